@@ -1,0 +1,180 @@
+"""What blocks do to an entity inside `Entity.move()`: landing, stepping, block-grid collision and the
+velocity multiplier (spec 03 §2 steps 10, 11, 13, 14; spec 04 §1-§6, §20)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import block_physics as phys
+from engine.box import BlockPos, Vec3
+from engine.constants import (
+    BED_BOUNCE,
+    BERRY_BUSH_MULTIPLIER,
+    BLOCK_COLLISION_DEFLATE,
+    BUBBLE_INNER_DOWN,
+    BUBBLE_INNER_UP,
+    BUBBLE_SURFACE_DOWN,
+    BUBBLE_SURFACE_UP,
+    COBWEB_MULTIPLIER,
+    END_PORTAL_SHAPE,
+    HONEY_SLIDE_FAST,
+    HONEY_SLIDE_HALF_WIDTH,
+    HONEY_SLIDE_MIN_VY,
+    HONEY_SLIDE_SPEED,
+    HONEY_SLIDE_TOP,
+    LANDING_POS_OFFSET,
+    SLIME_BOUNCE_LIVING,
+    SLIME_BOUNCE_NONLIVING,
+    SLIME_STEP_BASE,
+    SLIME_STEP_MAX_Y,
+    SLIME_STEP_SLOPE,
+    VELOCITY_AFFECTING_OFFSET,
+)
+from engine.javanum import f32
+from engine.mathhelper import floor
+from engine.trace import cell
+
+if TYPE_CHECKING:
+    from engine.blocks import BlockState
+    from engine.entity import Entity
+    from engine.simulation import Simulation
+    from engine.world import World
+
+
+def get_landing_pos(e: Entity, world: World) -> BlockPos:
+    """`Entity.getLandingPos`: the cell 0.2F below the position; through air onto a fence, wall or gate below."""
+    p = e.pos
+    x, y, z = floor(p.x), floor(p.y - LANDING_POS_OFFSET), floor(p.z)
+    if world.get_block_state(x, y, z).is_air:
+        below = world.get_block_state(x, y - 1, z).block
+        if phys.is_fence(below) or phys.is_wall(below) or phys.is_fence_gate(below):
+            return (x, y - 1, z)
+    return (x, y, z)
+
+
+def on_entity_land(state: BlockState, e: Entity) -> None:
+    """Step 10, `Block.onEntityLand` (spec 04 §2): Y × 0 by default; slime and beds bounce."""
+    m = e.motion
+    block = state.block
+    if block == "slime_block" and not e.bypasses_landing_effects():
+        if m.y < 0.0:
+            k = SLIME_BOUNCE_LIVING if e.living else SLIME_BOUNCE_NONLIVING
+            e.motion = Vec3(m.x, -m.y * k, m.z)
+    elif phys.is_bed(block) and not e.bypasses_landing_effects():
+        if m.y < 0.0:
+            k = SLIME_BOUNCE_LIVING if e.living else SLIME_BOUNCE_NONLIVING
+            e.motion = Vec3(m.x, -m.y * BED_BOUNCE * k, m.z)
+    else:
+        e.motion = Vec3(m.x * 1.0, m.y * 0.0, m.z * 1.0)
+
+
+def on_stepped_on(state: BlockState, e: Entity) -> None:
+    """Step 11, `Block.onSteppedOn` (spec 04 §6): only the slime block changes motion."""
+    if state.block != "slime_block":
+        return
+    m = e.motion
+    d = abs(m.y)
+    if d < SLIME_STEP_MAX_Y and not e.bypasses_stepping_effects():
+        k = SLIME_STEP_BASE + d * SLIME_STEP_SLOPE
+        e.motion = Vec3(m.x * k, m.y * 1.0, m.z * k)
+
+
+def check_block_collision(e: Entity, sim: Simulation, rec) -> None:
+    """Step 13, `Entity.checkBlockCollision` (spec 03 §6.1): every cell the box deflated by 0.001 touches,
+    X outer, Y, Z inner, calls that block's `onEntityCollision`."""
+    b = e.box
+    d = BLOCK_COLLISION_DEFLATE
+    x0, y0, z0 = floor(b.min_x + d), floor(b.min_y + d), floor(b.min_z + d)
+    x1, y1, z1 = floor(b.max_x - d), floor(b.max_y - d), floor(b.max_z - d)
+    world = sim.world
+    if not world.is_region_loaded(y0, y1):
+        return
+    get = world.get_state_id
+    order = 0
+    for x in range(x0, x1 + 1):
+        for y in range(y0, y1 + 1):
+            for z in range(z0, z1 + 1):
+                sid = get(x, y, z)
+                if rec is not None:
+                    rec.geometry(cell("checked_cell", (x, y, z), order))
+                    order += 1
+                if sid:
+                    handler = _COLLISION_HANDLERS.get(world.get_block_state(x, y, z).block)
+                    if handler is not None:
+                        handler(world.get_block_state(x, y, z), (x, y, z), e, sim)
+
+
+def slow_movement(e: Entity, multiplier: tuple[float, float, float]) -> None:
+    """`Entity.slowMovement`: reset the fall and set the multiplier for the next move (spec 04 §1)."""
+    e.fall_distance = 0.0
+    e.movement_multiplier = Vec3(*multiplier)
+
+
+def _cobweb(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+    slow_movement(e, COBWEB_MULTIPLIER)
+
+
+def _sweet_berry_bush(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+    """Only living entities other than foxes and bees are slowed (and hurt)."""
+    if e.living and e.TYPE not in ("minecraft:fox", "minecraft:bee"):
+        slow_movement(e, BERRY_BUSH_MULTIPLIER)
+
+
+def _bubble_column(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+    """Spec 04 §5: `drag=true` pulls down (magma), false pushes up; the surface rule when air is above."""
+    down = state.get("drag") == "true"
+    m = e.motion
+    above = sim.world.get_block_state(pos[0], pos[1] + 1, pos[2])
+    if above.is_air:
+        y = max(BUBBLE_SURFACE_DOWN[1], m.y - BUBBLE_SURFACE_DOWN[0]) if down \
+            else min(BUBBLE_SURFACE_UP[1], m.y + BUBBLE_SURFACE_UP[0])
+    else:
+        y = max(BUBBLE_INNER_DOWN[1], m.y - BUBBLE_INNER_DOWN[0]) if down \
+            else min(BUBBLE_INNER_UP[1], m.y + BUBBLE_INNER_UP[0])
+    e.motion = Vec3(m.x, y, m.z)
+
+
+def _honey_block(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+    """Side sliding (spec 04 §20): `HoneyBlock.isSliding` then `updateSlidingVelocity`."""
+    if e.on_ground or e.pos.y > pos[1] + HONEY_SLIDE_TOP - 1.0e-7 or e.motion.y >= HONEY_SLIDE_MIN_VY:
+        return
+    dx = abs(pos[0] + 0.5 - e.pos.x)
+    dz = abs(pos[2] + 0.5 - e.pos.z)
+    reach = HONEY_SLIDE_HALF_WIDTH + f32(e.width / 2.0)
+    if not (dx + 1.0e-7 > reach or dz + 1.0e-7 > reach):
+        return
+    m = e.motion
+    if m.y < HONEY_SLIDE_FAST:
+        k = HONEY_SLIDE_SPEED / m.y
+        e.motion = Vec3(m.x * k, HONEY_SLIDE_SPEED, m.z * k)
+    else:
+        e.motion = Vec3(m.x, HONEY_SLIDE_SPEED, m.z)
+    e.fall_distance = 0.0
+
+
+def _end_portal(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+    """The entity leaves for the End when its box overlaps the portal's outline (no riders here)."""
+    x0, y0, z0, x1, y1, z1 = END_PORTAL_SHAPE
+    if e.box.intersects_coords(pos[0] + x0, pos[1] + y0, pos[2] + z0, pos[0] + x1, pos[1] + y1, pos[2] + z1):
+        sim.change_dimension(e, "minecraft:the_end", pos)
+
+
+_COLLISION_HANDLERS = {
+    "cobweb": _cobweb,
+    "sweet_berry_bush": _sweet_berry_bush,
+    "bubble_column": _bubble_column,
+    "honey_block": _honey_block,
+    "end_portal": _end_portal,
+}
+
+
+def get_velocity_multiplier(e: Entity, world: World) -> float:
+    """`Entity.getVelocityMultiplier` (spec 04 §3, AMBIGUITY-E1 read as 002 and the code): the block the
+    entity is in, unless that is not water/bubble column and its multiplier is 1: then the block 0.5 below."""
+    p = e.pos
+    block = world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block
+    f = phys.velocity_multiplier(block)
+    if block == "water" or block == "bubble_column" or f != 1.0:
+        return f
+    below = world.get_block_state(floor(p.x), floor(e.box.min_y - VELOCITY_AFFECTING_OFFSET), floor(p.z))
+    return phys.velocity_multiplier(below.block)

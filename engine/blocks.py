@@ -1,0 +1,251 @@
+"""Block states of 1.16.5: one interned `BlockState` per state id, parsed from `/setblock` syntax.
+
+The table is `assets/blocks-1.16.5.json`, generated from minecraft-data by `tools/gen_blocks.py`
+(notes/block-data.md). It is read once, on first use, so importing this module stays cheap. A state id is
+`minStateId` plus a mixed-radix index over the block's properties in table order, last property fastest;
+bool properties list `true` first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from itertools import product
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, NoReturn
+
+from engine.block_physics import AIR_BLOCKS, DYNAMIC_BOUNDS
+from engine.box import Box
+from engine.javanum import f32
+from engine.shapes import VoxelShape, from_boxes
+
+TABLE_PATH = Path(__file__).resolve().parent.parent / "assets" / "blocks-1.16.5.json"
+NAMESPACE = "minecraft:"
+
+
+class BlockStateError(ValueError):
+    """A block-state string or property edit that names no state; the message is one line."""
+
+
+class _Block:
+    """One block's entry in the table: its properties, their radices, and its states."""
+
+    __slots__ = ("name", "min_id", "default_id", "properties", "strides", "states")
+
+    def __init__(self, name: str, min_id: int, default_id: int,
+                 properties: list[tuple[str, tuple[str, ...]]]) -> None:
+        self.name = name
+        self.min_id = min_id
+        self.default_id = default_id
+        self.properties = dict(properties)  # name → values, in table order
+        strides = {}
+        stride = 1
+        for key, values in reversed(properties):
+            strides[key] = stride
+            stride *= len(values)
+        self.strides = strides
+        self.states: list[BlockState] = []
+
+    def describe(self) -> str:
+        return ", ".join(self.properties) if self.properties else "none"
+
+
+class BlockState:
+    """An immutable block state; equal states are the same object (compare with `is` or `==`)."""
+
+    __slots__ = ("id", "name", "block", "properties", "collision_shape", "exceeds_cube", "is_air",
+                 "resistance", "hardness", "_info")
+
+    id: int
+    name: str
+    block: str
+    properties: Mapping[str, str]
+    collision_shape: VoxelShape
+    exceeds_cube: bool  # AbstractBlockState.exceedsCube, see block_physics.DYNAMIC_BOUNDS
+    is_air: bool
+    resistance: float
+    hardness: float
+    _info: _Block
+
+    def __init__(self, state_id: int, info: _Block, properties: dict[str, str], shape: VoxelShape,
+                 hardness: float, resistance: float) -> None:
+        init = object.__setattr__
+        init(self, "id", state_id)
+        init(self, "name", NAMESPACE + info.name)
+        init(self, "block", info.name)
+        init(self, "properties", MappingProxyType(properties))
+        init(self, "collision_shape", shape)
+        init(self, "exceeds_cube", shape.exceeds_cube or info.name in DYNAMIC_BOUNDS)
+        init(self, "is_air", info.name in AIR_BLOCKS)
+        init(self, "hardness", hardness)
+        init(self, "resistance", resistance)
+        init(self, "_info", info)
+
+    def __setattr__(self, key: str, value: object) -> NoReturn:
+        raise AttributeError(f"BlockState is immutable (tried to set {key!r} on {self})")
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        """Copies and pickles resolve to the interned state."""
+        return state_by_id, (self.id,)
+
+    def __str__(self) -> str:
+        if not self.properties:
+            return self.name
+        return self.name + "[" + ",".join(f"{k}={v}" for k, v in self.properties.items()) + "]"
+
+    def __repr__(self) -> str:
+        return f"BlockState({self.id}, {str(self)!r})"
+
+    def get(self, key: str) -> str:
+        """The value of property `key`."""
+        value = self.properties.get(key)
+        if value is None:
+            _no_property(self._info, key, str(self))
+        return value
+
+    def with_(self, key: str, value: str | int | bool) -> BlockState:
+        """This state with property `key` set to `value` (`BlockState.with`); bools and ints as in Java."""
+        info = self._info
+        text = _spell(value)
+        values = info.properties.get(key)
+        if values is None:
+            _no_property(info, key, str(self))
+        if text not in values:
+            _bad_value(info, key, text, str(self))
+        old = values.index(self.properties[key])
+        return info.states[self.id - info.min_id + (values.index(text) - old) * info.strides[key]]
+
+
+def _spell(value: str | int | bool) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _quote(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _no_property(info: _Block, key: str, text: str) -> NoReturn:
+    raise BlockStateError(f"block '{NAMESPACE}{info.name}' has no property '{key}' "
+                          f"(properties: {info.describe()}) in {_quote(text)}")
+
+
+def _bad_value(info: _Block, key: str, value: str, text: str) -> NoReturn:
+    raise BlockStateError(f"property '{key}' of '{NAMESPACE}{info.name}' takes "
+                          f"{'|'.join(info.properties[key])}, not '{value}' in {_quote(text)}")
+
+
+class _Table:
+    __slots__ = ("blocks", "states")
+
+    def __init__(self, raw: dict) -> None:
+        columns = raw["columns"]
+        col = {name: columns.index(name) for name in columns}
+        shapes = [from_boxes(Box(*map(float, b)) for b in boxes) for boxes in raw["shapes"]]
+        self.blocks: dict[str, _Block] = {}
+        self.states: list[BlockState] = []
+        for name, row in raw["blocks"].items():
+            props = [(key, tuple(values)) for key, _kind, values in row[col["states"]]]
+            info = _Block(name, row[col["minStateId"]], row[col["defaultState"]], props)
+            count = row[col["maxStateId"]] - info.min_id + 1
+            shape_ids = row[col["shapes"]]
+            if isinstance(shape_ids, int):
+                shape_ids = [shape_ids] * count
+            hardness = f32(row[col["hardness"]])  # AbstractBlock fields are floats
+            resistance = f32(row[col["resistance"]])
+            keys = [key for key, _ in props]
+            # product() enumerates the mixed-radix index with the last property fastest
+            for index, combo in enumerate(product(*(values for _, values in props))):
+                info.states.append(BlockState(info.min_id + index, info, dict(zip(keys, combo, strict=True)),
+                                              shapes[shape_ids[index]], hardness, resistance))
+            assert len(info.states) == count, f"{name}: {len(info.states)} states, expected {count}"
+            self.states.extend(info.states)
+            self.blocks[name] = info
+        assert all(s.id == i for i, s in enumerate(self.states)), "state ids are not contiguous"
+
+
+_table: _Table | None = None
+
+
+def _load() -> _Table:
+    global _table
+    if _table is None:
+        _table = _Table(json.loads(TABLE_PATH.read_text(encoding="utf-8")))
+    return _table
+
+
+def state_by_id(i: int) -> BlockState:
+    """The state with raw id `i` (`Block.STATE_IDS`), 0..17111 in 1.16.5."""
+    states = (_table or _load()).states
+    if not 0 <= i < len(states):
+        raise BlockStateError(f"block state id {i} is outside 0..{len(states) - 1}")
+    return states[i]
+
+
+def _block(name: str, text: str) -> _Block:
+    bare = name[len(NAMESPACE):] if name.startswith(NAMESPACE) else name
+    info = (_table or _load()).blocks.get(bare)
+    if info is None:
+        shown = name if ":" in name else NAMESPACE + name
+        raise BlockStateError(f"unknown block '{shown}' in {_quote(text)}")
+    return info
+
+
+def default_state(name: str) -> BlockState:
+    """The default state of block `name` ("stone" or "minecraft:stone")."""
+    info = _block(name, name)
+    return info.states[info.default_id - info.min_id]
+
+
+def block_names() -> list[str]:
+    """Bare names of all blocks, in id order."""
+    return list((_table or _load()).blocks)
+
+
+def parse_block_state(text: str) -> BlockState:
+    """Parse `/setblock` syntax, `minecraft:oak_fence[east=true,north=false]`; the namespace is optional and
+    properties left out keep the block's default state's values."""
+    body = text.strip()
+    if "[" in body:
+        name, _, rest = body.partition("[")
+        props, close, tail = rest.partition("]")
+        if not close:
+            raise BlockStateError(f"expected ']' after the properties in {_quote(text)}")
+        if tail.strip() or "[" in props:
+            raise BlockStateError(f"expected one [key=value,...] list and nothing after it in {_quote(text)}")
+    elif "]" in body:
+        raise BlockStateError(f"unexpected ']' without '[' in {_quote(text)}")
+    else:
+        name, props = body, ""
+    name = name.strip()
+    if not name or any(c.isspace() for c in name):
+        raise BlockStateError(f"expected a block name such as minecraft:stone in {_quote(text)}")
+    info = _block(name, text)
+    state = info.states[info.default_id - info.min_id]
+    if not props.strip():
+        return state
+    seen = set()
+    for item in props.split(","):
+        key, eq, value = (part.strip() for part in item.partition("="))
+        if not eq or not key or not value:
+            raise BlockStateError(f"expected key=value, not '{item.strip()}' in {_quote(text)}")
+        if key in seen:
+            raise BlockStateError(f"duplicate property '{key}' in {_quote(text)}")
+        seen.add(key)
+        if key not in info.properties:
+            _no_property(info, key, text)
+        if value not in info.properties[key]:
+            _bad_value(info, key, value, text)
+        state = state.with_(key, value)
+    return state
+
+
+def __getattr__(name: str) -> BlockState:
+    """`AIR` is made on first access, so that importing this module does not load the table."""
+    if name == "AIR":
+        air = default_state("air")
+        globals()["AIR"] = air
+        return air
+    raise AttributeError(f"module 'engine.blocks' has no attribute {name!r}")

@@ -1,0 +1,183 @@
+"""`Entity.adjustMovementForCollisions`: per-axis sweeps against blocks, the world border and solid
+entities, then step-up (spec 03 §3, §4; seed 003's code).
+
+Vanilla has two paths: a movement along one axis sweeps cell by cell in block-local coordinates
+(`adjustSingleAxisMovementForCollisions` → `VoxelShapes.calculatePushVelocity`); any other movement collects the
+shapes around the stretched box and sweeps in world coordinates (`VoxelShapes.calculateMaxOffset`). Both are
+kept, because their roundings differ.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import block_physics as phys
+from engine import blocks
+from engine.box import Box, Vec3, X, Y, Z
+from engine.constants import COLLISION_EPSILON
+from engine.mathhelper import floor
+from engine.shapes import calculate_max_distance, calculate_max_offset, intersects_box
+
+if TYPE_CHECKING:
+    from engine.entity import Entity
+    from engine.trace import Recorder
+    from engine.world import ShapeAt, World
+
+EPS = COLLISION_EPSILON
+ORIGIN = (0.0, 0.0, 0.0)
+Sweep = tuple[int, Box, float, float]   # axis, box before the sweep, asked, allowed
+
+
+def _sweep_order(d: float, f: float, yxz: bool) -> tuple[int, int]:
+    """Y first; then X unless |x| < |z| strictly (1.14+); before 1.14 always X then Z (spec 03 §3)."""
+    return (X, Z) if yxz or not abs(d) < abs(f) else (Z, X)
+
+
+def _collide(movement: Vec3, box: Box, offset_fn, yxz: bool, sweeps: list[Sweep] | None) -> Vec3:
+    """The shared axis sequence of both vanilla paths; `offset_fn(axis, box, dist)` is one sweep."""
+    m = [movement.x, movement.y, movement.z]
+    if m[Y] != 0.0:
+        asked = m[Y]
+        m[Y] = offset_fn(Y, box, asked)
+        if sweeps is not None:
+            sweeps.append((Y, box, asked, m[Y]))
+        if m[Y] != 0.0:
+            box = box.offset(0.0, m[Y], 0.0)
+    first, second = _sweep_order(m[X], m[Z], yxz)
+    for axis in (first, second):
+        if m[axis] != 0.0:
+            asked = m[axis]
+            m[axis] = offset_fn(axis, box, asked)
+            if sweeps is not None:
+                sweeps.append((axis, box, asked, m[axis]))
+            if axis == first and m[axis] != 0.0:
+                box = box.offset(m[X], 0.0, 0.0) if axis == X else box.offset(0.0, 0.0, m[Z])
+    return Vec3(m[X], m[Y], m[Z])
+
+
+def calculate_push_velocity(axis: int, box: Box, world: World, initial: float,
+                            extra: list[ShapeAt]) -> float:
+    """`VoxelShapes.calculatePushVelocity`: the single-axis sweep, cell by cell in local coordinates."""
+    if box.max_x - box.min_x < 1.0e-6 or box.max_y - box.min_y < 1.0e-6 or box.max_z - box.min_z < 1.0e-6:
+        return initial
+    if abs(initial) < EPS:
+        return 0.0
+    a1 = (axis + 1) % 3          # vanilla's `axis` and `axis2` for this sweep direction
+    a2 = (axis + 2) % 3
+    i = floor(box[a1] - EPS) - 1
+    j = floor(box[a1 + 3] + EPS) + 1
+    k = floor(box[a2] - EPS) - 1
+    l2 = floor(box[a2 + 3] + EPS) + 1
+    positive = initial > 0.0
+
+    def far_layer(dist: float) -> int:
+        return floor(box[axis + 3] + dist + EPS) + 1 if positive else floor(box[axis] + dist - EPS) - 1
+
+    m = floor(box[axis + 3] - EPS) - 1 if positive else floor(box[axis] + EPS) + 1
+    n = far_layer(initial)
+    step = 1 if positive else -1
+    get = world.get_state_id
+    by_id = blocks.state_by_id
+    pos = [0, 0, 0]
+    p = m
+    while (p <= n) if positive else (p >= n):
+        for q in range(i, j + 1):
+            for r in range(k, l2 + 1):
+                edges = (q == i or q == j) + (r == k or r == l2) + (p == m or p == n)
+                if edges >= 3:
+                    continue
+                pos[a1], pos[a2], pos[axis] = q, r, p
+                sid = get(pos[0], pos[1], pos[2])
+                if sid == 0:
+                    continue
+                st = by_id(sid)
+                if (edges == 1 and not st.exceeds_cube) or (edges == 2 and st.block != "moving_piston"):
+                    continue
+                shape = st.collision_shape if st.block != "bamboo" else phys.collision_shape_at(st, *pos)
+                local = box.offset(-pos[0], -pos[1], -pos[2])
+                initial = calculate_max_distance(shape, ORIGIN, axis, local, initial)
+                if abs(initial) < EPS:
+                    return 0.0
+                n = far_layer(initial)
+        p += step
+    for shape, o in extra:
+        initial = calculate_max_distance(shape, o, axis, box, initial)
+    return initial
+
+
+def adjust_movement(movement: Vec3, box: Box, world: World, extra: list[ShapeAt], yxz: bool,
+                    sweeps: list[Sweep] | None = None) -> Vec3:
+    """Static `Entity.adjustMovementForCollisions(entity, movement, box, world, context, collisions)`."""
+    zx, zy, zz = movement.x == 0.0, movement.y == 0.0, movement.z == 0.0
+    if (zx and zy) or (zx and zz) or (zy and zz):
+        return _collide(movement, box, lambda a, b, d: calculate_push_velocity(a, b, world, d, extra), yxz, sweeps)
+    shapes = extra + world.get_block_collisions(box.stretch(movement.x, movement.y, movement.z))
+    return _collide(movement, box, lambda a, b, d: calculate_max_offset(a, b, shapes, d), yxz, sweeps)
+
+
+def _horizontal_sq(v: Vec3) -> float:
+    return v.x * v.x + v.z * v.z
+
+
+def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World, yxz: bool,
+                                   rec: Recorder | None) -> Vec3:
+    """Instance `Entity.adjustMovementForCollisions(Vec3d)`: border and solid entities, sweeps, step-up."""
+    box = entity.box
+    extra: list[ShapeAt] = world.get_entity_collisions(entity, box.stretch(movement.x, movement.y, movement.z))
+    reach = box.stretch(movement.x, movement.y, movement.z)
+    if world.border_in_reach(reach) and not intersects_box(world.border_shape, ORIGIN, box.contract(EPS)):
+        extra.append((world.border_shape, ORIGIN))
+    sweeps: list[Sweep] | None = [] if rec is not None else None
+    collided = movement if movement.length_squared() == 0.0 else \
+        adjust_movement(movement, box, world, extra, yxz, sweeps)
+    if rec is not None:
+        _record_sweeps(rec, entity, world, extra, sweeps)
+    bx = movement.x != collided.x
+    bz = movement.z != collided.z
+    grounded = entity.on_ground or (movement.y != collided.y and movement.y < 0.0)
+    if entity.step_height > 0.0 and grounded and (bx or bz):
+        h = entity.step_height
+        a = adjust_movement(Vec3(movement.x, h, movement.z), box, world, extra, yxz)
+        up = adjust_movement(Vec3(0.0, h, 0.0), box.stretch(movement.x, 0.0, movement.z), world, extra, yxz)
+        b = adjust_movement(Vec3(movement.x, 0.0, movement.z), box.offset(up.x, up.y, up.z), world, extra,
+                            yxz).plus(up)
+        if rec is not None:
+            from engine.trace import box as gbox
+            rec.geometry(gbox("step_up_candidate", box.offset(*a), candidate="direct"))
+            rec.geometry(gbox("step_up_candidate", box.offset(*b), candidate="raised"))
+        if up.y < h and _horizontal_sq(b) > _horizontal_sq(a):
+            a = b
+        if _horizontal_sq(a) > _horizontal_sq(collided):
+            settle = adjust_movement(Vec3(0.0, -a.y + movement.y, 0.0), box.offset(a.x, a.y, a.z), world,
+                                     extra, yxz)
+            result = a.plus(settle)
+            if rec is not None:
+                from engine.trace import box as gbox
+                rec.geometry(gbox("step_up_chosen", box.offset(*result)))
+            return result
+    return collided
+
+
+def _record_sweeps(rec: Recorder, entity: Entity, world: World, extra: list[ShapeAt],
+                   sweeps: list[Sweep]) -> None:
+    """Axis sweeps as geometry: the box's bottom-centre path, where it was clipped, and by which shape."""
+    from engine.trace import segment
+    for axis, b, asked, allowed in sweeps:
+        start = ((b.min_x + b.max_x) / 2.0, b.min_y, (b.min_z + b.max_z) / 2.0)
+        end = list(start)
+        end[axis] += asked
+        clipped = None
+        extra_fields = {}
+        after = b.offset(*(allowed if a == axis else 0.0 for a in range(3)))
+        if allowed != asked:
+            clipped = list(start)
+            clipped[axis] += allowed
+            for shape, o in extra + world.get_block_collisions(b.stretch(*(asked if a == axis else 0.0
+                                                                          for a in range(3)))):
+                if calculate_max_distance(shape, o, axis, b, asked) == allowed:
+                    extra_fields["clipped_by"] = {"pos": [int(c) for c in o] if shape is not world.border_shape
+                                                  else None, "boxes": [list(x.offset(*o)) for x in shape.boxes]
+                                                  if shape is not world.border_shape else "world_border"}
+                    break
+        rec.geometry(segment(f"axis_sweep_{'xyz'[axis]}", start, end, clipped, box=after.as_lists(),
+                             **extra_fields))

@@ -1,0 +1,60 @@
+"""Stages several entities share: gravity, drag, push-out (spec 01 §4, spec 04 §14)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.box import Vec3
+from engine.constants import PUSH_OUT_BASE, PUSH_OUT_DAMPING, PUSH_OUT_SPREAD
+from engine.javanum import f32
+from engine.mathhelper import floor
+
+if TYPE_CHECKING:
+    from engine.entity import Entity
+    from engine.world import World
+
+
+def add_motion(e: Entity, x: float, y: float, z: float) -> None:
+    """`setVelocity(getVelocity().add(x, y, z))`: gravity and other accelerations."""
+    m = e.motion
+    e.motion = Vec3(m.x + x, m.y + y, m.z + z)
+
+
+def scale_motion(e: Entity, x: float, y: float, z: float) -> None:
+    """`setVelocity(getVelocity().multiply(x, y, z))`: drags and ground factors."""
+    m = e.motion
+    e.motion = Vec3(m.x * x, m.y * y, m.z * z)
+
+
+# Entity.pushOutOfBlocks tries these faces, keeping the nearest open one (UP when none is nearer)
+_PUSH_DIRECTIONS = ((0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0), (0, 1, 0))
+
+
+def push_out_of_blocks(e: Entity, world: World, x: float, y: float, z: float) -> None:
+    """`Entity.pushOutOfBlocks` (spec 04 §14): a kick of 0.1..0.3 towards the nearest face whose neighbour
+    is not a full cube; the other axes keep 0.75 of their Motion."""
+    from engine import block_physics as phys
+    bx, by, bz = floor(x), floor(y), floor(z)
+    frac = (x - bx, y - by, z - bz)
+    best = (0, 1, 0)
+    nearest = float("inf")
+    for d in _PUSH_DIRECTIONS:
+        if phys.is_full_cube(world.get_block_state(bx + d[0], by + d[1], bz + d[2])):
+            continue
+        axis = 0 if d[0] else (1 if d[1] else 2)
+        c = frac[axis]
+        dist = 1.0 - c if sum(d) > 0 else c
+        if dist < nearest:
+            nearest = dist
+            best = d
+    g = f32(f32(e.random.next_float() * PUSH_OUT_SPREAD) + PUSH_OUT_BASE)
+    h = float(sum(best))
+    kick = f32(h * g)
+    m = e.motion
+    damped = Vec3(m.x * PUSH_OUT_DAMPING, m.y * PUSH_OUT_DAMPING, m.z * PUSH_OUT_DAMPING)
+    if best[0]:
+        e.motion = Vec3(kick, damped.y, damped.z)
+    elif best[1]:
+        e.motion = Vec3(damped.x, kick, damped.z)
+    else:
+        e.motion = Vec3(damped.x, damped.y, kick)

@@ -1,0 +1,130 @@
+"""`FallingBlockEntity` (spec 06 §2): order GMD; landing, restoring, dropping, concrete powder."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import block_physics as phys
+from engine import blocks
+from engine.box import ZERO, Vec3
+from engine.constants import (
+    FALLING_BLOCK_DRAG,
+    FALLING_BLOCK_DROP_TIME,
+    FALLING_BLOCK_DROP_TIME_OUTSIDE,
+    FALLING_BLOCK_GRAVITY,
+    FALLING_BLOCK_GROUND_FACTORS,
+    FALLING_BLOCK_HEIGHT,
+    FALLING_BLOCK_MAX_Y,
+    FALLING_BLOCK_MIN_Y,
+    FALLING_BLOCK_SPAWN_LIFT,
+    FALLING_BLOCK_WIDTH,
+)
+from engine.entities.common import add_motion, scale_motion
+from engine.entity import Entity
+from engine.fluids import fluid_at
+from engine.mathhelper import floor
+from engine.move import MovementType, move
+from engine.trace import StageInfo, run_stage
+
+if TYPE_CHECKING:
+    from engine.blocks import BlockState
+    from engine.simulation import Simulation
+    from engine.trace import Recorder
+
+CHECK_SOURCE = StageInfo("check_source_block", "FallingBlockEntity.tick")
+GRAVITY = StageInfo("gravity", "FallingBlockEntity.tick", "G")
+LAND = StageInfo("land", "FallingBlockEntity.tick")
+DROP_TIMEOUT = StageInfo("drop_timeout", "FallingBlockEntity.tick")
+DRAG = StageInfo("drag", "FallingBlockEntity.tick", "D")
+
+
+class FallingBlock(Entity):
+    TYPE = "minecraft:falling_block"
+    WIDTH = FALLING_BLOCK_WIDTH
+    HEIGHT = FALLING_BLOCK_HEIGHT
+    FIELDS = {"block_state": str, "time": int, "drop_item": bool}
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.block_state: BlockState = blocks.default_state("sand")
+        self.time = 0              # timeFalling
+        self.drop_item = True
+        self.destroyed_on_landing = False
+
+    def type_fields(self) -> dict[str, Any]:
+        return {"block_state": str(self.block_state), "time": self.time}
+
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`FallingBlockEntity.tick`: spec 06 §2.2."""
+        if self.block_state.is_air:
+            self.remove()
+            return
+        self.time += 1
+        if self.time == 1 and not run_stage(rec, self, CHECK_SOURCE, self.take_source_block, sim):  # 1
+            return
+        if not self.no_gravity:                                                                    # 2 G
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, FALLING_BLOCK_GRAVITY, 0.0)
+        move(self, sim, MovementType.SELF, self.motion, rec)                                       # 3 M
+        p = self.pos
+        cell = (floor(p.x), floor(p.y), floor(p.z))
+        concrete = phys.is_concrete_powder(self.block_state.block)
+        in_water = concrete and fluid_at(sim.world, *cell).fluid == "water"                        # 4
+        # 5: the raycast of fast concrete powder (Motion² > 1) through water sources needs block raycasts
+        if self.on_ground or in_water:                                                             # 7, 8
+            run_stage(rec, self, LAND, self.land, sim, cell, concrete, in_water)
+        elif self.time > FALLING_BLOCK_DROP_TIME or (self.time > FALLING_BLOCK_DROP_TIME_OUTSIDE and not (
+                FALLING_BLOCK_MIN_Y <= cell[1] <= FALLING_BLOCK_MAX_Y)):                           # 6
+            run_stage(rec, self, DROP_TIMEOUT, self.drop_timeout, sim)
+        run_stage(rec, self, DRAG, scale_motion, self, FALLING_BLOCK_DRAG, FALLING_BLOCK_DRAG,
+                  FALLING_BLOCK_DRAG)                                                              # 9 D
+
+    def take_source_block(self, sim: Simulation) -> bool:
+        """First tick: remove the block it came from, or vanish if that block was replaced."""
+        p = self.pos
+        x, y, z = floor(p.x), floor(p.y), floor(p.z)
+        if sim.world.get_block_state(x, y, z).block == self.block_state.block:
+            sim.world.set_block_state(x, y, z, blocks.AIR)
+            return True
+        self.remove()
+        return False
+
+    def land(self, sim: Simulation, cell: tuple[int, int, int], concrete: bool, in_water: bool) -> None:
+        """Ground factors, then restore the block in its cell if it fits there, else drop as an item."""
+        world = sim.world
+        here = world.get_block_state(*cell)
+        scale_motion(self, *FALLING_BLOCK_GROUND_FACTORS)
+        if here.block == "moving_piston":
+            return
+        self.remove()
+        if self.destroyed_on_landing:
+            return
+        replaceable = phys.is_replaceable(here)
+        falls_through = phys.can_fall_through(world.get_block_state(cell[0], cell[1] - 1, cell[2])) and not (
+            concrete and in_water)
+        # Block.canPlaceAt is true for every gravity block of 1.16; a summoned falling block of a block that needs
+        # support (a rail, a torch) would drop instead: not modelled yet
+        if replaceable and not falls_through:
+            state = self.block_state
+            if "waterlogged" in state.properties and fluid_at(world, *cell).fluid == "water" \
+                    and fluid_at(world, *cell).is_source:
+                state = state.with_("waterlogged", True)
+            if concrete and in_water:   # ConcretePowderBlock.onLanding hardens it in water
+                state = blocks.default_state(state.block.removesuffix("_powder"))
+            world.set_block_state(*cell, state)
+            sim.emit({"kind": "block_placed", "pos": list(cell), "block": str(state), "source": self.id})
+        elif self.drop_item:
+            sim.drop_item_of(self, self.block_state)
+
+    def drop_timeout(self, sim: Simulation) -> None:
+        if self.drop_item:
+            sim.drop_item_of(self, self.block_state)
+        self.remove()
+
+
+def from_block(sim: Simulation, x: int, y: int, z: int) -> FallingBlock:
+    """`FallingBlock.scheduledTick` → `new FallingBlockEntity(world, x + 0.5, y, z + 0.5, state)`: the
+    constructor lifts it by (1 − 0.98F) / 2F so the box is centred in the cell (spec 06 §2.1, AMBIGUITY-N4)."""
+    state = sim.world.get_block_state(x, y, z)
+    fb = sim.create(FallingBlock, Vec3(x + 0.5, y + FALLING_BLOCK_SPAWN_LIFT, z + 0.5))
+    fb.block_state = state
+    return fb

@@ -1,0 +1,124 @@
+"""`ItemEntity` (spec 06 §3): order F₁GMDF₂, the every-4-ticks rule, push-out from blocks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import block_physics as phys
+from engine.box import ZERO, Vec3
+from engine.constants import (
+    ITEM_BOUNCE,
+    ITEM_BUOYANCY,
+    ITEM_BUOYANCY_MAX_VY,
+    ITEM_DEFAULT_PICKUP_DELAY,
+    ITEM_DRAG,
+    ITEM_DRAG_Y,
+    ITEM_EYE_FLUID_OFFSET,
+    ITEM_GRAVITY,
+    ITEM_HEIGHT,
+    ITEM_LAVA_DRAG,
+    ITEM_MAX_AGE,
+    ITEM_MIN_HORIZONTAL_SQUARED,
+    ITEM_PICKUP_DELAY_INFINITE,
+    ITEM_SPAWN_SPREAD,
+    ITEM_SPAWN_VY,
+    ITEM_TICK_PERIOD,
+    ITEM_WATER_DRAG,
+    ITEM_WIDTH,
+)
+from engine.entities.common import add_motion, push_out_of_blocks, scale_motion
+from engine.entity import Entity
+from engine.fluids import update_water_state
+from engine.javanum import f32
+from engine.mathhelper import floor
+from engine.move import MovementType, move
+from engine.trace import StageInfo, run_stage
+
+if TYPE_CHECKING:
+    from engine.simulation import Simulation
+    from engine.trace import Recorder
+
+BASE = StageInfo("base_tick", "Entity.baseTick", "F")
+BUOYANCY = StageInfo("buoyancy", "ItemEntity.applyBuoyancy")
+LAVA = StageInfo("lava_buoyancy", "ItemEntity.method_24348")
+GRAVITY = StageInfo("gravity", "ItemEntity.tick", "G")
+PUSH_OUT = StageInfo("push_out", "Entity.pushOutOfBlocks", "Pu")
+DRAG = StageInfo("drag", "ItemEntity.tick", "D")
+BOUNCE = StageInfo("ground_bounce", "ItemEntity.tick")
+FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
+
+
+class Item(Entity):
+    TYPE = "minecraft:item"
+    WIDTH = ITEM_WIDTH
+    HEIGHT = ITEM_HEIGHT
+    FIELDS = {"item": str, "age": int, "pickup_delay": int}
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.item = "minecraft:stone"
+        self.item_age = 0             # ItemEntity.age (its own field, not Entity.age)
+        self.pickup_delay = 0
+
+    def type_fields(self) -> dict[str, Any]:
+        return {"item": self.item, "age": self.item_age, "pickup_delay": self.pickup_delay}
+
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`ItemEntity.tick`: spec 06 §3.2."""
+        world = sim.world
+        run_stage(rec, self, BASE, self.base_tick, sim, rec)                                  # 1 F1
+        if self.removed:
+            return
+        if 0 < self.pickup_delay != ITEM_PICKUP_DELAY_INFINITE:                               # 2
+            self.pickup_delay -= 1
+        threshold = f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                              # 3
+        if self.touching_water and self.fluid_height["water"] > threshold:
+            run_stage(rec, self, BUOYANCY, self.fluid_buoyancy, ITEM_WATER_DRAG)
+        elif self.fluid_height["lava"] > threshold:
+            run_stage(rec, self, LAVA, self.fluid_buoyancy, ITEM_LAVA_DRAG)
+        elif not self.no_gravity:
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, ITEM_GRAVITY, 0.0)
+        self.no_clip = not world.is_space_empty(self.box)                                     # 4
+        if self.no_clip:
+            b = self.box
+            run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
+                      (b.min_y + b.max_y) / 2.0, self.pos.z)
+        m = self.motion
+        if not self.on_ground or m.x * m.x + m.z * m.z > ITEM_MIN_HORIZONTAL_SQUARED or \
+                (self.item_age + self.id) % ITEM_TICK_PERIOD == 0:                            # 5
+            move(self, sim, MovementType.SELF, self.motion, rec)
+            run_stage(rec, self, DRAG, self.drag, world)
+            if self.on_ground and self.motion.y < 0.0:
+                run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, ITEM_BOUNCE, 1.0)
+        # 6: merging with other items needs item stacks, which the engine does not model
+        self.item_age += 1                                                                    # 7
+        run_stage(rec, self, FLUID, update_water_state, self, world, rec)                     # 8 F2
+        if self.item_age >= ITEM_MAX_AGE:                                                     # 9
+            self.remove()
+
+    def fluid_buoyancy(self, drag: float) -> None:
+        """`applyBuoyancy` (water, 0.99F) / `method_24348` (lava, 0.95F): X/Z drag, +5e-4F while vy < 0.06F."""
+        m = self.motion
+        self.motion = Vec3(m.x * drag, m.y + (ITEM_BUOYANCY if m.y < ITEM_BUOYANCY_MAX_VY else 0.0), m.z * drag)
+
+    def drag(self, world) -> None:
+        """k = 0.98F × slipperiness of the block 1 m below on the ground (float product), Y × 0.98."""
+        g = ITEM_DRAG
+        if self.on_ground:
+            p = self.pos
+            below = world.get_block_state(floor(p.x), floor(p.y - 1.0), floor(p.z))
+            g = f32(phys.slipperiness(below.block) * ITEM_DRAG)
+        scale_motion(self, g, ITEM_DRAG_Y, g)
+
+
+def spawn_dropped(sim: Simulation, x: float, y: float, z: float, item: str) -> Item:
+    """`new ItemEntity(world, x, y, z, stack)`: yaw from the item's Random, then Motion
+    (nextDouble·0.2 − 0.1, 0.2, nextDouble·0.2 − 0.1); `setToDefaultPickupDelay` (spec 06 §3.1)."""
+    it = sim.create(Item, Vec3(x, y, z))
+    it.item = item
+    it.yaw = f32(it.random.next_float() * 360.0)
+    half = ITEM_SPAWN_SPREAD / 2.0
+    it.motion = Vec3(it.random.next_double() * ITEM_SPAWN_SPREAD - half, ITEM_SPAWN_VY,
+                     it.random.next_double() * ITEM_SPAWN_SPREAD - half)
+    it.pickup_delay = ITEM_DEFAULT_PICKUP_DELAY
+    return it

@@ -1,0 +1,93 @@
+"""`TntEntity` (spec 06 §1): order GMDF, fuse, explosion at fuse ≤ 0."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from engine.box import ZERO, Vec3
+from engine.constants import (
+    TNT_DRAG,
+    TNT_EXPLOSION_HEIGHT,
+    TNT_EYE_HEIGHT,
+    TNT_FUSE,
+    TNT_GRAVITY,
+    TNT_GROUND_FACTORS,
+    TNT_HEIGHT,
+    TNT_POWER,
+    TNT_SPAWN_KICK,
+    TNT_SPAWN_VY,
+    TNT_WIDTH,
+)
+from engine.entities.common import add_motion, scale_motion
+from engine.entity import Entity
+from engine.fluids import update_water_state
+from engine.javanum import f32
+from engine.move import MovementType, move
+from engine.trace import StageInfo, run_stage
+
+if TYPE_CHECKING:
+    from engine.simulation import Simulation
+    from engine.trace import Recorder
+
+GRAVITY = StageInfo("gravity", "TntEntity.tick", "G")
+DRAG = StageInfo("drag", "TntEntity.tick", "D")
+GROUND = StageInfo("ground_friction", "TntEntity.tick")
+FUSE = StageInfo("fuse", "TntEntity.tick")
+EXPLODE = StageInfo("explode", "TntEntity.explode")
+FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
+TWO_PI_F = f32(2.0 * math.pi)   # `6.2831854820251465`, (double)(float)(2π) in TntEntity's constructor
+
+
+class Tnt(Entity):
+    TYPE = "minecraft:tnt"
+    WIDTH = TNT_WIDTH
+    HEIGHT = TNT_HEIGHT
+    FIELDS = {"fuse": int}
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.fuse = TNT_FUSE
+
+    @property
+    def eye_height(self) -> float:
+        return TNT_EYE_HEIGHT   # TntEntity.getEyeHeight
+
+    def type_fields(self) -> dict[str, Any]:
+        return {"fuse": self.fuse}
+
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`TntEntity.tick`: spec 06 §1.2."""
+        if not self.no_gravity:
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, TNT_GRAVITY, 0.0)   # 1 G
+        move(self, sim, MovementType.SELF, self.motion, rec)                         # 2 M
+        run_stage(rec, self, DRAG, scale_motion, self, TNT_DRAG, TNT_DRAG, TNT_DRAG)  # 3 D
+        if self.on_ground:                                                           # 4
+            run_stage(rec, self, GROUND, scale_motion, self, *TNT_GROUND_FACTORS)
+        run_stage(rec, self, FUSE, self.decrement_fuse)                              # 5
+        if self.fuse <= 0:                                                           # 6, AMBIGUITY-N12
+            run_stage(rec, self, EXPLODE, self.explode, sim, rec)
+        else:
+            run_stage(rec, self, FLUID, update_water_state, self, sim.world, rec)    # 7 F
+
+    def decrement_fuse(self) -> None:
+        self.fuse -= 1
+
+    def explode(self, sim: Simulation, rec: Recorder | None) -> None:
+        """Removed, then a power-4 explosion 0.06125 above the position (getBodyY(0.0625), spec 06 §1.2)."""
+        self.remove()
+        center = Vec3(self.pos.x, self.pos.y + self.height * TNT_EXPLOSION_HEIGHT, self.pos.z)
+        sim.create_explosion(self, center, TNT_POWER, rec)
+
+
+def prime_from_block(sim: Simulation, x: int, y: int, z: int, angle: float | None = None,
+                     fuse: int = TNT_FUSE) -> Tnt:
+    """`TntBlock.primeTnt` → `new TntEntity(world, x + 0.5, y, z + 0.5, igniter)`: bottom centre of the cell,
+    Motion (−sin θ·0.02, 0.2F, −cos θ·0.02) with θ = world.random.nextDouble()·2π (java.lang.Math sin/cos)
+    unless `angle` is given (spec 06 §1.1)."""
+    if angle is None:
+        angle = sim.random.next_double() * TWO_PI_F
+    tnt = sim.create(Tnt, Vec3(x + 0.5, float(y), z + 0.5),
+                     Vec3(-math.sin(angle) * TNT_SPAWN_KICK, TNT_SPAWN_VY, -math.cos(angle) * TNT_SPAWN_KICK))
+    tnt.fuse = fuse
+    return tnt

@@ -1,0 +1,106 @@
+"""`ExperienceOrbEntity` (spec 06 §4): order FGMD, push-out, lava kick; player seeking comes with players."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import block_physics as phys
+from engine.box import ZERO, Vec3
+from engine.constants import (
+    XP_ORB_BOUNCE,
+    XP_ORB_BUOYANCY,
+    XP_ORB_BUOYANCY_MAX_VY,
+    XP_ORB_DRAG,
+    XP_ORB_DRAG_Y,
+    XP_ORB_GRAVITY,
+    XP_ORB_HEIGHT,
+    XP_ORB_LAVA_KICK,
+    XP_ORB_MAX_AGE,
+    XP_ORB_WATER_DRAG,
+    XP_ORB_WIDTH,
+)
+from engine.entities.common import add_motion, push_out_of_blocks, scale_motion
+from engine.entity import Entity
+from engine.fluids import fluid_at
+from engine.javanum import f32
+from engine.mathhelper import floor
+from engine.move import MovementType, move
+from engine.trace import StageInfo, run_stage
+
+if TYPE_CHECKING:
+    from engine.simulation import Simulation
+    from engine.trace import Recorder
+
+BASE = StageInfo("base_tick", "Entity.baseTick", "F")
+WATER = StageInfo("water_movement", "ExperienceOrbEntity.applyWaterMovement")
+GRAVITY = StageInfo("gravity", "ExperienceOrbEntity.tick", "G")
+LAVA = StageInfo("lava_kick", "ExperienceOrbEntity.tick")
+PUSH_OUT = StageInfo("push_out", "Entity.pushOutOfBlocks", "Pu")
+DRAG = StageInfo("drag", "ExperienceOrbEntity.tick", "D")
+BOUNCE = StageInfo("ground_bounce", "ExperienceOrbEntity.tick")
+
+
+class ExperienceOrb(Entity):
+    TYPE = "minecraft:experience_orb"
+    WIDTH = XP_ORB_WIDTH
+    HEIGHT = XP_ORB_HEIGHT
+    FIELDS = {"age": int, "value": int, "pickup_delay": int}
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.orb_age = 0
+        self.value = 1
+        self.pickup_delay = 0
+
+    def type_fields(self) -> dict[str, Any]:
+        return {"age": self.orb_age, "value": self.value}
+
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`ExperienceOrbEntity.tick`: spec 06 §4.2."""
+        world = sim.world
+        run_stage(rec, self, BASE, self.base_tick, sim, rec)                                # 1 F
+        if self.removed:
+            return
+        if self.pickup_delay > 0:                                                           # 2
+            self.pickup_delay -= 1
+        if self.submerged_in_water:                                                         # 3
+            run_stage(rec, self, WATER, self.apply_water_movement)
+        elif not self.no_gravity:
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, XP_ORB_GRAVITY, 0.0)
+        p = self.pos
+        if fluid_at(world, floor(p.x), floor(p.y), floor(p.z)).fluid == "lava":            # 4
+            run_stage(rec, self, LAVA, self.flee_lava)
+        if not world.is_space_empty(self.box):                                              # 5
+            b = self.box
+            run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
+                      (b.min_y + b.max_y) / 2.0, self.pos.z)
+        # 6-8: targeting and accelerating towards a player come with players
+        move(self, sim, MovementType.SELF, self.motion, rec)                                # 9 M
+        run_stage(rec, self, DRAG, self.drag, world)                                        # 10, 11 D
+        if self.on_ground:                                                                  # 12
+            run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, XP_ORB_BOUNCE, 1.0)
+        self.orb_age += 1
+        if self.orb_age >= XP_ORB_MAX_AGE:                                                  # 13
+            self.remove()
+
+    def apply_water_movement(self) -> None:
+        """X/Z × 0.99F; Y + 5e-4F capped at 0.06F."""
+        m = self.motion
+        self.motion = Vec3(m.x * XP_ORB_WATER_DRAG, min(m.y + XP_ORB_BUOYANCY, XP_ORB_BUOYANCY_MAX_VY),
+                           m.z * XP_ORB_WATER_DRAG)
+
+    def flee_lava(self) -> None:
+        """Motion := ((r1 − r2)·0.2F, 0.2F, (r3 − r4)·0.2F) from the orb's Random (float arithmetic)."""
+        r = self.random
+        x = f32(f32(r.next_float() - r.next_float()) * XP_ORB_LAVA_KICK)
+        z = f32(f32(r.next_float() - r.next_float()) * XP_ORB_LAVA_KICK)
+        self.motion = Vec3(x, XP_ORB_LAVA_KICK, z)
+        r.next_float()   # the burn sound's pitch draws once more
+
+    def drag(self, world) -> None:
+        g = XP_ORB_DRAG
+        if self.on_ground:
+            p = self.pos
+            below = world.get_block_state(floor(p.x), floor(p.y - 1.0), floor(p.z))
+            g = f32(phys.slipperiness(below.block) * XP_ORB_DRAG)
+        scale_motion(self, g, XP_ORB_DRAG_Y, g)

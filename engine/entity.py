@@ -1,0 +1,123 @@
+"""`Entity`: the fields vanilla's motion code reads and writes (spec 01 §8), and the base tick pieces."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.box import ZERO, Box, Vec3
+from engine.constants import EYE_HEIGHT_FACTOR, VOID_Y
+from engine.javanum import f32
+from engine.jrandom import JavaRandom
+
+if TYPE_CHECKING:
+    from engine.simulation import Simulation
+    from engine.trace import Recorder
+
+
+class Entity:
+    """Base entity. Subclasses set TYPE, WIDTH, HEIGHT (vanilla floats) and implement `tick`."""
+
+    TYPE: ClassVar[str] = "minecraft:entity"
+    WIDTH: ClassVar[float] = 0.0
+    HEIGHT: ClassVar[float] = 0.0
+    collidable: ClassVar[bool] = False     # Entity.isCollidable: boats and shulkers
+    living: ClassVar[bool] = False         # LivingEntity: slime and bed bounce fully
+    pushed_by_fluids: ClassVar[bool] = True
+    is_player: ClassVar[bool] = False
+    # NBT-like fields a scene may set, with their types: name → (attribute, type)
+    FIELDS: ClassVar[dict[str, type]] = {}
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.id = entity_id
+        self.pos = pos
+        self.motion = motion
+        self.width = self.WIDTH
+        self.height = self.HEIGHT
+        self.box = Box.from_entity(pos.x, pos.y, pos.z, self.width, self.height)
+        self.yaw = 0.0
+        self.pitch = 0.0
+        self.on_ground = False
+        self.horizontal_collision = False
+        self.vertical_collision = False
+        self.fall_distance = 0.0               # a float in vanilla
+        self.no_clip = False
+        self.no_gravity = False
+        self.sneaking = False
+        self.step_height = 0.0
+        self.movement_multiplier = ZERO        # Vec3d.ZERO = "invalid" (spec 04 §1)
+        self.piston_movement_delta = [0.0, 0.0, 0.0]
+        self.piston_movement_tick = 0
+        self.removed = False
+        self.age = 0                           # Entity.age, counted by ServerWorld.tickEntity
+        self.touching_water = False
+        self.submerged_in_water = False
+        self.fluid_height = {"water": 0.0, "lava": 0.0}
+        self.first_update = True
+        self.random = JavaRandom(seed)         # Entity.random (vanilla seeds it from the clock)
+        self.chunk_key_: tuple[int, int, int] = (0, 0, 0)
+
+    # --- geometry ---
+    @property
+    def type(self) -> str:
+        return self.TYPE
+
+    @property
+    def eye_height(self) -> float:
+        """`getStandingEyeHeight`: height * 0.85F in float arithmetic unless a subclass overrides it."""
+        return f32(self.height * EYE_HEIGHT_FACTOR)
+
+    def set_position(self, pos: Vec3) -> None:
+        """`Entity.updatePosition`: set the position and rebuild the box around it."""
+        self.pos = pos
+        self.box = Box.from_entity(pos.x, pos.y, pos.z, self.width, self.height)
+
+    def move_to_box_center(self) -> None:
+        """`Entity.moveToBoundingBoxCenter`: the position follows the box (spec 03 §2 step 6)."""
+        b = self.box
+        self.pos = Vec3((b.min_x + b.max_x) / 2.0, b.min_y, (b.min_z + b.max_z) / 2.0)
+
+    def collides_with(self, other: Entity) -> bool:
+        """`Entity.collidesWith`: other is solid (riding trees come with riding)."""
+        return other.collidable
+
+    def bypasses_stepping_effects(self) -> bool:
+        return self.sneaking
+
+    def bypasses_landing_effects(self) -> bool:
+        return self.sneaking
+
+    # --- state for the trace and the scene ---
+    def type_fields(self) -> dict[str, Any]:
+        """Type-specific fields in trace output (vanilla NBT-like names)."""
+        return {}
+
+    def trace_state(self) -> dict[str, Any]:
+        d = {"pos": list(self.pos), "motion": list(self.motion), "box": self.box.as_lists(),
+             "on_ground": self.on_ground, "horizontal_collision": self.horizontal_collision,
+             "vertical_collision": self.vertical_collision, "fall_distance": self.fall_distance}
+        d.update(self.type_fields())
+        return d
+
+    def trace_line(self) -> dict[str, Any]:
+        """The entity's object in a `tickscope trace` line (interfaces.md)."""
+        d = {"id": self.id, "type": self.TYPE, "pos": list(self.pos), "motion": list(self.motion),
+             "on_ground": self.on_ground, "horizontal_collision": self.horizontal_collision,
+             "vertical_collision": self.vertical_collision, "removed": self.removed}
+        d.update(self.type_fields())
+        return d
+
+    def remove(self) -> None:
+        self.removed = True
+
+    # --- ticking ---
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        raise NotImplementedError
+
+    def base_tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`Entity.baseTick` reduced to what moves entities (spec 01 §8.2): fluids, then the void."""
+        from engine.fluids import update_submerged_in_water_state, update_water_state
+        update_water_state(self, sim.world, rec)
+        update_submerged_in_water_state(self, sim.world)
+        if self.pos.y < VOID_Y:
+            self.remove()
+        self.first_update = False

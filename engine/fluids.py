@@ -1,0 +1,270 @@
+"""Fluids as entities feel them (spec 04 §7): the fluid of a block state, fluid heights, flow vectors
+(`FlowableFluid.getVelocity`), and the base-tick fluid stages `Entity.updateWaterState`,
+`updateMovementInFluid` and `updateSubmergedInWaterState` (spec 01 §8.2 step 2.6, operation F).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import TYPE_CHECKING, NamedTuple
+
+from engine import block_physics
+from engine.box import ZERO, Axis, Box, Vec3
+from engine.constants import (
+    BLOCK_COLLISION_DEFLATE,
+    FACE_PROBE_HIGH,
+    FACE_PROBE_LOW,
+    FALLING_FLOW_DOWN,
+    FLUID_DOWNHILL_HEIGHT,
+    FLUID_HEIGHT_DIVISOR,
+    FLUID_MAX_AMOUNT,
+    FLUID_MIN_PUSH,
+    FLUID_SHALLOW,
+    FLUID_SLOW_THRESHOLD,
+    LAVA_PUSH,
+    LAVA_PUSH_ULTRAWARM,
+    SNOW_LAYER_HEIGHT,
+    SUBMERGED_EYE_OFFSET,
+    WATER_PUSH,
+)
+from engine.javanum import f32
+from engine.mathhelper import ceil, floor
+from engine.shapes import EMPTY, VoxelShape, from_boxes
+from engine.trace import segment
+
+if TYPE_CHECKING:
+    from engine.blocks import BlockState
+    from engine.entity import Entity
+    from engine.trace import Recorder
+    from engine.world import World
+
+WATER = "water"
+LAVA = "lava"
+# Blocks whose getFluidState is always still water (FluidFillable plants and the bubble column)
+WATER_SOURCE_BLOCKS = frozenset({"bubble_column", "kelp", "kelp_plant", "seagrass", "tall_seagrass"})
+# Material.ICE; packed_ice and blue_ice are Material.DENSE_ICE and do block the falling flow
+ICE_MATERIAL_BLOCKS = frozenset({"ice", "frosted_ice"})
+# Direction.Type.HORIZONTAL in order NORTH, EAST, SOUTH, WEST: (dx, dz, axis of the face, positive side)
+HORIZONTAL = ((0, -1, 2, False), (1, 0, 0, True), (0, 1, 2, True), (-1, 0, 0, False))
+
+
+class FluidState(NamedTuple):
+    """`FluidState` as motion reads it: fluid ("water", "lava" or None), amount (`getLevel`, 1..8), `FALLING`,
+    and `isStill` (a source)."""
+
+    fluid: str | None
+    amount: int
+    falling: bool
+    is_source: bool
+
+    def height(self) -> float:
+        """`FluidState.getHeight()`: amount / 9.0F in float arithmetic (0 when empty)."""
+        return f32(self.amount / FLUID_HEIGHT_DIVISOR)
+
+
+EMPTY_FLUID = FluidState(None, 0, False, False)
+_fluid_by_state_id: dict[int, FluidState] = {}
+
+
+def fluid_state(state: BlockState) -> FluidState:
+    """`BlockState.getFluidState`: fluid blocks by `level`, waterlogged blocks and water plants as sources."""
+    fs = _fluid_by_state_id.get(state.id)
+    if fs is None:
+        fs = _fluid_by_state_id[state.id] = _compute_fluid_state(state)
+    return fs
+
+
+def _compute_fluid_state(state: BlockState) -> FluidState:
+    block = state.block
+    if block == WATER or block == LAVA:
+        # FluidBlock.statesByLevel: 0 → source, 1..7 → flowing 8 - level, 8..15 → falling with level 8
+        level = int(state.properties["level"])
+        if level == 0:
+            return FluidState(block, FLUID_MAX_AMOUNT, False, True)
+        if level < FLUID_MAX_AMOUNT:
+            return FluidState(block, FLUID_MAX_AMOUNT - level, False, False)
+        return FluidState(block, FLUID_MAX_AMOUNT, True, False)
+    if block in WATER_SOURCE_BLOCKS or state.properties.get("waterlogged") == "true":
+        return FluidState(WATER, FLUID_MAX_AMOUNT, False, True)
+    return EMPTY_FLUID
+
+
+def fluid_at(world: World, x: int, y: int, z: int) -> FluidState:
+    """`World.getFluidState(pos)`."""
+    return fluid_state(world.get_block_state(x, y, z))
+
+
+def _height_in_world(fs: FluidState, world: World, x: int, y: int, z: int) -> float:
+    """`FluidState.getHeight(world, pos)`: 1.0F under the same fluid, else `getHeight()`."""
+    if fs.fluid is None:
+        return 0.0
+    if fluid_at(world, x, y + 1, z).fluid == fs.fluid:
+        return 1.0
+    return fs.height()
+
+
+def get_height(world: World, x: int, y: int, z: int) -> float:
+    """Fluid surface height in cell (x, y, z) above its floor: `FluidState.getHeight(world, pos)`."""
+    return _height_in_world(fluid_at(world, x, y, z), world, x, y, z)
+
+
+def _flows_into(other: FluidState, fluid: str) -> bool:
+    """`FlowableFluid.method_15748`: the other cell is empty or the same fluid."""
+    return other.fluid is None or other.fluid == fluid
+
+
+def _sides_shape(state: BlockState) -> VoxelShape:
+    """`AbstractBlock.getSidesShape`: the collision shape, but empty for leaves and all layers for snow."""
+    if state.block.endswith("_leaves"):
+        return EMPTY
+    if state.block == "snow":
+        top = int(state.properties["layers"]) * SNOW_LAYER_HEIGHT
+        return from_boxes([Box(0.0, 0.0, 0.0, 1.0, top, 1.0)])
+    return state.collision_shape
+
+
+def _is_face_full_square(shape: VoxelShape, axis: Axis, positive: bool) -> bool:
+    """`Block.isFaceFullSquare`: the voxel layer of `getFace` (the one holding 1 - 1e-7, or 1e-7, along
+    `axis`) fills exactly the unit square on the other two axes."""
+    cs = shape.coords[axis]
+    layer = bisect_right(cs, FACE_PROBE_HIGH if positive else FACE_PROBE_LOW) - 1
+    if not 0 <= layer < len(cs) - 1:
+        return False
+    a, b = (axis + 1) % 3, (axis + 2) % 3
+    ca, cb = shape.coords[a], shape.coords[b]
+    if 0.0 not in ca or 1.0 not in ca or 0.0 not in cb or 1.0 not in cb:
+        return False
+    idx = [layer, layer, layer]
+    for j in range(len(ca) - 1):
+        for k in range(len(cb) - 1):
+            idx[a], idx[b] = j, k
+            inside = 0.0 <= ca[j] and ca[j + 1] <= 1.0 and 0.0 <= cb[k] and cb[k + 1] <= 1.0
+            if (tuple(idx) in shape.filled) != inside:
+                return False
+    return True
+
+
+def _is_flow_blocked(world: World, x: int, y: int, z: int, fluid: str, axis: Axis, positive: bool) -> bool:
+    """`FlowableFluid.isFlowBlocked` for a horizontal direction: not the same fluid, not ice, and the block's
+    side in that direction is a full square."""
+    if fluid_at(world, x, y, z).fluid == fluid:
+        return False
+    state = world.get_block_state(x, y, z)
+    if state.block in ICE_MATERIAL_BLOCKS:
+        return False
+    return _is_face_full_square(_sides_shape(state), axis, positive)
+
+
+def get_velocity(world: World, x: int, y: int, z: int) -> Vec3:
+    """`FlowableFluid.getVelocity` (spec 04 §7): the unit flow vector of the fluid in cell (x, y, z)."""
+    fs = fluid_at(world, x, y, z)
+    fluid = fs.fluid
+    if fluid is None:
+        return ZERO
+    own = fs.height()
+    d = e = 0.0
+    for dx, dz, _, _ in HORIZONTAL:
+        nb = fluid_at(world, x + dx, y, z + dz)
+        if not _flows_into(nb, fluid):
+            continue
+        f = nb.height()
+        g = 0.0
+        if f == 0.0:
+            # an open neighbour with this fluid below it: the flow goes down through the gap
+            if not block_physics.blocks_movement(world.get_block_state(x + dx, y, z + dz)):
+                below = fluid_at(world, x + dx, y - 1, z + dz)
+                f2 = below.height()
+                if _flows_into(below, fluid) and f2 > 0.0:
+                    g = f32(own - f32(f2 - FLUID_DOWNHILL_HEIGHT))
+        elif f > 0.0:
+            g = f32(own - f)
+        if g == 0.0:
+            continue
+        d += dx * g
+        e += dz * g
+    v = Vec3(d, 0.0, e)
+    if fs.falling:
+        for dx, dz, axis, positive in HORIZONTAL:
+            if (_is_flow_blocked(world, x + dx, y, z + dz, fluid, axis, positive)
+                    or _is_flow_blocked(world, x + dx, y + 1, z + dz, fluid, axis, positive)):
+                v = v.normalize().add(0.0, FALLING_FLOW_DOWN, 0.0)
+                break
+    return v.normalize()
+
+
+def update_movement_in_fluid(entity: Entity, world: World, fluid: str, accel: float,
+                             rec: Recorder | None = None) -> bool:
+    """`Entity.updateMovementInFluid` (spec 04 §7 steps 1-3): push the entity along the mean flow of the
+    `fluid` cells its deflated box touches and store the immersion depth. True if any such cell reaches the
+    box's bottom. With `rec`, each counted cell adds a "fluid_flow" segment from its centre along the
+    vector it contributed."""
+    box = entity.box.contract(BLOCK_COLLISION_DEFLATE)
+    x0, x1 = floor(box.min_x), ceil(box.max_x)
+    y0, y1 = floor(box.min_y), ceil(box.max_y)
+    z0, z1 = floor(box.min_z), ceil(box.max_z)
+    if not world.is_region_loaded(y0, y1):
+        return False
+    depth = 0.0
+    pushed = entity.pushed_by_fluids
+    touching = False
+    push = ZERO
+    count = 0
+    for x in range(x0, x1):
+        for y in range(y0, y1):
+            for z in range(z0, z1):
+                fs = fluid_at(world, x, y, z)
+                if fs.fluid != fluid:
+                    continue
+                top = f32(y + _height_in_world(fs, world, x, y, z))  # float addition (float)q + height
+                if not top >= box.min_y:
+                    continue
+                touching = True
+                depth = max(top - box.min_y, depth)
+                if not pushed:
+                    continue
+                flow = get_velocity(world, x, y, z)
+                if depth < FLUID_SHALLOW:  # the running maximum depth, not this cell's (AMBIGUITY-E3)
+                    flow = flow.multiply(depth, depth, depth)
+                push = push.plus(flow)
+                count += 1
+                if rec is not None:
+                    c = Vec3(x + 0.5, y + 0.5, z + 0.5)
+                    rec.geometry(segment("fluid_flow", c, c.plus(flow)))
+    if push.length() > 0.0:
+        if count > 0:
+            k = 1.0 / count
+            push = push.multiply(k, k, k)
+        if not entity.is_player:
+            push = push.normalize()
+        m = entity.motion
+        push = push.multiply(accel, accel, accel)
+        slow = abs(m.x) < FLUID_SLOW_THRESHOLD and abs(m.z) < FLUID_SLOW_THRESHOLD
+        if slow and push.length() < FLUID_MIN_PUSH:
+            push = push.normalize().multiply(FLUID_MIN_PUSH, FLUID_MIN_PUSH, FLUID_MIN_PUSH)
+        entity.motion = m.plus(push)
+    entity.fluid_height[fluid] = depth
+    return touching
+
+
+def update_water_state(entity: Entity, world: World, rec: Recorder | None = None) -> bool:
+    """`Entity.updateWaterState` (spec 01 §8.2 step 2.6): clear the heights, water (`checkWaterState`), then
+    lava. True if the entity touches either."""
+    entity.fluid_height = {WATER: 0.0, LAVA: 0.0}
+    # 2.6.2 checkWaterState: touching water resets the fall (the swim splash moves nothing)
+    if update_movement_in_fluid(entity, world, WATER, WATER_PUSH, rec):
+        entity.fall_distance = 0.0
+        entity.touching_water = True
+    else:
+        entity.touching_water = False
+    # 2.6.3 lava, faster in ultrawarm dimensions
+    accel = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
+    lava = update_movement_in_fluid(entity, world, LAVA, accel, rec)
+    return entity.touching_water or lava
+
+
+def update_submerged_in_water_state(entity: Entity, world: World) -> None:
+    """`Entity.updateSubmergedInWaterState`: water in the cell at eye Y - 0.11111111F reaches above that Y."""
+    y = entity.pos.y + entity.eye_height - SUBMERGED_EYE_OFFSET
+    bx, by, bz = floor(entity.pos.x), floor(y), floor(entity.pos.z)
+    fs = fluid_at(world, bx, by, bz)
+    entity.submerged_in_water = fs.fluid == WATER and f32(by + _height_in_world(fs, world, bx, by, bz)) > y

@@ -1,0 +1,143 @@
+"""`java.util.Random`, bit for bit: the 48-bit linear congruential generator vanilla uses everywhere."""
+
+from __future__ import annotations
+
+import math
+import struct
+
+_MULTIPLIER = 0x5DEECE66D
+_ADDEND = 0xB
+_MASK = (1 << 48) - 1
+_INT_MAX = 2**31 - 1
+_DOUBLE_UNIT = 2.0**-53
+_FLOAT_UNIT = 2.0**-24
+
+_BITS = struct.Struct("<q")
+_DOUBLE = struct.Struct("<d")
+# fdlibm e_log.c constants: ln 2 split so k * _LN2_HI is exact, and the minimax
+# coefficients of R(s^2) ≈ (log(1+s) - log(1-s) - 2s) / s.
+_LN2_HI = float.fromhex("0x1.62e42fee00000p-1")
+_LN2_LO = float.fromhex("0x1.a39ef35793c76p-33")
+_LG1 = float.fromhex("0x1.5555555555593p-1")
+_LG2 = float.fromhex("0x1.999999997fa04p-2")
+_LG3 = float.fromhex("0x1.2492494229359p-2")
+_LG4 = float.fromhex("0x1.c71c51d8e78afp-3")
+_LG5 = float.fromhex("0x1.7466496cb03dep-3")
+_LG6 = float.fromhex("0x1.39a09d078c69fp-3")
+_LG7 = float.fromhex("0x1.2f112df3e5244p-3")
+
+RandomState = tuple[int, float, bool]
+"""(48-bit seed, cached second gaussian, whether it is cached): everything `Random` holds."""
+
+
+class JavaRandom:
+    """`java.util.Random`. Every method returns what the JVM returns, as a Python int or float."""
+
+    __slots__ = ("_seed", "_next_gaussian", "_have_next_gaussian")
+
+    def __init__(self, seed: int) -> None:
+        self.set_seed(seed)
+
+    def set_seed(self, seed: int) -> None:
+        """`setSeed(long)`: scramble with the multiplier and drop the cached gaussian."""
+        self._seed = (seed ^ _MULTIPLIER) & _MASK
+        self._next_gaussian = 0.0
+        self._have_next_gaussian = False
+
+    def get_state(self) -> RandomState:
+        return (self._seed, self._next_gaussian, self._have_next_gaussian)
+
+    def set_state(self, state: RandomState) -> None:
+        self._seed, self._next_gaussian, self._have_next_gaussian = state
+
+    def __copy__(self) -> JavaRandom:
+        other = JavaRandom.__new__(JavaRandom)
+        other.set_state(self.get_state())
+        return other
+
+    def next(self, bits: int) -> int:
+        """`next(int)`: advance the LCG, return its top `bits` bits as a Java int (1 <= bits <= 32)."""
+        self._seed = seed = (self._seed * _MULTIPLIER + _ADDEND) & _MASK
+        r = seed >> (48 - bits)
+        return r - (1 << 32) if r > _INT_MAX else r  # only bits == 32 can set the sign bit
+
+    def next_int(self, bound: int | None = None) -> int:
+        """`nextInt()`, or `nextInt(int bound)` in [0, bound)."""
+        if bound is None:
+            return self.next(32)
+        if bound <= 0:
+            raise ValueError(f"bound must be positive, got {bound}")
+        r = self.next(31)
+        m = bound - 1
+        if bound & m == 0:
+            return (bound * r) >> 31  # power of two: take the high bits
+        # Reject the last partial block of [0, 2^31) so every residue is equally likely;
+        # Java tests this as `u - r + m < 0`, an int overflow.
+        u = r
+        r = u % bound
+        while u - r + m > _INT_MAX:
+            u = self.next(31)
+            r = u % bound
+        return r
+
+    def next_long(self) -> int:
+        hi = self.next(32)
+        lo = self.next(32)
+        return (((hi << 32) + lo + 2**63) & 0xFFFFFFFFFFFFFFFF) - 2**63
+
+    def next_boolean(self) -> bool:
+        return self.next(1) != 0
+
+    def next_float(self) -> float:
+        """24 random bits / 2^24: exact, so the double equals Java's float."""
+        return self.next(24) * _FLOAT_UNIT
+
+    def next_double(self) -> float:
+        return ((self.next(26) << 27) + self.next(27)) * _DOUBLE_UNIT
+
+    def next_gaussian(self) -> float:
+        """Marsaglia's polar method; the second value of each pair is cached for the next call."""
+        if self._have_next_gaussian:
+            self._have_next_gaussian = False
+            return self._next_gaussian
+        while True:
+            v1 = 2 * self.next_double() - 1
+            v2 = 2 * self.next_double() - 1
+            s = v1 * v1 + v2 * v2
+            if 0 < s < 1:
+                break
+        multiplier = math.sqrt(-2 * _strict_log(s) / s)  # sqrt is correctly rounded in both
+        self._next_gaussian = v2 * multiplier
+        self._have_next_gaussian = True
+        return v1 * multiplier
+
+
+def _strict_log(x: float) -> float:
+    """`StrictMath.log` for a positive normal double: fdlibm's algorithm, step for step.
+
+    The platform `math.log` differs from it in the last bit for about 3% of gaussians. fdlibm is
+    Copyright (C) 1993 by Sun Microsystems, Inc.; "Permission to use, copy, modify, and distribute
+    this software is freely granted, provided that this notice is preserved."
+    """
+    bits = _BITS.unpack(_DOUBLE.pack(x))[0]
+    hx = bits >> 32
+    k = (hx >> 20) - 1023
+    hx &= 0xFFFFF
+    # x = 2^k * (1 + f) with sqrt(2)/2 < 1 + f < sqrt(2): halve mantissas above ~sqrt(2).
+    i = (hx + 0x95F64) & 0x100000
+    k += i >> 20
+    f = _DOUBLE.unpack(_BITS.pack(((hx | (i ^ 0x3FF00000)) << 32) | (bits & 0xFFFFFFFF)))[0] - 1.0
+    if (hx + 2) & 0xFFFFF < 3:  # |f| < 2^-20: two terms of the series
+        if f == 0:
+            return k * _LN2_HI + k * _LN2_LO
+        r = f * f * (0.5 - 0.33333333333333333 * f)
+        return k * _LN2_HI - ((r - k * _LN2_LO) - f)
+    # log(1 + f) = 2s + s*R with s = f / (2 + f)
+    s = f / (2.0 + f)
+    z = s * s
+    w = z * z
+    r = z * (_LG1 + w * (_LG3 + w * (_LG5 + w * _LG7))) + w * (_LG2 + w * (_LG4 + w * _LG6))
+    if 0x6147A <= hx <= 0x6B851:  # f near ±0.41: keep f^2/2 apart for accuracy
+        hfsq = 0.5 * f * f
+        return k * _LN2_HI - ((hfsq - (s * (hfsq + r) + k * _LN2_LO)) - f)
+    return k * _LN2_HI - ((s * (f - r) - k * _LN2_LO) - f)

@@ -1,0 +1,176 @@
+"""`Entity.move(MovementType, Vec3d)`: the 15 steps of spec 03 §2, in vanilla's order, one function each."""
+
+from __future__ import annotations
+
+import math
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from engine import block_effects
+from engine.box import ZERO, Vec3
+from engine.collision import adjust_movement_for_collisions
+from engine.constants import (
+    MIN_MOVE_LENGTH_SQUARED,
+    MOVEMENT_MULTIPLIER_MIN_SQUARED,
+    PISTON_DELTA_CLAMP,
+    PISTON_MIN_COMPONENT,
+)
+from engine.javanum import f32
+from engine.mathhelper import approximately_equals
+from engine.trace import StageInfo, run_stage
+
+if TYPE_CHECKING:
+    from engine.entity import Entity
+    from engine.simulation import Simulation
+    from engine.trace import Recorder
+
+
+class MovementType(Enum):
+    SELF = "self"
+    PLAYER = "player"
+    PISTON = "piston"
+    SHULKER_BOX = "shulker_box"
+    SHULKER = "shulker"
+
+
+MOVE = StageInfo("move", "Entity.move", "M")
+S_NO_CLIP = StageInfo("no_clip", "Entity.move")
+S_PISTON = StageInfo("piston_adjustment", "Entity.adjustMovementForPiston")
+S_MULTIPLIER = StageInfo("movement_multiplier", "Entity.move")
+S_SNEAKING = StageInfo("sneaking_adjustment", "Entity.adjustMovementForSneaking")
+S_COLLISIONS = StageInfo("collisions", "Entity.adjustMovementForCollisions", "Dc")
+S_POSITION = StageInfo("position_update", "Entity.move", "Pu")
+S_FLAGS = StageInfo("collision_flags", "Entity.move")
+S_FALL = StageInfo("fall", "Entity.fall")
+S_ZERO = StageInfo("zero_collided_motion", "Entity.move")
+S_LAND = StageInfo("on_entity_land", "Block.onEntityLand")
+S_STEPPED = StageInfo("on_stepped_on", "Block.onSteppedOn")
+S_BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision")
+S_VELOCITY = StageInfo("velocity_multiplier", "Entity.getVelocityMultiplier")
+
+
+def move(entity: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
+    """`Entity.move`, recorded as one stage with a child per step that ran."""
+    run_stage(rec, entity, MOVE, _move, entity, sim, kind, movement, rec)
+
+
+def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
+    if e.no_clip:                                                                   # step 1
+        run_stage(rec, e, S_NO_CLIP, move_no_clip, e, movement)
+        return
+    if kind is MovementType.PISTON:                                                 # step 2
+        movement = run_stage(rec, e, S_PISTON, adjust_movement_for_piston, e, sim.world.game_time, movement)
+        if is_java_zero(movement):
+            return
+    if e.movement_multiplier.length_squared() > MOVEMENT_MULTIPLIER_MIN_SQUARED:    # step 3
+        movement = run_stage(rec, e, S_MULTIPLIER, apply_movement_multiplier, e, movement)
+    movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind)  # step 4
+    world = sim.world
+    actual = run_stage(rec, e, S_COLLISIONS, adjust_movement_for_collisions, e, movement, world,
+                       sim.features.axis_order_yxz, rec)                            # step 5
+    if actual.length_squared() > MIN_MOVE_LENGTH_SQUARED:                           # step 6, AMBIGUITY-M1
+        run_stage(rec, e, S_POSITION, update_position, e, actual)
+    run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual)         # step 7
+    landing = block_effects.get_landing_pos(e, world)
+    landing_state = world.get_block_state(*landing)
+    run_stage(rec, e, S_FALL, fall, e, actual.y)                                    # step 8
+    if movement.x != actual.x or movement.z != actual.z:                            # step 9
+        run_stage(rec, e, S_ZERO, zero_collided_motion, e, movement, actual, sim.features.move_zeroes_both_axes)
+    if movement.y != actual.y:                                                      # step 10
+        run_stage(rec, e, S_LAND, block_effects.on_entity_land, landing_state, e)
+    if e.on_ground and not e.bypasses_stepping_effects():                          # step 11
+        run_stage(rec, e, S_STEPPED, block_effects.on_stepped_on, landing_state, e)
+    # step 12 (sounds) has no effect on motion
+    run_stage(rec, e, S_BLOCKS, block_effects.check_block_collision, e, sim, rec)   # step 13
+    f = block_effects.get_velocity_multiplier(e, world)                             # step 14
+    if f != 1.0:
+        run_stage(rec, e, S_VELOCITY, apply_velocity_multiplier, e, f)
+    # step 15 (fire) has no effect on motion
+
+
+def is_java_zero(v: Vec3) -> bool:
+    """`Vec3d.equals(Vec3d.ZERO)`: Java compares with `Double.compare`, so -0.0 is not zero."""
+    return all(c == 0.0 and math.copysign(1.0, c) > 0.0 for c in v)
+
+
+def move_no_clip(e: Entity, movement: Vec3) -> None:
+    """Step 1: box and position follow the input, nothing else runs."""
+    e.box = e.box.offset(movement.x, movement.y, movement.z)
+    e.move_to_box_center()
+
+
+def adjust_movement_for_piston(e: Entity, game_time: int, movement: Vec3) -> Vec3:
+    """Step 2 (spec 04 §8.6): keep the first non-zero axis (X, Y, Z) and clamp this tick's total to ±0.51."""
+    if movement.length_squared() <= 1.0e-7:
+        return movement
+    if game_time != e.piston_movement_tick:
+        e.piston_movement_delta = [0.0, 0.0, 0.0]
+        e.piston_movement_tick = game_time
+    for axis, value in enumerate(movement):
+        if value == 0.0:
+            continue
+        old = e.piston_movement_delta[axis]
+        new = min(max(old + value, -PISTON_DELTA_CLAMP), PISTON_DELTA_CLAMP)
+        d = new - old
+        e.piston_movement_delta[axis] = new
+        if abs(d) <= PISTON_MIN_COMPONENT:     # (double)1.0E-5F
+            return ZERO
+        return Vec3(d if axis == 0 else 0.0, d if axis == 1 else 0.0, d if axis == 2 else 0.0)
+    return ZERO
+
+
+def apply_movement_multiplier(e: Entity, movement: Vec3) -> Vec3:
+    """Step 3 (spec 04 §1): scale the input by the cobweb/berry multiplier, zero Motion, invalidate it."""
+    m = e.movement_multiplier
+    e.movement_multiplier = ZERO
+    e.motion = ZERO
+    return Vec3(movement.x * m.x, movement.y * m.y, movement.z * m.z)
+
+
+def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType) -> Vec3:
+    """Step 4: only sneaking players on the ground change their input (players come later)."""
+    return movement
+
+
+def update_position(e: Entity, actual: Vec3) -> None:
+    """Step 6: move the box, then re-derive the position from it."""
+    e.box = e.box.offset(actual.x, actual.y, actual.z)
+    e.move_to_box_center()
+
+
+def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3) -> None:
+    """Step 7: horizontal with a 1e-5 tolerance, vertical exact; on ground = vertical and moving down."""
+    e.horizontal_collision = not approximately_equals(movement.x, actual.x) or \
+        not approximately_equals(movement.z, actual.z)
+    e.vertical_collision = movement.y != actual.y
+    e.on_ground = e.vertical_collision and movement.y < 0.0
+
+
+def fall(e: Entity, dy: float) -> None:
+    """Step 8, `Entity.fall`: reset on the ground (damage comes with living entities), else accumulate (float)."""
+    if e.on_ground:
+        e.fall_distance = 0.0
+    elif dy < 0.0:
+        e.fall_distance = f32(e.fall_distance - dy)
+
+
+def zero_collided_motion(e: Entity, movement: Vec3, actual: Vec3, both_axes: bool) -> None:
+    """Step 9. Vanilla up to 1.17 takes one copy of Motion and writes (0, y, z) for X, then (x, y, 0) for Z from
+    that same copy, so a collision on both axes zeroes only Z (decompiled code; spec 03 §2 says "each axis").
+    1.18 zeroes both; `both_axes` selects."""
+    m = e.motion
+    hit_x = movement.x != actual.x
+    hit_z = movement.z != actual.z
+    if both_axes:
+        e.motion = Vec3(0.0 if hit_x else m.x, m.y, 0.0 if hit_z else m.z)
+        return
+    if hit_x:
+        e.motion = Vec3(0.0, m.y, m.z)
+    if hit_z:
+        e.motion = Vec3(m.x, m.y, 0.0)
+
+
+def apply_velocity_multiplier(e: Entity, f: float) -> None:
+    """Step 14 (spec 04 §3): X and Z × the velocity multiplier (a float widened to double)."""
+    m = e.motion
+    e.motion = Vec3(m.x * f, m.y * 1.0, m.z * f)

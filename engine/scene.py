@@ -1,0 +1,269 @@
+"""Scene files (TOML, interfaces.md): load into a ready `Simulation`, or fail with one `SceneError` line
+naming the file, the key and what was expected. Nothing half-loaded ever escapes."""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine import blocks
+from engine.blocks import BlockStateError
+from engine.box import ZERO, Vec3
+from engine.entities import ENTITY_TYPES
+from engine.entities.falling_block import from_block as falling_block_from_block
+from engine.entities.tnt import prime_from_block
+from engine.entity import Entity
+from engine.simulation import PHASES, ScheduledAction, Simulation
+from engine.versions import DEFAULT_VERSION, features_for
+from engine.world import MAX_Y, MIN_Y, World, WorldBorder
+
+MAX_BLOCKS_PER_ENTRY = 4_000_000
+COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", "fall_distance", "yaw", "pitch"}
+ACTION_DEFAULT_PHASE = {"set_block": "scheduled_ticks", "remove_block": "scheduled_ticks",
+                        "prime_tnt": "scheduled_ticks"}
+LATER_ACTIONS = {"piston_extend", "piston_retract", "dispense"}
+
+
+class SceneError(ValueError):
+    """A scene that cannot be loaded; the message is one line: file, key, what was expected."""
+
+
+class _Ctx:
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, key: str, msg: str) -> SceneError:
+        return SceneError(f"{self.source}: {key}: {msg}")
+
+    def table(self, value: Any, key: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(key, f"expected a table, got {type(value).__name__}")
+        return value
+
+    def keys(self, table: dict[str, Any], key: str, allowed: set[str], required: set[str] = frozenset()) -> None:
+        for k in table:
+            if k not in allowed:
+                raise self.fail(f"{key}.{k}", f"unknown key (expected one of: {', '.join(sorted(allowed))})")
+        for k in sorted(required):
+            if k not in table:
+                raise self.fail(f"{key}.{k}", "missing")
+
+    def number(self, value: Any, key: str) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail(key, f"expected a number, got {value!r}")
+        return float(value)
+
+    def integer(self, value: Any, key: str, lo: int | None = None, hi: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(key, f"expected an integer, got {value!r}")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise self.fail(key, f"expected an integer in {lo}..{hi}, got {value}")
+        return value
+
+    def boolean(self, value: Any, key: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(key, f"expected true or false, got {value!r}")
+        return value
+
+    def string(self, value: Any, key: str) -> str:
+        if not isinstance(value, str):
+            raise self.fail(key, f"expected a string, got {value!r}")
+        return value
+
+    def vec3(self, value: Any, key: str) -> Vec3:
+        """Three numbers; nan and ±inf are allowed and behave as Java doubles."""
+        if not isinstance(value, list) or len(value) != 3:
+            raise self.fail(key, f"expected [x, y, z], got {value!r}")
+        return Vec3(*(self.number(v, f"{key}[{i}]") for i, v in enumerate(value)))
+
+    def block_pos(self, value: Any, key: str, in_world: bool = True) -> tuple[int, int, int]:
+        if not isinstance(value, list) or len(value) != 3:
+            raise self.fail(key, f"expected [x, y, z] integers, got {value!r}")
+        x, y, z = (self.integer(v, f"{key}[{i}]") for i, v in enumerate(value))
+        if in_world and not MIN_Y <= y <= MAX_Y:
+            raise self.fail(key, f"y = {y} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
+        return (x, y, z)
+
+    def block_state(self, value: Any, key: str) -> blocks.BlockState:
+        try:
+            return blocks.parse_block_state(self.string(value, key))
+        except BlockStateError as err:
+            raise self.fail(key, str(err)) from None
+
+
+def load_scene(path: str | Path) -> Simulation:
+    """Read and load a scene file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise SceneError(f"{path}: cannot read: {err.strerror}") from None
+    return load_scene_text(text, str(path))
+
+
+def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
+    """Parse TOML text (`source` names it in errors) into a `Simulation` at tick 0."""
+    ctx = _Ctx(source)
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise SceneError(f"{source}: not valid TOML: {err}") from None
+    ctx.keys(doc, "(top level)", {"scene", "blocks", "entities", "spawns", "actions"})
+    head = ctx.table(doc.get("scene", {}), "scene")
+    ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm"})
+    version = ctx.string(head.get("version", DEFAULT_VERSION), "scene.version")
+    try:
+        features_for(version)
+    except ValueError as err:
+        raise ctx.fail("scene.version", str(err)) from None
+    seed = ctx.integer(head.get("seed", 0), "scene.seed", -(2**63), 2**63 - 1)
+    border = WorldBorder()
+    if "border" in head:
+        b = ctx.table(head["border"], "scene.border")
+        ctx.keys(b, "scene.border", {"center", "size"})
+        center = b.get("center", [0.0, 0.0])
+        if not isinstance(center, list) or len(center) != 2:
+            raise ctx.fail("scene.border.center", f"expected [x, z], got {center!r}")
+        size = ctx.number(b.get("size", border.size), "scene.border.size")
+        if not size > 0.0:
+            raise ctx.fail("scene.border.size", f"expected a positive number, got {size}")
+        border = WorldBorder(ctx.number(center[0], "scene.border.center[0]"),
+                             ctx.number(center[1], "scene.border.center[1]"), size)
+    world = World(border, ctx.boolean(head.get("ultrawarm", False), "scene.ultrawarm"))
+    sim = Simulation(world, seed, version, ctx.string(head.get("name", Path(source).stem), "scene.name"))
+    for i, entry in enumerate(_array(ctx, doc, "blocks")):
+        _load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]")
+    for i, entry in enumerate(_array(ctx, doc, "entities")):
+        sim.add_entity(_load_entity(ctx, sim, ctx.table(entry, f"entities[{i}]"), f"entities[{i}]"))
+    for i, entry in enumerate(_array(ctx, doc, "spawns")):
+        _load_spawn(ctx, sim, ctx.table(entry, f"spawns[{i}]"), f"spawns[{i}]")
+    for i, entry in enumerate(_array(ctx, doc, "actions")):
+        sim.actions.append(_load_action(ctx, ctx.table(entry, f"actions[{i}]"), f"actions[{i}]"))
+    return sim
+
+
+def _array(ctx: _Ctx, doc: dict[str, Any], key: str) -> list[Any]:
+    value = doc.get(key, [])
+    if not isinstance(value, list):
+        raise ctx.fail(key, f"expected an array of tables ([[{key}]])")
+    return value
+
+
+def _load_blocks(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> None:
+    ctx.keys(entry, key, {"at", "from", "to", "block"}, {"block"})
+    state = ctx.block_state(entry["block"], f"{key}.block")
+    if "at" in entry:
+        if "from" in entry or "to" in entry:
+            raise ctx.fail(key, "give either 'at' or 'from' and 'to', not both")
+        world.set_block_state(*ctx.block_pos(entry["at"], f"{key}.at"), state)
+        return
+    if "from" not in entry or "to" not in entry:
+        raise ctx.fail(key, "expected 'at', or 'from' and 'to'")
+    a = ctx.block_pos(entry["from"], f"{key}.from")
+    b = ctx.block_pos(entry["to"], f"{key}.to")
+    lo = [min(a[i], b[i]) for i in range(3)]
+    hi = [max(a[i], b[i]) for i in range(3)]
+    if math.prod(hi[i] - lo[i] + 1 for i in range(3)) > MAX_BLOCKS_PER_ENTRY:
+        raise ctx.fail(key, f"box holds more than {MAX_BLOCKS_PER_ENTRY} blocks")
+    for x in range(lo[0], hi[0] + 1):
+        for y in range(lo[1], hi[1] + 1):
+            for z in range(lo[2], hi[2] + 1):
+                world.set_block_state(x, y, z, state)
+
+
+def _entity_class(ctx: _Ctx, value: Any, key: str) -> type[Entity]:
+    name = ctx.string(value, key)
+    full = name if ":" in name else "minecraft:" + name
+    cls = ENTITY_TYPES.get(full)
+    if cls is None:
+        raise ctx.fail(key, f"unknown or unsupported entity type {name!r} (supported: "
+                            f"{', '.join(sorted(ENTITY_TYPES))})")
+    return cls
+
+
+def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> Entity:
+    cls = _entity_class(ctx, entry.get("type"), f"{key}.type")
+    ctx.keys(entry, key, COMMON_ENTITY_KEYS | set(cls.FIELDS), {"type", "pos"})
+    entity_id = None
+    if "id" in entry:
+        entity_id = ctx.integer(entry["id"], f"{key}.id", 1, 2**31 - 1)
+        if sim.entity_by_id(entity_id) is not None:
+            raise ctx.fail(f"{key}.id", f"id {entity_id} is already used by another entity")
+    e = sim.create(cls, ctx.vec3(entry["pos"], f"{key}.pos"),
+                   ctx.vec3(entry["motion"], f"{key}.motion") if "motion" in entry else ZERO, entity_id)
+    e.no_gravity = ctx.boolean(entry.get("no_gravity", False), f"{key}.no_gravity")
+    e.on_ground = ctx.boolean(entry.get("on_ground", False), f"{key}.on_ground")
+    e.fall_distance = ctx.number(entry.get("fall_distance", 0.0), f"{key}.fall_distance")
+    e.yaw = ctx.number(entry.get("yaw", 0.0), f"{key}.yaw")
+    e.pitch = ctx.number(entry.get("pitch", 0.0), f"{key}.pitch")
+    for name, kind in cls.FIELDS.items():
+        if name in entry:
+            _set_field(ctx, e, name, kind, entry[name], f"{key}.{name}")
+    return e
+
+
+_FIELD_ATTRIBUTES = {("minecraft:item", "age"): "item_age", ("minecraft:experience_orb", "age"): "orb_age"}
+
+
+def _set_field(ctx: _Ctx, e: Entity, name: str, kind: type, value: Any, key: str) -> None:
+    readers: dict[type, Callable[[Any, str], Any]] = {int: ctx.integer, bool: ctx.boolean, str: ctx.string}
+    if name == "block_state":
+        parsed: Any = ctx.block_state(value, key)
+    elif kind is int:
+        parsed = ctx.integer(value, key, -(2**31), 2**31 - 1)
+    else:
+        parsed = readers[kind](value, key)
+    setattr(e, _FIELD_ATTRIBUTES.get((e.TYPE, name), name), parsed)
+
+
+def _load_spawn(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> None:
+    kind = ctx.string(entry.get("kind"), f"{key}.kind")
+    if kind == "primed_tnt_from_block":
+        ctx.keys(entry, key, {"kind", "at", "angle", "fuse"}, {"at"})
+        at = ctx.block_pos(entry["at"], f"{key}.at", in_world=False)
+        angle = ctx.number(entry["angle"], f"{key}.angle") if "angle" in entry else None
+        fuse = ctx.integer(entry.get("fuse", 80), f"{key}.fuse", -(2**31), 2**31 - 1)
+        sim.add_entity(prime_from_block(sim, *at, angle=angle, fuse=fuse))
+    elif kind == "falling_block_from_block":
+        ctx.keys(entry, key, {"kind", "at"}, {"at"})
+        at = ctx.block_pos(entry["at"], f"{key}.at")
+        if sim.world.get_block_state(*at).is_air:
+            raise ctx.fail(f"{key}.at", f"no block at {list(at)} to fall (place it with [[blocks]] first)")
+        sim.add_entity(falling_block_from_block(sim, *at))
+    else:
+        raise ctx.fail(f"{key}.kind", f"unknown or unsupported spawn kind {kind!r} "
+                                      "(supported: primed_tnt_from_block, falling_block_from_block)")
+
+
+def _load_action(ctx: _Ctx, entry: dict[str, Any], key: str) -> ScheduledAction:
+    do = ctx.string(entry.get("do"), f"{key}.do")
+    if do in LATER_ACTIONS:
+        raise ctx.fail(f"{key}.do", f"{do!r} is not supported by this version of tickscope "
+                                    f"(supported: {', '.join(sorted(ACTION_DEFAULT_PHASE))})")
+    if do not in ACTION_DEFAULT_PHASE:
+        raise ctx.fail(f"{key}.do", f"unknown action {do!r} (supported: {', '.join(sorted(ACTION_DEFAULT_PHASE))})")
+    extra = {"set_block": {"block"}, "remove_block": set(), "prime_tnt": {"fuse", "angle"}}[do]
+    ctx.keys(entry, key, {"tick", "do", "at", "phase"} | extra, {"tick", "do", "at"} | ({"block"} & extra))
+    tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
+    phase = ctx.string(entry.get("phase", ACTION_DEFAULT_PHASE[do]), f"{key}.phase")
+    if phase not in PHASES:
+        raise ctx.fail(f"{key}.phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
+    at = ctx.block_pos(entry["at"], f"{key}.at")
+    if do == "set_block":
+        state = ctx.block_state(entry["block"], f"{key}.block")
+        return ScheduledAction(tick, phase, do, {"at": list(at), "block": str(state)},
+                               lambda sim: sim.world.set_block_state(*at, state))
+    if do == "remove_block":
+        return ScheduledAction(tick, phase, do, {"at": list(at)},
+                               lambda sim: sim.world.set_block_state(*at, blocks.AIR))
+    angle = ctx.number(entry["angle"], f"{key}.angle") if "angle" in entry else None
+    fuse = ctx.integer(entry.get("fuse", 80), f"{key}.fuse", -(2**31), 2**31 - 1)
+
+    def prime(sim: Simulation) -> None:
+        """`TntBlock.primeTnt` then `removeBlock`: the entity first (it draws the world Random)."""
+        sim.add_entity(prime_from_block(sim, *at, angle=angle, fuse=fuse))
+        sim.world.set_block_state(*at, blocks.AIR)
+    return ScheduledAction(tick, phase, do, {"at": list(at), "fuse": fuse, "angle": angle}, prime)

@@ -1,0 +1,176 @@
+"""`VoxelShape`: a union of boxes on its own coordinate grid, with vanilla's per-axis collision
+(`VoxelShape.calculateMaxDistance`, `VoxelShapes.calculateMaxOffset`) and its 1e-7 epsilons (spec 03 §3).
+
+A shape keeps the boxes it was made of and the voxel grid spanned by all their faces. Collision works on the
+voxels, not on the boxes: an entity box already inside a multi-box shape is still stopped by the next filled
+voxel layer in front of it, exactly as vanilla's voxel walk does.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+
+from engine.box import Axis, Box
+from engine.constants import COLLISION_EPSILON
+
+EPS = COLLISION_EPSILON
+
+
+class VoxelShape:
+    __slots__ = ("boxes", "coords", "filled", "single", "is_empty", "is_full_cube", "exceeds_cube")
+
+    def __init__(self, boxes: Sequence[Box], coords: tuple[tuple[float, ...], ...] | None = None,
+                 filled: frozenset[tuple[int, int, int]] | None = None) -> None:
+        self.boxes = tuple(boxes)
+        if coords is None:
+            coords = tuple(tuple(sorted({b[a] for b in self.boxes} | {b[a + 3] for b in self.boxes}))
+                           for a in range(3))
+            filled = frozenset(_filled_voxels(self.boxes, coords))
+        self.coords = coords
+        self.filled = filled
+        self.is_empty = not filled
+        self.single = len(self.boxes) == 1 and len(filled) == 1
+        self.is_full_cube = self.single and self.boxes[0] == (0.0, 0.0, 0.0, 1.0, 1.0, 1.0)
+        self.exceeds_cube = any(b[a] < 0.0 or b[a + 3] > 1.0 for b in self.boxes for a in range(3))
+
+    def __repr__(self) -> str:
+        return f"VoxelShape({list(self.boxes)})"
+
+    def offset_boxes(self, ox: float, oy: float, oz: float) -> list[Box]:
+        return [b.offset(ox, oy, oz) for b in self.boxes]
+
+
+def _filled_voxels(boxes: Sequence[Box], coords: tuple[tuple[float, ...], ...]) -> Iterable[tuple[int, int, int]]:
+    xs, ys, zs = coords
+    for i in range(len(xs) - 1):
+        cx = (xs[i] + xs[i + 1]) * 0.5
+        for j in range(len(ys) - 1):
+            cy = (ys[j] + ys[j + 1]) * 0.5
+            for k in range(len(zs) - 1):
+                cz = (zs[k] + zs[k + 1]) * 0.5
+                if any(b.min_x < cx < b.max_x and b.min_y < cy < b.max_y and b.min_z < cz < b.max_z
+                       for b in boxes):
+                    yield (i, j, k)
+
+
+def from_boxes(boxes: Iterable[Box]) -> VoxelShape:
+    boxes = list(boxes)
+    if not boxes:
+        return EMPTY
+    if boxes == [FULL_CUBE_BOX]:
+        return FULL_CUBE
+    return VoxelShape(boxes)
+
+
+FULL_CUBE_BOX = Box(0.0, 0.0, 0.0, 1.0, 1.0, 1.0)
+EMPTY = VoxelShape((), ((0.0,), (0.0,), (0.0,)), frozenset())
+FULL_CUBE = VoxelShape((FULL_CUBE_BOX,))
+
+
+def border_shape(west: float, north: float, east: float, south: float) -> VoxelShape:
+    """The world border as a shape: everything outside [west, east] × [north, south] (`asVoxelShape`)."""
+    inf = math.inf
+    coords = ((-inf, west, east, inf), (-inf, inf), (-inf, north, south, inf))
+    filled = frozenset((i, 0, k) for i in range(3) for k in range(3) if (i, k) != (1, 1))
+    boxes = (Box(-inf, -inf, -inf, west, inf, inf), Box(east, -inf, -inf, inf, inf, inf),
+             Box(west, -inf, -inf, east, inf, north), Box(west, -inf, south, east, inf, inf))
+    return VoxelShape(boxes, coords, filled)
+
+
+def _index(cs: Sequence[float], v: float) -> int:
+    """`VoxelShape.getCoordIndex`: the last grid index whose coordinate is ≤ v (−1 below the grid)."""
+    return bisect_right(cs, v) - 1
+
+
+def calculate_max_distance(shape: VoxelShape, o: tuple[float, float, float], axis: Axis, box: Box,
+                           max_dist: float) -> float:
+    """`VoxelShape.calculateMaxDistance` for `shape` offset by `o`: how far `box` may move along `axis`.
+
+    Voxel layers the box already overlaps (beyond 1e-7) are ignored; the first filled layer ahead stops it.
+    """
+    if shape.is_empty:
+        return max_dist
+    if abs(max_dist) < EPS:
+        return 0.0
+    a2 = (axis + 1) % 3
+    a3 = (axis + 2) % 3
+    if shape.single:
+        b = shape.boxes[0]
+        o2, o3 = o[a2], o[a3]
+        if not (box[a2] + EPS < b[a2 + 3] + o2 and box[a2 + 3] - EPS >= b[a2] + o2
+                and box[a3] + EPS < b[a3 + 3] + o3 and box[a3 + 3] - EPS >= b[a3] + o3):
+            return max_dist
+        oa = o[axis]
+        if max_dist > 0.0:
+            d = box[axis + 3]
+            c = b[axis] + oa
+            if d - EPS < c:
+                f = c - d
+                if f >= -EPS and f < max_dist:
+                    return f
+        else:
+            e = box[axis]
+            c = b[axis + 3] + oa
+            if e + EPS >= c:
+                f = c - e
+                if f <= EPS and f > max_dist:
+                    return f
+        return max_dist
+    ca = [c + o[axis] for c in shape.coords[axis]]
+    c2 = [c + o[a2] for c in shape.coords[a2]]
+    c3 = [c + o[a3] for c in shape.coords[a3]]
+    k = max(0, _index(c2, box[a2] + EPS))
+    l2 = min(len(c2) - 1, _index(c2, box[a2 + 3] - EPS) + 1)
+    m = max(0, _index(c3, box[a3] + EPS))
+    n = min(len(c3) - 1, _index(c3, box[a3 + 3] - EPS) + 1)
+    filled = shape.filled
+    size = len(ca) - 1
+
+    def layer_filled(p: int) -> bool:
+        for q in range(k, l2):
+            for r in range(m, n):
+                idx = [0, 0, 0]
+                idx[axis], idx[a2], idx[a3] = p, q, r
+                if tuple(idx) in filled:
+                    return True
+        return False
+
+    if max_dist > 0.0:
+        d = box[axis + 3]
+        for p in range(max(_index(ca, d - EPS) + 1, 0), size):
+            if layer_filled(p):
+                f = ca[p] - d
+                if f >= -EPS:
+                    max_dist = min(max_dist, f)
+                return max_dist
+    elif max_dist < 0.0:
+        e = box[axis]
+        for p in range(min(_index(ca, e + EPS), size) - 1, -1, -1):
+            if layer_filled(p):
+                f = ca[p + 1] - e
+                if f <= EPS:
+                    max_dist = max(max_dist, f)
+                return max_dist
+    return max_dist
+
+
+def calculate_max_offset(axis: Axis, box: Box, shapes: Iterable[tuple[VoxelShape, tuple[float, float, float]]],
+                         max_dist: float) -> float:
+    """`VoxelShapes.calculateMaxOffset(Axis, Box, Stream<VoxelShape>, double)`: zero once below 1e-7."""
+    for shape, o in shapes:
+        if abs(max_dist) < EPS:
+            return 0.0
+        max_dist = calculate_max_distance(shape, o, axis, box, max_dist)
+    return max_dist
+
+
+def intersects_box(shape: VoxelShape, o: tuple[float, float, float], box: Box) -> bool:
+    """`VoxelShapes.matchesAnywhere(shape, cuboid(box), AND)`: positive-volume overlap."""
+    ox, oy, oz = o
+    for b in shape.boxes:
+        if box.intersects_coords(b.min_x + ox, b.min_y + oy, b.min_z + oz,
+                                 b.max_x + ox, b.max_y + oy, b.max_z + oz):
+            return True
+    return False

@@ -1,0 +1,176 @@
+"""`Simulation`: sequences the phases of a server tick in vanilla order (spec 01 §7) and nothing else.
+
+Phases: scheduled ticks (NTU) → block events (BE) → entities (EU) → block entities (TE) → players.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.box import ZERO, Vec3
+from engine.entity import Entity
+from engine.jrandom import JavaRandom
+from engine.trace import EntityTick, PhaseRecord, Recorder, TickRecord
+from engine.versions import DEFAULT_VERSION, features_for
+from engine.world import World
+
+PHASES = ("scheduled_ticks", "block_events", "entities", "block_entities", "players")
+
+
+@dataclass(frozen=True)
+class ScheduledAction:
+    """A scene's `[[actions]]` entry: `do(sim)` runs at `tick` in `phase`."""
+
+    tick: int
+    phase: str
+    kind: str
+    params: dict[str, Any] = field(default_factory=dict)
+    do: Callable[[Simulation], None] | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """An immutable copy of everything a tick reads or writes (ARCHITECTURE.md, rewind)."""
+
+    state: tuple
+
+
+# An explosion step receives the simulation, the source entity (or None), the centre, the power and the
+# recorder of the stage that caused it; it returns extra fields for the explosion event.
+ExplosionStep = Callable[["Simulation", Entity | None, Vec3, float, Recorder | None], dict[str, Any]]
+
+
+class Simulation:
+    def __init__(self, world: World | None = None, seed: int = 0, version: str = DEFAULT_VERSION,
+                 name: str = "") -> None:
+        self.world = world or World()
+        self.seed = seed
+        self.version = version
+        self.features = features_for(version)
+        self.name = name
+        self.random = JavaRandom(seed)          # World.random
+        self.tick_count = 0
+        self.trace_enabled = False
+        self.actions: list[ScheduledAction] = []
+        self.explosion_step: ExplosionStep | None = None
+        self.last_record: TickRecord | None = None
+        self._next_id = 1
+        self._in_entity_phase = False
+        self._pending: list[Entity] = []
+        self._events: list[dict[str, Any]] = []
+        self._roster: list[Entity] = []
+
+    # --- entities ---
+    @property
+    def entities(self) -> list[Entity]:
+        """Live entities in update order."""
+        return [e for e in self.world.entities.values() if not e.removed]
+
+    def entity_by_id(self, entity_id: int) -> Entity | None:
+        return self.world.entities.get(entity_id) or next((e for e in self._pending if e.id == entity_id), None)
+
+    def create(self, cls: type[Entity], pos: Vec3, motion: Vec3 = ZERO, entity_id: int | None = None) -> Entity:
+        """A new entity object with the next id (vanilla's counter); not yet in the world."""
+        if entity_id is None:
+            entity_id = self._next_id
+        self._next_id = max(self._next_id, entity_id + 1)
+        # Entity.random: vanilla seeds it from the clock; here from the scene seed and the id, to reproduce
+        return cls(entity_id, pos, motion, seed=self.seed * 1_000_003 + entity_id)
+
+    def add_entity(self, entity: Entity) -> None:
+        """`World.spawnEntity`: during the entity phase it is findable at once but ticked from the next
+        tick on (spec 01 §7 rule 6); otherwise it joins the update order now."""
+        if entity.id in self.world.entities:
+            raise ValueError(f"entity id {entity.id} is already in use")
+        if self._in_entity_phase:
+            self.world.add_to_section_only(entity)
+            self._pending.append(entity)
+        else:
+            self.world.load_entity(entity)
+        self._roster.append(entity)
+
+    def emit(self, event: dict[str, Any]) -> None:
+        self._events.append(event)
+
+    def create_explosion(self, source: Entity | None, center: Vec3, power: float, rec: Recorder | None) -> None:
+        """Record an explosion event; impulses and block damage are the pluggable `explosion_step`."""
+        event: dict[str, Any] = {"kind": "explosion", "center": list(center), "power": power,
+                                 "source": source.id if source is not None else None}
+        if self.explosion_step is not None:
+            event.update(self.explosion_step(self, source, center, power, rec))
+        self.emit(event)
+
+    def drop_item_of(self, entity: Entity, state) -> None:
+        """`Entity.dropItem(block)`: an item of the block at the entity's position."""
+        from engine.entities.item import spawn_dropped
+        self.add_entity(spawn_dropped(self, entity.pos.x, entity.pos.y, entity.pos.z, state.name))
+
+    def change_dimension(self, entity: Entity, dimension: str, portal: tuple[int, int, int]) -> None:
+        """The entity leaves this dimension (it is removed here and reported as an event)."""
+        entity.remove()
+        self.emit({"kind": "dimension_change", "entity": entity.id, "to": dimension, "portal": list(portal)})
+
+    # --- ticking ---
+    def tick(self) -> TickRecord:
+        """Run one game tick; returns what happened (stages only when `trace_enabled`)."""
+        self.tick_count += 1
+        self.world.game_time = self.tick_count
+        record = TickRecord(self.tick_count)
+        self._events = record.events
+        self._roster = [e for e in self.world.entities.values() if not e.removed]
+        for phase in PHASES:
+            rec_phase = PhaseRecord(phase)
+            record.phases.append(rec_phase)
+            for action in self.actions:
+                if action.tick == self.tick_count and action.phase == phase and action.do is not None:
+                    action.do(self)
+            if phase == "entities":
+                self._tick_entities(rec_phase)
+        self.last_record = record
+        return record
+
+    def _tick_entities(self, phase: PhaseRecord) -> None:
+        """`ServerWorld.tick`'s entity loop: load order; removed entities leave the order at their turn."""
+        world = self.world
+        self._in_entity_phase = True
+        for e in list(world.entities.values()):
+            if e.removed:
+                world.unload_entity(e)
+                continue
+            rec = None
+            if self.trace_enabled:
+                item = EntityTick(e.id, e.TYPE)
+                phase.items.append(item)
+                rec = Recorder(item)
+            self.tick_entity(e, rec)
+            if e.removed:
+                world.unload_entity(e)
+        self._in_entity_phase = False
+        for e in self._pending:
+            world.entities[e.id] = e
+            if e.collidable:
+                world.collidable_count += 1
+        self._pending = []
+
+    def tick_entity(self, e: Entity, rec: Recorder | None) -> None:
+        """`ServerWorld.tickEntity`: age, the entity's own tick, then its section follows its position."""
+        e.age += 1
+        e.prev_pos = e.pos
+        e.tick(self, rec)
+        self.world.check_entity_chunk_pos(e)
+
+    def reported_entities(self) -> list[Entity]:
+        """For trace output: the entities of this tick in update order, those removed in it included once."""
+        return list(self._roster)
+
+    # --- rewind (ARCHITECTURE.md: snapshot / restore) ---
+    def snapshot(self) -> Snapshot:
+        return Snapshot(copy.deepcopy((self.world, self.random, self.tick_count, self._next_id,
+                                       self._roster, self.last_record)))
+
+    def restore(self, snap: Snapshot) -> None:
+        (self.world, self.random, self.tick_count, self._next_id, self._roster,
+         self.last_record) = copy.deepcopy(snap.state)

@@ -1,0 +1,264 @@
+"""The world: blocks by 16³ section, entities by section (spec 01 §5.2, §7), the world border, and the
+collision-shape queries `Entity.move()` needs (spec 03 §3).
+
+1.16.5 build limits: blocks live in y 0..255; outside, every cell reads as `void_air`. All chunks count as loaded.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from engine import block_physics as phys
+from engine import blocks
+from engine.box import BlockPos, Box
+from engine.constants import (
+    BORDER_MAX_RADIUS,
+    COLLISION_EPSILON,
+    DEFAULT_BORDER_SIZE,
+    GET_ENTITIES_MARGIN,
+    SECTION_SIZE,
+)
+from engine.mathhelper import ceil, floor
+from engine.shapes import FULL_CUBE, VoxelShape, border_shape, intersects_box
+
+if TYPE_CHECKING:
+    from engine.blocks import BlockState
+    from engine.entity import Entity
+
+MIN_Y = 0
+MAX_Y = 255
+ENTITY_SECTION_MAX = 15   # WorldChunk.entitySections has 16 entries; section y is clamped to 0..15
+AIR_ID = 0
+ShapeAt = tuple[VoxelShape, tuple[float, float, float]]
+
+
+@dataclass(frozen=True)
+class WorldBorder:
+    """`WorldBorder` at rest (no lerp): a square of `size` around (center_x, center_z)."""
+
+    center_x: float = 0.0
+    center_z: float = 0.0
+    size: float = DEFAULT_BORDER_SIZE
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(west, north, east, south), clamped to the maximum radius like `getBoundWest()`..."""
+        h = self.size / 2.0
+        r = float(BORDER_MAX_RADIUS)
+        return (max(self.center_x - h, -r), max(self.center_z - h, -r),
+                min(self.center_x + h, r), min(self.center_z + h, r))
+
+    def shape(self) -> VoxelShape:
+        """`asVoxelShape()`: outside of [floor(west), ceil(east)] × [floor(north), ceil(south)]."""
+        w, n, e, s = self.bounds()
+        return border_shape(float(floor(w)), float(floor(n)), float(ceil(e)), float(ceil(s)))
+
+
+class World:
+    """Block and entity storage with vanilla's queries. Entities are kept in load order (the update order)."""
+
+    def __init__(self, border: WorldBorder | None = None, ultrawarm: bool = False) -> None:
+        self._sections: dict[tuple[int, int, int], array] = {}
+        self._counts: dict[tuple[int, int, int], int] = {}
+        self._versions: dict[tuple[int, int, int], int] = {}
+        self.border = border or WorldBorder()
+        self.border_shape = self.border.shape()
+        self.ultrawarm = ultrawarm
+        self.entities: dict[int, Entity] = {}   # load order = insertion order (entitiesById)
+        self._entity_sections: dict[tuple[int, int, int], list[Entity]] = {}
+        self.collidable_count = 0                # boats, shulkers: solid to other entities (spec 03 §5)
+        self.game_time = 0
+
+    # --- blocks ---
+    def get_state_id(self, x: int, y: int, z: int) -> int:
+        sec = self._sections.get((x >> 4, y >> 4, z >> 4))
+        if sec is None:
+            return _void_air_id() if (y < MIN_Y or y > MAX_Y) else AIR_ID
+        return sec[((y & 15) << 8) | ((z & 15) << 4) | (x & 15)]
+
+    def get_block_state(self, x: int, y: int, z: int) -> BlockState:
+        return blocks.state_by_id(self.get_state_id(x, y, z))
+
+    def set_block_state(self, x: int, y: int, z: int, state: BlockState) -> None:
+        if not MIN_Y <= y <= MAX_Y:
+            raise ValueError(f"y = {y} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
+        key = (x >> 4, y >> 4, z >> 4)
+        sec = self._sections.get(key)
+        if sec is None:
+            sec = self._sections[key] = array("H", bytes(2 * SECTION_SIZE**3))
+            self._counts[key] = 0
+        i = ((y & 15) << 8) | ((z & 15) << 4) | (x & 15)
+        old = sec[i]
+        if old == state.id:
+            return
+        sec[i] = state.id
+        self._counts[key] += (state.id != AIR_ID) - (old != AIR_ID)
+        self._versions[key] = self._versions.get(key, 0) + 1
+
+    def sections(self) -> Iterator[tuple[tuple[int, int, int], np.ndarray]]:
+        """Non-empty block sections: ((sx, sy, sz), uint16 state ids shaped (16, 16, 16) as [y, z, x])."""
+        for key, sec in self._sections.items():
+            if self._counts[key]:
+                yield key, np.frombuffer(sec, dtype=np.uint16).reshape(16, 16, 16)
+
+    def section_version(self, key: tuple[int, int, int]) -> int:
+        return self._versions.get(key, 0)
+
+    def is_region_loaded(self, min_y: int, max_y: int) -> bool:
+        """`WorldView.isRegionLoaded`: false when the region lies wholly above or below the build range."""
+        return not (max_y < MIN_Y or min_y > MAX_Y)
+
+    def _has_blocks(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> bool:
+        counts = self._counts
+        for sx in range(x0 >> 4, (x1 >> 4) + 1):
+            for sy in range(y0 >> 4, (y1 >> 4) + 1):
+                for sz in range(z0 >> 4, (z1 >> 4) + 1):
+                    if counts.get((sx, sy, sz)):
+                        return True
+        return False
+
+    def get_block_collisions(self, box: Box) -> list[ShapeAt]:
+        """`BlockCollisionSpliterator` over `box`: shapes (with their block offset) that overlap it.
+
+        Cells on the outer layer count only for shapes that exceed the unit cube (one edge) or moving
+        pistons (two edges); corner cells never. Order: x fastest, then y, then z (`CuboidBlockIterator`).
+        """
+        x0 = floor(box.min_x - COLLISION_EPSILON) - 1
+        x1 = floor(box.max_x + COLLISION_EPSILON) + 1
+        y0 = floor(box.min_y - COLLISION_EPSILON) - 1
+        y1 = floor(box.max_y + COLLISION_EPSILON) + 1
+        z0 = floor(box.min_z - COLLISION_EPSILON) - 1
+        z1 = floor(box.max_z + COLLISION_EPSILON) + 1
+        out: list[ShapeAt] = []
+        if not self._has_blocks(x0, max(y0, MIN_Y), z0, x1, min(y1, MAX_Y), z1) or y1 < MIN_Y or y0 > MAX_Y:
+            return out
+        get = self.get_state_id
+        by_id = blocks.state_by_id
+        for z in range(z0, z1 + 1):
+            ez = z == z0 or z == z1
+            for y in range(y0, y1 + 1):
+                ey = y == y0 or y == y1
+                for x in range(x0, x1 + 1):
+                    sid = get(x, y, z)
+                    if sid == AIR_ID:
+                        continue
+                    edges = (x == x0 or x == x1) + ey + ez
+                    if edges == 3:
+                        continue
+                    st = by_id(sid)
+                    if edges == 1 and not st.exceeds_cube:
+                        continue
+                    if edges == 2 and st.block != "moving_piston":
+                        continue
+                    shape = st.collision_shape if st.block != "bamboo" else phys.collision_shape_at(st, x, y, z)
+                    if shape is FULL_CUBE:
+                        if box.intersects_coords(x, y, z, x + 1.0, y + 1.0, z + 1.0):
+                            out.append((shape, (float(x), float(y), float(z))))
+                    elif not shape.is_empty and intersects_box(shape, (x, y, z), box):
+                        out.append((shape, (float(x), float(y), float(z))))
+        return out
+
+    def is_space_empty(self, box: Box) -> bool:
+        """`CollisionView.isSpaceEmpty(Box)` for blocks: no collision shape overlaps `box`."""
+        return not self.get_block_collisions(box)
+
+    def border_in_reach(self, box: Box) -> bool:
+        """Whether the border can matter for a sweep within `box` (a pure speed-up: far away it cannot)."""
+        w, n, e, s = self.border_shape.coords[0][1], self.border_shape.coords[2][1], \
+            self.border_shape.coords[0][2], self.border_shape.coords[2][2]
+        m = 1.0e-6
+        return box.min_x - m <= w or box.max_x + m >= e or box.min_z - m <= n or box.max_z + m >= s
+
+    # --- entities (spec 01 §5.2, §7) ---
+    @staticmethod
+    def chunk_key(entity: Entity) -> tuple[int, int, int]:
+        """The entity section an entity at its position belongs to (`ServerWorld.checkEntityChunkPos`)."""
+        p = entity.pos
+        sy = floor(p.y / 16.0)
+        sy = 0 if sy < 0 else (ENTITY_SECTION_MAX if sy > ENTITY_SECTION_MAX else sy)
+        return (floor(p.x / 16.0), sy, floor(p.z / 16.0))
+
+    def load_entity(self, entity: Entity) -> None:
+        """Add to the update order and to its section (`ServerWorld.loadEntity` + `WorldChunk.addEntity`)."""
+        self.entities[entity.id] = entity
+        self._add_to_section(entity)
+        if entity.collidable:
+            self.collidable_count += 1
+
+    def add_to_section_only(self, entity: Entity) -> None:
+        """An entity spawned during the entity phase: findable now, ticked from the next tick (spec 01 §7 r6)."""
+        self._add_to_section(entity)
+
+    def _add_to_section(self, entity: Entity) -> None:
+        key = self.chunk_key(entity)
+        entity.chunk_key_ = key
+        self._entity_sections.setdefault(key, []).append(entity)
+
+    def unload_entity(self, entity: Entity) -> None:
+        self.entities.pop(entity.id, None)
+        sec = self._entity_sections.get(entity.chunk_key_)
+        if sec is not None and entity in sec:
+            sec.remove(entity)
+        if entity.collidable:
+            self.collidable_count -= 1
+
+    def check_entity_chunk_pos(self, entity: Entity) -> None:
+        """Move the entity to the section of its current position (after its own tick only)."""
+        key = self.chunk_key(entity)
+        if key != entity.chunk_key_:
+            sec = self._entity_sections.get(entity.chunk_key_)
+            if sec is not None:
+                sec.remove(entity)
+            entity.chunk_key_ = key
+            self._entity_sections.setdefault(key, []).append(entity)
+
+    def entity_sections(self) -> dict[tuple[int, int, int], list[Entity]]:
+        return self._entity_sections
+
+    def get_entities(self, except_: Entity | None, box: Box,
+                     predicate: Callable[[Entity], bool] | None = None) -> list[Entity]:
+        """`World.getOtherEntities`: entities whose box intersects `box`, looked up only in the sections of
+        `box` expanded by 2 (the section bug of spec 01 §5.2). Chunks x, then z; sections by y; load order."""
+        m = GET_ENTITIES_MARGIN
+        x0, x1 = floor((box.min_x - m) / 16.0), floor((box.max_x + m) / 16.0)
+        z0, z1 = floor((box.min_z - m) / 16.0), floor((box.max_z + m) / 16.0)
+        y0 = min(max(floor((box.min_y - m) / 16.0), 0), ENTITY_SECTION_MAX)
+        y1 = min(max(floor((box.max_y + m) / 16.0), 0), ENTITY_SECTION_MAX)
+        out: list[Entity] = []
+        sections = self._entity_sections
+        for cx in range(x0, x1 + 1):
+            for cz in range(z0, z1 + 1):
+                for cy in range(y0, y1 + 1):
+                    for e in sections.get((cx, cy, cz), ()):
+                        if e is not except_ and e.box.intersects(box) and (predicate is None or predicate(e)):
+                            out.append(e)
+        return out
+
+    def get_entity_collisions(self, entity: Entity, box: Box) -> list[ShapeAt]:
+        """`EntityView.getEntityCollisions`: boxes of solid entities near `box` (spec 03 §5)."""
+        if not self.collidable_count or (box.max_x - box.min_x + box.max_y - box.min_y
+                                         + box.max_z - box.min_z) / 3.0 < COLLISION_EPSILON:
+            return []
+        grown = box.expand(COLLISION_EPSILON)
+        return [(VoxelShape((Box(*o.box),)), (0.0, 0.0, 0.0))
+                for o in self.get_entities(entity, grown, lambda o: o.box.intersects(grown)
+                                           and entity.collides_with(o))]
+
+
+_VOID_AIR: list[int] = []
+
+
+def _void_air_id() -> int:
+    """Cells outside the build range read as `void_air` (`World.getBlockState`)."""
+    if not _VOID_AIR:
+        _VOID_AIR.append(blocks.default_state("void_air").id)
+    return _VOID_AIR[0]
+
+
+def block_pos(x: float, y: float, z: float) -> BlockPos:
+    """`new BlockPos(double, double, double)`: floor of each component."""
+    return (floor(x), floor(y), floor(z))

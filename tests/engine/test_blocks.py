@@ -1,0 +1,310 @@
+"""engine.blocks and engine.block_physics: the 1.16.5 states, /setblock parsing, shapes, physics table."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import block_physics as phys
+from engine import blocks
+from engine.blocks import BlockStateError, default_state, parse_block_state, state_by_id
+from engine.box import Box
+from engine.javanum import f32
+from engine.shapes import EMPTY, FULL_CUBE
+
+ROOT = Path(__file__).resolve().parents[2]
+STATE_COUNT = 17112  # notes/block-data.md: ids 0..17111
+
+
+def boxes(text: str) -> list[Box]:
+    return list(parse_block_state(text).collision_shape.boxes)
+
+
+# --- the state table ---
+
+def test_state_ids_cover_0_to_17111_and_round_trip_through_setblock_syntax():
+    """Every id names one state, and parsing its /setblock string gives the same object back."""
+    for i in range(STATE_COUNT):
+        state = state_by_id(i)
+        assert state.id == i
+        assert parse_block_state(str(state)) is state
+    with pytest.raises(BlockStateError, match="17112"):
+        state_by_id(STATE_COUNT)
+
+
+def test_stone_slab_ids_and_default_state():
+    """stone_slab is type(top,bottom,double) × waterlogged(true,false), last property fastest."""
+    assert [str(state_by_id(i)) for i in range(8340, 8346)] == [
+        f"minecraft:stone_slab[type={t},waterlogged={w}]" for t in ("top", "bottom", "double")
+        for w in ("true", "false")]
+    slab = default_state("minecraft:stone_slab")
+    assert slab.id == 8343 and slab is default_state("stone_slab")
+    assert dict(slab.properties) == {"type": "bottom", "waterlogged": "false"}
+
+
+def test_block_names_and_air():
+    names = blocks.block_names()
+    assert len(names) == 763 and names[0] == "air" and "oak_fence" in names
+    assert blocks.AIR is state_by_id(0) and blocks.AIR.is_air
+    assert all(default_state(n).is_air for n in ("air", "cave_air", "void_air"))
+    assert not default_state("structure_void").is_air
+
+
+@pytest.mark.parametrize("text", [
+    "minecraft:stone",
+    "minecraft:oak_fence[east=true,north=false,south=false,waterlogged=false,west=false]",
+    "minecraft:oak_stairs[facing=east,half=top,shape=outer_left,waterlogged=false]",
+    "minecraft:sticky_piston[extended=true,facing=up]",
+    "minecraft:piston_head[facing=down,short=true,type=sticky]",
+    "minecraft:snow[layers=8]",
+    "minecraft:water[level=15]",
+])
+def test_canonical_strings_round_trip(text):
+    assert str(parse_block_state(text)) == text
+
+
+def test_parse_fills_defaults_and_tolerates_namespace_and_whitespace():
+    """Unspecified properties keep the default state's values (oak_fence defaults to all false)."""
+    fence = parse_block_state("minecraft:oak_fence[east=true]")
+    assert str(fence) == "minecraft:oak_fence[east=true,north=false,south=false,waterlogged=false,west=false]"
+    assert parse_block_state("  oak_fence [ east = true ]  ") is fence
+    assert parse_block_state("oak_fence[]") is default_state("oak_fence")
+    assert fence.name == "minecraft:oak_fence" and fence.block == "oak_fence"
+    slab = parse_block_state("oak_slab[type=top]")
+    assert slab.get("waterlogged") == "false" and slab.get("type") == "top"
+
+
+def test_with_changes_one_property_and_returns_interned_states():
+    fence = default_state("oak_fence")
+    east = fence.with_("east", "true")
+    assert east is parse_block_state("oak_fence[east=true]")
+    assert east.with_("north", True) is parse_block_state("oak_fence[east=true,north=true]")
+    assert parse_block_state("water[level=3]").with_("level", 0) is default_state("water")
+    assert east.with_("east", "false") is fence
+
+
+def test_states_are_immutable_and_copies_stay_interned():
+    stairs = parse_block_state("oak_stairs[facing=west]")
+    with pytest.raises(AttributeError):
+        stairs.id = 3
+    with pytest.raises(TypeError):
+        stairs.properties["facing"] = "east"
+    assert copy.copy(stairs) is stairs and copy.deepcopy(stairs) is stairs
+    assert pickle.loads(pickle.dumps(stairs)) is stairs
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("minecraft:stonee", 'unknown block \'minecraft:stonee\' in "minecraft:stonee"'),
+    ("stonee[a=b]", 'unknown block \'minecraft:stonee\' in "stonee[a=b]"'),
+    ("foo:stone", "unknown block 'foo:stone'"),
+    ("minecraft:oak_slab[facing=up]",
+     "block 'minecraft:oak_slab' has no property 'facing' (properties: type, waterlogged) in "
+     '"minecraft:oak_slab[facing=up]"'),
+    ("stone[a=b]", "block 'minecraft:stone' has no property 'a' (properties: none)"),
+    ("oak_slab[type=side]", "property 'type' of 'minecraft:oak_slab' takes top|bottom|double, not 'side' in "
+                            '"oak_slab[type=side]"'),
+    ("oak_slab[type=top,type=bottom]", "duplicate property 'type'"),
+    ("oak_slab[type=top", "expected ']'"),
+    ("oak_slab]", "unexpected ']'"),
+    ("oak_slab[type=top]x", "nothing after it"),
+    ("oak_slab[[type=top]]", "nothing after it"),
+    ("oak_slab[type]", "expected key=value, not 'type'"),
+    ("oak_slab[type=top,]", "expected key=value, not ''"),
+    ("oak_slab[=top]", "expected key=value"),
+    ("", "expected a block name"),
+    ("oak slab", "expected a block name"),
+    ("stone\n[a=b]", "has no property 'a'"),
+])
+def test_bad_block_states_give_one_line_naming_the_string(text, message):
+    with pytest.raises(BlockStateError) as info:
+        parse_block_state(text)
+    msg = str(info.value)
+    assert message in msg
+    assert "\n" not in msg
+    assert isinstance(info.value, ValueError)
+
+
+def test_bad_property_edits_name_the_state():
+    slab = default_state("oak_slab")
+    with pytest.raises(BlockStateError, match=r"has no property 'facing' .* in \"minecraft:oak_slab\["):
+        slab.with_("facing", "up")
+    with pytest.raises(BlockStateError, match="takes top|bottom|double, not 'side'"):
+        slab.with_("type", "side")
+    with pytest.raises(BlockStateError, match="has no property 'east'"):
+        slab.get("east")
+    with pytest.raises(BlockStateError, match="unknown block 'minecraft:nope'"):
+        default_state("nope")
+
+
+# --- collision shapes (minecraft-data, block-local coordinates) ---
+
+def test_full_cube_and_empty_shapes_are_shared():
+    assert default_state("stone").collision_shape is FULL_CUBE
+    assert parse_block_state("stone_slab[type=double]").collision_shape is FULL_CUBE
+    for name in ("air", "cobweb", "water", "lava", "bubble_column", "sweet_berry_bush", "moving_piston",
+                 "grass"):
+        assert default_state(name).collision_shape is EMPTY, name
+    shapes = {id(s.collision_shape) for s in map(state_by_id, range(STATE_COUNT))}
+    assert len(shapes) == 272
+
+
+def test_slab_fence_and_piston_shapes():
+    assert boxes("oak_slab[type=top]") == [Box(0.0, 0.5, 0.0, 1.0, 1.0, 1.0)]
+    assert boxes("oak_slab") == [Box(0.0, 0.0, 0.0, 1.0, 0.5, 1.0)]
+    assert boxes("oak_fence") == [Box(0.375, 0.0, 0.375, 0.625, 1.5, 0.625)]
+    assert boxes("oak_fence[east=true]") == [Box(0.375, 0.0, 0.375, 1.0, 1.5, 0.625)]
+    north_east = parse_block_state("oak_fence[east=true,north=true]").collision_shape
+    assert max(b.max_y for b in north_east.boxes) == 1.5 and north_east.exceeds_cube
+    assert boxes("piston[extended=true,facing=up]") == [Box(0.0, 0.0, 0.0, 1.0, 0.75, 1.0)]
+    assert boxes("piston[extended=true,facing=north]") == [Box(0.0, 0.0, 0.25, 1.0, 1.0, 1.0)]
+    assert parse_block_state("piston[extended=false]").collision_shape is FULL_CUBE
+    assert boxes("oak_fence_gate[open=true]") == []
+    assert boxes("snow[layers=3]") == [Box(0.0, 0.0, 0.0, 1.0, 0.25, 1.0)]
+
+
+def test_hardness_and_resistance_are_vanilla_floats():
+    assert default_state("white_wool").hardness == f32(0.8)
+    obsidian = default_state("obsidian")
+    assert (obsidian.hardness, obsidian.resistance) == (50.0, 1200.0)
+    assert default_state("barrier").resistance == f32(3600000.8)
+    for name in ("bedrock", "end_portal_frame", "moving_piston", "nether_portal", "barrier"):
+        assert default_state(name).hardness == -1.0, name  # strength(-1.0F): unbreakable, immovable
+    assert default_state("moving_piston").resistance == 0.0  # Math.max(0.0F, -1.0F)
+    assert default_state("water").resistance == 100.0
+
+
+def _minecraft_data_source() -> str | None:
+    if os.environ.get("TICKSCOPE_MINECRAFT_DATA"):
+        return os.environ["TICKSCOPE_MINECRAFT_DATA"]
+    spec = importlib.util.find_spec("minecraft_data")
+    return str(Path(spec.origin).parent) if spec and spec.origin else None
+
+
+def test_generated_table_matches_minecraft_data(tmp_path):
+    """tools/gen_blocks.py regenerates assets/blocks-1.16.5.json byte for byte."""
+    source = _minecraft_data_source()
+    if source is None:
+        pytest.skip("minecraft-data not present (set TICKSCOPE_MINECRAFT_DATA or install minecraft_data)")
+    out = tmp_path / "blocks.json"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "gen_blocks.py"), source, "-o", str(out)],
+                   check=True, capture_output=True)
+    assert out.read_bytes() == (ROOT / "assets" / "blocks-1.16.5.json").read_bytes()
+
+
+# --- physics table (spec 01 §5 true float32 values) ---
+
+def test_slipperiness_and_velocity_multipliers_are_float32():
+    assert phys.slipperiness("stone") == 0.60000002384185791015625
+    assert phys.slipperiness("ice") == 0.980000019073486328125
+    assert phys.slipperiness("packed_ice") == phys.slipperiness("frosted_ice") == phys.slipperiness("ice")
+    assert phys.slipperiness("blue_ice") == 0.989000022411346435546875
+    assert phys.slipperiness("slime_block") == 0.800000011920928955078125
+    assert phys.velocity_multiplier("soul_sand") == phys.velocity_multiplier("honey_block") == f32(0.4)
+    assert phys.velocity_multiplier("soul_soil") == 1.0
+    assert phys.jump_velocity_multiplier("honey_block") == 0.5
+    assert phys.jump_velocity_multiplier("soul_sand") == 1.0
+
+
+def test_tags_match_the_block_names():
+    """Fences, walls, gates and beds are exactly the blocks named so; wall torches and signs are no walls."""
+    names = blocks.block_names()
+    assert {n for n in names if phys.is_fence(n)} == {n for n in names if n.endswith("_fence")}
+    assert {n for n in names if phys.is_wall(n)} == {n for n in names if n.endswith("_wall")}
+    assert {n for n in names if phys.is_fence_gate(n)} == {n for n in names if n.endswith("_fence_gate")}
+    assert {n for n in names if phys.is_bed(n)} == {n for n in names if n.endswith("_bed")}
+    assert len([n for n in names if phys.is_wall(n)]) == 17
+    not_walls = ("wall_torch", "oak_wall_sign", "white_wall_banner", "zombie_wall_head",
+                 "skeleton_wall_skull",
+                 "tube_coral_wall_fan")
+    assert not any(phys.is_wall(n) for n in not_walls)
+    assert phys.is_fence("nether_brick_fence") and not phys.is_fence("oak_fence_gate")
+    assert phys.is_climbable("weeping_vines_plant") and phys.is_climbable("scaffolding")
+    assert not phys.is_climbable("oak_trapdoor")
+
+
+def test_every_tabled_name_is_a_block():
+    names = set(blocks.block_names())
+    tables = [phys.CLIMBABLE, phys.FENCES, phys.FENCE_GATES, phys.WALLS, phys.BEDS, phys.FALLING_BLOCKS,
+              phys.DYNAMIC_BOUNDS, phys.OFFSET_XZ_COLLIDERS, set(phys.SLIPPERINESS),
+              set(phys.VELOCITY_MULTIPLIER), *phys.MATERIAL_BLOCKS.values()]
+    for table in tables:
+        assert set(table) <= names, sorted(set(table) - names)
+
+
+def test_falling_blocks():
+    assert all(phys.is_falling_block(n) for n in ("sand", "red_sand", "gravel", "anvil", "damaged_anvil",
+                                                  "dragon_egg", "lime_concrete_powder"))
+    assert not phys.is_falling_block("scaffolding") and not phys.is_falling_block("sandstone")
+    assert phys.is_concrete_powder("black_concrete_powder") and not phys.is_concrete_powder("black_concrete")
+
+
+@pytest.mark.parametrize(("text", "replaceable", "moves", "falls_through"), [
+    ("air", True, False, True),
+    ("cave_air", True, False, True),
+    ("water[level=3]", True, False, True),
+    ("lava", True, False, True),
+    ("bubble_column", True, False, True),
+    ("grass", True, False, True),
+    ("seagrass", True, False, True),
+    ("snow[layers=8]", True, False, True),
+    ("fire", True, False, True),
+    ("crimson_roots", True, False, True),
+    ("structure_void", True, False, True),
+    ("cobweb", False, False, False),
+    ("poppy", False, False, False),
+    ("white_carpet", False, False, False),
+    ("torch", False, False, False),
+    ("nether_portal", False, False, False),
+    ("oak_sign", False, True, False),
+    ("stone_pressure_plate", False, True, False),
+    ("dead_tube_coral", False, True, False),
+    ("stone", False, True, False),
+    ("snow_block", False, True, False),
+    ("oak_slab", False, True, False),
+])
+def test_material_flags(text, replaceable, moves, falls_through):
+    state = parse_block_state(text)
+    assert phys.is_replaceable(state) is replaceable
+    assert phys.blocks_movement(state) is moves
+    assert phys.can_fall_through(state) is falls_through
+
+
+def test_full_cube_and_exceeds_cube():
+    assert phys.is_full_cube(default_state("stone"))
+    assert phys.is_full_cube(parse_block_state("oak_slab[type=double]"))
+    assert not phys.is_full_cube(default_state("oak_slab")) and not phys.is_full_cube(blocks.AIR)
+    assert phys.exceeds_cube(default_state("oak_fence"))
+    assert phys.exceeds_cube(default_state("cobblestone_wall"))
+    assert phys.exceeds_cube(default_state("oak_fence_gate"))  # closed gate: 1.5 tall
+    assert not phys.exceeds_cube(parse_block_state("oak_fence_gate[open=true]"))
+    assert not phys.exceeds_cube(default_state("stone"))
+    # dynamic bounds: no shape cache, so exceedsCube() is true
+    for name in ("shulker_box", "red_shulker_box", "scaffolding", "moving_piston"):
+        assert phys.exceeds_cube(default_state(name)), name
+
+
+def test_bamboo_collision_follows_the_model_offset():
+    """Bamboo's 3/16 stalk is offset by getModelOffset(pos); the table holds it at the origin."""
+    bamboo = default_state("bamboo")
+    assert phys.model_offset_xz(0, 0) == (-0.25, -0.25)
+    assert phys.collision_shape_at(bamboo, 0, 64, 0).boxes == bamboo.collision_shape.boxes
+    steps = {(f32(k / 15.0) - 0.5) * 0.5 for k in range(16)}
+    seen = set()
+    for x in range(-8, 8):
+        for z in range(-8, 8):
+            dx, dz = phys.model_offset_xz(x, z)
+            assert dx in steps and dz in steps
+            (b,) = phys.collision_shape_at(bamboo, x, 5, z).boxes
+            assert (b.min_x, b.min_z) == (0.40625 + dx, 0.40625 + dz)  # 6.5/16 + offset
+            assert (b.max_x, b.max_z) == (0.59375 + dx, 0.59375 + dz)
+            seen.add((dx, dz))
+    assert len(seen) > 100
+    stone = default_state("stone")
+    assert phys.collision_shape_at(stone, 3, 4, 5) is FULL_CUBE

@@ -1,0 +1,1 @@
+"""Tickscope's desktop viewer. Importing this package loads no GL or UI library."""

@@ -1,0 +1,205 @@
+"""Cameras: small dataclasses whose matrices are pure functions of their fields (pyrr, float32).
+
+Angles follow Minecraft: yaw 0 looks south (+Z), yaw 90 west (−X); pitch 90 looks straight down.
+Matrices are pyrr's row-vector layout, ready to write into a GLSL `mat4` as they are; a point projects
+as `[x, y, z, 1] @ view @ proj`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+import pyrr
+
+UP = np.array([0.0, 1.0, 0.0])
+NEAR = 0.05
+FAR = 2000.0
+MAX_PITCH = 89.9
+FIT_MARGIN = 1.15  # framing a box leaves this much room around it
+Vec = tuple[float, float, float]
+
+
+class Camera(Protocol):
+    def view_matrix(self) -> np.ndarray: ...
+
+    def proj_matrix(self, aspect: float) -> np.ndarray: ...
+
+
+def look_direction(yaw: float, pitch: float) -> np.ndarray:
+    """Unit vector of Minecraft's `Entity.getRotationVector` for yaw and pitch in degrees."""
+    y, p = math.radians(yaw), math.radians(pitch)
+    return np.array([-math.sin(y) * math.cos(p), -math.sin(p), math.cos(y) * math.cos(p)])
+
+
+@dataclass
+class OrbitCamera:
+    """Looks at `target` from `distance` blocks away, from the direction given by yaw and pitch."""
+
+    target: Vec = (0.0, 0.0, 0.0)
+    distance: float = 20.0
+    yaw: float = 225.0
+    pitch: float = 30.0
+    fov_y: float = 60.0
+
+    def eye(self) -> np.ndarray:
+        return np.asarray(self.target, dtype=np.float64) - look_direction(self.yaw, self.pitch) * self.distance
+
+    def view_matrix(self) -> np.ndarray:
+        return pyrr.matrix44.create_look_at(self.eye(), np.asarray(self.target, dtype=np.float64), UP, dtype="f4")
+
+    def proj_matrix(self, aspect: float) -> np.ndarray:
+        return pyrr.matrix44.create_perspective_projection(self.fov_y, aspect, NEAR, FAR, dtype="f4")
+
+    def rotate(self, d_yaw: float, d_pitch: float) -> None:
+        self.yaw = (self.yaw + d_yaw) % 360.0
+        self.pitch = max(-MAX_PITCH, min(MAX_PITCH, self.pitch + d_pitch))
+
+    def zoom(self, factor: float) -> None:
+        self.distance = max(0.5, self.distance * factor)
+
+    def pan(self, right: float, up: float) -> None:
+        """Move the target along the screen axes, in blocks."""
+        forward = look_direction(self.yaw, self.pitch)
+        side = np.cross(forward, UP)
+        side /= np.linalg.norm(side)
+        screen_up = np.cross(side, forward)
+        self.target = tuple(np.asarray(self.target) + side * right + screen_up * up)
+
+
+@dataclass
+class FlyCamera:
+    """A free camera at `position` looking along yaw and pitch (Minecraft's spectator flight)."""
+
+    position: Vec = (0.0, 5.0, -10.0)
+    yaw: float = 0.0
+    pitch: float = 20.0
+    fov_y: float = 70.0
+    speed: float = 10.0  # blocks per second
+
+    def view_matrix(self) -> np.ndarray:
+        eye = np.asarray(self.position, dtype=np.float64)
+        return pyrr.matrix44.create_look_at(eye, eye + look_direction(self.yaw, self.pitch), UP, dtype="f4")
+
+    def proj_matrix(self, aspect: float) -> np.ndarray:
+        return pyrr.matrix44.create_perspective_projection(self.fov_y, aspect, NEAR, FAR, dtype="f4")
+
+    def rotate(self, d_yaw: float, d_pitch: float) -> None:
+        self.yaw = (self.yaw + d_yaw) % 360.0
+        self.pitch = max(-MAX_PITCH, min(MAX_PITCH, self.pitch + d_pitch))
+
+    def update(self, dt: float, forward: float, strafe: float, lift: float) -> None:
+        """Move for `dt` seconds; forward/strafe/lift in −1..1 (W/S, D/A, space/shift)."""
+        y = math.radians(self.yaw)
+        ahead = np.array([-math.sin(y), 0.0, math.cos(y)])
+        right = np.array([-math.cos(y), 0.0, -math.sin(y)])
+        step = (ahead * forward + right * strafe + UP * lift) * self.speed * dt
+        self.position = tuple(np.asarray(self.position) + step)
+
+
+# Axis-aligned views: direction the camera looks, and the world direction that is up on screen.
+ORTHO_VIEWS: dict[str, tuple[Vec, Vec]] = {
+    "top": ((0.0, -1.0, 0.0), (0.0, 0.0, -1.0)),   # north up, east right
+    "north": ((0.0, 0.0, 1.0), (0.0, 1.0, 0.0)),   # from the north looking south: east on the left
+    "east": ((-1.0, 0.0, 0.0), (0.0, 1.0, 0.0)),   # from the east looking west: south on the left
+}
+
+
+@dataclass
+class OrthoCamera:
+    """An orthographic view along an axis: `half_height` blocks from the screen centre to its top edge."""
+
+    view: str = "top"
+    center: Vec = (0.0, 0.0, 0.0)
+    half_height: float = 10.0
+    depth: float = 500.0  # the eye sits this far back from the centre
+
+    def __post_init__(self) -> None:
+        if self.view not in ORTHO_VIEWS:
+            raise ValueError(f"orthographic view {self.view!r}: expected one of {', '.join(ORTHO_VIEWS)}")
+
+    def view_matrix(self) -> np.ndarray:
+        direction, up = (np.asarray(v, dtype=np.float64) for v in ORTHO_VIEWS[self.view])
+        center = np.asarray(self.center, dtype=np.float64)
+        return pyrr.matrix44.create_look_at(center - direction * self.depth, center, up, dtype="f4")
+
+    def proj_matrix(self, aspect: float) -> np.ndarray:
+        h = self.half_height
+        return pyrr.matrix44.create_orthogonal_projection(-h * aspect, h * aspect, -h, h, NEAR,
+                                                          2.0 * self.depth, dtype="f4")
+
+    def zoom(self, factor: float) -> None:
+        self.half_height = max(0.25, self.half_height * factor)
+
+
+@dataclass
+class Bounds:
+    """An axis-aligned region in world coordinates that a camera should frame."""
+
+    lo: Vec
+    hi: Vec
+
+    def center(self) -> np.ndarray:
+        return (np.asarray(self.lo) + np.asarray(self.hi)) / 2.0
+
+    def radius(self) -> float:
+        return float(np.linalg.norm(np.asarray(self.hi) - np.asarray(self.lo))) / 2.0
+
+
+def fit_orbit(bounds: Bounds, yaw: float = 225.0, pitch: float = 30.0, fov_y: float = 60.0) -> OrbitCamera:
+    """An orbit camera that sees the whole of `bounds`."""
+    distance = max(bounds.radius(), 1.0) * FIT_MARGIN / math.sin(math.radians(fov_y) / 2.0)
+    return OrbitCamera(tuple(bounds.center()), distance, yaw, pitch, fov_y)
+
+
+def fit_ortho(view: str, bounds: Bounds, aspect: float) -> OrthoCamera:
+    """An orthographic camera along `view` that sees the whole of `bounds` at the given aspect."""
+    direction, up = (np.abs(np.asarray(v)) for v in ORTHO_VIEWS[view])
+    extent = np.asarray(bounds.hi) - np.asarray(bounds.lo)
+    side = np.abs(np.cross(direction, up))
+    half = max(float(extent @ up) / 2.0, float(extent @ side) / 2.0 / aspect, 1.0) * FIT_MARGIN
+    return OrthoCamera(view, tuple(bounds.center()), half)
+
+
+@dataclass
+class CameraSpec:
+    """A parsed `--camera` string; see `parse_camera`."""
+
+    kind: str
+    numbers: tuple[float, ...] = field(default_factory=tuple)
+
+
+CAMERA_SYNTAX = ("auto | top | north | east | top:CX,CY,CZ,HALF_HEIGHT (also north:, east:) | "
+                 "orbit:TX,TY,TZ,DISTANCE,YAW,PITCH | fly:X,Y,Z,YAW,PITCH")
+_ARITY = {"auto": (0,), "orbit": (6,), "fly": (5,), **{v: (0, 4) for v in ORTHO_VIEWS}}
+
+
+def parse_camera(text: str) -> CameraSpec:
+    """Parse a camera string; a bad one raises ValueError naming the expected syntax."""
+    kind, _, rest = text.strip().partition(":")
+    if kind not in _ARITY:
+        raise ValueError(f"camera {text!r}: unknown kind {kind!r}; expected {CAMERA_SYNTAX}")
+    try:
+        numbers = tuple(float(part) for part in rest.split(",")) if rest.strip() else ()
+    except ValueError:
+        raise ValueError(f"camera {text!r}: expected comma-separated numbers after '{kind}:'") from None
+    if len(numbers) not in _ARITY[kind] or not all(math.isfinite(n) for n in numbers):
+        raise ValueError(f"camera {text!r}: '{kind}' takes {' or '.join(map(str, _ARITY[kind]))} finite numbers; "
+                         f"expected {CAMERA_SYNTAX}")
+    return CameraSpec(kind, numbers)
+
+
+def camera_from_spec(spec: CameraSpec, bounds: Bounds, aspect: float) -> OrbitCamera | FlyCamera | OrthoCamera:
+    """The camera a spec describes; kinds without numbers are fitted to `bounds`."""
+    n = spec.numbers
+    if spec.kind == "orbit":
+        return OrbitCamera((n[0], n[1], n[2]), n[3], n[4], max(-MAX_PITCH, min(MAX_PITCH, n[5])))
+    if spec.kind == "fly":
+        return FlyCamera((n[0], n[1], n[2]), n[3], max(-MAX_PITCH, min(MAX_PITCH, n[4])))
+    if spec.kind in ORTHO_VIEWS:
+        if n:
+            return OrthoCamera(spec.kind, (n[0], n[1], n[2]), n[3])
+        return fit_ortho(spec.kind, bounds, aspect)
+    return fit_orbit(bounds)

@@ -1,0 +1,125 @@
+"""The `tickscope` command (interfaces.md). `trace` runs headless and never imports pyglet, moderngl or imgui."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
+DEFAULT_SCENE = SCENES_DIR / "tnt_flat_ground.toml"
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments: one line on stderr and status 2 (interfaces.md)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"tickscope: {message} (see 'tickscope --help')\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="tickscope", description="Tick-exact Minecraft entity motion: simulate, trace, view.")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    v = sub.add_parser("view", help="open the viewer on a scene")
+    v.add_argument("scene")
+    t = sub.add_parser("trace", help="run N ticks headless and print JSON lines")
+    t.add_argument("scene")
+    t.add_argument("--ticks", type=int, required=True)
+    t.add_argument("--stages", action="store_true", help="include each entity's stage records")
+    t.add_argument("--entity", type=int, help="only this entity id")
+    r = sub.add_parser("render", help="render the state after tick T to a PNG, offscreen")
+    r.add_argument("scene")
+    r.add_argument("--tick", type=int, required=True)
+    r.add_argument("--out", required=True)
+    r.add_argument("--size", default="1280x720", help="WxH")
+    r.add_argument("--camera", help="camera preset or parameters")
+    r.add_argument("--overlays", help="comma-separated trace roles to draw")
+    return p
+
+
+def _fail(message: str) -> int:
+    print(f"tickscope: {message}", file=sys.stderr)
+    return 2
+
+
+def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None):
+    """Yield the JSON-line objects of `tickscope trace` (line 0 = the state before any tick)."""
+    from engine.scene import load_scene
+    sim = load_scene(scene)
+    sim.trace_enabled = stages
+
+    def line(record) -> dict:
+        entities = []
+        for e in (sim.reported_entities() if record else sim.entities):
+            if entity is not None and e.id != entity:
+                continue
+            d = e.trace_line()
+            if stages:
+                d["stages"] = [s.to_json() for s in record.stages_of(e.id)] if record else []
+            entities.append(d)
+        return {"tick": sim.tick_count, "entities": entities, "events": record.events if record else []}
+
+    yield line(None)
+    for _ in range(ticks):
+        yield line(sim.tick())
+
+
+def cmd_trace(args: argparse.Namespace) -> int:
+    from engine.scene import SceneError
+    if args.ticks < 0:
+        return _fail(f"--ticks must be >= 0, got {args.ticks}")
+    try:
+        lines = trace_lines(args.scene, args.ticks, args.stages, args.entity)
+        out = sys.stdout
+        for obj in lines:
+            out.write(json.dumps(obj) + "\n")
+    except SceneError as err:
+        return _fail(str(err))
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+def _size(text: str) -> tuple[int, int] | None:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        return None
+    return (w, h) if w > 0 and h > 0 else None
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    size = _size(args.size)
+    if size is None:
+        return _fail(f"--size must be WxH with positive integers, got {args.size!r}")
+    if args.tick < 0:
+        return _fail(f"--tick must be >= 0, got {args.tick}")
+    from engine.scene import SceneError
+    from viewer.render import RenderError, render_to_png
+    try:
+        render_to_png(args.scene, args.tick, args.out, size, args.camera, args.overlays)
+    except (SceneError, RenderError) as err:
+        return _fail(str(err))
+    return 0
+
+
+def cmd_view(scene: str | None) -> int:
+    from viewer.app import run_viewer
+    return run_viewer(scene)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "trace":
+        return cmd_trace(args)
+    if args.command == "render":
+        return cmd_render(args)
+    if args.command == "view":
+        return cmd_view(args.scene)
+    return cmd_view(str(DEFAULT_SCENE))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""Text over the 3D view, drawn with ImGui: trace labels at the screen position of their world point,
+and the letters of the axis gizmo. Projection only places text; it computes nothing about the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+from imgui_bundle import imgui
+
+from viewer.overlays import Label
+from viewer.palette import Palette
+from viewer.scene_renderer import GIZMO_EXTENT
+
+
+def project(points: np.ndarray, view: np.ndarray, proj: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """Screen pixels (x right, y down) of world points (n, 3); rows behind the eye are NaN."""
+    homogeneous = np.hstack([points, np.ones((len(points), 1))]) @ view.astype(np.float64) @ proj.astype(np.float64)
+    w = homogeneous[:, 3:4]
+    ndc = np.where(w > 1e-9, homogeneous[:, :2] / np.where(w > 1e-9, w, 1.0), np.nan)
+    width, height = size
+    return np.stack([(ndc[:, 0] + 1.0) * 0.5 * width, (1.0 - ndc[:, 1]) * 0.5 * height], axis=1)
+
+
+def draw_labels(draw_list: imgui.ImDrawList, labels: Iterable[Label], view: np.ndarray, proj: np.ndarray,
+                size: tuple[int, int]) -> None:
+    """Each label's text just right of its anchor point."""
+    labels = list(labels)
+    if not labels:
+        return
+    screen = project(np.array([label.p for label in labels]), view, proj, size)
+    for label, (x, y) in zip(labels, screen, strict=True):
+        if np.isfinite(x) and np.isfinite(y):
+            r, g, b, a = label.color
+            draw_list.add_text((float(x) + 4.0, float(y) - 7.0), imgui.IM_COL32(r, g, b, max(a, 200)), label.text)
+
+
+def draw_gizmo_letters(draw_list: imgui.ImDrawList, view: np.ndarray, gizmo_size: int, height: int,
+                       palette: Palette) -> None:
+    """'X', 'Y', 'Z' at the tips of the gizmo axes (the gizmo sits in the bottom-left corner)."""
+    rotation = view.astype(np.float64)[:3, :3]
+    for axis, (name, key) in enumerate((("X", "axis_x"), ("Y", "axis_y"), ("Z", "axis_z"))):
+        tip = np.zeros(3)
+        tip[axis] = 1.0
+        sx, sy = (tip @ rotation)[:2] / GIZMO_EXTENT
+        x = (sx + 1.0) * 0.5 * gizmo_size
+        y = height - (sy + 1.0) * 0.5 * gizmo_size
+        r, g, b, _ = palette.ui[key]
+        draw_list.add_text((float(x) - 3.0, float(y) - 7.0), imgui.IM_COL32(r, g, b, 255), name)

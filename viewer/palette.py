@@ -1,0 +1,80 @@
+"""Colours from `assets/palette.json`: blocks by name, entities by type, trace geometry by role, UI.
+
+A block name not listed resolves through its material (`oak_slab` → `oak_planks`), then a dye prefix
+(`red_wool`), then a colour made from a CRC of the name, so every block has a stable colour.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import json
+import zlib
+from functools import cache
+from pathlib import Path
+
+PALETTE_PATH = Path(__file__).resolve().parents[1] / "assets" / "palette.json"
+
+RGBA = tuple[int, int, int, int]
+
+
+def parse_color(text: str) -> RGBA:
+    """'#rrggbb' or '#rrggbbaa' to an (r, g, b, a) byte tuple."""
+    digits = text.removeprefix("#")
+    if len(digits) not in (6, 8):
+        raise ValueError(f"colour {text!r}: expected #rrggbb or #rrggbbaa")
+    r, g, b = (int(digits[i:i + 2], 16) for i in (0, 2, 4))
+    a = int(digits[6:8], 16) if len(digits) == 8 else 255
+    return r, g, b, a
+
+
+def hashed_color(name: str) -> RGBA:
+    """A stable mid-saturation colour for a name the palette does not list."""
+    h = zlib.crc32(name.encode("utf-8"))
+    r, g, b = colorsys.hsv_to_rgb((h & 0xFFFF) / 0x10000, 0.35 + 0.3 * ((h >> 16) & 0xFF) / 255, 0.75)
+    return round(r * 255), round(g * 255), round(b * 255), 255
+
+
+class Palette:
+    """The parsed palette file; lookups are pure and cached."""
+
+    def __init__(self, raw: dict) -> None:
+        self.blocks = {name: parse_color(c) for name, c in raw["blocks"].items()}
+        self.material_suffixes: list[str] = raw["material_suffixes"]
+        self.material_bases: list[str] = raw["material_bases"]
+        self.dyes = {name: parse_color(c) for name, c in raw["dyes"].items()}
+        self.stained_glass_alpha: int = raw["stained_glass_alpha"]
+        self.non_colliding_alpha: int = raw["non_colliding_alpha"]
+        self.fluids = frozenset(raw["fluids"])
+        self.entities = {name: parse_color(c) for name, c in raw["entities"].items()}
+        self.roles = {name: parse_color(c) for name, c in raw["roles"].items()}
+        self.ui = {name: parse_color(c) for name, c in raw["ui"].items()}
+        self.block_color = cache(self._block_color)
+
+    def _block_color(self, block: str) -> RGBA:
+        """The colour of a bare block name such as 'stone' or 'oak_slab'."""
+        if block in self.blocks:
+            return self.blocks[block]
+        for suffix in self.material_suffixes:
+            if block.endswith(suffix):
+                material = block[: -len(suffix)]
+                for pattern in self.material_bases:
+                    if pattern.format(material) in self.blocks:
+                        return self.blocks[pattern.format(material)]
+        for dye in sorted(self.dyes, key=len, reverse=True):
+            if block.startswith(dye + "_"):
+                r, g, b, a = self.dyes[dye]
+                return (r, g, b, self.stained_glass_alpha) if "glass" in block else (r, g, b, a)
+        return hashed_color(block)
+
+    def entity_color(self, entity_type: str) -> RGBA:
+        return self.entities.get(entity_type, self.entities["default"])
+
+    def role_color(self, role: str) -> RGBA:
+        """The colour of a trace geometry role (a role the palette lacks still gets a stable colour)."""
+        return self.roles.get(role) or hashed_color("role:" + role)
+
+
+@cache
+def load_palette(path: Path = PALETTE_PATH) -> Palette:
+    """The palette file, parsed once per path."""
+    return Palette(json.loads(path.read_text(encoding="utf-8")))

@@ -1,0 +1,115 @@
+"""GPU meshes of the world, one per 16³ section, rebuilt only when `World.section_version` changes.
+
+A changed section also remeshes its six neighbours (their border faces depend on it). Rebuilding can be
+spread over frames with a time budget; `render_to_png` builds everything before drawing.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import moderngl
+
+from viewer.gl.programs import IN_COLOR, IN_POSITION
+from viewer.meshing import DIRECTIONS, MeshData, SectionKey, StyleTable, mesh_section
+from viewer.palette import Palette
+
+
+@dataclass
+class GpuMesh:
+    """One uploaded MeshData: its buffers, vertex array and index count."""
+
+    vbo: moderngl.Buffer
+    ibo: moderngl.Buffer
+    vao: moderngl.VertexArray
+    count: int
+
+    def release(self) -> None:
+        self.vao.release()
+        self.vbo.release()
+        self.ibo.release()
+
+
+def upload(ctx: moderngl.Context, program: moderngl.Program, mesh: MeshData) -> GpuMesh | None:
+    """Upload a mesh (None when it has no triangles)."""
+    if not len(mesh.indices):
+        return None
+    vbo = ctx.buffer(mesh.vertices.tobytes())
+    ibo = ctx.buffer(mesh.indices.tobytes())
+    vao = ctx.vertex_array(program, [(vbo, "3f 4f1", IN_POSITION, IN_COLOR)], index_buffer=ibo,
+                           index_element_size=4)
+    return GpuMesh(vbo, ibo, vao, len(mesh.indices))
+
+
+class WorldView:
+    """The world's section meshes on the GPU, kept in step with a `World` by `update`."""
+
+    def __init__(self, ctx: moderngl.Context, program: moderngl.Program, palette: Palette) -> None:
+        self.ctx = ctx
+        self.program = program
+        self.styles = StyleTable(palette)
+        self._world: Any = None  # held, so that `is` compares worlds (restore() swaps in a copy)
+        self._versions: dict[SectionKey, int] = {}
+        self._pending: set[SectionKey] = set()
+        self._opaque: dict[SectionKey, GpuMesh] = {}
+        self._translucent: dict[SectionKey, GpuMesh] = {}
+
+    def update(self, world: Any, budget_s: float | None = None) -> int:
+        """Remesh the sections that changed since the last call; returns how many still wait (budget spent)."""
+        if world is not self._world:
+            self.clear()
+            self._world = world
+        sections = dict(world.sections())
+        for key in [k for k in self._versions if k not in sections]:
+            del self._versions[key]
+            self._drop(key)
+            self._pending.update(_neighbours(key))
+        for key in sections:
+            version = world.section_version(key)
+            if self._versions.get(key) != version:
+                self._versions[key] = version
+                self._pending.add(key)
+                self._pending.update(_neighbours(key))
+        start = time.perf_counter()
+        for key in sorted(self._pending):
+            self._pending.discard(key)
+            self._drop(key)
+            if key in sections:
+                mesh = mesh_section(key, sections[key], self.styles, sections.get)
+                for store, data in ((self._opaque, mesh.opaque), (self._translucent, mesh.translucent)):
+                    gpu = upload(self.ctx, self.program, data)
+                    if gpu is not None:
+                        store[key] = gpu
+            if budget_s is not None and time.perf_counter() - start > budget_s:
+                break
+        return len(self._pending)
+
+    def draw_opaque(self) -> None:
+        for mesh in self._opaque.values():
+            mesh.vao.render(moderngl.TRIANGLES, vertices=mesh.count)
+
+    def draw_translucent(self) -> None:
+        for mesh in self._translucent.values():
+            mesh.vao.render(moderngl.TRIANGLES, vertices=mesh.count)
+
+    def triangle_count(self) -> int:
+        return sum(m.count for m in (*self._opaque.values(), *self._translucent.values())) // 3
+
+    def _drop(self, key: SectionKey) -> None:
+        for store in (self._opaque, self._translucent):
+            mesh = store.pop(key, None)
+            if mesh is not None:
+                mesh.release()
+
+    def clear(self) -> None:
+        """Forget every section (a different world was loaded)."""
+        for key in list(self._opaque) + list(self._translucent):
+            self._drop(key)
+        self._versions.clear()
+        self._pending.clear()
+
+
+def _neighbours(key: SectionKey) -> list[SectionKey]:
+    return [(key[0] + dx, key[1] + dy, key[2] + dz) for dx, dy, dz in DIRECTIONS]
