@@ -87,7 +87,7 @@ def check_block_collision(e: Entity, sim: Simulation, rec) -> None:
     x0, y0, z0 = floor(b.min_x + d), floor(b.min_y + d), floor(b.min_z + d)
     x1, y1, z1 = floor(b.max_x - d), floor(b.max_y - d), floor(b.max_z - d)
     world = sim.world
-    if not world.is_region_loaded(y0, y1):
+    if not world.is_region_loaded(y0, y1) or (rec is None and world.region_is_empty(x0, y0, z0, x1, y1, z1)):
         return
     get = world.get_state_id
     order = 0

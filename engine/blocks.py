@@ -184,6 +184,11 @@ def state_by_id(i: int) -> BlockState:
     return states[i]
 
 
+def all_states() -> list[BlockState]:
+    """Every state, indexed by id (for lookups in hot loops)."""
+    return (_table or _load()).states
+
+
 def _block(name: str, text: str) -> _Block:
     bare = name[len(NAMESPACE):] if name.startswith(NAMESPACE) else name
     info = (_table or _load()).blocks.get(bare)

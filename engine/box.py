@@ -60,6 +60,9 @@ def _sorted(a: float, b: float) -> tuple[float, float]:
     return jmin(a, b), jmax(a, b)
 
 
+_new_box = tuple.__new__
+
+
 class Box(NamedTuple):
     """`net.minecraft.util.math.Box`: immutable; min ≤ max per axis; `intersects` uses open bounds."""
 
@@ -91,8 +94,11 @@ class Box(NamedTuple):
         return self[axis + 3]
 
     def offset(self, x: float, y: float, z: float) -> Box:
-        return Box.of(self.min_x + x, self.min_y + y, self.min_z + z,
-                      self.max_x + x, self.max_y + y, self.max_z + z)
+        a, b, c = self.min_x + x, self.min_y + y, self.min_z + z
+        d, e, f = self.max_x + x, self.max_y + y, self.max_z + z
+        if a <= d and b <= e and c <= f:   # rounding is monotonic: only NaN breaks the order
+            return _new_box(Box, (a, b, c, d, e, f))
+        return Box.of(a, b, c, d, e, f)
 
     def expand(self, x: float, y: float | None = None, z: float | None = None) -> Box:
         """Grow every face outwards (`expand(value)` when only x is given)."""

@@ -17,6 +17,14 @@ LANDING_POS_OFFSET = f32(0.2)       # Entity.getLandingPos: pos.y - (double)0.2F
 VELOCITY_AFFECTING_OFFSET = 0.5000001  # Entity.getVelocityAffectingPos: box.minY - 0.5000001
 MOVEMENT_MULTIPLIER_MIN_SQUARED = 1.0e-7  # Entity.move step 3: movementMultiplier.lengthSquared() > 1e-7
 
+# --- raycast (spec 03 §7) ---
+RAYCAST_EXTENSION = 1.0e-7          # BlockView.raycast: MathHelper.lerp(-1.0E-7, ...) extends both ends (§7.1)
+RAYCAST_MIN_LENGTH_SQUARED = 1.0e-7  # VoxelShape.raycast: lengthSquared() < 1.0E-7 → no hit (§7.2 rule 4)
+RAYCAST_INSIDE_PROBE = 0.001        # VoxelShape.raycast: start + v * 0.001 tested for containment (§7.3 rule 1)
+RAYCAST_FACE_EPSILON = 1.0e-7       # Box.traceCollisionSide: |Δ| > 1e-7, faces enlarged by 1e-7 (§7.3 rule 2)
+JAVA_DOUBLE_MAX = 1.7976931348623157e308  # Double.MAX_VALUE: BlockView.raycast's "never" step and distance
+JAVA_FLOAT_MIN = 2.0**-149          # Float.MIN_VALUE: Direction.getFacing's initial best dot product
+
 # --- pistons (spec 04 §8.6) ---
 PISTON_DELTA_CLAMP = 0.51           # Entity.adjustMovementForPiston
 PISTON_MIN_COMPONENT = f32(1.0e-5)  # Entity.adjustMovementForPiston: |d| <= (double)1.0E-5F → ZERO

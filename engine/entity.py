@@ -30,6 +30,7 @@ class Entity:
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         self.id = entity_id
         self.pos = pos
+        self.prev_pos = pos                    # prevX/Y/Z: the position before this tick
         self.motion = motion
         self.width = self.WIDTH
         self.height = self.HEIGHT

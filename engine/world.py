@@ -62,6 +62,8 @@ class World:
     """Block and entity storage with vanilla's queries. Entities are kept in load order (the update order)."""
 
     def __init__(self, border: WorldBorder | None = None, ultrawarm: bool = False) -> None:
+        if not _STATES:
+            _STATES.append(blocks.all_states())
         self._sections: dict[tuple[int, int, int], array] = {}
         self._counts: dict[tuple[int, int, int], int] = {}
         self._versions: dict[tuple[int, int, int], int] = {}
@@ -81,7 +83,10 @@ class World:
         return sec[((y & 15) << 8) | ((z & 15) << 4) | (x & 15)]
 
     def get_block_state(self, x: int, y: int, z: int) -> BlockState:
-        return blocks.state_by_id(self.get_state_id(x, y, z))
+        sec = self._sections.get((x >> 4, y >> 4, z >> 4))
+        if sec is None:
+            return blocks.state_by_id(_void_air_id() if (y < MIN_Y or y > MAX_Y) else AIR_ID)
+        return _STATES[0][sec[((y & 15) << 8) | ((z & 15) << 4) | (x & 15)]]
 
     def set_block_state(self, x: int, y: int, z: int, state: BlockState) -> None:
         if not MIN_Y <= y <= MAX_Y:
@@ -112,8 +117,16 @@ class World:
         """`WorldView.isRegionLoaded`: false when the region lies wholly above or below the build range."""
         return not (max_y < MIN_Y or min_y > MAX_Y)
 
+    def region_is_empty(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> bool:
+        """No block but air in the cells x0..x1, y0..y1, z0..z1 (a shortcut for the queries below)."""
+        return not self._has_blocks(x0, y0, z0, x1, y1, z1)
+
     def _has_blocks(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> bool:
         counts = self._counts
+        if not counts:
+            return False
+        if x0 >> 4 == x1 >> 4 and y0 >> 4 == y1 >> 4 and z0 >> 4 == z1 >> 4:
+            return bool(counts.get((x0 >> 4, y0 >> 4, z0 >> 4)))
         for sx in range(x0 >> 4, (x1 >> 4) + 1):
             for sy in range(y0 >> 4, (y1 >> 4) + 1):
                 for sz in range(z0 >> 4, (z1 >> 4) + 1):
@@ -250,6 +263,7 @@ class World:
 
 
 _VOID_AIR: list[int] = []
+_STATES: list[list[BlockState]] = []   # the block table's states by id, fetched once
 
 
 def _void_air_id() -> int:

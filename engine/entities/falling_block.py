@@ -8,6 +8,7 @@ from engine import block_physics as phys
 from engine import blocks
 from engine.box import ZERO, Vec3
 from engine.constants import (
+    CONCRETE_RAYCAST_SPEED_SQUARED,
     FALLING_BLOCK_DRAG,
     FALLING_BLOCK_DROP_TIME,
     FALLING_BLOCK_DROP_TIME_OUTSIDE,
@@ -24,6 +25,7 @@ from engine.entity import Entity
 from engine.fluids import fluid_at
 from engine.mathhelper import floor
 from engine.move import MovementType, move
+from engine.raycast import raycast_blocks
 from engine.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
@@ -69,7 +71,10 @@ class FallingBlock(Entity):
         cell = (floor(p.x), floor(p.y), floor(p.z))
         concrete = phys.is_concrete_powder(self.block_state.block)
         in_water = concrete and fluid_at(sim.world, *cell).fluid == "water"                        # 4
-        # 5: the raycast of fast concrete powder (Motion² > 1) through water sources needs block raycasts
+        if concrete and self.motion.length_squared() > CONCRETE_RAYCAST_SPEED_SQUARED:             # 5
+            hit = raycast_blocks(sim.world, self.prev_pos, self.pos, "source_only", rec)
+            if not hit.missed and fluid_at(sim.world, *hit.block_pos).fluid == "water":
+                cell, in_water = hit.block_pos, True
         if self.on_ground or in_water:                                                             # 7, 8
             run_stage(rec, self, LAND, self.land, sim, cell, concrete, in_water)
         elif self.time > FALLING_BLOCK_DROP_TIME or (self.time > FALLING_BLOCK_DROP_TIME_OUTSIDE and not (

@@ -1,0 +1,289 @@
+"""Block raycasts (spec 03 §7): `BlockView.raycast` walks the cells along a segment and, in each, tests the
+block's collision shape (`VoxelShape.raycast`, `Box.raycast`) and the fluid shape its `FluidHandling` admits.
+
+A shape's `.boxes` stand for vanilla's `getBoundingBoxes()` (the §7.4 split): block shapes come from
+minecraft-data, which exports exactly that list, and fluid shapes are a single box.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_right
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
+from engine.box import BlockPos, Box, Vec3
+from engine.constants import (
+    JAVA_DOUBLE_MAX,
+    JAVA_FLOAT_MIN,
+    RAYCAST_EXTENSION,
+    RAYCAST_FACE_EPSILON,
+    RAYCAST_INSIDE_PROBE,
+    RAYCAST_MIN_LENGTH_SQUARED,
+)
+from engine.fluids import fluid_at, get_height
+from engine.javanum import f32
+from engine.mathhelper import floor
+from engine.shapes import EMPTY, VoxelShape, from_boxes
+from engine.trace import cell, point, segment
+
+if TYPE_CHECKING:
+    from engine.trace import Recorder
+    from engine.world import World
+
+EPS = RAYCAST_FACE_EPSILON
+
+# Direction.ALL in id order, with unit vectors; getFacing breaks ties by this order
+DIRECTIONS = (("down", (0, -1, 0)), ("up", (0, 1, 0)), ("north", (0, 0, -1)), ("south", (0, 0, 1)),
+              ("west", (-1, 0, 0)), ("east", (1, 0, 0)))
+OPPOSITE = {"down": "up", "up": "down", "north": "south", "south": "north", "west": "east", "east": "west"}
+
+# RaycastContext.ShapeType and FluidHandling
+COLLIDER = "collider"
+FLUID_NONE = "none"
+FLUID_SOURCE_ONLY = "source_only"
+FLUID_ANY = "any"
+FLUID_HANDLINGS = (FLUID_NONE, FLUID_SOURCE_ONLY, FLUID_ANY)
+
+_LONG_LIMIT = 2.0**63  # (double)Long.MAX_VALUE; (long) casts saturate beyond it
+
+
+class BlockHitResult(NamedTuple):
+    """`BlockHitResult`: where the segment stopped, the face it hit (the face facing the start), the block.
+
+    A miss carries the end point, the facing of (start − end) and the end's cell."""
+
+    pos: Vec3
+    side: str
+    block_pos: BlockPos
+    missed: bool
+    inside: bool
+
+
+def get_facing(x: float, y: float, z: float) -> str:
+    """`Direction.getFacing(double, double, double)`: the components cast to float; the direction with the
+    largest dot product (first in id order on ties), NORTH when none exceeds Float.MIN_VALUE."""
+    fx, fy, fz = f32(x), f32(y), f32(z)
+    best, side = JAVA_FLOAT_MIN, "north"
+    for name, (ux, uy, uz) in DIRECTIONS:
+        g = fx * ux + fy * uy + fz * uz
+        if g > best:
+            best, side = g, name
+    return side
+
+
+def _trace_side(best: float, side: str | None, da: float, db: float, dc: float, plane: float,
+                a_min: float, a_max: float, b_min: float, b_max: float, face: str,
+                sa: float, sb: float, sc: float) -> tuple[float, str | None]:
+    """`Box.traceCollisionSide` for one face plane: accept an entry at 0 < t < best within the face ± 1e-7."""
+    t = (plane - sa) / da
+    a = sb + t * db
+    b = sc + t * dc
+    if 0.0 < t < best and a_min - EPS < a < a_max + EPS and b_min - EPS < b < b_max + EPS:
+        return t, face
+    return best, side
+
+
+def raycast_boxes(boxes: Iterable[Box], start: Vec3, end: Vec3, block_pos: BlockPos) -> BlockHitResult | None:
+    """`Box.raycast(boxes, from, to, pos)` (spec 03 §7.3 rule 2, §8 line-box test): the nearest entry through
+    a face that faces the start, on axes where |Δ| > 1e-7. `boxes` are local to `block_pos`."""
+    best = 1.0
+    side: str | None = None
+    dx = end.x - start.x
+    dy = end.y - start.y
+    dz = end.z - start.z
+    px, py, pz = block_pos
+    sx, sy, sz = start
+    for local in boxes:
+        b = local.offset(px, py, pz)
+        if dx > EPS:
+            best, side = _trace_side(best, side, dx, dy, dz, b.min_x, b.min_y, b.max_y, b.min_z, b.max_z,
+                                     "west", sx, sy, sz)
+        elif dx < -EPS:
+            best, side = _trace_side(best, side, dx, dy, dz, b.max_x, b.min_y, b.max_y, b.min_z, b.max_z,
+                                     "east", sx, sy, sz)
+        if dy > EPS:
+            best, side = _trace_side(best, side, dy, dz, dx, b.min_y, b.min_z, b.max_z, b.min_x, b.max_x,
+                                     "down", sy, sz, sx)
+        elif dy < -EPS:
+            best, side = _trace_side(best, side, dy, dz, dx, b.max_y, b.min_z, b.max_z, b.min_x, b.max_x,
+                                     "up", sy, sz, sx)
+        if dz > EPS:
+            best, side = _trace_side(best, side, dz, dx, dy, b.min_z, b.min_x, b.max_x, b.min_y, b.max_y,
+                                     "north", sz, sx, sy)
+        elif dz < -EPS:
+            best, side = _trace_side(best, side, dz, dx, dy, b.max_z, b.min_x, b.max_x, b.min_y, b.max_y,
+                                     "south", sz, sx, sy)
+    if side is None:
+        return None
+    return BlockHitResult(start.add(best * dx, best * dy, best * dz), side, block_pos, False, False)
+
+
+def _contains(shape: VoxelShape, x: float, y: float, z: float) -> bool:
+    """`VoxelShape.contains`: the voxel holding the point, voxels half-open ([lo, hi) per axis, spec 03 §7.3)."""
+    idx = []
+    for cs, v in zip(shape.coords, (x, y, z), strict=True):
+        i = bisect_right(cs, v) - 1  # getCoordIndex: the last grid coordinate ≤ v
+        if not 0 <= i < len(cs) - 1:
+            return False
+        idx.append(i)
+    return tuple(idx) in shape.filled
+
+
+def raycast_shape(shape: VoxelShape, start: Vec3, end: Vec3, block_pos: BlockPos) -> BlockHitResult | None:
+    """`VoxelShape.raycast(start, end, pos)` (spec 03 §7.3): rule 4, then rule 1 at the 1/1000 point, then
+    `Box.raycast` over the shape's boxes."""
+    if shape.is_empty:
+        return None
+    v = Vec3(end.x - start.x, end.y - start.y, end.z - start.z)
+    if v.length_squared() < RAYCAST_MIN_LENGTH_SQUARED:
+        return None
+    p = start.plus(v.multiply(RAYCAST_INSIDE_PROBE, RAYCAST_INSIDE_PROBE, RAYCAST_INSIDE_PROBE))
+    bx, by, bz = block_pos
+    if _contains(shape, p.x - bx, p.y - by, p.z - bz):
+        return BlockHitResult(p, OPPOSITE[get_facing(v.x, v.y, v.z)], block_pos, False, True)
+    return raycast_boxes(shape.boxes, start, end, block_pos)
+
+
+_fluid_shapes: dict[float, VoxelShape] = {}
+
+
+def _fluid_shape(world: World, pos: BlockPos, fluid_handling: str) -> VoxelShape:
+    """`RaycastContext.getFluidShape`: the cuboid 0..height of a fluid the handling admits, else empty.
+
+    Vanilla's `FlowableFluid.shapeCache` keys this shape by fluid state alone; here the height is always the
+    cell's own `getHeight(world, pos)`."""
+    if fluid_handling == FLUID_NONE:
+        return EMPTY
+    fs = fluid_at(world, *pos)
+    if fs.fluid is None or (fluid_handling == FLUID_SOURCE_ONLY and not fs.is_source):
+        return EMPTY
+    h = get_height(world, *pos)
+    shape = _fluid_shapes.get(h)
+    if shape is None:
+        shape = _fluid_shapes[h] = from_boxes([Box(0.0, 0.0, 0.0, 1.0, h, 1.0)])
+    return shape
+
+
+def _squared_distance(a: Vec3, b: Vec3) -> float:
+    """`Vec3d.squaredDistanceTo`."""
+    dx = b.x - a.x
+    dy = b.y - a.y
+    dz = b.z - a.z
+    return dx * dx + dy * dy + dz * dz
+
+
+def _raycast_cell(world: World, start: Vec3, end: Vec3, pos: BlockPos, fluid_handling: str) -> BlockHitResult | None:
+    """The per-cell test of `BlockView.raycast(RaycastContext)`: block and fluid shape; the nearer hit wins,
+    the block on a tie."""
+    block_hit = raycast_shape(world.get_block_state(*pos).collision_shape, start, end, pos)
+    fluid_hit = raycast_shape(_fluid_shape(world, pos, fluid_handling), start, end, pos)
+    d = JAVA_DOUBLE_MAX if block_hit is None else _squared_distance(start, block_hit.pos)
+    e = JAVA_DOUBLE_MAX if fluid_hit is None else _squared_distance(start, fluid_hit.pos)
+    return block_hit if d <= e else fluid_hit
+
+
+def _lerp(delta: float, a: float, b: float) -> float:
+    """`MathHelper.lerp(double, double, double)`."""
+    return a + delta * (b - a)
+
+
+def _sign(d: float) -> int:
+    """`MathHelper.sign(double)`: 0 for ±0, else 1 or −1 (NaN → −1)."""
+    if d == 0.0:
+        return 0
+    return 1 if d > 0.0 else -1
+
+
+def _fractional_part(d: float) -> float:
+    """`MathHelper.fractionalPart(double)`: d − lfloor(d). lfloor's (long) cast saturates, and below
+    Long.MIN_VALUE its − 1 wraps to Long.MAX_VALUE; NaN casts to 0."""
+    if math.isnan(d):
+        return d
+    if d >= _LONG_LIMIT or d < -_LONG_LIMIT:
+        return d - _LONG_LIMIT
+    return d - float(math.floor(d))
+
+
+def _same_vec(a: Vec3, b: Vec3) -> bool:
+    """`Vec3d.equals`: `Double.compare` per component (NaN equals NaN, −0.0 differs from 0.0)."""
+    return all(p == q and math.copysign(1.0, p) == math.copysign(1.0, q) or (p != p and q != q)
+               for p, q in zip(a, b, strict=True))
+
+
+def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str,
+          trail: list[BlockPos] | None) -> BlockHitResult | None:
+    """The static `BlockView.raycast`: test the cells along the extended segment in order (spec 03 §7.1)."""
+
+    def test(pos: BlockPos) -> BlockHitResult | None:
+        if trail is not None:
+            trail.append(pos)
+        return _raycast_cell(world, start, end, pos, fluid_handling)
+
+    if _same_vec(start, end):
+        return None
+    # extend both ends by 1e-7 of the segment
+    ex = _lerp(-RAYCAST_EXTENSION, end.x, start.x)
+    ey = _lerp(-RAYCAST_EXTENSION, end.y, start.y)
+    ez = _lerp(-RAYCAST_EXTENSION, end.z, start.z)
+    sx = _lerp(-RAYCAST_EXTENSION, start.x, end.x)
+    sy = _lerp(-RAYCAST_EXTENSION, start.y, end.y)
+    sz = _lerp(-RAYCAST_EXTENSION, start.z, end.z)
+    x, y, z = floor(sx), floor(sy), floor(sz)
+    hit = test((x, y, z))
+    if hit is not None:
+        return hit
+    dx, dy, dz = ex - sx, ey - sy, ez - sz
+    step_x, step_y, step_z = _sign(dx), _sign(dy), _sign(dz)
+    # segment parameter per cell crossed, and the parameter of the next boundary on each axis
+    t_delta_x = JAVA_DOUBLE_MAX if step_x == 0 else step_x / dx
+    t_delta_y = JAVA_DOUBLE_MAX if step_y == 0 else step_y / dy
+    t_delta_z = JAVA_DOUBLE_MAX if step_z == 0 else step_z / dz
+    t_x = t_delta_x * (1.0 - _fractional_part(sx) if step_x > 0 else _fractional_part(sx))
+    t_y = t_delta_y * (1.0 - _fractional_part(sy) if step_y > 0 else _fractional_part(sy))
+    t_z = t_delta_z * (1.0 - _fractional_part(sz) if step_z > 0 else _fractional_part(sz))
+    while t_x <= 1.0 or t_y <= 1.0 or t_z <= 1.0:
+        if t_x < t_y:
+            if t_x < t_z:
+                x += step_x
+                t_x += t_delta_x
+            else:
+                z += step_z
+                t_z += t_delta_z
+        elif t_y < t_z:
+            y += step_y
+            t_y += t_delta_y
+        else:
+            z += step_z
+            t_z += t_delta_z
+        hit = test((x, y, z))
+        if hit is not None:
+            return hit
+    return None
+
+
+def raycast_blocks(world: World, start: Vec3, end: Vec3, fluid_handling: str = FLUID_NONE,
+                   rec: Recorder | None = None, cells: list[BlockPos] | None = None, *,
+                   shape_type: str = COLLIDER) -> BlockHitResult:
+    """`BlockView.raycast(RaycastContext)` (spec 03 §7): the first hit along start → end, or a miss.
+
+    `fluid_handling` is "none", "source_only" (still fluids) or "any". `cells`, when given, receives every
+    cell tested, in order. With `rec`, records the "raycast" segment (clipped at a hit), one "raycast_cell"
+    per tested cell with its `order`, and a "raycast_hit" point."""
+    if fluid_handling not in FLUID_HANDLINGS:
+        raise ValueError(f"fluid_handling {fluid_handling!r}: expected one of {', '.join(FLUID_HANDLINGS)}")
+    if shape_type != COLLIDER:
+        raise ValueError(f"shape_type {shape_type!r}: only {COLLIDER!r} is modelled (outline shapes are not)")
+    trail = cells if cells is not None else [] if rec is not None else None
+    first = len(trail) if trail is not None else 0
+    hit = _walk(world, start, end, fluid_handling, trail)
+    if hit is None:
+        hit = BlockHitResult(end, get_facing(start.x - end.x, start.y - end.y, start.z - end.z),
+                             (floor(end.x), floor(end.y), floor(end.z)), True, False)
+    if rec is not None and trail is not None:
+        rec.geometry(segment("raycast", start, end, clipped_to=None if hit.missed else hit.pos))
+        for order, pos in enumerate(trail[first:]):
+            rec.geometry(cell("raycast_cell", pos, order))
+        if not hit.missed:
+            rec.geometry(point("raycast_hit", hit.pos))
+    return hit

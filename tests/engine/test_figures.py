@@ -1,0 +1,134 @@
+"""Spec 09 §1 reference figures, reproduced by running scenes (figure ids in the test names)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from engine.constants import TNT_HEIGHT
+from engine.scene import load_scene_text
+from engine.simulation import Simulation
+
+FIGURES = json.loads((Path(__file__).parent / "fixtures" / "reference_figures.json").read_text())
+
+FLOOR = """
+[[blocks]]
+from = [-4, 0, -4]
+to = [4, 0, 4]
+block = "minecraft:stone"
+"""
+
+
+def thesis_tnt(y: float, blocks: str = "") -> Simulation:
+    """The thesis's TNT: Motion (0.02 horizontal, exactly 0.2 up), fuse 80, at the bottom centre of a cell."""
+    return load_scene_text(f"""
+[scene]
+name = "thesis TNT"
+{blocks}
+[[entities]]
+type = "tnt"
+pos = [0.5, {y}, 0.5]
+motion = [0.02, 0.2, 0.0]
+fuse = 80
+""", "thesis-tnt")
+
+
+def vanilla_tnt(y: int, blocks: str = "", seed: int = 7) -> Simulation:
+    """TNT primed from a block as vanilla does it: 0.2F up, a 0.02 kick at an angle from the world Random."""
+    return load_scene_text(f"""
+[scene]
+seed = {seed}
+{blocks}
+[[spawns]]
+kind = "primed_tnt_from_block"
+at = [0, {y}, 0]
+""", "vanilla-tnt")
+
+
+def run(sim: Simulation, ticks: int) -> list[tuple]:
+    """(pos, on_ground, removed) of entity 1 before any tick and after each tick."""
+    tnt = sim.entity_by_id(1)
+    out = [(tnt.pos, tnt.on_ground, tnt.removed)]
+    for _ in range(ticks):
+        sim.tick()
+        out.append((tnt.pos, tnt.on_ground, tnt.removed))
+    return out
+
+
+def horizontal(a, b) -> float:
+    return math.hypot(b.x - a.x, b.z - a.z)
+
+
+@pytest.mark.parametrize("variant", ["thesis", "vanilla_spawn"])
+def test_t1_apex_height_after_4_ticks(variant: str) -> None:
+    """T1: the apex 0.38423872 m (0.2) / 0.38423873 m (0.2F) above the start, after 4 gt."""
+    sim = thesis_tnt(1.0, FLOOR) if variant == "thesis" else vanilla_tnt(1, FLOOR)
+    states = run(sim, 12)
+    heights = [s[0].y - states[0][0].y for s in states]
+    apex = max(heights)
+    assert heights.index(apex) == FIGURES["T1"]["tick"]
+    assert round(apex, 8) == FIGURES["T1"][variant]
+
+
+@pytest.mark.parametrize("variant", ["thesis", "vanilla_spawn"])
+def test_t2_lands_after_9_ticks(variant: str) -> None:
+    """T2: lands in gt 9, 0.16625224 m from the start (1 − 0.98⁹ of the 0.02 kick)."""
+    sim = thesis_tnt(1.0, FLOOR) if variant == "thesis" else vanilla_tnt(1, FLOOR)
+    states = run(sim, 12)
+    landing = next(t for t, s in enumerate(states) if s[1])
+    assert landing == FIGURES["T2"]["tick"]
+    assert states[landing][0].y == 1.0
+    assert round(horizontal(states[0][0], states[landing][0]), 8) == FIGURES["T2"]["distance"]
+
+
+def test_t3_rest_distance_with_squared_move_threshold() -> None:
+    """T3 (AMBIGUITY-M1): the last move happens in gt 19 and the TNT rests 0.20256773 m from the start."""
+    states = run(thesis_tnt(1.0, FLOOR), 60)
+    last_move = max(t for t in range(1, len(states)) if states[t][0] != states[t - 1][0])
+    assert last_move == FIGURES["T3"]["last_move_tick"]
+    assert round(horizontal(states[0][0], states[-1][0]), 8) == FIGURES["T3"]["distance"]
+
+
+@pytest.mark.parametrize("variant", ["thesis", "vanilla_spawn"])
+def test_t4_fall_before_exploding_in_the_air(variant: str) -> None:
+    """T4: primed high in the air with fuse 80, it falls 73.45407581 m (0.2) / 73.45407569 m (0.2F)."""
+    sim = thesis_tnt(200.0) if variant == "thesis" else vanilla_tnt(200)
+    states = run(sim, 80)
+    assert states[80][2] and not states[79][2]
+    assert round(states[0][0].y - states[80][0].y, 8) == FIGURES["T4"][variant]
+
+
+def test_t5_fall_and_offset_under_a_ceiling() -> None:
+    """T5: with a full block above it rises 1 − 0.98F m, then falls 79.84488501 m and drifts 1 − 0.98⁸⁰ m
+    (AMBIGUITY-N3: the thesis prints 0.80164885; its digits look transposed from 0.98⁸⁰ = 0.19864885)."""
+    ceiling = '[[blocks]]\nat = [0, 201, 0]\nblock = "minecraft:stone"\n'
+    states = run(thesis_tnt(200.0, ceiling), 80)
+    assert max(s[0].y for s in states) == 201.0 - TNT_HEIGHT   # the box (0.98F tall) touches the ceiling
+    assert round(states[0][0].y - states[80][0].y, 8) == FIGURES["T5"]["fall"]
+    offset = horizontal(states[0][0], states[80][0])
+    assert round(offset, 8) == FIGURES["T5"]["offset"] == round(1 - 0.98**80, 8)
+    assert round(offset, 8) != FIGURES["T5"]["printed_offset"]
+
+
+def test_t6_explosion_centre_is_0_06125_above_the_tnt() -> None:
+    """T6: the explosion centre is 0.98F × 0.0625 = 0.061250001192093 m above the TNT's position."""
+    sim = thesis_tnt(1.0, FLOOR)
+    tnt = sim.entity_by_id(1)
+    for _ in range(80):
+        record = sim.tick()
+    (event,) = record.events
+    assert event["kind"] == "explosion" and event["power"] == 4.0 and event["source"] == 1
+    assert event["center"][1] - tnt.pos.y == FIGURES["T6"]["value"]
+    assert event["center"][0] == tnt.pos.x and event["center"][2] == tnt.pos.z
+
+
+def test_t9_summoned_tnt_explodes_in_its_first_tick() -> None:
+    """T9 (AMBIGUITY-N12, fuse ≤ 0): a fuse-0 TNT falls once (−0.04) and explodes 0.02125 m above its spawn."""
+    sim = load_scene_text('[[entities]]\ntype = "tnt"\npos = [0.5, 100.0, 0.5]\nfuse = 0\n', "summoned")
+    record = sim.tick()
+    (event,) = record.events
+    assert round(event["center"][1] - 100.0, 8) == FIGURES["T9"]["value"]
+    assert sim.entities == []
