@@ -72,6 +72,7 @@ class World:
         self.ultrawarm = ultrawarm
         self.entities: dict[int, Entity] = {}   # load order = insertion order (entitiesById)
         self._entity_sections: dict[tuple[int, int, int], list[Entity]] = {}
+        self.block_version = 0                   # counts block changes, for callers that cache around blocks
         self.collidable_count = 0                # boats, shulkers: solid to other entities (spec 03 §5)
         self.game_time = 0
 
@@ -103,12 +104,17 @@ class World:
         sec[i] = state.id
         self._counts[key] += (state.id != AIR_ID) - (old != AIR_ID)
         self._versions[key] = self._versions.get(key, 0) + 1
+        self.block_version += 1
 
     def sections(self) -> Iterator[tuple[tuple[int, int, int], np.ndarray]]:
         """Non-empty block sections: ((sx, sy, sz), uint16 state ids shaped (16, 16, 16) as [y, z, x])."""
         for key, sec in self._sections.items():
             if self._counts[key]:
                 yield key, np.frombuffer(sec, dtype=np.uint16).reshape(16, 16, 16)
+
+    def filled_section_keys(self) -> list[tuple[int, int, int]]:
+        """Keys of the block sections that hold a block other than air."""
+        return [k for k, n in self._counts.items() if n]
 
     def section_version(self, key: tuple[int, int, int]) -> int:
         return self._versions.get(key, 0)

@@ -18,7 +18,7 @@ UP = np.array([0.0, 1.0, 0.0])
 NEAR = 0.05
 FAR = 2000.0
 MAX_PITCH = 89.9
-FIT_MARGIN = 1.15  # framing a box leaves this much room around it
+FIT_MARGIN = 1.08  # a framed box fills the view up to 1 / FIT_MARGIN of its half extents
 Vec = tuple[float, float, float]
 
 
@@ -148,10 +148,23 @@ class Bounds:
         return float(np.linalg.norm(np.asarray(self.hi) - np.asarray(self.lo))) / 2.0
 
 
-def fit_orbit(bounds: Bounds, yaw: float = 225.0, pitch: float = 30.0, fov_y: float = 60.0) -> OrbitCamera:
-    """An orbit camera that sees the whole of `bounds`."""
-    distance = max(bounds.radius(), 1.0) * FIT_MARGIN / math.sin(math.radians(fov_y) / 2.0)
-    return OrbitCamera(tuple(bounds.center()), distance, yaw, pitch, fov_y)
+def fit_orbit(bounds: Bounds, aspect: float = 16 / 9, yaw: float = 225.0, pitch: float = 30.0,
+              fov_y: float = 60.0) -> OrbitCamera:
+    """An orbit camera around the centre of `bounds`, just far enough back to see all eight corners."""
+    forward = look_direction(yaw, pitch)
+    right = np.cross(forward, UP)
+    right /= np.linalg.norm(right)
+    up = np.cross(right, forward)
+    tan_y = math.tan(math.radians(fov_y) / 2.0) / FIT_MARGIN
+    tan_x = tan_y * aspect
+    center = bounds.center()
+    distance = 1.0
+    for corner in np.array(np.meshgrid(*zip(bounds.lo, bounds.hi, strict=True))).T.reshape(-1, 3):
+        offset = corner - center
+        depth = float(offset @ forward)  # the eye sits `distance` behind the centre along forward
+        distance = max(distance, abs(float(offset @ right)) / tan_x - depth,
+                       abs(float(offset @ up)) / tan_y - depth)
+    return OrbitCamera(tuple(center), distance + NEAR, yaw, pitch, fov_y)
 
 
 def fit_ortho(view: str, bounds: Bounds, aspect: float) -> OrthoCamera:
@@ -191,7 +204,8 @@ def parse_camera(text: str) -> CameraSpec:
     return CameraSpec(kind, numbers)
 
 
-def camera_from_spec(spec: CameraSpec, bounds: Bounds, aspect: float) -> OrbitCamera | FlyCamera | OrthoCamera:
+def camera_from_spec(spec: CameraSpec, bounds: Bounds,
+                     aspect: float) -> OrbitCamera | FlyCamera | OrthoCamera:
     """The camera a spec describes; kinds without numbers are fitted to `bounds`."""
     n = spec.numbers
     if spec.kind == "orbit":
@@ -202,4 +216,4 @@ def camera_from_spec(spec: CameraSpec, bounds: Bounds, aspect: float) -> OrbitCa
         if n:
             return OrthoCamera(spec.kind, (n[0], n[1], n[2]), n[3])
         return fit_ortho(spec.kind, bounds, aspect)
-    return fit_orbit(bounds)
+    return fit_orbit(bounds, aspect)

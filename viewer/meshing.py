@@ -2,9 +2,11 @@
 
 Every block is drawn by its real collision shape. Full cubes, fluids and non-colliding blocks go through
 one vectorised path (a cell-sized box per block, faces against an opaque full cube or against the same
-block dropped); other shapes (slabs, stairs, fences, pistons...) emit their boxes per state id, dropping
-only faces that lie on the cell boundary against an opaque full cube. Colours come from the palette with a
-per-face shade baked in (Minecraft's directional shading), so the shader needs no lighting.
+block dropped, the remaining faces of one state merged into rectangles: llvmpipe pays per triangle, and
+the shader draws the block grid across merged faces); other shapes (slabs, stairs, fences, pistons...)
+emit their boxes per state id, dropping only faces that lie on the cell boundary against an opaque full
+cube. Colours come from the palette with a per-face shade baked in (Minecraft's directional shading), so
+the shader needs no lighting.
 """
 
 from __future__ import annotations
@@ -186,28 +188,63 @@ def _shade(rgba: np.ndarray, direction: int) -> np.ndarray:
 
 def _cell_faces(padded: np.ndarray, inner: np.ndarray, styles: StyleTable,
                 origin: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Full cubes, fluids and non-colliding blocks: one cell-sized box each (fluids lowered on top)."""
+    """Full cubes, fluids and non-colliding blocks: one cell-sized box each (fluids lowered on top), their
+    visible faces merged into rectangles of one state and height (see `merge_faces`)."""
     kind = styles.kind[inner]
     drawn = (kind == CUBE) | (kind == FLUID) | (kind == NON_COLLIDING)
     if not drawn.any():
         return []
     group = styles.group[inner]
     above = _neighbours(padded, 3)
-    height = np.where((group != 0) & (styles.group[above] == group), 1.0, styles.height[inner])
+    full = (group != 0) & (styles.group[above] == group) | (styles.height[inner] >= 1.0)
+    key = inner.astype(np.int64) * 2 + full  # faces merge only within one state and one height
     out = []
     for direction in range(6):
         nb = _neighbours(padded, direction)
         hidden = styles.occludes[nb] | ((group != 0) & (styles.group[nb] == group))
         if direction == 3:  # a lowered top face is inside its cell: only the same fluid above hides it
-            hidden &= height >= 1.0
-        x, y, z = np.nonzero(drawn & ~hidden)
-        if x.size == 0:
+            hidden &= full
+        rects = merge_faces(np.where(drawn & ~hidden, key, 0), direction)
+        if rects is None:
             continue
-        lo = origin + np.stack([x, y, z], axis=1)
-        hi = lo + np.stack([np.ones_like(x), height[x, y, z], np.ones_like(x)], axis=1)
-        colors = _shade(styles.rgba[inner[x, y, z]], direction)
-        out.append((face_corners(lo, hi, direction), colors))
+        lo, hi, rect_key = rects
+        state_ids = rect_key // 2
+        height = np.where(rect_key % 2 == 1, 1.0, styles.height[state_ids])
+        hi[:, 1] += height - 1.0  # the top of the rectangle's highest cell row
+        colors = _shade(styles.rgba[state_ids], direction)
+        out.append((face_corners(origin + lo, origin + hi, direction), colors))
     return out
+
+
+def merge_faces(keys: np.ndarray, direction: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Visible faces of one direction (`keys` [x, y, z], 0 = none) merged into rectangles of equal key:
+    runs along the face's first in-plane axis, then equal runs in consecutive rows of the second.
+    Returns the rectangles' cell-aligned boxes (lo, hi as (n, 3) floats) and their keys, or None."""
+    axis = direction // 2
+    u, v = (axis + 1) % 3, (axis + 2) % 3
+    k = keys.transpose(axis, v, u)  # rows along u
+    if not k.any():
+        return None
+    before = np.zeros_like(k)
+    before[:, :, 1:] = k[:, :, :-1]
+    after = np.zeros_like(k)
+    after[:, :, :-1] = k[:, :, 1:]
+    layer, row, first = np.nonzero((k != 0) & (before != k))
+    last = np.nonzero((k != 0) & (after != k))[2]  # same row-major order: one end per start
+    run_key = k[layer, row, first]
+    order = np.lexsort((row, run_key, last, first, layer))
+    layer, row, first, last, run_key = (a[order] for a in (layer, row, first, last, run_key))
+    starts = np.ones(len(order), dtype=bool)
+    starts[1:] = ((layer[1:] != layer[:-1]) | (first[1:] != first[:-1]) | (last[1:] != last[:-1])
+                  | (run_key[1:] != run_key[:-1]) | (row[1:] != row[:-1] + 1))
+    head = np.nonzero(starts)[0]
+    tail = np.append(head[1:], len(order)) - 1
+    lo = np.empty((len(head), 3), dtype=np.float64)
+    hi = np.empty_like(lo)
+    lo[:, axis], hi[:, axis] = layer[head], layer[head] + 1
+    lo[:, u], hi[:, u] = first[head], last[head] + 1
+    lo[:, v], hi[:, v] = row[head], row[tail] + 1
+    return lo, hi, run_key[head]
 
 
 def _shaped_faces(padded: np.ndarray, inner: np.ndarray, styles: StyleTable,

@@ -15,15 +15,15 @@ import numpy as np
 
 from viewer.palette import RGBA, Palette
 
-LINE_DTYPE = np.dtype([("in_position", "<f4", 3), ("in_color", "u1", 4), ("in_dash", "<f4")])
+SEGMENT_DTYPE = np.dtype([("in_start", "<f4", 3), ("in_end", "<f4", 3), ("in_color", "u1", 4), ("in_dash", "<f4")])
 POINT_DTYPE = np.dtype([("in_position", "<f4", 3), ("in_color", "u1", 4)])
 
 CELL_INSET = 0.01        # checked/raycast cells are drawn this much inside the block, off its faces
 CIRCLE_SEGMENTS = 48     # a sphere primitive is drawn as three great circles
 EYE_RING_HALF = 0.15     # half size of the square marking an entity's eye height, in blocks
 # The 12 edges of a box as pairs of corner indices; corner i has x = bit 0, y = bit 1, z = bit 2.
-BOX_EDGES = np.array([(0, 1), (2, 3), (4, 5), (6, 7), (0, 2), (1, 3), (4, 6), (5, 7),
-                      (0, 4), (1, 5), (2, 6), (3, 7)])
+BOX_EDGE_STARTS = np.array([0, 2, 4, 6, 0, 1, 4, 5, 0, 1, 2, 3])
+BOX_EDGE_ENDS = np.array([1, 3, 5, 7, 2, 3, 6, 7, 4, 5, 6, 7])
 _CORNER_BITS = np.array([[(i >> a) & 1 for a in range(3)] for i in range(8)], dtype=bool)
 
 Vec = Sequence[float]
@@ -40,9 +40,9 @@ class Label:
 
 @dataclass
 class Overlay:
-    """Everything the overlay passes draw: line-list vertices (pairs), point vertices and labels."""
+    """Everything an overlay pass draws: segments (SEGMENT_DTYPE rows), point vertices and labels."""
 
-    lines: np.ndarray
+    segments: np.ndarray
     points: np.ndarray
     labels: list[Label]
 
@@ -83,9 +83,9 @@ class OverlayBuilder:
             self.segment(a, b, color)
 
     def build(self) -> Overlay:
-        lines = [self._segments_array()]
+        segments = [self._segments_array()]
         if self._box_lo:
-            lines.append(box_edge_vertices(np.asarray(self._box_lo, dtype=np.float64),
+            segments.append(box_edge_segments(np.asarray(self._box_lo, dtype=np.float64),
                                            np.asarray(self._box_hi, dtype=np.float64),
                                            np.array([c for c, _ in self._box_style], dtype=np.uint8),
                                            np.array([d for _, d in self._box_style], dtype=bool)))
@@ -93,27 +93,27 @@ class OverlayBuilder:
         if self._points:
             points["in_position"] = [p for p, _ in self._points]
             points["in_color"] = [c for _, c in self._points]
-        return Overlay(np.concatenate(lines), points, list(self.labels))
+        return Overlay(np.concatenate(segments), points, list(self.labels))
 
     def _segments_array(self) -> np.ndarray:
-        out = np.empty(2 * len(self._seg), dtype=LINE_DTYPE)
+        out = np.empty(len(self._seg), dtype=SEGMENT_DTYPE)
         if self._seg:
-            out["in_position"][0::2] = [a for a, _, _, _ in self._seg]
-            out["in_position"][1::2] = [b for _, b, _, _ in self._seg]
-            colors = np.array([c for _, _, c, _ in self._seg], dtype=np.uint8)
-            out["in_color"] = np.repeat(colors, 2, axis=0)
-            out["in_dash"] = np.repeat([float(d) for _, _, _, d in self._seg], 2)
+            out["in_start"] = [a for a, _, _, _ in self._seg]
+            out["in_end"] = [b for _, b, _, _ in self._seg]
+            out["in_color"] = [c for _, _, c, _ in self._seg]
+            out["in_dash"] = [float(d) for _, _, _, d in self._seg]
         return out
 
 
-def box_edge_vertices(lo: np.ndarray, hi: np.ndarray, colors: np.ndarray, dashed: np.ndarray) -> np.ndarray:
-    """Line-list vertices of the 12 edges of each box lo..hi (n, 3), one colour (n, 4) per box."""
+def box_edge_segments(lo: np.ndarray, hi: np.ndarray, colors: np.ndarray, dashed: np.ndarray) -> np.ndarray:
+    """The 12 edges of each box lo..hi (n, 3) as segments, one colour (n, 4) per box."""
     corners = np.where(_CORNER_BITS[None, :, :], hi[:, None, :], lo[:, None, :])  # (n, 8, 3)
-    ends = corners[:, BOX_EDGES.reshape(-1), :]                                    # (n, 24, 3)
-    out = np.empty(ends.shape[0] * ends.shape[1], dtype=LINE_DTYPE)
-    out["in_position"] = ends.reshape(-1, 3)
-    out["in_color"] = np.repeat(colors, len(BOX_EDGES) * 2, axis=0)
-    out["in_dash"] = np.repeat(dashed.astype(np.float32), len(BOX_EDGES) * 2)
+    edges = len(BOX_EDGE_STARTS)
+    out = np.empty(len(lo) * edges, dtype=SEGMENT_DTYPE)
+    out["in_start"] = corners[:, BOX_EDGE_STARTS, :].reshape(-1, 3)
+    out["in_end"] = corners[:, BOX_EDGE_ENDS, :].reshape(-1, 3)
+    out["in_color"] = np.repeat(colors, edges, axis=0)
+    out["in_dash"] = np.repeat(dashed.astype(np.float32), edges)
     return out
 
 

@@ -4,6 +4,7 @@ draws a simulation's current state into pixels. Same inputs give the same PNG by
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import moderngl
@@ -21,55 +22,82 @@ from viewer.palette import load_palette
 from viewer.scene_renderer import GIZMO_SIZE, SceneRenderer
 
 OVERLAY_NAMES = ("entities", "trace", "labels", "gizmo")
-DEFAULT_OVERLAYS = frozenset({"entities", "gizmo"})
+DEFAULT_OVERLAYS = "entities,gizmo"
 SAMPLES = 4  # multisampling of offscreen renders
 MAX_SIZE = 8192
 
 
-def parse_overlays(text: str | None) -> frozenset[str]:
-    """'entities,trace,labels,gizmo' (any subset), 'all' or 'none'; None means entities and gizmo."""
-    if text is None:
-        return DEFAULT_OVERLAYS
-    names = {part.strip() for part in text.split(",") if part.strip()}
+class RenderError(Exception):
+    """A render request that cannot be carried out; the message is one line naming the bad input."""
+
+
+@dataclass(frozen=True)
+class OverlaySpec:
+    """What to draw over the world: layers (OVERLAY_NAMES) and, if given, only these trace roles."""
+
+    layers: frozenset[str]
+    roles: frozenset[str] | None = None
+
+
+def parse_overlays(text: str | None) -> OverlaySpec:
+    """A comma-separated list of layer names (entities, trace, labels, gizmo) and trace roles (a role
+    turns the trace layer on for the roles listed), or 'all', or 'none'. None means 'entities,gizmo'."""
+    names = {part.strip() for part in (text if text is not None else DEFAULT_OVERLAYS).split(",") if part.strip()}
     if names == {"all"}:
-        return frozenset(OVERLAY_NAMES)
+        return OverlaySpec(frozenset(OVERLAY_NAMES))
     if names == {"none"}:
-        return frozenset()
-    unknown = sorted(names - set(OVERLAY_NAMES))
+        return OverlaySpec(frozenset())
+    known_roles = set(load_palette().roles)
+    unknown = sorted(names - set(OVERLAY_NAMES) - known_roles)
     if unknown or not names:
-        raise ValueError(f"overlays {text!r}: expected a comma-separated subset of {', '.join(OVERLAY_NAMES)}, "
-                         f"or all, or none")
-    return frozenset(names)
+        raise RenderError(f"--overlays {text!r}: unknown {', '.join(unknown) or 'empty list'}; expected all, none, "
+                          f"or a comma-separated list of {', '.join(OVERLAY_NAMES)} and trace roles "
+                          f"({', '.join(sorted(known_roles))})")
+    roles = frozenset(names & known_roles)
+    layers = frozenset(names & set(OVERLAY_NAMES)) | ({"trace"} if roles else set())
+    return OverlaySpec(frozenset(layers), roles or None)
 
 
 def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = (1280, 720),
                   camera: str | None = None, overlays: str | None = None) -> None:
     """Load a scene, run `tick` ticks, and write the view of the resulting state to `out` as PNG.
 
-    Raises engine.scene.SceneError for a bad scene and ValueError for a bad tick, size, camera or overlays.
+    Raises engine.scene.SceneError for a bad scene and RenderError for a bad tick, size, camera or overlays,
+    a missing offscreen GL, or an output file that cannot be written.
     """
     if tick < 0:
-        raise ValueError(f"tick {tick}: expected 0 or more")
+        raise RenderError(f"--tick {tick}: expected 0 or more")
     width, height = size
     if not (0 < width <= MAX_SIZE and 0 < height <= MAX_SIZE):
-        raise ValueError(f"size {width}x{height}: expected 1..{MAX_SIZE} pixels each way")
-    spec = parse_camera(camera or "auto")
-    layers = parse_overlays(overlays)
+        raise RenderError(f"--size {width}x{height}: expected 1..{MAX_SIZE} pixels each way")
+    try:
+        spec = parse_camera(camera or "auto")
+    except ValueError as exc:
+        raise RenderError(f"--{exc}") from None
+    overlay = parse_overlays(overlays)
     sim = load_scene(scene_path)
-    sim.trace_enabled = "trace" in layers
+    sim.trace_enabled = "trace" in overlay.layers
     for _ in range(tick):
         sim.tick()
-    ctx = moderngl.create_standalone_context(backend="egl")
     try:
-        pixels = render_frame(ctx, sim, size, spec, layers)
+        ctx = moderngl.create_standalone_context(backend="egl")
+    except Exception as exc:  # moderngl raises plain Exception when EGL or the driver is missing
+        raise RenderError(f"cannot create an offscreen OpenGL context through EGL: {exc}") from None
+    try:
+        pixels = render_frame(ctx, sim, size, spec, overlay)
     finally:
         ctx.release()
-    Image.fromarray(pixels, "RGBA").save(out, format="PNG")
+    try:
+        Image.fromarray(pixels, "RGBA").save(out, format="PNG")
+    except OSError as exc:
+        raise RenderError(f"{out}: cannot write the PNG: {exc.strerror or exc}") from None
 
 
 def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: CameraSpec,
-                 layers: frozenset[str] = DEFAULT_OVERLAYS) -> np.ndarray:
+                 overlay: OverlaySpec | None = None) -> np.ndarray:
     """Pixels (height, width, 4) uint8, top row first, of `sim`'s current state seen through `spec`."""
+    overlay = overlay or parse_overlays(None)
+    layers = overlay.layers
     width, height = size
     palette = load_palette()
     cam = camera_from_spec(spec, scene_bounds(sim), width / height)
@@ -78,18 +106,21 @@ def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: C
     resolved = ctx.framebuffer(ctx.renderbuffer(size, 4))
     try:
         renderer.update_world(sim.world)
-        builder = OverlayBuilder()
+        entities, trace = OverlayBuilder(), OverlayBuilder()
         if "entities" in layers:
-            add_entities(builder, sim.entities, palette)
+            add_entities(entities, sim.entities, palette)
         if "trace" in layers:
-            add_geometry(builder, stage_geometry(sim.last_record), palette)
-        overlay = builder.build()
-        renderer.set_overlay(overlay)
+            prims = stage_geometry(sim.last_record)
+            if overlay.roles is not None:
+                prims = [p for p in prims if p["role"] in overlay.roles]
+            add_geometry(trace, prims, palette)
+        entity_overlay, trace_overlay = entities.build(), trace.build()
+        renderer.set_overlays(entity_overlay, trace_overlay)
         msaa.use()
         msaa.clear(*renderer.background(), depth=1.0)
         renderer.draw(msaa, cam, gizmo="gizmo" in layers)
         ctx.copy_framebuffer(resolved, msaa)
-        text = overlay.labels if "labels" in layers else []
+        text = entity_overlay.labels + trace_overlay.labels if "labels" in layers else []
         if text or "gizmo" in layers:
             _draw_text(ctx, resolved, cam.view_matrix(), cam.proj_matrix(width / height), text,
                        "gizmo" in layers, palette)

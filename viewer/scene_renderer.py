@@ -1,5 +1,5 @@
-"""The 3D frame recipe: world (opaque) → overlay lines and points → world (translucent) → hidden overlay
-parts faintly → axis gizmo. Owns the programs and the GPU buffers of the overlays; draws into a given
+"""The 3D frame recipe: world (opaque) → entity and trace overlays → world (translucent) → the hidden parts
+of the trace overlay, faintly → axis gizmo. Owns the programs and the overlay buffers; draws into a given
 framebuffer for a given camera. Used by the window and by `render_to_png` alike.
 """
 
@@ -12,22 +12,99 @@ import numpy as np
 import pyrr
 
 from viewer.camera import Camera
-from viewer.gl.programs import IN_COLOR, IN_DASH, IN_POSITION, M_PROJ, M_VIEW, load_program
-from viewer.overlays import LINE_DTYPE, Overlay
+from viewer.gl.programs import IN_COLOR, IN_DASH, IN_END, IN_POSITION, IN_START, M_PROJ, M_VIEW, load_program
+from viewer.overlays import POINT_DTYPE, SEGMENT_DTYPE, Overlay
 from viewer.palette import Palette
 from viewer.world_view import WorldView
 
-LINE_WIDTH = 2.0          # pixels
+LINE_WIDTH = 2.0          # pixels, trace segments
 POINT_SIZE = 7.0          # pixels
-HIDDEN_ALPHA = 0.3        # overlay parts behind blocks are drawn at this opacity
+HIDDEN_ALPHA = 0.3        # trace geometry behind blocks is drawn at this opacity
 GRID_STRENGTH = 0.35      # darkening of the block grid on faces
 GIZMO_SIZE = 90           # pixels, square in the bottom-left corner
 GIZMO_LINE_WIDTH = 3.0
 GIZMO_EXTENT = 1.2        # half size of the gizmo's orthographic view; the axes are 1 long
+SEGMENT_FORMAT = "3f 3f 4f1 1f"  # SEGMENT_DTYPE, each segment repeated for its 4 corners
+POINT_FORMAT = "3f 4f1"
+SEGMENT_CORNER_INDICES = np.array([0, 1, 2, 2, 1, 3], dtype=np.uint32)  # two triangles over 4 corners
+
+
+def segment_corners(segments: np.ndarray) -> tuple[bytes, bytes]:
+    """Vertex bytes (every segment 4 times) and index bytes (two triangles per segment) for lines.glsl."""
+    corners = np.repeat(segments, 4)
+    base = np.arange(len(segments), dtype=np.uint32)[:, None] * 4
+    return corners.tobytes(), (base + SEGMENT_CORNER_INDICES).tobytes()
 
 
 def rgba_float(color: tuple[int, int, int, int]) -> tuple[float, float, float, float]:
     return color[0] / 255, color[1] / 255, color[2] / 255, color[3] / 255
+
+
+def segment_vao(ctx: moderngl.Context, program: moderngl.Program, vbo: moderngl.Buffer,
+                ibo: moderngl.Buffer) -> moderngl.VertexArray:
+    return ctx.vertex_array(program, [(vbo, SEGMENT_FORMAT, IN_START, IN_END, IN_COLOR, IN_DASH)], index_buffer=ibo,
+                            index_element_size=4)
+
+
+def line_vertices(segments: np.ndarray) -> bytes:
+    """GL_LINES vertex bytes (POINT_DTYPE, two per segment) for box_lines.glsl; dashes are not drawn."""
+    out = np.empty(2 * len(segments), dtype=POINT_DTYPE)
+    out["in_position"][0::2] = segments["in_start"]
+    out["in_position"][1::2] = segments["in_end"]
+    out["in_color"] = np.repeat(segments["in_color"], 2, axis=0)
+    return out.tobytes()
+
+
+def _write(buffer: moderngl.Buffer, raw: bytes) -> None:
+    if len(raw) > buffer.size:
+        buffer.orphan(2 * len(raw))
+    if raw:
+        buffer.write(raw)
+
+
+class OverlayLayer:
+    """The GPU copy of one Overlay: its segments as one-pixel lines (`wide=False`, box_lines.glsl) or as
+    wide, dashable quads (segments.glsl), and its points."""
+
+    def __init__(self, ctx: moderngl.Context, lines: moderngl.Program, points: moderngl.Program,
+                 wide: bool) -> None:
+        self.overlay: Overlay | None = None
+        self.wide = wide
+        self._vbo = ctx.buffer(reserve=SEGMENT_DTYPE.itemsize * 4 * 64, dynamic=True)
+        self._ibo = ctx.buffer(reserve=4 * 6 * 64, dynamic=True)
+        if wide:
+            self._vao = segment_vao(ctx, lines, self._vbo, self._ibo)
+        else:
+            self._vao = ctx.vertex_array(lines, [(self._vbo, POINT_FORMAT, IN_POSITION, IN_COLOR)])
+        self._point_vbo = ctx.buffer(reserve=POINT_DTYPE.itemsize * 64, dynamic=True)
+        self._point_vao = ctx.vertex_array(points, [(self._point_vbo, POINT_FORMAT, IN_POSITION, IN_COLOR)])
+        self._segments = 0
+        self._points = 0
+
+    def set(self, overlay: Overlay) -> None:
+        self.overlay = overlay
+        self._segments = len(overlay.segments)
+        self._points = len(overlay.points)
+        if self.wide:
+            vertices, indices = segment_corners(overlay.segments)
+            _write(self._ibo, indices)
+        else:
+            vertices = line_vertices(overlay.segments)
+        _write(self._vbo, vertices)
+        _write(self._point_vbo, overlay.points.tobytes())
+
+    def draw(self) -> None:
+        if self._segments:
+            if self.wide:
+                self._vao.render(moderngl.TRIANGLES, vertices=6 * self._segments)
+            else:
+                self._vao.render(moderngl.LINES, vertices=2 * self._segments)
+        if self._points:
+            self._point_vao.render(moderngl.POINTS, vertices=self._points)
+
+    def release(self) -> None:
+        for obj in (self._vao, self._point_vao, self._vbo, self._ibo, self._point_vbo):
+            obj.release()
 
 
 class SceneRenderer:
@@ -37,26 +114,22 @@ class SceneRenderer:
         self.ctx = ctx
         self.palette = palette
         self.blocks = load_program(ctx, "blocks")
-        self.lines = load_program(ctx, "lines")
+        self.box_lines = load_program(ctx, "box_lines")
+        self.segments = load_program(ctx, "segments")
         self.points = load_program(ctx, "points")
         self.world = WorldView(ctx, self.blocks, palette)
-        self.overlay: Overlay | None = None
-        self._line_vbo = ctx.buffer(reserve=LINE_DTYPE.itemsize * 64, dynamic=True)
-        self._line_vao = ctx.vertex_array(self.lines, [(self._line_vbo, "3f 4f1 1f", IN_POSITION, IN_COLOR,
-                                                        IN_DASH)])
-        self._point_vbo = ctx.buffer(reserve=16 * 64, dynamic=True)
-        self._point_vao = ctx.vertex_array(self.points, [(self._point_vbo, "3f 4f1", IN_POSITION, IN_COLOR)])
-        self._gizmo_vbo = ctx.buffer(self._gizmo_vertices().tobytes())
-        self._gizmo_vao = ctx.vertex_array(self.lines, [(self._gizmo_vbo, "3f 4f1 1f", IN_POSITION, IN_COLOR,
-                                                         IN_DASH)])
-        self._line_count = 0
-        self._point_count = 0
+        self.entities = OverlayLayer(ctx, self.box_lines, self.points, wide=False)
+        self.trace = OverlayLayer(ctx, self.segments, self.points, wide=True)
+        vertices, indices = segment_corners(self._gizmo_segments())
+        self._gizmo_vbo = ctx.buffer(vertices)
+        self._gizmo_ibo = ctx.buffer(indices)
+        self._gizmo_vao = segment_vao(ctx, self.segments, self._gizmo_vbo, self._gizmo_ibo)
 
-    def _gizmo_vertices(self) -> np.ndarray:
-        out = np.zeros(6, dtype=LINE_DTYPE)
+    def _gizmo_segments(self) -> np.ndarray:
+        out = np.zeros(3, dtype=SEGMENT_DTYPE)
         for axis, name in enumerate(("axis_x", "axis_y", "axis_z")):
-            out["in_position"][2 * axis + 1, axis] = 1.0
-            out["in_color"][2 * axis: 2 * axis + 2] = self.palette.ui[name]
+            out["in_end"][axis, axis] = 1.0
+            out["in_color"][axis] = self.palette.ui[name]
         return out
 
     def background(self) -> tuple[float, float, float, float]:
@@ -66,62 +139,55 @@ class SceneRenderer:
         """Bring the section meshes up to date; returns the sections still waiting."""
         return self.world.update(world, budget_s)
 
-    def set_overlay(self, overlay: Overlay) -> None:
-        """Upload new overlay geometry (call when the tick, stage or selection changes, not every frame)."""
-        self.overlay = overlay
-        self._line_count = len(overlay.lines)
-        self._point_count = len(overlay.points)
-        for vbo, data in ((self._line_vbo, overlay.lines), (self._point_vbo, overlay.points)):
-            raw = data.tobytes()
-            if len(raw) > vbo.size:
-                vbo.orphan(2 * len(raw))
-            if raw:
-                vbo.write(raw)
+    def set_overlays(self, entities: Overlay, trace: Overlay) -> None:
+        """Upload new overlay geometry (when the tick, stage or selection changes, not every frame)."""
+        self.entities.set(entities)
+        self.trace.set(trace)
 
-    def draw(self, target: moderngl.Framebuffer, camera: Camera, gizmo: bool = True) -> None:
-        """Draw world and overlays into `target` (already cleared) over its whole viewport."""
+    def draw(self, target: moderngl.Framebuffer, camera: Camera, gizmo: bool = True,
+             size: tuple[int, int] | None = None) -> None:
+        """Draw world and overlays into `target` (already cleared); `size` defaults to the target's."""
         ctx = self.ctx
-        width, height = target.size
+        width, height = size or target.size
         target.use()
         ctx.viewport = (0, 0, width, height)
         view = camera.view_matrix()
         proj = camera.proj_matrix(width / max(height, 1))
-        for program in (self.blocks, self.lines, self.points):
+        for program in (self.blocks, self.box_lines, self.segments, self.points):
             program[M_VIEW].write(view.tobytes())
             program[M_PROJ].write(proj.tobytes())
         self.blocks["grid_strength"] = GRID_STRENGTH
-        self.lines["viewport_size"] = (width, height)
-        self.lines["line_width"] = LINE_WIDTH
+        self.segments["viewport_size"] = (width, height)
+        self.segments["line_width"] = LINE_WIDTH
         self.points["point_size"] = POINT_SIZE
+        self._set_alpha(1.0)
         ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         ctx.depth_func = "<="
 
         ctx.enable_only(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
-        self.world.draw_opaque()
+        self.world.draw_opaque(view, proj)
 
         ctx.enable_only(moderngl.DEPTH_TEST | moderngl.BLEND | moderngl.PROGRAM_POINT_SIZE)
-        self._draw_overlay(alpha_scale=1.0)
+        self.entities.draw()
+        self.trace.draw()
 
         target.depth_mask = False
         ctx.enable_only(moderngl.DEPTH_TEST | moderngl.BLEND | moderngl.CULL_FACE)
-        self.world.draw_translucent()
+        self.world.draw_translucent(view, proj)
 
         ctx.enable_only(moderngl.DEPTH_TEST | moderngl.BLEND | moderngl.PROGRAM_POINT_SIZE)
-        ctx.depth_func = ">"
-        self._draw_overlay(alpha_scale=HIDDEN_ALPHA)
+        ctx.depth_func = ">"  # only where something is in front
+        self._set_alpha(HIDDEN_ALPHA)
+        self.trace.draw()
         ctx.depth_func = "<="
         target.depth_mask = True
 
         if gizmo:
             self._draw_gizmo(view, width, height)
 
-    def _draw_overlay(self, alpha_scale: float) -> None:
-        self.lines["alpha_scale"] = alpha_scale
-        self.points["alpha_scale"] = alpha_scale
-        if self._line_count:
-            self._line_vao.render(moderngl.LINES, vertices=self._line_count)
-        if self._point_count:
-            self._point_vao.render(moderngl.POINTS, vertices=self._point_count)
+    def _set_alpha(self, alpha: float) -> None:
+        self.segments["alpha_scale"] = alpha
+        self.points["alpha_scale"] = alpha
 
     def _draw_gizmo(self, view: np.ndarray, width: int, height: int) -> None:
         """The F3 axes (+X red, +Y green, +Z blue) turned like the camera, in the bottom-left corner."""
@@ -132,16 +198,18 @@ class SceneRenderer:
         self.ctx.enable_only(moderngl.BLEND)
         e = GIZMO_EXTENT
         ortho = pyrr.matrix44.create_orthogonal_projection(-e, e, -e, e, -2.0, 2.0, dtype="f4")
-        self.lines[M_VIEW].write(rotation.astype("f4").tobytes())
-        self.lines[M_PROJ].write(ortho.tobytes())
-        self.lines["viewport_size"] = (size, size)
-        self.lines["line_width"] = GIZMO_LINE_WIDTH
-        self.lines["alpha_scale"] = 1.0
-        self._gizmo_vao.render(moderngl.LINES)
+        self.segments[M_VIEW].write(rotation.astype("f4").tobytes())
+        self.segments[M_PROJ].write(ortho.tobytes())
+        self.segments["viewport_size"] = (size, size)
+        self.segments["line_width"] = GIZMO_LINE_WIDTH
+        self._set_alpha(1.0)
+        self._gizmo_vao.render(moderngl.TRIANGLES)
         self.ctx.viewport = (0, 0, width, height)
 
     def release(self) -> None:
         self.world.clear()
-        for obj in (self._line_vao, self._point_vao, self._gizmo_vao, self._line_vbo, self._point_vbo,
-                    self._gizmo_vbo, self.blocks, self.lines, self.points):
+        for obj in (self.entities, self.trace):
+            obj.release()
+        for obj in (self._gizmo_vao, self._gizmo_vbo, self._gizmo_ibo, self.blocks, self.box_lines, self.segments,
+                    self.points):
             obj.release()

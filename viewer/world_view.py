@@ -6,15 +6,20 @@ spread over frames with a time budget; `render_to_png` builds everything before 
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import moderngl
+import numpy as np
 
 from viewer.gl.programs import IN_COLOR, IN_POSITION
-from viewer.meshing import DIRECTIONS, MeshData, SectionKey, StyleTable, mesh_section
+from viewer.meshing import DIRECTIONS, SECTION, MeshData, SectionKey, StyleTable, mesh_section
 from viewer.palette import Palette
+
+SECTION_RADIUS = SECTION * math.sqrt(3.0) / 2.0  # bounding sphere of a 16³ section, in blocks
 
 
 @dataclass
@@ -86,12 +91,16 @@ class WorldView:
                 break
         return len(self._pending)
 
-    def draw_opaque(self) -> None:
-        for mesh in self._opaque.values():
+    def draw_opaque(self, view: np.ndarray, proj: np.ndarray) -> None:
+        """Opaque faces of the sections in view, nearest first (hidden fragments fail the depth test early)."""
+        for key in visible_sections(self._opaque, view, proj):
+            mesh = self._opaque[key]
             mesh.vao.render(moderngl.TRIANGLES, vertices=mesh.count)
 
-    def draw_translucent(self) -> None:
-        for mesh in self._translucent.values():
+    def draw_translucent(self, view: np.ndarray, proj: np.ndarray) -> None:
+        """Translucent faces of the sections in view, farthest first (blending needs back to front)."""
+        for key in reversed(visible_sections(self._translucent, view, proj)):
+            mesh = self._translucent[key]
             mesh.vao.render(moderngl.TRIANGLES, vertices=mesh.count)
 
     def triangle_count(self) -> int:
@@ -109,6 +118,27 @@ class WorldView:
             self._drop(key)
         self._versions.clear()
         self._pending.clear()
+
+
+def visible_sections(keys: Iterable[SectionKey], view: np.ndarray, proj: np.ndarray) -> list[SectionKey]:
+    """The sections whose bounding sphere meets the view frustum, nearest to the eye first."""
+    keys = list(keys)
+    if not keys:
+        return []
+    centers = (np.array(keys, dtype=np.float64) + 0.5) * SECTION
+    clip = np.hstack([centers, np.ones((len(keys), 1))]) @ (view.astype(np.float64) @ proj.astype(np.float64))
+    # Gribb-Hartmann planes of row-vector clip space: w ± x, w ± y, w ± z >= -radius * |plane normal|.
+    m = view.astype(np.float64) @ proj.astype(np.float64)
+    inside = np.ones(len(keys), dtype=bool)
+    for axis in range(3):
+        for sign in (1.0, -1.0):
+            normal = m[:3, 3] + sign * m[:3, axis]
+            inside &= clip[:, 3] + sign * clip[:, axis] >= -SECTION_RADIUS * np.linalg.norm(normal)
+    eye = np.linalg.inv(view.astype(np.float64))[3, :3]
+    distance = np.linalg.norm(centers - eye, axis=1)
+    order = np.argsort(distance[inside], kind="stable")
+    chosen = [k for k, ok in zip(keys, inside, strict=True) if ok]
+    return [chosen[i] for i in order]
 
 
 def _neighbours(key: SectionKey) -> list[SectionKey]:

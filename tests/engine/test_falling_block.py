@@ -41,7 +41,8 @@ def test_sand_lands_as_a_block_on_the_floor() -> None:
 
 def test_fast_concrete_powder_hardens_in_a_water_source_it_crosses() -> None:
     """Step 5: Motion² > 1 raycasts the last move against water sources; it hardens where it met one."""
-    sim = falling("minecraft:red_concrete_powder", 30.0, -3.0, '[[blocks]]\nat = [0, 10, 0]\nblock = "minecraft:water"\n')
+    water = '[[blocks]]\nat = [0, 10, 0]\nblock = "minecraft:water"\n'
+    sim = falling("minecraft:red_concrete_powder", 30.0, -3.0, water)
     run(sim, 12)
     assert sim.entities == []
     assert str(sim.world.get_block_state(0, 10, 0)) == "minecraft:red_concrete"

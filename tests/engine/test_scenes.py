@@ -5,6 +5,7 @@ Expectations are computed here from the spec's rules and constants (spec 03, 04,
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ import numpy as np
 import pytest
 
 from engine.scene import load_scene
-from viewer.cli import trace_lines
+from viewer.cli import main, trace_lines
 
 SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
 SCENES = sorted(SCENES_DIR.glob("*.toml"))
@@ -67,14 +68,15 @@ def fall_from(y: float, vy: float, gravity: float, ticks: int) -> list[float]:
 
 
 @pytest.mark.parametrize("path", SCENES, ids=[p.stem for p in SCENES])
-def test_every_bundled_scene_loads_and_runs_100_ticks(path: Path) -> None:
-    """Each bundled scene loads, has an entity, and runs 100 ticks with finite positions."""
-    sim = load_scene(path)
-    assert sim.entities, f"{path.name} has no entity"
-    for _ in range(100):
-        sim.tick()
-    assert sim.tick_count == 100
-    assert all(math.isfinite(c) for e in sim.entities for c in e.pos)
+def test_every_bundled_scene_traces_100_ticks(path: Path, capsys) -> None:
+    """`tickscope trace SCENE --ticks 100` succeeds for each bundled scene: 101 lines, an entity, finite positions."""
+    assert main(["trace", str(path), "--ticks", "100"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    lines = [json.loads(s) for s in captured.out.splitlines()]
+    assert [line["tick"] for line in lines] == list(range(101))
+    assert lines[0]["entities"], f"{path.name} has no entity"
+    assert all(math.isfinite(c) for line in lines for e in line["entities"] for c in e["pos"])
 
 
 def test_bundled_scenes_are_the_documented_set() -> None:

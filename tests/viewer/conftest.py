@@ -1,19 +1,44 @@
-"""One headless GL context for the viewer tests (EGL, no display; see notes/gl-stack.md)."""
+"""Shared fixtures of the viewer tests: one headless GL context (EGL, no display; notes/gl-stack.md) and
+scene files made with the project's scene builder (tests/conftest.py), loaded like a user's scene."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-
-import moderngl
-import pytest
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 os.environ.setdefault("PYGLET_HEADLESS", "1")
+
+import moderngl  # noqa: E402
+import pytest  # noqa: E402
+
+FLAT_SCENE = {
+    "scene": {"name": "TNT on a stone floor"},
+    "blocks": [{"from": [-4, 0, -4], "to": [4, 0, 4], "block": "minecraft:stone"},
+               {"at": [2, 1, 2], "block": "minecraft:oak_slab[type=bottom]"}],
+    "entities": [{"type": "minecraft:tnt", "pos": [0.5, 1.0, 0.5], "fuse": 80}],
+}
 
 
 @pytest.fixture(scope="session")
 def gl_ctx() -> Iterator[moderngl.Context]:
-    """A standalone EGL context shared by every viewer test that needs GL."""
+    """A standalone EGL context shared by every viewer test that draws."""
     ctx = moderngl.create_standalone_context(backend="egl")
     yield ctx
     ctx.release()
+
+
+@pytest.fixture
+def write_scene(tmp_path: Path) -> Callable[[str], Path]:
+    """Write TOML text to a scene file in the test's temporary directory and return its path."""
+    def write(text: str, name: str = "scene.toml") -> Path:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return path
+    return write
+
+
+@pytest.fixture
+def flat_scene(write_scene: Callable[[str], Path], scene_text: Callable[..., str]) -> Path:
+    """A 9x9 stone floor at y = 0, a bottom oak slab at (2, 1, 2) and a TNT at (0.5, 1, 0.5)."""
+    return write_scene(scene_text(**FLAT_SCENE))

@@ -19,13 +19,16 @@ IN_POSITION = "in_position"
 IN_COLOR = "in_color"
 IN_UV = "in_uv"
 IN_DASH = "in_dash"
+IN_START = "in_start"
+IN_END = "in_end"
 M_PROJ = "m_proj"
 M_VIEW = "m_view"
 
 # What the renderer writes into each program: (attributes, uniforms); a test checks each program has them.
 PROGRAM_INTERFACE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "blocks": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "grid_strength")),
-    "lines": ((IN_POSITION, IN_COLOR, IN_DASH), (M_PROJ, M_VIEW, "viewport_size", "line_width", "alpha_scale")),
+    "box_lines": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW)),
+    "segments": ((IN_START, IN_END, IN_COLOR, IN_DASH), (M_PROJ, M_VIEW, "viewport_size", "line_width", "alpha_scale")),
     "points": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "point_size", "alpha_scale")),
     "imgui": ((IN_POSITION, IN_UV, IN_COLOR), (M_PROJ, "texture0")),
 }

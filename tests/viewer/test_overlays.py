@@ -1,0 +1,77 @@
+"""Overlays: trace primitives become lines, points and labels by kind, coloured by role."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.scene import load_scene
+from viewer.overlays import OverlayBuilder, add_entities, add_geometry, stage_geometry
+from viewer.palette import load_palette
+
+
+def build(prims: list[dict]):
+    builder = OverlayBuilder()
+    add_geometry(builder, prims, load_palette())
+    return builder.build()
+
+
+def test_clipped_sweep_is_solid_up_to_the_clip_then_dashed() -> None:
+    overlay = build([{"kind": "segment", "role": "axis_sweep_y", "a": [0, 2, 0], "b": [0, 0, 0],
+                      "clipped_to": [0, 1, 0]}])
+    assert overlay.segments["in_start"].tolist() == [[0, 2, 0], [0, 1, 0]]
+    assert overlay.segments["in_end"].tolist() == [[0, 1, 0], [0, 0, 0]]
+    assert overlay.segments["in_dash"].tolist() == [0, 1]
+    assert tuple(overlay.segments["in_color"][0]) == load_palette().role_color("axis_sweep_y")
+    assert overlay.points["in_position"].tolist() == [[0, 1, 0]]
+
+
+def test_boxes_cells_points_spheres_and_labels() -> None:
+    overlay = build([
+        {"kind": "box", "role": "step_up_chosen", "min": [0, 0, 0], "max": [1, 2, 1]},
+        {"kind": "cell", "role": "checked_cell", "pos": [3, 4, 5], "order": 7},
+        {"kind": "point", "role": "sample_point_hit", "p": [1, 1, 1]},
+        {"kind": "sphere", "role": "explosion_sphere", "center": [0, 0, 0], "radius": 2.0},
+        {"kind": "label", "role": "exposure", "p": [2, 2, 2], "text": "0.37"},
+    ])
+    circles = 3 * 48
+    assert len(overlay.segments) == circles + 2 * 12
+    assert [(label.text, label.p) for label in overlay.labels] == [("7", (3.5, 4.5, 5.5)), ("0.37", (2, 2, 2))]
+    box = overlay.segments[circles:circles + 12]
+    ends = np.concatenate([box["in_start"], box["in_end"]])
+    assert ends.min(axis=0).tolist() == [0, 0, 0] and ends.max(axis=0).tolist() == [1, 2, 1]
+    sphere = np.concatenate([overlay.segments["in_start"][:circles], overlay.segments["in_end"][:circles]])
+    assert np.allclose(np.linalg.norm(sphere, axis=1), 2.0)
+    assert overlay.points["in_position"].tolist() == [[1, 1, 1], [2, 2, 2]]
+
+
+def test_unknown_kind_is_an_error_naming_it() -> None:
+    with pytest.raises(ValueError, match="unknown kind 'blob'"):
+        build([{"kind": "blob", "role": "raycast"}])
+
+
+def test_entity_box_point_and_motion_come_from_the_engine(flat_scene) -> None:
+    """The TNT's AABB is drawn at its box, in the TNT colour; its position is a point."""
+    sim = load_scene(flat_scene)
+    tnt = sim.entities[0]
+    builder = OverlayBuilder()
+    add_entities(builder, sim.entities, load_palette())
+    overlay = builder.build()
+    segments = overlay.segments
+    tnt_edges = segments[np.all(segments["in_color"] == load_palette().entity_color("minecraft:tnt"), axis=1)]
+    assert len(tnt_edges) == 12
+    ends = np.concatenate([tnt_edges["in_start"], tnt_edges["in_end"]])
+    b = tnt.box
+    assert ends.min(axis=0).tolist() == pytest.approx([b.min_x, b.min_y, b.min_z], abs=1e-6)
+    assert ends.max(axis=0).tolist() == pytest.approx([b.max_x, b.max_y, b.max_z], abs=1e-6)
+    assert overlay.points["in_position"].tolist() == [list(tnt.pos)]
+
+
+def test_stage_geometry_collects_a_ticks_primitives_in_order(flat_scene) -> None:
+    sim = load_scene(flat_scene)
+    sim.trace_enabled = True
+    record = sim.tick()
+    expected = [g for p in record.phases for it in p.items for s in it.stages for sub in s.walk()
+                for g in sub.geometry]
+    assert stage_geometry(record) == expected
+    assert stage_geometry(record, entity_id=999) == []

@@ -1,0 +1,53 @@
+"""The palette: every trace role of interfaces.md has a colour, and every block of the table resolves."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import blocks
+from viewer.palette import hashed_color, load_palette, parse_color
+
+# The roles table of notes/interfaces.md ("Stage records"), plus the label role its example uses.
+INTERFACE_ROLES = (
+    "axis_sweep_x", "axis_sweep_y", "axis_sweep_z", "step_up_candidate", "step_up_chosen", "checked_cell",
+    "raycast", "raycast_cell", "raycast_hit", "explosion_sphere", "sample_point_hit", "sample_point_blocked",
+    "exposure_ray", "impulse", "b36_box", "b36_sweep", "piston_push", "fluid_flow", "exposure",
+)
+
+
+def test_every_interface_role_has_its_own_palette_colour() -> None:
+    """No role falls back to a hashed colour."""
+    palette = load_palette()
+    for role in INTERFACE_ROLES:
+        assert role in palette.roles, f"role {role} has no colour in assets/palette.json"
+
+
+def test_axis_colours_follow_f3() -> None:
+    """+X red, +Y green, +Z blue, as Minecraft's F3 axes."""
+    ui = load_palette().ui
+    for name, channel in (("axis_x", 0), ("axis_y", 1), ("axis_z", 2)):
+        color = ui[name]
+        assert color[channel] == max(color[:3]) and color[channel] >= 200
+
+
+def test_every_block_resolves_to_a_colour_and_materials_inherit() -> None:
+    """All 1.16.5 blocks get a colour; a slab takes its material's colour; stained glass is translucent."""
+    palette = load_palette()
+    for name in blocks.block_names():
+        r, g, b, a = palette.block_color(name)
+        assert all(0 <= c <= 255 for c in (r, g, b, a))
+    assert palette.block_color("oak_slab") == palette.block_color("oak_planks")
+    assert palette.block_color("stone_brick_stairs") == palette.block_color("stone_bricks")
+    assert palette.block_color("red_stained_glass")[3] < 255
+    assert palette.block_color("water")[3] < 255
+
+
+def test_unlisted_names_get_a_stable_hashed_colour() -> None:
+    assert hashed_color("minecraft:unknown") == hashed_color("minecraft:unknown")
+    assert hashed_color("a") != hashed_color("b")
+
+
+def test_bad_colour_strings_are_refused() -> None:
+    assert parse_color("#ff000080") == (255, 0, 0, 128)
+    with pytest.raises(ValueError, match="expected #rrggbb"):
+        parse_color("#fff")

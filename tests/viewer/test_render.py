@@ -1,0 +1,87 @@
+"""Offscreen rendering: known colours at the projected positions of a block face and a TNT box edge,
+the real shape of a slab, and `render_to_png` writing the same non-empty PNG every time."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import moderngl
+import numpy as np
+import pytest
+from PIL import Image
+
+from engine.scene import load_scene
+from viewer.camera import Bounds, camera_from_spec, parse_camera
+from viewer.labels import project
+from viewer.palette import load_palette
+from viewer.render import RenderError, parse_overlays, render_frame, render_to_png
+
+SIZE = (240, 240)
+
+
+def shot(ctx: moderngl.Context, scene: Path, camera: str, overlays: str):
+    """Pixels of the scene at tick 0 and a function giving the pixel a world point projects to."""
+    sim = load_scene(scene)
+    spec = parse_camera(camera)
+    pixels = render_frame(ctx, sim, SIZE, spec, parse_overlays(overlays))
+    cam = camera_from_spec(spec, Bounds((0, 0, 0), (1, 1, 1)), SIZE[0] / SIZE[1])
+
+    def at(point: tuple[float, float, float]) -> np.ndarray:
+        (x, y), = project(np.array([point]), cam.view_matrix(), cam.proj_matrix(1.0), SIZE)
+        return pixels[int(y), int(x)].astype(int)
+
+    return sim, pixels, at
+
+
+def test_top_face_of_a_stone_block_has_the_stone_colour(gl_ctx: moderngl.Context, flat_scene: Path) -> None:
+    _, _, at = shot(gl_ctx, flat_scene, "top:0.5,0,0.5,6", "none")
+    stone = load_palette().block_color("stone")
+    assert tuple(at((-2.5, 1.0, -2.5))[:3]) == stone[:3]
+
+
+def test_tnt_box_edge_is_drawn_in_the_tnt_colour(gl_ctx: moderngl.Context, flat_scene: Path) -> None:
+    """The midpoint of the top north edge of the TNT's box, seen from above."""
+    sim, pixels, at = shot(gl_ctx, flat_scene, "top:0.5,0,0.5,6", "entities")
+    box = sim.entities[0].box
+    tnt = np.array(load_palette().entity_color("minecraft:tnt")[:3])
+    edge = at(((box.min_x + box.max_x) / 2, box.max_y, box.min_z))[:3]
+    assert np.abs(edge - tnt).max() <= 40, f"pixel {edge} is not the TNT colour {tnt}"
+    stone = np.array(load_palette().block_color("stone")[:3])
+    inside = at((0.5, box.max_y, 0.5 * (box.min_z + 0.5)))[:3]
+    assert np.abs(inside - stone).max() <= 2, "the box is drawn as lines, not filled"
+
+
+def test_bottom_slab_is_half_a_block_tall(gl_ctx: moderngl.Context, flat_scene: Path) -> None:
+    """Seen from the north, the slab at (2, 1, 2) covers y 1..1.5 and the background shows above it."""
+    _, _, at = shot(gl_ctx, flat_scene, "north:0.5,1,0.5,4", "none")
+    palette = load_palette()
+    planks = np.array(palette.block_color("oak_slab")[:3]) * 0.8  # the north face shade
+    assert np.abs(at((2.5, 1.25, 2.0))[:3] - planks).max() <= 1
+    assert tuple(at((2.5, 1.75, 2.0))[:3]) == palette.ui["background"][:3]
+
+
+def test_render_to_png_is_non_empty_and_deterministic(flat_scene: Path, tmp_path: Path) -> None:
+    first, second = tmp_path / "a.png", tmp_path / "b.png"
+    for out in (first, second):
+        render_to_png(str(flat_scene), 2, str(out), size=(200, 120), overlays="all")
+    assert first.read_bytes() == second.read_bytes()
+    with Image.open(first) as image:
+        assert image.size == (200, 120)
+        assert len(np.unique(np.asarray(image).reshape(-1, 4), axis=0)) > 10, "the image is not a flat fill"
+
+
+def test_bad_render_requests_raise_one_line_render_errors(flat_scene: Path, tmp_path: Path) -> None:
+    out = str(tmp_path / "x.png")
+    for kwargs, expected in (({"camera": "orbit:1"}, "--camera 'orbit:1'"), ({"overlays": "entities,blob"}, "blob"),
+                             ({"size": (0, 10)}, "--size 0x10")):
+        with pytest.raises(RenderError, match=re.escape(expected)):
+            render_to_png(str(flat_scene), 0, out, **kwargs)
+    with pytest.raises(RenderError, match="cannot write"):
+        render_to_png(str(flat_scene), 0, str(tmp_path / "missing" / "x.png"), size=(16, 16))
+
+
+def test_overlays_may_name_trace_roles() -> None:
+    spec = parse_overlays("entities,checked_cell")
+    assert spec.layers == {"entities", "trace"} and spec.roles == {"checked_cell"}
+    assert parse_overlays("all").roles is None

@@ -1,0 +1,95 @@
+"""Keyboard and mouse to camera moves and tick requests (pyglet handlers below ImGui's on the stack).
+
+Orbit: left drag turns, right drag pans, wheel zooms. Fly: left drag looks, WASD moves, space/shift rise
+and sink. Top/north/east: drag pans, wheel zooms. Keys: space play/pause (outside fly mode), right arrow
+one tick, left arrow back one tick.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from pyglet.window import key, mouse
+
+from viewer.camera import ORTHO_VIEWS, Bounds, FlyCamera, OrbitCamera, OrthoCamera, fit_orbit, fit_ortho
+from viewer.state import ViewerState
+
+TURN_DEG_PER_PIXEL = 0.3
+ZOOM_PER_WHEEL_STEP = 0.88
+PAN_FRACTION_PER_PIXEL = 0.0015   # of the orbit distance
+
+
+class CameraControls:
+    """The cameras of each mode and the input that moves them."""
+
+    def __init__(self, state: ViewerState, window: Any) -> None:
+        self.state = state
+        self.window = window
+        self.keys = key.KeyStateHandler()
+        self.orbit = OrbitCamera()
+        self.fly = FlyCamera()
+        self.ortho = {view: OrthoCamera(view) for view in ORTHO_VIEWS}
+
+    def frame(self, bounds: Bounds) -> None:
+        """Point every camera at `bounds` (a scene was loaded)."""
+        aspect = self.window.width / max(self.window.height, 1)
+        self.orbit = fit_orbit(bounds, aspect)
+        self.fly = FlyCamera(tuple(self.orbit.eye()), self.orbit.yaw, self.orbit.pitch)
+        self.ortho = {view: fit_ortho(view, bounds, aspect) for view in ORTHO_VIEWS}
+
+    def camera(self) -> OrbitCamera | FlyCamera | OrthoCamera:
+        mode = self.state.camera_mode
+        if mode == "orbit":
+            return self.orbit
+        if mode == "fly":
+            return self.fly
+        return self.ortho[mode]
+
+    def update(self, dt: float) -> None:
+        """Move the fly camera by the held keys for `dt` seconds."""
+        if self.state.camera_mode != "fly":
+            return
+        k = self.keys
+        forward = float(k[key.W]) - float(k[key.S])
+        strafe = float(k[key.D]) - float(k[key.A])
+        lift = float(k[key.SPACE]) - float(k[key.LSHIFT] or k[key.RSHIFT])
+        if forward or strafe or lift:
+            self.fly.update(dt, forward, strafe, lift)
+
+    # --- pyglet handlers (ImGui's handlers sit above and swallow what ImGui uses) ---
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.keys.on_key_press(symbol, modifiers)
+        state = self.state
+        if symbol == key.SPACE and state.camera_mode != "fly":
+            state.playing = not state.playing
+        elif symbol == key.RIGHT:
+            state.pending_steps += 1
+        elif symbol == key.LEFT:
+            state.pending_steps -= 1
+
+    def on_key_release(self, symbol: int, modifiers: int) -> None:
+        self.keys.on_key_release(symbol, modifiers)
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        cam = self.camera()
+        if isinstance(cam, OrbitCamera):
+            if buttons & mouse.LEFT:
+                cam.rotate(dx * TURN_DEG_PER_PIXEL, -dy * TURN_DEG_PER_PIXEL)
+            elif buttons & (mouse.RIGHT | mouse.MIDDLE):
+                step = cam.distance * PAN_FRACTION_PER_PIXEL
+                cam.pan(-dx * step, -dy * step)
+        elif isinstance(cam, FlyCamera):
+            cam.rotate(dx * TURN_DEG_PER_PIXEL, -dy * TURN_DEG_PER_PIXEL)
+        else:
+            scale = 2.0 * cam.half_height / max(self.window.height, 1)
+            _, up = ORTHO_VIEWS[cam.view]
+            direction = np.asarray(ORTHO_VIEWS[cam.view][0])
+            right = np.cross(direction, np.asarray(up))
+            move = (-dx * right - dy * np.asarray(up)) * scale
+            cam.center = tuple(np.asarray(cam.center) + move)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        cam = self.camera()
+        if isinstance(cam, OrbitCamera | OrthoCamera):
+            cam.zoom(ZOOM_PER_WHEEL_STEP ** scroll_y)
