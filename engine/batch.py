@@ -9,6 +9,7 @@ many entities at once with the same IEEE double operations in the same order, so
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -51,74 +52,76 @@ def _sections_empty(world: World, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
     return np.array([clear(a, b) for a, b in zip(s_lo.tolist(), s_hi.tolist(), strict=True)], dtype=bool)
 
 
-def free_flight_mask(world: World, run: list[Tnt]) -> np.ndarray:
-    """Which TNT of `run` can take the vectorised tick now (see the module docstring)."""
-    n = len(run)
-    mask = np.zeros(n, dtype=bool)
+class Gathered:
+    """The fields of a run of TNT as arrays, read once for the check and the step."""
+
+    def __init__(self, run: list[Tnt]) -> None:
+        self.run = run
+        n = len(run)
+        self.pos = np.fromiter(chain.from_iterable(e.pos for e in run), np.float64, 3 * n).reshape(n, 3)
+        self.mot = np.fromiter(chain.from_iterable(e.motion for e in run), np.float64, 3 * n).reshape(n, 3)
+        self.box = np.fromiter(chain.from_iterable(e.box for e in run), np.float64, 6 * n).reshape(n, 6)
+        self.fall = np.fromiter((e.fall_distance for e in run), np.float64, n)
+        self.gravity = np.array([not e.no_gravity for e in run], dtype=bool)
+        self.ok = np.array([e.fuse >= 2 and not e.no_clip
+                            and e.movement_multiplier.length_squared() <= MOVEMENT_MULTIPLIER_MIN_SQUARED
+                            for e in run], dtype=bool)
+
+    def movement(self) -> np.ndarray:
+        """Motion after gravity: add(0, -0.04, 0); the 0.0 added to X and Z turns -0.0 into 0.0, as in Java."""
+        m = self.mot.copy()
+        m[self.gravity] += (0.0, TNT_GRAVITY, 0.0)
+        return m
+
+
+def free_flight_mask(world: World, g: Gathered) -> np.ndarray:
+    """Which TNT of the run can take the vectorised tick now (see the module docstring)."""
     if world.collidable_count:
-        return mask
-    pos = np.empty((n, 3))
-    mot = np.empty((n, 3))
-    box = np.empty((n, 6))
-    flags = np.empty(n, dtype=bool)
-    for i, e in enumerate(run):
-        pos[i] = e.pos
-        mot[i] = e.motion
-        box[i] = e.box
-        flags[i] = (e.fuse >= 2 and not e.no_clip
-                    and e.movement_multiplier.length_squared() <= MOVEMENT_MULTIPLIER_MIN_SQUARED)
-    gravity = np.array([0.0 if e.no_gravity else TNT_GRAVITY for e in run])
-    m = mot.copy()
-    m[:, 1] += gravity
-    finite = np.isfinite(pos).all(1) & np.isfinite(m).all(1) & np.isfinite(box).all(1)
-    zero = m == 0.0
-    single = zero.sum(1) == 2          # the single-axis sweep zeroes a lone component below 1e-7
+        return np.zeros(len(g.run), dtype=bool)
+    m = g.movement()
+    finite = np.isfinite(g.pos).all(1) & np.isfinite(m).all(1) & np.isfinite(g.box).all(1)
+    single = (m == 0.0).sum(1) == 2     # the single-axis sweep zeroes a lone component below 1e-7
     tiny = single & (np.abs(m).max(1) < COLLISION_EPSILON)
-    lo = np.minimum(box[:, :3], box[:, :3] + m) - REACH
-    hi = np.maximum(box[:, 3:], box[:, 3:] + m) + REACH
-    w, nn, e_, s = (world.border_shape.coords[0][1], world.border_shape.coords[2][1],
-                    world.border_shape.coords[0][2], world.border_shape.coords[2][2])
-    inside = (lo[:, 0] > w) & (hi[:, 0] < e_) & (lo[:, 2] > nn) & (hi[:, 2] < s)
-    mask = flags & finite & ~tiny & inside
+    lo = np.minimum(g.box[:, :3], g.box[:, :3] + m) - REACH
+    hi = np.maximum(g.box[:, 3:], g.box[:, 3:] + m) + REACH
+    xs, zs = world.border_shape.coords[0], world.border_shape.coords[2]
+    inside = (lo[:, 0] > xs[1]) & (hi[:, 0] < xs[2]) & (lo[:, 2] > zs[1]) & (hi[:, 2] < zs[2])
+    mask = g.ok & finite & ~tiny & inside
     if mask.any():
         idx = np.flatnonzero(mask)
         mask[idx] = _sections_empty(world, lo[idx], hi[idx])
     return mask
 
 
-def tick_free_flight(world: World, run: list[Tnt]) -> None:
-    """`TntEntity.tick` for TNT that `free_flight_mask` accepted: G, M (no collision), D, fuse, F (no fluid)."""
-    n = len(run)
-    pos = np.array([e.pos for e in run])
-    mot = np.array([e.motion for e in run])
-    box = np.array([e.box for e in run])
-    fall = np.array([e.fall_distance for e in run])
-    grav = np.array([not e.no_gravity for e in run])
-    # 1 G: add(0, -0.04, 0) — the X and Z additions of 0.0 turn -0.0 into 0.0, as in Java
-    m = mot.copy()
-    m[grav] += (0.0, TNT_GRAVITY, 0.0)
+def tick_free_flight(world: World, g: Gathered, sel: np.ndarray) -> None:
+    """`TntEntity.tick` for the TNT at indices `sel` of a checked run: G, M (no collision), D, fuse, F (no fluid)."""
+    run = [g.run[i] for i in sel.tolist()]
+    pos, box, fall = g.pos[sel], g.box[sel], g.fall[sel]
+    m = g.movement()[sel]                                                      # 1 G
     # 2 M: the movement is not adjusted; move if its squared length exceeds 1e-7 (AMBIGUITY-M1)
-    lensq = m[:, 0] * m[:, 0] + m[:, 1] * m[:, 1] + m[:, 2] * m[:, 2]
-    moved = lensq > MIN_MOVE_LENGTH_SQUARED
+    moved = m[:, 0] * m[:, 0] + m[:, 1] * m[:, 1] + m[:, 2] * m[:, 2] > MIN_MOVE_LENGTH_SQUARED
     nb = box.copy()
     nb[moved] += np.concatenate([m[moved], m[moved]], axis=1)
     npos = np.stack([(nb[:, 0] + nb[:, 3]) / 2.0, nb[:, 1], (nb[:, 2] + nb[:, 5]) / 2.0], axis=1)
     npos[~moved] = pos[~moved]
     down = m[:, 1] < 0.0                  # step 8: fallDistance = (float)(fallDistance - dy)
     fall = np.where(down, (fall - m[:, 1]).astype(np.float32).astype(np.float64), fall)
-    # 3 D: multiply(0.98)
-    m *= TNT_DRAG
-    for i in range(n):
-        e = run[i]
+    m *= TNT_DRAG                                                              # 3 D: multiply(0.98)
+    sy = np.clip(np.floor(npos[:, 1] / 16.0), 0, 15)
+    keys = np.stack([np.floor(npos[:, 0] / 16.0), sy, np.floor(npos[:, 2] / 16.0)], axis=1).astype(np.int64)
+    for e, mv, b, p, v, f, k in zip(run, moved.tolist(), nb.tolist(), npos.tolist(), m.tolist(), fall.tolist(),
+                                    keys.tolist(), strict=True):
         e.age += 1
         e.prev_pos = e.pos
-        if moved[i]:
-            e.box = _new(Box, nb[i].tolist())
-            e.pos = _new(Vec3, npos[i].tolist())
-        e.motion = _new(Vec3, m[i].tolist())
-        e.fall_distance = float(fall[i])
+        if mv:
+            e.box = _new(Box, b)
+            e.pos = _new(Vec3, p)
+        e.motion = _new(Vec3, v)
+        e.fall_distance = f
         e.horizontal_collision = e.vertical_collision = e.on_ground = False
-        e.fuse -= 1                      # 5; fuse ≥ 1 remains, so no explosion
-        e.fluid_height = {"water": 0.0, "lava": 0.0}   # 7 F: no fluid cell
+        e.fuse -= 1                                                            # 5: fuse ≥ 1 remains
+        fh = e.fluid_height                                                    # 7 F: no fluid cell
+        fh["water"] = fh["lava"] = 0.0
         e.touching_water = False
-        world.check_entity_chunk_pos(e)
+        if tuple(k) != e.chunk_key_:
+            world.check_entity_chunk_pos(e)

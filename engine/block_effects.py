@@ -33,6 +33,7 @@ from engine.constants import (
 from engine.javanum import f32
 from engine.mathhelper import floor
 from engine.trace import cell
+from engine.world import EFFECT
 
 if TYPE_CHECKING:
     from engine.blocks import BlockState
@@ -87,7 +88,7 @@ def check_block_collision(e: Entity, sim: Simulation, rec) -> None:
     x0, y0, z0 = floor(b.min_x + d), floor(b.min_y + d), floor(b.min_z + d)
     x1, y1, z1 = floor(b.max_x - d), floor(b.max_y - d), floor(b.max_z - d)
     world = sim.world
-    if not world.is_region_loaded(y0, y1) or (rec is None and world.region_is_empty(x0, y0, z0, x1, y1, z1)):
+    if not world.is_region_loaded(y0, y1) or (rec is None and not world.region_has(EFFECT, x0, y0, z0, x1, y1, z1)):
         return
     get = world.get_state_id
     order = 0
@@ -166,6 +167,11 @@ _COLLISION_HANDLERS = {
     "honey_block": _honey_block,
     "end_portal": _end_portal,
 }
+
+
+def collision_handlers() -> dict[str, object]:
+    """Block name → its `onEntityCollision` handler."""
+    return dict(_COLLISION_HANDLERS)
 
 
 def get_velocity_multiplier(e: Entity, world: World) -> float:

@@ -220,3 +220,7 @@ def collision_shape_at(state: BlockState, x: int, y: int, z: int) -> VoxelShape:
         shape = from_boxes(b.offset(-ox, 0.0, -oz).offset(dx, 0.0, dz) for b in state.collision_shape.boxes)
         _offset_shapes[key] = shape
     return shape
+
+
+# Blocks whose `onEntityCollision` changes an entity's motion or presence (engine.block_effects handles each)
+ENTITY_COLLISION_BLOCKS = frozenset({"cobweb", "sweet_berry_bush", "bubble_column", "honey_block", "end_portal"})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.box import ZERO, Box, Vec3
@@ -92,12 +93,10 @@ class Entity:
         """Type-specific fields in trace output (vanilla NBT-like names)."""
         return {}
 
-    def trace_state(self) -> dict[str, Any]:
-        d = {"pos": list(self.pos), "motion": list(self.motion), "box": self.box.as_lists(),
-             "on_ground": self.on_ground, "horizontal_collision": self.horizontal_collision,
-             "vertical_collision": self.vertical_collision, "fall_distance": self.fall_distance}
-        d.update(self.type_fields())
-        return d
+    def trace_state(self) -> tuple:
+        """The state a stage records before and after it (shown by `engine.trace.state_dict`)."""
+        return (self.pos, self.motion, self.box, self.on_ground, self.horizontal_collision,
+                self.vertical_collision, self.fall_distance, self.type_fields())
 
     def trace_line(self) -> dict[str, Any]:
         """The entity's object in a `tickscope trace` line (interfaces.md)."""
@@ -106,6 +105,15 @@ class Entity:
              "vertical_collision": self.vertical_collision, "removed": self.removed}
         d.update(self.type_fields())
         return d
+
+    def clone(self) -> Entity:
+        """An independent copy: fields are immutable values except these few containers."""
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)
+        c.fluid_height = dict(self.fluid_height)
+        c.piston_movement_delta = list(self.piston_movement_delta)
+        c.random = copy.copy(self.random)
+        return c
 
     def remove(self) -> None:
         self.removed = True

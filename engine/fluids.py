@@ -31,6 +31,7 @@ from engine.javanum import f32
 from engine.mathhelper import ceil, floor
 from engine.shapes import EMPTY, VoxelShape, from_boxes
 from engine.trace import segment
+from engine.world import FLUID as FLUID_KIND
 
 if TYPE_CHECKING:
     from engine.blocks import BlockState
@@ -204,8 +205,8 @@ def update_movement_in_fluid(entity: Entity, world: World, fluid: str, accel: fl
     z0, z1 = floor(box.min_z), ceil(box.max_z)
     if not world.is_region_loaded(y0, y1):
         return False
-    if world.region_is_empty(x0, y0, z0, x1 - 1, y1 - 1, z1 - 1):
-        entity.fluid_height[fluid] = 0.0   # no block, hence no fluid cell: what the loop would find
+    if not world.region_has(FLUID_KIND, x0, y0, z0, x1 - 1, y1 - 1, z1 - 1):
+        entity.fluid_height[fluid] = 0.0   # no fluid in these sections: what the loop would find
         return False
     depth = 0.0
     pushed = entity.pushed_by_fluids

@@ -6,9 +6,12 @@ Phases: scheduled ticks (NTU) → block events (BE) → entities (EU) → block 
 from __future__ import annotations
 
 import copy
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from engine import batch
 from engine.box import ZERO, Vec3
@@ -56,6 +59,7 @@ class Simulation:
         self.random = JavaRandom(seed)          # World.random
         self.tick_count = 0
         self.trace_enabled = False
+        self.vectorize = True                   # runs of TNT in free flight take engine.batch's step
         self.actions: list[ScheduledAction] = []
         self.explosion_step: ExplosionStep | None = None
         self.last_record: TickRecord | None = None
@@ -117,7 +121,19 @@ class Simulation:
 
     # --- ticking ---
     def tick(self) -> TickRecord:
-        """Run one game tick; returns what happened (stages only when `trace_enabled`)."""
+        """Run one game tick; returns what happened (stages only when `trace_enabled`).
+
+        Python's cyclic garbage collector is paused during the tick: the tick makes many short-lived acyclic
+        objects, which reference counting frees at once, and scans of the whole heap would double its time."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._tick()
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _tick(self) -> TickRecord:
         self.tick_count += 1
         self.world.game_time = self.tick_count
         record = TickRecord(self.tick_count)
@@ -136,17 +152,17 @@ class Simulation:
 
     def _tick_entities(self, phase: PhaseRecord) -> None:
         """`ServerWorld.tick`'s entity loop: load order; removed entities leave the order at their turn.
-        Without tracing, runs of TNT in free flight take the vectorised step of `engine.batch`."""
+        Runs of TNT in free flight take the vectorised step of `engine.batch`."""
         world = self.world
         self._in_entity_phase = True
         order = list(world.entities.values())
         i = 0
         while i < len(order):
-            if not self.trace_enabled and type(order[i]) is Tnt:
+            if self.vectorize and type(order[i]) is Tnt:
                 j = i
                 while j < len(order) and type(order[j]) is Tnt:
                     j += 1
-                self._tick_tnt_run(order[i:j])
+                self._tick_tnt_run(order[i:j], phase)
                 i = j
             else:
                 self._tick_one(order[i], phase)
@@ -172,24 +188,45 @@ class Simulation:
         if e.removed:
             world.unload_entity(e)
 
-    def _tick_tnt_run(self, run: list[Entity]) -> None:
+    def _tick_tnt_run(self, run: list[Entity], phase: PhaseRecord) -> None:
         """Consecutive TNT: free-flight ones in vectorised segments, the others one by one, in order. After a
-        one-by-one tick that changed the world or emitted an event, the rest of the run is checked again."""
-        mask = batch.free_flight_mask(self.world, run)
-        i = 0
-        while i < len(run):
-            if mask[i]:
-                j = i
-                while j < len(run) and mask[j]:
-                    j += 1
-                batch.tick_free_flight(self.world, run[i:j])
-                i = j
-                continue
-            events, version = len(self._events), self.world.block_version
-            self._tick_one(run[i], None)
-            i += 1
-            if i < len(run) and (len(self._events) != events or self.world.block_version != version):
-                mask[i:] = batch.free_flight_mask(self.world, run[i:])
+        one-by-one tick that changed the world or emitted an event, the rest of the run is checked again.
+        With tracing, a vectorised TNT's stages are replayed on demand (see `_air_replay`)."""
+        while run:
+            g = batch.Gathered(run)
+            mask = batch.free_flight_mask(self.world, g)
+            i = 0
+            while i < len(run):
+                if mask[i]:
+                    j = i
+                    while j < len(run) and mask[j]:
+                        j += 1
+                    if self.trace_enabled:
+                        phase.items.extend(EntityTick(e.id, e.TYPE, self._air_replay(e)) for e in run[i:j])
+                    batch.tick_free_flight(self.world, g, np.arange(i, j))
+                    i = j
+                    continue
+                events, version = len(self._events), self.world.block_version
+                self._tick_one(run[i], phase)
+                i += 1
+                if len(self._events) != events or self.world.block_version != version:
+                    break
+            run = run[i:]
+
+    def _air_replay(self, e: Entity) -> Callable[[EntityTick], None]:
+        """Stages of a vectorised TNT tick: every query it made read air, so the stage code run on a copy of its
+        pre-tick state in an empty world with the same border records exactly what its tick did."""
+        before = e.clone()
+        border, ultrawarm, game_time, version = self.world.border, self.world.ultrawarm, self.world.game_time, \
+            self.version
+
+        def replay(item: EntityTick) -> None:
+            sim = Simulation(World(border, ultrawarm), version=version)
+            sim.world.game_time = game_time
+            copy_ = before.clone()
+            sim.world.load_entity(copy_)
+            sim.tick_entity(copy_, Recorder(item))
+        return replay
 
     def tick_entity(self, e: Entity, rec: Recorder | None) -> None:
         """`ServerWorld.tickEntity`: age, the entity's own tick, then its section follows its position."""
@@ -204,9 +241,14 @@ class Simulation:
 
     # --- rewind (ARCHITECTURE.md: snapshot / restore) ---
     def snapshot(self) -> Snapshot:
-        return Snapshot(copy.deepcopy((self.world, self.random, self.tick_count, self._next_id,
-                                       self._roster, self.last_record)))
+        clones: dict[int, Entity] = {}
+        world = self.world.copy(clones)
+        roster = tuple(clones.get(id(e)) or e.clone() for e in self._roster)
+        return Snapshot((world, copy.copy(self.random), self.tick_count, self._next_id, roster, self.last_record))
 
     def restore(self, snap: Snapshot) -> None:
-        (self.world, self.random, self.tick_count, self._next_id, self._roster,
-         self.last_record) = copy.deepcopy(snap.state)
+        world, random, self.tick_count, self._next_id, roster, self.last_record = snap.state
+        clones: dict[int, Entity] = {}
+        self.world = world.copy(clones)
+        self.random = copy.copy(random)
+        self._roster = [clones.get(id(e)) or e.clone() for e in roster]

@@ -21,15 +21,37 @@ class StageInfo(NamedTuple):
     code: str | None = None
 
 
-@dataclass
+def state_dict(raw: tuple) -> dict[str, Any]:
+    """The trace form of an entity state captured by `Entity.trace_state` (interfaces.md `before`/`after`)."""
+    pos, motion, b, on_ground, horizontal, vertical, fall, extra = raw
+    d = {"pos": list(pos), "motion": list(motion), "box": [[b[0], b[1], b[2]], [b[3], b[4], b[5]]],
+         "on_ground": on_ground, "horizontal_collision": horizontal, "vertical_collision": vertical,
+         "fall_distance": fall}
+    d.update(extra)
+    return d
+
+
 class Stage:
-    name: str
-    method: str
-    code: str | None
-    before: dict[str, Any]
-    after: dict[str, Any] | None = None
-    geometry: list[Geometry] = field(default_factory=list)
-    children: list[Stage] = field(default_factory=list)
+    """One recorded stage. States are kept as captured (tuples of immutable fields) and shown as dicts."""
+
+    __slots__ = ("name", "method", "code", "_before", "_after", "geometry", "children")
+
+    def __init__(self, name: str, method: str, code: str | None, before: tuple) -> None:
+        self.name = name
+        self.method = method
+        self.code = code
+        self._before = before
+        self._after: tuple | None = None
+        self.geometry: list[Geometry] = []
+        self.children: list[Stage] = []
+
+    @property
+    def before(self) -> dict[str, Any]:
+        return state_dict(self._before)
+
+    @property
+    def after(self) -> dict[str, Any] | None:
+        return None if self._after is None else state_dict(self._after)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "method": self.method, "code": self.code, "before": self.before,
@@ -43,13 +65,25 @@ class Stage:
             yield from c.walk()
 
 
-@dataclass
 class EntityTick:
-    """One entity's tick inside the entity phase (or an entity acted on in another phase)."""
+    """One entity's tick inside the entity phase. Its stages are recorded as it runs, or, for an entity that
+    took a vectorised step, replayed on first access by `replay` (the same stage code on a copy)."""
 
-    entity_id: int
-    entity_type: str
-    stages: list[Stage] = field(default_factory=list)
+    __slots__ = ("entity_id", "entity_type", "_stages", "replay")
+
+    def __init__(self, entity_id: int, entity_type: str,
+                 replay: Callable[[EntityTick], None] | None = None) -> None:
+        self.entity_id = entity_id
+        self.entity_type = entity_type
+        self._stages: list[Stage] = []
+        self.replay = replay
+
+    @property
+    def stages(self) -> list[Stage]:
+        if self.replay is not None:
+            replay, self.replay = self.replay, None
+            replay(self)
+        return self._stages
 
 
 @dataclass
@@ -83,12 +117,12 @@ class Recorder:
 
     def begin(self, entity: Any, info: StageInfo) -> Stage:
         stage = Stage(info.name, info.method, info.code, entity.trace_state())
-        (self._stack[-1].children if self._stack else self.item.stages).append(stage)
+        (self._stack[-1].children if self._stack else self.item._stages).append(stage)
         self._stack.append(stage)
         return stage
 
     def end(self, entity: Any) -> None:
-        self._stack.pop().after = entity.trace_state()
+        self._stack.pop()._after = entity.trace_state()
 
     def geometry(self, prim: Geometry) -> None:
         """Attach a geometry primitive (interfaces.md kinds and roles) to the innermost open stage."""

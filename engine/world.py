@@ -67,6 +67,7 @@ class World:
         self._sections: dict[tuple[int, int, int], array] = {}
         self._counts: dict[tuple[int, int, int], int] = {}
         self._versions: dict[tuple[int, int, int], int] = {}
+        self._kind_counts: dict[tuple[int, int, int], list[int]] = {}   # per section: [fluid blocks, effect blocks]
         self.border = border or WorldBorder()
         self.border_shape = self.border.shape()
         self.ultrawarm = ultrawarm
@@ -75,6 +76,25 @@ class World:
         self.block_version = 0                   # counts block changes, for callers that cache around blocks
         self.collidable_count = 0                # boats, shulkers: solid to other entities (spec 03 §5)
         self.game_time = 0
+
+    def copy(self, clones: dict[int, Entity] | None = None) -> World:
+        """An independent copy: block arrays, counters, and cloned entities in the same sections and order.
+        `clones`, when given, receives id(original entity) → its clone."""
+        w = World.__new__(World)
+        w.__dict__.update(self.__dict__)
+        w._sections = {k: array("H", v) for k, v in self._sections.items()}
+        w._counts = dict(self._counts)
+        w._versions = dict(self._versions)
+        w._kind_counts = {k: list(v) for k, v in self._kind_counts.items()}
+        clones = {} if clones is None else clones
+        clones.update((id(e), e.clone()) for e in self.entities.values())
+        for sec in self._entity_sections.values():
+            for e in sec:
+                if id(e) not in clones:
+                    clones[id(e)] = e.clone()
+        w.entities = {i: clones[id(e)] for i, e in self.entities.items()}
+        w._entity_sections = {k: [clones[id(e)] for e in v] for k, v in self._entity_sections.items()}
+        return w
 
     # --- blocks ---
     def get_state_id(self, x: int, y: int, z: int) -> int:
@@ -103,6 +123,10 @@ class World:
             return
         sec[i] = state.id
         self._counts[key] += (state.id != AIR_ID) - (old != AIR_ID)
+        kinds = self._kind_counts.setdefault(key, [0, 0])
+        new_kind, old_kind = _kind(state.id), _kind(old)
+        kinds[FLUID] += (new_kind >> FLUID & 1) - (old_kind >> FLUID & 1)
+        kinds[EFFECT] += (new_kind >> EFFECT & 1) - (old_kind >> EFFECT & 1)
         self._versions[key] = self._versions.get(key, 0) + 1
         self.block_version += 1
 
@@ -122,6 +146,18 @@ class World:
     def is_region_loaded(self, min_y: int, max_y: int) -> bool:
         """`WorldView.isRegionLoaded`: false when the region lies wholly above or below the build range."""
         return not (max_y < MIN_Y or min_y > MAX_Y)
+
+    def region_has(self, kind: int, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> bool:
+        """Whether a section overlapping the cells x0..x1, y0..y1, z0..z1 holds a block of `kind` (FLUID: a block
+        with a fluid state; EFFECT: a block whose `onEntityCollision` moves entities)."""
+        counts = self._kind_counts
+        for sx in range(x0 >> 4, (x1 >> 4) + 1):
+            for sy in range(y0 >> 4, (y1 >> 4) + 1):
+                for sz in range(z0 >> 4, (z1 >> 4) + 1):
+                    c = counts.get((sx, sy, sz))
+                    if c is not None and c[kind]:
+                        return True
+        return False
 
     def region_is_empty(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> bool:
         """No block but air in the cells x0..x1, y0..y1, z0..z1 (a shortcut for the queries below)."""
@@ -155,20 +191,29 @@ class World:
         out: list[ShapeAt] = []
         if not self._has_blocks(x0, max(y0, MIN_Y), z0, x1, min(y1, MAX_Y), z1) or y1 < MIN_Y or y0 > MAX_Y:
             return out
-        get = self.get_state_id
-        by_id = blocks.state_by_id
+        sections = self._sections
+        states = _STATES[0]
         for z in range(z0, z1 + 1):
             ez = z == z0 or z == z1
-            for y in range(y0, y1 + 1):
+            sz = z >> 4
+            for y in range(max(y0, MIN_Y), min(y1, MAX_Y) + 1):   # void_air outside has no shape
                 ey = y == y0 or y == y1
+                base = ((y & 15) << 8) | ((z & 15) << 4)
+                sec_x = None
+                sec = None
                 for x in range(x0, x1 + 1):
-                    sid = get(x, y, z)
+                    if x >> 4 != sec_x:
+                        sec_x = x >> 4
+                        sec = sections.get((sec_x, y >> 4, sz))
+                    if sec is None:
+                        continue
+                    sid = sec[base | (x & 15)]
                     if sid == AIR_ID:
                         continue
                     edges = (x == x0 or x == x1) + ey + ez
                     if edges == 3:
                         continue
-                    st = by_id(sid)
+                    st = states[sid]
                     if edges == 1 and not st.exceeds_cube:
                         continue
                     if edges == 2 and st.block != "moving_piston":
@@ -266,6 +311,19 @@ class World:
         return [(VoxelShape((Box(*o.box),)), (0.0, 0.0, 0.0))
                 for o in self.get_entities(entity, grown, lambda o: o.box.intersects(grown)
                                            and entity.collides_with(o))]
+
+
+FLUID, EFFECT = 0, 1           # block kinds counted per section (World.region_has)
+_KINDS: list[int] = []
+
+
+def _kind(state_id: int) -> int:
+    """Bit FLUID: the state holds a fluid; bit EFFECT: its block acts in `checkBlockCollision`."""
+    if not _KINDS:
+        from engine.fluids import fluid_state
+        _KINDS.extend((fluid_state(st).fluid is not None) << FLUID
+                      | (st.block in phys.ENTITY_COLLISION_BLOCKS) << EFFECT for st in blocks.all_states())
+    return _KINDS[state_id]
 
 
 _VOID_AIR: list[int] = []

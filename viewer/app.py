@@ -1,8 +1,8 @@
 """The desktop viewer: a pyglet window drawing a simulation with moderngl, with ImGui panels.
 
-Frame recipe (`draw_frame`): run the requested ticks → build the panels → bring GPU data up to date →
-draw the 3D view → draw ImGui. Errors (a scene that fails to load, a tick that raises) go to the error
-panel; the window keeps running and the last good state stays shown.
+Frame recipe (`draw_frame`): clicks, edits and the requested ticks or micro-steps → build the panels → bring GPU
+data up to date → draw the 3D view → draw ImGui (→ screenshot). Errors (a scene that fails to load, a tick that
+raises) go to the error panel; the window keeps running and the last good state stays shown.
 """
 
 from __future__ import annotations
@@ -15,22 +15,40 @@ from pathlib import Path
 from typing import Any
 
 import moderngl
+import numpy as np
 import pyglet
-from imgui_bundle import imgui
+from imgui_bundle import imgui, implot
 
 from engine.scene import SceneError, load_scene
 from engine.simulation import Simulation
+from viewer import editing
 from viewer.controls import CameraControls
+from viewer.entity_panels import draw_entities
 from viewer.framing import scene_bounds
 from viewer.gl.imgui_input import ImGuiInput
 from viewer.gl.imgui_renderer import ImGuiRenderer
-from viewer.history import History
+from viewer.history import EntityStates, History, entity_states
 from viewer.labels import draw_gizmo_letters, draw_labels
-from viewer.overlays import OverlayBuilder, add_entities, add_geometry, stage_geometry
+from viewer.overlays import (
+    Overlay,
+    OverlayBuilder,
+    add_block_grid,
+    add_entities,
+    add_geometry,
+    add_section_borders,
+    add_trails,
+    entity_frame,
+    stage_geometry,
+)
 from viewer.palette import load_palette
 from viewer.panels import draw_controls, draw_errors
+from viewer.picking import beside, pick_block, pick_entity, pixel_ray
+from viewer.plots import Series, draw_plots, entity_series
 from viewer.scene_renderer import GIZMO_SIZE, SceneRenderer
+from viewer.screenshots import read_screen, save_screenshot
+from viewer.stage_panel import StageRow, draw_stages, stage_rows
 from viewer.state import ViewerState
+from viewer.stepping import MicroStep, micro_steps, next_step, stage_at, states_at
 
 WINDOW_SIZE = (1280, 720)
 CAPTION = "Tickscope"
@@ -39,6 +57,8 @@ WORLD_BUDGET_S = 0.02         # remeshing time per frame; the rest waits for the
 FRAME_INTERVAL_S = 1.0 / 60.0
 FRAME_TIME_SMOOTHING = 0.1    # weight of the newest frame in the displayed frame time
 MAX_TRACE_PRIMITIVES = 5000   # with no entity selected, a larger trace is not drawn (select one)
+MAX_ID_LABELS = 500           # with more entities, only the selected one carries its id label
+GRID_RADIUS = 2               # cells each way around the selected entity's cell in the block grid
 
 
 def config_dir() -> Path:
@@ -51,7 +71,7 @@ class ViewerApp:
     """One window on one simulation."""
 
     def __init__(self, scene_path: str | None, size: tuple[int, int] = WINDOW_SIZE, visible: bool = True,
-                 ini_path: Path | None = None) -> None:
+                 ini_path: Path | None = None, screenshot_dir: Path | None = None) -> None:
         config = pyglet.gl.Config(major_version=3, minor_version=3, forward_compatible=True, depth_size=24,
                                   double_buffer=True)
         self.window = pyglet.window.Window(size[0], size[1], CAPTION, resizable=True, visible=visible,
@@ -59,8 +79,10 @@ class ViewerApp:
         moderngl.init_context()  # gl-stack.md: one create_context per process; init per window
         self.ctx = moderngl.get_context()
         self.imgui_context = imgui.create_context()
+        self.implot_context = implot.create_context()
         io = imgui.get_io()
         io.set_ini_filename(str(ini_path) if ini_path is not None else "")
+        self.screenshot_dir = screenshot_dir
         self.imgui_renderer = ImGuiRenderer(self.ctx)
         self.imgui_input = ImGuiInput(self.window)
         self.state = ViewerState()
@@ -71,8 +93,15 @@ class ViewerApp:
         self.window.push_handlers(self.imgui_input)
         self.window.push_handlers(on_draw=self.draw_frame)
         self.sim: Any = Simulation()
+        self.sim.trace_enabled = True
         self.history = History(self.sim)
+        self.frame = entity_frame({})
         self._overlay_key: tuple | None = None
+        self._edits = 0               # edits applied so far: part of the overlay key
+        self._steps_of: tuple[int, list[MicroStep]] = (0, [])
+        self._series_key: tuple | None = None
+        self._series: Series | None = None
+        self._per_state: tuple[tuple, list[Any], list[StageRow]] | None = None
         self._last_time = time.perf_counter()
         self._tick_credit = 0.0
         self.load(scene_path)
@@ -93,16 +122,47 @@ class ViewerApp:
         sim.trace_enabled = True
         self.sim = sim
         self.history = History(sim)
+        self.state.micro = None
+        self.state.selected_stage = None
         self.controls.frame(scene_bounds(sim))
         self._overlay_key = None
 
+    def steps(self) -> list[MicroStep]:
+        """The micro-steps of the current tick's record (computed once per record)."""
+        record = self.sim.last_record
+        if self._steps_of[0] != id(record):
+            self._steps_of = (id(record), micro_steps(record))
+        return self._steps_of[1]
+
+    def shown_states(self) -> EntityStates:
+        """The entity states on screen: after the tick, or after the micro-step cursor's stage."""
+        tick = self.sim.tick_count
+        if self.state.micro is None:
+            states = self.history.states.get(tick)
+            return states if states is not None else entity_states(self.sim)
+        return states_at(self.history.states.get(tick - 1, {}), self.steps(), self.state.micro)
+
     def advance(self, dt: float) -> None:
-        """Run the ticks asked for since the last frame: a rewind, steps, or play at the chosen rate."""
+        """Apply queued edits, then run the ticks asked for since the last frame: a rewind, steps, a
+        micro-step, or play at the chosen rate."""
         state = self.state
+        for edit in state.pending_edits:
+            error = editing.apply_edit(self.history, edit)
+            if error:
+                state.field_errors[edit.where] = error
+                state.report(f"{edit.where}: {error}")
+            else:
+                state.micro = None
+                self._edits += 1
+        state.pending_edits.clear()
         target = state.rewind_to
         state.rewind_to = None
         steps = state.pending_steps
         state.pending_steps = 0
+        unit, state.pending_micro = state.pending_micro, None
+        if steps > 0 and state.micro is not None:  # a step inside a tick first finishes that tick
+            state.micro = None
+            steps -= 1
         if steps < 0:
             target = self.sim.tick_count + steps
             steps = 0
@@ -111,6 +171,8 @@ class ViewerApp:
             whole = int(self._tick_credit)
             self._tick_credit -= whole
             steps += min(whole, MAX_TICKS_PER_FRAME)
+        if target is not None or steps:
+            state.micro = None
         before = self.sim.tick_count
         try:
             if target is not None:
@@ -118,36 +180,82 @@ class ViewerApp:
             for _ in range(steps):
                 before = self.sim.tick_count
                 self.history.step()
+            if unit is not None:
+                self._micro_step(unit)
         except Exception as exc:  # a failing tick must not take the window down
             self.sim.restore(self.history.snapshots[before])
             state.playing = False
+            state.micro = None
             state.report(f"tick {self.sim.tick_count + 1}: {describe(exc)}")
+
+    def _micro_step(self, unit: str) -> None:
+        """One stage, entity or phase ahead; from a tick's end, into the next tick's first stage."""
+        state = self.state
+        if state.micro is None:
+            self.history.step()
+            state.micro = 0 if self.steps() else None
+        else:
+            state.micro = next_step(self.steps(), state.micro, unit)
+        if state.micro is not None:
+            step = self.steps()[state.micro]
+            state.selected_entity = step.entity_id
+            state.selected_stage = step.stage_key
+
+    def handle_clicks(self, view: np.ndarray, proj: np.ndarray, size: tuple[int, int]) -> None:
+        """Clicks in the 3D view: select the entity under the pointer, or place or remove a block there."""
+        state = self.state
+        for x, y in state.pending_clicks:
+            origin, direction = pixel_ray(view, proj, x, y, size)
+            if state.tool == "select":
+                state.selected_entity = pick_entity(self.frame, origin, direction)
+                state.selected_stage = None
+                continue
+            hit = pick_block(self.sim.world, origin, direction)
+            if hit is None:
+                continue
+            cell, face = hit
+            if state.tool == "remove":
+                state.pending_edits.append(editing.remove_block(cell))
+            else:
+                block, error = editing.parse_block(state.block_text)
+                if error:
+                    state.field_errors["block"] = error
+                else:
+                    state.pending_edits.append(editing.set_block(beside(cell, face), block))
+        state.pending_clicks.clear()
 
     # --- drawing ---
     def draw_frame(self) -> None:
-        """One frame: ticks, panels, GPU data, 3D view, ImGui."""
+        """One frame: clicks, edits and ticks, panels, GPU data, 3D view, ImGui, screenshot."""
         now = time.perf_counter()
         dt, self._last_time = now - self._last_time, now
         self.state.frame_ms += FRAME_TIME_SMOOTHING * (dt * 1000.0 - self.state.frame_ms)
         self.state.triangles = self.scene.world.triangle_count()
+        width, height = self.window.get_framebuffer_size()
+        camera = self.controls.camera()
+        self.handle_clicks(camera.view_matrix(), camera.proj_matrix(width / max(height, 1)), (width, height))
         self.advance(dt)
+        self._refresh_overlay()
+        if self.state.focus_requested:
+            self.state.focus_requested = False
+            row = self.frame.row(self.state.selected_entity) if self.state.selected_entity is not None else None
+            if row is not None:
+                self.controls.focus(tuple(float(c) for c in self.frame.pos[row]))
         self.controls.update(dt)
+        camera = self.controls.camera()
+        view, proj = camera.view_matrix(), camera.proj_matrix(width / max(height, 1))
 
         self.imgui_input.new_frame(dt)
         imgui.new_frame()
-        draw_controls(self.state, self.sim)
+        steps = self.steps()
+        live, rows = self._panel_data()
+        draw_controls(self.state, self.sim, self.history, steps, len(live))
+        draw_entities(self.state, self.sim, live)
+        current = steps[self.state.micro].stage_key if self.state.micro is not None else None
+        draw_stages(self.state, self.sim.last_record, rows, current)
+        draw_plots(self.state, self._plot_series(), self.sim.tick_count)
         draw_errors(self.state)
-        camera = self.controls.camera()
-        width, height = self.window.get_framebuffer_size()
-        view, proj = camera.view_matrix(), camera.proj_matrix(width / max(height, 1))
-        self._refresh_overlay()
-        background = imgui.get_background_draw_list()
-        if self.state.show_labels:
-            labels = [label for layer in (self.scene.entities, self.scene.trace) if layer.overlay is not None
-                      for label in layer.overlay.labels]
-            draw_labels(background, labels, view, proj, self.window.get_size())
-        draw_gizmo_letters(background, view, min(GIZMO_SIZE, *self.window.get_size()), self.window.height,
-                           self.palette)
+        self._draw_text(view, proj)
         imgui.render()
 
         self.scene.update_world(self.sim.world, WORLD_BUDGET_S)
@@ -156,13 +264,53 @@ class ViewerApp:
         self.ctx.viewport = (0, 0, width, height)
         screen.clear(*self.scene.background(), depth=1.0, viewport=(0, 0, width, height))
         self.scene.draw(screen, camera, size=(width, height))
+        if self.state.screenshot == "scene":
+            self._save_screenshot((width, height))
         self.imgui_renderer.render(imgui.get_draw_data())
+        if self.state.screenshot == "panels":
+            self._save_screenshot((width, height))
+
+    def _panel_data(self) -> tuple[list[Any], list[StageRow]]:
+        """The live entities in update order and the selected entity's stage rows, read again only when the
+        tick, the record, an edit or the selection changed."""
+        key = (id(self.sim), self.sim.tick_count, id(self.sim.last_record), self._edits, self.state.selected_entity)
+        if self._per_state is None or self._per_state[0] != key:
+            self._per_state = (key, self.sim.entities, stage_rows(self.sim.last_record, self.state.selected_entity))
+        return self._per_state[1], self._per_state[2]
+
+    def _draw_text(self, view: np.ndarray, proj: np.ndarray) -> None:
+        background = imgui.get_background_draw_list()
+        labels = list(self.scene.entities.overlay.labels) if self.scene.entities.overlay is not None else []
+        if self.state.show_labels and self.scene.trace.overlay is not None:
+            labels += self.scene.trace.overlay.labels
+        draw_labels(background, labels, view, proj, self.window.get_size())
+        draw_gizmo_letters(background, view, min(GIZMO_SIZE, *self.window.get_size()), self.window.height,
+                           self.palette)
+
+    def _save_screenshot(self, size: tuple[int, int]) -> None:
+        self.state.screenshot = None
+        try:
+            path = save_screenshot(read_screen(self.ctx, size), self.sim.tick_count, self.screenshot_dir)
+        except OSError as exc:
+            self.state.report(f"screenshot: {exc}")
+            return
+        self.state.last_screenshot = str(path)
+
+    def _plot_series(self) -> Series | None:
+        selected = self.state.selected_entity
+        if selected is None:
+            return None
+        key = (selected, id(self.history), self.history.last_tick(), self._edits)
+        if key != self._series_key:
+            self._series_key, self._series = key, entity_series(self.history, selected)
+        return self._series
 
     def _refresh_overlay(self) -> None:
-        """Rebuild overlay buffers when the tick, the world, the selection or a toggle changed."""
+        """Rebuild overlay buffers when the tick, the stage, the world, the selection or a toggle changed."""
         s = self.state
-        key = (id(self.sim), self.sim.tick_count, id(self.sim.world), s.selected_entity, s.show_entities,
-               s.show_trace)
+        key = (id(self.sim), self.sim.tick_count, id(self.sim.world), s.micro, s.selected_entity, s.selected_stage,
+               s.show_entities, s.show_trace, s.show_ids, s.show_grid, s.show_borders, s.show_trails, self._edits,
+               id(self.sim.last_record))
         if key == self._overlay_key:
             return
         self._overlay_key = key
@@ -170,25 +318,56 @@ class ViewerApp:
             self._build_overlays()
         except Exception as exc:  # engine state the overlays cannot read: report, draw none
             s.report(f"overlays at tick {self.sim.tick_count}: {describe(exc)}")
-            self.scene.set_overlays(OverlayBuilder().build(), OverlayBuilder().build())
+            empty = OverlayBuilder().build()
+            self.scene.set_overlays(empty, empty, empty)
 
     def _build_overlays(self) -> None:
         s = self.state
-        entities, trace = OverlayBuilder(), OverlayBuilder()
+        self.frame = entity_frame(self.shown_states())
+        entities = OverlayBuilder()
         if s.show_entities:
-            add_entities(entities, self.sim.entities, self.palette, s.selected_entity)
+            add_entities(entities, self.frame, self.palette, s.selected_entity,
+                         labels=s.show_ids and len(self.frame) <= MAX_ID_LABELS)
+        trace = OverlayBuilder()
         s.trace_hidden = 0
         if s.show_trace:
-            prims = stage_geometry(self.sim.last_record, s.selected_entity)
+            stage = stage_at(self.sim.last_record, s.selected_stage) if s.selected_stage is not None else None
+            prims = stage_geometry(self.sim.last_record, s.selected_entity, stage)
             if s.selected_entity is None and len(prims) > MAX_TRACE_PRIMITIVES:
                 s.trace_hidden, prims = len(prims), []
             add_geometry(trace, prims, self.palette)
-        self.scene.set_overlays(entities.build(), trace.build())
+        self.scene.set_overlays(entities.build(), trace.build(), self._helpers())
+
+    def _helpers(self) -> Overlay:
+        """Block grid, chunk and section borders, and the trail, around the selection."""
+        s = self.state
+        helpers = OverlayBuilder()
+        row = self.frame.row(s.selected_entity) if s.selected_entity is not None else None
+        center = tuple(self.frame.pos[row]) if row is not None else self.controls.orbit.target
+        if s.show_grid and row is not None:
+            add_block_grid(helpers, center, GRID_RADIUS, self.palette.ui["block_grid"])
+        if s.show_borders:
+            add_section_borders(helpers, center, self._section_y_range(), self.palette.ui["section_border"])
+        if s.show_trails and s.selected_entity is not None:
+            states = self.history.states
+            path = [states[t][s.selected_entity]["pos"] for t in sorted(states)
+                    if t <= self.sim.tick_count and s.selected_entity in states[t]]
+            if path:
+                add_trails(helpers, [np.array(path, dtype=np.float64)], self.palette.ui["trail"])
+        return helpers.build()
+
+    def _section_y_range(self) -> tuple[int, int]:
+        keys = self.sim.world.filled_section_keys()
+        if not keys:
+            return 0, 16
+        ys = [k[1] for k in keys]
+        return min(ys) * 16, (max(ys) + 1) * 16
 
     def close(self) -> None:
-        """Free GL objects and the ImGui context, then the window."""
+        """Free GL objects and the ImGui contexts (the layout is saved to the ini file), then the window."""
         self.scene.release()
         self.imgui_renderer.release()
+        implot.destroy_context(self.implot_context)
         imgui.destroy_context(self.imgui_context)
         self.window.close()
 

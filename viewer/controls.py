@@ -1,8 +1,10 @@
 """Keyboard and mouse to camera moves and tick requests (pyglet handlers below ImGui's on the stack).
 
 Orbit: left drag turns, right drag pans, wheel zooms. Fly: left drag looks, WASD moves, space/shift rise
-and sink. Top/north/east: drag pans, wheel zooms. Keys: space play/pause (outside fly mode), right arrow
-one tick, left arrow back one tick.
+and sink. Top/north/east: drag pans, wheel zooms. A left click that does not drag is queued for the app (select,
+place or remove, by the tool). Keys: space play/pause (outside fly mode), right arrow one tick (or the end of the
+tick being micro-stepped), shift+right one stage, ctrl+right the next entity, alt+right the next phase, left
+arrow back one tick, F focus on the selection, F2 screenshot (shift+F2 without the panels).
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ from viewer.state import ViewerState
 TURN_DEG_PER_PIXEL = 0.3
 ZOOM_PER_WHEEL_STEP = 0.88
 PAN_FRACTION_PER_PIXEL = 0.0015   # of the orbit distance
+CLICK_SLOP = 4                    # pixels a press may move and still count as a click
+FOCUS_DISTANCE = 6.0              # blocks from the eye to a focused entity (orbit and fly)
+FOCUS_HALF_HEIGHT = 4.0           # blocks, orthographic views focused on an entity
+MICRO_KEYS = ((key.MOD_SHIFT, "stage"), (key.MOD_CTRL, "entity"), (key.MOD_ALT, "phase"))
 
 
 class CameraControls:
@@ -30,6 +36,7 @@ class CameraControls:
         self.orbit = OrbitCamera()
         self.fly = FlyCamera()
         self.ortho = {view: OrthoCamera(view) for view in ORTHO_VIEWS}
+        self._press: tuple[int, int] | None = None
 
     def frame(self, bounds: Bounds) -> None:
         """Point every camera at `bounds` (a scene was loaded)."""
@@ -37,6 +44,12 @@ class CameraControls:
         self.orbit = fit_orbit(bounds, aspect)
         self.fly = FlyCamera(tuple(self.orbit.eye()), self.orbit.yaw, self.orbit.pitch)
         self.ortho = {view: fit_ortho(view, bounds, aspect) for view in ORTHO_VIEWS}
+
+    def focus(self, point: tuple[float, float, float]) -> None:
+        """Centre every camera on `point`: orbit around it, fly to look at it, orthographic views on it."""
+        self.orbit = OrbitCamera(point, FOCUS_DISTANCE, self.orbit.yaw, self.orbit.pitch, self.orbit.fov_y)
+        self.fly = FlyCamera(tuple(self.orbit.eye()), self.orbit.yaw, self.orbit.pitch, self.fly.fov_y, self.fly.speed)
+        self.ortho = {view: OrthoCamera(view, point, FOCUS_HALF_HEIGHT) for view in ORTHO_VIEWS}
 
     def camera(self) -> OrbitCamera | FlyCamera | OrthoCamera:
         mode = self.state.camera_mode
@@ -64,12 +77,28 @@ class CameraControls:
         if symbol == key.SPACE and state.camera_mode != "fly":
             state.playing = not state.playing
         elif symbol == key.RIGHT:
-            state.pending_steps += 1
+            unit = next((u for mod, u in MICRO_KEYS if modifiers & mod), None)
+            if unit is None:
+                state.pending_steps += 1
+            else:
+                state.pending_micro = unit
         elif symbol == key.LEFT:
             state.pending_steps -= 1
+        elif symbol == key.F:
+            state.focus_requested = True
+        elif symbol == key.F2:
+            state.screenshot = "scene" if modifiers & key.MOD_SHIFT else "panels"
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         self.keys.on_key_release(symbol, modifiers)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self._press = (x, y) if button == mouse.LEFT else None
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        press, self._press = self._press, None
+        if button == mouse.LEFT and press is not None and max(abs(x - press[0]), abs(y - press[1])) <= CLICK_SLOP:
+            self.state.pending_clicks.append((float(x), float(self.window.height - y)))
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         cam = self.camera()

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from viewer.meshing import SECTION as SECTION_SIZE
 from viewer.palette import RGBA, Palette
 
 SEGMENT_DTYPE = np.dtype([("in_start", "<f4", 3), ("in_end", "<f4", 3), ("in_color", "u1", 4), ("in_dash", "<f4")])
@@ -20,7 +21,8 @@ POINT_DTYPE = np.dtype([("in_position", "<f4", 3), ("in_color", "u1", 4)])
 
 CELL_INSET = 0.01        # checked/raycast cells are drawn this much inside the block, off its faces
 CIRCLE_SEGMENTS = 48     # a sphere primitive is drawn as three great circles
-EYE_RING_HALF = 0.15     # half size of the square marking an entity's eye height, in blocks
+EYE_CROSS_FRACTION = 0.3  # the eye-height cross reaches this fraction of the box width each way from the centre
+DETAIL_LIMIT = 500        # more entities than this: eye cross and motion vector for the selected one only
 # The 12 edges of a box as pairs of corner indices; corner i has x = bit 0, y = bit 1, z = bit 2.
 BOX_EDGE_STARTS = np.array([0, 2, 4, 6, 0, 1, 4, 5, 0, 1, 2, 3])
 BOX_EDGE_ENDS = np.array([1, 3, 5, 7, 2, 3, 6, 7, 4, 5, 6, 7])
@@ -49,13 +51,16 @@ class Overlay:
 
 @dataclass
 class OverlayBuilder:
-    """Collects segments, boxes, points and labels, then packs them into one `Overlay`."""
+    """Collects segments, boxes, points and labels (one at a time or as numpy arrays), then packs them into
+    one `Overlay`."""
 
     _seg: list[tuple[Vec, Vec, RGBA, bool]] = field(default_factory=list)
     _box_lo: list[Vec] = field(default_factory=list)
     _box_hi: list[Vec] = field(default_factory=list)
     _box_style: list[tuple[RGBA, bool]] = field(default_factory=list)
     _points: list[tuple[Vec, RGBA]] = field(default_factory=list)
+    _seg_arrays: list[np.ndarray] = field(default_factory=list)
+    _point_arrays: list[np.ndarray] = field(default_factory=list)
     labels: list[Label] = field(default_factory=list)
 
     def segment(self, a: Vec, b: Vec, color: RGBA, dashed: bool = False) -> None:
@@ -72,6 +77,21 @@ class OverlayBuilder:
     def label(self, p: Vec, text: str, color: RGBA) -> None:
         self.labels.append(Label((float(p[0]), float(p[1]), float(p[2])), text, color))
 
+    def segments(self, a: np.ndarray, b: np.ndarray, colors: np.ndarray) -> None:
+        """Solid segments a[i] → b[i] (n, 3), one colour (n, 4) or (4,) for all."""
+        out = np.empty(len(a), dtype=SEGMENT_DTYPE)
+        out["in_start"], out["in_end"], out["in_color"], out["in_dash"] = a, b, colors, 0.0
+        self._seg_arrays.append(out)
+
+    def boxes(self, lo: np.ndarray, hi: np.ndarray, colors: np.ndarray) -> None:
+        """Solid wireframes of the boxes lo[i]..hi[i] (n, 3), one colour (n, 4) per box."""
+        self._seg_arrays.append(box_edge_segments(lo, hi, colors, np.zeros(len(lo), dtype=bool)))
+
+    def points(self, p: np.ndarray, colors: np.ndarray) -> None:
+        out = np.empty(len(p), dtype=POINT_DTYPE)
+        out["in_position"], out["in_color"] = p, colors
+        self._point_arrays.append(out)
+
     def circle(self, center: Vec, radius: float, axis: int, color: RGBA) -> None:
         """A circle around `center` in the plane normal to `axis`."""
         angles = np.linspace(0.0, 2.0 * math.pi, CIRCLE_SEGMENTS + 1)
@@ -83,17 +103,17 @@ class OverlayBuilder:
             self.segment(a, b, color)
 
     def build(self) -> Overlay:
-        segments = [self._segments_array()]
+        segments = [self._segments_array(), *self._seg_arrays]
         if self._box_lo:
             segments.append(box_edge_segments(np.asarray(self._box_lo, dtype=np.float64),
-                                           np.asarray(self._box_hi, dtype=np.float64),
-                                           np.array([c for c, _ in self._box_style], dtype=np.uint8),
-                                           np.array([d for _, d in self._box_style], dtype=bool)))
+                                              np.asarray(self._box_hi, dtype=np.float64),
+                                              np.array([c for c, _ in self._box_style], dtype=np.uint8),
+                                              np.array([d for _, d in self._box_style], dtype=bool)))
         points = np.empty(len(self._points), dtype=POINT_DTYPE)
         if self._points:
             points["in_position"] = [p for p, _ in self._points]
             points["in_color"] = [c for _, c in self._points]
-        return Overlay(np.concatenate(segments), points, list(self.labels))
+        return Overlay(np.concatenate(segments), np.concatenate([points, *self._point_arrays]), list(self.labels))
 
     def _segments_array(self) -> np.ndarray:
         out = np.empty(len(self._seg), dtype=SEGMENT_DTYPE)
@@ -117,48 +137,126 @@ def box_edge_segments(lo: np.ndarray, hi: np.ndarray, colors: np.ndarray, dashed
     return out
 
 
-def add_entities(builder: OverlayBuilder, entities: Iterable[Any], palette: Palette,
-                 selected: int | None = None) -> None:
-    """Each live entity: its AABB, position point, eye-height square and motion vector (one tick long)."""
-    point_color = palette.ui["entity_point"]
-    motion_color = palette.ui["motion"]
-    eye_color = palette.ui["eye_line"]
-    for entity in entities:
-        if entity.removed:
-            continue
-        b = entity.box
-        color = palette.ui["selected"] if entity.id == selected else palette.entity_color(entity.type)
-        builder.box((b.min_x, b.min_y, b.min_z), (b.max_x, b.max_y, b.max_z), color)
-        p = entity.pos
-        builder.point(p, point_color)
-        eye_y = p.y + entity.eye_height
-        builder.box((p.x - EYE_RING_HALF, eye_y, p.z - EYE_RING_HALF),
-                    (p.x + EYE_RING_HALF, eye_y, p.z + EYE_RING_HALF), eye_color)
-        m = entity.motion
-        if m.x or m.y or m.z:
-            builder.segment(p, (p.x + m.x, p.y + m.y, p.z + m.z), motion_color)
+@dataclass
+class EntityFrame:
+    """Entities as arrays, read from trace-state dicts (`viewer.history.EntityStates`): ids, types, position,
+    motion, box corners and eye height, row i for the i-th entity in update order."""
+
+    ids: np.ndarray
+    types: list[str]
+    pos: np.ndarray
+    motion: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+    eye_height: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def row(self, entity_id: int) -> int | None:
+        hits = np.flatnonzero(self.ids == entity_id)
+        return int(hits[0]) if len(hits) else None
+
+
+def entity_frame(states: dict[int, dict[str, Any]]) -> EntityFrame:
+    """An EntityFrame of every state in `states` (entity id → trace state with type and eye height)."""
+    rows = list(states.values())
+    boxes = np.array([s["box"] for s in rows], dtype=np.float64).reshape(-1, 2, 3)
+    return EntityFrame(np.fromiter(states, dtype=np.int64, count=len(rows)), [s["type"] for s in rows],
+                       np.array([s["pos"] for s in rows], dtype=np.float64).reshape(-1, 3),
+                       np.array([s["motion"] for s in rows], dtype=np.float64).reshape(-1, 3),
+                       boxes[:, 0], boxes[:, 1],
+                       np.array([s.get("eye_height", 0.0) for s in rows], dtype=np.float64))
+
+
+def add_entities(builder: OverlayBuilder, frame: EntityFrame, palette: Palette, selected: int | None = None,
+                 labels: bool = False) -> None:
+    """Each entity: its AABB (type colour, the selected one highlighted), position point, eye-height cross
+    and motion vector (one tick long); with `labels`, its id and type. Beyond DETAIL_LIMIT entities, only the
+    selected one keeps its cross and motion vector (llvmpipe pays per line)."""
+    n = len(frame)
+    if not n:
+        return
+    kinds = sorted(set(frame.types))
+    type_colors = np.array([palette.entity_color(t) for t in kinds], dtype=np.uint8)
+    colors = type_colors[np.searchsorted(kinds, frame.types)]
+    colors[frame.ids == selected] = palette.ui["selected"]
+    builder.boxes(frame.lo, frame.hi, colors)
+    builder.points(frame.pos, np.array(palette.ui["entity_point"], dtype=np.uint8))
+    detail = np.ones(n, dtype=bool) if n <= DETAIL_LIMIT else frame.ids == selected
+    pos, width = frame.pos[detail], frame.hi[detail] - frame.lo[detail]
+    eye = pos.copy()
+    eye[:, 1] += frame.eye_height[detail]
+    across = np.zeros((2, len(pos), 3))
+    across[0, :, 0] = width[:, 0] * EYE_CROSS_FRACTION
+    across[1, :, 2] = width[:, 2] * EYE_CROSS_FRACTION
+    eye_color = np.array(palette.ui["eye_line"], dtype=np.uint8)
+    for half in across:
+        builder.segments(eye - half, eye + half, eye_color)
+    motion = frame.motion[detail]
+    moving = np.any(motion != 0.0, axis=1)
+    builder.segments(pos[moving], pos[moving] + motion[moving], np.array(palette.ui["motion"], dtype=np.uint8))
+    if labels:
+        for i in range(n):
+            top = (frame.pos[i, 0], frame.hi[i, 1], frame.pos[i, 2])
+            builder.label(top, f"#{frame.ids[i]} {frame.types[i].removeprefix('minecraft:')}", tuple(colors[i]))
+
+
+@dataclass(frozen=True)
+class RoleStyle:
+    """How a trace role is drawn beyond its palette colour (one table for every role, `ROLE_STYLES`)."""
+
+    dashed: bool = False          # boxes and segments drawn dashed (candidates, not results)
+    box_at_end: bool = False      # a segment's `box` field is drawn: the box where that sweep left it
+    numbered: bool = False        # the primitive is labelled with its place: `order` of a cell, n-th sweep
+    axis: str = ""                # sweeps: the axis letter shown in the label
+
+
+ROLE_STYLES: dict[str, RoleStyle] = {
+    "axis_sweep_x": RoleStyle(box_at_end=True, numbered=True, axis="X"),
+    "axis_sweep_y": RoleStyle(box_at_end=True, numbered=True, axis="Y"),
+    "axis_sweep_z": RoleStyle(box_at_end=True, numbered=True, axis="Z"),
+    "step_up_candidate": RoleStyle(dashed=True),
+    "checked_cell": RoleStyle(numbered=True),
+    "raycast_cell": RoleStyle(numbered=True),
+    "b36_sweep": RoleStyle(dashed=True),
+}
+DEFAULT_STYLE = RoleStyle()
+PATH_JOIN = 1e-7                  # blocks: a sweep starting this close to the last one's end continues its path
+END_BOX_ALPHA = 0.6               # a sweep's end box is drawn at this share of its role's opacity
 
 
 def add_geometry(builder: OverlayBuilder, primitives: Iterable[dict[str, Any]], palette: Palette) -> None:
-    """Trace primitives (interfaces.md "Stage records") drawn by kind, coloured by role."""
+    """Trace primitives (interfaces.md "Stage records") drawn by kind, coloured and styled by role."""
+    sweeps, path_end = 0, None
     for prim in primitives:
-        color = palette.role_color(prim["role"])
+        role = prim["role"]
+        color = palette.role_color(role)
+        style = ROLE_STYLES.get(role, DEFAULT_STYLE)
         kind = prim["kind"]
         if kind == "segment":
             clipped = prim.get("clipped_to")
             if clipped is None:
-                builder.segment(prim["a"], prim["b"], color)
+                builder.segment(prim["a"], prim["b"], color, style.dashed)
             else:  # the part moved, then the blocked remainder dashed
-                builder.segment(prim["a"], clipped, color)
+                builder.segment(prim["a"], clipped, color, style.dashed)
                 builder.segment(clipped, prim["b"], color, dashed=True)
                 builder.point(clipped, color)
+            if style.box_at_end and "box" in prim:
+                lo, hi = prim["box"]
+                builder.box(lo, hi, (*color[:3], round(color[3] * END_BOX_ALPHA)))
+            if style.numbered:  # sweeps of one path are numbered 1, 2, 3; a sweep not starting where the
+                joined = path_end is not None and np.allclose(prim["a"], path_end, rtol=0.0, atol=PATH_JOIN)
+                sweeps = sweeps + 1 if joined else 1  # last one ended starts a new path
+                path_end = list(clipped if clipped is not None else prim["b"])
+                builder.label(path_end, f"{sweeps} {style.axis}", color)
         elif kind == "box":
-            builder.box(prim["min"], prim["max"], color)
+            builder.box(prim["min"], prim["max"], color, style.dashed)
         elif kind == "cell":
             x, y, z = prim["pos"]
             builder.box((x + CELL_INSET, y + CELL_INSET, z + CELL_INSET),
-                        (x + 1 - CELL_INSET, y + 1 - CELL_INSET, z + 1 - CELL_INSET), color)
-            if "order" in prim:
+                        (x + 1 - CELL_INSET, y + 1 - CELL_INSET, z + 1 - CELL_INSET), color, style.dashed)
+            if style.numbered and "order" in prim:
                 builder.label((x + 0.5, y + 0.5, z + 0.5), str(prim["order"]), color)
         elif kind == "point":
             builder.point(prim["p"], color)
@@ -169,12 +267,14 @@ def add_geometry(builder: OverlayBuilder, primitives: Iterable[dict[str, Any]], 
             builder.point(prim["p"], color)
             builder.label(prim["p"], str(prim["text"]), color)
         else:
-            raise ValueError(f"trace primitive of unknown kind {kind!r} (role {prim['role']!r})")
+            raise ValueError(f"trace primitive of unknown kind {kind!r} (role {role!r})")
 
 
-def stage_geometry(record: Any, entity_id: int | None = None) -> list[dict[str, Any]]:
-    """Every geometry primitive of a TickRecord's stages (children included, in the order they ran),
-    for one entity or for all."""
+def stage_geometry(record: Any, entity_id: int | None = None, stage: Any | None = None) -> list[dict[str, Any]]:
+    """Every geometry primitive of one stage and its children (`stage` given), else of a TickRecord's
+    stages (children included, in the order they ran), for one entity or for all."""
+    if stage is not None:
+        return [g for sub in stage.walk() for g in sub.geometry]
     prims: list[dict[str, Any]] = []
     if record is None:
         return prims
@@ -182,7 +282,53 @@ def stage_geometry(record: Any, entity_id: int | None = None) -> list[dict[str, 
         for item in phase.items:
             if entity_id is not None and getattr(item, "entity_id", None) != entity_id:
                 continue
-            for stage in getattr(item, "stages", ()):
-                for sub in stage.walk():
+            for top in getattr(item, "stages", ()):
+                for sub in top.walk():
                     prims.extend(sub.geometry)
     return prims
+
+
+def add_block_grid(builder: OverlayBuilder, center: Vec, radius: int, color: RGBA) -> None:
+    """The block grid lines of the (2·radius + 1)³ cells around the cell holding `center`."""
+    cell = np.floor(np.asarray(center, dtype=np.float64))
+    ticks = np.arange(-radius, radius + 2, dtype=np.float64)
+    u, v = np.meshgrid(ticks, ticks, indexing="ij")
+    u, v = u.ravel(), v.ravel()
+    lo, hi = float(-radius), float(radius + 1)
+    colors = np.array(color, dtype=np.uint8)
+    for axis in range(3):
+        a = np.zeros((len(u), 3))
+        b = np.zeros((len(u), 3))
+        a[:, axis], b[:, axis] = lo, hi
+        for arr in (a, b):
+            arr[:, (axis + 1) % 3], arr[:, (axis + 2) % 3] = u, v
+        builder.segments(a + cell, b + cell, colors)
+
+
+def add_section_borders(builder: OverlayBuilder, center: Vec, y_range: tuple[int, int], color: RGBA) -> None:
+    """Chunk and section borders around `center`: the vertical edges of its chunk and of the eight chunks
+    around it over `y_range` (block y, inclusive bounds of the sections drawn), and the horizontal outline of
+    the centre chunk at every section boundary."""
+    chunk = np.floor(np.asarray(center, dtype=np.float64) / SECTION_SIZE)
+    x0, z0 = chunk[0] * SECTION_SIZE, chunk[2] * SECTION_SIZE
+    y_lo, y_hi = float(y_range[0]), float(y_range[1])
+    colors = np.array(color, dtype=np.uint8)
+    corners = np.arange(-1, 3, dtype=np.float64) * SECTION_SIZE
+    cx, cz = np.meshgrid(x0 + corners, z0 + corners, indexing="ij")
+    cx, cz = cx.ravel(), cz.ravel()
+    builder.segments(np.stack([cx, np.full_like(cx, y_lo), cz], axis=1),
+                     np.stack([cx, np.full_like(cx, y_hi), cz], axis=1), colors)
+    levels = np.arange(y_lo, y_hi + 1.0, SECTION_SIZE)
+    square = np.array([[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]], dtype=np.float64) * SECTION_SIZE
+    for y in levels:
+        ring = np.column_stack([x0 + square[:, 0], np.full(len(square), y), z0 + square[:, 1]])
+        builder.segments(ring[:-1], ring[1:], colors)
+
+
+def add_trails(builder: OverlayBuilder, paths: Iterable[np.ndarray], color: RGBA) -> None:
+    """Polylines through past positions: each path (n, 3) in tick order; a point at each tick."""
+    colors = np.array(color, dtype=np.uint8)
+    for path in paths:
+        if len(path) > 1:
+            builder.segments(path[:-1], path[1:], colors)
+        builder.points(path, colors)

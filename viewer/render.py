@@ -16,8 +16,9 @@ from engine.scene import load_scene
 from viewer.camera import CameraSpec, camera_from_spec, parse_camera
 from viewer.framing import scene_bounds
 from viewer.gl.imgui_renderer import ImGuiRenderer
+from viewer.history import entity_states
 from viewer.labels import draw_gizmo_letters, draw_labels
-from viewer.overlays import OverlayBuilder, add_entities, add_geometry, stage_geometry
+from viewer.overlays import OverlayBuilder, add_entities, add_geometry, entity_frame, stage_geometry
 from viewer.palette import load_palette
 from viewer.scene_renderer import GIZMO_SIZE, SceneRenderer
 
@@ -108,7 +109,7 @@ def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: C
         renderer.update_world(sim.world)
         entities, trace = OverlayBuilder(), OverlayBuilder()
         if "entities" in layers:
-            add_entities(entities, sim.entities, palette)
+            add_entities(entities, entity_frame(entity_states(sim)), palette)
         if "trace" in layers:
             prims = stage_geometry(sim.last_record)
             if overlay.roles is not None:

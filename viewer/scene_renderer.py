@@ -120,6 +120,7 @@ class SceneRenderer:
         self.world = WorldView(ctx, self.blocks, palette)
         self.entities = OverlayLayer(ctx, self.box_lines, self.points, wide=False)
         self.trace = OverlayLayer(ctx, self.segments, self.points, wide=True)
+        self.helpers = OverlayLayer(ctx, self.box_lines, self.points, wide=False)
         vertices, indices = segment_corners(self._gizmo_segments())
         self._gizmo_vbo = ctx.buffer(vertices)
         self._gizmo_ibo = ctx.buffer(indices)
@@ -139,10 +140,13 @@ class SceneRenderer:
         """Bring the section meshes up to date; returns the sections still waiting."""
         return self.world.update(world, budget_s)
 
-    def set_overlays(self, entities: Overlay, trace: Overlay) -> None:
-        """Upload new overlay geometry (when the tick, stage or selection changes, not every frame)."""
+    def set_overlays(self, entities: Overlay, trace: Overlay, helpers: Overlay | None = None) -> None:
+        """Upload new overlay geometry (when the tick, stage or selection changes, not every frame); `helpers`
+        are the block grid, chunk borders and trails."""
         self.entities.set(entities)
         self.trace.set(trace)
+        if helpers is not None:
+            self.helpers.set(helpers)
 
     def draw(self, target: moderngl.Framebuffer, camera: Camera, gizmo: bool = True,
              size: tuple[int, int] | None = None) -> None:
@@ -169,6 +173,7 @@ class SceneRenderer:
 
         ctx.enable_only(moderngl.DEPTH_TEST | moderngl.BLEND | moderngl.PROGRAM_POINT_SIZE)
         self.entities.draw()
+        self.helpers.draw()
         self.trace.draw()
 
         target.depth_mask = False
@@ -208,7 +213,7 @@ class SceneRenderer:
 
     def release(self) -> None:
         self.world.clear()
-        for obj in (self.entities, self.trace):
+        for obj in (self.entities, self.trace, self.helpers):
             obj.release()
         for obj in (self._gizmo_vao, self._gizmo_vbo, self._gizmo_ibo, self.blocks, self.box_lines, self.segments,
                     self.points):

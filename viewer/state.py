@@ -1,10 +1,15 @@
 """All of the viewer's UI state in one place (style V5): plain attributes, read and written by panels and
-input handlers; the app loop acts on the requests (steps, rewinds) between frames.
+input handlers; the app loop acts on the requests (steps, micro-steps, rewinds, edits, clicks, screenshots)
+between frames.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from viewer.editing import Edit
+
+StageKey = tuple[int, int, tuple[int, ...]]   # (phase index, item index, child path) in a TickRecord
 
 
 @dataclass
@@ -12,12 +17,30 @@ class ViewerState:
     playing: bool = False
     tps: float = 20.0                 # ticks per second while playing
     pending_steps: int = 0            # ticks requested by a button or key (negative: back), run by the app loop
+    pending_micro: str | None = None  # a micro-step requested: 'stage', 'entity' or 'phase'
     rewind_to: int | None = None      # a tick to jump to through the history (timeline scrubbing)
+    micro: int | None = None          # inside the current tick: index of the last finished stage (None: its end)
     selected_entity: int | None = None
+    selected_stage: StageKey | None = None
     show_entities: bool = True
     show_trace: bool = True
-    show_labels: bool = True
+    show_labels: bool = True          # text of trace labels (cell order, sweep order, exposure)
+    show_ids: bool = False            # id and type over each entity
+    show_grid: bool = False           # block grid lines around the selected entity
+    show_borders: bool = False        # chunk and section borders around the selection (or the view's centre)
+    show_trails: bool = True          # past positions of the selected entity
     camera_mode: str = "orbit"        # orbit | fly | top | north | east
+    tool: str = "select"              # what a click in the 3D view does: select | place | remove
+    block_text: str = "minecraft:stone"
+    new_entity_type: str = "minecraft:tnt"
+    new_entity_pos: str = "0.5, 2.0, 0.5"
+    drafts: dict[str, str] = field(default_factory=dict)        # text being typed, by field key
+    field_errors: dict[str, str] = field(default_factory=dict)  # why a field's input was refused, by field key
+    pending_edits: list[Edit] = field(default_factory=list)
+    pending_clicks: list[tuple[float, float]] = field(default_factory=list)  # 3D-view clicks, pixels from top left
+    focus_requested: bool = False
+    screenshot: str | None = None     # a screenshot requested: 'panels' (the whole window) or 'scene'
+    last_screenshot: str = ""
     errors: list[str] = field(default_factory=list)
     frame_ms: float = 0.0             # smoothed frame time, shown in the controls panel
     triangles: int = 0                # triangles of the world mesh

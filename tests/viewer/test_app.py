@@ -1,28 +1,36 @@
-"""The window, headless: injected pyglet events press the step button, keys step and rewind, and a
-scene that fails to load shows in the error panel while the window keeps drawing."""
+"""The window, headless: injected pyglet events press the step button, keys step, micro-step and rewind,
+clicks select entities and place blocks, F2 saves a screenshot, and a scene that fails to load shows in the
+error panel while the window keeps drawing."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 from imgui_bundle import imgui
+from PIL import Image
 from pyglet.window import key, mouse
 
 from engine.scene import load_scene
 from viewer.app import ViewerApp
+from viewer.labels import project
 from viewer.panels import CONTROLS_TITLE, STEP_LABEL
 
 SIZE = (640, 400)
+WIDE = (1280, 720)   # the panels leave the middle of the view free for clicks
+SCENES = Path(__file__).resolve().parents[2] / "scenes"
+GOLD_PIPE_STAGES = ["sneaking_adjustment", "collisions", "position_update", "collision_flags", "fall",
+                    "check_block_collision", "move", "drag", "fuse", "fluid_push"]
 
 
 @pytest.fixture
-def open_app() -> Iterator:
+def open_app(tmp_path: Path) -> Iterator:
     apps: list[ViewerApp] = []
 
-    def open_(scene: Path | str) -> ViewerApp:
-        app = ViewerApp(str(scene), size=SIZE, visible=False)
+    def open_(scene: Path | str, size: tuple[int, int] = SIZE) -> ViewerApp:
+        app = ViewerApp(str(scene), size=size, visible=False, screenshot_dir=tmp_path / "shots")
         apps.append(app)
         for _ in range(2):  # ImGui lays a new window out over its first frames
             app.draw_frame()
@@ -105,3 +113,105 @@ def test_a_tick_that_raises_is_reported_and_the_last_good_state_stays(open_app, 
     assert app.sim.tick_count == 1
     assert len(app.state.errors) == 1 and app.state.errors[0].startswith("tick 2: RuntimeError: boom")
     assert [e.trace_line() for e in app.sim.entities] == good
+
+
+def press(app: ViewerApp, symbol: int, modifiers: int = 0) -> None:
+    send(app, "on_key_press", symbol, modifiers)
+    send(app, "on_key_release", symbol, modifiers)
+
+
+def test_shift_right_walks_the_stages_of_the_gold_pipe_tnt_in_order(open_app) -> None:
+    """Each stage once, children before the stage they belong to; then the tick's end; then tick 2 begins."""
+    app = open_app(SCENES / "gold_block_pipe.toml")
+    walked = []
+    for _ in GOLD_PIPE_STAGES:
+        press(app, key.RIGHT, key.MOD_SHIFT)
+        assert app.sim.tick_count == 1
+        walked.append(app.steps()[app.state.micro].stage.name)
+    assert walked == GOLD_PIPE_STAGES
+    press(app, key.RIGHT, key.MOD_SHIFT)
+    assert app.sim.tick_count == 1 and app.state.micro is None
+    press(app, key.RIGHT, key.MOD_SHIFT)
+    assert app.sim.tick_count == 2 and app.state.micro == 0
+
+
+def test_the_world_after_a_stage_shows_each_entity_where_the_trace_puts_it(open_app, write_scene,
+                                                                           scene_text) -> None:
+    """Two TNT in free fall: inside the first one's move, it is at the stage's `after`; the second is still
+    at its state before the tick; the end of the tick shows both at their end state."""
+    scene = write_scene(scene_text(entities=[
+        {"type": "minecraft:tnt", "pos": [0.5, 10.0, 0.5], "motion": [0.1, 0.0, 0.0]},
+        {"type": "minecraft:tnt", "pos": [5.5, 10.0, 0.5], "motion": [0.0, 0.3, 0.0]}]))
+    app = open_app(scene)
+    press(app, key.RIGHT, key.MOD_SHIFT)   # gravity of #1
+    while app.steps()[app.state.micro].stage.name != "position_update":
+        press(app, key.RIGHT, key.MOD_SHIFT)
+    step = app.steps()[app.state.micro]
+    assert step.entity_id == 1 and app.state.selected_entity == 1
+    shown = app.frame
+    assert shown.pos[shown.row(1)].tolist() == step.stage.after["pos"]
+    assert shown.pos[shown.row(2)].tolist() == [5.5, 10.0, 0.5]
+    press(app, key.RIGHT, key.MOD_CTRL)    # next entity: #2's first stage
+    assert app.steps()[app.state.micro].entity_id == 2
+    first_of_1 = [s for s in app.steps() if s.entity_id == 1]
+    assert app.frame.pos[app.frame.row(1)].tolist() == first_of_1[-1].stage.after["pos"]
+    press(app, key.RIGHT)                  # right arrow finishes the tick
+    assert app.state.micro is None and app.sim.tick_count == 1
+    fresh = load_scene(scene)
+    fresh.tick()
+    assert app.frame.pos.tolist() == [list(e.pos) for e in fresh.entities]
+
+
+def test_timeline_scrub_and_left_arrow_restore_exact_states(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene)
+    for _ in range(5):
+        press(app, key.RIGHT)
+    app.state.rewind_to = 2
+    app.draw_frame()
+    fresh = load_scene(flat_scene)
+    fresh.tick()
+    fresh.tick()
+    assert app.sim.tick_count == 2
+    assert [e.trace_line() for e in app.sim.entities] == [e.trace_line() for e in fresh.entities]
+    press(app, key.RIGHT, key.MOD_SHIFT)
+    press(app, key.LEFT)
+    assert app.sim.tick_count == 2 and app.state.micro is None
+
+
+def test_clicking_an_entity_selects_it(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene, WIDE)
+    app.state.selected_entity = None
+    app.draw_frame()
+    camera = app.controls.camera()
+    b = app.sim.entities[0].box
+    center = [(b.min_x + b.max_x) / 2, (b.min_y + b.max_y) / 2, (b.min_z + b.max_z) / 2]
+    (x, y), = project(np.array([center]), camera.view_matrix(), camera.proj_matrix(WIDE[0] / WIDE[1]), WIDE)
+    click(app, x, y)
+    assert app.state.selected_entity == 1
+
+
+def test_place_tool_puts_the_block_on_the_clicked_face(open_app, flat_scene: Path) -> None:
+    """Seen from the top, a click on the stone floor at (-3, 0, -3) places oak planks on top of it."""
+    app = open_app(flat_scene, WIDE)
+    app.state.camera_mode = "top"
+    app.state.tool = "place"
+    app.state.block_text = "minecraft:oak_planks"
+    app.draw_frame()
+    camera = app.controls.camera()
+    (x, y), = project(np.array([[-2.5, 1.0, -2.5]]), camera.view_matrix(), camera.proj_matrix(WIDE[0] / WIDE[1]),
+                      WIDE)
+    click(app, x, y)
+    assert str(app.sim.world.get_block_state(-3, 1, -3)) == "minecraft:oak_planks"
+    app.state.tool = "remove"
+    click(app, x, y)
+    assert app.sim.world.get_block_state(-3, 1, -3).is_air
+
+
+def test_f2_saves_a_png_of_the_window(open_app, flat_scene: Path, tmp_path: Path) -> None:
+    app = open_app(flat_scene)
+    press(app, key.F2)
+    shots = list((tmp_path / "shots").glob("*.png"))
+    assert len(shots) == 1 and app.state.last_screenshot == str(shots[0])
+    with Image.open(shots[0]) as image:
+        assert image.size == SIZE
+        assert len(np.unique(np.asarray(image).reshape(-1, 3), axis=0)) > 10

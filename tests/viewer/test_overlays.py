@@ -6,7 +6,15 @@ import numpy as np
 import pytest
 
 from engine.scene import load_scene
-from viewer.overlays import OverlayBuilder, add_entities, add_geometry, stage_geometry
+from viewer.history import entity_states
+from viewer.overlays import (
+    OverlayBuilder,
+    add_entities,
+    add_geometry,
+    add_section_borders,
+    entity_frame,
+    stage_geometry,
+)
 from viewer.palette import load_palette
 
 
@@ -55,7 +63,7 @@ def test_entity_box_point_and_motion_come_from_the_engine(flat_scene) -> None:
     sim = load_scene(flat_scene)
     tnt = sim.entities[0]
     builder = OverlayBuilder()
-    add_entities(builder, sim.entities, load_palette())
+    add_entities(builder, entity_frame(entity_states(sim)), load_palette())
     overlay = builder.build()
     segments = overlay.segments
     tnt_edges = segments[np.all(segments["in_color"] == load_palette().entity_color("minecraft:tnt"), axis=1)]
@@ -75,3 +83,40 @@ def test_stage_geometry_collects_a_ticks_primitives_in_order(flat_scene) -> None
                 for g in sub.geometry]
     assert stage_geometry(record) == expected
     assert stage_geometry(record, entity_id=999) == []
+
+
+def test_sweeps_of_one_path_are_numbered_in_order_with_the_box_after_each() -> None:
+    """Y then X then Z, each starting where the last ended: labels 1 Y, 2 X, 3 Z at the ends, and each
+    sweep's `box` drawn as a wireframe in its axis colour."""
+    boxes = [[[0, 1, 0], [1, 2, 1]], [[2, 1, 0], [3, 2, 1]], [[2, 1, 2], [3, 2, 3]]]
+    overlay = build([
+        {"kind": "segment", "role": "axis_sweep_y", "a": [0.5, 0, 0.5], "b": [0.5, 1, 0.5], "box": boxes[0]},
+        {"kind": "segment", "role": "axis_sweep_x", "a": [0.5, 1, 0.5], "b": [2.5, 1, 0.5], "box": boxes[1]},
+        {"kind": "segment", "role": "axis_sweep_z", "a": [2.5, 1, 0.5], "b": [2.5, 1, 2.5], "box": boxes[2]},
+    ])
+    assert [(label.text, label.p) for label in overlay.labels] == [
+        ("1 Y", (0.5, 1, 0.5)), ("2 X", (2.5, 1, 0.5)), ("3 Z", (2.5, 1, 2.5))]
+    assert len(overlay.segments) == 3 + 3 * 12
+    x_box = overlay.segments[3 + 12:3 + 24]
+    assert tuple(x_box["in_color"][0][:3]) == load_palette().role_color("axis_sweep_x")[:3]
+    ends = np.concatenate([x_box["in_start"], x_box["in_end"]])
+    assert ends.min(axis=0).tolist() == [2, 1, 0] and ends.max(axis=0).tolist() == [3, 2, 1]
+
+
+def test_step_up_candidates_are_dashed_and_the_chosen_box_solid() -> None:
+    overlay = build([{"kind": "box", "role": "step_up_candidate", "min": [0, 0, 0], "max": [1, 1, 1]},
+                     {"kind": "box", "role": "step_up_chosen", "min": [0, 0.5, 0], "max": [1, 1.5, 1]}])
+    assert overlay.segments["in_dash"].tolist() == [1.0] * 12 + [0.0] * 12
+
+
+def test_section_borders_outline_the_chunk_of_the_centre() -> None:
+    """Around (20, 5, -3): the chunk x 16..32, z -16..0; vertical edges of 3x3 chunks, one square per section."""
+    builder = OverlayBuilder()
+    add_section_borders(builder, (20.0, 5.0, -3.0), (0, 32), (255, 255, 255, 255))
+    segments = builder.build().segments
+    vertical = segments[segments["in_start"][:, 1] != segments["in_end"][:, 1]]
+    assert len(vertical) == 16
+    assert sorted({float(x) for x in vertical["in_start"][:, 0]}) == [0.0, 16.0, 32.0, 48.0]
+    horizontal = segments[segments["in_start"][:, 1] == segments["in_end"][:, 1]]
+    assert sorted({float(y) for y in horizontal["in_start"][:, 1]}) == [0.0, 16.0, 32.0]
+    assert horizontal["in_start"][:, 0].min() == 16.0 and horizontal["in_start"][:, 2].min() == -16.0

@@ -48,7 +48,7 @@ def test_tnt_box_edge_is_drawn_in_the_tnt_colour(gl_ctx: moderngl.Context, flat_
     edge = at(((box.min_x + box.max_x) / 2, box.max_y, box.min_z))[:3]
     assert np.abs(edge - tnt).max() <= 40, f"pixel {edge} is not the TNT colour {tnt}"
     stone = np.array(load_palette().block_color("stone")[:3])
-    inside = at((0.5, box.max_y, 0.5 * (box.min_z + 0.5)))[:3]
+    inside = at((0.5 * (box.min_x + 0.5), box.max_y, 0.5 * (box.min_z + 0.5)))[:3]  # off the eye-height cross
     assert np.abs(inside - stone).max() <= 2, "the box is drawn as lines, not filled"
 
 
@@ -85,3 +85,26 @@ def test_overlays_may_name_trace_roles() -> None:
     spec = parse_overlays("entities,checked_cell")
     assert spec.layers == {"entities", "trace"} and spec.roles == {"checked_cell"}
     assert parse_overlays("all").roles is None
+
+
+def test_collision_path_overlay_draws_the_x_sweep_in_its_axis_colour(gl_ctx: moderngl.Context) -> None:
+    """Gold-block pipe, tick 2 (spec 03 §3): seen from above, the X sweep runs in open air above the gold; the pixel
+    at its projected midpoint has the axis_sweep_x colour."""
+    scene = Path(__file__).resolve().parents[2] / "scenes" / "gold_block_pipe.toml"
+    sim = load_scene(scene)
+    sim.trace_enabled = True
+    sim.tick()
+    sim.tick()
+    sweep_x = next(g for s in sim.last_record.stages_of(1) for sub in s.walk() for g in sub.geometry
+                   if g["role"] == "axis_sweep_x")
+    camera = "top:3,7,2.5,4"
+    spec = parse_camera(camera)
+    pixels = render_frame(gl_ctx, sim, SIZE, spec, parse_overlays("axis_sweep_x,axis_sweep_y,axis_sweep_z"))
+    cam = camera_from_spec(spec, Bounds((0, 0, 0), (1, 1, 1)), 1.0)
+    middle = (np.array(sweep_x["a"]) + np.array(sweep_x["b"])) / 2
+    (x, y), = project(np.array([middle]), cam.view_matrix(), cam.proj_matrix(1.0), SIZE)
+    red = np.array(load_palette().role_color("axis_sweep_x")[:3])
+    assert np.abs(pixels[int(y), int(x)][:3].astype(int) - red).max() <= 24
+    gold = np.array(load_palette().block_color("gold_block")[:3])
+    (gx, gy), = project(np.array([[0.5, 6.0, 1.5]]), cam.view_matrix(), cam.proj_matrix(1.0), SIZE)
+    assert np.abs(pixels[int(gy), int(gx)][:3].astype(int) - gold).max() <= 2, "the gold top around the path"

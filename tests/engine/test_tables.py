@@ -1,0 +1,29 @@
+"""The engine's tables agree with each other and with the spec's version list (style T7)."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from engine import block_effects, block_physics
+from engine.versions import FEATURES, Features, features_for
+
+
+def test_every_collision_effect_block_has_a_handler() -> None:
+    """The blocks counted for checkBlockCollision shortcuts are exactly those with an onEntityCollision handler."""
+    assert set(block_effects.collision_handlers()) == block_physics.ENTITY_COLLISION_BLOCKS
+
+
+def test_every_feature_flag_has_a_table_row() -> None:
+    """Features and the FEATURES table name the same flags."""
+    assert {f.name for f in fields(Features)} == set(FEATURES)
+
+
+def test_version_flags_resolve_as_the_spec_lists_them() -> None:
+    """Spec 00 §3.1: YXZ before 1.14, collision-shape exposure from 1.16, both-axis zeroing from 1.18, etc."""
+    assert features_for("1.13.2").axis_order_yxz and not features_for("1.14").axis_order_yxz
+    v1165 = features_for("1.16.5")
+    assert v1165.explosion_collision_shapes and not v1165.projectile_outline_shapes
+    assert features_for("1.16.1").projectile_outline_shapes
+    assert not v1165.move_zeroes_both_axes and features_for("1.18").move_zeroes_both_axes
+    assert not features_for("1.19.4").blast_protection_linear and features_for("1.20").blast_protection_linear
+    assert not features_for("1.21.2").block_collision_in_tick and features_for("1.21.3").block_collision_in_tick

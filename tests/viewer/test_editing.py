@@ -1,0 +1,82 @@
+"""Edits: input is parsed and refused with a reason; a good edit changes the engine state through the history,
+which branches at the current tick."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.box import Vec3
+from engine.scene import load_scene
+from viewer import editing
+from viewer.history import History
+
+
+def fields_by_name(entity) -> dict[str, editing.FieldSpec]:
+    return {spec.name: spec for spec in editing.entity_fields(entity)}
+
+
+def test_bad_input_is_refused_with_the_reason(flat_scene: Path) -> None:
+    specs = fields_by_name(load_scene(flat_scene).entities[0])
+    assert editing.parse_field(specs["pos"], "1, 2") == (None, "expected three finite numbers: x, y, z")
+    assert editing.parse_field(specs["motion"], "0, nan, 0")[1] == "expected three finite numbers: x, y, z"
+    assert editing.parse_field(specs["fuse"], "4.5")[1] == "expected a whole number"
+    assert "Java int" in editing.parse_field(specs["fuse"], str(2**31))[1]
+    assert editing.parse_field(specs["fall_distance"], "x")[1] == "expected a finite number"
+    _, reason = editing.parse_block("minecraft:oak_slab[type=sideways]")
+    assert reason and "sideways" in reason
+    assert editing.parse_field(specs["pos"], " 1.5 2 -3e-1 ") == (Vec3(1.5, 2.0, -0.3), None)
+
+
+def test_every_field_shows_as_text_that_parses_back_to_its_value(flat_scene: Path) -> None:
+    tnt = load_scene(flat_scene).entities[0]
+    for spec in editing.entity_fields(tnt):
+        if spec.kind != "bool":
+            value, error = editing.parse_field(spec, editing.field_text(tnt, spec))
+            assert error is None and value == getattr(tnt, spec.attribute), spec.name
+
+
+def test_an_edit_branches_the_history_at_the_current_tick(flat_scene: Path) -> None:
+    """Run to tick 4, go back to 2, set the motion: ticks 3 and 4 of the old branch are gone, tick 3 is
+    simulated again from the edited state, and going back to 2 shows the edit."""
+    sim = load_scene(flat_scene)
+    history = History(sim)
+    history.go_to(4)
+    old_tick_3 = history.states[3][1]["pos"]
+    history.go_to(2)
+    motion = fields_by_name(sim.entities[0])["motion"]
+    assert editing.apply_edit(history, editing.set_field(1, motion, Vec3(0.5, 0.0, 0.0))) is None
+    assert history.last_tick() == 2 and max(history.snapshots) == 2
+    history.step()
+    assert history.states[3][1]["pos"] != old_tick_3
+    reference = load_scene(flat_scene)
+    reference.tick()
+    reference.tick()
+    reference.entities[0].motion = Vec3(0.5, 0.0, 0.0)
+    reference.tick()
+    assert [e.trace_line() for e in sim.entities] == [e.trace_line() for e in reference.entities]
+    history.go_to(0)
+    history.go_to(2)
+    assert sim.entities[0].motion == Vec3(0.5, 0.0, 0.0)
+
+
+def test_a_failing_edit_leaves_the_state_and_the_history_as_they_were(flat_scene: Path) -> None:
+    sim = load_scene(flat_scene)
+    history = History(sim)
+    history.go_to(3)
+    before = [e.trace_line() for e in sim.entities]
+    reason = editing.apply_edit(history, editing.set_block((0, 400, 0), editing.parse_block("minecraft:stone")[0]))
+    assert reason and "build range" in reason
+    assert editing.apply_edit(history, editing.remove_entity(99)) == "'entity 99 is not in the world'"
+    assert [e.trace_line() for e in sim.entities] == before and history.last_tick() == 3
+
+
+def test_add_and_remove_entities_and_blocks(flat_scene: Path) -> None:
+    sim = load_scene(flat_scene)
+    history = History(sim)
+    assert editing.apply_edit(history, editing.add_entity("minecraft:item", Vec3(1.5, 3.0, 1.5))) is None
+    assert [(e.id, e.type) for e in sim.entities] == [(1, "minecraft:tnt"), (2, "minecraft:item")]
+    assert editing.apply_edit(history, editing.remove_entity(1)) is None
+    assert [e.id for e in sim.entities] == [2]
+    assert editing.apply_edit(history, editing.remove_block((0, 0, 0))) is None
+    assert sim.world.get_block_state(0, 0, 0).is_air
+    assert list(history.states[0]) == [2]

@@ -1,0 +1,50 @@
+"""Micro-stepping and the stage inspector read the trace: stages in the order they finished, units of a
+stage, an entity and a phase, and the inspector's tree with the move stage's children under it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.scene import load_scene
+from viewer.stage_panel import changed_fields, stage_rows
+from viewer.stepping import micro_steps, next_step, readout, stage_at
+
+SCENES = Path(__file__).resolve().parents[2] / "scenes"
+MOVE_CHILDREN = ["sneaking_adjustment", "collisions", "position_update", "collision_flags", "fall",
+                 "check_block_collision"]
+
+
+def gold_pipe_record():
+    sim = load_scene(SCENES / "gold_block_pipe.toml")
+    sim.trace_enabled = True
+    return sim.tick()
+
+
+def test_stage_inspector_shows_the_move_stage_with_its_children_nested() -> None:
+    rows = stage_rows(gold_pipe_record(), 1)
+    names = [(r.depth, r.stage.name) for r in rows]
+    move = names.index((0, "move"))
+    assert names[move + 1:move + 1 + len(MOVE_CHILDREN)] == [(1, n) for n in MOVE_CHILDREN]
+    assert [n for d, n in names if d == 0] == ["move", "drag", "fuse", "fluid_push"]
+    collisions = rows[move + 2]
+    assert collisions.stage.method == "Entity.adjustMovementForCollisions"
+    assert [g["role"] for g in collisions.stage.geometry] == ["axis_sweep_y", "axis_sweep_x", "axis_sweep_z"]
+    assert stage_at(gold_pipe_record(), collisions.key).name == "collisions"
+    assert changed_fields(rows[move].stage.before, rows[move].stage.after) >= {"pos", "box"}
+
+
+def test_next_step_by_stage_entity_and_phase() -> None:
+    record = gold_pipe_record()
+    steps = micro_steps(record)
+    assert [s.stage.name for s in steps][:7] == [*MOVE_CHILDREN, "move"]
+    assert next_step(steps, None, "stage") == 0
+    assert next_step(steps, 0, "stage") == 1
+    assert next_step(steps, 0, "entity") is None   # one entity: the next one is past the tick's end
+    assert next_step(steps, len(steps) - 1, "stage") is None
+    with pytest.raises(ValueError, match="micro-step unit 'blob'"):
+        next_step(steps, 0, "blob")
+    text = readout(record, steps, 1, record.tick)
+    assert text == "tick 1 · phase entities (3/5) · entity #1 tnt (1/1) · stage move > collisions (2/10)"
+    assert readout(record, steps, None, 1) == "tick 1 (end)"

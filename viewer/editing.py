@@ -1,0 +1,171 @@
+"""Edits from the panels: entity fields, adding and removing entities, placing and removing blocks.
+
+Panels only parse what the user typed (`parse_field`, `parse_block`): bad input comes back as a reason shown in
+the field. A good value becomes an `Edit`, a change queued in the `ViewerState`; the app loop runs it through
+`apply_edit`, the one place where the viewer changes engine state: it finds the entity through the simulation,
+changes it with engine calls (`set_position`, `add_entity`, `remove`, `set_block_state`) and branches the
+history at the current tick (`History.edit`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.blocks import BlockStateError, parse_block_state
+from engine.box import Vec3
+from engine.entities import ENTITY_TYPES
+from viewer.history import History
+
+JAVA_INT = (-(2**31), 2**31 - 1)
+AIR = "minecraft:air"
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """An editable entity field: its name (as in the trace state and scene files), kind and attribute."""
+
+    name: str
+    kind: str          # vec3 | float | int | bool | str | block_state
+    attribute: str
+
+
+COMMON_FIELDS = (
+    FieldSpec("pos", "vec3", "pos"), FieldSpec("motion", "vec3", "motion"),
+    FieldSpec("on_ground", "bool", "on_ground"), FieldSpec("horizontal_collision", "bool", "horizontal_collision"),
+    FieldSpec("vertical_collision", "bool", "vertical_collision"), FieldSpec("fall_distance", "float", "fall_distance"),
+    FieldSpec("no_gravity", "bool", "no_gravity"), FieldSpec("yaw", "float", "yaw"),
+    FieldSpec("pitch", "float", "pitch"),
+)
+# Type fields whose attribute differs from their scene name (engine/scene.py reads them the same way).
+TYPE_FIELD_ATTRIBUTES = {("minecraft:item", "age"): "item_age", ("minecraft:experience_orb", "age"): "orb_age"}
+KINDS = {int: "int", bool: "bool", str: "str"}
+
+
+def entity_fields(entity: Any) -> list[FieldSpec]:
+    """The editable fields of an entity: the common ones, then its type's scene fields."""
+    out = list(COMMON_FIELDS)
+    for name, kind in type(entity).FIELDS.items():
+        attribute = TYPE_FIELD_ATTRIBUTES.get((entity.type, name), name)
+        out.append(FieldSpec(name, "block_state" if name == "block_state" else KINDS[kind], attribute))
+    return out
+
+
+def field_text(entity: Any, spec: FieldSpec) -> str:
+    """The field's current value as the text the user edits (floats in shortest round-trip form)."""
+    value = getattr(entity, spec.attribute)
+    if spec.kind == "vec3":
+        return ", ".join(repr(float(c)) for c in value)
+    return str(value) if spec.kind in ("block_state", "str") else repr(value)
+
+
+def parse_field(spec: FieldSpec, text: str) -> tuple[Any, str | None]:
+    """(value, None) for good input, (None, reason) otherwise."""
+    text = text.strip()
+    if spec.kind == "vec3":
+        parts = [p for p in re.split(r"[,\s]+", text) if p]
+        numbers = [_number(p) for p in parts]
+        if len(parts) != 3 or any(n is None for n in numbers):
+            return None, "expected three finite numbers: x, y, z"
+        return Vec3(*numbers), None
+    if spec.kind == "float":
+        number = _number(text)
+        return (number, None) if number is not None else (None, "expected a finite number")
+    if spec.kind == "int":
+        if not re.fullmatch(r"[+-]?\d+", text):
+            return None, "expected a whole number"
+        value = int(text)
+        if not JAVA_INT[0] <= value <= JAVA_INT[1]:
+            return None, f"expected a whole number in {JAVA_INT[0]}..{JAVA_INT[1]} (a Java int)"
+        return value, None
+    if spec.kind == "bool":
+        if text.lower() not in ("true", "false"):
+            return None, "expected true or false"
+        return text.lower() == "true", None
+    if spec.kind == "block_state":
+        return parse_block(text)
+    return (text, None) if text else (None, "expected a non-empty text")
+
+
+def parse_block(text: str) -> tuple[Any, str | None]:
+    """A block state as /setblock spells it, or the parser's reason."""
+    try:
+        return parse_block_state(text.strip()), None
+    except BlockStateError as exc:
+        return None, str(exc)
+
+
+def _number(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+@dataclass(frozen=True)
+class Edit:
+    """A change to the simulation, queued by a panel; `where` names the field whose error line shows a failure."""
+
+    where: str
+    change: Callable[[Any], None]
+
+
+def set_field(entity_id: int, spec: FieldSpec, value: Any) -> Edit:
+    """Set one field of an entity (the position through `set_position`, so the box follows)."""
+    def change(sim: Any) -> None:
+        entity = _entity(sim, entity_id)
+        if spec.attribute == "pos":
+            entity.set_position(value)
+        else:
+            setattr(entity, spec.attribute, value)
+    return Edit(field_key(entity_id, spec.name), change)
+
+
+def add_entity(type_name: str, pos: Vec3) -> Edit:
+    """Create an entity of a type from ENTITY_TYPES at `pos` (next free id) and add it to the world."""
+    def change(sim: Any) -> None:
+        sim.add_entity(sim.create(ENTITY_TYPES[type_name], pos))
+    return Edit("add_entity", change)
+
+
+def remove_entity(entity_id: int) -> Edit:
+    def change(sim: Any) -> None:
+        _entity(sim, entity_id).remove()
+    return Edit(f"entity {entity_id}", change)
+
+
+def set_block(pos: tuple[int, int, int], state: Any) -> Edit:
+    """Place `state` (a parsed block state) at `pos`; placing air removes the block."""
+    def change(sim: Any) -> None:
+        sim.world.set_block_state(*pos, state)
+    return Edit("block", change)
+
+
+def remove_block(pos: tuple[int, int, int]) -> Edit:
+    return set_block(pos, parse_block_state(AIR))
+
+
+def apply_edit(history: History, edit: Edit) -> str | None:
+    """Run an edit and branch the history at the current tick; the reason it failed, if it did (the state is
+    then left as it was)."""
+    try:
+        history.edit(edit.change)
+    except (ValueError, KeyError) as exc:
+        return str(exc)
+    return None
+
+
+def field_key(entity_id: int, name: str) -> str:
+    """The key of an entity field in the state's drafts and error lines."""
+    return f"entity {entity_id}.{name}"
+
+
+def _entity(sim: Any, entity_id: int) -> Any:
+    entity = sim.entity_by_id(entity_id)
+    if entity is None or entity.removed:
+        raise KeyError(f"entity {entity_id} is not in the world")
+    return entity

@@ -1,0 +1,103 @@
+"""The entity panels: the list in update order, the inspector of the selected entity (every field; the
+editable ones as input lines that refuse bad input with the reason), and the palette to add entities.
+Edits are queued as `viewer.editing.Edit`s; the app loop applies them and branches the history.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from imgui_bundle import imgui, imgui_ctx
+
+from engine.entities import ENTITY_TYPES
+from viewer import editing
+from viewer.panels import PANEL_MARGIN_EM, accept, em, text_field
+
+ENTITIES_TITLE = "Entities"
+LIST_ROWS = 8                 # visible rows of the entity list
+# Read-only attributes shown under the editable fields (engine names).
+SHOWN_ATTRIBUTES = ("box", "prev_pos", "age", "width", "height", "step_height", "touching_water",
+                    "submerged_in_water", "first_update", "removed")
+ENTITY_TYPE_NAMES = sorted(ENTITY_TYPES)
+
+
+def draw_entities(state: Any, sim: Any, entities: list[Any]) -> None:
+    """Entity list (`entities`: the live ones in update order), inspector and palette in one window at the top
+    right."""
+    viewport = imgui.get_main_viewport()
+    imgui.set_next_window_pos(imgui.ImVec2(viewport.size.x - em() * PANEL_MARGIN_EM, em() * PANEL_MARGIN_EM),
+                              imgui.Cond_.first_use_ever, imgui.ImVec2(1.0, 0.0))
+    imgui.set_next_window_size(imgui.ImVec2(em() * 24, em() * 30), imgui.Cond_.first_use_ever)
+    with imgui_ctx.begin(ENTITIES_TITLE) as window:
+        if not window:
+            return
+        _draw_list(state, entities)
+        selected = sim.entity_by_id(state.selected_entity) if state.selected_entity is not None else None
+        if selected is not None and not selected.removed:
+            imgui.separator()
+            _draw_inspector(state, selected)
+        imgui.separator()
+        _draw_palette(state)
+
+
+def _draw_list(state: Any, entities: list[Any]) -> None:
+    imgui.text(f"{len(entities)} entities, in update order")
+    with imgui_ctx.begin_child("entity list", imgui.ImVec2(0, em() * LIST_ROWS * 1.3),
+                               imgui.ChildFlags_.borders) as child:
+        if not child:
+            return
+        clipper = imgui.ListClipper()
+        clipper.begin(len(entities))
+        while clipper.step():
+            for i in range(clipper.display_start, clipper.display_end):
+                e = entities[i]
+                label = f"#{e.id} {e.type.removeprefix('minecraft:')}##{e.id}"
+                if imgui.selectable(label, e.id == state.selected_entity)[0]:
+                    state.selected_entity = e.id
+                    state.selected_stage = None
+
+
+def _draw_inspector(state: Any, entity: Any) -> None:
+    """Every field of the selected entity; input is parsed here and queued as an edit."""
+    imgui.text(f"#{entity.id} {entity.type}")
+    for spec in editing.entity_fields(entity):
+        key = editing.field_key(entity.id, spec.name)
+        with imgui_ctx.push_id(key):
+            if spec.kind == "bool":
+                changed, value = imgui.checkbox(spec.name, bool(getattr(entity, spec.attribute)))
+                if changed:
+                    state.pending_edits.append(editing.set_field(entity.id, spec, value))
+                continue
+            text = text_field(state, key, spec.name, editing.field_text(entity, spec), 16)
+        if text is None:
+            continue
+        value, error = editing.parse_field(spec, text)
+        if error:
+            state.field_errors[key] = error
+        else:
+            accept(state, key)
+            state.pending_edits.append(editing.set_field(entity.id, spec, value))
+    for name in SHOWN_ATTRIBUTES:
+        if hasattr(entity, name):
+            imgui.text_disabled(f"{name}: {getattr(entity, name)}")
+    if imgui.button("Remove entity"):
+        state.pending_edits.append(editing.remove_entity(entity.id))
+
+
+def _draw_palette(state: Any) -> None:
+    """A type from ENTITY_TYPES and a position; Add queues the new entity."""
+    imgui.set_next_item_width(em() * 12)
+    changed, index = imgui.combo("type", ENTITY_TYPE_NAMES.index(state.new_entity_type), ENTITY_TYPE_NAMES)
+    if changed:
+        state.new_entity_type = ENTITY_TYPE_NAMES[index]
+    text = text_field(state, "new pos", "at", state.new_entity_pos, 12)
+    if text is not None:
+        state.new_entity_pos = text
+    imgui.same_line()
+    if imgui.button("Add"):
+        pos, error = editing.parse_field(editing.COMMON_FIELDS[0], state.drafts.get("new pos", state.new_entity_pos))
+        if error:
+            state.field_errors["new pos"] = error
+        else:
+            accept(state, "new pos")
+            state.pending_edits.append(editing.add_entity(state.new_entity_type, pos))

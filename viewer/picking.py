@@ -1,0 +1,63 @@
+"""Mouse picking: the ray from the camera through a pixel, the entity box it meets first, and the block it
+hits (through the engine's own block raycast). This is UI, not a mechanic: it only decides what a click means.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engine.box import Vec3
+from engine.raycast import raycast_blocks
+from viewer.overlays import EntityFrame
+
+# The cell next to a hit face, by the face's name (BlockHitResult.side).
+FACE_OFFSETS = {"down": (0, -1, 0), "up": (0, 1, 0), "north": (0, 0, -1), "south": (0, 0, 1),
+                "west": (-1, 0, 0), "east": (1, 0, 0)}
+PICK_REACH = 512.0  # blocks along the ray that block picking looks at
+
+
+def pixel_ray(view: np.ndarray, proj: np.ndarray, x: float, y: float,
+              size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """(origin on the near plane, unit direction) of the ray through pixel (x right, y down) of a view of
+    `size`, for row-vector matrices (`[p, 1] @ view @ proj`)."""
+    width, height = size
+    ndc_x, ndc_y = 2.0 * x / width - 1.0, 1.0 - 2.0 * y / height
+    inverse = np.linalg.inv(view.astype(np.float64) @ proj.astype(np.float64))
+    near, far = (np.array([ndc_x, ndc_y, z, 1.0]) @ inverse for z in (-1.0, 1.0))
+    near, far = near[:3] / near[3], far[:3] / far[3]
+    direction = far - near
+    return near, direction / np.linalg.norm(direction)
+
+
+def pick_entity(frame: EntityFrame, origin: np.ndarray, direction: np.ndarray) -> int | None:
+    """The id of the entity whose box the ray enters first (slab test on every box at once), or None."""
+    if not len(frame):
+        return None
+    with np.errstate(divide="ignore", invalid="ignore"):
+        inv = 1.0 / direction
+        t1 = (frame.lo - origin) * inv
+        t2 = (frame.hi - origin) * inv
+    t_near = np.nanmax(np.minimum(t1, t2), axis=1)
+    t_far = np.nanmin(np.maximum(t1, t2), axis=1)
+    hit = (t_far >= np.maximum(t_near, 0.0))
+    if not hit.any():
+        return None
+    distance = np.where(hit, np.maximum(t_near, 0.0), np.inf)
+    return int(frame.ids[int(np.argmin(distance))])
+
+
+def pick_block(world: Any, origin: np.ndarray, direction: np.ndarray) -> tuple[tuple[int, int, int], str] | None:
+    """(cell, face) of the first block the ray hits within PICK_REACH, by the engine's block raycast."""
+    end = origin + direction * PICK_REACH
+    hit = raycast_blocks(world, Vec3(*map(float, origin)), Vec3(*map(float, end)))
+    if hit.missed:
+        return None
+    return tuple(int(c) for c in hit.block_pos), hit.side
+
+
+def beside(cell: tuple[int, int, int], face: str) -> tuple[int, int, int]:
+    """The cell on the other side of `face` of `cell` (where a placed block goes)."""
+    dx, dy, dz = FACE_OFFSETS[face]
+    return cell[0] + dx, cell[1] + dy, cell[2] + dz
