@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.constants import TNT_HEIGHT
+from engine.javanum import f32
 from engine.scene import load_scene_text
 from engine.simulation import Simulation
 
@@ -132,3 +133,28 @@ def test_t9_summoned_tnt_explodes_in_its_first_tick() -> None:
     (event,) = record.events
     assert round(event["center"][1] - 100.0, 8) == FIGURES["T9"]["value"]
     assert sim.entities == []
+
+
+def test_m6_slime_stepped_on_ratio_lies_in_0_4_to_0_42() -> None:
+    """M6: on a slime block with |vy| < 0.1, X/Z are scaled by 0.4 + 0.2·|vy| ∈ [0.4, 0.42) each tick."""
+    sim = load_scene_text('[[blocks]]\nfrom = [-20, 0, -2]\nto = [20, 0, 2]\nblock = "minecraft:slime_block"\n'
+                          '[[entities]]\ntype = "item"\npos = [0.5, 1.0, 0.5]\nmotion = [0.5, 0.0, 0.0]\n'
+                          'on_ground = true\n', "slime")
+    item = sim.entity_by_id(1)
+    ratios = []
+    for _ in range(6):
+        before = item.motion.x
+        sim.tick()
+        if item.on_ground and item.motion.x != before:   # slow items move only every 4 ticks (spec 06 §3.2)
+            ratios.append(item.motion.x / before / f32(f32(0.8) * f32(0.98)))   # less its drag 0.8F × 0.98F
+    assert ratios and all(0.4 <= r < 0.42 + 1e-7 for r in ratios)
+
+
+def test_m13_sine_table_mean_error_is_of_order_1e_5() -> None:
+    """M13: MathHelper.sin differs from the true sine by about 1e-5 on average."""
+    import numpy as np
+
+    from engine.mathhelper import sin
+    xs = np.linspace(-10.0, 10.0, 20001)
+    err = np.mean([abs(sin(float(x)) - math.sin(x)) for x in xs])
+    assert 1e-5 <= err < 1e-4
