@@ -25,8 +25,14 @@ class Entity:
     living: ClassVar[bool] = False         # LivingEntity: slime and bed bounce fully
     pushed_by_fluids: ClassVar[bool] = True
     is_player: ClassVar[bool] = False
-    # NBT-like fields a scene may set, with their types: name → (attribute, type)
+    # NBT-like fields a scene may set, with their types; FIELD_ATTRIBUTES names the attribute where it differs
     FIELDS: ClassVar[dict[str, type]] = {}
+    FIELD_ATTRIBUTES: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def field_attribute(cls, name: str) -> str:
+        """The attribute behind scene field `name` (an item's "age" is its own `item_age`, not `Entity.age`)."""
+        return cls.FIELD_ATTRIBUTES.get(name, name)
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         self.id = entity_id

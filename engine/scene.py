@@ -205,9 +205,6 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) ->
     return e
 
 
-_FIELD_ATTRIBUTES = {("minecraft:item", "age"): "item_age", ("minecraft:experience_orb", "age"): "orb_age"}
-
-
 def _set_field(ctx: _Ctx, e: Entity, name: str, kind: type, value: Any, key: str) -> None:
     readers: dict[type, Callable[[Any, str], Any]] = {int: ctx.integer, bool: ctx.boolean, str: ctx.string}
     if name == "block_state":
@@ -216,7 +213,7 @@ def _set_field(ctx: _Ctx, e: Entity, name: str, kind: type, value: Any, key: str
         parsed = ctx.integer(value, key, -(2**31), 2**31 - 1)
     else:
         parsed = readers[kind](value, key)
-    setattr(e, _FIELD_ATTRIBUTES.get((e.TYPE, name), name), parsed)
+    setattr(e, e.field_attribute(name), parsed)
 
 
 def _load_spawn(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> None:

@@ -40,8 +40,6 @@ COMMON_FIELDS = (
     FieldSpec("no_gravity", "bool", "no_gravity"), FieldSpec("yaw", "float", "yaw"),
     FieldSpec("pitch", "float", "pitch"),
 )
-# Type fields whose attribute differs from their scene name (engine/scene.py reads them the same way).
-TYPE_FIELD_ATTRIBUTES = {("minecraft:item", "age"): "item_age", ("minecraft:experience_orb", "age"): "orb_age"}
 KINDS = {int: "int", bool: "bool", str: "str"}
 
 
@@ -49,7 +47,7 @@ def entity_fields(entity: Any) -> list[FieldSpec]:
     """The editable fields of an entity: the common ones, then its type's scene fields."""
     out = list(COMMON_FIELDS)
     for name, kind in type(entity).FIELDS.items():
-        attribute = TYPE_FIELD_ATTRIBUTES.get((entity.type, name), name)
+        attribute = type(entity).field_attribute(name)
         out.append(FieldSpec(name, "block_state" if name == "block_state" else KINDS[kind], attribute))
     return out
 

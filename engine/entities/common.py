@@ -26,6 +26,18 @@ def scale_motion(e: Entity, x: float, y: float, z: float) -> None:
     e.motion = Vec3(m.x * x, m.y * y, m.z * z)
 
 
+def slippery_drag(e: Entity, world: World, drag: float, drag_y: float) -> None:
+    """Items and XP orbs (spec 04 §4): X/Z × drag, times the slipperiness of the block 1 m below when on the
+    ground (a float product), Y × drag_y."""
+    from engine import block_physics as phys
+    g = drag
+    if e.on_ground:
+        p = e.pos
+        below = world.get_block_state(floor(p.x), floor(p.y - 1.0), floor(p.z))
+        g = f32(phys.slipperiness(below.block) * drag)
+    scale_motion(e, g, drag_y, g)
+
+
 # Entity.pushOutOfBlocks tries these faces, keeping the nearest open one (UP when none is nearer)
 _PUSH_DIRECTIONS = ((0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0), (0, 1, 0))
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import block_physics as phys
 from engine.box import ZERO, Vec3
 from engine.constants import (
     ITEM_BOUNCE,
@@ -26,11 +25,10 @@ from engine.constants import (
     ITEM_WATER_DRAG,
     ITEM_WIDTH,
 )
-from engine.entities.common import add_motion, push_out_of_blocks, scale_motion
+from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
 from engine.entity import Entity
 from engine.fluids import update_water_state
 from engine.javanum import f32
-from engine.mathhelper import floor
 from engine.move import MovementType, move
 from engine.trace import StageInfo, run_stage
 
@@ -53,6 +51,7 @@ class Item(Entity):
     WIDTH = ITEM_WIDTH
     HEIGHT = ITEM_HEIGHT
     FIELDS = {"item": str, "age": int, "pickup_delay": int}
+    FIELD_ATTRIBUTES = {"age": "item_age"}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
@@ -87,7 +86,7 @@ class Item(Entity):
         if not self.on_ground or m.x * m.x + m.z * m.z > ITEM_MIN_HORIZONTAL_SQUARED or \
                 (self.item_age + self.id) % ITEM_TICK_PERIOD == 0:                            # 5
             move(self, sim, MovementType.SELF, self.motion, rec)
-            run_stage(rec, self, DRAG, self.drag, world)
+            run_stage(rec, self, DRAG, slippery_drag, self, world, ITEM_DRAG, ITEM_DRAG_Y)
             if self.on_ground and self.motion.y < 0.0:
                 run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, ITEM_BOUNCE, 1.0)
         # 6: merging with other items needs item stacks, which the engine does not model
@@ -100,16 +99,6 @@ class Item(Entity):
         """`applyBuoyancy` (water, 0.99F) / `method_24348` (lava, 0.95F): X/Z drag, +5e-4F while vy < 0.06F."""
         m = self.motion
         self.motion = Vec3(m.x * drag, m.y + (ITEM_BUOYANCY if m.y < ITEM_BUOYANCY_MAX_VY else 0.0), m.z * drag)
-
-    def drag(self, world) -> None:
-        """k = 0.98F × slipperiness of the block 1 m below on the ground (float product), Y × 0.98."""
-        g = ITEM_DRAG
-        if self.on_ground:
-            p = self.pos
-            below = world.get_block_state(floor(p.x), floor(p.y - 1.0), floor(p.z))
-            g = f32(phys.slipperiness(below.block) * ITEM_DRAG)
-        scale_motion(self, g, ITEM_DRAG_Y, g)
-
 
 def spawn_dropped(sim: Simulation, x: float, y: float, z: float, item: str) -> Item:
     """`new ItemEntity(world, x, y, z, stack)`: yaw from the item's Random, then Motion

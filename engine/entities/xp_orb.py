@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import block_physics as phys
 from engine.box import ZERO, Vec3
 from engine.constants import (
     XP_ORB_BOUNCE,
@@ -19,7 +18,7 @@ from engine.constants import (
     XP_ORB_WATER_DRAG,
     XP_ORB_WIDTH,
 )
-from engine.entities.common import add_motion, push_out_of_blocks, scale_motion
+from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
 from engine.entity import Entity
 from engine.fluids import fluid_at
 from engine.javanum import f32
@@ -45,6 +44,7 @@ class ExperienceOrb(Entity):
     WIDTH = XP_ORB_WIDTH
     HEIGHT = XP_ORB_HEIGHT
     FIELDS = {"age": int, "value": int, "pickup_delay": int}
+    FIELD_ATTRIBUTES = {"age": "orb_age"}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
@@ -76,7 +76,7 @@ class ExperienceOrb(Entity):
                       (b.min_y + b.max_y) / 2.0, self.pos.z)
         # 6-8: targeting and accelerating towards a player come with players
         move(self, sim, MovementType.SELF, self.motion, rec)                                # 9 M
-        run_stage(rec, self, DRAG, self.drag, world)                                        # 10, 11 D
+        run_stage(rec, self, DRAG, slippery_drag, self, world, XP_ORB_DRAG, XP_ORB_DRAG_Y)  # 10, 11 D
         if self.on_ground:                                                                  # 12
             run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, XP_ORB_BOUNCE, 1.0)
         self.orb_age += 1
@@ -97,10 +97,3 @@ class ExperienceOrb(Entity):
         self.motion = Vec3(x, XP_ORB_LAVA_KICK, z)
         r.next_float()   # the burn sound's pitch draws once more
 
-    def drag(self, world) -> None:
-        g = XP_ORB_DRAG
-        if self.on_ground:
-            p = self.pos
-            below = world.get_block_state(floor(p.x), floor(p.y - 1.0), floor(p.z))
-            g = f32(phys.slipperiness(below.block) * XP_ORB_DRAG)
-        scale_motion(self, g, XP_ORB_DRAG_Y, g)
