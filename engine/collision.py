@@ -15,6 +15,7 @@ from engine import block_physics as phys
 from engine import blocks
 from engine.box import Box, Vec3, X, Y, Z
 from engine.constants import COLLISION_EPSILON
+from engine.javanum import wrap_int
 from engine.mathhelper import floor
 from engine.shapes import calculate_max_distance, calculate_max_offset, intersects_box
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from engine.world import ShapeAt, World
 
 EPS = COLLISION_EPSILON
+LONG_SWEEP_LAYERS = 4096   # longer single-axis sweeps visit only layers that cross filled sections
 ORIGIN = (0.0, 0.0, 0.0)
 Sweep = tuple[int, Box, float, float]   # axis, box before the sweep, asked, allowed
 
@@ -64,23 +66,23 @@ def calculate_push_velocity(axis: int, box: Box, world: World, initial: float,
         return 0.0
     a1 = (axis + 1) % 3          # vanilla's `axis` and `axis2` for this sweep direction
     a2 = (axis + 2) % 3
-    i = floor(box[a1] - EPS) - 1
-    j = floor(box[a1 + 3] + EPS) + 1
-    k = floor(box[a2] - EPS) - 1
-    l2 = floor(box[a2 + 3] + EPS) + 1
+    i = wrap_int(floor(box[a1] - EPS) - 1)      # int arithmetic wraps as in Java
+    j = wrap_int(floor(box[a1 + 3] + EPS) + 1)
+    k = wrap_int(floor(box[a2] - EPS) - 1)
+    l2 = wrap_int(floor(box[a2 + 3] + EPS) + 1)
     positive = initial > 0.0
 
     def far_layer(dist: float) -> int:
-        return floor(box[axis + 3] + dist + EPS) + 1 if positive else floor(box[axis] + dist - EPS) - 1
+        return wrap_int(floor(box[axis + 3] + dist + EPS) + 1 if positive else floor(box[axis] + dist - EPS) - 1)
 
-    m = floor(box[axis + 3] - EPS) - 1 if positive else floor(box[axis] + EPS) + 1
+    m = wrap_int(floor(box[axis + 3] - EPS) - 1 if positive else floor(box[axis] + EPS) + 1)
     n = far_layer(initial)
-    step = 1 if positive else -1
     get = world.get_state_id
-    by_id = blocks.state_by_id
+    states = blocks.all_states()
     pos = [0, 0, 0]
-    p = m
-    while (p <= n) if positive else (p >= n):
+    for p in _layers(world, axis, m, n, (i, j), (k, l2), a1, a2):
+        if (p > n) if positive else (p < n):
+            break
         for q in range(i, j + 1):
             for r in range(k, l2 + 1):
                 edges = (q == i or q == j) + (r == k or r == l2) + (p == m or p == n)
@@ -90,7 +92,7 @@ def calculate_push_velocity(axis: int, box: Box, world: World, initial: float,
                 sid = get(pos[0], pos[1], pos[2])
                 if sid == 0:
                     continue
-                st = by_id(sid)
+                st = states[sid]
                 if (edges == 1 and not st.exceeds_cube) or (edges == 2 and st.block != "moving_piston"):
                     continue
                 shape = st.collision_shape if st.block != "bamboo" else phys.collision_shape_at(st, *pos)
@@ -99,10 +101,26 @@ def calculate_push_velocity(axis: int, box: Box, world: World, initial: float,
                 if abs(initial) < EPS:
                     return 0.0
                 n = far_layer(initial)
-        p += step
     for shape, o in extra:
         initial = calculate_max_distance(shape, o, axis, box, initial)
     return initial
+
+
+def _layers(world: World, axis: int, m: int, n: int, qs: tuple[int, int], rs: tuple[int, int], a1: int,
+            a2: int) -> list[int] | range:
+    """The layers m → n a single-axis sweep visits: all of them, or for a long sweep only those crossing a
+    filled section (the others hold no block, so they change nothing)."""
+    step = 1 if n >= m else -1
+    if abs(n - m) <= LONG_SWEEP_LAYERS:
+        return range(m, n + step, step)
+    lo, hi = min(m, n), max(m, n)
+    bounds = [0, 0, 0, 0, 0, 0]
+    bounds[axis], bounds[axis + 3] = lo, hi
+    bounds[a1], bounds[a1 + 3] = qs
+    bounds[a2], bounds[a2 + 3] = rs
+    keys = world.filled_sections_in(*bounds)
+    layers = sorted({p for key in keys for p in range(max(lo, key[axis] << 4), min(hi, (key[axis] << 4) + 15) + 1)})
+    return layers if step > 0 else layers[::-1]
 
 
 def adjust_movement(movement: Vec3, box: Box, world: World, extra: list[ShapeAt], yxz: bool,

@@ -23,6 +23,7 @@ from engine.constants import (
     GET_ENTITIES_MARGIN,
     SECTION_SIZE,
 )
+from engine.javanum import wrap_int
 from engine.mathhelper import ceil, floor
 from engine.shapes import FULL_CUBE, VoxelShape, border_shape, intersects_box
 
@@ -34,6 +35,7 @@ MIN_Y = 0
 MAX_Y = 255
 ENTITY_SECTION_MAX = 15   # WorldChunk.entitySections has 16 entries; section y is clamped to 0..15
 AIR_ID = 0
+LARGE_REGION_CELLS = 65536   # above this, collision queries visit only the cells of filled sections
 ShapeAt = tuple[VoxelShape, tuple[float, float, float]]
 
 
@@ -163,45 +165,66 @@ class World:
         """No block but air in the cells x0..x1, y0..y1, z0..z1 (a shortcut for the queries below)."""
         return not self._has_blocks(x0, y0, z0, x1, y1, z1)
 
+    def filled_sections_in(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> list[tuple[int, int, int]]:
+        """Keys of the sections holding blocks that overlap the cells x0..x1, y0..y1, z0..z1, by z, y, x."""
+        counts = self._counts
+        sx0, sy0, sz0, sx1, sy1, sz1 = x0 >> 4, y0 >> 4, z0 >> 4, x1 >> 4, y1 >> 4, z1 >> 4
+        if (sx1 - sx0 + 1) * (sy1 - sy0 + 1) * (sz1 - sz0 + 1) <= len(counts):
+            return [(sx, sy, sz) for sz in range(sz0, sz1 + 1) for sy in range(sy0, sy1 + 1)
+                    for sx in range(sx0, sx1 + 1) if counts.get((sx, sy, sz))]
+        return sorted((k for k, n in counts.items() if n and sx0 <= k[0] <= sx1 and sy0 <= k[1] <= sy1
+                       and sz0 <= k[2] <= sz1), key=lambda k: (k[2], k[1], k[0]))
+
     def _has_blocks(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> bool:
         counts = self._counts
         if not counts:
             return False
         if x0 >> 4 == x1 >> 4 and y0 >> 4 == y1 >> 4 and z0 >> 4 == z1 >> 4:
             return bool(counts.get((x0 >> 4, y0 >> 4, z0 >> 4)))
-        for sx in range(x0 >> 4, (x1 >> 4) + 1):
-            for sy in range(y0 >> 4, (y1 >> 4) + 1):
-                for sz in range(z0 >> 4, (z1 >> 4) + 1):
-                    if counts.get((sx, sy, sz)):
-                        return True
-        return False
+        return bool(self.filled_sections_in(x0, y0, z0, x1, y1, z1))
 
     def get_block_collisions(self, box: Box) -> list[ShapeAt]:
         """`BlockCollisionSpliterator` over `box`: shapes (with their block offset) that overlap it.
 
         Cells on the outer layer count only for shapes that exceed the unit cube (one edge) or moving
         pistons (two edges); corner cells never. Order: x fastest, then y, then z (`CuboidBlockIterator`).
+        Bounds wrap like Java ints; where an infinite box makes a range wrap, vanilla's iterator would run
+        for about 2^32 steps: here no cell is visited. Large ranges visit only the cells of filled sections.
         """
-        x0 = floor(box.min_x - COLLISION_EPSILON) - 1
-        x1 = floor(box.max_x + COLLISION_EPSILON) + 1
-        y0 = floor(box.min_y - COLLISION_EPSILON) - 1
-        y1 = floor(box.max_y + COLLISION_EPSILON) + 1
-        z0 = floor(box.min_z - COLLISION_EPSILON) - 1
-        z1 = floor(box.max_z + COLLISION_EPSILON) + 1
+        x0 = wrap_int(floor(box.min_x - COLLISION_EPSILON) - 1)
+        x1 = wrap_int(floor(box.max_x + COLLISION_EPSILON) + 1)
+        y0 = wrap_int(floor(box.min_y - COLLISION_EPSILON) - 1)
+        y1 = wrap_int(floor(box.max_y + COLLISION_EPSILON) + 1)
+        z0 = wrap_int(floor(box.min_z - COLLISION_EPSILON) - 1)
+        z1 = wrap_int(floor(box.max_z + COLLISION_EPSILON) + 1)
         out: list[ShapeAt] = []
-        if not self._has_blocks(x0, max(y0, MIN_Y), z0, x1, min(y1, MAX_Y), z1) or y1 < MIN_Y or y0 > MAX_Y:
+        ya, yb = max(y0, MIN_Y), min(y1, MAX_Y)     # void_air outside the build range has no shape
+        if x1 < x0 or yb < ya or z1 < z0 or not self._has_blocks(x0, ya, z0, x1, yb, z1):
             return out
+        bounds = (x0, x1, y0, y1, z0, z1)
+        if (x1 - x0 + 1) * (yb - ya + 1) * (z1 - z0 + 1) <= LARGE_REGION_CELLS:
+            self._collect(out, box, bounds, x0, x1, ya, yb, z0, z1)
+            return out
+        for sx, sy, sz in self.filled_sections_in(x0, ya, z0, x1, yb, z1):
+            self._collect(out, box, bounds, max(x0, sx << 4), min(x1, (sx << 4) + 15), max(ya, sy << 4),
+                          min(yb, (sy << 4) + 15), max(z0, sz << 4), min(z1, (sz << 4) + 15))
+        return out
+
+    def _collect(self, out: list[ShapeAt], box: Box, bounds: tuple[int, ...], xa: int, xb: int, ya: int,
+                 yb: int, za: int, zb: int) -> None:
+        """The spliterator's rule for the cells xa..xb, ya..yb, za..zb; `bounds` are the whole query's."""
+        x0, x1, y0, y1, z0, z1 = bounds
         sections = self._sections
         states = _STATES[0]
-        for z in range(z0, z1 + 1):
+        for z in range(za, zb + 1):
             ez = z == z0 or z == z1
             sz = z >> 4
-            for y in range(max(y0, MIN_Y), min(y1, MAX_Y) + 1):   # void_air outside has no shape
+            for y in range(ya, yb + 1):
                 ey = y == y0 or y == y1
                 base = ((y & 15) << 8) | ((z & 15) << 4)
                 sec_x = None
                 sec = None
-                for x in range(x0, x1 + 1):
+                for x in range(xa, xb + 1):
                     if x >> 4 != sec_x:
                         sec_x = x >> 4
                         sec = sections.get((sec_x, y >> 4, sz))
@@ -224,7 +247,6 @@ class World:
                             out.append((shape, (float(x), float(y), float(z))))
                     elif not shape.is_empty and intersects_box(shape, (x, y, z), box):
                         out.append((shape, (float(x), float(y), float(z))))
-        return out
 
     def is_space_empty(self, box: Box) -> bool:
         """`CollisionView.isSpaceEmpty(Box)` for blocks: no collision shape overlaps `box`."""
