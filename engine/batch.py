@@ -63,7 +63,7 @@ class Gathered:
         self.box = np.fromiter(chain.from_iterable(e.box for e in run), np.float64, 6 * n).reshape(n, 6)
         self.fall = np.fromiter((e.fall_distance for e in run), np.float64, n)
         self.gravity = np.array([not e.no_gravity for e in run], dtype=bool)
-        self.ok = np.array([e.fuse >= 2 and not e.no_clip
+        self.ok = np.array([not e.removed and e.fuse >= 2 and not e.no_clip and e.vehicle is None and not e.passengers
                             and e.movement_multiplier.length_squared() <= MOVEMENT_MULTIPLIER_MIN_SQUARED
                             for e in run], dtype=bool)
 

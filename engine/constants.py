@@ -133,7 +133,102 @@ XP_ORB_MAX_AGE = 6000
 SUBMERGED_EYE_OFFSET = 0.1111111119389534  # Entity.updateSubmergedInWaterState: getEyeY() - 0.11111111F
 
 # --- misc entity (spec 01 §8) ---
+MOUNTED_HEIGHT_FACTOR = 0.75        # Entity.getMountedHeightOffset: (double)height * 0.75
 EYE_HEIGHT_FACTOR = f32(0.85)       # Entity.getEyeHeight default: height * 0.85F
 PUSH_OUT_BASE = f32(0.1)            # Entity.pushOutOfBlocks: random.nextFloat() * 0.2F + 0.1F
 PUSH_OUT_SPREAD = f32(0.2)
 PUSH_OUT_DAMPING = 0.75
+
+# --- projectiles (spec 03 §8, spec 06 §7-§9 and Appendix A) ---
+PROJECTILE_TARGET_MARGIN = f32(0.3)   # ProjectileUtil.getEntityCollision: box.expand(0.30000001192092896)
+PROJECTILE_SEARCH_EXPANSION = 1.0     # getCollision, method_26961: box.stretch(velocity).expand(1.0)
+PROJECTILE_SPREAD = f32(0.0075)       # ProjectileEntity.setVelocity: nextGaussian() * 0.007499999832361937
+DEGREES_TO_RADIANS = f32(0.017453292)  # setProperties, getRotationVector: angle * 0.017453292F
+THROW_DIVERGENCE = f32(1.0)           # the items' setProperties(..., 1.0F)
+SPAWN_BELOW_EYE = f32(0.1)            # ThrownEntity / PersistentProjectileEntity: owner.getEyeY() - 0.1F
+PLAYER_WIDTH = f32(0.6)               # EntityType.PLAYER 0.6F × 1.8F, standing eye height 1.62F
+PLAYER_HEIGHT = f32(1.8)
+PLAYER_EYE_HEIGHT = f32(1.62)
+
+THROWN_WIDTH = f32(0.25)              # snowball, egg, ender pearl, potion, bottle o' enchanting, llama spit
+THROWN_HEIGHT = f32(0.25)
+THROWN_DRAG = f32(0.99)               # ThrownEntity.tick: 0.99F, in water 0.8F
+THROWN_WATER_DRAG = f32(0.8)
+THROWN_GRAVITY = f32(0.03)            # ThrownEntity.getGravity
+POTION_GRAVITY = f32(0.05)            # PotionEntity.getGravity
+XP_BOTTLE_GRAVITY = f32(0.07)         # ExperienceBottleEntity.getGravity
+THROWN_SPEED = f32(1.5)               # SnowballItem, EggItem, EnderPearlItem: setProperties(.., 0.0F, 1.5F, 1.0F)
+POTION_SPEED = f32(0.5)               # ThrowablePotionItem: setProperties(.., -20.0F, 0.5F, 1.0F)
+XP_BOTTLE_SPEED = f32(0.7)            # ExperienceBottleItem: setProperties(.., -20.0F, 0.7F, 1.0F)
+BOTTLE_ROLL = f32(-20.0)
+EGG_CHICKEN_CHANCE = 8                # EggEntity.onCollision: random.nextInt(8) == 0, then nextInt(32) == 0 → 4
+EGG_FOUR_CHICKEN_CHANCE = 32
+XP_BOTTLE_BASE = 3                    # ExperienceBottleEntity.onCollision: 3 + nextInt(5) + nextInt(5)
+XP_BOTTLE_SPREAD = 5
+
+ARROW_WIDTH = f32(0.5)                # arrow and trident
+ARROW_HEIGHT = f32(0.5)
+ARROW_EYE_HEIGHT = f32(0.13)          # PersistentProjectileEntity.getEyeHeight
+ARROW_GRAVITY = f32(0.05)             # PersistentProjectileEntity.tick: y - 0.05F
+ARROW_DRAG = f32(0.99)
+ARROW_WATER_DRAG = f32(0.6)           # getDragInWater: arrows 0.6F, tridents 0.99F
+TRIDENT_WATER_DRAG = f32(0.99)
+ARROW_BACK_OFF = f32(0.05)            # onBlockHit: normalize().multiply(0.05F)
+ARROW_SHAKE = 7
+ARROW_RELEASE_MARGIN = 0.06           # method_26351: new Box(pos, pos).expand(0.06)
+ARROW_RELEASE_FACTOR = f32(0.2)       # method_26352: random.nextFloat() * 0.2F per axis
+ARROW_MAX_LIFE = 1200                 # age(): removed at life >= 1200
+ARROW_DAMAGE = 2.0                    # PersistentProjectileEntity.damage
+ARROW_BOUNCE = -0.1                   # onEntityHit when the target takes no damage: multiply(-0.1)
+ARROW_MIN_SPEED_SQUARED = 1.0e-7
+ARROW_DROP_OFFSET = f32(0.1)          # onEntityHit: dropStack(asItemStack(), 0.1F) for a player's arrow
+ARROW_SPEED = f32(3.0)                # BowItem at full charge: setProperties(.., 0.0F, f * 3.0F, 1.0F), f = 1
+TRIDENT_SPEED = f32(2.5)              # TridentItem without Riptide: 2.5F + level * 0.5F
+TRIDENT_BOUNCE = (-0.01, -0.1, -0.01)  # TridentEntity.onEntityHit: multiply(-0.01, -0.1, -0.01)
+TRIDENT_HIT_DAMAGE = f32(8.0)         # TridentEntity.onEntityHit: 8.0F (+ Impaling, not modelled)
+TRIDENT_DAMAGE_GROUND_TICKS = 4       # TridentEntity.tick: inGroundTime > 4 → dealtDamage
+
+FIREBALL_WIDTH = f32(1.0)             # fireball, dragon fireball
+FIREBALL_HEIGHT = f32(1.0)
+SMALL_FIREBALL_WIDTH = f32(0.3125)    # small fireball, wither skull
+SMALL_FIREBALL_HEIGHT = f32(0.3125)
+FIREBALL_DRAG = f32(0.95)             # ExplosiveProjectileEntity.getDrag; in water 0.8F
+FIREBALL_WATER_DRAG = f32(0.8)
+CHARGED_SKULL_DRAG = f32(0.73)        # WitherSkullEntity.getDrag when charged
+FIREBALL_ACCELERATION = 0.1           # ExplosiveProjectileEntity: power = direction / length * 0.1
+FIREBALL_EXPLOSION_POWER = 1          # FireballEntity.explosionPower: an int, 1 by default
+WITHER_SKULL_EXPLOSION_POWER = f32(1.0)
+FIREBALL_HIT_DAMAGE = f32(6.0)        # FireballEntity.onEntityHit
+SMALL_FIREBALL_HIT_DAMAGE = f32(5.0)  # SmallFireballEntity.onEntityHit
+WITHER_SKULL_HIT_DAMAGE = f32(8.0)    # WitherSkullEntity.onEntityHit: 8.0F with an owner, else 5.0F
+WITHER_SKULL_OWNERLESS_DAMAGE = f32(5.0)
+
+LLAMA_SPIT_DRAG = 0.9900000095367432  # LlamaSpitEntity.tick: multiply(0.9900000095367432)
+LLAMA_SPIT_GRAVITY = 0.05999999865889549
+LLAMA_SPIT_HIT_DAMAGE = f32(1.0)      # LlamaSpitEntity.onEntityHit
+
+# --- explosions (spec 04 §15; Explosion.collectBlocksAndDamageEntities, affectWorld) ---
+EXPLOSION_RAY_GRID = 16             # block rays start towards the surface cells of a 16³ grid
+EXPLOSION_RAY_SPAN = f32(2.0)       # (float)j / 15.0F * 2.0F - 1.0F: grid index → direction component
+EXPLOSION_INTENSITY_BASE = f32(0.7)  # power * (0.7F + random.nextFloat() * 0.6F)
+EXPLOSION_INTENSITY_SPREAD = f32(0.6)
+EXPLOSION_RESISTANCE_OFFSET = f32(0.3)  # h -= (resistance + 0.3F) * 0.3F
+EXPLOSION_RESISTANCE_FACTOR = f32(0.3)
+EXPLOSION_RAY_STEP = f32(0.3)       # m += d * (double)0.3F
+EXPLOSION_STEP_DECAY = f32(0.22500001)  # h -= 0.22500001F per step
+FLUID_BLAST_RESISTANCE = f32(100.0)  # WaterFluid / LavaFluid.getBlastResistance: 100.0F
+EXPLOSION_RADIUS_FACTOR = f32(2.0)  # q = power * 2.0F: the radius of the entity phase
+EXPLOSION_QUERY_MARGIN = 1.0        # getOtherEntities in floor(centre ± (q + 1.0))
+EXPLOSION_DAMAGE_FACTOR = 7.0       # (int)((ac * ac + ac) / 2.0 * 7.0 * q + 1.0)
+BLAST_PROTECTION_STEP_OLD = f32(0.15)  # ≤ 1.19.4: velocity - floor(velocity * (float)level * 0.15F)
+BLAST_PROTECTION_STEP = 0.15        # 1.20+: velocity * clamp(1.0 - level * 0.15, 0.0, 1.0)
+TNT_EXPLOSION_FUSE_SPREAD = 4       # TntBlock.onDestroyedByExplosion: nextInt(fuse / 4) + fuse / 8 (AMBIGUITY-N2)
+ITEM_HEALTH = 5                     # ItemEntity.health
+XP_ORB_HEALTH = 5                   # ExperienceOrbEntity.health
+
+# --- java.util.HashMap, whose iteration order fixes the order of an explosion's affected blocks ---
+HASHMAP_INITIAL_CAPACITY = 16
+HASHMAP_LOAD_FACTOR = 0.75
+HASHMAP_TREEIFY_BIN = 9             # a bin reaching 9 nodes (TREEIFY_THRESHOLD 8, plus the new one) ...
+HASHMAP_MIN_TREEIFY_CAPACITY = 64   # ... doubles the table instead while it is smaller than 64
+BLOCK_POS_HASH_PRIME = 31           # Vec3i.hashCode: (y + z * 31) * 31 + x

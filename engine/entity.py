@@ -6,7 +6,7 @@ import copy
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.box import ZERO, Box, Vec3
-from engine.constants import EYE_HEIGHT_FACTOR, VOID_Y
+from engine.constants import EYE_HEIGHT_FACTOR, MOUNTED_HEIGHT_FACTOR, VOID_Y
 from engine.javanum import f32
 from engine.jrandom import JavaRandom
 
@@ -63,6 +63,8 @@ class Entity:
         self.first_update = True
         self.random = JavaRandom(seed)         # Entity.random (vanilla seeds it from the clock)
         self.chunk_key_: tuple[int, int, int] = (0, 0, 0)
+        self.vehicle: Entity | None = None
+        self.passengers: list[Entity] = []     # in the order they started riding
 
     # --- geometry ---
     @property
@@ -119,7 +121,38 @@ class Entity:
         c.fluid_height = dict(self.fluid_height)
         c.piston_movement_delta = list(self.piston_movement_delta)
         c.random = copy.copy(self.random)
+        c.passengers = list(self.passengers)   # World.copy points vehicle/passengers at the clones
         return c
+
+    # --- riding (spec 01 §7) ---
+    def start_riding(self, vehicle: Entity) -> None:
+        self.vehicle = vehicle
+        vehicle.passengers.append(self)
+
+    def stop_riding(self) -> None:
+        if self.vehicle is not None:
+            self.vehicle.passengers.remove(self)
+            self.vehicle = None
+
+    def mounted_height_offset(self) -> float:
+        """`Entity.getMountedHeightOffset`: height × 0.75 (height a float widened to double)."""
+        return self.height * MOUNTED_HEIGHT_FACTOR
+
+    def update_passenger_position(self, passenger: Entity) -> None:
+        """`Entity.updatePassengerPosition`: the rider stands at the vehicle's x, z and y + mounted offset."""
+        p = self.pos
+        passenger.set_position(Vec3(p.x, p.y + self.mounted_height_offset() + passenger.height_offset(), p.z))
+
+    def height_offset(self) -> float:
+        """`Entity.getHeightOffset`: 0 for the entities modelled so far."""
+        return 0.0
+
+    def tick_riding(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`Entity.tickRiding`: Motion zeroed, the entity's own tick, then placed on its vehicle."""
+        self.motion = ZERO
+        self.tick(sim, rec)
+        if self.vehicle is not None:
+            self.vehicle.update_passenger_position(self)
 
     def remove(self) -> None:
         self.removed = True

@@ -14,14 +14,18 @@ from engine.blocks import BlockStateError
 from engine.box import ZERO, Vec3
 from engine.entities import ENTITY_TYPES
 from engine.entities.falling_block import from_block as falling_block_from_block
+from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
 from engine.entities.tnt import prime_from_block
 from engine.entity import Entity
+from engine.javanum import f32
+from engine.projectile import Projectile, throw_from_player
 from engine.simulation import PHASES, ScheduledAction, Simulation
 from engine.versions import DEFAULT_VERSION, features_for
 from engine.world import MAX_Y, MIN_Y, World, WorldBorder
 
 MAX_BLOCKS_PER_ENTRY = 4_000_000
-COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", "fall_distance", "yaw", "pitch"}
+COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", "fall_distance", "yaw", "pitch",
+                      "vehicle"}
 ACTION_DEFAULT_PHASE = {"set_block": "scheduled_ticks", "remove_block": "scheduled_ticks",
                         "prime_tnt": "scheduled_ticks"}
 LATER_ACTIONS = {"piston_extend", "piston_retract", "dispense"}
@@ -202,6 +206,11 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) ->
     for name, kind in cls.FIELDS.items():
         if name in entry:
             _set_field(ctx, e, name, kind, entry[name], f"{key}.{name}")
+    if "vehicle" in entry:
+        vehicle = sim.entity_by_id(ctx.integer(entry["vehicle"], f"{key}.vehicle", 1, 2**31 - 1))
+        if vehicle is None:
+            raise ctx.fail(f"{key}.vehicle", f"no entity with id {entry['vehicle']} declared before this one")
+        e.start_riding(vehicle)
     return e
 
 
@@ -230,9 +239,31 @@ def _load_spawn(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> 
         if sim.world.get_block_state(*at).is_air:
             raise ctx.fail(f"{key}.at", f"no block at {list(at)} to fall (place it with [[blocks]] first)")
         sim.add_entity(falling_block_from_block(sim, *at))
+    elif kind == "thrown":
+        ctx.keys(entry, key, {"kind", "entity", "from_player_at", "yaw", "pitch", "speed", "no_spread",
+                              "player_motion", "player_on_ground"}, {"entity", "from_player_at", "yaw", "pitch"})
+        cls = _entity_class(ctx, entry["entity"], f"{key}.entity")
+        if not issubclass(cls, Projectile) or cls.THROW_SPEED is None:
+            throwable = sorted(t for t, c in ENTITY_TYPES.items()
+                               if issubclass(c, Projectile) and c.THROW_SPEED is not None)
+            raise ctx.fail(f"{key}.entity", f"{cls.TYPE} is not thrown by a player (expected one of: "
+                                            f"{', '.join(throwable)})")
+        speed = f32(ctx.number(entry["speed"], f"{key}.speed")) if "speed" in entry else cls.THROW_SPEED
+        throw_from_player(sim, cls, ctx.vec3(entry["from_player_at"], f"{key}.from_player_at"),
+                          f32(ctx.number(entry["yaw"], f"{key}.yaw")), f32(ctx.number(entry["pitch"], f"{key}.pitch")),
+                          speed, not ctx.boolean(entry.get("no_spread", False), f"{key}.no_spread"),
+                          ctx.vec3(entry["player_motion"], f"{key}.player_motion") if "player_motion" in entry
+                          else ZERO, ctx.boolean(entry.get("player_on_ground", True), f"{key}.player_on_ground"))
+    elif kind == "fireball":
+        ctx.keys(entry, key, {"kind", "entity", "at", "direction"}, {"entity", "at", "direction"})
+        cls = _entity_class(ctx, entry["entity"], f"{key}.entity")
+        if not issubclass(cls, ExplosiveProjectile):
+            raise ctx.fail(f"{key}.entity", f"{cls.TYPE} is not a fireball (expected one of: "
+                                            f"{', '.join(sorted(c.TYPE for c in EXPLOSIVE_TYPES))})")
+        launch(sim, cls, ctx.vec3(entry["at"], f"{key}.at"), ctx.vec3(entry["direction"], f"{key}.direction"))
     else:
         raise ctx.fail(f"{key}.kind", f"unknown or unsupported spawn kind {kind!r} "
-                                      "(supported: primed_tnt_from_block, falling_block_from_block)")
+                                      "(supported: primed_tnt_from_block, falling_block_from_block, thrown, fireball)")
 
 
 def _load_action(ctx: _Ctx, entry: dict[str, Any], key: str) -> ScheduledAction:

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import batch
+from engine import batch, explosion
 from engine.box import ZERO, Vec3
 from engine.entities.tnt import Tnt
 from engine.entity import Entity
@@ -61,7 +61,7 @@ class Simulation:
         self.trace_enabled = False
         self.vectorize = True                   # runs of TNT in free flight take engine.batch's step
         self.actions: list[ScheduledAction] = []
-        self.explosion_step: ExplosionStep | None = None
+        self.explosion_step: ExplosionStep | None = explosion.explode
         self.last_record: TickRecord | None = None
         self._next_id = 1
         self._in_entity_phase = False
@@ -155,7 +155,7 @@ class Simulation:
         Runs of TNT in free flight take the vectorised step of `engine.batch`."""
         world = self.world
         self._in_entity_phase = True
-        order = list(world.entities.values())
+        order = [e for e in world.entities.values() if self._is_root_now(e)]
         i = 0
         while i < len(order):
             if self.vectorize and type(order[i]) is Tnt:
@@ -174,19 +174,43 @@ class Simulation:
                 world.collidable_count += 1
         self._pending = []
 
+    def _is_root_now(self, e: Entity) -> bool:
+        """The loop's first checks: a rider of a live vehicle is ticked by it; a rider of a removed vehicle
+        dismounts and is ticked as a root."""
+        v = e.vehicle
+        if v is not None:
+            if not v.removed and e in v.passengers:
+                return False
+            e.stop_riding()
+        return True
+
+    def _recorder(self, e: Entity, phase: PhaseRecord | None) -> Recorder | None:
+        if not self.trace_enabled or phase is None:
+            return None
+        item = EntityTick(e.id, e.TYPE)
+        phase.items.append(item)
+        return Recorder(item)
+
     def _tick_one(self, e: Entity, phase: PhaseRecord | None) -> None:
         world = self.world
+        if not e.removed:
+            self.tick_entity(e, self._recorder(e, phase))
+            for p in list(e.passengers):
+                self._tick_passenger(e, p, phase)
         if e.removed:
             world.unload_entity(e)
+
+    def _tick_passenger(self, vehicle: Entity, p: Entity, phase: PhaseRecord | None) -> None:
+        """`ServerWorld.tickPassenger`: right after its vehicle, depth first (spec 01 §7 rules 3-5)."""
+        if p.removed or p.vehicle is not vehicle:
+            p.stop_riding()
             return
-        rec = None
-        if self.trace_enabled and phase is not None:
-            item = EntityTick(e.id, e.TYPE)
-            phase.items.append(item)
-            rec = Recorder(item)
-        self.tick_entity(e, rec)
-        if e.removed:
-            world.unload_entity(e)
+        p.age += 1
+        p.prev_pos = p.pos
+        p.tick_riding(self, self._recorder(p, phase))
+        self.world.check_entity_chunk_pos(p)
+        for q in list(p.passengers):
+            self._tick_passenger(p, q, phase)
 
     def _tick_tnt_run(self, run: list[Entity], phase: PhaseRecord) -> None:
         """Consecutive TNT: free-flight ones in vectorised segments, the others one by one, in order. After a

@@ -94,6 +94,10 @@ class World:
             for e in sec:
                 if id(e) not in clones:
                     clones[id(e)] = e.clone()
+        for c in clones.values():
+            if c.vehicle is not None:
+                c.vehicle = clones.get(id(c.vehicle)) or c.vehicle
+            c.passengers = [clones.get(id(r)) or r for r in c.passengers]
         w.entities = {i: clones[id(e)] for i, e in self.entities.items()}
         w._entity_sections = {k: [clones[id(e)] for e in v] for k, v in self._entity_sections.items()}
         return w

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from engine.entities.arrow import PERSISTENT_TYPES
 from engine.entities.falling_block import FallingBlock
+from engine.entities.fireball import EXPLOSIVE_TYPES
 from engine.entities.item import Item
+from engine.entities.llama_spit import LlamaSpit
+from engine.entities.player_marker import PlayerMarker
+from engine.entities.thrown import THROWN_TYPES
 from engine.entities.tnt import Tnt
 from engine.entities.xp_orb import ExperienceOrb
 from engine.entity import Entity
 
-ENTITY_TYPES: dict[str, type[Entity]] = {cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb)}
+ENTITY_TYPES: dict[str, type[Entity]] = {
+    cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerMarker, *THROWN_TYPES,
+                              *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, LlamaSpit)}

@@ -14,6 +14,7 @@ from engine.constants import (
     ITEM_DRAG_Y,
     ITEM_EYE_FLUID_OFFSET,
     ITEM_GRAVITY,
+    ITEM_HEALTH,
     ITEM_HEIGHT,
     ITEM_LAVA_DRAG,
     ITEM_MAX_AGE,
@@ -28,7 +29,7 @@ from engine.constants import (
 from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
 from engine.entity import Entity
 from engine.fluids import update_water_state
-from engine.javanum import f32
+from engine.javanum import f32, to_int
 from engine.move import MovementType, move
 from engine.trace import StageInfo, run_stage
 
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 BUOYANCY = StageInfo("buoyancy", "ItemEntity.applyBuoyancy")
+NETHER_STAR = "minecraft:nether_star"
 LAVA = StageInfo("lava_buoyancy", "ItemEntity.method_24348")
 GRAVITY = StageInfo("gravity", "ItemEntity.tick", "G")
 PUSH_OUT = StageInfo("push_out", "Entity.pushOutOfBlocks", "Pu")
@@ -58,6 +60,7 @@ class Item(Entity):
         self.item = "minecraft:stone"
         self.item_age = 0             # ItemEntity.age (its own field, not Entity.age)
         self.pickup_delay = 0
+        self.health = ITEM_HEALTH
 
     def type_fields(self) -> dict[str, Any]:
         return {"item": self.item, "age": self.item_age, "pickup_delay": self.pickup_delay}
@@ -93,6 +96,14 @@ class Item(Entity):
         self.item_age += 1                                                                    # 7
         run_stage(rec, self, FLUID, update_water_state, self, world, rec)                     # 8 F2
         if self.item_age >= ITEM_MAX_AGE:                                                     # 9
+            self.remove()
+
+    def damage(self, amount: float, explosive: bool = False) -> None:
+        """`ItemEntity.damage`: a nether star ignores explosions; health = (int)(health - amount), removed at ≤ 0."""
+        if explosive and self.item == NETHER_STAR:
+            return
+        self.health = to_int(self.health - amount)
+        if self.health <= 0:
             self.remove()
 
     def fluid_buoyancy(self, drag: float) -> None:

@@ -12,6 +12,7 @@ from engine.constants import (
     XP_ORB_DRAG,
     XP_ORB_DRAG_Y,
     XP_ORB_GRAVITY,
+    XP_ORB_HEALTH,
     XP_ORB_HEIGHT,
     XP_ORB_LAVA_KICK,
     XP_ORB_MAX_AGE,
@@ -21,7 +22,7 @@ from engine.constants import (
 from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
 from engine.entity import Entity
 from engine.fluids import fluid_at
-from engine.javanum import f32
+from engine.javanum import f32, to_int
 from engine.mathhelper import floor
 from engine.move import MovementType, move
 from engine.trace import StageInfo, run_stage
@@ -51,6 +52,7 @@ class ExperienceOrb(Entity):
         self.orb_age = 0
         self.value = 1
         self.pickup_delay = 0
+        self.health = XP_ORB_HEALTH
 
     def type_fields(self) -> dict[str, Any]:
         return {"age": self.orb_age, "value": self.value}
@@ -81,6 +83,12 @@ class ExperienceOrb(Entity):
             run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, XP_ORB_BOUNCE, 1.0)
         self.orb_age += 1
         if self.orb_age >= XP_ORB_MAX_AGE:                                                  # 13
+            self.remove()
+
+    def damage(self, amount: float, explosive: bool = False) -> None:
+        """`ExperienceOrbEntity.damage`: health = (int)(health - amount), removed at ≤ 0 (any damage source)."""
+        self.health = to_int(self.health - amount)
+        if self.health <= 0:
             self.remove()
 
     def apply_water_movement(self) -> None:

@@ -138,3 +138,20 @@ def test_collision_on_both_x_and_z_keeps_x_motion_in_1_16() -> None:
         assert tnt.horizontal_collision and tnt.box.max_x == 2.0 and tnt.box.max_z == 2.0
         assert tnt.motion.z == 0.0
         assert (tnt.motion.x == 0.8 * TNT_DRAG) is kept and (tnt.motion.x == 0.0) is not kept
+
+
+def test_solid_entities_stop_a_moving_entity() -> None:
+    """Spec 03 §5: a collidable entity (boats and shulkers in vanilla; a stand-in type here) is a collision box."""
+    from engine.entities.tnt import Tnt
+
+    class SolidStandIn(Tnt):
+        TYPE = "test:solid"
+        collidable = True
+
+    sim = tnt_scene("", (0.5, 50.0, 0.5), (1.5, 0.0, 0.0), no_gravity=True)
+    wall = sim.create(SolidStandIn, Vec3(2.5, 50.0, 0.5))
+    wall.no_gravity = True
+    sim.add_entity(wall)
+    mover = sim.entity_by_id(1)
+    sim.tick()
+    assert mover.box.max_x == wall.box.min_x and mover.horizontal_collision and mover.motion.x == 0.0

@@ -1,0 +1,287 @@
+"""`PersistentProjectileEntity`: arrows and tridents (spec 06 §7): stuck in the ground, the 0.05 back-off, the
+1.16 release rule, piercing bookkeeping.
+
+Order in flight F Dc D G M Dc': base tick, raycast collision and its handling, drag, gravity, the position moves by
+the Motion read after the hit, then `checkBlockCollision` (spec 06 §7.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine import block_physics as phys
+from engine.block_effects import check_block_collision
+from engine.box import ZERO, Box, Vec3
+from engine.constants import (
+    ARROW_BACK_OFF,
+    ARROW_BOUNCE,
+    ARROW_DAMAGE,
+    ARROW_DRAG,
+    ARROW_DROP_OFFSET,
+    ARROW_EYE_HEIGHT,
+    ARROW_GRAVITY,
+    ARROW_HEIGHT,
+    ARROW_MAX_LIFE,
+    ARROW_MIN_SPEED_SQUARED,
+    ARROW_RELEASE_FACTOR,
+    ARROW_RELEASE_MARGIN,
+    ARROW_SHAKE,
+    ARROW_SPEED,
+    ARROW_WATER_DRAG,
+    ARROW_WIDTH,
+    COLLISION_EPSILON,
+    PROJECTILE_SEARCH_EXPANSION,
+    TRIDENT_BOUNCE,
+    TRIDENT_DAMAGE_GROUND_TICKS,
+    TRIDENT_HIT_DAMAGE,
+    TRIDENT_SPEED,
+    TRIDENT_WATER_DRAG,
+)
+from engine.entities.common import add_motion, scale_motion
+from engine.entities.item import spawn_dropped
+from engine.javanum import f32
+from engine.mathhelper import ceil, clamp, floor
+from engine.projectile import (
+    EntityHitResult,
+    HitResult,
+    Projectile,
+    damage,
+    get_entity_collision,
+    is_miss,
+)
+from engine.raycast import FLUID_NONE, raycast_blocks
+from engine.trace import StageInfo, run_stage
+
+if TYPE_CHECKING:
+    from engine.entity import Entity
+    from engine.simulation import Simulation
+    from engine.trace import Recorder
+
+STUCK = StageInfo("stuck_check", "PersistentProjectileEntity.tick")
+RELEASE = StageInfo("release", "PersistentProjectileEntity.method_26352")
+AGE = StageInfo("age", "PersistentProjectileEntity.age")
+COLLISION = StageInfo("collision", "PersistentProjectileEntity.tick", "Dc")
+ON_COLLISION = StageInfo("on_collision", "ProjectileEntity.onCollision")
+DRAG = StageInfo("drag", "PersistentProjectileEntity.tick", "D")
+GRAVITY = StageInfo("gravity", "PersistentProjectileEntity.tick", "G")
+POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
+BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
+MAX_INT = 2147483647
+
+
+class PersistentProjectile(Projectile):
+    WIDTH = ARROW_WIDTH
+    HEIGHT = ARROW_HEIGHT
+    WATER_DRAG: ClassVar[float] = ARROW_WATER_DRAG
+    FIELDS: ClassVar[dict[str, type]] = {**Projectile.FIELDS, "in_ground": bool, "life": int, "shake": int,
+                                         "critical": bool, "pierce_level": int}
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.in_ground = False
+        self.in_block_state_id: int | None = None   # inBlockState, by state id
+        self.in_ground_time = 0
+        self.life = 0
+        self.shake = 0
+        self.critical = False
+        self.pierce_level = 0
+        self.pierced: tuple[int, ...] = ()           # piercedEntities (ids), kept immutable for snapshots
+        self.damage_value = ARROW_DAMAGE             # the `damage` field (Power and difficulty not modelled)
+
+    @property
+    def eye_height(self) -> float:
+        return ARROW_EYE_HEIGHT
+
+    def type_fields(self) -> dict[str, Any]:
+        return {**super().type_fields(), "in_ground": self.in_ground, "life": self.life, "shake": self.shake,
+                "critical": self.critical, "pierce_level": self.pierce_level}
+
+    def attacker(self, sim: Simulation) -> Entity | None:
+        """`DamageSource.arrow(this, owner)`: the owner, or the arrow itself without one."""
+        return self.get_owner(sim) or self
+
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`PersistentProjectileEntity.tick`: spec 06 §7.2."""
+        self.projectile_tick(sim, rec)                                                        # 1 F
+        no_clip = self.no_clip
+        world = sim.world
+        p = self.pos
+        bx, by, bz = floor(p.x), floor(p.y), floor(p.z)
+        state = world.get_block_state(bx, by, bz)
+        if not state.is_air and not no_clip and run_stage(rec, self, STUCK, self.inside_block, state):  # 2
+            self.in_ground = True
+        if self.shake > 0:
+            self.shake -= 1
+        if self.in_ground and not no_clip:                                                    # 3
+            if self.in_block_state_id != state.id and self.can_release(sim):
+                run_stage(rec, self, RELEASE, self.release)
+            else:
+                run_stage(rec, self, AGE, self.age_stuck)
+            self.in_ground_time += 1
+            return
+        self.in_ground_time = 0
+        run_stage(rec, self, COLLISION, self.collide, sim, no_clip, rec)                     # 4, 5
+        v = self.motion
+        target = self.pos.plus(v)
+        k = self.WATER_DRAG if self.touching_water else ARROW_DRAG                            # 6 D
+        run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
+        if not self.no_gravity and not no_clip:                                               # 7 G
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -ARROW_GRAVITY, 0.0)
+        run_stage(rec, self, POSITION, self.set_position, target)                             # 8 M
+        run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                   # 9
+
+    def inside_block(self, state) -> bool:
+        """Step 2: the position lies in one of the boxes of the collision shape of its cell (`Box.contains`)."""
+        p = self.pos
+        bx, by, bz = floor(p.x), floor(p.y), floor(p.z)
+        for b in phys.collision_shape_at(state, bx, by, bz).boxes:
+            if (bx + b.min_x <= p.x < bx + b.max_x and by + b.min_y <= p.y < by + b.max_y
+                    and bz + b.min_z <= p.z < bz + b.max_z):
+                return True
+        return False
+
+    def can_release(self, sim: Simulation) -> bool:
+        """`method_26351`: stuck, and the cube of edge 0.12 around the position holds no block collision box and
+        no solid entity."""
+        p = self.pos
+        cube = Box.of(p.x, p.y, p.z, p.x, p.y, p.z).expand(ARROW_RELEASE_MARGIN)
+        solid = sim.world.get_entities(None, cube.expand(COLLISION_EPSILON), lambda e: e.collidable)
+        return self.in_ground and sim.world.is_space_empty(cube) and not solid
+
+    def release(self) -> None:
+        """`method_26352`: no longer stuck; each Motion component × nextFloat() × 0.2F; life restarts."""
+        self.in_ground = False
+        r = self.random
+        fx = f32(r.next_float() * ARROW_RELEASE_FACTOR)
+        fy = f32(r.next_float() * ARROW_RELEASE_FACTOR)
+        fz = f32(r.next_float() * ARROW_RELEASE_FACTOR)
+        scale_motion(self, fx, fy, fz)
+        self.life = 0
+
+    def age_stuck(self) -> None:
+        """`age()` (named apart from `Entity.age`): stuck arrows disappear after 1200 ticks."""
+        self.life += 1
+        if self.life >= ARROW_MAX_LIFE:
+            self.remove()
+
+    def collide(self, sim: Simulation, no_clip: bool, rec: Recorder | None) -> None:
+        """Steps 4-5: the block raycast from the position to position + Motion, clipped at a hit; then entity hits
+        along that path, repeated while piercing; each hit handled unless noClip."""
+        start = self.pos
+        end = start.plus(self.motion)
+        hit: HitResult | None = raycast_blocks(sim.world, start, end, FLUID_NONE, rec)
+        if not is_miss(hit):
+            end = hit.pos
+        while not self.removed:
+            entity_hit = self.get_entity_collision(sim, start, end, rec)
+            if entity_hit is not None:
+                hit = entity_hit
+            if hit is not None and not is_miss(hit) and not no_clip:
+                run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit)
+            if entity_hit is None or self.pierce_level <= 0:
+                break
+            hit = None
+
+    def get_entity_collision(self, sim: Simulation, start: Vec3, end: Vec3,
+                             rec: Recorder | None) -> EntityHitResult | None:
+        """`getEntityCollision`: the shared test with this class's eligibility."""
+        area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
+        return get_entity_collision(sim, self, start, end, area, lambda e: self.can_hit(sim, e), rec)
+
+    def can_hit(self, sim: Simulation, e: Entity) -> bool:
+        """`method_26958`: also never an entity it already pierced (spec 03 §8 overrides)."""
+        return super().can_hit(sim, e) and e.id not in self.pierced
+
+    def on_collision(self, sim: Simulation, hit: HitResult) -> None:
+        if isinstance(hit, EntityHitResult):
+            self.on_entity_hit(sim, hit.entity)
+        else:
+            self.on_block_hit(sim, hit.pos, sim.world.get_block_state(*hit.block_pos).id)
+
+    def on_block_hit(self, sim: Simulation, hit_pos: Vec3, state_id: int) -> None:
+        """`onBlockHit` (AMBIGUITY-N10): Motion := hit point − position; the position (not the box) backs off
+        0.05F along it; stuck; the hit sound draws once from the Random; crit and piercing end."""
+        self.in_block_state_id = state_id
+        p = self.pos
+        self.motion = Vec3(hit_pos.x - p.x, hit_pos.y - p.y, hit_pos.z - p.z)
+        n = self.motion.normalize()
+        back = n.multiply(ARROW_BACK_OFF, ARROW_BACK_OFF, ARROW_BACK_OFF)
+        self.pos = Vec3(p.x - back.x, p.y - back.y, p.z - back.z)   # Entity.setPos: the box stays
+        self.random.next_float()
+        self.in_ground = True
+        self.shake = ARROW_SHAKE
+        self.critical = False
+        self.pierce_level = 0
+        self.pierced = ()
+
+    def on_entity_hit(self, sim: Simulation, target: Entity) -> None:
+        """`onEntityHit` (spec 06 §7.2): damage ⌈speed × damage⌉ (+ a crit draw); piercing bookkeeping. A target
+        that takes the hit stops the arrow (unless piercing); one that does not reflects it at × −0.1, and a
+        nearly still arrow is removed (dropping an arrow item when a player shot it)."""
+        speed = self.motion.length()
+        amount = ceil(clamp(speed * self.damage_value, 0.0, float(MAX_INT)))
+        if self.pierce_level > 0:
+            if len(self.pierced) >= self.pierce_level + 1:
+                self.remove()
+                return
+            self.pierced = (*self.pierced, target.id)
+        if self.critical:
+            amount = min(self.random.next_int(amount // 2 + 2) + amount, MAX_INT)
+        if damage(target, float(amount), self.attacker(sim)):
+            self.random.next_float()   # the hit sound's pitch
+            if self.pierce_level <= 0:
+                self.remove()
+            return
+        scale_motion(self, ARROW_BOUNCE, ARROW_BOUNCE, ARROW_BOUNCE)
+        if self.motion.length_squared() < ARROW_MIN_SPEED_SQUARED:
+            owner = self.get_owner(sim)
+            if owner is not None and owner.is_player:                 # pickup ALLOWED: dropStack(.., 0.1F)
+                sim.add_entity(spawn_dropped(sim, self.pos.x, self.pos.y + ARROW_DROP_OFFSET, self.pos.z,
+                                             "minecraft:arrow"))
+            self.remove()
+
+
+class Arrow(PersistentProjectile):
+    TYPE = "minecraft:arrow"
+    THROW_SPEED = ARROW_SPEED
+
+    def after_use(self, speed: float) -> None:
+        """`BowItem.onStoppedUsing`: speed = pull × 3.0F; critical when the pull is 1 (full charge)."""
+        self.critical = speed == ARROW_SPEED
+
+
+class Trident(PersistentProjectile):
+    """`TridentEntity` without Loyalty or Channeling: water drag 0.99F; one entity hit, after which it bounces."""
+
+    TYPE = "minecraft:trident"
+    WATER_DRAG = TRIDENT_WATER_DRAG
+    THROW_SPEED = TRIDENT_SPEED
+    FIELDS: ClassVar[dict[str, type]] = {**PersistentProjectile.FIELDS, "dealt_damage": bool}
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.dealt_damage = False
+
+    def type_fields(self) -> dict[str, Any]:
+        return {**super().type_fields(), "dealt_damage": self.dealt_damage}
+
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`TridentEntity.tick`: after more than 4 ticks in the ground it can no longer hit (Loyalty's return is
+        not modelled)."""
+        if self.in_ground_time > TRIDENT_DAMAGE_GROUND_TICKS:
+            self.dealt_damage = True
+        super().tick(sim, rec)
+
+    def get_entity_collision(self, sim: Simulation, start: Vec3, end: Vec3,
+                             rec: Recorder | None) -> EntityHitResult | None:
+        """No entity hits once it has dealt damage."""
+        return None if self.dealt_damage else super().get_entity_collision(sim, start, end, rec)
+
+    def on_entity_hit(self, sim: Simulation, target: Entity) -> None:
+        """`TridentEntity.onEntityHit`: one hit, then Motion × (−0.01, −0.1, −0.01) whatever the damage did."""
+        self.dealt_damage = True
+        damage(target, TRIDENT_HIT_DAMAGE, self.attacker(sim))
+        scale_motion(self, *TRIDENT_BOUNCE)
+
+
+PERSISTENT_TYPES: tuple[type[PersistentProjectile], ...] = (Arrow, Trident)

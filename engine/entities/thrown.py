@@ -1,0 +1,148 @@
+"""`ThrownEntity` and its items (spec 06 §8): snowball, egg, ender pearl, splash potion, bottle o' enchanting.
+
+Order F Dc Dc' D G M: base tick, raycast collision and its handling, `checkBlockCollision`, drag, gravity, then
+the position moves by the Motion read before the drag (spec 06 §8.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.block_effects import check_block_collision
+from engine.constants import (
+    BOTTLE_ROLL,
+    EGG_CHICKEN_CHANCE,
+    EGG_FOUR_CHICKEN_CHANCE,
+    POTION_GRAVITY,
+    POTION_SPEED,
+    THROWN_DRAG,
+    THROWN_GRAVITY,
+    THROWN_HEIGHT,
+    THROWN_SPEED,
+    THROWN_WATER_DRAG,
+    THROWN_WIDTH,
+    XP_BOTTLE_BASE,
+    XP_BOTTLE_GRAVITY,
+    XP_BOTTLE_SPEED,
+    XP_BOTTLE_SPREAD,
+)
+from engine.entities.common import add_motion, scale_motion
+from engine.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
+from engine.trace import StageInfo, run_stage
+
+if TYPE_CHECKING:
+    from engine.simulation import Simulation
+    from engine.trace import Recorder
+
+COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
+ON_COLLISION = StageInfo("on_collision", "ProjectileEntity.onCollision")
+BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
+DRAG = StageInfo("drag", "ThrownEntity.tick", "D")
+GRAVITY = StageInfo("gravity", "ThrownEntity.tick", "G")
+POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
+
+
+class ThrownEntity(Projectile):
+    """`ThrownEntity`: 0.25 × 0.25, drag 0.99F (water 0.8F), gravity `GRAVITY`; thrown at `THROW_SPEED` with
+    `THROW_ROLL` added to the pitch for Y."""
+
+    WIDTH = THROWN_WIDTH
+    HEIGHT = THROWN_HEIGHT
+    GRAVITY: ClassVar[float] = THROWN_GRAVITY
+    THROW_SPEED = THROWN_SPEED
+    HITS_ENTITIES: ClassVar[bool] = True   # onEntityHit deals (0) damage: snowball, egg, ender pearl
+
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`ThrownEntity.tick`: spec 06 §8.2."""
+        self.projectile_tick(sim, rec)                                                        # 1 F
+        hit = run_stage(rec, self, COLLISION, get_collision, self, sim,
+                        lambda e: self.can_hit(sim, e), rec)                                  # 2
+        # 2.1: nether portals and end gateways have empty collision shapes: this raycast never returns them
+        if not is_miss(hit):
+            run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)              # 2.2
+        run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                   # 3
+        target = self.pos.plus(self.motion)                                                   # 4
+        k = THROWN_WATER_DRAG if self.touching_water else THROWN_DRAG                         # 5 D
+        run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
+        if not self.no_gravity:                                                               # 6 G
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.GRAVITY, 0.0)
+        run_stage(rec, self, POSITION, self.set_position, target)                             # 7 M
+
+    def on_collision(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+        """`ProjectileEntity.onCollision`: the entity or block hit (a block's `onProjectileHit` reactions, such as
+        targets and chorus flowers, are not modelled), then the item's own reaction."""
+        if isinstance(hit, EntityHitResult) and self.HITS_ENTITIES:
+            damage(hit.entity, 0.0, self.attacker(sim))   # 0 damage (3 to blazes, not simulated)
+        self.on_landed(sim, hit, rec)
+
+    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+        """The item's `onCollision` after the hit itself: snowballs (and the plain case) break."""
+        self.remove()
+
+
+class Snowball(ThrownEntity):
+    TYPE = "minecraft:snowball"
+
+
+class Egg(ThrownEntity):
+    TYPE = "minecraft:egg"
+
+    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+        """`EggEntity.onCollision`: 1 in 8 hatches chickens (4 with a further 1 in 32), from the egg's Random.
+        Chickens are not simulated: the event reports how many would appear."""
+        if self.random.next_int(EGG_CHICKEN_CHANCE) == 0:
+            count = 4 if self.random.next_int(EGG_FOUR_CHICKEN_CHANCE) == 0 else 1
+            sim.emit({"kind": "chicken_spawn", "source": self.id, "count": count, "at": list(self.pos)})
+        self.remove()
+
+
+class EnderPearl(ThrownEntity):
+    TYPE = "minecraft:ender_pearl"
+
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`EnderPearlEntity.tick`: removed at once when its player owner is dead."""
+        owner = self.get_owner(sim)
+        if owner is not None and owner.is_player and owner.removed:
+            self.remove()
+            return
+        super().tick(sim, rec)
+
+    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+        """`EnderPearlEntity.onCollision` (spec 08 §2): the owner goes to the pearl's position of this tick (the
+        last one before the hit, not the hit point) with its fall distance reset. The event reports the
+        destination even without an owner. The player's 5 fall damage and the endermite chance are not modelled."""
+        owner = self.get_owner(sim)
+        if owner is not None:
+            owner.set_position(self.pos)
+            owner.fall_distance = 0.0
+        sim.emit({"kind": "pearl_teleport", "source": self.id, "owner": None if owner is None else owner.id,
+                  "to": list(self.pos)})
+        self.remove()
+
+
+class Potion(ThrownEntity):
+    """A splash or lingering potion: it breaks on any hit (its effects and clouds are not modelled)."""
+
+    TYPE = "minecraft:potion"
+    HITS_ENTITIES = False
+    GRAVITY = POTION_GRAVITY
+    THROW_SPEED = POTION_SPEED
+    THROW_ROLL = BOTTLE_ROLL
+
+
+class ExperienceBottle(ThrownEntity):
+    TYPE = "minecraft:experience_bottle"
+    HITS_ENTITIES = False
+    GRAVITY = XP_BOTTLE_GRAVITY
+    THROW_SPEED = XP_BOTTLE_SPEED
+    THROW_ROLL = BOTTLE_ROLL
+
+    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+        """`ExperienceBottleEntity.onCollision`: 3 + nextInt(5) + nextInt(5) experience from the world Random.
+        The orbs themselves are not spawned yet: the event reports the amount and where they would appear."""
+        amount = XP_BOTTLE_BASE + sim.random.next_int(XP_BOTTLE_SPREAD) + sim.random.next_int(XP_BOTTLE_SPREAD)
+        sim.emit({"kind": "experience_drop", "source": self.id, "amount": amount, "at": list(self.pos)})
+        self.remove()
+
+
+THROWN_TYPES: tuple[type[ThrownEntity], ...] = (Snowball, Egg, EnderPearl, Potion, ExperienceBottle)

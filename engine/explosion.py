@@ -1,0 +1,477 @@
+"""Explosions (spec 04 §15) as 1.16.5's `ServerWorld.createExplosion` runs a BREAK explosion (TNT):
+`Explosion.collectBlocksAndDamageEntities` (block rays, then the entities), then `Explosion.affectWorld`
+(blocks removed after every impulse of the explosion; caught TNT primed with a short fuse).
+
+Random numbers: the block rays draw 1352 `nextFloat`s from the world Random and the shuffle of the affected
+blocks one `nextInt` per position but the first; both are drawn at once by jumping the generator ahead
+(`_seeds`), which gives the same values as drawing them one by one.
+
+Not modelled: block loot (vanilla rolls most blocks' drops with the world Random and spawns their items,
+`Block.dropStack`), the neighbour updates of the removed blocks, fire. An explosion therefore advances the
+world Random exactly only where no dropping block is destroyed.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from itertools import chain
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import numpy as np
+
+from engine import blocks
+from engine.box import Box, Vec3
+from engine.constants import (
+    BLAST_PROTECTION_STEP,
+    BLAST_PROTECTION_STEP_OLD,
+    BLOCK_POS_HASH_PRIME,
+    EXPLOSION_DAMAGE_FACTOR,
+    EXPLOSION_INTENSITY_BASE,
+    EXPLOSION_INTENSITY_SPREAD,
+    EXPLOSION_QUERY_MARGIN,
+    EXPLOSION_RADIUS_FACTOR,
+    EXPLOSION_RAY_GRID,
+    EXPLOSION_RAY_SPAN,
+    EXPLOSION_RAY_STEP,
+    EXPLOSION_RESISTANCE_FACTOR,
+    EXPLOSION_RESISTANCE_OFFSET,
+    EXPLOSION_STEP_DECAY,
+    FLUID_BLAST_RESISTANCE,
+    HASHMAP_INITIAL_CAPACITY,
+    HASHMAP_LOAD_FACTOR,
+    HASHMAP_MIN_TREEIFY_CAPACITY,
+    HASHMAP_TREEIFY_BIN,
+    TNT_EXPLOSION_FUSE_BASE,
+    TNT_EXPLOSION_FUSE_SPREAD,
+    TNT_FUSE,
+)
+from engine.entities.tnt import Tnt, prime_from_block
+from engine.fluids import fluid_state
+from engine.javanum import f32
+from engine.jrandom import JavaRandom
+from engine.mathhelper import floor
+from engine.raycast import COLLIDER, FLUID_NONE, raycast_blocks
+from engine.trace import point, segment
+
+if TYPE_CHECKING:
+    from engine.entity import Entity
+    from engine.simulation import Simulation
+    from engine.trace import Geometry, Recorder
+    from engine.world import World
+
+OUTLINE = "outline"   # RaycastContext.ShapeType.OUTLINE: exposure rays before 1.16 (not modelled by raycast)
+_LCG_MULTIPLIER = 0x5DEECE66D   # java.util.Random's generator, jumped ahead in `_seeds`
+_LCG_ADDEND = 0xB
+_LCG_MASK = (1 << 48) - 1
+_INT_MAX = 2**31 - 1
+_FLOAT_UNIT = 2.0**-24
+_INT32 = 0xFFFFFFFF
+_new = tuple.__new__
+
+
+# --- the explosion step --------------------------------------------------------------------------------------
+
+def explode(sim: Simulation, source: Entity | None, center: Vec3, power: float,
+            rec: Recorder | None) -> dict[str, Any]:
+    """`ServerWorld.createExplosion` for a BREAK explosion: the default `Simulation.explosion_step`.
+
+    Returns the event fields: `affected` (the ledger rows, interfaces.md) and `blocks_destroyed`."""
+    affected_blocks = collect_blocks(sim.world, sim.random, center, power)
+    rows = damage_entities(sim, source, center, power, rec)
+    return {"affected": rows, "blocks_destroyed": affect_world(sim, affected_blocks)}
+
+
+# --- block rays (collectBlocksAndDamageEntities, first half) --------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _ray_steps() -> np.ndarray:
+    """Per ray, `(d, e, f) * (double)0.3F`: the unit direction towards a surface cell of the 16³ grid, x index
+    outermost; the components are float expressions widened to double, the normalisation is in double."""
+    last = EXPLOSION_RAY_GRID - 1
+    comp = [f32(f32(f32(i / float(last)) * EXPLOSION_RAY_SPAN) - 1.0) for i in range(EXPLOSION_RAY_GRID)]
+    rays = [(comp[i], comp[j], comp[k]) for i in range(EXPLOSION_RAY_GRID) for j in range(EXPLOSION_RAY_GRID)
+            for k in range(EXPLOSION_RAY_GRID) if {i, j, k} & {0, last}]
+    d = np.array(rays)
+    g = np.sqrt(d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1] + d[:, 2] * d[:, 2])
+    return d / g[:, None] * EXPLOSION_RAY_STEP
+
+
+@lru_cache(maxsize=1)
+def _resistance_table() -> tuple[np.ndarray, np.ndarray]:
+    """Per block state id: whether `ExplosionBehavior.getBlastResistance` is present (not air, or a fluid), and
+    the resistance max(block, fluid) as a float."""
+    states = blocks.all_states()
+    present = np.array([not s.is_air or fluid_state(s).fluid is not None for s in states], dtype=bool)
+    value = np.array([max(s.resistance, FLUID_BLAST_RESISTANCE if fluid_state(s).fluid is not None else 0.0)
+                      for s in states], dtype=np.float32)
+    return present, value
+
+
+class AffectedBlocks(NamedTuple):
+    """The positions an explosion's block rays reached (air included, as in vanilla's set), as linear keys of
+    the cube of `span`³ cells from `lo` (x outermost): `keys` ray by ray (repeats on one ray dropped, repeats
+    across rays kept); `count` distinct positions; `solid`, whether a block may lie among them (otherwise all
+    are air and affectWorld removes nothing)."""
+
+    keys: np.ndarray
+    lo: tuple[int, int, int]
+    span: int
+    count: int
+    solid: bool
+
+    def ordered(self) -> np.ndarray:
+        """The distinct positions as (x, y, z) rows, in the iteration order of vanilla's `HashSet<BlockPos>`."""
+        _, first = np.unique(self.keys, return_index=True)
+        k = self.keys[np.sort(first)]                          # the order of HashSet.add
+        s = self.span
+        unique = np.stack([k // (s * s), k // s % s, k % s], axis=1) + np.array(self.lo, dtype=np.int64)
+        return unique[hash_set_order(unique)]
+
+
+def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float) -> AffectedBlocks:
+    """The block rays of `collectBlocksAndDamageEntities` (spec 04 §15, the 16³ ray grid).
+
+    Each ray starts with intensity h = power·(0.7F + nextFloat·0.6F) and walks 0.3 m steps; a cell with a
+    resistance r (not air) costs (r + 0.3F)·0.3F, a step 0.22500001F; the cell is taken while h > 0 (float
+    arithmetic)."""
+    steps = _ray_steps()
+    n = len(steps)
+    u = (_seeds(random, n) >> np.uint64(24)).astype(np.float32) * np.float32(_FLOAT_UNIT)   # nextFloat
+    h = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE) + u * np.float32(EXPLOSION_INTENSITY_SPREAD))
+    k_max = int(float(h.max()) / EXPLOSION_STEP_DECAY) + 2
+    walk = np.empty((k_max, n, 3))                       # step-major: each step adds whole rows
+    walk[0] = center
+    for k in range(1, k_max):
+        np.add(walk[k - 1], steps, out=walk[k])          # m += d * 0.3F
+    reach = int(k_max * EXPLOSION_RAY_STEP) + 2
+    lo = tuple(floor(c) - reach for c in center)
+    span = 2 * reach + 1
+    cell = np.floor(walk)                                # exact small integers, so the key arithmetic is exact
+    keys = (((cell[..., 0] - lo[0]) * span + (cell[..., 1] - lo[1])) * span + (cell[..., 2] - lo[2])).astype(np.int64)
+    solid = not world.region_is_empty(*lo, *(c + span - 1 for c in lo))
+    decay = np.float32(EXPLOSION_STEP_DECAY)
+    if solid:
+        present_by_id, value_by_id = _resistance_table()
+        where, inverse = np.unique(keys, return_inverse=True)
+        ids = np.array([world.get_state_id(lo[0] + k // (span * span), lo[1] + k // span % span, lo[2] + k % span)
+                        for k in where.tolist()], dtype=np.int64)
+        inverse = inverse.reshape(keys.shape)
+        present = present_by_id[ids][inverse]
+        cost = ((value_by_id[ids] + np.float32(EXPLOSION_RESISTANCE_OFFSET))
+                * np.float32(EXPLOSION_RESISTANCE_FACTOR))[inverse]
+        taken = np.empty((k_max, n), dtype=bool)
+        for k in range(k_max):
+            walking = h > 0
+            h = np.where(walking & present[k], h - cost[k], h)
+            taken[k] = walking & (h > 0)
+            h = np.where(walking, h - decay, h)
+    else:   # all air: no cost, so h after k steps is h − k·0.22500001F and every visited cell is taken
+        acc = np.empty((k_max, n), dtype=np.float32)
+        acc[0] = h
+        acc[1:] = decay
+        taken = np.subtract.accumulate(acc, axis=0) > 0
+    taken[1:] &= keys[1:] != keys[:-1]                   # a ray visits a cell in consecutive steps only
+    sel = keys.T[taken.T]                                # ray by ray, step by step: the order of HashSet.add
+    seen = np.zeros(span ** 3, dtype=bool)
+    seen[sel] = True
+    return AffectedBlocks(sel, lo, span, int(seen.sum()), solid)
+
+
+def hash_set_order(cells: np.ndarray) -> np.ndarray:
+    """The permutation of `cells` (distinct, in insertion order) that `java.util.HashSet` iterates in: buckets by
+    index (h ^ h >>> 16) & (capacity − 1), insertion order within a bucket. The table starts at 16, doubles past
+    a load of 0.75, and doubles when a bin reaches 9 nodes while it is below 64. A bin of 9 in a table of 64 or
+    more becomes a red-black tree whose iteration order differs: not emulated (it needs 9 positions of one
+    hash bucket, which the compact hashes of an explosion's cells make unlikely)."""
+    x, y, z = cells[:, 0], cells[:, 1], cells[:, 2]
+    h = ((y + z * BLOCK_POS_HASH_PRIME) * BLOCK_POS_HASH_PRIME + x) & _INT32   # Vec3i.hashCode as unsigned bits
+    spread = h ^ (h >> 16)
+    cap = HASHMAP_INITIAL_CAPACITY
+    bins: dict[int, int] = {}
+    for i, s in enumerate(spread.tolist()):
+        if cap >= HASHMAP_MIN_TREEIFY_CAPACITY:
+            break
+        b = s & (cap - 1)
+        bins[b] = bins.get(b, 0) + 1
+        if bins[b] >= HASHMAP_TREEIFY_BIN:          # treeifyBin → resize() below 64
+            cap, bins = _rehash(spread[:i + 1], cap * 2)
+        if i + 1 > cap * HASHMAP_LOAD_FACTOR:       # ++size > threshold → resize()
+            cap, bins = _rehash(spread[:i + 1], cap * 2)
+    while len(cells) > cap * HASHMAP_LOAD_FACTOR:
+        cap *= 2
+    return np.argsort(spread & (cap - 1), kind="stable")
+
+
+def _rehash(spread: np.ndarray, cap: int) -> tuple[int, dict[int, int]]:
+    """A table of `cap` buckets holding these hashes: (cap, nodes per bucket)."""
+    bins: dict[int, int] = {}
+    for t in (spread & (cap - 1)).tolist():
+        bins[t] = bins.get(t, 0) + 1
+    return cap, bins
+
+
+# --- entities (collectBlocksAndDamageEntities, second half) ---------------------------------------------------
+
+def transform_explosion_knockback(influence: float, level: int, linear: bool) -> float:
+    """`ProtectionEnchantment.transformExplosionKnockback` (spec 04 (5.15.3)), `level` the highest Blast
+    Protection worn: ≤ 1.19.4 I − ⌊I·(float)(L·0.15F)⌋ (MC-198809); 1.20+ I·clamp(1 − 0.15·L, 0, 1)."""
+    if level <= 0:
+        return influence
+    if linear:
+        return influence * min(max(1.0 - level * BLAST_PROTECTION_STEP, 0.0), 1.0)
+    return influence - float(math.floor(influence * f32(level * BLAST_PROTECTION_STEP_OLD)))
+
+
+@lru_cache(maxsize=256)
+def _grid(dx: float, dy: float, dz: float) -> tuple[tuple[float, ...], ...] | None:
+    """The lerp fractions of `Explosion.getExposure`'s float loops for box edges (dx, dy, dz), and the X and Z
+    offsets g, h (spec 04 §15.2; not scaled by the box: the shift of AMBIGUITY-E7); None when an edge is
+    negative (exposure 0)."""
+    d, e, f = 1.0 / (dx * 2.0 + 1.0), 1.0 / (dy * 2.0 + 1.0), 1.0 / (dz * 2.0 + 1.0)
+    g = (1.0 - math.floor(1.0 / d) * d) / 2.0
+    h = (1.0 - math.floor(1.0 / f) * f) / 2.0
+    if d < 0.0 or e < 0.0 or f < 0.0:
+        return None
+
+    def fractions(step: float) -> tuple[float, ...]:
+        out, t = [], 0.0
+        while t <= 1.0:
+            out.append(t)
+            t = f32(t + step)   # for (float t = 0; t <= 1; t = (float)(t + step))
+        return tuple(out)
+    return fractions(d), fractions(e), fractions(f), (g, h)
+
+
+def sample_points(box: Box) -> list[Vec3]:
+    """`Explosion.getExposure`'s sample points of an entity box, X outermost, then Y, then Z."""
+    grid = _grid(box.max_x - box.min_x, box.max_y - box.min_y, box.max_z - box.min_z)
+    if grid is None:
+        return []
+    ks, ls, ms, (g, h) = grid
+    return [Vec3(box.min_x + k * (box.max_x - box.min_x) + g, box.min_y + m_y * (box.max_y - box.min_y),
+                 box.min_z + m * (box.max_z - box.min_z) + h) for k in ks for m_y in ls for m in ms]
+
+
+def _sample_count(box: Box) -> int:
+    grid = _grid(box.max_x - box.min_x, box.max_y - box.min_y, box.max_z - box.min_z)
+    return 0 if grid is None else len(grid[0]) * len(grid[1]) * len(grid[2])
+
+
+def _near_blocks(world: World, center: Vec3, box: Box) -> bool:
+    """Whether a block may lie in a cell that a ray between `box`'s sample points (within 0.5 m of it) and
+    `center` tests (the cells of the segment's bounding box, one more for the 1e-7 extension)."""
+    return not world.region_is_empty(floor(min(box.min_x, center.x)) - 1, floor(min(box.min_y, center.y)) - 1,
+                                     floor(min(box.min_z, center.z)) - 1, floor(max(box.max_x, center.x)) + 1,
+                                     floor(max(box.max_y, center.y)) + 1, floor(max(box.max_z, center.z)) + 1)
+
+
+def exposure_samples(world: World, center: Vec3, box: Box, shape_type: str = COLLIDER,
+                     rec: Recorder | None = None, entity_id: int | None = None) -> tuple[int, int]:
+    """`Explosion.getExposure` as (unblocked, total) sample points: a point is unblocked when the block raycast
+    from it to the centre (collision shapes, fluids ignored) misses. Rays that can meet no block are not cast.
+
+    With `rec`, records each point (sample_point_hit: unblocked, sample_point_blocked) and its exposure_ray
+    (clipped where a block stopped it), with the entity's id."""
+    points = sample_points(box)
+    near = bool(points) and _near_blocks(world, center, box)
+    unblocked = 0
+    for p in points:
+        hit = raycast_blocks(world, p, center, FLUID_NONE, shape_type=shape_type) if near else None
+        free = hit is None or hit.missed
+        unblocked += free
+        if rec is not None:
+            rec.geometry(point("sample_point_hit" if free else "sample_point_blocked", p, entity=entity_id))
+            rec.geometry(segment("exposure_ray", p, center, clipped_to=None if free else hit.pos,
+                                 entity=entity_id, blocked=not free))
+    return unblocked, len(points)
+
+
+def get_exposure(world: World, center: Vec3, box: Box, shape_type: str = COLLIDER) -> float:
+    """`Explosion.getExposure`: (float)unblocked / (float)total, 0 without sample points."""
+    unblocked, total = exposure_samples(world, center, box, shape_type)
+    return f32(unblocked / total) if total else 0.0
+
+
+def damage_entities(sim: Simulation, source: Entity | None, center: Vec3, power: float,
+                    rec: Recorder | None) -> list[dict[str, Any]]:
+    """The entity half of `collectBlocksAndDamageEntities` (spec 04 §15.1, §15.3), vectorised over the entities.
+
+    Candidates: `getOtherEntities(source, floor(centre ± (q + 1)))` with q = 2·power (the section bug). For each,
+    in that order: w = (float)sqrt(distance²) / q must be ≤ 1; the direction runs from the centre to the eye
+    (TNT: the position) and is skipped when its (float) length is 0; influence (1 − w)·exposure; damage
+    (int)((I² + I)/2·7·q + 1); a living entity's impulse passes Blast Protection; Motion += direction·impulse.
+    Returns the ledger rows: id, samples [unblocked, total], exposure, impulse, distance, influence, damage."""
+    world = sim.world
+    q = f32(power * EXPLOSION_RADIUS_FACTOR)
+    cx, cy, cz = center
+    margin = q + EXPLOSION_QUERY_MARGIN
+    query = Box.of(float(floor(cx - margin)), float(floor(cy - margin)), float(floor(cz - margin)),
+                   float(floor(cx + margin)), float(floor(cy + margin)), float(floor(cz + margin)))
+    if rec is not None:
+        rec.geometry(_sphere("explosion_sphere", center, q))
+    found = world.get_entities(source, query)
+    n = len(found)
+    pos = np.fromiter(chain.from_iterable(e.pos for e in found), np.float64, 3 * n).reshape(n, 3)
+    if set(map(type, found)) == {Tnt}:
+        eye_y = pos[:, 1]
+    else:
+        eye_y = np.fromiter((e.pos.y if isinstance(e, Tnt) else e.pos.y + e.eye_height for e in found), np.float64, n)
+    off = pos - center
+    dist = np.sqrt(off[:, 0] * off[:, 0] + off[:, 1] * off[:, 1] + off[:, 2] * off[:, 2]).astype(np.float32)
+    w = dist / np.float32(q)                                      # MathHelper.sqrt(...) / q: float / float
+    off[:, 1] = eye_y - cy   # the y offset from here on runs to the eye
+    length = np.sqrt(off[:, 0] * off[:, 0] + off[:, 1] * off[:, 1]
+                     + off[:, 2] * off[:, 2]).astype(np.float32).astype(np.float64)
+    idx = np.flatnonzero((w <= np.float32(1.0)) & (length != 0.0))
+    if not len(idx):
+        return []
+    hit = [found[i] for i in idx.tolist()]
+    direction = off[idx] / length[idx, None]
+    shape_type = COLLIDER if sim.features.explosion_collision_shapes else OUTLINE
+    unblocked, total = _samples(world, center, hit, shape_type, rec)
+    exposure = np.where(total > 0, unblocked.astype(np.float32) / np.maximum(total, 1).astype(np.float32),
+                        np.float32(0.0)).astype(np.float64)   # (float)i / (float)j
+    influence = (1.0 - w[idx].astype(np.float64)) * exposure
+    damage = (influence * influence + influence) / 2.0 * EXPLOSION_DAMAGE_FACTOR * q + 1.0
+    strength = influence.copy()
+    for i, e in enumerate(hit):
+        if e.living:
+            strength[i] = transform_explosion_knockback(float(influence[i]), _blast_protection(e),
+                                                        sim.features.blast_protection_linear)
+    impulse = direction * strength[:, None]
+    m = len(hit)
+    motion = np.fromiter(chain.from_iterable(e.motion for e in hit), np.float64, 3 * m).reshape(m, 3) + impulse
+    amounts = np.trunc(damage).tolist()   # (float)(int)(...): 1 ≤ damage ≤ 7q + 1, so (int) truncates
+    for e, mot, amount in zip(hit, motion.tolist(), amounts, strict=True):
+        hurt = getattr(e, "damage", None)
+        if hurt is not None:
+            hurt(amount, explosive=True)
+        e.motion = _new(Vec3, mot)
+    impulses = impulse.tolist()
+    pairs = {}
+    rows = [{"id": e.id, "samples": pairs.setdefault((u, t), (u, t)), "exposure": ex, "impulse": imp,
+             "distance": d, "influence": inf, "damage": amount}
+            for e, u, t, ex, imp, d, inf, amount in zip(hit, unblocked.tolist(), total.tolist(), exposure.tolist(),
+                                                        impulses, dist[idx].tolist(), influence.tolist(), amounts,
+                                                        strict=True)]
+    if rec is not None:
+        for e, row in zip(hit, rows, strict=True):
+            p, imp = e.pos, row["impulse"]
+            rec.geometry(segment("impulse", p, (p.x + imp[0], p.y + imp[1], p.z + imp[2]), entity=e.id))
+            rec.geometry(_label("exposure", (p.x, p.y + e.height, p.z), "{}/{} exposure {:.4g} impulse {:.4g}".format(
+                *row["samples"], row["exposure"], math.hypot(*imp)), entity=e.id))
+    return rows
+
+
+def _samples(world: World, center: Vec3, hit: list[Entity], shape_type: str,
+             rec: Recorder | None) -> tuple[np.ndarray, np.ndarray]:
+    """(unblocked, total) sample points per entity. When no block lies near the centre and all the boxes, every
+    ray misses and the counts follow from the box edges alone (the same counts: tested)."""
+    n = len(hit)
+    boxes = np.fromiter(chain.from_iterable(e.box for e in hit), np.float64, 6 * n).reshape(n, 6)
+    lo = np.floor(np.minimum(boxes[:, :3].min(axis=0), center)).astype(np.int64) - 1
+    hi = np.floor(np.maximum(boxes[:, 3:].max(axis=0), center)).astype(np.int64) + 1
+    if rec is None and world.region_is_empty(*lo.tolist(), *hi.tolist()):
+        edges = boxes[:, 3:] - boxes[:, :3]
+        if (edges == edges[0]).all():
+            total = np.full(n, _sample_count(Box(0.0, 0.0, 0.0, *edges[0].tolist())), dtype=np.int64)
+        else:
+            kinds, inverse = np.unique(edges, axis=0, return_inverse=True)
+            counts = np.array([_sample_count(Box(0.0, 0.0, 0.0, *k)) for k in kinds.tolist()], dtype=np.int64)
+            total = counts[inverse.reshape(-1)]
+        return total, total
+    pairs = [exposure_samples(world, center, e.box, shape_type, rec, e.id) for e in hit]
+    return np.array([p[0] for p in pairs], dtype=np.int64), np.array([p[1] for p in pairs], dtype=np.int64)
+
+
+def _blast_protection(entity: Entity) -> int:
+    """`EnchantmentHelper.getEquipmentLevel(BLAST_PROTECTION)`: a living entity's `blast_protection` field."""
+    return getattr(entity, "blast_protection", 0)
+
+
+# --- affectWorld --------------------------------------------------------------------------------------------
+
+def affect_world(sim: Simulation, affected: AffectedBlocks) -> int:
+    """`Explosion.affectWorld` for a BREAK explosion: `Collections.shuffle(list, world.random)`, then every
+    position that is not air becomes air; a TNT block becomes primed TNT (`TntBlock.onDestroyedByExplosion`:
+    the spawn angle from the world Random, then fuse nextInt(80 / 4) + 80 / 8, AMBIGUITY-N2: 10..29 gt).
+    Returns the number of blocks removed."""
+    if not affected.solid:
+        _shuffle_draws(sim.random, affected.count)   # all air: only the shuffle's draws matter
+        return 0
+    world = sim.world
+    cells = affected.ordered().tolist()
+    shuffle(sim.random, cells)
+    removed = 0
+    for x, y, z in cells:
+        state = world.get_block_state(x, y, z)
+        if state.is_air:
+            continue
+        # vanilla rolls the block's loot here (world Random) and drops it afterwards: not modelled
+        world.set_block_state(x, y, z, blocks.AIR)
+        removed += 1
+        if state.block == "tnt":
+            tnt = prime_from_block(sim, x, y, z)
+            tnt.fuse = sim.random.next_int(TNT_FUSE // TNT_EXPLOSION_FUSE_SPREAD) + TNT_FUSE // TNT_EXPLOSION_FUSE_BASE
+            sim.add_entity(tnt)
+    return removed
+
+
+def shuffle(random: JavaRandom, items: list[Any]) -> None:
+    """`Collections.shuffle(list, random)` of a random-access list, in place: for i = n..2, swap(i − 1,
+    nextInt(i))."""
+    for i, j in zip(range(len(items) - 1, 0, -1), _shuffle_draws(random, len(items)), strict=True):
+        items[i], items[j] = items[j], items[i]
+
+
+def _shuffle_draws(random: JavaRandom, n: int) -> list[int]:
+    """nextInt(i) for i = n..2, drawn at once; nextInt's rare rejection (a draw in the last partial block of
+    [0, 2^31)) sends them one by one."""
+    if n < 2:
+        return []
+    state = random.get_state()
+    bound = np.arange(n, 1, -1, dtype=np.int64)
+    r = (_seeds(random, n - 1) >> np.uint64(17)).astype(np.int64)     # next(31)
+    pow2 = (bound & (bound - 1)) == 0
+    val = np.where(pow2, (bound * r) >> 31, r % bound)
+    if np.any(~pow2 & (r - val + bound - 1 > _INT_MAX)):
+        random.set_state(state)
+        return [random.next_int(b) for b in bound.tolist()]
+    return val.tolist()
+
+
+# --- java.util.Random, jumped ahead --------------------------------------------------------------------------
+
+@lru_cache(maxsize=8)
+def _jump_table(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """(A_k, C_k), k = 1..n, with seed_k = A_k·seed_0 + C_k (mod 2^48) after k steps of the generator."""
+    a = np.empty(n, dtype=np.uint64)
+    c = np.empty(n, dtype=np.uint64)
+    ak, ck = 1, 0
+    for k in range(n):
+        ak, ck = (ak * _LCG_MULTIPLIER) & _LCG_MASK, (ck * _LCG_MULTIPLIER + _LCG_ADDEND) & _LCG_MASK
+        a[k], c[k] = ak, ck
+    return a, c
+
+
+def _seeds(random: JavaRandom, n: int) -> np.ndarray:
+    """The generator's next `n` 48-bit seeds (one per `next(bits)` call); `random` is left after the last."""
+    size = 1 << max(n - 1, 1).bit_length()
+    a, c = _jump_table(size)
+    seed, gaussian, have = random.get_state()
+    seeds = (a[:n] * np.uint64(seed) + c[:n]) & np.uint64(_LCG_MASK)   # uint64 products wrap mod 2^64 ⊇ 2^48
+    random.set_state((int(seeds[-1]), gaussian, have))
+    return seeds
+
+
+# --- geometry kinds without a helper in engine.trace ---------------------------------------------------------
+
+def _sphere(role: str, center: Vec3, radius: float) -> Geometry:
+    return {"kind": "sphere", "role": role, "center": list(center), "radius": radius}
+
+
+def _label(role: str, p: tuple[float, float, float], text: str, **extra: Any) -> Geometry:
+    g: Geometry = {"kind": "label", "role": role, "p": list(p), "text": text}
+    g.update(extra)
+    return g

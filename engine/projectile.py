@@ -1,0 +1,214 @@
+"""What every projectile shares (spec 03 §8): `ProjectileEntity` (owner, leaving the owner, which entities it may
+hit, the thrown velocity with its random spread) and `ProjectileUtil.getCollision` (the block raycast of the
+position point, then the entity boxes expanded by 0.3).
+
+Riding is not modelled yet, so an entity's lowest (root) vehicle is the entity itself, and there are no spectators.
+Rotation (yaw and pitch of the projectile itself) is not modelled: no motion in 1.16.5 depends on it except the
+deflection of a ghast fireball hit by an ownerless arrow, which uses the arrow's scene yaw and pitch.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from engine.box import ZERO, Box, Vec3
+from engine.constants import (
+    DEGREES_TO_RADIANS,
+    JAVA_DOUBLE_MAX,
+    PLAYER_EYE_HEIGHT,
+    PROJECTILE_SEARCH_EXPANSION,
+    PROJECTILE_SPREAD,
+    PROJECTILE_TARGET_MARGIN,
+    SPAWN_BELOW_EYE,
+    THROW_DIVERGENCE,
+)
+from engine.entity import Entity
+from engine.javanum import f32
+from engine.mathhelper import cos, sin
+from engine.raycast import FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
+from engine.trace import StageInfo, box, point, run_stage
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from engine.simulation import Simulation
+    from engine.trace import Recorder
+
+LEFT_OWNER = StageInfo("left_owner", "ProjectileEntity.method_26961")
+BASE = StageInfo("base_tick", "Entity.baseTick", "F")
+
+# Entity.collides() overrides returning !removed, besides every LivingEntity (spec 03 §8 item 2)
+COLLIDING_TYPES = frozenset({"minecraft:tnt", "minecraft:falling_block", "minecraft:boat", "minecraft:minecart",
+                             "minecraft:fireball"})
+
+
+def collides(e: Entity) -> bool:
+    """`Entity.collides()` (and `isAlive()`): a living entity, TNT, falling block, boat, minecart or ghast
+    fireball that has not been removed. Items, XP orbs and the other projectiles never collide."""
+    return not e.removed and (e.living or e.TYPE in COLLIDING_TYPES)
+
+
+class EntityHitResult(NamedTuple):
+    """`EntityHitResult`: the entity hit, and where the path entered its expanded box (for the trace)."""
+
+    entity: Entity
+    pos: Vec3
+
+
+HitResult = BlockHitResult | EntityHitResult
+
+
+def rotation_vector(pitch: float, yaw: float) -> Vec3:
+    """`Entity.getRotationVector(pitch, yaw)`: the look direction, in float arithmetic with the sine table."""
+    f = f32(pitch * DEGREES_TO_RADIANS)
+    g = f32(-yaw * DEGREES_TO_RADIANS)
+    h, i, j, k = cos(g), sin(g), cos(f), sin(f)
+    return Vec3(f32(i * j), -k, f32(h * j))
+
+
+class Projectile(Entity):
+    """`ProjectileEntity`: an owner (by entity id, 0 for none) and whether the projectile has left it."""
+
+    FIELDS: ClassVar[dict[str, type]] = {"owner": int, "left_owner": bool}
+    THROW_SPEED: ClassVar[float | None] = None   # the item's setProperties speed; None: no item throws it
+    THROW_ROLL: ClassVar[float] = 0.0            # the item's setProperties roll, added to the pitch for Y
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.owner = 0
+        self.left_owner = False
+
+    def type_fields(self) -> dict[str, Any]:
+        return {"owner": self.owner or None, "left_owner": self.left_owner}
+
+    def get_owner(self, sim: Simulation) -> Entity | None:
+        """`getOwner`: the owner while it is in the world."""
+        return sim.entity_by_id(self.owner) if self.owner else None
+
+    def attacker(self, sim: Simulation) -> Entity | None:
+        """`DamageSource.getAttacker()` of this projectile's hits: its owner (arrows and fireballs: or itself)."""
+        return self.get_owner(sim)
+
+    def projectile_tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`ProjectileEntity.tick`: update "left owner" (spec 03 §8 eligibility 1), then `Entity.tick`."""
+        if not self.left_owner:
+            self.left_owner = run_stage(rec, self, LEFT_OWNER, self.has_left_owner, sim)
+        run_stage(rec, self, BASE, self.base_tick, sim, rec)
+
+    def has_left_owner(self, sim: Simulation) -> bool:
+        """`method_26961`: no colliding entity sharing the owner's root vehicle (here: the owner itself) touches
+        the box stretched by Motion and expanded by 1. True when there is no owner."""
+        owner = self.get_owner(sim)
+        if owner is None:
+            return True
+        area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
+        return not sim.world.get_entities(self, area, lambda e: e is owner and collides(e))
+
+    def can_hit(self, sim: Simulation, e: Entity) -> bool:
+        """`method_26958` (spec 03 §8): a colliding, live target, and either no owner, or the projectile has left
+        it, or the target does not share the owner's root vehicle (here: is not the owner)."""
+        if not collides(e):
+            return False
+        owner = self.get_owner(sim)
+        return owner is None or self.left_owner or e is not owner
+
+    def after_use(self, speed: float) -> None:
+        """What the item does after `setProperties` (bows: a full-charge arrow is critical)."""
+
+    def damage(self, amount: float, explosive: bool = False, attacker: Entity | None = None) -> bool:
+        """`Entity.damage`: projectiles ignore hits (ghast fireballs override it)."""
+        return False
+
+    def set_velocity(self, x: float, y: float, z: float, speed: float, divergence: float, spread: bool) -> None:
+        """`ProjectileEntity.setVelocity(x, y, z, speed, divergence)`: the normalised direction plus a normal term
+        per axis from this projectile's Random (sd 0.0075F × divergence), times speed. `spread=False` skips the
+        three draws: a user switch of this tool, not vanilla behaviour."""
+        v = Vec3(x, y, z).normalize()
+        if spread:
+            r = self.random
+            s = PROJECTILE_SPREAD * divergence
+            v = v.add(r.next_gaussian() * s, r.next_gaussian() * s, r.next_gaussian() * s)
+        self.motion = v.multiply(speed, speed, speed)
+
+    def set_properties(self, user: Entity, pitch: float, yaw: float, roll: float, speed: float,
+                       divergence: float, spread: bool) -> None:
+        """`ProjectileEntity.setProperties`: the look direction in float arithmetic with the sine table (pitch +
+        roll for Y), `setVelocity`, then the thrower's Motion (its Y only when it is not on the ground)."""
+        f = f32(-sin(f32(yaw * DEGREES_TO_RADIANS)) * cos(f32(pitch * DEGREES_TO_RADIANS)))
+        g = -sin(f32(f32(pitch + roll) * DEGREES_TO_RADIANS))
+        h = f32(cos(f32(yaw * DEGREES_TO_RADIANS)) * cos(f32(pitch * DEGREES_TO_RADIANS)))
+        self.set_velocity(f, g, h, speed, divergence, spread)
+        m = user.motion
+        self.motion = self.motion.add(m.x, 0.0 if user.on_ground else m.y, m.z)
+
+
+def damage(target: Entity, amount: float, attacker: Entity | None) -> bool:
+    """`target.damage(source, amount)` for a projectile's hit, reduced to what the projectile needs to know:
+    living entities take it (true); projectiles decide themselves (ghast fireballs are deflected); TNT and
+    falling blocks ignore it (false). Health, knockback and invulnerability ticks come with living entities."""
+    if isinstance(target, Projectile):
+        return target.damage(amount, attacker=attacker)
+    return target.living
+
+
+def get_collision(e: Projectile, sim: Simulation, can_hit: Callable[[Entity], bool],
+                  rec: Recorder | None) -> HitResult:
+    """`ProjectileUtil.getCollision` (spec 03 §8 steps 1-3): the block raycast (collision shapes, no fluids) from
+    the position to position + Motion, clipped at a hit; then the entity test over that path, which wins if any."""
+    start = e.pos
+    end = start.plus(e.motion)
+    hit = raycast_blocks(sim.world, start, end, FLUID_NONE, rec)
+    if not hit.missed:
+        end = hit.pos
+    area = e.box.stretch(*e.motion).expand(PROJECTILE_SEARCH_EXPANSION)
+    entity_hit = get_entity_collision(sim, e, start, end, area, can_hit, rec)
+    return hit if entity_hit is None else entity_hit
+
+
+def get_entity_collision(sim: Simulation, e: Entity, start: Vec3, end: Vec3, area: Box,
+                         can_hit: Callable[[Entity], bool], rec: Recorder | None) -> EntityHitResult | None:
+    """`ProjectileUtil.getEntityCollision`: among the eligible entities `World.getEntities` finds in `area`
+    (spec 03 §8 step 5: the section bug), the one whose box expanded by 0.3F the path enters nearest to the
+    start (`Box.raycast`; the first found wins ties). With `rec`: each tested box as "entity_hit_box", and the
+    entry point as "raycast_hit"."""
+    best = JAVA_DOUBLE_MAX
+    found: EntityHitResult | None = None
+    for other in sim.world.get_entities(e, area, can_hit):
+        grown = other.box.expand(PROJECTILE_TARGET_MARGIN)
+        entry = raycast_boxes((grown,), start, end, (0, 0, 0))
+        if rec is not None:
+            rec.geometry(box("entity_hit_box", grown, entity=other.id, hit=entry is not None))
+        if entry is None:
+            continue
+        p = entry.pos
+        dx, dy, dz = p.x - start.x, p.y - start.y, p.z - start.z
+        d = dx * dx + dy * dy + dz * dz           # Vec3d.squaredDistanceTo
+        if d < best:
+            best = d
+            found = EntityHitResult(other, p)
+    if rec is not None and found is not None:
+        rec.geometry(point("raycast_hit", found.pos, entity=found.entity.id))
+    return found
+
+
+def is_miss(hit: HitResult) -> bool:
+    """`hit.getType() == HitResult.Type.MISS`."""
+    return isinstance(hit, BlockHitResult) and hit.missed
+
+
+def throw_from_player(sim: Simulation, cls: type[Projectile], feet: Vec3, yaw: float, pitch: float,
+                      speed: float, spread: bool, player_motion: Vec3, player_on_ground: bool) -> Projectile:
+    """A player (a `PlayerMarker`, spawned first) at `feet` uses the item: the projectile appears at the
+    player's eye height − 0.1F (`getEyeY() - 0.1F`), owned by the player, and `setProperties(player, pitch,
+    yaw, roll, speed, 1.0F)` gives its Motion (spec 06 §7.1, §8.1). Both join the world; returns the projectile."""
+    from engine.entities.player_marker import PlayerMarker
+    player = sim.create(PlayerMarker, feet, player_motion)
+    player.yaw, player.pitch, player.on_ground = yaw, pitch, player_on_ground
+    sim.add_entity(player)
+    eye_y = feet.y + PLAYER_EYE_HEIGHT
+    p = sim.create(cls, Vec3(feet.x, eye_y - SPAWN_BELOW_EYE, feet.z))
+    p.owner = player.id
+    p.set_properties(player, pitch, yaw, p.THROW_ROLL, speed, THROW_DIVERGENCE, spread)
+    p.after_use(speed)
+    sim.add_entity(p)
+    return p
