@@ -95,7 +95,10 @@ def calculate_push_velocity(axis: int, box: Box, world: World, initial: float,
                 st = states[sid]
                 if (edges == 1 and not st.exceeds_cube) or (edges == 2 and st.block != "moving_piston"):
                     continue
-                shape = st.collision_shape if st.block != "bamboo" else phys.collision_shape_at(st, *pos)
+                if st.block == "moving_piston":
+                    shape = world.moving_piston_shape(*pos)       # spec 04 §8.6: live B36 shape
+                else:
+                    shape = st.collision_shape if st.block != "bamboo" else phys.collision_shape_at(st, *pos)
                 local = box.offset(-pos[0], -pos[1], -pos[2])
                 initial = calculate_max_distance(shape, ORIGIN, axis, local, initial)
                 if abs(initial) < EPS:

@@ -28,6 +28,11 @@ JAVA_FLOAT_MIN = 2.0**-149          # Float.MIN_VALUE: Direction.getFacing's ini
 # --- pistons (spec 04 §8.6) ---
 PISTON_DELTA_CLAMP = 0.51           # Entity.adjustMovementForPiston
 PISTON_MIN_COMPONENT = f32(1.0e-5)  # Entity.adjustMovementForPiston: |d| <= (double)1.0E-5F → ZERO
+PISTON_PUSH_LIMIT = 12              # PistonHandler: at most 12 moved blocks (spec 04 §8)
+PISTON_PROGRESS_STEP = f32(0.5)     # PistonBlockEntity.tick: progress + 0.5F (spec 04 §8.1)
+PISTON_PUSH_MARGIN = 0.01           # PistonBlockEntity.pushEntities / push: + 0.01 ahead (spec 04 §8.2, §8.4)
+PISTON_SHORT_HEAD = f32(0.25)       # getCollisionShape: 1.0F - progress < 0.25F; getHeadBlockState: progress > 0.25F
+HONEY_DRAG_TOP = 1.5000000999999998  # PistonBlockEntity.method_23674: the drag box's top (spec 04 §8.5)
 
 # --- blocks acting on entities (spec 04 §1-§6, §20) ---
 COBWEB_MULTIPLIER = (0.25, f32(0.05), 0.25)        # CobwebBlock: new Vec3d(0.25, 0.05F, 0.25)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import blocks
+from engine import blocks, piston
 from engine.blocks import BlockStateError
 from engine.box import ZERO, Vec3
 from engine.entities import ENTITY_TYPES
@@ -26,9 +26,12 @@ from engine.world import MAX_Y, MIN_Y, World, WorldBorder
 MAX_BLOCKS_PER_ENTRY = 4_000_000
 COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", "fall_distance", "yaw", "pitch",
                       "vehicle"}
+# piston actions power or unpower the piston where redstone would (a scheduled tick: a repeater, an observer);
+# the block event then runs in the same tick's block-event phase (spec 04 §8.1)
 ACTION_DEFAULT_PHASE = {"set_block": "scheduled_ticks", "remove_block": "scheduled_ticks",
-                        "prime_tnt": "scheduled_ticks"}
-LATER_ACTIONS = {"piston_extend", "piston_retract", "dispense"}
+                        "prime_tnt": "scheduled_ticks", "piston_extend": "scheduled_ticks",
+                        "piston_retract": "scheduled_ticks"}
+LATER_ACTIONS = {"dispense"}
 
 
 class SceneError(ValueError):
@@ -145,7 +148,7 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
     for i, entry in enumerate(_array(ctx, doc, "spawns")):
         _load_spawn(ctx, sim, ctx.table(entry, f"spawns[{i}]"), f"spawns[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "actions")):
-        sim.actions.append(_load_action(ctx, ctx.table(entry, f"actions[{i}]"), f"actions[{i}]"))
+        sim.actions.append(_load_action(ctx, world, ctx.table(entry, f"actions[{i}]"), f"actions[{i}]"))
     return sim
 
 
@@ -266,14 +269,15 @@ def _load_spawn(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> 
                                       "(supported: primed_tnt_from_block, falling_block_from_block, thrown, fireball)")
 
 
-def _load_action(ctx: _Ctx, entry: dict[str, Any], key: str) -> ScheduledAction:
+def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> ScheduledAction:
     do = ctx.string(entry.get("do"), f"{key}.do")
     if do in LATER_ACTIONS:
         raise ctx.fail(f"{key}.do", f"{do!r} is not supported by this version of tickscope "
                                     f"(supported: {', '.join(sorted(ACTION_DEFAULT_PHASE))})")
     if do not in ACTION_DEFAULT_PHASE:
         raise ctx.fail(f"{key}.do", f"unknown action {do!r} (supported: {', '.join(sorted(ACTION_DEFAULT_PHASE))})")
-    extra = {"set_block": {"block"}, "remove_block": set(), "prime_tnt": {"fuse", "angle"}}[do]
+    extra = {"set_block": {"block"}, "remove_block": set(), "prime_tnt": {"fuse", "angle"}, "piston_extend": set(),
+             "piston_retract": set()}[do]
     ctx.keys(entry, key, {"tick", "do", "at", "phase"} | extra, {"tick", "do", "at"} | ({"block"} & extra))
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
     phase = ctx.string(entry.get("phase", ACTION_DEFAULT_PHASE[do]), f"{key}.phase")
@@ -287,6 +291,16 @@ def _load_action(ctx: _Ctx, entry: dict[str, Any], key: str) -> ScheduledAction:
     if do == "remove_block":
         return ScheduledAction(tick, phase, do, {"at": list(at)},
                                lambda sim: sim.world.set_block_state(*at, blocks.AIR))
+    if do in ("piston_extend", "piston_retract"):
+        if world.get_block_state(*at).block not in piston.PISTONS:
+            raise ctx.fail(f"{key}.at", f"no piston or sticky_piston at {list(at)} (place it with [[blocks]])")
+        powered = do == "piston_extend"
+
+        def power(sim: Simulation) -> None:
+            """The piston gets or loses power, and `PistonBlock.tryMove` runs as a neighbour update would."""
+            (sim.world.powered.add if powered else sim.world.powered.discard)(at)
+            piston.try_move(sim, at)
+        return ScheduledAction(tick, phase, do, {"at": list(at)}, power)
     angle = ctx.number(entry["angle"], f"{key}.angle") if "angle" in entry else None
     fuse = ctx.integer(entry.get("fuse", 80), f"{key}.fuse", -(2**31), 2**31 - 1)
 

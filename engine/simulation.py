@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import batch, explosion
+from engine import batch, explosion, piston
 from engine.box import ZERO, Vec3
 from engine.entities.tnt import Tnt
 from engine.entity import Entity
@@ -142,11 +142,20 @@ class Simulation:
         for phase in PHASES:
             rec_phase = PhaseRecord(phase)
             record.phases.append(rec_phase)
+            if phase == "block_events":
+                piston.process_synced_block_events(self)
             for action in self.actions:
                 if action.tick == self.tick_count and action.phase == phase and action.do is not None:
                     action.do(self)
-            if phase == "entities":
+            if phase == "block_events":
+                # actions of this phase run once the queue is empty, as if the last block event caused them;
+                # the events they queue run now (spec 04 §8.6: a 0-tick pulse retracts here)
+                piston.process_synced_block_events(self)
+            elif phase == "entities":
                 self._tick_entities(rec_phase)
+            elif phase == "block_entities":
+                # World.tickBlockEntities: B36s in piston update order (spec 04 §8.1, §8.6)
+                self.world.block_entities.tick_all(self, rec_phase if self.trace_enabled else None)
         self.last_record = record
         return record
 

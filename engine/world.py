@@ -15,6 +15,7 @@ import numpy as np
 
 from engine import block_physics as phys
 from engine import blocks
+from engine.block_entities import BlockEntities
 from engine.box import BlockPos, Box
 from engine.constants import (
     BORDER_MAX_RADIUS,
@@ -25,11 +26,13 @@ from engine.constants import (
 )
 from engine.javanum import wrap_int
 from engine.mathhelper import ceil, floor
-from engine.shapes import FULL_CUBE, VoxelShape, border_shape, intersects_box
+from engine.shapes import EMPTY, FULL_CUBE, VoxelShape, border_shape, intersects_box
 
 if TYPE_CHECKING:
     from engine.blocks import BlockState
     from engine.entity import Entity
+    from engine.piston import BlockEvent
+    from engine.piston_block_entity import Direction
 
 MIN_Y = 0
 MAX_Y = 255
@@ -78,6 +81,12 @@ class World:
         self.block_version = 0                   # counts block changes, for callers that cache around blocks
         self.collidable_count = 0                # boats, shulkers: solid to other entities (spec 03 §5)
         self.game_time = 0
+        # pistons (spec 04 §8, engine.piston): block entities, the synced block-event queue, the pistons a scene
+        # powers (the stand-in for redstone), and PistonBlockEntity.MOVEMENT_DIRECTION while a B36 moves one
+        self.block_entities = BlockEntities()
+        self.block_events: list[BlockEvent] = []
+        self.powered: set[BlockPos] = set()
+        self.movement_direction: Direction | None = None
 
     def copy(self, clones: dict[int, Entity] | None = None) -> World:
         """An independent copy: block arrays, counters, and cloned entities in the same sections and order.
@@ -88,6 +97,9 @@ class World:
         w._counts = dict(self._counts)
         w._versions = dict(self._versions)
         w._kind_counts = {k: list(v) for k, v in self._kind_counts.items()}
+        w.block_entities = self.block_entities.copy()
+        w.block_events = list(self.block_events)
+        w.powered = set(self.powered)
         clones = {} if clones is None else clones
         clones.update((id(e), e.clone()) for e in self.entities.values())
         for sec in self._entity_sections.values():
@@ -135,6 +147,21 @@ class World:
         kinds[EFFECT] += (new_kind >> EFFECT & 1) - (old_kind >> EFFECT & 1)
         self._versions[key] = self._versions.get(key, 0) + 1
         self.block_version += 1
+        if _STATES[0][old].block == "moving_piston" and state.block != "moving_piston":
+            self._on_moving_piston_replaced((x, y, z))
+
+    def _on_moving_piston_replaced(self, pos: BlockPos) -> None:
+        """`PistonExtensionBlock.onStateReplaced`: its B36 finishes; the cell already holds the new block, so
+        nothing is placed."""
+        be = self.block_entities.get(pos)
+        if be is not None:
+            be.finish(self)
+
+    def moving_piston_shape(self, x: int, y: int, z: int) -> VoxelShape:
+        """`PistonExtensionBlock.getCollisionShape`: the live shape of the cell's B36 (spec 04 §8.6), computed
+        from its progress and `movement_direction`; empty without one."""
+        be = self.block_entities.get((x, y, z))
+        return be.get_collision_shape(self) if be is not None else EMPTY
 
     def sections(self) -> Iterator[tuple[tuple[int, int, int], np.ndarray]]:
         """Non-empty block sections: ((sx, sy, sz), uint16 state ids shaped (16, 16, 16) as [y, z, x])."""
@@ -245,7 +272,10 @@ class World:
                         continue
                     if edges == 2 and st.block != "moving_piston":
                         continue
-                    shape = st.collision_shape if st.block != "bamboo" else phys.collision_shape_at(st, x, y, z)
+                    if st.block == "moving_piston":
+                        shape = self.moving_piston_shape(x, y, z)
+                    else:
+                        shape = st.collision_shape if st.block != "bamboo" else phys.collision_shape_at(st, x, y, z)
                     if shape is FULL_CUBE:
                         if box.intersects_coords(x, y, z, x + 1.0, y + 1.0, z + 1.0):
                             out.append((shape, (float(x), float(y), float(z))))

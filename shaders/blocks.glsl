@@ -4,8 +4,9 @@
 // colour with the face shade and alpha baked in when the section is meshed).
 // The fragment stage darkens a thin line at every integer world coordinate across the face, so single
 // blocks stay countable without textures; it sits on the GPU because drawing those lines as geometry
-// would multiply the vertex count of every section. The face normal, needed to pick the face's two
-// in-plane coordinates, comes from screen-space derivatives, which saves a vertex attribute.
+// would multiply the vertex count of every section. The face's two in-plane axes are told from the
+// screen-space derivatives (the normal axis does not change across a face), which saves a vertex
+// attribute and costs one fwidth.
 // Trace roles: none (blocks are world state, not trace geometry).
 
 uniform mat4 m_proj;
@@ -33,16 +34,14 @@ in vec4 v_color;
 
 out vec4 f_color;
 
-// Distance in pixels from p to the nearest integer grid line, over both tangent coordinates.
-float grid_distance(vec2 p) {
-    vec2 d = abs(fract(p - 0.5) - 0.5) / max(fwidth(p), vec2(1e-6));
-    return min(d.x, d.y);
-}
-
 void main() {
-    vec3 n = abs(normalize(cross(dFdx(v_position), dFdy(v_position))));
-    vec2 p = n.x > 0.5 ? v_position.yz : (n.y > 0.5 ? v_position.xz : v_position.xy);
-    float on_line = 1.0 - clamp(grid_distance(p), 0.0, 1.0);
+    // Pixels from v_position to the nearest integer grid line, per axis. The face's own normal axis does not
+    // change across the face (the smallest derivative), so it is left out: the lines run across the face
+    // along its two tangent axes.
+    vec3 w = fwidth(v_position);
+    vec3 d = abs(fract(v_position - 0.5) - 0.5) / max(w, vec3(1e-6));
+    float along = w.x <= min(w.y, w.z) ? min(d.y, d.z) : (w.y <= w.z ? min(d.x, d.z) : min(d.x, d.y));
+    float on_line = 1.0 - clamp(along, 0.0, 1.0);
     f_color = vec4(v_color.rgb * (1.0 - grid_strength * on_line), v_color.a);
 }
 

@@ -1,8 +1,9 @@
 #version 330
 // segments.glsl: wide lines for trace geometry and the axis gizmo: the trace roles drawn as segments or
-// box edges (axis_sweep_x/y/z, step_up_candidate, step_up_chosen, checked_cell, raycast, raycast_cell,
-// exposure_ray, impulse, explosion_sphere, b36_box, b36_sweep, piston_push, fluid_flow). Entity boxes,
-// which can number thousands, go through box_lines.glsl instead.
+// box edges (axis_sweep_x/y/z and the clipped_by shape, step_up_candidate, step_up_chosen, checked_cell,
+// raycast, raycast_cell, entity_hit_box, impulse, explosion_sphere, b36_box, b36_sweep, piston_push,
+// fluid_flow). Entity boxes, which can number thousands, go through box_lines.glsl, and exposure rays
+// through lines.glsl.
 // Inputs per vertex: in_start and in_end (world), in_color (rgba), in_dash (0 = solid, 1 = dashed: the
 // blocked remainder of a clipped sweep). Each segment is stored as 4 identical vertices (two triangles);
 // the vertex stage tells the corners apart by gl_VertexID & 3 and widens the segment to line_width

@@ -29,7 +29,9 @@ from viewer.gl.imgui_input import ImGuiInput
 from viewer.gl.imgui_renderer import ImGuiRenderer
 from viewer.history import EntityStates, History, entity_states
 from viewer.labels import draw_gizmo_letters, draw_labels
+from viewer.ledger import LedgerTable, draw_ledger, ledger_primitives, ledger_table, visible_rows
 from viewer.overlays import (
+    EXPLOSION_ROLES,
     Overlay,
     OverlayBuilder,
     add_block_grid,
@@ -102,6 +104,8 @@ class ViewerApp:
         self._series_key: tuple | None = None
         self._series: Series | None = None
         self._per_state: tuple[tuple, list[Any], list[StageRow]] | None = None
+        self._ledger: tuple[int, LedgerTable] | None = None
+        self._ledger_rows: tuple[tuple, np.ndarray] | None = None
         self._last_time = time.perf_counter()
         self._tick_credit = 0.0
         self.load(scene_path)
@@ -254,6 +258,7 @@ class ViewerApp:
         current = steps[self.state.micro].stage_key if self.state.micro is not None else None
         draw_stages(self.state, self.sim.last_record, rows, current)
         draw_plots(self.state, self._plot_series(), self.sim.tick_count)
+        draw_ledger(self.state, self.ledger(), self.ledger_rows())
         draw_errors(self.state)
         self._draw_text(view, proj)
         imgui.render()
@@ -277,6 +282,23 @@ class ViewerApp:
         if self._per_state is None or self._per_state[0] != key:
             self._per_state = (key, self.sim.entities, stage_rows(self.sim.last_record, self.state.selected_entity))
         return self._per_state[1], self._per_state[2]
+
+    def ledger(self) -> LedgerTable:
+        """The explosion ledger of the current tick's record (built once per record; a new record drops the
+        clicked row, whose explosion index belonged to the old one)."""
+        record = self.sim.last_record
+        if self._ledger is None or self._ledger[0] != id(record):
+            self._ledger = (id(record), ledger_table(record))
+            self.state.ledger_pick = None
+        return self._ledger[1]
+
+    def ledger_rows(self) -> np.ndarray:
+        """The ledger rows left by its filters."""
+        s, table = self.state, self.ledger()
+        key = (id(table), s.ledger_entity, s.ledger_explosion, s.ledger_region)
+        if self._ledger_rows is None or self._ledger_rows[0] != key:
+            self._ledger_rows = (key, visible_rows(table, s.ledger_entity, s.ledger_explosion, s.ledger_region))
+        return self._ledger_rows[1]
 
     def _draw_text(self, view: np.ndarray, proj: np.ndarray) -> None:
         background = imgui.get_background_draw_list()
@@ -310,7 +332,8 @@ class ViewerApp:
         s = self.state
         key = (id(self.sim), self.sim.tick_count, id(self.sim.world), s.micro, s.selected_entity, s.selected_stage,
                s.show_entities, s.show_trace, s.show_ids, s.show_grid, s.show_borders, s.show_trails, self._edits,
-               id(self.sim.last_record))
+               id(self.sim.last_record), s.ledger_entity, s.ledger_explosion, s.ledger_region, s.ledger_pick,
+               s.ledger_draw, s.ledger_rays)
         if key == self._overlay_key:
             return
         self._overlay_key = key
@@ -335,6 +358,16 @@ class ViewerApp:
             prims = stage_geometry(self.sim.last_record, s.selected_entity, stage)
             if s.selected_entity is None and len(prims) > MAX_TRACE_PRIMITIVES:
                 s.trace_hidden, prims = len(prims), []
+            table = self.ledger()
+            if table.events:  # explosion geometry: that of the ledger's rows only (its filters, its click)
+                prims = [p for p in prims if p["role"] not in EXPLOSION_ROLES]
+                if s.ledger_draw:
+                    rows = self.ledger_rows() if s.ledger_pick is None else visible_rows(table, s.ledger_pick[1],
+                                                                                          s.ledger_pick[0])
+                    explosion = ledger_primitives(table, rows, s.ledger_rays)
+                    if len(explosion) > MAX_TRACE_PRIMITIVES:
+                        s.trace_hidden, explosion = s.trace_hidden + len(explosion), []
+                    prims += explosion
             add_geometry(trace, prims, self.palette)
         self.scene.set_overlays(entities.build(), trace.build(), self._helpers())
 

@@ -18,6 +18,7 @@ from viewer.palette import RGBA, Palette
 
 SEGMENT_DTYPE = np.dtype([("in_start", "<f4", 3), ("in_end", "<f4", 3), ("in_color", "u1", 4), ("in_dash", "<f4")])
 POINT_DTYPE = np.dtype([("in_position", "<f4", 3), ("in_color", "u1", 4)])
+BOX_DTYPE = np.dtype([("in_min", "<f4", 3), ("in_max", "<f4", 3), ("in_color", "u1", 4)])  # one instance per box
 
 CELL_INSET = 0.01        # checked/raycast cells are drawn this much inside the block, off its faces
 CIRCLE_SEGMENTS = 48     # a sphere primitive is drawn as three great circles
@@ -40,31 +41,44 @@ class Label:
     color: RGBA
 
 
+def _empty(dtype: np.dtype) -> np.ndarray:
+    return np.empty(0, dtype=dtype)
+
+
 @dataclass
 class Overlay:
-    """Everything an overlay pass draws: segments (SEGMENT_DTYPE rows), point vertices and labels."""
+    """Everything an overlay pass draws: segments (SEGMENT_DTYPE rows), point vertices and labels; `thin`
+    segments always drawn one pixel wide; `boxes` (BOX_DTYPE) drawn as wireframes in one instanced draw."""
 
     segments: np.ndarray
     points: np.ndarray
     labels: list[Label]
+    thin: np.ndarray = field(default_factory=lambda: _empty(SEGMENT_DTYPE))
+    boxes: np.ndarray = field(default_factory=lambda: _empty(BOX_DTYPE))
 
 
 @dataclass
 class OverlayBuilder:
     """Collects segments, boxes, points and labels (one at a time or as numpy arrays), then packs them into
-    one `Overlay`."""
+    one `Overlay`. Box arrays and point arrays lose exact repeats (a stack of TNT is one box on screen)."""
 
     _seg: list[tuple[Vec, Vec, RGBA, bool]] = field(default_factory=list)
+    _thin: list[tuple[Vec, Vec, RGBA]] = field(default_factory=list)
     _box_lo: list[Vec] = field(default_factory=list)
     _box_hi: list[Vec] = field(default_factory=list)
     _box_style: list[tuple[RGBA, bool]] = field(default_factory=list)
     _points: list[tuple[Vec, RGBA]] = field(default_factory=list)
     _seg_arrays: list[np.ndarray] = field(default_factory=list)
     _point_arrays: list[np.ndarray] = field(default_factory=list)
+    _box_arrays: list[np.ndarray] = field(default_factory=list)
     labels: list[Label] = field(default_factory=list)
 
     def segment(self, a: Vec, b: Vec, color: RGBA, dashed: bool = False) -> None:
         self._seg.append((a, b, color, dashed))
+
+    def thin_segment(self, a: Vec, b: Vec, color: RGBA) -> None:
+        """A one-pixel segment, in every layer (many rays stay cheap and readable)."""
+        self._thin.append((a, b, color))
 
     def box(self, lo: Vec, hi: Vec, color: RGBA, dashed: bool = False) -> None:
         self._box_lo.append(lo)
@@ -84,8 +98,11 @@ class OverlayBuilder:
         self._seg_arrays.append(out)
 
     def boxes(self, lo: np.ndarray, hi: np.ndarray, colors: np.ndarray) -> None:
-        """Solid wireframes of the boxes lo[i]..hi[i] (n, 3), one colour (n, 4) per box."""
-        self._seg_arrays.append(box_edge_segments(lo, hi, colors, np.zeros(len(lo), dtype=bool)))
+        """Solid one-pixel wireframes of the boxes lo[i]..hi[i] (n, 3), one colour (n, 4) per box; where boxes
+        overlap exactly, the one added last is drawn on top."""
+        out = np.empty(len(lo), dtype=BOX_DTYPE)
+        out["in_min"], out["in_max"], out["in_color"] = lo, hi, colors
+        self._box_arrays.append(out)
 
     def points(self, p: np.ndarray, colors: np.ndarray) -> None:
         out = np.empty(len(p), dtype=POINT_DTYPE)
@@ -113,7 +130,14 @@ class OverlayBuilder:
         if self._points:
             points["in_position"] = [p for p, _ in self._points]
             points["in_color"] = [c for _, c in self._points]
-        return Overlay(np.concatenate(segments), np.concatenate([points, *self._point_arrays]), list(self.labels))
+        thin = np.empty(len(self._thin), dtype=SEGMENT_DTYPE)
+        if self._thin:
+            thin["in_start"] = [a for a, _, _ in self._thin]
+            thin["in_end"] = [b for _, b, _ in self._thin]
+            thin["in_color"] = [c for _, _, c in self._thin]
+            thin["in_dash"] = 0.0
+        return Overlay(np.concatenate(segments), np.concatenate([points, *map(distinct, self._point_arrays)]),
+                       list(self.labels), thin, distinct(np.concatenate([_empty(BOX_DTYPE), *self._box_arrays])))
 
     def _segments_array(self) -> np.ndarray:
         out = np.empty(len(self._seg), dtype=SEGMENT_DTYPE)
@@ -123,6 +147,15 @@ class OverlayBuilder:
             out["in_color"] = [c for _, _, c, _ in self._seg]
             out["in_dash"] = [float(d) for _, _, _, d in self._seg]
         return out
+
+
+def distinct(rows: np.ndarray) -> np.ndarray:
+    """The rows of a structured array without exact repeats, keeping the last of each (so its draw order)."""
+    if len(rows) < 2:
+        return rows
+    raw = np.ascontiguousarray(rows[::-1]).view(np.dtype((np.void, rows.dtype.itemsize)))
+    _, first = np.unique(raw, return_index=True)
+    return rows[::-1][np.sort(first)][::-1]
 
 
 def box_edge_segments(lo: np.ndarray, hi: np.ndarray, colors: np.ndarray, dashed: np.ndarray) -> np.ndarray:
@@ -181,7 +214,8 @@ def add_entities(builder: OverlayBuilder, frame: EntityFrame, palette: Palette, 
     type_colors = np.array([palette.entity_color(t) for t in kinds], dtype=np.uint8)
     colors = type_colors[np.searchsorted(kinds, frame.types)]
     colors[frame.ids == selected] = palette.ui["selected"]
-    builder.boxes(frame.lo, frame.hi, colors)
+    last = np.argsort(frame.ids == selected, kind="stable")  # the selected box on top of any it overlaps
+    builder.boxes(frame.lo[last], frame.hi[last], colors[last])
     builder.points(frame.pos, np.array(palette.ui["entity_point"], dtype=np.uint8))
     detail = np.ones(n, dtype=bool) if n <= DETAIL_LIMIT else frame.ids == selected
     pos, width = frame.pos[detail], frame.hi[detail] - frame.lo[detail]
@@ -206,7 +240,9 @@ def add_entities(builder: OverlayBuilder, frame: EntityFrame, palette: Palette, 
 class RoleStyle:
     """How a trace role is drawn beyond its palette colour (one table for every role, `ROLE_STYLES`)."""
 
-    dashed: bool = False          # boxes and segments drawn dashed (candidates, not results)
+    dashed: bool = False          # boxes and segments drawn dashed (candidates, not results); a box the
+                                  # engine marks `"hit": true` is drawn solid
+    thin: bool = False            # segments one pixel wide (many of them: rays), the clipped remainder fainter
     box_at_end: bool = False      # a segment's `box` field is drawn: the box where that sweep left it
     numbered: bool = False        # the primitive is labelled with its place: `order` of a cell, n-th sweep
     axis: str = ""                # sweeps: the axis letter shown in the label
@@ -219,11 +255,20 @@ ROLE_STYLES: dict[str, RoleStyle] = {
     "step_up_candidate": RoleStyle(dashed=True),
     "checked_cell": RoleStyle(numbered=True),
     "raycast_cell": RoleStyle(numbered=True),
+    "entity_hit_box": RoleStyle(dashed=True),
+    "exposure_ray": RoleStyle(thin=True),
     "b36_sweep": RoleStyle(dashed=True),
 }
 DEFAULT_STYLE = RoleStyle()
 PATH_JOIN = 1e-7                  # blocks: a sweep starting this close to the last one's end continues its path
 END_BOX_ALPHA = 0.6               # a sweep's end box is drawn at this share of its role's opacity
+FAINT_ALPHA = 0.35                # the blocked remainder of a thin segment, at this share of its opacity
+EXPLOSION_ROLES = frozenset({"explosion_sphere", "sample_point_hit", "sample_point_blocked", "exposure_ray",
+                             "impulse", "exposure"})
+
+
+def _scaled_alpha(color: RGBA, share: float) -> RGBA:
+    return color[0], color[1], color[2], round(color[3] * share)
 
 
 def add_geometry(builder: OverlayBuilder, primitives: Iterable[dict[str, Any]], palette: Palette) -> None:
@@ -236,7 +281,11 @@ def add_geometry(builder: OverlayBuilder, primitives: Iterable[dict[str, Any]], 
         kind = prim["kind"]
         if kind == "segment":
             clipped = prim.get("clipped_to")
-            if clipped is None:
+            if style.thin:
+                builder.thin_segment(prim["a"], clipped if clipped is not None else prim["b"], color)
+                if clipped is not None:
+                    builder.thin_segment(clipped, prim["b"], _scaled_alpha(color, FAINT_ALPHA))
+            elif clipped is None:
                 builder.segment(prim["a"], prim["b"], color, style.dashed)
             else:  # the part moved, then the blocked remainder dashed
                 builder.segment(prim["a"], clipped, color, style.dashed)
@@ -244,14 +293,18 @@ def add_geometry(builder: OverlayBuilder, primitives: Iterable[dict[str, Any]], 
                 builder.point(clipped, color)
             if style.box_at_end and "box" in prim:
                 lo, hi = prim["box"]
-                builder.box(lo, hi, (*color[:3], round(color[3] * END_BOX_ALPHA)))
+                builder.box(lo, hi, _scaled_alpha(color, END_BOX_ALPHA))
+            stopper = prim.get("clipped_by")
+            if stopper is not None and isinstance(stopper["boxes"], list):  # the shape that stopped the sweep
+                for b in stopper["boxes"]:
+                    builder.box(b[:3], b[3:], palette.ui["clipped_by"])
             if style.numbered:  # sweeps of one path are numbered 1, 2, 3; a sweep not starting where the
                 joined = path_end is not None and np.allclose(prim["a"], path_end, rtol=0.0, atol=PATH_JOIN)
                 sweeps = sweeps + 1 if joined else 1  # last one ended starts a new path
                 path_end = list(clipped if clipped is not None else prim["b"])
                 builder.label(path_end, f"{sweeps} {style.axis}", color)
         elif kind == "box":
-            builder.box(prim["min"], prim["max"], color, style.dashed)
+            builder.box(prim["min"], prim["max"], color, style.dashed and not prim.get("hit", False))
         elif kind == "cell":
             x, y, z = prim["pos"]
             builder.box((x + CELL_INSET, y + CELL_INSET, z + CELL_INSET),

@@ -91,7 +91,8 @@ def draw_controls(state: Any, sim: Any, history: History, steps: list[MicroStep]
             state.selected_entity = entity_id if entity_id > 0 else None
             state.selected_stage = None
         if state.trace_hidden:
-            imgui.text_disabled(f"trace of all entities hidden ({state.trace_hidden} primitives): select one")
+            imgui.text_disabled(f"{state.trace_hidden} trace primitives hidden: select an entity or filter "
+                                "the ledger")
         for i, (name, label) in enumerate((("show_entities", "entities"), ("show_trace", "trace"),
                                            ("show_labels", "labels"), ("show_ids", "ids"),
                                            ("show_grid", "grid"), ("show_borders", "chunks"),

@@ -41,9 +41,12 @@ def entity_series(history: History, entity_id: int) -> Series:
 def draw_plots(state: Any, series: Series | None, tick: int) -> None:
     """Two plots, position and motion/speed, against the tick; a vertical line at `tick`."""
     viewport = imgui.get_main_viewport()
-    imgui.set_next_window_pos(imgui.ImVec2(em() * PANEL_MARGIN_EM, viewport.size.y - em() * PANEL_MARGIN_EM),
-                              imgui.Cond_.first_use_ever, imgui.ImVec2(0.0, 1.0))
-    imgui.set_next_window_size(imgui.ImVec2(em() * 30, em() * 20), imgui.Cond_.first_use_ever)
+    size = imgui.ImVec2(em() * 30, em() * 20)
+    # Placed by its top left corner so that, opened from collapsed, it unfolds inside the window.
+    imgui.set_next_window_pos(imgui.ImVec2(em() * PANEL_MARGIN_EM,
+                                           max(viewport.size.y - em() * PANEL_MARGIN_EM - size.y, 0.0)),
+                              imgui.Cond_.first_use_ever)
+    imgui.set_next_window_size(size, imgui.Cond_.first_use_ever)
     imgui.set_next_window_collapsed(True, imgui.Cond_.first_use_ever)
     with imgui_ctx.begin(PLOTS_TITLE) as window:
         if not window:

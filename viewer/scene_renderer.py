@@ -12,8 +12,20 @@ import numpy as np
 import pyrr
 
 from viewer.camera import Camera
-from viewer.gl.programs import IN_COLOR, IN_DASH, IN_END, IN_POSITION, IN_START, M_PROJ, M_VIEW, load_program
-from viewer.overlays import POINT_DTYPE, SEGMENT_DTYPE, Overlay
+from viewer.gl.programs import (
+    IN_COLOR,
+    IN_CORNER,
+    IN_DASH,
+    IN_END,
+    IN_MAX,
+    IN_MIN,
+    IN_POSITION,
+    IN_START,
+    M_PROJ,
+    M_VIEW,
+    load_program,
+)
+from viewer.overlays import BOX_DTYPE, BOX_EDGE_ENDS, BOX_EDGE_STARTS, POINT_DTYPE, SEGMENT_DTYPE, Overlay
 from viewer.palette import Palette
 from viewer.world_view import WorldView
 
@@ -26,6 +38,7 @@ GIZMO_LINE_WIDTH = 3.0
 GIZMO_EXTENT = 1.2        # half size of the gizmo's orthographic view; the axes are 1 long
 SEGMENT_FORMAT = "3f 3f 4f1 1f"  # SEGMENT_DTYPE, each segment repeated for its 4 corners
 POINT_FORMAT = "3f 4f1"
+BOX_FORMAT = "3f 3f 4f1/i"       # BOX_DTYPE, one row per instance
 SEGMENT_CORNER_INDICES = np.array([0, 1, 2, 2, 1, 3], dtype=np.uint32)  # two triangles over 4 corners
 
 
@@ -34,6 +47,14 @@ def segment_corners(segments: np.ndarray) -> tuple[bytes, bytes]:
     corners = np.repeat(segments, 4)
     base = np.arange(len(segments), dtype=np.uint32)[:, None] * 4
     return corners.tobytes(), (base + SEGMENT_CORNER_INDICES).tobytes()
+
+
+def unit_box_edges() -> bytes:
+    """The 12 edges of the unit cube as GL_LINES corners (in_corner, 24 vertices) for box_lines.glsl."""
+    corners = np.array([[(i >> a) & 1 for a in range(3)] for i in range(8)], dtype="f4")
+    edges = np.empty((len(BOX_EDGE_STARTS), 2, 3), dtype="f4")
+    edges[:, 0], edges[:, 1] = corners[BOX_EDGE_STARTS], corners[BOX_EDGE_ENDS]
+    return edges.tobytes()
 
 
 def rgba_float(color: tuple[int, int, int, int]) -> tuple[float, float, float, float]:
@@ -47,7 +68,7 @@ def segment_vao(ctx: moderngl.Context, program: moderngl.Program, vbo: moderngl.
 
 
 def line_vertices(segments: np.ndarray) -> bytes:
-    """GL_LINES vertex bytes (POINT_DTYPE, two per segment) for box_lines.glsl; dashes are not drawn."""
+    """GL_LINES vertex bytes (POINT_DTYPE, two per segment) for lines.glsl; dashes are not drawn."""
     out = np.empty(2 * len(segments), dtype=POINT_DTYPE)
     out["in_position"][0::2] = segments["in_start"]
     out["in_position"][1::2] = segments["in_end"]
@@ -63,47 +84,61 @@ def _write(buffer: moderngl.Buffer, raw: bytes) -> None:
 
 
 class OverlayLayer:
-    """The GPU copy of one Overlay: its segments as one-pixel lines (`wide=False`, box_lines.glsl) or as
-    wide, dashable quads (segments.glsl), and its points."""
+    """The GPU copy of one Overlay: its segments as one-pixel lines (`wide=False`, lines.glsl) or as wide,
+    dashable quads (segments.glsl), its thin segments (lines.glsl), its boxes (one instanced draw of
+    box_lines.glsl) and its points. Uploaded by `set` when the overlay changes, not every frame."""
 
-    def __init__(self, ctx: moderngl.Context, lines: moderngl.Program, points: moderngl.Program,
+    def __init__(self, ctx: moderngl.Context, programs: dict[str, moderngl.Program], unit_box: moderngl.Buffer,
                  wide: bool) -> None:
         self.overlay: Overlay | None = None
         self.wide = wide
         self._vbo = ctx.buffer(reserve=SEGMENT_DTYPE.itemsize * 4 * 64, dynamic=True)
         self._ibo = ctx.buffer(reserve=4 * 6 * 64, dynamic=True)
+        lines = programs["lines"]
         if wide:
-            self._vao = segment_vao(ctx, lines, self._vbo, self._ibo)
+            self._vao = segment_vao(ctx, programs["segments"], self._vbo, self._ibo)
         else:
             self._vao = ctx.vertex_array(lines, [(self._vbo, POINT_FORMAT, IN_POSITION, IN_COLOR)])
+        self._thin_vbo = ctx.buffer(reserve=POINT_DTYPE.itemsize * 2 * 64, dynamic=True)
+        self._thin_vao = ctx.vertex_array(lines, [(self._thin_vbo, POINT_FORMAT, IN_POSITION, IN_COLOR)])
+        self._box_vbo = ctx.buffer(reserve=BOX_DTYPE.itemsize * 64, dynamic=True)
+        self._box_vao = ctx.vertex_array(programs["box_lines"], [(unit_box, "3f", IN_CORNER),
+                                                                 (self._box_vbo, BOX_FORMAT, IN_MIN, IN_MAX, IN_COLOR)])
         self._point_vbo = ctx.buffer(reserve=POINT_DTYPE.itemsize * 64, dynamic=True)
-        self._point_vao = ctx.vertex_array(points, [(self._point_vbo, POINT_FORMAT, IN_POSITION, IN_COLOR)])
-        self._segments = 0
-        self._points = 0
+        self._point_vao = ctx.vertex_array(programs["points"], [(self._point_vbo, POINT_FORMAT, IN_POSITION,
+                                                                 IN_COLOR)])
+        self._counts = (0, 0, 0, 0)  # segments, thin segments, boxes, points
 
     def set(self, overlay: Overlay) -> None:
         self.overlay = overlay
-        self._segments = len(overlay.segments)
-        self._points = len(overlay.points)
+        self._counts = (len(overlay.segments), len(overlay.thin), len(overlay.boxes), len(overlay.points))
         if self.wide:
             vertices, indices = segment_corners(overlay.segments)
             _write(self._ibo, indices)
         else:
             vertices = line_vertices(overlay.segments)
         _write(self._vbo, vertices)
+        _write(self._thin_vbo, line_vertices(overlay.thin))
+        _write(self._box_vbo, overlay.boxes.tobytes())
         _write(self._point_vbo, overlay.points.tobytes())
 
     def draw(self) -> None:
-        if self._segments:
+        segments, thin, boxes, points = self._counts
+        if segments:
             if self.wide:
-                self._vao.render(moderngl.TRIANGLES, vertices=6 * self._segments)
+                self._vao.render(moderngl.TRIANGLES, vertices=6 * segments)
             else:
-                self._vao.render(moderngl.LINES, vertices=2 * self._segments)
-        if self._points:
-            self._point_vao.render(moderngl.POINTS, vertices=self._points)
+                self._vao.render(moderngl.LINES, vertices=2 * segments)
+        if thin:
+            self._thin_vao.render(moderngl.LINES, vertices=2 * thin)
+        if boxes:
+            self._box_vao.render(moderngl.LINES, vertices=2 * len(BOX_EDGE_STARTS), instances=boxes)
+        if points:
+            self._point_vao.render(moderngl.POINTS, vertices=points)
 
     def release(self) -> None:
-        for obj in (self._vao, self._point_vao, self._vbo, self._ibo, self._point_vbo):
+        for obj in (self._vao, self._thin_vao, self._box_vao, self._point_vao, self._vbo, self._ibo, self._thin_vbo,
+                    self._box_vbo, self._point_vbo):
             obj.release()
 
 
@@ -114,13 +149,13 @@ class SceneRenderer:
         self.ctx = ctx
         self.palette = palette
         self.blocks = load_program(ctx, "blocks")
-        self.box_lines = load_program(ctx, "box_lines")
-        self.segments = load_program(ctx, "segments")
-        self.points = load_program(ctx, "points")
+        self.programs = {name: load_program(ctx, name) for name in ("box_lines", "lines", "segments", "points")}
+        self.segments = self.programs["segments"]
+        self._unit_box = ctx.buffer(unit_box_edges())
         self.world = WorldView(ctx, self.blocks, palette)
-        self.entities = OverlayLayer(ctx, self.box_lines, self.points, wide=False)
-        self.trace = OverlayLayer(ctx, self.segments, self.points, wide=True)
-        self.helpers = OverlayLayer(ctx, self.box_lines, self.points, wide=False)
+        self.entities = OverlayLayer(ctx, self.programs, self._unit_box, wide=False)
+        self.trace = OverlayLayer(ctx, self.programs, self._unit_box, wide=True)
+        self.helpers = OverlayLayer(ctx, self.programs, self._unit_box, wide=False)
         vertices, indices = segment_corners(self._gizmo_segments())
         self._gizmo_vbo = ctx.buffer(vertices)
         self._gizmo_ibo = ctx.buffer(indices)
@@ -157,13 +192,13 @@ class SceneRenderer:
         ctx.viewport = (0, 0, width, height)
         view = camera.view_matrix()
         proj = camera.proj_matrix(width / max(height, 1))
-        for program in (self.blocks, self.box_lines, self.segments, self.points):
+        for program in (self.blocks, *self.programs.values()):
             program[M_VIEW].write(view.tobytes())
             program[M_PROJ].write(proj.tobytes())
         self.blocks["grid_strength"] = GRID_STRENGTH
         self.segments["viewport_size"] = (width, height)
         self.segments["line_width"] = LINE_WIDTH
-        self.points["point_size"] = POINT_SIZE
+        self.programs["points"]["point_size"] = POINT_SIZE
         self._set_alpha(1.0)
         ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         ctx.depth_func = "<="
@@ -191,8 +226,8 @@ class SceneRenderer:
             self._draw_gizmo(view, width, height)
 
     def _set_alpha(self, alpha: float) -> None:
-        self.segments["alpha_scale"] = alpha
-        self.points["alpha_scale"] = alpha
+        for program in self.programs.values():
+            program["alpha_scale"] = alpha
 
     def _draw_gizmo(self, view: np.ndarray, width: int, height: int) -> None:
         """The F3 axes (+X red, +Y green, +Z blue) turned like the camera, in the bottom-left corner."""
@@ -215,6 +250,6 @@ class SceneRenderer:
         self.world.clear()
         for obj in (self.entities, self.trace, self.helpers):
             obj.release()
-        for obj in (self._gizmo_vao, self._gizmo_vbo, self._gizmo_ibo, self.blocks, self.box_lines, self.segments,
-                    self.points):
+        for obj in (self._gizmo_vao, self._gizmo_vbo, self._gizmo_ibo, self._unit_box, self.blocks,
+                    *self.programs.values()):
             obj.release()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from viewer.editing import Edit
 
 StageKey = tuple[int, int, tuple[int, ...]]   # (phase index, item index, child path) in a TickRecord
+Region = tuple[tuple[float, float, float], tuple[float, float, float]]  # an axis-aligned box: min, max corners
 
 
 @dataclass
@@ -45,6 +46,13 @@ class ViewerState:
     frame_ms: float = 0.0             # smoothed frame time, shown in the controls panel
     triangles: int = 0                # triangles of the world mesh
     trace_hidden: int = 0             # trace primitives not drawn (too many with no entity selected)
+    ledger_entity: int | None = None  # explosion ledger filters: one entity id,
+    ledger_explosion: int | None = None  # one explosion of the tick (index into its explosion events),
+    ledger_region: Region | None = None  # a box holding the explosion's centre and the entity
+    ledger_region_text: str = ""
+    ledger_pick: tuple[int, int] | None = None  # the row clicked: (explosion index, entity id)
+    ledger_draw: bool = True          # draw the explosion geometry of the rows shown (else none)
+    ledger_rays: bool = True          # with it, the exposure rays
 
     def report(self, message: str) -> None:
         """Show an error in the error panel (the newest last)."""

@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.constants import TNT_HEIGHT
+from engine.box import Box
+from engine.constants import TNT_HEIGHT, TNT_WIDTH
+from engine.explosion import sample_points, transform_explosion_knockback
 from engine.javanum import f32
 from engine.scene import load_scene_text
 from engine.simulation import Simulation
+from engine.versions import features_for
 
 FIGURES = json.loads((Path(__file__).parent / "fixtures" / "reference_figures.json").read_text())
 
@@ -133,6 +136,140 @@ def test_t9_summoned_tnt_explodes_in_its_first_tick() -> None:
     (event,) = record.events
     assert round(event["center"][1] - 100.0, 8) == FIGURES["T9"]["value"]
     assert sim.entities == []
+
+
+def test_t7_tnt_sample_points_shift_south_east() -> None:
+    """T7 (AMBIGUITY-E7): getExposure's grid for the 0.98F box sits 0.003243 m east and south of the box centre
+    (each point moves by that, formula 5.15.1); its west margin exceeds the east one by the printed 0.006487 m."""
+    box = Box.from_entity(0.5, 64.0, 0.5, TNT_WIDTH, TNT_HEIGHT)
+    points = sample_points(box)
+    fig = FIGURES["T7"]
+    for axis, lo, hi in ((0, box.min_x, box.max_x), (2, box.min_z, box.max_z)):
+        coords = sorted({p[axis] for p in points})
+        assert round((coords[0] + coords[-1]) / 2 - (lo + hi) / 2, 6) == fig["grid_centre_shift"]
+        assert round((coords[0] - lo) - (hi - coords[-1]), 6) == fig["margin_difference"] == fig["printed"]
+    ys = sorted({p.y for p in points})
+    assert ys[0] == box.min_y   # no offset along Y
+
+
+def test_t8_tnt_has_27_sample_points_in_an_explosion(scene) -> None:
+    """T8: an explosion samples a TNT at 3 × 3 × 3 points."""
+    sim = scene(entities=[{"type": "tnt", "pos": [0.5, 100.0, 0.5], "fuse": 1},
+                          {"type": "tnt", "pos": [2.5, 100.0, 0.5], "fuse": 50}])
+    (event,) = sim.tick().events
+    (row,) = event["affected"]
+    assert row["samples"] == (FIGURES["T8"]["value"],) * 2 and row["exposure"] == 1.0
+
+
+def test_x1_pearl_at_0_79_m_gets_0_90125_per_tnt(scene) -> None:
+    """X1: a fully exposed pearl whose position is 0.79 m from a TNT's centre gets 1 − 0.79/8 = 0.90125 m/gt."""
+    fig = FIGURES["X1"]
+    center_y = 1.0 + TNT_HEIGHT * 0.0625
+    sim = scene(blocks=[{"at": [0, 0, 0], "block": "minecraft:obsidian"}],
+                entities=[{"type": "tnt", "pos": [0.5, 1.0, 0.5], "fuse": 1},
+                          {"type": "ender_pearl", "pos": [0.5 + fig["distance"], center_y, 0.5]}])
+    (event,) = sim.tick().events
+    (row,) = event["affected"]
+    assert row["exposure"] == 1.0
+    assert round(row["influence"], 7) == fig["value"]
+    assert math.hypot(*row["impulse"]) == pytest.approx(fig["value"], abs=1e-7)
+
+
+def test_x3_blast_protection_thresholds_old_and_new() -> None:
+    """X3: ≤ 1.19.4, I − ⌊I·(L·0.15F)⌋ never reduces below level 7 and goes negative above 14 (and, our check,
+    slightly negative from 7 for I near 1); 1.20+ (`blast_protection_linear`) scales and never reverses."""
+    fig = FIGURES["X3"]
+    grid = [i / 1000 for i in range(1001)]
+    assert all(transform_explosion_knockback(i, level, False) == i
+               for level in range(fig["no_reduction_below"]) for i in grid)
+    assert any(transform_explosion_knockback(i, fig["no_reduction_below"], False) < i for i in grid)
+    assert min(transform_explosion_knockback(i, fig["reversal_above"] + 1, False) for i in grid) < -1.0
+    small = [transform_explosion_knockback(i, fig["small_reversal_from"], False) for i in grid]
+    assert -0.05 < min(small) < 0.0
+    assert transform_explosion_knockback(0.96, 13, False) == pytest.approx(-0.04)
+    assert transform_explosion_knockback(0.96, 14, False) == pytest.approx(-1.04)   # (float)(14 · 0.15F) = 2.1 > 2
+    assert all(0.0 <= transform_explosion_knockback(i, level, True) <= i for level in range(20) for i in grid)
+    assert transform_explosion_knockback(1.0, 4, True) == pytest.approx(0.4)
+    assert features_for("1.19.4").blast_protection_linear is False
+    assert features_for("1.20").blast_protection_linear is True
+
+
+def flight(motion: tuple[float, float, float], ticks: int) -> tuple[float, float]:
+    """A TNT high in the air given `motion` before its first tick: its (x, y) displacement after `ticks` gt."""
+    sim = load_scene_text(f'[[entities]]\ntype = "tnt"\npos = [0.5, 200.0, 0.5]\nmotion = {list(motion)}\n'
+                          f'fuse = {ticks + 1}\n', "flight")
+    tnt = sim.entity_by_id(1)
+    for _ in range(ticks):
+        sim.tick()
+    return tnt.pos.x - 0.5, tnt.pos.y - 200.0
+
+
+def test_c3_c4_c5_c13_motion_and_height_for_a_10_km_shot() -> None:
+    """C3: 80 gt of flight carry 1 m/gt over 40.07 m, so 10 000 m needs 249.58 m/gt (≥ 250 TNT at ≤ 1 m/gt each).
+    C4: returning to the launch height needs 2.03 m/gt up (the thesis's 'about 1.9' is loose). C5: an explosion
+    1 m away pushes along the centre → shell line, so the shell sits 2.03 / 249.58 = 0.008147 m above the centre.
+    C13: 0.00125 m (carpet) at 1 m with the same Y Motion needs 1627 m/gt, over 60 000 m."""
+    per_unit = flight((1.0, 0.0, 0.0), 80)[0]
+    vx = 10_000 / per_unit
+    assert round(vx, 2) == FIGURES["C3"]["value"] and math.ceil(vx) == FIGURES["C3"]["tnt"]
+    drop = -flight((0.0, 0.0, 0.0), 80)[1]
+    vy = drop / per_unit
+    assert round(vy, 2) == FIGURES["C4"]["value"] != FIGURES["C4"]["printed"]
+    assert flight((0.0, vy, 0.0), 80)[1] == pytest.approx(0.0, abs=1e-9)
+    assert round(vy / vx, 6) == FIGURES["C5"]["value"]
+    assert vy / (0.0625 - 0.06125) * per_unit > FIGURES["C13"]["value"]
+
+
+def test_c3_c5_a_stacked_cannon_fires_a_shell_10_km_back_to_its_height(scene) -> None:
+    """C3/C5/C8 by running the cannon: 286 TNT stacked on obsidian (0.875 m/gt each at 1 m, exposure 1) and a TNT
+    shell 1 m east, 0.008147 m above their centre; after 80 gt of flight it is past 10 000 m and within 0.3 m
+    of its launch height (the TNT count rounds the Motion up by 0.3 %)."""
+    n, rise = 286, FIGURES["C5"]["value"]
+    center_y = 200.0 + TNT_HEIGHT * 0.0625
+    table = [{"type": "tnt", "pos": [0.5, 200.0, 0.5], "fuse": 1}] * n
+    table.append({"type": "tnt", "pos": [1.5, center_y + rise, 0.5], "fuse": 90})
+    sim = scene(blocks=[{"at": [0, 199, 0], "block": "minecraft:obsidian"}], entities=table)
+    shell = sim.entity_by_id(n + 1)
+    start = shell.pos
+    record = sim.tick()
+    rows = [row_of_shell for event in record.events for row_of_shell in event["affected"]
+            if row_of_shell["id"] == n + 1]
+    assert len(rows) == n and {r["exposure"] for r in rows} == {FIGURES["C8"]["exposure"]}
+    assert round(rows[0]["influence"], 4) == FIGURES["C8"]["radius_at_1_m"]
+    for _ in range(79):
+        sim.tick()
+    assert shell.pos.x - start.x > 10_000
+    assert abs(shell.pos.y - start.y) < 0.3
+
+
+def test_c6_c7_c9_c10_drop_heights_and_the_honey_to_enchanting_table_gap(scene) -> None:
+    """C6/C9/C10: from rest a TNT falls 0.04 then 0.0792 (0.1192 in 2 gt; after 1 gt its Motion is −0.0392):
+    from a honey block top (0.9375) it is at 0.8975, then 0.8183; from a whole height at 0.8808, 0.0058 above the
+    14-pixel line.
+    C7: TNT exploding on an enchanting table (0.75) has its centre at 0.81125, 0.00705 below the shell."""
+    sim = scene(entities=[{"type": "tnt", "pos": [0.5, 100.9375, 0.5], "fuse": 80},
+                          {"type": "tnt", "pos": [5.5, 100.0, 0.5], "fuse": 80}])
+    shell, whole = sim.entity_by_id(1), sim.entity_by_id(2)
+    sim.tick()
+    assert round(shell.pos.y - 100, 4) == FIGURES["C9"]["gt3"]
+    assert round(-shell.motion.y, 4) == FIGURES["C10"]["value"]
+    sim.tick()
+    assert round(shell.pos.y - 100, 4) == FIGURES["C9"]["gt4"]
+    assert round(100.9375 - shell.pos.y, 4) == FIGURES["C6"]["fall"] == round(100.0 - whole.pos.y, 4)
+    assert round(whole.pos.y - 99 - 14 / 16, 4) == FIGURES["C6"]["above_pixel"]
+    table = scene(blocks=[{"at": [0, 0, 0], "block": "minecraft:enchanting_table"}],
+                  entities=[{"type": "tnt", "pos": [0.5, 0.75, 0.5], "fuse": 1}])
+    (event,) = table.tick().events
+    assert round(shell.pos.y - 100 - event["center"][1], 5) == FIGURES["C7"]["value"]
+
+
+def test_c11_c12_74_gt_flight() -> None:
+    """C11: 10 425 m in 74 gt needs 268.7716 m/gt; C12: flight-time utilisation (1 − 0.98⁷⁴)/(1 − 0.98⁸⁰) = 0.96805,
+    × the printed radius utilisation 0.872 = 84.414 %."""
+    per_74, per_80 = flight((1.0, 0.0, 0.0), 74)[0], flight((1.0, 0.0, 0.0), 80)[0]
+    assert round(10_425 / per_74, 4) == FIGURES["C11"]["value"]
+    assert round(per_74 / per_80, 5) == FIGURES["C12"]["flight_time_utilisation"]
+    assert round(FIGURES["C8"]["radius_printed"] * per_74 / per_80, 5) == FIGURES["C12"]["efficiency"]
 
 
 def test_m6_slime_stepped_on_ratio_lies_in_0_4_to_0_42() -> None:

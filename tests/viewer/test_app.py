@@ -215,3 +215,45 @@ def test_f2_saves_a_png_of_the_window(open_app, flat_scene: Path, tmp_path: Path
     with Image.open(shots[0]) as image:
         assert image.size == SIZE
         assert len(np.unique(np.asarray(image).reshape(-1, 3), axis=0)) > 10
+
+
+def test_plots_panel_plots_the_recorded_positions_of_the_selected_entity(open_app, flat_scene: Path,
+                                                                          monkeypatch) -> None:
+    """The x, y, z lines the Plots panel hands to implot are the entity's positions of a fresh run, by tick."""
+    from viewer import plots
+
+    app = open_app(flat_scene)
+    app.state.selected_entity = 1
+    for _ in range(4):
+        send(app, "on_key_press", key.RIGHT, 0)
+    imgui.set_window_collapsed(plots.PLOTS_TITLE, False)
+    app.draw_frame()  # the panel opens; implot fits its axes over its first frames
+    drawn: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+    def plot_line(label: str, xs: np.ndarray, ys: np.ndarray) -> None:
+        drawn[label] = (np.array(xs), np.array(ys))
+
+    monkeypatch.setattr(plots.implot, "plot_line", plot_line)
+    app.draw_frame()
+    fresh = load_scene(flat_scene)
+    expected = [list(fresh.entities[0].pos)]
+    for _ in range(4):
+        fresh.tick()
+        expected.append(list(fresh.entities[0].pos))
+    expected = np.array(expected)
+    assert drawn["x"][0].tolist() == [0, 1, 2, 3, 4]
+    for axis, name in enumerate("xyz"):
+        assert drawn[name][1].tolist() == expected[:, axis].tolist()
+    motion = np.stack([drawn[name][1] for name in ("vx", "vy", "vz")], axis=1)
+    assert drawn["speed"][1].tolist() == np.linalg.norm(motion, axis=1).tolist()
+
+
+def test_panel_layout_is_saved_to_the_config_path_on_close(flat_scene: Path, tmp_path: Path) -> None:
+    ini = tmp_path / "config" / "imgui.ini"
+    ini.parent.mkdir()
+    app = ViewerApp(str(flat_scene), size=SIZE, visible=False, ini_path=ini)
+    for _ in range(3):
+        app.draw_frame()
+    app.close()
+    text = ini.read_text(encoding="utf-8")
+    assert "[Window][Controls]" in text and "[Window][Explosion ledger]" in text

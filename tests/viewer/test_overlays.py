@@ -65,13 +65,11 @@ def test_entity_box_point_and_motion_come_from_the_engine(flat_scene) -> None:
     builder = OverlayBuilder()
     add_entities(builder, entity_frame(entity_states(sim)), load_palette())
     overlay = builder.build()
-    segments = overlay.segments
-    tnt_edges = segments[np.all(segments["in_color"] == load_palette().entity_color("minecraft:tnt"), axis=1)]
-    assert len(tnt_edges) == 12
-    ends = np.concatenate([tnt_edges["in_start"], tnt_edges["in_end"]])
+    (box,) = overlay.boxes
+    assert tuple(box["in_color"]) == load_palette().entity_color("minecraft:tnt")
     b = tnt.box
-    assert ends.min(axis=0).tolist() == pytest.approx([b.min_x, b.min_y, b.min_z], abs=1e-6)
-    assert ends.max(axis=0).tolist() == pytest.approx([b.max_x, b.max_y, b.max_z], abs=1e-6)
+    assert box["in_min"].tolist() == pytest.approx([b.min_x, b.min_y, b.min_z], abs=1e-6)
+    assert box["in_max"].tolist() == pytest.approx([b.max_x, b.max_y, b.max_z], abs=1e-6)
     assert overlay.points["in_position"].tolist() == [list(tnt.pos)]
 
 

@@ -2,17 +2,44 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from engine import blocks
+from viewer.overlays import ROLE_STYLES
 from viewer.palette import hashed_color, load_palette, parse_color
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+# A geometry primitive made in engine code: a helper of engine.trace (or a local one) called with a role literal.
+ROLE_CALL = re.compile(r"\b(?:segment|box|gbox|cell|point|_sphere|_label)\(\s*f?\"([a-z_0-9{}'\[\]]+)\"")
 
 # The roles table of notes/interfaces.md ("Stage records"), plus the label role its example uses.
 INTERFACE_ROLES = (
     "axis_sweep_x", "axis_sweep_y", "axis_sweep_z", "step_up_candidate", "step_up_chosen", "checked_cell",
     "raycast", "raycast_cell", "raycast_hit", "explosion_sphere", "sample_point_hit", "sample_point_blocked",
-    "exposure_ray", "impulse", "b36_box", "b36_sweep", "piston_push", "fluid_flow", "exposure",
+    "exposure_ray", "impulse", "b36_box", "b36_sweep", "piston_push", "fluid_flow", "exposure", "entity_hit_box",
 )
+
+
+def engine_roles() -> set[str]:
+    """Every role the engine's sources emit (the axis sweeps' f-string gives three)."""
+    roles = set()
+    for path in ENGINE.rglob("*.py"):
+        for role in ROLE_CALL.findall(path.read_text(encoding="utf-8")):
+            roles.update(f"axis_sweep_{a}" for a in "xyz") if role.startswith("axis_sweep_") else roles.add(role)
+    return roles
+
+
+def test_every_role_the_engine_emits_has_a_colour_and_a_style() -> None:
+    """Scanned from engine/: a new role without a palette entry fails here. Styles default to solid lines;
+    the roles with a style of their own must exist."""
+    roles = engine_roles()
+    assert {"entity_hit_box", "exposure_ray", "sample_point_hit", "axis_sweep_y", "checked_cell"} <= roles
+    palette = load_palette()
+    assert sorted(roles - set(palette.roles)) == []
+    assert set(ROLE_STYLES) <= set(INTERFACE_ROLES)
 
 
 def test_every_interface_role_has_its_own_palette_colour() -> None:

@@ -13,9 +13,12 @@ from PIL import Image
 
 from engine.scene import load_scene
 from viewer.camera import Bounds, camera_from_spec, parse_camera
+from viewer.history import entity_states
 from viewer.labels import project
+from viewer.overlays import OverlayBuilder, add_entities, entity_frame
 from viewer.palette import load_palette
 from viewer.render import RenderError, parse_overlays, render_frame, render_to_png
+from viewer.scene_renderer import SceneRenderer
 
 SIZE = (240, 240)
 
@@ -108,3 +111,41 @@ def test_collision_path_overlay_draws_the_x_sweep_in_its_axis_colour(gl_ctx: mod
     gold = np.array(load_palette().block_color("gold_block")[:3])
     (gx, gy), = project(np.array([[0.5, 6.0, 1.5]]), cam.view_matrix(), cam.proj_matrix(1.0), SIZE)
     assert np.abs(pixels[int(gy), int(gx)][:3].astype(int) - gold).max() <= 2, "the gold top around the path"
+
+
+def test_instanced_boxes_draw_the_selected_of_a_stack_on_top(gl_ctx: moderngl.Context, write_scene,
+                                                             scene_text) -> None:
+    """Three TNT in one spot are one instanced box; with #2 selected, the projected midpoint of the box's top
+    north edge has the selection colour, and a box elsewhere keeps the TNT colour."""
+    tnt = [{"type": "minecraft:tnt", "pos": list(p), "fuse": 80}
+           for p in ((0.5, 1.0, 0.5), (0.5, 1.0, 0.5), (0.5, 1.0, 0.5), (-2.5, 1.0, -2.5))]
+    floor = [{"from": [-4, 0, -4], "to": [4, 0, 4], "block": "minecraft:stone"}]
+    sim = load_scene(write_scene(scene_text(blocks=floor, entities=tnt)))
+    palette = load_palette()
+    builder = OverlayBuilder()
+    add_entities(builder, entity_frame(entity_states(sim)), palette, selected=2)
+    overlay = builder.build()
+    assert len(overlay.boxes) == 3  # the stack: one TNT-coloured box and the selected one; and the fourth
+    spec = parse_camera("top:0.5,0,0.5,6")
+    cam = camera_from_spec(spec, Bounds((0, 0, 0), (1, 1, 1)), 1.0)
+    renderer = SceneRenderer(gl_ctx, palette)
+    fbo = gl_ctx.simple_framebuffer(SIZE)
+    try:
+        renderer.set_overlays(overlay, OverlayBuilder().build())
+        fbo.use()
+        fbo.clear(*renderer.background(), depth=1.0)
+        renderer.draw(fbo, cam, gizmo=False)
+        pixels = np.frombuffer(fbo.read(components=4), dtype=np.uint8).reshape(SIZE[1], SIZE[0], 4)[::-1]
+    finally:
+        renderer.release()
+        fbo.release()
+
+    def at(point: tuple[float, float, float]) -> np.ndarray:
+        (x, y), = project(np.array([point]), cam.view_matrix(), cam.proj_matrix(1.0), SIZE)
+        return pixels[int(y), int(x)][:3].astype(int)
+
+    box, other = sim.entities[1].box, sim.entities[3].box
+    selected = np.array(palette.ui["selected"][:3])
+    tnt_color = np.array(palette.entity_color("minecraft:tnt")[:3])
+    assert np.abs(at(((box.min_x + box.max_x) / 2, box.max_y, box.min_z)) - selected).max() <= 40
+    assert np.abs(at(((other.min_x + other.max_x) / 2, other.max_y, other.min_z)) - tnt_color).max() <= 40

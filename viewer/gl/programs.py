@@ -21,13 +21,17 @@ IN_UV = "in_uv"
 IN_DASH = "in_dash"
 IN_START = "in_start"
 IN_END = "in_end"
+IN_CORNER = "in_corner"
+IN_MIN = "in_min"
+IN_MAX = "in_max"
 M_PROJ = "m_proj"
 M_VIEW = "m_view"
 
 # What the renderer writes into each program: (attributes, uniforms); a test checks each program has them.
 PROGRAM_INTERFACE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "blocks": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "grid_strength")),
-    "box_lines": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW)),
+    "box_lines": ((IN_CORNER, IN_MIN, IN_MAX, IN_COLOR), (M_PROJ, M_VIEW, "alpha_scale")),
+    "lines": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "alpha_scale")),
     "segments": ((IN_START, IN_END, IN_COLOR, IN_DASH), (M_PROJ, M_VIEW, "viewport_size", "line_width", "alpha_scale")),
     "points": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "point_size", "alpha_scale")),
     "imgui": ((IN_POSITION, IN_UV, IN_COLOR), (M_PROJ, "texture0")),

@@ -1,0 +1,339 @@
+"""Pistons (spec 04 §8): `PistonBlock` block events and `PistonHandler` push resolution. The moving blocks
+they create are `engine.piston_block_entity.PistonBlockEntity` ("B36").
+
+Redstone is not simulated. A scene powers or unpowers a piston (`piston_extend` / `piston_retract` actions);
+`World.powered` stands in for `PistonBlock.shouldExtend`, and the action calls `PistonBlock.tryMove` as a
+neighbour update would. Drops of broken blocks, neighbour updates and `Block.postProcessState` are not modelled.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from engine import blocks
+from engine.block_physics import DYE_COLORS, MATERIAL_BLOCKS, WOOD_TYPES
+from engine.box import BlockPos
+from engine.constants import PISTON_PROGRESS_STEP, PISTON_PUSH_LIMIT
+from engine.piston_block_entity import BY_NAME, DIRECTIONS, PISTONS, Direction, PistonBlockEntity
+
+if TYPE_CHECKING:
+    from engine.blocks import BlockState
+    from engine.simulation import Simulation
+    from engine.world import World
+
+EXTEND, RETRACT, RETRACT_SHORT = 0, 1, 2    # block event types (spec 04 §8: 2 = short pulse, no pull)
+
+
+class BlockEvent(NamedTuple):
+    """`BlockEvent`: equal events are queued once (`ServerWorld.syncedBlockEventQueue` is a linked set)."""
+
+    pos: BlockPos
+    block: str
+    type: int
+    data: int
+
+
+# --- PistonBehavior of block states (Material and Block overrides, Blocks.java 1.16.5 as far as known; not
+# checked against decompiled code). Everything else is NORMAL. ---
+_DESTROY_MATERIALS = ("PLANT", "UNDERWATER_PLANT", "REPLACEABLE_PLANT", "NETHER_SHOOTS",
+                      "REPLACEABLE_UNDERWATER_PLANT", "WATER", "BUBBLE_COLUMN", "LAVA", "SNOW_LAYER", "FIRE",
+                      "SUPPORTED", "COBWEB", "BAMBOO_SAPLING")
+_LEAVES = tuple(f"{w}_leaves" for w in WOOD_TYPES[:6])
+DESTROY = frozenset().union(*(MATERIAL_BLOCKS[m] for m in _DESTROY_MATERIALS)) | {
+    *_LEAVES, "cactus", "pumpkin", "carved_pumpkin", "jack_o_lantern", "melon", "dragon_egg", "cake", "bamboo",
+    "shulker_box", *(f"{c}_shulker_box" for c in DYE_COLORS), *(f"{c}_bed" for c in DYE_COLORS),
+    *(f"{w}_door" for w in WOOD_TYPES), "iron_door"}
+BLOCK = frozenset({"nether_portal", "end_portal", "end_gateway", "barrier", "piston_head", "moving_piston",
+                   "anvil", "chipped_anvil", "damaged_anvil", "grindstone"})
+PUSH_ONLY = frozenset(f"{c}_glazed_terracotta" for c in DYE_COLORS)
+IMMOVABLE = frozenset({"obsidian", "crying_obsidian", "respawn_anchor"})   # PistonBlock.isMovable
+# Block.hasBlockEntity (pushable otherwise): these never move
+BLOCK_ENTITY_BLOCKS = frozenset({
+    "chest", "trapped_chest", "ender_chest", "furnace", "blast_furnace", "smoker", "dispenser", "dropper",
+    "hopper", "beacon", "spawner", "brewing_stand", "enchanting_table", "jukebox", "lectern", "barrel", "bell",
+    "beehive", "bee_nest", "campfire", "soul_campfire", "daylight_detector", "comparator", "conduit",
+    "structure_block", "jigsaw", "command_block", "chain_command_block", "repeating_command_block",
+    *(f"{w}_sign" for w in WOOD_TYPES), *(f"{w}_wall_sign" for w in WOOD_TYPES),
+    *(f"{c}_banner" for c in DYE_COLORS), *(f"{c}_wall_banner" for c in DYE_COLORS)})
+
+
+# --- PistonBlock ---
+def should_extend(world: World, pos: BlockPos) -> bool:
+    """`PistonBlock.shouldExtend`: the scene's power state of the piston (no redstone simulation)."""
+    return pos in world.powered
+
+
+def try_move(sim: Simulation, pos: BlockPos) -> None:
+    """`PistonBlock.tryMove`: queue an extend event if powered and the push can happen; queue a retract event
+    (type 2 when the block in front is still starting to move) and mark the base retracted if unpowered."""
+    world = sim.world
+    state = world.get_block_state(*pos)
+    if state.block not in PISTONS:
+        return
+    direction = BY_NAME[state.get("facing")]
+    powered = should_extend(world, pos)
+    extended = state.get("extended") == "true"
+    if powered and not extended:
+        if PistonHandler(world, pos, direction, True).calculate_push():
+            add_synced_block_event(world, BlockEvent(pos, state.block, EXTEND, direction.id))
+    elif not powered and extended:
+        front = _offset(pos, direction, 2)
+        kind = RETRACT
+        front_state = world.get_block_state(*front)
+        if front_state.block == "moving_piston" and front_state.get("facing") == direction.name:
+            be = world.block_entities.get(front)
+            if isinstance(be, PistonBlockEntity) and be.extending and (
+                    be.get_progress(0.0) < PISTON_PROGRESS_STEP or world.game_time == be.saved_world_time):
+                kind = RETRACT_SHORT        # ServerWorld.isInBlockTick: scheduled ticks are not modelled
+        add_synced_block_event(world, BlockEvent(pos, state.block, kind, direction.id))
+        world.set_block_state(*pos, state.with_("extended", False))
+
+
+def add_synced_block_event(world: World, event: BlockEvent) -> None:
+    """`ServerWorld.addSyncedBlockEvent`: appended unless an equal event is already queued."""
+    if event not in world.block_events:
+        world.block_events.append(event)
+
+
+def process_synced_block_events(sim: Simulation) -> None:
+    """`ServerWorld.processSyncedBlockEvents`: first in, first out, including events queued meanwhile; an event
+    runs only if its block is still there (spec 01 §7, BE phase)."""
+    world = sim.world
+    while world.block_events:
+        event = world.block_events.pop(0)
+        state = world.get_block_state(*event.pos)
+        if state.block == event.block:
+            on_synced_block_event(sim, state, event.pos, event.type, event.data)
+
+
+def on_synced_block_event(sim: Simulation, state: BlockState, pos: BlockPos, kind: int, data: int) -> bool:
+    """`PistonBlock.onSyncedBlockEvent`: extend (type 0) or retract (1, 2; sticky pistons pull on 1)."""
+    world = sim.world
+    direction = BY_NAME[state.get("facing")]
+    powered = should_extend(world, pos)
+    if powered and kind in (RETRACT, RETRACT_SHORT):
+        world.set_block_state(*pos, state.with_("extended", True))
+        return False
+    if not powered and kind == EXTEND:
+        return False
+    sticky = state.block == "sticky_piston"
+    if kind == EXTEND:
+        if not piston_move(sim, pos, direction, True, sticky):
+            return False
+        world.set_block_state(*pos, state.with_("extended", True))
+        sim.random.next_float()          # World.playSound: the pitch draws from the world Random
+        return True
+    head_pos = _offset(pos, direction, 1)
+    head = world.block_entities.get(head_pos)
+    if isinstance(head, PistonBlockEntity):
+        head.finish(world)
+    world.set_block_state(*pos, blocks.default_state("moving_piston").with_("facing", direction.name)
+                          .with_("type", "sticky" if sticky else "normal"))
+    base = blocks.default_state(state.block).with_("facing", DIRECTIONS[data & 7].name)
+    world.block_entities.set(PistonBlockEntity(pos, base, direction, False, True))
+    if sticky:
+        front = _offset(pos, direction, 2)
+        front_state = world.get_block_state(*front)
+        finished = False
+        if front_state.block == "moving_piston":
+            be = world.block_entities.get(front)
+            if isinstance(be, PistonBlockEntity) and be.facing == direction and be.extending:
+                be.finish(world)
+                finished = True
+        if not finished:
+            if (kind != RETRACT or front_state.is_air
+                    or not is_movable(world, front_state, front, direction.opposite, False, direction)
+                    or (piston_behavior(front_state) != "normal" and front_state.block not in PISTONS)):
+                world.set_block_state(*head_pos, blocks.AIR)
+            else:
+                piston_move(sim, pos, direction, False, sticky)
+    else:
+        world.set_block_state(*head_pos, blocks.AIR)
+    sim.random.next_float()              # World.playSound
+    return True
+
+
+def piston_behavior(state: BlockState) -> str:
+    """`AbstractBlockState.getPistonBehavior`: normal, destroy, block or push_only."""
+    b = state.block
+    if b in DESTROY:
+        return "destroy"
+    if b in BLOCK:
+        return "block"
+    if b in PUSH_ONLY:
+        return "push_only"
+    return "normal"
+
+
+def is_movable(world: World, state: BlockState, pos: BlockPos, motion: Direction, can_break: bool,
+               piston_dir: Direction) -> bool:
+    """`PistonBlock.isMovable`."""
+    x, y, z = pos
+    west, north, east, south = world.border.bounds()
+    if y < 0 or y > 255 or not (x + 1 > west and x < east and z + 1 > north and z < south):
+        return False
+    if state.is_air:
+        return True
+    if state.block in IMMOVABLE:
+        return False
+    if (motion.name == "down" and y == 0) or (motion.name == "up" and y == 255):
+        return False
+    if state.block in PISTONS:
+        if state.get("extended") == "true":
+            return False
+    else:
+        if state.hardness == -1.0:
+            return False
+        behavior = piston_behavior(state)
+        if behavior == "block":
+            return False
+        if behavior == "destroy":
+            return can_break
+        if behavior == "push_only":
+            return motion == piston_dir
+    return state.block not in BLOCK_ENTITY_BLOCKS
+
+
+def piston_move(sim: Simulation, pos: BlockPos, direction: Direction, extend: bool, sticky: bool) -> bool:
+    """`PistonBlock.move`: broken blocks vanish, every moved block becomes a moving_piston with a B36 at its
+    destination (last moved first), then the head's B36 when extending; vacated cells become air."""
+    world = sim.world
+    head_pos = _offset(pos, direction, 1)
+    if not extend and world.get_block_state(*head_pos).block == "piston_head":
+        world.set_block_state(*head_pos, blocks.AIR)
+    handler = PistonHandler(world, pos, direction, extend)
+    if not handler.calculate_push():
+        return False
+    moved = handler.moved_blocks
+    states = [world.get_block_state(*p) for p in moved]
+    vacated = dict.fromkeys(moved)
+    motion = direction if extend else direction.opposite
+    for p in reversed(handler.broken_blocks):
+        world.set_block_state(*p, blocks.AIR)
+    moving = blocks.default_state("moving_piston").with_("facing", direction.name)
+    for k in range(len(moved) - 1, -1, -1):
+        dest = _offset(moved[k], motion, 1)
+        vacated.pop(dest, None)
+        world.set_block_state(*dest, moving)
+        world.block_entities.set(PistonBlockEntity(dest, states[k], direction, extend, False))
+    if extend:
+        head = blocks.default_state("piston_head").with_("facing", direction.name) \
+            .with_("type", "sticky" if sticky else "normal")
+        vacated.pop(head_pos, None)
+        world.set_block_state(*head_pos, moving.with_("type", "sticky" if sticky else "normal"))
+        world.block_entities.set(PistonBlockEntity(head_pos, head, direction, True, True))
+    for p in vacated:
+        world.set_block_state(*p, blocks.AIR)
+    return True
+
+
+def _offset(pos: BlockPos, d: Direction, n: int) -> BlockPos:
+    ox, oy, oz = d.offset
+    return (pos[0] + ox * n, pos[1] + oy * n, pos[2] + oz * n)
+
+
+# --- PistonHandler ---
+def is_block_sticky(block: str) -> bool:
+    return block in ("slime_block", "honey_block")
+
+
+def is_adjacent_block_stuck(a: str, b: str) -> bool:
+    """Slime and honey do not stick to each other; any other pair with a sticky block does."""
+    if {a, b} == {"slime_block", "honey_block"}:
+        return False
+    return is_block_sticky(a) or is_block_sticky(b)
+
+
+class PistonHandler:
+    """`PistonHandler`: the blocks a piston moves (≤ 12) and breaks, in vanilla's list order."""
+
+    def __init__(self, world: World, pos: BlockPos, direction: Direction, extend: bool) -> None:
+        self.world = world
+        self.pos_from = pos
+        self.piston_direction = direction
+        self.extend = extend
+        self.motion_direction = direction if extend else direction.opposite
+        self.pos_to = _offset(pos, direction, 1 if extend else 2)
+        self.moved_blocks: list[BlockPos] = []
+        self.broken_blocks: list[BlockPos] = []
+
+    def calculate_push(self) -> bool:
+        self.moved_blocks.clear()
+        self.broken_blocks.clear()
+        state = self.world.get_block_state(*self.pos_to)
+        if not is_movable(self.world, state, self.pos_to, self.motion_direction, False, self.piston_direction):
+            if self.extend and piston_behavior(state) == "destroy":
+                self.broken_blocks.append(self.pos_to)
+                return True
+            return False
+        if not self.try_move(self.pos_to, self.motion_direction):
+            return False
+        for p in self.moved_blocks:
+            if is_block_sticky(self.world.get_block_state(*p).block) and not self.can_move_adjacent_block(p):
+                return False
+        return True
+
+    def try_move(self, pos: BlockPos, direction: Direction) -> bool:
+        world, motion = self.world, self.motion_direction
+        state = world.get_block_state(*pos)
+        block = state.block
+        if state.is_air or not is_movable(world, state, pos, motion, False, direction) or pos == self.pos_from \
+                or pos in self.moved_blocks:
+            return True
+        i = 1
+        if i + len(self.moved_blocks) > PISTON_PUSH_LIMIT:
+            return False
+        while is_block_sticky(block):                      # the sticky chain behind this block comes along
+            behind = _offset(pos, motion.opposite, i)
+            previous = block
+            state = world.get_block_state(*behind)
+            block = state.block
+            if (state.is_air or not is_adjacent_block_stuck(previous, block)
+                    or not is_movable(world, state, behind, motion, False, motion.opposite)
+                    or behind == self.pos_from):
+                break
+            i += 1
+            if i + len(self.moved_blocks) > PISTON_PUSH_LIMIT:
+                return False
+        j = 0
+        for k in range(i - 1, -1, -1):
+            self.moved_blocks.append(_offset(pos, motion.opposite, k))
+            j += 1
+        k = 1
+        while True:                                        # the line in front is pushed
+            ahead = _offset(pos, motion, k)
+            if ahead in self.moved_blocks:
+                m = self.moved_blocks.index(ahead)
+                self.set_moved_blocks(j, m)
+                for n in range(m + j + 1):
+                    p = self.moved_blocks[n]
+                    if is_block_sticky(world.get_block_state(*p).block) and not self.can_move_adjacent_block(p):
+                        return False
+                return True
+            state = world.get_block_state(*ahead)
+            if state.is_air:
+                return True
+            if not is_movable(world, state, ahead, motion, True, motion) or ahead == self.pos_from:
+                return False
+            if piston_behavior(state) == "destroy":
+                self.broken_blocks.append(ahead)
+                return True
+            if len(self.moved_blocks) >= PISTON_PUSH_LIMIT:
+                return False
+            self.moved_blocks.append(ahead)
+            j += 1
+            k += 1
+
+    def set_moved_blocks(self, from_: int, to: int) -> None:
+        mb = self.moved_blocks
+        self.moved_blocks = mb[:to] + mb[len(mb) - from_:] + mb[to:len(mb) - from_]
+
+    def can_move_adjacent_block(self, pos: BlockPos) -> bool:
+        block = self.world.get_block_state(*pos).block
+        for d in DIRECTIONS:
+            if d.axis == self.motion_direction.axis:
+                continue
+            side = _offset(pos, d, 1)
+            if is_adjacent_block_stuck(self.world.get_block_state(*side).block, block) and not self.try_move(side, d):
+                return False
+        return True
