@@ -7,8 +7,9 @@ blocks one `nextInt` per position but the first; both are drawn at once by jumpi
 (`_seeds`), which gives the same values as drawing them one by one.
 
 Not modelled: block loot (vanilla rolls most blocks' drops with the world Random and spawns their items,
-`Block.dropStack`), the neighbour updates of the removed blocks, fire. An explosion therefore advances the
-world Random exactly only where no dropping block is destroyed.
+`Block.dropStack`), the neighbour updates of the removed blocks, fire, and the other destruction types (every
+explosion breaks blocks as TNT's BREAK does; NONE would draw the rays' floats but neither shuffle nor break).
+An explosion therefore advances the world Random exactly only where no dropping block is destroyed.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from engine.box import Box, Vec3
 from engine.constants import (
     BLAST_PROTECTION_STEP,
     BLAST_PROTECTION_STEP_OLD,
-    BLOCK_POS_HASH_PRIME,
     EXPLOSION_DAMAGE_FACTOR,
     EXPLOSION_INTENSITY_BASE,
     EXPLOSION_INTENSITY_SPREAD,
@@ -39,10 +39,6 @@ from engine.constants import (
     EXPLOSION_RESISTANCE_OFFSET,
     EXPLOSION_STEP_DECAY,
     FLUID_BLAST_RESISTANCE,
-    HASHMAP_INITIAL_CAPACITY,
-    HASHMAP_LOAD_FACTOR,
-    HASHMAP_MIN_TREEIFY_CAPACITY,
-    HASHMAP_TREEIFY_BIN,
     SECTION_SIZE,
     TNT_EXPLOSION_FUSE_BASE,
     TNT_EXPLOSION_FUSE_SPREAD,
@@ -51,24 +47,19 @@ from engine.constants import (
 from engine.entities.tnt import Tnt, prime_from_block
 from engine.fluids import fluid_state
 from engine.javanum import f32
-from engine.jrandom import JavaRandom
+from engine.javautil import hash_set_order, shuffle, shuffle_draws
+from engine.jrandom import NEXT_FLOAT_MAX, JavaRandom, next_floats
 from engine.mathhelper import floor
 from engine.raycast import COLLIDER, FLUID_NONE, raycast_blocks
-from engine.trace import point, segment
+from engine.trace import label, point, segment, sphere
 
 if TYPE_CHECKING:
     from engine.entity import Entity
     from engine.simulation import Simulation
-    from engine.trace import Geometry, Recorder
+    from engine.trace import Recorder
     from engine.world import World
 
 OUTLINE = "outline"   # RaycastContext.ShapeType.OUTLINE: exposure rays before 1.16 (not modelled by raycast)
-_LCG_MULTIPLIER = 0x5DEECE66D   # java.util.Random's generator, jumped ahead in `_seeds`
-_LCG_ADDEND = 0xB
-_LCG_MASK = (1 << 48) - 1
-_INT_MAX = 2**31 - 1
-_FLOAT_UNIT = 2.0**-24
-_INT32 = 0xFFFFFFFF
 _new = tuple.__new__
 EXPOSURE_MEMO_SIZE = 4096   # exposures remembered per world and block version (a cache bound, not physics)
 
@@ -147,7 +138,7 @@ def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float)
     resistance r (not air) costs (r + 0.3F)·0.3F, a step 0.22500001F; the cell is taken while h > 0 (float
     arithmetic)."""
     n = len(_ray_steps())
-    u = (_seeds(random, n) >> np.uint64(24)).astype(np.float32) * np.float32(_FLOAT_UNIT)   # nextFloat
+    u = next_floats(random, n)
     h = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE) + u * np.float32(EXPLOSION_INTENSITY_SPREAD))
     keys, fresh, lo, span = _ray_cells(center, power)
     k_max = len(keys)
@@ -186,7 +177,7 @@ def _ray_cells(center: Vec3, power: float) -> tuple[np.ndarray, np.ndarray, tupl
     the centre alone, so a stack exploding at one spot computes it once. The arrays are read-only."""
     steps = _ray_steps()
     strongest = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE)
-                                     + np.float32(1.0 - _FLOAT_UNIT) * np.float32(EXPLOSION_INTENSITY_SPREAD))
+                                     + np.float32(NEXT_FLOAT_MAX) * np.float32(EXPLOSION_INTENSITY_SPREAD))
     k_max = int(float(strongest) / EXPLOSION_STEP_DECAY) + 2
     walk = np.empty((k_max, len(steps), 3))              # step-major: each step adds whole rows
     walk[0] = center
@@ -219,39 +210,6 @@ def _state_ids(world: World, lo: tuple[int, int, int], span: int) -> np.ndarray:
         cube[a[0] - lo[0]:b[0] - lo[0], a[1] - lo[1]:b[1] - lo[1], a[2] - lo[2]:b[2] - lo[2]] = \
             part.transpose(2, 0, 1)
     return cube.reshape(-1)
-
-
-def hash_set_order(cells: np.ndarray) -> np.ndarray:
-    """The permutation of `cells` (distinct, in insertion order) that `java.util.HashSet` iterates in: buckets by
-    index (h ^ h >>> 16) & (capacity − 1), insertion order within a bucket. The table starts at 16, doubles past
-    a load of 0.75, and doubles when a bin reaches 9 nodes while it is below 64. A bin of 9 in a table of 64 or
-    more becomes a red-black tree whose iteration order differs: not emulated (it needs 9 positions of one
-    hash bucket, which the compact hashes of an explosion's cells make unlikely)."""
-    x, y, z = cells[:, 0], cells[:, 1], cells[:, 2]
-    h = ((y + z * BLOCK_POS_HASH_PRIME) * BLOCK_POS_HASH_PRIME + x) & _INT32   # Vec3i.hashCode as unsigned bits
-    spread = h ^ (h >> 16)
-    cap = HASHMAP_INITIAL_CAPACITY
-    bins: dict[int, int] = {}
-    for i, s in enumerate(spread.tolist()):
-        if cap >= HASHMAP_MIN_TREEIFY_CAPACITY:
-            break
-        b = s & (cap - 1)
-        bins[b] = bins.get(b, 0) + 1
-        if bins[b] >= HASHMAP_TREEIFY_BIN:          # treeifyBin → resize() below 64
-            cap, bins = _rehash(spread[:i + 1], cap * 2)
-        if i + 1 > cap * HASHMAP_LOAD_FACTOR:       # ++size > threshold → resize()
-            cap, bins = _rehash(spread[:i + 1], cap * 2)
-    while len(cells) > cap * HASHMAP_LOAD_FACTOR:
-        cap *= 2
-    return np.argsort(spread & (cap - 1), kind="stable")
-
-
-def _rehash(spread: np.ndarray, cap: int) -> tuple[int, dict[int, int]]:
-    """A table of `cap` buckets holding these hashes: (cap, nodes per bucket)."""
-    bins: dict[int, int] = {}
-    for t in (spread & (cap - 1)).tolist():
-        bins[t] = bins.get(t, 0) + 1
-    return cap, bins
 
 
 # --- entities (collectBlocksAndDamageEntities, second half) ---------------------------------------------------
@@ -352,7 +310,7 @@ def damage_entities(sim: Simulation, source: Entity | None, center: Vec3, power:
     query = Box.of(float(floor(cx - margin)), float(floor(cy - margin)), float(floor(cz - margin)),
                    float(floor(cx + margin)), float(floor(cy + margin)), float(floor(cz + margin)))
     if rec is not None:
-        rec.geometry(_sphere("explosion_sphere", center, q))
+        rec.geometry(sphere("explosion_sphere", center, q))
     found = world.get_entities(source, query)
     n = len(found)
     types = set(map(type, found))
@@ -405,7 +363,7 @@ def damage_entities(sim: Simulation, source: Entity | None, center: Vec3, power:
         for e, row in zip(hit, rows, strict=True):
             p, imp = e.pos, row["impulse"]
             rec.geometry(segment("impulse", p, (p.x + imp[0], p.y + imp[1], p.z + imp[2]), entity=e.id))
-            rec.geometry(_label("exposure", (p.x, p.y + e.height, p.z), "{}/{} exposure {:.4g} impulse {:.4g}".format(
+            rec.geometry(label("exposure", (p.x, p.y + e.height, p.z), "{}/{} exposure {:.4g} impulse {:.4g}".format(
                 *row["samples"], row["exposure"], math.hypot(*imp)), entity=e.id))
     return rows
 
@@ -479,7 +437,7 @@ def affect_world(sim: Simulation, affected: AffectedBlocks) -> int:
     the spawn angle from the world Random, then fuse nextInt(80 / 4) + 80 / 8, AMBIGUITY-N2: 10..29 gt).
     Returns the number of blocks removed."""
     if affected.ids is None:
-        _shuffle_draws(sim.random, affected.count)   # all air: only the shuffle's draws matter
+        shuffle_draws(sim.random, affected.count)   # all air: only the shuffle's draws matter
         return 0
     world = sim.world
     cells, keys = affected.ordered()
@@ -500,62 +458,3 @@ def affect_world(sim: Simulation, affected: AffectedBlocks) -> int:
             tnt.fuse = sim.random.next_int(TNT_FUSE // TNT_EXPLOSION_FUSE_SPREAD) + TNT_FUSE // TNT_EXPLOSION_FUSE_BASE
             sim.add_entity(tnt)
     return removed
-
-
-def shuffle(random: JavaRandom, items: list[Any]) -> None:
-    """`Collections.shuffle(list, random)` of a random-access list, in place: for i = n..2, swap(i − 1,
-    nextInt(i))."""
-    for i, j in zip(range(len(items) - 1, 0, -1), _shuffle_draws(random, len(items)), strict=True):
-        items[i], items[j] = items[j], items[i]
-
-
-def _shuffle_draws(random: JavaRandom, n: int) -> list[int]:
-    """nextInt(i) for i = n..2, drawn at once; nextInt's rare rejection (a draw in the last partial block of
-    [0, 2^31)) sends them one by one."""
-    if n < 2:
-        return []
-    state = random.get_state()
-    bound = np.arange(n, 1, -1, dtype=np.int64)
-    r = (_seeds(random, n - 1) >> np.uint64(17)).astype(np.int64)     # next(31)
-    pow2 = (bound & (bound - 1)) == 0
-    val = np.where(pow2, (bound * r) >> 31, r % bound)
-    if np.any(~pow2 & (r - val + bound - 1 > _INT_MAX)):
-        random.set_state(state)
-        return [random.next_int(b) for b in bound.tolist()]
-    return val.tolist()
-
-
-# --- java.util.Random, jumped ahead --------------------------------------------------------------------------
-
-@lru_cache(maxsize=8)
-def _jump_table(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """(A_k, C_k), k = 1..n, with seed_k = A_k·seed_0 + C_k (mod 2^48) after k steps of the generator."""
-    a = np.empty(n, dtype=np.uint64)
-    c = np.empty(n, dtype=np.uint64)
-    ak, ck = 1, 0
-    for k in range(n):
-        ak, ck = (ak * _LCG_MULTIPLIER) & _LCG_MASK, (ck * _LCG_MULTIPLIER + _LCG_ADDEND) & _LCG_MASK
-        a[k], c[k] = ak, ck
-    return a, c
-
-
-def _seeds(random: JavaRandom, n: int) -> np.ndarray:
-    """The generator's next `n` 48-bit seeds (one per `next(bits)` call); `random` is left after the last."""
-    size = 1 << max(n - 1, 1).bit_length()
-    a, c = _jump_table(size)
-    seed, gaussian, have = random.get_state()
-    seeds = (a[:n] * np.uint64(seed) + c[:n]) & np.uint64(_LCG_MASK)   # uint64 products wrap mod 2^64 ⊇ 2^48
-    random.set_state((int(seeds[-1]), gaussian, have))
-    return seeds
-
-
-# --- geometry kinds without a helper in engine.trace ---------------------------------------------------------
-
-def _sphere(role: str, center: Vec3, radius: float) -> Geometry:
-    return {"kind": "sphere", "role": role, "center": list(center), "radius": radius}
-
-
-def _label(role: str, p: tuple[float, float, float], text: str, **extra: Any) -> Geometry:
-    g: Geometry = {"kind": "label", "role": role, "p": list(p), "text": text}
-    g.update(extra)
-    return g

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import math
 import struct
+from functools import lru_cache
+
+import numpy as np
 
 _MULTIPLIER = 0x5DEECE66D
 _ADDEND = 0xB
@@ -11,6 +14,7 @@ _MASK = (1 << 48) - 1
 _INT_MAX = 2**31 - 1
 _DOUBLE_UNIT = 2.0**-53
 _FLOAT_UNIT = 2.0**-24
+NEXT_FLOAT_MAX = 1.0 - _FLOAT_UNIT     # the largest value nextFloat returns
 
 _BITS = struct.Struct("<q")
 _DOUBLE = struct.Struct("<d")
@@ -141,3 +145,36 @@ def _strict_log(x: float) -> float:
         hfsq = 0.5 * f * f
         return k * _LN2_HI - ((hfsq - (s * (hfsq + r) + k * _LN2_LO)) - f)
     return k * _LN2_HI - ((s * (f - r) - k * _LN2_LO) - f)
+
+
+@lru_cache(maxsize=8)
+def _jump_table(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """(A_k, C_k), k = 1..n, with seed_k = A_k·seed_0 + C_k (mod 2^48) after k steps of the generator."""
+    a = np.empty(n, dtype=np.uint64)
+    c = np.empty(n, dtype=np.uint64)
+    ak, ck = 1, 0
+    for k in range(n):
+        ak, ck = (ak * _MULTIPLIER) & _MASK, (ck * _MULTIPLIER + _ADDEND) & _MASK
+        a[k], c[k] = ak, ck
+    return a, c
+
+
+def next_seeds(random: JavaRandom, n: int) -> np.ndarray:
+    """The generator's next `n` 48-bit seeds at once (one per `next(bits)` call), by jumping ahead; `random` is
+    left after the last, exactly as n single draws leave it."""
+    size = 1 << max(n - 1, 1).bit_length()
+    a, c = _jump_table(size)
+    seed, gaussian, have = random.get_state()
+    seeds = (a[:n] * np.uint64(seed) + c[:n]) & np.uint64(_MASK)   # uint64 products wrap mod 2^64 ⊇ 2^48
+    random.set_state((int(seeds[-1]), gaussian, have))
+    return seeds
+
+
+def next_floats(random: JavaRandom, n: int) -> np.ndarray:
+    """`n` calls of nextFloat at once, as float32 (next(24) / 2^24)."""
+    return (next_seeds(random, n) >> np.uint64(24)).astype(np.float32) * np.float32(_FLOAT_UNIT)
+
+
+def next_int31s(random: JavaRandom, n: int) -> np.ndarray:
+    """`n` calls of next(31) at once (the raw draws of nextInt(bound))."""
+    return (next_seeds(random, n) >> np.uint64(17)).astype(np.int64)

@@ -223,7 +223,8 @@ class Simulation:
 
     def _tick_tnt_run(self, run: list[Entity], phase: PhaseRecord) -> None:
         """Consecutive TNT: free-flight ones in vectorised segments, the others one by one, in order. After a
-        one-by-one tick that changed the world or emitted an event, the rest of the run is checked again.
+        one-by-one tick that changed the world or emitted an event, the rest of the run is checked again (unless
+        none of it passed the checks that no explosion can change).
         With tracing, a vectorised TNT's stages are replayed on demand (see `_air_replay`)."""
         while run:
             g = batch.Gathered(run)
@@ -242,7 +243,8 @@ class Simulation:
                 events, version = len(self._events), self.world.block_version
                 self._tick_one(run[i], phase)
                 i += 1
-                if len(self._events) != events or self.world.block_version != version:
+                changed = len(self._events) != events or self.world.block_version != version
+                if changed and g.ok[i:].any():   # a TNT that failed the static checks never qualifies later
                     break
             run = run[i:]
 

@@ -166,3 +166,13 @@ def point(role: str, p, **extra: Any) -> Geometry:
     g: Geometry = {"kind": "point", "role": role, "p": list(p)}
     g.update(extra)
     return g
+
+
+def sphere(role: str, center, radius: float) -> Geometry:
+    return {"kind": "sphere", "role": role, "center": list(center), "radius": radius}
+
+
+def label(role: str, p, text: str, **extra: Any) -> Geometry:
+    g: Geometry = {"kind": "label", "role": role, "p": list(p), "text": text}
+    g.update(extra)
+    return g

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from engine import blocks
 from engine.box import Box, Vec3
 from engine.constants import TNT_HEIGHT, TNT_WIDTH
-from engine.explosion import collect_blocks, exposure_samples, get_exposure, hash_set_order, sample_points, shuffle
+from engine.explosion import collect_blocks, exposure_samples, get_exposure, sample_points
 from engine.javanum import f32
+from engine.javautil import hash_set_order, shuffle
 from engine.jrandom import JavaRandom
 from engine.raycast import raycast_blocks
 from engine.scene import load_scene

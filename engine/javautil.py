@@ -1,0 +1,77 @@
+"""java.util behaviour the engine's order depends on: HashSet iteration order and Collections.shuffle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from engine.constants import (
+    BLOCK_POS_HASH_PRIME,
+    HASHMAP_INITIAL_CAPACITY,
+    HASHMAP_LOAD_FACTOR,
+    HASHMAP_MIN_TREEIFY_CAPACITY,
+    HASHMAP_TREEIFY_BIN,
+)
+from engine.jrandom import JavaRandom, next_int31s
+
+_INT32 = 0xFFFFFFFF                 # an int's 32 bits, unsigned
+_HASH_SPREAD = 16                   # HashMap.hash: h ^ (h >>> 16)
+_INT_MAX = 2**31 - 1
+_INT_BITS = 31
+
+
+def hash_set_order(cells: np.ndarray) -> np.ndarray:
+    """The permutation of `cells` (distinct, in insertion order) that `java.util.HashSet` iterates in: buckets by
+    index (h ^ h >>> 16) & (capacity − 1), insertion order within a bucket. The table starts at 16, doubles past
+    a load of 0.75, and doubles when a bin reaches 9 nodes while it is below 64. A bin of 9 in a table of 64 or
+    more becomes a red-black tree whose iteration order differs: not emulated (it needs 9 positions of one
+    hash bucket, which the compact hashes of an explosion's cells make unlikely)."""
+    x, y, z = cells[:, 0], cells[:, 1], cells[:, 2]
+    h = ((y + z * BLOCK_POS_HASH_PRIME) * BLOCK_POS_HASH_PRIME + x) & _INT32   # Vec3i.hashCode as unsigned bits
+    spread = h ^ (h >> _HASH_SPREAD)
+    cap = HASHMAP_INITIAL_CAPACITY
+    bins: dict[int, int] = {}
+    for i, s in enumerate(spread.tolist()):
+        if cap >= HASHMAP_MIN_TREEIFY_CAPACITY:
+            break
+        b = s & (cap - 1)
+        bins[b] = bins.get(b, 0) + 1
+        if bins[b] >= HASHMAP_TREEIFY_BIN:          # treeifyBin → resize() below 64
+            cap, bins = _rehash(spread[:i + 1], cap * 2)
+        if i + 1 > cap * HASHMAP_LOAD_FACTOR:       # ++size > threshold → resize()
+            cap, bins = _rehash(spread[:i + 1], cap * 2)
+    while len(cells) > cap * HASHMAP_LOAD_FACTOR:
+        cap *= 2
+    return np.argsort(spread & (cap - 1), kind="stable")
+
+
+def _rehash(spread: np.ndarray, cap: int) -> tuple[int, dict[int, int]]:
+    """A table of `cap` buckets holding these hashes: (cap, nodes per bucket)."""
+    bins: dict[int, int] = {}
+    for t in (spread & (cap - 1)).tolist():
+        bins[t] = bins.get(t, 0) + 1
+    return cap, bins
+
+
+def shuffle(random: JavaRandom, items: list[Any]) -> None:
+    """`Collections.shuffle(list, random)` of a random-access list, in place: for i = n..2, swap(i − 1,
+    nextInt(i))."""
+    for i, j in zip(range(len(items) - 1, 0, -1), shuffle_draws(random, len(items)), strict=True):
+        items[i], items[j] = items[j], items[i]
+
+
+def shuffle_draws(random: JavaRandom, n: int) -> list[int]:
+    """nextInt(i) for i = n..2, drawn at once; nextInt's rare rejection (a draw in the last partial block of
+    [0, 2^31)) sends them one by one."""
+    if n < 2:
+        return []
+    state = random.get_state()
+    bound = np.arange(n, 1, -1, dtype=np.int64)
+    r = next_int31s(random, n - 1)
+    pow2 = (bound & (bound - 1)) == 0
+    val = np.where(pow2, (bound * r) >> _INT_BITS, r % bound)
+    if np.any(~pow2 & (r - val + bound - 1 > _INT_MAX)):
+        random.set_state(state)
+        return [random.next_int(b) for b in bound.tolist()]
+    return val.tolist()
