@@ -29,7 +29,7 @@ ENTITIES = 2000
 SOLID = (50, 40, 50)
 
 
-def scene_text(layout: str) -> str:
+def scene_text(layout: str, distinct: bool = False) -> str:
     parts = ['[scene]\nname = "viewer benchmark"\n']
     if layout == "floors":
         layers, side, height = [4 * floor for floor in range(FLOORS)], (SIDE, SIDE), 1
@@ -45,6 +45,8 @@ def scene_text(layout: str) -> str:
                              f'{min(pz + PATCH, side[1]) - 1}]\nblock = "{block}"\n')
     for i in range(ENTITIES):
         x, z, y = (i * 37) % SIDE + 0.5, (i * 53) % SIDE + 0.5, 4 * (i % FLOORS) + 41.0
+        if distinct:   # every box in its own place (the default repeats 100 places, which stacks boxes)
+            x, z, y = (i % 50) * 2 + 0.5, (i // 50) * 2.5 + 0.5, 41.0 + (i % 3)
         parts.append(f'[[entities]]\ntype = "minecraft:tnt"\npos = [{x}, {y}, {z}]\nmotion = [0.02, 0.2, 0.02]\n'
                      f'fuse = 80\n')
     return "\n".join(parts)
@@ -54,10 +56,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=30)
     parser.add_argument("--layout", choices=("floors", "solid"), default="floors")
+    parser.add_argument("--distinct", action="store_true", help="put every entity box in its own place")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.toml"
-        path.write_text(scene_text(args.layout), encoding="utf-8")
+        path.write_text(scene_text(args.layout, args.distinct), encoding="utf-8")
         start = time.perf_counter()
         from viewer.app import ViewerApp
         app = ViewerApp(str(path), visible=False)
