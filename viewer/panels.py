@@ -21,6 +21,7 @@ CHANGED_COLOR = imgui.ImVec4(1.0, 0.85, 0.3, 1.0)
 
 CONTROLS_TITLE = "Controls"
 STEP_LABEL = "Step"
+STEP_N_LABEL = "Step N"
 STAGE_LABEL = "Stage >"
 CAMERA_MODES = ("orbit", "fly", "top", "north", "east")
 TOOLS = ("select", "place", "remove")
@@ -74,6 +75,13 @@ def draw_controls(state: Any, sim: Any, history: History, steps: list[MicroStep]
             imgui.same_line()
             if imgui.button(label):
                 state.pending_micro = unit
+        if imgui.button(STEP_N_LABEL):
+            state.pending_steps += state.step_n
+        imgui.same_line()
+        imgui.set_next_item_width(em() * 6)
+        changed, n = imgui.input_int("ticks##step_n", state.step_n)
+        if changed:
+            state.step_n = max(1, n)
         imgui.text(readout(sim.last_record, steps, state.micro, sim.tick_count))
         imgui.text_disabled(f"{entities} entities, {state.triangles} triangles, "
                             f"{state.frame_ms:.1f} ms/frame")

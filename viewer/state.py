@@ -17,6 +17,7 @@ Region = tuple[tuple[float, float, float], tuple[float, float, float]]  # an axi
 class ViewerState:
     playing: bool = False
     tps: float = 20.0                 # ticks per second while playing
+    step_n: int = 10                  # ticks run by the "Step N" button
     pending_steps: int = 0            # ticks requested by a button or key (negative: back), run by the app loop
     pending_micro: str | None = None  # a micro-step requested: 'stage', 'entity' or 'phase'
     rewind_to: int | None = None      # a tick to jump to through the history (timeline scrubbing)

@@ -16,7 +16,7 @@ from pyglet.window import key, mouse
 from engine.scene import load_scene
 from viewer.app import ViewerApp
 from viewer.labels import project
-from viewer.panels import CONTROLS_TITLE, STEP_LABEL
+from viewer.panels import CONTROLS_TITLE, STEP_LABEL, STEP_N_LABEL
 
 SIZE = (640, 400)
 WIDE = (1280, 720)   # the panels leave the middle of the view free for clicks
@@ -63,6 +63,20 @@ def step_button_center() -> tuple[float, float]:
     style = imgui.get_style()
     text = imgui.calc_text_size(STEP_LABEL)
     return start.x + style.frame_padding.x + text.x / 2, start.y + style.frame_padding.y + text.y / 2
+
+
+def test_step_n_button_runs_n_ticks(open_app, flat_scene: Path) -> None:
+    """The "Step N" button opens the Controls panel's second row and runs state.step_n ticks."""
+    app = open_app(flat_scene)
+    app.state.step_n = 7
+    app.draw_frame()
+    x, y = step_button_center()
+    style = imgui.get_style()
+    text = imgui.calc_text_size(STEP_N_LABEL)
+    row = imgui.calc_text_size(STEP_LABEL).y + 2 * style.frame_padding.y + style.item_spacing.y
+    first_x = imgui.internal.find_window_by_name(CONTROLS_TITLE).dc.cursor_start_pos.x
+    click(app, first_x + style.frame_padding.x + text.x / 2, y + row)
+    assert app.sim.tick_count == 7
 
 
 def test_clicking_the_step_button_runs_one_tick(open_app, flat_scene: Path) -> None:
