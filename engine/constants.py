@@ -144,6 +144,33 @@ PUSH_OUT_BASE = f32(0.1)            # Entity.pushOutOfBlocks: random.nextFloat()
 PUSH_OUT_SPREAD = f32(0.2)
 PUSH_OUT_DAMPING = 0.75
 
+# --- living entities (spec 05 §2.4, §3; spec 06 §12 player/mob row; sizes from minecraft-data pc/1.16.2) ---
+LIVING_GRAVITY = 0.08               # LivingEntity.travel: double d = 0.08
+LIVING_DRAG = f32(0.91)             # travel: f = onGround ? slipperiness * 0.91F : 0.91F (X and Z)
+LIVING_DRAG_Y = f32(0.98)           # travel: y * (double)0.98F
+LIVING_NO_AI_DRAG = 0.98            # tickMovement: !canMoveVoluntarily() → getVelocity().multiply(0.98)
+LIVING_MIN_MOTION = 0.003           # tickMovement: |component| < 0.003 → 0 (spec 05 §3 step 3, AMBIGUITY-L8)
+LIVING_STEP_HEIGHT = f32(0.6)       # LivingEntity(): stepHeight = 0.6F
+CLIMB_MAX_SPEED = f32(0.15)         # LivingEntity.applyClimbingSpeed: clamp(x, -0.15F, 0.15F), max(y, -0.15F)
+CLIMB_UP_SPEED = 0.2                # travel: new Vec3d(x, 0.2, z) when climbing into a wall
+ARMOR_STAND_WIDTH = f32(0.5)        # EntityType.ARMOR_STAND 0.5F × 1.975F; Marker: EntityDimensions(0.0F, 0.0F)
+ARMOR_STAND_HEIGHT = f32(1.975)
+ARMOR_STAND_EYE_FACTOR = f32(0.9)   # ArmorStandEntity.getActiveEyeHeight: height * 0.9F
+ARMOR_STAND_STEP_HEIGHT = 0.0       # ArmorStandEntity(): stepHeight = 0.0F
+ARMOR_STAND_RIDING_OFFSET = f32(0.1)  # ArmorStandEntity.getHeightOffset: Marker ? 0.0 : 0.1F
+GUARDIAN_WIDTH = f32(0.85)          # EntityType.GUARDIAN 0.85F × 0.85F
+GUARDIAN_HEIGHT = f32(0.85)
+ELDER_GUARDIAN_WIDTH = f32(1.9975)  # EntityType.ELDER_GUARDIAN 1.9975F × 1.9975F
+ELDER_GUARDIAN_HEIGHT = f32(1.9975)
+GUARDIAN_EYE_FACTOR = f32(0.5)      # GuardianEntity.getActiveEyeHeight: height * 0.5F
+GUARDIAN_FLOP_SPREAD = f32(0.4)     # GuardianEntity.tickMovement: (nextFloat() * 2.0F - 1.0F) * 0.4F on X and Z
+GUARDIAN_FLOP_VY = 0.5              # ... add(.., 0.5, ..) when on ground out of water
+GUARDIAN_FLOP_YAW = f32(360.0)      # ... yaw = nextFloat() * 360.0F
+WITHER_SKELETON_WIDTH = f32(0.7)    # EntityType.WITHER_SKELETON 0.7F × 2.4F
+WITHER_SKELETON_HEIGHT = f32(2.4)
+WITHER_SKELETON_EYE_HEIGHT = f32(2.1)  # WitherSkeletonEntity.getActiveEyeHeight
+SKELETON_RIDING_OFFSET = -0.6       # AbstractSkeletonEntity.getHeightOffset
+
 # --- projectiles (spec 03 §8, spec 06 §7-§9 and Appendix A) ---
 PROJECTILE_TARGET_MARGIN = f32(0.3)   # ProjectileUtil.getEntityCollision: box.expand(0.30000001192092896)
 PROJECTILE_SEARCH_EXPANSION = 1.0     # getCollision, method_26961: box.stretch(velocity).expand(1.0)
@@ -211,6 +238,22 @@ WITHER_SKULL_OWNERLESS_DAMAGE = f32(5.0)
 LLAMA_SPIT_DRAG = 0.9900000095367432  # LlamaSpitEntity.tick: multiply(0.9900000095367432)
 LLAMA_SPIT_GRAVITY = 0.05999999865889549
 LLAMA_SPIT_HIT_DAMAGE = f32(1.0)      # LlamaSpitEntity.onEntityHit
+
+# --- dispensers (spec 06 §1.1, §3.1 item 4, §7.1 item 3, §8.1 item 2; DispenserBehavior.registerDefaults) ---
+DISPENSER_OUTPUT_OFFSET = 0.7         # DispenserBlock.getOutputLocation: cell centre + 0.7 * facing offset
+DISPENSER_LIFT = f32(0.1)             # ProjectileDispenserBehavior: setVelocity(dx, (float)dy + 0.1F, dz, ..)
+DISPENSER_FORCE = f32(1.1)            # ProjectileDispenserBehavior.getForce
+DISPENSER_VARIATION = f32(6.0)        # ProjectileDispenserBehavior.getVariation
+DISPENSER_BOTTLE_FORCE = f32(DISPENSER_FORCE * f32(1.25))      # potions, XP bottle: super.getForce() * 1.25F
+DISPENSER_BOTTLE_VARIATION = f32(DISPENSER_VARIATION * f32(0.5))  # ... super.getVariation() * 0.5F
+FIRE_CHARGE_OFFSET = f32(0.3)         # fire charge: output + (double)((float)offset * 0.3F)
+FIRE_CHARGE_SPREAD = 0.05             # fire charge: world.random.nextGaussian() * 0.05 + offset
+DISPENSED_ITEM_DROP = 0.15625         # ItemDispenserBehavior.spawnItem: y - 0.15625 (horizontal facing)
+DISPENSED_ITEM_DROP_VERTICAL = 0.125  # ... y - 0.125 (facing up or down)
+DISPENSED_ITEM_SPEED = 0.2            # ... g = world.random.nextDouble() * 0.1 + 0.2 along the facing
+DISPENSED_ITEM_SPEED_SPREAD = 0.1
+DISPENSED_ITEM_VY = f32(0.2)          # ... Y: gaussian term + (double)0.2F, whatever the facing
+DISPENSED_ITEM_VARIATION = 6          # ItemDispenserBehavior.dispenseSilently: spawnItem(.., 6, ..), an int
 
 # --- explosions (spec 04 §15; Explosion.collectBlocksAndDamageEntities, affectWorld) ---
 EXPLOSION_RAY_GRID = 16             # block rays start towards the surface cells of a 16³ grid

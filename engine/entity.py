@@ -90,6 +90,14 @@ class Entity:
         """`Entity.collidesWith`: other is solid (riding trees come with riding)."""
         return other.collidable
 
+    def get_piston_behavior(self) -> str:
+        """`Entity.getPistonBehavior`: "normal"; "ignore" makes pistons and shulker boxes pass the entity by."""
+        return "normal"
+
+    def is_immune_to_explosion(self) -> bool:
+        """`Entity.isImmuneToExplosion`: false; an invisible armor stand is immune (spec 04 §15)."""
+        return False
+
     def bypasses_stepping_effects(self) -> bool:
         return self.sneaking
 

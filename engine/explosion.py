@@ -1,10 +1,10 @@
 """Explosions (spec 04 §15) as 1.16.5's `ServerWorld.createExplosion` runs a BREAK explosion (TNT):
-`Explosion.collectBlocksAndDamageEntities` (block rays, then the entities), then `Explosion.affectWorld`
-(blocks removed after every impulse of the explosion; caught TNT primed with a short fuse).
+`Explosion.collectBlocksAndDamageEntities` (block rays, engine/blockrays.py; then the entities), then
+`Explosion.affectWorld` (blocks removed after every impulse of the explosion; caught TNT primed with a short fuse).
 
 Random numbers: the block rays draw 1352 `nextFloat`s from the world Random and the shuffle of the affected
-blocks one `nextInt` per position but the first; both are drawn at once by jumping the generator ahead
-(`_seeds`), which gives the same values as drawing them one by one.
+blocks one `nextInt` per position but the first; both are drawn at once by jumping the generator ahead, which
+gives the same values as drawing them one by one.
 
 Not modelled: block loot (vanilla rolls most blocks' drops with the world Random and spawns their items,
 `Block.dropStack`), the neighbour updates of the removed blocks, fire, and the other destruction types (every
@@ -17,38 +17,27 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from itertools import chain
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 import numpy as np
 
 from engine import blocks
+from engine.blockrays import AffectedBlocks, air_table, collect_blocks
 from engine.box import Box, Vec3
 from engine.constants import (
     BLAST_PROTECTION_STEP,
     BLAST_PROTECTION_STEP_OLD,
     EXPLOSION_DAMAGE_FACTOR,
-    EXPLOSION_INTENSITY_BASE,
-    EXPLOSION_INTENSITY_SPREAD,
     EXPLOSION_QUERY_MARGIN,
     EXPLOSION_RADIUS_FACTOR,
-    EXPLOSION_RAY_GRID,
-    EXPLOSION_RAY_SPAN,
-    EXPLOSION_RAY_STEP,
-    EXPLOSION_RESISTANCE_FACTOR,
-    EXPLOSION_RESISTANCE_OFFSET,
-    EXPLOSION_STEP_DECAY,
-    FLUID_BLAST_RESISTANCE,
-    SECTION_SIZE,
     TNT_EXPLOSION_FUSE_BASE,
     TNT_EXPLOSION_FUSE_SPREAD,
     TNT_FUSE,
 )
 from engine.entities.tnt import Tnt, prime_from_block
-from engine.fluids import fluid_state
 from engine.javanum import f32
-from engine.javautil import hash_set_order, shuffle, shuffle_draws
-from engine.jrandom import NEXT_FLOAT_MAX, JavaRandom, next_floats
+from engine.javautil import shuffle, shuffle_draws
 from engine.mathhelper import floor
 from engine.raycast import COLLIDER, FLUID_NONE, raycast_blocks
 from engine.trace import label, point, segment, sphere
@@ -74,142 +63,6 @@ def explode(sim: Simulation, source: Entity | None, center: Vec3, power: float,
     affected_blocks = collect_blocks(sim.world, sim.random, center, power)
     rows = damage_entities(sim, source, center, power, rec)
     return {"affected": rows, "blocks_destroyed": affect_world(sim, affected_blocks)}
-
-
-# --- block rays (collectBlocksAndDamageEntities, first half) --------------------------------------------------
-
-@lru_cache(maxsize=1)
-def _ray_steps() -> np.ndarray:
-    """Per ray, `(d, e, f) * (double)0.3F`: the unit direction towards a surface cell of the 16³ grid, x index
-    outermost; the components are float expressions widened to double, the normalisation is in double."""
-    last = EXPLOSION_RAY_GRID - 1
-    comp = [f32(f32(f32(i / float(last)) * EXPLOSION_RAY_SPAN) - 1.0) for i in range(EXPLOSION_RAY_GRID)]
-    rays = [(comp[i], comp[j], comp[k]) for i in range(EXPLOSION_RAY_GRID) for j in range(EXPLOSION_RAY_GRID)
-            for k in range(EXPLOSION_RAY_GRID) if {i, j, k} & {0, last}]
-    d = np.array(rays)
-    g = np.sqrt(d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1] + d[:, 2] * d[:, 2])
-    return d / g[:, None] * EXPLOSION_RAY_STEP
-
-
-@lru_cache(maxsize=1)
-def _air_table() -> np.ndarray:
-    """Per block state id: `BlockState.isAir()`."""
-    return np.array([s.is_air for s in blocks.all_states()], dtype=bool)
-
-
-@lru_cache(maxsize=1)
-def _resistance_table() -> tuple[np.ndarray, np.ndarray]:
-    """Per block state id: whether `ExplosionBehavior.getBlastResistance` is present (not air, or a fluid), and
-    the resistance max(block, fluid) as a float."""
-    states = blocks.all_states()
-    present = np.array([not s.is_air or fluid_state(s).fluid is not None for s in states], dtype=bool)
-    value = np.array([max(s.resistance, FLUID_BLAST_RESISTANCE if fluid_state(s).fluid is not None else 0.0)
-                      for s in states], dtype=np.float32)
-    return present, value
-
-
-class AffectedBlocks(NamedTuple):
-    """The positions an explosion's block rays reached (air included, as in vanilla's set), as linear keys of
-    the cube of `span`³ cells from `lo` (x outermost): `keys` ray by ray (repeats on one ray dropped, repeats
-    across rays kept); `count` distinct positions; `ids`, the block state id of each cube cell, or None when
-    every reached position is air (then affectWorld removes nothing)."""
-
-    keys: np.ndarray
-    lo: tuple[int, int, int]
-    span: int
-    count: int
-    ids: np.ndarray | None
-
-    def ordered(self) -> tuple[np.ndarray, np.ndarray]:
-        """The distinct positions, in the iteration order of vanilla's `HashSet<BlockPos>`: (x, y, z) rows and
-        their keys."""
-        _, first = np.unique(self.keys, return_index=True)
-        k = self.keys[np.sort(first)]                          # the order of HashSet.add
-        s = self.span
-        unique = np.stack([k // (s * s), k // s % s, k % s], axis=1) + np.array(self.lo, dtype=np.int64)
-        order = hash_set_order(unique)
-        return unique[order], k[order]
-
-
-def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float) -> AffectedBlocks:
-    """The block rays of `collectBlocksAndDamageEntities` (spec 04 §15, the 16³ ray grid).
-
-    Each ray starts with intensity h = power·(0.7F + nextFloat·0.6F) and walks 0.3 m steps; a cell with a
-    resistance r (not air) costs (r + 0.3F)·0.3F, a step 0.22500001F; the cell is taken while h > 0 (float
-    arithmetic)."""
-    n = len(_ray_steps())
-    u = next_floats(random, n)
-    h = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE) + u * np.float32(EXPLOSION_INTENSITY_SPREAD))
-    keys, fresh, lo, span = _ray_cells(center, power)
-    k_max = len(keys)
-    ids = None
-    if not world.region_is_empty(*lo, *(c + span - 1 for c in lo)):
-        ids = _state_ids(world, lo, span)
-    decay = np.float32(EXPLOSION_STEP_DECAY)
-    if ids is not None:
-        present_by_id, value_by_id = _resistance_table()
-        present = present_by_id[ids][keys]
-        cost = ((value_by_id + np.float32(EXPLOSION_RESISTANCE_OFFSET))
-                * np.float32(EXPLOSION_RESISTANCE_FACTOR))[ids][keys]
-        taken = np.empty((k_max, n), dtype=bool)
-        for k in range(k_max):
-            walking = h > 0
-            h = np.where(walking & present[k], h - cost[k], h)
-            taken[k] = walking & (h > 0)
-            h = np.where(walking, h - decay, h)
-    else:   # all air: no cost, so h after k steps is h − k·0.22500001F and every visited cell is taken
-        acc = np.empty((k_max, n), dtype=np.float32)
-        acc[0] = h
-        acc[1:] = decay
-        taken = np.subtract.accumulate(acc, axis=0) > 0
-    sel = keys.T[(taken & fresh).T]                      # ray by ray, step by step: the order of HashSet.add
-    seen = np.zeros(span ** 3, dtype=bool)
-    seen[sel] = True
-    if ids is not None and _air_table()[ids[sel]].all():
-        ids = None
-    return AffectedBlocks(sel, lo, span, int(seen.sum()), ids)
-
-
-@lru_cache(maxsize=16)
-def _ray_cells(center: Vec3, power: float) -> tuple[np.ndarray, np.ndarray, tuple[int, int, int], int]:
-    """The cells along every ray, for as many steps as the strongest possible ray takes: (keys[step, ray] in the
-    cube of `span`³ cells from `lo`, x outermost; whether the step enters a new cell; lo; span). A function of
-    the centre alone, so a stack exploding at one spot computes it once. The arrays are read-only."""
-    steps = _ray_steps()
-    strongest = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE)
-                                     + np.float32(NEXT_FLOAT_MAX) * np.float32(EXPLOSION_INTENSITY_SPREAD))
-    k_max = int(float(strongest) / EXPLOSION_STEP_DECAY) + 2
-    walk = np.empty((k_max, len(steps), 3))              # step-major: each step adds whole rows
-    walk[0] = center
-    for k in range(1, k_max):
-        np.add(walk[k - 1], steps, out=walk[k])          # m += d * 0.3F
-    reach = int(k_max * EXPLOSION_RAY_STEP) + 2
-    lo = (floor(center.x) - reach, floor(center.y) - reach, floor(center.z) - reach)
-    span = 2 * reach + 1
-    cell = np.floor(walk)                                # exact small integers, so the key arithmetic is exact
-    keys = (((cell[..., 0] - lo[0]) * span + (cell[..., 1] - lo[1])) * span + (cell[..., 2] - lo[2])).astype(np.int64)
-    fresh = np.ones(keys.shape, dtype=bool)
-    fresh[1:] = keys[1:] != keys[:-1]                    # a ray visits a cell in consecutive steps only
-    keys.flags.writeable = False
-    fresh.flags.writeable = False
-    return keys, fresh, lo, span
-
-
-def _state_ids(world: World, lo: tuple[int, int, int], span: int) -> np.ndarray:
-    """The block state ids of the cube of `span`³ cells from `lo`, flat with x outermost; 0 (air) where no block
-    section lies (void_air outside the build range acts as air here)."""
-    cube = np.zeros((span, span, span), dtype=np.int64)
-    hi = tuple(c + span for c in lo)
-    for key, sec in world.sections():   # sec[y, z, x]
-        base = [k * SECTION_SIZE for k in key]
-        a = [max(o, c) for o, c in zip(base, lo, strict=True)]
-        b = [min(o + SECTION_SIZE, c) for o, c in zip(base, hi, strict=True)]
-        if a[0] >= b[0] or a[1] >= b[1] or a[2] >= b[2]:
-            continue
-        part = sec[a[1] - base[1]:b[1] - base[1], a[2] - base[2]:b[2] - base[2], a[0] - base[0]:b[0] - base[0]]
-        cube[a[0] - lo[0]:b[0] - lo[0], a[1] - lo[1]:b[1] - lo[1], a[2] - lo[2]:b[2] - lo[2]] = \
-            part.transpose(2, 0, 1)
-    return cube.reshape(-1)
 
 
 # --- entities (collectBlocksAndDamageEntities, second half) ---------------------------------------------------
@@ -302,7 +155,11 @@ def damage_entities(sim: Simulation, source: Entity | None, center: Vec3, power:
     in that order: w = (float)sqrt(distance²) / q must be ≤ 1; the direction runs from the centre to the eye
     (TNT: the position) and is skipped when its (float) length is 0; influence (1 − w)·exposure; damage
     (int)((I² + I)/2·7·q + 1); a living entity's impulse passes Blast Protection; Motion += direction·impulse.
-    Returns the ledger rows: id, samples [unblocked, total], exposure, impulse, distance, influence, damage."""
+    Returns the ledger rows: id, samples [unblocked, total], exposure, impulse, distance, influence, damage.
+
+    Entities whose position, box, Motion and eye are equal bit for bit (a stack) have equal numbers, so each such
+    group is computed once (`_groups`); every entity still receives its one Motion addition, as the same value,
+    and its own ledger row (tests/engine/test_explosion.py compares with the entity-by-entity algorithm)."""
     world = sim.world
     q = f32(power * EXPLOSION_RADIUS_FACTOR)
     cx, cy, cz = center
@@ -312,53 +169,54 @@ def damage_entities(sim: Simulation, source: Entity | None, center: Vec3, power:
     if rec is not None:
         rec.geometry(sphere("explosion_sphere", center, q))
     found = world.get_entities(source, query)
-    n = len(found)
+    if not found:
+        return []
     types = set(map(type, found))
-    state = np.fromiter(chain.from_iterable(e.pos + e.box + e.motion for e in found), np.float64, 12 * n)
-    state = state.reshape(n, 12)
-    pos = state[:, :3]
-    if types == {Tnt}:
-        eye_y = pos[:, 1]
-    else:
-        eye_y = np.fromiter((e.pos.y if isinstance(e, Tnt) else e.pos.y + e.eye_height for e in found), np.float64, n)
-    off = pos - center
+    first, group = _groups(_gather(found, types == {Tnt}))
+    state = _gather([found[i] for i in first.tolist()], False)   # per group: position, box, Motion, eye
+    off = state[:, :3] - center
     dist = np.sqrt(off[:, 0] * off[:, 0] + off[:, 1] * off[:, 1] + off[:, 2] * off[:, 2]).astype(np.float32)
     w = dist / np.float32(q)                                      # MathHelper.sqrt(...) / q: float / float
-    off[:, 1] = eye_y - cy   # the y offset from here on runs to the eye
+    off[:, 1] = state[:, 12] - cy   # the y offset from here on runs to the eye
     length = np.sqrt(off[:, 0] * off[:, 0] + off[:, 1] * off[:, 1]
                      + off[:, 2] * off[:, 2]).astype(np.float32).astype(np.float64)
-    idx = np.flatnonzero((w <= np.float32(1.0)) & (length != 0.0))
+    valid = (w <= np.float32(1.0)) & (length != 0.0)
+    idx = np.flatnonzero(valid[group])
     if not len(idx):
         return []
     hit = [found[i] for i in idx.tolist()]
-    direction = off[idx] / length[idx, None]
+    members = (np.cumsum(valid) - 1)[group[idx]]                  # each hit entity's row among the valid groups
+    state, off, dist, w, length = state[valid], off[valid], dist[valid], w[valid], length[valid]
+    direction = off / length[:, None]
     shape_type = COLLIDER if sim.features.explosion_collision_shapes else OUTLINE
-    unblocked, total = _samples(world, center, hit, state[idx, 3:9], shape_type, rec)
+    unblocked, total = _samples(world, center, state[:, 3:9], shape_type, rec, members, [e.id for e in hit])
     exposure = np.where(total > 0, unblocked.astype(np.float32) / np.maximum(total, 1).astype(np.float32),
                         np.float32(0.0)).astype(np.float64)   # (float)i / (float)j
-    influence = (1.0 - w[idx].astype(np.float64)) * exposure
+    influence = (1.0 - w.astype(np.float64)) * exposure
     damage = (influence * influence + influence) / 2.0 * EXPLOSION_DAMAGE_FACTOR * q + 1.0
-    strength = influence.copy()
-    if any(t.living for t in types):
-        for i, e in enumerate(hit):
-            if e.living:
-                strength[i] = transform_explosion_knockback(float(influence[i]), _blast_protection(e),
-                                                            sim.features.blast_protection_linear)
-    impulse = direction * strength[:, None]
-    motion = state[idx, 9:] + impulse
+    impulse = direction * influence[:, None]
+    motion = state[:, 9:12] + impulse
     amounts = np.trunc(damage).tolist()   # (float)(int)(...): 1 ≤ damage ≤ 7q + 1, so (int) truncates
+    group_of = members.tolist()
     if any(hasattr(t, "damage") for t in types):
-        for e, amount in zip(hit, amounts, strict=True):
+        for e, g in zip(hit, group_of, strict=True):
             hurt = getattr(e, "damage", None)
             if hurt is not None:
-                hurt(amount, explosive=True)
-    for e, mot in zip(hit, motion.tolist(), strict=True):
-        e.motion = _new(Vec3, mot)
-    rows = [{"id": e.id, "samples": smp, "exposure": ex, "impulse": imp, "distance": d, "influence": inf,
-             "damage": amount}
-            for e, smp, ex, imp, d, inf, amount in zip(hit, zip(unblocked.tolist(), total.tolist(), strict=True),
-                                                       exposure.tolist(), impulse.tolist(), dist[idx].tolist(),
-                                                       influence.tolist(), amounts, strict=True)]
+                hurt(amounts[g], explosive=True)
+    rows = _apply(hit, group_of, motion, impulse,
+                  [{"id": 0, "samples": smp, "exposure": ex, "impulse": None, "distance": d, "influence": inf,
+                    "damage": amount}
+                   for smp, ex, d, inf, amount in zip(zip(unblocked.tolist(), total.tolist(), strict=True),
+                                                      exposure.tolist(), dist.tolist(), influence.tolist(), amounts,
+                                                      strict=True)])
+    if any(t.living for t in types):
+        for e, g, row in zip(hit, group_of, rows, strict=True):
+            if e.living:
+                strength = transform_explosion_knockback(float(influence[g]), _blast_protection(e),
+                                                         sim.features.blast_protection_linear)
+                imp = direction[g] * strength
+                e.motion = _new(Vec3, (state[g, 9:12] + imp).tolist())
+                row["impulse"] = imp.tolist()
     if rec is not None:
         for e, row in zip(hit, rows, strict=True):
             p, imp = e.pos, row["impulse"]
@@ -368,11 +226,56 @@ def damage_entities(sim: Simulation, source: Entity | None, center: Vec3, power:
     return rows
 
 
-def _samples(world: World, center: Vec3, hit: list[Entity], boxes: np.ndarray, shape_type: str,
-             rec: Recorder | None) -> tuple[np.ndarray, np.ndarray]:
-    """(unblocked, total) sample points per entity (`boxes`: their boxes as rows). Entities with equal boxes (a
-    stack) share one set of rays, recorded once for all of them; when no block lies near the centre and all
-    the boxes, every ray misses (the same counts as casting every ray: tested)."""
+def _gather(found: list[Entity], tnt_only: bool) -> np.ndarray:
+    """Per entity a row: position, box, Motion, and (unless all are TNT, whose eye is their position's y) the y
+    the impulse's direction runs to."""
+    n = len(found)
+    if tnt_only:
+        return np.fromiter(chain.from_iterable(e.pos + e.box + e.motion for e in found), np.float64,
+                           12 * n).reshape(n, 12)
+    return np.fromiter(chain.from_iterable(e.pos + e.box + e.motion + (_eye_y(e),) for e in found), np.float64,
+                       13 * n).reshape(n, 13)
+
+
+def _eye_y(e: Entity) -> float:
+    """The y of the impulse's direction (spec 04 §15.3): `getEyeY()`, the position's y for TNT."""
+    return e.pos.y if isinstance(e, Tnt) else e.pos.y + e.eye_height
+
+
+def _groups(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the first row of each group, each row's group): rows equal bit for bit (−0.0 is not 0.0) form a group.
+    Every number of an entity's explosion step is a function of its row, computed by the same IEEE operations
+    for any number of rows, so a group's numbers are those of each of its members."""
+    bits = rows.view(np.uint64)
+    if (bits == bits[0]).all():
+        return np.zeros(1, dtype=np.int64), np.zeros(len(rows), dtype=np.int64)
+    _, first, inverse = np.unique(bits.view(np.dtype((np.void, bits.shape[1] * bits.itemsize))).reshape(-1),
+                                  return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
+
+
+def _apply(hit: list[Entity], group_of: list[int], motion: np.ndarray, impulse: np.ndarray,
+           templates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Set each entity's Motion to its group's (one immutable Vec3 shared by the group) and make its ledger row:
+    the group's template with its id and a list of its own for the impulse."""
+    motions = [_new(Vec3, m) for m in motion.tolist()]
+    impulses = impulse.tolist()
+    rows = []
+    append = rows.append
+    for e, g in zip(hit, group_of, strict=True):
+        e.motion = motions[g]
+        row = templates[g].copy()
+        row["id"] = e.id
+        row["impulse"] = impulses[g].copy()
+        append(row)
+    return rows
+
+
+def _samples(world: World, center: Vec3, boxes: np.ndarray, shape_type: str, rec: Recorder | None,
+             members: np.ndarray, ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """(unblocked, total) sample points per row of `boxes`. Equal boxes share one set of rays, recorded once for
+    all the entities `ids` whose row (`members`) has that box; when no block lies near the centre and all the
+    boxes, every ray misses (the same counts as casting every ray: tested)."""
     lo = np.floor(np.minimum(boxes[:, :3].min(axis=0), center)).astype(np.int64) - 1
     hi = np.floor(np.maximum(boxes[:, 3:].max(axis=0), center)).astype(np.int64) + 1
     empty = world.region_is_empty(*lo.tolist(), *hi.tolist())
@@ -391,7 +294,7 @@ def _samples(world: World, center: Vec3, hit: list[Entity], boxes: np.ndarray, s
         rays = tuple((p, None) for p in sample_points(box)) if empty else _memo_rays(world, center, box, shape_type)
         counts.append((sum(stop is None for _, stop in rays), len(rays)))
         if rec is not None:
-            _record_rays(rec, center, rays, [hit[i].id for i in np.flatnonzero(inverse == k).tolist()])
+            _record_rays(rec, center, rays, [ids[i] for i in np.flatnonzero(inverse[members] == k).tolist()])
     per = np.array(counts, dtype=np.int64)[inverse]
     return per[:, 0], per[:, 1]
 
@@ -441,7 +344,7 @@ def affect_world(sim: Simulation, affected: AffectedBlocks) -> int:
         return 0
     world = sim.world
     cells, keys = affected.ordered()
-    air = _air_table()[affected.ids[keys]].tolist()
+    air = air_table()[affected.ids[keys]].tolist()
     order = list(range(len(cells)))
     shuffle(sim.random, order)
     removed = 0

@@ -198,9 +198,10 @@ class PistonBlockEntity(BlockEntity):
 
     def push_entities(self, sim: Simulation, next_progress: float, item: BlockEntityTick | None,
                       phase: PhaseRecord | None) -> None:
-        """`pushEntities` (spec 04 §8.2-§8.4): every entity in the head's box or the slab it newly sweeps; a
-        slime block sets the motion along the axis to ±1; an entity reached by the sweep is moved to 0.01
-        ahead of it (at most the step); a retracting head then squeezes it out of the piston's cell."""
+        """`pushEntities` (spec 04 §8.2-§8.4): every entity in the head's box or the slab it newly sweeps, but
+        those pistons ignore (a marker armor stand); a slime block sets the motion along the axis to ±1; an entity
+        reached by the sweep is moved to 0.01 ahead of it (at most the step); a retracting head then squeezes it
+        out of the piston's cell."""
         world = sim.world
         direction = self.get_movement_direction()
         d = f32(next_progress - self.progress)
@@ -213,6 +214,8 @@ class PistonBlockEntity(BlockEntity):
             return
         slime = self.pushed_block.block == "slime_block"
         for e in entities:
+            if e.get_piston_behavior() == "ignore":
+                continue
             amount = 0.0
             for b in shape.boxes:
                 swept = stretch(self.offset_head_box(b), direction, d)
@@ -314,8 +317,10 @@ def launch(e: Entity, direction: Direction) -> None:
 
 
 def can_move_entity(region: Box, e: Entity) -> bool:
-    """`method_23671`: on ground with the position's x and z inside the drag region (bounds included)."""
-    return e.on_ground and region.min_x <= e.pos.x <= region.max_x and region.min_z <= e.pos.z <= region.max_z
+    """`method_23671`: a normally pushed entity on ground with the position's x and z inside the drag region
+    (bounds included)."""
+    return e.get_piston_behavior() == "normal" and e.on_ground and region.min_x <= e.pos.x <= region.max_x \
+        and region.min_z <= e.pos.z <= region.max_z
 
 
 def move_entity(sim: Simulation, direction: Direction, e: Entity, amount: float, toward: Direction,

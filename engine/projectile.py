@@ -122,12 +122,13 @@ class Projectile(Entity):
     def set_velocity(self, x: float, y: float, z: float, speed: float, divergence: float, spread: bool) -> None:
         """`ProjectileEntity.setVelocity(x, y, z, speed, divergence)`: the normalised direction plus a normal term
         per axis from this projectile's Random (sd 0.0075F × divergence), times speed. `spread=False` skips the
-        three draws: a user switch of this tool, not vanilla behaviour."""
+        three draws: a user switch of this tool, not vanilla behaviour. Each term is (gaussian × 0.0075) × divergence,
+        in Java's left-to-right order (a divergence of 6 or 3 rounds differently from gaussian × (0.0075 × 6))."""
         v = Vec3(x, y, z).normalize()
         if spread:
             r = self.random
-            s = PROJECTILE_SPREAD * divergence
-            v = v.add(r.next_gaussian() * s, r.next_gaussian() * s, r.next_gaussian() * s)
+            v = v.add(r.next_gaussian() * PROJECTILE_SPREAD * divergence, r.next_gaussian() * PROJECTILE_SPREAD *
+                      divergence, r.next_gaussian() * PROJECTILE_SPREAD * divergence)
         self.motion = v.multiply(speed, speed, speed)
 
     def set_properties(self, user: Entity, pitch: float, yaw: float, roll: float, speed: float,

@@ -4,12 +4,13 @@ naming the file, the key and what was expected. Nothing half-loaded ever escapes
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import blocks, piston
+from engine import blocks, dispenser, piston
 from engine.blocks import BlockStateError
 from engine.box import ZERO, Vec3
 from engine.entities import ENTITY_TYPES
@@ -28,10 +29,11 @@ COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", 
                       "vehicle"}
 # piston actions power or unpower the piston where redstone would (a scheduled tick: a repeater, an observer);
 # the block event then runs in the same tick's block-event phase (spec 04 §8.1)
+# a dispenser fires in its scheduled tick (DispenserBlock.scheduledTick → dispense)
 ACTION_DEFAULT_PHASE = {"set_block": "scheduled_ticks", "remove_block": "scheduled_ticks",
                         "prime_tnt": "scheduled_ticks", "piston_extend": "scheduled_ticks",
-                        "piston_retract": "scheduled_ticks"}
-LATER_ACTIONS = {"dispense"}
+                        "piston_retract": "scheduled_ticks", "dispense": "scheduled_ticks"}
+ITEM_ID = re.compile(r"[a-z0-9_.-]+:[a-z0-9_./-]+")
 
 
 class SceneError(ValueError):
@@ -271,14 +273,11 @@ def _load_spawn(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> 
 
 def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> ScheduledAction:
     do = ctx.string(entry.get("do"), f"{key}.do")
-    if do in LATER_ACTIONS:
-        raise ctx.fail(f"{key}.do", f"{do!r} is not supported by this version of tickscope "
-                                    f"(supported: {', '.join(sorted(ACTION_DEFAULT_PHASE))})")
     if do not in ACTION_DEFAULT_PHASE:
         raise ctx.fail(f"{key}.do", f"unknown action {do!r} (supported: {', '.join(sorted(ACTION_DEFAULT_PHASE))})")
     extra = {"set_block": {"block"}, "remove_block": set(), "prime_tnt": {"fuse", "angle"}, "piston_extend": set(),
-             "piston_retract": set()}[do]
-    ctx.keys(entry, key, {"tick", "do", "at", "phase"} | extra, {"tick", "do", "at"} | ({"block"} & extra))
+             "piston_retract": set(), "dispense": {"item"}}[do]
+    ctx.keys(entry, key, {"tick", "do", "at", "phase"} | extra, {"tick", "do", "at"} | ({"block", "item"} & extra))
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
     phase = ctx.string(entry.get("phase", ACTION_DEFAULT_PHASE[do]), f"{key}.phase")
     if phase not in PHASES:
@@ -301,6 +300,22 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
             (sim.world.powered.add if powered else sim.world.powered.discard)(at)
             piston.try_move(sim, at)
         return ScheduledAction(tick, phase, do, {"at": list(at)}, power)
+    if do == "dispense":
+        name = ctx.string(entry["item"], f"{key}.item")
+        item = name if ":" in name else "minecraft:" + name
+        if not ITEM_ID.fullmatch(item):
+            raise ctx.fail(f"{key}.item", f"expected an item id such as \"minecraft:tnt\", got {name!r}")
+        if not dispenser.is_modelled(item):
+            raise ctx.fail(f"{key}.item", f"the dispenser behaviour of {item} is not modelled (TNT, arrows, "
+                                          "throwables, fire charges and plain item drops are)")
+        if world.get_block_state(*at).block != dispenser.DISPENSER:
+            raise ctx.fail(f"{key}.at", f"no dispenser at {list(at)} (place one with [[blocks]], e.g. "
+                                        "\"minecraft:dispenser[facing=up]\")")
+
+        def fire(sim: Simulation) -> None:
+            """`DispenserBlock.scheduledTick`: the dispenser fires `item` (engine.dispenser)."""
+            dispenser.dispense(sim, at, item)
+        return ScheduledAction(tick, phase, do, {"at": list(at), "item": item}, fire)
     angle = ctx.number(entry["angle"], f"{key}.angle") if "angle" in entry else None
     fuse = ctx.integer(entry.get("fuse", 80), f"{key}.fuse", -(2**31), 2**31 - 1)
 

@@ -77,6 +77,8 @@ def cmd_trace(args: argparse.Namespace) -> int:
             out.write(json.dumps(obj) + "\n")
     except SceneError as err:
         return _fail(str(err))
+    except NotImplementedError as err:   # a mechanic the engine does not simulate yet, named in the message
+        return _fail(f"not simulated: {err}")
     except BrokenPipeError:
         return 0
     return 0

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from engine.entities.armor_stand import ArmorStand
 from engine.entities.arrow import PERSISTENT_TYPES
 from engine.entities.falling_block import FallingBlock
 from engine.entities.fireball import EXPLOSIVE_TYPES
 from engine.entities.item import Item
 from engine.entities.llama_spit import LlamaSpit
+from engine.entities.mobs import MOB_TYPES
 from engine.entities.player_marker import PlayerMarker
 from engine.entities.thrown import THROWN_TYPES
 from engine.entities.tnt import Tnt
@@ -15,4 +17,4 @@ from engine.entity import Entity
 
 ENTITY_TYPES: dict[str, type[Entity]] = {
     cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerMarker, *THROWN_TYPES,
-                              *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, LlamaSpit)}
+                              *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, LlamaSpit, ArmorStand, *MOB_TYPES)}

@@ -209,3 +209,13 @@ print(status, len(out.getvalue().splitlines()))
 """)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["0", "2"]
+
+
+def test_a_mechanic_not_simulated_yet_is_one_line_not_a_traceback(tmp_path, capsys) -> None:
+    """A living entity in water reaches travel()'s water case, which is not simulated: one line, status 2."""
+    scene = tmp_path / "wet.toml"
+    scene.write_text('[[blocks]]\nfrom = [0, 0, 0]\nto = [0, 2, 0]\nblock = "minecraft:water"\n'
+                     '[[entities]]\ntype = "minecraft:wither_skeleton"\npos = [0.5, 0.5, 0.5]\n')
+    assert main(["trace", str(scene), "--ticks", "3"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("tickscope: not simulated:") and "water" in err[0]

@@ -1,0 +1,99 @@
+"""`ArmorStandEntity`: a `LivingEntity` without AI (spec 05 §2.4; spec 04 §8, §15).
+
+Its flags are NBT: `marker` (a 0 × 0 box, ignored by pistons and shulker boxes), `invisible` (immune to
+explosions; no other effect on motion), and the common `no_gravity`. An armor stand with either Marker or NoGravity
+cannot "clip" (`canClip`): it neither travels nor moves itself, its Motion loses 2% a tick, and it is `noClip`, so
+pistons move it through blocks without the 0.51 clamp (spec 03 §2 step 1). Vanilla sets `noClip = !canClip()`
+whenever it reads these flags (`readCustomDataFromTag`); here setting either flag does the same.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.box import ZERO, Box, Vec3
+from engine.constants import (
+    ARMOR_STAND_EYE_FACTOR,
+    ARMOR_STAND_HEIGHT,
+    ARMOR_STAND_RIDING_OFFSET,
+    ARMOR_STAND_STEP_HEIGHT,
+    ARMOR_STAND_WIDTH,
+)
+from engine.javanum import f32
+from engine.living import LivingEntity
+
+if TYPE_CHECKING:
+    from engine.simulation import Simulation
+    from engine.trace import Recorder
+
+
+class ArmorStand(LivingEntity):
+    TYPE = "minecraft:armor_stand"
+    WIDTH = ARMOR_STAND_WIDTH
+    HEIGHT = ARMOR_STAND_HEIGHT
+    FIELDS = {"marker": bool, "invisible": bool}
+    _marker = False              # read by the no_gravity setter while Entity.__init__ runs
+    _no_gravity = False
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.step_height = ARMOR_STAND_STEP_HEIGHT
+        self.invisible = False
+
+    # --- the NBT flags ---
+    @property
+    def no_gravity(self) -> bool:
+        return self._no_gravity
+
+    @no_gravity.setter
+    def no_gravity(self, value: bool) -> None:
+        self._no_gravity = value
+        self.no_clip = not self.can_clip()
+
+    @property
+    def marker(self) -> bool:
+        return self._marker
+
+    @marker.setter
+    def marker(self, value: bool) -> None:
+        """`setMarker`, then `calculateDimensions` keeps the position and rebuilds the box: 0 × 0 for a marker."""
+        self._marker = value
+        self.no_clip = not self.can_clip()
+        self.width, self.height = (0.0, 0.0) if value else (self.WIDTH, self.HEIGHT)
+        p = self.pos
+        self.box = Box.from_entity(p.x, p.y, p.z, self.width, self.height)
+
+    def can_clip(self) -> bool:
+        """`ArmorStandEntity.canClip`: neither Marker nor NoGravity."""
+        return not self._marker and not self._no_gravity
+
+    # --- vanilla overrides ---
+    def can_move_voluntarily(self) -> bool:
+        """`ArmorStandEntity.canMoveVoluntarily`: only an armor stand that can clip."""
+        return self.can_clip()
+
+    def travel(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`ArmorStandEntity.travel`: only an armor stand that can clip travels."""
+        if self.can_clip():
+            super().travel(sim, rec)
+
+    def get_piston_behavior(self) -> str:
+        """`ArmorStandEntity.getPistonBehavior`: a marker is ignored by pistons and shulker boxes."""
+        return "ignore" if self._marker else super().get_piston_behavior()
+
+    def is_immune_to_explosion(self) -> bool:
+        """`ArmorStandEntity.isImmuneToExplosion`: an invisible armor stand (spec 04 §15)."""
+        return self.invisible
+
+    @property
+    def eye_height(self) -> float:
+        """`ArmorStandEntity.getActiveEyeHeight`: height × 0.9F."""
+        return f32(self.height * ARMOR_STAND_EYE_FACTOR)
+
+    def height_offset(self) -> float:
+        """`ArmorStandEntity.getHeightOffset`: 0.0 for a marker, else (double)0.1F (spec 04's riding table has the
+        two the other way round)."""
+        return 0.0 if self._marker else ARMOR_STAND_RIDING_OFFSET
+
+    def type_fields(self) -> dict[str, Any]:
+        return {"marker": self._marker, "invisible": self.invisible}
