@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
     from engine.world import World
 
 RAY_CELLS_MEMO = 16   # centres whose ray cells are remembered (a cache bound, not physics)
+EXPLOSION_THRESHOLD_CEILING = 1e30   # an intensity above every threshold of `_air_thresholds`
+Costs = tuple[np.ndarray | None, np.ndarray | None]   # `_costs`: block state ids of the cube, step costs
 
 
 @lru_cache(maxsize=1)
@@ -108,21 +111,20 @@ def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float)
     Each ray starts with intensity h = power·(0.7F + nextFloat·0.6F) and walks 0.3 m steps; a cell with a
     resistance r (not air) costs (r + 0.3F)·0.3F, a step 0.22500001F; the cell is taken while h > 0 (float
     arithmetic). Once h ≤ 0 a ray has stopped; walking it on (costs only lower h) takes nothing more, so all
-    rays walk every step."""
+    rays walk every step; in air a ray takes the steps whose `_air_thresholds` its intensity reaches."""
     h = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE)
                              + next_floats(random, _ray_steps().shape[1]) * np.float32(EXPLOSION_INTENSITY_SPREAD))
     walk, lo, span = _ray_cells(center, power)
-    ids = None
-    if not world.region_is_empty(*lo, *(c + span - 1 for c in lo)):
-        ids = _state_ids(world, lo, span)
-    cost = _cost_table()[ids][walk] if ids is not None and _cost_table()[ids].any() else None
-    decay = np.float32(EXPLOSION_STEP_DECAY)
-    taken = np.empty(walk.shape, dtype=bool)
-    for k in range(len(walk)):
-        if cost is not None:
+    ids, cost = _costs(world, center, power)
+    if cost is None:
+        taken = h >= _air_thresholds(len(walk))[:, None]
+    else:
+        decay = np.float32(EXPLOSION_STEP_DECAY)
+        taken = np.empty(walk.shape, dtype=bool)
+        for k in range(len(walk)):
             h -= cost[k]
-        np.greater(h, 0, out=taken[k])
-        h -= decay
+            np.greater(h, 0, out=taken[k])
+            h -= decay
     seen = np.zeros(span ** 3, dtype=bool)
     seen[walk[taken]] = True
     if ids is not None and air_table()[ids][seen].all():
@@ -130,33 +132,94 @@ def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float)
     return AffectedBlocks(walk, taken, lo, span, int(np.count_nonzero(seen)), ids)
 
 
+def _costs(world: World, center: Vec3, power: float) -> Costs:
+    """(the block state ids of `_ray_cells`' cube, or None when no block lies in it; what entering each step's
+    cell costs, [step, ray], or None when nothing costs), remembered per world while its blocks are unchanged
+    (`block_version`): a stack on the ground explodes at one centre again and again. The arrays are read-only."""
+    version, memo = _COSTS.get(world, (-1, {}))
+    if version != world.block_version or len(memo) >= RAY_CELLS_MEMO:
+        memo = {}
+        _COSTS[world] = (world.block_version, memo)
+    found = memo.get((center, power))
+    if found is None:
+        walk, lo, span = _ray_cells(center, power)
+        ids = cost = None
+        if not world.region_is_empty(*lo, *(c + span - 1 for c in lo)):
+            ids = _state_ids(world, lo, span)
+            cost_by_cell = _cost_table()[ids]
+            ids.flags.writeable = False
+            if cost_by_cell.any():
+                cost = cost_by_cell[walk]
+                cost.flags.writeable = False
+        found = memo[(center, power)] = (ids, cost)
+    return found
+
+
+_COSTS: WeakKeyDictionary[World, tuple[int, dict[tuple[Vec3, float], Costs]]] = WeakKeyDictionary()
+
+
+@lru_cache(maxsize=RAY_CELLS_MEMO)
+def _air_thresholds(k_max: int) -> np.ndarray:
+    """Per step k, the least intensity with which a ray in air still takes its cell: h with 0.22500001F
+    subtracted k times (float) still > 0. Float subtraction is monotone in h, so a ray takes exactly the steps
+    whose threshold its intensity reaches. Found by bisection over the bits of positive floats."""
+    decay = np.float32(EXPLOSION_STEP_DECAY)
+    steps = np.arange(k_max)
+    below = np.zeros(k_max, dtype=np.uint32)                        # 0.0: never > 0
+    above = np.full(k_max, np.float32(EXPLOSION_THRESHOLD_CEILING)).view(np.uint32)
+    while (above - below > 1).any():
+        mid = below + (above - below) // 2
+        h = mid.view(np.float32)
+        for k in range(1, k_max):
+            h = np.where(steps >= k, h - decay, h)
+        below = np.where(h > 0, below, mid)
+        above = np.where(h > 0, mid, above)
+    return above.view(np.float32)
+
+
 @lru_cache(maxsize=RAY_CELLS_MEMO)
 def _ray_cells(center: Vec3, power: float) -> tuple[np.ndarray, tuple[int, int, int], int]:
     """The cells along every ray, for as many steps as the strongest possible ray takes: (keys[step, ray] in the
     cube of `span`³ cells from `lo`, x outermost; lo; span). A function of the centre alone, so a stack
     exploding at one spot computes it once. The array is read-only."""
-    steps = _ray_steps()
+    k_max = _max_steps(power)
+    reach = _reach(k_max)
+    keys = _axis_cells(center.x, 0, k_max) + _axis_cells(center.y, 1, k_max)
+    keys += _axis_cells(center.z, 2, k_max)
+    keys.flags.writeable = False
+    return keys, (floor(center.x) - reach, floor(center.y) - reach, floor(center.z) - reach), 2 * reach + 1
+
+
+def _reach(k_max: int) -> int:
+    """How far from the centre's cell, in cells, a ray of `k_max` steps may end (and one cell more)."""
+    return int(k_max * EXPLOSION_RAY_STEP) + 2
+
+
+def _max_steps(power: float) -> int:
+    """Steps enough for the strongest ray: power·(0.7F + the largest nextFloat·0.6F) / 0.22500001F, and two more."""
     strongest = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE)
                                      + np.float32(NEXT_FLOAT_MAX) * np.float32(EXPLOSION_INTENSITY_SPREAD))
-    k_max = int(float(strongest) / EXPLOSION_STEP_DECAY) + 2
-    walk = np.empty((k_max, *steps.shape))               # [step, axis, ray]: each step adds one block of rows
-    walk[0] = np.array(center)[:, None]
+    return int(float(strongest) / EXPLOSION_STEP_DECAY) + 2
+
+
+@lru_cache(maxsize=3 * RAY_CELLS_MEMO)
+def _axis_cells(start: float, axis: int, k_max: int) -> np.ndarray:
+    """One coordinate's share of the cell keys of `_ray_cells`, [step, ray]: floor of the coordinate, from the
+    cube's low corner, times the axis' place value (span², span, 1). The walk adds `d * 0.3F` to each coordinate
+    on its own, so a coordinate's cells depend on its start alone (a stack that moves along y keeps its x and
+    z). Read-only."""
+    steps = _ray_steps()[axis]
+    walk = np.empty((k_max, len(steps)))
+    walk[0] = start
     for k in range(1, k_max):
-        np.add(walk[k - 1], steps, out=walk[k])          # m += d * 0.3F, axis by axis
-    reach = int(k_max * EXPLOSION_RAY_STEP) + 2
-    lo = (floor(center.x) - reach, floor(center.y) - reach, floor(center.z) - reach)
-    span = 2 * reach + 1
-    np.floor(walk, out=walk)                             # exact small integers from here on
-    keys = walk[:, 0] - lo[0]
-    keys *= span
-    keys += walk[:, 1]
-    keys -= lo[1]
-    keys *= span
-    keys += walk[:, 2]
-    keys -= lo[2]
-    out = keys.astype(np.int64)
-    out.flags.writeable = False
-    return out, lo, span
+        np.add(walk[k - 1], steps, out=walk[k])          # m += d * 0.3F
+    reach = _reach(k_max)
+    np.floor(walk, out=walk)
+    walk -= floor(start) - reach                         # exact: integers below 2^53
+    cells = walk.astype(np.int32)
+    cells *= (2 * reach + 1) ** (2 - axis)
+    cells.flags.writeable = False
+    return cells
 
 
 def _state_ids(world: World, lo: tuple[int, int, int], span: int) -> np.ndarray:

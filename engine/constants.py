@@ -135,6 +135,11 @@ XP_ORB_BUOYANCY = f32(5.0e-4)
 XP_ORB_BUOYANCY_MAX_VY = f32(0.06)
 XP_ORB_LAVA_KICK = f32(0.2)
 XP_ORB_MAX_AGE = 6000
+XP_ORB_SPAWN_SPREAD = f32(0.2)      # new ExperienceOrbEntity: (nextDouble * (double)0.2F - (double)0.1F) * 2.0
+XP_ORB_SPAWN_OFFSET = f32(0.1)
+XP_ORB_SPAWN_SCALE = 2.0
+XP_ORB_SPAWN_VY = 0.2               # nextDouble * 0.2 * 2.0 (doubles)
+XP_ORB_VALUES = (2477, 1237, 617, 307, 149, 73, 37, 17, 7, 3)  # ExperienceOrbEntity.getExperienceValue, else 1
 SUBMERGED_EYE_OFFSET = 0.1111111119389534  # Entity.updateSubmergedInWaterState: getEyeY() - 0.11111111F
 
 # --- misc entity (spec 01 §8) ---

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from itertools import chain
+from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -31,19 +32,21 @@ from engine.constants import (
     EXPLOSION_DAMAGE_FACTOR,
     EXPLOSION_QUERY_MARGIN,
     EXPLOSION_RADIUS_FACTOR,
+    GET_ENTITIES_MARGIN,
     TNT_EXPLOSION_FUSE_BASE,
     TNT_EXPLOSION_FUSE_SPREAD,
     TNT_FUSE,
 )
 from engine.entities.tnt import Tnt, prime_from_block
+from engine.entity import Entity
 from engine.javanum import f32
 from engine.javautil import shuffle, shuffle_draws
 from engine.mathhelper import floor
 from engine.raycast import COLLIDER, FLUID_NONE, raycast_blocks
 from engine.trace import label, point, segment, sphere
+from engine.world import ENTITY_SECTION_MAX
 
 if TYPE_CHECKING:
-    from engine.entity import Entity
     from engine.simulation import Simulation
     from engine.trace import Recorder
     from engine.world import World
@@ -159,7 +162,8 @@ def damage_entities(sim: Simulation, source: Entity | None, center: Vec3, power:
 
     Entities whose position, box, Motion and eye are equal bit for bit (a stack) have equal numbers, so each such
     group is computed once (`_groups`); every entity still receives its one Motion addition, as the same value,
-    and its own ledger row (tests/engine/test_explosion.py compares with the entity-by-entity algorithm)."""
+    and its own ledger row. The entities' fields are read as rows (`_Pool`). tests/engine/test_explosion.py
+    compares the whole with the entity-by-entity algorithm."""
     world = sim.world
     q = f32(power * EXPLOSION_RADIUS_FACTOR)
     cx, cy, cz = center
@@ -168,28 +172,43 @@ def damage_entities(sim: Simulation, source: Entity | None, center: Vec3, power:
                    float(floor(cx + margin)), float(floor(cy + margin)), float(floor(cz + margin)))
     if rec is not None:
         rec.geometry(sphere("explosion_sphere", center, q))
-    found = world.get_entities(source, query)
-    if not found:
+    pool = _Pool.of(world, source, _section_entities(world, source, query))
+    if not pool.entities:
         return []
-    types = set(map(type, found))
-    first, group = _groups(_gather(found, types == {Tnt}))
-    state = _gather([found[i] for i in first.tolist()], False)   # per group: position, box, Motion, eye
+    inside = ((pool.rows[:, 3:6] < query[3:]).all(axis=1)            # Box.intersects(query)
+              & (pool.rows[:, 6:9] > query[:3]).all(axis=1))
+    at = np.flatnonzero(inside)                                   # the candidates' places in the pool
+    found, rows = pool.entities, pool.rows
+    if len(at) < len(found):
+        found, rows = [found[i] for i in at.tolist()], rows[at]
+        if not found:
+            return []
+    if any(cls.is_immune_to_explosion is not Entity.is_immune_to_explosion for cls in {type(e) for e in found}):
+        keep = [i for i, e in enumerate(found) if not e.is_immune_to_explosion()]   # Entity.isImmuneToExplosion
+        if not keep:
+            return []
+        found, rows = [found[i] for i in keep], rows[keep]
+    first, group = _groups(rows)
+    state = rows[first]                                           # per group: position, box, Motion (, eye)
+    eye_y = state[:, 1] if pool.tnt_only else state[:, 12]
     off = state[:, :3] - center
     dist = np.sqrt(off[:, 0] * off[:, 0] + off[:, 1] * off[:, 1] + off[:, 2] * off[:, 2]).astype(np.float32)
     w = dist / np.float32(q)                                      # MathHelper.sqrt(...) / q: float / float
-    off[:, 1] = state[:, 12] - cy   # the y offset from here on runs to the eye
+    off[:, 1] = eye_y - cy   # the y offset from here on runs to the eye
     length = np.sqrt(off[:, 0] * off[:, 0] + off[:, 1] * off[:, 1]
                      + off[:, 2] * off[:, 2]).astype(np.float32).astype(np.float64)
     valid = (w <= np.float32(1.0)) & (length != 0.0)
-    idx = np.flatnonzero(valid[group])
-    if not len(idx):
-        return []
-    hit = [found[i] for i in idx.tolist()]
-    members = (np.cumsum(valid) - 1)[group[idx]]                  # each hit entity's row among the valid groups
-    state, off, dist, w, length = state[valid], off[valid], dist[valid], w[valid], length[valid]
+    if valid.all():
+        hit, members = found, group
+    else:
+        idx = np.flatnonzero(valid[group])
+        if not len(idx):
+            return []
+        hit, members, at = [found[i] for i in idx.tolist()], (np.cumsum(valid) - 1)[group[idx]], at[idx]
+        state, off, dist, w, length = state[valid], off[valid], dist[valid], w[valid], length[valid]
     direction = off / length[:, None]
     shape_type = COLLIDER if sim.features.explosion_collision_shapes else OUTLINE
-    unblocked, total = _samples(world, center, state[:, 3:9], shape_type, rec, members, [e.id for e in hit])
+    unblocked, total = _samples(world, center, state[:, 3:9], shape_type, rec, members, hit)
     exposure = np.where(total > 0, unblocked.astype(np.float32) / np.maximum(total, 1).astype(np.float32),
                         np.float32(0.0)).astype(np.float64)   # (float)i / (float)j
     influence = (1.0 - w.astype(np.float64)) * exposure
@@ -198,12 +217,13 @@ def damage_entities(sim: Simulation, source: Entity | None, center: Vec3, power:
     motion = state[:, 9:12] + impulse
     amounts = np.trunc(damage).tolist()   # (float)(int)(...): 1 ≤ damage ≤ 7q + 1, so (int) truncates
     group_of = members.tolist()
+    types = {Tnt} if pool.tnt_only else set(map(type, hit))
     if any(hasattr(t, "damage") for t in types):
         for e, g in zip(hit, group_of, strict=True):
             hurt = getattr(e, "damage", None)
             if hurt is not None:
                 hurt(amounts[g], explosive=True)
-    rows = _apply(hit, group_of, motion, impulse,
+    rows = _apply(pool, at, hit, members, motion, impulse,
                   [{"id": 0, "samples": smp, "exposure": ex, "impulse": None, "distance": d, "influence": inf,
                     "damage": amount}
                    for smp, ex, d, inf, amount in zip(zip(unblocked.tolist(), total.tolist(), strict=True),
@@ -226,15 +246,80 @@ def damage_entities(sim: Simulation, source: Entity | None, center: Vec3, power:
     return rows
 
 
-def _gather(found: list[Entity], tnt_only: bool) -> np.ndarray:
-    """Per entity a row: position, box, Motion, and (unless all are TNT, whose eye is their position's y) the y
-    the impulse's direction runs to."""
-    n = len(found)
-    if tnt_only:
-        return np.fromiter(chain.from_iterable(e.pos + e.box + e.motion for e in found), np.float64,
-                           12 * n).reshape(n, 12)
-    return np.fromiter(chain.from_iterable(e.pos + e.box + e.motion + (_eye_y(e),) for e in found), np.float64,
-                       13 * n).reshape(n, 13)
+def _section_entities(world: World, source: Entity | None, box: Box) -> list[Entity]:
+    """The entities `World.get_entities(source, box)` looks at, in its order (spec 01 §5.2: the sections of the
+    box grown by 2, chunks x then z, sections by y), not yet filtered by their boxes: `damage_entities` tests
+    Box.intersects on all their rows at once."""
+    m = GET_ENTITIES_MARGIN
+    sections = world.entity_sections()
+    xs = range(floor((box.min_x - m) / 16.0), floor((box.max_x + m) / 16.0) + 1)
+    zs = range(floor((box.min_z - m) / 16.0), floor((box.max_z + m) / 16.0) + 1)
+    ys = range(min(max(floor((box.min_y - m) / 16.0), 0), ENTITY_SECTION_MAX),
+               min(max(floor((box.max_y + m) / 16.0), 0), ENTITY_SECTION_MAX) + 1)
+    found = list(chain.from_iterable(sections.get((cx, cy, cz), ()) for cx in xs for cz in zs for cy in ys))
+    if source is not None and source in found:
+        found.remove(source)
+    return found
+
+
+class _Pool:
+    """The entities an explosion looks at (`_section_entities`), their rows (position, box, Motion, and unless
+    all are TNT, whose eye is their position's y, the y the impulse's direction runs to) and, for TNT, the
+    objects the rows were read from.
+
+    Kept per world for its next explosion, which reuses a row wherever its entity still holds the very same
+    position, box and Motion objects (immutable, so the same values; the Motion being the one this module set
+    and wrote into the row): in a stack, explosion after explosion, only the Motions change, and only here."""
+
+    __slots__ = ("box", "entities", "motion", "pos", "rows", "tnt_only")
+
+    def __init__(self, entities: list[Entity], rows: np.ndarray, tnt_only: bool, pos: list[Vec3],
+                 box: list[Box], motion: list[Vec3]) -> None:
+        self.entities, self.rows, self.tnt_only = entities, rows, tnt_only
+        self.pos, self.box, self.motion = pos, box, motion
+
+    @staticmethod
+    def of(world: World, source: Entity | None, found: list[Entity]) -> _Pool:
+        """The pool of `found` (the section entities but `source`), kept for the world's next explosion when all
+        are TNT: the last explosion's rows where they still hold, else read now."""
+        last = _POOLS.pop(world, None)
+        pool = (last.reused(source, found) if last is not None else None) or _Pool.read(found)
+        if pool.tnt_only:
+            _POOLS[world] = pool
+        return pool
+
+    def reused(self, source: Entity | None, found: list[Entity]) -> _Pool | None:
+        """This pool for `found`, the source of the new explosion (one of these entities) left out, if `found`
+        are these entities in this order and each still holds the same objects; None otherwise."""
+        keep, rows, pos, box, motion = self.entities, self.rows, self.pos, self.box, self.motion
+        if len(keep) == len(found) + 1 and source is not None:
+            try:
+                i = keep.index(source)
+            except ValueError:
+                return None
+            keep, pos, box, motion = (v[:i] + v[i + 1:] for v in (keep, pos, box, motion))
+            rows = np.delete(rows, i, axis=0)
+        if (keep == found and all(map(is_, map(_POS, found), pos)) and all(map(is_, map(_BOX, found), box))
+                and all(map(is_, map(_MOTION, found), motion))):
+            return _Pool(found, rows, True, pos, box, motion)
+        return None
+
+    @staticmethod
+    def read(found: list[Entity]) -> _Pool:
+        """The pool of `found`, every row read from the entities."""
+        n = len(found)
+        if not all(type(e) is Tnt for e in found):
+            rows = np.fromiter(chain.from_iterable(e.pos + e.box + e.motion + (_eye_y(e),) for e in found),
+                               np.float64, 13 * n).reshape(n, 13)
+            return _Pool(found, rows, False, [], [], [])
+        pos, box, motion = list(map(_POS, found)), list(map(_BOX, found)), list(map(_MOTION, found))
+        rows = np.fromiter(chain.from_iterable(p + b + m for p, b, m in zip(pos, box, motion, strict=True)),
+                           np.float64, 12 * n).reshape(n, 12)
+        return _Pool(found, rows, True, pos, box, motion)
+
+
+_POOLS: WeakKeyDictionary[World, _Pool] = WeakKeyDictionary()
+_POS, _BOX, _MOTION, _ID = attrgetter("pos"), attrgetter("box"), attrgetter("motion"), attrgetter("id")
 
 
 def _eye_y(e: Entity) -> float:
@@ -254,27 +339,39 @@ def _groups(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return first, inverse.reshape(-1)
 
 
-def _apply(hit: list[Entity], group_of: list[int], motion: np.ndarray, impulse: np.ndarray,
-           templates: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Set each entity's Motion to its group's (one immutable Vec3 shared by the group) and make its ledger row:
-    the group's template with its id and a list of its own for the impulse."""
+def _apply(pool: _Pool, at: np.ndarray, hit: list[Entity], members: np.ndarray, motion: np.ndarray,
+           impulse: np.ndarray, templates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Set each entity's Motion to its group's (one immutable Vec3 shared by the group), write it into the pool's
+    row (`at`: the entities' places in the pool); make each entity's ledger row: the group's template with its
+    id. The rows of a group share the group's impulse list (event fields are only read)."""
     motions = [_new(Vec3, m) for m in motion.tolist()]
-    impulses = impulse.tolist()
+    group_of = members.tolist()
+    new = list(map(motions.__getitem__, group_of))
+    for e, m in zip(hit, new, strict=True):
+        e.motion = m
+    if pool.tnt_only:
+        if len(at) == len(pool.entities):
+            pool.motion = new
+            pool.rows[:, 9:12] = motion[members]
+        else:
+            for i, m in zip(at.tolist(), new, strict=True):
+                pool.motion[i] = m
+            pool.rows[at, 9:12] = motion[members]
+    for template, imp in zip(templates, impulse.tolist(), strict=True):
+        template["impulse"] = imp
     rows = []
     append = rows.append
-    for e, g in zip(hit, group_of, strict=True):
-        e.motion = motions[g]
+    for entity_id, g in zip(map(_ID, hit), group_of, strict=True):
         row = templates[g].copy()
-        row["id"] = e.id
-        row["impulse"] = impulses[g].copy()
+        row["id"] = entity_id
         append(row)
     return rows
 
 
 def _samples(world: World, center: Vec3, boxes: np.ndarray, shape_type: str, rec: Recorder | None,
-             members: np.ndarray, ids: list[int]) -> tuple[np.ndarray, np.ndarray]:
+             members: np.ndarray, hit: list[Entity]) -> tuple[np.ndarray, np.ndarray]:
     """(unblocked, total) sample points per row of `boxes`. Equal boxes share one set of rays, recorded once for
-    all the entities `ids` whose row (`members`) has that box; when no block lies near the centre and all the
+    all the entities of `hit` whose row (`members`) has that box; when no block lies near the centre and all the
     boxes, every ray misses (the same counts as casting every ray: tested)."""
     lo = np.floor(np.minimum(boxes[:, :3].min(axis=0), center)).astype(np.int64) - 1
     hi = np.floor(np.maximum(boxes[:, 3:].max(axis=0), center)).astype(np.int64) + 1
@@ -294,7 +391,7 @@ def _samples(world: World, center: Vec3, boxes: np.ndarray, shape_type: str, rec
         rays = tuple((p, None) for p in sample_points(box)) if empty else _memo_rays(world, center, box, shape_type)
         counts.append((sum(stop is None for _, stop in rays), len(rays)))
         if rec is not None:
-            _record_rays(rec, center, rays, [ids[i] for i in np.flatnonzero(inverse[members] == k).tolist()])
+            _record_rays(rec, center, rays, [hit[i].id for i in np.flatnonzero(inverse[members] == k).tolist()])
     per = np.array(counts, dtype=np.int64)[inverse]
     return per[:, 0], per[:, 1]
 

@@ -27,6 +27,7 @@ from engine.constants import (
     XP_BOTTLE_SPREAD,
 )
 from engine.entities.common import add_motion, scale_motion
+from engine.entities.xp_orb import spawn_orbs
 from engine.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
 from engine.trace import StageInfo, run_stage
 
@@ -138,10 +139,12 @@ class ExperienceBottle(ThrownEntity):
     THROW_ROLL = BOTTLE_ROLL
 
     def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
-        """`ExperienceBottleEntity.onCollision`: 3 + nextInt(5) + nextInt(5) experience from the world Random.
-        The orbs themselves are not spawned yet: the event reports the amount and where they would appear."""
+        """`ExperienceBottleEntity.onCollision`: 3 + nextInt(5) + nextInt(5) experience from the world Random, as
+        orbs at the bottle's position (its last before the hit)."""
         amount = XP_BOTTLE_BASE + sim.random.next_int(XP_BOTTLE_SPREAD) + sim.random.next_int(XP_BOTTLE_SPREAD)
-        sim.emit({"kind": "experience_drop", "source": self.id, "amount": amount, "at": list(self.pos)})
+        orbs = spawn_orbs(sim, self.pos, amount)
+        sim.emit({"kind": "experience_drop", "source": self.id, "amount": amount, "at": list(self.pos),
+                  "orbs": [o.id for o in orbs]})
         self.remove()
 
 

@@ -16,6 +16,11 @@ from engine.constants import (
     XP_ORB_HEIGHT,
     XP_ORB_LAVA_KICK,
     XP_ORB_MAX_AGE,
+    XP_ORB_SPAWN_OFFSET,
+    XP_ORB_SPAWN_SCALE,
+    XP_ORB_SPAWN_SPREAD,
+    XP_ORB_SPAWN_VY,
+    XP_ORB_VALUES,
     XP_ORB_WATER_DRAG,
     XP_ORB_WIDTH,
 )
@@ -105,3 +110,27 @@ class ExperienceOrb(Entity):
         self.motion = Vec3(x, XP_ORB_LAVA_KICK, z)
         r.next_float()   # the burn sound's pitch draws once more
 
+
+
+def get_experience_value(amount: int) -> int:
+    """`ExperienceOrbEntity.getExperienceValue`: the largest orb size not above `amount`."""
+    return next((v for v in XP_ORB_VALUES if amount >= v), 1)
+
+
+def spawn_orbs(sim: Simulation, pos: Vec3, amount: int) -> list[ExperienceOrb]:
+    """Split `amount` into orbs as vanilla does and create each with `new ExperienceOrbEntity(world, x, y, z, v)`:
+    yaw, then Motion ((r·0.2F − 0.1F)·2, r·0.2·2, (r·0.2F − 0.1F)·2) from the orb's own Random (spec 06 §4.1)."""
+    orbs = []
+    while amount > 0:
+        value = get_experience_value(amount)
+        amount -= value
+        orb = sim.create(ExperienceOrb, pos)
+        orb.value = value
+        r = orb.random
+        orb.yaw = f32(r.next_double() * 360.0)
+        orb.motion = Vec3((r.next_double() * XP_ORB_SPAWN_SPREAD - XP_ORB_SPAWN_OFFSET) * XP_ORB_SPAWN_SCALE,
+                          r.next_double() * XP_ORB_SPAWN_VY * XP_ORB_SPAWN_SCALE,
+                          (r.next_double() * XP_ORB_SPAWN_SPREAD - XP_ORB_SPAWN_OFFSET) * XP_ORB_SPAWN_SCALE)
+        sim.add_entity(orb)
+        orbs.append(orb)
+    return orbs

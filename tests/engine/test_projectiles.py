@@ -426,3 +426,27 @@ def test_fig_4_2_2_and_4_2_3_scenes_stop_the_snowball_where_the_raycast_says(nam
     assert cells[:len(first_cells)] == first_cells
     assert [g["p"] for g in collision.geometry if g["role"] == "raycast_hit"] == [hit]
     assert sim.reported_entities()[0].removed
+
+
+def test_experience_bottle_splits_its_experience_into_vanilla_orbs() -> None:
+    """ExperienceBottleEntity.onCollision: 3 + nextInt(5) + nextInt(5) from the world Random, split by
+    getExperienceValue into orbs spawned at the bottle's last position with their constructor's Motion ranges."""
+    from engine.entities.xp_orb import ExperienceOrb, get_experience_value
+    from engine.jrandom import JavaRandom
+    from engine.scene import load_scene_text
+
+    sim = load_scene_text('[scene]\nseed = 99\n[[blocks]]\nfrom = [-2, 0, -2]\nto = [2, 0, 2]\nblock = "stone"\n'
+                          '[[entities]]\ntype = "experience_bottle"\npos = [0.5, 3.0, 0.5]\n'
+                          'motion = [0.0, -1.0, 0.0]\n',
+                          "bottle")
+    events = [ev for _ in range(5) for ev in sim.tick().events if ev["kind"] == "experience_drop"]
+    (drop,) = events
+    expected = JavaRandom(99)
+    amount = 3 + expected.next_int(5) + expected.next_int(5)
+    assert drop["amount"] == amount
+    orbs = [sim.entity_by_id(i) for i in drop["orbs"]]
+    assert all(isinstance(o, ExperienceOrb) for o in orbs)
+    assert sum(o.value for o in orbs) == amount
+    assert [o.value for o in orbs] == sorted((o.value for o in orbs), reverse=True)
+    assert orbs[0].value == get_experience_value(amount)
+    assert [get_experience_value(n) for n in (1, 2, 3, 6, 7, 11, 17, 2477, 9999)] == [1, 1, 3, 3, 7, 7, 17, 2477, 2477]
