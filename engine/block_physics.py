@@ -165,11 +165,6 @@ def is_replaceable(state: BlockState) -> bool:
     return state.block in _REPLACEABLE
 
 
-def is_liquid(state: BlockState) -> bool:
-    """`Material.isLiquid`: water, lava and bubble columns."""
-    return state.block in _LIQUID
-
-
 def blocks_movement(state: BlockState) -> bool:
     """`Material.blocksMovement`: a material property, independent of the collision shape."""
     return state.block not in _NON_BLOCKING

@@ -32,10 +32,6 @@ class Vec3(NamedTuple):
     def length_squared(self) -> float:
         return self.x * self.x + self.y * self.y + self.z * self.z
 
-    def horizontal_length_squared(self) -> float:
-        """`Entity.squaredHorizontalLength`."""
-        return self.x * self.x + self.z * self.z
-
     def length(self) -> float:
         """`Vec3d.length`: 1.16's `MathHelper.sqrt` rounds the root to float."""
         return f32(math.sqrt(self.x * self.x + self.y * self.y + self.z * self.z))
@@ -86,12 +82,6 @@ class Box(NamedTuple):
         """`EntityDimensions.getBoxAt`: width and height are vanilla floats widened to double."""
         h = width / 2.0
         return Box.of(x - h, y, z - h, x + h, y + height, z + h)
-
-    def get_min(self, axis: Axis) -> float:
-        return self[axis]
-
-    def get_max(self, axis: Axis) -> float:
-        return self[axis + 3]
 
     def offset(self, x: float, y: float, z: float) -> Box:
         a, b, c = self.min_x + x, self.min_y + y, self.min_z + z

@@ -38,9 +38,6 @@ class VoxelShape:
     def __repr__(self) -> str:
         return f"VoxelShape({list(self.boxes)})"
 
-    def offset_boxes(self, ox: float, oy: float, oz: float) -> list[Box]:
-        return [b.offset(ox, oy, oz) for b in self.boxes]
-
 
 def _filled_voxels(boxes: Sequence[Box], coords: tuple[tuple[float, ...], ...]) -> Iterable[tuple[int, int, int]]:
     xs, ys, zs = coords
