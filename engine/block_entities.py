@@ -11,11 +11,16 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.block_physics import DYE_COLORS
 from engine.box import BlockPos
 
 if TYPE_CHECKING:
     from engine.simulation import Simulation
     from engine.trace import EntityTick, Geometry, PhaseRecord
+
+
+# the blocks of BlockEntityType.SHULKER_BOX: World.set_block_state gives each its block entity
+SHULKER_BOXES = frozenset({"shulker_box", *(f"{c}_shulker_box" for c in DYE_COLORS)})
 
 
 class BlockEntity:
@@ -29,6 +34,10 @@ class BlockEntity:
 
     def tick(self, sim: Simulation, phase: PhaseRecord | None) -> None:
         raise NotImplementedError
+
+    def on_synced_block_event(self, kind: int, data: int) -> bool:
+        """`BlockEntity.onSyncedBlockEvent`: a block event passed on by its block; unhandled by default."""
+        return False
 
 
 @dataclass

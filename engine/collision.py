@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import block_physics as phys
 from engine import blocks
 from engine.box import Box, Vec3, X, Y, Z
 from engine.constants import COLLISION_EPSILON
@@ -95,10 +94,7 @@ def calculate_push_velocity(axis: int, box: Box, world: World, initial: float,
                 st = states[sid]
                 if (edges == 1 and not st.exceeds_cube) or (edges == 2 and st.block != "moving_piston"):
                     continue
-                if st.block == "moving_piston":
-                    shape = world.moving_piston_shape(*pos)       # spec 04 §8.6: live B36 shape
-                else:
-                    shape = st.collision_shape if st.block != "bamboo" else phys.collision_shape_at(st, *pos)
+                shape = world.get_collision_shape(st, pos[0], pos[1], pos[2])
                 local = box.offset(-pos[0], -pos[1], -pos[2])
                 initial = calculate_max_distance(shape, ORIGIN, axis, local, initial)
                 if abs(initial) < EPS:

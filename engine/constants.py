@@ -34,6 +34,12 @@ PISTON_PUSH_MARGIN = 0.01           # PistonBlockEntity.pushEntities / push: + 0
 PISTON_SHORT_HEAD = f32(0.25)       # getCollisionShape: 1.0F - progress < 0.25F; getHeadBlockState: progress > 0.25F
 HONEY_DRAG_TOP = 1.5000000999999998  # PistonBlockEntity.method_23674: the drag box's top (spec 04 §8.5)
 
+# --- shulker boxes (spec 04 §9) ---
+SHULKER_PROGRESS_STEP = f32(0.1)    # ShulkerBoxBlockEntity.updateAnimation: progress ± 0.1F, 10 gt (spec 09 M5)
+SHULKER_LID_TRAVEL = f32(0.5)       # ShulkerBoxBlockEntity.getBoundingBox: 0.5F * progress
+SHULKER_PUSH_MARGIN = 0.01          # ShulkerBoxBlockEntity.pushEntities: + 0.01 ahead of the lid
+SHULKER_VIEWERS_EVENT = 1           # ShulkerBoxBlockEntity.onSyncedBlockEvent: type 1 carries the viewer count
+
 # --- blocks acting on entities (spec 04 §1-§6, §20) ---
 COBWEB_MULTIPLIER = (0.25, f32(0.05), 0.25)        # CobwebBlock: new Vec3d(0.25, 0.05F, 0.25)
 BERRY_BUSH_MULTIPLIER = (f32(0.8), 0.75, f32(0.8))  # SweetBerryBushBlock: new Vec3d(0.8F, 0.75, 0.8F)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine import blocks
+from engine.block_entities import SHULKER_BOXES
 from engine.block_physics import DYE_COLORS, MATERIAL_BLOCKS, WOOD_TYPES
 from engine.box import BlockPos
 from engine.constants import PISTON_PROGRESS_STEP, PISTON_PUSH_LIMIT
@@ -41,7 +42,7 @@ _DESTROY_MATERIALS = ("PLANT", "UNDERWATER_PLANT", "REPLACEABLE_PLANT", "NETHER_
 _LEAVES = tuple(f"{w}_leaves" for w in WOOD_TYPES[:6])
 DESTROY = frozenset().union(*(MATERIAL_BLOCKS[m] for m in _DESTROY_MATERIALS)) | {
     *_LEAVES, "cactus", "pumpkin", "carved_pumpkin", "jack_o_lantern", "melon", "dragon_egg", "cake", "bamboo",
-    "shulker_box", *(f"{c}_shulker_box" for c in DYE_COLORS), *(f"{c}_bed" for c in DYE_COLORS),
+    *SHULKER_BOXES, *(f"{c}_bed" for c in DYE_COLORS),
     *(f"{w}_door" for w in WOOD_TYPES), "iron_door"}
 BLOCK = frozenset({"nether_portal", "end_portal", "end_gateway", "barrier", "piston_head", "moving_piston",
                    "anvil", "chipped_anvil", "damaged_anvil", "grindstone"})
@@ -97,13 +98,20 @@ def add_synced_block_event(world: World, event: BlockEvent) -> None:
 
 def process_synced_block_events(sim: Simulation) -> None:
     """`ServerWorld.processSyncedBlockEvents`: first in, first out, including events queued meanwhile; an event
-    runs only if its block is still there (spec 01 §7, BE phase)."""
+    runs only if its block is still there (spec 01 §7, BE phase). Pistons handle their own; other blocks pass
+    theirs to their block entity (`BlockWithEntity.onSyncedBlockEvent`: shulker boxes)."""
     world = sim.world
     while world.block_events:
         event = world.block_events.pop(0)
         state = world.get_block_state(*event.pos)
-        if state.block == event.block:
+        if state.block != event.block:
+            continue
+        if state.block in PISTONS:
             on_synced_block_event(sim, state, event.pos, event.type, event.data)
+        else:
+            be = world.block_entities.get(event.pos)
+            if be is not None:
+                be.on_synced_block_event(event.type, event.data)
 
 
 def on_synced_block_event(sim: Simulation, state: BlockState, pos: BlockPos, kind: int, data: int) -> bool:

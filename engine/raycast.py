@@ -176,7 +176,7 @@ def _squared_distance(a: Vec3, b: Vec3) -> float:
 def _raycast_cell(world: World, start: Vec3, end: Vec3, pos: BlockPos, fluid_handling: str) -> BlockHitResult | None:
     """The per-cell test of `BlockView.raycast(RaycastContext)`: block and fluid shape; the nearer hit wins,
     the block on a tie."""
-    block_hit = raycast_shape(world.get_block_state(*pos).collision_shape, start, end, pos)
+    block_hit = raycast_shape(world.get_collision_shape(world.get_block_state(*pos), *pos), start, end, pos)
     fluid_hit = raycast_shape(_fluid_shape(world, pos, fluid_handling), start, end, pos)
     d = JAVA_DOUBLE_MAX if block_hit is None else _squared_distance(start, block_hit.pos)
     e = JAVA_DOUBLE_MAX if fluid_hit is None else _squared_distance(start, fluid_hit.pos)

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import blocks, dispenser, piston
+from engine import blocks, dispenser, piston, shulker_box
+from engine.block_entities import SHULKER_BOXES
 from engine.blocks import BlockStateError
 from engine.box import ZERO, Vec3
 from engine.entities import ENTITY_TYPES
@@ -30,9 +31,11 @@ COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", 
 # piston actions power or unpower the piston where redstone would (a scheduled tick: a repeater, an observer);
 # the block event then runs in the same tick's block-event phase (spec 04 §8.1)
 # a dispenser fires in its scheduled tick (DispenserBlock.scheduledTick → dispense)
+# a player opens or closes a shulker box in the player phase; its block event runs in the next tick (spec 04 §9)
 ACTION_DEFAULT_PHASE = {"set_block": "scheduled_ticks", "remove_block": "scheduled_ticks",
                         "prime_tnt": "scheduled_ticks", "piston_extend": "scheduled_ticks",
-                        "piston_retract": "scheduled_ticks", "dispense": "scheduled_ticks"}
+                        "piston_retract": "scheduled_ticks", "dispense": "scheduled_ticks",
+                        "shulker_open": "players", "shulker_close": "players"}
 ITEM_ID = re.compile(r"[a-z0-9_.-]+:[a-z0-9_./-]+")
 
 
@@ -276,7 +279,7 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
     if do not in ACTION_DEFAULT_PHASE:
         raise ctx.fail(f"{key}.do", f"unknown action {do!r} (supported: {', '.join(sorted(ACTION_DEFAULT_PHASE))})")
     extra = {"set_block": {"block"}, "remove_block": set(), "prime_tnt": {"fuse", "angle"}, "piston_extend": set(),
-             "piston_retract": set(), "dispense": {"item"}}[do]
+             "piston_retract": set(), "dispense": {"item"}, "shulker_open": set(), "shulker_close": set()}[do]
     ctx.keys(entry, key, {"tick", "do", "at", "phase"} | extra, {"tick", "do", "at"} | ({"block", "item"} & extra))
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
     phase = ctx.string(entry.get("phase", ACTION_DEFAULT_PHASE[do]), f"{key}.phase")
@@ -300,6 +303,22 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
             (sim.world.powered.add if powered else sim.world.powered.discard)(at)
             piston.try_move(sim, at)
         return ScheduledAction(tick, phase, do, {"at": list(at)}, power)
+    if do in ("shulker_open", "shulker_close"):
+        if world.get_block_state(*at).block not in SHULKER_BOXES:
+            raise ctx.fail(f"{key}.at", f"no shulker box at {list(at)} (place one with [[blocks]], e.g. "
+                                        "\"minecraft:shulker_box[facing=up]\")")
+        opening = do == "shulker_open"
+
+        def use(sim: Simulation) -> None:
+            """A player opens the box's screen (`ShulkerBoxBlock.onUse`, if the lid has room) or closes it."""
+            be = sim.world.block_entities.get(at)
+            if not isinstance(be, shulker_box.ShulkerBoxBlockEntity):
+                return
+            if not opening:
+                shulker_box.on_close(sim, be)
+            elif shulker_box.can_open(sim.world, sim.world.get_block_state(*at), be):
+                shulker_box.on_open(sim, be)
+        return ScheduledAction(tick, phase, do, {"at": list(at)}, use)
     if do == "dispense":
         name = ctx.string(entry["item"], f"{key}.item")
         item = name if ":" in name else "minecraft:" + name

@@ -15,7 +15,7 @@ import numpy as np
 
 from engine import block_physics as phys
 from engine import blocks
-from engine.block_entities import BlockEntities
+from engine.block_entities import SHULKER_BOXES, BlockEntities
 from engine.box import BlockPos, Box
 from engine.constants import (
     BORDER_MAX_RADIUS,
@@ -147,8 +147,21 @@ class World:
         kinds[EFFECT] += (new_kind >> EFFECT & 1) - (old_kind >> EFFECT & 1)
         self._versions[key] = self._versions.get(key, 0) + 1
         self.block_version += 1
-        if _STATES[0][old].block == "moving_piston" and state.block != "moving_piston":
+        old_block = _STATES[0][old].block
+        if old_block == "moving_piston" and state.block != "moving_piston":
             self._on_moving_piston_replaced((x, y, z))
+        if old_block != state.block and (old_block in SHULKER_BOXES or state.block in SHULKER_BOXES):
+            self._on_block_entity_block_changed((x, y, z), old_block, state.block)
+
+    def _on_block_entity_block_changed(self, pos: BlockPos, old_block: str, new_block: str) -> None:
+        """`WorldChunk.setBlockState` for blocks with block entities (shulker boxes, spec 04 §9): the old
+        block's entity goes (`onStateReplaced`), the new block gets a fresh one (`createBlockEntity`); a
+        state change within one block keeps it."""
+        if old_block in SHULKER_BOXES:
+            self.block_entities.remove(pos)
+        if new_block in SHULKER_BOXES:
+            from engine.shulker_box import ShulkerBoxBlockEntity
+            self.block_entities.set(ShulkerBoxBlockEntity(pos))
 
     def _on_moving_piston_replaced(self, pos: BlockPos) -> None:
         """`PistonExtensionBlock.onStateReplaced`: its B36 finishes; the cell already holds the new block, so
@@ -157,11 +170,21 @@ class World:
         if be is not None:
             be.finish(self)
 
-    def moving_piston_shape(self, x: int, y: int, z: int) -> VoxelShape:
-        """`PistonExtensionBlock.getCollisionShape`: the live shape of the cell's B36 (spec 04 §8.6), computed
-        from its progress and `movement_direction`; empty without one."""
-        be = self.block_entities.get((x, y, z))
-        return be.get_collision_shape(self) if be is not None else EMPTY
+    def get_collision_shape(self, state: BlockState, x: int, y: int, z: int) -> VoxelShape:
+        """`AbstractBlockState.getCollisionShape(world, pos)` of `state` in cell (x, y, z), live where a block
+        entity shapes it: a moving_piston's B36 from its progress and `movement_direction` (spec 04 §8.6; empty
+        without one), a shulker box's lid (§9; a full cube without one); bamboo offset by its cell; else the
+        state's shape. Block collisions and block raycasts (spec 03 §7.5, 1.16.2+) both use it."""
+        block = state.block
+        if block == "moving_piston":
+            from engine.piston_block_entity import PistonBlockEntity
+            be = self.block_entities.get((x, y, z))
+            return be.get_collision_shape(self) if isinstance(be, PistonBlockEntity) else EMPTY
+        if block in SHULKER_BOXES:
+            from engine.shulker_box import ShulkerBoxBlockEntity
+            be = self.block_entities.get((x, y, z))
+            return be.get_collision_shape(state) if isinstance(be, ShulkerBoxBlockEntity) else FULL_CUBE
+        return phys.collision_shape_at(state, x, y, z)
 
     def sections(self) -> Iterator[tuple[tuple[int, int, int], np.ndarray]]:
         """Non-empty block sections: ((sx, sy, sz), uint16 state ids shaped (16, 16, 16) as [y, z, x])."""
@@ -272,10 +295,7 @@ class World:
                         continue
                     if edges == 2 and st.block != "moving_piston":
                         continue
-                    if st.block == "moving_piston":
-                        shape = self.moving_piston_shape(x, y, z)
-                    else:
-                        shape = st.collision_shape if st.block != "bamboo" else phys.collision_shape_at(st, x, y, z)
+                    shape = self.get_collision_shape(st, x, y, z)
                     if shape is FULL_CUBE:
                         if box.intersects_coords(x, y, z, x + 1.0, y + 1.0, z + 1.0):
                             out.append((shape, (float(x), float(y), float(z))))

@@ -1,5 +1,6 @@
 #version 330
-// blocks.glsl: the world mesh, one draw per chunk section (viewer/world_view.py).
+// blocks.glsl: the world mesh, one draw per chunk section (viewer/world_view.py); also the faces of the
+// blocks pistons are moving and the translucent volumes of the trace (viewer/scene_renderer.py fills).
 // Inputs per vertex: in_position (world coordinates of a face corner) and in_color (the block's palette
 // colour with the face shade and alpha baked in when the section is meshed).
 // The fragment stage darkens a thin line at every integer world coordinate across the face, so single
@@ -7,7 +8,7 @@
 // would multiply the vertex count of every section. The face's two in-plane axes are told from the
 // screen-space derivatives (the normal axis does not change across a face), which saves a vertex
 // attribute and costs one fwidth.
-// Trace roles: none (blocks are world state, not trace geometry).
+// Trace roles: b36_sweep (its volume, drawn with grid_strength 0).
 
 uniform mat4 m_proj;
 uniform mat4 m_view;

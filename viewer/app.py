@@ -45,6 +45,8 @@ from viewer.overlays import (
 from viewer.palette import load_palette
 from viewer.panels import draw_controls, draw_errors
 from viewer.picking import beside, pick_block, pick_entity, pixel_ray
+from viewer.piston_panel import draw_pistons
+from viewer.pistons import B36Row, add_launch_markers, b36_geometry, b36_rows, moving_blocks
 from viewer.plots import Series, draw_plots, entity_series
 from viewer.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.screenshots import read_screen, save_screenshot
@@ -106,6 +108,7 @@ class ViewerApp:
         self._per_state: tuple[tuple, list[Any], list[StageRow]] | None = None
         self._ledger: tuple[int, LedgerTable] | None = None
         self._ledger_rows: tuple[tuple, np.ndarray] | None = None
+        self._b36_rows: tuple[tuple, list[B36Row]] | None = None
         self._last_time = time.perf_counter()
         self._tick_credit = 0.0
         self.load(scene_path)
@@ -128,6 +131,7 @@ class ViewerApp:
         self.history = History(sim)
         self.state.micro = None
         self.state.selected_stage = None
+        self.state.selected_b36 = None
         self.controls.frame(scene_bounds(sim))
         self._overlay_key = None
 
@@ -203,7 +207,8 @@ class ViewerApp:
         if state.micro is not None:
             step = self.steps()[state.micro]
             state.selected_entity = step.entity_id
-            state.selected_stage = step.stage_key
+            state.selected_stage = None if step.block_entity else step.stage_key
+            state.selected_b36 = step.stage.pos if step.block_entity else None
 
     def handle_clicks(self, view: np.ndarray, proj: np.ndarray, size: tuple[int, int]) -> None:
         """Clicks in the 3D view: select the entity under the pointer, or place or remove a block there."""
@@ -213,6 +218,7 @@ class ViewerApp:
             if state.tool == "select":
                 state.selected_entity = pick_entity(self.frame, origin, direction)
                 state.selected_stage = None
+                state.selected_b36 = None
                 continue
             hit = pick_block(self.sim.world, origin, direction)
             if hit is None:
@@ -259,6 +265,7 @@ class ViewerApp:
         draw_stages(self.state, self.sim.last_record, rows, current)
         draw_plots(self.state, self._plot_series(), self.sim.tick_count)
         draw_ledger(self.state, self.ledger(), self.ledger_rows())
+        draw_pistons(self.state, self.b36_rows())
         draw_errors(self.state)
         self._draw_text(view, proj)
         imgui.render()
@@ -300,6 +307,18 @@ class ViewerApp:
             self._ledger_rows = (key, visible_rows(table, s.ledger_entity, s.ledger_explosion, s.ledger_region))
         return self._ledger_rows[1]
 
+    def b36_rows(self) -> list[B36Row]:
+        """The Pistons panel's rows: the B36s of the current tick's record and world (read once per tick)."""
+        key = (id(self.sim), self.sim.tick_count, id(self.sim.last_record), self._edits)
+        if self._b36_rows is None or self._b36_rows[0] != key:
+            self._b36_rows = (key, b36_rows(self.sim.world, self.sim.last_record))
+        return self._b36_rows[1]
+
+    def _selected_b36_item(self) -> tuple[int, int] | None:
+        """The record item (phase, index) of the selected B36's tick, if it ticked in this record."""
+        row = next((r for r in self.b36_rows() if r.pos == self.state.selected_b36), None)
+        return row.item if row is not None else None
+
     def _draw_text(self, view: np.ndarray, proj: np.ndarray) -> None:
         background = imgui.get_background_draw_list()
         labels = list(self.scene.entities.overlay.labels) if self.scene.entities.overlay is not None else []
@@ -333,7 +352,7 @@ class ViewerApp:
         key = (id(self.sim), self.sim.tick_count, id(self.sim.world), s.micro, s.selected_entity, s.selected_stage,
                s.show_entities, s.show_trace, s.show_ids, s.show_grid, s.show_borders, s.show_trails, self._edits,
                id(self.sim.last_record), s.ledger_entity, s.ledger_explosion, s.ledger_region, s.ledger_pick,
-               s.ledger_draw, s.ledger_rays)
+               s.ledger_draw, s.ledger_rays, s.selected_b36)
         if key == self._overlay_key:
             return
         self._overlay_key = key
@@ -343,6 +362,7 @@ class ViewerApp:
             s.report(f"overlays at tick {self.sim.tick_count}: {describe(exc)}")
             empty = OverlayBuilder().build()
             self.scene.set_overlays(empty, empty, empty)
+            self.scene.set_moving_blocks(empty)
 
     def _build_overlays(self) -> None:
         s = self.state
@@ -353,9 +373,14 @@ class ViewerApp:
                          labels=s.show_ids and len(self.frame) <= MAX_ID_LABELS)
         trace = OverlayBuilder()
         s.trace_hidden = 0
+        record = self.sim.last_record
         if s.show_trace:
-            stage = stage_at(self.sim.last_record, s.selected_stage) if s.selected_stage is not None else None
-            prims = stage_geometry(self.sim.last_record, s.selected_entity, stage)
+            b36 = self._selected_b36_item() if s.selected_b36 is not None else None
+            stage = stage_at(record, s.selected_stage) if s.selected_stage is not None else None
+            if s.selected_b36 is not None:  # a B36 picked: what it did this tick only (nothing if it did not tick)
+                prims = b36_geometry(record, b36) if b36 is not None else []
+            else:
+                prims = stage_geometry(record, s.selected_entity, stage)
             if s.selected_entity is None and len(prims) > MAX_TRACE_PRIMITIVES:
                 s.trace_hidden, prims = len(prims), []
             table = self.ledger()
@@ -369,7 +394,12 @@ class ViewerApp:
                         s.trace_hidden, explosion = s.trace_hidden + len(explosion), []
                     prims += explosion
             add_geometry(trace, prims, self.palette)
+            if stage is None and (s.selected_b36 is None or b36 is not None):
+                add_launch_markers(trace, record, self.palette, b36, s.selected_entity)
         self.scene.set_overlays(entities.build(), trace.build(), self._helpers())
+        moving = OverlayBuilder()
+        moving_blocks(moving, self.sim.world, self.palette, s.selected_b36)
+        self.scene.set_moving_blocks(moving.build())
 
     def _helpers(self) -> Overlay:
         """Block grid, chunk and section borders, and the trail, around the selection."""

@@ -6,7 +6,8 @@ block dropped, the remaining faces of one state merged into rectangles: llvmpipe
 the shader draws the block grid across merged faces); other shapes (slabs, stairs, fences, pistons...)
 emit their boxes per state id, dropping only faces that lie on the cell boundary against an opaque full
 cube. Colours come from the palette with a per-face shade baked in (Minecraft's directional shading), so
-the shader needs no lighting.
+the shader needs no lighting. A `moving_piston` cell is left out: its block entity draws the block it moves
+(viewer/pistons.py, `box_faces`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ FACE_SHADE = (0.6, 0.6, 0.5, 1.0, 0.8, 0.8)  # Minecraft's flat shading: x sides
 # Block kinds of the style table.
 AIR, CUBE, FLUID, NON_COLLIDING, SHAPED = range(5)
 FLUID_LEVELS = 9.0  # a fluid block of level L is drawn (8 - L) / 9 tall, falling or source 8 / 9
+DRAWN_BY_BLOCK_ENTITY = frozenset({"moving_piston"})  # cells whose look comes from their block entity
 
 VERTEX_DTYPE = np.dtype([("in_position", "<f4", 3), ("in_color", "u1", 4)])
 QUAD_INDICES = np.array([0, 1, 2, 0, 2, 3], dtype=np.uint32)
@@ -88,7 +90,7 @@ class StyleTable:
     def _describe(self, state_id: int) -> None:
         state = blocks.state_by_id(state_id)
         self.known[state_id] = True
-        if state.is_air:
+        if state.is_air or state.block in DRAWN_BY_BLOCK_ENTITY:
             self.kind[state_id] = AIR
             return
         shape = state.collision_shape
@@ -269,6 +271,12 @@ def _shaped_faces(padded: np.ndarray, inner: np.ndarray, styles: StyleTable,
                 colors = np.broadcast_to(_shade(rgba[None, :], direction), (len(lo), 4))
                 out.append((face_corners(lo, hi, direction), colors))
     return out
+
+
+def box_faces(lo: np.ndarray, hi: np.ndarray, colors: np.ndarray) -> MeshData:
+    """All six faces of each box lo[i]..hi[i] (n, 3), colour (n, 4) per box with the face shade baked in."""
+    parts = [(face_corners(lo, hi, d), _shade(colors, d)) for d in range(6)]
+    return _pack(np.concatenate([c for c, _ in parts]), np.concatenate([c for _, c in parts]))
 
 
 def _pack(corners: np.ndarray, colors: np.ndarray) -> MeshData:

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from viewer.meshing import SECTION as SECTION_SIZE
+from viewer.meshing import MeshData, box_faces
 from viewer.palette import RGBA, Palette
 
 SEGMENT_DTYPE = np.dtype([("in_start", "<f4", 3), ("in_end", "<f4", 3), ("in_color", "u1", 4), ("in_dash", "<f4")])
@@ -48,13 +49,16 @@ def _empty(dtype: np.dtype) -> np.ndarray:
 @dataclass
 class Overlay:
     """Everything an overlay pass draws: segments (SEGMENT_DTYPE rows), point vertices and labels; `thin`
-    segments always drawn one pixel wide; `boxes` (BOX_DTYPE) drawn as wireframes in one instanced draw."""
+    segments always drawn one pixel wide; `boxes` (BOX_DTYPE) drawn as wireframes in one instanced draw;
+    `fills` translucent faces (volumes such as a B36's sweep, moving blocks)."""
 
     segments: np.ndarray
     points: np.ndarray
     labels: list[Label]
     thin: np.ndarray = field(default_factory=lambda: _empty(SEGMENT_DTYPE))
     boxes: np.ndarray = field(default_factory=lambda: _empty(BOX_DTYPE))
+    fills: MeshData = field(default_factory=lambda: box_faces(np.empty((0, 3)), np.empty((0, 3)),
+                                                              np.empty((0, 4), dtype=np.uint8)))
 
 
 @dataclass
@@ -68,6 +72,7 @@ class OverlayBuilder:
     _box_hi: list[Vec] = field(default_factory=list)
     _box_style: list[tuple[RGBA, bool]] = field(default_factory=list)
     _points: list[tuple[Vec, RGBA]] = field(default_factory=list)
+    _fills: list[tuple[Vec, Vec, RGBA]] = field(default_factory=list)
     _seg_arrays: list[np.ndarray] = field(default_factory=list)
     _point_arrays: list[np.ndarray] = field(default_factory=list)
     _box_arrays: list[np.ndarray] = field(default_factory=list)
@@ -87,6 +92,10 @@ class OverlayBuilder:
 
     def point(self, p: Vec, color: RGBA) -> None:
         self._points.append((p, color))
+
+    def fill(self, lo: Vec, hi: Vec, color: RGBA) -> None:
+        """The faces of the box lo..hi in `color` (its alpha makes it translucent), shaded per face."""
+        self._fills.append((lo, hi, color))
 
     def label(self, p: Vec, text: str, color: RGBA) -> None:
         self.labels.append(Label((float(p[0]), float(p[1]), float(p[2])), text, color))
@@ -136,8 +145,12 @@ class OverlayBuilder:
             thin["in_end"] = [b for _, b, _ in self._thin]
             thin["in_color"] = [c for _, _, c in self._thin]
             thin["in_dash"] = 0.0
+        fills = box_faces(np.array([lo for lo, _, _ in self._fills], dtype=np.float64).reshape(-1, 3),
+                          np.array([hi for _, hi, _ in self._fills], dtype=np.float64).reshape(-1, 3),
+                          np.array([c for _, _, c in self._fills], dtype=np.uint8).reshape(-1, 4))
         return Overlay(np.concatenate(segments), np.concatenate([points, *map(distinct, self._point_arrays)]),
-                       list(self.labels), thin, distinct(np.concatenate([_empty(BOX_DTYPE), *self._box_arrays])))
+                       list(self.labels), thin, distinct(np.concatenate([_empty(BOX_DTYPE), *self._box_arrays])),
+                       fills)
 
     def _segments_array(self) -> np.ndarray:
         out = np.empty(len(self._seg), dtype=SEGMENT_DTYPE)
@@ -246,6 +259,9 @@ class RoleStyle:
     box_at_end: bool = False      # a segment's `box` field is drawn: the box where that sweep left it
     numbered: bool = False        # the primitive is labelled with its place: `order` of a cell, n-th sweep
     axis: str = ""                # sweeps: the axis letter shown in the label
+    filled: bool = False          # a box is a volume: translucent faces in its colour under its outline
+    shows_clamp: bool = False     # a segment the engine marks `"clamped": true` is drawn in the UI's
+                                  # push_clamped colour, with the part it asked for beyond its end dashed
 
 
 ROLE_STYLES: dict[str, RoleStyle] = {
@@ -257,7 +273,8 @@ ROLE_STYLES: dict[str, RoleStyle] = {
     "raycast_cell": RoleStyle(numbered=True),
     "entity_hit_box": RoleStyle(dashed=True),
     "exposure_ray": RoleStyle(thin=True),
-    "b36_sweep": RoleStyle(dashed=True),
+    "b36_sweep": RoleStyle(dashed=True, filled=True),
+    "piston_push": RoleStyle(shows_clamp=True),
 }
 DEFAULT_STYLE = RoleStyle()
 PATH_JOIN = 1e-7                  # blocks: a sweep starting this close to the last one's end continues its path
@@ -281,7 +298,9 @@ def add_geometry(builder: OverlayBuilder, primitives: Iterable[dict[str, Any]], 
         kind = prim["kind"]
         if kind == "segment":
             clipped = prim.get("clipped_to")
-            if style.thin:
+            if style.shows_clamp and prim.get("clamped", False):
+                _clamped_segment(builder, prim, palette.ui["push_clamped"])
+            elif style.thin:
                 builder.thin_segment(prim["a"], clipped if clipped is not None else prim["b"], color)
                 if clipped is not None:
                     builder.thin_segment(clipped, prim["b"], _scaled_alpha(color, FAINT_ALPHA))
@@ -305,6 +324,8 @@ def add_geometry(builder: OverlayBuilder, primitives: Iterable[dict[str, Any]], 
                 builder.label(path_end, f"{sweeps} {style.axis}", color)
         elif kind == "box":
             builder.box(prim["min"], prim["max"], color, style.dashed and not prim.get("hit", False))
+            if style.filled:
+                builder.fill(prim["min"], prim["max"], color)
         elif kind == "cell":
             x, y, z = prim["pos"]
             builder.box((x + CELL_INSET, y + CELL_INSET, z + CELL_INSET),
@@ -323,21 +344,34 @@ def add_geometry(builder: OverlayBuilder, primitives: Iterable[dict[str, Any]], 
             raise ValueError(f"trace primitive of unknown kind {kind!r} (role {role!r})")
 
 
+def _clamped_segment(builder: OverlayBuilder, prim: dict[str, Any], color: RGBA) -> None:
+    """A push the clamp cut short: where the entity went, solid, then on to where it asked to go, dashed."""
+    a, b = prim["a"], prim["b"]
+    builder.segment(a, b, color)
+    builder.segment(b, [a[i] + prim["asked"][i] for i in range(3)], color, dashed=True)
+    builder.label(b, "clamped", color)
+
+
 def stage_geometry(record: Any, entity_id: int | None = None, stage: Any | None = None) -> list[dict[str, Any]]:
     """Every geometry primitive of one stage and its children (`stage` given), else of a TickRecord's
-    stages (children included, in the order they ran), for one entity or for all."""
+    stages (children included, in the order they ran), for one entity or for all; for all, also the
+    geometry of block-entity items (a B36's box and sweep). A primitive recorded twice (a B36's boxes,
+    repeated with each push they caused) is listed once."""
     if stage is not None:
         return [g for sub in stage.walk() for g in sub.geometry]
     prims: list[dict[str, Any]] = []
     if record is None:
         return prims
+    seen: set[int] = set()
     for phase in record.phases:
         for item in phase.items:
             if entity_id is not None and getattr(item, "entity_id", None) != entity_id:
                 continue
-            for top in getattr(item, "stages", ()):
-                for sub in top.walk():
-                    prims.extend(sub.geometry)
+            own = getattr(item, "geometry", [])
+            for g in [*own, *(g for top in item.stages for sub in top.walk() for g in sub.geometry)]:
+                if id(g) not in seen:
+                    seen.add(id(g))
+                    prims.append(g)
     return prims
 
 

@@ -20,6 +20,7 @@ from viewer.history import entity_states
 from viewer.labels import draw_gizmo_letters, draw_labels
 from viewer.overlays import OverlayBuilder, add_entities, add_geometry, entity_frame, stage_geometry
 from viewer.palette import load_palette
+from viewer.pistons import add_launch_markers, moving_blocks
 from viewer.scene_renderer import GIZMO_SIZE, SceneRenderer
 
 OVERLAY_NAMES = ("entities", "trace", "labels", "gizmo")
@@ -115,8 +116,13 @@ def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: C
             if overlay.roles is not None:
                 prims = [p for p in prims if p["role"] in overlay.roles]
             add_geometry(trace, prims, palette)
+            if overlay.roles is None:
+                add_launch_markers(trace, sim.last_record, palette)
         entity_overlay, trace_overlay = entities.build(), trace.build()
         renderer.set_overlays(entity_overlay, trace_overlay)
+        moving = OverlayBuilder()
+        moving_blocks(moving, sim.world, palette)
+        renderer.set_moving_blocks(moving.build())
         msaa.use()
         msaa.clear(*renderer.background(), depth=1.0)
         renderer.draw(msaa, cam, gizmo="gizmo" in layers)

@@ -1,5 +1,6 @@
-"""The 3D frame recipe: world (opaque) → entity and trace overlays → world (translucent) → the hidden parts
-of the trace overlay, faintly → axis gizmo. Owns the programs and the overlay buffers; draws into a given
+"""The 3D frame recipe: world (opaque) → entity and trace overlays → world (translucent) → moving blocks'
+and trace volumes' translucent faces → moving blocks' outlines → the hidden parts of the trace overlay,
+faintly → axis gizmo. Owns the programs and the overlay buffers; draws into a given
 framebuffer for a given camera. Used by the window and by `render_to_png` alike.
 """
 
@@ -25,6 +26,7 @@ from viewer.gl.programs import (
     M_VIEW,
     load_program,
 )
+from viewer.meshing import VERTEX_DTYPE
 from viewer.overlays import BOX_DTYPE, BOX_EDGE_ENDS, BOX_EDGE_STARTS, POINT_DTYPE, SEGMENT_DTYPE, Overlay
 from viewer.palette import Palette
 from viewer.world_view import WorldView
@@ -86,10 +88,11 @@ def _write(buffer: moderngl.Buffer, raw: bytes) -> None:
 class OverlayLayer:
     """The GPU copy of one Overlay: its segments as one-pixel lines (`wide=False`, lines.glsl) or as wide,
     dashable quads (segments.glsl), its thin segments (lines.glsl), its boxes (one instanced draw of
-    box_lines.glsl) and its points. Uploaded by `set` when the overlay changes, not every frame."""
+    box_lines.glsl), its points, and its translucent fills (blocks.glsl, drawn apart by `draw_fills` in the
+    translucent pass). Uploaded by `set` when the overlay changes, not every frame."""
 
     def __init__(self, ctx: moderngl.Context, programs: dict[str, moderngl.Program], unit_box: moderngl.Buffer,
-                 wide: bool) -> None:
+                 wide: bool, fills: moderngl.Program) -> None:
         self.overlay: Overlay | None = None
         self.wide = wide
         self._vbo = ctx.buffer(reserve=SEGMENT_DTYPE.itemsize * 4 * 64, dynamic=True)
@@ -107,7 +110,12 @@ class OverlayLayer:
         self._point_vbo = ctx.buffer(reserve=POINT_DTYPE.itemsize * 64, dynamic=True)
         self._point_vao = ctx.vertex_array(programs["points"], [(self._point_vbo, POINT_FORMAT, IN_POSITION,
                                                                  IN_COLOR)])
+        self._fill_vbo = ctx.buffer(reserve=VERTEX_DTYPE.itemsize * 24 * 8, dynamic=True)
+        self._fill_ibo = ctx.buffer(reserve=4 * 36 * 8, dynamic=True)
+        self._fill_vao = ctx.vertex_array(fills, [(self._fill_vbo, "3f 4f1", IN_POSITION, IN_COLOR)],
+                                          index_buffer=self._fill_ibo, index_element_size=4)
         self._counts = (0, 0, 0, 0)  # segments, thin segments, boxes, points
+        self._fill_count = 0         # indices of the fills
 
     def set(self, overlay: Overlay) -> None:
         self.overlay = overlay
@@ -121,6 +129,9 @@ class OverlayLayer:
         _write(self._thin_vbo, line_vertices(overlay.thin))
         _write(self._box_vbo, overlay.boxes.tobytes())
         _write(self._point_vbo, overlay.points.tobytes())
+        self._fill_count = len(overlay.fills.indices)
+        _write(self._fill_vbo, overlay.fills.vertices.tobytes())
+        _write(self._fill_ibo, overlay.fills.indices.tobytes())
 
     def draw(self) -> None:
         segments, thin, boxes, points = self._counts
@@ -136,9 +147,13 @@ class OverlayLayer:
         if points:
             self._point_vao.render(moderngl.POINTS, vertices=points)
 
+    def draw_fills(self) -> None:
+        if self._fill_count:
+            self._fill_vao.render(moderngl.TRIANGLES, vertices=self._fill_count)
+
     def release(self) -> None:
-        for obj in (self._vao, self._thin_vao, self._box_vao, self._point_vao, self._vbo, self._ibo, self._thin_vbo,
-                    self._box_vbo, self._point_vbo):
+        for obj in (self._vao, self._thin_vao, self._box_vao, self._point_vao, self._fill_vao, self._vbo, self._ibo,
+                    self._thin_vbo, self._box_vbo, self._point_vbo, self._fill_vbo, self._fill_ibo):
             obj.release()
 
 
@@ -153,9 +168,10 @@ class SceneRenderer:
         self.segments = self.programs["segments"]
         self._unit_box = ctx.buffer(unit_box_edges())
         self.world = WorldView(ctx, self.blocks, palette)
-        self.entities = OverlayLayer(ctx, self.programs, self._unit_box, wide=False)
-        self.trace = OverlayLayer(ctx, self.programs, self._unit_box, wide=True)
-        self.helpers = OverlayLayer(ctx, self.programs, self._unit_box, wide=False)
+        self.entities = OverlayLayer(ctx, self.programs, self._unit_box, wide=False, fills=self.blocks)
+        self.trace = OverlayLayer(ctx, self.programs, self._unit_box, wide=True, fills=self.blocks)
+        self.helpers = OverlayLayer(ctx, self.programs, self._unit_box, wide=False, fills=self.blocks)
+        self.moving = OverlayLayer(ctx, self.programs, self._unit_box, wide=True, fills=self.blocks)
         vertices, indices = segment_corners(self._gizmo_segments())
         self._gizmo_vbo = ctx.buffer(vertices)
         self._gizmo_ibo = ctx.buffer(indices)
@@ -182,6 +198,11 @@ class SceneRenderer:
         self.trace.set(trace)
         if helpers is not None:
             self.helpers.set(helpers)
+
+    def set_moving_blocks(self, moving: Overlay) -> None:
+        """Upload the moving blocks (faces as fills, outlines as boxes; `viewer.pistons.moving_blocks`), after
+        each tick: they are world state, drawn whatever overlays are on."""
+        self.moving.set(moving)
 
     def draw(self, target: moderngl.Framebuffer, camera: Camera, gizmo: bool = True,
              size: tuple[int, int] | None = None) -> None:
@@ -214,8 +235,12 @@ class SceneRenderer:
         target.depth_mask = False
         ctx.enable_only(moderngl.DEPTH_TEST | moderngl.BLEND | moderngl.CULL_FACE)
         self.world.draw_translucent(view, proj)
+        self.moving.draw_fills()
+        self.blocks["grid_strength"] = 0.0  # trace volumes carry no block grid
+        self.trace.draw_fills()
 
         ctx.enable_only(moderngl.DEPTH_TEST | moderngl.BLEND | moderngl.PROGRAM_POINT_SIZE)
+        self.moving.draw()  # outlines over the translucent faces
         ctx.depth_func = ">"  # only where something is in front
         self._set_alpha(HIDDEN_ALPHA)
         self.trace.draw()
@@ -248,7 +273,7 @@ class SceneRenderer:
 
     def release(self) -> None:
         self.world.clear()
-        for obj in (self.entities, self.trace, self.helpers):
+        for obj in (self.entities, self.trace, self.helpers, self.moving):
             obj.release()
         for obj in (self._gizmo_vao, self._gizmo_vbo, self._gizmo_ibo, self._unit_box, self.blocks,
                     *self.programs.values()):

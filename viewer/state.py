@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.box import BlockPos
 from viewer.editing import Edit
 
 StageKey = tuple[int, int, tuple[int, ...]]   # (phase index, item index, child path) in a TickRecord
@@ -24,6 +25,7 @@ class ViewerState:
     micro: int | None = None          # inside the current tick: index of the last finished stage (None: its end)
     selected_entity: int | None = None
     selected_stage: StageKey | None = None
+    selected_b36: BlockPos | None = None  # a B36 (moving block) picked in the Pistons panel or by micro-stepping
     show_entities: bool = True
     show_trace: bool = True
     show_labels: bool = True          # text of trace labels (cell order, sweep order, exposure)

@@ -4,6 +4,9 @@ entity states the world shows right after one of them.
 Nothing is re-simulated. After stage k of entity n the entities ticked earlier show their last recorded
 `after`, entity n its stage's `after`, and the later ones their state before the tick (the history's states of
 the previous tick). A stage finishes after its children, so children come before their parent.
+
+A block entity's tick (a B36 moving its block) has no stages of its own: it is one step, `block_entity`, whose
+`stage` is its record item (summary, geometry, pushes); the entities it moved follow as their own items.
 """
 
 from __future__ import annotations
@@ -19,14 +22,19 @@ UNITS = ("stage", "entity", "phase")   # what one micro-step request skips to
 
 @dataclass(frozen=True)
 class MicroStep:
-    """One finished stage: where it sits in the record (phase, item, child path) and the stage itself."""
+    """One finished stage: where it sits in the record (phase, item, child path) and the stage itself; for a
+    block entity's tick (`entity_id` None) the path is empty and `stage` is the record item."""
 
     phase: int
     item: int
     path: tuple[int, ...]
     stage: Any
-    entity_id: int
+    entity_id: int | None
     entity_type: str
+
+    @property
+    def block_entity(self) -> bool:
+        return self.entity_id is None
 
     @property
     def stage_key(self) -> tuple[int, int, tuple[int, ...]]:
@@ -39,13 +47,21 @@ def _finished(stages: list[Any], path: tuple[int, ...]) -> Iterator[tuple[tuple[
         yield (*path, i), stage
 
 
+def _item_steps(p: int, i: int, item: Any) -> Iterator[MicroStep]:
+    if item.entity_id is None:
+        yield MicroStep(p, i, (), item, None, item.entity_type)
+        return
+    for path, stage in _finished(item.stages, ()):
+        yield MicroStep(p, i, path, stage, item.entity_id, item.entity_type)
+
+
 def micro_steps(record: Any) -> list[MicroStep]:
-    """Every stage of `record`, phases and entities in the order they ran, each stage after its children."""
+    """Every stage of `record`, phases and entities in the order they ran, each stage after its children; a
+    block entity's tick is one step."""
     if record is None:
         return []
-    return [MicroStep(p, i, path, stage, item.entity_id, item.entity_type)
-            for p, phase in enumerate(record.phases) for i, item in enumerate(phase.items)
-            for path, stage in _finished(item.stages, ())]
+    return [step for p, phase in enumerate(record.phases) for i, item in enumerate(phase.items)
+            for step in _item_steps(p, i, item)]
 
 
 def next_step(steps: list[MicroStep], current: int | None, unit: str) -> int | None:
@@ -69,6 +85,8 @@ def states_at(before_tick: EntityStates, steps: list[MicroStep], index: int) -> 
     before the tick."""
     states = dict(before_tick)
     for step in steps[:index + 1]:
+        if step.block_entity:
+            continue
         base = states.get(step.entity_id, {"type": step.entity_type})
         states[step.entity_id] = {**base, **step.stage.after}
     return states
@@ -95,11 +113,15 @@ def readout(record: Any, steps: list[MicroStep], index: int | None, tick: int) -
     step = steps[index]
     phase = record.phases[step.phase]
     items = phase.items
+    where = (f"tick {tick} · phase {phase.name} ({step.phase + 1}/{len(record.phases)}) · ")
+    if step.block_entity:
+        summary = step.stage.summary
+        return (f"{where}{step.entity_type.removeprefix('minecraft:')} {tuple(step.stage.pos)} "
+                f"{summary.get('pushed', '')} ({step.item + 1}/{len(items)}) · tick ({index + 1}/{len(steps)})")
     names = []
     stages = items[step.item].stages
     for i in step.path:
         names.append(stages[i].name)
         stages = stages[i].children
-    return (f"tick {tick} · phase {phase.name} ({step.phase + 1}/{len(record.phases)}) · "
-            f"entity #{step.entity_id} {step.entity_type.removeprefix('minecraft:')} "
+    return (f"{where}entity #{step.entity_id} {step.entity_type.removeprefix('minecraft:')} "
             f"({step.item + 1}/{len(items)}) · stage {' > '.join(names)} ({index + 1}/{len(steps)})")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine import block_physics as phys
 from engine.block_effects import check_block_collision
 from engine.box import ZERO, Box, Vec3
 from engine.constants import (
@@ -108,7 +107,7 @@ class PersistentProjectile(Projectile):
         p = self.pos
         bx, by, bz = floor(p.x), floor(p.y), floor(p.z)
         state = world.get_block_state(bx, by, bz)
-        if not state.is_air and not no_clip and run_stage(rec, self, STUCK, self.inside_block, state):  # 2
+        if not state.is_air and not no_clip and run_stage(rec, self, STUCK, self.inside_block, state, sim.world):  # 2
             self.in_ground = True
         if self.shake > 0:
             self.shake -= 1
@@ -130,11 +129,11 @@ class PersistentProjectile(Projectile):
         run_stage(rec, self, POSITION, self.set_position, target)                             # 8 M
         run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                   # 9
 
-    def inside_block(self, state) -> bool:
-        """Step 2: the position lies in one of the boxes of the collision shape of its cell (`Box.contains`)."""
+    def inside_block(self, state, world) -> bool:
+        """Step 2: the position lies in one of the boxes of its cell's live collision shape (`Box.contains`)."""
         p = self.pos
         bx, by, bz = floor(p.x), floor(p.y), floor(p.z)
-        for b in phys.collision_shape_at(state, bx, by, bz).boxes:
+        for b in world.get_collision_shape(state, bx, by, bz).boxes:
             if (bx + b.min_x <= p.x < bx + b.max_x and by + b.min_y <= p.y < by + b.max_y
                     and bz + b.min_z <= p.z < bz + b.max_z):
                 return True

@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine.box import Box
-from engine.scene import SceneError, load_scene
+from engine.box import Box, Vec3
+from engine.scene import SceneError, load_scene, load_scene_text
+from engine.shapes import VoxelShape
 from engine.simulation import Simulation
+from engine.world import World
 from tests.conftest import build_scene
 
 SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
@@ -39,6 +41,11 @@ def column(sim: Simulation, x: int, ys: range, z: int = 0) -> list[str]:
 
 def b36_progress(sim: Simulation) -> dict[tuple[int, int, int], float]:
     return {be.pos: be.progress for be in sim.world.block_entities.ticking}
+
+
+def live_shape(world: World, x: int, y: int, z: int) -> VoxelShape:
+    """The cell's live collision shape (`World.get_collision_shape`)."""
+    return world.get_collision_shape(world.get_block_state(x, y, z), x, y, z)
 
 
 UP_PISTON = {"at": [0, 1, 0], "block": "minecraft:piston[facing=up]"}
@@ -140,7 +147,7 @@ def test_live_shape_of_a_half_moved_block_catches_a_falling_tnt() -> None:
                         {"at": [1, 1, 0], "block": "minecraft:stone"}], [extend(1, [0, 1, 0])],
                        [{"type": "tnt", "pos": [2.49, 2.05, 0.5], "fuse": 100}])
     sim.tick()
-    assert sim.world.moving_piston_shape(2, 1, 0).boxes == (Box(-0.5, 0.0, 0.0, 0.5, 1.0, 1.0),)
+    assert live_shape(sim.world, 2, 1, 0).boxes == (Box(-0.5, 0.0, 0.0, 0.5, 1.0, 1.0),)
     tnt = sim.entity_by_id(1)
     assert tnt.pos.y > 2.0
     sim.tick()
@@ -155,18 +162,18 @@ def test_b36_moving_in_the_push_direction_is_no_obstacle_but_a_retracting_base_k
     sim.tick()
     world = sim.world
     up = world.block_entities.get((0, 3, 0)).get_movement_direction()
-    assert world.moving_piston_shape(0, 3, 0).boxes == (Box(0.0, -0.5, 0.0, 1.0, 0.5, 1.0),)
+    assert live_shape(world, 0, 3, 0).boxes == (Box(0.0, -0.5, 0.0, 1.0, 0.5, 1.0),)
     world.movement_direction = up
-    assert world.moving_piston_shape(0, 3, 0).is_empty
+    assert live_shape(world, 0, 3, 0).is_empty
     world.movement_direction = up.opposite
-    assert not world.moving_piston_shape(0, 3, 0).is_empty
+    assert not live_shape(world, 0, 3, 0).is_empty
     world.movement_direction = None
     for _ in range(3):
         sim.tick()
     base = world.block_entities.get((0, 1, 0))
     assert not base.extending and base.source and base.progress == 0.5
     world.movement_direction = base.get_movement_direction()
-    assert world.moving_piston_shape(0, 1, 0).boxes == (Box(0.0, 0.0, 0.0, 1.0, 0.75, 1.0),)
+    assert live_shape(world, 0, 1, 0).boxes == (Box(0.0, 0.0, 0.0, 1.0, 0.75, 1.0),)
     world.movement_direction = None
 
 
@@ -270,3 +277,23 @@ def test_tracing_does_not_change_what_pistons_do() -> None:
         sim.trace_enabled = traced
         runs.append([(sim.tick(), sim.entity_by_id(1).pos)[1] for _ in range(4)])
     assert runs[0] == runs[1]
+
+
+def test_pearl_correction_scene_fixes_x_y_z_and_motion_whatever_the_spread() -> None:
+    """Spec 08 §3.1 (fig. 8.2.2.2's idea), scene pearl_correction: eight seeds throw the pearl with eight spreads;
+    the lift's slime B36 fixes Y at 0.01 above its top (P10) with Motion Y 1, the east and south slime B36s fix X
+    and Z with Motion 1: after gt 5 every run has the same position and Motion."""
+    text = (SCENES_DIR / "pearl_correction.toml").read_text(encoding="utf-8")
+    before, after = set(), set()
+    for seed in range(8):
+        sim = load_scene_text(text.replace("seed = 1", f"seed = {seed}"))
+        pearl = sim.entity_by_id(2)
+        for tick in range(1, 6):
+            sim.tick()
+            if tick == 3:
+                before.add((pearl.pos.x, pearl.pos.z))
+                assert pearl.pos.y == 3.01 and pearl.motion.y == 1.0        # P10: the lift's B36 top is 3.0
+        assert not pearl.removed
+        after.add((pearl.pos, pearl.motion))
+    assert len(before) == 8
+    assert after == {(Vec3(1.635, 4.970000010207295, 0.635), Vec3(0.9900000095367432, 0.9204000199310483, 1.0))}

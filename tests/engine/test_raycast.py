@@ -13,6 +13,7 @@ from engine.raycast import BlockHitResult, get_facing, raycast_blocks, raycast_b
 from engine.shapes import FULL_CUBE
 from engine.trace import EntityTick, Recorder, StageInfo
 from engine.world import World
+from tests.conftest import build_scene
 
 H_SOURCE, H_FLOWING_7 = f32(8 / 9), f32(7 / 9)   # FluidState.getHeight() = amount / 9.0F
 
@@ -202,3 +203,24 @@ def test_trace_records_segment_cells_and_hit() -> None:
     assert [(g["pos"], g["order"]) for g in geometry if g["role"] == "raycast_cell"] == [
         ([0, 0, 0], 0), ([0, 0, 0], 1), ([0, 1, 0], 2), ([0, 2, 0], 3), ([0, 3, 0], 4)]
     assert geometry[-1] == {"kind": "point", "role": "raycast_hit", "p": [0.5, 3.0, 0.0]}
+
+
+def test_thrown_pearl_hits_a_half_extended_b36_head() -> None:
+    """Spec 03 §7.5, 1.16.2+: the raycast tests the live collision shape, so a B36 counts (≤ 1.16.1's outline
+    shapes missed it). At progress 0.5 the east-facing head's plate lies at x 1.25..1.5 of world space; the
+    moving_piston state's own shape is empty and the base's ends at x = 0.75, out of the pearl's reach."""
+    sim = build_scene(blocks=[{"at": [0, 1, 0], "block": "minecraft:piston[facing=east]"}],
+                      entities=[{"type": "ender_pearl", "pos": [5.0, 1.5, 0.5], "motion": [-2.0, 0.0, 0.0],
+                                 "no_gravity": True}],
+                      actions=[{"tick": 1, "do": "piston_extend", "at": [0, 1, 0]}])
+    pearl = sim.entity_by_id(1)
+    sim.tick()
+    head = sim.world.block_entities.get((1, 1, 0))
+    assert head.progress == 0.5 and not pearl.removed
+    start = pearl.pos
+    hit = raycast_blocks(sim.world, start, start.plus(pearl.motion))
+    assert hit == BlockHitResult(Vec3(1.5, 1.5, 0.5), "east", (1, 1, 0), False, False)
+    assert sim.world.get_block_state(1, 1, 0).collision_shape.is_empty
+    record = sim.tick()
+    assert pearl.removed
+    assert [e["to"] for e in record.events if e["kind"] == "pearl_teleport"] == [list(start)]

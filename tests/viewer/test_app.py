@@ -17,6 +17,7 @@ from engine.scene import load_scene
 from viewer.app import ViewerApp
 from viewer.labels import project
 from viewer.panels import CONTROLS_TITLE, STEP_LABEL, STEP_N_LABEL
+from viewer.piston_panel import PISTONS_TITLE
 
 SIZE = (640, 400)
 WIDE = (1280, 720)   # the panels leave the middle of the view free for clicks
@@ -271,3 +272,33 @@ def test_panel_layout_is_saved_to_the_config_path_on_close(flat_scene: Path, tmp
     app.close()
     text = ini.read_text(encoding="utf-8")
     assert "[Window][Controls]" in text and "[Window][Explosion ledger]" in text
+
+
+def test_shift_right_stops_at_each_b36_tick_and_selects_it(open_app) -> None:
+    """Slime launcher, tick 1: past the TNT's own stages the cursor reaches the slime block's B36, which gets
+    selected (its box and sweep drawn, its moving block outlined in the selection colour), then the TNT's
+    launch by it."""
+    app = open_app(SCENES / "slime_launcher.toml", WIDE)
+    press(app, key.RIGHT, key.MOD_SHIFT)
+    while not app.steps()[app.state.micro].block_entity:
+        press(app, key.RIGHT, key.MOD_SHIFT)
+    assert app.state.selected_b36 == (0, 3, 0) and app.state.selected_entity is None
+    trace = app.scene.trace.overlay
+    assert len(trace.fills.indices) == 36   # the slime B36's sweep, its six faces
+    selected = app.palette.ui["selected"]
+    assert tuple(app.scene.moving.overlay.segments["in_color"][0]) == selected
+    press(app, key.RIGHT, key.MOD_SHIFT)
+    assert app.steps()[app.state.micro].stage.name == "piston_launch" and app.state.selected_entity == 1
+
+
+def test_clicking_a_pistons_row_selects_that_b36(open_app) -> None:
+    """After tick 1 the Pistons panel lists two B36s; clicking the second row selects the head's B36."""
+    app = open_app(SCENES / "slime_launcher.toml", WIDE)
+    press(app, key.RIGHT)
+    assert [r.pos for r in app.b36_rows()] == [(0, 3, 0), (0, 2, 0)]
+    window = imgui.internal.find_window_by_name(PISTONS_TITLE)
+    start = window.dc.cursor_start_pos
+    row = imgui.get_text_line_height() + 2 * imgui.get_style().cell_padding.y
+    click(app, start.x + row, start.y + row * 2.5)   # header, first row, then the middle of the second
+    assert app.state.selected_b36 == (0, 2, 0)
+    assert len(app.scene.trace.overlay.fills.indices) == 2 * 36   # only the head's two sweep boxes
