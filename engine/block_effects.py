@@ -100,9 +100,10 @@ def check_block_collision(e: Entity, sim: Simulation, rec) -> None:
                     rec.geometry(cell("checked_cell", (x, y, z), order))
                     order += 1
                 if sid:
-                    handler = _COLLISION_HANDLERS.get(world.get_block_state(x, y, z).block)
+                    state = world.get_block_state(x, y, z)
+                    handler = _COLLISION_HANDLERS.get(state.block)
                     if handler is not None:
-                        handler(world.get_block_state(x, y, z), (x, y, z), e, sim)
+                        handler(state, (x, y, z), e, sim)
 
 
 def slow_movement(e: Entity, multiplier: tuple[float, float, float]) -> None:

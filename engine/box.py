@@ -125,6 +125,10 @@ class Box(NamedTuple):
         return (self.min_x < x2 and self.max_x > x1 and self.min_y < y2
                 and self.max_y > y1 and self.min_z < z2 and self.max_z > z1)
 
+    def bottom_center(self) -> Vec3:
+        """The entity position a box stands for (`Entity.moveToBoundingBoxCenter`): centre of its bottom face."""
+        return Vec3((self.min_x + self.max_x) / 2.0, self.min_y, (self.min_z + self.max_z) / 2.0)
+
     def center(self) -> Vec3:
         return Vec3((self.min_x + self.max_x) * 0.5, (self.min_y + self.max_y) * 0.5,
                     (self.min_z + self.max_z) * 0.5)

@@ -180,7 +180,7 @@ def _record_sweeps(rec: Recorder, entity: Entity, world: World, extra: list[Shap
     """Axis sweeps as geometry: the box's bottom-centre path, where it was clipped, and by which shape."""
     from engine.trace import segment
     for axis, b, asked, allowed in sweeps:
-        start = ((b.min_x + b.max_x) / 2.0, b.min_y, (b.min_z + b.max_z) / 2.0)
+        start = b.bottom_center()
         end = list(start)
         end[axis] += asked
         clipped = None

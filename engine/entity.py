@@ -83,8 +83,7 @@ class Entity:
 
     def move_to_box_center(self) -> None:
         """`Entity.moveToBoundingBoxCenter`: the position follows the box (spec 03 §2 step 6)."""
-        b = self.box
-        self.pos = Vec3((b.min_x + b.max_x) / 2.0, b.min_y, (b.min_z + b.max_z) / 2.0)
+        self.pos = self.box.bottom_center()
 
     def collides_with(self, other: Entity) -> bool:
         """`Entity.collidesWith`: other is solid (riding trees come with riding)."""

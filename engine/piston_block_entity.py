@@ -330,7 +330,7 @@ def move_entity(sim: Simulation, direction: Direction, e: Entity, amount: float,
     ox, oy, oz = toward.offset
     movement = Vec3(amount * ox, amount * oy, amount * oz)
     if rec is not None:
-        start = _bottom_center(e.box)
+        start = e.box.bottom_center()
         asked = movement[toward.axis]
         old = e.piston_movement_delta[toward.axis] if e.piston_movement_tick == sim.world.game_time else 0.0
         clamped = abs(old + asked) > PISTON_DELTA_CLAMP
@@ -341,11 +341,12 @@ def move_entity(sim: Simulation, direction: Direction, e: Entity, amount: float,
     finally:
         world.movement_direction = None
     if rec is not None:
-        rec.geometry(segment("piston_push", start, _bottom_center(e.box), asked=list(movement), clamped=clamped))
-        for g in rec.b36_geometry:
-            rec.geometry(g)
+        record_push(rec, start, e, movement, clamped)
 
 
-def _bottom_center(b: Box) -> tuple[float, float, float]:
-    return ((b.min_x + b.max_x) / 2.0, b.min_y, (b.min_z + b.max_z) / 2.0)
+def record_push(rec: B36Recorder, start: Vec3, e: Entity, movement: Vec3, clamped: bool) -> None:
+    """A moved entity's item: the piston_push segment from where it stood, then the pushing block's geometry."""
+    rec.geometry(segment("piston_push", start, e.box.bottom_center(), asked=list(movement), clamped=clamped))
+    for g in rec.b36_geometry:
+        rec.geometry(g)
 

@@ -24,9 +24,9 @@ from engine.constants import (
 from engine.javanum import f32
 from engine.move import MovementType, move
 from engine.piston import BlockEvent, add_synced_block_event
-from engine.piston_block_entity import BY_NAME, B36Recorder, Direction, get_intersection_size
+from engine.piston_block_entity import BY_NAME, B36Recorder, Direction, get_intersection_size, record_push
 from engine.shapes import VoxelShape, from_boxes
-from engine.trace import EntityTick, StageInfo, run_stage, segment
+from engine.trace import EntityTick, StageInfo, run_stage
 from engine.trace import box as gbox
 
 if TYPE_CHECKING:
@@ -176,16 +176,10 @@ class ShulkerBoxBlockEntity(BlockEntity):
 
 def shulker_move(sim: Simulation, e: Entity, movement: Vec3, rec: B36Recorder | None) -> None:
     """`Entity.move(SHULKER_BOX, movement)`: cobwebs, collisions and block effects apply; no piston clamp."""
-    start = _bottom_center(e.box)
+    start = e.box.bottom_center()
     move(e, sim, MovementType.SHULKER_BOX, movement, rec)
     if rec is not None:
-        rec.geometry(segment("piston_push", start, _bottom_center(e.box), asked=list(movement), clamped=False))
-        for g in rec.b36_geometry:
-            rec.geometry(g)
-
-
-def _bottom_center(b: Box) -> tuple[float, float, float]:
-    return ((b.min_x + b.max_x) / 2.0, b.min_y, (b.min_z + b.max_z) / 2.0)
+        record_push(rec, start, e, movement, False)
 
 
 def on_open(sim: Simulation, be: ShulkerBoxBlockEntity) -> None:
