@@ -6,7 +6,7 @@ double literal. The comment names the vanilla site and the spec section.
 
 from __future__ import annotations
 
-from engine.javanum import f32
+from engine.java.javanum import f32
 
 # --- collision (spec 03 §2, §3, §6) ---
 COLLISION_EPSILON = 1.0e-7          # VoxelShape.calculateMaxDistance, Box contract for the world border

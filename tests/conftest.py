@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from engine.scene import load_scene_text
-from engine.simulation import Simulation
+from engine.tick.scene import load_scene_text
+from engine.tick.simulation import Simulation
 
 SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
 Table = Mapping[str, Any]

@@ -19,8 +19,8 @@ import numpy as np
 import pyglet
 from imgui_bundle import imgui, implot
 
-from engine.scene import SceneError, load_scene
-from engine.simulation import Simulation
+from engine.tick.scene import SceneError, load_scene
+from engine.tick.simulation import Simulation
 from viewer import editing
 from viewer.controls import CameraControls
 from viewer.entity_panels import draw_entities

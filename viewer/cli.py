@@ -46,7 +46,7 @@ def _fail(message: str) -> int:
 
 def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None):
     """Yield the JSON-line objects of `tickscope trace` (line 0 = the state before any tick)."""
-    from engine.scene import load_scene
+    from engine.tick.scene import load_scene
     sim = load_scene(scene)
     sim.trace_enabled = stages
 
@@ -67,7 +67,7 @@ def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None):
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
-    from engine.scene import SceneError
+    from engine.tick.scene import SceneError
     if args.ticks < 0:
         return _fail(f"--ticks must be >= 0, got {args.ticks}")
     try:
@@ -98,7 +98,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         return _fail(f"--size must be WxH with positive integers, got {args.size!r}")
     if args.tick < 0:
         return _fail(f"--tick must be >= 0, got {args.tick}")
-    from engine.scene import SceneError
+    from engine.tick.scene import SceneError
     from viewer.render import RenderError, render_to_png
     try:
         render_to_png(args.scene, args.tick, args.out, size, args.camera, args.overlays)

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.blocks import BlockStateError, parse_block_state
-from engine.box import Vec3
 from engine.entities import ENTITY_TYPES
+from engine.geometry.box import Vec3
+from engine.world.blocks import BlockStateError, parse_block_state
 from viewer.history import History
 
 JAVA_INT = (-(2**31), 2**31 - 1)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.trace import state_dict
+from engine.tick.trace import state_dict
 
 EntityStates = dict[int, dict[str, Any]]  # entity id → {"type", "eye_height", and the trace state's fields}
 

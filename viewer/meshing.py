@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine import blocks
+from engine.world import blocks
 from viewer.palette import Palette
 
 SECTION = 16
@@ -59,7 +59,7 @@ class SectionMesh:
 class StyleTable:
     """Per state id: kind, colour, whether it hides a neighbour's face, drawn fluid height and cull group.
 
-    Filled on demand for the ids a section holds, from `engine.blocks.state_by_id` and the palette.
+    Filled on demand for the ids a section holds, from `engine.world.blocks.state_by_id` and the palette.
     """
 
     def __init__(self, palette: Palette) -> None:

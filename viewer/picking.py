@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.box import Vec3
-from engine.raycast import raycast_blocks
+from engine.geometry.box import Vec3
+from engine.motion.raycast import raycast_blocks
 from viewer.overlays import EntityFrame
 
 # The cell next to a hit face, by the face's name (BlockHitResult.side).

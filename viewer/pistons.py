@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.box import BlockPos
-from engine.piston_block_entity import BY_NAME, PistonBlockEntity
+from engine.geometry.box import BlockPos
+from engine.influences.piston_block_entity import BY_NAME, PistonBlockEntity
 from viewer.overlays import OverlayBuilder
 from viewer.palette import RGBA, Palette
 

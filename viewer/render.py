@@ -12,7 +12,7 @@ import numpy as np
 from imgui_bundle import imgui
 from PIL import Image
 
-from engine.scene import load_scene
+from engine.tick.scene import load_scene
 from viewer.camera import CameraSpec, camera_from_spec, parse_camera
 from viewer.framing import scene_bounds
 from viewer.gl.imgui_renderer import ImGuiRenderer
@@ -64,7 +64,7 @@ def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = 
                   camera: str | None = None, overlays: str | None = None) -> None:
     """Load a scene, run `tick` ticks, and write the view of the resulting state to `out` as PNG.
 
-    Raises engine.scene.SceneError for a bad scene and RenderError for a bad tick, size, camera or overlays,
+    Raises engine.tick.scene.SceneError for a bad scene and RenderError for a bad tick, size, camera or overlays,
     a missing offscreen GL, or an output file that cannot be written.
     """
     if tick < 0:

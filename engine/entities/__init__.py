@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.entities.armor_stand import ArmorStand
 from engine.entities.arrow import PERSISTENT_TYPES
+from engine.entities.entity import Entity
 from engine.entities.falling_block import FallingBlock
 from engine.entities.fireball import EXPLOSIVE_TYPES
 from engine.entities.item import Item
@@ -13,7 +14,6 @@ from engine.entities.player_marker import PlayerMarker
 from engine.entities.thrown import THROWN_TYPES
 from engine.entities.tnt import Tnt
 from engine.entities.xp_orb import ExperienceOrb
-from engine.entity import Entity
 
 ENTITY_TYPES: dict[str, type[Entity]] = {
     cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerMarker, *THROWN_TYPES,

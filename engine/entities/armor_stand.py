@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.box import ZERO, Box, Vec3
 from engine.constants import (
     ARMOR_STAND_EYE_FACTOR,
     ARMOR_STAND_HEIGHT,
@@ -19,12 +18,13 @@ from engine.constants import (
     ARMOR_STAND_STEP_HEIGHT,
     ARMOR_STAND_WIDTH,
 )
-from engine.javanum import f32
-from engine.living import LivingEntity
+from engine.geometry.box import ZERO, Box, Vec3
+from engine.java.javanum import f32
+from engine.living.living_entity import LivingEntity
 
 if TYPE_CHECKING:
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
 
 
 class ArmorStand(LivingEntity):

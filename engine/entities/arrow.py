@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.block_effects import check_block_collision
-from engine.box import ZERO, Box, Vec3
 from engine.constants import (
     ARROW_BACK_OFF,
     ARROW_BOUNCE,
@@ -38,9 +36,7 @@ from engine.constants import (
 )
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.item import spawn_dropped
-from engine.javanum import f32
-from engine.mathhelper import ceil, clamp, floor
-from engine.projectile import (
+from engine.entities.projectile import (
     EntityHitResult,
     HitResult,
     Projectile,
@@ -48,13 +44,17 @@ from engine.projectile import (
     get_entity_collision,
     is_miss,
 )
-from engine.raycast import FLUID_NONE, raycast_blocks
-from engine.trace import StageInfo, run_stage
+from engine.geometry.box import ZERO, Box, Vec3
+from engine.java.javanum import f32
+from engine.java.mathhelper import ceil, clamp, floor
+from engine.motion.block_effects import check_block_collision
+from engine.motion.raycast import FLUID_NONE, raycast_blocks
+from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.entity import Entity
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
+    from engine.entities.entity import Entity
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
 
 STUCK = StageInfo("stuck_check", "PersistentProjectileEntity.tick")
 RELEASE = StageInfo("release", "PersistentProjectileEntity.method_26352")

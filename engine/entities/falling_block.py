@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import block_physics as phys
-from engine import blocks
-from engine.box import ZERO, Vec3
 from engine.constants import (
     CONCRETE_RAYCAST_SPEED_SQUARED,
     FALLING_BLOCK_DRAG,
@@ -21,17 +18,20 @@ from engine.constants import (
     FALLING_BLOCK_WIDTH,
 )
 from engine.entities.common import add_motion, scale_motion
-from engine.entity import Entity
-from engine.fluids import fluid_at
-from engine.mathhelper import floor
-from engine.move import MovementType, move
-from engine.raycast import raycast_blocks
-from engine.trace import StageInfo, run_stage
+from engine.entities.entity import Entity
+from engine.geometry.box import ZERO, Vec3
+from engine.influences.fluids import fluid_at
+from engine.java.mathhelper import floor
+from engine.motion.move import MovementType, move
+from engine.motion.raycast import raycast_blocks
+from engine.tick.trace import StageInfo, run_stage
+from engine.world import block_physics as phys
+from engine.world import blocks
 
 if TYPE_CHECKING:
-    from engine.blocks import BlockState
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
+    from engine.world.blocks import BlockState
 
 CHECK_SOURCE = StageInfo("check_source_block", "FallingBlockEntity.tick")
 GRAVITY = StageInfo("gravity", "FallingBlockEntity.tick", "G")

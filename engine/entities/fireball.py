@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.block_effects import check_block_collision
-from engine.box import ZERO, Vec3
 from engine.constants import (
     CHARGED_SKULL_DRAG,
     FIREBALL_ACCELERATION,
@@ -27,8 +25,7 @@ from engine.constants import (
     WITHER_SKULL_OWNERLESS_DAMAGE,
 )
 from engine.entities.common import add_motion, scale_motion
-from engine.mathhelper import sqrt_float
-from engine.projectile import (
+from engine.entities.projectile import (
     EntityHitResult,
     HitResult,
     Projectile,
@@ -37,12 +34,15 @@ from engine.projectile import (
     is_miss,
     rotation_vector,
 )
-from engine.trace import StageInfo, run_stage
+from engine.geometry.box import ZERO, Vec3
+from engine.java.mathhelper import sqrt_float
+from engine.motion.block_effects import check_block_collision
+from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.entity import Entity
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
+    from engine.entities.entity import Entity
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
 
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "ProjectileEntity.onCollision")

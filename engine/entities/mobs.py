@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.box import ZERO, Vec3
 from engine.constants import (
     ELDER_GUARDIAN_HEIGHT,
     ELDER_GUARDIAN_WIDTH,
@@ -26,14 +25,15 @@ from engine.constants import (
     WITHER_SKELETON_HEIGHT,
     WITHER_SKELETON_WIDTH,
 )
-from engine.javanum import f32
-from engine.living import LivingEntity
-from engine.mathhelper import floor
-from engine.trace import StageInfo, run_stage
+from engine.geometry.box import ZERO, Vec3
+from engine.java.javanum import f32
+from engine.java.mathhelper import floor
+from engine.living.living_entity import LivingEntity
+from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
 
 FLOP = StageInfo("flop", "GuardianEntity.tickMovement")
 

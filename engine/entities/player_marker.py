@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.constants import PLAYER_EYE_HEIGHT, PLAYER_HEIGHT, PLAYER_WIDTH
-from engine.entity import Entity
+from engine.entities.entity import Entity
 
 if TYPE_CHECKING:
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
 
 
 class PlayerMarker(Entity):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.block_effects import check_block_collision
 from engine.constants import (
     BOTTLE_ROLL,
     EGG_CHICKEN_CHANCE,
@@ -27,13 +26,14 @@ from engine.constants import (
     XP_BOTTLE_SPREAD,
 )
 from engine.entities.common import add_motion, scale_motion
+from engine.entities.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
 from engine.entities.xp_orb import spawn_orbs
-from engine.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
-from engine.trace import StageInfo, run_stage
+from engine.motion.block_effects import check_block_collision
+from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
 
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "ProjectileEntity.onCollision")

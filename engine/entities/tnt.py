@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from engine.box import ZERO, Vec3
 from engine.constants import (
     TNT_DRAG,
     TNT_EXPLOSION_HEIGHT,
@@ -20,15 +19,16 @@ from engine.constants import (
     TNT_WIDTH,
 )
 from engine.entities.common import add_motion, scale_motion
-from engine.entity import Entity
-from engine.fluids import update_water_state
-from engine.javanum import f32
-from engine.move import MovementType, move
-from engine.trace import StageInfo, run_stage
+from engine.entities.entity import Entity
+from engine.geometry.box import ZERO, Vec3
+from engine.influences.fluids import update_water_state
+from engine.java.javanum import f32
+from engine.motion.move import MovementType, move
+from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
 
 GRAVITY = StageInfo("gravity", "TntEntity.tick", "G")
 DRAG = StageInfo("drag", "TntEntity.tick", "D")

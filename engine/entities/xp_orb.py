@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.box import ZERO, Vec3
 from engine.constants import (
     XP_ORB_BOUNCE,
     XP_ORB_BUOYANCY,
@@ -25,16 +24,17 @@ from engine.constants import (
     XP_ORB_WIDTH,
 )
 from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
-from engine.entity import Entity
-from engine.fluids import fluid_at
-from engine.javanum import f32, to_int
-from engine.mathhelper import floor
-from engine.move import MovementType, move
-from engine.trace import StageInfo, run_stage
+from engine.entities.entity import Entity
+from engine.geometry.box import ZERO, Vec3
+from engine.influences.fluids import fluid_at
+from engine.java.javanum import f32, to_int
+from engine.java.mathhelper import floor
+from engine.motion.move import MovementType, move
+from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 WATER = StageInfo("water_movement", "ExperienceOrbEntity.applyWaterMovement")

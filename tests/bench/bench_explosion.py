@@ -15,11 +15,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from engine import explosion
-from engine.box import Vec3
 from engine.entities.tnt import Tnt
-from engine.scene import load_scene, load_scene_text
-from engine.simulation import Simulation
+from engine.geometry.box import Vec3
+from engine.influences import explosion
+from engine.tick.scene import load_scene, load_scene_text
+from engine.tick.simulation import Simulation
 
 N = 1_000
 REPEATS = 3

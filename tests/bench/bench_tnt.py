@@ -9,10 +9,10 @@ from __future__ import annotations
 import platform
 import time
 
-from engine.box import Vec3
 from engine.entities.tnt import Tnt
-from engine.scene import load_scene_text
-from engine.simulation import Simulation
+from engine.geometry.box import Vec3
+from engine.tick.scene import load_scene_text
+from engine.tick.simulation import Simulation
 
 N = 10_000
 REPEATS = 5

@@ -1,4 +1,4 @@
-"""The vectorised free-flight TNT step equals the one-by-one stages bit for bit (engine.batch)."""
+"""The vectorised free-flight TNT step equals the one-by-one stages bit for bit (engine.entities.tnt_batch)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.batch import Gathered, free_flight_mask
-from engine.box import Vec3
 from engine.entities.tnt import Tnt
-from engine.scene import load_scene_text
-from engine.simulation import Simulation
+from engine.entities.tnt_batch import Gathered, free_flight_mask
+from engine.geometry.box import Vec3
+from engine.tick.scene import load_scene_text
+from engine.tick.simulation import Simulation
 
 BLOCKS = """
 [[blocks]]

@@ -1,4 +1,4 @@
-"""engine.blocks and engine.block_physics: the 1.16.5 states, /setblock parsing, shapes, physics table."""
+"""engine.world.blocks and engine.world.block_physics: the 1.16.5 states, /setblock parsing, shapes, physics table."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import block_physics as phys
-from engine import blocks
-from engine.blocks import BlockStateError, default_state, parse_block_state, state_by_id
-from engine.box import Box
-from engine.javanum import f32
-from engine.shapes import EMPTY, FULL_CUBE
+from engine.geometry.box import Box
+from engine.geometry.shapes import EMPTY, FULL_CUBE
+from engine.java.javanum import f32
+from engine.world import block_physics as phys
+from engine.world import blocks
+from engine.world.blocks import BlockStateError, default_state, parse_block_state, state_by_id
 
 ROOT = Path(__file__).resolve().parents[2]
 STATE_COUNT = 17112  # notes/block-data.md: ids 0..17111

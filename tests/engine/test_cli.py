@@ -174,10 +174,10 @@ def _python(code: str) -> subprocess.CompletedProcess:
 
 
 def test_engine_imports_with_the_gl_stack_blocked() -> None:
-    """engine, engine.scene and engine.simulation import and run a tick when pyglet/moderngl/imgui cannot load."""
+    """engine and its scene and simulation modules import and run a tick when pyglet/moderngl/imgui cannot load."""
     done = _python(BLOCK_GL + """
-import engine, engine.scene, engine.simulation
-sim = engine.scene.load_scene('scenes/tnt_flat_ground.toml')
+import engine, engine.tick.scene, engine.tick.simulation
+sim = engine.tick.scene.load_scene('scenes/tnt_flat_ground.toml')
 sim.tick()
 print(sim.tick_count)
 """)

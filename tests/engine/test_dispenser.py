@@ -1,4 +1,4 @@
-"""Dispensers (engine.dispenser; spec 06 §1.1 item 2, §3.1 item 4, §7.1 item 3, §8.1 item 2): what a `dispense`
+"""Dispensers (spec 06 §1.1 item 2, §3.1 item 4, §7.1 item 3, §8.1 item 2): what a `dispense`
 creates, checked against the rules computed here in Java float arithmetic, the bundled scenes and the scene errors."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.box import ZERO
-from engine.dispenser import dispense
 from engine.entities.arrow import Arrow
 from engine.entities.tnt import prime_from_block
-from engine.jrandom import JavaRandom
-from engine.scene import SceneError, load_scene
-from engine.simulation import Simulation
+from engine.geometry.box import ZERO
+from engine.influences.dispenser import dispense
+from engine.java.jrandom import JavaRandom
+from engine.tick.scene import SceneError, load_scene
+from engine.tick.simulation import Simulation
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 AT = (0, 64, 0)

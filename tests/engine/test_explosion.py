@@ -1,4 +1,4 @@
-"""`engine.explosion` (spec 04 §15): against the JVM (fixtures/explosion.json), hand counts, chains in the entity
+"""Explosions (spec 04 §15): against the JVM (fixtures/explosion.json), hand counts, chains in the entity
 phase, block destruction, the fast exposure path against plain raycasts, and the trace geometry."""
 
 from __future__ import annotations
@@ -13,12 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import blocks
-from engine.box import Box, Vec3
 from engine.constants import FLUID_BLAST_RESISTANCE, TNT_HEIGHT, TNT_WIDTH
+from engine.entities.entity import Entity
 from engine.entities.tnt import Tnt
-from engine.entity import Entity
-from engine.explosion import (
+from engine.geometry.box import Box, Vec3
+from engine.influences.explosion import (
     affect_world,
     collect_blocks,
     exposure_samples,
@@ -26,16 +25,16 @@ from engine.explosion import (
     sample_points,
     transform_explosion_knockback,
 )
-from engine.fluids import fluid_state
-from engine.javanum import f32
-from engine.javautil import hash_set_order, shuffle
-from engine.jrandom import JavaRandom
-from engine.mathhelper import floor
-from engine.raycast import raycast_blocks
-from engine.scene import load_scene
-from engine.simulation import Simulation
-from engine.trace import Recorder
-from engine.world import World
+from engine.influences.fluids import fluid_state
+from engine.java.javanum import f32
+from engine.java.javautil import hash_set_order, shuffle
+from engine.java.jrandom import JavaRandom
+from engine.java.mathhelper import floor
+from engine.motion.raycast import raycast_blocks
+from engine.tick.scene import load_scene
+from engine.tick.simulation import Simulation
+from engine.tick.trace import Recorder
+from engine.world.world import World, blocks
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "explosion.json").read_text())
 CENTRE_ABOVE = f32(0.98) * 0.0625   # TNT: getBodyY(0.0625)
@@ -550,7 +549,7 @@ def test_stacks_explode_as_with_the_plain_algorithm(scene, stacks, floor_block, 
 def test_an_invisible_armor_stand_is_immune_to_explosions() -> None:
     """Entity.isImmuneToExplosion: an invisible armor stand is skipped (no ledger row, no impulse); a visible one
     beside it is pushed."""
-    from engine.scene import load_scene_text
+    from engine.tick.scene import load_scene_text
     sim = load_scene_text('[[entities]]\ntype = "tnt"\npos = [0.5, 10.0, 0.5]\nfuse = 1\nno_gravity = true\n'
                           '[[entities]]\ntype = "armor_stand"\npos = [2.5, 10.0, 0.5]\ninvisible = true\n'
                           'no_gravity = true\n'

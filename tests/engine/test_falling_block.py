@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.scene import load_scene_text
+from engine.tick.scene import load_scene_text
 
 STONE_FLOOR = '[[blocks]]\nfrom = [-1, 0, -1]\nto = [1, 0, 1]\nblock = "minecraft:stone"\n'
 

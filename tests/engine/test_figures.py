@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.box import Box
 from engine.constants import TNT_HEIGHT, TNT_WIDTH
-from engine.explosion import sample_points, transform_explosion_knockback
-from engine.javanum import f32
-from engine.scene import load_scene_text
-from engine.simulation import Simulation
-from engine.versions import features_for
+from engine.geometry.box import Box
+from engine.influences.explosion import sample_points, transform_explosion_knockback
+from engine.java.javanum import f32
+from engine.tick.scene import load_scene_text
+from engine.tick.simulation import Simulation
+from engine.tick.versions import features_for
 
 FIGURES = json.loads((Path(__file__).parent / "fixtures" / "reference_figures.json").read_text())
 
@@ -291,7 +291,7 @@ def test_m13_sine_table_mean_error_is_of_order_1e_5() -> None:
     """M13: MathHelper.sin differs from the true sine by about 1e-5 on average."""
     import numpy as np
 
-    from engine.mathhelper import sin
+    from engine.java.mathhelper import sin
     xs = np.linspace(-10.0, 10.0, 20001)
     err = np.mean([abs(sin(float(x)) - math.sin(x)) for x in xs])
     assert 1e-5 <= err < 1e-4

@@ -1,14 +1,13 @@
-"""engine.fluids: fluid states, heights, flow vectors and the base-tick fluid push (spec 04 §7)."""
+"""engine.influences.fluids: fluid states, heights, flow vectors and the base-tick fluid push (spec 04 §7)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.blocks import parse_block_state
-from engine.box import Vec3
 from engine.constants import LAVA_PUSH
-from engine.entity import Entity
-from engine.fluids import (
+from engine.entities.entity import Entity
+from engine.geometry.box import Vec3
+from engine.influences.fluids import (
     FluidState,
     fluid_at,
     fluid_state,
@@ -18,9 +17,10 @@ from engine.fluids import (
     update_submerged_in_water_state,
     update_water_state,
 )
-from engine.javanum import f32
-from engine.trace import EntityTick, Recorder, StageInfo
-from engine.world import World
+from engine.java.javanum import f32
+from engine.tick.trace import EntityTick, Recorder, StageInfo
+from engine.world.blocks import parse_block_state
+from engine.world.world import World
 
 H8, H7, H6 = f32(8 / 9), f32(7 / 9), f32(6 / 9)   # FluidState.getHeight() = amount / 9.0F
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.jrandom import JavaRandom
+from engine.java.jrandom import JavaRandom
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FIXTURE = json.loads((FIXTURES / "java_random.json").read_text())

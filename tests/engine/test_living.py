@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.box import Box
-from engine.scene import load_scene
+from engine.geometry.box import Box
+from engine.tick.scene import load_scene
 from tests.conftest import build_scene
 
 SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"

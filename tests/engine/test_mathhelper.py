@@ -1,4 +1,4 @@
-"""`engine.mathhelper` against the JVM (fixtures/java_random.json) and Java's cast rules."""
+"""`engine.java.mathhelper` against the JVM (fixtures/java_random.json) and Java's cast rules."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.javanum import f32
-from engine.mathhelper import SINE_TABLE, ceil, clamp, cos, floor, sin, sqrt_float, wrap_degrees
+from engine.java.javanum import f32
+from engine.java.mathhelper import SINE_TABLE, ceil, clamp, cos, floor, sin, sqrt_float, wrap_degrees
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "java_random.json").read_text())
 INT_MIN = -(2**31)

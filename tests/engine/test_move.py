@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.box import Vec3
 from engine.constants import BED_BOUNCE, COBWEB_MULTIPLIER, TNT_DRAG, TNT_GRAVITY
-from engine.scene import load_scene_text
-from engine.simulation import Simulation
+from engine.geometry.box import Vec3
+from engine.tick.scene import load_scene_text
+from engine.tick.simulation import Simulation
 
 
 def tnt_scene(blocks: str, pos: tuple[float, float, float], motion: tuple[float, float, float],

@@ -15,8 +15,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.box import Box
 from engine.constants import COLLISION_EPSILON
+from engine.geometry.box import Box
 from viewer.cli import trace_lines
 
 BLOCK_STATES = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import time
 
-from engine.scene import load_scene_text
+from engine.tick.scene import load_scene_text
 
 FLOOR = '[[blocks]]\nfrom = [-3, 0, -3]\nto = [3, 0, 3]\nblock = "minecraft:stone"\n'
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine.box import Box, Vec3
-from engine.scene import SceneError, load_scene, load_scene_text
-from engine.shapes import VoxelShape
-from engine.simulation import Simulation
-from engine.world import World
+from engine.geometry.box import Box, Vec3
+from engine.geometry.shapes import VoxelShape
+from engine.tick.scene import SceneError, load_scene, load_scene_text
+from engine.tick.simulation import Simulation
+from engine.world.world import World
 from tests.conftest import build_scene
 
 SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"

@@ -12,10 +12,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engine.jrandom import JavaRandom
-from engine.mathhelper import cos, sin
-from engine.scene import SceneError, load_scene_text
-from engine.simulation import Simulation
+from engine.java.jrandom import JavaRandom
+from engine.java.mathhelper import cos, sin
+from engine.tick.scene import SceneError, load_scene_text
+from engine.tick.simulation import Simulation
 
 
 def f32(x: float) -> float:
@@ -432,8 +432,8 @@ def test_experience_bottle_splits_its_experience_into_vanilla_orbs() -> None:
     """ExperienceBottleEntity.onCollision: 3 + nextInt(5) + nextInt(5) from the world Random, split by
     getExperienceValue into orbs spawned at the bottle's last position with their constructor's Motion ranges."""
     from engine.entities.xp_orb import ExperienceOrb, get_experience_value
-    from engine.jrandom import JavaRandom
-    from engine.scene import load_scene_text
+    from engine.java.jrandom import JavaRandom
+    from engine.tick.scene import load_scene_text
 
     sim = load_scene_text('[scene]\nseed = 99\n[[blocks]]\nfrom = [-2, 0, -2]\nto = [2, 0, 2]\nblock = "stone"\n'
                           '[[entities]]\ntype = "experience_bottle"\npos = [0.5, 3.0, 0.5]\n'

@@ -1,4 +1,4 @@
-"""engine.raycast: the block raycast of spec 03 §7 (cell walk, single-block rules, fluid handling)."""
+"""engine.motion.raycast: the block raycast of spec 03 §7 (cell walk, single-block rules, fluid handling)."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ from typing import Any
 
 import pytest
 
-from engine.blocks import parse_block_state
-from engine.box import BlockPos, Box, Vec3
-from engine.javanum import f32
-from engine.raycast import BlockHitResult, get_facing, raycast_blocks, raycast_boxes, raycast_shape
-from engine.shapes import FULL_CUBE
-from engine.trace import EntityTick, Recorder, StageInfo
-from engine.world import World
+from engine.geometry.box import BlockPos, Box, Vec3
+from engine.geometry.shapes import FULL_CUBE
+from engine.java.javanum import f32
+from engine.motion.raycast import BlockHitResult, get_facing, raycast_blocks, raycast_boxes, raycast_shape
+from engine.tick.trace import EntityTick, Recorder, StageInfo
+from engine.world.blocks import parse_block_state
+from engine.world.world import World
 from tests.conftest import build_scene
 
 H_SOURCE, H_FLOWING_7 = f32(8 / 9), f32(7 / 9)   # FluidState.getHeight() = amount / 9.0F

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.scene import load_scene_text
+from engine.tick.scene import load_scene_text
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.box import Vec3
 from engine.constants import TNT_DRAG, TNT_GRAVITY, TNT_HEIGHT
-from engine.scene import load_scene_text
+from engine.geometry.box import Vec3
+from engine.tick.scene import load_scene_text
 
 STACK = """
 [[entities]]

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engine.scene import load_scene
+from engine.tick.scene import load_scene
 from viewer.cli import main, trace_lines
 
 SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.box import Box
 from engine.constants import COBWEB_MULTIPLIER
-from engine.javanum import f32
-from engine.scene import SceneError, load_scene
-from engine.shulker_box import CLOSED, OPENED, OPENING, ShulkerBoxBlockEntity
-from engine.simulation import Simulation
+from engine.geometry.box import Box
+from engine.influences.shulker_box import CLOSED, OPENED, OPENING, ShulkerBoxBlockEntity
+from engine.java.javanum import f32
+from engine.tick.scene import SceneError, load_scene
+from engine.tick.simulation import Simulation
 from tests.conftest import build_scene
 
 SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"

@@ -1,4 +1,4 @@
-"""engine.simulation: tick phases, entity update order, spawning and removal, scheduled actions, and the
+"""engine.tick.simulation: tick phases, entity update order, spawning and removal, scheduled actions, and the
 entity-section lookup of `World.get_entities` (spec 01 §5.2, §7)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import math
 
 import numpy as np
 
-from engine.box import Box, Vec3
-from engine.entity import Entity
+from engine.entities.entity import Entity
+from engine.geometry.box import Box, Vec3
 
 STONE_FLOOR = {"from": [-3, 0, -3], "to": [3, 0, 3], "block": "minecraft:stone"}
 TNT_VY = float(np.float32(0.2))          # 0.2F of TntEntity's constructor

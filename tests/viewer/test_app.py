@@ -13,7 +13,7 @@ from imgui_bundle import imgui
 from PIL import Image
 from pyglet.window import key, mouse
 
-from engine.scene import load_scene
+from engine.tick.scene import load_scene
 from viewer.app import ViewerApp
 from viewer.labels import project
 from viewer.panels import CONTROLS_TITLE, STEP_LABEL, STEP_N_LABEL

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.box import Vec3
-from engine.scene import load_scene
+from engine.geometry.box import Vec3
+from engine.tick.scene import load_scene
 from viewer import editing
 from viewer.history import History
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.scene import load_scene
+from engine.tick.scene import load_scene
 from viewer.history import History
 
 

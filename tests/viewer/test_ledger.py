@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.scene import load_scene
+from engine.tick.scene import load_scene
 from viewer.app import ViewerApp
 from viewer.ledger import ledger_primitives, ledger_table, parse_region, visible_rows
 from viewer.palette import load_palette

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine import blocks
-from engine.world import World
+from engine.world.world import World, blocks
 from viewer.meshing import SectionMesh, StyleTable, mesh_section
 from viewer.palette import load_palette
 

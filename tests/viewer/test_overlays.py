@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.scene import load_scene
+from engine.tick.scene import load_scene
 from viewer.history import entity_states
 from viewer.overlays import (
     OverlayBuilder,

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import blocks
+from engine.world import blocks
 from viewer.overlays import ROLE_STYLES
 from viewer.palette import hashed_color, load_palette, parse_color
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-# A geometry primitive made in engine code: a helper of engine.trace (or a local one) called with a role literal.
+# A geometry primitive made in engine code: a helper of engine.tick.trace (or a local one) called with a role literal.
 ROLE_CALL = re.compile(r"\b(?:segment|box|gbox|cell|point|_sphere|_label)\(\s*f?\"([a-z_0-9{}'\[\]]+)\"")
 
 # The roles table of notes/interfaces.md ("Stage records"), plus the label role its example uses.

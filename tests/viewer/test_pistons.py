@@ -10,7 +10,7 @@ import moderngl
 import numpy as np
 import pytest
 
-from engine.scene import load_scene
+from engine.tick.scene import load_scene
 from viewer.camera import Bounds, camera_from_spec, parse_camera
 from viewer.labels import project
 from viewer.overlays import OverlayBuilder, add_geometry, stage_geometry

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from engine.scene import load_scene
+from engine.tick.scene import load_scene
 from viewer.camera import Bounds, camera_from_spec, parse_camera
 from viewer.history import entity_states
 from viewer.labels import project

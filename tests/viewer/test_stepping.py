@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.scene import load_scene
+from engine.tick.scene import load_scene
 from viewer.stage_panel import changed_fields, stage_rows
 from viewer.stepping import micro_steps, next_step, readout, stage_at
 

@@ -1,5 +1,5 @@
 """Explosions (spec 04 §15) as 1.16.5's `ServerWorld.createExplosion` runs a BREAK explosion (TNT):
-`Explosion.collectBlocksAndDamageEntities` (block rays, engine/blockrays.py; then the entities), then
+`Explosion.collectBlocksAndDamageEntities` (block rays, engine/influences/blockrays.py; then the entities), then
 `Explosion.affectWorld` (blocks removed after every impulse of the explosion; caught TNT primed with a short fuse).
 
 Random numbers: the block rays draw 1352 `nextFloat`s from the world Random and the shuffle of the affected
@@ -23,9 +23,6 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from engine import blocks
-from engine.blockrays import AffectedBlocks, air_table, collect_blocks
-from engine.box import Box, Vec3
 from engine.constants import (
     BLAST_PROTECTION_STEP,
     BLAST_PROTECTION_STEP_OLD,
@@ -37,19 +34,21 @@ from engine.constants import (
     TNT_EXPLOSION_FUSE_SPREAD,
     TNT_FUSE,
 )
+from engine.entities.entity import Entity
 from engine.entities.tnt import Tnt, prime_from_block
-from engine.entity import Entity
-from engine.javanum import f32
-from engine.javautil import shuffle, shuffle_draws
-from engine.mathhelper import floor
-from engine.raycast import COLLIDER, FLUID_NONE, raycast_blocks
-from engine.trace import label, point, segment, sphere
-from engine.world import ENTITY_SECTION_MAX
+from engine.geometry.box import Box, Vec3
+from engine.influences.blockrays import AffectedBlocks, air_table, collect_blocks
+from engine.java.javanum import f32
+from engine.java.javautil import shuffle, shuffle_draws
+from engine.java.mathhelper import floor
+from engine.motion.raycast import COLLIDER, FLUID_NONE, raycast_blocks
+from engine.tick.trace import label, point, segment, sphere
+from engine.world.world import ENTITY_SECTION_MAX, blocks
 
 if TYPE_CHECKING:
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
-    from engine.world import World
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
+    from engine.world.world import World
 
 OUTLINE = "outline"   # RaycastContext.ShapeType.OUTLINE: exposure rays before 1.16 (not modelled by raycast)
 _new = tuple.__new__

@@ -13,7 +13,7 @@ from engine.constants import (
     HASHMAP_MIN_TREEIFY_CAPACITY,
     HASHMAP_TREEIFY_BIN,
 )
-from engine.jrandom import JavaRandom, next_int31s
+from engine.java.jrandom import JavaRandom, next_int31s
 
 _INT32 = 0xFFFFFFFF                 # an int's 32 bits, unsigned
 _HASH_SPREAD = 16                   # HashMap.hash: h ^ (h >>> 16)

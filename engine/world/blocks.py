@@ -15,12 +15,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NoReturn
 
-from engine.block_physics import AIR_BLOCKS, DYNAMIC_BOUNDS
-from engine.box import Box
-from engine.javanum import f32
-from engine.shapes import VoxelShape, from_boxes
+from engine.geometry.box import Box
+from engine.geometry.shapes import VoxelShape, from_boxes
+from engine.java.javanum import f32
+from engine.world.block_physics import AIR_BLOCKS, DYNAMIC_BOUNDS
 
-TABLE_PATH = Path(__file__).resolve().parent.parent / "assets" / "blocks-1.16.5.json"
+TABLE_PATH = Path(__file__).resolve().parents[2] / "assets" / "blocks-1.16.5.json"
 NAMESPACE = "minecraft:"
 
 
@@ -253,4 +253,4 @@ def __getattr__(name: str) -> BlockState:
         air = default_state("air")
         globals()["AIR"] = air
         return air
-    raise AttributeError(f"module 'engine.blocks' has no attribute {name!r}")
+    raise AttributeError(f"module 'engine.world.blocks' has no attribute {name!r}")

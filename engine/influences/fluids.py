@@ -8,8 +8,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine import block_physics
-from engine.box import ZERO, Axis, Box, Vec3
 from engine.constants import (
     BLOCK_COLLISION_DEFLATE,
     FACE_PROBE_HIGH,
@@ -27,17 +25,19 @@ from engine.constants import (
     SUBMERGED_EYE_OFFSET,
     WATER_PUSH,
 )
-from engine.javanum import f32
-from engine.mathhelper import ceil, floor
-from engine.shapes import EMPTY, VoxelShape, from_boxes
-from engine.trace import segment
-from engine.world import FLUID as FLUID_KIND
+from engine.geometry.box import ZERO, Axis, Box, Vec3
+from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
+from engine.java.javanum import f32
+from engine.java.mathhelper import ceil, floor
+from engine.tick.trace import segment
+from engine.world import block_physics
+from engine.world.world import FLUID as FLUID_KIND
 
 if TYPE_CHECKING:
-    from engine.blocks import BlockState
-    from engine.entity import Entity
-    from engine.trace import Recorder
-    from engine.world import World
+    from engine.entities.entity import Entity
+    from engine.tick.trace import Recorder
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
 
 WATER = "water"
 LAVA = "lava"

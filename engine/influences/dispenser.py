@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.box import BlockPos, Vec3
 from engine.constants import (
     DISPENSED_ITEM_DROP,
     DISPENSED_ITEM_DROP_VERTICAL,
@@ -32,15 +31,16 @@ from engine.constants import (
 from engine.entities.arrow import Arrow
 from engine.entities.fireball import ExplosiveProjectile, SmallFireball, launch
 from engine.entities.item import Item, spawn_dropped
+from engine.entities.projectile import Projectile
 from engine.entities.thrown import Egg, ExperienceBottle, Potion, Snowball
 from engine.entities.tnt import Tnt, prime_from_block
-from engine.javanum import f32
-from engine.piston_block_entity import BY_NAME, Direction
-from engine.projectile import Projectile
+from engine.geometry.box import BlockPos, Vec3
+from engine.influences.piston_block_entity import BY_NAME, Direction
+from engine.java.javanum import f32
 
 if TYPE_CHECKING:
-    from engine.entity import Entity
-    from engine.simulation import Simulation
+    from engine.entities.entity import Entity
+    from engine.tick.simulation import Simulation
 
 DISPENSER = "dispenser"
 TNT_ITEM = "minecraft:tnt"

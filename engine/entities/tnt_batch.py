@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.box import Box, Vec3
 from engine.constants import (
     COLLISION_EPSILON,
     MIN_MOVE_LENGTH_SQUARED,
@@ -22,10 +21,11 @@ from engine.constants import (
     TNT_DRAG,
     TNT_GRAVITY,
 )
+from engine.geometry.box import Box, Vec3
 
 if TYPE_CHECKING:
     from engine.entities.tnt import Tnt
-    from engine.world import World
+    from engine.world.world import World
 
 REACH = 3.0   # every block query of a TNT tick lies within 2.5 m of its box and move; one more for margin
 SMALL_WORLD_SECTIONS = 64   # up to this many filled sections, test them all at once with numpy

@@ -12,7 +12,6 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine.box import BlockPos, Box, Vec3
 from engine.constants import (
     JAVA_DOUBLE_MAX,
     JAVA_FLOAT_MIN,
@@ -21,15 +20,16 @@ from engine.constants import (
     RAYCAST_INSIDE_PROBE,
     RAYCAST_MIN_LENGTH_SQUARED,
 )
-from engine.fluids import fluid_at, get_height
-from engine.javanum import f32
-from engine.mathhelper import floor
-from engine.shapes import EMPTY, VoxelShape, from_boxes
-from engine.trace import cell, point, segment
+from engine.geometry.box import BlockPos, Box, Vec3
+from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
+from engine.influences.fluids import fluid_at, get_height
+from engine.java.javanum import f32
+from engine.java.mathhelper import floor
+from engine.tick.trace import cell, point, segment
 
 if TYPE_CHECKING:
-    from engine.trace import Recorder
-    from engine.world import World
+    from engine.tick.trace import Recorder
+    from engine.world.world import World
 
 EPS = RAYCAST_FACE_EPSILON
 

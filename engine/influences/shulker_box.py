@@ -13,28 +13,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.block_entities import SHULKER_BOXES, BlockEntity, BlockEntityTick
-from engine.box import BlockPos, Box, Vec3
 from engine.constants import (
     SHULKER_LID_TRAVEL,
     SHULKER_PROGRESS_STEP,
     SHULKER_PUSH_MARGIN,
     SHULKER_VIEWERS_EVENT,
 )
-from engine.javanum import f32
-from engine.move import MovementType, move
-from engine.piston import BlockEvent, add_synced_block_event
-from engine.piston_block_entity import BY_NAME, B36Recorder, Direction, get_intersection_size, record_push
-from engine.shapes import VoxelShape, from_boxes
-from engine.trace import EntityTick, StageInfo, run_stage
-from engine.trace import box as gbox
+from engine.geometry.box import BlockPos, Box, Vec3
+from engine.geometry.shapes import VoxelShape, from_boxes
+from engine.influences.piston import BlockEvent, add_synced_block_event
+from engine.influences.piston_block_entity import BY_NAME, B36Recorder, Direction, get_intersection_size, record_push
+from engine.java.javanum import f32
+from engine.motion.move import MovementType, move
+from engine.tick.trace import EntityTick, StageInfo, run_stage
+from engine.tick.trace import box as gbox
+from engine.world.block_entities import SHULKER_BOXES, BlockEntity, BlockEntityTick
 
 if TYPE_CHECKING:
-    from engine.blocks import BlockState
-    from engine.entity import Entity
-    from engine.simulation import Simulation
-    from engine.trace import PhaseRecord
-    from engine.world import World
+    from engine.entities.entity import Entity
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import PhaseRecord
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
 
 CLOSED, OPENING, OPENED, CLOSING = "closed", "opening", "opened", "closing"   # AnimationStage
 PUSH = StageInfo("shulker_push", "ShulkerBoxBlockEntity.pushEntities")

@@ -5,14 +5,14 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.box import ZERO, Box, Vec3
 from engine.constants import EYE_HEIGHT_FACTOR, MOUNTED_HEIGHT_FACTOR, VOID_Y
-from engine.javanum import f32
-from engine.jrandom import JavaRandom
+from engine.geometry.box import ZERO, Box, Vec3
+from engine.java.javanum import f32
+from engine.java.jrandom import JavaRandom
 
 if TYPE_CHECKING:
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
 
 
 class Entity:
@@ -109,7 +109,7 @@ class Entity:
         return {}
 
     def trace_state(self) -> tuple:
-        """The state a stage records before and after it (shown by `engine.trace.state_dict`)."""
+        """The state a stage records before and after it (shown by `engine.tick.trace.state_dict`)."""
         return (self.pos, self.motion, self.box, self.on_ground, self.horizontal_collision,
                 self.vertical_collision, self.fall_distance, self.type_fields())
 
@@ -170,7 +170,7 @@ class Entity:
 
     def base_tick(self, sim: Simulation, rec: Recorder | None) -> None:
         """`Entity.baseTick` reduced to what moves entities (spec 01 §8.2): fluids, then the void."""
-        from engine.fluids import update_submerged_in_water_state, update_water_state
+        from engine.influences.fluids import update_submerged_in_water_state, update_water_state
         update_water_state(self, sim.world, rec)
         update_submerged_in_water_state(self, sim.world)
         if self.pos.y < VOID_Y:

@@ -15,8 +15,6 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from engine import blocks
-from engine.box import Vec3
 from engine.constants import (
     EXPLOSION_INTENSITY_BASE,
     EXPLOSION_INTENSITY_SPREAD,
@@ -29,14 +27,16 @@ from engine.constants import (
     FLUID_BLAST_RESISTANCE,
     SECTION_SIZE,
 )
-from engine.fluids import fluid_state
-from engine.javanum import f32
-from engine.javautil import hash_set_order
-from engine.jrandom import NEXT_FLOAT_MAX, JavaRandom, next_floats
-from engine.mathhelper import floor
+from engine.geometry.box import Vec3
+from engine.influences.fluids import fluid_state
+from engine.java.javanum import f32
+from engine.java.javautil import hash_set_order
+from engine.java.jrandom import NEXT_FLOAT_MAX, JavaRandom, next_floats
+from engine.java.mathhelper import floor
+from engine.world import blocks
 
 if TYPE_CHECKING:
-    from engine.world import World
+    from engine.world.world import World
 
 RAY_CELLS_MEMO = 16   # centres whose ray cells are remembered (a cache bound, not physics)
 EXPLOSION_THRESHOLD_CEILING = 1e30   # an intensity above every threshold of `_air_thresholds`

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import block_physics as phys
-from engine.box import ZERO, Vec3
 from engine.constants import (
     CLIMB_MAX_SPEED,
     CLIMB_UP_SPEED,
@@ -25,16 +23,18 @@ from engine.constants import (
     LIVING_STEP_HEIGHT,
     VELOCITY_AFFECTING_OFFSET,
 )
-from engine.entity import Entity
-from engine.javanum import f32
-from engine.mathhelper import clamp, floor
-from engine.move import MovementType, move
-from engine.trace import StageInfo, run_stage
+from engine.entities.entity import Entity
+from engine.geometry.box import ZERO, Vec3
+from engine.java.javanum import f32
+from engine.java.mathhelper import clamp, floor
+from engine.motion.move import MovementType, move
+from engine.tick.trace import StageInfo, run_stage
+from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
-    from engine.world import World
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
+    from engine.world.world import World
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 NOT_VOLUNTARY = StageInfo("not_voluntary_drag", "LivingEntity.tickMovement")

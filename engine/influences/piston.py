@@ -1,5 +1,5 @@
 """Pistons (spec 04 §8): `PistonBlock` block events and `PistonHandler` push resolution. The moving blocks
-they create are `engine.piston_block_entity.PistonBlockEntity` ("B36").
+they create are `engine.influences.piston_block_entity.PistonBlockEntity` ("B36").
 
 Redstone is not simulated. A scene powers or unpowers a piston (`piston_extend` / `piston_retract` actions);
 `World.powered` stands in for `PistonBlock.shouldExtend`, and the action calls `PistonBlock.tryMove` as a
@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine import blocks
-from engine.block_entities import SHULKER_BOXES
-from engine.block_physics import DYE_COLORS, MATERIAL_BLOCKS, WOOD_TYPES
-from engine.box import BlockPos
 from engine.constants import PISTON_PROGRESS_STEP, PISTON_PUSH_LIMIT
-from engine.piston_block_entity import BY_NAME, DIRECTIONS, PISTONS, Direction, PistonBlockEntity
+from engine.geometry.box import BlockPos
+from engine.influences.piston_block_entity import BY_NAME, DIRECTIONS, PISTONS, Direction, PistonBlockEntity
+from engine.world import blocks
+from engine.world.block_entities import SHULKER_BOXES
+from engine.world.block_physics import DYE_COLORS, MATERIAL_BLOCKS, WOOD_TYPES
 
 if TYPE_CHECKING:
-    from engine.blocks import BlockState
-    from engine.simulation import Simulation
-    from engine.world import World
+    from engine.tick.simulation import Simulation
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
 
 EXTEND, RETRACT, RETRACT_SHORT = 0, 1, 2    # block event types (spec 04 §8: 2 = short pulse, no pull)
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.javanum import f32, wrap_int, wrap_long
-from engine.shapes import VoxelShape, from_boxes
+from engine.geometry.shapes import VoxelShape, from_boxes
+from engine.java.javanum import f32, wrap_int, wrap_long
 
 if TYPE_CHECKING:
-    from engine.blocks import BlockState
+    from engine.world.blocks import BlockState
 
 DYE_COLORS = ("white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray", "light_gray",
               "cyan", "purple", "blue", "brown", "green", "red", "black")
@@ -217,5 +217,5 @@ def collision_shape_at(state: BlockState, x: int, y: int, z: int) -> VoxelShape:
     return shape
 
 
-# Blocks whose `onEntityCollision` changes an entity's motion or presence (engine.block_effects handles each)
+# Blocks whose `onEntityCollision` changes an entity's motion or presence (engine.motion.block_effects handles each)
 ENTITY_COLLISION_BLOCKS = frozenset({"cobweb", "sweet_berry_bush", "bubble_column", "honey_block", "end_portal"})

@@ -11,12 +11,12 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.block_physics import DYE_COLORS
-from engine.box import BlockPos
+from engine.geometry.box import BlockPos
+from engine.world.block_physics import DYE_COLORS
 
 if TYPE_CHECKING:
-    from engine.simulation import Simulation
-    from engine.trace import EntityTick, Geometry, PhaseRecord
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import EntityTick, Geometry, PhaseRecord
 
 
 # the blocks of BlockEntityType.SHULKER_BOX: World.set_block_state gives each its block entity

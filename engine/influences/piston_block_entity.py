@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine import blocks
-from engine.block_entities import BlockEntity, BlockEntityTick
-from engine.box import BlockPos, Box, Vec3, X, Y, Z
 from engine.constants import (
     HONEY_DRAG_TOP,
     PISTON_DELTA_CLAMP,
@@ -19,18 +16,21 @@ from engine.constants import (
     PISTON_PUSH_MARGIN,
     PISTON_SHORT_HEAD,
 )
-from engine.javanum import f32
-from engine.move import MovementType, move
-from engine.shapes import EMPTY, VoxelShape, from_boxes
-from engine.trace import EntityTick, Recorder, StageInfo, run_stage, segment
-from engine.trace import box as gbox
+from engine.geometry.box import BlockPos, Box, Vec3, X, Y, Z
+from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
+from engine.java.javanum import f32
+from engine.motion.move import MovementType, move
+from engine.tick.trace import EntityTick, Recorder, StageInfo, run_stage, segment
+from engine.tick.trace import box as gbox
+from engine.world import blocks
+from engine.world.block_entities import BlockEntity, BlockEntityTick
 
 if TYPE_CHECKING:
-    from engine.blocks import BlockState
-    from engine.entity import Entity
-    from engine.simulation import Simulation
-    from engine.trace import Geometry, PhaseRecord
-    from engine.world import World
+    from engine.entities.entity import Entity
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Geometry, PhaseRecord
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
 
 
 class Direction(NamedTuple):

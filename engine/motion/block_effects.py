@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import block_physics as phys
-from engine.box import BlockPos, Vec3
 from engine.constants import (
     BED_BOUNCE,
     BERRY_BUSH_MULTIPLIER,
@@ -30,16 +28,18 @@ from engine.constants import (
     SLIME_STEP_SLOPE,
     VELOCITY_AFFECTING_OFFSET,
 )
-from engine.javanum import f32
-from engine.mathhelper import floor
-from engine.trace import cell
-from engine.world import EFFECT
+from engine.geometry.box import BlockPos, Vec3
+from engine.java.javanum import f32
+from engine.java.mathhelper import floor
+from engine.tick.trace import cell
+from engine.world import block_physics as phys
+from engine.world.world import EFFECT
 
 if TYPE_CHECKING:
-    from engine.blocks import BlockState
-    from engine.entity import Entity
-    from engine.simulation import Simulation
-    from engine.world import World
+    from engine.entities.entity import Entity
+    from engine.tick.simulation import Simulation
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
 
 
 def get_landing_pos(e: Entity, world: World) -> BlockPos:

@@ -10,20 +10,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import blocks, dispenser, piston, shulker_box
-from engine.block_entities import SHULKER_BOXES
-from engine.blocks import BlockStateError
-from engine.box import ZERO, Vec3
 from engine.entities import ENTITY_TYPES
+from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
+from engine.entities.projectile import Projectile, throw_from_player
 from engine.entities.tnt import prime_from_block
-from engine.entity import Entity
-from engine.javanum import f32
-from engine.projectile import Projectile, throw_from_player
-from engine.simulation import PHASES, ScheduledAction, Simulation
-from engine.versions import DEFAULT_VERSION, features_for
-from engine.world import MAX_Y, MIN_Y, World, WorldBorder
+from engine.geometry.box import ZERO, Vec3
+from engine.influences import dispenser, piston, shulker_box
+from engine.java.javanum import f32
+from engine.tick.simulation import PHASES, ScheduledAction, Simulation
+from engine.tick.versions import DEFAULT_VERSION, features_for
+from engine.world.block_entities import SHULKER_BOXES
+from engine.world.blocks import BlockStateError
+from engine.world.world import MAX_Y, MIN_Y, World, WorldBorder, blocks
 
 MAX_BLOCKS_PER_ENTRY = 4_000_000
 COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", "fall_distance", "yaw", "pitch",
@@ -332,7 +332,7 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
                                         "\"minecraft:dispenser[facing=up]\")")
 
         def fire(sim: Simulation) -> None:
-            """`DispenserBlock.scheduledTick`: the dispenser fires `item` (engine.dispenser)."""
+            """`DispenserBlock.scheduledTick`: the dispenser fires `item` (engine.influences.dispenser)."""
             dispenser.dispense(sim, at, item)
         return ScheduledAction(tick, phase, do, {"at": list(at), "item": item}, fire)
     angle = ctx.number(entry["angle"], f"{key}.angle") if "angle" in entry else None

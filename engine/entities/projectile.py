@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from engine.box import ZERO, Box, Vec3
 from engine.constants import (
     DEGREES_TO_RADIANS,
     JAVA_DOUBLE_MAX,
@@ -22,17 +21,18 @@ from engine.constants import (
     SPAWN_BELOW_EYE,
     THROW_DIVERGENCE,
 )
-from engine.entity import Entity
-from engine.javanum import f32
-from engine.mathhelper import cos, sin
-from engine.raycast import FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
-from engine.trace import StageInfo, box, point, run_stage
+from engine.entities.entity import Entity
+from engine.geometry.box import ZERO, Box, Vec3
+from engine.java.javanum import f32
+from engine.java.mathhelper import cos, sin
+from engine.motion.raycast import FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
+from engine.tick.trace import StageInfo, box, point, run_stage
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
 
 LEFT_OWNER = StageInfo("left_owner", "ProjectileEntity.method_26961")
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")

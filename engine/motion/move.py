@@ -6,23 +6,23 @@ import math
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from engine import block_effects
-from engine.box import ZERO, Vec3
-from engine.collision import adjust_movement_for_collisions
 from engine.constants import (
     MIN_MOVE_LENGTH_SQUARED,
     MOVEMENT_MULTIPLIER_MIN_SQUARED,
     PISTON_DELTA_CLAMP,
     PISTON_MIN_COMPONENT,
 )
-from engine.javanum import f32
-from engine.mathhelper import approximately_equals
-from engine.trace import StageInfo, run_stage
+from engine.geometry.box import ZERO, Vec3
+from engine.java.javanum import f32
+from engine.java.mathhelper import approximately_equals
+from engine.motion import block_effects
+from engine.motion.collision import adjust_movement_for_collisions
+from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.entity import Entity
-    from engine.simulation import Simulation
-    from engine.trace import Recorder
+    from engine.entities.entity import Entity
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
 
 
 class MovementType(Enum):

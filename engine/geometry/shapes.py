@@ -12,8 +12,8 @@ import math
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
-from engine.box import Axis, Box
 from engine.constants import COLLISION_EPSILON
+from engine.geometry.box import Axis, Box
 
 EPS = COLLISION_EPSILON
 

@@ -13,14 +13,15 @@ from typing import Any
 
 import numpy as np
 
-from engine import batch, explosion, piston
-from engine.box import ZERO, Vec3
+from engine.entities import tnt_batch as batch
+from engine.entities.entity import Entity
 from engine.entities.tnt import Tnt
-from engine.entity import Entity
-from engine.jrandom import JavaRandom
-from engine.trace import EntityTick, PhaseRecord, Recorder, TickRecord
-from engine.versions import DEFAULT_VERSION, features_for
-from engine.world import World
+from engine.geometry.box import ZERO, Vec3
+from engine.influences import explosion, piston
+from engine.java.jrandom import JavaRandom
+from engine.tick.trace import EntityTick, PhaseRecord, Recorder, TickRecord
+from engine.tick.versions import DEFAULT_VERSION, features_for
+from engine.world.world import World
 
 PHASES = ("scheduled_ticks", "block_events", "entities", "block_entities", "players")
 
@@ -59,7 +60,7 @@ class Simulation:
         self.random = JavaRandom(seed)          # World.random
         self.tick_count = 0
         self.trace_enabled = False
-        self.vectorize = True                   # runs of TNT in free flight take engine.batch's step
+        self.vectorize = True                   # runs of TNT in free flight take engine.entities.tnt_batch's step
         self.actions: list[ScheduledAction] = []
         self.explosion_step: ExplosionStep | None = explosion.explode
         self.last_record: TickRecord | None = None
@@ -161,7 +162,7 @@ class Simulation:
 
     def _tick_entities(self, phase: PhaseRecord) -> None:
         """`ServerWorld.tick`'s entity loop: load order; removed entities leave the order at their turn.
-        Runs of TNT in free flight take the vectorised step of `engine.batch`."""
+        Runs of TNT in free flight take the vectorised step of `engine.entities.tnt_batch`."""
         world = self.world
         self._in_entity_phase = True
         order = [e for e in world.entities.values() if self._is_root_now(e)]

@@ -13,10 +13,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine import block_physics as phys
-from engine import blocks
-from engine.block_entities import SHULKER_BOXES, BlockEntities
-from engine.box import BlockPos, Box
 from engine.constants import (
     BORDER_MAX_RADIUS,
     COLLISION_EPSILON,
@@ -24,15 +20,19 @@ from engine.constants import (
     GET_ENTITIES_MARGIN,
     SECTION_SIZE,
 )
-from engine.javanum import wrap_int
-from engine.mathhelper import ceil, floor
-from engine.shapes import EMPTY, FULL_CUBE, VoxelShape, border_shape, intersects_box
+from engine.geometry.box import BlockPos, Box
+from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, border_shape, intersects_box
+from engine.java.javanum import wrap_int
+from engine.java.mathhelper import ceil, floor
+from engine.world import block_physics as phys
+from engine.world import blocks
+from engine.world.block_entities import SHULKER_BOXES, BlockEntities
 
 if TYPE_CHECKING:
-    from engine.blocks import BlockState
-    from engine.entity import Entity
-    from engine.piston import BlockEvent
-    from engine.piston_block_entity import Direction
+    from engine.entities.entity import Entity
+    from engine.influences.piston import BlockEvent
+    from engine.influences.piston_block_entity import Direction
+    from engine.world.blocks import BlockState
 
 MIN_Y = 0
 MAX_Y = 255
@@ -81,7 +81,7 @@ class World:
         self.block_version = 0                   # counts block changes, for callers that cache around blocks
         self.collidable_count = 0                # boats, shulkers: solid to other entities (spec 03 §5)
         self.game_time = 0
-        # pistons (spec 04 §8, engine.piston): block entities, the synced block-event queue, the pistons a scene
+        # pistons (spec 04 §8, influences.piston): block entities, the synced block-event queue, the pistons a scene
         # powers (the stand-in for redstone), and PistonBlockEntity.MOVEMENT_DIRECTION while a B36 moves one
         self.block_entities = BlockEntities()
         self.block_events: list[BlockEvent] = []
@@ -160,7 +160,7 @@ class World:
         if old_block in SHULKER_BOXES:
             self.block_entities.remove(pos)
         if new_block in SHULKER_BOXES:
-            from engine.shulker_box import ShulkerBoxBlockEntity
+            from engine.influences.shulker_box import ShulkerBoxBlockEntity
             self.block_entities.set(ShulkerBoxBlockEntity(pos))
 
     def _on_moving_piston_replaced(self, pos: BlockPos) -> None:
@@ -177,11 +177,11 @@ class World:
         state's shape. Block collisions and block raycasts (spec 03 §7.5, 1.16.2+) both use it."""
         block = state.block
         if block == "moving_piston":
-            from engine.piston_block_entity import PistonBlockEntity
+            from engine.influences.piston_block_entity import PistonBlockEntity
             be = self.block_entities.get((x, y, z))
             return be.get_collision_shape(self) if isinstance(be, PistonBlockEntity) else EMPTY
         if block in SHULKER_BOXES:
-            from engine.shulker_box import ShulkerBoxBlockEntity
+            from engine.influences.shulker_box import ShulkerBoxBlockEntity
             be = self.block_entities.get((x, y, z))
             return be.get_collision_shape(state) if isinstance(be, ShulkerBoxBlockEntity) else FULL_CUBE
         return phys.collision_shape_at(state, x, y, z)
@@ -396,7 +396,7 @@ _KINDS: list[int] = []
 def _kind(state_id: int) -> int:
     """Bit FLUID: the state holds a fluid; bit EFFECT: its block acts in `checkBlockCollision`."""
     if not _KINDS:
-        from engine.fluids import fluid_state
+        from engine.influences.fluids import fluid_state
         _KINDS.extend((fluid_state(st).fluid is not None) << FLUID
                       | (st.block in phys.ENTITY_COLLISION_BLOCKS) << EFFECT for st in blocks.all_states())
     return _KINDS[state_id]

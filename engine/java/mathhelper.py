@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from engine.javanum import f32, to_int, wrap_int
+from engine.java.javanum import f32, to_int, wrap_int
 
 _floor = math.floor
 _ceil = math.ceil

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple, TypeAlias
 
-from engine.javanum import f32, jmax, jmin
+from engine.java.javanum import f32, jmax, jmin
 
 Axis: TypeAlias = int  # 0 = X, 1 = Y, 2 = Z (Direction.Axis)
 X, Y, Z = 0, 1, 2
