@@ -11,7 +11,7 @@ from engine.java.javanum import f32
 # --- collision (spec 03 §2, §3, §6) ---
 COLLISION_EPSILON = 1.0e-7          # VoxelShape.calculateMaxDistance, Box contract for the world border
 MIN_MOVE_LENGTH_SQUARED = 1.0e-7    # Entity.move: move only if lengthSquared() > 1e-7 (AMBIGUITY-M1)
-HORIZONTAL_COLLISION_TOLERANCE = 1.0e-5  # MathHelper.approximatelyEquals in Entity.move step 7
+HORIZONTAL_COLLISION_TOLERANCE = f32(1.0e-5)  # MathHelper.approximatelyEquals: |b - a| < (double)1.0E-5F
 BLOCK_COLLISION_DEFLATE = 0.001     # Entity.checkBlockCollision, Entity.updateMovementInFluid
 LANDING_POS_OFFSET = f32(0.2)       # Entity.getLandingPos: pos.y - (double)0.2F
 VELOCITY_AFFECTING_OFFSET = 0.5000001  # Entity.getVelocityAffectingPos: box.minY - 0.5000001
@@ -291,3 +291,23 @@ HASHMAP_LOAD_FACTOR = 0.75
 HASHMAP_TREEIFY_BIN = 9             # a bin reaching 9 nodes (TREEIFY_THRESHOLD 8, plus the new one) ...
 HASHMAP_MIN_TREEIFY_CAPACITY = 64   # ... doubles the table instead while it is smaller than 64
 BLOCK_POS_HASH_PRIME = 31           # Vec3i.hashCode: (y + z * 31) * 31 + x
+
+# --- fire, lava and damaging blocks (Entity.baseTick, Entity.move step 15, onEntityCollision; spec 06 §3, §4) ---
+ENTITY_BURNING_DURATION = 1         # Entity.getBurningDuration: fireTicks := -1 when out of fire
+FIRE_TICKS_PER_SECOND = 20          # Entity.setOnFireFor(seconds): seconds * 20
+ON_FIRE_DAMAGE_PERIOD = 20          # Entity.baseTick: damage(ON_FIRE, 1.0F) when fireTicks % 20 == 0
+ON_FIRE_DAMAGE = f32(1.0)
+FIRE_IMMUNE_DECAY = 4               # Entity.baseTick: a fire-immune entity loses 4 fire ticks a tick
+LAVA_FIRE_SECONDS = 15              # Entity.setOnFireFromLava: setOnFireFor(15), damage(LAVA, 4.0F)
+LAVA_DAMAGE = f32(4.0)
+LAVA_FALL_DISTANCE_FACTOR = f32(0.5)  # Entity.baseTick: fallDistance *= 0.5F in lava
+FIRE_CHECK_DEFLATE = 0.001          # Entity.move step 15: box.contract(0.001) tested for fire or lava
+FIRE_BLOCK_SECONDS = 8              # AbstractFireBlock.onEntityCollision: setOnFireFor(8) when fireTicks reach 0
+FIRE_BLOCK_DAMAGE = f32(1.0)        # FireBlock: super(settings, 1.0F)
+SOUL_FIRE_BLOCK_DAMAGE = f32(2.0)   # SoulFireBlock: super(settings, 2.0F)
+CACTUS_DAMAGE = f32(1.0)            # CactusBlock.onEntityCollision: damage(CACTUS, 1.0F)
+ARMOR_STAND_HEALTH = f32(20.0)      # LivingEntity: health = getMaxHealth(), generic.max_health 20.0
+ARMOR_STAND_IN_FIRE_DAMAGE = f32(0.15)  # ArmorStandEntity.damage: IN_FIRE while burning → updateHealth(0.15F)
+ARMOR_STAND_ON_FIRE_DAMAGE = f32(4.0)   # ... ON_FIRE while health > 0.5F → updateHealth(4.0F)
+ARMOR_STAND_BREAK_HEALTH = f32(0.5)     # ArmorStandEntity.updateHealth: broken at health <= 0.5F
+ARMOR_STAND_IN_FIRE_SECONDS = 5         # ... IN_FIRE while not burning → setOnFireFor(5)

@@ -21,6 +21,7 @@ from engine.constants import (
     SPAWN_BELOW_EYE,
     THROW_DIVERGENCE,
 )
+from engine.entities import damage_source
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
@@ -115,7 +116,7 @@ class Projectile(Entity):
     def after_use(self, speed: float) -> None:
         """What the item does after `setProperties` (bows: a full-charge arrow is critical)."""
 
-    def damage(self, amount: float, explosive: bool = False, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`Entity.damage`: projectiles ignore hits (ghast fireballs override it)."""
         return False
 
@@ -143,12 +144,12 @@ class Projectile(Entity):
         self.motion = self.motion.add(m.x, 0.0 if user.on_ground else m.y, m.z)
 
 
-def damage(target: Entity, amount: float, attacker: Entity | None) -> bool:
+def damage(sim: Simulation, target: Entity, amount: float, attacker: Entity | None) -> bool:
     """`target.damage(source, amount)` for a projectile's hit, reduced to what the projectile needs to know:
     living entities take it (true); projectiles decide themselves (ghast fireballs are deflected); TNT and
     falling blocks ignore it (false). Health, knockback and invulnerability ticks come with living entities."""
     if isinstance(target, Projectile):
-        return target.damage(amount, attacker=attacker)
+        return target.damage(sim, damage_source.PROJECTILE, amount, attacker)
     return target.living
 
 

@@ -90,11 +90,13 @@ class ExperienceOrb(Entity):
         if self.orb_age >= XP_ORB_MAX_AGE:                                                  # 13
             self.remove()
 
-    def damage(self, amount: float, explosive: bool = False) -> None:
-        """`ExperienceOrbEntity.damage`: health = (int)(health - amount), removed at ≤ 0 (any damage source)."""
+    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+        """`ExperienceOrbEntity.damage`: health = (int)(health − amount), removed at ≤ 0, whatever the source
+        (explosion, lava, fire, cactus); always false, as vanilla returns."""
         self.health = to_int(self.health - amount)
         if self.health <= 0:
             self.remove()
+        return False
 
     def apply_water_movement(self) -> None:
         """X/Z × 0.99F; Y + 5e-4F capped at 0.06F."""

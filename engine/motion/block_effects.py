@@ -13,8 +13,12 @@ from engine.constants import (
     BUBBLE_INNER_UP,
     BUBBLE_SURFACE_DOWN,
     BUBBLE_SURFACE_UP,
+    CACTUS_DAMAGE,
     COBWEB_MULTIPLIER,
     END_PORTAL_SHAPE,
+    FIRE_BLOCK_DAMAGE,
+    FIRE_BLOCK_SECONDS,
+    FIRE_CHECK_DEFLATE,
     HONEY_SLIDE_FAST,
     HONEY_SLIDE_HALF_WIDTH,
     HONEY_SLIDE_MIN_VY,
@@ -26,8 +30,10 @@ from engine.constants import (
     SLIME_STEP_BASE,
     SLIME_STEP_MAX_Y,
     SLIME_STEP_SLOPE,
+    SOUL_FIRE_BLOCK_DAMAGE,
     VELOCITY_AFFECTING_OFFSET,
 )
+from engine.entities import damage_source
 from engine.geometry.box import BlockPos, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
@@ -161,8 +167,54 @@ def _end_portal(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) ->
         sim.change_dimension(e, "minecraft:the_end", pos)
 
 
+def _fire(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+    """`AbstractFireBlock.onEntityCollision`: one more fire tick (8 s of fire when that reaches 0), then
+    damage(IN_FIRE, 1 for fire / 2 for soul fire), unless the entity is fire-immune."""
+    if e.is_fire_immune():
+        return
+    e.fire_ticks += 1
+    if e.fire_ticks == 0:
+        e.set_on_fire_for(FIRE_BLOCK_SECONDS)
+    e.damage(sim, damage_source.IN_FIRE, SOUL_FIRE_BLOCK_DAMAGE if state.block == "soul_fire" else FIRE_BLOCK_DAMAGE)
+
+
+def _cactus(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+    """`CactusBlock.onEntityCollision`: damage(CACTUS, 1.0F)."""
+    e.damage(sim, damage_source.CACTUS, CACTUS_DAMAGE)
+
+
+def update_fire_ticks(e: Entity, world: World) -> None:
+    """Step 15 (`Entity.move` after the velocity multiplier): out of fire and lava (box contracted by 0.001) with
+    fireTicks ≤ 0, fireTicks := −burning duration; a wet burning entity is put out, the sound's pitch drawing two
+    floats from the entity's Random. Wet is water or a bubble column at the block position (rain is not modelled)."""
+    unlit = -e.burning_duration()
+    if e.fire_ticks <= 0 and e.fire_ticks != unlit and not _touches_fire(e, world):
+        e.fire_ticks = unlit
+    if e.is_on_fire() and (e.touching_water or _in_bubble_column(e, world)):
+        e.random.next_float()
+        e.random.next_float()
+        e.fire_ticks = unlit
+
+
+def _touches_fire(e: Entity, world: World) -> bool:
+    """`world.getStatesInBoxIfLoaded(box.contract(0.001))` has a block of the FIRE tag or lava."""
+    b = e.box.contract(FIRE_CHECK_DEFLATE)
+    return any(world.get_block_state(x, y, z).block in phys.FIRE_OR_LAVA
+               for x in range(floor(b.min_x), floor(b.max_x) + 1)
+               for y in range(floor(b.min_y), floor(b.max_y) + 1)
+               for z in range(floor(b.min_z), floor(b.max_z) + 1))
+
+
+def _in_bubble_column(e: Entity, world: World) -> bool:
+    p = e.pos
+    return world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block == "bubble_column"
+
+
 _COLLISION_HANDLERS = {
     "cobweb": _cobweb,
+    "fire": _fire,
+    "soul_fire": _fire,
+    "cactus": _cactus,
     "sweet_berry_bush": _sweet_berry_bush,
     "bubble_column": _bubble_column,
     "honey_block": _honey_block,

@@ -85,7 +85,7 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
     f = block_effects.get_velocity_multiplier(e, world)                             # step 14
     if f != 1.0:
         run_stage(rec, e, S_VELOCITY, apply_velocity_multiplier, e, f)
-    # step 15 (fire) has no effect on motion
+    block_effects.update_fire_ticks(e, world)                                       # step 15
 
 
 def is_java_zero(v: Vec3) -> bool:
@@ -139,7 +139,7 @@ def update_position(e: Entity, actual: Vec3) -> None:
 
 
 def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3) -> None:
-    """Step 7: horizontal with a 1e-5 tolerance, vertical exact; on ground = vertical and moving down."""
+    """Step 7: horizontal with a (double)1.0E-5F tolerance, vertical exact; on ground = vertical and moving down."""
     e.horizontal_collision = not approximately_equals(movement.x, actual.x) or \
         not approximately_equals(movement.z, actual.z)
     e.vertical_collision = movement.y != actual.y

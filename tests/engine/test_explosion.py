@@ -461,8 +461,7 @@ def plain_damage(sim: Simulation, source: Entity | None, center: Vec3, power: fl
         exposure = float(F(unblocked) / F(total)) if total else 0.0
         influence = (1.0 - w) * exposure
         damage = float(int((influence * influence + influence) / 2.0 * 7.0 * q + 1.0))
-        if hasattr(e, "damage"):
-            e.damage(damage, explosive=True)
+        e.damage(sim, "explosion", damage)
         strength = influence
         if e.living:
             strength = transform_explosion_knockback(influence, getattr(e, "blast_protection", 0),
