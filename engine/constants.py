@@ -13,6 +13,7 @@ COLLISION_EPSILON = 1.0e-7          # VoxelShape.calculateMaxDistance, Box contr
 MIN_MOVE_LENGTH_SQUARED = 1.0e-7    # Entity.move: move only if lengthSquared() > 1e-7 (AMBIGUITY-M1)
 HORIZONTAL_COLLISION_TOLERANCE = f32(1.0e-5)  # MathHelper.approximatelyEquals: |b - a| < (double)1.0E-5F
 BLOCK_COLLISION_DEFLATE = 0.001     # Entity.checkBlockCollision, Entity.updateMovementInFluid
+BLOCK_COLLISION_DEFLATE_1_21_3 = 1.0e-5  # 1.21.3 checkBlockCollision deflation (spec 03 §6.2)
 LANDING_POS_OFFSET = f32(0.2)       # Entity.getLandingPos: pos.y - (double)0.2F
 VELOCITY_AFFECTING_OFFSET = 0.5000001  # Entity.getVelocityAffectingPos: box.minY - 0.5000001
 MOVEMENT_MULTIPLIER_MIN_SQUARED = 1.0e-7  # Entity.move step 3: movementMultiplier.lengthSquared() > 1e-7

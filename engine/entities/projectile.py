@@ -26,7 +26,7 @@ from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import cos, sin
-from engine.motion.raycast import FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
+from engine.motion.raycast import COLLIDER, FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
 from engine.tick.trace import StageInfo, box, point, run_stage
 
 if TYPE_CHECKING:
@@ -154,12 +154,13 @@ def damage(sim: Simulation, target: Entity, amount: float, attacker: Entity | No
 
 
 def get_collision(e: Projectile, sim: Simulation, can_hit: Callable[[Entity], bool],
-                  rec: Recorder | None) -> HitResult:
-    """`ProjectileUtil.getCollision` (spec 03 §8 steps 1-3): the block raycast (collision shapes, no fluids) from
-    the position to position + Motion, clipped at a hit; then the entity test over that path, which wins if any."""
+                  rec: Recorder | None, shape_type: str = COLLIDER) -> HitResult:
+    """`ProjectileUtil.getCollision` (spec 03 §8 steps 1-3): the block raycast (collision shapes, or outlines for
+    thrown entities up to 1.16.1; no fluids) from the position to position + Motion, clipped at a hit; then the
+    entity test over that path, which wins if any."""
     start = e.pos
     end = start.plus(e.motion)
-    hit = raycast_blocks(sim.world, start, end, FLUID_NONE, rec)
+    hit = raycast_blocks(sim.world, start, end, FLUID_NONE, rec, shape_type=shape_type)
     if not hit.missed:
         end = hit.pos
     area = e.box.stretch(*e.motion).expand(PROJECTILE_SEARCH_EXPANSION)

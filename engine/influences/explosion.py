@@ -42,7 +42,7 @@ from engine.influences.blockrays import AffectedBlocks, air_table, collect_block
 from engine.java.javanum import f32
 from engine.java.javautil import shuffle, shuffle_draws
 from engine.java.mathhelper import floor
-from engine.motion.raycast import COLLIDER, FLUID_NONE, raycast_blocks
+from engine.motion.raycast import COLLIDER, FLUID_NONE, OUTLINE, raycast_blocks
 from engine.tick.trace import label, point, segment, sphere
 from engine.world.world import ENTITY_SECTION_MAX, blocks
 
@@ -51,7 +51,6 @@ if TYPE_CHECKING:
     from engine.tick.trace import Recorder
     from engine.world.world import World
 
-OUTLINE = "outline"   # RaycastContext.ShapeType.OUTLINE: exposure rays before 1.16 (not modelled by raycast)
 _new = tuple.__new__
 EXPOSURE_MEMO_SIZE = 4096   # exposures remembered per world and block version (a cache bound, not physics)
 

@@ -9,6 +9,7 @@ from engine.constants import (
     BED_BOUNCE,
     BERRY_BUSH_MULTIPLIER,
     BLOCK_COLLISION_DEFLATE,
+    BLOCK_COLLISION_DEFLATE_1_21_3,
     BUBBLE_INNER_DOWN,
     BUBBLE_INNER_UP,
     BUBBLE_SURFACE_DOWN,
@@ -34,10 +35,11 @@ from engine.constants import (
     VELOCITY_AFFECTING_OFFSET,
 )
 from engine.entities import damage_source
-from engine.geometry.box import BlockPos, Vec3
+from engine.geometry.box import BlockPos, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.tick.trace import cell
+from engine.tick.versions import refuse
 from engine.world import block_physics as phys
 from engine.world.world import EFFECT
 
@@ -110,6 +112,19 @@ def check_block_collision(e: Entity, sim: Simulation, rec) -> None:
                     handler = _COLLISION_HANDLERS.get(state.block)
                     if handler is not None:
                         handler(state, (x, y, z), e, sim)
+
+
+def refuse_block_collision_in_tick(e: Entity, start: Box, sim: Simulation) -> None:
+    """1.21.3 (spec 03 §6.2) checks block-grid collision in the entity's own tick, with a 1e-5 deflation and a
+    swept check along the path; not simulated. Every box that check places lies within the start and end boxes'
+    hull, so with no block having an `onEntityCollision` there, nothing differs; otherwise stop with one line."""
+    b, d = e.box, BLOCK_COLLISION_DEFLATE_1_21_3
+    cells = (floor(min(start.min_x, b.min_x) + d), floor(min(start.min_y, b.min_y) + d),
+             floor(min(start.min_z, b.min_z) + d), floor(max(start.max_x, b.max_x) - d),
+             floor(max(start.max_y, b.max_y) - d), floor(max(start.max_z, b.max_z) - d))
+    if sim.world.region_has(EFFECT, *cells):
+        raise refuse(sim.features, "checkBlockCollision in the tick (spec 03 §6.2)",
+                     f"entity {e.id} next to a block with onEntityCollision, tick {sim.tick_count}")
 
 
 def slow_movement(e: Entity, multiplier: tuple[float, float, float]) -> None:

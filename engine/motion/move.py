@@ -18,6 +18,7 @@ from engine.java.mathhelper import approximately_equals
 from engine.motion import block_effects
 from engine.motion.collision import adjust_movement_for_collisions
 from engine.tick.trace import StageInfo, run_stage
+from engine.tick.versions import refuse
 
 if TYPE_CHECKING:
     from engine.entities.entity import Entity
@@ -58,7 +59,8 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
     if e.no_clip:                                                                   # step 1
         run_stage(rec, e, S_NO_CLIP, move_no_clip, e, movement)
         return
-    if kind is MovementType.PISTON:                                                 # step 2
+    start_box = e.box
+    if kind is MovementType.PISTON and sim.features.piston_clamp:                   # step 2 (1.11: none)
         movement = run_stage(rec, e, S_PISTON, adjust_movement_for_piston, e, sim.world.game_time, movement)
         if is_java_zero(movement):
             return
@@ -71,6 +73,9 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
     if actual.length_squared() > MIN_MOVE_LENGTH_SQUARED:                           # step 6, AMBIGUITY-M1
         run_stage(rec, e, S_POSITION, update_position, e, actual)
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual)         # step 7
+    if sim.features.supporting_block and e.on_ground:                               # 1.20+
+        raise refuse(sim.features, "the supporting block (spec 01 §8.3)", f"entity {e.id} on the ground, tick "
+                     f"{sim.tick_count}")
     landing = block_effects.get_landing_pos(e, world)
     landing_state = world.get_block_state(*landing)
     run_stage(rec, e, S_FALL, fall, e, actual.y)                                    # step 8
@@ -81,7 +86,10 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
     if e.on_ground and not e.bypasses_stepping_effects():                          # step 11
         run_stage(rec, e, S_STEPPED, block_effects.on_stepped_on, landing_state, e)
     # step 12 (sounds) has no effect on motion
-    run_stage(rec, e, S_BLOCKS, block_effects.check_block_collision, e, sim, rec)   # step 13
+    if sim.features.block_collision_in_tick:                                        # 1.21.3: not in move()
+        block_effects.refuse_block_collision_in_tick(e, start_box, sim)
+    else:
+        run_stage(rec, e, S_BLOCKS, block_effects.check_block_collision, e, sim, rec)   # step 13
     f = block_effects.get_velocity_multiplier(e, world)                             # step 14
     if f != 1.0:
         run_stage(rec, e, S_VELOCITY, apply_velocity_multiplier, e, f)
