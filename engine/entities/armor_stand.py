@@ -38,7 +38,7 @@ class ArmorStand(LivingEntity):
     TYPE = "minecraft:armor_stand"
     WIDTH = ARMOR_STAND_WIDTH
     HEIGHT = ARMOR_STAND_HEIGHT
-    FIELDS = {"marker": bool, "invisible": bool}
+    FIELDS = {"marker": bool, "invisible": bool, "blast_protection": int}
     _marker = False              # read by the no_gravity setter while Entity.__init__ runs
     _no_gravity = False
 
@@ -47,6 +47,7 @@ class ArmorStand(LivingEntity):
         self.step_height = ARMOR_STAND_STEP_HEIGHT
         self.invisible = False
         self.health = ARMOR_STAND_HEALTH
+        self.blast_protection = 0   # the highest Blast Protection level of its armour (explosion knockback)
 
     # --- the NBT flags ---
     @property
