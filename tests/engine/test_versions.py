@@ -158,3 +158,19 @@ def test_the_cli_stops_a_refused_version_with_one_line(tmp_path, capsys) -> None
     assert main(["trace", str(path), "--ticks", "3"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "the supporting block" in err
+
+
+def test_approximately_equals_uses_the_float_literal() -> None:
+    """`Entity.move` step 7: horizontalCollision = !approximatelyEquals(movement, actual), |Δ| < (double)1.0E-5F.
+    An item (no gravity) stopped by a wall 9.9999999e-6 short of its movement: with the float literal
+    (9.99999974737875e-06) that is a horizontal collision; with 1e-5 it would not be."""
+    gap = 9.9999999e-6
+    assert 9.99999974737875e-06 <= gap < 1.0e-5
+    sim = load_scene_text(scene_toml(blocks=[{"at": [1, 5, 0], "block": "minecraft:stone"}],
+                                     entities=[_item([1.0 - 0.125 - (0.5 - gap), 5.0, 0.5], [0.5, 0.0, 0.0],
+                                                     no_gravity=True)]))
+    item = sim.entity_by_id(1)
+    start = item.box.max_x
+    sim.tick()
+    assert item.box.max_x == 1.0 and 9.99999974737875e-06 <= 0.5 - (1.0 - start) < 1.0e-5
+    assert item.horizontal_collision
