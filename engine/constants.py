@@ -312,3 +312,12 @@ ARMOR_STAND_IN_FIRE_DAMAGE = f32(0.15)  # ArmorStandEntity.damage: IN_FIRE while
 ARMOR_STAND_ON_FIRE_DAMAGE = f32(4.0)   # ... ON_FIRE while health > 0.5F → updateHealth(4.0F)
 ARMOR_STAND_BREAK_HEALTH = f32(0.5)     # ArmorStandEntity.updateHealth: broken at health <= 0.5F
 ARMOR_STAND_IN_FIRE_SECONDS = 5         # ... IN_FIRE while not burning → setOnFireFor(5)
+
+# --- leashes (spec 04 §19; MobEntity / PathAwareEntity.updateLeash, LeashKnotEntity) ---
+LEASH_BREAK_DISTANCE = f32(10.0)    # PathAwareEntity.updateLeash: f > 10.0F → detachLeash (and a lead drops)
+LEASH_PULL_DISTANCE = f32(6.0)      # ... f > 6.0F → Motion += copySign(d² · 0.4, d) per axis
+LEASH_PULL = 0.4                    # ... d * d * 0.4D
+LEASH_KNOT_SIZE = f32(0.5)          # EntityType.LEASH_KNOT 0.5F × 0.5F
+LEASH_KNOT_OFFSET = 0.5             # LeashKnotEntity.updateAttachmentPosition: the fence cell's centre
+LEASH_KNOT_BOX = (0.1875, 0.125, 0.375)  # its box: x, z ± 0.1875; y − 0.25 + 0.125 .. y + 0.25 + 0.125
+LEASH_KNOT_CHECK_PERIOD = 100       # AbstractDecorationEntity.tick: obstructionCheckCounter++ == 100

@@ -10,18 +10,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.entities import ENTITY_TYPES
+from engine.entities import ENTITY_TYPES, leash_knot
 from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
+from engine.entities.mobs import MobEntity
 from engine.entities.projectile import Projectile, throw_from_player
 from engine.entities.tnt import prime_from_block
 from engine.geometry.box import ZERO, Vec3
-from engine.influences import dispenser, piston, shulker_box
+from engine.influences import dispenser, leash, piston, shulker_box
 from engine.java.javanum import f32
 from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.block_entities import SHULKER_BOXES
+from engine.world.block_physics import is_fence
 from engine.world.blocks import BlockStateError
 from engine.world.world import MAX_Y, MIN_Y, World, WorldBorder, blocks
 
@@ -198,7 +200,8 @@ def _entity_class(ctx: _Ctx, value: Any, key: str) -> type[Entity]:
 
 def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> Entity:
     cls = _entity_class(ctx, entry.get("type"), f"{key}.type")
-    ctx.keys(entry, key, COMMON_ENTITY_KEYS | set(cls.FIELDS), {"type", "pos"})
+    ctx.keys(entry, key, COMMON_ENTITY_KEYS | set(cls.FIELDS) | (LEASH_KEYS if issubclass(cls, MobEntity) else set()),
+             {"type", "pos"})
     entity_id = None
     if "id" in entry:
         entity_id = ctx.integer(entry["id"], f"{key}.id", 1, 2**31 - 1)
@@ -219,7 +222,32 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) ->
         if vehicle is None:
             raise ctx.fail(f"{key}.vehicle", f"no entity with id {entry['vehicle']} declared before this one")
         e.start_riding(vehicle)
+    if LEASH_KEYS & entry.keys():
+        _load_leash(ctx, sim, e, entry, key)
     return e
+
+
+LEASH_KEYS = {"leash", "leashed_to"}
+
+
+def _load_leash(ctx: _Ctx, sim: Simulation, mob: Entity, entry: dict[str, Any], key: str) -> None:
+    """A mob's lead (vanilla's `Leash` NBT): `leash = { holder = ID }` (an entity declared before it) or
+    `leashed_to = [x, y, z]` (a fence there; its knot is found or created, spec 04 §19)."""
+    if len(LEASH_KEYS & entry.keys()) > 1:
+        raise ctx.fail(f"{key}.leash", "give either leash = { holder = ID } or leashed_to = [x, y, z], not both")
+    if "leash" in entry:
+        table = ctx.table(entry["leash"], f"{key}.leash")
+        ctx.keys(table, f"{key}.leash", {"holder"}, {"holder"})
+        holder = sim.entity_by_id(ctx.integer(table["holder"], f"{key}.leash.holder", 1, 2**31 - 1))
+        if holder is None or holder is mob:
+            raise ctx.fail(f"{key}.leash.holder", f"no other entity with id {table['holder']} declared before this one")
+    else:
+        at = ctx.block_pos(entry["leashed_to"], f"{key}.leashed_to")
+        if not is_fence(sim.world.get_block_state(*at).block):
+            raise ctx.fail(f"{key}.leashed_to", f"expected a fence block at {list(at)}, found "
+                                                f"{sim.world.get_block_state(*at).block}")
+        holder = leash_knot.get_or_create(sim, at)
+    leash.attach(mob, holder)
 
 
 def _set_field(ctx: _Ctx, e: Entity, name: str, kind: type, value: Any, key: str) -> None:
