@@ -321,3 +321,18 @@ LEASH_KNOT_SIZE = f32(0.5)          # EntityType.LEASH_KNOT 0.5F × 0.5F
 LEASH_KNOT_OFFSET = 0.5             # LeashKnotEntity.updateAttachmentPosition: the fence cell's centre
 LEASH_KNOT_BOX = (0.1875, 0.125, 0.375)  # its box: x, z ± 0.1875; y − 0.25 + 0.125 .. y + 0.25 + 0.125
 LEASH_KNOT_CHECK_PERIOD = 100       # AbstractDecorationEntity.tick: obstructionCheckCounter++ == 100
+
+# --- fishing bobber (spec 06 §12 Appendix A: G 0.03, k 0.92, GMD; spec 04 §12; FishingBobberEntity) ---
+BOBBER_SIZE = f32(0.25)             # EntityType.FISHING_BOBBER 0.25F × 0.25F
+BOBBER_GRAVITY = 0.03               # FishingBobberEntity.tick: velocity.add(0, -0.03D, 0) out of water
+BOBBER_DRAG = 0.92                  # ... velocity.multiply(0.92D)
+BOBBER_CAST_OFFSET = 0.3            # constructor: thrower.x − sin·0.3, eye y, z − cos·0.3
+BOBBER_CAST_SPEED = 0.6             # ... × (0.6D / length + 0.5D + gaussian · 0.0045D) per axis
+BOBBER_CAST_BASE = 0.5
+BOBBER_CAST_SPREAD = 0.0045
+BOBBER_CAST_MAX_SLOPE = f32(5.0)    # ... MathHelper.clamp(-(k / j), -5.0F, 5.0F)
+JAVA_PI_F = f32(3.1415927)          # 3.1415927F in the bobber's −yaw·0.017453292F − 3.1415927F
+BOBBER_HOOK_BODY_Y = 0.8            # HOOKED_IN_ENTITY: at (x, getBodyY(0.8D), z) of the hooked entity
+BOBBER_MAX_DISTANCE_SQUARED = 1024.0  # removeIfInvalid: squaredDistanceTo(owner) > 1024.0D removes it
+BOBBER_GROUND_TICKS = 1200          # ... removalTimer on the ground
+BOBBER_PULL = 0.1                   # pullHookedEntity: (owner − bobber) × 0.1D

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.entities import ENTITY_TYPES, leash_knot
+from engine.entities import ENTITY_TYPES, fishing_bobber, leash_knot
 from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
@@ -18,7 +18,7 @@ from engine.entities.mobs import MobEntity
 from engine.entities.projectile import Projectile, throw_from_player
 from engine.entities.tnt import prime_from_block
 from engine.geometry.box import ZERO, Vec3
-from engine.influences import dispenser, leash, piston, shulker_box
+from engine.influences import dispenser, fishing, leash, piston, shulker_box
 from engine.java.javanum import f32
 from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.tick.versions import DEFAULT_VERSION, features_for
@@ -37,7 +37,7 @@ COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", 
 ACTION_DEFAULT_PHASE = {"set_block": "scheduled_ticks", "remove_block": "scheduled_ticks",
                         "prime_tnt": "scheduled_ticks", "piston_extend": "scheduled_ticks",
                         "piston_retract": "scheduled_ticks", "dispense": "scheduled_ticks",
-                        "shulker_open": "players", "shulker_close": "players"}
+                        "shulker_open": "players", "shulker_close": "players", "reel": "players"}
 ITEM_ID = re.compile(r"[a-z0-9_.-]+:[a-z0-9_./-]+")
 
 
@@ -230,6 +230,22 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) ->
 LEASH_KEYS = {"leash", "leashed_to"}
 
 
+def _load_reel(ctx: _Ctx, entry: dict[str, Any], key: str) -> ScheduledAction:
+    """`do = "reel"`, `player = ID`: the player reels its fishing rod in (spec 04 §12), in the players phase."""
+    ctx.keys(entry, key, {"tick", "do", "player", "phase"}, {"tick", "do", "player"})
+    tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
+    phase = ctx.string(entry.get("phase", ACTION_DEFAULT_PHASE["reel"]), f"{key}.phase")
+    if phase not in PHASES:
+        raise ctx.fail(f"{key}.phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
+    player_id = ctx.integer(entry["player"], f"{key}.player", 1, 2**31 - 1)
+
+    def use(sim: Simulation) -> None:
+        player = sim.entity_by_id(player_id)
+        if player is not None:
+            fishing.reel(sim, player)
+    return ScheduledAction(tick, phase, "reel", {"player": player_id}, use)
+
+
 def _load_leash(ctx: _Ctx, sim: Simulation, mob: Entity, entry: dict[str, Any], key: str) -> None:
     """A mob's lead (vanilla's `Leash` NBT): `leash = { holder = ID }` (an entity declared before it) or
     `leashed_to = [x, y, z]` (a fence there; its knot is found or created, spec 04 §19)."""
@@ -297,15 +313,24 @@ def _load_spawn(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> 
             raise ctx.fail(f"{key}.entity", f"{cls.TYPE} is not a fireball (expected one of: "
                                             f"{', '.join(sorted(c.TYPE for c in EXPLOSIVE_TYPES))})")
         launch(sim, cls, ctx.vec3(entry["at"], f"{key}.at"), ctx.vec3(entry["direction"], f"{key}.direction"))
+    elif kind == "fishing_bobber":
+        ctx.keys(entry, key, {"kind", "player"}, {"player"})
+        player = sim.entity_by_id(ctx.integer(entry["player"], f"{key}.player", 1, 2**31 - 1))
+        if player is None or not player.is_player:
+            raise ctx.fail(f"{key}.player", f"expected the id of a minecraft:player declared in [[entities]], got "
+                                            f"{entry['player']!r}")
+        fishing_bobber.cast(sim, player)
     else:
-        raise ctx.fail(f"{key}.kind", f"unknown or unsupported spawn kind {kind!r} "
-                                      "(supported: primed_tnt_from_block, falling_block_from_block, thrown, fireball)")
+        raise ctx.fail(f"{key}.kind", f"unknown or unsupported spawn kind {kind!r} (supported: primed_tnt_from_block, "
+                                      "falling_block_from_block, thrown, fireball, fishing_bobber)")
 
 
 def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> ScheduledAction:
     do = ctx.string(entry.get("do"), f"{key}.do")
     if do not in ACTION_DEFAULT_PHASE:
         raise ctx.fail(f"{key}.do", f"unknown action {do!r} (supported: {', '.join(sorted(ACTION_DEFAULT_PHASE))})")
+    if do == "reel":
+        return _load_reel(ctx, entry, key)
     extra = {"set_block": {"block"}, "remove_block": set(), "prime_tnt": {"fuse", "angle"}, "piston_extend": set(),
              "piston_retract": set(), "dispense": {"item"}, "shulker_open": set(), "shulker_close": set()}[do]
     ctx.keys(entry, key, {"tick", "do", "at", "phase"} | extra, {"tick", "do", "at"} | ({"block", "item"} & extra))
