@@ -97,9 +97,9 @@ class FishingBobber(Projectile):
                 self.on_collision(hit)
         elif self.state == HOOKED_IN_ENTITY:
             hooked = self.hooked_entity(sim)
-            if hooked is not None and hooked.removed:
+            if hooked is None or hooked.removed:      # removed (and, here, gone from the world)
                 self.hooked, self.state = 0, FLYING
-            elif hooked is not None:
+            else:
                 run_stage(rec, self, HOOKED, self.set_position,
                           Vec3(hooked.pos.x, hooked.pos.y + hooked.height * BOBBER_HOOK_BODY_Y, hooked.pos.z))
             return

@@ -203,7 +203,9 @@ def update_fire_ticks(e: Entity, world: World) -> None:
     fireTicks ≤ 0, fireTicks := −burning duration; a wet burning entity is put out, the sound's pitch drawing two
     floats from the entity's Random. Wet is water or a bubble column at the block position (rain is not modelled)."""
     unlit = -e.burning_duration()
-    if e.fire_ticks <= 0 and e.fire_ticks != unlit and not _touches_fire(e, world):
+    if e.fire_ticks == unlit:          # the usual case: neither branch changes anything
+        return
+    if e.fire_ticks <= 0 and not _touches_fire(e, world):
         e.fire_ticks = unlit
     if e.is_on_fire() and (e.touching_water or _in_bubble_column(e, world)):
         e.random.next_float()

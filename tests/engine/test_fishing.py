@@ -88,3 +88,21 @@ def test_a_bobber_landing_in_water_stops_the_run_with_one_line() -> None:
 def test_bad_fishing_input_names_the_key(spawn: dict, actions: list, message: str) -> None:
     with pytest.raises(SceneError, match=re.escape(message)):
         build_scene(entities=[PLAYER], spawns=[spawn], actions=actions)
+
+
+def test_a_bobber_hooks_an_item_and_flies_again_when_it_is_gone() -> None:
+    """Bobbers may hook items (`method_26958`, spec 03 §8) although items never collide; a hooked entity that is
+    removed sets the bobber FLYING again (here the item ages out at its 6000th tick)."""
+    sim = build_scene(entities=[PLAYER | {"pos": [0.5, 50.0, 0.5]},
+                                {"type": "minecraft:item", "id": 2, "pos": [2.0, 51.0, 0.5], "no_gravity": True,
+                                 "age": 5995},
+                                {"type": "minecraft:fishing_bobber", "id": 3, "pos": [1.0, 51.1, 0.5],
+                                 "motion": [0.8, 0.0, 0.0], "owner": 1}])
+    b = sim.entity_by_id(3)
+    sim.tick()
+    assert b.hooked == 2
+    sim.tick()
+    assert b.state == "hooked_in_entity" and tuple(b.motion) == (0.0, 0.0, 0.0)
+    for _ in range(4):
+        sim.tick()
+    assert b.state == "flying" and b.hooked == 0
