@@ -110,8 +110,12 @@ class FishingBobber(Projectile):
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -BOBBER_GRAVITY, 0.0)
         move(self, sim, MovementType.SELF, self.motion, rec)
         if self.state == FLYING and (self.on_ground or self.horizontal_collision):
-            run_stage(rec, self, STOP, setattr, self, "motion", ZERO)
+            run_stage(rec, self, STOP, self.stop)
         run_stage(rec, self, DRAG, scale_motion, self, BOBBER_DRAG, BOBBER_DRAG, BOBBER_DRAG)
+
+    def stop(self) -> None:
+        """`setVelocity(Vec3d.ZERO)` (+0.0 on every axis)."""
+        self.motion = ZERO
 
     def remove_if_invalid(self, owner: Entity) -> bool:
         """`removeIfInvalid`: the owner is gone or more than 32 m away (it is taken to hold a fishing rod)."""

@@ -113,3 +113,16 @@ def test_only_mobs_take_a_leash() -> None:
     with pytest.raises(SceneError, match="leashed_to: unknown key"):
         build_scene(blocks=[FENCE], entities=[{"type": "minecraft:item", "pos": [1.5, 4.5, 0.5],
                                                "leashed_to": [0, 4, 0]}])
+
+
+@pytest.mark.parametrize("name", ["leash_max_pull_x7", "leash_equilibrium_x6", "fishing_bobber_pull"])
+def test_tracing_on_or_off_gives_bit_identical_lines(name: str) -> None:
+    """`tickscope trace` with and without `--stages`: the same entities and events, bit for bit."""
+    from viewer.cli import trace_lines
+    path = str(SCENES_DIR / f"{name}.toml")
+    plain = list(trace_lines(path, 40, False, None))
+    staged = list(trace_lines(path, 40, True, None))
+    for line in staged:
+        for e in line["entities"]:
+            e.pop("stages", None)
+    assert plain == staged
