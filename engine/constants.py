@@ -307,6 +307,8 @@ FIRE_BLOCK_SECONDS = 8              # AbstractFireBlock.onEntityCollision: setOn
 FIRE_BLOCK_DAMAGE = f32(1.0)        # FireBlock: super(settings, 1.0F)
 SOUL_FIRE_BLOCK_DAMAGE = f32(2.0)   # SoulFireBlock: super(settings, 2.0F)
 CACTUS_DAMAGE = f32(1.0)            # CactusBlock.onEntityCollision: damage(CACTUS, 1.0F)
+BERRY_BUSH_DAMAGE = f32(1.0)        # SweetBerryBushBlock.onEntityCollision: damage(SWEET_BERRY_BUSH, 1.0F) ...
+BERRY_BUSH_MIN_MOVE = 0.003         # ... when age > 0 and |x − lastRenderX| or |z − lastRenderZ| >= 0.003
 ARMOR_STAND_HEALTH = f32(20.0)      # LivingEntity: health = getMaxHealth(), generic.max_health 20.0
 ARMOR_STAND_IN_FIRE_DAMAGE = f32(0.15)  # ArmorStandEntity.damage: IN_FIRE while burning → updateHealth(0.15F)
 ARMOR_STAND_ON_FIRE_DAMAGE = f32(4.0)   # ... ON_FIRE while health > 0.5F → updateHealth(4.0F)

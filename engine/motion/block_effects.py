@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from engine.constants import (
     BED_BOUNCE,
+    BERRY_BUSH_DAMAGE,
+    BERRY_BUSH_MIN_MOVE,
     BERRY_BUSH_MULTIPLIER,
     BLOCK_COLLISION_DEFLATE,
     BLOCK_COLLISION_DEFLATE_1_21_3,
@@ -138,9 +140,14 @@ def _cobweb(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> Non
 
 
 def _sweet_berry_bush(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
-    """Only living entities other than foxes and bees are slowed (and hurt)."""
+    """Only living entities other than foxes and bees are slowed, and hurt (1) by a grown bush (age > 0) when they
+    moved 0.003 or more on X or Z since the tick began (lastRenderX/Z: the position at the start of the tick)."""
     if e.living and e.TYPE not in ("minecraft:fox", "minecraft:bee"):
         slow_movement(e, BERRY_BUSH_MULTIPLIER)
+        if state.get("age") != "0":
+            dx, dz = abs(e.pos.x - e.prev_pos.x), abs(e.pos.z - e.prev_pos.z)
+            if dx >= BERRY_BUSH_MIN_MOVE or dz >= BERRY_BUSH_MIN_MOVE:
+                e.damage(sim, damage_source.SWEET_BERRY_BUSH, BERRY_BUSH_DAMAGE)
 
 
 def _bubble_column(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:

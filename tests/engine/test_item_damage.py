@@ -125,3 +125,28 @@ def test_a_size_0_box_has_eight_coincident_sample_points_not_exposure_0() -> Non
     assert (tuple(rows[2]["samples"]), rows[2]["exposure"]) == ((8, 8), 1.0)
     assert (tuple(rows[3]["samples"]), rows[3]["exposure"]) == ((0, 8), 0.0)
     assert sim.entity_by_id(2).motion.x > 0.0 and not sim.entity_by_id(2).removed
+
+
+def test_a_grown_berry_bush_hurts_a_living_entity_that_moved_0_003(monkeypatch) -> None:
+    """`SweetBerryBushBlock.onEntityCollision`: living entities are slowed, and a bush of age > 0 deals
+    damage(SWEET_BERRY_BUSH, 1) when the entity moved ≥ 0.003 on X or Z since the tick began. A recording armor
+    stand (a living entity) shows the calls; items are neither slowed nor hurt."""
+    from engine.entities import ENTITY_TYPES
+    from engine.entities.armor_stand import ArmorStand
+
+    class Recording(ArmorStand):
+        TYPE = "test:recording_stand"
+        hits: list[tuple[str, float]] = []
+
+        def damage(self, sim, source, amount, attacker=None) -> bool:
+            Recording.hits.append((source, amount))
+            return super().damage(sim, source, amount, attacker)
+
+    monkeypatch.setitem(ENTITY_TYPES, Recording.TYPE, Recording)
+    for age, expected in (("0", []), ("1", [("sweetBerryBush", 1.0)])):
+        Recording.hits = []
+        sim = build_scene(blocks=[FLOOR, {"at": [0, 1, 0], "block": f"minecraft:sweet_berry_bush[age={age}]"}],
+                          entities=[{"type": Recording.TYPE, "pos": [0.5, 1.0, 0.5], "motion": [0.05, 0.0, 0.0],
+                                     "on_ground": True}])
+        sim.tick()
+        assert Recording.hits == expected
