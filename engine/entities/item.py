@@ -74,8 +74,8 @@ class Item(Entity):
         """`ItemEntity.tick`: spec 06 §3.2."""
         world = sim.world
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                                  # 1 F1
-        if self.removed:
-            return
+        # vanilla goes on even when the base tick removed the entity (lava, fire, the void): it leaves the world
+        # after its tick
         if 0 < self.pickup_delay != ITEM_PICKUP_DELAY_INFINITE:                               # 2
             self.pickup_delay -= 1
         threshold = f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                              # 3

@@ -66,8 +66,8 @@ class ExperienceOrb(Entity):
         """`ExperienceOrbEntity.tick`: spec 06 §4.2."""
         world = sim.world
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                                # 1 F
-        if self.removed:
-            return
+        # vanilla goes on even when the base tick removed the entity (lava, fire, the void): it leaves the world
+        # after its tick
         if self.pickup_delay > 0:                                                           # 2
             self.pickup_delay -= 1
         if self.submerged_in_water:                                                         # 3
