@@ -235,7 +235,7 @@ class Entity:
         update_submerged_in_water_state(self, sim.world)
         if sim.features.block_collision_in_tick:   # 1.21.3 checks blocks in the tick, moving or not
             from engine.motion.block_effects import refuse_block_collision_in_tick
-            refuse_block_collision_in_tick(self, self.box, sim)
+            refuse_block_collision_in_tick(self, sim)
         self.tick_fire(sim)
         if self.is_in_lava():
             self.set_on_fire_from_lava(sim)

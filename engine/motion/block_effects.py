@@ -93,6 +93,9 @@ def on_stepped_on(state: BlockState, e: Entity) -> None:
 def check_block_collision(e: Entity, sim: Simulation, rec) -> None:
     """Step 13, `Entity.checkBlockCollision` (spec 03 §6.1): every cell the box deflated by 0.001 touches,
     X outer, Y, Z inner, calls that block's `onEntityCollision`."""
+    if sim.features.block_collision_in_tick:
+        refuse_block_collision_in_tick(e, sim)
+        return
     b = e.box
     d = BLOCK_COLLISION_DEFLATE
     x0, y0, z0 = floor(b.min_x + d), floor(b.min_y + d), floor(b.min_z + d)
@@ -116,15 +119,16 @@ def check_block_collision(e: Entity, sim: Simulation, rec) -> None:
                         handler(state, (x, y, z), e, sim)
 
 
-def refuse_block_collision_in_tick(e: Entity, start: Box, sim: Simulation) -> None:
+def refuse_block_collision_in_tick(e: Entity, sim: Simulation) -> None:
     """1.21.3 (spec 03 §6.2) checks block-grid collision in the entity's own tick, with a 1e-5 deflation and a
-    swept check along the path; not simulated. Every box that check places lies within the start and end boxes'
-    hull, so with no block having an `onEntityCollision` there, nothing differs; otherwise stop with one line."""
-    b, d = e.box, BLOCK_COLLISION_DEFLATE_1_21_3
-    cells = (floor(min(start.min_x, b.min_x) + d), floor(min(start.min_y, b.min_y) + d),
-             floor(min(start.min_z, b.min_z) + d), floor(max(start.max_x, b.max_x) - d),
-             floor(max(start.max_y, b.max_y) - d), floor(max(start.max_z, b.max_z) - d))
-    if sim.world.region_has(EFFECT, *cells):
+    swept check along the path; not simulated. Every box that check can place lies within the hull of the box at
+    the tick's start, the box now and the box one Motion ahead, so with no block having an `onEntityCollision`
+    there nothing differs; otherwise stop with one line."""
+    b, p, m, d = e.box, e.prev_pos, e.motion, BLOCK_COLLISION_DEFLATE_1_21_3
+    boxes = (b, Box.from_entity(p.x, p.y, p.z, e.width, e.height), b.offset(m.x, m.y, m.z))
+    lo = [floor(min(getattr(x, f"min_{a}") for x in boxes) + d) for a in "xyz"]
+    hi = [floor(max(getattr(x, f"max_{a}") for x in boxes) - d) for a in "xyz"]
+    if sim.world.region_has(EFFECT, *lo, *hi):
         raise refuse(sim.features, "checkBlockCollision in the tick (spec 03 §6.2)",
                      f"entity {e.id} next to a block with onEntityCollision, tick {sim.tick_count}")
 

@@ -59,7 +59,6 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
     if e.no_clip:                                                                   # step 1
         run_stage(rec, e, S_NO_CLIP, move_no_clip, e, movement)
         return
-    start_box = e.box
     if kind is MovementType.PISTON and sim.features.piston_clamp:                   # step 2 (1.11: none)
         movement = run_stage(rec, e, S_PISTON, adjust_movement_for_piston, e, sim.world.game_time, movement)
         if is_java_zero(movement):
@@ -86,10 +85,7 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
     if e.on_ground and not e.bypasses_stepping_effects():                          # step 11
         run_stage(rec, e, S_STEPPED, block_effects.on_stepped_on, landing_state, e)
     # step 12 (sounds) has no effect on motion
-    if sim.features.block_collision_in_tick:                                        # 1.21.3: not in move()
-        block_effects.refuse_block_collision_in_tick(e, start_box, sim)
-    else:
-        run_stage(rec, e, S_BLOCKS, block_effects.check_block_collision, e, sim, rec)   # step 13
+    run_stage(rec, e, S_BLOCKS, block_effects.check_block_collision, e, sim, rec)   # step 13
     f = block_effects.get_velocity_multiplier(e, world)                             # step 14
     if f != 1.0:
         run_stage(rec, e, S_VELOCITY, apply_velocity_multiplier, e, f)

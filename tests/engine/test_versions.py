@@ -148,6 +148,12 @@ def test_1_21_3_runs_where_no_block_acts_on_entities() -> None:
                      entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])])
     kind, line = outcome(_with_version(web, "1.21.3"), 20, 1)
     assert kind == "refused" and "checkBlockCollision in the tick (spec 03 §6.2) of version 1.21.3" in line
+    # a fast snowball whose boxes skip the cobweb's cell: the swept 1.21.3 check would visit it
+    shot = scene_toml(blocks=[{"at": [2, 5, 0], "block": "minecraft:cobweb"}],
+                      entities=[{"type": "minecraft:snowball", "pos": [0.5, 5.4, 0.5], "motion": [3.0, 0.0, 0.0],
+                                 "no_gravity": True, "id": 1}])
+    assert outcome(_with_version(shot, "1.21.2"), 1, 1)[0] == "state"
+    assert outcome(_with_version(shot, "1.21.3"), 1, 1)[0] == "refused"
 
 
 def test_the_cli_stops_a_refused_version_with_one_line(tmp_path, capsys) -> None:
