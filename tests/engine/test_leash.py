@@ -126,3 +126,16 @@ def test_tracing_on_or_off_gives_bit_identical_lines(name: str) -> None:
         for e in line["entities"]:
             e.pop("stages", None)
     assert plain == staged
+
+
+@pytest.mark.parametrize("name", ["leash_equilibrium_x6", "fishing_bobber_pull"])
+def test_snapshot_and_restore_repeat_the_leash_and_bobber_runs(name: str) -> None:
+    """snapshot → 20 ticks → restore → 20 ticks gives the same lines (the leash holder, knot counter, bobber state
+    and hooked id are part of the state)."""
+    from tests.conftest import run_lines
+    sim = load_scene(SCENES_DIR / f"{name}.toml")
+    run_lines(sim, 3)
+    snap = sim.snapshot()
+    first = run_lines(sim, 20)
+    sim.restore(snap)
+    assert run_lines(sim, 20) == first
