@@ -72,10 +72,21 @@ class ArmorStand(LivingEntity):
         """`ArmorStandEntity.canMoveVoluntarily`: only an armor stand that can clip."""
         return self.can_clip()
 
-    def travel(self, sim: Simulation, rec: Recorder | None) -> None:
+    def travel(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
         """`ArmorStandEntity.travel`: only an armor stand that can clip travels."""
         if self.can_clip():
-            super().travel(sim, rec)
+            super().travel(sim, rec, movement_input)
+
+    def is_pushable(self) -> bool:
+        """`ArmorStandEntity.isPushable`: never crammed (spec 04 §10 condition 2)."""
+        return False
+
+    def tick_cramming(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`ArmorStandEntity.tickCramming`: it pushes only rideable minecarts within 0.2 m², none modelled here."""
+
+    def damage(self, sim: Simulation, source: str, amount: float, attacker=None) -> bool:
+        """`ArmorStandEntity.damage`: falls, cramming and walls do not hurt it."""
+        return False
 
     def get_piston_behavior(self) -> str:
         """`ArmorStandEntity.getPistonBehavior`: a marker is ignored by pistons and shulker boxes."""
