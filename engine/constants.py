@@ -361,6 +361,7 @@ FALL_DAMAGE_HAY = f32(0.2)          # HayBlock.onLandedUpon: handleFallDamage(d,
 FALL_DAMAGE_BED = f32(0.5)          # BedBlock.onLandedUpon: handleFallDamage(d, 0.5F)
 FARMLAND_TRAMPLE_OFFSET = f32(0.5)  # FarmlandBlock.onLandedUpon: random.nextFloat() < d - 0.5F
 FARMLAND_TRAMPLE_VOLUME = f32(0.512)  # ... width * width * height > 0.512F
+FARMLAND_HEIGHT = 15.0 / 16.0       # FarmlandBlock.SHAPE: 15 of 16 pixels tall
 INVULNERABLE_TICKS = 20             # LivingEntity.damage: timeUntilRegen = 20, hurtTime = 10
 HURT_TICKS = 10
 DEATH_TICKS = 20                    # LivingEntity.updatePostDeath: removed when deathTime reaches 20
