@@ -85,8 +85,9 @@ class ArmorStand(LivingEntity):
         """`ArmorStandEntity.tickCramming`: it pushes only rideable minecarts within 0.2 m², none modelled here."""
 
     def damage(self, sim: Simulation, source: str, amount: float, attacker=None) -> bool:
-        """`ArmorStandEntity.damage`: falls, cramming and walls do not hurt it."""
-        return False
+        """`ArmorStandEntity.damage`: falls, cramming and walls do not hurt it; a projectile's hit counts (vanilla
+        breaks the stand on an arrow, which is not modelled)."""
+        return source == "projectile"
 
     def get_piston_behavior(self) -> str:
         """`ArmorStandEntity.getPistonBehavior`: a marker is ignored by pistons and shulker boxes."""

@@ -73,7 +73,7 @@ class ThrownEntity(Projectile):
         """`ProjectileEntity.onCollision`: the entity or block hit (a block's `onProjectileHit` reactions, such as
         targets and chorus flowers, are not modelled), then the item's own reaction."""
         if isinstance(hit, EntityHitResult) and self.HITS_ENTITIES:
-            damage(hit.entity, 0.0, self.attacker(sim))   # 0 damage (3 to blazes, not simulated)
+            damage(sim, hit.entity, 0.0, self.attacker(sim))   # 0 damage (3 to blazes, not simulated)
         self.on_landed(sim, hit, rec)
 
     def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
