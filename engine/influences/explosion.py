@@ -41,6 +41,7 @@ from engine.influences.blockrays import AffectedBlocks, air_table, collect_block
 from engine.java.javanum import f32
 from engine.java.javautil import shuffle, shuffle_draws
 from engine.java.mathhelper import floor
+from engine.living.living_entity import LivingEntity
 from engine.motion.raycast import COLLIDER, FLUID_NONE, raycast_blocks
 from engine.tick.trace import label, point, segment, sphere
 from engine.world.world import ENTITY_SECTION_MAX, blocks
@@ -219,6 +220,9 @@ def damage_entities(sim: Simulation, source: Entity | None, center: Vec3, power:
     types = {Tnt} if pool.tnt_only else set(map(type, hit))
     if any(hasattr(t, "damage") for t in types):
         for e, g in zip(hit, group_of, strict=True):
+            if isinstance(e, LivingEntity):      # health; an explosion without an igniter has no attacker
+                e.damage(sim, "explosion", amounts[g])
+                continue
             hurt = getattr(e, "damage", None)
             if hurt is not None:
                 hurt(amounts[g], explosive=True)
