@@ -73,6 +73,7 @@ POSES = {"standing": (PLAYER_HEIGHT, PLAYER_EYE_HEIGHT),
          "swimming": (PLAYER_LOW_HEIGHT, PLAYER_LOW_EYE_HEIGHT),
          "fall_flying": (PLAYER_LOW_HEIGHT, PLAYER_LOW_EYE_HEIGHT)}
 DOUBLE_TAP_TICKS = 7   # ClientPlayerEntity.ticksLeftToDoubleTapSprint = 7
+POSE_CACHE_SIZE = 64
 
 
 class PlayerEntity(LivingEntity):
@@ -92,6 +93,7 @@ class PlayerEntity(LivingEntity):
         self.in_sneaking_pose = False
         self.pose = "standing"
         self.double_tap_ticks = 0
+        self.pose_fits: dict[tuple, bool] = {}     # would_pose_not_collide's answers by (box, block version)
 
     @property
     def eye_height(self) -> float:
@@ -242,8 +244,18 @@ class PlayerEntity(LivingEntity):
         return Box.from_entity(p.x, p.y, p.z, self.WIDTH, POSES[pose][0])
 
     def would_pose_not_collide(self, world: World, pose: str) -> bool:
+        """`Entity.wouldPoseNotCollide`: the pose's box shrunk by 1e-7 meets no block or solid entity. Without
+        solid entities the answer depends only on the box and the blocks, so it is kept until either changes."""
         box = self.pose_box(pose).contract(POSE_CHECK_DEFLATE)
-        return world.is_space_empty(box) and not world.get_entity_collisions(self, box)
+        if world.collidable_count:
+            return world.is_space_empty(box) and not world.get_entity_collisions(self, box)
+        key = (box, world.block_version)
+        fits = self.pose_fits.get(key)
+        if fits is None:
+            if len(self.pose_fits) > POSE_CACHE_SIZE:
+                self.pose_fits.clear()
+            fits = self.pose_fits[key] = world.is_space_empty(box)
+        return fits
 
     def update_size(self, world: World) -> None:
         """`PlayerEntity.updateSize`: gliding, swimming, sneaking or standing, if the pose fits (else crouch or
@@ -274,6 +286,7 @@ class PlayerEntity(LivingEntity):
     def clone(self) -> PlayerEntity:
         c = super().clone()
         c.inputs = self.inputs                      # the schedule is never changed after loading
+        c.pose_fits = dict(self.pose_fits)
         return c
 
 
