@@ -374,3 +374,14 @@ KNOCKBACK_ATTACK = f32(0.4)         # LivingEntity.damage: takeKnockback(0.4F, d
 KNOCKBACK_MAX_Y = 0.4               # takeKnockback: onGround ? min(0.4, y / 2 + f) : y (AMBIGUITY-E6)
 KNOCKBACK_MIN_DISTANCE_SQUARED = 1.0e-4   # LivingEntity.damage: a random direction while dx² + dz² < 1.0E-4
 KNOCKBACK_RANDOM_SPREAD = 0.01
+FIREWORK_WIDTH = f32(0.25)          # EntityType.FIREWORK_ROCKET 0.25F × 0.25F
+FIREWORK_HEIGHT = f32(0.25)
+FIREWORK_FLIGHT = 1                 # a rocket crafted with one gunpowder: Fireworks.Flight = 1
+FIREWORK_LIFE_PER_FLIGHT = 10       # lifeTime = 10 * (1 + flight) + nextInt(6) + nextInt(7)
+FIREWORK_LIFE_SPREAD_A = 6
+FIREWORK_LIFE_SPREAD_B = 7
+FIREWORK_START_VY = 0.05            # setVelocity(nextGaussian() * 0.001, 0.05, nextGaussian() * 0.001)
+FIREWORK_START_SPREAD = 0.001
+FIREWORK_BOOST_LOOK = 0.1           # shooter += look * 0.1 + (look * 1.5 - velocity) * 0.5 while gliding
+FIREWORK_BOOST_TARGET = 1.5
+FIREWORK_BOOST_RATE = 0.5

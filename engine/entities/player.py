@@ -45,6 +45,7 @@ from engine.constants import (
     THROW_DIVERGENCE,
     WALKING_THRESHOLD,
 )
+from engine.entities.firework import use_while_gliding
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32
@@ -72,6 +73,7 @@ POSES = {"standing": (PLAYER_HEIGHT, PLAYER_EYE_HEIGHT),
          "crouching": (PLAYER_SNEAKING_HEIGHT, PLAYER_SNEAKING_EYE_HEIGHT),
          "swimming": (PLAYER_LOW_HEIGHT, PLAYER_LOW_EYE_HEIGHT),
          "fall_flying": (PLAYER_LOW_HEIGHT, PLAYER_LOW_EYE_HEIGHT)}
+FIREWORK_ROCKET = "minecraft:firework_rocket"
 DOUBLE_TAP_TICKS = 7   # ClientPlayerEntity.ticksLeftToDoubleTapSprint = 7
 POSE_CACHE_SIZE = 64
 
@@ -135,8 +137,11 @@ class PlayerEntity(LivingEntity):
 
     def use_item(self, sim: Simulation, item: str) -> None:
         """Throwing a pearl, snowball or egg: the projectile appears at the eye − 0.1F with the look's Motion
-        plus the player's (spec 06 §7.1)."""
+        plus the player's (spec 06 §7.1); a firework rocket boosts a gliding player."""
         from engine.entities import ENTITY_TYPES
+        if item == FIREWORK_ROCKET:
+            use_while_gliding(sim, self)
+            return
         cls = ENTITY_TYPES[item]
         p = sim.create(cls, Vec3(self.pos.x, self.pos.y + self.eye_height - SPAWN_BELOW_EYE, self.pos.z))
         p.owner = self.id
@@ -293,5 +298,5 @@ class PlayerEntity(LivingEntity):
 def valid_use_items() -> list[str]:
     """Items a player may use in `[[inputs]]`: those thrown by a player."""
     from engine.entities import ENTITY_TYPES
-    return sorted(t for t, c in ENTITY_TYPES.items() if getattr(c, "THROW_SPEED", None) is not None
-                  and t != "minecraft:potion")
+    return sorted([FIREWORK_ROCKET, *(t for t, c in ENTITY_TYPES.items() if getattr(c, "THROW_SPEED", None)
+                                      is not None and t != "minecraft:potion")])

@@ -158,3 +158,26 @@ def test_water_case_is_recorded_with_its_stages() -> None:
     sim.tick()
     names = [s.name for s in sim.last_record.stages_of(1) for s in s.walk()]
     assert "travel_water" in names and "fluid_gravity" in names and "movement_input" in names
+
+
+def test_a_firework_rocket_boosts_a_gliding_player_for_its_lifetime() -> None:
+    """FireworkRocketEntity attached to a gliding shooter: Motion += look × 0.1 + (look × 1.5 − Motion) × 0.5 each
+    tick; lifetime 10 × (1 + flight 1) + nextInt(6) + nextInt(7); used while not gliding it does nothing."""
+    glider = ('type = "minecraft:player"\npos = [0.5, 200.0, 0.5]\nyaw = -90.0\npitch = -10.0\n'
+              'equipment = { chest = "minecraft:elytra" }\nfall_flying = true\n')
+    use = '[[inputs]]\nentity = 1\nfrom = 2\nto = 2\nuse = "minecraft:firework_rocket"\n'
+    sim, p = scene(glider, inputs=use)
+    for _ in range(2):
+        sim.tick()
+    rocket = next(e for e in sim.entities if e.type == "minecraft:firework_rocket")
+    assert rocket.shooter == 1 and 20 <= rocket.life_time <= 31
+    for _ in range(15):
+        sim.tick()
+    assert p.motion.x > 1.4 and rocket.pos == p.prev_pos     # placed before the player moves (players phase)
+    for _ in range(rocket.life_time):
+        sim.tick()
+    assert rocket.removed
+    walker, _ = scene(PLAYER, STONE, use)
+    for _ in range(3):
+        walker.tick()
+    assert not any(e.type == "minecraft:firework_rocket" for e in walker.entities)
