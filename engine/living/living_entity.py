@@ -281,11 +281,6 @@ class LivingEntity(Entity):
         """`LivingEntity.isPushable`: alive, not climbing, not spectating."""
         return not self.removed and not self.is_dead()
 
-    def push_away(self, other: Entity) -> None:
-        """`Entity.pushAwayFrom` (spec 04 §10)."""
-        from engine.influences.cramming import push_away_from
-        push_away_from(self, other)
-
     # --- climbing and positions ---
     def get_velocity_affecting_pos(self) -> tuple[int, int, int]:
         """`Entity.getVelocityAffectingPos`: the block 0.5000001 below the box's bottom, under the position."""

@@ -181,3 +181,37 @@ def test_a_firework_rocket_boosts_a_gliding_player_for_its_lifetime() -> None:
     for _ in range(3):
         walker.tick()
     assert not any(e.type == "minecraft:firework_rocket" for e in walker.entities)
+
+
+POOL = ('[[blocks]]\nfrom = [-5, 0, -5]\nto = [30, 0, 5]\nblock = "minecraft:stone"\n'
+        '[[blocks]]\nfrom = [-5, 1, -5]\nto = [2, 2, 5]\nblock = "minecraft:water"\n'
+        '[[blocks]]\nfrom = [3, 1, -5]\nto = [10, 2, 5]\nblock = "minecraft:stone"\n')
+
+
+def test_swimming_up_to_a_bank_jumps_out_with_0_3() -> None:
+    """Spec 05 §2.1 step 10: against the bank, with room 0.6 above the start of the move, Y Motion := 0.3F;
+    holding forward and jump the player climbs out of a 2-deep pool onto a bank 1 m above the water."""
+    sim, p = scene('type = "minecraft:player"\npos = [0.5, 1.0, 0.5]\nyaw = -90.0\n', POOL,
+                   "[[inputs]]\nentity = 1\nfrom = 1\nto = 60\nforward = true\njump = true\n")
+    sim.trace_enabled = True
+    banked = []
+    for t in range(1, 41):
+        sim.tick()
+        if any(s.name == "bank_jump" for s in sim.last_record.stages_of(1) for s in s.walk()):
+            banked.append(t)
+            assert p.motion.y == f32(0.3)
+    assert banked and p.pos.x > 3.0 and p.pos.y >= 3.0
+
+
+def test_sprinting_under_water_swims_in_the_low_pose() -> None:
+    """Sprinting submerged starts swimming in the next base tick (updateSwimming); the pose becomes swimming
+    (0.6 m box) and stays while sprinting in water."""
+    deep = ('[[blocks]]\nfrom = [-5, 0, -5]\nto = [30, 0, 5]\nblock = "minecraft:stone"\n'
+            '[[blocks]]\nfrom = [-5, 1, -5]\nto = [30, 5, 5]\nblock = "minecraft:water"\n')
+    sim, p = scene('type = "minecraft:player"\npos = [0.5, 2.0, 0.5]\nyaw = -90.0\npitch = 30.0\n', deep,
+                   "[[inputs]]\nentity = 1\nfrom = 1\nto = 20\nforward = true\nsprint = true\n")
+    sim.tick()
+    assert p.sprinting and not p.swimming
+    for _ in range(5):
+        sim.tick()
+    assert p.swimming and p.pose == "swimming" and abs(p.box.max_y - p.box.min_y - f32(0.6)) < 1e-9
