@@ -125,3 +125,6 @@ class AttributeContainer:
 
     def trace(self) -> dict[str, float]:
         return {name: inst.get_value() for name, inst in self.instances.items()}
+
+    def __repr__(self) -> str:
+        return repr(self.trace())

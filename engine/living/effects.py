@@ -79,3 +79,6 @@ class Effects:
 
     def trace(self) -> list[dict]:
         return [{"id": i.effect, "amplifier": i.amplifier, "duration": i.duration} for i in self.active.values()]
+
+    def __repr__(self) -> str:
+        return repr(self.trace())

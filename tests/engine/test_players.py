@@ -160,3 +160,11 @@ def test_bad_input_through_the_cli_is_one_line_and_status_2(tmp_path, capsys) ->
     assert main(["trace", str(scene), "--ticks", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "inputs[1]" in err[0]
+
+
+def test_a_thrown_pearl_teleports_its_player() -> None:
+    """The pearl's owner is the simulated player: where the pearl lands, the player goes (then falls onto the
+    floor in its own tick)."""
+    floor = '[[blocks]]\nfrom = [-5, 0, -5]\nto = [100, 0, 5]\nblock = "minecraft:stone"\n'
+    sim, p, _ = run(held(1, 1, use="minecraft:ender_pearl", pitch=-20.0), 60, floor)
+    assert 40.0 < p.pos.x < 50.0 and p.pos.y == 1.0 and p.on_ground
