@@ -73,15 +73,27 @@ class AttributeInstance:
         self.name = name
         self.base = base
         self.modifiers: dict[str, Modifier] = {}
+        self.value: float | None = None          # vanilla's cached value, recomputed after a change
+
+    def set_base(self, value: float) -> None:
+        self.base = value
+        self.value = None
 
     def add(self, m: Modifier) -> None:
         """`addTemporaryModifier`: a modifier with the same UUID must not be present (vanilla throws)."""
         self.modifiers[m.uuid] = m
+        self.value = None
 
     def remove(self, modifier_uuid: str) -> None:
-        self.modifiers.pop(modifier_uuid, None)
+        if self.modifiers.pop(modifier_uuid, None) is not None:
+            self.value = None
 
     def get_value(self) -> float:
+        if self.value is None:
+            self.value = self.compute_value()
+        return self.value
+
+    def compute_value(self) -> float:
         """`computeValue` (spec 05 §4.7)."""
         d = self.base
         by_op = {op: [m for m in self.modifiers.values() if m.operation is op] for op in Operation}
@@ -113,13 +125,14 @@ class AttributeContainer:
         return self.get(name).get_value()
 
     def set_base(self, name: str, value: float) -> None:
-        self.get(name).base = value
+        self.get(name).set_base(value)
 
     def copy(self) -> AttributeContainer:
         c = AttributeContainer()
         for name, inst in self.instances.items():
             n = AttributeInstance(name, inst.base)
             n.modifiers = dict(inst.modifiers)
+            n.value = inst.value
             c.instances[name] = n
         return c
 
