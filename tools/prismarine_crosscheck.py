@@ -1,7 +1,7 @@
 """Players against a peer: prismarine-physics (PrismarineJS, an independent JavaScript player tick).
 
-Eight scenarios of our own (walking, sprinting, sprint-jumping, strafing diagonally, walking into walls, stepping
-onto slabs, falling, jumping on ice) are written as the peer's scenario files under
+Ten scenarios of our own (walking, sprinting, sprint-jumping, strafing diagonally, walking into walls, stepping
+onto slabs, falling, jumping on ice, climbing a ladder, swimming up) are written as the peer's scenario files under
 tests/engine/fixtures/prismarine/NAME.json; when the peer is installed this script runs it on each and stores its
 trace as NAME.jsonl next to it (tests/engine/test_prismarine.py compares Tickscope with those committed traces).
 `scene_toml` turns a scenario into the Tickscope scene that plays the same keys.
@@ -62,6 +62,17 @@ SCENARIOS: dict[str, dict[str, Any]] = {
     "jumping_on_ice": {"description": "Walk and jump east on packed ice for 50 ticks, then let go on the ice.",
                        "ticks": 80, "floor": {"block": "packed_ice", "top": 0, "bottom": -4}, "blocks": [],
                        "player": START, "schedule": [{"from": 1, "to": 50, "forward": True, "jump": True}]},
+    "climbing_a_ladder": {"description": "Walk into a ladder column and hold forward to climb it.", "ticks": 40,
+                          "floor": FLOOR,
+                          "blocks": [{"from": [2, 1, 0], "to": [2, 12, 0], "block": "ladder[facing=west]"},
+                                     {"from": [3, 1, 0], "to": [3, 12, 0], "block": "stone"}],
+                          "player": START, "schedule": [{"from": 1, "to": 40, "forward": True}]},
+    "swimming_up": {"description": "Hold jump at the bottom of 4 m of still water and swim up until the head "
+                                   "reaches the surface (there the peer tests water with the box shrunk by 0.4 "
+                                   "in Y, the 1.12 rule, where 1.16 shrinks it by 0.001).",
+                    "ticks": 26, "floor": FLOOR,
+                    "blocks": [{"from": [-3, 1, -3], "to": [3, 4, 3], "block": "water"}],
+                    "player": START, "schedule": [{"from": 1, "to": 40, "jump": True}]},
 }
 
 

@@ -1,4 +1,4 @@
-"""Players against prismarine-physics (an independent JavaScript player tick) on eight scenarios.
+"""Players against prismarine-physics (an independent JavaScript player tick) on ten scenarios.
 
 The peer's traces are committed (tests/engine/fixtures/prismarine/NAME.jsonl), produced by
 `tools/prismarine_crosscheck.py` from the scenario files next to them. The peer's README promises: bit-exact
@@ -25,6 +25,8 @@ BOUNDS = {
     "stepping_onto_slabs": (1e-5, 1e-7),
     "falling": (0.0, 0.0),                  # vertical free fall: bit for bit
     "jumping_on_ice": (1e-5, 1e-7),
+    "climbing_a_ladder": (1e-5, 1e-7),
+    "swimming_up": (1e-5, 1e-7),
 }
 
 
