@@ -89,6 +89,7 @@ class LivingEntity(Entity):
         self.fall_flying = False
         self.equipment: dict[str, str] = {}
         self.enchantments: dict[str, dict[str, int]] = {}
+        self.climbing = False                  # isClimbing's last answer (isPushable reads it)
 
     # --- vanilla predicates ---
     def can_move_voluntarily(self) -> bool:
@@ -278,8 +279,9 @@ class LivingEntity(Entity):
         tick_cramming(self, sim, rec)
 
     def is_pushable(self) -> bool:
-        """`LivingEntity.isPushable`: alive, not climbing, not spectating."""
-        return not self.removed and not self.is_dead()
+        """`LivingEntity.isPushable`: alive, not climbing (spec 04 §10 condition 7: as last found by `travel`),
+        not spectating."""
+        return not self.removed and not self.is_dead() and not self.climbing
 
     # --- climbing and positions ---
     def get_velocity_affecting_pos(self) -> tuple[int, int, int]:
@@ -292,12 +294,12 @@ class LivingEntity(Entity):
         facing the same way."""
         x, y, z = floor(self.pos.x), floor(self.pos.y), floor(self.pos.z)
         state = world.get_block_state(x, y, z)
-        if phys.is_climbable(state.block):
-            return True
-        if state.block.endswith("_trapdoor") and state.get("open") == "true":
+        climbing = phys.is_climbable(state.block)
+        if not climbing and state.block.endswith("_trapdoor") and state.get("open") == "true":
             below = world.get_block_state(x, y - 1, z)
-            return below.block == "ladder" and below.get("facing") == state.get("facing")
-        return False
+            climbing = below.block == "ladder" and below.get("facing") == state.get("facing")
+        self.climbing = climbing
+        return climbing
 
     # --- health ---
     def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:

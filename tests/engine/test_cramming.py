@@ -96,3 +96,37 @@ no_gravity = true
     pushes = [g for s in sim.last_record.stages_of(1) for s in s.walk() for g in s.geometry
               if g["role"] == "cramming_push"]
     assert len(pushes) == 1 and pushes[0]["entity"] == 2
+
+
+def test_an_entity_on_a_ladder_is_not_pushed() -> None:
+    """Spec 04 §10 condition 7: the pushed one must not be climbing, so the pair is pushed apart only once, in the
+    climber's own tick (`pushAwayFrom` moves both); the other's tick finds nobody to push."""
+    sim = load_scene_text("""
+[[blocks]]
+from = [0, 1, 0]
+to = [0, 3, 0]
+block = "minecraft:ladder[facing=north]"
+[[blocks]]
+from = [0, 1, 1]
+to = [0, 3, 1]
+block = "minecraft:stone"
+[[blocks]]
+from = [-2, 0, -2]
+to = [2, 0, 2]
+block = "minecraft:stone"
+[[entities]]
+type = "wither_skeleton"
+pos = [0.5, 1.0, 0.5]
+on_ground = true
+[[entities]]
+type = "wither_skeleton"
+pos = [0.5, 1.0, 0.1]
+no_ai = true
+on_ground = true
+""")
+    climber, other = sim.entity_by_id(1), sim.entity_by_id(2)
+    sim.tick()
+    r = f32(math.sqrt(0.4))
+    push = (0.1 - 0.5) / r * 1.0 * f32(0.05)
+    assert climber.climbing and climber.motion.z == -push
+    assert other.motion.z == push * 0.98
