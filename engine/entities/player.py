@@ -129,8 +129,17 @@ class PlayerEntity(LivingEntity):
         run_stage(rec, self, POSE, self.update_size, sim.world)
 
     def steer_vehicle(self, sim: Simulation) -> None:
-        """A rider passes the keys of this tick to a vehicle that takes them (`BoatEntity.setInputs`)."""
+        """A rider's keys of this tick, before the entity phase: sneaking dismounts (`PlayerEntity.tickRiding`);
+        else the vehicle's `set_inputs` (`BoatEntity.setInputs`) gets them, and the server's copy of the
+        movement input is the keys unscaled (`PlayerInputC2SPacket`), which a minecart reads."""
         held = self.inputs.at(sim.tick_count)
+        if held.yaw is not None:
+            self.yaw = f32(held.yaw)
+        if held.sneak:
+            self.stop_riding()
+            return
+        self.keyboard_input_tick(held, False)
+        self.sideways_speed, self.forward_speed = self.input_sideways, self.input_forward
         set_inputs = getattr(self.vehicle, "set_inputs", None)
         if set_inputs is not None:
             set_inputs(held.left, held.right, held.forward, held.back)

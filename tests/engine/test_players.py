@@ -168,3 +168,26 @@ def test_a_thrown_pearl_teleports_its_player() -> None:
     floor = '[[blocks]]\nfrom = [-5, 0, -5]\nto = [100, 0, 5]\nblock = "minecraft:stone"\n'
     sim, p, _ = run(held(1, 1, use="minecraft:ender_pearl", pitch=-20.0), 60, floor)
     assert 40.0 < p.pos.x < 50.0 and p.pos.y == 1.0 and p.on_ground
+
+
+def test_a_low_ceiling_forces_the_crouching_pose() -> None:
+    """updateSize: standing does not fit under a ceiling 1.5 m up, crouching does; the next tick's keys are slowed
+    by the sneaking pose (`inSneakingPose`: crouching fits, standing does not) without shift."""
+    ceiling = STONE + '[[blocks]]\nfrom = [-5, 2, -5]\nto = [40, 2, 5]\nblock = "minecraft:stone_slab[type=top]"\n'
+    sim, p, _ = run(held(1, 3, forward=True), 3, ceiling)
+    assert p.pose == "crouching" and p.input_forward == f32(0.3) and not p.sneaking
+
+
+def test_a_rider_passes_its_keys_and_dismounts_by_sneaking() -> None:
+    """Riding: the unscaled keys become the server's movement input (a minecart reads it); shift dismounts."""
+    text = ('[[entities]]\ntype = "minecraft:armor_stand"\nid = 1\npos = [0.5, 50.0, 0.5]\nno_gravity = true\n'
+            '[[entities]]\ntype = "minecraft:player"\nid = 2\npos = [0.5, 50.0, 0.5]\nvehicle = 1\n'
+            "[[inputs]]\nentity = 2\nfrom = 1\nto = 2\nforward = true\n"
+            "[[inputs]]\nentity = 2\nfrom = 3\nto = 3\nsneak = true\n")
+    sim = load_scene_text(text)
+    p = sim.entity_by_id(2)
+    sim.tick()
+    assert p.vehicle is not None and p.forward_speed == 1.0
+    sim.tick()
+    sim.tick()
+    assert p.vehicle is None
