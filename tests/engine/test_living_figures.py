@@ -223,3 +223,28 @@ no_gravity = true
     assert a.motion.x == -push - push and a.motion.z == -push - push
     assert b.motion.x == push * 0.98 + push and b.motion.z == push * 0.98 + push
     assert round(math.hypot(push, push), 8) == round(0.05 * math.sqrt(2), 8)
+
+
+@pytest.mark.parametrize(("spd", "law"), [(0.23, 490 / 227 * 0.23**2), (0.5, 490 / 227 * 0.25), (1.5, 1.5 / 0.454)])
+def test_l14_l15_mob_speed_law(spd: float, law: float) -> None:
+    """L14/L15 (seed 004): a mob whose MoveControl writes movementSpeed = forwardSpeed = SPD every tick
+    (`MobEntity.setMovementSpeed`, done here by the driver on an armor stand, which has no AI of its own to
+    overwrite them) walks at 490/227·SPD² below 1 and, above 1/0.98, at SPD/0.454 = 2.2026·SPD (the input is
+    normalised; AMBIGUITY-L13: the printed ≈ 2.16·SPD is the 0.98·SPD reading)."""
+    sim = load_scene_text("""
+[[blocks]]
+from = [-5, 0, -5]
+to = [600, 0, 5]
+block = "minecraft:stone"
+[[entities]]
+type = "minecraft:armor_stand"
+pos = [0.5, 1.0, 0.5]
+yaw = -90.0
+on_ground = true
+""")
+    mob = sim.entity_by_id(1)
+    for _ in range(120):
+        mob.set_movement_speed(spd)
+        mob.forward_speed = f32(spd)
+        sim.tick()
+    assert abs((mob.pos.x - mob.prev_pos.x) - law) < 1e-6 * law
