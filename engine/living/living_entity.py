@@ -130,9 +130,17 @@ class LivingEntity(Entity):
         """`getSwimHeight` (spec 05 §1): 0.4 if the eye height is at least 0.4, else 0."""
         return 0.0 if self.eye_height < SWIM_HEIGHT else SWIM_HEIGHT
 
+    def enchantment_level(self, enchantment: str) -> int:
+        """`EnchantmentHelper.getEquipmentLevel`: the highest level of `enchantment` on the equipment."""
+        return max((lv.get(enchantment, 0) for lv in self.enchantments.values()), default=0)
+
     def depth_strider_level(self) -> int:
-        """`EnchantmentHelper.getDepthStrider`: the highest level on the equipment."""
-        return max((lv.get("minecraft:depth_strider", 0) for lv in self.enchantments.values()), default=0)
+        return self.enchantment_level("minecraft:depth_strider")
+
+    @property
+    def blast_protection(self) -> int:
+        """Read by the explosion's knockback (spec 04 §15)."""
+        return self.enchantment_level("minecraft:blast_protection")
 
     # --- movement speed (spec 05 §4.2, §4.7) ---
     def get_movement_speed(self) -> float:

@@ -401,7 +401,6 @@ def _load_living(ctx: _Ctx, e: LivingEntity, entry: dict[str, Any], key: str) ->
                 raise ctx.fail(f"{k}.{name}",
                                f"unknown or unsupported enchantment (supported: {', '.join(ENCHANTMENTS)})")
             e.enchantments[slot][_full_id(name)] = ctx.integer(level, f"{k}.{name}", 1, 255)
-    e.blast_protection = max((lv.get("minecraft:blast_protection", 0) for lv in e.enchantments.values()), default=0)
     if ctx.boolean(entry.get("fall_flying", False), f"{key}.fall_flying"):
         if e.equipment.get("chest") != "minecraft:elytra":
             raise ctx.fail(f"{key}.fall_flying", "an elytra flight needs an elytra: equipment = "
