@@ -84,6 +84,7 @@ class PlayerEntity(LivingEntity):
     HEIGHT = PLAYER_HEIGHT
     is_player = True
     BASE_ATTRIBUTES = {MOVEMENT_SPEED: PLAYER_MOVEMENT_SPEED}
+    FIELDS = {"invulnerable": bool}      # a creative player: takes no damage, still takes impulses
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)

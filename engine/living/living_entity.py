@@ -90,6 +90,7 @@ class LivingEntity(Entity):
         self.equipment: dict[str, str] = {}
         self.enchantments: dict[str, dict[str, int]] = {}
         self.climbing = False                  # isClimbing's last answer (isPushable reads it)
+        self.invulnerable = False              # NBT Invulnerable, or a creative player: no damage (knockback stays)
 
     # --- vanilla predicates ---
     def can_move_voluntarily(self) -> bool:
@@ -313,7 +314,7 @@ class LivingEntity(Entity):
     def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`LivingEntity.damage`: dead entities take nothing; within the invulnerable ticks only the excess over
         the last hit counts; a fresh hit starts them, sets hurtTime and takes the attacker's knockback."""
-        if self.is_dead() or self.removed:
+        if self.is_dead() or self.removed or self.invulnerable:
             return False
         if self.time_until_regen > INVULNERABLE_TICKS // 2:
             if amount <= self.last_damage_taken:

@@ -16,7 +16,7 @@ from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
 from engine.entities.player import PlayerEntity, valid_use_items
 from engine.entities.projectile import Projectile, throw_from_player
-from engine.entities.tnt import prime_from_block
+from engine.entities.tnt import Tnt, prime_from_block
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import dispenser, piston, shulker_box
 from engine.java.javanum import f32
@@ -158,6 +158,9 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
     for i, entry in enumerate(_array(ctx, doc, "spawns")):
         _load_spawn(ctx, sim, ctx.table(entry, f"spawns[{i}]"), f"spawns[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "actions")):
+        if isinstance(entry, dict) and entry.get("do") == "summon_tnt_at":
+            sim.actions.extend(_load_summon_tnt_at(ctx, sim, entry, f"actions[{i}]"))
+            continue
         sim.actions.append(_load_action(ctx, world, ctx.table(entry, f"actions[{i}]"), f"actions[{i}]"))
     for i, entry in enumerate(_array(ctx, doc, "inputs")):
         _load_input(ctx, sim, ctx.table(entry, f"inputs[{i}]"), f"inputs[{i}]")
@@ -436,3 +439,26 @@ def _load_input(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> 
         raise ctx.fail(key, f"ticks {first}..{last} overlap ticks {clash.first}..{clash.last} of entity {entity_id} "
                             "with different inputs")
     player.inputs.add(r)
+
+
+def _load_summon_tnt_at(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> list[ScheduledAction]:
+    """`/execute at <entity> run summon tnt` from a repeating command block, every tick from `tick` to `to`
+    (scheduled-ticks phase): a fuse-0 TNT at the entity's position (spec 08 §8.3 phenomenon 3, E15)."""
+    ctx.keys(entry, key, {"tick", "do", "at_entity", "to", "phase"}, {"tick", "at_entity"})
+    first = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
+    last = ctx.integer(entry.get("to", first), f"{key}.to", first, 2**31 - 1)
+    phase = ctx.string(entry.get("phase", "scheduled_ticks"), f"{key}.phase")
+    if phase not in PHASES:
+        raise ctx.fail(f"{key}.phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
+    target = ctx.integer(entry["at_entity"], f"{key}.at_entity", 1, 2**31 - 1)
+    if sim.entity_by_id(target) is None:
+        raise ctx.fail(f"{key}.at_entity", f"no entity with id {target} (declare it in [[entities]])")
+
+    def summon(s: Simulation) -> None:
+        """A TNT entity with the NBT default fuse 0 at the entity's feet; nothing once the entity is gone."""
+        at = s.entity_by_id(target)
+        if at is not None and not at.removed:
+            tnt = s.create(Tnt, at.pos)
+            tnt.fuse = 0
+            s.add_entity(tnt)
+    return [ScheduledAction(t, phase, "summon_tnt_at", {"at_entity": target}, summon) for t in range(first, last + 1)]

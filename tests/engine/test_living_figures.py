@@ -248,3 +248,21 @@ on_ground = true
         mob.forward_speed = f32(spd)
         sim.tick()
     assert abs((mob.pos.x - mob.prev_pos.x) - law) < 1e-6 * law
+
+
+def test_e15_player_launched_by_tnt_summoned_at_its_feet() -> None:
+    """E15 (spec 08 §8.3 phenomenon 3): TNT summoned at the player every tick explodes 0.02125 m above its feet
+    before the player moves (players phase), so each tick adds an impulse 1 − 0.02125/8 up; with gravity and
+    drag the player settles at 45.947 m/gt of displacement (44.950 m/gt end-of-tick Motion) — the measured
+    ≈ 45.9; the source's theory 45.99625 rests on assumptions not shown (AMBIGUITY-A2)."""
+    from engine.tick.scene import load_scene
+    from tests.conftest import SCENES_DIR
+    sim = load_scene(SCENES_DIR / "player_tnt_launch.toml")
+    p = sim.entity_by_id(1)
+    for _ in range(800):
+        sim.tick()
+    event = next(e for e in sim.last_record.events if e["kind"] == "explosion")
+    (hit,) = event["affected"]
+    assert hit["id"] == 1 and round(hit["distance"], 8) == 0.02125 and hit["exposure"] == 1.0
+    assert round(p.pos.y - p.prev_pos.y, 3) == 45.947 and round(p.motion.y, 3) == 44.950
+    assert p.health == 20.0
