@@ -146,6 +146,7 @@ def test_sprint_jump_records_its_kick() -> None:
     (PLAYER + "fall_flying = true\n", "needs an elytra"),
     (PLAYER + held(5, 2, forward=True), "at or after from = 5"),
     (PLAYER + held(1, 2, use="minecraft:tnt"), "cannot use minecraft:tnt"),
+    (PLAYER + '[[actions]]\ntick = 1\ndo = "summon_tnt_at"\nat_entity = 9\n', "no entity with id 9"),
     ('[[entities]]\ntype = "minecraft:tnt"\npos = [0, 1, 0]\nid = 1\n' + held(1, 2, forward=True),
      "drive minecraft:player"),
 ])
