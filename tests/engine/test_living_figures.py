@@ -266,3 +266,17 @@ def test_e15_player_launched_by_tnt_summoned_at_its_feet() -> None:
     assert hit["id"] == 1 and round(hit["distance"], 8) == 0.02125 and hit["exposure"] == 1.0
     assert round(p.pos.y - p.prev_pos.y, 3) == 45.947 and round(p.motion.y, 3) == 44.950
     assert p.health == 20.0
+
+
+def test_the_walking_speeds_scene_shows_the_l_figures() -> None:
+    """`scenes/player_walk_speeds.toml`: six lanes side by side give the same figures as the tests above (a
+    sneaking lane on 1-wide slime stays on it: the sneaking edge)."""
+    from engine.tick.scene import load_scene
+    from tests.conftest import SCENES_DIR
+    sim = load_scene(SCENES_DIR / "player_walk_speeds.toml")
+    for _ in range(200):
+        sim.tick()
+    speeds = [round((p.pos.x - p.prev_pos.x) * 20, 3) for p in (sim.entity_by_id(i) for i in range(1, 7))]
+    sneak = sim.entity_by_id(5)
+    assert speeds[:4] == [4.317, 4.157, 4.376, 1.346] and speeds[5] == 5.612
+    assert round((sneak.pos.x - sneak.prev_pos.x) / (0.1 * f32(f32(0.3) * f32(0.98))), 5) == 1.55101
