@@ -280,3 +280,11 @@ def test_the_walking_speeds_scene_shows_the_l_figures() -> None:
     sneak = sim.entity_by_id(5)
     assert speeds[:4] == [4.317, 4.157, 4.376, 1.346] and speeds[5] == 5.612
     assert round((sneak.pos.x - sneak.prev_pos.x) / (0.1 * f32(f32(0.3) * f32(0.98))), 5) == 1.55101
+
+
+def test_l20_pitch_sweep_peaks_between_53_and_54_degrees() -> None:
+    """L20 (Fig. 6.3.2) as a sweep: `tools/elytra_sweep.py` on whole degrees 50-56 (3000 ticks, enough to settle
+    a downward look) peaks at 53°, the whole degree next to the 53.366° optimum."""
+    from tools.elytra_sweep import sweep
+    rows = sweep(50.0, 56.0, 1.0, 3000)
+    assert max(rows, key=lambda r: r[1])[0] == 53.0
