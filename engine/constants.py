@@ -338,3 +338,97 @@ BOBBER_HOOK_BODY_Y = 0.8            # HOOKED_IN_ENTITY: at (x, getBodyY(0.8D), z
 BOBBER_MAX_DISTANCE_SQUARED = 1024.0  # removeIfInvalid: squaredDistanceTo(owner) > 1024.0D removes it
 BOBBER_GROUND_TICKS = 1200          # ... removalTimer on the ground
 BOBBER_PULL = 0.1                   # pullHookedEntity: (owner − bobber) × 0.1D
+
+# --- living entities and players: travel's four cases, jumping, attributes, effects, input (spec 05) ---
+SLOW_FALLING_GRAVITY = 0.01         # LivingEntity.travel: d = 0.01 while falling with Slow Falling (AMBIGUITY-L1)
+FLUID_GRAVITY_DIVISOR = 16.0        # method_26317: y - d / 16.0 (0.005 m/gt² for d = 0.08)
+FLUID_GRAVITY_STEP = 0.005          # method_26317: |y - 0.005| >= 0.003 && |y - d / 16| < 0.003 → y = -0.003
+FLUID_GRAVITY_TOLERANCE = 0.003     # (spec 05 §2, AMBIGUITY-L2)
+FLUID_GRAVITY_FLOOR = -0.003
+WATER_ACCEL = f32(0.02)             # travel, water: g = 0.02F
+WATER_DRAG = f32(0.8)               # getBaseMovementSpeedMultiplier: 0.8F (X, Z); Y × 0.8F
+WATER_SPRINT_DRAG = f32(0.9)        # travel, water: isSprinting() ? 0.9F
+DEPTH_STRIDER_DRAG = f32(0.54600006)  # travel, water: f += (0.54600006F - f) * h / 3.0F
+DEPTH_STRIDER_MAX = f32(3.0)        # travel, water: h at most 3.0F, halved off the ground
+DEPTH_STRIDER_OFF_GROUND = f32(0.5)
+DOLPHINS_GRACE_DRAG = f32(0.96)     # travel, water: Dolphin's Grace → f = 0.96F
+BANK_JUMP_HEIGHT = f32(0.6)         # travel: doesNotCollide(x, y + 0.6F - getY() + e, z) → y = 0.3F
+BANK_JUMP_SPEED = f32(0.3)
+LAVA_ACCEL = f32(0.02)              # travel, lava: updateVelocity(0.02F, input)
+LAVA_DRAG = 0.5                     # travel, lava: multiply(0.5, 0.8F, 0.5) shallow, multiply(0.5) deep
+LAVA_DRAG_Y = f32(0.8)
+LAVA_GRAVITY_DIVISOR = 4.0          # travel, lava: add(0, -d / 4.0, 0)
+GROUND_ACCEL_FACTOR = f32(0.21600002)  # getMovementSpeed(slipperiness): speed * (0.21600002F / s³)
+FLYING_SPEED = f32(0.02)            # LivingEntity.flyingSpeed = 0.02F; PlayerEntity.tickMovement resets it
+SPRINT_FLYING_BONUS = 0.005999999865889549   # PlayerEntity.tickMovement: + 0.005999999865889549 when sprinting
+LEVITATION_SPEED = 0.05             # travel: q += (0.05 * (amplifier + 1) - q) * 0.2
+LEVITATION_RATE = 0.2
+SWIM_UP_SPEED = f32(0.04)           # LivingEntity.swimUpward: add(0, 0.04F, 0)
+SWIM_HEIGHT = 0.4                   # LivingEntity.getSwimHeight: eye height < 0.4 ? 0.0 : 0.4
+JUMP_VELOCITY = f32(0.42)           # LivingEntity.getJumpVelocity: 0.42F × the block's jump multiplier
+JUMP_BOOST_STEP = f32(0.1)          # jump: f += 0.1F * (amplifier + 1)
+SPRINT_JUMP_KICK = f32(0.2)         # jump: add(-sin(yaw) * 0.2F, 0, cos(yaw) * 0.2F) when sprinting
+JUMP_COOLDOWN = 10                  # tickMovement: jumpingCooldown = 10
+INPUT_DAMPING = f32(0.98)           # tickMovement: sidewaysSpeed *= 0.98F; forwardSpeed *= 0.98F
+MIN_INPUT_SQUARED = 1.0e-7          # Entity.movementInputToVelocity: lengthSquared < 1.0E-7 → ZERO
+ATTRIBUTE_MOVEMENT_SPEED_DEFAULT = 0.7  # EntityAttributes.GENERIC_MOVEMENT_SPEED: default 0.7, minimum 0
+ATTRIBUTE_MAX_VALUE = 1024.0         # ClampedEntityAttribute maximum of movement speed and max health
+ATTRIBUTE_MAX_HEALTH_DEFAULT = 20.0  # GENERIC_MAX_HEALTH: default 20, range 1..1024
+ATTRIBUTE_MAX_HEALTH_MIN = 1.0
+PLAYER_MOVEMENT_SPEED = f32(0.1)    # PlayerEntity.createPlayerAttributes: movement speed 0.1F
+SPRINT_SPEED_BOOST = f32(0.3)       # LivingEntity.SPRINTING_SPEED_BOOST: (double)0.3F, MULTIPLY_TOTAL
+SPEED_EFFECT_BOOST = f32(0.2)       # StatusEffects.SPEED: (double)0.2F per level, MULTIPLY_TOTAL
+SLOWNESS_EFFECT_BOOST = f32(-0.15)  # StatusEffects.SLOWNESS: (double)-0.15F per level, MULTIPLY_TOTAL
+SNEAK_SLOWDOWN = 0.3                # KeyboardInput.tick: (float)((double)movement * 0.3) in the sneaking pose
+WALKING_THRESHOLD = 0.8             # ClientPlayerEntity.isWalking: (double)movementForward >= 0.8
+FORWARD_THRESHOLD = f32(1.0e-5)     # Input.hasForwardMovement: movementForward > 1.0E-5F
+SNEAK_EDGE_STEP = 0.05              # PlayerEntity.adjustMovementForSneaking: steps of 0.05 towards 0
+PLAYER_SNEAKING_HEIGHT = f32(1.5)   # PlayerEntity.POSE_DIMENSIONS: CROUCHING 0.6F × 1.5F, eye 1.27F
+PLAYER_SNEAKING_EYE_HEIGHT = f32(1.27)
+PLAYER_LOW_HEIGHT = f32(0.6)        # SWIMMING / FALL_FLYING / SPIN_ATTACK 0.6F × 0.6F, eye 0.4F
+PLAYER_LOW_EYE_HEIGHT = f32(0.4)
+POSE_CHECK_DEFLATE = 1.0e-7         # Entity.wouldPoseNotCollide: box.contract(1.0E-7)
+SWIM_LOOK_DOWN = -0.2               # PlayerEntity.travel, swimming: h = look.y < -0.2 ? 0.085 : 0.06
+SWIM_PITCH_FAST = 0.085
+SWIM_PITCH_SLOW = 0.06
+SWIM_SURFACE_OFFSET = 0.1           # ... BlockPos(x, getY() + 1.0 - 0.1, z): the fluid above the swimmer
+ELYTRA_LIFT = 0.75                  # travel, elytra: d * (-1.0 + cos²(pitch) * 0.75)
+ELYTRA_LOOK_LENGTH = 0.4            # ... Math.min(1.0, look.length() / 0.4)
+ELYTRA_DIVE = -0.1                  # ... m = y * -0.1 * l
+ELYTRA_CLIMB = 0.04                 # ... m = horizontal * -sin(pitch) * 0.04; y += m * 3.2
+ELYTRA_CLIMB_Y = 3.2
+ELYTRA_STEER = 0.1                  # ... (look / i * j - v) * 0.1
+ELYTRA_DRAG = f32(0.99)             # ... multiply(0.99F, 0.98F, 0.99F)
+ELYTRA_DRAG_Y = f32(0.98)
+ELYTRA_SAFE_FALL = -0.5             # ... y > -0.5 → fallDistance = 1.0F
+ELYTRA_WALL_DAMAGE_FACTOR = 10.0    # ... (float)(Δspeed * 10.0 - 3.0) damage into a wall
+ELYTRA_WALL_DAMAGE_OFFSET = 3.0
+SAFE_FALL_DISTANCE = f32(3.0)       # LivingEntity.computeFallDamage: ceil((d - 3.0F - jump boost) * multiplier)
+FALL_DAMAGE_HAY = f32(0.2)          # HayBlock.onLandedUpon: handleFallDamage(d, 0.2F)
+FALL_DAMAGE_BED = f32(0.5)          # BedBlock.onLandedUpon: handleFallDamage(d, 0.5F)
+FARMLAND_TRAMPLE_OFFSET = f32(0.5)  # FarmlandBlock.onLandedUpon: random.nextFloat() < d - 0.5F
+FARMLAND_TRAMPLE_VOLUME = f32(0.512)  # ... width * width * height > 0.512F
+FARMLAND_HEIGHT = 15.0 / 16.0       # FarmlandBlock.SHAPE: 15 of 16 pixels tall
+INVULNERABLE_TICKS = 20             # LivingEntity.damage: timeUntilRegen = 20, hurtTime = 10
+HURT_TICKS = 10
+DEATH_TICKS = 20                    # LivingEntity.updatePostDeath: removed when deathTime reaches 20
+MAX_ENTITY_CRAMMING = 24            # GameRules.MAX_ENTITY_CRAMMING default
+CRAMMING_CHANCE = 4                 # LivingEntity.tickCramming: random.nextInt(4) == 0
+CRAMMING_DAMAGE = f32(6.0)          # ... damage(DamageSource.CRAMMING, 6.0F)
+CRAMMING_MIN_DISTANCE = f32(0.01)   # Entity.pushAwayFrom: absMax(dx, dz) >= 0.01F (spec 04 §10, AMBIGUITY-E5)
+CRAMMING_PUSH = f32(0.05)           # ... d *= 0.05F
+KNOCKBACK_ATTACK = f32(0.4)         # LivingEntity.damage: takeKnockback(0.4F, dx, dz) (spec 04 §13)
+KNOCKBACK_MAX_Y = 0.4               # takeKnockback: onGround ? min(0.4, y / 2 + f) : y (AMBIGUITY-E6)
+KNOCKBACK_MIN_DISTANCE_SQUARED = 1.0e-4   # LivingEntity.damage: a random direction while dx² + dz² < 1.0E-4
+KNOCKBACK_RANDOM_SPREAD = 0.01
+FIREWORK_WIDTH = f32(0.25)          # EntityType.FIREWORK_ROCKET 0.25F × 0.25F
+FIREWORK_HEIGHT = f32(0.25)
+FIREWORK_FLIGHT = 1                 # a rocket crafted with one gunpowder: Fireworks.Flight = 1
+FIREWORK_LIFE_PER_FLIGHT = 10       # lifeTime = 10 * (1 + flight) + nextInt(6) + nextInt(7)
+FIREWORK_LIFE_SPREAD_A = 6
+FIREWORK_LIFE_SPREAD_B = 7
+FIREWORK_START_VY = 0.05            # setVelocity(nextGaussian() * 0.001, 0.05, nextGaussian() * 0.001)
+FIREWORK_START_SPREAD = 0.001
+FIREWORK_BOOST_LOOK = 0.1           # shooter += look * 0.1 + (look * 1.5 - velocity) * 0.5 while gliding
+FIREWORK_BOOST_TARGET = 1.5
+FIREWORK_BOOST_RATE = 0.5

@@ -12,12 +12,12 @@ from engine.entities.item import Item
 from engine.entities.leash_knot import LeashKnot
 from engine.entities.llama_spit import LlamaSpit
 from engine.entities.mobs import MOB_TYPES
-from engine.entities.player_marker import PlayerMarker
+from engine.entities.player import PlayerEntity
 from engine.entities.thrown import THROWN_TYPES
 from engine.entities.tnt import Tnt
 from engine.entities.xp_orb import ExperienceOrb
 
 ENTITY_TYPES: dict[str, type[Entity]] = {
-    cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerMarker, *THROWN_TYPES,
+    cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerEntity, *THROWN_TYPES,
                               *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, LlamaSpit, ArmorStand, *MOB_TYPES,
                               LeashKnot, FishingBobber)}

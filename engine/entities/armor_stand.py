@@ -38,7 +38,7 @@ class ArmorStand(LivingEntity):
     TYPE = "minecraft:armor_stand"
     WIDTH = ARMOR_STAND_WIDTH
     HEIGHT = ARMOR_STAND_HEIGHT
-    FIELDS = {"marker": bool, "invisible": bool, "blast_protection": int}
+    FIELDS = {"marker": bool, "invisible": bool}
     _marker = False              # read by the no_gravity setter while Entity.__init__ runs
     _no_gravity = False
 
@@ -47,7 +47,6 @@ class ArmorStand(LivingEntity):
         self.step_height = ARMOR_STAND_STEP_HEIGHT
         self.invisible = False
         self.health = ARMOR_STAND_HEALTH
-        self.blast_protection = 0   # the highest Blast Protection level of its armour (explosion knockback)
 
     # --- the NBT flags ---
     @property
@@ -81,10 +80,17 @@ class ArmorStand(LivingEntity):
         """`ArmorStandEntity.canMoveVoluntarily`: only an armor stand that can clip."""
         return self.can_clip()
 
-    def travel(self, sim: Simulation, rec: Recorder | None) -> None:
+    def travel(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
         """`ArmorStandEntity.travel`: only an armor stand that can clip travels."""
         if self.can_clip():
-            super().travel(sim, rec)
+            super().travel(sim, rec, movement_input)
+
+    def is_pushable(self) -> bool:
+        """`ArmorStandEntity.isPushable`: never crammed (spec 04 §10 condition 2)."""
+        return False
+
+    def tick_cramming(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`ArmorStandEntity.tickCramming`: it pushes only rideable minecarts within 0.2 m², none modelled here."""
 
     def get_piston_behavior(self) -> str:
         """`ArmorStandEntity.getPistonBehavior`: a marker is ignored by pistons and shulker boxes."""
@@ -98,7 +104,7 @@ class ArmorStand(LivingEntity):
         """`ArmorStandEntity.damage` for the sources the engine deals: out of the world removes it; an invisible or
         marker stand ignores the rest; an explosion breaks it (`onBreak`: no equipment is modelled, so nothing
         drops); fire: IN_FIRE sets 5 s of fire, or takes 0.15 while burning; ON_FIRE takes 4 while health > 0.5;
-        every other source (lava, cactus, berry bush) does nothing. Player and arrow hits come with players."""
+        every other source (lava, cactus, berry bush, a fall, cramming) does nothing."""
         if self.removed:
             return False
         if source == damage_source.OUT_OF_WORLD:
@@ -107,6 +113,8 @@ class ArmorStand(LivingEntity):
             return False
         elif damage_source.is_explosive(source):
             self.remove()
+        elif source == damage_source.PROJECTILE:
+            return True     # a hit counts (an arrow breaks the stand in vanilla: not modelled)
         elif source == damage_source.IN_FIRE:
             if self.is_on_fire():
                 self.update_health(ARMOR_STAND_IN_FIRE_DAMAGE)

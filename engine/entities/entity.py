@@ -117,6 +117,20 @@ class Entity:
     def bypasses_landing_effects(self) -> bool:
         return self.sneaking
 
+    # --- entities acting on entities (spec 04 §10, spec 03 §2 step 8) ---
+    def is_pushable(self) -> bool:
+        """`Entity.isPushable`: false; living entities, boats and minecarts are."""
+        return False
+
+    def push_away(self, other: Entity) -> None:
+        """`Entity.pushAwayFrom(other)` (spec 04 §10): both pushed apart horizontally."""
+        from engine.influences.cramming import push_away_from
+        push_away_from(self, other)
+
+    def handle_fall_damage(self, sim: Simulation, distance: float, multiplier: float) -> bool:
+        """`Entity.handleFallDamage`: nothing for entities without health."""
+        return False
+
     # --- state for the trace and the scene ---
     def type_fields(self) -> dict[str, Any]:
         """Type-specific fields in trace output (vanilla NBT-like names)."""

@@ -26,6 +26,7 @@ from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import cos, sin
+from engine.living.living_entity import LivingEntity
 from engine.motion.raycast import COLLIDER, FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
 from engine.tick.trace import StageInfo, box, point, run_stage
 
@@ -145,10 +146,10 @@ class Projectile(Entity):
 
 
 def damage(sim: Simulation, target: Entity, amount: float, attacker: Entity | None) -> bool:
-    """`target.damage(source, amount)` for a projectile's hit, reduced to what the projectile needs to know:
-    living entities take it (true); projectiles decide themselves (ghast fireballs are deflected); TNT and
-    falling blocks ignore it (false). Health, knockback and invulnerability ticks come with living entities."""
-    if isinstance(target, Projectile):
+    """`target.damage(source, amount)` for a projectile's hit: living entities go through `LivingEntity.damage`
+    (health, invulnerable ticks, the attacker's knockback, spec 04 §13); projectiles decide themselves (ghast
+    fireballs are deflected); other entities ignore it (false)."""
+    if isinstance(target, Projectile | LivingEntity):
         return target.damage(sim, damage_source.PROJECTILE, amount, attacker)
     return target.living
 

@@ -254,16 +254,21 @@ def update_water_state(entity: Entity, world: World, rec: Recorder | None = None
     """`Entity.updateWaterState` (spec 01 §8.2 step 2.6): clear the heights, water (`checkWaterState`), then
     lava. True if the entity touches either."""
     entity.fluid_height = {WATER: 0.0, LAVA: 0.0}
-    # 2.6.2 checkWaterState: touching water resets the fall (the swim splash moves nothing)
+    check_water_state(entity, world, rec)       # 2.6.2
+    # 2.6.3 lava, faster in ultrawarm dimensions
+    accel = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
+    lava = update_movement_in_fluid(entity, world, LAVA, accel, rec)
+    return entity.touching_water or lava
+
+
+def check_water_state(entity: Entity, world: World, rec: Recorder | None = None) -> None:
+    """`Entity.checkWaterState`: the water push; touching water resets the fall (the swim splash moves
+    nothing). `LivingEntity.fall` calls it too, in each move while not touching water."""
     if update_movement_in_fluid(entity, world, WATER, WATER_PUSH, rec):
         entity.fall_distance = 0.0
         entity.touching_water = True
     else:
         entity.touching_water = False
-    # 2.6.3 lava, faster in ultrawarm dimensions
-    accel = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
-    lava = update_movement_in_fluid(entity, world, LAVA, accel, rec)
-    return entity.touching_water or lava
 
 
 def update_submerged_in_water_state(entity: Entity, world: World) -> None:

@@ -1,34 +1,45 @@
-"""`LivingEntity` reduced to what moves entities without AI or a player: `tickMovement` (spec 05 §3) and the
-ordinary ground/air case of `travel` (spec 05 §2.4, case 4; order CMGD, spec 06 §12 player/mob row).
+"""`LivingEntity`: `tickMovement` (spec 05 §3), jumping (§5), attributes and effects (§4.7), health, fall damage
+and knockback; the four cases of `travel` live in `engine.living.travel`, cramming in
+`engine.influences.cramming`, knockback in `engine.influences.knockback`.
 
 Subclasses extend it by overriding the vanilla predicates: `can_move_voluntarily` (`canMoveVoluntarily`: the
-server moves the entity itself; mobs without AI do not) and `is_logical_side_for_updating_movement`
-(`isLogicalSideForUpdatingMovement`). The water, lava and elytra cases of `travel` (spec 05 §2.1-§2.3), the AI
-and player input, jumping and entity cramming come with the full living-entity work; `travel` refuses the fluid
-cases rather than run the ordinary one in their place.
+server moves the entity itself; mobs without AI do not), `is_logical_side_for_updating_movement`, and
+`tick_new_ai` (`tickNewAi`: the AI of mobs, the held keys of a player).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
-    CLIMB_MAX_SPEED,
-    CLIMB_UP_SPEED,
-    LIVING_DRAG,
-    LIVING_DRAG_Y,
-    LIVING_GRAVITY,
+    DEATH_TICKS,
+    FLYING_SPEED,
+    GROUND_ACCEL_FACTOR,
+    HURT_TICKS,
+    INPUT_DAMPING,
+    INVULNERABLE_TICKS,
+    JUMP_BOOST_STEP,
+    JUMP_COOLDOWN,
+    JUMP_VELOCITY,
     LIVING_MIN_MOTION,
     LIVING_NO_AI_DRAG,
     LIVING_STEP_HEIGHT,
+    SAFE_FALL_DISTANCE,
+    SPRINT_JUMP_KICK,
+    SPRINT_SPEED_BOOST,
+    SWIM_HEIGHT,
+    SWIM_UP_SPEED,
     VELOCITY_AFFECTING_OFFSET,
+    WATER_DRAG,
 )
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
-from engine.java.mathhelper import clamp, floor
-from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
+from engine.java.mathhelper import ceil, cos, floor, sin
+from engine.living import effects as fx
+from engine.living import travel as tr
+from engine.living.attributes import MAX_HEALTH, MOVEMENT_SPEED, AttributeContainer, Modifier, Operation
+from engine.tick.trace import StageInfo, run_stage, segment
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
@@ -39,80 +50,245 @@ if TYPE_CHECKING:
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 NOT_VOLUNTARY = StageInfo("not_voluntary_drag", "LivingEntity.tickMovement")
 NEGLIGIBLE = StageInfo("negligible_motion", "LivingEntity.tickMovement")
-INPUT = StageInfo("movement_input", "Entity.updateVelocity", "C")
-CLIMBING = StageInfo("climbing_speed", "LivingEntity.applyClimbingSpeed")
-CLIMB_UP = StageInfo("climb_up", "LivingEntity.travel")
-GRAVITY = StageInfo("gravity", "LivingEntity.travel", "G")
-DRAG = StageInfo("drag", "LivingEntity.travel", "D")
+JUMP = StageInfo("jump", "LivingEntity.jump")
+SWIM_UP = StageInfo("swim_upward", "LivingEntity.swimUpward")
+INPUT_DAMP = StageInfo("input_damping", "LivingEntity.tickMovement")
+CRAMMING = StageInfo("cramming", "LivingEntity.tickCramming")
+SPRINT_UUID = "662A6B8D-DA3E-4C1C-8813-96EA6097278D"   # LivingEntity.SPRINTING_SPEED_BOOST_ID
+EQUIPMENT_SLOTS = ("head", "chest", "legs", "feet", "mainhand", "offhand")
 
 
 class LivingEntity(Entity):
-    """Armor stands and mobs: `LivingEntity.tick` → base tick, then `tickMovement`."""
+    """Armor stands, mobs and players: `LivingEntity.tick` → base tick, then `tickMovement`."""
 
     living = True
+    BASE_ATTRIBUTES: dict[str, float] = {}     # createLivingAttributes / the type's own attribute builder
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
         self.step_height = LIVING_STEP_HEIGHT
+        self.forward_speed = 0.0
+        self.sideways_speed = 0.0
+        self.upward_speed = 0.0
+        self.jumping = False
+        self.jump_cooldown = 0
+        self.flying_speed = FLYING_SPEED
+        self.head_yaw = 0.0
+        self.body_yaw = 0.0
+        self.attributes = AttributeContainer(dict(self.BASE_ATTRIBUTES))
+        self.effects = fx.Effects()
+        self.movement_speed = 0.0              # set by MoveControl (mobs) or each player tick
+        self.attributes.get(MOVEMENT_SPEED)
+        self.health = f32(self.attributes.get_value(MAX_HEALTH))
+        self.hurt_time = 0
+        self.time_until_regen = 0
+        self.last_damage_taken = 0.0
+        self.death_time = 0
+        self.sprinting = False
+        self.swimming = False
+        self.fall_flying = False
+        self.equipment: dict[str, str] = {}
+        self.enchantments: dict[str, dict[str, int]] = {}
+        self.climbing = False                  # isClimbing's last answer (isPushable reads it)
+        self.invulnerable = False              # NBT Invulnerable, or a creative player: no damage (knockback stays)
 
+    # --- vanilla predicates ---
     def can_move_voluntarily(self) -> bool:
         """`LivingEntity.canMoveVoluntarily`: true on the server."""
         return True
 
     def is_logical_side_for_updating_movement(self) -> bool:
-        """`Entity.isLogicalSideForUpdatingMovement`: the server, unless a player controls the entity (riders
-        that steer come with players)."""
+        """`Entity.isLogicalSideForUpdatingMovement`: the server."""
         return True
 
-    def is_in_lava(self) -> bool:
-        """`Entity.isInLava`: not in the first tick, and a lava height was found by the base tick."""
-        return not self.first_update and self.fluid_height["lava"] > 0.0
+    def should_swim_in_fluids(self) -> bool:
+        """`LivingEntity.method_29920`: true (a flying player does not)."""
+        return True
 
+    def is_dead(self) -> bool:
+        return self.health <= 0.0
+
+    def is_immobile(self) -> bool:
+        """`LivingEntity.isImmobile`: dead."""
+        return self.is_dead()
+
+    def is_fall_flying(self) -> bool:
+        return self.fall_flying
+
+    def is_holding_onto_ladder(self) -> bool:
+        """`LivingEntity.isHoldingOntoLadder`: players hold on while sneaking."""
+        return False
+
+    def base_movement_speed_multiplier(self) -> float:
+        """`LivingEntity.getBaseMovementSpeedMultiplier`: the 0.8F water drag."""
+        return WATER_DRAG
+
+    def swim_height(self) -> float:
+        """`getSwimHeight` (spec 05 §1): 0.4 if the eye height is at least 0.4, else 0."""
+        return 0.0 if self.eye_height < SWIM_HEIGHT else SWIM_HEIGHT
+
+    def enchantment_level(self, enchantment: str) -> int:
+        """`EnchantmentHelper.getEquipmentLevel`: the highest level of `enchantment` on the equipment."""
+        return max((lv.get(enchantment, 0) for lv in self.enchantments.values()), default=0)
+
+    def depth_strider_level(self) -> int:
+        return self.enchantment_level("minecraft:depth_strider")
+
+    @property
+    def blast_protection(self) -> int:
+        """Read by the explosion's knockback (spec 04 §15)."""
+        return self.enchantment_level("minecraft:blast_protection")
+
+    # --- movement speed (spec 05 §4.2, §4.7) ---
+    def get_movement_speed(self) -> float:
+        """`LivingEntity.getMovementSpeed`: the movementSpeed field."""
+        return self.movement_speed
+
+    def set_movement_speed(self, v: float) -> None:
+        self.movement_speed = f32(v)
+
+    def movement_speed_on(self, slipperiness: float) -> float:
+        """`getMovementSpeed(slipperiness)`: on the ground speed × 0.21600002F / s³ (floats), else flyingSpeed."""
+        if self.on_ground:
+            s3 = f32(f32(slipperiness * slipperiness) * slipperiness)
+            return f32(self.get_movement_speed() * f32(GROUND_ACCEL_FACTOR / s3))
+        return self.flying_speed
+
+    def set_sprinting(self, sprinting: bool) -> None:
+        """`LivingEntity.setSprinting`: the flag and the sprint modifier (×1.3, MULTIPLY_TOTAL)."""
+        self.sprinting = sprinting
+        speed = self.attributes.get(MOVEMENT_SPEED)
+        speed.remove(SPRINT_UUID)
+        if sprinting:
+            speed.add(Modifier(SPRINT_UUID, "Sprinting speed boost", SPRINT_SPEED_BOOST, Operation.MULTIPLY_TOTAL))
+
+    # --- ticking ---
     def tick(self, sim: Simulation, rec: Recorder | None) -> None:
         """`LivingEntity.tick`: `Entity.tick` (the base tick, spec 01 §8.2), then `tickMovement`. Vanilla goes on
         with `tickMovement` even when the base tick removed the entity (below y = -64)."""
         run_stage(rec, self, BASE, self.base_tick, sim, rec)
         self.tick_movement(sim, rec)
 
+    def base_tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`LivingEntity.baseTick`: the entity's base tick, the swimming flag, the hurt and invulnerability
+        timers, death, then `tickStatusEffects`."""
+        super().base_tick(sim, rec)
+        self.update_swimming()
+        if self.hurt_time > 0:
+            self.hurt_time -= 1
+        if self.time_until_regen > 0:
+            self.time_until_regen -= 1
+        if self.is_dead():
+            self.update_post_death()
+        self.effects.tick(self.attributes)
+
+    def update_swimming(self) -> None:
+        """`Entity.updateSwimming`: swimming needs sprinting in water (submerged to start)."""
+        if self.swimming:
+            self.swimming = self.sprinting and self.touching_water and self.vehicle is None
+        else:
+            self.swimming = self.sprinting and self.submerged_in_water and self.vehicle is None
+
+    def update_post_death(self) -> None:
+        """`LivingEntity.updatePostDeath`: removed 20 ticks after dying."""
+        self.death_time += 1
+        if self.death_time == DEATH_TICKS:
+            self.remove()
+
     def tick_movement(self, sim: Simulation, rec: Recorder | None) -> None:
-        """`LivingEntity.tickMovement` (spec 05 §3) without input: an entity the server does not move itself
-        loses 2% of its Motion; components below 0.003 are zeroed; then `travel` with no input."""
-        if not self.can_move_voluntarily():                                              # step 1
-            run_stage(rec, self, NOT_VOLUNTARY, scale_motion, self, LIVING_NO_AI_DRAG, LIVING_NO_AI_DRAG)
+        """`LivingEntity.tickMovement` (spec 05 §3)."""
+        if self.jump_cooldown > 0:                                                      # step 2
+            self.jump_cooldown -= 1
+        if not self.can_move_voluntarily():
+            run_stage(rec, self, NOT_VOLUNTARY, tr.scale_motion, self, LIVING_NO_AI_DRAG, LIVING_NO_AI_DRAG)
         run_stage(rec, self, NEGLIGIBLE, zero_negligible_motion, self)                   # step 3
-        # steps 4-8 (AI, jumping, input × 0.98F, elytra) give no input without AI or a player
-        self.travel(sim, rec)                                                            # step 9
-        # steps 10-11 (riptide, entity cramming) are not simulated
+        if self.is_immobile():                                                          # step 4
+            self.jumping = False
+            self.sideways_speed = 0.0
+            self.forward_speed = 0.0
+        elif self.can_move_voluntarily():                                               # step 5
+            self.tick_new_ai(sim, rec)
+        self.tick_jumping(sim, rec)                                                     # step 6
+        run_stage(rec, self, INPUT_DAMP, self.damp_input)                               # step 7
+        self.tick_fall_flying()                                                         # step 8
+        self.travel(sim, rec, Vec3(self.sideways_speed, self.upward_speed, self.forward_speed))   # step 9
+        # step 10 (riptide) needs a trident throw, which is not modelled
+        run_stage(rec, self, CRAMMING, self.tick_cramming, sim, rec)                    # step 11
 
-    def travel(self, sim: Simulation, rec: Recorder | None) -> None:
-        """`LivingEntity.travel` (spec 05 §2) with no movement input: only where the server moves the entity;
-        the ordinary ground/air case (case 4)."""
-        if not (self.can_move_voluntarily() or self.is_logical_side_for_updating_movement()):
+    def tick_new_ai(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`LivingEntity.tickNewAi`: nothing; mobs run their AI, players copy their held keys."""
+
+    def damp_input(self) -> None:
+        self.sideways_speed = f32(self.sideways_speed * INPUT_DAMPING)
+        self.forward_speed = f32(self.forward_speed * INPUT_DAMPING)
+
+    def tick_jumping(self, sim: Simulation, rec: Recorder | None) -> None:
+        """Spec 05 §5: swim up in water or lava, or jump from the ground (cooldown 10); not trying to jump ends
+        the cooldown."""
+        if not (self.jumping and self.should_swim_in_fluids()):
+            self.jump_cooldown = 0
             return
-        if self.touching_water or self.is_in_lava():
-            raise NotImplementedError(
-                f"entity {self.id} ({self.TYPE}) at tick {sim.tick_count}: LivingEntity.travel in water or lava "
-                "(spec 05 §2.1-§2.2) is not simulated yet")
-        world = sim.world
-        below = self.get_velocity_affecting_pos()                                        # case 4, step 1
-        slipperiness = phys.slipperiness(world.get_block_state(*below).block)
-        drag = f32(slipperiness * LIVING_DRAG) if self.on_ground else LIVING_DRAG        # step 2, before the move
-        self.apply_movement_input(sim, rec)                                              # steps 3-6
-        if not self.no_gravity:                                                          # step 7.3
-            run_stage(rec, self, GRAVITY, apply_gravity, self)
-        run_stage(rec, self, DRAG, scale_motion, self, drag, LIVING_DRAG_Y)              # step 8
+        in_lava = self.is_in_lava()
+        g = self.fluid_height["lava"] if in_lava else self.fluid_height["water"]
+        wet = self.touching_water and g > 0.0
+        h = self.swim_height()
+        if wet and (not self.on_ground or g > h):
+            run_stage(rec, self, SWIM_UP, self.swim_upward)
+        elif in_lava and (not self.on_ground or g > h):
+            run_stage(rec, self, SWIM_UP, self.swim_upward)
+        elif (self.on_ground or wet and g <= h) and self.jump_cooldown == 0:
+            run_stage(rec, self, JUMP, self.jump, sim, rec)
+            self.jump_cooldown = JUMP_COOLDOWN
 
-    def apply_movement_input(self, sim: Simulation, rec: Recorder | None) -> None:
-        """`LivingEntity.method_26318` (spec 05 §2.4 steps 3-6): the input's acceleration (`updateVelocity` with
-        no input adds `Vec3d.ZERO`), the climbing clamp, `move(SELF, Motion)`, and 0.2 up when climbing into a
-        wall."""
-        run_stage(rec, self, INPUT, add_zero_input, self)
-        if self.is_climbing(sim.world):
-            run_stage(rec, self, CLIMBING, self.apply_climbing_speed)
-        move(self, sim, MovementType.SELF, self.motion, rec)
-        if self.horizontal_collision and self.is_climbing(sim.world):
-            run_stage(rec, self, CLIMB_UP, climb_up, self)
+    def swim_upward(self) -> None:
+        """`LivingEntity.swimUpward`: Y + 0.04F."""
+        self.motion = self.motion.add(0.0, SWIM_UP_SPEED, 0.0)
 
+    def jump(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`LivingEntity.jump`: Y := 0.42F × the block's jump multiplier (+ 0.1F per Jump Boost level); a sprinter
+        gets 0.2F along the yaw."""
+        f = self.get_jump_velocity(sim.world)
+        if self.effects.has(fx.JUMP_BOOST):
+            f = f32(f + f32(JUMP_BOOST_STEP * f32(self.effects.amplifier(fx.JUMP_BOOST) + 1)))
+        m = self.motion
+        self.motion = Vec3(m.x, f, m.z)
+        if self.sprinting:
+            g = f32(self.yaw * tr.DEGREES_TO_RADIANS)
+            kick = Vec3(f32(-sin(g) * SPRINT_JUMP_KICK), 0.0, f32(cos(g) * SPRINT_JUMP_KICK))
+            if rec is not None:
+                rec.geometry(segment("jump_kick", self.pos, self.pos.plus(kick)))
+            self.motion = self.motion.plus(kick)
+
+    def get_jump_velocity(self, world: World) -> float:
+        """`getJumpVelocity`: 0.42F × `getJumpVelocityMultiplier` (the block at the position, or if that is
+        1.0 the block below the velocity-affecting position: honey 0.5F)."""
+        p = self.pos
+        f = phys.jump_velocity_multiplier(world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block)
+        g = phys.jump_velocity_multiplier(world.get_block_state(*self.get_velocity_affecting_pos()).block)
+        return f32(JUMP_VELOCITY * (g if f == 1.0 else f))
+
+    def tick_fall_flying(self) -> None:
+        """`LivingEntity.initAi` (tickFallFlying): gliding continues while off the ground, not riding, without
+        Levitation and with an elytra on the chest (durability is not modelled)."""
+        if self.fall_flying:
+            self.fall_flying = not self.on_ground and self.vehicle is None \
+                and not self.effects.has(fx.LEVITATION) and self.equipment.get("chest") == "minecraft:elytra"
+
+    def travel(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
+        """`LivingEntity.travel` (spec 05 §2, `engine.living.travel`)."""
+        tr.travel(self, sim, rec, movement_input)
+
+    def tick_cramming(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`LivingEntity.tickCramming` (spec 04 §10)."""
+        from engine.influences.cramming import tick_cramming
+        tick_cramming(self, sim, rec)
+
+    def is_pushable(self) -> bool:
+        """`LivingEntity.isPushable`: alive, not climbing (spec 04 §10 condition 7: as last found by `travel`),
+        not spectating."""
+        return not self.removed and not self.is_dead() and not self.climbing
+
+    # --- climbing and positions ---
     def get_velocity_affecting_pos(self) -> tuple[int, int, int]:
         """`Entity.getVelocityAffectingPos`: the block 0.5000001 below the box's bottom, under the position."""
         p = self.pos
@@ -123,20 +299,69 @@ class LivingEntity(Entity):
         facing the same way."""
         x, y, z = floor(self.pos.x), floor(self.pos.y), floor(self.pos.z)
         state = world.get_block_state(x, y, z)
-        if phys.is_climbable(state.block):
-            return True
-        if state.block.endswith("_trapdoor") and state.get("open") == "true":
+        climbing = phys.is_climbable(state.block)
+        if not climbing and state.block.endswith("_trapdoor") and state.get("open") == "true":
             below = world.get_block_state(x, y - 1, z)
-            return below.block == "ladder" and below.get("facing") == state.get("facing")
+            climbing = below.block == "ladder" and below.get("facing") == state.get("facing")
+        self.climbing = climbing
+        return climbing
+
+    # --- health ---
+    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+        """`LivingEntity.damage`: dead entities take nothing; within the invulnerable ticks only the excess over
+        the last hit counts; a fresh hit starts them, sets hurtTime and takes the attacker's knockback."""
+        if self.is_dead() or self.removed or self.invulnerable:
+            return False
+        if self.time_until_regen > INVULNERABLE_TICKS // 2:
+            if amount <= self.last_damage_taken:
+                return False
+            self.apply_damage(amount - self.last_damage_taken)
+            self.last_damage_taken = amount
+            return True
+        self.last_damage_taken = amount
+        self.time_until_regen = INVULNERABLE_TICKS
+        self.apply_damage(amount)
+        self.hurt_time = HURT_TICKS
+        if attacker is not None:
+            from engine.influences.knockback import knockback_from_attacker
+            knockback_from_attacker(self, attacker)
+        return True
+
+    def apply_damage(self, amount: float) -> None:
+        """`applyDamage` without armor or enchantments (cramming, falls and walls bypass armor): health − amount,
+        kept in 0..max health."""
+        self.health = f32(max(0.0, min(self.health - amount, self.attributes.get_value(MAX_HEALTH))))
+
+    def take_knockback(self, strength: float, x: float, z: float) -> None:
+        """`LivingEntity.takeKnockback` (spec 04 §13)."""
+        from engine.influences.knockback import take_knockback
+        take_knockback(self, strength, x, z)
+
+    def handle_fall_damage(self, sim: Simulation, distance: float, multiplier: float) -> bool:
+        """`LivingEntity.handleFallDamage`: `computeFallDamage` = ceil((d − 3 − Jump Boost level) × multiplier)
+        in floats; damage if positive."""
+        boost = f32(self.effects.amplifier(fx.JUMP_BOOST) + 1) if self.effects.has(fx.JUMP_BOOST) else 0.0
+        amount = ceil(f32(f32(f32(distance - SAFE_FALL_DISTANCE) - boost) * multiplier))
+        if amount > 0:
+            self.damage(sim, "fall", float(amount))
+            return True
         return False
 
-    def apply_climbing_speed(self) -> None:
-        """`LivingEntity.applyClimbingSpeed`: the fall is reset, X and Z clamped to ±0.15F, Y to at least -0.15F
-        (a sneaking player's hold comes with players)."""
-        self.fall_distance = 0.0
-        m = self.motion
-        self.motion = Vec3(clamp(m.x, -CLIMB_MAX_SPEED, CLIMB_MAX_SPEED), max(m.y, -CLIMB_MAX_SPEED),
-                           clamp(m.z, -CLIMB_MAX_SPEED, CLIMB_MAX_SPEED))
+    # --- trace and copies ---
+    def trace_line(self) -> dict[str, Any]:
+        """interfaces.md "Trace additions": look, health, gliding, attributes and effects."""
+        d = super().trace_line()
+        d.update({"yaw": self.yaw, "pitch": self.pitch, "health": self.health, "fall_flying": self.fall_flying,
+                  "attributes": self.attributes.trace(), "effects": self.effects.trace()})
+        return d
+
+    def clone(self) -> Entity:
+        c = super().clone()
+        c.attributes = self.attributes.copy()
+        c.effects = self.effects.copy()
+        c.equipment = dict(self.equipment)
+        c.enchantments = {k: dict(v) for k, v in self.enchantments.items()}
+        return c
 
 
 def zero_negligible_motion(e: Entity) -> None:
@@ -144,26 +369,3 @@ def zero_negligible_motion(e: Entity) -> None:
     m = e.motion
     e.motion = Vec3(0.0 if abs(m.x) < LIVING_MIN_MOTION else m.x, 0.0 if abs(m.y) < LIVING_MIN_MOTION else m.y,
                     0.0 if abs(m.z) < LIVING_MIN_MOTION else m.z)
-
-
-def scale_motion(e: Entity, horizontal: float, vertical: float) -> None:
-    """`setVelocity(x * horizontal, y * vertical, z * horizontal)`: drags."""
-    m = e.motion
-    e.motion = Vec3(m.x * horizontal, m.y * vertical, m.z * horizontal)
-
-
-def add_zero_input(e: Entity) -> None:
-    """`Entity.updateVelocity` with no movement input: `movementInputToVelocity` gives `Vec3d.ZERO`, whose
-    addition still turns a -0.0 component into 0.0."""
-    m = e.motion
-    e.motion = Vec3(m.x + 0.0, m.y + 0.0, m.z + 0.0)
-
-
-def climb_up(e: Entity) -> None:
-    """`travel` (spec 05 §2.4 step 6): Y Motion becomes 0.2 when climbing into a wall."""
-    e.motion = Vec3(e.motion.x, CLIMB_UP_SPEED, e.motion.z)
-
-
-def apply_gravity(e: Entity) -> None:
-    """`travel` (spec 05 §2.4 step 7.3): Y Motion - 0.08 (a double)."""
-    e.motion = Vec3(e.motion.x, e.motion.y - LIVING_GRAVITY, e.motion.z)

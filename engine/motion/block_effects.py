@@ -19,6 +19,11 @@ from engine.constants import (
     CACTUS_DAMAGE,
     COBWEB_MULTIPLIER,
     END_PORTAL_SHAPE,
+    FALL_DAMAGE_BED,
+    FALL_DAMAGE_HAY,
+    FARMLAND_HEIGHT,
+    FARMLAND_TRAMPLE_OFFSET,
+    FARMLAND_TRAMPLE_VOLUME,
     FIRE_BLOCK_DAMAGE,
     FIRE_BLOCK_SECONDS,
     FIRE_CHECK_DEFLATE,
@@ -43,7 +48,10 @@ from engine.java.mathhelper import floor
 from engine.tick.trace import cell
 from engine.tick.versions import refuse
 from engine.world import block_physics as phys
+from engine.world.blocks import parse_block_state
 from engine.world.world import EFFECT
+
+DIRT = parse_block_state("minecraft:dirt")
 
 if TYPE_CHECKING:
     from engine.entities.entity import Entity
@@ -265,3 +273,33 @@ def get_velocity_multiplier(e: Entity, world: World) -> float:
         return f
     below = world.get_block_state(floor(p.x), floor(e.box.min_y - VELOCITY_AFFECTING_OFFSET), floor(p.z))
     return phys.velocity_multiplier(below.block)
+
+
+def on_landed_upon(sim: Simulation, state: BlockState, pos: BlockPos, e: Entity, distance: float) -> None:
+    """`Block.onLandedUpon` (spec 03 §2 step 8): fall damage × the block's multiplier (slime 0 unless sneaking,
+    hay and honey 0.2F, beds 0.5F); farmland first draws the world Random for every entity that lands on it and
+    turns to dirt under a big enough living one (mob griefing on)."""
+    block = state.block
+    multiplier = 1.0
+    if block == "farmland":
+        if sim.random.next_float() < f32(distance - FARMLAND_TRAMPLE_OFFSET) and e.living \
+                and f32(f32(e.width * e.width) * e.height) > FARMLAND_TRAMPLE_VOLUME:
+            set_to_dirt(sim, pos)
+    elif block == "slime_block":
+        multiplier = 1.0 if e.bypasses_landing_effects() else 0.0
+    elif block in ("hay_block", "honey_block"):
+        multiplier = FALL_DAMAGE_HAY
+    elif phys.is_bed(block):
+        multiplier = FALL_DAMAGE_BED
+    e.handle_fall_damage(sim, distance, multiplier)
+
+
+def set_to_dirt(sim: Simulation, pos: BlockPos) -> None:
+    """`FarmlandBlock.setToDirt` → `pushEntitiesUpBeforeBlockChange`: entities in the farmland's missing top
+    sixteenth are lifted onto the dirt, then the block changes."""
+    x, y, z = pos
+    top = Box.of(float(x), y + FARMLAND_HEIGHT, float(z), x + 1.0, y + 1.0, z + 1.0)
+    for o in sim.world.get_entities(None, top):
+        d = max(-1.0, min(0.0, (y + 1.0) - (o.box.min_y + 1.0)))   # VoxelShapes.calculateMaxOffset down to the top
+        o.set_position(Vec3(o.pos.x, o.pos.y + 1.0 + d, o.pos.z))
+    sim.world.set_block_state(x, y, z, DIRT)

@@ -11,8 +11,10 @@ from engine.constants import (
     MOVEMENT_MULTIPLIER_MIN_SQUARED,
     PISTON_DELTA_CLAMP,
     PISTON_MIN_COMPONENT,
+    SNEAK_EDGE_STEP,
 )
 from engine.geometry.box import ZERO, Vec3
+from engine.influences.fluids import check_water_state
 from engine.java.javanum import f32
 from engine.java.mathhelper import approximately_equals
 from engine.motion import block_effects
@@ -22,8 +24,11 @@ from engine.tick.versions import refuse
 
 if TYPE_CHECKING:
     from engine.entities.entity import Entity
+    from engine.geometry.box import BlockPos
     from engine.tick.simulation import Simulation
     from engine.tick.trace import Recorder
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
 
 
 class MovementType(Enum):
@@ -65,8 +70,8 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
             return
     if e.movement_multiplier.length_squared() > MOVEMENT_MULTIPLIER_MIN_SQUARED:    # step 3
         movement = run_stage(rec, e, S_MULTIPLIER, apply_movement_multiplier, e, movement)
-    movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind)  # step 4
     world = sim.world
+    movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world)  # step 4
     actual = run_stage(rec, e, S_COLLISIONS, adjust_movement_for_collisions, e, movement, world,
                        sim.features.axis_order_yxz, rec)                            # step 5
     if actual.length_squared() > MIN_MOVE_LENGTH_SQUARED:                           # step 6, AMBIGUITY-M1
@@ -77,7 +82,7 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
                      f"{sim.tick_count}")
     landing = block_effects.get_landing_pos(e, world)
     landing_state = world.get_block_state(*landing)
-    run_stage(rec, e, S_FALL, fall, e, actual.y)                                    # step 8
+    run_stage(rec, e, S_FALL, fall, e, sim, actual.y, landing_state, landing)       # step 8
     if movement.x != actual.x or movement.z != actual.z:                            # step 9
         run_stage(rec, e, S_ZERO, zero_collided_motion, e, movement, actual, sim.features.move_zeroes_both_axes)
     if movement.y != actual.y:                                                      # step 10
@@ -131,9 +136,37 @@ def apply_movement_multiplier(e: Entity, movement: Vec3) -> Vec3:
     return Vec3(movement.x * m.x, movement.y * m.y, movement.z * m.z)
 
 
-def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType) -> Vec3:
-    """Step 4: only sneaking players on the ground change their input (players come later)."""
-    return movement
+def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, world: World) -> Vec3:
+    """Step 4, `PlayerEntity.adjustMovementForSneaking`: a sneaking player standing on something (or within a
+    step of it) shortens X, then Z, then both together in 0.05 steps towards 0 while the box moved that far and
+    lowered by the step height would hang over nothing."""
+    if not (e.is_player and e.sneaking and kind in (MovementType.SELF, MovementType.PLAYER)):
+        return movement
+    if not (e.on_ground or e.fall_distance < e.step_height
+            and not _space_free(e, world, 0.0, f32(e.fall_distance - e.step_height), 0.0)):
+        return movement
+    d, z = movement.x, movement.z
+    down = -e.step_height
+    while d != 0.0 and _space_free(e, world, d, down, 0.0):
+        d = _towards_zero(d)
+    while z != 0.0 and _space_free(e, world, 0.0, down, z):
+        z = _towards_zero(z)
+    while d != 0.0 and z != 0.0 and _space_free(e, world, d, down, z):
+        d = _towards_zero(d)
+        z = _towards_zero(z)
+    return Vec3(d, movement.y, z)
+
+
+def _towards_zero(v: float) -> float:
+    if -SNEAK_EDGE_STEP <= v < SNEAK_EDGE_STEP:
+        return 0.0
+    return v - SNEAK_EDGE_STEP if v > 0.0 else v + SNEAK_EDGE_STEP
+
+
+def _space_free(e: Entity, world: World, dx: float, dy: float, dz: float) -> bool:
+    """`World.doesNotCollide(entity, box.offset(dx, dy, dz))` for blocks and solid entities."""
+    box = e.box.offset(dx, dy, dz)
+    return world.is_space_empty(box) and not world.get_entity_collisions(e, box)
 
 
 def update_position(e: Entity, actual: Vec3) -> None:
@@ -150,9 +183,14 @@ def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3) -> None:
     e.on_ground = e.vertical_collision and movement.y < 0.0
 
 
-def fall(e: Entity, dy: float) -> None:
-    """Step 8, `Entity.fall`: reset on the ground (damage comes with living entities), else accumulate (float)."""
+def fall(e: Entity, sim: Simulation, dy: float, state: BlockState, pos: BlockPos) -> None:
+    """Step 8, `Entity.fall`: on the ground a fall lands on the block (`onLandedUpon`: damage, farmland) and is
+    reset, else it accumulates (float). `LivingEntity.fall` first checks the water when not touching it."""
+    if e.living and not e.touching_water:
+        check_water_state(e, sim.world)
     if e.on_ground:
+        if e.fall_distance > 0.0:
+            block_effects.on_landed_upon(sim, state, pos, e, e.fall_distance)
         e.fall_distance = 0.0
     elif dy < 0.0:
         e.fall_distance = f32(e.fall_distance - dy)

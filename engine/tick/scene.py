@@ -15,12 +15,17 @@ from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
 from engine.entities.mobs import MobEntity
+from engine.entities.player import PlayerEntity, valid_use_items
 from engine.entities.projectile import Projectile, throw_from_player
-from engine.entities.tnt import prime_from_block
+from engine.entities.tnt import Tnt, prime_from_block
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import dispenser, fishing, leash, piston, shulker_box
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
+from engine.living import effects as living_effects
+from engine.living.attributes import ATTRIBUTES
+from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
+from engine.living.player_input import KEYS, InputRange, PlayerInput
 from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.block_entities import SHULKER_BOXES
@@ -129,7 +134,7 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise SceneError(f"{source}: not valid TOML: {err}") from None
-    ctx.keys(doc, "(top level)", {"scene", "blocks", "entities", "spawns", "actions"})
+    ctx.keys(doc, "(top level)", {"scene", "blocks", "entities", "spawns", "actions", "inputs"})
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "random",
                              "next_entity_id"})
@@ -166,7 +171,12 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
     for i, entry in enumerate(_array(ctx, doc, "spawns")):
         _load_spawn(ctx, sim, ctx.table(entry, f"spawns[{i}]"), f"spawns[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "actions")):
+        if isinstance(entry, dict) and entry.get("do") == "summon_tnt_at":
+            sim.actions.extend(_load_summon_tnt_at(ctx, sim, entry, f"actions[{i}]"))
+            continue
         sim.actions.append(_load_action(ctx, world, ctx.table(entry, f"actions[{i}]"), f"actions[{i}]"))
+    for i, entry in enumerate(_array(ctx, doc, "inputs")):
+        _load_input(ctx, sim, ctx.table(entry, f"inputs[{i}]"), f"inputs[{i}]")
     _load_saved_counters(ctx, sim, head)
     return sim
 
@@ -232,8 +242,9 @@ def _entity_class(ctx: _Ctx, value: Any, key: str) -> type[Entity]:
 def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nth: int = 0) -> Entity:
     """The `nth` entity of the entry (`count` makes several, with consecutive ids)."""
     cls = _entity_class(ctx, entry.get("type"), f"{key}.type")
-    ctx.keys(entry, key, COMMON_ENTITY_KEYS | set(cls.FIELDS) | (LEASH_KEYS if issubclass(cls, MobEntity) else set()),
-             {"type", "pos"})
+    living_keys = LIVING_ENTITY_KEYS if issubclass(cls, LivingEntity) else set()
+    leash_keys = LEASH_KEYS if issubclass(cls, MobEntity) else set()
+    ctx.keys(entry, key, COMMON_ENTITY_KEYS | set(cls.FIELDS) | living_keys | leash_keys, {"type", "pos"})
     entity_id = None
     if "id" in entry:
         entity_id = ctx.integer(entry["id"], f"{key}.id", 1, 2**31 - 1) + nth
@@ -251,6 +262,8 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nt
     for name, kind in cls.FIELDS.items():
         if name in entry:
             _set_field(ctx, e, name, kind, entry[name], f"{key}.{name}")
+    if isinstance(e, LivingEntity):
+        _load_living(ctx, e, entry, key)
     if "vehicle" in entry:
         vehicle = sim.entity_by_id(ctx.integer(entry["vehicle"], f"{key}.vehicle", 1, 2**31 - 1))
         if vehicle is None:
@@ -431,3 +444,109 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
         sim.add_entity(prime_from_block(sim, *at, angle=angle, fuse=fuse))
         sim.world.set_block_state(*at, blocks.AIR)
     return ScheduledAction(tick, phase, do, {"at": list(at), "fuse": fuse, "angle": angle}, prime)
+
+
+# --- living entities and players (spec 05; interfaces.md "Players, mobs and their inputs") ---
+LIVING_ENTITY_KEYS = {"effects", "attributes", "equipment", "enchantments", "fall_flying"}
+ENCHANTMENTS = ("minecraft:depth_strider", "minecraft:blast_protection")
+
+
+def _full_id(name: str) -> str:
+    return name if ":" in name else "minecraft:" + name
+
+
+def _load_living(ctx: _Ctx, e: LivingEntity, entry: dict[str, Any], key: str) -> None:
+    """Look (a float), base attributes, effects, equipment and its enchantments, and gliding from tick 0."""
+    e.yaw = e.head_yaw = e.body_yaw = f32(e.yaw)
+    e.pitch = f32(e.pitch)
+    for name, value in ctx.table(entry.get("attributes", {}), f"{key}.attributes").items():
+        full = _full_id(name)
+        if full not in ATTRIBUTES:
+            raise ctx.fail(f"{key}.attributes.{name}", f"unknown attribute (expected one of: {', '.join(ATTRIBUTES)})")
+        e.attributes.set_base(full, ctx.number(value, f"{key}.attributes.{name}"))
+    effects = entry.get("effects", [])
+    if not isinstance(effects, list):
+        raise ctx.fail(f"{key}.effects", "expected an array of tables such as [{ id = \"minecraft:speed\" }]")
+    for i, eff in enumerate(effects):
+        k = f"{key}.effects[{i}]"
+        ctx.keys(ctx.table(eff, k), k, {"id", "amplifier", "duration"}, {"id"})
+        effect_id = _full_id(ctx.string(eff["id"], f"{k}.id"))
+        if effect_id not in living_effects.EFFECTS:
+            raise ctx.fail(f"{k}.id", f"unknown or unsupported effect {eff['id']!r} (supported: "
+                                      f"{', '.join(living_effects.EFFECTS)})")
+        duration = ctx.integer(eff["duration"], f"{k}.duration", 1, 2**31 - 1) if "duration" in eff else None
+        e.effects.add(living_effects.EffectInstance(effect_id, ctx.integer(eff.get("amplifier", 0),
+                                                                           f"{k}.amplifier", 0, 255), duration),
+                      e.attributes)
+    for slot, item in ctx.table(entry.get("equipment", {}), f"{key}.equipment").items():
+        if slot not in EQUIPMENT_SLOTS:
+            raise ctx.fail(f"{key}.equipment.{slot}", f"unknown slot (expected one of: {', '.join(EQUIPMENT_SLOTS)})")
+        e.equipment[slot] = _full_id(ctx.string(item, f"{key}.equipment.{slot}"))
+    for slot, levels in ctx.table(entry.get("enchantments", {}), f"{key}.enchantments").items():
+        k = f"{key}.enchantments.{slot}"
+        if slot not in e.equipment:
+            raise ctx.fail(k, f"no item in slot {slot!r} to enchant (give it in {key}.equipment)")
+        e.enchantments[slot] = {}
+        for name, level in ctx.table(levels, k).items():
+            if _full_id(name) not in ENCHANTMENTS:
+                raise ctx.fail(f"{k}.{name}",
+                               f"unknown or unsupported enchantment (supported: {', '.join(ENCHANTMENTS)})")
+            e.enchantments[slot][_full_id(name)] = ctx.integer(level, f"{k}.{name}", 1, 255)
+    if ctx.boolean(entry.get("fall_flying", False), f"{key}.fall_flying"):
+        if e.equipment.get("chest") != "minecraft:elytra":
+            raise ctx.fail(f"{key}.fall_flying", "an elytra flight needs an elytra: equipment = "
+                                                 "{ chest = \"minecraft:elytra\" }")
+        e.fall_flying = True
+    e.health = f32(e.attributes.get_value("minecraft:generic.max_health"))
+
+
+def _load_input(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> None:
+    """One `[[inputs]]` range: a player, inclusive ticks, keys held, an optional look and item use."""
+    ctx.keys(entry, key, {"entity", "from", "to", "yaw", "pitch", "use", *KEYS}, {"entity", "from", "to"})
+    entity_id = ctx.integer(entry["entity"], f"{key}.entity", 1, 2**31 - 1)
+    player = sim.entity_by_id(entity_id)
+    if player is None:
+        raise ctx.fail(f"{key}.entity", f"no entity with id {entity_id} (declare it in [[entities]])")
+    if not isinstance(player, PlayerEntity):
+        raise ctx.fail(f"{key}.entity", f"entity {entity_id} is a {player.TYPE}; inputs drive minecraft:player")
+    first = ctx.integer(entry["from"], f"{key}.from", 1, 2**31 - 1)
+    last = ctx.integer(entry["to"], f"{key}.to", 1, 2**31 - 1)
+    if last < first:
+        raise ctx.fail(f"{key}.to", f"expected a tick at or after from = {first}, got {last}")
+    use = None
+    if "use" in entry:
+        use = _full_id(ctx.string(entry["use"], f"{key}.use"))
+        if use not in valid_use_items():
+            raise ctx.fail(f"{key}.use", f"cannot use {use} (supported: {', '.join(valid_use_items())})")
+    held = PlayerInput(**{k: ctx.boolean(entry.get(k, False), f"{key}.{k}") for k in KEYS},
+                       yaw=ctx.number(entry["yaw"], f"{key}.yaw") if "yaw" in entry else None,
+                       pitch=ctx.number(entry["pitch"], f"{key}.pitch") if "pitch" in entry else None, use=use)
+    r = InputRange(first, last, held)
+    clash = player.inputs.overlapping(r)
+    if clash is not None:
+        raise ctx.fail(key, f"ticks {first}..{last} overlap ticks {clash.first}..{clash.last} of entity {entity_id} "
+                            "with different inputs")
+    player.inputs.add(r)
+
+
+def _load_summon_tnt_at(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> list[ScheduledAction]:
+    """`/execute at <entity> run summon tnt` from a repeating command block, every tick from `tick` to `to`
+    (scheduled-ticks phase): a fuse-0 TNT at the entity's position (spec 08 §8.3 phenomenon 3, E15)."""
+    ctx.keys(entry, key, {"tick", "do", "at_entity", "to", "phase"}, {"tick", "at_entity"})
+    first = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
+    last = ctx.integer(entry.get("to", first), f"{key}.to", first, 2**31 - 1)
+    phase = ctx.string(entry.get("phase", "scheduled_ticks"), f"{key}.phase")
+    if phase not in PHASES:
+        raise ctx.fail(f"{key}.phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
+    target = ctx.integer(entry["at_entity"], f"{key}.at_entity", 1, 2**31 - 1)
+    if sim.entity_by_id(target) is None:
+        raise ctx.fail(f"{key}.at_entity", f"no entity with id {target} (declare it in [[entities]])")
+
+    def summon(s: Simulation) -> None:
+        """A TNT entity with the NBT default fuse 0 at the entity's feet; nothing once the entity is gone."""
+        at = s.entity_by_id(target)
+        if at is not None and not at.removed:
+            tnt = s.create(Tnt, at.pos)
+            tnt.fuse = 0
+            s.add_entity(tnt)
+    return [ScheduledAction(t, phase, "summon_tnt_at", {"at_entity": target}, summon) for t in range(first, last + 1)]

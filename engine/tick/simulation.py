@@ -13,8 +13,10 @@ from typing import Any
 
 import numpy as np
 
+from engine.constants import MAX_ENTITY_CRAMMING
 from engine.entities import tnt_batch as batch
 from engine.entities.entity import Entity
+from engine.entities.player import PlayerEntity
 from engine.entities.tnt import Tnt
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
@@ -62,6 +64,7 @@ class Simulation:
         self.trace_enabled = False
         self.vectorize = True                   # runs of TNT in free flight take engine.entities.tnt_batch's step
         self.actions: list[ScheduledAction] = []
+        self.max_entity_cramming = MAX_ENTITY_CRAMMING   # the maxEntityCramming game rule
         self.explosion_step: ExplosionStep | None = explosion.explode
         self.last_record: TickRecord | None = None
         self._next_id = 1
@@ -170,6 +173,8 @@ class Simulation:
             elif phase == "block_entities":
                 # World.tickBlockEntities: B36s in piston update order (spec 04 §8.1, §8.6)
                 self.world.block_entities.tick_all(self, rec_phase if self.trace_enabled else None)
+            elif phase == "players":
+                self._tick_players(rec_phase)
         self.last_record = record
         return record
 
@@ -177,6 +182,9 @@ class Simulation:
         """`ServerWorld.tick`'s entity loop: load order; removed entities leave the order at their turn.
         Runs of TNT in free flight take the vectorised step of `engine.entities.tnt_batch`."""
         world = self.world
+        for e in world.entities.values():       # a riding player's keys reach its vehicle before it moves
+            if isinstance(e, PlayerEntity) and e.vehicle is not None and not e.removed:
+                e.steer_vehicle(self)
         self._in_entity_phase = True
         order = [e for e in world.entities.values() if self._is_root_now(e)]
         i = 0
@@ -196,6 +204,13 @@ class Simulation:
             if e.collidable:
                 world.collidable_count += 1
         self._pending = []
+
+    def _tick_players(self, phase: PhaseRecord) -> None:
+        """The network phase: each simulated player's movement, as its client computed it (spec 06 §10;
+        `engine.entities.player`), in load order."""
+        for e in [e for e in self.world.entities.values() if not e.removed and isinstance(e, PlayerEntity)]:
+            e.player_tick(self, self._recorder(e, phase))
+            self.world.check_entity_chunk_pos(e)
 
     def _is_root_now(self, e: Entity) -> bool:
         """The loop's first checks: a rider of a live vehicle is ticked by it; a rider of a removed vehicle

@@ -211,11 +211,12 @@ print(status, len(out.getvalue().splitlines()))
     assert done.stdout.split() == ["0", "2"]
 
 
-def test_a_mechanic_not_simulated_yet_is_one_line_not_a_traceback(tmp_path, capsys) -> None:
-    """A living entity in water reaches travel()'s water case, which is not simulated: one line, status 2."""
+def test_a_living_entity_in_water_sinks_through_the_water_case(tmp_path, capsys) -> None:
+    """travel()'s water case (spec 05 §2.1): from rest, Y Motion −d/16 = −0.005 in tick 1, then (y × 0.8F) − 0.005."""
     scene = tmp_path / "wet.toml"
     scene.write_text('[[blocks]]\nfrom = [0, 0, 0]\nto = [0, 2, 0]\nblock = "minecraft:water"\n'
                      '[[entities]]\ntype = "minecraft:wither_skeleton"\npos = [0.5, 0.5, 0.5]\n')
-    assert main(["trace", str(scene), "--ticks", "3"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith("tickscope: not simulated:") and "water" in err[0]
+    assert main(["trace", str(scene), "--ticks", "2"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert lines[1]["entities"][0]["motion"][1] == -0.005
+    assert lines[2]["entities"][0]["motion"][1] == -0.005 * float(np.float32(0.8)) - 0.005

@@ -113,12 +113,31 @@ def test_climbing_clamps_the_fall_to_0_15() -> None:
     assert stand.motion.y == (-f32(0.15) - G) * DRAG_Y
 
 
-def test_travel_refuses_the_water_case_it_does_not_simulate() -> None:
-    """Spec 05 §2.1 (water) comes later: an armor stand in water stops the tick with a clear error."""
-    sim = build_scene(blocks=[{"at": [0, 1, 0], "block": "minecraft:water"}],
-                      entities=[{"type": "armor_stand", "pos": [0.5, 1.0, 0.5]}])
-    with pytest.raises(NotImplementedError, match=r"entity 1 \(minecraft:armor_stand\) at tick 1: .*water"):
-        sim.tick()
+def test_water_case_sinks_with_the_0_8_drag_and_the_fluid_gravity() -> None:
+    """Spec 05 §2.1 steps 8-9 (AMBIGUITY-L2): in still deep water, Y × 0.8F, then − d/16 = 0.005 each tick."""
+    sim = build_scene(blocks=[{"from": [-1, 1, -1], "to": [1, 4, 1], "block": "minecraft:water"}],
+                      entities=[{"type": "armor_stand", "pos": [0.5, 2.0, 0.5]}])
+    stand = sim.entity_by_id(1)
+    sim.tick()   # the first tick: not yet touching water (the base tick sees it from now on)
+    y = stand.motion.y
+    sim.tick()
+    assert stand.touching_water
+    expected = y * f32(0.8) - 0.08 / 16.0
+    assert stand.motion.y == expected
+    sim.tick()
+    assert stand.motion.y == expected * f32(0.8) - 0.08 / 16.0
+
+
+def test_lava_case_halves_motion_and_adds_a_quarter_gravity() -> None:
+    """Spec 05 §2.2 step 4-5 (deep lava: eye above 0.4 m of lava): all axes × 0.5, then − d/4 = 0.02."""
+    sim = build_scene(blocks=[{"from": [-1, 1, -1], "to": [1, 6, 1], "block": "minecraft:lava"}],
+                      entities=[{"type": "armor_stand", "pos": [0.5, 3.0, 0.5]}])
+    stand = sim.entity_by_id(1)
+    sim.tick()
+    sim.tick()
+    y = stand.motion.y
+    sim.tick()
+    assert stand.is_in_lava() and stand.motion.y == y * 0.5 - 0.08 / 4.0
 
 
 def test_no_ai_mob_stays_in_the_air_and_its_motion_fades() -> None:

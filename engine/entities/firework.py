@@ -1,0 +1,84 @@
+"""`FireworkRocketEntity` used by a gliding player (spec 05 §6): attached to its shooter, it boosts the glide each
+tick towards 1.5 × the look direction and is removed when its life runs out. A rocket used while not gliding
+does nothing (`FireworkRocketItem.use`); rockets launched from blocks or dispensers are not modelled."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.constants import (
+    FIREWORK_BOOST_LOOK,
+    FIREWORK_BOOST_RATE,
+    FIREWORK_BOOST_TARGET,
+    FIREWORK_FLIGHT,
+    FIREWORK_HEIGHT,
+    FIREWORK_LIFE_PER_FLIGHT,
+    FIREWORK_LIFE_SPREAD_A,
+    FIREWORK_LIFE_SPREAD_B,
+    FIREWORK_START_SPREAD,
+    FIREWORK_START_VY,
+    FIREWORK_WIDTH,
+)
+from engine.entities.entity import Entity
+from engine.geometry.box import ZERO, Vec3
+from engine.tick.trace import StageInfo, run_stage, segment
+
+if TYPE_CHECKING:
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
+
+BOOST = StageInfo("firework_boost", "FireworkRocketEntity.tick")
+
+
+class FireworkRocket(Entity):
+    TYPE = "minecraft:firework_rocket"
+    WIDTH = FIREWORK_WIDTH
+    HEIGHT = FIREWORK_HEIGHT
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.shooter = 0
+        self.life = 0
+        r = self.random                            # the constructor's draws, in order
+        self.motion = Vec3(r.next_gaussian() * FIREWORK_START_SPREAD, FIREWORK_START_VY,
+                           r.next_gaussian() * FIREWORK_START_SPREAD)
+        self.life_time = FIREWORK_LIFE_PER_FLIGHT * (1 + FIREWORK_FLIGHT) + r.next_int(FIREWORK_LIFE_SPREAD_A) \
+            + r.next_int(FIREWORK_LIFE_SPREAD_B)
+
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`FireworkRocketEntity.tick` for a rocket attached to its shooter; it explodes (with no stars: no
+        damage) once its life exceeds its lifetime."""
+        shooter = sim.entity_by_id(self.shooter)
+        if shooter is not None and not shooter.removed:
+            if getattr(shooter, "fall_flying", False):
+                run_stage(rec, self, BOOST, boost, shooter, rec)
+            self.set_position(shooter.pos)
+            self.motion = shooter.motion
+        self.life += 1
+        if self.life > self.life_time:
+            self.remove()
+
+    def type_fields(self) -> dict[str, Any]:
+        return {"shooter": self.shooter, "life": self.life, "life_time": self.life_time}
+
+
+def boost(shooter: Entity, rec: Recorder | None) -> None:
+    """Shooter's Motion += look × 0.1 + (look × 1.5 − Motion) × 0.5."""
+    from engine.entities.projectile import rotation_vector
+    look = rotation_vector(shooter.pitch, shooter.yaw)
+    v = shooter.motion
+    dv = Vec3(look.x * FIREWORK_BOOST_LOOK + (look.x * FIREWORK_BOOST_TARGET - v.x) * FIREWORK_BOOST_RATE,
+              look.y * FIREWORK_BOOST_LOOK + (look.y * FIREWORK_BOOST_TARGET - v.y) * FIREWORK_BOOST_RATE,
+              look.z * FIREWORK_BOOST_LOOK + (look.z * FIREWORK_BOOST_TARGET - v.z) * FIREWORK_BOOST_RATE)
+    if rec is not None:
+        rec.geometry(segment("firework_boost", shooter.pos, shooter.pos.plus(dv)))
+    shooter.motion = v.plus(dv)
+
+
+def use_while_gliding(sim: Simulation, player: Entity) -> None:
+    """`FireworkRocketItem.use`: only a gliding user launches a rocket, attached to it."""
+    if not getattr(player, "fall_flying", False):
+        return
+    rocket = sim.create(FireworkRocket, player.pos)
+    rocket.shooter = player.id
+    sim.add_entity(rocket)

@@ -1,0 +1,312 @@
+"""`PlayerEntity` moved by held keys (spec 06 §10; spec 05 §4.6; interfaces.md "Players, mobs and their inputs").
+
+A player's movement is computed by its client (`ClientPlayerEntity.tick`) and reaches the server as a packet in the
+network phase, so the engine moves it in the "players" phase of the tick (`player_tick`); its entity-phase tick
+(`ServerPlayerEntity.tick`) moves nothing. Each tick it reads what the scene's `[[inputs]]` say it holds:
+
+1. the look direction (held until changed) and an item used this tick (thrown from where it stands);
+2. `ClientPlayerEntity.tickMovement`: the sneaking pose of the last tick decides the 0.3 slowdown of this tick's
+   keys (`KeyboardInput.tick`), the sprint rules (start with the sprint key or a double tap of forward while
+   walking, stop without forward, on a horizontal collision or in shallow water), gliding started by a jump with an
+   elytra, sinking while sneaking in water;
+3. `PlayerEntity.tickMovement` → `LivingEntity.tickMovement` (the keys become the movement input in `tickNewAi`),
+   then the flying speed (0.02F, +0.006 sprinting) and movement speed for the next tick;
+4. `PlayerEntity.updateSize`: the pose (standing 1.8, sneaking 1.5, swimming or gliding 0.6) and its box.
+
+Not modelled: hunger (sprinting is always allowed), blindness, using items that slow (only throws), creative
+flight, `pushOutOfBlocks`, and the client-only rule that mobs push the player on the client (here the player's
+own `tickCramming` pushes both ways).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.constants import (
+    FLYING_SPEED,
+    FORWARD_THRESHOLD,
+    PLAYER_EYE_HEIGHT,
+    PLAYER_HEIGHT,
+    PLAYER_LOW_EYE_HEIGHT,
+    PLAYER_LOW_HEIGHT,
+    PLAYER_MOVEMENT_SPEED,
+    PLAYER_SNEAKING_EYE_HEIGHT,
+    PLAYER_SNEAKING_HEIGHT,
+    PLAYER_WIDTH,
+    POSE_CHECK_DEFLATE,
+    SNEAK_SLOWDOWN,
+    SPAWN_BELOW_EYE,
+    SPRINT_FLYING_BONUS,
+    SWIM_LOOK_DOWN,
+    SWIM_PITCH_FAST,
+    SWIM_PITCH_SLOW,
+    SWIM_SURFACE_OFFSET,
+    SWIM_UP_SPEED,
+    THROW_DIVERGENCE,
+    WALKING_THRESHOLD,
+)
+from engine.entities.firework import use_while_gliding
+from engine.geometry.box import ZERO, Box, Vec3
+from engine.influences.fluids import fluid_at
+from engine.java.javanum import f32
+from engine.java.mathhelper import floor
+from engine.living import effects as fx
+from engine.living import travel as tr
+from engine.living.attributes import MOVEMENT_SPEED
+from engine.living.living_entity import LivingEntity
+from engine.living.player_input import NOTHING, InputSchedule, PlayerInput
+from engine.tick.trace import StageInfo, run_stage
+
+if TYPE_CHECKING:
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
+    from engine.world.world import World
+
+CLIENT_INPUT = StageInfo("client_input", "ClientPlayerEntity.tickMovement")
+SWIM_PITCH = StageInfo("swim_pitch", "PlayerEntity.travel")
+SINK = StageInfo("knock_downwards", "ClientPlayerEntity.knockDownwards")
+POSE = StageInfo("update_size", "PlayerEntity.updateSize")
+USE_ITEM = StageInfo("use_item", "Item.use")
+
+# PlayerEntity.POSE_DIMENSIONS (height) and getActiveEyeHeight, by pose
+POSES = {"standing": (PLAYER_HEIGHT, PLAYER_EYE_HEIGHT),
+         "crouching": (PLAYER_SNEAKING_HEIGHT, PLAYER_SNEAKING_EYE_HEIGHT),
+         "swimming": (PLAYER_LOW_HEIGHT, PLAYER_LOW_EYE_HEIGHT),
+         "fall_flying": (PLAYER_LOW_HEIGHT, PLAYER_LOW_EYE_HEIGHT)}
+FIREWORK_ROCKET = "minecraft:firework_rocket"
+DOUBLE_TAP_TICKS = 7   # ClientPlayerEntity.ticksLeftToDoubleTapSprint = 7
+POSE_CACHE_SIZE = 64
+
+
+class PlayerEntity(LivingEntity):
+    TYPE = "minecraft:player"
+    WIDTH = PLAYER_WIDTH
+    HEIGHT = PLAYER_HEIGHT
+    is_player = True
+    BASE_ATTRIBUTES = {MOVEMENT_SPEED: PLAYER_MOVEMENT_SPEED}
+    FIELDS = {"invulnerable": bool}      # a creative player: takes no damage, still takes impulses
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.inputs = InputSchedule()
+        self.held = NOTHING
+        self.input_forward = 0.0           # Input.movementForward / movementSideways (floats), jumping, sneaking
+        self.input_sideways = 0.0
+        self.input_jumping = False
+        self.in_sneaking_pose = False
+        self.pose = "standing"
+        self.double_tap_ticks = 0
+        self.pose_fits: dict[tuple, bool] = {}     # would_pose_not_collide's answers by (box, block version)
+
+    @property
+    def eye_height(self) -> float:
+        return POSES[self.pose][1]
+
+    # --- vanilla overrides ---
+    def get_movement_speed(self) -> float:
+        """`PlayerEntity.getMovementSpeed`: the attribute's value as a float, read when used."""
+        return f32(self.attributes.get_value(MOVEMENT_SPEED))
+
+    def is_holding_onto_ladder(self) -> bool:
+        return self.sneaking
+
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`ServerPlayerEntity.tick` moves nothing; the client's movement arrives in the players phase."""
+
+    def player_tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """The players phase: the held input of this tick, `ClientPlayerEntity.tick` (a rider is placed by its
+        vehicle instead), then the pose."""
+        held = self.inputs.at(sim.tick_count)
+        self.held = held
+        if held.yaw is not None:
+            self.yaw = f32(held.yaw)
+        if held.pitch is not None:
+            self.pitch = f32(held.pitch)
+        if held.use is not None:
+            run_stage(rec, self, USE_ITEM, self.use_item, sim, held.use)
+        if self.vehicle is not None:
+            return
+        super().tick(sim, rec)
+        run_stage(rec, self, POSE, self.update_size, sim.world)
+
+    def steer_vehicle(self, sim: Simulation) -> None:
+        """A rider's keys of this tick, before the entity phase: sneaking dismounts (`PlayerEntity.tickRiding`);
+        else the vehicle's `set_inputs` (`BoatEntity.setInputs`) gets them, and the server's copy of the
+        movement input is the keys unscaled (`PlayerInputC2SPacket`), which a minecart reads."""
+        held = self.inputs.at(sim.tick_count)
+        if held.yaw is not None:
+            self.yaw = f32(held.yaw)
+        if held.sneak:
+            self.stop_riding()
+            return
+        self.keyboard_input_tick(held, False)
+        self.sideways_speed, self.forward_speed = self.input_sideways, self.input_forward
+        set_inputs = getattr(self.vehicle, "set_inputs", None)
+        if set_inputs is not None:
+            set_inputs(held.left, held.right, held.forward, held.back)
+
+    def use_item(self, sim: Simulation, item: str) -> None:
+        """Throwing a pearl, snowball or egg: the projectile appears at the eye − 0.1F with the look's Motion
+        plus the player's (spec 06 §7.1); a firework rocket boosts a gliding player."""
+        from engine.entities import ENTITY_TYPES
+        if item == FIREWORK_ROCKET:
+            use_while_gliding(sim, self)
+            return
+        cls = ENTITY_TYPES[item]
+        p = sim.create(cls, Vec3(self.pos.x, self.pos.y + self.eye_height - SPAWN_BELOW_EYE, self.pos.z))
+        p.owner = self.id
+        p.set_properties(self, self.pitch, self.yaw, p.THROW_ROLL, cls.THROW_SPEED, THROW_DIVERGENCE, True)
+        p.after_use(cls.THROW_SPEED)
+        sim.add_entity(p)
+
+    def tick_movement(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`ClientPlayerEntity.tickMovement`, then `PlayerEntity.tickMovement` around `LivingEntity`'s."""
+        run_stage(rec, self, CLIENT_INPUT, self.client_input, sim.world)
+        if self.touching_water and self.held.sneak and self.should_swim_in_fluids():
+            run_stage(rec, self, SINK, self.motion_add_y, -SWIM_UP_SPEED)
+        super().tick_movement(sim, rec)
+        self.flying_speed = FLYING_SPEED
+        if self.sprinting:
+            self.flying_speed = f32(self.flying_speed + SPRINT_FLYING_BONUS)
+        self.set_movement_speed(self.attributes.get_value(MOVEMENT_SPEED))
+
+    def motion_add_y(self, dy: float) -> None:
+        self.motion = self.motion.add(0.0, dy, 0.0)
+
+    def client_input(self, world: World) -> None:
+        """The key and sprint part of `ClientPlayerEntity.tickMovement` (spec 05 §4.6)."""
+        if self.double_tap_ticks > 0:
+            self.double_tap_ticks -= 1
+        was_jumping = self.input_jumping
+        was_sneaking = self.sneaking
+        was_walking = self.is_walking()
+        self.in_sneaking_pose = not self.swimming and self.would_pose_not_collide(world, "crouching") and \
+            (self.sneaking or not self.would_pose_not_collide(world, "standing"))
+        self.keyboard_input_tick(self.held, self.in_sneaking_pose)
+        if (self.on_ground or self.submerged_in_water) and not was_sneaking and not was_walking \
+                and self.is_walking() and not self.sprinting:
+            if self.double_tap_ticks > 0 or self.held.sprint:
+                self.set_sprinting(True)
+            else:
+                self.double_tap_ticks = DOUBLE_TAP_TICKS
+        if not self.sprinting and (not self.touching_water or self.submerged_in_water) and self.is_walking() \
+                and self.held.sprint:
+            self.set_sprinting(True)
+        if self.sprinting:
+            no_forward = not self.has_forward_movement()
+            stop = no_forward or self.horizontal_collision or self.touching_water and not self.submerged_in_water
+            if self.swimming:
+                if not self.on_ground and not self.sneaking and no_forward or not self.touching_water:
+                    self.set_sprinting(False)
+            elif stop:
+                self.set_sprinting(False)
+        if self.input_jumping and not was_jumping and self.vehicle is None and not self.is_climbing(world):
+            self.check_fall_flying()
+
+    def keyboard_input_tick(self, held: PlayerInput, slow_down: bool) -> None:
+        """`KeyboardInput.tick`: ±1 per axis (opposite keys cancel), × 0.3 as a double in the sneaking pose."""
+        forward = 0.0 if held.forward == held.back else (1.0 if held.forward else -1.0)
+        sideways = 0.0 if held.left == held.right else (1.0 if held.left else -1.0)
+        if slow_down:
+            sideways = f32(sideways * SNEAK_SLOWDOWN)
+            forward = f32(forward * SNEAK_SLOWDOWN)
+        self.input_forward, self.input_sideways = forward, sideways
+        self.input_jumping = held.jump
+        self.sneaking = held.sneak                 # ClientPlayerEntity.isSneaking: input.sneaking
+
+    def is_walking(self) -> bool:
+        """`ClientPlayerEntity.isWalking`: forward ≥ 0.8 (any forward under water)."""
+        if self.submerged_in_water:
+            return self.has_forward_movement()
+        return self.input_forward >= WALKING_THRESHOLD
+
+    def has_forward_movement(self) -> bool:
+        return self.input_forward > FORWARD_THRESHOLD
+
+    def check_fall_flying(self) -> None:
+        """`PlayerEntity.checkFallFlying`: in the air, not gliding, not in water, no Levitation, an elytra on."""
+        if not self.on_ground and not self.fall_flying and not self.touching_water \
+                and not self.effects.has(fx.LEVITATION) and self.equipment.get("chest") == "minecraft:elytra":
+            self.fall_flying = True
+
+    def tick_new_ai(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`ClientPlayerEntity.tickNewAi`: the head follows the yaw; the keys become the movement input."""
+        self.head_yaw = self.yaw
+        self.sideways_speed = self.input_sideways
+        self.forward_speed = self.input_forward
+        self.jumping = self.input_jumping
+
+    def travel(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
+        """`PlayerEntity.travel`: a swimmer's Y Motion follows the look's Y (faster looking down), then
+        `LivingEntity.travel`."""
+        if self.swimming and self.vehicle is None:
+            run_stage(rec, self, SWIM_PITCH, self.swim_pitch, sim.world)
+        super().travel(sim, rec, movement_input)
+
+    def swim_pitch(self, world: World) -> None:
+        g = tr.rotation_vector(self.pitch, self.yaw).y
+        h = SWIM_PITCH_FAST if g < SWIM_LOOK_DOWN else SWIM_PITCH_SLOW
+        p = self.pos
+        above = fluid_at(world, floor(p.x), floor(p.y + 1.0 - SWIM_SURFACE_OFFSET), floor(p.z))
+        if g <= 0.0 or self.jumping or above.fluid is not None:
+            m = self.motion
+            self.motion = m.add(0.0, (g - m.y) * h, 0.0)
+
+    # --- poses (PlayerEntity.updateSize, Entity.calculateDimensions) ---
+    def pose_box(self, pose: str) -> Box:
+        """`calculateBoundsForPose`: the pose's box at the position."""
+        p = self.pos
+        return Box.from_entity(p.x, p.y, p.z, self.WIDTH, POSES[pose][0])
+
+    def would_pose_not_collide(self, world: World, pose: str) -> bool:
+        """`Entity.wouldPoseNotCollide`: the pose's box shrunk by 1e-7 meets no block or solid entity. Without
+        solid entities the answer depends only on the box and the blocks, so it is kept until either changes."""
+        box = self.pose_box(pose).contract(POSE_CHECK_DEFLATE)
+        if world.collidable_count:
+            return world.is_space_empty(box) and not world.get_entity_collisions(self, box)
+        key = (box, world.block_version)
+        fits = self.pose_fits.get(key)
+        if fits is None:
+            if len(self.pose_fits) > POSE_CACHE_SIZE:
+                self.pose_fits.clear()
+            fits = self.pose_fits[key] = world.is_space_empty(box)
+        return fits
+
+    def update_size(self, world: World) -> None:
+        """`PlayerEntity.updateSize`: gliding, swimming, sneaking or standing, if the pose fits (else crouch or
+        swim)."""
+        if not self.would_pose_not_collide(world, "swimming"):
+            return
+        if self.fall_flying:
+            pose = "fall_flying"
+        elif self.swimming:
+            pose = "swimming"
+        elif self.sneaking:
+            pose = "crouching"
+        else:
+            pose = "standing"
+        if not (self.vehicle is not None or self.would_pose_not_collide(world, pose)):
+            pose = "crouching" if self.would_pose_not_collide(world, "crouching") else "swimming"
+        if pose != self.pose:
+            self.pose = pose
+            self.height = POSES[pose][0]
+            b = self.box      # the width never changes: the box keeps its minimum corner
+            self.box = Box.of(b.min_x, b.min_y, b.min_z, b.min_x + self.width, b.min_y + self.height,
+                              b.min_z + self.width)
+
+    # --- trace ---
+    def type_fields(self) -> dict[str, Any]:
+        return {"sprinting": self.sprinting, "sneaking": self.sneaking, "pose": self.pose}
+
+    def clone(self) -> PlayerEntity:
+        c = super().clone()
+        c.inputs = self.inputs                      # the schedule is never changed after loading
+        c.pose_fits = dict(self.pose_fits)
+        return c
+
+
+def valid_use_items() -> list[str]:
+    """Items a player may use in `[[inputs]]`: those thrown by a player."""
+    from engine.entities import ENTITY_TYPES
+    return sorted([FIREWORK_ROCKET, *(t for t, c in ENTITY_TYPES.items() if getattr(c, "THROW_SPEED", None)
+                                      is not None and t != "minecraft:potion")])

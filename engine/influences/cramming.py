@@ -1,0 +1,68 @@
+"""Entity cramming (spec 04 §10): `LivingEntity.tickCramming` and `Entity.pushAwayFrom`.
+
+In its tick, after `travel`, a living entity finds the pushable entities whose boxes intersect its own; with more
+than maxEntityCramming − 1 of them not riding, it takes 6 cramming damage one time in four (its own Random); then
+each of them is pushed away from it, and it from each (`pushAwayFrom`), along the horizontal line between them.
+Each push is recorded as a "cramming_push" segment.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.constants import CRAMMING_CHANCE, CRAMMING_DAMAGE, CRAMMING_MIN_DISTANCE, CRAMMING_PUSH
+from engine.java.mathhelper import sqrt_float
+from engine.tick.trace import segment
+
+if TYPE_CHECKING:
+    from engine.entities.entity import Entity
+    from engine.living.living_entity import LivingEntity
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
+
+
+def tick_cramming(e: LivingEntity, sim: Simulation, rec: Recorder | None) -> None:
+    """`LivingEntity.tickCramming` on the server (`EntityPredicates.canBePushedBy`: pushable, not spectating;
+    team rules are vanilla's default ALWAYS)."""
+    others = sim.world.get_entities(e, e.box, lambda o: o.is_pushable())
+    if not others:
+        return
+    limit = sim.max_entity_cramming
+    if limit > 0 and len(others) > limit - 1 and e.random.next_int(CRAMMING_CHANCE) == 0:
+        if sum(1 for o in others if o.vehicle is None) > limit - 1:
+            e.damage(sim, "cramming", CRAMMING_DAMAGE)
+    for o in others:
+        before = o.motion
+        o.push_away(e)                    # LivingEntity.pushAway(entity) → entity.pushAwayFrom(this)
+        if rec is not None and o.motion != before:
+            rec.geometry(segment("cramming_push", o.pos, o.pos.plus(o.motion).plus(before.multiply(-1, -1, -1)),
+                                 entity=o.id))
+
+
+def root_vehicle(e: Entity) -> Entity:
+    while e.vehicle is not None:
+        e = e.vehicle
+    return e
+
+
+def push_away_from(e: Entity, other: Entity) -> None:
+    """`Entity.pushAwayFrom(other)`: unless they share a vehicle tree or either is noClip, d = max(|dx|, |dz|)
+    ≥ 0.01F gives each (if it carries no passengers) 0.05F × (dx, dz) / √d, the root taken as a float and the
+    push capped for d > 1 (formula 5.10.1)."""
+    if root_vehicle(e) is root_vehicle(other) or e.no_clip or other.no_clip:
+        return
+    d = other.pos.x - e.pos.x
+    z = other.pos.z - e.pos.z
+    f = max(abs(d), abs(z))                           # MathHelper.absMax
+    if f < CRAMMING_MIN_DISTANCE:
+        return
+    f = sqrt_float(f)
+    d /= f
+    z /= f
+    g = min(1.0 / f, 1.0)
+    d = d * g * CRAMMING_PUSH                         # pushSpeedReduction is 0: the (1 - 0F) factor is 1
+    z = z * g * CRAMMING_PUSH
+    if not e.passengers:
+        e.motion = e.motion.add(-d, 0.0, -z)
+    if not other.passengers:
+        other.motion = other.motion.add(d, 0.0, z)

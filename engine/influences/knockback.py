@@ -1,0 +1,44 @@
+"""Knockback (spec 04 §13): `LivingEntity.takeKnockback` and the attacker's push in `LivingEntity.damage`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.constants import (
+    KNOCKBACK_ATTACK,
+    KNOCKBACK_MAX_Y,
+    KNOCKBACK_MIN_DISTANCE_SQUARED,
+    KNOCKBACK_RANDOM_SPREAD,
+)
+from engine.geometry.box import Vec3
+from engine.java.javanum import f32
+from engine.living.attributes import KNOCKBACK_RESISTANCE
+
+if TYPE_CHECKING:
+    from engine.entities.entity import Entity
+    from engine.living.living_entity import LivingEntity
+
+
+def take_knockback(e: LivingEntity, strength: float, x: float, z: float) -> None:
+    """`LivingEntity.takeKnockback` (AMBIGUITY-E6): strength × (1 − knockback resistance) as a float; if positive,
+    horizontal Motion is halved and pushed by that much along −(x, z) normalised; on the ground
+    Y := min(0.4, y / 2 + strength)."""
+    f = f32(strength * (1.0 - e.attributes.get_value(KNOCKBACK_RESISTANCE)))
+    if f <= 0.0:
+        return
+    m = e.motion
+    n = Vec3(x, 0.0, z).normalize()
+    push = Vec3(n.x * f, n.y * f, n.z * f)
+    e.motion = Vec3(m.x / 2.0 - push.x, min(KNOCKBACK_MAX_Y, m.y / 2.0 + f) if e.on_ground else m.y,
+                    m.z / 2.0 - push.z)
+
+
+def knockback_from_attacker(e: LivingEntity, attacker: Entity) -> None:
+    """`LivingEntity.damage`: 0.4F knockback from the attacker's side. Vanilla draws a random direction from
+    `Math.random()` (unseeded) when the two are closer than 0.01 horizontally; here the entity's own Random."""
+    d = attacker.pos.x - e.pos.x
+    z = attacker.pos.z - e.pos.z
+    while d * d + z * z < KNOCKBACK_MIN_DISTANCE_SQUARED:
+        d = (e.random.next_double() - e.random.next_double()) * KNOCKBACK_RANDOM_SPREAD
+        z = (e.random.next_double() - e.random.next_double()) * KNOCKBACK_RANDOM_SPREAD
+    e.take_knockback(KNOCKBACK_ATTACK, d, z)

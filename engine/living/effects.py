@@ -1,0 +1,84 @@
+"""Status effects that move living entities (spec 05 §2, §4.7, §5): speed, slowness, jump boost, levitation,
+slow falling, dolphin's grace.
+
+An effect has an amplifier (0 = level I) and a duration in game ticks, counted down by
+`LivingEntity.tickStatusEffects` in the base tick; it ends in the base tick where its duration reaches 0, so an
+effect given for N ticks acts in N − 1 `travel` calls. A scene may leave the duration out: the effect then never
+ends. Speed and slowness act through `generic.movement_speed` modifiers (MULTIPLY_TOTAL, amount × level).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.constants import SLOWNESS_EFFECT_BOOST, SPEED_EFFECT_BOOST
+from engine.living.attributes import MOVEMENT_SPEED, AttributeContainer, Modifier, Operation
+
+SPEED = "minecraft:speed"
+SLOWNESS = "minecraft:slowness"
+JUMP_BOOST = "minecraft:jump_boost"
+LEVITATION = "minecraft:levitation"
+SLOW_FALLING = "minecraft:slow_falling"
+DOLPHINS_GRACE = "minecraft:dolphins_grace"
+EFFECTS = (SPEED, SLOWNESS, JUMP_BOOST, LEVITATION, SLOW_FALLING, DOLPHINS_GRACE)
+
+# StatusEffects: the movement-speed modifier each registers (UUID, amount per level)
+ATTRIBUTE_EFFECTS = {
+    SPEED: ("91AEAA56-376B-4498-935B-2F7F68070635", SPEED_EFFECT_BOOST),
+    SLOWNESS: ("7107DE5E-7CE8-4030-940E-514C1F160890", SLOWNESS_EFFECT_BOOST),
+}
+
+
+@dataclass
+class EffectInstance:
+    """`StatusEffectInstance`: amplifier and remaining duration (None: never ends)."""
+
+    effect: str
+    amplifier: int
+    duration: int | None
+
+
+class Effects:
+    """The active effects of one entity (`LivingEntity.activeStatusEffects`), in the order they were added."""
+
+    def __init__(self) -> None:
+        self.active: dict[str, EffectInstance] = {}
+
+    def has(self, effect_id: str) -> bool:
+        return effect_id in self.active
+
+    def amplifier(self, effect_id: str) -> int:
+        return self.active[effect_id].amplifier
+
+    def add(self, inst: EffectInstance, attributes: AttributeContainer) -> None:
+        """`addStatusEffect` → `onStatusEffectApplied`: the attribute modifier with amount × (amplifier + 1)."""
+        self.active[inst.effect] = inst
+        if inst.effect in ATTRIBUTE_EFFECTS:
+            uid, amount = ATTRIBUTE_EFFECTS[inst.effect]
+            speed = attributes.get(MOVEMENT_SPEED)
+            speed.remove(uid)
+            speed.add(Modifier(uid, inst.effect, amount * (inst.amplifier + 1), Operation.MULTIPLY_TOTAL))
+
+    def tick(self, attributes: AttributeContainer) -> None:
+        """`tickStatusEffects`: each duration counts down; an effect reaching 0 is removed with its modifier."""
+        for effect_id in list(self.active):
+            inst = self.active[effect_id]
+            if inst.duration is None:
+                continue
+            if inst.duration > 0:
+                inst.duration -= 1
+            if inst.duration <= 0:
+                del self.active[effect_id]
+                if effect_id in ATTRIBUTE_EFFECTS:
+                    attributes.get(MOVEMENT_SPEED).remove(ATTRIBUTE_EFFECTS[effect_id][0])
+
+    def copy(self) -> Effects:
+        c = Effects()
+        c.active = {k: EffectInstance(v.effect, v.amplifier, v.duration) for k, v in self.active.items()}
+        return c
+
+    def trace(self) -> list[dict]:
+        return [{"id": i.effect, "amplifier": i.amplifier, "duration": i.duration} for i in self.active.values()]
+
+    def __repr__(self) -> str:
+        return repr(self.trace())

@@ -1,0 +1,316 @@
+"""`LivingEntity.travel(Vec3d)` (spec 05 §2): the four cases — water, lava, elytra, everything else — each one
+recorded as a stage named after the case taken, with the movement input, the slipperiness block and the drags.
+
+`movement_input` is vanilla's (sideways, upward, forward) vector (spec 05 §4.2; +sideways = left, AMBIGUITY-L10).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from engine.constants import (
+    BANK_JUMP_HEIGHT,
+    BANK_JUMP_SPEED,
+    CLIMB_MAX_SPEED,
+    CLIMB_UP_SPEED,
+    DEGREES_TO_RADIANS,
+    DEPTH_STRIDER_DRAG,
+    DEPTH_STRIDER_MAX,
+    DEPTH_STRIDER_OFF_GROUND,
+    DOLPHINS_GRACE_DRAG,
+    ELYTRA_CLIMB,
+    ELYTRA_CLIMB_Y,
+    ELYTRA_DIVE,
+    ELYTRA_DRAG,
+    ELYTRA_DRAG_Y,
+    ELYTRA_LIFT,
+    ELYTRA_LOOK_LENGTH,
+    ELYTRA_SAFE_FALL,
+    ELYTRA_STEER,
+    ELYTRA_WALL_DAMAGE_FACTOR,
+    ELYTRA_WALL_DAMAGE_OFFSET,
+    FLUID_GRAVITY_DIVISOR,
+    FLUID_GRAVITY_FLOOR,
+    FLUID_GRAVITY_STEP,
+    FLUID_GRAVITY_TOLERANCE,
+    LAVA_ACCEL,
+    LAVA_DRAG,
+    LAVA_DRAG_Y,
+    LAVA_GRAVITY_DIVISOR,
+    LEVITATION_RATE,
+    LEVITATION_SPEED,
+    LIVING_DRAG,
+    LIVING_DRAG_Y,
+    LIVING_GRAVITY,
+    MIN_INPUT_SQUARED,
+    SLOW_FALLING_GRAVITY,
+    WATER_ACCEL,
+    WATER_DRAG,
+    WATER_SPRINT_DRAG,
+)
+from engine.geometry.box import ZERO, Vec3
+from engine.influences.fluids import fluid_at
+from engine.java.javanum import f32
+from engine.java.mathhelper import ceil, clamp, cos, floor, sin
+from engine.living import effects as fx
+from engine.motion.move import MovementType, move
+from engine.tick.trace import StageInfo, cell, label, run_stage, segment
+from engine.world import block_physics as phys
+
+if TYPE_CHECKING:
+    from engine.living.living_entity import LivingEntity
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
+    from engine.world.world import World
+
+WATER = StageInfo("travel_water", "LivingEntity.travel")
+LAVA = StageInfo("travel_lava", "LivingEntity.travel")
+ELYTRA = StageInfo("travel_elytra", "LivingEntity.travel")
+ORDINARY = StageInfo("travel_ordinary", "LivingEntity.travel")
+INPUT = StageInfo("movement_input", "Entity.updateVelocity", "C")
+CLIMBING = StageInfo("climbing_speed", "LivingEntity.applyClimbingSpeed")
+CLIMB_UP = StageInfo("climb_up", "LivingEntity.travel")
+LEVITATION = StageInfo("levitation", "LivingEntity.travel", "G")
+GRAVITY = StageInfo("gravity", "LivingEntity.travel", "G")
+FLUID_GRAVITY = StageInfo("fluid_gravity", "LivingEntity.method_26317", "G")
+DRAG = StageInfo("drag", "LivingEntity.travel", "D")
+BANK_JUMP = StageInfo("bank_jump", "LivingEntity.travel")
+GLIDE = StageInfo("glide", "LivingEntity.travel", "A")
+WALL_DAMAGE = StageInfo("fly_into_wall", "LivingEntity.damage")
+
+
+def travel(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3) -> None:
+    """`LivingEntity.travel`: the gravity d (Slow Falling while falling: 0.01, AMBIGUITY-L1), then one case."""
+    if not (e.can_move_voluntarily() or e.is_logical_side_for_updating_movement()):
+        return
+    d = LIVING_GRAVITY
+    falling = e.motion.y <= 0.0
+    if falling and e.effects.has(fx.SLOW_FALLING):
+        d = SLOW_FALLING_GRAVITY
+        e.fall_distance = 0.0
+    if e.touching_water and e.should_swim_in_fluids():
+        run_stage(rec, e, WATER, travel_in_water, e, sim, rec, movement_input, d, falling)
+    elif e.is_in_lava() and e.should_swim_in_fluids():
+        run_stage(rec, e, LAVA, travel_in_lava, e, sim, rec, movement_input, d, falling)
+    elif e.is_fall_flying():
+        run_stage(rec, e, ELYTRA, travel_fall_flying, e, sim, rec, d)
+    else:
+        run_stage(rec, e, ORDINARY, travel_ordinary, e, sim, rec, movement_input, d)
+
+
+# --- case 1: water (spec 05 §2.1) ---
+
+def travel_in_water(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3, d: float,
+                    falling: bool) -> None:
+    start_y = e.pos.y
+    f = WATER_SPRINT_DRAG if e.sprinting else e.base_movement_speed_multiplier()     # step 1
+    g = WATER_ACCEL
+    h = f32(min(e.depth_strider_level(), DEPTH_STRIDER_MAX))                       # step 2
+    if not e.on_ground:
+        h = f32(h * DEPTH_STRIDER_OFF_GROUND)
+    if h > 0.0:                                                                     # steps 3-4
+        f = f32(f + f32(f32(f32(DEPTH_STRIDER_DRAG - f) * h) / f32(3.0)))
+        g = f32(g + f32(f32(f32(e.get_movement_speed() - g) * h) / f32(3.0)))
+    if e.effects.has(fx.DOLPHINS_GRACE):
+        f = DOLPHINS_GRACE_DRAG
+    update_velocity(e, rec, g, movement_input)                                      # step 5
+    move(e, sim, MovementType.SELF, e.motion, rec)                                  # step 6
+    if e.horizontal_collision and e.is_climbing(sim.world):                         # step 7
+        run_stage(rec, e, CLIMB_UP, climb_up, e)
+    run_stage(rec, e, DRAG, scale_motion, e, f, WATER_DRAG)                         # step 8
+    run_stage(rec, e, FLUID_GRAVITY, fluid_gravity, e, d, falling)                  # step 9
+    bank_jump(e, sim, rec, start_y)                                                 # step 10
+
+
+def fluid_gravity(e: LivingEntity, d: float, falling: bool) -> None:
+    """`method_26317` (AMBIGUITY-L2): y − d/16, or −0.003 where that would land within ±0.003 of zero while
+    falling; nothing with NoGravity or while sprinting."""
+    if e.no_gravity or e.sprinting:
+        return
+    m = e.motion
+    step = d / FLUID_GRAVITY_DIVISOR
+    if falling and abs(m.y - FLUID_GRAVITY_STEP) >= FLUID_GRAVITY_TOLERANCE and \
+            abs(m.y - step) < FLUID_GRAVITY_TOLERANCE:
+        y = FLUID_GRAVITY_FLOOR
+    else:
+        y = m.y - step
+    e.motion = Vec3(m.x, y, m.z)
+
+
+def bank_jump(e: LivingEntity, sim: Simulation, rec: Recorder | None, start_y: float) -> None:
+    """Spec 05 §2.1 step 10: after a horizontal collision, Y Motion 0.3F if the box raised to 0.6F above the
+    start and offset by Motion holds no block, entity collision or fluid (`Entity.doesNotCollide`)."""
+    if not e.horizontal_collision:
+        return
+    m = e.motion
+    box = e.box.offset(m.x, m.y + BANK_JUMP_HEIGHT - e.pos.y + start_y, m.z)
+    world = sim.world
+    if world.is_space_empty(box) and not world.get_entity_collisions(e, box) and not contains_fluid(world, box):
+        run_stage(rec, e, BANK_JUMP, set_motion_y, e, BANK_JUMP_SPEED)
+
+
+def contains_fluid(world: World, box) -> bool:
+    """`WorldView.containsFluid`: any non-empty fluid in the cells the box spans."""
+    for x in range(floor(box.min_x), ceil(box.max_x)):
+        for y in range(floor(box.min_y), ceil(box.max_y)):
+            for z in range(floor(box.min_z), ceil(box.max_z)):
+                if fluid_at(world, x, y, z).fluid is not None:
+                    return True
+    return False
+
+
+# --- case 2: lava (spec 05 §2.2) ---
+
+def travel_in_lava(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3, d: float,
+                   falling: bool) -> None:
+    start_y = e.pos.y
+    update_velocity(e, rec, LAVA_ACCEL, movement_input)                             # step 1
+    move(e, sim, MovementType.SELF, e.motion, rec)                                  # step 2
+    if e.fluid_height["lava"] <= e.swim_height():                                   # step 3 (AMBIGUITY-L4)
+        run_stage(rec, e, DRAG, scale_motion, e, LAVA_DRAG, LAVA_DRAG_Y)
+        run_stage(rec, e, FLUID_GRAVITY, fluid_gravity, e, d, falling)
+    else:                                                                           # step 4
+        run_stage(rec, e, DRAG, scale_motion, e, LAVA_DRAG, LAVA_DRAG)
+    if not e.no_gravity:                                                            # step 5
+        run_stage(rec, e, GRAVITY, add_motion_y, e, -d / LAVA_GRAVITY_DIVISOR)
+    bank_jump(e, sim, rec, start_y)                                                 # step 6
+
+
+# --- case 3: elytra (spec 05 §6) ---
+
+def travel_fall_flying(e: LivingEntity, sim: Simulation, rec: Recorder | None, d: float) -> None:
+    horizontal = run_stage(rec, e, GLIDE, glide, e, d)
+    move(e, sim, MovementType.SELF, e.motion, rec)
+    if e.horizontal_collision:
+        m = e.motion
+        p = f32((horizontal - math.sqrt(m.x * m.x + m.z * m.z)) * ELYTRA_WALL_DAMAGE_FACTOR
+                - ELYTRA_WALL_DAMAGE_OFFSET)
+        if p > 0.0:
+            run_stage(rec, e, WALL_DAMAGE, e.damage, sim, "fly_into_wall", p)
+    if e.on_ground:
+        e.fall_flying = False
+
+
+def glide(e: LivingEntity, d: float) -> float:
+    """The elytra's accelerations and drag before the move (spec 05 §6); returns the horizontal speed before."""
+    v = e.motion
+    if v.y > ELYTRA_SAFE_FALL:
+        e.fall_distance = 1.0
+    look = rotation_vector(e.pitch, e.yaw)
+    f = f32(e.pitch * DEGREES_TO_RADIANS)
+    i = math.sqrt(look.x * look.x + look.z * look.z)
+    j = math.sqrt(v.x * v.x + v.z * v.z)
+    k = look.length()
+    c = cos(f)
+    lift = f32(c * c * min(1.0, k / ELYTRA_LOOK_LENGTH))
+    v = v.add(0.0, d * (-1.0 + lift * ELYTRA_LIFT), 0.0)
+    if v.y < 0.0 and i > 0.0:
+        m = v.y * ELYTRA_DIVE * lift
+        v = v.add(look.x * m / i, m, look.z * m / i)
+    if f < 0.0 and i > 0.0:
+        m = j * -sin(f) * ELYTRA_CLIMB
+        v = v.add(-look.x * m / i, m * ELYTRA_CLIMB_Y, -look.z * m / i)
+    if i > 0.0:
+        v = v.add((look.x / i * j - v.x) * ELYTRA_STEER, 0.0, (look.z / i * j - v.z) * ELYTRA_STEER)
+    e.motion = Vec3(v.x * ELYTRA_DRAG, v.y * ELYTRA_DRAG_Y, v.z * ELYTRA_DRAG)
+    return j
+
+
+def rotation_vector(pitch: float, yaw: float) -> Vec3:
+    """`Entity.getRotationVector(pitch, yaw)` (one definition, in the projectile module)."""
+    from engine.entities.projectile import rotation_vector as rv
+    return rv(pitch, yaw)
+
+
+# --- case 4: everything else (spec 05 §2.4) ---
+
+def travel_ordinary(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3,
+                    d: float) -> None:
+    world = sim.world
+    below = e.get_velocity_affecting_pos()                                          # step 1
+    p = phys.slipperiness(world.get_block_state(*below).block)
+    if rec is not None:
+        rec.geometry(cell("slipperiness_block", below))
+        rec.geometry(label("slipperiness", [below[0] + 0.5, below[1] + 1.0, below[2] + 0.5], repr(p)))
+    f = f32(p * LIVING_DRAG) if e.on_ground else LIVING_DRAG                        # step 2
+    update_velocity(e, rec, e.movement_speed_on(p), movement_input)                 # step 3
+    if e.is_climbing(world):                                                        # step 4
+        run_stage(rec, e, CLIMBING, apply_climbing_speed, e, world)
+    move(e, sim, MovementType.SELF, e.motion, rec)                                  # step 5
+    if (e.horizontal_collision or e.jumping) and e.is_climbing(world):              # step 6
+        run_stage(rec, e, CLIMB_UP, climb_up, e)
+    if e.effects.has(fx.LEVITATION):                                                # step 7.1
+        run_stage(rec, e, LEVITATION, levitate, e)
+    elif not e.no_gravity:                                                          # step 7.3
+        run_stage(rec, e, GRAVITY, add_motion_y, e, -d)
+    # step 7.2 (a client's unloaded chunk) cannot happen in a loaded scene
+    run_stage(rec, e, DRAG, scale_motion, e, f, LIVING_DRAG_Y)                      # step 8
+
+
+def levitate(e: LivingEntity) -> None:
+    """Spec 05 §2.4 step 7.1: y += (0.05 × level − y) × 0.2; the fall is reset."""
+    m = e.motion
+    level = e.effects.amplifier(fx.LEVITATION) + 1
+    e.motion = Vec3(m.x, m.y + (LEVITATION_SPEED * level - m.y) * LEVITATION_RATE, m.z)
+    e.fall_distance = 0.0
+
+
+def apply_climbing_speed(e: LivingEntity, world: World) -> None:
+    """`LivingEntity.applyClimbingSpeed`: the fall is reset, X and Z clamped to ±0.15F, Y to at least -0.15F;
+    a sneaking player holds on (Y 0 instead of negative) unless in scaffolding."""
+    e.fall_distance = 0.0
+    m = e.motion
+    y = max(m.y, -CLIMB_MAX_SPEED)
+    if y < 0.0 and e.is_holding_onto_ladder() and \
+            world.get_block_state(floor(e.pos.x), floor(e.pos.y), floor(e.pos.z)).block != "scaffolding":
+        y = 0.0
+    e.motion = Vec3(clamp(m.x, -CLIMB_MAX_SPEED, CLIMB_MAX_SPEED), y, clamp(m.z, -CLIMB_MAX_SPEED, CLIMB_MAX_SPEED))
+
+
+# --- shared pieces ---
+
+def movement_input_to_velocity(movement_input: Vec3, speed: float, yaw: float) -> Vec3:
+    """`Entity.movementInputToVelocity` (spec 05 §4.2): normalised above length 1 (float root), × speed, rotated
+    by the yaw with the sine table."""
+    d = movement_input.length_squared()
+    if d < MIN_INPUT_SQUARED:
+        return ZERO
+    v = movement_input.normalize() if d > 1.0 else movement_input
+    v = Vec3(v.x * speed, v.y * speed, v.z * speed)
+    r = f32(yaw * DEGREES_TO_RADIANS)
+    s, c = sin(r), cos(r)
+    return Vec3(v.x * c - v.z * s, v.y, v.z * c + v.x * s)
+
+
+def update_velocity(e: LivingEntity, rec: Recorder | None, speed: float, movement_input: Vec3) -> None:
+    """`Entity.updateVelocity(speed, input)`: Motion += the input's acceleration (a ZERO addition still turns
+    a -0.0 component into 0.0)."""
+    def apply() -> None:
+        dv = movement_input_to_velocity(movement_input, speed, e.yaw)
+        if rec is not None and dv != ZERO:
+            p = e.pos
+            rec.geometry(segment("movement_input", p, p.plus(dv), speed=speed, input=list(movement_input)))
+        e.motion = e.motion.plus(dv)
+    run_stage(rec, e, INPUT, apply)
+
+
+def scale_motion(e: LivingEntity, horizontal: float, vertical: float) -> None:
+    """`setVelocity(x * horizontal, y * vertical, z * horizontal)`: drags."""
+    m = e.motion
+    e.motion = Vec3(m.x * horizontal, m.y * vertical, m.z * horizontal)
+
+
+def add_motion_y(e: LivingEntity, dy: float) -> None:
+    m = e.motion
+    e.motion = Vec3(m.x, m.y + dy, m.z)
+
+
+def set_motion_y(e: LivingEntity, y: float) -> None:
+    m = e.motion
+    e.motion = Vec3(m.x, y, m.z)
+
+
+def climb_up(e: LivingEntity) -> None:
+    """Y Motion becomes 0.2 when climbing into a wall or trying to jump (spec 05 §2.4 step 6)."""
+    set_motion_y(e, CLIMB_UP_SPEED)
