@@ -59,6 +59,7 @@ CASES: dict[str, tuple[str, int, int]] = {
     "blast_protection_linear": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "tnt", "pos": [0.5, 1.0, 0.5], "fuse": 1},
         {"type": "minecraft:armor_stand", "pos": [2.5, 1.0, 0.5], "marker": True,
+         "equipment": {"chest": "minecraft:diamond_chestplate"},
          "enchantments": {"chest": {"minecraft:blast_protection": 4}},
          "id": 2}]), 1, 2),
     "block_collision_in_tick": (scene_toml(blocks=[FLOOR, {"at": [0, 1, 0], "block": "minecraft:cobweb"}],
