@@ -291,3 +291,56 @@ HASHMAP_LOAD_FACTOR = 0.75
 HASHMAP_TREEIFY_BIN = 9             # a bin reaching 9 nodes (TREEIFY_THRESHOLD 8, plus the new one) ...
 HASHMAP_MIN_TREEIFY_CAPACITY = 64   # ... doubles the table instead while it is smaller than 64
 BLOCK_POS_HASH_PRIME = 31           # Vec3i.hashCode: (y + z * 31) * 31 + x
+
+# --- mob movement (spec 05 §4; MobEntity, MoveControl, JumpControl) and path finding (spec 07; 1.16.5 code) ---
+LIVING_FLYING_SPEED = f32(0.02)     # LivingEntity.flyingSpeed = 0.02F
+LIVING_INPUT_DRAG = f32(0.98)       # tickMovement: sidewaysSpeed *= 0.98F; forwardSpeed *= 0.98F
+GROUND_ACCEL_NUMERATOR = f32(0.21600002)  # getMovementSpeed(s): movementSpeed * (0.21600002F / (s * s * s))
+INPUT_MIN_LENGTH_SQ = 1.0e-7        # Entity.movementInputToVelocity: lengthSquared < 1.0E-7 → Vec3d.ZERO
+DEG_TO_RAD_F = f32(0.017453292)     # yaw * 0.017453292F
+RAD_TO_DEG_F = 57.2957763671875     # (double)(180.0F / (float)Math.PI) in MoveControl.tick
+JUMP_VELOCITY = f32(0.42)           # LivingEntity.getJumpVelocity: 0.42F * getJumpVelocityMultiplier()
+JUMP_COOLDOWN = 10                  # tickMovement: jumpingCooldown = 10 after a jump
+MOVE_CONTROL_MIN_DIST_SQ = 2.500000277905201e-7  # MoveControl.tick: (double)2.5000003E-7F
+MOVE_CONTROL_YAW_LIMIT = f32(90.0)  # MoveControl.tick: changeAngle(yaw, target, 90.0F)
+MOVE_CONTROL_YAW_OFFSET = f32(90.0)  # (float)(atan2(dz, dx) * 57.29...) - 90.0F
+FULL_TURN_F = f32(360.0)            # MoveControl.changeAngle: wrap the result into [0, 360]
+ZOMBIE_WIDTH = f32(0.6)             # EntityType.ZOMBIE 0.6F × 1.95F
+ZOMBIE_HEIGHT = f32(1.95)
+ZOMBIE_MOVEMENT_SPEED = float(f32(0.23))  # ZombieEntity.createZombieAttributes: GENERIC_MOVEMENT_SPEED 0.23F (a double)
+ZOMBIE_FOLLOW_RANGE = 35.0          # ... GENERIC_FOLLOW_RANGE 35.0
+VILLAGER_WIDTH = f32(0.6)           # EntityType.VILLAGER 0.6F × 1.95F
+VILLAGER_HEIGHT = f32(1.95)
+VILLAGER_MOVEMENT_SPEED = 0.5       # VillagerEntity.createVillagerAttributes: MOVEMENT_SPEED 0.5, FOLLOW_RANGE 48.0
+VILLAGER_FOLLOW_RANGE = 48.0
+PIG_WIDTH = f32(0.9)                # EntityType.PIG 0.9F × 0.9F
+PIG_HEIGHT = f32(0.9)
+PIG_MOVEMENT_SPEED = 0.25           # PigEntity.createPigAttributes: MOVEMENT_SPEED 0.25
+PIG_STEP_HEIGHT = f32(0.5)          # ItemSteerable travel, not ridden: stepHeight = 0.5F (spec 03 §4)
+IRON_GOLEM_WIDTH = f32(1.4)         # EntityType.IRON_GOLEM 1.4F × 2.7F
+IRON_GOLEM_HEIGHT = f32(2.7)
+IRON_GOLEM_MOVEMENT_SPEED = 0.25    # IronGolemEntity.createIronGolemAttributes: MOVEMENT_SPEED 0.25
+IRON_GOLEM_STEP_HEIGHT = f32(1.0)   # IronGolemEntity(): stepHeight = 1.0F (spec 03 §4)
+MOB_FOLLOW_RANGE = 16.0             # MobEntity.createMobAttributes: GENERIC_FOLLOW_RANGE 16.0
+NODE_BUDGET_PER_RANGE = 16.0        # EntityNavigation(): PathNodeNavigator range = floor(followRange * 16.0) (N4)
+HEURISTIC_WEIGHT = f32(1.5)         # PathNodeNavigator.findPathToAny: heuristic * 1.5F (N3)
+PATH_REGION_MARGIN = 8              # EntityNavigation.findPathTo(targets, 8, false, distance): the cached region
+MAX_PATH_SUCCESSORS = 32            # PathNodeNavigator.successors = new PathNode[32]
+WALK_MAX_JUMP_HEIGHT = 1.125        # LandPathNodeMaker.getPathNode: feet-Y rise > 1.125 → no node
+STEP_BOX_LIFT = 0.001               # getPathNode's step-up box: floor + 0.001 ... height + floor - 0.002
+STEP_BOX_TOP_MARGIN = 0.002
+PATH_MAX_FALL = 3                   # MobEntity.getSafeFallDistance without a target (N2)
+DEFAULT_FALL_TOLERANCE_HEALTH = f32(0.33)  # getSafeFallDistance with a target: health - maxHealth * 0.33F
+NODE_REACH_WIDE = f32(0.75)         # EntityNavigation: width > 0.75F ? width / 2.0F : 0.75F - width / 2.0F (N1)
+NODE_REACH_HALF = f32(2.0)
+NODE_REACH_MAX_DY = 1.0             # continueFollowingPath: |y - node.y| < 1.0
+SHORTCUT_MAX_DIST = 2.0             # shouldJumpToNextNode: within 2.0 of the node's centre
+PATH_RECOMPUTE_INTERVAL = 20        # recalculatePath: world time - lastRecalculateTime > 20L
+STUCK_CHECK_INTERVAL = 100          # checkTimeouts: tickCount - pathStartTime > 100
+STUCK_MIN_DIST_SQ = 2.25            # ... squaredDistanceTo(pathStartPos) < 2.25 → stop
+TIMEOUT_FACTOR = 3.0                # ... timeoutTimer > timeoutLimit * 3.0 → stop
+MS_PER_SECOND = 1000.0              # ... distance / movementSpeed * 1000.0 (milliseconds)
+MS_PER_TICK = 50                    # Util.getMeasuringTimeMs modelled as 50 ms a tick (20 TPS), spec 07 §7.1
+GUARDIAN_MOVEMENT_SPEED = 0.5       # GuardianEntity.createGuardianAttributes: MOVEMENT_SPEED 0.5
+ELDER_GUARDIAN_MOVEMENT_SPEED = 0.3  # ElderGuardianEntity.createElderGuardianAttributes: MOVEMENT_SPEED 0.3
+SKELETON_MOVEMENT_SPEED = 0.25      # AbstractSkeletonEntity.createAbstractSkeletonAttributes: MOVEMENT_SPEED 0.25

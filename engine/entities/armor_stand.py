@@ -72,10 +72,10 @@ class ArmorStand(LivingEntity):
         """`ArmorStandEntity.canMoveVoluntarily`: only an armor stand that can clip."""
         return self.can_clip()
 
-    def travel(self, sim: Simulation, rec: Recorder | None) -> None:
+    def travel(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
         """`ArmorStandEntity.travel`: only an armor stand that can clip travels."""
         if self.can_clip():
-            super().travel(sim, rec)
+            super().travel(sim, rec, movement_input)
 
     def get_piston_behavior(self) -> str:
         """`ArmorStandEntity.getPistonBehavior`: a marker is ignored by pistons and shulker boxes."""

@@ -15,9 +15,16 @@ from typing import TYPE_CHECKING
 from engine.constants import (
     CLIMB_MAX_SPEED,
     CLIMB_UP_SPEED,
+    DEG_TO_RAD_F,
+    GROUND_ACCEL_NUMERATOR,
+    INPUT_MIN_LENGTH_SQ,
+    JUMP_COOLDOWN,
+    JUMP_VELOCITY,
     LIVING_DRAG,
     LIVING_DRAG_Y,
+    LIVING_FLYING_SPEED,
     LIVING_GRAVITY,
+    LIVING_INPUT_DRAG,
     LIVING_MIN_MOTION,
     LIVING_NO_AI_DRAG,
     LIVING_STEP_HEIGHT,
@@ -26,7 +33,7 @@ from engine.constants import (
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
-from engine.java.mathhelper import clamp, floor
+from engine.java.mathhelper import clamp, cos, floor, sin
 from engine.motion.move import MovementType, move
 from engine.tick.trace import StageInfo, run_stage
 from engine.world import block_physics as phys
@@ -40,6 +47,7 @@ BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 NOT_VOLUNTARY = StageInfo("not_voluntary_drag", "LivingEntity.tickMovement")
 NEGLIGIBLE = StageInfo("negligible_motion", "LivingEntity.tickMovement")
 INPUT = StageInfo("movement_input", "Entity.updateVelocity", "C")
+JUMP = StageInfo("jump", "LivingEntity.jump")
 CLIMBING = StageInfo("climbing_speed", "LivingEntity.applyClimbingSpeed")
 CLIMB_UP = StageInfo("climb_up", "LivingEntity.travel")
 GRAVITY = StageInfo("gravity", "LivingEntity.travel", "G")
@@ -54,6 +62,24 @@ class LivingEntity(Entity):
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
         self.step_height = LIVING_STEP_HEIGHT
+        # provisional (mobs branch): the movement-input fields of the living-entity contract
+        self.forward_speed = 0.0
+        self.sideways_speed = 0.0
+        self.upward_speed = 0.0
+        self.jumping = False
+        self.jump_cooldown = 0
+        self.movement_speed = 0.0
+        self.flying_speed = LIVING_FLYING_SPEED
+
+    def set_movement_speed(self, v: float) -> None:
+        """`LivingEntity.setMovementSpeed`."""
+        self.movement_speed = v
+
+    def get_movement_speed(self) -> float:
+        return self.movement_speed
+
+    def tick_new_ai(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`LivingEntity.tickNewAi`: nothing; `MobEntity` overrides it."""
 
     def can_move_voluntarily(self) -> bool:
         """`LivingEntity.canMoveVoluntarily`: true on the server."""
@@ -75,18 +101,40 @@ class LivingEntity(Entity):
         self.tick_movement(sim, rec)
 
     def tick_movement(self, sim: Simulation, rec: Recorder | None) -> None:
-        """`LivingEntity.tickMovement` (spec 05 §3) without input: an entity the server does not move itself
-        loses 2% of its Motion; components below 0.003 are zeroed; then `travel` with no input."""
+        """`LivingEntity.tickMovement` (spec 05 §3), provisional on the mobs branch: the jump cooldown; an
+        entity the server does not move itself loses 2% of its Motion; components below 0.003 are zeroed; the
+        AI; a jump from the ground; the input × 0.98F; `travel` with the input."""
+        if self.jump_cooldown > 0:                                                       # step 2
+            self.jump_cooldown -= 1
         if not self.can_move_voluntarily():                                              # step 1
             run_stage(rec, self, NOT_VOLUNTARY, scale_motion, self, LIVING_NO_AI_DRAG, LIVING_NO_AI_DRAG)
         run_stage(rec, self, NEGLIGIBLE, zero_negligible_motion, self)                   # step 3
-        # steps 4-8 (AI, jumping, input × 0.98F, elytra) give no input without AI or a player
-        self.travel(sim, rec)                                                            # step 9
+        if self.can_move_voluntarily():                                                  # step 5
+            self.tick_new_ai(sim, rec)
+        if self.jumping:                                                                 # step 6 (ground only)
+            if self.on_ground and self.jump_cooldown == 0:
+                run_stage(rec, self, JUMP, self.jump, sim, rec)
+                self.jump_cooldown = JUMP_COOLDOWN
+        else:
+            self.jump_cooldown = 0
+        self.sideways_speed = f32(self.sideways_speed * LIVING_INPUT_DRAG)               # step 7
+        self.forward_speed = f32(self.forward_speed * LIVING_INPUT_DRAG)
+        self.travel(sim, rec, Vec3(self.sideways_speed, self.upward_speed, self.forward_speed))   # step 9
         # steps 10-11 (riptide, entity cramming) are not simulated
 
-    def travel(self, sim: Simulation, rec: Recorder | None) -> None:
-        """`LivingEntity.travel` (spec 05 §2) with no movement input: only where the server moves the entity;
-        the ordinary ground/air case (case 4)."""
+    def jump(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`LivingEntity.jump` (provisional): Y Motion := 0.42F × the jump velocity multiplier (the block at the
+        position unless it is 1, else the block below); no jump boost or sprint kick yet."""
+        world = sim.world
+        here = phys.jump_velocity_multiplier(world.get_block_state(floor(self.pos.x), floor(self.pos.y),
+                                                                   floor(self.pos.z)).block)
+        below = phys.jump_velocity_multiplier(world.get_block_state(*self.get_velocity_affecting_pos()).block)
+        multiplier = below if here == 1.0 else here
+        self.motion = Vec3(self.motion.x, f32(JUMP_VELOCITY * multiplier), self.motion.z)
+
+    def travel(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
+        """`LivingEntity.travel(Vec3d)` (spec 05 §2): only where the server moves the entity; the ordinary
+        ground/air case (case 4); x = sideways, y = upward, z = forward."""
         if not (self.can_move_voluntarily() or self.is_logical_side_for_updating_movement()):
             return
         if self.touching_water or self.is_in_lava():
@@ -97,21 +145,29 @@ class LivingEntity(Entity):
         below = self.get_velocity_affecting_pos()                                        # case 4, step 1
         slipperiness = phys.slipperiness(world.get_block_state(*below).block)
         drag = f32(slipperiness * LIVING_DRAG) if self.on_ground else LIVING_DRAG        # step 2, before the move
-        self.apply_movement_input(sim, rec)                                              # steps 3-6
+        self.apply_movement_input(sim, rec, movement_input, slipperiness)               # steps 3-6
         if not self.no_gravity:                                                          # step 7.3
             run_stage(rec, self, GRAVITY, apply_gravity, self)
         run_stage(rec, self, DRAG, scale_motion, self, drag, LIVING_DRAG_Y)              # step 8
 
-    def apply_movement_input(self, sim: Simulation, rec: Recorder | None) -> None:
-        """`LivingEntity.method_26318` (spec 05 §2.4 steps 3-6): the input's acceleration (`updateVelocity` with
-        no input adds `Vec3d.ZERO`), the climbing clamp, `move(SELF, Motion)`, and 0.2 up when climbing into a
-        wall."""
-        run_stage(rec, self, INPUT, add_zero_input, self)
+    def apply_movement_input(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3,
+                             slipperiness: float) -> None:
+        """`LivingEntity.method_26318` (spec 05 §2.4 steps 3-6): the input's acceleration (`updateVelocity`),
+        the climbing clamp, `move(SELF, Motion)`, and 0.2 up when climbing into a wall."""
+        run_stage(rec, self, INPUT, update_velocity, self, self.get_movement_speed_on(slipperiness), movement_input)
         if self.is_climbing(sim.world):
             run_stage(rec, self, CLIMBING, self.apply_climbing_speed)
         move(self, sim, MovementType.SELF, self.motion, rec)
         if self.horizontal_collision and self.is_climbing(sim.world):
             run_stage(rec, self, CLIMB_UP, climb_up, self)
+
+    def get_movement_speed_on(self, slipperiness: float) -> float:
+        """`LivingEntity.getMovementSpeed(float)`: on the ground movementSpeed × 0.21600002F / s³, else the
+        flying speed (float arithmetic)."""
+        if not self.on_ground:
+            return self.flying_speed
+        return f32(self.movement_speed * f32(GROUND_ACCEL_NUMERATOR / f32(f32(slipperiness * slipperiness)
+                                                                          * slipperiness)))
 
     def get_velocity_affecting_pos(self) -> tuple[int, int, int]:
         """`Entity.getVelocityAffectingPos`: the block 0.5000001 below the box's bottom, under the position."""
@@ -152,11 +208,23 @@ def scale_motion(e: Entity, horizontal: float, vertical: float) -> None:
     e.motion = Vec3(m.x * horizontal, m.y * vertical, m.z * horizontal)
 
 
-def add_zero_input(e: Entity) -> None:
-    """`Entity.updateVelocity` with no movement input: `movementInputToVelocity` gives `Vec3d.ZERO`, whose
-    addition still turns a -0.0 component into 0.0."""
-    m = e.motion
-    e.motion = Vec3(m.x + 0.0, m.y + 0.0, m.z + 0.0)
+def movement_input_to_velocity(movement_input: Vec3, speed: float, yaw: float) -> Vec3:
+    """`Entity.movementInputToVelocity`: below 1e-7 in squared length nothing; longer than 1 normalised; times
+    the speed, turned by the yaw with the sine table (spec 05 §4.2, AMBIGUITY-L10)."""
+    d = movement_input.length_squared()
+    if d < INPUT_MIN_LENGTH_SQ:
+        return ZERO
+    v = movement_input.normalize() if d > 1.0 else movement_input
+    v = Vec3(v.x * speed, v.y * speed, v.z * speed)
+    f = sin(f32(yaw * DEG_TO_RAD_F))
+    g = cos(f32(yaw * DEG_TO_RAD_F))
+    return Vec3(v.x * g - v.z * f, v.y, v.z * g + v.x * f)
+
+
+def update_velocity(e: Entity, speed: float, movement_input: Vec3) -> None:
+    """`Entity.updateVelocity`: Motion + the input's velocity (adding `Vec3d.ZERO` still turns a -0.0 component
+    into 0.0)."""
+    e.motion = e.motion.plus(movement_input_to_velocity(movement_input, speed, e.yaw))
 
 
 def climb_up(e: Entity) -> None:

@@ -198,6 +198,7 @@ def _entity_class(ctx: _Ctx, value: Any, key: str) -> type[Entity]:
 
 def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> Entity:
     cls = _entity_class(ctx, entry.get("type"), f"{key}.type")
+    _check_navigation(ctx, cls, entry, key)
     ctx.keys(entry, key, COMMON_ENTITY_KEYS | set(cls.FIELDS), {"type", "pos"})
     entity_id = None
     if "id" in entry:
@@ -228,6 +229,8 @@ def _set_field(ctx: _Ctx, e: Entity, name: str, kind: type, value: Any, key: str
         parsed: Any = ctx.block_state(value, key)
     elif kind is int:
         parsed = ctx.integer(value, key, -(2**31), 2**31 - 1)
+    elif kind is dict:
+        parsed = _load_goal(ctx, value, key)
     else:
         parsed = readers[kind](value, key)
     setattr(e, e.field_attribute(name), parsed)
@@ -343,3 +346,27 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
         sim.add_entity(prime_from_block(sim, *at, angle=angle, fuse=fuse))
         sim.world.set_block_state(*at, blocks.AIR)
     return ScheduledAction(tick, phase, do, {"at": list(at), "fuse": fuse, "angle": angle}, prime)
+
+
+def _check_navigation(ctx: _Ctx, cls: type[Entity], entry: dict[str, Any], key: str) -> None:
+    """`path_to` needs a mob with a ground navigation (spec 07); `move_to` a mob with a MoveControl."""
+    for goal in ("move_to", "path_to"):
+        if goal in entry and goal not in cls.FIELDS:
+            raise ctx.fail(f"{key}.{goal}", f"{cls.TYPE} is not a mob and has no MoveControl or navigation")
+    if "path_to" in entry and not getattr(cls, "NAVIGATES", False):
+        raise ctx.fail(f"{key}.path_to", f"{cls.TYPE} has no ground navigation to follow a path with "
+                                         "(its swimming or flying navigation is not modelled)")
+
+
+def _load_goal(ctx: _Ctx, value: Any, key: str) -> tuple[Vec3, float]:
+    """`move_to` / `path_to = { pos = [x, y, z], speed = 1.0 }` (interfaces.md): a target inside the world."""
+    goal = ctx.table(value, key)
+    ctx.keys(goal, key, {"pos", "speed"}, {"pos"})
+    pos = ctx.vec3(goal["pos"], f"{key}.pos")
+    if not all(math.isfinite(c) for c in pos) or not MIN_Y <= pos.y < MAX_Y + 1:
+        raise ctx.fail(f"{key}.pos", f"expected a finite target inside the world (y in {MIN_Y}..{MAX_Y + 1}), "
+                                     f"got {list(pos)}")
+    speed = ctx.number(goal.get("speed", 1.0), f"{key}.speed")
+    if not (math.isfinite(speed) and speed >= 0.0):
+        raise ctx.fail(f"{key}.speed", f"expected a finite speed factor ≥ 0, got {speed}")
+    return pos, speed
