@@ -6,6 +6,7 @@ are the species' base values (`attribute_value`); modifiers and effects come wit
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.constants import MOB_FOLLOW_RANGE, PATH_MAX_FALL
@@ -148,7 +149,7 @@ def draw_search(rec: Recorder, search: Search) -> None:
         nodes = search.path.nodes
         for i, n in enumerate(nodes):
             rec.geometry(cell("path_node", n.pos, order=i, type=n.type.name))
-        for a, b in zip(nodes, nodes[1:], strict=False):
+        for a, b in pairwise(nodes):
             rec.geometry(segment("path_segment", (a.x + 0.5, a.y, a.z + 0.5), (b.x + 0.5, b.y, b.z + 0.5)))
     rec.geometry(label("path_target", (search.target[0] + 0.5, search.target[1], search.target[2] + 0.5),
                        f"target, {search.visited} visited"))

@@ -4,6 +4,8 @@ scenes (the `path` event). Expected values come from the rules, not from runs.""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 import pytest
 
@@ -134,7 +136,7 @@ def test_path_around_a_wall_reaches_and_stays_off_the_wall() -> None:
     assert not any(n[0] == 4 and -3 <= n[2] <= 3 for n in ev["nodes"])
     assert any(abs(n[2]) >= 4 for n in ev["nodes"])
     # each step moves by at most one block on each horizontal axis
-    assert all(abs(a[0] - b[0]) <= 1 and abs(a[2] - b[2]) <= 1 for a, b in zip(ev["nodes"], ev["nodes"][1:]))
+    assert all(abs(a[0] - b[0]) <= 1 and abs(a[2] - b[2]) <= 1 for a, b in pairwise(ev["nodes"]))
 
 
 def test_lava_is_avoided_and_its_border_costs() -> None:
