@@ -10,6 +10,8 @@ from engine.geometry.shapes import VoxelShape
 from engine.world import blocks
 from engine.world.world import MAX_Y, MIN_Y
 
+AIR = blocks.AIR
+
 if TYPE_CHECKING:
     from engine.world.world import World
 
@@ -28,13 +30,11 @@ class ChunkCache:
         """The whole world (what `EntityNavigation.tick` reads through `world` itself)."""
         return ChunkCache(world, (-(2**31), 0, -(2**31)), (2**31 - 1, 0, 2**31 - 1))
 
-    def contains_chunk(self, x: int, z: int) -> bool:
-        return self.min_cx <= x >> 4 <= self.max_cx and self.min_cz <= z >> 4 <= self.max_cz
-
     def get_block_state(self, x: int, y: int, z: int) -> blocks.BlockState:
         """`ChunkCache.getBlockState`: air outside the build height and in chunks outside the cache."""
-        if y < MIN_Y or y > MAX_Y or not self.contains_chunk(x, z):
-            return blocks.AIR
+        if y < MIN_Y or y > MAX_Y or not (self.min_cx <= x >> 4 <= self.max_cx and
+                                          self.min_cz <= z >> 4 <= self.max_cz):
+            return AIR
         return self.world.get_block_state(x, y, z)
 
     def get_collision_shape(self, x: int, y: int, z: int) -> VoxelShape:

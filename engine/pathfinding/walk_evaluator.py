@@ -13,6 +13,7 @@ from engine.pathfinding import blocks as pb
 from engine.pathfinding.node_types import PathNodeType as T
 from engine.pathfinding.path import PathNode, TargetPathNode
 from engine.world import block_physics as phys
+from engine.world.blocks import BlockState
 
 if TYPE_CHECKING:
     from engine.living.mob import MobEntity
@@ -24,10 +25,22 @@ FLOOR_INHERITED = (T.DAMAGE_FIRE, T.DAMAGE_CACTUS, T.DAMAGE_OTHER, T.STICKY_HONE
 NO_STEP_UP = (T.FENCE, T.UNPASSABLE_RAIL, T.TRAPDOOR)
 
 
+_COMMON_BY_STATE: dict[int, T] = {}
+_DANGER_BY_STATE: dict[int, T | None] = {}
+
+
 def get_common_node_type(view: ChunkCache, x: int, y: int, z: int) -> T:
     """`LandPathNodeMaker.getCommonNodeType`: the type of the block itself (spec 07 §3.1 "initial mapping";
-    1.16.5 has no powder snow, dripleaf, dripstone or lava cauldron, and gives cactus DAMAGE_CACTUS)."""
+    1.16.5 has no powder snow, dripleaf, dripstone or lava cauldron, and gives cactus DAMAGE_CACTUS). A function
+    of the block state alone, kept per state id."""
     state = view.get_block_state(x, y, z)
+    t = _COMMON_BY_STATE.get(state.id)
+    if t is None:
+        t = _COMMON_BY_STATE[state.id] = common_node_type_of(state)
+    return t
+
+
+def common_node_type_of(state: BlockState) -> T:
     block = state.block
     if state.is_air:
         return T.OPEN
@@ -73,15 +86,25 @@ def get_node_type_from_neighbors(view: ChunkCache, x: int, y: int, z: int, node_
                 if dx == 0 and dz == 0:
                     continue
                 state = view.get_block_state(x + dx, y + dy, z + dz)
-                if state.block == "cactus":
-                    return T.DANGER_CACTUS
-                if state.block == "sweet_berry_bush":
-                    return T.DANGER_OTHER
-                if pb.is_fiery(state):
-                    return T.DANGER_FIRE
-                if pb.is_water(state):
-                    return T.WATER_BORDER
+                danger = _DANGER_BY_STATE.get(state.id, T.BLOCKED)
+                if danger is T.BLOCKED:
+                    danger = _DANGER_BY_STATE[state.id] = danger_of(state)
+                if danger is not None:
+                    return danger
     return node_type
+
+
+def danger_of(state: BlockState) -> T | None:
+    """The danger a neighbouring block state signals, in the order `getNodeTypeFromNeighbors` tests them."""
+    if state.block == "cactus":
+        return T.DANGER_CACTUS
+    if state.block == "sweet_berry_bush":
+        return T.DANGER_OTHER
+    if pb.is_fiery(state):
+        return T.DANGER_FIRE
+    if pb.is_water(state):
+        return T.WATER_BORDER
+    return None
 
 
 def get_land_node_type(view: ChunkCache, x: int, y: int, z: int) -> T:
@@ -116,6 +139,7 @@ class LandPathNodeMaker:
         self.path_node_cache: dict[BlockPos, PathNode] = {}
         self.node_types: dict[BlockPos, T] = {}
         self.collided_boxes: dict[Box, bool] = {}
+        self.land_types: dict[BlockPos, T] = {}   # getLandNodeType per position, for one search (the world is fixed)
         self.size_x = self.size_y = self.size_z = 0
 
     # --- PathNodeMaker ---
@@ -128,6 +152,7 @@ class LandPathNodeMaker:
 
     def clear(self) -> None:
         self.node_types.clear()
+        self.land_types.clear()
         self.collided_boxes.clear()
         self.view = self.entity = None
 
@@ -183,8 +208,11 @@ class LandPathNodeMaker:
         for i in range(size_x):
             for j in range(size_y):
                 for k in range(size_z):
-                    t = self.adjust_node_type(view, can_open_doors, can_enter_open_doors, mob_pos,
-                                              get_land_node_type(view, x + i, y + j, z + k))
+                    key = (x + i, y + j, z + k)
+                    land = self.land_types.get(key)
+                    if land is None:
+                        land = self.land_types[key] = get_land_node_type(view, *key)
+                    t = self.adjust_node_type(view, can_open_doors, can_enter_open_doors, mob_pos, land)
                     if i == 0 and j == 0 and k == 0:
                         own = t
                     found.add(t)
