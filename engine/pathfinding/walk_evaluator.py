@@ -141,11 +141,13 @@ class LandPathNodeMaker:
         self.collided_boxes: dict[Box, bool] = {}
         self.land_types: dict[BlockPos, T] = {}   # getLandNodeType per position, for one search (the world is fixed)
         self.size_x = self.size_y = self.size_z = 0
+        self.penalties: dict[T, float] = {}
 
     # --- PathNodeMaker ---
     def init(self, view: ChunkCache, entity: MobEntity) -> None:
         """`PathNodeMaker.init`: the entity's size in whole blocks, floor(width + 1) and floor(height + 1)."""
         self.view, self.entity = view, entity
+        self.penalties = {t: entity.get_pathfinding_penalty(t) for t in T}   # the mob's malus, read once
         self.path_node_cache.clear()
         self.size_x = self.size_z = floor(f32(entity.width + 1.0))
         self.size_y = floor(f32(entity.height + 1.0))
@@ -175,7 +177,7 @@ class LandPathNodeMaker:
         return t
 
     def penalty(self, t: T) -> float:
-        return self.entity.get_pathfinding_penalty(t)
+        return self.penalties[t]
 
     # --- types for the mob ---
     def get_node_type_sized(self, view: ChunkCache, x: int, y: int, z: int, size_x: int, size_y: int, size_z: int,
