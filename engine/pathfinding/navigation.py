@@ -4,6 +4,7 @@ recomputation when blocks change, and the hand-off to `MoveControl`."""
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
@@ -84,10 +85,15 @@ class MobNavigation:
         self.searches: list[Search] = []             # searches not yet reported in a `path` event
 
     def copy_for(self, entity: MobEntity) -> MobNavigation:
-        """An independent copy for a cloned mob (snapshots)."""
-        c = MobNavigation.__new__(MobNavigation)
-        c.__dict__.update(self.__dict__)
-        c.entity = entity
+        """An independent copy for a cloned mob (snapshots): its own node maker and path finder, and its own copy
+        of the path being followed (whose index advances)."""
+        c = MobNavigation(entity, self.maker.can_open_doors, self.maker.can_swim)
+        for name, value in self.__dict__.items():
+            if name not in ("entity", "maker", "path_node_navigator"):
+                setattr(c, name, value)
+        if self.current_path is not None:
+            c.current_path = copy.copy(self.current_path)
+            c.current_path.nodes = list(self.current_path.nodes)
         c.searches = list(self.searches)
         return c
 
