@@ -344,3 +344,4 @@ MS_PER_TICK = 50                    # Util.getMeasuringTimeMs modelled as 50 ms 
 GUARDIAN_MOVEMENT_SPEED = 0.5       # GuardianEntity.createGuardianAttributes: MOVEMENT_SPEED 0.5
 ELDER_GUARDIAN_MOVEMENT_SPEED = 0.3  # ElderGuardianEntity.createElderGuardianAttributes: MOVEMENT_SPEED 0.3
 SKELETON_MOVEMENT_SPEED = 0.25      # AbstractSkeletonEntity.createAbstractSkeletonAttributes: MOVEMENT_SPEED 0.25
+BREACH_AIR_PENALTY = f32(8.0)       # SwimPathNodeMaker.getNode: penalty += 8.0F where the fluid is empty

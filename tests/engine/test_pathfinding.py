@@ -198,3 +198,25 @@ def test_wide_mob_needs_two_free_columns() -> None:
     _, (zombie,) = search({"type": "minecraft:zombie", **goal}, wall)
     _, (golem,) = search({"type": "minecraft:iron_golem", **goal}, wall)
     assert zombie["reached"] and not golem["reached"]
+
+
+def test_swim_search_goes_round_a_pillar_under_water() -> None:
+    """`SwimPathNodeMaker` (spec 07 §3.2): a guardian in a pool finds its way round a stone pillar through WATER
+    nodes only (six axis successors, so every step is one block along one axis); a node in the air above the
+    water is BREACH, which only a dolphin may use."""
+    from engine.pathfinding.path_finder import PathNodeNavigator
+    from engine.pathfinding.swim_evaluator import SwimPathNodeMaker
+
+    sim = build_scene(blocks=[{"from": [-1, 0, -6], "to": [11, 0, 6], "block": "minecraft:stone"},
+                              {"from": [0, 1, -5], "to": [10, 4, 5], "block": "minecraft:water"},
+                              {"from": [5, 1, -2], "to": [5, 5, 2], "block": "minecraft:stone"}],
+                      entities=[{"type": "minecraft:guardian", "id": 1, "pos": [1.5, 2.0, 0.5], "no_ai": True}])
+    guardian = sim.entity_by_id(1)
+    view = ChunkCache.of_world(sim.world)
+    path = PathNodeNavigator(SwimPathNodeMaker(), 256).find_path_to_any(view, guardian, [(8, 2, 0)], 16.0, 1,
+                                                                          1.0)
+    assert path.reaches_target
+    assert all(n.type is T.WATER for n in path.nodes[1:])
+    assert all(sum(abs(a - b) for a, b in zip(m.pos, n.pos, strict=True)) == 1 for m, n in pairwise(path.nodes))
+    assert not any(n.x == 5 and -2 <= n.z <= 2 and n.y <= 5 for n in path.nodes)
+    assert SwimPathNodeMaker.get_default_node_type(view, 3, 5, 0) is T.BREACH
