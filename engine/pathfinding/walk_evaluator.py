@@ -213,12 +213,17 @@ class LandPathNodeMaker:
                     key = (x + i, y + j, z + k)
                     land = self.land_types.get(key)
                     if land is None:
-                        land = self.land_types[key] = get_land_node_type(view, *key)
+                        land = self.land_types[key] = self.get_floor_node_type(view, *key)
                     t = self.adjust_node_type(view, can_open_doors, can_enter_open_doors, mob_pos, land)
                     if i == 0 and j == 0 and k == 0:
                         own = t
                     found.add(t)
         return own
+
+    @staticmethod
+    def get_floor_node_type(view: ChunkCache, x: int, y: int, z: int) -> T:
+        """The type of one cell for this node maker (`getDefaultNodeType`): `getLandNodeType` for walkers."""
+        return get_land_node_type(view, x, y, z)
 
     @staticmethod
     def adjust_node_type(view: ChunkCache, can_open_doors: bool, can_enter_open_doors: bool, mob_pos: BlockPos,

@@ -220,3 +220,22 @@ def test_swim_search_goes_round_a_pillar_under_water() -> None:
     assert all(sum(abs(a - b) for a, b in zip(m.pos, n.pos, strict=True)) == 1 for m, n in pairwise(path.nodes))
     assert not any(n.x == 5 and -2 <= n.z <= 2 and n.y <= 5 for n in path.nodes)
     assert SwimPathNodeMaker.get_default_node_type(view, 3, 5, 0) is T.BREACH
+
+
+def test_fly_search_goes_over_a_wall() -> None:
+    """`BirdPathNodeMaker` (spec 07 §3.2): 26 successors; a wall 3 high across the whole floor is flown over
+    (nodes above its top), where a walker finds no way; the start is the feet cell (floor(y + 0.5))."""
+    from engine.pathfinding.fly_evaluator import BirdPathNodeMaker
+    from engine.pathfinding.path_finder import PathNodeNavigator
+
+    sim = build_scene(blocks=[FLOOR, {"from": [4, 1, -12], "to": [4, 3, 12], "block": "minecraft:stone_bricks"}],
+                      entities=[{"type": "minecraft:zombie", "id": 1, "pos": [0.5, 1.0, 0.5], "no_ai": True,
+                                 "on_ground": True}])
+    mob = sim.entity_by_id(1)
+    view = ChunkCache.of_world(sim.world)
+    path = PathNodeNavigator(BirdPathNodeMaker(), 560).find_path_to_any(view, mob, [(8, 1, 0)], 35.0, 1, 1.0)
+    assert path.reaches_target and path.nodes[0].pos == (0, 1, 0)
+    assert any(n.x == 4 and n.y >= 4 for n in path.nodes)
+    assert all(max(abs(a - b) for a, b in zip(m.pos, n.pos, strict=True)) == 1 for m, n in pairwise(path.nodes))
+    assert BirdPathNodeMaker.get_floor_node_type(view, 0, 5, 0) is T.OPEN
+    assert BirdPathNodeMaker.get_floor_node_type(view, 0, 1, 0) is T.WALKABLE
