@@ -345,3 +345,7 @@ GUARDIAN_MOVEMENT_SPEED = 0.5       # GuardianEntity.createGuardianAttributes: M
 ELDER_GUARDIAN_MOVEMENT_SPEED = 0.3  # ElderGuardianEntity.createElderGuardianAttributes: MOVEMENT_SPEED 0.3
 SKELETON_MOVEMENT_SPEED = 0.25      # AbstractSkeletonEntity.createAbstractSkeletonAttributes: MOVEMENT_SPEED 0.25
 BREACH_AIR_PENALTY = f32(8.0)       # SwimPathNodeMaker.getNode: penalty += 8.0F where the fluid is empty
+SEA_LEVEL = 63                      # World.getSeaLevel() in the overworld
+AMPHIBIOUS_DEEP_BELOW_SEA = 10      # AmphibiousPathNodeMaker: y < seaLevel - 10 → penalty + 1
+AMPHIBIOUS_WALKABLE_PENALTY = f32(6.0)      # AmphibiousPathNodeMaker.init: WALKABLE 6.0F, WATER_BORDER 4.0F, WATER 0.0F
+AMPHIBIOUS_WATER_BORDER_PENALTY = f32(4.0)

@@ -239,3 +239,25 @@ def test_fly_search_goes_over_a_wall() -> None:
     assert all(max(abs(a - b) for a, b in zip(m.pos, n.pos, strict=True)) == 1 for m, n in pairwise(path.nodes))
     assert BirdPathNodeMaker.get_floor_node_type(view, 0, 5, 0) is T.OPEN
     assert BirdPathNodeMaker.get_floor_node_type(view, 0, 1, 0) is T.WALKABLE
+
+
+def test_amphibious_search_crosses_a_pool() -> None:
+    """`AmphibiousPathNodeMaker` (spec 07 §3.2): a pool across the whole floor is crossed at the surface (a mob
+    two blocks tall covers the water cell and the air over it, WALKABLE); water beside a solid block is
+    WATER_BORDER, water all round WATER."""
+    from engine.pathfinding.amphibious_evaluator import AmphibiousPathNodeMaker
+    from engine.pathfinding.path_finder import PathNodeNavigator
+
+    ground = {"from": [-12, 0, -12], "to": [24, 2, 12], "block": "minecraft:stone"}
+    pool = {"from": [2, 1, -12], "to": [8, 2, 12], "block": "minecraft:water"}
+    sim = build_scene(blocks=[ground, pool], entities=[{"type": "minecraft:zombie", "id": 1, "pos": [0.5, 3.0, 0.5],
+                                                        "no_ai": True, "on_ground": True}])
+    mob = sim.entity_by_id(1)
+    view = ChunkCache.of_world(sim.world)
+    path = PathNodeNavigator(AmphibiousPathNodeMaker(), 560).find_path_to_any(view, mob, [(11, 3, 0)], 35.0, 1,
+                                                                              1.0)
+    assert path.reaches_target
+    assert any(n.x == 5 and n.y in (2, 3) for n in path.nodes)
+    assert AmphibiousPathNodeMaker.get_floor_node_type(view, 5, 1, 0) is T.WATER_BORDER   # stone below
+    assert AmphibiousPathNodeMaker.get_floor_node_type(view, 5, 2, 5) is T.WATER          # water all round
+    assert AmphibiousPathNodeMaker.get_floor_node_type(view, 5, 3, 0) is T.WALKABLE       # air over water
