@@ -242,9 +242,9 @@ def test_fly_search_goes_over_a_wall() -> None:
 
 
 def test_amphibious_search_crosses_a_pool() -> None:
-    """`AmphibiousPathNodeMaker` (spec 07 §3.2): a pool across the whole floor is crossed at the surface (a mob
-    two blocks tall covers the water cell and the air over it, WALKABLE); water beside a solid block is
-    WATER_BORDER, water all round WATER."""
+    """`AmphibiousPathNodeMaker` (spec 07 §3.2): a pool across the whole floor is crossed at the surface; water
+    beside a solid block is WATER_BORDER, water all round WATER, and the air over water (WALKABLE) becomes
+    WATER_BORDER from the water around it."""
     from engine.pathfinding.amphibious_evaluator import AmphibiousPathNodeMaker
     from engine.pathfinding.path_finder import PathNodeNavigator
 
@@ -260,4 +260,4 @@ def test_amphibious_search_crosses_a_pool() -> None:
     assert any(n.x == 5 and n.y in (2, 3) for n in path.nodes)
     assert AmphibiousPathNodeMaker.get_floor_node_type(view, 5, 1, 0) is T.WATER_BORDER   # stone below
     assert AmphibiousPathNodeMaker.get_floor_node_type(view, 5, 2, 5) is T.WATER          # water all round
-    assert AmphibiousPathNodeMaker.get_floor_node_type(view, 5, 3, 0) is T.WALKABLE       # air over water
+    assert AmphibiousPathNodeMaker.get_floor_node_type(view, 5, 3, 0) is T.WATER_BORDER   # air over water
