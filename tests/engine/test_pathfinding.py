@@ -261,3 +261,23 @@ def test_amphibious_search_crosses_a_pool() -> None:
     assert AmphibiousPathNodeMaker.get_floor_node_type(view, 5, 1, 0) is T.WATER_BORDER   # stone below
     assert AmphibiousPathNodeMaker.get_floor_node_type(view, 5, 2, 5) is T.WATER          # water all round
     assert AmphibiousPathNodeMaker.get_floor_node_type(view, 5, 3, 0) is T.WATER_BORDER   # air over water
+
+
+def test_no_diagonal_step_between_two_fences() -> None:
+    """Spec 07 §6.1: a diagonal successor needs both axis neighbours passable (or lower); two fences on either
+    side of the corner block it for a mob 0.5 or wider, and the fences themselves come back as closed FENCE
+    nodes (1.16.5 `getPathNode` step 8), never as successors."""
+    from engine.pathfinding.walk_evaluator import LandPathNodeMaker
+
+    sim = build_scene(blocks=[FLOOR, {"at": [1, 1, 0], "block": "minecraft:oak_fence"},
+                              {"at": [0, 1, 1], "block": "minecraft:oak_fence"}],
+                      entities=[{"type": "minecraft:zombie", "id": 1, "pos": [0.5, 1.0, 0.5], "no_ai": True,
+                                 "on_ground": True}])
+    maker = LandPathNodeMaker()
+    maker.init(ChunkCache.of_world(sim.world), sim.entity_by_id(1))
+    start = maker.get_start()
+    successors = [None] * 32
+    found = {successors[i].pos for i in range(maker.get_successors(successors, start))}
+    assert (1, 1, 1) not in found and (1, 1, 0) not in found and (0, 1, 1) not in found
+    assert {(-1, 1, 0), (0, 1, -1), (-1, 1, -1)} <= found
+    assert maker.get_node(1, 1, 0).type is T.FENCE and maker.get_node(1, 1, 0).visited
