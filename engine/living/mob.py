@@ -139,12 +139,16 @@ class MobEntity(LivingEntity):
 
 def draw_search(rec: Recorder, search: Search) -> None:
     """The search as geometry: closed nodes in expansion order (f, g, h, type), the open set left, the chosen
-    path's nodes and segments (interfaces.md "Trace additions")."""
-    if search.record is not None:
-        for i, n in enumerate(search.record.expanded):
-            rec.geometry(cell("path_closed", n.pos, order=i, f=n.f, g=n.g, h=n.h, type=n.type))
-        for n in search.record.open:
-            rec.geometry(cell("path_open", n.pos, f=n.f, g=n.g, h=n.h, type=n.type))
+    path's nodes and segments (interfaces.md "Trace additions"). `opened` is the step (number of expansions
+    done) at which a node first entered the open set: the open set after step k is the nodes opened at or before
+    k and not closed by then."""
+    record = search.record
+    if record is not None:
+        for i, n in enumerate(record.expanded):
+            rec.geometry(cell("path_closed", n.pos, order=i, opened=record.opened[n.pos], f=n.f, g=n.g, h=n.h,
+                              type=n.type))
+        for n in record.open:
+            rec.geometry(cell("path_open", n.pos, opened=record.opened[n.pos], f=n.f, g=n.g, h=n.h, type=n.type))
     if search.path is not None:
         nodes = search.path.nodes
         for i, n in enumerate(nodes):

@@ -131,11 +131,13 @@ class Expansion(NamedTuple):
 
 
 class SearchRecord:
-    """What a recorded search did: the expansions in order and the open set left at the end."""
+    """What a recorded search did: the expansions in order, the open set left at the end, and for each node the
+    expansion step at which it first entered the open set (so the open set after any step can be rebuilt)."""
 
     def __init__(self) -> None:
         self.expanded: list[Expansion] = []
         self.open: list[Expansion] = []
+        self.opened: dict[BlockPos, int] = {}
 
 
 def expansion(n: PathNode) -> Expansion:
@@ -176,6 +178,8 @@ class PathNodeNavigator:
         heap = self.min_heap
         heap.clear()
         heap.push(start)
+        if record is not None:
+            record.opened[start.pos] = 0
         reached: list[TargetPathNode] = []
         budget = int(f32(self.range * range_multiplier))
         visited = 0
@@ -211,6 +215,8 @@ class PathNodeNavigator:
                     else:
                         succ.heap_weight = f32(succ.penalized_path_length + succ.distance_to_nearest_target)
                         heap.push(succ)
+                        if record is not None:
+                            record.opened.setdefault(succ.pos, len(record.expanded))
         self.last_visited = visited
         if record is not None:
             record.open = [expansion(n) for n in heap.open_nodes()]

@@ -114,3 +114,16 @@ def test_tracing_does_not_change_the_walk() -> None:
         sim.trace_enabled = trace
         return run_lines(sim, 80)
     assert lines(True) == lines(False)
+
+
+def test_open_set_can_be_replayed_step_by_step() -> None:
+    """Every recorded node carries `opened`, the step at which it entered the open set: each expanded node was
+    opened before it was expanded, the start at step 0, and the open set left at the end is what remains."""
+    _, geometry = traced_search("minecraft:zombie", [8.5, 1.0, 0.5],
+                                [{"from": [4, 1, -3], "to": [4, 2, 3], "block": "minecraft:stone_bricks"}])
+    closed = [g for g in geometry if g["role"] == "path_closed"]
+    still_open = [g for g in geometry if g["role"] == "path_open"]
+    assert closed[0]["opened"] == 0
+    assert all(g["opened"] <= g["order"] for g in closed)
+    assert all(0 < g["opened"] <= len(closed) for g in still_open)
+    assert not {tuple(g["pos"]) for g in closed} & {tuple(g["pos"]) for g in still_open}
