@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from engine.living.mob import MobEntity
 
 FACES = ((0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0))   # Direction.values()
-CLOSED_OR_DOOR = (T.DOOR_OPEN, T.DOOR_WOOD_CLOSED, T.DOOR_IRON_CLOSED, T.LEAVES)
+CLOSED_DOORS = (T.DOOR_WOOD_CLOSED, T.DOOR_IRON_CLOSED)
 STEP_BOX_LIFT = 0.001
 
 
@@ -137,11 +137,10 @@ class AmphibiousPathNodeMaker(LandPathNodeMaker):
     @staticmethod
     def adjust_node_type(view: ChunkCache, can_open_doors: bool, can_enter_open_doors: bool, mob_pos: BlockPos,
                          t: T) -> T:
-        """`AmphibiousPathNodeMaker.adjustNodeType`: the rail rule; doors of any kind and leaves block."""
-        if t is T.RAIL and view.get_block_state(*mob_pos).block not in pb.RAILS and \
-                view.get_block_state(mob_pos[0], mob_pos[1] - 1, mob_pos[2]).block not in pb.RAILS:
-            t = T.UNPASSABLE_RAIL
-        return T.BLOCKED if t in CLOSED_OR_DOOR else t
+        """`AmphibiousPathNodeMaker.adjustNodeType`: the walker's rules for a mob that neither opens nor enters
+        doors (the rail rule, open doors and leaves block), and closed doors block too."""
+        t = LandPathNodeMaker.adjust_node_type(view, False, False, mob_pos, t)
+        return T.BLOCKED if t in CLOSED_DOORS else t
 
     @staticmethod
     def get_floor_node_type(view: ChunkCache, x: int, y: int, z: int) -> T:

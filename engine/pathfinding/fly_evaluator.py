@@ -31,7 +31,11 @@ CORNERS = (((1, 1, -1), (14, N, E, U, 9, 8)), ((1, 1, 1), (15, S, E, U, 6, 8)),
 
 
 class BirdPathNodeMaker(LandPathNodeMaker):
-    """`BirdPathNodeMaker`: a `LandPathNodeMaker` with its own start, types and successors."""
+    """`BirdPathNodeMaker`: a `LandPathNodeMaker` with its own start, types and successors; its `getNodeType`
+    lets no rail win and keeps OPEN for a mob of any width (spec 07 §3.2)."""
+
+    RAIL_WINS = False
+    OPEN_NEEDS_ONE_BLOCK = False
 
     def get_start(self) -> PathNode:
         """`BirdPathNodeMaker.getStart`: the water surface for a swimming mob in water, else floor(y + 0.5); if
@@ -93,23 +97,6 @@ class BirdPathNodeMaker(LandPathNodeMaker):
         if t is T.WALKABLE:
             n.penalty += 1.0
         return n
-
-    def get_node_type_sized(self, view: ChunkCache, x: int, y: int, z: int, size_x: int, size_y: int, size_z: int,
-                            can_open_doors: bool, can_enter_open_doors: bool) -> T:
-        """`BirdPathNodeMaker.getNodeType`: FENCE wins; an impassable type returns at once; else the highest
-        penalty; OPEN kept whatever the width (spec 07 §3.2)."""
-        found: set[T] = set()
-        own = self.find_nearby_node_types(view, x, y, z, size_x, size_y, size_z, can_open_doors,
-                                          can_enter_open_doors, found, self.entity.block_pos())
-        if T.FENCE in found:
-            return T.FENCE
-        best = T.BLOCKED
-        for t in sorted(found, key=lambda t: t.ordinal):
-            if self.penalty(t) < 0.0:
-                return t
-            if self.penalty(t) >= self.penalty(best):
-                best = t
-        return T.OPEN if own is T.OPEN and self.penalty(best) == 0.0 else best
 
     @staticmethod
     def get_floor_node_type(view: ChunkCache, x: int, y: int, z: int) -> T:

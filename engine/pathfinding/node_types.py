@@ -42,6 +42,3 @@ class PathNodeType(Enum):
     def default_penalty(self) -> float:
         """`PathNodeType.getDefaultPenalty` (a float; all values are exact in float)."""
         return self.value[1]
-
-
-BY_ORDINAL: tuple[PathNodeType, ...] = tuple(PathNodeType)

@@ -58,21 +58,17 @@ class PathNode:
 class TargetPathNode(PathNode):
     """`TargetPathNode`: a target, remembering the evaluated node nearest to it (first of equals)."""
 
-    __slots__ = ("nearest_distance", "nearest_node", "reached")
+    __slots__ = ("nearest_distance", "nearest_node")
 
     def __init__(self, node: PathNode) -> None:
         super().__init__(node.x, node.y, node.z)
         self.nearest_distance = FLOAT_MAX
         self.nearest_node: PathNode | None = None
-        self.reached = False
 
     def update_nearest_node(self, distance: float, node: PathNode) -> None:
         if distance < self.nearest_distance:
             self.nearest_distance = distance
             self.nearest_node = node
-
-    def mark_reached(self) -> None:
-        self.reached = True
 
 
 class Path:
@@ -107,9 +103,6 @@ class Path:
 
     def get_current_node_pos(self) -> BlockPos:
         return self.nodes[self.current_node_index].pos
-
-    def set_length(self, length: int) -> None:
-        del self.nodes[length:]
 
     def get_node_position(self, width: float, index: int) -> Vec3:
         """`Path.getNodePosition(entity, index)`: x + (int)(width + 1.0F) * 0.5, y, z likewise."""

@@ -193,7 +193,6 @@ class PathNodeNavigator:
                 record.expanded.append(expansion(node))
             for t in target_nodes:
                 if node.get_manhattan_distance(t.x, t.y, t.z) <= distance:
-                    t.mark_reached()
                     if t not in reached:
                         reached.append(t)
             if reached:

@@ -130,6 +130,9 @@ def get_feet_y(view: ChunkCache, x: int, y: int, z: int) -> float:
 class LandPathNodeMaker:
     """One search's node maker: node and type caches live for one `find_path` (`init` … `clear`)."""
 
+    RAIL_WINS = True            # getNodeType: UNPASSABLE_RAIL anywhere in the footprint wins (not for fliers)
+    OPEN_NEEDS_ONE_BLOCK = True  # getNodeType keeps OPEN only for sizeX <= 1 (fliers: any size)
+
     def __init__(self) -> None:
         self.can_enter_open_doors = False   # PathNodeMaker.canEnterOpenDoors
         self.can_open_doors = False         # canOpenDoors (MobNavigation.setCanPathThroughDoors)
@@ -190,7 +193,7 @@ class LandPathNodeMaker:
                                           can_enter_open_doors, found, self.entity.block_pos())
         if T.FENCE in found:
             return T.FENCE
-        if T.UNPASSABLE_RAIL in found:
+        if self.RAIL_WINS and T.UNPASSABLE_RAIL in found:
             return T.UNPASSABLE_RAIL
         best = T.BLOCKED
         for t in sorted(found, key=lambda t: t.ordinal):
@@ -199,7 +202,8 @@ class LandPathNodeMaker:
             if self.penalty(t) >= self.penalty(best):
                 best = t
         # 1.16.5 tests sizeX <= 1; 1.19.4 (spec 07 §3.1) tests the width < 1
-        return T.OPEN if own is T.OPEN and self.penalty(best) == 0.0 and size_x <= 1 else best
+        narrow = size_x <= 1 or not self.OPEN_NEEDS_ONE_BLOCK
+        return T.OPEN if own is T.OPEN and self.penalty(best) == 0.0 and narrow else best
 
     def find_nearby_node_types(self, view: ChunkCache, x: int, y: int, z: int, size_x: int, size_y: int,
                                size_z: int, can_open_doors: bool, can_enter_open_doors: bool, found: set[T],
