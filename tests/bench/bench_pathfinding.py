@@ -64,6 +64,21 @@ def many_searches() -> float:
     return best
 
 
+def block_change_repath() -> float:
+    """100 villagers walking the maze; 25 ticks in (more than 20 after their searches) a block is placed on their
+    path: `onBlockChanged` makes all 100 search again inside that one block change."""
+    best = math.inf
+    for _ in range(REPEATS):
+        sim = load_scene_text(maze_toml(MOBS), "maze")
+        for _ in range(25):
+            sim.tick()
+        t0 = time.process_time()
+        sim.world.set_block_state(3, 1, 0, sim.world.get_block_state(2, 1, 0))
+        best = min(best, time.process_time() - t0)
+        assert all(len(e.navigation.searches) == 1 for e in sim.entities)
+    return best
+
+
 def grid_astar() -> tuple[float, int]:
     """The peer: textbook A* on the maze's free cells (8 neighbours, corner cutting forbidden)."""
     sim = load_scene_text(maze_toml(0), "maze")
@@ -105,6 +120,9 @@ def main() -> None:
           f"{event['visited']} visited, reached={event['reached']}")
     t100 = many_searches()
     print(f"{MOBS} villagers searching in one tick: {t100 * 1000:.1f} ms ({t100 * 1000 / MOBS:.2f} ms each)")
+    t_re = block_change_repath()
+    print(f"{MOBS} villagers re-pathing after one block change: {t_re * 1000:.1f} ms "
+          f"({t_re * 1000 / MOBS:.2f} ms each)")
     tp, expanded = grid_astar()
     print(f"peer, plain grid A* on the same maze: {tp * 1000:.3f} ms, {expanded} expanded; "
           f"ratio {t1 / tp:.1f}x")
