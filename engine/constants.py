@@ -330,7 +330,6 @@ WALK_MAX_JUMP_HEIGHT = 1.125        # LandPathNodeMaker.getPathNode: feet-Y rise
 STEP_BOX_LIFT = 0.001               # getPathNode's step-up box: floor + 0.001 ... height + floor - 0.002
 STEP_BOX_TOP_MARGIN = 0.002
 PATH_MAX_FALL = 3                   # MobEntity.getSafeFallDistance without a target (N2)
-DEFAULT_FALL_TOLERANCE_HEALTH = f32(0.33)  # getSafeFallDistance with a target: health - maxHealth * 0.33F
 NODE_REACH_WIDE = f32(0.75)         # EntityNavigation: width > 0.75F ? width / 2.0F : 0.75F - width / 2.0F (N1)
 NODE_REACH_HALF = f32(2.0)
 NODE_REACH_MAX_DY = 1.0             # continueFollowingPath: |y - node.y| < 1.0
