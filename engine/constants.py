@@ -348,3 +348,5 @@ SEA_LEVEL = 63                      # World.getSeaLevel() in the overworld
 AMPHIBIOUS_DEEP_BELOW_SEA = 10      # AmphibiousPathNodeMaker: y < seaLevel - 10 → penalty + 1
 AMPHIBIOUS_WALKABLE_PENALTY = f32(6.0)      # AmphibiousPathNodeMaker.init: WALKABLE 6.0F, WATER_BORDER 4.0F, WATER 0.0F
 AMPHIBIOUS_WATER_BORDER_PENALTY = f32(4.0)
+PATH_Y_MAX_WATER_STEPS = 16         # MobNavigation.getPathY: give up after 16 water blocks up
+FLOAT_MAX = 3.4028234663852886e38   # Float.MAX_VALUE: Path's distance without nodes, the nearest-target start

@@ -12,6 +12,7 @@ from engine.constants import (
     AMPHIBIOUS_WALKABLE_PENALTY,
     AMPHIBIOUS_WATER_BORDER_PENALTY,
     SEA_LEVEL,
+    STEP_BOX_LIFT,
     WALK_MAX_JUMP_HEIGHT,
 )
 from engine.geometry.box import BlockPos, Box
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
 
 FACES = ((0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0))   # Direction.values()
 CLOSED_DOORS = (T.DOOR_WOOD_CLOSED, T.DOOR_IRON_CLOSED)
-STEP_BOX_LIFT = 0.001
 
 
 class AmphibiousPathNodeMaker(LandPathNodeMaker):

@@ -16,6 +16,7 @@ from engine.constants import (
     NODE_REACH_WIDE,
     PATH_RECOMPUTE_INTERVAL,
     PATH_REGION_MARGIN,
+    PATH_Y_MAX_WATER_STEPS,
     SHORTCUT_MAX_DIST,
     STUCK_CHECK_INTERVAL,
     STUCK_MIN_DIST_SQ,
@@ -295,7 +296,7 @@ class MobNavigation:
         if e.touching_water and self.maker.can_swim:
             x, z = floor(e.pos.x), floor(e.pos.z)
             i = floor(e.pos.y)
-            for _ in range(17):
+            for _ in range(PATH_Y_MAX_WATER_STEPS + 1):
                 if world.get_block_state(x, i, z).block != "water":
                     return i
                 i += 1

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from engine.constants import FLOAT_MAX
 from engine.geometry.box import BlockPos, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import sqrt_float
 from engine.pathfinding.node_types import PathNodeType
-
-FLOAT_MAX = 3.4028234663852886e38   # Float.MAX_VALUE
 
 
 class PathNode:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine.constants import HEURISTIC_WEIGHT, MAX_PATH_SUCCESSORS
+from engine.constants import FLOAT_MAX, HEURISTIC_WEIGHT, MAX_PATH_SUCCESSORS
 from engine.geometry.box import BlockPos
 from engine.java.javanum import f32
 from engine.pathfinding.path import Path, PathNode, TargetPathNode
@@ -231,7 +231,7 @@ class PathNodeNavigator:
     def calculate_distances(node: PathNode, targets: list[TargetPathNode]) -> float:
         """`PathNodeNavigator.calculateDistances`: the least Euclidean distance to a target; each target keeps
         its nearest node."""
-        best = 3.4028234663852886e38
+        best = FLOAT_MAX
         for t in targets:
             d = node.get_distance(t)
             t.update_nearest_node(d, node)

@@ -347,7 +347,7 @@ class LandPathNodeMaker:
         v = Vec3(node.x - e.pos.x, node.y - e.pos.y, node.z - e.pos.z)
         box = e.box
         lengths = box.lengths()
-        steps = ceil(v.length() / ((lengths.x + lengths.y + lengths.z) / 3.0))
+        steps = ceil(v.length() / ((lengths.x + lengths.y + lengths.z) / 3.0))   # Box.getAverageSideLength
         if steps <= 0:
             return False
         scale = float(f32(1.0 / f32(float(steps))))
