@@ -135,3 +135,29 @@ def test_rewinding_a_walking_mob_replays_it_exactly() -> None:
     first = run_lines(sim, 60)
     sim.restore(snap)
     assert run_lines(sim, 60) == first
+
+
+@pytest.mark.parametrize("danger, advanced", [(None, True), ("minecraft:sweet_berry_bush", False)])
+def test_shortcut_past_a_node(danger: str | None, advanced: bool) -> None:
+    """`shouldJumpToNextNode`: a mob 0.6 past the centre of its next node (outside the 0.45 proximity) but
+    within 2 of it and on the side of the node after it moves on to that node, unless the next node is
+    DANGER_OTHER (`canJumpToNextPathNode`). The path runs along a one-wide corridor closed behind the mob; a
+    berry bush in its wall makes the cells beside it DANGER_OTHER."""
+    blocks = [FLOOR, {"from": [-1, 1, 1], "to": [10, 2, 1], "block": "minecraft:stone"},
+              {"from": [-1, 1, -1], "to": [10, 2, -1], "block": "minecraft:stone"},
+              {"from": [-1, 1, 0], "to": [-1, 2, 0], "block": "minecraft:stone"}]
+    if danger:
+        blocks += [{"at": [1, 1, 1], "block": danger}, {"at": [1, 2, 1], "block": "minecraft:air"}]
+    sim = build_scene(blocks=blocks, entities=[{
+        "type": "minecraft:zombie", "id": 1, "pos": [0.5, 1.0, 0.5], "motion": STILL, "on_ground": True,
+        "path_to": {"pos": [8.5, 1.0, 0.5]}}])
+    sim.tick()
+    zombie = sim.entity_by_id(1)
+    nav = zombie.navigation
+    index = nav.current_path.current_node_index
+    node = nav.current_path.get_current_node_pos()
+    assert (node[0], node[2]) == (1, 0) and (nav.current_path.get_current_node().type.name == "DANGER_OTHER") \
+        is (danger is not None)
+    zombie.set_position(zombie.pos._replace(x=node[0] + 0.5 + 0.6))
+    nav.tick(sim.world)
+    assert nav.current_path.current_node_index == index + (1 if advanced else 0)
