@@ -161,3 +161,30 @@ def test_shortcut_past_a_node(danger: str | None, advanced: bool) -> None:
     zombie.set_position(zombie.pos._replace(x=node[0] + 0.5 + 0.6))
     nav.tick(sim.world)
     assert nav.current_path.current_node_index == index + (1 if advanced else 0)
+
+
+def test_a_node_not_reached_in_time_stops_the_path() -> None:
+    """`checkTimeouts`: when the next node changes, its limit becomes distance / movementSpeed × 1000 ms (0 while
+    the movement speed is still 0, as on a path's first tick: no limit then); the counted time is not reset by a
+    new node (vanilla), and once it passes 3 × the limit (50 ms a tick here) the path stops — for a mob held in
+    place, before the 100-tick stuck check."""
+    sim = build_scene(blocks=[FLOOR], entities=[{
+        "type": "minecraft:zombie", "id": 1, "pos": [0.5, 1.0, 0.5], "motion": STILL, "on_ground": True,
+        "path_to": {"pos": [8.5, 1.0, 0.5], "speed": 3.0}}])
+    zombie = sim.entity_by_id(1)
+    nav = zombie.navigation
+    sim.tick()
+    assert nav.current_node_timeout == 0.0 and zombie.movement_speed == f32(3.0 * f32(0.23))
+    while nav.current_path.current_node_index < 2:
+        sim.tick()
+    limit, counted = nav.current_node_timeout, nav.current_node_ms
+    assert 0.0 < limit < 2.0 / zombie.movement_speed * 1000.0
+    expected = int((3 * limit - counted) // 50) + 1     # the first tick whose total exceeds 3 × limit
+    held = zombie.pos._replace(x=nav.current_path.get_current_node_pos()[0] - 0.5)   # 1 behind the node's centre
+    for i in range(1, 100):
+        zombie.set_position(held)
+        sim.world.game_time += 1
+        nav.tick(sim.world)
+        if nav.current_path is None:
+            break
+    assert i == expected and expected < 100
