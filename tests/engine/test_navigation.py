@@ -181,10 +181,10 @@ def test_a_node_not_reached_in_time_stops_the_path() -> None:
     assert 0.0 < limit < 2.0 / zombie.movement_speed * 1000.0
     expected = int((3 * limit - counted) // 50) + 1     # the first tick whose total exceeds 3 × limit
     held = zombie.pos._replace(x=nav.current_path.get_current_node_pos()[0] - 0.5)   # 1 behind the node's centre
-    for i in range(1, 100):
+    ticks = 0
+    while nav.current_path is not None and ticks < 100:
         zombie.set_position(held)
         sim.world.game_time += 1
         nav.tick(sim.world)
-        if nav.current_path is None:
-            break
-    assert i == expected and expected < 100
+        ticks += 1
+    assert ticks == expected and expected < 100
