@@ -30,6 +30,12 @@ class ChunkCache:
         """The whole world (what `EntityNavigation.tick` reads through `world` itself)."""
         return ChunkCache(world, (-(2**31), 0, -(2**31)), (2**31 - 1, 0, 2**31 - 1))
 
+    def sees_world_around(self, x: int, z: int) -> bool:
+        """Whether the columns x − 1..x + 1, z − 1..z + 1 all lie in the cached chunks (so that a cell's type read
+        through the cache is the world's)."""
+        return self.min_cx <= (x - 1) >> 4 and (x + 1) >> 4 <= self.max_cx and \
+            self.min_cz <= (z - 1) >> 4 and (z + 1) >> 4 <= self.max_cz
+
     def get_block_state(self, x: int, y: int, z: int) -> blocks.BlockState:
         """`ChunkCache.getBlockState`: air outside the build height and in chunks outside the cache."""
         if y < MIN_Y or y > MAX_Y or not (self.min_cx <= x >> 4 <= self.max_cx and

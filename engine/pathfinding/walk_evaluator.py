@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from engine.constants import STEP_BOX_LIFT, STEP_BOX_TOP_MARGIN, WALK_MAX_JUMP_HEIGHT
@@ -18,6 +19,7 @@ from engine.world.blocks import BlockState
 if TYPE_CHECKING:
     from engine.living.mob import MobEntity
     from engine.pathfinding.region import ChunkCache
+    from engine.world.world import World
 
 SOUTH, WEST, EAST, NORTH = (0, 1), (-1, 0), (1, 0), (0, -1)   # Direction offsets (x, z)
 FLOOR_PASSES = (T.WALKABLE, T.OPEN, T.WATER, T.LAVA)           # the block below these leaves the position OPEN
@@ -127,6 +129,21 @@ def get_feet_y(view: ChunkCache, x: int, y: int, z: int) -> float:
     return float(y - 1) + (0.0 if shape.is_empty else shape.coords[1][-1])
 
 
+_CELL_TYPES: weakref.WeakKeyDictionary[World, dict[type, tuple[int, dict[BlockPos, T]]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def shared_cell_types(world: World, maker: type) -> dict[BlockPos, T]:
+    """A node maker's cell types (`getDefaultNodeType`) for a world as it is now: a cell's type depends only on the
+    block states around it, so searches share them until a block changes (`World.block_version`). Used only
+    for cells whose neighbourhood lies inside a search's region (`ChunkCache.sees_world_around`)."""
+    per_world = _CELL_TYPES.setdefault(world, {})
+    entry = per_world.get(maker)
+    if entry is None or entry[0] != world.block_version:
+        entry = per_world[maker] = (world.block_version, {})
+    return entry[1]
+
+
 class LandPathNodeMaker:
     """One search's node maker: node and type caches live for one `find_path` (`init` … `clear`)."""
 
@@ -142,7 +159,8 @@ class LandPathNodeMaker:
         self.path_node_cache: dict[BlockPos, PathNode] = {}
         self.node_types: dict[BlockPos, T] = {}
         self.collided_boxes: dict[Box, bool] = {}
-        self.land_types: dict[BlockPos, T] = {}   # getLandNodeType per position, for one search (the world is fixed)
+        self.land_types: dict[BlockPos, T] = {}   # cell types near the region's edge, for one search
+        self.shared_land_types: dict[BlockPos, T] = {}   # cell types inside it: the world's, shared (see init)
         self.size_x = self.size_y = self.size_z = 0
         self.penalties: dict[T, float] = {}
 
@@ -150,6 +168,7 @@ class LandPathNodeMaker:
     def init(self, view: ChunkCache, entity: MobEntity) -> None:
         """`PathNodeMaker.init`: the entity's size in whole blocks, floor(width + 1) and floor(height + 1)."""
         self.view, self.entity = view, entity
+        self.shared_land_types = shared_cell_types(view.world, type(self))
         self.penalties = {t: entity.get_pathfinding_penalty(t) for t in T}   # the mob's malus, read once
         self.path_node_cache.clear()
         self.size_x = self.size_z = floor(f32(entity.width + 1.0))
@@ -215,9 +234,10 @@ class LandPathNodeMaker:
             for j in range(size_y):
                 for k in range(size_z):
                     key = (x + i, y + j, z + k)
-                    land = self.land_types.get(key)
+                    cache = self.shared_land_types if view.sees_world_around(x + i, z + k) else self.land_types
+                    land = cache.get(key)
                     if land is None:
-                        land = self.land_types[key] = self.get_floor_node_type(view, *key)
+                        land = cache[key] = self.get_floor_node_type(view, *key)
                     t = self.adjust_node_type(view, can_open_doors, can_enter_open_doors, mob_pos, land)
                     if i == 0 and j == 0 and k == 0:
                         own = t

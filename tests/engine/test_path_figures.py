@@ -127,3 +127,20 @@ def test_open_set_can_be_replayed_step_by_step() -> None:
     assert all(g["opened"] <= g["order"] for g in closed)
     assert all(0 < g["opened"] <= len(closed) for g in still_open)
     assert not {tuple(g["pos"]) for g in closed} & {tuple(g["pos"]) for g in still_open}
+
+
+def test_searches_sharing_cell_types_find_what_a_lone_search_finds() -> None:
+    """Cell types are shared between searches in an unchanged world: the second of two zombies at the same spot
+    records exactly the search of a zombie alone, and a search after a block change sees the new block."""
+    wall = {"from": [4, 1, -3], "to": [4, 2, 3], "block": "minecraft:stone_bricks"}
+
+    def events(count: int, extra: list) -> list[dict]:
+        sim = build_scene(blocks=[FLOOR, wall, *extra],
+                          entities=[mob("minecraft:zombie", [8.5, 1.0, 0.5]) | {"id": i + 1} for i in range(count)])
+        return [e for e in sim.tick().events if e["kind"] == "path"]
+
+    alone = events(1, [])
+    pair = events(2, [])
+    assert pair[0] | {"entity": 1} == pair[1] | {"entity": 1} == alone[0]
+    blocked = events(1, [{"from": [4, 1, -6], "to": [4, 2, -4], "block": "minecraft:stone_bricks"}])
+    assert blocked[0]["nodes"] != alone[0]["nodes"]
