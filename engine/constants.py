@@ -432,3 +432,56 @@ FIREWORK_START_SPREAD = 0.001
 FIREWORK_BOOST_LOOK = 0.1           # shooter += look * 0.1 + (look * 1.5 - velocity) * 0.5 while gliding
 FIREWORK_BOOST_TARGET = 1.5
 FIREWORK_BOOST_RATE = 0.5
+
+# --- mob movement (spec 05 §4; MobEntity, MoveControl, JumpControl) and path finding (spec 07; 1.16.5 code) ---
+RAD_TO_DEG_F = 57.2957763671875     # (double)(180.0F / (float)Math.PI) in MoveControl.tick
+MOVE_CONTROL_MIN_DIST_SQ = 2.500000277905201e-7  # MoveControl.tick: (double)2.5000003E-7F
+MOVE_CONTROL_YAW_LIMIT = f32(90.0)  # MoveControl.tick: changeAngle(yaw, target, 90.0F)
+MOVE_CONTROL_YAW_OFFSET = f32(90.0)  # (float)(atan2(dz, dx) * 57.29...) - 90.0F
+FULL_TURN_F = f32(360.0)            # MoveControl.changeAngle: wrap the result into [0, 360]
+ZOMBIE_WIDTH = f32(0.6)             # EntityType.ZOMBIE 0.6F × 1.95F
+ZOMBIE_HEIGHT = f32(1.95)
+ZOMBIE_MOVEMENT_SPEED = float(f32(0.23))  # ZombieEntity.createZombieAttributes: GENERIC_MOVEMENT_SPEED 0.23F (a double)
+ZOMBIE_FOLLOW_RANGE = 35.0          # ... GENERIC_FOLLOW_RANGE 35.0
+VILLAGER_WIDTH = f32(0.6)           # EntityType.VILLAGER 0.6F × 1.95F
+VILLAGER_HEIGHT = f32(1.95)
+VILLAGER_MOVEMENT_SPEED = 0.5       # VillagerEntity.createVillagerAttributes: MOVEMENT_SPEED 0.5, FOLLOW_RANGE 48.0
+VILLAGER_FOLLOW_RANGE = 48.0
+PIG_WIDTH = f32(0.9)                # EntityType.PIG 0.9F × 0.9F
+PIG_HEIGHT = f32(0.9)
+PIG_MOVEMENT_SPEED = 0.25           # PigEntity.createPigAttributes: MOVEMENT_SPEED 0.25
+PIG_STEP_HEIGHT = f32(0.5)          # ItemSteerable travel, not ridden: stepHeight = 0.5F (spec 03 §4)
+IRON_GOLEM_WIDTH = f32(1.4)         # EntityType.IRON_GOLEM 1.4F × 2.7F
+IRON_GOLEM_HEIGHT = f32(2.7)
+IRON_GOLEM_MOVEMENT_SPEED = 0.25    # IronGolemEntity.createIronGolemAttributes: MOVEMENT_SPEED 0.25
+IRON_GOLEM_STEP_HEIGHT = f32(1.0)   # IronGolemEntity(): stepHeight = 1.0F (spec 03 §4)
+ATTRIBUTE_FOLLOW_RANGE_MAX = 2048.0  # EntityAttributes.GENERIC_FOLLOW_RANGE: clamped to 0..2048
+MOB_FOLLOW_RANGE = 16.0             # MobEntity.createMobAttributes: GENERIC_FOLLOW_RANGE 16.0
+NODE_BUDGET_PER_RANGE = 16.0        # EntityNavigation(): PathNodeNavigator range = floor(followRange * 16.0) (N4)
+HEURISTIC_WEIGHT = f32(1.5)         # PathNodeNavigator.findPathToAny: heuristic * 1.5F (N3)
+PATH_REGION_MARGIN = 8              # EntityNavigation.findPathTo(targets, 8, false, distance): the cached region
+MAX_PATH_SUCCESSORS = 32            # PathNodeNavigator.successors = new PathNode[32]
+WALK_MAX_JUMP_HEIGHT = 1.125        # LandPathNodeMaker.getPathNode: feet-Y rise > 1.125 → no node
+STEP_BOX_LIFT = 0.001               # getPathNode's step-up box: floor + 0.001 ... height + floor - 0.002
+STEP_BOX_TOP_MARGIN = 0.002
+PATH_MAX_FALL = 3                   # MobEntity.getSafeFallDistance without a target (N2)
+NODE_REACH_WIDE = f32(0.75)         # EntityNavigation: width > 0.75F ? width / 2.0F : 0.75F - width / 2.0F (N1)
+NODE_REACH_HALF = f32(2.0)
+NODE_REACH_MAX_DY = 1.0             # continueFollowingPath: |y - node.y| < 1.0
+SHORTCUT_MAX_DIST = 2.0             # shouldJumpToNextNode: within 2.0 of the node's centre
+PATH_RECOMPUTE_INTERVAL = 20        # recalculatePath: world time - lastRecalculateTime > 20L
+STUCK_CHECK_INTERVAL = 100          # checkTimeouts: tickCount - pathStartTime > 100
+STUCK_MIN_DIST_SQ = 2.25            # ... squaredDistanceTo(pathStartPos) < 2.25 → stop
+TIMEOUT_FACTOR = 3.0                # ... timeoutTimer > timeoutLimit * 3.0 → stop
+MS_PER_SECOND = 1000.0              # ... distance / movementSpeed * 1000.0 (milliseconds)
+MS_PER_TICK = 50                    # Util.getMeasuringTimeMs modelled as 50 ms a tick (20 TPS), spec 07 §7.1
+GUARDIAN_MOVEMENT_SPEED = 0.5       # GuardianEntity.createGuardianAttributes: MOVEMENT_SPEED 0.5
+ELDER_GUARDIAN_MOVEMENT_SPEED = 0.3  # ElderGuardianEntity.createElderGuardianAttributes: MOVEMENT_SPEED 0.3
+SKELETON_MOVEMENT_SPEED = 0.25      # AbstractSkeletonEntity.createAbstractSkeletonAttributes: MOVEMENT_SPEED 0.25
+BREACH_AIR_PENALTY = f32(8.0)       # SwimPathNodeMaker.getNode: penalty += 8.0F where the fluid is empty
+SEA_LEVEL = 63                      # World.getSeaLevel() in the overworld
+AMPHIBIOUS_DEEP_BELOW_SEA = 10      # AmphibiousPathNodeMaker: y < seaLevel - 10 → penalty + 1
+AMPHIBIOUS_WALKABLE_PENALTY = f32(6.0)      # AmphibiousPathNodeMaker.init: WALKABLE 6.0F, WATER_BORDER 4.0F, WATER 0.0F
+AMPHIBIOUS_WATER_BORDER_PENALTY = f32(4.0)
+PATH_Y_MAX_WATER_STEPS = 16         # MobNavigation.getPathY: give up after 16 water blocks up
+FLOAT_MAX = 3.4028234663852886e38   # Float.MAX_VALUE: Path's distance without nodes, the nearest-target start

@@ -1,35 +1,55 @@
-"""Mobs as test subjects (spec 05): `MobEntity` with its `NoAI` flag, and the guardians and the wither skeleton.
+"""Mob species (spec 05, 07): zombies, villagers, pigs and iron golems that walk (`MoveControl`, navigation),
+and the guardians and the wither skeleton used as test subjects.
 
-A mob's AI is not simulated. With `no_ai` (vanilla's NoAI) the server does not move the mob itself
-(`MobEntity.canMoveVoluntarily` is false, and so is `isLogicalSideForUpdatingMovement`, as no rider steers it):
-`travel` does nothing, its Motion loses 2% a tick and is zeroed below 0.003, and only pistons, shulker boxes and
-other outside moves displace it. Without NoAI it travels as a mob whose goals choose no movement (the ordinary
-ground/air case with no input).
+With `no_ai` (vanilla's NoAI) the server does not move the mob itself (`MobEntity.canMoveVoluntarily` is false,
+and so is `isLogicalSideForUpdatingMovement`, as no rider steers it): `travel` does nothing, its Motion loses 2%
+a tick and is zeroed below 0.003, and only pistons, shulker boxes and other outside moves displace it. Without
+NoAI a mob moves as its scene goal (`move_to`, `path_to`) drives it, or travels with no input.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.constants import (
     ELDER_GUARDIAN_HEIGHT,
+    ELDER_GUARDIAN_MOVEMENT_SPEED,
     ELDER_GUARDIAN_WIDTH,
     GUARDIAN_EYE_FACTOR,
     GUARDIAN_FLOP_SPREAD,
     GUARDIAN_FLOP_VY,
     GUARDIAN_FLOP_YAW,
     GUARDIAN_HEIGHT,
+    GUARDIAN_MOVEMENT_SPEED,
     GUARDIAN_WIDTH,
+    IRON_GOLEM_HEIGHT,
+    IRON_GOLEM_MOVEMENT_SPEED,
+    IRON_GOLEM_STEP_HEIGHT,
+    IRON_GOLEM_WIDTH,
+    MOB_FOLLOW_RANGE,
+    PIG_HEIGHT,
+    PIG_MOVEMENT_SPEED,
+    PIG_STEP_HEIGHT,
+    PIG_WIDTH,
+    SKELETON_MOVEMENT_SPEED,
     SKELETON_RIDING_OFFSET,
+    VILLAGER_FOLLOW_RANGE,
+    VILLAGER_HEIGHT,
+    VILLAGER_MOVEMENT_SPEED,
+    VILLAGER_WIDTH,
     WITHER_SKELETON_EYE_HEIGHT,
     WITHER_SKELETON_HEIGHT,
     WITHER_SKELETON_WIDTH,
+    ZOMBIE_FOLLOW_RANGE,
+    ZOMBIE_HEIGHT,
+    ZOMBIE_MOVEMENT_SPEED,
+    ZOMBIE_WIDTH,
 )
 from engine.geometry.box import ZERO, Vec3
-from engine.influences.leash import update_leash
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
-from engine.living.living_entity import LivingEntity
+from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED
+from engine.living.mob import MobEntity
 from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
@@ -39,36 +59,10 @@ if TYPE_CHECKING:
 FLOP = StageInfo("flop", "GuardianEntity.tickMovement")
 
 
-class MobEntity(LivingEntity):
-    """`MobEntity`: a living entity with AI, unless `no_ai`."""
-
-    FIELDS = {"no_ai": bool}
-
-    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
-        super().__init__(entity_id, pos, motion, seed)
-        self.no_ai = False
-        self.leash_holder: int | None = None   # MobEntity.holdingEntity, by id (spec 04 §19)
-
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
-        """`MobEntity.tick`: `LivingEntity.tick`, then `updateLeash` (spec 04 §19)."""
-        super().tick(sim, rec)
-        update_leash(self, sim, rec)
-
-    def can_move_voluntarily(self) -> bool:
-        """`MobEntity.canMoveVoluntarily`: the server moves a mob itself unless its AI is disabled."""
-        return not self.no_ai
-
-    def is_logical_side_for_updating_movement(self) -> bool:
-        """`MobEntity.isLogicalSideForUpdatingMovement`: `canBeControlledByRider()` (false for these mobs) and
-        the server."""
-        return False
-
-    def type_fields(self) -> dict[str, Any]:
-        return {"no_ai": self.no_ai}
-
-
 class Guardian(MobEntity):
     TYPE = "minecraft:guardian"
+    NAVIGATES = False   # SwimNavigation (spec 07 §3.2) is not modelled
+    BASE_ATTRIBUTES = {MOVEMENT_SPEED: GUARDIAN_MOVEMENT_SPEED, FOLLOW_RANGE: MOB_FOLLOW_RANGE}
     WIDTH = GUARDIAN_WIDTH
     HEIGHT = GUARDIAN_HEIGHT
 
@@ -103,6 +97,7 @@ class Guardian(MobEntity):
 
 class ElderGuardian(Guardian):
     TYPE = "minecraft:elder_guardian"
+    BASE_ATTRIBUTES = {MOVEMENT_SPEED: ELDER_GUARDIAN_MOVEMENT_SPEED, FOLLOW_RANGE: MOB_FOLLOW_RANGE}
     WIDTH = ELDER_GUARDIAN_WIDTH
     HEIGHT = ELDER_GUARDIAN_HEIGHT
 
@@ -112,6 +107,7 @@ class WitherSkeleton(MobEntity):
     from the Random when the sky light is bright, which the engine does not model)."""
 
     TYPE = "minecraft:wither_skeleton"
+    BASE_ATTRIBUTES = {MOVEMENT_SPEED: SKELETON_MOVEMENT_SPEED, FOLLOW_RANGE: MOB_FOLLOW_RANGE}
     WIDTH = WITHER_SKELETON_WIDTH
     HEIGHT = WITHER_SKELETON_HEIGHT
 
@@ -124,4 +120,52 @@ class WitherSkeleton(MobEntity):
         return SKELETON_RIDING_OFFSET
 
 
-MOB_TYPES = (Guardian, ElderGuardian, WitherSkeleton)
+class Zombie(MobEntity):
+    """`ZombieEntity`: no door opening (only a door-breaking zombie paths through closed doors)."""
+
+    TYPE = "minecraft:zombie"
+    WIDTH = ZOMBIE_WIDTH
+    HEIGHT = ZOMBIE_HEIGHT
+    BASE_ATTRIBUTES = {MOVEMENT_SPEED: ZOMBIE_MOVEMENT_SPEED, FOLLOW_RANGE: ZOMBIE_FOLLOW_RANGE}
+
+
+class Villager(MobEntity):
+    """`VillagerEntity`: opens wooden doors in its paths and swims (its constructor's navigation settings)."""
+
+    TYPE = "minecraft:villager"
+    WIDTH = VILLAGER_WIDTH
+    HEIGHT = VILLAGER_HEIGHT
+    BASE_ATTRIBUTES = {MOVEMENT_SPEED: VILLAGER_MOVEMENT_SPEED, FOLLOW_RANGE: VILLAGER_FOLLOW_RANGE}
+    CAN_OPEN_DOORS = True
+    CAN_SWIM = True
+
+
+class Pig(MobEntity):
+    """`PigEntity`: not ridden, its `travel` sets the step height 0.5 (spec 03 §4)."""
+
+    TYPE = "minecraft:pig"
+    WIDTH = PIG_WIDTH
+    HEIGHT = PIG_HEIGHT
+    BASE_ATTRIBUTES = {MOVEMENT_SPEED: PIG_MOVEMENT_SPEED, FOLLOW_RANGE: MOB_FOLLOW_RANGE}
+
+    def travel(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
+        """`ItemSteerable.travel` for a pig nobody steers: step height 0.5, flying speed 0.02, then
+        `LivingEntity.travel`."""
+        self.step_height = PIG_STEP_HEIGHT
+        super().travel(sim, rec, movement_input)
+
+
+class IronGolem(MobEntity):
+    """`IronGolemEntity`: 1.4 wide (a 2×2 footprint for path finding), step height 1.0 (spec 03 §4)."""
+
+    TYPE = "minecraft:iron_golem"
+    WIDTH = IRON_GOLEM_WIDTH
+    HEIGHT = IRON_GOLEM_HEIGHT
+    BASE_ATTRIBUTES = {MOVEMENT_SPEED: IRON_GOLEM_MOVEMENT_SPEED, FOLLOW_RANGE: MOB_FOLLOW_RANGE}
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.step_height = IRON_GOLEM_STEP_HEIGHT
+
+
+MOB_TYPES = (Guardian, ElderGuardian, WitherSkeleton, Zombie, Villager, Pig, IronGolem)

@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from engine.constants import (
+    ATTRIBUTE_FOLLOW_RANGE_MAX,
     ATTRIBUTE_MAX_HEALTH_DEFAULT,
     ATTRIBUTE_MAX_HEALTH_MIN,
     ATTRIBUTE_MAX_VALUE,
     ATTRIBUTE_MOVEMENT_SPEED_DEFAULT,
     HASHMAP_INITIAL_CAPACITY,
+    MOB_FOLLOW_RANGE,
 )
 from engine.java.javanum import wrap_int
 from engine.java.mathhelper import clamp
@@ -25,12 +27,14 @@ from engine.java.mathhelper import clamp
 MOVEMENT_SPEED = "minecraft:generic.movement_speed"
 MAX_HEALTH = "minecraft:generic.max_health"
 KNOCKBACK_RESISTANCE = "minecraft:generic.knockback_resistance"
+FOLLOW_RANGE = "minecraft:generic.follow_range"
 
 # EntityAttributes: default value, minimum, maximum
 ATTRIBUTES: dict[str, tuple[float, float, float]] = {
     MOVEMENT_SPEED: (ATTRIBUTE_MOVEMENT_SPEED_DEFAULT, 0.0, ATTRIBUTE_MAX_VALUE),
     MAX_HEALTH: (ATTRIBUTE_MAX_HEALTH_DEFAULT, ATTRIBUTE_MAX_HEALTH_MIN, ATTRIBUTE_MAX_VALUE),
     KNOCKBACK_RESISTANCE: (0.0, 0.0, 1.0),
+    FOLLOW_RANGE: (MOB_FOLLOW_RANGE, 0.0, ATTRIBUTE_FOLLOW_RANGE_MAX),
 }
 
 

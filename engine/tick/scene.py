@@ -242,6 +242,7 @@ def _entity_class(ctx: _Ctx, value: Any, key: str) -> type[Entity]:
 def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nth: int = 0) -> Entity:
     """The `nth` entity of the entry (`count` makes several, with consecutive ids)."""
     cls = _entity_class(ctx, entry.get("type"), f"{key}.type")
+    _check_navigation(ctx, cls, entry, key)
     living_keys = LIVING_ENTITY_KEYS if issubclass(cls, LivingEntity) else set()
     leash_keys = LEASH_KEYS if issubclass(cls, MobEntity) else set()
     ctx.keys(entry, key, COMMON_ENTITY_KEYS | set(cls.FIELDS) | living_keys | leash_keys, {"type", "pos"})
@@ -320,6 +321,8 @@ def _set_field(ctx: _Ctx, e: Entity, name: str, kind: type, value: Any, key: str
         parsed = ctx.vec3(value, key)
     elif kind is int:
         parsed = ctx.integer(value, key, -(2**31), 2**31 - 1)
+    elif kind is dict:
+        parsed = _load_goal(ctx, value, key)
     else:
         parsed = readers[kind](value, key)
     setattr(e, e.field_attribute(name), parsed)
@@ -550,3 +553,27 @@ def _load_summon_tnt_at(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: 
             tnt.fuse = 0
             s.add_entity(tnt)
     return [ScheduledAction(t, phase, "summon_tnt_at", {"at_entity": target}, summon) for t in range(first, last + 1)]
+
+
+def _check_navigation(ctx: _Ctx, cls: type[Entity], entry: dict[str, Any], key: str) -> None:
+    """`path_to` needs a mob with a ground navigation (spec 07); `move_to` a mob with a MoveControl."""
+    for goal in ("move_to", "path_to"):
+        if goal in entry and goal not in cls.FIELDS:
+            raise ctx.fail(f"{key}.{goal}", f"{cls.TYPE} is not a mob and has no MoveControl or navigation")
+    if "path_to" in entry and not getattr(cls, "NAVIGATES", False):
+        raise ctx.fail(f"{key}.path_to", f"{cls.TYPE} has no ground navigation to follow a path with "
+                                         "(its swimming or flying navigation is not modelled)")
+
+
+def _load_goal(ctx: _Ctx, value: Any, key: str) -> tuple[Vec3, float]:
+    """`move_to` / `path_to = { pos = [x, y, z], speed = 1.0 }` (interfaces.md): a target inside the world."""
+    goal = ctx.table(value, key)
+    ctx.keys(goal, key, {"pos", "speed"}, {"pos"})
+    pos = ctx.vec3(goal["pos"], f"{key}.pos")
+    if not all(math.isfinite(c) for c in pos) or not MIN_Y <= pos.y < MAX_Y + 1:
+        raise ctx.fail(f"{key}.pos", f"expected a finite target inside the world (y in {MIN_Y}..{MAX_Y + 1}), "
+                                     f"got {list(pos)}")
+    speed = ctx.number(goal.get("speed", 1.0), f"{key}.speed")
+    if not (math.isfinite(speed) and speed >= 0.0):
+        raise ctx.fail(f"{key}.speed", f"expected a finite speed factor ≥ 0, got {speed}")
+    return pos, speed

@@ -87,6 +87,7 @@ class World:
         self.block_events: list[BlockEvent] = []
         self.powered: set[BlockPos] = set()
         self.movement_direction: Direction | None = None
+        self.navigating: list[Entity] = []       # mobs with a navigation (ServerWorld.entityNavigations, spec 07 §7)
 
     def copy(self, clones: dict[int, Entity] | None = None) -> World:
         """An independent copy: block arrays, counters, and cloned entities in the same sections and order.
@@ -112,6 +113,7 @@ class World:
             c.passengers = [clones.get(id(r)) or r for r in c.passengers]
         w.entities = {i: clones[id(e)] for i, e in self.entities.items()}
         w._entity_sections = {k: [clones[id(e)] for e in v] for k, v in self._entity_sections.items()}
+        w.navigating = [clones[id(e)] for e in self.navigating]
         return w
 
     # --- blocks ---
@@ -152,6 +154,11 @@ class World:
             self._on_moving_piston_replaced((x, y, z))
         if old_block != state.block and (old_block in SHULKER_BOXES or state.block in SHULKER_BOXES):
             self._on_block_entity_block_changed((x, y, z), old_block, state.block)
+        if self.navigating and _STATES[0][old].collision_shape.boxes != state.collision_shape.boxes:
+            # ServerWorld.updateListeners: a changed collision shape tells every navigation not already waiting
+            for mob in self.navigating:
+                if not mob.navigation.should_recalculate:
+                    mob.navigation.on_block_changed(self, (x, y, z))
 
     def _on_block_entity_block_changed(self, pos: BlockPos, old_block: str, new_block: str) -> None:
         """`WorldChunk.setBlockState` for blocks with block entities (shulker boxes, spec 04 §9): the old
@@ -328,6 +335,8 @@ class World:
         self._add_to_section(entity)
         if entity.collidable:
             self.collidable_count += 1
+        if getattr(entity, "navigation", None) is not None:
+            self.navigating.append(entity)
 
     def add_to_section_only(self, entity: Entity) -> None:
         """An entity spawned during the entity phase: findable now, ticked from the next tick (spec 01 §7 r6)."""
@@ -345,6 +354,8 @@ class World:
             sec.remove(entity)
         if entity.collidable:
             self.collidable_count -= 1
+        if entity in self.navigating:
+            self.navigating.remove(entity)
 
     def check_entity_chunk_pos(self, entity: Entity) -> None:
         """Move the entity to the section of its current position (after its own tick only)."""

@@ -1,0 +1,162 @@
+"""`MobEntity` (spec 05 §4, spec 07 §7): a living entity with AI, unless `no_ai`.
+
+Its `tickNewAi` runs in vanilla's order: the goals (here the scene's `move_to` / `path_to`), navigation,
+`MoveControl`, then `JumpControl` (`LookControl` and `BodyControl` turn only head and body). Attribute values
+are the species' base values in the attribute container."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.constants import MOB_FOLLOW_RANGE, PATH_MAX_FALL
+from engine.geometry.box import ZERO, BlockPos, Vec3
+from engine.influences.leash import update_leash
+from engine.java.mathhelper import floor
+from engine.living.attributes import FOLLOW_RANGE
+from engine.living.controls import JumpControl, MoveControl
+from engine.living.living_entity import LivingEntity
+from engine.pathfinding.navigation import MobNavigation
+from engine.pathfinding.node_types import PathNodeType
+from engine.tick.trace import StageInfo, cell, label, run_stage, segment
+from engine.world.blocks import BlockState
+
+if TYPE_CHECKING:
+    from engine.pathfinding.navigation import Search
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
+
+NEW_AI = StageInfo("new_ai", "MobEntity.tickNewAi")
+GOALS = StageInfo("goals", "GoalSelector.tick")
+NAVIGATION = StageInfo("navigation", "EntityNavigation.tick")
+PATH_SEARCH = StageInfo("path_search", "PathNodeNavigator.findPathToAny")
+MOVE_CONTROL = StageInfo("move_control", "MoveControl.tick")
+JUMP_CONTROL = StageInfo("jump_control", "JumpControl.tick")
+
+
+class MobEntity(LivingEntity):
+    """`MobEntity`. Subclasses give their base attributes; `NAVIGATES` mobs build a `MobNavigation`."""
+
+    FIELDS: ClassVar[dict[str, type]] = {"no_ai": bool, "move_to": dict, "path_to": dict}
+    BASE_ATTRIBUTES: ClassVar[dict[str, float]] = {FOLLOW_RANGE: MOB_FOLLOW_RANGE}
+    NAVIGATES: ClassVar[bool] = True          # MobNavigation; guardians swim (SwimNavigation, not modelled)
+    CAN_OPEN_DOORS: ClassVar[bool] = False    # MobNavigation.setCanPathThroughDoors
+    CAN_SWIM: ClassVar[bool] = False          # EntityNavigation.setCanSwim
+    PATHFINDING_PENALTIES: ClassVar[dict[PathNodeType, float]] = {}   # MobEntity.setPathfindingPenalty
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.no_ai = False
+        self.move_control = MoveControl(self)
+        self.jump_control = JumpControl(self)
+        self.navigation = MobNavigation(self, self.CAN_OPEN_DOORS, self.CAN_SWIM) if self.NAVIGATES else None
+        self.move_to: tuple[Vec3, float] | None = None    # scene goal: MoveControl.moveTo every tick
+        self.path_to: tuple[Vec3, float] | None = None    # scene goal: startMovingTo once
+        self.path_goal_started = False
+        self.leash_holder: int | None = None   # MobEntity.holdingEntity, by id (spec 04 §19)
+
+    def clone(self) -> MobEntity:
+        c = super().clone()
+        c.move_control = MoveControl(c)
+        c.move_control.__dict__.update({k: v for k, v in self.move_control.__dict__.items() if k != "entity"})
+        c.jump_control = JumpControl(c)
+        c.jump_control.active = self.jump_control.active
+        c.navigation = None if self.navigation is None else self.navigation.copy_for(c)
+        return c
+
+    # --- what the controls and the path finder read ---
+    def set_movement_speed(self, v: float) -> None:
+        """`MobEntity.setMovementSpeed`: the movement speed and the forward input together."""
+        super().set_movement_speed(v)
+        self.forward_speed = v
+
+    def block_pos(self) -> BlockPos:
+        """`Entity.getBlockPos`."""
+        return (floor(self.pos.x), floor(self.pos.y), floor(self.pos.z))
+
+    def get_pathfinding_penalty(self, t: PathNodeType) -> float:
+        """`MobEntity.getPathfindingPenalty`: the mob's own value, else the type's default."""
+        return self.PATHFINDING_PENALTIES.get(t, t.default_penalty)
+
+    def can_walk_on_fluid(self, state: BlockState) -> bool:
+        """`Entity.canWalkOnFluid`: false (striders walk on lava)."""
+        return False
+
+    def get_safe_fall_distance(self) -> int:
+        """`MobEntity.getSafeFallDistance` without an attack target: 3 (spec 07 §6 step 7, N2)."""
+        return PATH_MAX_FALL
+
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`MobEntity.tick`: `LivingEntity.tick`, then `updateLeash` (spec 04 §19)."""
+        super().tick(sim, rec)
+        update_leash(self, sim, rec)
+
+    def can_move_voluntarily(self) -> bool:
+        """`MobEntity.canMoveVoluntarily`: the server moves a mob itself unless its AI is disabled."""
+        return not self.no_ai
+
+    def is_logical_side_for_updating_movement(self) -> bool:
+        """`MobEntity.isLogicalSideForUpdatingMovement`: `canBeControlledByRider()` (false for these mobs) and
+        the server."""
+        return False
+
+    def type_fields(self) -> dict[str, Any]:
+        return {"no_ai": self.no_ai}
+
+    # --- the AI tick ---
+    def tick_new_ai(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`MobEntity.tickNewAi` (spec 05 §3 step 4, spec 07 §7): goals, navigation, move and jump controls."""
+        run_stage(rec, self, NEW_AI, self.run_new_ai, sim, rec)
+
+    def run_new_ai(self, sim: Simulation, rec: Recorder | None) -> None:
+        nav = self.navigation
+        if nav is not None:
+            nav.in_recorded_tick = rec is not None
+            self.report_searches(sim, rec)     # searches a block change caused since the last tick
+        run_stage(rec, self, GOALS, self.tick_goals, sim)
+        if nav is not None:
+            run_stage(rec, self, NAVIGATION, nav.tick, sim.world)
+            self.report_searches(sim, rec)
+        run_stage(rec, self, MOVE_CONTROL, self.move_control.tick, sim.world)
+        run_stage(rec, self, JUMP_CONTROL, self.jump_control.tick)
+
+    def tick_goals(self, sim: Simulation) -> None:
+        """The scene's goal: `move_to` drives `MoveControl.moveTo` each tick; `path_to` starts the navigation
+        once (`EntityNavigation.startMovingTo`, reach distance 1)."""
+        if self.move_to is not None:
+            (x, y, z), speed = self.move_to
+            self.move_control.move_to(x, y, z, speed)
+        if self.path_to is not None and not self.path_goal_started:
+            self.path_goal_started = True
+            (x, y, z), speed = self.path_to
+            self.navigation.start_moving_to(sim.world, x, y, z, speed)
+
+    def report_searches(self, sim: Simulation, rec: Recorder | None) -> None:
+        """Each search since the last report: a `path` event, and with tracing a stage carrying the search."""
+        for search in self.navigation.searches:
+            sim.emit(search.event(self.id))
+            if rec is not None:
+                run_stage(rec, self, PATH_SEARCH, draw_search, rec, search)
+        self.navigation.searches.clear()
+
+
+def draw_search(rec: Recorder, search: Search) -> None:
+    """The search as geometry: closed nodes in expansion order (f, g, h, type), the open set left, the chosen
+    path's nodes and segments (interfaces.md "Trace additions"). `opened` is the step (number of expansions
+    done) at which a node first entered the open set: the open set after step k is the nodes opened at or before
+    k and not closed by then."""
+    record = search.record
+    if record is not None:
+        for i, n in enumerate(record.expanded):
+            rec.geometry(cell("path_closed", n.pos, order=i, opened=record.opened[n.pos], f=n.f, g=n.g, h=n.h,
+                              type=n.type))
+        for n in record.open:
+            rec.geometry(cell("path_open", n.pos, opened=record.opened[n.pos], f=n.f, g=n.g, h=n.h, type=n.type))
+    if search.path is not None:
+        nodes = search.path.nodes
+        for i, n in enumerate(nodes):
+            rec.geometry(cell("path_node", n.pos, order=i, type=n.type.name))
+        for a, b in pairwise(nodes):
+            rec.geometry(segment("path_segment", (a.x + 0.5, a.y, a.z + 0.5), (b.x + 0.5, b.y, b.z + 0.5)))
+    rec.geometry(label("path_target", (search.target[0] + 0.5, search.target[1], search.target[2] + 0.5),
+                       f"target, {search.visited} visited"))

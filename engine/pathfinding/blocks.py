@@ -1,0 +1,61 @@
+"""What path finding asks of a block (1.16.5): `AbstractBlockState.canPathfindThrough(world, pos, LAND)`,
+`Material.isSolid`, and the block tags and classes `LandPathNodeMaker.getCommonNodeType` tests."""
+
+from __future__ import annotations
+
+from engine.influences.fluids import fluid_state
+from engine.world import block_physics as phys
+from engine.world.blocks import BlockState
+
+TRAPDOORS = frozenset({f"{w}_trapdoor" for w in phys.WOOD_TYPES} | {"iron_trapdoor"})   # BlockTags.TRAPDOORS
+WOODEN_DOORS = frozenset(f"{w}_door" for w in phys.WOOD_TYPES)   # DoorBlock.isWooden: WOOD or NETHER_WOOD material
+DOORS = WOODEN_DOORS | {"iron_door"}                              # BlockTags.DOORS
+RAILS = frozenset({"rail", "powered_rail", "detector_rail", "activator_rail"})   # AbstractRailBlock
+LEAVES = frozenset(f"{w}_leaves" for w in phys.WOOD_TYPES[:6])   # LeavesBlock
+CAMPFIRES = frozenset({"campfire", "soul_campfire"})
+# Blocks whose canPathfindThrough(LAND) is false whatever their shape (1.16.5 overrides; doors, trapdoors and
+# fence gates answer "open", snow layers "fewer than 5"); any other block: the collision shape is not a full cube
+NEVER_PASSABLE = frozenset({
+    "anvil", "chipped_anvil", "damaged_anvil", "bamboo", "brewing_stand", "cactus", "cake", "campfire",
+    "soul_campfire", "chest", "trapped_chest", "ender_chest", "conduit", "dragon_egg", "enchanting_table",
+    "lantern", "soul_lantern", "lectern", "hopper", "grindstone", "bell", "stonecutter", "cauldron", "composter",
+    "flower_pot", "daylight_detector", "iron_bars", "glass_pane", "piston_head", "chain",
+})
+NEVER_PASSABLE_SUFFIXES = ("_stairs", "_slab", "_pane", "_skull", "_head")
+OPENABLE = DOORS | TRAPDOORS | phys.FENCE_GATES
+SNOW_PASSABLE_LAYERS = 5   # SnowBlock.canPathfindThrough(LAND): layers < 5
+
+
+def can_pathfind_through_land(state: BlockState) -> bool:
+    """`AbstractBlockState.canPathfindThrough(world, pos, NavigationType.LAND)`."""
+    block = state.block
+    if block in OPENABLE:
+        return state.get("open") == "true"
+    if block == "snow":
+        return int(state.get("layers")) < SNOW_PASSABLE_LAYERS
+    if block in NEVER_PASSABLE or phys.is_fence(block) or phys.is_wall(block) or \
+            block.endswith(NEVER_PASSABLE_SUFFIXES) or block.startswith("potted_"):
+        return False
+    return not state.collision_shape.is_full_cube
+
+
+def is_solid_material(state: BlockState) -> bool:
+    """`Material.isSolid`: taken as `Material.blocksMovement` (the materials without `notSolid()` are the
+    movement-blocking ones, air, plants, fluids, fire, snow layers, cobweb and redstone parts aside)."""
+    return phys.blocks_movement(state)
+
+
+def is_fiery(state: BlockState) -> bool:
+    """`LandPathNodeMaker.inflictsFireDamage`: fire tag, lava, magma block, a lit campfire."""
+    block = state.block
+    return block in phys.FIRE_TAG or block == "lava" or block == "magma_block" or \
+        (block in CAMPFIRES and state.get("lit") == "true")
+
+
+def is_water(state: BlockState) -> bool:
+    """`getFluidState().isIn(FluidTags.WATER)`."""
+    return fluid_state(state).fluid == "water"
+
+
+def is_lava(state: BlockState) -> bool:
+    return fluid_state(state).fluid == "lava"

@@ -1,0 +1,316 @@
+"""`MobNavigation` (Mojang `GroundPathNavigation`) over `EntityNavigation`: finding a path with its range and
+cached region (spec 07 §4), following it (§7.1): node-reached tolerances, shortcuts, stuck and timeout checks,
+recomputation when blocks change, and the hand-off to `MoveControl`."""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from engine.constants import (
+    MS_PER_SECOND,
+    MS_PER_TICK,
+    NODE_BUDGET_PER_RANGE,
+    NODE_REACH_HALF,
+    NODE_REACH_MAX_DY,
+    NODE_REACH_WIDE,
+    PATH_RECOMPUTE_INTERVAL,
+    PATH_REGION_MARGIN,
+    PATH_Y_MAX_WATER_STEPS,
+    SHORTCUT_MAX_DIST,
+    STUCK_CHECK_INTERVAL,
+    STUCK_MIN_DIST_SQ,
+    TIMEOUT_FACTOR,
+)
+from engine.geometry.box import ZERO, BlockPos, Vec3
+from engine.java.javanum import f32
+from engine.java.mathhelper import floor
+from engine.living.attributes import FOLLOW_RANGE
+from engine.pathfinding.blocks import is_solid_material
+from engine.pathfinding.node_types import PathNodeType as T
+from engine.pathfinding.path import Path
+from engine.pathfinding.path_finder import PathNodeNavigator, SearchRecord
+from engine.pathfinding.region import ChunkCache
+from engine.pathfinding.walk_evaluator import LandPathNodeMaker, get_feet_y
+from engine.world.world import MAX_Y
+
+if TYPE_CHECKING:
+    from engine.living.mob import MobEntity
+    from engine.world.world import World
+
+NO_SHORTCUT_TYPES = (T.DANGER_FIRE, T.DANGER_CACTUS, T.DANGER_OTHER, T.WALKABLE_DOOR)   # canJumpToNextPathNode
+WORLD_HEIGHT = MAX_Y + 1   # World.getHeight()
+
+
+class Search:
+    """One run of the path finder, kept until the mob's tick reports it (the `path` event)."""
+
+    def __init__(self, target: BlockPos, path: Path | None, visited: int, record: SearchRecord | None) -> None:
+        self.target, self.path, self.visited, self.record = target, path, visited, record
+
+    def event(self, entity_id: int) -> dict[str, Any]:
+        nodes = [] if self.path is None else [list(n.pos) for n in self.path.nodes]
+        return {"kind": "path", "entity": entity_id, "target": list(self.target), "nodes": nodes,
+                "reached": self.path is not None and self.path.reaches_target, "visited": self.visited,
+                "dist_to_target": None if self.path is None else self.path.manhattan_distance_from_target}
+
+
+class MobNavigation:
+    """`MobNavigation`: a `LandPathNodeMaker` that enters open doors; closed wooden doors only for mobs that
+    open them (villagers)."""
+
+    def __init__(self, entity: MobEntity, can_open_doors: bool = False, can_swim: bool = False) -> None:
+        self.entity = entity
+        self.maker = LandPathNodeMaker()
+        self.maker.can_enter_open_doors = True
+        self.maker.can_open_doors = can_open_doors
+        self.maker.can_swim = can_swim
+        # EntityNavigation(): the node budget is read once, from the follow range at creation (spec 07 §5, N4)
+        self.path_node_navigator = PathNodeNavigator(
+            self.maker, floor(entity.attributes.get_value(FOLLOW_RANGE) * NODE_BUDGET_PER_RANGE))
+        self.current_path: Path | None = None
+        self.speed = 0.0
+        self.tick_count = 0
+        self.path_start_time = 0
+        self.path_start_pos = ZERO
+        self.last_node_position: BlockPos = (0, 0, 0)   # Vec3i.ZERO
+        self.current_node_ms = 0
+        self.last_active_tick_ms = 0
+        self.current_node_timeout = 0.0
+        self.node_reach_proximity = f32(0.5)
+        self.should_recalculate = False
+        self.last_recalculate_time = 0
+        self.current_target: BlockPos | None = None
+        self.current_distance = 0
+        self.range_multiplier = f32(1.0)
+        self.in_recorded_tick = False                # the mob's tick is traced: searches keep their record
+        self.searches: list[Search] = []             # searches not yet reported in a `path` event
+
+    def copy_for(self, entity: MobEntity) -> MobNavigation:
+        """An independent copy for a cloned mob (snapshots): its own node maker and path finder, and its own copy
+        of the path being followed (whose index advances)."""
+        c = MobNavigation(entity, self.maker.can_open_doors, self.maker.can_swim)
+        for name, value in self.__dict__.items():
+            if name not in ("entity", "maker", "path_node_navigator"):
+                setattr(c, name, value)
+        if self.current_path is not None:
+            c.current_path = copy.copy(self.current_path)
+            c.current_path.nodes = list(self.current_path.nodes)
+        c.searches = list(self.searches)
+        return c
+
+    # --- finding ---
+    def find_path_to(self, world: World, pos: BlockPos, distance: int) -> Path | None:
+        """`MobNavigation.findPathTo(BlockPos, int)`: a target in the air moves down onto the ground; a target
+        inside a solid block moves up out of it."""
+        x, y, z = pos
+        if world.get_block_state(x, y, z).is_air:
+            y -= 1
+            while y > 0 and world.get_block_state(x, y, z).is_air:
+                y -= 1
+            if y > 0:
+                return self.find_path_to_any(world, [(x, y + 1, z)], PATH_REGION_MARGIN, distance)
+            while y < WORLD_HEIGHT and world.get_block_state(x, y, z).is_air:
+                y += 1
+        if not is_solid_material(world.get_block_state(x, y, z)):
+            return self.find_path_to_any(world, [(x, y, z)], PATH_REGION_MARGIN, distance)
+        y += 1
+        while y < WORLD_HEIGHT and is_solid_material(world.get_block_state(x, y, z)):
+            y += 1
+        return self.find_path_to_any(world, [(x, y, z)], PATH_REGION_MARGIN, distance)
+
+    def find_path_to_any(self, world: World, positions: list[BlockPos], region_margin: int,
+                         distance: int) -> Path | None:
+        """`EntityNavigation.findPathToAny` (spec 07 §4 steps 1-5): the search space is the chunks of a cube of
+        half-side (int)(followRange + 8) around the feet block."""
+        e = self.entity
+        if not positions or e.pos.y < 0.0 or not self.is_at_valid_position():
+            return None
+        if self.current_path is not None and not self.current_path.is_finished() and \
+                self.current_target in positions:
+            return self.current_path
+        follow_range = f32(e.attributes.get_value(FOLLOW_RANGE))
+        bx, by, bz = e.block_pos()
+        i = int(f32(follow_range + region_margin))
+        view = ChunkCache(world, (bx - i, by - i, bz - i), (bx + i, by + i, bz + i))
+        record = SearchRecord() if self.in_recorded_tick else None
+        path = self.path_node_navigator.find_path_to_any(view, e, positions, follow_range, distance,
+                                                         self.range_multiplier, record)
+        self.searches.append(Search(positions[0], path, self.path_node_navigator.last_visited, record))
+        if path is not None and path.target is not None:
+            self.current_target = path.target
+            self.current_distance = distance
+            self.reset_node()
+        return path
+
+    def start_moving_to(self, world: World, x: float, y: float, z: float, speed: float) -> bool:
+        """`EntityNavigation.startMovingTo(x, y, z, speed)`: a path with reach distance 1 (spec 07 §7.1)."""
+        return self.start_moving_along(world, self.find_path_to(world, (floor(x), floor(y), floor(z)), 1), speed)
+
+    def start_moving_along(self, world: World, path: Path | None, speed: float) -> bool:
+        """`EntityNavigation.startMovingAlong`: a different path replaces the current one; then `adjustPath`."""
+        if path is None:
+            self.current_path = None
+            return False
+        if not path.equals_path(self.current_path):
+            self.current_path = path
+        if self.is_idle():
+            return False
+        self.adjust_path(world)
+        if self.current_path.length <= 0:
+            return False
+        self.speed = speed
+        self.path_start_time = self.tick_count
+        self.path_start_pos = self.get_pos(world)
+        return True
+
+    def adjust_path(self, world: World) -> None:
+        """`EntityNavigation.adjustPath`: a node in a cauldron moves up one, and so does (at the node's height)
+        the node after it when not higher. `MobNavigation`'s sun avoidance (skeletons) needs sky light, which the
+        engine does not model; the mobs here do not avoid the sun."""
+        path = self.current_path
+        for i in range(path.length):
+            node = path.get_node(i)
+            following = path.get_node(i + 1) if i + 1 < path.length else None
+            if world.get_block_state(node.x, node.y, node.z).block == "cauldron":
+                path.nodes[i] = node.copy_with_new_position(node.x, node.y + 1, node.z)
+                if following is not None and node.y >= following.y:
+                    path.nodes[i + 1] = node.copy_with_new_position(following.x, node.y + 1, following.z)
+
+    # --- following ---
+    def tick(self, world: World) -> None:
+        """`EntityNavigation.tick` (spec 07 §7.1 steps 1-5)."""
+        self.tick_count += 1
+        if self.should_recalculate:
+            self.recalculate_path(world)
+        if self.is_idle():
+            return
+        e = self.entity
+        if self.is_at_valid_position():
+            self.continue_following_path(world)
+        elif self.current_path is not None and not self.current_path.is_finished():
+            here, node = self.get_pos(world), self.current_path.get_node_position_current(e.width)
+            if here.y > node.y and not e.on_ground and floor(here.x) == floor(node.x) and \
+                    floor(here.z) == floor(node.z):
+                self.current_path.next()
+        if not self.is_idle():
+            v = self.current_path.get_node_position_current(e.width)
+            bx, by, bz = floor(v.x), floor(v.y), floor(v.z)
+            y = v.y if world.get_block_state(bx, by - 1, bz).is_air else \
+                get_feet_y(ChunkCache.of_world(world), bx, by, bz)
+            e.move_control.move_to(v.x, y, v.z, self.speed)
+
+    def continue_following_path(self, world: World) -> None:
+        """`EntityNavigation.continueFollowingPath`: the next node is reached within the proximity horizontally
+        (width/2 for a mob wider than 0.75, else 0.75 − width/2: N1) and less than 1 vertically, or skipped by
+        the shortcut."""
+        e = self.entity
+        here = self.get_pos(world)
+        w = e.width
+        self.node_reach_proximity = f32(w / NODE_REACH_HALF) if w > NODE_REACH_WIDE else \
+            f32(NODE_REACH_WIDE - f32(w / NODE_REACH_HALF))
+        nx, ny, nz = self.current_path.get_current_node_pos()
+        # 1.16.5 measures from the block's centre, nx + 0.5 (Forge's MC-94054 fix uses (width + 1) / 2)
+        dx, dy, dz = abs(e.pos.x - (nx + 0.5)), abs(e.pos.y - ny), abs(e.pos.z - (nz + 0.5))
+        reached = dx < self.node_reach_proximity and dz < self.node_reach_proximity and dy < NODE_REACH_MAX_DY
+        if reached or (self.current_path.get_current_node().type not in NO_SHORTCUT_TYPES and
+                       self.should_jump_to_next_node(here)):
+            self.current_path.next()
+        self.check_timeouts(world, here)
+
+    def should_jump_to_next_node(self, here: Vec3) -> bool:
+        """`EntityNavigation.shouldJumpToNextNode`: within 2 of the node's bottom centre and already past it,
+        towards the node after it (a positive dot product)."""
+        path = self.current_path
+        if path.current_node_index + 1 >= path.length:
+            return False
+        nx, ny, nz = path.get_current_node_pos()
+        cx, cy, cz = nx + 0.5, float(ny), nz + 0.5
+        ox, oy, oz = here.x - cx, here.y - cy, here.z - cz
+        if not ox * ox + oy * oy + oz * oz < SHORTCUT_MAX_DIST * SHORTCUT_MAX_DIST:
+            return False
+        mx, my, mz = path.get_node(path.current_node_index + 1).pos
+        return (mx + 0.5 - cx) * ox + (my - cy) * oy + (mz + 0.5 - cz) * oz > 0.0
+
+    def check_timeouts(self, world: World, here: Vec3) -> None:
+        """`EntityNavigation.checkTimeouts` (spec 07 §7.1): every 100 ticks, a mob that moved less than 1.5 stops;
+        a node not reached within 3 × distance / movementSpeed (vanilla counts wall-clock milliseconds; here
+        50 ms a tick, i.e. 20 TPS) stops it too."""
+        if self.tick_count - self.path_start_time > STUCK_CHECK_INTERVAL:
+            s = self.path_start_pos
+            if (here.x - s.x) ** 2 + (here.y - s.y) ** 2 + (here.z - s.z) ** 2 < STUCK_MIN_DIST_SQ:
+                self.stop()
+            self.path_start_time = self.tick_count
+            self.path_start_pos = here
+        if self.current_path is not None and not self.current_path.is_finished():
+            now = world.game_time * MS_PER_TICK
+            node = self.current_path.get_current_node_pos()
+            if node == self.last_node_position:
+                self.current_node_ms += now - self.last_active_tick_ms
+            else:
+                self.last_node_position = node
+                cx, cy, cz = node[0] + 0.5, float(node[1]), node[2] + 0.5
+                d = ((here.x - cx) ** 2 + (here.y - cy) ** 2 + (here.z - cz) ** 2) ** 0.5
+                speed = self.entity.get_movement_speed()
+                self.current_node_timeout = d / speed * MS_PER_SECOND if speed > 0.0 else 0.0
+            if self.current_node_timeout > 0.0 and self.current_node_ms > self.current_node_timeout * TIMEOUT_FACTOR:
+                self.reset_node()
+                self.stop()
+            self.last_active_tick_ms = now
+
+    def reset_node(self) -> None:
+        self.last_node_position = (0, 0, 0)
+        self.current_node_ms = 0
+        self.current_node_timeout = 0.0
+
+    def recalculate_path(self, world: World) -> None:
+        """`EntityNavigation.recalculatePath`: at most once in 20 ticks; otherwise on the next tick that may."""
+        if world.game_time - self.last_recalculate_time > PATH_RECOMPUTE_INTERVAL:
+            if self.current_target is not None:
+                self.current_path = None
+                self.current_path = self.find_path_to(world, self.current_target, self.current_distance)
+                self.last_recalculate_time = world.game_time
+                self.should_recalculate = False
+        else:
+            self.should_recalculate = True
+
+    def on_block_changed(self, world: World, pos: BlockPos) -> None:
+        """`EntityNavigation.onBlockChanged` (from `ServerWorld.updateListeners` when a collision shape changes):
+        recompute if the block is nearer the midpoint of mob and path end than the nodes left."""
+        path = self.current_path
+        if path is None or path.is_finished() or path.length == 0:
+            return
+        end, p = path.get_end(), self.entity.pos
+        mx, my, mz = (end.x + p.x) / 2.0, (end.y + p.y) / 2.0, (end.z + p.z) / 2.0
+        left = float(path.length - path.current_node_index)
+        if (pos[0] + 0.5 - mx) ** 2 + (pos[1] + 0.5 - my) ** 2 + (pos[2] + 0.5 - mz) ** 2 < left * left:
+            self.recalculate_path(world)
+
+    # --- state ---
+    def get_pos(self, world: World) -> Vec3:
+        """`MobNavigation.getPos`: x, the path height, z."""
+        return Vec3(self.entity.pos.x, float(self.get_path_y(world)), self.entity.pos.z)
+
+    def get_path_y(self, world: World) -> int:
+        """`MobNavigation.getPathY`: a swimming mob's water surface (at most 16 up), else floor(y + 0.5)."""
+        e = self.entity
+        if e.touching_water and self.maker.can_swim:
+            x, z = floor(e.pos.x), floor(e.pos.z)
+            i = floor(e.pos.y)
+            for _ in range(PATH_Y_MAX_WATER_STEPS + 1):
+                if world.get_block_state(x, i, z).block != "water":
+                    return i
+                i += 1
+            return floor(e.pos.y)
+        return floor(e.pos.y + 0.5)
+
+    def is_at_valid_position(self) -> bool:
+        """`MobNavigation.isAtValidPosition`: on the ground, in a liquid, or riding."""
+        e = self.entity
+        return e.on_ground or e.touching_water or e.is_in_lava() or e.vehicle is not None
+
+    def is_idle(self) -> bool:
+        return self.current_path is None or self.current_path.is_finished()
+
+    def stop(self) -> None:
+        self.current_path = None

@@ -1,0 +1,457 @@
+"""`LandPathNodeMaker` (Mojang `WalkNodeEvaluator`) of 1.16.5: block path types (spec 07 §3.1), the start node
+(§4) and the successors of a node (§6, §6.1). Seed 001 describes 1.19.4; the 1.16.5 differences are marked."""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING
+
+from engine.constants import STEP_BOX_LIFT, STEP_BOX_TOP_MARGIN, WALK_MAX_JUMP_HEIGHT
+from engine.geometry.box import BlockPos, Box, Vec3
+from engine.java.javanum import f32
+from engine.java.mathhelper import ceil, floor
+from engine.pathfinding import blocks as pb
+from engine.pathfinding.node_types import PathNodeType as T
+from engine.pathfinding.path import PathNode, TargetPathNode
+from engine.world import block_physics as phys
+from engine.world.blocks import BlockState
+
+if TYPE_CHECKING:
+    from engine.living.mob import MobEntity
+    from engine.pathfinding.region import ChunkCache
+    from engine.world.world import World
+
+SOUTH, WEST, EAST, NORTH = (0, 1), (-1, 0), (1, 0), (0, -1)   # Direction offsets (x, z)
+FLOOR_PASSES = (T.WALKABLE, T.OPEN, T.WATER, T.LAVA)           # the block below these leaves the position OPEN
+FLOOR_INHERITED = (T.DAMAGE_FIRE, T.DAMAGE_CACTUS, T.DAMAGE_OTHER, T.STICKY_HONEY)
+NO_STEP_UP = (T.FENCE, T.UNPASSABLE_RAIL, T.TRAPDOOR)
+
+
+_COMMON_BY_STATE: dict[int, T] = {}
+_DANGER_BY_STATE: dict[int, T | None] = {}
+
+
+def get_common_node_type(view: ChunkCache, x: int, y: int, z: int) -> T:
+    """`LandPathNodeMaker.getCommonNodeType`: the type of the block itself (spec 07 §3.1 "initial mapping";
+    1.16.5 has no powder snow, dripleaf, dripstone or lava cauldron, and gives cactus DAMAGE_CACTUS). A function
+    of the block state alone, kept per state id."""
+    state = view.get_block_state(x, y, z)
+    t = _COMMON_BY_STATE.get(state.id)
+    if t is None:
+        t = _COMMON_BY_STATE[state.id] = common_node_type_of(state)
+    return t
+
+
+def common_node_type_of(state: BlockState) -> T:
+    block = state.block
+    if state.is_air:
+        return T.OPEN
+    if block in pb.TRAPDOORS or block == "lily_pad":
+        return T.TRAPDOOR
+    if block == "cactus":
+        return T.DAMAGE_CACTUS
+    if block == "sweet_berry_bush":
+        return T.DAMAGE_OTHER
+    if block == "honey_block":
+        return T.STICKY_HONEY
+    if block == "cocoa":
+        return T.COCOA
+    if pb.is_water(state):
+        return T.WATER
+    if pb.is_lava(state):
+        return T.LAVA
+    if pb.is_fiery(state):
+        return T.DAMAGE_FIRE
+    is_open = state.get("open") == "true" if block in pb.DOORS else False
+    if block in pb.WOODEN_DOORS and not is_open:
+        return T.DOOR_WOOD_CLOSED
+    if block == "iron_door" and not is_open:
+        return T.DOOR_IRON_CLOSED
+    if block in pb.DOORS and is_open:
+        return T.DOOR_OPEN
+    if block in pb.RAILS:
+        return T.RAIL
+    if block in pb.LEAVES:
+        return T.LEAVES
+    if phys.is_fence(block) or phys.is_wall(block) or \
+            (phys.is_fence_gate(block) and state.get("open") != "true"):
+        return T.FENCE
+    return T.OPEN if pb.can_pathfind_through_land(state) else T.BLOCKED
+
+
+def get_node_type_from_neighbors(view: ChunkCache, x: int, y: int, z: int, node_type: T) -> T:
+    """`LandPathNodeMaker.getNodeTypeFromNeighbors`: x outer, y middle, z inner over the 3×3×3 cube, the
+    centre column skipped; the first danger found wins (1.16.5: cactus, berry bush, fire, water)."""
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            for dz in (-1, 0, 1):
+                if dx == 0 and dz == 0:
+                    continue
+                state = view.get_block_state(x + dx, y + dy, z + dz)
+                danger = _DANGER_BY_STATE.get(state.id, T.BLOCKED)
+                if danger is T.BLOCKED:
+                    danger = _DANGER_BY_STATE[state.id] = danger_of(state)
+                if danger is not None:
+                    return danger
+    return node_type
+
+
+def danger_of(state: BlockState) -> T | None:
+    """The danger a neighbouring block state signals, in the order `getNodeTypeFromNeighbors` tests them."""
+    if state.block == "cactus":
+        return T.DANGER_CACTUS
+    if state.block == "sweet_berry_bush":
+        return T.DANGER_OTHER
+    if pb.is_fiery(state):
+        return T.DANGER_FIRE
+    if pb.is_water(state):
+        return T.WATER_BORDER
+    return None
+
+
+def get_land_node_type(view: ChunkCache, x: int, y: int, z: int) -> T:
+    """`LandPathNodeMaker.getLandNodeType`: OPEN refined by the block below (spec 07 §3.1 "refinement"), then
+    WALKABLE by the neighbours."""
+    node_type = get_common_node_type(view, x, y, z)
+    if node_type is T.OPEN and y >= 1:
+        below = get_common_node_type(view, x, y - 1, z)
+        node_type = T.OPEN if below in FLOOR_PASSES else T.WALKABLE
+        if below in FLOOR_INHERITED:
+            node_type = below
+    if node_type is T.WALKABLE:
+        node_type = get_node_type_from_neighbors(view, x, y, z, node_type)
+    return node_type
+
+
+def get_feet_y(view: ChunkCache, x: int, y: int, z: int) -> float:
+    """`LandPathNodeMaker.getFeetY`: the top of the collision shape of the block below (its y if empty)."""
+    shape = view.get_collision_shape(x, y - 1, z)
+    return float(y - 1) + (0.0 if shape.is_empty else shape.coords[1][-1])
+
+
+_CELL_TYPES: weakref.WeakKeyDictionary[World, dict[type, tuple[int, dict[BlockPos, T]]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def shared_cell_types(world: World, maker: type) -> dict[BlockPos, T]:
+    """A node maker's cell types (`getDefaultNodeType`) for a world as it is now: a cell's type depends only on the
+    block states around it, so searches share them until a block changes (`World.block_version`). Used only
+    for cells whose neighbourhood lies inside a search's region (`ChunkCache.sees_world_around`)."""
+    per_world = _CELL_TYPES.setdefault(world, {})
+    entry = per_world.get(maker)
+    if entry is None or entry[0] != world.block_version:
+        entry = per_world[maker] = (world.block_version, {})
+    return entry[1]
+
+
+class LandPathNodeMaker:
+    """One search's node maker: node and type caches live for one `find_path` (`init` … `clear`)."""
+
+    RAIL_WINS = True            # getNodeType: UNPASSABLE_RAIL anywhere in the footprint wins (not for fliers)
+    OPEN_NEEDS_ONE_BLOCK = True  # getNodeType keeps OPEN only for sizeX <= 1 (fliers: any size)
+
+    def __init__(self) -> None:
+        self.can_enter_open_doors = False   # PathNodeMaker.canEnterOpenDoors
+        self.can_open_doors = False         # canOpenDoors (MobNavigation.setCanPathThroughDoors)
+        self.can_swim = False
+        self.view: ChunkCache | None = None
+        self.entity: MobEntity | None = None
+        self.path_node_cache: dict[BlockPos, PathNode] = {}
+        self.node_types: dict[BlockPos, T] = {}
+        self.collided_boxes: dict[Box, bool] = {}
+        self.land_types: dict[BlockPos, T] = {}   # cell types near the region's edge, for one search
+        self.shared_land_types: dict[BlockPos, T] = {}   # cell types inside it: the world's, shared (see init)
+        self.size_x = self.size_y = self.size_z = 0
+        self.penalties: dict[T, float] = {}
+
+    # --- PathNodeMaker ---
+    def init(self, view: ChunkCache, entity: MobEntity) -> None:
+        """`PathNodeMaker.init`: the entity's size in whole blocks, floor(width + 1) and floor(height + 1)."""
+        self.view, self.entity = view, entity
+        self.shared_land_types = shared_cell_types(view.world, type(self))
+        self.penalties = {t: entity.get_pathfinding_penalty(t) for t in T}   # the mob's malus, read once
+        self.path_node_cache.clear()
+        self.size_x = self.size_z = floor(f32(entity.width + 1.0))
+        self.size_y = floor(f32(entity.height + 1.0))
+
+    def clear(self) -> None:
+        self.node_types.clear()
+        self.land_types.clear()
+        self.collided_boxes.clear()
+        self.view = self.entity = None
+
+    def get_node(self, x: int, y: int, z: int) -> PathNode:
+        """`PathNodeMaker.getNode`: one node object per position and search."""
+        key = (x, y, z)
+        node = self.path_node_cache.get(key)
+        if node is None:
+            node = self.path_node_cache[key] = PathNode(x, y, z)
+        return node
+
+    def get_node_type(self, x: int, y: int, z: int) -> T:
+        """The cached `getNodeType(entity, x, y, z)`."""
+        key = (x, y, z)
+        t = self.node_types.get(key)
+        if t is None:
+            t = self.node_types[key] = self.get_node_type_sized(self.view, x, y, z, self.size_x, self.size_y,
+                                                                self.size_z, self.can_open_doors,
+                                                                self.can_enter_open_doors)
+        return t
+
+    def penalty(self, t: T) -> float:
+        return self.penalties[t]
+
+    # --- types for the mob ---
+    def get_node_type_sized(self, view: ChunkCache, x: int, y: int, z: int, size_x: int, size_y: int, size_z: int,
+                            can_open_doors: bool, can_enter_open_doors: bool) -> T:
+        """`LandPathNodeMaker.getNodeType(world, x, y, z, mob, sizeX, sizeY, sizeZ, ...)` (spec 07 §3.1 "final
+        selection"): FENCE, then UNPASSABLE_RAIL, win; an impassable type returns at once; else the highest
+        penalty, last of equals in ordinal order; OPEN kept for a mob at most one block wide."""
+        found: set[T] = set()
+        own = self.find_nearby_node_types(view, x, y, z, size_x, size_y, size_z, can_open_doors,
+                                          can_enter_open_doors, found, self.entity.block_pos())
+        if T.FENCE in found:
+            return T.FENCE
+        if self.RAIL_WINS and T.UNPASSABLE_RAIL in found:
+            return T.UNPASSABLE_RAIL
+        best = T.BLOCKED
+        for t in sorted(found, key=lambda t: t.ordinal):
+            if self.penalty(t) < 0.0:
+                return t
+            if self.penalty(t) >= self.penalty(best):
+                best = t
+        # 1.16.5 tests sizeX <= 1; 1.19.4 (spec 07 §3.1) tests the width < 1
+        narrow = size_x <= 1 or not self.OPEN_NEEDS_ONE_BLOCK
+        return T.OPEN if own is T.OPEN and self.penalty(best) == 0.0 and narrow else best
+
+    def find_nearby_node_types(self, view: ChunkCache, x: int, y: int, z: int, size_x: int, size_y: int,
+                               size_z: int, can_open_doors: bool, can_enter_open_doors: bool, found: set[T],
+                               mob_pos: BlockPos) -> T:
+        """`LandPathNodeMaker.findNearbyNodeTypes`: the adjusted types of every cell the mob covers; returns the
+        corner cell's."""
+        own = T.BLOCKED
+        for i in range(size_x):
+            for j in range(size_y):
+                for k in range(size_z):
+                    key = (x + i, y + j, z + k)
+                    cache = self.shared_land_types if view.sees_world_around(x + i, z + k) else self.land_types
+                    land = cache.get(key)
+                    if land is None:
+                        land = cache[key] = self.get_floor_node_type(view, *key)
+                    t = self.adjust_node_type(view, can_open_doors, can_enter_open_doors, mob_pos, land)
+                    if i == 0 and j == 0 and k == 0:
+                        own = t
+                    found.add(t)
+        return own
+
+    @staticmethod
+    def get_floor_node_type(view: ChunkCache, x: int, y: int, z: int) -> T:
+        """The type of one cell for this node maker (`getDefaultNodeType`): `getLandNodeType` for walkers."""
+        return get_land_node_type(view, x, y, z)
+
+    @staticmethod
+    def adjust_node_type(view: ChunkCache, can_open_doors: bool, can_enter_open_doors: bool, mob_pos: BlockPos,
+                         t: T) -> T:
+        """`LandPathNodeMaker.adjustNodeType` (spec 07 §3.1 "mob-specific conversion"): a rail is passable only
+        if the mob stands in or on a rail; leaves block."""
+        if t is T.DOOR_WOOD_CLOSED and can_open_doors and can_enter_open_doors:
+            t = T.WALKABLE_DOOR
+        if t is T.DOOR_OPEN and not can_enter_open_doors:
+            t = T.BLOCKED
+        if t is T.RAIL and view.get_block_state(*mob_pos).block not in pb.RAILS and \
+                view.get_block_state(mob_pos[0], mob_pos[1] - 1, mob_pos[2]).block not in pb.RAILS:
+            t = T.UNPASSABLE_RAIL
+        if t is T.LEAVES:
+            t = T.BLOCKED
+        return t
+
+    # --- the start (spec 07 §4) ---
+    def get_start(self) -> PathNode:
+        """`LandPathNodeMaker.getStart`."""
+        e, view = self.entity, self.view
+        p = e.pos
+        i = floor(p.y)
+        state = view.get_block_state(floor(p.x), i, floor(p.z))
+        if not e.can_walk_on_fluid(state):
+            if self.can_swim and e.touching_water:
+                while True:
+                    fs = pb.fluid_state(state)
+                    if state.block != "water" and not (fs.fluid == "water" and fs.is_source and not fs.falling):
+                        i -= 1
+                        break
+                    i += 1
+                    state = view.get_block_state(floor(p.x), i, floor(p.z))
+            elif e.on_ground:
+                i = floor(p.y + 0.5)
+            else:
+                x, y, z = e.block_pos()
+                while y > 0 and (view.get_block_state(x, y, z).is_air or
+                                 pb.can_pathfind_through_land(view.get_block_state(x, y, z))):
+                    y -= 1
+                i = y + 1
+        else:
+            while e.can_walk_on_fluid(state):
+                i += 1
+                state = view.get_block_state(floor(p.x), i, floor(p.z))
+            i -= 1
+        bx, _, bz = e.block_pos()
+        if self.penalty(self.get_node_type(bx, i, bz)) < 0.0:
+            b = e.box
+            for cx, cz in ((b.min_x, b.min_z), (b.min_x, b.max_z), (b.max_x, b.min_z), (b.max_x, b.max_z)):
+                if self.penalty(self.get_node_type(floor(cx), i, floor(cz))) >= 0.0:
+                    return self.typed_node(floor(cx), i, floor(cz))
+        return self.typed_node(bx, i, bz)
+
+    def typed_node(self, x: int, y: int, z: int) -> PathNode:
+        node = self.get_node(x, y, z)
+        node.type = self.get_node_type(x, y, z)
+        node.penalty = self.penalty(node.type)
+        return node
+
+    def get_node_at(self, x: float, y: float, z: float) -> TargetPathNode:
+        """`LandPathNodeMaker.getNode(double, double, double)`: a target at the floored position."""
+        return TargetPathNode(self.get_node(floor(x), floor(y), floor(z)))
+
+    # --- successors (spec 07 §6) ---
+    def get_successors(self, successors: list[PathNode], node: PathNode) -> int:
+        """`LandPathNodeMaker.getSuccessors`: south, west, east, north, then the four diagonals, each diagonal
+        valid only with both of its axis neighbours (spec 07 §6.1)."""
+        max_y_step = 0
+        here = self.get_node_type(node.x, node.y, node.z)
+        # spec 07 §6 AMBIGUITY-P1: the code tests a penalty ≥ 0 above the node
+        if self.penalty(self.get_node_type(node.x, node.y + 1, node.z)) >= 0.0 and here is not T.STICKY_HONEY:
+            max_y_step = floor(max(1.0, self.entity.step_height))
+        feet = get_feet_y(self.view, node.x, node.y, node.z)
+        x, y, z = node.x, node.y, node.z
+        south = self.get_path_node(x, y, z + 1, max_y_step, feet, SOUTH, here)
+        west = self.get_path_node(x - 1, y, z, max_y_step, feet, WEST, here)
+        east = self.get_path_node(x + 1, y, z, max_y_step, feet, EAST, here)
+        north = self.get_path_node(x, y, z - 1, max_y_step, feet, NORTH, here)
+        count = 0
+        for n in (south, west, east, north):
+            if self.is_valid_adjacent_successor(n, node):
+                successors[count] = n
+                count += 1
+        for a, b, dx, dz, facing in ((west, north, -1, -1, NORTH), (east, north, 1, -1, NORTH),
+                                     (west, south, -1, 1, SOUTH), (east, south, 1, 1, SOUTH)):
+            diagonal = self.get_path_node(x + dx, y, z + dz, max_y_step, feet, facing, here)
+            if self.is_valid_diagonal_successor(node, a, b, diagonal):
+                successors[count] = diagonal
+                count += 1
+        return count
+
+    @staticmethod
+    def is_valid_adjacent_successor(node: PathNode | None, successor_of: PathNode) -> bool:
+        """`isValidAdjacentSuccessor`: not closed, and passable unless the current node itself is not."""
+        return node is not None and not node.visited and (node.penalty >= 0.0 or successor_of.penalty < 0.0)
+
+    def is_valid_diagonal_successor(self, node: PathNode, a: PathNode | None, b: PathNode | None,
+                                    diagonal: PathNode | None) -> bool:
+        """`isValidDiagonalSuccessor` (1.16.5: both axis neighbours at most as high as the node, no
+        WALKABLE_DOOR among the three, the diagonal passable and open)."""
+        if diagonal is None or b is None or a is None or diagonal.visited:
+            return False
+        if b.y > node.y or a.y > node.y:
+            return False
+        if T.WALKABLE_DOOR in (a.type, b.type, diagonal.type):
+            return False
+        narrow_fence = b.type is T.FENCE and a.type is T.FENCE and self.entity.width < 0.5
+        return diagonal.penalty >= 0.0 and (b.y < node.y or b.penalty >= 0.0 or narrow_fence) and \
+            (a.y < node.y or a.penalty >= 0.0 or narrow_fence)
+
+    def is_blocked(self, node: PathNode) -> bool:
+        """The fence test of `getPathNode` (Mojang `canReachWithoutCollision`, inverted): the mob's box moved from
+        its position towards the node's minimum corner in steps of about its average edge. 1.16.5 runs it only
+        when the current node is a FENCE; 22w16a added closed doors (spec 07 §6 step 3)."""
+        e = self.entity
+        v = Vec3(node.x - e.pos.x, node.y - e.pos.y, node.z - e.pos.z)
+        box = e.box
+        lengths = box.lengths()
+        steps = ceil(v.length() / ((lengths.x + lengths.y + lengths.z) / 3.0))   # Box.getAverageSideLength
+        if steps <= 0:
+            return False
+        scale = float(f32(1.0 / f32(float(steps))))
+        v = Vec3(v.x * scale, v.y * scale, v.z * scale)
+        for _ in range(steps):
+            box = box.offset(v.x, v.y, v.z)
+            if self.check_box_collision(box):
+                return True
+        return False
+
+    def check_box_collision(self, box: Box) -> bool:
+        """`checkBoxCollision`: cached per box for one search."""
+        hit = self.collided_boxes.get(box)
+        if hit is None:
+            hit = self.collided_boxes[box] = not self.view.is_space_empty(box)
+        return hit
+
+    def blocked_node(self, x: int, y: int, z: int) -> PathNode:
+        node = self.get_node(x, y, z)
+        node.type = T.BLOCKED
+        node.penalty = -1.0
+        return node
+
+    def get_path_node(self, x: int, y: int, z: int, max_y_step: int, prev_feet_y: float, facing: tuple[int, int],
+                      here: T) -> PathNode | None:
+        """`LandPathNodeMaker.getPathNode` (spec 07 §6 steps 1-9)."""
+        view, e = self.view, self.entity
+        if get_feet_y(view, x, y, z) - prev_feet_y > WALK_MAX_JUMP_HEIGHT:                 # step 1
+            return None
+        t = self.get_node_type(x, y, z)
+        f = self.penalty(t)
+        half_width = e.width / 2.0
+        node = None
+        if f >= 0.0:                                                                        # step 2
+            node = self.get_node(x, y, z)
+            node.type = t
+            node.penalty = max(node.penalty, f)
+        if here is T.FENCE and node is not None and node.penalty >= 0.0 and self.is_blocked(node):   # step 3
+            node = None
+        if t is T.WALKABLE:                                                                 # step 4
+            return node
+        if (node is None or node.penalty < 0.0) and max_y_step > 0 and t not in NO_STEP_UP:   # step 5
+            node = self.get_path_node(x, y + 1, z, max_y_step - 1, prev_feet_y, facing, here)
+            if node is not None and node.type in (T.OPEN, T.WALKABLE) and e.width < 1.0:
+                cx, cz = (x - facing[0]) + 0.5, (z - facing[1]) + 0.5
+                box = Box.of(cx - half_width, get_feet_y(view, floor(cx), y + 1, floor(cz)) + STEP_BOX_LIFT,
+                             cz - half_width, cx + half_width,
+                             e.height + get_feet_y(view, node.x, node.y, node.z) - STEP_BOX_TOP_MARGIN,
+                             cz + half_width)
+                if self.check_box_collision(box):
+                    node = None
+        if t is T.WATER and not self.can_swim:                                              # step 6
+            if self.get_node_type(x, y - 1, z) is not T.WATER:
+                return node
+            while y > 0:
+                y -= 1
+                t = self.get_node_type(x, y, z)
+                if t is not T.WATER:
+                    return node
+                node = self.get_node(x, y, z)
+                node.type = t
+                node.penalty = max(node.penalty, self.penalty(t))
+        if t is T.OPEN:                                                                     # step 7
+            fallen = 0
+            top = y
+            while t is T.OPEN:
+                y -= 1
+                if y < 0:
+                    return self.blocked_node(x, top, z)
+                if fallen >= e.get_safe_fall_distance():
+                    return self.blocked_node(x, y, z)
+                fallen += 1
+                t = self.get_node_type(x, y, z)
+                f = self.penalty(t)
+                if t is not T.OPEN and f >= 0.0:
+                    node = self.get_node(x, y, z)
+                    node.type = t
+                    node.penalty = max(node.penalty, f)
+                    break
+                if f < 0.0:
+                    return self.blocked_node(x, y, z)
+        if t is T.FENCE:                                                                    # step 8 (1.16.5)
+            node = self.get_node(x, y, z)
+            node.visited = True
+            node.type = t
+            node.penalty = t.default_penalty
+        return node
