@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import litemapy
-import nbt.nbt as tw   # twoolie's NBT: independent of nbtlib, which the readers use
+import nbt.nbt as tw  # twoolie's NBT: independent of nbtlib, which the readers use
 import pytest
+from nbtlib import Double, List, Short
 
 from engine.tick.scene import SceneError, load_scene, load_scene_text
 from engine.world.blocks import parse_block_state
@@ -94,9 +95,9 @@ def test_litemapy_built_file_with_entities(tmp_path: Path) -> None:
     region[0, 0, 0] = litemapy.BlockState("minecraft:sticky_piston", facing="up", extended="false")
     region[2, 1, -1] = litemapy.BlockState("minecraft:slime_block")
     tnt = litemapy.Entity("minecraft:tnt")
-    tnt.data["Pos"] = tw_list_double([0.5, 2.0, 0.25])
-    tnt.data["Motion"] = tw_list_double([0.0, 0.2, -0.02])
-    tnt.data["Fuse"] = litemapy_short(37)
+    tnt.data["Pos"] = List[Double]([0.5, 2.0, 0.25])   # litemapy keeps entity NBT as nbtlib tags
+    tnt.data["Motion"] = List[Double]([0.0, 0.2, -0.02])
+    tnt.data["Fuse"] = Short(37)
     region.entities.append(tnt)
     path = tmp_path / "built.litematic"
     region.as_schematic(name="built").save(str(path))
@@ -106,16 +107,6 @@ def test_litemapy_built_file_with_entities(tmp_path: Path) -> None:
     (e,) = sim.entities
     assert (e.TYPE, tuple(e.pos), tuple(e.motion), e.fuse) == ("minecraft:tnt", (2.5, 7.0, 1.25), (0.0, 0.2, -0.02),
                                                                37)
-
-
-def tw_list_double(values: list[float]) -> Any:
-    from nbtlib import Double, List
-    return List[Double](values)
-
-
-def litemapy_short(value: int) -> Any:
-    from nbtlib import Short
-    return Short(value)
 
 
 def _tw_compound(values: dict[str, Any], name: str = "") -> tw.TAG_Compound:
@@ -161,8 +152,8 @@ def test_sponge_file_built_with_another_library(version: int, tmp_path: Path) ->
     palette = {"minecraft:dispenser[facing=up,triggered=false]": (tw.TAG_Int, 0),
                "minecraft:moving_piston[facing=east,type=normal]": (tw.TAG_Int, 1)}
     dispenser = {"Id": (tw.TAG_String, "minecraft:dispenser"), "Pos": (tw.TAG_Int_Array, [0, 0, 0])}
-    items = {"Items": (tw.TAG_List, (tw.TAG_Compound, [{"Slot": (tw.TAG_Byte, 3), "id": (tw.TAG_String, "minecraft:tnt"),
-                                                        "Count": (tw.TAG_Byte, 2)}]))}
+    stack = {"Slot": (tw.TAG_Byte, 3), "id": (tw.TAG_String, "minecraft:tnt"), "Count": (tw.TAG_Byte, 2)}
+    items = {"Items": (tw.TAG_List, (tw.TAG_Compound, [stack]))}
     piston = {"Id": (tw.TAG_String, "minecraft:piston"), "Pos": (tw.TAG_Int_Array, [1, 0, 0])}
     moving = {"blockState": {"Name": (tw.TAG_String, "minecraft:stone")}, "facing": (tw.TAG_Int, 5),
               "progress": (tw.TAG_Float, 0.5), "extending": (tw.TAG_Byte, 1), "source": (tw.TAG_Byte, 0)}
@@ -184,7 +175,7 @@ def test_sponge_file_built_with_another_library(version: int, tmp_path: Path) ->
         root = {"Schematic": root}
     path = tmp_path / "built.schem"
     _tw_save(_tw_compound(root, "Schematic" if version == 2 else ""), path)
-    text = f'[[schematics]]\nfile = "built.schem"\n\n[[actions]]\ntick = 1\ndo = "dispense"\nat = [10, 64, -4]\n'
+    text = '[[schematics]]\nfile = "built.schem"\n\n[[actions]]\ntick = 1\ndo = "dispense"\nat = [10, 64, -4]\n'
     sim = load_scene_text(text, str(tmp_path / "s.toml"))
     assert sim.world.get_block_state(10, 64, -4).block == "dispenser"
     assert sim.world.containers[(10, 64, -4)] == ((3, "minecraft:tnt", 2),)
