@@ -31,7 +31,7 @@ SIGN_RENAME_DATA_VERSION = 1901       # 18w43a: sign → oak_sign, stone_slab �
 WALL_SIDES_DATA_VERSION = 2529        # 20w17a: wall sides become none/low/tall
 PATH_RENAME_DATA_VERSION = 2724       # 20w45a (1.17): grass_path → dirt_path
 SHORT_GRASS_DATA_VERSION = 3698       # 23w40a (1.20.3): grass → short_grass
-MAX_VOLUME = 1 << 27                  # cells in one schematic: 134M (a 512³ box); more is refused before unpacking
+MAX_VOLUME = 1 << 26                  # cells in one region: 67M (a 406³ box); more is refused before unpacking
 MAX_DIMENSION = 1 << 15               # any side, in blocks
 
 # (first data version with the new name, old name, new name); 1.16.5 uses the name on its side of each rename

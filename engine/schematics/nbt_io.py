@@ -16,9 +16,18 @@ from nbtlib import Byte, ByteArray, Compound, Double, Float, Int, IntArray, List
 from engine.tick.scene_writer import write_atomic
 
 GZIP_MAGIC = b"\x1f\x8b"
-MAX_UNPACKED_BYTES = 1 << 30      # a gzip bomb stops here, before memory runs out
+MAX_UNPACKED_BYTES = 1 << 29      # 512 MiB: a gzip bomb stops here, before memory runs out
 INTEGER_TAGS = (Byte, Short, Int, Long)
 NUMBER_TAGS = (*INTEGER_TAGS, Float, Double)
+
+
+def _refuse_end_list(cls: type, fileobj: Any, byteorder: str = "big") -> None:
+    raise ValueError("a list of End tags with elements (Minecraft: \"Missing type on ListTag\")")
+
+
+# nbtlib parses each element of a list of End tags without reading a byte, so a damaged length makes it loop up to
+# 2^31 times; Minecraft's ListTag reader refuses such a list, and so do we. Valid data never parses an End element.
+nbtlib.tag.End.parse = classmethod(_refuse_end_list)
 
 
 class SchematicError(ValueError):
@@ -43,22 +52,23 @@ def read_nbt(path: Path) -> Compound:
     buf = _StrictBuffer(data)
     try:
         root = nbtlib.File.parse(buf)
-    except Exception as err:   # nbtlib reports damage as struct, type, value, unicode or index errors
+    except KeyError as err:    # nbtlib's tag registry
+        raise SchematicError(f"{path}: not a valid NBT file (unknown tag type {err.args[0]})") from None
+    except Exception as err:   # nbtlib reports damage as struct, type, value, unicode, EOF or recursion errors
         raise SchematicError(f"{path}: not a valid NBT file ({type(err).__name__}: {err})") from None
-    if buf.tell() != len(data):
+    if buf.tell() < len(data):
         raise SchematicError(f"{path}: {len(data) - buf.tell()} bytes after the NBT data")
     return root
 
 
 class _StrictBuffer(io.BytesIO):
-    """nbtlib reads a missing number as 0 and a short array as what is there: here a short read is an error."""
+    """nbtlib reads a missing number as 0 and a short array as what is there (and would loop over a list of empty
+    compounds past the end): here a short read, or a negative length, is an error."""
 
     def read(self, n: int | None = -1) -> bytes:
-        if n is None or n < 0:
-            raise ValueError("a negative length")
         data = super().read(n)
-        if len(data) < n:
-            raise EOFError(f"the data ends {n - len(data)} bytes early")
+        if len(data) != n:
+            raise EOFError(f"the data ends early (wanted {n} bytes at {self.tell() - len(data)})")
         return data
 
 

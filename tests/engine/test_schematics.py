@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -324,3 +325,54 @@ def test_schematic_outside_build_range_is_refused(tmp_path: Path) -> None:
     scene.write_text(f'[[schematics]]\nfile = "{SHARED / "SimpleHouse.litematic"}"\nat = [0, 252, 0]\n')
     with pytest.raises(SceneError, match=r"schematics\[0\]\.at: .*reach y 252..257, outside"):
         load_scene(scene)
+
+
+# --- fuzzing: mutated real files load completely or fail with one SceneError line ---
+FUZZ_CASES = 300
+
+
+def _mutations(raw: bytes, rng: random.Random) -> bytes:
+    """One damage of the unpacked NBT: flipped bytes, a cut, inserted or repeated bytes, or a changed length."""
+    data = bytearray(raw)
+    kind = rng.randrange(5)
+    if kind == 0:
+        for _ in range(rng.randint(1, 8)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+    elif kind == 1:
+        del data[rng.randrange(1, len(data)):]
+    elif kind == 2:
+        i = rng.randrange(len(data))
+        data[i:i] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 16)))
+    elif kind == 3:
+        i = rng.randrange(len(data))
+        data[i:i] = data[i:i + rng.randint(1, 64)]
+    else:
+        i = rng.randrange(len(data) - 4)
+        data[i:i + 4] = rng.choice([b"\x7f\xff\xff\xff", b"\xff\xff\xff\xff", b"\x00\x00\x00\x00", b"\x00\x10\x00\x00"])
+    return bytes(data)
+
+
+def test_fuzzed_files_load_whole_or_fail_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    scene = tmp_path / "scene.toml"
+    scene.write_text(ROUND_TRIP)
+    sources = [SHARED / "SimpleHouse.litematic", SHARED / "black-white.litematic"]
+    for suffix in (".litematic", ".nbt", ".schem"):
+        sources.append(tmp_path / f"export{suffix}")
+        assert cli(capsys, "export", str(scene), "--out", str(sources[-1]))[0] == 0
+    rng = random.Random(20261123)
+    outcomes = {"loaded": 0, "refused": 0}
+    for case in range(FUZZ_CASES):
+        source = sources[case % len(sources)]
+        raw = gzip.decompress(source.read_bytes())
+        damaged = _mutations(raw, rng)
+        path = tmp_path / f"fuzz{source.suffix}"
+        path.write_bytes(gzip.compress(damaged) if case % 10 else damaged[:rng.randrange(len(damaged))])
+        try:
+            sim = load_scene(path, allow_unmapped=bool(case % 2))
+        except SceneError as err:
+            assert "\n" not in str(err) and str(path) in str(err), (case, str(err))
+            outcomes["refused"] += 1
+            continue
+        sim.tick()   # what loaded is a whole, runnable scene
+        outcomes["loaded"] += 1
+    assert outcomes["refused"] > FUZZ_CASES // 2 and outcomes["loaded"] > 0, outcomes
