@@ -42,7 +42,8 @@ NEUTRAL_PROPERTIES = {("waterlogged", "false")}   # dropped where 1.16.5's block
 WALL_SIDES = ("north", "east", "south", "west")
 WALL_SIDE_VALUES = {"true": "low", "false": "none"}
 
-# scene field → (NBT key, NBT tag type when written, older or newer spellings read too)
+# scene field → (NBT key, NBT tag type when written, older or newer spellings read too); a projectile's owner is a
+# UUID in NBT and an entity id in a scene, so it is not kept
 NBT_FIELDS: dict[str, tuple[str, type, tuple[str, ...]]] = {
     "fuse": ("Fuse", Short, ("fuse",)), "age": ("Age", Short, ()), "pickup_delay": ("PickupDelay", Short, ()),
     "value": ("Value", Short, ()), "time": ("Time", Int, ()), "drop_item": ("DropItem", Byte, ()),
@@ -52,8 +53,6 @@ NBT_FIELDS: dict[str, tuple[str, type, tuple[str, ...]]] = {
     "dealt_damage": ("DealtDamage", Byte, ()), "explosion_power": ("ExplosionPower", Int, ()),
     "charged": ("dangerous", Byte, ()),
 }
-# fields with no NBT of their own here: the owner is a UUID in NBT, a scene names it by entity id
-UNSTORED_FIELDS = frozenset({"owner"})
 CONTAINER_BLOCK_ENTITIES = frozenset({"minecraft:dispenser", "minecraft:dropper"})
 PISTON_BLOCK_ENTITY = "minecraft:piston"
 

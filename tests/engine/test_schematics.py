@@ -376,3 +376,30 @@ def test_fuzzed_files_load_whole_or_fail_in_one_line(tmp_path: Path, capsys: pyt
         sim.tick()   # what loaded is a whole, runnable scene
         outcomes["loaded"] += 1
     assert outcomes["refused"] > FUZZ_CASES // 2 and outcomes["loaded"] > 0, outcomes
+
+
+def test_placing_a_schematic_equals_placing_each_block() -> None:
+    """`World.place_block_ids` (sections at once) leaves the world that `set_block_state` per cell leaves: states,
+    fluid and effect-block lookups, shulker-box block entities, and the scene running on identically."""
+    import numpy as np
+
+    from engine.world.world import EFFECT, FLUID, World
+    states = [parse_block_state(s) for s in ("minecraft:stone", "minecraft:water", "minecraft:cobweb",
+                                             "minecraft:shulker_box[facing=up]", "minecraft:slime_block")]
+    rng = np.random.default_rng(3)
+    ids = np.array([0] + [s.id for s in states], dtype=np.uint16)[rng.integers(0, 6, size=(20, 9, 37))]
+    bulk, single = World(), World()
+    bulk.set_block_state(1, 5, 1, parse_block_state("minecraft:shulker_box"))
+    single.set_block_state(1, 5, 1, parse_block_state("minecraft:shulker_box"))
+    bulk.place_block_ids(-14, 3, -2, ids)
+    for y in range(ids.shape[0]):
+        for z in range(ids.shape[1]):
+            for x in range(ids.shape[2]):
+                if ids[y, z, x]:
+                    single.set_block_state(x - 14, y + 3, z - 2, states[[s.id for s in states].index(ids[y, z, x])])
+    assert {k: s.tobytes() for k, s in bulk.sections()} == {k: s.tobytes() for k, s in single.sections()}
+    assert [be.pos for be in bulk.block_entities.ticking] == [be.pos for be in single.block_entities.ticking]
+    for box in [(-14, 3, -2, 22, 22, 6), (0, 0, 0, 3, 3, 3), (-20, 10, -20, -15, 12, -15)]:
+        for kind in (FLUID, EFFECT):
+            assert bulk.region_has(kind, *box) == single.region_has(kind, *box)
+        assert bulk.region_is_empty(*box) == single.region_is_empty(*box)
