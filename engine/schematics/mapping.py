@@ -197,6 +197,7 @@ def read_entities(reader: Reader, tags: list[tuple[Compound, Vec3 | None]], orig
 
 def _read_entity(reader: Reader, tag: Compound, pos: Vec3 | None, origin: Vec3, schem: Schematic,
                  unmapped: Unmapped, where: str, vehicle: int | None) -> None:
+    """One entity and its riders; a rider starts at its vehicle's position (`pos`), and its first tick seats it."""
     kind = reader.string(tag, "id", where) if "id" in tag else reader.string(tag, "Id", where)
     full = kind if ":" in kind else blocks.NAMESPACE + kind
     cls = ENTITY_TYPES.get(full)
@@ -219,8 +220,8 @@ def _read_entity(reader: Reader, tag: Compound, pos: Vec3 | None, origin: Vec3, 
     schem.entities.append(entry)
     index = len(schem.entities) - 1
     for j, rider in enumerate(reader.compounds(tag, "Passengers", where)):
-        _read_entity(reader, rider, None, Vec3(0.0, 0.0, 0.0), schem, unmapped, f"{where}.Passengers[{j}]", index)
-        schem.entities[-1]["pos"] = entry["pos"]   # a rider is placed on its vehicle when it ticks
+        _read_entity(reader, rider, Vec3(*entry["pos"]), Vec3(0.0, 0.0, 0.0), schem, unmapped,
+                     f"{where}.Passengers[{j}]", index)
 
 
 def _read_field(reader: Reader, tag: Compound, name: str, kind: type, where: str, data_version: int,
