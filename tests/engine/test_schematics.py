@@ -403,3 +403,15 @@ def test_placing_a_schematic_equals_placing_each_block() -> None:
         for kind in (FLUID, EFFECT):
             assert bulk.region_has(kind, *box) == single.region_has(kind, *box)
         assert bulk.region_is_empty(*box) == single.region_is_empty(*box)
+
+
+def test_unsimulated_entity_types_are_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    region = litemapy.Region(0, 0, 0, 1, 1, 1)
+    region[0, 0, 0] = litemapy.BlockState("minecraft:stone")
+    region.entities.append(litemapy.Entity("minecraft:item_frame"))
+    region.entities.append(litemapy.Entity("minecraft:tnt"))
+    path = tmp_path / "frame.litematic"
+    region.as_schematic(name="frame").save(str(path))
+    code, _, err = cli(capsys, "trace", str(path), "--ticks", "0")
+    assert code == 2 and "1 have no 1.16.5 equivalent: entity minecraft:item_frame ×1" in err
+    assert [e["type"] for e in trace(capsys, path, 0, "--allow-unmapped")[0]["entities"]] == ["minecraft:tnt"]
