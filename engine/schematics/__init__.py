@@ -10,7 +10,7 @@ import numpy as np
 from engine.geometry.box import BlockPos
 from engine.influences.piston_block_entity import DIRECTIONS, PistonBlockEntity
 from engine.schematics import litematic, sponge, structure
-from engine.schematics.mapping import Export, Schematic, block_entity_tags
+from engine.schematics.mapping import MAX_VOLUME, Export, Schematic, block_entity_tags
 from engine.schematics.nbt_io import SchematicError
 from engine.tick.scene_writer import write_scene
 from engine.tick.simulation import Simulation
@@ -60,22 +60,28 @@ def place_blocks(world: World, schem: Schematic, at: BlockPos) -> None:
 
 def export_of(sim: Simulation) -> Export:
     """The simulation's blocks (their bounding box), root entities and kept block entities, as written."""
-    cells = [(k, sec) for k, sec in sim.world.sections()]
     roots = [e for e in sim.entities if e.vehicle is None]
+    lo, hi = [2**31] * 3, [-(2**31)] * 3
+    cells = list(sim.world.sections())
+    for key, sec in cells:
+        filled = sec != AIR_ID
+        for axis, others in enumerate(((0, 1), (1, 2), (0, 2))):   # x, y, z of a [y, z, x] section
+            used = np.flatnonzero(filled.any(axis=others))
+            lo[axis] = min(lo[axis], key[axis] * 16 + int(used[0]))
+            hi[axis] = max(hi[axis], key[axis] * 16 + int(used[-1]) + 1)
     if not cells:
         return Export(sim.name or "scene", (0, 0, 0), np.zeros((1, 1, 1), dtype=np.uint16), roots, {})
-    lo = np.min([(k[0], k[1], k[2]) for k, _ in cells], axis=0) * 16
-    hi = np.max([(k[0], k[1], k[2]) for k, _ in cells], axis=0) * 16 + 16
-    grid = np.zeros((hi[1] - lo[1], hi[2] - lo[2], hi[0] - lo[0]), dtype=np.uint16)
+    size = [hi[i] - lo[i] for i in range(3)]
+    if size[0] * size[1] * size[2] > MAX_VOLUME:
+        raise SchematicError(f"the blocks span {size} ({size[0] * size[1] * size[2]:,} cells), more than a "
+                             f"schematic is written with ({MAX_VOLUME:,})")
+    grid = np.zeros((size[1], size[2], size[0]), dtype=np.uint16)
     for (sx, sy, sz), sec in cells:
         x, y, z = sx * 16 - lo[0], sy * 16 - lo[1], sz * 16 - lo[2]
-        grid[y:y + 16, z:z + 16, x:x + 16] = sec
-    filled = grid != AIR_ID
-    ranges = [np.flatnonzero(filled.any(axis=axes)) for axes in ((0, 1), (1, 2), (0, 2))]   # x, y, z
-    (xa, xb), (ya, yb), (za, zb) = ((int(r[0]), int(r[-1]) + 1) for r in ranges)
-    corner = (int(lo[0]) + xa, int(lo[1]) + ya, int(lo[2]) + za)
-    return Export(sim.name or "scene", corner, np.ascontiguousarray(grid[ya:yb, za:zb, xa:xb]), roots,
-                  block_entity_tags(sim.world))
+        gy, gz, gx = slice(max(y, 0), min(y + 16, size[1])), slice(max(z, 0), min(z + 16, size[2])), \
+            slice(max(x, 0), min(x + 16, size[0]))
+        grid[gy, gz, gx] = sec[gy.start - y:gy.stop - y, gz.start - z:gz.stop - z, gx.start - x:gx.stop - x]
+    return Export(sim.name or "scene", (lo[0], lo[1], lo[2]), grid, roots, block_entity_tags(sim.world))
 
 
 def export(sim: Simulation, path: str | Path) -> None:
@@ -89,7 +95,10 @@ def export(sim: Simulation, path: str | Path) -> None:
     if writer is None:
         raise SchematicError(f"{path}: cannot export to {suffix or 'a file without a suffix'} "
                              f"(expected {', '.join(EXPORT_SUFFIXES)})")
-    writer(path, export_of(sim))
+    try:
+        writer(path, export_of(sim))
+    except SchematicError as err:
+        raise SchematicError(f"{path}: {err}") from None
 
 
 __all__ = ["EXPORT_SUFFIXES", "SCHEMATIC_SUFFIXES", "Schematic", "SchematicError", "export", "is_schematic",

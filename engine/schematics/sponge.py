@@ -132,7 +132,7 @@ def write(path: Path, out: Export) -> None:
     """Version 2 (WorldEdit 7.2 for 1.16.5), `Offset` at the minimum corner so the origin stays the scene's."""
     sy, sz, sx = out.ids.shape
     if max(sx, sy, sz) > USHORT:
-        raise SchematicError(f"{path}: a Sponge schematic holds at most {USHORT} blocks a side, got {[sx, sy, sz]}")
+        raise SchematicError(f"a Sponge schematic holds at most {USHORT} blocks a side, got {[sx, sy, sz]}")
     states, indices = np.unique(out.ids, return_inverse=True)
     cx, cy, cz = out.corner
     corner = Vec3(float(cx), float(cy), float(cz))

@@ -415,3 +415,15 @@ def test_unsimulated_entity_types_are_reported(tmp_path: Path, capsys: pytest.Ca
     code, _, err = cli(capsys, "trace", str(path), "--ticks", "0")
     assert code == 2 and "1 have no 1.16.5 equivalent: entity minecraft:item_frame ×1" in err
     assert [e["type"] for e in trace(capsys, path, 0, "--allow-unmapped")[0]["entities"]] == ["minecraft:tnt"]
+
+
+def test_export_refusals_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    scene = tmp_path / "far.toml"
+    scene.write_text(scene_toml(blocks=[{"at": [-5000, 0, -5000], "block": "stone"},
+                                        {"at": [5000, 255, 5000], "block": "stone"}]))
+    out = tmp_path / "far.litematic"
+    code, _, err = cli(capsys, "export", str(scene), "--out", str(out))
+    assert code == 2 and err.count("\n") == 1 and f"{out}: the blocks span [10001, 256, 10001]" in err
+    assert not out.exists()
+    code, _, err = cli(capsys, "export", str(scene), "--out", str(tmp_path / "x.obj"))
+    assert code == 2 and "cannot export to .obj (expected .litematic, .nbt, .schem, .toml)" in err
