@@ -25,7 +25,7 @@ from engine.schematics.mapping import (
     state_compound,
     state_tag,
 )
-from engine.schematics.nbt_io import Compound, Double, Int, List, Reader, read_nbt, write_nbt
+from engine.schematics.nbt_io import INTEGER_TAGS, Compound, Double, Int, List, Reader, read_nbt, write_nbt
 from engine.world import blocks
 
 
@@ -47,21 +47,15 @@ def read(path: Path, allow_unmapped: bool) -> Schematic:
     palette = [state_compound(reader, t, f"{where}[{i}]") for i, t in enumerate(tags)]
     ids, missing = palette_ids(reader, palette, schem.data_version)
     cells = reader.compounds(root, "blocks", "")
-    indices = np.zeros(len(cells), dtype=np.int64)
+    indices, xyz = _cells(reader, cells, len(palette), (sx, sy, sz))
     grid = np.zeros((sy, sz, sx), dtype=np.uint16)
+    grid[xyz[:, 1], xyz[:, 2], xyz[:, 0]] = ids[indices]
     for i, cell in enumerate(cells):
-        w = f"blocks[{i}]"
-        state = reader.integer(cell, "state", w)
-        x, y, z = reader.ints(cell, "pos", w, 3)
-        if not (0 <= state < len(palette)):
-            raise reader.fail(f"{w}.state", f"expected a palette index 0..{len(palette) - 1}, got {state}")
-        if not (0 <= x < sx and 0 <= y < sy and 0 <= z < sz):
-            raise reader.fail(f"{w}.pos", f"{[x, y, z]} is outside the size {[sx, sy, sz]}")
-        indices[i] = state
-        grid[y, z, x] = ids[state]
         if "nbt" in cell:
+            w = f"blocks[{i}]"
             nbt = reader.compound(cell, "nbt", w)
-            read_block_entity(reader, nbt, (x, y, z), reader.string(nbt, "id", f"{w}.nbt", ""), schem, f"{w}.nbt")
+            read_block_entity(reader, nbt, tuple(int(v) for v in xyz[i]), reader.string(nbt, "id", f"{w}.nbt", ""),
+                              schem, f"{w}.nbt")
     count_unmapped(unmapped := Unmapped(), missing, indices)
     schem.regions.append(Region((0, 0, 0), grid))
     entities = []
@@ -71,6 +65,30 @@ def read(path: Path, allow_unmapped: bool) -> Schematic:
     read_entities(reader, entities, Vec3(0.0, 0.0, 0.0), schem, unmapped, "entities")
     unmapped.check(reader, allow_unmapped)
     return schem
+
+
+def _cells(reader: Reader, cells: list[Compound], n_palette: int, size: tuple[int, int, int]) -> tuple[
+        np.ndarray, np.ndarray]:
+    """Palette index and x, y, z of every listed cell, checked in bulk; the first bad cell is named."""
+    try:
+        indices = np.array([c["state"] for c in cells], dtype=np.int64)
+        xyz = np.array([c["pos"] for c in cells], dtype=np.int64).reshape(len(cells), 3)
+        typed = all(isinstance(c["state"], INTEGER_TAGS) and isinstance(c["pos"], List) and
+                    all(isinstance(v, INTEGER_TAGS) for v in c["pos"]) for c in cells)
+    except (KeyError, TypeError, ValueError):
+        typed = False
+    if not typed:   # name the first cell that is not {state: int, pos: [x, y, z]}
+        for i, c in enumerate(cells):
+            reader.integer(c, "state", f"blocks[{i}]")
+            reader.ints(c, "pos", f"blocks[{i}]", 3)
+    bad = np.flatnonzero((indices < 0) | (indices >= n_palette))
+    if len(bad):
+        raise reader.fail(f"blocks[{bad[0]}].state", f"expected a palette index 0..{n_palette - 1}, "
+                                                     f"got {indices[bad[0]]}")
+    bad = np.flatnonzero(((xyz < 0) | (xyz >= np.array(size))).any(axis=1))
+    if len(bad):
+        raise reader.fail(f"blocks[{bad[0]}].pos", f"{xyz[bad[0]].tolist()} is outside the size {list(size)}")
+    return indices, xyz
 
 
 def write(path: Path, out: Export) -> None:
