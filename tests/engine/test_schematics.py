@@ -21,7 +21,6 @@ from tests.conftest import SHARED_SCHEMATICS, scene_toml
 from viewer.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
-
 SCENES = REPO / "scenes"
 
 
