@@ -89,3 +89,13 @@ def scene_text() -> Callable[..., str]:
 def lines_of() -> Callable[[Simulation, int], list[str]]:
     """Run ticks and collect trace lines (floats as repr, so comparisons are bit for bit)."""
     return run_lines
+
+
+def _shared_data(name: str) -> Path:
+    """`../shared/data/NAME` beside the checkout (a worktree of it lives one level deeper)."""
+    repo = Path(__file__).resolve().parent.parent
+    near = repo.parent / "shared" / "data" / name
+    return near if near.is_dir() else repo.parents[1] / "shared" / "data" / name
+
+
+SHARED_SCHEMATICS = _shared_data("schematics")   # Litematica files saved in the game (README there)

@@ -29,6 +29,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--ticks", type=int, required=True)
     t.add_argument("--stages", action="store_true", help="include each entity's stage records")
     t.add_argument("--entity", type=int, help="only this entity id")
+    t.add_argument("--allow-unmapped", action="store_true", help="a schematic loads without what 1.16.5 lacks")
     r = sub.add_parser("render", help="render the state after tick T to a PNG, offscreen")
     r.add_argument("scene")
     r.add_argument("--tick", type=int, required=True)
@@ -36,6 +37,11 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--size", default="1280x720", help="WxH")
     r.add_argument("--camera", help="camera preset or parameters")
     r.add_argument("--overlays", help="comma-separated trace roles to draw")
+    x = sub.add_parser("export", help="write a scene or schematic as .litematic, .nbt, .schem or .toml")
+    x.add_argument("scene")
+    x.add_argument("--out", required=True)
+    x.add_argument("--tick", type=int, default=0, help="run this many ticks first")
+    x.add_argument("--allow-unmapped", action="store_true", help="a schematic loads without what 1.16.5 lacks")
     return p
 
 
@@ -44,10 +50,10 @@ def _fail(message: str) -> int:
     return 2
 
 
-def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None):
+def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_unmapped: bool = False):
     """Yield the JSON-line objects of `tickscope trace` (line 0 = the state before any tick)."""
     from engine.tick.scene import load_scene
-    sim = load_scene(scene)
+    sim = load_scene(scene, allow_unmapped)
     sim.trace_enabled = stages
 
     def line(record) -> dict:
@@ -71,7 +77,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
     if args.ticks < 0:
         return _fail(f"--ticks must be >= 0, got {args.ticks}")
     try:
-        lines = trace_lines(args.scene, args.ticks, args.stages, args.entity)
+        lines = trace_lines(args.scene, args.ticks, args.stages, args.entity, args.allow_unmapped)
         out = sys.stdout
         for obj in lines:
             out.write(json.dumps(obj) + "\n")
@@ -107,6 +113,24 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from engine.schematics import SchematicError, export
+    from engine.tick.scene import SceneError, load_scene
+    from engine.tick.scene_writer import SceneWriteError
+    if args.tick < 0:
+        return _fail(f"--tick must be >= 0, got {args.tick}")
+    try:
+        sim = load_scene(args.scene, args.allow_unmapped)
+        for _ in range(args.tick):
+            sim.tick()
+        export(sim, args.out)
+    except (SceneError, SchematicError, SceneWriteError) as err:
+        return _fail(str(err))
+    except OSError as err:
+        return _fail(f"{args.out}: cannot write: {err.strerror}")
+    return 0
+
+
 def cmd_view(scene: str | None) -> int:
     from viewer.app import run_viewer
     return run_viewer(scene)
@@ -118,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_trace(args)
     if args.command == "render":
         return cmd_render(args)
+    if args.command == "export":
+        return cmd_export(args)
     if args.command == "view":
         return cmd_view(args.scene)
     return cmd_view(str(DEFAULT_SCENE))

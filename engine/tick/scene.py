@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import tomli_w
+
 from engine.entities import ENTITY_TYPES, fishing_bobber, leash_knot
 from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
@@ -18,7 +20,7 @@ from engine.entities.mobs import MobEntity
 from engine.entities.player import PlayerEntity, valid_use_items
 from engine.entities.projectile import Projectile, throw_from_player
 from engine.entities.tnt import Tnt, prime_from_block
-from engine.geometry.box import ZERO, Vec3
+from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences import dispenser, fishing, leash, piston, shulker_box
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
@@ -26,6 +28,7 @@ from engine.living import effects as living_effects
 from engine.living.attributes import ATTRIBUTES
 from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
 from engine.living.player_input import KEYS, InputRange, PlayerInput
+from engine.schematics import Schematic, SchematicError, is_schematic, place_blocks, read_schematic
 from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.block_entities import SHULKER_BOXES
@@ -35,6 +38,9 @@ from engine.world.world import MAX_Y, MIN_Y, World, WorldBorder, blocks
 
 MAX_BLOCKS_PER_ENTRY = 4_000_000
 MAX_ENTITY_COUNT = 1_000_000
+CONTAINERS = ("dispenser", "dropper")
+CONTAINER_SLOTS = 9
+MAX_STACK = 64
 RANDOM_STATE_MAX = 2**48 - 1   # java.util.Random keeps a 48-bit state
 COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", "fall_distance", "yaw", "pitch",
                       "vehicle", "count", "random"}
@@ -117,9 +123,13 @@ class _Ctx:
             raise self.fail(key, str(err)) from None
 
 
-def load_scene(path: str | Path) -> Simulation:
-    """Read and load a scene file."""
+def load_scene(path: str | Path, allow_unmapped: bool = False) -> Simulation:
+    """Read and load a scene file, or a schematic (.litematic, .nbt, .schem) as a scene that places it at the
+    origin, its entities included (`allow_unmapped`: load it without what has no 1.16.5 equivalent)."""
     path = Path(path)
+    if is_schematic(path):
+        doc = {"scene": {"name": path.stem}, "schematics": [{"file": path.name, "allow_unmapped": allow_unmapped}]}
+        return load_scene_text(tomli_w.dumps(doc), str(path))
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
@@ -134,7 +144,7 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise SceneError(f"{source}: not valid TOML: {err}") from None
-    ctx.keys(doc, "(top level)", {"scene", "blocks", "entities", "spawns", "actions", "inputs"})
+    ctx.keys(doc, "(top level)", {"scene", "blocks", "schematics", "entities", "spawns", "actions", "inputs"})
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "random",
                              "next_entity_id"})
@@ -160,10 +170,14 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
     sim = Simulation(world, seed, version, ctx.string(head.get("name", Path(source).stem), "scene.name"))
     for i, entry in enumerate(_array(ctx, doc, "blocks")):
         _load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]")
+    placed = [_place_schematic(ctx, world, ctx.table(entry, f"schematics[{i}]"), f"schematics[{i}]")
+              for i, entry in enumerate(_array(ctx, doc, "schematics"))]
     for i, entry in enumerate(_array(ctx, doc, "entities")):
         entry = ctx.table(entry, f"entities[{i}]")
         for k in range(ctx.integer(entry.get("count", 1), f"entities[{i}].count", 1, MAX_ENTITY_COUNT)):
             sim.add_entity(_load_entity(ctx, sim, entry, f"entities[{i}]", k))
+    for key, schem, at in placed:
+        _load_schematic_entities(ctx, sim, schem, at, key)
     for mob, holder_id, key in ctx.leashes:
         if holder_id == mob.id or sim.entity_by_id(holder_id) is None:
             raise ctx.fail(f"{key}.leash.holder", f"no other entity with id {holder_id} in the scene")
@@ -208,13 +222,18 @@ def _array(ctx: _Ctx, doc: dict[str, Any], key: str) -> list[Any]:
 
 
 def _load_blocks(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> None:
-    ctx.keys(entry, key, {"at", "from", "to", "block"}, {"block"})
+    ctx.keys(entry, key, {"at", "from", "to", "block", "items"}, {"block"})
     state = ctx.block_state(entry["block"], f"{key}.block")
     if "at" in entry:
         if "from" in entry or "to" in entry:
             raise ctx.fail(key, "give either 'at' or 'from' and 'to', not both")
-        world.set_block_state(*ctx.block_pos(entry["at"], f"{key}.at"), state)
+        at = ctx.block_pos(entry["at"], f"{key}.at")
+        world.set_block_state(*at, state)
+        if "items" in entry:
+            world.containers[at] = _load_items(ctx, state, entry["items"], f"{key}.items")
         return
+    if "items" in entry:
+        raise ctx.fail(f"{key}.items", "contents go with a single block ('at'), not a box")
     if "from" not in entry or "to" not in entry:
         raise ctx.fail(key, "expected 'at', or 'from' and 'to'")
     a = ctx.block_pos(entry["from"], f"{key}.from")
@@ -227,6 +246,51 @@ def _load_blocks(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> No
         for y in range(lo[1], hi[1] + 1):
             for z in range(lo[2], hi[2] + 1):
                 world.set_block_state(x, y, z, state)
+
+
+def _load_items(ctx: _Ctx, state: blocks.BlockState, value: Any, key: str) -> tuple[tuple[int, str, int], ...]:
+    """A dispenser's or dropper's contents: `[{slot, id, count}]` (slots 0..8)."""
+    if state.block not in CONTAINERS:
+        raise ctx.fail(key, f"only a dispenser or a dropper holds items, not {state.name}")
+    if not isinstance(value, list):
+        raise ctx.fail(key, "expected an array of { slot = 0, id = \"minecraft:tnt\", count = 64 }")
+    items = []
+    for j, item in enumerate(value):
+        table = ctx.table(item, f"{key}[{j}]")
+        ctx.keys(table, f"{key}[{j}]", {"slot", "id", "count"}, {"slot", "id"})
+        name = ctx.string(table["id"], f"{key}[{j}].id")
+        items.append((ctx.integer(table["slot"], f"{key}[{j}].slot", 0, CONTAINER_SLOTS - 1),
+                      name if ":" in name else "minecraft:" + name,
+                      ctx.integer(table.get("count", 1), f"{key}[{j}].count", 0, MAX_STACK)))
+    return tuple(items)
+
+
+def _place_schematic(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> tuple[str, Schematic, BlockPos]:
+    """`[[schematics]]`: read the file (relative to the scene) and place its blocks; its entities come later."""
+    ctx.keys(entry, key, {"file", "at", "allow_unmapped"}, {"file"})
+    name = ctx.string(entry["file"], f"{key}.file")
+    path = Path(name) if Path(name).is_absolute() else Path(ctx.source).parent / name
+    at = ctx.block_pos(entry.get("at", [0, 0, 0]), f"{key}.at", in_world=False)
+    try:
+        schem = read_schematic(path, ctx.boolean(entry.get("allow_unmapped", False), f"{key}.allow_unmapped"))
+        place_blocks(world, schem, at)
+    except SchematicError as err:   # a schematic opened by itself names only itself
+        raise (SceneError(str(err)) if ctx.source == str(path) else ctx.fail(f"{key}.file", str(err))) from None
+    except ValueError as err:
+        raise ctx.fail(f"{key}.at", f"{path}: {err}") from None
+    return f"{key} ({name})", schem, at
+
+
+def _load_schematic_entities(ctx: _Ctx, sim: Simulation, schem: Schematic, at: BlockPos, key: str) -> None:
+    """A schematic's entities after the scene's, in file order; riders after their vehicles."""
+    made: list[Entity] = []
+    for j, entry in enumerate(schem.entities):
+        entry = {k: v for k, v in entry.items() if k != "rides"} | {
+            "pos": [entry["pos"][0] + at[0], entry["pos"][1] + at[1], entry["pos"][2] + at[2]]}
+        if "rides" in schem.entities[j]:
+            entry["vehicle"] = made[schem.entities[j]["rides"]].id
+        made.append(_load_entity(ctx, sim, entry, f"{key} entities[{j}]"))
+        sim.add_entity(made[-1])
 
 
 def _entity_class(ctx: _Ctx, value: Any, key: str) -> type[Entity]:
@@ -376,6 +440,28 @@ def _load_spawn(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> 
                                       "falling_block_from_block, thrown, fireball, fishing_bobber)")
 
 
+def _contents_item(ctx: _Ctx, world: World, at: BlockPos, key: str) -> str:
+    """The item a `dispense` without `item` fires: the dispenser's contents must hold one kind of item, since
+    vanilla picks the slot with an unseeded Random (`DispenserBlockEntity.chooseNonEmptySlot`)."""
+    kinds = {item for _, item, count in world.containers.get(at, ()) if count > 0}
+    if len(kinds) != 1:
+        held = ", ".join(sorted(kinds)) or "nothing"
+        raise ctx.fail(key, f"missing: the dispenser at {list(at)} holds {held}; name the item (vanilla picks a "
+                            "slot at random when it holds more than one kind)")
+    return kinds.pop()
+
+
+def _take_item(world: World, at: BlockPos) -> bool:
+    """One item less in the first non-empty stack of the container at `at`; false when it is empty."""
+    items = list(world.containers.get(at, ()))
+    for i, (slot, item, count) in enumerate(items):
+        if count > 0:
+            items[i] = (slot, item, count - 1)
+            world.containers[at] = tuple(items)
+            return True
+    return False
+
+
 def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> ScheduledAction:
     do = ctx.string(entry.get("do"), f"{key}.do")
     if do not in ACTION_DEFAULT_PHASE:
@@ -384,7 +470,7 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
         return _load_reel(ctx, entry, key)
     extra = {"set_block": {"block"}, "remove_block": set(), "prime_tnt": {"fuse", "angle"}, "piston_extend": set(),
              "piston_retract": set(), "dispense": {"item"}, "shulker_open": set(), "shulker_close": set()}[do]
-    ctx.keys(entry, key, {"tick", "do", "at", "phase"} | extra, {"tick", "do", "at"} | ({"block", "item"} & extra))
+    ctx.keys(entry, key, {"tick", "do", "at", "phase"} | extra, {"tick", "do", "at"} | ({"block"} & extra))
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
     phase = ctx.string(entry.get("phase", ACTION_DEFAULT_PHASE[do]), f"{key}.phase")
     if phase not in PHASES:
@@ -424,7 +510,9 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
                 shulker_box.on_open(sim, be)
         return ScheduledAction(tick, phase, do, {"at": list(at)}, use)
     if do == "dispense":
-        name = ctx.string(entry["item"], f"{key}.item")
+        from_contents = "item" not in entry
+        name = _contents_item(ctx, world, at, f"{key}.item") if from_contents else ctx.string(entry["item"],
+                                                                                               f"{key}.item")
         item = name if ":" in name else "minecraft:" + name
         if not ITEM_ID.fullmatch(item):
             raise ctx.fail(f"{key}.item", f"expected an item id such as \"minecraft:tnt\", got {name!r}")
@@ -436,9 +524,12 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
                                         "\"minecraft:dispenser[facing=up]\")")
 
         def fire(sim: Simulation) -> None:
-            """`DispenserBlock.scheduledTick`: the dispenser fires `item` (engine.influences.dispenser)."""
+            """`DispenserBlock.scheduledTick`: the dispenser fires `item` (engine.influences.dispenser); from its
+            contents, one is taken from a stack, and an empty dispenser fires nothing."""
+            if from_contents and not _take_item(sim.world, at):
+                return
             dispenser.dispense(sim, at, item)
-        return ScheduledAction(tick, phase, do, {"at": list(at), "item": item}, fire)
+        return ScheduledAction(tick, phase, do, {"at": list(at)} | ({} if from_contents else {"item": item}), fire)
     angle = ctx.number(entry["angle"], f"{key}.angle") if "angle" in entry else None
     fuse = ctx.integer(entry.get("fuse", 80), f"{key}.fuse", -(2**31), 2**31 - 1)
 

@@ -54,13 +54,16 @@ def scene_document(sim: Simulation) -> dict[str, Any]:
 
 
 def write_scene(sim: Simulation, path: str | Path) -> None:
-    """Write `scene_document(sim)` to `path` as TOML, atomically (a temporary file in the same folder, then
-    `os.replace`): a reader never sees half a file, and a failed write leaves the old file."""
-    path = Path(path)
-    data = tomli_w.dumps(scene_document(sim))
+    """Write `scene_document(sim)` to `path` as TOML, atomically: a reader never sees half a file, and a failed
+    write leaves the old file."""
+    write_atomic(Path(path), tomli_w.dumps(scene_document(sim)).encode("utf-8"))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to a temporary file next to `path`, then rename it over `path`."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "wb") as f:
             f.write(data)
         os.replace(tmp, path)
     except BaseException:
@@ -113,15 +116,24 @@ def _random_entry(random: JavaRandom, fresh: JavaRandom) -> dict[str, Any] | Non
 
 # --- blocks ---
 def _block_entries(world: World) -> list[dict[str, Any]]:
-    """Boxes of identical blocks, then the block-entity blocks one by one in their tick order."""
+    """Boxes of identical blocks, then the block-entity blocks one by one in their tick order, and dispensers
+    and droppers with their contents."""
     xs, ys, zs, ids = _filled_cells(world)
     single = np.isin(ids, _single_state_ids())
+    containers = {pos: items for pos, items in world.containers.items()
+                  if world.get_block_state(*pos).block in ("dispenser", "dropper")}
+    for x, y, z in containers:
+        single |= (xs == x) & (ys == y) & (zs == z)
     entries = [_box_entry(*box) for box in _merge_boxes(xs[~single], ys[~single], zs[~single], ids[~single])]
     be = world.block_entities
     order = {pos: i for i, pos in enumerate(b.pos for b in [*be.ticking, *be.pending] if not b.removed)}
     cells = sorted(zip(xs[single].tolist(), ys[single].tolist(), zs[single].tolist(), ids[single].tolist(),
                        strict=True), key=lambda c: (order.get(c[:3], len(order)), c[1], c[2], c[0]))
-    entries.extend({"at": [x, y, z], "block": str(blocks.state_by_id(i))} for x, y, z, i in cells)
+    for x, y, z, i in cells:
+        entries.append({"at": [x, y, z], "block": str(blocks.state_by_id(i))})
+        if (x, y, z) in containers:
+            entries[-1]["items"] = [{"slot": slot, "id": item, "count": count}
+                                    for slot, item, count in containers[(x, y, z)]]
     return entries
 
 

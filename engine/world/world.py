@@ -9,6 +9,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -88,6 +89,8 @@ class World:
         self.powered: set[BlockPos] = set()
         self.movement_direction: Direction | None = None
         self.navigating: list[Entity] = []       # mobs with a navigation (ServerWorld.entityNavigations, spec 07 §7)
+        # dispenser and dropper contents, (slot, item id, count) by slot order (schematics; spec 06 §1.1 item 2)
+        self.containers: dict[BlockPos, tuple[tuple[int, str, int], ...]] = {}
 
     def copy(self, clones: dict[int, Entity] | None = None) -> World:
         """An independent copy: block arrays, counters, and cloned entities in the same sections and order.
@@ -101,6 +104,7 @@ class World:
         w.block_entities = self.block_entities.copy()
         w.block_events = list(self.block_events)
         w.powered = set(self.powered)
+        w.containers = dict(self.containers)
         clones = {} if clones is None else clones
         clones.update((id(e), e.clone()) for e in self.entities.values())
         for sec in self._entity_sections.values():
@@ -159,6 +163,47 @@ class World:
             for mob in self.navigating:
                 if not mob.navigation.should_recalculate:
                     mob.navigation.on_block_changed(self, (x, y, z))
+
+    def place_block_ids(self, x0: int, y0: int, z0: int, ids: np.ndarray) -> None:
+        """Place a box of state ids ([y, z, x], minimum corner x0, y0, z0), leaving the cells of id 0 (air) as they
+        are: the same world as `set_block_state` for each non-air cell in x, then z, then y order, written by
+        section. Cells whose old or new block has a block entity go through `set_block_state`."""
+        sy, sz, sx = ids.shape
+        if sy and not (MIN_Y <= y0 and y0 + sy - 1 <= MAX_Y):
+            raise ValueError(f"y {y0}..{y0 + sy - 1} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
+        kinds, special = _kind_table()
+        slow: list[tuple[int, int, int, int]] = []
+        for ky in range(y0 >> 4, ((y0 + sy - 1) >> 4) + 1 if sy else y0 >> 4):
+            for kz in range(z0 >> 4, ((z0 + sz - 1) >> 4) + 1 if sz else z0 >> 4):
+                for kx in range(x0 >> 4, ((x0 + sx - 1) >> 4) + 1 if sx else x0 >> 4):
+                    ax, ay, az = max(x0, kx << 4), max(y0, ky << 4), max(z0, kz << 4)
+                    bx, by, bz = min(x0 + sx, (kx + 1) << 4), min(y0 + sy, (ky + 1) << 4), min(z0 + sz, (kz + 1) << 4)
+                    new = ids[ay - y0:by - y0, az - z0:bz - z0, ax - x0:bx - x0]
+                    if not new.any():
+                        continue
+                    key = (kx, ky, kz)
+                    if key not in self._sections:
+                        self._sections[key] = array("H", bytes(2 * SECTION_SIZE**3))
+                        self._counts[key] = 0
+                    sec = np.frombuffer(self._sections[key], dtype=np.uint16).reshape(16, 16, 16)
+                    view = sec[ay & 15:(by - 1 & 15) + 1, az & 15:(bz - 1 & 15) + 1, ax & 15:(bx - 1 & 15) + 1]
+                    write = (new != AIR_ID) & (view != new)
+                    hard = write & (special[new] | special[view])
+                    for y, z, x in zip(*np.nonzero(hard), strict=True):
+                        slow.append((ax + int(x), ay + int(y), az + int(z), int(new[y, z, x])))
+                    write &= ~hard
+                    if not write.any():
+                        continue
+                    old, put = view[write], new[write]
+                    view[write] = put
+                    self._counts[key] += int(np.count_nonzero(put) - np.count_nonzero(old))
+                    counts = self._kind_counts.setdefault(key, [0, 0])
+                    for bit in (FLUID, EFFECT):
+                        counts[bit] += int(((kinds[put] >> bit) & 1).sum() - ((kinds[old] >> bit) & 1).sum())
+                    self._versions[key] = self._versions.get(key, 0) + 1
+                    self.block_version += 1
+        for x, y, z, state_id in sorted(slow, key=lambda c: (c[1], c[2], c[0])):
+            self.set_block_state(x, y, z, _STATES[0][state_id])
 
     def _on_block_entity_block_changed(self, pos: BlockPos, old_block: str, new_block: str) -> None:
         """`WorldChunk.setBlockState` for blocks with block entities (shulker boxes, spec 04 §9): the old
@@ -411,6 +456,15 @@ def _kind(state_id: int) -> int:
         _KINDS.extend((fluid_state(st).fluid is not None) << FLUID
                       | (st.block in phys.ENTITY_COLLISION_BLOCKS) << EFFECT for st in blocks.all_states())
     return _KINDS[state_id]
+
+
+@lru_cache(maxsize=1)
+def _kind_table() -> tuple[np.ndarray, np.ndarray]:
+    """`_kind` of every state id, and whether its block has a block entity that `set_block_state` manages."""
+    _kind(AIR_ID)
+    states = _STATES[0]
+    return (np.array(_KINDS, dtype=np.int64),
+            np.array([s.block in SHULKER_BOXES or s.block == "moving_piston" for s in states], dtype=bool))
 
 
 _VOID_AIR: list[int] = []

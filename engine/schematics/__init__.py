@@ -1,0 +1,105 @@
+"""Contraption files (interfaces.md): Litematica `.litematic`, structure-block `.nbt` and Sponge `.schem` read into
+1.16.5 terms and placed into a world; a simulation written back as any of them or as a scene `.toml`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from engine.geometry.box import BlockPos
+from engine.influences.piston_block_entity import DIRECTIONS, PistonBlockEntity
+from engine.schematics import litematic, sponge, structure
+from engine.schematics.mapping import MAX_VOLUME, Export, Schematic, block_entity_tags
+from engine.schematics.nbt_io import SchematicError
+from engine.tick.scene_writer import write_scene
+from engine.tick.simulation import Simulation
+from engine.world.world import AIR_ID, World
+
+READERS = {".litematic": litematic.read, ".nbt": structure.read, ".schem": sponge.read}
+WRITERS = {".litematic": litematic.write, ".nbt": structure.write, ".schem": sponge.write}
+SCHEMATIC_SUFFIXES = tuple(READERS)
+EXPORT_SUFFIXES = (*WRITERS, ".toml")
+
+
+def is_schematic(path: str | Path) -> bool:
+    return Path(path).suffix.lower() in READERS
+
+
+def read_schematic(path: str | Path, allow_unmapped: bool = False) -> Schematic:
+    """Read a schematic by its suffix; any damage or unmapped content raises one `SchematicError` line."""
+    path = Path(path)
+    reader = READERS.get(path.suffix.lower())
+    if reader is None:
+        raise SchematicError(f"{path}: unknown schematic type (expected {', '.join(SCHEMATIC_SUFFIXES)})")
+    return reader(path, allow_unmapped)
+
+
+def place_blocks(world: World, schem: Schematic, at: BlockPos) -> None:
+    """The schematic's blocks (air leaves a cell as it is), dispenser contents and moving pistons at `at`.
+    Raises ValueError when a block would leave the build range (nothing is placed then)."""
+    for region in schem.regions:
+        if region.ids.size and region.ids.any():
+            ys = np.flatnonzero(region.ids.any(axis=(1, 2)))
+            y0, y1 = at[1] + region.corner[1] + int(ys[0]), at[1] + region.corner[1] + int(ys[-1])
+            if y0 < 0 or y1 > 255:
+                raise ValueError(f"its blocks reach y {y0}..{y1}, outside the 1.16.5 build range 0..255")
+    for region in schem.regions:
+        world.place_block_ids(at[0] + region.corner[0], at[1] + region.corner[1], at[2] + region.corner[2],
+                              region.ids)
+    for (x, y, z), items in schem.containers.items():
+        world.containers[(x + at[0], y + at[1], z + at[2])] = items
+    for m in schem.moving:
+        pos = (m.pos[0] + at[0], m.pos[1] + at[1], m.pos[2] + at[2])
+        if world.get_block_state(*pos).block != "moving_piston":
+            continue
+        be = PistonBlockEntity(pos, m.pushed, DIRECTIONS[m.facing], m.extending, m.source)
+        be.progress = be.last_progress = m.progress
+        world.block_entities.set(be)
+
+
+def export_of(sim: Simulation) -> Export:
+    """The simulation's blocks (their bounding box), root entities and kept block entities, as written."""
+    roots = [e for e in sim.entities if e.vehicle is None]
+    lo, hi = [2**31] * 3, [-(2**31)] * 3
+    cells = list(sim.world.sections())
+    for key, sec in cells:
+        filled = sec != AIR_ID
+        for axis, others in enumerate(((0, 1), (1, 2), (0, 2))):   # x, y, z of a [y, z, x] section
+            used = np.flatnonzero(filled.any(axis=others))
+            lo[axis] = min(lo[axis], key[axis] * 16 + int(used[0]))
+            hi[axis] = max(hi[axis], key[axis] * 16 + int(used[-1]) + 1)
+    if not cells:
+        return Export(sim.name or "scene", (0, 0, 0), np.zeros((1, 1, 1), dtype=np.uint16), roots, {})
+    size = [hi[i] - lo[i] for i in range(3)]
+    if size[0] * size[1] * size[2] > MAX_VOLUME:
+        raise SchematicError(f"the blocks span {size} ({size[0] * size[1] * size[2]:,} cells), more than a "
+                             f"schematic is written with ({MAX_VOLUME:,})")
+    grid = np.zeros((size[1], size[2], size[0]), dtype=np.uint16)
+    for (sx, sy, sz), sec in cells:
+        x, y, z = sx * 16 - lo[0], sy * 16 - lo[1], sz * 16 - lo[2]
+        gy, gz, gx = slice(max(y, 0), min(y + 16, size[1])), slice(max(z, 0), min(z + 16, size[2])), \
+            slice(max(x, 0), min(x + 16, size[0]))
+        grid[gy, gz, gx] = sec[gy.start - y:gy.stop - y, gz.start - z:gz.stop - z, gx.start - x:gx.stop - x]
+    return Export(sim.name or "scene", (lo[0], lo[1], lo[2]), grid, roots, block_entity_tags(sim.world))
+
+
+def export(sim: Simulation, path: str | Path) -> None:
+    """Write `sim` as the format its suffix names (.litematic, .nbt, .schem or a scene .toml)."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".toml":
+        write_scene(sim, path)
+        return
+    writer = WRITERS.get(suffix)
+    if writer is None:
+        raise SchematicError(f"{path}: cannot export to {suffix or 'a file without a suffix'} "
+                             f"(expected {', '.join(EXPORT_SUFFIXES)})")
+    try:
+        writer(path, export_of(sim))
+    except SchematicError as err:
+        raise SchematicError(f"{path}: {err}") from None
+
+
+__all__ = ["EXPORT_SUFFIXES", "SCHEMATIC_SUFFIXES", "Schematic", "SchematicError", "export", "is_schematic",
+           "place_blocks", "read_schematic"]

@@ -1,0 +1,334 @@
+"""What every schematic format shares: block states mapped to 1.16.5's table, entity NBT to scene entries and back,
+the block entities that matter to motion, and the in-memory `Schematic`.
+
+Mapping (docs/fidelity.md, "Schematics"): a block name renamed between the 1.13 flattening and today maps to its
+1.16.5 name when the file's data version is on the other side of the rename; wall sides written as booleans
+(before 1.16) map to none/low; a property 1.16.5 lacks is dropped only with the value 1.16.5 behaves as
+(`waterlogged=false`). Everything else without a 1.16.5 equivalent (a block added later, a property value 1.16.5
+does not have, a modded block, an entity type the engine does not simulate) is counted and reported in one line;
+it becomes air (or is left out) only when the user asks (`allow_unmapped`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from engine.entities import ENTITY_TYPES
+from engine.entities.entity import Entity
+from engine.geometry.box import BlockPos, Vec3
+from engine.schematics.nbt_io import Byte, Compound, Double, Float, Int, List, Reader, SchematicError, Short, String
+from engine.world import blocks
+from engine.world.blocks import BlockState, BlockStateError
+from engine.world.world import World
+
+DATA_VERSION_1_16_5 = 2586
+FLATTENING_DATA_VERSION = 1451        # 17w47a: the first version with namespaced block states
+SIGN_RENAME_DATA_VERSION = 1901       # 18w43a: sign → oak_sign, stone_slab → smooth_stone_slab
+WALL_SIDES_DATA_VERSION = 2529        # 20w17a: wall sides become none/low/tall
+PATH_RENAME_DATA_VERSION = 2724       # 20w45a (1.17): grass_path → dirt_path
+SHORT_GRASS_DATA_VERSION = 3698       # 23w40a (1.20.3): grass → short_grass
+MAX_VOLUME = 1 << 26                  # cells in one region: 67M (a 406³ box); more is refused before unpacking
+MAX_DIMENSION = 1 << 15               # any side, in blocks
+
+# (first data version with the new name, old name, new name); 1.16.5 uses the name on its side of each rename
+RENAMES = ((SIGN_RENAME_DATA_VERSION, "sign", "oak_sign"), (SIGN_RENAME_DATA_VERSION, "wall_sign", "oak_wall_sign"),
+           (SIGN_RENAME_DATA_VERSION, "stone_slab", "smooth_stone_slab"),
+           (PATH_RENAME_DATA_VERSION, "grass_path", "dirt_path"), (SHORT_GRASS_DATA_VERSION, "grass", "short_grass"))
+NEUTRAL_PROPERTIES = {("waterlogged", "false")}   # dropped where 1.16.5's block has no such property
+WALL_SIDES = ("north", "east", "south", "west")
+WALL_SIDE_VALUES = {"true": "low", "false": "none"}
+
+# scene field → (NBT key, NBT tag type when written, older or newer spellings read too); a projectile's owner is a
+# UUID in NBT and an entity id in a scene, so it is not kept
+NBT_FIELDS: dict[str, tuple[str, type, tuple[str, ...]]] = {
+    "fuse": ("Fuse", Short, ("fuse",)), "age": ("Age", Short, ()), "pickup_delay": ("PickupDelay", Short, ()),
+    "value": ("Value", Short, ()), "time": ("Time", Int, ()), "drop_item": ("DropItem", Byte, ()),
+    "marker": ("Marker", Byte, ()), "invisible": ("Invisible", Byte, ()), "no_ai": ("NoAI", Byte, ()),
+    "left_owner": ("LeftOwner", Byte, ()), "in_ground": ("inGround", Byte, ()), "life": ("life", Short, ()),
+    "shake": ("shake", Byte, ()), "critical": ("crit", Byte, ()), "pierce_level": ("PierceLevel", Byte, ()),
+    "dealt_damage": ("DealtDamage", Byte, ()), "explosion_power": ("ExplosionPower", Int, ()),
+    "charged": ("dangerous", Byte, ()),
+}
+CONTAINER_BLOCK_ENTITIES = frozenset({"minecraft:dispenser", "minecraft:dropper"})
+PISTON_BLOCK_ENTITY = "minecraft:piston"
+
+
+@dataclass
+class Region:
+    """A box of 1.16.5 state ids (0 = air, placed as nothing), [y, z, x], with its minimum corner."""
+
+    corner: BlockPos
+    ids: np.ndarray
+
+
+@dataclass
+class MovingBlock:
+    """A moving piston's block entity (`PistonBlockEntity` NBT: blockState, facing, progress, extending, source)."""
+
+    pos: BlockPos
+    pushed: BlockState
+    facing: int
+    progress: float
+    extending: bool
+    source: bool
+
+
+@dataclass
+class Schematic:
+    """A schematic read into 1.16.5 terms; positions are relative to its origin. `entities` are scene
+    `[[entities]]` entries; a rider's entry has `"rides": index of its vehicle's entry` (an earlier one)."""
+
+    regions: list[Region] = field(default_factory=list)
+    entities: list[dict[str, Any]] = field(default_factory=list)
+    containers: dict[BlockPos, tuple[tuple[int, str, int], ...]] = field(default_factory=dict)
+    moving: list[MovingBlock] = field(default_factory=list)
+    data_version: int = DATA_VERSION_1_16_5
+
+
+class Unmapped:
+    """What had no 1.16.5 equivalent, counted; `check` raises the one-line report unless allowed."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+
+    def add(self, what: str, n: int = 1) -> None:
+        self.counts[what] += n
+
+    def check(self, reader: Reader, allowed: bool) -> None:
+        if self.counts and not allowed:
+            total = sum(self.counts.values())
+            listed = ", ".join(f"{k} ×{n}" for k, n in self.counts.most_common(6))
+            more = f" and {len(self.counts) - 6} more kinds" if len(self.counts) > 6 else ""
+            raise reader.fail("(blocks and entities)", f"{total} have no 1.16.5 equivalent: {listed}{more} "
+                                                       "(allow_unmapped = true loads without them)")
+
+
+def check_data_version(reader: Reader, data_version: int, where: str) -> None:
+    if data_version < FLATTENING_DATA_VERSION:
+        raise reader.fail(where, f"data version {data_version} predates 1.13's block states "
+                                 f"({FLATTENING_DATA_VERSION}); re-save the schematic in 1.13 or later")
+
+
+def check_size(reader: Reader, size: tuple[int, int, int], where: str) -> None:
+    if any(s < 0 or s > MAX_DIMENSION for s in size) or size[0] * size[1] * size[2] > MAX_VOLUME:
+        raise reader.fail(where, f"size {list(size)} is outside what is loaded (each side 0..{MAX_DIMENSION}, "
+                                 f"at most {MAX_VOLUME} cells)")
+
+
+# --- block states ---
+def map_block_state(name: str, props: dict[str, str], data_version: int) -> BlockState | None:
+    """The 1.16.5 state for a block state of a file with `data_version`, or None when there is none."""
+    if ":" in name and not name.startswith(blocks.NAMESPACE):
+        return None
+    bare = name.removeprefix(blocks.NAMESPACE)
+    for since, old, new in RENAMES:
+        if since <= DATA_VERSION_1_16_5 and data_version < since and bare == old:
+            bare = new
+        elif since > DATA_VERSION_1_16_5 and data_version >= since and bare == new:
+            bare = old
+    if bare.endswith("_wall") and data_version < WALL_SIDES_DATA_VERSION:
+        props = {k: WALL_SIDE_VALUES.get(v, v) if k in WALL_SIDES else v for k, v in props.items()}
+    try:
+        state = blocks.default_state(bare)
+        for key, value in props.items():
+            if key not in state.properties and (key, value) in NEUTRAL_PROPERTIES:
+                continue
+            state = state.with_(key, value)
+    except BlockStateError:
+        return None
+    return state
+
+
+def palette_ids(reader: Reader, entries: list[tuple[str, dict[str, str]]], data_version: int) -> tuple[
+        np.ndarray, list[str | None]]:
+    """1.16.5 state ids of a palette (air for the unmapped), and the text of each unmapped entry (None if mapped)."""
+    ids = np.zeros(len(entries), dtype=np.uint16)
+    missing: list[str | None] = []
+    for i, (name, props) in enumerate(entries):
+        state = map_block_state(name, props, data_version)
+        ids[i] = 0 if state is None else state.id
+        text = name + ("[" + ",".join(f"{k}={v}" for k, v in props.items()) + "]" if props else "")
+        missing.append(text if state is None else None)
+    return ids, missing
+
+
+def count_unmapped(unmapped: Unmapped, missing: list[str | None], indices: np.ndarray) -> None:
+    """Count the cells whose palette entry is unmapped."""
+    if not any(m is not None for m in missing):
+        return
+    counts = np.bincount(indices.ravel(), minlength=len(missing))
+    for i, text in enumerate(missing):
+        if text is not None and counts[i]:
+            unmapped.add(text, int(counts[i]))
+
+
+def state_compound(reader: Reader, tag: Compound, where: str) -> tuple[str, dict[str, str]]:
+    """`{Name, Properties}`, as in litematic and structure palettes and a falling block's BlockState."""
+    props = reader.compound(tag, "Properties", where, optional=True)
+    return reader.string(tag, "Name", where), {str(k): _text(reader, v, f"{where}.Properties.{k}")
+                                               for k, v in props.items()}
+
+
+def _text(reader: Reader, value: Any, where: str) -> str:
+    if not isinstance(value, String):
+        raise reader.fail(where, f"expected String, got {type(value).__name__}")
+    return str(value)
+
+
+def state_tag(state: BlockState) -> Compound:
+    tag = Compound({"Name": String(state.name)})
+    if state.properties:
+        tag["Properties"] = Compound({k: String(v) for k, v in state.properties.items()})
+    return tag
+
+
+# --- entities ---
+def read_entities(reader: Reader, tags: list[tuple[Compound, Vec3 | None]], origin: Vec3, schem: Schematic,
+                  unmapped: Unmapped, where: str) -> None:
+    """Entity NBT → scene entries in `schem.entities`, riders after their vehicles (`Passengers`). `origin` is
+    added to each `Pos` (or to the given position, which structure files keep beside the NBT)."""
+    for i, (tag, pos) in enumerate(tags):
+        _read_entity(reader, tag, pos, origin, schem, unmapped, f"{where}[{i}]", None)
+
+
+def _read_entity(reader: Reader, tag: Compound, pos: Vec3 | None, origin: Vec3, schem: Schematic,
+                 unmapped: Unmapped, where: str, vehicle: int | None) -> None:
+    """One entity and its riders; a rider starts at its vehicle's position (`pos`), and its first tick seats it."""
+    kind = reader.string(tag, "id", where) if "id" in tag else reader.string(tag, "Id", where)
+    full = kind if ":" in kind else blocks.NAMESPACE + kind
+    cls = ENTITY_TYPES.get(full)
+    if cls is None:
+        unmapped.add(f"entity {full}")
+        return
+    rel = Vec3(*reader.numbers(tag, "Pos", where, 3)) if pos is None else pos
+    entry: dict[str, Any] = {"type": full, "pos": [rel.x + origin.x, rel.y + origin.y, rel.z + origin.z],
+                             "motion": reader.numbers(tag, "Motion", where, 3, default=[0.0, 0.0, 0.0])}
+    yaw, pitch = reader.numbers(tag, "Rotation", where, 2, default=[0.0, 0.0])
+    entry.update(yaw=yaw, pitch=pitch, on_ground=reader.integer(tag, "OnGround", where, 0) != 0,
+                 no_gravity=reader.integer(tag, "NoGravity", where, 0) != 0,
+                 fall_distance=reader.number(tag, "FallDistance", where, 0.0))
+    for name, kind_ in cls.FIELDS.items():
+        value = _read_field(reader, tag, name, kind_, where, schem.data_version, unmapped)
+        if value is not None:
+            entry[name] = value
+    if vehicle is not None:
+        entry["rides"] = vehicle
+    schem.entities.append(entry)
+    index = len(schem.entities) - 1
+    for j, rider in enumerate(reader.compounds(tag, "Passengers", where)):
+        _read_entity(reader, rider, Vec3(*entry["pos"]), Vec3(0.0, 0.0, 0.0), schem, unmapped,
+                     f"{where}.Passengers[{j}]", index)
+
+
+def _read_field(reader: Reader, tag: Compound, name: str, kind: type, where: str, data_version: int,
+                unmapped: Unmapped) -> Any:
+    if name == "item":
+        item = reader.compound(tag, "Item", where, optional=True)
+        return reader.string(item, "id", f"{where}.Item") if "id" in item else None
+    if name == "block_state":
+        if "BlockState" not in tag:
+            return None
+        bname, props = state_compound(reader, reader.compound(tag, "BlockState", where), f"{where}.BlockState")
+        state = map_block_state(bname, props, data_version)
+        if state is None:
+            unmapped.add(f"falling {bname}")
+            return None
+        return str(state)
+    if name == "power":
+        return reader.numbers(tag, "power", where, 3) if "power" in tag else None
+    if name not in NBT_FIELDS:
+        return None
+    key, _, others = NBT_FIELDS[name]
+    found = next((k for k in (key, *others) if k in tag), None)
+    if found is None:
+        return None
+    value = reader.integer(tag, found, where)
+    return value != 0 if kind is bool else value
+
+
+def entity_nbt(e: Entity, origin: Vec3) -> Compound:
+    """An entity's NBT with `Pos` relative to `origin`; riders in `Passengers`."""
+    p = e.pos
+    tag = Compound({
+        "id": String(e.TYPE), "Pos": List[Double]([p.x - origin.x, p.y - origin.y, p.z - origin.z]),
+        "Motion": List[Double](list(e.motion)), "Rotation": List[Float]([e.yaw, e.pitch]),
+        "OnGround": Byte(e.on_ground), "NoGravity": Byte(e.no_gravity), "FallDistance": Float(e.fall_distance)})
+    for name in e.FIELDS:
+        value = getattr(e, e.field_attribute(name))
+        if name == "item":
+            tag["Item"] = Compound({"id": String(value), "Count": Byte(1)})
+        elif name == "block_state":
+            tag["BlockState"] = state_tag(value)
+        elif name == "power":
+            tag["power"] = List[Double](list(value))
+        elif name in NBT_FIELDS:
+            key, nbt_type, _ = NBT_FIELDS[name]
+            try:
+                tag[key] = nbt_type(int(value))
+            except OverflowError:
+                raise SchematicError(f"entity {e.id}: {name} = {value} does not fit NBT {key} "
+                                     f"({nbt_type.__name__})") from None
+    if e.passengers:
+        tag["Passengers"] = List[Compound]([entity_nbt(r, origin) for r in e.passengers])
+    return tag
+
+
+# --- block entities ---
+def read_block_entity(reader: Reader, tag: Compound, pos: BlockPos, kind: str, schem: Schematic,
+                      where: str) -> None:
+    """Dispenser and dropper contents, and moving pistons; other block entities do not move entities."""
+    full = kind if ":" in kind else blocks.NAMESPACE + kind
+    if full in CONTAINER_BLOCK_ENTITIES:
+        items = []
+        for i, item in enumerate(reader.compounds(tag, "Items", where)):
+            w = f"{where}.Items[{i}]"
+            items.append((reader.integer(item, "Slot", w), reader.string(item, "id", w),
+                          reader.integer(item, "Count", w, 1) if "count" not in item else reader.integer(item,
+                                                                                                        "count", w)))
+        schem.containers[pos] = tuple(items)
+    elif full == PISTON_BLOCK_ENTITY:
+        name, props = state_compound(reader, reader.compound(tag, "blockState", where), f"{where}.blockState")
+        state = map_block_state(name, props, schem.data_version)
+        if state is None:
+            raise reader.fail(f"{where}.blockState", f"moving block {name} has no 1.16.5 equivalent")
+        facing = reader.integer(tag, "facing", where)
+        if not 0 <= facing <= 5:
+            raise reader.fail(f"{where}.facing", f"expected a direction 0..5, got {facing}")
+        schem.moving.append(MovingBlock(pos, state, facing, reader.number(tag, "progress", where, 0.0),
+                                        reader.integer(tag, "extending", where, 0) != 0,
+                                        reader.integer(tag, "source", where, 0) != 0))
+
+
+def block_entity_tags(world: World) -> dict[BlockPos, Compound]:
+    """The NBT of the block entities a schematic keeps (dispenser and dropper contents, moving pistons), by
+    position, without position keys."""
+    from engine.influences.piston_block_entity import PistonBlockEntity
+    tags: dict[BlockPos, Compound] = {}
+    for pos, items in world.containers.items():
+        block = world.get_block_state(*pos).name
+        if block in CONTAINER_BLOCK_ENTITIES:
+            tags[pos] = Compound({"id": String(block), "Items": List[Compound]([
+                Compound({"Slot": Byte(slot), "id": String(item), "Count": Byte(count)})
+                for slot, item, count in items])})
+    for be in [*world.block_entities.ticking, *world.block_entities.pending]:
+        if isinstance(be, PistonBlockEntity) and not be.removed:
+            tags[be.pos] = Compound({"id": String(PISTON_BLOCK_ENTITY), "blockState": state_tag(be.pushed_block),
+                                     "facing": Int(be.facing.id), "progress": Float(be.progress),
+                                     "extending": Byte(be.extending), "source": Byte(be.source)})
+    return tags
+
+
+@dataclass
+class Export:
+    """What a schematic writer writes: one box of state ids [y, z, x] with its minimum corner, the root entities
+    (riders go with their vehicles), and block-entity NBT by absolute position."""
+
+    name: str
+    corner: BlockPos
+    ids: np.ndarray
+    entities: list[Entity]
+    block_entities: dict[BlockPos, Compound]

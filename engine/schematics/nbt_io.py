@@ -1,0 +1,139 @@
+"""Gzipped NBT files in and out through nbtlib, with every read checked: a file that is not gzip, is truncated,
+is not NBT, or holds a tag of the wrong type gives one `SchematicError` line naming the file and the tag path."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import zlib
+from pathlib import Path
+from typing import Any
+
+import nbtlib
+import numpy as np
+from nbtlib import Byte, ByteArray, Compound, Double, Float, Int, IntArray, List, Long, LongArray, Short, String
+
+from engine.tick.scene_writer import write_atomic
+
+GZIP_MAGIC = b"\x1f\x8b"
+MAX_UNPACKED_BYTES = 1 << 29      # 512 MiB: a gzip bomb stops here, before memory runs out
+INTEGER_TAGS = (Byte, Short, Int, Long)
+NUMBER_TAGS = (*INTEGER_TAGS, Float, Double)
+
+
+def _refuse_end_list(cls: type, fileobj: Any, byteorder: str = "big") -> None:
+    raise ValueError("a list of End tags with elements (Minecraft: \"Missing type on ListTag\")")
+
+
+# nbtlib parses each element of a list of End tags without reading a byte, so a damaged length makes it loop up to
+# 2^31 times; Minecraft's ListTag reader refuses such a list, and so do we. Valid data never parses an End element.
+nbtlib.tag.End.parse = classmethod(_refuse_end_list)
+
+
+class SchematicError(ValueError):
+    """A schematic that cannot be read or written; the message is one line: file, tag, what was expected."""
+
+
+def read_nbt(path: Path) -> Compound:
+    """The root compound of a gzipped big-endian NBT file."""
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise SchematicError(f"{path}: cannot read: {err.strerror}") from None
+    if raw[:2] != GZIP_MAGIC:
+        raise SchematicError(f"{path}: not a gzip file (schematics are gzipped NBT)")
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as f:
+            data = f.read(MAX_UNPACKED_BYTES + 1)
+    except (OSError, EOFError, zlib.error) as err:
+        raise SchematicError(f"{path}: damaged gzip data ({err})") from None
+    if len(data) > MAX_UNPACKED_BYTES:
+        raise SchematicError(f"{path}: unpacks to more than {MAX_UNPACKED_BYTES >> 20} MiB")
+    buf = _StrictBuffer(data)
+    try:
+        root = nbtlib.File.parse(buf)
+    except KeyError as err:    # nbtlib's tag registry
+        raise SchematicError(f"{path}: not a valid NBT file (unknown tag type {err.args[0]})") from None
+    except Exception as err:   # nbtlib reports damage as struct, type, value, unicode, EOF or recursion errors
+        raise SchematicError(f"{path}: not a valid NBT file ({type(err).__name__}: {err})") from None
+    if buf.tell() < len(data):
+        raise SchematicError(f"{path}: {len(data) - buf.tell()} bytes after the NBT data")
+    return root
+
+
+class _StrictBuffer(io.BytesIO):
+    """nbtlib reads a missing number as 0 and a short array as what is there (and would loop over a list of empty
+    compounds past the end): here a short read, or a negative length, is an error."""
+
+    def read(self, n: int | None = -1) -> bytes:
+        data = super().read(n)
+        if len(data) != n:
+            raise EOFError(f"the data ends early (wanted {n} bytes at {self.tell() - len(data)})")
+        return data
+
+
+def write_nbt(path: Path, root: Compound, root_name: str = "") -> None:
+    """Write `root` gzipped, atomically."""
+    buf = io.BytesIO()
+    nbtlib.File(root, root_name=root_name).write(buf)
+    write_atomic(path, gzip.compress(buf.getvalue(), mtime=0))
+
+
+class Reader:
+    """Typed access to the tags of one file; `where` is the tag path shown in errors."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, where: str, msg: str) -> SchematicError:
+        return SchematicError(f"{self.path}: {where}: {msg}")
+
+    def get(self, tag: Compound, key: str, kind: type | tuple[type, ...], where: str, default: Any = None) -> Any:
+        """`tag[key]`, which must be an nbtlib tag of `kind`; `default` when absent (missing if None)."""
+        if key not in tag:
+            if default is None:
+                raise self.fail(f"{where}.{key}" if where else key, "missing")
+            return default
+        value = tag[key]
+        if not isinstance(value, kind):
+            names = "/".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
+            raise self.fail(f"{where}.{key}" if where else key, f"expected {names}, got {type(value).__name__}")
+        return value
+
+    def compound(self, tag: Compound, key: str, where: str, optional: bool = False) -> Compound:
+        return self.get(tag, key, Compound, where, Compound() if optional else None)
+
+    def compounds(self, tag: Compound, key: str, where: str) -> list[Compound]:
+        """A list of compounds; absent or empty is an empty list (an empty NBT list has no element type)."""
+        value = self.get(tag, key, List, where, List())
+        for i, v in enumerate(value):
+            if not isinstance(v, Compound):
+                raise self.fail(f"{where}.{key}[{i}]", f"expected Compound, got {type(v).__name__}")
+        return list(value)
+
+    def integer(self, tag: Compound, key: str, where: str, default: int | None = None) -> int:
+        return int(self.get(tag, key, INTEGER_TAGS, where, None if default is None else Int(default)))
+
+    def number(self, tag: Compound, key: str, where: str, default: float | None = None) -> float:
+        return float(self.get(tag, key, NUMBER_TAGS, where, None if default is None else Double(default)))
+
+    def string(self, tag: Compound, key: str, where: str, default: str | None = None) -> str:
+        return str(self.get(tag, key, String, where, None if default is None else String(default)))
+
+    def numbers(self, tag: Compound, key: str, where: str, n: int, kind: tuple[type, ...] = NUMBER_TAGS,
+                default: list[float] | None = None) -> list[float]:
+        """A list (or int array) of exactly `n` numbers."""
+        value = self.get(tag, key, (List, IntArray), where, None if default is None else List[Double](default))
+        if len(value) != n or not all(isinstance(v, kind) or isinstance(value, IntArray) for v in value):
+            raise self.fail(f"{where}.{key}", f"expected {n} numbers, got {value!r}"[:200])
+        return [float(v) if kind is not INTEGER_TAGS else int(v) for v in value]
+
+    def ints(self, tag: Compound, key: str, where: str, n: int) -> list[int]:
+        return [int(v) for v in self.numbers(tag, key, where, n, INTEGER_TAGS)]
+
+    def array(self, tag: Compound, key: str, kind: type, where: str) -> np.ndarray:
+        return np.asarray(self.get(tag, key, kind, where))
+
+
+__all__ = ["Byte", "ByteArray", "Compound", "Double", "Float", "Int", "IntArray", "List", "Long", "LongArray",
+           "Reader", "SchematicError", "Short", "String", "read_nbt", "write_nbt"]
