@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from engine.analysis import commands as analysis_commands
+
 SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
 DEFAULT_SCENE = SCENES_DIR / "tnt_flat_ground.toml"
 
@@ -36,6 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--size", default="1280x720", help="WxH")
     r.add_argument("--camera", help="camera preset or parameters")
     r.add_argument("--overlays", help="comma-separated trace roles to draw")
+    analysis_commands.add_parsers(sub)
     return p
 
 
@@ -120,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_render(args)
     if args.command == "view":
         return cmd_view(args.scene)
+    if args.command in analysis_commands.COMMANDS:
+        return analysis_commands.run(args, _fail)
     return cmd_view(str(DEFAULT_SCENE))
 
 

@@ -8,7 +8,9 @@ Appendix-B formula (e.g. AMD: K = k, A = a k, P = 1, Q = a gives B.5.2)."""
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine.constants import (
@@ -41,6 +43,7 @@ class Reduced:
     Q: float
 
 
+@functools.lru_cache(maxsize=256)
 def reduce_order(kind: str, a: float, k: float) -> Reduced:
     """The §4.3 reduction of one of the six order sets (M move, D drag k, A acceleration a), or of M/N (3.1.50)."""
     if kind == "M":
@@ -174,9 +177,14 @@ def state_at(entity_type: str, pos0: Vec, motion0: Vec, n: int) -> tuple[Vec, Ve
     return pos, mot
 
 
+def iter_states(entity_type: str, pos0: Vec, motion0: Vec, ticks: int) -> Iterator[tuple[Vec, Vec]]:
+    """state_at for n = 0..ticks, computed as consumed."""
+    return (state_at(entity_type, pos0, motion0, n) for n in range(ticks + 1))
+
+
 def trajectory(entity_type: str, pos0: Vec, motion0: Vec, ticks: int) -> list[tuple[Vec, Vec]]:
     """state_at for n = 0..ticks: the closed-form path the viewer draws beside the simulated one."""
-    return [state_at(entity_type, pos0, motion0, n) for n in range(ticks + 1)]
+    return list(iter_states(entity_type, pos0, motion0, ticks))
 
 
 def first_divergence(simulated: list[tuple[Vec, Vec]], predicted: list[tuple[Vec, Vec]],

@@ -26,6 +26,7 @@ from engine.world.blocks import BlockStateError
 from engine.world.world import MAX_Y, MIN_Y, World, WorldBorder, blocks
 
 MAX_BLOCKS_PER_ENTRY = 4_000_000
+MAX_ENTITIES_PER_ENTRY = 100_000
 COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", "fall_distance", "yaw", "pitch",
                       "vehicle"}
 # piston actions power or unpower the piston where redstone would (a scheduled tick: a repeater, an observer);
@@ -118,11 +119,16 @@ def load_scene(path: str | Path) -> Simulation:
 
 def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
     """Parse TOML text (`source` names it in errors) into a `Simulation` at tick 0."""
-    ctx = _Ctx(source)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise SceneError(f"{source}: not valid TOML: {err}") from None
+    return load_scene_doc(doc, source)
+
+
+def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
+    """Build a `Simulation` at tick 0 from a parsed TOML document (sweeps edit one copy per run)."""
+    ctx = _Ctx(source)
     ctx.keys(doc, "(top level)", {"scene", "blocks", "entities", "spawns", "actions"})
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm"})
@@ -149,7 +155,7 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
     for i, entry in enumerate(_array(ctx, doc, "blocks")):
         _load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "entities")):
-        sim.add_entity(_load_entity(ctx, sim, ctx.table(entry, f"entities[{i}]"), f"entities[{i}]"))
+        _load_entities(ctx, sim, ctx.table(entry, f"entities[{i}]"), f"entities[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "spawns")):
         _load_spawn(ctx, sim, ctx.table(entry, f"spawns[{i}]"), f"spawns[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "actions")):
@@ -220,6 +226,16 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) ->
             raise ctx.fail(f"{key}.vehicle", f"no entity with id {entry['vehicle']} declared before this one")
         e.start_riding(vehicle)
     return e
+
+
+def _load_entities(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> None:
+    """`count = N`: N identical entities in a row with consecutive ids (interfaces.md)."""
+    count = ctx.integer(entry.get("count", 1), f"{key}.count", 1, MAX_ENTITIES_PER_ENTRY)
+    one = {k: v for k, v in entry.items() if k != "count"}
+    for j in range(count):
+        if "id" in entry:
+            one["id"] = entry["id"] + j if j else entry["id"]
+        sim.add_entity(_load_entity(ctx, sim, one, key))
 
 
 def _set_field(ctx: _Ctx, e: Entity, name: str, kind: type, value: Any, key: str) -> None:
