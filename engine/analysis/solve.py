@@ -4,8 +4,10 @@ the runs whose measured PATHs come closest to targets.
 Each run is simulated until its measured thrown projectiles fly free with nothing left to meet; from there the
 closed forms (spec 02, engine.analysis.formulas) give the state at tick N (engine.analysis.runs). The search is a
 damped Gauss–Newton on the residuals with finite-difference slopes (cannons are close to linear in their TNT
-counts and positions), integers rounded, then a ±1 neighbourhood descent on the integers; it restarts from the
-centre of the box when the first descent ends on the box's edge. Closest = least Euclidean distance to the targets."""
+counts and positions), integers rounded, then a ±1 neighbourhood descent on the integers, starting from the low
+corner of the box (small TNT counts are cheap runs). It is a local search: a target reached by several separate
+ranges of values (a lob and a flat throw) gets the one nearest the low corner. Closest = least Euclidean distance
+to the targets."""
 
 from __future__ import annotations
 
@@ -140,11 +142,7 @@ def solve(scene: str, ticks: int, vary: list[str], target: list[str], top: int =
     targets = [parse_target(t) for t in target]
     check_measures(doc, scene, [p for p, _ in targets])
     search = _Search(doc, scene, ticks, ranges, targets, max_runs)
-    for start in (np.array([r.lo for r in ranges]), np.array([(r.lo + r.hi) / 2.0 for r in ranges])):
-        x = search.descend_integers(search.newton(search.point(start)))
-        on_bound = any(v in (r.lo, r.hi) for v, r in zip(x, ranges, strict=True))
-        if search.run(x)[1] <= CONVERGED or search.spent() or not on_bound:
-            break
+    search.descend_integers(search.newton(search.point(np.array([r.lo for r in ranges]))))
     best = sorted(search.cache.items(), key=lambda kv: kv[1][1])[:top]
     header = [r.path.text for r in ranges] + [p.text for p, _ in targets] + ["distance"]
     return header, [list(x) + [float(v) for v in values] + [dist] for x, (values, dist) in best]
