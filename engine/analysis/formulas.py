@@ -199,6 +199,23 @@ def first_divergence(simulated: list[tuple[Vec, Vec]], predicted: list[tuple[Vec
     return None
 
 
+@dataclass(frozen=True)
+class Overlay:
+    """The closed-form path from a simulated tick beside the simulated one (the viewer draws both)."""
+
+    ticks: list[int]
+    predicted: list[tuple[Vec, Vec]]
+    diverges_at: int | None     # the first tick whose simulated state leaves the closed form
+
+
+def overlay_from(entity_type: str, ticks: list[int], simulated: list[tuple[Vec, Vec]], start: int) -> Overlay:
+    """Predict from the simulated state at tick `start` (one of `ticks`, consecutive) to the last tick."""
+    i = ticks.index(start)
+    predicted = trajectory(entity_type, simulated[i][0], simulated[i][1], len(ticks) - 1 - i)
+    found = first_divergence(simulated[i:], predicted)
+    return Overlay(ticks[i:], predicted, None if found is None else ticks[i + found])
+
+
 # --- launch direction and the universal equation (§2.1, §2.2) ---
 
 def launch_motion(speed: float, pitch_rad: float, yaw_rad: float) -> Vec:
