@@ -7,6 +7,7 @@ import io
 
 import pytest
 
+from engine.tick.scene import load_scene_text
 from viewer.cli import main
 
 
@@ -60,3 +61,20 @@ def test_bad_input_is_one_line_exit_2(capsys, args, expected):
     assert main(["solve", "scenes/pearl_cannon.toml", "--ticks", "5", *args]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and expected in err[0]
+
+
+@pytest.mark.parametrize(("platform", "top", "pearl_fraction"), [
+    ("minecraft:smooth_stone_slab", 0.5, 0.34875), ("minecraft:enchanting_table", 0.75, 0.59875),
+    ("minecraft:honey_block", 0.9375, 0.78625), ("minecraft:obsidian", 1.0, 0.84875)])
+def test_p3_flat_shot_pearl_heights(platform, top, pearl_fraction):
+    """P3: a pearl at these fractional heights has its eye (0.2125 up) level with the centre of a TNT exploding
+    on the platform (0.06125 above it), so the push is horizontal: the explosion event's Y impulse is float noise
+    (the pearl cannon scene with one TNT on each platform)."""
+    text = open("scenes/pearl_cannon.toml").read()
+    text = text.replace("count = 12", "count = 1").replace("minecraft:enchanting_table", platform)
+    text = text.replace("200.75, 0.5], fuse", f"{200 + top}, 0.5], fuse")
+    text = text.replace("200.59875", repr(200 + pearl_fraction))
+    sim = load_scene_text(text, "p3")
+    explosion = next(ev for ev in sim.tick().events if ev["kind"] == "explosion")
+    (hit,) = [a for a in explosion["affected"] if a["id"] == 1]
+    assert hit["impulse"][0] > 0.7 and abs(hit["impulse"][1]) < 1e-7
