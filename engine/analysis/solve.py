@@ -19,7 +19,7 @@ import numpy as np
 
 from engine.analysis.paths import Path, PathError, parse_measure, parse_path, read_scene_value
 from engine.analysis.runs import check_measures, run_variant
-from engine.analysis.sweep import _number, read_scene_doc
+from engine.analysis.sweep import parse_number, read_scene_doc
 
 MAX_RUNS = 300
 NEWTON_STEPS = 30
@@ -49,7 +49,7 @@ def parse_range(spec: str, doc: dict[str, Any]) -> Range:
     current = read_scene_value(doc, path)
     if isinstance(current, bool) or not isinstance(current, (int, float)):
         raise PathError(f"--vary {name}: the scene value {current!r} is not a number")
-    lo, hi = _number(parts[0], f"--vary {name} LO"), _number(parts[1], f"--vary {name} HI")
+    lo, hi = parse_number(parts[0], f"--vary {name} LO"), parse_number(parts[1], f"--vary {name} HI")
     if lo > hi:
         raise PathError(f"--vary {name}: LO {lo} is greater than HI {hi}")
     integer = len(parts) == 3 or isinstance(current, int)
@@ -62,7 +62,7 @@ def parse_target(spec: str) -> tuple[Path, float]:
     name, sep, value = spec.partition("=")
     if not sep:
         raise PathError(f"--target {spec!r}: expected PATH=VALUE")
-    return parse_measure(name), float(_number(value, f"--target {name} VALUE"))
+    return parse_measure(name), float(parse_number(value, f"--target {name} VALUE"))
 
 
 class _Search:

@@ -38,7 +38,7 @@ def read_scene_doc(scene: str) -> dict[str, Any]:
         raise SceneError(f"{scene}: not valid TOML: {err}") from None
 
 
-def _number(text: str, what: str) -> int | float:
+def parse_number(text: str, what: str) -> int | float:
     try:
         return int(text)
     except ValueError:
@@ -58,8 +58,8 @@ def parse_vary(spec: str, doc: dict[str, Any]) -> Vary:
         raise PathError(f"--vary {spec!r}: expected PATH=LO:HI:COUNT")
     path = parse_path(name)
     current = read_scene_value(doc, path)
-    lo, hi = _number(parts[0], f"--vary {name} LO"), _number(parts[1], f"--vary {name} HI")
-    count = _number(parts[2], f"--vary {name} COUNT")
+    lo, hi = parse_number(parts[0], f"--vary {name} LO"), parse_number(parts[1], f"--vary {name} HI")
+    count = parse_number(parts[2], f"--vary {name} COUNT")
     if not isinstance(count, int) or count < 1:
         raise PathError(f"--vary {name}: COUNT must be a positive integer, got {parts[2]!r}")
     if lo > hi:
@@ -83,13 +83,8 @@ def combinations(varies: list[Vary]) -> list[tuple[Any, ...]]:
 
 def _run_task(doc: dict[str, Any], source: str, ticks: int, paths: list[Path], rows: list[tuple[Any, ...]],
               measures: list[Path]) -> list[list[float]]:
-    """A batch of runs in one worker (an error comes back as its one-line message)."""
-    try:
-        return [run_variant(doc, source, ticks, list(zip(paths, row, strict=True)), measures) for row in rows]
-    except (SceneError, PathError) as err:
-        return [[str(err)]]
-    except NotImplementedError as err:
-        return [[f"not simulated: {err}"]]
+    """A batch of runs in one worker; a SceneError or PathError travels back to the caller."""
+    return [run_variant(doc, source, ticks, list(zip(paths, row, strict=True)), measures) for row in rows]
 
 
 def _tasks(rows: list[tuple[Any, ...]], per_task: int) -> Iterator[tuple[int, list[tuple[Any, ...]]]]:
@@ -110,8 +105,6 @@ def run_sweep(scene: str, ticks: int, vary: list[str], measure: list[str], worke
     submit = _dask_submitter(scheduler) if scheduler else None
     with tqdm(total=len(rows), unit="run", disable=None if progress else True) as bar:   # None: on a terminal
         def store(start: int, values: list[list[float]]) -> None:
-            if values and values[0] and isinstance(values[0][0], str):
-                raise PathError(values[0][0])
             results[start:start + len(values)] = values
             bar.update(len(values))
 
