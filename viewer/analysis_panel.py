@@ -1,7 +1,8 @@
 """The Analysis panel (issue 13): a calculator of the closed forms (entity type, initial Motion, n → position and
 Motion), the formula overlay (the selected entity's closed-form path from a chosen tick plotted beside the
 simulated one, the first tick where they part marked), and a sweep runner that plots its result (lines for one
-varied PATH, a heat map for two). Every number comes from engine.analysis; this module only draws."""
+varied PATH, a heat map for two), and a version diff (the first tick, entity and stage where two versions of the
+scene part, as `tickscope diff`). Every number comes from engine.analysis; this module only draws."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import numpy as np
 from imgui_bundle import imgui, imgui_ctx, implot
 
 from engine.analysis import formulas
+from engine.analysis.diff import first_difference
 from engine.analysis.sweep import run_sweep
 from viewer.panels import PANEL_MARGIN_EM, em
 from viewer.plots import entity_series
@@ -37,6 +39,9 @@ class AnalysisState:
     result: tuple[list[str], list[list[Any]]] | None = None
     error: str | None = None
     reveal: bool = False        # open the Sweep section once when its result arrives
+    versions: str = "1.13,1.16.5"
+    diff_job: concurrent.futures.Future | None = None
+    diff: dict[str, Any] | None = None
 
 
 _pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
@@ -93,6 +98,7 @@ def draw_analysis(app: Any) -> None:
     """The panel; `app` is the ViewerApp (its sim, history and selection are read, never changed)."""
     st: AnalysisState = app.__dict__.setdefault("analysis_state", AnalysisState())
     collect_sweep(st)
+    collect_diff(st)
     imgui.set_next_window_size(imgui.ImVec2(em() * 34, em() * 30), imgui.Cond_.first_use_ever)
     imgui.set_next_window_pos(imgui.ImVec2(em() * PANEL_MARGIN_EM * 60, em() * PANEL_MARGIN_EM),
                               imgui.Cond_.first_use_ever)
@@ -109,6 +115,8 @@ def draw_analysis(app: Any) -> None:
             st.reveal = False
         if imgui.collapsing_header("Sweep"):
             _draw_sweep(st)
+        if imgui.collapsing_header("Version diff"):
+            _draw_diff(st)
 
 
 def _draw_calculator(st: AnalysisState) -> None:
@@ -172,3 +180,41 @@ def _draw_sweep(st: AnalysisState) -> None:
             implot.plot_heatmap(header[2], np.ascontiguousarray(grid), float(np.nanmin(grid)),
                                 float(np.nanmax(grid)), "", implot.Point(b[0], a[0]), implot.Point(b[-1], a[-1]))
             implot.end_plot()
+
+
+def start_diff(st: AnalysisState) -> None:
+    """`tickscope diff` of the sweep's scene file over its ticks, in the background thread."""
+    a, _, b = st.versions.partition(",")
+    st.diff = None
+    st.diff_job = _pool.submit(first_difference, st.scene, a.strip(), b.strip(), st.ticks)
+
+
+def collect_diff(st: AnalysisState) -> None:
+    if st.diff_job is None or not st.diff_job.done():
+        return
+    try:
+        st.diff = st.diff_job.result()
+    except Exception as exc:  # a bad version or scene: one line
+        st.diff = {"error": str(exc)}
+    st.diff_job = None
+
+
+def _draw_diff(st: AnalysisState) -> None:
+    imgui.text_disabled("the scene and ticks of the Sweep section")
+    _, st.versions = imgui.input_text("versions A,B", st.versions)
+    if st.diff_job is not None:
+        imgui.text_disabled("running...")
+    elif imgui.button("Compare"):
+        start_diff(st)
+    if st.diff is None:
+        return
+    if "error" in st.diff:
+        imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), st.diff["error"])
+    elif st.diff["tick"] is None:
+        imgui.text("no difference")
+    else:
+        imgui.text(f"tick {st.diff['tick']}, entity {st.diff['entity']}, stage {st.diff['stage']} "
+                   f"({st.diff['method']}): {', '.join(st.diff.get('fields', []))}")
+        for side, version in zip(("a", "b"), st.versions.split(","), strict=False):
+            line = st.diff.get(side) or {}
+            imgui.text(f"{version.strip()}: pos {line.get('pos')}  motion {line.get('motion')}")

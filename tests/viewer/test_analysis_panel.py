@@ -59,5 +59,11 @@ def test_panel_draws_calculator_overlay_and_sweeps(tmp_path: Path, monkeypatch) 
         st.job.exception(timeout=60)
         app.draw_frame()
         assert "no [[entities]] entry has id 7" in st.error
+
+        st.scene, st.ticks = str(SCENES / "axis_order_corner.toml"), 3
+        analysis_panel.start_diff(st)
+        assert st.diff_job.result(timeout=60)["stage"] == "position_update"
+        app.draw_frame()
+        assert st.diff["tick"] == 1
     finally:
         app.close()
