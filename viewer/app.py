@@ -22,6 +22,7 @@ from imgui_bundle import imgui, implot
 from engine.tick.scene import SceneError, load_scene
 from engine.tick.simulation import Simulation
 from viewer import editing
+from viewer.analysis_panel import draw_analysis
 from viewer.controls import CameraControls
 from viewer.entity_panels import draw_entities
 from viewer.framing import scene_bounds
@@ -266,6 +267,7 @@ class ViewerApp:
         draw_plots(self.state, self._plot_series(), self.sim.tick_count)
         draw_ledger(self.state, self.ledger(), self.ledger_rows())
         draw_pistons(self.state, self.b36_rows())
+        draw_analysis(self)
         draw_errors(self.state)
         self._draw_text(view, proj)
         imgui.render()

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from engine.analysis import commands as analysis_commands
+
 SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
 DEFAULT_SCENE = SCENES_DIR / "tnt_flat_ground.toml"
 
@@ -42,6 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     x.add_argument("--out", required=True)
     x.add_argument("--tick", type=int, default=0, help="run this many ticks first")
     x.add_argument("--allow-unmapped", action="store_true", help="a schematic loads without what 1.16.5 lacks")
+    analysis_commands.add_parsers(sub)
     return p
 
 
@@ -146,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_export(args)
     if args.command == "view":
         return cmd_view(args.scene)
+    if args.command in analysis_commands.COMMANDS:
+        return analysis_commands.run(args, _fail)
     return cmd_view(str(DEFAULT_SCENE))
 
 

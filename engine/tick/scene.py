@@ -139,11 +139,16 @@ def load_scene(path: str | Path, allow_unmapped: bool = False) -> Simulation:
 
 def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
     """Parse TOML text (`source` names it in errors) into a `Simulation` at tick 0."""
-    ctx = _Ctx(source)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise SceneError(f"{source}: not valid TOML: {err}") from None
+    return load_scene_doc(doc, source)
+
+
+def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
+    """Build a `Simulation` at tick 0 from a parsed TOML document (sweeps edit one copy per run)."""
+    ctx = _Ctx(source)
     ctx.keys(doc, "(top level)", {"scene", "blocks", "schematics", "entities", "spawns", "actions", "inputs"})
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "random",

@@ -1,0 +1,148 @@
+"""`tickscope solve` (interfaces.md): search integers (TNT counts, fuses, ticks) and reals (positions, Motion) for
+the runs whose measured PATHs come closest to targets.
+
+Each run is simulated until its measured thrown projectiles fly free with nothing left to meet; from there the
+closed forms (spec 02, engine.analysis.formulas) give the state at tick N (engine.analysis.runs). The search is a
+damped Gauss–Newton on the residuals with finite-difference slopes (cannons are close to linear in their TNT
+counts and positions), integers rounded, then a ±1 neighbourhood descent on the integers, starting from the low
+corner of the box (small TNT counts are cheap runs). It is a local search: a target reached by several separate
+ranges of values (a lob and a flat throw) gets the one nearest the low corner. Closest = least Euclidean distance
+to the targets."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from engine.analysis.paths import Path, PathError, parse_measure, parse_path, read_scene_value
+from engine.analysis.runs import check_measures, run_variant
+from engine.analysis.sweep import parse_number, read_scene_doc
+
+MAX_RUNS = 300
+NEWTON_STEPS = 30
+REAL_STEP = 1e-3        # finite-difference step, as a fraction of the range (above the sine table's steps)
+CONVERGED = 1e-9        # distance to the targets counted as hit
+
+
+@dataclass(frozen=True)
+class Range:
+    path: Path
+    lo: float
+    hi: float
+    integer: bool
+
+    def clip(self, v: float) -> float:
+        v = min(max(v, self.lo), self.hi)
+        return int(round(v)) if self.integer else v
+
+
+def parse_range(spec: str, doc: dict[str, Any]) -> Range:
+    """`PATH=LO:HI` (reals) or `PATH=LO:HI:int` (integers; also when the scene value is an integer)."""
+    name, sep, rng = spec.partition("=")
+    parts = rng.split(":")
+    if not sep or len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] != "int"):
+        raise PathError(f"--vary {spec!r}: expected PATH=LO:HI or PATH=LO:HI:int")
+    path = parse_path(name)
+    current = read_scene_value(doc, path)
+    if isinstance(current, bool) or not isinstance(current, (int, float)):
+        raise PathError(f"--vary {name}: the scene value {current!r} is not a number")
+    lo, hi = parse_number(parts[0], f"--vary {name} LO"), parse_number(parts[1], f"--vary {name} HI")
+    if lo > hi:
+        raise PathError(f"--vary {name}: LO {lo} is greater than HI {hi}")
+    integer = len(parts) == 3 or isinstance(current, int)
+    if integer and (lo != int(lo) or hi != int(hi)):
+        raise PathError(f"--vary {name}: an integer range needs integer bounds, got {lo}:{hi}")
+    return Range(path, lo, hi, integer)
+
+
+def parse_target(spec: str) -> tuple[Path, float]:
+    name, sep, value = spec.partition("=")
+    if not sep:
+        raise PathError(f"--target {spec!r}: expected PATH=VALUE")
+    return parse_measure(name), float(parse_number(value, f"--target {name} VALUE"))
+
+
+class _Search:
+    def __init__(self, doc: dict[str, Any], source: str, ticks: int, ranges: list[Range],
+                 targets: list[tuple[Path, float]], max_runs: int) -> None:
+        self.doc, self.source, self.ticks, self.ranges = doc, source, ticks, ranges
+        self.measures = [p for p, _ in targets]
+        self.goal = np.array([v for _, v in targets])
+        self.max_runs = max_runs
+        self.cache: dict[tuple, tuple[np.ndarray, float]] = {}
+
+    def run(self, x: tuple) -> tuple[np.ndarray, float]:
+        """(measured values, distance to the targets) of one run; cached."""
+        if x not in self.cache:
+            values = np.array(run_variant(self.doc, self.source, self.ticks,
+                                          [(r.path, v) for r, v in zip(self.ranges, x, strict=True)],
+                                          self.measures, coast=True))
+            dist = float(np.linalg.norm(values - self.goal))
+            self.cache[x] = (values, dist if math.isfinite(dist) else math.inf)
+        return self.cache[x]
+
+    def point(self, v: np.ndarray) -> tuple:
+        return tuple(r.clip(float(a)) for r, a in zip(self.ranges, v, strict=True))
+
+    def spent(self) -> bool:
+        return len(self.cache) >= self.max_runs
+
+    def newton(self, x: tuple) -> tuple:
+        """Damped Gauss–Newton from x; returns the best point reached."""
+        for _ in range(NEWTON_STEPS):
+            values, dist = self.run(x)
+            if dist <= CONVERGED or self.spent():
+                break
+            jac = np.zeros((len(values), len(x)))
+            for j, r in enumerate(self.ranges):
+                h = 1.0 if r.integer else max(REAL_STEP * (r.hi - r.lo), 1e-12)
+                if x[j] + h > r.hi:
+                    h = -h
+                probe = list(x)
+                probe[j] = r.clip(x[j] + h)
+                if probe[j] == x[j]:
+                    continue
+                jac[:, j] = (self.run(tuple(probe))[0] - values) / (probe[j] - x[j])
+            if not np.all(np.isfinite(jac)):
+                break
+            step = np.linalg.lstsq(jac, self.goal - values, rcond=None)[0]
+            for damp in (1.0, 0.5, 0.25, 0.125):
+                cand = self.point(np.array(x, dtype=float) + damp * step)
+                if cand != x and self.run(cand)[1] < dist:
+                    x = cand
+                    break
+            else:
+                break
+        return x
+
+    def descend_integers(self, x: tuple) -> tuple:
+        """±1 moves on the integer PATHs while one improves."""
+        improved = True
+        while improved and not self.spent():
+            improved = False
+            for j, r in enumerate(self.ranges):
+                if not r.integer:
+                    continue
+                for d in (-1, 1):
+                    cand = list(x)
+                    cand[j] = r.clip(x[j] + d)
+                    if tuple(cand) != x and self.run(tuple(cand))[1] < self.run(x)[1]:
+                        x, improved = tuple(cand), True
+        return x
+
+
+def solve(scene: str, ticks: int, vary: list[str], target: list[str], top: int = 1,
+          max_runs: int = MAX_RUNS) -> tuple[list[str], list[list[Any]]]:
+    """(CSV header, the `top` best runs): varied values, measured values, distance to the targets."""
+    doc = read_scene_doc(scene)
+    ranges = [parse_range(v, doc) for v in vary]
+    targets = [parse_target(t) for t in target]
+    check_measures(doc, scene, [p for p, _ in targets])
+    search = _Search(doc, scene, ticks, ranges, targets, max_runs)
+    search.descend_integers(search.newton(search.point(np.array([r.lo for r in ranges]))))
+    best = sorted(search.cache.items(), key=lambda kv: kv[1][1])[:top]
+    header = [r.path.text for r in ranges] + [p.text for p, _ in targets] + ["distance"]
+    return header, [list(x) + [float(v) for v in values] + [dist] for x, (values, dist) in best]

@@ -1,0 +1,62 @@
+"""`tickscope diff` (engine.analysis.diff) through the CLI: first tick, entity and stage where two versions part."""
+
+import json
+
+from viewer.cli import main
+
+INNER_CORNER = """
+[scene]
+version = "1.16.5"
+
+[[blocks]]
+from = [1, 1, 0]
+to = [1, 1, 1]
+block = "minecraft:stone"
+
+[[blocks]]
+at = [0, 1, 1]
+block = "minecraft:stone"
+
+[[entities]]
+type = "minecraft:tnt"
+pos = [0.5, 1.0, 0.5]
+motion = [0.3, 0.0, 0.3]
+no_gravity = true
+"""
+
+
+def _diff(capsys, scene, versions, ticks=5):
+    assert main(["diff", str(scene), "--versions", versions, "--ticks", str(ticks)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1
+    return json.loads(out[0])
+
+
+def test_axis_order_1_13_against_1_16_5(capsys):
+    """1.13 sweeps X before Z; 1.16.5 sweeps Z first when |Z| > |X| (spec 03 §3): the TNT ends on different sides
+    of the block's corner in tick 1, inside Entity.move."""
+    line = _diff(capsys, "scenes/axis_order_corner.toml", "1.13,1.16.5")
+    assert (line["tick"], line["entity"], line["method"]) == (1, 1, "Entity.move")
+    assert line["a"]["pos"] == [0.7, 1.0, 0.5099999904632568]
+    assert line["b"]["pos"] == [0.5099999904632568, 1.0, 0.8999999999999999]
+
+
+def test_move_zeroing_1_16_5_against_1_18(capsys, tmp_path):
+    """In an inner corner both horizontal axes collide: up to 1.17 only Z is zeroed, 1.18 zeroes both."""
+    scene = tmp_path / "corner.toml"
+    scene.write_text(INNER_CORNER)
+    line = _diff(capsys, scene, "1.16.5,1.18")
+    assert (line["tick"], line["entity"], line["fields"]) == (1, 1, ["motion"])
+    assert line["stage"] == "zero_collided_motion"
+    assert line["a"]["motion"][0] != 0.0 and line["b"]["motion"][0] == 0.0
+
+
+def test_no_difference_is_tick_null(capsys):
+    assert _diff(capsys, "scenes/axis_order_corner.toml", "1.16.5,1.17") == {"tick": None}
+
+
+def test_bad_versions_exit_2(capsys):
+    assert main(["diff", "scenes/axis_order_corner.toml", "--versions", "1.16.5,9.9", "--ticks", "3"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "9.9" in err[0]
+    assert main(["diff", "scenes/axis_order_corner.toml", "--versions", "1.16.5", "--ticks", "3"]) == 2

@@ -1,0 +1,220 @@
+"""The Analysis panel (issue 13): a calculator of the closed forms (entity type, initial Motion, n → position and
+Motion), the formula overlay (the selected entity's closed-form path from a chosen tick plotted beside the
+simulated one, the first tick where they part marked), and a sweep runner that plots its result (lines for one
+varied PATH, a heat map for two), and a version diff (the first tick, entity and stage where two versions of the
+scene part, as `tickscope diff`). Every number comes from engine.analysis; this module only draws."""
+
+from __future__ import annotations
+
+import concurrent.futures
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from imgui_bundle import imgui, imgui_ctx, implot
+
+from engine.analysis import formulas
+from engine.analysis.diff import first_difference
+from engine.analysis.sweep import run_sweep
+from viewer.panels import PANEL_MARGIN_EM, em
+from viewer.plots import entity_series
+
+ANALYSIS_TITLE = "Analysis"
+TYPES = sorted(formulas.FREE_FLIGHT)
+
+
+@dataclass
+class AnalysisState:
+    """What the panel keeps between frames."""
+
+    type_index: int = TYPES.index("minecraft:tnt")
+    motion: list[float] = field(default_factory=lambda: [0.0, 0.2, 0.0])
+    n: int = 10
+    start_tick: int = 0
+    scene: str = "scenes/pearl_cannon.toml"
+    ticks: int = 5
+    vary: list[str] = field(default_factory=lambda: ["entities[100].count=1:20:20", ""])
+    measure: str = "entities[1].pos[0]"
+    job: concurrent.futures.Future | None = None
+    result: tuple[list[str], list[list[Any]]] | None = None
+    error: str | None = None
+    reveal: bool = False        # open the Sweep section once when its result arrives
+    versions: str = "1.13,1.16.5"
+    diff_job: concurrent.futures.Future | None = None
+    diff: dict[str, Any] | None = None
+
+
+_pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+
+
+def calculator(st: AnalysisState) -> tuple[formulas.Vec, formulas.Vec]:
+    """(displacement, Motion) after n gt for the calculator's inputs (engine.analysis.formulas.state_at)."""
+    return formulas.state_at(TYPES[st.type_index], (0.0, 0.0, 0.0), tuple(st.motion), st.n)
+
+
+def selected_overlay(app: Any, st: AnalysisState) -> formulas.Overlay | None:
+    """The closed-form path of the selected entity from `start_tick` (None without a modelled selection)."""
+    selected = app.state.selected_entity
+    entity = app.sim.entity_by_id(selected) if selected is not None else None
+    if entity is None or entity.TYPE not in formulas.FREE_FLIGHT:
+        return None
+    series = entity_series(app.history, selected)
+    ticks = [int(t) for t in series.ticks]
+    if st.start_tick not in ticks:
+        st.start_tick = ticks[0]
+    states = [(tuple(p), tuple(m)) for p, m in zip(series.pos.tolist(), series.motion.tolist(), strict=True)]
+    return formulas.overlay_from(entity.TYPE, ticks, states, st.start_tick)
+
+
+def start_sweep(st: AnalysisState) -> None:
+    """Run the sweep in a background thread, one process (large sweeps belong to `tickscope sweep`)."""
+    vary = [v for v in st.vary if v.strip()]
+    st.result, st.error = None, None
+    st.job = _pool.submit(run_sweep, st.scene, st.ticks, vary, [st.measure], 1, None, False)
+
+
+def collect_sweep(st: AnalysisState) -> None:
+    if st.job is None or not st.job.done():
+        return
+    try:
+        st.result = st.job.result()
+    except Exception as exc:  # a bad PATH or scene: shown in the panel, one line
+        st.error = str(exc)
+    st.job, st.reveal = None, True
+
+
+def sweep_grid(result: tuple[list[str], list[list[Any]]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rows of a two-PATH sweep as (values of the first, values of the second, measured[first, second])."""
+    _, rows = result
+    a = sorted({r[0] for r in rows})
+    b = sorted({r[1] for r in rows})
+    grid = np.full((len(a), len(b)), np.nan)
+    for r in rows:
+        grid[a.index(r[0]), b.index(r[1])] = r[2]
+    return np.array(a, dtype=float), np.array(b, dtype=float), grid
+
+
+def draw_analysis(app: Any) -> None:
+    """The panel; `app` is the ViewerApp (its sim, history and selection are read, never changed)."""
+    st: AnalysisState = app.__dict__.setdefault("analysis_state", AnalysisState())
+    collect_sweep(st)
+    collect_diff(st)
+    imgui.set_next_window_size(imgui.ImVec2(em() * 34, em() * 30), imgui.Cond_.first_use_ever)
+    imgui.set_next_window_pos(imgui.ImVec2(em() * PANEL_MARGIN_EM * 60, em() * PANEL_MARGIN_EM),
+                              imgui.Cond_.first_use_ever)
+    imgui.set_next_window_collapsed(True, imgui.Cond_.first_use_ever)
+    with imgui_ctx.begin(ANALYSIS_TITLE) as window:
+        if not window:
+            return
+        if imgui.collapsing_header("Calculator"):
+            _draw_calculator(st)
+        if imgui.collapsing_header("Formula overlay"):
+            _draw_overlay(app, st)
+        if st.reveal:
+            imgui.set_next_item_open(True)
+            st.reveal = False
+        if imgui.collapsing_header("Sweep"):
+            _draw_sweep(st)
+        if imgui.collapsing_header("Version diff"):
+            _draw_diff(st)
+
+
+def _draw_calculator(st: AnalysisState) -> None:
+    _, st.type_index = imgui.combo("entity", st.type_index, TYPES)
+    _, st.motion = imgui.input_float3("Motion", st.motion, "%.6f")
+    _, st.n = imgui.input_int("n (gt)", st.n)
+    st.n = max(st.n, 0)
+    f = formulas.free_flight(TYPES[st.type_index])
+    pos, motion = calculator(st)
+    imgui.text(f"order {f.kind}, a = {f.gravity:.6g}, k = {f.drag_y:.6g}")
+    imgui.text(f"displacement  {pos[0]:.10g}  {pos[1]:.10g}  {pos[2]:.10g}")
+    imgui.text(f"Motion        {motion[0]:.10g}  {motion[1]:.10g}  {motion[2]:.10g}")
+
+
+def _draw_overlay(app: Any, st: AnalysisState) -> None:
+    ov = selected_overlay(app, st)
+    if ov is None:
+        imgui.text_disabled("select a TNT, item, orb or thrown projectile")
+        return
+    _, st.start_tick = imgui.input_int("from tick", st.start_tick)
+    imgui.text("follows the closed form to the last tick" if ov.diverges_at is None
+               else f"leaves the closed form at tick {ov.diverges_at}")
+    series = entity_series(app.history, app.state.selected_entity)
+    ticks = np.array(ov.ticks, dtype=float)
+    predicted = np.array([p for p, _ in ov.predicted], dtype=float).reshape(-1, 3)
+    if implot.begin_plot("simulated and closed form", imgui.ImVec2(-1, em() * 14)):
+        implot.setup_axes("tick", "blocks", implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
+        for axis, name in enumerate("xyz"):
+            implot.plot_line(name, series.ticks, np.ascontiguousarray(series.pos[:, axis]))
+            implot.plot_scatter(f"{name} formula", ticks, np.ascontiguousarray(predicted[:, axis]))
+        if ov.diverges_at is not None:
+            implot.plot_inf_lines("diverges", np.array([float(ov.diverges_at)]))
+        implot.end_plot()
+
+
+def _draw_sweep(st: AnalysisState) -> None:
+    _, st.scene = imgui.input_text("scene", st.scene)
+    _, st.ticks = imgui.input_int("ticks", st.ticks)
+    _, st.vary[0] = imgui.input_text("vary 1", st.vary[0])
+    _, st.vary[1] = imgui.input_text("vary 2", st.vary[1])
+    _, st.measure = imgui.input_text("measure", st.measure)
+    if st.job is not None:
+        imgui.text_disabled("running...")
+    elif imgui.button("Run sweep"):
+        start_sweep(st)
+    if st.error:
+        imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), st.error)
+    if st.result is None:
+        return
+    header, rows = st.result
+    if len(header) == 2:
+        xs, ys = np.array([r[0] for r in rows], dtype=float), np.array([r[1] for r in rows], dtype=float)
+        if implot.begin_plot("sweep", imgui.ImVec2(-1, em() * 14)):
+            implot.setup_axes(header[0], header[1], implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
+            implot.plot_line(header[1], xs, ys)
+            implot.end_plot()
+    else:
+        a, b, grid = sweep_grid(st.result)
+        if implot.begin_plot("sweep", imgui.ImVec2(-1, em() * 14)):
+            implot.setup_axes(header[1], header[0], implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
+            implot.plot_heatmap(header[2], np.ascontiguousarray(grid), float(np.nanmin(grid)),
+                                float(np.nanmax(grid)), "", implot.Point(b[0], a[0]), implot.Point(b[-1], a[-1]))
+            implot.end_plot()
+
+
+def start_diff(st: AnalysisState) -> None:
+    """`tickscope diff` of the sweep's scene file over its ticks, in the background thread."""
+    a, _, b = st.versions.partition(",")
+    st.diff = None
+    st.diff_job = _pool.submit(first_difference, st.scene, a.strip(), b.strip(), st.ticks)
+
+
+def collect_diff(st: AnalysisState) -> None:
+    if st.diff_job is None or not st.diff_job.done():
+        return
+    try:
+        st.diff = st.diff_job.result()
+    except Exception as exc:  # a bad version or scene: one line
+        st.diff = {"error": str(exc)}
+    st.diff_job = None
+
+
+def _draw_diff(st: AnalysisState) -> None:
+    imgui.text_disabled("the scene and ticks of the Sweep section")
+    _, st.versions = imgui.input_text("versions A,B", st.versions)
+    if st.diff_job is not None:
+        imgui.text_disabled("running...")
+    elif imgui.button("Compare"):
+        start_diff(st)
+    if st.diff is None:
+        return
+    if "error" in st.diff:
+        imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), st.diff["error"])
+    elif st.diff["tick"] is None:
+        imgui.text("no difference")
+    else:
+        imgui.text(f"tick {st.diff['tick']}, entity {st.diff['entity']}, stage {st.diff['stage']} "
+                   f"({st.diff['method']}): {', '.join(st.diff.get('fields', []))}")
+        for side, version in zip(("a", "b"), st.versions.split(","), strict=False):
+            line = st.diff.get(side) or {}
+            imgui.text(f"{version.strip()}: pos {line.get('pos')}  motion {line.get('motion')}")
