@@ -40,7 +40,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    print(f"tickscope: {message}", file=sys.stderr)
+    from engine.tick.scene import one_line
+    print(f"tickscope: {one_line(message)}", file=sys.stderr)
     return 2
 
 
@@ -67,6 +68,7 @@ def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None):
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
+    from engine.limits import SimulationLimit
     from engine.tick.scene import SceneError
     if args.ticks < 0:
         return _fail(f"--ticks must be >= 0, got {args.ticks}")
@@ -79,6 +81,8 @@ def cmd_trace(args: argparse.Namespace) -> int:
         return _fail(str(err))
     except NotImplementedError as err:   # a mechanic the engine does not simulate yet, named in the message
         return _fail(f"not simulated: {err}")
+    except SimulationLimit as err:       # where vanilla itself would stall (engine/limits.py)
+        return _fail(str(err))
     except BrokenPipeError:
         return 0
     return 0
@@ -98,11 +102,12 @@ def cmd_render(args: argparse.Namespace) -> int:
         return _fail(f"--size must be WxH with positive integers, got {args.size!r}")
     if args.tick < 0:
         return _fail(f"--tick must be >= 0, got {args.tick}")
+    from engine.limits import SimulationLimit
     from engine.tick.scene import SceneError
     from viewer.render import RenderError, render_to_png
     try:
         render_to_png(args.scene, args.tick, args.out, size, args.camera, args.overlays)
-    except (SceneError, RenderError) as err:
+    except (SceneError, RenderError, SimulationLimit) as err:
         return _fail(str(err))
     return 0
 

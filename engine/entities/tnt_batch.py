@@ -82,8 +82,9 @@ def free_flight_mask(world: World, g: Gathered) -> np.ndarray:
     finite = np.isfinite(g.pos).all(1) & np.isfinite(m).all(1) & np.isfinite(g.box).all(1)
     single = (m == 0.0).sum(1) == 2     # the single-axis sweep zeroes a lone component below 1e-7
     tiny = single & (np.abs(m).max(1) < COLLISION_EPSILON)
-    lo = np.minimum(g.box[:, :3], g.box[:, :3] + m) - REACH
-    hi = np.maximum(g.box[:, 3:], g.box[:, 3:] + m) + REACH
+    with np.errstate(invalid="ignore", over="ignore"):   # rows with inf or NaN are not `finite`: never taken
+        lo = np.minimum(g.box[:, :3], g.box[:, :3] + m) - REACH
+        hi = np.maximum(g.box[:, 3:], g.box[:, 3:] + m) + REACH
     xs, zs = world.border_shape.coords[0], world.border_shape.coords[2]
     inside = (lo[:, 0] > xs[1]) & (hi[:, 0] < xs[2]) & (lo[:, 2] > zs[1]) & (hi[:, 2] < zs[2])
     mask = g.ok & finite & ~tiny & inside
@@ -105,7 +106,8 @@ def tick_free_flight(world: World, g: Gathered, sel: np.ndarray) -> None:
     npos = np.stack([(nb[:, 0] + nb[:, 3]) / 2.0, nb[:, 1], (nb[:, 2] + nb[:, 5]) / 2.0], axis=1)
     npos[~moved] = pos[~moved]
     down = m[:, 1] < 0.0                  # step 8: fallDistance = (float)(fallDistance - dy)
-    fall = np.where(down, (fall - m[:, 1]).astype(np.float32).astype(np.float64), fall)
+    with np.errstate(over="ignore"):      # (float) of a double beyond float range is ±inf in Java too
+        fall = np.where(down, (fall - m[:, 1]).astype(np.float32).astype(np.float64), fall)
     m *= TNT_DRAG                                                              # 3 D: multiply(0.98)
     sy = np.clip(np.floor(npos[:, 1] / 16.0), 0, 15)
     keys = np.stack([np.floor(npos[:, 0] / 16.0), sy, np.floor(npos[:, 2] / 16.0)], axis=1).astype(np.int64)

@@ -25,6 +25,7 @@ from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
 from engine.influences.fluids import fluid_at, get_height
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.limits import MAX_RAYCAST_BLOCKS, SimulationLimit
 from engine.tick.trace import cell, point, segment
 
 if TYPE_CHECKING:
@@ -229,6 +230,9 @@ def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str,
     sx = _lerp(-RAYCAST_EXTENSION, start.x, end.x)
     sy = _lerp(-RAYCAST_EXTENSION, start.y, end.y)
     sz = _lerp(-RAYCAST_EXTENSION, start.z, end.z)
+    length = abs(ex - sx) + abs(ey - sy) + abs(ez - sz)   # NaN: the walk below ends at once
+    if length > MAX_RAYCAST_BLOCKS:
+        raise SimulationLimit(f"a raycast of {length:.3g} blocks")
     x, y, z = floor(sx), floor(sy), floor(sz)
     hit = test((x, y, z))
     if hit is not None:

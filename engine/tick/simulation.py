@@ -19,6 +19,7 @@ from engine.entities.tnt import Tnt
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
 from engine.java.jrandom import JavaRandom
+from engine.limits import SimulationLimit
 from engine.tick.trace import EntityTick, PhaseRecord, Recorder, TickRecord
 from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.world import World
@@ -268,7 +269,10 @@ class Simulation:
         """`ServerWorld.tickEntity`: age, the entity's own tick, then its section follows its position."""
         e.age += 1
         e.prev_pos = e.pos
-        e.tick(self, rec)
+        try:
+            e.tick(self, rec)
+        except SimulationLimit as err:
+            raise err.during(e, self.tick_count) from None
         self.world.check_entity_chunk_pos(e)
 
     def reported_entities(self) -> list[Entity]:
