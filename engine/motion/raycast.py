@@ -246,7 +246,11 @@ def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str,
     t_x = t_delta_x * (1.0 - _fractional_part(sx) if step_x > 0 else _fractional_part(sx))
     t_y = t_delta_y * (1.0 - _fractional_part(sy) if step_y > 0 else _fractional_part(sy))
     t_z = t_delta_z * (1.0 - _fractional_part(sz) if step_z > 0 else _fractional_part(sz))
+    walked = 0
     while t_x <= 1.0 or t_y <= 1.0 or t_z <= 1.0:
+        walked += 1
+        if walked > MAX_RAYCAST_BLOCKS:   # NaN steps can keep a boundary parameter at or below 1 forever
+            raise SimulationLimit(f"a raycast from {start} to {end} that never ends")
         if t_x < t_y:
             if t_x < t_z:
                 x += step_x
