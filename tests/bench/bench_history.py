@@ -1,0 +1,66 @@
+"""Benchmark (issue 14 item 5): rewind history in bounded memory.
+
+1,000 TNT resting on stone (fuse 30,000, so none explodes) with tracing on, TICKS ticks of history stepped one by
+one as the viewer plays; then jumps to random ticks. Reports the history's own estimate (`History.memory()`), the
+process's peak RSS, and the time to jump (mean and worst). A 100-entity scene is measured the same way as the
+peer. Goals: ≤ 2 GB, ≤ 0.5 s per jump (≤ 50 ms for 100 entities).
+
+Run: python3 tests/bench/bench_history.py [TICKS] [--budget BYTES]   (not collected by pytest; default 10,000)
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import resource
+import time
+
+from engine.tick.scene import load_scene_text
+from viewer.history import History, budget_from_env
+
+JUMPS = 20
+
+
+def scene(n: int) -> str:
+    side = int(n**0.5 + 0.999)
+    head = f'[[blocks]]\nfrom = [0, 0, 0]\nto = [{2 * side}, 0, {2 * side}]\nblock = "minecraft:stone"\n'
+    rows = [f'[[entities]]\ntype = "tnt"\npos = [{(i % side) * 2 + 0.5}, 1.0, {(i // side) * 2 + 0.5}]\n'
+            f'fuse = 30000\non_ground = true\n' for i in range(n)]
+    return head + "".join(rows)
+
+
+def run(n: int, ticks: int, budget: int) -> dict[str, float]:
+    sim = load_scene_text(scene(n), f"{n} TNT")
+    sim.trace_enabled = True
+    history = History(sim, budget)
+    t0 = time.perf_counter()
+    for _ in range(ticks):
+        history.step()
+    build = time.perf_counter() - t0
+    rng = random.Random(1)
+    times = []
+    for _ in range(JUMPS):
+        target = rng.randrange(0, ticks + 1)
+        t = time.perf_counter()
+        history.go_to(target)
+        times.append(time.perf_counter() - t)
+        assert sim.tick_count == target
+    return {"entities": n, "ticks": ticks, "step_ms": 1e3 * build / ticks, "history_mb": history.memory() / 1e6,
+            "keyframe_interval": history.interval, "jump_mean_ms": 1e3 * sum(times) / len(times),
+            "jump_max_ms": 1e3 * max(times), "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3}
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("ticks", nargs="?", type=int, default=10_000)
+    p.add_argument("--budget", type=int, default=budget_from_env())
+    args = p.parse_args()
+    print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}, "
+          f"budget {args.budget / 1e9:.2f} GB")
+    for n in (100, 1000):
+        print(run(n, args.ticks, args.budget))
+
+
+if __name__ == "__main__":
+    main()
