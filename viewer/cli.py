@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -24,6 +25,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     v = sub.add_parser("view", help="open the viewer on a scene")
     v.add_argument("scene")
+    v.add_argument("--history-budget", help="memory for rewind history, e.g. 512M or 4G (default 2G)")
     t = sub.add_parser("trace", help="run N ticks headless and print JSON lines")
     t.add_argument("scene")
     t.add_argument("--ticks", type=int, required=True)
@@ -112,7 +114,12 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_view(scene: str | None) -> int:
+def cmd_view(scene: str | None, history_budget: str | None = None) -> int:
+    if history_budget is not None:
+        from viewer.history import BUDGET_ENV, parse_budget
+        if parse_budget(history_budget) is None:
+            return _fail(f"--history-budget must be a size of at least 1M such as 512M or 4G, got {history_budget!r}")
+        os.environ[BUDGET_ENV] = history_budget
     from viewer.app import run_viewer
     return run_viewer(scene)
 
@@ -124,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "render":
         return cmd_render(args)
     if args.command == "view":
-        return cmd_view(args.scene)
+        return cmd_view(args.scene, args.history_budget)
     return cmd_view(str(DEFAULT_SCENE))
 
 

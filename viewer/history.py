@@ -2,10 +2,11 @@
 between them, entity states packed as arrays, trace records re-derived on demand (ARCHITECTURE.md, rewind and
 editing; issue 14 item 5).
 
-- `snapshots` holds keyframes: `Simulation.snapshot()` without its trace record. Any other tick comes back by
-  restoring the keyframe at or before it and running the ticks in between with tracing off; the last tick runs
-  traced when the simulation traces, so the shown tick always has its record (the simulation is deterministic:
-  tests/engine/test_simulation.py).
+- `snapshots` holds keyframes: `Simulation.snapshot()` without its trace record, pickled and zlib-compressed
+  (1,000 resting TNT: about 33 kB instead of 2.4 MB of live objects). A keyframe is kept every tick until the
+  budget asks for fewer; any other tick comes back by restoring the keyframe before it and running the ticks in
+  between with tracing off. The jumped-to tick runs traced when the simulation traces, so its record is
+  re-derived rather than stored (the simulation is deterministic: tests/engine/test_simulation.py).
 - `states[t]` is what each live entity looked like after tick t (its trace state), read once per tick: the plots,
   the trails and micro-stepping read it without restoring. A tick's states are packed per group of entities with
   the same fields into numpy columns; a column equal to the previous tick's is shared, so resting entities cost
@@ -18,18 +19,22 @@ editing; issue 14 item 5).
 from __future__ import annotations
 
 import os
+import pickle
 import tracemalloc
+import zlib
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
 
+from engine.tick.simulation import Snapshot
 from engine.tick.trace import state_dict
 
 EntityStates = Mapping[int, dict[str, Any]]  # entity id → {"type", "eye_height", and the trace state's fields}
 BUDGET_ENV = "TICKSCOPE_HISTORY_BUDGET"
 DEFAULT_BUDGET = 2 * 1024**3
-FIRST_INTERVAL = 8          # ticks between keyframes until the budget asks for fewer
+FIRST_INTERVAL = 1          # ticks between keyframes until the budget asks for fewer
+COMPRESSION = 1             # zlib level: fast; similar entities compress ~20× already
 GROUP_OVERHEAD = 256        # bytes counted per packed group besides its columns (ids, tuple, dict slots)
 
 
@@ -177,9 +182,15 @@ class History:
         return sum(self._keyframe_bytes.values()) + self._states_bytes
 
     def _keyframe(self, tick: int) -> None:
-        snap, used = _measure(lambda: self.sim.snapshot())
-        world, random, tick_count, next_id, roster, _record = snap.state
-        self.snapshots[tick] = type(snap)((world, random, tick_count, next_id, roster, None))
+        snap = self.sim.snapshot()
+        state = (*snap.state[:5], None)             # the trace record is re-derived, not kept
+        try:
+            kept: Any = zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), COMPRESSION)
+            used = len(kept)
+        except (pickle.PicklingError, TypeError, AttributeError):   # not picklable: kept live, measured
+            live, used = _measure(self.sim.snapshot)
+            kept = Snapshot((*live.state[:5], None))
+        dict.__setitem__(self.snapshots, tick, kept)
         self._keyframe_bytes[tick] = used
         self._enforce()
 
@@ -241,16 +252,17 @@ class History:
         tick = max(tick, self.first_tick)
         if tick == self.sim.tick_count:
             return
-        self._run_to(tick, traced=True)
+        self._run_to(tick, traced=self.sim.trace_enabled)
 
     def _run_to(self, tick: int, traced: bool) -> None:
-        """Restore the keyframe the branch reaches `tick` from and simulate the ticks after it."""
-        if tick in self._pinned:         # the branch starts here: its state has no tick record of its own
-            self.sim.restore(dict.__getitem__(self.snapshots, tick))
+        """Restore the keyframe the branch reaches `tick` from and simulate the ticks after it; `traced`: run
+        the last tick traced, so its record is there (a branch's first tick has none of its own)."""
+        if tick in self._pinned or (not traced and tick in self.snapshots):
+            self.sim.restore(self.snapshots[tick])
             return
         start = max(t for t in self.snapshots if t < tick)
         if not start <= self.sim.tick_count < tick:      # from here is never slower than from the keyframe
-            self.sim.restore(dict.__getitem__(self.snapshots, start))
+            self.sim.restore(self.snapshots[start])
         while self.sim.tick_count < tick:
             self._advance(traced=traced and self.sim.tick_count == tick - 1)
 
@@ -278,12 +290,18 @@ class History:
 
 
 class Keyframes(dict):
-    """Keyframe snapshots by tick; reading another tick re-derives its snapshot (and leaves the simulation
-    there), so `snapshots[t]` works for any tick of the branch, as it did when every tick was stored."""
+    """Keyframe snapshots by tick, stored compressed; `snapshots[t]` is a `Snapshot` for any tick of the branch:
+    a keyframe decoded, another tick re-derived (leaving the simulation there), as when every tick was stored."""
 
     def __init__(self, history: History) -> None:
         super().__init__()
         self.history = history
+
+    def __getitem__(self, tick: int) -> Any:
+        kept = super().__getitem__(tick)
+        if isinstance(kept, bytes):
+            return Snapshot(pickle.loads(zlib.decompress(kept)))
+        return kept
 
     def __missing__(self, tick: int) -> Any:
         if not self.history.first_tick <= tick <= self.history.last_tick():

@@ -2,8 +2,9 @@
 
 1,000 TNT resting on stone (fuse 30,000, so none explodes) with tracing on, TICKS ticks of history stepped one by
 one as the viewer plays; then jumps to random ticks. Reports the history's own estimate (`History.memory()`), the
-process's peak RSS, and the time to jump (mean and worst). A 100-entity scene is measured the same way as the
-peer. Goals: ≤ 2 GB, ≤ 0.5 s per jump (≤ 50 ms for 100 entities).
+process's peak RSS, and the time to jump (mean and worst): the state alone (tracing off: a keyframe restored) and
+with the jumped-to tick's trace record re-derived (tracing on: that tick re-simulated traced). A 100-entity scene
+is measured the same way as the peer. Goals: ≤ 2 GB, ≤ 0.5 s per jump (≤ 50 ms for 100 entities).
 
 Run: python3 tests/bench/bench_history.py [TICKS] [--budget BYTES]   (not collected by pytest; default 10,000)
 """
@@ -38,28 +39,34 @@ def run(n: int, ticks: int, budget: int) -> dict[str, float]:
     for _ in range(ticks):
         history.step()
     build = time.perf_counter() - t0
+    out = {"entities": n, "ticks": ticks, "step_ms": 1e3 * build / ticks, "history_mb": history.memory() / 1e6,
+           "keyframe_interval": history.interval}
     rng = random.Random(1)
-    times = []
-    for _ in range(JUMPS):
-        target = rng.randrange(0, ticks + 1)
-        t = time.perf_counter()
-        history.go_to(target)
-        times.append(time.perf_counter() - t)
-        assert sim.tick_count == target
-    return {"entities": n, "ticks": ticks, "step_ms": 1e3 * build / ticks, "history_mb": history.memory() / 1e6,
-            "keyframe_interval": history.interval, "jump_mean_ms": 1e3 * sum(times) / len(times),
-            "jump_max_ms": 1e3 * max(times), "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3}
+    for traced, label in ((False, "jump"), (True, "jump_with_record")):
+        sim.trace_enabled = traced
+        times = []
+        for _ in range(JUMPS):
+            target = rng.randrange(0, ticks + 1)
+            t = time.perf_counter()
+            history.go_to(target)
+            times.append(time.perf_counter() - t)
+            assert sim.tick_count == target and (sim.last_record is not None or not traced or target == 0)
+        out[f"{label}_mean_ms"] = 1e3 * sum(times) / len(times)
+        out[f"{label}_max_ms"] = 1e3 * max(times)
+    out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3
+    return out
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("ticks", nargs="?", type=int, default=10_000)
     p.add_argument("--budget", type=int, default=budget_from_env())
+    p.add_argument("--entities", type=int, nargs="+", default=[100, 1000])
     args = p.parse_args()
     print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}, "
           f"budget {args.budget / 1e9:.2f} GB")
-    for n in (100, 1000):
-        print(run(n, args.ticks, args.budget))
+    for n in args.entities:
+        print(run(n, args.ticks, args.budget), flush=True)
 
 
 if __name__ == "__main__":
