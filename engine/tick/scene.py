@@ -20,7 +20,7 @@ from engine.entities.projectile import Projectile, throw_from_player
 from engine.entities.tnt import prime_from_block
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import dispenser, piston, shulker_box
-from engine.java.javanum import f32
+from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.limits import MAX_EXPLOSION_POWER
 from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.tick.versions import DEFAULT_VERSION, features_for
@@ -40,8 +40,8 @@ ACTION_DEFAULT_PHASE = {"set_block": "scheduled_ticks", "remove_block": "schedul
                         "piston_retract": "scheduled_ticks", "dispense": "scheduled_ticks",
                         "shulker_open": "players", "shulker_close": "players"}
 ITEM_ID = re.compile(r"[a-z0-9_.-]+:[a-z0-9_./-]+")
-JAVA_INT = (-(2**31), 2**31 - 1)
-ENTITY_ID = (1, 2**31 - 1)          # ids the scene may give: positive Java ints
+JAVA_INT = (INT_MIN, INT_MAX)
+ENTITY_ID = (1, INT_MAX)            # ids the scene may give: positive Java ints
 # entity fields whose Java type is narrower than int: the NBT tag that sets them (docs/fidelity.md, reliability)
 FIELD_RANGES = {"pierce_level": (-128, 127),          # PersistentProjectileEntity "PierceLevel": a byte
                 "value": (-32768, 32767),             # ExperienceOrbEntity "Value": a short

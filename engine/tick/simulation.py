@@ -18,6 +18,7 @@ from engine.entities.entity import Entity
 from engine.entities.tnt import Tnt
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
+from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
 from engine.limits import SimulationLimit
 from engine.tick.trace import EntityTick, PhaseRecord, Recorder, TickRecord
@@ -85,6 +86,8 @@ class Simulation:
         if entity_id is None:
             entity_id = self._next_id
         self._next_id = max(self._next_id, entity_id + 1)
+        if self._next_id > INT_MAX:          # Entity.CURRENT_ID is an AtomicInteger: incrementAndGet wraps
+            self._next_id = INT_MIN
         # Entity.random: vanilla seeds it from the clock; here from the scene seed and the id, to reproduce
         return cls(entity_id, pos, motion, seed=self.seed * 1_000_003 + entity_id)
 

@@ -265,3 +265,12 @@ def test_an_owner_declared_later_is_accepted() -> None:
     sim = load_scene_text(scene_toml(entities=[{"type": "arrow", "pos": [0.5, 1.0, 0.5], "owner": 7},
                                                {"type": "armor_stand", "pos": [3.5, 1.0, 0.5], "id": 7}]))
     assert sim.entities[0].owner == 7
+
+
+def test_entity_ids_after_the_largest_int_wrap() -> None:
+    """Entity ids come from an int counter (`incrementAndGet`): after an entity with id 2³¹ − 1 the next is −2³¹."""
+    sim = build_scene(blocks=[{"at": [0, 1, 0], "block": "minecraft:dispenser[facing=up]"}],
+                      entities=[{"type": "armor_stand", "pos": [5.5, 1.0, 0.5], "id": INT_MAX}],
+                      actions=[{"tick": 1, "do": "dispense", "at": [0, 1, 0], "item": "minecraft:arrow"}])
+    run_ticks(sim, 1)
+    assert [e.id for e in sim.entities] == [INT_MAX, INT_MIN]
