@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from engine.world.world import World
 
 RAY_CELLS_MEMO = 16   # centres whose ray cells are remembered (a cache bound, not physics)
+DENSE_CELLS = 2**18   # up to this many cells in the box a blast walks, index them all (no sort of the cells)
 EXPLOSION_THRESHOLD_CEILING = 1e30   # an intensity above every threshold of `_air_thresholds`
 Costs = tuple[np.ndarray | None, np.ndarray | None]   # `_costs`: block state ids of the cube, step costs
 
@@ -181,15 +182,22 @@ def _air_thresholds(k_max: int) -> np.ndarray:
 @lru_cache(maxsize=RAY_CELLS_MEMO)
 def _ray_cells(center: Vec3, power: float) -> tuple[np.ndarray, np.ndarray]:
     """The cells along every ray, for as many steps as the strongest possible ray takes: (walk[step, ray], the
-    row of the step's cell in `cells`; cells, the distinct (x, y, z) rows). A function of the centre alone, so a
-    stack exploding at one spot computes it once. The arrays are read-only."""
+    row of the step's cell in `cells`; cells, (x, y, z) rows). The rows are every cell of the box the walk spans
+    while that box is small (`DENSE_CELLS`, an explosion of power up to about 17), else only the cells walked, so
+    the work never grows with a cube of the power. A function of the centre alone, so a stack exploding at one
+    spot computes it once. The arrays are read-only."""
     k_max = _max_steps(power)
     (xs, ix), (ys, iy), (zs, iz) = (_axis_cells(c, axis, k_max) for axis, c in enumerate(center))
-    keys = (ix.astype(np.int64) * len(ys) + iy) * len(zs) + iz
-    unique, walk = np.unique(keys, return_inverse=True)
-    walk = walk.reshape(keys.shape).astype(np.int32)
+    walk = (ix.astype(np.int64) * len(ys) + iy) * len(zs) + iz
+    slots = len(xs) * len(ys) * len(zs)
+    if slots <= DENSE_CELLS:
+        keys = np.arange(slots)
+        walk = walk.astype(np.int32)
+    else:
+        keys, walk = np.unique(walk, return_inverse=True)
+        walk = walk.reshape(ix.shape).astype(np.int32)
     plane = len(ys) * len(zs)
-    cells = np.stack([xs[unique // plane], ys[unique // len(zs) % len(ys)], zs[unique % len(zs)]], axis=1)
+    cells = np.stack([xs[keys // plane], ys[keys // len(zs) % len(ys)], zs[keys % len(zs)]], axis=1)
     walk.flags.writeable = False
     cells.flags.writeable = False
     return walk, cells
@@ -204,8 +212,9 @@ def _max_steps(power: float) -> int:
 
 @lru_cache(maxsize=3 * RAY_CELLS_MEMO)
 def _axis_cells(start: float, axis: int, k_max: int) -> tuple[np.ndarray, np.ndarray]:
-    """One coordinate's share of the cells of `_ray_cells`: (the distinct block coordinates, `MathHelper.floor`
-    of the walked coordinate; per [step, ray] the index of its value). The walk adds `d * 0.3F` to each
+    """One coordinate's share of the cells of `_ray_cells`: (block coordinates, `MathHelper.floor` of the walked
+    coordinate: the run from the least to the greatest, or only those walked when the run is long because the
+    int cast saturated or wrapped; per [step, ray] the index of its value). The walk adds `d * 0.3F` to each
     coordinate on its own, so a coordinate's cells depend on its start alone (a stack that moves along y keeps
     its x and z). Read-only."""
     steps = _ray_steps()[axis]
@@ -213,8 +222,15 @@ def _axis_cells(start: float, axis: int, k_max: int) -> tuple[np.ndarray, np.nda
     walk[0] = start
     for k in range(1, k_max):
         np.add(walk[k - 1], steps, out=walk[k])          # m += d * 0.3F
-    values, index = np.unique(floor_array(walk), return_inverse=True)
-    index = index.reshape(walk.shape).astype(np.int32)
+    cells = floor_array(walk)
+    lo, hi = int(cells.min()), int(cells.max())
+    if hi - lo < 2 * k_max + 2:                          # a step moves a coordinate by at most 0.3
+        values = np.arange(lo, hi + 1)
+        cells -= lo
+        index = cells.astype(np.int32)
+    else:
+        values, index = np.unique(cells, return_inverse=True)
+        index = index.reshape(walk.shape).astype(np.int32)
     values.flags.writeable = False
     index.flags.writeable = False
     return values, index
