@@ -32,6 +32,7 @@ from engine.influences.fluids import fluid_state
 from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.javautil import hash_set_order
 from engine.java.jrandom import NEXT_FLOAT_MAX, JavaRandom, next_floats
+from engine.java.mathhelper import floor
 from engine.limits import MAX_EXPLOSION_POWER, SimulationLimit
 from engine.world import blocks
 
@@ -41,7 +42,8 @@ if TYPE_CHECKING:
 RAY_CELLS_MEMO = 16   # centres whose ray cells are remembered (a cache bound, not physics)
 DENSE_CELLS = 2**18   # up to this many cells in the box a blast walks, index them all (no sort of the cells)
 EXPLOSION_THRESHOLD_CEILING = 1e30   # an intensity above every threshold of `_air_thresholds`
-Costs = tuple[np.ndarray | None, np.ndarray | None]   # `_costs`: block state ids of the cube, step costs
+Costs = tuple[np.ndarray | None, np.ndarray | None]   # `_costs`: block state ids of the cells, step costs
+Bounds = tuple[tuple[int, int, int], tuple[int, int, int]]
 
 
 @lru_cache(maxsize=1)
@@ -116,7 +118,7 @@ def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float)
         raise SimulationLimit(f"an explosion of power {power}")
     h = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE)
                              + next_floats(random, _ray_steps().shape[1]) * np.float32(EXPLOSION_INTENSITY_SPREAD))
-    walk, cells = _ray_cells(center, power)
+    walk, cells, _ = _ray_cells(center, power)
     ids, cost = _costs(world, center, power)
     if cost is None:
         taken = h >= _air_thresholds(len(walk))[:, None]
@@ -144,8 +146,8 @@ def _costs(world: World, center: Vec3, power: float) -> Costs:
         _COSTS[world] = (world.block_version, memo)
     found = memo.get((center, power))
     if found is None:
-        walk, cells = _ray_cells(center, power)
-        ids = _state_ids(world, cells)
+        walk, cells, bounds = _ray_cells(center, power)
+        ids = _state_ids(world, cells, bounds)
         cost = None
         if ids is not None:
             cost_by_cell = _cost_table()[ids]
@@ -180,27 +182,29 @@ def _air_thresholds(k_max: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=RAY_CELLS_MEMO)
-def _ray_cells(center: Vec3, power: float) -> tuple[np.ndarray, np.ndarray]:
+def _ray_cells(center: Vec3, power: float) -> tuple[np.ndarray, np.ndarray, Bounds]:
     """The cells along every ray, for as many steps as the strongest possible ray takes: (walk[step, ray], the
-    row of the step's cell in `cells`; cells, (x, y, z) rows). The rows are every cell of the box the walk spans
-    while that box is small (`DENSE_CELLS`, an explosion of power up to about 17), else only the cells walked, so
-    the work never grows with a cube of the power. A function of the centre alone, so a stack exploding at one
-    spot computes it once. The arrays are read-only."""
+    row of the step's cell in `cells`; cells, (x, y, z) rows; the least and greatest corner of their box). The
+    rows are every cell of the box the walk spans while that box is small (`DENSE_CELLS`, an explosion of power
+    up to about 17), else only the cells walked, so the work never grows with a cube of the power. A function of
+    the centre alone, so a stack exploding at one spot computes it once. The arrays are read-only."""
     k_max = _max_steps(power)
     (xs, ix), (ys, iy), (zs, iz) = (_axis_cells(c, axis, k_max) for axis, c in enumerate(center))
-    walk = (ix.astype(np.int64) * len(ys) + iy) * len(zs) + iz
     slots = len(xs) * len(ys) * len(zs)
     if slots <= DENSE_CELLS:
         keys = np.arange(slots)
-        walk = walk.astype(np.int32)
+        walk = ix * len(ys)
+        walk += iy
+        walk *= len(zs)
+        walk += iz
     else:
-        keys, walk = np.unique(walk, return_inverse=True)
+        keys, walk = np.unique((ix.astype(np.int64) * len(ys) + iy) * len(zs) + iz, return_inverse=True)
         walk = walk.reshape(ix.shape).astype(np.int32)
     plane = len(ys) * len(zs)
     cells = np.stack([xs[keys // plane], ys[keys // len(zs) % len(ys)], zs[keys % len(zs)]], axis=1)
     walk.flags.writeable = False
     cells.flags.writeable = False
-    return walk, cells
+    return walk, cells, ((int(xs[0]), int(ys[0]), int(zs[0])), (int(xs[-1]), int(ys[-1]), int(zs[-1])))
 
 
 def _max_steps(power: float) -> int:
@@ -222,14 +226,15 @@ def _axis_cells(start: float, axis: int, k_max: int) -> tuple[np.ndarray, np.nda
     walk[0] = start
     for k in range(1, k_max):
         np.add(walk[k - 1], steps, out=walk[k])          # m += d * 0.3F
-    cells = floor_array(walk)
-    lo, hi = int(cells.min()), int(cells.max())
-    if hi - lo < 2 * k_max + 2:                          # a step moves a coordinate by at most 0.3
-        values = np.arange(lo, hi + 1)
-        cells -= lo
-        index = cells.astype(np.int32)
+    least, greatest = walk.min(), walk.max()
+    if INT_MIN <= least and greatest < INT_MAX:          # inside the int range (NaN fails): a plain floor
+        lo = floor(float(least))
+        values = np.arange(lo, floor(float(greatest)) + 1)
+        np.floor(walk, out=walk)
+        walk -= lo                                       # exact: integers below 2^32
+        index = walk.astype(np.int32)
     else:
-        values, index = np.unique(cells, return_inverse=True)
+        values, index = np.unique(floor_array(walk), return_inverse=True)
         index = index.reshape(walk.shape).astype(np.int32)
     values.flags.writeable = False
     index.flags.writeable = False
@@ -246,11 +251,10 @@ def floor_array(d: np.ndarray) -> np.ndarray:
     return i
 
 
-def _state_ids(world: World, cells: np.ndarray) -> np.ndarray | None:
-    """The block state id of each (x, y, z) row of `cells`, or None when no block section holds any of them
-    (void_air outside the build range acts as air here)."""
-    lo, hi = cells.min(axis=0).tolist(), cells.max(axis=0).tolist()
-    keys = world.filled_sections_in(*lo, *hi)
+def _state_ids(world: World, cells: np.ndarray, bounds: Bounds) -> np.ndarray | None:
+    """The block state id of each (x, y, z) row of `cells` (within `bounds`), or None when no block section
+    holds any of them (void_air outside the build range acts as air here)."""
+    keys = world.filled_sections_in(*bounds[0], *bounds[1])
     if not keys:
         return None
     ids = np.zeros(len(cells), dtype=np.int64)
