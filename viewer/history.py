@@ -125,20 +125,33 @@ class TickStates(Mapping[int, dict[str, Any]]):
 
     def __getitem__(self, entity_id: int) -> dict[str, Any]:
         for ids, keys, columns in self.groups:
-            rows = np.flatnonzero(ids == entity_id)
-            if len(rows):
-                r = int(rows[0])
+            r = _rows(ids).get(entity_id)
+            if r is not None:
                 return {name: _value(column, r) for name, column in zip(keys, columns, strict=True)}
         raise KeyError(entity_id)
 
     def __contains__(self, entity_id: object) -> bool:
-        return bool(np.any(self.order == entity_id))
+        return any(entity_id in _rows(ids) for ids, _, _ in self.groups)
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.order.tolist())
 
     def __len__(self) -> int:
         return len(self.order)
+
+
+_ROWS: dict[int, tuple[np.ndarray, dict[int, int]]] = {}
+ROWS_MEMO = 64      # id arrays whose row index is remembered; ticks that change nothing share one array
+
+
+def _rows(ids: np.ndarray) -> dict[int, int]:
+    """Entity id → row of a group's `ids` (kept for the last few arrays; the array is held so its id stays)."""
+    found = _ROWS.get(id(ids))
+    if found is None or found[0] is not ids:
+        if len(_ROWS) >= ROWS_MEMO:
+            del _ROWS[next(iter(_ROWS))]
+        found = _ROWS[id(ids)] = (ids, {int(e): r for r, e in enumerate(ids.tolist())})
+    return found[1]
 
 
 def _value(column: Any, row: int) -> Any:

@@ -116,3 +116,25 @@ def test_a_bad_history_budget_is_one_line(capsys) -> None:
     assert main(["view", "scene.toml", "--history-budget", "lots"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--history-budget" in err
+
+
+def test_packed_states_read_back_as_the_engine_wrote_them() -> None:
+    """Packed columns give back every value with its type (bools, ints, None, -0.0, nested boxes), tick by tick
+    as a straight run's `entity_states`; a resting TNT's unchanged columns are shared, so its tick costs little."""
+    from tests.conftest import build_scene
+    from viewer.history import entity_states
+    tables = {"blocks": [{"from": [-3, 0, -3], "to": [3, 0, 3], "block": "minecraft:stone"}],
+              "entities": [{"type": "tnt", "pos": [0.5, 1.0, 0.5], "fuse": 200},
+                           {"type": "item", "pos": [1.5, 3.0, 0.5], "motion": [-0.0, 0.1, 0.0]},
+                           {"type": "arrow", "pos": [-1.5, 4.0, 0.5], "motion": [0.2, 0.0, -0.0]}]}
+    reference = build_scene(**tables)
+    expected = [repr(entity_states(reference))] + [repr(entity_states(reference)) for _ in range(30)
+                                                  if reference.tick()]
+    sim = build_scene(**tables)
+    history = History(sim)
+    for _ in range(30):
+        history.step()
+    assert [repr(dict(history.states[t])) for t in range(31)] == expected
+    assert [repr(dict(history.states[t].items())) for t in range(31)] == expected
+    late = [history.states[t].nbytes for t in range(25, 31)]
+    assert max(late) < 2_000, late
