@@ -23,6 +23,7 @@ from tests.conftest import scene_toml
 
 SCENES = sorted((Path(__file__).resolve().parents[2] / "scenes").glob("*.toml"))
 TICKS = 3
+OUTCOMES = {"refused", "limit", "not simulated", "ran"}
 EXAMPLES = 150
 FUZZ = settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
                 suppress_health_check=list(HealthCheck))
@@ -129,7 +130,9 @@ def test_generated_scenes_load_or_fail_in_one_line(tables: dict[str, Any]) -> No
         text = scene_toml(**tables)
     except TypeError:          # a value TOML cannot write (a nested list of mixed kinds): nothing to test
         return
-    event(outcome(text))
+    result = outcome(text)
+    event(result)
+    assert result in OUTCOMES
 
 
 def mutate(data: bytes, edits: list[tuple[int, int, bytes]]) -> bytes:
@@ -152,4 +155,6 @@ def test_mutated_scenes_load_or_fail_in_one_line(path: Path, edits: list[tuple[i
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         return                 # the file-level refusal is tested in test_reliability.py
-    event(outcome(text, ticks=2))
+    result = outcome(text, ticks=2)
+    event(result)
+    assert result in OUTCOMES
