@@ -82,6 +82,8 @@ GET_ENTITIES_MARGIN = 2.0           # World.getEntities: sections of the box exp
 VOID_Y = -64.0                      # Entity.baseTick: destroy below y = -64
 DEFAULT_BORDER_SIZE = 5.9999968e7   # WorldBorder default diameter
 BORDER_MAX_RADIUS = 29999984        # WorldBorder.maxRadius
+BORDER_MAX_SIZE = 6.0e7             # WorldBorderCommand: `/worldborder set` takes at most 60,000,000 (double)
+BLOCK_COORDINATE_LIMIT = 30000000   # World.isValid: -30,000,000 <= x, z < 30,000,000 (int)
 
 # --- TNT (spec 06 §1) ---
 TNT_WIDTH = f32(0.98)
@@ -125,6 +127,7 @@ ITEM_LAVA_DRAG = f32(0.95)          # method_24348: x * (double)0.95F
 ITEM_BUOYANCY = f32(5.0e-4)
 ITEM_BUOYANCY_MAX_VY = f32(0.06)
 ITEM_MAX_AGE = 6000
+ITEM_AGELESS = -32768              # ItemEntity.tick: an age of -32768 (short) never advances (int)
 ITEM_PICKUP_DELAY_INFINITE = 32767
 ITEM_SPAWN_VY = 0.2
 ITEM_SPAWN_SPREAD = 0.2             # random.nextDouble() * 0.2 - 0.1

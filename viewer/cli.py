@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -26,6 +27,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     v = sub.add_parser("view", help="open the viewer on a scene")
     v.add_argument("scene")
+    v.add_argument("--history-budget", help="memory for rewind history, e.g. 512M or 4G (default 2G)")
     t = sub.add_parser("trace", help="run N ticks headless and print JSON lines")
     t.add_argument("scene")
     t.add_argument("--ticks", type=int, required=True)
@@ -49,7 +51,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    print(f"tickscope: {message}", file=sys.stderr)
+    from engine.tick.scene import one_line
+    print(f"tickscope: {one_line(message)}", file=sys.stderr)
     return 2
 
 
@@ -76,6 +79,7 @@ def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
+    from engine.limits import SimulationLimit
     from engine.tick.scene import SceneError
     if args.ticks < 0:
         return _fail(f"--ticks must be >= 0, got {args.ticks}")
@@ -88,6 +92,8 @@ def cmd_trace(args: argparse.Namespace) -> int:
         return _fail(str(err))
     except NotImplementedError as err:   # a mechanic the engine does not simulate yet, named in the message
         return _fail(f"not simulated: {err}")
+    except SimulationLimit as err:       # where vanilla itself would stall (engine/limits.py)
+        return _fail(str(err))
     except BrokenPipeError:
         return 0
     return 0
@@ -107,11 +113,12 @@ def cmd_render(args: argparse.Namespace) -> int:
         return _fail(f"--size must be WxH with positive integers, got {args.size!r}")
     if args.tick < 0:
         return _fail(f"--tick must be >= 0, got {args.tick}")
+    from engine.limits import SimulationLimit
     from engine.tick.scene import SceneError
     from viewer.render import RenderError, render_to_png
     try:
         render_to_png(args.scene, args.tick, args.out, size, args.camera, args.overlays)
-    except (SceneError, RenderError) as err:
+    except (SceneError, RenderError, SimulationLimit) as err:
         return _fail(str(err))
     return 0
 
@@ -134,7 +141,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_view(scene: str | None) -> int:
+def cmd_view(scene: str | None, history_budget: str | None = None) -> int:
+    if history_budget is not None:
+        from viewer.history import BUDGET_ENV, parse_budget
+        if parse_budget(history_budget) is None:
+            return _fail(f"--history-budget must be a size of at least 1M such as 512M or 4G, got {history_budget!r}")
+        os.environ[BUDGET_ENV] = history_budget
     from viewer.app import run_viewer
     return run_viewer(scene)
 
@@ -148,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "export":
         return cmd_export(args)
     if args.command == "view":
-        return cmd_view(args.scene)
+        return cmd_view(args.scene, args.history_budget)
     if args.command in analysis_commands.COMMANDS:
         return analysis_commands.run(args, _fail)
     return cmd_view(str(DEFAULT_SCENE))

@@ -1,78 +1,323 @@
-"""Rewind and branching: engine snapshots by tick, so a past tick comes back instantly through
-`Simulation.restore`, and an edit at tick t starts a new branch from t (ARCHITECTURE.md, rewind and editing).
+"""Rewind and branching in bounded memory: keyframe snapshots every few ticks and deterministic re-simulation
+between them, entity states packed as arrays, trace records re-derived on demand (ARCHITECTURE.md, rewind and
+editing; issue 14 item 5).
 
-A tick's snapshot is taken when the viewer leaves that tick (steps or jumps away), so opening a scene costs
-no snapshot and every tick shown is stored once. Beside the snapshots, `states[t]` keeps what each live entity
-looked like after tick t (its trace state), read from the engine once per tick: the plots, the trails and the
-pre-tick state of micro-stepping read it without restoring a snapshot.
+- `snapshots` holds keyframes: `Simulation.snapshot()` without its trace record, pickled and zlib-compressed
+  (1,000 resting TNT: about 33 kB instead of 2.4 MB of live objects). A keyframe is kept every tick until the
+  budget asks for fewer; any other tick comes back by restoring the keyframe before it and running the ticks in
+  between with tracing off. The jumped-to tick runs traced when the simulation traces, so its record is
+  re-derived rather than stored (the simulation is deterministic: tests/engine/test_simulation.py).
+- `states[t]` is what each live entity looked like after tick t (its trace state), read once per tick: the plots,
+  the trails and micro-stepping read it without restoring. A tick's states are packed per group of entities with
+  the same fields into numpy columns; a column equal to the previous tick's is shared, so resting entities cost
+  only what changes.
+- The budget (bytes; default 2 GB, `TICKSCOPE_HISTORY_BUDGET` or `--history-budget`) bounds both: when the
+  estimate passes it, every other keyframe goes (the keyframe interval doubles) and, past half the budget in
+  states, every other tick's states (ticks without states are re-derived when they are shown).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import pickle
+import tracemalloc
+import zlib
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+import numpy as np
+
+from engine.tick.simulation import Snapshot
 from engine.tick.trace import state_dict
 
-EntityStates = dict[int, dict[str, Any]]  # entity id → {"type", "eye_height", and the trace state's fields}
+EntityStates = Mapping[int, dict[str, Any]]  # entity id → {"type", "eye_height", and the trace state's fields}
+BUDGET_ENV = "TICKSCOPE_HISTORY_BUDGET"
+DEFAULT_BUDGET = 2 * 1024**3
+FIRST_INTERVAL = 1          # ticks between keyframes until the budget asks for fewer
+COMPRESSION = 1             # zlib level: fast; similar entities compress ~20× already
+GROUP_OVERHEAD = 256        # bytes counted per packed group besides its columns (ids, tuple, dict slots)
 
 
-def entity_states(sim: Any) -> EntityStates:
+def budget_from_env() -> int:
+    """The history budget in bytes: `TICKSCOPE_HISTORY_BUDGET` (a number, optionally with K, M or G), else 2 GB."""
+    return parse_budget(os.environ.get(BUDGET_ENV, "")) or DEFAULT_BUDGET
+
+
+def parse_budget(text: str) -> int | None:
+    """'2G', '512M', '100000' → bytes; None for an empty or unreadable text or a budget below 1 MB."""
+    text = text.strip().upper()
+    scale = {"K": 1024, "M": 1024**2, "G": 1024**3}.get(text[-1:], 1)
+    try:
+        value = int(float(text.rstrip("KMG")) * scale)
+    except ValueError:
+        return None
+    return value if value >= 1024**2 else None
+
+
+def entity_states(sim: Any) -> dict[int, dict[str, Any]]:
     """The trace state of every live entity of `sim`, in update order, with its type and eye height."""
     return {e.id: {"type": e.type, "eye_height": e.eye_height, **state_dict(e.trace_state())} for e in sim.entities}
 
 
+def _column(values: list[Any], previous: Any) -> tuple[Any, int]:
+    """A column of one field: a numpy array when the values are numbers (or equal-shaped lists of floats) of one
+    Python type, else a tuple; `previous` (the same group's column a tick earlier) when equal. Returns it and
+    the bytes it adds."""
+    kinds = {type(v) for v in values}
+    column: Any = tuple(values)
+    if len(kinds) == 1 and kinds <= {float, int, bool, list}:
+        try:
+            array = np.array(values, dtype=None if list not in kinds else np.float64)
+        except (ValueError, OverflowError, TypeError):
+            array = None
+        if array is not None and array.dtype.kind in "fib" and (list not in kinds or array.ndim > 1):
+            if isinstance(previous, np.ndarray) and previous.shape == array.shape and previous.dtype == array.dtype \
+                    and np.array_equal(previous, array, equal_nan=True) and not _has_negative_zero(array, previous):
+                return previous, 0
+            array.flags.writeable = False
+            return array, array.nbytes
+    if previous == column:
+        return previous, 0
+    return column, 8 * len(column)
+
+
+def _has_negative_zero(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether a and b differ in the sign of a zero (equal as numbers, not as doubles)."""
+    return a.dtype.kind == "f" and bool(np.any(np.signbit(a) != np.signbit(b)))
+
+
+class TickStates(Mapping[int, dict[str, Any]]):
+    """One tick's entity states, packed: groups of (ids, field names, columns) in update order."""
+
+    def __init__(self, groups: list[tuple[np.ndarray, tuple[str, ...], tuple[Any, ...]]], order: np.ndarray,
+                 nbytes: int) -> None:
+        self.groups = groups
+        self.order = order            # ids in update order
+        self.nbytes = nbytes
+
+    @classmethod
+    def pack(cls, states: Mapping[int, dict[str, Any]], previous: TickStates | None) -> TickStates:
+        """Pack `states`, sharing the columns equal to `previous`'s."""
+        by_keys: dict[tuple[str, ...], list[tuple[int, dict[str, Any]]]] = {}
+        for entity_id, state in states.items():
+            by_keys.setdefault(tuple(state), []).append((entity_id, state))
+        old = {(keys, ids.tobytes()): (ids, columns) for ids, keys, columns in previous.groups} if previous else {}
+        groups, nbytes = [], 0
+        for keys, rows in by_keys.items():
+            ids = np.array([i for i, _ in rows], dtype=np.int64)
+            shared_ids, before = old.get((keys, ids.tobytes()), (None, None))
+            if shared_ids is not None:
+                ids = shared_ids
+            else:
+                ids.flags.writeable = False
+                nbytes += ids.nbytes
+            columns = []
+            for k, name in enumerate(keys):
+                column, added = _column([s[name] for _, s in rows], before[k] if before else None)
+                columns.append(column)
+                nbytes += added
+            groups.append((ids, keys, tuple(columns)))
+            nbytes += GROUP_OVERHEAD
+        order = np.fromiter(states, dtype=np.int64, count=len(states))
+        if previous is not None and np.array_equal(previous.order, order):
+            return cls(groups, previous.order, nbytes)
+        return cls(groups, order, nbytes + order.nbytes)
+
+    def __getitem__(self, entity_id: int) -> dict[str, Any]:
+        for ids, keys, columns in self.groups:
+            r = _rows(ids).get(entity_id)
+            if r is not None:
+                return {name: _value(column, r) for name, column in zip(keys, columns, strict=True)}
+        raise KeyError(entity_id)
+
+    def __contains__(self, entity_id: object) -> bool:
+        return any(entity_id in _rows(ids) for ids, _, _ in self.groups)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.order.tolist())
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+
+_ROWS: dict[int, tuple[np.ndarray, dict[int, int]]] = {}
+ROWS_MEMO = 64      # id arrays whose row index is remembered; ticks that change nothing share one array
+
+
+def _rows(ids: np.ndarray) -> dict[int, int]:
+    """Entity id → row of a group's `ids` (kept for the last few arrays; the array is held so its id stays)."""
+    found = _ROWS.get(id(ids))
+    if found is None or found[0] is not ids:
+        if len(_ROWS) >= ROWS_MEMO:
+            del _ROWS[next(iter(_ROWS))]
+        found = _ROWS[id(ids)] = (ids, {int(e): r for r, e in enumerate(ids.tolist())})
+    return found[1]
+
+
+def _value(column: Any, row: int) -> Any:
+    return column[row].tolist() if isinstance(column, np.ndarray) else column[row]
+
+
+def _measure(make: Callable[[], Any]) -> tuple[Any, int]:
+    """`make()` and the bytes it allocated and kept (tracemalloc)."""
+    running = tracemalloc.is_tracing()
+    if not running:
+        tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    value = make()
+    used = tracemalloc.get_traced_memory()[0] - before
+    if not running:
+        tracemalloc.stop()
+    return value, max(used, 0)
+
+
 class History:
-    """Snapshots of one simulation keyed by tick: `snapshots[t]` is the state after tick t."""
+    """The ticks of one simulation's current branch: keyframes, packed states and the budget that bounds them."""
 
-    def __init__(self, sim: Any) -> None:
+    def __init__(self, sim: Any, budget: int | None = None) -> None:
         self.sim = sim
+        self.budget = budget or budget_from_env()
         self.first_tick = sim.tick_count
-        self.snapshots: dict[int, Any] = {}
-        self.states: dict[int, EntityStates] = {sim.tick_count: entity_states(sim)}
+        self.interval = FIRST_INTERVAL
+        self.snapshots = Keyframes(self)
+        self._pinned = {sim.tick_count}     # the first tick and edited ticks: their keyframes always stay
+        self.states: dict[int, TickStates] = {}
+        self._last = sim.tick_count
+        self._states_bytes = 0
+        self._states_stride = 1
+        self._keyframe_bytes: dict[int, int] = {}
+        self._keyframe(sim.tick_count)
+        self._record_states(sim.tick_count)
 
+    # --- memory ---
+    def memory(self) -> int:
+        """The estimated bytes the history holds: keyframes (measured when taken) and packed states."""
+        return sum(self._keyframe_bytes.values()) + self._states_bytes
+
+    def _keyframe(self, tick: int) -> None:
+        snap = self.sim.snapshot()
+        state = (*snap.state[:5], None)             # the trace record is re-derived, not kept
+        try:
+            kept: Any = zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), COMPRESSION)
+            used = len(kept)
+        except (pickle.PicklingError, TypeError, AttributeError):   # not picklable: kept live, measured
+            live, used = _measure(self.sim.snapshot)
+            kept = Snapshot((*live.state[:5], None))
+        dict.__setitem__(self.snapshots, tick, kept)
+        self._keyframe_bytes[tick] = used
+        self._enforce()
+
+    def _record_states(self, tick: int) -> None:
+        if (tick - self.first_tick) % self._states_stride:
+            return
+        previous = self.states.get(tick - self._states_stride)
+        self._drop_states(tick)
+        packed = TickStates.pack(entity_states(self.sim), previous)
+        self.states[tick] = packed
+        self._states_bytes += packed.nbytes
+        self._enforce()
+
+    def _drop_states(self, tick: int) -> None:
+        old = self.states.pop(tick, None)
+        if old is not None:
+            self._states_bytes -= old.nbytes
+
+    def _enforce(self) -> None:
+        """Thin keyframes, then states, until the estimate fits the budget (the first keyframe always stays)."""
+        while self._states_bytes > self.budget // 2 and len(self.states) > 2:
+            self._states_stride *= 2
+            for t in [t for t in self.states if (t - self.first_tick) % self._states_stride]:
+                self._drop_states(t)
+        while self.memory() > self.budget and len(self.snapshots) > 1:
+            self.interval *= 2
+            for t in [t for t in self.snapshots if (t - self.first_tick) % self.interval and t not in self._pinned]:
+                del self.snapshots[t]
+                del self._keyframe_bytes[t]
+
+    # --- navigation ---
     def last_tick(self) -> int:
         """The latest tick of the current branch that has been shown."""
-        return max(self.states)
+        return self._last
 
-    def _keep_current(self) -> None:
-        if self.sim.tick_count not in self.snapshots:
-            self.snapshots[self.sim.tick_count] = self.sim.snapshot()
+    def _advance(self, traced: bool) -> None:
+        """One tick forward from the current state; its keyframe and states are kept if due."""
+        sim = self.sim
+        keep = sim.trace_enabled
+        sim.trace_enabled = keep and traced
+        try:
+            sim.tick()
+        finally:
+            sim.trace_enabled = keep
+        tick = sim.tick_count
+        self._last = max(self._last, tick)
+        if tick not in self.states:
+            self._record_states(tick)
+        if (tick - self.first_tick) % self.interval == 0 and tick not in self.snapshots:
+            self._keyframe(tick)
 
     def step(self) -> None:
-        """Run one tick forward: restored if that tick was seen before, else simulated."""
-        self._keep_current()
-        target = self.sim.tick_count + 1
-        if target in self.snapshots:
-            self.sim.restore(self.snapshots[target])
-        else:
-            self.sim.tick()
-            self.states[target] = entity_states(self.sim)
+        """Run one tick forward (simulated again if it was seen: the same result, and its trace record)."""
+        self._advance(traced=True)
 
     def go_to(self, tick: int) -> None:
-        """Show the state after `tick` (not before the first), from the nearest stored tick at or before it."""
+        """Show the state after `tick` (not before the first): from the keyframe before it, re-simulated, the last
+        tick traced so its record is there."""
         tick = max(tick, self.first_tick)
         if tick == self.sim.tick_count:
             return
-        self._keep_current()
-        start = max(t for t in self.snapshots if t <= tick)
-        self.sim.restore(self.snapshots[start])
+        self._run_to(tick, traced=self.sim.trace_enabled)
+
+    def _run_to(self, tick: int, traced: bool) -> None:
+        """Restore the keyframe the branch reaches `tick` from and simulate the ticks after it; `traced`: run
+        the last tick traced, so its record is there (a branch's first tick has none of its own)."""
+        if tick in self._pinned or (not traced and tick in self.snapshots):
+            self.sim.restore(self.snapshots[tick])
+            return
+        start = max(t for t in self.snapshots if t < tick)
+        if not start <= self.sim.tick_count < tick:      # from here is never slower than from the keyframe
+            self.sim.restore(self.snapshots[start])
         while self.sim.tick_count < tick:
-            self.step()
+            self._advance(traced=traced and self.sim.tick_count == tick - 1)
 
     def edit(self, change: Callable[[Any], None]) -> None:
         """Apply `change(sim)` to the current state and branch there: the ticks after this one are forgotten
-        and the edited state becomes this tick's snapshot. If `change` raises, the state is put back and the
+        and the edited state becomes this tick's keyframe. If `change` raises, the state is put back and the
         exception passes on."""
-        self._keep_current()
         tick = self.sim.tick_count
+        before = self.sim.snapshot()
         try:
             change(self.sim)
         except Exception:
-            self.sim.restore(self.snapshots[tick])
+            self.sim.restore(before)
             raise
-        for store in (self.snapshots, self.states):
-            for later in [t for t in store if t > tick]:
-                del store[later]
-        self.snapshots[tick] = self.sim.snapshot()
-        self.states[tick] = entity_states(self.sim)
+        for t in [t for t in self.snapshots if t >= tick]:
+            del self.snapshots[t]
+            del self._keyframe_bytes[t]
+        self._pinned = {t for t in self._pinned if t < tick} | {tick}
+        for t in [t for t in self.states if t >= tick]:
+            self._drop_states(t)
+        self._last = tick
+        self._keyframe(tick)
+        self.states[tick] = TickStates.pack(entity_states(self.sim), None)
+        self._states_bytes += self.states[tick].nbytes
+
+
+class Keyframes(dict):
+    """Keyframe snapshots by tick, stored compressed; `snapshots[t]` is a `Snapshot` for any tick of the branch:
+    a keyframe decoded, another tick re-derived (leaving the simulation there), as when every tick was stored."""
+
+    def __init__(self, history: History) -> None:
+        super().__init__()
+        self.history = history
+
+    def __getitem__(self, tick: int) -> Any:
+        kept = super().__getitem__(tick)
+        if isinstance(kept, bytes):
+            return Snapshot(pickle.loads(zlib.decompress(kept)))
+        return kept
+
+    def __missing__(self, tick: int) -> Any:
+        if not self.history.first_tick <= tick <= self.history.last_tick():
+            raise KeyError(tick)
+        self.history._run_to(tick, traced=False)
+        return self.history.sim.snapshot()

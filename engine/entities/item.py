@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
+    ITEM_AGELESS,
     ITEM_BOUNCE,
     ITEM_BUOYANCY,
     ITEM_BUOYANCY_MAX_VY,
@@ -30,7 +31,7 @@ from engine.entities.common import add_motion, push_out_of_blocks, scale_motion,
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import update_water_state
-from engine.java.javanum import f32, to_int
+from engine.java.javanum import f32, to_int, wrap_int
 from engine.motion.move import MovementType, move
 from engine.tick.trace import StageInfo, run_stage
 
@@ -98,7 +99,8 @@ class Item(Entity):
             if self.on_ground and self.motion.y < 0.0:
                 run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, ITEM_BOUNCE, 1.0)
         # 6: merging with other items needs item stacks, which the engine does not model
-        self.item_age += 1                                                                    # 7
+        if self.item_age != ITEM_AGELESS:                                                     # 7
+            self.item_age = wrap_int(self.item_age + 1)
         run_stage(rec, self, FLUID, update_water_state, self, world, rec)                     # 8 F2
         if self.item_age >= ITEM_MAX_AGE:                                                     # 9
             self.remove()

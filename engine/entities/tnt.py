@@ -22,7 +22,7 @@ from engine.entities.common import add_motion, scale_motion
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import update_water_state
-from engine.java.javanum import f32
+from engine.java.javanum import f32, wrap_int
 from engine.motion.move import MovementType, move
 from engine.tick.trace import StageInfo, run_stage
 
@@ -71,7 +71,7 @@ class Tnt(Entity):
             run_stage(rec, self, FLUID, update_water_state, self, sim.world, rec)    # 7 F
 
     def decrement_fuse(self) -> None:
-        self.fuse -= 1
+        self.fuse = wrap_int(self.fuse - 1)   # an int: -2^31 - 1 wraps to 2^31 - 1
 
     def explode(self, sim: Simulation, rec: Recorder | None) -> None:
         """Removed, then a power-4 explosion 0.06125 above the position (getBodyY(0.0625), spec 06 §1.2)."""

@@ -18,10 +18,12 @@ from engine.constants import (
     COLLISION_EPSILON,
     MIN_MOVE_LENGTH_SQUARED,
     MOVEMENT_MULTIPLIER_MIN_SQUARED,
+    SECTION_SIZE,
     TNT_DRAG,
     TNT_GRAVITY,
 )
 from engine.geometry.box import Box, Vec3
+from engine.world.world import MAX_Y, MIN_Y
 
 if TYPE_CHECKING:
     from engine.entities.tnt import Tnt
@@ -33,23 +35,25 @@ _new = tuple.__new__
 
 
 def _sections_empty(world: World, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
-    """Per row: every 16³ section overlapping the cells floor(lo)..floor(hi) holds no block."""
+    """Per row: every 16³ section overlapping the cells floor(lo)..floor(hi) holds no block. The rows lie inside
+    the border in x and z; y is unbounded, so it is clipped to one section beyond the build range first."""
     filled = world.filled_section_keys()
     if not filled:
         return np.ones(len(lo), dtype=bool)
-    s_lo = np.floor(lo).astype(np.int64) >> 4
-    s_hi = np.floor(hi).astype(np.int64) >> 4
+    y_range = (MIN_Y - SECTION_SIZE, MAX_Y + SECTION_SIZE)
+    c_lo = np.floor(lo)
+    c_hi = np.floor(hi)
+    c_lo[:, 1] = np.clip(c_lo[:, 1], *y_range)
+    c_hi[:, 1] = np.clip(c_hi[:, 1], *y_range)
+    c_lo, c_hi = c_lo.astype(np.int64), c_hi.astype(np.int64)
     if len(filled) <= SMALL_WORLD_SECTIONS:
+        s_lo, s_hi = c_lo >> 4, c_hi >> 4
         ok = np.ones(len(lo), dtype=bool)
         for k in np.array(filled, dtype=np.int64):   # a section conflicts when inside the row's range on all axes
             ok &= ~np.all((s_lo <= k) & (k <= s_hi), axis=1)
         return ok
-    keys = set(filled)
-
-    def clear(a: list[int], b: list[int]) -> bool:
-        return not any((x, y, z) in keys for x in range(a[0], b[0] + 1) for y in range(a[1], b[1] + 1)
-                       for z in range(a[2], b[2] + 1))
-    return np.array([clear(a, b) for a, b in zip(s_lo.tolist(), s_hi.tolist(), strict=True)], dtype=bool)
+    return np.array([not world.filled_sections_in(*a, *b) for a, b in zip(c_lo.tolist(), c_hi.tolist(), strict=True)],
+                    dtype=bool)
 
 
 class Gathered:
@@ -82,8 +86,9 @@ def free_flight_mask(world: World, g: Gathered) -> np.ndarray:
     finite = np.isfinite(g.pos).all(1) & np.isfinite(m).all(1) & np.isfinite(g.box).all(1)
     single = (m == 0.0).sum(1) == 2     # the single-axis sweep zeroes a lone component below 1e-7
     tiny = single & (np.abs(m).max(1) < COLLISION_EPSILON)
-    lo = np.minimum(g.box[:, :3], g.box[:, :3] + m) - REACH
-    hi = np.maximum(g.box[:, 3:], g.box[:, 3:] + m) + REACH
+    with np.errstate(invalid="ignore", over="ignore"):   # rows with inf or NaN are not `finite`: never taken
+        lo = np.minimum(g.box[:, :3], g.box[:, :3] + m) - REACH
+        hi = np.maximum(g.box[:, 3:], g.box[:, 3:] + m) + REACH
     xs, zs = world.border_shape.coords[0], world.border_shape.coords[2]
     inside = (lo[:, 0] > xs[1]) & (hi[:, 0] < xs[2]) & (lo[:, 2] > zs[1]) & (hi[:, 2] < zs[2])
     mask = g.ok & finite & ~tiny & inside
@@ -97,18 +102,19 @@ def tick_free_flight(world: World, g: Gathered, sel: np.ndarray) -> None:
     """`TntEntity.tick` for the TNT at indices `sel` of a checked run: G, M (no collision), D, fuse, F (no fluid)."""
     run = [g.run[i] for i in sel.tolist()]
     pos, box, fall = g.pos[sel], g.box[sel], g.fall[sel]
-    m = g.movement()[sel]                                                      # 1 G
-    # 2 M: the movement is not adjusted; move if its squared length exceeds 1e-7 (AMBIGUITY-M1)
-    moved = m[:, 0] * m[:, 0] + m[:, 1] * m[:, 1] + m[:, 2] * m[:, 2] > MIN_MOVE_LENGTH_SQUARED
-    nb = box.copy()
-    nb[moved] += np.concatenate([m[moved], m[moved]], axis=1)
-    npos = np.stack([(nb[:, 0] + nb[:, 3]) / 2.0, nb[:, 1], (nb[:, 2] + nb[:, 5]) / 2.0], axis=1)
-    npos[~moved] = pos[~moved]
-    down = m[:, 1] < 0.0                  # step 8: fallDistance = (float)(fallDistance - dy)
-    fall = np.where(down, (fall - m[:, 1]).astype(np.float32).astype(np.float64), fall)
-    m *= TNT_DRAG                                                              # 3 D: multiply(0.98)
-    sy = np.clip(np.floor(npos[:, 1] / 16.0), 0, 15)
-    keys = np.stack([np.floor(npos[:, 0] / 16.0), sy, np.floor(npos[:, 2] / 16.0)], axis=1).astype(np.int64)
+    with np.errstate(over="ignore", invalid="ignore"):   # y is unbounded: overflow gives ±inf as in Java
+        m = g.movement()[sel]                                                      # 1 G
+        # 2 M: the movement is not adjusted; move if its squared length exceeds 1e-7 (AMBIGUITY-M1)
+        moved = m[:, 0] * m[:, 0] + m[:, 1] * m[:, 1] + m[:, 2] * m[:, 2] > MIN_MOVE_LENGTH_SQUARED
+        nb = box.copy()
+        nb[moved] += np.concatenate([m[moved], m[moved]], axis=1)
+        npos = np.stack([(nb[:, 0] + nb[:, 3]) / 2.0, nb[:, 1], (nb[:, 2] + nb[:, 5]) / 2.0], axis=1)
+        npos[~moved] = pos[~moved]
+        down = m[:, 1] < 0.0                  # step 8: fallDistance = (float)(fallDistance - dy)
+        fall = np.where(down, (fall - m[:, 1]).astype(np.float32).astype(np.float64), fall)
+        m *= TNT_DRAG                                                              # 3 D: multiply(0.98)
+        sy = np.clip(np.floor(npos[:, 1] / 16.0), 0, 15)
+        keys = np.stack([np.floor(npos[:, 0] / 16.0), sy, np.floor(npos[:, 2] / 16.0)], axis=1).astype(np.int64)
     for e, mv, b, p, v, f, k in zip(run, moved.tolist(), nb.tolist(), npos.tolist(), m.tolist(), fall.tolist(),
                                     keys.tolist(), strict=True):
         e.age += 1

@@ -27,7 +27,7 @@ from engine.entities.common import add_motion, push_out_of_blocks, scale_motion,
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at
-from engine.java.javanum import f32, to_int
+from engine.java.javanum import f32, to_int, wrap_int
 from engine.java.mathhelper import floor
 from engine.motion.move import MovementType, move
 from engine.tick.trace import StageInfo, run_stage
@@ -86,7 +86,7 @@ class ExperienceOrb(Entity):
         run_stage(rec, self, DRAG, slippery_drag, self, world, XP_ORB_DRAG, XP_ORB_DRAG_Y)  # 10, 11 D
         if self.on_ground:                                                                  # 12
             run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, XP_ORB_BOUNCE, 1.0)
-        self.orb_age += 1
+        self.orb_age = wrap_int(self.orb_age + 1)
         if self.orb_age >= XP_ORB_MAX_AGE:                                                  # 13
             self.remove()
 

@@ -29,18 +29,21 @@ from engine.constants import (
 )
 from engine.geometry.box import Vec3
 from engine.influences.fluids import fluid_state
-from engine.java.javanum import f32
+from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.javautil import hash_set_order
 from engine.java.jrandom import NEXT_FLOAT_MAX, JavaRandom, next_floats
 from engine.java.mathhelper import floor
+from engine.limits import MAX_EXPLOSION_POWER, SimulationLimit
 from engine.world import blocks
 
 if TYPE_CHECKING:
     from engine.world.world import World
 
 RAY_CELLS_MEMO = 16   # centres whose ray cells are remembered (a cache bound, not physics)
+DENSE_CELLS = 2**18   # up to this many cells in the box a blast walks, index them all (no sort of the cells)
 EXPLOSION_THRESHOLD_CEILING = 1e30   # an intensity above every threshold of `_air_thresholds`
-Costs = tuple[np.ndarray | None, np.ndarray | None]   # `_costs`: block state ids of the cube, step costs
+Costs = tuple[np.ndarray | None, np.ndarray | None]   # `_costs`: block state ids of the cells, step costs
+Bounds = tuple[tuple[int, int, int], tuple[int, int, int]]
 
 
 @lru_cache(maxsize=1)
@@ -81,26 +84,24 @@ def _cost_table() -> np.ndarray:
 
 
 class AffectedBlocks(NamedTuple):
-    """The positions an explosion's block rays reached (air included, as in vanilla's set): `walk[step, ray]`,
-    the linear key of each step's cell in the cube of `span`³ cells from `lo` (x outermost); `taken[step, ray]`,
-    whether the step adds its cell; `count` distinct positions; `ids`, the block state id of each cube cell, or
-    None when every reached position is air (then affectWorld removes nothing)."""
+    """The positions an explosion's block rays reached (air included, as in vanilla's set): `cells`, the distinct
+    cells any step may enter as (x, y, z) rows; `walk[step, ray]`, the row of each step's cell; `taken[step, ray]`,
+    whether the step adds its cell; `count` distinct positions; `ids`, the block state id of each row of `cells`,
+    or None when every reached position is air (then affectWorld removes nothing)."""
 
     walk: np.ndarray
     taken: np.ndarray
-    lo: tuple[int, int, int]
-    span: int
+    cells: np.ndarray
     count: int
     ids: np.ndarray | None
 
     def ordered(self) -> tuple[np.ndarray, np.ndarray]:
         """The distinct positions, in the iteration order of vanilla's `HashSet<BlockPos>`: (x, y, z) rows and
-        their keys."""
+        their rows in `cells`."""
         keys = self.walk.T[self.taken.T]                       # ray by ray, step by step: the order of HashSet.add
         _, first = np.unique(keys, return_index=True)
         k = keys[np.sort(first)]
-        s = self.span
-        unique = np.stack([k // (s * s), k // s % s, k % s], axis=1) + np.array(self.lo, dtype=np.int64)
+        unique = self.cells[k]
         order = hash_set_order(unique)
         return unique[order], k[order]
 
@@ -111,10 +112,13 @@ def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float)
     Each ray starts with intensity h = power·(0.7F + nextFloat·0.6F) and walks 0.3 m steps; a cell with a
     resistance r (not air) costs (r + 0.3F)·0.3F, a step 0.22500001F; the cell is taken while h > 0 (float
     arithmetic). Once h ≤ 0 a ray has stopped; walking it on (costs only lower h) takes nothing more, so all
-    rays walk every step; in air a ray takes the steps whose `_air_thresholds` its intensity reaches."""
+    rays walk every step; in air a ray takes the steps whose `_air_thresholds` its intensity reaches. The work
+    and memory grow with the power (steps × 1352 rays), never with a cube of it."""
+    if not 0.0 <= power <= MAX_EXPLOSION_POWER:
+        raise SimulationLimit(f"an explosion of power {power}")
     h = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE)
                              + next_floats(random, _ray_steps().shape[1]) * np.float32(EXPLOSION_INTENSITY_SPREAD))
-    walk, lo, span = _ray_cells(center, power)
+    walk, cells, _ = _ray_cells(center, power)
     ids, cost = _costs(world, center, power)
     if cost is None:
         taken = h >= _air_thresholds(len(walk))[:, None]
@@ -125,27 +129,27 @@ def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float)
             h -= cost[k]
             np.greater(h, 0, out=taken[k])
             h -= decay
-    seen = np.zeros(span ** 3, dtype=bool)
+    seen = np.zeros(len(cells), dtype=bool)
     seen[walk[taken]] = True
     if ids is not None and air_table()[ids][seen].all():
         ids = None
-    return AffectedBlocks(walk, taken, lo, span, int(np.count_nonzero(seen)), ids)
+    return AffectedBlocks(walk, taken, cells, int(np.count_nonzero(seen)), ids)
 
 
 def _costs(world: World, center: Vec3, power: float) -> Costs:
-    """(the block state ids of `_ray_cells`' cube, or None when no block lies in it; what entering each step's
-    cell costs, [step, ray], or None when nothing costs), remembered per world while its blocks are unchanged
-    (`block_version`): a stack on the ground explodes at one centre again and again. The arrays are read-only."""
+    """(the block state ids of `_ray_cells`' cells, or None when no block lies among them; what entering each
+    step's cell costs, [step, ray], or None when nothing costs), remembered per world while its blocks are
+    unchanged (`block_version`): a stack on the ground explodes at one centre again and again. Read-only."""
     version, memo = _COSTS.get(world, (-1, {}))
     if version != world.block_version or len(memo) >= RAY_CELLS_MEMO:
         memo = {}
         _COSTS[world] = (world.block_version, memo)
     found = memo.get((center, power))
     if found is None:
-        walk, lo, span = _ray_cells(center, power)
-        ids = cost = None
-        if not world.region_is_empty(*lo, *(c + span - 1 for c in lo)):
-            ids = _state_ids(world, lo, span)
+        walk, cells, bounds = _ray_cells(center, power)
+        ids = _state_ids(world, cells, bounds)
+        cost = None
+        if ids is not None:
             cost_by_cell = _cost_table()[ids]
             ids.flags.writeable = False
             if cost_by_cell.any():
@@ -178,21 +182,29 @@ def _air_thresholds(k_max: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=RAY_CELLS_MEMO)
-def _ray_cells(center: Vec3, power: float) -> tuple[np.ndarray, tuple[int, int, int], int]:
-    """The cells along every ray, for as many steps as the strongest possible ray takes: (keys[step, ray] in the
-    cube of `span`³ cells from `lo`, x outermost; lo; span). A function of the centre alone, so a stack
-    exploding at one spot computes it once. The array is read-only."""
+def _ray_cells(center: Vec3, power: float) -> tuple[np.ndarray, np.ndarray, Bounds]:
+    """The cells along every ray, for as many steps as the strongest possible ray takes: (walk[step, ray], the
+    row of the step's cell in `cells`; cells, (x, y, z) rows; the least and greatest corner of their box). The
+    rows are every cell of the box the walk spans while that box is small (`DENSE_CELLS`, an explosion of power
+    up to about 17), else only the cells walked, so the work never grows with a cube of the power. A function of
+    the centre alone, so a stack exploding at one spot computes it once. The arrays are read-only."""
     k_max = _max_steps(power)
-    reach = _reach(k_max)
-    keys = _axis_cells(center.x, 0, k_max) + _axis_cells(center.y, 1, k_max)
-    keys += _axis_cells(center.z, 2, k_max)
-    keys.flags.writeable = False
-    return keys, (floor(center.x) - reach, floor(center.y) - reach, floor(center.z) - reach), 2 * reach + 1
-
-
-def _reach(k_max: int) -> int:
-    """How far from the centre's cell, in cells, a ray of `k_max` steps may end (and one cell more)."""
-    return int(k_max * EXPLOSION_RAY_STEP) + 2
+    (xs, ix), (ys, iy), (zs, iz) = (_axis_cells(c, axis, k_max) for axis, c in enumerate(center))
+    slots = len(xs) * len(ys) * len(zs)
+    if slots <= DENSE_CELLS:
+        keys = np.arange(slots)
+        walk = ix * len(ys)
+        walk += iy
+        walk *= len(zs)
+        walk += iz
+    else:
+        keys, walk = np.unique((ix.astype(np.int64) * len(ys) + iy) * len(zs) + iz, return_inverse=True)
+        walk = walk.reshape(ix.shape).astype(np.int32)
+    plane = len(ys) * len(zs)
+    cells = np.stack([xs[keys // plane], ys[keys // len(zs) % len(ys)], zs[keys % len(zs)]], axis=1)
+    walk.flags.writeable = False
+    cells.flags.writeable = False
+    return walk, cells, ((int(xs[0]), int(ys[0]), int(zs[0])), (int(xs[-1]), int(ys[-1]), int(zs[-1])))
 
 
 def _max_steps(power: float) -> int:
@@ -203,37 +215,54 @@ def _max_steps(power: float) -> int:
 
 
 @lru_cache(maxsize=3 * RAY_CELLS_MEMO)
-def _axis_cells(start: float, axis: int, k_max: int) -> np.ndarray:
-    """One coordinate's share of the cell keys of `_ray_cells`, [step, ray]: floor of the coordinate, from the
-    cube's low corner, times the axis' place value (span², span, 1). The walk adds `d * 0.3F` to each coordinate
-    on its own, so a coordinate's cells depend on its start alone (a stack that moves along y keeps its x and
-    z). Read-only."""
+def _axis_cells(start: float, axis: int, k_max: int) -> tuple[np.ndarray, np.ndarray]:
+    """One coordinate's share of the cells of `_ray_cells`: (block coordinates, `MathHelper.floor` of the walked
+    coordinate: the run from the least to the greatest, or only those walked when the run is long because the
+    int cast saturated or wrapped; per [step, ray] the index of its value). The walk adds `d * 0.3F` to each
+    coordinate on its own, so a coordinate's cells depend on its start alone (a stack that moves along y keeps
+    its x and z). Read-only."""
     steps = _ray_steps()[axis]
     walk = np.empty((k_max, len(steps)))
     walk[0] = start
     for k in range(1, k_max):
         np.add(walk[k - 1], steps, out=walk[k])          # m += d * 0.3F
-    reach = _reach(k_max)
-    np.floor(walk, out=walk)
-    walk -= floor(start) - reach                         # exact: integers below 2^53
-    cells = walk.astype(np.int32)
-    cells *= (2 * reach + 1) ** (2 - axis)
-    cells.flags.writeable = False
-    return cells
+    least, greatest = walk.min(), walk.max()
+    if INT_MIN <= least and greatest < INT_MAX:          # inside the int range (NaN fails): a plain floor
+        lo = floor(float(least))
+        values = np.arange(lo, floor(float(greatest)) + 1)
+        np.floor(walk, out=walk)
+        walk -= lo                                       # exact: integers below 2^32
+        index = walk.astype(np.int32)
+    else:
+        values, index = np.unique(floor_array(walk), return_inverse=True)
+        index = index.reshape(walk.shape).astype(np.int32)
+    values.flags.writeable = False
+    index.flags.writeable = False
+    return values, index
 
 
-def _state_ids(world: World, lo: tuple[int, int, int], span: int) -> np.ndarray:
-    """The block state ids of the cube of `span`³ cells from `lo`, flat with x outermost; 0 (air) where no block
-    section lies (void_air outside the build range acts as air here)."""
-    cube = np.zeros((span, span, span), dtype=np.int64)
-    hi = tuple(c + span for c in lo)
-    for key, sec in world.sections():   # sec[y, z, x]
-        base = [k * SECTION_SIZE for k in key]
-        a = [max(o, c) for o, c in zip(base, lo, strict=True)]
-        b = [min(o + SECTION_SIZE, c) for o, c in zip(base, hi, strict=True)]
-        if a[0] >= b[0] or a[1] >= b[1] or a[2] >= b[2]:
-            continue
-        part = sec[a[1] - base[1]:b[1] - base[1], a[2] - base[2]:b[2] - base[2], a[0] - base[0]:b[0] - base[0]]
-        cube[a[0] - lo[0]:b[0] - lo[0], a[1] - lo[1]:b[1] - lo[1], a[2] - lo[2]:b[2] - lo[2]] = \
-            part.transpose(2, 0, 1)
-    return cube.reshape(-1)
+def floor_array(d: np.ndarray) -> np.ndarray:
+    """`MathHelper.floor` element-wise, as int64: Java's int cast (NaN → 0, saturating) and the wrapping −1."""
+    with np.errstate(invalid="ignore"):
+        i = np.clip(np.nan_to_num(np.trunc(d), nan=0.0), INT_MIN, INT_MAX).astype(np.int64)
+        below = d < i
+    i[below] -= 1
+    i[i < INT_MIN] += 2**32
+    return i
+
+
+def _state_ids(world: World, cells: np.ndarray, bounds: Bounds) -> np.ndarray | None:
+    """The block state id of each (x, y, z) row of `cells` (within `bounds`), or None when no block section
+    holds any of them (void_air outside the build range acts as air here)."""
+    keys = world.filled_sections_in(*bounds[0], *bounds[1])
+    if not keys:
+        return None
+    ids = np.zeros(len(cells), dtype=np.int64)
+    sections = cells >> 4
+    local = cells & (SECTION_SIZE - 1)
+    for key in keys:
+        rows = np.flatnonzero((sections == key).all(axis=1))
+        if len(rows):
+            sec = world.section(key)   # sec[y, z, x]
+            ids[rows] = sec[local[rows, 1], local[rows, 2], local[rows, 0]]
+    return ids

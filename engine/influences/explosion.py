@@ -29,7 +29,6 @@ from engine.constants import (
     EXPLOSION_DAMAGE_FACTOR,
     EXPLOSION_QUERY_MARGIN,
     EXPLOSION_RADIUS_FACTOR,
-    GET_ENTITIES_MARGIN,
     TNT_EXPLOSION_FUSE_BASE,
     TNT_EXPLOSION_FUSE_SPREAD,
     TNT_FUSE,
@@ -44,7 +43,7 @@ from engine.java.javautil import shuffle, shuffle_draws
 from engine.java.mathhelper import floor
 from engine.motion.raycast import COLLIDER, FLUID_NONE, OUTLINE, raycast_blocks
 from engine.tick.trace import label, point, segment, sphere
-from engine.world.world import ENTITY_SECTION_MAX, blocks
+from engine.world.world import blocks
 
 if TYPE_CHECKING:
     from engine.tick.simulation import Simulation
@@ -247,13 +246,7 @@ def _section_entities(world: World, source: Entity | None, box: Box) -> list[Ent
     """The entities `World.get_entities(source, box)` looks at, in its order (spec 01 §5.2: the sections of the
     box grown by 2, chunks x then z, sections by y), not yet filtered by their boxes: `damage_entities` tests
     Box.intersects on all their rows at once."""
-    m = GET_ENTITIES_MARGIN
-    sections = world.entity_sections()
-    xs = range(floor((box.min_x - m) / 16.0), floor((box.max_x + m) / 16.0) + 1)
-    zs = range(floor((box.min_z - m) / 16.0), floor((box.max_z + m) / 16.0) + 1)
-    ys = range(min(max(floor((box.min_y - m) / 16.0), 0), ENTITY_SECTION_MAX),
-               min(max(floor((box.max_y + m) / 16.0), 0), ENTITY_SECTION_MAX) + 1)
-    found = list(chain.from_iterable(sections.get((cx, cy, cz), ()) for cx in xs for cz in zs for cy in ys))
+    found = list(chain.from_iterable(world.entity_sections_in(box)))
     if source is not None and source in found:
         found.remove(source)
     return found

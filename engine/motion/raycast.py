@@ -25,6 +25,7 @@ from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
 from engine.influences.fluids import fluid_at, get_height
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.limits import MAX_RAYCAST_BLOCKS, SimulationLimit
 from engine.tick.trace import cell, point, segment
 
 if TYPE_CHECKING:
@@ -230,6 +231,9 @@ def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str,
     sx = _lerp(-RAYCAST_EXTENSION, start.x, end.x)
     sy = _lerp(-RAYCAST_EXTENSION, start.y, end.y)
     sz = _lerp(-RAYCAST_EXTENSION, start.z, end.z)
+    length = abs(ex - sx) + abs(ey - sy) + abs(ez - sz)   # NaN: the walk below ends at once
+    if length > MAX_RAYCAST_BLOCKS:
+        raise SimulationLimit(f"a raycast of {length:.3g} blocks")
     x, y, z = floor(sx), floor(sy), floor(sz)
     hit = test((x, y, z))
     if hit is not None:
@@ -243,7 +247,11 @@ def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str,
     t_x = t_delta_x * (1.0 - _fractional_part(sx) if step_x > 0 else _fractional_part(sx))
     t_y = t_delta_y * (1.0 - _fractional_part(sy) if step_y > 0 else _fractional_part(sy))
     t_z = t_delta_z * (1.0 - _fractional_part(sz) if step_z > 0 else _fractional_part(sz))
+    walked = 0
     while t_x <= 1.0 or t_y <= 1.0 or t_z <= 1.0:
+        walked += 1
+        if walked > MAX_RAYCAST_BLOCKS:   # NaN steps can keep a boundary parameter at or below 1 forever
+            raise SimulationLimit(f"a raycast from {start} to {end} that never ends")
         if t_x < t_y:
             if t_x < t_z:
                 x += step_x

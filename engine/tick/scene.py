@@ -10,20 +10,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
+from engine.constants import BLOCK_COORDINATE_LIMIT, BORDER_MAX_RADIUS, BORDER_MAX_SIZE
 from engine.entities import ENTITY_TYPES, fishing_bobber, leash_knot
 from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
+from engine.entities.item_registry import is_item
 from engine.entities.mobs import MobEntity
 from engine.entities.player import PlayerEntity, valid_use_items
 from engine.entities.projectile import Projectile, throw_from_player
 from engine.entities.tnt import Tnt, prime_from_block
 from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences import dispenser, fishing, leash, piston, shulker_box
-from engine.java.javanum import f32
+from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.jrandom import JavaRandom
+from engine.limits import MAX_EXPLOSION_POWER
 from engine.living import effects as living_effects
 from engine.living.attributes import ATTRIBUTES
 from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
@@ -53,16 +54,31 @@ ACTION_DEFAULT_PHASE = {"set_block": "scheduled_ticks", "remove_block": "schedul
                         "piston_retract": "scheduled_ticks", "dispense": "scheduled_ticks",
                         "shulker_open": "players", "shulker_close": "players", "reel": "players"}
 ITEM_ID = re.compile(r"[a-z0-9_.-]+:[a-z0-9_./-]+")
+JAVA_INT = (INT_MIN, INT_MAX)
+ENTITY_ID = (1, INT_MAX)            # ids the scene may give: positive Java ints
+# entity fields whose Java type is narrower than int: the NBT tag that sets them (docs/fidelity.md, reliability)
+FIELD_RANGES = {"pierce_level": (-128, 127),          # PersistentProjectileEntity "PierceLevel": a byte
+                "value": (-32768, 32767),             # ExperienceOrbEntity "Value": a short
+                "explosion_power": (0, MAX_EXPLOSION_POWER)}   # see engine/limits.py
+
+
+def one_line(text: str) -> str:
+    """`text` with every non-printable character escaped (\\n, \\x1b, ...), so an error is one printable line."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 class SceneError(ValueError):
     """A scene that cannot be loaded; the message is one line: file, key, what was expected."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
 
 
 class _Ctx:
     def __init__(self, source: str) -> None:
         self.source = source
         self.leashes: list[tuple[Entity, int, str]] = []    # (mob, holder id, key): any entity of the scene holds
+        self.owners: list[tuple[str, int]] = []   # (key, id): each must name an entity of the scene
 
     def fail(self, key: str, msg: str) -> SceneError:
         return SceneError(f"{self.source}: {key}: {msg}")
@@ -109,12 +125,27 @@ class _Ctx:
         return Vec3(*(self.number(v, f"{key}[{i}]") for i, v in enumerate(value)))
 
     def block_pos(self, value: Any, key: str, in_world: bool = True) -> tuple[int, int, int]:
+        """A block position; `in_world`: inside the build range too (a schematic's origin need not be)."""
         if not isinstance(value, list) or len(value) != 3:
             raise self.fail(key, f"expected [x, y, z] integers, got {value!r}")
         x, y, z = (self.integer(v, f"{key}[{i}]") for i, v in enumerate(value))
         if in_world and not MIN_Y <= y <= MAX_Y:
             raise self.fail(key, f"y = {y} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
+        for axis, c in (("x", x), ("z", z)):   # World.isValid
+            if not -BLOCK_COORDINATE_LIMIT <= c < BLOCK_COORDINATE_LIMIT:
+                raise self.fail(key, f"{axis} = {c} is outside the world ({-BLOCK_COORDINATE_LIMIT} <= {axis} < "
+                                     f"{BLOCK_COORDINATE_LIMIT})")
         return (x, y, z)
+
+    def item(self, value: Any, key: str) -> str:
+        """An item id of the 1.16.5 registry, namespaced (a bare name means minecraft:)."""
+        name = self.string(value, key)
+        item = name if ":" in name else "minecraft:" + name
+        if not ITEM_ID.fullmatch(item):
+            raise self.fail(key, f"expected an item id such as \"minecraft:tnt\", got {name!r}")
+        if not is_item(item):
+            raise self.fail(key, f"{item} is not an item of 1.16.5")
+        return item
 
     def block_state(self, value: Any, key: str) -> blocks.BlockState:
         try:
@@ -129,11 +160,13 @@ def load_scene(path: str | Path, allow_unmapped: bool = False) -> Simulation:
     path = Path(path)
     if is_schematic(path):
         doc = {"scene": {"name": path.stem}, "schematics": [{"file": path.name, "allow_unmapped": allow_unmapped}]}
-        return load_scene_text(tomli_w.dumps(doc), str(path))
+        return load_scene_doc(doc, str(path))
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise SceneError(f"{path}: cannot read: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        raise SceneError(f"{path}: not UTF-8 text (byte {err.start}: {err.reason})") from None
     return load_scene_text(text, str(path))
 
 
@@ -143,6 +176,8 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise SceneError(f"{source}: not valid TOML: {err}") from None
+    except RecursionError:
+        raise SceneError(f"{source}: not valid TOML: nested too deeply") from None
     return load_scene_doc(doc, source)
 
 
@@ -167,10 +202,14 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
         if not isinstance(center, list) or len(center) != 2:
             raise ctx.fail("scene.border.center", f"expected [x, z], got {center!r}")
         size = ctx.number(b.get("size", border.size), "scene.border.size")
-        if not size > 0.0:
-            raise ctx.fail("scene.border.size", f"expected a positive number, got {size}")
-        border = WorldBorder(ctx.number(center[0], "scene.border.center[0]"),
-                             ctx.number(center[1], "scene.border.center[1]"), size)
+        if not 0.0 < size <= BORDER_MAX_SIZE:   # WorldBorderCommand's limit
+            raise ctx.fail("scene.border.size", f"expected a number in (0, {BORDER_MAX_SIZE:.0f}], got {size}")
+        cx, cz = (ctx.number(c, f"scene.border.center[{i}]") for i, c in enumerate(center))
+        for i, c in enumerate((cx, cz)):
+            if not abs(c) <= BORDER_MAX_RADIUS:   # `/worldborder center` refuses more; NaN fails too
+                raise ctx.fail(f"scene.border.center[{i}]", f"expected a number in -{BORDER_MAX_RADIUS}.."
+                                                            f"{BORDER_MAX_RADIUS}, got {c}")
+        border = WorldBorder(cx, cz, size)
     world = World(border, ctx.boolean(head.get("ultrawarm", False), "scene.ultrawarm"))
     sim = Simulation(world, seed, version, ctx.string(head.get("name", Path(source).stem), "scene.name"))
     for i, entry in enumerate(_array(ctx, doc, "blocks")):
@@ -187,6 +226,9 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
         if holder_id == mob.id or sim.entity_by_id(holder_id) is None:
             raise ctx.fail(f"{key}.leash.holder", f"no other entity with id {holder_id} in the scene")
         leash.attach(mob, sim.entity_by_id(holder_id))
+    for key, owner in ctx.owners:
+        if owner and sim.entity_by_id(owner) is None:
+            raise ctx.fail(key, f"no entity with id {owner} in the scene (0 for none)")
     for i, entry in enumerate(_array(ctx, doc, "spawns")):
         _load_spawn(ctx, sim, ctx.table(entry, f"spawns[{i}]"), f"spawns[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "actions")):
@@ -317,9 +359,9 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nt
     ctx.keys(entry, key, COMMON_ENTITY_KEYS | set(cls.FIELDS) | living_keys | leash_keys, {"type", "pos"})
     entity_id = None
     if "id" in entry:
-        entity_id = ctx.integer(entry["id"], f"{key}.id", 1, 2**31 - 1) + nth
-        if entity_id > 2**31 - 1:
-            raise ctx.fail(f"{key}.count", f"ids from {entry['id']} run past {2**31 - 1}")
+        entity_id = ctx.integer(entry["id"], f"{key}.id", *ENTITY_ID) + nth
+        if entity_id > ENTITY_ID[1]:
+            raise ctx.fail(f"{key}.count", f"ids from {entry['id']} run past {ENTITY_ID[1]}")
         if sim.entity_by_id(entity_id) is not None:
             raise ctx.fail(f"{key}.id", f"id {entity_id} is already used by another entity")
     e = sim.create(cls, ctx.vec3(entry["pos"], f"{key}.pos"),
@@ -335,7 +377,7 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nt
     if isinstance(e, LivingEntity):
         _load_living(ctx, e, entry, key)
     if "vehicle" in entry:
-        vehicle = sim.entity_by_id(ctx.integer(entry["vehicle"], f"{key}.vehicle", 1, 2**31 - 1))
+        vehicle = sim.entity_by_id(ctx.integer(entry["vehicle"], f"{key}.vehicle", *ENTITY_ID))
         if vehicle is None:
             raise ctx.fail(f"{key}.vehicle", f"no entity with id {entry['vehicle']} declared before this one")
         e.start_riding(vehicle)
@@ -388,8 +430,13 @@ def _set_field(ctx: _Ctx, e: Entity, name: str, kind: type, value: Any, key: str
         parsed: Any = ctx.block_state(value, key)
     elif kind is Vec3:
         parsed = ctx.vec3(value, key)
+    elif name == "item":
+        parsed = ctx.item(value, key)
+    elif name == "owner":   # 0: none
+        parsed = ctx.integer(value, key, 0, ENTITY_ID[1])
+        ctx.owners.append((key, parsed))
     elif kind is int:
-        parsed = ctx.integer(value, key, -(2**31), 2**31 - 1)
+        parsed = ctx.integer(value, key, *FIELD_RANGES.get(name, JAVA_INT))
     elif kind is dict:
         parsed = _load_goal(ctx, value, key)
     else:
@@ -401,9 +448,9 @@ def _load_spawn(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> 
     kind = ctx.string(entry.get("kind"), f"{key}.kind")
     if kind == "primed_tnt_from_block":
         ctx.keys(entry, key, {"kind", "at", "angle", "fuse"}, {"at"})
-        at = ctx.block_pos(entry["at"], f"{key}.at", in_world=False)
+        at = ctx.block_pos(entry["at"], f"{key}.at")   # a TNT block: inside the build range
         angle = ctx.number(entry["angle"], f"{key}.angle") if "angle" in entry else None
-        fuse = ctx.integer(entry.get("fuse", 80), f"{key}.fuse", -(2**31), 2**31 - 1)
+        fuse = ctx.integer(entry.get("fuse", 80), f"{key}.fuse", *JAVA_INT)
         sim.add_entity(prime_from_block(sim, *at, angle=angle, fuse=fuse))
     elif kind == "falling_block_from_block":
         ctx.keys(entry, key, {"kind", "at"}, {"at"})
@@ -516,11 +563,8 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
         return ScheduledAction(tick, phase, do, {"at": list(at)}, use)
     if do == "dispense":
         from_contents = "item" not in entry
-        name = _contents_item(ctx, world, at, f"{key}.item") if from_contents else ctx.string(entry["item"],
-                                                                                               f"{key}.item")
-        item = name if ":" in name else "minecraft:" + name
-        if not ITEM_ID.fullmatch(item):
-            raise ctx.fail(f"{key}.item", f"expected an item id such as \"minecraft:tnt\", got {name!r}")
+        item = ctx.item(_contents_item(ctx, world, at, f"{key}.item") if from_contents else entry["item"],
+                        f"{key}.item")
         if not dispenser.is_modelled(item):
             raise ctx.fail(f"{key}.item", f"the dispenser behaviour of {item} is not modelled (TNT, arrows, "
                                           "throwables, fire charges and plain item drops are)")
@@ -536,7 +580,7 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
             dispenser.dispense(sim, at, item)
         return ScheduledAction(tick, phase, do, {"at": list(at)} | ({} if from_contents else {"item": item}), fire)
     angle = ctx.number(entry["angle"], f"{key}.angle") if "angle" in entry else None
-    fuse = ctx.integer(entry.get("fuse", 80), f"{key}.fuse", -(2**31), 2**31 - 1)
+    fuse = ctx.integer(entry.get("fuse", 80), f"{key}.fuse", *JAVA_INT)
 
     def prime(sim: Simulation) -> None:
         """`TntBlock.primeTnt` then `removeBlock`: the entity first (it draws the world Random)."""

@@ -20,7 +20,9 @@ from engine.entities.player import PlayerEntity
 from engine.entities.tnt import Tnt
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
+from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
+from engine.limits import SimulationLimit
 from engine.tick.trace import EntityTick, PhaseRecord, Recorder, TickRecord
 from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.world import World
@@ -87,6 +89,8 @@ class Simulation:
         if entity_id is None:
             entity_id = self._next_id
         self._next_id = max(self._next_id, entity_id + 1)
+        if self._next_id > INT_MAX:          # Entity.CURRENT_ID is an AtomicInteger: incrementAndGet wraps
+            self._next_id = INT_MIN
         return cls(entity_id, pos, motion, seed=self.entity_seed(entity_id))
 
     def entity_seed(self, entity_id: int) -> int:
@@ -296,7 +300,10 @@ class Simulation:
         """`ServerWorld.tickEntity`: age, the entity's own tick, then its section follows its position."""
         e.age += 1
         e.prev_pos = e.pos
-        e.tick(self, rec)
+        try:
+            e.tick(self, rec)
+        except SimulationLimit as err:
+            raise err.during(e, self.tick_count) from None
         self.world.check_entity_chunk_pos(e)
 
     def reported_entities(self) -> list[Entity]:

@@ -10,7 +10,7 @@ from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -25,6 +25,7 @@ from engine.geometry.box import BlockPos, Box
 from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, border_shape, intersects_box
 from engine.java.javanum import wrap_int
 from engine.java.mathhelper import ceil, floor
+from engine.limits import MAX_QUERY_CHUNKS, SimulationLimit
 from engine.world import block_physics as phys
 from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES, BlockEntities
@@ -259,13 +260,8 @@ class World:
         """Whether a section overlapping the cells x0..x1, y0..y1, z0..z1 holds a block of `kind` (FLUID: a block
         with a fluid state; EFFECT: a block whose `onEntityCollision` moves entities)."""
         counts = self._kind_counts
-        for sx in range(x0 >> 4, (x1 >> 4) + 1):
-            for sy in range(y0 >> 4, (y1 >> 4) + 1):
-                for sz in range(z0 >> 4, (z1 >> 4) + 1):
-                    c = counts.get((sx, sy, sz))
-                    if c is not None and c[kind]:
-                        return True
-        return False
+        keys = _keys_in(counts, (x0 >> 4, y0 >> 4, z0 >> 4), (x1 >> 4, y1 >> 4, z1 >> 4), "zyx")
+        return any(counts[k][kind] for k in keys)
 
     def region_is_empty(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> bool:
         """No block but air in the cells x0..x1, y0..y1, z0..z1 (a shortcut for the queries below)."""
@@ -274,12 +270,13 @@ class World:
     def filled_sections_in(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> list[tuple[int, int, int]]:
         """Keys of the sections holding blocks that overlap the cells x0..x1, y0..y1, z0..z1, by z, y, x."""
         counts = self._counts
-        sx0, sy0, sz0, sx1, sy1, sz1 = x0 >> 4, y0 >> 4, z0 >> 4, x1 >> 4, y1 >> 4, z1 >> 4
-        if (sx1 - sx0 + 1) * (sy1 - sy0 + 1) * (sz1 - sz0 + 1) <= len(counts):
-            return [(sx, sy, sz) for sz in range(sz0, sz1 + 1) for sy in range(sy0, sy1 + 1)
-                    for sx in range(sx0, sx1 + 1) if counts.get((sx, sy, sz))]
-        return sorted((k for k, n in counts.items() if n and sx0 <= k[0] <= sx1 and sy0 <= k[1] <= sy1
-                       and sz0 <= k[2] <= sz1), key=lambda k: (k[2], k[1], k[0]))
+        keys = _keys_in(counts, (x0 >> 4, y0 >> 4, z0 >> 4), (x1 >> 4, y1 >> 4, z1 >> 4), "zyx")
+        return [k for k in keys if counts[k]]
+
+    def section(self, key: tuple[int, int, int]) -> np.ndarray | None:
+        """The block section at `key` as uint16 state ids shaped (16, 16, 16) as [y, z, x], or None if absent."""
+        sec = self._sections.get(key)
+        return None if sec is None else np.frombuffer(sec, dtype=np.uint16).reshape(16, 16, 16)
 
     def _has_blocks(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> bool:
         counts = self._counts
@@ -419,20 +416,27 @@ class World:
                      predicate: Callable[[Entity], bool] | None = None) -> list[Entity]:
         """`World.getOtherEntities`: entities whose box intersects `box`, looked up only in the sections of
         `box` expanded by 2 (the section bug of spec 01 §5.2). Chunks x, then z; sections by y; load order."""
+        out: list[Entity] = []
+        for entities in self.entity_sections_in(box):
+            for e in entities:
+                if e is not except_ and e.box.intersects(box) and (predicate is None or predicate(e)):
+                    out.append(e)
+        return out
+
+    def entity_sections_in(self, box: Box) -> list[list[Entity]]:
+        """The entity sections `getOtherEntities(box)` visits, in its order: those of `box` expanded by 2 (the
+        section bug of spec 01 §5.2), chunks by x, then z, sections by y. A box over more chunk columns than
+        vanilla loops through in reasonable time raises `SimulationLimit`."""
         m = GET_ENTITIES_MARGIN
         x0, x1 = floor((box.min_x - m) / 16.0), floor((box.max_x + m) / 16.0)
         z0, z1 = floor((box.min_z - m) / 16.0), floor((box.max_z + m) / 16.0)
         y0 = min(max(floor((box.min_y - m) / 16.0), 0), ENTITY_SECTION_MAX)
         y1 = min(max(floor((box.max_y + m) / 16.0), 0), ENTITY_SECTION_MAX)
-        out: list[Entity] = []
+        columns = max(0, x1 - x0 + 1) * max(0, z1 - z0 + 1)
+        if columns > MAX_QUERY_CHUNKS:
+            raise SimulationLimit(f"an entity query over {columns:.3g} chunk columns")
         sections = self._entity_sections
-        for cx in range(x0, x1 + 1):
-            for cz in range(z0, z1 + 1):
-                for cy in range(y0, y1 + 1):
-                    for e in sections.get((cx, cy, cz), ()):
-                        if e is not except_ and e.box.intersects(box) and (predicate is None or predicate(e)):
-                            out.append(e)
-        return out
+        return [sections[k] for k in _keys_in(sections, (x0, y0, z0), (x1, y1, z1), "xzy")]
 
     def get_entity_collisions(self, entity: Entity, box: Box) -> list[ShapeAt]:
         """`EntityView.getEntityCollisions`: boxes of solid entities near `box` (spec 03 §5)."""
@@ -447,6 +451,23 @@ class World:
 
 FLUID, EFFECT = 0, 1           # block kinds counted per section (World.region_has)
 _KINDS: list[int] = []
+
+
+def _keys_in(present: dict[tuple[int, int, int], Any], lo: tuple[int, int, int], hi: tuple[int, int, int],
+             order: str) -> list[tuple[int, int, int]]:
+    """The keys of `present` within lo..hi (inclusive; an inverted range holds none), sorted by `order` ("zyx" or
+    "xzy", outermost axis first): by visiting the range when it is small, else by filtering the keys."""
+    (x0, y0, z0), (x1, y1, z1) = lo, hi
+    if x1 < x0 or y1 < y0 or z1 < z0:
+        return []
+    xs, ys, zs = range(x0, x1 + 1), range(y0, y1 + 1), range(z0, z1 + 1)
+    if len(xs) * len(ys) * len(zs) <= len(present):
+        cells = ((x, y, z) for z in zs for y in ys for x in xs) if order == "zyx" else \
+            ((x, y, z) for x in xs for z in zs for y in ys)
+        return [k for k in cells if k in present]
+    axes = ["xyz".index(c) for c in order]
+    return sorted((k for k in present if x0 <= k[0] <= x1 and y0 <= k[1] <= y1 and z0 <= k[2] <= z1),
+                  key=lambda k: (k[axes[0]], k[axes[1]], k[axes[2]]))
 
 
 def _kind(state_id: int) -> int:
