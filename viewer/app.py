@@ -23,14 +23,9 @@ from engine.tick.scene import SceneError, load_scene
 from engine.tick.simulation import Simulation
 from viewer import editing
 from viewer.controls import CameraControls
-from viewer.entity_panels import draw_entities
-from viewer.framing import scene_bounds
-from viewer.gl.imgui_input import ImGuiInput
-from viewer.gl.imgui_renderer import ImGuiRenderer
-from viewer.history import EntityStates, History, entity_states
-from viewer.labels import draw_gizmo_letters, draw_labels
-from viewer.ledger import LedgerTable, draw_ledger, ledger_primitives, ledger_table, visible_rows
-from viewer.overlays import (
+from viewer.drawing.framing import scene_bounds
+from viewer.drawing.labels import draw_gizmo_letters, draw_labels
+from viewer.drawing.overlays import (
     EXPLOSION_ROLES,
     Overlay,
     OverlayBuilder,
@@ -42,15 +37,21 @@ from viewer.overlays import (
     entity_frame,
     stage_geometry,
 )
-from viewer.palette import load_palette
-from viewer.panels import draw_controls, draw_errors
-from viewer.picking import beside, pick_block, pick_entity, pixel_ray
-from viewer.piston_panel import draw_pistons
-from viewer.pistons import B36Row, add_launch_markers, b36_geometry, b36_rows, moving_blocks
-from viewer.plots import Series, draw_plots, entity_series
-from viewer.scene_renderer import GIZMO_SIZE, SceneRenderer
-from viewer.screenshots import read_screen, save_screenshot
-from viewer.stage_panel import StageRow, draw_stages, stage_rows
+from viewer.drawing.palette import load_palette
+from viewer.drawing.picking import beside, pick_block, pick_entity, pixel_ray
+from viewer.drawing.pistons import B36Row, add_launch_markers, b36_geometry, b36_rows, moving_blocks
+from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
+from viewer.drawing.screenshots import read_screen, save_screenshot
+from viewer.gl.imgui_input import ImGuiInput
+from viewer.gl.imgui_renderer import ImGuiRenderer
+from viewer.history import EntityStates, History, entity_states
+from viewer.panels.controls import draw_controls
+from viewer.panels.entities import draw_entities
+from viewer.panels.errors import draw_errors
+from viewer.panels.ledger import LedgerTable, draw_ledger, ledger_primitives, ledger_table, visible_rows
+from viewer.panels.pistons import draw_pistons
+from viewer.panels.plots import Series, draw_plots, entity_series
+from viewer.panels.stages import StageRow, draw_stages, stage_rows
 from viewer.state import ViewerState
 from viewer.stepping import MicroStep, micro_steps, next_step, stage_at, states_at
 

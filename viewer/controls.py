@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from pyglet.window import key, mouse
 
-from viewer.camera import ORTHO_VIEWS, Bounds, FlyCamera, OrbitCamera, OrthoCamera, fit_orbit, fit_ortho
+from viewer.drawing.camera import ORTHO_VIEWS, Bounds, FlyCamera, OrbitCamera, OrthoCamera, fit_orbit, fit_ortho
 from viewer.state import ViewerState
 
 TURN_DEG_PER_PIXEL = 0.3

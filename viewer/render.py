@@ -13,15 +13,15 @@ from imgui_bundle import imgui
 from PIL import Image
 
 from engine.tick.scene import load_scene
-from viewer.camera import CameraSpec, camera_from_spec, parse_camera
-from viewer.framing import scene_bounds
+from viewer.drawing.camera import CameraSpec, camera_from_spec, parse_camera
+from viewer.drawing.framing import scene_bounds
+from viewer.drawing.labels import draw_gizmo_letters, draw_labels
+from viewer.drawing.overlays import OverlayBuilder, add_entities, add_geometry, entity_frame, stage_geometry
+from viewer.drawing.palette import load_palette
+from viewer.drawing.pistons import add_launch_markers, moving_blocks
+from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.gl.imgui_renderer import ImGuiRenderer
 from viewer.history import entity_states
-from viewer.labels import draw_gizmo_letters, draw_labels
-from viewer.overlays import OverlayBuilder, add_entities, add_geometry, entity_frame, stage_geometry
-from viewer.palette import load_palette
-from viewer.pistons import add_launch_markers, moving_blocks
-from viewer.scene_renderer import GIZMO_SIZE, SceneRenderer
 
 OVERLAY_NAMES = ("entities", "trace", "labels", "gizmo")
 DEFAULT_OVERLAYS = "entities,gizmo"

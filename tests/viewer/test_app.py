@@ -15,9 +15,9 @@ from pyglet.window import key, mouse
 
 from engine.tick.scene import load_scene
 from viewer.app import ViewerApp
-from viewer.labels import project
-from viewer.panels import CONTROLS_TITLE, STEP_LABEL, STEP_N_LABEL
-from viewer.piston_panel import PISTONS_TITLE
+from viewer.drawing.labels import project
+from viewer.panels.controls import CONTROLS_TITLE, STEP_LABEL, STEP_N_LABEL
+from viewer.panels.pistons import PISTONS_TITLE
 
 SIZE = (640, 400)
 WIDE = (1280, 720)   # the panels leave the middle of the view free for clicks
@@ -235,7 +235,7 @@ def test_f2_saves_a_png_of_the_window(open_app, flat_scene: Path, tmp_path: Path
 def test_plots_panel_plots_the_recorded_positions_of_the_selected_entity(open_app, flat_scene: Path,
                                                                           monkeypatch) -> None:
     """The x, y, z lines the Plots panel hands to implot are the entity's positions of a fresh run, by tick."""
-    from viewer import plots
+    from viewer.panels import plots
 
     app = open_app(flat_scene)
     app.state.selected_entity = 1

@@ -11,7 +11,7 @@ import numpy as np
 from imgui_bundle import imgui, imgui_ctx, implot
 
 from viewer.history import History
-from viewer.panels import PANEL_MARGIN_EM, em
+from viewer.panels.widgets import PANEL_MARGIN_EM, em
 
 PLOTS_TITLE = "Plots"
 

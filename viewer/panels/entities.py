@@ -11,7 +11,7 @@ from imgui_bundle import imgui, imgui_ctx
 
 from engine.entities import ENTITY_TYPES
 from viewer import editing
-from viewer.panels import PANEL_MARGIN_EM, accept, em, text_field
+from viewer.panels.widgets import PANEL_MARGIN_EM, accept, em, text_field
 
 ENTITIES_TITLE = "Entities"
 LIST_ROWS = 8                 # visible rows of the entity list

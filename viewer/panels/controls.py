@@ -1,8 +1,5 @@
-"""ImGui panels, one function per panel: `draw_<panel>(state, ...)`. Panels read the simulation and write
-requests into the `ViewerState` (steps, micro-steps, rewinds, edits); they never step the simulation or write
-engine fields themselves. Entity panels are in `viewer.entity_panels`, the stage inspector in
-`viewer.stage_panel`, the plots in `viewer.plots`.
-"""
+"""The Controls panel: tick and stage stepping, the readout, the timeline, the rate, toggles, camera and the
+click tool."""
 
 from __future__ import annotations
 
@@ -12,12 +9,10 @@ from imgui_bundle import imgui, imgui_ctx
 
 from viewer.editing import parse_block
 from viewer.history import History
+from viewer.panels.widgets import PANEL_MARGIN_EM, accept, em, text_field
 from viewer.stepping import MicroStep, readout
 
-PANEL_MARGIN_EM = 0.6
 TPS_RANGE = (1.0, 200.0)
-ERROR_COLOR = imgui.ImVec4(1.0, 0.45, 0.4, 1.0)
-CHANGED_COLOR = imgui.ImVec4(1.0, 0.85, 0.3, 1.0)
 
 CONTROLS_TITLE = "Controls"
 STEP_LABEL = "Step"
@@ -25,36 +20,6 @@ STEP_N_LABEL = "Step N"
 STAGE_LABEL = "Stage >"
 CAMERA_MODES = ("orbit", "fly", "top", "north", "east")
 TOOLS = ("select", "place", "remove")
-
-
-def em() -> float:
-    """The font size in pixels: the unit of every panel size (style V7)."""
-    return imgui.get_font_size()
-
-
-def text_field(state: Any, key: str, label: str, current: str, width_em: float) -> str | None:
-    """One input line showing `current` (or the text being typed, or refused input with its reason below);
-    returns the text when the user has finished editing it (Enter or leaving the field), else None."""
-    text = state.drafts.get(key, current)
-    imgui.set_next_item_width(em() * width_em)
-    _, text = imgui.input_text(label, text)
-    done = imgui.is_item_deactivated_after_edit()
-    if imgui.is_item_active() or done:
-        state.drafts[key] = text
-    elif key not in state.field_errors:
-        state.drafts.pop(key, None)
-    error = state.field_errors.get(key)
-    if error:
-        imgui.push_text_wrap_pos(imgui.get_cursor_pos_x() + em() * width_em * 1.5)
-        imgui.text_colored(ERROR_COLOR, error)
-        imgui.pop_text_wrap_pos()
-    return text if done else None
-
-
-def accept(state: Any, key: str) -> None:
-    """Input at `key` was taken: forget its draft and error."""
-    state.drafts.pop(key, None)
-    state.field_errors.pop(key, None)
 
 
 def draw_controls(state: Any, sim: Any, history: History, steps: list[MicroStep], entities: int) -> None:
@@ -141,23 +106,3 @@ def _draw_tools(state: Any) -> None:
         else:
             state.block_text = text.strip()
             accept(state, "block")
-
-
-def draw_errors(state: Any) -> None:
-    """Every error reported since the last dismiss (a scene that failed to load, a tick that raised)."""
-    if not state.errors:
-        return
-    viewport = imgui.get_main_viewport()
-    imgui.set_next_window_pos(imgui.ImVec2(viewport.size.x * 0.5, viewport.size.y - em() * PANEL_MARGIN_EM),
-                              imgui.Cond_.always, imgui.ImVec2(0.5, 1.0))
-    imgui.set_next_window_size_constraints(imgui.ImVec2(em() * 20, 0), imgui.ImVec2(em() * 60, em() * 20))
-    with imgui_ctx.begin("Errors", flags=imgui.WindowFlags_.always_auto_resize) as window:
-        if not window:
-            return
-        for i, message in enumerate(state.errors):
-            with imgui_ctx.push_id(i):
-                imgui.push_text_wrap_pos(em() * 58)
-                imgui.text_colored(ERROR_COLOR, message)
-                imgui.pop_text_wrap_pos()
-        if imgui.button("Dismiss"):
-            state.errors.clear()

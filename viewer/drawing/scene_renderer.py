@@ -12,7 +12,11 @@ import moderngl
 import numpy as np
 import pyrr
 
-from viewer.camera import Camera
+from viewer.drawing.camera import Camera
+from viewer.drawing.meshing import VERTEX_DTYPE
+from viewer.drawing.overlays import BOX_DTYPE, BOX_EDGE_ENDS, BOX_EDGE_STARTS, POINT_DTYPE, SEGMENT_DTYPE, Overlay
+from viewer.drawing.palette import Palette
+from viewer.drawing.world_view import WorldView
 from viewer.gl.programs import (
     IN_COLOR,
     IN_CORNER,
@@ -26,10 +30,6 @@ from viewer.gl.programs import (
     M_VIEW,
     load_program,
 )
-from viewer.meshing import VERTEX_DTYPE
-from viewer.overlays import BOX_DTYPE, BOX_EDGE_ENDS, BOX_EDGE_STARTS, POINT_DTYPE, SEGMENT_DTYPE, Overlay
-from viewer.palette import Palette
-from viewer.world_view import WorldView
 
 LINE_WIDTH = 2.0          # pixels, trace segments
 POINT_SIZE = 7.0          # pixels

@@ -10,8 +10,8 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
-from viewer.panels import CHANGED_COLOR, PANEL_MARGIN_EM, em
-from viewer.pistons import B36Row, PushRow
+from viewer.drawing.pistons import B36Row, PushRow
+from viewer.panels.widgets import CHANGED_COLOR, PANEL_MARGIN_EM, em
 
 PISTONS_TITLE = "Pistons"
 COLUMNS = ("position", "pushed", "moving", "source", "progress", "this tick")

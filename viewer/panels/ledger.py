@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 from imgui_bundle import imgui, imgui_ctx
 
-from viewer.overlays import EXPLOSION_ROLES
-from viewer.panels import PANEL_MARGIN_EM, accept, em, text_field
+from viewer.drawing.overlays import EXPLOSION_ROLES
+from viewer.panels.widgets import PANEL_MARGIN_EM, accept, em, text_field
 from viewer.state import Region
 
 LEDGER_TITLE = "Explosion ledger"

@@ -9,9 +9,9 @@ from collections.abc import Iterable
 import numpy as np
 from imgui_bundle import imgui
 
-from viewer.overlays import Label
-from viewer.palette import Palette
-from viewer.scene_renderer import GIZMO_EXTENT
+from viewer.drawing.overlays import Label
+from viewer.drawing.palette import Palette
+from viewer.drawing.scene_renderer import GIZMO_EXTENT
 
 
 def project(points: np.ndarray, view: np.ndarray, proj: np.ndarray, size: tuple[int, int]) -> np.ndarray:

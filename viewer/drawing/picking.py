@@ -10,7 +10,7 @@ import numpy as np
 
 from engine.geometry.box import Vec3
 from engine.motion.raycast import raycast_blocks
-from viewer.overlays import EntityFrame
+from viewer.drawing.overlays import EntityFrame
 
 # The cell next to a hit face, by the face's name (BlockHitResult.side).
 FACE_OFFSETS = {"down": (0, -1, 0), "up": (0, 1, 0), "north": (0, 0, -1), "south": (0, 0, 1),

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from viewer.camera import Bounds
+from viewer.drawing.camera import Bounds
 
 EMPTY_HALF = 4.0  # an empty scene frames this many blocks around the origin
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
-from viewer.panels import CHANGED_COLOR, PANEL_MARGIN_EM, em
+from viewer.panels.widgets import CHANGED_COLOR, PANEL_MARGIN_EM, em
 from viewer.state import StageKey
 
 STAGES_TITLE = "Stages"
