@@ -76,7 +76,7 @@ class ViewerApp:
     """One window on one simulation."""
 
     def __init__(self, scene_path: str | None, size: tuple[int, int] = WINDOW_SIZE, visible: bool = True,
-                 ini_path: Path | None = None, screenshot_dir: Path | None = None) -> None:
+                 ini_path: Path | None = None, screenshot_dir: Path | None = None, sim: Any = None) -> None:
         config = pyglet.gl.Config(major_version=3, minor_version=3, forward_compatible=True, depth_size=24,
                                   double_buffer=True)
         self.window = pyglet.window.Window(size[0], size[1], CAPTION, resizable=True, visible=visible,
@@ -112,7 +112,10 @@ class ViewerApp:
         self._b36_rows: tuple[tuple, list[B36Row]] | None = None
         self._last_time = time.perf_counter()
         self._tick_credit = 0.0
-        self.load(scene_path)
+        if sim is not None:
+            self.adopt(sim)
+        else:
+            self.load(scene_path)
 
     # --- simulation ---
     def load(self, scene_path: str | None) -> None:
@@ -127,6 +130,10 @@ class ViewerApp:
         except Exception as exc:  # a loader bug must not keep the window from opening
             self.state.report(f"{scene_path}: {describe(exc)}")
             return
+        self.adopt(sim)
+
+    def adopt(self, sim: Any) -> None:
+        """Show `sim` (freshly loaded) from its first tick."""
         sim.trace_enabled = True
         self.sim = sim
         self.history = History(sim)
@@ -443,14 +450,13 @@ def describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}{place}"
 
 
-def run_viewer(scene_path: str | None) -> int:
-    """Open the window on `scene_path` (None: an empty world) and run until it is closed; the exit status."""
+def run_viewer(scene_path: str, sim: Any) -> int:
+    """Open the window on `sim`, loaded from `scene_path`, and run until it is closed; the exit status."""
     try:
-        app = ViewerApp(scene_path, ini_path=_ini_path())
-    except pyglet.window.NoSuchDisplayException as exc:
-        print(f"tickscope: cannot open a window ({exc}); set PYGLET_HEADLESS=1 to run without a display",
-              file=sys.stderr)
-        return 1
+        app = ViewerApp(scene_path, ini_path=_ini_path(), sim=sim)
+    except pyglet.window.WindowException as exc:  # no display, or no OpenGL 3.3 configuration
+        print(f"tickscope: cannot open a window: {exc}; the viewer needs a display with OpenGL 3.3", file=sys.stderr)
+        return 2
     pyglet.app.run(FRAME_INTERVAL_S)
     app.close()
     return 0

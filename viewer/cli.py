@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from importlib import metadata
 from pathlib import Path
 from typing import NoReturn
 
@@ -21,6 +22,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tickscope", description="Tick-exact Minecraft entity motion: simulate, trace, view.")
+    p.add_argument("--version", action="version", version=f"tickscope {metadata.version('tickscope')}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     v = sub.add_parser("view", help="open the viewer on a scene")
     v.add_argument("scene")
@@ -107,9 +109,9 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_view(scene: str | None) -> int:
-    from viewer.app import run_viewer
-    return run_viewer(scene)
+def cmd_view(scene: str) -> int:
+    from viewer.launch import open_viewer
+    return open_viewer(scene)
 
 
 def main(argv: list[str] | None = None) -> int:
