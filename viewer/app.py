@@ -7,7 +7,6 @@ raises) go to the error panel; the window keeps running and the last good state 
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 import traceback
@@ -22,8 +21,9 @@ from imgui_bundle import imgui, implot
 from engine.tick.scene import SceneError, load_scene
 from engine.tick.simulation import Simulation
 from viewer import editing
+from viewer.commands import run_commands
 from viewer.controls import CameraControls
-from viewer.drawing.framing import scene_bounds
+from viewer.drawing.framing import action_bounds, scene_bounds
 from viewer.drawing.labels import draw_gizmo_letters, draw_labels
 from viewer.drawing.overlays import (
     EXPLOSION_ROLES,
@@ -38,26 +38,34 @@ from viewer.drawing.overlays import (
     stage_geometry,
 )
 from viewer.drawing.palette import load_palette
-from viewer.drawing.picking import beside, pick_block, pick_entity, pixel_ray
+from viewer.drawing.picking import ViewRect, beside, pick_block, pick_entity, pixel_ray
 from viewer.drawing.pistons import B36Row, add_launch_markers, b36_geometry, b36_rows, moving_blocks
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.drawing.screenshots import read_screen, save_screenshot
+from viewer.files import Dialog, Watch, config_dir, load_recent, remember
 from viewer.gl.imgui_input import ImGuiInput
 from viewer.gl.imgui_renderer import ImGuiRenderer
 from viewer.history import EntityStates, History, entity_states
 from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
 from viewer.panels.errors import draw_errors
+from viewer.panels.help import draw_help, draw_legend, legend_entries
+from viewer.panels.layout import apply_scale, dock_panels
 from viewer.panels.ledger import LedgerTable, draw_ledger, ledger_primitives, ledger_table, visible_rows
+from viewer.panels.menu import draw_close_prompt, draw_menu_bar
 from viewer.panels.pistons import draw_pistons
 from viewer.panels.plots import Series, draw_plots, entity_series
 from viewer.panels.stages import StageRow, draw_stages, stage_rows
+from viewer.panels.timeline import draw_timeline
 from viewer.state import ViewerState
 from viewer.stepping import MicroStep, micro_steps, next_step, stage_at, states_at
+from viewer.timeline import EventLog
+from viewer.undo import Change, UndoStack
 
 WINDOW_SIZE = (1280, 720)
 CAPTION = "Tickscope"
 MAX_TICKS_PER_FRAME = 50      # playing never runs more ticks than this in one frame
+MAX_EVENT_SEARCH = 2000       # "next event" runs at most this many new ticks
 WORLD_BUDGET_S = 0.02         # remeshing time per frame; the rest waits for the next frame
 FRAME_INTERVAL_S = 1.0 / 60.0
 FRAME_TIME_SMOOTHING = 0.1    # weight of the newest frame in the displayed frame time
@@ -66,17 +74,12 @@ MAX_ID_LABELS = 500           # with more entities, only the selected one carrie
 GRID_RADIUS = 2               # cells each way around the selected entity's cell in the block grid
 
 
-def config_dir() -> Path:
-    """Where the panel layout is kept: $XDG_CONFIG_HOME/tickscope (or ~/.config/tickscope)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
-    return Path(base) / "tickscope"
-
-
 class ViewerApp:
     """One window on one simulation."""
 
     def __init__(self, scene_path: str | None, size: tuple[int, int] = WINDOW_SIZE, visible: bool = True,
-                 ini_path: Path | None = None, screenshot_dir: Path | None = None, sim: Any = None) -> None:
+                 ini_path: Path | None = None, screenshot_dir: Path | None = None, sim: Any = None,
+                 recent_path: Path | None = None) -> None:
         config = pyglet.gl.Config(major_version=3, minor_version=3, forward_compatible=True, depth_size=24,
                                   double_buffer=True)
         self.window = pyglet.window.Window(size[0], size[1], CAPTION, resizable=True, visible=visible,
@@ -87,6 +90,8 @@ class ViewerApp:
         self.implot_context = implot.create_context()
         io = imgui.get_io()
         io.set_ini_filename(str(ini_path) if ini_path is not None else "")
+        io.config_flags |= imgui.ConfigFlags_.docking_enable
+        self._scale = 1.0             # font and widget scale applied to the ImGui style
         self.screenshot_dir = screenshot_dir
         self.imgui_renderer = ImGuiRenderer(self.ctx)
         self.imgui_input = ImGuiInput(self.window)
@@ -96,10 +101,19 @@ class ViewerApp:
         self.controls = CameraControls(self.state, self.window)
         self.window.push_handlers(self.controls)
         self.window.push_handlers(self.imgui_input)
-        self.window.push_handlers(on_draw=self.draw_frame)
+        self.window.push_handlers(on_draw=self.draw_frame, on_close=self.on_close)
         self.sim: Any = Simulation()
         self.sim.trace_enabled = True
         self.history = History(self.sim)
+        self.undo = UndoStack()
+        self.events = EventLog()
+        self.scene_path: Path | None = None
+        self.recent_path = recent_path
+        self.state.recent = load_recent(recent_path) if recent_path is not None else []
+        self.dialog = Dialog()
+        self.watch = Watch(None, time.perf_counter())
+        self.view_rect = ViewRect(0.0, 0.0, float(size[0]), float(size[1]))
+        self.legend: list[tuple[str, Any]] = []
         self.frame = entity_frame({})
         self._overlay_key: tuple | None = None
         self._edits = 0               # edits applied so far: part of the overlay key
@@ -113,35 +127,48 @@ class ViewerApp:
         self._last_time = time.perf_counter()
         self._tick_credit = 0.0
         if sim is not None:
-            self.adopt(sim)
+            self.adopt(sim, scene_path)
         else:
             self.load(scene_path)
 
     # --- simulation ---
-    def load(self, scene_path: str | None) -> None:
-        """Open a scene; on failure report it and keep the current one."""
+    def load(self, scene_path: str | None, keep_tick: bool = False) -> bool:
+        """Open a scene (with `keep_tick`, at the tick shown now, the camera kept); on failure report it, keep
+        the current one and return False."""
         if scene_path is None:
-            return
+            return False
         try:
             sim = load_scene(scene_path)
         except SceneError as exc:
             self.state.report(str(exc))
-            return
+            return False
         except Exception as exc:  # a loader bug must not keep the window from opening
             self.state.report(f"{scene_path}: {describe(exc)}")
-            return
-        self.adopt(sim)
+            return False
+        self.adopt(sim, scene_path, self.sim.tick_count if keep_tick else None)
+        return True
 
-    def adopt(self, sim: Any) -> None:
-        """Show `sim` (freshly loaded) from its first tick."""
+    def adopt(self, sim: Any, scene_path: str | None, tick: int | None = None) -> None:
+        """Show `sim`, freshly loaded from `scene_path`, from its first tick (or run to `tick`, camera kept)."""
         sim.trace_enabled = True
         self.sim = sim
         self.history = History(sim)
+        self.undo = UndoStack()
+        self.events = EventLog()
+        self.scene_path = Path(scene_path) if scene_path is not None else None
+        self.watch = Watch(self.scene_path, time.perf_counter())
+        if scene_path is not None:
+            self.state.recent = remember(self.state.recent, scene_path, self.recent_path)
         self.state.micro = None
         self.state.selected_stage = None
         self.state.selected_b36 = None
-        self.controls.frame(scene_bounds(sim))
+        self.state.loop = None
+        self.state.brought_forward.clear()
         self._overlay_key = None
+        if tick is None:
+            self.controls.frame(scene_bounds(sim), self.view_rect.width / max(self.view_rect.height, 1.0))
+        else:
+            self.run_to(tick)
 
     def steps(self) -> list[MicroStep]:
         """The micro-steps of the current tick's record (computed once per record)."""
@@ -163,13 +190,14 @@ class ViewerApp:
         micro-step, or play at the chosen rate."""
         state = self.state
         for edit in state.pending_edits:
+            before = self.sim.snapshot()
             error = editing.apply_edit(self.history, edit)
             if error:
                 state.field_errors[edit.where] = error
                 state.report(f"{edit.where}: {error}")
             else:
-                state.micro = None
-                self._edits += 1
+                self.undo.push(Change(self.sim.tick_count, edit.where, before, self.sim.snapshot()))
+                self.edited()
         state.pending_edits.clear()
         target = state.rewind_to
         state.rewind_to = None
@@ -187,15 +215,20 @@ class ViewerApp:
             whole = int(self._tick_credit)
             self._tick_credit -= whole
             steps += min(whole, MAX_TICKS_PER_FRAME)
+            if state.loop is not None and self.sim.tick_count + steps > state.loop[1]:
+                target, steps = state.loop[0], 0
+        if state.event_jump:
+            target = self._event_target(state.event_jump)
+            state.event_jump = 0
         if target is not None or steps:
             state.micro = None
         before = self.sim.tick_count
         try:
             if target is not None:
-                self.history.go_to(target)
+                self.run_to(target)
             for _ in range(steps):
                 before = self.sim.tick_count
-                self.history.step()
+                self.step()
             if unit is not None:
                 self._micro_step(unit)
         except Exception as exc:  # a failing tick must not take the window down
@@ -208,7 +241,7 @@ class ViewerApp:
         """One stage, entity or phase ahead; from a tick's end, into the next tick's first stage."""
         state = self.state
         if state.micro is None:
-            self.history.step()
+            self.step()
             state.micro = 0 if self.steps() else None
         else:
             state.micro = next_step(self.steps(), state.micro, unit)
@@ -218,11 +251,61 @@ class ViewerApp:
             state.selected_stage = None if step.block_entity else step.stage_key
             state.selected_b36 = step.stage.pos if step.block_entity else None
 
-    def handle_clicks(self, view: np.ndarray, proj: np.ndarray, size: tuple[int, int]) -> None:
+    def step(self) -> None:
+        """One tick forward through the history; what happened in it goes to the event log."""
+        before = {e.id for e in self.sim.entities}
+        self.history.step()
+        if self.sim.last_record is not None:
+            self.events.note(self.sim.tick_count, self.sim.last_record, before, {e.id for e in self.sim.entities})
+
+    def run_to(self, tick: int) -> None:
+        """Show the state after `tick`: back through the history, forward tick by tick (noting events)."""
+        if tick <= self.sim.tick_count:
+            self.history.go_to(tick)
+        while self.sim.tick_count < tick:
+            self.step()
+
+    def _event_target(self, direction: int) -> int | None:
+        """The tick of the next (+1) or previous (-1) event; forward past the known ticks, run until one happens
+        (at most MAX_EVENT_SEARCH ticks)."""
+        if direction < 0:
+            return self.events.previous_before(self.sim.tick_count)
+        known = self.events.next_after(self.sim.tick_count)
+        if known is not None:
+            return known
+        self.run_to(self.history.last_tick())
+        for _ in range(MAX_EVENT_SEARCH):
+            self.step()
+            if self.sim.tick_count in self.events.kinds:
+                break
+        return None
+
+    def edited(self) -> None:
+        """The simulation was changed at the current tick: later ticks and their events are gone."""
+        self.state.micro = None
+        self._edits += 1
+        self.events.forget_after(self.sim.tick_count)
+
+    def title(self) -> str:
+        """The window title: the scene's name and file, '*' first while there are unsaved edits."""
+        mark = "*" if self.undo.unsaved else ""
+        where = f" ({self.scene_path.name})" if self.scene_path is not None else ""
+        return f"{mark}{self.sim.name}{where} - {CAPTION}"
+
+    def on_close(self) -> bool:
+        """The window's close button, Ctrl+Q, File › Quit: with unsaved edits, ask first (the window stays)."""
+        if self.undo.unsaved and not self.state.confirm_close:
+            self.state.confirm_close = True
+            return True
+        return False
+
+    def handle_clicks(self, view: np.ndarray, proj: np.ndarray, rect: ViewRect) -> None:
         """Clicks in the 3D view: select the entity under the pointer, or place or remove a block there."""
         state = self.state
         for x, y in state.pending_clicks:
-            origin, direction = pixel_ray(view, proj, x, y, size)
+            if not rect.contains(x, y):
+                continue
+            origin, direction = pixel_ray(view, proj, x - rect.x, y - rect.y, (rect.width, rect.height))
             if state.tool == "select":
                 state.selected_entity = pick_entity(self.frame, origin, direction)
                 state.selected_stage = None
@@ -244,51 +327,86 @@ class ViewerApp:
 
     # --- drawing ---
     def draw_frame(self) -> None:
-        """One frame: clicks, edits and ticks, panels, GPU data, 3D view, ImGui, screenshot."""
+        """One frame: commands, clicks, edits and ticks, panels, GPU data, 3D view, ImGui, screenshot."""
         now = time.perf_counter()
         dt, self._last_time = now - self._last_time, now
         self.state.frame_ms += FRAME_TIME_SMOOTHING * (dt * 1000.0 - self.state.frame_ms)
         self.state.triangles = self.scene.world.triangle_count()
-        width, height = self.window.get_framebuffer_size()
+        run_commands(self, now)
+        rect = self.view_rect
+        aspect = rect.width / max(rect.height, 1.0)
         camera = self.controls.camera()
-        self.handle_clicks(camera.view_matrix(), camera.proj_matrix(width / max(height, 1)), (width, height))
+        self.handle_clicks(camera.view_matrix(), camera.proj_matrix(aspect), rect)
         self.advance(dt)
         self._refresh_overlay()
-        if self.state.focus_requested:
-            self.state.focus_requested = False
-            row = self.frame.row(self.state.selected_entity) if self.state.selected_entity is not None else None
-            if row is not None:
-                self.controls.focus(tuple(float(c) for c in self.frame.pos[row]))
+        self._aim_camera()
         self.controls.update(dt)
-        camera = self.controls.camera()
-        view, proj = camera.view_matrix(), camera.proj_matrix(width / max(height, 1))
+        self.window.set_caption(self.title())
 
+        self._scale = apply_scale(self.window.scale, self.state.zoom, self._scale)
         self.imgui_input.new_frame(dt)
         imgui.new_frame()
-        steps = self.steps()
-        live, rows = self._panel_data()
-        draw_controls(self.state, self.sim, self.history, steps, len(live))
-        draw_entities(self.state, self.sim, live)
-        current = steps[self.state.micro].stage_key if self.state.micro is not None else None
-        draw_stages(self.state, self.sim.last_record, rows, current)
-        draw_plots(self.state, self._plot_series(), self.sim.tick_count)
-        draw_ledger(self.state, self.ledger(), self.ledger_rows())
-        draw_pistons(self.state, self.b36_rows())
-        draw_errors(self.state)
+        self._draw_panels()
+        rect = self.view_rect
+        camera = self.controls.camera()
+        view, proj = camera.view_matrix(), camera.proj_matrix(rect.width / max(rect.height, 1.0))
         self._draw_text(view, proj)
         imgui.render()
 
         self.scene.update_world(self.sim.world, WORLD_BUDGET_S)
+        width, height = self.window.get_framebuffer_size()
+        ratio = width / max(self.window.width, 1)
+        view_size = (max(round(rect.width * ratio), 1), max(round(rect.height * ratio), 1))
+        origin = (round(rect.x * ratio), height - round((rect.y + rect.height) * ratio))
         screen = self.ctx.screen
         screen.use()
         self.ctx.viewport = (0, 0, width, height)
         screen.clear(*self.scene.background(), depth=1.0, viewport=(0, 0, width, height))
-        self.scene.draw(screen, camera, size=(width, height))
+        self.scene.draw(screen, camera, size=view_size, origin=origin)
+        self.ctx.viewport = (0, 0, width, height)
         if self.state.screenshot == "scene":
             self._save_screenshot((width, height))
         self.imgui_renderer.render(imgui.get_draw_data())
         if self.state.screenshot == "panels":
             self._save_screenshot((width, height))
+
+    def _aim_camera(self) -> None:
+        """Focus (F), follow and frame-all requests; the camera's view rectangle for zooming at the pointer."""
+        state = self.state
+        self.controls.view_rect = self.view_rect
+        row = self.frame.row(state.selected_entity) if state.selected_entity is not None else None
+        where = tuple(float(c) for c in self.frame.pos[row]) if row is not None else None
+        if state.focus_requested and where is not None:
+            self.controls.focus(where)
+        elif state.follow and where is not None:
+            self.controls.follow(where)
+        state.focus_requested = False
+        if state.frame_requested:
+            state.frame_requested = False
+            overlays = [o for o in (self.scene.entities.overlay, self.scene.trace.overlay) if o is not None]
+            self.controls.frame(action_bounds(self.sim, overlays), self.view_rect.width / max(self.view_rect.height, 1))
+
+    def _draw_panels(self) -> None:
+        """The menu bar, the dock space (which gives the 3D view's rectangle), then every panel."""
+        state = self.state
+        draw_menu_bar(state, bool(self.undo.done), bool(self.undo.undone), self.scene_path is not None)
+        self.view_rect = dock_panels(state.reset_layout)
+        state.reset_layout = False
+        steps = self.steps()
+        live, rows = self._panel_data()
+        draw_controls(state, self.sim, steps, len(live))
+        draw_entities(state, self.sim, live)
+        current = steps[state.micro].stage_key if state.micro is not None else None
+        draw_stages(state, self.sim.last_record, rows, current)
+        draw_plots(state, self._plot_series(), self.sim.tick_count)
+        draw_ledger(state, self.ledger(), self.ledger_rows())
+        draw_pistons(state, self.b36_rows())
+        draw_timeline(state, self.history.first_tick, self.history.last_tick(), self.sim.tick_count,
+                      self.events.kinds, self.palette)
+        draw_legend(state, self.legend)
+        draw_help(state)
+        draw_close_prompt(state)
+        draw_errors(state)
 
     def _panel_data(self) -> tuple[list[Any], list[StageRow]]:
         """The live entities in update order and the selected entity's stage rows, read again only when the
@@ -332,8 +450,9 @@ class ViewerApp:
         labels = list(self.scene.entities.overlay.labels) if self.scene.entities.overlay is not None else []
         if self.state.show_labels and self.scene.trace.overlay is not None:
             labels += self.scene.trace.overlay.labels
-        draw_labels(background, labels, view, proj, self.window.get_size())
-        draw_gizmo_letters(background, view, min(GIZMO_SIZE, *self.window.get_size()), self.window.height,
+        rect = self.view_rect
+        draw_labels(background, labels, view, proj, (rect.width, rect.height), (rect.x, rect.y))
+        draw_gizmo_letters(background, view, min(GIZMO_SIZE, rect.width, rect.height), (rect.x, rect.y + rect.height),
                            self.palette)
 
     def _save_screenshot(self, size: tuple[int, int]) -> None:
@@ -380,6 +499,7 @@ class ViewerApp:
             add_entities(entities, self.frame, self.palette, s.selected_entity,
                          labels=s.show_ids and len(self.frame) <= MAX_ID_LABELS)
         trace = OverlayBuilder()
+        roles: list[str] = []
         s.trace_hidden = 0
         record = self.sim.last_record
         if s.show_trace:
@@ -402,9 +522,12 @@ class ViewerApp:
                         s.trace_hidden, explosion = s.trace_hidden + len(explosion), []
                     prims += explosion
             add_geometry(trace, prims, self.palette)
+            roles = sorted({p["role"] for p in prims})
             if stage is None and (s.selected_b36 is None or b36 is not None):
                 add_launch_markers(trace, record, self.palette, b36, s.selected_entity)
         self.scene.set_overlays(entities.build(), trace.build(), self._helpers())
+        self.legend = legend_entries(self.palette, self.frame.types if s.show_entities else [],
+                                     roles if s.show_trace else [], s)
         moving = OverlayBuilder()
         moving_blocks(moving, self.sim.world, self.palette, s.selected_b36)
         self.scene.set_moving_blocks(moving.build())
@@ -453,7 +576,7 @@ def describe(exc: BaseException) -> str:
 def run_viewer(scene_path: str, sim: Any) -> int:
     """Open the window on `sim`, loaded from `scene_path`, and run until it is closed; the exit status."""
     try:
-        app = ViewerApp(scene_path, ini_path=_ini_path(), sim=sim)
+        app = ViewerApp(scene_path, ini_path=_ini_path(), sim=sim, recent_path=config_dir() / "recent.json")
     except pyglet.window.WindowException as exc:  # no display, or no OpenGL 3.3 configuration
         print(f"tickscope: cannot open a window: {exc}; the viewer needs a display with OpenGL 3.3", file=sys.stderr)
         return 2

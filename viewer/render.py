@@ -158,7 +158,7 @@ def _draw_text(ctx: moderngl.Context, target: moderngl.Framebuffer, view: np.nda
         draw_list = imgui.get_foreground_draw_list()
         draw_labels(draw_list, labels, view, proj, (width, height))
         if gizmo:
-            draw_gizmo_letters(draw_list, view, min(GIZMO_SIZE, width, height), height, palette)
+            draw_gizmo_letters(draw_list, view, min(GIZMO_SIZE, width, height), (0.0, height), palette)
         imgui.render()
         target.use()
         text_renderer.render(imgui.get_draw_data())

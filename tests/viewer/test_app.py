@@ -58,6 +58,15 @@ def click(app: ViewerApp, x: float, y: float) -> None:
     app.draw_frame()
 
 
+def on_screen(app: ViewerApp, point) -> tuple[float, float]:
+    """Window pixels (from the top left) of a world point, in the 3D view (the dock space's central node)."""
+    rect = app.view_rect
+    camera = app.controls.camera()
+    (x, y), = project(np.array([point]), camera.view_matrix(), camera.proj_matrix(rect.width / rect.height),
+                      (rect.width, rect.height))
+    return rect.x + x, rect.y + y
+
+
 def step_button_center() -> tuple[float, float]:
     """The Step button is the first item of the Controls panel."""
     start = imgui.internal.find_window_by_name(CONTROLS_TITLE).dc.cursor_start_pos
@@ -197,10 +206,9 @@ def test_clicking_an_entity_selects_it(open_app, flat_scene: Path) -> None:
     app = open_app(flat_scene, WIDE)
     app.state.selected_entity = None
     app.draw_frame()
-    camera = app.controls.camera()
     b = app.sim.entities[0].box
     center = [(b.min_x + b.max_x) / 2, (b.min_y + b.max_y) / 2, (b.min_z + b.max_z) / 2]
-    (x, y), = project(np.array([center]), camera.view_matrix(), camera.proj_matrix(WIDE[0] / WIDE[1]), WIDE)
+    x, y = on_screen(app, center)
     click(app, x, y)
     assert app.state.selected_entity == 1
 
@@ -212,9 +220,7 @@ def test_place_tool_puts_the_block_on_the_clicked_face(open_app, flat_scene: Pat
     app.state.tool = "place"
     app.state.block_text = "minecraft:oak_planks"
     app.draw_frame()
-    camera = app.controls.camera()
-    (x, y), = project(np.array([[-2.5, 1.0, -2.5]]), camera.view_matrix(), camera.proj_matrix(WIDE[0] / WIDE[1]),
-                      WIDE)
+    x, y = on_screen(app, (-2.5, 1.0, -2.5))
     click(app, x, y)
     assert str(app.sim.world.get_block_state(-3, 1, -3)) == "minecraft:oak_planks"
     app.state.tool = "remove"

@@ -24,8 +24,8 @@ def project(points: np.ndarray, view: np.ndarray, proj: np.ndarray, size: tuple[
 
 
 def draw_labels(draw_list: imgui.ImDrawList, labels: Iterable[Label], view: np.ndarray, proj: np.ndarray,
-                size: tuple[int, int]) -> None:
-    """Each label's text just right of its anchor point."""
+                size: tuple[int, int], origin: tuple[float, float] = (0.0, 0.0)) -> None:
+    """Each label's text just right of its anchor point, in a view of `size` whose top left is at `origin`."""
     labels = list(labels)
     if not labels:
         return
@@ -33,18 +33,19 @@ def draw_labels(draw_list: imgui.ImDrawList, labels: Iterable[Label], view: np.n
     for label, (x, y) in zip(labels, screen, strict=True):
         if np.isfinite(x) and np.isfinite(y):
             r, g, b, a = label.color
-            draw_list.add_text((float(x) + 4.0, float(y) - 7.0), imgui.IM_COL32(r, g, b, max(a, 200)), label.text)
+            draw_list.add_text((float(x) + origin[0] + 4.0, float(y) + origin[1] - 7.0),
+                               imgui.IM_COL32(r, g, b, max(a, 200)), label.text)
 
 
-def draw_gizmo_letters(draw_list: imgui.ImDrawList, view: np.ndarray, gizmo_size: int, height: int,
+def draw_gizmo_letters(draw_list: imgui.ImDrawList, view: np.ndarray, gizmo_size: int, corner: tuple[float, float],
                        palette: Palette) -> None:
-    """'X', 'Y', 'Z' at the tips of the gizmo axes (the gizmo sits in the bottom-left corner)."""
+    """'X', 'Y', 'Z' at the tips of the gizmo axes (the gizmo sits in the view's bottom-left `corner`)."""
     rotation = view.astype(np.float64)[:3, :3]
     for axis, (name, key) in enumerate((("X", "axis_x"), ("Y", "axis_y"), ("Z", "axis_z"))):
         tip = np.zeros(3)
         tip[axis] = 1.0
         sx, sy = (tip @ rotation)[:2] / GIZMO_EXTENT
-        x = (sx + 1.0) * 0.5 * gizmo_size
-        y = height - (sy + 1.0) * 0.5 * gizmo_size
+        x = corner[0] + (sx + 1.0) * 0.5 * gizmo_size
+        y = corner[1] - (sy + 1.0) * 0.5 * gizmo_size
         r, g, b, _ = palette.ui[key]
         draw_list.add_text((float(x) - 3.0, float(y) - 7.0), imgui.IM_COL32(r, g, b, 255), name)

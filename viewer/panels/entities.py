@@ -11,7 +11,7 @@ from imgui_bundle import imgui, imgui_ctx
 
 from engine.entities import ENTITY_TYPES
 from viewer import editing
-from viewer.panels.widgets import PANEL_MARGIN_EM, accept, em, text_field
+from viewer.panels.widgets import accept, em, text_field
 
 ENTITIES_TITLE = "Entities"
 LIST_ROWS = 8                 # visible rows of the entity list
@@ -24,10 +24,6 @@ ENTITY_TYPE_NAMES = sorted(ENTITY_TYPES)
 def draw_entities(state: Any, sim: Any, entities: list[Any]) -> None:
     """Entity list (`entities`: the live ones in update order), inspector and palette in one window at the top
     right."""
-    viewport = imgui.get_main_viewport()
-    imgui.set_next_window_pos(imgui.ImVec2(viewport.size.x - em() * PANEL_MARGIN_EM, em() * PANEL_MARGIN_EM),
-                              imgui.Cond_.first_use_ever, imgui.ImVec2(1.0, 0.0))
-    imgui.set_next_window_size(imgui.ImVec2(em() * 24, em() * 30), imgui.Cond_.first_use_ever)
     with imgui_ctx.begin(ENTITIES_TITLE) as window:
         if not window:
             return

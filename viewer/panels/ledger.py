@@ -17,7 +17,7 @@ import numpy as np
 from imgui_bundle import imgui, imgui_ctx
 
 from viewer.drawing.overlays import EXPLOSION_ROLES
-from viewer.panels.widgets import PANEL_MARGIN_EM, accept, em, text_field
+from viewer.panels.widgets import accept, bring_forward, em, text_field
 from viewer.state import Region
 
 LEDGER_TITLE = "Explosion ledger"
@@ -161,11 +161,7 @@ def _fmt(value: float, digits: int = 4) -> str:
 def draw_ledger(state: Any, table: LedgerTable, rows: np.ndarray) -> None:
     """The filters, a line on the explosion in view, and the rows left (`rows`, from `visible_rows`); clicking a
     row selects its entity and draws only that entity's geometry of that explosion (click again: all rows')."""
-    viewport = imgui.get_main_viewport()
-    imgui.set_next_window_pos(imgui.ImVec2(viewport.size.x * 0.5, em() * PANEL_MARGIN_EM), imgui.Cond_.first_use_ever,
-                              imgui.ImVec2(0.5, 0.0))
-    imgui.set_next_window_size(imgui.ImVec2(em() * 50, em() * 20), imgui.Cond_.first_use_ever)
-    imgui.set_next_window_collapsed(True, imgui.Cond_.first_use_ever)
+    bring_forward(state, LEDGER_TITLE, bool(table.events))
     with imgui_ctx.begin(LEDGER_TITLE) as window:
         if not window:
             return

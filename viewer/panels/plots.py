@@ -11,7 +11,7 @@ import numpy as np
 from imgui_bundle import imgui, imgui_ctx, implot
 
 from viewer.history import History
-from viewer.panels.widgets import PANEL_MARGIN_EM, em
+from viewer.panels.widgets import em
 
 PLOTS_TITLE = "Plots"
 
@@ -40,14 +40,6 @@ def entity_series(history: History, entity_id: int) -> Series:
 
 def draw_plots(state: Any, series: Series | None, tick: int) -> None:
     """Two plots, position and motion/speed, against the tick; a vertical line at `tick`."""
-    viewport = imgui.get_main_viewport()
-    size = imgui.ImVec2(em() * 30, em() * 20)
-    # Placed by its top left corner so that, opened from collapsed, it unfolds inside the window.
-    imgui.set_next_window_pos(imgui.ImVec2(em() * PANEL_MARGIN_EM,
-                                           max(viewport.size.y - em() * PANEL_MARGIN_EM - size.y, 0.0)),
-                              imgui.Cond_.first_use_ever)
-    imgui.set_next_window_size(size, imgui.Cond_.first_use_ever)
-    imgui.set_next_window_collapsed(True, imgui.Cond_.first_use_ever)
     with imgui_ctx.begin(PLOTS_TITLE) as window:
         if not window:
             return
@@ -55,14 +47,15 @@ def draw_plots(state: Any, series: Series | None, tick: int) -> None:
             imgui.text_disabled("select an entity to plot it")
             return
         now = np.array([float(tick)])
-        height = (imgui.get_content_region_avail().y - imgui.get_style().item_spacing.y) / 2
-        size = imgui.ImVec2(-1, max(height, em() * 6))
+        avail = imgui.get_content_region_avail()  # the two plots side by side: the panel is a wide strip
+        size = imgui.ImVec2((avail.x - imgui.get_style().item_spacing.x) / 2, max(avail.y, em() * 6))
         if implot.begin_plot(f"position of #{state.selected_entity}", size):
             implot.setup_axes("tick", "blocks", implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
             for axis, name in enumerate("xyz"):
                 implot.plot_line(name, series.ticks, np.ascontiguousarray(series.pos[:, axis]))
             implot.plot_inf_lines("now", now)
             implot.end_plot()
+        imgui.same_line()
         if implot.begin_plot(f"motion of #{state.selected_entity}", size):
             implot.setup_axes("tick", "blocks/tick", implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
             for axis, name in enumerate(("vx", "vy", "vz")):

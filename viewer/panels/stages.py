@@ -10,7 +10,7 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
-from viewer.panels.widgets import CHANGED_COLOR, PANEL_MARGIN_EM, em
+from viewer.panels.widgets import CHANGED_COLOR, em
 from viewer.state import StageKey
 
 STAGES_TITLE = "Stages"
@@ -58,11 +58,6 @@ def stage_title(stage: Any) -> str:
 def draw_stages(state: Any, record: Any, rows: list[StageRow], current: StageKey | None) -> None:
     """The tree of the selected entity's stages (`rows`, from `stage_rows`; `current`: the micro-step cursor's
     stage) and the selected stage's values."""
-    viewport = imgui.get_main_viewport()
-    imgui.set_next_window_pos(imgui.ImVec2(viewport.size.x - em() * PANEL_MARGIN_EM,
-                                           viewport.size.y - em() * PANEL_MARGIN_EM),
-                              imgui.Cond_.first_use_ever, imgui.ImVec2(1.0, 1.0))
-    imgui.set_next_window_size(imgui.ImVec2(em() * 30, em() * 22), imgui.Cond_.first_use_ever)
     with imgui_ctx.begin(STAGES_TITLE) as window:
         if not window:
             return

@@ -41,3 +41,11 @@ def accept(state: Any, key: str) -> None:
     """Input at `key` was taken: forget its draft and error."""
     state.drafts.pop(key, None)
     state.field_errors.pop(key, None)
+
+
+def bring_forward(state: Any, title: str, has_content: bool) -> None:
+    """Call before the panel's begin: a panel docked as a background tab comes to the front the first time it
+    has something to show since the scene was opened (empty panels stay behind the others)."""
+    if has_content and title not in state.brought_forward:
+        state.brought_forward.add(title)
+        imgui.set_next_window_focus()

@@ -1,0 +1,111 @@
+"""The menu's and shortcuts' commands (`ViewerState.commands`), run by the app between frames: open, reload
+(also when the file changes on disk), undo and redo, quit; and the answers of the native file dialogs."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from viewer.files import Watch, remember
+
+UNSAVED_OPEN = "the scene has unsaved edits: undo them (Ctrl+Z) before opening another scene"
+UNSAVED_RELOAD = "{name} changed on disk; not reloaded because of unsaved edits here (File › Reload discards them)"
+
+
+def run_commands(app: Any, now: float) -> None:
+    """Run the queued commands, a scene chosen from the recent list or a dialog, and a reload when the scene
+    file changed on disk (only without unsaved edits, so nothing typed is lost)."""
+    state = app.state
+    answer = app.dialog.poll()
+    if answer is not None and answer[1]:
+        if answer[0] == "save_as":
+            save_to(app, Path(answer[1]))
+        else:
+            state.open_path = answer[1]
+    if state.open_path is not None:
+        path, state.open_path = state.open_path, None
+        if app.undo.unsaved:
+            state.report(UNSAVED_OPEN)
+        else:
+            app.load(path)
+    if app.watch.changed(now):
+        if app.undo.unsaved:
+            state.report(UNSAVED_RELOAD.format(name=app.scene_path.name))
+        else:
+            app.load(str(app.scene_path), keep_tick=True)
+    commands, state.commands = state.commands, []
+    for command in commands:
+        COMMANDS[command](app)
+
+
+def _open(app: Any) -> None:
+    start = app.scene_path.parent if app.scene_path is not None else Path.cwd()
+    app.dialog.start("open", False, str(start))
+
+
+def _reload(app: Any) -> None:
+    if app.scene_path is not None:
+        app.load(str(app.scene_path), keep_tick=True)
+
+
+def _save(app: Any) -> None:
+    if app.scene_path is None:
+        _save_as(app)
+    else:
+        save_to(app, app.scene_path)
+
+
+def _save_as(app: Any) -> None:
+    start = app.scene_path if app.scene_path is not None else Path.cwd() / "scene.toml"
+    app.dialog.start("save_as", True, str(start))
+
+
+def save_to(app: Any, path: Path) -> None:
+    """Write the scene shown, with every edit, to `path` (atomically, by the engine's scene writer)."""
+    try:
+        from engine.tick.scene_writer import write_scene
+    except ImportError:
+        app.state.report("saving scenes needs engine.tick.scene_writer, which this build lacks")
+        return
+    try:
+        write_scene(app.sim, path)
+    except OSError as exc:
+        app.state.report(f"{path}: cannot save: {exc.strerror or exc}")
+        return
+    app.undo.mark_saved()
+    app.scene_path = Path(path)
+    app.watch = Watch(app.scene_path, time.perf_counter())
+    app.state.recent = remember(app.state.recent, str(path), app.recent_path)
+
+
+def _undo(app: Any) -> None:
+    change = app.undo.undo()
+    if change is not None:
+        _return_to(app, change.tick, change.before)
+
+
+def _redo(app: Any) -> None:
+    change = app.undo.redo()
+    if change is not None:
+        _return_to(app, change.tick, change.after)
+
+
+def _return_to(app: Any, tick: int, snapshot: Any) -> None:
+    """Go to `tick` and branch the history there with the simulation state `snapshot`."""
+    app.run_to(tick)
+    app.history.edit(lambda sim: sim.restore(snapshot))
+    app.edited()
+
+
+def _quit(app: Any) -> None:
+    app.window.dispatch_event("on_close")
+
+
+def _discard(app: Any) -> None:
+    app.state.confirm_close = True
+    _quit(app)
+
+
+COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "undo": _undo, "redo": _redo,
+            "quit": _quit, "discard": _discard}
