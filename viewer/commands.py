@@ -99,7 +99,8 @@ def _return_to(app: Any, tick: int, snapshot: Any) -> None:
 
 
 def _quit(app: Any) -> None:
-    app.window.dispatch_event("on_close")
+    if not app.on_close():  # not held back by unsaved edits: pyglet's own close
+        app.window.on_close()
 
 
 def _discard(app: Any) -> None:

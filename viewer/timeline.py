@@ -9,6 +9,7 @@ from typing import Any
 from viewer.drawing.pistons import b36_items
 
 PISTON = "piston"
+EXPLOSION_KIND = "explosion"  # the engine's explosion event (Simulation.explode)
 SPAWN = "spawn"
 REMOVAL = "removal"
 

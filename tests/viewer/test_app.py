@@ -4,67 +4,24 @@ error panel while the window keeps drawing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
-import pytest
 from imgui_bundle import imgui
 from PIL import Image
-from pyglet.window import key, mouse
+from pyglet.window import key
+from ui_driver import click, on_screen, press, send
 
 from engine.tick.scene import load_scene
 from viewer.app import ViewerApp
-from viewer.drawing.labels import project
 from viewer.panels.controls import CONTROLS_TITLE, STEP_LABEL, STEP_N_LABEL
 from viewer.panels.pistons import PISTONS_TITLE
 
-SIZE = (640, 400)
+SIZE = (640, 400)  # conftest APP_SIZE
 WIDE = (1280, 720)   # the panels leave the middle of the view free for clicks
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 GOLD_PIPE_STAGES = ["sneaking_adjustment", "collisions", "position_update", "collision_flags", "fall",
                     "check_block_collision", "move", "drag", "fuse", "fluid_push"]
-
-
-@pytest.fixture
-def open_app(tmp_path: Path) -> Iterator:
-    apps: list[ViewerApp] = []
-
-    def open_(scene: Path | str, size: tuple[int, int] = SIZE) -> ViewerApp:
-        app = ViewerApp(str(scene), size=size, visible=False, screenshot_dir=tmp_path / "shots")
-        apps.append(app)
-        for _ in range(2):  # ImGui lays a new window out over its first frames
-            app.draw_frame()
-        return app
-
-    yield open_
-    for app in apps:
-        app.close()
-
-
-def send(app: ViewerApp, event: str, *args: object) -> None:
-    """Queue a pyglet event, deliver it, and draw one frame so ImGui sees it."""
-    app.window.dispatch_event(event, *args)
-    app.window.dispatch_events()
-    app.draw_frame()
-
-
-def click(app: ViewerApp, x: float, y: float) -> None:
-    """Move, press and release the left button at ImGui coordinates (origin top left)."""
-    py = app.window.height - y
-    send(app, "on_mouse_motion", x, py, 0, 0)
-    send(app, "on_mouse_press", x, py, mouse.LEFT, 0)
-    send(app, "on_mouse_release", x, py, mouse.LEFT, 0)
-    app.draw_frame()
-
-
-def on_screen(app: ViewerApp, point) -> tuple[float, float]:
-    """Window pixels (from the top left) of a world point, in the 3D view (the dock space's central node)."""
-    rect = app.view_rect
-    camera = app.controls.camera()
-    (x, y), = project(np.array([point]), camera.view_matrix(), camera.proj_matrix(rect.width / rect.height),
-                      (rect.width, rect.height))
-    return rect.x + x, rect.y + y
 
 
 def step_button_center() -> tuple[float, float]:
@@ -137,11 +94,6 @@ def test_a_tick_that_raises_is_reported_and_the_last_good_state_stays(open_app, 
     assert app.sim.tick_count == 1
     assert len(app.state.errors) == 1 and app.state.errors[0].startswith("tick 2: RuntimeError: boom")
     assert [e.trace_line() for e in app.sim.entities] == good
-
-
-def press(app: ViewerApp, symbol: int, modifiers: int = 0) -> None:
-    send(app, "on_key_press", symbol, modifiers)
-    send(app, "on_key_release", symbol, modifiers)
 
 
 def test_shift_right_walks_the_stages_of_the_gold_pipe_tnt_in_order(open_app) -> None:

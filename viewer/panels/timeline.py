@@ -45,12 +45,10 @@ def draw_timeline(state: Any, first: int, last: int, tick: int, events: dict[int
                                "block placed, a piston moving a block, an entity added or removed (at most 2,000 "
                                "ticks ahead)")
         imgui.same_line()
-        looping, _ = imgui.checkbox("loop", state.loop is not None)
+        changed, looping = imgui.checkbox("loop", state.loop is not None)
         imgui.set_item_tooltip("While playing, jump back to the loop's first tick after its last")
-        if looping and state.loop is None:
-            state.loop = (first, max(last, first + 1))
-        elif not looping:
-            state.loop = None
+        if changed:
+            state.loop = (first, max(last, first + 1)) if looping else None
         if state.loop is not None:
             imgui.same_line()
             imgui.set_next_item_width(em() * 10)

@@ -1,0 +1,214 @@
+"""The window as a user meets it, headless: the docked layout leaves the 3D view free, the menu bar and keys
+run commands (undo, redo, reload), Escape never quits, closing with unsaved edits asks first, the title names
+the scene and marks unsaved edits, the timeline runs to the next event and loops, F1 opens the help."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from imgui_bundle import imgui
+from pyglet.window import key
+from ui_driver import click, press, send
+
+from viewer.drawing.pistons import b36_items
+from viewer.editing import set_block
+from viewer.panels.controls import CONTROLS_TITLE
+from viewer.panels.entities import ENTITIES_TITLE
+from viewer.panels.help import HELP_TITLE, LEGEND_TITLE
+from viewer.panels.ledger import LEDGER_TITLE
+from viewer.panels.menu import CLOSE_PROMPT
+from viewer.panels.pistons import PISTONS_TITLE
+from viewer.panels.plots import PLOTS_TITLE
+from viewer.panels.stages import STAGES_TITLE
+from viewer.panels.timeline import TIMELINE_TITLE, ruler_step
+from viewer.timeline import EXPLOSION_KIND
+
+WIDE = (1280, 720)
+FULL_HD = (1920, 1080)
+PANELS = (CONTROLS_TITLE, ENTITIES_TITLE, STAGES_TITLE, LEGEND_TITLE, PLOTS_TITLE, LEDGER_TITLE, PISTONS_TITLE,
+          TIMELINE_TITLE)
+SCENES = Path(__file__).resolve().parents[2] / "scenes"
+
+
+def shown(title: str) -> bool:
+    """Whether a docked panel is the visible tab of its node."""
+    window = imgui.internal.find_window_by_name(title)
+    return window.dock_node.selected_tab_id == window.tab_id
+
+
+def overlaps(window, rect) -> bool:
+    x0, y0 = window.pos.x, window.pos.y
+    x1, y1 = x0 + window.size.x, y0 + window.size.y
+    return x0 < rect.x + rect.width and rect.x < x1 and y0 < rect.y + rect.height and rect.y < y1
+
+
+@pytest.mark.parametrize("size", [WIDE, FULL_HD])
+def test_every_panel_is_docked_around_a_free_3d_view(open_app, flat_scene: Path, size) -> None:
+    """No panel floats over the view; the view keeps more than a third of the window."""
+    app = open_app(flat_scene, size)
+    rect = app.view_rect
+    assert rect.width * rect.height > size[0] * size[1] / 3
+    for title in PANELS:
+        window = imgui.internal.find_window_by_name(title)
+        assert window is not None and window.dock_id != 0, title
+        assert not overlaps(window, rect), title
+
+
+def test_reset_layout_docks_a_moved_panel_back(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene, WIDE)
+    imgui.internal.find_window_by_name(CONTROLS_TITLE)  # noqa: B018 - exists before the undock below
+    imgui.set_window_pos(CONTROLS_TITLE, imgui.ImVec2(600, 300))
+    imgui.internal.dock_context_queue_undock_window(imgui.get_current_context(),
+                                                    imgui.internal.find_window_by_name(CONTROLS_TITLE))
+    for _ in range(2):
+        app.draw_frame()
+    assert imgui.internal.find_window_by_name(CONTROLS_TITLE).dock_id == 0
+    app.state.reset_layout = True
+    for _ in range(2):
+        app.draw_frame()
+    assert imgui.internal.find_window_by_name(CONTROLS_TITLE).dock_id != 0
+
+
+def test_empty_panels_stay_behind_the_plots_tab(open_app, flat_scene: Path) -> None:
+    open_app(flat_scene, WIDE)
+    assert shown(PLOTS_TITLE) and not shown(PISTONS_TITLE) and not shown(LEDGER_TITLE)
+
+
+def test_the_pistons_tab_comes_forward_in_a_piston_scene(open_app) -> None:
+    app = open_app(SCENES / "slime_launcher.toml", WIDE)
+    press(app, key.RIGHT)
+    assert next(b36_items(app.sim.last_record), None) is not None
+    assert shown(PISTONS_TITLE) and not shown(PLOTS_TITLE)
+
+
+def test_escape_never_closes_the_window(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene)
+    app.state.show_help = True
+    press(app, key.ESCAPE)
+    assert not app.window.has_exit and not app.state.show_help
+
+
+def test_f1_opens_the_help_window(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene)
+    press(app, key.F1)
+    window = imgui.internal.find_window_by_name(HELP_TITLE)
+    assert app.state.show_help and window is not None and window.active
+
+
+def place_stone(app, pos=(0, 3, 0)) -> None:
+    from engine.world.blocks import parse_block_state
+    app.state.pending_edits.append(set_block(pos, parse_block_state("minecraft:stone")))
+    app.draw_frame()
+
+
+def test_ctrl_z_undoes_an_edit_and_ctrl_shift_z_redoes_it(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene)
+    press(app, key.RIGHT)
+    place_stone(app)
+    assert str(app.sim.world.get_block_state(0, 3, 0)) == "minecraft:stone"
+    assert app.title().startswith("*")
+    press(app, key.RIGHT)
+    press(app, key.Z, key.MOD_CTRL)
+    assert app.sim.tick_count == 1 and app.sim.world.get_block_state(0, 3, 0).is_air
+    assert not app.title().startswith("*")
+    press(app, key.Z, key.MOD_CTRL | key.MOD_SHIFT)
+    assert app.sim.tick_count == 1 and str(app.sim.world.get_block_state(0, 3, 0)) == "minecraft:stone"
+
+
+def test_undo_through_the_edit_menu(open_app, flat_scene: Path) -> None:
+    """Click Edit in the menu bar, then its first item (Undo)."""
+    app = open_app(flat_scene, WIDE)
+    place_stone(app)
+    style = imgui.get_style()
+    file_width = imgui.calc_text_size("File").x + 2 * style.item_spacing.x
+    click(app, style.frame_padding.x + file_width + imgui.calc_text_size("Edit").x / 2, imgui.get_frame_height() / 2)
+    menu = imgui.internal.find_window_by_name("Edit###Menu_00")
+    assert menu is not None and menu.active
+    start = menu.dc.cursor_start_pos
+    click(app, start.x + imgui.calc_text_size("Undo").x / 2, start.y + imgui.get_text_line_height() / 2)
+    assert app.sim.world.get_block_state(0, 3, 0).is_air
+
+
+def test_closing_with_unsaved_edits_asks_first(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene)
+    place_stone(app)
+    send(app, "on_close")
+    assert not app.window.has_exit and app.state.confirm_close
+    app.draw_frame()
+    prompt = imgui.internal.find_window_by_name(CLOSE_PROMPT)
+    assert prompt is not None and prompt.active
+    app.state.commands.append("discard")
+    app.draw_frame()
+    assert app.window.has_exit
+
+
+def test_closing_without_edits_does_not_ask(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene)
+    press(app, key.Q, key.MOD_CTRL)
+    assert app.window.has_exit and not app.state.confirm_close
+
+
+def test_title_names_the_scene_and_its_file(open_app, flat_scene: Path, monkeypatch) -> None:
+    app = open_app(flat_scene)
+    captions: list[str] = []
+    monkeypatch.setattr(app.window, "set_caption", captions.append)  # the headless window keeps no caption
+    app.draw_frame()
+    assert captions[-1] == f"TNT on a stone floor ({flat_scene.name}) - Tickscope"
+
+
+def test_ctrl_r_reloads_the_scene_at_the_same_tick(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene)
+    for _ in range(3):
+        press(app, key.RIGHT)
+    flat_scene.write_text(flat_scene.read_text().replace("TNT on a stone floor", "Renamed"), encoding="utf-8")
+    press(app, key.R, key.MOD_CTRL)
+    assert app.sim.name == "Renamed" and app.sim.tick_count == 3
+
+
+def test_a_scene_changed_on_disk_is_reloaded_at_the_same_tick(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene)
+    for _ in range(2):
+        press(app, key.RIGHT)
+    flat_scene.write_text(flat_scene.read_text().replace("TNT on a stone floor", "Changed"), encoding="utf-8")
+    later = time.time() + 5
+    os.utime(flat_scene, (later, later))
+    time.sleep(0.6)  # the watch looks at most twice a second
+    app.draw_frame()
+    assert app.sim.name == "Changed" and app.sim.tick_count == 2
+
+
+def test_next_event_runs_to_the_explosion_and_marks_it(open_app, flat_scene: Path) -> None:
+    """The TNT (fuse 80) explodes in tick 80: "next event" runs there; the timeline knows the tick."""
+    app = open_app(flat_scene)
+    app.state.event_jump = 1
+    app.draw_frame()
+    assert app.sim.tick_count == 80
+    assert EXPLOSION_KIND in app.events.kinds[80]
+    press(app, key.LEFT)
+    app.state.event_jump = -1
+    app.draw_frame()
+    assert app.sim.tick_count == 79 or app.events.previous_before(79) == app.sim.tick_count
+    app.state.event_jump = 1
+    app.draw_frame()
+    assert app.sim.tick_count == 80
+
+
+def test_playing_loops_over_the_loop_range(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene)
+    app.state.loop = (2, 5)
+    app.state.playing = True
+    app.state.tps = 200.0
+    seen = set()
+    for _ in range(40):
+        app.draw_frame()
+        seen.add(app.sim.tick_count)
+    assert max(seen) <= 5 + 1 and 2 in seen
+
+
+def test_ruler_numbers_stay_apart() -> None:
+    assert ruler_step(100, 1000, 40) == 5
+    assert ruler_step(10, 1000, 40) == 1
+    assert ruler_step(10_000, 1000, 40) == 500
