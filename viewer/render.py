@@ -13,7 +13,7 @@ from imgui_bundle import imgui
 from PIL import Image
 
 from engine.tick.scene import load_scene
-from viewer.drawing.camera import CameraSpec, camera_from_spec, parse_camera
+from viewer.drawing.camera import Camera, CameraSpec, camera_from_spec, parse_camera
 from viewer.drawing.framing import scene_bounds
 from viewer.drawing.labels import draw_gizmo_letters, draw_labels
 from viewer.drawing.overlays import OverlayBuilder, add_entities, add_geometry, entity_frame, stage_geometry
@@ -27,6 +27,7 @@ OVERLAY_NAMES = ("entities", "trace", "labels", "gizmo")
 DEFAULT_OVERLAYS = "entities,gizmo"
 SAMPLES = 4  # multisampling of offscreen renders
 MAX_SIZE = 8192
+CAPTION_PADDING_EM = 0.5
 
 
 class RenderError(Exception):
@@ -69,22 +70,10 @@ def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = 
     """
     if tick < 0:
         raise RenderError(f"--tick {tick}: expected 0 or more")
-    width, height = size
-    if not (0 < width <= MAX_SIZE and 0 < height <= MAX_SIZE):
-        raise RenderError(f"--size {width}x{height}: expected 1..{MAX_SIZE} pixels each way")
-    try:
-        spec = parse_camera(camera or "auto")
-    except ValueError as exc:
-        raise RenderError(f"--{exc}") from None
-    overlay = parse_overlays(overlays)
-    sim = load_scene(scene_path)
-    sim.trace_enabled = "trace" in overlay.layers
+    sim, spec, overlay = prepare(scene_path, size, camera, overlays)
     for _ in range(tick):
         sim.tick()
-    try:
-        ctx = moderngl.create_standalone_context(backend="egl")
-    except Exception as exc:  # moderngl raises plain Exception when EGL or the driver is missing
-        raise RenderError(f"cannot create an offscreen OpenGL context through EGL: {exc}") from None
+    ctx = egl_context()
     try:
         pixels = render_frame(ctx, sim, size, spec, overlay)
     finally:
@@ -95,14 +84,39 @@ def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = 
         raise RenderError(f"{out}: cannot write the PNG: {exc.strerror or exc}") from None
 
 
-def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: CameraSpec,
-                 overlay: OverlaySpec | None = None) -> np.ndarray:
-    """Pixels (height, width, 4) uint8, top row first, of `sim`'s current state seen through `spec`."""
+def prepare(scene_path: str, size: tuple[int, int], camera: str | None,
+            overlays: str | None) -> tuple[Any, CameraSpec, OverlaySpec]:
+    """Check the size, camera and overlays, then load the scene (tracing on when the trace is drawn)."""
+    width, height = size
+    if not (0 < width <= MAX_SIZE and 0 < height <= MAX_SIZE):
+        raise RenderError(f"--size {width}x{height}: expected 1..{MAX_SIZE} pixels each way")
+    try:
+        spec = parse_camera(camera or "auto")
+    except ValueError as exc:
+        raise RenderError(f"--{exc}") from None
+    overlay = parse_overlays(overlays)
+    sim = load_scene(scene_path)
+    sim.trace_enabled = "trace" in overlay.layers
+    return sim, spec, overlay
+
+
+def egl_context() -> moderngl.Context:
+    """A standalone offscreen context (EGL: no display needed)."""
+    try:
+        return moderngl.create_standalone_context(backend="egl")
+    except Exception as exc:  # moderngl raises plain Exception when EGL or the driver is missing
+        raise RenderError(f"cannot create an offscreen OpenGL context through EGL: {exc}") from None
+
+
+def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: CameraSpec | Camera,
+                 overlay: OverlaySpec | None = None, caption: str | None = None) -> np.ndarray:
+    """Pixels (height, width, 4) uint8, top row first, of `sim`'s current state seen through `spec` (or a camera
+    given as it is), with `caption` in the top left corner if given."""
     overlay = overlay or parse_overlays(None)
     layers = overlay.layers
     width, height = size
     palette = load_palette()
-    cam = camera_from_spec(spec, scene_bounds(sim), width / height)
+    cam = camera_from_spec(spec, scene_bounds(sim), width / height) if isinstance(spec, CameraSpec) else spec
     renderer = SceneRenderer(ctx, palette)
     msaa = ctx.framebuffer(ctx.renderbuffer(size, 4, samples=SAMPLES), ctx.depth_renderbuffer(size, samples=SAMPLES))
     resolved = ctx.framebuffer(ctx.renderbuffer(size, 4))
@@ -128,9 +142,9 @@ def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: C
         renderer.draw(msaa, cam, gizmo="gizmo" in layers)
         ctx.copy_framebuffer(resolved, msaa)
         text = entity_overlay.labels + trace_overlay.labels if "labels" in layers else []
-        if text or "gizmo" in layers:
+        if text or caption or "gizmo" in layers:
             _draw_text(ctx, resolved, cam.view_matrix(), cam.proj_matrix(width / height), text,
-                       "gizmo" in layers, palette)
+                       "gizmo" in layers, palette, caption)
         data = resolved.read(components=4, alignment=1)
     finally:
         renderer.release()
@@ -143,8 +157,9 @@ def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: C
 
 
 def _draw_text(ctx: moderngl.Context, target: moderngl.Framebuffer, view: np.ndarray, proj: np.ndarray,
-               labels: list, gizmo: bool, palette: Any) -> None:
-    """Labels and gizmo letters through a private ImGui context (the caller's context, if any, is kept)."""
+               labels: list, gizmo: bool, palette: Any, caption: str | None = None) -> None:
+    """Labels, gizmo letters and the caption through a private ImGui context (the caller's context, if any, is
+    kept)."""
     previous = imgui.get_current_context()
     own = imgui.create_context()
     try:
@@ -159,6 +174,11 @@ def _draw_text(ctx: moderngl.Context, target: moderngl.Framebuffer, view: np.nda
         draw_labels(draw_list, labels, view, proj, (width, height))
         if gizmo:
             draw_gizmo_letters(draw_list, view, min(GIZMO_SIZE, width, height), (0.0, height), palette)
+        if caption:
+            pad = imgui.get_font_size() * CAPTION_PADDING_EM
+            box = imgui.calc_text_size(caption)
+            draw_list.add_rect_filled((0.0, 0.0), (box.x + 2 * pad, box.y + 2 * pad), imgui.IM_COL32(0, 0, 0, 160))
+            draw_list.add_text((pad, pad), imgui.IM_COL32(255, 255, 255, 255), caption)
         imgui.render()
         target.use()
         text_renderer.render(imgui.get_draw_data())
