@@ -364,8 +364,9 @@ class ViewerApp:
         screen.clear(*self.scene.background(), depth=1.0, viewport=(0, 0, width, height))
         self.scene.draw(screen, camera, size=view_size, origin=origin)
         self.ctx.viewport = (0, 0, width, height)
-        if self.state.screenshot == "scene":
-            self._save_screenshot((width, height))
+        if self.state.screenshot == "scene":  # the 3D view with its labels and axis letters, no panels
+            self.imgui_renderer.render(imgui.get_draw_data(), background_only=True)
+            self._save_screenshot((width, height), crop=(origin, view_size))
         self.imgui_renderer.render(imgui.get_draw_data())
         if self.state.screenshot == "panels":
             self._save_screenshot((width, height))
@@ -455,10 +456,16 @@ class ViewerApp:
         draw_gizmo_letters(background, view, min(GIZMO_SIZE, rect.width, rect.height), (rect.x, rect.y + rect.height),
                            self.palette)
 
-    def _save_screenshot(self, size: tuple[int, int]) -> None:
+    def _save_screenshot(self, size: tuple[int, int],
+                         crop: tuple[tuple[int, int], tuple[int, int]] | None = None) -> None:
+        """Save the window's pixels, or those of `crop` ((left, bottom) origin and size, in framebuffer pixels)."""
         self.state.screenshot = None
+        pixels = read_screen(self.ctx, size)
+        if crop is not None:
+            (x, y), (w, h) = crop
+            pixels = pixels[size[1] - y - h:size[1] - y, x:x + w]
         try:
-            path = save_screenshot(read_screen(self.ctx, size), self.sim.tick_count, self.screenshot_dir)
+            path = save_screenshot(pixels, self.sim.tick_count, self.screenshot_dir)
         except OSError as exc:
             self.state.report(f"screenshot: {exc}")
             return

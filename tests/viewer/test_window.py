@@ -8,6 +8,7 @@ import os
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 from imgui_bundle import imgui
 from pyglet.window import key
@@ -212,3 +213,18 @@ def test_ruler_numbers_stay_apart() -> None:
     assert ruler_step(100, 1000, 40) == 5
     assert ruler_step(10, 1000, 40) == 1
     assert ruler_step(10_000, 1000, 40) == 500
+
+
+def test_shift_f2_saves_the_3d_view_with_its_labels(open_app, flat_scene: Path, tmp_path: Path) -> None:
+    """The PNG is the view's rectangle (no panels) and carries the id labels: on and off give other pixels."""
+    from PIL import Image
+    app = open_app(flat_scene, WIDE)
+    shots = []
+    for ids in (True, False):
+        app.state.show_ids = ids
+        app.draw_frame()
+        press(app, key.F2, key.MOD_SHIFT)
+        shots.append(np.asarray(Image.open(app.state.last_screenshot)))
+    rect = app.view_rect
+    assert shots[0].shape[:2] == (round(rect.height), round(rect.width))
+    assert np.any(shots[0] != shots[1])
