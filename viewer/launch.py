@@ -32,6 +32,8 @@ def open_viewer(scene_path: str) -> int:
     problem = display_problem()
     if problem:
         return _fail(problem)
+    # pyglet's glGetError after each of its own GL calls costs time and trips over errors of moderngl's calls
+    os.environ.setdefault("PYGLET_DEBUG_GL", "0")
     try:
         from viewer.app import run_viewer
     except Exception as exc:  # pyglet's X11 layer raises a plain Exception subclass at import without a server

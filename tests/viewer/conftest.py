@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 os.environ.setdefault("PYGLET_HEADLESS", "1")
+os.environ.setdefault("PYGLET_DEBUG_GL", "0")  # as `tickscope view` runs (viewer.launch)
 
 import moderngl  # noqa: E402
 import pytest  # noqa: E402
