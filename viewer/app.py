@@ -54,7 +54,7 @@ from viewer.panels.layout import apply_scale, dock_panels
 from viewer.panels.ledger import LedgerTable, draw_ledger, ledger_primitives, ledger_table, visible_rows
 from viewer.panels.menu import draw_close_prompt, draw_menu_bar
 from viewer.panels.pistons import draw_pistons
-from viewer.panels.plots import Series, draw_plots, entity_series
+from viewer.panels.plots import Series, draw_plots, entity_series, plotted_entities
 from viewer.panels.stages import StageRow, draw_stages, stage_rows
 from viewer.panels.timeline import draw_timeline
 from viewer.state import ViewerState
@@ -119,7 +119,7 @@ class ViewerApp:
         self._edits = 0               # edits applied so far: part of the overlay key
         self._steps_of: tuple[int, list[MicroStep]] = (0, [])
         self._series_key: tuple | None = None
-        self._series: Series | None = None
+        self._series: dict[int, Series] = {}
         self._per_state: tuple[tuple, list[Any], list[StageRow]] | None = None
         self._ledger: tuple[int, LedgerTable] | None = None
         self._ledger_rows: tuple[tuple, np.ndarray] | None = None
@@ -399,7 +399,7 @@ class ViewerApp:
         draw_entities(state, self.sim, live)
         current = steps[state.micro].stage_key if state.micro is not None else None
         draw_stages(state, self.sim.last_record, rows, current)
-        draw_plots(state, self._plot_series(), self.sim.tick_count)
+        draw_plots(state, self.plot_series(), self.sim.tick_count)
         draw_ledger(state, self.ledger(), self.ledger_rows())
         draw_pistons(state, self.b36_rows())
         draw_timeline(state, self.history.first_tick, self.history.last_tick(), self.sim.tick_count,
@@ -471,13 +471,13 @@ class ViewerApp:
             return
         self.state.last_screenshot = str(path)
 
-    def _plot_series(self) -> Series | None:
-        selected = self.state.selected_entity
-        if selected is None:
-            return None
-        key = (selected, id(self.history), self.history.last_tick(), self._edits)
+    def plot_series(self) -> dict[int, Series]:
+        """The plotted entities' values (read again when the history or the choice of entities changes)."""
+        entities = plotted_entities(self.state)
+        key = (tuple(entities), id(self.history), self.history.last_tick(), self._edits)
         if key != self._series_key:
-            self._series_key, self._series = key, entity_series(self.history, selected)
+            self._series_key = key
+            self._series = {e: entity_series(self.history, e) for e in entities}
         return self._series
 
     def _refresh_overlay(self) -> None:

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import csv
 import time
 from pathlib import Path
 from typing import Any
 
+from viewer.drawing.screenshots import screenshots_dir
 from viewer.files import Watch, remember
+from viewer.panels.plots import series_csv_rows
 
 UNSAVED_OPEN = "the scene has unsaved edits: undo them (Ctrl+Z) before opening another scene"
 UNSAVED_RELOAD = "{name} changed on disk; not reloaded because of unsaved edits here (File › Reload discards them)"
@@ -79,6 +82,20 @@ def save_to(app: Any, path: Path) -> None:
     app.state.recent = remember(app.state.recent, str(path), app.recent_path)
 
 
+def _export_csv(app: Any) -> None:
+    """The plotted entities' quantities by tick, to a CSV file beside the screenshots."""
+    directory = app.screenshot_dir or screenshots_dir()
+    path = directory / f"tickscope-plots-tick{app.sim.tick_count}-{time.strftime('%Y%m%d-%H%M%S')}.csv"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with path.open("w", newline="", encoding="utf-8") as out:
+            csv.writer(out).writerows(series_csv_rows(app.plot_series()))
+    except OSError as exc:
+        app.state.report(f"{path}: cannot write the CSV: {exc.strerror or exc}")
+        return
+    app.state.last_screenshot = str(path)
+
+
 def _undo(app: Any) -> None:
     change = app.undo.undo()
     if change is not None:
@@ -109,4 +126,4 @@ def _discard(app: Any) -> None:
 
 
 COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "undo": _undo, "redo": _redo,
-            "quit": _quit, "discard": _discard}
+            "quit": _quit, "discard": _discard, "export_csv": _export_csv}

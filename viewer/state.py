@@ -68,6 +68,8 @@ class ViewerState:
     show_legend: bool = True          # the colours of the overlays in use
     confirm_close: bool = False       # closing with unsaved edits: ask first
     brought_forward: set[str] = field(default_factory=set)  # panels shown once they had content (bring_forward)
+    plot_quantities: tuple[str, str] = ("position y", "motion y")  # the two plots (viewer.panels.plots.QUANTITIES)
+    plot_pinned: list[int] = field(default_factory=list)  # entities plotted beside the selected one
     recent: list[str] = field(default_factory=list)  # scene files opened lately, newest first
 
     def report(self, message: str) -> None:

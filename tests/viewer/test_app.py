@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from imgui_bundle import imgui
 from PIL import Image
 from pyglet.window import key
@@ -190,17 +191,21 @@ def test_f2_saves_a_png_of_the_window(open_app, flat_scene: Path, tmp_path: Path
         assert len(np.unique(np.asarray(image).reshape(-1, 3), axis=0)) > 10
 
 
-def test_plots_panel_plots_the_recorded_positions_of_the_selected_entity(open_app, flat_scene: Path,
-                                                                          monkeypatch) -> None:
-    """The x, y, z lines the Plots panel hands to implot are the entity's positions of a fresh run, by tick."""
+def test_plots_panel_plots_the_chosen_quantities_of_the_selected_and_pinned_entities(open_app, write_scene,
+                                                                                     scene_text, monkeypatch) -> None:
+    """The lines the Plots panel hands to implot are the quantities of a fresh run, by tick, for the selected
+    entity and a pinned one."""
     from viewer.panels import plots
 
-    app = open_app(flat_scene)
+    two = {"scene": {"name": "two TNT"}, "blocks": [{"from": [-4, 0, -4], "to": [4, 0, 4], "block": "minecraft:stone"}],
+           "entities": [{"type": "minecraft:tnt", "pos": [0.5, 1.0, 0.5], "fuse": 80},
+                        {"type": "minecraft:tnt", "pos": [2.5, 1.0, 0.5], "fuse": 80}]}
+    app = open_app(write_scene(scene_text(**two)), WIDE)
     app.state.selected_entity = 1
+    app.state.plot_pinned = [2]
+    app.state.plot_quantities = ("position y", "speed")
     for _ in range(4):
         send(app, "on_key_press", key.RIGHT, 0)
-    imgui.set_window_collapsed(plots.PLOTS_TITLE, False)
-    app.draw_frame()  # the panel opens; implot fits its axes over its first frames
     drawn: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
     def plot_line(label: str, xs: np.ndarray, ys: np.ndarray) -> None:
@@ -208,17 +213,29 @@ def test_plots_panel_plots_the_recorded_positions_of_the_selected_entity(open_ap
 
     monkeypatch.setattr(plots.implot, "plot_line", plot_line)
     app.draw_frame()
-    fresh = load_scene(flat_scene)
-    expected = [list(fresh.entities[0].pos)]
+    fresh = load_scene(write_scene(scene_text(**two), "fresh.toml"))
+    states = [[(e.pos.y, e.motion) for e in fresh.entities]]
     for _ in range(4):
         fresh.tick()
-        expected.append(list(fresh.entities[0].pos))
-    expected = np.array(expected)
-    assert drawn["x"][0].tolist() == [0, 1, 2, 3, 4]
-    for axis, name in enumerate("xyz"):
-        assert drawn[name][1].tolist() == expected[:, axis].tolist()
-    motion = np.stack([drawn[name][1] for name in ("vx", "vy", "vz")], axis=1)
-    assert drawn["speed"][1].tolist() == np.linalg.norm(motion, axis=1).tolist()
+        states.append([(e.pos.y, e.motion) for e in fresh.entities])
+    for n, entity in enumerate((1, 2)):
+        assert drawn[f"#{entity} position y"][0].tolist() == [0, 1, 2, 3, 4]
+        assert drawn[f"#{entity} position y"][1].tolist() == [s[n][0] for s in states]
+        speeds = [float(np.linalg.norm([m.x, m.y, m.z])) for _, m in (s[n] for s in states)]
+        assert drawn[f"#{entity} speed"][1].tolist() == pytest.approx(speeds, rel=1e-15)
+
+
+def test_export_csv_writes_every_quantity_of_the_plotted_entity(open_app, flat_scene: Path, tmp_path: Path) -> None:
+    app = open_app(flat_scene)
+    app.state.selected_entity = 1
+    for _ in range(3):
+        send(app, "on_key_press", key.RIGHT, 0)
+    app.state.commands.append("export_csv")
+    app.draw_frame()
+    rows = Path(app.state.last_screenshot).read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "tick,entity,position_x,position_y,position_z,motion_x,motion_y,motion_z,speed,fall_distance"
+    assert len(rows) == 5 and rows[4].startswith("3,1,")
+    assert float(rows[4].split(",")[3]) == app.sim.entities[0].pos.y
 
 
 def test_panel_layout_is_saved_to_the_config_path_on_close(flat_scene: Path, tmp_path: Path) -> None:

@@ -54,30 +54,50 @@ def _draw_list(state: Any, entities: list[Any]) -> None:
 
 
 def _draw_inspector(state: Any, entity: Any) -> None:
-    """Every field of the selected entity; input is parsed here and queued as an edit."""
+    """Every field of the selected entity, one row each (name, then the value over the width left, so nothing is
+    cut off); input is parsed here and queued as an edit."""
     imgui.text(f"#{entity.id} {entity.type}")
-    for spec in editing.entity_fields(entity):
-        key = editing.field_key(entity.id, spec.name)
-        with imgui_ctx.push_id(key):
-            if spec.kind == "bool":
-                changed, value = imgui.checkbox(spec.name, bool(getattr(entity, spec.attribute)))
-                if changed:
-                    state.pending_edits.append(editing.set_field(entity.id, spec, value))
-                continue
-            text = text_field(state, key, spec.name, editing.field_text(entity, spec), 16)
-        if text is None:
-            continue
-        value, error = editing.parse_field(spec, text)
-        if error:
-            state.field_errors[key] = error
-        else:
-            accept(state, key)
-            state.pending_edits.append(editing.set_field(entity.id, spec, value))
-    for name in SHOWN_ATTRIBUTES:
-        if hasattr(entity, name):
-            imgui.text_disabled(f"{name}: {getattr(entity, name)}")
+    flags = imgui.TableFlags_.row_bg | imgui.TableFlags_.borders_inner_v | imgui.TableFlags_.resizable
+    if imgui.begin_table("fields", 2, flags):
+        imgui.table_setup_column("field", imgui.TableColumnFlags_.width_fixed)
+        imgui.table_setup_column("value", imgui.TableColumnFlags_.width_stretch)
+        for spec in editing.entity_fields(entity):
+            _draw_field(state, entity, spec)
+        for name in SHOWN_ATTRIBUTES:
+            if hasattr(entity, name):
+                imgui.table_next_row()
+                imgui.table_next_column()
+                imgui.text_disabled(name)
+                imgui.table_next_column()
+                imgui.text_wrapped(str(getattr(entity, name)))
+        imgui.end_table()
     if imgui.button("Remove entity"):
         state.pending_edits.append(editing.remove_entity(entity.id))
+
+
+def _draw_field(state: Any, entity: Any, spec: Any) -> None:
+    key = editing.field_key(entity.id, spec.name)
+    imgui.table_next_row()
+    imgui.table_next_column()
+    imgui.align_text_to_frame_padding()
+    imgui.text(spec.name)
+    imgui.table_next_column()
+    with imgui_ctx.push_id(key):
+        if spec.kind == "bool":
+            changed, value = imgui.checkbox(f"##{spec.name}", bool(getattr(entity, spec.attribute)))
+            if changed:
+                state.pending_edits.append(editing.set_field(entity.id, spec, value))
+            return
+        text = text_field(state, key, f"##{spec.name}", editing.field_text(entity, spec), None)
+    imgui.set_item_tooltip("Type a value and press Enter: it is applied at this tick and later ticks run again")
+    if text is None:
+        return
+    value, error = editing.parse_field(spec, text)
+    if error:
+        state.field_errors[key] = error
+    else:
+        accept(state, key)
+        state.pending_edits.append(editing.set_field(entity.id, spec, value))
 
 
 def _draw_palette(state: Any) -> None:

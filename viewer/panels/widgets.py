@@ -18,11 +18,12 @@ def em() -> float:
     return imgui.get_font_size()
 
 
-def text_field(state: Any, key: str, label: str, current: str, width_em: float) -> str | None:
+def text_field(state: Any, key: str, label: str, current: str, width_em: float | None) -> str | None:
     """One input line showing `current` (or the text being typed, or refused input with its reason below);
-    returns the text when the user has finished editing it (Enter or leaving the field), else None."""
+    returns the text when the user has finished editing it (Enter or leaving the field), else None. A
+    `width_em` of None fills the width left (the field's label then goes elsewhere: pass '##name')."""
     text = state.drafts.get(key, current)
-    imgui.set_next_item_width(em() * width_em)
+    imgui.set_next_item_width(em() * width_em if width_em is not None else -imgui.FLT_MIN)
     _, text = imgui.input_text(label, text)
     done = imgui.is_item_deactivated_after_edit()
     if imgui.is_item_active() or done:
@@ -31,7 +32,7 @@ def text_field(state: Any, key: str, label: str, current: str, width_em: float) 
         state.drafts.pop(key, None)
     error = state.field_errors.get(key)
     if error:
-        imgui.push_text_wrap_pos(imgui.get_cursor_pos_x() + em() * width_em * 1.5)
+        imgui.push_text_wrap_pos(0.0)  # wrap at the panel's edge
         imgui.text_colored(ERROR_COLOR, error)
         imgui.pop_text_wrap_pos()
     return text if done else None
