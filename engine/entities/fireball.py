@@ -59,6 +59,7 @@ class ExplosiveProjectile(Projectile):
     WIDTH = FIREBALL_WIDTH
     HEIGHT = FIREBALL_HEIGHT
     HIT_DAMAGE: ClassVar[float | None] = None    # onEntityHit's damage; None: it deals none (dragon fireball)
+    FIELDS: ClassVar[dict[str, type]] = {**Projectile.FIELDS, "power": Vec3}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
@@ -127,7 +128,7 @@ class Fireball(ExplosiveProjectile):
 
     TYPE = "minecraft:fireball"
     HIT_DAMAGE = FIREBALL_HIT_DAMAGE
-    FIELDS: ClassVar[dict[str, type]] = {**Projectile.FIELDS, "explosion_power": int}
+    FIELDS: ClassVar[dict[str, type]] = {**ExplosiveProjectile.FIELDS, "explosion_power": int}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
@@ -162,7 +163,7 @@ class WitherSkull(ExplosiveProjectile):
     TYPE = "minecraft:wither_skull"
     WIDTH = SMALL_FIREBALL_WIDTH
     HEIGHT = SMALL_FIREBALL_HEIGHT
-    FIELDS: ClassVar[dict[str, type]] = {**Projectile.FIELDS, "charged": bool}
+    FIELDS: ClassVar[dict[str, type]] = {**ExplosiveProjectile.FIELDS, "charged": bool}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)

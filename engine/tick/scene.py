@@ -19,6 +19,7 @@ from engine.entities.tnt import prime_from_block
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import dispenser, piston, shulker_box
 from engine.java.javanum import f32
+from engine.java.jrandom import JavaRandom
 from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.block_entities import SHULKER_BOXES
@@ -26,8 +27,10 @@ from engine.world.blocks import BlockStateError
 from engine.world.world import MAX_Y, MIN_Y, World, WorldBorder, blocks
 
 MAX_BLOCKS_PER_ENTRY = 4_000_000
+MAX_ENTITY_COUNT = 1_000_000
+RANDOM_STATE_MAX = 2**48 - 1   # java.util.Random keeps a 48-bit state
 COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", "fall_distance", "yaw", "pitch",
-                      "vehicle"}
+                      "vehicle", "count", "random"}
 # piston actions power or unpower the piston where redstone would (a scheduled tick: a repeater, an observer);
 # the block event then runs in the same tick's block-event phase (spec 04 §8.1)
 # a dispenser fires in its scheduled tick (DispenserBlock.scheduledTick → dispense)
@@ -125,7 +128,8 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
         raise SceneError(f"{source}: not valid TOML: {err}") from None
     ctx.keys(doc, "(top level)", {"scene", "blocks", "entities", "spawns", "actions"})
     head = ctx.table(doc.get("scene", {}), "scene")
-    ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm"})
+    ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "random",
+                             "next_entity_id"})
     version = ctx.string(head.get("version", DEFAULT_VERSION), "scene.version")
     try:
         features_for(version)
@@ -149,12 +153,34 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
     for i, entry in enumerate(_array(ctx, doc, "blocks")):
         _load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "entities")):
-        sim.add_entity(_load_entity(ctx, sim, ctx.table(entry, f"entities[{i}]"), f"entities[{i}]"))
+        entry = ctx.table(entry, f"entities[{i}]")
+        for k in range(ctx.integer(entry.get("count", 1), f"entities[{i}].count", 1, MAX_ENTITY_COUNT)):
+            sim.add_entity(_load_entity(ctx, sim, entry, f"entities[{i}]", k))
     for i, entry in enumerate(_array(ctx, doc, "spawns")):
         _load_spawn(ctx, sim, ctx.table(entry, f"spawns[{i}]"), f"spawns[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "actions")):
         sim.actions.append(_load_action(ctx, world, ctx.table(entry, f"actions[{i}]"), f"actions[{i}]"))
+    _load_saved_counters(ctx, sim, head)
     return sim
+
+
+def _load_saved_counters(ctx: _Ctx, sim: Simulation, head: dict[str, Any]) -> None:
+    """What a scene saved mid-run carries (engine.tick.scene_writer): the world Random's state once the scene is
+    loaded, and the next entity id when entities with higher ids were removed before the save."""
+    if "random" in head:
+        _load_random(ctx, sim.random, head["random"], "scene.random")
+    if "next_entity_id" in head:
+        sim.next_entity_id = ctx.integer(head["next_entity_id"], "scene.next_entity_id", sim.next_entity_id,
+                                         2**31 - 1)
+
+
+def _load_random(ctx: _Ctx, random: JavaRandom, value: Any, key: str) -> None:
+    """`{state = N, next_gaussian = X}`: a java.util.Random's 48-bit state and its cached gaussian, if any."""
+    table = ctx.table(value, key)
+    ctx.keys(table, key, {"state", "next_gaussian"}, {"state"})
+    state = ctx.integer(table["state"], f"{key}.state", 0, RANDOM_STATE_MAX)
+    cached = "next_gaussian" in table
+    random.set_state((state, ctx.number(table["next_gaussian"], f"{key}.next_gaussian") if cached else 0.0, cached))
 
 
 def _array(ctx: _Ctx, doc: dict[str, Any], key: str) -> list[Any]:
@@ -196,12 +222,15 @@ def _entity_class(ctx: _Ctx, value: Any, key: str) -> type[Entity]:
     return cls
 
 
-def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> Entity:
+def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nth: int = 0) -> Entity:
+    """The `nth` entity of the entry (`count` makes several, with consecutive ids)."""
     cls = _entity_class(ctx, entry.get("type"), f"{key}.type")
     ctx.keys(entry, key, COMMON_ENTITY_KEYS | set(cls.FIELDS), {"type", "pos"})
     entity_id = None
     if "id" in entry:
-        entity_id = ctx.integer(entry["id"], f"{key}.id", 1, 2**31 - 1)
+        entity_id = ctx.integer(entry["id"], f"{key}.id", 1, 2**31 - 1) + nth
+        if entity_id > 2**31 - 1:
+            raise ctx.fail(f"{key}.count", f"ids from {entry['id']} run past {2**31 - 1}")
         if sim.entity_by_id(entity_id) is not None:
             raise ctx.fail(f"{key}.id", f"id {entity_id} is already used by another entity")
     e = sim.create(cls, ctx.vec3(entry["pos"], f"{key}.pos"),
@@ -219,6 +248,8 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) ->
         if vehicle is None:
             raise ctx.fail(f"{key}.vehicle", f"no entity with id {entry['vehicle']} declared before this one")
         e.start_riding(vehicle)
+    if "random" in entry:
+        _load_random(ctx, e.random, entry["random"], f"{key}.random")
     return e
 
 
@@ -226,6 +257,8 @@ def _set_field(ctx: _Ctx, e: Entity, name: str, kind: type, value: Any, key: str
     readers: dict[type, Callable[[Any, str], Any]] = {int: ctx.integer, bool: ctx.boolean, str: ctx.string}
     if name == "block_state":
         parsed: Any = ctx.block_state(value, key)
+    elif kind is Vec3:
+        parsed = ctx.vec3(value, key)
     elif kind is int:
         parsed = ctx.integer(value, key, -(2**31), 2**31 - 1)
     else:

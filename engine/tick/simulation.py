@@ -84,8 +84,21 @@ class Simulation:
         if entity_id is None:
             entity_id = self._next_id
         self._next_id = max(self._next_id, entity_id + 1)
-        # Entity.random: vanilla seeds it from the clock; here from the scene seed and the id, to reproduce
-        return cls(entity_id, pos, motion, seed=self.seed * 1_000_003 + entity_id)
+        return cls(entity_id, pos, motion, seed=self.entity_seed(entity_id))
+
+    def entity_seed(self, entity_id: int) -> int:
+        """The seed of entity `entity_id`'s Random: vanilla seeds it from the clock; here from the scene seed and
+        the id, to reproduce."""
+        return self.seed * 1_000_003 + entity_id
+
+    @property
+    def next_entity_id(self) -> int:
+        """The id the next created entity gets (vanilla's entity counter)."""
+        return self._next_id
+
+    @next_entity_id.setter
+    def next_entity_id(self, value: int) -> None:
+        self._next_id = value
 
     def add_entity(self, entity: Entity) -> None:
         """`World.spawnEntity`: during the entity phase it is findable at once but ticked from the next

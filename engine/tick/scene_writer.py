@@ -1,0 +1,237 @@
+"""The scene writer: a `Simulation`'s current state as a scene document that `engine.tick.scene` loads back to the
+same simulation (interfaces.md, "Contraption files": `tickscope export SCENE --out FILE.toml`; the viewer's Save).
+
+Blocks are written as boxes of identical blocks (runs along x merged along z, then along y), shulker boxes one by
+one in block-entity order (their tick order), entities in update order with every scene field (identical
+consecutive ones as one `count` entry), spawns as the entities they made, and actions still to come with their
+ticks counted from the saved tick. The world's and the entities' `java.util.Random` states are written where they
+differ from what loading gives, so the reloaded scene draws the same numbers.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import tomli_w
+
+from engine.entities.entity import Entity
+from engine.geometry.box import Vec3
+from engine.influences.shulker_box import CLOSED, ShulkerBoxBlockEntity
+from engine.java.jrandom import JavaRandom
+from engine.tick.simulation import Simulation
+from engine.tick.versions import DEFAULT_VERSION
+from engine.world import blocks
+from engine.world.block_entities import SHULKER_BOXES
+from engine.world.world import AIR_ID, World, WorldBorder
+
+# per-cell blocks written one by one, in block-entity order, instead of inside boxes
+_SINGLE_BLOCKS = SHULKER_BOXES | {"moving_piston"}
+_ID_FIELD = "id"
+
+
+class SceneWriteError(ValueError):
+    """A state the scene format cannot hold (a piston moving blocks, an open shulker box); one line."""
+
+
+def scene_document(sim: Simulation) -> dict[str, Any]:
+    """The scene document (a TOML-ready dict) that loads back to `sim` as it is now, at tick 0."""
+    _check_writable(sim)
+    doc: dict[str, Any] = {"scene": _head(sim)}
+    boxes = _block_entries(sim.world)
+    if boxes:
+        doc["blocks"] = boxes
+    entities = _entity_entries(sim)
+    if entities:
+        doc["entities"] = entities
+    actions = [_action_entry(a, sim.tick_count) for a in sim.actions if a.tick > sim.tick_count]
+    if actions:
+        doc["actions"] = actions
+    return doc
+
+
+def write_scene(sim: Simulation, path: str | Path) -> None:
+    """Write `scene_document(sim)` to `path` as TOML, atomically (a temporary file in the same folder, then
+    `os.replace`): a reader never sees half a file, and a failed write leaves the old file."""
+    path = Path(path)
+    data = tomli_w.dumps(scene_document(sim))
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _check_writable(sim: Simulation) -> None:
+    world = sim.world
+    if world.block_events:
+        raise SceneWriteError(f"tick {sim.tick_count}: piston block events are queued; a scene cannot hold them "
+                              "(save a tick earlier or later)")
+    for be in [*world.block_entities.ticking, *world.block_entities.pending]:
+        if be.removed:
+            continue
+        if not isinstance(be, ShulkerBoxBlockEntity):
+            raise SceneWriteError(f"tick {sim.tick_count}: a piston is moving blocks at {list(be.pos)}; a scene "
+                                  "cannot hold a moving block (save when the pistons are at rest)")
+        if be.animation_stage != CLOSED or be.viewer_count:
+            raise SceneWriteError(f"tick {sim.tick_count}: the shulker box at {list(be.pos)} is open; a scene "
+                                  "holds closed shulker boxes only (save when its lid is closed)")
+
+
+def _head(sim: Simulation) -> dict[str, Any]:
+    head: dict[str, Any] = {"name": sim.name, "version": sim.version or DEFAULT_VERSION, "seed": sim.seed}
+    world = sim.world
+    if world.border != WorldBorder():
+        head["border"] = {"center": [world.border.center_x, world.border.center_z], "size": world.border.size}
+    if world.ultrawarm:
+        head["ultrawarm"] = True
+    random = _random_entry(sim.random, JavaRandom(sim.seed))
+    if random:
+        head["random"] = random
+    live = [e.id for e in sim.entities]
+    if sim.next_entity_id > max(live, default=0) + 1:
+        head["next_entity_id"] = sim.next_entity_id
+    return head
+
+
+def _random_entry(random: JavaRandom, fresh: JavaRandom) -> dict[str, Any] | None:
+    """`{state, next_gaussian}` of a Random that differs from the one loading makes, else None."""
+    state = random.get_state()
+    if state == fresh.get_state():
+        return None
+    entry: dict[str, Any] = {"state": state[0]}
+    if state[2]:
+        entry["next_gaussian"] = state[1]
+    return entry
+
+
+# --- blocks ---
+def _block_entries(world: World) -> list[dict[str, Any]]:
+    """Boxes of identical blocks, then the block-entity blocks one by one in their tick order."""
+    xs, ys, zs, ids = _filled_cells(world)
+    single = np.isin(ids, _single_state_ids())
+    entries = [_box_entry(*box) for box in _merge_boxes(xs[~single], ys[~single], zs[~single], ids[~single])]
+    be = world.block_entities
+    order = {pos: i for i, pos in enumerate(b.pos for b in [*be.ticking, *be.pending] if not b.removed)}
+    cells = sorted(zip(xs[single].tolist(), ys[single].tolist(), zs[single].tolist(), ids[single].tolist(),
+                       strict=True), key=lambda c: (order.get(c[:3], len(order)), c[1], c[2], c[0]))
+    entries.extend({"at": [x, y, z], "block": str(blocks.state_by_id(i))} for x, y, z, i in cells)
+    return entries
+
+
+def _single_state_ids() -> np.ndarray:
+    return np.array([s.id for s in blocks.all_states() if s.block in _SINGLE_BLOCKS], dtype=np.uint16)
+
+
+def _filled_cells(world: World) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """x, y, z and state id of every cell that is not air (state 0)."""
+    parts = []
+    for (sx, sy, sz), sec in world.sections():
+        y, z, x = np.nonzero(sec != AIR_ID)
+        parts.append(((x + 16 * sx).astype(np.int64), (y + 16 * sy).astype(np.int64),
+                      (z + 16 * sz).astype(np.int64), sec[y, z, x]))
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty, np.zeros(0, dtype=np.uint16)
+    return tuple(np.concatenate(p) for p in zip(*parts, strict=True))  # type: ignore[return-value]
+
+
+def _runs(keys: list[np.ndarray], step: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted by `keys` then `step`: first and last index of each run of equal keys and consecutive steps."""
+    n = len(step)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    brk = np.diff(step) != 1
+    for k in keys:
+        brk |= np.diff(k) != 0
+    starts = np.concatenate(([0], np.flatnonzero(brk) + 1))
+    ends = np.concatenate((starts[1:] - 1, [n - 1]))
+    return starts, ends
+
+
+def _merge_boxes(xs: np.ndarray, ys: np.ndarray, zs: np.ndarray,
+                 ids: np.ndarray) -> list[tuple[int, int, int, int, int, int, int]]:
+    """Boxes (x0, y0, z0, x1, y1, z1, state id) covering the cells exactly: runs along x, equal runs of
+    consecutive z merged, then equal rectangles of consecutive y merged. A filled cuboid is one box."""
+    order = np.lexsort((xs, zs, ys, ids))
+    xs, ys, zs, ids = xs[order], ys[order], zs[order], ids[order]
+    s, e = _runs([ids, ys, zs], xs)
+    x0, x1, y, z, i = xs[s], xs[e], ys[s], zs[s], ids[s]
+    order = np.lexsort((z, x1, x0, y, i))
+    x0, x1, y, z, i = x0[order], x1[order], y[order], z[order], i[order]
+    s, e = _runs([i, y, x0, x1], z)
+    x0, x1, y, z0, z1, i = x0[s], x1[s], y[s], z[s], z[e], i[s]
+    order = np.lexsort((y, z1, z0, x1, x0, i))
+    x0, x1, y, z0, z1, i = x0[order], x1[order], y[order], z0[order], z1[order], i[order]
+    s, e = _runs([i, x0, x1, z0, z1], y)
+    boxes = zip(x0[s].tolist(), y[s].tolist(), z0[s].tolist(), x1[s].tolist(), y[e].tolist(), z1[s].tolist(),
+                i[s].tolist(), strict=True)
+    return sorted(boxes, key=lambda b: (b[1], b[2], b[0]))
+
+
+def _box_entry(x0: int, y0: int, z0: int, x1: int, y1: int, z1: int, state_id: int) -> dict[str, Any]:
+    block = str(blocks.state_by_id(state_id))
+    if (x0, y0, z0) == (x1, y1, z1):
+        return {"at": [x0, y0, z0], "block": block}
+    return {"from": [x0, y0, z0], "to": [x1, y1, z1], "block": block}
+
+
+# --- entities ---
+def _entity_entries(sim: Simulation) -> list[dict[str, Any]]:
+    """One entry per entity in update order; a run of identical entities with consecutive ids is one entry with
+    `count` (a vehicle or a passenger, or one with its own Random state, stays alone)."""
+    out: list[dict[str, Any]] = []
+    last: dict[str, Any] | None = None
+    written: set[int] = set()
+    for e in sim.entities:
+        entry = _entity_entry(sim, e)
+        if e.vehicle is not None and e.vehicle.id not in written:
+            raise SceneWriteError(f"tick {sim.tick_count}: entity {e.id} rides entity {e.vehicle.id}, which comes "
+                                  "after it in the update order; a scene declares a vehicle before its riders")
+        written.add(e.id)
+        groupable = "random" not in entry and "vehicle" not in entry and not e.passengers
+        if last is not None and groupable and last["id"] + last.get("count", 1) == e.id and \
+                {k: v for k, v in last.items() if k not in ("id", "count")} == \
+                {k: v for k, v in entry.items() if k != _ID_FIELD}:
+            last["count"] = last.get("count", 1) + 1
+            continue
+        out.append(entry)
+        last = entry if groupable else None
+    return out
+
+
+def _entity_entry(sim: Simulation, e: Entity) -> dict[str, Any]:
+    entry: dict[str, Any] = {"type": e.TYPE, "id": e.id, "pos": list(e.pos), "motion": list(e.motion)}
+    if e.no_gravity:
+        entry["no_gravity"] = True
+    if e.on_ground:
+        entry["on_ground"] = True
+    if e.fall_distance:
+        entry["fall_distance"] = e.fall_distance
+    if e.yaw:
+        entry["yaw"] = e.yaw
+    if e.pitch:
+        entry["pitch"] = e.pitch
+    for name in e.FIELDS:
+        value = getattr(e, e.field_attribute(name))
+        if value is None:
+            continue
+        entry[name] = list(value) if isinstance(value, Vec3) else str(value) if name == "block_state" else value
+    if e.vehicle is not None:
+        entry["vehicle"] = e.vehicle.id
+    random = _random_entry(e.random, JavaRandom(sim.entity_seed(e.id)))
+    if random:
+        entry["random"] = random
+    return entry
+
+
+def _action_entry(action: Any, saved_tick: int) -> dict[str, Any]:
+    entry: dict[str, Any] = {"tick": action.tick - saved_tick, "do": action.kind, "phase": action.phase}
+    entry.update((k, v) for k, v in action.params.items() if v is not None)
+    return entry

@@ -1,0 +1,117 @@
+"""The scene writer (engine.tick.scene_writer): every bundled scene written and loaded back runs the same trace."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.tick.scene import SceneError, load_scene, load_scene_text
+from engine.tick.scene_writer import SceneWriteError, scene_document, write_scene
+from engine.tick.simulation import Simulation
+from tests.conftest import scene_toml
+from viewer.cli import trace_lines
+
+SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
+SCENES = sorted(SCENES_DIR.glob("*.toml"))
+TICKS = 100
+
+
+def _lines(sim: Simulation, ticks: int) -> list[dict[str, Any]]:
+    """Trace lines (entities and events) of `ticks` ticks, without the tick numbers."""
+    def line(record: Any) -> dict[str, Any]:
+        es = sim.reported_entities() if record else sim.entities
+        return {"entities": [e.trace_line() for e in es], "events": record.events if record else []}
+    return [line(None)] + [line(sim.tick()) for _ in range(ticks)]
+
+
+@pytest.mark.parametrize("scene", SCENES, ids=[s.stem for s in SCENES])
+def test_written_scene_traces_identically(scene: Path, tmp_path: Path) -> None:
+    out = tmp_path / "written.toml"
+    write_scene(load_scene(scene), out)
+    assert list(trace_lines(str(out), TICKS, False, None)) == list(trace_lines(str(scene), TICKS, False, None))
+
+
+@pytest.mark.parametrize("name, at", [("tnt_stack_320", 40), ("cannon_pearl", 30), ("dispenser_arrow", 5),
+                                      ("pearl_throw_flat", 12), ("item_water_stream", 25)])
+def test_saved_mid_run_continues_identically(name: str, at: int, tmp_path: Path) -> None:
+    """Saved at tick `at`, the scene loads at tick 0 and runs on as the original does from `at`."""
+    sim = load_scene(SCENES_DIR / f"{name}.toml")
+    for _ in range(at):
+        sim.tick()
+    out = tmp_path / "saved.toml"
+    write_scene(sim, out)
+    assert _lines(load_scene(out), 60) == _lines(sim, 60)
+
+
+def test_blocks_are_written_as_boxes() -> None:
+    """A 17 × 1 × 17 floor and a 3 × 3 × 3 cube are one entry each; a lone slab one `at` entry."""
+    text = scene_toml(blocks=[{"from": [-8, 0, -8], "to": [8, 0, 8], "block": "minecraft:stone"},
+                              {"from": [0, 5, 0], "to": [2, 7, 2], "block": "minecraft:glass"},
+                              {"at": [1, 6, 1], "block": "minecraft:oak_slab[type=top]"}])
+    doc = scene_document(load_scene_text(text))
+    glass = [b for b in doc["blocks"] if b["block"] == "minecraft:glass"]
+    assert {"from": [-8, 0, -8], "to": [8, 0, 8], "block": "minecraft:stone"} in doc["blocks"]
+    assert {"at": [1, 6, 1], "block": "minecraft:oak_slab[type=top,waterlogged=false]"} in doc["blocks"]
+    # the cube with a hole at its centre: boxes that cover exactly its 26 cells
+    corners = [(b.get("from", b.get("at")), b.get("to", b.get("at"))) for b in glass]
+    cells = {(x, y, z) for lo, hi in corners for x in range(lo[0], hi[0] + 1)
+             for y in range(lo[1], hi[1] + 1) for z in range(lo[2], hi[2] + 1)}
+    assert len(cells) == 26 and (1, 6, 1) not in cells and len(glass) <= 8
+
+
+def test_identical_entities_become_one_count_entry() -> None:
+    sim = load_scene(SCENES_DIR / "tnt_stack_320.toml")
+    tnts = [e for e in scene_document(sim)["entities"] if e["type"] == "minecraft:tnt"]
+    assert sum(e.get("count", 1) for e in tnts) == sum(1 for e in sim.entities if e.TYPE == "minecraft:tnt")
+    assert len(tnts) < 10
+
+
+def test_random_states_are_kept(tmp_path: Path) -> None:
+    """A spawn drew from the world Random; the written scene carries its state instead of the spawn."""
+    sim = load_scene_text(scene_toml(scene={"seed": 5}, spawns=[{"kind": "primed_tnt_from_block", "at": [0, 1, 0]}]))
+    doc = scene_document(sim)
+    assert "spawns" not in doc and doc["scene"]["random"]["state"] == sim.random.get_state()[0]
+    write_scene(sim, tmp_path / "s.toml")
+    assert load_scene(tmp_path / "s.toml").random.get_state() == sim.random.get_state()
+
+
+def test_written_file_is_toml_and_replaced_atomically(tmp_path: Path) -> None:
+    out = tmp_path / "scene.toml"
+    out.write_text("old")
+    write_scene(load_scene(SCENES_DIR / "tnt_flat_ground.toml"), out)
+    assert tomllib.loads(out.read_text())["scene"]["version"] == "1.16.5"
+    assert [p.name for p in tmp_path.iterdir()] == ["scene.toml"]
+
+
+def test_moving_pistons_are_refused() -> None:
+    sim = load_scene(SCENES_DIR / "piston_zero_tick_squeeze.toml")
+    refused = False
+    for _ in range(10):
+        sim.tick()
+        try:
+            scene_document(sim)
+        except SceneWriteError as err:
+            assert "\n" not in str(err) and f"tick {sim.tick_count}" in str(err)
+            refused = True
+    assert refused
+
+
+def test_count_makes_consecutive_ids() -> None:
+    sim = load_scene_text(scene_toml(entities=[{"type": "tnt", "pos": [0.5, 1.0, 0.5], "id": 5, "count": 3},
+                                               {"type": "tnt", "pos": [0.5, 1.0, 0.5]}]))
+    assert [e.id for e in sim.entities] == [5, 6, 7, 8]
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"count": 0}, "entities[0].count: expected an integer in 1..1000000, got 0"),
+    ({"id": 2**31 - 2, "count": 3}, "entities[0].count: ids from 2147483646 run past 2147483647"),
+    ({"random": {"state": -1}}, "entities[0].random.state: expected an integer in 0..281474976710655, got -1"),
+    ({"random": {"seed": 1}}, "entities[0].random.seed: unknown key (expected one of: next_gaussian, state)"),
+])
+def test_bad_count_and_random_are_one_line_errors(entry: dict[str, Any], message: str) -> None:
+    with pytest.raises(SceneError) as err:
+        load_scene_text(scene_toml(entities=[{"type": "tnt", "pos": [0.5, 1.0, 0.5], **entry}]), "s.toml")
+    assert str(err.value) == f"s.toml: {message}"
