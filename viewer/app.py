@@ -21,7 +21,7 @@ from imgui_bundle import imgui, implot
 from engine.tick.scene import SceneError, load_scene
 from engine.tick.simulation import Simulation
 from viewer import editing
-from viewer.commands import run_commands
+from viewer.commands import run_commands, saved_state
 from viewer.controls import CameraControls
 from viewer.drawing.framing import action_bounds, scene_bounds
 from viewer.drawing.labels import draw_gizmo_letters, draw_labels
@@ -52,11 +52,12 @@ from viewer.panels.errors import draw_errors
 from viewer.panels.help import draw_help, draw_legend, legend_entries
 from viewer.panels.layout import apply_scale, dock_panels
 from viewer.panels.ledger import LedgerTable, draw_ledger, ledger_primitives, ledger_table, visible_rows
-from viewer.panels.menu import draw_close_prompt, draw_menu_bar
+from viewer.panels.menu import draw_close_prompt, draw_menu_bar, draw_recovery_prompt
 from viewer.panels.pistons import draw_pistons
 from viewer.panels.plots import Series, draw_plots, entity_series, plotted_entities
 from viewer.panels.stages import StageRow, draw_stages, stage_rows
 from viewer.panels.timeline import draw_timeline
+from viewer.recovery import Recovery
 from viewer.state import ViewerState
 from viewer.stepping import MicroStep, micro_steps, next_step, stage_at, states_at
 from viewer.timeline import EventLog
@@ -79,7 +80,7 @@ class ViewerApp:
 
     def __init__(self, scene_path: str | None, size: tuple[int, int] = WINDOW_SIZE, visible: bool = True,
                  ini_path: Path | None = None, screenshot_dir: Path | None = None, sim: Any = None,
-                 recent_path: Path | None = None) -> None:
+                 recent_path: Path | None = None, recovery_dir: Path | None = None) -> None:
         config = pyglet.gl.Config(major_version=3, minor_version=3, forward_compatible=True, depth_size=24,
                                   double_buffer=True)
         self.window = pyglet.window.Window(size[0], size[1], CAPTION, resizable=True, visible=visible,
@@ -109,6 +110,8 @@ class ViewerApp:
         self.events = EventLog()
         self.scene_path: Path | None = None
         self.recent_path = recent_path
+        self.recovery_dir = recovery_dir
+        self.recovery = Recovery(None, None)
         self.state.recent = load_recent(recent_path) if recent_path is not None else []
         self.dialog = Dialog()
         self.watch = Watch(None, time.perf_counter())
@@ -148,8 +151,9 @@ class ViewerApp:
         self.adopt(sim, scene_path, self.sim.tick_count if keep_tick else None)
         return True
 
-    def adopt(self, sim: Any, scene_path: str | None, tick: int | None = None) -> None:
-        """Show `sim`, freshly loaded from `scene_path`, from its first tick (or run to `tick`, camera kept)."""
+    def adopt(self, sim: Any, scene_path: str | None, tick: int | None = None, recovered: bool = False) -> None:
+        """Show `sim`, freshly loaded from `scene_path` (or from its recovery file: `recovered`), from its first
+        tick (or run to `tick`, camera kept). A recovery file left by an earlier session is offered back."""
         sim.trace_enabled = True
         self.sim = sim
         self.history = History(sim)
@@ -157,6 +161,11 @@ class ViewerApp:
         self.events = EventLog()
         self.scene_path = Path(scene_path) if scene_path is not None else None
         self.watch = Watch(self.scene_path, time.perf_counter())
+        self.recovery = Recovery(self.recovery_dir, self.scene_path)
+        if recovered:
+            self.undo.mark_recovered()
+        offered = self.recovery.offer() if not recovered and tick is None else None
+        self.state.recovery_offer = str(offered) if offered is not None else None
         if scene_path is not None:
             self.state.recent = remember(self.state.recent, scene_path, self.recent_path)
         self.state.micro = None
@@ -281,10 +290,17 @@ class ViewerApp:
         return None
 
     def edited(self) -> None:
-        """The simulation was changed at the current tick: later ticks and their events are gone."""
+        """The simulation was changed at the current tick: later ticks and their events are gone; the edits are
+        autosaved to the recovery file (removed again when none is left unsaved)."""
         self.state.micro = None
         self._edits += 1
         self.events.forget_after(self.sim.tick_count)
+        if not self.undo.unsaved:
+            self.recovery.discard()
+        else:
+            error = self.recovery.save(saved_state(self))
+            if error:
+                self.state.report(error)
 
     def title(self) -> str:
         """The window title: the scene's name and file, '*' first while there are unsaved edits."""
@@ -407,6 +423,7 @@ class ViewerApp:
         draw_legend(state, self.legend)
         draw_help(state)
         draw_close_prompt(state)
+        draw_recovery_prompt(state)
         draw_errors(state)
 
     def _panel_data(self) -> tuple[list[Any], list[StageRow]]:
@@ -583,7 +600,8 @@ def describe(exc: BaseException) -> str:
 def run_viewer(scene_path: str, sim: Any) -> int:
     """Open the window on `sim`, loaded from `scene_path`, and run until it is closed; the exit status."""
     try:
-        app = ViewerApp(scene_path, ini_path=_ini_path(), sim=sim, recent_path=config_dir() / "recent.json")
+        app = ViewerApp(scene_path, ini_path=_ini_path(), sim=sim, recent_path=config_dir() / "recent.json",
+                        recovery_dir=config_dir() / "recovery")
     except pyglet.window.WindowException as exc:  # no display, or no OpenGL 3.3 configuration
         print(f"tickscope: cannot open a window: {exc}; the viewer needs a display with OpenGL 3.3", file=sys.stderr)
         return 2

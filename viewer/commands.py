@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import copy
 import csv
 import time
 from pathlib import Path
 from typing import Any
 
+from engine.tick.scene import SceneError, load_scene
+from engine.tick.scene_writer import SceneWriteError, write_scene
 from viewer.drawing.screenshots import screenshots_dir
 from viewer.files import Watch, remember
 from viewer.panels.plots import series_csv_rows
@@ -64,15 +67,22 @@ def _save_as(app: Any) -> None:
     app.dialog.start("save_as", True, str(start))
 
 
+def saved_state(app: Any) -> Any:
+    """The simulation to write: the state right after the last edit in force (edits made at tick 0 give the
+    scene's start with them), or the state shown when there is none. A copy: the window's state is untouched."""
+    scratch = copy.copy(app.sim)
+    if app.undo.done:
+        scratch.restore(app.undo.done[-1].after)
+    return scratch
+
+
 def save_to(app: Any, path: Path) -> None:
-    """Write the scene shown, with every edit, to `path` (atomically, by the engine's scene writer)."""
+    """Write the scene with every edit to `path`, atomically, through the engine's scene writer."""
     try:
-        from engine.tick.scene_writer import write_scene
-    except ImportError:
-        app.state.report("saving scenes needs engine.tick.scene_writer, which this build lacks")
+        write_scene(saved_state(app), path)
+    except SceneWriteError as exc:
+        app.state.report(f"{path}: cannot save: {exc}")
         return
-    try:
-        write_scene(app.sim, path)
     except OSError as exc:
         app.state.report(f"{path}: cannot save: {exc.strerror or exc}")
         return
@@ -80,6 +90,7 @@ def save_to(app: Any, path: Path) -> None:
     app.scene_path = Path(path)
     app.watch = Watch(app.scene_path, time.perf_counter())
     app.state.recent = remember(app.state.recent, str(path), app.recent_path)
+    app.recovery.discard()
 
 
 def _export_csv(app: Any) -> None:
@@ -121,9 +132,28 @@ def _quit(app: Any) -> None:
 
 
 def _discard(app: Any) -> None:
+    """Quit without saving: the edits are given up, their recovery file too."""
     app.state.confirm_close = True
+    app.recovery.discard()
     _quit(app)
 
 
+def _recover(app: Any) -> None:
+    """Show the recovered scene in place of the file's (unsaved until saved)."""
+    path, app.state.recovery_offer = app.state.recovery_offer, None
+    try:
+        sim = load_scene(path)
+    except SceneError as exc:
+        app.state.report(str(exc))
+        return
+    app.adopt(sim, str(app.scene_path), recovered=True)
+
+
+def _discard_recovery(app: Any) -> None:
+    app.state.recovery_offer = None
+    app.recovery.discard()
+
+
 COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "undo": _undo, "redo": _redo,
-            "quit": _quit, "discard": _discard, "export_csv": _export_csv}
+            "quit": _quit, "discard": _discard, "export_csv": _export_csv, "recover": _recover,
+            "discard_recovery": _discard_recovery}

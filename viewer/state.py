@@ -67,6 +67,7 @@ class ViewerState:
     show_help: bool = False           # F1: keys and mouse
     show_legend: bool = True          # the colours of the overlays in use
     confirm_close: bool = False       # closing with unsaved edits: ask first
+    recovery_offer: str | None = None  # a recovery file of unsaved edits left by a crash: offered back
     brought_forward: set[str] = field(default_factory=set)  # panels shown once they had content (bring_forward)
     plot_quantities: tuple[str, str] = ("position y", "motion y")  # the two plots (viewer.panels.plots.QUANTITIES)
     plot_pinned: list[int] = field(default_factory=list)  # entities plotted beside the selected one

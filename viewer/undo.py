@@ -19,6 +19,9 @@ class Change:
     after: Any
 
 
+RECOVERED = Change(-1, "recovered from the autosave", None, None)  # stands for edits no longer on the stack
+
+
 class UndoStack:
     def __init__(self) -> None:
         self.done: list[Change] = []
@@ -48,6 +51,10 @@ class UndoStack:
 
     def mark_saved(self) -> None:
         self._saved = self.done[-1] if self.done else None
+
+    def mark_recovered(self) -> None:
+        """The state shown came from a recovery file: it differs from the file on disk until saved."""
+        self._saved = RECOVERED
 
     @property
     def unsaved(self) -> bool:

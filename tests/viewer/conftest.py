@@ -52,8 +52,8 @@ def flat_scene(write_scene: Callable[[str], Path], scene_text: Callable[..., str
 def open_app(tmp_path: Path) -> Iterator:
     apps: list[ViewerApp] = []
 
-    def open_(scene: Path | str, size: tuple[int, int] = APP_SIZE) -> ViewerApp:
-        app = ViewerApp(str(scene), size=size, visible=False, screenshot_dir=tmp_path / "shots")
+    def open_(scene: Path | str, size: tuple[int, int] = APP_SIZE, **options: object) -> ViewerApp:
+        app = ViewerApp(str(scene), size=size, visible=False, screenshot_dir=tmp_path / "shots", **options)
         apps.append(app)
         for _ in range(2):  # ImGui lays a new window out over its first frames
             app.draw_frame()

@@ -83,6 +83,9 @@ def draw_close_prompt(state: Any) -> None:
     with imgui_ctx.begin_popup_modal(CLOSE_PROMPT, imgui.WindowFlags_.always_auto_resize) as popup:
         if not popup:
             return
+        if not state.confirm_close:  # answered elsewhere
+            imgui.close_current_popup()
+            return
         imgui.text("The scene has edits that are not saved.")
         if imgui.button("Save and quit"):
             state.commands += ["save", "quit"]
@@ -94,4 +97,28 @@ def draw_close_prompt(state: Any) -> None:
         imgui.same_line()
         if imgui.button("Cancel") or imgui.is_key_pressed(imgui.Key.escape):
             state.confirm_close = False
+            imgui.close_current_popup()
+
+
+RECOVERY_PROMPT = "Recover unsaved edits"
+
+
+def draw_recovery_prompt(state: Any) -> None:
+    """A recovery file was left by a session that did not end normally: load it, or throw it away."""
+    if state.recovery_offer is not None and not imgui.is_popup_open(RECOVERY_PROMPT):
+        imgui.open_popup(RECOVERY_PROMPT)
+    with imgui_ctx.begin_popup_modal(RECOVERY_PROMPT, imgui.WindowFlags_.always_auto_resize) as popup:
+        if not popup:
+            return
+        if state.recovery_offer is None:  # answered elsewhere
+            imgui.close_current_popup()
+            return
+        imgui.text("The last session on this scene ended with unsaved edits.")
+        imgui.text_disabled(f"kept in {state.recovery_offer}")
+        if imgui.button("Recover them"):
+            state.commands.append("recover")
+            imgui.close_current_popup()
+        imgui.same_line()
+        if imgui.button("Discard them"):
+            state.commands.append("discard_recovery")
             imgui.close_current_popup()
