@@ -14,7 +14,10 @@ from engine.tick.scene_writer import SceneWriteError, write_scene
 from viewer.drawing.screenshots import screenshots_dir
 from viewer.files import Watch, remember
 from viewer.panels.plots import series_csv_rows
+from viewer.render import RenderError, parse_overlays, render_frame
+from viewer.video import DEFAULT_FPS, write_frames
 
+VIDEO_OVERLAYS = "entities,trace,gizmo"
 UNSAVED_OPEN = "the scene has unsaved edits: undo them (Ctrl+Z) before opening another scene"
 UNSAVED_RELOAD = "{name} changed on disk; not reloaded because of unsaved edits here (File › Reload discards them)"
 
@@ -107,6 +110,29 @@ def _export_csv(app: Any) -> None:
     app.state.last_screenshot = str(path)
 
 
+def _export_video(app: Any) -> None:
+    """A GIF of the ticks of the current branch up to the one shown, seen through the current camera, with the
+    entities, the trace, the axes and a caption, beside the screenshots."""
+    rect, shown = app.view_rect, app.sim.tick_count
+    size = (max(round(rect.width) // 2 * 2, 2), max(round(rect.height) // 2 * 2, 2))
+    camera, overlay = copy.deepcopy(app.controls.camera()), parse_overlays(VIDEO_OVERLAYS)
+    frames = []
+    for tick in range(app.history.first_tick, shown + 1):
+        app.run_to(tick)
+        caption = f"{app.sim.name} - tick {tick}"
+        frames.append(render_frame(app.ctx, app.sim, size, camera, overlay, caption)[:, :, :3])
+    app.run_to(shown)
+    directory = app.screenshot_dir or screenshots_dir()
+    path = directory / f"tickscope-ticks{app.history.first_tick}-{shown}-{time.strftime('%Y%m%d-%H%M%S')}.gif"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        write_frames("gif", str(path), frames, DEFAULT_FPS, app.history.first_tick)
+    except (OSError, RenderError) as exc:
+        app.state.report(f"{path}: {exc}")
+        return
+    app.state.last_screenshot = str(path)
+
+
 def _undo(app: Any) -> None:
     change = app.undo.undo()
     if change is not None:
@@ -156,4 +182,4 @@ def _discard_recovery(app: Any) -> None:
 
 COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "undo": _undo, "redo": _redo,
             "quit": _quit, "discard": _discard, "export_csv": _export_csv, "recover": _recover,
-            "discard_recovery": _discard_recovery}
+            "discard_recovery": _discard_recovery, "export_video": _export_video}

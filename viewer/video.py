@@ -72,7 +72,7 @@ def render_video(scene_path: str, ticks: tuple[int, int], out: str, size: tuple[
                 sim.tick()
     finally:
         ctx.release()
-    _write(kind, out, frames, fps, first)
+    write_frames(kind, out, frames, fps, first)
     return len(frames)
 
 
@@ -91,7 +91,8 @@ def _follow(cam: Any, sim: Any, entity: int | None) -> None:
         cam.center = centre
 
 
-def _write(kind: str, out: str, frames: list[np.ndarray], fps: float, first: int) -> None:
+def write_frames(kind: str, out: str, frames: list[np.ndarray], fps: float, first: int) -> None:
+    """Frames (RGB) of ticks first, first + 1, ... as 'mp4', 'gif' or numbered PNGs in a folder ('dir')."""
     try:
         if kind == "dir":
             folder = Path(out)

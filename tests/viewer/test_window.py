@@ -272,3 +272,29 @@ def test_edits_left_by_a_crash_are_offered_back(open_app, flat_scene: Path, tmp_
     press(app, key.S, key.MOD_CTRL)
     assert not app.state.errors and not app.title().startswith("*")
     assert not list(recovery.iterdir())
+
+
+def test_export_video_writes_a_gif_of_the_ticks_so_far(open_app, flat_scene: Path) -> None:
+    from PIL import Image
+    app = open_app(flat_scene)
+    for _ in range(4):
+        press(app, key.RIGHT)
+    rect = app.view_rect  # the 3D view's size when the command runs
+    app.state.commands.append("export_video")
+    app.draw_frame()
+    assert not app.state.errors and app.sim.tick_count == 4
+    with Image.open(app.state.last_screenshot) as gif:
+        assert gif.n_frames == 5
+        assert gif.size == (round(rect.width) // 2 * 2, round(rect.height) // 2 * 2)
+
+
+def test_zoom_scales_fonts_and_widgets(open_app, flat_scene: Path) -> None:
+    """View › Zoom 150%: the font scale and the widget sizes (ImGui rounds them down) grow by half."""
+    app = open_app(flat_scene)
+    style = imgui.get_style()
+    before = style.font_scale_dpi, style.frame_padding.x, style.window_padding.x
+    app.state.zoom = 1.5
+    app.draw_frame()
+    assert style.font_scale_dpi == pytest.approx(before[0] * 1.5)
+    assert style.frame_padding.x == pytest.approx(before[1] * 1.5, abs=1.0)
+    assert style.window_padding.x == pytest.approx(before[2] * 1.5, abs=1.0)

@@ -100,5 +100,6 @@ def legend_entries(palette: Palette, types: list[str], roles: list[str], state: 
     if state.selected_entity is not None:
         out.append(("selected entity", palette.ui["selected"]))
     out += [(f"trace: {role}", palette.role_color(role)) for role in roles]
-    out += [(label, palette.ui[key]) for flag, key, label in HELPER_COLOURS if getattr(state, flag)]
+    if state.selected_entity is not None:  # the helpers are drawn around the selection
+        out += [(label, palette.ui[key]) for flag, key, label in HELPER_COLOURS if getattr(state, flag)]
     return out
