@@ -66,9 +66,9 @@ def draw_stages(state: Any, record: Any, rows: list[StageRow], current: StageKey
                  | imgui.TableFlags_.scroll_y)
         if imgui.begin_table("stage tree", 3, flags, imgui.ImVec2(0, em() * TREE_HEIGHT_EM)):
             imgui.table_setup_scroll_freeze(0, 1)
-            imgui.table_setup_column("stage", imgui.TableColumnFlags_.width_stretch, 1.0)
+            imgui.table_setup_column("stage", imgui.TableColumnFlags_.width_stretch, 1.6)
             imgui.table_setup_column("code", imgui.TableColumnFlags_.width_fixed, em() * 2.2)
-            imgui.table_setup_column("method", imgui.TableColumnFlags_.width_stretch, 1.4)
+            imgui.table_setup_column("method", imgui.TableColumnFlags_.width_stretch, 1.0)
             imgui.table_headers_row()
             i = 0
             while i < len(rows):
