@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import traceback
+from pathlib import Path
 from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
@@ -27,3 +29,10 @@ def draw_errors(state: Any) -> None:
                 imgui.pop_text_wrap_pos()
         if imgui.button("Dismiss"):
             state.errors.clear()
+
+
+def describe(exc: BaseException) -> str:
+    """One line for the error panel: the exception and the innermost file and line it came from."""
+    where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+    place = f" ({Path(where.filename).name}:{where.lineno})" if where else ""
+    return f"{type(exc).__name__}: {exc}{place}"
