@@ -81,6 +81,7 @@ class ViewerApp(Readouts):
         io.set_ini_filename(str(ini_path) if ini_path is not None else "")
         io.config_flags |= imgui.ConfigFlags_.docking_enable
         self._scale = 1.0             # font and widget scale applied to the ImGui style
+        self._caption = CAPTION
         self.screenshot_dir = screenshot_dir
         self.imgui_renderer = ImGuiRenderer(self.ctx)
         self.imgui_input = ImGuiInput(self.window)
@@ -345,7 +346,10 @@ class ViewerApp(Readouts):
         self._refresh_overlay()
         self._aim_camera()
         self.controls.update(dt)
-        self.window.set_caption(self.title())
+        title = self.title()
+        if title != self._caption:
+            self._caption = title
+            self.window.set_caption(title)
 
         self._scale = apply_scale(self.window.scale, self.state.zoom, self._scale)
         self.imgui_input.new_frame(dt)

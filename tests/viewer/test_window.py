@@ -156,8 +156,9 @@ def test_title_names_the_scene_and_its_file(open_app, flat_scene: Path, monkeypa
     app = open_app(flat_scene)
     captions: list[str] = []
     monkeypatch.setattr(app.window, "set_caption", captions.append)  # the headless window keeps no caption
-    app.draw_frame()
-    assert captions[-1] == f"TNT on a stone floor ({flat_scene.name}) - Tickscope"
+    assert app.title() == f"TNT on a stone floor ({flat_scene.name}) - Tickscope"
+    place_stone(app)
+    assert captions == [f"*TNT on a stone floor ({flat_scene.name}) - Tickscope"]
 
 
 def test_ctrl_r_reloads_the_scene_at_the_same_tick(open_app, flat_scene: Path) -> None:
