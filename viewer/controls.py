@@ -4,7 +4,8 @@ Orbit: left drag turns, right drag pans, wheel zooms. Fly: left drag looks, WASD
 and sink. Top/north/east: drag pans, wheel zooms. A left click that does not drag is queued for the app (select,
 place or remove, by the tool). Keys: space play/pause (outside fly mode), right arrow one tick (or the end of the
 tick being micro-stepped), shift+right one stage, ctrl+right the next entity, alt+right the next phase, left
-arrow back one tick, F focus on the selection, F2 screenshot (shift+F2 without the panels).
+arrow back one tick, F focus on the selection, F1 help, F2 screenshot (shift+F2 the 3D view), the SHORTCUTS
+(Ctrl+Z undo, Ctrl+S save, ...) as commands. Escape never closes the window. The wheel zooms towards the pointer.
 """
 
 from __future__ import annotations

@@ -26,8 +26,9 @@ def load_recent(path: Path) -> list[str]:
         names = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return []
-    return [n for n in names if isinstance(n, str) and Path(n).is_file()][:MAX_RECENT] if isinstance(names, list) \
-        else []
+    if not isinstance(names, list):
+        return []
+    return [n for n in names if isinstance(n, str) and Path(n).is_file()][:MAX_RECENT]
 
 
 def remember(recent: list[str], scene: str, path: Path | None) -> list[str]:
@@ -70,9 +71,10 @@ class Dialog:
         if not dialog.ready(0):
             return None
         self._pending = None
-        result = dialog.result()
-        chosen = result[0] if isinstance(result, list) and result else result if isinstance(result, str) else ""
-        return purpose, chosen
+        result = dialog.result()  # open_file: a list of paths; save_file: one path ('' or [] when cancelled)
+        if isinstance(result, list):
+            return purpose, result[0] if result else ""
+        return purpose, result
 
 
 class Watch:

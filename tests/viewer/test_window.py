@@ -16,6 +16,7 @@ from ui_driver import click, press, send
 
 from viewer.drawing.pistons import b36_items
 from viewer.editing import set_block
+from viewer.files import load_recent
 from viewer.panels.controls import CONTROLS_TITLE
 from viewer.panels.entities import ENTITIES_TITLE
 from viewer.panels.help import HELP_TITLE, LEGEND_TITLE
@@ -299,3 +300,22 @@ def test_zoom_scales_fonts_and_widgets(open_app, flat_scene: Path) -> None:
     assert style.font_scale_dpi == pytest.approx(before[0] * 1.5)
     assert style.frame_padding.x == pytest.approx(before[1] * 1.5, abs=1.0)
     assert style.window_padding.x == pytest.approx(before[2] * 1.5, abs=1.0)
+
+
+def test_open_recent_opens_a_scene_and_remembers_it(open_app, flat_scene: Path, tmp_path: Path) -> None:
+    """Open recent hands a path to the app loop; the list (newest first) is kept in the config file."""
+    recent = tmp_path / "config" / "recent.json"
+    app = open_app(flat_scene, recent_path=recent)
+    other = SCENES / "slime_launcher.toml"
+    app.state.open_path = str(other)
+    app.draw_frame()
+    assert app.scene_path == other and app.state.recent[:2] == [str(other.resolve()), str(flat_scene.resolve())]
+    assert load_recent(recent) == app.state.recent
+
+
+def test_opening_another_scene_with_unsaved_edits_is_refused(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene)
+    place_stone(app)
+    app.state.open_path = str(SCENES / "slime_launcher.toml")
+    app.draw_frame()
+    assert app.scene_path == flat_scene and "unsaved edits" in app.state.errors[-1]
