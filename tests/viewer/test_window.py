@@ -319,3 +319,42 @@ def test_opening_another_scene_with_unsaved_edits_is_refused(open_app, flat_scen
     app.state.open_path = str(SCENES / "slime_launcher.toml")
     app.draw_frame()
     assert app.scene_path == flat_scene and "unsaved edits" in app.state.errors[-1]
+
+
+def test_follow_keeps_the_selected_entity_at_the_orbit_target(open_app) -> None:
+    """The TNT high in the air falls for 30 ticks: followed, it stays the point the camera turns around."""
+    app = open_app(SCENES / "tnt_high_in_air.toml")
+    app.state.selected_entity = 1
+    app.state.follow = True
+    for _ in range(30):
+        press(app, key.RIGHT)
+    row = app.frame.row(1)
+    assert app.controls.orbit.target == pytest.approx(tuple(app.frame.pos[row]))
+    assert app.frame.pos[row][1] < 190.0
+
+
+def test_the_wheel_zooms_towards_the_pointer(open_app, flat_scene: Path) -> None:
+    """The floor point under the pointer stays under it while the wheel zooms in."""
+    from ui_driver import on_screen
+    app = open_app(flat_scene, WIDE)
+    app.state.camera_mode = "top"
+    app.draw_frame()
+    point = (-2.5, 1.0, -2.5)
+    x, y = on_screen(app, point)
+    send(app, "on_mouse_motion", x, app.window.height - y, 0, 0)
+    send(app, "on_mouse_scroll", x, app.window.height - y, 0, 3)
+    after = on_screen(app, point)
+    assert after == pytest.approx((x, y), abs=1.0)
+    assert app.controls.camera().half_height < 4.5
+
+
+def test_clicking_the_timeline_ruler_goes_to_that_tick(open_app, flat_scene: Path) -> None:
+    """At tick 0 the ruler spans ticks 0..20 (20 ahead of the last tick run); a click at its middle runs to 10."""
+    app = open_app(flat_scene, WIDE)
+    window = imgui.internal.find_window_by_name(TIMELINE_TITLE)
+    style = imgui.get_style()
+    start = window.dc.cursor_start_pos
+    width = window.content_region_rect.max.x - start.x
+    ruler_y = start.y + imgui.get_frame_height() + style.item_spacing.y + imgui.get_font_size()
+    click(app, start.x + width * 0.5, ruler_y)
+    assert app.sim.tick_count == 10
