@@ -23,7 +23,7 @@ from viewer import editing
 from viewer.commands import run_commands, saved_state
 from viewer.controls import CameraControls
 from viewer.drawing.framing import action_bounds, scene_bounds
-from viewer.drawing.labels import draw_gizmo_letters, draw_labels
+from viewer.drawing.labels import draw_caption_card, draw_gizmo_letters, draw_labels
 from viewer.drawing.overlays import (
     entity_frame,
 )
@@ -50,7 +50,7 @@ from viewer.panels.timeline import draw_timeline
 from viewer.readouts import Readouts
 from viewer.recovery import Recovery
 from viewer.state import ViewerState
-from viewer.stepping import MicroStep, micro_steps, next_step, states_at
+from viewer.stepping import MicroStep, micro_steps, next_step, readout, states_at
 from viewer.timeline import EventLog
 from viewer.undo import Change, UndoStack
 
@@ -427,6 +427,11 @@ class ViewerApp(Readouts):
         draw_labels(background, labels, view, proj, (rect.width, rect.height), (rect.x, rect.y))
         draw_gizmo_letters(background, view, min(GIZMO_SIZE, rect.width, rect.height), (rect.x, rect.y + rect.height),
                            self.palette)
+        if self.state.show_card:
+            stage = readout(self.sim.last_record, self.steps(), self.state.micro, self.sim.tick_count)
+            stage = stage.replace(" \N{MIDDLE DOT} ", "\n")  # one line each: tick, phase, entity, stage
+            margin = imgui.get_font_size() * 0.5
+            draw_caption_card(background, (rect.x + margin, rect.y + margin), f"{self.sim.name}\n{stage}", self.legend)
 
     def _save_screenshot(self, size: tuple[int, int],
                          crop: tuple[tuple[int, int], tuple[int, int]] | None = None) -> None:

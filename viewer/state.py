@@ -66,6 +66,7 @@ class ViewerState:
     zoom: float = 1.0                 # View › Zoom, times the monitor's content scale
     show_help: bool = False           # F1: keys and mouse
     show_legend: bool = True          # the colours of the overlays in use
+    show_card: bool = False           # caption (scene, tick, stage) and legend over the 3D view, for screenshots
     confirm_close: bool = False       # closing with unsaved edits: ask first
     recovery_offer: str | None = None  # a recovery file of unsaved edits left by a crash: offered back
     brought_forward: set[str] = field(default_factory=set)  # panels shown once they had content (bring_forward)

@@ -358,3 +358,19 @@ def test_clicking_the_timeline_ruler_goes_to_that_tick(open_app, flat_scene: Pat
     ruler_y = start.y + imgui.get_frame_height() + style.item_spacing.y + imgui.get_font_size()
     click(app, start.x + width * 0.5, ruler_y)
     assert app.sim.tick_count == 10
+
+
+def test_shift_f2_with_the_caption_card_carries_it(open_app, flat_scene: Path) -> None:
+    """View › Caption and legend: the 3D-view screenshot gains a dark card in its top left corner."""
+    from PIL import Image
+    app = open_app(flat_scene, WIDE)
+    app.state.selected_entity = 1
+    shots = []
+    for card in (False, True):
+        app.state.show_card = card
+        app.draw_frame()
+        press(app, key.F2, key.MOD_SHIFT)
+        shots.append(np.asarray(Image.open(app.state.last_screenshot)).astype(int))
+    rows, cols = np.nonzero(np.any(shots[0] != shots[1], axis=2))
+    assert rows.size and rows.min() < 20 and cols.min() < 20
+    assert rows.max() < shots[0].shape[0] / 2  # the card only, not the whole view

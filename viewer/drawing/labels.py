@@ -49,3 +49,27 @@ def draw_gizmo_letters(draw_list: imgui.ImDrawList, view: np.ndarray, gizmo_size
         y = corner[1] - (sy + 1.0) * 0.5 * gizmo_size
         r, g, b, _ = palette.ui[key]
         draw_list.add_text((float(x) - 3.0, float(y) - 7.0), imgui.IM_COL32(r, g, b, 255), name)
+
+
+CARD_PADDING_EM = 0.4
+CARD_BACKGROUND = (0, 0, 0, 170)
+
+
+def draw_caption_card(draw_list: imgui.ImDrawList, corner: tuple[float, float], caption: str,
+                      legend: list[tuple[str, tuple[int, int, int, int]]]) -> None:
+    """A caption line and, under it, a swatch and name per legend entry, on a dark card whose top left is at
+    `corner`: what a screenshot of the 3D view needs to be read on its own."""
+    pad = imgui.get_font_size() * CARD_PADDING_EM
+    line = imgui.get_text_line_height_with_spacing()
+    width = max([imgui.calc_text_size(caption).x, *(imgui.calc_text_size(name).x + line for name, _ in legend)])
+    x, y = corner
+    text_height = imgui.calc_text_size(caption).y
+    bottom = y + 2 * pad + text_height + (line * len(legend) + pad if legend else 0.0)
+    draw_list.add_rect_filled((x, y), (x + width + 2 * pad, bottom), imgui.IM_COL32(*CARD_BACKGROUND))
+    draw_list.add_text((x + pad, y + pad), imgui.IM_COL32(255, 255, 255, 255), caption)
+    size = imgui.get_font_size() * 0.8
+    for i, (name, (r, g, b, a)) in enumerate(legend):
+        top = y + 2 * pad + text_height + i * line
+        draw_list.add_rect_filled((x + pad, top + 1), (x + pad + size, top + 1 + size),
+                                  imgui.IM_COL32(r, g, b, max(a, 128)))
+        draw_list.add_text((x + pad + line, top), imgui.IM_COL32(230, 230, 230, 255), name)
