@@ -11,8 +11,9 @@ from engine.java.javanum import f32
 # --- collision (spec 03 §2, §3, §6) ---
 COLLISION_EPSILON = 1.0e-7          # VoxelShape.calculateMaxDistance, Box contract for the world border
 MIN_MOVE_LENGTH_SQUARED = 1.0e-7    # Entity.move: move only if lengthSquared() > 1e-7 (AMBIGUITY-M1)
-HORIZONTAL_COLLISION_TOLERANCE = 1.0e-5  # MathHelper.approximatelyEquals in Entity.move step 7
+HORIZONTAL_COLLISION_TOLERANCE = f32(1.0e-5)  # MathHelper.approximatelyEquals: |b - a| < (double)1.0E-5F
 BLOCK_COLLISION_DEFLATE = 0.001     # Entity.checkBlockCollision, Entity.updateMovementInFluid
+BLOCK_COLLISION_DEFLATE_1_21_3 = 1.0e-5  # 1.21.3 checkBlockCollision deflation (spec 03 §6.2)
 LANDING_POS_OFFSET = f32(0.2)       # Entity.getLandingPos: pos.y - (double)0.2F
 VELOCITY_AFFECTING_OFFSET = 0.5000001  # Entity.getVelocityAffectingPos: box.minY - 0.5000001
 MOVEMENT_MULTIPLIER_MIN_SQUARED = 1.0e-7  # Entity.move step 3: movementMultiplier.lengthSquared() > 1e-7
@@ -291,3 +292,49 @@ HASHMAP_LOAD_FACTOR = 0.75
 HASHMAP_TREEIFY_BIN = 9             # a bin reaching 9 nodes (TREEIFY_THRESHOLD 8, plus the new one) ...
 HASHMAP_MIN_TREEIFY_CAPACITY = 64   # ... doubles the table instead while it is smaller than 64
 BLOCK_POS_HASH_PRIME = 31           # Vec3i.hashCode: (y + z * 31) * 31 + x
+
+# --- fire, lava and damaging blocks (Entity.baseTick, Entity.move step 15, onEntityCollision; spec 06 §3, §4) ---
+ENTITY_BURNING_DURATION = 1         # Entity.getBurningDuration: fireTicks := -1 when out of fire
+FIRE_TICKS_PER_SECOND = 20          # Entity.setOnFireFor(seconds): seconds * 20
+ON_FIRE_DAMAGE_PERIOD = 20          # Entity.baseTick: damage(ON_FIRE, 1.0F) when fireTicks % 20 == 0
+ON_FIRE_DAMAGE = f32(1.0)
+FIRE_IMMUNE_DECAY = 4               # Entity.baseTick: a fire-immune entity loses 4 fire ticks a tick
+LAVA_FIRE_SECONDS = 15              # Entity.setOnFireFromLava: setOnFireFor(15), damage(LAVA, 4.0F)
+LAVA_DAMAGE = f32(4.0)
+LAVA_FALL_DISTANCE_FACTOR = f32(0.5)  # Entity.baseTick: fallDistance *= 0.5F in lava
+FIRE_CHECK_DEFLATE = 0.001          # Entity.move step 15: box.contract(0.001) tested for fire or lava
+FIRE_BLOCK_SECONDS = 8              # AbstractFireBlock.onEntityCollision: setOnFireFor(8) when fireTicks reach 0
+FIRE_BLOCK_DAMAGE = f32(1.0)        # FireBlock: super(settings, 1.0F)
+SOUL_FIRE_BLOCK_DAMAGE = f32(2.0)   # SoulFireBlock: super(settings, 2.0F)
+CACTUS_DAMAGE = f32(1.0)            # CactusBlock.onEntityCollision: damage(CACTUS, 1.0F)
+BERRY_BUSH_DAMAGE = f32(1.0)        # SweetBerryBushBlock.onEntityCollision: damage(SWEET_BERRY_BUSH, 1.0F) ...
+BERRY_BUSH_MIN_MOVE = 0.003         # ... when age > 0 and |x − lastRenderX| or |z − lastRenderZ| >= 0.003
+ARMOR_STAND_HEALTH = f32(20.0)      # LivingEntity: health = getMaxHealth(), generic.max_health 20.0
+ARMOR_STAND_IN_FIRE_DAMAGE = f32(0.15)  # ArmorStandEntity.damage: IN_FIRE while burning → updateHealth(0.15F)
+ARMOR_STAND_ON_FIRE_DAMAGE = f32(4.0)   # ... ON_FIRE while health > 0.5F → updateHealth(4.0F)
+ARMOR_STAND_BREAK_HEALTH = f32(0.5)     # ArmorStandEntity.updateHealth: broken at health <= 0.5F
+ARMOR_STAND_IN_FIRE_SECONDS = 5         # ... IN_FIRE while not burning → setOnFireFor(5)
+
+# --- leashes (spec 04 §19; MobEntity / PathAwareEntity.updateLeash, LeashKnotEntity) ---
+LEASH_BREAK_DISTANCE = f32(10.0)    # PathAwareEntity.updateLeash: f > 10.0F → detachLeash (and a lead drops)
+LEASH_PULL_DISTANCE = f32(6.0)      # ... f > 6.0F → Motion += copySign(d² · 0.4, d) per axis
+LEASH_PULL = 0.4                    # ... d * d * 0.4D
+LEASH_KNOT_SIZE = f32(0.5)          # EntityType.LEASH_KNOT 0.5F × 0.5F
+LEASH_KNOT_OFFSET = 0.5             # LeashKnotEntity.updateAttachmentPosition: the fence cell's centre
+LEASH_KNOT_BOX = (0.1875, 0.125, 0.375)  # its box: x, z ± 0.1875; y − 0.25 + 0.125 .. y + 0.25 + 0.125
+LEASH_KNOT_CHECK_PERIOD = 100       # AbstractDecorationEntity.tick: obstructionCheckCounter++ == 100
+
+# --- fishing bobber (spec 06 §12 Appendix A: G 0.03, k 0.92, GMD; spec 04 §12; FishingBobberEntity) ---
+BOBBER_SIZE = f32(0.25)             # EntityType.FISHING_BOBBER 0.25F × 0.25F
+BOBBER_GRAVITY = 0.03               # FishingBobberEntity.tick: velocity.add(0, -0.03D, 0) out of water
+BOBBER_DRAG = 0.92                  # ... velocity.multiply(0.92D)
+BOBBER_CAST_OFFSET = 0.3            # constructor: thrower.x − sin·0.3, eye y, z − cos·0.3
+BOBBER_CAST_SPEED = 0.6             # ... × (0.6D / length + 0.5D + gaussian · 0.0045D) per axis
+BOBBER_CAST_BASE = 0.5
+BOBBER_CAST_SPREAD = 0.0045
+BOBBER_CAST_MAX_SLOPE = f32(5.0)    # ... MathHelper.clamp(-(k / j), -5.0F, 5.0F)
+JAVA_PI_F = f32(3.1415927)          # 3.1415927F in the bobber's −yaw·0.017453292F − 3.1415927F
+BOBBER_HOOK_BODY_Y = 0.8            # HOOKED_IN_ENTITY: at (x, getBodyY(0.8D), z) of the hooked entity
+BOBBER_MAX_DISTANCE_SQUARED = 1024.0  # removeIfInvalid: squaredDistanceTo(owner) > 1024.0D removes it
+BOBBER_GROUND_TICKS = 1200          # ... removalTimer on the ground
+BOBBER_PULL = 0.1                   # pullHookedEntity: (owner − bobber) × 0.1D

@@ -7,7 +7,9 @@ from engine.entities.arrow import PERSISTENT_TYPES
 from engine.entities.entity import Entity
 from engine.entities.falling_block import FallingBlock
 from engine.entities.fireball import EXPLOSIVE_TYPES
+from engine.entities.fishing_bobber import FishingBobber
 from engine.entities.item import Item
+from engine.entities.leash_knot import LeashKnot
 from engine.entities.llama_spit import LlamaSpit
 from engine.entities.mobs import MOB_TYPES
 from engine.entities.player_marker import PlayerMarker
@@ -17,4 +19,5 @@ from engine.entities.xp_orb import ExperienceOrb
 
 ENTITY_TYPES: dict[str, type[Entity]] = {
     cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerMarker, *THROWN_TYPES,
-                              *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, LlamaSpit, ArmorStand, *MOB_TYPES)}
+                              *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, LlamaSpit, ArmorStand, *MOB_TYPES,
+                              LeashKnot, FishingBobber)}

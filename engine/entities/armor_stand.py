@@ -12,12 +12,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
+    ARMOR_STAND_BREAK_HEALTH,
     ARMOR_STAND_EYE_FACTOR,
+    ARMOR_STAND_HEALTH,
     ARMOR_STAND_HEIGHT,
+    ARMOR_STAND_IN_FIRE_DAMAGE,
+    ARMOR_STAND_IN_FIRE_SECONDS,
+    ARMOR_STAND_ON_FIRE_DAMAGE,
     ARMOR_STAND_RIDING_OFFSET,
     ARMOR_STAND_STEP_HEIGHT,
     ARMOR_STAND_WIDTH,
 )
+from engine.entities import damage_source
+from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
 from engine.living.living_entity import LivingEntity
@@ -31,7 +38,7 @@ class ArmorStand(LivingEntity):
     TYPE = "minecraft:armor_stand"
     WIDTH = ARMOR_STAND_WIDTH
     HEIGHT = ARMOR_STAND_HEIGHT
-    FIELDS = {"marker": bool, "invisible": bool}
+    FIELDS = {"marker": bool, "invisible": bool, "blast_protection": int}
     _marker = False              # read by the no_gravity setter while Entity.__init__ runs
     _no_gravity = False
 
@@ -39,6 +46,8 @@ class ArmorStand(LivingEntity):
         super().__init__(entity_id, pos, motion, seed)
         self.step_height = ARMOR_STAND_STEP_HEIGHT
         self.invisible = False
+        self.health = ARMOR_STAND_HEALTH
+        self.blast_protection = 0   # the highest Blast Protection level of its armour (explosion knockback)
 
     # --- the NBT flags ---
     @property
@@ -84,6 +93,36 @@ class ArmorStand(LivingEntity):
     def is_immune_to_explosion(self) -> bool:
         """`ArmorStandEntity.isImmuneToExplosion`: an invisible armor stand (spec 04 §15)."""
         return self.invisible
+
+    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+        """`ArmorStandEntity.damage` for the sources the engine deals: out of the world removes it; an invisible or
+        marker stand ignores the rest; an explosion breaks it (`onBreak`: no equipment is modelled, so nothing
+        drops); fire: IN_FIRE sets 5 s of fire, or takes 0.15 while burning; ON_FIRE takes 4 while health > 0.5;
+        every other source (lava, cactus, berry bush) does nothing. Player and arrow hits come with players."""
+        if self.removed:
+            return False
+        if source == damage_source.OUT_OF_WORLD:
+            self.remove()
+        elif self.invisible or self._marker:
+            return False
+        elif damage_source.is_explosive(source):
+            self.remove()
+        elif source == damage_source.IN_FIRE:
+            if self.is_on_fire():
+                self.update_health(ARMOR_STAND_IN_FIRE_DAMAGE)
+            else:
+                self.set_on_fire_for(ARMOR_STAND_IN_FIRE_SECONDS)
+        elif source == damage_source.ON_FIRE and self.health > ARMOR_STAND_BREAK_HEALTH:
+            self.update_health(ARMOR_STAND_ON_FIRE_DAMAGE)
+        return False
+
+    def update_health(self, amount: float) -> None:
+        """`ArmorStandEntity.updateHealth`: health − amount in float; at ≤ 0.5 the stand breaks and is removed."""
+        health = f32(self.health - amount)
+        if health <= ARMOR_STAND_BREAK_HEALTH:
+            self.remove()
+        else:
+            self.health = health
 
     @property
     def eye_height(self) -> float:

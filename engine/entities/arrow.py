@@ -226,7 +226,7 @@ class PersistentProjectile(Projectile):
             self.pierced = (*self.pierced, target.id)
         if self.critical:
             amount = min(self.random.next_int(amount // 2 + 2) + amount, MAX_INT)
-        if damage(target, float(amount), self.attacker(sim)):
+        if damage(sim, target, float(amount), self.attacker(sim)):
             self.random.next_float()   # the hit sound's pitch
             if self.pierce_level <= 0:
                 self.remove()
@@ -279,7 +279,7 @@ class Trident(PersistentProjectile):
     def on_entity_hit(self, sim: Simulation, target: Entity) -> None:
         """`TridentEntity.onEntityHit`: one hit, then Motion × (−0.01, −0.1, −0.01) whatever the damage did."""
         self.dealt_damage = True
-        damage(target, TRIDENT_HIT_DAMAGE, self.attacker(sim))
+        damage(sim, target, TRIDENT_HIT_DAMAGE, self.attacker(sim))
         scale_motion(self, *TRIDENT_BOUNCE)
 
 

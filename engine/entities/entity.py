@@ -5,7 +5,20 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.constants import EYE_HEIGHT_FACTOR, MOUNTED_HEIGHT_FACTOR, VOID_Y
+from engine.constants import (
+    ENTITY_BURNING_DURATION,
+    EYE_HEIGHT_FACTOR,
+    FIRE_IMMUNE_DECAY,
+    FIRE_TICKS_PER_SECOND,
+    LAVA_DAMAGE,
+    LAVA_FALL_DISTANCE_FACTOR,
+    LAVA_FIRE_SECONDS,
+    MOUNTED_HEIGHT_FACTOR,
+    ON_FIRE_DAMAGE,
+    ON_FIRE_DAMAGE_PERIOD,
+    VOID_Y,
+)
+from engine.entities import damage_source
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
@@ -65,6 +78,7 @@ class Entity:
         self.chunk_key_: tuple[int, int, int] = (0, 0, 0)
         self.vehicle: Entity | None = None
         self.passengers: list[Entity] = []     # in the order they started riding
+        self.fire_ticks = -self.burning_duration()   # Entity.fireTicks
 
     # --- geometry ---
     @property
@@ -164,15 +178,68 @@ class Entity:
     def remove(self) -> None:
         self.removed = True
 
+    # --- damage and fire (Entity.damage, baseTick, setOnFireFromLava; spec 06 §3, §4) ---
+    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+        """`Entity.damage`: nothing happens (items, orbs, armor stands and living entities override it)."""
+        return False
+
+    def is_fire_immune(self) -> bool:
+        """`Entity.isFireImmune`: the entity type's flag; none of the types modelled here has it."""
+        return False
+
+    def burning_duration(self) -> int:
+        """`Entity.getBurningDuration`: fireTicks := −1 once out of fire."""
+        return ENTITY_BURNING_DURATION
+
+    def is_on_fire(self) -> bool:
+        """`Entity.isOnFire` on the server."""
+        return not self.is_fire_immune() and self.fire_ticks > 0
+
+    def set_on_fire_for(self, seconds: int) -> None:
+        """`Entity.setOnFireFor`: fireTicks := seconds · 20 unless it is already higher (fire protection, which
+        LivingEntity applies, needs armour, not modelled)."""
+        self.fire_ticks = max(self.fire_ticks, seconds * FIRE_TICKS_PER_SECOND)
+
+    def is_in_lava(self) -> bool:
+        """`Entity.isInLava`: not in the first tick, and a lava height was found by the base tick."""
+        return not self.first_update and self.fluid_height["lava"] > 0.0
+
+    def set_on_fire_from_lava(self, sim: Simulation) -> None:
+        """`Entity.setOnFireFromLava`: 15 s of fire and 4 damage unless fire-immune."""
+        if not self.is_fire_immune():
+            self.set_on_fire_for(LAVA_FIRE_SECONDS)
+            self.damage(sim, damage_source.LAVA, LAVA_DAMAGE)
+
+    def tick_fire(self, sim: Simulation) -> None:
+        """`Entity.baseTick`'s fire part: a fire-immune entity loses 4 ticks a tick; another takes 1 damage when
+        fireTicks is a multiple of 20, then loses one tick."""
+        if self.fire_ticks <= 0:
+            return
+        if self.is_fire_immune():
+            self.fire_ticks -= FIRE_IMMUNE_DECAY
+            if self.fire_ticks < 0:
+                self.fire_ticks = 0      # extinguish
+            return
+        if self.fire_ticks % ON_FIRE_DAMAGE_PERIOD == 0:
+            self.damage(sim, damage_source.ON_FIRE, ON_FIRE_DAMAGE)
+        self.fire_ticks -= 1
+
     # --- ticking ---
     def tick(self, sim: Simulation, rec: Recorder | None) -> None:
         raise NotImplementedError
 
     def base_tick(self, sim: Simulation, rec: Recorder | None) -> None:
-        """`Entity.baseTick` reduced to what moves entities (spec 01 §8.2): fluids, then the void."""
+        """`Entity.baseTick` reduced to what moves or removes entities (spec 01 §8.2): fluids, fire, lava, the void."""
         from engine.influences.fluids import update_submerged_in_water_state, update_water_state
         update_water_state(self, sim.world, rec)
         update_submerged_in_water_state(self, sim.world)
+        if sim.features.block_collision_in_tick:   # 1.21.3 checks blocks in the tick, moving or not
+            from engine.motion.block_effects import refuse_block_collision_in_tick
+            refuse_block_collision_in_tick(self, sim)
+        self.tick_fire(sim)
+        if self.is_in_lava():
+            self.set_on_fire_from_lava(sim)
+            self.fall_distance = f32(self.fall_distance * LAVA_FALL_DISTANCE_FACTOR)
         if self.pos.y < VOID_Y:
             self.remove()
         self.first_update = False

@@ -116,7 +116,7 @@ class ExplosiveProjectile(Projectile):
     def on_entity_hit(self, sim: Simulation, target: Entity) -> None:
         """`onEntityHit`: the target takes `HIT_DAMAGE` from this projectile and its owner."""
         if self.HIT_DAMAGE is not None:
-            damage(target, self.HIT_DAMAGE, self.attacker(sim))
+            damage(sim, target, self.HIT_DAMAGE, self.attacker(sim))
 
     def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
         """Small fireballs go out on any hit (the fire they light is not modelled)."""
@@ -140,7 +140,7 @@ class Fireball(ExplosiveProjectile):
         sim.create_explosion(None, self.pos, float(self.explosion_power), rec)
         self.remove()
 
-    def damage(self, amount: float, explosive: bool = False, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`ExplosiveProjectileEntity.damage` (spec 06 §9 deflection): with an attacker, Motion := its look
         vector, power := look × 0.1, owner := attacker."""
         if attacker is None:
@@ -175,7 +175,7 @@ class WitherSkull(ExplosiveProjectile):
     def on_entity_hit(self, sim: Simulation, target: Entity) -> None:
         """`WitherSkullEntity.onEntityHit`: 8 with an owner (which it heals, not modelled), else 5."""
         owner = self.get_owner(sim)
-        damage(target, WITHER_SKULL_OWNERLESS_DAMAGE if owner is None else WITHER_SKULL_HIT_DAMAGE, owner or self)
+        damage(sim, target, WITHER_SKULL_OWNERLESS_DAMAGE if owner is None else WITHER_SKULL_HIT_DAMAGE, owner or self)
 
     def drag(self) -> float:
         """`WitherSkullEntity.getDrag`: 0.73F when charged (blue)."""

@@ -25,6 +25,7 @@ from engine.constants import (
     ITEM_WATER_DRAG,
     ITEM_WIDTH,
 )
+from engine.entities import damage_source
 from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
@@ -40,6 +41,10 @@ if TYPE_CHECKING:
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 BUOYANCY = StageInfo("buoyancy", "ItemEntity.applyBuoyancy")
 NETHER_STAR = "minecraft:nether_star"
+# Item.Settings.fireproof() in 1.16.5's Items: the netherite items and ancient debris
+FIREPROOF_ITEMS = frozenset({f"minecraft:netherite_{n}" for n in (
+    "block", "ingot", "scrap", "sword", "shovel", "pickaxe", "axe", "hoe", "helmet", "chestplate", "leggings",
+    "boots")} | {"minecraft:ancient_debris"})
 LAVA = StageInfo("lava_buoyancy", "ItemEntity.method_24348")
 GRAVITY = StageInfo("gravity", "ItemEntity.tick", "G")
 PUSH_OUT = StageInfo("push_out", "Entity.pushOutOfBlocks", "Pu")
@@ -69,8 +74,8 @@ class Item(Entity):
         """`ItemEntity.tick`: spec 06 §3.2."""
         world = sim.world
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                                  # 1 F1
-        if self.removed:
-            return
+        # vanilla goes on even when the base tick removed the entity (lava, fire, the void): it leaves the world
+        # after its tick
         if 0 < self.pickup_delay != ITEM_PICKUP_DELAY_INFINITE:                               # 2
             self.pickup_delay -= 1
         threshold = f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                              # 3
@@ -98,13 +103,21 @@ class Item(Entity):
         if self.item_age >= ITEM_MAX_AGE:                                                     # 9
             self.remove()
 
-    def damage(self, amount: float, explosive: bool = False) -> None:
-        """`ItemEntity.damage`: a nether star ignores explosions; health = (int)(health - amount), removed at ≤ 0."""
-        if explosive and self.item == NETHER_STAR:
-            return
+    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+        """`ItemEntity.damage`: a nether star ignores explosions and a fireproof item fire (`Item.damage`);
+        else health = (int)(health − amount), removed at ≤ 0. Always false, as vanilla returns."""
+        if damage_source.is_explosive(source) and self.item == NETHER_STAR:
+            return False
+        if damage_source.is_fire(source) and self.item in FIREPROOF_ITEMS:
+            return False
         self.health = to_int(self.health - amount)
         if self.health <= 0:
             self.remove()
+        return False
+
+    def is_fire_immune(self) -> bool:
+        """`ItemEntity.isFireImmune`: the item is fireproof (netherite, ancient debris)."""
+        return self.item in FIREPROOF_ITEMS
 
     def fluid_buoyancy(self, drag: float) -> None:
         """`applyBuoyancy` (water, 0.99F) / `method_24348` (lava, 0.95F): X/Z drag, +5e-4F while vy < 0.06F."""

@@ -57,7 +57,7 @@ class LlamaSpit(Projectile):
         if isinstance(hit, EntityHitResult):
             owner = self.get_owner(sim)
             if owner is not None and owner.living:
-                damage(hit.entity, LLAMA_SPIT_HIT_DAMAGE, owner)
+                damage(sim, hit.entity, LLAMA_SPIT_HIT_DAMAGE, owner)
         else:
             self.remove()
 

@@ -26,6 +26,7 @@ from engine.constants import (
     WITHER_SKELETON_WIDTH,
 )
 from engine.geometry.box import ZERO, Vec3
+from engine.influences.leash import update_leash
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.living.living_entity import LivingEntity
@@ -46,6 +47,12 @@ class MobEntity(LivingEntity):
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
         self.no_ai = False
+        self.leash_holder: int | None = None   # MobEntity.holdingEntity, by id (spec 04 §19)
+
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`MobEntity.tick`: `LivingEntity.tick`, then `updateLeash` (spec 04 §19)."""
+        super().tick(sim, rec)
+        update_leash(self, sim, rec)
 
     def can_move_voluntarily(self) -> bool:
         """`MobEntity.canMoveVoluntarily`: the server moves a mob itself unless its AI is disabled."""

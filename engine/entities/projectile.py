@@ -21,11 +21,12 @@ from engine.constants import (
     SPAWN_BELOW_EYE,
     THROW_DIVERGENCE,
 )
+from engine.entities import damage_source
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import cos, sin
-from engine.motion.raycast import FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
+from engine.motion.raycast import COLLIDER, FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
 from engine.tick.trace import StageInfo, box, point, run_stage
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ class Projectile(Entity):
     def after_use(self, speed: float) -> None:
         """What the item does after `setProperties` (bows: a full-charge arrow is critical)."""
 
-    def damage(self, amount: float, explosive: bool = False, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`Entity.damage`: projectiles ignore hits (ghast fireballs override it)."""
         return False
 
@@ -143,22 +144,23 @@ class Projectile(Entity):
         self.motion = self.motion.add(m.x, 0.0 if user.on_ground else m.y, m.z)
 
 
-def damage(target: Entity, amount: float, attacker: Entity | None) -> bool:
+def damage(sim: Simulation, target: Entity, amount: float, attacker: Entity | None) -> bool:
     """`target.damage(source, amount)` for a projectile's hit, reduced to what the projectile needs to know:
     living entities take it (true); projectiles decide themselves (ghast fireballs are deflected); TNT and
     falling blocks ignore it (false). Health, knockback and invulnerability ticks come with living entities."""
     if isinstance(target, Projectile):
-        return target.damage(amount, attacker=attacker)
+        return target.damage(sim, damage_source.PROJECTILE, amount, attacker)
     return target.living
 
 
 def get_collision(e: Projectile, sim: Simulation, can_hit: Callable[[Entity], bool],
-                  rec: Recorder | None) -> HitResult:
-    """`ProjectileUtil.getCollision` (spec 03 §8 steps 1-3): the block raycast (collision shapes, no fluids) from
-    the position to position + Motion, clipped at a hit; then the entity test over that path, which wins if any."""
+                  rec: Recorder | None, shape_type: str = COLLIDER) -> HitResult:
+    """`ProjectileUtil.getCollision` (spec 03 §8 steps 1-3): the block raycast (collision shapes, or outlines for
+    thrown entities up to 1.16.1; no fluids) from the position to position + Motion, clipped at a hit; then the
+    entity test over that path, which wins if any."""
     start = e.pos
     end = start.plus(e.motion)
-    hit = raycast_blocks(sim.world, start, end, FLUID_NONE, rec)
+    hit = raycast_blocks(sim.world, start, end, FLUID_NONE, rec, shape_type=shape_type)
     if not hit.missed:
         end = hit.pos
     area = e.box.stretch(*e.motion).expand(PROJECTILE_SEARCH_EXPANSION)

@@ -29,6 +29,7 @@ from engine.entities.common import add_motion, scale_motion
 from engine.entities.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
 from engine.entities.xp_orb import spawn_orbs
 from engine.motion.block_effects import check_block_collision
+from engine.motion.raycast import COLLIDER, OUTLINE
 from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
@@ -56,12 +57,13 @@ class ThrownEntity(Projectile):
     def tick(self, sim: Simulation, rec: Recorder | None) -> None:
         """`ThrownEntity.tick`: spec 06 §8.2."""
         self.projectile_tick(sim, rec)                                                        # 1 F
-        hit = run_stage(rec, self, COLLISION, get_collision, self, sim,
-                        lambda e: self.can_hit(sim, e), rec)                                  # 2
+        hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec,
+                        OUTLINE if sim.features.projectile_outline_shapes else COLLIDER)       # 2
         # 2.1: nether portals and end gateways have empty collision shapes: this raycast never returns them
         if not is_miss(hit):
             run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)              # 2.2
-        run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                   # 3
+        if sim.features.thrown_check_block_collision:                                        # 3 (1.16.2+)
+            run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)
         target = self.pos.plus(self.motion)                                                   # 4
         k = THROWN_WATER_DRAG if self.touching_water else THROWN_DRAG                         # 5 D
         run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
@@ -73,7 +75,7 @@ class ThrownEntity(Projectile):
         """`ProjectileEntity.onCollision`: the entity or block hit (a block's `onProjectileHit` reactions, such as
         targets and chorus flowers, are not modelled), then the item's own reaction."""
         if isinstance(hit, EntityHitResult) and self.HITS_ENTITIES:
-            damage(hit.entity, 0.0, self.attacker(sim))   # 0 damage (3 to blazes, not simulated)
+            damage(sim, hit.entity, 0.0, self.attacker(sim))   # 0 damage (3 to blazes, not simulated)
         self.on_landed(sim, hit, rec)
 
     def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:

@@ -66,8 +66,8 @@ class ExperienceOrb(Entity):
         """`ExperienceOrbEntity.tick`: spec 06 §4.2."""
         world = sim.world
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                                # 1 F
-        if self.removed:
-            return
+        # vanilla goes on even when the base tick removed the entity (lava, fire, the void): it leaves the world
+        # after its tick
         if self.pickup_delay > 0:                                                           # 2
             self.pickup_delay -= 1
         if self.submerged_in_water:                                                         # 3
@@ -90,11 +90,13 @@ class ExperienceOrb(Entity):
         if self.orb_age >= XP_ORB_MAX_AGE:                                                  # 13
             self.remove()
 
-    def damage(self, amount: float, explosive: bool = False) -> None:
-        """`ExperienceOrbEntity.damage`: health = (int)(health - amount), removed at ≤ 0 (any damage source)."""
+    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+        """`ExperienceOrbEntity.damage`: health = (int)(health − amount), removed at ≤ 0, whatever the source
+        (explosion, lava, fire, cactus); always false, as vanilla returns."""
         self.health = to_int(self.health - amount)
         if self.health <= 0:
             self.remove()
+        return False
 
     def apply_water_movement(self) -> None:
         """X/Z × 0.99F; Y + 5e-4F capped at 0.06F."""

@@ -34,6 +34,7 @@ from engine.constants import (
     TNT_EXPLOSION_FUSE_SPREAD,
     TNT_FUSE,
 )
+from engine.entities import damage_source
 from engine.entities.entity import Entity
 from engine.entities.tnt import Tnt, prime_from_block
 from engine.geometry.box import Box, Vec3
@@ -41,7 +42,7 @@ from engine.influences.blockrays import AffectedBlocks, air_table, collect_block
 from engine.java.javanum import f32
 from engine.java.javautil import shuffle, shuffle_draws
 from engine.java.mathhelper import floor
-from engine.motion.raycast import COLLIDER, FLUID_NONE, raycast_blocks
+from engine.motion.raycast import COLLIDER, FLUID_NONE, OUTLINE, raycast_blocks
 from engine.tick.trace import label, point, segment, sphere
 from engine.world.world import ENTITY_SECTION_MAX, blocks
 
@@ -50,7 +51,6 @@ if TYPE_CHECKING:
     from engine.tick.trace import Recorder
     from engine.world.world import World
 
-OUTLINE = "outline"   # RaycastContext.ShapeType.OUTLINE: exposure rays before 1.16 (not modelled by raycast)
 _new = tuple.__new__
 EXPOSURE_MEMO_SIZE = 4096   # exposures remembered per world and block version (a cache bound, not physics)
 
@@ -217,11 +217,9 @@ def damage_entities(sim: Simulation, source: Entity | None, center: Vec3, power:
     amounts = np.trunc(damage).tolist()   # (float)(int)(...): 1 ≤ damage ≤ 7q + 1, so (int) truncates
     group_of = members.tolist()
     types = {Tnt} if pool.tnt_only else set(map(type, hit))
-    if any(hasattr(t, "damage") for t in types):
+    if any(t.damage is not Entity.damage for t in types):       # Entity.damage does nothing: skip it (TNT)
         for e, g in zip(hit, group_of, strict=True):
-            hurt = getattr(e, "damage", None)
-            if hurt is not None:
-                hurt(amounts[g], explosive=True)
+            e.damage(sim, damage_source.EXPLOSION, amounts[g])
     rows = _apply(pool, at, hit, members, motion, impulse,
                   [{"id": 0, "samples": smp, "exposure": ex, "impulse": None, "distance": d, "influence": inf,
                     "damage": amount}

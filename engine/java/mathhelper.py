@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from engine.constants import HORIZONTAL_COLLISION_TOLERANCE
 from engine.java.javanum import f32, to_int, wrap_int
 
 _floor = math.floor
@@ -38,8 +39,9 @@ def ceil(d: float) -> int:
 
 
 def approximately_equals(a: float, b: float) -> bool:
-    """`MathHelper.approximatelyEquals(double, double)`: |b − a| < 1e-5."""
-    return abs(b - a) < 1.0e-5
+    """`MathHelper.approximatelyEquals(double, double)`: |b − a| < 1.0E-5F, the float literal widened to double
+    (9.99999974737875e-06, not 1e-5)."""
+    return abs(b - a) < HORIZONTAL_COLLISION_TOLERANCE
 
 
 def _build_sine_table() -> tuple[float, ...]:

@@ -7,14 +7,21 @@ from typing import TYPE_CHECKING
 
 from engine.constants import (
     BED_BOUNCE,
+    BERRY_BUSH_DAMAGE,
+    BERRY_BUSH_MIN_MOVE,
     BERRY_BUSH_MULTIPLIER,
     BLOCK_COLLISION_DEFLATE,
+    BLOCK_COLLISION_DEFLATE_1_21_3,
     BUBBLE_INNER_DOWN,
     BUBBLE_INNER_UP,
     BUBBLE_SURFACE_DOWN,
     BUBBLE_SURFACE_UP,
+    CACTUS_DAMAGE,
     COBWEB_MULTIPLIER,
     END_PORTAL_SHAPE,
+    FIRE_BLOCK_DAMAGE,
+    FIRE_BLOCK_SECONDS,
+    FIRE_CHECK_DEFLATE,
     HONEY_SLIDE_FAST,
     HONEY_SLIDE_HALF_WIDTH,
     HONEY_SLIDE_MIN_VY,
@@ -26,12 +33,15 @@ from engine.constants import (
     SLIME_STEP_BASE,
     SLIME_STEP_MAX_Y,
     SLIME_STEP_SLOPE,
+    SOUL_FIRE_BLOCK_DAMAGE,
     VELOCITY_AFFECTING_OFFSET,
 )
-from engine.geometry.box import BlockPos, Vec3
+from engine.entities import damage_source
+from engine.geometry.box import BlockPos, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.tick.trace import cell
+from engine.tick.versions import refuse
 from engine.world import block_physics as phys
 from engine.world.world import EFFECT
 
@@ -83,6 +93,9 @@ def on_stepped_on(state: BlockState, e: Entity) -> None:
 def check_block_collision(e: Entity, sim: Simulation, rec) -> None:
     """Step 13, `Entity.checkBlockCollision` (spec 03 §6.1): every cell the box deflated by 0.001 touches,
     X outer, Y, Z inner, calls that block's `onEntityCollision`."""
+    if sim.features.block_collision_in_tick:
+        refuse_block_collision_in_tick(e, sim)
+        return
     b = e.box
     d = BLOCK_COLLISION_DEFLATE
     x0, y0, z0 = floor(b.min_x + d), floor(b.min_y + d), floor(b.min_z + d)
@@ -106,6 +119,20 @@ def check_block_collision(e: Entity, sim: Simulation, rec) -> None:
                         handler(state, (x, y, z), e, sim)
 
 
+def refuse_block_collision_in_tick(e: Entity, sim: Simulation) -> None:
+    """1.21.3 (spec 03 §6.2) checks block-grid collision in the entity's own tick, with a 1e-5 deflation and a
+    swept check along the path; not simulated. Every box that check can place lies within the hull of the box at
+    the tick's start, the box now and the box one Motion ahead, so with no block having an `onEntityCollision`
+    there nothing differs; otherwise stop with one line."""
+    b, p, m, d = e.box, e.prev_pos, e.motion, BLOCK_COLLISION_DEFLATE_1_21_3
+    boxes = (b, Box.from_entity(p.x, p.y, p.z, e.width, e.height), b.offset(m.x, m.y, m.z))
+    lo = [floor(min(getattr(x, f"min_{a}") for x in boxes) + d) for a in "xyz"]
+    hi = [floor(max(getattr(x, f"max_{a}") for x in boxes) - d) for a in "xyz"]
+    if sim.world.region_has(EFFECT, *lo, *hi):
+        raise refuse(sim.features, "checkBlockCollision in the tick (spec 03 §6.2)",
+                     f"entity {e.id} next to a block with onEntityCollision, tick {sim.tick_count}")
+
+
 def slow_movement(e: Entity, multiplier: tuple[float, float, float]) -> None:
     """`Entity.slowMovement`: reset the fall and set the multiplier for the next move (spec 04 §1)."""
     e.fall_distance = 0.0
@@ -117,9 +144,14 @@ def _cobweb(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> Non
 
 
 def _sweet_berry_bush(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
-    """Only living entities other than foxes and bees are slowed (and hurt)."""
+    """Only living entities other than foxes and bees are slowed, and hurt (1) by a grown bush (age > 0) when they
+    moved 0.003 or more on X or Z since the tick began (lastRenderX/Z: the position at the start of the tick)."""
     if e.living and e.TYPE not in ("minecraft:fox", "minecraft:bee"):
         slow_movement(e, BERRY_BUSH_MULTIPLIER)
+        if state.get("age") != "0":
+            dx, dz = abs(e.pos.x - e.prev_pos.x), abs(e.pos.z - e.prev_pos.z)
+            if dx >= BERRY_BUSH_MIN_MOVE or dz >= BERRY_BUSH_MIN_MOVE:
+                e.damage(sim, damage_source.SWEET_BERRY_BUSH, BERRY_BUSH_DAMAGE)
 
 
 def _bubble_column(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
@@ -161,8 +193,56 @@ def _end_portal(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) ->
         sim.change_dimension(e, "minecraft:the_end", pos)
 
 
+def _fire(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+    """`AbstractFireBlock.onEntityCollision`: one more fire tick (8 s of fire when that reaches 0), then
+    damage(IN_FIRE, 1 for fire / 2 for soul fire), unless the entity is fire-immune."""
+    if e.is_fire_immune():
+        return
+    e.fire_ticks += 1
+    if e.fire_ticks == 0:
+        e.set_on_fire_for(FIRE_BLOCK_SECONDS)
+    e.damage(sim, damage_source.IN_FIRE, SOUL_FIRE_BLOCK_DAMAGE if state.block == "soul_fire" else FIRE_BLOCK_DAMAGE)
+
+
+def _cactus(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+    """`CactusBlock.onEntityCollision`: damage(CACTUS, 1.0F)."""
+    e.damage(sim, damage_source.CACTUS, CACTUS_DAMAGE)
+
+
+def update_fire_ticks(e: Entity, world: World) -> None:
+    """Step 15 (`Entity.move` after the velocity multiplier): out of fire and lava (box contracted by 0.001) with
+    fireTicks ≤ 0, fireTicks := −burning duration; a wet burning entity is put out, the sound's pitch drawing two
+    floats from the entity's Random. Wet is water or a bubble column at the block position (rain is not modelled)."""
+    unlit = -e.burning_duration()
+    if e.fire_ticks == unlit:          # the usual case: neither branch changes anything
+        return
+    if e.fire_ticks <= 0 and not _touches_fire(e, world):
+        e.fire_ticks = unlit
+    if e.is_on_fire() and (e.touching_water or _in_bubble_column(e, world)):
+        e.random.next_float()
+        e.random.next_float()
+        e.fire_ticks = unlit
+
+
+def _touches_fire(e: Entity, world: World) -> bool:
+    """`world.getStatesInBoxIfLoaded(box.contract(0.001))` has a block of the FIRE tag or lava."""
+    b = e.box.contract(FIRE_CHECK_DEFLATE)
+    return any(world.get_block_state(x, y, z).block in phys.FIRE_OR_LAVA
+               for x in range(floor(b.min_x), floor(b.max_x) + 1)
+               for y in range(floor(b.min_y), floor(b.max_y) + 1)
+               for z in range(floor(b.min_z), floor(b.max_z) + 1))
+
+
+def _in_bubble_column(e: Entity, world: World) -> bool:
+    p = e.pos
+    return world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block == "bubble_column"
+
+
 _COLLISION_HANDLERS = {
     "cobweb": _cobweb,
+    "fire": _fire,
+    "soul_fire": _fire,
+    "cactus": _cactus,
     "sweet_berry_bush": _sweet_berry_bush,
     "bubble_column": _bubble_column,
     "honey_block": _honey_block,

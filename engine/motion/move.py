@@ -18,6 +18,7 @@ from engine.java.mathhelper import approximately_equals
 from engine.motion import block_effects
 from engine.motion.collision import adjust_movement_for_collisions
 from engine.tick.trace import StageInfo, run_stage
+from engine.tick.versions import refuse
 
 if TYPE_CHECKING:
     from engine.entities.entity import Entity
@@ -58,7 +59,7 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
     if e.no_clip:                                                                   # step 1
         run_stage(rec, e, S_NO_CLIP, move_no_clip, e, movement)
         return
-    if kind is MovementType.PISTON:                                                 # step 2
+    if kind is MovementType.PISTON and sim.features.piston_clamp:                   # step 2 (1.11: none)
         movement = run_stage(rec, e, S_PISTON, adjust_movement_for_piston, e, sim.world.game_time, movement)
         if is_java_zero(movement):
             return
@@ -71,6 +72,9 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
     if actual.length_squared() > MIN_MOVE_LENGTH_SQUARED:                           # step 6, AMBIGUITY-M1
         run_stage(rec, e, S_POSITION, update_position, e, actual)
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual)         # step 7
+    if sim.features.supporting_block and e.on_ground:                               # 1.20+
+        raise refuse(sim.features, "the supporting block (spec 01 §8.3)", f"entity {e.id} on the ground, tick "
+                     f"{sim.tick_count}")
     landing = block_effects.get_landing_pos(e, world)
     landing_state = world.get_block_state(*landing)
     run_stage(rec, e, S_FALL, fall, e, actual.y)                                    # step 8
@@ -85,7 +89,7 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
     f = block_effects.get_velocity_multiplier(e, world)                             # step 14
     if f != 1.0:
         run_stage(rec, e, S_VELOCITY, apply_velocity_multiplier, e, f)
-    # step 15 (fire) has no effect on motion
+    block_effects.update_fire_ticks(e, world)                                       # step 15
 
 
 def is_java_zero(v: Vec3) -> bool:
@@ -139,7 +143,7 @@ def update_position(e: Entity, actual: Vec3) -> None:
 
 
 def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3) -> None:
-    """Step 7: horizontal with a 1e-5 tolerance, vertical exact; on ground = vertical and moving down."""
+    """Step 7: horizontal with a (double)1.0E-5F tolerance, vertical exact; on ground = vertical and moving down."""
     e.horizontal_collision = not approximately_equals(movement.x, actual.x) or \
         not approximately_equals(movement.z, actual.z)
     e.vertical_collision = movement.y != actual.y

@@ -40,6 +40,7 @@ OPPOSITE = {"down": "up", "up": "down", "north": "south", "south": "north", "wes
 
 # RaycastContext.ShapeType and FluidHandling
 COLLIDER = "collider"
+OUTLINE = "outline"       # RaycastContext.ShapeType.OUTLINE: thrown projectiles ≤ 1.16.1, exposure rays < 1.16
 FLUID_NONE = "none"
 FLUID_SOURCE_ONLY = "source_only"
 FLUID_ANY = "any"
@@ -262,6 +263,16 @@ def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str,
     return None
 
 
+def _require_outline_equals_collision(world: World, tested: list[BlockPos]) -> None:
+    """Outline shapes are not modelled. Where every tested cell is air or a full-cube collision block (whose
+    outline is the same cube), the collision walk is the outline walk; any other block stops the run."""
+    for pos in tested:
+        state = world.get_block_state(*pos)
+        if not state.is_air and not world.get_collision_shape(state, *pos).is_full_cube:
+            raise NotImplementedError(f"outline-shape raycasts (spec 03 §7.5, spec 04 §15; this version) through "
+                                      f"{state.block} at {list(pos)}")
+
+
 def raycast_blocks(world: World, start: Vec3, end: Vec3, fluid_handling: str = FLUID_NONE,
                    rec: Recorder | None = None, cells: list[BlockPos] | None = None, *,
                    shape_type: str = COLLIDER) -> BlockHitResult:
@@ -272,11 +283,13 @@ def raycast_blocks(world: World, start: Vec3, end: Vec3, fluid_handling: str = F
     per tested cell with its `order`, and a "raycast_hit" point."""
     if fluid_handling not in FLUID_HANDLINGS:
         raise ValueError(f"fluid_handling {fluid_handling!r}: expected one of {', '.join(FLUID_HANDLINGS)}")
-    if shape_type != COLLIDER:
-        raise ValueError(f"shape_type {shape_type!r}: only {COLLIDER!r} is modelled (outline shapes are not)")
-    trail = cells if cells is not None else [] if rec is not None else None
+    if shape_type not in (COLLIDER, OUTLINE):
+        raise ValueError(f"shape_type {shape_type!r}: expected {COLLIDER!r} or {OUTLINE!r}")
+    trail = cells if cells is not None else [] if rec is not None or shape_type == OUTLINE else None
     first = len(trail) if trail is not None else 0
     hit = _walk(world, start, end, fluid_handling, trail)
+    if shape_type == OUTLINE:
+        _require_outline_equals_collision(world, trail[first:])
     if hit is None:
         hit = BlockHitResult(end, get_facing(start.x - end.x, start.y - end.y, start.z - end.z),
                              (floor(end.x), floor(end.y), floor(end.z)), True, False)

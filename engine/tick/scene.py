@@ -10,19 +10,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.entities import ENTITY_TYPES
+from engine.entities import ENTITY_TYPES, fishing_bobber, leash_knot
 from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
+from engine.entities.mobs import MobEntity
 from engine.entities.projectile import Projectile, throw_from_player
 from engine.entities.tnt import prime_from_block
 from engine.geometry.box import ZERO, Vec3
-from engine.influences import dispenser, piston, shulker_box
+from engine.influences import dispenser, fishing, leash, piston, shulker_box
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.block_entities import SHULKER_BOXES
+from engine.world.block_physics import is_fence
 from engine.world.blocks import BlockStateError
 from engine.world.world import MAX_Y, MIN_Y, World, WorldBorder, blocks
 
@@ -38,7 +40,7 @@ COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", 
 ACTION_DEFAULT_PHASE = {"set_block": "scheduled_ticks", "remove_block": "scheduled_ticks",
                         "prime_tnt": "scheduled_ticks", "piston_extend": "scheduled_ticks",
                         "piston_retract": "scheduled_ticks", "dispense": "scheduled_ticks",
-                        "shulker_open": "players", "shulker_close": "players"}
+                        "shulker_open": "players", "shulker_close": "players", "reel": "players"}
 ITEM_ID = re.compile(r"[a-z0-9_.-]+:[a-z0-9_./-]+")
 
 
@@ -49,6 +51,7 @@ class SceneError(ValueError):
 class _Ctx:
     def __init__(self, source: str) -> None:
         self.source = source
+        self.leashes: list[tuple[Entity, int, str]] = []    # (mob, holder id, key): any entity of the scene holds
 
     def fail(self, key: str, msg: str) -> SceneError:
         return SceneError(f"{self.source}: {key}: {msg}")
@@ -156,6 +159,10 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
         entry = ctx.table(entry, f"entities[{i}]")
         for k in range(ctx.integer(entry.get("count", 1), f"entities[{i}].count", 1, MAX_ENTITY_COUNT)):
             sim.add_entity(_load_entity(ctx, sim, entry, f"entities[{i}]", k))
+    for mob, holder_id, key in ctx.leashes:
+        if holder_id == mob.id or sim.entity_by_id(holder_id) is None:
+            raise ctx.fail(f"{key}.leash.holder", f"no other entity with id {holder_id} in the scene")
+        leash.attach(mob, sim.entity_by_id(holder_id))
     for i, entry in enumerate(_array(ctx, doc, "spawns")):
         _load_spawn(ctx, sim, ctx.table(entry, f"spawns[{i}]"), f"spawns[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "actions")):
@@ -225,7 +232,8 @@ def _entity_class(ctx: _Ctx, value: Any, key: str) -> type[Entity]:
 def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nth: int = 0) -> Entity:
     """The `nth` entity of the entry (`count` makes several, with consecutive ids)."""
     cls = _entity_class(ctx, entry.get("type"), f"{key}.type")
-    ctx.keys(entry, key, COMMON_ENTITY_KEYS | set(cls.FIELDS), {"type", "pos"})
+    ctx.keys(entry, key, COMMON_ENTITY_KEYS | set(cls.FIELDS) | (LEASH_KEYS if issubclass(cls, MobEntity) else set()),
+             {"type", "pos"})
     entity_id = None
     if "id" in entry:
         entity_id = ctx.integer(entry["id"], f"{key}.id", 1, 2**31 - 1) + nth
@@ -250,7 +258,45 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nt
         e.start_riding(vehicle)
     if "random" in entry:
         _load_random(ctx, e.random, entry["random"], f"{key}.random")
+    if LEASH_KEYS & entry.keys():
+        _load_leash(ctx, sim, e, entry, key)
     return e
+
+
+LEASH_KEYS = {"leash", "leashed_to"}
+
+
+def _load_reel(ctx: _Ctx, entry: dict[str, Any], key: str) -> ScheduledAction:
+    """`do = "reel"`, `player = ID`: the player reels its fishing rod in (spec 04 §12), in the players phase."""
+    ctx.keys(entry, key, {"tick", "do", "player", "phase"}, {"tick", "do", "player"})
+    tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
+    phase = ctx.string(entry.get("phase", ACTION_DEFAULT_PHASE["reel"]), f"{key}.phase")
+    if phase not in PHASES:
+        raise ctx.fail(f"{key}.phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
+    player_id = ctx.integer(entry["player"], f"{key}.player", 1, 2**31 - 1)
+
+    def use(sim: Simulation) -> None:
+        player = sim.entity_by_id(player_id)
+        if player is not None:
+            fishing.reel(sim, player)
+    return ScheduledAction(tick, phase, "reel", {"player": player_id}, use)
+
+
+def _load_leash(ctx: _Ctx, sim: Simulation, mob: Entity, entry: dict[str, Any], key: str) -> None:
+    """A mob's lead (vanilla's `Leash` NBT): `leash = { holder = ID }` (any entity of the scene, attached once all
+    are loaded) or `leashed_to = [x, y, z]` (a fence there; its knot is found or created, spec 04 §19)."""
+    if len(LEASH_KEYS & entry.keys()) > 1:
+        raise ctx.fail(f"{key}.leash", "give either leash = { holder = ID } or leashed_to = [x, y, z], not both")
+    if "leash" in entry:
+        table = ctx.table(entry["leash"], f"{key}.leash")
+        ctx.keys(table, f"{key}.leash", {"holder"}, {"holder"})
+        ctx.leashes.append((mob, ctx.integer(table["holder"], f"{key}.leash.holder", 1, 2**31 - 1), key))
+        return
+    at = ctx.block_pos(entry["leashed_to"], f"{key}.leashed_to")
+    if not is_fence(sim.world.get_block_state(*at).block):
+        raise ctx.fail(f"{key}.leashed_to", f"expected a fence block at {list(at)}, found "
+                                            f"{sim.world.get_block_state(*at).block}")
+    leash.attach(mob, leash_knot.get_or_create(sim, at))
 
 
 def _set_field(ctx: _Ctx, e: Entity, name: str, kind: type, value: Any, key: str) -> None:
@@ -302,15 +348,24 @@ def _load_spawn(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> 
             raise ctx.fail(f"{key}.entity", f"{cls.TYPE} is not a fireball (expected one of: "
                                             f"{', '.join(sorted(c.TYPE for c in EXPLOSIVE_TYPES))})")
         launch(sim, cls, ctx.vec3(entry["at"], f"{key}.at"), ctx.vec3(entry["direction"], f"{key}.direction"))
+    elif kind == "fishing_bobber":
+        ctx.keys(entry, key, {"kind", "player"}, {"player"})
+        player = sim.entity_by_id(ctx.integer(entry["player"], f"{key}.player", 1, 2**31 - 1))
+        if player is None or not player.is_player:
+            raise ctx.fail(f"{key}.player", f"expected the id of a minecraft:player declared in [[entities]], got "
+                                            f"{entry['player']!r}")
+        fishing_bobber.cast(sim, player)
     else:
-        raise ctx.fail(f"{key}.kind", f"unknown or unsupported spawn kind {kind!r} "
-                                      "(supported: primed_tnt_from_block, falling_block_from_block, thrown, fireball)")
+        raise ctx.fail(f"{key}.kind", f"unknown or unsupported spawn kind {kind!r} (supported: primed_tnt_from_block, "
+                                      "falling_block_from_block, thrown, fireball, fishing_bobber)")
 
 
 def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> ScheduledAction:
     do = ctx.string(entry.get("do"), f"{key}.do")
     if do not in ACTION_DEFAULT_PHASE:
         raise ctx.fail(f"{key}.do", f"unknown action {do!r} (supported: {', '.join(sorted(ACTION_DEFAULT_PHASE))})")
+    if do == "reel":
+        return _load_reel(ctx, entry, key)
     extra = {"set_block": {"block"}, "remove_block": set(), "prime_tnt": {"fuse", "angle"}, "piston_extend": set(),
              "piston_retract": set(), "dispense": {"item"}, "shulker_open": set(), "shulker_close": set()}[do]
     ctx.keys(entry, key, {"tick", "do", "at", "phase"} | extra, {"tick", "do", "at"} | ({"block", "item"} & extra))

@@ -225,6 +225,8 @@ def _entity_entry(sim: Simulation, e: Entity) -> dict[str, Any]:
         entry[name] = list(value) if isinstance(value, Vec3) else str(value) if name == "block_state" else value
     if e.vehicle is not None:
         entry["vehicle"] = e.vehicle.id
+    if getattr(e, "leash_holder", None) is not None:
+        entry["leash"] = {"holder": e.leash_holder}
     random = _random_entry(e.random, JavaRandom(sim.entity_seed(e.id)))
     if random:
         entry["random"] = random

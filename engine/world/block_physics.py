@@ -51,6 +51,7 @@ WALLS = frozenset({
 })
 BEDS = frozenset(f"{c}_bed" for c in DYE_COLORS)
 FIRE_TAG = frozenset({"fire", "soul_fire"})
+FIRE_OR_LAVA = FIRE_TAG | {"lava"}   # Entity.move step 15: blocks that keep an entity burning
 
 # --- FallingBlock subclasses: SandBlock, GravelBlock, ConcretePowderBlock, AnvilBlock, DragonEggBlock.
 # Scaffolding spawns falling blocks itself but is no FallingBlock.
@@ -218,4 +219,5 @@ def collision_shape_at(state: BlockState, x: int, y: int, z: int) -> VoxelShape:
 
 
 # Blocks whose `onEntityCollision` changes an entity's motion or presence (engine.motion.block_effects handles each)
-ENTITY_COLLISION_BLOCKS = frozenset({"cobweb", "sweet_berry_bush", "bubble_column", "honey_block", "end_portal"})
+ENTITY_COLLISION_BLOCKS = frozenset({"cobweb", "sweet_berry_bush", "bubble_column", "honey_block", "end_portal",
+                                     "fire", "soul_fire", "cactus"})

@@ -1,0 +1,160 @@
+"""`FishingBobberEntity` (spec 06 §12, Appendix A: gravity 0.03, drag 0.92, order GMD; spec 03 §8: it hooks what
+its raycast hits, items included).
+
+States as vanilla: FLYING (gravity, `Entity.move`, stop on ground or a wall, drag 0.92), HOOKED_IN_ENTITY (it sits
+at the hooked entity's x, body y 0.8, z and does not move itself), BOBBING (in water: its bobbing and fishing draw
+from Random every tick and are not simulated: the run stops with one line). The owner must be a player within
+32 m (it is taken to hold a fishing rod). Reeling in (`FishingBobberEntity.use`) is engine/influences/fishing.py.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.constants import (
+    BOBBER_CAST_BASE,
+    BOBBER_CAST_MAX_SLOPE,
+    BOBBER_CAST_OFFSET,
+    BOBBER_CAST_SPEED,
+    BOBBER_CAST_SPREAD,
+    BOBBER_DRAG,
+    BOBBER_GRAVITY,
+    BOBBER_GROUND_TICKS,
+    BOBBER_HOOK_BODY_Y,
+    BOBBER_MAX_DISTANCE_SQUARED,
+    BOBBER_SIZE,
+    DEGREES_TO_RADIANS,
+    JAVA_PI_F,
+)
+from engine.entities.common import add_motion, scale_motion
+from engine.entities.entity import Entity
+from engine.entities.item import Item
+from engine.entities.projectile import EntityHitResult, HitResult, Projectile, get_collision, is_miss
+from engine.geometry.box import ZERO, Vec3
+from engine.influences.fluids import fluid_at, get_height
+from engine.java.javanum import f32
+from engine.java.mathhelper import clamp, cos, floor, sin
+from engine.motion.move import MovementType, move
+from engine.tick.trace import StageInfo, run_stage
+
+if TYPE_CHECKING:
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
+
+COLLISION = StageInfo("collision", "FishingBobberEntity.checkForCollision", "Dc")
+HOOKED = StageInfo("follow_hooked", "FishingBobberEntity.tick")
+GRAVITY = StageInfo("gravity", "FishingBobberEntity.tick", "G")
+STOP = StageInfo("stop_on_ground", "FishingBobberEntity.tick")
+DRAG = StageInfo("drag", "FishingBobberEntity.tick", "D")
+FLYING, HOOKED_IN_ENTITY, BOBBING = "flying", "hooked_in_entity", "bobbing"
+
+
+class FishingBobber(Projectile):
+    TYPE = "minecraft:fishing_bobber"
+    WIDTH = BOBBER_SIZE
+    HEIGHT = BOBBER_SIZE
+    FIELDS = {**Projectile.FIELDS, "hooked": int}
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.state = FLYING
+        self.hooked = 0            # hookedEntity, by id (0: none)
+        self.removal_timer = 0
+
+    def type_fields(self) -> dict[str, Any]:
+        return {**super().type_fields(), "state": self.state, "hooked": self.hooked or None}
+
+    def hooked_entity(self, sim: Simulation) -> Entity | None:
+        return sim.entity_by_id(self.hooked) if self.hooked else None
+
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`FishingBobberEntity.tick` (1.16.5)."""
+        self.projectile_tick(sim, rec)
+        owner = self.get_owner(sim)
+        if owner is None or not owner.is_player or self.remove_if_invalid(owner):
+            self.remove()
+            return
+        if self.on_ground:
+            self.removal_timer += 1
+            if self.removal_timer >= BOBBER_GROUND_TICKS:
+                self.remove()
+                return
+        else:
+            self.removal_timer = 0
+        p = self.pos
+        cell = (floor(p.x), floor(p.y), floor(p.z))
+        fluid = fluid_at(sim.world, *cell)
+        in_water = fluid.fluid == "water"
+        if self.state == FLYING:
+            if self.hooked:
+                self.motion, self.state = ZERO, HOOKED_IN_ENTITY
+                return
+            if in_water and get_height(sim.world, *cell) > 0.0:
+                self.motion, self.state = self.motion.multiply(0.3, 0.2, 0.3), BOBBING
+                return
+            hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hook(sim, e), rec)
+            if not is_miss(hit):
+                self.on_collision(hit)
+        elif self.state == HOOKED_IN_ENTITY:
+            hooked = self.hooked_entity(sim)
+            if hooked is None or hooked.removed:      # removed (and, here, gone from the world)
+                self.hooked, self.state = 0, FLYING
+            else:
+                run_stage(rec, self, HOOKED, self.set_position,
+                          Vec3(hooked.pos.x, hooked.pos.y + hooked.height * BOBBER_HOOK_BODY_Y, hooked.pos.z))
+            return
+        else:
+            raise NotImplementedError(f"fishing bobber {self.id} bobbing in water at tick {sim.tick_count}: its "
+                                      "bobbing and fishing (FishingBobberEntity.tickFishingLogic) are not simulated")
+        if not in_water:
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -BOBBER_GRAVITY, 0.0)
+        move(self, sim, MovementType.SELF, self.motion, rec)
+        if self.state == FLYING and (self.on_ground or self.horizontal_collision):
+            run_stage(rec, self, STOP, self.stop)
+        run_stage(rec, self, DRAG, scale_motion, self, BOBBER_DRAG, BOBBER_DRAG, BOBBER_DRAG)
+
+    def stop(self) -> None:
+        """`setVelocity(Vec3d.ZERO)` (+0.0 on every axis)."""
+        self.motion = ZERO
+
+    def remove_if_invalid(self, owner: Entity) -> bool:
+        """`removeIfInvalid`: the owner is gone or more than 32 m away (it is taken to hold a fishing rod)."""
+        d = self.pos.plus(Vec3(-owner.pos.x, -owner.pos.y, -owner.pos.z))
+        return owner.removed or d.length_squared() > BOBBER_MAX_DISTANCE_SQUARED
+
+    def can_hook(self, sim: Simulation, e: Entity) -> bool:
+        """`method_26958`: what any projectile may hit, or a live item."""
+        return self.can_hit(sim, e) or (isinstance(e, Item) and not e.removed)
+
+    def on_collision(self, hit: HitResult) -> None:
+        """`onEntityHit`: hook it; `onBlockHit`: Motion := normalize(Motion) × the squared distance to the hit."""
+        if isinstance(hit, EntityHitResult):
+            self.hooked = hit.entity.id
+        else:
+            d = hit.pos.plus(Vec3(-self.pos.x, -self.pos.y, -self.pos.z)).length_squared()
+            self.motion = self.motion.normalize().multiply(d, d, d)
+
+
+def cast(sim: Simulation, thrower: Entity) -> FishingBobber:
+    """`new FishingBobberEntity(thrower, world, 0, 0)`: at the thrower's eye, 0.3 m along its look, Motion from its
+    yaw and pitch (float arithmetic, sine table) × (0.6/length + 0.5 + gaussian·0.0045) per axis from the bobber's
+    Random. Joins the world; returns the bobber."""
+    yaw, pitch = thrower.yaw, thrower.pitch
+    h = cos(f32(f32(-yaw * DEGREES_TO_RADIANS) - JAVA_PI_F))
+    i = sin(f32(f32(-yaw * DEGREES_TO_RADIANS) - JAVA_PI_F))
+    j = -cos(f32(-pitch * DEGREES_TO_RADIANS))
+    k = sin(f32(-pitch * DEGREES_TO_RADIANS))
+    p = thrower.pos
+    bobber = sim.create(FishingBobber, Vec3(p.x - i * BOBBER_CAST_OFFSET, p.y + thrower.eye_height,
+                                            p.z - h * BOBBER_CAST_OFFSET))
+    bobber.owner = thrower.id
+    bobber.yaw, bobber.pitch = yaw, pitch
+    v = Vec3(-i, clamp(f32(-(k / j)), -BOBBER_CAST_MAX_SLOPE, BOBBER_CAST_MAX_SLOPE), -h)
+    m = v.length()
+    r = bobber.random
+    sx = BOBBER_CAST_SPEED / m + BOBBER_CAST_BASE + r.next_gaussian() * BOBBER_CAST_SPREAD
+    sy = BOBBER_CAST_SPEED / m + BOBBER_CAST_BASE + r.next_gaussian() * BOBBER_CAST_SPREAD
+    sz = BOBBER_CAST_SPEED / m + BOBBER_CAST_BASE + r.next_gaussian() * BOBBER_CAST_SPREAD
+    bobber.motion = v.multiply(sx, sy, sz)
+    sim.add_entity(bobber)
+    return bobber
