@@ -51,6 +51,7 @@ def _draw_list(state: Any, entities: list[Any]) -> None:
                 if imgui.selectable(label, e.id == state.selected_entity)[0]:
                     state.selected_entity = e.id
                     state.selected_stage = None
+                imgui.set_item_tooltip("Select it: its trace, stages, plots and fields")
 
 
 def _draw_inspector(state: Any, entity: Any) -> None:
@@ -73,6 +74,7 @@ def _draw_inspector(state: Any, entity: Any) -> None:
         imgui.end_table()
     if imgui.button("Remove entity"):
         state.pending_edits.append(editing.remove_entity(entity.id))
+    imgui.set_item_tooltip("Remove it at this tick (Ctrl+Z brings it back)")
 
 
 def _draw_field(state: Any, entity: Any, spec: Any) -> None:
@@ -104,9 +106,11 @@ def _draw_palette(state: Any) -> None:
     """A type from ENTITY_TYPES and a position; Add queues the new entity."""
     imgui.set_next_item_width(em() * 12)
     changed, index = imgui.combo("type", ENTITY_TYPE_NAMES.index(state.new_entity_type), ENTITY_TYPE_NAMES)
+    imgui.set_item_tooltip("The type of the entity Add puts in the world")
     if changed:
         state.new_entity_type = ENTITY_TYPE_NAMES[index]
     text = text_field(state, "new pos", "at", state.new_entity_pos, 12)
+    imgui.set_item_tooltip("Where: x, y, z (its feet)")
     if text is not None:
         state.new_entity_pos = text
     imgui.same_line()
@@ -117,3 +121,4 @@ def _draw_palette(state: Any) -> None:
         else:
             accept(state, "new pos")
             state.pending_edits.append(editing.add_entity(state.new_entity_type, pos))
+    imgui.set_item_tooltip("Add the entity at this tick (later ticks run again)")

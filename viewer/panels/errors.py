@@ -29,6 +29,7 @@ def draw_errors(state: Any) -> None:
                 imgui.pop_text_wrap_pos()
         if imgui.button("Dismiss"):
             state.errors.clear()
+        imgui.set_item_tooltip("Hide these messages (they are not kept anywhere else)")
 
 
 def describe(exc: BaseException) -> str:

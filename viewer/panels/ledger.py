@@ -213,6 +213,7 @@ def _draw_filters(state: Any, explosions: int) -> None:
         imgui.same_line()
         if imgui.button("draw all rows"):
             state.ledger_pick = None
+        imgui.set_item_tooltip("Draw the geometry of every row shown again, not only the clicked one")
 
 
 def _draw_rows(state: Any, table: LedgerTable, rows: np.ndarray) -> None:

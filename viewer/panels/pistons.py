@@ -71,6 +71,7 @@ def _draw_table(state: Any, rows: list[B36Row]) -> None:
             state.selected_b36 = None if picked else row.pos
             state.selected_entity = None
             state.selected_stage = None
+        imgui.set_item_tooltip("Select this moving block: the view draws only what it did this tick")
         moving = f"{row.direction} ({'extending' if row.extending else 'retracting'})"
         pushed = row.pushed.removeprefix("minecraft:").partition("[")[0]  # the full state is in the line below
         for text in (pushed, moving, "yes" if row.source else "no", _progress(row)):
@@ -97,5 +98,6 @@ def _draw_pushes(state: Any, row: B36Row) -> None:
                 state.selected_entity = push.entity_id
                 state.selected_b36 = None
                 state.selected_stage = None
+            imgui.set_item_tooltip("Select this entity")
             if push.clamped:
                 imgui.pop_style_color()
