@@ -50,7 +50,9 @@ def run_commands(app: Any, now: float) -> None:
 
 def _open(app: Any) -> None:
     start = app.scene_path.parent if app.scene_path is not None else Path.cwd()
-    app.dialog.start("open", False, str(start))
+    problem = app.dialog.start("open", False, str(start))
+    if problem:
+        app.state.report(problem)
 
 
 def _reload(app: Any) -> None:
@@ -67,7 +69,9 @@ def _save(app: Any) -> None:
 
 def _save_as(app: Any) -> None:
     start = app.scene_path if app.scene_path is not None else Path.cwd() / "scene.toml"
-    app.dialog.start("save_as", True, str(start))
+    problem = app.dialog.start("save_as", True, str(start))
+    if problem:
+        app.state.report(problem)
 
 
 def saved_state(app: Any) -> Any:

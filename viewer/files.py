@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
 MAX_RECENT = 10
 SCENE_FILTERS = ["Scenes (*.toml)", "*.toml", "All files", "*"]
 WATCH_INTERVAL_S = 0.5
+LINUX_DIALOG_TOOLS = ("zenity", "kdialog", "matedialog", "qarma")
 
 
 def config_dir() -> Path:
@@ -52,16 +55,20 @@ class Dialog:
     def __init__(self) -> None:
         self._pending: tuple[str, Any] | None = None
 
-    def start(self, purpose: str, save: bool, start_dir: str) -> None:
-        """Open the dialog for `purpose` ('open' or 'save_as'), unless one is open already. (Without zenity or
-        kdialog on Linux the dialog answers at once with no file.)"""
+    def start(self, purpose: str, save: bool, start_dir: str) -> str | None:
+        """Open the dialog for `purpose` ('open' or 'save_as'), unless one is open already; why it cannot be
+        shown, if so (on Linux the portable dialogs run zenity, kdialog or matedialog)."""
         from imgui_bundle import portable_file_dialogs as pfd
         if self._pending is not None:
-            return
+            return None
+        if sys.platform.startswith("linux") and not any(shutil.which(tool) for tool in LINUX_DIALOG_TOOLS):
+            return ("no file dialog: install zenity or kdialog (or open a scene with Open recent or "
+                    "tickscope view FILE)")
         title = "Save the scene as" if save else "Open a scene"
         dialog = pfd.save_file(title, start_dir, SCENE_FILTERS) if save else \
             pfd.open_file(title, start_dir, SCENE_FILTERS)
         self._pending = (purpose, dialog)
+        return None
 
     def poll(self) -> tuple[str, str] | None:
         """(purpose, chosen path or '') once the open dialog is answered."""

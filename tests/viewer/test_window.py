@@ -374,3 +374,12 @@ def test_shift_f2_with_the_caption_card_carries_it(open_app, flat_scene: Path) -
     rows, cols = np.nonzero(np.any(shots[0] != shots[1], axis=2))
     assert rows.size and rows.min() < 20 and cols.min() < 20
     assert rows.max() < shots[0].shape[0] / 2  # the card only, not the whole view
+
+
+def test_file_open_without_a_dialog_tool_says_what_to_install(open_app, flat_scene: Path, monkeypatch) -> None:
+    """Ctrl+O on a Linux machine without zenity or kdialog: one line in the error panel, no dialog."""
+    app = open_app(flat_scene)
+    monkeypatch.setattr("shutil.which", lambda tool: None)
+    monkeypatch.setattr("sys.platform", "linux")
+    press(app, key.O, key.MOD_CTRL)
+    assert app.state.errors and "install zenity or kdialog" in app.state.errors[-1]
