@@ -40,6 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--fps", type=float, default=20.0, help="frames per second of a video or GIF (default 20)")
     r.add_argument("--entity", type=int, help="the camera follows this entity")
     r.add_argument("--caption", action="store_true", help="write the scene's name and the tick on each frame")
+    r.add_argument("--legend", action="store_true", help="list the colours drawn on each frame")
     r.add_argument("--size", default="1280x720", help="WxH")
     r.add_argument("--camera", help="camera preset or parameters")
     r.add_argument("--overlays", help="comma-separated trace roles to draw")
@@ -111,7 +112,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         if args.ticks is not None:
             from viewer.video import parse_ticks, render_video
             render_video(args.scene, parse_ticks(args.ticks), args.out, size, args.camera, args.overlays, args.fps,
-                         args.entity, args.caption)
+                         args.entity, args.caption, args.legend)
         else:
             render_to_png(args.scene, args.tick, args.out, size, args.camera, args.overlays)
     except (SceneError, RenderError) as err:

@@ -15,19 +15,20 @@ from PIL import Image
 from engine.tick.scene import load_scene
 from viewer.drawing.camera import Camera, CameraSpec, camera_from_spec, parse_camera
 from viewer.drawing.framing import scene_bounds
-from viewer.drawing.labels import draw_gizmo_letters, draw_labels
+from viewer.drawing.labels import draw_caption_card, draw_gizmo_letters, draw_labels
 from viewer.drawing.overlays import OverlayBuilder, add_entities, add_geometry, entity_frame, stage_geometry
 from viewer.drawing.palette import load_palette
 from viewer.drawing.pistons import add_launch_markers, moving_blocks
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.gl.imgui_renderer import ImGuiRenderer
 from viewer.history import entity_states
+from viewer.panels.help import legend_entries
 
 OVERLAY_NAMES = ("entities", "trace", "labels", "gizmo")
 DEFAULT_OVERLAYS = "entities,gizmo"
 SAMPLES = 4  # multisampling of offscreen renders
 MAX_SIZE = 8192
-CAPTION_PADDING_EM = 0.5
+CAPTION_MARGIN_EM = 0.5
 
 
 class RenderError(Exception):
@@ -109,9 +110,9 @@ def egl_context() -> moderngl.Context:
 
 
 def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: CameraSpec | Camera,
-                 overlay: OverlaySpec | None = None, caption: str | None = None) -> np.ndarray:
+                 overlay: OverlaySpec | None = None, caption: str | None = None, legend: bool = False) -> np.ndarray:
     """Pixels (height, width, 4) uint8, top row first, of `sim`'s current state seen through `spec` (or a camera
-    given as it is), with `caption` in the top left corner if given."""
+    given as it is), with `caption` and (with `legend`) the colours drawn in a card in the top left corner."""
     overlay = overlay or parse_overlays(None)
     layers = overlay.layers
     width, height = size
@@ -123,8 +124,12 @@ def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: C
     try:
         renderer.update_world(sim.world)
         entities, trace = OverlayBuilder(), OverlayBuilder()
+        types: list[str] = []
+        prims: list = []
         if "entities" in layers:
-            add_entities(entities, entity_frame(entity_states(sim)), palette)
+            frame = entity_frame(entity_states(sim))
+            add_entities(entities, frame, palette)
+            types = frame.types
         if "trace" in layers:
             prims = stage_geometry(sim.last_record)
             if overlay.roles is not None:
@@ -142,9 +147,10 @@ def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: C
         renderer.draw(msaa, cam, gizmo="gizmo" in layers)
         ctx.copy_framebuffer(resolved, msaa)
         text = entity_overlay.labels + trace_overlay.labels if "labels" in layers else []
-        if text or caption or "gizmo" in layers:
+        card = legend_entries(palette, types, sorted({p["role"] for p in prims})) if legend else []
+        if text or caption or card or "gizmo" in layers:
             _draw_text(ctx, resolved, cam.view_matrix(), cam.proj_matrix(width / height), text,
-                       "gizmo" in layers, palette, caption)
+                       "gizmo" in layers, palette, caption, card)
         data = resolved.read(components=4, alignment=1)
     finally:
         renderer.release()
@@ -157,9 +163,10 @@ def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: C
 
 
 def _draw_text(ctx: moderngl.Context, target: moderngl.Framebuffer, view: np.ndarray, proj: np.ndarray,
-               labels: list, gizmo: bool, palette: Any, caption: str | None = None) -> None:
-    """Labels, gizmo letters and the caption through a private ImGui context (the caller's context, if any, is
-    kept)."""
+               labels: list, gizmo: bool, palette: Any, caption: str | None = None,
+               legend: list | None = None) -> None:
+    """Labels, gizmo letters, the caption and legend through a private ImGui context (the caller's context, if
+    any, is kept)."""
     previous = imgui.get_current_context()
     own = imgui.create_context()
     try:
@@ -174,11 +181,9 @@ def _draw_text(ctx: moderngl.Context, target: moderngl.Framebuffer, view: np.nda
         draw_labels(draw_list, labels, view, proj, (width, height))
         if gizmo:
             draw_gizmo_letters(draw_list, view, min(GIZMO_SIZE, width, height), (0.0, height), palette)
-        if caption:
-            pad = imgui.get_font_size() * CAPTION_PADDING_EM
-            box = imgui.calc_text_size(caption)
-            draw_list.add_rect_filled((0.0, 0.0), (box.x + 2 * pad, box.y + 2 * pad), imgui.IM_COL32(0, 0, 0, 160))
-            draw_list.add_text((pad, pad), imgui.IM_COL32(255, 255, 255, 255), caption)
+        if caption or legend:
+            margin = imgui.get_font_size() * CAPTION_MARGIN_EM
+            draw_caption_card(draw_list, (margin, margin), caption or "", legend or [])
         imgui.render()
         target.use()
         text_renderer.render(imgui.get_draw_data())

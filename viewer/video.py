@@ -42,7 +42,7 @@ def output_kind(out: str) -> str:
 
 def render_video(scene_path: str, ticks: tuple[int, int], out: str, size: tuple[int, int] = (1280, 720),
                  camera: str | None = None, overlays: str | None = None, fps: float = DEFAULT_FPS,
-                 entity: int | None = None, caption: bool = False) -> int:
+                 entity: int | None = None, caption: bool = False, legend: bool = False) -> int:
     """Render ticks A..B of the scene to `out`; returns the number of frames. Raises RenderError (bad input,
     no EGL, unwritable output) and SceneError (bad scene)."""
     kind = output_kind(out)
@@ -65,7 +65,7 @@ def render_video(scene_path: str, ticks: tuple[int, int], out: str, size: tuple[
             while True:
                 _follow(cam, sim, entity)
                 text = f"{sim.name} - tick {sim.tick_count}" if caption else None
-                frames.append(render_frame(ctx, sim, size, cam, overlay, text)[:, :, :3])
+                frames.append(render_frame(ctx, sim, size, cam, overlay, text, legend)[:, :, :3])
                 progress.update()
                 if sim.tick_count >= last:
                     break

@@ -53,14 +53,16 @@ def test_entity_keeps_the_falling_tnt_in_the_middle_of_every_frame(tmp_path: Pat
         assert np.allclose(tnt_centre(out / f"tick{tick:06d}.png"), (160, 120), atol=12)
 
 
-def test_caption_names_the_scene_and_tick(tmp_path: Path) -> None:
-    plain, captioned = tmp_path / "plain", tmp_path / "captioned"
-    for out, extra in ((plain, []), (captioned, ["--caption"])):
-        assert main(["render", HIGH_TNT, "--ticks", "2..2", "--out", f"{out}/", "--size", SMALL, *extra]) == 0
+@pytest.mark.parametrize("extra", [["--caption"], ["--legend"], ["--caption", "--legend"]])
+def test_caption_and_legend_fill_a_card_in_the_top_left_corner(tmp_path: Path, extra) -> None:
+    plain, marked = tmp_path / "plain", tmp_path / "marked"
+    for out, more in ((plain, []), (marked, extra)):
+        assert main(["render", HIGH_TNT, "--ticks", "2..2", "--out", f"{out}/", "--size", "320x240", *more]) == 0
     a = np.asarray(Image.open(plain / "tick000002.png"))
-    b = np.asarray(Image.open(captioned / "tick000002.png"))
-    differs = np.nonzero(np.any(a != b, axis=2))
-    assert differs[0].size and differs[0].max() < 30  # only the top rows: the caption's box and text
+    b = np.asarray(Image.open(marked / "tick000002.png"))
+    rows, cols = np.nonzero(np.any(a != b, axis=2))
+    assert rows.size and rows.min() < 12 and cols.min() < 12  # the card, from the corner
+    assert rows.max() < 60 and cols.max() < 300                # and nothing else
 
 
 @pytest.mark.parametrize(("args", "message"), [
