@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from importlib import metadata
 from pathlib import Path
 from typing import NoReturn
 
@@ -24,6 +25,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tickscope", description="Tick-exact Minecraft entity motion: simulate, trace, view.")
+    p.add_argument("--version", action="version", version=f"tickscope {metadata.version('tickscope')}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     v = sub.add_parser("view", help="open the viewer on a scene")
     v.add_argument("scene")
@@ -34,10 +36,16 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--stages", action="store_true", help="include each entity's stage records")
     t.add_argument("--entity", type=int, help="only this entity id")
     t.add_argument("--allow-unmapped", action="store_true", help="a schematic loads without what 1.16.5 lacks")
-    r = sub.add_parser("render", help="render the state after tick T to a PNG, offscreen")
+    r = sub.add_parser("render", help="render the state after tick T to a PNG, or ticks A..B to a video, offscreen")
     r.add_argument("scene")
-    r.add_argument("--tick", type=int, required=True)
+    when = r.add_mutually_exclusive_group(required=True)
+    when.add_argument("--tick", type=int, help="one frame: the state after tick T, to FILE.png")
+    when.add_argument("--ticks", help="A..B: one frame per tick, to FILE.mp4, FILE.gif or DIR/ (numbered PNGs)")
     r.add_argument("--out", required=True)
+    r.add_argument("--fps", type=float, default=20.0, help="frames per second of a video or GIF (default 20)")
+    r.add_argument("--entity", type=int, help="the camera follows this entity")
+    r.add_argument("--caption", action="store_true", help="write the scene's name and the tick on each frame")
+    r.add_argument("--legend", action="store_true", help="list the colours drawn on each frame")
     r.add_argument("--size", default="1280x720", help="WxH")
     r.add_argument("--camera", help="camera preset or parameters")
     r.add_argument("--overlays", help="comma-separated trace roles to draw")
@@ -111,13 +119,18 @@ def cmd_render(args: argparse.Namespace) -> int:
     size = _size(args.size)
     if size is None:
         return _fail(f"--size must be WxH with positive integers, got {args.size!r}")
-    if args.tick < 0:
+    if args.tick is not None and args.tick < 0:
         return _fail(f"--tick must be >= 0, got {args.tick}")
     from engine.limits import SimulationLimit
     from engine.tick.scene import SceneError
     from viewer.render import RenderError, render_to_png
     try:
-        render_to_png(args.scene, args.tick, args.out, size, args.camera, args.overlays)
+        if args.ticks is not None:
+            from viewer.video import parse_ticks, render_video
+            render_video(args.scene, parse_ticks(args.ticks), args.out, size, args.camera, args.overlays, args.fps,
+                         args.entity, args.caption, args.legend)
+        else:
+            render_to_png(args.scene, args.tick, args.out, size, args.camera, args.overlays)
     except (SceneError, RenderError, SimulationLimit) as err:
         return _fail(str(err))
     return 0
@@ -147,8 +160,8 @@ def cmd_view(scene: str | None, history_budget: str | None = None) -> int:
         if parse_budget(history_budget) is None:
             return _fail(f"--history-budget must be a size of at least 1M such as 512M or 4G, got {history_budget!r}")
         os.environ[BUDGET_ENV] = history_budget
-    from viewer.app import run_viewer
-    return run_viewer(scene)
+    from viewer.launch import open_viewer
+    return open_viewer(scene)
 
 
 def main(argv: list[str] | None = None) -> int:

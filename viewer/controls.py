@@ -4,7 +4,8 @@ Orbit: left drag turns, right drag pans, wheel zooms. Fly: left drag looks, WASD
 and sink. Top/north/east: drag pans, wheel zooms. A left click that does not drag is queued for the app (select,
 place or remove, by the tool). Keys: space play/pause (outside fly mode), right arrow one tick (or the end of the
 tick being micro-stepped), shift+right one stage, ctrl+right the next entity, alt+right the next phase, left
-arrow back one tick, F focus on the selection, F2 screenshot (shift+F2 without the panels).
+arrow back one tick, F focus on the selection, F1 help, F2 screenshot (shift+F2 the 3D view), the SHORTCUTS
+(Ctrl+Z undo, Ctrl+S save, ...) as commands. Escape never closes the window. The wheel zooms towards the pointer.
 """
 
 from __future__ import annotations
@@ -14,7 +15,17 @@ from typing import Any
 import numpy as np
 from pyglet.window import key, mouse
 
-from viewer.camera import ORTHO_VIEWS, Bounds, FlyCamera, OrbitCamera, OrthoCamera, fit_orbit, fit_ortho
+from viewer.drawing.camera import (
+    ORTHO_VIEWS,
+    Bounds,
+    FlyCamera,
+    OrbitCamera,
+    OrthoCamera,
+    fit_orbit,
+    fit_ortho,
+    look_direction,
+)
+from viewer.drawing.picking import ViewRect, pixel_ray
 from viewer.state import ViewerState
 
 TURN_DEG_PER_PIXEL = 0.3
@@ -23,6 +34,12 @@ PAN_FRACTION_PER_PIXEL = 0.0015   # of the orbit distance
 CLICK_SLOP = 4                    # pixels a press may move and still count as a click
 FOCUS_DISTANCE = 6.0              # blocks from the eye to a focused entity (orbit and fly)
 FOCUS_HALF_HEIGHT = 4.0           # blocks, orthographic views focused on an entity
+SHORTCUT_MODIFIERS = key.MOD_CTRL | key.MOD_SHIFT | key.MOD_ALT
+SHORTCUTS = {  # (key, modifiers) → a command of ViewerState.commands
+    (key.Z, key.MOD_CTRL): "undo", (key.Z, key.MOD_CTRL | key.MOD_SHIFT): "redo", (key.Y, key.MOD_CTRL): "redo",
+    (key.O, key.MOD_CTRL): "open", (key.R, key.MOD_CTRL): "reload", (key.S, key.MOD_CTRL): "save",
+    (key.S, key.MOD_CTRL | key.MOD_SHIFT): "save_as", (key.Q, key.MOD_CTRL): "quit",
+}
 MICRO_KEYS = ((key.MOD_SHIFT, "stage"), (key.MOD_CTRL, "entity"), (key.MOD_ALT, "phase"))
 
 
@@ -37,10 +54,10 @@ class CameraControls:
         self.fly = FlyCamera()
         self.ortho = {view: OrthoCamera(view) for view in ORTHO_VIEWS}
         self._press: tuple[int, int] | None = None
+        self.view_rect = ViewRect(0.0, 0.0, float(window.width), float(window.height))  # set by the app each frame
 
-    def frame(self, bounds: Bounds) -> None:
-        """Point every camera at `bounds` (a scene was loaded)."""
-        aspect = self.window.width / max(self.window.height, 1)
+    def frame(self, bounds: Bounds, aspect: float) -> None:
+        """Point every camera at `bounds` (a scene was loaded), seen in a view of `aspect` (width / height)."""
         self.orbit = fit_orbit(bounds, aspect)
         self.fly = FlyCamera(tuple(self.orbit.eye()), self.orbit.yaw, self.orbit.pitch)
         self.ortho = {view: fit_ortho(view, bounds, aspect) for view in ORTHO_VIEWS}
@@ -71,10 +88,19 @@ class CameraControls:
             self.fly.update(dt, forward, strafe, lift)
 
     # --- pyglet handlers (ImGui's handlers sit above and swallow what ImGui uses) ---
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
         self.keys.on_key_press(symbol, modifiers)
         state = self.state
-        if symbol == key.SPACE and state.camera_mode != "fly":
+        if symbol == key.ESCAPE:  # pyglet's default closes the window on Escape: here it only closes help
+            state.show_help = False
+            return True
+        shortcut = SHORTCUTS.get((symbol, modifiers & SHORTCUT_MODIFIERS))
+        if shortcut is not None:
+            state.commands.append(shortcut)
+            return True
+        if symbol == key.F1:
+            state.show_help = not state.show_help
+        elif symbol == key.SPACE and state.camera_mode != "fly":
             state.playing = not state.playing
         elif symbol == key.RIGHT:
             unit = next((u for mod, u in MICRO_KEYS if modifiers & mod), None)
@@ -88,6 +114,7 @@ class CameraControls:
             state.focus_requested = True
         elif symbol == key.F2:
             state.screenshot = "scene" if modifiers & key.MOD_SHIFT else "panels"
+        return False
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         self.keys.on_key_release(symbol, modifiers)
@@ -119,6 +146,30 @@ class CameraControls:
             cam.center = tuple(np.asarray(cam.center) + move)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """Zoom towards the pointer: the point under it (in the plane of the orbit target or the orthographic
+        centre) stays under it."""
         cam = self.camera()
-        if isinstance(cam, OrbitCamera | OrthoCamera):
-            cam.zoom(ZOOM_PER_WHEEL_STEP ** scroll_y)
+        if not isinstance(cam, OrbitCamera | OrthoCamera):
+            return
+        factor = ZOOM_PER_WHEEL_STEP ** scroll_y
+        rect = self.view_rect
+        if rect.contains(x, self.window.height - y):
+            origin, direction = pixel_ray(cam.view_matrix(), cam.proj_matrix(rect.width / max(rect.height, 1.0)),
+                                          x - rect.x, self.window.height - y - rect.y, (rect.width, rect.height))
+            if isinstance(cam, OrbitCamera):
+                center, forward = np.asarray(cam.target), look_direction(cam.yaw, cam.pitch)
+            else:
+                center, forward = np.asarray(cam.center), np.asarray(ORTHO_VIEWS[cam.view][0], dtype=np.float64)
+            under = origin + direction * (np.dot(center - origin, forward) / np.dot(direction, forward))
+            moved = tuple(float(c) for c in center + (under - center) * (1.0 - factor))
+            if isinstance(cam, OrbitCamera):
+                cam.target = moved
+            else:
+                cam.center = moved
+        cam.zoom(factor)
+
+    def follow(self, point: tuple[float, float, float]) -> None:
+        """Keep `point` (the followed entity) at the centre of the orbit and orthographic views."""
+        self.orbit.target = point
+        for ortho in self.ortho.values():
+            ortho.center = point

@@ -13,20 +13,22 @@ from imgui_bundle import imgui
 from PIL import Image
 
 from engine.tick.scene import load_scene
-from viewer.camera import CameraSpec, camera_from_spec, parse_camera
-from viewer.framing import scene_bounds
+from viewer.drawing.camera import Camera, CameraSpec, camera_from_spec, parse_camera
+from viewer.drawing.framing import scene_bounds
+from viewer.drawing.labels import draw_caption_card, draw_gizmo_letters, draw_labels
+from viewer.drawing.overlays import OverlayBuilder, add_entities, add_geometry, entity_frame, stage_geometry
+from viewer.drawing.palette import load_palette
+from viewer.drawing.pistons import add_launch_markers, moving_blocks
+from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.gl.imgui_renderer import ImGuiRenderer
 from viewer.history import entity_states
-from viewer.labels import draw_gizmo_letters, draw_labels
-from viewer.overlays import OverlayBuilder, add_entities, add_geometry, entity_frame, stage_geometry
-from viewer.palette import load_palette
-from viewer.pistons import add_launch_markers, moving_blocks
-from viewer.scene_renderer import GIZMO_SIZE, SceneRenderer
+from viewer.panels.help import legend_entries
 
 OVERLAY_NAMES = ("entities", "trace", "labels", "gizmo")
 DEFAULT_OVERLAYS = "entities,gizmo"
 SAMPLES = 4  # multisampling of offscreen renders
 MAX_SIZE = 8192
+CAPTION_MARGIN_EM = 0.5
 
 
 class RenderError(Exception):
@@ -69,22 +71,10 @@ def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = 
     """
     if tick < 0:
         raise RenderError(f"--tick {tick}: expected 0 or more")
-    width, height = size
-    if not (0 < width <= MAX_SIZE and 0 < height <= MAX_SIZE):
-        raise RenderError(f"--size {width}x{height}: expected 1..{MAX_SIZE} pixels each way")
-    try:
-        spec = parse_camera(camera or "auto")
-    except ValueError as exc:
-        raise RenderError(f"--{exc}") from None
-    overlay = parse_overlays(overlays)
-    sim = load_scene(scene_path)
-    sim.trace_enabled = "trace" in overlay.layers
+    sim, spec, overlay = prepare(scene_path, size, camera, overlays)
     for _ in range(tick):
         sim.tick()
-    try:
-        ctx = moderngl.create_standalone_context(backend="egl")
-    except Exception as exc:  # moderngl raises plain Exception when EGL or the driver is missing
-        raise RenderError(f"cannot create an offscreen OpenGL context through EGL: {exc}") from None
+    ctx = egl_context()
     try:
         pixels = render_frame(ctx, sim, size, spec, overlay)
     finally:
@@ -95,22 +85,51 @@ def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = 
         raise RenderError(f"{out}: cannot write the PNG: {exc.strerror or exc}") from None
 
 
-def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: CameraSpec,
-                 overlay: OverlaySpec | None = None) -> np.ndarray:
-    """Pixels (height, width, 4) uint8, top row first, of `sim`'s current state seen through `spec`."""
+def prepare(scene_path: str, size: tuple[int, int], camera: str | None,
+            overlays: str | None) -> tuple[Any, CameraSpec, OverlaySpec]:
+    """Check the size, camera and overlays, then load the scene (tracing on when the trace is drawn)."""
+    width, height = size
+    if not (0 < width <= MAX_SIZE and 0 < height <= MAX_SIZE):
+        raise RenderError(f"--size {width}x{height}: expected 1..{MAX_SIZE} pixels each way")
+    try:
+        spec = parse_camera(camera or "auto")
+    except ValueError as exc:
+        raise RenderError(f"--{exc}") from None
+    overlay = parse_overlays(overlays)
+    sim = load_scene(scene_path)
+    sim.trace_enabled = "trace" in overlay.layers
+    return sim, spec, overlay
+
+
+def egl_context() -> moderngl.Context:
+    """A standalone offscreen context (EGL: no display needed)."""
+    try:
+        return moderngl.create_standalone_context(backend="egl")
+    except Exception as exc:  # moderngl raises plain Exception when EGL or the driver is missing
+        raise RenderError(f"cannot create an offscreen OpenGL context through EGL: {exc}") from None
+
+
+def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: CameraSpec | Camera,
+                 overlay: OverlaySpec | None = None, caption: str | None = None, legend: bool = False) -> np.ndarray:
+    """Pixels (height, width, 4) uint8, top row first, of `sim`'s current state seen through `spec` (or a camera
+    given as it is), with `caption` and (with `legend`) the colours drawn in a card in the top left corner."""
     overlay = overlay or parse_overlays(None)
     layers = overlay.layers
     width, height = size
     palette = load_palette()
-    cam = camera_from_spec(spec, scene_bounds(sim), width / height)
+    cam = camera_from_spec(spec, scene_bounds(sim), width / height) if isinstance(spec, CameraSpec) else spec
     renderer = SceneRenderer(ctx, palette)
     msaa = ctx.framebuffer(ctx.renderbuffer(size, 4, samples=SAMPLES), ctx.depth_renderbuffer(size, samples=SAMPLES))
     resolved = ctx.framebuffer(ctx.renderbuffer(size, 4))
     try:
         renderer.update_world(sim.world)
         entities, trace = OverlayBuilder(), OverlayBuilder()
+        types: list[str] = []
+        prims: list = []
         if "entities" in layers:
-            add_entities(entities, entity_frame(entity_states(sim)), palette)
+            frame = entity_frame(entity_states(sim))
+            add_entities(entities, frame, palette)
+            types = frame.types
         if "trace" in layers:
             prims = stage_geometry(sim.last_record)
             if overlay.roles is not None:
@@ -128,9 +147,10 @@ def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: C
         renderer.draw(msaa, cam, gizmo="gizmo" in layers)
         ctx.copy_framebuffer(resolved, msaa)
         text = entity_overlay.labels + trace_overlay.labels if "labels" in layers else []
-        if text or "gizmo" in layers:
+        card = legend_entries(palette, types, sorted({p["role"] for p in prims})) if legend else []
+        if text or caption or card or "gizmo" in layers:
             _draw_text(ctx, resolved, cam.view_matrix(), cam.proj_matrix(width / height), text,
-                       "gizmo" in layers, palette)
+                       "gizmo" in layers, palette, caption, card)
         data = resolved.read(components=4, alignment=1)
     finally:
         renderer.release()
@@ -143,8 +163,10 @@ def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: C
 
 
 def _draw_text(ctx: moderngl.Context, target: moderngl.Framebuffer, view: np.ndarray, proj: np.ndarray,
-               labels: list, gizmo: bool, palette: Any) -> None:
-    """Labels and gizmo letters through a private ImGui context (the caller's context, if any, is kept)."""
+               labels: list, gizmo: bool, palette: Any, caption: str | None = None,
+               legend: list | None = None) -> None:
+    """Labels, gizmo letters, the caption and legend through a private ImGui context (the caller's context, if
+    any, is kept)."""
     previous = imgui.get_current_context()
     own = imgui.create_context()
     try:
@@ -158,7 +180,10 @@ def _draw_text(ctx: moderngl.Context, target: moderngl.Framebuffer, view: np.nda
         draw_list = imgui.get_foreground_draw_list()
         draw_labels(draw_list, labels, view, proj, (width, height))
         if gizmo:
-            draw_gizmo_letters(draw_list, view, min(GIZMO_SIZE, width, height), height, palette)
+            draw_gizmo_letters(draw_list, view, min(GIZMO_SIZE, width, height), (0.0, height), palette)
+        if caption or legend:
+            margin = imgui.get_font_size() * CAPTION_MARGIN_EM
+            draw_caption_card(draw_list, (margin, margin), caption or "", legend or [])
         imgui.render()
         target.use()
         text_renderer.render(imgui.get_draw_data())

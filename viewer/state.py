@@ -43,6 +43,8 @@ class ViewerState:
     pending_edits: list[Edit] = field(default_factory=list)
     pending_clicks: list[tuple[float, float]] = field(default_factory=list)  # 3D-view clicks, pixels from top left
     focus_requested: bool = False
+    frame_requested: bool = False     # fit the camera to blocks, entities and trace
+    follow: bool = False              # the camera keeps the selected entity centred
     screenshot: str | None = None     # a screenshot requested: 'panels' (the whole window) or 'scene'
     last_screenshot: str = ""
     errors: list[str] = field(default_factory=list)
@@ -56,6 +58,21 @@ class ViewerState:
     ledger_pick: tuple[int, int] | None = None  # the row clicked: (explosion index, entity id)
     ledger_draw: bool = True          # draw the explosion geometry of the rows shown (else none)
     ledger_rays: bool = True          # with it, the exposure rays
+    commands: list[str] = field(default_factory=list)  # menu and key requests (viewer.commands)
+    open_path: str | None = None      # a scene file asked for (File › Open, Open recent), opened by the app loop
+    event_jump: int = 0               # +1: run to the next tick with an event; -1: back to the previous one
+    loop: tuple[int, int] | None = None  # while playing, ticks loop[1] → loop[0]
+    reset_layout: bool = False        # View › Reset layout: dock the panels as at first start
+    zoom: float = 1.0                 # View › Zoom, times the monitor's content scale
+    show_help: bool = False           # F1: keys and mouse
+    show_legend: bool = True          # the colours of the overlays in use
+    show_card: bool = False           # caption (scene, tick, stage) and legend over the 3D view, for screenshots
+    confirm_close: bool = False       # closing with unsaved edits: ask first
+    recovery_offer: str | None = None  # a recovery file of unsaved edits left by a crash: offered back
+    brought_forward: set[str] = field(default_factory=set)  # panels shown once they had content (bring_forward)
+    plot_quantities: tuple[str, str] = ("position y", "motion y")  # the two plots (viewer.panels.plots.QUANTITIES)
+    plot_pinned: list[int] = field(default_factory=list)  # entities plotted beside the selected one
+    recent: list[str] = field(default_factory=list)  # scene files opened lately, newest first
 
     def report(self, message: str) -> None:
         """Show an error in the error panel (the newest last)."""

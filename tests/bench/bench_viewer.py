@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("PYGLET_HEADLESS", "1")
+os.environ.setdefault("PYGLET_DEBUG_GL", "0")  # as `tickscope view` runs (viewer.launch)
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 MATERIALS = ("minecraft:stone", "minecraft:oak_planks", "minecraft:cobblestone", "minecraft:obsidian")

@@ -8,10 +8,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 os.environ.setdefault("PYGLET_HEADLESS", "1")
+os.environ.setdefault("PYGLET_DEBUG_GL", "0")  # as `tickscope view` runs (viewer.launch)
 
 import moderngl  # noqa: E402
 import pytest  # noqa: E402
 
+from viewer.app import ViewerApp  # noqa: E402
+
+APP_SIZE = (640, 400)
 FLAT_SCENE = {
     "scene": {"name": "TNT on a stone floor"},
     "blocks": [{"from": [-4, 0, -4], "to": [4, 0, 4], "block": "minecraft:stone"},
@@ -42,3 +46,19 @@ def write_scene(tmp_path: Path) -> Callable[[str], Path]:
 def flat_scene(write_scene: Callable[[str], Path], scene_text: Callable[..., str]) -> Path:
     """A 9x9 stone floor at y = 0, a bottom oak slab at (2, 1, 2) and a TNT at (0.5, 1, 0.5)."""
     return write_scene(scene_text(**FLAT_SCENE))
+
+
+@pytest.fixture
+def open_app(tmp_path: Path) -> Iterator:
+    apps: list[ViewerApp] = []
+
+    def open_(scene: Path | str, size: tuple[int, int] = APP_SIZE, **options: object) -> ViewerApp:
+        app = ViewerApp(str(scene), size=size, visible=False, screenshot_dir=tmp_path / "shots", **options)
+        apps.append(app)
+        for _ in range(2):  # ImGui lays a new window out over its first frames
+            app.draw_frame()
+        return app
+
+    yield open_
+    for app in apps:
+        app.close()

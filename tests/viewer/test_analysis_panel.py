@@ -6,22 +6,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from imgui_bundle import imgui
 from pyglet.window import key
 
 from engine.analysis import formulas
-from viewer import analysis_panel
 from viewer.app import ViewerApp
+from viewer.panels import analysis as analysis_panel
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
 def _open(tmp_path: Path, scene: str) -> ViewerApp:
-    app = ViewerApp(str(SCENES / scene), size=(1280, 720), visible=False, screenshot_dir=tmp_path)
+    # tall enough that the Sweep section (below the calculator and overlay) is inside the docked tab
+    app = ViewerApp(str(SCENES / scene), size=(1280, 2400), visible=False, screenshot_dir=tmp_path)
     for _ in range(2):
         app.draw_frame()
-    imgui.set_window_collapsed(analysis_panel.ANALYSIS_TITLE, False)
-    app.draw_frame()
     return app
 
 

@@ -4,58 +4,25 @@ error panel while the window keeps drawing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 from imgui_bundle import imgui
 from PIL import Image
-from pyglet.window import key, mouse
+from pyglet.window import key
+from ui_driver import click, on_screen, press, send
 
 from engine.tick.scene import load_scene
 from viewer.app import ViewerApp
-from viewer.labels import project
-from viewer.panels import CONTROLS_TITLE, STEP_LABEL, STEP_N_LABEL
-from viewer.piston_panel import PISTONS_TITLE
+from viewer.panels.controls import CONTROLS_TITLE, STEP_LABEL, STEP_N_LABEL
+from viewer.panels.pistons import PISTONS_TITLE
 
-SIZE = (640, 400)
+SIZE = (640, 400)  # conftest APP_SIZE
 WIDE = (1280, 720)   # the panels leave the middle of the view free for clicks
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 GOLD_PIPE_STAGES = ["sneaking_adjustment", "collisions", "position_update", "collision_flags", "fall",
                     "check_block_collision", "move", "drag", "fuse", "fluid_push"]
-
-
-@pytest.fixture
-def open_app(tmp_path: Path) -> Iterator:
-    apps: list[ViewerApp] = []
-
-    def open_(scene: Path | str, size: tuple[int, int] = SIZE) -> ViewerApp:
-        app = ViewerApp(str(scene), size=size, visible=False, screenshot_dir=tmp_path / "shots")
-        apps.append(app)
-        for _ in range(2):  # ImGui lays a new window out over its first frames
-            app.draw_frame()
-        return app
-
-    yield open_
-    for app in apps:
-        app.close()
-
-
-def send(app: ViewerApp, event: str, *args: object) -> None:
-    """Queue a pyglet event, deliver it, and draw one frame so ImGui sees it."""
-    app.window.dispatch_event(event, *args)
-    app.window.dispatch_events()
-    app.draw_frame()
-
-
-def click(app: ViewerApp, x: float, y: float) -> None:
-    """Move, press and release the left button at ImGui coordinates (origin top left)."""
-    py = app.window.height - y
-    send(app, "on_mouse_motion", x, py, 0, 0)
-    send(app, "on_mouse_press", x, py, mouse.LEFT, 0)
-    send(app, "on_mouse_release", x, py, mouse.LEFT, 0)
-    app.draw_frame()
 
 
 def step_button_center() -> tuple[float, float]:
@@ -130,11 +97,6 @@ def test_a_tick_that_raises_is_reported_and_the_last_good_state_stays(open_app, 
     assert [e.trace_line() for e in app.sim.entities] == good
 
 
-def press(app: ViewerApp, symbol: int, modifiers: int = 0) -> None:
-    send(app, "on_key_press", symbol, modifiers)
-    send(app, "on_key_release", symbol, modifiers)
-
-
 def test_shift_right_walks_the_stages_of_the_gold_pipe_tnt_in_order(open_app) -> None:
     """Each stage once, children before the stage they belong to; then the tick's end; then tick 2 begins."""
     app = open_app(SCENES / "gold_block_pipe.toml")
@@ -197,10 +159,9 @@ def test_clicking_an_entity_selects_it(open_app, flat_scene: Path) -> None:
     app = open_app(flat_scene, WIDE)
     app.state.selected_entity = None
     app.draw_frame()
-    camera = app.controls.camera()
     b = app.sim.entities[0].box
     center = [(b.min_x + b.max_x) / 2, (b.min_y + b.max_y) / 2, (b.min_z + b.max_z) / 2]
-    (x, y), = project(np.array([center]), camera.view_matrix(), camera.proj_matrix(WIDE[0] / WIDE[1]), WIDE)
+    x, y = on_screen(app, center)
     click(app, x, y)
     assert app.state.selected_entity == 1
 
@@ -212,9 +173,7 @@ def test_place_tool_puts_the_block_on_the_clicked_face(open_app, flat_scene: Pat
     app.state.tool = "place"
     app.state.block_text = "minecraft:oak_planks"
     app.draw_frame()
-    camera = app.controls.camera()
-    (x, y), = project(np.array([[-2.5, 1.0, -2.5]]), camera.view_matrix(), camera.proj_matrix(WIDE[0] / WIDE[1]),
-                      WIDE)
+    x, y = on_screen(app, (-2.5, 1.0, -2.5))
     click(app, x, y)
     assert str(app.sim.world.get_block_state(-3, 1, -3)) == "minecraft:oak_planks"
     app.state.tool = "remove"
@@ -232,17 +191,21 @@ def test_f2_saves_a_png_of_the_window(open_app, flat_scene: Path, tmp_path: Path
         assert len(np.unique(np.asarray(image).reshape(-1, 3), axis=0)) > 10
 
 
-def test_plots_panel_plots_the_recorded_positions_of_the_selected_entity(open_app, flat_scene: Path,
-                                                                          monkeypatch) -> None:
-    """The x, y, z lines the Plots panel hands to implot are the entity's positions of a fresh run, by tick."""
-    from viewer import plots
+def test_plots_panel_plots_the_chosen_quantities_of_the_selected_and_pinned_entities(open_app, write_scene,
+                                                                                     scene_text, monkeypatch) -> None:
+    """The lines the Plots panel hands to implot are the quantities of a fresh run, by tick, for the selected
+    entity and a pinned one."""
+    from viewer.panels import plots
 
-    app = open_app(flat_scene)
+    two = {"scene": {"name": "two TNT"}, "blocks": [{"from": [-4, 0, -4], "to": [4, 0, 4], "block": "minecraft:stone"}],
+           "entities": [{"type": "minecraft:tnt", "pos": [0.5, 1.0, 0.5], "fuse": 80},
+                        {"type": "minecraft:tnt", "pos": [2.5, 1.0, 0.5], "fuse": 80}]}
+    app = open_app(write_scene(scene_text(**two)), WIDE)
     app.state.selected_entity = 1
+    app.state.plot_pinned = [2]
+    app.state.plot_quantities = ("position y", "speed")
     for _ in range(4):
         send(app, "on_key_press", key.RIGHT, 0)
-    imgui.set_window_collapsed(plots.PLOTS_TITLE, False)
-    app.draw_frame()  # the panel opens; implot fits its axes over its first frames
     drawn: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
     def plot_line(label: str, xs: np.ndarray, ys: np.ndarray) -> None:
@@ -250,17 +213,29 @@ def test_plots_panel_plots_the_recorded_positions_of_the_selected_entity(open_ap
 
     monkeypatch.setattr(plots.implot, "plot_line", plot_line)
     app.draw_frame()
-    fresh = load_scene(flat_scene)
-    expected = [list(fresh.entities[0].pos)]
+    fresh = load_scene(write_scene(scene_text(**two), "fresh.toml"))
+    states = [[(e.pos.y, e.motion) for e in fresh.entities]]
     for _ in range(4):
         fresh.tick()
-        expected.append(list(fresh.entities[0].pos))
-    expected = np.array(expected)
-    assert drawn["x"][0].tolist() == [0, 1, 2, 3, 4]
-    for axis, name in enumerate("xyz"):
-        assert drawn[name][1].tolist() == expected[:, axis].tolist()
-    motion = np.stack([drawn[name][1] for name in ("vx", "vy", "vz")], axis=1)
-    assert drawn["speed"][1].tolist() == np.linalg.norm(motion, axis=1).tolist()
+        states.append([(e.pos.y, e.motion) for e in fresh.entities])
+    for n, entity in enumerate((1, 2)):
+        assert drawn[f"#{entity} position y"][0].tolist() == [0, 1, 2, 3, 4]
+        assert drawn[f"#{entity} position y"][1].tolist() == [s[n][0] for s in states]
+        speeds = [float(np.linalg.norm([m.x, m.y, m.z])) for _, m in (s[n] for s in states)]
+        assert drawn[f"#{entity} speed"][1].tolist() == pytest.approx(speeds, rel=1e-15)
+
+
+def test_export_csv_writes_every_quantity_of_the_plotted_entity(open_app, flat_scene: Path, tmp_path: Path) -> None:
+    app = open_app(flat_scene)
+    app.state.selected_entity = 1
+    for _ in range(3):
+        send(app, "on_key_press", key.RIGHT, 0)
+    app.state.commands.append("export_csv")
+    app.draw_frame()
+    rows = Path(app.state.last_screenshot).read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "tick,entity,position_x,position_y,position_z,motion_x,motion_y,motion_z,speed,fall_distance"
+    assert len(rows) == 5 and rows[4].startswith("3,1,")
+    assert float(rows[4].split(",")[3]) == app.sim.entities[0].pos.y
 
 
 def test_panel_layout_is_saved_to_the_config_path_on_close(flat_scene: Path, tmp_path: Path) -> None:

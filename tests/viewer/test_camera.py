@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from viewer.camera import Bounds, OrbitCamera, OrthoCamera, camera_from_spec, fit_orbit, parse_camera
+from viewer.drawing.camera import Bounds, OrbitCamera, OrthoCamera, camera_from_spec, fit_orbit, parse_camera
 
 
 def ndc(camera, point, aspect: float = 1.0) -> np.ndarray:

@@ -11,8 +11,8 @@ import pytest
 
 from engine.tick.scene import load_scene
 from viewer.app import ViewerApp
-from viewer.ledger import ledger_primitives, ledger_table, parse_region, visible_rows
-from viewer.palette import load_palette
+from viewer.drawing.palette import load_palette
+from viewer.panels.ledger import ledger_primitives, ledger_table, parse_region, visible_rows
 
 # TNT #1 explodes in tick 1 on a stone floor; #2 lies 2 m east in the open, #3 3 m south with a stone block
 # between the centre and its eastern sample points: both are affected.

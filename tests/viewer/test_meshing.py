@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from engine.world.world import World, blocks
-from viewer.meshing import SectionMesh, StyleTable, mesh_section
-from viewer.palette import load_palette
+from viewer.drawing.meshing import SectionMesh, StyleTable, mesh_section
+from viewer.drawing.palette import load_palette
 
 
 def mesh_world(placed: dict[tuple[int, int, int], str]) -> dict[tuple[int, int, int], SectionMesh]:

@@ -6,8 +6,7 @@ import numpy as np
 import pytest
 
 from engine.tick.scene import load_scene
-from viewer.history import entity_states
-from viewer.overlays import (
+from viewer.drawing.overlays import (
     OverlayBuilder,
     add_entities,
     add_geometry,
@@ -15,7 +14,8 @@ from viewer.overlays import (
     entity_frame,
     stage_geometry,
 )
-from viewer.palette import load_palette
+from viewer.drawing.palette import load_palette
+from viewer.history import entity_states
 
 
 def build(prims: list[dict]):

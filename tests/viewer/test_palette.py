@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.world import blocks
-from viewer.overlays import ROLE_STYLES
-from viewer.palette import hashed_color, load_palette, parse_color
+from viewer.drawing.overlays import ROLE_STYLES
+from viewer.drawing.palette import hashed_color, load_palette, parse_color
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 # A geometry primitive made in engine code: a helper of engine.tick.trace (or a local one) called with a role literal.

@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 
 from engine.tick.scene import load_scene
-from viewer.camera import Bounds, camera_from_spec, parse_camera
-from viewer.labels import project
-from viewer.overlays import OverlayBuilder, add_geometry, stage_geometry
-from viewer.palette import load_palette
-from viewer.piston_panel import did_text
-from viewer.pistons import MOVING_ALPHA, add_launch_markers, b36_rows, live_b36s, moving_blocks
+from viewer.drawing.camera import Bounds, camera_from_spec, parse_camera
+from viewer.drawing.labels import project
+from viewer.drawing.overlays import OverlayBuilder, add_geometry, stage_geometry
+from viewer.drawing.palette import load_palette
+from viewer.drawing.pistons import MOVING_ALPHA, add_launch_markers, b36_rows, live_b36s, moving_blocks
+from viewer.panels.pistons import did_text
 from viewer.render import parse_overlays, render_frame
 from viewer.stepping import micro_steps, readout, states_at
 

@@ -12,13 +12,13 @@ import pytest
 from PIL import Image
 
 from engine.tick.scene import load_scene
-from viewer.camera import Bounds, camera_from_spec, parse_camera
+from viewer.drawing.camera import Bounds, camera_from_spec, parse_camera
+from viewer.drawing.labels import project
+from viewer.drawing.overlays import OverlayBuilder, add_entities, entity_frame
+from viewer.drawing.palette import load_palette
+from viewer.drawing.scene_renderer import SceneRenderer
 from viewer.history import entity_states
-from viewer.labels import project
-from viewer.overlays import OverlayBuilder, add_entities, entity_frame
-from viewer.palette import load_palette
 from viewer.render import RenderError, parse_overlays, render_frame, render_to_png
-from viewer.scene_renderer import SceneRenderer
 
 SIZE = (240, 240)
 

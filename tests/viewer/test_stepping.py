@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.tick.scene import load_scene
-from viewer.stage_panel import changed_fields, stage_rows
+from viewer.panels.stages import changed_fields, stage_rows
 from viewer.stepping import micro_steps, next_step, readout, stage_at
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from viewer.camera import OrbitCamera
-from viewer.world_view import visible_sections
+from viewer.drawing.camera import OrbitCamera
+from viewer.drawing.world_view import visible_sections
 
 
 def test_sections_behind_the_camera_are_culled_and_the_rest_sorted_by_distance() -> None:

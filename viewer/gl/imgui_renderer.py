@@ -17,6 +17,7 @@ from imgui_bundle import imgui
 from viewer.gl.programs import IN_COLOR, IN_POSITION, IN_UV, M_PROJ, load_program
 
 VERTEX_FORMAT = "2f 2f 4f1"  # ImDrawVert: pos, uv, col (rgba8)
+BACKGROUND_LIST = "##Background"  # ImGui's name of the viewport's background draw list
 INITIAL_VERTICES = 1 << 14
 INITIAL_INDICES = 1 << 15
 
@@ -39,8 +40,9 @@ class ImGuiRenderer:
         io = imgui.get_io()
         io.backend_flags |= imgui.BackendFlags_.renderer_has_textures
 
-    def render(self, draw_data: imgui.ImDrawData) -> None:
-        """Draw one frame of ImGui into the bound framebuffer (its size is display_size * scale)."""
+    def render(self, draw_data: imgui.ImDrawData, background_only: bool = False) -> None:
+        """Draw one frame of ImGui into the bound framebuffer (its size is display_size * scale); with
+        `background_only`, only the background draw list (text over the 3D view: labels, axis letters)."""
         for tex in draw_data.textures:
             self._serve_texture_request(tex)
         scale_x, scale_y = draw_data.framebuffer_scale.x, draw_data.framebuffer_scale.y
@@ -60,7 +62,8 @@ class ImGuiRenderer:
         ctx.blend_equation = moderngl.FUNC_ADD
         try:
             for draw_list in draw_data.cmd_lists:
-                self._draw_list(draw_list, left, top, scale_x, scale_y, fb_h)
+                if not background_only or draw_list._owner_name == BACKGROUND_LIST:
+                    self._draw_list(draw_list, left, top, scale_x, scale_y, fb_h)
         finally:
             ctx.scissor = None
 

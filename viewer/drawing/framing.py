@@ -6,7 +6,8 @@ from typing import Any
 
 import numpy as np
 
-from viewer.camera import Bounds
+from viewer.drawing.camera import Bounds
+from viewer.drawing.overlays import Overlay
 
 EMPTY_HALF = 4.0  # an empty scene frames this many blocks around the origin
 
@@ -30,3 +31,18 @@ def scene_bounds(sim: Any) -> Bounds:
     lo = np.min(lows, axis=0)
     hi = np.max(highs, axis=0)
     return Bounds((float(lo[0]), float(lo[1]), float(lo[2])), (float(hi[0]), float(hi[1]), float(hi[2])))
+
+
+def action_bounds(sim: Any, overlays: list[Overlay]) -> Bounds:
+    """`scene_bounds` grown to hold the overlays drawn (segments, points and boxes of the trace and the
+    entities): a launched TNT and its motion vector stay in the frame."""
+    base = scene_bounds(sim)
+    lows, highs = [np.asarray(base.lo, dtype=np.float64)], [np.asarray(base.hi, dtype=np.float64)]
+    for overlay in overlays:
+        for array in (overlay.segments["in_start"], overlay.segments["in_end"], overlay.points["in_position"],
+                      overlay.boxes["in_min"], overlay.boxes["in_max"]):
+            if len(array):
+                lows.append(array.min(axis=0))
+                highs.append(array.max(axis=0))
+    lo, hi = np.min(lows, axis=0), np.max(highs, axis=0)
+    return Bounds(tuple(float(c) for c in lo), tuple(float(c) for c in hi))

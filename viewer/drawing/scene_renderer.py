@@ -12,7 +12,11 @@ import moderngl
 import numpy as np
 import pyrr
 
-from viewer.camera import Camera
+from viewer.drawing.camera import Camera
+from viewer.drawing.meshing import VERTEX_DTYPE
+from viewer.drawing.overlays import BOX_DTYPE, BOX_EDGE_ENDS, BOX_EDGE_STARTS, POINT_DTYPE, SEGMENT_DTYPE, Overlay
+from viewer.drawing.palette import Palette
+from viewer.drawing.world_view import WorldView
 from viewer.gl.programs import (
     IN_COLOR,
     IN_CORNER,
@@ -26,10 +30,6 @@ from viewer.gl.programs import (
     M_VIEW,
     load_program,
 )
-from viewer.meshing import VERTEX_DTYPE
-from viewer.overlays import BOX_DTYPE, BOX_EDGE_ENDS, BOX_EDGE_STARTS, POINT_DTYPE, SEGMENT_DTYPE, Overlay
-from viewer.palette import Palette
-from viewer.world_view import WorldView
 
 LINE_WIDTH = 2.0          # pixels, trace segments
 POINT_SIZE = 7.0          # pixels
@@ -205,12 +205,13 @@ class SceneRenderer:
         self.moving.set(moving)
 
     def draw(self, target: moderngl.Framebuffer, camera: Camera, gizmo: bool = True,
-             size: tuple[int, int] | None = None) -> None:
-        """Draw world and overlays into `target` (already cleared); `size` defaults to the target's."""
+             size: tuple[int, int] | None = None, origin: tuple[int, int] = (0, 0)) -> None:
+        """Draw world and overlays into `target` (already cleared), in the rectangle of `size` (default: the
+        target's) whose bottom-left pixel is `origin`."""
         ctx = self.ctx
         width, height = size or target.size
         target.use()
-        ctx.viewport = (0, 0, width, height)
+        ctx.viewport = (*origin, width, height)
         view = camera.view_matrix()
         proj = camera.proj_matrix(width / max(height, 1))
         for program in (self.blocks, *self.programs.values()):
@@ -248,18 +249,18 @@ class SceneRenderer:
         target.depth_mask = True
 
         if gizmo:
-            self._draw_gizmo(view, width, height)
+            self._draw_gizmo(view, origin, width, height)
 
     def _set_alpha(self, alpha: float) -> None:
         for program in self.programs.values():
             program["alpha_scale"] = alpha
 
-    def _draw_gizmo(self, view: np.ndarray, width: int, height: int) -> None:
+    def _draw_gizmo(self, view: np.ndarray, origin: tuple[int, int], width: int, height: int) -> None:
         """The F3 axes (+X red, +Y green, +Z blue) turned like the camera, in the bottom-left corner."""
         rotation = view.copy()
         rotation[3, :3] = 0.0  # keep the camera's rotation only
         size = min(GIZMO_SIZE, width, height)
-        self.ctx.viewport = (0, 0, size, size)
+        self.ctx.viewport = (*origin, size, size)
         self.ctx.enable_only(moderngl.BLEND)
         e = GIZMO_EXTENT
         ortho = pyrr.matrix44.create_orthogonal_projection(-e, e, -e, e, -2.0, 2.0, dtype="f4")
@@ -269,7 +270,7 @@ class SceneRenderer:
         self.segments["line_width"] = GIZMO_LINE_WIDTH
         self._set_alpha(1.0)
         self._gizmo_vao.render(moderngl.TRIANGLES)
-        self.ctx.viewport = (0, 0, width, height)
+        self.ctx.viewport = (*origin, width, height)
 
     def release(self) -> None:
         self.world.clear()

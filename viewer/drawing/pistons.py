@@ -16,8 +16,8 @@ from typing import Any
 
 from engine.geometry.box import BlockPos
 from engine.influences.piston_block_entity import BY_NAME, PistonBlockEntity
-from viewer.overlays import OverlayBuilder
-from viewer.palette import RGBA, Palette
+from viewer.drawing.overlays import OverlayBuilder
+from viewer.drawing.palette import RGBA, Palette
 
 B36_TYPE = "minecraft:moving_piston"   # the trace item type of a B36 tick
 MOVING_ALPHA = 150      # 0-255: a moving block's faces are at most this opaque, so it reads as moving and the

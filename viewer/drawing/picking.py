@@ -4,18 +4,32 @@ hits (through the engine's own block raycast). This is UI, not a mechanic: it on
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from engine.geometry.box import Vec3
 from engine.motion.raycast import raycast_blocks
-from viewer.overlays import EntityFrame
+from viewer.drawing.overlays import EntityFrame
 
 # The cell next to a hit face, by the face's name (BlockHitResult.side).
 FACE_OFFSETS = {"down": (0, -1, 0), "up": (0, 1, 0), "north": (0, 0, -1), "south": (0, 0, 1),
                 "west": (-1, 0, 0), "east": (1, 0, 0)}
 PICK_REACH = 512.0  # blocks along the ray that block picking looks at
+
+
+@dataclass
+class ViewRect:
+    """The central node (the 3D view) in window pixels from the top left."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x <= x < self.x + self.width and self.y <= y < self.y + self.height
 
 
 def pixel_ray(view: np.ndarray, proj: np.ndarray, x: float, y: float,

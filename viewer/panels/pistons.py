@@ -10,12 +10,11 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
-from viewer.panels import CHANGED_COLOR, PANEL_MARGIN_EM, em
-from viewer.pistons import B36Row, PushRow
+from viewer.drawing.pistons import B36Row, PushRow
+from viewer.panels.widgets import CHANGED_COLOR, bring_forward
 
 PISTONS_TITLE = "Pistons"
 COLUMNS = ("position", "pushed", "moving", "source", "progress", "this tick")
-PANEL_SIZE_EM = (46, 13)
 
 
 def _progress(row: B36Row) -> str:
@@ -43,11 +42,7 @@ def did_text(row: B36Row) -> str:
 
 def draw_pistons(state: Any, rows: list[B36Row]) -> None:
     """The table of `rows`; under it the selected B36's pushes, one line each, the clamped ones highlighted."""
-    viewport = imgui.get_main_viewport()
-    imgui.set_next_window_pos(imgui.ImVec2(viewport.size.x * 0.5, viewport.size.y - em() * PANEL_MARGIN_EM),
-                              imgui.Cond_.first_use_ever, imgui.ImVec2(0.5, 1.0))
-    imgui.set_next_window_size(imgui.ImVec2(em() * PANEL_SIZE_EM[0], em() * PANEL_SIZE_EM[1]),
-                               imgui.Cond_.first_use_ever)
+    bring_forward(state, PISTONS_TITLE, bool(rows))
     with imgui_ctx.begin(PISTONS_TITLE) as window:
         if not window:
             return
@@ -76,6 +71,7 @@ def _draw_table(state: Any, rows: list[B36Row]) -> None:
             state.selected_b36 = None if picked else row.pos
             state.selected_entity = None
             state.selected_stage = None
+        imgui.set_item_tooltip("Select this moving block: the view draws only what it did this tick")
         moving = f"{row.direction} ({'extending' if row.extending else 'retracting'})"
         pushed = row.pushed.removeprefix("minecraft:").partition("[")[0]  # the full state is in the line below
         for text in (pushed, moving, "yes" if row.source else "no", _progress(row)):
@@ -102,5 +98,6 @@ def _draw_pushes(state: Any, row: B36Row) -> None:
                 state.selected_entity = push.entity_id
                 state.selected_b36 = None
                 state.selected_stage = None
+            imgui.set_item_tooltip("Select this entity")
             if push.clamped:
                 imgui.pop_style_color()

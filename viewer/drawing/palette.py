@@ -12,7 +12,7 @@ import zlib
 from functools import cache
 from pathlib import Path
 
-PALETTE_PATH = Path(__file__).resolve().parents[1] / "assets" / "palette.json"
+PALETTE_PATH = Path(__file__).resolve().parents[2] / "assets" / "palette.json"
 
 RGBA = tuple[int, int, int, int]
 

@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 from imgui_bundle import imgui, imgui_ctx
 
-from viewer.overlays import EXPLOSION_ROLES
-from viewer.panels import PANEL_MARGIN_EM, accept, em, text_field
+from viewer.drawing.overlays import EXPLOSION_ROLES
+from viewer.panels.widgets import accept, bring_forward, em, text_field
 from viewer.state import Region
 
 LEDGER_TITLE = "Explosion ledger"
@@ -161,11 +161,7 @@ def _fmt(value: float, digits: int = 4) -> str:
 def draw_ledger(state: Any, table: LedgerTable, rows: np.ndarray) -> None:
     """The filters, a line on the explosion in view, and the rows left (`rows`, from `visible_rows`); clicking a
     row selects its entity and draws only that entity's geometry of that explosion (click again: all rows')."""
-    viewport = imgui.get_main_viewport()
-    imgui.set_next_window_pos(imgui.ImVec2(viewport.size.x * 0.5, em() * PANEL_MARGIN_EM), imgui.Cond_.first_use_ever,
-                              imgui.ImVec2(0.5, 0.0))
-    imgui.set_next_window_size(imgui.ImVec2(em() * 50, em() * 20), imgui.Cond_.first_use_ever)
-    imgui.set_next_window_collapsed(True, imgui.Cond_.first_use_ever)
+    bring_forward(state, LEDGER_TITLE, bool(table.events))
     with imgui_ctx.begin(LEDGER_TITLE) as window:
         if not window:
             return
@@ -186,6 +182,7 @@ def draw_ledger(state: Any, table: LedgerTable, rows: np.ndarray) -> None:
 def _draw_filters(state: Any, explosions: int) -> None:
     imgui.set_next_item_width(em() * 7)
     changed, value = imgui.input_int("entity (0: all)##ledger", state.ledger_entity or 0)
+    imgui.set_item_tooltip("Only the rows of this entity (its id)")
     if changed:
         state.ledger_entity = value if value > 0 else None
         state.ledger_pick = None
@@ -193,10 +190,12 @@ def _draw_filters(state: Any, explosions: int) -> None:
     imgui.set_next_item_width(em() * 7)
     current = state.ledger_explosion + 1 if state.ledger_explosion is not None else 0
     changed, value = imgui.input_int(f"explosion (of {explosions}, 0: all)", current)
+    imgui.set_item_tooltip("Only the rows of this explosion of the tick (1 = the first to go off)")
     if changed:
         state.ledger_explosion = value - 1 if 0 < value <= explosions else None
         state.ledger_pick = None
     text = text_field(state, "ledger_region", "region x1 y1 z1 x2 y2 z2", state.ledger_region_text, 16)
+    imgui.set_item_tooltip("Only the rows whose explosion centre and entity both lie in this box (Enter)")
     if text is not None:
         region, error = parse_region(text)
         if error:
@@ -206,12 +205,15 @@ def _draw_filters(state: Any, explosions: int) -> None:
             state.ledger_pick = None
             accept(state, "ledger_region")
     _, state.ledger_draw = imgui.checkbox("draw in 3D", state.ledger_draw)
+    imgui.set_item_tooltip("Draw the explosion geometry of the rows shown (sphere, sample points, impulse)")
     imgui.same_line()
     _, state.ledger_rays = imgui.checkbox("rays", state.ledger_rays)
+    imgui.set_item_tooltip("With it, the exposure rays from each sample point to the centre")
     if state.ledger_pick is not None:
         imgui.same_line()
         if imgui.button("draw all rows"):
             state.ledger_pick = None
+        imgui.set_item_tooltip("Draw the geometry of every row shown again, not only the clicked one")
 
 
 def _draw_rows(state: Any, table: LedgerTable, rows: np.ndarray) -> None:

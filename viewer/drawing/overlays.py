@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from viewer.meshing import SECTION as SECTION_SIZE
-from viewer.meshing import MeshData, box_faces
-from viewer.palette import RGBA, Palette
+from viewer.drawing.meshing import SECTION as SECTION_SIZE
+from viewer.drawing.meshing import MeshData, box_faces
+from viewer.drawing.palette import RGBA, Palette
 
 SEGMENT_DTYPE = np.dtype([("in_start", "<f4", 3), ("in_end", "<f4", 3), ("in_color", "u1", 4), ("in_dash", "<f4")])
 POINT_DTYPE = np.dtype([("in_position", "<f4", 3), ("in_color", "u1", 4)])

@@ -11,7 +11,7 @@ from imgui_bundle import imgui, imgui_ctx
 
 from engine.entities import ENTITY_TYPES
 from viewer import editing
-from viewer.panels import PANEL_MARGIN_EM, accept, em, text_field
+from viewer.panels.widgets import accept, em, text_field
 
 ENTITIES_TITLE = "Entities"
 LIST_ROWS = 8                 # visible rows of the entity list
@@ -24,10 +24,6 @@ ENTITY_TYPE_NAMES = sorted(ENTITY_TYPES)
 def draw_entities(state: Any, sim: Any, entities: list[Any]) -> None:
     """Entity list (`entities`: the live ones in update order), inspector and palette in one window at the top
     right."""
-    viewport = imgui.get_main_viewport()
-    imgui.set_next_window_pos(imgui.ImVec2(viewport.size.x - em() * PANEL_MARGIN_EM, em() * PANEL_MARGIN_EM),
-                              imgui.Cond_.first_use_ever, imgui.ImVec2(1.0, 0.0))
-    imgui.set_next_window_size(imgui.ImVec2(em() * 24, em() * 30), imgui.Cond_.first_use_ever)
     with imgui_ctx.begin(ENTITIES_TITLE) as window:
         if not window:
             return
@@ -55,42 +51,66 @@ def _draw_list(state: Any, entities: list[Any]) -> None:
                 if imgui.selectable(label, e.id == state.selected_entity)[0]:
                     state.selected_entity = e.id
                     state.selected_stage = None
+                imgui.set_item_tooltip("Select it: its trace, stages, plots and fields")
 
 
 def _draw_inspector(state: Any, entity: Any) -> None:
-    """Every field of the selected entity; input is parsed here and queued as an edit."""
+    """Every field of the selected entity, one row each (name, then the value over the width left, so nothing is
+    cut off); input is parsed here and queued as an edit."""
     imgui.text(f"#{entity.id} {entity.type}")
-    for spec in editing.entity_fields(entity):
-        key = editing.field_key(entity.id, spec.name)
-        with imgui_ctx.push_id(key):
-            if spec.kind == "bool":
-                changed, value = imgui.checkbox(spec.name, bool(getattr(entity, spec.attribute)))
-                if changed:
-                    state.pending_edits.append(editing.set_field(entity.id, spec, value))
-                continue
-            text = text_field(state, key, spec.name, editing.field_text(entity, spec), 16)
-        if text is None:
-            continue
-        value, error = editing.parse_field(spec, text)
-        if error:
-            state.field_errors[key] = error
-        else:
-            accept(state, key)
-            state.pending_edits.append(editing.set_field(entity.id, spec, value))
-    for name in SHOWN_ATTRIBUTES:
-        if hasattr(entity, name):
-            imgui.text_disabled(f"{name}: {getattr(entity, name)}")
+    flags = imgui.TableFlags_.row_bg | imgui.TableFlags_.borders_inner_v | imgui.TableFlags_.resizable
+    if imgui.begin_table("fields", 2, flags):
+        imgui.table_setup_column("field", imgui.TableColumnFlags_.width_fixed)
+        imgui.table_setup_column("value", imgui.TableColumnFlags_.width_stretch)
+        for spec in editing.entity_fields(entity):
+            _draw_field(state, entity, spec)
+        for name in SHOWN_ATTRIBUTES:
+            if hasattr(entity, name):
+                imgui.table_next_row()
+                imgui.table_next_column()
+                imgui.text_disabled(name)
+                imgui.table_next_column()
+                imgui.text_wrapped(str(getattr(entity, name)))
+        imgui.end_table()
     if imgui.button("Remove entity"):
         state.pending_edits.append(editing.remove_entity(entity.id))
+    imgui.set_item_tooltip("Remove it at this tick (Ctrl+Z brings it back)")
+
+
+def _draw_field(state: Any, entity: Any, spec: Any) -> None:
+    key = editing.field_key(entity.id, spec.name)
+    imgui.table_next_row()
+    imgui.table_next_column()
+    imgui.align_text_to_frame_padding()
+    imgui.text(spec.name)
+    imgui.table_next_column()
+    with imgui_ctx.push_id(key):
+        if spec.kind == "bool":
+            changed, value = imgui.checkbox(f"##{spec.name}", bool(getattr(entity, spec.attribute)))
+            if changed:
+                state.pending_edits.append(editing.set_field(entity.id, spec, value))
+            return
+        text = text_field(state, key, f"##{spec.name}", editing.field_text(entity, spec), None)
+    imgui.set_item_tooltip("Type a value and press Enter: it is applied at this tick and later ticks run again")
+    if text is None:
+        return
+    value, error = editing.parse_field(spec, text)
+    if error:
+        state.field_errors[key] = error
+    else:
+        accept(state, key)
+        state.pending_edits.append(editing.set_field(entity.id, spec, value))
 
 
 def _draw_palette(state: Any) -> None:
     """A type from ENTITY_TYPES and a position; Add queues the new entity."""
     imgui.set_next_item_width(em() * 12)
     changed, index = imgui.combo("type", ENTITY_TYPE_NAMES.index(state.new_entity_type), ENTITY_TYPE_NAMES)
+    imgui.set_item_tooltip("The type of the entity Add puts in the world")
     if changed:
         state.new_entity_type = ENTITY_TYPE_NAMES[index]
     text = text_field(state, "new pos", "at", state.new_entity_pos, 12)
+    imgui.set_item_tooltip("Where: x, y, z (its feet)")
     if text is not None:
         state.new_entity_pos = text
     imgui.same_line()
@@ -101,3 +121,4 @@ def _draw_palette(state: Any) -> None:
         else:
             accept(state, "new pos")
             state.pending_edits.append(editing.add_entity(state.new_entity_type, pos))
+    imgui.set_item_tooltip("Add the entity at this tick (later ticks run again)")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.world import blocks
-from viewer.palette import Palette
+from viewer.drawing.palette import Palette
 
 SECTION = 16
 SectionKey = tuple[int, int, int]

@@ -10,10 +10,12 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
-from viewer.panels import CHANGED_COLOR, PANEL_MARGIN_EM, em
+from viewer.panels.help import STAGE_CODES
+from viewer.panels.widgets import CHANGED_COLOR, em
 from viewer.state import StageKey
 
 STAGES_TITLE = "Stages"
+TREE_HEIGHT_EM = 12
 
 
 @dataclass(frozen=True)
@@ -50,19 +52,9 @@ def changed_fields(before: dict[str, Any], after: dict[str, Any] | None) -> set[
     return {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
 
 
-def stage_title(stage: Any) -> str:
-    code = f" [{stage.code}]" if stage.code else ""
-    return f"{stage.name}{code}  {stage.method}"
-
-
 def draw_stages(state: Any, record: Any, rows: list[StageRow], current: StageKey | None) -> None:
     """The tree of the selected entity's stages (`rows`, from `stage_rows`; `current`: the micro-step cursor's
     stage) and the selected stage's values."""
-    viewport = imgui.get_main_viewport()
-    imgui.set_next_window_pos(imgui.ImVec2(viewport.size.x - em() * PANEL_MARGIN_EM,
-                                           viewport.size.y - em() * PANEL_MARGIN_EM),
-                              imgui.Cond_.first_use_ever, imgui.ImVec2(1.0, 1.0))
-    imgui.set_next_window_size(imgui.ImVec2(em() * 30, em() * 22), imgui.Cond_.first_use_ever)
     with imgui_ctx.begin(STAGES_TITLE) as window:
         if not window:
             return
@@ -70,21 +62,54 @@ def draw_stages(state: Any, record: Any, rows: list[StageRow], current: StageKey
             imgui.text_disabled("select an entity to see its stages in this tick")
             return
         imgui.text(f"entity #{state.selected_entity}, tick {record.tick}: {len(rows)} stages")
-        with imgui_ctx.begin_child("stage tree", imgui.ImVec2(0, em() * 10), imgui.ChildFlags_.borders) as child:
-            if child:
-                for row in rows:
-                    _draw_row(state, row, current)
+        flags = (imgui.TableFlags_.resizable | imgui.TableFlags_.borders_inner_v | imgui.TableFlags_.row_bg
+                 | imgui.TableFlags_.scroll_y)
+        if imgui.begin_table("stage tree", 3, flags, imgui.ImVec2(0, em() * TREE_HEIGHT_EM)):
+            imgui.table_setup_scroll_freeze(0, 1)
+            imgui.table_setup_column("stage", imgui.TableColumnFlags_.width_stretch, 1.6)
+            imgui.table_setup_column("code", imgui.TableColumnFlags_.width_fixed, em() * 2.2)
+            imgui.table_setup_column("method", imgui.TableColumnFlags_.width_stretch, 1.0)
+            imgui.table_headers_row()
+            i = 0
+            while i < len(rows):
+                i = _draw_row(state, rows, i, current)
+            imgui.end_table()
         selected = next((r.stage for r in rows if r.key == state.selected_stage), None)
         if selected is not None:
             _draw_values(selected)
 
 
-def _draw_row(state: Any, row: StageRow, current: StageKey | None) -> None:
-    imgui.indent(row.depth * em())
-    marker = "> " if row.key == current else "  "
-    if imgui.selectable(f"{marker}{stage_title(row.stage)}##{row.key}", row.key == state.selected_stage)[0]:
+def _draw_row(state: Any, rows: list[StageRow], i: int, current: StageKey | None) -> int:
+    """Row `i` as a tree node, then its children if open; returns the index after its subtree."""
+    row = rows[i]
+    end = i + 1
+    while end < len(rows) and rows[end].depth > row.depth:
+        end += 1
+    flags = imgui.TreeNodeFlags_.default_open | imgui.TreeNodeFlags_.span_full_width \
+        | imgui.TreeNodeFlags_.open_on_arrow
+    if end == i + 1:
+        flags |= imgui.TreeNodeFlags_.leaf | imgui.TreeNodeFlags_.no_tree_push_on_open
+    if row.key == state.selected_stage:
+        flags |= imgui.TreeNodeFlags_.selected
+    imgui.table_next_row()
+    imgui.table_next_column()
+    marker = "> " if row.key == current else ""
+    opened = imgui.tree_node_ex(f"{marker}{row.stage.name}##{row.key}", flags)
+    if imgui.is_item_clicked() and not imgui.is_item_toggled_open():
         state.selected_stage = None if state.selected_stage == row.key else row.key
-    imgui.unindent(row.depth * em())
+    imgui.set_item_tooltip("Click to see its values and draw only its geometry")
+    imgui.table_next_column()
+    if row.stage.code:
+        imgui.text(row.stage.code)
+        imgui.set_item_tooltip(STAGE_CODES.get(row.stage.code, row.stage.code))
+    imgui.table_next_column()
+    imgui.text_disabled(row.stage.method)
+    if end > i + 1 and opened:
+        j = i + 1
+        while j < end:
+            j = _draw_row(state, rows, j, current)
+        imgui.tree_pop()
+    return end
 
 
 def _draw_values(stage: Any) -> None:

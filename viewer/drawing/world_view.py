@@ -15,9 +15,9 @@ from typing import Any
 import moderngl
 import numpy as np
 
+from viewer.drawing.meshing import DIRECTIONS, SECTION, MeshData, SectionKey, StyleTable, mesh_section
+from viewer.drawing.palette import Palette
 from viewer.gl.programs import IN_COLOR, IN_POSITION
-from viewer.meshing import DIRECTIONS, SECTION, MeshData, SectionKey, StyleTable, mesh_section
-from viewer.palette import Palette
 
 SECTION_RADIUS = SECTION * math.sqrt(3.0) / 2.0  # bounding sphere of a 16³ section, in blocks
 

@@ -16,8 +16,8 @@ from imgui_bundle import imgui, imgui_ctx, implot
 from engine.analysis import formulas
 from engine.analysis.diff import first_difference
 from engine.analysis.sweep import run_sweep
-from viewer.panels import PANEL_MARGIN_EM, em
-from viewer.plots import entity_series
+from viewer.panels.plots import entity_series
+from viewer.panels.widgets import em
 
 ANALYSIS_TITLE = "Analysis"
 TYPES = sorted(formulas.FREE_FLIGHT)
@@ -38,7 +38,7 @@ class AnalysisState:
     job: concurrent.futures.Future | None = None
     result: tuple[list[str], list[list[Any]]] | None = None
     error: str | None = None
-    reveal: bool = False        # open the Sweep section once when its result arrives
+    reveal: bool = False        # show the panel and open the Sweep section once when its result arrives
     versions: str = "1.13,1.16.5"
     diff_job: concurrent.futures.Future | None = None
     diff: dict[str, Any] | None = None
@@ -99,10 +99,8 @@ def draw_analysis(app: Any) -> None:
     st: AnalysisState = app.__dict__.setdefault("analysis_state", AnalysisState())
     collect_sweep(st)
     collect_diff(st)
-    imgui.set_next_window_size(imgui.ImVec2(em() * 34, em() * 30), imgui.Cond_.first_use_ever)
-    imgui.set_next_window_pos(imgui.ImVec2(em() * PANEL_MARGIN_EM * 60, em() * PANEL_MARGIN_EM),
-                              imgui.Cond_.first_use_ever)
-    imgui.set_next_window_collapsed(True, imgui.Cond_.first_use_ever)
+    if st.reveal:                       # a finished sweep brings the panel's tab to the front
+        imgui.set_next_window_focus()
     with imgui_ctx.begin(ANALYSIS_TITLE) as window:
         if not window:
             return

@@ -1,0 +1,189 @@
+"""The menu's and shortcuts' commands (`ViewerState.commands`), run by the app between frames: open, reload
+(also when the file changes on disk), undo and redo, quit; and the answers of the native file dialogs."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import time
+from pathlib import Path
+from typing import Any
+
+from engine.tick.scene import SceneError, load_scene
+from engine.tick.scene_writer import SceneWriteError, write_scene
+from viewer.drawing.screenshots import screenshots_dir
+from viewer.files import Watch, remember
+from viewer.panels.plots import series_csv_rows
+from viewer.render import RenderError, parse_overlays, render_frame
+from viewer.video import DEFAULT_FPS, write_frames
+
+VIDEO_OVERLAYS = "entities,trace,gizmo"
+UNSAVED_OPEN = "the scene has unsaved edits: undo them (Ctrl+Z) before opening another scene"
+UNSAVED_RELOAD = "{name} changed on disk; not reloaded because of unsaved edits here (File › Reload discards them)"
+
+
+def run_commands(app: Any, now: float) -> None:
+    """Run the queued commands, a scene chosen from the recent list or a dialog, and a reload when the scene
+    file changed on disk (only without unsaved edits, so nothing typed is lost)."""
+    state = app.state
+    answer = app.dialog.poll()
+    if answer is not None and answer[1]:
+        if answer[0] == "save_as":
+            save_to(app, Path(answer[1]))
+        else:
+            state.open_path = answer[1]
+    if state.open_path is not None:
+        path, state.open_path = state.open_path, None
+        if app.undo.unsaved:
+            state.report(UNSAVED_OPEN)
+        else:
+            app.load(path)
+    if app.watch.changed(now):
+        if app.undo.unsaved:
+            state.report(UNSAVED_RELOAD.format(name=app.scene_path.name))
+        else:
+            app.load(str(app.scene_path), keep_tick=True)
+    commands, state.commands = state.commands, []
+    for command in commands:
+        COMMANDS[command](app)
+
+
+def _open(app: Any) -> None:
+    start = app.scene_path.parent if app.scene_path is not None else Path.cwd()
+    problem = app.dialog.start("open", False, str(start))
+    if problem:
+        app.state.report(problem)
+
+
+def _reload(app: Any) -> None:
+    if app.scene_path is not None:
+        app.load(str(app.scene_path), keep_tick=True)
+
+
+def _save(app: Any) -> None:
+    if app.scene_path is None:
+        _save_as(app)
+    else:
+        save_to(app, app.scene_path)
+
+
+def _save_as(app: Any) -> None:
+    start = app.scene_path if app.scene_path is not None else Path.cwd() / "scene.toml"
+    problem = app.dialog.start("save_as", True, str(start))
+    if problem:
+        app.state.report(problem)
+
+
+def saved_state(app: Any) -> Any:
+    """The simulation to write: the state right after the last edit in force (edits made at tick 0 give the
+    scene's start with them), or the state shown when there is none. A copy: the window's state is untouched."""
+    scratch = copy.copy(app.sim)
+    if app.undo.done:
+        scratch.restore(app.undo.done[-1].after)
+    return scratch
+
+
+def save_to(app: Any, path: Path) -> None:
+    """Write the scene with every edit to `path`, atomically, through the engine's scene writer."""
+    try:
+        write_scene(saved_state(app), path)
+    except SceneWriteError as exc:
+        app.state.report(f"{path}: cannot save: {exc}")
+        return
+    except OSError as exc:
+        app.state.report(f"{path}: cannot save: {exc.strerror or exc}")
+        return
+    app.undo.mark_saved()
+    app.scene_path = Path(path)
+    app.watch = Watch(app.scene_path, time.perf_counter())
+    app.state.recent = remember(app.state.recent, str(path), app.recent_path)
+    app.recovery.discard()
+
+
+def _export_csv(app: Any) -> None:
+    """The plotted entities' quantities by tick, to a CSV file beside the screenshots."""
+    directory = app.screenshot_dir or screenshots_dir()
+    path = directory / f"tickscope-plots-tick{app.sim.tick_count}-{time.strftime('%Y%m%d-%H%M%S')}.csv"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with path.open("w", newline="", encoding="utf-8") as out:
+            csv.writer(out).writerows(series_csv_rows(app.plot_series()))
+    except OSError as exc:
+        app.state.report(f"{path}: cannot write the CSV: {exc.strerror or exc}")
+        return
+    app.state.last_screenshot = str(path)
+
+
+def _export_video(app: Any) -> None:
+    """A GIF of the ticks of the current branch up to the one shown, seen through the current camera, with the
+    entities, the trace, the axes and a caption, beside the screenshots."""
+    rect, shown = app.view_rect, app.sim.tick_count
+    size = (max(round(rect.width) // 2 * 2, 2), max(round(rect.height) // 2 * 2, 2))
+    camera, overlay = copy.deepcopy(app.controls.camera()), parse_overlays(VIDEO_OVERLAYS)
+    frames = []
+    for tick in range(app.history.first_tick, shown + 1):
+        app.run_to(tick)
+        caption = f"{app.sim.name} - tick {tick}"
+        frames.append(render_frame(app.ctx, app.sim, size, camera, overlay, caption)[:, :, :3])
+    app.run_to(shown)
+    directory = app.screenshot_dir or screenshots_dir()
+    path = directory / f"tickscope-ticks{app.history.first_tick}-{shown}-{time.strftime('%Y%m%d-%H%M%S')}.gif"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        write_frames("gif", str(path), frames, DEFAULT_FPS, app.history.first_tick)
+    except (OSError, RenderError) as exc:
+        app.state.report(f"{path}: {exc}")
+        return
+    app.state.last_screenshot = str(path)
+
+
+def _undo(app: Any) -> None:
+    change = app.undo.undo()
+    if change is not None:
+        _return_to(app, change.tick, change.before)
+
+
+def _redo(app: Any) -> None:
+    change = app.undo.redo()
+    if change is not None:
+        _return_to(app, change.tick, change.after)
+
+
+def _return_to(app: Any, tick: int, snapshot: Any) -> None:
+    """Go to `tick` and branch the history there with the simulation state `snapshot`."""
+    app.run_to(tick)
+    app.history.edit(lambda sim: sim.restore(snapshot))
+    app.edited()
+
+
+def _quit(app: Any) -> None:
+    if not app.on_close():  # not held back by unsaved edits: pyglet's own close
+        app.window.on_close()
+
+
+def _discard(app: Any) -> None:
+    """Quit without saving: the edits are given up, their recovery file too."""
+    app.state.confirm_close = True
+    app.recovery.discard()
+    _quit(app)
+
+
+def _recover(app: Any) -> None:
+    """Show the recovered scene in place of the file's (unsaved until saved)."""
+    path, app.state.recovery_offer = app.state.recovery_offer, None
+    try:
+        sim = load_scene(path)
+    except SceneError as exc:
+        app.state.report(str(exc))
+        return
+    app.adopt(sim, str(app.scene_path), recovered=True)
+
+
+def _discard_recovery(app: Any) -> None:
+    app.state.recovery_offer = None
+    app.recovery.discard()
+
+
+COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "undo": _undo, "redo": _redo,
+            "quit": _quit, "discard": _discard, "export_csv": _export_csv, "recover": _recover,
+            "discard_recovery": _discard_recovery, "export_video": _export_video}

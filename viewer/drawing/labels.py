@@ -1,0 +1,75 @@
+"""Text over the 3D view, drawn with ImGui: trace labels at the screen position of their world point,
+and the letters of the axis gizmo. Projection only places text; it computes nothing about the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+from imgui_bundle import imgui
+
+from viewer.drawing.overlays import Label
+from viewer.drawing.palette import Palette
+from viewer.drawing.scene_renderer import GIZMO_EXTENT
+
+
+def project(points: np.ndarray, view: np.ndarray, proj: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """Screen pixels (x right, y down) of world points (n, 3); rows behind the eye are NaN."""
+    homogeneous = np.hstack([points, np.ones((len(points), 1))]) @ view.astype(np.float64) @ proj.astype(np.float64)
+    w = homogeneous[:, 3:4]
+    ndc = np.where(w > 1e-9, homogeneous[:, :2] / np.where(w > 1e-9, w, 1.0), np.nan)
+    width, height = size
+    return np.stack([(ndc[:, 0] + 1.0) * 0.5 * width, (1.0 - ndc[:, 1]) * 0.5 * height], axis=1)
+
+
+def draw_labels(draw_list: imgui.ImDrawList, labels: Iterable[Label], view: np.ndarray, proj: np.ndarray,
+                size: tuple[int, int], origin: tuple[float, float] = (0.0, 0.0)) -> None:
+    """Each label's text just right of its anchor point, in a view of `size` whose top left is at `origin`."""
+    labels = list(labels)
+    if not labels:
+        return
+    screen = project(np.array([label.p for label in labels]), view, proj, size)
+    for label, (x, y) in zip(labels, screen, strict=True):
+        if np.isfinite(x) and np.isfinite(y):
+            r, g, b, a = label.color
+            draw_list.add_text((float(x) + origin[0] + 4.0, float(y) + origin[1] - 7.0),
+                               imgui.IM_COL32(r, g, b, max(a, 200)), label.text)
+
+
+def draw_gizmo_letters(draw_list: imgui.ImDrawList, view: np.ndarray, gizmo_size: int, corner: tuple[float, float],
+                       palette: Palette) -> None:
+    """'X', 'Y', 'Z' at the tips of the gizmo axes (the gizmo sits in the view's bottom-left `corner`)."""
+    rotation = view.astype(np.float64)[:3, :3]
+    for axis, (name, key) in enumerate((("X", "axis_x"), ("Y", "axis_y"), ("Z", "axis_z"))):
+        tip = np.zeros(3)
+        tip[axis] = 1.0
+        sx, sy = (tip @ rotation)[:2] / GIZMO_EXTENT
+        x = corner[0] + (sx + 1.0) * 0.5 * gizmo_size
+        y = corner[1] - (sy + 1.0) * 0.5 * gizmo_size
+        r, g, b, _ = palette.ui[key]
+        draw_list.add_text((float(x) - 3.0, float(y) - 7.0), imgui.IM_COL32(r, g, b, 255), name)
+
+
+CARD_PADDING_EM = 0.4
+CARD_BACKGROUND = (0, 0, 0, 170)
+
+
+def draw_caption_card(draw_list: imgui.ImDrawList, corner: tuple[float, float], caption: str,
+                      legend: list[tuple[str, tuple[int, int, int, int]]]) -> None:
+    """A caption line and, under it, a swatch and name per legend entry, on a dark card whose top left is at
+    `corner`: what a screenshot of the 3D view needs to be read on its own."""
+    pad = imgui.get_font_size() * CARD_PADDING_EM
+    line = imgui.get_text_line_height_with_spacing()
+    width = max([imgui.calc_text_size(caption).x, *(imgui.calc_text_size(name).x + line for name, _ in legend)])
+    x, y = corner
+    text_height = imgui.calc_text_size(caption).y
+    bottom = y + 2 * pad + text_height + (line * len(legend) + pad if legend else 0.0)
+    draw_list.add_rect_filled((x, y), (x + width + 2 * pad, bottom), imgui.IM_COL32(*CARD_BACKGROUND))
+    draw_list.add_text((x + pad, y + pad), imgui.IM_COL32(255, 255, 255, 255), caption)
+    size = imgui.get_font_size() * 0.8
+    for i, (name, (r, g, b, a)) in enumerate(legend):
+        top = y + 2 * pad + text_height + i * line
+        draw_list.add_rect_filled((x + pad, top + 1), (x + pad + size, top + 1 + size),
+                                  imgui.IM_COL32(r, g, b, max(a, 128)))
+        draw_list.add_text((x + pad + line, top), imgui.IM_COL32(230, 230, 230, 255), name)

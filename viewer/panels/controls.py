@@ -1,0 +1,132 @@
+"""The Controls panel: tick and stage stepping, the readout, the rate, toggles, camera and the click tool. Every
+control carries a tooltip."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from imgui_bundle import imgui, imgui_ctx
+
+from viewer.editing import parse_block
+from viewer.panels.widgets import accept, em, text_field
+from viewer.stepping import MicroStep, readout
+
+TPS_RANGE = (1.0, 200.0)
+
+CONTROLS_TITLE = "Controls"
+STEP_LABEL = "Step"
+STEP_N_LABEL = "Step N"
+STAGE_LABEL = "Stage >"
+CAMERA_MODES = ("orbit", "fly", "top", "north", "east")
+TOOLS = ("select", "place", "remove")
+TOOL_TIPS = {"select": "A click in the view selects the entity under the pointer",
+             "place": "A click puts the block below on the clicked face", "remove": "A click removes the block"}
+MICRO_BUTTONS = (("stage", STAGE_LABEL, "The next recorded stage of this tick (Shift+Right)"),
+                 ("entity", "Entity >", "The first stage of the next entity (Ctrl+Right)"),
+                 ("phase", "Phase >", "The first stage of the next phase (Alt+Right)"))
+
+
+TOGGLES = (  # (state attribute, label, tooltip)
+    ("show_entities", "entities", "Entity boxes, eye lines and motion vectors"),
+    ("show_trace", "trace", "The geometry the engine recorded this tick (sweeps, cells, rays...)"),
+    ("show_labels", "labels", "Text of the trace: sweep order, cell order, exposure"),
+    ("show_ids", "ids", "Id and type over each entity"),
+    ("show_grid", "grid", "Block grid lines around the selected entity"),
+    ("show_borders", "chunks", "Chunk and section borders around the selection"),
+    ("show_trails", "trails", "Past positions of the selected entity"),
+)
+CAMERA_TIPS = "orbit: drag to turn, wheel to zoom; fly: WASD; top / north / east: orthographic views"
+
+
+def draw_controls(state: Any, sim: Any, steps: list[MicroStep], entities: int) -> None:
+    """Tick and stage stepping, the readout, the rate, toggles, camera and tool."""
+    with imgui_ctx.begin(CONTROLS_TITLE) as window:
+        if not window:
+            return
+        _draw_stepping(state)
+        imgui.text_wrapped(readout(sim.last_record, steps, state.micro, sim.tick_count))
+        imgui.text_disabled(f"{entities} entities, {state.triangles} triangles, "
+                            f"{state.frame_ms:.1f} ms/frame")
+        imgui.set_next_item_width(em() * 10)
+        _, state.tps = imgui.slider_float("ticks/s", state.tps, *TPS_RANGE, "%.0f",
+                                          imgui.SliderFlags_.logarithmic)
+        imgui.set_item_tooltip("Playing speed (20 is the game's)")
+        imgui.set_next_item_width(em() * 7)
+        changed, entity_id = imgui.input_int("entity (0: all)", state.selected_entity or 0)
+        imgui.set_item_tooltip("The selected entity's id (or click it in the view or the Entities list)")
+        if changed:
+            state.selected_entity = entity_id if entity_id > 0 else None
+            state.selected_stage = None
+        if state.trace_hidden:
+            imgui.text_disabled(f"{state.trace_hidden} trace primitives hidden: select an entity or filter "
+                                "the ledger")
+        for i, (name, label, tip) in enumerate(TOGGLES):
+            if i % 4:
+                imgui.same_line()
+            _, value = imgui.checkbox(label, getattr(state, name))
+            imgui.set_item_tooltip(tip)
+            setattr(state, name, value)
+        imgui.set_next_item_width(em() * 6)
+        changed, index = imgui.combo("##camera", CAMERA_MODES.index(state.camera_mode), CAMERA_MODES)
+        imgui.set_item_tooltip(CAMERA_TIPS)
+        if changed:
+            state.camera_mode = CAMERA_MODES[index]
+        imgui.same_line()
+        if imgui.button("Focus (F)"):
+            state.focus_requested = True
+        imgui.set_item_tooltip("Centre the camera on the selected entity")
+        imgui.same_line()
+        _, state.follow = imgui.checkbox("follow", state.follow)
+        imgui.set_item_tooltip("Keep the selected entity in the middle of the view as it moves")
+        if imgui.button("Frame all"):
+            state.frame_requested = True
+        imgui.set_item_tooltip("Fit the camera to the blocks, the entities and the trace drawn")
+        _draw_tools(state)
+        if state.last_screenshot:
+            imgui.text_disabled(f"saved {state.last_screenshot}")
+
+
+def _draw_stepping(state: Any) -> None:
+    if imgui.button(STEP_LABEL):
+        state.pending_steps += 1
+    imgui.set_item_tooltip("One tick forward (Right arrow); inside a tick, finish it")
+    imgui.same_line()
+    if imgui.button("Pause" if state.playing else "Play"):
+        state.playing = not state.playing
+    imgui.set_item_tooltip("Run at the chosen ticks per second (Space)")
+    imgui.same_line()
+    if imgui.button("Back"):
+        state.pending_steps -= 1
+    imgui.set_item_tooltip("One tick back (Left arrow), restored exactly")
+    if imgui.button(STEP_N_LABEL):
+        state.pending_steps += state.step_n
+    imgui.set_item_tooltip("Run the number of ticks in the field beside")
+    imgui.same_line()
+    imgui.set_next_item_width(em() * 6)
+    changed, n = imgui.input_int("ticks##step_n", state.step_n)
+    if changed:
+        state.step_n = max(1, n)
+    for i, (unit, label, tip) in enumerate(MICRO_BUTTONS):
+        if i:
+            imgui.same_line()
+        if imgui.button(label):
+            state.pending_micro = unit
+        imgui.set_item_tooltip(tip)
+
+
+def _draw_tools(state: Any) -> None:
+    """What a click in the 3D view does, and the block it places."""
+    imgui.text("click:")
+    for tool in TOOLS:
+        imgui.same_line()
+        if imgui.radio_button(tool, state.tool == tool):
+            state.tool = tool
+        imgui.set_item_tooltip(TOOL_TIPS[tool])
+    text = text_field(state, "block", "block", state.block_text, 16)
+    if text is not None:
+        _, error = parse_block(text)
+        if error:
+            state.field_errors["block"] = error
+        else:
+            state.block_text = text.strip()
+            accept(state, "block")

@@ -1,0 +1,52 @@
+"""What every panel shares: the em unit (style V7), margins, colours, and a text field that shows refused
+input with its reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from imgui_bundle import imgui
+
+PANEL_MARGIN_EM = 0.6
+ERROR_COLOR = imgui.ImVec4(1.0, 0.45, 0.4, 1.0)
+CHANGED_COLOR = imgui.ImVec4(1.0, 0.85, 0.3, 1.0)
+
+
+def em() -> float:
+    """The font size in pixels: the unit of every panel size (style V7)."""
+    return imgui.get_font_size()
+
+
+def text_field(state: Any, key: str, label: str, current: str, width_em: float | None) -> str | None:
+    """One input line showing `current` (or the text being typed, or refused input with its reason below);
+    returns the text when the user has finished editing it (Enter or leaving the field), else None. A
+    `width_em` of None fills the width left (the field's label then goes elsewhere: pass '##name')."""
+    text = state.drafts.get(key, current)
+    imgui.set_next_item_width(em() * width_em if width_em is not None else -imgui.FLT_MIN)
+    _, text = imgui.input_text(label, text)
+    done = imgui.is_item_deactivated_after_edit()
+    if imgui.is_item_active() or done:
+        state.drafts[key] = text
+    elif key not in state.field_errors:
+        state.drafts.pop(key, None)
+    error = state.field_errors.get(key)
+    if error:
+        imgui.push_text_wrap_pos(0.0)  # wrap at the panel's edge
+        imgui.text_colored(ERROR_COLOR, error)
+        imgui.pop_text_wrap_pos()
+    return text if done else None
+
+
+def accept(state: Any, key: str) -> None:
+    """Input at `key` was taken: forget its draft and error."""
+    state.drafts.pop(key, None)
+    state.field_errors.pop(key, None)
+
+
+def bring_forward(state: Any, title: str, has_content: bool) -> None:
+    """Call before the panel's begin: a panel docked as a background tab comes to the front the first time it
+    has something to show since the scene was opened (empty panels stay behind the others)."""
+    if has_content and title not in state.brought_forward:
+        state.brought_forward.add(title)
+        imgui.set_next_window_focus()

@@ -1,0 +1,165 @@
+"""What the panels and the 3D overlays show, read from the simulation, the trace and the history, and kept
+until the tick, the record, an edit, the selection or a toggle changes (style V3): a mixin of `ViewerApp`, which
+owns the attributes used here (state, sim, history, palette, scene, controls and the caches)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from viewer.drawing.overlays import (
+    EXPLOSION_ROLES,
+    Overlay,
+    OverlayBuilder,
+    add_block_grid,
+    add_entities,
+    add_geometry,
+    add_section_borders,
+    add_trails,
+    entity_frame,
+    stage_geometry,
+)
+from viewer.drawing.pistons import B36Row, add_launch_markers, b36_geometry, b36_rows, moving_blocks
+from viewer.panels.errors import describe
+from viewer.panels.help import legend_entries
+from viewer.panels.ledger import LedgerTable, ledger_primitives, ledger_table, visible_rows
+from viewer.panels.plots import Series, entity_series, plotted_entities
+from viewer.panels.stages import StageRow, stage_rows
+from viewer.stepping import stage_at
+
+MAX_TRACE_PRIMITIVES = 5000   # with no entity selected, a larger trace is not drawn (select one)
+MAX_ID_LABELS = 500           # with more entities, only the selected one carries its id label
+GRID_RADIUS = 2               # cells each way around the selected entity's cell in the block grid
+
+
+class Readouts:
+    def _panel_data(self) -> tuple[list[Any], list[StageRow]]:
+        """The live entities in update order and the selected entity's stage rows, read again only when the
+        tick, the record, an edit or the selection changed."""
+        key = (id(self.sim), self.sim.tick_count, id(self.sim.last_record), self._edits, self.state.selected_entity)
+        if self._per_state is None or self._per_state[0] != key:
+            self._per_state = (key, self.sim.entities, stage_rows(self.sim.last_record, self.state.selected_entity))
+        return self._per_state[1], self._per_state[2]
+
+    def ledger(self) -> LedgerTable:
+        """The explosion ledger of the current tick's record (built once per record; a new record drops the
+        clicked row, whose explosion index belonged to the old one)."""
+        record = self.sim.last_record
+        if self._ledger is None or self._ledger[0] != id(record):
+            self._ledger = (id(record), ledger_table(record))
+            self.state.ledger_pick = None
+        return self._ledger[1]
+
+    def ledger_rows(self) -> np.ndarray:
+        """The ledger rows left by its filters."""
+        s, table = self.state, self.ledger()
+        key = (id(table), s.ledger_entity, s.ledger_explosion, s.ledger_region)
+        if self._ledger_rows is None or self._ledger_rows[0] != key:
+            self._ledger_rows = (key, visible_rows(table, s.ledger_entity, s.ledger_explosion, s.ledger_region))
+        return self._ledger_rows[1]
+
+    def b36_rows(self) -> list[B36Row]:
+        """The Pistons panel's rows: the B36s of the current tick's record and world (read once per tick)."""
+        key = (id(self.sim), self.sim.tick_count, id(self.sim.last_record), self._edits)
+        if self._b36_rows is None or self._b36_rows[0] != key:
+            self._b36_rows = (key, b36_rows(self.sim.world, self.sim.last_record))
+        return self._b36_rows[1]
+
+    def _selected_b36_item(self) -> tuple[int, int] | None:
+        """The record item (phase, index) of the selected B36's tick, if it ticked in this record."""
+        row = next((r for r in self.b36_rows() if r.pos == self.state.selected_b36), None)
+        return row.item if row is not None else None
+
+    def plot_series(self) -> dict[int, Series]:
+        """The plotted entities' values (read again when the history or the choice of entities changes)."""
+        entities = plotted_entities(self.state)
+        key = (tuple(entities), id(self.history), self.history.last_tick(), self._edits)
+        if key != self._series_key:
+            self._series_key = key
+            self._series = {e: entity_series(self.history, e) for e in entities}
+        return self._series
+
+    def _refresh_overlay(self) -> None:
+        """Rebuild overlay buffers when the tick, the stage, the world, the selection or a toggle changed."""
+        s = self.state
+        key = (id(self.sim), self.sim.tick_count, id(self.sim.world), s.micro, s.selected_entity, s.selected_stage,
+               s.show_entities, s.show_trace, s.show_ids, s.show_grid, s.show_borders, s.show_trails, self._edits,
+               id(self.sim.last_record), s.ledger_entity, s.ledger_explosion, s.ledger_region, s.ledger_pick,
+               s.ledger_draw, s.ledger_rays, s.selected_b36)
+        if key == self._overlay_key:
+            return
+        self._overlay_key = key
+        try:
+            self._build_overlays()
+        except Exception as exc:  # engine state the overlays cannot read: report, draw none
+            s.report(f"overlays at tick {self.sim.tick_count}: {describe(exc)}")
+            empty = OverlayBuilder().build()
+            self.scene.set_overlays(empty, empty, empty)
+            self.scene.set_moving_blocks(empty)
+
+    def _build_overlays(self) -> None:
+        s = self.state
+        self.frame = entity_frame(self.shown_states())
+        entities = OverlayBuilder()
+        if s.show_entities:
+            add_entities(entities, self.frame, self.palette, s.selected_entity,
+                         labels=s.show_ids and len(self.frame) <= MAX_ID_LABELS)
+        trace = OverlayBuilder()
+        roles: list[str] = []
+        s.trace_hidden = 0
+        record = self.sim.last_record
+        if s.show_trace:
+            b36 = self._selected_b36_item() if s.selected_b36 is not None else None
+            stage = stage_at(record, s.selected_stage) if s.selected_stage is not None else None
+            if s.selected_b36 is not None:  # a B36 picked: what it did this tick only (nothing if it did not tick)
+                prims = b36_geometry(record, b36) if b36 is not None else []
+            else:
+                prims = stage_geometry(record, s.selected_entity, stage)
+            if s.selected_entity is None and len(prims) > MAX_TRACE_PRIMITIVES:
+                s.trace_hidden, prims = len(prims), []
+            table = self.ledger()
+            if table.events:  # explosion geometry: that of the ledger's rows only (its filters, its click)
+                prims = [p for p in prims if p["role"] not in EXPLOSION_ROLES]
+                if s.ledger_draw:
+                    rows = self.ledger_rows() if s.ledger_pick is None else visible_rows(table, s.ledger_pick[1],
+                                                                                          s.ledger_pick[0])
+                    explosion = ledger_primitives(table, rows, s.ledger_rays)
+                    if len(explosion) > MAX_TRACE_PRIMITIVES:
+                        s.trace_hidden, explosion = s.trace_hidden + len(explosion), []
+                    prims += explosion
+            add_geometry(trace, prims, self.palette)
+            roles = sorted({p["role"] for p in prims})
+            if stage is None and (s.selected_b36 is None or b36 is not None):
+                add_launch_markers(trace, record, self.palette, b36, s.selected_entity)
+        self.scene.set_overlays(entities.build(), trace.build(), self._helpers())
+        self.legend = legend_entries(self.palette, self.frame.types if s.show_entities else [],
+                                     roles if s.show_trace else [], s)
+        moving = OverlayBuilder()
+        moving_blocks(moving, self.sim.world, self.palette, s.selected_b36)
+        self.scene.set_moving_blocks(moving.build())
+
+    def _helpers(self) -> Overlay:
+        """Block grid, chunk and section borders, and the trail, around the selection."""
+        s = self.state
+        helpers = OverlayBuilder()
+        row = self.frame.row(s.selected_entity) if s.selected_entity is not None else None
+        center = tuple(self.frame.pos[row]) if row is not None else self.controls.orbit.target
+        if s.show_grid and row is not None:
+            add_block_grid(helpers, center, GRID_RADIUS, self.palette.ui["block_grid"])
+        if s.show_borders:
+            add_section_borders(helpers, center, self._section_y_range(), self.palette.ui["section_border"])
+        if s.show_trails and s.selected_entity is not None:
+            states = self.history.states
+            path = [states[t][s.selected_entity]["pos"] for t in sorted(states)
+                    if t <= self.sim.tick_count and s.selected_entity in states[t]]
+            if path:
+                add_trails(helpers, [np.array(path, dtype=np.float64)], self.palette.ui["trail"])
+        return helpers.build()
+
+    def _section_y_range(self) -> tuple[int, int]:
+        keys = self.sim.world.filled_section_keys()
+        if not keys:
+            return 0, 16
+        ys = [k[1] for k in keys]
+        return min(ys) * 16, (max(ys) + 1) * 16

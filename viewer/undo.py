@@ -1,0 +1,62 @@
+"""Undo and redo of edits (Ctrl+Z, Ctrl+Shift+Z). Each edit keeps the engine snapshots from just before and just
+after it, at the tick it was made; undoing goes to that tick and branches the history there with the state from
+before (`History.edit`), redoing does the same with the state from after. The stack also says whether there are
+edits since the last save (the title's unsaved mark)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Change:
+    """One applied edit: where it was made, and the simulation snapshots around it."""
+
+    tick: int
+    label: str
+    before: Any
+    after: Any
+
+
+RECOVERED = Change(-1, "recovered from the autosave", None, None)  # stands for edits no longer on the stack
+
+
+class UndoStack:
+    def __init__(self) -> None:
+        self.done: list[Change] = []
+        self.undone: list[Change] = []
+        self._saved: Change | None = None   # the last change included in the file on disk (None: no change)
+
+    def push(self, change: Change) -> None:
+        """A new edit: it can be undone; what was undone before it can no longer be redone."""
+        self.done.append(change)
+        self.undone.clear()
+
+    def undo(self) -> Change | None:
+        """The change to take back (its `before` is the state to go back to), or None."""
+        if not self.done:
+            return None
+        change = self.done.pop()
+        self.undone.append(change)
+        return change
+
+    def redo(self) -> Change | None:
+        """The change to make again (its `after` is the state to return to), or None."""
+        if not self.undone:
+            return None
+        change = self.undone.pop()
+        self.done.append(change)
+        return change
+
+    def mark_saved(self) -> None:
+        self._saved = self.done[-1] if self.done else None
+
+    def mark_recovered(self) -> None:
+        """The state shown came from a recovery file: it differs from the file on disk until saved."""
+        self._saved = RECOVERED
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the edits in force differ from those in the file last opened or saved."""
+        return (self.done[-1] if self.done else None) is not self._saved
