@@ -33,7 +33,7 @@ from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.javautil import hash_set_order
 from engine.java.jrandom import NEXT_FLOAT_MAX, JavaRandom, next_floats
 from engine.java.mathhelper import floor
-from engine.limits import MAX_EXPLOSION_POWER, SimulationLimit
+from engine.tick.limits import MAX_EXPLOSION_POWER, SimulationLimit
 from engine.world import blocks
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
 from engine.influences.fluids import fluid_at, get_height
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
-from engine.limits import MAX_RAYCAST_BLOCKS, SimulationLimit
+from engine.tick.limits import MAX_RAYCAST_BLOCKS, SimulationLimit
 from engine.tick.trace import cell, point, segment
 
 if TYPE_CHECKING:

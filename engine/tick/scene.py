@@ -24,12 +24,12 @@ from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences import dispenser, fishing, leash, piston, shulker_box
 from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.jrandom import JavaRandom
-from engine.limits import MAX_EXPLOSION_POWER
 from engine.living import effects as living_effects
 from engine.living.attributes import ATTRIBUTES
 from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
 from engine.living.player_input import KEYS, InputRange, PlayerInput
 from engine.schematics import Schematic, SchematicError, is_schematic, place_blocks, read_schematic
+from engine.tick.limits import MAX_EXPLOSION_POWER
 from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.block_entities import SHULKER_BOXES
@@ -59,7 +59,7 @@ ENTITY_ID = (1, INT_MAX)            # ids the scene may give: positive Java ints
 # entity fields whose Java type is narrower than int: the NBT tag that sets them (docs/fidelity.md, reliability)
 FIELD_RANGES = {"pierce_level": (-128, 127),          # PersistentProjectileEntity "PierceLevel": a byte
                 "value": (-32768, 32767),             # ExperienceOrbEntity "Value": a short
-                "explosion_power": (0, MAX_EXPLOSION_POWER)}   # see engine/limits.py
+                "explosion_power": (0, MAX_EXPLOSION_POWER)}   # see engine/tick/limits.py
 
 
 def one_line(text: str) -> str:

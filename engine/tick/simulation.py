@@ -22,7 +22,7 @@ from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
 from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
-from engine.limits import SimulationLimit
+from engine.tick.limits import SimulationLimit
 from engine.tick.trace import EntityTick, PhaseRecord, Recorder, TickRecord
 from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.world import World

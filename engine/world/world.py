@@ -25,7 +25,7 @@ from engine.geometry.box import BlockPos, Box
 from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, border_shape, intersects_box
 from engine.java.javanum import wrap_int
 from engine.java.mathhelper import ceil, floor
-from engine.limits import MAX_QUERY_CHUNKS, SimulationLimit
+from engine.tick.limits import MAX_QUERY_CHUNKS, SimulationLimit
 from engine.world import block_physics as phys
 from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES, BlockEntities

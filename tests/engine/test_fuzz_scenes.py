@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from engine.entities import ENTITY_TYPES
 from engine.geometry.box import Vec3
-from engine.limits import SimulationLimit
+from engine.tick.limits import SimulationLimit
 from engine.tick.scene import SceneError, load_scene_text
 from tests.conftest import scene_toml
 

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from engine.limits import MAX_EXPLOSION_POWER, SimulationLimit
+from engine.tick.limits import MAX_EXPLOSION_POWER, SimulationLimit
 from engine.tick.scene import SceneError, load_scene, load_scene_text
 from tests.conftest import build_scene, scene_toml
 from tests.engine.test_blocks import ROOT, _minecraft_data_source
