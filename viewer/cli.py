@@ -139,6 +139,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from engine.schematics import SchematicError, export
     from engine.tick.scene import SceneError, load_scene
+    from engine.tick.limits import SimulationLimit
     from engine.tick.scene_writer import SceneWriteError
     if args.tick < 0:
         return _fail(f"--tick must be >= 0, got {args.tick}")
@@ -147,7 +148,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         for _ in range(args.tick):
             sim.tick()
         export(sim, args.out)
-    except (SceneError, SchematicError, SceneWriteError) as err:
+    except (SceneError, SchematicError, SceneWriteError, SimulationLimit) as err:
         return _fail(str(err))
     except OSError as err:
         return _fail(f"{args.out}: cannot write: {err.strerror}")

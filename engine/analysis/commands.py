@@ -34,6 +34,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
     from engine.analysis.paths import PathError
+    from engine.tick.limits import SimulationLimit
     from engine.tick.scene import SceneError
     if args.ticks < 0:
         return fail(f"--ticks must be >= 0, got {args.ticks}")
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
         if args.command == "solve":
             return _solve(args, fail)
         return _diff(args, fail)
-    except (SceneError, PathError) as err:
+    except (SceneError, PathError, SimulationLimit) as err:
         return fail(str(err))
     except NotImplementedError as err:
         return fail(f"not simulated: {err}")
