@@ -138,8 +138,8 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from engine.schematics import SchematicError, export
-    from engine.tick.scene import SceneError, load_scene
     from engine.tick.limits import SimulationLimit
+    from engine.tick.scene import SceneError, load_scene
     from engine.tick.scene_writer import SceneWriteError
     if args.tick < 0:
         return _fail(f"--tick must be >= 0, got {args.tick}")
