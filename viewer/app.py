@@ -28,7 +28,8 @@ from viewer.drawing.overlays import (
     entity_frame,
 )
 from viewer.drawing.palette import load_palette
-from viewer.drawing.picking import ViewRect, beside, pick_block, pick_entity, pixel_ray
+from viewer.drawing.path_search import node_text
+from viewer.drawing.picking import ViewRect, beside, pick_block, pick_entity, pick_node, pixel_ray
 from viewer.drawing.pistons import B36Row
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.drawing.screenshots import read_screen, save_screenshot
@@ -108,6 +109,8 @@ class ViewerApp(Readouts):
         self.view_rect = ViewRect(0.0, 0.0, float(size[0]), float(size[1]))
         self.legend: list[tuple[str, Any]] = []
         self.frame = entity_frame({})
+        self.search_nodes: list[dict[str, Any]] = []   # path-search nodes drawn (hover shows their f, g, h)
+        self.hovered_node: dict[str, Any] | None = None
         self._overlay_key: tuple | None = None
         self._edits = 0               # edits applied so far: part of the overlay key
         self._steps_of: tuple[int, list[MicroStep]] = (0, [])
@@ -248,6 +251,7 @@ class ViewerApp(Readouts):
             step = self.steps()[state.micro]
             state.selected_entity = step.entity_id
             state.selected_stage = None if step.block_entity else step.stage_key
+            state.search_step = None
             state.selected_b36 = step.stage.pos if step.block_entity else None
 
     def step(self) -> None:
@@ -359,6 +363,7 @@ class ViewerApp(Readouts):
         rect = self.view_rect
         camera = self.controls.camera()
         view, proj = camera.view_matrix(), camera.proj_matrix(rect.width / max(rect.height, 1.0))
+        self._hover_node(view, proj)
         self._draw_text(view, proj)
         imgui.render()
 
@@ -419,6 +424,16 @@ class ViewerApp(Readouts):
         draw_close_prompt(state)
         draw_recovery_prompt(state)
         draw_errors(state)
+
+    def _hover_node(self, view: np.ndarray, proj: np.ndarray) -> None:
+        """The path-search node under the pointer in the 3D view: its type, f, g and h as a tooltip."""
+        rect, (x, y) = self.view_rect, imgui.get_mouse_pos()
+        self.hovered_node = None
+        if self.search_nodes and rect.contains(x, y) and not imgui.is_window_hovered(imgui.HoveredFlags_.any_window):
+            origin, direction = pixel_ray(view, proj, x - rect.x, y - rect.y, (rect.width, rect.height))
+            self.hovered_node = pick_node(self.search_nodes, origin, direction)
+        if self.hovered_node is not None:
+            imgui.set_tooltip(node_text(self.hovered_node))
 
     def _draw_text(self, view: np.ndarray, proj: np.ndarray) -> None:
         background = imgui.get_background_draw_list()

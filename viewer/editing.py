@@ -44,9 +44,12 @@ KINDS = {int: "int", bool: "bool", str: "str"}
 
 
 def entity_fields(entity: Any) -> list[FieldSpec]:
-    """The editable fields of an entity: the common ones, then its type's scene fields."""
+    """The editable fields of an entity: the common ones, then its type's scene fields of one value (a table such
+    as a mob's `path_to` goal is not edited as one line of text)."""
     out = list(COMMON_FIELDS)
     for name, kind in type(entity).FIELDS.items():
+        if name != "block_state" and kind not in KINDS:
+            continue
         attribute = type(entity).field_attribute(name)
         out.append(FieldSpec(name, "block_state" if name == "block_state" else KINDS[kind], attribute))
     return out

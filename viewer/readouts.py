@@ -20,6 +20,7 @@ from viewer.drawing.overlays import (
     entity_frame,
     stage_geometry,
 )
+from viewer.drawing.path_search import NODE_ROLES, SEARCH_STAGE, at_search_step
 from viewer.drawing.pistons import B36Row, add_launch_markers, b36_geometry, b36_rows, moving_blocks
 from viewer.panels.errors import describe
 from viewer.panels.help import legend_entries
@@ -86,7 +87,7 @@ class Readouts:
         key = (id(self.sim), self.sim.tick_count, id(self.sim.world), s.micro, s.selected_entity, s.selected_stage,
                s.show_entities, s.show_trace, s.show_ids, s.show_grid, s.show_borders, s.show_trails, self._edits,
                id(self.sim.last_record), s.ledger_entity, s.ledger_explosion, s.ledger_region, s.ledger_pick,
-               s.ledger_draw, s.ledger_rays, s.selected_b36)
+               s.ledger_draw, s.ledger_rays, s.selected_b36, s.search_step)
         if key == self._overlay_key:
             return
         self._overlay_key = key
@@ -95,6 +96,7 @@ class Readouts:
         except Exception as exc:  # engine state the overlays cannot read: report, draw none
             s.report(f"overlays at tick {self.sim.tick_count}: {describe(exc)}")
             empty = OverlayBuilder().build()
+            self.search_nodes = []
             self.scene.set_overlays(empty, empty, empty)
             self.scene.set_moving_blocks(empty)
 
@@ -107,6 +109,7 @@ class Readouts:
                          labels=s.show_ids and len(self.frame) <= MAX_ID_LABELS)
         trace = OverlayBuilder()
         roles: list[str] = []
+        prims: list[dict[str, Any]] = []
         s.trace_hidden = 0
         record = self.sim.last_record
         if s.show_trace:
@@ -116,6 +119,8 @@ class Readouts:
                 prims = b36_geometry(record, b36) if b36 is not None else []
             else:
                 prims = stage_geometry(record, s.selected_entity, stage)
+            if stage is not None and stage.name == SEARCH_STAGE and s.search_step is not None:
+                prims = at_search_step(prims, s.search_step)
             if s.selected_entity is None and len(prims) > MAX_TRACE_PRIMITIVES:
                 s.trace_hidden, prims = len(prims), []
             table = self.ledger()
@@ -132,9 +137,11 @@ class Readouts:
             roles = sorted({p["role"] for p in prims})
             if stage is None and (s.selected_b36 is None or b36 is not None):
                 add_launch_markers(trace, record, self.palette, b36, s.selected_entity)
+        self.search_nodes = [p for p in prims if p["role"] in NODE_ROLES] if s.show_trace else []
         self.scene.set_overlays(entities.build(), trace.build(), self._helpers())
         self.legend = legend_entries(self.palette, self.frame.types if s.show_entities else [],
-                                     roles if s.show_trace else [], s)
+                                     roles if s.show_trace else [], s,
+                                     sorted({p["type"] for p in self.search_nodes}))
         moving = OverlayBuilder()
         moving_blocks(moving, self.sim.world, self.palette, s.selected_b36)
         self.scene.set_moving_blocks(moving.build())

@@ -115,7 +115,7 @@ class MobEntity(LivingEntity):
             self.report_searches(sim, rec)     # searches a block change caused since the last tick
         run_stage(rec, self, GOALS, self.tick_goals, sim)
         if nav is not None:
-            run_stage(rec, self, NAVIGATION, nav.tick, sim.world)
+            run_stage(rec, self, NAVIGATION, nav.navigation_stage, sim.world, rec)
             self.report_searches(sim, rec)
         run_stage(rec, self, MOVE_CONTROL, self.move_control.tick, sim.world)
         run_stage(rec, self, JUMP_CONTROL, self.jump_control.tick)

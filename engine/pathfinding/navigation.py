@@ -5,6 +5,7 @@ recomputation when blocks change, and the hand-off to `MoveControl`."""
 from __future__ import annotations
 
 import copy
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
@@ -32,10 +33,12 @@ from engine.pathfinding.path import Path
 from engine.pathfinding.path_finder import PathNodeNavigator, SearchRecord
 from engine.pathfinding.region import ChunkCache
 from engine.pathfinding.walk_evaluator import LandPathNodeMaker, get_feet_y
+from engine.tick.trace import segment
 from engine.world.world import MAX_Y
 
 if TYPE_CHECKING:
     from engine.living.mob import MobEntity
+    from engine.tick.trace import Recorder
     from engine.world.world import World
 
 NO_SHORTCUT_TYPES = (T.DANGER_FIRE, T.DANGER_CACTUS, T.DANGER_OTHER, T.WALKABLE_DOOR)   # canJumpToNextPathNode
@@ -178,6 +181,23 @@ class MobNavigation:
                     path.nodes[i + 1] = node.copy_with_new_position(following.x, node.y + 1, following.z)
 
     # --- following ---
+    def navigation_stage(self, world: World, rec: Recorder | None) -> None:
+        """The navigation stage: `tick`, then with `rec` (tracing on) the path still to walk, recorded after it
+        (`draw_current_path`); recording reads the path and changes nothing."""
+        self.tick(world)
+        if rec is not None and not self.is_idle():
+            self.draw_current_path(rec)
+
+    def draw_current_path(self, rec: Recorder) -> None:
+        """The rest of the current path as `path_current` segments, one per node pair from the node last passed
+        (at the nodes' bottom centres, as `path_segment`), so the path stays drawn while the mob follows it."""
+        path = self.current_path
+        start = max(path.current_node_index - 1, 0)
+        nodes = [path.get_node(i) for i in range(start, path.length)]
+        for i, (a, b) in enumerate(pairwise(nodes)):
+            rec.geometry(segment("path_current", (a.x + 0.5, a.y, a.z + 0.5), (b.x + 0.5, b.y, b.z + 0.5),
+                                 node=start + i + 1))
+
     def tick(self, world: World) -> None:
         """`EntityNavigation.tick` (spec 07 §7.1 steps 1-5)."""
         self.tick_count += 1

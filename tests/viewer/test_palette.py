@@ -20,6 +20,7 @@ INTERFACE_ROLES = (
     "axis_sweep_x", "axis_sweep_y", "axis_sweep_z", "step_up_candidate", "step_up_chosen", "checked_cell",
     "raycast", "raycast_cell", "raycast_hit", "explosion_sphere", "sample_point_hit", "sample_point_blocked",
     "exposure_ray", "impulse", "b36_box", "b36_sweep", "piston_push", "fluid_flow", "exposure", "entity_hit_box",
+    "path_closed", "path_open", "path_node", "path_segment",
 )
 
 

@@ -22,6 +22,9 @@ POINT_DTYPE = np.dtype([("in_position", "<f4", 3), ("in_color", "u1", 4)])
 BOX_DTYPE = np.dtype([("in_min", "<f4", 3), ("in_max", "<f4", 3), ("in_color", "u1", 4)])  # one instance per box
 
 CELL_INSET = 0.01        # checked/raycast cells are drawn this much inside the block, off its faces
+NODE_TILE_HEIGHT = 0.125  # a path-search node is drawn as a tile this high on the floor of its cell
+OPEN_TILE_SHARE = 0.45    # an open node's tile is drawn at this share of its type colour's opacity
+CLOSED_TILE_ALPHA = 200   # a closed node's tile: its type colour at this alpha (0-255)
 CIRCLE_SEGMENTS = 48     # a sphere primitive is drawn as three great circles
 EYE_CROSS_FRACTION = 0.3  # the eye-height cross reaches this fraction of the box width each way from the centre
 DETAIL_LIMIT = 500        # more entities than this: eye cross and motion vector for the selected one only
@@ -262,6 +265,8 @@ class RoleStyle:
     filled: bool = False          # a box is a volume: translucent faces in its colour under its outline
     shows_clamp: bool = False     # a segment the engine marks `"clamped": true` is drawn in the UI's
                                   # push_clamped colour, with the part it asked for beyond its end dashed
+    node_tile: float = 0.0        # a path-search node: a tile (`node_tile`) filled in its path node type's
+                                  # colour (palette `path_types`) at this alpha, outlined in the role colour
 
 
 ROLE_STYLES: dict[str, RoleStyle] = {
@@ -275,6 +280,8 @@ ROLE_STYLES: dict[str, RoleStyle] = {
     "exposure_ray": RoleStyle(thin=True),
     "b36_sweep": RoleStyle(dashed=True, filled=True),
     "piston_push": RoleStyle(shows_clamp=True),
+    "path_closed": RoleStyle(node_tile=CLOSED_TILE_ALPHA / 255),
+    "path_open": RoleStyle(dashed=True, node_tile=OPEN_TILE_SHARE),
 }
 DEFAULT_STYLE = RoleStyle()
 PATH_JOIN = 1e-7                  # blocks: a sweep starting this close to the last one's end continues its path
@@ -326,6 +333,10 @@ def add_geometry(builder: OverlayBuilder, primitives: Iterable[dict[str, Any]], 
             builder.box(prim["min"], prim["max"], color, style.dashed and not prim.get("hit", False))
             if style.filled:
                 builder.fill(prim["min"], prim["max"], color)
+        elif kind == "cell" and style.node_tile:
+            lo, hi = node_tile(prim["pos"])
+            builder.box(lo, hi, color, style.dashed)
+            builder.fill(lo, hi, _scaled_alpha(palette.path_type_color(prim["type"]), style.node_tile))
         elif kind == "cell":
             x, y, z = prim["pos"]
             builder.box((x + CELL_INSET, y + CELL_INSET, z + CELL_INSET),
@@ -342,6 +353,13 @@ def add_geometry(builder: OverlayBuilder, primitives: Iterable[dict[str, Any]], 
             builder.label(prim["p"], str(prim["text"]), color)
         else:
             raise ValueError(f"trace primitive of unknown kind {kind!r} (role {role!r})")
+
+
+def node_tile(pos: Vec) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    """The tile a path-search node at cell `pos` is drawn as (and picked by): the floor of the cell, inset."""
+    x, y, z = pos
+    return ((x + CELL_INSET, y + CELL_INSET, z + CELL_INSET),
+            (x + 1 - CELL_INSET, y + NODE_TILE_HEIGHT, z + 1 - CELL_INSET))
 
 
 def _clamped_segment(builder: OverlayBuilder, prim: dict[str, Any], color: RGBA) -> None:

@@ -47,6 +47,7 @@ class Palette:
         self.fluids = frozenset(raw["fluids"])
         self.entities = {name: parse_color(c) for name, c in raw["entities"].items()}
         self.roles = {name: parse_color(c) for name, c in raw["roles"].items()}
+        self.path_types = {name: parse_color(c) for name, c in raw["path_types"].items()}
         self.ui = {name: parse_color(c) for name, c in raw["ui"].items()}
         self.block_color = cache(self._block_color)
 
@@ -72,6 +73,10 @@ class Palette:
     def role_color(self, role: str) -> RGBA:
         """The colour of a trace geometry role (a role the palette lacks still gets a stable colour)."""
         return self.roles.get(role) or hashed_color("role:" + role)
+
+    def path_type_color(self, node_type: str) -> RGBA:
+        """The colour of a path node type (`PathNodeType` name); a type the palette lacks gets a stable colour."""
+        return self.path_types.get(node_type) or hashed_color("path:" + node_type)
 
 
 @cache

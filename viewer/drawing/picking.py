@@ -1,5 +1,6 @@
-"""Mouse picking: the ray from the camera through a pixel, the entity box it meets first, and the block it
-hits (through the engine's own block raycast). This is UI, not a mechanic: it only decides what a click means.
+"""Mouse picking: the ray from the camera through a pixel, the entity box (or path-search node) it meets first,
+and the block it hits (through the engine's own block raycast). This is UI, not a mechanic: it only decides what
+a click or the pointer means.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import numpy as np
 
 from engine.geometry.box import Vec3
 from engine.motion.raycast import raycast_blocks
-from viewer.drawing.overlays import EntityFrame
+from viewer.drawing.overlays import EntityFrame, node_tile
+from viewer.drawing.path_search import NODE_ROLES
 
 # The cell next to a hit face, by the face's name (BlockHitResult.side).
 FACE_OFFSETS = {"down": (0, -1, 0), "up": (0, 1, 0), "north": (0, 0, -1), "south": (0, 0, 1),
@@ -45,21 +47,38 @@ def pixel_ray(view: np.ndarray, proj: np.ndarray, x: float, y: float,
     return near, direction / np.linalg.norm(direction)
 
 
-def pick_entity(frame: EntityFrame, origin: np.ndarray, direction: np.ndarray) -> int | None:
-    """The id of the entity whose box the ray enters first (slab test on every box at once), or None."""
-    if not len(frame):
+def first_box(lo: np.ndarray, hi: np.ndarray, origin: np.ndarray, direction: np.ndarray) -> int | None:
+    """The index of the box lo[i]..hi[i] (n, 3) the ray enters first (slab test on every box at once), or None."""
+    if not len(lo):
         return None
     with np.errstate(divide="ignore", invalid="ignore"):
         inv = 1.0 / direction
-        t1 = (frame.lo - origin) * inv
-        t2 = (frame.hi - origin) * inv
+        t1 = (lo - origin) * inv
+        t2 = (hi - origin) * inv
     t_near = np.nanmax(np.minimum(t1, t2), axis=1)
     t_far = np.nanmin(np.maximum(t1, t2), axis=1)
     hit = (t_far >= np.maximum(t_near, 0.0))
     if not hit.any():
         return None
     distance = np.where(hit, np.maximum(t_near, 0.0), np.inf)
-    return int(frame.ids[int(np.argmin(distance))])
+    return int(np.argmin(distance))
+
+
+def pick_entity(frame: EntityFrame, origin: np.ndarray, direction: np.ndarray) -> int | None:
+    """The id of the entity whose box the ray enters first, or None."""
+    row = first_box(frame.lo, frame.hi, origin, direction)
+    return None if row is None else int(frame.ids[row])
+
+
+def pick_node(prims: list[dict[str, Any]], origin: np.ndarray, direction: np.ndarray) -> dict[str, Any] | None:
+    """The search node (a `path_closed` / `path_open` cell, drawn as the tile `node_tile` gives) the ray meets
+    first, or None."""
+    nodes = [p for p in prims if p["role"] in NODE_ROLES]
+    if not nodes:
+        return None
+    tiles = np.array([node_tile(p["pos"]) for p in nodes], dtype=np.float64)
+    i = first_box(tiles[:, 0], tiles[:, 1], origin, direction)
+    return None if i is None else nodes[i]
 
 
 def pick_block(world: Any, origin: np.ndarray, direction: np.ndarray) -> tuple[tuple[int, int, int], str] | None:

@@ -95,14 +95,15 @@ HELPER_COLOURS = (("show_trails", "trail", "trail of the selected entity"), ("sh
 
 
 def legend_entries(palette: Palette, types: list[str], roles: list[str],
-                   state: Any = None) -> list[tuple[str, RGBA]]:
-    """The Legend's rows: the entity types shown, the trace roles drawn, and with the window's `state`, the
-    selection and the helpers on around it."""
+                   state: Any = None, path_types: list[str] | None = None) -> list[tuple[str, RGBA]]:
+    """The Legend's rows: the entity types shown, the trace roles drawn, the path node types of the search nodes
+    drawn, and with the window's `state`, the selection and the helpers on around it."""
     out = [(f"entity {t.removeprefix('minecraft:')}", palette.entity_color(t)) for t in sorted(set(types))]
     selected = state is not None and state.selected_entity is not None
     if selected:
         out.append(("selected entity", palette.ui["selected"]))
     out += [(f"trace: {role}", palette.role_color(role)) for role in roles]
+    out += [(f"path node: {t}", palette.path_type_color(t)) for t in path_types or []]
     if selected:  # the helpers are drawn around the selection
         out += [(label, palette.ui[key]) for flag, key, label in HELPER_COLOURS if getattr(state, flag)]
     return out

@@ -10,6 +10,7 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
+from viewer.drawing.path_search import NODE_ROLES, SEARCH_STAGE, at_search_step, search_length
 from viewer.panels.help import STAGE_CODES
 from viewer.panels.widgets import CHANGED_COLOR, em
 from viewer.state import StageKey
@@ -76,6 +77,8 @@ def draw_stages(state: Any, record: Any, rows: list[StageRow], current: StageKey
             imgui.end_table()
         selected = next((r.stage for r in rows if r.key == state.selected_stage), None)
         if selected is not None:
+            if selected.name == SEARCH_STAGE:
+                _draw_search_steps(state, selected)
             _draw_values(selected)
 
 
@@ -97,6 +100,7 @@ def _draw_row(state: Any, rows: list[StageRow], i: int, current: StageKey | None
     opened = imgui.tree_node_ex(f"{marker}{row.stage.name}##{row.key}", flags)
     if imgui.is_item_clicked() and not imgui.is_item_toggled_open():
         state.selected_stage = None if state.selected_stage == row.key else row.key
+        state.search_step = None
     imgui.set_item_tooltip("Click to see its values and draw only its geometry")
     imgui.table_next_column()
     if row.stage.code:
@@ -110,6 +114,36 @@ def _draw_row(state: Any, rows: list[StageRow], i: int, current: StageKey | None
             j = _draw_row(state, rows, j, current)
         imgui.tree_pop()
     return end
+
+
+def search_step_counts(stage: Any, step: int) -> tuple[int, int]:
+    """(closed, open) node counts of a `path_search` stage after `step` expansions."""
+    shown = at_search_step([g for sub in stage.walk() for g in sub.geometry], step)
+    closed = sum(1 for p in shown if p["role"] == "path_closed")
+    return closed, sum(1 for p in shown if p["role"] in NODE_ROLES) - closed
+
+
+def _draw_search_steps(state: Any, stage: Any) -> None:
+    """The search step slider of a `path_search` stage: step k draws the closed set of the first k expansions
+    and the open set as it was then; the last step (the default) draws the whole search and the chosen path."""
+    total = search_length(g for sub in stage.walk() for g in sub.geometry)
+    step = total if state.search_step is None else min(state.search_step, total)
+    imgui.separator_text("search, node by node")
+    if imgui.arrow_button("##search back", imgui.Dir.left):
+        step = max(step - 1, 0)
+    imgui.set_item_tooltip("One expansion back")
+    imgui.same_line()
+    if imgui.arrow_button("##search forward", imgui.Dir.right):
+        step = min(step + 1, total)
+    imgui.set_item_tooltip("One expansion forward")
+    imgui.same_line()
+    imgui.set_next_item_width(em() * 14)
+    _, step = imgui.slider_int("search step", step, 0, total)
+    imgui.set_item_tooltip("Expansions done: the closed set so far and the open set as it was then")
+    state.search_step = None if step >= total else step
+    closed, opened = search_step_counts(stage, step)
+    imgui.text_disabled(f"step {step} of {total}: {closed} closed, {opened} open"
+                        + ("" if step < total else ", path chosen"))
 
 
 def _draw_values(stage: Any) -> None:
