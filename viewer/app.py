@@ -17,6 +17,7 @@ import numpy as np
 import pyglet
 from imgui_bundle import imgui, implot
 
+from engine.analysis.diff import VersionGhost
 from engine.tick.scene import SceneError, load_scene
 from engine.tick.simulation import Simulation
 from viewer import editing
@@ -47,7 +48,7 @@ from viewer.panels.ledger import LedgerTable, draw_ledger
 from viewer.panels.menu import draw_close_prompt, draw_menu_bar, draw_recovery_prompt
 from viewer.panels.pistons import draw_pistons
 from viewer.panels.plots import Series, draw_plots
-from viewer.panels.stages import StageRow, draw_stages
+from viewer.panels.stages import StageRow, draw_stages, stage_rows
 from viewer.panels.timeline import draw_timeline
 from viewer.readouts import Readouts
 from viewer.recovery import Recovery
@@ -111,6 +112,7 @@ class ViewerApp(Readouts):
         self.frame = entity_frame({})
         self.search_nodes: list[dict[str, Any]] = []   # path-search nodes drawn (hover shows their f, g, h)
         self.hovered_node: dict[str, Any] | None = None
+        self.ghost: VersionGhost | None = None  # the scene in a second version, drawn as a ghost (Analysis panel)
         self._overlay_key: tuple | None = None
         self._edits = 0               # edits applied so far: part of the overlay key
         self._steps_of: tuple[int, list[MicroStep]] = (0, [])
@@ -166,6 +168,7 @@ class ViewerApp(Readouts):
         self.state.selected_b36 = None
         self.state.loop = None
         self.state.brought_forward.clear()
+        self.ghost = None
         self._overlay_key = None
         if tick is None:
             self.controls.frame(scene_bounds(sim), self.view_rect.width / max(self.view_rect.height, 1.0))
@@ -231,6 +234,8 @@ class ViewerApp(Readouts):
             for _ in range(steps):
                 before = self.sim.tick_count
                 self.step()
+                if state.playing and self._stop_at_difference():
+                    break
             if unit is not None:
                 self._micro_step(unit)
         except Exception as exc:  # a failing tick must not take the window down
@@ -238,6 +243,19 @@ class ViewerApp(Readouts):
             state.playing = False
             state.micro = None
             state.report(f"tick {self.sim.tick_count + 1}: {describe(exc)}")
+
+    def _stop_at_difference(self) -> bool:
+        """Playing into the tick where the ghost's version first differs: pause there, the entity and the first
+        stage that differs selected (issue 13's version diff mode)."""
+        diff = self.ghost.difference if self.ghost is not None else {}
+        if diff.get("tick") != self.sim.tick_count:
+            return False
+        self.state.playing = False
+        self.state.selected_entity = diff.get("entity")
+        rows = stage_rows(self.sim.last_record, diff.get("entity"))
+        index = diff.get("stage_index")
+        self.state.selected_stage = rows[index].key if index is not None and index < len(rows) else None
+        return True
 
     def _micro_step(self, unit: str) -> None:
         """One stage, entity or phase ahead; from a tick's end, into the next tick's first stage."""
@@ -437,7 +455,8 @@ class ViewerApp(Readouts):
 
     def _draw_text(self, view: np.ndarray, proj: np.ndarray) -> None:
         background = imgui.get_background_draw_list()
-        labels = list(self.scene.entities.overlay.labels) if self.scene.entities.overlay is not None else []
+        labels = [label for layer in (self.scene.entities, self.scene.helpers) if layer.overlay is not None
+                  for label in layer.overlay.labels]
         if self.state.show_labels and self.scene.trace.overlay is not None:
             labels += self.scene.trace.overlay.labels
         rect = self.view_rect

@@ -8,6 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from engine.analysis import formulas
+from viewer.drawing.analysis import add_formula_path, add_ghosts
 from viewer.drawing.overlays import (
     EXPLOSION_ROLES,
     Overlay,
@@ -86,6 +88,7 @@ class Readouts:
         s = self.state
         key = (id(self.sim), self.sim.tick_count, id(self.sim.world), s.micro, s.selected_entity, s.selected_stage,
                s.show_entities, s.show_trace, s.show_ids, s.show_grid, s.show_borders, s.show_trails, self._edits,
+               s.show_formula, s.formula_from, id(self.ghost),
                id(self.sim.last_record), s.ledger_entity, s.ledger_explosion, s.ledger_region, s.ledger_pick,
                s.ledger_draw, s.ledger_rays, s.selected_b36, s.search_step)
         if key == self._overlay_key:
@@ -142,12 +145,17 @@ class Readouts:
         self.legend = legend_entries(self.palette, self.frame.types if s.show_entities else [],
                                      roles if s.show_trace else [], s,
                                      sorted({p["type"] for p in self.search_nodes}))
+        if self.ghost is not None:
+            self.legend.append((f"ghost: version {self.ghost.version}", self.palette.ui["ghost"]))
         moving = OverlayBuilder()
         moving_blocks(moving, self.sim.world, self.palette, s.selected_b36)
+        if self.ghost is not None:
+            add_ghosts(moving, self.ghost.boxes_at(self.sim.tick_count), self.palette.ui["ghost"])
         self.scene.set_moving_blocks(moving.build())
 
     def _helpers(self) -> Overlay:
-        """Block grid, chunk and section borders, and the trail, around the selection."""
+        """Block grid, chunk and section borders, the formula path and the trail (drawn over it where they agree)
+        around the selection."""
         s = self.state
         helpers = OverlayBuilder()
         row = self.frame.row(s.selected_entity) if s.selected_entity is not None else None
@@ -156,6 +164,13 @@ class Readouts:
             add_block_grid(helpers, center, GRID_RADIUS, self.palette.ui["block_grid"])
         if s.show_borders:
             add_section_borders(helpers, center, self._section_y_range(), self.palette.ui["section_border"])
+        overlay = self.formula_overlay() if s.show_formula else None
+        if overlay is not None:
+            states = self.history.states
+            simulated = {t: states[t][s.selected_entity]["pos"] if s.selected_entity in states.get(t, ())
+                         else overlay.predicted[t - overlay.ticks[0]][0] for t in overlay.ticks}
+            ui = self.palette.ui
+            add_formula_path(helpers, overlay, simulated, ui["formula"], ui["formula_diverge"])
         if s.show_trails and s.selected_entity is not None:
             states = self.history.states
             path = [states[t][s.selected_entity]["pos"] for t in sorted(states)
@@ -163,6 +178,25 @@ class Readouts:
             if path:
                 add_trails(helpers, [np.array(path, dtype=np.float64)], self.palette.ui["trail"])
         return helpers.build()
+
+    def formula_overlay(self) -> formulas.Overlay | None:
+        """The selected entity's closed-form path (engine.analysis.formulas.overlay_from) from the simulated state
+        at `formula_from` to the current tick, beside the history's states (ending early where the entity was
+        removed); None without a selected entity the
+        closed forms model at `formula_from`, or with `formula_from` outside its recorded ticks up to now."""
+        s = self.state
+        states = self.history.states
+        if s.formula_from > self.sim.tick_count or s.selected_entity not in states.get(s.formula_from, ()):
+            return None
+        kind = states[s.formula_from][s.selected_entity]["type"]
+        if kind not in formulas.FREE_FLIGHT:
+            return None
+        ticks = [s.formula_from]  # consecutive recorded ticks from there (a thinned history has gaps)
+        while ticks[-1] < self.sim.tick_count and s.selected_entity in states.get(ticks[-1] + 1, ()):
+            ticks.append(ticks[-1] + 1)
+        rows = [states[t][s.selected_entity] for t in ticks]
+        simulated = [(tuple(r["pos"]), tuple(r["motion"])) for r in rows]
+        return formulas.overlay_from(kind, ticks, simulated, s.formula_from, self.sim.tick_count)
 
     def _section_y_range(self) -> tuple[int, int]:
         keys = self.sim.world.filled_section_keys()

@@ -34,6 +34,8 @@ class ViewerState:
     show_grid: bool = False           # block grid lines around the selected entity
     show_borders: bool = False        # chunk and section borders around the selection (or the view's centre)
     show_trails: bool = True          # past positions of the selected entity
+    show_formula: bool = False        # the selected entity's closed-form path from `formula_from` (spec 02)
+    formula_from: int = 0             # the tick whose simulated state starts the closed-form path
     camera_mode: str = "orbit"        # orbit | fly | top | north | east
     tool: str = "select"              # what a click in the 3D view does: select | place | remove
     block_text: str = "minecraft:stone"

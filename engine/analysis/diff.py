@@ -5,6 +5,8 @@ stopping at the first tick, entity and stage where they differ."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.analysis.sweep import read_scene_doc
@@ -51,9 +53,12 @@ def compare_tick(tick: int, sim_a: Simulation, rec_a: TickRecord | None, sim_b: 
         la, lb = lines_a.get(eid), lines_b.get(eid)
         if la == lb:
             continue
-        stage = _first_stage(rec_a.stages_of(eid), rec_b.stages_of(eid)) if rec_a and rec_b else None
+        stages = rec_a.stages_of(eid) if rec_a and rec_b else []
+        stage = _first_stage(stages, rec_b.stages_of(eid)) if rec_a and rec_b else None
+        order = [s for top in stages for s in top.walk()]
         return {"tick": tick, "entity": eid, "stage": stage.name if stage else None,
                 "method": stage.method if stage else None,
+                "stage_index": next((i for i, s in enumerate(order) if s is stage), None),
                 "fields": sorted(k for k in (la or lb) if (la or {}).get(k) != (lb or {}).get(k)),
                 "a": la, "b": lb}
     if rec_a and rec_b and rec_a.events != rec_b.events:
@@ -61,12 +66,50 @@ def compare_tick(tick: int, sim_a: Simulation, rec_a: TickRecord | None, sim_b: 
     return None
 
 
-def first_difference(scene: str, version_a: str, version_b: str, ticks: int) -> dict[str, Any]:
-    """The diff line: first tick, entity and stage where the versions differ; `{"tick": None}` if none."""
+def paired_ticks(scene: str, version_a: str, version_b: str, ticks: int
+                 ) -> Iterator[tuple[int, Simulation, TickRecord | None, Simulation, TickRecord | None]]:
+    """The scene loaded in both versions (tick 0, no records), then after each tick up to `ticks`."""
     doc = read_scene_doc(scene)
     sim_a, sim_b = load_in_version(doc, scene, version_a), load_in_version(doc, scene, version_b)
-    found = compare_tick(0, sim_a, None, sim_b, None)
-    while found is None and sim_a.tick_count < ticks:
+    yield 0, sim_a, None, sim_b, None
+    while sim_a.tick_count < ticks:
         rec_a, rec_b = sim_a.tick(), sim_b.tick()
-        found = compare_tick(sim_a.tick_count, sim_a, rec_a, sim_b, rec_b)
-    return found or {"tick": None}
+        yield sim_a.tick_count, sim_a, rec_a, sim_b, rec_b
+
+
+def first_difference(scene: str, version_a: str, version_b: str, ticks: int) -> dict[str, Any]:
+    """The diff line: first tick, entity and stage where the versions differ; `{"tick": None}` if none."""
+    for tick, sim_a, rec_a, sim_b, rec_b in paired_ticks(scene, version_a, version_b, ticks):
+        found = compare_tick(tick, sim_a, rec_a, sim_b, rec_b)
+        if found is not None:
+            return found
+    return {"tick": None}
+
+
+Corners = tuple[tuple[float, float, float], tuple[float, float, float]]
+
+
+@dataclass
+class VersionGhost:
+    """The scene run in a second version beside the first: that version's entity boxes tick by tick (the
+    viewer's ghost) and the first difference (the diff line, `stage_index` counting the entity's stages of that
+    tick depth first)."""
+
+    version: str
+    difference: dict[str, Any]
+    boxes: dict[int, list[Corners]] = field(default_factory=dict)
+
+    def boxes_at(self, tick: int) -> list[Corners]:
+        return self.boxes.get(tick, [])
+
+
+def run_ghost(scene: str, version_a: str, version_b: str, ticks: int) -> VersionGhost:
+    """Both versions run to `ticks`; the boxes of version B's entities after every tick and the first
+    difference."""
+    ghost = VersionGhost(version_b, {"tick": None})
+    for tick, sim_a, rec_a, sim_b, rec_b in paired_ticks(scene, version_a, version_b, ticks):
+        if ghost.difference["tick"] is None:
+            ghost.difference = compare_tick(tick, sim_a, rec_a, sim_b, rec_b) or ghost.difference
+        ghost.boxes[tick] = [((e.box.min_x, e.box.min_y, e.box.min_z), (e.box.max_x, e.box.max_y, e.box.max_z))
+                             for e in sim_b.entities]
+    return ghost

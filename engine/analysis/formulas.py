@@ -208,12 +208,18 @@ class Overlay:
     diverges_at: int | None     # the first tick whose simulated state leaves the closed form
 
 
-def overlay_from(entity_type: str, ticks: list[int], simulated: list[tuple[Vec, Vec]], start: int) -> Overlay:
-    """Predict from the simulated state at tick `start` (one of `ticks`, consecutive) to the last tick."""
+def overlay_from(entity_type: str, ticks: list[int], simulated: list[tuple[Vec, Vec]], start: int,
+                 until: int | None = None) -> Overlay:
+    """Predict from the simulated state at tick `start` (one of `ticks`, consecutive) to the last tick, or on to
+    `until`: simulated states ending before it (the entity removed: a pearl's or arrow's hit) part from the
+    closed form at the first tick without one."""
     i = ticks.index(start)
-    predicted = trajectory(entity_type, simulated[i][0], simulated[i][1], len(ticks) - 1 - i)
+    last = ticks[-1] if until is None else max(until, ticks[-1])
+    predicted = trajectory(entity_type, simulated[i][0], simulated[i][1], last - start)
     found = first_divergence(simulated[i:], predicted)
-    return Overlay(ticks[i:], predicted, None if found is None else ticks[i + found])
+    if found is None and last > ticks[-1]:
+        found = len(ticks) - i
+    return Overlay(list(range(start, last + 1)), predicted, None if found is None else start + found)
 
 
 # --- launch direction and the universal equation (§2.1, §2.2) ---

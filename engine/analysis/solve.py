@@ -2,12 +2,15 @@
 the runs whose measured PATHs come closest to targets.
 
 Each run is simulated until its measured thrown projectiles fly free with nothing left to meet; from there the
-closed forms (spec 02, engine.analysis.formulas) give the state at tick N (engine.analysis.runs). The search is a
-damped Gauss–Newton on the residuals with finite-difference slopes (cannons are close to linear in their TNT
-counts and positions), integers rounded, then a ±1 neighbourhood descent on the integers, starting from the low
-corner of the box (small TNT counts are cheap runs). It is a local search: a target reached by several separate
-ranges of values (a lob and a flat throw) gets the one nearest the low corner. Closest = least Euclidean distance
-to the targets."""
+closed forms (spec 02, engine.analysis.formulas) give the state at tick N (engine.analysis.runs). The search is
+global, then local: a coarse grid over the whole box (GRID_RUNS runs at most, spread evenly over the varied PATHs),
+then from each grid point better than its grid neighbours (the best MULTI_STARTS of those separate basins: a lob
+and a flat throw reach the same block) a damped Gauss–Newton on the residuals with finite-difference slopes,
+integers rounded, then a compass search on the reals (where landings are discrete Newton's slopes vanish) and a
+±1 neighbourhood descent on the integers. An entity `count` is not gridded: it is held at
+its low end, since a run costs in proportion to it (2,000 TNT: seconds) and a pile's push grows with it, so the
+local search from the small piles finds its answer in a few cheap runs. Closest = least Euclidean distance to the
+targets, over every run made."""
 
 from __future__ import annotations
 
@@ -22,9 +25,12 @@ from engine.analysis.runs import check_measures, run_variant
 from engine.analysis.sweep import parse_number, read_scene_doc
 
 MAX_RUNS = 300
+GRID_RUNS = 48          # the coarse grid's runs at most (per gridded PATH: the GRID_RUNS-th root, at least 2)
+MULTI_STARTS = 4        # local searches started from the best grid points that are better than their neighbours
 NEWTON_STEPS = 30
 REAL_STEP = 1e-3        # finite-difference step, as a fraction of the range (above the sine table's steps)
 CONVERGED = 1e-9        # distance to the targets counted as hit
+COMPASS_STEP = 1e-6     # the compass search's last step, as a fraction of the range
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,18 @@ class Range:
     def clip(self, v: float) -> float:
         v = min(max(v, self.lo), self.hi)
         return int(round(v)) if self.integer else v
+
+    @property
+    def gridded(self) -> bool:
+        """Covered by the coarse grid (every PATH but an entity count, see the module's note)."""
+        return not (self.integer and self.path.table == "entities" and self.path.key == "count")
+
+    def grid(self, points: int) -> list[float]:
+        """`points` values spread evenly from LO to HI (integers: rounded, repeats dropped); LO alone if not
+        gridded."""
+        if not self.gridded or self.lo == self.hi:
+            return [self.clip(self.lo)]
+        return list(dict.fromkeys(self.clip(float(v)) for v in np.linspace(self.lo, self.hi, points)))
 
 
 def parse_range(spec: str, doc: dict[str, Any]) -> Range:
@@ -73,6 +91,7 @@ class _Search:
         self.goal = np.array([v for _, v in targets])
         self.max_runs = max_runs
         self.cache: dict[tuple, tuple[np.ndarray, float]] = {}
+        self.grid_points = 1
 
     def run(self, x: tuple) -> tuple[np.ndarray, float]:
         """(measured values, distance to the targets) of one run; cached."""
@@ -118,6 +137,41 @@ class _Search:
                 break
         return x
 
+    def compass(self, x: tuple, spacing: float) -> tuple:
+        """Moves of ± a step on each real PATH (a share `spacing` of its range) while one improves, the step
+        halved when none does, down to COMPASS_STEP: Newton stalls where landings are discrete (a pearl's hit tick)
+        and its slopes vanish."""
+        reals = [j for j, r in enumerate(self.ranges) if not r.integer and r.lo != r.hi]
+        share = spacing
+        while reals and share >= COMPASS_STEP and self.run(x)[1] > CONVERGED and not self.spent():
+            moved = False
+            for j in reals:
+                r = self.ranges[j]
+                for d in (-1, 1):
+                    cand = list(x)
+                    cand[j] = r.clip(x[j] + d * share * (r.hi - r.lo))
+                    if tuple(cand) != x and self.run(tuple(cand))[1] < self.run(x)[1]:
+                        x, moved = tuple(cand), True
+            if not moved:
+                share /= 2
+        return x
+
+    def grid_starts(self) -> list[tuple]:
+        """The coarse grid run, then its points better than every grid neighbour (one per basin), best first."""
+        gridded = sum(r.gridded and r.lo != r.hi for r in self.ranges)
+        points = self.grid_points = max(2, int(GRID_RUNS ** (1.0 / gridded))) if gridded else 1
+        axes = [r.grid(points) for r in self.ranges]
+        shape = tuple(len(a) for a in axes)
+        dist = np.empty(shape)
+        for idx in np.ndindex(shape):
+            dist[idx] = self.run(tuple(a[i] for a, i in zip(axes, idx, strict=True)))[1]
+        starts = []
+        for idx in np.ndindex(shape):
+            steps = [tuple(i + d if k == j else i for k, i in enumerate(idx)) for j in range(len(idx)) for d in (-1, 1)]
+            if all(dist[idx] <= dist[n] for n in steps if all(0 <= i < m for i, m in zip(n, shape, strict=True))):
+                starts.append((dist[idx], tuple(a[i] for a, i in zip(axes, idx, strict=True))))
+        return [x for _, x in sorted(starts)[:MULTI_STARTS]]
+
     def descend_integers(self, x: tuple) -> tuple:
         """±1 moves on the integer PATHs while one improves."""
         improved = True
@@ -142,7 +196,9 @@ def solve(scene: str, ticks: int, vary: list[str], target: list[str], top: int =
     targets = [parse_target(t) for t in target]
     check_measures(doc, scene, [p for p, _ in targets])
     search = _Search(doc, scene, ticks, ranges, targets, max_runs)
-    search.descend_integers(search.newton(search.point(np.array([r.lo for r in ranges]))))
+    for start in search.grid_starts():
+        x = search.compass(search.newton(start), 0.5 / max(search.grid_points - 1, 1))
+        search.descend_integers(search.newton(x))
     best = sorted(search.cache.items(), key=lambda kv: kv[1][1])[:top]
     header = [r.path.text for r in ranges] + [p.text for p, _ in targets] + ["distance"]
     return header, [list(x) + [float(v) for v in values] + [dist] for x, (values, dist) in best]

@@ -60,3 +60,17 @@ def test_bad_versions_exit_2(capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "9.9" in err[0]
     assert main(["diff", "scenes/axis_order_corner.toml", "--versions", "1.16.5", "--ticks", "3"]) == 2
+
+
+def test_ghost_keeps_the_other_versions_boxes():
+    """The viewer's ghost (run_ghost): version B's entity boxes every tick and the diff line, with the index of
+    the stage that differs among the entity's stages of that tick (depth first)."""
+    from engine.analysis.diff import first_difference, run_ghost
+
+    ghost = run_ghost("scenes/axis_order_corner.toml", "1.16.5", "1.13", 5)
+    line = first_difference("scenes/axis_order_corner.toml", "1.16.5", "1.13", 5)
+    assert ghost.difference == line and line["stage_index"] is not None
+    assert sorted(ghost.boxes) == [0, 1, 2, 3, 4, 5]
+    (lo, hi), = ghost.boxes_at(1)
+    assert ((lo[0] + hi[0]) / 2, lo[1], (lo[2] + hi[2]) / 2) == tuple(line["b"]["pos"])
+    assert ghost.boxes_at(6) == []

@@ -205,3 +205,22 @@ def test_unknown_kind_and_entity():
         F.motion_at("MMD", 0.0, 0.0, 0.9, 1)
     with pytest.raises(ValueError, match="no closed form"):
         F.free_flight("minecraft:armor_stand")
+
+
+def test_overlay_parts_where_a_thrown_pearl_is_removed():
+    """The pearl of figure P1 follows the closed form (MDG) until its hit in gt 61 removes it: the overlay carried
+    on to gt 70 parts there, and follows the simulated states before it to rounding."""
+    sim = load_scene("scenes/pearl_throw_flat.toml")
+    pearl = next(e for e in sim.entities if e.TYPE == "minecraft:ender_pearl")
+    ticks, states = [0], [(tuple(pearl.pos), tuple(pearl.motion))]
+    while sim.tick_count < 70:
+        sim.tick()
+        if not pearl.removed:
+            ticks.append(sim.tick_count)
+            states.append((tuple(pearl.pos), tuple(pearl.motion)))
+    assert ticks[-1] == 60
+    overlay = F.overlay_from(pearl.TYPE, ticks, states, 0, 70)
+    assert overlay.ticks == list(range(71)) and overlay.diverges_at == 61
+    followed = zip(overlay.predicted[:61], states, strict=True)
+    assert max(abs(p - s) for (pp, _), (ss, _) in followed for p, s in zip(pp, ss, strict=True)) < 1e-9
+    assert F.overlay_from(pearl.TYPE, ticks, states, 20).diverges_at is None   # up to gt 60 only: no parting

@@ -49,6 +49,19 @@ def test_pearl_throw_to_a_block(capsys):
     assert float(rows[1][4]) < 0.01
 
 
+def test_lob_and_flat_throw_both_found_the_closest_first(capsys):
+    """Pitch alone (yaw 0) for a landing 30 m south: a flat throw (about -11°) and a lob (about -69°) both reach
+    it. The coarse grid finds both basins and refines each; the closest is first. The flat throw's landing jumps
+    over z 30.5 (its hit tick changes between pitch -11.1° and -11.05°: 32.05 → 30.88), so it stops at 0.38 m."""
+    rows = _csv(capsys, ["solve", "scenes/pearl_throw_target.toml", "--ticks", "120",
+                         "--vary", "spawns[0].pitch=-90:0", "--target", "entities[1].pos[2]=30.5", "--top", "200"])
+    runs = [(float(pitch), float(dist)) for pitch, _, dist in rows[1:]]
+    lob = min((r for r in runs if r[0] < -45), key=lambda r: r[1])
+    flat = min((r for r in runs if r[0] > -45), key=lambda r: r[1])
+    assert runs[0] == lob and lob[1] < 0.01 and -70.0 < lob[0] < -69.0
+    assert flat[1] < 0.39 and -11.1 < flat[0] < -11.0
+
+
 @pytest.mark.parametrize(("args", "expected"), [
     (["--vary", "entities[100].count=9:2", "--target", "entities[1].pos[0]=10"], "LO 9 is greater than HI 2"),
     (["--vary", "entities[100].count=1.5:2", "--target", "entities[1].pos[0]=10"], "integer bounds"),

@@ -34,16 +34,16 @@ def test_panel_draws_calculator_overlay_and_sweeps(tmp_path: Path, monkeypatch) 
             app.window.dispatch_event("on_key_press", key.RIGHT, 0)
             app.window.dispatch_events()
             app.draw_frame()
-        overlay = analysis_panel.selected_overlay(app, st)
+        overlay = analysis_panel.selected_overlay(app)
         assert overlay is not None and overlay.diverges_at == 9          # the TNT lands in gt 9 (figure T2)
-        st.start_tick = 10                                                # from the ground on: rests, no gravity
-        assert analysis_panel.selected_overlay(app, st).diverges_at == 11
+        app.state.formula_from = 10                                       # from the ground on: rests, no gravity
+        assert analysis_panel.selected_overlay(app).diverges_at == 11
 
         drawn: dict[str, object] = {}
         monkeypatch.setattr(analysis_panel.implot, "plot_inf_lines", lambda label, xs: drawn.update({label: xs}))
         monkeypatch.setattr(analysis_panel.implot, "plot_heatmap",
                             lambda label, values, *a: drawn.update({"heat": np.array(values)}))
-        st.start_tick = 0
+        app.state.formula_from = 0
         st.vary = ["entities[100].count=1:3:3", "entities[1].pos[2]=0.5:1.5:2"]
         st.scene = str(SCENES / "pearl_cannon.toml")
         analysis_panel.start_sweep(st)

@@ -1,8 +1,9 @@
 """The Analysis panel (issue 13): a calculator of the closed forms (entity type, initial Motion, n → position and
 Motion), the formula overlay (the selected entity's closed-form path from a chosen tick plotted beside the
-simulated one, the first tick where they part marked), and a sweep runner that plots its result (lines for one
-varied PATH, a heat map for two), and a version diff (the first tick, entity and stage where two versions of the
-scene part, as `tickscope diff`). Every number comes from engine.analysis; this module only draws."""
+simulated one, the first tick where they part marked, also drawn in the 3D view), a sweep runner that plots its
+result (lines for one varied PATH, a heat map for two), and a version diff (the first tick, entity and stage where
+two versions of the scene part, as `tickscope diff`; or the open scene run in a second version, shown as a ghost
+in the 3D view, play stopping where they part). Every number comes from engine.analysis; this module only draws."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import numpy as np
 from imgui_bundle import imgui, imgui_ctx, implot
 
 from engine.analysis import formulas
-from engine.analysis.diff import first_difference
+from engine.analysis.diff import first_difference, run_ghost
 from engine.analysis.sweep import run_sweep
 from viewer.panels.plots import entity_series
 from viewer.panels.widgets import em
@@ -30,7 +31,6 @@ class AnalysisState:
     type_index: int = TYPES.index("minecraft:tnt")
     motion: list[float] = field(default_factory=lambda: [0.0, 0.2, 0.0])
     n: int = 10
-    start_tick: int = 0
     scene: str = "scenes/pearl_cannon.toml"
     ticks: int = 5
     vary: list[str] = field(default_factory=lambda: ["entities[100].count=1:20:20", ""])
@@ -42,6 +42,10 @@ class AnalysisState:
     versions: str = "1.13,1.16.5"
     diff_job: concurrent.futures.Future | None = None
     diff: dict[str, Any] | None = None
+    ghost_version: str = "1.13"
+    ghost_ticks: int = 100
+    ghost_job: concurrent.futures.Future | None = None
+    ghost_error: str | None = None
 
 
 _pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
@@ -52,18 +56,17 @@ def calculator(st: AnalysisState) -> tuple[formulas.Vec, formulas.Vec]:
     return formulas.state_at(TYPES[st.type_index], (0.0, 0.0, 0.0), tuple(st.motion), st.n)
 
 
-def selected_overlay(app: Any, st: AnalysisState) -> formulas.Overlay | None:
-    """The closed-form path of the selected entity from `start_tick` (None without a modelled selection)."""
+def selected_overlay(app: Any) -> formulas.Overlay | None:
+    """The closed-form path of the selected entity from the window's `formula_from` tick (the one the 3D view
+    draws); a tick the entity has no state at moves to its first recorded one."""
+    overlay = app.formula_overlay()
     selected = app.state.selected_entity
-    entity = app.sim.entity_by_id(selected) if selected is not None else None
-    if entity is None or entity.TYPE not in formulas.FREE_FLIGHT:
-        return None
-    series = entity_series(app.history, selected)
-    ticks = [int(t) for t in series.ticks]
-    if st.start_tick not in ticks:
-        st.start_tick = ticks[0]
-    states = [(tuple(p), tuple(m)) for p, m in zip(series.pos.tolist(), series.motion.tolist(), strict=True)]
-    return formulas.overlay_from(entity.TYPE, ticks, states, st.start_tick)
+    if overlay is None and selected is not None:
+        ticks = [t for t in sorted(app.history.states) if selected in app.history.states[t]]
+        if ticks and app.state.formula_from not in ticks:
+            app.state.formula_from = ticks[0]
+            overlay = app.formula_overlay()
+    return overlay
 
 
 def start_sweep(st: AnalysisState) -> None:
@@ -99,6 +102,7 @@ def draw_analysis(app: Any) -> None:
     st: AnalysisState = app.__dict__.setdefault("analysis_state", AnalysisState())
     collect_sweep(st)
     collect_diff(st)
+    collect_ghost(app, st)
     if st.reveal:                       # a finished sweep brings the panel's tab to the front
         imgui.set_next_window_focus()
     with imgui_ctx.begin(ANALYSIS_TITLE) as window:
@@ -115,6 +119,7 @@ def draw_analysis(app: Any) -> None:
             _draw_sweep(st)
         if imgui.collapsing_header("Version diff"):
             _draw_diff(st)
+            _draw_ghost(app, st)
 
 
 def _draw_calculator(st: AnalysisState) -> None:
@@ -130,11 +135,14 @@ def _draw_calculator(st: AnalysisState) -> None:
 
 
 def _draw_overlay(app: Any, st: AnalysisState) -> None:
-    ov = selected_overlay(app, st)
+    _, app.state.show_formula = imgui.checkbox("draw in the 3D view", app.state.show_formula)
+    imgui.set_item_tooltip("The closed-form path beside the simulated one, the tick where they part marked "
+                           "(also View › Formula overlay)")
+    ov = selected_overlay(app)
     if ov is None:
         imgui.text_disabled("select a TNT, item, orb or thrown projectile")
         return
-    _, st.start_tick = imgui.input_int("from tick", st.start_tick)
+    _, app.state.formula_from = imgui.input_int("from tick", app.state.formula_from)
     imgui.text("follows the closed form to the last tick" if ov.diverges_at is None
                else f"leaves the closed form at tick {ov.diverges_at}")
     series = entity_series(app.history, app.state.selected_entity)
@@ -216,3 +224,45 @@ def _draw_diff(st: AnalysisState) -> None:
         for side, version in zip(("a", "b"), st.versions.split(","), strict=False):
             line = st.diff.get(side) or {}
             imgui.text(f"{version.strip()}: pos {line.get('pos')}  motion {line.get('motion')}")
+
+
+def start_ghost(app: Any, st: AnalysisState) -> None:
+    """The loaded scene file run in `ghost_version` beside its own version (engine.analysis.diff.run_ghost), in
+    the background thread; edits made in the window are not in it."""
+    st.ghost_error, app.ghost = None, None
+    st.ghost_job = _pool.submit(run_ghost, str(app.scene_path), app.sim.version, st.ghost_version.strip(),
+                                st.ghost_ticks)
+
+
+def collect_ghost(app: Any, st: AnalysisState) -> None:
+    if st.ghost_job is None or not st.ghost_job.done():
+        return
+    try:
+        app.ghost = st.ghost_job.result()
+    except Exception as exc:  # a bad version or scene: one line
+        st.ghost_error = str(exc)
+    st.ghost_job = None
+
+
+def _draw_ghost(app: Any, st: AnalysisState) -> None:
+    imgui.separator()
+    imgui.text_disabled(f"the open scene ({app.sim.version}) beside another version, drawn as a ghost")
+    _, st.ghost_version = imgui.input_text("ghost version", st.ghost_version)
+    _, st.ghost_ticks = imgui.input_int("ghost ticks", st.ghost_ticks)
+    if app.scene_path is None:
+        imgui.text_disabled("open a scene file first")
+    elif st.ghost_job is not None:
+        imgui.text_disabled("running...")
+    elif imgui.button("Show as ghost"):
+        start_ghost(app, st)
+    imgui.set_item_tooltip("Play stops at the first tick where the versions differ, its entity and stage selected")
+    if app.ghost is not None:
+        imgui.same_line()
+        if imgui.button("Hide ghost"):
+            app.ghost = None
+            return
+        diff = app.ghost.difference
+        imgui.text("no difference" if diff["tick"] is None else
+                   f"{app.ghost.version} parts at tick {diff['tick']}, entity {diff['entity']}, stage {diff['stage']}")
+    if st.ghost_error:
+        imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), st.ghost_error)

@@ -91,7 +91,9 @@ def draw_legend(state: Any, entries: list[tuple[str, RGBA]]) -> None:
 
 
 HELPER_COLOURS = (("show_trails", "trail", "trail of the selected entity"), ("show_grid", "block_grid", "block grid"),
-                  ("show_borders", "section_border", "chunk and section borders"))
+                  ("show_borders", "section_border", "chunk and section borders"),
+                  ("show_formula", "formula", "closed-form path (formula)"),
+                  ("show_formula", "formula_diverge", "where the formula parts"))
 
 
 def legend_entries(palette: Palette, types: list[str], roles: list[str],

@@ -70,6 +70,8 @@ def _view_menu(state: Any) -> None:
                 if imgui.menu_item(f"{value:.0%}", "", state.zoom == value)[0]:
                     state.zoom = value
     _, state.show_legend = imgui.menu_item("Legend of colours", "", state.show_legend)
+    _, state.show_formula = imgui.menu_item("Formula overlay", "", state.show_formula)
+    imgui.set_item_tooltip("The selected entity's closed-form path beside the simulated one (Analysis panel)")
     _, state.show_card = imgui.menu_item("Caption and legend over the 3D view", "", state.show_card)
     imgui.set_item_tooltip("Scene, tick and stage, and the colours drawn, in the view's corner: Shift+F2 keeps them")
     _, state.show_help = imgui.menu_item("Keys and mouse", "F1", state.show_help)
