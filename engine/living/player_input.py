@@ -2,12 +2,13 @@
 
 A scene's `[[inputs]]` entries give, for an entity and an inclusive tick range, the keys held and optionally a
 look direction (which stays until changed) and an item used at the range's first tick. `InputSchedule.at(t)`
-answers what is held in tick t; a tick no range covers holds nothing.
+answers what is held in tick t; a tick no range covers holds nothing. A schedule is never changed in place (the
+snapshots of a run share it): `replaced` and `until` give a new one, as recording keys in the viewer does.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 KEYS = ("forward", "back", "left", "right", "jump", "sprint", "sneak")
 
@@ -57,3 +58,29 @@ class InputSchedule:
                     return PlayerInput(**{**r.held.__dict__, "use": None})
                 return r.held
         return NOTHING
+
+    def until(self, tick: int) -> InputSchedule:
+        """A copy holding only what this one holds up to `tick` (a range running past it is cut there)."""
+        out = InputSchedule()
+        out.ranges = [r if r.last <= tick else replace(r, last=tick) for r in self.ranges if r.first <= tick]
+        return out
+
+    def replaced(self, first: int, last: int, held: PlayerInput) -> InputSchedule:
+        """A copy where ticks `first`..`last` hold `held`: the ranges there are cut around it, and a range just
+        before that holds the same (and uses no item) is extended rather than followed by a new one."""
+        out = InputSchedule()
+        for r in self.ranges:
+            if r.last < first or r.first > last:
+                out.ranges.append(r)
+                continue
+            if r.first < first:
+                out.ranges.append(replace(r, last=first - 1))
+            if r.last > last:   # the tail no longer starts the range: its item use belonged to the first tick
+                out.ranges.append(InputRange(last + 1, r.last, replace(r.held, use=None)))
+        before = next((r for r in out.ranges if r.last == first - 1), None)
+        if before is not None and before.held == held and held.use is None:
+            out.ranges[out.ranges.index(before)] = replace(before, last=last)
+        else:
+            out.ranges.append(InputRange(first, last, held))
+        out.ranges.sort(key=lambda r: r.first)
+        return out
