@@ -262,6 +262,8 @@ class RoleStyle:
     filled: bool = False          # a box is a volume: translucent faces in its colour under its outline
     shows_clamp: bool = False     # a segment the engine marks `"clamped": true` is drawn in the UI's
                                   # push_clamped colour, with the part it asked for beyond its end dashed
+    named: str = ""               # a short vector (a living entity's input, kick, push): a point and this name at
+                                  # its tip, so a tenth of a block stays findable; drawn at its true length
 
 
 ROLE_STYLES: dict[str, RoleStyle] = {
@@ -275,6 +277,10 @@ ROLE_STYLES: dict[str, RoleStyle] = {
     "exposure_ray": RoleStyle(thin=True),
     "b36_sweep": RoleStyle(dashed=True, filled=True),
     "piston_push": RoleStyle(shows_clamp=True),
+    "movement_input": RoleStyle(named="input"),      # spec 05 §4.2: updateVelocity's acceleration
+    "jump_kick": RoleStyle(named="jump kick"),       # spec 05 §5: the sprint-jump 0.2 along the yaw
+    "cramming_push": RoleStyle(named="push"),        # spec 04 §10: pushAway
+    "firework_boost": RoleStyle(named="boost"),      # spec 05 §6: a rocket's pull on a gliding player
 }
 DEFAULT_STYLE = RoleStyle()
 PATH_JOIN = 1e-7                  # blocks: a sweep starting this close to the last one's end continues its path
@@ -310,6 +316,9 @@ def add_geometry(builder: OverlayBuilder, primitives: Iterable[dict[str, Any]], 
                 builder.segment(prim["a"], clipped, color, style.dashed)
                 builder.segment(clipped, prim["b"], color, dashed=True)
                 builder.point(clipped, color)
+            if style.named:
+                builder.point(prim["b"], color)
+                builder.label(prim["b"], style.named, color)
             if style.box_at_end and "box" in prim:
                 lo, hi = prim["box"]
                 builder.box(lo, hi, _scaled_alpha(color, END_BOX_ALPHA))
