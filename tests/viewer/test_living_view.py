@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.tick.scene import load_scene, load_scene_text
+from viewer.drawing.labels import MAX_LABEL_SHIFT, label_shifts
 from viewer.drawing.overlays import OverlayBuilder, add_geometry, stage_geometry
 from viewer.drawing.palette import load_palette
 from viewer.panels.entities import living_rows
@@ -109,3 +110,11 @@ sprint = true
     assert "MULTIPLY_TOTAL" in speed and "base 0.1" in speed
     assert living_rows(load_scene_text('[[entities]]\ntype = "minecraft:tnt"\npos = [0.5, 1.0, 0.5]\n')
                        .entities[0]) == []
+
+
+def test_labels_that_would_cover_one_another_move_down_a_line() -> None:
+    """Texts near one anchor stack below one another (the third clears the second, moved to 65..78 px); one far
+    away stays; a crowd stops at MAX_LABEL_SHIFT lines."""
+    assert label_shifts([(100, 50, 60), (104, 52, 40), (90, 50, 30), (400, 50, 60)], 13.0) == [0, 1, 3, 0]
+    crowd = label_shifts([(0, 0, 20)] * (MAX_LABEL_SHIFT + 3), 13.0)
+    assert crowd == [*range(MAX_LABEL_SHIFT + 1), MAX_LABEL_SHIFT, MAX_LABEL_SHIFT]
