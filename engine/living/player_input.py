@@ -67,20 +67,20 @@ class InputSchedule:
 
     def replaced(self, first: int, last: int, held: PlayerInput) -> InputSchedule:
         """A copy where ticks `first`..`last` hold `held`: the ranges there are cut around it, and a range just
-        before that holds the same (and uses no item) is extended rather than followed by a new one."""
-        out = InputSchedule()
+        before or after that holds the same (using no item where it would stop starting a range) joins it."""
+        kept: list[InputRange] = []
         for r in self.ranges:
             if r.last < first or r.first > last:
-                out.ranges.append(r)
+                kept.append(r)
                 continue
             if r.first < first:
-                out.ranges.append(replace(r, last=first - 1))
+                kept.append(replace(r, last=first - 1))
             if r.last > last:   # the tail no longer starts the range: its item use belonged to the first tick
-                out.ranges.append(InputRange(last + 1, r.last, replace(r.held, use=None)))
-        before = next((r for r in out.ranges if r.last == first - 1), None)
-        if before is not None and before.held == held and held.use is None:
-            out.ranges[out.ranges.index(before)] = replace(before, last=last)
-        else:
-            out.ranges.append(InputRange(first, last, held))
+                kept.append(InputRange(last + 1, r.last, replace(r.held, use=None)))
+        before = next((r for r in kept if r.last == first - 1 and r.held == held and held.use is None), None)
+        after = next((r for r in kept if r.first == last + 1 and r.held == held and r.held.use is None), None)
+        out = InputSchedule()
+        out.ranges = [r for r in kept if r is not before and r is not after]
+        out.ranges.append(InputRange(before.first if before else first, after.last if after else last, held))
         out.ranges.sort(key=lambda r: r.first)
         return out
