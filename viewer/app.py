@@ -230,15 +230,16 @@ class ViewerApp(Readouts):
             state.micro = None
             state.report(f"tick {self.sim.tick_count + 1}: {describe(exc)}")
 
-    def _apply_edit(self, edit: editing.Edit) -> bool:
-        """Run a queued edit: on success it branches the history and can be undone; a failure shows its reason."""
+    def _apply_edit(self, edit: editing.Edit, inputs_only: bool = False) -> bool:
+        """Run a queued edit (`inputs_only`: one that records a player's inputs): on success it branches the
+        history and can be undone; a failure shows its reason."""
         before = self.sim.snapshot()
         error = editing.apply_edit(self.history, edit)
         if error:
             self.state.field_errors[edit.where] = error
             self.state.report(f"{edit.where}: {error}")
             return False
-        self.undo.push(Change(self.sim.tick_count, edit.where, before, self.sim.snapshot()))
+        self.undo.push(Change(self.sim.tick_count, edit.where, before, self.sim.snapshot(), inputs_only))
         self.edited()
         return True
 
@@ -248,7 +249,7 @@ class ViewerApp(Readouts):
         if player is None:
             return
         held = driving.held_input(self.controls.pressed, player, self.state.drive_turn)
-        if self._apply_edit(driving.record_input(player.id, self.sim.tick_count + 1, held)):
+        if self._apply_edit(driving.record_input(player.id, self.sim.tick_count + 1, held), inputs_only=True):
             self.state.drive_turn = (0.0, 0.0)
 
     def _micro_step(self, unit: str) -> None:

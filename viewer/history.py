@@ -283,6 +283,11 @@ class History:
         while self.sim.tick_count < tick:
             self._advance(traced=traced and self.sim.tick_count == tick - 1)
 
+    @property
+    def input_schedules(self) -> dict[int, Any]:
+        """The branch's input schedule of each player (by entity id), as its latest edit left them."""
+        return dict(self._inputs)
+
     def restore(self, snap: Snapshot) -> None:
         """Put the simulation back to `snap`, its players holding the branch's inputs."""
         self.sim.restore(snap)

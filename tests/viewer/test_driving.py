@@ -2,7 +2,8 @@
 into the player's inputs at each tick stepped, the run rewound to 0 replays bit-identically without the keys (in
 the window and in a fresh simulation from the scene), later inputs are discarded and Ctrl+Z takes a tick back.
 
-The scene writer of this branch does not write `[[inputs]]` yet: the tests check the recorded InputRanges."""
+The scene writer of this branch does not write `[[inputs]]` yet: the tests check the recorded InputRanges and
+the simulation File › Save hands the writer (`saved_state`: the run's first tick with the recorded inputs)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ui_driver import send
 
 from engine.living.player_input import InputRange, PlayerInput
 from engine.tick.scene import load_scene
+from viewer.commands import saved_state
 from viewer.driving import LOOK_DEG_PER_PIXEL
 
 PLAYER_SCENE = """
@@ -142,3 +144,20 @@ def test_driving_keys_do_not_play_fly_or_save(open_app, player_scene: Path) -> N
     assert app.sim.tick_count == 1 and app.state.micro is None
     assert app.sim.entity_by_id(1).inputs.ranges == [InputRange(1, 1, PlayerInput(back=True, jump=True,
                                                                                   yaw=-90.0, pitch=0.0))]
+
+
+def test_save_is_handed_the_first_tick_with_the_recorded_inputs(open_app, player_scene: Path) -> None:
+    """Recording changes no tick's state: what File › Save writes is the scene's start holding the inputs in
+    force, which replays the driven run."""
+    app = open_app(player_scene)
+    driven = drive(app)
+    assert app.undo.unsaved and app.sim.tick_count == DRIVEN
+    saved = saved_state(app)
+    assert saved.tick_count == 0 and saved.entity_by_id(1).pos == load_scene(player_scene).entity_by_id(1).pos
+    assert saved.entity_by_id(1).inputs.ranges == app.sim.entity_by_id(1).inputs.ranges
+    replay = []
+    for _ in range(DRIVEN):
+        saved.tick()
+        replay.append([e.trace_line() for e in saved.entities])
+    assert replay == driven
+    assert app.sim.tick_count == DRIVEN   # the window's state is untouched
