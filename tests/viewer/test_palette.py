@@ -21,6 +21,7 @@ INTERFACE_ROLES = (
     "raycast", "raycast_cell", "raycast_hit", "explosion_sphere", "sample_point_hit", "sample_point_blocked",
     "exposure_ray", "impulse", "b36_box", "b36_sweep", "piston_push", "fluid_flow", "exposure", "entity_hit_box",
 )
+LIVING_ROLES = ("movement_input", "jump_kick", "cramming_push", "firework_boost")  # spec 05 stages (issue 8)
 
 
 def engine_roles() -> set[str]:
@@ -39,7 +40,8 @@ def test_every_role_the_engine_emits_has_a_colour_and_a_style() -> None:
     assert {"entity_hit_box", "exposure_ray", "sample_point_hit", "axis_sweep_y", "checked_cell"} <= roles
     palette = load_palette()
     assert sorted(roles - set(palette.roles)) == []
-    assert set(ROLE_STYLES) <= set(INTERFACE_ROLES)
+    assert set(ROLE_STYLES) <= set(INTERFACE_ROLES) | set(LIVING_ROLES)
+    assert set(LIVING_ROLES) <= roles
 
 
 def test_every_interface_role_has_its_own_palette_colour() -> None:
