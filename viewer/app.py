@@ -20,7 +20,7 @@ from imgui_bundle import imgui, implot
 from engine.analysis.diff import VersionGhost
 from engine.tick.scene import SceneError, load_scene
 from engine.tick.simulation import Simulation
-from viewer import editing
+from viewer import driving, editing
 from viewer.commands import run_commands, saved_state
 from viewer.controls import CameraControls
 from viewer.drawing.framing import action_bounds, scene_bounds
@@ -195,14 +195,7 @@ class ViewerApp(Readouts):
         micro-step, or play at the chosen rate."""
         state = self.state
         for edit in state.pending_edits:
-            before = self.sim.snapshot()
-            error = editing.apply_edit(self.history, edit)
-            if error:
-                state.field_errors[edit.where] = error
-                state.report(f"{edit.where}: {error}")
-            else:
-                self.undo.push(Change(self.sim.tick_count, edit.where, before, self.sim.snapshot()))
-                self.edited()
+            self._apply_edit(edit)
         state.pending_edits.clear()
         target = state.rewind_to
         state.rewind_to = None
@@ -233,13 +226,14 @@ class ViewerApp(Readouts):
                 self.run_to(target)
             for _ in range(steps):
                 before = self.sim.tick_count
+                self._drive()
                 self.step()
                 if state.playing and self._stop_at_difference():
                     break
             if unit is not None:
                 self._micro_step(unit)
         except Exception as exc:  # a failing tick must not take the window down
-            self.sim.restore(self.history.snapshots[before])
+            self.history.restore(self.history.snapshots[before])
             state.playing = False
             state.micro = None
             state.report(f"tick {self.sim.tick_count + 1}: {describe(exc)}")
@@ -256,6 +250,28 @@ class ViewerApp(Readouts):
         index = diff.get("stage_index")
         self.state.selected_stage = rows[index].key if index is not None and index < len(rows) else None
         return True
+
+    def _apply_edit(self, edit: editing.Edit, inputs_only: bool = False) -> bool:
+        """Run a queued edit (`inputs_only`: one that records a player's inputs): on success it branches the
+        history and can be undone; a failure shows its reason."""
+        before = self.sim.snapshot()
+        error = editing.apply_edit(self.history, edit)
+        if error:
+            self.state.field_errors[edit.where] = error
+            self.state.report(f"{edit.where}: {error}")
+            return False
+        self.undo.push(Change(self.sim.tick_count, edit.where, before, self.sim.snapshot(), inputs_only))
+        self.edited()
+        return True
+
+    def _drive(self) -> None:
+        """While driving a selected player: record the keys held and the look into the tick about to run."""
+        player = driving.driven(self.sim, self.state.selected_entity) if self.state.driving else None
+        if player is None:
+            return
+        held = driving.held_input(self.controls.pressed, player, self.state.drive_turn)
+        if self._apply_edit(driving.record_input(player.id, self.sim.tick_count + 1, held), inputs_only=True):
+            self.state.drive_turn = (0.0, 0.0)
 
     def _micro_step(self, unit: str) -> None:
         """One stage, entity or phase ahead; from a tick's end, into the next tick's first stage."""

@@ -76,10 +76,19 @@ def _save_as(app: Any) -> None:
 
 def saved_state(app: Any) -> Any:
     """The simulation to write: the state right after the last edit in force (edits made at tick 0 give the
-    scene's start with them), or the state shown when there is none. A copy: the window's state is untouched."""
+    scene's start with them), or the state shown when there is none, with the players' inputs in force. Inputs
+    recorded by driving change no tick's state: with only those, the state is the run's first tick. A copy: the
+    window's state is untouched."""
     scratch = copy.copy(app.sim)
-    if app.undo.done:
-        scratch.restore(app.undo.done[-1].after)
+    state_edits = [c for c in app.undo.done if not c.inputs_only]
+    if state_edits:
+        scratch.restore(state_edits[-1].after)
+    elif app.undo.done:
+        scratch.restore(app.history.snapshots[app.history.first_tick])
+    schedules = app.history.input_schedules
+    for e in scratch.entities:
+        if e.id in schedules:
+            e.inputs = schedules[e.id]
     return scratch
 
 

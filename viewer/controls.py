@@ -6,6 +6,8 @@ place or remove, by the tool). Keys: space play/pause (outside fly mode), right 
 tick being micro-stepped), shift+right one stage, ctrl+right the next entity, alt+right the next phase, left
 arrow back one tick, F focus on the selection, F1 help, F2 screenshot (shift+F2 the 3D view), the SHORTCUTS
 (Ctrl+Z undo, Ctrl+S save, ...) as commands. Escape never closes the window. The wheel zooms towards the pointer.
+Driving (G, viewer.driving): WASD, Space, Ctrl and Shift are the player's keys (no play, no fly camera, no Ctrl+S
+save, no micro-steps: the right arrow always steps a tick) and a right drag turns the player's look.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from viewer.drawing.camera import (
     look_direction,
 )
 from viewer.drawing.picking import ViewRect, pixel_ray
+from viewer.driving import DRIVE_KEYS, DRIVE_TOGGLE, turn
 from viewer.state import ViewerState
 
 TURN_DEG_PER_PIXEL = 0.3
@@ -78,7 +81,7 @@ class CameraControls:
 
     def update(self, dt: float) -> None:
         """Move the fly camera by the held keys for `dt` seconds."""
-        if self.state.camera_mode != "fly":
+        if self.state.camera_mode != "fly" or self.state.driving:
             return
         k = self.keys
         forward = float(k[key.W]) - float(k[key.S])
@@ -94,16 +97,22 @@ class CameraControls:
         if symbol == key.ESCAPE:  # pyglet's default closes the window on Escape: here it only closes help
             state.show_help = False
             return True
-        shortcut = SHORTCUTS.get((symbol, modifiers & SHORTCUT_MODIFIERS))
+        driving_key = state.driving and any(symbol in keys for keys in DRIVE_KEYS.values())
+        shortcut = None if driving_key else SHORTCUTS.get((symbol, modifiers & SHORTCUT_MODIFIERS))
         if shortcut is not None:
             state.commands.append(shortcut)
             return True
         if symbol == key.F1:
             state.show_help = not state.show_help
+        elif symbol == DRIVE_TOGGLE and not modifiers & SHORTCUT_MODIFIERS:
+            state.driving = not state.driving
+            state.drive_turn = (0.0, 0.0)
+        elif driving_key:
+            return True
         elif symbol == key.SPACE and state.camera_mode != "fly":
             state.playing = not state.playing
         elif symbol == key.RIGHT:
-            unit = next((u for mod, u in MICRO_KEYS if modifiers & mod), None)
+            unit = None if state.driving else next((u for mod, u in MICRO_KEYS if modifiers & mod), None)
             if unit is None:
                 state.pending_steps += 1
             else:
@@ -115,6 +124,10 @@ class CameraControls:
         elif symbol == key.F2:
             state.screenshot = "scene" if modifiers & key.MOD_SHIFT else "panels"
         return False
+
+    def pressed(self, symbol: int) -> bool:
+        """Whether `symbol` is held down now."""
+        return bool(self.keys[symbol])
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         self.keys.on_key_release(symbol, modifiers)
@@ -128,6 +141,9 @@ class CameraControls:
             self.state.pending_clicks.append((float(x), float(self.window.height - y)))
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        if self.state.driving and buttons & mouse.RIGHT:
+            self.state.drive_turn = turn(self.state.drive_turn, dx, dy)
+            return
         cam = self.camera()
         if isinstance(cam, OrbitCamera):
             if buttons & mouse.LEFT:

@@ -11,6 +11,9 @@ editing; issue 14 item 5).
   the trails and micro-stepping read it without restoring. A tick's states are packed per group of entities with
   the same fields into numpy columns; a column equal to the previous tick's is shared, so resting entities cost
   only what changes.
+- A player's inputs (`[[inputs]]`, recorded by driving) are the scene's, not a state of one tick: every tick of
+  the branch runs with the schedules of its latest edit, so a keyframe restored gets them back (they only differ
+  after the edited tick, which the keyframes before it never reached: a rewound run replays what was recorded).
 - The budget (bytes; default 2 GB, `TICKSCOPE_HISTORY_BUDGET` or `--history-budget`) bounds both: when the
   estimate passes it, every other keyframe goes (the keyframe interval doubles) and, past half the budget in
   states, every other tick's states (ticks without states are re-derived when they are shown).
@@ -186,6 +189,7 @@ class History:
         self._states_bytes = 0
         self._states_stride = 1
         self._keyframe_bytes: dict[int, int] = {}
+        self._inputs = _input_schedules(sim)
         self._keyframe(sim.tick_count)
         self._record_states(sim.tick_count)
 
@@ -271,13 +275,25 @@ class History:
         """Restore the keyframe the branch reaches `tick` from and simulate the ticks after it; `traced`: run
         the last tick traced, so its record is there (a branch's first tick has none of its own)."""
         if tick in self._pinned or (not traced and tick in self.snapshots):
-            self.sim.restore(self.snapshots[tick])
+            self.restore(self.snapshots[tick])
             return
         start = max(t for t in self.snapshots if t < tick)
         if not start <= self.sim.tick_count < tick:      # from here is never slower than from the keyframe
-            self.sim.restore(self.snapshots[start])
+            self.restore(self.snapshots[start])
         while self.sim.tick_count < tick:
             self._advance(traced=traced and self.sim.tick_count == tick - 1)
+
+    @property
+    def input_schedules(self) -> dict[int, Any]:
+        """The branch's input schedule of each player (by entity id), as its latest edit left them."""
+        return dict(self._inputs)
+
+    def restore(self, snap: Snapshot) -> None:
+        """Put the simulation back to `snap`, its players holding the branch's inputs."""
+        self.sim.restore(snap)
+        for e in self.sim.entities:
+            if e.id in self._inputs:
+                e.inputs = self._inputs[e.id]
 
     def edit(self, change: Callable[[Any], None]) -> None:
         """Apply `change(sim)` to the current state and branch there: the ticks after this one are forgotten
@@ -297,9 +313,15 @@ class History:
         for t in [t for t in self.states if t >= tick]:
             self._drop_states(t)
         self._last = tick
+        self._inputs = _input_schedules(self.sim)
         self._keyframe(tick)
         self.states[tick] = TickStates.pack(entity_states(self.sim), None)
         self._states_bytes += self.states[tick].nbytes
+
+
+def _input_schedules(sim: Any) -> dict[int, Any]:
+    """Each player's input schedule by entity id."""
+    return {e.id: e.inputs for e in sim.entities if hasattr(e, "inputs")}
 
 
 class Keyframes(dict):

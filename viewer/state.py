@@ -76,6 +76,8 @@ class ViewerState:
     plot_quantities: tuple[str, str] = ("position y", "motion y")  # the two plots (viewer.panels.plots.QUANTITIES)
     plot_pinned: list[int] = field(default_factory=list)  # entities plotted beside the selected one
     recent: list[str] = field(default_factory=list)  # scene files opened lately, newest first
+    driving: bool = False             # G: the keys held drive the selected player at each tick stepped
+    drive_turn: tuple[float, float] = (0.0, 0.0)  # yaw, pitch dragged (right button) since the last recorded tick
 
     def report(self, message: str) -> None:
         """Show an error in the error panel (the newest last)."""

@@ -17,6 +17,7 @@ class Change:
     label: str
     before: Any
     after: Any
+    inputs_only: bool = False   # a player's inputs recorded (driving): the state of its tick is not changed
 
 
 RECOVERED = Change(-1, "recovered from the autosave", None, None)  # stands for edits no longer on the stack

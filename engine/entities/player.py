@@ -145,6 +145,14 @@ class PlayerEntity(LivingEntity):
         if set_inputs is not None:
             set_inputs(held.left, held.right, held.forward, held.back)
 
+    def set_held_input(self, first: int, last: int, held: PlayerInput, discard_later: bool = False) -> None:
+        """Hold `held` in ticks `first`..`last` (what a scene's `[[inputs]]` range says); with `discard_later`,
+        nothing is held after `last` any more (a recording that branches the run there)."""
+        if not 1 <= first <= last:
+            raise ValueError(f"input ticks {first}..{last}: expected 1 <= from <= to")
+        schedule = self.inputs.until(last) if discard_later else self.inputs
+        self.inputs = schedule.replaced(first, last, held)
+
     def use_item(self, sim: Simulation, item: str) -> None:
         """Throwing a pearl, snowball or egg: the projectile appears at the eye − 0.1F with the look's Motion
         plus the player's (spec 06 §7.1); a firework rocket boosts a gliding player."""
@@ -300,7 +308,7 @@ class PlayerEntity(LivingEntity):
 
     def clone(self) -> PlayerEntity:
         c = super().clone()
-        c.inputs = self.inputs                      # the schedule is never changed after loading
+        c.inputs = self.inputs                      # shared: a schedule is replaced, never changed
         c.pose_fits = dict(self.pose_fits)
         return c
 

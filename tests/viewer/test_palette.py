@@ -22,6 +22,7 @@ INTERFACE_ROLES = (
     "exposure_ray", "impulse", "b36_box", "b36_sweep", "piston_push", "fluid_flow", "exposure", "entity_hit_box",
     "path_closed", "path_open", "path_node", "path_segment",
 )
+LIVING_ROLES = ("movement_input", "jump_kick", "cramming_push", "firework_boost")  # spec 05 stages (issue 8)
 
 
 def engine_roles() -> set[str]:
@@ -40,7 +41,8 @@ def test_every_role_the_engine_emits_has_a_colour_and_a_style() -> None:
     assert {"entity_hit_box", "exposure_ray", "sample_point_hit", "axis_sweep_y", "checked_cell"} <= roles
     palette = load_palette()
     assert sorted(roles - set(palette.roles)) == []
-    assert set(ROLE_STYLES) <= set(INTERFACE_ROLES)
+    assert set(ROLE_STYLES) <= set(INTERFACE_ROLES) | set(LIVING_ROLES)
+    assert set(LIVING_ROLES) <= roles
 
 
 def test_every_interface_role_has_its_own_palette_colour() -> None:

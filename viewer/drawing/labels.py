@@ -13,6 +13,9 @@ from viewer.drawing.overlays import Label
 from viewer.drawing.palette import Palette
 from viewer.drawing.scene_renderer import GIZMO_EXTENT
 
+LABEL_CELL = 32.0       # pixels: the width of the grid columns that find labels near one another
+MAX_LABEL_SHIFT = 4     # lines a label moves down at most (past that, crowded labels may overlap)
+
 
 def project(points: np.ndarray, view: np.ndarray, proj: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """Screen pixels (x right, y down) of world points (n, 3); rows behind the eye are NaN."""
@@ -25,16 +28,45 @@ def project(points: np.ndarray, view: np.ndarray, proj: np.ndarray, size: tuple[
 
 def draw_labels(draw_list: imgui.ImDrawList, labels: Iterable[Label], view: np.ndarray, proj: np.ndarray,
                 size: tuple[int, int], origin: tuple[float, float] = (0.0, 0.0)) -> None:
-    """Each label's text just right of its anchor point, in a view of `size` whose top left is at `origin`."""
+    """Each label's text just right of its anchor point, in a view of `size` whose top left is at `origin`; a text
+    that would cover one drawn before it moves down (`label_shifts`)."""
     labels = list(labels)
     if not labels:
         return
     screen = project(np.array([label.p for label in labels]), view, proj, size)
-    for label, (x, y) in zip(labels, screen, strict=True):
-        if np.isfinite(x) and np.isfinite(y):
-            r, g, b, a = label.color
-            draw_list.add_text((float(x) + origin[0] + 4.0, float(y) + origin[1] - 7.0),
-                               imgui.IM_COL32(r, g, b, max(a, 200)), label.text)
+    shown = [(label, float(x) + origin[0] + 4.0, float(y) + origin[1] - 7.0)
+             for label, (x, y) in zip(labels, screen, strict=True) if np.isfinite(x) and np.isfinite(y)]
+    line = imgui.get_text_line_height()
+    shifts = label_shifts([(left, top, imgui.calc_text_size(label.text).x) for label, left, top in shown], line)
+    for (label, left, top), shift in zip(shown, shifts, strict=True):
+        r, g, b, a = label.color
+        draw_list.add_text((left, top + shift * line), imgui.IM_COL32(r, g, b, max(a, 200)), label.text)
+
+
+def label_shifts(texts: list[tuple[float, float, float]], line: float) -> list[int]:
+    """For texts (left, top, width in pixels; one `line` high) in drawing order, the lines each moves down so that
+    it covers none drawn before it (at most MAX_LABEL_SHIFT; short vectors of one stage end close together: an
+    input, a jump kick and the slipperiness beside them)."""
+    cells: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}   # placed texts by grid cell
+
+    def keys(r: tuple[float, float, float, float]) -> list[tuple[int, int]]:
+        return [(c, w) for c in range(int(r[0] // LABEL_CELL), int(r[1] // LABEL_CELL) + 1)
+                for w in range(int(r[2] // line), int(r[3] // line) + 1)]
+
+    def covers(r: tuple[float, float, float, float]) -> bool:
+        return any(o[0] < r[1] and r[0] < o[1] and o[2] < r[3] and r[2] < o[3]
+                   for k in keys(r) for o in cells.get(k, ()))
+
+    shifts = []
+    for left, top, width in texts:
+        shift = 0
+        while covers((left, left + width, top + shift * line, top + (shift + 1) * line)) and shift < MAX_LABEL_SHIFT:
+            shift += 1
+        rect = (left, left + width, top + shift * line, top + (shift + 1) * line)
+        for k in keys(rect):
+            cells.setdefault(k, []).append(rect)
+        shifts.append(shift)
+    return shifts
 
 
 def draw_gizmo_letters(draw_list: imgui.ImDrawList, view: np.ndarray, gizmo_size: int, corner: tuple[float, float],

@@ -267,6 +267,8 @@ class RoleStyle:
                                   # push_clamped colour, with the part it asked for beyond its end dashed
     node_tile: float = 0.0        # a path-search node: a tile (`node_tile`) filled in its path node type's
                                   # colour (palette `path_types`) at this alpha, outlined in the role colour
+    named: str = ""               # a short vector (a living entity's input, kick, push): a point and this name at
+                                  # its tip, so a tenth of a block stays findable; drawn at its true length
 
 
 ROLE_STYLES: dict[str, RoleStyle] = {
@@ -282,6 +284,10 @@ ROLE_STYLES: dict[str, RoleStyle] = {
     "piston_push": RoleStyle(shows_clamp=True),
     "path_closed": RoleStyle(node_tile=CLOSED_TILE_ALPHA / 255),
     "path_open": RoleStyle(dashed=True, node_tile=OPEN_TILE_SHARE),
+    "movement_input": RoleStyle(named="input"),      # spec 05 §4.2: updateVelocity's acceleration
+    "jump_kick": RoleStyle(named="jump kick"),       # spec 05 §5: the sprint-jump 0.2 along the yaw
+    "cramming_push": RoleStyle(named="push"),        # spec 04 §10: pushAway
+    "firework_boost": RoleStyle(named="boost"),      # spec 05 §6: a rocket's pull on a gliding player
 }
 DEFAULT_STYLE = RoleStyle()
 PATH_JOIN = 1e-7                  # blocks: a sweep starting this close to the last one's end continues its path
@@ -317,6 +323,9 @@ def add_geometry(builder: OverlayBuilder, primitives: Iterable[dict[str, Any]], 
                 builder.segment(prim["a"], clipped, color, style.dashed)
                 builder.segment(clipped, prim["b"], color, dashed=True)
                 builder.point(clipped, color)
+            if style.named:
+                builder.point(prim["b"], color)
+                builder.label(prim["b"], style.named, color)
             if style.box_at_end and "box" in prim:
                 lo, hi = prim["box"]
                 builder.box(lo, hi, _scaled_alpha(color, END_BOX_ALPHA))

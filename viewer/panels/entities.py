@@ -1,6 +1,8 @@
 """The entity panels: the list in update order, the inspector of the selected entity (every field; the
 editable ones as input lines that refuse bad input with the reason), and the palette to add entities.
-Edits are queued as `viewer.editing.Edit`s; the app loop applies them and branches the history.
+Edits are queued as `viewer.editing.Edit`s; the app loop applies them and branches the history. A living entity
+also shows, read-only (no engine command edits them), its health, movement flags, pose, effects with their
+remaining ticks and attributes with their modifiers; a player shows the Drive toggle and its input ranges.
 """
 
 from __future__ import annotations
@@ -10,7 +12,10 @@ from typing import Any
 from imgui_bundle import imgui, imgui_ctx
 
 from engine.entities import ENTITY_TYPES
+from engine.living.living_entity import LivingEntity
+from engine.living.player_input import KEYS
 from viewer import editing
+from viewer.driving import driven
 from viewer.panels.widgets import accept, em, text_field
 
 ENTITIES_TITLE = "Entities"
@@ -18,7 +23,29 @@ LIST_ROWS = 8                 # visible rows of the entity list
 # Read-only attributes shown under the editable fields (engine names).
 SHOWN_ATTRIBUTES = ("box", "prev_pos", "age", "width", "height", "step_height", "touching_water",
                     "submerged_in_water", "first_update", "removed")
+LIVING_FLAGS = ("health", "sprinting", "sneaking", "swimming", "fall_flying", "pose", "jumping", "jump_cooldown",
+                "movement_speed", "hurt_time")   # read-only rows of a living entity (engine names)
+INPUT_ROWS = 6                # input ranges of a player listed under Drive
+DRIVE_LABEL = "Drive (G)"
+DRIVE_TIP = ("Each tick stepped records the keys held into this player's inputs: WASD move, Space jump, Ctrl sprint, "
+             "Shift sneak, right drag turns the look. Later inputs are discarded (Ctrl+Z undoes a tick's record)")
 ENTITY_TYPE_NAMES = sorted(ENTITY_TYPES)
+
+
+def living_rows(entity: Any) -> list[tuple[str, str]]:
+    """(name, text) rows of a living entity's state: flags, effects (amplifier, ticks left) and attributes (value,
+    base and modifiers); nothing for other entities. Values are read without touching the attribute caches."""
+    if not isinstance(entity, LivingEntity):
+        return []
+    rows = [(name, repr(getattr(entity, name))) for name in LIVING_FLAGS if hasattr(entity, name)]
+    for inst in entity.effects.active.values():
+        left = "infinite" if inst.duration is None else f"{inst.duration} ticks left"
+        rows.append((f"effect {inst.effect.removeprefix('minecraft:')}", f"amplifier {inst.amplifier}, {left}"))
+    for name, inst in entity.attributes.instances.items():
+        mods = ", ".join(f"{m.name} {m.operation.name} {m.amount!r}" for m in inst.modifiers.values())
+        rows.append((name.removeprefix("minecraft:"),
+                     f"{inst.compute_value()!r} (base {inst.base!r}{'; ' + mods if mods else ''})"))
+    return rows
 
 
 def draw_entities(state: Any, sim: Any, entities: list[Any]) -> None:
@@ -29,6 +56,7 @@ def draw_entities(state: Any, sim: Any, entities: list[Any]) -> None:
             return
         _draw_list(state, entities)
         selected = sim.entity_by_id(state.selected_entity) if state.selected_entity is not None else None
+        _draw_drive(state, driven(sim, state.selected_entity))
         if selected is not None and not selected.removed:
             imgui.separator()
             _draw_inspector(state, selected)
@@ -64,17 +92,35 @@ def _draw_inspector(state: Any, entity: Any) -> None:
         imgui.table_setup_column("value", imgui.TableColumnFlags_.width_stretch)
         for spec in editing.entity_fields(entity):
             _draw_field(state, entity, spec)
-        for name in SHOWN_ATTRIBUTES:
-            if hasattr(entity, name):
-                imgui.table_next_row()
-                imgui.table_next_column()
-                imgui.text_disabled(name)
-                imgui.table_next_column()
-                imgui.text_wrapped(str(getattr(entity, name)))
+        rows = [(name, str(getattr(entity, name))) for name in SHOWN_ATTRIBUTES if hasattr(entity, name)]
+        for name, text in rows + living_rows(entity):
+            imgui.table_next_row()
+            imgui.table_next_column()
+            imgui.text_disabled(name)
+            imgui.table_next_column()
+            imgui.text_wrapped(text)
         imgui.end_table()
     if imgui.button("Remove entity"):
         state.pending_edits.append(editing.remove_entity(entity.id))
     imgui.set_item_tooltip("Remove it at this tick (Ctrl+Z brings it back)")
+
+
+def _draw_drive(state: Any, player: Any) -> None:
+    """The Drive toggle; for a selected player, its input ranges (what replays)."""
+    _, state.driving = imgui.checkbox(DRIVE_LABEL, state.driving)
+    imgui.set_item_tooltip(DRIVE_TIP)
+    if state.driving and player is None:
+        imgui.same_line()
+        imgui.text_disabled("select a minecraft:player to drive")
+    if player is None:
+        return
+    ranges = player.inputs.ranges
+    if len(ranges) > INPUT_ROWS:
+        imgui.text_disabled(f"{len(ranges)} input ranges, the last {INPUT_ROWS}:")
+    for r in ranges[-INPUT_ROWS:]:
+        keys = [k for k in KEYS if getattr(r.held, k)]
+        look = "" if r.held.yaw is None else f" yaw {r.held.yaw:.1f} pitch {r.held.pitch or 0.0:.1f}"
+        imgui.text_disabled(f"ticks {r.first}..{r.last}: {' '.join(keys) or 'nothing'}{look}")
 
 
 def _draw_field(state: Any, entity: Any, spec: Any) -> None:
