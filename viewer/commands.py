@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from engine.schematics import is_schematic
 from engine.tick.scene import SceneError, load_scene
 from engine.tick.scene_writer import SceneWriteError, write_scene
 from viewer.drawing.screenshots import screenshots_dir
@@ -61,14 +62,14 @@ def _reload(app: Any) -> None:
 
 
 def _save(app: Any) -> None:
-    if app.scene_path is None:
+    if app.scene_path is None or is_schematic(app.scene_path):   # a schematic opened is saved as a new scene
         _save_as(app)
     else:
         save_to(app, app.scene_path)
 
 
 def _save_as(app: Any) -> None:
-    start = app.scene_path if app.scene_path is not None else Path.cwd() / "scene.toml"
+    start = Path(app.scene_path).with_suffix(".toml") if app.scene_path is not None else Path.cwd() / "scene.toml"
     problem = app.dialog.start("save_as", True, str(start))
     if problem:
         app.state.report(problem)

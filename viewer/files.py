@@ -11,8 +11,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.schematics import SCHEMATIC_SUFFIXES
+
 MAX_RECENT = 10
 SCENE_FILTERS = ["Scenes (*.toml)", "*.toml", "All files", "*"]
+_OPENABLE = " ".join(f"*{suffix}" for suffix in (".toml", *SCHEMATIC_SUFFIXES))
+OPEN_FILTERS = [f"Scenes and schematics ({_OPENABLE})", _OPENABLE, "All files", "*"]
 WATCH_INTERVAL_S = 0.5
 LINUX_DIALOG_TOOLS = ("zenity", "kdialog", "matedialog", "qarma")
 
@@ -66,7 +70,7 @@ class Dialog:
                     "tickscope view FILE)")
         title = "Save the scene as" if save else "Open a scene"
         dialog = pfd.save_file(title, start_dir, SCENE_FILTERS) if save else \
-            pfd.open_file(title, start_dir, SCENE_FILTERS)
+            pfd.open_file(title, start_dir, OPEN_FILTERS)
         self._pending = (purpose, dialog)
         return None
 

@@ -383,3 +383,22 @@ def test_file_open_without_a_dialog_tool_says_what_to_install(open_app, flat_sce
     monkeypatch.setattr("sys.platform", "linux")
     press(app, key.O, key.MOD_CTRL)
     assert app.state.errors and "install zenity or kdialog" in app.state.errors[-1]
+
+
+def test_a_schematic_opened_is_saved_as_a_new_scene(open_app, tmp_path: Path) -> None:
+    """A Litematica file saved in the game opens in the window; Ctrl+S asks for a scene file (never writes TOML
+    over the schematic), proposing the schematic's name with .toml, and the scene written loads back."""
+    from engine.tick.scene import load_scene
+    from engine.tick.scene_writer import scene_document
+    from tests.conftest import SHARED_SCHEMATICS
+    house = SHARED_SCHEMATICS / "SimpleHouse.litematic"
+    app = open_app(house)
+    started: list[tuple[str, bool, str]] = []
+    app.dialog.start = lambda purpose, save, start: started.append((purpose, save, start))
+    press(app, key.S, key.MOD_CTRL)
+    assert started == [("save_as", True, str(house.with_suffix(".toml")))]
+    target = tmp_path / "house.toml"
+    app.dialog.poll = lambda: ("save_as", str(target))
+    app.draw_frame()
+    assert app.scene_path == target
+    assert scene_document(load_scene(target))["blocks"] == scene_document(load_scene(house))["blocks"]
