@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.entities.armor_stand import ArmorStand
 from engine.entities.arrow import PERSISTENT_TYPES
+from engine.entities.boat import Boat
 from engine.entities.entity import Entity
 from engine.entities.falling_block import FallingBlock
 from engine.entities.fireball import EXPLOSIVE_TYPES
@@ -17,4 +18,5 @@ from engine.entities.xp_orb import ExperienceOrb
 
 ENTITY_TYPES: dict[str, type[Entity]] = {
     cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerMarker, *THROWN_TYPES,
-                              *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, LlamaSpit, ArmorStand, *MOB_TYPES)}
+                              *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, LlamaSpit, ArmorStand, *MOB_TYPES,
+                              Boat)}

@@ -5,14 +5,30 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.constants import EYE_HEIGHT_FACTOR, MOUNTED_HEIGHT_FACTOR, VOID_Y
+from engine.constants import (
+    BED_FALL_FACTOR,
+    BUBBLE_INNER_DOWN,
+    BUBBLE_INNER_UP,
+    BUBBLE_SURFACE_DOWN,
+    BUBBLE_SURFACE_UP,
+    EYE_HEIGHT_FACTOR,
+    MOUNTED_HEIGHT_FACTOR,
+    PUSH_MIN_DISTANCE,
+    PUSH_SPEED_REDUCTION,
+    PUSH_STRENGTH,
+    VOID_Y,
+)
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
+from engine.java.mathhelper import sqrt_float
+from engine.world.block_physics import is_bed
 
 if TYPE_CHECKING:
     from engine.tick.simulation import Simulation
     from engine.tick.trace import Recorder
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
 
 
 class Entity:
@@ -22,6 +38,7 @@ class Entity:
     WIDTH: ClassVar[float] = 0.0
     HEIGHT: ClassVar[float] = 0.0
     collidable: ClassVar[bool] = False     # Entity.isCollidable: boats and shulkers
+    collides_with_pushables: ClassVar[bool] = False  # boats and minecarts: pushable entities are solid to them
     living: ClassVar[bool] = False         # LivingEntity: slime and bed bounce fully
     pushed_by_fluids: ClassVar[bool] = True
     is_player: ClassVar[bool] = False
@@ -88,6 +105,78 @@ class Entity:
     def collides_with(self, other: Entity) -> bool:
         """`Entity.collidesWith`: other is solid (riding trees come with riding)."""
         return other.collidable
+
+    def is_pushable(self) -> bool:
+        """`Entity.isPushable`: false; boats, minecarts and living entities say true."""
+        return False
+
+    def is_connected_through_vehicle(self, other: Entity) -> bool:
+        """`Entity.isConnectedThroughVehicle`: both ride, directly or not, the same root vehicle."""
+        return self.root_vehicle() is other.root_vehicle()
+
+    def root_vehicle(self) -> Entity:
+        """`Entity.getRootVehicle`."""
+        e = self
+        while e.vehicle is not None:
+            e = e.vehicle
+        return e
+
+    def push_away(self, other: Entity) -> None:
+        """`Entity.pushAwayFrom(other)` (spec 04 §10): both get a horizontal push away from each other of
+        0.05 / distance (at most 0.05) along the larger axis' square-root metric, unless they share a vehicle,
+        either is no-clip, or they are closer than 0.01 on both axes; an entity carrying passengers is not pushed."""
+        if self.is_connected_through_vehicle(other) or other.no_clip or self.no_clip:
+            return
+        d = other.pos.x - self.pos.x
+        e = other.pos.z - self.pos.z
+        f = max(abs(d), abs(e))                       # MathHelper.absMax
+        if f < PUSH_MIN_DISTANCE:
+            return
+        f = sqrt_float(f)
+        d /= f
+        e /= f
+        g = min(1.0 / f, 1.0)
+        d = d * g * PUSH_STRENGTH * (1.0 - PUSH_SPEED_REDUCTION)
+        e = e * g * PUSH_STRENGTH * (1.0 - PUSH_SPEED_REDUCTION)
+        if not self.passengers:
+            m = self.motion
+            self.motion = Vec3(m.x - d, m.y, m.z - e)
+        if not other.passengers:
+            m = other.motion
+            other.motion = Vec3(m.x + d, m.y, m.z + e)
+
+    def fall(self, dy: float, landing_state: BlockState, world: World) -> None:
+        """`Entity.fall` (spec 03 §2 step 8): landing reports the fall to the block (`Block.onLandedUpon`: a bed
+        halves it) and resets it; otherwise a downward move accumulates it (a float)."""
+        if self.on_ground:
+            if self.fall_distance > 0.0:
+                distance = f32(self.fall_distance * BED_FALL_FACTOR) if is_bed(landing_state.block) \
+                    else self.fall_distance
+                self.handle_fall_damage(distance)
+            self.fall_distance = 0.0
+        elif dy < 0.0:
+            self.fall_distance = f32(self.fall_distance - dy)
+
+    def handle_fall_damage(self, distance: float) -> None:
+        """`Entity.handleFallDamage`: moves nothing unless a subclass explodes (TNT minecarts)."""
+
+    def can_add_passenger(self, passenger: Entity) -> bool:
+        """`Entity.canAddPassenger`: one passenger at a time."""
+        return not self.passengers
+
+    def on_bubble_column_surface_collision(self, drag: bool) -> None:
+        """`Entity.onBubbleColumnSurfaceCollision` (spec 04 §5): air above the column."""
+        m = self.motion
+        y = max(BUBBLE_SURFACE_DOWN[1], m.y - BUBBLE_SURFACE_DOWN[0]) if drag \
+            else min(BUBBLE_SURFACE_UP[1], m.y + BUBBLE_SURFACE_UP[0])
+        self.motion = Vec3(m.x, y, m.z)
+
+    def on_bubble_column_collision(self, drag: bool) -> None:
+        """`Entity.onBubbleColumnCollision` (spec 04 §5): inside the column."""
+        m = self.motion
+        y = max(BUBBLE_INNER_DOWN[1], m.y - BUBBLE_INNER_DOWN[0]) if drag \
+            else min(BUBBLE_INNER_UP[1], m.y + BUBBLE_INNER_UP[0])
+        self.motion = Vec3(m.x, y, m.z)
 
     def get_piston_behavior(self) -> str:
         """`Entity.getPistonBehavior`: "normal"; "ignore" makes pistons and shulker boxes pass the entity by."""

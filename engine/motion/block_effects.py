@@ -9,10 +9,6 @@ from engine.constants import (
     BED_BOUNCE,
     BERRY_BUSH_MULTIPLIER,
     BLOCK_COLLISION_DEFLATE,
-    BUBBLE_INNER_DOWN,
-    BUBBLE_INNER_UP,
-    BUBBLE_SURFACE_DOWN,
-    BUBBLE_SURFACE_UP,
     COBWEB_MULTIPLIER,
     END_PORTAL_SHAPE,
     HONEY_SLIDE_FAST,
@@ -123,17 +119,13 @@ def _sweet_berry_bush(state: BlockState, pos: BlockPos, e: Entity, sim: Simulati
 
 
 def _bubble_column(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
-    """Spec 04 §5: `drag=true` pulls down (magma), false pushes up; the surface rule when air is above."""
+    """Spec 04 §5: `drag=true` pulls down (magma), false pushes up; the surface rule when air is above
+    (`BubbleColumnBlock.onEntityCollision`; boats override the surface rule)."""
     down = state.get("drag") == "true"
-    m = e.motion
-    above = sim.world.get_block_state(pos[0], pos[1] + 1, pos[2])
-    if above.is_air:
-        y = max(BUBBLE_SURFACE_DOWN[1], m.y - BUBBLE_SURFACE_DOWN[0]) if down \
-            else min(BUBBLE_SURFACE_UP[1], m.y + BUBBLE_SURFACE_UP[0])
+    if sim.world.get_block_state(pos[0], pos[1] + 1, pos[2]).is_air:
+        e.on_bubble_column_surface_collision(down)
     else:
-        y = max(BUBBLE_INNER_DOWN[1], m.y - BUBBLE_INNER_DOWN[0]) if down \
-            else min(BUBBLE_INNER_UP[1], m.y + BUBBLE_INNER_UP[0])
-    e.motion = Vec3(m.x, y, m.z)
+        e.on_bubble_column_collision(down)
 
 
 def _honey_block(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:

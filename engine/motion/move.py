@@ -13,7 +13,6 @@ from engine.constants import (
     PISTON_MIN_COMPONENT,
 )
 from engine.geometry.box import ZERO, Vec3
-from engine.java.javanum import f32
 from engine.java.mathhelper import approximately_equals
 from engine.motion import block_effects
 from engine.motion.collision import adjust_movement_for_collisions
@@ -73,7 +72,7 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual)         # step 7
     landing = block_effects.get_landing_pos(e, world)
     landing_state = world.get_block_state(*landing)
-    run_stage(rec, e, S_FALL, fall, e, actual.y)                                    # step 8
+    run_stage(rec, e, S_FALL, e.fall, actual.y, landing_state, world)                # step 8
     if movement.x != actual.x or movement.z != actual.z:                            # step 9
         run_stage(rec, e, S_ZERO, zero_collided_motion, e, movement, actual, sim.features.move_zeroes_both_axes)
     if movement.y != actual.y:                                                      # step 10
@@ -144,14 +143,6 @@ def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3) -> None:
         not approximately_equals(movement.z, actual.z)
     e.vertical_collision = movement.y != actual.y
     e.on_ground = e.vertical_collision and movement.y < 0.0
-
-
-def fall(e: Entity, dy: float) -> None:
-    """Step 8, `Entity.fall`: reset on the ground (damage comes with living entities), else accumulate (float)."""
-    if e.on_ground:
-        e.fall_distance = 0.0
-    elif dy < 0.0:
-        e.fall_distance = f32(e.fall_distance - dy)
 
 
 def zero_collided_motion(e: Entity, movement: Vec3, actual: Vec3, both_axes: bool) -> None:

@@ -218,6 +218,9 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) ->
         vehicle = sim.entity_by_id(ctx.integer(entry["vehicle"], f"{key}.vehicle", 1, 2**31 - 1))
         if vehicle is None:
             raise ctx.fail(f"{key}.vehicle", f"no entity with id {entry['vehicle']} declared before this one")
+        if not vehicle.can_add_passenger(e):
+            raise ctx.fail(f"{key}.vehicle", f"{vehicle.TYPE} {vehicle.id} cannot take {e.TYPE} as another "
+                                             f"passenger (it carries {len(vehicle.passengers)})")
         e.start_riding(vehicle)
     return e
 

@@ -380,8 +380,9 @@ class World:
 
     def get_entity_collisions(self, entity: Entity, box: Box) -> list[ShapeAt]:
         """`EntityView.getEntityCollisions`: boxes of solid entities near `box` (spec 03 §5)."""
-        if not self.collidable_count or (box.max_x - box.min_x + box.max_y - box.min_y
-                                         + box.max_z - box.min_z) / 3.0 < COLLISION_EPSILON:
+        # boats and minecarts also collide with pushable entities (spec 03 §5)
+        if not (self.collidable_count or entity.collides_with_pushables) or (
+                box.max_x - box.min_x + box.max_y - box.min_y + box.max_z - box.min_z) / 3.0 < COLLISION_EPSILON:
             return []
         grown = box.expand(COLLISION_EPSILON)
         return [(VoxelShape((Box(*o.box),)), (0.0, 0.0, 0.0))
