@@ -10,13 +10,15 @@ from engine.entities.falling_block import FallingBlock
 from engine.entities.fireball import EXPLOSIVE_TYPES
 from engine.entities.item import Item
 from engine.entities.llama_spit import LlamaSpit
+from engine.entities.minecart import Minecart
 from engine.entities.mobs import MOB_TYPES
 from engine.entities.player_marker import PlayerMarker
 from engine.entities.thrown import THROWN_TYPES
 from engine.entities.tnt import Tnt
+from engine.entities.tnt_minecart import TntMinecart
 from engine.entities.xp_orb import ExperienceOrb
 
 ENTITY_TYPES: dict[str, type[Entity]] = {
     cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerMarker, *THROWN_TYPES,
                               *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, LlamaSpit, ArmorStand, *MOB_TYPES,
-                              Boat)}
+                              Boat, Minecart, TntMinecart)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import struct
 
 import numpy as np
 
@@ -88,3 +89,47 @@ def clamp(value: float, lo: float, hi: float) -> float:
     if value < lo:
         return lo
     return hi if value > hi else value
+
+
+_FRAC_BIAS = struct.unpack("<d", struct.pack("<q", 0x42B0000000000000))[0]   # 2^44: index = round(y·256)
+_ASIN_TAB = tuple(math.asin(i / 256.0) for i in range(257))
+_COS_TAB = tuple(math.cos(a) for a in _ASIN_TAB)
+_INV_SQRT_MAGIC = 0x5FE6EB50C7B537AA
+
+
+def fast_inverse_sqrt(x: float) -> float:
+    """`MathHelper.fastInverseSqrt(double)`: one Newton step from the bit-trick estimate."""
+    half = 0.5 * x
+    i = _INV_SQRT_MAGIC - (struct.unpack("<q", struct.pack("<d", x))[0] >> 1)
+    y = struct.unpack("<d", struct.pack("<q", i))[0]
+    return y * (1.5 - half * y * y)
+
+
+def atan2(y: float, x: float) -> float:
+    """`MathHelper.atan2(double, double)`: vanilla's table-and-series arctangent (not `Math.atan2`); minecarts
+    take their yaw from it."""
+    d = x * x + y * y
+    if math.isnan(d):
+        return math.nan
+    neg_y = y < 0.0
+    if neg_y:
+        y = -y
+    neg_x = x < 0.0
+    if neg_x:
+        x = -x
+    swap = y > x
+    if swap:
+        x, y = y, x
+    inv = fast_inverse_sqrt(d)
+    x *= inv
+    y *= inv
+    biased = _FRAC_BIAS + y
+    i = struct.unpack("<q", struct.pack("<d", biased))[0] & 0xFFFFFFFF   # (int) of the raw bits
+    frac = biased - _FRAC_BIAS
+    t = y * _COS_TAB[i] - x * frac
+    r = _ASIN_TAB[i] + (6.0 + t * t) * t * 0.16666666666666666
+    if swap:
+        r = math.pi / 2 - r
+    if neg_x:
+        r = math.pi - r
+    return -r if neg_y else r

@@ -1,0 +1,102 @@
+"""Minecarts (spec 06 §6): off-rail order and cap (E13), rails with snapping and powered rails, the stacked-cart
+overflow (E11), bad input."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from engine.constants import MINECART_MAX_SPEED, RAIL_HEIGHT
+from engine.tick.scene import SceneError, load_scene, load_scene_text
+
+SCENES = Path(__file__).resolve().parents[2] / "scenes"
+FLOOR = '[[blocks]]\nfrom = [-40, 0, -40]\nto = [40, 0, 40]\nblock = "minecraft:stone"\n'
+
+
+def test_off_rail_cap_is_per_axis_so_the_speed_reaches_0_4_sqrt2_figure_e13() -> None:
+    """E13 / AMBIGUITY-N8: Motion (3, 0, 3) on the ground is clamped to ±0.4 per axis, halved, moved."""
+    sim = load_scene_text(FLOOR + '[[entities]]\ntype = "minecart"\npos = [0.5, 1.0, 0.5]\non_ground = true\n'
+                          'motion = [3.0, 0.0, 3.0]\n', "E13")
+    cart = sim.entity_by_id(1)
+    sim.tick()
+    assert cart.pos.x - 0.5 == pytest.approx(MINECART_MAX_SPEED * 0.5)
+    sim2 = load_scene_text('[[entities]]\ntype = "minecart"\npos = [0.5, 100.0, 0.5]\nmotion = [3.0, 0.0, 3.0]\n',
+                           "E13 air")
+    cart2 = sim2.entity_by_id(1)
+    sim2.tick()
+    step = math.hypot(cart2.pos.x - 0.5, cart2.pos.z - 0.5)
+    assert step == pytest.approx(0.4 * math.sqrt(2.0))            # 0.566 m/gt, not "4√2"
+    assert cart2.motion.x == 0.4 * 0.95                             # air drag after the move
+
+
+def test_powered_rail_boosts_and_the_move_is_capped_at_0_4_per_tick() -> None:
+    sim = load_scene(SCENES / "minecart_powered_loop.toml")
+    cart = sim.entity_by_id(1)
+    sim.tick()
+    assert cart.motion.x == (0.1 * 0.96) + 0.06            # slowdown 0.96, then the boost
+    assert cart.pos.y == 1.0 + RAIL_HEIGHT
+    last = cart.pos
+    shapes = set()
+    for _ in range(120):
+        before = cart.type_fields()["rail_shape"]
+        sim.tick()
+        if before == cart.type_fields()["rail_shape"] and before in ("east_west", "north_south"):
+            # straight pieces: the capped move; curves add the snap onto the path (a teleport)
+            assert abs(cart.pos.x - last.x) <= 0.4 + 1e-12 and abs(cart.pos.z - last.z) <= 0.4 + 1e-12
+        assert 0.0 <= cart.pos.x <= 6.0 and 0.0 <= cart.pos.z <= 6.0   # stays on the loop
+        shapes.add(cart.type_fields()["rail_shape"])
+        last = cart.pos
+    assert {"south_east", "south_west", "north_west", "north_east", "east_west", "north_south"} <= shapes
+
+
+def test_unpowered_powered_rail_brakes_and_stops_below_0_03() -> None:
+    sim = load_scene_text('[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 9]\n'
+                          'block = "minecraft:powered_rail[powered=false]"\n[[blocks]]\nfrom = [0, 0, 0]\n'
+                          'to = [0, 0, 9]\nblock = "minecraft:stone"\n[[entities]]\ntype = "minecart"\n'
+                          'pos = [0.5, 1.0625, 0.5]\nmotion = [0.0, 0.0, 0.2]\n', "brake")
+    cart = sim.entity_by_id(1)
+    sim.tick()
+    assert cart.motion.z == 0.2 * 0.5 * 0.96
+    for _ in range(5):
+        sim.tick()
+    assert cart.motion.z == 0.0
+
+
+def test_slope_pulls_the_cart_down_an_ascending_rail() -> None:
+    sim = load_scene_text('[[blocks]]\nat = [0, 1, 0]\nblock = "minecraft:rail[shape=ascending_south]"\n'
+                          '[[blocks]]\nat = [0, 0, 0]\nblock = "minecraft:stone"\n[[entities]]\ntype = "minecart"\n'
+                          'pos = [0.5, 1.5625, 0.5]\n', "slope")
+    cart = sim.entity_by_id(1)
+    sim.tick()
+    assert cart.motion.z < 0.0                                 # ascending south: downhill is north
+    snapped = cart.pos
+    assert snapped.y == pytest.approx(1.0 + RAIL_HEIGHT + (snapped.z - 0.0), abs=1e-9)
+
+
+def test_stacked_minecarts_overflow_to_infinity_within_20_m_figure_e11() -> None:
+    """E11: 100 stacked carts, one nudged: horizontal Motion becomes a Java infinity within 25 gt while every
+    cart is still within 20 m (the cap keeps moves finite)."""
+    ents = '[[entities]]\ntype = "minecart"\npos = [0.5, 1.0, 0.5]\non_ground = true\n' * 100
+    ents = ents.replace("on_ground = true\n", "on_ground = true\nmotion = [0.1, 0.0, 0.02]\n", 1)
+    sim = load_scene_text(FLOOR + ents, "E11")
+    overflow_tick = None
+    while overflow_tick is None and sim.tick_count < 30:
+        sim.tick()
+        if not all(math.isfinite(max(abs(e.motion.x), abs(e.motion.z))) for e in sim.entities):
+            overflow_tick = sim.tick_count
+    assert overflow_tick == 25
+    assert max(math.hypot(e.pos.x - 0.5, e.pos.z - 0.5) for e in sim.entities) < 20.0
+    assert all(math.isfinite(c) for e in sim.entities for c in e.pos)
+
+
+def test_a_rail_shape_the_rail_lacks_is_one_line() -> None:
+    with pytest.raises(SceneError, match=r"blocks\[0\]\.block: property 'shape' of 'minecraft:powered_rail'"):
+        load_scene_text('[[blocks]]\nat = [0, 1, 0]\nblock = "minecraft:powered_rail[shape=south_east]"\n', "bad")
+
+
+def test_a_second_minecart_passenger_is_refused() -> None:
+    rider = '[[entities]]\ntype = "armor_stand"\npos = [0, 0, 0]\nvehicle = 1\n'
+    with pytest.raises(SceneError, match=r"entities\[2\]\.vehicle: minecraft:minecart 1 cannot take"):
+        load_scene_text('[[entities]]\ntype = "minecart"\nid = 1\npos = [0, 0, 0]\n' + rider * 2, "two")
