@@ -5,6 +5,8 @@ from __future__ import annotations
 from engine.entities.armor_stand import ArmorStand
 from engine.entities.arrow import PERSISTENT_TYPES
 from engine.entities.boat import Boat
+from engine.entities.creeper import Creeper
+from engine.entities.end_crystal import EndCrystal
 from engine.entities.entity import Entity
 from engine.entities.falling_block import FallingBlock
 from engine.entities.fireball import EXPLOSIVE_TYPES
@@ -21,4 +23,4 @@ from engine.entities.xp_orb import ExperienceOrb
 ENTITY_TYPES: dict[str, type[Entity]] = {
     cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerMarker, *THROWN_TYPES,
                               *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, LlamaSpit, ArmorStand, *MOB_TYPES,
-                              Boat, Minecart, TntMinecart)}
+                              Boat, Minecart, TntMinecart, Creeper, EndCrystal)}

@@ -313,7 +313,8 @@ class AbstractMinecart(Entity):
             other.motion = other.motion.add(d / MINECART_OTHER_PUSH_SHARE, 0.0, e / MINECART_OTHER_PUSH_SHARE)
 
     # --- damage (explosions) ---
-    def damage(self, amount: float, explosive: bool = False) -> bool:
+    def damage(self, amount: float, explosive: bool = False, attacker: Entity | None = None,
+               sim: Simulation | None = None) -> bool:
         """`AbstractMinecartEntity.damage`: the wobble grows by 10 × amount; above 40 the riders leave and the
         cart breaks (`dropItems`)."""
         if self.removed:
