@@ -394,3 +394,5 @@ BED_FALL_FACTOR = f32(0.5)            # BedBlock.onLandedUpon: super.onLandedUpo
 JAVA_DOUBLE_MIN = 4.9e-324            # Double.MIN_VALUE: BoatEntity.checkBoatInWater's initial water level
 BOAT_FALL_BREAK = f32(3.0)            # BoatEntity.fall: fallDistance > 3.0F
 EXPLOSION_FIRE_SEED = 1_000_003       # not vanilla: seeds the fire Random (vanilla: new Random()) per scene and tick
+SHULKER_PEEK_SCALE = f32(0.01)        # ShulkerEntity.tick: peekAmount * 0.01F
+SHULKER_LID_SPEED = f32(0.05)         # openProgress ± 0.05F per tick

@@ -15,6 +15,7 @@ from engine.entities.llama_spit import LlamaSpit
 from engine.entities.minecart import Minecart
 from engine.entities.mobs import MOB_TYPES
 from engine.entities.player_marker import PlayerMarker
+from engine.entities.shulker import Shulker
 from engine.entities.thrown import THROWN_TYPES
 from engine.entities.tnt import Tnt
 from engine.entities.tnt_minecart import TntMinecart
@@ -23,4 +24,5 @@ from engine.entities.xp_orb import ExperienceOrb
 ENTITY_TYPES: dict[str, type[Entity]] = {
     cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerMarker, *THROWN_TYPES,
                               *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, LlamaSpit, ArmorStand, *MOB_TYPES,
-                              Boat, Minecart, TntMinecart, Creeper, EndCrystal)}
+                              Boat, Minecart, TntMinecart, Creeper, EndCrystal,
+                              Shulker)}

@@ -39,6 +39,7 @@ class Entity:
     HEIGHT: ClassVar[float] = 0.0
     collidable: ClassVar[bool] = False     # Entity.isCollidable: boats and shulkers
     collides_with_pushables: ClassVar[bool] = False  # boats and minecarts: pushable entities are solid to them
+    teleports_when_boxed: ClassVar[bool] = False     # shulkers: a shulker box's push teleports them instead
     living: ClassVar[bool] = False         # LivingEntity: slime and bed bounce fully
     pushed_by_fluids: ClassVar[bool] = True
     is_player: ClassVar[bool] = False
