@@ -49,7 +49,7 @@ from engine.constants import (
     VOID_Y,
 )
 from engine.entities.entity import Entity
-from engine.entities.minecart_rails import ADJACENT, is_rail, rail_cell, snap_position_to_rail
+from engine.entities.minecart_rails import ADJACENT, is_rail, rail_cell, rail_path, snap_position_to_rail
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import update_water_state
 from engine.java.javanum import f32
@@ -168,6 +168,8 @@ class AbstractMinecart(Entity):
             self.motion = self.motion.add(ax, 0.0, az)
             y += 1.0
         a, b = ADJACENT[shape]
+        if rec is not None:
+            rec.geometry(rail_path(pos, shape))
         h, i = float(b[0] - a[0]), float(b[2] - a[2])
         length = math.sqrt(h * h + i * i)
         v = self.motion

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine.constants import RAIL_HEIGHT
 from engine.geometry.box import Vec3
 from engine.java.mathhelper import floor
+from engine.tick.trace import Geometry, segment
 
 if TYPE_CHECKING:
     from engine.world.blocks import BlockState
@@ -72,3 +73,13 @@ def snap_position_to_rail(world: World, x: float, y: float, z: float) -> Vec3 | 
     elif n > 0.0:
         y += 0.5
     return Vec3(x, y, z)
+
+
+def rail_path(pos: tuple[int, int, int], shape: str) -> Geometry:
+    """The trace's `rail_path`: the segment a cart on this rail snaps onto (spec 06 §6.5, Fig. 7.6)."""
+    i, j, k = pos
+    a, b = ADJACENT[shape]
+    rise = 1.0 if shape.startswith("ascending") else 0.0     # the exit at the same level is the high end
+    ends = [(i + 0.5 + o[0] * 0.5, j + RAIL_HEIGHT + (rise if o[1] == 0 else 0.0), k + 0.5 + o[2] * 0.5)
+            for o in (a, b)]
+    return segment("rail_path", ends[0], ends[1], shape=shape, pos=list(pos))

@@ -100,3 +100,29 @@ def test_a_second_minecart_passenger_is_refused() -> None:
     rider = '[[entities]]\ntype = "armor_stand"\npos = [0, 0, 0]\nvehicle = 1\n'
     with pytest.raises(SceneError, match=r"entities\[2\]\.vehicle: minecraft:minecart 1 cannot take"):
         load_scene_text('[[entities]]\ntype = "minecart"\nid = 1\npos = [0, 0, 0]\n' + rider * 2, "two")
+
+
+@pytest.mark.parametrize("name", ["boat_ice_road", "boat_fall", "minecart_powered_loop", "minecart_stack_pile",
+                                  "tnt_minecart_cannon", "creeper_crystal_beside_tnt"])
+def test_vehicle_scenes_give_the_same_run_with_tracing_on(name: str) -> None:
+    """The trace contract: tracing on or off gives bit-identical states (compared as their JSON lines)."""
+    runs = []
+    for trace in (False, True):
+        sim = load_scene(SCENES / f"{name}.toml")
+        sim.trace_enabled = trace
+        lines = []
+        for _ in range(40):
+            record = sim.tick()
+            lines.append(repr([e.trace_line() for e in sim.reported_entities()]) + repr(record.events))
+        runs.append(lines)
+    assert runs[0] == runs[1]
+
+
+def test_a_cart_on_a_rail_records_the_rail_path_it_snaps_onto() -> None:
+    sim = load_scene(SCENES / "minecart_powered_loop.toml")
+    sim.trace_enabled = True
+    record = sim.tick()
+    paths = [g for st in record.stages_of(1) for s in st.walk() for g in s.geometry if g["role"] == "rail_path"]
+    assert paths == [{"kind": "segment", "role": "rail_path", "a": [2.0, 1.0625, 0.5], "b": [3.0, 1.0625, 0.5],
+                      "shape": "east_west", "pos": [2, 1, 0]}]
+    assert sim.entity_by_id(1).trace_line()["rail_shape"] == "east_west"

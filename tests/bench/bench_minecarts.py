@@ -1,0 +1,71 @@
+"""Benchmark (issue 9): 1,000 minecarts on rails for one tick, µs per cart, with a peer measured in the same run.
+
+Run: python3 tests/bench/bench_minecarts.py   (not collected by pytest). The carts ride 40 parallel straight
+tracks (25 each, 3 cells apart along the track, moving at 0.3 m/gt), so each tick snaps, moves and slows every
+cart on a rail and looks for carts to push. The peer is the stage-by-stage TNT tick of tests/bench/bench_tnt.py
+(1,000 TNT resting on a stone floor), timed in the same process, so the ratio does not depend on the machine's
+load. Reports the best of several consecutive ticks.
+"""
+
+from __future__ import annotations
+
+import platform
+import time
+
+from engine.entities.minecart import Minecart
+from engine.entities.tnt import Tnt
+from engine.geometry.box import Vec3
+from engine.tick.scene import load_scene_text
+from engine.tick.simulation import Simulation
+
+N = 1_000
+TRACKS = 40
+REPEATS = 7
+
+
+def build_carts() -> Simulation:
+    length = N // TRACKS * 3 + 40
+    blocks = (f'[[blocks]]\nfrom = [0, 0, 0]\nto = [{TRACKS * 2}, 0, {length}]\nblock = "minecraft:stone"\n'
+              + "".join(f'[[blocks]]\nfrom = [{2 * t}, 1, 0]\nto = [{2 * t}, 1, {length}]\n'
+                        f'block = "minecraft:rail"\n' for t in range(TRACKS)))
+    sim = load_scene_text(blocks, "bench minecarts")
+    for i in range(N):
+        x, z = (i % TRACKS) * 2 + 0.5, (i // TRACKS) * 3 + 0.5
+        sim.add_entity(sim.create(Minecart, Vec3(x, 1.0625, z), Vec3(0.0, 0.0, 0.3)))
+    return sim
+
+
+def build_tnt() -> Simulation:
+    sim = load_scene_text('[[blocks]]\nfrom = [0, 0, 0]\nto = [63, 0, 63]\nblock = "minecraft:stone"\n', "bench tnt")
+    for i in range(N):
+        tnt = sim.create(Tnt, Vec3((i % 32) * 2 + 0.5, 1.0, (i // 32) * 2 + 0.5))
+        tnt.fuse = 10_000
+        sim.add_entity(tnt)
+    for _ in range(3):
+        sim.tick()
+    return sim
+
+
+def best_tick(sim: Simulation) -> float:
+    best = float("inf")
+    for _ in range(REPEATS):
+        t0 = time.perf_counter()
+        sim.tick()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def main() -> None:
+    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    carts = build_carts()
+    carts.tick()
+    assert all(e.rail_shape == "north_south" for e in carts.entities), "every cart must be on its rail"
+    cart = best_tick(carts)
+    tnt = best_tick(build_tnt())
+    print(f"1,000 minecarts on rails   {cart * 1e3:8.1f} ms/tick   {cart / N * 1e6:7.1f} µs per cart")
+    print(f"1,000 TNT on a floor (peer) {tnt * 1e3:8.1f} ms/tick   {tnt / N * 1e6:7.1f} µs per TNT")
+    print(f"cart / TNT                 {cart / tnt:8.2f}×")
+
+
+if __name__ == "__main__":
+    main()
