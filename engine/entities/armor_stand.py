@@ -40,6 +40,10 @@ class ArmorStand(LivingEntity):
         self.step_height = ARMOR_STAND_STEP_HEIGHT
         self.invisible = False
 
+    def is_pushable(self) -> bool:
+        """`ArmorStandEntity.isPushable`: false."""
+        return False
+
     # --- the NBT flags ---
     @property
     def no_gravity(self) -> bool:

@@ -55,6 +55,10 @@ class LivingEntity(Entity):
         super().__init__(entity_id, pos, motion, seed)
         self.step_height = LIVING_STEP_HEIGHT
 
+    def is_pushable(self) -> bool:
+        """`LivingEntity.isPushable`: alive (spectators and climbing come with players and the living work)."""
+        return not self.removed
+
     def can_move_voluntarily(self) -> bool:
         """`LivingEntity.canMoveVoluntarily`: true on the server."""
         return True

@@ -208,3 +208,54 @@ pos = [0.5, 12.0, 0.5]
     for _ in range(30):
         sim.tick()
     assert sim.entity_by_id(2).pos.y == 10.0 + BOAT_HEIGHT
+
+
+def test_boat_on_slime_blocks_reaches_the_measured_0_05907_figure_e5() -> None:
+    """E5 (measured in game): on slime blocks the slime's step slowdown (× 0.4 + 0.2·|vy|) and its bounce of the
+    boat's gravity act each tick; the displacement per tick settles at 0.05907 m/gt."""
+    sim = load_scene_text(road("slime_block", 100), "E5")
+    boat = sim.entity_by_id(1)
+    for _ in range(200):
+        sim.tick()
+    start = boat.pos.z
+    for _ in range(100):
+        sim.tick()
+        assert boat.location.value == "on_land"
+    assert (boat.pos.z - start) / 100 == pytest.approx(0.05907, abs=5e-6)
+
+
+def test_an_empty_boat_takes_a_narrow_mob_beside_it_as_a_passenger() -> None:
+    """Spec 06 §5 passive boarding: living, narrower than 1.375, no player aboard; seated at −0.1 − 0.6."""
+    sim = load_scene_text("""
+[[blocks]]
+from = [-2, 0, -2]
+to = [2, 0, 2]
+block = "minecraft:stone"
+[[entities]]
+type = "boat"
+pos = [0.5, 1.0, 0.5]
+[[entities]]
+type = "wither_skeleton"
+pos = [1.6, 1.0, 0.5]
+no_ai = true
+""", "boarding")
+    boat, mob = sim.entity_by_id(1), sim.entity_by_id(2)
+    sim.tick()
+    assert mob.vehicle is boat
+    sim.tick()
+    assert mob.pos == (boat.pos.x, boat.pos.y + f32(-0.1 - 0.6), boat.pos.z)   # (float) of the sum
+
+
+def test_armor_stands_are_not_pushable_and_do_not_board() -> None:
+    sim = load_scene_text("""
+[[entities]]
+type = "boat"
+pos = [0.5, 1.0, 0.5]
+no_gravity = true
+[[entities]]
+type = "armor_stand"
+pos = [1.2, 1.0, 0.5]
+no_gravity = true
+""", "armor stand")
+    sim.tick()
+    assert sim.entity_by_id(2).vehicle is None

@@ -126,3 +126,18 @@ def test_a_cart_on_a_rail_records_the_rail_path_it_snaps_onto() -> None:
     assert paths == [{"kind": "segment", "role": "rail_path", "a": [2.0, 1.0625, 0.5], "b": [3.0, 1.0625, 0.5],
                       "shape": "east_west", "pos": [2, 1, 0]}]
     assert sim.entity_by_id(1).trace_line()["rail_shape"] == "east_west"
+
+
+def test_a_moving_empty_minecart_takes_a_mob_and_carries_it_at_its_height_offset() -> None:
+    """Spec 06 §6.4: horizontal Motion² > 0.01, the cart empty, the mob riding nothing; minecart offset 0."""
+    sim = load_scene_text('[[blocks]]\nfrom = [0, 0, 0]\nto = [0, 0, 20]\nblock = "minecraft:stone"\n'
+                          '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 20]\nblock = "minecraft:rail"\n'
+                          '[[entities]]\ntype = "minecart"\npos = [0.5, 1.0625, 0.5]\nmotion = [0.0, 0.0, 0.3]\n'
+                          '[[entities]]\ntype = "wither_skeleton"\npos = [0.5, 1.0625, 1.8]\nno_ai = true\n',
+                          "boarding")
+    cart, mob = sim.entity_by_id(1), sim.entity_by_id(2)
+    for _ in range(3):
+        sim.tick()
+    assert mob.vehicle is cart
+    sim.tick()
+    assert mob.pos == (cart.pos.x, cart.pos.y - 0.6, cart.pos.z)
