@@ -5,10 +5,14 @@ tracks (25 each, 3 cells apart along the track, moving at 0.3 m/gt), so each tic
 cart on a rail and looks for carts to push. The peer is the stage-by-stage TNT tick of tests/bench/bench_tnt.py
 (1,000 TNT resting on a stone floor), timed in the same process, so the ratio does not depend on the machine's
 load. Reports the best of several consecutive ticks.
+
+It also runs figure E12 (spec 09 §4), too slow for the test run: 300 carts stacked on the ground, one nudged,
+until a cart's horizontal Motion overflows to infinity (the thesis: in less than 1 s = 20 gt).
 """
 
 from __future__ import annotations
 
+import math
 import platform
 import time
 
@@ -55,6 +59,19 @@ def best_tick(sim: Simulation) -> float:
     return best
 
 
+def figure_e12(carts: int = 300) -> tuple[int, float]:
+    """The tick at which some cart's horizontal Motion is no longer finite, and the farthest cart then (m)."""
+    stack = '[[entities]]\ntype = "minecart"\npos = [0.5, 1.0, 0.5]\non_ground = true\n' * carts
+    stack = stack.replace("on_ground = true\n", "on_ground = true\nmotion = [0.1, 0.0, 0.02]\n", 1)
+    sim = load_scene_text('[[blocks]]\nfrom = [-40, 0, -40]\nto = [40, 0, 40]\nblock = "minecraft:stone"\n'
+                          + stack, "E12")
+    while sim.tick_count < 40:
+        sim.tick()
+        if not all(math.isfinite(max(abs(e.motion.x), abs(e.motion.z))) for e in sim.entities):
+            break
+    return sim.tick_count, max(math.hypot(e.pos.x - 0.5, e.pos.z - 0.5) for e in sim.entities)
+
+
 def main() -> None:
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
     carts = build_carts()
@@ -65,6 +82,8 @@ def main() -> None:
     print(f"1,000 minecarts on rails   {cart * 1e3:8.1f} ms/tick   {cart / N * 1e6:7.1f} µs per cart")
     print(f"1,000 TNT on a floor (peer) {tnt * 1e3:8.1f} ms/tick   {tnt / N * 1e6:7.1f} µs per TNT")
     print(f"cart / TNT                 {cart / tnt:8.2f}×")
+    tick, far = figure_e12()
+    print(f"E12: 300 stacked carts overflow to infinity in tick {tick} ({tick / 20:.2f} s), farthest cart {far:.2f} m")
 
 
 if __name__ == "__main__":

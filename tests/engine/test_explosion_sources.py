@@ -3,6 +3,7 @@ spawn explosion; destruction types and fire; the ledger's source names; bad inpu
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,14 @@ def test_tnt_explosions_still_break_and_name_their_source() -> None:
 def test_bad_source_actions_are_one_line(action: str, message: str) -> None:
     with pytest.raises(SceneError, match=message):
         load_scene_text(f"[[actions]]\ntick = 1\n{action}\n", "bad")
+
+
+def test_readme_vehicles_example_loads_and_runs() -> None:
+    """The README's "Vehicles and explosion sources" example is a working scene: the crystal explodes at 20."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Vehicles and explosion sources"):]
+    block = re.search(r"```toml\n(.*?)```", section, re.S).group(1)
+    sim = load_scene_text(block, "README.md")
+    found = explosions(sim, 20)
+    assert [(t, ev["source_type"]) for t, ev in found] == [(20, "minecraft:end_crystal")]
+    assert sim.entity_by_id(2).yaw < 0.0                       # the boat turned left from tick 10
