@@ -161,6 +161,12 @@ class Entity:
     def handle_fall_damage(self, distance: float) -> None:
         """`Entity.handleFallDamage`: moves nothing unless a subclass explodes (TNT minecarts)."""
 
+    def get_velocity_multiplier(self, world: World) -> float:
+        """`Entity.getVelocityMultiplier` (spec 04 §3): `block_effects.get_velocity_multiplier`; minecarts on a
+        rail override it."""
+        from engine.motion.block_effects import get_velocity_multiplier
+        return get_velocity_multiplier(self, world)
+
     def can_add_passenger(self, passenger: Entity) -> bool:
         """`Entity.canAddPassenger`: one passenger at a time."""
         return not self.passengers

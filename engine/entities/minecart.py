@@ -105,6 +105,14 @@ class AbstractMinecart(Entity):
     def mounted_height_offset(self) -> float:
         return 0.0   # AbstractMinecartEntity.getMountedHeightOffset
 
+    def get_velocity_multiplier(self, world: World) -> float:
+        """`AbstractMinecartEntity.getVelocityMultiplier`: 1 while the cart's cell holds a rail (soul sand or
+        honey under the rail does not slow it), else the entity's."""
+        p = self.pos
+        if is_rail(world.get_block_state(floor(p.x), floor(p.y), floor(p.z))):
+            return 1.0
+        return super().get_velocity_multiplier(world)
+
     # --- the tick ---
     def tick(self, sim: Simulation, rec: Recorder | None) -> None:
         """`AbstractMinecartEntity.tick` (server side; spec 06 §6.2)."""

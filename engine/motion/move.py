@@ -84,7 +84,7 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
         run_stage(rec, e, S_STEPPED, block_effects.on_stepped_on, landing_state, e)
     # step 12 (sounds) has no effect on motion
     run_stage(rec, e, S_BLOCKS, block_effects.check_block_collision, e, sim, rec)   # step 13
-    f = block_effects.get_velocity_multiplier(e, world)                             # step 14
+    f = e.get_velocity_multiplier(world)                                            # step 14
     if f != 1.0:
         run_stage(rec, e, S_VELOCITY, apply_velocity_multiplier, e, f)
     # step 15 (fire) has no effect on motion

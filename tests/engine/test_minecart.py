@@ -141,3 +141,37 @@ def test_a_moving_empty_minecart_takes_a_mob_and_carries_it_at_its_height_offset
     assert mob.vehicle is cart
     sim.tick()
     assert mob.pos == (cart.pos.x, cart.pos.y - 0.6, cart.pos.z)
+
+
+def test_a_rail_on_soul_sand_does_not_slow_the_cart() -> None:
+    """`AbstractMinecartEntity.getVelocityMultiplier`: 1 while the cart's cell holds a rail."""
+    speeds = []
+    for floor_block in ("stone", "soul_sand"):
+        sim = load_scene_text(f'[[blocks]]\nfrom = [0, 0, 0]\nto = [0, 0, 9]\nblock = "minecraft:{floor_block}"\n'
+                              '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 9]\nblock = "minecraft:rail"\n'
+                              '[[entities]]\ntype = "minecart"\npos = [0.5, 1.0625, 0.5]\nmotion = [0, 0, 0.2]\n',
+                              floor_block)
+        for _ in range(5):
+            sim.tick()
+        speeds.append(sim.entity_by_id(1).motion.z)
+    v = 0.2
+    for _ in range(5):
+        v *= 0.96                                                # applySlowdown, empty cart
+    assert speeds[0] == speeds[1] == v
+
+
+def test_snapshot_and_restore_replay_the_cannon_exactly() -> None:
+    sim = load_scene(SCENES / "tnt_minecart_cannon.toml")
+    for _ in range(20):
+        sim.tick()
+    snap = sim.snapshot()
+    first = []
+    for _ in range(15):
+        record = sim.tick()
+        first.append(repr([e.trace_line() for e in sim.reported_entities()]) + repr(record.events))
+    sim.restore(snap)
+    again = []
+    for _ in range(15):
+        record = sim.tick()
+        again.append(repr([e.trace_line() for e in sim.reported_entities()]) + repr(record.events))
+    assert first == again
