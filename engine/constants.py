@@ -396,3 +396,5 @@ BOAT_FALL_BREAK = f32(3.0)            # BoatEntity.fall: fallDistance > 3.0F
 EXPLOSION_FIRE_SEED = 1_000_003       # not vanilla: seeds the fire Random (vanilla: new Random()) per scene and tick
 SHULKER_PEEK_SCALE = f32(0.01)        # ShulkerEntity.tick: peekAmount * 0.01F
 SHULKER_LID_SPEED = f32(0.05)         # openProgress ± 0.05F per tick
+BOAT_BREAK_WOBBLE = f32(40.0)         # BoatEntity.damage: wobble strength + amount * 10F > 40F breaks the boat
+BOAT_WOBBLE_FACTOR = f32(10.0)

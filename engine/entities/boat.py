@@ -17,6 +17,7 @@ from engine.constants import (
     BOAT_ANIMAL_SEAT_SHIFT,
     BOAT_BACK_SEAT,
     BOAT_BACK_THRUST,
+    BOAT_BREAK_WOBBLE,
     BOAT_BUBBLE_DOWN,
     BOAT_BUBBLE_TICKS,
     BOAT_BUBBLE_UP,
@@ -43,6 +44,7 @@ from engine.constants import (
     BOAT_UNDERWATER_TICKS,
     BOAT_WATER_DECAY,
     BOAT_WIDTH,
+    BOAT_WOBBLE_FACTOR,
     BOAT_YAW_STEP,
     DEGREES_TO_RADIANS,
     HALF_PI_F,
@@ -107,6 +109,7 @@ class Boat(Entity):
         self.on_bubble_column_surface = False
         self.bubble_column_is_drag = False
         self.bubble_wobble_ticks = 0
+        self.damage_wobble_strength = 0.0
 
     @property
     def eye_height(self) -> float:
@@ -168,6 +171,8 @@ class Boat(Entity):
         run_stage(rec, self, LOCATION, self.update_location, sim.world)                 # 1
         if self.ticks_underwater >= BOAT_UNDERWATER_TICKS:                               # 2
             run_stage(rec, self, UNDERWATER, self.remove_all_passengers)
+        if self.damage_wobble_strength > 0.0:
+            self.damage_wobble_strength = f32(self.damage_wobble_strength - 1.0)
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                             # 3
         if not self.player_controlled():                                                 # 5-13
             self.paddles_moving = (False, False)
@@ -339,6 +344,16 @@ class Boat(Entity):
                            m.z + f32(cos(f32(self.yaw * DEGREES_TO_RADIANS)) * f))
         self.paddles_moving = (self.pressing_right and not self.pressing_left or self.pressing_forward,
                                self.pressing_left and not self.pressing_right or self.pressing_forward)
+
+    def damage(self, amount: float, explosive: bool = False, attacker: Entity | None = None,
+               sim: Simulation | None = None) -> bool:
+        """`BoatEntity.damage`: the wobble grows by 10 × amount; above 40 the boat breaks (its drops are not
+        modelled), so an explosion dealing more than 4 removes it."""
+        if not self.removed:
+            self.damage_wobble_strength = f32(self.damage_wobble_strength + f32(f32(amount) * BOAT_WOBBLE_FACTOR))
+            if self.damage_wobble_strength > BOAT_BREAK_WOBBLE:
+                self.remove()
+        return True
 
     # --- bubble columns (spec 06 §5.2 step 14, E6) ---
     def on_bubble_column_surface_collision(self, drag: bool) -> None:

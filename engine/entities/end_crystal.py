@@ -1,7 +1,7 @@
 """`EndCrystalEntity` as an explosion source (spec 04 §15.1, §15.3): it never moves itself; any damage that is
 not an explosion removes it and sets off a power-6 DESTROY explosion at its position (with no source entity, as
 vanilla passes null); an explosion removes it without a second explosion (JE ≥ 1.12: stacked crystals merge
-into one explosion; the version table's `crystals_chain` row would be the JE ≤ 1.10 chain, not modelled)."""
+into one explosion; the version table starts at 1.12, so the JE ≤ 1.10 chain needs no row)."""
 
 from __future__ import annotations
 

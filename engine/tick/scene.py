@@ -361,7 +361,8 @@ BOAT_KEYS = ("left", "right", "forward", "back")
 
 def _load_vehicle_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str, do: str) -> ScheduledAction:
     """`use_bed`, `charge_anchor`, `use_anchor` (at a block), `attack` (an entity: end crystals explode,
-    minecarts wobble and break), `wither_spawn_explosion` (at a position), `boat_inputs` (a boat's held keys)."""
+    minecarts and boats wobble and break), `wither_spawn_explosion` (at a position), `boat_inputs` (a boat's
+    held keys)."""
     from engine.entities.boat import Boat
     from engine.entities.end_crystal import EndCrystal
     from engine.entities.minecart import AbstractMinecart
@@ -381,10 +382,10 @@ def _load_vehicle_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: st
     if "entity" in extra:
         entity_id = ctx.integer(entry["entity"], f"{key}.entity", 1, 2**31 - 1)
         target = world.entities.get(entity_id)
-        kinds = (Boat,) if do == "boat_inputs" else (EndCrystal, AbstractMinecart)
+        kinds = (Boat,) if do == "boat_inputs" else (EndCrystal, AbstractMinecart, Boat)
         if not isinstance(target, kinds):
             raise ctx.fail(f"{key}.entity", f"expected the id of a declared "
-                                            f"{'boat' if do == 'boat_inputs' else 'end crystal or minecart'}, "
+                                            f"{'boat' if do == 'boat_inputs' else 'end crystal, minecart or boat'}, "
                                             f"got {entity_id}")
         if do == "boat_inputs":
             keys = tuple(ctx.boolean(entry.get(k, False), f"{key}.{k}") for k in BOAT_KEYS)

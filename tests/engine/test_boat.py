@@ -259,3 +259,22 @@ no_gravity = true
 """, "armor stand")
     sim.tick()
     assert sim.entity_by_id(2).vehicle is None
+
+
+def test_an_explosion_dealing_more_than_4_breaks_a_boat() -> None:
+    """`BoatEntity.damage`: wobble + 10 × amount > 40 removes the boat."""
+    sim = load_scene_text("""
+[[entities]]
+type = "boat"
+pos = [0.5, 10.0, 0.5]
+no_gravity = true
+[[entities]]
+type = "tnt"
+pos = [2.5, 10.0, 0.5]
+no_gravity = true
+fuse = 1
+""", "boom")
+    record = sim.tick()
+    (event,) = [ev for ev in record.events if ev["kind"] == "explosion"]
+    assert event["affected"][0]["id"] == 1 and event["affected"][0]["damage"] > 4
+    assert sim.entity_by_id(1) is None or sim.entity_by_id(1).removed
