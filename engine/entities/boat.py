@@ -61,6 +61,7 @@ from engine.tick.trace import StageInfo, run_stage
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.geometry.box import BlockPos
     from engine.tick.simulation import Simulation
     from engine.tick.trace import Recorder
     from engine.world.blocks import BlockState
@@ -389,7 +390,7 @@ class Boat(Entity):
         self.on_bubble_column_surface = False
 
     # --- falling (BoatEntity.fall) ---
-    def fall(self, dy: float, landing_state: BlockState, world: World) -> None:
+    def fall(self, sim: Simulation, dy: float, state: BlockState, pos: BlockPos) -> None:
         """`BoatEntity.fall`: no fall over water; landing from > 3 m breaks the boat only when the location
         at the start of the tick was already on land (spec 06 §5: practically never). Drops not modelled."""
         self.fall_velocity = self.motion.y
@@ -399,7 +400,8 @@ class Boat(Entity):
             if self.fall_distance > BOAT_FALL_BREAK and self.location is Location.ON_LAND:
                 self.remove()
             self.fall_distance = 0.0
-        elif dy < 0.0 and fluid_at(world, floor(self.pos.x), floor(self.pos.y) - 1, floor(self.pos.z)).fluid != "water":
+        elif dy < 0.0 and fluid_at(sim.world, floor(self.pos.x), floor(self.pos.y) - 1,
+                                   floor(self.pos.z)).fluid != "water":
             self.fall_distance = f32(self.fall_distance - dy)
 
     # --- pushing and passive boarding (spec 06 §5.2 step 16) ---

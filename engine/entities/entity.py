@@ -6,7 +6,6 @@ import copy
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.constants import (
-    BED_FALL_FACTOR,
     BUBBLE_INNER_DOWN,
     BUBBLE_INNER_UP,
     BUBBLE_SURFACE_DOWN,
@@ -22,9 +21,9 @@ from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import sqrt_float
-from engine.world.block_physics import is_bed
 
 if TYPE_CHECKING:
+    from engine.geometry.box import BlockPos
     from engine.tick.simulation import Simulation
     from engine.tick.trace import Recorder
     from engine.world.blocks import BlockState
@@ -146,20 +145,14 @@ class Entity:
             m = other.motion
             other.motion = Vec3(m.x + d, m.y, m.z + e)
 
-    def fall(self, dy: float, landing_state: BlockState, world: World) -> None:
-        """`Entity.fall` (spec 03 §2 step 8): landing reports the fall to the block (`Block.onLandedUpon`: a bed
-        halves it) and resets it; otherwise a downward move accumulates it (a float)."""
-        if self.on_ground:
-            if self.fall_distance > 0.0:
-                distance = f32(self.fall_distance * BED_FALL_FACTOR) if is_bed(landing_state.block) \
-                    else self.fall_distance
-                self.handle_fall_damage(distance)
-            self.fall_distance = 0.0
-        elif dy < 0.0:
-            self.fall_distance = f32(self.fall_distance - dy)
+    def fall(self, sim: Simulation, dy: float, state: BlockState, pos: BlockPos) -> None:
+        """`Entity.fall` (spec 03 §2 step 8): `engine.motion.move.fall`; boats override it."""
+        from engine.motion.move import fall
+        fall(self, sim, dy, state, pos)
 
-    def handle_fall_damage(self, distance: float) -> None:
-        """`Entity.handleFallDamage`: moves nothing unless a subclass explodes (TNT minecarts)."""
+    def handle_fall_damage(self, sim: Simulation, distance: float, multiplier: float) -> bool:
+        """`Entity.handleFallDamage`: nothing for entities without health (TNT minecarts explode)."""
+        return False
 
     def get_velocity_multiplier(self, world: World) -> float:
         """`Entity.getVelocityMultiplier` (spec 04 §3): `block_effects.get_velocity_multiplier`; minecarts on a

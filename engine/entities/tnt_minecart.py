@@ -78,11 +78,12 @@ class TntMinecart(AbstractMinecart):
         run_stage(self._rec, self, EXPLODE, sim.create_explosion, self, self.pos, power, self._rec)
         self.remove()
 
-    def handle_fall_damage(self, distance: float) -> None:
-        """`handleFallDamage`: landing after ≥ 3 m explodes with v = (distance / 10)²."""
+    def handle_fall_damage(self, sim: Simulation, distance: float, multiplier: float) -> bool:
+        """`handleFallDamage`: landing after ≥ 3 m explodes with v = (distance / 10)²; no damage taken."""
         if distance >= TNT_MINECART_FALL:
             f = f32(distance / TNT_MINECART_FALL_SCALE)
             self.explode(float(f32(f * f)))
+        return False
 
     def on_activator_rail(self, powered: bool) -> None:
         if powered and self.fuse < 0:

@@ -7,21 +7,26 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from engine.constants import (
+    BED_FALL_FACTOR,
     MIN_MOVE_LENGTH_SQUARED,
     MOVEMENT_MULTIPLIER_MIN_SQUARED,
     PISTON_DELTA_CLAMP,
     PISTON_MIN_COMPONENT,
 )
 from engine.geometry.box import ZERO, Vec3
+from engine.java.javanum import f32
 from engine.java.mathhelper import approximately_equals
 from engine.motion import block_effects
 from engine.motion.collision import adjust_movement_for_collisions
 from engine.tick.trace import StageInfo, run_stage
+from engine.world.block_physics import is_bed
 
 if TYPE_CHECKING:
     from engine.entities.entity import Entity
+    from engine.geometry.box import BlockPos
     from engine.tick.simulation import Simulation
     from engine.tick.trace import Recorder
+    from engine.world.blocks import BlockState
 
 
 class MovementType(Enum):
@@ -75,7 +80,7 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual)         # step 7
     landing = block_effects.get_landing_pos(e, world)
     landing_state = world.get_block_state(*landing)
-    run_stage(rec, e, S_FALL, e.fall, actual.y, landing_state, world)                # step 8
+    run_stage(rec, e, S_FALL, e.fall, sim, actual.y, landing_state, landing)         # step 8
     if movement.x != actual.x or movement.z != actual.z:                            # step 9
         run_stage(rec, e, S_ZERO, zero_collided_motion, e, movement, actual, sim.features.move_zeroes_both_axes)
     if movement.y != actual.y:                                                      # step 10
@@ -146,6 +151,18 @@ def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3) -> None:
         not approximately_equals(movement.z, actual.z)
     e.vertical_collision = movement.y != actual.y
     e.on_ground = e.vertical_collision and movement.y < 0.0
+
+
+def fall(e: Entity, sim: Simulation, dy: float, state: BlockState, pos: BlockPos) -> None:
+    """Step 8, `Entity.fall`: landing reports the fall to the block (`Block.onLandedUpon`: a bed halves the
+    distance in 1.16) and resets it; otherwise a downward move accumulates it (a float)."""
+    if e.on_ground:
+        if e.fall_distance > 0.0:
+            distance = f32(e.fall_distance * BED_FALL_FACTOR) if is_bed(state.block) else e.fall_distance
+            e.handle_fall_damage(sim, distance, 1.0)
+        e.fall_distance = 0.0
+    elif dy < 0.0:
+        e.fall_distance = f32(e.fall_distance - dy)
 
 
 def zero_collided_motion(e: Entity, movement: Vec3, actual: Vec3, both_axes: bool) -> None:

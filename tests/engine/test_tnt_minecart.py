@@ -75,3 +75,26 @@ fuse = 1
     r = JavaRandom(sim.seed * 1_000_003 + 1)
     assert cart.fuse == r.next_int(20) + r.next_int(20)     # the TNT ticks after the cart: not counted yet
     assert not cart.removed
+
+
+def test_landing_after_a_fall_of_3_m_or_more_explodes_with_the_fall_as_speed() -> None:
+    """`handleFallDamage`: fallDistance ≥ 3 → explode(v = (fall / 10F)²): power 4 + nextDouble·1.5·fall/10."""
+    sim = load_scene_text('[[blocks]]\nfrom = [-2, 0, -2]\nto = [2, 0, 2]\nblock = "minecraft:stone"\n'
+                          '[[entities]]\ntype = "tnt_minecart"\npos = [0.5, 11.0, 0.5]\n', "fall")
+    cart = sim.entity_by_id(1)
+    fall = 0.0
+    found = []
+    while not found and sim.tick_count < 60:
+        fall = cart.fall_distance
+        found = explosions(sim, 1)
+    (tick, ev), = found
+    f = f32(fall / f32(10.0))                 # the landing move itself is not added (Entity.fall on the ground)
+    d = min(float(f32(f * f)) ** 0.5, 5.0)
+    assert ev["power"] == f32(4.0 + JavaRandom(sim.seed * 1_000_003 + 1).next_double() * 1.5 * d)
+    assert ev["center"] == [0.5, 1.0, 0.5]
+
+
+def test_a_short_fall_does_not_explode() -> None:
+    sim = load_scene_text('[[blocks]]\nfrom = [-2, 0, -2]\nto = [2, 0, 2]\nblock = "minecraft:stone"\n'
+                          '[[entities]]\ntype = "tnt_minecart"\npos = [0.5, 3.5, 0.5]\n', "short fall")
+    assert explosions(sim, 40) == []
