@@ -324,9 +324,8 @@ BOAT_PUSH_MARGIN_Y = f32(-0.01)
 BOAT_MAX_PASSENGERS = 2               # canAddPassenger: size < 2
 HALF_PI_F = f32(1.5707964)            # updatePassengerPosition: rotateY(-yaw * 0.017453292F - 1.5707964F)
 # --- Entity.pushAwayFrom (spec 04 §10) ---
-PUSH_MIN_DISTANCE = f32(0.01)         # MathHelper.absMax(d, e) >= (double)0.01F
-PUSH_STRENGTH = f32(0.05)             # d *= (double)0.05F
-PUSH_SPEED_REDUCTION = 0.0            # Entity.pushSpeedReduction (0.0F unless a mob sets it)
+CRAMMING_MIN_DISTANCE = f32(0.01)   # Entity.pushAwayFrom: absMax(dx, dz) >= 0.01F (spec 04 §10, AMBIGUITY-E5)
+CRAMMING_PUSH = f32(0.05)           # ... d *= 0.05F
 # --- minecarts (spec 06 §6; AbstractMinecartEntity) ---
 MINECART_WIDTH = f32(0.98)            # EntityType.MINECART 0.98F × 0.7F
 MINECART_HEIGHT = f32(0.7)

@@ -10,11 +10,10 @@ from engine.constants import (
     BUBBLE_INNER_UP,
     BUBBLE_SURFACE_DOWN,
     BUBBLE_SURFACE_UP,
+    CRAMMING_MIN_DISTANCE,
+    CRAMMING_PUSH,
     EYE_HEIGHT_FACTOR,
     MOUNTED_HEIGHT_FACTOR,
-    PUSH_MIN_DISTANCE,
-    PUSH_SPEED_REDUCTION,
-    PUSH_STRENGTH,
     VOID_Y,
 )
 from engine.geometry.box import ZERO, Box, Vec3
@@ -130,14 +129,14 @@ class Entity:
         d = other.pos.x - self.pos.x
         e = other.pos.z - self.pos.z
         f = max(abs(d), abs(e))                       # MathHelper.absMax
-        if f < PUSH_MIN_DISTANCE:
+        if f < CRAMMING_MIN_DISTANCE:
             return
         f = sqrt_float(f)
         d /= f
         e /= f
         g = min(1.0 / f, 1.0)
-        d = d * g * PUSH_STRENGTH * (1.0 - PUSH_SPEED_REDUCTION)
-        e = e * g * PUSH_STRENGTH * (1.0 - PUSH_SPEED_REDUCTION)
+        d = d * g * CRAMMING_PUSH                     # pushSpeedReduction is 0: the (1 - 0F) factor is 1
+        e = e * g * CRAMMING_PUSH
         if not self.passengers:
             m = self.motion
             self.motion = Vec3(m.x - d, m.y, m.z - e)

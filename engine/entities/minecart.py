@@ -4,10 +4,9 @@ and the TNT minecart (§6.5, E14).
 Off rails (spec 06 §6.2) the order is GDMF on the ground and GMDF in the air: gravity, the per-axis cap ±0.4
 (AMBIGUITY-N8: the cap is per axis, so the horizontal speed reaches at most 0.4√2), ground drag × 0.5 before the
 move, air drag × 0.95 after it. On rails (`moveOnRail`) the cart is snapped onto the rail path
-(engine/entities/minecart_rails.py),
-slopes add ∓0.0078125, powered rails boost (+0.06 along Motion) or brake (× 0.5, stop below 0.03), and the move
-is capped per axis at ±0.4 (× 0.75 ridden). Not modelled: nether portals, furnace and other container carts,
-a player rider's push (it reads the player's client-side Motion, which players bring).
+(engine/entities/minecart_rails.py), slopes add ∓0.0078125, powered rails boost (+0.06 along Motion) or brake
+(× 0.5, stop below 0.03), and the move is capped per axis at ±0.4 (× 0.75 ridden); a riding player's Motion
+pushes a nearly still cart. Not modelled: nether portals, furnace and other container carts.
 """
 
 from __future__ import annotations
@@ -37,6 +36,9 @@ from engine.constants import (
     MINECART_PUSH_STRENGTH,
     MINECART_RAIL_MAX_SPEED,
     MINECART_RIDDEN_MOVE,
+    MINECART_RIDER_PUSH,
+    MINECART_RIDER_PUSH_MAX,
+    MINECART_RIDER_PUSH_MIN,
     MINECART_SLOPE_ACCEL,
     MINECART_SLOPE_GAIN,
     MINECART_SLOWDOWN,
@@ -45,7 +47,6 @@ from engine.constants import (
     MINECART_WOBBLE_FACTOR,
     MINECART_YAW_FLIP,
     MINECART_YAW_MIN_MOVE,
-    PUSH_SPEED_REDUCTION,
     VOID_Y,
 )
 from engine.entities.entity import Entity
@@ -185,6 +186,13 @@ class AbstractMinecart(Entity):
             h, i = -h, -i
         speed = min(MINECART_RAIL_MAX_SPEED, math.sqrt(v.x * v.x + v.z * v.z))
         self.motion = Vec3(speed * h / length, v.y, speed * i / length)
+        rider = self.passengers[0] if self.passengers else None
+        if rider is not None and rider.is_player:
+            # a player's push: its Motion (left by its riding tick's travel) while the cart is nearly still
+            r, m = rider.motion, self.motion
+            if r.x * r.x + r.z * r.z > MINECART_RIDER_PUSH_MIN and m.x * m.x + m.z * m.z < MINECART_RIDER_PUSH_MAX:
+                self.motion = m.add(r.x * MINECART_RIDER_PUSH, 0.0, r.z * MINECART_RIDER_PUSH)
+                braking = False
         if braking:
             s = math.sqrt(self.motion.x ** 2 + self.motion.z ** 2)
             self.motion = ZERO if s < MINECART_BRAKE_STOP else self.motion.multiply(MINECART_BRAKE, 0.0,
@@ -304,9 +312,8 @@ class AbstractMinecart(Entity):
         d /= f
         e /= f
         g = min(1.0 / f, 1.0)
-        reduction = 1.0 - PUSH_SPEED_REDUCTION
-        d = d * g * MINECART_PUSH_STRENGTH * reduction * 0.5
-        e = e * g * MINECART_PUSH_STRENGTH * reduction * 0.5
+        d = d * g * MINECART_PUSH_STRENGTH * 0.5      # pushSpeedReduction is 0: the (1 - 0F) factor is 1
+        e = e * g * MINECART_PUSH_STRENGTH * 0.5
         if isinstance(other, AbstractMinecart):
             n = Vec3(other.pos.x - self.pos.x, 0.0, other.pos.z - self.pos.z).normalize()
             yaw = f32(self.yaw * DEGREES_TO_RADIANS)

@@ -175,3 +175,17 @@ def test_snapshot_and_restore_replay_the_cannon_exactly() -> None:
         record = sim.tick()
         again.append(repr([e.trace_line() for e in sim.reported_entities()]) + repr(record.events))
     assert first == again
+
+
+def test_a_riding_players_motion_pushes_a_still_cart_by_a_tenth() -> None:
+    """`moveOnRail`: the player's Motion² > 1e-4 while the cart's < 0.01 adds 0.1 × the player's Motion; the
+    ridden cart moves × 0.75 and slows by 0.997."""
+    sim = load_scene_text('[[blocks]]\nfrom = [0, 0, 0]\nto = [0, 0, 9]\nblock = "minecraft:stone"\n'
+                          '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 9]\nblock = "minecraft:rail"\n'
+                          '[[entities]]\ntype = "minecart"\nid = 1\npos = [0.5, 1.0625, 0.5]\n'
+                          '[[entities]]\ntype = "player"\npos = [0.5, 1.0625, 0.5]\nmotion = [0.0, 0.0, 0.5]\n'
+                          'vehicle = 1\n', "rider push")
+    cart = sim.entity_by_id(1)
+    sim.tick()
+    assert cart.motion.z == 0.5 * 0.1 * 0.997
+    assert cart.pos.z == pytest.approx(0.5 + 0.75 * (0.5 * 0.1), abs=1e-12)   # via the box: last-bit rounding
