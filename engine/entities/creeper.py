@@ -34,7 +34,7 @@ class Creeper(MobEntity):
     TYPE = "minecraft:creeper"
     WIDTH = CREEPER_WIDTH
     HEIGHT = CREEPER_HEIGHT
-    FIELDS = {**MobEntity.FIELDS, "fuse": int, "ignited": bool, "powered": bool, "explosion_radius": int}
+    FIELDS = {**MobEntity.FIELDS, "fuse": int, "ignited": bool, "powered": bool}
     FIELD_ATTRIBUTES = {"fuse": "fuse_time"}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:

@@ -49,12 +49,11 @@ class Shulker(MobEntity):
     HEIGHT = SHULKER_HEIGHT
     collidable = True
     teleports_when_boxed = True
-    FIELDS = {**MobEntity.FIELDS, "attach_face": str, "peek": int}
-    FIELD_ATTRIBUTES = {"attach_face": "attach_face_name"}
+    FIELDS = {**MobEntity.FIELDS, "peek": int}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
-        self.attach_face_name = "down"
+        self.attach_face_name = "down"            # AttachFace: DOWN until the first tick finds a face
         self.attached_block: tuple[int, int, int] | None = None
         self.peek = 0
         self.open_progress = 0.0
