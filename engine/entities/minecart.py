@@ -91,6 +91,8 @@ class AbstractMinecart(Entity):
         self.prev_yaw = 0.0
         self.damage_wobble_strength = 0.0
         self.rail_shape: str | None = None      # the rail under the cart this tick (trace and viewer)
+        self._facing_yaw: float | None = None
+        self._facing = ZERO
 
     def type_fields(self) -> dict[str, Any]:
         return {"rail_shape": self.rail_shape, "yaw": self.yaw,
@@ -316,8 +318,7 @@ class AbstractMinecart(Entity):
         e = e * g * MINECART_PUSH_STRENGTH * 0.5
         if isinstance(other, AbstractMinecart):
             n = Vec3(other.pos.x - self.pos.x, 0.0, other.pos.z - self.pos.z).normalize()
-            yaw = f32(self.yaw * DEGREES_TO_RADIANS)
-            facing = Vec3(cos(yaw), 0.0, sin(yaw)).normalize()
+            facing = self.facing()
             if abs(n.x * facing.x + n.y * facing.y + n.z * facing.z) < MINECART_PUSH_ALIGNMENT:
                 return
             mine, theirs = self.motion, other.motion
@@ -328,6 +329,15 @@ class AbstractMinecart(Entity):
         else:
             self.motion = self.motion.add(-d, 0.0, -e)
             other.motion = other.motion.add(d / MINECART_OTHER_PUSH_SHARE, 0.0, e / MINECART_OTHER_PUSH_SHARE)
+
+    def facing(self) -> Vec3:
+        """(cos yaw, 0, sin yaw), normalised, with MathHelper's table: the line a push between carts must follow
+        (remembered for the current yaw)."""
+        if self._facing_yaw != self.yaw:
+            yaw = f32(self.yaw * DEGREES_TO_RADIANS)
+            self._facing = Vec3(cos(yaw), 0.0, sin(yaw)).normalize()
+            self._facing_yaw = self.yaw
+        return self._facing
 
     # --- damage (explosions) ---
     def damage(self, amount: float, explosive: bool = False, attacker: Entity | None = None,

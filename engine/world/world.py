@@ -385,9 +385,10 @@ class World:
                 box.max_x - box.min_x + box.max_y - box.min_y + box.max_z - box.min_z) / 3.0 < COLLISION_EPSILON:
             return []
         grown = box.expand(COLLISION_EPSILON)
-        return [(_entity_shape(o.box), (0.0, 0.0, 0.0))
-                for o in self.get_entities(entity, grown, lambda o: o.box.intersects(grown)
-                                           and entity.collides_with(o))]
+        # equal boxes (a stack) give one shape: the sweep's result is the same with it once
+        shapes = {_entity_shape(o.box): None for o in self.get_entities(
+            entity, grown, lambda o: o.box.intersects(grown) and entity.collides_with(o))}
+        return [(shape, (0.0, 0.0, 0.0)) for shape in shapes]
 
 
 _ENTITY_SHAPES: dict[Box, VoxelShape] = {}

@@ -6,7 +6,7 @@ cart on a rail and looks for carts to push. The peer is the stage-by-stage TNT t
 (1,000 TNT resting on a stone floor), timed in the same process, so the ratio does not depend on the machine's
 load. Reports the best of several consecutive ticks.
 
-It also runs figure E12 (spec 09 §4), too slow for the test run: 300 carts stacked on the ground, one nudged,
+It also times figure E12 (spec 09 §4, also a test): 300 carts stacked on the ground, one nudged,
 until a cart's horizontal Motion overflows to infinity (the thesis: in less than 1 s = 20 gt).
 """
 

@@ -91,6 +91,18 @@ def test_stacked_minecarts_overflow_to_infinity_within_20_m_figure_e11() -> None
     assert all(math.isfinite(c) for e in sim.entities for c in e.pos)
 
 
+def test_300_stacked_minecarts_overflow_in_less_than_a_second_figure_e12() -> None:
+    """E12: 300 stacked carts overflow in tick 8 (0.4 s < 1 s)."""
+    ents = '[[entities]]\ntype = "minecart"\npos = [0.5, 1.0, 0.5]\non_ground = true\n' * 300
+    ents = ents.replace("on_ground = true\n", "on_ground = true\nmotion = [0.1, 0.0, 0.02]\n", 1)
+    sim = load_scene_text(FLOOR + ents, "E12")
+    while sim.tick_count < 20:
+        sim.tick()
+        if not all(math.isfinite(max(abs(e.motion.x), abs(e.motion.z))) for e in sim.entities):
+            break
+    assert sim.tick_count == 8
+
+
 def test_a_rail_shape_the_rail_lacks_is_one_line() -> None:
     with pytest.raises(SceneError, match=r"blocks\[0\]\.block: property 'shape' of 'minecraft:powered_rail'"):
         load_scene_text('[[blocks]]\nat = [0, 1, 0]\nblock = "minecraft:powered_rail[shape=south_east]"\n', "bad")
