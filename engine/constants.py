@@ -397,3 +397,5 @@ SHULKER_PEEK_SCALE = f32(0.01)        # ShulkerEntity.tick: peekAmount * 0.01F
 SHULKER_LID_SPEED = f32(0.05)         # openProgress ± 0.05F per tick
 BOAT_BREAK_WOBBLE = f32(40.0)         # BoatEntity.damage: wobble strength + amount * 10F > 40F breaks the boat
 BOAT_WOBBLE_FACTOR = f32(10.0)
+MINECART_WOBBLE_TICKS = 10            # damage / onActivatorRail: setDamageWobbleTicks(10)
+MINECART_ACTIVATOR_WOBBLE = f32(50.0)  # MinecartEntity.onActivatorRail: setDamageWobbleStrength(50.0F)

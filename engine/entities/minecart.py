@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
     DEGREES_TO_RADIANS,
+    MINECART_ACTIVATOR_WOBBLE,
     MINECART_AIR_DRAG,
     MINECART_BOARD_SPEED_SQUARED,
     MINECART_BOOST,
@@ -45,6 +46,7 @@ from engine.constants import (
     MINECART_SLOWDOWN_RIDDEN,
     MINECART_WIDTH,
     MINECART_WOBBLE_FACTOR,
+    MINECART_WOBBLE_TICKS,
     MINECART_YAW_FLIP,
     MINECART_YAW_MIN_MOVE,
     VOID_Y,
@@ -90,6 +92,7 @@ class AbstractMinecart(Entity):
         self.yaw_flipped = False
         self.prev_yaw = 0.0
         self.damage_wobble_strength = 0.0
+        self.damage_wobble_ticks = 0
         self.rail_shape: str | None = None      # the rail under the cart this tick (trace and viewer)
         self._facing_yaw: float | None = None
         self._facing = ZERO
@@ -121,6 +124,8 @@ class AbstractMinecart(Entity):
         """`AbstractMinecartEntity.tick` (server side; spec 06 §6.2)."""
         world = sim.world
         self.prev_yaw = self.yaw
+        if self.damage_wobble_ticks > 0:
+            self.damage_wobble_ticks -= 1
         if self.damage_wobble_strength > 0.0:
             self.damage_wobble_strength = f32(self.damage_wobble_strength - 1.0)
         if self.pos.y < VOID_Y:                                                     # 1
@@ -346,6 +351,7 @@ class AbstractMinecart(Entity):
         cart breaks (`dropItems`)."""
         if self.removed:
             return True
+        self.damage_wobble_ticks = MINECART_WOBBLE_TICKS
         self.damage_wobble_strength = f32(self.damage_wobble_strength + f32(f32(amount) * MINECART_WOBBLE_FACTOR))
         if self.damage_wobble_strength > MINECART_BREAK_WOBBLE:
             for p in list(self.passengers):
@@ -363,6 +369,17 @@ class Minecart(AbstractMinecart):
 
     TYPE = "minecraft:minecart"
     RIDEABLE = True
+
+    def on_activator_rail(self, powered: bool) -> None:
+        """`MinecartEntity.onActivatorRail`: a powered activator rail ejects the riders (where a living rider
+        lands, `updatePassengerForDismount`, comes with the living entities) and sets the wobble to 50."""
+        if not powered:
+            return
+        for p in list(self.passengers):
+            p.stop_riding()
+        if self.damage_wobble_ticks == 0:
+            self.damage_wobble_ticks = MINECART_WOBBLE_TICKS
+            self.damage_wobble_strength = MINECART_ACTIVATOR_WOBBLE
 
 
 def _add(e: Entity, x: float, y: float, z: float) -> None:

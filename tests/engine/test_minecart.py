@@ -201,3 +201,18 @@ def test_a_riding_players_motion_pushes_a_still_cart_by_a_tenth() -> None:
     sim.tick()
     assert cart.motion.z == 0.5 * 0.1 * 0.997
     assert cart.pos.z == pytest.approx(0.5 + 0.75 * (0.5 * 0.1), abs=1e-12)   # via the box: last-bit rounding
+
+
+def test_a_powered_activator_rail_ejects_the_riders_of_a_minecart() -> None:
+    """`MinecartEntity.onActivatorRail`: riders removed; the wobble set to 50 (the next hit breaks the cart)."""
+    sim = load_scene_text('[[blocks]]\nat = [0, 0, 0]\nblock = "minecraft:stone"\n[[blocks]]\nat = [0, 1, 0]\n'
+                          'block = "minecraft:activator_rail[powered=true]"\n[[entities]]\ntype = "minecart"\n'
+                          'id = 1\npos = [0.5, 1.0625, 0.5]\n[[entities]]\ntype = "armor_stand"\n'
+                          'pos = [0.5, 1.0625, 0.5]\nvehicle = 1\n[[actions]]\ntick = 2\ndo = "attack"\nentity = 1\n',
+                          "activator")
+    cart = sim.entity_by_id(1)
+    sim.tick()
+    assert not cart.passengers and sim.entity_by_id(2).vehicle is None
+    assert cart.damage_wobble_strength == 50.0
+    sim.tick()                                  # 49 + 10 × 1 > 40: a player's hit breaks it
+    assert cart.removed
