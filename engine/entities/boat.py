@@ -52,6 +52,7 @@ from engine.constants import (
 )
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
+from engine.geometry.shapes import intersects_box
 from engine.influences.fluids import fluid_at, get_height
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, cos, floor, sin
@@ -120,6 +121,7 @@ class Boat(Entity):
         return {"boat_status": self.location.value if self.location else None, "yaw": self.yaw,
                 "yaw_velocity": self.yaw_velocity, "bubble_wobble_ticks": self.bubble_wobble_ticks,
                 "inputs": [self.pressing_left, self.pressing_right, self.pressing_forward, self.pressing_back],
+                "paddles": list(self.paddles_moving),
                 "passengers": [p.id for p in self.passengers]}
 
     # --- vanilla predicates ---
@@ -441,5 +443,4 @@ def _can_be_pushed(e: Entity) -> bool:
 
 def _shape_meets(world: World, state: BlockState, x: int, y: int, z: int, slab: Box) -> bool:
     """`VoxelShapes.matchesAnywhere(shape at (x, y, z), slab, AND)`: a box of the shape overlaps the slab."""
-    from engine.geometry.shapes import intersects_box
     return intersects_box(world.get_collision_shape(state, x, y, z), (float(x), float(y), float(z)), slab)

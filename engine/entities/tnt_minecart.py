@@ -3,8 +3,9 @@
 Ignition: a powered activator rail primes it (fuse 80); an explosion that breaks it primes it with a fuse of
 nextInt(20) + nextInt(20). It explodes when the fuse reaches 0, when it hits a block horizontally with
 horizontal speed² ≥ 0.01, or when it lands after falling ≥ 3 m; the power is 4 + nextDouble·1.5·min(√v², 5), at
-most 11.5. Not modelled: fire ignition (flaming arrows, fire damage) and the primed cart's zero blast
-resistance for the rails under it (its block rays use the rails' own resistance).
+most 11.5. Not modelled: fire ignition (flaming arrows, fire damage), and a primed cart's protection of rails
+(`getEffectiveExplosionResistance` 0 and `canExplosionDestroyBlock` false for rails and the blocks under them):
+its explosion breaks rails like any block.
 """
 
 from __future__ import annotations
