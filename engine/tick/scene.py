@@ -269,6 +269,9 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nt
         vehicle = sim.entity_by_id(ctx.integer(entry["vehicle"], f"{key}.vehicle", 1, 2**31 - 1))
         if vehicle is None:
             raise ctx.fail(f"{key}.vehicle", f"no entity with id {entry['vehicle']} declared before this one")
+        if not vehicle.can_add_passenger(e):
+            raise ctx.fail(f"{key}.vehicle", f"{vehicle.TYPE} {vehicle.id} cannot take {e.TYPE} as another "
+                                             f"passenger (it carries {len(vehicle.passengers)})")
         e.start_riding(vehicle)
     if "random" in entry:
         _load_random(ctx, e.random, entry["random"], f"{key}.random")
@@ -378,8 +381,11 @@ def _load_spawn(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> 
 
 def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> ScheduledAction:
     do = ctx.string(entry.get("do"), f"{key}.do")
+    if do in VEHICLE_ACTION_PHASE:
+        return _load_vehicle_action(ctx, world, entry, key, do)
     if do not in ACTION_DEFAULT_PHASE:
-        raise ctx.fail(f"{key}.do", f"unknown action {do!r} (supported: {', '.join(sorted(ACTION_DEFAULT_PHASE))})")
+        raise ctx.fail(f"{key}.do", f"unknown action {do!r} (supported: "
+                                   f"{', '.join(sorted([*ACTION_DEFAULT_PHASE, *VEHICLE_ACTION_PHASE]))})")
     if do == "reel":
         return _load_reel(ctx, entry, key)
     extra = {"set_block": {"block"}, "remove_block": set(), "prime_tnt": {"fuse", "angle"}, "piston_extend": set(),
@@ -577,3 +583,65 @@ def _load_goal(ctx: _Ctx, value: Any, key: str) -> tuple[Vec3, float]:
     if not (math.isfinite(speed) and speed >= 0.0):
         raise ctx.fail(f"{key}.speed", f"expected a finite speed factor ≥ 0, got {speed}")
     return pos, speed
+
+
+# --- vehicles and explosion sources (README "Vehicles and explosion sources") ---
+# players use beds and anchors and attack entities in the player phase; the wither's spawn explosion comes in
+# its entity tick; a controlling player's keys reach its boat before the boat ticks
+VEHICLE_ACTION_PHASE = {"use_bed": "players", "charge_anchor": "players", "use_anchor": "players",
+                        "attack": "players", "wither_spawn_explosion": "entities", "boat_inputs": "scheduled_ticks"}
+BOAT_KEYS = ("left", "right", "forward", "back")
+
+
+def _load_vehicle_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str, do: str) -> ScheduledAction:
+    """`use_bed`, `charge_anchor`, `use_anchor` (at a block), `attack` (an entity: end crystals explode,
+    minecarts and boats wobble and break), `wither_spawn_explosion` (at a position), `boat_inputs` (a boat's
+    held keys)."""
+    from engine.entities.boat import Boat
+    from engine.entities.end_crystal import EndCrystal
+    from engine.entities.minecart import AbstractMinecart
+    from engine.influences import block_explosions as bx
+    from engine.world.block_physics import is_bed
+    extra = {"use_bed": {"at"}, "charge_anchor": {"at"}, "use_anchor": {"at"}, "attack": {"entity", "amount"},
+             "wither_spawn_explosion": {"pos"}, "boat_inputs": {"entity", *BOAT_KEYS}}[do]
+    required = {"tick", "do"} | (extra & {"at", "pos", "entity"})
+    ctx.keys(entry, key, {"tick", "do", "phase"} | extra, required)
+    tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
+    phase = ctx.string(entry.get("phase", VEHICLE_ACTION_PHASE[do]), f"{key}.phase")
+    if phase not in PHASES:
+        raise ctx.fail(f"{key}.phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
+    if do == "wither_spawn_explosion":
+        pos = ctx.vec3(entry["pos"], f"{key}.pos")
+        return ScheduledAction(tick, phase, do, {"pos": list(pos)}, lambda sim: bx.wither_spawn_explosion(sim, pos))
+    if "entity" in extra:
+        entity_id = ctx.integer(entry["entity"], f"{key}.entity", 1, 2**31 - 1)
+        target = world.entities.get(entity_id)
+        kinds = (Boat,) if do == "boat_inputs" else (EndCrystal, AbstractMinecart, Boat)
+        if not isinstance(target, kinds):
+            raise ctx.fail(f"{key}.entity", f"expected the id of a declared "
+                                            f"{'boat' if do == 'boat_inputs' else 'end crystal, minecart or boat'}, "
+                                            f"got {entity_id}")
+        if do == "boat_inputs":
+            keys = tuple(ctx.boolean(entry.get(k, False), f"{key}.{k}") for k in BOAT_KEYS)
+
+            def press(sim: Simulation) -> None:
+                boat = sim.entity_by_id(entity_id)
+                if isinstance(boat, Boat):
+                    boat.set_inputs(*keys)
+            params = {"entity": entity_id, **dict(zip(BOAT_KEYS, keys, strict=True))}
+            return ScheduledAction(tick, phase, do, params, press)
+        amount = ctx.number(entry.get("amount", 1.0), f"{key}.amount")
+
+        def attack(sim: Simulation) -> None:
+            """A player's hit: `Entity.damage` with a non-explosive source."""
+            e = sim.entity_by_id(entity_id)
+            if e is not None and not e.removed:
+                e.damage(amount, explosive=False, sim=sim)
+        return ScheduledAction(tick, phase, do, {"entity": entity_id, "amount": amount}, attack)
+    at = ctx.block_pos(entry["at"], f"{key}.at")
+    block = world.get_block_state(*at).block
+    if not (is_bed(block) if do == "use_bed" else block == bx.RESPAWN_ANCHOR):
+        wanted = "bed" if do == "use_bed" else "respawn_anchor"
+        raise ctx.fail(f"{key}.at", f"no {wanted} at {list(at)} (place one with [[blocks]])")
+    run = {"use_bed": bx.use_bed, "charge_anchor": bx.charge_anchor, "use_anchor": bx.use_anchor}[do]
+    return ScheduledAction(tick, phase, do, {"at": list(at)}, lambda sim: run(sim, at))
