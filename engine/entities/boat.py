@@ -94,7 +94,6 @@ class Boat(Entity):
     HEIGHT = BOAT_HEIGHT
     collidable = True
     collides_with_pushables = True
-    FIELDS = {"pressing_left": bool, "pressing_right": bool, "pressing_forward": bool, "pressing_back": bool}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
@@ -348,8 +347,7 @@ class Boat(Entity):
         self.paddles_moving = (self.pressing_right and not self.pressing_left or self.pressing_forward,
                                self.pressing_left and not self.pressing_right or self.pressing_forward)
 
-    def damage(self, amount: float, explosive: bool = False, attacker: Entity | None = None,
-               sim: Simulation | None = None) -> bool:
+    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`BoatEntity.damage`: the wobble grows by 10 × amount; above 40 the boat breaks (its drops are not
         modelled), so an explosion dealing more than 4 removes it."""
         if not self.removed:

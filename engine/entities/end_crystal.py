@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.constants import END_CRYSTAL_HEIGHT, END_CRYSTAL_POWER, END_CRYSTAL_WIDTH
+from engine.entities import damage_source
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 
@@ -28,13 +29,11 @@ class EndCrystal(Entity):
     def tick(self, sim: Simulation, rec: Recorder | None) -> None:
         """`EndCrystalEntity.tick`: ages; nothing moves it (explosions change its Motion, which it never uses)."""
 
-    def damage(self, amount: float, explosive: bool = False, attacker: Entity | None = None,
-               sim: Simulation | None = None) -> bool:
-        """`EndCrystalEntity.damage`: removed; unless the damage is explosive (then `sim` is the world it is
-        in), a power-6 DESTROY explosion."""
+    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+        """`EndCrystalEntity.damage`: removed; unless the damage is explosive, a power-6 DESTROY explosion."""
         if self.removed:
             return True
         self.remove()
-        if not explosive and sim is not None:
+        if not damage_source.is_explosive(source):
             sim.create_explosion(None, self.pos, END_CRYSTAL_POWER, None, mode="destroy", source_name=self.TYPE)
         return True

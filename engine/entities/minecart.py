@@ -146,7 +146,8 @@ class AbstractMinecart(Entity):
         run_stage(rec, self, YAW, self.update_yaw)
         run_stage(rec, self, PUSH, self.push_or_board, world)
         run_stage(rec, self, FLUID, update_water_state, self, world, rec)           # 7 F
-        if self.fluid_height["lava"] > 0.0 and not self.first_update:
+        if self.is_in_lava():
+            self.set_on_fire_from_lava(sim)   # 4 lava damage a tick: the wobble passes 40 on the second
             self.fall_distance = f32(self.fall_distance * 0.5)
         self.first_update = False
 
@@ -345,8 +346,7 @@ class AbstractMinecart(Entity):
         return self._facing
 
     # --- damage (explosions) ---
-    def damage(self, amount: float, explosive: bool = False, attacker: Entity | None = None,
-               sim: Simulation | None = None) -> bool:
+    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`AbstractMinecartEntity.damage`: the wobble grows by 10 × amount; above 40 the riders leave and the
         cart breaks (`dropItems`)."""
         if self.removed:
@@ -356,10 +356,10 @@ class AbstractMinecart(Entity):
         if self.damage_wobble_strength > MINECART_BREAK_WOBBLE:
             for p in list(self.passengers):
                 p.stop_riding()
-            self.drop_items(explosive)
+            self.drop_items(source)
         return True
 
-    def drop_items(self, explosive: bool) -> None:
+    def drop_items(self, source: str) -> None:
         """`dropItems`: removed (the minecart item it drops is not modelled, as block loot is not)."""
         self.remove()
 

@@ -1,9 +1,11 @@
 """`TntMinecartEntity` (spec 06 §6.5, figure E14): a cart that explodes with a power from its speed or its fall.
 
-Ignition: a powered activator rail primes it (fuse 80); an explosion that breaks it primes it with a fuse of
-nextInt(20) + nextInt(20). It explodes when the fuse reaches 0, when it hits a block horizontally with
+Ignition: a powered activator rail primes it (fuse 80); damage that breaks it (wobble above 40) primes it with a
+fuse of nextInt(20) + nextInt(20) when the source is fire or explosive or the cart moves with horizontal speed²
+≥ 0.01 (`dropItems`), else it breaks. It explodes when the fuse reaches 0, when it hits a block horizontally with
 horizontal speed² ≥ 0.01, or when it lands after falling ≥ 3 m; the power is 4 + nextDouble·1.5·min(√v², 5), at
-most 11.5. Not modelled: fire ignition (flaming arrows, fire damage), and a primed cart's protection of rails
+most 11.5. Not modelled: a flaming arrow's hit (`damage` explodes the cart at once; no arrow burns here), and a
+primed cart's protection of rails
 (`getEffectiveExplosionResistance` 0 and `canExplosionDestroyBlock` false for rails and the blocks under them):
 its explosion breaks rails like any block.
 """
@@ -23,6 +25,7 @@ from engine.constants import (
     TNT_MINECART_POWER,
     TNT_MINECART_POWER_SPREAD,
 )
+from engine.entities import damage_source
 from engine.entities.minecart import AbstractMinecart
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
@@ -93,8 +96,13 @@ class TntMinecart(AbstractMinecart):
     def prime(self) -> None:
         self.fuse = TNT_MINECART_FUSE
 
-    def drop_items(self, explosive: bool) -> None:
-        """`dropItems` from an explosion (or while fast): primed with a random fuse, not broken."""
-        if self.fuse < 0:
+    def drop_items(self, source: str) -> None:
+        """`TntMinecartEntity.dropItems`: a fire or explosive source, or a horizontal speed² ≥ 0.01, primes it
+        with a random fuse (an already primed cart keeps its fuse) and it stays; otherwise it breaks."""
+        m = self.motion
+        if (not damage_source.is_fire(source) and not damage_source.is_explosive(source)
+                and m.x * m.x + m.z * m.z < TNT_MINECART_CRASH_SPEED_SQUARED):
+            super().drop_items(source)
+        elif self.fuse < 0:
             self.prime()
             self.fuse = self.random.next_int(TNT_MINECART_FUSE_SPREAD) + self.random.next_int(TNT_MINECART_FUSE_SPREAD)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.entities import ENTITY_TYPES, fishing_bobber, leash_knot
+from engine.entities import ENTITY_TYPES, damage_source, fishing_bobber, leash_knot
 from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
@@ -587,23 +587,21 @@ def _load_goal(ctx: _Ctx, value: Any, key: str) -> tuple[Vec3, float]:
 
 # --- vehicles and explosion sources (README "Vehicles and explosion sources") ---
 # players use beds and anchors and attack entities in the player phase; the wither's spawn explosion comes in
-# its entity tick; a controlling player's keys reach its boat before the boat ticks
+# its entity tick (a controlling player's keys reach its boat through the player's [[inputs]])
 VEHICLE_ACTION_PHASE = {"use_bed": "players", "charge_anchor": "players", "use_anchor": "players",
-                        "attack": "players", "wither_spawn_explosion": "entities", "boat_inputs": "scheduled_ticks"}
-BOAT_KEYS = ("left", "right", "forward", "back")
+                        "attack": "players", "wither_spawn_explosion": "entities"}
 
 
 def _load_vehicle_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str, do: str) -> ScheduledAction:
     """`use_bed`, `charge_anchor`, `use_anchor` (at a block), `attack` (an entity: end crystals explode,
-    minecarts and boats wobble and break), `wither_spawn_explosion` (at a position), `boat_inputs` (a boat's
-    held keys)."""
+    minecarts and boats wobble and break), `wither_spawn_explosion` (at a position)."""
     from engine.entities.boat import Boat
     from engine.entities.end_crystal import EndCrystal
     from engine.entities.minecart import AbstractMinecart
     from engine.influences import block_explosions as bx
     from engine.world.block_physics import is_bed
     extra = {"use_bed": {"at"}, "charge_anchor": {"at"}, "use_anchor": {"at"}, "attack": {"entity", "amount"},
-             "wither_spawn_explosion": {"pos"}, "boat_inputs": {"entity", *BOAT_KEYS}}[do]
+             "wither_spawn_explosion": {"pos"}}[do]
     required = {"tick", "do"} | (extra & {"at", "pos", "entity"})
     ctx.keys(entry, key, {"tick", "do", "phase"} | extra, required)
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
@@ -616,27 +614,16 @@ def _load_vehicle_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: st
     if "entity" in extra:
         entity_id = ctx.integer(entry["entity"], f"{key}.entity", 1, 2**31 - 1)
         target = world.entities.get(entity_id)
-        kinds = (Boat,) if do == "boat_inputs" else (EndCrystal, AbstractMinecart, Boat)
-        if not isinstance(target, kinds):
-            raise ctx.fail(f"{key}.entity", f"expected the id of a declared "
-                                            f"{'boat' if do == 'boat_inputs' else 'end crystal, minecart or boat'}, "
+        if not isinstance(target, (EndCrystal, AbstractMinecart, Boat)):
+            raise ctx.fail(f"{key}.entity", f"expected the id of a declared end crystal, minecart or boat, "
                                             f"got {entity_id}")
-        if do == "boat_inputs":
-            keys = tuple(ctx.boolean(entry.get(k, False), f"{key}.{k}") for k in BOAT_KEYS)
-
-            def press(sim: Simulation) -> None:
-                boat = sim.entity_by_id(entity_id)
-                if isinstance(boat, Boat):
-                    boat.set_inputs(*keys)
-            params = {"entity": entity_id, **dict(zip(BOAT_KEYS, keys, strict=True))}
-            return ScheduledAction(tick, phase, do, params, press)
         amount = ctx.number(entry.get("amount", 1.0), f"{key}.amount")
 
         def attack(sim: Simulation) -> None:
-            """A player's hit: `Entity.damage` with a non-explosive source."""
+            """A player's hit: `Entity.damage` with `DamageSource.player` (neither fire nor explosive)."""
             e = sim.entity_by_id(entity_id)
             if e is not None and not e.removed:
-                e.damage(amount, explosive=False, sim=sim)
+                e.damage(sim, damage_source.PLAYER, amount)
         return ScheduledAction(tick, phase, do, {"entity": entity_id, "amount": amount}, attack)
     at = ctx.block_pos(entry["at"], f"{key}.at")
     block = world.get_block_state(*at).block

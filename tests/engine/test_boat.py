@@ -15,7 +15,12 @@ from engine.world.block_physics import slipperiness
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
-def road(block: str, length: int = 400, keys: str = "pressing_forward = true") -> str:
+def held(keys: str, entity: int = 2) -> str:
+    """The riding player's `[[inputs]]`: `keys` held from tick 1 on (BoatEntity.setInputs each tick)."""
+    return f"[[inputs]]\nentity = {entity}\nfrom = 1\nto = 100000\n{keys}\n"
+
+
+def road(block: str, length: int = 400, keys: str = "forward = true") -> str:
     return f"""
 [[blocks]]
 from = [-1, 0, -2]
@@ -26,13 +31,12 @@ type = "boat"
 id = 1
 pos = [0.5, 1.0, 0.5]
 on_ground = true
-{keys}
 [[entities]]
 type = "player"
 id = 2
 pos = [0.5, 1.0, 0.5]
 vehicle = 1
-"""
+{held(keys)}"""
 
 
 def paddle_speeds(k: float, ticks: int) -> list[float]:
@@ -80,12 +84,11 @@ block = "minecraft:water"
 type = "boat"
 id = 1
 pos = [0.5, 1.6, 0.5]
-pressing_forward = true
 [[entities]]
 type = "player"
 pos = [0.5, 2.0, 0.5]
 vehicle = 1
-""", "E1")
+""" + held("forward = true"), "E1")
     boat = sim.entity_by_id(1)
     for v in paddle_speeds(BOAT_WATER_DECAY, 200):
         sim.tick()
@@ -122,7 +125,7 @@ def test_boat_ice_road_scene_keeps_w_held_and_gains_speed_on_blue_ice() -> None:
 
 def test_paddling_turns_one_degree_per_tick_and_pushes_0_005() -> None:
     """Spec 06 §5.2 steps 9-12: A alone turns −1°/gt (angular velocity decays with k) with thrust 0.005F."""
-    sim = load_scene_text(road("stone", 10, "pressing_left = true"), "turn")
+    sim = load_scene_text(road("stone", 10, "left = true"), "turn")
     boat = sim.entity_by_id(1)
     sim.tick()
     assert boat.yaw == -1.0 and boat.yaw_velocity == -1.0

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.constants import MINECART_MAX_SPEED, RAIL_HEIGHT
+from engine.java.javanum import f32
 from engine.tick.scene import SceneError, load_scene, load_scene_text
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
@@ -216,3 +217,14 @@ def test_a_powered_activator_rail_ejects_the_riders_of_a_minecart() -> None:
     assert cart.damage_wobble_strength == 50.0
     sim.tick()                                  # 49 + 10 × 1 > 40: a player's hit breaks it
     assert cart.removed
+
+
+def test_x5_a_mob_pushes_a_cart_0_05_and_takes_a_quarter() -> None:
+    """X5 (formula 5.10.2) by running `scenes/minecart_cramming_x5.toml`: the zombie's cramming calls the cart's
+    `pushAwayFrom`; 0.5 m apart the cart gets −(0.1F × 0.5) on X and the zombie a quarter of it, bit for bit."""
+    sim = load_scene(SCENES / "minecart_cramming_x5.toml")
+    cart, zombie = sim.entity_by_id(1), sim.entity_by_id(2)
+    sim.tick()
+    push = f32(0.1) * 0.5
+    assert cart.motion == (-push, 0.0, 0.0)
+    assert zombie.motion == (push / 4.0, 0.0, 0.0)

@@ -98,3 +98,35 @@ def test_a_short_fall_does_not_explode() -> None:
     sim = load_scene_text('[[blocks]]\nfrom = [-2, 0, -2]\nto = [2, 0, 2]\nblock = "minecraft:stone"\n'
                           '[[entities]]\ntype = "tnt_minecart"\npos = [0.5, 3.5, 0.5]\n', "short fall")
     assert explosions(sim, 40) == []
+
+
+CART_AT_REST = """
+[[blocks]]
+from = [-3, 0, -3]
+to = [3, 0, 3]
+block = "minecraft:obsidian"
+[[entities]]
+type = "tnt_minecart"
+pos = [0.5, 1.0, 0.5]
+{extra}
+"""
+
+
+def test_fire_damage_that_breaks_a_cart_primes_it() -> None:
+    """`TntMinecartEntity.dropItems`: lava (a fire source) deals 4 a tick; the second hit lifts the wobble above
+    40 and primes the cart with a fuse of nextInt(20) + nextInt(20) instead of breaking it."""
+    sim = load_scene_text(CART_AT_REST.format(extra="") + '[[blocks]]\nat = [0, 1, 0]\nblock = "minecraft:lava"\n',
+                          "lava")
+    cart = sim.entity_by_id(1)
+    for _ in range(3):
+        sim.tick()
+    assert not cart.removed and 0 <= cart.fuse < 38
+
+
+def test_a_players_hit_breaks_a_cart_at_rest_without_priming_it() -> None:
+    """A player's hit is neither fire nor explosive: a slow cart whose wobble passes 40 breaks, unprimed."""
+    attack = '[[actions]]\ntick = 1\ndo = "attack"\nentity = 1\namount = 5.0\n'
+    sim = load_scene_text(CART_AT_REST.format(extra=attack), "hit")
+    cart = sim.entity_by_id(1)
+    sim.tick()
+    assert cart.removed and cart.fuse == -1
