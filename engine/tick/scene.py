@@ -257,6 +257,7 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nt
                    ctx.vec3(entry["motion"], f"{key}.motion") if "motion" in entry else ZERO, entity_id)
     e.no_gravity = ctx.boolean(entry.get("no_gravity", False), f"{key}.no_gravity")
     e.on_ground = ctx.boolean(entry.get("on_ground", False), f"{key}.on_ground")
+    e.vertical_collision = e.on_ground     # spec 03 §2 step 7: only a vertical collision puts an entity on the ground
     e.fall_distance = ctx.number(entry.get("fall_distance", 0.0), f"{key}.fall_distance")
     e.yaw = ctx.number(entry.get("yaw", 0.0), f"{key}.yaw")
     e.pitch = ctx.number(entry.get("pitch", 0.0), f"{key}.pitch")
@@ -456,7 +457,7 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
 
 
 # --- living entities and players (spec 05; interfaces.md "Players, mobs and their inputs") ---
-LIVING_ENTITY_KEYS = {"effects", "attributes", "equipment", "enchantments", "fall_flying"}
+LIVING_ENTITY_KEYS = {"effects", "attributes", "equipment", "enchantments", "fall_flying", "health"}
 ENCHANTMENTS = ("minecraft:depth_strider", "minecraft:blast_protection")
 
 
@@ -507,6 +508,34 @@ def _load_living(ctx: _Ctx, e: LivingEntity, entry: dict[str, Any], key: str) ->
                                                  "{ chest = \"minecraft:elytra\" }")
         e.fall_flying = True
     e.health = f32(e.attributes.get_value("minecraft:generic.max_health"))
+    if "health" in entry:
+        health = ctx.number(entry["health"], f"{key}.health")
+        if not 0.0 < health <= e.health:
+            raise ctx.fail(f"{key}.health", f"expected a health in (0, {e.health}] (the max_health), got {health}")
+        e.health = f32(health)
+
+
+def living_scene_keys(e: LivingEntity) -> dict[str, Any]:
+    """The keys `_load_living` reads, from the entity as it is now (the scene writer): bases that differ from
+    the type's, effects with their remaining duration, equipment, enchantments, gliding, health below max."""
+    keys: dict[str, Any] = {}
+    fresh = type(e)(0, ZERO).attributes
+    bases = {n: inst.base for n, inst in e.attributes.instances.items() if inst.base != fresh.get(n).base}
+    if bases:
+        keys["attributes"] = bases
+    if e.effects.active:
+        keys["effects"] = [{"id": i.effect, "amplifier": i.amplifier,
+                            **({"duration": i.duration} if i.duration is not None else {})}
+                           for i in e.effects.active.values()]
+    if e.equipment:
+        keys["equipment"] = dict(e.equipment)
+    if e.enchantments:
+        keys["enchantments"] = {slot: dict(levels) for slot, levels in e.enchantments.items()}
+    if e.fall_flying:
+        keys["fall_flying"] = True
+    if e.health != f32(e.attributes.get_value("minecraft:generic.max_health")):
+        keys["health"] = e.health
+    return keys
 
 
 def _load_input(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> None:
@@ -536,6 +565,20 @@ def _load_input(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> 
         raise ctx.fail(key, f"ticks {first}..{last} overlap ticks {clash.first}..{clash.last} of entity {entity_id} "
                             "with different inputs")
     player.inputs.add(r)
+
+
+def input_entries(player: PlayerEntity, saved_tick: int) -> list[dict[str, Any]]:
+    """The player's `[[inputs]]` still to come after `saved_tick`, re-based to it (the scene writer); a range
+    already running starts at tick 1 without its `use`, which has happened."""
+    out = []
+    for r in player.inputs.ranges:
+        if r.last <= saved_tick:
+            continue
+        held = {k: v for k, v in r.held.__dict__.items() if v not in (None, False)}
+        if r.first <= saved_tick:
+            held.pop("use", None)
+        out.append({"entity": player.id, "from": max(r.first - saved_tick, 1), "to": r.last - saved_tick, **held})
+    return out
 
 
 def _load_summon_tnt_at(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> list[ScheduledAction]:
@@ -583,6 +626,11 @@ def _load_goal(ctx: _Ctx, value: Any, key: str) -> tuple[Vec3, float]:
     if not (math.isfinite(speed) and speed >= 0.0):
         raise ctx.fail(f"{key}.speed", f"expected a finite speed factor ≥ 0, got {speed}")
     return pos, speed
+
+
+def goal_entry(goal: tuple[Vec3, float]) -> dict[str, Any]:
+    """`move_to` / `path_to` as `_load_goal` reads it (the scene writer)."""
+    return {"pos": list(goal[0]), "speed": goal[1]}
 
 
 # --- vehicles and explosion sources (README "Vehicles and explosion sources") ---
