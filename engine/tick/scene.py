@@ -18,7 +18,7 @@ from engine.entities.mobs import MobEntity
 from engine.entities.player import PlayerEntity, valid_use_items
 from engine.entities.projectile import Projectile, throw_from_player
 from engine.entities.tnt import Tnt, prime_from_block
-from engine.geometry.box import ZERO, Vec3
+from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences import dispenser, fishing, leash, piston, shulker_box
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
@@ -37,7 +37,7 @@ MAX_BLOCKS_PER_ENTRY = 4_000_000
 MAX_ENTITY_COUNT = 1_000_000
 RANDOM_STATE_MAX = 2**48 - 1   # java.util.Random keeps a 48-bit state
 COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", "fall_distance", "yaw", "pitch",
-                      "vehicle", "count", "random"}
+                      "vehicle", "count", "random", "box"}
 # piston actions power or unpower the piston where redstone would (a scheduled tick: a repeater, an observer);
 # the block event then runs in the same tick's block-event phase (spec 04 §8.1)
 # a dispenser fires in its scheduled tick (DispenserBlock.scheduledTick → dispense)
@@ -278,7 +278,20 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nt
         _load_random(ctx, e.random, entry["random"], f"{key}.random")
     if LEASH_KEYS & entry.keys():
         _load_leash(ctx, sim, e, entry, key)
+    if "box" in entry:
+        e.box = _load_box(ctx, entry["box"], f"{key}.box")
     return e
+
+
+def _load_box(ctx: _Ctx, value: Any, key: str) -> Box:
+    """`box = [[min x, y, z], [max x, y, z]]`: the bounding box when it is not the one built around `pos` (moves
+    offset the box and take the position from it, spec 03 §2 step 6, so the two drift apart by rounding)."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise ctx.fail(key, f"expected [[min x, y, z], [max x, y, z]], got {value!r}")
+    lo, hi = ctx.vec3(value[0], f"{key}[0]"), ctx.vec3(value[1], f"{key}[1]")
+    if not all(a <= b for a, b in zip(lo, hi, strict=True)):
+        raise ctx.fail(key, f"expected each minimum at or below its maximum, got {value!r}")
+    return Box(*lo, *hi)
 
 
 LEASH_KEYS = {"leash", "leashed_to"}

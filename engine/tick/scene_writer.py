@@ -20,7 +20,7 @@ import tomli_w
 
 from engine.entities.entity import Entity
 from engine.entities.player import PlayerEntity
-from engine.geometry.box import Vec3
+from engine.geometry.box import Box, Vec3
 from engine.influences.shulker_box import CLOSED, ShulkerBoxBlockEntity
 from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
@@ -78,6 +78,12 @@ def write_scene(sim: Simulation, path: str | Path) -> None:
 def _check_writable(sim: Simulation) -> None:
     world = sim.world
     for e in sim.entities:
+        if e.UNWRITTEN_STATE:
+            fresh = type(e)(0, e.pos)
+            held = [n for n in e.UNWRITTEN_STATE if getattr(e, n) != getattr(fresh, n)]
+            if held:
+                raise SceneWriteError(f"tick {sim.tick_count}: {e.TYPE} {e.id} holds state no scene key holds "
+                                      f"({', '.join(held)}); save it when that has settled")
         if isinstance(e, MobEntity) and e.path_goal_started:
             raise SceneWriteError(f"tick {sim.tick_count}: {e.TYPE} {e.id} is following its path_to; a scene cannot "
                                   "hold a navigation under way (save before its first tick or write a new goal)")
@@ -237,6 +243,8 @@ def _entity_entry(sim: Simulation, e: Entity) -> dict[str, Any]:
             goal_entry(value) if kind is dict else value
     if isinstance(e, LivingEntity):
         entry.update(living_scene_keys(e))
+    if e.box != Box.from_entity(e.pos.x, e.pos.y, e.pos.z, e.width, e.height):
+        entry["box"] = [list(e.box[:3]), list(e.box[3:])]
     if e.vehicle is not None:
         entry["vehicle"] = e.vehicle.id
     if getattr(e, "leash_holder", None) is not None:
