@@ -37,7 +37,7 @@ MAX_BLOCKS_PER_ENTRY = 4_000_000
 MAX_ENTITY_COUNT = 1_000_000
 RANDOM_STATE_MAX = 2**48 - 1   # java.util.Random keeps a 48-bit state
 COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", "fall_distance", "yaw", "pitch",
-                      "vehicle", "count", "random", "box"}
+                      "vehicle", "count", "random", "box", "first_update"}
 # piston actions power or unpower the piston where redstone would (a scheduled tick: a repeater, an observer);
 # the block event then runs in the same tick's block-event phase (spec 04 §8.1)
 # a dispenser fires in its scheduled tick (DispenserBlock.scheduledTick → dispense)
@@ -258,6 +258,8 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nt
     e.no_gravity = ctx.boolean(entry.get("no_gravity", False), f"{key}.no_gravity")
     e.on_ground = ctx.boolean(entry.get("on_ground", False), f"{key}.on_ground")
     e.vertical_collision = e.on_ground     # spec 03 §2 step 7: only a vertical collision puts an entity on the ground
+    # Entity.firstUpdate: true until the entity's first tick (no lava contact counts then); a saved scene says false
+    e.first_update = ctx.boolean(entry.get("first_update", True), f"{key}.first_update")
     e.fall_distance = ctx.number(entry.get("fall_distance", 0.0), f"{key}.fall_distance")
     e.yaw = ctx.number(entry.get("yaw", 0.0), f"{key}.yaw")
     e.pitch = ctx.number(entry.get("pitch", 0.0), f"{key}.pitch")

@@ -243,6 +243,8 @@ def _entity_entry(sim: Simulation, e: Entity) -> dict[str, Any]:
             goal_entry(value) if kind is dict else value
     if isinstance(e, LivingEntity):
         entry.update(living_scene_keys(e))
+    if not e.first_update:
+        entry["first_update"] = False
     if e.box != Box.from_entity(e.pos.x, e.pos.y, e.pos.z, e.width, e.height):
         entry["box"] = [list(e.box[:3]), list(e.box[3:])]
     if e.vehicle is not None:

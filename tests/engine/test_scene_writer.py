@@ -197,3 +197,15 @@ def test_living_keys_are_written_with_the_remaining_effect_durations(tmp_path: P
 def test_bad_written_keys_are_one_line(bad: str, message: str) -> None:
     with pytest.raises(SceneError, match=message):
         load_scene_text(f'[[entities]]\ntype = "player"\npos = [0, 1, 0]\n{bad}\n')
+
+
+def test_a_save_after_the_first_tick_keeps_lava_contact(tmp_path: Path) -> None:
+    """`Entity.firstUpdate` ends with the first tick (lava is not felt before): a scene saved later says
+    `first_update = false`, so a TNT minecart in lava is hit (and primed) in the reloaded run's first tick too."""
+    sim = load_scene_text('[[blocks]]\nat = [0, 1, 0]\nblock = "minecraft:lava"\n[[blocks]]\nat = [0, 0, 0]\n'
+                          'block = "minecraft:stone"\n[[entities]]\ntype = "tnt_minecart"\npos = [0.5, 1.0, 0.5]\n')
+    sim.tick()
+    (entry,) = scene_document(sim)["entities"]
+    assert entry["first_update"] is False
+    write_scene(sim, tmp_path / "lava.toml")
+    assert _lines(load_scene(tmp_path / "lava.toml"), 10) == _lines(sim, 10)
