@@ -408,7 +408,6 @@ ELYTRA_WALL_DAMAGE_FACTOR = 10.0    # ... (float)(Δspeed * 10.0 - 3.0) damage i
 ELYTRA_WALL_DAMAGE_OFFSET = 3.0
 SAFE_FALL_DISTANCE = f32(3.0)       # LivingEntity.computeFallDamage: ceil((d - 3.0F - jump boost) * multiplier)
 FALL_DAMAGE_HAY = f32(0.2)          # HayBlock.onLandedUpon: handleFallDamage(d, 0.2F)
-FALL_DAMAGE_BED = f32(0.5)          # BedBlock.onLandedUpon: handleFallDamage(d, 0.5F)
 FARMLAND_TRAMPLE_OFFSET = f32(0.5)  # FarmlandBlock.onLandedUpon: random.nextFloat() < d - 0.5F
 FARMLAND_TRAMPLE_VOLUME = f32(0.512)  # ... width * width * height > 0.512F
 FARMLAND_HEIGHT = 15.0 / 16.0       # FarmlandBlock.SHAPE: 15 of 16 pixels tall
@@ -488,3 +487,109 @@ AMPHIBIOUS_WALKABLE_PENALTY = f32(6.0)      # AmphibiousPathNodeMaker.init: WALK
 AMPHIBIOUS_WATER_BORDER_PENALTY = f32(4.0)
 PATH_Y_MAX_WATER_STEPS = 16         # MobNavigation.getPathY: give up after 16 water blocks up
 FLOAT_MAX = 3.4028234663852886e38   # Float.MAX_VALUE: Path's distance without nodes, the nearest-target start
+
+# --- boats (spec 06 §5; BoatEntity) ---
+BOAT_WIDTH = f32(1.375)               # EntityType.BOAT 1.375F × 0.5625F
+BOAT_HEIGHT = f32(0.5625)
+BOAT_GRAVITY = -0.03999999910593033   # updateVelocity: (double)-0.04F
+BOAT_FLOWING_GRAVITY = -7.0e-4        # UNDER_FLOWING_WATER replaces gravity
+BOAT_DEFAULT_DECAY = f32(0.05)        # velocityDecay = 0.05F before the location picks one (AMBIGUITY-N7)
+BOAT_WATER_DECAY = f32(0.9)           # IN_WATER, UNDER_FLOWING_WATER, IN_AIR
+BOAT_UNDER_WATER_DECAY = f32(0.45)    # UNDER_WATER
+BOAT_UNDER_WATER_BUOYANCY = 0.009999999776482582  # (double)0.01F
+BOAT_BUOYANCY_FACTOR = 0.06153846016296973  # (vy + f * 0.06153846F) * 0.75
+BOAT_BUOYANCY_DRAG = 0.75
+BOAT_SURFACE_LIFT = 0.101             # water entry: y = waterTop - height + 0.101
+BOAT_PROBE = 0.001                    # checkBoatInWater / getUnderWaterLocation / method_7548 probes
+BOAT_YAW_STEP = 1.0                   # updatePaddles: yawVelocity ±= 1 (a float)
+BOAT_TURN_THRUST = f32(0.005)         # updatePaddles: f += 0.005F (turning only)
+BOAT_FORWARD_THRUST = f32(0.04)       # f += 0.04F
+BOAT_BACK_THRUST = f32(0.005)         # f -= 0.005F
+BOAT_UNDERWATER_TICKS = f32(60.0)     # ticksUnderwater >= 60.0F → removeAllPassengers
+BOAT_BUBBLE_TICKS = 60                # setBubbleWobbleTicks(60) (spec 09 E6)
+BOAT_BUBBLE_DOWN = -0.7               # handleBubbleColumn: add(0, -0.7, 0)
+BOAT_BUBBLE_UP_PLAYER = 2.7           # setVelocity(x, player ? 2.7 : 0.6, z)
+BOAT_BUBBLE_UP = 0.6
+BOAT_MOUNTED_OFFSET = -0.1            # getMountedHeightOffset
+BOAT_REMOVED_OFFSET = 0.009999999776482582  # updatePassengerPosition: removed ? (double)0.01F
+BOAT_FRONT_SEAT = f32(0.2)            # two passengers: 0.2F front, -0.6F back, + 0.2 for animals
+BOAT_BACK_SEAT = f32(-0.6)
+BOAT_ANIMAL_SEAT_SHIFT = 0.2
+BOAT_PUSH_MARGIN = f32(0.2)           # tick: box.expand(0.2F, -0.01F, 0.2F)
+BOAT_PUSH_MARGIN_Y = f32(-0.01)
+BOAT_MAX_PASSENGERS = 2               # canAddPassenger: size < 2
+HALF_PI_F = f32(1.5707964)            # updatePassengerPosition: rotateY(-yaw * 0.017453292F - 1.5707964F)
+# --- Entity.pushAwayFrom (spec 04 §10) ---
+# --- minecarts (spec 06 §6; AbstractMinecartEntity) ---
+MINECART_WIDTH = f32(0.98)            # EntityType.MINECART 0.98F × 0.7F
+MINECART_HEIGHT = f32(0.7)
+MINECART_GRAVITY = -0.04
+MINECART_MAX_SPEED = 0.4              # getMaxOffRailSpeed (per axis, AMBIGUITY-N8)
+MINECART_GROUND_DRAG = 0.5            # moveOffRail: multiply(0.5) on ground
+MINECART_AIR_DRAG = 0.95              # moveOffRail: multiply(0.95) off ground, after the move
+MINECART_SLOPE_ACCEL = 0.0078125      # moveOnRail: ascending rails add ∓0.0078125
+MINECART_RAIL_MAX_SPEED = 2.0         # moveOnRail: min(2.0, horizontal speed)
+MINECART_RIDER_PUSH_MIN = 1.0e-4      # a player's Motion² > 1e-4 ...
+MINECART_RIDER_PUSH_MAX = 0.01        # ... while the cart's < 0.01 adds 0.1 × the player's Motion
+MINECART_RIDER_PUSH = 0.1
+MINECART_BRAKE_STOP = 0.03            # unpowered powered rail: speed < 0.03 → stop, else × 0.5
+MINECART_BRAKE = 0.5
+MINECART_RIDDEN_MOVE = 0.75           # moveOnRail: hasPassengers ? 0.75 : 1.0
+MINECART_SLOWDOWN_RIDDEN = 0.997      # applySlowdown
+MINECART_SLOWDOWN = 0.96
+MINECART_SLOPE_GAIN = 0.05            # (old.y - new.y) * 0.05
+MINECART_BOOST_MIN = 0.01             # powered: speed > 0.01 → + 0.06 along Motion
+MINECART_BOOST = 0.06
+MINECART_KICKSTART = 0.02             # powered, at rest against a solid block: 0.02 away from it
+RAIL_HEIGHT = 0.0625                  # snapPositionToRail: j + 0.0625
+MINECART_YAW_MIN_MOVE = 0.001         # tick: h² + l² > 0.001 → yaw from the move
+MINECART_YAW_FLIP = 170.0             # wrapDegrees(yaw - prevYaw) outside [-170, 170) flips
+MINECART_PUSH_MARGIN = f32(0.2)       # tick: box.expand(0.2F, 0.0, 0.2F)
+MINECART_BOARD_SPEED_SQUARED = 0.01   # squaredHorizontalLength > 0.01 → passive boarding
+MINECART_PUSH_MIN_SQUARED = 9.999999747378752e-5  # pushAwayFrom: d² + e² >= (double)1.0E-4F
+MINECART_PUSH_STRENGTH = 0.10000000149011612      # (double)0.1F
+MINECART_PUSH_ALIGNMENT = 0.800000011920929       # |dot| < (double)0.8F → no push between carts
+MINECART_PUSH_KEEP = 0.2              # carts: multiply(0.2, 1.0, 0.2) then the mean
+MINECART_OTHER_PUSH_SHARE = 4.0       # other entities get d / 4.0
+# --- TNT minecarts (spec 06 §6.5; TntMinecartEntity) ---
+TNT_MINECART_FUSE = 80                # prime(): fuseTicks = 80; -1 = unprimed
+TNT_MINECART_POWER = 4.0              # explode: 4.0 + random.nextDouble() * 1.5 * min(sqrt(v), 5.0)
+TNT_MINECART_POWER_SPREAD = 1.5
+TNT_MINECART_MAX_SPEED = 5.0
+TNT_MINECART_CRASH_SPEED_SQUARED = 0.009999999776482582  # horizontalCollision and v² >= (double)0.01F
+TNT_MINECART_FALL = f32(3.0)          # handleFallDamage: fallDistance >= 3.0F → explode((f / 10F)²)
+TNT_MINECART_FALL_SCALE = f32(10.0)
+TNT_MINECART_FUSE_SPREAD = 20         # dropItems after an explosion: nextInt(20) + nextInt(20)
+MINECART_BREAK_WOBBLE = f32(40.0)     # damage: wobble strength + amount * 10F > 40F breaks the cart
+MINECART_WOBBLE_FACTOR = f32(10.0)
+# --- shulkers (spec 03 §5, spec 04 §9; ShulkerEntity) ---
+SHULKER_WIDTH = f32(1.0)
+SHULKER_HEIGHT = f32(1.0)
+SHULKER_TELEPORT_TRIES = 5            # tryTeleport: 5 attempts at ±8 cells
+SHULKER_TELEPORT_RANGE = 17           # random.nextInt(17) - 8
+SHULKER_TELEPORT_OFFSET = 8
+# --- other explosion sources (spec 04 §15.1) ---
+CREEPER_WIDTH = f32(0.6)              # EntityType.CREEPER 0.6F × 1.7F
+CREEPER_HEIGHT = f32(1.7)
+CREEPER_FUSE = 30                     # CreeperEntity.fuseTime
+CREEPER_EXPLOSION_RADIUS = 3          # power (float)explosionRadius × (charged ? 2.0F : 1.0F)
+CREEPER_CHARGED_FACTOR = f32(2.0)
+END_CRYSTAL_WIDTH = f32(2.0)          # EntityType.END_CRYSTAL 2.0F × 2.0F
+END_CRYSTAL_HEIGHT = f32(2.0)
+END_CRYSTAL_POWER = f32(6.0)          # EndCrystalEntity.damage: createExplosion(.., 6.0F, DESTROY)
+BED_POWER = f32(5.0)                  # BedBlock.onUse outside the Overworld: 5.0F, fire, DESTROY
+RESPAWN_ANCHOR_POWER = f32(5.0)       # RespawnAnchorBlock.explode: 5.0F, fire, DESTROY
+RESPAWN_ANCHOR_MAX_CHARGES = 4
+WITHER_SPAWN_POWER = f32(7.0)         # WitherEntity.mobTick: invulnerable timer ends → 7.0F, no fire
+WITHER_EYE_HEIGHT = f32(2.9750001)    # EntityType.WITHER 0.9F × 3.5F; getEyeHeight 0.85 × 3.5F
+FIRE_CHANCE = 3                       # Explosion.affectWorld: createFire && random.nextInt(3) == 0
+BED_FALL_FACTOR = f32(0.5)            # BedBlock.onLandedUpon: super.onLandedUpon(.., fallDistance * 0.5F)
+JAVA_DOUBLE_MIN = 4.9e-324            # Double.MIN_VALUE: BoatEntity.checkBoatInWater's initial water level
+BOAT_FALL_BREAK = f32(3.0)            # BoatEntity.fall: fallDistance > 3.0F
+EXPLOSION_FIRE_SEED = 1_000_003       # not vanilla: seeds the fire Random (vanilla: new Random()) per scene and tick
+SHULKER_PEEK_SCALE = f32(0.01)        # ShulkerEntity.tick: peekAmount * 0.01F
+SHULKER_LID_SPEED = f32(0.05)         # openProgress ± 0.05F per tick
+BOAT_BREAK_WOBBLE = f32(40.0)         # BoatEntity.damage: wobble strength + amount * 10F > 40F breaks the boat
+BOAT_WOBBLE_FACTOR = f32(10.0)
+MINECART_WOBBLE_TICKS = 10            # damage / onActivatorRail: setDamageWobbleTicks(10)
+MINECART_ACTIVATOR_WOBBLE = f32(50.0)  # MinecartEntity.onActivatorRail: setDamageWobbleStrength(50.0F)

@@ -10,7 +10,7 @@ from typing import Any
 from engine.analysis import formulas
 from engine.analysis.paths import Path, edited, measured_value
 from engine.entities.entity import Entity
-from engine.entities.player_marker import PlayerMarker
+from engine.entities.player import PlayerEntity
 from engine.entities.thrown import ThrownEntity
 from engine.tick.scene import load_scene_doc
 from engine.tick.simulation import Simulation
@@ -66,13 +66,13 @@ def _line(e: Entity | None, coasted: dict[int, tuple]) -> dict[str, Any] | None:
 
 def _coast(sim: Simulation, seen: dict[int, Entity], wanted: set[int], ticks: int) -> dict[int, tuple]:
     """Whether every measured entity is a thrown projectile in free flight until `ticks` with nothing to meet:
-    no scheduled action left, every other live entity an inert player marker off the path, no block, fluid or
+    no scheduled action left, every other live entity a player standing still off the path, no block, fluid or
     border along the swept path, no void. If so, each one's closed-form (pos, Motion) after tick `ticks`."""
     if set(seen) != wanted or any(a.tick > sim.tick_count for a in sim.actions):
         return {}
     live = [e for e in sim.entities if not e.removed]
     movers = [e for e in live if e.id in wanted]
-    if len(movers) != len(wanted) or any(not isinstance(e, PlayerMarker) for e in live if e.id not in wanted):
+    if len(movers) != len(wanted) or not all(_standing_still(e, sim.tick_count) for e in live if e.id not in wanted):
         return {}
     ends = {}
     for e in movers:
@@ -85,6 +85,13 @@ def _coast(sim: Simulation, seen: dict[int, Entity], wanted: set[int], ticks: in
             return {}
         ends[e.id] = formulas.state_at(e.TYPE, tuple(e.pos), tuple(e.motion), remaining)
     return ends
+
+
+def _standing_still(e: Entity, tick: int) -> bool:
+    """A player on the ground with no Motion but the standing fall and no key held from `tick` on: it stays where
+    it is (a thrower waiting for its pearl)."""
+    return (isinstance(e, PlayerEntity) and e.on_ground and e.vehicle is None and e.motion.x == e.motion.z == 0.0
+            and all(r.last <= tick for r in e.inputs.ranges))
 
 
 def _path_clear(sim: Simulation, e: Entity, states: Iterator, others: list[Entity]) -> bool:

@@ -45,7 +45,7 @@ from engine.entities.projectile import (
     is_miss,
 )
 from engine.geometry.box import ZERO, Box, Vec3
-from engine.java.javanum import f32
+from engine.java.javanum import INT_MAX, f32
 from engine.java.mathhelper import ceil, clamp, floor
 from engine.motion.block_effects import check_block_collision
 from engine.motion.raycast import FLUID_NONE, raycast_blocks
@@ -65,7 +65,6 @@ DRAG = StageInfo("drag", "PersistentProjectileEntity.tick", "D")
 GRAVITY = StageInfo("gravity", "PersistentProjectileEntity.tick", "G")
 POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
-MAX_INT = 2147483647
 
 
 class PersistentProjectile(Projectile):
@@ -218,14 +217,14 @@ class PersistentProjectile(Projectile):
         that takes the hit stops the arrow (unless piercing); one that does not reflects it at × −0.1, and a
         nearly still arrow is removed (dropping an arrow item when a player shot it)."""
         speed = self.motion.length()
-        amount = ceil(clamp(speed * self.damage_value, 0.0, float(MAX_INT)))
+        amount = ceil(clamp(speed * self.damage_value, 0.0, float(INT_MAX)))
         if self.pierce_level > 0:
             if len(self.pierced) >= self.pierce_level + 1:
                 self.remove()
                 return
             self.pierced = (*self.pierced, target.id)
         if self.critical:
-            amount = min(self.random.next_int(amount // 2 + 2) + amount, MAX_INT)
+            amount = min(self.random.next_int(amount // 2 + 2) + amount, INT_MAX)
         if damage(sim, target, float(amount), self.attacker(sim)):
             self.random.next_float()   # the hit sound's pitch
             if self.pierce_level <= 0:

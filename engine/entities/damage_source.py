@@ -10,6 +10,7 @@ CACTUS = "cactus"               # DamageSource.CACTUS
 SWEET_BERRY_BUSH = "sweetBerryBush"
 EXPLOSION = "explosion"         # DamageSource.explosion(...): setExplosive
 OUT_OF_WORLD = "outOfWorld"
+PLAYER = "player"               # DamageSource.player(attacker): a player's hit
 PROJECTILE = "projectile"       # a projectile's hit (vanilla names it arrow, thrown, trident, fireball, ...)
 
 _FIRE = frozenset({IN_FIRE, ON_FIRE, LAVA})

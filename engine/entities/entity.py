@@ -6,6 +6,10 @@ import copy
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.constants import (
+    BUBBLE_INNER_DOWN,
+    BUBBLE_INNER_UP,
+    BUBBLE_SURFACE_DOWN,
+    BUBBLE_SURFACE_UP,
     ENTITY_BURNING_DURATION,
     EYE_HEIGHT_FACTOR,
     FIRE_IMMUNE_DECAY,
@@ -24,8 +28,11 @@ from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 
 if TYPE_CHECKING:
+    from engine.geometry.box import BlockPos
     from engine.tick.simulation import Simulation
     from engine.tick.trace import Recorder
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
 
 
 class Entity:
@@ -35,12 +42,16 @@ class Entity:
     WIDTH: ClassVar[float] = 0.0
     HEIGHT: ClassVar[float] = 0.0
     collidable: ClassVar[bool] = False     # Entity.isCollidable: boats and shulkers
+    collides_with_pushables: ClassVar[bool] = False  # boats and minecarts: pushable entities are solid to them
+    teleports_when_boxed: ClassVar[bool] = False     # shulkers: a shulker box's push teleports them instead
     living: ClassVar[bool] = False         # LivingEntity: slime and bed bounce fully
     pushed_by_fluids: ClassVar[bool] = True
     is_player: ClassVar[bool] = False
     # NBT-like fields a scene may set, with their types; FIELD_ATTRIBUTES names the attribute where it differs
     FIELDS: ClassVar[dict[str, type]] = {}
     FIELD_ATTRIBUTES: ClassVar[dict[str, str]] = {}
+    # state no scene key holds: the scene writer refuses to save an entity whose values differ from a new one's
+    UNWRITTEN_STATE: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def field_attribute(cls, name: str) -> str:
@@ -102,6 +113,46 @@ class Entity:
     def collides_with(self, other: Entity) -> bool:
         """`Entity.collidesWith`: other is solid (riding trees come with riding)."""
         return other.collidable
+
+    def is_connected_through_vehicle(self, other: Entity) -> bool:
+        """`Entity.isConnectedThroughVehicle`: both ride, directly or not, the same root vehicle."""
+        return self.root_vehicle() is other.root_vehicle()
+
+    def root_vehicle(self) -> Entity:
+        """`Entity.getRootVehicle`."""
+        e = self
+        while e.vehicle is not None:
+            e = e.vehicle
+        return e
+
+    def fall(self, sim: Simulation, dy: float, state: BlockState, pos: BlockPos) -> None:
+        """`Entity.fall` (spec 03 §2 step 8): `engine.motion.move.fall`; boats override it."""
+        from engine.motion.move import fall
+        fall(self, sim, dy, state, pos)
+
+    def get_velocity_multiplier(self, world: World) -> float:
+        """`Entity.getVelocityMultiplier` (spec 04 §3): `block_effects.get_velocity_multiplier`; minecarts on a
+        rail override it."""
+        from engine.motion.block_effects import get_velocity_multiplier
+        return get_velocity_multiplier(self, world)
+
+    def can_add_passenger(self, passenger: Entity) -> bool:
+        """`Entity.canAddPassenger`: one passenger at a time."""
+        return not self.passengers
+
+    def on_bubble_column_surface_collision(self, drag: bool) -> None:
+        """`Entity.onBubbleColumnSurfaceCollision` (spec 04 §5): air above the column."""
+        m = self.motion
+        y = max(BUBBLE_SURFACE_DOWN[1], m.y - BUBBLE_SURFACE_DOWN[0]) if drag \
+            else min(BUBBLE_SURFACE_UP[1], m.y + BUBBLE_SURFACE_UP[0])
+        self.motion = Vec3(m.x, y, m.z)
+
+    def on_bubble_column_collision(self, drag: bool) -> None:
+        """`Entity.onBubbleColumnCollision` (spec 04 §5): inside the column."""
+        m = self.motion
+        y = max(BUBBLE_INNER_DOWN[1], m.y - BUBBLE_INNER_DOWN[0]) if drag \
+            else min(BUBBLE_INNER_UP[1], m.y + BUBBLE_INNER_UP[0])
+        self.motion = Vec3(m.x, y, m.z)
 
     def get_piston_behavior(self) -> str:
         """`Entity.getPistonBehavior`: "normal"; "ignore" makes pistons and shulker boxes pass the entity by."""

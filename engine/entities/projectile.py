@@ -202,12 +202,14 @@ def is_miss(hit: HitResult) -> bool:
 
 def throw_from_player(sim: Simulation, cls: type[Projectile], feet: Vec3, yaw: float, pitch: float,
                       speed: float, spread: bool, player_motion: Vec3, player_on_ground: bool) -> Projectile:
-    """A player (a `PlayerMarker`, spawned first) at `feet` uses the item: the projectile appears at the
+    """A player (a `PlayerEntity` without inputs, spawned first) at `feet` uses the item: the projectile appears at the
     player's eye height − 0.1F (`getEyeY() - 0.1F`), owned by the player, and `setProperties(player, pitch,
     yaw, roll, speed, 1.0F)` gives its Motion (spec 06 §7.1, §8.1). Both join the world; returns the projectile."""
-    from engine.entities.player_marker import PlayerMarker
-    player = sim.create(PlayerMarker, feet, player_motion)
-    player.yaw, player.pitch, player.on_ground = yaw, pitch, player_on_ground
+    from engine.entities.player import PlayerEntity
+    player = sim.create(PlayerEntity, feet, player_motion)
+    player.yaw = player.head_yaw = player.body_yaw = f32(yaw)
+    player.pitch = f32(pitch)
+    player.on_ground = player.vertical_collision = player_on_ground   # as the scene loader sets an entity
     sim.add_entity(player)
     eye_y = feet.y + PLAYER_EYE_HEIGHT
     p = sim.create(cls, Vec3(feet.x, eye_y - SPAWN_BELOW_EYE, feet.z))

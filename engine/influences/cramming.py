@@ -39,17 +39,11 @@ def tick_cramming(e: LivingEntity, sim: Simulation, rec: Recorder | None) -> Non
                                  entity=o.id))
 
 
-def root_vehicle(e: Entity) -> Entity:
-    while e.vehicle is not None:
-        e = e.vehicle
-    return e
-
-
 def push_away_from(e: Entity, other: Entity) -> None:
     """`Entity.pushAwayFrom(other)`: unless they share a vehicle tree or either is noClip, d = max(|dx|, |dz|)
     ≥ 0.01F gives each (if it carries no passengers) 0.05F × (dx, dz) / √d, the root taken as a float and the
     push capped for d > 1 (formula 5.10.1)."""
-    if root_vehicle(e) is root_vehicle(other) or e.no_clip or other.no_clip:
+    if e.is_connected_through_vehicle(other) or e.no_clip or other.no_clip:
         return
     d = other.pos.x - e.pos.x
     z = other.pos.z - e.pos.z

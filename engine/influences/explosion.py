@@ -6,10 +6,16 @@ Random numbers: the block rays draw 1352 `nextFloat`s from the world Random and 
 blocks one `nextInt` per position but the first; both are drawn at once by jumping the generator ahead, which
 gives the same values as drawing them one by one.
 
+Destruction types (`Explosion.DestructionType`): BREAK (TNT, TNT minecarts) and DESTROY (beds, respawn anchors,
+end crystals, creepers and the wither with mobGriefing) remove the same blocks, as their difference is only the
+loot's survival chance; NONE draws the rays' floats but neither shuffles nor breaks. Fire (beds, anchors) sets
+fire in a third of the affected air cells above a full cube, drawn from the explosion's own Random: vanilla's is
+an unseeded `new Random()`, here it is seeded from the scene seed and the tick, so fire cells are reproducible
+but cannot match a given vanilla run.
+
 Not modelled: block loot (vanilla rolls most blocks' drops with the world Random and spawns their items,
-`Block.dropStack`), the neighbour updates of the removed blocks, fire, and the other destruction types (every
-explosion breaks blocks as TNT's BREAK does; NONE would draw the rays' floats but neither shuffle nor break).
-An explosion therefore advances the world Random exactly only where no dropping block is destroyed.
+`Block.dropStack`) and the neighbour updates of the removed blocks. An explosion therefore advances the world
+Random exactly only where no dropping block is destroyed.
 """
 
 from __future__ import annotations
@@ -27,8 +33,10 @@ from engine.constants import (
     BLAST_PROTECTION_STEP,
     BLAST_PROTECTION_STEP_OLD,
     EXPLOSION_DAMAGE_FACTOR,
+    EXPLOSION_FIRE_SEED,
     EXPLOSION_QUERY_MARGIN,
     EXPLOSION_RADIUS_FACTOR,
+    FIRE_CHANCE,
     TNT_EXPLOSION_FUSE_BASE,
     TNT_EXPLOSION_FUSE_SPREAD,
     TNT_FUSE,
@@ -40,9 +48,11 @@ from engine.geometry.box import Box, Vec3
 from engine.influences.blockrays import AffectedBlocks, air_table, collect_blocks
 from engine.java.javanum import f32
 from engine.java.javautil import shuffle, shuffle_draws
+from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import floor
 from engine.motion.raycast import COLLIDER, FLUID_NONE, OUTLINE, raycast_blocks
 from engine.tick.trace import label, point, segment, sphere
+from engine.world import block_physics as phys
 from engine.world.world import blocks
 
 if TYPE_CHECKING:
@@ -50,6 +60,8 @@ if TYPE_CHECKING:
     from engine.tick.trace import Recorder
     from engine.world.world import World
 
+BREAK, DESTROY, NONE = "break", "destroy", "none"   # Explosion.DestructionType
+DESTRUCTION_TYPES = (BREAK, DESTROY, NONE)
 _new = tuple.__new__
 EXPOSURE_MEMO_SIZE = 4096   # exposures remembered per world and block version (a cache bound, not physics)
 
@@ -57,13 +69,19 @@ EXPOSURE_MEMO_SIZE = 4096   # exposures remembered per world and block version (
 # --- the explosion step --------------------------------------------------------------------------------------
 
 def explode(sim: Simulation, source: Entity | None, center: Vec3, power: float,
-            rec: Recorder | None) -> dict[str, Any]:
-    """`ServerWorld.createExplosion` for a BREAK explosion: the default `Simulation.explosion_step`.
+            rec: Recorder | None, mode: str = BREAK, fire: bool = False) -> dict[str, Any]:
+    """`ServerWorld.createExplosion`: the default `Simulation.explosion_step`; `mode` one of `DESTRUCTION_TYPES`.
 
     Returns the event fields: `affected` (the ledger rows, interfaces.md) and `blocks_destroyed`."""
     affected_blocks = collect_blocks(sim.world, sim.random, center, power)
     rows = damage_entities(sim, source, center, power, rec)
-    return {"affected": rows, "blocks_destroyed": affect_world(sim, affected_blocks)}
+    if mode != NONE:
+        removed = affect_world(sim, affected_blocks, fire)
+    else:
+        removed = 0
+        if fire:
+            create_fire(sim, [tuple(c) for c in affected_blocks.ordered()[0].tolist()])
+    return {"affected": rows, "blocks_destroyed": removed}
 
 
 # --- entities (collectBlocksAndDamageEntities, second half) ---------------------------------------------------
@@ -421,20 +439,20 @@ def _blast_protection(entity: Entity) -> int:
 
 # --- affectWorld --------------------------------------------------------------------------------------------
 
-def affect_world(sim: Simulation, affected: AffectedBlocks) -> int:
-    """`Explosion.affectWorld` for a BREAK explosion: `Collections.shuffle(list, world.random)`, then every
-    position that is not air becomes air; a TNT block becomes primed TNT (`TntBlock.onDestroyedByExplosion`:
-    the spawn angle from the world Random, then fuse nextInt(80 / 4) + 80 / 8, AMBIGUITY-N2: 10..29 gt).
-    Returns the number of blocks removed."""
-    if affected.ids is None:
+def affect_world(sim: Simulation, affected: AffectedBlocks, fire: bool = False) -> int:
+    """`Explosion.affectWorld` for a BREAK or DESTROY explosion: `Collections.shuffle(list, world.random)`, then
+    every position that is not air becomes air; a TNT block becomes primed TNT (`TntBlock.onDestroyedByExplosion`:
+    the spawn angle from the world Random, then fuse nextInt(80 / 4) + 80 / 8, AMBIGUITY-N2: 10..29 gt); then
+    the fire, if any, in the shuffled order. Returns the number of blocks removed."""
+    if affected.ids is None and not fire:
         shuffle_draws(sim.random, affected.count)   # all air: only the shuffle's draws matter
         return 0
     world = sim.world
     cells, keys = affected.ordered()
-    air = air_table()[affected.ids[keys]].tolist()
     order = list(range(len(cells)))
     shuffle(sim.random, order)
     removed = 0
+    air = air_table()[affected.ids[keys]].tolist() if affected.ids is not None else [True] * len(cells)
     for i in order:
         if air[i]:
             continue
@@ -447,4 +465,19 @@ def affect_world(sim: Simulation, affected: AffectedBlocks) -> int:
             tnt = prime_from_block(sim, x, y, z)
             tnt.fuse = sim.random.next_int(TNT_FUSE // TNT_EXPLOSION_FUSE_SPREAD) + TNT_FUSE // TNT_EXPLOSION_FUSE_BASE
             sim.add_entity(tnt)
+    if fire:
+        create_fire(sim, [tuple(cells[i].tolist()) for i in order])
     return removed
+
+
+def create_fire(sim: Simulation, cells: list[tuple[int, int, int]]) -> None:
+    """`Explosion.affectWorld`'s fire: for each affected position in list order (shuffled when blocks were
+    destroyed), nextInt(3) == 0 on the explosion's Random, the cell now air and a full cube below → fire. Full
+    cubes stand in for `isOpaqueFullCube` (glass counts here)."""
+    world = sim.world
+    random = JavaRandom(sim.seed * EXPLOSION_FIRE_SEED + sim.tick_count)
+    fire = blocks.default_state("fire")
+    for x, y, z in cells:
+        if random.next_int(FIRE_CHANCE) == 0 and world.get_block_state(x, y, z).is_air \
+                and phys.is_full_cube(world.get_block_state(x, y - 1, z)):
+            world.set_block_state(x, y, z, fire)

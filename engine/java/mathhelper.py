@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import struct
 
 import numpy as np
 
@@ -92,23 +93,23 @@ def clamp(value: float, lo: float, hi: float) -> float:
     return hi if value > hi else value
 
 
-_FRAC_BIAS = float(np.array([4805340802404319232], dtype=np.int64).view(np.float64)[0])  # 2^44 + 2^43
-_ASINE_TAB = tuple(math.asin(i / 256.0) for i in range(257))
-_COS_TAB = tuple(math.cos(a) for a in _ASINE_TAB)
-_INV_SQRT_MAGIC = 6910469410427058090   # MathHelper.fastInverseSqrt(double): 0x5FE6EB50C7B537AA
+_FRAC_BIAS = struct.unpack("<d", struct.pack("<q", 0x42B0000000000000))[0]   # 2^44: index = round(y·256)
+_ASIN_TAB = tuple(math.asin(i / 256.0) for i in range(257))
+_COS_TAB = tuple(math.cos(a) for a in _ASIN_TAB)
+_INV_SQRT_MAGIC = 0x5FE6EB50C7B537AA
 
 
 def fast_inverse_sqrt(x: float) -> float:
-    """`MathHelper.fastInverseSqrt(double)`: the bit trick and one Newton step."""
+    """`MathHelper.fastInverseSqrt(double)`: one Newton step from the bit-trick estimate."""
     half = 0.5 * x
-    bits = int(np.array([x], dtype=np.float64).view(np.int64)[0])
-    y = float(np.array([_INV_SQRT_MAGIC - (bits >> 1)], dtype=np.int64).view(np.float64)[0])
+    i = _INV_SQRT_MAGIC - (struct.unpack("<q", struct.pack("<d", x))[0] >> 1)
+    y = struct.unpack("<d", struct.pack("<q", i))[0]
     return y * (1.5 - half * y * y)
 
 
 def atan2(y: float, x: float) -> float:
-    """`MathHelper.atan2(double, double)` of 1.16 (not `Math.atan2`): octant reduction, a 257-entry arcsine
-    table and a cubic correction, so results differ from the exact angle in the last digits."""
+    """`MathHelper.atan2(double, double)`: vanilla's table-and-series arctangent (not `Math.atan2`); minecarts
+    take their yaw from it."""
     d = x * x + y * y
     if math.isnan(d):
         return math.nan
@@ -125,16 +126,12 @@ def atan2(y: float, x: float) -> float:
     x *= inv
     y *= inv
     biased = _FRAC_BIAS + y
-    i = int(np.array([biased], dtype=np.float64).view(np.int64)[0]) & 0xFFFFFFFF
-    i = i - (1 << 32) if i >= 1 << 31 else i   # (int) of the raw long bits
-    asin_i, cos_i = _ASINE_TAB[i], _COS_TAB[i]
+    i = struct.unpack("<q", struct.pack("<d", biased))[0] & 0xFFFFFFFF   # (int) of the raw bits
     frac = biased - _FRAC_BIAS
-    e = y * cos_i - x * frac
-    r = asin_i + (6.0 + e * e) * e * 0.16666666666666666
+    t = y * _COS_TAB[i] - x * frac
+    r = _ASIN_TAB[i] + (6.0 + t * t) * t * 0.16666666666666666
     if swap:
         r = math.pi / 2 - r
     if neg_x:
         r = math.pi - r
-    if neg_y:
-        r = -r
-    return r
+    return -r if neg_y else r

@@ -7,19 +7,15 @@ from typing import TYPE_CHECKING
 
 from engine.constants import (
     BED_BOUNCE,
+    BED_FALL_FACTOR,
     BERRY_BUSH_DAMAGE,
     BERRY_BUSH_MIN_MOVE,
     BERRY_BUSH_MULTIPLIER,
     BLOCK_COLLISION_DEFLATE,
     BLOCK_COLLISION_DEFLATE_1_21_3,
-    BUBBLE_INNER_DOWN,
-    BUBBLE_INNER_UP,
-    BUBBLE_SURFACE_DOWN,
-    BUBBLE_SURFACE_UP,
     CACTUS_DAMAGE,
     COBWEB_MULTIPLIER,
     END_PORTAL_SHAPE,
-    FALL_DAMAGE_BED,
     FALL_DAMAGE_HAY,
     FARMLAND_HEIGHT,
     FARMLAND_TRAMPLE_OFFSET,
@@ -163,17 +159,13 @@ def _sweet_berry_bush(state: BlockState, pos: BlockPos, e: Entity, sim: Simulati
 
 
 def _bubble_column(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
-    """Spec 04 §5: `drag=true` pulls down (magma), false pushes up; the surface rule when air is above."""
+    """Spec 04 §5: `drag=true` pulls down (magma), false pushes up; the surface rule when air is above
+    (`BubbleColumnBlock.onEntityCollision`; boats override the surface rule)."""
     down = state.get("drag") == "true"
-    m = e.motion
-    above = sim.world.get_block_state(pos[0], pos[1] + 1, pos[2])
-    if above.is_air:
-        y = max(BUBBLE_SURFACE_DOWN[1], m.y - BUBBLE_SURFACE_DOWN[0]) if down \
-            else min(BUBBLE_SURFACE_UP[1], m.y + BUBBLE_SURFACE_UP[0])
+    if sim.world.get_block_state(pos[0], pos[1] + 1, pos[2]).is_air:
+        e.on_bubble_column_surface_collision(down)
     else:
-        y = max(BUBBLE_INNER_DOWN[1], m.y - BUBBLE_INNER_DOWN[0]) if down \
-            else min(BUBBLE_INNER_UP[1], m.y + BUBBLE_INNER_UP[0])
-    e.motion = Vec3(m.x, y, m.z)
+        e.on_bubble_column_collision(down)
 
 
 def _honey_block(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
@@ -277,8 +269,8 @@ def get_velocity_multiplier(e: Entity, world: World) -> float:
 
 def on_landed_upon(sim: Simulation, state: BlockState, pos: BlockPos, e: Entity, distance: float) -> None:
     """`Block.onLandedUpon` (spec 03 §2 step 8): fall damage × the block's multiplier (slime 0 unless sneaking,
-    hay and honey 0.2F, beds 0.5F); farmland first draws the world Random for every entity that lands on it and
-    turns to dirt under a big enough living one (mob griefing on)."""
+    hay and honey 0.2F; a bed halves the distance instead); farmland first draws the world Random for every entity
+    that lands on it and turns to dirt under a big enough living one (mob griefing on)."""
     block = state.block
     multiplier = 1.0
     if block == "farmland":
@@ -290,7 +282,7 @@ def on_landed_upon(sim: Simulation, state: BlockState, pos: BlockPos, e: Entity,
     elif block in ("hay_block", "honey_block"):
         multiplier = FALL_DAMAGE_HAY
     elif phys.is_bed(block):
-        multiplier = FALL_DAMAGE_BED
+        distance = f32(distance * BED_FALL_FACTOR)    # BedBlock.onLandedUpon: the distance is halved
     e.handle_fall_damage(sim, distance, multiplier)
 
 

@@ -57,6 +57,9 @@ S_VELOCITY = StageInfo("velocity_multiplier", "Entity.getVelocityMultiplier")
 
 def move(entity: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
     """`Entity.move`, recorded as one stage with a child per step that ran."""
+    if kind is MovementType.SHULKER_BOX and entity.teleports_when_boxed:    # ShulkerEntity.move
+        entity.try_teleport(sim)
+        return
     run_stage(rec, entity, MOVE, _move, entity, sim, kind, movement, rec)
 
 
@@ -82,7 +85,7 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
                      f"{sim.tick_count}")
     landing = block_effects.get_landing_pos(e, world)
     landing_state = world.get_block_state(*landing)
-    run_stage(rec, e, S_FALL, fall, e, sim, actual.y, landing_state, landing)       # step 8
+    run_stage(rec, e, S_FALL, e.fall, sim, actual.y, landing_state, landing)         # step 8
     if movement.x != actual.x or movement.z != actual.z:                            # step 9
         run_stage(rec, e, S_ZERO, zero_collided_motion, e, movement, actual, sim.features.move_zeroes_both_axes)
     if movement.y != actual.y:                                                      # step 10
@@ -91,7 +94,7 @@ def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: R
         run_stage(rec, e, S_STEPPED, block_effects.on_stepped_on, landing_state, e)
     # step 12 (sounds) has no effect on motion
     run_stage(rec, e, S_BLOCKS, block_effects.check_block_collision, e, sim, rec)   # step 13
-    f = block_effects.get_velocity_multiplier(e, world)                             # step 14
+    f = e.get_velocity_multiplier(world)                                            # step 14
     if f != 1.0:
         run_stage(rec, e, S_VELOCITY, apply_velocity_multiplier, e, f)
     block_effects.update_fire_ticks(e, world)                                       # step 15

@@ -12,7 +12,6 @@ from engine.influences.piston_block_entity import DIRECTIONS, PistonBlockEntity
 from engine.schematics import litematic, sponge, structure
 from engine.schematics.mapping import MAX_VOLUME, Export, Schematic, block_entity_tags
 from engine.schematics.nbt_io import SchematicError
-from engine.tick.scene_writer import write_scene
 from engine.tick.simulation import Simulation
 from engine.world.world import AIR_ID, World
 
@@ -89,6 +88,7 @@ def export(sim: Simulation, path: str | Path) -> None:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".toml":
+        from engine.tick.scene_writer import write_scene  # it reads the scene keys, and scenes place schematics
         write_scene(sim, path)
         return
     writer = WRITERS.get(suffix)

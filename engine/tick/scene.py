@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.constants import BLOCK_COORDINATE_LIMIT, BORDER_MAX_RADIUS, BORDER_MAX_SIZE
-from engine.entities import ENTITY_TYPES, fishing_bobber, leash_knot
+from engine.entities import ENTITY_TYPES, damage_source, fishing_bobber, leash_knot
 from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
@@ -20,7 +20,7 @@ from engine.entities.mobs import MobEntity
 from engine.entities.player import PlayerEntity, valid_use_items
 from engine.entities.projectile import Projectile, throw_from_player
 from engine.entities.tnt import Tnt, prime_from_block
-from engine.geometry.box import ZERO, BlockPos, Vec3
+from engine.geometry.box import ZERO, BlockPos, Box, Vec3
 from engine.influences import dispenser, fishing, leash, piston, shulker_box
 from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.jrandom import JavaRandom
@@ -44,7 +44,7 @@ CONTAINER_SLOTS = 9
 MAX_STACK = 64
 RANDOM_STATE_MAX = 2**48 - 1   # java.util.Random keeps a 48-bit state
 COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", "fall_distance", "yaw", "pitch",
-                      "vehicle", "count", "random"}
+                      "vehicle", "count", "random", "box", "first_update"}
 # piston actions power or unpower the piston where redstone would (a scheduled tick: a repeater, an observer);
 # the block event then runs in the same tick's block-event phase (spec 04 §8.1)
 # a dispenser fires in its scheduled tick (DispenserBlock.scheduledTick → dispense)
@@ -368,6 +368,9 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nt
                    ctx.vec3(entry["motion"], f"{key}.motion") if "motion" in entry else ZERO, entity_id)
     e.no_gravity = ctx.boolean(entry.get("no_gravity", False), f"{key}.no_gravity")
     e.on_ground = ctx.boolean(entry.get("on_ground", False), f"{key}.on_ground")
+    e.vertical_collision = e.on_ground     # spec 03 §2 step 7: only a vertical collision puts an entity on the ground
+    # Entity.firstUpdate: true until the entity's first tick (no lava contact counts then); a saved scene says false
+    e.first_update = ctx.boolean(entry.get("first_update", True), f"{key}.first_update")
     e.fall_distance = ctx.number(entry.get("fall_distance", 0.0), f"{key}.fall_distance")
     e.yaw = ctx.number(entry.get("yaw", 0.0), f"{key}.yaw")
     e.pitch = ctx.number(entry.get("pitch", 0.0), f"{key}.pitch")
@@ -380,12 +383,28 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nt
         vehicle = sim.entity_by_id(ctx.integer(entry["vehicle"], f"{key}.vehicle", *ENTITY_ID))
         if vehicle is None:
             raise ctx.fail(f"{key}.vehicle", f"no entity with id {entry['vehicle']} declared before this one")
+        if not vehicle.can_add_passenger(e):
+            raise ctx.fail(f"{key}.vehicle", f"{vehicle.TYPE} {vehicle.id} cannot take {e.TYPE} as another "
+                                             f"passenger (it carries {len(vehicle.passengers)})")
         e.start_riding(vehicle)
     if "random" in entry:
         _load_random(ctx, e.random, entry["random"], f"{key}.random")
     if LEASH_KEYS & entry.keys():
         _load_leash(ctx, sim, e, entry, key)
+    if "box" in entry:
+        e.box = _load_box(ctx, entry["box"], f"{key}.box")
     return e
+
+
+def _load_box(ctx: _Ctx, value: Any, key: str) -> Box:
+    """`box = [[min x, y, z], [max x, y, z]]`: the bounding box when it is not the one built around `pos` (moves
+    offset the box and take the position from it, spec 03 §2 step 6, so the two drift apart by rounding)."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise ctx.fail(key, f"expected [[min x, y, z], [max x, y, z]], got {value!r}")
+    lo, hi = ctx.vec3(value[0], f"{key}[0]"), ctx.vec3(value[1], f"{key}[1]")
+    if not all(a <= b for a, b in zip(lo, hi, strict=True)):
+        raise ctx.fail(key, f"expected each minimum at or below its maximum, got {value!r}")
+    return Box(*lo, *hi)
 
 
 LEASH_KEYS = {"leash", "leashed_to"}
@@ -516,8 +535,11 @@ def _take_item(world: World, at: BlockPos) -> bool:
 
 def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> ScheduledAction:
     do = ctx.string(entry.get("do"), f"{key}.do")
+    if do in VEHICLE_ACTION_PHASE:
+        return _load_vehicle_action(ctx, world, entry, key, do)
     if do not in ACTION_DEFAULT_PHASE:
-        raise ctx.fail(f"{key}.do", f"unknown action {do!r} (supported: {', '.join(sorted(ACTION_DEFAULT_PHASE))})")
+        raise ctx.fail(f"{key}.do", f"unknown action {do!r} (supported: "
+                                   f"{', '.join(sorted([*ACTION_DEFAULT_PHASE, *VEHICLE_ACTION_PHASE]))})")
     if do == "reel":
         return _load_reel(ctx, entry, key)
     extra = {"set_block": {"block"}, "remove_block": set(), "prime_tnt": {"fuse", "angle"}, "piston_extend": set(),
@@ -590,7 +612,7 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
 
 
 # --- living entities and players (spec 05; interfaces.md "Players, mobs and their inputs") ---
-LIVING_ENTITY_KEYS = {"effects", "attributes", "equipment", "enchantments", "fall_flying"}
+LIVING_ENTITY_KEYS = {"effects", "attributes", "equipment", "enchantments", "fall_flying", "health"}
 ENCHANTMENTS = ("minecraft:depth_strider", "minecraft:blast_protection")
 
 
@@ -641,6 +663,34 @@ def _load_living(ctx: _Ctx, e: LivingEntity, entry: dict[str, Any], key: str) ->
                                                  "{ chest = \"minecraft:elytra\" }")
         e.fall_flying = True
     e.health = f32(e.attributes.get_value("minecraft:generic.max_health"))
+    if "health" in entry:
+        health = ctx.number(entry["health"], f"{key}.health")
+        if not 0.0 < health <= e.health:
+            raise ctx.fail(f"{key}.health", f"expected a health in (0, {e.health}] (the max_health), got {health}")
+        e.health = f32(health)
+
+
+def living_scene_keys(e: LivingEntity) -> dict[str, Any]:
+    """The keys `_load_living` reads, from the entity as it is now (the scene writer): bases that differ from
+    the type's, effects with their remaining duration, equipment, enchantments, gliding, health below max."""
+    keys: dict[str, Any] = {}
+    fresh = type(e)(0, ZERO).attributes
+    bases = {n: inst.base for n, inst in e.attributes.instances.items() if inst.base != fresh.get(n).base}
+    if bases:
+        keys["attributes"] = bases
+    if e.effects.active:
+        keys["effects"] = [{"id": i.effect, "amplifier": i.amplifier,
+                            **({"duration": i.duration} if i.duration is not None else {})}
+                           for i in e.effects.active.values()]
+    if e.equipment:
+        keys["equipment"] = dict(e.equipment)
+    if e.enchantments:
+        keys["enchantments"] = {slot: dict(levels) for slot, levels in e.enchantments.items()}
+    if e.fall_flying:
+        keys["fall_flying"] = True
+    if e.health != f32(e.attributes.get_value("minecraft:generic.max_health")):
+        keys["health"] = e.health
+    return keys
 
 
 def _load_input(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> None:
@@ -670,6 +720,20 @@ def _load_input(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> 
         raise ctx.fail(key, f"ticks {first}..{last} overlap ticks {clash.first}..{clash.last} of entity {entity_id} "
                             "with different inputs")
     player.inputs.add(r)
+
+
+def input_entries(player: PlayerEntity, saved_tick: int) -> list[dict[str, Any]]:
+    """The player's `[[inputs]]` still to come after `saved_tick`, re-based to it (the scene writer); a range
+    already running starts at tick 1 without its `use`, which has happened."""
+    out = []
+    for r in player.inputs.ranges:
+        if r.last <= saved_tick:
+            continue
+        held = {k: v for k, v in r.held.__dict__.items() if v not in (None, False)}
+        if r.first <= saved_tick:
+            held.pop("use", None)
+        out.append({"entity": player.id, "from": max(r.first - saved_tick, 1), "to": r.last - saved_tick, **held})
+    return out
 
 
 def _load_summon_tnt_at(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> list[ScheduledAction]:
@@ -717,3 +781,57 @@ def _load_goal(ctx: _Ctx, value: Any, key: str) -> tuple[Vec3, float]:
     if not (math.isfinite(speed) and speed >= 0.0):
         raise ctx.fail(f"{key}.speed", f"expected a finite speed factor ≥ 0, got {speed}")
     return pos, speed
+
+
+def goal_entry(goal: tuple[Vec3, float]) -> dict[str, Any]:
+    """`move_to` / `path_to` as `_load_goal` reads it (the scene writer)."""
+    return {"pos": list(goal[0]), "speed": goal[1]}
+
+
+# --- vehicles and explosion sources (README "Vehicles and explosion sources") ---
+# players use beds and anchors and attack entities in the player phase; the wither's spawn explosion comes in
+# its entity tick (a controlling player's keys reach its boat through the player's [[inputs]])
+VEHICLE_ACTION_PHASE = {"use_bed": "players", "charge_anchor": "players", "use_anchor": "players",
+                        "attack": "players", "wither_spawn_explosion": "entities"}
+
+
+def _load_vehicle_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str, do: str) -> ScheduledAction:
+    """`use_bed`, `charge_anchor`, `use_anchor` (at a block), `attack` (an entity: end crystals explode,
+    minecarts and boats wobble and break), `wither_spawn_explosion` (at a position)."""
+    from engine.entities.boat import Boat
+    from engine.entities.end_crystal import EndCrystal
+    from engine.entities.minecart import AbstractMinecart
+    from engine.influences import block_explosions as bx
+    from engine.world.block_physics import is_bed
+    extra = {"use_bed": {"at"}, "charge_anchor": {"at"}, "use_anchor": {"at"}, "attack": {"entity", "amount"},
+             "wither_spawn_explosion": {"pos"}}[do]
+    required = {"tick", "do"} | (extra & {"at", "pos", "entity"})
+    ctx.keys(entry, key, {"tick", "do", "phase"} | extra, required)
+    tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
+    phase = ctx.string(entry.get("phase", VEHICLE_ACTION_PHASE[do]), f"{key}.phase")
+    if phase not in PHASES:
+        raise ctx.fail(f"{key}.phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
+    if do == "wither_spawn_explosion":
+        pos = ctx.vec3(entry["pos"], f"{key}.pos")
+        return ScheduledAction(tick, phase, do, {"pos": list(pos)}, lambda sim: bx.wither_spawn_explosion(sim, pos))
+    if "entity" in extra:
+        entity_id = ctx.integer(entry["entity"], f"{key}.entity", 1, 2**31 - 1)
+        target = world.entities.get(entity_id)
+        if not isinstance(target, (EndCrystal, AbstractMinecart, Boat)):
+            raise ctx.fail(f"{key}.entity", f"expected the id of a declared end crystal, minecart or boat, "
+                                            f"got {entity_id}")
+        amount = ctx.number(entry.get("amount", 1.0), f"{key}.amount")
+
+        def attack(sim: Simulation) -> None:
+            """A player's hit: `Entity.damage` with `DamageSource.player` (neither fire nor explosive)."""
+            e = sim.entity_by_id(entity_id)
+            if e is not None and not e.removed:
+                e.damage(sim, damage_source.PLAYER, amount)
+        return ScheduledAction(tick, phase, do, {"entity": entity_id, "amount": amount}, attack)
+    at = ctx.block_pos(entry["at"], f"{key}.at")
+    block = world.get_block_state(*at).block
+    if not (is_bed(block) if do == "use_bed" else block == bx.RESPAWN_ANCHOR):
+        wanted = "bed" if do == "use_bed" else "respawn_anchor"
+        raise ctx.fail(f"{key}.at", f"no {wanted} at {list(at)} (place one with [[blocks]])")
+    run = {"use_bed": bx.use_bed, "charge_anchor": bx.charge_anchor, "use_anchor": bx.use_anchor}[do]
+    return ScheduledAction(tick, phase, do, {"at": list(at)}, lambda sim: run(sim, at))

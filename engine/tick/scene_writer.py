@@ -10,8 +10,6 @@ differ from what loading gives, so the reloaded scene draws the same numbers.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +17,14 @@ import numpy as np
 import tomli_w
 
 from engine.entities.entity import Entity
-from engine.geometry.box import Vec3
+from engine.entities.player import PlayerEntity
+from engine.geometry.box import Box, Vec3
 from engine.influences.shulker_box import CLOSED, ShulkerBoxBlockEntity
 from engine.java.jrandom import JavaRandom
+from engine.living.living_entity import LivingEntity
+from engine.living.mob import MobEntity
+from engine.tick.atomic_file import write_atomic
+from engine.tick.scene import goal_entry, input_entries, living_scene_keys
 from engine.tick.simulation import Simulation
 from engine.tick.versions import DEFAULT_VERSION
 from engine.world import blocks
@@ -47,7 +50,10 @@ def scene_document(sim: Simulation) -> dict[str, Any]:
     entities = _entity_entries(sim)
     if entities:
         doc["entities"] = entities
-    actions = [_action_entry(a, sim.tick_count) for a in sim.actions if a.tick > sim.tick_count]
+    inputs = [r for e in sim.entities if isinstance(e, PlayerEntity) for r in input_entries(e, sim.tick_count)]
+    if inputs:
+        doc["inputs"] = inputs
+    actions = _action_entries([a for a in sim.actions if a.tick > sim.tick_count], sim.tick_count)
     if actions:
         doc["actions"] = actions
     return doc
@@ -59,20 +65,18 @@ def write_scene(sim: Simulation, path: str | Path) -> None:
     write_atomic(Path(path), tomli_w.dumps(scene_document(sim)).encode("utf-8"))
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write `data` to a temporary file next to `path`, then rename it over `path`."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def _check_writable(sim: Simulation) -> None:
     world = sim.world
+    for e in sim.entities:
+        if e.UNWRITTEN_STATE:
+            fresh = type(e)(0, e.pos)
+            held = [n for n in e.UNWRITTEN_STATE if getattr(e, n) != getattr(fresh, n)]
+            if held:
+                raise SceneWriteError(f"tick {sim.tick_count}: {e.TYPE} {e.id} holds state no scene key holds "
+                                      f"({', '.join(held)}); save it when that has settled")
+        if isinstance(e, MobEntity) and e.path_goal_started:
+            raise SceneWriteError(f"tick {sim.tick_count}: {e.TYPE} {e.id} is following its path_to; a scene cannot "
+                                  "hold a navigation under way (save before its first tick or write a new goal)")
     if world.block_events:
         raise SceneWriteError(f"tick {sim.tick_count}: piston block events are queued; a scene cannot hold them "
                               "(save a tick earlier or later)")
@@ -230,11 +234,18 @@ def _entity_entry(sim: Simulation, e: Entity) -> dict[str, Any]:
         entry["yaw"] = e.yaw
     if e.pitch:
         entry["pitch"] = e.pitch
-    for name in e.FIELDS:
+    for name, kind in e.FIELDS.items():
         value = getattr(e, e.field_attribute(name))
         if value is None:
             continue
-        entry[name] = list(value) if isinstance(value, Vec3) else str(value) if name == "block_state" else value
+        entry[name] = list(value) if isinstance(value, Vec3) else str(value) if name == "block_state" else \
+            goal_entry(value) if kind is dict else value
+    if isinstance(e, LivingEntity):
+        entry.update(living_scene_keys(e))
+    if not e.first_update:
+        entry["first_update"] = False
+    if e.box != Box.from_entity(e.pos.x, e.pos.y, e.pos.z, e.width, e.height):
+        entry["box"] = [list(e.box[:3]), list(e.box[3:])]
     if e.vehicle is not None:
         entry["vehicle"] = e.vehicle.id
     if getattr(e, "leash_holder", None) is not None:
@@ -245,7 +256,22 @@ def _entity_entry(sim: Simulation, e: Entity) -> dict[str, Any]:
     return entry
 
 
-def _action_entry(action: Any, saved_tick: int) -> dict[str, Any]:
-    entry: dict[str, Any] = {"tick": action.tick - saved_tick, "do": action.kind, "phase": action.phase}
-    entry.update((k, v) for k, v in action.params.items() if v is not None)
-    return entry
+# actions the loader expands into one per tick of `tick`..`to`: written back as one ranged entry
+_RANGED_ACTIONS = {"summon_tnt_at"}
+
+
+def _action_entries(actions: list[Any], saved_tick: int) -> list[dict[str, Any]]:
+    """Actions still to come, ticks counted from the saved tick; a ranged action's consecutive ticks with the
+    same parameters and phase are one entry with `to`."""
+    out: list[dict[str, Any]] = []
+    for action in actions:
+        entry: dict[str, Any] = {"tick": action.tick - saved_tick, "do": action.kind, "phase": action.phase}
+        entry.update((k, v) for k, v in action.params.items() if v is not None)
+        last = out[-1] if out else None
+        if action.kind in _RANGED_ACTIONS and last is not None and last.get("to", last["tick"]) + 1 == entry["tick"] \
+                and {k: v for k, v in last.items() if k not in ("tick", "to")} == \
+                {k: v for k, v in entry.items() if k != "tick"}:
+            last["to"] = entry["tick"]
+            continue
+        out.append(entry)
+    return out

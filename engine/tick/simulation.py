@@ -122,12 +122,18 @@ class Simulation:
     def emit(self, event: dict[str, Any]) -> None:
         self._events.append(event)
 
-    def create_explosion(self, source: Entity | None, center: Vec3, power: float, rec: Recorder | None) -> None:
-        """Record an explosion event; impulses and block damage are the pluggable `explosion_step`."""
+    def create_explosion(self, source: Entity | None, center: Vec3, power: float, rec: Recorder | None,
+                         mode: str = "break", fire: bool = False, source_name: str | None = None) -> None:
+        """Record an explosion event; impulses and block damage are the pluggable `explosion_step`. `mode` is the
+        destruction type ("break", "destroy", "none"), `fire` sets fire; `source_name` names a source that is not
+        an entity (a bed, a respawn anchor) for the ledger, which otherwise shows the source entity's type."""
         event: dict[str, Any] = {"kind": "explosion", "center": list(center), "power": power,
-                                 "source": source.id if source is not None else None}
+                                 "source": source.id if source is not None else None,
+                                 "source_type": source_name or (source.TYPE if source is not None else None),
+                                 "mode": mode, "fire": fire}
         if self.explosion_step is not None:
-            event.update(self.explosion_step(self, source, center, power, rec))
+            options = {} if mode == "break" and not fire else {"mode": mode, "fire": fire}
+            event.update(self.explosion_step(self, source, center, power, rec, **options))
         self.emit(event)
 
     def drop_item_of(self, entity: Entity, state) -> None:

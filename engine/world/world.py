@@ -440,13 +440,29 @@ class World:
 
     def get_entity_collisions(self, entity: Entity, box: Box) -> list[ShapeAt]:
         """`EntityView.getEntityCollisions`: boxes of solid entities near `box` (spec 03 §5)."""
-        if not self.collidable_count or (box.max_x - box.min_x + box.max_y - box.min_y
-                                         + box.max_z - box.min_z) / 3.0 < COLLISION_EPSILON:
+        # boats and minecarts also collide with pushable entities (spec 03 §5)
+        if not (self.collidable_count or entity.collides_with_pushables) or (
+                box.max_x - box.min_x + box.max_y - box.min_y + box.max_z - box.min_z) / 3.0 < COLLISION_EPSILON:
             return []
         grown = box.expand(COLLISION_EPSILON)
-        return [(VoxelShape((Box(*o.box),)), (0.0, 0.0, 0.0))
-                for o in self.get_entities(entity, grown, lambda o: o.box.intersects(grown)
-                                           and entity.collides_with(o))]
+        # equal boxes (a stack) give one shape: the sweep's result is the same with it once
+        shapes = {_entity_shape(o.box): None for o in self.get_entities(
+            entity, grown, lambda o: o.box.intersects(grown) and entity.collides_with(o))}
+        return [(shape, (0.0, 0.0, 0.0)) for shape in shapes]
+
+
+_ENTITY_SHAPES: dict[Box, VoxelShape] = {}
+ENTITY_SHAPE_MEMO_SIZE = 4096   # a cache bound, not physics
+
+
+def _entity_shape(box: Box) -> VoxelShape:
+    """`VoxelShapes.cuboid(entity box)`, shared between equal boxes (a stack of carts or boats)."""
+    shape = _ENTITY_SHAPES.get(box)
+    if shape is None:
+        if len(_ENTITY_SHAPES) >= ENTITY_SHAPE_MEMO_SIZE:
+            _ENTITY_SHAPES.clear()
+        shape = _ENTITY_SHAPES[box] = VoxelShape((Box(*box),))
+    return shape
 
 
 FLUID, EFFECT = 0, 1           # block kinds counted per section (World.region_has)

@@ -121,7 +121,7 @@ BAD_SCENES = {
     "y_out_of_range": ("[[blocks]]\nat = [0, 256, 0]\nblock = 'minecraft:stone'\n", "blocks[0].at"),
     "pos_wrong_type": ("[[entities]]\ntype = 'tnt'\npos = '0.5 1 0.5'\n", "entities[0].pos"),
     "pos_wrong_length": ("[[entities]]\ntype = 'tnt'\npos = [0.5, 1.0]\n", "entities[0].pos"),
-    "unknown_entity_type": ("[[entities]]\ntype = 'minecraft:creeper'\npos = [0.5, 1.0, 0.5]\n",
+    "unknown_entity_type": ("[[entities]]\ntype = 'minecraft:ender_dragon'\npos = [0.5, 1.0, 0.5]\n",
                             "entities[0].type"),
     "unknown_spawn_kind": ("[[spawns]]\nkind = 'summon_wither'\nat = [0, 1, 0]\n", "spawns[0].kind"),
     "action_tick_zero": ("[[actions]]\ntick = 0\ndo = 'remove_block'\nat = [0, 1, 0]\n", "actions[0].tick"),

@@ -192,3 +192,19 @@ def test_a_rider_passes_its_keys_and_dismounts_by_sneaking() -> None:
     sim.tick()
     sim.tick()
     assert p.vehicle is None
+
+
+@pytest.mark.parametrize(("floor", "health"), [("minecraft:stone", 2.0), ("minecraft:red_bed[part=foot]", 12.0)])
+def test_a_bed_halves_the_fall_distance_not_the_damage(floor: str, health: float) -> None:
+    """1.16.5 `BedBlock.onLandedUpon` passes fallDistance × 0.5F on with multiplier 1: a 20.3 m fall onto stone
+    deals ceil(17.3) = 18; onto a bed (top 9/16) ceil(20.7375 / 2 − 3) = 8, where halving the damage would
+    give ceil(17.7375 × 0.5) = 9 (docs/fidelity.md, living section)."""
+    scene = (f'[[blocks]]\nat = [0, 0, 0]\nblock = "{floor}"\n'
+             '[[entities]]\ntype = "minecraft:player"\nid = 1\npos = [0.5, 21.3, 0.5]\n')
+    sim = load_scene_text(scene)
+    p = sim.entity_by_id(1)
+    for _ in range(200):
+        sim.tick()
+        if p.on_ground:
+            break
+    assert p.on_ground and p.health == health

@@ -35,7 +35,9 @@ def test_written_scene_traces_identically(scene: Path, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name, at", [("tnt_stack_320", 40), ("cannon_pearl", 30), ("dispenser_arrow", 5),
-                                      ("pearl_throw_flat", 12), ("item_water_stream", 25)])
+                                      ("pearl_throw_flat", 12), ("item_water_stream", 25), ("player_walk_on_ice", 20),
+                                      ("tnt_minecart_cannon", 10), ("player_tnt_launch", 5), ("zombie_move_to", 10),
+                                      ("minecart_cramming_x5", 3)])
 def test_saved_mid_run_continues_identically(name: str, at: int, tmp_path: Path) -> None:
     """Saved at tick `at`, the scene loads at tick 0 and runs on as the original does from `at`."""
     sim = load_scene(SCENES_DIR / f"{name}.toml")
@@ -115,3 +117,95 @@ def test_bad_count_and_random_are_one_line_errors(entry: dict[str, Any], message
     with pytest.raises(SceneError) as err:
         load_scene_text(scene_toml(entities=[{"type": "tnt", "pos": [0.5, 1.0, 0.5], **entry}]), "s.toml")
     assert str(err.value) == f"s.toml: {message}"
+
+
+def _at(name: str, ticks: int) -> Simulation:
+    sim = load_scene(SCENES_DIR / f"{name}.toml")
+    for _ in range(ticks):
+        sim.tick()
+    return sim
+
+
+@pytest.mark.parametrize("name, at, message", [
+    ("villager_path_to_bed", 5, r"^tick 5: minecraft:villager 1 is following its path_to; a scene cannot hold"),
+    ("player_sprint_jump_route", 15, r"^tick 15: minecraft:player 1 holds state no scene key holds \(jump_cooldown, "
+                                     r"sprinting\)"),
+    ("creeper_crystal_beside_tnt", 5, r"^tick 5: minecraft:creeper 1 holds state no scene key holds "
+                                      r"\(current_fuse_time\)"),
+])
+def test_a_save_that_cannot_be_exact_is_refused_in_one_line(name: str, at: int, message: str) -> None:
+    """A mob following a path (its navigation state) and state a class declares as unwritten (a player's held
+    keys and sprint, a creeper's swelling) refuse the save instead of writing a scene that runs differently."""
+    with pytest.raises(SceneWriteError, match=message) as err:
+        scene_document(_at(name, at))
+    assert "\n" not in str(err.value)
+
+
+def test_summon_tnt_at_is_written_as_one_ranged_action() -> None:
+    """The loader expands `tick`..`to` into one action per tick; the writer gives the range back, re-based."""
+    source = tomllib.loads((SCENES_DIR / "player_tnt_launch.toml").read_text(encoding="utf-8"))
+    (given,) = [a for a in source["actions"] if a["do"] == "summon_tnt_at"]
+    (written,) = [a for a in scene_document(_at("player_tnt_launch", 3))["actions"] if a["do"] == "summon_tnt_at"]
+    first = max(given["tick"] - 3, 1)
+    assert (written["tick"], written["to"], written["at_entity"]) == (first, given["to"] - 3, given["at_entity"])
+
+
+def test_inputs_still_to_come_are_re_based_to_the_saved_tick() -> None:
+    source = tomllib.loads((SCENES_DIR / "player_walk_on_ice.toml").read_text(encoding="utf-8"))["inputs"]
+    written = scene_document(_at("player_walk_on_ice", 20))["inputs"]
+    assert [(w["from"], w["to"]) for w in written] == [(max(r["from"] - 20, 1), r["to"] - 20) for r in source
+                                                       if r["to"] > 20]
+
+
+LIVING = """
+[[blocks]]
+from = [-3, 0, -3]
+to = [3, 0, 3]
+block = "minecraft:stone"
+[[entities]]
+type = "player"
+id = 1
+pos = [0.5, 1.0, 0.5]
+on_ground = true
+health = 7.5
+attributes = { "minecraft:generic.movement_speed" = 0.2 }
+effects = [{ id = "minecraft:speed", amplifier = 1, duration = 50 }, { id = "minecraft:slowness" }]
+equipment = { feet = "minecraft:diamond_boots" }
+enchantments = { feet = { "minecraft:depth_strider" = 2 } }
+"""
+
+
+def test_living_keys_are_written_with_the_remaining_effect_durations(tmp_path: Path) -> None:
+    sim = load_scene_text(LIVING)
+    for _ in range(10):
+        sim.tick()
+    (entry,) = scene_document(sim)["entities"]
+    assert entry["health"] == 7.5 and entry["attributes"] == {"minecraft:generic.movement_speed": 0.2}
+    assert entry["effects"] == [{"id": "minecraft:speed", "amplifier": 1, "duration": 40},
+                                {"id": "minecraft:slowness", "amplifier": 0}]
+    assert entry["equipment"] == {"feet": "minecraft:diamond_boots"}
+    assert entry["enchantments"] == {"feet": {"minecraft:depth_strider": 2}}
+    write_scene(sim, tmp_path / "living.toml")
+    assert _lines(load_scene(tmp_path / "living.toml"), 60) == _lines(sim, 60)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("health = 30.0", r"entities\[0\]\.health: expected a health in \(0, 20\.0\]"),
+    ("box = [[0, 0, 0]]", r"entities\[0\]\.box: expected \[\[min x, y, z\], \[max x, y, z\]\]"),
+    ("box = [[1, 0, 0], [0, 1, 1]]", r"entities\[0\]\.box: expected each minimum at or below its maximum"),
+])
+def test_bad_written_keys_are_one_line(bad: str, message: str) -> None:
+    with pytest.raises(SceneError, match=message):
+        load_scene_text(f'[[entities]]\ntype = "player"\npos = [0, 1, 0]\n{bad}\n')
+
+
+def test_a_save_after_the_first_tick_keeps_lava_contact(tmp_path: Path) -> None:
+    """`Entity.firstUpdate` ends with the first tick (lava is not felt before): a scene saved later says
+    `first_update = false`, so a TNT minecart in lava is hit (and primed) in the reloaded run's first tick too."""
+    sim = load_scene_text('[[blocks]]\nat = [0, 1, 0]\nblock = "minecraft:lava"\n[[blocks]]\nat = [0, 0, 0]\n'
+                          'block = "minecraft:stone"\n[[entities]]\ntype = "tnt_minecart"\npos = [0.5, 1.0, 0.5]\n')
+    sim.tick()
+    (entry,) = scene_document(sim)["entities"]
+    assert entry["first_update"] is False
+    write_scene(sim, tmp_path / "lava.toml")
+    assert _lines(load_scene(tmp_path / "lava.toml"), 10) == _lines(sim, 10)

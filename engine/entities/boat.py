@@ -1,0 +1,445 @@
+"""`BoatEntity` (spec 06 §5): the five locations, their drag and buoyancy, paddling, bubble columns, riders.
+
+A boat's motion is computed on one side only (spec 06 §5 "client/server split"): with a player as its first
+passenger the player's client moves it, and that client also runs `updatePaddles` from the keys held
+(`set_inputs`); without one the server moves it and nobody paddles. Tickscope runs the side that moves the
+boat. The bubble-column timer (`handleBubbleColumn`) runs on the server in vanilla; its result reaches the
+moving side, so it is applied here to the moving boat (E6).
+"""
+
+from __future__ import annotations
+
+import math
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from engine.constants import (
+    BOAT_ANIMAL_SEAT_SHIFT,
+    BOAT_BACK_SEAT,
+    BOAT_BACK_THRUST,
+    BOAT_BREAK_WOBBLE,
+    BOAT_BUBBLE_DOWN,
+    BOAT_BUBBLE_TICKS,
+    BOAT_BUBBLE_UP,
+    BOAT_BUBBLE_UP_PLAYER,
+    BOAT_BUOYANCY_DRAG,
+    BOAT_BUOYANCY_FACTOR,
+    BOAT_DEFAULT_DECAY,
+    BOAT_FALL_BREAK,
+    BOAT_FLOWING_GRAVITY,
+    BOAT_FORWARD_THRUST,
+    BOAT_FRONT_SEAT,
+    BOAT_GRAVITY,
+    BOAT_HEIGHT,
+    BOAT_MAX_PASSENGERS,
+    BOAT_MOUNTED_OFFSET,
+    BOAT_PROBE,
+    BOAT_PUSH_MARGIN,
+    BOAT_PUSH_MARGIN_Y,
+    BOAT_REMOVED_OFFSET,
+    BOAT_SURFACE_LIFT,
+    BOAT_TURN_THRUST,
+    BOAT_UNDER_WATER_BUOYANCY,
+    BOAT_UNDER_WATER_DECAY,
+    BOAT_UNDERWATER_TICKS,
+    BOAT_WATER_DECAY,
+    BOAT_WIDTH,
+    BOAT_WOBBLE_FACTOR,
+    BOAT_YAW_STEP,
+    DEGREES_TO_RADIANS,
+    HALF_PI_F,
+    JAVA_DOUBLE_MIN,
+)
+from engine.entities.entity import Entity
+from engine.geometry.box import ZERO, Box, Vec3
+from engine.geometry.shapes import intersects_box
+from engine.influences.fluids import fluid_at, get_height
+from engine.java.javanum import f32
+from engine.java.mathhelper import ceil, cos, floor, sin
+from engine.motion import block_effects
+from engine.motion.move import MovementType, move
+from engine.tick.trace import StageInfo, run_stage
+from engine.world import block_physics as phys
+
+if TYPE_CHECKING:
+    from engine.geometry.box import BlockPos
+    from engine.tick.simulation import Simulation
+    from engine.tick.trace import Recorder
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
+
+LOCATION = StageInfo("check_location", "BoatEntity.checkLocation")
+UNDERWATER = StageInfo("underwater_dismount", "BoatEntity.tick")
+BASE = StageInfo("base_tick", "Entity.baseTick", "F")
+VELOCITY = StageInfo("update_velocity", "BoatEntity.updateVelocity", "DG")
+PADDLES = StageInfo("update_paddles", "BoatEntity.updatePaddles", "C")
+BUBBLES = StageInfo("handle_bubble_column", "BoatEntity.handleBubbleColumn")
+BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision")
+PUSH = StageInfo("push_or_board", "BoatEntity.tick")
+
+
+class Location(Enum):
+    """`BoatEntity.Location`."""
+
+    IN_WATER = "in_water"
+    UNDER_WATER = "under_water"
+    UNDER_FLOWING_WATER = "under_flowing_water"
+    ON_LAND = "on_land"
+    IN_AIR = "in_air"
+
+
+class Boat(Entity):
+    TYPE = "minecraft:boat"
+    WIDTH = BOAT_WIDTH
+    HEIGHT = BOAT_HEIGHT
+    collidable = True
+    collides_with_pushables = True
+    UNWRITTEN_STATE = ("yaw_velocity", "ticks_underwater", "bubble_wobble_ticks", "damage_wobble_strength")
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        super().__init__(entity_id, pos, motion, seed)
+        self.location: Location | None = None
+        self.last_location: Location | None = None
+        self.ticks_underwater = 0.0             # a float in vanilla
+        self.yaw_velocity = 0.0                 # a float
+        self.velocity_decay = 0.0
+        self.water_level = 0.0
+        self.land_slipperiness = 0.0            # field_7714: average slipperiness under the boat
+        self.fall_velocity = 0.0
+        self.pressing_left = self.pressing_right = self.pressing_forward = self.pressing_back = False
+        self.paddles_moving = (False, False)
+        self.on_bubble_column_surface = False
+        self.bubble_column_is_drag = False
+        self.bubble_wobble_ticks = 0
+        self.damage_wobble_strength = 0.0
+
+    @property
+    def eye_height(self) -> float:
+        return self.height   # BoatEntity.getEyeHeight: dimensions.height
+
+    def type_fields(self) -> dict[str, Any]:
+        return {"boat_status": self.location.value if self.location else None, "yaw": self.yaw,
+                "yaw_velocity": self.yaw_velocity, "bubble_wobble_ticks": self.bubble_wobble_ticks,
+                "inputs": [self.pressing_left, self.pressing_right, self.pressing_forward, self.pressing_back],
+                "paddles": list(self.paddles_moving),
+                "passengers": [p.id for p in self.passengers]}
+
+    # --- vanilla predicates ---
+    def is_pushable(self) -> bool:
+        return True
+
+    def collides_with(self, other: Entity) -> bool:
+        """`BoatEntity.method_30959` (spec 03 §5): solid and pushable entities, unless riding together."""
+        return (other.collidable or other.is_pushable()) and not self.is_connected_through_vehicle(other)
+
+    def can_add_passenger(self, passenger: Entity) -> bool:
+        """`BoatEntity.canAddPassenger`: fewer than two riders and not submerged in water."""
+        return len(self.passengers) < BOAT_MAX_PASSENGERS and not self.submerged_in_water
+
+    def primary_passenger(self) -> Entity | None:
+        return self.passengers[0] if self.passengers else None
+
+    def player_controlled(self) -> bool:
+        p = self.primary_passenger()
+        return p is not None and p.is_player
+
+    def set_inputs(self, left: bool, right: bool, forward: bool, back: bool) -> None:
+        """`BoatEntity.setInputs`: the keys the controlling player holds."""
+        self.pressing_left, self.pressing_right, self.pressing_forward, self.pressing_back = left, right, forward, back
+
+    # --- riding (spec 04 §11) ---
+    def mounted_height_offset(self) -> float:
+        return BOAT_MOUNTED_OFFSET
+
+    def update_passenger_position(self, passenger: Entity) -> None:
+        """`BoatEntity.updatePassengerPosition`: one rider at the centre; two sit 0.2 ahead and 0.6 behind
+        (animals 0.2 further forward), rotated by the boat's yaw; riders turn with the boat."""
+        if passenger not in self.passengers:
+            return
+        f = 0.0
+        g = f32((BOAT_REMOVED_OFFSET if self.removed else self.mounted_height_offset()) + passenger.height_offset())
+        if len(self.passengers) > 1:
+            f = BOAT_FRONT_SEAT if self.passengers.index(passenger) == 0 else BOAT_BACK_SEAT
+            if getattr(passenger, "is_animal", False):
+                f = f32(f + BOAT_ANIMAL_SEAT_SHIFT)
+        angle = f32(f32(-self.yaw * DEGREES_TO_RADIANS) - HALF_PI_F)
+        ox, oz = f * cos(angle), -(f * sin(angle))   # Vec3d(f, 0, 0).rotateY(angle), MathHelper's table
+        p = self.pos
+        passenger.set_position(Vec3(p.x + ox, p.y + g, p.z + oz))
+        passenger.yaw = f32(passenger.yaw + self.yaw_velocity)
+
+    # --- the tick ---
+    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`BoatEntity.tick`: spec 06 §5.2."""
+        run_stage(rec, self, LOCATION, self.update_location, sim.world)                 # 1
+        if self.ticks_underwater >= BOAT_UNDERWATER_TICKS:                               # 2
+            run_stage(rec, self, UNDERWATER, self.remove_all_passengers)
+        if self.damage_wobble_strength > 0.0:
+            self.damage_wobble_strength = f32(self.damage_wobble_strength - 1.0)
+        run_stage(rec, self, BASE, self.base_tick, sim, rec)                             # 3
+        if not self.player_controlled():                                                 # 5-13
+            self.paddles_moving = (False, False)
+        run_stage(rec, self, VELOCITY, self.update_velocity, sim.world)
+        if self.player_controlled():
+            run_stage(rec, self, PADDLES, self.update_paddles)
+        move(self, sim, MovementType.SELF, self.motion, rec)
+        run_stage(rec, self, BUBBLES, self.handle_bubble_column)                         # 14
+        run_stage(rec, self, BLOCKS, block_effects.check_block_collision, self, sim, rec)  # 15
+        run_stage(rec, self, PUSH, self.push_or_board, sim.world)                        # 16
+
+    def update_location(self, world: World) -> None:
+        """Step 1: the location this tick and the underwater timer."""
+        self.last_location = self.location
+        self.location = self.check_location(world)
+        if self.location in (Location.UNDER_WATER, Location.UNDER_FLOWING_WATER):
+            self.ticks_underwater = f32(self.ticks_underwater + 1.0)
+        else:
+            self.ticks_underwater = 0.0
+
+    def remove_all_passengers(self) -> None:
+        for p in list(self.passengers):
+            p.stop_riding()
+
+    def check_location(self, world: World) -> Location:
+        """`BoatEntity.checkLocation`: under water, else in water, else on land (slipperiness > 0), else air."""
+        under = self.get_under_water_location(world)
+        if under is not None:
+            self.water_level = self.box.max_y
+            return under
+        if self.check_boat_in_water(world):
+            return Location.IN_WATER
+        f = self.average_slipperiness(world)
+        if f > 0.0:
+            self.land_slipperiness = f
+            return Location.ON_LAND
+        return Location.IN_AIR
+
+    def get_under_water_location(self, world: World) -> Location | None:
+        """`BoatEntity.getUnderWaterLocation`: water above the box top (+0.001); flowing water wins at once."""
+        b = self.box
+        d = b.max_y + BOAT_PROBE
+        found = False
+        for x in range(floor(b.min_x), ceil(b.max_x)):
+            for y in range(floor(b.max_y), ceil(d)):
+                for z in range(floor(b.min_z), ceil(b.max_z)):
+                    fs = fluid_at(world, x, y, z)
+                    if fs.fluid == "water" and d < f32(y + get_height(world, x, y, z)):
+                        if not fs.is_source:
+                            return Location.UNDER_FLOWING_WATER
+                        found = True
+        return Location.UNDER_WATER if found else None
+
+    def check_boat_in_water(self, world: World) -> bool:
+        """`BoatEntity.checkBoatInWater`: water whose surface is above the box bottom; records the top level."""
+        b = self.box
+        found = False
+        self.water_level = JAVA_DOUBLE_MIN
+        for x in range(floor(b.min_x), ceil(b.max_x)):
+            for y in range(floor(b.min_y), ceil(b.min_y + BOAT_PROBE)):
+                for z in range(floor(b.min_z), ceil(b.max_z)):
+                    if fluid_at(world, x, y, z).fluid == "water":
+                        f = f32(y + get_height(world, x, y, z))
+                        self.water_level = max(f, self.water_level)
+                        found |= b.min_y < f
+        return found
+
+    def average_slipperiness(self, world: World) -> float:
+        """`BoatEntity.method_7548`: the mean slipperiness (float) of the blocks whose collision shape meets the
+        0.001-thin slab under the box (lily pads excluded; corner columns skipped); NaN (0/0) when none."""
+        b = self.box
+        slab = Box(b.min_x, b.min_y - BOAT_PROBE, b.min_z, b.max_x, b.min_y, b.max_z)
+        i, j = floor(slab.min_x) - 1, ceil(slab.max_x) + 1
+        k, n_y = floor(slab.min_y) - 1, ceil(slab.max_y) + 1
+        m, n = floor(slab.min_z) - 1, ceil(slab.max_z) + 1
+        total = 0.0
+        count = 0
+        for x in range(i, j):
+            for z in range(m, n):
+                r = (x in (i, j - 1)) + (z in (m, n - 1))
+                if r == 2:
+                    continue
+                for y in range(k, n_y):
+                    if r > 0 and y in (k, n_y - 1):
+                        continue
+                    state = world.get_block_state(x, y, z)
+                    if state.block != "lily_pad" and _shape_meets(world, state, x, y, z, slab):
+                        total = f32(total + phys.slipperiness(state.block))
+                        count += 1
+        return f32(total / count) if count else math.nan
+
+    def water_surface(self, world: World) -> float:
+        """`BoatEntity.method_7544`: the first layer from the box top down to the fall depth whose water is not
+        full; its y plus the water height (a float)."""
+        b = self.box
+        k, top = floor(b.max_y), ceil(b.max_y - self.fall_velocity)
+        for y in range(k, top):
+            f = 0.0
+            full = False
+            for x in range(floor(b.min_x), ceil(b.max_x)):
+                for z in range(floor(b.min_z), ceil(b.max_z)):
+                    if fluid_at(world, x, y, z).fluid == "water":
+                        f = max(f, get_height(world, x, y, z))
+                    if f >= 1.0:
+                        full = True
+                        break
+                if full:
+                    break
+            if not full:
+                return f32(y + f)
+        return f32(top + 1)
+
+    def update_velocity(self, world: World) -> None:
+        """`BoatEntity.updateVelocity` (spec 06 §5.2 steps 5-8, table 7.5, AMBIGUITY-N7)."""
+        gravity = 0.0 if self.no_gravity else BOAT_GRAVITY
+        buoyancy = 0.0
+        self.velocity_decay = BOAT_DEFAULT_DECAY
+        loc = self.location
+        if self.last_location is Location.IN_AIR and loc not in (Location.IN_AIR, Location.ON_LAND):
+            # entering water from the air: onto the surface, Y Motion zeroed, no decay this tick
+            self.water_level = self.pos.y + self.height
+            self.set_position(Vec3(self.pos.x, f32(self.water_surface(world) - self.height) + BOAT_SURFACE_LIFT,
+                                   self.pos.z))
+            self.motion = Vec3(self.motion.x, 0.0, self.motion.z)
+            self.fall_velocity = 0.0
+            self.location = Location.IN_WATER
+            return
+        if loc is Location.IN_WATER:
+            buoyancy = (self.water_level - self.pos.y) / self.height
+            self.velocity_decay = BOAT_WATER_DECAY
+        elif loc is Location.UNDER_FLOWING_WATER:
+            gravity = BOAT_FLOWING_GRAVITY
+            self.velocity_decay = BOAT_WATER_DECAY
+        elif loc is Location.UNDER_WATER:
+            buoyancy = BOAT_UNDER_WATER_BUOYANCY
+            self.velocity_decay = BOAT_UNDER_WATER_DECAY
+        elif loc is Location.IN_AIR:
+            self.velocity_decay = BOAT_WATER_DECAY
+        elif loc is Location.ON_LAND:
+            self.velocity_decay = self.land_slipperiness
+            if self.player_controlled():
+                self.land_slipperiness = f32(self.land_slipperiness / 2.0)
+        m = self.motion
+        k = self.velocity_decay
+        self.motion = Vec3(m.x * k, m.y + gravity, m.z * k)
+        self.yaw_velocity = f32(self.yaw_velocity * k)
+        if buoyancy > 0.0:
+            m = self.motion
+            self.motion = Vec3(m.x, (m.y + buoyancy * BOAT_BUOYANCY_FACTOR) * BOAT_BUOYANCY_DRAG, m.z)
+
+    def update_paddles(self) -> None:
+        """`BoatEntity.updatePaddles` (spec 06 §5.2 steps 9-12): turning ±1°/gt, thrust along the yaw."""
+        if not self.passengers:
+            return
+        f = 0.0
+        if self.pressing_left:
+            self.yaw_velocity = f32(self.yaw_velocity - BOAT_YAW_STEP)
+        if self.pressing_right:
+            self.yaw_velocity = f32(self.yaw_velocity + BOAT_YAW_STEP)
+        if self.pressing_right != self.pressing_left and not self.pressing_forward and not self.pressing_back:
+            f = f32(f + BOAT_TURN_THRUST)
+        self.yaw = f32(self.yaw + self.yaw_velocity)
+        if self.pressing_forward:
+            f = f32(f + BOAT_FORWARD_THRUST)
+        if self.pressing_back:
+            f = f32(f - BOAT_BACK_THRUST)
+        m = self.motion
+        self.motion = Vec3(m.x + f32(sin(f32(-self.yaw * DEGREES_TO_RADIANS)) * f), m.y,
+                           m.z + f32(cos(f32(self.yaw * DEGREES_TO_RADIANS)) * f))
+        self.paddles_moving = (self.pressing_right and not self.pressing_left or self.pressing_forward,
+                               self.pressing_left and not self.pressing_right or self.pressing_forward)
+
+    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+        """`BoatEntity.damage`: the wobble grows by 10 × amount; above 40 the boat breaks (its drops are not
+        modelled), so an explosion dealing more than 4 removes it."""
+        if not self.removed:
+            self.damage_wobble_strength = f32(self.damage_wobble_strength + f32(f32(amount) * BOAT_WOBBLE_FACTOR))
+            if self.damage_wobble_strength > BOAT_BREAK_WOBBLE:
+                self.remove()
+        return True
+
+    # --- bubble columns (spec 06 §5.2 step 14, E6) ---
+    def on_bubble_column_surface_collision(self, drag: bool) -> None:
+        """`BoatEntity.onBubbleColumnSurfaceCollision`: no push; a 60-gt timer starts. The splash particle and
+        the sound draw from the boat's Random."""
+        self.on_bubble_column_surface = True
+        self.bubble_column_is_drag = drag
+        if self.bubble_wobble_ticks == 0:
+            self.bubble_wobble_ticks = BOAT_BUBBLE_TICKS
+        self.random.next_float()
+        self.random.next_float()
+        if self.random.next_int(20) == 0:
+            self.random.next_float()
+
+    def handle_bubble_column(self) -> None:
+        """`BoatEntity.handleBubbleColumn` (server part): when the timer runs out, a downward column sinks the
+        boat (Y −0.7) and dismounts everyone; an upward one sets Y to 2.7 with a player aboard, else 0.6."""
+        if not self.on_bubble_column_surface:
+            self.bubble_wobble_ticks = 0
+        j = self.bubble_wobble_ticks
+        if j <= 0:
+            return
+        j -= 1
+        self.bubble_wobble_ticks = j
+        if BOAT_BUBBLE_TICKS - j - 1 > 0 and j == 0:
+            m = self.motion
+            if self.bubble_column_is_drag:
+                self.motion = Vec3(m.x, m.y + BOAT_BUBBLE_DOWN, m.z)
+                self.remove_all_passengers()
+            else:
+                up = BOAT_BUBBLE_UP_PLAYER if any(p.is_player for p in self.passengers) else BOAT_BUBBLE_UP
+                self.motion = Vec3(m.x, up, m.z)
+        self.on_bubble_column_surface = False
+
+    # --- falling (BoatEntity.fall) ---
+    def fall(self, sim: Simulation, dy: float, state: BlockState, pos: BlockPos) -> None:
+        """`BoatEntity.fall`: no fall over water; landing from > 3 m breaks the boat only when the location
+        at the start of the tick was already on land (spec 06 §5: practically never). Drops not modelled."""
+        self.fall_velocity = self.motion.y
+        if self.vehicle is not None:
+            return
+        if self.on_ground:
+            if self.fall_distance > BOAT_FALL_BREAK and self.location is Location.ON_LAND:
+                self.remove()
+            self.fall_distance = 0.0
+        elif dy < 0.0 and fluid_at(sim.world, floor(self.pos.x), floor(self.pos.y) - 1,
+                                   floor(self.pos.z)).fluid != "water":
+            self.fall_distance = f32(self.fall_distance - dy)
+
+    # --- pushing and passive boarding (spec 06 §5.2 step 16) ---
+    def push_or_board(self, world: World) -> None:
+        """Pushable entities in the box grown 0.2 sideways (0.01 shrunk vertically) board the boat when it has
+        no player, fewer than two riders, and they are living, narrower than the boat, not water creatures,
+        not players and ride nothing; the others are pushed (`pushAwayFrom`)."""
+        near = world.get_entities(self, self.box.expand(BOAT_PUSH_MARGIN, BOAT_PUSH_MARGIN_Y, BOAT_PUSH_MARGIN),
+                                  _can_be_pushed)
+        if not near:
+            return
+        can_board = not self.player_controlled()
+        for e in near:
+            if self in e.passengers:
+                continue
+            if can_board and len(self.passengers) < BOAT_MAX_PASSENGERS and e.vehicle is None \
+                    and e.width < self.width and e.living and not getattr(e, "is_water_creature", False) \
+                    and not e.is_player:
+                e.start_riding(self)
+            else:
+                self.push_away(e)
+
+    def push_away(self, other: Entity) -> None:
+        """`BoatEntity.pushAwayFrom`: another boat only if it reaches below this top; anything else only if its
+        bottom is at or below this bottom."""
+        if isinstance(other, Boat):
+            if other.box.min_y < self.box.max_y:
+                super().push_away(other)
+        elif other.box.min_y <= self.box.min_y:
+            super().push_away(other)
+
+
+def _can_be_pushed(e: Entity) -> bool:
+    """`EntityPredicates.canBePushedBy`: not a spectator, pushable (teams not modelled)."""
+    return e.is_pushable()
+
+
+def _shape_meets(world: World, state: BlockState, x: int, y: int, z: int, slab: Box) -> bool:
+    """`VoxelShapes.matchesAnywhere(shape at (x, y, z), slab, AND)`: a box of the shape overlaps the slab."""
+    return intersects_box(world.get_collision_shape(state, x, y, z), (float(x), float(y), float(z)), slab)

@@ -1,0 +1,85 @@
+"""Rails as a minecart reads them (spec 06 §6.5, Fig. 7.6): the shape's two exits and the path a cart snaps onto.
+
+Rails are `rail` (ten shapes, curves included), `powered_rail`, `detector_rail` and `activator_rail` (the six
+straight and ascending shapes); the block-state table refuses a shape that a rail does not have. Redstone is
+not simulated: powered and activator rails act on their `powered` property, which a scene sets (in
+`[[blocks]]` or by a `set_block` action); a detector rail is an ordinary rail to the cart.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.constants import RAIL_HEIGHT
+from engine.geometry.box import Vec3
+from engine.java.mathhelper import floor
+from engine.tick.trace import Geometry, segment
+
+if TYPE_CHECKING:
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
+
+RAILS = frozenset({"rail", "powered_rail", "detector_rail", "activator_rail"})   # BlockTags.RAILS
+
+_W, _E, _N, _S = (-1, 0, 0), (1, 0, 0), (0, 0, -1), (0, 0, 1)
+
+
+def _down(v: tuple[int, int, int]) -> tuple[int, int, int]:
+    return (v[0], v[1] - 1, v[2])
+
+
+# AbstractMinecartEntity.ADJACENT_RAIL_POSITIONS_BY_SHAPE: the two cells a shape joins (one lower on slopes)
+ADJACENT: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "north_south": (_N, _S), "east_west": (_W, _E),
+    "ascending_east": (_down(_W), _E), "ascending_west": (_W, _down(_E)),
+    "ascending_north": (_N, _down(_S)), "ascending_south": (_down(_N), _S),
+    "south_east": (_S, _E), "south_west": (_S, _W), "north_west": (_N, _W), "north_east": (_N, _E),
+}
+
+
+def is_rail(state: BlockState) -> bool:
+    return state.block in RAILS
+
+
+def rail_cell(world: World, x: float, y: float, z: float) -> tuple[int, int, int]:
+    """The cell a cart at (x, y, z) reads its rail from: its own, or the one below when that holds a rail."""
+    i, j, k = floor(x), floor(y), floor(z)
+    if is_rail(world.get_block_state(i, j - 1, k)):
+        j -= 1
+    return i, j, k
+
+
+def snap_position_to_rail(world: World, x: float, y: float, z: float) -> Vec3 | None:
+    """`AbstractMinecartEntity.snapPositionToRail`: the point of the rail's path nearest (x, z), on the segment
+    between the exits' edge midpoints 0.0625 above the cell floor; ascending rails rise along it (spec 06 §6.5).
+    None off rails."""
+    i, j, k = rail_cell(world, x, y, z)
+    state = world.get_block_state(i, j, k)
+    if not is_rail(state):
+        return None
+    a, b = ADJACENT[state.get("shape")]
+    ax, ay, az = i + 0.5 + a[0] * 0.5, j + RAIL_HEIGHT + a[1] * 0.5, k + 0.5 + a[2] * 0.5
+    bx, by, bz = i + 0.5 + b[0] * 0.5, j + RAIL_HEIGHT + b[1] * 0.5, k + 0.5 + b[2] * 0.5
+    m, n, o = bx - ax, (by - ay) * 2.0, bz - az
+    if m == 0.0:
+        t = z - k
+    elif o == 0.0:
+        t = x - i
+    else:
+        t = ((x - ax) * m + (z - az) * o) * 2.0
+    x, y, z = ax + m * t, ay + n * t, az + o * t
+    if n < 0.0:
+        y += 1.0
+    elif n > 0.0:
+        y += 0.5
+    return Vec3(x, y, z)
+
+
+def rail_path(pos: tuple[int, int, int], shape: str) -> Geometry:
+    """The trace's `rail_path`: the segment a cart on this rail snaps onto (spec 06 §6.5, Fig. 7.6)."""
+    i, j, k = pos
+    a, b = ADJACENT[shape]
+    rise = 1.0 if shape.startswith("ascending") else 0.0     # the exit at the same level is the high end
+    ends = [(i + 0.5 + o[0] * 0.5, j + RAIL_HEIGHT + (rise if o[1] == 0 else 0.0), k + 0.5 + o[2] * 0.5)
+            for o in (a, b)]
+    return segment("rail_path", ends[0], ends[1], shape=shape, pos=list(pos))

@@ -1,0 +1,283 @@
+"""Boats (spec 06 §5): locations, drag, paddling, terminal speeds E1-E4, bubble columns E6, the no-drag fall E7,
+seats, solidity, bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.constants import BOAT_FORWARD_THRUST, BOAT_GRAVITY, BOAT_HEIGHT, BOAT_WATER_DECAY
+from engine.java.javanum import f32
+from engine.tick.scene import SceneError, load_scene, load_scene_text
+from engine.world.block_physics import slipperiness
+
+SCENES = Path(__file__).resolve().parents[2] / "scenes"
+
+
+def held(keys: str, entity: int = 2) -> str:
+    """The riding player's `[[inputs]]`: `keys` held from tick 1 on (BoatEntity.setInputs each tick)."""
+    return f"[[inputs]]\nentity = {entity}\nfrom = 1\nto = 100000\n{keys}\n"
+
+
+def road(block: str, length: int = 400, keys: str = "forward = true") -> str:
+    return f"""
+[[blocks]]
+from = [-1, 0, -2]
+to = [1, 0, {length}]
+block = "minecraft:{block}"
+[[entities]]
+type = "boat"
+id = 1
+pos = [0.5, 1.0, 0.5]
+on_ground = true
+[[entities]]
+type = "player"
+id = 2
+pos = [0.5, 1.0, 0.5]
+vehicle = 1
+{held(keys)}"""
+
+
+def paddle_speeds(k: float, ticks: int) -> list[float]:
+    """Z Motion after each tick with W held straight ahead (yaw 0): decay k, then + 0.04F (order FDCM)."""
+    v, out = 0.0, []
+    for _ in range(ticks):
+        v = v * k + BOAT_FORWARD_THRUST
+        out.append(v)
+    return out
+
+
+@pytest.mark.parametrize(("block", "terminal", "figure"), [
+    ("stone", 0.1, "E2"), ("packed_ice", 2.0, "E3"), ("blue_ice", 3.63636, "E4")])
+def test_boat_on_land_approaches_the_terminal_speed_of_its_slipperiness(block: str, terminal: float,
+                                                                        figure: str) -> None:
+    """E2-E4: on land k = average slipperiness under the boat (a float sum over the blocks met, divided by their
+    count: within an ulp of the block's); Motion follows v ← k·v + 0.04F bit for bit and its fixed point
+    0.04F / (1 − k) is the figure."""
+    sim = load_scene_text(road(block, 700), figure)
+    boat = sim.entity_by_id(1)
+    v = 0.0
+    for _ in range(150):
+        sim.tick()
+        k = boat.velocity_decay
+        assert k == pytest.approx(slipperiness(block), rel=1e-6)
+        v = v * k + BOAT_FORWARD_THRUST
+        assert boat.motion.z == v
+        assert boat.type_fields()["boat_status"] == "on_land"
+    # float constants: 0.04F / (1 − 0.989F) = 3.636371 (the figure, 0.04 / 0.011, is 3.636364)
+    assert BOAT_FORWARD_THRUST / (1.0 - slipperiness(block)) == pytest.approx(terminal, abs=2e-5)
+
+
+def test_boat_on_water_reaches_0_4_and_floats_at_a_fixed_depth() -> None:
+    """E1: in water k = 0.9F → 0.4 m/gt; the buoyancy settles the boat at a constant height."""
+    sim = load_scene_text("""
+[[blocks]]
+from = [-2, 0, -2]
+to = [2, 0, 120]
+block = "minecraft:stone"
+[[blocks]]
+from = [-2, 1, -2]
+to = [2, 1, 120]
+block = "minecraft:water"
+[[entities]]
+type = "boat"
+id = 1
+pos = [0.5, 1.6, 0.5]
+[[entities]]
+type = "player"
+pos = [0.5, 2.0, 0.5]
+vehicle = 1
+""" + held("forward = true"), "E1")
+    boat = sim.entity_by_id(1)
+    for v in paddle_speeds(BOAT_WATER_DECAY, 200):
+        sim.tick()
+        assert boat.motion.z == v
+        assert boat.location.value == "in_water"
+    assert boat.motion.z == pytest.approx(0.4, abs=1e-6)
+    assert abs(boat.motion.y) < 1e-12
+
+
+def test_boat_falls_without_drag_into_water_figure_e7() -> None:
+    """E7: in the air order GM, no drag: −0.04F·n m/gt after n ticks; entering water zeroes Y and lifts the boat
+    onto the surface (water top 3 + 8/9, minus the height, plus 0.101)."""
+    sim = load_scene(SCENES / "boat_fall.toml")
+    boat = sim.entity_by_id(1)
+    vy = 0.0
+    for _ in range(100):
+        sim.tick()
+        vy += BOAT_GRAVITY
+        assert boat.motion.y == vy
+    assert boat.motion.y == pytest.approx(-4.0, abs=1e-6)   # no terminal speed
+    sim.tick()
+    assert boat.location.value == "in_water" and boat.motion.y == 0.0
+    assert boat.pos.y == f32(f32(3.0 + f32(8.0 / f32(9.0))) - BOAT_HEIGHT) + 0.101
+
+
+def test_boat_ice_road_scene_keeps_w_held_and_gains_speed_on_blue_ice() -> None:
+    sim = load_scene(SCENES / "boat_ice_road.toml")
+    boat = sim.entity_by_id(1)
+    for _ in range(300):
+        sim.tick()
+    assert boat.pos.z > 301 and boat.motion.z > 2.0          # past the packed ice, faster than its limit
+    assert sim.entity_by_id(2).pos.z == boat.pos.z           # the rider sits on the boat
+
+
+def test_paddling_turns_one_degree_per_tick_and_pushes_0_005() -> None:
+    """Spec 06 §5.2 steps 9-12: A alone turns −1°/gt (angular velocity decays with k) with thrust 0.005F."""
+    sim = load_scene_text(road("stone", 10, "left = true"), "turn")
+    boat = sim.entity_by_id(1)
+    sim.tick()
+    assert boat.yaw == -1.0 and boat.yaw_velocity == -1.0
+    sim.tick()
+    assert boat.yaw_velocity == f32(f32(-1.0 * boat.velocity_decay) - 1.0)
+
+
+def test_boat_without_a_player_does_not_paddle() -> None:
+    """The server moves a boat without a player and runs no updatePaddles."""
+    sim = load_scene_text(road("stone", 10).split("[[entities]]\ntype = \"player\"")[0], "empty")
+    sim.tick()
+    assert sim.entity_by_id(1).motion.z == 0.0
+
+
+def test_bubble_column_after_60_ticks_lifts_0_6_or_2_7_with_a_player() -> None:
+    """E6: a boat on an upward column's surface gets Y := 0.6 (2.7 with a player) when the 60-gt timer ends."""
+    base = """
+[[blocks]]
+from = [-2, 0, -2]
+to = [2, 0, 2]
+block = "minecraft:soul_sand"
+[[blocks]]
+from = [-2, 1, -2]
+to = [2, 2, 2]
+block = "minecraft:bubble_column[drag=false]"
+[[entities]]
+type = "boat"
+id = 1
+pos = [0.5, 2.5, 0.5]
+"""
+    for rider, up in (("", 0.6), ("[[entities]]\ntype = \"player\"\npos = [0.5, 3, 0.5]\nvehicle = 1\n", 2.7)):
+        sim = load_scene_text(base + rider, "E6")
+        boat = sim.entity_by_id(1)
+        ys = []
+        for _ in range(80):
+            sim.tick()
+            ys.append(boat.motion.y)
+        assert up in ys
+        assert ys.index(up) >= 59
+
+
+def test_two_passengers_sit_0_2_ahead_and_0_6_behind() -> None:
+    sim = load_scene_text("""
+[[entities]]
+type = "boat"
+id = 1
+pos = [0.5, 10.0, 0.5]
+no_gravity = true
+[[entities]]
+type = "armor_stand"
+id = 2
+pos = [0.5, 10.0, 0.5]
+vehicle = 1
+[[entities]]
+type = "armor_stand"
+id = 3
+pos = [0.5, 10.0, 0.5]
+vehicle = 1
+""", "seats")
+    sim.tick()
+    front, back = sim.entity_by_id(2), sim.entity_by_id(3)
+    assert front.pos.z == pytest.approx(0.5 + 0.2, abs=1e-6) and back.pos.z == pytest.approx(0.5 - 0.6, abs=1e-6)
+    assert front.pos.y == pytest.approx(10.0 - 0.1 + 0.1, abs=1e-6)   # boat −0.1, armor stand +0.1F
+
+
+def test_a_third_passenger_is_refused_with_one_line() -> None:
+    rider = "[[entities]]\ntype = \"armor_stand\"\npos = [0, 0, 0]\nvehicle = 1\n"
+    with pytest.raises(SceneError, match=r"entities\[3\]\.vehicle: minecraft:boat 1 cannot take"):
+        load_scene_text("[[entities]]\ntype = \"boat\"\nid = 1\npos = [0, 0, 0]\n" + rider * 3, "three")
+
+
+def test_a_boat_is_solid_to_falling_tnt() -> None:
+    """Spec 03 §5: TNT lands on the boat's top face."""
+    sim = load_scene_text("""
+[[entities]]
+type = "boat"
+pos = [0.5, 10.0, 0.5]
+no_gravity = true
+[[entities]]
+type = "tnt"
+pos = [0.5, 12.0, 0.5]
+""", "solid")
+    for _ in range(30):
+        sim.tick()
+    assert sim.entity_by_id(2).pos.y == 10.0 + BOAT_HEIGHT
+
+
+def test_boat_on_slime_blocks_reaches_the_measured_0_05907_figure_e5() -> None:
+    """E5 (measured in game): on slime blocks the slime's step slowdown (× 0.4 + 0.2·|vy|) and its bounce of the
+    boat's gravity act each tick; the displacement per tick settles at 0.05907 m/gt."""
+    sim = load_scene_text(road("slime_block", 100), "E5")
+    boat = sim.entity_by_id(1)
+    for _ in range(200):
+        sim.tick()
+    start = boat.pos.z
+    for _ in range(100):
+        sim.tick()
+        assert boat.location.value == "on_land"
+    assert (boat.pos.z - start) / 100 == pytest.approx(0.05907, abs=5e-6)
+
+
+def test_an_empty_boat_takes_a_narrow_mob_beside_it_as_a_passenger() -> None:
+    """Spec 06 §5 passive boarding: living, narrower than 1.375, no player aboard; seated at −0.1 − 0.6."""
+    sim = load_scene_text("""
+[[blocks]]
+from = [-2, 0, -2]
+to = [2, 0, 2]
+block = "minecraft:stone"
+[[entities]]
+type = "boat"
+pos = [0.5, 1.0, 0.5]
+[[entities]]
+type = "wither_skeleton"
+pos = [1.6, 1.0, 0.5]
+no_ai = true
+""", "boarding")
+    boat, mob = sim.entity_by_id(1), sim.entity_by_id(2)
+    sim.tick()
+    assert mob.vehicle is boat
+    sim.tick()
+    assert mob.pos == (boat.pos.x, boat.pos.y + f32(-0.1 - 0.6), boat.pos.z)   # (float) of the sum
+
+
+def test_armor_stands_are_not_pushable_and_do_not_board() -> None:
+    sim = load_scene_text("""
+[[entities]]
+type = "boat"
+pos = [0.5, 1.0, 0.5]
+no_gravity = true
+[[entities]]
+type = "armor_stand"
+pos = [1.2, 1.0, 0.5]
+no_gravity = true
+""", "armor stand")
+    sim.tick()
+    assert sim.entity_by_id(2).vehicle is None
+
+
+def test_an_explosion_dealing_more_than_4_breaks_a_boat() -> None:
+    """`BoatEntity.damage`: wobble + 10 × amount > 40 removes the boat."""
+    sim = load_scene_text("""
+[[entities]]
+type = "boat"
+pos = [0.5, 10.0, 0.5]
+no_gravity = true
+[[entities]]
+type = "tnt"
+pos = [2.5, 10.0, 0.5]
+no_gravity = true
+fuse = 1
+""", "boom")
+    record = sim.tick()
+    (event,) = [ev for ev in record.events if ev["kind"] == "explosion"]
+    assert event["affected"][0]["id"] == 1 and event["affected"][0]["damage"] > 4
+    assert sim.entity_by_id(1) is None or sim.entity_by_id(1).removed

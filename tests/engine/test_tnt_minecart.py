@@ -1,0 +1,132 @@
+"""TNT minecarts (spec 06 §6.5, figure E14): activator-rail priming, the fuse, the crash power from speed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.constants import TNT_MINECART_FUSE
+from engine.java.javanum import f32
+from engine.java.jrandom import JavaRandom
+from engine.tick.scene import load_scene, load_scene_text
+
+SCENES = Path(__file__).resolve().parents[2] / "scenes"
+RAIL = """
+[[blocks]]
+from = [-3, 0, -3]
+to = [3, 0, 3]
+block = "minecraft:obsidian"
+[[blocks]]
+at = [0, 1, 0]
+block = "minecraft:activator_rail[shape=east_west,powered={powered}]"
+[[entities]]
+type = "tnt_minecart"
+pos = [0.5, 1.0625, 0.5]
+"""
+
+
+def explosions(sim, ticks: int) -> list[tuple[int, dict]]:
+    out = []
+    for _ in range(ticks):
+        record = sim.tick()
+        out += [(sim.tick_count, ev) for ev in record.events if ev["kind"] == "explosion"]
+    return out
+
+
+def test_powered_activator_rail_primes_and_the_fuse_ends_in_a_power_4_explosion_at_rest() -> None:
+    sim = load_scene_text(RAIL.format(powered="true"), "activator")
+    cart = sim.entity_by_id(1)
+    sim.tick()
+    assert cart.fuse == TNT_MINECART_FUSE - 1          # primed in the cart tick, counted down after it
+    found = explosions(sim, 90)
+    assert [(t, ev["power"], ev["source_type"], ev["mode"]) for t, ev in found] == \
+        [(TNT_MINECART_FUSE + 1, 4.0, "minecraft:tnt_minecart", "break")]
+    assert cart.removed
+
+
+def test_unpowered_activator_rail_does_not_prime() -> None:
+    sim = load_scene_text(RAIL.format(powered="false"), "unpowered")
+    assert explosions(sim, 100) == []
+    assert sim.entity_by_id(1).fuse == -1
+
+
+def test_stacked_cart_crash_power_is_4_plus_7_5_times_next_double_figure_e14() -> None:
+    """E14: the pile's Motion far exceeds 5 m/gt, so min(speed, 5) = 5 and the crash power is
+    (float)(4 + nextDouble·1.5·5), uniform in 4..11.5; the first draw of the cart's own Random."""
+    sim = load_scene(SCENES / "tnt_minecart_cannon.toml")
+    found = explosions(sim, 40)
+    assert found
+    first = found[0][1]
+    expected = f32(4.0 + JavaRandom(sim.seed * 1_000_003 + first["source"]).next_double() * 1.5 * 5.0)
+    assert first["power"] == expected
+    assert all(4.0 <= ev["power"] <= 11.5 for _, ev in found)
+    assert max(ev["power"] for _, ev in found) > 10.0
+
+
+def test_an_explosion_primes_the_carts_it_breaks_with_a_short_random_fuse() -> None:
+    """`dropItems` from an explosion: fuse nextInt(20) + nextInt(20), drawn from the cart's Random."""
+    sim = load_scene_text(RAIL.format(powered="false") + """
+[[entities]]
+type = "tnt"
+pos = [1.5, 1.0, 0.5]
+fuse = 1
+""", "primed by TNT")
+    sim.tick()
+    cart = sim.entity_by_id(1)
+    r = JavaRandom(sim.seed * 1_000_003 + 1)
+    assert cart.fuse == r.next_int(20) + r.next_int(20)     # the TNT ticks after the cart: not counted yet
+    assert not cart.removed
+
+
+def test_landing_after_a_fall_of_3_m_or_more_explodes_with_the_fall_as_speed() -> None:
+    """`handleFallDamage`: fallDistance ≥ 3 → explode(v = (fall / 10F)²): power 4 + nextDouble·1.5·fall/10."""
+    sim = load_scene_text('[[blocks]]\nfrom = [-2, 0, -2]\nto = [2, 0, 2]\nblock = "minecraft:stone"\n'
+                          '[[entities]]\ntype = "tnt_minecart"\npos = [0.5, 11.0, 0.5]\n', "fall")
+    cart = sim.entity_by_id(1)
+    fall = 0.0
+    found = []
+    while not found and sim.tick_count < 60:
+        fall = cart.fall_distance
+        found = explosions(sim, 1)
+    (tick, ev), = found
+    f = f32(fall / f32(10.0))                 # the landing move itself is not added (Entity.fall on the ground)
+    d = min(float(f32(f * f)) ** 0.5, 5.0)
+    assert ev["power"] == f32(4.0 + JavaRandom(sim.seed * 1_000_003 + 1).next_double() * 1.5 * d)
+    assert ev["center"] == [0.5, 1.0, 0.5]
+
+
+def test_a_short_fall_does_not_explode() -> None:
+    sim = load_scene_text('[[blocks]]\nfrom = [-2, 0, -2]\nto = [2, 0, 2]\nblock = "minecraft:stone"\n'
+                          '[[entities]]\ntype = "tnt_minecart"\npos = [0.5, 3.5, 0.5]\n', "short fall")
+    assert explosions(sim, 40) == []
+
+
+CART_AT_REST = """
+[[blocks]]
+from = [-3, 0, -3]
+to = [3, 0, 3]
+block = "minecraft:obsidian"
+[[entities]]
+type = "tnt_minecart"
+pos = [0.5, 1.0, 0.5]
+{extra}
+"""
+
+
+def test_fire_damage_that_breaks_a_cart_primes_it() -> None:
+    """`TntMinecartEntity.dropItems`: lava (a fire source) deals 4 a tick; the second hit lifts the wobble above
+    40 and primes the cart with a fuse of nextInt(20) + nextInt(20) instead of breaking it."""
+    sim = load_scene_text(CART_AT_REST.format(extra="") + '[[blocks]]\nat = [0, 1, 0]\nblock = "minecraft:lava"\n',
+                          "lava")
+    cart = sim.entity_by_id(1)
+    for _ in range(3):
+        sim.tick()
+    assert not cart.removed and 0 <= cart.fuse < 38
+
+
+def test_a_players_hit_breaks_a_cart_at_rest_without_priming_it() -> None:
+    """A player's hit is neither fire nor explosive: a slow cart whose wobble passes 40 breaks, unprimed."""
+    attack = '[[actions]]\ntick = 1\ndo = "attack"\nentity = 1\namount = 5.0\n'
+    sim = load_scene_text(CART_AT_REST.format(extra=attack), "hit")
+    cart = sim.entity_by_id(1)
+    sim.tick()
+    assert cart.removed and cart.fuse == -1
