@@ -14,8 +14,6 @@ import numpy as np
 from imgui_bundle import imgui, imgui_ctx, implot
 
 from engine.analysis import formulas
-from engine.analysis.diff import first_difference
-from engine.analysis.sweep import run_sweep
 from viewer.panels.plots import entity_series
 from viewer.panels.widgets import em
 
@@ -68,6 +66,8 @@ def selected_overlay(app: Any, st: AnalysisState) -> formulas.Overlay | None:
 
 def start_sweep(st: AnalysisState) -> None:
     """Run the sweep in a background thread, one process (large sweeps belong to `tickscope sweep`)."""
+    from engine.analysis.sweep import run_sweep  # imported on first use: it is not needed for the first frame
+
     vary = [v for v in st.vary if v.strip()]
     st.result, st.error = None, None
     st.job = _pool.submit(run_sweep, st.scene, st.ticks, vary, [st.measure], 1, None, False)
@@ -182,6 +182,8 @@ def _draw_sweep(st: AnalysisState) -> None:
 
 def start_diff(st: AnalysisState) -> None:
     """`tickscope diff` of the sweep's scene file over its ticks, in the background thread."""
+    from engine.analysis.diff import first_difference  # imported on first use, as run_sweep
+
     a, _, b = st.versions.partition(",")
     st.diff = None
     st.diff_job = _pool.submit(first_difference, st.scene, a.strip(), b.strip(), st.ticks)
