@@ -49,10 +49,15 @@ def dock_panels(reset: bool) -> ViewRect:
     return ViewRect(central.pos.x, central.pos.y, central.size.x, central.size.y)
 
 
+def panel_color() -> int:
+    """The colour under the docked panels: the style's window background, packed as ImGui draws it."""
+    return imgui.get_color_u32(imgui.Col_.window_bg)
+
+
 def panel_background() -> tuple[float, float, float, float]:
-    """The colour under the docked panels (the style's window background, opaque), as the screen is cleared."""
-    color = imgui.get_style().color_(imgui.Col_.window_bg)
-    return color.x, color.y, color.z, 1.0
+    """`panel_color` as the screen is cleared (rgba floats)."""
+    packed = panel_color()
+    return tuple(((packed >> shift) & 0xFF) / 255 for shift in (0, 8, 16, 24))
 
 
 def around(origin: tuple[int, int], size: tuple[int, int], window: tuple[int, int]) -> list[tuple[int, int, int, int]]:
