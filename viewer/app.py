@@ -36,14 +36,14 @@ from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.drawing.screenshots import read_screen, save_screenshot
 from viewer.files import Dialog, Watch, config_dir, load_recent, remember
 from viewer.gl.imgui_input import ImGuiInput
-from viewer.gl.imgui_renderer import ImGuiRenderer
+from viewer.gl.imgui_renderer import Cleared, ImGuiRenderer
 from viewer.history import EntityStates, History, entity_states
 from viewer.panels.analysis import draw_analysis
 from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
 from viewer.panels.errors import describe, draw_errors
 from viewer.panels.help import draw_help, draw_legend
-from viewer.panels.layout import apply_scale, dock_panels
+from viewer.panels.layout import apply_scale, around, dock_panels, panel_background, panel_color
 from viewer.panels.ledger import LedgerTable, draw_ledger
 from viewer.panels.menu import draw_close_prompt, draw_menu_bar, draw_recovery_prompt
 from viewer.panels.pistons import draw_pistons
@@ -410,12 +410,15 @@ class ViewerApp(Readouts):
         screen.use()
         self.ctx.viewport = (0, 0, width, height)
         screen.clear(*self.scene.background(), depth=1.0, viewport=(0, 0, width, height))
+        for gap in around(origin, view_size, (width, height)):  # under the docked panels (dock_panels)
+            screen.clear(*panel_background(), viewport=gap)
         self.scene.draw(screen, camera, size=view_size, origin=origin)
         self.ctx.viewport = (0, 0, width, height)
         if self.state.screenshot == "scene":  # the 3D view with its labels and axis letters, no panels
             self.imgui_renderer.render(imgui.get_draw_data(), background_only=True)
             self._save_screenshot((width, height), crop=(origin, view_size))
-        self.imgui_renderer.render(imgui.get_draw_data())
+        cleared = Cleared((rect.x, rect.y, rect.x + rect.width, rect.y + rect.height), panel_color())
+        self.imgui_renderer.render(imgui.get_draw_data(), cleared=cleared)
         if self.state.screenshot == "panels":
             self._save_screenshot((width, height))
 

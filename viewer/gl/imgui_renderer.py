@@ -8,6 +8,7 @@ command's clip rectangle and bound to its texture.
 from __future__ import annotations
 
 import ctypes
+from dataclasses import dataclass
 
 import moderngl
 import numpy as np
@@ -17,9 +18,31 @@ from imgui_bundle import imgui
 from viewer.gl.programs import IN_COLOR, IN_POSITION, IN_UV, M_PROJ, load_program
 
 VERTEX_FORMAT = "2f 2f 4f1"  # ImDrawVert: pos, uv, col (rgba8)
+VERTEX_DTYPE = np.dtype([("pos", "<f4", 2), ("uv", "<f4", 2), ("col", "<u4")])  # ImDrawVert, colour packed
 BACKGROUND_LIST = "##Background"  # ImGui's name of the viewport's background draw list
+DOCK_HOST_PREFIX = "WindowOverViewport"  # ImGui's name of the draw list of the dock space over the viewport
 INITIAL_VERTICES = 1 << 14
 INITIAL_INDICES = 1 << 15
+
+
+@dataclass(frozen=True)
+class Cleared:
+    """What the frame cleared before ImGui draws: `color` (packed like ImDrawVert.col) everywhere outside
+    `view` (x0, y0, x1, y1 in ImGui's display coordinates), the 3D view's rectangle."""
+
+    view: tuple[float, float, float, float]
+    color: int
+
+
+def hidden_backgrounds(vertices: np.ndarray, indices: np.ndarray, cleared: Cleared) -> int:
+    """How many leading indices of the dock space's draw list draw only what the clear already shows: opaque
+    triangles of the cleared colour wholly outside the view (the docked panels' backgrounds come first)."""
+    tri = vertices[indices[:len(indices) // 3 * 3]].reshape(-1, 3)
+    x0, y0, x1, y1 = cleared.view
+    lo, hi = tri["pos"].min(axis=1), tri["pos"].max(axis=1)
+    outside = (hi[:, 0] <= x0) | (lo[:, 0] >= x1) | (hi[:, 1] <= y0) | (lo[:, 1] >= y1)
+    plain = (tri["col"] == cleared.color).all(axis=1) & outside
+    return 3 * (len(plain) if plain.all() else int(np.argmin(plain)))
 
 
 class ImGuiRenderer:
@@ -40,9 +63,12 @@ class ImGuiRenderer:
         io = imgui.get_io()
         io.backend_flags |= imgui.BackendFlags_.renderer_has_textures
 
-    def render(self, draw_data: imgui.ImDrawData, background_only: bool = False) -> None:
+    def render(self, draw_data: imgui.ImDrawData, background_only: bool = False,
+               cleared: Cleared | None = None) -> None:
         """Draw one frame of ImGui into the bound framebuffer (its size is display_size * scale); with
-        `background_only`, only the background draw list (text over the 3D view: labels, axis letters)."""
+        `background_only`, only the background draw list (text over the 3D view: labels, axis letters). With
+        `cleared`, the docked panels' backgrounds are left to the clear (the same pixels, llvmpipe fills each
+        panel pixel once less) and the background list is kept inside the view, as the panels covered it."""
         for tex in draw_data.textures:
             self._serve_texture_request(tex)
         scale_x, scale_y = draw_data.framebuffer_scale.x, draw_data.framebuffer_scale.y
@@ -63,15 +89,21 @@ class ImGuiRenderer:
         try:
             for draw_list in draw_data.cmd_lists:
                 if not background_only or draw_list._owner_name == BACKGROUND_LIST:
-                    self._draw_list(draw_list, left, top, scale_x, scale_y, fb_h)
+                    self._draw_list(draw_list, left, top, scale_x, scale_y, fb_h, cleared)
         finally:
             ctx.scissor = None
 
     def _draw_list(self, draw_list: imgui.ImDrawList, left: float, top: float,
-                   scale_x: float, scale_y: float, fb_h: int) -> None:
+                   scale_x: float, scale_y: float, fb_h: int, cleared: Cleared | None = None) -> None:
         vtx, idx = draw_list.vtx_buffer, draw_list.idx_buffer
         vtx_bytes = ctypes.string_at(vtx.data_address(), vtx.size() * imgui.VERTEX_SIZE)
         idx_bytes = ctypes.string_at(idx.data_address(), idx.size() * imgui.INDEX_SIZE)
+        skip, bounds = 0, None
+        if cleared is not None and draw_list._owner_name.startswith(DOCK_HOST_PREFIX):
+            skip = hidden_backgrounds(np.frombuffer(vtx_bytes, dtype=VERTEX_DTYPE),
+                                      np.frombuffer(idx_bytes, dtype=np.uint32), cleared)
+        elif cleared is not None and draw_list._owner_name == BACKGROUND_LIST:
+            bounds = cleared.view
         if len(vtx_bytes) > self._vbo.size:
             self._vbo.orphan(2 * len(vtx_bytes))
         if len(idx_bytes) > self._ibo.size:
@@ -81,16 +113,21 @@ class ImGuiRenderer:
         for cmd in draw_list.cmd_buffer:
             if cmd.user_callback_data is not None or cmd.elem_count == 0:
                 continue
+            first = max(cmd.idx_offset, skip)
+            count = cmd.idx_offset + cmd.elem_count - first
             clip = cmd.clip_rect
-            x0, y0 = (clip.x - left) * scale_x, (clip.y - top) * scale_y
-            x1, y1 = (clip.z - left) * scale_x, (clip.w - top) * scale_y
-            if x1 <= x0 or y1 <= y0:
+            cx0, cy0, cx1, cy1 = clip.x, clip.y, clip.z, clip.w
+            if bounds is not None:
+                cx0, cy0, cx1, cy1 = max(cx0, bounds[0]), max(cy0, bounds[1]), min(cx1, bounds[2]), min(cy1, bounds[3])
+            x0, y0 = (cx0 - left) * scale_x, (cy0 - top) * scale_y
+            x1, y1 = (cx1 - left) * scale_x, (cy1 - top) * scale_y
+            if x1 <= x0 or y1 <= y0 or count <= 0:
                 continue
             self.ctx.scissor = (int(x0), int(fb_h - y1), int(x1 - x0), int(y1 - y0))
             texture = self.textures.get(cmd.get_tex_id())
             if texture is not None:
                 texture.use(0)
-            self._vao.render(moderngl.TRIANGLES, vertices=cmd.elem_count, first=cmd.idx_offset)
+            self._vao.render(moderngl.TRIANGLES, vertices=count, first=first)
 
     def _serve_texture_request(self, tex: imgui.ImTextureData) -> None:
         status = tex.status

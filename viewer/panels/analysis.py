@@ -71,6 +71,7 @@ def selected_overlay(app: Any) -> formulas.Overlay | None:
 
 def start_sweep(st: AnalysisState) -> None:
     """Run the sweep in a background thread, one process (large sweeps belong to `tickscope sweep`)."""
+
     vary = [v for v in st.vary if v.strip()]
     st.result, st.error = None, None
     st.job = _pool.submit(run_sweep, st.scene, st.ticks, vary, [st.measure], 1, None, False)
@@ -190,6 +191,7 @@ def _draw_sweep(st: AnalysisState) -> None:
 
 def start_diff(st: AnalysisState) -> None:
     """`tickscope diff` of the sweep's scene file over its ticks, in the background thread."""
+
     a, _, b = st.versions.partition(",")
     st.diff = None
     st.diff_job = _pool.submit(first_difference, st.scene, a.strip(), b.strip(), st.ticks)

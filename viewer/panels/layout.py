@@ -37,11 +37,35 @@ def dock_panels(reset: bool) -> ViewRect:
     dock_id = imgui.get_id(DOCKSPACE_NAME)
     if reset or imgui.internal.dock_builder_get_node(dock_id) is None:
         _build_default(dock_id, viewport)
+    # The dock space's own background around the central node is left out (transparent): the docked panels
+    # cover it, and the frame clears that area to the same colour first (`panel_background`), which saves
+    # llvmpipe blending every panel pixel twice.
+    imgui.push_style_color(imgui.Col_.window_bg, (0.0, 0.0, 0.0, 0.0))
     imgui.dock_space_over_viewport(dock_id, viewport, imgui.DockNodeFlags_.passthru_central_node)
+    imgui.pop_style_color()
     central = imgui.internal.dock_builder_get_central_node(dock_id)
     if central is None:
         return ViewRect(viewport.work_pos.x, viewport.work_pos.y, viewport.work_size.x, viewport.work_size.y)
     return ViewRect(central.pos.x, central.pos.y, central.size.x, central.size.y)
+
+
+def panel_color() -> int:
+    """The colour under the docked panels: the style's window background, packed as ImGui draws it."""
+    return imgui.get_color_u32(imgui.Col_.window_bg)
+
+
+def panel_background() -> tuple[float, float, float, float]:
+    """`panel_color` as the screen is cleared (rgba floats)."""
+    packed = panel_color()
+    return tuple(((packed >> shift) & 0xFF) / 255 for shift in (0, 8, 16, 24))
+
+
+def around(origin: tuple[int, int], size: tuple[int, int], window: tuple[int, int]) -> list[tuple[int, int, int, int]]:
+    """The rectangles (x, y, width, height; GL pixels, bottom-left origin) of the window outside the 3D view's
+    rectangle at `origin` of `size`: below, above, left and right of it (empty ones left out)."""
+    (x, y), (w, h), (width, height) = origin, size, window
+    rects = [(0, 0, width, y), (0, y + h, width, height - y - h), (0, y, x, h), (x + w, y, width - x - w, h)]
+    return [r for r in rects if r[2] > 0 and r[3] > 0]
 
 
 def _build_default(dock_id: int, viewport: imgui.Viewport) -> None:
