@@ -223,7 +223,7 @@ class PistonBlockEntity(BlockEntity):
                     amount = max(amount, get_intersection_size(swept, direction, e.box))
                     if amount >= d:
                         break
-            rec = self._recorder(e, item, phase) if slime or amount > 0.0 else None
+            rec = push_recorder(e, item, phase) if slime or amount > 0.0 else None
             if slime:
                 run_stage(rec, e, LAUNCH, launch, e, direction)
             if amount <= 0.0:
@@ -259,7 +259,7 @@ class PistonBlockEntity(BlockEntity):
         region = self.offset_head_box(Box(0.0, top, 0.0, 1.0, HONEY_DRAG_TOP, 1.0))
         step = f32(next_progress - self.progress)
         for e in sim.world.get_entities(None, region, lambda o: can_move_entity(region, o)):
-            rec = self._recorder(e, item, phase)
+            rec = push_recorder(e, item, phase)
             run_stage(rec, e, HONEY_DRAG, move_entity, sim, direction, e, step, direction, rec)
 
     def finish(self, world: World) -> None:
@@ -287,16 +287,6 @@ class PistonBlockEntity(BlockEntity):
                               pos=list(self.pos)) for b in self.get_head_block_state().collision_shape.boxes]
         item.geometry = geometry
         return item
-
-    def _recorder(self, e: Entity, item: BlockEntityTick | None, phase: PhaseRecord | None) -> Recorder | None:
-        """With tracing, an `EntityTick` of `e` in the phase after this B36's item; its stages carry the B36's
-        geometry (see `move_entity`)."""
-        if item is None or phase is None:
-            return None
-        tick = EntityTick(e.id, e.TYPE)
-        phase.items.append(tick)
-        item.pushes.append(tick)
-        return B36Recorder(tick, item.geometry)
 
 
 class B36Recorder(Recorder):
@@ -350,3 +340,13 @@ def record_push(rec: B36Recorder, start: Vec3, e: Entity, movement: Vec3, clampe
     for g in rec.b36_geometry:
         rec.geometry(g)
 
+
+def push_recorder(e: Entity, item: BlockEntityTick | None, phase: PhaseRecord | None) -> B36Recorder | None:
+    """With tracing, an `EntityTick` of `e` in the phase after the moving block's (or shulker lid's) item; its
+    stages carry that item's geometry (see `move_entity`)."""
+    if item is None or phase is None:
+        return None
+    tick = EntityTick(e.id, e.TYPE)
+    phase.items.append(tick)
+    item.pushes.append(tick)
+    return B36Recorder(tick, item.geometry)

@@ -22,10 +22,17 @@ from engine.constants import (
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.geometry.shapes import VoxelShape, from_boxes
 from engine.influences.piston import BlockEvent, add_synced_block_event
-from engine.influences.piston_block_entity import BY_NAME, B36Recorder, Direction, get_intersection_size, record_push
+from engine.influences.piston_block_entity import (
+    BY_NAME,
+    B36Recorder,
+    Direction,
+    get_intersection_size,
+    push_recorder,
+    record_push,
+)
 from engine.java.javanum import f32
 from engine.motion.move import MovementType, move
-from engine.tick.trace import EntityTick, StageInfo, run_stage
+from engine.tick.trace import StageInfo, run_stage
 from engine.tick.trace import box as gbox
 from engine.world.block_entities import SHULKER_BOXES, BlockEntity, BlockEntityTick
 
@@ -139,7 +146,7 @@ class ShulkerBoxBlockEntity(BlockEntity):
                 continue
             amount = get_intersection_size(region, facing, e.box) + SHULKER_PUSH_MARGIN
             o = facing.offset
-            rec = self._recorder(e, item, phase)
+            rec = push_recorder(e, item, phase)
             run_stage(rec, e, PUSH, shulker_move, sim, e, Vec3(amount * o[0], amount * o[1], amount * o[2]), rec)
 
     def on_synced_block_event(self, kind: int, data: int) -> bool:
@@ -163,15 +170,6 @@ class ShulkerBoxBlockEntity(BlockEntity):
             item.geometry = [gbox("b36_box", b.offset(*map(float, self.pos)), pos=list(self.pos))
                              for b in self.get_collision_shape(state).boxes]
         return item
-
-    def _recorder(self, e: Entity, item: BlockEntityTick | None, phase: PhaseRecord | None) -> B36Recorder | None:
-        """With tracing, an `EntityTick` of `e` after this box's item, drawn with the box's geometry."""
-        if item is None or phase is None:
-            return None
-        tick = EntityTick(e.id, e.TYPE)
-        phase.items.append(tick)
-        item.pushes.append(tick)
-        return B36Recorder(tick, item.geometry)
 
 
 def shulker_move(sim: Simulation, e: Entity, movement: Vec3, rec: B36Recorder | None) -> None:
