@@ -488,3 +488,18 @@ AMPHIBIOUS_WALKABLE_PENALTY = f32(6.0)      # AmphibiousPathNodeMaker.init: WALK
 AMPHIBIOUS_WATER_BORDER_PENALTY = f32(4.0)
 PATH_Y_MAX_WATER_STEPS = 16         # MobNavigation.getPathY: give up after 16 water blocks up
 FLOAT_MAX = 3.4028234663852886e38   # Float.MAX_VALUE: Path's distance without nodes, the nearest-target start
+
+# --- ghasts and phantoms: FlyingEntity.travel (spec 05 §2.5); sizes from EntityType 1.16.5 ---
+FLYING_ACCEL = f32(0.02)            # FlyingEntity.travel: updateVelocity(0.02F, ...) in fluids and off the ground
+FLYING_GROUND_ACCEL = f32(0.1)      # ... on ground: updateVelocity(0.1F * g, ...)
+FLYING_GROUND_FACTOR = f32(0.16277137)  # ... g = 0.16277137F / (f * f * f), f = slipperiness * 0.91F
+FLYING_WATER_DRAG = f32(0.8)        # ... water: multiply(0.800000011920929) on all axes (AMBIGUITY-L7: 0.8, not 0.08)
+FLYING_LAVA_DRAG = 0.5              # ... lava: multiply(0.5)
+FLYING_SLIPPERINESS_BELOW = 1.0     # ... new BlockPos(getX(), getY() - 1.0, getZ())
+GHAST_WIDTH = f32(4.0)              # EntityType.GHAST 4.0F × 4.0F
+GHAST_HEIGHT = f32(4.0)
+GHAST_EYE_HEIGHT = f32(2.6)         # GhastEntity.getActiveEyeHeight: 2.6F
+GHAST_FOLLOW_RANGE = 100.0          # GhastEntity.createGhastAttributes: GENERIC_FOLLOW_RANGE 100.0
+PHANTOM_WIDTH = f32(0.9)            # EntityType.PHANTOM 0.9F × 0.5F (size 0)
+PHANTOM_HEIGHT = f32(0.5)
+PHANTOM_EYE_FACTOR = f32(0.35)      # PhantomEntity.getActiveEyeHeight: height * 0.35F
