@@ -503,3 +503,10 @@ GHAST_FOLLOW_RANGE = 100.0          # GhastEntity.createGhastAttributes: GENERIC
 PHANTOM_WIDTH = f32(0.9)            # EntityType.PHANTOM 0.9F × 0.5F (size 0)
 PHANTOM_HEIGHT = f32(0.5)
 PHANTOM_EYE_FACTOR = f32(0.35)      # PhantomEntity.getActiveEyeHeight: height * 0.35F
+
+# --- the bow (spec 06 §7.1, E17, AMBIGUITY-N9): BowItem.getPullProgress / onStoppedUsing, 1.16.5 ---
+BOW_PULL_TICKS = f32(20.0)          # getPullProgress: f = (float)useTicks / 20.0F
+BOW_PULL_LINEAR = f32(2.0)          # ... f = (f * f + f * 2.0F) / 3.0F
+BOW_PULL_DIVISOR = f32(3.0)
+BOW_FULL_PULL = f32(1.0)            # ... if (f > 1.0F) f = 1.0F; critical when f == 1.0F
+BOW_MIN_PULL = 0.1                  # onStoppedUsing: no arrow when (double)f < 0.1D
