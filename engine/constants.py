@@ -510,3 +510,4 @@ BOW_PULL_LINEAR = f32(2.0)          # ... f = (f * f + f * 2.0F) / 3.0F
 BOW_PULL_DIVISOR = f32(3.0)
 BOW_FULL_PULL = f32(1.0)            # ... if (f > 1.0F) f = 1.0F; critical when f == 1.0F
 BOW_MIN_PULL = 0.1                  # onStoppedUsing: no arrow when (double)f < 0.1D
+USING_ITEM_SLOWDOWN = f32(0.2)      # ClientPlayerEntity.tickMovement: isUsingItem() → input × 0.2F (not riding)

@@ -13,7 +13,7 @@ network phase, so the engine moves it in the "players" phase of the tick (`playe
    then the flying speed (0.02F, +0.006 sprinting) and movement speed for the next tick;
 4. `PlayerEntity.updateSize`: the pose (standing 1.8, sneaking 1.5, swimming or gliding 0.6) and its box.
 
-Not modelled: hunger (sprinting is always allowed), blindness, using items that slow (only throws), creative
+Not modelled: hunger (sprinting is always allowed), blindness, using items other than the bow that slow, creative
 flight, `pushOutOfBlocks`, and the client-only rule that mobs push the player on the client (here the player's
 own `tickCramming` pushes both ways).
 """
@@ -45,6 +45,7 @@ from engine.constants import (
     SWIM_SURFACE_OFFSET,
     SWIM_UP_SPEED,
     THROW_DIVERGENCE,
+    USING_ITEM_SLOWDOWN,
     WALKING_THRESHOLD,
 )
 from engine.entities.arrow import Arrow, get_pull_progress
@@ -218,14 +219,18 @@ class PlayerEntity(LivingEntity):
         self.in_sneaking_pose = not self.swimming and self.would_pose_not_collide(world, "crouching") and \
             (self.sneaking or not self.would_pose_not_collide(world, "standing"))
         self.keyboard_input_tick(self.held, self.in_sneaking_pose)
+        using = self.is_using_item()
+        if using and self.vehicle is None:
+            self.input_sideways = f32(self.input_sideways * USING_ITEM_SLOWDOWN)
+            self.input_forward = f32(self.input_forward * USING_ITEM_SLOWDOWN)
         if (self.on_ground or self.submerged_in_water) and not was_sneaking and not was_walking \
-                and self.is_walking() and not self.sprinting:
+                and self.is_walking() and not self.sprinting and not using:
             if self.double_tap_ticks > 0 or self.held.sprint:
                 self.set_sprinting(True)
             else:
                 self.double_tap_ticks = DOUBLE_TAP_TICKS
         if not self.sprinting and (not self.touching_water or self.submerged_in_water) and self.is_walking() \
-                and self.held.sprint:
+                and not using and self.held.sprint:
             self.set_sprinting(True)
         if self.sprinting:
             no_forward = not self.has_forward_movement()
@@ -237,6 +242,10 @@ class PlayerEntity(LivingEntity):
                 self.set_sprinting(False)
         if self.input_jumping and not was_jumping and self.vehicle is None and not self.is_climbing(world):
             self.check_fall_flying()
+
+    def is_using_item(self) -> bool:
+        """`LivingEntity.isUsingItem`: a bow being drawn (the only item used over several ticks here)."""
+        return self.bow_drawn_since is not None
 
     def keyboard_input_tick(self, held: PlayerInput, slow_down: bool) -> None:
         """`KeyboardInput.tick`: ±1 per axis (opposite keys cancel), × 0.3 as a double in the sneaking pose."""

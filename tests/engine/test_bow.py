@@ -95,3 +95,20 @@ def test_the_arrow_is_released_at_the_range_end_only() -> None:
 def test_an_unknown_item_names_the_bow_among_the_supported() -> None:
     with pytest.raises(SceneError, match="minecraft:bow"):
         load_scene_text(SCENE.format(to=5).replace('"minecraft:bow"', '"minecraft:crossbow"'))
+
+
+WALK = SCENE.replace("yaw = 30.0\n", "yaw = 30.0\nforward = true\nsprint = true\n")
+
+
+def test_drawing_slows_the_keys_to_0_2_and_stops_sprinting_from_starting() -> None:
+    """ClientPlayerEntity.tickMovement: while the bow is drawn the keys are × 0.2F and sprinting cannot start; the
+    first tick's Motion is linear in the input (no normalisation below length 1)."""
+    drawing = load_scene_text(WALK.format(to=10))
+    walking = load_scene_text(WALK.format(to=10).replace('use = "minecraft:bow"\n', ""))
+    drawing.tick()
+    walking.tick()
+    d, w = drawing.entity_by_id(1), walking.entity_by_id(1)
+    assert not d.sprinting and w.sprinting
+    slow = f32(f32(0.2) * f32(0.98))
+    fast = f32(f32(1.0) * f32(0.98))
+    assert d.motion.z == pytest.approx(w.motion.z * slow / fast / 1.3, rel=1e-6)   # sprinting: speed × 1.3
