@@ -79,3 +79,28 @@ def test_phantom_with_ai_is_refused_with_one_line() -> None:
     sim = load_scene_text('[[entities]]\nid = 1\ntype = "minecraft:phantom"\npos = [0.5, 100.0, 0.5]\n')
     with pytest.raises(NotImplementedError, match="PhantomMoveControl"):
         sim.tick()
+
+
+@pytest.mark.parametrize("name", ["ghast_tnt_knock", "bow_draw"])
+def test_tracing_on_or_off_gives_bit_identical_lines(name: str) -> None:
+    """`tickscope trace` with and without `--stages`: the same lines; the flying case and the bow release are
+    recorded as stages named after the vanilla methods."""
+    from pathlib import Path
+
+    from viewer.cli import trace_lines
+    path = str(Path(__file__).resolve().parents[2] / "scenes" / f"{name}.toml")
+    plain = list(trace_lines(path, 40, False, None))
+    staged = list(trace_lines(path, 40, True, None))
+    names: set[str] = set()
+
+    def collect(stages: list[dict]) -> None:
+        for s in stages:
+            names.add(f"{s['name']}/{s['method']}")
+            collect(s["children"])
+    for line in staged:
+        for e in line["entities"]:
+            collect(e.pop("stages", []))
+    assert plain == staged
+    wanted = {"ghast_tnt_knock": {"travel_ordinary/FlyingEntity.travel", "travel_water/FlyingEntity.travel"},
+              "bow_draw": {"release_bow/BowItem.onStoppedUsing"}}[name]
+    assert wanted <= names
