@@ -593,3 +593,26 @@ BOAT_BREAK_WOBBLE = f32(40.0)         # BoatEntity.damage: wobble strength + amo
 BOAT_WOBBLE_FACTOR = f32(10.0)
 MINECART_WOBBLE_TICKS = 10            # damage / onActivatorRail: setDamageWobbleTicks(10)
 MINECART_ACTIVATOR_WOBBLE = f32(50.0)  # MinecartEntity.onActivatorRail: setDamageWobbleStrength(50.0F)
+
+# --- ghasts and phantoms: FlyingEntity.travel (spec 05 §2.5); sizes from EntityType 1.16.5 ---
+FLYING_ACCEL = f32(0.02)            # FlyingEntity.travel: updateVelocity(0.02F, ...) in fluids and off the ground
+FLYING_GROUND_ACCEL = f32(0.1)      # ... on ground: updateVelocity(0.1F * g, ...)
+FLYING_GROUND_FACTOR = f32(0.16277137)  # ... g = 0.16277137F / (f * f * f), f = slipperiness * 0.91F
+FLYING_WATER_DRAG = f32(0.8)        # ... water: multiply(0.800000011920929) on all axes (AMBIGUITY-L7: 0.8, not 0.08)
+FLYING_LAVA_DRAG = 0.5              # ... lava: multiply(0.5)
+FLYING_SLIPPERINESS_BELOW = 1.0     # ... new BlockPos(getX(), getY() - 1.0, getZ())
+GHAST_WIDTH = f32(4.0)              # EntityType.GHAST 4.0F × 4.0F
+GHAST_HEIGHT = f32(4.0)
+GHAST_EYE_HEIGHT = f32(2.6)         # GhastEntity.getActiveEyeHeight: 2.6F
+GHAST_FOLLOW_RANGE = 100.0          # GhastEntity.createGhastAttributes: GENERIC_FOLLOW_RANGE 100.0
+PHANTOM_WIDTH = f32(0.9)            # EntityType.PHANTOM 0.9F × 0.5F (size 0)
+PHANTOM_HEIGHT = f32(0.5)
+PHANTOM_EYE_FACTOR = f32(0.35)      # PhantomEntity.getActiveEyeHeight: height * 0.35F
+
+# --- the bow (spec 06 §7.1, E17, AMBIGUITY-N9): BowItem.getPullProgress / onStoppedUsing, 1.16.5 ---
+BOW_PULL_TICKS = f32(20.0)          # getPullProgress: f = (float)useTicks / 20.0F
+BOW_PULL_LINEAR = f32(2.0)          # ... f = (f * f + f * 2.0F) / 3.0F
+BOW_PULL_DIVISOR = f32(3.0)
+BOW_FULL_PULL = f32(1.0)            # ... if (f > 1.0F) f = 1.0F; critical when f == 1.0F
+BOW_MIN_PULL = 0.1                  # onStoppedUsing: no arrow when (double)f < 0.1D
+USING_ITEM_SLOWDOWN = f32(0.2)      # ClientPlayerEntity.tickMovement: isUsingItem() → input × 0.2F (not riding)

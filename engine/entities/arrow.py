@@ -26,6 +26,10 @@ from engine.constants import (
     ARROW_SPEED,
     ARROW_WATER_DRAG,
     ARROW_WIDTH,
+    BOW_FULL_PULL,
+    BOW_PULL_DIVISOR,
+    BOW_PULL_LINEAR,
+    BOW_PULL_TICKS,
     COLLISION_EPSILON,
     PROJECTILE_SEARCH_EXPANSION,
     TRIDENT_BOUNCE,
@@ -246,6 +250,14 @@ class Arrow(PersistentProjectile):
     def after_use(self, speed: float) -> None:
         """`BowItem.onStoppedUsing`: speed = pull × 3.0F; critical when the pull is 1 (full charge)."""
         self.critical = speed == ARROW_SPEED
+
+
+def get_pull_progress(use_ticks: int) -> float:
+    """`BowItem.getPullProgress` (AMBIGUITY-N9): f = ticks / 20F, (f² + 2f) / 3F in float arithmetic, at most 1;
+    the arrow's speed is this × 3.0F, so it is 3 only at full charge (20 ticks or more)."""
+    f = f32(use_ticks / BOW_PULL_TICKS)
+    f = f32(f32(f32(f * f) + f32(f * BOW_PULL_LINEAR)) / BOW_PULL_DIVISOR)
+    return min(f, BOW_FULL_PULL)
 
 
 class Trident(PersistentProjectile):

@@ -1,5 +1,5 @@
 """Mob species (spec 05, 07): zombies, villagers, pigs and iron golems that walk (`MoveControl`, navigation),
-and the guardians and the wither skeleton used as test subjects.
+the guardians and the wither skeleton used as test subjects, and the flying ghast and phantom (spec 05 §2.5).
 
 With `no_ai` (vanilla's NoAI) the server does not move the mob itself (`MobEntity.canMoveVoluntarily` is false,
 and so is `isLogicalSideForUpdatingMovement`, as no rider steers it): `travel` does nothing, its Motion loses 2%
@@ -9,12 +9,16 @@ NoAI a mob moves as its scene goal (`move_to`, `path_to`) drives it, or travels 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.constants import (
     ELDER_GUARDIAN_HEIGHT,
     ELDER_GUARDIAN_MOVEMENT_SPEED,
     ELDER_GUARDIAN_WIDTH,
+    GHAST_EYE_HEIGHT,
+    GHAST_FOLLOW_RANGE,
+    GHAST_HEIGHT,
+    GHAST_WIDTH,
     GUARDIAN_EYE_FACTOR,
     GUARDIAN_FLOP_SPREAD,
     GUARDIAN_FLOP_VY,
@@ -27,6 +31,9 @@ from engine.constants import (
     IRON_GOLEM_STEP_HEIGHT,
     IRON_GOLEM_WIDTH,
     MOB_FOLLOW_RANGE,
+    PHANTOM_EYE_FACTOR,
+    PHANTOM_HEIGHT,
+    PHANTOM_WIDTH,
     PIG_HEIGHT,
     PIG_MOVEMENT_SPEED,
     PIG_STEP_HEIGHT,
@@ -50,6 +57,7 @@ from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED
 from engine.living.mob import MobEntity
+from engine.living.travel import flying_travel
 from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
@@ -168,4 +176,48 @@ class IronGolem(MobEntity):
         self.step_height = IRON_GOLEM_STEP_HEIGHT
 
 
-MOB_TYPES = (Guardian, ElderGuardian, WitherSkeleton, Zombie, Villager, Pig, IronGolem)
+class FlyingEntity(MobEntity):
+    """`FlyingEntity`: its own `travel` (spec 05 §2.5), which vanilla calls whether or not the AI is enabled, so
+    a NoAI ghast loses 2% a tick (`tickMovement`) and then drags like one with AI. No scene goals: the flying
+    move controls are not the ground `MoveControl`."""
+
+    FIELDS: ClassVar[dict[str, type]] = {"no_ai": bool}
+    NAVIGATES = False
+
+    def travel(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
+        flying_travel(self, sim, rec, movement_input)
+
+
+class Ghast(FlyingEntity):
+    """`GhastEntity`: its goals (FlyRandomlyGoal, fireballs) are not modelled; with AI it idles (GhastMoveControl
+    waits), so only explosions, pistons and other pushes move it."""
+
+    TYPE = "minecraft:ghast"
+    WIDTH = GHAST_WIDTH
+    HEIGHT = GHAST_HEIGHT
+    BASE_ATTRIBUTES = {FOLLOW_RANGE: GHAST_FOLLOW_RANGE}
+
+    @property
+    def eye_height(self) -> float:
+        return GHAST_EYE_HEIGHT
+
+
+class Phantom(FlyingEntity):
+    """`PhantomEntity` of size 0. Its `PhantomMoveControl` steers it every tick with AI, which is not simulated:
+    a phantom with AI stops the run with one line; set `no_ai = true`."""
+
+    TYPE = "minecraft:phantom"
+    WIDTH = PHANTOM_WIDTH
+    HEIGHT = PHANTOM_HEIGHT
+
+    @property
+    def eye_height(self) -> float:
+        """`PhantomEntity.getActiveEyeHeight`: height × 0.35F."""
+        return f32(self.height * PHANTOM_EYE_FACTOR)
+
+    def tick_new_ai(self, sim: Simulation, rec: Recorder | None) -> None:
+        raise NotImplementedError(f"phantom {self.id} with AI: PhantomMoveControl is not simulated "
+                                  "(set no_ai = true)")
+
+
+MOB_TYPES = (Guardian, ElderGuardian, WitherSkeleton, Zombie, Villager, Pig, IronGolem, Ghast, Phantom)

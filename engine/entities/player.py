@@ -13,7 +13,7 @@ network phase, so the engine moves it in the "players" phase of the tick (`playe
    then the flying speed (0.02F, +0.006 sprinting) and movement speed for the next tick;
 4. `PlayerEntity.updateSize`: the pose (standing 1.8, sneaking 1.5, swimming or gliding 0.6) and its box.
 
-Not modelled: hunger (sprinting is always allowed), blindness, using items that slow (only throws), creative
+Not modelled: hunger (sprinting is always allowed), blindness, using items other than the bow that slow, creative
 flight, `pushOutOfBlocks`, and the client-only rule that mobs push the player on the client (here the player's
 own `tickCramming` pushes both ways).
 """
@@ -23,6 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
+    ARROW_SPEED,
+    BOW_MIN_PULL,
     FLYING_SPEED,
     FORWARD_THRESHOLD,
     PLAYER_EYE_HEIGHT,
@@ -43,8 +45,10 @@ from engine.constants import (
     SWIM_SURFACE_OFFSET,
     SWIM_UP_SPEED,
     THROW_DIVERGENCE,
+    USING_ITEM_SLOWDOWN,
     WALKING_THRESHOLD,
 )
+from engine.entities.arrow import Arrow, get_pull_progress
 from engine.entities.firework import use_while_gliding
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import fluid_at
@@ -67,6 +71,7 @@ SWIM_PITCH = StageInfo("swim_pitch", "PlayerEntity.travel")
 SINK = StageInfo("knock_downwards", "ClientPlayerEntity.knockDownwards")
 POSE = StageInfo("update_size", "PlayerEntity.updateSize")
 USE_ITEM = StageInfo("use_item", "Item.use")
+RELEASE_BOW = StageInfo("release_bow", "BowItem.onStoppedUsing")
 
 # PlayerEntity.POSE_DIMENSIONS (height) and getActiveEyeHeight, by pose
 POSES = {"standing": (PLAYER_HEIGHT, PLAYER_EYE_HEIGHT),
@@ -74,6 +79,7 @@ POSES = {"standing": (PLAYER_HEIGHT, PLAYER_EYE_HEIGHT),
          "swimming": (PLAYER_LOW_HEIGHT, PLAYER_LOW_EYE_HEIGHT),
          "fall_flying": (PLAYER_LOW_HEIGHT, PLAYER_LOW_EYE_HEIGHT)}
 FIREWORK_ROCKET = "minecraft:firework_rocket"
+BOW = "minecraft:bow"
 DOUBLE_TAP_TICKS = 7   # ClientPlayerEntity.ticksLeftToDoubleTapSprint = 7
 POSE_CACHE_SIZE = 64
 
@@ -98,6 +104,7 @@ class PlayerEntity(LivingEntity):
         self.pose = "standing"
         self.double_tap_ticks = 0
         self.pose_fits: dict[tuple, bool] = {}     # would_pose_not_collide's answers by (box, block version)
+        self.bow_drawn_since: int | None = None   # the tick the bow's draw began (setCurrentHand), while drawing
 
     @property
     def eye_height(self) -> float:
@@ -125,6 +132,10 @@ class PlayerEntity(LivingEntity):
             self.pitch = f32(held.pitch)
         if held.use is not None:
             run_stage(rec, self, USE_ITEM, self.use_item, sim, held.use)
+        if self.bow_drawn_since is not None:
+            drawn = self.inputs.range_at(sim.tick_count)
+            if drawn is None or drawn.first != self.bow_drawn_since or drawn.last == sim.tick_count:
+                run_stage(rec, self, RELEASE_BOW, self.release_bow, sim)
         if self.vehicle is not None:
             return
         super().tick(sim, rec)
@@ -156,17 +167,34 @@ class PlayerEntity(LivingEntity):
 
     def use_item(self, sim: Simulation, item: str) -> None:
         """Throwing a pearl, snowball or egg: the projectile appears at the eye − 0.1F with the look's Motion
-        plus the player's (spec 06 §7.1); a firework rocket boosts a gliding player."""
+        plus the player's (spec 06 §7.1); a firework rocket boosts a gliding player; a bow starts its draw."""
         from engine.entities import ENTITY_TYPES
         if item == FIREWORK_ROCKET:
             use_while_gliding(sim, self)
             return
+        if item == BOW:
+            self.bow_drawn_since = sim.tick_count
+            return
         cls = ENTITY_TYPES[item]
+        self.shoot(sim, cls, cls.THROW_SPEED)
+
+    def shoot(self, sim: Simulation, cls: type, speed: float) -> None:
+        """The projectile at the eye − 0.1F, owned by the player, `setProperties(player, pitch, yaw, roll, speed,
+        1.0F)` with its Random's spread, then what the item does after (a full-charge arrow is critical)."""
         p = sim.create(cls, Vec3(self.pos.x, self.pos.y + self.eye_height - SPAWN_BELOW_EYE, self.pos.z))
         p.owner = self.id
-        p.set_properties(self, self.pitch, self.yaw, p.THROW_ROLL, cls.THROW_SPEED, THROW_DIVERGENCE, True)
-        p.after_use(cls.THROW_SPEED)
+        p.set_properties(self, self.pitch, self.yaw, p.THROW_ROLL, speed, THROW_DIVERGENCE, True)
+        p.after_use(speed)
         sim.add_entity(p)
+
+    def release_bow(self, sim: Simulation) -> None:
+        """`BowItem.onStoppedUsing` (spec 06 §7.1, AMBIGUITY-N9): the use time is the ticks the draw was held (its
+        range, both ends included); an arrow at speed pull × 3.0F unless the pull is under 0.1 (creative or
+        Infinity assumed: no arrow item is needed; no enchantments)."""
+        pull = get_pull_progress(sim.tick_count - self.bow_drawn_since + 1)
+        self.bow_drawn_since = None
+        if pull >= BOW_MIN_PULL:
+            self.shoot(sim, Arrow, f32(pull * ARROW_SPEED))
 
     def tick_movement(self, sim: Simulation, rec: Recorder | None) -> None:
         """`ClientPlayerEntity.tickMovement`, then `PlayerEntity.tickMovement` around `LivingEntity`'s."""
@@ -192,14 +220,18 @@ class PlayerEntity(LivingEntity):
         self.in_sneaking_pose = not self.swimming and self.would_pose_not_collide(world, "crouching") and \
             (self.sneaking or not self.would_pose_not_collide(world, "standing"))
         self.keyboard_input_tick(self.held, self.in_sneaking_pose)
+        using = self.is_using_item()
+        if using and self.vehicle is None:
+            self.input_sideways = f32(self.input_sideways * USING_ITEM_SLOWDOWN)
+            self.input_forward = f32(self.input_forward * USING_ITEM_SLOWDOWN)
         if (self.on_ground or self.submerged_in_water) and not was_sneaking and not was_walking \
-                and self.is_walking() and not self.sprinting:
+                and self.is_walking() and not self.sprinting and not using:
             if self.double_tap_ticks > 0 or self.held.sprint:
                 self.set_sprinting(True)
             else:
                 self.double_tap_ticks = DOUBLE_TAP_TICKS
         if not self.sprinting and (not self.touching_water or self.submerged_in_water) and self.is_walking() \
-                and self.held.sprint:
+                and not using and self.held.sprint:
             self.set_sprinting(True)
         if self.sprinting:
             no_forward = not self.has_forward_movement()
@@ -211,6 +243,10 @@ class PlayerEntity(LivingEntity):
                 self.set_sprinting(False)
         if self.input_jumping and not was_jumping and self.vehicle is None and not self.is_climbing(world):
             self.check_fall_flying()
+
+    def is_using_item(self) -> bool:
+        """`LivingEntity.isUsingItem`: a bow being drawn (the only item used over several ticks here)."""
+        return self.bow_drawn_since is not None
 
     def keyboard_input_tick(self, held: PlayerInput, slow_down: bool) -> None:
         """`KeyboardInput.tick`: ±1 per axis (opposite keys cancel), × 0.3 as a double in the sneaking pose."""
@@ -315,7 +351,7 @@ class PlayerEntity(LivingEntity):
 
 
 def valid_use_items() -> list[str]:
-    """Items a player may use in `[[inputs]]`: those thrown by a player."""
+    """Items a player may use in `[[inputs]]`: those thrown by a player, and the bow (drawn over the range)."""
     from engine.entities import ENTITY_TYPES
-    return sorted([FIREWORK_ROCKET, *(t for t, c in ENTITY_TYPES.items() if getattr(c, "THROW_SPEED", None)
+    return sorted([FIREWORK_ROCKET, BOW, *(t for t, c in ENTITY_TYPES.items() if getattr(c, "THROW_SPEED", None)
                                       is not None and t != "minecraft:potion")])

@@ -59,6 +59,10 @@ class InputSchedule:
                 return r.held
         return NOTHING
 
+    def range_at(self, tick: int) -> InputRange | None:
+        """The range covering `tick` (a drawn bow is released in its last tick)."""
+        return next((r for r in self.ranges if r.first <= tick <= r.last), None)
+
     def until(self, tick: int) -> InputSchedule:
         """A copy holding only what this one holds up to `tick` (a range running past it is cut there)."""
         out = InputSchedule()

@@ -34,6 +34,12 @@ from engine.constants import (
     FLUID_GRAVITY_FLOOR,
     FLUID_GRAVITY_STEP,
     FLUID_GRAVITY_TOLERANCE,
+    FLYING_ACCEL,
+    FLYING_GROUND_ACCEL,
+    FLYING_GROUND_FACTOR,
+    FLYING_LAVA_DRAG,
+    FLYING_SLIPPERINESS_BELOW,
+    FLYING_WATER_DRAG,
     LAVA_ACCEL,
     LAVA_DRAG,
     LAVA_DRAG_Y,
@@ -78,6 +84,9 @@ DRAG = StageInfo("drag", "LivingEntity.travel", "D")
 BANK_JUMP = StageInfo("bank_jump", "LivingEntity.travel")
 GLIDE = StageInfo("glide", "LivingEntity.travel", "A")
 WALL_DAMAGE = StageInfo("fly_into_wall", "LivingEntity.damage")
+FLYING_WATER = StageInfo("travel_water", "FlyingEntity.travel")
+FLYING_LAVA = StageInfo("travel_lava", "FlyingEntity.travel")
+FLYING_ORDINARY = StageInfo("travel_ordinary", "FlyingEntity.travel")
 
 
 def travel(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3) -> None:
@@ -266,6 +275,46 @@ def apply_climbing_speed(e: LivingEntity, world: World) -> None:
             world.get_block_state(floor(e.pos.x), floor(e.pos.y), floor(e.pos.z)).block != "scaffolding":
         y = 0.0
     e.motion = Vec3(clamp(m.x, -CLIMB_MAX_SPEED, CLIMB_MAX_SPEED), y, clamp(m.z, -CLIMB_MAX_SPEED, CLIMB_MAX_SPEED))
+
+
+# --- ghasts and phantoms (spec 05 §2.5) ---
+
+def flying_travel(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3) -> None:
+    """`FlyingEntity.travel`: no `canMoveVoluntarily` check (a NoAI ghast still moves and drags), no gravity,
+    no climbing or levitation; water before lava, as vanilla tests them."""
+    if e.touching_water:
+        run_stage(rec, e, FLYING_WATER, travel_flying_in_fluid, e, sim, rec, movement_input, FLYING_WATER_DRAG)
+    elif e.is_in_lava():
+        run_stage(rec, e, FLYING_LAVA, travel_flying_in_fluid, e, sim, rec, movement_input, FLYING_LAVA_DRAG)
+    else:
+        run_stage(rec, e, FLYING_ORDINARY, travel_flying_in_air, e, sim, rec, movement_input)
+
+
+def travel_flying_in_fluid(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3,
+                           drag: float) -> None:
+    """Water (× 0.8F, AMBIGUITY-L7) or lava (× 0.5): 0.02F acceleration, the move, the drag on all axes."""
+    update_velocity(e, rec, FLYING_ACCEL, movement_input)
+    move(e, sim, MovementType.SELF, e.motion, rec)
+    run_stage(rec, e, DRAG, scale_motion, e, drag, drag)
+
+
+def travel_flying_in_air(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3) -> None:
+    """f = slipperiness 1 m below × 0.91F on ground, else 0.91F; acceleration 0.1F × 0.16277137F / f³ on ground,
+    else 0.02F; the move; all three axes × f."""
+    p = e.pos
+    below = (floor(p.x), floor(p.y - FLYING_SLIPPERINESS_BELOW), floor(p.z))
+    s = phys.slipperiness(sim.world.get_block_state(*below).block)
+    if rec is not None:
+        rec.geometry(cell("slipperiness_block", below))
+        rec.geometry(label("slipperiness", [below[0] + 0.5, below[1] + 1.0, below[2] + 0.5], repr(s)))
+    f = f32(s * LIVING_DRAG) if e.on_ground else LIVING_DRAG
+    if e.on_ground:
+        accel = f32(FLYING_GROUND_ACCEL * f32(FLYING_GROUND_FACTOR / f32(f32(f * f) * f)))
+    else:
+        accel = FLYING_ACCEL
+    update_velocity(e, rec, accel, movement_input)
+    move(e, sim, MovementType.SELF, e.motion, rec)
+    run_stage(rec, e, DRAG, scale_motion, e, f, f)
 
 
 # --- shared pieces ---

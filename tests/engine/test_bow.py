@@ -1,0 +1,114 @@
+"""The bow (spec 06 §7.1, figure E17, AMBIGUITY-N9), through scenes: a player's `[[inputs]]` range with
+`use = "minecraft:bow"` draws it, the range's last tick releases it. The expected Motion is the rule computed
+here in Java float arithmetic from the arrow's own Random (a formula check of `BowItem.onStoppedUsing`)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from engine.java.jrandom import JavaRandom
+from engine.java.mathhelper import cos, sin
+from engine.tick.scene import SceneError, load_scene_text
+
+
+def f32(x: float) -> float:
+    return float(np.float32(x))
+
+
+SCENE = """[scene]
+seed = 5
+[[blocks]]
+from = [-2, 0, -2]
+to = [2, 0, 2]
+block = "minecraft:stone"
+[[entities]]
+id = 1
+type = "minecraft:player"
+pos = [0.5, 1.0, 0.5]
+on_ground = true
+[[inputs]]
+entity = 1
+from = 1
+to = {to}
+use = "minecraft:bow"
+yaw = 30.0
+pitch = -10.0
+"""
+
+
+def draw(ticks: int):
+    sim = load_scene_text(SCENE.format(to=ticks))
+    for _ in range(ticks):
+        sim.tick()
+    return sim, [e for e in sim.entities if e.TYPE == "minecraft:arrow"]
+
+
+def expected_motion(arrow_id: int, speed: float) -> list[float]:
+    """setProperties(pitch, yaw, 0, speed, 1.0F): the sine-table look, + nextGaussian() × 0.0075 per axis, × speed
+    (the player on the ground adds its zero X and Z Motion), in the order of the
+    arithmetic of `ProjectileEntity.setVelocity`."""
+    r = f32(math.pi / 180.0)
+    x = f32(-sin(f32(30.0 * r)) * cos(f32(-10.0 * r)))
+    y = -sin(f32(-10.0 * r))
+    z = f32(cos(f32(30.0 * r)) * cos(f32(-10.0 * r)))
+    n = f32(math.sqrt(x * x + y * y + z * z))     # Vec3d.normalize: MathHelper.sqrt gives a float
+    rnd = JavaRandom(5 * 1_000_003 + arrow_id)
+    return [(c / n + rnd.next_gaussian() * 0.007499999832361937 * 1.0) * speed for c in (x, y, z)]
+
+
+def test_full_20_tick_draw_shoots_at_3_and_critical() -> None:
+    """E17: a 20-tick draw gives pull 1: speed 3.0F before the spread, and a critical arrow."""
+    sim, arrows = draw(20)
+    assert len(arrows) == 1 and arrows[0].critical and arrows[0].owner == 1
+    a = arrows[0]
+    assert list(a.motion) == expected_motion(a.id, 3.0)
+    player = sim.entity_by_id(1)
+    assert a.pos.y == 1.0 + player.eye_height - f32(0.1)
+
+
+def test_10_tick_draw_follows_the_code_not_the_linear_reading() -> None:
+    """AMBIGUITY-N9: f = 10/20F = 0.5, (0.25 + 1.0) / 3F = 0.41666666F, speed × 3.0F = 1.25F (not 0.15 × 10)."""
+    pull = f32(f32(f32(0.5 * 0.5) + f32(0.5 * 2.0)) / f32(3.0))
+    speed = f32(pull * f32(3.0))
+    assert speed == 1.25
+    _, arrows = draw(10)
+    assert len(arrows) == 1 and not arrows[0].critical
+    assert list(arrows[0].motion) == expected_motion(arrows[0].id, speed)
+
+
+def test_a_short_draw_shoots_nothing() -> None:
+    """Pull under 0.1 (2 ticks: (0.01 + 0.2) / 3 = 0.07): no arrow."""
+    _, arrows = draw(2)
+    assert arrows == []
+
+
+def test_the_arrow_is_released_at_the_range_end_only() -> None:
+    sim = load_scene_text(SCENE.format(to=20))
+    for _ in range(19):
+        sim.tick()
+    assert not [e for e in sim.entities if e.TYPE == "minecraft:arrow"]
+
+
+def test_an_unknown_item_names_the_bow_among_the_supported() -> None:
+    with pytest.raises(SceneError, match="minecraft:bow"):
+        load_scene_text(SCENE.format(to=5).replace('"minecraft:bow"', '"minecraft:crossbow"'))
+
+
+WALK = SCENE.replace("yaw = 30.0\n", "yaw = 30.0\nforward = true\nsprint = true\n")
+
+
+def test_drawing_slows_the_keys_to_0_2_and_stops_sprinting_from_starting() -> None:
+    """ClientPlayerEntity.tickMovement: while the bow is drawn the keys are × 0.2F and sprinting cannot start; the
+    first tick's Motion is linear in the input (no normalisation below length 1)."""
+    drawing = load_scene_text(WALK.format(to=10))
+    walking = load_scene_text(WALK.format(to=10).replace('use = "minecraft:bow"\n', ""))
+    drawing.tick()
+    walking.tick()
+    d, w = drawing.entity_by_id(1), walking.entity_by_id(1)
+    assert not d.sprinting and w.sprinting
+    slow = f32(f32(0.2) * f32(0.98))
+    fast = f32(f32(1.0) * f32(0.98))
+    assert d.motion.z == pytest.approx(w.motion.z * slow / fast / 1.3, rel=1e-6)   # sprinting: speed × 1.3
