@@ -8,6 +8,7 @@ bool properties list `true` first.
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Mapping
 from itertools import product
@@ -68,20 +69,6 @@ class BlockState:
     hardness: float
     _info: _Block
 
-    def __init__(self, state_id: int, info: _Block, properties: dict[str, str], shape: VoxelShape,
-                 hardness: float, resistance: float) -> None:
-        init = object.__setattr__
-        init(self, "id", state_id)
-        init(self, "name", NAMESPACE + info.name)
-        init(self, "block", info.name)
-        init(self, "properties", MappingProxyType(properties))
-        init(self, "collision_shape", shape)
-        init(self, "exceeds_cube", shape.exceeds_cube or info.name in DYNAMIC_BOUNDS)
-        init(self, "is_air", info.name in AIR_BLOCKS)
-        init(self, "hardness", hardness)
-        init(self, "resistance", resistance)
-        init(self, "_info", info)
-
     def __setattr__(self, key: str, value: object) -> NoReturn:
         raise AttributeError(f"BlockState is immutable (tried to set {key!r} on {self})")
 
@@ -115,6 +102,28 @@ class BlockState:
             _bad_value(info, key, text, str(self))
         old = values.index(self.properties[key])
         return info.states[self.id - info.min_id + (values.index(text) - old) * info.strides[key]]
+
+
+_SET_ID, _SET_NAME, _SET_BLOCK, _SET_PROPERTIES, _SET_SHAPE, _SET_EXCEEDS, _SET_AIR, _SET_RESISTANCE, _SET_HARDNESS, \
+    _SET_INFO = (BlockState.__dict__[slot].__set__ for slot in BlockState.__slots__)
+
+
+def _new_state(state_id: int, name: str, block: str, properties: Mapping[str, str], shape: VoxelShape,
+               exceeds_cube: bool, is_air: bool, resistance: float, hardness: float, info: _Block) -> BlockState:
+    """A state set slot by slot through the slot descriptors (`__setattr__` refuses): the table makes 17,112 of
+    them at start-up, and this is the fastest way in Python."""
+    state = object.__new__(BlockState)
+    _SET_ID(state, state_id)
+    _SET_NAME(state, name)
+    _SET_BLOCK(state, block)
+    _SET_PROPERTIES(state, properties)
+    _SET_SHAPE(state, shape)
+    _SET_EXCEEDS(state, exceeds_cube)
+    _SET_AIR(state, is_air)
+    _SET_RESISTANCE(state, resistance)
+    _SET_HARDNESS(state, hardness)
+    _SET_INFO(state, info)
+    return state
 
 
 def _spell(value: str | int | bool) -> str:
@@ -156,10 +165,14 @@ class _Table:
             hardness = f32(row[col["hardness"]])  # AbstractBlock fields are floats
             resistance = f32(row[col["resistance"]])
             keys = [key for key, _ in props]
-            # product() enumerates the mixed-radix index with the last property fastest
+            full, dynamic, is_air = NAMESPACE + name, name in DYNAMIC_BOUNDS, name in AIR_BLOCKS
+            # product() enumerates the mixed-radix index with the last property fastest; exceeds_cube: see
+            # block_physics.DYNAMIC_BOUNDS
             for index, combo in enumerate(product(*(values for _, values in props))):
-                info.states.append(BlockState(info.min_id + index, info, dict(zip(keys, combo, strict=True)),
-                                              shapes[shape_ids[index]], hardness, resistance))
+                shape = shapes[shape_ids[index]]
+                info.states.append(_new_state(info.min_id + index, full, name,
+                                              MappingProxyType(dict(zip(keys, combo, strict=True))), shape,
+                                              shape.exceeds_cube or dynamic, is_air, resistance, hardness, info))
             assert len(info.states) == count, f"{name}: {len(info.states)} states, expected {count}"
             self.states.extend(info.states)
             self.blocks[name] = info
@@ -172,7 +185,13 @@ _table: _Table | None = None
 def _load() -> _Table:
     global _table
     if _table is None:
-        _table = _Table(json.loads(TABLE_PATH.read_text(encoding="utf-8")))
+        collecting = gc.isenabled()
+        gc.disable()   # the table's ~50,000 objects all live on: collecting while they are made frees nothing
+        try:
+            _table = _Table(json.loads(TABLE_PATH.read_text(encoding="utf-8")))
+        finally:
+            if collecting:
+                gc.enable()
     return _table
 
 

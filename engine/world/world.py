@@ -165,10 +165,12 @@ class World:
                 if not mob.navigation.should_recalculate:
                     mob.navigation.on_block_changed(self, (x, y, z))
 
-    def place_block_ids(self, x0: int, y0: int, z0: int, ids: np.ndarray) -> None:
+    def place_block_ids(self, x0: int, y0: int, z0: int, ids: np.ndarray, place_air: bool = False,
+                        order: str = "yzx") -> None:
         """Place a box of state ids ([y, z, x], minimum corner x0, y0, z0), leaving the cells of id 0 (air) as they
-        are: the same world as `set_block_state` for each non-air cell in x, then z, then y order, written by
-        section. Cells whose old or new block has a block entity go through `set_block_state`."""
+        are unless `place_air`: the same world as `set_block_state` for each (non-air) cell, written by section.
+        Cells whose old or new block has a block entity go through `set_block_state`, in `order` (axes slowest
+        first: "yzx" for schematics, "xyz" for a scene's `[[blocks]]` box); counters advance once per cell."""
         sy, sz, sx = ids.shape
         if sy and not (MIN_Y <= y0 and y0 + sy - 1 <= MAX_Y):
             raise ValueError(f"y {y0}..{y0 + sy - 1} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
@@ -180,7 +182,7 @@ class World:
                     ax, ay, az = max(x0, kx << 4), max(y0, ky << 4), max(z0, kz << 4)
                     bx, by, bz = min(x0 + sx, (kx + 1) << 4), min(y0 + sy, (ky + 1) << 4), min(z0 + sz, (kz + 1) << 4)
                     new = ids[ay - y0:by - y0, az - z0:bz - z0, ax - x0:bx - x0]
-                    if not new.any():
+                    if not (place_air or new.any()):
                         continue
                     key = (kx, ky, kz)
                     if key not in self._sections:
@@ -188,7 +190,7 @@ class World:
                         self._counts[key] = 0
                     sec = np.frombuffer(self._sections[key], dtype=np.uint16).reshape(16, 16, 16)
                     view = sec[ay & 15:(by - 1 & 15) + 1, az & 15:(bz - 1 & 15) + 1, ax & 15:(bx - 1 & 15) + 1]
-                    write = (new != AIR_ID) & (view != new)
+                    write = (view != new) if place_air else (new != AIR_ID) & (view != new)
                     hard = write & (special[new] | special[view])
                     for y, z, x in zip(*np.nonzero(hard), strict=True):
                         slow.append((ax + int(x), ay + int(y), az + int(z), int(new[y, z, x])))
@@ -201,9 +203,10 @@ class World:
                     counts = self._kind_counts.setdefault(key, [0, 0])
                     for bit in (FLUID, EFFECT):
                         counts[bit] += int(((kinds[put] >> bit) & 1).sum() - ((kinds[old] >> bit) & 1).sum())
-                    self._versions[key] = self._versions.get(key, 0) + 1
-                    self.block_version += 1
-        for x, y, z, state_id in sorted(slow, key=lambda c: (c[1], c[2], c[0])):
+                    self._versions[key] = self._versions.get(key, 0) + len(put)
+                    self.block_version += len(put)
+        axes = ["xyz".index(axis) for axis in order]
+        for x, y, z, state_id in sorted(slow, key=lambda c: tuple(c[a] for a in axes)):
             self.set_block_state(x, y, z, _STATES[0][state_id])
 
     def _on_block_entity_block_changed(self, pos: BlockPos, old_block: str, new_block: str) -> None:
