@@ -24,6 +24,7 @@ from engine.constants import (
 )
 from engine.entities import damage_source
 from engine.geometry.box import ZERO, Box, Vec3
+from engine.influences.blockrays import DEFAULT_BEHAVIOR, ExplosionBehavior
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 
@@ -157,6 +158,11 @@ class Entity:
     def get_piston_behavior(self) -> str:
         """`Entity.getPistonBehavior`: "normal"; "ignore" makes pistons and shulker boxes pass the entity by."""
         return "normal"
+
+    def explosion_behavior(self) -> ExplosionBehavior:
+        """The block rays' behaviour of this entity's explosions (`EntityExplosionBehavior`): without the overrides
+        `getEffectiveExplosionResistance` / `canExplosionDestroyBlock`, the default one (spec 04 §15)."""
+        return DEFAULT_BEHAVIOR
 
     def is_immune_to_explosion(self) -> bool:
         """`Entity.isImmuneToExplosion`: false; an invisible armor stand is immune (spec 04 §15)."""
