@@ -593,3 +593,9 @@ BOAT_BREAK_WOBBLE = f32(40.0)         # BoatEntity.damage: wobble strength + amo
 BOAT_WOBBLE_FACTOR = f32(10.0)
 MINECART_WOBBLE_TICKS = 10            # damage / onActivatorRail: setDamageWobbleTicks(10)
 MINECART_ACTIVATOR_WOBBLE = f32(50.0)  # MinecartEntity.onActivatorRail: setDamageWobbleStrength(50.0F)
+
+# --- dismounting (Entity.updatePassengerForDismount, Dismounting; 1.16.5) ---
+DISMOUNT_GAP = 9.999999747378752e-06       # getPassengerDismountOffset: (double)1.0E-5F added to the two widths
+SQUARE_ROOT_OF_TWO = f32(1.4142135)        # MathHelper.SQUARE_ROOT_OF_TWO: the boat's width × √2 (float)
+DISMOUNT_MAX_HEIGHT = 1.0                  # Dismounting.canDismountInBlock: a height below 1.0, not infinite
+DISMOUNT_CART_MAX_WIDTH = f32(1.0)         # AbstractMinecartEntity: Math.min(width, 1.0F) / 2.0F

@@ -23,6 +23,7 @@ from engine.constants import (
     VOID_Y,
 )
 from engine.entities import damage_source
+from engine.entities.dismounting import vehicle_top
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.blockrays import DEFAULT_BEHAVIOR, ExplosionBehavior
 from engine.java.javanum import f32
@@ -221,10 +222,20 @@ class Entity:
         self.vehicle = vehicle
         vehicle.passengers.append(self)
 
-    def stop_riding(self) -> None:
+    def stop_riding(self, world: World) -> None:
+        """`Entity.stopRiding`: off the vehicle, where it is (a living rider is moved: `LivingEntity`)."""
         if self.vehicle is not None:
             self.vehicle.passengers.remove(self)
             self.vehicle = None
+
+    def remove_all_passengers(self, world: World) -> None:
+        """`Entity.removeAllPassengers`: the riders stop riding, the last first."""
+        for p in reversed(list(self.passengers)):
+            p.stop_riding(world)
+
+    def update_passenger_for_dismount(self, world: World, passenger: Entity) -> Vec3:
+        """`Entity.updatePassengerForDismount`: on top of this vehicle (boats and minecarts override it)."""
+        return vehicle_top(self)
 
     def mounted_height_offset(self) -> float:
         """`Entity.getMountedHeightOffset`: height × 0.75 (height a float widened to double)."""

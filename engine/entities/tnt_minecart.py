@@ -35,6 +35,7 @@ from engine.tick.trace import StageInfo, run_stage
 if TYPE_CHECKING:
     from engine.tick.simulation import Simulation
     from engine.tick.trace import Recorder
+    from engine.world.world import World
 
 FUSE = StageInfo("fuse", "TntMinecartEntity.tick")
 EXPLODE = StageInfo("explode", "TntMinecartEntity.explode")
@@ -98,7 +99,7 @@ class TntMinecart(AbstractMinecart):
             self.explode(float(f32(f * f)))
         return False
 
-    def on_activator_rail(self, powered: bool) -> None:
+    def on_activator_rail(self, world: World, powered: bool) -> None:
         if powered and self.fuse < 0:
             self.prime()
 
