@@ -616,3 +616,9 @@ BOW_PULL_DIVISOR = f32(3.0)
 BOW_FULL_PULL = f32(1.0)            # ... if (f > 1.0F) f = 1.0F; critical when f == 1.0F
 BOW_MIN_PULL = 0.1                  # onStoppedUsing: no arrow when (double)f < 0.1D
 USING_ITEM_SLOWDOWN = f32(0.2)      # ClientPlayerEntity.tickMovement: isUsingItem() → input × 0.2F (not riding)
+
+# --- dismounting (Entity.updatePassengerForDismount, Dismounting; 1.16.5) ---
+DISMOUNT_GAP = 9.999999747378752e-06       # getPassengerDismountOffset: (double)1.0E-5F added to the two widths
+SQUARE_ROOT_OF_TWO = f32(1.4142135)        # MathHelper.SQUARE_ROOT_OF_TWO: the boat's width × √2 (float)
+DISMOUNT_MAX_HEIGHT = 1.0                  # Dismounting.canDismountInBlock: a height below 1.0, not infinite
+DISMOUNT_CART_MAX_WIDTH = f32(1.0)         # AbstractMinecartEntity: Math.min(width, 1.0F) / 2.0F

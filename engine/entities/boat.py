@@ -50,6 +50,7 @@ from engine.constants import (
     HALF_PI_F,
     JAVA_DOUBLE_MIN,
 )
+from engine.entities.dismounting import boat_dismount
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.geometry.shapes import intersects_box
@@ -173,7 +174,7 @@ class Boat(Entity):
         """`BoatEntity.tick`: spec 06 §5.2."""
         run_stage(rec, self, LOCATION, self.update_location, sim.world)                 # 1
         if self.ticks_underwater >= BOAT_UNDERWATER_TICKS:                               # 2
-            run_stage(rec, self, UNDERWATER, self.remove_all_passengers)
+            run_stage(rec, self, UNDERWATER, self.remove_all_passengers, sim.world)
         if self.damage_wobble_strength > 0.0:
             self.damage_wobble_strength = f32(self.damage_wobble_strength - 1.0)
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                             # 3
@@ -183,7 +184,7 @@ class Boat(Entity):
         if self.player_controlled():
             run_stage(rec, self, PADDLES, self.update_paddles)
         move(self, sim, MovementType.SELF, self.motion, rec)
-        run_stage(rec, self, BUBBLES, self.handle_bubble_column)                         # 14
+        run_stage(rec, self, BUBBLES, self.handle_bubble_column, sim.world)                      # 14
         run_stage(rec, self, BLOCKS, block_effects.check_block_collision, self, sim, rec)  # 15
         run_stage(rec, self, PUSH, self.push_or_board, sim.world)                        # 16
 
@@ -196,9 +197,8 @@ class Boat(Entity):
         else:
             self.ticks_underwater = 0.0
 
-    def remove_all_passengers(self) -> None:
-        for p in list(self.passengers):
-            p.stop_riding()
+    def update_passenger_for_dismount(self, world: World, passenger: Entity) -> Vec3:
+        return boat_dismount(world, self, passenger)
 
     def check_location(self, world: World) -> Location:
         """`BoatEntity.checkLocation`: under water, else in water, else on land (slipperiness > 0), else air."""
@@ -370,7 +370,7 @@ class Boat(Entity):
         if self.random.next_int(20) == 0:
             self.random.next_float()
 
-    def handle_bubble_column(self) -> None:
+    def handle_bubble_column(self, world: World) -> None:
         """`BoatEntity.handleBubbleColumn` (server part): when the timer runs out, a downward column sinks the
         boat (Y −0.7) and dismounts everyone; an upward one sets Y to 2.7 with a player aboard, else 0.6."""
         if not self.on_bubble_column_surface:
@@ -384,7 +384,7 @@ class Boat(Entity):
             m = self.motion
             if self.bubble_column_is_drag:
                 self.motion = Vec3(m.x, m.y + BOAT_BUBBLE_DOWN, m.z)
-                self.remove_all_passengers()
+                self.remove_all_passengers(world)
             else:
                 up = BOAT_BUBBLE_UP_PLAYER if any(p.is_player for p in self.passengers) else BOAT_BUBBLE_UP
                 self.motion = Vec3(m.x, up, m.z)

@@ -23,7 +23,9 @@ from engine.constants import (
     VOID_Y,
 )
 from engine.entities import damage_source
+from engine.entities.dismounting import vehicle_top
 from engine.geometry.box import ZERO, Box, Vec3
+from engine.influences.blockrays import DEFAULT_BEHAVIOR, ExplosionBehavior
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 
@@ -158,6 +160,11 @@ class Entity:
         """`Entity.getPistonBehavior`: "normal"; "ignore" makes pistons and shulker boxes pass the entity by."""
         return "normal"
 
+    def explosion_behavior(self) -> ExplosionBehavior:
+        """The block rays' behaviour of this entity's explosions (`EntityExplosionBehavior`): without the overrides
+        `getEffectiveExplosionResistance` / `canExplosionDestroyBlock`, the default one (spec 04 §15)."""
+        return DEFAULT_BEHAVIOR
+
     def is_immune_to_explosion(self) -> bool:
         """`Entity.isImmuneToExplosion`: false; an invisible armor stand is immune (spec 04 §15)."""
         return False
@@ -215,10 +222,20 @@ class Entity:
         self.vehicle = vehicle
         vehicle.passengers.append(self)
 
-    def stop_riding(self) -> None:
+    def stop_riding(self, world: World) -> None:
+        """`Entity.stopRiding`: off the vehicle, where it is (a living rider is moved: `LivingEntity`)."""
         if self.vehicle is not None:
             self.vehicle.passengers.remove(self)
             self.vehicle = None
+
+    def remove_all_passengers(self, world: World) -> None:
+        """`Entity.removeAllPassengers`: the riders stop riding, the last first."""
+        for p in reversed(list(self.passengers)):
+            p.stop_riding(world)
+
+    def update_passenger_for_dismount(self, world: World, passenger: Entity) -> Vec3:
+        """`Entity.updatePassengerForDismount`: on top of this vehicle (boats and minecarts override it)."""
+        return vehicle_top(self)
 
     def mounted_height_offset(self) -> float:
         """`Entity.getMountedHeightOffset`: height × 0.75 (height a float widened to double)."""

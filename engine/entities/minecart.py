@@ -51,6 +51,7 @@ from engine.constants import (
     MINECART_YAW_MIN_MOVE,
     VOID_Y,
 )
+from engine.entities.dismounting import minecart_dismount
 from engine.entities.entity import Entity
 from engine.entities.minecart_rails import ADJACENT, is_rail, rail_cell, rail_path, snap_position_to_rail
 from engine.geometry.box import ZERO, Vec3
@@ -139,7 +140,7 @@ class AbstractMinecart(Entity):
             self.rail_shape = state.get("shape")
             run_stage(rec, self, ON_RAIL, self.move_on_rail, sim, (i, j, k), state, rec)
             if state.block == "activator_rail":
-                run_stage(rec, self, ACTIVATOR, self.on_activator_rail, state.get("powered") == "true")
+                run_stage(rec, self, ACTIVATOR, self.on_activator_rail, world, state.get("powered") == "true")
         else:
             self.rail_shape = None
             run_stage(rec, self, OFF_RAIL, self.move_off_rail, sim, rec)
@@ -270,7 +271,10 @@ class AbstractMinecart(Entity):
         d = MINECART_SLOWDOWN_RIDDEN if self.passengers else MINECART_SLOWDOWN
         self.motion = self.motion.multiply(d, 0.0, d)
 
-    def on_activator_rail(self, powered: bool) -> None:
+    def update_passenger_for_dismount(self, world: World, passenger: Entity) -> Vec3:
+        return minecart_dismount(world, self, passenger)
+
+    def on_activator_rail(self, world: World, powered: bool) -> None:
         """`onActivatorRail`: nothing for a plain cart (TNT minecarts prime)."""
 
     def update_yaw(self) -> None:
@@ -355,8 +359,7 @@ class AbstractMinecart(Entity):
         self.damage_wobble_ticks = MINECART_WOBBLE_TICKS
         self.damage_wobble_strength = f32(self.damage_wobble_strength + f32(f32(amount) * MINECART_WOBBLE_FACTOR))
         if self.damage_wobble_strength > MINECART_BREAK_WOBBLE:
-            for p in list(self.passengers):
-                p.stop_riding()
+            self.remove_all_passengers(sim.world)
             self.drop_items(source)
         return True
 
@@ -371,13 +374,12 @@ class Minecart(AbstractMinecart):
     TYPE = "minecraft:minecart"
     RIDEABLE = True
 
-    def on_activator_rail(self, powered: bool) -> None:
-        """`MinecartEntity.onActivatorRail`: a powered activator rail ejects the riders (where a living rider
-        lands, `updatePassengerForDismount`, comes with the living entities) and sets the wobble to 50."""
+    def on_activator_rail(self, world: World, powered: bool) -> None:
+        """`MinecartEntity.onActivatorRail`: a powered activator rail ejects the riders (they land where
+        `update_passenger_for_dismount` puts them) and sets the wobble to 50."""
         if not powered:
             return
-        for p in list(self.passengers):
-            p.stop_riding()
+        self.remove_all_passengers(world)
         if self.damage_wobble_ticks == 0:
             self.damage_wobble_ticks = MINECART_WOBBLE_TICKS
             self.damage_wobble_strength = MINECART_ACTIVATOR_WOBBLE

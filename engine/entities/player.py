@@ -149,7 +149,7 @@ class PlayerEntity(LivingEntity):
         if held.yaw is not None:
             self.yaw = f32(held.yaw)
         if held.sneak:
-            self.stop_riding()
+            self.stop_riding(sim.world)
             return
         self.keyboard_input_tick(held, False)
         self.sideways_speed, self.forward_speed = self.input_sideways, self.input_forward
@@ -303,6 +303,19 @@ class PlayerEntity(LivingEntity):
         p = self.pos
         return Box.from_entity(p.x, p.y, p.z, self.WIDTH, POSES[pose][0])
 
+    def dismount_poses(self) -> tuple[tuple[str, float, float], ...]:
+        """`PlayerEntity.getPoses` for dismounting: standing, crouching, swimming, with their sizes."""
+        return tuple((pose, self.width, POSES[pose][0]) for pose in ("standing", "crouching", "swimming"))
+
+    def set_pose(self, pose: str) -> None:
+        """`setPose` then `calculateDimensions`: the pose's height, the box kept at its minimum corner."""
+        if pose != self.pose:
+            self.pose = pose
+            self.height = POSES[pose][0]
+            b = self.box      # the width never changes: the box keeps its minimum corner
+            self.box = Box.of(b.min_x, b.min_y, b.min_z, b.min_x + self.width, b.min_y + self.height,
+                              b.min_z + self.width)
+
     def would_pose_not_collide(self, world: World, pose: str) -> bool:
         """`Entity.wouldPoseNotCollide`: the pose's box shrunk by 1e-7 meets no block or solid entity. Without
         solid entities the answer depends only on the box and the blocks, so it is kept until either changes."""
@@ -332,12 +345,7 @@ class PlayerEntity(LivingEntity):
             pose = "standing"
         if not (self.vehicle is not None or self.would_pose_not_collide(world, pose)):
             pose = "crouching" if self.would_pose_not_collide(world, "crouching") else "swimming"
-        if pose != self.pose:
-            self.pose = pose
-            self.height = POSES[pose][0]
-            b = self.box      # the width never changes: the box keeps its minimum corner
-            self.box = Box.of(b.min_x, b.min_y, b.min_z, b.min_x + self.width, b.min_y + self.height,
-                              b.min_z + self.width)
+        self.set_pose(pose)
 
     # --- trace ---
     def type_fields(self) -> dict[str, Any]:

@@ -4,10 +4,9 @@ Ignition: a powered activator rail primes it (fuse 80); damage that breaks it (w
 fuse of nextInt(20) + nextInt(20) when the source is fire or explosive or the cart moves with horizontal speed²
 ≥ 0.01 (`dropItems`), else it breaks. It explodes when the fuse reaches 0, when it hits a block horizontally with
 horizontal speed² ≥ 0.01, or when it lands after falling ≥ 3 m; the power is 4 + nextDouble·1.5·min(√v², 5), at
-most 11.5. Not modelled: a flaming arrow's hit (`damage` explodes the cart at once; no arrow burns here), and a
-primed cart's protection of rails
-(`getEffectiveExplosionResistance` 0 and `canExplosionDestroyBlock` false for rails and the blocks under them):
-its explosion breaks rails like any block.
+most 11.5. A primed cart's explosion shields rails and the blocks under them (`getEffectiveExplosionResistance`
+0, `canExplosionDestroyBlock` false); a cart that explodes unprimed (a crash, a fall) breaks them. Not modelled:
+a flaming arrow's hit (`damage` explodes the cart at once; no arrow burns here).
 """
 
 from __future__ import annotations
@@ -27,16 +26,20 @@ from engine.constants import (
 )
 from engine.entities import damage_source
 from engine.entities.minecart import AbstractMinecart
+from engine.entities.minecart_rails import RAILS
 from engine.geometry.box import ZERO, Vec3
+from engine.influences.blockrays import ExplosionBehavior
 from engine.java.javanum import f32
 from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
     from engine.tick.simulation import Simulation
     from engine.tick.trace import Recorder
+    from engine.world.world import World
 
 FUSE = StageInfo("fuse", "TntMinecartEntity.tick")
 EXPLODE = StageInfo("explode", "TntMinecartEntity.explode")
+RAIL_SHIELDING = ExplosionBehavior(RAILS)   # the overrides of getEffectiveExplosionResistance, canExplosionDestroyBlock
 
 
 class TntMinecart(AbstractMinecart):
@@ -82,6 +85,13 @@ class TntMinecart(AbstractMinecart):
         run_stage(self._rec, self, EXPLODE, sim.create_explosion, self, self.pos, power, self._rec)
         self.remove()
 
+    def is_primed(self) -> bool:
+        return self.fuse > -1
+
+    def explosion_behavior(self) -> ExplosionBehavior:
+        """While primed, rails and the blocks under them resist nothing and are kept; otherwise the default."""
+        return RAIL_SHIELDING if self.is_primed() else super().explosion_behavior()
+
     def handle_fall_damage(self, sim: Simulation, distance: float, multiplier: float) -> bool:
         """`handleFallDamage`: landing after ≥ 3 m explodes with v = (distance / 10)²; no damage taken."""
         if distance >= TNT_MINECART_FALL:
@@ -89,7 +99,7 @@ class TntMinecart(AbstractMinecart):
             self.explode(float(f32(f * f)))
         return False
 
-    def on_activator_rail(self, powered: bool) -> None:
+    def on_activator_rail(self, world: World, powered: bool) -> None:
         if powered and self.fuse < 0:
             self.prime()
 

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 RAY_CELLS_MEMO = 16   # centres whose ray cells are remembered (a cache bound, not physics)
 DENSE_CELLS = 2**18   # up to this many cells in the box a blast walks, index them all (no sort of the cells)
 EXPLOSION_THRESHOLD_CEILING = 1e30   # an intensity above every threshold of `_air_thresholds`
+UP = np.array([0, 1, 0])
 Costs = tuple[np.ndarray | None, np.ndarray | None]   # `_costs`: block state ids of the cells, step costs
 Bounds = tuple[tuple[int, int, int], tuple[int, int, int]]
 
@@ -83,6 +84,18 @@ def _cost_table() -> np.ndarray:
     return np.array(out, dtype=np.float32)
 
 
+class ExplosionBehavior(NamedTuple):
+    """What an explosion's `ExplosionBehavior` changes in the block rays, as data (spec 04 §15). `shielding`: block
+    names that shield their own cell and the cell below it: such a cell present to the rays costs as a resistance
+    of 0 (`getEffectiveExplosionResistance`) and is never taken (`canExplosionDestroyBlock` false), the ray
+    walking on. `EntityExplosionBehavior` of an entity without overrides is the default: nothing shielded."""
+
+    shielding: frozenset[str] = frozenset()
+
+
+DEFAULT_BEHAVIOR = ExplosionBehavior()
+
+
 class AffectedBlocks(NamedTuple):
     """The positions an explosion's block rays reached (air included, as in vanilla's set): `cells`, the distinct
     cells any step may enter as (x, y, z) rows; `walk[step, ray]`, the row of each step's cell; `taken[step, ray]`,
@@ -106,20 +119,25 @@ class AffectedBlocks(NamedTuple):
         return unique[order], k[order]
 
 
-def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float) -> AffectedBlocks:
+def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float,
+                   behavior: ExplosionBehavior = DEFAULT_BEHAVIOR) -> AffectedBlocks:
     """The block rays of `collectBlocksAndDamageEntities` (spec 04 §15, the 16³ ray grid).
 
     Each ray starts with intensity h = power·(0.7F + nextFloat·0.6F) and walks 0.3 m steps; a cell with a
     resistance r (not air) costs (r + 0.3F)·0.3F, a step 0.22500001F; the cell is taken while h > 0 (float
     arithmetic). Once h ≤ 0 a ray has stopped; walking it on (costs only lower h) takes nothing more, so all
     rays walk every step; in air a ray takes the steps whose `_air_thresholds` its intensity reaches. The work
-    and memory grow with the power (steps × 1352 rays), never with a cube of it."""
+    and memory grow with the power (steps × 1352 rays), never with a cube of it. `behavior` shields cells
+    (`_shielded_costs`)."""
     if not 0.0 <= power <= MAX_EXPLOSION_POWER:
         raise SimulationLimit(f"an explosion of power {power}")
     h = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE)
                              + next_floats(random, _ray_steps().shape[1]) * np.float32(EXPLOSION_INTENSITY_SPREAD))
     walk, cells, _ = _ray_cells(center, power)
     ids, cost = _costs(world, center, power)
+    kept = None
+    if behavior.shielding:
+        ids, cost, kept = _shielded_costs(world, center, power, behavior.shielding)
     if cost is None:
         taken = h >= _air_thresholds(len(walk))[:, None]
     else:
@@ -129,6 +147,8 @@ def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float)
             h -= cost[k]
             np.greater(h, 0, out=taken[k])
             h -= decay
+    if kept is not None:
+        taken &= kept[walk]
     seen = np.zeros(len(cells), dtype=bool)
     seen[walk[taken]] = True
     if ids is not None and air_table()[ids][seen].all():
@@ -157,6 +177,30 @@ def _costs(world: World, center: Vec3, power: float) -> Costs:
                 cost.flags.writeable = False
         found = memo[(center, power)] = (ids, cost)
     return found
+
+
+def _shielded_costs(world: World, center: Vec3, power: float, shielding: frozenset[str]) -> tuple[
+        np.ndarray | None, np.ndarray, np.ndarray]:
+    """`_costs` under a behaviour that shields: (block state ids of the cells, or None when no block lies among
+    them; the step costs [step, ray]; per cell whether it may be taken). A cell holding a shielding block or
+    under one (`world.getBlockState(pos.up())`, which may lie above the walked box) is shielded: present to the
+    rays it costs (0 + 0.3F)·0.3F, and it is never taken, air included (`TntMinecartEntity`'s overrides)."""
+    walk, cells, (lo, hi) = _ray_cells(center, power)
+    ids = _state_ids(world, cells, (lo, hi))
+    above = _state_ids(world, cells + UP, ((lo[0], lo[1] + 1, lo[2]), (hi[0], hi[1] + 1, hi[2])))
+    here = ids if ids is not None else np.zeros(len(cells), dtype=np.int64)
+    shields = _shield_table(shielding)
+    shielded = shields[here] if above is None else shields[here] | shields[above]
+    cost_by_cell = _cost_table()[here]
+    cost_by_cell[shielded & (cost_by_cell != 0)] = np.float32(np.float32(EXPLOSION_RESISTANCE_OFFSET)
+                                                              * np.float32(EXPLOSION_RESISTANCE_FACTOR))
+    return ids, cost_by_cell[walk], ~shielded
+
+
+@lru_cache(maxsize=4)
+def _shield_table(shielding: frozenset[str]) -> np.ndarray:
+    """Per block state id: whether its block is one of `shielding`."""
+    return np.array([s.block in shielding for s in blocks.all_states()], dtype=bool)
 
 
 _COSTS: WeakKeyDictionary[World, tuple[int, dict[tuple[Vec3, float], Costs]]] = WeakKeyDictionary()

@@ -45,7 +45,7 @@ from engine.entities import damage_source
 from engine.entities.entity import Entity
 from engine.entities.tnt import Tnt, prime_from_block
 from engine.geometry.box import Box, Vec3
-from engine.influences.blockrays import AffectedBlocks, air_table, collect_blocks
+from engine.influences.blockrays import DEFAULT_BEHAVIOR, AffectedBlocks, air_table, collect_blocks
 from engine.java.javanum import f32
 from engine.java.javautil import shuffle, shuffle_draws
 from engine.java.jrandom import JavaRandom
@@ -72,8 +72,10 @@ def explode(sim: Simulation, source: Entity | None, center: Vec3, power: float,
             rec: Recorder | None, mode: str = BREAK, fire: bool = False) -> dict[str, Any]:
     """`ServerWorld.createExplosion`: the default `Simulation.explosion_step`; `mode` one of `DESTRUCTION_TYPES`.
 
+    The block rays follow the source's `ExplosionBehavior` (`Explosion.chooseBehavior`: the entity's overrides).
     Returns the event fields: `affected` (the ledger rows, interfaces.md) and `blocks_destroyed`."""
-    affected_blocks = collect_blocks(sim.world, sim.random, center, power)
+    behavior = source.explosion_behavior() if source is not None else DEFAULT_BEHAVIOR
+    affected_blocks = collect_blocks(sim.world, sim.random, center, power, behavior)
     rows = damage_entities(sim, source, center, power, rec)
     if mode != NONE:
         removed = affect_world(sim, affected_blocks, fire)

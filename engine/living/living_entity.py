@@ -32,6 +32,7 @@ from engine.constants import (
     VELOCITY_AFFECTING_OFFSET,
     WATER_DRAG,
 )
+from engine.entities.dismounting import on_dismounted
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
@@ -308,6 +309,20 @@ class LivingEntity(Entity):
         return climbing
 
     # --- health ---
+    def stop_riding(self, world: World) -> None:
+        """`LivingEntity.stopRiding`: off the vehicle, then placed where it dismounts (`onDismounted`)."""
+        vehicle = self.vehicle
+        super().stop_riding(world)
+        if vehicle is not None:
+            on_dismounted(world, self, vehicle)
+
+    def dismount_poses(self) -> tuple[tuple[str, float, float], ...]:
+        """`getPoses` with each pose's width and height (`getDimensions`): standing only."""
+        return (("standing", self.width, self.height),)
+
+    def set_pose(self, pose: str) -> None:
+        """`Entity.setPose`: the one pose of this entity (players have more)."""
+
     def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`LivingEntity.damage`: dead entities take nothing; within the invulnerable ticks only the excess over
         the last hit counts; a fresh hit starts them, sets hurtTime and takes the attacker's knockback."""

@@ -229,7 +229,7 @@ class Simulation:
         if v is not None:
             if not v.removed and e in v.passengers:
                 return False
-            e.stop_riding()
+            e.stop_riding(self.world)
         return True
 
     def _recorder(self, e: Entity, phase: PhaseRecord | None) -> Recorder | None:
@@ -251,7 +251,7 @@ class Simulation:
     def _tick_passenger(self, vehicle: Entity, p: Entity, phase: PhaseRecord | None) -> None:
         """`ServerWorld.tickPassenger`: right after its vehicle, depth first (spec 01 §7 rules 3-5)."""
         if p.removed or p.vehicle is not vehicle:
-            p.stop_riding()
+            p.stop_riding(self.world)
             return
         p.age += 1
         p.prev_pos = p.pos

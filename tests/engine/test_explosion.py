@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 
 from engine.constants import FLUID_BLAST_RESISTANCE, TNT_HEIGHT, TNT_WIDTH
 from engine.entities.entity import Entity
+from engine.entities.minecart_rails import RAILS
 from engine.entities.tnt import Tnt
+from engine.entities.tnt_minecart import RAIL_SHIELDING
 from engine.geometry.box import Box, Vec3
 from engine.influences.explosion import (
     affect_world,
@@ -416,9 +418,11 @@ def test_trace_records_the_rays_of_a_stack_once(scene) -> None:
 F = np.float32
 
 
-def plain_block_rays(world: World, random: JavaRandom, center: Vec3, power: float) -> list[list[int]]:
+def plain_block_rays(world: World, random: JavaRandom, center: Vec3, power: float,
+                     shielding: frozenset[str] = frozenset()) -> list[list[int]]:
     """`collectBlocksAndDamageEntities`' block rays walked one by one in float32 (spec 04 §15): the reached
-    positions in HashSet order."""
+    positions in HashSet order. A cell holding a block of `shielding`, or under one, resists 0 and is not taken
+    (`TntMinecartEntity`'s overrides)."""
     reached: dict[tuple[int, int, int], None] = {}
     for j in range(16):
         for k in range(16):
@@ -434,10 +438,12 @@ def plain_block_rays(world: World, random: JavaRandom, center: Vec3, power: floa
                     pos = (floor(x), floor(y), floor(z))
                     state = world.get_block_state(*pos)
                     fluid = fluid_state(state).fluid is not None
+                    shielded = (state.block in shielding
+                                or world.get_block_state(pos[0], pos[1] + 1, pos[2]).block in shielding)
                     if not state.is_air or fluid:
                         r = max(F(state.resistance), F(FLUID_BLAST_RESISTANCE) if fluid else F(0.0))
-                        h -= (r + F(0.3)) * F(0.3)
-                    if h > F(0.0):
+                        h -= ((F(0.0) if shielded else r) + F(0.3)) * F(0.3)
+                    if h > F(0.0) and not shielded:
                         reached.setdefault(pos)
                     x, y, z = x + d * float(F(0.3)), y + e * float(F(0.3)), z + f * float(F(0.3))
                     h -= F(0.22500001)
@@ -522,6 +528,29 @@ def test_block_rays_equal_walking_each_ray(center, power, clutter, seed) -> None
         expected = plain_block_rays(world, plain, c, power)
         assert affected.ordered()[0].tolist() == expected and affected.count == len(expected)
         assert fast.next_long() == plain.next_long()
+
+
+@settings(max_examples=12, deadline=None)
+@given(center=st.tuples(coords, st.sampled_from([65.0, 66.5, 253.5, 254.5]), coords),
+       power=st.sampled_from([1.0, 4.0, f32(5.5), 11.5]),
+       clutter=st.lists(st.tuples(st.integers(-5, 5), st.integers(-5, 5), st.integers(-5, 5),
+                                  st.sampled_from(["stone", "obsidian", "water", "rail", "activator_rail", "air"])),
+                        max_size=40),
+       seed=st.integers(0, 2**48 - 1))
+def test_rail_shielding_behaviour_equals_walking_each_ray(center, power, clutter, seed) -> None:
+    """A primed TNT minecart's behaviour (rails and the cells under them resist 0 and stay, a rail above the
+    walked box included) reaches the positions of walking every ray with those overrides."""
+    world = World()
+    c = Vec3(*center)
+    for dx, dy, dz, name in clutter:
+        if 0 <= floor(c.y) + dy <= 255:
+            world.set_block_state(floor(c.x) + dx, floor(c.y) + dy, floor(c.z) + dz,
+                                  blocks.default_state(name))
+    fast, plain = JavaRandom(seed), JavaRandom(seed)
+    affected = collect_blocks(world, fast, c, power, RAIL_SHIELDING)
+    expected = plain_block_rays(world, plain, c, power, RAILS)
+    assert affected.ordered()[0].tolist() == expected and affected.count == len(expected)
+    assert fast.next_long() == plain.next_long()
 
 
 stacks = st.lists(st.tuples(st.sampled_from([(0.5, 0.5), (0.5, 0.5), (0.0, 0.5), (2.25, -1.0), (-0.3, 0.0)]),

@@ -116,7 +116,7 @@ def test_a_second_minecart_passenger_is_refused() -> None:
 
 
 @pytest.mark.parametrize("name", ["boat_ice_road", "boat_fall", "minecart_powered_loop", "minecart_stack_pile",
-                                  "tnt_minecart_cannon", "creeper_crystal_beside_tnt"])
+                                  "tnt_minecart_cannon", "creeper_crystal_beside_tnt", "tnt_minecart_rail_shield"])
 def test_vehicle_scenes_give_the_same_run_with_tracing_on(name: str) -> None:
     """The trace contract: tracing on or off gives bit-identical states (compared as their JSON lines)."""
     runs = []

@@ -130,3 +130,32 @@ def test_a_players_hit_breaks_a_cart_at_rest_without_priming_it() -> None:
     cart = sim.entity_by_id(1)
     sim.tick()
     assert cart.removed and cart.fuse == -1
+
+
+def track_after_explosion(text: str) -> tuple[list[str], list[str], list[str]]:
+    """Run the rail-shield scene's text until after its explosion: (the rails at y 1, the stone under them, the
+    stone beside them at z 1), x from -4 to 4."""
+    sim = load_scene_text(text, "rail shield")
+    found = explosions(sim, TNT_MINECART_FUSE + 2)
+    assert [ev["power"] for _, ev in found] == [4.0]
+    w = sim.world
+    return tuple([w.get_block_state(x, y, z).block for x in range(-4, 5)] for y, z in ((1, 0), (0, 0), (0, 1)))
+
+
+def test_a_primed_carts_explosion_keeps_the_rails_and_the_blocks_under_them() -> None:
+    """`getEffectiveExplosionResistance` 0 and `canExplosionDestroyBlock` false for rails and the cells under
+    them while primed: the whole track and its bed stay; the stone beside it breaks (the rays pass the rails
+    cheaply, so farther than plain TNT's)."""
+    rails, bed, beside = track_after_explosion((SCENES / "tnt_minecart_rail_shield.toml").read_text())
+    assert rails == ["rail"] * 4 + ["activator_rail"] + ["rail"] * 4
+    assert bed == ["stone"] * 9
+    assert beside == ["stone"] + ["air"] * 6 + ["stone"] * 2
+
+
+def test_plain_tnt_in_the_carts_place_breaks_the_rails() -> None:
+    text = (SCENES / "tnt_minecart_rail_shield.toml").read_text()
+    rails, bed, beside = track_after_explosion(text.replace('type = "tnt_minecart"',
+                                                            f'type = "tnt"\nfuse = {TNT_MINECART_FUSE + 1}'))
+    assert rails == ["rail"] * 2 + ["air"] * 6 + ["rail"]
+    assert bed == beside == ["stone"] * 3 + ["air"] * 3 + ["stone"] * 3
+

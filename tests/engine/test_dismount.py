@@ -1,0 +1,106 @@
+"""Where riders land when they leave a boat or a minecart (1.16.5 `LivingEntity.onDismounted`,
+`BoatEntity`/`AbstractMinecartEntity.updatePassengerForDismount`, `Dismounting`), run as scenes."""
+
+from __future__ import annotations
+
+from engine.constants import BOAT_WIDTH, PLAYER_WIDTH, SQUARE_ROOT_OF_TWO
+from engine.geometry.box import Vec3
+from engine.java.javanum import f32
+from engine.tick.scene import load_scene_text
+
+CART = """
+[[blocks]]
+from = [-2, 0, -2]
+to = [2, 0, 2]
+block = "minecraft:stone"
+[[blocks]]
+at = [0, 1, 0]
+block = "minecraft:activator_rail[shape=east_west,powered=true]"
+[[entities]]
+type = "minecart"
+id = 1
+pos = [0.5, 1.0625, 0.5]
+[[entities]]
+type = "{rider}"
+id = 2
+pos = [0.5, 1.0625, 0.5]
+vehicle = 1
+"""
+WALL_NORTH = '[[blocks]]\nfrom = [-1, 1, -1]\nto = [1, 3, -1]\nblock = "minecraft:stone"\n'
+
+
+def test_an_activator_rail_puts_a_player_on_the_cell_right_of_the_carts_movement_direction() -> None:
+    """A cart at rest has yaw 0: facing south, movement direction west (rotated clockwise), so the first offset
+    (the right of west) is north: the centre of cell (0, 1, −1), on the stone below it (dismount height 0)."""
+    sim = load_scene_text(CART.format(rider="player"), "cart")
+    sim.tick()
+    rider = sim.entity_by_id(2)
+    assert rider.vehicle is None and rider.pos == Vec3(0.5, 1.0, -0.5) and rider.pose == "standing"
+
+
+def test_a_wall_on_the_right_sends_the_rider_left_and_a_zombie_too() -> None:
+    """The north cell is a full block (dismount height 1, refused): the second offset, south, is taken."""
+    for rider in ("player", "zombie"):
+        sim = load_scene_text(CART.format(rider=rider) + WALL_NORTH, "cart wall")
+        sim.tick()
+        assert sim.entity_by_id(2).pos == Vec3(0.5, 1.0, 1.5), rider
+
+
+def test_a_rider_walled_in_on_every_side_crouches_or_stands_on_the_cart() -> None:
+    """No cell around fits at any level: on top of the cart (x, box top, z); the standing pose fits under the
+    open sky there."""
+    walls = '[[blocks]]\nfrom = [-1, 1, -1]\nto = [1, 3, 1]\nblock = "minecraft:stone"\n'
+    rail = '[[blocks]]\nat = [0, 1, 0]\nblock = "minecraft:activator_rail[shape=east_west,powered=true]"\n'
+    air = '[[blocks]]\nfrom = [0, 2, 0]\nto = [0, 3, 0]\nblock = "minecraft:air"\n'
+    sim = load_scene_text(CART.format(rider="player") + walls + rail + air, "boxed")
+    cart = sim.entity_by_id(1)
+    sim.tick()
+    rider = sim.entity_by_id(2)
+    assert rider.vehicle is None
+    assert rider.pos == Vec3(cart.pos.x, cart.box.max_y, cart.pos.z) and rider.pose == "standing"
+
+
+BOAT = """
+[[blocks]]
+from = [-3, 0, -3]
+to = [3, 0, 3]
+block = "minecraft:{floor}"
+[[entities]]
+type = "boat"
+id = 1
+pos = [0.5, 1.0, 0.5]
+[[entities]]
+type = "player"
+id = 2
+pos = [0.5, 1.0, 0.5]
+vehicle = 1
+[[inputs]]
+entity = 2
+from = 2
+to = 2
+sneak = true
+"""
+
+
+def test_a_player_sneaking_out_of_a_boat_on_land_lands_beside_it_in_its_yaw() -> None:
+    """`BoatEntity.updatePassengerForDismount`: offset (width·√2 + 0.6 + 1e-5F) / 2 along the yaw (0: +z), on
+    the stone's top."""
+    sim = load_scene_text(BOAT.format(floor="stone"), "boat")
+    sim.tick()
+    boat, rider = sim.entity_by_id(1), sim.entity_by_id(2)
+    x, z = boat.pos.x, boat.pos.z                    # the rider sneaks before the entity phase of tick 2
+    sim.tick()
+    assert rider.vehicle is None
+    d = (float(f32(BOAT_WIDTH * SQUARE_ROOT_OF_TWO)) + PLAYER_WIDTH + 9.999999747378752e-06) / 2.0
+    assert rider.pos == Vec3(x + -0.0 * d, 1.0, z + d)
+
+
+def test_a_boat_over_water_puts_the_rider_on_top_of_it() -> None:
+    """Water in the cell below the point beside the boat: vanilla's fallback, the boat's x, box top, z."""
+    sim = load_scene_text(BOAT.format(floor="water").replace("pos = [0.5, 1.0, 0.5]", "pos = [0.5, 0.6, 0.5]"),
+                          "boat water")
+    sim.tick()
+    boat, rider = sim.entity_by_id(1), sim.entity_by_id(2)
+    top = Vec3(boat.pos.x, boat.box.max_y, boat.pos.z)   # the rider sneaks before the entity phase of tick 2
+    sim.tick()
+    assert rider.vehicle is None and rider.pos == top
