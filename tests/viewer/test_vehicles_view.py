@@ -9,6 +9,7 @@ from pathlib import Path
 
 import moderngl
 import numpy as np
+from imgui_bundle import imgui
 
 from engine.tick.scene import load_scene, load_scene_text
 from viewer.drawing.camera import Bounds, camera_from_spec, parse_camera
@@ -180,3 +181,24 @@ def test_source_names_of_blocks_and_entities() -> None:
     assert source_label({"source_type": "minecraft:tnt_minecart", "source": 4}) == "TNT minecart #4"
     assert source_label({"source_type": "minecraft:tnt", "source": 2}) == "TNT #2"
     assert source_label({"source_type": "minecraft:fireball", "source": 7}) == "fireball #7"
+
+
+def test_clicking_a_passenger_link_in_the_window_selects_it(open_app, write_scene: Callable[..., Path],
+                                                            monkeypatch) -> None:
+    """In the window, with the boat selected, a click on its passenger's row (ImGui's selectable reporting the
+    click) selects the player; its inspector then links back to the boat, whose click selects the boat."""
+    app = open_app(write_scene(BOAT))
+    app.state.selected_entity = 1
+    app.draw_frame()
+    real = imgui.selectable
+
+    def clicked(label: str, *args: object):
+        return (True, True) if label.startswith(target) else real(label, *args)
+
+    monkeypatch.setattr(imgui, "selectable", clicked)
+    target = "#2 player##passenger 1"
+    app.draw_frame()
+    assert app.state.selected_entity == 2
+    target = "#1 boat##vehicle"
+    app.draw_frame()
+    assert app.state.selected_entity == 1
