@@ -106,21 +106,12 @@ def _draw_list(state: Any, entities: list[Any]) -> None:
 
 def _draw_inspector(state: Any, entity: Any) -> None:
     """Every field of the selected entity, one row each (name, then the value over the width left, so nothing is
-    cut off); input is parsed here and queued as an edit."""
+    cut off), riding first (`vehicle_rows`: links select); input is parsed here and queued as an edit."""
     imgui.text(f"#{entity.id} {entity.type}")
     flags = imgui.TableFlags_.row_bg | imgui.TableFlags_.borders_inner_v | imgui.TableFlags_.resizable
     if imgui.begin_table("fields", 2, flags):
         imgui.table_setup_column("field", imgui.TableColumnFlags_.width_fixed)
         imgui.table_setup_column("value", imgui.TableColumnFlags_.width_stretch)
-        for spec in editing.entity_fields(entity):
-            _draw_field(state, entity, spec)
-        rows = [(name, str(getattr(entity, name))) for name in SHOWN_ATTRIBUTES if hasattr(entity, name)]
-        for name, text in rows + living_rows(entity):
-            imgui.table_next_row()
-            imgui.table_next_column()
-            imgui.text_disabled(name)
-            imgui.table_next_column()
-            imgui.text_wrapped(text)
         for name, text, link in vehicle_rows(entity):
             imgui.table_next_row()
             imgui.table_next_column()
@@ -132,6 +123,15 @@ def _draw_inspector(state: Any, entity: Any) -> None:
                 state.selected_entity, state.selected_stage = link, None
             if link is not None:
                 imgui.set_item_tooltip("Select it")
+        for spec in editing.entity_fields(entity):
+            _draw_field(state, entity, spec)
+        rows = [(name, str(getattr(entity, name))) for name in SHOWN_ATTRIBUTES if hasattr(entity, name)]
+        for name, text in rows + living_rows(entity):
+            imgui.table_next_row()
+            imgui.table_next_column()
+            imgui.text_disabled(name)
+            imgui.table_next_column()
+            imgui.text_wrapped(text)
         imgui.end_table()
     if imgui.button("Remove entity"):
         state.pending_edits.append(editing.remove_entity(entity.id))
