@@ -18,7 +18,7 @@ from viewer.drawing.overlays import OverlayBuilder, add_entities, entity_frame
 from viewer.drawing.palette import load_palette
 from viewer.history import entity_states
 from viewer.panels.entities import vehicle_rows
-from viewer.panels.ledger import ledger_table, source_label
+from viewer.panels.ledger import ledger_table, source_label, sources_line
 from viewer.render import parse_overlays, render_frame
 
 SIZE = (320, 320)
@@ -202,3 +202,15 @@ def test_clicking_a_passenger_link_in_the_window_selects_it(open_app, write_scen
     target = "#1 boat##vehicle"
     app.draw_frame()
     assert app.state.selected_entity == 1
+
+
+def test_the_ledger_lists_the_sources_of_a_tick_even_without_rows() -> None:
+    """The creeper's explosion in tick 30 touches no entity (no row) and is still named; a long tick is cut."""
+    sim = load_scene(SCENES / "creeper_crystal_beside_tnt.toml")
+    sim.trace_enabled = True
+    for _ in range(29):
+        sim.tick()
+    table = ledger_table(sim.tick())
+    assert len(table) == 0 and sources_line(table.events) == "sources 1: creeper #1"
+    many = [{"source_type": "minecraft:tnt", "source": i} for i in range(10)]
+    assert sources_line(many) == "sources " + ", ".join(f"{i + 1}: TNT #{i}" for i in range(6)) + " and 4 more"

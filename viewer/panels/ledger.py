@@ -27,6 +27,7 @@ SOURCE_NAMES = {"minecraft:creeper": "creeper", "minecraft:end_crystal": "end cr
                 "minecraft:tnt_minecart": "TNT minecart", "minecraft:tnt": "TNT", "minecraft:fireball": "fireball",
                 "minecraft:small_fireball": "small fireball", "minecraft:wither_skull": "wither skull",
                 "minecraft:dragon_fireball": "dragon fireball"}
+SOURCES_LISTED = 6    # explosions named in the line above the filters
 BED_SUFFIX = "_bed"   # a bed's source_type is its block (minecraft:red_bed): every colour is a bed
 COLUMNS = ("expl.", "source", "entity", "distance", "samples", "exposure", "influence", "impulse x, y, z", "|impulse|",
            "damage")
@@ -123,6 +124,13 @@ def source_label(event: dict[str, Any]) -> str:
     return name if source is None else f"{name} #{source}"
 
 
+def sources_line(events: list[dict[str, Any]]) -> str:
+    """The tick's explosions by number and source, the first SOURCES_LISTED of them, the rest counted."""
+    named = [f"{i + 1}: {source_label(e)}" for i, e in enumerate(events[:SOURCES_LISTED])]
+    more = len(events) - SOURCES_LISTED
+    return "sources " + ", ".join(named) + (f" and {more} more" if more > 0 else "")
+
+
 def inside(points: np.ndarray, region: Region) -> np.ndarray:
     """Whether each point (n, 3) lies in the closed box `region`; NaN rows are outside."""
     lo, hi = np.asarray(region[0]), np.asarray(region[1])
@@ -190,6 +198,7 @@ def draw_ledger(state: Any, table: LedgerTable, rows: np.ndarray) -> None:
             imgui.text_disabled("no explosion in this tick")
             return
         imgui.text(f"{len(table.events)} explosions, {len(table)} rows, {len(rows)} shown")
+        imgui.text_disabled(sources_line(table.events))
         _draw_filters(state, len(table.events))
         shown = state.ledger_pick[0] if state.ledger_pick else state.ledger_explosion
         if shown is not None and 0 <= shown < len(table.events):
