@@ -7,7 +7,7 @@ the shader draws the block grid across merged faces); other shapes (slabs, stair
 emit their boxes per state id, dropping only faces that lie on the cell boundary against an opaque full
 cube. Colours come from the palette with a per-face shade baked in (Minecraft's directional shading), so
 the shader needs no lighting. A `moving_piston` cell is left out: its block entity draws the block it moves
-(viewer/pistons.py, `box_faces`).
+(viewer/pistons.py, `box_faces`). Rails are drawn as track along their shape (viewer/drawing/rails.py).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.world import blocks
+from viewer.drawing import rails
 from viewer.drawing.palette import Palette
 
 SECTION = 16
@@ -28,7 +29,7 @@ DIRECTIONS = ((-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1
 FACE_SHADE = (0.6, 0.6, 0.5, 1.0, 0.8, 0.8)  # Minecraft's flat shading: x sides, bottom, top, z sides
 
 # Block kinds of the style table.
-AIR, CUBE, FLUID, NON_COLLIDING, SHAPED = range(5)
+AIR, CUBE, FLUID, NON_COLLIDING, SHAPED, RAIL = range(6)
 FLUID_LEVELS = 9.0  # a fluid block of level L is drawn (8 - L) / 9 tall, falling or source 8 / 9
 DRAWN_BY_BLOCK_ENTITY = frozenset({"moving_piston"})  # cells whose look comes from their block entity
 
@@ -71,6 +72,7 @@ class StyleTable:
         self.height = np.zeros(0, dtype=np.float32)
         self.group = np.zeros(0, dtype=np.int32)  # faces between two cells of one nonzero group are hidden
         self.boxes: dict[int, np.ndarray] = {}   # SHAPED ids: (n, 6) min/max in block-local coordinates
+        self.track: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # RAIL ids: local quads (n, 4, 3), colours (n, 4)
 
     def ensure(self, ids: np.ndarray) -> None:
         """Make sure every id in `ids` has its row."""
@@ -95,6 +97,10 @@ class StyleTable:
             return
         shape = state.collision_shape
         r, g, b, a = self.palette.block_color(state.block)
+        if state.block in rails.RAIL_BLOCKS:
+            self.kind[state_id] = RAIL
+            self.track[state_id] = self._track(state.block, state.properties)
+            return
         if state.block in self.palette.fluids:
             kind = FLUID
             level = int(state.properties.get("level", "0"))
@@ -113,6 +119,15 @@ class StyleTable:
         self.occludes[state_id] = kind == CUBE and a == 255
         if kind in (FLUID, NON_COLLIDING) or (kind == CUBE and a < 255):
             self.group[state_id] = state_id + 1 if kind == CUBE else _block_group(state.block)
+
+
+    def _track(self, block: str, properties: dict[str, str]) -> tuple[np.ndarray, np.ndarray]:
+        """A rail's quads and their colours: the block's colour for the rails (`rail_lit` when powered),
+        `rail_sleeper` for the sleepers."""
+        quads, parts = rails.rail_quads(properties["shape"], properties.get("powered") == "true")
+        colours = np.array([self.palette.ui["rail_sleeper"], self.palette.block_color(block),
+                            self.palette.ui["rail_lit"]], dtype=np.uint8)
+        return quads, _shade(colours, 3)[parts]
 
 
 def _block_group(block: str) -> int:
@@ -168,6 +183,7 @@ def mesh_section(key: SectionKey, ids: np.ndarray, styles: StyleTable,
     parts: list[tuple[np.ndarray, np.ndarray]] = []  # (corners (n,4,3), colours (n,4) uint8)
     parts += _cell_faces(padded, inner, styles, origin)
     parts += _shaped_faces(padded, inner, styles, origin)
+    parts += _rail_faces(inner, styles, origin)
     if not parts:
         return SectionMesh(_empty(), _empty())
     corners = np.concatenate([c for c, _ in parts])
@@ -270,6 +286,17 @@ def _shaped_faces(padded: np.ndarray, inner: np.ndarray, styles: StyleTable,
                 hi = origin + cells[keep] + box[3:]
                 colors = np.broadcast_to(_shade(rgba[None, :], direction), (len(lo), 4))
                 out.append((face_corners(lo, hi, direction), colors))
+    return out
+
+
+def _rail_faces(inner: np.ndarray, styles: StyleTable, origin: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Rails: the track quads of each rail state at every cell holding it."""
+    out = []
+    for state_id in np.unique(inner[styles.kind[inner] == RAIL]):
+        quads, colours = styles.track[int(state_id)]
+        cells = origin + np.stack(np.nonzero(inner == state_id), axis=1)
+        corners = (cells[:, None, None, :] + quads[None]).reshape(-1, 4, 3)
+        out.append((corners, np.tile(colours, (len(cells), 1))))
     return out
 
 

@@ -189,7 +189,8 @@ def box_edge_segments(lo: np.ndarray, hi: np.ndarray, colors: np.ndarray, dashed
 @dataclass
 class EntityFrame:
     """Entities as arrays, read from trace-state dicts (`viewer.history.EntityStates`): ids, types, position,
-    motion, box corners and eye height, row i for the i-th entity in update order."""
+    motion, box corners and eye height, row i for the i-th entity in update order; `vehicle` is the row of the
+    vehicle an entity rides (from the vehicles' traced `passengers`), -1 for none."""
 
     ids: np.ndarray
     types: list[str]
@@ -198,6 +199,7 @@ class EntityFrame:
     lo: np.ndarray
     hi: np.ndarray
     eye_height: np.ndarray
+    vehicle: np.ndarray
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -211,18 +213,25 @@ def entity_frame(states: dict[int, dict[str, Any]]) -> EntityFrame:
     """An EntityFrame of every state in `states` (entity id → trace state with type and eye height)."""
     rows = list(states.values())
     boxes = np.array([s["box"] for s in rows], dtype=np.float64).reshape(-1, 2, 3)
+    row_of = {entity_id: i for i, entity_id in enumerate(states)}
+    vehicle = np.full(len(rows), -1, dtype=np.int64)
+    for i, s in enumerate(rows):
+        for rider in s.get("passengers") or ():
+            if rider in row_of:
+                vehicle[row_of[rider]] = i
     return EntityFrame(np.fromiter(states, dtype=np.int64, count=len(rows)), [s["type"] for s in rows],
                        np.array([s["pos"] for s in rows], dtype=np.float64).reshape(-1, 3),
                        np.array([s["motion"] for s in rows], dtype=np.float64).reshape(-1, 3),
                        boxes[:, 0], boxes[:, 1],
-                       np.array([s.get("eye_height", 0.0) for s in rows], dtype=np.float64))
+                       np.array([s.get("eye_height", 0.0) for s in rows], dtype=np.float64), vehicle)
 
 
 def add_entities(builder: OverlayBuilder, frame: EntityFrame, palette: Palette, selected: int | None = None,
                  labels: bool = False) -> None:
     """Each entity: its AABB (type colour, the selected one highlighted), position point, eye-height cross
-    and motion vector (one tick long); with `labels`, its id and type. Beyond DETAIL_LIMIT entities, only the
-    selected one keeps its cross and motion vector (llvmpipe pays per line)."""
+    and motion vector (one tick long); a rider linked to its vehicle by a line from the vehicle's position to the
+    seat (the rider's traced position, where the vehicle put it); with `labels`, its id and type. Beyond
+    DETAIL_LIMIT entities, only the selected one keeps its cross and motion vector (llvmpipe pays per line)."""
     n = len(frame)
     if not n:
         return
@@ -246,6 +255,11 @@ def add_entities(builder: OverlayBuilder, frame: EntityFrame, palette: Palette, 
     motion = frame.motion[detail]
     moving = np.any(motion != 0.0, axis=1)
     builder.segments(pos[moving], pos[moving] + motion[moving], np.array(palette.ui["motion"], dtype=np.uint8))
+    riders = np.flatnonzero(frame.vehicle >= 0)
+    if len(riders):
+        seat_color = np.array(palette.ui["seat_link"], dtype=np.uint8)
+        builder.segments(frame.pos[frame.vehicle[riders]], frame.pos[riders], seat_color)
+        builder.points(frame.pos[riders], seat_color)
     if labels:
         for i in range(n):
             top = (frame.pos[i, 0], frame.hi[i, 1], frame.pos[i, 2])

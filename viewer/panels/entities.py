@@ -2,7 +2,9 @@
 editable ones as input lines that refuse bad input with the reason), and the palette to add entities.
 Edits are queued as `viewer.editing.Edit`s; the app loop applies them and branches the history. A living entity
 also shows, read-only (no engine command edits them), its health, movement flags, pose, effects with their
-remaining ticks and attributes with their modifiers; a player shows the Drive toggle and its input ranges.
+remaining ticks and attributes with their modifiers; a player shows the Drive toggle and its input ranges. A
+vehicle shows its state (a boat's status and the keys its rider holds, the rail shape under a cart), its
+passengers and the vehicle it rides, each a link that selects that entity.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ DRIVE_LABEL = "Drive (G)"
 DRIVE_TIP = ("Each tick stepped records the keys held into this player's inputs: WASD move, Space jump, Ctrl sprint, "
              "Shift sneak, right drag turns the look. Later inputs are discarded (Ctrl+Z undoes a tick's record)")
 ENTITY_TYPE_NAMES = sorted(ENTITY_TYPES)
+BOAT_KEYS = ("left", "right", "forward", "back")  # the order of a boat's trace `inputs` (BoatEntity.setInputs)
 
 
 def living_rows(entity: Any) -> list[tuple[str, str]]:
@@ -45,6 +48,25 @@ def living_rows(entity: Any) -> list[tuple[str, str]]:
         mods = ", ".join(f"{m.name} {m.operation.name} {m.amount!r}" for m in inst.modifiers.values())
         rows.append((name.removeprefix("minecraft:"),
                      f"{inst.compute_value()!r} (base {inst.base!r}{'; ' + mods if mods else ''})"))
+    return rows
+
+
+def vehicle_rows(entity: Any) -> list[tuple[str, str, int | None]]:
+    """(name, text, linked entity id or None) rows of riding: a boat's status and held keys, the rail shape under
+    a cart (from the entity's trace fields), then each passenger and the vehicle it rides, linked by id."""
+    fields = entity.type_fields()
+    rows: list[tuple[str, str, int | None]] = []
+    if "boat_status" in fields:
+        rows.append(("boat status", str(fields["boat_status"] or "none"), None))
+        held = [key for key, on in zip(BOAT_KEYS, fields["inputs"], strict=True) if on]
+        rows.append(("boat inputs", " ".join(held) or "nothing held", None))
+    if "rail_shape" in fields:
+        rows.append(("rail shape", fields["rail_shape"] or "off rail", None))
+    for seat, p in enumerate(entity.passengers):
+        rows.append((f"passenger {seat + 1}", f"#{p.id} {p.type.removeprefix('minecraft:')}", p.id))
+    if entity.vehicle is not None:
+        v = entity.vehicle
+        rows.append(("vehicle", f"#{v.id} {v.type.removeprefix('minecraft:')}", v.id))
     return rows
 
 
@@ -84,12 +106,23 @@ def _draw_list(state: Any, entities: list[Any]) -> None:
 
 def _draw_inspector(state: Any, entity: Any) -> None:
     """Every field of the selected entity, one row each (name, then the value over the width left, so nothing is
-    cut off); input is parsed here and queued as an edit."""
+    cut off), riding first (`vehicle_rows`: links select); input is parsed here and queued as an edit."""
     imgui.text(f"#{entity.id} {entity.type}")
     flags = imgui.TableFlags_.row_bg | imgui.TableFlags_.borders_inner_v | imgui.TableFlags_.resizable
     if imgui.begin_table("fields", 2, flags):
         imgui.table_setup_column("field", imgui.TableColumnFlags_.width_fixed)
         imgui.table_setup_column("value", imgui.TableColumnFlags_.width_stretch)
+        for name, text, link in vehicle_rows(entity):
+            imgui.table_next_row()
+            imgui.table_next_column()
+            imgui.text_disabled(name)
+            imgui.table_next_column()
+            if link is None:
+                imgui.text(text)
+            elif imgui.selectable(f"{text}##{name}", False)[0]:
+                state.selected_entity, state.selected_stage = link, None
+            if link is not None:
+                imgui.set_item_tooltip("Select it")
         for spec in editing.entity_fields(entity):
             _draw_field(state, entity, spec)
         rows = [(name, str(getattr(entity, name))) for name in SHOWN_ATTRIBUTES if hasattr(entity, name)]

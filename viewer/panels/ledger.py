@@ -5,7 +5,8 @@ thousand TNT stays readable; and the explosion geometry of the rows shown, for t
 
 Nothing is computed about the game here: every number is the engine's. The entity position of a row is the
 start of the engine's `impulse` segment for that entity (its position when the explosion acted), and the
-impulse length is the length of the recorded impulse vector.
+impulse length is the length of the recorded impulse vector. Each explosion is named by its event's
+`source_type` (the entity type or block that exploded).
 """
 
 from __future__ import annotations
@@ -21,7 +22,14 @@ from viewer.panels.widgets import accept, bring_forward, em, text_field
 from viewer.state import Region
 
 LEDGER_TITLE = "Explosion ledger"
-COLUMNS = ("expl.", "entity", "distance", "samples", "exposure", "influence", "impulse x, y, z", "|impulse|",
+SOURCE_NAMES = {"minecraft:creeper": "creeper", "minecraft:end_crystal": "end crystal",
+                "minecraft:respawn_anchor": "respawn anchor", "minecraft:wither": "wither",
+                "minecraft:tnt_minecart": "TNT minecart", "minecraft:tnt": "TNT", "minecraft:fireball": "fireball",
+                "minecraft:small_fireball": "small fireball", "minecraft:wither_skull": "wither skull",
+                "minecraft:dragon_fireball": "dragon fireball"}
+SOURCES_LISTED = 6    # explosions named in the line above the filters
+BED_SUFFIX = "_bed"   # a bed's source_type is its block (minecraft:red_bed): every colour is a bed
+COLUMNS = ("expl.", "source", "entity", "distance", "samples", "exposure", "influence", "impulse x, y, z", "|impulse|",
            "damage")
 
 
@@ -102,6 +110,27 @@ def ledger_table(record: Any) -> LedgerTable:
                        np.array([a["impulse"] for _, a in rows], dtype=np.float64).reshape(n, 3), pos)
 
 
+def source_label(event: dict[str, Any]) -> str:
+    """The explosion's source by name from the event's `source_type` (a bed of any colour is "bed"), with the
+    source entity's id where there is one."""
+    kind = event.get("source_type")
+    if kind is None:
+        name = "unknown source"
+    elif kind.endswith(BED_SUFFIX):
+        name = "bed"
+    else:
+        name = SOURCE_NAMES.get(kind, kind.removeprefix("minecraft:").replace("_", " "))
+    source = event.get("source")
+    return name if source is None else f"{name} #{source}"
+
+
+def sources_line(events: list[dict[str, Any]]) -> str:
+    """The tick's explosions by number and source, the first SOURCES_LISTED of them, the rest counted."""
+    named = [f"{i + 1}: {source_label(e)}" for i, e in enumerate(events[:SOURCES_LISTED])]
+    more = len(events) - SOURCES_LISTED
+    return "sources " + ", ".join(named) + (f" and {more} more" if more > 0 else "")
+
+
 def inside(points: np.ndarray, region: Region) -> np.ndarray:
     """Whether each point (n, 3) lies in the closed box `region`; NaN rows are outside."""
     lo, hi = np.asarray(region[0]), np.asarray(region[1])
@@ -169,12 +198,13 @@ def draw_ledger(state: Any, table: LedgerTable, rows: np.ndarray) -> None:
             imgui.text_disabled("no explosion in this tick")
             return
         imgui.text(f"{len(table.events)} explosions, {len(table)} rows, {len(rows)} shown")
+        imgui.text_disabled(sources_line(table.events))
         _draw_filters(state, len(table.events))
         shown = state.ledger_pick[0] if state.ledger_pick else state.ledger_explosion
         if shown is not None and 0 <= shown < len(table.events):
             event = table.events[shown]
             c = event["center"]
-            imgui.text_disabled(f"explosion {shown + 1}: source #{event.get('source')}, centre "
+            imgui.text_disabled(f"explosion {shown + 1}: {source_label(event)}, centre "
                                 f"({c[0]:.4f}, {c[1]:.4f}, {c[2]:.4f}), power {event.get('power')}")
         _draw_rows(state, table, rows)
 
@@ -240,7 +270,8 @@ def _draw_rows(state: Any, table: LedgerTable, rows: np.ndarray) -> None:
                 state.ledger_pick = None if picked else (i, entity)
                 state.selected_entity = entity
                 state.selected_stage = None
-            for text in (f"#{entity}", _fmt(table.distance[r], 8), f"{table.unblocked[r]}/{table.total[r]}",
+            for text in (source_label(table.events[i]), f"#{entity}", _fmt(table.distance[r], 8),
+                         f"{table.unblocked[r]}/{table.total[r]}",
                          _fmt(table.exposure[r]), _fmt(table.influence[r]),
                          f"{imp[0]:.4f}, {imp[1]:.4f}, {imp[2]:.4f}", _fmt(lengths[r], 5), _fmt(table.damage[r])):
                 imgui.table_next_column()
