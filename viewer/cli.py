@@ -59,7 +59,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    from engine.tick.scene import one_line
+    from engine.tick.scene_checks import one_line
     print(f"tickscope: {one_line(message)}", file=sys.stderr)
     return 2
 

@@ -4,7 +4,6 @@ naming the file, the key and what was expected. Nothing half-loaded ever escapes
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,32 +11,35 @@ from typing import Any
 import numpy as np
 import tomli as tomllib  # the standard library's parser, compiled: twice as fast on 10,000-key scenes
 
-from engine.constants import BLOCK_COORDINATE_LIMIT, BORDER_MAX_RADIUS, BORDER_MAX_SIZE
+from engine.constants import BORDER_MAX_RADIUS, BORDER_MAX_SIZE
 from engine.entities import ENTITY_TYPES, damage_source, fishing_bobber, leash_knot
 from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
-from engine.entities.item_registry import is_item
 from engine.entities.mobs import MobEntity
-from engine.entities.player import PlayerEntity, valid_use_items
 from engine.entities.projectile import Projectile, throw_from_player
-from engine.entities.tnt import Tnt, prime_from_block
+from engine.entities.tnt import prime_from_block
 from engine.geometry.box import ZERO, BlockPos, Box, Vec3
 from engine.influences import dispenser, fishing, leash, piston, shulker_box
 from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.jrandom import JavaRandom
-from engine.living import effects as living_effects
-from engine.living.attributes import ATTRIBUTES
-from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
-from engine.living.player_input import KEYS, InputRange, PlayerInput
+from engine.living.living_entity import LivingEntity
 from engine.schematics import Schematic, SchematicError, is_schematic, place_blocks, read_schematic
 from engine.tick.limits import MAX_EXPLOSION_POWER
+from engine.tick.scene_checks import SceneContext, SceneError
+from engine.tick.scene_living import (
+    LIVING_ENTITY_KEYS,
+    check_navigation,
+    load_goal,
+    load_input,
+    load_living,
+    load_summon_tnt_at,
+)
 from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import is_fence
-from engine.world.blocks import BlockStateError
-from engine.world.world import MAX_Y, MIN_Y, World, WorldBorder, blocks
+from engine.world.world import World, WorldBorder, blocks
 
 MAX_BLOCKS_PER_ENTRY = 4_000_000
 MAX_ENTITY_COUNT = 1_000_000
@@ -55,105 +57,12 @@ ACTION_DEFAULT_PHASE = {"set_block": "scheduled_ticks", "remove_block": "schedul
                         "prime_tnt": "scheduled_ticks", "piston_extend": "scheduled_ticks",
                         "piston_retract": "scheduled_ticks", "dispense": "scheduled_ticks",
                         "shulker_open": "players", "shulker_close": "players", "reel": "players"}
-ITEM_ID = re.compile(r"[a-z0-9_.-]+:[a-z0-9_./-]+")
 JAVA_INT = (INT_MIN, INT_MAX)
 ENTITY_ID = (1, INT_MAX)            # ids the scene may give: positive Java ints
 # entity fields whose Java type is narrower than int: the NBT tag that sets them (docs/fidelity.md, reliability)
 FIELD_RANGES = {"pierce_level": (-128, 127),          # PersistentProjectileEntity "PierceLevel": a byte
                 "value": (-32768, 32767),             # ExperienceOrbEntity "Value": a short
                 "explosion_power": (0, MAX_EXPLOSION_POWER)}   # see engine/tick/limits.py
-
-
-def one_line(text: str) -> str:
-    """`text` with every non-printable character escaped (\\n, \\x1b, ...), so an error is one printable line."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
-
-
-class SceneError(ValueError):
-    """A scene that cannot be loaded; the message is one line: file, key, what was expected."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(one_line(message))
-
-
-class _Ctx:
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.leashes: list[tuple[Entity, int, str]] = []    # (mob, holder id, key): any entity of the scene holds
-        self.owners: list[tuple[str, int]] = []   # (key, id): each must name an entity of the scene
-
-    def fail(self, key: str, msg: str) -> SceneError:
-        return SceneError(f"{self.source}: {key}: {msg}")
-
-    def table(self, value: Any, key: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(key, f"expected a table, got {type(value).__name__}")
-        return value
-
-    def keys(self, table: dict[str, Any], key: str, allowed: set[str], required: set[str] = frozenset()) -> None:
-        for k in table:
-            if k not in allowed:
-                raise self.fail(f"{key}.{k}", f"unknown key (expected one of: {', '.join(sorted(allowed))})")
-        for k in sorted(required):
-            if k not in table:
-                raise self.fail(f"{key}.{k}", "missing")
-
-    def number(self, value: Any, key: str) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail(key, f"expected a number, got {value!r}")
-        return float(value)
-
-    def integer(self, value: Any, key: str, lo: int | None = None, hi: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(key, f"expected an integer, got {value!r}")
-        if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise self.fail(key, f"expected an integer in {lo}..{hi}, got {value}")
-        return value
-
-    def boolean(self, value: Any, key: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(key, f"expected true or false, got {value!r}")
-        return value
-
-    def string(self, value: Any, key: str) -> str:
-        if not isinstance(value, str):
-            raise self.fail(key, f"expected a string, got {value!r}")
-        return value
-
-    def vec3(self, value: Any, key: str) -> Vec3:
-        """Three numbers; nan and ±inf are allowed and behave as Java doubles."""
-        if not isinstance(value, list) or len(value) != 3:
-            raise self.fail(key, f"expected [x, y, z], got {value!r}")
-        return Vec3(*(self.number(v, f"{key}[{i}]") for i, v in enumerate(value)))
-
-    def block_pos(self, value: Any, key: str, in_world: bool = True) -> tuple[int, int, int]:
-        """A block position; `in_world`: inside the build range too (a schematic's origin need not be)."""
-        if not isinstance(value, list) or len(value) != 3:
-            raise self.fail(key, f"expected [x, y, z] integers, got {value!r}")
-        x, y, z = (self.integer(v, f"{key}[{i}]") for i, v in enumerate(value))
-        if in_world and not MIN_Y <= y <= MAX_Y:
-            raise self.fail(key, f"y = {y} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
-        for axis, c in (("x", x), ("z", z)):   # World.isValid
-            if not -BLOCK_COORDINATE_LIMIT <= c < BLOCK_COORDINATE_LIMIT:
-                raise self.fail(key, f"{axis} = {c} is outside the world ({-BLOCK_COORDINATE_LIMIT} <= {axis} < "
-                                     f"{BLOCK_COORDINATE_LIMIT})")
-        return (x, y, z)
-
-    def item(self, value: Any, key: str) -> str:
-        """An item id of the 1.16.5 registry, namespaced (a bare name means minecraft:)."""
-        name = self.string(value, key)
-        item = name if ":" in name else "minecraft:" + name
-        if not ITEM_ID.fullmatch(item):
-            raise self.fail(key, f"expected an item id such as \"minecraft:tnt\", got {name!r}")
-        if not is_item(item):
-            raise self.fail(key, f"{item} is not an item of 1.16.5")
-        return item
-
-    def block_state(self, value: Any, key: str) -> blocks.BlockState:
-        try:
-            return blocks.parse_block_state(self.string(value, key))
-        except BlockStateError as err:
-            raise self.fail(key, str(err)) from None
 
 
 def load_scene(path: str | Path, allow_unmapped: bool = False) -> Simulation:
@@ -185,7 +94,7 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
 
 def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
     """Build a `Simulation` at tick 0 from a parsed TOML document (sweeps edit one copy per run)."""
-    ctx = _Ctx(source)
+    ctx = SceneContext(source)
     ctx.keys(doc, "(top level)", {"scene", "blocks", "schematics", "entities", "spawns", "actions", "inputs"})
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "random",
@@ -235,16 +144,16 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
         _load_spawn(ctx, sim, ctx.table(entry, f"spawns[{i}]"), f"spawns[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "actions")):
         if isinstance(entry, dict) and entry.get("do") == "summon_tnt_at":
-            sim.actions.extend(_load_summon_tnt_at(ctx, sim, entry, f"actions[{i}]"))
+            sim.actions.extend(load_summon_tnt_at(ctx, sim, entry, f"actions[{i}]"))
             continue
         sim.actions.append(_load_action(ctx, world, ctx.table(entry, f"actions[{i}]"), f"actions[{i}]"))
     for i, entry in enumerate(_array(ctx, doc, "inputs")):
-        _load_input(ctx, sim, ctx.table(entry, f"inputs[{i}]"), f"inputs[{i}]")
+        load_input(ctx, sim, ctx.table(entry, f"inputs[{i}]"), f"inputs[{i}]")
     _load_saved_counters(ctx, sim, head)
     return sim
 
 
-def _load_saved_counters(ctx: _Ctx, sim: Simulation, head: dict[str, Any]) -> None:
+def _load_saved_counters(ctx: SceneContext, sim: Simulation, head: dict[str, Any]) -> None:
     """What a scene saved mid-run carries (engine.tick.scene_writer): the world Random's state once the scene is
     loaded, and the next entity id when entities with higher ids were removed before the save."""
     if "random" in head:
@@ -254,7 +163,7 @@ def _load_saved_counters(ctx: _Ctx, sim: Simulation, head: dict[str, Any]) -> No
                                          2**31 - 1)
 
 
-def _load_random(ctx: _Ctx, random: JavaRandom, value: Any, key: str) -> None:
+def _load_random(ctx: SceneContext, random: JavaRandom, value: Any, key: str) -> None:
     """`{state = N, next_gaussian = X}`: a java.util.Random's 48-bit state and its cached gaussian, if any."""
     table = ctx.table(value, key)
     ctx.keys(table, key, {"state", "next_gaussian"}, {"state"})
@@ -263,14 +172,14 @@ def _load_random(ctx: _Ctx, random: JavaRandom, value: Any, key: str) -> None:
     random.set_state((state, ctx.number(table["next_gaussian"], f"{key}.next_gaussian") if cached else 0.0, cached))
 
 
-def _array(ctx: _Ctx, doc: dict[str, Any], key: str) -> list[Any]:
+def _array(ctx: SceneContext, doc: dict[str, Any], key: str) -> list[Any]:
     value = doc.get(key, [])
     if not isinstance(value, list):
         raise ctx.fail(key, f"expected an array of tables ([[{key}]])")
     return value
 
 
-def _load_blocks(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> None:
+def _load_blocks(ctx: SceneContext, world: World, entry: dict[str, Any], key: str) -> None:
     ctx.keys(entry, key, {"at", "from", "to", "block", "items"}, {"block"})
     state = ctx.block_state(entry["block"], f"{key}.block")
     if "at" in entry:
@@ -296,7 +205,7 @@ def _load_blocks(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> No
     world.place_block_ids(lo[0], lo[1], lo[2], np.full(shape, state.id, dtype=np.uint16), place_air=True, order="xyz")
 
 
-def _load_items(ctx: _Ctx, state: blocks.BlockState, value: Any, key: str) -> tuple[tuple[int, str, int], ...]:
+def _load_items(ctx: SceneContext, state: blocks.BlockState, value: Any, key: str) -> tuple[tuple[int, str, int], ...]:
     """A dispenser's or dropper's contents: `[{slot, id, count}]` (slots 0..8)."""
     if state.block not in CONTAINERS:
         raise ctx.fail(key, f"only a dispenser or a dropper holds items, not {state.name}")
@@ -313,7 +222,8 @@ def _load_items(ctx: _Ctx, state: blocks.BlockState, value: Any, key: str) -> tu
     return tuple(items)
 
 
-def _place_schematic(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> tuple[str, Schematic, BlockPos]:
+def _place_schematic(ctx: SceneContext, world: World, entry: dict[str, Any],
+                     key: str) -> tuple[str, Schematic, BlockPos]:
     """`[[schematics]]`: read the file (relative to the scene) and place its blocks; its entities come later."""
     ctx.keys(entry, key, {"file", "at", "allow_unmapped"}, {"file"})
     name = ctx.string(entry["file"], f"{key}.file")
@@ -329,7 +239,7 @@ def _place_schematic(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -
     return f"{key} ({name})", schem, at
 
 
-def _load_schematic_entities(ctx: _Ctx, sim: Simulation, schem: Schematic, at: BlockPos, key: str) -> None:
+def _load_schematic_entities(ctx: SceneContext, sim: Simulation, schem: Schematic, at: BlockPos, key: str) -> None:
     """A schematic's entities after the scene's, in file order; riders after their vehicles."""
     made: list[Entity] = []
     for j, entry in enumerate(schem.entities):
@@ -341,7 +251,7 @@ def _load_schematic_entities(ctx: _Ctx, sim: Simulation, schem: Schematic, at: B
         sim.add_entity(made[-1])
 
 
-def _entity_class(ctx: _Ctx, value: Any, key: str) -> type[Entity]:
+def _entity_class(ctx: SceneContext, value: Any, key: str) -> type[Entity]:
     name = ctx.string(value, key)
     full = name if ":" in name else "minecraft:" + name
     cls = ENTITY_TYPES.get(full)
@@ -351,10 +261,10 @@ def _entity_class(ctx: _Ctx, value: Any, key: str) -> type[Entity]:
     return cls
 
 
-def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nth: int = 0) -> Entity:
+def _load_entity(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: str, nth: int = 0) -> Entity:
     """The `nth` entity of the entry (`count` makes several, with consecutive ids)."""
     cls = _entity_class(ctx, entry.get("type"), f"{key}.type")
-    _check_navigation(ctx, cls, entry, key)
+    check_navigation(ctx, cls, entry, key)
     living_keys = LIVING_ENTITY_KEYS if issubclass(cls, LivingEntity) else set()
     leash_keys = LEASH_KEYS if issubclass(cls, MobEntity) else set()
     ctx.keys(entry, key, COMMON_ENTITY_KEYS | set(cls.FIELDS) | living_keys | leash_keys, {"type", "pos"})
@@ -379,7 +289,7 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nt
         if name in entry:
             _set_field(ctx, e, name, kind, entry[name], f"{key}.{name}")
     if isinstance(e, LivingEntity):
-        _load_living(ctx, e, entry, key)
+        load_living(ctx, e, entry, key)
     if "vehicle" in entry:
         vehicle = sim.entity_by_id(ctx.integer(entry["vehicle"], f"{key}.vehicle", *ENTITY_ID))
         if vehicle is None:
@@ -397,7 +307,7 @@ def _load_entity(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str, nt
     return e
 
 
-def _load_box(ctx: _Ctx, value: Any, key: str) -> Box:
+def _load_box(ctx: SceneContext, value: Any, key: str) -> Box:
     """`box = [[min x, y, z], [max x, y, z]]`: the bounding box when it is not the one built around `pos` (moves
     offset the box and take the position from it, spec 03 §2 step 6, so the two drift apart by rounding)."""
     if not isinstance(value, list) or len(value) != 2:
@@ -411,7 +321,7 @@ def _load_box(ctx: _Ctx, value: Any, key: str) -> Box:
 LEASH_KEYS = {"leash", "leashed_to"}
 
 
-def _load_reel(ctx: _Ctx, entry: dict[str, Any], key: str) -> ScheduledAction:
+def _load_reel(ctx: SceneContext, entry: dict[str, Any], key: str) -> ScheduledAction:
     """`do = "reel"`, `player = ID`: the player reels its fishing rod in (spec 04 §12), in the players phase."""
     ctx.keys(entry, key, {"tick", "do", "player", "phase"}, {"tick", "do", "player"})
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
@@ -427,7 +337,7 @@ def _load_reel(ctx: _Ctx, entry: dict[str, Any], key: str) -> ScheduledAction:
     return ScheduledAction(tick, phase, "reel", {"player": player_id}, use)
 
 
-def _load_leash(ctx: _Ctx, sim: Simulation, mob: Entity, entry: dict[str, Any], key: str) -> None:
+def _load_leash(ctx: SceneContext, sim: Simulation, mob: Entity, entry: dict[str, Any], key: str) -> None:
     """A mob's lead (vanilla's `Leash` NBT): `leash = { holder = ID }` (any entity of the scene, attached once all
     are loaded) or `leashed_to = [x, y, z]` (a fence there; its knot is found or created, spec 04 §19)."""
     if len(LEASH_KEYS & entry.keys()) > 1:
@@ -444,7 +354,7 @@ def _load_leash(ctx: _Ctx, sim: Simulation, mob: Entity, entry: dict[str, Any], 
     leash.attach(mob, leash_knot.get_or_create(sim, at))
 
 
-def _set_field(ctx: _Ctx, e: Entity, name: str, kind: type, value: Any, key: str) -> None:
+def _set_field(ctx: SceneContext, e: Entity, name: str, kind: type, value: Any, key: str) -> None:
     readers: dict[type, Callable[[Any, str], Any]] = {int: ctx.integer, bool: ctx.boolean, str: ctx.string}
     if name == "block_state":
         parsed: Any = ctx.block_state(value, key)
@@ -458,13 +368,13 @@ def _set_field(ctx: _Ctx, e: Entity, name: str, kind: type, value: Any, key: str
     elif kind is int:
         parsed = ctx.integer(value, key, *FIELD_RANGES.get(name, JAVA_INT))
     elif kind is dict:
-        parsed = _load_goal(ctx, value, key)
+        parsed = load_goal(ctx, value, key)
     else:
         parsed = readers[kind](value, key)
     setattr(e, e.field_attribute(name), parsed)
 
 
-def _load_spawn(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> None:
+def _load_spawn(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: str) -> None:
     kind = ctx.string(entry.get("kind"), f"{key}.kind")
     if kind == "primed_tnt_from_block":
         ctx.keys(entry, key, {"kind", "at", "angle", "fuse"}, {"at"})
@@ -512,7 +422,7 @@ def _load_spawn(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> 
                                       "falling_block_from_block, thrown, fireball, fishing_bobber)")
 
 
-def _contents_item(ctx: _Ctx, world: World, at: BlockPos, key: str) -> str:
+def _contents_item(ctx: SceneContext, world: World, at: BlockPos, key: str) -> str:
     """The item a `dispense` without `item` fires: the dispenser's contents must hold one kind of item, since
     vanilla picks the slot with an unseeded Random (`DispenserBlockEntity.chooseNonEmptySlot`)."""
     kinds = {item for _, item, count in world.containers.get(at, ()) if count > 0}
@@ -534,7 +444,7 @@ def _take_item(world: World, at: BlockPos) -> bool:
     return False
 
 
-def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> ScheduledAction:
+def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: str) -> ScheduledAction:
     do = ctx.string(entry.get("do"), f"{key}.do")
     if do in VEHICLE_ACTION_PHASE:
         return _load_vehicle_action(ctx, world, entry, key, do)
@@ -612,183 +522,6 @@ def _load_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str) -> Sc
     return ScheduledAction(tick, phase, do, {"at": list(at), "fuse": fuse, "angle": angle}, prime)
 
 
-# --- living entities and players (spec 05; interfaces.md "Players, mobs and their inputs") ---
-LIVING_ENTITY_KEYS = {"effects", "attributes", "equipment", "enchantments", "fall_flying", "health"}
-ENCHANTMENTS = ("minecraft:depth_strider", "minecraft:blast_protection")
-
-
-def _full_id(name: str) -> str:
-    return name if ":" in name else "minecraft:" + name
-
-
-def _load_living(ctx: _Ctx, e: LivingEntity, entry: dict[str, Any], key: str) -> None:
-    """Look (a float), base attributes, effects, equipment and its enchantments, and gliding from tick 0."""
-    e.yaw = e.head_yaw = e.body_yaw = f32(e.yaw)
-    e.pitch = f32(e.pitch)
-    for name, value in ctx.table(entry.get("attributes", {}), f"{key}.attributes").items():
-        full = _full_id(name)
-        if full not in ATTRIBUTES:
-            raise ctx.fail(f"{key}.attributes.{name}", f"unknown attribute (expected one of: {', '.join(ATTRIBUTES)})")
-        e.attributes.set_base(full, ctx.number(value, f"{key}.attributes.{name}"))
-    effects = entry.get("effects", [])
-    if not isinstance(effects, list):
-        raise ctx.fail(f"{key}.effects", "expected an array of tables such as [{ id = \"minecraft:speed\" }]")
-    for i, eff in enumerate(effects):
-        k = f"{key}.effects[{i}]"
-        ctx.keys(ctx.table(eff, k), k, {"id", "amplifier", "duration"}, {"id"})
-        effect_id = _full_id(ctx.string(eff["id"], f"{k}.id"))
-        if effect_id not in living_effects.EFFECTS:
-            raise ctx.fail(f"{k}.id", f"unknown or unsupported effect {eff['id']!r} (supported: "
-                                      f"{', '.join(living_effects.EFFECTS)})")
-        duration = ctx.integer(eff["duration"], f"{k}.duration", 1, 2**31 - 1) if "duration" in eff else None
-        e.effects.add(living_effects.EffectInstance(effect_id, ctx.integer(eff.get("amplifier", 0),
-                                                                           f"{k}.amplifier", 0, 255), duration),
-                      e.attributes)
-    for slot, item in ctx.table(entry.get("equipment", {}), f"{key}.equipment").items():
-        if slot not in EQUIPMENT_SLOTS:
-            raise ctx.fail(f"{key}.equipment.{slot}", f"unknown slot (expected one of: {', '.join(EQUIPMENT_SLOTS)})")
-        e.equipment[slot] = _full_id(ctx.string(item, f"{key}.equipment.{slot}"))
-    for slot, levels in ctx.table(entry.get("enchantments", {}), f"{key}.enchantments").items():
-        k = f"{key}.enchantments.{slot}"
-        if slot not in e.equipment:
-            raise ctx.fail(k, f"no item in slot {slot!r} to enchant (give it in {key}.equipment)")
-        e.enchantments[slot] = {}
-        for name, level in ctx.table(levels, k).items():
-            if _full_id(name) not in ENCHANTMENTS:
-                raise ctx.fail(f"{k}.{name}",
-                               f"unknown or unsupported enchantment (supported: {', '.join(ENCHANTMENTS)})")
-            e.enchantments[slot][_full_id(name)] = ctx.integer(level, f"{k}.{name}", 1, 255)
-    if ctx.boolean(entry.get("fall_flying", False), f"{key}.fall_flying"):
-        if e.equipment.get("chest") != "minecraft:elytra":
-            raise ctx.fail(f"{key}.fall_flying", "an elytra flight needs an elytra: equipment = "
-                                                 "{ chest = \"minecraft:elytra\" }")
-        e.fall_flying = True
-    e.health = f32(e.attributes.get_value("minecraft:generic.max_health"))
-    if "health" in entry:
-        health = ctx.number(entry["health"], f"{key}.health")
-        if not 0.0 < health <= e.health:
-            raise ctx.fail(f"{key}.health", f"expected a health in (0, {e.health}] (the max_health), got {health}")
-        e.health = f32(health)
-
-
-def living_scene_keys(e: LivingEntity) -> dict[str, Any]:
-    """The keys `_load_living` reads, from the entity as it is now (the scene writer): bases that differ from
-    the type's, effects with their remaining duration, equipment, enchantments, gliding, health below max."""
-    keys: dict[str, Any] = {}
-    fresh = type(e)(0, ZERO).attributes
-    bases = {n: inst.base for n, inst in e.attributes.instances.items() if inst.base != fresh.get(n).base}
-    if bases:
-        keys["attributes"] = bases
-    if e.effects.active:
-        keys["effects"] = [{"id": i.effect, "amplifier": i.amplifier,
-                            **({"duration": i.duration} if i.duration is not None else {})}
-                           for i in e.effects.active.values()]
-    if e.equipment:
-        keys["equipment"] = dict(e.equipment)
-    if e.enchantments:
-        keys["enchantments"] = {slot: dict(levels) for slot, levels in e.enchantments.items()}
-    if e.fall_flying:
-        keys["fall_flying"] = True
-    if e.health != f32(e.attributes.get_value("minecraft:generic.max_health")):
-        keys["health"] = e.health
-    return keys
-
-
-def _load_input(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> None:
-    """One `[[inputs]]` range: a player, inclusive ticks, keys held, an optional look and item use."""
-    ctx.keys(entry, key, {"entity", "from", "to", "yaw", "pitch", "use", *KEYS}, {"entity", "from", "to"})
-    entity_id = ctx.integer(entry["entity"], f"{key}.entity", 1, 2**31 - 1)
-    player = sim.entity_by_id(entity_id)
-    if player is None:
-        raise ctx.fail(f"{key}.entity", f"no entity with id {entity_id} (declare it in [[entities]])")
-    if not isinstance(player, PlayerEntity):
-        raise ctx.fail(f"{key}.entity", f"entity {entity_id} is a {player.TYPE}; inputs drive minecraft:player")
-    first = ctx.integer(entry["from"], f"{key}.from", 1, 2**31 - 1)
-    last = ctx.integer(entry["to"], f"{key}.to", 1, 2**31 - 1)
-    if last < first:
-        raise ctx.fail(f"{key}.to", f"expected a tick at or after from = {first}, got {last}")
-    use = None
-    if "use" in entry:
-        use = _full_id(ctx.string(entry["use"], f"{key}.use"))
-        if use not in valid_use_items():
-            raise ctx.fail(f"{key}.use", f"cannot use {use} (supported: {', '.join(valid_use_items())})")
-    held = PlayerInput(**{k: ctx.boolean(entry.get(k, False), f"{key}.{k}") for k in KEYS},
-                       yaw=ctx.number(entry["yaw"], f"{key}.yaw") if "yaw" in entry else None,
-                       pitch=ctx.number(entry["pitch"], f"{key}.pitch") if "pitch" in entry else None, use=use)
-    r = InputRange(first, last, held)
-    clash = player.inputs.overlapping(r)
-    if clash is not None:
-        raise ctx.fail(key, f"ticks {first}..{last} overlap ticks {clash.first}..{clash.last} of entity {entity_id} "
-                            "with different inputs")
-    player.inputs.add(r)
-
-
-def input_entries(player: PlayerEntity, saved_tick: int) -> list[dict[str, Any]]:
-    """The player's `[[inputs]]` still to come after `saved_tick`, re-based to it (the scene writer); a range
-    already running starts at tick 1 without its `use`, which has happened."""
-    out = []
-    for r in player.inputs.ranges:
-        if r.last <= saved_tick:
-            continue
-        held = {k: v for k, v in r.held.__dict__.items() if v not in (None, False)}
-        if r.first <= saved_tick:
-            held.pop("use", None)
-        out.append({"entity": player.id, "from": max(r.first - saved_tick, 1), "to": r.last - saved_tick, **held})
-    return out
-
-
-def _load_summon_tnt_at(ctx: _Ctx, sim: Simulation, entry: dict[str, Any], key: str) -> list[ScheduledAction]:
-    """`/execute at <entity> run summon tnt` from a repeating command block, every tick from `tick` to `to`
-    (scheduled-ticks phase): a fuse-0 TNT at the entity's position (spec 08 §8.3 phenomenon 3, E15)."""
-    ctx.keys(entry, key, {"tick", "do", "at_entity", "to", "phase"}, {"tick", "at_entity"})
-    first = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
-    last = ctx.integer(entry.get("to", first), f"{key}.to", first, 2**31 - 1)
-    phase = ctx.string(entry.get("phase", "scheduled_ticks"), f"{key}.phase")
-    if phase not in PHASES:
-        raise ctx.fail(f"{key}.phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
-    target = ctx.integer(entry["at_entity"], f"{key}.at_entity", 1, 2**31 - 1)
-    if sim.entity_by_id(target) is None:
-        raise ctx.fail(f"{key}.at_entity", f"no entity with id {target} (declare it in [[entities]])")
-
-    def summon(s: Simulation) -> None:
-        """A TNT entity with the NBT default fuse 0 at the entity's feet; nothing once the entity is gone."""
-        at = s.entity_by_id(target)
-        if at is not None and not at.removed:
-            tnt = s.create(Tnt, at.pos)
-            tnt.fuse = 0
-            s.add_entity(tnt)
-    return [ScheduledAction(t, phase, "summon_tnt_at", {"at_entity": target}, summon) for t in range(first, last + 1)]
-
-
-def _check_navigation(ctx: _Ctx, cls: type[Entity], entry: dict[str, Any], key: str) -> None:
-    """`path_to` needs a mob with a ground navigation (spec 07); `move_to` a mob with a MoveControl."""
-    for goal in ("move_to", "path_to"):
-        if goal in entry and goal not in cls.FIELDS:
-            raise ctx.fail(f"{key}.{goal}", f"{cls.TYPE} is not a mob and has no MoveControl or navigation")
-    if "path_to" in entry and not getattr(cls, "NAVIGATES", False):
-        raise ctx.fail(f"{key}.path_to", f"{cls.TYPE} has no ground navigation to follow a path with "
-                                         "(its swimming or flying navigation is not modelled)")
-
-
-def _load_goal(ctx: _Ctx, value: Any, key: str) -> tuple[Vec3, float]:
-    """`move_to` / `path_to = { pos = [x, y, z], speed = 1.0 }` (interfaces.md): a target inside the world."""
-    goal = ctx.table(value, key)
-    ctx.keys(goal, key, {"pos", "speed"}, {"pos"})
-    pos = ctx.vec3(goal["pos"], f"{key}.pos")
-    if not all(math.isfinite(c) for c in pos) or not MIN_Y <= pos.y < MAX_Y + 1:
-        raise ctx.fail(f"{key}.pos", f"expected a finite target inside the world (y in {MIN_Y}..{MAX_Y + 1}), "
-                                     f"got {list(pos)}")
-    speed = ctx.number(goal.get("speed", 1.0), f"{key}.speed")
-    if not (math.isfinite(speed) and speed >= 0.0):
-        raise ctx.fail(f"{key}.speed", f"expected a finite speed factor ≥ 0, got {speed}")
-    return pos, speed
-
-
-def goal_entry(goal: tuple[Vec3, float]) -> dict[str, Any]:
-    """`move_to` / `path_to` as `_load_goal` reads it (the scene writer)."""
-    return {"pos": list(goal[0]), "speed": goal[1]}
-
-
 # --- vehicles and explosion sources (README "Vehicles and explosion sources") ---
 # players use beds and anchors and attack entities in the player phase; the wither's spawn explosion comes in
 # its entity tick (a controlling player's keys reach its boat through the player's [[inputs]])
@@ -796,7 +529,7 @@ VEHICLE_ACTION_PHASE = {"use_bed": "players", "charge_anchor": "players", "use_a
                         "attack": "players", "wither_spawn_explosion": "entities"}
 
 
-def _load_vehicle_action(ctx: _Ctx, world: World, entry: dict[str, Any], key: str, do: str) -> ScheduledAction:
+def _load_vehicle_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: str, do: str) -> ScheduledAction:
     """`use_bed`, `charge_anchor`, `use_anchor` (at a block), `attack` (an entity: end crystals explode,
     minecarts and boats wobble and break), `wither_spawn_explosion` (at a position)."""
     from engine.entities.boat import Boat

@@ -24,7 +24,7 @@ from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
 from engine.living.mob import MobEntity
 from engine.tick.atomic_file import write_atomic
-from engine.tick.scene import goal_entry, input_entries, living_scene_keys
+from engine.tick.scene_living import goal_entry, input_entries, living_scene_keys
 from engine.tick.simulation import Simulation
 from engine.tick.versions import DEFAULT_VERSION
 from engine.world import blocks

@@ -1,0 +1,197 @@
+"""Scene keys of living entities, players and mobs (spec 05; interfaces.md "Players, mobs and their inputs"):
+effects, attributes, equipment, enchantments, gliding and health; `[[inputs]]`; mob goals (`move_to`,
+`path_to`); the `summon_tnt_at` action. Each reader sits beside the writer `engine.tick.scene_writer` uses."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.entities.entity import Entity
+from engine.entities.player import PlayerEntity, valid_use_items
+from engine.entities.tnt import Tnt
+from engine.geometry.box import ZERO, Vec3
+from engine.java.javanum import f32
+from engine.living import effects as living_effects
+from engine.living.attributes import ATTRIBUTES
+from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
+from engine.living.player_input import KEYS, InputRange, PlayerInput
+from engine.tick.scene_checks import SceneContext
+from engine.tick.simulation import PHASES, ScheduledAction, Simulation
+from engine.world.world import MAX_Y, MIN_Y
+
+# --- living entities and players (spec 05; interfaces.md "Players, mobs and their inputs") ---
+LIVING_ENTITY_KEYS = {"effects", "attributes", "equipment", "enchantments", "fall_flying", "health"}
+ENCHANTMENTS = ("minecraft:depth_strider", "minecraft:blast_protection")
+
+
+def _full_id(name: str) -> str:
+    return name if ":" in name else "minecraft:" + name
+
+
+def load_living(ctx: SceneContext, e: LivingEntity, entry: dict[str, Any], key: str) -> None:
+    """Look (a float), base attributes, effects, equipment and its enchantments, and gliding from tick 0."""
+    e.yaw = e.head_yaw = e.body_yaw = f32(e.yaw)
+    e.pitch = f32(e.pitch)
+    for name, value in ctx.table(entry.get("attributes", {}), f"{key}.attributes").items():
+        full = _full_id(name)
+        if full not in ATTRIBUTES:
+            raise ctx.fail(f"{key}.attributes.{name}", f"unknown attribute (expected one of: {', '.join(ATTRIBUTES)})")
+        e.attributes.set_base(full, ctx.number(value, f"{key}.attributes.{name}"))
+    effects = entry.get("effects", [])
+    if not isinstance(effects, list):
+        raise ctx.fail(f"{key}.effects", "expected an array of tables such as [{ id = \"minecraft:speed\" }]")
+    for i, eff in enumerate(effects):
+        k = f"{key}.effects[{i}]"
+        ctx.keys(ctx.table(eff, k), k, {"id", "amplifier", "duration"}, {"id"})
+        effect_id = _full_id(ctx.string(eff["id"], f"{k}.id"))
+        if effect_id not in living_effects.EFFECTS:
+            raise ctx.fail(f"{k}.id", f"unknown or unsupported effect {eff['id']!r} (supported: "
+                                      f"{', '.join(living_effects.EFFECTS)})")
+        duration = ctx.integer(eff["duration"], f"{k}.duration", 1, 2**31 - 1) if "duration" in eff else None
+        e.effects.add(living_effects.EffectInstance(effect_id, ctx.integer(eff.get("amplifier", 0),
+                                                                           f"{k}.amplifier", 0, 255), duration),
+                      e.attributes)
+    for slot, item in ctx.table(entry.get("equipment", {}), f"{key}.equipment").items():
+        if slot not in EQUIPMENT_SLOTS:
+            raise ctx.fail(f"{key}.equipment.{slot}", f"unknown slot (expected one of: {', '.join(EQUIPMENT_SLOTS)})")
+        e.equipment[slot] = _full_id(ctx.string(item, f"{key}.equipment.{slot}"))
+    for slot, levels in ctx.table(entry.get("enchantments", {}), f"{key}.enchantments").items():
+        k = f"{key}.enchantments.{slot}"
+        if slot not in e.equipment:
+            raise ctx.fail(k, f"no item in slot {slot!r} to enchant (give it in {key}.equipment)")
+        e.enchantments[slot] = {}
+        for name, level in ctx.table(levels, k).items():
+            if _full_id(name) not in ENCHANTMENTS:
+                raise ctx.fail(f"{k}.{name}",
+                               f"unknown or unsupported enchantment (supported: {', '.join(ENCHANTMENTS)})")
+            e.enchantments[slot][_full_id(name)] = ctx.integer(level, f"{k}.{name}", 1, 255)
+    if ctx.boolean(entry.get("fall_flying", False), f"{key}.fall_flying"):
+        if e.equipment.get("chest") != "minecraft:elytra":
+            raise ctx.fail(f"{key}.fall_flying", "an elytra flight needs an elytra: equipment = "
+                                                 "{ chest = \"minecraft:elytra\" }")
+        e.fall_flying = True
+    e.health = f32(e.attributes.get_value("minecraft:generic.max_health"))
+    if "health" in entry:
+        health = ctx.number(entry["health"], f"{key}.health")
+        if not 0.0 < health <= e.health:
+            raise ctx.fail(f"{key}.health", f"expected a health in (0, {e.health}] (the max_health), got {health}")
+        e.health = f32(health)
+
+
+def living_scene_keys(e: LivingEntity) -> dict[str, Any]:
+    """The keys `load_living` reads, from the entity as it is now (the scene writer): bases that differ from
+    the type's, effects with their remaining duration, equipment, enchantments, gliding, health below max."""
+    keys: dict[str, Any] = {}
+    fresh = type(e)(0, ZERO).attributes
+    bases = {n: inst.base for n, inst in e.attributes.instances.items() if inst.base != fresh.get(n).base}
+    if bases:
+        keys["attributes"] = bases
+    if e.effects.active:
+        keys["effects"] = [{"id": i.effect, "amplifier": i.amplifier,
+                            **({"duration": i.duration} if i.duration is not None else {})}
+                           for i in e.effects.active.values()]
+    if e.equipment:
+        keys["equipment"] = dict(e.equipment)
+    if e.enchantments:
+        keys["enchantments"] = {slot: dict(levels) for slot, levels in e.enchantments.items()}
+    if e.fall_flying:
+        keys["fall_flying"] = True
+    if e.health != f32(e.attributes.get_value("minecraft:generic.max_health")):
+        keys["health"] = e.health
+    return keys
+
+
+def load_input(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: str) -> None:
+    """One `[[inputs]]` range: a player, inclusive ticks, keys held, an optional look and item use."""
+    ctx.keys(entry, key, {"entity", "from", "to", "yaw", "pitch", "use", *KEYS}, {"entity", "from", "to"})
+    entity_id = ctx.integer(entry["entity"], f"{key}.entity", 1, 2**31 - 1)
+    player = sim.entity_by_id(entity_id)
+    if player is None:
+        raise ctx.fail(f"{key}.entity", f"no entity with id {entity_id} (declare it in [[entities]])")
+    if not isinstance(player, PlayerEntity):
+        raise ctx.fail(f"{key}.entity", f"entity {entity_id} is a {player.TYPE}; inputs drive minecraft:player")
+    first = ctx.integer(entry["from"], f"{key}.from", 1, 2**31 - 1)
+    last = ctx.integer(entry["to"], f"{key}.to", 1, 2**31 - 1)
+    if last < first:
+        raise ctx.fail(f"{key}.to", f"expected a tick at or after from = {first}, got {last}")
+    use = None
+    if "use" in entry:
+        use = _full_id(ctx.string(entry["use"], f"{key}.use"))
+        if use not in valid_use_items():
+            raise ctx.fail(f"{key}.use", f"cannot use {use} (supported: {', '.join(valid_use_items())})")
+    held = PlayerInput(**{k: ctx.boolean(entry.get(k, False), f"{key}.{k}") for k in KEYS},
+                       yaw=ctx.number(entry["yaw"], f"{key}.yaw") if "yaw" in entry else None,
+                       pitch=ctx.number(entry["pitch"], f"{key}.pitch") if "pitch" in entry else None, use=use)
+    r = InputRange(first, last, held)
+    clash = player.inputs.overlapping(r)
+    if clash is not None:
+        raise ctx.fail(key, f"ticks {first}..{last} overlap ticks {clash.first}..{clash.last} of entity {entity_id} "
+                            "with different inputs")
+    player.inputs.add(r)
+
+
+def input_entries(player: PlayerEntity, saved_tick: int) -> list[dict[str, Any]]:
+    """The player's `[[inputs]]` still to come after `saved_tick`, re-based to it (the scene writer); a range
+    already running starts at tick 1 without its `use`, which has happened."""
+    out = []
+    for r in player.inputs.ranges:
+        if r.last <= saved_tick:
+            continue
+        held = {k: v for k, v in r.held.__dict__.items() if v not in (None, False)}
+        if r.first <= saved_tick:
+            held.pop("use", None)
+        out.append({"entity": player.id, "from": max(r.first - saved_tick, 1), "to": r.last - saved_tick, **held})
+    return out
+
+
+def load_summon_tnt_at(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: str) -> list[ScheduledAction]:
+    """`/execute at <entity> run summon tnt` from a repeating command block, every tick from `tick` to `to`
+    (scheduled-ticks phase): a fuse-0 TNT at the entity's position (spec 08 §8.3 phenomenon 3, E15)."""
+    ctx.keys(entry, key, {"tick", "do", "at_entity", "to", "phase"}, {"tick", "at_entity"})
+    first = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
+    last = ctx.integer(entry.get("to", first), f"{key}.to", first, 2**31 - 1)
+    phase = ctx.string(entry.get("phase", "scheduled_ticks"), f"{key}.phase")
+    if phase not in PHASES:
+        raise ctx.fail(f"{key}.phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
+    target = ctx.integer(entry["at_entity"], f"{key}.at_entity", 1, 2**31 - 1)
+    if sim.entity_by_id(target) is None:
+        raise ctx.fail(f"{key}.at_entity", f"no entity with id {target} (declare it in [[entities]])")
+
+    def summon(s: Simulation) -> None:
+        """A TNT entity with the NBT default fuse 0 at the entity's feet; nothing once the entity is gone."""
+        at = s.entity_by_id(target)
+        if at is not None and not at.removed:
+            tnt = s.create(Tnt, at.pos)
+            tnt.fuse = 0
+            s.add_entity(tnt)
+    return [ScheduledAction(t, phase, "summon_tnt_at", {"at_entity": target}, summon) for t in range(first, last + 1)]
+
+
+def check_navigation(ctx: SceneContext, cls: type[Entity], entry: dict[str, Any], key: str) -> None:
+    """`path_to` needs a mob with a ground navigation (spec 07); `move_to` a mob with a MoveControl."""
+    for goal in ("move_to", "path_to"):
+        if goal in entry and goal not in cls.FIELDS:
+            raise ctx.fail(f"{key}.{goal}", f"{cls.TYPE} is not a mob and has no MoveControl or navigation")
+    if "path_to" in entry and not getattr(cls, "NAVIGATES", False):
+        raise ctx.fail(f"{key}.path_to", f"{cls.TYPE} has no ground navigation to follow a path with "
+                                         "(its swimming or flying navigation is not modelled)")
+
+
+def load_goal(ctx: SceneContext, value: Any, key: str) -> tuple[Vec3, float]:
+    """`move_to` / `path_to = { pos = [x, y, z], speed = 1.0 }` (interfaces.md): a target inside the world."""
+    goal = ctx.table(value, key)
+    ctx.keys(goal, key, {"pos", "speed"}, {"pos"})
+    pos = ctx.vec3(goal["pos"], f"{key}.pos")
+    if not all(math.isfinite(c) for c in pos) or not MIN_Y <= pos.y < MAX_Y + 1:
+        raise ctx.fail(f"{key}.pos", f"expected a finite target inside the world (y in {MIN_Y}..{MAX_Y + 1}), "
+                                     f"got {list(pos)}")
+    speed = ctx.number(goal.get("speed", 1.0), f"{key}.speed")
+    if not (math.isfinite(speed) and speed >= 0.0):
+        raise ctx.fail(f"{key}.speed", f"expected a finite speed factor ≥ 0, got {speed}")
+    return pos, speed
+
+
+def goal_entry(goal: tuple[Vec3, float]) -> dict[str, Any]:
+    """`move_to` / `path_to` as `load_goal` reads it (the scene writer)."""
+    return {"pos": list(goal[0]), "speed": goal[1]}
