@@ -263,8 +263,11 @@ class World:
         """Whether a section overlapping the cells x0..x1, y0..y1, z0..z1 holds a block of `kind` (FLUID: a block
         with a fluid state; EFFECT: a block whose `onEntityCollision` moves entities)."""
         counts = self._kind_counts
-        keys = _keys_in(counts, (x0 >> 4, y0 >> 4, z0 >> 4), (x1 >> 4, y1 >> 4, z1 >> 4), "zyx")
-        return any(counts[k][kind] for k in keys)
+        lo, hi = (x0 >> 4, y0 >> 4, z0 >> 4), (x1 >> 4, y1 >> 4, z1 >> 4)
+        if lo == hi:                                 # an entity's box: most often one section
+            c = counts.get(lo)
+            return c is not None and bool(c[kind])
+        return any(counts[k][kind] for k in _keys_in(counts, lo, hi, "zyx"))
 
     def region_is_empty(self, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> bool:
         """No block but air in the cells x0..x1, y0..y1, z0..z1 (a shortcut for the queries below)."""
