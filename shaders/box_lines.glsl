@@ -1,29 +1,92 @@
 #version 330
-// box_lines.glsl: axis-aligned box wireframes, one instance per box, all boxes of an overlay in one
-// instanced draw (viewer/scene_renderer.py): entity AABBs coloured by type, the selected one highlighted.
-// Inputs: in_corner per vertex, a corner of the unit cube (0 or 1 on each axis; 24 vertices, the 12 edges
-// as GL_LINES), and per instance in_min and in_max (world corners of the box) and in_color (rgba). The
-// corner is stretched onto the box here, so a frame of thousands of boxes uploads 28 bytes per box
-// instead of 24 line vertices, and nothing is rebuilt when only the camera moves.
+// box_lines.glsl: axis-aligned box wireframes (entity AABBs coloured by type, the selected one highlighted,
+// moving-block outlines), every box of an overlay in two draws that split the boxes by their size on screen
+// (viewer/drawing/scene_renderer.py):
+// - as is ("box_lines"): GL_LINES, one instance per box, in_corner per vertex a corner of the unit cube (0 or 1
+//   on each axis; 24 vertices, the 12 edges), stretched onto the box here;
+// - with SPRITES defined ("box_sprites"): one point per box, as large as the box's eight projected corners;
+//   its fragment stage keeps the pixels a one-pixel line through the 12 projected edges would light (the
+//   nearest edge within half a pixel across its minor axis, GL's line rule) and writes that edge's depth.
+// llvmpipe pays per line primitive (2,000 boxes = 24,000 lines = 6 ms) and a point costs about two lines, so
+// a box smaller than sprite_limit pixels is cheaper as a sprite and looks the same; as_sprite() is the one
+// rule both programs apply, so every box is drawn exactly once.
+// Inputs per box: in_min and in_max (world corners) and in_color (rgba). A frame of thousands of boxes
+// uploads 28 bytes per box, and nothing is rebuilt when only the camera moves.
 // Trace roles: none (trace boxes can be dashed and go through segments.glsl).
 
 uniform mat4 m_proj;
 uniform mat4 m_view;
-uniform float alpha_scale;  // 1 for the depth-tested pass, lower for the pass that shows hidden parts
+uniform float alpha_scale;   // 1 for the depth-tested pass, lower for the pass that shows hidden parts
+uniform vec4 viewport;       // x, y, width, height in pixels, the frame of gl_FragCoord
+uniform float sprite_limit;  // pixels: a box whose bounding sphere spans less is drawn as a sprite (0: never)
 
 #if defined VERTEX_SHADER
 
-in vec3 in_corner;
 in vec3 in_min;
 in vec3 in_max;
 in vec4 in_color;
 
 out vec4 v_color;
 
-void main() {
-    v_color = in_color;
-    gl_Position = m_proj * m_view * vec4(mix(in_min, in_max, in_corner), 1.0);
+const vec4 OUTSIDE = vec4(2.0, 2.0, 2.0, 1.0);  // outside the clip volume: the primitive is dropped
+
+// Whether the box goes through the sprites: its bounding sphere lies in front of the eye, spans less than
+// sprite_limit pixels, and lies inside the viewport (GL drops a point whose centre leaves the view).
+bool as_sprite(mat4 m) {
+    vec4 c = m * vec4(0.5 * (in_min + in_max), 1.0);
+    float r = 0.5 * length(in_max - in_min);
+    float nearest = c.w - r;  // eye distance of the sphere's nearest point along the view axis
+    if (nearest <= 0.0) {
+        return false;
+    }
+    vec2 half_px = 0.5 * viewport.zw;
+    vec2 radius_ndc = r * vec2(m_proj[0][0], m_proj[1][1]) / nearest;
+    vec2 centre_ndc = c.xy / c.w;
+    return 2.0 * max(radius_ndc.x * half_px.x, radius_ndc.y * half_px.y) < sprite_limit
+        && all(lessThan(abs(centre_ndc) + radius_ndc, vec2(1.0)));
 }
+
+#if defined SPRITES
+
+flat out vec3 v_corner[8];  // the box's corners: pixels (gl_FragCoord frame) and window depth
+
+void main() {
+    mat4 m = m_proj * m_view;
+    v_color = in_color;
+    if (!as_sprite(m)) {
+        gl_Position = OUTSIDE;
+        gl_PointSize = 1.0;
+        for (int i = 0; i < 8; i++) {
+            v_corner[i] = vec3(0.0);
+        }
+        return;
+    }
+    vec2 lo = vec2(1e30);
+    vec2 hi = vec2(-1e30);
+    for (int i = 0; i < 8; i++) {
+        vec4 clip = m * vec4(mix(in_min, in_max, vec3(i & 1, (i >> 1) & 1, (i >> 2) & 1)), 1.0);
+        vec3 ndc = clip.xyz / clip.w;
+        vec3 window = vec3(viewport.xy + (0.5 * ndc.xy + 0.5) * viewport.zw, 0.5 * ndc.z + 0.5);
+        v_corner[i] = window;
+        lo = min(lo, window.xy);
+        hi = max(hi, window.xy);
+    }
+    vec2 centre = 0.5 * (lo + hi);
+    gl_PointSize = ceil(max(hi.x - lo.x, hi.y - lo.y)) + 2.0;  // the edges' pixels and their half-pixel rims
+    gl_Position = vec4((centre - viewport.xy) / viewport.zw * 2.0 - 1.0, 0.0, 1.0);
+}
+
+#else
+
+in vec3 in_corner;
+
+void main() {
+    mat4 m = m_proj * m_view;
+    v_color = in_color;
+    gl_Position = as_sprite(m) ? OUTSIDE : m * vec4(mix(in_min, in_max, in_corner), 1.0);
+}
+
+#endif
 
 #elif defined FRAGMENT_SHADER
 
@@ -31,8 +94,46 @@ in vec4 v_color;
 
 out vec4 f_color;
 
+#if defined SPRITES
+
+flat in vec3 v_corner[8];
+
+// The 12 edges as corner pairs; corner i has x = bit 0, y = bit 1, z = bit 2 (as the vertex stage makes them).
+const ivec2 EDGES[12] = ivec2[12](ivec2(0, 1), ivec2(2, 3), ivec2(4, 5), ivec2(6, 7), ivec2(0, 2), ivec2(1, 3),
+                                  ivec2(4, 6), ivec2(5, 7), ivec2(0, 4), ivec2(1, 5), ivec2(2, 6), ivec2(3, 7));
+
+void main() {
+    vec2 p = gl_FragCoord.xy;
+    float best = 1e30;
+    float depth = 1.0;
+    for (int i = 0; i < 12; i++) {
+        vec3 a = v_corner[EDGES[i].x];
+        vec3 b = v_corner[EDGES[i].y];
+        vec2 d = b.xy - a.xy;
+        bool x_major = abs(d.x) >= abs(d.y);
+        float major = x_major ? d.x : d.y;
+        float t = abs(major) > 1e-6 ? clamp((x_major ? p.x - a.x : p.y - a.y) / major, 0.0, 1.0) : 0.0;
+        vec3 q = mix(a, b, t);  // the edge's point in this pixel's column (x-major) or row
+        vec2 off = abs(p - q.xy);
+        float dist = max(off.x, off.y);
+        if (dist < best) {
+            best = dist;
+            depth = q.z;
+        }
+    }
+    if (best > 0.5) {
+        discard;
+    }
+    gl_FragDepth = depth;
+    f_color = vec4(v_color.rgb, v_color.a * alpha_scale);
+}
+
+#else
+
 void main() {
     f_color = vec4(v_color.rgb, v_color.a * alpha_scale);
 }
+
+#endif
 
 #endif

@@ -41,6 +41,8 @@ GIZMO_EXTENT = 1.2        # half size of the gizmo's orthographic view; the axes
 SEGMENT_FORMAT = "3f 3f 4f1 1f"  # SEGMENT_DTYPE, each segment repeated for its 4 corners
 POINT_FORMAT = "3f 4f1"
 BOX_FORMAT = "3f 3f 4f1/i"       # BOX_DTYPE, one row per instance
+SPRITE_FORMAT = "3f 3f 4f1"      # BOX_DTYPE, one row per point
+SPRITE_LIMIT = 16.0              # pixels: smaller boxes are drawn as sprites (box_lines.glsl)
 SEGMENT_CORNER_INDICES = np.array([0, 1, 2, 2, 1, 3], dtype=np.uint32)  # two triangles over 4 corners
 
 
@@ -107,6 +109,8 @@ class OverlayLayer:
         self._box_vbo = ctx.buffer(reserve=BOX_DTYPE.itemsize * 64, dynamic=True)
         self._box_vao = ctx.vertex_array(programs["box_lines"], [(unit_box, "3f", IN_CORNER),
                                                                  (self._box_vbo, BOX_FORMAT, IN_MIN, IN_MAX, IN_COLOR)])
+        self._sprite_vao = ctx.vertex_array(programs["box_sprites"], [(self._box_vbo, SPRITE_FORMAT, IN_MIN, IN_MAX,
+                                                                       IN_COLOR)])
         self._point_vbo = ctx.buffer(reserve=POINT_DTYPE.itemsize * 64, dynamic=True)
         self._point_vao = ctx.vertex_array(programs["points"], [(self._point_vbo, POINT_FORMAT, IN_POSITION,
                                                                  IN_COLOR)])
@@ -142,8 +146,9 @@ class OverlayLayer:
                 self._vao.render(moderngl.LINES, vertices=2 * segments)
         if thin:
             self._thin_vao.render(moderngl.LINES, vertices=2 * thin)
-        if boxes:
+        if boxes:  # each box through one of the two (box_lines.glsl's as_sprite)
             self._box_vao.render(moderngl.LINES, vertices=2 * len(BOX_EDGE_STARTS), instances=boxes)
+            self._sprite_vao.render(moderngl.POINTS, vertices=boxes)
         if points:
             self._point_vao.render(moderngl.POINTS, vertices=points)
 
@@ -152,8 +157,9 @@ class OverlayLayer:
             self._fill_vao.render(moderngl.TRIANGLES, vertices=self._fill_count)
 
     def release(self) -> None:
-        for obj in (self._vao, self._thin_vao, self._box_vao, self._point_vao, self._fill_vao, self._vbo, self._ibo,
-                    self._thin_vbo, self._box_vbo, self._point_vbo, self._fill_vbo, self._fill_ibo):
+        for obj in (self._vao, self._thin_vao, self._box_vao, self._sprite_vao, self._point_vao, self._fill_vao,
+                    self._vbo, self._ibo, self._thin_vbo, self._box_vbo, self._point_vbo, self._fill_vbo,
+                    self._fill_ibo):
             obj.release()
 
 
@@ -164,7 +170,8 @@ class SceneRenderer:
         self.ctx = ctx
         self.palette = palette
         self.blocks = load_program(ctx, "blocks")
-        self.programs = {name: load_program(ctx, name) for name in ("box_lines", "lines", "segments", "points")}
+        self.programs = {name: load_program(ctx, name)
+                         for name in ("box_lines", "box_sprites", "lines", "segments", "points")}
         self.segments = self.programs["segments"]
         self._unit_box = ctx.buffer(unit_box_edges())
         self.world = WorldView(ctx, self.blocks, palette)
@@ -221,6 +228,9 @@ class SceneRenderer:
         self.segments["viewport_size"] = (width, height)
         self.segments["line_width"] = LINE_WIDTH
         self.programs["points"]["point_size"] = POINT_SIZE
+        for name in ("box_lines", "box_sprites"):
+            self.programs[name]["viewport"] = (*origin, width, height)
+            self.programs[name]["sprite_limit"] = SPRITE_LIMIT
         self._set_alpha(1.0)
         ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         ctx.depth_func = "<="

@@ -2,7 +2,8 @@
 
 Each file starts with `#version`; the loader inserts `#define VERTEX_SHADER 1` (or GEOMETRY_SHADER,
 FRAGMENT_SHADER) and `#line 2` after it, so compiler messages carry the file's own line numbers, and a
-failure raises `ShaderError` naming the file and line.
+failure raises `ShaderError` naming the file and line. A variant (PROGRAM_VARIANTS) is a file compiled with
+one more define.
 """
 
 from __future__ import annotations
@@ -30,11 +31,17 @@ M_VIEW = "m_view"
 # What the renderer writes into each program: (attributes, uniforms); a test checks each program has them.
 PROGRAM_INTERFACE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "blocks": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "grid_strength")),
-    "box_lines": ((IN_CORNER, IN_MIN, IN_MAX, IN_COLOR), (M_PROJ, M_VIEW, "alpha_scale")),
+    "box_lines": ((IN_CORNER, IN_MIN, IN_MAX, IN_COLOR), (M_PROJ, M_VIEW, "alpha_scale", "viewport", "sprite_limit")),
+    "box_sprites": ((IN_MIN, IN_MAX, IN_COLOR), (M_PROJ, M_VIEW, "alpha_scale", "viewport", "sprite_limit")),
     "lines": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "alpha_scale")),
     "segments": ((IN_START, IN_END, IN_COLOR, IN_DASH), (M_PROJ, M_VIEW, "viewport_size", "line_width", "alpha_scale")),
     "points": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "point_size", "alpha_scale")),
     "imgui": ((IN_POSITION, IN_UV, IN_COLOR), (M_PROJ, "texture0")),
+}
+
+# Programs compiled from another program's file with one more define: name -> (file stem, define).
+PROGRAM_VARIANTS: dict[str, tuple[str, str]] = {
+    "box_sprites": ("box_lines", "SPRITES"),
 }
 
 STAGES = (
@@ -51,26 +58,31 @@ class ShaderError(Exception):
 
 
 def shader_names(directory: Path = SHADER_DIR) -> list[str]:
-    """The program names available in a shader directory (file stems), sorted."""
-    return sorted(p.stem for p in directory.glob("*.glsl"))
+    """The program names available in a shader directory (file stems and their variants), sorted."""
+    stems = {p.stem for p in directory.glob("*.glsl")}
+    return sorted(stems | {name for name, (stem, _) in PROGRAM_VARIANTS.items() if stem in stems})
 
 
-def stage_sources(path: Path) -> dict[str, str]:
-    """The GLSL source of each stage the file defines, keyed by moderngl's keyword argument name."""
+def stage_sources(path: Path, variant: str | None = None) -> dict[str, str]:
+    """The GLSL source of each stage the file defines, keyed by moderngl's keyword argument name; `variant` is
+    one more define."""
     text = path.read_text(encoding="utf-8")
     first, sep, rest = text.partition("\n")
     if not first.startswith("#version"):
         raise ShaderError(f"{path}:1: the first line must be a #version directive, got {first!r}")
-    return {kwarg: f"{first}\n#define {define} 1\n#line 2\n{rest}"
+    extra = f"#define {variant} 1\n" if variant else ""
+    return {kwarg: f"{first}\n{extra}#define {define} 1\n#line 2\n{rest}"
             for define, kwarg in STAGES if re.search(rf"\bdefined\s+{define}\b", rest)}
 
 
 def load_program(ctx: moderngl.Context, name: str, directory: Path = SHADER_DIR) -> moderngl.Program:
-    """Compile and link `<directory>/<name>.glsl`; raise `ShaderError` as `file:line:col: stage: message`."""
-    path = directory / f"{name}.glsl"
+    """Compile and link `<directory>/<name>.glsl` (or the variant `name`); raise `ShaderError` as
+    `file:line:col: stage: message`."""
+    stem, variant = PROGRAM_VARIANTS.get(name, (name, None))
+    path = directory / f"{stem}.glsl"
     if not path.is_file():
         raise ShaderError(f"{path}: no such shader file (available: {', '.join(shader_names(directory))})")
-    sources = stage_sources(path)
+    sources = stage_sources(path, variant)
     if "vertex_shader" not in sources:
         raise ShaderError(f"{path}: no `#if defined VERTEX_SHADER` section")
     try:
