@@ -43,7 +43,7 @@ from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
 from viewer.panels.errors import describe, draw_errors
 from viewer.panels.help import draw_help, draw_legend
-from viewer.panels.layout import apply_scale, around, dock_panels, panel_background, panel_color
+from viewer.panels.layout import apply_scale, dock_panels, panel_background, panel_color
 from viewer.panels.ledger import LedgerTable, draw_ledger
 from viewer.panels.menu import draw_close_prompt, draw_menu_bar, draw_recovery_prompt
 from viewer.panels.pistons import draw_pistons
@@ -409,9 +409,9 @@ class ViewerApp(Readouts):
         screen = self.ctx.screen
         screen.use()
         self.ctx.viewport = (0, 0, width, height)
-        screen.clear(*self.scene.background(), depth=1.0, viewport=(0, 0, width, height))
-        for gap in around(origin, view_size, (width, height)):  # under the docked panels (dock_panels)
-            screen.clear(*panel_background(), viewport=gap)
+        # The panels' colour everywhere (llvmpipe clears a whole surface fast), the 3D view's over its rectangle.
+        screen.clear(*panel_background(), depth=1.0)
+        screen.clear(*self.scene.background(), viewport=(*origin, *view_size))
         self.scene.draw(screen, camera, size=view_size, origin=origin)
         self.ctx.viewport = (0, 0, width, height)
         if self.state.screenshot == "scene":  # the 3D view with its labels and axis letters, no panels

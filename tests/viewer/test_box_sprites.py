@@ -35,8 +35,8 @@ def view_pixels(app, monkeypatch: pytest.MonkeyPatch, limit: float) -> np.ndarra
 def test_sprites_light_the_pixels_of_the_wireframe(open_app, box_field: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     app = open_app(box_field, SIZE)
-    app.palette.entities["minecraft:tnt"] = HALF_RED
-    app.palette.entities["default"] = HALF_RED
+    monkeypatch.setitem(app.palette.entities, "minecraft:tnt", HALF_RED)  # the palette is shared: restored after
+    monkeypatch.setitem(app.palette.entities, "default", HALF_RED)
     app._overlay_key = None  # rebuild the overlays in the new colours
     lines = view_pixels(app, monkeypatch, 0.0)
     sprites = view_pixels(app, monkeypatch, scene_renderer.SPRITE_LIMIT)

@@ -60,14 +60,6 @@ def panel_background() -> tuple[float, float, float, float]:
     return tuple(((packed >> shift) & 0xFF) / 255 for shift in (0, 8, 16, 24))
 
 
-def around(origin: tuple[int, int], size: tuple[int, int], window: tuple[int, int]) -> list[tuple[int, int, int, int]]:
-    """The rectangles (x, y, width, height; GL pixels, bottom-left origin) of the window outside the 3D view's
-    rectangle at `origin` of `size`: below, above, left and right of it (empty ones left out)."""
-    (x, y), (w, h), (width, height) = origin, size, window
-    rects = [(0, 0, width, y), (0, y + h, width, height - y - h), (0, y, x, h), (x + w, y, width - x - w, h)]
-    return [r for r in rects if r[2] > 0 and r[3] > 0]
-
-
 def _build_default(dock_id: int, viewport: imgui.Viewport) -> None:
     internal = imgui.internal
     internal.dock_builder_remove_node(dock_id)
