@@ -137,7 +137,9 @@ class ImGuiRenderer:
                                        tex.get_pixels_array().tobytes())
             if components == 1:
                 texture.swizzle = "111R"  # ImTextureFormat_Alpha8: white, coverage in alpha
-            texture.filter = (moderngl.LINEAR, moderngl.LINEAR)
+            # The fonts are rasterised at the size drawn, one texel a pixel, so text is the same either way;
+            # llvmpipe's linear filter costs a quarter of every panel pixel (only anti-aliased line ends differ).
+            texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
             self.textures[texture.glo] = texture
             tex.set_tex_id(texture.glo)
             tex.set_status(imgui.ImTextureStatus.ok)
