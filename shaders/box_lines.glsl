@@ -72,7 +72,7 @@ void main() {
         hi = max(hi, window.xy);
     }
     vec2 centre = 0.5 * (lo + hi);
-    gl_PointSize = ceil(max(hi.x - lo.x, hi.y - lo.y)) + 2.0;  // the edges' pixels and their half-pixel rims
+    gl_PointSize = ceil(max(hi.x - lo.x, hi.y - lo.y) + 1.0);  // pixel centres up to half a pixel outside
     gl_Position = vec4((centre - viewport.xy) / viewport.zw * 2.0 - 1.0, 0.0, 1.0);
 }
 
