@@ -371,7 +371,10 @@ class ViewerApp(Readouts):
 
     # --- drawing ---
     def draw_frame(self) -> None:
-        """One frame: commands, clicks, edits and ticks, panels, GPU data, 3D view, ImGui, screenshot."""
+        """One frame: commands, clicks, edits and ticks, GPU data, the 3D view, panels, ImGui, screenshot.
+
+        The 3D view is drawn first, in the rectangle the panels left it last frame, and flushed: llvmpipe
+        rasterises it on its threads while Python lays this frame's panels out (docs/performance.md)."""
         now = time.perf_counter()
         dt, self._last_time = now - self._last_time, now
         self.state.frame_ms += FRAME_TIME_SMOOTHING * (dt * 1000.0 - self.state.frame_ms)
@@ -390,18 +393,36 @@ class ViewerApp(Readouts):
             self._caption = title
             self.window.set_caption(title)
 
+        self.scene.update_world(self.sim.world, WORLD_BUDGET_S)
+        drawn = self._draw_view(rect)
+        pyglet.gl.glFlush()
+
         self._scale = apply_scale(self.window.scale, self.state.zoom, self._scale)
         self.imgui_input.new_frame(dt)
         imgui.new_frame()
         self._draw_panels()
-        rect = self.view_rect
+        if self.view_rect != rect:  # the panels moved (a resize, a dragged split): the view again, in its place
+            rect = self.view_rect
+            drawn = self._draw_view(rect)
+        view, proj, origin, view_size = drawn
+        self._hover_node(view, proj, rect)
+        self._draw_text(view, proj, rect)
+        imgui.render()
+        width, height = self.window.get_framebuffer_size()
+        self.ctx.viewport = (0, 0, width, height)
+        if self.state.screenshot == "scene":  # the 3D view with its labels and axis letters, no panels
+            self.imgui_renderer.render(imgui.get_draw_data(), background_only=True)
+            self._save_screenshot((width, height), crop=(origin, view_size))
+        cleared = Cleared((rect.x, rect.y, rect.x + rect.width, rect.y + rect.height), panel_color())
+        self.imgui_renderer.render(imgui.get_draw_data(), cleared=cleared)
+        if self.state.screenshot == "panels":
+            self._save_screenshot((width, height))
+
+    def _draw_view(self, rect: ViewRect) -> tuple[np.ndarray, np.ndarray, tuple[int, int], tuple[int, int]]:
+        """Clear the window and draw the 3D view into `rect`; returns the view and projection matrices and the
+        view's origin and size in framebuffer pixels (bottom left)."""
         camera = self.controls.camera()
         view, proj = camera.view_matrix(), camera.proj_matrix(rect.width / max(rect.height, 1.0))
-        self._hover_node(view, proj)
-        self._draw_text(view, proj)
-        imgui.render()
-
-        self.scene.update_world(self.sim.world, WORLD_BUDGET_S)
         width, height = self.window.get_framebuffer_size()
         ratio = width / max(self.window.width, 1)
         view_size = (max(round(rect.width * ratio), 1), max(round(rect.height * ratio), 1))
@@ -413,14 +434,7 @@ class ViewerApp(Readouts):
         screen.clear(*panel_background(), depth=1.0)
         screen.clear(*self.scene.background(), viewport=(*origin, *view_size))
         self.scene.draw(screen, camera, size=view_size, origin=origin)
-        self.ctx.viewport = (0, 0, width, height)
-        if self.state.screenshot == "scene":  # the 3D view with its labels and axis letters, no panels
-            self.imgui_renderer.render(imgui.get_draw_data(), background_only=True)
-            self._save_screenshot((width, height), crop=(origin, view_size))
-        cleared = Cleared((rect.x, rect.y, rect.x + rect.width, rect.y + rect.height), panel_color())
-        self.imgui_renderer.render(imgui.get_draw_data(), cleared=cleared)
-        if self.state.screenshot == "panels":
-            self._save_screenshot((width, height))
+        return view, proj, origin, view_size
 
     def _aim_camera(self) -> None:
         """Focus (F), follow and frame-all requests; the camera's view rectangle for zooming at the pointer."""
@@ -462,9 +476,9 @@ class ViewerApp(Readouts):
         draw_recovery_prompt(state)
         draw_errors(state)
 
-    def _hover_node(self, view: np.ndarray, proj: np.ndarray) -> None:
+    def _hover_node(self, view: np.ndarray, proj: np.ndarray, rect: ViewRect) -> None:
         """The path-search node under the pointer in the 3D view: its type, f, g and h as a tooltip."""
-        rect, (x, y) = self.view_rect, imgui.get_mouse_pos()
+        x, y = imgui.get_mouse_pos()
         self.hovered_node = None
         if self.search_nodes and rect.contains(x, y) and not imgui.is_window_hovered(imgui.HoveredFlags_.any_window):
             origin, direction = pixel_ray(view, proj, x - rect.x, y - rect.y, (rect.width, rect.height))
@@ -472,13 +486,13 @@ class ViewerApp(Readouts):
         if self.hovered_node is not None:
             imgui.set_tooltip(node_text(self.hovered_node))
 
-    def _draw_text(self, view: np.ndarray, proj: np.ndarray) -> None:
+    def _draw_text(self, view: np.ndarray, proj: np.ndarray, rect: ViewRect) -> None:
+        """Labels, axis letters and the caption card over the 3D view drawn this frame (`rect`)."""
         background = imgui.get_background_draw_list()
         labels = [label for layer in (self.scene.entities, self.scene.helpers) if layer.overlay is not None
                   for label in layer.overlay.labels]
         if self.state.show_labels and self.scene.trace.overlay is not None:
             labels += self.scene.trace.overlay.labels
-        rect = self.view_rect
         draw_labels(background, labels, view, proj, (rect.width, rect.height), (rect.x, rect.y))
         draw_gizmo_letters(background, view, min(GIZMO_SIZE, rect.width, rect.height), (rect.x, rect.y + rect.height),
                            self.palette)
