@@ -56,6 +56,7 @@ class WorldView:
         self.program = program
         self.styles = StyleTable(palette)
         self._world: Any = None  # held, so that `is` compares worlds (restore() swaps in a copy)
+        self._block_version = -1  # the world's `block_version` when its sections were last compared
         self._versions: dict[SectionKey, int] = {}
         self._pending: set[SectionKey] = set()
         self._opaque: dict[SectionKey, GpuMesh] = {}
@@ -66,6 +67,9 @@ class WorldView:
         if world is not self._world:
             self.clear()
             self._world = world
+        elif world.block_version == self._block_version and not self._pending:
+            return 0  # no block changed since the last call
+        self._block_version = world.block_version
         sections = dict(world.sections())
         for key in [k for k in self._versions if k not in sections]:
             del self._versions[key]
