@@ -38,13 +38,14 @@ def _toml_value(value: Any) -> str:
 
 
 def scene_toml(scene: Table | None = None, blocks: Iterable[Table] = (), entities: Iterable[Table] = (),
-               spawns: Iterable[Table] = (), actions: Iterable[Table] = ()) -> str:
+               spawns: Iterable[Table] = (), actions: Iterable[Table] = (), inputs: Iterable[Table] = ()) -> str:
     """The TOML text a user would write for these tables (interfaces.md scene format)."""
     out: list[str] = []
     if scene:
         out.append("[scene]")
         out.extend(f"{k} = {_toml_value(v)}" for k, v in scene.items())
-    for name, tables in (("blocks", blocks), ("entities", entities), ("spawns", spawns), ("actions", actions)):
+    for name, tables in (("blocks", blocks), ("entities", entities), ("spawns", spawns), ("actions", actions),
+                         ("inputs", inputs)):
         for table in tables:
             out.append(f"\n[[{name}]]")
             out.extend(f"{k} = {_toml_value(v)}" for k, v in table.items())
@@ -75,7 +76,8 @@ def run_lines(sim: Simulation, ticks: int) -> list[str]:
 
 @pytest.fixture(scope="session")
 def scene() -> Callable[..., Simulation]:
-    """The scene builder: `scene(blocks=[...], entities=[...], spawns=[...], actions=[...], scene={...})`."""
+    """The scene builder: `scene(blocks=[...], entities=[...], spawns=[...], actions=[...], inputs=[...],
+    scene={...})`."""
     return build_scene
 
 
