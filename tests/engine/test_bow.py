@@ -6,17 +6,12 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pytest
 
+from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import cos, sin
 from engine.tick.scene import SceneError, load_scene_text
-
-
-def f32(x: float) -> float:
-    return float(np.float32(x))
-
 
 SCENE = """[scene]
 seed = 5

@@ -5,14 +5,9 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
+from engine.java.javanum import f32
 from engine.tick.scene import load_scene, load_scene_text
 from tests.conftest import SCENES_DIR
-
-
-def f32(x: float) -> float:
-    return float(np.float32(x))
 
 
 def test_cramming_chamber_hurts_by_6_with_invulnerable_ticks() -> None:

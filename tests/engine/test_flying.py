@@ -3,16 +3,11 @@ expected Motion is the rule computed here in Java float arithmetic (drags 0.91F,
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from engine.geometry.box import Vec3
+from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
-
-
-def f32(x: float) -> float:
-    return float(np.float32(x))
-
 
 TNT = '[[entities]]\nid = 2\ntype = "minecraft:tnt"\npos = [1.5, 100.0, 0.7]\nfuse = 1\n'
 

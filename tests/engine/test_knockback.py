@@ -3,16 +3,11 @@ resistance, and explosion impulses on players (Blast Protection)."""
 
 from __future__ import annotations
 
-import numpy as np
-
+from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
 
 STONE = '[[blocks]]\nfrom = [-8, 0, -8]\nto = [8, 0, 8]\nblock = "minecraft:stone"\n'
 STAND_VY = -0.0784000015258789
-
-
-def f32(x: float) -> float:
-    return float(np.float32(x))
 
 
 def snowball_hit(target_extra: str = ""):

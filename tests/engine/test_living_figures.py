@@ -13,14 +13,11 @@ import math
 import numpy as np
 import pytest
 
+from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
 
 STAND_VY = -0.0784000015258789
 WALK_INPUT = 0.1 * float(np.float32(0.98))      # Ms × forward coefficient (0.98F)
-
-
-def f32(x: float) -> float:
-    return float(np.float32(x))
 
 
 def walk(block: str = "minecraft:stone", keys: str = "forward = true", ticks: int = 200, extra: str = "",

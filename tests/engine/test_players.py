@@ -5,19 +5,15 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
 import pytest
 
+from engine.java.javanum import f32
 from engine.tick.scene import SceneError, load_scene_text
 from viewer.cli import main
 
 STONE = '[[blocks]]\nfrom = [-5, 0, -5]\nto = [40, 0, 5]\nblock = "minecraft:stone"\n'
 PLAYER = ('[[entities]]\ntype = "minecraft:player"\nid = 1\npos = [0.5, 1.0, 0.5]\n'
           'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\nyaw = -90.0\n')
-
-
-def f32(x: float) -> float:
-    return float(np.float32(x))
 
 
 def run(inputs: str, ticks: int, blocks: str = STONE, player: str = PLAYER):

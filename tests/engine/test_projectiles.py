@@ -9,19 +9,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
+from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import cos, sin
 from engine.tick.scene import SceneError, load_scene_text
 from engine.tick.simulation import Simulation
-
-
-def f32(x: float) -> float:
-    """A Java float literal (or float result) widened to double."""
-    return float(np.float32(x))
-
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 RAD = f32(0.017453292)        # setProperties: angle * 0.017453292F

@@ -3,15 +3,10 @@ scenes. Expected values are computed here from vanilla's literals and the order 
 
 from __future__ import annotations
 
-import numpy as np
-
+from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
 
 G = 0.08
-
-
-def f32(x: float) -> float:
-    return float(np.float32(x))
 
 
 def scene(entity: str, blocks: str = "", inputs: str = ""):
