@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterable, Mapping
+import signal
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +74,29 @@ def run_lines(sim: Simulation, ticks: int) -> list[str]:
         sim.tick()
         lines.append(state_line(sim))
     return lines
+
+
+def explosions(sim: Simulation, ticks: int) -> list[tuple[int, dict]]:
+    """Tick `ticks` times; the explosion events of those ticks, each with the tick it happened in."""
+    out = []
+    for _ in range(ticks):
+        record = sim.tick()
+        out += [(sim.tick_count, ev) for ev in record.events if ev["kind"] == "explosion"]
+    return out
+
+
+@contextmanager
+def deadline(seconds: int) -> Iterator[None]:
+    """Fail with TimeoutError instead of hanging when the block runs longer than `seconds`."""
+    def expire(signum, frame):
+        raise TimeoutError(f"still running after {seconds} s (a hang)")
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,8 @@ import pytest
 
 from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
+from tests.conftest import build_scene
+from tests.scene_parts import cuboid, entity, still_mobs
 
 STAND_VY = -0.0784000015258789
 WALK_INPUT = 0.1 * float(np.float32(0.98))      # Ms × forward coefficient (0.98F)
@@ -163,18 +165,9 @@ def test_l21_underwater_floor_walking_with_depth_strider_3_equals_land() -> None
 
 def test_l22_dolphins_grace_water_drag_is_0_04() -> None:
     """L22: in water with Dolphin's Grace horizontal Motion keeps 0.96F per tick (drag 0.04)."""
-    sim = load_scene_text("""
-[[blocks]]
-from = [-5, 0, -5]
-to = [60, 4, 5]
-block = "minecraft:water"
-[[entities]]
-type = "minecraft:player"
-id = 1
-pos = [0.5, 2.0, 0.5]
-motion = [0.5, 0.0, 0.0]
-effects = [{ id = "minecraft:dolphins_grace" }]
-""")
+    sim = build_scene(blocks=[cuboid((-5, 0, -5), (60, 4, 5), "minecraft:water")],
+                      entities=[entity("minecraft:player", (0.5, 2.0, 0.5), id=1, motion=[0.5, 0.0, 0.0],
+                                       effects=[{"id": "minecraft:dolphins_grace"}])])
     p = sim.entity_by_id(1)
     sim.tick()
     before = p.motion.x
@@ -184,12 +177,7 @@ effects = [{ id = "minecraft:dolphins_grace" }]
 
 def test_l23_horizontal_air_drag_is_0_09() -> None:
     """L23: in the air a living entity keeps 0.91F of its horizontal Motion per tick (drag 0.09)."""
-    sim = load_scene_text("""
-[[entities]]
-type = "minecraft:armor_stand"
-pos = [0.5, 200.0, 0.5]
-motion = [1.0, 0.0, 0.0]
-""")
+    sim = build_scene(entities=[entity("minecraft:armor_stand", (0.5, 200.0, 0.5), motion=[1.0, 0.0, 0.0])])
     stand = sim.entity_by_id(1)
     sim.tick()
     assert stand.motion.x == 1.0 * f32(0.91)
@@ -200,18 +188,7 @@ motion = [1.0, 0.0, 0.0]
 def test_x4_maximum_cramming_impulse() -> None:
     """X4: two living entities d = |Δx| = |Δz| = 1 apart push each other by 0.05 on each axis, 0.05√2 in all
     (elder guardians: boxes 1.9975 wide overlap at that distance; NoAI, so the push stays in their Motion)."""
-    sim = load_scene_text("""
-[[entities]]
-type = "minecraft:elder_guardian"
-pos = [0.5, 100.0, 0.5]
-no_ai = true
-no_gravity = true
-[[entities]]
-type = "minecraft:elder_guardian"
-pos = [1.5, 100.0, 1.5]
-no_ai = true
-no_gravity = true
-""")
+    sim = build_scene(entities=still_mobs("minecraft:elder_guardian", (0.5, 100.0, 0.5), (1.5, 100.0, 1.5)))
     a, b = sim.entity_by_id(1), sim.entity_by_id(2)
     sim.tick()
     # a's tick: a pushes b (+0.05, +0.05) and itself (−0.05, −0.05); in b's tick b's Motion first loses 2%
@@ -228,17 +205,8 @@ def test_l14_l15_mob_speed_law(spd: float, law: float) -> None:
     (`MobEntity.setMovementSpeed`, done here by the driver on an armor stand, which has no AI of its own to
     overwrite them) walks at 490/227·SPD² below 1 and, above 1/0.98, at SPD/0.454 = 2.2026·SPD (the input is
     normalised; AMBIGUITY-L13: the printed ≈ 2.16·SPD is the 0.98·SPD reading)."""
-    sim = load_scene_text("""
-[[blocks]]
-from = [-5, 0, -5]
-to = [600, 0, 5]
-block = "minecraft:stone"
-[[entities]]
-type = "minecraft:armor_stand"
-pos = [0.5, 1.0, 0.5]
-yaw = -90.0
-on_ground = true
-""")
+    sim = build_scene(blocks=[cuboid((-5, 0, -5), (600, 0, 5))],
+                      entities=[entity("minecraft:armor_stand", (0.5, 1.0, 0.5), yaw=-90.0, on_ground=True)])
     mob = sim.entity_by_id(1)
     for _ in range(120):
         mob.set_movement_speed(spd)
