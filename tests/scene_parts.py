@@ -53,6 +53,11 @@ def with_riders(vehicle: Table, *riders: str | Table) -> list[Table]:
     return out
 
 
+def player_on_floor(**keys: Any) -> Table:
+    """A player (id 1) standing at (0.5, 1, 0.5), on the floor at y 0."""
+    return entity("minecraft:player", (0.5, 1.0, 0.5), id=1, on_ground=True, **keys)
+
+
 def still_mobs(kind: str, *positions: Point, **keys: Any) -> list[Table]:
     """Mobs of `kind` without AI or gravity at `positions`: their Motion keeps only what pushes them (cramming)."""
     return [entity(kind, pos, no_ai=True, no_gravity=True, **keys) for pos in positions]
