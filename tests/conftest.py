@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
+import os
 import signal
+import subprocess
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,7 +19,8 @@ import pytest
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
 
-SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
+ROOT = Path(__file__).resolve().parent.parent
+SCENES_DIR = ROOT / "scenes"
 Table = Mapping[str, Any]
 
 
@@ -116,6 +121,21 @@ def scene_text() -> Callable[..., str]:
 def lines_of() -> Callable[[Simulation, int], list[str]]:
     """Run ticks and collect trace lines (floats as repr, so comparisons are bit for bit)."""
     return run_lines
+
+
+def assert_regenerated(tool: str, asset: str, tmp_path: Path) -> None:
+    """`tools/TOOL`, run on minecraft-data, writes `assets/ASSET` byte for byte (skipped where minecraft-data is
+    absent: set TICKSCOPE_MINECRAFT_DATA or install minecraft_data)."""
+    source = os.environ.get("TICKSCOPE_MINECRAFT_DATA")
+    if not source:
+        spec = importlib.util.find_spec("minecraft_data")
+        source = str(Path(spec.origin).parent) if spec and spec.origin else None
+    if source is None:
+        pytest.skip("minecraft-data not present (set TICKSCOPE_MINECRAFT_DATA or install minecraft_data)")
+    out = tmp_path / asset
+    subprocess.run([sys.executable, str(ROOT / "tools" / tool), source, "-o", str(out)], check=True,
+                   capture_output=True)
+    assert out.read_bytes() == (ROOT / "assets" / asset).read_bytes()
 
 
 def _shared_data(name: str) -> Path:
