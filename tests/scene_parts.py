@@ -43,6 +43,11 @@ def action(tick: int, do: str, **keys: Any) -> Table:
     return {"tick": tick, "do": do, **keys}
 
 
+def thrown(kind: str, yaw: float, pitch: float, feet: Point = (0.5, 64.0, 0.5), **keys: Any) -> Table:
+    """A `[[spawns]]` of kind "thrown": `kind` thrown by a player standing at `feet` and looking (yaw, pitch)."""
+    return {"kind": "thrown", "entity": kind, "from_player_at": list(feet), "yaw": yaw, "pitch": pitch, **keys}
+
+
 def with_riders(vehicle: Table, *riders: str | Table) -> list[Table]:
     """`vehicle` (given id 1) and its riders, ids 2, 3, … seated in it; a rider named by its type alone starts at
     the vehicle's position."""

@@ -16,26 +16,17 @@ from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import cos, sin
 from engine.tick.scene import SceneError, load_scene_text
 from engine.tick.simulation import Simulation
+from tests.conftest import build_scene
+from tests.scene_parts import STONE, cell, thrown
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 RAD = f32(0.017453292)        # setProperties: angle * 0.017453292F
 EYE_OFFSET = f32(1.62) - f32(0.1)   # getEyeY() - 0.1F above the feet (as double additions on y)
 
 
-def throw(entity: str, yaw: float, pitch: float, extra: str = "", blocks: str = "", feet=(0.5, 64.0, 0.5),
-          seed: int = 0) -> Simulation:
-    return load_scene_text(f"""
-[scene]
-seed = {seed}
-{blocks}
-[[spawns]]
-kind = "thrown"
-entity = "{entity}"
-from_player_at = [{feet[0]}, {feet[1]}, {feet[2]}]
-yaw = {yaw}
-pitch = {pitch}
-{extra}
-""", "throw")
+def throw(entity: str, yaw: float, pitch: float, blocks: list[dict] = (), seed: int = 0, **keys: Any) -> Simulation:
+    """`entity` thrown (spawn keys `keys`) by a player at y 64 or `feet`, above `blocks`, in a world seeded `seed`."""
+    return build_scene(scene={"seed": seed}, blocks=blocks, spawns=[thrown(entity, yaw, pitch, **keys)])
 
 
 def look(yaw: float, pitch: float, roll: float = 0.0) -> tuple[float, float, float]:
@@ -64,7 +55,7 @@ def walk(stages) -> Iterator[Any]:
                                                  ("arrow", 3.0, 0.0), ("trident", 2.5, 0.0)])
 def test_thrown_without_spread_starts_below_the_eye_along_the_look(entity: str, speed: float, roll: float) -> None:
     """Spawn at the eye − 0.1F, owned by the player, Motion = normalised look (pitch + roll for Y) × speed."""
-    sim = throw(entity, 30.0, -20.0, "no_spread = true")
+    sim = throw(entity, 30.0, -20.0, no_spread=True)
     player, p = sim.entity_by_id(1), sim.entity_by_id(2)
     assert player.type == "minecraft:player" and p.owner == 1
     assert tuple(p.pos) == (0.5, 64.0 + f32(1.62) - f32(0.1), 0.5)
@@ -83,15 +74,14 @@ def test_spread_adds_three_gaussians_from_the_projectiles_random() -> None:
     n = normalized(look(0.0, 0.0))
     expected = [(n[i] + r.next_gaussian() * s * 1.0) * f32(1.5) for i in range(3)]
     assert list(p.motion) == expected
-    assert p.motion != throw("snowball", 0.0, 0.0, "no_spread = true").entity_by_id(2).motion
+    assert p.motion != throw("snowball", 0.0, 0.0, no_spread=True).entity_by_id(2).motion
 
 
 def test_thrower_motion_is_added_and_its_y_only_in_the_air() -> None:
     """setProperties adds the thrower's Motion (x, onGround ? 0 : y, z)."""
-    base = throw("snowball", 0.0, 0.0, "no_spread = true").entity_by_id(2).motion
-    grounded = throw("snowball", 0.0, 0.0, "no_spread = true\nplayer_motion = [0.25, 0.5, 0.0]")
-    flying = throw("snowball", 0.0, 0.0,
-                   "no_spread = true\nplayer_motion = [0.25, 0.5, 0.0]\nplayer_on_ground = false")
+    base = throw("snowball", 0.0, 0.0, no_spread=True).entity_by_id(2).motion
+    grounded = throw("snowball", 0.0, 0.0, no_spread=True, player_motion=[0.25, 0.5, 0.0])
+    flying = throw("snowball", 0.0, 0.0, no_spread=True, player_motion=[0.25, 0.5, 0.0], player_on_ground=False)
     assert tuple(grounded.entity_by_id(2).motion) == (base.x + 0.25, base.y + 0.0, base.z)
     assert tuple(flying.entity_by_id(2).motion) == (base.x + 0.25, base.y + 0.5, base.z)
 
@@ -99,7 +89,7 @@ def test_thrower_motion_is_added_and_its_y_only_in_the_air() -> None:
 def test_full_charge_arrow_is_critical() -> None:
     """BowItem: pull 1 (speed 3.0F) sets critical; a weaker shot does not."""
     assert throw("arrow", 0.0, 0.0).entity_by_id(2).critical
-    assert not throw("arrow", 0.0, 0.0, "speed = 1.5").entity_by_id(2).critical
+    assert not throw("arrow", 0.0, 0.0, speed=1.5).entity_by_id(2).critical
 
 
 @pytest.mark.parametrize("entry, message", [
@@ -249,8 +239,7 @@ def test_trace_records_the_raycast_cells_the_expanded_box_and_the_hit() -> None:
 def test_pearl_teleports_its_owner_to_its_last_position_before_the_hit() -> None:
     """The owner goes to the pearl's position of the hit tick (not the hit point), fall distance 0; the player
     (a simulated player without inputs) then falls from there in the players phase of the same tick."""
-    sim = throw("ender_pearl", 0.0, 90.0, "no_spread = true", feet=(0.5, 70.0, 3.5),
-                blocks='[[blocks]]\nat = [0, 60, 3]\nblock = "minecraft:stone"\n')
+    sim = throw("ender_pearl", 0.0, 90.0, [cell((0, 60, 3), STONE)], no_spread=True, feet=(0.5, 70.0, 3.5))
     player, pearl = sim.entity_by_id(1), sim.entity_by_id(2)
     player.fall_distance = 4.0
     for _ in range(20):
