@@ -17,7 +17,7 @@ from engine.java.mathhelper import cos, sin
 from engine.tick.scene import SceneError, load_scene_text
 from engine.tick.simulation import Simulation
 from tests.conftest import build_scene
-from tests.scene_parts import STONE, cell, thrown
+from tests.scene_parts import STONE, action, cell, entity, thrown
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 RAD = f32(0.017453292)        # setProperties: angle * 0.017453292F
@@ -256,11 +256,12 @@ def test_pearl_teleports_its_owner_to_its_last_position_before_the_hit() -> None
 
 # --- arrows (spec 06 §7) ---
 
+WALL = cell((3, 1, 0), STONE)           # the wall an arrow flying +X from ARROW_START meets
+ARROW_START = (0.5, 1.5, 0.5)
+
 def test_arrow_backs_off_0_05_from_the_hit_point_and_sticks() -> None:
     """onBlockHit: Motion := hit − position; position − 0.05F × normalised; then + Motion: hit − 0.05F·n."""
-    sim = load_scene_text('[[blocks]]\nat = [3, 1, 0]\nblock = "minecraft:stone"\n'
-                          '[[entities]]\ntype = "arrow"\npos = [0.5, 1.5, 0.5]\nmotion = [1.0, 0.0, 0.0]\n'
-                          'no_gravity = true\n')
+    sim = build_scene(blocks=[WALL], entities=[entity("arrow", ARROW_START, motion=[1.0, 0.0, 0.0], no_gravity=True)])
     arrow = sim.entity_by_id(1)
     x, v = 0.5, 1.0
     for _ in range(2):                       # free flight: x += v, v × 0.99F (no gravity)
@@ -279,9 +280,8 @@ def test_arrow_backs_off_0_05_from_the_hit_point_and_sticks() -> None:
 
 def test_stuck_arrow_falls_when_its_block_is_removed() -> None:
     """method_26352: the block gone and the 0.12 cube empty, Motion × nextFloat() × 0.2F and it flies again."""
-    sim = load_scene_text('[[blocks]]\nat = [3, 1, 0]\nblock = "minecraft:stone"\n'
-                          '[[entities]]\ntype = "arrow"\npos = [0.5, 1.5, 0.5]\nmotion = [1.0, 0.0, 0.0]\n'
-                          '[[actions]]\ntick = 10\ndo = "remove_block"\nat = [3, 1, 0]\n')
+    sim = build_scene(blocks=[WALL], entities=[entity("arrow", ARROW_START, motion=[1.0, 0.0, 0.0])],
+                      actions=[action(10, "remove_block", at=WALL["at"])])
     arrow = sim.entity_by_id(1)
     for _ in range(9):
         sim.tick()
@@ -295,9 +295,8 @@ def test_stuck_arrow_falls_when_its_block_is_removed() -> None:
 
 def test_arrow_reflects_off_an_entity_that_takes_no_damage() -> None:
     """A TNT ignores the hit (Entity.damage is false): the arrow's Motion × −0.1, then drag and gravity."""
-    sim = load_scene_text('[[entities]]\ntype = "tnt"\npos = [3.5, 1.0, 0.5]\nno_gravity = true\nfuse = 100\n'
-                          '[[entities]]\ntype = "arrow"\npos = [0.5, 1.5, 0.5]\nmotion = [2.0, 0.0, 0.0]\n'
-                          'no_gravity = true\n')
+    sim = build_scene(entities=[entity("tnt", (3.5, 1.0, 0.5), no_gravity=True, fuse=100),
+                                entity("arrow", ARROW_START, motion=[2.0, 0.0, 0.0], no_gravity=True)])
     arrow = sim.entity_by_id(2)
     sim.tick()
     sim.tick()                               # 2.5 → 4.48 enters the TNT's box expanded by 0.3 at x = 2.71
@@ -308,10 +307,9 @@ def test_arrow_reflects_off_an_entity_that_takes_no_damage() -> None:
 
 def test_arrow_stops_in_a_player_and_trident_bounces_once() -> None:
     """A living target takes the hit: the arrow is removed; the trident bounces (× −0.01, −0.1, −0.01)."""
-    for entity, removed in (("arrow", True), ("trident", False)):
-        sim = load_scene_text(f'[[entities]]\ntype = "player"\npos = [3.5, 0.0, 0.5]\n'
-                              f'[[entities]]\ntype = "{entity}"\npos = [0.5, 1.0, 0.5]\nmotion = [2.0, 0.0, 0.0]\n'
-                              'no_gravity = true\n')
+    for kind, removed in (("arrow", True), ("trident", False)):
+        sim = build_scene(entities=[entity("player", (3.5, 0.0, 0.5)),
+                                    entity(kind, (0.5, 1.0, 0.5), motion=[2.0, 0.0, 0.0], no_gravity=True)])
         p = sim.entity_by_id(2)
         sim.tick()
         sim.tick()                           # 2.5 → 4.48 enters the player's expanded box at x = 2.9
@@ -352,9 +350,8 @@ no_spread = true
 
 def test_fireball_explodes_at_its_position_on_a_block_hit() -> None:
     """FireballEntity.onCollision: an explosion event (power 1, source null) at its position of that tick."""
-    sim = load_scene_text('[[blocks]]\nat = [0, 60, 3]\nblock = "minecraft:stone"\n'
-                          '[[spawns]]\nkind = "fireball"\nentity = "fireball"\nat = [0.5, 60.5, 0.5]\n'
-                          'direction = [0.0, 0.0, 1.0]\n')
+    sim = build_scene(blocks=[cell((0, 60, 3), STONE)], spawns=[
+        {"kind": "fireball", "entity": "fireball", "at": [0.5, 60.5, 0.5], "direction": [0.0, 0.0, 1.0]}])
     fireball = sim.entity_by_id(1)
     for _ in range(20):
         before = fireball.pos
