@@ -9,6 +9,7 @@ from typing import Any
 
 STONE = "minecraft:stone"
 CART_ON_RAIL_Y = 1.0625          # a cart resting on a rail laid on the floor at y 0 (the rail's 1/16 height)
+STANDING_VY = -0.0784000015258789   # the Y Motion of a player standing on the ground: (0 − 0.08) × 0.98F
 Point = Sequence[float]
 Table = dict[str, Any]
 
@@ -56,6 +57,17 @@ def with_riders(vehicle: Table, *riders: str | Table) -> list[Table]:
         table = entity(rider, vehicle["pos"]) if isinstance(rider, str) else rider
         out.append({**table, "id": i, "vehicle": 1})
     return out
+
+
+def east_road(length: int = 40, block: str = STONE) -> Table:
+    """A floor 11 wide from x −5 to x `length`, for walking east."""
+    return cuboid((-5, 0, -5), (length, 0, 5), block)
+
+
+def walker(pos: Point = (0.5, 1.0, 0.5), **keys: Any) -> Table:
+    """A player (id 1) at `pos` facing east (yaw −90), standing on the ground (`on_ground=False` to drop it)."""
+    return entity("minecraft:player", pos, id=1, motion=[0.0, STANDING_VY, 0.0], **{"on_ground": True, "yaw": -90.0,
+                                                                                   **keys})
 
 
 def player_on_floor(**keys: Any) -> Table:

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from engine.java.javanum import f32
 from tests.conftest import build_scene
-from tests.scene_parts import entity, floor
-
-STAND_VY = -0.0784000015258789
+from tests.scene_parts import STANDING_VY, entity, floor
 
 
 def standing_player(entity_id: int, x: float, **keys: object) -> dict:
     """A player standing on the floor at (x, 1, 0.5), with the Motion of one standing on the ground."""
-    return entity("minecraft:player", (x, 1.0, 0.5), id=entity_id, motion=[0.0, STAND_VY, 0.0], on_ground=True,
+    return entity("minecraft:player", (x, 1.0, 0.5), id=entity_id, motion=[0.0, STANDING_VY, 0.0], on_ground=True,
                   **keys)
 
 
@@ -31,7 +29,7 @@ def test_a_snowball_knocks_a_player_back_from_the_thrower() -> None:
     ball = sim.entity_by_id(3)
     sim.tick()
     assert ball.removed and p.hurt_time == 9 and p.health == 20.0    # hurt 10, then one tick of its own
-    vy = min(0.4, STAND_VY / 2.0 + f32(0.4))
+    vy = min(0.4, STANDING_VY / 2.0 + f32(0.4))
     assert p.pos.x == 0.5 + f32(0.4) and p.pos.y == 1.0 + vy
     assert p.motion.y == (vy - 0.08) * f32(0.98)
 
