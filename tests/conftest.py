@@ -140,9 +140,8 @@ def assert_regenerated(tool: str, asset: str, tmp_path: Path) -> None:
 
 def _shared_data(name: str) -> Path:
     """`../shared/data/NAME` beside the checkout (a worktree of it lives one level deeper)."""
-    repo = Path(__file__).resolve().parent.parent
-    near = repo.parent / "shared" / "data" / name
-    return near if near.is_dir() else repo.parents[1] / "shared" / "data" / name
+    near = ROOT.parent / "shared" / "data" / name
+    return near if near.is_dir() else ROOT.parents[1] / "shared" / "data" / name
 
 
 SHARED_SCHEMATICS = _shared_data("schematics")   # Litematica files saved in the game (README there)

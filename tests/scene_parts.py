@@ -64,15 +64,14 @@ def east_road(length: int = 40, block: str = STONE) -> Table:
     return cuboid((-5, 0, -5), (length, 0, 5), block)
 
 
+def player_on_floor(pos: Point = (0.5, 1.0, 0.5), **keys: Any) -> Table:
+    """A player (id 1) standing on the ground at `pos` (`on_ground=False` to drop it)."""
+    return entity("minecraft:player", pos, id=1, **{"on_ground": True, **keys})
+
+
 def walker(pos: Point = (0.5, 1.0, 0.5), **keys: Any) -> Table:
-    """A player (id 1) at `pos` facing east (yaw −90), standing on the ground (`on_ground=False` to drop it)."""
-    return entity("minecraft:player", pos, id=1, motion=[0.0, STANDING_VY, 0.0], **{"on_ground": True, "yaw": -90.0,
-                                                                                   **keys})
-
-
-def player_on_floor(**keys: Any) -> Table:
-    """A player (id 1) standing at (0.5, 1, 0.5), on the floor at y 0."""
-    return entity("minecraft:player", (0.5, 1.0, 0.5), id=1, on_ground=True, **keys)
+    """A player on the floor ready to walk east: facing east (yaw −90), with a standing player's Y Motion."""
+    return player_on_floor(pos, **{"motion": [0.0, STANDING_VY, 0.0], "yaw": -90.0, **keys})
 
 
 def still_mobs(kind: str, *positions: Point, **keys: Any) -> list[Table]:

@@ -14,7 +14,7 @@ from engine.java.mathhelper import cos, sin
 from engine.tick.scene import SceneError
 from engine.tick.simulation import Simulation
 from tests.conftest import build_scene
-from tests.scene_parts import entity, floor, held
+from tests.scene_parts import floor, held, player_on_floor
 
 
 def archer(last: int, item: str | None = "minecraft:bow", **keys: object) -> Simulation:
@@ -22,7 +22,7 @@ def archer(last: int, item: str | None = "minecraft:bow", **keys: object) -> Sim
     holding `keys`; world seed 5."""
     use = {"use": item} if item else {}
     return build_scene(scene={"seed": 5}, blocks=[floor(2)],
-                       entities=[entity("minecraft:player", (0.5, 1.0, 0.5), id=1, on_ground=True)],
+                       entities=[player_on_floor()],
                        inputs=[held(1, 1, last, **use, yaw=30.0, pitch=-10.0, **keys)])
 
 

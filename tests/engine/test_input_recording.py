@@ -8,7 +8,7 @@ import pytest
 
 from engine.living.player_input import InputRange, PlayerInput
 from tests.conftest import build_scene
-from tests.scene_parts import east_road, entity, held
+from tests.scene_parts import east_road, held, player_on_floor
 
 FORWARD = PlayerInput(forward=True)
 JUMP = PlayerInput(forward=True, jump=True)
@@ -16,8 +16,7 @@ JUMP = PlayerInput(forward=True, jump=True)
 
 def scene(*ranges: dict):
     """A player (id 1) on a road east, facing east, holding the `[[inputs]]` `ranges`."""
-    return build_scene(blocks=[east_road()], entities=[entity("minecraft:player", (0.5, 1.0, 0.5), id=1, on_ground=True,
-                                                              yaw=-90.0)], inputs=ranges)
+    return build_scene(blocks=[east_road()], entities=[player_on_floor(yaw=-90.0)], inputs=ranges)
 
 
 def test_a_range_is_cut_around_and_merged_with_an_equal_one_before() -> None:
