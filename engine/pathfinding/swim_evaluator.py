@@ -6,8 +6,6 @@ Only the search is modelled: following a path in water needs the water case of `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.constants import BREACH_AIR_PENALTY
 from engine.influences.fluids import fluid_state
 from engine.java.javanum import f32
@@ -19,9 +17,6 @@ from engine.pathfinding.path import PathNode, TargetPathNode
 from engine.pathfinding.region import ChunkCache
 from engine.world import block_physics as phys
 from engine.world.blocks import BlockState
-
-if TYPE_CHECKING:
-    pass
 
 DIRECTIONS = ((0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0))   # Direction.values()
 WATER_BLOCKERS = pb.DOORS | phys.FENCE_GATES   # canPathfindThrough(WATER) is false for these whatever the fluid
