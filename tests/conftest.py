@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
-from collections.abc import Callable, Iterable, Mapping
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +19,8 @@ import pytest
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
 
-SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
+ROOT = Path(__file__).resolve().parent.parent
+SCENES_DIR = ROOT / "scenes"
 Table = Mapping[str, Any]
 
 
@@ -38,13 +45,14 @@ def _toml_value(value: Any) -> str:
 
 
 def scene_toml(scene: Table | None = None, blocks: Iterable[Table] = (), entities: Iterable[Table] = (),
-               spawns: Iterable[Table] = (), actions: Iterable[Table] = ()) -> str:
+               spawns: Iterable[Table] = (), actions: Iterable[Table] = (), inputs: Iterable[Table] = ()) -> str:
     """The TOML text a user would write for these tables (interfaces.md scene format)."""
     out: list[str] = []
     if scene:
         out.append("[scene]")
         out.extend(f"{k} = {_toml_value(v)}" for k, v in scene.items())
-    for name, tables in (("blocks", blocks), ("entities", entities), ("spawns", spawns), ("actions", actions)):
+    for name, tables in (("blocks", blocks), ("entities", entities), ("spawns", spawns), ("actions", actions),
+                         ("inputs", inputs)):
         for table in tables:
             out.append(f"\n[[{name}]]")
             out.extend(f"{k} = {_toml_value(v)}" for k, v in table.items())
@@ -73,9 +81,33 @@ def run_lines(sim: Simulation, ticks: int) -> list[str]:
     return lines
 
 
+def explosions(sim: Simulation, ticks: int) -> list[tuple[int, dict]]:
+    """Tick `ticks` times; the explosion events of those ticks, each with the tick it happened in."""
+    out = []
+    for _ in range(ticks):
+        record = sim.tick()
+        out += [(sim.tick_count, ev) for ev in record.events if ev["kind"] == "explosion"]
+    return out
+
+
+@contextmanager
+def deadline(seconds: int) -> Iterator[None]:
+    """Fail with TimeoutError instead of hanging when the block runs longer than `seconds`."""
+    def expire(signum, frame):
+        raise TimeoutError(f"still running after {seconds} s (a hang)")
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
 @pytest.fixture(scope="session")
 def scene() -> Callable[..., Simulation]:
-    """The scene builder: `scene(blocks=[...], entities=[...], spawns=[...], actions=[...], scene={...})`."""
+    """The scene builder: `scene(blocks=[...], entities=[...], spawns=[...], actions=[...], inputs=[...],
+    scene={...})`."""
     return build_scene
 
 
@@ -91,11 +123,25 @@ def lines_of() -> Callable[[Simulation, int], list[str]]:
     return run_lines
 
 
+def assert_regenerated(tool: str, asset: str, tmp_path: Path) -> None:
+    """`tools/TOOL`, run on minecraft-data, writes `assets/ASSET` byte for byte (skipped where minecraft-data is
+    absent: set TICKSCOPE_MINECRAFT_DATA or install minecraft_data)."""
+    source = os.environ.get("TICKSCOPE_MINECRAFT_DATA")
+    if not source:
+        spec = importlib.util.find_spec("minecraft_data")
+        source = str(Path(spec.origin).parent) if spec and spec.origin else None
+    if source is None:
+        pytest.skip("minecraft-data not present (set TICKSCOPE_MINECRAFT_DATA or install minecraft_data)")
+    out = tmp_path / asset
+    subprocess.run([sys.executable, str(ROOT / "tools" / tool), source, "-o", str(out)], check=True,
+                   capture_output=True)
+    assert out.read_bytes() == (ROOT / "assets" / asset).read_bytes()
+
+
 def _shared_data(name: str) -> Path:
     """`../shared/data/NAME` beside the checkout (a worktree of it lives one level deeper)."""
-    repo = Path(__file__).resolve().parent.parent
-    near = repo.parent / "shared" / "data" / name
-    return near if near.is_dir() else repo.parents[1] / "shared" / "data" / name
+    near = ROOT.parent / "shared" / "data" / name
+    return near if near.is_dir() else ROOT.parents[1] / "shared" / "data" / name
 
 
 SHARED_SCHEMATICS = _shared_data("schematics")   # Litematica files saved in the game (README there)

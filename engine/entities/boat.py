@@ -130,8 +130,7 @@ class Boat(Entity):
         return True
 
     def collides_with(self, other: Entity) -> bool:
-        """`BoatEntity.method_30959` (spec 03 §5): solid and pushable entities, unless riding together."""
-        return (other.collidable or other.is_pushable()) and not self.is_connected_through_vehicle(other)
+        return can_collide(self, other)
 
     def can_add_passenger(self, passenger: Entity) -> bool:
         """`BoatEntity.canAddPassenger`: fewer than two riders and not submerged in water."""
@@ -433,6 +432,12 @@ class Boat(Entity):
                 super().push_away(other)
         elif other.box.min_y <= self.box.min_y:
             super().push_away(other)
+
+
+def can_collide(e: Entity, other: Entity) -> bool:
+    """`BoatEntity.method_30959` (spec 03 §5), the `collidesWith` of boats and minecarts: solid and pushable
+    entities, unless riding together."""
+    return (other.collidable or other.is_pushable()) and not e.is_connected_through_vehicle(other)
 
 
 def _can_be_pushed(e: Entity) -> bool:

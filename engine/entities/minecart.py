@@ -51,6 +51,7 @@ from engine.constants import (
     MINECART_YAW_MIN_MOVE,
     VOID_Y,
 )
+from engine.entities.boat import can_collide
 from engine.entities.dismounting import minecart_dismount
 from engine.entities.entity import Entity
 from engine.entities.minecart_rails import ADJACENT, is_rail, rail_cell, rail_path, snap_position_to_rail
@@ -107,8 +108,7 @@ class AbstractMinecart(Entity):
         return True
 
     def collides_with(self, other: Entity) -> bool:
-        """`BoatEntity.method_30959` (spec 03 §5)."""
-        return (other.collidable or other.is_pushable()) and not self.is_connected_through_vehicle(other)
+        return can_collide(self, other)
 
     def mounted_height_offset(self) -> float:
         return 0.0   # AbstractMinecartEntity.getMountedHeightOffset

@@ -6,21 +6,17 @@ Only the search is modelled: following a path in water needs the water case of `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.constants import BREACH_AIR_PENALTY
 from engine.influences.fluids import fluid_state
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.pathfinding import blocks as pb
+from engine.pathfinding.node_maker import PathNodeMaker
 from engine.pathfinding.node_types import PathNodeType as T
 from engine.pathfinding.path import PathNode, TargetPathNode
 from engine.pathfinding.region import ChunkCache
 from engine.world import block_physics as phys
 from engine.world.blocks import BlockState
-
-if TYPE_CHECKING:
-    from engine.living.mob import MobEntity
 
 DIRECTIONS = ((0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0))   # Direction.values()
 WATER_BLOCKERS = pb.DOORS | phys.FENCE_GATES   # canPathfindThrough(WATER) is false for these whatever the fluid
@@ -32,42 +28,22 @@ def can_pathfind_through_water(state: BlockState, below_or_here: BlockState) -> 
     return state.block not in WATER_BLOCKERS and pb.is_water(below_or_here)
 
 
-class SwimPathNodeMaker:
+class SwimPathNodeMaker(PathNodeMaker):
     """`SwimPathNodeMaker(canJumpOutOfWater)`: dolphins may leave the water (BREACH nodes)."""
 
     def __init__(self, can_jump_out_of_water: bool = False) -> None:
+        super().__init__()
         self.can_jump_out_of_water = can_jump_out_of_water
-        self.view: ChunkCache | None = None
-        self.entity: MobEntity | None = None
-        self.path_node_cache: dict[tuple[int, int, int], PathNode] = {}
-        self.size_x = self.size_y = self.size_z = 0
-
-    def init(self, view: ChunkCache, entity: MobEntity) -> None:
-        self.view, self.entity = view, entity
-        self.path_node_cache.clear()
-        self.size_x = self.size_z = floor(f32(entity.width + 1.0))
-        self.size_y = floor(f32(entity.height + 1.0))
-
-    def clear(self) -> None:
-        self.view = self.entity = None
-
-    def cached_node(self, x: int, y: int, z: int) -> PathNode:
-        """`PathNodeMaker.getNode`."""
-        key = (x, y, z)
-        node = self.path_node_cache.get(key)
-        if node is None:
-            node = self.path_node_cache[key] = PathNode(x, y, z)
-        return node
 
     def get_start(self) -> PathNode:
         """The box's minimum corner block, half a block up (no type: the plain cached node)."""
         b = self.entity.box
-        return self.cached_node(floor(b.min_x), floor(b.min_y + 0.5), floor(b.min_z))
+        return super().get_node(floor(b.min_x), floor(b.min_y + 0.5), floor(b.min_z))
 
     def get_node_at(self, x: float, y: float, z: float) -> TargetPathNode:
         """A target at the corner the mob's box would have there."""
         half = float(f32(self.entity.width / 2.0))
-        return TargetPathNode(self.cached_node(floor(x - half), floor(y + 0.5), floor(z - half)))
+        return TargetPathNode(super().get_node(floor(x - half), floor(y + 0.5), floor(z - half)))
 
     def get_successors(self, successors: list[PathNode], node: PathNode) -> int:
         count = 0
@@ -91,7 +67,7 @@ class SwimPathNodeMaker:
         f = self.entity.get_pathfinding_penalty(t)
         if f < 0.0:
             return None
-        node = self.cached_node(x, y, z)
+        node = super().get_node(x, y, z)
         node.type = t
         node.penalty = max(node.penalty, f)
         if fluid_state(self.view.get_block_state(x, y, z)).fluid is None:

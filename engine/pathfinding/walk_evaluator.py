@@ -11,6 +11,7 @@ from engine.geometry.box import BlockPos, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, floor
 from engine.pathfinding import blocks as pb
+from engine.pathfinding.node_maker import PathNodeMaker
 from engine.pathfinding.node_types import PathNodeType as T
 from engine.pathfinding.path import PathNode, TargetPathNode
 from engine.world import block_physics as phys
@@ -144,49 +145,31 @@ def shared_cell_types(world: World, maker: type) -> dict[BlockPos, T]:
     return entry[1]
 
 
-class LandPathNodeMaker:
+class LandPathNodeMaker(PathNodeMaker):
     """One search's node maker: node and type caches live for one `find_path` (`init` … `clear`)."""
 
     RAIL_WINS = True            # getNodeType: UNPASSABLE_RAIL anywhere in the footprint wins (not for fliers)
     OPEN_NEEDS_ONE_BLOCK = True  # getNodeType keeps OPEN only for sizeX <= 1 (fliers: any size)
 
     def __init__(self) -> None:
-        self.can_enter_open_doors = False   # PathNodeMaker.canEnterOpenDoors
-        self.can_open_doors = False         # canOpenDoors (MobNavigation.setCanPathThroughDoors)
-        self.can_swim = False
-        self.view: ChunkCache | None = None
-        self.entity: MobEntity | None = None
-        self.path_node_cache: dict[BlockPos, PathNode] = {}
+        super().__init__()
         self.node_types: dict[BlockPos, T] = {}
         self.collided_boxes: dict[Box, bool] = {}
         self.land_types: dict[BlockPos, T] = {}   # cell types near the region's edge, for one search
         self.shared_land_types: dict[BlockPos, T] = {}   # cell types inside it: the world's, shared (see init)
-        self.size_x = self.size_y = self.size_z = 0
         self.penalties: dict[T, float] = {}
 
-    # --- PathNodeMaker ---
     def init(self, view: ChunkCache, entity: MobEntity) -> None:
-        """`PathNodeMaker.init`: the entity's size in whole blocks, floor(width + 1) and floor(height + 1)."""
-        self.view, self.entity = view, entity
+        """`PathNodeMaker.init`, with the world's shared cell types and the mob's malus read once."""
+        super().init(view, entity)
         self.shared_land_types = shared_cell_types(view.world, type(self))
-        self.penalties = {t: entity.get_pathfinding_penalty(t) for t in T}   # the mob's malus, read once
-        self.path_node_cache.clear()
-        self.size_x = self.size_z = floor(f32(entity.width + 1.0))
-        self.size_y = floor(f32(entity.height + 1.0))
+        self.penalties = {t: entity.get_pathfinding_penalty(t) for t in T}
 
     def clear(self) -> None:
         self.node_types.clear()
         self.land_types.clear()
         self.collided_boxes.clear()
-        self.view = self.entity = None
-
-    def get_node(self, x: int, y: int, z: int) -> PathNode:
-        """`PathNodeMaker.getNode`: one node object per position and search."""
-        key = (x, y, z)
-        node = self.path_node_cache.get(key)
-        if node is None:
-            node = self.path_node_cache[key] = PathNode(x, y, z)
-        return node
+        super().clear()
 
     def get_node_type(self, x: int, y: int, z: int) -> T:
         """The cached `getNodeType(entity, x, y, z)`."""

@@ -10,21 +10,12 @@ from hypothesis import strategies as st
 from engine.entities.tnt import Tnt
 from engine.entities.tnt_batch import Gathered, free_flight_mask
 from engine.geometry.box import Vec3
-from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
+from tests.conftest import build_scene
+from tests.scene_parts import cell, cuboid
 
-BLOCKS = """
-[[blocks]]
-from = [0, 60, 0]
-to = [6, 60, 6]
-block = "minecraft:stone"
-[[blocks]]
-at = [3, 64, 3]
-block = "minecraft:water"
-[[blocks]]
-at = [20, 70, 20]
-block = "minecraft:oak_fence[east=true]"
-"""
+BLOCKS = [cuboid((0, 60, 0), (6, 60, 6)), cell((3, 64, 3), "minecraft:water"),
+          cell((20, 70, 20), "minecraft:oak_fence[east=true]")]
 
 component = st.one_of(st.sampled_from([0.0, -0.0, 1e-8, -5e-8, 0.04, -0.04]),
                       st.floats(-2.0, 2.0, allow_nan=False))
@@ -33,7 +24,7 @@ tnt_spec = st.tuples(st.floats(-10.0, 30.0), st.floats(55.0, 90.0), st.floats(-1
 
 
 def build(specs) -> Simulation:
-    sim = load_scene_text(BLOCKS, "batch")
+    sim = build_scene(blocks=BLOCKS)
     for x, y, z, mx, my, mz, no_gravity, fuse in specs:
         tnt = sim.create(Tnt, Vec3(x, y, z), Vec3(mx, my, mz))
         tnt.no_gravity = no_gravity

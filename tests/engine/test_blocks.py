@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 import copy
-import importlib.util
-import os
 import pickle
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,8 +13,8 @@ from engine.java.javanum import f32
 from engine.world import block_physics as phys
 from engine.world import blocks
 from engine.world.blocks import BlockStateError, default_state, parse_block_state, state_by_id
+from tests.conftest import assert_regenerated
 
-ROOT = Path(__file__).resolve().parents[2]
 STATE_COUNT = 17112  # notes/block-data.md: ids 0..17111
 
 
@@ -180,22 +175,9 @@ def test_hardness_and_resistance_are_vanilla_floats():
     assert default_state("water").resistance == 100.0
 
 
-def _minecraft_data_source() -> str | None:
-    if os.environ.get("TICKSCOPE_MINECRAFT_DATA"):
-        return os.environ["TICKSCOPE_MINECRAFT_DATA"]
-    spec = importlib.util.find_spec("minecraft_data")
-    return str(Path(spec.origin).parent) if spec and spec.origin else None
-
-
 def test_generated_table_matches_minecraft_data(tmp_path):
     """tools/gen_blocks.py regenerates assets/blocks-1.16.5.json byte for byte."""
-    source = _minecraft_data_source()
-    if source is None:
-        pytest.skip("minecraft-data not present (set TICKSCOPE_MINECRAFT_DATA or install minecraft_data)")
-    out = tmp_path / "blocks.json"
-    subprocess.run([sys.executable, str(ROOT / "tools" / "gen_blocks.py"), source, "-o", str(out)],
-                   check=True, capture_output=True)
-    assert out.read_bytes() == (ROOT / "assets" / "blocks-1.16.5.json").read_bytes()
+    assert_regenerated("gen_blocks.py", "blocks-1.16.5.json", tmp_path)
 
 
 # --- physics table (spec 01 §5 true float32 values) ---

@@ -10,33 +10,24 @@ import pytest
 from engine.constants import BOAT_FORWARD_THRUST, BOAT_GRAVITY, BOAT_HEIGHT, BOAT_WATER_DECAY
 from engine.java.javanum import f32
 from engine.tick.scene import SceneError, load_scene, load_scene_text
+from engine.tick.simulation import Simulation
 from engine.world.block_physics import slipperiness
+from tests.conftest import build_scene
+from tests.scene_parts import cuboid, entity, floor, held, with_riders
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
-def held(keys: str, entity: int = 2) -> str:
-    """The riding player's `[[inputs]]`: `keys` held from tick 1 on (BoatEntity.setInputs each tick)."""
-    return f"[[inputs]]\nentity = {entity}\nfrom = 1\nto = 100000\n{keys}\n"
+HELD_ALL_RUN = 100000     # the last tick of the riding player's `[[inputs]]`: held for the whole run
 
 
-def road(block: str, length: int = 400, keys: str = "forward = true") -> str:
-    return f"""
-[[blocks]]
-from = [-1, 0, -2]
-to = [1, 0, {length}]
-block = "minecraft:{block}"
-[[entities]]
-type = "boat"
-id = 1
-pos = [0.5, 1.0, 0.5]
-on_ground = true
-[[entities]]
-type = "player"
-id = 2
-pos = [0.5, 1.0, 0.5]
-vehicle = 1
-{held(keys)}"""
+def road(block: str, length: int, **keys: bool) -> Simulation:
+    """A boat (id 1) resting at the start of a 3-wide road of `block`; with `keys`, a player (id 2) in it holding
+    them from tick 1 on (BoatEntity.setInputs each tick), without, the boat is empty."""
+    riders = ("player",) if keys else ()
+    return build_scene(blocks=[cuboid((-1, 0, -2), (1, 0, length), f"minecraft:{block}")],
+                       entities=with_riders(entity("boat", (0.5, 1.0, 0.5), on_ground=True), *riders),
+                       inputs=[held(2, 1, HELD_ALL_RUN, **keys)] if keys else [])
 
 
 def paddle_speeds(k: float, ticks: int) -> list[float]:
@@ -55,7 +46,7 @@ def test_boat_on_land_approaches_the_terminal_speed_of_its_slipperiness(block: s
     """E2-E4: on land k = average slipperiness under the boat (a float sum over the blocks met, divided by their
     count: within an ulp of the block's); Motion follows v ← k·v + 0.04F bit for bit and its fixed point
     0.04F / (1 − k) is the figure."""
-    sim = load_scene_text(road(block, 700), figure)
+    sim = road(block, 700, forward=True)
     boat = sim.entity_by_id(1)
     v = 0.0
     for _ in range(150):
@@ -71,24 +62,9 @@ def test_boat_on_land_approaches_the_terminal_speed_of_its_slipperiness(block: s
 
 def test_boat_on_water_reaches_0_4_and_floats_at_a_fixed_depth() -> None:
     """E1: in water k = 0.9F → 0.4 m/gt; the buoyancy settles the boat at a constant height."""
-    sim = load_scene_text("""
-[[blocks]]
-from = [-2, 0, -2]
-to = [2, 0, 120]
-block = "minecraft:stone"
-[[blocks]]
-from = [-2, 1, -2]
-to = [2, 1, 120]
-block = "minecraft:water"
-[[entities]]
-type = "boat"
-id = 1
-pos = [0.5, 1.6, 0.5]
-[[entities]]
-type = "player"
-pos = [0.5, 2.0, 0.5]
-vehicle = 1
-""" + held("forward = true"), "E1")
+    sim = build_scene(blocks=[cuboid((-2, 0, -2), (2, 0, 120)), cuboid((-2, 1, -2), (2, 1, 120), "minecraft:water")],
+                      entities=with_riders(entity("boat", (0.5, 1.6, 0.5)), entity("player", (0.5, 2.0, 0.5))),
+                      inputs=[held(2, 1, HELD_ALL_RUN, forward=True)])
     boat = sim.entity_by_id(1)
     for v in paddle_speeds(BOAT_WATER_DECAY, 200):
         sim.tick()
@@ -125,7 +101,7 @@ def test_boat_ice_road_scene_keeps_w_held_and_gains_speed_on_blue_ice() -> None:
 
 def test_paddling_turns_one_degree_per_tick_and_pushes_0_005() -> None:
     """Spec 06 §5.2 steps 9-12: A alone turns −1°/gt (angular velocity decays with k) with thrust 0.005F."""
-    sim = load_scene_text(road("stone", 10, "left = true"), "turn")
+    sim = road("stone", 10, left=True)
     boat = sim.entity_by_id(1)
     sim.tick()
     assert boat.yaw == -1.0 and boat.yaw_velocity == -1.0
@@ -135,29 +111,16 @@ def test_paddling_turns_one_degree_per_tick_and_pushes_0_005() -> None:
 
 def test_boat_without_a_player_does_not_paddle() -> None:
     """The server moves a boat without a player and runs no updatePaddles."""
-    sim = load_scene_text(road("stone", 10).split("[[entities]]\ntype = \"player\"")[0], "empty")
+    sim = road("stone", 10)
     sim.tick()
     assert sim.entity_by_id(1).motion.z == 0.0
 
 
 def test_bubble_column_after_60_ticks_lifts_0_6_or_2_7_with_a_player() -> None:
     """E6: a boat on an upward column's surface gets Y := 0.6 (2.7 with a player) when the 60-gt timer ends."""
-    base = """
-[[blocks]]
-from = [-2, 0, -2]
-to = [2, 0, 2]
-block = "minecraft:soul_sand"
-[[blocks]]
-from = [-2, 1, -2]
-to = [2, 2, 2]
-block = "minecraft:bubble_column[drag=false]"
-[[entities]]
-type = "boat"
-id = 1
-pos = [0.5, 2.5, 0.5]
-"""
-    for rider, up in (("", 0.6), ("[[entities]]\ntype = \"player\"\npos = [0.5, 3, 0.5]\nvehicle = 1\n", 2.7)):
-        sim = load_scene_text(base + rider, "E6")
+    column = [floor(2, "minecraft:soul_sand"), cuboid((-2, 1, -2), (2, 2, 2), "minecraft:bubble_column[drag=false]")]
+    for riders, up in (((), 0.6), ((entity("player", (0.5, 3, 0.5)),), 2.7)):
+        sim = build_scene(blocks=column, entities=with_riders(entity("boat", (0.5, 2.5, 0.5)), *riders))
         boat = sim.entity_by_id(1)
         ys = []
         for _ in range(80):
@@ -168,23 +131,8 @@ pos = [0.5, 2.5, 0.5]
 
 
 def test_two_passengers_sit_0_2_ahead_and_0_6_behind() -> None:
-    sim = load_scene_text("""
-[[entities]]
-type = "boat"
-id = 1
-pos = [0.5, 10.0, 0.5]
-no_gravity = true
-[[entities]]
-type = "armor_stand"
-id = 2
-pos = [0.5, 10.0, 0.5]
-vehicle = 1
-[[entities]]
-type = "armor_stand"
-id = 3
-pos = [0.5, 10.0, 0.5]
-vehicle = 1
-""", "seats")
+    sim = build_scene(entities=with_riders(entity("boat", (0.5, 10.0, 0.5), no_gravity=True), "armor_stand",
+                                           "armor_stand"))
     sim.tick()
     front, back = sim.entity_by_id(2), sim.entity_by_id(3)
     assert front.pos.z == pytest.approx(0.5 + 0.2, abs=1e-6) and back.pos.z == pytest.approx(0.5 - 0.6, abs=1e-6)
@@ -199,15 +147,7 @@ def test_a_third_passenger_is_refused_with_one_line() -> None:
 
 def test_a_boat_is_solid_to_falling_tnt() -> None:
     """Spec 03 §5: TNT lands on the boat's top face."""
-    sim = load_scene_text("""
-[[entities]]
-type = "boat"
-pos = [0.5, 10.0, 0.5]
-no_gravity = true
-[[entities]]
-type = "tnt"
-pos = [0.5, 12.0, 0.5]
-""", "solid")
+    sim = build_scene(entities=[entity("boat", (0.5, 10.0, 0.5), no_gravity=True), entity("tnt", (0.5, 12.0, 0.5))])
     for _ in range(30):
         sim.tick()
     assert sim.entity_by_id(2).pos.y == 10.0 + BOAT_HEIGHT
@@ -216,7 +156,7 @@ pos = [0.5, 12.0, 0.5]
 def test_boat_on_slime_blocks_reaches_the_measured_0_05907_figure_e5() -> None:
     """E5 (measured in game): on slime blocks the slime's step slowdown (× 0.4 + 0.2·|vy|) and its bounce of the
     boat's gravity act each tick; the displacement per tick settles at 0.05907 m/gt."""
-    sim = load_scene_text(road("slime_block", 100), "E5")
+    sim = road("slime_block", 100, forward=True)
     boat = sim.entity_by_id(1)
     for _ in range(200):
         sim.tick()
@@ -229,19 +169,8 @@ def test_boat_on_slime_blocks_reaches_the_measured_0_05907_figure_e5() -> None:
 
 def test_an_empty_boat_takes_a_narrow_mob_beside_it_as_a_passenger() -> None:
     """Spec 06 §5 passive boarding: living, narrower than 1.375, no player aboard; seated at −0.1 − 0.6."""
-    sim = load_scene_text("""
-[[blocks]]
-from = [-2, 0, -2]
-to = [2, 0, 2]
-block = "minecraft:stone"
-[[entities]]
-type = "boat"
-pos = [0.5, 1.0, 0.5]
-[[entities]]
-type = "wither_skeleton"
-pos = [1.6, 1.0, 0.5]
-no_ai = true
-""", "boarding")
+    sim = build_scene(blocks=[floor(2)], entities=[entity("boat", (0.5, 1.0, 0.5)),
+                                                   entity("wither_skeleton", (1.6, 1.0, 0.5), no_ai=True)])
     boat, mob = sim.entity_by_id(1), sim.entity_by_id(2)
     sim.tick()
     assert mob.vehicle is boat
@@ -250,33 +179,16 @@ no_ai = true
 
 
 def test_armor_stands_are_not_pushable_and_do_not_board() -> None:
-    sim = load_scene_text("""
-[[entities]]
-type = "boat"
-pos = [0.5, 1.0, 0.5]
-no_gravity = true
-[[entities]]
-type = "armor_stand"
-pos = [1.2, 1.0, 0.5]
-no_gravity = true
-""", "armor stand")
+    sim = build_scene(entities=[entity("boat", (0.5, 1.0, 0.5), no_gravity=True),
+                                entity("armor_stand", (1.2, 1.0, 0.5), no_gravity=True)])
     sim.tick()
     assert sim.entity_by_id(2).vehicle is None
 
 
 def test_an_explosion_dealing_more_than_4_breaks_a_boat() -> None:
     """`BoatEntity.damage`: wobble + 10 × amount > 40 removes the boat."""
-    sim = load_scene_text("""
-[[entities]]
-type = "boat"
-pos = [0.5, 10.0, 0.5]
-no_gravity = true
-[[entities]]
-type = "tnt"
-pos = [2.5, 10.0, 0.5]
-no_gravity = true
-fuse = 1
-""", "boom")
+    sim = build_scene(entities=[entity("boat", (0.5, 10.0, 0.5), no_gravity=True),
+                                entity("tnt", (2.5, 10.0, 0.5), no_gravity=True, fuse=1)])
     record = sim.tick()
     (event,) = [ev for ev in record.events if ev["kind"] == "explosion"]
     assert event["affected"][0]["id"] == 1 and event["affected"][0]["damage"] > 4

@@ -6,41 +6,28 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pytest
 
+from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import cos, sin
-from engine.tick.scene import SceneError, load_scene_text
+from engine.tick.scene import SceneError
+from engine.tick.simulation import Simulation
+from tests.conftest import build_scene
+from tests.scene_parts import floor, held, player_on_floor
 
 
-def f32(x: float) -> float:
-    return float(np.float32(x))
-
-
-SCENE = """[scene]
-seed = 5
-[[blocks]]
-from = [-2, 0, -2]
-to = [2, 0, 2]
-block = "minecraft:stone"
-[[entities]]
-id = 1
-type = "minecraft:player"
-pos = [0.5, 1.0, 0.5]
-on_ground = true
-[[inputs]]
-entity = 1
-from = 1
-to = {to}
-use = "minecraft:bow"
-yaw = 30.0
-pitch = -10.0
-"""
+def archer(last: int, item: str | None = "minecraft:bow", **keys: object) -> Simulation:
+    """A player (id 1) on a stone floor using `item` (None: nothing) from tick 1 to `last`, looking (30°, −10°) and
+    holding `keys`; world seed 5."""
+    use = {"use": item} if item else {}
+    return build_scene(scene={"seed": 5}, blocks=[floor(2)],
+                       entities=[player_on_floor()],
+                       inputs=[held(1, 1, last, **use, yaw=30.0, pitch=-10.0, **keys)])
 
 
 def draw(ticks: int):
-    sim = load_scene_text(SCENE.format(to=ticks))
+    sim = archer(ticks)
     for _ in range(ticks):
         sim.tick()
     return sim, [e for e in sim.entities if e.TYPE == "minecraft:arrow"]
@@ -86,7 +73,7 @@ def test_a_short_draw_shoots_nothing() -> None:
 
 
 def test_the_arrow_is_released_at_the_range_end_only() -> None:
-    sim = load_scene_text(SCENE.format(to=20))
+    sim = archer(20)
     for _ in range(19):
         sim.tick()
     assert not [e for e in sim.entities if e.TYPE == "minecraft:arrow"]
@@ -94,17 +81,14 @@ def test_the_arrow_is_released_at_the_range_end_only() -> None:
 
 def test_an_unknown_item_names_the_bow_among_the_supported() -> None:
     with pytest.raises(SceneError, match="minecraft:bow"):
-        load_scene_text(SCENE.format(to=5).replace('"minecraft:bow"', '"minecraft:crossbow"'))
-
-
-WALK = SCENE.replace("yaw = 30.0\n", "yaw = 30.0\nforward = true\nsprint = true\n")
+        archer(5, "minecraft:crossbow")
 
 
 def test_drawing_slows_the_keys_to_0_2_and_stops_sprinting_from_starting() -> None:
     """ClientPlayerEntity.tickMovement: while the bow is drawn the keys are × 0.2F and sprinting cannot start; the
     first tick's Motion is linear in the input (no normalisation below length 1)."""
-    drawing = load_scene_text(WALK.format(to=10))
-    walking = load_scene_text(WALK.format(to=10).replace('use = "minecraft:bow"\n', ""))
+    drawing = archer(10, forward=True, sprint=True)
+    walking = archer(10, None, forward=True, sprint=True)
     drawing.tick()
     walking.tick()
     d, w = drawing.entity_by_id(1), walking.entity_by_id(1)

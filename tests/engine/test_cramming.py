@@ -5,14 +5,10 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
-from engine.tick.scene import load_scene, load_scene_text
-from tests.conftest import SCENES_DIR
-
-
-def f32(x: float) -> float:
-    return float(np.float32(x))
+from engine.java.javanum import f32
+from engine.tick.scene import load_scene
+from tests.conftest import SCENES_DIR, build_scene
+from tests.scene_parts import cuboid, entity, floor, still_mobs
 
 
 def test_cramming_chamber_hurts_by_6_with_invulnerable_ticks() -> None:
@@ -31,9 +27,7 @@ def test_cramming_chamber_hurts_by_6_with_invulnerable_ticks() -> None:
 
 
 def test_below_the_limit_there_is_no_damage() -> None:
-    text = "".join('[[entities]]\ntype = "wither_skeleton"\npos = [0.5, 50.0, 0.5]\nno_ai = true\nno_gravity = true\n'
-                   for _ in range(24))
-    sim = load_scene_text(text)
+    sim = build_scene(entities=still_mobs("wither_skeleton", *[(0.5, 50.0, 0.5)] * 24))
     for _ in range(40):
         sim.tick()
     assert all(m.health == 20.0 for m in sim.entities)
@@ -41,18 +35,7 @@ def test_below_the_limit_there_is_no_damage() -> None:
 
 def test_push_is_horizontal_and_scaled_by_the_float_root() -> None:
     """5.10.1: d = max(|dx|, |dz|) = 0.4, both pushed 0.05F × (dx, dz)/√d (√ as a float), no Y component."""
-    sim = load_scene_text("""
-[[entities]]
-type = "wither_skeleton"
-pos = [0.5, 50.0, 0.5]
-no_ai = true
-no_gravity = true
-[[entities]]
-type = "wither_skeleton"
-pos = [0.9, 50.0, 0.7]
-no_ai = true
-no_gravity = true
-""")
+    sim = build_scene(entities=still_mobs("wither_skeleton", (0.5, 50.0, 0.5), (0.9, 50.0, 0.7)))
     a, b = sim.entity_by_id(1), sim.entity_by_id(2)
     sim.tick()
     dx, dz = 0.9 - 0.5, 0.7 - 0.5
@@ -63,34 +46,14 @@ no_gravity = true
 
 
 def test_armor_stands_are_not_crammed() -> None:
-    sim = load_scene_text("""
-[[entities]]
-type = "armor_stand"
-pos = [0.5, 50.0, 0.5]
-no_gravity = true
-[[entities]]
-type = "wither_skeleton"
-pos = [0.7, 50.0, 0.5]
-no_ai = true
-no_gravity = true
-""")
+    sim = build_scene(entities=[entity("armor_stand", (0.5, 50.0, 0.5), no_gravity=True),
+                                *still_mobs("wither_skeleton", (0.7, 50.0, 0.5))])
     sim.tick()
     assert sim.entity_by_id(1).motion == (0.0, 0.0, 0.0) and sim.entity_by_id(2).motion == (0.0, 0.0, 0.0)
 
 
 def test_cramming_pushes_are_recorded() -> None:
-    sim = load_scene_text("""
-[[entities]]
-type = "wither_skeleton"
-pos = [0.5, 50.0, 0.5]
-no_ai = true
-no_gravity = true
-[[entities]]
-type = "wither_skeleton"
-pos = [0.9, 50.0, 0.5]
-no_ai = true
-no_gravity = true
-""")
+    sim = build_scene(entities=still_mobs("wither_skeleton", (0.5, 50.0, 0.5), (0.9, 50.0, 0.5)))
     sim.trace_enabled = True
     sim.tick()
     pushes = [g for s in sim.last_record.stages_of(1) for s in s.walk() for g in s.geometry
@@ -101,29 +64,10 @@ no_gravity = true
 def test_an_entity_on_a_ladder_is_not_pushed() -> None:
     """Spec 04 §10 condition 7: the pushed one must not be climbing, so the pair is pushed apart only once, in the
     climber's own tick (`pushAwayFrom` moves both); the other's tick finds nobody to push."""
-    sim = load_scene_text("""
-[[blocks]]
-from = [0, 1, 0]
-to = [0, 3, 0]
-block = "minecraft:ladder[facing=north]"
-[[blocks]]
-from = [0, 1, 1]
-to = [0, 3, 1]
-block = "minecraft:stone"
-[[blocks]]
-from = [-2, 0, -2]
-to = [2, 0, 2]
-block = "minecraft:stone"
-[[entities]]
-type = "wither_skeleton"
-pos = [0.5, 1.0, 0.5]
-on_ground = true
-[[entities]]
-type = "wither_skeleton"
-pos = [0.5, 1.0, 0.1]
-no_ai = true
-on_ground = true
-""")
+    ladder = cuboid((0, 1, 0), (0, 3, 0), "minecraft:ladder[facing=north]")
+    sim = build_scene(blocks=[ladder, cuboid((0, 1, 1), (0, 3, 1)), floor(2)],
+                      entities=[entity("wither_skeleton", (0.5, 1.0, 0.5), on_ground=True),
+                                entity("wither_skeleton", (0.5, 1.0, 0.1), no_ai=True, on_ground=True)])
     climber, other = sim.entity_by_id(1), sim.entity_by_id(2)
     sim.tick()
     r = f32(math.sqrt(0.4))

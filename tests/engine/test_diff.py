@@ -2,27 +2,12 @@
 
 import json
 
+from tests.conftest import scene_toml
+from tests.scene_parts import STONE, cell, cuboid, entity
 from viewer.cli import main
 
-INNER_CORNER = """
-[scene]
-version = "1.16.5"
-
-[[blocks]]
-from = [1, 1, 0]
-to = [1, 1, 1]
-block = "minecraft:stone"
-
-[[blocks]]
-at = [0, 1, 1]
-block = "minecraft:stone"
-
-[[entities]]
-type = "minecraft:tnt"
-pos = [0.5, 1.0, 0.5]
-motion = [0.3, 0.0, 0.3]
-no_gravity = true
-"""
+INNER_CORNER = scene_toml(scene={"version": "1.16.5"}, blocks=[cuboid((1, 1, 0), (1, 1, 1)), cell((0, 1, 1), STONE)],
+                          entities=[entity("minecraft:tnt", (0.5, 1.0, 0.5), motion=[0.3, 0.0, 0.3], no_gravity=True)])
 
 
 def _diff(capsys, scene, versions, ticks=5):

@@ -6,33 +6,24 @@ from __future__ import annotations
 from engine.constants import BOAT_WIDTH, PLAYER_WIDTH, SQUARE_ROOT_OF_TWO
 from engine.geometry.box import Vec3
 from engine.java.javanum import f32
-from engine.tick.scene import load_scene_text
+from engine.tick.simulation import Simulation
+from tests.conftest import build_scene
+from tests.scene_parts import CART_ON_RAIL_Y, cell, cuboid, entity, floor, held, with_riders
 
-CART = """
-[[blocks]]
-from = [-2, 0, -2]
-to = [2, 0, 2]
-block = "minecraft:stone"
-[[blocks]]
-at = [0, 1, 0]
-block = "minecraft:activator_rail[shape=east_west,powered=true]"
-[[entities]]
-type = "minecart"
-id = 1
-pos = [0.5, 1.0625, 0.5]
-[[entities]]
-type = "{rider}"
-id = 2
-pos = [0.5, 1.0625, 0.5]
-vehicle = 1
-"""
-WALL_NORTH = '[[blocks]]\nfrom = [-1, 1, -1]\nto = [1, 3, -1]\nblock = "minecraft:stone"\n'
+ACTIVATOR_RAIL = cell((0, 1, 0), "minecraft:activator_rail[shape=east_west,powered=true]")
+WALL_NORTH = cuboid((-1, 1, -1), (1, 3, -1))
+
+
+def cart_scene(rider: str, *blocks: dict) -> Simulation:
+    """A cart (id 1) on a powered activator rail on a stone floor, `rider` (id 2) in it, then `blocks`."""
+    return build_scene(blocks=[floor(2), ACTIVATOR_RAIL, *blocks],
+                       entities=with_riders(entity("minecart", (0.5, CART_ON_RAIL_Y, 0.5)), rider))
 
 
 def test_an_activator_rail_puts_a_player_on_the_cell_right_of_the_carts_movement_direction() -> None:
     """A cart at rest has yaw 0: facing south, movement direction west (rotated clockwise), so the first offset
     (the right of west) is north: the centre of cell (0, 1, −1), on the stone below it (dismount height 0)."""
-    sim = load_scene_text(CART.format(rider="player"), "cart")
+    sim = cart_scene("player")
     sim.tick()
     rider = sim.entity_by_id(2)
     assert rider.vehicle is None and rider.pos == Vec3(0.5, 1.0, -0.5) and rider.pose == "standing"
@@ -41,7 +32,7 @@ def test_an_activator_rail_puts_a_player_on_the_cell_right_of_the_carts_movement
 def test_a_wall_on_the_right_sends_the_rider_left_and_a_zombie_too() -> None:
     """The north cell is a full block (dismount height 1, refused): the second offset, south, is taken."""
     for rider in ("player", "zombie"):
-        sim = load_scene_text(CART.format(rider=rider) + WALL_NORTH, "cart wall")
+        sim = cart_scene(rider, WALL_NORTH)
         sim.tick()
         assert sim.entity_by_id(2).pos == Vec3(0.5, 1.0, 1.5), rider
 
@@ -49,10 +40,8 @@ def test_a_wall_on_the_right_sends_the_rider_left_and_a_zombie_too() -> None:
 def test_a_rider_walled_in_on_every_side_crouches_or_stands_on_the_cart() -> None:
     """No cell around fits at any level: on top of the cart (x, box top, z); the standing pose fits under the
     open sky there."""
-    walls = '[[blocks]]\nfrom = [-1, 1, -1]\nto = [1, 3, 1]\nblock = "minecraft:stone"\n'
-    rail = '[[blocks]]\nat = [0, 1, 0]\nblock = "minecraft:activator_rail[shape=east_west,powered=true]"\n'
-    air = '[[blocks]]\nfrom = [0, 2, 0]\nto = [0, 3, 0]\nblock = "minecraft:air"\n'
-    sim = load_scene_text(CART.format(rider="player") + walls + rail + air, "boxed")
+    walls, air = cuboid((-1, 1, -1), (1, 3, 1)), cuboid((0, 2, 0), (0, 3, 0), "minecraft:air")
+    sim = cart_scene("player", walls, ACTIVATOR_RAIL, air)
     cart = sim.entity_by_id(1)
     sim.tick()
     rider = sim.entity_by_id(2)
@@ -60,32 +49,16 @@ def test_a_rider_walled_in_on_every_side_crouches_or_stands_on_the_cart() -> Non
     assert rider.pos == Vec3(cart.pos.x, cart.box.max_y, cart.pos.z) and rider.pose == "standing"
 
 
-BOAT = """
-[[blocks]]
-from = [-3, 0, -3]
-to = [3, 0, 3]
-block = "minecraft:{floor}"
-[[entities]]
-type = "boat"
-id = 1
-pos = [0.5, 1.0, 0.5]
-[[entities]]
-type = "player"
-id = 2
-pos = [0.5, 1.0, 0.5]
-vehicle = 1
-[[inputs]]
-entity = 2
-from = 2
-to = 2
-sneak = true
-"""
+def boat_scene(floor_block: str, y: float = 1.0) -> Simulation:
+    """A boat (id 1) at height `y` on a floor of `floor_block`, a player (id 2) in it who sneaks in tick 2."""
+    return build_scene(blocks=[floor(3, floor_block)], entities=with_riders(entity("boat", (0.5, y, 0.5)), "player"),
+                       inputs=[held(2, 2, 2, sneak=True)])
 
 
 def test_a_player_sneaking_out_of_a_boat_on_land_lands_beside_it_in_its_yaw() -> None:
     """`BoatEntity.updatePassengerForDismount`: offset (width·√2 + 0.6 + 1e-5F) / 2 along the yaw (0: +z), on
     the stone's top."""
-    sim = load_scene_text(BOAT.format(floor="stone"), "boat")
+    sim = boat_scene("minecraft:stone")
     sim.tick()
     boat, rider = sim.entity_by_id(1), sim.entity_by_id(2)
     x, z = boat.pos.x, boat.pos.z                    # the rider sneaks before the entity phase of tick 2
@@ -97,8 +70,7 @@ def test_a_player_sneaking_out_of_a_boat_on_land_lands_beside_it_in_its_yaw() ->
 
 def test_a_boat_over_water_puts_the_rider_on_top_of_it() -> None:
     """Water in the cell below the point beside the boat: vanilla's fallback, the boat's x, box top, z."""
-    sim = load_scene_text(BOAT.format(floor="water").replace("pos = [0.5, 1.0, 0.5]", "pos = [0.5, 0.6, 0.5]"),
-                          "boat water")
+    sim = boat_scene("minecraft:water", 0.6)
     sim.tick()
     boat, rider = sim.entity_by_id(1), sim.entity_by_id(2)
     top = Vec3(boat.pos.x, boat.box.max_y, boat.pos.z)   # the rider sneaks before the entity phase of tick 2

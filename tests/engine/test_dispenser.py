@@ -13,6 +13,7 @@ from engine.entities.arrow import Arrow
 from engine.entities.tnt import prime_from_block
 from engine.geometry.box import ZERO
 from engine.influences.dispenser import dispense
+from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.tick.scene import SceneError, load_scene
 from engine.tick.simulation import Simulation
@@ -21,11 +22,6 @@ SCENES = Path(__file__).resolve().parents[2] / "scenes"
 AT = (0, 64, 0)
 FACINGS = {"down": (0, -1, 0), "up": (0, 1, 0), "north": (0, 0, -1), "south": (0, 0, 1), "west": (-1, 0, 0),
            "east": (1, 0, 0)}
-
-
-def f32(x: float) -> float:
-    """A Java float literal (or float result) widened to double."""
-    return float(np.float32(x))
 
 
 SPREAD = f32(0.0075)                       # nextGaussian() * 0.0075F * variation

@@ -506,6 +506,15 @@ def exact(value: object) -> object:
 coords = st.sampled_from([0.5, -0.5, 0.0, 2.25, -3.7, 1e-9, 30000.5])
 
 
+def cluttered_world(c: Vec3, clutter: list[tuple[int, int, int, str]]) -> World:
+    """A world holding each (dx, dy, dz, block) of `clutter` at that offset from the cell of `c`, within y 0..255."""
+    world = World()
+    for dx, dy, dz, name in clutter:
+        if 0 <= floor(c.y) + dy <= 255:
+            world.set_block_state(floor(c.x) + dx, floor(c.y) + dy, floor(c.z) + dz, blocks.default_state(name))
+    return world
+
+
 @settings(max_examples=12, deadline=None)
 @given(center=st.tuples(coords, st.sampled_from([65.0, 66.5, 2.25, 253.5]), coords),
        power=st.sampled_from([1.0, 2.0, 3.0, 4.0, f32(0.5), 6.0]),
@@ -516,12 +525,8 @@ coords = st.sampled_from([0.5, -0.5, 0.0, 2.25, -3.7, 1e-9, 30000.5])
 def test_block_rays_equal_walking_each_ray(center, power, clutter, seed) -> None:
     """The array walk (cells cached per centre, all-air shortcut) reaches the positions of walking every ray in
     float32, in the same HashSet order, and leaves the world Random where the plain walk does."""
-    world = World()
     c = Vec3(*center)
-    for dx, dy, dz, name in clutter:
-        if 0 <= floor(c.y) + dy <= 255:
-            world.set_block_state(floor(c.x) + dx, floor(c.y) + dy, floor(c.z) + dz,
-                                  blocks.default_state(name))
+    world = cluttered_world(c, clutter)
     fast, plain = JavaRandom(seed), JavaRandom(seed)
     for _ in range(2):   # the second time from the cache of cells
         affected = collect_blocks(world, fast, c, power)
@@ -540,12 +545,8 @@ def test_block_rays_equal_walking_each_ray(center, power, clutter, seed) -> None
 def test_rail_shielding_behaviour_equals_walking_each_ray(center, power, clutter, seed) -> None:
     """A primed TNT minecart's behaviour (rails and the cells under them resist 0 and stay, a rail above the
     walked box included) reaches the positions of walking every ray with those overrides."""
-    world = World()
     c = Vec3(*center)
-    for dx, dy, dz, name in clutter:
-        if 0 <= floor(c.y) + dy <= 255:
-            world.set_block_state(floor(c.x) + dx, floor(c.y) + dy, floor(c.z) + dz,
-                                  blocks.default_state(name))
+    world = cluttered_world(c, clutter)
     fast, plain = JavaRandom(seed), JavaRandom(seed)
     affected = collect_blocks(world, fast, c, power, RAIL_SHIELDING)
     expected = plain_block_rays(world, plain, c, power, RAILS)

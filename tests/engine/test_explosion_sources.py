@@ -10,17 +10,11 @@ import pytest
 
 from engine.constants import WITHER_EYE_HEIGHT
 from engine.tick.scene import SceneError, load_scene, load_scene_text
+from tests.conftest import build_scene, explosions
+from tests.scene_parts import action, cell, entity, floor
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
-FLOOR = '[[blocks]]\nfrom = [-8, 0, -8]\nto = [8, 0, 8]\nblock = "minecraft:stone"\n'
-
-
-def explosions(sim, ticks: int) -> list[tuple[int, dict]]:
-    out = []
-    for _ in range(ticks):
-        record = sim.tick()
-        out += [(sim.tick_count, ev) for ev in record.events if ev["kind"] == "explosion"]
-    return out
+FLOOR = floor(8)
 
 
 def test_creeper_then_end_crystal_beside_tnt_scene() -> None:
@@ -36,41 +30,29 @@ def test_creeper_then_end_crystal_beside_tnt_scene() -> None:
 
 
 def test_charged_creeper_has_power_6() -> None:
-    sim = load_scene_text(FLOOR + '[[entities]]\ntype = "creeper"\npos = [0.5, 1, 0.5]\nignited = true\n'
-                          'powered = true\nfuse = 5\n', "charged")
+    sim = build_scene(blocks=[FLOOR], entities=[entity("creeper", (0.5, 1, 0.5), ignited=True, powered=True, fuse=5)])
     assert [(t, ev["power"]) for t, ev in explosions(sim, 10)] == [(5, 6.0)]
 
 
 def test_a_creeper_that_is_not_ignited_never_explodes() -> None:
-    sim = load_scene_text(FLOOR + '[[entities]]\ntype = "creeper"\npos = [0.5, 1, 0.5]\nno_ai = true\n', "calm")
+    sim = build_scene(blocks=[FLOOR], entities=[entity("creeper", (0.5, 1, 0.5), no_ai=True)])
     assert explosions(sim, 40) == []
 
 
 def test_stacked_end_crystals_merge_into_one_explosion() -> None:
     """Spec 04 §15.3: since JE 1.12 a crystal destroyed by an explosion is removed without exploding."""
-    crystals = '[[entities]]\ntype = "end_crystal"\npos = [0.5, 1, 0.5]\n' * 3
-    sim = load_scene_text(FLOOR + crystals + '[[actions]]\ntick = 1\ndo = "attack"\nentity = 1\n', "merge")
+    sim = build_scene(blocks=[FLOOR], entities=[entity("end_crystal", (0.5, 1, 0.5))] * 3,
+                      actions=[action(1, "attack", entity=1)])
     found = explosions(sim, 3)
     assert len(found) == 1 and found[0][1]["power"] == 6.0
     assert not sim.entities
 
 
 def test_bed_in_the_nether_removes_both_halves_and_explodes_at_the_head_with_fire() -> None:
-    sim = load_scene_text(FLOOR + """
-[scene]
-ultrawarm = true
-seed = 3
-[[blocks]]
-at = [0, 1, 0]
-block = "minecraft:red_bed[facing=south,part=foot]"
-[[blocks]]
-at = [0, 1, 1]
-block = "minecraft:red_bed[facing=south,part=head]"
-[[actions]]
-tick = 1
-do = "use_bed"
-at = [0, 1, 0]
-""", "bed")
+    sim = build_scene(scene={"ultrawarm": True, "seed": 3},
+                      blocks=[FLOOR, cell((0, 1, 0), "minecraft:red_bed[facing=south,part=foot]"),
+                              cell((0, 1, 1), "minecraft:red_bed[facing=south,part=head]")],
+                      actions=[action(1, "use_bed", at=[0, 1, 0])])
     (tick, ev), = explosions(sim, 1)
     assert ev["center"] == [0.5, 1.5, 1.5] and ev["power"] == 5.0 and ev["fire"] and ev["mode"] == "destroy"
     assert ev["source_type"] == "minecraft:red_bed"
@@ -81,22 +63,22 @@ at = [0, 1, 0]
 
 
 def test_respawn_anchor_needs_a_charge_and_explodes_only_outside_the_nether() -> None:
-    anchor = FLOOR + '[[blocks]]\nat = [0, 1, 0]\nblock = "minecraft:respawn_anchor"\n'
-    use = '[[actions]]\ntick = 2\ndo = "use_anchor"\nat = [0, 1, 0]\n'
-    charge = '[[actions]]\ntick = 1\ndo = "charge_anchor"\nat = [0, 1, 0]\n'
-    assert explosions(load_scene_text(anchor + use, "empty anchor"), 3) == []
-    sim = load_scene_text(anchor + charge + use, "anchor")
+    anchor = [FLOOR, cell((0, 1, 0), "minecraft:respawn_anchor")]
+    use = action(2, "use_anchor", at=[0, 1, 0])
+    charge = action(1, "charge_anchor", at=[0, 1, 0])
+    assert explosions(build_scene(blocks=anchor, actions=[use]), 3) == []
+    sim = build_scene(blocks=anchor, actions=[charge, use])
     (tick, ev), = explosions(sim, 3)
     assert (tick, ev["center"], ev["power"], ev["source_type"]) == (2, [0.5, 1.5, 0.5], 5.0,
                                                                     "minecraft:respawn_anchor")
-    nether = load_scene_text("[scene]\nultrawarm = true\n" + anchor + charge + use, "nether anchor")
+    nether = build_scene(scene={"ultrawarm": True}, blocks=anchor, actions=[charge, use])
     assert explosions(nether, 3) == []
     assert nether.world.get_block_state(0, 1, 0).get("charges") == "1"
 
 
 def test_wither_spawn_explosion_is_power_7_at_the_eye() -> None:
-    sim = load_scene_text(FLOOR + '[[entities]]\ntype = "tnt"\npos = [3.5, 1, 0.5]\nfuse = 50\n'
-                          '[[actions]]\ntick = 1\ndo = "wither_spawn_explosion"\npos = [0.5, 1.0, 0.5]\n', "wither")
+    sim = build_scene(blocks=[FLOOR], entities=[entity("tnt", (3.5, 1, 0.5), fuse=50)],
+                      actions=[action(1, "wither_spawn_explosion", pos=[0.5, 1.0, 0.5])])
     (tick, ev), = explosions(sim, 1)
     assert ev["center"] == [0.5, 1.0 + WITHER_EYE_HEIGHT, 0.5] and ev["power"] == 7.0
     assert ev["source_type"] == "minecraft:wither" and not ev["fire"]
@@ -104,7 +86,7 @@ def test_wither_spawn_explosion_is_power_7_at_the_eye() -> None:
 
 
 def test_tnt_explosions_still_break_and_name_their_source() -> None:
-    sim = load_scene_text(FLOOR + '[[entities]]\ntype = "tnt"\npos = [0.5, 1, 0.5]\nfuse = 1\n', "tnt")
+    sim = build_scene(blocks=[FLOOR], entities=[entity("tnt", (0.5, 1, 0.5), fuse=1)])
     (tick, ev), = explosions(sim, 1)
     assert (ev["source_type"], ev["mode"], ev["fire"]) == ("minecraft:tnt", "break", False)
 

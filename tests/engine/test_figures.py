@@ -15,41 +15,23 @@ from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
 from engine.tick.versions import features_for
+from tests.conftest import build_scene
+from tests.scene_parts import STONE, cell, cuboid, entity, floor, thrown
 
 FIGURES = json.loads((Path(__file__).parent / "fixtures" / "reference_figures.json").read_text())
 
-FLOOR = """
-[[blocks]]
-from = [-4, 0, -4]
-to = [4, 0, 4]
-block = "minecraft:stone"
-"""
+FLOOR = [floor(4)]
 
 
-def thesis_tnt(y: float, blocks: str = "") -> Simulation:
+def thesis_tnt(y: float, blocks: list[dict] = ()) -> Simulation:
     """The thesis's TNT: Motion (0.02 horizontal, exactly 0.2 up), fuse 80, at the bottom centre of a cell."""
-    return load_scene_text(f"""
-[scene]
-name = "thesis TNT"
-{blocks}
-[[entities]]
-type = "tnt"
-pos = [0.5, {y}, 0.5]
-motion = [0.02, 0.2, 0.0]
-fuse = 80
-""", "thesis-tnt")
+    return build_scene(scene={"name": "thesis TNT"}, blocks=blocks,
+                       entities=[entity("tnt", (0.5, y, 0.5), motion=[0.02, 0.2, 0.0], fuse=80)])
 
 
-def vanilla_tnt(y: int, blocks: str = "", seed: int = 7) -> Simulation:
+def vanilla_tnt(y: int, blocks: list[dict] = (), seed: int = 7) -> Simulation:
     """TNT primed from a block as vanilla does it: 0.2F up, a 0.02 kick at an angle from the world Random."""
-    return load_scene_text(f"""
-[scene]
-seed = {seed}
-{blocks}
-[[spawns]]
-kind = "primed_tnt_from_block"
-at = [0, {y}, 0]
-""", "vanilla-tnt")
+    return build_scene(scene={"seed": seed}, blocks=blocks, spawns=[{"kind": "primed_tnt_from_block", "at": [0, y, 0]}])
 
 
 def run(sim: Simulation, ticks: int) -> list[tuple]:
@@ -108,8 +90,7 @@ def test_t4_fall_before_exploding_in_the_air(variant: str) -> None:
 def test_t5_fall_and_offset_under_a_ceiling() -> None:
     """T5: with a full block above it rises 1 − 0.98F m, then falls 79.84488501 m and drifts 1 − 0.98⁸⁰ m
     (AMBIGUITY-N3: the thesis prints 0.80164885; its digits look transposed from 0.98⁸⁰ = 0.19864885)."""
-    ceiling = '[[blocks]]\nat = [0, 201, 0]\nblock = "minecraft:stone"\n'
-    states = run(thesis_tnt(200.0, ceiling), 80)
+    states = run(thesis_tnt(200.0, [cell((0, 201, 0), STONE)]), 80)
     assert max(s[0].y for s in states) == 201.0 - TNT_HEIGHT   # the box (0.98F tall) touches the ceiling
     assert round(states[0][0].y - states[80][0].y, 8) == FIGURES["T5"]["fall"]
     offset = horizontal(states[0][0], states[80][0])
@@ -299,16 +280,8 @@ def test_m13_sine_table_mean_error_is_of_order_1e_5() -> None:
 
 def pearl_throw(pitch: float, floor: bool) -> Simulation:
     """A pearl thrown due south without spread by a player standing at y 64 (on a stone floor when `floor`)."""
-    blocks = '[[blocks]]\nfrom = [0, 63, -1]\nto = [0, 63, 70]\nblock = "minecraft:stone"\n' if floor else ""
-    return load_scene_text(f"""{blocks}
-[[spawns]]
-kind = "thrown"
-entity = "ender_pearl"
-from_player_at = [0.5, 64.0, 0.5]
-yaw = 0.0
-pitch = {pitch}
-no_spread = true
-""", "pearl")
+    return build_scene(blocks=[cuboid((0, 63, -1), (0, 63, 70))] if floor else [],
+                       spawns=[thrown("ender_pearl", 0.0, pitch, no_spread=True)])
 
 
 def pearl_landing_distance(pitch: float) -> float:

@@ -3,23 +3,25 @@ expected Motion is the rule computed here in Java float arithmetic (drags 0.91F,
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from engine.geometry.box import Vec3
-from engine.tick.scene import load_scene_text
+from engine.java.javanum import f32
+from tests.conftest import build_scene
+from tests.scene_parts import cuboid, east_road, entity
+
+TNT = entity("minecraft:tnt", (1.5, 100.0, 0.7), id=2, fuse=1)
 
 
-def f32(x: float) -> float:
-    return float(np.float32(x))
-
-
-TNT = '[[entities]]\nid = 2\ntype = "minecraft:tnt"\npos = [1.5, 100.0, 0.7]\nfuse = 1\n'
-
-
-def ghast(extra: str = "", pos: str = "[0.5, 100.0, 0.5]", blocks: str = ""):
-    sim = load_scene_text(blocks + f'[[entities]]\nid = 1\ntype = "minecraft:ghast"\npos = {pos}\n' + extra)
+def ghast(*others: dict, blocks: list[dict] = (), **keys: object):
+    """A ghast (id 1, `keys`) at (0.5, 100, 0.5) among `blocks`, then `others`; the simulation and the ghast."""
+    sim = build_scene(blocks=blocks, entities=[entity("minecraft:ghast", (0.5, 100.0, 0.5), id=1, **keys), *others])
     return sim, sim.entity_by_id(1)
+
+
+def fluid_around_the_ghast(block: str) -> list[dict]:
+    """A 11 × 21 × 11 pool of `block` around the ghast's start."""
+    return [cuboid((-5, 90, -5), (5, 110, 5), block)]
 
 
 def test_ghast_knocked_by_tnt_decays_by_0_91_with_no_gravity() -> None:
@@ -38,7 +40,7 @@ def test_ghast_knocked_by_tnt_decays_by_0_91_with_no_gravity() -> None:
 
 def test_noai_ghast_still_travels_then_drags_0_98_times_0_91() -> None:
     """FlyingEntity.travel has no canMoveVoluntarily check: NoAI × 0.98 (tickMovement), then × 0.91F."""
-    sim, g = ghast("no_ai = true\n" + TNT)
+    sim, g = ghast(TNT, no_ai=True)
     sim.tick()
     sim.tick()
     m = g.motion
@@ -49,8 +51,7 @@ def test_noai_ghast_still_travels_then_drags_0_98_times_0_91() -> None:
 
 def test_ghast_in_water_drags_0_8() -> None:
     """AMBIGUITY-L7: the water multiplier is 0.8F (0.800000011920929), not 0.08, on all axes; no gravity."""
-    water = '[[blocks]]\nfrom = [-5, 90, -5]\nto = [5, 110, 5]\nblock = "minecraft:water"\n'
-    sim, g = ghast("motion = [0.5, 0.25, -0.125]\n", blocks=water)
+    sim, g = ghast(blocks=fluid_around_the_ghast("minecraft:water"), motion=[0.5, 0.25, -0.125])
     k = f32(0.8)
     sim.tick()
     assert g.touching_water
@@ -60,24 +61,22 @@ def test_ghast_in_water_drags_0_8() -> None:
 
 
 def test_ghast_in_lava_drags_0_5() -> None:
-    lava = '[[blocks]]\nfrom = [-5, 90, -5]\nto = [5, 110, 5]\nblock = "minecraft:lava"\n'
-    sim, g = ghast("motion = [0.5, 0.25, -0.125]\n", blocks=lava)
+    sim, g = ghast(blocks=fluid_around_the_ghast("minecraft:lava"), motion=[0.5, 0.25, -0.125])
     sim.tick()
     assert g.motion.x == 0.25 and g.motion.y == 0.125 and g.motion.z == -0.0625
 
 
 def test_phantom_on_ice_drags_slipperiness_times_0_91() -> None:
     """On the ground: f = 0.98F (ice, 1 m below) × 0.91F on X and Z and on Y; NoAI first × 0.98."""
-    ice = '[[blocks]]\nfrom = [-5, 0, -5]\nto = [30, 0, 5]\nblock = "minecraft:ice"\n'
-    sim = load_scene_text(ice + '[[entities]]\nid = 1\ntype = "minecraft:phantom"\npos = [0.5, 1.0, 0.5]\n'
-                                'no_ai = true\non_ground = true\nmotion = [0.5, 0.0, 0.0]\n')
+    sim = build_scene(blocks=[east_road(30, "minecraft:ice")], entities=[
+        entity("minecraft:phantom", (0.5, 1.0, 0.5), id=1, no_ai=True, on_ground=True, motion=[0.5, 0.0, 0.0])])
     p = sim.entity_by_id(1)
     sim.tick()
     assert p.motion.x == 0.5 * 0.98 * f32(f32(0.98) * f32(0.91)) and p.motion.y == 0.0
 
 
 def test_phantom_with_ai_is_refused_with_one_line() -> None:
-    sim = load_scene_text('[[entities]]\nid = 1\ntype = "minecraft:phantom"\npos = [0.5, 100.0, 0.5]\n')
+    sim = build_scene(entities=[entity("minecraft:phantom", (0.5, 100.0, 0.5), id=1)])
     with pytest.raises(NotImplementedError, match="PhantomMoveControl"):
         sim.tick()
 

@@ -6,10 +6,7 @@ longer by hand. Each crash these found is a named test in test_reliability.py.""
 
 from __future__ import annotations
 
-import signal
 import warnings
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +17,7 @@ from engine.entities import ENTITY_TYPES
 from engine.geometry.box import Vec3
 from engine.tick.limits import SimulationLimit
 from engine.tick.scene import SceneError, load_scene_text
-from tests.conftest import scene_toml
+from tests.conftest import deadline, scene_toml
 
 SCENES = sorted((Path(__file__).resolve().parents[2] / "scenes").glob("*.toml"))
 TICKS = 3
@@ -85,19 +82,6 @@ scenes = st.fixed_dictionaries({}, optional={
         {}, optional={"center": st.lists(floats, min_size=2, max_size=2), "size": floats})}),
     "blocks": st.lists(blocks, max_size=3), "entities": st.lists(entity(), max_size=4),
     "spawns": st.lists(spawn, max_size=2), "actions": st.lists(action, max_size=2)})
-
-
-@contextmanager
-def deadline(seconds: int) -> Iterator[None]:
-    def expire(signum, frame):
-        raise TimeoutError(f"a fuzzed scene still ran after {seconds} s (a hang)")
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def one_line(message: str) -> None:

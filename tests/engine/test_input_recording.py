@@ -7,22 +7,20 @@ from __future__ import annotations
 import pytest
 
 from engine.living.player_input import InputRange, PlayerInput
-from engine.tick.scene import load_scene_text
+from tests.conftest import build_scene
+from tests.scene_parts import east_road, held, player_on_floor
 
-SCENE = ('[[blocks]]\nfrom = [-5, 0, -5]\nto = [40, 0, 5]\nblock = "minecraft:stone"\n'
-         '[[entities]]\ntype = "minecraft:player"\nid = 1\npos = [0.5, 1.0, 0.5]\non_ground = true\nyaw = -90.0\n')
-RANGE = '[[inputs]]\nentity = 1\nfrom = {first}\nto = {last}\n{keys}'
 FORWARD = PlayerInput(forward=True)
 JUMP = PlayerInput(forward=True, jump=True)
 
 
-def scene(*ranges: str):
-    return load_scene_text(SCENE + "".join(ranges))
+def scene(*ranges: dict):
+    """A player (id 1) on a road east, facing east, holding the `[[inputs]]` `ranges`."""
+    return build_scene(blocks=[east_road()], entities=[player_on_floor(yaw=-90.0)], inputs=ranges)
 
 
 def test_a_range_is_cut_around_and_merged_with_an_equal_one_before() -> None:
-    sim = scene(RANGE.format(first=1, last=10, keys="forward = true\n"),
-                RANGE.format(first=20, last=30, keys='back = true\nuse = "minecraft:snowball"\n'))
+    sim = scene(held(1, 1, 10, forward=True), held(1, 20, 30, back=True, use="minecraft:snowball"))
     p = sim.entity_by_id(1)
     p.set_held_input(4, 5, JUMP)
     p.set_held_input(6, 6, FORWARD)                      # merged with nothing: 4..5 holds jump
@@ -37,12 +35,11 @@ def test_a_range_is_cut_around_and_merged_with_an_equal_one_before() -> None:
 
 
 def test_the_run_follows_a_set_range_as_if_the_scene_held_it_and_snapshots_keep_theirs() -> None:
-    set_later = scene(RANGE.format(first=1, last=20, keys="forward = true\n"))
+    set_later = scene(held(1, 1, 20, forward=True))
     snap = set_later.snapshot()
     player = set_later.entity_by_id(1)
     player.set_held_input(5, 8, JUMP, discard_later=True)
-    declared = scene(RANGE.format(first=1, last=4, keys="forward = true\n"),
-                     RANGE.format(first=5, last=8, keys="forward = true\njump = true\n"))
+    declared = scene(held(1, 1, 4, forward=True), held(1, 5, 8, forward=True, jump=True))
     for _ in range(20):
         set_later.tick()
         declared.tick()

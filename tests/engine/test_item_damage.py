@@ -29,6 +29,22 @@ def removal_ticks(sim: Simulation, ticks: int) -> dict[int, int | None]:
     return gone
 
 
+def item_beside(block: str, pos: list[float]) -> Simulation:
+    """An item (id 1) at `pos` and one `block` at (0, 1, 0), on the floor."""
+    return build_scene(blocks=[FLOOR, {"at": [0, 1, 0], "block": block}],
+                       entities=[{"type": "minecraft:item", "pos": pos, "id": 1}])
+
+
+def health_and_fire(sim: Simulation, ticks: int) -> list[tuple[float, int]]:
+    """Item 1's (health, fire ticks) after each of `ticks` ticks."""
+    out = []
+    for _ in range(ticks):
+        sim.tick()
+        item = sim.entity_by_id(1)
+        out.append((item.health, item.fire_ticks))
+    return out
+
+
 def test_lava_burns_items_orbs_and_armor_stands_but_not_netherite() -> None:
     """Tick 1 is the first update (`isInLava` false). Tick 2: `setOnFireFromLava` → fireTicks 300 and
     damage(LAVA, 4): item and orb health 5 → 1; the armor stand ignores LAVA. Tick 3: fireTicks 300 % 20 == 0 →
@@ -51,12 +67,8 @@ def test_fire_block_damages_an_item_each_move_and_each_twenty_fire_ticks() -> No
     """Tick 1: the item falls onto the floor inside the fire cell; `checkBlockCollision` → fireTicks −1 + 1 = 0 →
     setOnFireFor(8) = 160, damage(IN_FIRE, 1): health 4. Tick 2: baseTick, 160 % 20 == 0 → ON_FIRE: 3. Resting,
     the item moves (and touches the fire again) only when (age + id) % 4 == 0: ticks 4, 8, 12 → 2, 1, 0."""
-    sim = build_scene(blocks=[FLOOR, {"at": [0, 1, 0], "block": "minecraft:fire"}],
-                      entities=[{"type": "minecraft:item", "pos": [0.5, 1.0, 0.5], "id": 1}])
-    healths = []
-    for _ in range(11):
-        sim.tick()
-        healths.append(sim.entity_by_id(1).health)
+    sim = item_beside("minecraft:fire", [0.5, 1.0, 0.5])
+    healths = [health for health, _ in health_and_fire(sim, 11)]
     assert healths == [4, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1]
     sim.tick()
     assert sim.entity_by_id(1) is None or sim.entity_by_id(1).removed
@@ -66,14 +78,10 @@ def test_cactus_damages_an_item_in_its_deflated_cell() -> None:
     """An item falling past a cactus's side (outside its 1/16-inset shape, inside its cell once deflated by 0.001)
     takes damage(CACTUS, 1) on every move from tick 7 (box bottom below y = 2): 4, 3, 2, 1; on the ground from tick
     10 it moves again at tick 12 ((age + id) % 4 == 0) and is removed. Nothing sets it on fire."""
-    sim = build_scene(blocks=[FLOOR, {"at": [0, 1, 0], "block": "minecraft:cactus"}],
-                      entities=[{"type": "minecraft:item", "pos": [1.07, 3.0, 0.5], "id": 1}])
-    healths = []
-    for _ in range(11):
-        sim.tick()
-        healths.append(sim.entity_by_id(1).health)
-        assert sim.entity_by_id(1).fire_ticks == -1
-    assert healths == [5, 5, 5, 5, 5, 5, 4, 3, 2, 1, 1]
+    sim = item_beside("minecraft:cactus", [1.07, 3.0, 0.5])
+    ticks = health_and_fire(sim, 11)
+    assert all(fire_ticks == -1 for _, fire_ticks in ticks)
+    assert [health for health, _ in ticks] == [5, 5, 5, 5, 5, 5, 4, 3, 2, 1, 1]
     sim.tick()
     assert sim.entity_by_id(1) is None or sim.entity_by_id(1).removed
 

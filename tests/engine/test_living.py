@@ -12,16 +12,12 @@ import numpy as np
 import pytest
 
 from engine.geometry.box import Box
+from engine.java.javanum import f32
 from engine.tick.scene import load_scene
 from tests.conftest import build_scene
 
 SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
 FLOOR = {"from": [-3, 0, -3], "to": [3, 0, 3], "block": "minecraft:stone"}
-
-
-def f32(x: float) -> float:
-    """A Java float literal widened to double."""
-    return float(np.float32(x))
 
 
 def f32_mul(a: float, b: float) -> float:

@@ -13,37 +13,22 @@ import math
 import numpy as np
 import pytest
 
-from engine.tick.scene import load_scene_text
+from engine.java.javanum import f32
+from tests.conftest import build_scene
+from tests.scene_parts import cuboid, entity, held, still_mobs, walker
 
-STAND_VY = -0.0784000015258789
 WALK_INPUT = 0.1 * float(np.float32(0.98))      # Ms × forward coefficient (0.98F)
 
 
-def f32(x: float) -> float:
-    return float(np.float32(x))
-
-
-def walk(block: str = "minecraft:stone", keys: str = "forward = true", ticks: int = 200, extra: str = "",
-         y: float = 1.0, floor: bool = True, water: bool = False):
-    """A player walking east on a long floor of `block`; returns (displacement in the last tick, player)."""
-    blocks = f'[[blocks]]\nfrom = [-5, 0, -60]\nto = [400, 0, 60]\nblock = "{block}"\n' if floor else ""
+def walk(block: str = "minecraft:stone", keys: dict | None = None, ticks: int = 200, y: float = 1.0,
+         floor: bool = True, water: bool = False, **extra: object):
+    """A player walking east on a long floor of `block`, holding `keys` (forward alone by default); returns
+    (displacement in the last tick, player)."""
+    blocks = [cuboid((-5, 0, -60), (400, 0, 60), block)] if floor else []
     if water:
-        blocks += '[[blocks]]\nfrom = [-5, 1, -5]\nto = [400, 3, 5]\nblock = "minecraft:water"\n'
-    sim = load_scene_text(f"""{blocks}
-[[entities]]
-type = "minecraft:player"
-id = 1
-pos = [0.5, {y}, 0.5]
-motion = [0.0, {STAND_VY}, 0.0]
-on_ground = {str(floor).lower()}
-yaw = -90.0
-{extra}
-[[inputs]]
-entity = 1
-from = 1
-to = {ticks}
-{keys}
-""")
+        blocks.append(cuboid((-5, 1, -5), (400, 3, 5), "minecraft:water"))
+    sim = build_scene(blocks=blocks, entities=[walker((0.5, y, 0.5), on_ground=floor, **extra)],
+                      inputs=[held(1, 1, ticks, **(keys or {"forward": True}))])
     p = sim.entity_by_id(1)
     for _ in range(ticks):
         sim.tick()
@@ -52,15 +37,8 @@ to = {ticks}
 
 def glide(pitch: float, ticks: int = 4000) -> float:
     """A player gliding from rest at a fixed pitch (high above everything); its final horizontal speed (m/gt)."""
-    sim = load_scene_text(f"""
-[[entities]]
-type = "minecraft:player"
-id = 1
-pos = [0.5, 100000.0, 0.5]
-pitch = {pitch}
-equipment = {{ chest = "minecraft:elytra" }}
-fall_flying = true
-""")
+    sim = build_scene(entities=[entity("minecraft:player", (0.5, 100000.0, 0.5), id=1, pitch=pitch,
+                                       equipment={"chest": "minecraft:elytra"}, fall_flying=True)])
     p = sim.entity_by_id(1)
     for _ in range(ticks):
         sim.tick()
@@ -79,7 +57,7 @@ def test_l1_l7_terminal_walking_on_ordinary_blocks() -> None:
 def test_l2_coefficient_at_slipperiness_0_8_on_slime_while_sneaking() -> None:
     """L2: 1.55101 at s = 0.8. The slime block is the 0.8 block; a sneaking player bypasses its bounce and its
     step slowdown, so the walk measures (6.2.1) alone (forward coefficient 0.3F × 0.98F)."""
-    v, p = walk("minecraft:slime_block", "forward = true\nsneak = true")
+    v, p = walk("minecraft:slime_block", {"forward": True, "sneak": True})
     assert round(v / (0.1 * f32(f32(0.3) * f32(0.98))), 5) == 1.55101
 
 
@@ -123,7 +101,7 @@ def test_l11_walking_in_the_air() -> None:
 
 def test_l12_sprinting_on_ordinary_ground() -> None:
     """L12: attribute 0.13 → 5.612 m/s."""
-    v, p = walk(keys="forward = true\nsprint = true")
+    v, p = walk(keys={"forward": True, "sprint": True})
     assert p.sprinting and round(v * 20, 3) == 5.612
 
 
@@ -131,9 +109,9 @@ def test_l13_sneaking_is_0_3_and_diagonal_sneaking_root_2_faster() -> None:
     """L13: one axis while sneaking: 0.3 × the walk; forward + side while sneaking: √2 × that (the input stays
     below length 1, so it is not normalised); walking diagonally is only 1/0.98 faster (normalised to length 1)."""
     walking, _ = walk(ticks=60)
-    sneaking, _ = walk(keys="forward = true\nsneak = true", ticks=60)
-    diagonal, _ = walk(keys="forward = true\nleft = true\nsneak = true", ticks=60)
-    walking_diagonal, _ = walk(keys="forward = true\nleft = true", ticks=60)
+    sneaking, _ = walk(keys={"forward": True, "sneak": True}, ticks=60)
+    diagonal, _ = walk(keys={"forward": True, "left": True, "sneak": True}, ticks=60)
+    walking_diagonal, _ = walk(keys={"forward": True, "left": True}, ticks=60)
     assert round(sneaking / walking, 6) == 0.3
     assert round(diagonal / sneaking, 6) == round(math.sqrt(2), 6)
     assert round(walking_diagonal / walking, 6) == round(1 / 0.98, 6)
@@ -158,26 +136,16 @@ def test_l21_underwater_floor_walking_with_depth_strider_3_equals_land() -> None
     """L21: with Depth Strider III on the floor of water the terminal walk equals the land walk (drag 0.454),
     to the float rounding of the Depth Strider blend."""
     land, _ = walk()
-    boots = ('equipment = { feet = "minecraft:diamond_boots" }\n'
-             'enchantments = { feet = { "minecraft:depth_strider" = 3 } }')
-    under, p = walk(water=True, extra=boots)
+    under, p = walk(water=True, equipment={"feet": "minecraft:diamond_boots"},
+                    enchantments={"feet": {"minecraft:depth_strider": 3}})
     assert p.touching_water and abs(under - land) < 1e-7
 
 
 def test_l22_dolphins_grace_water_drag_is_0_04() -> None:
     """L22: in water with Dolphin's Grace horizontal Motion keeps 0.96F per tick (drag 0.04)."""
-    sim = load_scene_text("""
-[[blocks]]
-from = [-5, 0, -5]
-to = [60, 4, 5]
-block = "minecraft:water"
-[[entities]]
-type = "minecraft:player"
-id = 1
-pos = [0.5, 2.0, 0.5]
-motion = [0.5, 0.0, 0.0]
-effects = [{ id = "minecraft:dolphins_grace" }]
-""")
+    sim = build_scene(blocks=[cuboid((-5, 0, -5), (60, 4, 5), "minecraft:water")],
+                      entities=[entity("minecraft:player", (0.5, 2.0, 0.5), id=1, motion=[0.5, 0.0, 0.0],
+                                       effects=[{"id": "minecraft:dolphins_grace"}])])
     p = sim.entity_by_id(1)
     sim.tick()
     before = p.motion.x
@@ -187,12 +155,7 @@ effects = [{ id = "minecraft:dolphins_grace" }]
 
 def test_l23_horizontal_air_drag_is_0_09() -> None:
     """L23: in the air a living entity keeps 0.91F of its horizontal Motion per tick (drag 0.09)."""
-    sim = load_scene_text("""
-[[entities]]
-type = "minecraft:armor_stand"
-pos = [0.5, 200.0, 0.5]
-motion = [1.0, 0.0, 0.0]
-""")
+    sim = build_scene(entities=[entity("minecraft:armor_stand", (0.5, 200.0, 0.5), motion=[1.0, 0.0, 0.0])])
     stand = sim.entity_by_id(1)
     sim.tick()
     assert stand.motion.x == 1.0 * f32(0.91)
@@ -203,18 +166,7 @@ motion = [1.0, 0.0, 0.0]
 def test_x4_maximum_cramming_impulse() -> None:
     """X4: two living entities d = |Δx| = |Δz| = 1 apart push each other by 0.05 on each axis, 0.05√2 in all
     (elder guardians: boxes 1.9975 wide overlap at that distance; NoAI, so the push stays in their Motion)."""
-    sim = load_scene_text("""
-[[entities]]
-type = "minecraft:elder_guardian"
-pos = [0.5, 100.0, 0.5]
-no_ai = true
-no_gravity = true
-[[entities]]
-type = "minecraft:elder_guardian"
-pos = [1.5, 100.0, 1.5]
-no_ai = true
-no_gravity = true
-""")
+    sim = build_scene(entities=still_mobs("minecraft:elder_guardian", (0.5, 100.0, 0.5), (1.5, 100.0, 1.5)))
     a, b = sim.entity_by_id(1), sim.entity_by_id(2)
     sim.tick()
     # a's tick: a pushes b (+0.05, +0.05) and itself (−0.05, −0.05); in b's tick b's Motion first loses 2%
@@ -231,17 +183,8 @@ def test_l14_l15_mob_speed_law(spd: float, law: float) -> None:
     (`MobEntity.setMovementSpeed`, done here by the driver on an armor stand, which has no AI of its own to
     overwrite them) walks at 490/227·SPD² below 1 and, above 1/0.98, at SPD/0.454 = 2.2026·SPD (the input is
     normalised; AMBIGUITY-L13: the printed ≈ 2.16·SPD is the 0.98·SPD reading)."""
-    sim = load_scene_text("""
-[[blocks]]
-from = [-5, 0, -5]
-to = [600, 0, 5]
-block = "minecraft:stone"
-[[entities]]
-type = "minecraft:armor_stand"
-pos = [0.5, 1.0, 0.5]
-yaw = -90.0
-on_ground = true
-""")
+    sim = build_scene(blocks=[cuboid((-5, 0, -5), (600, 0, 5))],
+                      entities=[entity("minecraft:armor_stand", (0.5, 1.0, 0.5), yaw=-90.0, on_ground=True)])
     mob = sim.entity_by_id(1)
     for _ in range(120):
         mob.set_movement_speed(spd)

@@ -11,15 +11,31 @@ import pytest
 from engine.constants import MINECART_MAX_SPEED, RAIL_HEIGHT
 from engine.java.javanum import f32
 from engine.tick.scene import SceneError, load_scene, load_scene_text
+from engine.tick.simulation import Simulation
+from tests.conftest import build_scene
+from tests.scene_parts import CART_ON_RAIL_Y, STONE, action, cuboid, entity, floor, with_riders
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
-FLOOR = '[[blocks]]\nfrom = [-40, 0, -40]\nto = [40, 0, 40]\nblock = "minecraft:stone"\n'
+FLOOR = floor(40)
+CART_START = (0.5, CART_ON_RAIL_Y, 0.5)
+
+
+def track(length: int, rail: str = "minecraft:rail", bed: str = STONE) -> list[dict]:
+    """A straight north-south track from z 0 to z `length`: rails of `rail` at y 1 on a bed of `bed`."""
+    return [cuboid((0, 0, 0), (0, 0, length), bed), cuboid((0, 1, 0), (0, 1, length), rail)]
+
+
+def cart_stack(count: int) -> Simulation:
+    """`count` carts stacked at one spot on the floor, the first nudged (0.1, 0, 0.02)."""
+    carts = [entity("minecart", (0.5, 1.0, 0.5), on_ground=True) for _ in range(count)]
+    carts[0]["motion"] = [0.1, 0.0, 0.02]
+    return build_scene(blocks=[FLOOR], entities=carts)
 
 
 def test_off_rail_cap_is_per_axis_so_the_speed_reaches_0_4_sqrt2_figure_e13() -> None:
     """E13 / AMBIGUITY-N8: Motion (3, 0, 3) on the ground is clamped to ±0.4 per axis, halved, moved."""
-    sim = load_scene_text(FLOOR + '[[entities]]\ntype = "minecart"\npos = [0.5, 1.0, 0.5]\non_ground = true\n'
-                          'motion = [3.0, 0.0, 3.0]\n', "E13")
+    sim = build_scene(blocks=[FLOOR], entities=[entity("minecart", (0.5, 1.0, 0.5), on_ground=True,
+                                                       motion=[3.0, 0.0, 3.0])])
     cart = sim.entity_by_id(1)
     sim.tick()
     assert cart.pos.x - 0.5 == pytest.approx(MINECART_MAX_SPEED * 0.5)
@@ -53,10 +69,8 @@ def test_powered_rail_boosts_and_the_move_is_capped_at_0_4_per_tick() -> None:
 
 
 def test_unpowered_powered_rail_brakes_and_stops_below_0_03() -> None:
-    sim = load_scene_text('[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 9]\n'
-                          'block = "minecraft:powered_rail[powered=false]"\n[[blocks]]\nfrom = [0, 0, 0]\n'
-                          'to = [0, 0, 9]\nblock = "minecraft:stone"\n[[entities]]\ntype = "minecart"\n'
-                          'pos = [0.5, 1.0625, 0.5]\nmotion = [0.0, 0.0, 0.2]\n', "brake")
+    sim = build_scene(blocks=track(9, "minecraft:powered_rail[powered=false]"),
+                      entities=[entity("minecart", CART_START, motion=[0.0, 0.0, 0.2])])
     cart = sim.entity_by_id(1)
     sim.tick()
     assert cart.motion.z == 0.2 * 0.5 * 0.96
@@ -79,9 +93,7 @@ def test_slope_pulls_the_cart_down_an_ascending_rail() -> None:
 def test_stacked_minecarts_overflow_to_infinity_within_20_m_figure_e11() -> None:
     """E11: 100 stacked carts, one nudged: horizontal Motion becomes a Java infinity within 25 gt while every
     cart is still within 20 m (the cap keeps moves finite)."""
-    ents = '[[entities]]\ntype = "minecart"\npos = [0.5, 1.0, 0.5]\non_ground = true\n' * 100
-    ents = ents.replace("on_ground = true\n", "on_ground = true\nmotion = [0.1, 0.0, 0.02]\n", 1)
-    sim = load_scene_text(FLOOR + ents, "E11")
+    sim = cart_stack(100)
     overflow_tick = None
     while overflow_tick is None and sim.tick_count < 30:
         sim.tick()
@@ -94,9 +106,7 @@ def test_stacked_minecarts_overflow_to_infinity_within_20_m_figure_e11() -> None
 
 def test_300_stacked_minecarts_overflow_in_less_than_a_second_figure_e12() -> None:
     """E12: 300 stacked carts overflow in tick 8 (0.4 s < 1 s)."""
-    ents = '[[entities]]\ntype = "minecart"\npos = [0.5, 1.0, 0.5]\non_ground = true\n' * 300
-    ents = ents.replace("on_ground = true\n", "on_ground = true\nmotion = [0.1, 0.0, 0.02]\n", 1)
-    sim = load_scene_text(FLOOR + ents, "E12")
+    sim = cart_stack(300)
     while sim.tick_count < 20:
         sim.tick()
         if not all(math.isfinite(max(abs(e.motion.x), abs(e.motion.z))) for e in sim.entities):
@@ -143,11 +153,8 @@ def test_a_cart_on_a_rail_records_the_rail_path_it_snaps_onto() -> None:
 
 def test_a_moving_empty_minecart_takes_a_mob_and_carries_it_at_its_height_offset() -> None:
     """Spec 06 §6.4: horizontal Motion² > 0.01, the cart empty, the mob riding nothing; minecart offset 0."""
-    sim = load_scene_text('[[blocks]]\nfrom = [0, 0, 0]\nto = [0, 0, 20]\nblock = "minecraft:stone"\n'
-                          '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 20]\nblock = "minecraft:rail"\n'
-                          '[[entities]]\ntype = "minecart"\npos = [0.5, 1.0625, 0.5]\nmotion = [0.0, 0.0, 0.3]\n'
-                          '[[entities]]\ntype = "wither_skeleton"\npos = [0.5, 1.0625, 1.8]\nno_ai = true\n',
-                          "boarding")
+    sim = build_scene(blocks=track(20), entities=[entity("minecart", CART_START, motion=[0.0, 0.0, 0.3]),
+                                                  entity("wither_skeleton", (0.5, CART_ON_RAIL_Y, 1.8), no_ai=True)])
     cart, mob = sim.entity_by_id(1), sim.entity_by_id(2)
     for _ in range(3):
         sim.tick()
@@ -160,10 +167,8 @@ def test_a_rail_on_soul_sand_does_not_slow_the_cart() -> None:
     """`AbstractMinecartEntity.getVelocityMultiplier`: 1 while the cart's cell holds a rail."""
     speeds = []
     for floor_block in ("stone", "soul_sand"):
-        sim = load_scene_text(f'[[blocks]]\nfrom = [0, 0, 0]\nto = [0, 0, 9]\nblock = "minecraft:{floor_block}"\n'
-                              '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 9]\nblock = "minecraft:rail"\n'
-                              '[[entities]]\ntype = "minecart"\npos = [0.5, 1.0625, 0.5]\nmotion = [0, 0, 0.2]\n',
-                              floor_block)
+        sim = build_scene(blocks=track(9, bed=f"minecraft:{floor_block}"),
+                          entities=[entity("minecart", CART_START, motion=[0, 0, 0.2])])
         for _ in range(5):
             sim.tick()
         speeds.append(sim.entity_by_id(1).motion.z)
@@ -193,11 +198,8 @@ def test_snapshot_and_restore_replay_the_cannon_exactly() -> None:
 def test_a_riding_players_motion_pushes_a_still_cart_by_a_tenth() -> None:
     """`moveOnRail`: the player's Motion² > 1e-4 while the cart's < 0.01 adds 0.1 × the player's Motion; the
     ridden cart moves × 0.75 and slows by 0.997."""
-    sim = load_scene_text('[[blocks]]\nfrom = [0, 0, 0]\nto = [0, 0, 9]\nblock = "minecraft:stone"\n'
-                          '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 9]\nblock = "minecraft:rail"\n'
-                          '[[entities]]\ntype = "minecart"\nid = 1\npos = [0.5, 1.0625, 0.5]\n'
-                          '[[entities]]\ntype = "player"\npos = [0.5, 1.0625, 0.5]\nmotion = [0.0, 0.0, 0.5]\n'
-                          'vehicle = 1\n', "rider push")
+    sim = build_scene(blocks=track(9), entities=with_riders(entity("minecart", CART_START),
+                                                            entity("player", CART_START, motion=[0.0, 0.0, 0.5])))
     cart = sim.entity_by_id(1)
     sim.tick()
     assert cart.motion.z == 0.5 * 0.1 * 0.997
@@ -206,11 +208,9 @@ def test_a_riding_players_motion_pushes_a_still_cart_by_a_tenth() -> None:
 
 def test_a_powered_activator_rail_ejects_the_riders_of_a_minecart() -> None:
     """`MinecartEntity.onActivatorRail`: riders removed; the wobble set to 50 (the next hit breaks the cart)."""
-    sim = load_scene_text('[[blocks]]\nat = [0, 0, 0]\nblock = "minecraft:stone"\n[[blocks]]\nat = [0, 1, 0]\n'
-                          'block = "minecraft:activator_rail[powered=true]"\n[[entities]]\ntype = "minecart"\n'
-                          'id = 1\npos = [0.5, 1.0625, 0.5]\n[[entities]]\ntype = "armor_stand"\n'
-                          'pos = [0.5, 1.0625, 0.5]\nvehicle = 1\n[[actions]]\ntick = 2\ndo = "attack"\nentity = 1\n',
-                          "activator")
+    sim = build_scene(blocks=track(0, "minecraft:activator_rail[powered=true]"),
+                      entities=with_riders(entity("minecart", CART_START), "armor_stand"),
+                      actions=[action(2, "attack", entity=1)])
     cart = sim.entity_by_id(1)
     sim.tick()
     assert not cart.passengers and sim.entity_by_id(2).vehicle is None

@@ -6,18 +6,14 @@ Expected values are derived from vanilla's literals and rules, not copied from a
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
+from engine.java.javanum import f32
 from engine.tick.scene import SceneError
 from tests.conftest import build_scene
 
 STILL = [0.0, -0.0784000015258789, 0.0]   # what a mob standing still carries into each tick
 WIDE_FLOOR = {"from": [-4, 0, -3], "to": [300, 0, 3], "block": "minecraft:stone"}
-
-
-def f32(x: float) -> float:
-    return float(np.float32(x))
 
 
 def walker(kind: str, target_x: float, speed: float = 1.0, **extra):

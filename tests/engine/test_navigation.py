@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 
+from engine.java.javanum import f32
 from engine.tick.scene import SceneError, load_scene
 from tests.conftest import build_scene, run_lines
 from viewer.cli import main
@@ -15,10 +15,6 @@ from viewer.cli import main
 SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
 FLOOR = {"from": [-12, 0, -12], "to": [24, 0, 12], "block": "minecraft:stone"}
 STILL = [0.0, -0.0784000015258789, 0.0]
-
-
-def f32(x: float) -> float:
-    return float(np.float32(x))
 
 
 def walk(name: str, ticks: int = 200):

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pytest
 
+from engine.java.javanum import f32
 from tests.conftest import build_scene, run_lines
 
 FLOOR = {"from": [-12, 0, -12], "to": [24, 0, 12], "block": "minecraft:stone"}
@@ -17,10 +17,6 @@ STILL = [0.0, -0.0784000015258789, 0.0]
 BIG_FLOOR = {"from": [-40, 0, -40], "to": [40, 0, 40], "block": "minecraft:stone"}
 CAGE = [{"from": [5, 1, -1], "to": [7, 3, 1], "block": "minecraft:stone_bricks"},
         {"at": [6, 1, 0], "block": "minecraft:air"}, {"at": [6, 2, 0], "block": "minecraft:air"}]
-
-
-def f32(x: float) -> float:
-    return float(np.float32(x))
 
 
 def mob(kind: str, goal: list[float], pos=(0.5, 1.0, 0.5), **extra) -> dict:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-import numpy as np
 import pytest
 
 from engine.pathfinding.node_types import PathNodeType as T
@@ -18,10 +17,6 @@ from tests.conftest import build_scene
 
 FLOOR = {"from": [-12, 0, -12], "to": [24, 0, 12], "block": "minecraft:stone"}
 STILL = [0.0, -0.0784000015258789, 0.0]
-
-
-def f32(x: float) -> float:
-    return float(np.float32(x))
 
 
 def land_type(block: str | None, below: str = "minecraft:stone", beside: str | None = None) -> T:

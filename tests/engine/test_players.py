@@ -5,23 +5,21 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
 import pytest
 
+from engine.java.javanum import f32
 from engine.tick.scene import SceneError, load_scene_text
+from tests.conftest import build_scene, scene_toml
+from tests.scene_parts import cuboid, east_road, floor, walker
+from tests.scene_parts import held as held_keys
 from viewer.cli import main
 
-STONE = '[[blocks]]\nfrom = [-5, 0, -5]\nto = [40, 0, 5]\nblock = "minecraft:stone"\n'
-PLAYER = ('[[entities]]\ntype = "minecraft:player"\nid = 1\npos = [0.5, 1.0, 0.5]\n'
-          'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\nyaw = -90.0\n')
+STONE = east_road()
+PLAYER = scene_toml(entities=[walker()])
 
 
-def f32(x: float) -> float:
-    return float(np.float32(x))
-
-
-def run(inputs: str, ticks: int, blocks: str = STONE, player: str = PLAYER):
-    sim = load_scene_text(blocks + player + inputs)
+def run(inputs: list[dict], ticks: int, blocks: list[dict] = (STONE,), player: dict | None = None):
+    sim = build_scene(blocks=blocks, entities=[player or walker()], inputs=inputs)
     p = sim.entity_by_id(1)
     states = []
     for _ in range(ticks):
@@ -30,9 +28,14 @@ def run(inputs: str, ticks: int, blocks: str = STONE, player: str = PLAYER):
     return sim, p, states
 
 
-def held(first: int, last: int, **keys: object) -> str:
-    body = "".join(f"{k} = {json.dumps(v)}\n" for k, v in keys.items())
-    return f"[[inputs]]\nentity = 1\nfrom = {first}\nto = {last}\n{body}"
+def held(first: int, last: int, **keys: object) -> list[dict]:
+    """Player 1's `[[inputs]]` range, in a list that others are added to."""
+    return [held_keys(1, first, last, **keys)]
+
+
+def text(*inputs: list[dict]) -> str:
+    """The TOML text of `inputs` ranges, to follow an `[[entities]]` table in a scene's text."""
+    return scene_toml(inputs=[r for ranges in inputs for r in ranges])
 
 
 def test_sprint_needs_forward_and_stops_at_a_wall() -> None:
@@ -40,7 +43,7 @@ def test_sprint_needs_forward_and_stops_at_a_wall() -> None:
     horizontal collision ends the sprint in the next tick."""
     _, _, states = run(held(1, 5, sprint=True), 5)
     assert not any(s[2] for s in states)
-    wall = STONE + '[[blocks]]\nfrom = [4, 1, -5]\nto = [4, 2, 5]\nblock = "minecraft:stone"\n'
+    wall = [STONE, cuboid((4, 1, -5), (4, 2, 5))]
     _, p, states = run(held(1, 40, forward=True, sprint=True), 40, wall)
     assert states[0][2]
     hit = next(i for i in range(40) if states[i][0].x == states[i - 1][0].x)
@@ -71,7 +74,7 @@ def test_sneaking_slows_from_the_next_tick_and_lowers_the_box() -> None:
 
 def test_sneaking_stops_at_the_edge() -> None:
     """adjustMovementForSneaking: a sneaking player walking off the floor's edge at x = 41 stays on it."""
-    near = PLAYER.replace("pos = [0.5, 1.0, 0.5]", "pos = [35.5, 1.0, 0.5]")
+    near = walker((35.5, 1.0, 0.5))
     _, p, _ = run(held(1, 200, forward=True, sneak=True), 200, player=near)
     assert p.on_ground and 40.7 < p.pos.x < 41.3
     _, q, _ = run(held(1, 100, forward=True), 100, player=near)
@@ -81,9 +84,7 @@ def test_sneaking_stops_at_the_edge() -> None:
 def test_a_player_falls_and_takes_fall_damage() -> None:
     """Block.onLandedUpon → handleFallDamage: ceil(fall − 3) hearts; hay × 0.2F; a slime block none."""
     def fall(block: str) -> float:
-        blocks = f'[[blocks]]\nfrom = [-2, 0, -2]\nto = [2, 0, 2]\nblock = "{block}"\n'
-        player = PLAYER.replace("pos = [0.5, 1.0, 0.5]", "pos = [0.5, 11.0, 0.5]").replace("on_ground = true\n", "")
-        _, p, _ = run("", 40, blocks, player)
+        _, p, _ = run([], 40, [floor(2, block)], walker((0.5, 11.0, 0.5), on_ground=False))
         return p.health
     assert fall("minecraft:stone") == 20.0 - 7.0
     assert fall("minecraft:hay_block") == 20.0 - 2.0
@@ -92,9 +93,7 @@ def test_a_player_falls_and_takes_fall_damage() -> None:
 
 def test_farmland_draws_the_world_random_and_turns_to_dirt() -> None:
     """FarmlandBlock.onLandedUpon: nextFloat() < fall − 0.5F for a big enough living entity → dirt."""
-    blocks = '[[blocks]]\nfrom = [-2, 0, -2]\nto = [2, 0, 2]\nblock = "minecraft:farmland"\n'
-    player = PLAYER.replace("pos = [0.5, 1.0, 0.5]", "pos = [0.5, 3.0, 0.5]").replace("on_ground = true\n", "")
-    sim, p, _ = run("", 30, blocks, player)
+    sim, p, _ = run([], 30, [floor(2, "minecraft:farmland")], walker((0.5, 3.0, 0.5), on_ground=False))
     assert sim.world.get_block_state(0, 0, 0).block == "dirt"
     assert p.pos.y == 1.0 and p.on_ground
 
@@ -108,7 +107,8 @@ def test_throwing_a_pearl_from_inputs() -> None:
 
 def test_trace_line_carries_the_living_fields(tmp_path, capsys) -> None:
     scene = tmp_path / "p.toml"
-    scene.write_text(STONE + PLAYER + 'effects = [{ id = "speed" }]\n' + held(1, 2, forward=True, sprint=True))
+    scene.write_text(scene_toml(blocks=[STONE], entities=[walker(effects=[{"id": "speed"}])],
+                                inputs=held(1, 2, forward=True, sprint=True)))
     assert main(["trace", str(scene), "--ticks", "2"]) == 0
     line = json.loads(capsys.readouterr().out.splitlines()[2])["entities"][0]
     assert line["sprinting"] and not line["sneaking"] and not line["fall_flying"]
@@ -118,8 +118,8 @@ def test_trace_line_carries_the_living_fields(tmp_path, capsys) -> None:
 
 
 def test_tracing_changes_nothing() -> None:
-    text = STONE + PLAYER + held(1, 30, forward=True, sprint=True, jump=True)
-    plain, traced = load_scene_text(text), load_scene_text(text)
+    tables = {"blocks": [STONE], "entities": [walker()], "inputs": held(1, 30, forward=True, sprint=True, jump=True)}
+    plain, traced = build_scene(**tables), build_scene(**tables)
     traced.trace_enabled = True
     for _ in range(30):
         plain.tick()
@@ -131,7 +131,7 @@ def test_tracing_changes_nothing() -> None:
 
 
 def test_sprint_jump_records_its_kick() -> None:
-    sim = load_scene_text(STONE + PLAYER + held(1, 1, forward=True, sprint=True, jump=True))
+    sim = build_scene(blocks=[STONE], entities=[walker()], inputs=held(1, 1, forward=True, sprint=True, jump=True))
     sim.trace_enabled = True
     sim.tick()
     kicks = [g for s in sim.last_record.stages_of(1) for s in s.walk() for g in s.geometry if g["role"] == "jump_kick"]
@@ -139,15 +139,15 @@ def test_sprint_jump_records_its_kick() -> None:
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    (PLAYER + held(1, 5, forward=True).replace("entity = 1", "entity = 7"), "no entity with id 7"),
-    (PLAYER + held(1, 5, forward=True) + held(3, 8, back=True), "overlap ticks 1..5"),
+    (PLAYER + scene_toml(inputs=[held_keys(7, 1, 5, forward=True)]), "no entity with id 7"),
+    (PLAYER + text(held(1, 5, forward=True), held(3, 8, back=True)), "overlap ticks 1..5"),
     (PLAYER + 'effects = [{ id = "minecraft:haste" }]\n', "unknown or unsupported effect"),
     (PLAYER + 'attributes = { "minecraft:generic.luck" = 1.0 }\n', "unknown attribute"),
     (PLAYER + "fall_flying = true\n", "needs an elytra"),
-    (PLAYER + held(5, 2, forward=True), "at or after from = 5"),
-    (PLAYER + held(1, 2, use="minecraft:tnt"), "cannot use minecraft:tnt"),
+    (PLAYER + text(held(5, 2, forward=True)), "at or after from = 5"),
+    (PLAYER + text(held(1, 2, use="minecraft:tnt")), "cannot use minecraft:tnt"),
     (PLAYER + '[[actions]]\ntick = 1\ndo = "summon_tnt_at"\nat_entity = 9\n', "no entity with id 9"),
-    ('[[entities]]\ntype = "minecraft:tnt"\npos = [0, 1, 0]\nid = 1\n' + held(1, 2, forward=True),
+    ('[[entities]]\ntype = "minecraft:tnt"\npos = [0, 1, 0]\nid = 1\n' + text(held(1, 2, forward=True)),
      "drive minecraft:player"),
 ])
 def test_bad_player_input_is_one_error(text: str, message: str) -> None:
@@ -157,7 +157,7 @@ def test_bad_player_input_is_one_error(text: str, message: str) -> None:
 
 def test_bad_input_through_the_cli_is_one_line_and_status_2(tmp_path, capsys) -> None:
     scene = tmp_path / "bad.toml"
-    scene.write_text(PLAYER + held(1, 5, forward=True) + held(3, 8, back=True))
+    scene.write_text(PLAYER + text(held(1, 5, forward=True), held(3, 8, back=True)))
     assert main(["trace", str(scene), "--ticks", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "inputs[1]" in err[0]
@@ -166,15 +166,14 @@ def test_bad_input_through_the_cli_is_one_line_and_status_2(tmp_path, capsys) ->
 def test_a_thrown_pearl_teleports_its_player() -> None:
     """The pearl's owner is the simulated player: where the pearl lands, the player goes (then falls onto the
     floor in its own tick)."""
-    floor = '[[blocks]]\nfrom = [-5, 0, -5]\nto = [100, 0, 5]\nblock = "minecraft:stone"\n'
-    sim, p, _ = run(held(1, 1, use="minecraft:ender_pearl", pitch=-20.0), 60, floor)
+    sim, p, _ = run(held(1, 1, use="minecraft:ender_pearl", pitch=-20.0), 60, [east_road(100)])
     assert 40.0 < p.pos.x < 50.0 and p.pos.y == 1.0 and p.on_ground
 
 
 def test_a_low_ceiling_forces_the_crouching_pose() -> None:
     """updateSize: standing does not fit under a ceiling 1.5 m up, crouching does; the next tick's keys are slowed
     by the sneaking pose (`inSneakingPose`: crouching fits, standing does not) without shift."""
-    ceiling = STONE + '[[blocks]]\nfrom = [-5, 2, -5]\nto = [40, 2, 5]\nblock = "minecraft:stone_slab[type=top]"\n'
+    ceiling = [STONE, cuboid((-5, 2, -5), (40, 2, 5), "minecraft:stone_slab[type=top]")]
     sim, p, _ = run(held(1, 3, forward=True), 3, ceiling)
     assert p.pose == "crouching" and p.input_forward == f32(0.3) and not p.sneaking
 

@@ -9,39 +9,24 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
+from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import cos, sin
 from engine.tick.scene import SceneError, load_scene_text
 from engine.tick.simulation import Simulation
-
-
-def f32(x: float) -> float:
-    """A Java float literal (or float result) widened to double."""
-    return float(np.float32(x))
-
+from tests.conftest import build_scene
+from tests.scene_parts import STONE, action, cell, entity, thrown
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 RAD = f32(0.017453292)        # setProperties: angle * 0.017453292F
 EYE_OFFSET = f32(1.62) - f32(0.1)   # getEyeY() - 0.1F above the feet (as double additions on y)
 
 
-def throw(entity: str, yaw: float, pitch: float, extra: str = "", blocks: str = "", feet=(0.5, 64.0, 0.5),
-          seed: int = 0) -> Simulation:
-    return load_scene_text(f"""
-[scene]
-seed = {seed}
-{blocks}
-[[spawns]]
-kind = "thrown"
-entity = "{entity}"
-from_player_at = [{feet[0]}, {feet[1]}, {feet[2]}]
-yaw = {yaw}
-pitch = {pitch}
-{extra}
-""", "throw")
+def throw(entity: str, yaw: float, pitch: float, blocks: list[dict] = (), seed: int = 0, **keys: Any) -> Simulation:
+    """`entity` thrown (spawn keys `keys`) by a player at y 64 or `feet`, above `blocks`, in a world seeded `seed`."""
+    return build_scene(scene={"seed": seed}, blocks=blocks, spawns=[thrown(entity, yaw, pitch, **keys)])
 
 
 def look(yaw: float, pitch: float, roll: float = 0.0) -> tuple[float, float, float]:
@@ -70,7 +55,7 @@ def walk(stages) -> Iterator[Any]:
                                                  ("arrow", 3.0, 0.0), ("trident", 2.5, 0.0)])
 def test_thrown_without_spread_starts_below_the_eye_along_the_look(entity: str, speed: float, roll: float) -> None:
     """Spawn at the eye − 0.1F, owned by the player, Motion = normalised look (pitch + roll for Y) × speed."""
-    sim = throw(entity, 30.0, -20.0, "no_spread = true")
+    sim = throw(entity, 30.0, -20.0, no_spread=True)
     player, p = sim.entity_by_id(1), sim.entity_by_id(2)
     assert player.type == "minecraft:player" and p.owner == 1
     assert tuple(p.pos) == (0.5, 64.0 + f32(1.62) - f32(0.1), 0.5)
@@ -89,15 +74,14 @@ def test_spread_adds_three_gaussians_from_the_projectiles_random() -> None:
     n = normalized(look(0.0, 0.0))
     expected = [(n[i] + r.next_gaussian() * s * 1.0) * f32(1.5) for i in range(3)]
     assert list(p.motion) == expected
-    assert p.motion != throw("snowball", 0.0, 0.0, "no_spread = true").entity_by_id(2).motion
+    assert p.motion != throw("snowball", 0.0, 0.0, no_spread=True).entity_by_id(2).motion
 
 
 def test_thrower_motion_is_added_and_its_y_only_in_the_air() -> None:
     """setProperties adds the thrower's Motion (x, onGround ? 0 : y, z)."""
-    base = throw("snowball", 0.0, 0.0, "no_spread = true").entity_by_id(2).motion
-    grounded = throw("snowball", 0.0, 0.0, "no_spread = true\nplayer_motion = [0.25, 0.5, 0.0]")
-    flying = throw("snowball", 0.0, 0.0,
-                   "no_spread = true\nplayer_motion = [0.25, 0.5, 0.0]\nplayer_on_ground = false")
+    base = throw("snowball", 0.0, 0.0, no_spread=True).entity_by_id(2).motion
+    grounded = throw("snowball", 0.0, 0.0, no_spread=True, player_motion=[0.25, 0.5, 0.0])
+    flying = throw("snowball", 0.0, 0.0, no_spread=True, player_motion=[0.25, 0.5, 0.0], player_on_ground=False)
     assert tuple(grounded.entity_by_id(2).motion) == (base.x + 0.25, base.y + 0.0, base.z)
     assert tuple(flying.entity_by_id(2).motion) == (base.x + 0.25, base.y + 0.5, base.z)
 
@@ -105,7 +89,7 @@ def test_thrower_motion_is_added_and_its_y_only_in_the_air() -> None:
 def test_full_charge_arrow_is_critical() -> None:
     """BowItem: pull 1 (speed 3.0F) sets critical; a weaker shot does not."""
     assert throw("arrow", 0.0, 0.0).entity_by_id(2).critical
-    assert not throw("arrow", 0.0, 0.0, "speed = 1.5").entity_by_id(2).critical
+    assert not throw("arrow", 0.0, 0.0, speed=1.5).entity_by_id(2).critical
 
 
 @pytest.mark.parametrize("entry, message", [
@@ -255,8 +239,7 @@ def test_trace_records_the_raycast_cells_the_expanded_box_and_the_hit() -> None:
 def test_pearl_teleports_its_owner_to_its_last_position_before_the_hit() -> None:
     """The owner goes to the pearl's position of the hit tick (not the hit point), fall distance 0; the player
     (a simulated player without inputs) then falls from there in the players phase of the same tick."""
-    sim = throw("ender_pearl", 0.0, 90.0, "no_spread = true", feet=(0.5, 70.0, 3.5),
-                blocks='[[blocks]]\nat = [0, 60, 3]\nblock = "minecraft:stone"\n')
+    sim = throw("ender_pearl", 0.0, 90.0, [cell((0, 60, 3), STONE)], no_spread=True, feet=(0.5, 70.0, 3.5))
     player, pearl = sim.entity_by_id(1), sim.entity_by_id(2)
     player.fall_distance = 4.0
     for _ in range(20):
@@ -273,11 +256,12 @@ def test_pearl_teleports_its_owner_to_its_last_position_before_the_hit() -> None
 
 # --- arrows (spec 06 §7) ---
 
+WALL = cell((3, 1, 0), STONE)           # the wall an arrow flying +X from ARROW_START meets
+ARROW_START = (0.5, 1.5, 0.5)
+
 def test_arrow_backs_off_0_05_from_the_hit_point_and_sticks() -> None:
     """onBlockHit: Motion := hit − position; position − 0.05F × normalised; then + Motion: hit − 0.05F·n."""
-    sim = load_scene_text('[[blocks]]\nat = [3, 1, 0]\nblock = "minecraft:stone"\n'
-                          '[[entities]]\ntype = "arrow"\npos = [0.5, 1.5, 0.5]\nmotion = [1.0, 0.0, 0.0]\n'
-                          'no_gravity = true\n')
+    sim = build_scene(blocks=[WALL], entities=[entity("arrow", ARROW_START, motion=[1.0, 0.0, 0.0], no_gravity=True)])
     arrow = sim.entity_by_id(1)
     x, v = 0.5, 1.0
     for _ in range(2):                       # free flight: x += v, v × 0.99F (no gravity)
@@ -296,9 +280,8 @@ def test_arrow_backs_off_0_05_from_the_hit_point_and_sticks() -> None:
 
 def test_stuck_arrow_falls_when_its_block_is_removed() -> None:
     """method_26352: the block gone and the 0.12 cube empty, Motion × nextFloat() × 0.2F and it flies again."""
-    sim = load_scene_text('[[blocks]]\nat = [3, 1, 0]\nblock = "minecraft:stone"\n'
-                          '[[entities]]\ntype = "arrow"\npos = [0.5, 1.5, 0.5]\nmotion = [1.0, 0.0, 0.0]\n'
-                          '[[actions]]\ntick = 10\ndo = "remove_block"\nat = [3, 1, 0]\n')
+    sim = build_scene(blocks=[WALL], entities=[entity("arrow", ARROW_START, motion=[1.0, 0.0, 0.0])],
+                      actions=[action(10, "remove_block", at=WALL["at"])])
     arrow = sim.entity_by_id(1)
     for _ in range(9):
         sim.tick()
@@ -312,9 +295,8 @@ def test_stuck_arrow_falls_when_its_block_is_removed() -> None:
 
 def test_arrow_reflects_off_an_entity_that_takes_no_damage() -> None:
     """A TNT ignores the hit (Entity.damage is false): the arrow's Motion × −0.1, then drag and gravity."""
-    sim = load_scene_text('[[entities]]\ntype = "tnt"\npos = [3.5, 1.0, 0.5]\nno_gravity = true\nfuse = 100\n'
-                          '[[entities]]\ntype = "arrow"\npos = [0.5, 1.5, 0.5]\nmotion = [2.0, 0.0, 0.0]\n'
-                          'no_gravity = true\n')
+    sim = build_scene(entities=[entity("tnt", (3.5, 1.0, 0.5), no_gravity=True, fuse=100),
+                                entity("arrow", ARROW_START, motion=[2.0, 0.0, 0.0], no_gravity=True)])
     arrow = sim.entity_by_id(2)
     sim.tick()
     sim.tick()                               # 2.5 → 4.48 enters the TNT's box expanded by 0.3 at x = 2.71
@@ -325,10 +307,9 @@ def test_arrow_reflects_off_an_entity_that_takes_no_damage() -> None:
 
 def test_arrow_stops_in_a_player_and_trident_bounces_once() -> None:
     """A living target takes the hit: the arrow is removed; the trident bounces (× −0.01, −0.1, −0.01)."""
-    for entity, removed in (("arrow", True), ("trident", False)):
-        sim = load_scene_text(f'[[entities]]\ntype = "player"\npos = [3.5, 0.0, 0.5]\n'
-                              f'[[entities]]\ntype = "{entity}"\npos = [0.5, 1.0, 0.5]\nmotion = [2.0, 0.0, 0.0]\n'
-                              'no_gravity = true\n')
+    for kind, removed in (("arrow", True), ("trident", False)):
+        sim = build_scene(entities=[entity("player", (3.5, 0.0, 0.5)),
+                                    entity(kind, (0.5, 1.0, 0.5), motion=[2.0, 0.0, 0.0], no_gravity=True)])
         p = sim.entity_by_id(2)
         sim.tick()
         sim.tick()                           # 2.5 → 4.48 enters the player's expanded box at x = 2.9
@@ -369,9 +350,8 @@ no_spread = true
 
 def test_fireball_explodes_at_its_position_on_a_block_hit() -> None:
     """FireballEntity.onCollision: an explosion event (power 1, source null) at its position of that tick."""
-    sim = load_scene_text('[[blocks]]\nat = [0, 60, 3]\nblock = "minecraft:stone"\n'
-                          '[[spawns]]\nkind = "fireball"\nentity = "fireball"\nat = [0.5, 60.5, 0.5]\n'
-                          'direction = [0.0, 0.0, 1.0]\n')
+    sim = build_scene(blocks=[cell((0, 60, 3), STONE)], spawns=[
+        {"kind": "fireball", "entity": "fireball", "at": [0.5, 60.5, 0.5], "direction": [0.0, 0.0, 1.0]}])
     fireball = sim.entity_by_id(1)
     for _ in range(20):
         before = fireball.pos

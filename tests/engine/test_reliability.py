@@ -5,37 +5,17 @@ the flaw was ours (an inverted section range, an int32 cell index) the tick now 
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
 import warnings
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
 from engine.tick.limits import MAX_EXPLOSION_POWER, SimulationLimit
 from engine.tick.scene import SceneError, load_scene, load_scene_text
-from tests.conftest import build_scene, scene_toml
-from tests.engine.test_blocks import ROOT, _minecraft_data_source
+from tests.conftest import assert_regenerated, build_scene, deadline, scene_toml
 from viewer.cli import main
 
 STONE_FLOOR = [{"from": [-4, 0, -4], "to": [4, 0, 4], "block": "minecraft:stone"}]
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
-
-
-@contextmanager
-def deadline(seconds: int) -> Iterator[None]:
-    """Fail instead of hanging: the cases below never finished a tick before the fix."""
-    def expire(signum, frame):
-        raise TimeoutError(f"still running after {seconds} s")
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def run_cli(argv: list[str], capsys) -> tuple[int, str]:
@@ -281,10 +261,4 @@ def test_entity_ids_after_the_largest_int_wrap() -> None:
 
 def test_generated_item_list_matches_minecraft_data(tmp_path) -> None:
     """tools/gen_items.py regenerates assets/items-1.16.5.json byte for byte (when minecraft-data is present)."""
-    source = _minecraft_data_source()
-    if source is None:
-        pytest.skip("minecraft-data not present (set TICKSCOPE_MINECRAFT_DATA or install minecraft_data)")
-    out = tmp_path / "items.json"
-    subprocess.run([sys.executable, str(ROOT / "tools" / "gen_items.py"), source, "-o", str(out)],
-                   check=True, capture_output=True)
-    assert out.read_bytes() == (ROOT / "assets" / "items-1.16.5.json").read_bytes()
+    assert_regenerated("gen_items.py", "items-1.16.5.json", tmp_path)

@@ -4,38 +4,18 @@ from __future__ import annotations
 
 from engine.constants import TNT_DRAG, TNT_GRAVITY, TNT_HEIGHT
 from engine.geometry.box import Vec3
-from engine.tick.scene import load_scene_text
+from tests.conftest import build_scene
+from tests.scene_parts import entity
 
-STACK = """
-[[entities]]
-type = "tnt"
-id = 1
-pos = [0.5, 100.0, 0.5]
-fuse = 100
-[[entities]]
-type = "tnt"
-id = 2
-pos = [5.5, 100.0, 0.5]
-fuse = 100
-[[entities]]
-type = "tnt"
-id = 3
-pos = [0.5, 101.0, 0.5]
-motion = [0.3, 0.3, 0.3]
-fuse = 100
-vehicle = 1
-[[entities]]
-type = "tnt"
-id = 4
-pos = [0.5, 102.0, 0.5]
-fuse = 100
-vehicle = 3
-"""
+STACK = [entity("tnt", (0.5, 100.0, 0.5), id=1, fuse=100),
+         entity("tnt", (5.5, 100.0, 0.5), id=2, fuse=100),
+         entity("tnt", (0.5, 101.0, 0.5), id=3, motion=[0.3, 0.3, 0.3], fuse=100, vehicle=1),
+         entity("tnt", (0.5, 102.0, 0.5), id=4, fuse=100, vehicle=3)]
 
 
 def test_riders_tick_right_after_their_vehicle_depth_first() -> None:
     """Load order 1, 2, 3 (rides 1), 4 (rides 3): the entity phase ticks 1, 3, 4, 2."""
-    sim = load_scene_text(STACK, "riding")
+    sim = build_scene(entities=STACK)
     sim.trace_enabled = True
     record = sim.tick()
     assert [it.entity_id for it in record.phase("entities").items] == [1, 3, 4, 2]
@@ -43,7 +23,7 @@ def test_riders_tick_right_after_their_vehicle_depth_first() -> None:
 
 def test_a_rider_is_placed_on_its_vehicle_after_its_own_tick() -> None:
     """`tickRiding`: Motion zeroed, the rider's tick (gravity, move, drag), then y = vehicle y + 0.75 × height."""
-    sim = load_scene_text(STACK, "riding")
+    sim = build_scene(entities=STACK)
     sim.tick()
     v, r = sim.entity_by_id(1), sim.entity_by_id(3)
     assert r.pos == Vec3(v.pos.x, v.pos.y + TNT_HEIGHT * 0.75, v.pos.z)
@@ -52,7 +32,7 @@ def test_a_rider_is_placed_on_its_vehicle_after_its_own_tick() -> None:
 
 def test_rider_of_a_removed_vehicle_dismounts_and_ticks_as_a_root() -> None:
     """When the vehicle is gone, the loop makes the rider stop riding and ticks it on its own."""
-    sim = load_scene_text(STACK, "riding")
+    sim = build_scene(entities=STACK)
     sim.entity_by_id(1).remove()
     sim.trace_enabled = True
     record = sim.tick()
@@ -62,7 +42,7 @@ def test_rider_of_a_removed_vehicle_dismounts_and_ticks_as_a_root() -> None:
 
 def test_snapshot_restore_keeps_the_riding_tree() -> None:
     """A restored simulation's riders point at the restored vehicles and replay identically."""
-    sim = load_scene_text(STACK, "riding")
+    sim = build_scene(entities=STACK)
     snap = sim.snapshot()
     first = [(e.id, e.pos, e.motion) for _ in range(3) for e in (sim.tick() and sim.entities)]
     sim.restore(snap)

@@ -12,6 +12,7 @@ from engine.tick.scene import SceneError, load_scene, load_scene_text
 from engine.tick.scene_writer import SceneWriteError, scene_document, write_scene
 from engine.tick.simulation import Simulation
 from tests.conftest import scene_toml
+from tests.scene_parts import floor, player_on_floor
 from viewer.cli import trace_lines
 
 SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
@@ -157,22 +158,10 @@ def test_inputs_still_to_come_are_re_based_to_the_saved_tick() -> None:
                                                        if r["to"] > 20]
 
 
-LIVING = """
-[[blocks]]
-from = [-3, 0, -3]
-to = [3, 0, 3]
-block = "minecraft:stone"
-[[entities]]
-type = "player"
-id = 1
-pos = [0.5, 1.0, 0.5]
-on_ground = true
-health = 7.5
-attributes = { "minecraft:generic.movement_speed" = 0.2 }
-effects = [{ id = "minecraft:speed", amplifier = 1, duration = 50 }, { id = "minecraft:slowness" }]
-equipment = { feet = "minecraft:diamond_boots" }
-enchantments = { feet = { "minecraft:depth_strider" = 2 } }
-"""
+LIVING = scene_toml(blocks=[floor(3)], entities=[player_on_floor(
+    health=7.5, attributes={"minecraft:generic.movement_speed": 0.2},
+    effects=[{"id": "minecraft:speed", "amplifier": 1, "duration": 50}, {"id": "minecraft:slowness"}],
+    equipment={"feet": "minecraft:diamond_boots"}, enchantments={"feet": {"minecraft:depth_strider": 2}})])
 
 
 def test_living_keys_are_written_with_the_remaining_effect_durations(tmp_path: Path) -> None:

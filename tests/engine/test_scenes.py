@@ -14,16 +14,12 @@ from typing import Any
 import numpy as np
 import pytest
 
+from engine.java.javanum import f32
 from engine.tick.scene import load_scene
 from viewer.cli import main, trace_lines
 
 SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
 SCENES = sorted(SCENES_DIR.glob("*.toml"))
-
-
-def f32(x: float) -> float:
-    """A Java float literal widened to double."""
-    return float(np.float32(x))
 
 
 F98 = f32(0.98)                       # 0.98F: TNT and falling-block size, item/orb drag

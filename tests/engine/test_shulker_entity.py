@@ -3,44 +3,24 @@ lid pushes it, and pushes entities with its own lid."""
 
 from __future__ import annotations
 
-from engine.tick.scene import load_scene_text
+from engine.tick.simulation import Simulation
 from engine.world.block_physics import is_full_cube
+from tests.conftest import build_scene
+from tests.scene_parts import action, cell, cuboid, entity
 
-BASE = """
-[[blocks]]
-from = [-2, 0, -2]
-to = [6, 0, 4]
-block = "minecraft:stone"
-"""
-PISTON = BASE + """
-[[blocks]]
-at = [0, 1, 0]
-block = "minecraft:piston[facing=east]"
-[[entities]]
-type = "shulker"
-pos = [1.5, 1.0, 0.5]
-[[actions]]
-tick = 2
-do = "piston_extend"
-at = [0, 1, 0]
-"""
-BOX = BASE + """
-[[blocks]]
-at = [0, 1, 2]
-block = "minecraft:shulker_box[facing=up]"
-[[entities]]
-type = "shulker"
-pos = [0.5, 2.0, 2.5]
-{extra}
-[[actions]]
-tick = 2
-do = "shulker_open"
-at = [0, 1, 2]
-"""
+BASE = cuboid((-2, 0, -2), (6, 0, 4))
+
+
+def shulker_on_a_box(**keys: object) -> Simulation:
+    """A shulker (id 1) on a shulker box facing up whose lid opens in tick 2."""
+    return build_scene(blocks=[BASE, cell((0, 1, 2), "minecraft:shulker_box[facing=up]")],
+                       entities=[entity("shulker", (0.5, 2.0, 2.5), **keys)],
+                       actions=[action(2, "shulker_open", at=[0, 1, 2])])
 
 
 def test_a_piston_head_entering_the_cell_moves_the_shulker_one_cell_along() -> None:
-    sim = load_scene_text(PISTON, "piston")
+    sim = build_scene(blocks=[BASE, cell((0, 1, 0), "minecraft:piston[facing=east]")],
+                      entities=[entity("shulker", (1.5, 1.0, 0.5))], actions=[action(2, "piston_extend", at=[0, 1, 0])])
     shulker = sim.entity_by_id(1)
     sim.tick()
     assert shulker.attached_block == (1, 1, 0)
@@ -50,7 +30,7 @@ def test_a_piston_head_entering_the_cell_moves_the_shulker_one_cell_along() -> N
 
 
 def test_a_shulker_box_lid_makes_the_shulker_teleport_to_a_supported_cell() -> None:
-    sim = load_scene_text(BOX.format(extra=""), "box")
+    sim = shulker_on_a_box()
     shulker = sim.entity_by_id(1)
     for _ in range(14):
         sim.tick()
@@ -64,15 +44,15 @@ def test_a_shulker_box_lid_makes_the_shulker_teleport_to_a_supported_cell() -> N
 
 
 def test_a_shulker_without_ai_stays_when_pushed() -> None:
-    sim = load_scene_text(BOX.format(extra="no_ai = true"), "no ai")
+    sim = shulker_on_a_box(no_ai=True)
     for _ in range(14):
         sim.tick()
     assert sim.entity_by_id(1).attached_block == (0, 2, 2)
 
 
 def test_a_shulker_is_solid_and_its_open_lid_lifts_what_stands_on_it() -> None:
-    sim = load_scene_text(BASE + '[[entities]]\ntype = "shulker"\npos = [0.5, 1, 0.5]\nno_ai = true\n'
-                          '[[entities]]\ntype = "tnt"\npos = [0.5, 3, 0.5]\nfuse = 200\n', "solid")
+    sim = build_scene(blocks=[BASE], entities=[entity("shulker", (0.5, 1, 0.5), no_ai=True),
+                                               entity("tnt", (0.5, 3, 0.5), fuse=200)])
     for _ in range(30):
         sim.tick()
     assert sim.entity_by_id(2).pos.y == 2.0                      # landed on the shulker's top

@@ -8,32 +8,27 @@ from engine.constants import TNT_MINECART_FUSE
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.tick.scene import load_scene, load_scene_text
+from engine.tick.simulation import Simulation
+from tests.conftest import build_scene, explosions
+from tests.scene_parts import CART_ON_RAIL_Y, action, cell, entity, floor
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
-RAIL = """
-[[blocks]]
-from = [-3, 0, -3]
-to = [3, 0, 3]
-block = "minecraft:obsidian"
-[[blocks]]
-at = [0, 1, 0]
-block = "minecraft:activator_rail[shape=east_west,powered={powered}]"
-[[entities]]
-type = "tnt_minecart"
-pos = [0.5, 1.0625, 0.5]
-"""
+OBSIDIAN = floor(3, "minecraft:obsidian")
 
 
-def explosions(sim, ticks: int) -> list[tuple[int, dict]]:
-    out = []
-    for _ in range(ticks):
-        record = sim.tick()
-        out += [(sim.tick_count, ev) for ev in record.events if ev["kind"] == "explosion"]
-    return out
+def cart_on_activator_rail(powered: str, *others: dict) -> Simulation:
+    """A TNT minecart (id 1) on an activator rail (`powered` "true" or "false") on obsidian, then `others`."""
+    rail = cell((0, 1, 0), f"minecraft:activator_rail[shape=east_west,powered={powered}]")
+    return build_scene(blocks=[OBSIDIAN, rail], entities=[entity("tnt_minecart", (0.5, CART_ON_RAIL_Y, 0.5)), *others])
+
+
+def cart_falling_from(y: float) -> Simulation:
+    """A TNT minecart (id 1) above a stone floor at height `y`."""
+    return build_scene(blocks=[floor(2)], entities=[entity("tnt_minecart", (0.5, y, 0.5))])
 
 
 def test_powered_activator_rail_primes_and_the_fuse_ends_in_a_power_4_explosion_at_rest() -> None:
-    sim = load_scene_text(RAIL.format(powered="true"), "activator")
+    sim = cart_on_activator_rail("true")
     cart = sim.entity_by_id(1)
     sim.tick()
     assert cart.fuse == TNT_MINECART_FUSE - 1          # primed in the cart tick, counted down after it
@@ -44,7 +39,7 @@ def test_powered_activator_rail_primes_and_the_fuse_ends_in_a_power_4_explosion_
 
 
 def test_unpowered_activator_rail_does_not_prime() -> None:
-    sim = load_scene_text(RAIL.format(powered="false"), "unpowered")
+    sim = cart_on_activator_rail("false")
     assert explosions(sim, 100) == []
     assert sim.entity_by_id(1).fuse == -1
 
@@ -64,12 +59,7 @@ def test_stacked_cart_crash_power_is_4_plus_7_5_times_next_double_figure_e14() -
 
 def test_an_explosion_primes_the_carts_it_breaks_with_a_short_random_fuse() -> None:
     """`dropItems` from an explosion: fuse nextInt(20) + nextInt(20), drawn from the cart's Random."""
-    sim = load_scene_text(RAIL.format(powered="false") + """
-[[entities]]
-type = "tnt"
-pos = [1.5, 1.0, 0.5]
-fuse = 1
-""", "primed by TNT")
+    sim = cart_on_activator_rail("false", entity("tnt", (1.5, 1.0, 0.5), fuse=1))
     sim.tick()
     cart = sim.entity_by_id(1)
     r = JavaRandom(sim.seed * 1_000_003 + 1)
@@ -79,8 +69,7 @@ fuse = 1
 
 def test_landing_after_a_fall_of_3_m_or_more_explodes_with_the_fall_as_speed() -> None:
     """`handleFallDamage`: fallDistance ≥ 3 → explode(v = (fall / 10F)²): power 4 + nextDouble·1.5·fall/10."""
-    sim = load_scene_text('[[blocks]]\nfrom = [-2, 0, -2]\nto = [2, 0, 2]\nblock = "minecraft:stone"\n'
-                          '[[entities]]\ntype = "tnt_minecart"\npos = [0.5, 11.0, 0.5]\n', "fall")
+    sim = cart_falling_from(11.0)
     cart = sim.entity_by_id(1)
     fall = 0.0
     found = []
@@ -95,28 +84,17 @@ def test_landing_after_a_fall_of_3_m_or_more_explodes_with_the_fall_as_speed() -
 
 
 def test_a_short_fall_does_not_explode() -> None:
-    sim = load_scene_text('[[blocks]]\nfrom = [-2, 0, -2]\nto = [2, 0, 2]\nblock = "minecraft:stone"\n'
-                          '[[entities]]\ntype = "tnt_minecart"\npos = [0.5, 3.5, 0.5]\n', "short fall")
+    sim = cart_falling_from(3.5)
     assert explosions(sim, 40) == []
 
 
-CART_AT_REST = """
-[[blocks]]
-from = [-3, 0, -3]
-to = [3, 0, 3]
-block = "minecraft:obsidian"
-[[entities]]
-type = "tnt_minecart"
-pos = [0.5, 1.0, 0.5]
-{extra}
-"""
+CART_AT_REST = entity("tnt_minecart", (0.5, 1.0, 0.5))     # on the obsidian floor, off rails
 
 
 def test_fire_damage_that_breaks_a_cart_primes_it() -> None:
     """`TntMinecartEntity.dropItems`: lava (a fire source) deals 4 a tick; the second hit lifts the wobble above
     40 and primes the cart with a fuse of nextInt(20) + nextInt(20) instead of breaking it."""
-    sim = load_scene_text(CART_AT_REST.format(extra="") + '[[blocks]]\nat = [0, 1, 0]\nblock = "minecraft:lava"\n',
-                          "lava")
+    sim = build_scene(blocks=[OBSIDIAN, cell((0, 1, 0), "minecraft:lava")], entities=[CART_AT_REST])
     cart = sim.entity_by_id(1)
     for _ in range(3):
         sim.tick()
@@ -125,8 +103,7 @@ def test_fire_damage_that_breaks_a_cart_primes_it() -> None:
 
 def test_a_players_hit_breaks_a_cart_at_rest_without_priming_it() -> None:
     """A player's hit is neither fire nor explosive: a slow cart whose wobble passes 40 breaks, unprimed."""
-    attack = '[[actions]]\ntick = 1\ndo = "attack"\nentity = 1\namount = 5.0\n'
-    sim = load_scene_text(CART_AT_REST.format(extra=attack), "hit")
+    sim = build_scene(blocks=[OBSIDIAN], entities=[CART_AT_REST], actions=[action(1, "attack", entity=1, amount=5.0)])
     cart = sim.entity_by_id(1)
     sim.tick()
     assert cart.removed and cart.fuse == -1

@@ -9,59 +9,48 @@ import numpy as np
 from pyglet.window import key
 
 from engine.analysis import formulas
-from viewer.app import ViewerApp
 from viewer.panels import analysis as analysis_panel
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
-def _open(tmp_path: Path, scene: str) -> ViewerApp:
+def test_panel_draws_calculator_overlay_and_sweeps(open_app, monkeypatch) -> None:
     # tall enough that the Sweep section (below the calculator and overlay) is inside the docked tab
-    app = ViewerApp(str(SCENES / scene), size=(1280, 2400), visible=False, screenshot_dir=tmp_path)
-    for _ in range(2):
+    app = open_app(SCENES / "tnt_flat_ground.toml", size=(1280, 2400))
+    st = app.analysis_state
+    assert analysis_panel.calculator(st) == formulas.state_at("minecraft:tnt", (0.0, 0.0, 0.0),
+                                                              (0.0, 0.2, 0.0), 10)
+    app.state.selected_entity = 1
+    for _ in range(12):
+        app.window.dispatch_event("on_key_press", key.RIGHT, 0)
+        app.window.dispatch_events()
         app.draw_frame()
-    return app
+    overlay = analysis_panel.selected_overlay(app)
+    assert overlay is not None and overlay.diverges_at == 9          # the TNT lands in gt 9 (figure T2)
+    app.state.formula_from = 10                                       # from the ground on: rests, no gravity
+    assert analysis_panel.selected_overlay(app).diverges_at == 11
 
-
-def test_panel_draws_calculator_overlay_and_sweeps(tmp_path: Path, monkeypatch) -> None:
-    app = _open(tmp_path, "tnt_flat_ground.toml")
-    try:
-        st = app.analysis_state
-        assert analysis_panel.calculator(st) == formulas.state_at("minecraft:tnt", (0.0, 0.0, 0.0),
-                                                                  (0.0, 0.2, 0.0), 10)
-        app.state.selected_entity = 1
-        for _ in range(12):
-            app.window.dispatch_event("on_key_press", key.RIGHT, 0)
-            app.window.dispatch_events()
-            app.draw_frame()
-        overlay = analysis_panel.selected_overlay(app)
-        assert overlay is not None and overlay.diverges_at == 9          # the TNT lands in gt 9 (figure T2)
-        app.state.formula_from = 10                                       # from the ground on: rests, no gravity
-        assert analysis_panel.selected_overlay(app).diverges_at == 11
-
-        drawn: dict[str, object] = {}
-        monkeypatch.setattr(analysis_panel.implot, "plot_inf_lines", lambda label, xs: drawn.update({label: xs}))
-        monkeypatch.setattr(analysis_panel.implot, "plot_heatmap",
-                            lambda label, values, *a: drawn.update({"heat": np.array(values)}))
-        app.state.formula_from = 0
-        st.vary = ["entities[100].count=1:3:3", "entities[1].pos[2]=0.5:1.5:2"]
-        st.scene = str(SCENES / "pearl_cannon.toml")
-        analysis_panel.start_sweep(st)
-        st.job.result(timeout=120)
-        for _ in range(3):
-            app.draw_frame()
-        assert st.error is None and len(st.result[1]) == 6
-        assert drawn["heat"].shape == (3, 2)
-        st.vary = ["entities[7].count=1:3:3", ""]
-        analysis_panel.start_sweep(st)
-        st.job.exception(timeout=60)
+    drawn: dict[str, object] = {}
+    monkeypatch.setattr(analysis_panel.implot, "plot_inf_lines", lambda label, xs: drawn.update({label: xs}))
+    monkeypatch.setattr(analysis_panel.implot, "plot_heatmap",
+                        lambda label, values, *a: drawn.update({"heat": np.array(values)}))
+    app.state.formula_from = 0
+    st.vary = ["entities[100].count=1:3:3", "entities[1].pos[2]=0.5:1.5:2"]
+    st.scene = str(SCENES / "pearl_cannon.toml")
+    analysis_panel.start_sweep(st)
+    st.job.result(timeout=120)
+    for _ in range(3):
         app.draw_frame()
-        assert "no [[entities]] entry has id 7" in st.error
+    assert st.error is None and len(st.result[1]) == 6
+    assert drawn["heat"].shape == (3, 2)
+    st.vary = ["entities[7].count=1:3:3", ""]
+    analysis_panel.start_sweep(st)
+    st.job.exception(timeout=60)
+    app.draw_frame()
+    assert "no [[entities]] entry has id 7" in st.error
 
-        st.scene, st.ticks = str(SCENES / "axis_order_corner.toml"), 3
-        analysis_panel.start_diff(st)
-        assert st.diff_job.result(timeout=60)["stage"] == "position_update"
-        app.draw_frame()
-        assert st.diff["tick"] == 1
-    finally:
-        app.close()
+    st.scene, st.ticks = str(SCENES / "axis_order_corner.toml"), 3
+    analysis_panel.start_diff(st)
+    assert st.diff_job.result(timeout=60)["stage"] == "position_update"
+    app.draw_frame()
+    assert st.diff["tick"] == 1

@@ -11,87 +11,73 @@ from PIL import Image
 from pyglet.window import key
 from ui_driver import press
 
-from viewer.app import ViewerApp
 from viewer.panels import analysis as analysis_panel
 from viewer.stepping import stage_at
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
-def _open(tmp_path: Path, scene: str) -> ViewerApp:
-    app = ViewerApp(str(SCENES / scene), size=(1280, 720), visible=False, screenshot_dir=tmp_path)
-    for _ in range(2):
-        app.draw_frame()
-    return app
-
-
 def _drawn_in(overlay, color) -> np.ndarray:
     return overlay.segments[np.all(overlay.segments["in_color"] == np.array(color, dtype=np.uint8), axis=1)]
 
 
-def test_formula_path_drawn_beside_the_tnt_with_its_landing_marked(tmp_path: Path) -> None:
-    app = _open(tmp_path, "tnt_flat_ground.toml")
-    try:
-        ui = app.palette.ui
-        app.state.selected_entity = 1
-        app.run_to(14)
+def test_formula_path_drawn_beside_the_tnt_with_its_landing_marked(open_app) -> None:
+    app = open_app(SCENES / "tnt_flat_ground.toml", size=(1280, 720))
+    ui = app.palette.ui
+    app.state.selected_entity = 1
+    app.run_to(14)
+    app.draw_frame()
+    assert len(_drawn_in(app.scene.helpers.overlay, ui["formula"])) == 0   # off until toggled
+    app.state.show_formula = True                                          # the panel's / View menu's toggle
+    app.draw_frame()
+    overlay = analysis_panel.selected_overlay(app)
+    assert overlay.ticks == list(range(15)) and overlay.diverges_at == 9   # lands in gt 9 (figure T2)
+    path = _drawn_in(app.scene.helpers.overlay, ui["formula"])
+    assert len(path) == 14                                                 # ticks 0..14 joined
+    predicted = np.array([p for p, _ in overlay.predicted], dtype=np.float32)
+    np.testing.assert_array_equal(path["in_start"], predicted[:-1])
+    assert predicted[14, 1] < app.history.states[14][1]["pos"][1] - 0.5   # the formula falls through the floor
+    labels = {label.text: label.p for label in app.scene.helpers.overlay.labels}
+    assert labels["formula parts at gt 9"] == tuple(app.history.states[9][1]["pos"])
+    assert ("closed-form path (formula)", ui["formula"]) in app.legend
+    app.state.formula_from = 10                                            # resting on the ground from gt 10
+    app.draw_frame()
+    assert analysis_panel.selected_overlay(app).diverges_at == 11
+    app.state.formula_from = 0
+    app.state.show_card = True
+    app.state.follow = True
+    for _ in range(3):
         app.draw_frame()
-        assert len(_drawn_in(app.scene.helpers.overlay, ui["formula"])) == 0   # off until toggled
-        app.state.show_formula = True                                          # the panel's / View menu's toggle
-        app.draw_frame()
-        overlay = analysis_panel.selected_overlay(app)
-        assert overlay.ticks == list(range(15)) and overlay.diverges_at == 9   # lands in gt 9 (figure T2)
-        path = _drawn_in(app.scene.helpers.overlay, ui["formula"])
-        assert len(path) == 14                                                 # ticks 0..14 joined
-        predicted = np.array([p for p, _ in overlay.predicted], dtype=np.float32)
-        np.testing.assert_array_equal(path["in_start"], predicted[:-1])
-        assert predicted[14, 1] < app.history.states[14][1]["pos"][1] - 0.5   # the formula falls through the floor
-        labels = {label.text: label.p for label in app.scene.helpers.overlay.labels}
-        assert labels["formula parts at gt 9"] == tuple(app.history.states[9][1]["pos"])
-        assert ("closed-form path (formula)", ui["formula"]) in app.legend
-        app.state.formula_from = 10                                            # resting on the ground from gt 10
-        app.draw_frame()
-        assert analysis_panel.selected_overlay(app).diverges_at == 11
-        app.state.formula_from = 0
-        app.state.show_card = True
-        app.state.follow = True
-        for _ in range(3):
-            app.draw_frame()
-        press(app, key.F2, key.MOD_SHIFT)                                      # the 3D view alone
-        with Image.open(app.state.last_screenshot) as image:
-            shot = np.asarray(image.convert("RGB"))
-        colour = np.array(ui["formula"][:3])
-        assert np.sum(np.all(np.abs(shot.astype(int) - colour) < 12, axis=2)) > 50   # the path's pixels
-    finally:
-        app.close()
+    press(app, key.F2, key.MOD_SHIFT)                                      # the 3D view alone
+    with Image.open(app.state.last_screenshot) as image:
+        shot = np.asarray(image.convert("RGB"))
+    colour = np.array(ui["formula"][:3])
+    assert np.sum(np.all(np.abs(shot.astype(int) - colour) < 12, axis=2)) > 50   # the path's pixels
 
 
-def test_version_ghost_drawn_and_play_stops_at_the_difference(tmp_path: Path) -> None:
-    app = _open(tmp_path, "axis_order_corner.toml")
-    try:
-        st = app.analysis_state
-        st.ghost_version, st.ghost_ticks = "1.13", 5
-        analysis_panel.start_ghost(app, st)
-        st.ghost_job.result(timeout=60)
-        for _ in range(2):                         # collected by the panel, then drawn
-            app.draw_frame()
-        ghost = app.ghost
-        assert ghost.version == "1.13"
-        assert ghost.difference["tick"] == 1 and ghost.difference["stage"] == "position_update"
-        ui = app.palette.ui
-        boxes = _drawn_in(app.scene.moving.overlay, ui["ghost"])
-        assert len(boxes) == 12 and len(app.scene.moving.overlay.fills.indices) == 36   # one translucent box
-        assert ("ghost: version 1.13", ui["ghost"]) in app.legend
-        app.state.playing = True
-        for _ in range(40):
-            app.draw_frame()
-            if not app.state.playing:
-                break
-        assert not app.state.playing and app.sim.tick_count == 1
-        assert app.state.selected_entity == ghost.difference["entity"]
-        assert app.state.selected_stage is not None
-        assert stage_at(app.sim.last_record, app.state.selected_stage).name == "position_update"
-        a, b = ghost.boxes_at(1)[0], (tuple(app.history.states[1][1]["box"][0]),)
-        assert a[0] != b[0]                                                    # the ghost stands apart
-    finally:
-        app.close()
+def test_version_ghost_drawn_and_play_stops_at_the_difference(open_app) -> None:
+    app = open_app(SCENES / "axis_order_corner.toml", size=(1280, 720))
+    st = app.analysis_state
+    st.ghost_version, st.ghost_ticks = "1.13", 5
+    analysis_panel.start_ghost(app, st)
+    st.ghost_job.result(timeout=60)
+    for _ in range(2):                         # collected by the panel, then drawn
+        app.draw_frame()
+    ghost = app.ghost
+    assert ghost.version == "1.13"
+    assert ghost.difference["tick"] == 1 and ghost.difference["stage"] == "position_update"
+    ui = app.palette.ui
+    boxes = _drawn_in(app.scene.moving.overlay, ui["ghost"])
+    assert len(boxes) == 12 and len(app.scene.moving.overlay.fills.indices) == 36   # one translucent box
+    assert ("ghost: version 1.13", ui["ghost"]) in app.legend
+    app.state.playing = True
+    for _ in range(40):
+        app.draw_frame()
+        if not app.state.playing:
+            break
+    assert not app.state.playing and app.sim.tick_count == 1
+    assert app.state.selected_entity == ghost.difference["entity"]
+    assert app.state.selected_stage is not None
+    assert stage_at(app.sim.last_record, app.state.selected_stage).name == "position_update"
+    a, b = ghost.boxes_at(1)[0], (tuple(app.history.states[1][1]["box"][0]),)
+    assert a[0] != b[0]                                                    # the ghost stands apart

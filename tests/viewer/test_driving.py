@@ -15,31 +15,13 @@ from ui_driver import send
 
 from engine.living.player_input import InputRange, PlayerInput
 from engine.tick.scene import load_scene
+from tests.conftest import scene_toml
+from tests.scene_parts import cuboid, held, player_on_floor
 from viewer.commands import saved_state
 from viewer.driving import LOOK_DEG_PER_PIXEL
 
-PLAYER_SCENE = """
-[scene]
-name = "A player on a stone floor"
-
-[[blocks]]
-from = [-8, 0, -8]
-to = [24, 0, 8]
-block = "minecraft:stone"
-
-[[entities]]
-type = "minecraft:player"
-id = 1
-pos = [0.5, 1.0, 0.5]
-on_ground = true
-yaw = -90.0
-
-[[inputs]]
-entity = 1
-from = 3
-to = 40
-back = true
-"""
+PLAYER_SCENE = scene_toml(scene={"name": "A player on a stone floor"}, blocks=[cuboid((-8, 0, -8), (24, 0, 8))],
+                          entities=[player_on_floor(yaw=-90.0)], inputs=[held(1, 3, 40, back=True)])
 DRIVEN = 12
 
 

@@ -15,13 +15,18 @@ def state(sim) -> list[dict]:
     return [e.trace_line() for e in sim.entities]
 
 
-def test_go_to_restores_each_visited_tick_exactly(flat_scene: Path) -> None:
-    reference = load_scene(flat_scene)
-    expected = [state(reference)]
-    for _ in range(5):
+def straight_run(scene: Path, ticks: int) -> list[list[dict]]:
+    """The state of a fresh simulation of `scene` at tick 0 and after each of `ticks` ticks."""
+    reference = load_scene(scene)
+    states = [state(reference)]
+    for _ in range(ticks):
         reference.tick()
-        expected.append(state(reference))
+        states.append(state(reference))
+    return states
 
+
+def test_go_to_restores_each_visited_tick_exactly(flat_scene: Path) -> None:
+    expected = straight_run(flat_scene, 5)
     sim = load_scene(flat_scene)
     history = History(sim)
     for _ in range(5):
@@ -39,10 +44,7 @@ def test_going_past_the_last_tick_simulates_forward(flat_scene: Path) -> None:
     sim = load_scene(flat_scene)
     history = History(sim)
     history.go_to(4)
-    reference = load_scene(flat_scene)
-    for _ in range(4):
-        reference.tick()
-    assert sim.tick_count == 4 and state(sim) == state(reference)
+    assert sim.tick_count == 4 and state(sim) == straight_run(flat_scene, 4)[-1]
     history.go_to(-3)
     assert sim.tick_count == 0
 
@@ -54,11 +56,7 @@ SCENES = sorted((Path(__file__).resolve().parents[2] / "scenes").glob("*.toml"))
 def test_every_bundled_scene_rewinds_exactly_from_compact_keyframes(scene: Path) -> None:
     """Keyframes are pickled and compressed; any tick re-derived from them equals a straight run, with its trace
     record re-derived when the simulation traces."""
-    reference = load_scene(scene)
-    expected = [state(reference)]
-    for _ in range(12):
-        reference.tick()
-        expected.append(state(reference))
+    expected = straight_run(scene, 12)
     sim = load_scene(scene)
     sim.trace_enabled = True
     history = History(sim)

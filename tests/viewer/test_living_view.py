@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from engine.tick.scene import load_scene, load_scene_text
+from tests.conftest import build_scene
+from tests.scene_parts import floor, held, player_on_floor
 from viewer.drawing.labels import MAX_LABEL_SHIFT, label_shifts
 from viewer.drawing.overlays import OverlayBuilder, add_geometry, stage_geometry
 from viewer.drawing.palette import load_palette
@@ -78,26 +80,9 @@ def test_cramming_pushes_and_a_firework_boost_are_drawn_by_role() -> None:
 
 
 def test_the_inspector_shows_health_flags_pose_effects_and_attributes() -> None:
-    sim = load_scene_text("""
-[[blocks]]
-from = [-3, 0, -3]
-to = [3, 0, 3]
-block = "minecraft:stone"
-
-[[entities]]
-type = "minecraft:player"
-id = 1
-pos = [0.5, 1.0, 0.5]
-on_ground = true
-effects = [{ id = "minecraft:speed", amplifier = 1, duration = 40 }]
-
-[[inputs]]
-entity = 1
-from = 1
-to = 5
-forward = true
-sprint = true
-""")
+    sim = build_scene(blocks=[floor(3)],
+                      entities=[player_on_floor(effects=[{"id": "minecraft:speed", "amplifier": 1, "duration": 40}])],
+                      inputs=[held(1, 1, 5, forward=True, sprint=True)])
     for _ in range(3):
         sim.tick()
     rows = dict(living_rows(sim.entity_by_id(1)))

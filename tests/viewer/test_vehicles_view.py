@@ -12,6 +12,8 @@ import numpy as np
 from imgui_bundle import imgui
 
 from engine.tick.scene import load_scene, load_scene_text
+from tests.conftest import scene_toml
+from tests.scene_parts import CART_ON_RAIL_Y, cell, cuboid, entity, floor, held, with_riders
 from viewer.drawing.camera import Bounds, camera_from_spec, parse_camera
 from viewer.drawing.labels import project
 from viewer.drawing.overlays import OverlayBuilder, add_entities, entity_frame
@@ -23,61 +25,13 @@ from viewer.render import parse_overlays, render_frame
 
 SIZE = (320, 320)
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
-RAILS = """
-[[blocks]]
-from = [-2, 0, -2]
-to = [3, 0, 3]
-block = "minecraft:stone"
-
-[[blocks]]
-at = [0, 1, 0]
-block = "minecraft:powered_rail[shape=north_south,powered=true]"
-
-[[blocks]]
-at = [2, 1, 0]
-block = "minecraft:rail[shape=ascending_east]"
-
-[[entities]]
-type = "minecart"
-id = 1
-pos = [0.5, 1.0625, 0.5]
-
-[[entities]]
-type = "zombie"
-id = 2
-pos = [0.5, 1.0625, 0.5]
-vehicle = 1
-"""
-BOAT = """
-[[blocks]]
-from = [-4, 0, -4]
-to = [4, 0, 4]
-block = "minecraft:ice"
-
-[[entities]]
-type = "boat"
-id = 1
-pos = [0.5, 1.0, 0.5]
-
-[[entities]]
-type = "player"
-id = 2
-pos = [0.5, 1.0, 0.5]
-vehicle = 1
-
-[[entities]]
-type = "zombie"
-id = 3
-pos = [0.5, 1.0, 0.5]
-vehicle = 1
-
-[[inputs]]
-entity = 2
-from = 1
-to = 5
-forward = true
-left = true
-"""
+RAILS = scene_toml(blocks=[cuboid((-2, 0, -2), (3, 0, 3)),
+                           cell((0, 1, 0), "minecraft:powered_rail[shape=north_south,powered=true]"),
+                           cell((2, 1, 0), "minecraft:rail[shape=ascending_east]")],
+                   entities=with_riders(entity("minecart", (0.5, CART_ON_RAIL_Y, 0.5)), "zombie"))
+BOAT = scene_toml(blocks=[floor(4, "minecraft:ice")],
+                  entities=with_riders(entity("boat", (0.5, 1.0, 0.5)), "player", "zombie"),
+                  inputs=[held(2, 1, 5, forward=True, left=True)])
 
 
 def shot(ctx: moderngl.Context, path: Path, camera: str) -> Callable[[tuple[float, float, float]], np.ndarray]:

@@ -1,0 +1,47 @@
+"""`PathNodeMaker` of 1.16.5, the base of the walk, fly, amphibious and swim node makers (spec 07 §3): the mob and
+its size in whole blocks, and one node object per position, kept for one search (`init` … `clear`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.geometry.box import BlockPos
+from engine.java.javanum import f32
+from engine.java.mathhelper import floor
+from engine.pathfinding.path import PathNode
+
+if TYPE_CHECKING:
+    from engine.living.mob import MobEntity
+    from engine.pathfinding.region import ChunkCache
+
+
+class PathNodeMaker:
+    """`PathNodeMaker`: what every node maker keeps for one `find_path`."""
+
+    def __init__(self) -> None:
+        self.view: ChunkCache | None = None
+        self.entity: MobEntity | None = None
+        self.path_node_cache: dict[BlockPos, PathNode] = {}
+        self.size_x = self.size_y = self.size_z = 0
+        self.can_enter_open_doors = False   # PathNodeMaker.canEnterOpenDoors
+        self.can_open_doors = False         # canOpenDoors (MobNavigation.setCanPathThroughDoors)
+        self.can_swim = False
+
+    def init(self, view: ChunkCache, entity: MobEntity) -> None:
+        """`PathNodeMaker.init`: the entity's size in whole blocks, floor(width + 1) and floor(height + 1)."""
+        self.view, self.entity = view, entity
+        self.path_node_cache.clear()
+        self.size_x = self.size_z = floor(f32(entity.width + 1.0))
+        self.size_y = floor(f32(entity.height + 1.0))
+
+    def clear(self) -> None:
+        """`PathNodeMaker.clear`: the search is over."""
+        self.view = self.entity = None
+
+    def get_node(self, x: int, y: int, z: int) -> PathNode:
+        """`PathNodeMaker.getNode`: one node object per position and search."""
+        key = (x, y, z)
+        node = self.path_node_cache.get(key)
+        if node is None:
+            node = self.path_node_cache[key] = PathNode(x, y, z)
+        return node
