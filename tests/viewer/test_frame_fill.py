@@ -7,6 +7,7 @@ import ctypes
 from pathlib import Path
 
 import numpy as np
+import pytest
 from imgui_bundle import imgui
 
 from viewer.drawing.screenshots import read_screen
@@ -48,14 +49,15 @@ def test_panel_backgrounds_are_drawn_once(open_app, flat_scene: Path) -> None:
     assert hidden_backgrounds(vertices, indices, Cleared((0.0, 0.0, *SIZE), panel_color())) == 0
 
 
-def test_the_panels_do_not_show_the_3d_background(open_app, flat_scene: Path) -> None:
+def test_the_panels_do_not_show_the_3d_background(open_app, flat_scene: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Everything outside the 3D view, the separators between panels included, is drawn over the panel colour:
-    a different 3D background changes the view only."""
+    a different 3D background changes the view only (also in the frames where ImGui docks the panels, which
+    draw the 3D view again in its new place)."""
     app = open_app(flat_scene, SIZE)
     rect = app.view_rect
     x0, y0, x1, y1 = int(rect.x), int(rect.y), int(rect.x + rect.width), int(rect.y + rect.height)
     before = read_screen(app.ctx, SIZE).copy()
-    app.scene.palette.ui["background"] = (255, 0, 255, 255)
+    monkeypatch.setitem(app.scene.palette.ui, "background", (255, 0, 255, 255))  # the palette is shared
     app.draw_frame()
     after = read_screen(app.ctx, SIZE)
     outside = np.ones(SIZE[::-1], dtype=bool)
@@ -65,3 +67,4 @@ def test_the_panels_do_not_show_the_3d_background(open_app, flat_scene: Path) ->
     outside[readout, :x0] = False
     assert np.array_equal(before[outside], after[outside])
     assert not np.array_equal(before[y0 + 2, x0 + 2], after[y0 + 2, x0 + 2])
+

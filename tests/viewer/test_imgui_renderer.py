@@ -45,3 +45,26 @@ def test_text_is_drawn_clipped_and_new_glyph_sizes_update_the_atlas(gl_ctx: mode
         renderer.release()
         target.release()
         imgui.destroy_context(context)
+
+
+def test_text_is_the_same_sampled_nearest_or_linear(gl_ctx: moderngl.Context) -> None:
+    """The atlas is sampled nearest (cheaper on llvmpipe) because glyphs are rasterised at the size drawn, one
+    texel a pixel: at every size the viewer's zoom gives, the text is the same pixels as with linear filtering."""
+    context = imgui.create_context()
+    imgui.get_io().set_ini_filename("")
+    target = gl_ctx.simple_framebuffer(SIZE, components=4)
+    renderer = ImGuiRenderer(gl_ctx)
+    try:
+        for size in (13.0, 16.25, 19.5, 26.0):
+            nearest = draw(gl_ctx, renderer, target, size)
+            (texture,) = renderer.textures.values()
+            assert texture.filter == (moderngl.NEAREST, moderngl.NEAREST)
+            texture.filter = (moderngl.LINEAR, moderngl.LINEAR)
+            linear = draw(gl_ctx, renderer, target, size)
+            texture.filter = (moderngl.NEAREST, moderngl.NEAREST)
+            assert nearest[:, :100, 0].max() == 255
+            assert np.array_equal(nearest, linear), f"text of {size} px differs"
+    finally:
+        renderer.release()
+        target.release()
+        imgui.destroy_context(context)
