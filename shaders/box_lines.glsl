@@ -1,17 +1,20 @@
 #version 330
 // box_lines.glsl: axis-aligned box wireframes (entity AABBs coloured by type, the selected one highlighted,
-// moving-block outlines), every box of an overlay in two draws that split the boxes by their size on screen
-// (viewer/drawing/scene_renderer.py):
+// moving-block outlines), each with an optional dot (an entity's position point), every box of an overlay in
+// draws that split the boxes by their size on screen (viewer/drawing/scene_renderer.py):
 // - as is ("box_lines"): GL_LINES, one instance per box, in_corner per vertex a corner of the unit cube (0 or 1
 //   on each axis; 24 vertices, the 12 edges), stretched onto the box here;
-// - with SPRITES defined ("box_sprites"): one point per box, as large as the box's eight projected corners;
-//   its fragment stage keeps the pixels a one-pixel line through the 12 projected edges would light (the
-//   nearest edge within half a pixel across its minor axis, GL's line rule) and writes that edge's depth.
-// llvmpipe pays per line primitive (2,000 boxes = 24,000 lines = 6 ms) and a point costs about two lines, so
-// a box smaller than sprite_limit pixels is cheaper as a sprite and looks the same; as_sprite() is the one
-// rule both programs apply, so every box is drawn exactly once.
-// Inputs per box: in_min and in_max (world corners) and in_color (rgba). A frame of thousands of boxes
-// uploads 28 bytes per box, and nothing is rebuilt when only the camera moves.
+// - with DOTS defined ("box_dots"): the dots of those boxes, one point each, round, point_size across;
+// - with SPRITES defined ("box_sprites"): one point per box, as large as the box's eight projected corners and
+//   its dot; its fragment stage keeps the pixels a one-pixel line through the 12 projected edges would light
+//   (the nearest edge within half a pixel across its minor axis, GL's line rule) and those of the dot, and
+//   writes their depth.
+// llvmpipe pays per primitive (2,000 boxes = 24,000 lines = 6 ms, and a point costs about two lines), so a box
+// smaller than sprite_limit pixels is cheaper as one sprite that also draws its dot, and looks the same;
+// as_sprite() is the one rule every variant applies, so each box and dot is drawn exactly once.
+// Inputs per box: in_min and in_max (world corners), in_color (rgba), in_dot (world) and in_dot_color (rgba,
+// alpha 0 = no dot). A frame of thousands of boxes uploads 48 bytes per box, and nothing is rebuilt when only
+// the camera moves.
 // Trace roles: none (trace boxes can be dashed and go through segments.glsl).
 
 uniform mat4 m_proj;
@@ -19,12 +22,15 @@ uniform mat4 m_view;
 uniform float alpha_scale;   // 1 for the depth-tested pass, lower for the pass that shows hidden parts
 uniform vec4 viewport;       // x, y, width, height in pixels, the frame of gl_FragCoord
 uniform float sprite_limit;  // pixels: a box whose bounding sphere spans less is drawn as a sprite (0: never)
+uniform float point_size;    // pixels across a dot
 
 #if defined VERTEX_SHADER
 
 in vec3 in_min;
 in vec3 in_max;
 in vec4 in_color;
+in vec3 in_dot;
+in vec4 in_dot_color;
 
 out vec4 v_color;
 
@@ -46,34 +52,58 @@ bool as_sprite(mat4 m) {
         && all(lessThan(abs(centre_ndc) + radius_ndc, vec2(1.0)));
 }
 
+// A world point in pixels (gl_FragCoord's frame) with its window depth.
+vec3 window_point(mat4 m, vec3 p) {
+    vec4 clip = m * vec4(p, 1.0);
+    vec3 ndc = clip.xyz / clip.w;
+    return vec3(viewport.xy + (0.5 * ndc.xy + 0.5) * viewport.zw, 0.5 * ndc.z + 0.5);
+}
+
 #if defined SPRITES
 
 flat out vec3 v_corner[8];  // the box's corners: pixels (gl_FragCoord frame) and window depth
+flat out vec3 v_dot;        // the dot's centre, the same way
+flat out vec4 v_dot_color;
 
 void main() {
     mat4 m = m_proj * m_view;
     v_color = in_color;
+    v_dot_color = in_dot_color;
+    v_dot = vec3(0.0);
+    for (int i = 0; i < 8; i++) {
+        v_corner[i] = vec3(0.0);
+    }
     if (!as_sprite(m)) {
         gl_Position = OUTSIDE;
         gl_PointSize = 1.0;
-        for (int i = 0; i < 8; i++) {
-            v_corner[i] = vec3(0.0);
-        }
         return;
     }
     vec2 lo = vec2(1e30);
     vec2 hi = vec2(-1e30);
     for (int i = 0; i < 8; i++) {
-        vec4 clip = m * vec4(mix(in_min, in_max, vec3(i & 1, (i >> 1) & 1, (i >> 2) & 1)), 1.0);
-        vec3 ndc = clip.xyz / clip.w;
-        vec3 window = vec3(viewport.xy + (0.5 * ndc.xy + 0.5) * viewport.zw, 0.5 * ndc.z + 0.5);
-        v_corner[i] = window;
-        lo = min(lo, window.xy);
-        hi = max(hi, window.xy);
+        v_corner[i] = window_point(m, mix(in_min, in_max, vec3(i & 1, (i >> 1) & 1, (i >> 2) & 1)));
+        lo = min(lo, v_corner[i].xy);
+        hi = max(hi, v_corner[i].xy);
+    }
+    if (in_dot_color.a > 0.0) {
+        v_dot = window_point(m, in_dot);
+        lo = min(lo, v_dot.xy - 0.5 * point_size);
+        hi = max(hi, v_dot.xy + 0.5 * point_size);
     }
     vec2 centre = 0.5 * (lo + hi);
     gl_PointSize = ceil(max(hi.x - lo.x, hi.y - lo.y) + 1.0);  // pixel centres up to half a pixel outside
     gl_Position = vec4((centre - viewport.xy) / viewport.zw * 2.0 - 1.0, 0.0, 1.0);
+}
+
+#elif defined DOTS
+
+flat out vec4 v_dot_color;
+
+void main() {
+    mat4 m = m_proj * m_view;
+    v_dot_color = in_dot_color;
+    gl_PointSize = point_size;
+    gl_Position = in_dot_color.a > 0.0 && !as_sprite(m) ? m * vec4(in_dot, 1.0) : OUTSIDE;
 }
 
 #else
@@ -97,6 +127,8 @@ out vec4 f_color;
 #if defined SPRITES
 
 flat in vec3 v_corner[8];
+flat in vec3 v_dot;
+flat in vec4 v_dot_color;
 
 // The 12 edges as corner pairs; corner i has x = bit 0, y = bit 1, z = bit 2 (as the vertex stage makes them).
 const ivec2 EDGES[12] = ivec2[12](ivec2(0, 1), ivec2(2, 3), ivec2(4, 5), ivec2(6, 7), ivec2(0, 2), ivec2(1, 3),
@@ -121,11 +153,27 @@ void main() {
             depth = q.z;
         }
     }
-    if (best > 0.5) {
+    vec4 color = v_color;
+    // The dot where it is not behind an edge: as when the dots were drawn after the edges with a depth test.
+    if (v_dot_color.a > 0.0 && length(p - v_dot.xy) <= 0.5 * point_size && (best > 0.5 || v_dot.z <= depth)) {
+        color = v_dot_color;
+        depth = v_dot.z;
+    } else if (best > 0.5) {
         discard;
     }
     gl_FragDepth = depth;
-    f_color = vec4(v_color.rgb, v_color.a * alpha_scale);
+    f_color = vec4(color.rgb, color.a * alpha_scale);
+}
+
+#elif defined DOTS
+
+flat in vec4 v_dot_color;
+
+void main() {
+    if (length(gl_PointCoord - 0.5) > 0.5) {
+        discard;
+    }
+    f_color = vec4(v_dot_color.rgb, v_dot_color.a * alpha_scale);
 }
 
 #else

@@ -59,7 +59,7 @@ def test_unknown_kind_is_an_error_naming_it() -> None:
 
 
 def test_entity_box_point_and_motion_come_from_the_engine(flat_scene) -> None:
-    """The TNT's AABB is drawn at its box, in the TNT colour; its position is a point."""
+    """The TNT's AABB is drawn at its box, in the TNT colour; its position is the box's dot."""
     sim = load_scene(flat_scene)
     tnt = sim.entities[0]
     builder = OverlayBuilder()
@@ -70,7 +70,9 @@ def test_entity_box_point_and_motion_come_from_the_engine(flat_scene) -> None:
     b = tnt.box
     assert box["in_min"].tolist() == pytest.approx([b.min_x, b.min_y, b.min_z], abs=1e-6)
     assert box["in_max"].tolist() == pytest.approx([b.max_x, b.max_y, b.max_z], abs=1e-6)
-    assert overlay.points["in_position"].tolist() == [list(tnt.pos)]
+    assert box["in_dot"].tolist() == pytest.approx(list(tnt.pos), abs=1e-6)
+    assert tuple(box["in_dot_color"]) == load_palette().ui["entity_point"]
+    assert len(overlay.points) == 0
 
 
 def test_stage_geometry_collects_a_ticks_primitives_in_order(flat_scene) -> None:

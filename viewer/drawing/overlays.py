@@ -19,7 +19,9 @@ from viewer.drawing.palette import RGBA, Palette
 
 SEGMENT_DTYPE = np.dtype([("in_start", "<f4", 3), ("in_end", "<f4", 3), ("in_color", "u1", 4), ("in_dash", "<f4")])
 POINT_DTYPE = np.dtype([("in_position", "<f4", 3), ("in_color", "u1", 4)])
-BOX_DTYPE = np.dtype([("in_min", "<f4", 3), ("in_max", "<f4", 3), ("in_color", "u1", 4)])  # one instance per box
+# One row per box: its corners and colour, and a dot drawn with it (an entity's position point; alpha 0: none).
+BOX_DTYPE = np.dtype([("in_min", "<f4", 3), ("in_max", "<f4", 3), ("in_color", "u1", 4), ("in_dot", "<f4", 3),
+                      ("in_dot_color", "u1", 4)])
 
 CELL_INSET = 0.01        # checked/raycast cells are drawn this much inside the block, off its faces
 NODE_TILE_HEIGHT = 0.125  # a path-search node is drawn as a tile this high on the floor of its cell
@@ -52,7 +54,7 @@ def _empty(dtype: np.dtype) -> np.ndarray:
 @dataclass
 class Overlay:
     """Everything an overlay pass draws: segments (SEGMENT_DTYPE rows), point vertices and labels; `thin`
-    segments always drawn one pixel wide; `boxes` (BOX_DTYPE) drawn as wireframes in one instanced draw;
+    segments always drawn one pixel wide; `boxes` (BOX_DTYPE) drawn as wireframes, each with its dot;
     `fills` translucent faces (volumes such as a B36's sweep, moving blocks)."""
 
     segments: np.ndarray
@@ -109,11 +111,15 @@ class OverlayBuilder:
         out["in_start"], out["in_end"], out["in_color"], out["in_dash"] = a, b, colors, 0.0
         self._seg_arrays.append(out)
 
-    def boxes(self, lo: np.ndarray, hi: np.ndarray, colors: np.ndarray) -> None:
-        """Solid one-pixel wireframes of the boxes lo[i]..hi[i] (n, 3), one colour (n, 4) per box; where boxes
-        overlap exactly, the one added last is drawn on top."""
-        out = np.empty(len(lo), dtype=BOX_DTYPE)
+    def boxes(self, lo: np.ndarray, hi: np.ndarray, colors: np.ndarray, dots: np.ndarray | None = None,
+              dot_color: RGBA | None = None) -> None:
+        """Solid one-pixel wireframes of the boxes lo[i]..hi[i] (n, 3), one colour (n, 4) per box, each with a
+        point at dots[i] in `dot_color` when given (drawn with its box: one primitive for both where the box
+        is small on screen); where boxes overlap exactly, the one added last is drawn on top."""
+        out = np.zeros(len(lo), dtype=BOX_DTYPE)
         out["in_min"], out["in_max"], out["in_color"] = lo, hi, colors
+        if dots is not None and dot_color is not None:
+            out["in_dot"], out["in_dot_color"] = dots, dot_color
         self._box_arrays.append(out)
 
     def points(self, p: np.ndarray, colors: np.ndarray) -> None:
@@ -228,7 +234,7 @@ def entity_frame(states: dict[int, dict[str, Any]]) -> EntityFrame:
 
 def add_entities(builder: OverlayBuilder, frame: EntityFrame, palette: Palette, selected: int | None = None,
                  labels: bool = False) -> None:
-    """Each entity: its AABB (type colour, the selected one highlighted), position point, eye-height cross
+    """Each entity: its AABB (type colour, the selected one highlighted) with its position point, eye-height cross
     and motion vector (one tick long); a rider linked to its vehicle by a line from the vehicle's position to the
     seat (the rider's traced position, where the vehicle put it); with `labels`, its id and type. Beyond
     DETAIL_LIMIT entities, only the selected one keeps its cross and motion vector (llvmpipe pays per line)."""
@@ -240,8 +246,7 @@ def add_entities(builder: OverlayBuilder, frame: EntityFrame, palette: Palette, 
     colors = type_colors[np.searchsorted(kinds, frame.types)]
     colors[frame.ids == selected] = palette.ui["selected"]
     last = np.argsort(frame.ids == selected, kind="stable")  # the selected box on top of any it overlaps
-    builder.boxes(frame.lo[last], frame.hi[last], colors[last])
-    builder.points(frame.pos, np.array(palette.ui["entity_point"], dtype=np.uint8))
+    builder.boxes(frame.lo[last], frame.hi[last], colors[last], frame.pos[last], palette.ui["entity_point"])
     detail = np.ones(n, dtype=bool) if n <= DETAIL_LIMIT else frame.ids == selected
     pos, width = frame.pos[detail], frame.hi[detail] - frame.lo[detail]
     eye = pos.copy()

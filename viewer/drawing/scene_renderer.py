@@ -21,6 +21,8 @@ from viewer.gl.programs import (
     IN_COLOR,
     IN_CORNER,
     IN_DASH,
+    IN_DOT,
+    IN_DOT_COLOR,
     IN_END,
     IN_MAX,
     IN_MIN,
@@ -40,8 +42,9 @@ GIZMO_LINE_WIDTH = 3.0
 GIZMO_EXTENT = 1.2        # half size of the gizmo's orthographic view; the axes are 1 long
 SEGMENT_FORMAT = "3f 3f 4f1 1f"  # SEGMENT_DTYPE, each segment repeated for its 4 corners
 POINT_FORMAT = "3f 4f1"
-BOX_FORMAT = "3f 3f 4f1/i"       # BOX_DTYPE, one row per instance
-SPRITE_FORMAT = "3f 3f 4f1"      # BOX_DTYPE, one row per point
+BOX_FORMAT = "3f 3f 4f1 16x/i"   # BOX_DTYPE without its dot, one row per instance
+SPRITE_FORMAT = "3f 3f 4f1 3f 4f1"  # BOX_DTYPE, one row per point
+DOT_FORMAT = "3f 3f 4x 3f 4f1"    # BOX_DTYPE without the box's colour, one row per point
 SPRITE_LIMIT = 16.0              # pixels: smaller boxes are drawn as sprites (box_lines.glsl)
 SEGMENT_CORNER_INDICES = np.array([0, 1, 2, 2, 1, 3], dtype=np.uint32)  # two triangles over 4 corners
 
@@ -110,7 +113,9 @@ class OverlayLayer:
         self._box_vao = ctx.vertex_array(programs["box_lines"], [(unit_box, "3f", IN_CORNER),
                                                                  (self._box_vbo, BOX_FORMAT, IN_MIN, IN_MAX, IN_COLOR)])
         self._sprite_vao = ctx.vertex_array(programs["box_sprites"], [(self._box_vbo, SPRITE_FORMAT, IN_MIN, IN_MAX,
-                                                                       IN_COLOR)])
+                                                                       IN_COLOR, IN_DOT, IN_DOT_COLOR)])
+        self._dot_vao = ctx.vertex_array(programs["box_dots"], [(self._box_vbo, DOT_FORMAT, IN_MIN, IN_MAX, IN_DOT,
+                                                                 IN_DOT_COLOR)])
         self._point_vbo = ctx.buffer(reserve=POINT_DTYPE.itemsize * 64, dynamic=True)
         self._point_vao = ctx.vertex_array(programs["points"], [(self._point_vbo, POINT_FORMAT, IN_POSITION,
                                                                  IN_COLOR)])
@@ -119,11 +124,13 @@ class OverlayLayer:
         self._fill_vao = ctx.vertex_array(fills, [(self._fill_vbo, "3f 4f1", IN_POSITION, IN_COLOR)],
                                           index_buffer=self._fill_ibo, index_element_size=4)
         self._counts = (0, 0, 0, 0)  # segments, thin segments, boxes, points
+        self._dots = False           # whether a box has a dot
         self._fill_count = 0         # indices of the fills
 
     def set(self, overlay: Overlay) -> None:
         self.overlay = overlay
         self._counts = (len(overlay.segments), len(overlay.thin), len(overlay.boxes), len(overlay.points))
+        self._dots = bool((overlay.boxes["in_dot_color"][:, 3] > 0).any())
         if self.wide:
             vertices, indices = segment_corners(overlay.segments)
             _write(self._ibo, indices)
@@ -146,9 +153,11 @@ class OverlayLayer:
                 self._vao.render(moderngl.LINES, vertices=2 * segments)
         if thin:
             self._thin_vao.render(moderngl.LINES, vertices=2 * thin)
-        if boxes:  # each box through one of the two (box_lines.glsl's as_sprite)
+        if boxes:  # each box and its dot as lines and a dot, or as one sprite (box_lines.glsl's as_sprite)
             self._box_vao.render(moderngl.LINES, vertices=2 * len(BOX_EDGE_STARTS), instances=boxes)
             self._sprite_vao.render(moderngl.POINTS, vertices=boxes)
+            if self._dots:
+                self._dot_vao.render(moderngl.POINTS, vertices=boxes)
         if points:
             self._point_vao.render(moderngl.POINTS, vertices=points)
 
@@ -157,7 +166,8 @@ class OverlayLayer:
             self._fill_vao.render(moderngl.TRIANGLES, vertices=self._fill_count)
 
     def release(self) -> None:
-        for obj in (self._vao, self._thin_vao, self._box_vao, self._sprite_vao, self._point_vao, self._fill_vao,
+        for obj in (self._vao, self._thin_vao, self._box_vao, self._sprite_vao, self._dot_vao, self._point_vao,
+                    self._fill_vao,
                     self._vbo, self._ibo, self._thin_vbo, self._box_vbo, self._point_vbo, self._fill_vbo,
                     self._fill_ibo):
             obj.release()
@@ -171,7 +181,7 @@ class SceneRenderer:
         self.palette = palette
         self.blocks = load_program(ctx, "blocks")
         self.programs = {name: load_program(ctx, name)
-                         for name in ("box_lines", "box_sprites", "lines", "segments", "points")}
+                         for name in ("box_lines", "box_sprites", "box_dots", "lines", "segments", "points")}
         self.segments = self.programs["segments"]
         self._unit_box = ctx.buffer(unit_box_edges())
         self.world = WorldView(ctx, self.blocks, palette)
@@ -228,9 +238,11 @@ class SceneRenderer:
         self.segments["viewport_size"] = (width, height)
         self.segments["line_width"] = LINE_WIDTH
         self.programs["points"]["point_size"] = POINT_SIZE
-        for name in ("box_lines", "box_sprites"):
+        for name in ("box_lines", "box_sprites", "box_dots"):
             self.programs[name]["viewport"] = (*origin, width, height)
             self.programs[name]["sprite_limit"] = SPRITE_LIMIT
+        for name in ("box_sprites", "box_dots"):
+            self.programs[name]["point_size"] = POINT_SIZE
         self._set_alpha(1.0)
         ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         ctx.depth_func = "<="

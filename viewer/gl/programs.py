@@ -25,6 +25,8 @@ IN_END = "in_end"
 IN_CORNER = "in_corner"
 IN_MIN = "in_min"
 IN_MAX = "in_max"
+IN_DOT = "in_dot"
+IN_DOT_COLOR = "in_dot_color"
 M_PROJ = "m_proj"
 M_VIEW = "m_view"
 
@@ -32,7 +34,10 @@ M_VIEW = "m_view"
 PROGRAM_INTERFACE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "blocks": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "grid_strength")),
     "box_lines": ((IN_CORNER, IN_MIN, IN_MAX, IN_COLOR), (M_PROJ, M_VIEW, "alpha_scale", "viewport", "sprite_limit")),
-    "box_sprites": ((IN_MIN, IN_MAX, IN_COLOR), (M_PROJ, M_VIEW, "alpha_scale", "viewport", "sprite_limit")),
+    "box_sprites": ((IN_MIN, IN_MAX, IN_COLOR, IN_DOT, IN_DOT_COLOR),
+                    (M_PROJ, M_VIEW, "alpha_scale", "viewport", "sprite_limit", "point_size")),
+    "box_dots": ((IN_MIN, IN_MAX, IN_DOT, IN_DOT_COLOR),
+                 (M_PROJ, M_VIEW, "alpha_scale", "viewport", "sprite_limit", "point_size")),
     "lines": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "alpha_scale")),
     "segments": ((IN_START, IN_END, IN_COLOR, IN_DASH), (M_PROJ, M_VIEW, "viewport_size", "line_width", "alpha_scale")),
     "points": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "point_size", "alpha_scale")),
@@ -42,6 +47,7 @@ PROGRAM_INTERFACE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 # Programs compiled from another program's file with one more define: name -> (file stem, define).
 PROGRAM_VARIANTS: dict[str, tuple[str, str]] = {
     "box_sprites": ("box_lines", "SPRITES"),
+    "box_dots": ("box_lines", "DOTS"),
 }
 
 STAGES = (
