@@ -1,9 +1,16 @@
-"""Section culling and order: sections outside the view are skipped, the rest sorted nearest first."""
+"""Section culling and order: sections outside the view are skipped, the rest sorted nearest first; opaque faces
+drawn per region of sections."""
 
 from __future__ import annotations
 
+import moderngl
+
+from engine.world.world import World, blocks
 from viewer.drawing.camera import OrbitCamera
-from viewer.drawing.world_view import visible_sections
+from viewer.drawing.meshing import StyleTable, mesh_section
+from viewer.drawing.palette import load_palette
+from viewer.drawing.world_view import WorldView, visible_sections
+from viewer.gl.programs import load_program
 
 
 def test_sections_behind_the_camera_are_culled_and_the_rest_sorted_by_distance() -> None:
@@ -11,3 +18,28 @@ def test_sections_behind_the_camera_are_culled_and_the_rest_sorted_by_distance()
     cam = OrbitCamera((8.0, 8.0, 0.0), 40.0, 0.0, 0.0)
     keys = [(0, 0, 2), (0, 0, 0), (0, 0, -5), (0, 0, 1), (40, 0, 0)]
     assert visible_sections(keys, cam.view_matrix(), cam.proj_matrix(16 / 9)) == [(0, 0, 0), (0, 0, 1), (0, 0, 2)]
+
+
+def test_opaque_faces_are_drawn_per_region_and_follow_block_changes(gl_ctx: moderngl.Context) -> None:
+    """Sections (0,0,0) and (1,0,0) share region (0,0,0), section (5,0,0) is in region (1,0,0): two opaque draws
+    holding every section's faces; removing a block remeshes its region."""
+    world = World()
+    stone = blocks.parse_block_state("minecraft:stone")
+    for x in (0, 3, 20, 85):
+        world.set_block_state(x, 0, 0, stone)
+    styles = StyleTable(load_palette())
+
+    def expected() -> int:
+        sections = dict(world.sections())
+        return sum(len(mesh_section(k, ids, styles, sections.get).opaque.indices) for k, ids in sections.items()) // 3
+
+    view = WorldView(gl_ctx, load_program(gl_ctx, "blocks"), load_palette())
+    try:
+        view.update(world)
+        assert sorted(view._opaque) == [(0, 0, 0), (1, 0, 0)]
+        assert view.triangle_count() == expected() == 4 * 12
+        world.set_block_state(20, 0, 0, blocks.parse_block_state("minecraft:air"))
+        view.update(world)
+        assert view.triangle_count() == expected() == 3 * 12
+    finally:
+        view.clear()
