@@ -11,7 +11,7 @@ import pytest
 from imgui_bundle import imgui
 
 from viewer.drawing.screenshots import read_screen
-from viewer.gl.imgui_renderer import VERTEX_DTYPE, Cleared, hidden_backgrounds
+from viewer.gl.imgui_renderer import MENU_BAR_LIST, VERTEX_DTYPE, Cleared, hidden_backgrounds
 from viewer.panels.layout import panel_color
 
 SIZE = (1280, 720)
@@ -47,6 +47,10 @@ def test_panel_backgrounds_are_drawn_once(open_app, flat_scene: Path) -> None:
     assert covered_area(vertices, indices[:skip]) > 0.75 * around_view
     assert skip < len(indices)
     assert hidden_backgrounds(vertices, indices, Cleared((0.0, 0.0, *SIZE), panel_color())) == 0
+    (menu,) = [d for d in imgui.get_draw_data().cmd_lists if d._owner_name == MENU_BAR_LIST]
+    vertices, indices = arrays(menu)
+    skip = hidden_backgrounds(vertices, indices, Cleared(view, panel_color()))
+    assert covered_area(vertices, indices[:skip]) == SIZE[0] * rect.y, "the menu bar's own background"
 
 
 def test_the_panels_do_not_show_the_3d_background(open_app, flat_scene: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -21,6 +21,7 @@ VERTEX_FORMAT = "2f 2f 4f1"  # ImDrawVert: pos, uv, col (rgba8)
 VERTEX_DTYPE = np.dtype([("pos", "<f4", 2), ("uv", "<f4", 2), ("col", "<u4")])  # ImDrawVert, colour packed
 BACKGROUND_LIST = "##Background"  # ImGui's name of the viewport's background draw list
 DOCK_HOST_PREFIX = "WindowOverViewport"  # ImGui's name of the draw list of the dock space over the viewport
+MENU_BAR_LIST = "##MainMenuBar"  # the main menu bar's window, whose background repeats the panels' colour
 INITIAL_VERTICES = 1 << 14
 INITIAL_INDICES = 1 << 15
 
@@ -35,8 +36,8 @@ class Cleared:
 
 
 def hidden_backgrounds(vertices: np.ndarray, indices: np.ndarray, cleared: Cleared) -> int:
-    """How many leading indices of the dock space's draw list draw only what the clear already shows: opaque
-    triangles of the cleared colour wholly outside the view (the docked panels' backgrounds come first)."""
+    """How many leading indices of a draw list (the dock space's, the menu bar's) draw only what the clear already
+    shows: opaque triangles of the cleared colour wholly outside the view (the panels' backgrounds come first)."""
     tri = vertices[indices[:len(indices) // 3 * 3]].reshape(-1, 3)
     x0, y0, x1, y1 = cleared.view
     lo, hi = tri["pos"].min(axis=1), tri["pos"].max(axis=1)
@@ -99,10 +100,11 @@ class ImGuiRenderer:
         vtx_bytes = ctypes.string_at(vtx.data_address(), vtx.size() * imgui.VERTEX_SIZE)
         idx_bytes = ctypes.string_at(idx.data_address(), idx.size() * imgui.INDEX_SIZE)
         skip, bounds = 0, None
-        if cleared is not None and draw_list._owner_name.startswith(DOCK_HOST_PREFIX):
+        owner = draw_list._owner_name
+        if cleared is not None and (owner.startswith(DOCK_HOST_PREFIX) or owner == MENU_BAR_LIST):
             skip = hidden_backgrounds(np.frombuffer(vtx_bytes, dtype=VERTEX_DTYPE),
                                       np.frombuffer(idx_bytes, dtype=np.uint32), cleared)
-        elif cleared is not None and draw_list._owner_name == BACKGROUND_LIST:
+        elif cleared is not None and owner == BACKGROUND_LIST:
             bounds = cleared.view
         if len(vtx_bytes) > self._vbo.size:
             self._vbo.orphan(2 * len(vtx_bytes))
