@@ -16,6 +16,7 @@ from viewer.panels.errors import ERRORS_TITLE
 from viewer.panels.help import LEGEND_TITLE
 from viewer.panels.plots import PLOTS_TITLE
 from viewer.panels.role_names import ROLE_NAMES
+from viewer.panels.stages import STAGES_TITLE
 
 WIDE = (1280, 720)
 FULL_HD = (1920, 1080)
@@ -110,3 +111,66 @@ def test_the_legend_names_roles_in_words_with_the_role_id_in_a_tooltip(open_app,
     assert y < legend.pos.y + legend.size.y
     tips = hovered_tooltips(app, monkeypatch, x, y)
     assert tips and tips[-1].startswith("trace role jump_kick: ")
+
+
+def cells_drawn(app, monkeypatch) -> list[tuple[str, float, float]]:
+    """Draw a frame, recording each stage tree cell's text, the width it needs and the width its cell leaves."""
+    seen: list[tuple[str, float, float]] = []
+    tree_node, text_disabled = imgui.tree_node_ex, imgui.text_disabled
+
+    def node(label: str, flags: int) -> bool:
+        name = label.split("##")[0]
+        need = imgui.get_tree_node_to_label_spacing() + imgui.calc_text_size(name).x
+        seen.append((name, need, imgui.get_content_region_avail().x))
+        return tree_node(label, flags)
+
+    def method(text: str) -> None:
+        if imgui.internal.get_current_table() is not None:
+            seen.append((text, imgui.calc_text_size(text).x, imgui.get_content_region_avail().x))
+        text_disabled(text)
+
+    monkeypatch.setattr(imgui, "tree_node_ex", node)
+    monkeypatch.setattr(imgui, "text_disabled", method)
+    app.draw_frame()
+    monkeypatch.setattr(imgui, "tree_node_ex", tree_node)
+    monkeypatch.setattr(imgui, "text_disabled", text_disabled)
+    return seen
+
+
+@pytest.mark.parametrize("size", [WIDE, FULL_HD])
+def test_the_stage_tree_columns_fit_every_name_and_method(open_app, monkeypatch, size) -> None:
+    """The player's tick 13 (18 stages, `sneaking_adjustment` two levels deep), then the boat of another scene
+    selected in the same window: the columns fit again."""
+    app = open_app(SCENES / "player_sprint_jump_route.toml", size)
+    app.state.selected_entity = 1
+    app.state.pending_steps = 13
+    for _ in range(3):
+        app.draw_frame()
+    cells = cells_drawn(app, monkeypatch)
+    names = [c[0] for c in cells]
+    assert "sneaking_adjustment" in names and "Entity.adjustMovementForSneaking" in names
+    assert all(need <= avail for _, need, avail in cells), [c for c in cells if c[1] > c[2]]
+    app.load(str(SCENES / "boat_ice_road.toml"))
+    app.state.selected_entity = 1
+    app.state.pending_steps = 5
+    for _ in range(3):
+        app.draw_frame()
+    cells = cells_drawn(app, monkeypatch)
+    assert "handle_bubble_column" in [c[0] for c in cells]
+    assert all(need <= avail for _, need, avail in cells), [c for c in cells if c[1] > c[2]]
+    assert window(STAGES_TITLE).size.x * 2 < app.view_rect.width  # the tree scrolls sideways, the view stays wide
+
+
+def test_a_stage_row_tooltip_gives_its_full_name_and_method(open_app, monkeypatch) -> None:
+    app = open_app(SCENES / "tnt_cannon_range.toml", WIDE)
+    app.state.selected_entity = 1
+    app.state.pending_steps = 3
+    for _ in range(3):
+        app.draw_frame()
+    stages = window(STAGES_TITLE)
+    style = imgui.get_style()
+    line = imgui.get_text_line_height_with_spacing()
+    x = stages.pos.x + style.window_padding.x + imgui.get_font_size() * 4
+    y = stages.pos.y + stages.title_bar_height + style.window_padding.y + line * 4.5  # under gravity, move
+    tips = hovered_tooltips(app, monkeypatch, x, y)
+    assert tips and tips[-1].startswith("sneaking_adjustment (Entity.adjustMovementForSneaking)")

@@ -22,7 +22,7 @@ from viewer.panels.timeline import TIMELINE_TITLE
 
 DOCKSPACE_NAME = "tickscope_dockspace"
 LEFT_FRACTION = 0.24      # of the window width: Controls over Entities
-RIGHT_FRACTION = 0.27     # of what is left: Stages over the Legend
+RIGHT_FRACTION = 0.29     # of what is left: Stages over the Legend (at 1280 px, stage names and codes fit)
 LEGEND_FRACTION = 0.32    # of the right column
 BOTTOM_FRACTION = 0.32    # of the window height: the tabs of Plots, Explosion ledger, Pistons, then the timeline
 TIMELINE_HEIGHT_EM = 7.5  # title bar, the button row and the ruler
