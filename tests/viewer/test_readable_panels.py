@@ -8,13 +8,13 @@ import time
 from pathlib import Path
 
 import pytest
-from imgui_bundle import imgui
+from imgui_bundle import imgui, implot
 from ui_driver import send
 
 from viewer.drawing.palette import load_palette
 from viewer.panels.errors import ERRORS_TITLE
 from viewer.panels.help import LEGEND_TITLE
-from viewer.panels.plots import PLOTS_TITLE
+from viewer.panels.plots import PLOTS_TITLE, nice_ticks
 from viewer.panels.role_names import ROLE_NAMES
 from viewer.panels.stages import STAGES_TITLE
 
@@ -174,3 +174,64 @@ def test_a_stage_row_tooltip_gives_its_full_name_and_method(open_app, monkeypatc
     y = stages.pos.y + stages.title_bar_height + style.window_padding.y + line * 4.5  # under gravity, move
     tips = hovered_tooltips(app, monkeypatch, x, y)
     assert tips and tips[-1].startswith("sneaking_adjustment (Entity.adjustMovementForSneaking)")
+
+
+def plots_drawn(app, monkeypatch) -> tuple[list[tuple[float, float, float]], list[tuple[list, list]], list[str]]:
+    """Draw a frame, recording each plot's top (screen y) and size, its y ticks, and the Plots panel's dim texts."""
+    plots, ticks, texts = [], [], []
+    begin_plot, setup_ticks, text_disabled = implot.begin_plot, implot.setup_axis_ticks, imgui.text_disabled
+
+    def begin(title: str, size: imgui.ImVec2, flags: int = 0) -> bool:
+        plots.append((imgui.get_cursor_screen_pos().y, size.x, size.y))
+        return begin_plot(title, size, flags)
+
+    def setup(axis: int, values: list, labels: list) -> None:
+        ticks.append((list(values), list(labels)))
+        setup_ticks(axis, values, labels)
+
+    def dim(text: str) -> None:
+        texts.append(text)
+        text_disabled(text)
+
+    monkeypatch.setattr(implot, "begin_plot", begin)
+    monkeypatch.setattr(implot, "setup_axis_ticks", setup)
+    monkeypatch.setattr(imgui, "text_disabled", dim)
+    app.draw_frame()
+    monkeypatch.setattr(implot, "begin_plot", begin_plot)
+    monkeypatch.setattr(implot, "setup_axis_ticks", setup_ticks)
+    monkeypatch.setattr(imgui, "text_disabled", text_disabled)
+    return plots, ticks, texts
+
+
+@pytest.mark.parametrize(("scene", "ticks", "size"), [("tnt_cannon_range.toml", 20, WIDE),
+                                                     ("player_sprint_jump_route.toml", 15, WIDE),
+                                                     ("boat_ice_road.toml", 200, WIDE),
+                                                     ("player_sprint_jump_route.toml", 15, FULL_HD)])
+def test_the_plots_have_room_and_their_tick_labels_never_overlap(open_app, monkeypatch, scene, ticks, size) -> None:
+    app = open_app(SCENES / scene, size)
+    app.state.selected_entity = 1
+    app.state.pending_steps = ticks
+    app.draw_frame()
+    imgui.set_window_focus(PLOTS_TITLE)
+    for _ in range(2):
+        app.draw_frame()
+    plots, y_ticks, texts = plots_drawn(app, monkeypatch)
+    panel = window(PLOTS_TITLE)
+    em = imgui.get_font_size()
+    assert len(plots) == 2 and len(y_ticks) == 2
+    for top, width, height in plots:
+        assert height >= 6 * em and width >= 20 * em  # at 1280x720: about 105 x 620 pixels
+        assert top + height <= panel.pos.y + panel.size.y  # the x axis and its labels are not cut
+    for (_, _, height), (values, labels) in zip(plots, y_ticks, strict=True):
+        assert 3 <= len(labels) and len(labels) * 1.4 * em <= height - 2.2 * em  # a line and a gap per label
+        assert len(set(labels)) == len(labels) and len({len(s.split(".")[-1]) for s in labels if "." in s}) <= 1
+        assert [float(s) for s in labels] == pytest.approx(values)
+    assert "blocks by tick" in texts and "blocks/tick by tick" in texts  # the units, beside each quantity
+
+
+def test_nice_ticks_enclose_the_values_with_labels_that_read_apart() -> None:
+    """Formula test: the y ticks of the case that drew '41.16' over '41.0' in a 40-pixel plot."""
+    assert nice_ticks(41.15, 41.17, 4) == (pytest.approx(41.15), pytest.approx(41.17),
+                                           pytest.approx([41.15, 41.16, 41.17]), ["41.15", "41.16", "41.17"])
+    assert nice_ticks(-16.0, 1.4, 3)[3] == ["-20", "0", "20"]
+    assert nice_ticks(-0.0784, -0.0784, 3)[3] == ["-0.10", "-0.08", "-0.06"]  # a constant is widened
