@@ -176,8 +176,8 @@ def test_a_stage_row_tooltip_gives_its_full_name_and_method(open_app, monkeypatc
     assert tips and tips[-1].startswith("sneaking_adjustment (Entity.adjustMovementForSneaking)")
 
 
-def plots_drawn(app, monkeypatch) -> tuple[list[tuple[float, float, float]], list[tuple[list, list]], list[str]]:
-    """Draw a frame, recording each plot's top (screen y) and size, its y ticks, and the Plots panel's dim texts."""
+def plots_drawn(app, monkeypatch) -> tuple[list[tuple[float, float, float]], list[tuple[int, list, list]], list[str]]:
+    """Draw a frame, recording each plot's top (screen y) and size, its axis ticks and the panel's dim texts."""
     plots, ticks, texts = [], [], []
     begin_plot, setup_ticks, text_disabled = implot.begin_plot, implot.setup_axis_ticks, imgui.text_disabled
 
@@ -186,7 +186,7 @@ def plots_drawn(app, monkeypatch) -> tuple[list[tuple[float, float, float]], lis
         return begin_plot(title, size, flags)
 
     def setup(axis: int, values: list, labels: list) -> None:
-        ticks.append((list(values), list(labels)))
+        ticks.append((axis, list(values), list(labels)))
         setup_ticks(axis, values, labels)
 
     def dim(text: str) -> None:
@@ -215,7 +215,9 @@ def test_the_plots_have_room_and_their_tick_labels_never_overlap(open_app, monke
     imgui.set_window_focus(PLOTS_TITLE)
     for _ in range(2):
         app.draw_frame()
-    plots, y_ticks, texts = plots_drawn(app, monkeypatch)
+    plots, ticks, texts = plots_drawn(app, monkeypatch)
+    y_ticks = [(values, labels) for axis, values, labels in ticks if axis == implot.ImAxis_.y1]
+    x_labels = [label for axis, _, labels in ticks if axis == implot.ImAxis_.x1 for label in labels]
     panel = window(PLOTS_TITLE)
     em = imgui.get_font_size()
     assert len(plots) == 2 and len(y_ticks) == 2
@@ -226,6 +228,7 @@ def test_the_plots_have_room_and_their_tick_labels_never_overlap(open_app, monke
         assert 3 <= len(labels) and len(labels) * 1.4 * em <= height - 2.2 * em  # a line and a gap per label
         assert len(set(labels)) == len(labels) and len({len(s.split(".")[-1]) for s in labels if "." in s}) <= 1
         assert [float(s) for s in labels] == pytest.approx(values)
+    assert x_labels and all(label.lstrip("-").isdigit() for label in x_labels)  # whole ticks only
     assert "blocks by tick" in texts and "blocks/tick by tick" in texts  # the units, beside each quantity
 
 
@@ -235,3 +238,4 @@ def test_nice_ticks_enclose_the_values_with_labels_that_read_apart() -> None:
                                            pytest.approx([41.15, 41.16, 41.17]), ["41.15", "41.16", "41.17"])
     assert nice_ticks(-16.0, 1.4, 3)[3] == ["-20", "0", "20"]
     assert nice_ticks(-0.0784, -0.0784, 3)[3] == ["-0.10", "-0.08", "-0.06"]  # a constant is widened
+    assert nice_ticks(0.0, 2.0, 10, least_step=1.0)[3] == ["0", "1", "2"]  # ticks of the game: no 0.5

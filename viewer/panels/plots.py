@@ -25,6 +25,7 @@ PLOT_PADDING_EM = 0.4     # implot's padding inside the plot frame (its default,
 X_AXIS_EM = 2.2           # the x tick labels and the padding: what a plot's height loses to the y axis
 Y_TICK_SPACING_EM = 1.4   # the least room per y tick label (a line and a gap): labels never touch
 NICE_STEPS = (1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0)  # two decades: three ticks always enclose any range
+X_TICK_SPACING_EM = 5     # the least room per tick number on the x axis
 MOST_TICKS = 10
 FLAT_RANGE = 0.01         # a value range narrower than this is widened (a constant quantity)
 FLAT_SHARE = 0.01         # ... by this share of the value each way
@@ -69,14 +70,15 @@ def plotted_entities(state: Any) -> list[int]:
     return chosen + [e for e in state.plot_pinned if e not in chosen]
 
 
-def nice_ticks(lo: float, hi: float, most: int) -> tuple[float, float, list[float], list[str]]:
+def nice_ticks(lo: float, hi: float, most: int, least_step: float = 0.0) -> tuple[float, float, list[float], list[str]]:
     """At most `most` (3 to 10) evenly spaced round values (1, 2 or 5 times a power of ten apart) whose first and last
     enclose lo..hi: the axis limits, the tick values and their labels, all printed with the same decimals (enough
-    to tell neighbours apart, so no two labels read alike). A flat lo..hi is widened by 1 % (at least 0.01)."""
+    to tell neighbours apart, so no two labels read alike). A flat lo..hi is widened by 1 % (at least 0.01). The
+    step is at least `least_step` (1 for ticks: no tick 0.5)."""
     if hi - lo < FLAT_RANGE:
         half = max(abs(lo) * FLAT_SHARE, FLAT_RANGE)
         lo, hi = lo - half, hi + half
-    raw = (hi - lo) / max(most - 1, 1)
+    raw = max((hi - lo) / max(most - 1, 1), least_step)
     power = 10.0 ** math.floor(math.log10(raw))
     for mantissa in NICE_STEPS:  # the smallest round step that needs at most `most` ticks
         step = mantissa * power
@@ -140,6 +142,9 @@ def _draw_plot(name: str, series: dict[int, Series], tick: int, size: imgui.ImVe
         return
     bare = implot.AxisFlags_.no_label
     implot.setup_axes("tick", UNITS[name], bare | implot.AxisFlags_.auto_fit, bare)
+    ticks = np.concatenate([values.ticks for values in series.values()])
+    most = min(max(3, int(size.x / (em() * X_TICK_SPACING_EM))), MOST_TICKS)
+    implot.setup_axis_ticks(implot.ImAxis_.x1, *nice_ticks(float(ticks.min()), float(ticks.max()), most, 1.0)[2:])
     if finite.size:
         most = min(max(3, int((size.y - em() * X_AXIS_EM) / (em() * Y_TICK_SPACING_EM))), MOST_TICKS)
         lo, hi, values, labels = nice_ticks(float(finite.min()), float(finite.max()), most)
