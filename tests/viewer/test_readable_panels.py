@@ -21,12 +21,12 @@ from viewer.panels.stages import STAGES_TITLE
 WIDE = (1280, 720)
 FULL_HD = (1920, 1080)
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
-TOOLTIP_WAIT_S = 0.6  # longer than ImGui's stationary and short hover delays (0.15 s each)
+TOOLTIP_WAIT_S = 5.0  # at most; ImGui's stationary and short hover delays are 0.15 s each
 
 
 def hovered_tooltips(app, monkeypatch, x: float, y: float) -> list[str]:
-    """Rest the pointer at (x, y) (pixels from the top left) until ImGui's tooltip delay passed; the tooltip texts
-    of the items hovered meanwhile."""
+    """Rest the pointer at (x, y) (pixels from the top left) until a tooltip shows (ImGui's hover delays passed, on
+    a loaded machine too); the tooltip texts of the items hovered."""
     seen: list[str] = []
     original = imgui.set_item_tooltip
 
@@ -38,8 +38,9 @@ def hovered_tooltips(app, monkeypatch, x: float, y: float) -> list[str]:
     monkeypatch.setattr(imgui, "set_item_tooltip", record)
     send(app, "on_mouse_motion", x, app.window.height - y, 0, 0)
     end = time.perf_counter() + TOOLTIP_WAIT_S
-    while time.perf_counter() < end:
+    while not seen and time.perf_counter() < end:
         app.draw_frame()
+    app.draw_frame()
     monkeypatch.setattr(imgui, "set_item_tooltip", original)
     return seen
 
