@@ -150,7 +150,7 @@ def _draw_plot(name: str, series: dict[int, Series], tick: int, size: imgui.ImVe
         lo, hi, values, labels = nice_ticks(float(finite.min()), float(finite.max()), most)
         implot.setup_axis_limits(implot.ImAxis_.y1, lo, hi, implot.Cond_.always)
         implot.setup_axis_ticks(implot.ImAxis_.y1, values, labels)
-    implot.setup_legend(implot.Location_.north_west, implot.LegendFlags_.horizontal)
+    implot.setup_legend(implot.Location_.east, implot.LegendFlags_.outside)  # beside the lines, never over them
     for (entity_id, values), ys in zip(series.items(), columns, strict=True):
         implot.plot_line(f"#{entity_id} {name}", values.ticks, ys)
     implot.plot_inf_lines("##now", np.array([float(tick)]))
