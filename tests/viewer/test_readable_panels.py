@@ -11,6 +11,7 @@ import pytest
 from imgui_bundle import imgui, implot
 from ui_driver import send
 
+from viewer.app import ViewerApp
 from viewer.drawing.palette import load_palette
 from viewer.panels.errors import ERRORS_TITLE
 from viewer.panels.help import LEGEND_TITLE
@@ -240,3 +241,29 @@ def test_nice_ticks_enclose_the_values_with_labels_that_read_apart() -> None:
     assert nice_ticks(-16.0, 1.4, 3)[3] == ["-20", "0", "20"]
     assert nice_ticks(-0.0784, -0.0784, 3)[3] == ["-0.10", "-0.08", "-0.06"]  # a constant is widened
     assert nice_ticks(0.0, 2.0, 10, least_step=1.0)[3] == ["0", "1", "2"]  # ticks of the game: no 0.5
+
+
+def test_a_layout_saved_by_an_older_viewer_gets_the_errors_tab_beside_the_plots(flat_scene: Path,
+                                                                                  tmp_path: Path) -> None:
+    """A user's imgui.ini from before the Errors tab (the dock nodes, no tab, the old floating "Errors" window's
+    place): the first error still docks beside Plots, not over the view."""
+    ini = tmp_path / "imgui.ini"
+    first = ViewerApp(str(flat_scene), size=WIDE, visible=False, ini_path=ini)
+    for _ in range(2):
+        first.draw_frame()
+    first.close()
+    sections = [s for s in ini.read_text(encoding="utf-8").split("\n\n") if s and "errors_tab" not in s.split("\n")[0]]
+    old = "[Window][Errors]\nPos=390,300\nSize=500,100\nCollapsed=0\n"
+    ini.write_text("\n\n".join([old, *sections]), encoding="utf-8")
+    app = ViewerApp(str(flat_scene), size=WIDE, visible=False, ini_path=ini)
+    try:
+        for _ in range(2):
+            app.draw_frame()
+        app.state.report("tick 1: RuntimeError: boom")
+        for _ in range(2):
+            app.draw_frame()
+        errors = window(ERRORS_TITLE)
+        assert errors.dock_id != 0 and errors.dock_id == window(PLOTS_TITLE).dock_id and shown(ERRORS_TITLE)
+        assert not covers(errors, app.view_rect)
+    finally:
+        app.close()

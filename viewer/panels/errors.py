@@ -8,9 +8,11 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
+from viewer.panels.plots import PLOTS_TITLE
 from viewer.panels.widgets import ERROR_COLOR
 
-ERRORS_TITLE = "###Errors"  # the window id; its shown title counts the errors
+ERRORS_TITLE = "###errors_tab"  # the window id (not the floating "Errors" window of older layouts); the title
+                                # shown counts the errors
 
 
 def draw_errors(state: Any) -> None:
@@ -19,6 +21,9 @@ def draw_errors(state: Any) -> None:
     if not state.errors:
         state.errors_seen = 0
         return
+    plots = imgui.internal.find_window_by_name(PLOTS_TITLE)
+    if plots is not None and plots.dock_id:  # a layout saved before the tab existed: put it beside Plots
+        imgui.set_next_window_dock_id(plots.dock_id, imgui.Cond_.first_use_ever)
     if len(state.errors) > state.errors_seen:
         state.errors_seen = len(state.errors)
         imgui.set_next_window_focus()
