@@ -85,11 +85,13 @@ def draw_stages(state: Any, record: Any, rows: list[StageRow], current: StageKey
             imgui.table_setup_column("stage", imgui.TableColumnFlags_.width_fixed, fit[0])
             imgui.table_setup_column("code", imgui.TableColumnFlags_.width_fixed, em() * CODE_WIDTH_EM)
             imgui.table_setup_column("method", imgui.TableColumnFlags_.width_fixed, fit[1])
-            laid_out = imgui.internal.get_current_table().min_column_width > 0  # a new table takes `fit` as it is
-            if laid_out and state.stage_columns_fit != (state.selected_entity, fit):  # another entity: fit again
+            # Fitted once the table is laid out (its first frame cannot take widths; an ini file may hold older ones),
+            # then again for another entity; the user's resizing is kept until then.
+            laid_out = imgui.internal.get_current_table().min_column_width > 0
+            if laid_out and state.stage_columns_fit != (state.selected_entity, fit):
                 imgui.internal.table_set_column_width(0, fit[0])
                 imgui.internal.table_set_column_width(2, fit[1])
-            state.stage_columns_fit = (state.selected_entity, fit)
+                state.stage_columns_fit = (state.selected_entity, fit)
             imgui.table_headers_row()
             i = 0
             while i < len(rows):
