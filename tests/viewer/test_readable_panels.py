@@ -267,3 +267,14 @@ def test_a_layout_saved_by_an_older_viewer_gets_the_errors_tab_beside_the_plots(
         assert not covers(errors, app.view_rect)
     finally:
         app.close()
+
+
+def test_plotting_an_entity_with_no_recorded_tick_draws_empty_plots(open_app, flat_scene: Path, monkeypatch) -> None:
+    """An id selected that no tick recorded (typed in the entity field): the plots stay empty, the frame draws."""
+    app = open_app(flat_scene, WIDE)
+    app.state.selected_entity = 99
+    app.draw_frame()
+    imgui.set_window_focus(PLOTS_TITLE)
+    app.draw_frame()
+    plots, ticks, _ = plots_drawn(app, monkeypatch)
+    assert len(plots) == 2 and ticks == [] and not app.state.errors

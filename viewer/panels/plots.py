@@ -143,8 +143,9 @@ def _draw_plot(name: str, series: dict[int, Series], tick: int, size: imgui.ImVe
     bare = implot.AxisFlags_.no_label
     implot.setup_axes("tick", UNITS[name], bare | implot.AxisFlags_.auto_fit, bare)
     ticks = np.concatenate([values.ticks for values in series.values()])
-    most = min(max(3, int(size.x / (em() * X_TICK_SPACING_EM))), MOST_TICKS)
-    implot.setup_axis_ticks(implot.ImAxis_.x1, *nice_ticks(float(ticks.min()), float(ticks.max()), most, 1.0)[2:])
+    if ticks.size:  # none for an entity never seen alive in the ticks run
+        most = min(max(3, int(size.x / (em() * X_TICK_SPACING_EM))), MOST_TICKS)
+        implot.setup_axis_ticks(implot.ImAxis_.x1, *nice_ticks(float(ticks.min()), float(ticks.max()), most, 1.0)[2:])
     if finite.size:
         most = min(max(3, int((size.y - em() * X_AXIS_EM) / (em() * Y_TICK_SPACING_EM))), MOST_TICKS)
         lo, hi, values, labels = nice_ticks(float(finite.min()), float(finite.max()), most)
