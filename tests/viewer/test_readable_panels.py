@@ -278,3 +278,22 @@ def test_plotting_an_entity_with_no_recorded_tick_draws_empty_plots(open_app, fl
     app.draw_frame()
     plots, ticks, _ = plots_drawn(app, monkeypatch)
     assert len(plots) == 2 and ticks == [] and not app.state.errors
+
+
+def test_an_entity_field_wider_than_its_box_has_its_whole_value_in_the_tooltip(open_app, monkeypatch) -> None:
+    """The sprinting player's position at 1280x720 (three 17-digit doubles) does not fit the Entities panel."""
+    app = open_app(SCENES / "player_sprint_jump_route.toml", WIDE)
+    app.state.selected_entity = 1
+    app.state.pending_steps = 13
+    for _ in range(3):
+        app.draw_frame()
+    tips: list[str] = []
+    original = imgui.set_item_tooltip
+    monkeypatch.setattr(imgui, "set_item_tooltip", lambda text: (tips.append(text), original(text)))
+    app.draw_frame()
+    monkeypatch.setattr(imgui, "set_item_tooltip", original)
+    player = app.sim.entity_by_id(1)
+    whole = [t for t in tips if t.startswith(f"{player.pos.x!r}")]
+    assert whole and repr(player.pos.z) in whole[0].split("\n")[0]  # the whole value, then what to do
+    assert "Type a value and press Enter" in whole[0]
+    assert "Type a value and press Enter: it is applied at this tick and later ticks run again" in tips  # short ones
