@@ -1,7 +1,9 @@
 """GPU meshes of the world, one per 16³ section, rebuilt only when `World.section_version` changes.
 
 A changed section also remeshes its six neighbours (their border faces depend on it). Rebuilding can be
-spread over frames with a time budget; `render_to_png` builds everything before drawing.
+spread over frames with a time budget, nearest to the last frame's eye first (a camera following an entity far
+down a long scene sees the blocks around it first, not the ones sorting first by coordinates); `render_to_png`
+builds everything before drawing.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ class WorldView:
         self._pending: set[SectionKey] = set()
         self._opaque: dict[SectionKey, GpuMesh] = {}
         self._translucent: dict[SectionKey, GpuMesh] = {}
+        self._eye = np.zeros(3)  # where the last frame was seen from (draw_opaque): remeshing starts near it
 
     def update(self, world: Any, budget_s: float | None = None) -> int:
         """Remesh the sections that changed since the last call; returns how many still wait (budget spent)."""
@@ -78,7 +81,7 @@ class WorldView:
                 self._pending.add(key)
                 self._pending.update(_neighbours(key))
         start = time.perf_counter()
-        for key in sorted(self._pending):
+        for key in _nearest_first(self._pending, self._eye):
             self._pending.discard(key)
             self._drop(key)
             if key in sections:
@@ -93,6 +96,7 @@ class WorldView:
 
     def draw_opaque(self, view: np.ndarray, proj: np.ndarray) -> None:
         """Opaque faces of the sections in view, nearest first (hidden fragments fail the depth test early)."""
+        self._eye = np.linalg.inv(view.astype(np.float64))[3, :3]
         for key in visible_sections(self._opaque, view, proj):
             mesh = self._opaque[key]
             mesh.vao.render(moderngl.TRIANGLES, vertices=mesh.count)
@@ -139,6 +143,15 @@ def visible_sections(keys: Iterable[SectionKey], view: np.ndarray, proj: np.ndar
     order = np.argsort(distance[inside], kind="stable")
     chosen = [k for k, ok in zip(keys, inside, strict=True) if ok]
     return [chosen[i] for i in order]
+
+
+def _nearest_first(keys: Iterable[SectionKey], eye: np.ndarray) -> list[SectionKey]:
+    """Section keys by the distance of their centre from `eye` (ties by key, so the order is repeatable)."""
+    keys = sorted(keys)
+    if not keys:
+        return keys
+    distance = np.linalg.norm((np.array(keys, dtype=np.float64) + 0.5) * SECTION - eye, axis=1)
+    return [keys[i] for i in np.argsort(distance, kind="stable")]
 
 
 def _neighbours(key: SectionKey) -> list[SectionKey]:
