@@ -446,7 +446,9 @@ class ViewerApp(Readouts):
         if state.focus_requested and where is not None:
             self.controls.focus(where)
         elif state.follow and where is not None:
-            self.controls.follow(where)
+            self.controls.follow(where, state.selected_entity)
+        if not state.follow:
+            self.controls.followed = None
         state.focus_requested = False
         if state.frame_requested:
             state.frame_requested = False

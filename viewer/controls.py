@@ -23,6 +23,7 @@ from viewer.drawing.camera import (
     FlyCamera,
     OrbitCamera,
     OrthoCamera,
+    close_in,
     fit_orbit,
     fit_ortho,
     look_direction,
@@ -57,6 +58,7 @@ class CameraControls:
         self.fly = FlyCamera()
         self.ortho = {view: OrthoCamera(view) for view in ORTHO_VIEWS}
         self._press: tuple[int, int] | None = None
+        self.followed: int | None = None  # the entity the cameras follow (None: not following)
         self.view_rect = ViewRect(0.0, 0.0, float(window.width), float(window.height))  # set by the app each frame
 
     def frame(self, bounds: Bounds, aspect: float) -> None:
@@ -184,8 +186,13 @@ class CameraControls:
                 cam.center = moved
         cam.zoom(factor)
 
-    def follow(self, point: tuple[float, float, float]) -> None:
-        """Keep `point` (the followed entity) at the centre of the orbit and orthographic views."""
+    def follow(self, point: tuple[float, float, float], entity_id: int) -> None:
+        """Keep `point` (the followed entity's) at the centre of the orbit and orthographic views; when following
+        starts (or moves to another entity) the cameras first close in on it (`close_in`)."""
+        if entity_id != self.followed:
+            self.followed = entity_id
+            for cam in (self.orbit, *self.ortho.values()):
+                close_in(cam)
         self.orbit.target = point
         for ortho in self.ortho.values():
             ortho.center = point

@@ -25,6 +25,7 @@ class ViewerState:
     micro: int | None = None          # inside the current tick: index of the last finished stage (None: its end)
     selected_entity: int | None = None
     selected_stage: StageKey | None = None
+    stage_columns_fit: tuple = ()     # (entity, widths) the stage tree's columns were last fitted to
     search_step: int | None = None    # a path_search stage selected: expansions shown (None: the whole search)
     selected_b36: BlockPos | None = None  # a B36 (moving block) picked in the Pistons panel or by micro-stepping
     show_entities: bool = True
@@ -51,6 +52,7 @@ class ViewerState:
     screenshot: str | None = None     # a screenshot requested: 'panels' (the whole window) or 'scene'
     last_screenshot: str = ""
     errors: list[str] = field(default_factory=list)
+    errors_seen: int = 0              # errors the Errors tab was brought forward for
     frame_ms: float = 0.0             # smoothed frame time, shown in the controls panel
     triangles: int = 0                # triangles of the world mesh
     trace_hidden: int = 0             # trace primitives not drawn (too many with no entity selected)

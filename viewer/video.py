@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from viewer.drawing.camera import OrbitCamera, OrthoCamera, camera_from_spec
+from viewer.drawing.camera import OrbitCamera, OrthoCamera, camera_from_spec, close_in
 from viewer.drawing.framing import scene_bounds
 from viewer.render import RenderError, egl_context, prepare, render_frame
 
@@ -55,6 +55,8 @@ def render_video(scene_path: str, ticks: tuple[int, int], out: str, size: tuple[
     if entity is not None and sim.entity_by_id(entity) is None:
         raise RenderError(f"--entity {entity}: no entity with that id at tick {first}")
     cam = camera_from_spec(spec, scene_bounds(sim), size[0] / size[1])
+    if entity is not None and not spec.numbers:  # a fitted camera: from the whole scene's framing, close in
+        close_in(cam)
     from tqdm import tqdm  # here, not at the top: its import costs the window's launch 60 ms
     ctx = egl_context()
     frames: list[np.ndarray] = []

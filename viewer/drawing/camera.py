@@ -19,6 +19,8 @@ NEAR = 0.05
 FAR = 2000.0
 MAX_PITCH = 89.9
 FIT_MARGIN = 1.08  # a framed box fills the view up to 1 / FIT_MARGIN of its half extents
+FOLLOW_DISTANCE = 24.0     # blocks: the farthest an orbit camera starts following an entity from
+FOLLOW_HALF_HEIGHT = 12.0  # blocks: the same for an orthographic view
 Vec = tuple[float, float, float]
 
 
@@ -174,6 +176,16 @@ def fit_ortho(view: str, bounds: Bounds, aspect: float) -> OrthoCamera:
     side = np.abs(np.cross(direction, up))
     half = max(float(extent @ up) / 2.0, float(extent @ side) / 2.0 / aspect, 1.0) * FIT_MARGIN
     return OrthoCamera(view, tuple(bounds.center()), half)
+
+
+def close_in(cam: OrbitCamera | FlyCamera | OrthoCamera) -> None:
+    """Bring a camera that starts following an entity within FOLLOW_DISTANCE (FOLLOW_HALF_HEIGHT) of it: framed on
+    a whole scene (a 1,500-block ice road, 1,000 blocks back), the entity and the blocks around it would be under
+    a pixel and the frame would look empty. A closer camera stays as it is."""
+    if isinstance(cam, OrbitCamera):
+        cam.distance = min(cam.distance, FOLLOW_DISTANCE)
+    elif isinstance(cam, OrthoCamera):
+        cam.half_height = min(cam.half_height, FOLLOW_HALF_HEIGHT)
 
 
 @dataclass

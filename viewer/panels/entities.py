@@ -169,8 +169,12 @@ def _draw_field(state: Any, entity: Any, spec: Any) -> None:
             if changed:
                 state.pending_edits.append(editing.set_field(entity.id, spec, value))
             return
-        text = text_field(state, key, f"##{spec.name}", editing.field_text(entity, spec), None)
-    imgui.set_item_tooltip("Type a value and press Enter: it is applied at this tick and later ticks run again")
+        current = editing.field_text(entity, spec)
+        room = imgui.get_content_region_avail().x - 2 * imgui.get_style().frame_padding.x  # the field's text width
+        cut = imgui.calc_text_size(current).x > room
+        text = text_field(state, key, f"##{spec.name}", current, None)
+    tip = "Type a value and press Enter: it is applied at this tick and later ticks run again"
+    imgui.set_item_tooltip(f"{current}\n{tip}" if cut else tip)  # a value wider than its field: whole here
     if text is None:
         return
     value, error = editing.parse_field(spec, text)

@@ -8,28 +8,36 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
-from viewer.panels.widgets import ERROR_COLOR, PANEL_MARGIN_EM, em
+from viewer.panels.plots import PLOTS_TITLE
+from viewer.panels.widgets import ERROR_COLOR
+
+ERRORS_TITLE = "###errors_tab"  # the window id (not the floating "Errors" window of older layouts); the title
+                                # shown counts the errors
 
 
 def draw_errors(state: Any) -> None:
-    """Every error reported since the last dismiss (a scene that failed to load, a tick that raised)."""
+    """Every error reported since the last dismiss (a scene that failed to load, a tick that raised), as a tab of
+    the bottom dock (layout.BOTTOM_TABS) that comes to the front when a new error arrives; no tab without errors."""
     if not state.errors:
+        state.errors_seen = 0
         return
-    viewport = imgui.get_main_viewport()
-    imgui.set_next_window_pos(imgui.ImVec2(viewport.size.x * 0.5, viewport.size.y - em() * PANEL_MARGIN_EM),
-                              imgui.Cond_.always, imgui.ImVec2(0.5, 1.0))
-    imgui.set_next_window_size_constraints(imgui.ImVec2(em() * 20, 0), imgui.ImVec2(em() * 60, em() * 20))
-    with imgui_ctx.begin("Errors", flags=imgui.WindowFlags_.always_auto_resize) as window:
+    plots = imgui.internal.find_window_by_name(PLOTS_TITLE)
+    if plots is not None and plots.dock_id:  # a layout saved before the tab existed: put it beside Plots
+        imgui.set_next_window_dock_id(plots.dock_id, imgui.Cond_.first_use_ever)
+    if len(state.errors) > state.errors_seen:
+        state.errors_seen = len(state.errors)
+        imgui.set_next_window_focus()
+    with imgui_ctx.begin(f"Errors ({len(state.errors)}){ERRORS_TITLE}") as window:
         if not window:
             return
-        for i, message in enumerate(state.errors):
-            with imgui_ctx.push_id(i):
-                imgui.push_text_wrap_pos(em() * 58)
-                imgui.text_colored(ERROR_COLOR, message)
-                imgui.pop_text_wrap_pos()
         if imgui.button("Dismiss"):
             state.errors.clear()
         imgui.set_item_tooltip("Hide these messages (they are not kept anywhere else)")
+        imgui.push_text_wrap_pos(0.0)  # wrap at the panel's edge
+        for i, message in enumerate(reversed(state.errors)):  # the newest first
+            with imgui_ctx.push_id(i):
+                imgui.text_colored(ERROR_COLOR, message)
+        imgui.pop_text_wrap_pos()
 
 
 def describe(exc: BaseException) -> str:

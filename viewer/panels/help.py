@@ -8,6 +8,7 @@ from typing import Any
 from imgui_bundle import imgui, imgui_ctx
 
 from viewer.drawing.palette import RGBA, Palette
+from viewer.panels.role_names import role_name, role_tooltip
 from viewer.panels.widgets import em
 
 HELP_TITLE = "Keys and mouse"
@@ -91,6 +92,9 @@ def draw_legend(state: Any, entries: list[tuple[str, RGBA]]) -> None:
                                imgui.ColorEditFlags_.no_tooltip, imgui.ImVec2(size, size))
             imgui.same_line()
             imgui.text(name)
+            tip = role_tooltip(name)
+            if tip is not None:
+                imgui.set_item_tooltip(tip)
 
 
 HELPER_COLOURS = (("show_trails", "trail", "trail of the selected entity"), ("show_grid", "block_grid", "block grid"),
@@ -107,7 +111,7 @@ def legend_entries(palette: Palette, types: list[str], roles: list[str],
     selected = state is not None and state.selected_entity is not None
     if selected:
         out.append(("selected entity", palette.ui["selected"]))
-    out += [(f"trace: {role}", palette.role_color(role)) for role in roles]
+    out += [(role_name(role), palette.role_color(role)) for role in roles]
     out += [(f"path node: {t}", palette.path_type_color(t)) for t in path_types or []]
     if selected:  # the helpers are drawn around the selection
         out += [(label, palette.ui[key]) for flag, key, label in HELPER_COLOURS if getattr(state, flag)]

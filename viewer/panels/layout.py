@@ -12,6 +12,7 @@ from viewer.drawing.picking import ViewRect
 from viewer.panels.analysis import ANALYSIS_TITLE
 from viewer.panels.controls import CONTROLS_TITLE
 from viewer.panels.entities import ENTITIES_TITLE
+from viewer.panels.errors import ERRORS_TITLE
 from viewer.panels.help import LEGEND_TITLE
 from viewer.panels.ledger import LEDGER_TITLE
 from viewer.panels.pistons import PISTONS_TITLE
@@ -21,12 +22,12 @@ from viewer.panels.timeline import TIMELINE_TITLE
 
 DOCKSPACE_NAME = "tickscope_dockspace"
 LEFT_FRACTION = 0.24      # of the window width: Controls over Entities
-RIGHT_FRACTION = 0.27     # of what is left: Stages over the Legend
+RIGHT_FRACTION = 0.29     # of what is left: Stages over the Legend (at 1280 px, stage names and codes fit)
 LEGEND_FRACTION = 0.32    # of the right column
-BOTTOM_FRACTION = 0.32    # of the window height: the tabs of Plots, Explosion ledger, Pistons, then the timeline
-TIMELINE_HEIGHT_EM = 7.5  # title bar, the button row and the ruler
+BOTTOM_FRACTION = 0.34    # of the window height: the tabs of Plots, Explosion ledger, Pistons, then the timeline
+TIMELINE_HEIGHT_EM = 6.6  # title bar, the button row and the ruler
 CONTROLS_FRACTION = 0.56  # of the left column
-BOTTOM_TABS = (PLOTS_TITLE, LEDGER_TITLE, PISTONS_TITLE, ANALYSIS_TITLE)  # the first shown, the others as tabs
+BOTTOM_TABS = (PLOTS_TITLE, LEDGER_TITLE, PISTONS_TITLE, ANALYSIS_TITLE, ERRORS_TITLE)  # the first shown in front
 ZOOMS = (0.75, 1.0, 1.25, 1.5, 2.0)
 
 

@@ -17,6 +17,8 @@ from viewer.state import StageKey
 
 STAGES_TITLE = "Stages"
 TREE_HEIGHT_EM = 12
+CODE_WIDTH_EM = 2.2
+TREE_INDENT_EM = 0.9   # a child's indent under its parent: four levels stay narrow enough for the names to fit
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,17 @@ def changed_fields(before: dict[str, Any], after: dict[str, Any] | None) -> set[
     return {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
 
 
+def fitted_widths(rows: list[StageRow]) -> tuple[float, float]:
+    """The widths (pixels) of the stage and method columns that show every row's name and method whole: the
+    tree's indent, arrow and the cursor mark '> ' included."""
+    style = imgui.get_style()
+    pad = 2 * style.cell_padding.x
+    stage = max(r.depth * style.indent_spacing + imgui.get_tree_node_to_label_spacing()
+                + imgui.calc_text_size(f"> {r.stage.name}").x for r in rows)
+    method = max(imgui.calc_text_size(r.stage.method).x for r in rows)
+    return stage + pad, method + pad
+
+
 def draw_stages(state: Any, record: Any, rows: list[StageRow], current: StageKey | None) -> None:
     """The tree of the selected entity's stages (`rows`, from `stage_rows`; `current`: the micro-step cursor's
     stage) and the selected stage's values."""
@@ -64,17 +77,27 @@ def draw_stages(state: Any, record: Any, rows: list[StageRow], current: StageKey
             return
         imgui.text(f"entity #{state.selected_entity}, tick {record.tick}: {len(rows)} stages")
         flags = (imgui.TableFlags_.resizable | imgui.TableFlags_.borders_inner_v | imgui.TableFlags_.row_bg
-                 | imgui.TableFlags_.scroll_y)
+                 | imgui.TableFlags_.scroll_y | imgui.TableFlags_.scroll_x)
+        imgui.push_style_var(imgui.StyleVar_.indent_spacing, em() * TREE_INDENT_EM)
         if imgui.begin_table("stage tree", 3, flags, imgui.ImVec2(0, em() * TREE_HEIGHT_EM)):
             imgui.table_setup_scroll_freeze(0, 1)
-            imgui.table_setup_column("stage", imgui.TableColumnFlags_.width_stretch, 1.6)
-            imgui.table_setup_column("code", imgui.TableColumnFlags_.width_fixed, em() * 2.2)
-            imgui.table_setup_column("method", imgui.TableColumnFlags_.width_stretch, 1.0)
+            fit = fitted_widths(rows)
+            imgui.table_setup_column("stage", imgui.TableColumnFlags_.width_fixed, fit[0])
+            imgui.table_setup_column("code", imgui.TableColumnFlags_.width_fixed, em() * CODE_WIDTH_EM)
+            imgui.table_setup_column("method", imgui.TableColumnFlags_.width_fixed, fit[1])
+            # Fitted once the table is laid out (its first frame cannot take widths; an ini file may hold older ones),
+            # then again for another entity; the user's resizing is kept until then.
+            laid_out = imgui.internal.get_current_table().min_column_width > 0
+            if laid_out and state.stage_columns_fit != (state.selected_entity, fit):
+                imgui.internal.table_set_column_width(0, fit[0])
+                imgui.internal.table_set_column_width(2, fit[1])
+                state.stage_columns_fit = (state.selected_entity, fit)
             imgui.table_headers_row()
             i = 0
             while i < len(rows):
                 i = _draw_row(state, rows, i, current)
             imgui.end_table()
+        imgui.pop_style_var()
         selected = next((r.stage for r in rows if r.key == state.selected_stage), None)
         if selected is not None:
             if selected.name == SEARCH_STAGE:
@@ -101,13 +124,16 @@ def _draw_row(state: Any, rows: list[StageRow], i: int, current: StageKey | None
     if imgui.is_item_clicked() and not imgui.is_item_toggled_open():
         state.selected_stage = None if state.selected_stage == row.key else row.key
         state.search_step = None
-    imgui.set_item_tooltip("Click to see its values and draw only its geometry")
+    imgui.set_item_tooltip(f"{row.stage.name} ({row.stage.method})\nClick to see its values and draw only its geometry")
     imgui.table_next_column()
     if row.stage.code:
         imgui.text(row.stage.code)
         imgui.set_item_tooltip(STAGE_CODES.get(row.stage.code, row.stage.code))
     imgui.table_next_column()
+    cut = imgui.calc_text_size(row.stage.method).x > imgui.get_content_region_avail().x
     imgui.text_disabled(row.stage.method)
+    if cut:
+        imgui.set_item_tooltip(row.stage.method)
     if end > i + 1 and opened:
         j = i + 1
         while j < end:

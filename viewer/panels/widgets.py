@@ -1,4 +1,4 @@
-"""What every panel shares: the em unit (style V7), margins, colours, and a text field that shows refused
+"""What every panel shares: the em unit (style V7), colours, and a text field that shows refused
 input with its reason.
 """
 
@@ -8,7 +8,6 @@ from typing import Any
 
 from imgui_bundle import imgui
 
-PANEL_MARGIN_EM = 0.6
 ERROR_COLOR = imgui.ImVec4(1.0, 0.45, 0.4, 1.0)
 CHANGED_COLOR = imgui.ImVec4(1.0, 0.85, 0.3, 1.0)
 

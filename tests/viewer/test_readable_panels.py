@@ -1,0 +1,299 @@
+"""The panels read at 1280x720, headless: errors arrive in a docked tab that never covers the 3D view, the Legend
+names trace roles in words with the role id in a tooltip, the stage tree's columns fit their names, the plots
+have room and tick labels that do not overlap."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from imgui_bundle import imgui, implot
+from ui_driver import send
+
+from viewer.app import ViewerApp
+from viewer.drawing.palette import load_palette
+from viewer.panels.errors import ERRORS_TITLE
+from viewer.panels.help import LEGEND_TITLE
+from viewer.panels.plots import PLOTS_TITLE, nice_ticks
+from viewer.panels.role_names import ROLE_NAMES
+from viewer.panels.stages import STAGES_TITLE
+
+WIDE = (1280, 720)
+FULL_HD = (1920, 1080)
+SCENES = Path(__file__).resolve().parents[2] / "scenes"
+TOOLTIP_WAIT_S = 5.0  # at most; ImGui's stationary and short hover delays are 0.15 s each
+
+
+def hovered_tooltips(app, monkeypatch, x: float, y: float) -> list[str]:
+    """Rest the pointer at (x, y) (pixels from the top left) until a tooltip shows (ImGui's hover delays passed, on
+    a loaded machine too); the tooltip texts of the items hovered."""
+    seen: list[str] = []
+    original = imgui.set_item_tooltip
+
+    def record(text: str) -> None:
+        if imgui.is_item_hovered(imgui.HoveredFlags_.for_tooltip):
+            seen.append(text)
+        original(text)
+
+    monkeypatch.setattr(imgui, "set_item_tooltip", record)
+    send(app, "on_mouse_motion", x, app.window.height - y, 0, 0)
+    end = time.perf_counter() + TOOLTIP_WAIT_S
+    while not seen and time.perf_counter() < end:
+        app.draw_frame()
+    app.draw_frame()
+    monkeypatch.setattr(imgui, "set_item_tooltip", original)
+    return seen
+
+
+def window(title: str):
+    return imgui.internal.find_window_by_name(title)
+
+
+def shown(title: str) -> bool:
+    """Whether a docked panel is the visible tab of its node."""
+    found = window(title)
+    return found is not None and found.active and found.dock_node.selected_tab_id == found.tab_id
+
+
+def covers(found, rect) -> bool:
+    x0, y0 = found.pos.x, found.pos.y
+    x1, y1 = x0 + found.size.x, y0 + found.size.y
+    return x0 < rect.x + rect.width and rect.x < x1 and y0 < rect.y + rect.height and rect.y < y1
+
+
+@pytest.mark.parametrize("size", [WIDE, FULL_HD])
+def test_an_error_comes_forward_as_a_docked_tab_beside_the_plots(open_app, flat_scene: Path, size) -> None:
+    app = open_app(flat_scene, size)
+    assert window(ERRORS_TITLE) is None or not window(ERRORS_TITLE).active  # no tab without errors
+    app.state.report("tick 3: RuntimeError: boom")
+    for _ in range(2):
+        app.draw_frame()
+    errors = window(ERRORS_TITLE)
+    assert errors.active and errors.dock_id != 0 and errors.dock_id == window(PLOTS_TITLE).dock_id
+    assert shown(ERRORS_TITLE) and not shown(PLOTS_TITLE)
+    assert not covers(errors, app.view_rect)
+    assert errors.name.startswith("Errors (1)")
+    imgui.set_window_focus(PLOTS_TITLE)  # the user goes back to the plots ...
+    app.draw_frame()
+    app.draw_frame()
+    assert shown(PLOTS_TITLE)
+    app.state.report("tick 4: RuntimeError: boom again")  # ... and a new error brings the tab forward again
+    for _ in range(2):
+        app.draw_frame()
+    assert shown(ERRORS_TITLE) and window(ERRORS_TITLE).name.startswith("Errors (2)")
+    app.state.errors.clear()  # Dismiss
+    for _ in range(2):
+        app.draw_frame()
+    assert not window(ERRORS_TITLE).active and shown(PLOTS_TITLE)
+
+
+def test_every_trace_role_has_a_readable_name_and_meaning() -> None:
+    palette = load_palette()
+    names = [ROLE_NAMES[role][0] for role in palette.roles]  # a role of the palette without a name fails here
+    assert len(set(names)) == len(names)
+    assert all(ROLE_NAMES[role][1] for role in palette.roles)
+
+
+def test_the_legend_names_roles_in_words_with_the_role_id_in_a_tooltip(open_app, monkeypatch) -> None:
+    app = open_app(SCENES / "player_sprint_jump_route.toml", WIDE)
+    app.state.selected_entity = 1
+    app.state.pending_steps = 13  # the tick of the sprint-jump kick
+    for _ in range(3):
+        app.draw_frame()
+    names = [name for name, _ in app.legend]
+    assert "X sweep (Entity.move, per axis)" in names and "Sprint-jump kick" in names
+    assert not [n for n in names if n.startswith("trace:") or "_" in n]  # no raw role id shown
+    legend = window(LEGEND_TITLE)
+    row = names.index("Sprint-jump kick")
+    style = imgui.get_style()
+    top = legend.pos.y + legend.title_bar_height + style.window_padding.y - legend.scroll.y
+    y = top + (row + 0.5) * imgui.get_text_line_height_with_spacing()
+    x = legend.pos.x + style.window_padding.x + imgui.get_font_size() * 3
+    assert y < legend.pos.y + legend.size.y
+    tips = hovered_tooltips(app, monkeypatch, x, y)
+    assert tips and tips[-1].startswith("trace role jump_kick: ")
+
+
+def cells_drawn(app, monkeypatch) -> list[tuple[str, float, float]]:
+    """Draw a frame, recording each stage tree cell's text, the width it needs and the width its cell leaves."""
+    seen: list[tuple[str, float, float]] = []
+    tree_node, text_disabled = imgui.tree_node_ex, imgui.text_disabled
+
+    def node(label: str, flags: int) -> bool:
+        name = label.split("##")[0]
+        need = imgui.get_tree_node_to_label_spacing() + imgui.calc_text_size(name).x
+        seen.append((name, need, imgui.get_content_region_avail().x))
+        return tree_node(label, flags)
+
+    def method(text: str) -> None:
+        if imgui.internal.get_current_table() is not None:
+            seen.append((text, imgui.calc_text_size(text).x, imgui.get_content_region_avail().x))
+        text_disabled(text)
+
+    monkeypatch.setattr(imgui, "tree_node_ex", node)
+    monkeypatch.setattr(imgui, "text_disabled", method)
+    app.draw_frame()
+    monkeypatch.setattr(imgui, "tree_node_ex", tree_node)
+    monkeypatch.setattr(imgui, "text_disabled", text_disabled)
+    return seen
+
+
+@pytest.mark.parametrize("size", [WIDE, FULL_HD])
+def test_the_stage_tree_columns_fit_every_name_and_method(open_app, monkeypatch, size) -> None:
+    """The player's tick 13 (18 stages, `sneaking_adjustment` two levels deep), then the boat of another scene
+    selected in the same window: the columns fit again."""
+    app = open_app(SCENES / "player_sprint_jump_route.toml", size)
+    app.state.selected_entity = 1
+    app.state.pending_steps = 13
+    for _ in range(3):
+        app.draw_frame()
+    cells = cells_drawn(app, monkeypatch)
+    names = [c[0] for c in cells]
+    assert "sneaking_adjustment" in names and "Entity.adjustMovementForSneaking" in names
+    assert all(need <= avail for _, need, avail in cells), [c for c in cells if c[1] > c[2]]
+    app.load(str(SCENES / "boat_ice_road.toml"))
+    app.state.selected_entity = 1
+    app.state.pending_steps = 5
+    for _ in range(3):
+        app.draw_frame()
+    cells = cells_drawn(app, monkeypatch)
+    assert "handle_bubble_column" in [c[0] for c in cells]
+    assert all(need <= avail for _, need, avail in cells), [c for c in cells if c[1] > c[2]]
+    assert window(STAGES_TITLE).size.x * 2 < app.view_rect.width  # the tree scrolls sideways, the view stays wide
+
+
+def test_a_stage_row_tooltip_gives_its_full_name_and_method(open_app, monkeypatch) -> None:
+    app = open_app(SCENES / "tnt_cannon_range.toml", WIDE)
+    app.state.selected_entity = 1
+    app.state.pending_steps = 3
+    for _ in range(3):
+        app.draw_frame()
+    stages = window(STAGES_TITLE)
+    style = imgui.get_style()
+    line = imgui.get_text_line_height_with_spacing()
+    x = stages.pos.x + style.window_padding.x + imgui.get_font_size() * 4
+    y = stages.pos.y + stages.title_bar_height + style.window_padding.y + line * 4.5  # under gravity, move
+    tips = hovered_tooltips(app, monkeypatch, x, y)
+    assert tips and tips[-1].startswith("sneaking_adjustment (Entity.adjustMovementForSneaking)")
+
+
+def plots_drawn(app, monkeypatch) -> tuple[list[tuple[float, float, float]], list[tuple[int, list, list]], list[str]]:
+    """Draw a frame, recording each plot's top (screen y) and size, its axis ticks and the panel's dim texts."""
+    plots, ticks, texts = [], [], []
+    begin_plot, setup_ticks, text_disabled = implot.begin_plot, implot.setup_axis_ticks, imgui.text_disabled
+
+    def begin(title: str, size: imgui.ImVec2, flags: int = 0) -> bool:
+        plots.append((imgui.get_cursor_screen_pos().y, size.x, size.y))
+        return begin_plot(title, size, flags)
+
+    def setup(axis: int, values: list, labels: list) -> None:
+        ticks.append((axis, list(values), list(labels)))
+        setup_ticks(axis, values, labels)
+
+    def dim(text: str) -> None:
+        texts.append(text)
+        text_disabled(text)
+
+    monkeypatch.setattr(implot, "begin_plot", begin)
+    monkeypatch.setattr(implot, "setup_axis_ticks", setup)
+    monkeypatch.setattr(imgui, "text_disabled", dim)
+    app.draw_frame()
+    monkeypatch.setattr(implot, "begin_plot", begin_plot)
+    monkeypatch.setattr(implot, "setup_axis_ticks", setup_ticks)
+    monkeypatch.setattr(imgui, "text_disabled", text_disabled)
+    return plots, ticks, texts
+
+
+@pytest.mark.parametrize(("scene", "ticks", "size"), [("tnt_cannon_range.toml", 20, WIDE),
+                                                     ("player_sprint_jump_route.toml", 15, WIDE),
+                                                     ("boat_ice_road.toml", 200, WIDE),
+                                                     ("player_sprint_jump_route.toml", 15, FULL_HD)])
+def test_the_plots_have_room_and_their_tick_labels_never_overlap(open_app, monkeypatch, scene, ticks, size) -> None:
+    app = open_app(SCENES / scene, size)
+    app.state.selected_entity = 1
+    app.state.pending_steps = ticks
+    app.draw_frame()
+    imgui.set_window_focus(PLOTS_TITLE)
+    for _ in range(2):
+        app.draw_frame()
+    plots, ticks, texts = plots_drawn(app, monkeypatch)
+    y_ticks = [(values, labels) for axis, values, labels in ticks if axis == implot.ImAxis_.y1]
+    x_labels = [label for axis, _, labels in ticks if axis == implot.ImAxis_.x1 for label in labels]
+    panel = window(PLOTS_TITLE)
+    em = imgui.get_font_size()
+    assert len(plots) == 2 and len(y_ticks) == 2
+    for top, width, height in plots:
+        assert height >= 6 * em and width >= 20 * em  # at 1280x720: about 105 x 620 pixels
+        assert top + height <= panel.pos.y + panel.size.y  # the x axis and its labels are not cut
+    for (_, _, height), (values, labels) in zip(plots, y_ticks, strict=True):
+        assert 3 <= len(labels) and len(labels) * 1.4 * em <= height - 2.2 * em  # a line and a gap per label
+        assert len(set(labels)) == len(labels) and len({len(s.split(".")[-1]) for s in labels if "." in s}) <= 1
+        assert [float(s) for s in labels] == pytest.approx(values)
+    assert x_labels and all(label.lstrip("-").isdigit() for label in x_labels)  # whole ticks only
+    assert "blocks by tick" in texts and "blocks/tick by tick" in texts  # the units, beside each quantity
+
+
+def test_nice_ticks_enclose_the_values_with_labels_that_read_apart() -> None:
+    """Formula test: the y ticks of the case that drew '41.16' over '41.0' in a 40-pixel plot."""
+    assert nice_ticks(41.15, 41.17, 4) == (pytest.approx(41.15), pytest.approx(41.17),
+                                           pytest.approx([41.15, 41.16, 41.17]), ["41.15", "41.16", "41.17"])
+    assert nice_ticks(-16.0, 1.4, 3)[3] == ["-20", "0", "20"]
+    assert nice_ticks(-0.0784, -0.0784, 3)[3] == ["-0.10", "-0.08", "-0.06"]  # a constant is widened
+    assert nice_ticks(0.0, 2.0, 10, least_step=1.0)[3] == ["0", "1", "2"]  # ticks of the game: no 0.5
+
+
+def test_a_layout_saved_by_an_older_viewer_gets_the_errors_tab_beside_the_plots(flat_scene: Path,
+                                                                                  tmp_path: Path) -> None:
+    """A user's imgui.ini from before the Errors tab (the dock nodes, no tab, the old floating "Errors" window's
+    place): the first error still docks beside Plots, not over the view."""
+    ini = tmp_path / "imgui.ini"
+    first = ViewerApp(str(flat_scene), size=WIDE, visible=False, ini_path=ini)
+    for _ in range(2):
+        first.draw_frame()
+    first.close()
+    sections = [s for s in ini.read_text(encoding="utf-8").split("\n\n") if s and "errors_tab" not in s.split("\n")[0]]
+    old = "[Window][Errors]\nPos=390,300\nSize=500,100\nCollapsed=0\n"
+    ini.write_text("\n\n".join([old, *sections]), encoding="utf-8")
+    app = ViewerApp(str(flat_scene), size=WIDE, visible=False, ini_path=ini)
+    try:
+        for _ in range(2):
+            app.draw_frame()
+        app.state.report("tick 1: RuntimeError: boom")
+        for _ in range(2):
+            app.draw_frame()
+        errors = window(ERRORS_TITLE)
+        assert errors.dock_id != 0 and errors.dock_id == window(PLOTS_TITLE).dock_id and shown(ERRORS_TITLE)
+        assert not covers(errors, app.view_rect)
+    finally:
+        app.close()
+
+
+def test_plotting_an_entity_with_no_recorded_tick_draws_empty_plots(open_app, flat_scene: Path, monkeypatch) -> None:
+    """An id selected that no tick recorded (typed in the entity field): the plots stay empty, the frame draws."""
+    app = open_app(flat_scene, WIDE)
+    app.state.selected_entity = 99
+    app.draw_frame()
+    imgui.set_window_focus(PLOTS_TITLE)
+    app.draw_frame()
+    plots, ticks, _ = plots_drawn(app, monkeypatch)
+    assert len(plots) == 2 and ticks == [] and not app.state.errors
+
+
+def test_an_entity_field_wider_than_its_box_has_its_whole_value_in_the_tooltip(open_app, monkeypatch) -> None:
+    """The sprinting player's position at 1280x720 (three 17-digit doubles) does not fit the Entities panel."""
+    app = open_app(SCENES / "player_sprint_jump_route.toml", WIDE)
+    app.state.selected_entity = 1
+    app.state.pending_steps = 13
+    for _ in range(3):
+        app.draw_frame()
+    tips: list[str] = []
+    original = imgui.set_item_tooltip
+    monkeypatch.setattr(imgui, "set_item_tooltip", lambda text: (tips.append(text), original(text)))
+    app.draw_frame()
+    monkeypatch.setattr(imgui, "set_item_tooltip", original)
+    player = app.sim.entity_by_id(1)
+    whole = [t for t in tips if t.startswith(f"{player.pos.x!r}")]
+    assert whole and repr(player.pos.z) in whole[0].split("\n")[0]  # the whole value, then what to do
+    assert "Type a value and press Enter" in whole[0]
+    assert "Type a value and press Enter: it is applied at this tick and later ticks run again" in tips  # short ones
