@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from imgui_bundle import imgui, implot
-from ui_driver import send
+from ui_driver import overlaps, send
 
 from viewer.app import ViewerApp
 from viewer.drawing.palette import load_palette
@@ -56,12 +56,6 @@ def shown(title: str) -> bool:
     return found is not None and found.active and found.dock_node.selected_tab_id == found.tab_id
 
 
-def covers(found, rect) -> bool:
-    x0, y0 = found.pos.x, found.pos.y
-    x1, y1 = x0 + found.size.x, y0 + found.size.y
-    return x0 < rect.x + rect.width and rect.x < x1 and y0 < rect.y + rect.height and rect.y < y1
-
-
 @pytest.mark.parametrize("size", [WIDE, FULL_HD])
 def test_an_error_comes_forward_as_a_docked_tab_beside_the_plots(open_app, flat_scene: Path, size) -> None:
     app = open_app(flat_scene, size)
@@ -72,7 +66,7 @@ def test_an_error_comes_forward_as_a_docked_tab_beside_the_plots(open_app, flat_
     errors = window(ERRORS_TITLE)
     assert errors.active and errors.dock_id != 0 and errors.dock_id == window(PLOTS_TITLE).dock_id
     assert shown(ERRORS_TITLE) and not shown(PLOTS_TITLE)
-    assert not covers(errors, app.view_rect)
+    assert not overlaps(errors, app.view_rect)
     assert errors.name.startswith("Errors (1)")
     imgui.set_window_focus(PLOTS_TITLE)  # the user goes back to the plots ...
     app.draw_frame()
@@ -87,6 +81,15 @@ def test_an_error_comes_forward_as_a_docked_tab_beside_the_plots(open_app, flat_
         app.draw_frame()
     assert not window(ERRORS_TITLE).active and shown(PLOTS_TITLE)
 
+def stepped(app, ticks: int):
+    """`app` with entity #1 selected, `ticks` ticks run and the panels laid out again."""
+    app.state.selected_entity = 1
+    app.state.pending_steps = ticks
+    for _ in range(3):
+        app.draw_frame()
+    return app
+
+
 
 def test_every_trace_role_has_a_readable_name_and_meaning() -> None:
     palette = load_palette()
@@ -96,11 +99,7 @@ def test_every_trace_role_has_a_readable_name_and_meaning() -> None:
 
 
 def test_the_legend_names_roles_in_words_with_the_role_id_in_a_tooltip(open_app, monkeypatch) -> None:
-    app = open_app(SCENES / "player_sprint_jump_route.toml", WIDE)
-    app.state.selected_entity = 1
-    app.state.pending_steps = 13  # the tick of the sprint-jump kick
-    for _ in range(3):
-        app.draw_frame()
+    app = stepped(open_app(SCENES / "player_sprint_jump_route.toml", WIDE), 13)  # the tick of the sprint-jump kick
     names = [name for name, _ in app.legend]
     assert "X sweep (Entity.move, per axis)" in names and "Sprint-jump kick" in names
     assert not [n for n in names if n.startswith("trace:") or "_" in n]  # no raw role id shown
@@ -143,20 +142,13 @@ def cells_drawn(app, monkeypatch) -> list[tuple[str, float, float]]:
 def test_the_stage_tree_columns_fit_every_name_and_method(open_app, monkeypatch, size) -> None:
     """The player's tick 13 (18 stages, `sneaking_adjustment` two levels deep), then the boat of another scene
     selected in the same window: the columns fit again."""
-    app = open_app(SCENES / "player_sprint_jump_route.toml", size)
-    app.state.selected_entity = 1
-    app.state.pending_steps = 13
-    for _ in range(3):
-        app.draw_frame()
+    app = stepped(open_app(SCENES / "player_sprint_jump_route.toml", size), 13)
     cells = cells_drawn(app, monkeypatch)
     names = [c[0] for c in cells]
     assert "sneaking_adjustment" in names and "Entity.adjustMovementForSneaking" in names
     assert all(need <= avail for _, need, avail in cells), [c for c in cells if c[1] > c[2]]
     app.load(str(SCENES / "boat_ice_road.toml"))
-    app.state.selected_entity = 1
-    app.state.pending_steps = 5
-    for _ in range(3):
-        app.draw_frame()
+    stepped(app, 5)
     cells = cells_drawn(app, monkeypatch)
     assert "handle_bubble_column" in [c[0] for c in cells]
     assert all(need <= avail for _, need, avail in cells), [c for c in cells if c[1] > c[2]]
@@ -164,11 +156,7 @@ def test_the_stage_tree_columns_fit_every_name_and_method(open_app, monkeypatch,
 
 
 def test_a_stage_row_tooltip_gives_its_full_name_and_method(open_app, monkeypatch) -> None:
-    app = open_app(SCENES / "tnt_cannon_range.toml", WIDE)
-    app.state.selected_entity = 1
-    app.state.pending_steps = 3
-    for _ in range(3):
-        app.draw_frame()
+    app = stepped(open_app(SCENES / "tnt_cannon_range.toml", WIDE), 3)
     stages = window(STAGES_TITLE)
     style = imgui.get_style()
     line = imgui.get_text_line_height_with_spacing()
@@ -264,7 +252,7 @@ def test_a_layout_saved_by_an_older_viewer_gets_the_errors_tab_beside_the_plots(
             app.draw_frame()
         errors = window(ERRORS_TITLE)
         assert errors.dock_id != 0 and errors.dock_id == window(PLOTS_TITLE).dock_id and shown(ERRORS_TITLE)
-        assert not covers(errors, app.view_rect)
+        assert not overlaps(errors, app.view_rect)
     finally:
         app.close()
 
@@ -282,11 +270,7 @@ def test_plotting_an_entity_with_no_recorded_tick_draws_empty_plots(open_app, fl
 
 def test_an_entity_field_wider_than_its_box_has_its_whole_value_in_the_tooltip(open_app, monkeypatch) -> None:
     """The sprinting player's position at 1280x720 (three 17-digit doubles) does not fit the Entities panel."""
-    app = open_app(SCENES / "player_sprint_jump_route.toml", WIDE)
-    app.state.selected_entity = 1
-    app.state.pending_steps = 13
-    for _ in range(3):
-        app.draw_frame()
+    app = stepped(open_app(SCENES / "player_sprint_jump_route.toml", WIDE), 13)
     tips: list[str] = []
     original = imgui.set_item_tooltip
     monkeypatch.setattr(imgui, "set_item_tooltip", lambda text: (tips.append(text), original(text)))

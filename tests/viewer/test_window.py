@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from imgui_bundle import imgui
 from pyglet.window import key
-from ui_driver import click, press, send
+from ui_driver import click, overlaps, press, send
 
 from viewer.drawing.pistons import b36_items
 from viewer.editing import set_block
@@ -39,12 +39,6 @@ def shown(title: str) -> bool:
     """Whether a docked panel is the visible tab of its node."""
     window = imgui.internal.find_window_by_name(title)
     return window.dock_node.selected_tab_id == window.tab_id
-
-
-def overlaps(window, rect) -> bool:
-    x0, y0 = window.pos.x, window.pos.y
-    x1, y1 = x0 + window.size.x, y0 + window.size.y
-    return x0 < rect.x + rect.width and rect.x < x1 and y0 < rect.y + rect.height and rect.y < y1
 
 
 @pytest.mark.parametrize("size", [WIDE, FULL_HD])

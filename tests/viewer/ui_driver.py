@@ -38,3 +38,10 @@ def on_screen(app: ViewerApp, point) -> tuple[float, float]:
 def press(app: ViewerApp, symbol: int, modifiers: int = 0) -> None:
     send(app, "on_key_press", symbol, modifiers)
     send(app, "on_key_release", symbol, modifiers)
+
+
+def overlaps(window, rect) -> bool:
+    """Whether an ImGui window's rectangle meets `rect` (a ViewRect)."""
+    x0, y0 = window.pos.x, window.pos.y
+    x1, y1 = x0 + window.size.x, y0 + window.size.y
+    return x0 < rect.x + rect.width and rect.x < x1 and y0 < rect.y + rect.height and rect.y < y1
