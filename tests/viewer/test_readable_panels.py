@@ -56,6 +56,15 @@ def shown(title: str) -> bool:
     return found is not None and found.active and found.dock_node.selected_tab_id == found.tab_id
 
 
+def stepped(app, ticks: int):
+    """`app` with entity #1 selected, `ticks` ticks run and the panels laid out again."""
+    app.state.selected_entity = 1
+    app.state.pending_steps = ticks
+    for _ in range(3):
+        app.draw_frame()
+    return app
+
+
 @pytest.mark.parametrize("size", [WIDE, FULL_HD])
 def test_an_error_comes_forward_as_a_docked_tab_beside_the_plots(open_app, flat_scene: Path, size) -> None:
     app = open_app(flat_scene, size)
@@ -80,14 +89,6 @@ def test_an_error_comes_forward_as_a_docked_tab_beside_the_plots(open_app, flat_
     for _ in range(2):
         app.draw_frame()
     assert not window(ERRORS_TITLE).active and shown(PLOTS_TITLE)
-
-def stepped(app, ticks: int):
-    """`app` with entity #1 selected, `ticks` ticks run and the panels laid out again."""
-    app.state.selected_entity = 1
-    app.state.pending_steps = ticks
-    for _ in range(3):
-        app.draw_frame()
-    return app
 
 
 
