@@ -15,8 +15,6 @@ from engine.tick.scene_writer import SceneWriteError, write_scene
 from viewer.drawing.screenshots import screenshots_dir
 from viewer.files import Watch, remember
 from viewer.panels.plots import series_csv_rows
-from viewer.render import RenderError, parse_overlays, render_frame
-from viewer.video import DEFAULT_FPS, write_frames
 
 VIDEO_OVERLAYS = "entities,trace,gizmo"
 UNSAVED_OPEN = "the scene has unsaved edits: undo them (Ctrl+Z) before opening another scene"
@@ -127,6 +125,9 @@ def _export_csv(app: Any) -> None:
 def _export_video(app: Any) -> None:
     """A GIF of the ticks of the current branch up to the one shown, seen through the current camera, with the
     entities, the trace, the axes and a caption, beside the screenshots."""
+    from viewer.render import RenderError, parse_overlays, render_frame  # imported on first use: start-up time
+    from viewer.video import DEFAULT_FPS, write_frames
+
     rect, shown = app.view_rect, app.sim.tick_count
     size = (max(round(rect.width) // 2 * 2, 2), max(round(rect.height) // 2 * 2, 2))
     camera, overlay = copy.deepcopy(app.controls.camera()), parse_overlays(VIDEO_OVERLAYS)

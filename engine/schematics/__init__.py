@@ -3,35 +3,40 @@
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
 from engine.geometry.box import BlockPos
 from engine.influences.piston_block_entity import DIRECTIONS, PistonBlockEntity
-from engine.schematics import litematic, sponge, structure
 from engine.schematics.mapping import MAX_VOLUME, Export, Schematic, block_entity_tags
 from engine.schematics.nbt_io import SchematicError
 from engine.tick.simulation import Simulation
 from engine.world.world import AIR_ID, World
 
-READERS = {".litematic": litematic.read, ".nbt": structure.read, ".schem": sponge.read}
-WRITERS = {".litematic": litematic.write, ".nbt": structure.write, ".schem": sponge.write}
-SCHEMATIC_SUFFIXES = tuple(READERS)
-EXPORT_SUFFIXES = (*WRITERS, ".toml")
+FORMATS = {".litematic": "litematic", ".nbt": "structure", ".schem": "sponge"}   # suffix → module reading/writing it
+SCHEMATIC_SUFFIXES = tuple(FORMATS)
+EXPORT_SUFFIXES = (*FORMATS, ".toml")
 
 
 def is_schematic(path: str | Path) -> bool:
-    return Path(path).suffix.lower() in READERS
+    return Path(path).suffix.lower() in FORMATS
+
+
+def _format(suffix: str) -> ModuleType | None:
+    """The module of the format `suffix` names, imported on first use (start-up time: most launches open a scene)."""
+    return import_module(f"engine.schematics.{FORMATS[suffix]}") if suffix in FORMATS else None
 
 
 def read_schematic(path: str | Path, allow_unmapped: bool = False) -> Schematic:
     """Read a schematic by its suffix; any damage or unmapped content raises one `SchematicError` line."""
     path = Path(path)
-    reader = READERS.get(path.suffix.lower())
-    if reader is None:
+    module = _format(path.suffix.lower())
+    if module is None:
         raise SchematicError(f"{path}: unknown schematic type (expected {', '.join(SCHEMATIC_SUFFIXES)})")
-    return reader(path, allow_unmapped)
+    return module.read(path, allow_unmapped)
 
 
 def place_blocks(world: World, schem: Schematic, at: BlockPos) -> None:
@@ -91,12 +96,12 @@ def export(sim: Simulation, path: str | Path) -> None:
         from engine.tick.scene_writer import write_scene  # it reads the scene keys, and scenes place schematics
         write_scene(sim, path)
         return
-    writer = WRITERS.get(suffix)
-    if writer is None:
+    module = _format(suffix)
+    if module is None:
         raise SchematicError(f"{path}: cannot export to {suffix or 'a file without a suffix'} "
                              f"(expected {', '.join(EXPORT_SUFFIXES)})")
     try:
-        writer(path, export_of(sim))
+        module.write(path, export_of(sim))
     except SchematicError as err:
         raise SchematicError(f"{path}: {err}") from None
 

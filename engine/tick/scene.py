@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import tomli as tomllib  # the standard library's parser, compiled: twice as fast on 10,000-key scenes
 
 from engine.constants import BORDER_MAX_RADIUS, BORDER_MAX_SIZE
@@ -123,8 +122,8 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
         border = WorldBorder(cx, cz, size)
     world = World(border, ctx.boolean(head.get("ultrawarm", False), "scene.ultrawarm"))
     sim = Simulation(world, seed, version, ctx.string(head.get("name", Path(source).stem), "scene.name"))
-    for i, entry in enumerate(_array(ctx, doc, "blocks")):
-        _load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]")
+    world.fill_boxes([_load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]")
+                      for i, entry in enumerate(_array(ctx, doc, "blocks"))])
     placed = [_place_schematic(ctx, world, ctx.table(entry, f"schematics[{i}]"), f"schematics[{i}]")
               for i, entry in enumerate(_array(ctx, doc, "schematics"))]
     for i, entry in enumerate(_array(ctx, doc, "entities")):
@@ -179,17 +178,18 @@ def _array(ctx: SceneContext, doc: dict[str, Any], key: str) -> list[Any]:
     return value
 
 
-def _load_blocks(ctx: SceneContext, world: World, entry: dict[str, Any], key: str) -> None:
+def _load_blocks(ctx: SceneContext, world: World, entry: dict[str, Any], key: str) -> tuple[BlockPos, BlockPos, int]:
+    """One `[[blocks]]` entry: its box (minimum and maximum cell, state id), filled with the others by
+    `World.fill_boxes` (a single cell as `set_block_state` places it); a dispenser's contents go in at once."""
     ctx.keys(entry, key, {"at", "from", "to", "block", "items"}, {"block"})
     state = ctx.block_state(entry["block"], f"{key}.block")
     if "at" in entry:
         if "from" in entry or "to" in entry:
             raise ctx.fail(key, "give either 'at' or 'from' and 'to', not both")
         at = ctx.block_pos(entry["at"], f"{key}.at")
-        world.set_block_state(*at, state)
         if "items" in entry:
             world.containers[at] = _load_items(ctx, state, entry["items"], f"{key}.items")
-        return
+        return at, at, state.id
     if "items" in entry:
         raise ctx.fail(f"{key}.items", "contents go with a single block ('at'), not a box")
     if "from" not in entry or "to" not in entry:
@@ -200,9 +200,7 @@ def _load_blocks(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
     hi = [max(a[i], b[i]) for i in range(3)]
     if math.prod(hi[i] - lo[i] + 1 for i in range(3)) > MAX_BLOCKS_PER_ENTRY:
         raise ctx.fail(key, f"box holds more than {MAX_BLOCKS_PER_ENTRY} blocks")
-    # one write per section: the world of `set_block_state` cell by cell, x then y then z (block entities too)
-    shape = (hi[1] - lo[1] + 1, hi[2] - lo[2] + 1, hi[0] - lo[0] + 1)
-    world.place_block_ids(lo[0], lo[1], lo[2], np.full(shape, state.id, dtype=np.uint16), place_air=True, order="xyz")
+    return (lo[0], lo[1], lo[2]), (hi[0], hi[1], hi[2]), state.id
 
 
 def _load_items(ctx: SceneContext, state: blocks.BlockState, value: Any, key: str) -> tuple[tuple[int, str, int], ...]:
