@@ -192,6 +192,9 @@ def _load() -> _Table:
         finally:
             if collecting:
                 gc.enable()
+        # and the process's lifetime: later collections skip them, and what was loaded before (start-up time:
+        # without this, the viewer's launch spends ~60 ms in collections walking them; docs/performance.md)
+        gc.freeze()
     return _table
 
 
