@@ -200,7 +200,8 @@ class History:
         self._states_stride = 1
         self._keyframe_bytes: dict[int, int] = {}
         self._inputs = _input_schedules(sim)
-        self._keyframe(sim.tick_count)
+        self._loose: int | None = None      # a keyframe kept live until the simulation next moves (`_pack_loose`)
+        self._keyframe(sim.tick_count, loose=True)   # start-up time: the first frame needs no pickled keyframe
         self._record_states(sim.tick_count)
 
     # --- memory ---
@@ -208,18 +209,33 @@ class History:
         """The estimated bytes the history holds: keyframes (measured when taken) and packed states."""
         return sum(self._keyframe_bytes.values()) + self._states_bytes
 
-    def _keyframe(self, tick: int) -> None:
+    def _keyframe(self, tick: int, loose: bool = False) -> None:
+        """The state now as the keyframe of `tick`, pickled and compressed; `loose`: live until the simulation
+        next moves (its bytes are counted then)."""
         snap = self.sim.snapshot()
-        state = (*snap.state[:5], None)             # the trace record is re-derived, not kept
+        dict.__setitem__(self.snapshots, tick, Snapshot((*snap.state[:5], None)))   # the trace record is re-derived
+        self._keyframe_bytes[tick] = 0
+        if loose:
+            self._loose = tick
+        else:
+            self._pack(tick)
+
+    def _pack(self, tick: int) -> None:
+        live = dict.__getitem__(self.snapshots, tick)
         try:
-            kept: Any = zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), COMPRESSION)
+            kept: Any = zlib.compress(pickle.dumps(live.state, protocol=pickle.HIGHEST_PROTOCOL), COMPRESSION)
             used = len(kept)
         except (pickle.PicklingError, TypeError, AttributeError):   # not picklable: kept live, measured
-            live, used = _measure(self.sim.snapshot)
-            kept = Snapshot((*live.state[:5], None))
+            kept, used = live, _measure(self.sim.snapshot)[1]
         dict.__setitem__(self.snapshots, tick, kept)
         self._keyframe_bytes[tick] = used
         self._enforce()
+
+    def _pack_loose(self) -> None:
+        """Pack the loose keyframe, before the simulation moves (the state it measures is still that one)."""
+        if self._loose is not None:
+            tick, self._loose = self._loose, None
+            self._pack(tick)
 
     def _record_states(self, tick: int) -> None:
         if (tick - self.first_tick) % self._states_stride:
@@ -255,6 +271,7 @@ class History:
 
     def _advance(self, traced: bool) -> None:
         """One tick forward from the current state; its keyframe and states are kept if due."""
+        self._pack_loose()
         sim = self.sim
         keep = sim.trace_enabled
         sim.trace_enabled = keep and traced
@@ -300,6 +317,7 @@ class History:
 
     def restore(self, snap: Snapshot) -> None:
         """Put the simulation back to `snap`, its players holding the branch's inputs."""
+        self._pack_loose()
         self.sim.restore(snap)
         for e in self.sim.entities:
             if e.id in self._inputs:
@@ -309,6 +327,7 @@ class History:
         """Apply `change(sim)` to the current state and branch there: the ticks after this one are forgotten
         and the edited state becomes this tick's keyframe. If `change` raises, the state is put back and the
         exception passes on."""
+        self._pack_loose()
         tick = self.sim.tick_count
         before = self.sim.snapshot()
         try:

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from engine.tick.scene import load_scene
-from engine.tick.simulation import Simulation
+from engine.tick.simulation import Simulation, Snapshot
 from tests.viewer.conftest import APP_SIZE
 from viewer.app import ViewerApp
+from viewer.history import History
 
 REPO = Path(__file__).resolve().parents[2]
 # imported on first use, not by `import viewer.app` (start-up time)
@@ -69,3 +70,18 @@ def test_importing_the_viewer_leaves_what_the_first_frame_does_not_need() -> Non
                           env={**os.environ, "PYGLET_HEADLESS": "1"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_the_first_keyframe_is_packed_when_the_simulation_first_moves(flat_scene: Path) -> None:
+    """Start-up keeps tick 0's keyframe live (no pickling before the first frame); the first step packs it, and
+    rewinding to tick 0 then gives the loaded state back exactly."""
+    sim = load_scene(flat_scene)
+    start = [e.trace_line() for e in sim.entities]
+    history = History(sim)
+    assert isinstance(dict.__getitem__(history.snapshots, 0), Snapshot)
+    assert history.memory() == history.states[0].nbytes          # counted once packed
+    history.step()
+    assert isinstance(dict.__getitem__(history.snapshots, 0), bytes)
+    assert history.memory() > history.states[0].nbytes + history.states[1].nbytes
+    history.go_to(0)
+    assert [e.trace_line() for e in sim.entities] == start and sim.tick_count == 0
