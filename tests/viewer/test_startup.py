@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[2]
 # imported on first use, not by `import viewer.app` (start-up time)
 NOT_AT_START = ("engine.analysis.sweep", "engine.analysis.diff", "engine.analysis.runs", "tqdm", "dask", "PIL",
                 "imageio_ffmpeg", "viewer.render", "viewer.video", "engine.schematics.litematic",
-                "engine.schematics.sponge", "engine.schematics.structure")
+                "engine.schematics.sponge", "engine.schematics.structure", "engine.tick.scene_writer", "tomli_w")
 
 
 def _snapshots_taken(monkeypatch: pytest.MonkeyPatch) -> list[Simulation]:
