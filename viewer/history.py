@@ -200,8 +200,11 @@ class History:
         self._states_stride = 1
         self._keyframe_bytes: dict[int, int] = {}
         self._inputs = _input_schedules(sim)
-        self._loose: int | None = None      # a keyframe kept live until the simulation next moves (`_pack_loose`)
-        self._keyframe(sim.tick_count, loose=True)   # start-up time: the first frame needs no pickled keyframe
+        # the first keyframe is taken when the simulation first moves, or when it is read (`_take_first`): until
+        # then the simulation holds that state (start-up time: the first frame needs no keyframe)
+        self._first_taken = False
+        dict.__setitem__(self.snapshots, sim.tick_count, None)
+        self._keyframe_bytes[sim.tick_count] = 0
         self._record_states(sim.tick_count)
 
     # --- memory ---
@@ -209,33 +212,24 @@ class History:
         """The estimated bytes the history holds: keyframes (measured when taken) and packed states."""
         return sum(self._keyframe_bytes.values()) + self._states_bytes
 
-    def _keyframe(self, tick: int, loose: bool = False) -> None:
-        """The state now as the keyframe of `tick`, pickled and compressed; `loose`: live until the simulation
-        next moves (its bytes are counted then)."""
+    def _keyframe(self, tick: int) -> None:
         snap = self.sim.snapshot()
-        dict.__setitem__(self.snapshots, tick, Snapshot((*snap.state[:5], None)))   # the trace record is re-derived
-        self._keyframe_bytes[tick] = 0
-        if loose:
-            self._loose = tick
-        else:
-            self._pack(tick)
-
-    def _pack(self, tick: int) -> None:
-        live = dict.__getitem__(self.snapshots, tick)
+        state = (*snap.state[:5], None)             # the trace record is re-derived, not kept
         try:
-            kept: Any = zlib.compress(pickle.dumps(live.state, protocol=pickle.HIGHEST_PROTOCOL), COMPRESSION)
+            kept: Any = zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), COMPRESSION)
             used = len(kept)
         except (pickle.PicklingError, TypeError, AttributeError):   # not picklable: kept live, measured
-            kept, used = live, _measure(self.sim.snapshot)[1]
+            live, used = _measure(self.sim.snapshot)
+            kept = Snapshot((*live.state[:5], None))
         dict.__setitem__(self.snapshots, tick, kept)
         self._keyframe_bytes[tick] = used
         self._enforce()
 
-    def _pack_loose(self) -> None:
-        """Pack the loose keyframe, before the simulation moves (the state it measures is still that one)."""
-        if self._loose is not None:
-            tick, self._loose = self._loose, None
-            self._pack(tick)
+    def _take_first(self) -> None:
+        """Take the first keyframe if not yet taken: called before the simulation moves, so it is still there."""
+        if not self._first_taken:
+            self._first_taken = True
+            self._keyframe(self.first_tick)
 
     def _record_states(self, tick: int) -> None:
         if (tick - self.first_tick) % self._states_stride:
@@ -271,7 +265,7 @@ class History:
 
     def _advance(self, traced: bool) -> None:
         """One tick forward from the current state; its keyframe and states are kept if due."""
-        self._pack_loose()
+        self._take_first()
         sim = self.sim
         keep = sim.trace_enabled
         sim.trace_enabled = keep and traced
@@ -317,7 +311,7 @@ class History:
 
     def restore(self, snap: Snapshot) -> None:
         """Put the simulation back to `snap`, its players holding the branch's inputs."""
-        self._pack_loose()
+        self._take_first()
         self.sim.restore(snap)
         for e in self.sim.entities:
             if e.id in self._inputs:
@@ -327,7 +321,7 @@ class History:
         """Apply `change(sim)` to the current state and branch there: the ticks after this one are forgotten
         and the edited state becomes this tick's keyframe. If `change` raises, the state is put back and the
         exception passes on."""
-        self._pack_loose()
+        self._take_first()
         tick = self.sim.tick_count
         before = self.sim.snapshot()
         try:
@@ -363,6 +357,9 @@ class Keyframes(dict):
 
     def __getitem__(self, tick: int) -> Any:
         kept = super().__getitem__(tick)
+        if kept is None:    # the first keyframe, not taken yet: the simulation is still at that tick
+            self.history._take_first()
+            kept = super().__getitem__(tick)
         if isinstance(kept, bytes):
             return Snapshot(pickle.loads(zlib.decompress(kept)))
         return kept

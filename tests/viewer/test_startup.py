@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.tick.scene import load_scene
-from engine.tick.simulation import Simulation, Snapshot
+from engine.tick.simulation import Simulation
 from tests.viewer.conftest import APP_SIZE
 from viewer.app import ViewerApp
 from viewer.history import History
@@ -25,30 +25,37 @@ NOT_AT_START = ("engine.analysis.sweep", "engine.analysis.diff", "engine.analysi
                 "engine.schematics.sponge", "engine.schematics.structure", "engine.tick.scene_writer", "tomli_w")
 
 
-def _snapshots_taken(monkeypatch: pytest.MonkeyPatch) -> list[Simulation]:
-    taken: list[Simulation] = []
-    real = Simulation.snapshot
+def _counted(monkeypatch: pytest.MonkeyPatch, cls: type, method: str) -> list[object]:
+    """Record the first argument (self) of every call of `cls.method` from now on."""
+    calls: list[object] = []
+    real = getattr(cls, method)
 
-    def counted(sim: Simulation) -> object:
-        taken.append(sim)
-        return real(sim)
-    monkeypatch.setattr(Simulation, "snapshot", counted)
-    return taken
+    def counted(self: object, *args: object, **kwargs: object) -> object:
+        calls.append(self)
+        return real(self, *args, **kwargs)
+    monkeypatch.setattr(cls, method, counted)
+    return calls
 
 
 @pytest.mark.parametrize("given", ["path", "simulation"])
-def test_start_up_takes_one_keyframe_of_the_scene(flat_scene: Path, monkeypatch: pytest.MonkeyPatch,
-                                                  given: str) -> None:
-    """From a scene file (ViewerApp loads it) or a loaded simulation (`tickscope view`): one snapshot, the
-    loaded scene's tick 0, and that is the history's only keyframe; the first frame shows the scene."""
+def test_start_up_builds_one_history_and_takes_no_snapshot(flat_scene: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           given: str) -> None:
+    """From a scene file (ViewerApp loads it) or a loaded simulation (`tickscope view`): one history, the loaded
+    scene's, and no snapshot before the first frame (tick 0's keyframe is taken when the simulation first moves);
+    the first frame shows the scene, and the first step takes exactly that keyframe."""
     sim = load_scene(flat_scene) if given == "simulation" else None
-    taken = _snapshots_taken(monkeypatch)
+    histories = _counted(monkeypatch, History, "__init__")
+    snapshots = _counted(monkeypatch, Simulation, "snapshot")
     app = ViewerApp(str(flat_scene), size=APP_SIZE, visible=False, sim=sim)
     try:
-        assert taken == [app.sim] and list(app.history.snapshots) == [0]
+        assert histories == [app.history] and app.history.sim is app.sim and list(app.history.snapshots) == [0]
         assert app.sim.name == "TNT on a stone floor" and len(app.sim.entities) == 1
         app.draw_frame()
         assert app.scene.world.triangle_count() > 0     # the floor is meshed in the first frame
+        assert snapshots == []
+        app.state.pending_steps = 1
+        app.draw_frame()
+        assert app.sim.tick_count == 1 and snapshots[0] is app.sim and sorted(app.history.snapshots) == [0, 1]
     finally:
         app.close()
 
@@ -75,16 +82,19 @@ def test_the_first_frame_leaves_unimported_what_it_does_not_need(flat_scene: Pat
     assert done.stdout.strip().splitlines()[-1] == "[]"
 
 
-def test_the_first_keyframe_is_packed_when_the_simulation_first_moves(flat_scene: Path) -> None:
-    """Start-up keeps tick 0's keyframe live (no pickling before the first frame); the first step packs it, and
-    rewinding to tick 0 then gives the loaded state back exactly."""
+def test_the_first_keyframe_is_taken_before_the_simulation_first_moves(flat_scene: Path) -> None:
+    """Until the first step, tick 0's keyframe is not taken (the simulation holds that state, and reading it takes
+    it); the step takes it first, so rewinding to tick 0 gives the loaded state back exactly, as does reading it
+    before any step."""
     sim = load_scene(flat_scene)
     start = [e.trace_line() for e in sim.entities]
     history = History(sim)
-    assert isinstance(dict.__getitem__(history.snapshots, 0), Snapshot)
-    assert history.memory() == history.states[0].nbytes          # counted once packed
+    assert dict.__getitem__(history.snapshots, 0) is None and history.memory() == history.states[0].nbytes
     history.step()
     assert isinstance(dict.__getitem__(history.snapshots, 0), bytes)
     assert history.memory() > history.states[0].nbytes + history.states[1].nbytes
     history.go_to(0)
     assert [e.trace_line() for e in sim.entities] == start and sim.tick_count == 0
+    fresh = History(load_scene(flat_scene))
+    assert [e.trace_line() for e in fresh.snapshots[0].state[4]] == start
+    assert isinstance(dict.__getitem__(fresh.snapshots, 0), bytes)
