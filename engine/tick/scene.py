@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import tomli as tomllib  # the standard library's parser, compiled: twice as fast on 10,000-key scenes
 
@@ -23,7 +23,7 @@ from engine.influences import dispenser, fishing, leash, piston, shulker_box
 from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
-from engine.schematics import Schematic, SchematicError, is_schematic, place_blocks, read_schematic
+from engine.schematics import is_schematic
 from engine.tick.limits import MAX_EXPLOSION_POWER
 from engine.tick.scene_checks import SceneContext, SceneError
 from engine.tick.scene_living import (
@@ -39,6 +39,9 @@ from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import is_fence
 from engine.world.world import World, WorldBorder, blocks
+
+if TYPE_CHECKING:
+    from engine.schematics.mapping import Schematic
 
 MAX_BLOCKS_PER_ENTRY = 4_000_000
 MAX_ENTITY_COUNT = 1_000_000
@@ -223,6 +226,8 @@ def _load_items(ctx: SceneContext, state: blocks.BlockState, value: Any, key: st
 def _place_schematic(ctx: SceneContext, world: World, entry: dict[str, Any],
                      key: str) -> tuple[str, Schematic, BlockPos]:
     """`[[schematics]]`: read the file (relative to the scene) and place its blocks; its entities come later."""
+    from engine.schematics import SchematicError, place_blocks, read_schematic  # on first use: start-up time
+
     ctx.keys(entry, key, {"file", "at", "allow_unmapped"}, {"file"})
     name = ctx.string(entry["file"], f"{key}.file")
     path = Path(name) if Path(name).is_absolute() else Path(ctx.source).parent / name

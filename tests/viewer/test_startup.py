@@ -1,7 +1,8 @@
 """Launch to the first frame (issue 11 item 10; docs/performance.md, "Launch to first frame"): the window builds
-one rewind history, the scene's, and opening it imports none of what the first frame does not draw (sweeps, version
-diffs, schematic readers, video and image writers); those still load when used (tests/viewer/test_window.py's
-video export and screenshots, test_analysis_panel.py's sweep and diff, tests/engine/test_schematics.py)."""
+one rewind history, the scene's, and takes no snapshot before the first frame; opening it imports none of what the
+first frame does not draw (sweeps, version diffs, schematics, the scene writer, video and image writers). Those still
+load when used: tests/viewer/test_window.py (video export, screenshots, save), test_analysis_panel.py (sweep, diff),
+tests/engine/test_schematics.py."""
 
 from __future__ import annotations
 
