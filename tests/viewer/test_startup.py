@@ -23,7 +23,8 @@ REPO = Path(__file__).resolve().parents[2]
 # imported on first use, not by `import viewer.app` (start-up time)
 NOT_AT_START = ("engine.analysis.sweep", "engine.analysis.diff", "engine.analysis.runs", "tqdm", "dask", "PIL",
                 "imageio_ffmpeg", "viewer.render", "viewer.video", "engine.schematics.litematic",
-                "engine.schematics.sponge", "engine.schematics.structure", "engine.tick.scene_writer", "tomli_w")
+                "engine.schematics.sponge", "engine.schematics.structure", "engine.tick.scene_writer", "tomli_w",
+                "engine.schematics.mapping", "nbtlib")
 
 
 def _counted(monkeypatch: pytest.MonkeyPatch, cls: type, method: str) -> list[object]:
