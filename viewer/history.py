@@ -228,8 +228,8 @@ class History:
     def _take_first(self) -> None:
         """Take the first keyframe if not yet taken: called before the simulation moves, so it is still there."""
         if not self._first_taken:
-            self._first_taken = True
             self._keyframe(self.first_tick)
+            self._first_taken = True
 
     def _record_states(self, tick: int) -> None:
         if (tick - self.first_tick) % self._states_stride:
