@@ -10,14 +10,13 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import moderngl
 import numpy as np
 import pyglet
 from imgui_bundle import imgui, implot
 
-from engine.analysis.diff import VersionGhost
 from engine.tick.scene import SceneError, load_scene
 from engine.tick.simulation import Simulation
 from viewer import driving, editing
@@ -56,6 +55,9 @@ from viewer.state import ViewerState
 from viewer.stepping import MicroStep, micro_steps, next_step, readout, states_at
 from viewer.timeline import EventLog
 from viewer.undo import Change, UndoStack
+
+if TYPE_CHECKING:
+    from engine.analysis.diff import VersionGhost
 
 WINDOW_SIZE = (1280, 720)
 CAPTION = "Tickscope"
@@ -98,7 +100,7 @@ class ViewerApp(Readouts):
         self.window.push_handlers(on_draw=self.draw_frame, on_close=self.on_close)
         self.sim: Any = Simulation()
         self.sim.trace_enabled = True
-        self.history = History(self.sim)
+        self.history: History        # built by `adopt` (start-up time: one keyframe set, the scene's)
         self.undo = UndoStack()
         self.events = EventLog()
         self.scene_path: Path | None = None
@@ -127,8 +129,8 @@ class ViewerApp(Readouts):
         self._tick_credit = 0.0
         if sim is not None:
             self.adopt(sim, scene_path)
-        else:
-            self.load(scene_path)
+        elif not self.load(scene_path):
+            self.history = History(self.sim)    # no scene, or it failed to load: the empty world's
 
     # --- simulation ---
     def load(self, scene_path: str | None, keep_tick: bool = False) -> bool:

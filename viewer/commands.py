@@ -11,12 +11,9 @@ from typing import Any
 
 from engine.schematics import is_schematic
 from engine.tick.scene import SceneError, load_scene
-from engine.tick.scene_writer import SceneWriteError, write_scene
 from viewer.drawing.screenshots import screenshots_dir
 from viewer.files import Watch, remember
 from viewer.panels.plots import series_csv_rows
-from viewer.render import RenderError, parse_overlays, render_frame
-from viewer.video import DEFAULT_FPS, write_frames
 
 VIDEO_OVERLAYS = "entities,trace,gizmo"
 UNSAVED_OPEN = "the scene has unsaved edits: undo them (Ctrl+Z) before opening another scene"
@@ -95,6 +92,8 @@ def saved_state(app: Any) -> Any:
 
 def save_to(app: Any, path: Path) -> None:
     """Write the scene with every edit to `path`, atomically, through the engine's scene writer."""
+    from engine.tick.scene_writer import SceneWriteError, write_scene  # imported on first use: start-up time
+
     try:
         write_scene(saved_state(app), path)
     except SceneWriteError as exc:
@@ -127,6 +126,9 @@ def _export_csv(app: Any) -> None:
 def _export_video(app: Any) -> None:
     """A GIF of the ticks of the current branch up to the one shown, seen through the current camera, with the
     entities, the trace, the axes and a caption, beside the screenshots."""
+    from viewer.render import RenderError, parse_overlays, render_frame  # imported on first use: start-up time
+    from viewer.video import DEFAULT_FPS, write_frames
+
     rect, shown = app.view_rect, app.sim.tick_count
     size = (max(round(rect.width) // 2 * 2, 2), max(round(rect.height) // 2 * 2, 2))
     camera, overlay = copy.deepcopy(app.controls.camera()), parse_overlays(VIDEO_OVERLAYS)

@@ -136,6 +136,16 @@ class TickStates(Mapping[int, dict[str, Any]]):
     def __contains__(self, entity_id: object) -> bool:
         return any(entity_id in _rows(ids) for ids, _, _ in self.groups)
 
+    def values(self) -> list[dict[str, Any]]:   # type: ignore[override]
+        """Every entity's state in update order, as `self[id]` gives it, each column converted once (a frame reads
+        them all: 2,000 TNT in 5 ms instead of 18 ms)."""
+        rows: dict[int, dict[str, Any]] = {}
+        for ids, keys, columns in self.groups:
+            lists = [column.tolist() if isinstance(column, np.ndarray) else column for column in columns]
+            for r, entity_id in enumerate(ids.tolist()):
+                rows[entity_id] = {name: values[r] for name, values in zip(keys, lists, strict=True)}
+        return [rows[entity_id] for entity_id in self.order.tolist()]
+
     def __iter__(self) -> Iterator[int]:
         return iter(self.order.tolist())
 
@@ -190,7 +200,11 @@ class History:
         self._states_stride = 1
         self._keyframe_bytes: dict[int, int] = {}
         self._inputs = _input_schedules(sim)
-        self._keyframe(sim.tick_count)
+        # the first keyframe is taken when the simulation first moves, or when it is read (`_take_first`): until
+        # then the simulation holds that state (start-up time: the first frame needs no keyframe)
+        self._first_taken = False
+        dict.__setitem__(self.snapshots, sim.tick_count, None)
+        self._keyframe_bytes[sim.tick_count] = 0
         self._record_states(sim.tick_count)
 
     # --- memory ---
@@ -210,6 +224,12 @@ class History:
         dict.__setitem__(self.snapshots, tick, kept)
         self._keyframe_bytes[tick] = used
         self._enforce()
+
+    def _take_first(self) -> None:
+        """Take the first keyframe if not yet taken: called before the simulation moves, so it is still there."""
+        if not self._first_taken:
+            self._keyframe(self.first_tick)
+            self._first_taken = True
 
     def _record_states(self, tick: int) -> None:
         if (tick - self.first_tick) % self._states_stride:
@@ -245,6 +265,7 @@ class History:
 
     def _advance(self, traced: bool) -> None:
         """One tick forward from the current state; its keyframe and states are kept if due."""
+        self._take_first()
         sim = self.sim
         keep = sim.trace_enabled
         sim.trace_enabled = keep and traced
@@ -290,6 +311,7 @@ class History:
 
     def restore(self, snap: Snapshot) -> None:
         """Put the simulation back to `snap`, its players holding the branch's inputs."""
+        self._take_first()
         self.sim.restore(snap)
         for e in self.sim.entities:
             if e.id in self._inputs:
@@ -299,6 +321,7 @@ class History:
         """Apply `change(sim)` to the current state and branch there: the ticks after this one are forgotten
         and the edited state becomes this tick's keyframe. If `change` raises, the state is put back and the
         exception passes on."""
+        self._take_first()
         tick = self.sim.tick_count
         before = self.sim.snapshot()
         try:
@@ -334,6 +357,9 @@ class Keyframes(dict):
 
     def __getitem__(self, tick: int) -> Any:
         kept = super().__getitem__(tick)
+        if kept is None:    # the first keyframe, not taken yet: the simulation is still at that tick
+            self.history._take_first()
+            kept = super().__getitem__(tick)
         if isinstance(kept, bytes):
             return Snapshot(pickle.loads(zlib.decompress(kept)))
         return kept

@@ -9,8 +9,6 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from engine.tick.scene_writer import SceneWriteError, write_scene
-
 
 class Recovery:
     def __init__(self, directory: Path | None, scene_path: Path | None) -> None:
@@ -33,6 +31,8 @@ class Recovery:
 
     def save(self, sim: Any) -> str | None:
         """Write `sim` as the recovery file; the reason it could not be written, if any."""
+        from engine.tick.scene_writer import SceneWriteError, write_scene  # imported on first use: start-up time
+
         if self.path is None:
             return None
         try:

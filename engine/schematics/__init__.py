@@ -3,35 +3,52 @@
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from engine.geometry.box import BlockPos
 from engine.influences.piston_block_entity import DIRECTIONS, PistonBlockEntity
-from engine.schematics import litematic, sponge, structure
-from engine.schematics.mapping import MAX_VOLUME, Export, Schematic, block_entity_tags
-from engine.schematics.nbt_io import SchematicError
 from engine.tick.simulation import Simulation
 from engine.world.world import AIR_ID, World
 
-READERS = {".litematic": litematic.read, ".nbt": structure.read, ".schem": sponge.read}
-WRITERS = {".litematic": litematic.write, ".nbt": structure.write, ".schem": sponge.write}
-SCHEMATIC_SUFFIXES = tuple(READERS)
-EXPORT_SUFFIXES = (*WRITERS, ".toml")
+if TYPE_CHECKING:
+    from engine.schematics.mapping import Export, Schematic
+
+FORMATS = {".litematic": "litematic", ".nbt": "structure", ".schem": "sponge"}   # suffix → module reading/writing it
+SCHEMATIC_SUFFIXES = tuple(FORMATS)
+EXPORT_SUFFIXES = (*FORMATS, ".toml")
 
 
 def is_schematic(path: str | Path) -> bool:
-    return Path(path).suffix.lower() in READERS
+    return Path(path).suffix.lower() in FORMATS
+
+
+def __getattr__(name: str) -> Any:
+    """`Schematic` and `SchematicError` from their modules on first use: they bring nbtlib, and scenes without a
+    schematic never need them (start-up time)."""
+    if name in ("Schematic", "SchematicError"):
+        return getattr(import_module("engine.schematics.mapping"), name)
+    raise AttributeError(f"module 'engine.schematics' has no attribute {name!r}")
+
+
+def _format(suffix: str) -> ModuleType | None:
+    """The module of the format `suffix` names, imported on first use (start-up time: most launches open a scene)."""
+    return import_module(f"engine.schematics.{FORMATS[suffix]}") if suffix in FORMATS else None
 
 
 def read_schematic(path: str | Path, allow_unmapped: bool = False) -> Schematic:
     """Read a schematic by its suffix; any damage or unmapped content raises one `SchematicError` line."""
+    from engine.schematics.nbt_io import SchematicError
+
     path = Path(path)
-    reader = READERS.get(path.suffix.lower())
-    if reader is None:
+    module = _format(path.suffix.lower())
+    if module is None:
         raise SchematicError(f"{path}: unknown schematic type (expected {', '.join(SCHEMATIC_SUFFIXES)})")
-    return reader(path, allow_unmapped)
+    return module.read(path, allow_unmapped)
 
 
 def place_blocks(world: World, schem: Schematic, at: BlockPos) -> None:
@@ -59,6 +76,8 @@ def place_blocks(world: World, schem: Schematic, at: BlockPos) -> None:
 
 def export_of(sim: Simulation) -> Export:
     """The simulation's blocks (their bounding box), root entities and kept block entities, as written."""
+    from engine.schematics.mapping import MAX_VOLUME, Export, SchematicError, block_entity_tags
+
     roots = [e for e in sim.entities if e.vehicle is None]
     lo, hi = [2**31] * 3, [-(2**31)] * 3
     cells = list(sim.world.sections())
@@ -85,18 +104,20 @@ def export_of(sim: Simulation) -> Export:
 
 def export(sim: Simulation, path: str | Path) -> None:
     """Write `sim` as the format its suffix names (.litematic, .nbt, .schem or a scene .toml)."""
+    from engine.schematics.nbt_io import SchematicError
+
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".toml":
         from engine.tick.scene_writer import write_scene  # it reads the scene keys, and scenes place schematics
         write_scene(sim, path)
         return
-    writer = WRITERS.get(suffix)
-    if writer is None:
+    module = _format(suffix)
+    if module is None:
         raise SchematicError(f"{path}: cannot export to {suffix or 'a file without a suffix'} "
                              f"(expected {', '.join(EXPORT_SUFFIXES)})")
     try:
-        writer(path, export_of(sim))
+        module.write(path, export_of(sim))
     except SchematicError as err:
         raise SchematicError(f"{path}: {err}") from None
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import tomli as tomllib  # the standard library's parser, compiled: twice as fast on 10,000-key scenes
 
 from engine.constants import BORDER_MAX_RADIUS, BORDER_MAX_SIZE
@@ -24,7 +23,7 @@ from engine.influences import dispenser, fishing, leash, piston, shulker_box
 from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
-from engine.schematics import Schematic, SchematicError, is_schematic, place_blocks, read_schematic
+from engine.schematics import is_schematic
 from engine.tick.limits import MAX_EXPLOSION_POWER
 from engine.tick.scene_checks import SceneContext, SceneError
 from engine.tick.scene_living import (
@@ -40,6 +39,9 @@ from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import is_fence
 from engine.world.world import World, WorldBorder, blocks
+
+if TYPE_CHECKING:
+    from engine.schematics.mapping import Schematic
 
 MAX_BLOCKS_PER_ENTRY = 4_000_000
 MAX_ENTITY_COUNT = 1_000_000
@@ -123,8 +125,8 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
         border = WorldBorder(cx, cz, size)
     world = World(border, ctx.boolean(head.get("ultrawarm", False), "scene.ultrawarm"))
     sim = Simulation(world, seed, version, ctx.string(head.get("name", Path(source).stem), "scene.name"))
-    for i, entry in enumerate(_array(ctx, doc, "blocks")):
-        _load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]")
+    world.fill_boxes([_load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]")
+                      for i, entry in enumerate(_array(ctx, doc, "blocks"))])
     placed = [_place_schematic(ctx, world, ctx.table(entry, f"schematics[{i}]"), f"schematics[{i}]")
               for i, entry in enumerate(_array(ctx, doc, "schematics"))]
     for i, entry in enumerate(_array(ctx, doc, "entities")):
@@ -179,17 +181,18 @@ def _array(ctx: SceneContext, doc: dict[str, Any], key: str) -> list[Any]:
     return value
 
 
-def _load_blocks(ctx: SceneContext, world: World, entry: dict[str, Any], key: str) -> None:
+def _load_blocks(ctx: SceneContext, world: World, entry: dict[str, Any], key: str) -> tuple[BlockPos, BlockPos, int]:
+    """One `[[blocks]]` entry: its box (minimum and maximum cell, state id), filled with the others by
+    `World.fill_boxes` (a single cell as `set_block_state` places it); a dispenser's contents go in at once."""
     ctx.keys(entry, key, {"at", "from", "to", "block", "items"}, {"block"})
     state = ctx.block_state(entry["block"], f"{key}.block")
     if "at" in entry:
         if "from" in entry or "to" in entry:
             raise ctx.fail(key, "give either 'at' or 'from' and 'to', not both")
         at = ctx.block_pos(entry["at"], f"{key}.at")
-        world.set_block_state(*at, state)
         if "items" in entry:
             world.containers[at] = _load_items(ctx, state, entry["items"], f"{key}.items")
-        return
+        return at, at, state.id
     if "items" in entry:
         raise ctx.fail(f"{key}.items", "contents go with a single block ('at'), not a box")
     if "from" not in entry or "to" not in entry:
@@ -200,9 +203,7 @@ def _load_blocks(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
     hi = [max(a[i], b[i]) for i in range(3)]
     if math.prod(hi[i] - lo[i] + 1 for i in range(3)) > MAX_BLOCKS_PER_ENTRY:
         raise ctx.fail(key, f"box holds more than {MAX_BLOCKS_PER_ENTRY} blocks")
-    # one write per section: the world of `set_block_state` cell by cell, x then y then z (block entities too)
-    shape = (hi[1] - lo[1] + 1, hi[2] - lo[2] + 1, hi[0] - lo[0] + 1)
-    world.place_block_ids(lo[0], lo[1], lo[2], np.full(shape, state.id, dtype=np.uint16), place_air=True, order="xyz")
+    return (lo[0], lo[1], lo[2]), (hi[0], hi[1], hi[2]), state.id
 
 
 def _load_items(ctx: SceneContext, state: blocks.BlockState, value: Any, key: str) -> tuple[tuple[int, str, int], ...]:
@@ -225,6 +226,8 @@ def _load_items(ctx: SceneContext, state: blocks.BlockState, value: Any, key: st
 def _place_schematic(ctx: SceneContext, world: World, entry: dict[str, Any],
                      key: str) -> tuple[str, Schematic, BlockPos]:
     """`[[schematics]]`: read the file (relative to the scene) and place its blocks; its entities come later."""
+    from engine.schematics import SchematicError, place_blocks, read_schematic  # on first use: start-up time
+
     ctx.keys(entry, key, {"file", "at", "allow_unmapped"}, {"file"})
     name = ctx.string(entry["file"], f"{key}.file")
     path = Path(name) if Path(name).is_absolute() else Path(ctx.source).parent / name

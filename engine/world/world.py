@@ -176,38 +176,73 @@ class World:
             raise ValueError(f"y {y0}..{y0 + sy - 1} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
         kinds, special = _kind_table()
         slow: list[tuple[int, int, int, int]] = []
-        for ky in range(y0 >> 4, ((y0 + sy - 1) >> 4) + 1 if sy else y0 >> 4):
-            for kz in range(z0 >> 4, ((z0 + sz - 1) >> 4) + 1 if sz else z0 >> 4):
-                for kx in range(x0 >> 4, ((x0 + sx - 1) >> 4) + 1 if sx else x0 >> 4):
-                    ax, ay, az = max(x0, kx << 4), max(y0, ky << 4), max(z0, kz << 4)
-                    bx, by, bz = min(x0 + sx, (kx + 1) << 4), min(y0 + sy, (ky + 1) << 4), min(z0 + sz, (kz + 1) << 4)
-                    new = ids[ay - y0:by - y0, az - z0:bz - z0, ax - x0:bx - x0]
-                    if not (place_air or new.any()):
-                        continue
-                    key = (kx, ky, kz)
-                    if key not in self._sections:
-                        self._sections[key] = array("H", bytes(2 * SECTION_SIZE**3))
-                        self._counts[key] = 0
-                    sec = np.frombuffer(self._sections[key], dtype=np.uint16).reshape(16, 16, 16)
-                    view = sec[ay & 15:(by - 1 & 15) + 1, az & 15:(bz - 1 & 15) + 1, ax & 15:(bx - 1 & 15) + 1]
-                    write = (view != new) if place_air else (new != AIR_ID) & (view != new)
-                    hard = write & (special[new] | special[view])
-                    for y, z, x in zip(*np.nonzero(hard), strict=True):
-                        slow.append((ax + int(x), ay + int(y), az + int(z), int(new[y, z, x])))
-                    write &= ~hard
-                    if not write.any():
-                        continue
-                    old, put = view[write], new[write]
-                    view[write] = put
-                    self._counts[key] += int(np.count_nonzero(put) - np.count_nonzero(old))
-                    counts = self._kind_counts.setdefault(key, [0, 0])
-                    for bit in (FLUID, EFFECT):
-                        counts[bit] += int(((kinds[put] >> bit) & 1).sum() - ((kinds[old] >> bit) & 1).sum())
-                    self._versions[key] = self._versions.get(key, 0) + len(put)
-                    self.block_version += len(put)
+        for key, (ax, ay, az), (dy, dz, dx) in _section_parts((x0, y0, z0), (x0 + sx, y0 + sy, z0 + sz)):
+            new = ids[ay - y0:ay - y0 + dy, az - z0:az - z0 + dz, ax - x0:ax - x0 + dx]
+            if not (place_air or new.any()):
+                continue
+            view = self._section_ids(key)[ay & 15:(ay & 15) + dy, az & 15:(az & 15) + dz, ax & 15:(ax & 15) + dx]
+            write = (view != new) if place_air else (new != AIR_ID) & (view != new)
+            hard = write & (special[new] | special[view])
+            for y, z, x in zip(*np.nonzero(hard), strict=True):
+                slow.append((ax + int(x), ay + int(y), az + int(z), int(new[y, z, x])))
+            write &= ~hard
+            if not write.any():
+                continue
+            old, put = view[write], new[write]
+            view[write] = put
+            self._counts[key] += int(np.count_nonzero(put) - np.count_nonzero(old))
+            self._count_kinds(key, kinds[put], kinds[old])
+            self._versions[key] = self._versions.get(key, 0) + len(put)
+            self.block_version += len(put)
         axes = ["xyz".index(axis) for axis in order]
         for x, y, z, state_id in sorted(slow, key=lambda c: tuple(c[a] for a in axes)):
             self.set_block_state(x, y, z, _STATES[0][state_id])
+
+    def fill_boxes(self, boxes: list[tuple[BlockPos, BlockPos, int]]) -> None:
+        """Fill boxes (minimum cell, maximum cell, state id) one after the other: the same world, counters included,
+        as `place_block_ids(..., place_air=True, order="xyz")` for each box (a scene's `[[blocks]]`), written with
+        one pass over each section the boxes reach. Boxes of a block with a block entity, and boxes reaching a
+        section that holds one, take `place_block_ids` (its cells go through `set_block_state`)."""
+        kinds, special = _kind_table()
+        for lo, hi, _ in boxes:
+            if not (MIN_Y <= lo[1] and hi[1] <= MAX_Y):
+                raise ValueError(f"y {lo[1]}..{hi[1]} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
+        parts: dict[tuple[int, int, int], list[tuple[tuple[slice, slice, slice], int]]] = {}
+        for lo, hi, state_id in boxes:
+            for key, corner, size in _section_parts(lo, (hi[0] + 1, hi[1] + 1, hi[2] + 1)):
+                cells = tuple(slice(corner[a] & 15, (corner[a] & 15) + size[i]) for i, a in enumerate((1, 2, 0)))
+                parts.setdefault(key, []).append((cells, state_id))
+        if any(special[state_id] for _, _, state_id in boxes) or \
+                any(special[self._section_ids(key)].any() for key in parts if key in self._sections):
+            for lo, hi, state_id in boxes:
+                shape = (hi[1] - lo[1] + 1, hi[2] - lo[2] + 1, hi[0] - lo[0] + 1)
+                self.place_block_ids(*lo, np.full(shape, state_id, dtype=np.uint16), place_air=True, order="xyz")
+            return
+        for key, writes in parts.items():
+            sec = self._section_ids(key)
+            before = sec.copy()
+            changed = 0
+            for cells, state_id in writes:
+                changed += int(np.count_nonzero(sec[cells] != state_id))
+                sec[cells] = state_id
+            if changed:
+                self._counts[key] += int(np.count_nonzero(sec) - np.count_nonzero(before))
+                self._count_kinds(key, kinds[sec], kinds[before])
+                self._versions[key] = self._versions.get(key, 0) + changed
+                self.block_version += changed
+
+    def _section_ids(self, key: tuple[int, int, int]) -> np.ndarray:
+        """The section's state ids as a writable [y, z, x] array; a missing section is made (all air)."""
+        if key not in self._sections:
+            self._sections[key] = array("H", bytes(2 * SECTION_SIZE**3))
+            self._counts[key] = 0
+        return np.frombuffer(self._sections[key], dtype=np.uint16).reshape(16, 16, 16)
+
+    def _count_kinds(self, key: tuple[int, int, int], put: np.ndarray, old: np.ndarray) -> None:
+        """Count the FLUID and EFFECT blocks of a section after writing: `put` (kinds) replaced `old`."""
+        counts = self._kind_counts.setdefault(key, [0, 0])
+        for bit in (FLUID, EFFECT):
+            counts[bit] += int(((put >> bit) & 1).sum() - ((old >> bit) & 1).sum())
 
     def _on_block_entity_block_changed(self, pos: BlockPos, old_block: str, new_block: str) -> None:
         """`WorldChunk.setBlockState` for blocks with block entities (shulker boxes, spec 04 §9): the old
@@ -473,6 +508,21 @@ def _entity_shape(box: Box) -> VoxelShape:
 
 FLUID, EFFECT = 0, 1           # block kinds counted per section (World.region_has)
 _KINDS: list[int] = []
+
+
+def _section_parts(lo: BlockPos, hi: BlockPos) -> Iterator[tuple[tuple[int, int, int], BlockPos,
+                                                                 tuple[int, int, int]]]:
+    """The cells lo..hi (hi exclusive) split by section, sections by y, z, then x: (section key, the part's minimum
+    cell, its size [y, z, x])."""
+    (x0, y0, z0), (x1, y1, z1) = lo, hi
+    if x1 <= x0 or y1 <= y0 or z1 <= z0:
+        return
+    for ky in range(y0 >> 4, ((y1 - 1) >> 4) + 1):
+        for kz in range(z0 >> 4, ((z1 - 1) >> 4) + 1):
+            for kx in range(x0 >> 4, ((x1 - 1) >> 4) + 1):
+                ax, ay, az = max(x0, kx << 4), max(y0, ky << 4), max(z0, kz << 4)
+                size = (min(y1, (ky + 1) << 4) - ay, min(z1, (kz + 1) << 4) - az, min(x1, (kx + 1) << 4) - ax)
+                yield (kx, ky, kz), (ax, ay, az), size
 
 
 def _keys_in(present: dict[tuple[int, int, int], Any], lo: tuple[int, int, int], hi: tuple[int, int, int],

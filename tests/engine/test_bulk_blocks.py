@@ -1,12 +1,12 @@
-"""`[[blocks]]` boxes are written by section (World.place_block_ids): the same world and trace as placing every cell
-with `set_block_state` in the loader's x, y, z order, over every bundled scene and boxes that overlap block entities."""
+"""`[[blocks]]` boxes are written together, by section (World.fill_boxes, World.place_block_ids where block entities
+are involved): the same world and trace as placing every cell with `set_block_state` in the loader's x, y, z order,
+over every bundled scene, overlapping boxes, and boxes that overlap block entities."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
 from engine.tick.scene import load_scene, load_scene_text
@@ -17,20 +17,15 @@ from tests.conftest import scene_toml
 
 SCENES = sorted((Path(__file__).resolve().parents[2] / "scenes").glob("*.toml"))
 TICKS = 60
-BULK = World.place_block_ids
 
 
-def _cell_by_cell(world: World, x0: int, y0: int, z0: int, ids: np.ndarray, place_air: bool = False,
-                  order: str = "yzx") -> None:
-    """The loader before bulk writes: one `set_block_state` per cell of a box, x slowest, z fastest."""
-    if not place_air:   # schematics keep their own path
-        BULK(world, x0, y0, z0, ids, place_air, order)
-        return
-    sy, sz, sx = ids.shape
-    for x in range(sx):
-        for y in range(sy):
-            for z in range(sz):
-                world.set_block_state(x0 + x, y0 + y, z0 + z, blocks.state_by_id(int(ids[y, z, x])))
+def _cell_by_cell(world: World, boxes: list[tuple[tuple[int, int, int], tuple[int, int, int], int]]) -> None:
+    """The loader before bulk writes: one `set_block_state` per cell of each box in turn, x slowest, z fastest."""
+    for (x0, y0, z0), (x1, y1, z1), state_id in boxes:
+        for x in range(x0, x1 + 1):
+            for y in range(y0, y1 + 1):
+                for z in range(z0, z1 + 1):
+                    world.set_block_state(x, y, z, blocks.state_by_id(state_id))
 
 
 def _world(world: World) -> dict[str, Any]:
@@ -38,6 +33,7 @@ def _world(world: World) -> dict[str, Any]:
     bes = world.block_entities
     return {"sections": {k: bytes(v) for k, v in world._sections.items()}, "counts": world._counts,
             "kinds": world._kind_counts, "containers": world.containers,
+            "versions": world._versions, "block_version": world.block_version,
             "by_pos": [(pos, type(be).__name__) for pos, be in bes.by_pos.items()],
             "ticking": [(be.pos, type(be).__name__) for be in bes.ticking],
             "pending": [(be.pos, type(be).__name__) for be in bes.pending]}
@@ -54,7 +50,7 @@ def _trace(sim: Simulation) -> list[Any]:
 def _both(load: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Simulation, Simulation]:
     bulk = load()
     with monkeypatch.context() as m:
-        m.setattr(World, "place_block_ids", _cell_by_cell)
+        m.setattr(World, "fill_boxes", _cell_by_cell)
         cells = load()
     return bulk, cells
 
@@ -84,4 +80,26 @@ def test_overlapping_boxes_with_block_entities(monkeypatch: pytest.MonkeyPatch) 
     world = _world(bulk.world)
     assert world == _world(cells.world)
     assert len(world["ticking"]) > 20 and (-2, 2, -2) in world["sections"]
+    assert _trace(bulk) == _trace(cells)
+
+
+def test_overlapping_boxes_without_block_entities(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boxes written in one pass per section: later boxes over earlier ones (stone, water, glass, air, the same
+    block again), single cells, boxes across many sections and of air over empty space give the same cells and
+    counters (a cell rewritten counts again; one left as it was does not)."""
+    text = scene_toml(blocks=[
+        {"from": [-20, 0, -20], "to": [20, 3, 20], "block": "minecraft:stone"},
+        {"from": [-5, 2, -5], "to": [30, 18, 5], "block": "minecraft:water"},
+        {"from": [0, 0, 0], "to": [3, 3, 3], "block": "minecraft:stone"},
+        {"at": [1, 1, 1], "block": "minecraft:glass"},
+        {"from": [10, 17, 10], "to": [-10, 1, -10], "block": "minecraft:air"},
+        {"from": [40, 60, 40], "to": [47, 62, 49], "block": "minecraft:air"},
+        {"from": [15, 16, 15], "to": [16, 17, 16], "block": "minecraft:soul_sand"},
+        {"at": [15, 16, 15], "block": "minecraft:soul_sand"},
+        {"from": [-3, 4, -3], "to": [3, 4, 3], "block": "minecraft:oak_slab[type=top]"},
+    ], entities=[{"type": "tnt", "pos": [0.5, 20.0, 0.5], "fuse": 30}])
+    bulk, cells = _both(lambda: load_scene_text(text), monkeypatch)
+    world = _world(bulk.world)
+    assert world == _world(cells.world)
+    assert (2, 3, 3) in world["sections"] and world["kinds"][(0, 0, 0)][0] > 0   # the air box's sections; water
     assert _trace(bulk) == _trace(cells)

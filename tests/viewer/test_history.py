@@ -134,5 +134,7 @@ def test_packed_states_read_back_as_the_engine_wrote_them() -> None:
         history.step()
     assert [repr(dict(history.states[t])) for t in range(31)] == expected
     assert [repr(dict(history.states[t].items())) for t in range(31)] == expected
+    # values(), all rows at once (what a frame draws), in update order
+    assert [repr(dict(zip(history.states[t], history.states[t].values(), strict=True))) for t in range(31)] == expected
     late = [history.states[t].nbytes for t in range(25, 31)]
     assert max(late) < 2_000, late

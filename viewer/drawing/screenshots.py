@@ -9,7 +9,6 @@ from pathlib import Path
 
 import moderngl
 import numpy as np
-from PIL import Image
 
 
 def screenshots_dir() -> Path:
@@ -27,6 +26,8 @@ def read_screen(ctx: moderngl.Context, size: tuple[int, int]) -> np.ndarray:
 
 def save_screenshot(pixels: np.ndarray, tick: int, directory: Path | None = None) -> Path:
     """Write `pixels` as tickscope-tick<T>-<date>-<time>.png (a counter added if taken) and return the path."""
+    from PIL import Image  # imported on first use: start-up time
+
     directory = directory or screenshots_dir()
     directory.mkdir(parents=True, exist_ok=True)
     stem = f"tickscope-tick{tick}-{time.strftime('%Y%m%d-%H%M%S')}"

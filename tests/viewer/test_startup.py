@@ -1,0 +1,102 @@
+"""Launch to the first frame (issue 11 item 10; docs/performance.md, "Launch to first frame"): the window builds
+one rewind history, the scene's, and takes no snapshot before the first frame; opening it imports none of what the
+first frame does not draw (sweeps, version diffs, schematics, the scene writer, video and image writers). Those still
+load when used: tests/viewer/test_window.py (video export, screenshots, save), test_analysis_panel.py (sweep, diff),
+tests/engine/test_schematics.py."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.tick.scene import load_scene
+from engine.tick.simulation import Simulation
+from tests.viewer.conftest import APP_SIZE
+from viewer.app import ViewerApp
+from viewer.history import History
+
+REPO = Path(__file__).resolve().parents[2]
+# imported on first use, not by `import viewer.app` (start-up time)
+NOT_AT_START = ("engine.analysis.sweep", "engine.analysis.diff", "engine.analysis.runs", "tqdm", "dask", "PIL",
+                "imageio_ffmpeg", "viewer.render", "viewer.video", "engine.schematics.litematic",
+                "engine.schematics.sponge", "engine.schematics.structure", "engine.tick.scene_writer", "tomli_w",
+                "engine.schematics.mapping", "nbtlib")
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch, cls: type, method: str) -> list[object]:
+    """Record the first argument (self) of every call of `cls.method` from now on."""
+    calls: list[object] = []
+    real = getattr(cls, method)
+
+    def counted(self: object, *args: object, **kwargs: object) -> object:
+        calls.append(self)
+        return real(self, *args, **kwargs)
+    monkeypatch.setattr(cls, method, counted)
+    return calls
+
+
+@pytest.mark.parametrize("given", ["path", "simulation"])
+def test_start_up_builds_one_history_and_takes_no_snapshot(flat_scene: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           given: str) -> None:
+    """From a scene file (ViewerApp loads it) or a loaded simulation (`tickscope view`): one history, the loaded
+    scene's, and no snapshot before the first frame (tick 0's keyframe is taken when the simulation first moves);
+    the first frame shows the scene, and the first step takes exactly that keyframe."""
+    sim = load_scene(flat_scene) if given == "simulation" else None
+    histories = _counted(monkeypatch, History, "__init__")
+    snapshots = _counted(monkeypatch, Simulation, "snapshot")
+    app = ViewerApp(str(flat_scene), size=APP_SIZE, visible=False, sim=sim)
+    try:
+        assert histories == [app.history] and app.history.sim is app.sim and list(app.history.snapshots) == [0]
+        assert app.sim.name == "TNT on a stone floor" and len(app.sim.entities) == 1
+        app.draw_frame()
+        assert app.scene.world.triangle_count() > 0     # the floor is meshed in the first frame
+        assert snapshots == []
+        app.state.pending_steps = 1
+        app.draw_frame()
+        assert app.sim.tick_count == 1 and snapshots[0] is app.sim and sorted(app.history.snapshots) == [0, 1]
+    finally:
+        app.close()
+
+
+def test_a_scene_that_fails_to_load_leaves_a_history_of_the_empty_world(write_scene, scene_text) -> None:
+    bad = write_scene(scene_text(blocks=[{"at": [0, 0, 0], "block": "minecraft:no_such_block"}]))
+    app = ViewerApp(str(bad), size=APP_SIZE, visible=False)
+    try:
+        assert app.history.sim is app.sim and list(app.history.snapshots) == [0] and not app.sim.entities
+        app.history.step()
+        assert app.sim.tick_count == 1
+    finally:
+        app.close()
+
+
+def test_the_first_frame_leaves_unimported_what_it_does_not_need(flat_scene: Path) -> None:
+    """`import viewer.app`, the window on a scene and its first frame, in a fresh interpreter: none of NOT_AT_START
+    is imported, nor numpy.ma (np.unique's first plain call imports it; the mesher counts ids instead)."""
+    code = (f"import sys, viewer.app; app = viewer.app.ViewerApp({str(flat_scene)!r}, visible=False); "
+            f"app.draw_frame(); print(sorted(m for m in {(*NOT_AT_START, 'numpy.ma')!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYGLET_HEADLESS": "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_first_keyframe_is_taken_before_the_simulation_first_moves(flat_scene: Path) -> None:
+    """Until the first step, tick 0's keyframe is not taken (the simulation holds that state, and reading it takes
+    it); the step takes it first, so rewinding to tick 0 gives the loaded state back exactly, as does reading it
+    before any step."""
+    sim = load_scene(flat_scene)
+    start = [e.trace_line() for e in sim.entities]
+    history = History(sim)
+    assert dict.__getitem__(history.snapshots, 0) is None and history.memory() == history.states[0].nbytes
+    history.step()
+    assert isinstance(dict.__getitem__(history.snapshots, 0), bytes)
+    assert history.memory() > history.states[0].nbytes + history.states[1].nbytes
+    history.go_to(0)
+    assert [e.trace_line() for e in sim.entities] == start and sim.tick_count == 0
+    fresh = History(load_scene(flat_scene))
+    assert [e.trace_line() for e in fresh.snapshots[0].state[4]] == start
+    assert isinstance(dict.__getitem__(fresh.snapshots, 0), bytes)
