@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.entities import ENTITY_TYPES
+from engine.entities.registry import ENTITY_TYPES
 from engine.geometry.box import Vec3
 from engine.world.blocks import BlockStateError, parse_block_state
 from viewer.history import History

@@ -168,7 +168,7 @@ class PlayerEntity(LivingEntity):
     def use_item(self, sim: Simulation, item: str) -> None:
         """Throwing a pearl, snowball or egg: the projectile appears at the eye − 0.1F with the look's Motion
         plus the player's (spec 06 §7.1); a firework rocket boosts a gliding player; a bow starts its draw."""
-        from engine.entities import ENTITY_TYPES
+        from engine.entities.registry import ENTITY_TYPES
         if item == FIREWORK_ROCKET:
             use_while_gliding(sim, self)
             return
@@ -360,6 +360,6 @@ class PlayerEntity(LivingEntity):
 
 def valid_use_items() -> list[str]:
     """Items a player may use in `[[inputs]]`: those thrown by a player, and the bow (drawn over the range)."""
-    from engine.entities import ENTITY_TYPES
+    from engine.entities.registry import ENTITY_TYPES
     return sorted([FIREWORK_ROCKET, BOW, *(t for t, c in ENTITY_TYPES.items() if getattr(c, "THROW_SPEED", None)
                                       is not None and t != "minecraft:potion")])

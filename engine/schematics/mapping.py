@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.entities import ENTITY_TYPES
 from engine.entities.entity import Entity
+from engine.entities.registry import ENTITY_TYPES
 from engine.geometry.box import BlockPos, Vec3
 from engine.schematics.nbt_io import Byte, Compound, Double, Float, Int, List, Reader, SchematicError, Short, String
 from engine.world import blocks

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any
 import tomli as tomllib  # the standard library's parser, compiled: twice as fast on 10,000-key scenes
 
 from engine.constants import BORDER_MAX_RADIUS, BORDER_MAX_SIZE
-from engine.entities import ENTITY_TYPES, damage_source, fishing_bobber, leash_knot
+from engine.entities import damage_source, fishing_bobber, leash_knot
 from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
 from engine.entities.mobs import MobEntity
 from engine.entities.projectile import Projectile, throw_from_player
+from engine.entities.registry import ENTITY_TYPES
 from engine.entities.tnt import prime_from_block
 from engine.geometry.box import ZERO, BlockPos, Box, Vec3
 from engine.influences import dispenser, fishing, leash, piston, shulker_box

@@ -13,7 +13,7 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
-from engine.entities import ENTITY_TYPES
+from engine.entities.registry import ENTITY_TYPES
 from engine.living.living_entity import LivingEntity
 from engine.living.player_input import KEYS
 from viewer import editing

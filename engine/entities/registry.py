@@ -1,0 +1,29 @@
+"""Entity types by vanilla id (imports every entity module)."""
+
+from __future__ import annotations
+
+from engine.entities.armor_stand import ArmorStand
+from engine.entities.arrow import PERSISTENT_TYPES
+from engine.entities.boat import Boat
+from engine.entities.creeper import Creeper
+from engine.entities.end_crystal import EndCrystal
+from engine.entities.entity import Entity
+from engine.entities.falling_block import FallingBlock
+from engine.entities.fireball import EXPLOSIVE_TYPES
+from engine.entities.fishing_bobber import FishingBobber
+from engine.entities.item import Item
+from engine.entities.leash_knot import LeashKnot
+from engine.entities.llama_spit import LlamaSpit
+from engine.entities.minecart import Minecart
+from engine.entities.mobs import MOB_TYPES
+from engine.entities.player import PlayerEntity
+from engine.entities.shulker import Shulker
+from engine.entities.thrown import THROWN_TYPES
+from engine.entities.tnt import Tnt
+from engine.entities.tnt_minecart import TntMinecart
+from engine.entities.xp_orb import ExperienceOrb
+
+ENTITY_TYPES: dict[str, type[Entity]] = {
+    cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerEntity, *THROWN_TYPES,
+                              *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, LlamaSpit, ArmorStand, *MOB_TYPES,
+                              LeashKnot, FishingBobber, Boat, Minecart, TntMinecart, Creeper, EndCrystal, Shulker)}
