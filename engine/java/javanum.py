@@ -18,6 +18,15 @@ def f32(x: float) -> float:
         return math.copysign(math.inf, x)
 
 
+def float_text(x: float) -> str:
+    """A float32 value as its shortest decimal, the way `Float.toString` shows 0.6F ("0.6", "1.0"), where `repr`
+    of the widened double would show 0.6000000238418579 (nine significant digits always identify a float32)."""
+    if not math.isfinite(x):
+        return repr(x)
+    text = next(t for digits in range(1, 10) if f32(float(t := f"{x:.{digits}g}")) == x)
+    return text if "." in text or "e" in text else text + ".0"
+
+
 def to_int(d: float) -> int:
     """Java's `(int)` cast of a double: truncate toward zero, NaN → 0, saturate at the int range."""
     if d != d:

@@ -57,7 +57,7 @@ from engine.constants import (
 )
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at
-from engine.java.javanum import f32
+from engine.java.javanum import f32, float_text
 from engine.java.mathhelper import ceil, clamp, cos, floor, sin
 from engine.living import effects as fx
 from engine.motion.move import MovementType, move
@@ -241,7 +241,7 @@ def travel_ordinary(e: LivingEntity, sim: Simulation, rec: Recorder | None, move
     p = phys.slipperiness(world.get_block_state(*below).block)
     if rec is not None:
         rec.geometry(cell("slipperiness_block", below))
-        rec.geometry(label("slipperiness", [below[0] + 0.5, below[1] + 1.0, below[2] + 0.5], repr(p)))
+        rec.geometry(label("slipperiness", [below[0] + 0.5, below[1] + 1.0, below[2] + 0.5], float_text(p)))
     f = f32(p * LIVING_DRAG) if e.on_ground else LIVING_DRAG                        # step 2
     update_velocity(e, rec, e.movement_speed_on(p), movement_input)                 # step 3
     if e.is_climbing(world):                                                        # step 4
@@ -306,7 +306,7 @@ def travel_flying_in_air(e: LivingEntity, sim: Simulation, rec: Recorder | None,
     s = phys.slipperiness(sim.world.get_block_state(*below).block)
     if rec is not None:
         rec.geometry(cell("slipperiness_block", below))
-        rec.geometry(label("slipperiness", [below[0] + 0.5, below[1] + 1.0, below[2] + 0.5], repr(s)))
+        rec.geometry(label("slipperiness", [below[0] + 0.5, below[1] + 1.0, below[2] + 0.5], float_text(s)))
     f = f32(s * LIVING_DRAG) if e.on_ground else LIVING_DRAG
     if e.on_ground:
         accel = f32(FLYING_GROUND_ACCEL * f32(FLYING_GROUND_FACTOR / f32(f32(f * f) * f)))

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.java.javanum import f32
+from engine.java.javanum import f32, float_text
 from engine.java.mathhelper import SINE_TABLE, ceil, clamp, cos, floor, sin, sqrt_float, wrap_degrees
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "java_random.json").read_text())
@@ -128,3 +128,10 @@ def test_clamp() -> None:
     assert clamp(1.5, 0.0, 1.0) == 1.0
     assert clamp(0.25, 0.0, 1.0) == 0.25
     assert math.isnan(clamp(math.nan, 0.0, 1.0))
+
+
+def test_float_text_is_the_shortest_decimal_of_a_float32() -> None:
+    """Labels show 0.6F as "0.6" (as Float.toString does), not the widened double's 0.6000000238418579."""
+    shown = [float_text(f32(v)) for v in (0.6, 0.98, 1.0, 0.989, 1e-7, 123456.7)]
+    assert shown == ["0.6", "0.98", "1.0", "0.989", "1e-07", "123456.7"]
+    assert all(f32(float(float_text(f32(v)))) == f32(v) for v in (0.1, 1 / 3, 2.5e-38, 3.4e38, 16777217.0))
