@@ -17,6 +17,7 @@ from viewer.state import StageKey
 
 STAGES_TITLE = "Stages"
 TREE_HEIGHT_EM = 12
+TREE_SHARE_WITH_VALUES = 0.5  # of the panel's height, when the selected stage's values are shown under the tree
 CODE_WIDTH_EM = 2.2
 TREE_INDENT_EM = 0.9   # a child's indent under its parent: four levels stay narrow enough for the names to fit
 
@@ -79,7 +80,10 @@ def draw_stages(state: Any, record: Any, rows: list[StageRow], current: StageKey
         flags = (imgui.TableFlags_.resizable | imgui.TableFlags_.borders_inner_v | imgui.TableFlags_.row_bg
                  | imgui.TableFlags_.scroll_y | imgui.TableFlags_.scroll_x)
         imgui.push_style_var(imgui.StyleVar_.indent_spacing, em() * TREE_INDENT_EM)
-        if imgui.begin_table("stage tree", 3, flags, imgui.ImVec2(0, em() * TREE_HEIGHT_EM)):
+        # The panel's height, or half of it when a stage's values are shown below (never under TREE_HEIGHT_EM).
+        share = TREE_SHARE_WITH_VALUES if state.selected_stage is not None else 1.0
+        height = max(em() * TREE_HEIGHT_EM, imgui.get_content_region_avail().y * share)
+        if imgui.begin_table("stage tree", 3, flags, imgui.ImVec2(0, height)):
             imgui.table_setup_scroll_freeze(0, 1)
             fit = fitted_widths(rows)
             imgui.table_setup_column("stage", imgui.TableColumnFlags_.width_fixed, fit[0])
