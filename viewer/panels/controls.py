@@ -8,13 +8,14 @@ from typing import Any
 from imgui_bundle import imgui, imgui_ctx
 
 from viewer.editing import parse_block
-from viewer.panels.widgets import accept, em, text_field
+from viewer.panels.widgets import accept, em, same_line_if_room, text_field
 from viewer.stepping import MicroStep, readout
 
 TPS_RANGE = (1.0, 200.0)
 
 CONTROLS_TITLE = "Controls"
 STEP_LABEL = "Step"
+FRAME_ALL_LABEL = "Frame all"
 STEP_N_LABEL = "Step N"
 STAGE_LABEL = "Stage >"
 CAMERA_MODES = ("orbit", "fly", "top", "north", "east")
@@ -78,7 +79,8 @@ def draw_controls(state: Any, sim: Any, steps: list[MicroStep], entities: int) -
         imgui.same_line()
         _, state.follow = imgui.checkbox("follow", state.follow)
         imgui.set_item_tooltip("Keep the selected entity in the middle of the view as it moves")
-        if imgui.button("Frame all"):
+        same_line_if_room(FRAME_ALL_LABEL)
+        if imgui.button(FRAME_ALL_LABEL):
             state.frame_requested = True
         imgui.set_item_tooltip("Fit the camera to the blocks, the entities and the trace drawn")
         _draw_tools(state)

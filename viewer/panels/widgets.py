@@ -17,6 +17,14 @@ def em() -> float:
     return imgui.get_font_size()
 
 
+def same_line_if_room(label: str) -> None:
+    """Put the next button on this line if its `label` fits there, else on the next line."""
+    width = imgui.calc_text_size(label).x + 2 * imgui.get_style().frame_padding.x
+    imgui.same_line()
+    if imgui.get_content_region_avail().x < width:
+        imgui.new_line()
+
+
 def text_field(state: Any, key: str, label: str, current: str, width_em: float | None) -> str | None:
     """One input line showing `current` (or the text being typed, or refused input with its reason below);
     returns the text when the user has finished editing it (Enter or leaving the field), else None. A
