@@ -1,27 +1,24 @@
 #version 330
 // box_lines.glsl: axis-aligned box wireframes (entity AABBs coloured by type, the selected one highlighted,
-// moving-block outlines), each with an optional dot (an entity's position point), every box of an overlay in
-// draws that split the boxes by their size on screen (viewer/drawing/scene_renderer.py):
-// - as is ("box_lines"): GL_LINES, one instance per box, in_corner per vertex a corner of the unit cube (0 or 1
-//   on each axis; 24 vertices, the 12 edges), stretched onto the box here;
-// - with DOTS defined ("box_dots"): the dots of those boxes, one point each, round, point_size across;
-// - with SPRITES defined ("box_sprites"): one point per box, as large as the box's eight projected corners and
-//   its dot; its fragment stage keeps the pixels a one-pixel line through the 12 projected edges would light
-//   (the nearest edge within half a pixel across its minor axis, GL's line rule) and those of the dot, and
-//   writes their depth.
-// llvmpipe pays per primitive (2,000 boxes = 24,000 lines = 6 ms, and a point costs about two lines), so a box
-// smaller than sprite_limit pixels is cheaper as one sprite that also draws its dot, and looks the same;
-// as_sprite() is the one rule every variant applies, so each box and dot is drawn exactly once.
+// moving-block outlines), each with an optional dot (an entity's position point). The renderer sorts an
+// overlay's boxes by their size on screen each frame (viewer/drawing/scene_renderer.py, sprite_mask) into:
+// - large boxes, drawn by this file as is ("box_lines"): GL_LINES, one instance per box, in_corner per vertex a
+//   corner of the unit cube (0 or 1 on each axis; 24 vertices, the 12 edges), stretched onto the box here; and
+//   with DOTS defined ("box_dots"): their dots, one round point each, point_size across;
+// - small boxes, with SPRITES defined ("box_sprites"): one point per box, as large as the box's eight projected
+//   corners and its dot; its fragment stage keeps the pixels a one-pixel line through the 12 projected edges
+//   would light (the nearest edge within half a pixel across its minor axis, GL's line rule) and those of the
+//   dot where no edge is in front of it, and writes their depth.
+// llvmpipe pays per primitive (2,000 boxes = 24,000 lines = 6 ms, and a point costs about two lines), so a small
+// box is cheaper as one sprite that also draws its dot, and looks the same.
 // Inputs per box: in_min and in_max (world corners), in_color (rgba), in_dot (world) and in_dot_color (rgba,
-// alpha 0 = no dot). A frame of thousands of boxes uploads 48 bytes per box, and nothing is rebuilt when only
-// the camera moves.
+// alpha 0 = no dot). A box is 48 bytes, uploaded when the overlay or the split changes.
 // Trace roles: none (trace boxes can be dashed and go through segments.glsl).
 
 uniform mat4 m_proj;
 uniform mat4 m_view;
 uniform float alpha_scale;   // 1 for the depth-tested pass, lower for the pass that shows hidden parts
-uniform vec4 viewport;       // x, y, width, height in pixels, the frame of gl_FragCoord
-uniform float sprite_limit;  // pixels: a box whose bounding sphere spans less is drawn as a sprite (0: never)
+uniform vec4 viewport;       // x, y, width, height in pixels, the frame of gl_FragCoord (sprites)
 uniform float point_size;    // pixels across a dot
 
 #if defined VERTEX_SHADER
@@ -35,22 +32,6 @@ in vec4 in_dot_color;
 out vec4 v_color;
 
 const vec4 OUTSIDE = vec4(2.0, 2.0, 2.0, 1.0);  // outside the clip volume: the primitive is dropped
-
-// Whether the box goes through the sprites: its bounding sphere lies in front of the eye, spans less than
-// sprite_limit pixels, and lies inside the viewport (GL drops a point whose centre leaves the view).
-bool as_sprite(mat4 m) {
-    vec4 c = m * vec4(0.5 * (in_min + in_max), 1.0);
-    float r = 0.5 * length(in_max - in_min);
-    float nearest = c.w - r;  // eye distance of the sphere's nearest point along the view axis
-    if (nearest <= 0.0) {
-        return false;
-    }
-    vec2 half_px = 0.5 * viewport.zw;
-    vec2 radius_ndc = r * vec2(m_proj[0][0], m_proj[1][1]) / nearest;
-    vec2 centre_ndc = c.xy / c.w;
-    return 2.0 * max(radius_ndc.x * half_px.x, radius_ndc.y * half_px.y) < sprite_limit
-        && all(lessThan(abs(centre_ndc) + radius_ndc, vec2(1.0)));
-}
 
 // A world point in pixels (gl_FragCoord's frame) with its window depth.
 vec3 window_point(mat4 m, vec3 p) {
@@ -70,14 +51,6 @@ void main() {
     v_color = in_color;
     v_dot_color = in_dot_color;
     v_dot = vec3(0.0);
-    for (int i = 0; i < 8; i++) {
-        v_corner[i] = vec3(0.0);
-    }
-    if (!as_sprite(m)) {
-        gl_Position = OUTSIDE;
-        gl_PointSize = 1.0;
-        return;
-    }
     vec2 lo = vec2(1e30);
     vec2 hi = vec2(-1e30);
     for (int i = 0; i < 8; i++) {
@@ -103,7 +76,7 @@ void main() {
     mat4 m = m_proj * m_view;
     v_dot_color = in_dot_color;
     gl_PointSize = point_size;
-    gl_Position = in_dot_color.a > 0.0 && !as_sprite(m) ? m * vec4(in_dot, 1.0) : OUTSIDE;
+    gl_Position = in_dot_color.a > 0.0 ? m * vec4(in_dot, 1.0) : OUTSIDE;
 }
 
 #else
@@ -113,7 +86,7 @@ in vec3 in_corner;
 void main() {
     mat4 m = m_proj * m_view;
     v_color = in_color;
-    gl_Position = as_sprite(m) ? OUTSIDE : m * vec4(mix(in_min, in_max, in_corner), 1.0);
+    gl_Position = m * vec4(mix(in_min, in_max, in_corner), 1.0);
 }
 
 #endif

@@ -44,8 +44,8 @@ SEGMENT_FORMAT = "3f 3f 4f1 1f"  # SEGMENT_DTYPE, each segment repeated for its 
 POINT_FORMAT = "3f 4f1"
 BOX_FORMAT = "3f 3f 4f1 16x/i"   # BOX_DTYPE without its dot, one row per instance
 SPRITE_FORMAT = "3f 3f 4f1 3f 4f1"  # BOX_DTYPE, one row per point
-DOT_FORMAT = "3f 3f 4x 3f 4f1"    # BOX_DTYPE without the box's colour, one row per point
-SPRITE_LIMIT = 16.0              # pixels: smaller boxes are drawn as sprites (box_lines.glsl)
+DOT_FORMAT = "28x 3f 4f1"        # BOX_DTYPE's dot, one row per point
+SPRITE_LIMIT = 16.0              # pixels: a box whose bounding sphere spans less is a sprite (sprite_mask)
 SEGMENT_CORNER_INDICES = np.array([0, 1, 2, 2, 1, 3], dtype=np.uint32)  # two triangles over 4 corners
 
 
@@ -90,11 +90,28 @@ def _write(buffer: moderngl.Buffer, raw: bytes) -> None:
         buffer.write(raw)
 
 
+def sprite_mask(boxes: np.ndarray, view: np.ndarray, proj: np.ndarray, size: tuple[int, int],
+                limit: float) -> np.ndarray:
+    """Which boxes (BOX_DTYPE rows) are drawn as sprites: the bounding sphere lies in front of the eye, spans
+    less than `limit` pixels of a view of `size`, and lies inside the view (GL drops a point whose centre leaves
+    it). Matrices in pyrr's row-vector layout."""
+    lo, hi = boxes["in_min"].astype(np.float64), boxes["in_max"].astype(np.float64)
+    radius = 0.5 * np.linalg.norm(hi - lo, axis=1)
+    clip = np.hstack([0.5 * (lo + hi), np.ones((len(boxes), 1))]) @ (view.astype(np.float64) @ proj.astype(np.float64))
+    nearest = clip[:, 3] - radius  # eye distance of the sphere's nearest point along the view axis
+    ahead = nearest > 0.0
+    radius_ndc = radius[:, None] * np.array([proj[0, 0], proj[1, 1]]) / np.where(ahead, nearest, 1.0)[:, None]
+    centre_ndc = clip[:, :2] / np.where(ahead, clip[:, 3], 1.0)[:, None]
+    span = 2.0 * np.max(radius_ndc * (0.5 * np.array(size, dtype=np.float64)), axis=1)
+    return ahead & (span < limit) & np.all(np.abs(centre_ndc) + radius_ndc < 1.0, axis=1)
+
+
 class OverlayLayer:
     """The GPU copy of one Overlay: its segments as one-pixel lines (`wide=False`, lines.glsl) or as wide,
-    dashable quads (segments.glsl), its thin segments (lines.glsl), its boxes (one instanced draw of
-    box_lines.glsl), its points, and its translucent fills (blocks.glsl, drawn apart by `draw_fills` in the
-    translucent pass). Uploaded by `set` when the overlay changes, not every frame."""
+    dashable quads (segments.glsl), its thin segments (lines.glsl), its boxes (box_lines.glsl: the large ones
+    as lines with their dots, the small ones as sprites), its points, and its translucent fills (blocks.glsl,
+    drawn apart by `draw_fills` in the translucent pass). Uploaded by `set` when the overlay changes; the boxes
+    again, in the order large then small, by `split_boxes` when that split changes."""
 
     def __init__(self, ctx: moderngl.Context, programs: dict[str, moderngl.Program], unit_box: moderngl.Buffer,
                  wide: bool, fills: moderngl.Program) -> None:
@@ -114,8 +131,7 @@ class OverlayLayer:
                                                                  (self._box_vbo, BOX_FORMAT, IN_MIN, IN_MAX, IN_COLOR)])
         self._sprite_vao = ctx.vertex_array(programs["box_sprites"], [(self._box_vbo, SPRITE_FORMAT, IN_MIN, IN_MAX,
                                                                        IN_COLOR, IN_DOT, IN_DOT_COLOR)])
-        self._dot_vao = ctx.vertex_array(programs["box_dots"], [(self._box_vbo, DOT_FORMAT, IN_MIN, IN_MAX, IN_DOT,
-                                                                 IN_DOT_COLOR)])
+        self._dot_vao = ctx.vertex_array(programs["box_dots"], [(self._box_vbo, DOT_FORMAT, IN_DOT, IN_DOT_COLOR)])
         self._point_vbo = ctx.buffer(reserve=POINT_DTYPE.itemsize * 64, dynamic=True)
         self._point_vao = ctx.vertex_array(programs["points"], [(self._point_vbo, POINT_FORMAT, IN_POSITION,
                                                                  IN_COLOR)])
@@ -124,13 +140,15 @@ class OverlayLayer:
         self._fill_vao = ctx.vertex_array(fills, [(self._fill_vbo, "3f 4f1", IN_POSITION, IN_COLOR)],
                                           index_buffer=self._fill_ibo, index_element_size=4)
         self._counts = (0, 0, 0, 0)  # segments, thin segments, boxes, points
-        self._dots = False           # whether a box has a dot
+        self._sprites: np.ndarray = np.zeros(0, dtype=bool)  # which of the overlay's boxes are sprites
+        self._lined = 0              # the boxes drawn as lines: the first rows of the box buffer, then sprites
         self._fill_count = 0         # indices of the fills
 
     def set(self, overlay: Overlay) -> None:
         self.overlay = overlay
         self._counts = (len(overlay.segments), len(overlay.thin), len(overlay.boxes), len(overlay.points))
-        self._dots = bool((overlay.boxes["in_dot_color"][:, 3] > 0).any())
+        self._sprites = np.zeros(len(overlay.boxes), dtype=bool)
+        self._lined = len(overlay.boxes)
         if self.wide:
             vertices, indices = segment_corners(overlay.segments)
             _write(self._ibo, indices)
@@ -144,6 +162,19 @@ class OverlayLayer:
         _write(self._fill_vbo, overlay.fills.vertices.tobytes())
         _write(self._fill_ibo, overlay.fills.indices.tobytes())
 
+    def split_boxes(self, view: np.ndarray, proj: np.ndarray, size: tuple[int, int]) -> None:
+        """Sort the boxes into lines and sprites for this camera (`sprite_mask`); upload them again, large ones
+        first, when the split changed (each box drawn once, in the overlay's order within its kind)."""
+        if self.overlay is None or not len(self.overlay.boxes):
+            return
+        sprites = sprite_mask(self.overlay.boxes, view, proj, size, SPRITE_LIMIT)
+        if np.array_equal(sprites, self._sprites):
+            return
+        self._sprites = sprites
+        self._lined = int(np.count_nonzero(~sprites))
+        boxes = self.overlay.boxes
+        _write(self._box_vbo, np.concatenate([boxes[~sprites], boxes[sprites]]).tobytes())
+
     def draw(self) -> None:
         segments, thin, boxes, points = self._counts
         if segments:
@@ -153,11 +184,12 @@ class OverlayLayer:
                 self._vao.render(moderngl.LINES, vertices=2 * segments)
         if thin:
             self._thin_vao.render(moderngl.LINES, vertices=2 * thin)
-        if boxes:  # each box and its dot as lines and a dot, or as one sprite (box_lines.glsl's as_sprite)
-            self._box_vao.render(moderngl.LINES, vertices=2 * len(BOX_EDGE_STARTS), instances=boxes)
-            self._sprite_vao.render(moderngl.POINTS, vertices=boxes)
-            if self._dots:
-                self._dot_vao.render(moderngl.POINTS, vertices=boxes)
+        lined = self._lined
+        if lined:
+            self._box_vao.render(moderngl.LINES, vertices=2 * len(BOX_EDGE_STARTS), instances=lined)
+            self._dot_vao.render(moderngl.POINTS, vertices=lined)
+        if boxes > lined:
+            self._sprite_vao.render(moderngl.POINTS, vertices=boxes - lined, first=lined)
         if points:
             self._point_vao.render(moderngl.POINTS, vertices=points)
 
@@ -238,11 +270,11 @@ class SceneRenderer:
         self.segments["viewport_size"] = (width, height)
         self.segments["line_width"] = LINE_WIDTH
         self.programs["points"]["point_size"] = POINT_SIZE
-        for name in ("box_lines", "box_sprites", "box_dots"):
-            self.programs[name]["viewport"] = (*origin, width, height)
-            self.programs[name]["sprite_limit"] = SPRITE_LIMIT
+        self.programs["box_sprites"]["viewport"] = (*origin, width, height)
         for name in ("box_sprites", "box_dots"):
             self.programs[name]["point_size"] = POINT_SIZE
+        for layer in (self.entities, self.helpers, self.trace, self.moving):
+            layer.split_boxes(view, proj, (width, height))
         self._set_alpha(1.0)
         ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         ctx.depth_func = "<="

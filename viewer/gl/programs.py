@@ -33,11 +33,10 @@ M_VIEW = "m_view"
 # What the renderer writes into each program: (attributes, uniforms); a test checks each program has them.
 PROGRAM_INTERFACE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "blocks": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "grid_strength")),
-    "box_lines": ((IN_CORNER, IN_MIN, IN_MAX, IN_COLOR), (M_PROJ, M_VIEW, "alpha_scale", "viewport", "sprite_limit")),
+    "box_lines": ((IN_CORNER, IN_MIN, IN_MAX, IN_COLOR), (M_PROJ, M_VIEW, "alpha_scale")),
     "box_sprites": ((IN_MIN, IN_MAX, IN_COLOR, IN_DOT, IN_DOT_COLOR),
-                    (M_PROJ, M_VIEW, "alpha_scale", "viewport", "sprite_limit", "point_size")),
-    "box_dots": ((IN_MIN, IN_MAX, IN_DOT, IN_DOT_COLOR),
-                 (M_PROJ, M_VIEW, "alpha_scale", "viewport", "sprite_limit", "point_size")),
+                    (M_PROJ, M_VIEW, "alpha_scale", "viewport", "point_size")),
+    "box_dots": ((IN_DOT, IN_DOT_COLOR), (M_PROJ, M_VIEW, "alpha_scale", "point_size")),
     "lines": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "alpha_scale")),
     "segments": ((IN_START, IN_END, IN_COLOR, IN_DASH), (M_PROJ, M_VIEW, "viewport_size", "line_width", "alpha_scale")),
     "points": ((IN_POSITION, IN_COLOR), (M_PROJ, M_VIEW, "point_size", "alpha_scale")),
