@@ -39,7 +39,8 @@ from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import is_fence
-from engine.world.world import World, WorldBorder, blocks
+from engine.world.border import WorldBorder
+from engine.world.world import World, blocks
 
 if TYPE_CHECKING:
     from engine.schematics.mapping import Schematic

@@ -29,7 +29,8 @@ from engine.tick.simulation import Simulation
 from engine.tick.versions import DEFAULT_VERSION
 from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES
-from engine.world.world import AIR_ID, World, WorldBorder
+from engine.world.border import WorldBorder
+from engine.world.world import AIR_ID, World
 
 # per-cell blocks written one by one, in block-entity order, instead of inside boxes
 _SINGLE_BLOCKS = SHULKER_BOXES | {"moving_piston"}

@@ -1,4 +1,4 @@
-"""The world: blocks by 16³ section, entities by section (spec 01 §5.2, §7), the world border, and the
+"""The world: blocks by 16³ section, entities by section (spec 01 §5.2, §7), its border (`border.py`), and the
 collision-shape queries `Entity.move()` needs (spec 03 §3).
 
 1.16.5 build limits: blocks live in y 0..255; outside, every cell reads as `void_air`. All chunks count as loaded.
@@ -8,27 +8,25 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from engine.constants import (
-    BORDER_MAX_RADIUS,
     COLLISION_EPSILON,
-    DEFAULT_BORDER_SIZE,
     GET_ENTITIES_MARGIN,
     SECTION_SIZE,
 )
 from engine.geometry.box import BlockPos, Box
-from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, border_shape, intersects_box
+from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, intersects_box
 from engine.java.javanum import wrap_int
-from engine.java.mathhelper import ceil, floor
+from engine.java.mathhelper import floor
 from engine.tick.limits import MAX_QUERY_CHUNKS, SimulationLimit
 from engine.world import block_physics as phys
 from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES, BlockEntities
+from engine.world.border import WorldBorder
 
 if TYPE_CHECKING:
     from engine.entities.entity import Entity
@@ -42,27 +40,6 @@ ENTITY_SECTION_MAX = 15   # WorldChunk.entitySections has 16 entries; section y 
 AIR_ID = 0
 LARGE_REGION_CELLS = 65536   # above this, collision queries visit only the cells of filled sections
 ShapeAt = tuple[VoxelShape, tuple[float, float, float]]
-
-
-@dataclass(frozen=True)
-class WorldBorder:
-    """`WorldBorder` at rest (no lerp): a square of `size` around (center_x, center_z)."""
-
-    center_x: float = 0.0
-    center_z: float = 0.0
-    size: float = DEFAULT_BORDER_SIZE
-
-    def bounds(self) -> tuple[float, float, float, float]:
-        """(west, north, east, south), clamped to the maximum radius like `getBoundWest()`..."""
-        h = self.size / 2.0
-        r = float(BORDER_MAX_RADIUS)
-        return (max(self.center_x - h, -r), max(self.center_z - h, -r),
-                min(self.center_x + h, r), min(self.center_z + h, r))
-
-    def shape(self) -> VoxelShape:
-        """`asVoxelShape()`: outside of [floor(west), ceil(east)] × [floor(north), ceil(south)]."""
-        w, n, e, s = self.bounds()
-        return border_shape(float(floor(w)), float(floor(n)), float(ceil(e)), float(ceil(s)))
 
 
 class World:

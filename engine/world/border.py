@@ -1,0 +1,30 @@
+"""The world border at rest (spec 03 §3: its shape joins the block collisions of an entity near it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.constants import BORDER_MAX_RADIUS, DEFAULT_BORDER_SIZE
+from engine.geometry.shapes import VoxelShape, border_shape
+from engine.java.mathhelper import ceil, floor
+
+
+@dataclass(frozen=True)
+class WorldBorder:
+    """`WorldBorder` at rest (no lerp): a square of `size` around (center_x, center_z)."""
+
+    center_x: float = 0.0
+    center_z: float = 0.0
+    size: float = DEFAULT_BORDER_SIZE
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(west, north, east, south), clamped to the maximum radius like `getBoundWest()`..."""
+        h = self.size / 2.0
+        r = float(BORDER_MAX_RADIUS)
+        return (max(self.center_x - h, -r), max(self.center_z - h, -r),
+                min(self.center_x + h, r), min(self.center_z + h, r))
+
+    def shape(self) -> VoxelShape:
+        """`asVoxelShape()`: outside of [floor(west), ceil(east)] × [floor(north), ceil(south)]."""
+        w, n, e, s = self.bounds()
+        return border_shape(float(floor(w)), float(floor(n)), float(ceil(e)), float(ceil(s)))
