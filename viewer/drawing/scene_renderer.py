@@ -162,12 +162,12 @@ class OverlayLayer:
         _write(self._fill_vbo, overlay.fills.vertices.tobytes())
         _write(self._fill_ibo, overlay.fills.indices.tobytes())
 
-    def split_boxes(self, view: np.ndarray, proj: np.ndarray, size: tuple[int, int]) -> None:
+    def split_boxes(self, view: np.ndarray, proj: np.ndarray, size: tuple[int, int], limit: float) -> None:
         """Sort the boxes into lines and sprites for this camera (`sprite_mask`); upload them again, large ones
         first, when the split changed (each box drawn once, in the overlay's order within its kind)."""
         if self.overlay is None or not len(self.overlay.boxes):
             return
-        sprites = sprite_mask(self.overlay.boxes, view, proj, size, SPRITE_LIMIT)
+        sprites = sprite_mask(self.overlay.boxes, view, proj, size, limit)
         if np.array_equal(sprites, self._sprites):
             return
         self._sprites = sprites
@@ -212,6 +212,7 @@ class SceneRenderer:
         self.ctx = ctx
         self.palette = palette
         self.blocks = load_program(ctx, "blocks")
+        self._largest_point = float(ctx.info["GL_POINT_SIZE_RANGE"][1])  # pixels across
         self.programs = {name: load_program(ctx, name)
                          for name in ("box_lines", "box_sprites", "box_dots", "lines", "segments", "points")}
         self.segments = self.programs["segments"]
@@ -273,8 +274,10 @@ class SceneRenderer:
         self.programs["box_sprites"]["viewport"] = (*origin, width, height)
         for name in ("box_sprites", "box_dots"):
             self.programs[name]["point_size"] = POINT_SIZE
+        # A sprite spans its box and its dot, and must fit the largest point the driver draws (GL 3.3 promises 1).
+        limit = min(SPRITE_LIMIT, self._largest_point - POINT_SIZE - 2.0)
         for layer in (self.entities, self.helpers, self.trace, self.moving):
-            layer.split_boxes(view, proj, (width, height))
+            layer.split_boxes(view, proj, (width, height), limit)
         self._set_alpha(1.0)
         ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         ctx.depth_func = "<="
