@@ -7,7 +7,6 @@ raises) go to the error panel; the window keeps running and the last good state 
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 import time
 from pathlib import Path
@@ -23,7 +22,6 @@ from engine.tick.simulation import Simulation
 from viewer import driving, editing
 from viewer.commands import run_commands, saved_state
 from viewer.controls import CameraControls
-from viewer.drawing.camera import Bounds, OrbitCamera
 from viewer.drawing.framing import action_bounds, scene_bounds
 from viewer.drawing.labels import draw_caption_card, draw_gizmo_letters, draw_labels
 from viewer.drawing.overlays import (
@@ -129,7 +127,6 @@ class ViewerApp(Readouts):
         self._b36_rows: tuple[tuple, list[B36Row]] | None = None
         self._last_time = time.perf_counter()
         self._tick_credit = 0.0
-        self._fitted: tuple[Bounds, tuple[float, float], OrbitCamera] | None = None  # see _fit_scene
         if sim is not None:
             self.adopt(sim, scene_path)
         elif not self.load(scene_path):
@@ -177,25 +174,9 @@ class ViewerApp(Readouts):
         self.ghost = None
         self._overlay_key = None
         if tick is None:
-            self._fit_scene(scene_bounds(sim))
+            self.controls.fit_scene(scene_bounds(sim), self.view_rect)
         else:
             self.run_to(tick)
-
-    def _fit_scene(self, bounds: Bounds) -> None:
-        """Frame `bounds` in the 3D view; kept framed while the view changes shape (the panels docking around
-        it, a resize) until the camera is moved (`_keep_fitted`)."""
-        rect = self.view_rect
-        self.controls.frame(bounds, rect.width / max(rect.height, 1.0))
-        self._fitted = (bounds, (rect.width, rect.height), dataclasses.replace(self.controls.orbit))
-
-    def _keep_fitted(self) -> None:
-        if self._fitted is None:
-            return
-        bounds, size, orbit = self._fitted
-        if self.state.camera_mode != "orbit" or self.controls.orbit != orbit:
-            self._fitted = None  # the user took the camera
-        elif (self.view_rect.width, self.view_rect.height) != size:
-            self._fit_scene(bounds)
 
     def steps(self) -> list[MicroStep]:
         """The micro-steps of the current tick's record (computed once per record)."""
@@ -423,7 +404,7 @@ class ViewerApp(Readouts):
         self.imgui_input.new_frame(dt)
         imgui.new_frame()
         self._draw_panels()
-        self._keep_fitted()
+        self.controls.keep_fitted(self.view_rect)
         if self.view_rect != rect:  # the panels moved (a resize, a dragged split): the view again, in its place
             rect = self.view_rect
             drawn = self._draw_view(rect)

@@ -12,6 +12,7 @@ save, no micro-steps: the right arrow always steps a tick) and a right drag turn
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -60,12 +61,30 @@ class CameraControls:
         self._press: tuple[int, int] | None = None
         self.followed: int | None = None  # the entity the cameras follow (None: not following)
         self.view_rect = ViewRect(0.0, 0.0, float(window.width), float(window.height))  # set by the app each frame
+        self._fitted: tuple[Bounds, tuple[float, float], OrbitCamera] | None = None  # see fit_scene
 
     def frame(self, bounds: Bounds, aspect: float) -> None:
         """Point every camera at `bounds` (a scene was loaded), seen in a view of `aspect` (width / height)."""
         self.orbit = fit_orbit(bounds, aspect)
         self.fly = FlyCamera(tuple(self.orbit.eye()), self.orbit.yaw, self.orbit.pitch)
         self.ortho = {view: fit_ortho(view, bounds, aspect) for view in ORTHO_VIEWS}
+
+    def fit_scene(self, bounds: Bounds, rect: ViewRect) -> None:
+        """Frame `bounds` in the view `rect`; kept framed while the view changes shape (the panels docking around
+        it, a resize) until the camera is moved (`keep_fitted`)."""
+        self.frame(bounds, rect.width / max(rect.height, 1.0))
+        self._fitted = (bounds, (rect.width, rect.height), dataclasses.replace(self.orbit))
+
+    def keep_fitted(self, rect: ViewRect) -> None:
+        """After the panels are laid out: frame the scene again if the view changed shape and the camera is where
+        `fit_scene` put it."""
+        if self._fitted is None:
+            return
+        bounds, size, orbit = self._fitted
+        if self.state.camera_mode != "orbit" or self.orbit != orbit:
+            self._fitted = None  # the user took the camera
+        elif (rect.width, rect.height) != size:
+            self.fit_scene(bounds, rect)
 
     def focus(self, point: tuple[float, float, float]) -> None:
         """Centre every camera on `point`: orbit around it, fly to look at it, orthographic views on it."""
