@@ -111,10 +111,13 @@ def draw_plots(state: Any, series: dict[int, Series], tick: int) -> None:
         height = max(imgui.get_content_region_avail().y, em() * MIN_PLOT_HEIGHT_EM)
         padding = em() * PLOT_PADDING_EM
         implot.push_style_var(implot.StyleVar_.plot_padding, imgui.ImVec2(padding, padding))
+        # No frame fill: it is the panel's own colour, already there (llvmpipe fills each pixel once less).
+        implot.push_style_color(implot.Col_.frame_bg, imgui.ImVec4(0.0, 0.0, 0.0, 0.0))
         for side in (0, 1):
             if side:
                 imgui.same_line()
             _draw_plot(state.plot_quantities[side], series, tick, imgui.ImVec2(width, height), side)
+        implot.pop_style_color()
         implot.pop_style_var()
 
 
