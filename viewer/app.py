@@ -346,9 +346,13 @@ class ViewerApp(Readouts):
             return True
         return False
 
-    def handle_clicks(self, view: np.ndarray, proj: np.ndarray, rect: ViewRect) -> None:
+    def handle_clicks(self, rect: ViewRect) -> None:
         """Clicks in the 3D view: select the entity under the pointer, or place or remove a block there."""
         state = self.state
+        if not state.pending_clicks:
+            return
+        camera = self.controls.camera()
+        view, proj = camera.view_matrix(), camera.proj_matrix(rect.width / max(rect.height, 1.0))
         for x, y in state.pending_clicks:
             if not rect.contains(x, y):
                 continue
@@ -384,9 +388,7 @@ class ViewerApp(Readouts):
         self.state.triangles = self.scene.world.triangle_count()
         run_commands(self, now)
         rect = self.view_rect
-        aspect = rect.width / max(rect.height, 1.0)
-        camera = self.controls.camera()
-        self.handle_clicks(camera.view_matrix(), camera.proj_matrix(aspect), rect)
+        self.handle_clicks(rect)
         self.advance(dt)
         self._refresh_overlay()
         self._aim_camera()

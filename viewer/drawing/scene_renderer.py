@@ -110,8 +110,8 @@ class OverlayLayer:
     """The GPU copy of one Overlay: its segments as one-pixel lines (`wide=False`, lines.glsl) or as wide,
     dashable quads (segments.glsl), its thin segments (lines.glsl), its boxes (box_lines.glsl: the large ones
     as lines with their dots, the small ones as sprites), its points, and its translucent fills (blocks.glsl,
-    drawn apart by `draw_fills` in the translucent pass). Uploaded by `set` when the overlay changes; the boxes
-    again, in the order large then small, by `split_boxes` when that split changes."""
+    drawn apart by `draw_fills` in the translucent pass). Uploaded by `set` when the overlay changes, the boxes
+    by `split_boxes` (large ones first) when the overlay or the split of its boxes changes."""
 
     def __init__(self, ctx: moderngl.Context, programs: dict[str, moderngl.Program], unit_box: moderngl.Buffer,
                  wide: bool, fills: moderngl.Program) -> None:
@@ -140,15 +140,17 @@ class OverlayLayer:
         self._fill_vao = ctx.vertex_array(fills, [(self._fill_vbo, "3f 4f1", IN_POSITION, IN_COLOR)],
                                           index_buffer=self._fill_ibo, index_element_size=4)
         self._counts = (0, 0, 0, 0)  # segments, thin segments, boxes, points
-        self._sprites: np.ndarray = np.zeros(0, dtype=bool)  # which of the overlay's boxes are sprites
+        self._sprites: np.ndarray | None = None  # which of the overlay's boxes are sprites (None: not split yet)
         self._lined = 0              # the boxes drawn as lines: the first rows of the box buffer, then sprites
+        self._dots = False           # whether a box has a dot
         self._fill_count = 0         # indices of the fills
 
     def set(self, overlay: Overlay) -> None:
         self.overlay = overlay
         self._counts = (len(overlay.segments), len(overlay.thin), len(overlay.boxes), len(overlay.points))
-        self._sprites = np.zeros(len(overlay.boxes), dtype=bool)
-        self._lined = len(overlay.boxes)
+        self._sprites = None  # the boxes are uploaded by split_boxes, before the next draw
+        self._lined = 0
+        self._dots = bool((overlay.boxes["in_dot_color"][:, 3] > 0).any())
         if self.wide:
             vertices, indices = segment_corners(overlay.segments)
             _write(self._ibo, indices)
@@ -156,7 +158,6 @@ class OverlayLayer:
             vertices = line_vertices(overlay.segments)
         _write(self._vbo, vertices)
         _write(self._thin_vbo, line_vertices(overlay.thin))
-        _write(self._box_vbo, overlay.boxes.tobytes())
         _write(self._point_vbo, overlay.points.tobytes())
         self._fill_count = len(overlay.fills.indices)
         _write(self._fill_vbo, overlay.fills.vertices.tobytes())
@@ -168,7 +169,7 @@ class OverlayLayer:
         if self.overlay is None or not len(self.overlay.boxes):
             return
         sprites = sprite_mask(self.overlay.boxes, view, proj, size, limit)
-        if np.array_equal(sprites, self._sprites):
+        if self._sprites is not None and np.array_equal(sprites, self._sprites):
             return
         self._sprites = sprites
         self._lined = int(np.count_nonzero(~sprites))
@@ -187,7 +188,8 @@ class OverlayLayer:
         lined = self._lined
         if lined:
             self._box_vao.render(moderngl.LINES, vertices=2 * len(BOX_EDGE_STARTS), instances=lined)
-            self._dot_vao.render(moderngl.POINTS, vertices=lined)
+            if self._dots:
+                self._dot_vao.render(moderngl.POINTS, vertices=lined)
         if boxes > lined:
             self._sprite_vao.render(moderngl.POINTS, vertices=boxes - lined, first=lined)
         if points:
