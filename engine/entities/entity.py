@@ -25,9 +25,11 @@ from engine.constants import (
 from engine.entities import damage_source
 from engine.entities.dismounting import vehicle_top
 from engine.geometry.box import ZERO, Box, Vec3
+from engine.influences import fluids
 from engine.influences.blockrays import DEFAULT_BEHAVIOR, ExplosionBehavior
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
+from engine.motion import block_effects, move
 
 if TYPE_CHECKING:
     from engine.geometry.box import BlockPos
@@ -129,14 +131,12 @@ class Entity:
 
     def fall(self, sim: Simulation, dy: float, state: BlockState, pos: BlockPos) -> None:
         """`Entity.fall` (spec 03 §2 step 8): `engine.motion.move.fall`; boats override it."""
-        from engine.motion.move import fall
-        fall(self, sim, dy, state, pos)
+        move.fall(self, sim, dy, state, pos)
 
     def get_velocity_multiplier(self, world: World) -> float:
         """`Entity.getVelocityMultiplier` (spec 04 §3): `block_effects.get_velocity_multiplier`; minecarts on a
         rail override it."""
-        from engine.motion.block_effects import get_velocity_multiplier
-        return get_velocity_multiplier(self, world)
+        return block_effects.get_velocity_multiplier(self, world)
 
     def can_add_passenger(self, passenger: Entity) -> bool:
         """`Entity.canAddPassenger`: one passenger at a time."""
@@ -312,12 +312,10 @@ class Entity:
 
     def base_tick(self, sim: Simulation, rec: Recorder | None) -> None:
         """`Entity.baseTick` reduced to what moves or removes entities (spec 01 §8.2): fluids, fire, lava, the void."""
-        from engine.influences.fluids import update_submerged_in_water_state, update_water_state
-        update_water_state(self, sim.world, rec)
-        update_submerged_in_water_state(self, sim.world)
+        fluids.update_water_state(self, sim.world, rec)
+        fluids.update_submerged_in_water_state(self, sim.world)
         if sim.features.block_collision_in_tick:   # 1.21.3 checks blocks in the tick, moving or not
-            from engine.motion.block_effects import refuse_block_collision_in_tick
-            refuse_block_collision_in_tick(self, sim)
+            block_effects.refuse_block_collision_in_tick(self, sim)
         self.tick_fire(sim)
         if self.is_in_lava():
             self.set_on_fire_from_lava(sim)

@@ -35,6 +35,7 @@ from engine.constants import (
 from engine.entities.dismounting import on_dismounted
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
+from engine.influences import cramming, knockback
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, cos, floor, sin
 from engine.living import effects as fx
@@ -282,8 +283,7 @@ class LivingEntity(Entity):
 
     def tick_cramming(self, sim: Simulation, rec: Recorder | None) -> None:
         """`LivingEntity.tickCramming` (spec 04 §10)."""
-        from engine.influences.cramming import tick_cramming
-        tick_cramming(self, sim, rec)
+        cramming.tick_cramming(self, sim, rec)
 
     def is_pushable(self) -> bool:
         """`LivingEntity.isPushable`: alive, not climbing (spec 04 §10 condition 7: as last found by `travel`),
@@ -339,8 +339,7 @@ class LivingEntity(Entity):
         self.apply_damage(amount)
         self.hurt_time = HURT_TICKS
         if attacker is not None:
-            from engine.influences.knockback import knockback_from_attacker
-            knockback_from_attacker(self, attacker)
+            knockback.knockback_from_attacker(self, attacker)
         return True
 
     def apply_damage(self, amount: float) -> None:
@@ -350,8 +349,7 @@ class LivingEntity(Entity):
 
     def take_knockback(self, strength: float, x: float, z: float) -> None:
         """`LivingEntity.takeKnockback` (spec 04 §13)."""
-        from engine.influences.knockback import take_knockback
-        take_knockback(self, strength, x, z)
+        knockback.take_knockback(self, strength, x, z)
 
     def handle_fall_damage(self, sim: Simulation, distance: float, multiplier: float) -> bool:
         """`LivingEntity.handleFallDamage`: `computeFallDamage` = ceil((d − 3 − Jump Boost level) × multiplier)
