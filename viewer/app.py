@@ -34,6 +34,7 @@ from viewer.drawing.pistons import B36Row
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.drawing.screenshots import read_screen, save_screenshot
 from viewer.files import Dialog, Watch, config_dir, load_recent, remember
+from viewer.gl.back_buffer import last_frame_kept
 from viewer.gl.imgui_input import ImGuiInput
 from viewer.gl.imgui_renderer import Cleared, ImGuiRenderer
 from viewer.history import EntityStates, History, entity_states
@@ -42,7 +43,7 @@ from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
 from viewer.panels.errors import describe, draw_errors
 from viewer.panels.help import draw_help, draw_legend
-from viewer.panels.layout import apply_scale, dock_panels, panel_background, panel_color
+from viewer.panels.layout import apply_scale, dock_panels, panel_color
 from viewer.panels.ledger import LedgerTable, draw_ledger
 from viewer.panels.menu import draw_close_prompt, draw_menu_bar, draw_recovery_prompt
 from viewer.panels.pistons import draw_pistons
@@ -65,7 +66,7 @@ MAX_TICKS_PER_FRAME = 50      # playing never runs more ticks than this in one f
 MAX_EVENT_SEARCH = 2000       # "next event" runs at most this many new ticks
 WORLD_BUDGET_S = 0.02         # remeshing time per frame; the rest waits for the next frame
 FRAME_INTERVAL_S = 1.0 / 60.0
-FRAME_TIME_SMOOTHING = 0.1    # weight of the newest frame in the displayed frame time
+FRAME_TIME_PERIOD_S = 0.5     # the displayed frame time is the mean of this long, shown when it ends
 
 
 class ViewerApp(Readouts):
@@ -126,6 +127,7 @@ class ViewerApp(Readouts):
         self._ledger_rows: tuple[tuple, np.ndarray] | None = None
         self._b36_rows: tuple[tuple, list[B36Row]] | None = None
         self._last_time = time.perf_counter()
+        self._frame_times = (0, 0.0)  # frames and seconds since the frame time was last shown
         self._tick_credit = 0.0
         if sim is not None:
             self.adopt(sim, scene_path)
@@ -384,7 +386,10 @@ class ViewerApp(Readouts):
         rasterises it on its threads while Python lays this frame's panels out (docs/performance.md)."""
         now = time.perf_counter()
         dt, self._last_time = now - self._last_time, now
-        self.state.frame_ms += FRAME_TIME_SMOOTHING * (dt * 1000.0 - self.state.frame_ms)
+        self._frame_times = (self._frame_times[0] + 1, self._frame_times[1] + dt)
+        if self._frame_times[1] >= FRAME_TIME_PERIOD_S:  # readable, and the panels stay the same in between
+            self.state.frame_ms = 1000.0 * self._frame_times[1] / self._frame_times[0]
+            self._frame_times = (0, 0.0)
         self.state.triangles = self.scene.world.triangle_count()
         run_commands(self, now)
         rect = self.view_rect
@@ -399,6 +404,7 @@ class ViewerApp(Readouts):
             self.window.set_caption(title)
 
         self.scene.update_world(self.sim.world, WORLD_BUDGET_S)
+        kept = last_frame_kept(self.window)  # before this frame draws into the back buffer
         drawn = self._draw_view(rect)
         pyglet.gl.glFlush()
 
@@ -419,8 +425,9 @@ class ViewerApp(Readouts):
         if self.state.screenshot == "scene":  # the 3D view with its labels and axis letters, no panels
             self.imgui_renderer.render(imgui.get_draw_data(), background_only=True)
             self._save_screenshot((width, height), crop=(origin, view_size))
-        cleared = Cleared((rect.x, rect.y, rect.x + rect.width, rect.y + rect.height), panel_color())
-        self.imgui_renderer.render(imgui.get_draw_data(), cleared=cleared)
+        cleared = Cleared((rect.x, rect.y, rect.x + rect.width, rect.y + rect.height), panel_color(),
+                          (*origin, *view_size))
+        self.imgui_renderer.render(imgui.get_draw_data(), cleared=cleared, kept=kept)
         if self.state.screenshot == "panels":
             self._save_screenshot((width, height))
 
@@ -436,10 +443,8 @@ class ViewerApp(Readouts):
         screen = self.ctx.screen
         screen.use()
         self.ctx.viewport = (0, 0, width, height)
-        # The panels' colour everywhere (llvmpipe clears a whole surface fast), the 3D view's over its rectangle.
-        screen.clear(*panel_background(), depth=1.0)
-        screen.clear(*self.scene.background(), viewport=(*origin, *view_size))
-        self.scene.draw(screen, camera, size=view_size, origin=origin)
+        screen.clear(*self.scene.background(), depth=1.0, viewport=(*origin, *view_size))  # the panels: ImGuiRenderer
+        self.scene.draw(screen, camera, size=view_size, origin=origin, flush=pyglet.gl.glFlush)
         return view, proj, origin, view_size
 
     def _aim_camera(self) -> None:

@@ -53,7 +53,7 @@ class ViewerState:
     last_screenshot: str = ""
     errors: list[str] = field(default_factory=list)
     errors_seen: int = 0              # errors the Errors tab was brought forward for
-    frame_ms: float = 0.0             # smoothed frame time, shown in the controls panel
+    frame_ms: float = 0.0             # mean frame time of the last half second, in the controls panel
     triangles: int = 0                # triangles of the world mesh
     trace_hidden: int = 0             # trace primitives not drawn (too many with no entity selected)
     ledger_entity: int | None = None  # explosion ledger filters: one entity id,

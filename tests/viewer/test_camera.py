@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 import numpy as np
+import pyrr
 import pytest
 
-from viewer.drawing.camera import Bounds, OrbitCamera, OrthoCamera, camera_from_spec, fit_orbit, parse_camera
+from viewer.drawing.camera import (
+    Bounds,
+    OrbitCamera,
+    OrthoCamera,
+    camera_from_spec,
+    fit_orbit,
+    look_at,
+    parse_camera,
+)
 
 
 def ndc(camera, point, aspect: float = 1.0) -> np.ndarray:
@@ -19,6 +28,15 @@ def test_view_matrix_has_no_side_effects() -> None:
     before = repr(cam)
     assert cam.view_matrix().tobytes() == cam.view_matrix().tobytes()
     assert repr(cam) == before
+
+
+def test_look_at_gives_pyrrs_matrix_bit_for_bit() -> None:
+    rng = np.random.default_rng(7)
+    for i in range(500):
+        eye, target = rng.normal(size=3) * 60.0, rng.normal(size=3) * 60.0
+        up = np.array([0.0, 1.0, 0.0]) if i % 3 else np.array([0.0, 0.0, -1.0])
+        expected = pyrr.matrix44.create_look_at(eye, target, up, dtype="f4")
+        assert look_at(eye, target, up).tobytes() == expected.tobytes()
 
 
 def test_orbit_yaw_zero_looks_south_with_east_on_the_left() -> None:

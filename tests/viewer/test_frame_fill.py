@@ -43,13 +43,14 @@ def test_panel_backgrounds_are_drawn_once(open_app, flat_scene: Path) -> None:
     assert covered_area(vertices, indices) < 1.25 * around_view
     # The panels' backgrounds are left to the clear: most of the rest (not the menu bar), none inside the view.
     view = (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
-    skip = hidden_backgrounds(vertices, indices, Cleared(view, panel_color()))
+    pixels = (int(rect.x), int(SIZE[1] - rect.y - rect.height), int(rect.width), int(rect.height))
+    skip = hidden_backgrounds(vertices, indices, Cleared(view, panel_color(), pixels))
     assert covered_area(vertices, indices[:skip]) > 0.75 * around_view
     assert skip < len(indices)
-    assert hidden_backgrounds(vertices, indices, Cleared((0.0, 0.0, *SIZE), panel_color())) == 0
+    assert hidden_backgrounds(vertices, indices, Cleared((0.0, 0.0, *SIZE), panel_color(), (0, 0, *SIZE))) == 0
     (menu,) = [d for d in imgui.get_draw_data().cmd_lists if d._owner_name == MENU_BAR_LIST]
     vertices, indices = arrays(menu)
-    skip = hidden_backgrounds(vertices, indices, Cleared(view, panel_color()))
+    skip = hidden_backgrounds(vertices, indices, Cleared(view, panel_color(), pixels))
     assert covered_area(vertices, indices[:skip]) == SIZE[0] * rect.y, "the menu bar's own background"
 
 

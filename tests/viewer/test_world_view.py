@@ -1,9 +1,10 @@
 """Section culling and order: sections outside the view are skipped, the rest sorted nearest first; opaque faces
-drawn per region of sections."""
+drawn per region of sections, translucent ones in one draw, farthest section first."""
 
 from __future__ import annotations
 
 import moderngl
+import numpy as np
 
 from engine.world.world import World, blocks
 from viewer.drawing.camera import OrbitCamera
@@ -41,5 +42,35 @@ def test_opaque_faces_are_drawn_per_region_and_follow_block_changes(gl_ctx: mode
         world.set_block_state(20, 0, 0, blocks.parse_block_state("minecraft:air"))
         view.update(world)
         assert view.triangle_count() == expected() == 3 * 12
+    finally:
+        view.clear()
+
+
+def test_translucent_faces_are_one_draw_farthest_section_first(gl_ctx: moderngl.Context) -> None:
+    """Glass in three sections along +Z, seen from the south end and then from the north end: the index buffer
+    lists the sections' triangles farthest first each time; a glass block removed leaves its section out."""
+    world = World()
+    glass = blocks.parse_block_state("minecraft:glass")
+    for z in (2, 18, 34):
+        world.set_block_state(0, 0, z, glass)
+    view = WorldView(gl_ctx, load_program(gl_ctx, "blocks"), load_palette())
+    try:
+        view.update(world)
+
+        def drawn(camera: OrbitCamera) -> list[tuple[int, int, int]]:
+            view.draw_translucent(camera.view_matrix(), camera.proj_matrix(1.0))
+            mesh = view._translucent
+            indices = np.frombuffer(mesh.ibo.read(), dtype=np.uint32)[:mesh.count]
+            expected = np.concatenate([view._indices[k] for k in view._order])
+            assert np.array_equal(indices, expected)
+            return view._order
+
+        assert drawn(OrbitCamera((0.5, 0.5, 18.0), 60.0, 0.0, 10.0)) == [(0, 0, 2), (0, 0, 1), (0, 0, 0)]
+        assert drawn(OrbitCamera((0.5, 0.5, 18.0), 60.0, 180.0, 10.0)) == [(0, 0, 0), (0, 0, 1), (0, 0, 2)]
+        assert view.triangle_count() == 3 * 12
+        world.set_block_state(0, 0, 18, blocks.parse_block_state("minecraft:air"))
+        view.update(world)
+        assert drawn(OrbitCamera((0.5, 0.5, 18.0), 60.0, 0.0, 10.0)) == [(0, 0, 2), (0, 0, 0)]
+        assert view.triangle_count() == 2 * 12
     finally:
         view.clear()

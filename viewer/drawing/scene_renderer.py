@@ -6,6 +6,7 @@ framebuffer for a given camera. Used by the window and by `render_to_png` alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import moderngl
@@ -90,20 +91,29 @@ def _write(buffer: moderngl.Buffer, raw: bytes) -> None:
         buffer.write(raw)
 
 
-def sprite_mask(boxes: np.ndarray, view: np.ndarray, proj: np.ndarray, size: tuple[int, int],
+def bounding_spheres(boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Centres (homogeneous, n x 4) and radii of the spheres around boxes (BOX_DTYPE rows), for `sprite_mask`."""
+    lo, hi = boxes["in_min"].astype(np.float64), boxes["in_max"].astype(np.float64)
+    centres = np.ones((len(boxes), 4))
+    centres[:, :3] = 0.5 * (lo + hi)
+    return centres, 0.5 * np.linalg.norm(hi - lo, axis=1)
+
+
+def sprite_mask(spheres: tuple[np.ndarray, np.ndarray], view: np.ndarray, proj: np.ndarray, size: tuple[int, int],
                 limit: float) -> np.ndarray:
-    """Which boxes (BOX_DTYPE rows) are drawn as sprites: the bounding sphere lies in front of the eye, spans
+    """Which boxes (by their `bounding_spheres`) are drawn as sprites: the sphere lies in front of the eye, spans
     less than `limit` pixels of a view of `size`, and lies inside the view (GL drops a point whose centre leaves
     it). Matrices in pyrr's row-vector layout."""
-    lo, hi = boxes["in_min"].astype(np.float64), boxes["in_max"].astype(np.float64)
-    radius = 0.5 * np.linalg.norm(hi - lo, axis=1)
-    clip = np.hstack([0.5 * (lo + hi), np.ones((len(boxes), 1))]) @ (view.astype(np.float64) @ proj.astype(np.float64))
+    centres, radius = spheres
+    clip = centres @ (view.astype(np.float64) @ proj.astype(np.float64))
     nearest = clip[:, 3] - radius  # eye distance of the sphere's nearest point along the view axis
     ahead = nearest > 0.0
-    radius_ndc = radius[:, None] * np.array([proj[0, 0], proj[1, 1]]) / np.where(ahead, nearest, 1.0)[:, None]
-    centre_ndc = clip[:, :2] / np.where(ahead, clip[:, 3], 1.0)[:, None]
-    span = 2.0 * np.max(radius_ndc * (0.5 * np.array(size, dtype=np.float64)), axis=1)
-    return ahead & (span < limit) & np.all(np.abs(centre_ndc) + radius_ndc < 1.0, axis=1)
+    scale = radius / np.where(ahead, nearest, 1.0)
+    w = np.where(ahead, clip[:, 3], 1.0)
+    radius_x, radius_y = scale * float(proj[0, 0]), scale * float(proj[1, 1])  # in NDC
+    span = np.maximum(radius_x * size[0], radius_y * size[1])
+    return (ahead & (span < limit) & (np.abs(clip[:, 0] / w) + radius_x < 1.0)
+            & (np.abs(clip[:, 1] / w) + radius_y < 1.0))
 
 
 class OverlayLayer:
@@ -140,6 +150,7 @@ class OverlayLayer:
         self._fill_vao = ctx.vertex_array(fills, [(self._fill_vbo, "3f 4f1", IN_POSITION, IN_COLOR)],
                                           index_buffer=self._fill_ibo, index_element_size=4)
         self._counts = (0, 0, 0, 0)  # segments, thin segments, boxes, points
+        self._spheres = bounding_spheres(np.zeros(0, dtype=BOX_DTYPE))  # around the overlay's boxes
         self._sprites: np.ndarray | None = None  # which of the overlay's boxes are sprites (None: not split yet)
         self._lined = 0              # the boxes drawn as lines: the first rows of the box buffer, then sprites
         self._dots = False           # whether a box has a dot
@@ -148,6 +159,7 @@ class OverlayLayer:
     def set(self, overlay: Overlay) -> None:
         self.overlay = overlay
         self._counts = (len(overlay.segments), len(overlay.thin), len(overlay.boxes), len(overlay.points))
+        self._spheres = bounding_spheres(overlay.boxes)
         self._sprites = None  # the boxes are uploaded by split_boxes, before the next draw
         self._lined = 0
         self._dots = bool((overlay.boxes["in_dot_color"][:, 3] > 0).any())
@@ -168,7 +180,7 @@ class OverlayLayer:
         first, when the split changed (each box drawn once, in the overlay's order within its kind)."""
         if self.overlay is None or not len(self.overlay.boxes):
             return
-        sprites = sprite_mask(self.overlay.boxes, view, proj, size, limit)
+        sprites = sprite_mask(self._spheres, view, proj, size, limit)
         if self._sprites is not None and np.array_equal(sprites, self._sprites):
             return
         self._sprites = sprites
@@ -257,9 +269,11 @@ class SceneRenderer:
         self.moving.set(moving)
 
     def draw(self, target: moderngl.Framebuffer, camera: Camera, gizmo: bool = True,
-             size: tuple[int, int] | None = None, origin: tuple[int, int] = (0, 0)) -> None:
+             size: tuple[int, int] | None = None, origin: tuple[int, int] = (0, 0),
+             flush: Callable[[], None] | None = None) -> None:
         """Draw world and overlays into `target` (already cleared), in the rectangle of `size` (default: the
-        target's) whose bottom-left pixel is `origin`."""
+        target's) whose bottom-left pixel is `origin`. `flush` is called once the opaque faces are issued: a
+        driver that rasterises on other threads (llvmpipe) starts on them while the overlays are prepared."""
         ctx = self.ctx
         width, height = size or target.size
         target.use()
@@ -278,14 +292,16 @@ class SceneRenderer:
             self.programs[name]["point_size"] = POINT_SIZE
         # A sprite spans its box and its dot, and must fit the largest point the driver draws (GL 3.3 promises 1).
         limit = min(SPRITE_LIMIT, self._largest_point - POINT_SIZE - 2.0)
-        for layer in (self.entities, self.helpers, self.trace, self.moving):
-            layer.split_boxes(view, proj, (width, height), limit)
         self._set_alpha(1.0)
         ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         ctx.depth_func = "<="
 
         ctx.enable_only(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
         self.world.draw_opaque(view, proj)
+        if flush is not None:
+            flush()
+        for layer in (self.entities, self.helpers, self.trace, self.moving):
+            layer.split_boxes(view, proj, (width, height), limit)
 
         ctx.enable_only(moderngl.DEPTH_TEST | moderngl.BLEND | moderngl.PROGRAM_POINT_SIZE)
         self.entities.draw()

@@ -2,8 +2,10 @@
 
 A changed section also remeshes its six neighbours (their border faces depend on it). Opaque faces are uploaded
 per region of 4³ sections, one draw each (llvmpipe pays about 10 µs of the drawing thread per draw: 147 section
-draws of the viewer benchmark cost 2.3 ms, their 4 regions 0.8 ms); translucent faces stay per section, drawn
-farthest first for blending. Rebuilding can be spread over frames with a time budget, nearest to the last
+draws of the viewer benchmark cost 2.3 ms, their 4 regions 0.8 ms). Translucent faces, blended, go farthest
+section first: all sections' faces share one vertex buffer, and one index buffer lists the visible sections'
+triangles in that order (written again when the order changes), one draw. Rebuilding can be spread over frames
+with a time budget, nearest to the last
 frame's eye first (a camera following an entity far down a long scene sees the blocks around it first, not the
 ones sorting first by coordinates); `render_to_png` builds everything before drawing.
 """
@@ -70,7 +72,11 @@ class WorldView:
         self._section_opaque: dict[SectionKey, MeshData] = {}  # non-empty ones only
         self._opaque: dict[SectionKey, GpuMesh] = {}           # by region
         self._stale_regions: set[SectionKey] = set()
-        self._translucent: dict[SectionKey, GpuMesh] = {}      # by section
+        self._section_translucent: dict[SectionKey, MeshData] = {}  # non-empty ones only
+        self._translucent: GpuMesh | None = None   # every section's translucent faces (indices: `_order`'s)
+        self._indices: dict[SectionKey, np.ndarray] = {}  # each section's triangles in that buffer
+        self._order: list[SectionKey] | None = None  # the sections whose indices the buffer holds (None: stale)
+        self._stale_translucent = False             # a section's translucent faces changed since the upload
         self._eye = np.zeros(3)  # where the last frame was seen from (draw_opaque): remeshing starts near it
 
     def update(self, world: Any, budget_s: float | None = None) -> int:
@@ -101,15 +107,34 @@ class WorldView:
                 if len(mesh.opaque.indices):
                     self._section_opaque[key] = mesh.opaque
                     self._stale_regions.add(region_of(key))
-                gpu = upload(self.ctx, self.program, mesh.translucent)
-                if gpu is not None:
-                    self._translucent[key] = gpu
+                if len(mesh.translucent.indices):
+                    self._section_translucent[key] = mesh.translucent
+                    self._stale_translucent = True
             if budget_s is not None and time.perf_counter() - start > budget_s:
                 break
         for region in self._stale_regions:
             self._upload_region(region)
         self._stale_regions.clear()
+        if self._stale_translucent:
+            self._upload_translucent()
         return len(self._pending)
+
+    def _upload_translucent(self) -> None:
+        """Every section's translucent vertices in one buffer (their indices follow in `draw_translucent`)."""
+        if self._translucent is not None:
+            self._translucent.release()
+            self._translucent = None
+        self._order, self._stale_translucent = None, False
+        self._indices.clear()
+        keys = sorted(self._section_translucent)
+        if not keys:
+            return
+        meshes = [self._section_translucent[k] for k in keys]
+        bases = np.cumsum([0] + [len(m.vertices) for m in meshes[:-1]])
+        self._indices = {k: m.indices + np.uint32(b) for k, m, b in zip(keys, meshes, bases, strict=True)}
+        vertices = np.concatenate([m.vertices for m in meshes])
+        self._translucent = upload(self.ctx, self.program,
+                                   MeshData(vertices, np.zeros(sum(len(m.indices) for m in meshes), dtype=np.uint32)))
 
     def _upload_region(self, region: SectionKey) -> None:
         """The region's sections' opaque faces as one mesh (its sections in key order)."""
@@ -135,25 +160,36 @@ class WorldView:
 
     def draw_translucent(self, view: np.ndarray, proj: np.ndarray) -> None:
         """Translucent faces of the sections in view, farthest first (blending needs back to front)."""
-        for key in reversed(visible_sections(self._translucent, view, proj)):
-            mesh = self._translucent[key]
+        mesh = self._translucent
+        if mesh is None:
+            return
+        order = visible_sections(self._section_translucent, view, proj)[::-1]
+        if order != self._order:
+            self._order = order
+            indices = [self._indices[k] for k in order]
+            mesh.count = sum(len(i) for i in indices)
+            if mesh.count:
+                mesh.ibo.write(np.concatenate(indices).tobytes())
+        if mesh.count:
             mesh.vao.render(moderngl.TRIANGLES, vertices=mesh.count)
 
     def triangle_count(self) -> int:
-        return sum(m.count for m in (*self._opaque.values(), *self._translucent.values())) // 3
+        return (sum(m.count for m in self._opaque.values())
+                + sum(len(m.indices) for m in self._section_translucent.values())) // 3
 
     def _drop(self, key: SectionKey) -> None:
         if self._section_opaque.pop(key, None) is not None:
             self._stale_regions.add(region_of(key))
-        mesh = self._translucent.pop(key, None)
-        if mesh is not None:
-            mesh.release()
+        if self._section_translucent.pop(key, None) is not None:
+            self._stale_translucent = True
 
     def clear(self) -> None:
         """Forget every section (a different world was loaded)."""
-        for mesh in (*self._opaque.values(), *self._translucent.values()):
-            mesh.release()
-        for store in (self._opaque, self._translucent, self._section_opaque, self._versions):
+        for mesh in (*self._opaque.values(), self._translucent):
+            if mesh is not None:
+                mesh.release()
+        self._translucent, self._order, self._stale_translucent = None, None, False
+        for store in (self._opaque, self._section_opaque, self._section_translucent, self._indices, self._versions):
             store.clear()
         self._pending.clear()
         self._stale_regions.clear()

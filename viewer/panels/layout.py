@@ -39,7 +39,7 @@ def dock_panels(reset: bool) -> ViewRect:
     if reset or imgui.internal.dock_builder_get_node(dock_id) is None:
         _build_default(dock_id, viewport)
     # The dock space's own background around the central node is left out (transparent): the docked panels
-    # cover it, and the frame clears that area to the same colour first (`panel_background`), which saves
+    # cover it, and the ImGui renderer clears that area to the same colour first (`Cleared`), which saves
     # llvmpipe blending every panel pixel twice.
     imgui.push_style_color(imgui.Col_.window_bg, (0.0, 0.0, 0.0, 0.0))
     imgui.dock_space_over_viewport(dock_id, viewport, imgui.DockNodeFlags_.passthru_central_node)
@@ -53,12 +53,6 @@ def dock_panels(reset: bool) -> ViewRect:
 def panel_color() -> int:
     """The colour under the docked panels: the style's window background, packed as ImGui draws it."""
     return imgui.get_color_u32(imgui.Col_.window_bg)
-
-
-def panel_background() -> tuple[float, float, float, float]:
-    """`panel_color` as the screen is cleared (rgba floats)."""
-    packed = panel_color()
-    return tuple(((packed >> shift) & 0xFF) / 255 for shift in (0, 8, 16, 24))
 
 
 def _build_default(dock_id: int, viewport: imgui.Viewport) -> None:
