@@ -77,13 +77,18 @@ class SceneContext:
         """Three numbers; nan and ±inf are allowed and behave as Java doubles."""
         if not isinstance(value, list) or len(value) != 3:
             raise self.fail(key, f"expected [x, y, z], got {value!r}")
+        if all(type(v) is float or type(v) is int for v in value):  # the usual case, without naming each key
+            return Vec3(float(value[0]), float(value[1]), float(value[2]))
         return Vec3(*(self.number(v, f"{key}[{i}]") for i, v in enumerate(value)))
 
     def block_pos(self, value: Any, key: str, in_world: bool = True) -> tuple[int, int, int]:
         """A block position; `in_world`: inside the build range too (a schematic's origin need not be)."""
         if not isinstance(value, list) or len(value) != 3:
             raise self.fail(key, f"expected [x, y, z] integers, got {value!r}")
-        x, y, z = (self.integer(v, f"{key}[{i}]") for i, v in enumerate(value))
+        if all(type(v) is int for v in value):  # the usual case, without naming each key
+            x, y, z = value
+        else:
+            x, y, z = (self.integer(v, f"{key}[{i}]") for i, v in enumerate(value))
         if in_world and not MIN_Y <= y <= MAX_Y:
             raise self.fail(key, f"y = {y} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
         for axis, c in (("x", x), ("z", z)):   # World.isValid

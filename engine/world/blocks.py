@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import json
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import product, repeat
 from pathlib import Path
 from types import MappingProxyType
@@ -232,9 +233,10 @@ def block_names() -> list[str]:
     return list((_table or _load()).blocks)
 
 
+@lru_cache(maxsize=4096)
 def parse_block_state(text: str) -> BlockState:
     """Parse `/setblock` syntax, `minecraft:oak_fence[east=true,north=false]`; the namespace is optional and
-    properties left out keep the block's default state's values."""
+    properties left out keep the block's default state's values. Remembered by text (a scene repeats a few)."""
     body = text.strip()
     if "[" in body:
         name, _, rest = body.partition("[")

@@ -522,8 +522,8 @@ def _keys_in(present: dict[tuple[int, int, int], Any], lo: tuple[int, int, int],
 def _kind(state_id: int) -> int:
     """Bit FLUID: the state holds a fluid; bit EFFECT: its block acts in `checkBlockCollision`."""
     if not _KINDS:
-        from engine.influences.fluids import fluid_state
-        _KINDS.extend((fluid_state(st).fluid is not None) << FLUID
+        from engine.influences.fluids import holds_fluid
+        _KINDS.extend(holds_fluid(st) << FLUID
                       | (st.block in phys.ENTITY_COLLISION_BLOCKS) << EFFECT for st in blocks.all_states())
     return _KINDS[state_id]
 

@@ -13,13 +13,14 @@ from engine.influences.fluids import (
     fluid_state,
     get_height,
     get_velocity,
+    holds_fluid,
     update_movement_in_fluid,
     update_submerged_in_water_state,
     update_water_state,
 )
 from engine.java.javanum import f32
 from engine.tick.trace import EntityTick, Recorder, StageInfo
-from engine.world.blocks import parse_block_state
+from engine.world.blocks import all_states, parse_block_state
 from engine.world.world import World
 
 H8, H7, H6 = f32(8 / 9), f32(7 / 9), f32(6 / 9)   # FluidState.getHeight() = amount / 9.0F
@@ -219,3 +220,10 @@ def test_submerged_when_water_surface_is_above_eye_minus_ninth() -> None:
     update_submerged_in_water_state(low, world)
     assert low.submerged_in_water
     assert fluid_at(world, 5, 65, 0).fluid is None
+
+
+def test_holds_fluid_agrees_with_fluid_state_on_every_block_state() -> None:
+    """The start-up table of fluid-holding states (World) asks `holds_fluid`; the ticks ask `fluid_state`."""
+    states = all_states()
+    assert [holds_fluid(s) for s in states] == [fluid_state(s).fluid is not None for s in states]
+    assert sum(map(holds_fluid, states)) > 1000  # water and lava levels, waterlogged states, water plants
