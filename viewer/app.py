@@ -34,7 +34,7 @@ from viewer.drawing.pistons import B36Row
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.drawing.screenshots import read_screen, save_screenshot
 from viewer.files import Dialog, Watch, config_dir, load_recent, remember
-from viewer.gl.back_buffer import last_frame_kept
+from viewer.gl.back_buffer import last_frame_kept, window_config
 from viewer.gl.imgui_input import ImGuiInput
 from viewer.gl.imgui_renderer import Cleared, ImGuiRenderer
 from viewer.history import EntityStates, History, entity_states
@@ -76,8 +76,8 @@ class ViewerApp(Readouts):
                  ini_path: Path | None = None, screenshot_dir: Path | None = None, sim: Any = None,
                  recent_path: Path | None = None, recovery_dir: Path | None = None) -> None:
         # No stencil: nothing uses one, and beside a stencil llvmpipe clears and writes depth a third as fast.
-        config = pyglet.gl.Config(major_version=3, minor_version=3, forward_compatible=True, depth_size=24,
-                                  stencil_size=0, double_buffer=True)
+        config = window_config(pyglet.gl.Config(major_version=3, minor_version=3, forward_compatible=True,
+                                                depth_size=24, stencil_size=0, double_buffer=True))
         self.window = pyglet.window.Window(size[0], size[1], CAPTION, resizable=True, visible=visible,
                                            config=config)
         moderngl.init_context()  # gl-stack.md: one create_context per process; init per window

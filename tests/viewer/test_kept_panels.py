@@ -3,14 +3,19 @@ labels over the panels the back buffer kept, and shows the same pixels as a fram
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
+import pyglet
 import pytest
 
 from viewer import app as app_module
 from viewer.drawing.screenshots import read_screen
-from viewer.gl.back_buffer import last_frame_kept
+from viewer.gl.back_buffer import last_frame_kept, window_config
 from viewer.gl.imgui_renderer import VERTEX_DTYPE, draws_inside
 
 SIZE = (1280, 720)
@@ -37,7 +42,10 @@ def redrawn_in_full(app) -> np.ndarray:
 
 
 def test_a_headless_window_keeps_its_last_frame(open_app, flat_scene: Path) -> None:
-    assert last_frame_kept(open_app(flat_scene, SIZE).window)  # an EGL pbuffer: swapping leaves it alone
+    """An EGL pbuffer: swapping leaves it alone (no GLX swap method to choose)."""
+    template = pyglet.gl.Config(major_version=3, minor_version=3, depth_size=24)
+    assert window_config(template) is template
+    assert last_frame_kept(open_app(flat_scene, SIZE).window)
 
 
 def test_orbiting_draws_the_view_only_and_matches_a_full_frame(counted) -> None:
@@ -102,3 +110,39 @@ def test_draws_inside_cuts_each_triangle_to_its_clip_rectangle() -> None:
     assert draws_inside(vertices, indices, [(0, 6, (0.0, 0.0, 101.0, 100.0))], view)
     assert draws_inside(vertices, indices, [(0, 6, left), (6, 3, (0.0, 0.0, 200.0, 100.0))], view)
     assert not draws_inside(vertices, indices, [], view)
+
+
+X11_CHECK = """
+import os, sys
+import numpy as np
+from viewer import app as app_module
+from viewer.drawing.screenshots import read_screen
+from viewer.gl.back_buffer import GLX_SWAP_COPY_OML, _swap_method, last_frame_kept
+app_module.FRAME_TIME_PERIOD_S = 1e9
+app = app_module.ViewerApp(sys.argv[1], size=(1280, 720), visible=True)
+for _ in range(4):
+    app.draw_frame(); app.window.flip()
+assert _swap_method(app.window.context.config) == GLX_SWAP_COPY_OML and last_frame_kept(app.window)
+drawn = []
+clear_panels = app.imgui_renderer._clear_panels
+app.imgui_renderer._clear_panels = lambda *a: (drawn.append(1), clear_panels(*a))
+for _ in range(3):
+    app.controls.orbit.rotate(7.0, 0.0); app.draw_frame(); app.window.flip()
+assert not drawn, "the panels did not change"
+kept = read_screen(app.ctx, (1280, 720)).copy()
+app.imgui_renderer._panels = None
+app.draw_frame()
+assert np.array_equal(kept, read_screen(app.ctx, (1280, 720)))
+print("kept panels in an X11 window")
+"""
+
+
+@pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="needs Xvfb (xvfb-run) for an X11 window")
+def test_an_x11_window_swaps_by_copying_and_keeps_its_panels(flat_scene: Path) -> None:
+    """Under GLX the window takes a configuration whose swap copies the back buffer (Mesa's software GLX offers
+    them, and reports no buffer age), so an X11 window on llvmpipe keeps its panels too."""
+    env = {k: v for k, v in os.environ.items() if k != "PYGLET_HEADLESS"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
+    result = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1600x900x24", sys.executable, "-c", X11_CHECK,
+                             str(flat_scene)], env=env, capture_output=True, text=True, timeout=120)
+    assert "kept panels in an X11 window" in result.stdout, result.stderr[-2000:]

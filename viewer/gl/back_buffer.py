@@ -3,8 +3,9 @@ can be left as they are when nothing in them changed (viewer/gl/imgui_renderer.p
 
 - A headless window (PYGLET_HEADLESS) draws into an EGL pbuffer, which has one colour buffer: swapping it does
   nothing (EGL 1.5 §3.10.1.1), so its pixels stay.
-- A GLX window says so through GLX_EXT_buffer_age: age 1 is the frame drawn before the last swap. Mesa's
-  software GLX reports 0 (contents undefined) even though it keeps them: such a window redraws everything.
+- A GLX window is opened, where the driver offers one, on a framebuffer configuration whose swap copies the back
+  buffer to the window (GLX_OML_swap_method's GLX_SWAP_COPY_OML, as Mesa's software GLX offers): the back buffer
+  keeps the frame by definition. Else GLX_EXT_buffer_age says so: age 1 is the frame drawn before the last swap.
 - Anything else (Windows, macOS, an unknown age): no.
 """
 
@@ -15,6 +16,32 @@ import sys
 from typing import Any
 
 GLX_BACK_BUFFER_AGE_EXT = 0x20F4
+GLX_SWAP_METHOD_OML = 0x8060
+GLX_SWAP_COPY_OML = 0x8062
+
+
+def window_config(template: Any) -> Any:
+    """The configuration to open the window with: on GLX, the first match of `template` whose swap copies (pyglet
+    would take the first match of any swap method); elsewhere, or without one, `template` itself."""
+    import pyglet
+
+    if pyglet.options.headless or sys.platform in ("win32", "darwin"):
+        return template
+    configs = pyglet.display.get_display().get_default_screen().get_matching_configs(template)
+    copying = [c for c in configs if _swap_method(c) == GLX_SWAP_COPY_OML]
+    return copying[0] if copying else template
+
+
+def _swap_method(config: Any) -> int:
+    """GLX_SWAP_METHOD_OML of a GLX configuration (0 where the driver does not say)."""
+    if not getattr(config, "fbconfig", None) or not config.glx_info.have_extension("GLX_OML_swap_method"):
+        return 0
+    from pyglet.gl import glx
+
+    method = ctypes.c_int(0)
+    glx.glXGetFBConfigAttrib(config.canvas.display._display, config.fbconfig, GLX_SWAP_METHOD_OML,
+                             ctypes.byref(method))
+    return method.value
 
 
 def last_frame_kept(window: Any) -> bool:
@@ -24,6 +51,8 @@ def last_frame_kept(window: Any) -> bool:
     if headless is not None and isinstance(context, headless.HeadlessContext):
         return True
     glx_window = getattr(context, "glx_window", None)
+    if glx_window and _swap_method(context.config) == GLX_SWAP_COPY_OML:
+        return True
     if glx_window and context.config.glx_info.have_extension("GLX_EXT_buffer_age"):
         from pyglet.gl import glx
 
