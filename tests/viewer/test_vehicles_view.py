@@ -18,7 +18,7 @@ from viewer.drawing.camera import Bounds, camera_from_spec, parse_camera
 from viewer.drawing.labels import project
 from viewer.drawing.overlays import OverlayBuilder, add_entities, entity_frame
 from viewer.drawing.palette import load_palette
-from viewer.history import entity_states
+from viewer.history import TickStates, entity_states
 from viewer.panels.entities import vehicle_rows
 from viewer.panels.ledger import ledger_table, source_label, sources_line
 from viewer.render import parse_overlays, render_frame
@@ -94,6 +94,25 @@ def test_the_inspector_shows_the_rail_shape_under_a_cart_and_off_rail() -> None:
     off = load_scene_text('[[entities]]\ntype = "minecart"\npos = [0.5, 5.0, 0.5]\n')
     off.tick()
     assert vehicle_rows(off.entities[0]) == [("rail shape", "off rail", None)]
+
+
+def test_the_frame_of_packed_states_equals_the_frame_of_their_dicts() -> None:
+    """The viewer builds its entity frame from the history's packed columns (`TickStates.column`): the same ids,
+    types, positions, motions, boxes, eye heights and riders as from one dict per entity, for a scene mixing
+    vehicles with riders, mobs, a player and TNT (several groups, array and tuple columns, fields some lack)."""
+    riders = with_riders(entity("boat", (0.5, 1.0, 0.5)), "player", "zombie")
+    cart = {**entity("minecart", (3.5, 1.0, 0.5)), "id": 4}
+    sim = load_scene_text(scene_toml(blocks=[floor(4, "minecraft:ice")],
+                                     entities=[*riders, cart, {**entity("zombie", (3.5, 1.0, 0.5)), "vehicle": 4},
+                                               entity("tnt", (2.5, 1.0, 2.5)), entity("item", (-2.5, 1.0, 2.5))]))
+    for _ in range(3):
+        sim.tick()
+    states = entity_states(sim)
+    packed, plain = entity_frame(TickStates.pack(states, None)), entity_frame(states)
+    assert len({e.type for e in sim.entities}) >= 5 and packed.vehicle.max() >= 0
+    for field in ("ids", "pos", "motion", "lo", "hi", "eye_height", "vehicle"):
+        assert np.array_equal(getattr(packed, field), getattr(plain, field)), field
+    assert packed.types == plain.types
 
 
 def test_each_rider_is_linked_to_its_vehicle_in_the_3d_view() -> None:

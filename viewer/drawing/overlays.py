@@ -7,7 +7,7 @@ and every trace primitive is drawn exactly where the engine put it, styled by it
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -215,21 +215,26 @@ class EntityFrame:
         return int(hits[0]) if len(hits) else None
 
 
-def entity_frame(states: dict[int, dict[str, Any]]) -> EntityFrame:
-    """An EntityFrame of every state in `states` (entity id → trace state with type and eye height)."""
-    rows = list(states.values())
-    boxes = np.array([s["box"] for s in rows], dtype=np.float64).reshape(-1, 2, 3)
-    row_of = {entity_id: i for i, entity_id in enumerate(states)}
-    vehicle = np.full(len(rows), -1, dtype=np.int64)
-    for i, s in enumerate(rows):
-        for rider in s.get("passengers") or ():
-            if rider in row_of:
-                vehicle[row_of[rider]] = i
-    return EntityFrame(np.fromiter(states, dtype=np.int64, count=len(rows)), [s["type"] for s in rows],
-                       np.array([s["pos"] for s in rows], dtype=np.float64).reshape(-1, 3),
-                       np.array([s["motion"] for s in rows], dtype=np.float64).reshape(-1, 3),
-                       boxes[:, 0], boxes[:, 1],
-                       np.array([s.get("eye_height", 0.0) for s in rows], dtype=np.float64), vehicle)
+def entity_frame(states: Mapping[int, dict[str, Any]]) -> EntityFrame:
+    """An EntityFrame of every state in `states` (entity id → trace state with type and eye height): read by
+    field where `states` packs its columns (`viewer.history.TickStates.column`), else from each dict."""
+    column = getattr(states, "column", None)
+    if column is None:
+        rows = list(states.values())
+
+        def column(name: str, default: Any = None) -> list[Any]:
+            return [s.get(name, default) for s in rows]
+    ids = np.fromiter(states, dtype=np.int64, count=len(states))
+    boxes = np.asarray(column("box"), dtype=np.float64).reshape(-1, 2, 3)
+    row_of = {entity_id: i for i, entity_id in enumerate(ids.tolist())}
+    vehicle = np.full(len(ids), -1, dtype=np.int64)
+    for i, riders in enumerate(column("passengers", ())):  # boats' and minecarts' rider ids (maybe an array row)
+        for rider in riders:
+            if int(rider) in row_of:
+                vehicle[row_of[int(rider)]] = i
+    return EntityFrame(ids, list(column("type")), np.asarray(column("pos"), dtype=np.float64).reshape(-1, 3),
+                       np.asarray(column("motion"), dtype=np.float64).reshape(-1, 3), boxes[:, 0], boxes[:, 1],
+                       np.asarray(column("eye_height", 0.0), dtype=np.float64), vehicle)
 
 
 def add_entities(builder: OverlayBuilder, frame: EntityFrame, palette: Palette, selected: int | None = None,
