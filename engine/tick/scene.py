@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -270,13 +271,19 @@ def _entity_class(ctx: SceneContext, value: Any, key: str) -> type[Entity]:
     return cls
 
 
+@cache
+def _entity_keys(cls: type[Entity]) -> frozenset[str]:
+    """The keys an `[[entities]]` table of this class may hold."""
+    living_keys = LIVING_ENTITY_KEYS if issubclass(cls, LivingEntity) else set()
+    leash_keys = LEASH_KEYS if issubclass(cls, MobEntity) else set()
+    return frozenset(COMMON_ENTITY_KEYS | set(cls.FIELDS) | living_keys | leash_keys)
+
+
 def _load_entity(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: str, nth: int = 0) -> Entity:
     """The `nth` entity of the entry (`count` makes several, with consecutive ids)."""
     cls = _entity_class(ctx, entry.get("type"), f"{key}.type")
     check_navigation(ctx, cls, entry, key)
-    living_keys = LIVING_ENTITY_KEYS if issubclass(cls, LivingEntity) else set()
-    leash_keys = LEASH_KEYS if issubclass(cls, MobEntity) else set()
-    ctx.keys(entry, key, COMMON_ENTITY_KEYS | set(cls.FIELDS) | living_keys | leash_keys, {"type", "pos"})
+    ctx.keys(entry, key, _entity_keys(cls), {"type", "pos"})
     entity_id = None
     if "id" in entry:
         entity_id = ctx.integer(entry["id"], f"{key}.id", *ENTITY_ID) + nth

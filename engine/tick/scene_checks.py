@@ -5,6 +5,7 @@ expected (interfaces.md)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 from typing import Any
 
 from engine.constants import BLOCK_COORDINATE_LIMIT
@@ -43,7 +44,7 @@ class SceneContext:
             raise self.fail(key, f"expected a table, got {type(value).__name__}")
         return value
 
-    def keys(self, table: dict[str, Any], key: str, allowed: set[str], required: set[str] = frozenset()) -> None:
+    def keys(self, table: dict[str, Any], key: str, allowed: Set[str], required: Set[str] = frozenset()) -> None:
         for k in table:
             if k not in allowed:
                 raise self.fail(f"{key}.{k}", f"unknown key (expected one of: {', '.join(sorted(allowed))})")
