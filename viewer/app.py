@@ -473,7 +473,7 @@ class ViewerApp(Readouts):
         state.reset_layout = False
         steps = self.steps()
         live, rows = self._panel_data()
-        draw_controls(state, self.sim, steps, len(live))
+        draw_controls(state, self.sim, steps)
         draw_entities(state, self.sim, live)
         current = steps[state.micro].stage_key if state.micro is not None else None
         draw_stages(state, self.sim.last_record, rows, current)
@@ -482,7 +482,7 @@ class ViewerApp(Readouts):
         draw_pistons(state, self.b36_rows())
         draw_analysis(self)
         draw_timeline(state, self.history.first_tick, self.history.last_tick(), self.sim.tick_count,
-                      self.events.kinds, self.palette)
+                      self.events.kinds, self.palette, len(live))
         draw_legend(state, self.legend)
         draw_help(state)
         draw_close_prompt(state)

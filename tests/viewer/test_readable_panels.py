@@ -13,11 +13,13 @@ from ui_driver import overlaps, send
 
 from viewer.app import ViewerApp
 from viewer.drawing.palette import load_palette
+from viewer.panels.controls import CONTROLS_TITLE, TOOLS
 from viewer.panels.errors import ERRORS_TITLE
 from viewer.panels.help import LEGEND_TITLE
 from viewer.panels.plots import PLOTS_TITLE, nice_ticks
 from viewer.panels.role_names import ROLE_NAMES
 from viewer.panels.stages import STAGES_TITLE
+from viewer.panels.timeline import TIMELINE_TITLE
 
 WIDE = (1280, 720)
 FULL_HD = (1920, 1080)
@@ -282,3 +284,26 @@ def test_an_entity_field_wider_than_its_box_has_its_whole_value_in_the_tooltip(o
     assert whole and repr(player.pos.z) in whole[0].split("\n")[0]  # the whole value, then what to do
     assert "Type a value and press Enter" in whole[0]
     assert "Type a value and press Enter: it is applied at this tick and later ticks run again" in tips  # short ones
+
+
+@pytest.mark.parametrize("size", [WIDE, FULL_HD])
+def test_the_controls_panel_shows_all_of_itself_and_the_click_tool_sits_in_the_menu_bar(open_app, flat_scene: Path,
+                                                                                      size, monkeypatch) -> None:
+    """Nothing of the Controls panel hides below its fold at 1280x720; the click tool (select / place / remove and
+    the block to place) sits in the menu bar, after the menus, and the scene's size and frame time beside the
+    timeline's buttons."""
+    app = open_app(flat_scene, size)
+    controls = imgui.internal.find_window_by_name(CONTROLS_TITLE)
+    assert controls.scroll_max.y == 0, f"{controls.content_size.y:.0f} px of content in {controls.size.y:.0f}"
+    drawn: list[tuple[str, str]] = []
+    for name in ("radio_button", "text_disabled"):
+        original = getattr(imgui, name)
+
+        def record(*args, _name=name, _original=original, **kwargs):
+            drawn.append((imgui.get_current_context().current_window.name, str(args[0])))
+            return _original(*args, **kwargs)
+        monkeypatch.setattr(imgui, name, record)
+    app.draw_frame()
+    assert [text for window, text in drawn if window == "##MainMenuBar"] == ["click:", *TOOLS]
+    stats = [text for window, text in drawn if window == TIMELINE_TITLE and "triangles" in text]
+    assert stats and (stats[0].endswith("ms/frame") or stats[0].endswith("timing frames"))

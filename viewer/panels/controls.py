@@ -1,5 +1,6 @@
-"""The Controls panel: tick and stage stepping, the readout, the rate, toggles, camera and the click tool. Every
-control carries a tooltip."""
+"""The Controls panel: tick and stage stepping, the readout, the rate, toggles and the camera; and the click tool,
+drawn in the menu bar (`draw_click_tool`) so that the panel fits its place at 1280x720. Every control carries a
+tooltip."""
 
 from __future__ import annotations
 
@@ -39,15 +40,13 @@ TOGGLES = (  # (state attribute, label, tooltip)
 CAMERA_TIPS = "orbit: drag to turn, wheel to zoom; fly: WASD; top / north / east: orthographic views"
 
 
-def draw_controls(state: Any, sim: Any, steps: list[MicroStep], entities: int) -> None:
-    """Tick and stage stepping, the readout, the rate, toggles, camera and tool."""
+def draw_controls(state: Any, sim: Any, steps: list[MicroStep]) -> None:
+    """Tick and stage stepping, the readout, the rate, toggles and camera."""
     with imgui_ctx.begin(CONTROLS_TITLE) as window:
         if not window:
             return
         _draw_stepping(state)
         imgui.text_wrapped(readout(sim.last_record, steps, state.micro, sim.tick_count))
-        imgui.text_disabled(f"{entities} entities, {state.triangles} triangles, "
-                            f"{state.frame_ms:.1f} ms/frame")
         imgui.set_next_item_width(em() * 10)
         _, state.tps = imgui.slider_float("ticks/s", state.tps, *TPS_RANGE, "%.0f",
                                           imgui.SliderFlags_.logarithmic)
@@ -83,7 +82,6 @@ def draw_controls(state: Any, sim: Any, steps: list[MicroStep], entities: int) -
         if imgui.button(FRAME_ALL_LABEL):
             state.frame_requested = True
         imgui.set_item_tooltip("Fit the camera to the blocks, the entities and the trace drawn")
-        _draw_tools(state)
         if state.last_screenshot:
             imgui.text_disabled(f"saved {state.last_screenshot}")
 
@@ -116,9 +114,9 @@ def _draw_stepping(state: Any) -> None:
         imgui.set_item_tooltip(tip)
 
 
-def _draw_tools(state: Any) -> None:
-    """What a click in the 3D view does, and the block it places."""
-    imgui.text("click:")
+def draw_click_tool(state: Any) -> None:
+    """What a click in the 3D view does, and the block it places (in the menu bar, after the menus)."""
+    imgui.text_disabled("click:")
     for tool in TOOLS:
         imgui.same_line()
         if imgui.radio_button(tool, state.tool == tool):

@@ -18,7 +18,7 @@ from engine.living.living_entity import LivingEntity
 from engine.living.player_input import KEYS
 from viewer import editing
 from viewer.driving import driven
-from viewer.panels.widgets import accept, em, text_field
+from viewer.panels.widgets import accept, count, em, text_field
 
 ENTITIES_TITLE = "Entities"
 LIST_ROWS = 8                 # visible rows of the entity list
@@ -87,7 +87,7 @@ def draw_entities(state: Any, sim: Any, entities: list[Any]) -> None:
 
 
 def _draw_list(state: Any, entities: list[Any]) -> None:
-    imgui.text(f"{len(entities)} entities, in update order")
+    imgui.text(f"{count(len(entities), 'entity', 'entities')}, in update order")
     with imgui_ctx.begin_child("entity list", imgui.ImVec2(0, em() * LIST_ROWS * 1.3),
                                imgui.ChildFlags_.borders) as child:
         if not child:

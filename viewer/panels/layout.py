@@ -21,12 +21,12 @@ from viewer.panels.stages import STAGES_TITLE
 from viewer.panels.timeline import TIMELINE_TITLE
 
 DOCKSPACE_NAME = "tickscope_dockspace"
-LEFT_FRACTION = 0.24      # of the window width: Controls over Entities
-RIGHT_FRACTION = 0.29     # of what is left: Stages over the Legend (at 1280 px, stage names and codes fit)
-LEGEND_FRACTION = 0.32    # of the right column
-BOTTOM_FRACTION = 0.34    # of the window height: the tabs of Plots, Explosion ledger, Pistons, then the timeline
-TIMELINE_HEIGHT_EM = 6.6  # title bar, the button row and the ruler
-CONTROLS_FRACTION = 0.56  # of the left column
+LEFT_FRACTION = 0.24       # of the window width: Controls over Entities
+RIGHT_FRACTION = 0.29      # of what is left: Stages over the Legend (at 1280 px, stage names and codes fit)
+LEGEND_FRACTION = 0.32     # of the right column
+BOTTOM_FRACTION = 0.34     # of the window height: the tabs of Plots, Explosion ledger, Pistons, then the timeline
+TIMELINE_HEIGHT_EM = 6.6   # title bar, the button row and the ruler
+CONTROLS_FRACTION = 0.575  # of the left column: at 1280x720 the Controls panel shows all of itself
 BOTTOM_TABS = (PLOTS_TITLE, LEDGER_TITLE, PISTONS_TITLE, ANALYSIS_TITLE, ERRORS_TITLE)  # the first shown in front
 ZOOMS = (0.75, 1.0, 1.25, 1.5, 2.0)
 

@@ -1,5 +1,5 @@
-"""The main menu bar: File, Edit, View, Help. Items only queue commands in `ViewerState.commands` (or set a
-view flag); the app runs them between frames."""
+"""The main menu bar: File, Edit, View, Help, then the click tool (`controls.draw_click_tool`). Items only queue
+commands in `ViewerState.commands` (or set a view flag); the app runs them between frames."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
+from viewer.panels.controls import draw_click_tool
 from viewer.panels.layout import ZOOMS
 
 FILE_MENU = (  # (label, shortcut, command)
@@ -35,6 +36,8 @@ def draw_menu_bar(state: Any, can_undo: bool, can_redo: bool, can_save: bool) ->
         with imgui_ctx.begin_menu("Help") as menu:
             if menu and imgui.menu_item("Keys and mouse", "F1", state.show_help)[0]:
                 state.show_help = not state.show_help
+        imgui.separator()
+        draw_click_tool(state)
 
 
 def _file_menu(state: Any, can_save: bool) -> None:

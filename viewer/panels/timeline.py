@@ -10,7 +10,7 @@ from typing import Any
 from imgui_bundle import imgui, imgui_ctx
 
 from viewer.drawing.palette import Palette
-from viewer.panels.widgets import em
+from viewer.panels.widgets import count, em
 
 TIMELINE_TITLE = "Timeline"
 NEXT_EVENT_LABEL = "Next event >|"
@@ -29,9 +29,10 @@ def ruler_step(span: int, width_px: float, min_spacing_px: float) -> int:
 
 
 def draw_timeline(state: Any, first: int, last: int, tick: int, events: dict[int, tuple[str, ...]],
-                  palette: Palette) -> None:
+                  palette: Palette, entities: int) -> None:
     """The ruler from `first` to a little past `last` (the latest tick run), `events` by tick, the current
-    `tick`. Writes `state.rewind_to`, `state.event_jump` and `state.loop`."""
+    `tick`; beside the buttons, the scene's size and the frame time. Writes `state.rewind_to`,
+    `state.event_jump` and `state.loop`."""
     with imgui_ctx.begin(TIMELINE_TITLE) as window:
         if not window:
             return
@@ -58,6 +59,12 @@ def draw_timeline(state: Any, first: int, last: int, tick: int, events: dict[int
             imgui.set_item_tooltip("The loop's first and last tick (drag or double-click to type)")
         imgui.same_line()
         imgui.text_disabled(f"tick {tick} of {last}")
+        imgui.same_line(0.0, em() * 2)
+        frame = f"{state.frame_ms:.1f} ms/frame" if state.frame_ms else "timing frames"
+        triangles = count(state.triangles, "triangle", "triangles")
+        imgui.text_disabled(f"{count(entities, 'entity', 'entities')}, {triangles}, {frame}")
+        imgui.set_item_tooltip("Live entities, triangles of the world's mesh, and the mean time of a frame over the "
+                               "last half second")
         _draw_ruler(state, first, max(last, tick) + LOOKAHEAD_TICKS, tick, events, palette)
 
 

@@ -17,6 +17,11 @@ def em() -> float:
     return imgui.get_font_size()
 
 
+def count(n: int, one: str, many: str) -> str:
+    """`1 entity`, `2 entities`."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def same_line_if_room(label: str) -> None:
     """Put the next button on this line if its `label` fits there, else on the next line."""
     width = imgui.calc_text_size(label).x + 2 * imgui.get_style().frame_padding.x
