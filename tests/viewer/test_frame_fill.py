@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from imgui_bundle import imgui
 
+from viewer import app as app_module
 from viewer.drawing.screenshots import read_screen
 from viewer.gl.imgui_renderer import MENU_BAR_LIST, VERTEX_DTYPE, Cleared, hidden_backgrounds
 from viewer.panels.layout import panel_color
@@ -58,6 +59,7 @@ def test_the_panels_do_not_show_the_3d_background(open_app, flat_scene: Path, mo
     """Everything outside the 3D view, the separators between panels included, is drawn over the panel colour:
     a different 3D background changes the view only (also in the frames where ImGui docks the panels, which
     draw the 3D view again in its new place)."""
+    monkeypatch.setattr(app_module, "FRAME_TIME_PERIOD_S", 1e9)  # the frame time shown beside the timeline stays
     app = open_app(flat_scene, SIZE)
     rect = app.view_rect
     x0, y0, x1, y1 = int(rect.x), int(rect.y), int(rect.x + rect.width), int(rect.y + rect.height)
@@ -67,9 +69,6 @@ def test_the_panels_do_not_show_the_3d_background(open_app, flat_scene: Path, mo
     after = read_screen(app.ctx, SIZE)
     outside = np.ones(SIZE[::-1], dtype=bool)
     outside[y0:y1, x0:x1] = False
-    readout = [i for i in range(y0, y1) if (before[i, :x0] != after[i, :x0]).any()]  # Controls: the frame time
-    assert len(readout) < 20
-    outside[readout, :x0] = False
     assert np.array_equal(before[outside], after[outside])
     assert not np.array_equal(before[y0 + 2, x0 + 2], after[y0 + 2, x0 + 2])
 
