@@ -289,12 +289,15 @@ def test_an_entity_field_wider_than_its_box_has_its_whole_value_in_the_tooltip(o
 @pytest.mark.parametrize("size", [WIDE, FULL_HD])
 def test_the_controls_panel_shows_all_of_itself_and_the_click_tool_sits_in_the_menu_bar(open_app, flat_scene: Path,
                                                                                       size, monkeypatch) -> None:
-    """Nothing of the Controls panel hides below its fold at 1280x720; the click tool (select / place / remove and
-    the block to place) sits in the menu bar, after the menus, and the scene's size and frame time beside the
+    """Nothing of the Controls panel hides below its fold at 1280x720 (the Entities panel below takes the rest of
+    the column, and its list only the rows its entities need); the click tool (select / place / remove and the
+    block to place) sits in the menu bar, after the menus, and the scene's size and frame time beside the
     timeline's buttons."""
     app = open_app(flat_scene, size)
     controls = imgui.internal.find_window_by_name(CONTROLS_TITLE)
     assert controls.scroll_max.y == 0, f"{controls.content_size.y:.0f} px of content in {controls.size.y:.0f}"
+    (entity_list,) = [w for w in imgui.get_current_context().windows if w.name.startswith("Entities/entity list")]
+    assert entity_list.size.y < 2.5 * imgui.get_text_line_height_with_spacing()  # one TNT: one row, then its fields
     drawn: list[tuple[str, str]] = []
     for name in ("radio_button", "text_disabled"):
         original = getattr(imgui, name)

@@ -21,7 +21,7 @@ from viewer.driving import driven
 from viewer.panels.widgets import accept, count, em, text_field
 
 ENTITIES_TITLE = "Entities"
-LIST_ROWS = 8                 # visible rows of the entity list
+LIST_ROWS = 8                 # visible rows of the entity list at most (fewer entities: as many rows)
 # Read-only attributes shown under the editable fields (engine names).
 SHOWN_ATTRIBUTES = ("box", "prev_pos", "age", "width", "height", "step_height", "touching_water",
                     "submerged_in_water", "first_update", "removed")
@@ -88,7 +88,9 @@ def draw_entities(state: Any, sim: Any, entities: list[Any]) -> None:
 
 def _draw_list(state: Any, entities: list[Any]) -> None:
     imgui.text(f"{count(len(entities), 'entity', 'entities')}, in update order")
-    with imgui_ctx.begin_child("entity list", imgui.ImVec2(0, em() * LIST_ROWS * 1.3),
+    rows = max(1, min(LIST_ROWS, len(entities)))  # a small scene leaves the room to the inspector
+    height = rows * imgui.get_text_line_height_with_spacing() + 2 * imgui.get_style().window_padding.y
+    with imgui_ctx.begin_child("entity list", imgui.ImVec2(0, height),
                                imgui.ChildFlags_.borders) as child:
         if not child:
             return

@@ -26,7 +26,7 @@ RIGHT_FRACTION = 0.29      # of what is left: Stages over the Legend (at 1280 px
 LEGEND_FRACTION = 0.32     # of the right column
 BOTTOM_FRACTION = 0.34     # of the window height: the tabs of Plots, Explosion ledger, Pistons, then the timeline
 TIMELINE_HEIGHT_EM = 6.6   # title bar, the button row and the ruler
-CONTROLS_FRACTION = 0.575  # of the left column: at 1280x720 the Controls panel shows all of itself
+CONTROLS_HEIGHT_EM = 21.0  # the Controls panel: all of it, title bar included; Entities takes the rest
 BOTTOM_TABS = (PLOTS_TITLE, LEDGER_TITLE, PISTONS_TITLE, ANALYSIS_TITLE, ERRORS_TITLE)  # the first shown in front
 ZOOMS = (0.75, 1.0, 1.25, 1.5, 2.0)
 
@@ -67,7 +67,9 @@ def _build_default(dock_id: int, viewport: imgui.Viewport) -> None:
     _, left, rest = internal.dock_builder_split_node_py(top, imgui.Dir.left, LEFT_FRACTION)
     _, right, _ = internal.dock_builder_split_node_py(rest, imgui.Dir.right, RIGHT_FRACTION)
     _, legend, stages = internal.dock_builder_split_node_py(right, imgui.Dir.down, LEGEND_FRACTION)
-    _, controls, entities = internal.dock_builder_split_node_py(left, imgui.Dir.up, CONTROLS_FRACTION)
+    controls_fraction = min(0.7, imgui.get_font_size() * CONTROLS_HEIGHT_EM
+                            / (viewport.work_size.y * (1.0 - BOTTOM_FRACTION)))
+    _, controls, entities = internal.dock_builder_split_node_py(left, imgui.Dir.up, controls_fraction)
     internal.dock_builder_dock_window(CONTROLS_TITLE, controls)
     internal.dock_builder_dock_window(ENTITIES_TITLE, entities)
     internal.dock_builder_dock_window(STAGES_TITLE, stages)
