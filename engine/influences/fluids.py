@@ -92,7 +92,8 @@ def _compute_fluid_state(state: BlockState) -> FluidState:
 
 def _water_source(state: BlockState) -> bool:
     """Water plants and waterlogged blocks hold a water source."""
-    return state.block in WATER_SOURCE_BLOCKS or state.properties.get("waterlogged") == "true"
+    return state.block in WATER_SOURCE_BLOCKS or (state.has_property("waterlogged")
+                                                   and state.properties["waterlogged"] == "true")
 
 
 def holds_fluid(state: BlockState) -> bool:

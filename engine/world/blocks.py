@@ -12,7 +12,8 @@ import gc
 import json
 from collections.abc import Mapping
 from functools import lru_cache
-from itertools import product, repeat
+from itertools import repeat
+from math import prod
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NoReturn
@@ -56,13 +57,13 @@ class _Block:
 class BlockState:
     """An immutable block state; equal states are the same object (compare with `is` or `==`)."""
 
-    __slots__ = ("id", "name", "block", "properties", "collision_shape", "exceeds_cube", "is_air",
+    __slots__ = ("id", "name", "block", "_properties", "collision_shape", "exceeds_cube", "is_air",
                  "resistance", "hardness", "_info")
 
     id: int
     name: str
     block: str
-    properties: Mapping[str, str]
+    _properties: Mapping[str, str] | None   # made on first use (`properties`)
     collision_shape: VoxelShape
     exceeds_cube: bool  # AbstractBlockState.exceedsCube, see block_physics.DYNAMIC_BOUNDS
     is_air: bool
@@ -72,6 +73,23 @@ class BlockState:
 
     def __setattr__(self, key: str, value: object) -> NoReturn:
         raise AttributeError(f"BlockState is immutable (tried to set {key!r} on {self})")
+
+    @property
+    def properties(self) -> Mapping[str, str]:
+        """Property name → value, in the table's order; made on first use from the state's place among its
+        block's states (the table makes 17,112 states at start-up, and few are ever asked)."""
+        properties = self._properties
+        if properties is None:
+            info = self._info
+            index = self.id - info.min_id
+            properties = MappingProxyType({key: values[index // info.strides[key] % len(values)]
+                                           for key, values in info.properties.items()})
+            _SET_PROPERTIES(self, properties)
+        return properties
+
+    def has_property(self, key: str) -> bool:
+        """Whether the block has property `key` (without making `properties`)."""
+        return key in self._info.properties
 
     def __reduce__(self) -> tuple[Any, tuple[int]]:
         """Copies and pickles resolve to the interned state."""
@@ -109,15 +127,15 @@ _SET_ID, _SET_NAME, _SET_BLOCK, _SET_PROPERTIES, _SET_SHAPE, _SET_EXCEEDS, _SET_
     _SET_INFO = (BlockState.__dict__[slot].__set__ for slot in BlockState.__slots__)
 
 
-def _new_state(state_id: int, name: str, block: str, properties: Mapping[str, str], shape: VoxelShape,
-               exceeds_cube: bool, is_air: bool, resistance: float, hardness: float, info: _Block) -> BlockState:
+def _new_state(state_id: int, name: str, block: str, shape: VoxelShape, exceeds_cube: bool, is_air: bool,
+               resistance: float, hardness: float, info: _Block) -> BlockState:
     """A state set slot by slot through the slot descriptors (`__setattr__` refuses): the table makes 17,112 of
     them at start-up, and this is the fastest way in Python."""
     state = object.__new__(BlockState)
     _SET_ID(state, state_id)
     _SET_NAME(state, name)
     _SET_BLOCK(state, block)
-    _SET_PROPERTIES(state, properties)
+    _SET_PROPERTIES(state, None)
     _SET_SHAPE(state, shape)
     _SET_EXCEEDS(state, exceeds_cube)
     _SET_AIR(state, is_air)
@@ -165,17 +183,16 @@ class _Table:
                 shape_ids = [shape_ids] * count
             hardness = f32(row[col["hardness"]])  # AbstractBlock fields are floats
             resistance = f32(row[col["resistance"]])
-            keys = [key for key, _ in props]
             full, dynamic, is_air = NAMESPACE + name, name in DYNAMIC_BOUNDS, name in AIR_BLOCKS
-            # product() enumerates the mixed-radix index with the last property fastest; exceeds_cube: see
-            # block_physics.DYNAMIC_BOUNDS. Column by column through map() (start-up time: 17,112 states)
-            properties = list(map(MappingProxyType, map(dict, map(zip, repeat(keys), product(*(v for _, v in props))))))
-            assert len(properties) == count, f"{name}: {len(properties)} states, expected {count}"
+            # The states enumerate the mixed-radix index with the last property fastest (`BlockState.properties`
+            # reads them back); exceeds_cube: see block_physics.DYNAMIC_BOUNDS. Column by column through map()
+            # (start-up time: 17,112 states)
+            assert prod(len(v) for _, v in props) == count, f"{name}: {count} states for {props}"
             state_shapes = [shapes[i] for i in shape_ids]
             exceeds = [True] * count if dynamic else [shape.exceeds_cube for shape in state_shapes]
             info.states = list(map(_new_state, range(info.min_id, info.min_id + count), repeat(full), repeat(name),
-                                   properties, state_shapes, exceeds, repeat(is_air), repeat(resistance),
-                                   repeat(hardness), repeat(info)))
+                                   state_shapes, exceeds, repeat(is_air), repeat(resistance), repeat(hardness),
+                                   repeat(info)))
             self.states.extend(info.states)
             self.blocks[name] = info
         assert all(s.id == i for i, s in enumerate(self.states)), "state ids are not contiguous"

@@ -290,3 +290,19 @@ def test_bamboo_collision_follows_the_model_offset():
     assert len(seen) > 100
     stone = default_state("stone")
     assert phys.collision_shape_at(stone, 3, 4, 5) is FULL_CUBE
+
+
+def test_every_state_names_itself_back_through_its_properties() -> None:
+    """`properties` is made on first use from the state's place among its block's states (mixed radix, the last
+    property fastest): for all 17,112 states the text it gives parses back to the same state, and setting each
+    property to each of its values (`with_`, by strides) lands on the state whose properties say so."""
+    states = blocks.all_states()
+    assert len(states) == 17112
+    assert all(parse_block_state(str(s)) is s for s in states)
+    fence = parse_block_state("minecraft:oak_fence")
+    for key in fence.properties:
+        for value in ("true", "false"):
+            assert fence.with_(key, value).properties[key] == value
+            assert {k: v for k, v in fence.with_(key, value).properties.items() if k != key} == \
+                {k: v for k, v in fence.properties.items() if k != key}
+    assert fence.has_property("waterlogged") and not fence.has_property("level")

@@ -22,10 +22,10 @@ def scene_bounds(sim: Any) -> Bounds:
             origin = np.array([sx, sy, sz]) * 16
             lows.append(origin + [x.min(), y.min(), z.min()])
             highs.append(origin + [x.max() + 1, y.max() + 1, z.max() + 1])
-    for entity in sim.entities:
-        b = entity.box
-        lows.append(np.array([b.min_x, b.min_y, b.min_z]))
-        highs.append(np.array([b.max_x, b.max_y, b.max_z]))
+    boxes = np.array([entity.box for entity in sim.entities], dtype=np.float64).reshape(-1, 6)  # Box: 6 floats
+    if len(boxes):
+        lows.append(boxes[:, :3].min(axis=0))
+        highs.append(boxes[:, 3:].max(axis=0))
     if not lows:
         return Bounds((-EMPTY_HALF,) * 3, (EMPTY_HALF,) * 3)
     lo = np.min(lows, axis=0)
