@@ -7,6 +7,7 @@ raises) go to the error panel; the window keeps running and the last good state 
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from pathlib import Path
@@ -74,7 +75,7 @@ class ViewerApp(Readouts):
 
     def __init__(self, scene_path: str | None, size: tuple[int, int] = WINDOW_SIZE, visible: bool = True,
                  ini_path: Path | None = None, screenshot_dir: Path | None = None, sim: Any = None,
-                 recent_path: Path | None = None, recovery_dir: Path | None = None) -> None:
+                 recent_path: Path | None = None, recovery_dir: Path | None = None, resume_gc: bool = False) -> None:
         # No stencil: nothing uses one, and beside a stencil llvmpipe clears and writes depth a third as fast.
         config = window_config(pyglet.gl.Config(major_version=3, minor_version=3, forward_compatible=True,
                                                 depth_size=24, stencil_size=0, double_buffer=True))
@@ -128,6 +129,7 @@ class ViewerApp(Readouts):
         self._b36_rows: tuple[tuple, list[B36Row]] | None = None
         self._last_time = time.perf_counter()
         self._frame_times = (0, 0.0)  # frames and seconds since the frame time was last shown
+        self._resume_gc = resume_gc   # the launch paused the garbage collector until the first frame (viewer.launch)
         self._tick_credit = 0.0
         if sim is not None:
             self.adopt(sim, scene_path)
@@ -430,6 +432,10 @@ class ViewerApp(Readouts):
         self.imgui_renderer.render(imgui.get_draw_data(), cleared=cleared, kept=kept)
         if self.state.screenshot == "panels":
             self._save_screenshot((width, height))
+        if self._resume_gc:  # what the launch made lives on: frozen, later collections skip it
+            self._resume_gc = False
+            gc.freeze()
+            gc.enable()
 
     def _draw_view(self, rect: ViewRect) -> tuple[np.ndarray, np.ndarray, tuple[int, int], tuple[int, int]]:
         """Clear the window and draw the 3D view into `rect`; returns the view and projection matrices and the
@@ -543,7 +549,7 @@ def run_viewer(scene_path: str, sim: Any) -> int:
     """Open the window on `sim`, loaded from `scene_path`, and run until it is closed; the exit status."""
     try:
         app = ViewerApp(scene_path, ini_path=_ini_path(), sim=sim, recent_path=config_dir() / "recent.json",
-                        recovery_dir=config_dir() / "recovery")
+                        recovery_dir=config_dir() / "recovery", resume_gc=True)
     except pyglet.window.WindowException as exc:  # no display, or no OpenGL 3.3 configuration
         print(f"tickscope: cannot open a window: {exc}; the viewer needs a display with OpenGL 3.3", file=sys.stderr)
         return 2

@@ -6,6 +6,7 @@ tests/engine/test_schematics.py."""
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -100,3 +101,45 @@ def test_the_first_keyframe_is_taken_before_the_simulation_first_moves(flat_scen
     fresh = History(load_scene(flat_scene))
     assert [e.trace_line() for e in fresh.snapshots[0].state[4]] == start
     assert isinstance(dict.__getitem__(fresh.snapshots, 0), bytes)
+
+
+def test_the_collector_paused_for_the_launch_runs_again_after_the_first_frame(flat_scene: Path) -> None:
+    """`tickscope view` pauses the garbage collector (`viewer.launch.open_viewer`): what the launch makes lives on.
+    The window's first frame freezes it and turns the collector on again; a window opened otherwise leaves the
+    collector alone."""
+    app = None
+    gc.disable()
+    try:
+        app = ViewerApp(str(flat_scene), size=APP_SIZE, visible=False, resume_gc=True)
+        assert not gc.isenabled()
+        frozen = gc.get_freeze_count()
+        app.draw_frame()
+        assert gc.isenabled() and gc.get_freeze_count() > frozen
+        app.draw_frame()
+        assert gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
+        if app is not None:
+            app.close()
+    other = ViewerApp(str(flat_scene), size=APP_SIZE, visible=False)
+    try:
+        gc.disable()
+        other.draw_frame()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+        other.close()
+
+
+def test_tickscope_view_pauses_the_collector_before_it_loads_the_scene(flat_scene: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from viewer import launch
+
+    seen: list[bool] = []
+    monkeypatch.setattr("viewer.app.run_viewer", lambda path, sim: seen.append(gc.isenabled()) or 0)
+    try:
+        assert launch.open_viewer(str(flat_scene)) == 0
+    finally:
+        gc.enable()
+    assert seen == [False]
