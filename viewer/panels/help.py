@@ -43,7 +43,7 @@ KEYS = (
     ("Driving: Space, Ctrl, Shift", "jump, sprint, sneak (Space does not play; Right arrow always steps a tick)"),
 )
 MOUSE = (
-    ("Left click", "select the entity under the pointer (place / remove a block with those tools)"),
+    ("Left click", "select the entity under the pointer (place / remove a block with those tools, in the menu bar)"),
     ("Left drag", "orbit: turn around the target; fly: look; top/north/east: pan"),
     ("Right or middle drag", "orbit: pan; while driving, right drag turns the player's look (yaw, pitch)"),
     ("Wheel", "zoom towards the pointer"),
