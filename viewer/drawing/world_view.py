@@ -5,9 +5,9 @@ per region of 4³ sections, one draw each (llvmpipe pays about 10 µs of the dra
 draws of the viewer benchmark cost 2.3 ms, their 4 regions 0.8 ms). Translucent faces, blended, go farthest
 section first: all sections' faces share one vertex buffer, and one index buffer lists the visible sections'
 triangles in that order (written again when the order changes), one draw. Rebuilding can be spread over frames
-with a time budget, nearest to the last
-frame's eye first (a camera following an entity far down a long scene sees the blocks around it first, not the
-ones sorting first by coordinates); `render_to_png` builds everything before drawing.
+with a time budget, nearest to the last frame's eye first (a camera following an entity far down a long scene
+sees the blocks around it first, not the ones sorting first by coordinates); `render_to_png` builds everything
+before drawing.
 """
 
 from __future__ import annotations

@@ -15,6 +15,8 @@ import ctypes
 import sys
 from typing import Any
 
+import pyglet
+
 GLX_BACK_BUFFER_AGE_EXT = 0x20F4
 GLX_SWAP_METHOD_OML = 0x8060
 GLX_SWAP_COPY_OML = 0x8062
@@ -23,8 +25,6 @@ GLX_SWAP_COPY_OML = 0x8062
 def window_config(template: Any) -> Any:
     """The configuration to open the window with: on GLX, the first match of `template` whose swap copies (pyglet
     would take the first match of any swap method); elsewhere, or without one, `template` itself."""
-    import pyglet
-
     if pyglet.options.headless or sys.platform in ("win32", "darwin"):
         return template
     configs = pyglet.display.get_display().get_default_screen().get_matching_configs(template)
