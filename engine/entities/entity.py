@@ -47,7 +47,6 @@ class Entity:
     HEIGHT: ClassVar[float] = 0.0
     collidable: ClassVar[bool] = False     # Entity.isCollidable: boats and shulkers
     collides_with_pushables: ClassVar[bool] = False  # boats and minecarts: pushable entities are solid to them
-    teleports_when_boxed: ClassVar[bool] = False     # shulkers: a shulker box's push teleports them instead
     living: ClassVar[bool] = False         # LivingEntity: slime and bed bounce fully
     pushed_by_fluids: ClassVar[bool] = True
     is_player: ClassVar[bool] = False
@@ -132,6 +131,10 @@ class Entity:
     def fall(self, sim: Simulation, dy: float, state: BlockState, pos: BlockPos) -> None:
         """`Entity.fall` (spec 03 §2 step 8): `engine.motion.move.fall`; boats override it."""
         move.fall(self, sim, dy, state, pos)
+
+    def move_by_shulker_box(self, sim: Simulation, movement: Vec3, rec: Recorder | None) -> None:
+        """`Entity.move(MovementType.SHULKER_BOX, movement)`: `engine.motion.move.move`; shulkers override it."""
+        move.move(self, sim, move.MovementType.SHULKER_BOX, movement, rec)
 
     def get_velocity_multiplier(self, world: World) -> float:
         """`Entity.getVelocityMultiplier` (spec 04 §3): `block_effects.get_velocity_multiplier`; minecarts on a

@@ -48,7 +48,6 @@ class Shulker(MobEntity):
     WIDTH = SHULKER_WIDTH
     HEIGHT = SHULKER_HEIGHT
     collidable = True
-    teleports_when_boxed = True
     FIELDS = {**MobEntity.FIELDS, "peek": int}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
@@ -138,6 +137,10 @@ class Shulker(MobEntity):
     def find_attach_side(self, world: World, pos: tuple[int, int, int]) -> Direction | None:
         """`findAttachSide`: the first face, in DOWN, UP, NORTH, SOUTH, WEST, EAST order, it can stay on."""
         return next((d for d in DIRECTIONS if self.can_stay(world, pos, d)), None)
+
+    def move_by_shulker_box(self, sim: Simulation, movement: Vec3, rec: Recorder | None) -> None:
+        """`ShulkerEntity.move`: a shulker box's push makes it try to teleport instead."""
+        self.try_teleport(sim)
 
     def try_teleport(self, sim: Simulation) -> bool:
         """`tryTeleport`: 5 random cells within 8; a NoAI shulker stays (and reports success)."""

@@ -31,7 +31,6 @@ from engine.influences.piston_block_entity import (
     record_push,
 )
 from engine.java.javanum import f32
-from engine.motion.move import MovementType, move
 from engine.tick.trace import StageInfo, run_stage
 from engine.tick.trace import box as gbox
 from engine.world.block_entities import SHULKER_BOXES, BlockEntity, BlockEntityTick
@@ -175,7 +174,7 @@ class ShulkerBoxBlockEntity(BlockEntity):
 def shulker_move(sim: Simulation, e: Entity, movement: Vec3, rec: B36Recorder | None) -> None:
     """`Entity.move(SHULKER_BOX, movement)`: cobwebs, collisions and block effects apply; no piston clamp."""
     start = e.box.bottom_center()
-    move(e, sim, MovementType.SHULKER_BOX, movement, rec)
+    e.move_by_shulker_box(sim, movement, rec)
     if rec is not None:
         record_push(rec, start, e, movement, False)
 

@@ -57,9 +57,6 @@ S_VELOCITY = StageInfo("velocity_multiplier", "Entity.getVelocityMultiplier")
 
 def move(entity: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
     """`Entity.move`, recorded as one stage with a child per step that ran."""
-    if kind is MovementType.SHULKER_BOX and entity.teleports_when_boxed:    # ShulkerEntity.move
-        entity.try_teleport(sim)
-        return
     run_stage(rec, entity, MOVE, _move, entity, sim, kind, movement, rec)
 
 
