@@ -54,7 +54,7 @@ from engine.constants import (
 from engine.entities.boat import can_collide
 from engine.entities.dismounting import minecart_dismount
 from engine.entities.entity import Entity
-from engine.entities.minecart_rails import ADJACENT, is_rail, rail_cell, rail_path, snap_position_to_rail
+from engine.entities.minecart_rails import ADJACENT, along_rail, is_rail, rail_cell, rail_path, snap_position_to_rail
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import update_water_state
 from engine.java.javanum import f32
@@ -209,12 +209,7 @@ class AbstractMinecart(Entity):
                                                                                      MINECART_BRAKE)
         ax_, az_ = px + 0.5 + a[0] * 0.5, pz + 0.5 + a[2] * 0.5
         h, i = (px + 0.5 + b[0] * 0.5) - ax_, (pz + 0.5 + b[2] * 0.5) - az_
-        if h == 0.0:
-            t = z - pz
-        elif i == 0.0:
-            t = x - px
-        else:
-            t = ((x - ax_) * h + (z - az_) * i) * 2.0
+        t = along_rail(x, z, px, pz, ax_, az_, h, i)
         self.set_position(Vec3(ax_ + h * t, y, az_ + i * t))
         ridden = MINECART_RIDDEN_MOVE if self.passengers else 1.0
         w = MINECART_MAX_SPEED

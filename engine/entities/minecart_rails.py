@@ -49,6 +49,17 @@ def rail_cell(world: World, x: float, y: float, z: float) -> tuple[int, int, int
     return i, j, k
 
 
+def along_rail(x: float, z: float, cell_x: int, cell_z: int, ax: float, az: float, dx: float, dz: float) -> float:
+    """How far along the rail from its exit (ax, az) towards the other, (dx, dz) apart, the point (x, z) of the
+    rail cell (cell_x, cell_z) lies, as `moveOnRail` and `snapPositionToRail` both compute it: the offset along a
+    straight rail's axis, else twice the projection on the diagonal."""
+    if dx == 0.0:
+        return z - cell_z
+    if dz == 0.0:
+        return x - cell_x
+    return ((x - ax) * dx + (z - az) * dz) * 2.0
+
+
 def snap_position_to_rail(world: World, x: float, y: float, z: float) -> Vec3 | None:
     """`AbstractMinecartEntity.snapPositionToRail`: the point of the rail's path nearest (x, z), on the segment
     between the exits' edge midpoints 0.0625 above the cell floor; ascending rails rise along it (spec 06 §6.5).
@@ -61,12 +72,7 @@ def snap_position_to_rail(world: World, x: float, y: float, z: float) -> Vec3 | 
     ax, ay, az = i + 0.5 + a[0] * 0.5, j + RAIL_HEIGHT + a[1] * 0.5, k + 0.5 + a[2] * 0.5
     bx, by, bz = i + 0.5 + b[0] * 0.5, j + RAIL_HEIGHT + b[1] * 0.5, k + 0.5 + b[2] * 0.5
     m, n, o = bx - ax, (by - ay) * 2.0, bz - az
-    if m == 0.0:
-        t = z - k
-    elif o == 0.0:
-        t = x - i
-    else:
-        t = ((x - ax) * m + (z - az) * o) * 2.0
+    t = along_rail(x, z, i, k, ax, az, m, o)
     x, y, z = ax + m * t, ay + n * t, az + o * t
     if n < 0.0:
         y += 1.0
