@@ -31,6 +31,7 @@ class FieldSpec:
     name: str
     kind: str          # vec3 | float | int | bool | str | block_state
     attribute: str
+    axis: int | None = None   # one coordinate of a vec3 attribute (`components`)
 
 
 COMMON_FIELDS = (
@@ -41,6 +42,7 @@ COMMON_FIELDS = (
     FieldSpec("pitch", "float", "pitch"),
 )
 KINDS = {int: "int", bool: "bool", str: "str"}
+AXES = "xyz"
 
 
 def entity_fields(entity: Any) -> list[FieldSpec]:
@@ -55,9 +57,17 @@ def entity_fields(entity: Any) -> list[FieldSpec]:
     return out
 
 
+def components(spec: FieldSpec) -> list[FieldSpec]:
+    """A vec3 field as three float fields, one per coordinate (`pos.x`, ...): the inspector edits each on a
+    line of its own, as three round-trip doubles do not fit one line of a panel."""
+    return [FieldSpec(f"{spec.name}.{a}", "float", spec.attribute, i) for i, a in enumerate(AXES)]
+
+
 def field_text(entity: Any, spec: FieldSpec) -> str:
     """The field's current value as the text the user edits (floats in shortest round-trip form)."""
     value = getattr(entity, spec.attribute)
+    if spec.axis is not None:
+        return repr(float(value[spec.axis]))
     if spec.kind == "vec3":
         return ", ".join(repr(float(c)) for c in value)
     return str(value) if spec.kind in ("block_state", "str") else repr(value)
@@ -116,13 +126,17 @@ class Edit:
 
 
 def set_field(entity_id: int, spec: FieldSpec, value: Any) -> Edit:
-    """Set one field of an entity (the position through `set_position`, so the box follows)."""
+    """Set one field of an entity (the position through `set_position`, so the box follows); a coordinate
+    (`components`) replaces its axis of the vector the entity holds when the edit runs."""
     def change(sim: Any) -> None:
         entity = _entity(sim, entity_id)
+        new = value
+        if spec.axis is not None:
+            new = Vec3(*(value if i == spec.axis else c for i, c in enumerate(getattr(entity, spec.attribute))))
         if spec.attribute == "pos":
-            entity.set_position(value)
+            entity.set_position(new)
         else:
-            setattr(entity, spec.attribute, value)
+            setattr(entity, spec.attribute, new)
     return Edit(field_key(entity_id, spec.name), change)
 
 

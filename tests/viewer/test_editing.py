@@ -9,6 +9,7 @@ from engine.geometry.box import Vec3
 from engine.tick.scene import load_scene
 from viewer import editing
 from viewer.history import History
+from viewer.panels.entities import attribute_rows
 
 
 def fields_by_name(entity) -> dict[str, editing.FieldSpec]:
@@ -33,6 +34,32 @@ def test_every_field_shows_as_text_that_parses_back_to_its_value(flat_scene: Pat
         if spec.kind != "bool":
             value, error = editing.parse_field(spec, editing.field_text(tnt, spec))
             assert error is None and value == getattr(tnt, spec.attribute), spec.name
+
+
+def test_a_vector_is_edited_one_coordinate_at_a_time(flat_scene: Path) -> None:
+    """The inspector's `pos.y` row shows that coordinate alone, and its edit replaces that axis of the position the
+    entity holds when the edit runs (moving its box too), keeping the other two."""
+    sim = load_scene(flat_scene)
+    history = History(sim)
+    tnt = sim.entities[0]
+    parts = editing.components(fields_by_name(tnt)["pos"])
+    assert [p.name for p in parts] == ["pos.x", "pos.y", "pos.z"]
+    assert [editing.field_text(tnt, p) for p in parts] == [repr(c) for c in tnt.pos]
+    value, error = editing.parse_field(parts[1], "7.25")
+    assert error is None
+    x, _, z = tnt.pos
+    assert editing.apply_edit(history, editing.set_field(tnt.id, parts[1], value)) is None
+    assert tnt.pos == Vec3(x, 7.25, z) and tnt.box.min_y == 7.25
+    assert editing.parse_field(parts[0], "1, 2")[1] == "expected a finite number"
+
+
+def test_the_inspector_rows_give_every_coordinate_a_row_of_its_own(flat_scene: Path) -> None:
+    tnt = load_scene(flat_scene).entities[0]
+    rows = dict(attribute_rows(tnt))
+    assert [rows[f"box.{f}"] for f in ("min_x", "min_y", "min_z", "max_x", "max_y", "max_z")] == \
+        [repr(c) for c in tnt.box]
+    assert [rows[f"prev_pos.{a}"] for a in "xyz"] == [repr(c) for c in tnt.prev_pos]
+    assert rows["age"] == str(tnt.age) and "box" not in rows and "health" not in rows
 
 
 def test_an_edit_branches_the_history_at_the_current_tick(flat_scene: Path) -> None:

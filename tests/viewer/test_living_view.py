@@ -14,7 +14,7 @@ from tests.scene_parts import floor, held, player_on_floor
 from viewer.drawing.labels import MAX_LABEL_SHIFT, label_shifts
 from viewer.drawing.overlays import OverlayBuilder, add_geometry, stage_geometry
 from viewer.drawing.palette import load_palette
-from viewer.panels.entities import living_rows
+from viewer.panels.entities import attribute_rows, living_rows
 from viewer.panels.stages import stage_rows
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
@@ -85,9 +85,10 @@ def test_the_inspector_shows_health_flags_pose_effects_and_attributes() -> None:
                       inputs=[held(1, 1, 5, forward=True, sprint=True)])
     for _ in range(3):
         sim.tick()
+    flags = dict(attribute_rows(sim.entity_by_id(1)))
+    assert flags["health"] == "20.0" and flags["sprinting"] == "True" and flags["sneaking"] == "False"
+    assert flags["pose"] == "standing" and flags["fall_flying"] == "False"
     rows = dict(living_rows(sim.entity_by_id(1)))
-    assert rows["health"] == "20.0" and rows["sprinting"] == "True" and rows["sneaking"] == "False"
-    assert rows["pose"] == "'standing'" and rows["fall_flying"] == "False"
     assert rows["effect speed"] == "amplifier 1, 37 ticks left"
     speed = rows["generic.movement_speed"]
     assert speed.startswith(repr(sim.entity_by_id(1).attributes.get("minecraft:generic.movement_speed")
@@ -99,7 +100,7 @@ def test_the_inspector_shows_health_flags_pose_effects_and_attributes() -> None:
 
 def test_labels_that_would_cover_one_another_move_down_a_line() -> None:
     """Texts near one anchor stack below one another (the third clears the second, moved to 65..78 px); one far
-    away stays; a crowd stops at MAX_LABEL_SHIFT lines."""
+    away stays; in a crowd, texts that would still cover one MAX_LABEL_SHIFT lines down are left out."""
     assert label_shifts([(100, 50, 60), (104, 52, 40), (90, 50, 30), (400, 50, 60)], 13.0) == [0, 1, 3, 0]
     crowd = label_shifts([(0, 0, 20)] * (MAX_LABEL_SHIFT + 3), 13.0)
-    assert crowd == [*range(MAX_LABEL_SHIFT + 1), MAX_LABEL_SHIFT, MAX_LABEL_SHIFT]
+    assert crowd == [*range(MAX_LABEL_SHIFT + 1), None, None]  # left out: nothing drawn over another

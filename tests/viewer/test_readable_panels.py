@@ -13,12 +13,15 @@ from ui_driver import overlaps, send
 
 from viewer.app import ViewerApp
 from viewer.drawing.palette import load_palette
+from viewer.panels import ledger, stages
 from viewer.panels.controls import CONTROLS_TITLE, TOOLS
+from viewer.panels.entities import FIELD_TIP
 from viewer.panels.errors import ERRORS_TITLE
 from viewer.panels.help import LEGEND_TITLE
+from viewer.panels.ledger import LEDGER_TITLE
 from viewer.panels.plots import PLOTS_TITLE, nice_ticks
 from viewer.panels.role_names import ROLE_NAMES
-from viewer.panels.stages import STAGES_TITLE
+from viewer.panels.stages import STAGES_TITLE, stage_rows
 from viewer.panels.timeline import TIMELINE_TITLE
 
 WIDE = (1280, 720)
@@ -93,6 +96,28 @@ def test_an_error_comes_forward_as_a_docked_tab_beside_the_plots(open_app, flat_
     assert not window(ERRORS_TITLE).active and shown(PLOTS_TITLE)
 
 
+@pytest.mark.parametrize(("size", "least"), [(WIDE, 4), (FULL_HD, 10)])
+def test_the_explosion_ledger_keeps_room_for_its_rows(open_app, monkeypatch, size, least) -> None:
+    """The simple cannon's tick 10 (12 explosions, 78 rows): the counts, sources, filters and switches share two
+    lines at 1280x720, and the table under them shows rows (the clipper submits those in sight, a part-shown one
+    included; with the filters on four lines it submitted two at 1280x720)."""
+    app = stepped(open_app(SCENES / "cannon_tnt_simple.toml", size), 10)
+    assert shown(LEDGER_TITLE)
+    submitted: list[int] = []
+    draw_rows, next_row = ledger._draw_rows, imgui.table_next_row
+
+    def counted(*args) -> None:
+        calls = [0]
+        monkeypatch.setattr(imgui, "table_next_row", lambda *a: (calls.__setitem__(0, calls[0] + 1), next_row(*a)))
+        draw_rows(*args)
+        monkeypatch.setattr(imgui, "table_next_row", next_row)
+        submitted.append(calls[0])
+
+    monkeypatch.setattr(ledger, "_draw_rows", counted)
+    app.draw_frame()
+    assert submitted and submitted[-1] >= least
+    assert not overlaps(window(LEDGER_TITLE), app.view_rect)
+
 
 def test_every_trace_role_has_a_readable_name_and_meaning() -> None:
     palette = load_palette()
@@ -156,6 +181,34 @@ def test_the_stage_tree_columns_fit_every_name_and_method(open_app, monkeypatch,
     assert "handle_bubble_column" in [c[0] for c in cells]
     assert all(need <= avail for _, need, avail in cells), [c for c in cells if c[1] > c[2]]
     assert window(STAGES_TITLE).size.x * 2 < app.view_rect.width  # the tree scrolls sideways, the view stays wide
+
+
+@pytest.mark.parametrize("size", [WIDE, FULL_HD])
+def test_a_stages_values_fit_the_panel(open_app, monkeypatch, size) -> None:
+    """The sprinting player's `move` stage at tick 13: every value (before, and after where the stage changed it)
+    is drawn whole within the Stages panel's width; at 1280x720 the numbers go under their names."""
+    app = stepped(open_app(SCENES / "player_sprint_jump_route.toml", size), 13)
+    move = next(r for r in stage_rows(app.sim.last_record, 1) if r.stage.name == "move")
+    app.state.selected_stage = move.key
+    drawn: list[tuple[str, float, float]] = []   # (text, its width, the width left where it starts)
+    draw_values, text, text_colored = stages._draw_values, imgui.text, imgui.text_colored
+
+    def measured(stage) -> None:
+        def record(t: str) -> None:
+            drawn.append((t, imgui.calc_text_size(t).x, imgui.get_content_region_avail().x))
+        monkeypatch.setattr(imgui, "text", lambda t: (record(t), text(t)))
+        monkeypatch.setattr(imgui, "text_colored", lambda c, t: (record(t), text_colored(c, t)))
+        draw_values(stage)
+        monkeypatch.setattr(imgui, "text", text)
+        monkeypatch.setattr(imgui, "text_colored", text_colored)
+
+    monkeypatch.setattr(stages, "_draw_values", measured)
+    app.draw_frame()
+    player = app.sim.entity_by_id(1)
+    texts = [t for t, _, _ in drawn]
+    after = texts.index(f"> {player.pos.x!r}")  # the move changed the position: before, then after
+    assert texts[after - 1] == repr(move.stage.before["pos"][0])
+    assert all(width <= room for _, width, room in drawn), [d for d in drawn if d[1] > d[2]]
 
 
 def test_a_stage_row_tooltip_gives_its_full_name_and_method(open_app, monkeypatch) -> None:
@@ -271,19 +324,37 @@ def test_plotting_an_entity_with_no_recorded_tick_draws_empty_plots(open_app, fl
     assert len(plots) == 2 and ticks == [] and not app.state.errors
 
 
-def test_an_entity_field_wider_than_its_box_has_its_whole_value_in_the_tooltip(open_app, monkeypatch) -> None:
-    """The sprinting player's position at 1280x720 (three 17-digit doubles) does not fit the Entities panel."""
-    app = stepped(open_app(SCENES / "player_sprint_jump_route.toml", WIDE), 13)
+def field_tooltips(app, monkeypatch) -> list[str]:
+    """The tooltips the panels set in one frame."""
     tips: list[str] = []
     original = imgui.set_item_tooltip
     monkeypatch.setattr(imgui, "set_item_tooltip", lambda text: (tips.append(text), original(text)))
     app.draw_frame()
     monkeypatch.setattr(imgui, "set_item_tooltip", original)
+    return tips
+
+
+def test_the_sprinting_players_coordinates_fit_their_fields_at_1280x720(open_app, monkeypatch) -> None:
+    """Position and motion one coordinate a row (17-digit doubles): at 1280x720 no value of the Entities panel's
+    fields is cut off, so none needs its whole value in the tooltip."""
+    app = stepped(open_app(SCENES / "player_sprint_jump_route.toml", WIDE), 13)
     player = app.sim.entity_by_id(1)
-    whole = [t for t in tips if t.startswith(f"{player.pos.x!r}")]
-    assert whole and repr(player.pos.z) in whole[0].split("\n")[0]  # the whole value, then what to do
-    assert "Type a value and press Enter" in whole[0]
-    assert "Type a value and press Enter: it is applied at this tick and later ticks run again" in tips  # short ones
+    assert len(repr(player.pos.x)) >= 17 and len(repr(player.motion.x)) >= 17
+    tips = field_tooltips(app, monkeypatch)
+    assert tips.count(FIELD_TIP) == 9  # pos and motion (3 rows each), fall_distance, yaw, pitch
+    assert not [t for t in tips if t.endswith("\n" + FIELD_TIP)]
+
+
+def test_a_field_wider_than_its_box_has_its_whole_value_in_the_tooltip(open_app, write_scene, scene_text,
+                                                                      monkeypatch) -> None:
+    """A falling block of stairs (mid-fall: `time` 1, or its first tick would find no stairs to take and remove
+    it): its block state does not fit the Entities panel at 1280x720."""
+    state = "minecraft:oak_stairs[facing=north,half=bottom,shape=straight,waterlogged=false]"
+    scene = write_scene(scene_text(entities=[{"type": "minecraft:falling_block", "pos": [0.5, 3.0, 0.5],
+                                              "block_state": state, "time": 1}]))
+    app = stepped(open_app(scene, WIDE), 1)
+    tips = field_tooltips(app, monkeypatch)
+    assert f"{state}\n{FIELD_TIP}" in tips and FIELD_TIP in tips
 
 
 @pytest.mark.parametrize("size", [WIDE, FULL_HD])

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.tick.scene import load_scene
-from viewer.panels.stages import changed_fields, stage_rows
+from viewer.panels.stages import stage_rows, value_rows
 from viewer.stepping import micro_steps, next_step, readout, stage_at
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
@@ -32,7 +32,21 @@ def test_stage_inspector_shows_the_move_stage_with_its_children_nested() -> None
     assert collisions.stage.method == "Entity.adjustMovementForCollisions"
     assert [g["role"] for g in collisions.stage.geometry] == ["axis_sweep_y", "axis_sweep_x", "axis_sweep_z"]
     assert stage_at(gold_pipe_record(), collisions.key).name == "collisions"
-    assert changed_fields(rows[move].stage.before, rows[move].stage.after) >= {"pos", "box"}
+    changed = {name.split(".")[0] for name, _, after in value_rows(rows[move].stage.before, rows[move].stage.after)
+               if after is not None}
+    assert changed >= {"pos", "box"}
+
+
+def test_stage_values_take_a_row_per_coordinate_with_before_and_after_where_changed() -> None:
+    before = {"pos": [0.5, 1.0, 0.5], "box": [[0.0, 1.0, 0.0], [1.0, 2.0, 1.0]], "on_ground": False, "fuse": 80}
+    after = {"pos": [0.5, 1.25, 0.5], "box": [[0.0, 1.25, 0.0], [1.0, 2.25, 1.0]], "on_ground": True, "fuse": 80,
+             "hooked": None}
+    rows = value_rows(before, after)
+    assert rows[:3] == [("pos.x", "0.5", None), ("pos.y", "1.0", "1.25"), ("pos.z", "0.5", None)]
+    assert [r[0] for r in rows[3:9]] == [f"box.{end}_{a}" for end in ("min", "max") for a in "xyz"]
+    assert rows[4] == ("box.min_y", "1.0", "1.25") and rows[7] == ("box.max_y", "2.0", "2.25")
+    assert rows[9:] == [("on_ground", "False", "True"), ("fuse", "80", None), ("hooked", "None", None)]
+    assert value_rows({"target": [1, 2, 3]}, {"target": None}) == [("target", "[1, 2, 3]", "None")]
 
 
 def test_next_step_by_stage_entity_and_phase() -> None:

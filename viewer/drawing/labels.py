@@ -14,7 +14,7 @@ from viewer.drawing.palette import Palette
 from viewer.drawing.scene_renderer import GIZMO_EXTENT
 
 LABEL_CELL = 32.0       # pixels: the width of the grid columns that find labels near one another
-MAX_LABEL_SHIFT = 4     # lines a label moves down at most (past that, crowded labels may overlap)
+MAX_LABEL_SHIFT = 4     # lines a label moves down at most (past that, a crowded label is left out)
 
 
 def project(points: np.ndarray, view: np.ndarray, proj: np.ndarray, size: tuple[int, int]) -> np.ndarray:
@@ -29,7 +29,7 @@ def project(points: np.ndarray, view: np.ndarray, proj: np.ndarray, size: tuple[
 def draw_labels(draw_list: imgui.ImDrawList, labels: Iterable[Label], view: np.ndarray, proj: np.ndarray,
                 size: tuple[int, int], origin: tuple[float, float] = (0.0, 0.0)) -> None:
     """Each label's text just right of its anchor point, in a view of `size` whose top left is at `origin`; a text
-    that would cover one drawn before it moves down (`label_shifts`)."""
+    that would cover one drawn before it moves down, or is left out in a crowd (`label_shifts`)."""
     labels = list(labels)
     if not labels:
         return
@@ -39,14 +39,17 @@ def draw_labels(draw_list: imgui.ImDrawList, labels: Iterable[Label], view: np.n
     line = imgui.get_text_line_height()
     shifts = label_shifts([(left, top, imgui.calc_text_size(label.text).x) for label, left, top in shown], line)
     for (label, left, top), shift in zip(shown, shifts, strict=True):
+        if shift is None:
+            continue
         r, g, b, a = label.color
         draw_list.add_text((left, top + shift * line), imgui.IM_COL32(r, g, b, max(a, 200)), label.text)
 
 
-def label_shifts(texts: list[tuple[float, float, float]], line: float) -> list[int]:
+def label_shifts(texts: list[tuple[float, float, float]], line: float) -> list[int | None]:
     """For texts (left, top, width in pixels; one `line` high) in drawing order, the lines each moves down so that
-    it covers none drawn before it (at most MAX_LABEL_SHIFT; short vectors of one stage end close together: an
-    input, a jump kick and the slipperiness beside them)."""
+    it covers none drawn before it (short vectors of one stage end close together: an input, a jump kick and the
+    slipperiness beside them); None for a text that would still cover one MAX_LABEL_SHIFT lines down (twelve
+    explosions' labels on one entity): left out, as overlapping texts read as neither (the panels list them)."""
     cells: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}   # placed texts by grid cell
 
     def keys(r: tuple[float, float, float, float]) -> list[tuple[int, int]]:
@@ -57,14 +60,14 @@ def label_shifts(texts: list[tuple[float, float, float]], line: float) -> list[i
         return any(o[0] < r[1] and r[0] < o[1] and o[2] < r[3] and r[2] < o[3]
                    for k in keys(r) for o in cells.get(k, ()))
 
-    shifts = []
+    shifts: list[int | None] = []
     for left, top, width in texts:
-        shift = 0
-        while covers((left, left + width, top + shift * line, top + (shift + 1) * line)) and shift < MAX_LABEL_SHIFT:
-            shift += 1
-        rect = (left, left + width, top + shift * line, top + (shift + 1) * line)
-        for k in keys(rect):
-            cells.setdefault(k, []).append(rect)
+        shift = next((s for s in range(MAX_LABEL_SHIFT + 1)
+                      if not covers((left, left + width, top + s * line, top + (s + 1) * line))), None)
+        if shift is not None:
+            rect = (left, left + width, top + shift * line, top + (shift + 1) * line)
+            for k in keys(rect):
+                cells.setdefault(k, []).append(rect)
         shifts.append(shift)
     return shifts
 

@@ -9,7 +9,7 @@ from typing import Any
 from imgui_bundle import imgui, imgui_ctx
 
 from viewer.editing import parse_block
-from viewer.panels.widgets import accept, em, same_line_if_room, text_field
+from viewer.panels.widgets import accept, button_width, em, same_line_if_fits, text_field
 from viewer.stepping import MicroStep, readout
 
 TPS_RANGE = (1.0, 200.0)
@@ -78,7 +78,7 @@ def draw_controls(state: Any, sim: Any, steps: list[MicroStep]) -> None:
         imgui.same_line()
         _, state.follow = imgui.checkbox("follow", state.follow)
         imgui.set_item_tooltip("Keep the selected entity in the middle of the view as it moves")
-        same_line_if_room(FRAME_ALL_LABEL)
+        same_line_if_fits(button_width(FRAME_ALL_LABEL))
         if imgui.button(FRAME_ALL_LABEL):
             state.frame_requested = True
         imgui.set_item_tooltip("Fit the camera to the blocks, the entities and the trace drawn")

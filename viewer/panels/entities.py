@@ -14,11 +14,12 @@ from typing import Any
 from imgui_bundle import imgui, imgui_ctx
 
 from engine.entities.registry import ENTITY_TYPES
+from engine.geometry.box import Box, Vec3
 from engine.living.living_entity import LivingEntity
 from engine.living.player_input import KEYS
 from viewer import editing
 from viewer.driving import driven
-from viewer.panels.widgets import accept, count, em, text_field
+from viewer.panels.widgets import accept, count, em, hint, labelled_width, same_line_if_fits, text_field
 
 ENTITIES_TITLE = "Entities"
 LIST_ROWS = 8                 # visible rows of the entity list at most (fewer entities: as many rows)
@@ -27,6 +28,8 @@ SHOWN_ATTRIBUTES = ("box", "prev_pos", "age", "width", "height", "step_height", 
                     "submerged_in_water", "first_update", "removed")
 LIVING_FLAGS = ("health", "sprinting", "sneaking", "swimming", "fall_flying", "pose", "jumping", "jump_cooldown",
                 "movement_speed", "hurt_time")   # read-only rows of a living entity (engine names)
+FIELD_TIP = "Type a value and press Enter: it is applied at this tick and later ticks run again"
+FLAG_TIP = "Click to flip it at this tick (later ticks run again)"
 INPUT_ROWS = 6                # input ranges of a player listed under Drive
 DRIVE_LABEL = "Drive (G)"
 DRIVE_TIP = ("Each tick stepped records the keys held into this player's inputs: WASD move, Space jump, Ctrl sprint, "
@@ -35,12 +38,25 @@ ENTITY_TYPE_NAMES = sorted(ENTITY_TYPES)
 BOAT_KEYS = ("left", "right", "forward", "back")  # the order of a boat's trace `inputs` (BoatEntity.setInputs)
 
 
+def attribute_rows(entity: Any) -> list[tuple[str, str]]:
+    """(name, text) rows of the read-only `SHOWN_ATTRIBUTES` and, for a living entity, `LIVING_FLAGS`; a vector
+    or box one row per coordinate (`prev_pos.x`, `box.min_x`), as the editable fields, so no number is wrapped."""
+    rows = []
+    for name in SHOWN_ATTRIBUTES + (LIVING_FLAGS if isinstance(entity, LivingEntity) else ()):
+        value = getattr(entity, name, None)
+        if isinstance(value, Vec3 | Box):
+            rows.extend((f"{name}.{part}", repr(float(c))) for part, c in zip(value._fields, value, strict=True))
+        elif hasattr(entity, name):
+            rows.append((name, str(value)))
+    return rows
+
+
 def living_rows(entity: Any) -> list[tuple[str, str]]:
-    """(name, text) rows of a living entity's state: flags, effects (amplifier, ticks left) and attributes (value,
-    base and modifiers); nothing for other entities. Values are read without touching the attribute caches."""
+    """(name, text) rows of a living entity's effects (amplifier, ticks left) and attributes (value, base and
+    modifiers); nothing for other entities. Values are read without touching the attribute caches."""
     if not isinstance(entity, LivingEntity):
         return []
-    rows = [(name, repr(getattr(entity, name))) for name in LIVING_FLAGS if hasattr(entity, name)]
+    rows = []
     for inst in entity.effects.active.values():
         left = "infinite" if inst.duration is None else f"{inst.duration} ticks left"
         rows.append((f"effect {inst.effect.removeprefix('minecraft:')}", f"amplifier {inst.amplifier}, {left}"))
@@ -107,37 +123,62 @@ def _draw_list(state: Any, entities: list[Any]) -> None:
 
 
 def _draw_inspector(state: Any, entity: Any) -> None:
-    """Every field of the selected entity, one row each (name, then the value over the width left, so nothing is
-    cut off), riding first (`vehicle_rows`: links select); input is parsed here and queued as an edit."""
+    """Every field of the selected entity: riding first (`vehicle_rows`: links select), the editable values one
+    row each (a vector one row per coordinate), the flags as checkboxes, then the read-only state. Each table's
+    name column is as wide as its own names, so the values keep the width left and are not cut off; input is
+    parsed here and queued as an edit."""
     imgui.text(f"#{entity.id} {entity.type}")
-    flags = imgui.TableFlags_.row_bg | imgui.TableFlags_.borders_inner_v | imgui.TableFlags_.resizable
-    if imgui.begin_table("fields", 2, flags):
-        imgui.table_setup_column("field", imgui.TableColumnFlags_.width_fixed)
-        imgui.table_setup_column("value", imgui.TableColumnFlags_.width_stretch)
+    fields = editing.entity_fields(entity)
+    if _begin_rows("fields"):
         for name, text, link in vehicle_rows(entity):
-            imgui.table_next_row()
-            imgui.table_next_column()
-            imgui.text_disabled(name)
-            imgui.table_next_column()
+            _name_cell(name)
             if link is None:
-                imgui.text(text)
+                imgui.text_wrapped(text)
             elif imgui.selectable(f"{text}##{name}", False)[0]:
                 state.selected_entity, state.selected_stage = link, None
             if link is not None:
                 imgui.set_item_tooltip("Select it")
-        for spec in editing.entity_fields(entity):
-            _draw_field(state, entity, spec)
-        rows = [(name, str(getattr(entity, name))) for name in SHOWN_ATTRIBUTES if hasattr(entity, name)]
-        for name, text in rows + living_rows(entity):
-            imgui.table_next_row()
-            imgui.table_next_column()
-            imgui.text_disabled(name)
-            imgui.table_next_column()
-            imgui.text_wrapped(text)
+        for spec in fields:
+            if spec.kind != "bool":
+                for part in editing.components(spec) if spec.kind == "vec3" else [spec]:
+                    _draw_field(state, entity, part)
         imgui.end_table()
+    for n, spec in enumerate(s for s in fields if s.kind == "bool"):
+        if n:
+            same_line_if_fits(labelled_width(imgui.get_frame_height(), spec.name))
+        changed, value = imgui.checkbox(spec.name, bool(getattr(entity, spec.attribute)))
+        imgui.set_item_tooltip(FLAG_TIP)
+        if changed:
+            state.pending_edits.append(editing.set_field(entity.id, spec, value))
+    for table, rows in (("state", attribute_rows(entity)), ("living", living_rows(entity))):  # long names apart
+        if rows and _begin_rows(table):
+            for name, text in rows:
+                _name_cell(name)
+                imgui.text_wrapped(text)
+            imgui.end_table()
     if imgui.button("Remove entity"):
         state.pending_edits.append(editing.remove_entity(entity.id))
     imgui.set_item_tooltip("Remove it at this tick (Ctrl+Z brings it back)")
+
+
+def _begin_rows(table: str) -> bool:
+    """A two-column table of named rows: the names as wide as the widest, the values over the width left."""
+    flags = imgui.TableFlags_.row_bg | imgui.TableFlags_.borders_inner_v | imgui.TableFlags_.resizable
+    if not imgui.begin_table(table, 2, flags):
+        return False
+    imgui.table_setup_column("field", imgui.TableColumnFlags_.width_fixed)
+    imgui.table_setup_column("value", imgui.TableColumnFlags_.width_stretch)
+    return True
+
+
+def _name_cell(name: str, editable: bool = False) -> None:
+    """A new row with `name` in its first cell (dimmed unless the value can be edited); the next item goes in
+    its value cell."""
+    imgui.table_next_row()
+    imgui.table_next_column()
+    imgui.align_text_to_frame_padding()
+    (imgui.text if editable else imgui.text_disabled)(name)
+    imgui.table_next_column()
 
 
 def _draw_drive(state: Any, player: Any) -> None:
@@ -146,7 +187,7 @@ def _draw_drive(state: Any, player: Any) -> None:
     imgui.set_item_tooltip(DRIVE_TIP)
     if state.driving and player is None:
         imgui.same_line()
-        imgui.text_disabled("select a minecraft:player to drive")
+        hint("select a minecraft:player to drive")
     if player is None:
         return
     ranges = player.inputs.ranges
@@ -160,23 +201,13 @@ def _draw_drive(state: Any, player: Any) -> None:
 
 def _draw_field(state: Any, entity: Any, spec: Any) -> None:
     key = editing.field_key(entity.id, spec.name)
-    imgui.table_next_row()
-    imgui.table_next_column()
-    imgui.align_text_to_frame_padding()
-    imgui.text(spec.name)
-    imgui.table_next_column()
+    _name_cell(spec.name, editable=True)
     with imgui_ctx.push_id(key):
-        if spec.kind == "bool":
-            changed, value = imgui.checkbox(f"##{spec.name}", bool(getattr(entity, spec.attribute)))
-            if changed:
-                state.pending_edits.append(editing.set_field(entity.id, spec, value))
-            return
         current = editing.field_text(entity, spec)
         room = imgui.get_content_region_avail().x - 2 * imgui.get_style().frame_padding.x  # the field's text width
         cut = imgui.calc_text_size(current).x > room
         text = text_field(state, key, f"##{spec.name}", current, None)
-    tip = "Type a value and press Enter: it is applied at this tick and later ticks run again"
-    imgui.set_item_tooltip(f"{current}\n{tip}" if cut else tip)  # a value wider than its field: whole here
+    imgui.set_item_tooltip(f"{current}\n{FIELD_TIP}" if cut else FIELD_TIP)  # a value wider than its field: whole here
     if text is None:
         return
     value, error = editing.parse_field(spec, text)

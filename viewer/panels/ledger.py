@@ -18,7 +18,7 @@ import numpy as np
 from imgui_bundle import imgui, imgui_ctx
 
 from viewer.drawing.overlays import EXPLOSION_ROLES
-from viewer.panels.widgets import accept, bring_forward, em, text_field
+from viewer.panels.widgets import accept, bring_forward, em, labelled_width, same_line_if_fits, text_field
 from viewer.state import Region
 
 LEDGER_TITLE = "Explosion ledger"
@@ -27,7 +27,12 @@ SOURCE_NAMES = {"minecraft:creeper": "creeper", "minecraft:end_crystal": "end cr
                 "minecraft:tnt_minecart": "TNT minecart", "minecraft:tnt": "TNT", "minecraft:fireball": "fireball",
                 "minecraft:small_fireball": "small fireball", "minecraft:wither_skull": "wither skull",
                 "minecraft:dragon_fireball": "dragon fireball"}
-SOURCES_LISTED = 6    # explosions named in the line above the filters
+SOURCES_LISTED = 6    # explosions named beside the counts
+ENTITY_FILTER = "entity (0: all)##ledger"
+REGION_FILTER = "region x1 y1 z1 x2 y2 z2"
+DRAW_LABEL = "draw in 3D"
+NUMBER_FIELD_EM = 7   # the entity and explosion filters (with their - + buttons)
+REGION_FIELD_EM = 16
 BED_SUFFIX = "_bed"   # a bed's source_type is its block (minecraft:red_bed): every colour is a bed
 COLUMNS = ("expl.", "source", "entity", "distance", "samples", "exposure", "influence", "impulse x, y, z", "|impulse|",
            "damage")
@@ -197,8 +202,12 @@ def draw_ledger(state: Any, table: LedgerTable, rows: np.ndarray) -> None:
         if not table.events:
             imgui.text_disabled("no explosion in this tick")
             return
-        imgui.text(f"{len(table.events)} explosions, {len(table)} rows, {len(rows)} shown")
-        imgui.text_disabled(sources_line(table.events))
+        # Few lines above the rows, each item beside the last where it fits: at 1280x720 the rows keep room
+        counts = f"{len(table.events)} explosions, {len(table)} rows, {len(rows)} shown"
+        imgui.text(counts)
+        sources = sources_line(table.events)
+        same_line_if_fits(imgui.calc_text_size(sources).x)
+        imgui.text_disabled(sources)
         _draw_filters(state, len(table.events))
         shown = state.ledger_pick[0] if state.ledger_pick else state.ledger_explosion
         if shown is not None and 0 <= shown < len(table.events):
@@ -210,21 +219,25 @@ def draw_ledger(state: Any, table: LedgerTable, rows: np.ndarray) -> None:
 
 
 def _draw_filters(state: Any, explosions: int) -> None:
-    imgui.set_next_item_width(em() * 7)
-    changed, value = imgui.input_int("entity (0: all)##ledger", state.ledger_entity or 0)
+    """The filters and drawing switches, on as few lines as the panel's width allows."""
+    number = em() * NUMBER_FIELD_EM
+    imgui.set_next_item_width(number)
+    changed, value = imgui.input_int(ENTITY_FILTER, state.ledger_entity or 0)
     imgui.set_item_tooltip("Only the rows of this entity (its id)")
     if changed:
         state.ledger_entity = value if value > 0 else None
         state.ledger_pick = None
-    imgui.same_line()
-    imgui.set_next_item_width(em() * 7)
+    label = f"explosion (of {explosions}, 0: all)"
+    same_line_if_fits(labelled_width(number, label))
+    imgui.set_next_item_width(number)
     current = state.ledger_explosion + 1 if state.ledger_explosion is not None else 0
-    changed, value = imgui.input_int(f"explosion (of {explosions}, 0: all)", current)
+    changed, value = imgui.input_int(label, current)
     imgui.set_item_tooltip("Only the rows of this explosion of the tick (1 = the first to go off)")
     if changed:
         state.ledger_explosion = value - 1 if 0 < value <= explosions else None
         state.ledger_pick = None
-    text = text_field(state, "ledger_region", "region x1 y1 z1 x2 y2 z2", state.ledger_region_text, 16)
+    same_line_if_fits(labelled_width(em() * REGION_FIELD_EM, REGION_FILTER))
+    text = text_field(state, "ledger_region", REGION_FILTER, state.ledger_region_text, REGION_FIELD_EM)
     imgui.set_item_tooltip("Only the rows whose explosion centre and entity both lie in this box (Enter)")
     if text is not None:
         region, error = parse_region(text)
@@ -234,7 +247,8 @@ def _draw_filters(state: Any, explosions: int) -> None:
             state.ledger_region, state.ledger_region_text = region, text.strip()
             state.ledger_pick = None
             accept(state, "ledger_region")
-    _, state.ledger_draw = imgui.checkbox("draw in 3D", state.ledger_draw)
+    same_line_if_fits(labelled_width(imgui.get_frame_height(), DRAW_LABEL))
+    _, state.ledger_draw = imgui.checkbox(DRAW_LABEL, state.ledger_draw)
     imgui.set_item_tooltip("Draw the explosion geometry of the rows shown (sphere, sample points, impulse)")
     imgui.same_line()
     _, state.ledger_rays = imgui.checkbox("rays", state.ledger_rays)

@@ -11,7 +11,7 @@ from typing import Any
 from imgui_bundle import imgui, imgui_ctx
 
 from viewer.drawing.pistons import B36Row, PushRow
-from viewer.panels.widgets import CHANGED_COLOR, bring_forward
+from viewer.panels.widgets import CHANGED_COLOR, bring_forward, count
 
 PISTONS_TITLE = "Pistons"
 COLUMNS = ("position", "pushed", "moving", "source", "progress", "this tick")
@@ -87,7 +87,7 @@ def _draw_table(state: Any, rows: list[B36Row]) -> None:
 
 def _draw_pushes(state: Any, row: B36Row) -> None:
     imgui.text(f"B36 at {row.pos[0]} {row.pos[1]} {row.pos[2]}: {row.pushed}, facing {row.facing}, "
-               f"{len(row.pushes)} entities moved")
+               f"{count(len(row.pushes), 'entity', 'entities')} moved")
     for push in row.pushes:
         with imgui_ctx.push_id(push.entity_id):
             label = (f"#{push.entity_id}: {'launched, ' if push.launched else ''}asked {push.asked:+.6g}, "

@@ -12,7 +12,7 @@ from imgui_bundle import imgui, imgui_ctx
 
 from viewer.drawing.path_search import NODE_ROLES, SEARCH_STAGE, at_search_step, search_length
 from viewer.panels.help import STAGE_CODES
-from viewer.panels.widgets import CHANGED_COLOR, em
+from viewer.panels.widgets import CHANGED_COLOR, em, hint
 from viewer.state import StageKey
 
 STAGES_TITLE = "Stages"
@@ -49,11 +49,32 @@ def stage_rows(record: Any, entity_id: int | None) -> list[StageRow]:
     return rows
 
 
-def changed_fields(before: dict[str, Any], after: dict[str, Any] | None) -> set[str]:
-    """Names whose value differs between a stage's before and after snapshots."""
-    if after is None:
-        return set()
-    return {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
+def value_rows(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, str, str | None]]:
+    """(name, value before, value after or None where the stage left it) of every field of a stage's snapshots,
+    a vector one row per coordinate (`pos.x`) and a box per corner coordinate (`box.min_x`): a narrow panel shows
+    each number whole."""
+    rows = []
+    for name in [*before, *(k for k in after if k not in before)]:
+        old, new = _parts(name, before.get(name)), _parts(name, after.get(name, before.get(name)))
+        if len(old) != len(new):   # a field that appeared, vanished or changed shape: one row, as it is
+            old, new = [(name, str(before.get(name)))], [(name, str(after.get(name)))]
+        rows.extend((part, text, None if text == other else other)
+                    for (part, text), (_, other) in zip(old, new, strict=True))
+    return rows
+
+
+def _parts(name: str, value: Any) -> list[tuple[str, str]]:
+    if _numbers(value, 3):
+        return [(f"{name}.{axis}", repr(c)) for axis, c in zip("xyz", value, strict=True)]
+    if isinstance(value, list | tuple) and len(value) == 2 and all(_numbers(v, 3) for v in value):
+        return [(f"{name}.{end}_{axis}", repr(c)) for end, corner in zip(("min", "max"), value, strict=True)
+                for axis, c in zip("xyz", corner, strict=True)]
+    return [(name, str(value))]
+
+
+def _numbers(value: Any, n: int) -> bool:
+    return isinstance(value, list | tuple) and len(value) == n and all(
+        isinstance(c, int | float) and not isinstance(c, bool) for c in value)
 
 
 def fitted_widths(rows: list[StageRow]) -> tuple[float, float]:
@@ -74,7 +95,7 @@ def draw_stages(state: Any, record: Any, rows: list[StageRow], current: StageKey
         if not window:
             return
         if not rows:
-            imgui.text_disabled("select an entity to see its stages in this tick")
+            hint("select an entity to see its stages in this tick")
             return
         imgui.text(f"entity #{state.selected_entity}, tick {record.tick}: {len(rows)} stages")
         flags = (imgui.TableFlags_.resizable | imgui.TableFlags_.borders_inner_v | imgui.TableFlags_.row_bg
@@ -167,8 +188,8 @@ def _draw_search_steps(state: Any, stage: Any) -> None:
         step = min(step + 1, total)
     imgui.set_item_tooltip("One expansion forward")
     imgui.same_line()
-    imgui.set_next_item_width(em() * 14)
-    _, step = imgui.slider_int("search step", step, 0, total)
+    imgui.set_next_item_width(-imgui.FLT_MIN)  # the width left: the separator above names it
+    _, step = imgui.slider_int("##search step", step, 0, total)
     imgui.set_item_tooltip("Expansions done: the closed set so far and the open set as it was then")
     state.search_step = None if step >= total else step
     closed, opened = search_step_counts(stage, step)
@@ -177,25 +198,28 @@ def _draw_search_steps(state: Any, stage: Any) -> None:
 
 
 def _draw_values(stage: Any) -> None:
-    """Before and after of every field; changed rows in the highlight colour."""
-    changed = changed_fields(stage.before, stage.after)
-    flags = imgui.TableFlags_.borders | imgui.TableFlags_.row_bg | imgui.TableFlags_.sizing_stretch_prop
-    if imgui.begin_table("values", 3, flags):
-        imgui.table_setup_column("field")
-        imgui.table_setup_column("before")
-        imgui.table_setup_column("after")
-        imgui.table_headers_row()
-        after = stage.after or {}
-        for name in [*stage.before, *(k for k in after if k not in stage.before)]:
-            imgui.table_next_row()
-            imgui.table_next_column()
-            imgui.text(name)
-            for value in (stage.before.get(name), after.get(name)):
-                imgui.table_next_column()
-                if name in changed:
-                    imgui.text_colored(CHANGED_COLOR, str(value))
-                else:
-                    imgui.text(str(value))
-        imgui.end_table()
+    """Every field one coordinate a row (`value_rows`): its name, dimmed, and its value, or for a field the stage
+    changed its value before and after it ("> "), in the highlight colour. The values line up beside the names
+    where the panel is wide enough, else each goes on the line under its name: no number is cut off."""
+    rows = value_rows(stage.before, stage.after or {})
+    if not rows:
+        return
+    style = imgui.get_style()
+    left = imgui.get_cursor_pos_x()
+    tab = max(imgui.calc_text_size(name).x for name, _, _ in rows) + style.item_spacing.x * 2
+    room = imgui.get_content_region_avail().x
+    for name, before, after in rows:
+        lines = [(before, None)] if after is None else [(before, CHANGED_COLOR), (f"> {after}", CHANGED_COLOR)]
+        beside = tab + max(imgui.calc_text_size(text).x for text, _ in lines) <= room
+        imgui.text_disabled(name)
+        for n, (text, color) in enumerate(lines):
+            if beside and n == 0:
+                imgui.same_line(left + tab)
+            else:
+                imgui.set_cursor_pos_x(left + (tab if beside else em()))
+            if color is None:
+                imgui.text(text)
+            else:
+                imgui.text_colored(color, text)
     geometry = ", ".join(sorted({g["role"] for sub in stage.walk() for g in sub.geometry}))
     imgui.text_disabled(f"geometry: {geometry or 'none'}")

@@ -22,12 +22,27 @@ def count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def same_line_if_room(label: str) -> None:
-    """Put the next button on this line if its `label` fits there, else on the next line."""
-    width = imgui.calc_text_size(label).x + 2 * imgui.get_style().frame_padding.x
+def hint(text: str) -> None:
+    """A dimmed line saying what to do, wrapped at the panel's edge (a side panel is narrow at 1280x720)."""
+    imgui.push_text_wrap_pos(0.0)
+    imgui.text_disabled(text)
+    imgui.pop_text_wrap_pos()
+
+
+def same_line_if_fits(width: float) -> None:
+    """Put the next item on this line if `width` pixels fit there, else on the next line."""
     imgui.same_line()
     if imgui.get_content_region_avail().x < width:
         imgui.new_line()
+
+
+def button_width(label: str) -> float:
+    return imgui.calc_text_size(label).x + 2 * imgui.get_style().frame_padding.x
+
+
+def labelled_width(item_width: float, label: str) -> float:
+    """The width of an item (a checkbox: its square) with its label on the right."""
+    return item_width + imgui.get_style().item_inner_spacing.x + imgui.calc_text_size(label.split("##")[0]).x
 
 
 def text_field(state: Any, key: str, label: str, current: str, width_em: float | None) -> str | None:
