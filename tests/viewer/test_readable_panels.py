@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 from imgui_bundle import imgui, implot
+from pyglet.window import key
 from ui_driver import overlaps, send
 
 from viewer.app import ViewerApp
 from viewer.drawing.palette import load_palette
 from viewer.panels import ledger, stages
 from viewer.panels.controls import CONTROLS_TITLE, TOOLS
-from viewer.panels.entities import FIELD_TIP
+from viewer.panels.entities import FIELD_TIP, MICRO_HINT
 from viewer.panels.errors import ERRORS_TITLE
 from viewer.panels.help import LEGEND_TITLE
 from viewer.panels.ledger import LEDGER_TITLE
@@ -343,6 +344,25 @@ def test_the_sprinting_players_coordinates_fit_their_fields_at_1280x720(open_app
     tips = field_tooltips(app, monkeypatch)
     assert tips.count(FIELD_TIP) == 9  # pos and motion (3 rows each), fall_distance, yaw, pitch
     assert not [t for t in tips if t.endswith("\n" + FIELD_TIP)]
+
+
+def test_mid_tick_the_inspector_says_its_fields_are_the_ticks_end(open_app, monkeypatch) -> None:
+    """Micro-stepped into tick 2 of the gold-block pipe, the 3D view shows the cursor's stage but the inspector's
+    fields hold the tick's end: a line says so, and goes once the tick is finished."""
+    app = stepped(open_app(SCENES / "gold_block_pipe.toml", WIDE), 1)
+    for _ in range(2):
+        send(app, "on_key_press", key.RIGHT, key.MOD_SHIFT)
+    assert app.state.micro is not None
+    seen: list[str] = []
+    original = imgui.text_disabled
+    monkeypatch.setattr(imgui, "text_disabled", lambda t: (seen.append(t), original(t)))
+    app.draw_frame()
+    assert MICRO_HINT in seen
+    app.state.pending_steps = 1
+    app.draw_frame()
+    seen.clear()
+    app.draw_frame()
+    assert app.state.micro is None and MICRO_HINT not in seen
 
 
 def test_a_field_wider_than_its_box_has_its_whole_value_in_the_tooltip(open_app, write_scene, scene_text,

@@ -28,6 +28,8 @@ SHOWN_ATTRIBUTES = ("box", "prev_pos", "age", "width", "height", "step_height", 
                     "submerged_in_water", "first_update", "removed")
 LIVING_FLAGS = ("health", "sprinting", "sneaking", "swimming", "fall_flying", "pose", "jumping", "jump_cooldown",
                 "movement_speed", "hurt_time")   # read-only rows of a living entity (engine names)
+MICRO_HINT = ("inside a tick: the fields below are the tick's end; the 3D view and the Stages panel show the "
+              "micro-step's stage")
 FIELD_TIP = "Type a value and press Enter: it is applied at this tick and later ticks run again"
 FLAG_TIP = "Click to flip it at this tick (later ticks run again)"
 INPUT_ROWS = 6                # input ranges of a player listed under Drive
@@ -128,6 +130,8 @@ def _draw_inspector(state: Any, entity: Any) -> None:
     name column is as wide as its own names, so the values keep the width left and are not cut off; input is
     parsed here and queued as an edit."""
     imgui.text(f"#{entity.id} {entity.type}")
+    if state.micro is not None:
+        hint(MICRO_HINT)
     fields = editing.entity_fields(entity)
     if _begin_rows("fields"):
         for name, text, link in vehicle_rows(entity):
