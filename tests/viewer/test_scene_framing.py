@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 import viewer.app
-from viewer.drawing.framing import scene_bounds
+from engine.tick.scene import load_scene, load_scene_text
+from engine.world.blocks import parse_block_state
+from viewer.drawing.framing import block_bounds, scene_bounds
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
@@ -59,3 +61,32 @@ def test_a_moved_camera_is_left_where_the_user_put_it(open_app, monkeypatch: pyt
     moved = (app.controls.orbit.yaw, app.controls.orbit.distance)
     narrower_view(app, monkeypatch)
     assert (app.controls.orbit.yaw, app.controls.orbit.distance) == moved
+
+
+def every_cell_bounds(world) -> tuple[np.ndarray, np.ndarray]:
+    """The bounds from every block of every section, the plain way."""
+    cells = []
+    for key, ids in world.sections():
+        y, z, x = np.nonzero(ids)   # a section is indexed [y, z, x]
+        cells.append(np.array(key) * 16 + np.stack([x, y, z], axis=1))
+    cells = np.concatenate(cells)
+    return cells.min(axis=0), cells.max(axis=0) + 1
+
+
+def test_block_bounds_read_from_the_extreme_sections_are_those_of_every_block() -> None:
+    """Random sparse blocks over sections on both sides of zero (a lone block in a far corner section, sections
+    emptied again), and every bundled scene with blocks."""
+    rng = np.random.default_rng(5)
+    sim = load_scene_text("")
+    stone = parse_block_state("minecraft:stone")
+    air = parse_block_state("minecraft:air")
+    for x, y, z in rng.integers(-40, 40, size=(60, 3)):
+        sim.world.set_block_state(int(x), int(y) + 64, int(z), stone)
+    sim.world.set_block_state(100, 5, -70, stone)
+    sim.world.set_block_state(100, 5, -70, air)   # its section is empty again: no longer counted
+    worlds = [sim.world] + [load_scene(p).world for p in sorted(SCENES.glob("*.toml"))]
+    for world in worlds:
+        if world.filled_section_keys():
+            lo, hi = block_bounds(world)
+            want_lo, want_hi = every_cell_bounds(world)
+            assert lo.tolist() == want_lo.tolist() and hi.tolist() == want_hi.tolist()

@@ -10,18 +10,17 @@ from viewer.drawing.camera import Bounds
 from viewer.drawing.overlays import Overlay
 
 EMPTY_HALF = 4.0  # an empty scene frames this many blocks around the origin
+PROFILE_AXES = ((0, 1), (1, 2), (0, 2))  # a section's [y, z, x] axes folded to keep x, then y, then z
 
 
 def scene_bounds(sim: Any) -> Bounds:
     """The box around every non-air block and every live entity box of `sim`."""
     lows: list[np.ndarray] = []
     highs: list[np.ndarray] = []
-    for (sx, sy, sz), ids in sim.world.sections():
-        y, z, x = np.nonzero(ids)
-        if x.size:
-            origin = np.array([sx, sy, sz]) * 16
-            lows.append(origin + [x.min(), y.min(), z.min()])
-            highs.append(origin + [x.max() + 1, y.max() + 1, z.max() + 1])
+    blocks = block_bounds(sim.world)
+    if blocks is not None:
+        lows.append(blocks[0])
+        highs.append(blocks[1])
     boxes = np.array([entity.box for entity in sim.entities], dtype=np.float64).reshape(-1, 6)  # Box: 6 floats
     if len(boxes):
         lows.append(boxes[:, :3].min(axis=0))
@@ -31,6 +30,21 @@ def scene_bounds(sim: Any) -> Bounds:
     lo = np.min(lows, axis=0)
     hi = np.max(highs, axis=0)
     return Bounds((float(lo[0]), float(lo[1]), float(lo[2])), (float(hi[0]), float(hi[1]), float(hi[2])))
+
+
+def block_bounds(world: Any) -> tuple[np.ndarray, np.ndarray] | None:
+    """The cells around every non-air block (lowest corner, highest corner + 1), or None. Per axis only the
+    filled sections at the extreme section coordinate are read (every block of another lies further in)."""
+    keys = np.array(world.filled_section_keys(), dtype=np.int64).reshape(-1, 3)
+    if not len(keys):
+        return None
+    lo, hi = np.empty(3), np.empty(3)
+    for axis, other_axes in enumerate(PROFILE_AXES):
+        for bound, extreme, pick in ((lo, keys[:, axis].min(), 0), (hi, keys[:, axis].max(), -1)):
+            cells = [np.flatnonzero(world.section(tuple(key)).any(axis=other_axes))[pick]
+                     for key in keys[keys[:, axis] == extreme]]
+            bound[axis] = extreme * 16 + (min(cells) if pick == 0 else max(cells) + 1)
+    return lo, hi
 
 
 def action_bounds(sim: Any, overlays: list[Overlay]) -> Bounds:
