@@ -282,8 +282,8 @@ class ViewerApp(Readouts, Playback):
             gc.enable()
 
     def _draw_view(self, rect: ViewRect) -> tuple[np.ndarray, np.ndarray, tuple[int, int], tuple[int, int]]:
-        """Clear the window and draw the 3D view into `rect`; returns the view and projection matrices and the
-        view's origin and size in framebuffer pixels (bottom left)."""
+        """Clear the 3D view's rectangle `rect` and draw the view into it; returns the view and projection
+        matrices and the view's origin and size in framebuffer pixels (bottom left)."""
         camera = self.controls.camera()
         view, proj = camera.view_matrix(), camera.proj_matrix(rect.width / max(rect.height, 1.0))
         width, height = self.window.get_framebuffer_size()

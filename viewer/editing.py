@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.entities.registry import ENTITY_TYPES
-from engine.geometry.box import Vec3
+from engine.geometry.box import Box, Vec3
 from engine.world.blocks import BlockStateError, parse_block_state
 from viewer.history import History
 
@@ -61,6 +61,25 @@ def components(spec: FieldSpec) -> list[FieldSpec]:
     """A vec3 field as three float fields, one per coordinate (`pos.x`, ...): the inspector edits each on a
     line of its own, as three round-trip doubles do not fit one line of a panel."""
     return [FieldSpec(f"{spec.name}.{a}", "float", spec.attribute, i) for i, a in enumerate(AXES)]
+
+
+def value_parts(name: str, value: Any) -> list[tuple[str, str]]:
+    """(name, text) of a value as the panels show it: a vector one row per coordinate (`pos.x`), a box per corner
+    coordinate (`box.min_x`: an engine `Box`, or a trace box's two corners), so a narrow panel shows each number
+    whole; anything else one row."""
+    if isinstance(value, Box):
+        return [(f"{name}.{part}", repr(c)) for part, c in zip(value._fields, value, strict=True)]
+    if _is_vector(value):
+        return [(f"{name}.{a}", repr(c)) for a, c in zip(AXES, value, strict=True)]
+    if isinstance(value, list | tuple) and len(value) == 2 and all(_is_vector(v) for v in value):
+        return [(f"{name}.{end}_{a}", repr(c)) for end, corner in zip(("min", "max"), value, strict=True)
+                for a, c in zip(AXES, corner, strict=True)]
+    return [(name, str(value))]
+
+
+def _is_vector(value: Any) -> bool:
+    return isinstance(value, list | tuple) and len(value) == 3 and all(
+        isinstance(c, int | float) and not isinstance(c, bool) for c in value)
 
 
 def field_text(entity: Any, spec: FieldSpec) -> str:

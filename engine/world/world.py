@@ -427,9 +427,6 @@ class World:
             entity.chunk_key_ = key
             self._entity_sections.setdefault(key, []).append(entity)
 
-    def entity_sections(self) -> dict[tuple[int, int, int], list[Entity]]:
-        return self._entity_sections
-
     def get_entities(self, except_: Entity | None, box: Box,
                      predicate: Callable[[Entity], bool] | None = None) -> list[Entity]:
         """`World.getOtherEntities`: entities whose box intersects `box`, looked up only in the sections of

@@ -14,7 +14,6 @@ from typing import Any
 from imgui_bundle import imgui, imgui_ctx
 
 from engine.entities.registry import ENTITY_TYPES
-from engine.geometry.box import Box, Vec3
 from engine.living.living_entity import LivingEntity
 from engine.living.player_input import KEYS
 from viewer import editing
@@ -42,15 +41,9 @@ BOAT_KEYS = ("left", "right", "forward", "back")  # the order of a boat's trace 
 
 def attribute_rows(entity: Any) -> list[tuple[str, str]]:
     """(name, text) rows of the read-only `SHOWN_ATTRIBUTES` and, for a living entity, `LIVING_FLAGS`; a vector
-    or box one row per coordinate (`prev_pos.x`, `box.min_x`), as the editable fields, so no number is wrapped."""
-    rows = []
-    for name in SHOWN_ATTRIBUTES + (LIVING_FLAGS if isinstance(entity, LivingEntity) else ()):
-        value = getattr(entity, name, None)
-        if isinstance(value, Vec3 | Box):
-            rows.extend((f"{name}.{part}", repr(float(c))) for part, c in zip(value._fields, value, strict=True))
-        elif hasattr(entity, name):
-            rows.append((name, str(value)))
-    return rows
+    or box one row per coordinate (`editing.value_parts`), as the editable fields, so no number is wrapped."""
+    names = SHOWN_ATTRIBUTES + (LIVING_FLAGS if isinstance(entity, LivingEntity) else ())
+    return [row for name in names if hasattr(entity, name) for row in editing.value_parts(name, getattr(entity, name))]
 
 
 def living_rows(entity: Any) -> list[tuple[str, str]]:

@@ -11,6 +11,7 @@ from typing import Any
 from imgui_bundle import imgui, imgui_ctx
 
 from viewer.drawing.path_search import NODE_ROLES, SEARCH_STAGE, at_search_step, search_length
+from viewer.editing import value_parts
 from viewer.panels.help import STAGE_CODES
 from viewer.panels.widgets import CHANGED_COLOR, em, hint
 from viewer.state import StageKey
@@ -51,30 +52,15 @@ def stage_rows(record: Any, entity_id: int | None) -> list[StageRow]:
 
 def value_rows(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, str, str | None]]:
     """(name, value before, value after or None where the stage left it) of every field of a stage's snapshots,
-    a vector one row per coordinate (`pos.x`) and a box per corner coordinate (`box.min_x`): a narrow panel shows
-    each number whole."""
+    one coordinate a row (`editing.value_parts`)."""
     rows = []
     for name in [*before, *(k for k in after if k not in before)]:
-        old, new = _parts(name, before.get(name)), _parts(name, after.get(name, before.get(name)))
+        old, new = value_parts(name, before.get(name)), value_parts(name, after.get(name, before.get(name)))
         if len(old) != len(new):   # a field that appeared, vanished or changed shape: one row, as it is
             old, new = [(name, str(before.get(name)))], [(name, str(after.get(name)))]
         rows.extend((part, text, None if text == other else other)
                     for (part, text), (_, other) in zip(old, new, strict=True))
     return rows
-
-
-def _parts(name: str, value: Any) -> list[tuple[str, str]]:
-    if _numbers(value, 3):
-        return [(f"{name}.{axis}", repr(c)) for axis, c in zip("xyz", value, strict=True)]
-    if isinstance(value, list | tuple) and len(value) == 2 and all(_numbers(v, 3) for v in value):
-        return [(f"{name}.{end}_{axis}", repr(c)) for end, corner in zip(("min", "max"), value, strict=True)
-                for axis, c in zip("xyz", corner, strict=True)]
-    return [(name, str(value))]
-
-
-def _numbers(value: Any, n: int) -> bool:
-    return isinstance(value, list | tuple) and len(value) == n and all(
-        isinstance(c, int | float) and not isinstance(c, bool) for c in value)
 
 
 def fitted_widths(rows: list[StageRow]) -> tuple[float, float]:
