@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
+from itertools import product
 
 from engine.constants import COLLISION_EPSILON
 from engine.geometry.box import Axis, Box
@@ -40,16 +41,13 @@ class VoxelShape:
 
 
 def _filled_voxels(boxes: Sequence[Box], coords: tuple[tuple[float, ...], ...]) -> Iterable[tuple[int, int, int]]:
-    xs, ys, zs = coords
-    for i in range(len(xs) - 1):
-        cx = (xs[i] + xs[i + 1]) * 0.5
-        for j in range(len(ys) - 1):
-            cy = (ys[j] + ys[j + 1]) * 0.5
-            for k in range(len(zs) - 1):
-                cz = (zs[k] + zs[k + 1]) * 0.5
-                if any(b.min_x < cx < b.max_x and b.min_y < cy < b.max_y and b.min_z < cz < b.max_z
-                       for b in boxes):
-                    yield (i, j, k)
+    """The voxels inside a box: every face of a box is a grid coordinate, so a box fills the voxels from its
+    minimum's grid index up to its maximum's, on each axis."""
+    index = [{c: i for i, c in enumerate(cs)} for cs in coords]
+    filled: set[tuple[int, int, int]] = set()
+    for b in boxes:
+        filled.update(product(*(range(index[a][b[a]], index[a][b[a + 3]]) for a in range(3))))
+    return filled
 
 
 def from_boxes(boxes: Iterable[Box]) -> VoxelShape:
