@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +13,7 @@ import rtoml  # a compiled TOML parser: a scene of 4,000 tables in a third of to
 import tomli  # the standard library's parser, compiled: its errors name the line and column
 
 from engine.constants import BORDER_MAX_RADIUS, BORDER_MAX_SIZE
-from engine.entities import damage_source, fishing_bobber, leash_knot
+from engine.entities import fishing_bobber, leash_knot
 from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
@@ -22,11 +22,12 @@ from engine.entities.projectile import Projectile, throw_from_player
 from engine.entities.registry import ENTITY_TYPES
 from engine.entities.tnt import prime_from_block
 from engine.geometry.box import ZERO, BlockPos, Box, Vec3
-from engine.influences import dispenser, fishing, leash, piston, shulker_box
+from engine.influences import dispenser, leash, piston
 from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
 from engine.schematics import is_schematic
+from engine.tick import actions
 from engine.tick.limits import MAX_EXPLOSION_POWER
 from engine.tick.scene_checks import SceneContext, SceneError
 from engine.tick.scene_living import (
@@ -345,12 +346,7 @@ def _load_reel(ctx: SceneContext, entry: dict[str, Any], key: str) -> ScheduledA
     if phase not in PHASES:
         raise ctx.fail(f"{key}.phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
     player_id = ctx.integer(entry["player"], f"{key}.player", 1, 2**31 - 1)
-
-    def use(sim: Simulation) -> None:
-        player = sim.entity_by_id(player_id)
-        if player is not None:
-            fishing.reel(sim, player)
-    return ScheduledAction(tick, phase, "reel", {"player": player_id}, use)
+    return ScheduledAction(tick, phase, "reel", {"player": player_id}, partial(actions.reel, player_id=player_id))
 
 
 def _load_leash(ctx: SceneContext, sim: Simulation, mob: Entity, entry: dict[str, Any], key: str) -> None:
@@ -449,17 +445,6 @@ def _contents_item(ctx: SceneContext, world: World, at: BlockPos, key: str) -> s
     return kinds.pop()
 
 
-def _take_item(world: World, at: BlockPos) -> bool:
-    """One item less in the first non-empty stack of the container at `at`; false when it is empty."""
-    items = list(world.containers.get(at, ()))
-    for i, (slot, item, count) in enumerate(items):
-        if count > 0:
-            items[i] = (slot, item, count - 1)
-            world.containers[at] = tuple(items)
-            return True
-    return False
-
-
 def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: str) -> ScheduledAction:
     do = ctx.string(entry.get("do"), f"{key}.do")
     if do in VEHICLE_ACTION_PHASE:
@@ -480,36 +465,20 @@ def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
     if do == "set_block":
         state = ctx.block_state(entry["block"], f"{key}.block")
         return ScheduledAction(tick, phase, do, {"at": list(at), "block": str(state)},
-                               lambda sim: sim.world.set_block_state(*at, state))
+                               partial(actions.set_block, at=at, state=state))
     if do == "remove_block":
-        return ScheduledAction(tick, phase, do, {"at": list(at)},
-                               lambda sim: sim.world.set_block_state(*at, blocks.AIR))
+        return ScheduledAction(tick, phase, do, {"at": list(at)}, partial(actions.set_block, at=at, state=blocks.AIR))
     if do in ("piston_extend", "piston_retract"):
         if world.get_block_state(*at).block not in piston.PISTONS:
             raise ctx.fail(f"{key}.at", f"no piston or sticky_piston at {list(at)} (place it with [[blocks]])")
-        powered = do == "piston_extend"
-
-        def power(sim: Simulation) -> None:
-            """The piston gets or loses power, and `PistonBlock.tryMove` runs as a neighbour update would."""
-            (sim.world.powered.add if powered else sim.world.powered.discard)(at)
-            piston.try_move(sim, at)
-        return ScheduledAction(tick, phase, do, {"at": list(at)}, power)
+        return ScheduledAction(tick, phase, do, {"at": list(at)},
+                               partial(actions.power_piston, at=at, powered=do == "piston_extend"))
     if do in ("shulker_open", "shulker_close"):
         if world.get_block_state(*at).block not in SHULKER_BOXES:
             raise ctx.fail(f"{key}.at", f"no shulker box at {list(at)} (place one with [[blocks]], e.g. "
                                         "\"minecraft:shulker_box[facing=up]\")")
-        opening = do == "shulker_open"
-
-        def use(sim: Simulation) -> None:
-            """A player opens the box's screen (`ShulkerBoxBlock.onUse`, if the lid has room) or closes it."""
-            be = sim.world.block_entities.get(at)
-            if not isinstance(be, shulker_box.ShulkerBoxBlockEntity):
-                return
-            if not opening:
-                shulker_box.on_close(sim, be)
-            elif shulker_box.can_open(sim.world, sim.world.get_block_state(*at), be):
-                shulker_box.on_open(sim, be)
-        return ScheduledAction(tick, phase, do, {"at": list(at)}, use)
+        return ScheduledAction(tick, phase, do, {"at": list(at)},
+                               partial(actions.use_shulker_box, at=at, opening=do == "shulker_open"))
     if do == "dispense":
         from_contents = "item" not in entry
         item = ctx.item(_contents_item(ctx, world, at, f"{key}.item") if from_contents else entry["item"],
@@ -520,22 +489,12 @@ def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
         if world.get_block_state(*at).block != dispenser.DISPENSER:
             raise ctx.fail(f"{key}.at", f"no dispenser at {list(at)} (place one with [[blocks]], e.g. "
                                         "\"minecraft:dispenser[facing=up]\")")
-
-        def fire(sim: Simulation) -> None:
-            """`DispenserBlock.scheduledTick`: the dispenser fires `item` (engine.influences.dispenser); from its
-            contents, one is taken from a stack, and an empty dispenser fires nothing."""
-            if from_contents and not _take_item(sim.world, at):
-                return
-            dispenser.dispense(sim, at, item)
-        return ScheduledAction(tick, phase, do, {"at": list(at)} | ({} if from_contents else {"item": item}), fire)
+        return ScheduledAction(tick, phase, do, {"at": list(at)} | ({} if from_contents else {"item": item}),
+                               partial(actions.fire_dispenser, at=at, item=item, from_contents=from_contents))
     angle = ctx.number(entry["angle"], f"{key}.angle") if "angle" in entry else None
     fuse = ctx.integer(entry.get("fuse", 80), f"{key}.fuse", *JAVA_INT)
-
-    def prime(sim: Simulation) -> None:
-        """`TntBlock.primeTnt` then `removeBlock`: the entity first (it draws the world Random)."""
-        sim.add_entity(prime_from_block(sim, *at, angle=angle, fuse=fuse))
-        sim.world.set_block_state(*at, blocks.AIR)
-    return ScheduledAction(tick, phase, do, {"at": list(at), "fuse": fuse, "angle": angle}, prime)
+    return ScheduledAction(tick, phase, do, {"at": list(at), "fuse": fuse, "angle": angle},
+                           partial(actions.prime_tnt, at=at, angle=angle, fuse=fuse))
 
 
 # --- vehicles and explosion sources (README "Vehicles and explosion sources") ---
@@ -563,7 +522,7 @@ def _load_vehicle_action(ctx: SceneContext, world: World, entry: dict[str, Any],
         raise ctx.fail(f"{key}.phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
     if do == "wither_spawn_explosion":
         pos = ctx.vec3(entry["pos"], f"{key}.pos")
-        return ScheduledAction(tick, phase, do, {"pos": list(pos)}, lambda sim: bx.wither_spawn_explosion(sim, pos))
+        return ScheduledAction(tick, phase, do, {"pos": list(pos)}, partial(bx.wither_spawn_explosion, pos=pos))
     if "entity" in extra:
         entity_id = ctx.integer(entry["entity"], f"{key}.entity", 1, 2**31 - 1)
         target = world.entities.get(entity_id)
@@ -571,17 +530,12 @@ def _load_vehicle_action(ctx: SceneContext, world: World, entry: dict[str, Any],
             raise ctx.fail(f"{key}.entity", f"expected the id of a declared end crystal, minecart or boat, "
                                             f"got {entity_id}")
         amount = ctx.number(entry.get("amount", 1.0), f"{key}.amount")
-
-        def attack(sim: Simulation) -> None:
-            """A player's hit: `Entity.damage` with `DamageSource.player` (neither fire nor explosive)."""
-            e = sim.entity_by_id(entity_id)
-            if e is not None and not e.removed:
-                e.damage(sim, damage_source.PLAYER, amount)
-        return ScheduledAction(tick, phase, do, {"entity": entity_id, "amount": amount}, attack)
+        return ScheduledAction(tick, phase, do, {"entity": entity_id, "amount": amount},
+                               partial(actions.attack, entity_id=entity_id, amount=amount))
     at = ctx.block_pos(entry["at"], f"{key}.at")
     block = world.get_block_state(*at).block
     if not (is_bed(block) if do == "use_bed" else block == bx.RESPAWN_ANCHOR):
         wanted = "bed" if do == "use_bed" else "respawn_anchor"
         raise ctx.fail(f"{key}.at", f"no {wanted} at {list(at)} (place one with [[blocks]])")
     run = {"use_bed": bx.use_bed, "charge_anchor": bx.charge_anchor, "use_anchor": bx.use_anchor}[do]
-    return ScheduledAction(tick, phase, do, {"at": list(at)}, lambda sim: run(sim, at))
+    return ScheduledAction(tick, phase, do, {"at": list(at)}, partial(run, pos=at))

@@ -5,17 +5,18 @@ effects, attributes, equipment, enchantments, gliding and health; `[[inputs]]`; 
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 from engine.entities.entity import Entity
 from engine.entities.player import PlayerEntity, valid_use_items
-from engine.entities.tnt import Tnt
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
 from engine.living import effects as living_effects
 from engine.living.attributes import ATTRIBUTES
 from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
 from engine.living.player_input import KEYS, InputRange, PlayerInput
+from engine.tick import actions
 from engine.tick.scene_checks import SceneContext
 from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.world.world import MAX_Y, MIN_Y
@@ -157,14 +158,7 @@ def load_summon_tnt_at(ctx: SceneContext, sim: Simulation, entry: dict[str, Any]
     target = ctx.integer(entry["at_entity"], f"{key}.at_entity", 1, 2**31 - 1)
     if sim.entity_by_id(target) is None:
         raise ctx.fail(f"{key}.at_entity", f"no entity with id {target} (declare it in [[entities]])")
-
-    def summon(s: Simulation) -> None:
-        """A TNT entity with the NBT default fuse 0 at the entity's feet; nothing once the entity is gone."""
-        at = s.entity_by_id(target)
-        if at is not None and not at.removed:
-            tnt = s.create(Tnt, at.pos)
-            tnt.fuse = 0
-            s.add_entity(tnt)
+    summon = partial(actions.summon_tnt_at, target=target)
     return [ScheduledAction(t, phase, "summon_tnt_at", {"at_entity": target}, summon) for t in range(first, last + 1)]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -258,3 +259,14 @@ def test_xp_orb_falls_with_gravity_0_03_and_settles_without_bouncing() -> None:
     after = [entity(line, 1) for line in lines[landing:]]
     assert all(e["pos"][1] == 1.0 and e["on_ground"] for e in after)
     assert after[-1]["value"] == 3
+
+
+@pytest.mark.parametrize("path", SCENES, ids=lambda p: p.stem)
+def test_every_scene_pickles_whole_and_its_copy_runs_the_same_ticks(path: Path) -> None:
+    """A loaded simulation, `[[actions]]` included, survives pickling (the viewer loads scenes in a second
+    process): the copy's first 20 ticks give the same trace lines as the original's."""
+    from tests.conftest import run_lines
+    sim = load_scene(path)
+    copy = pickle.loads(pickle.dumps(sim, protocol=pickle.HIGHEST_PROTOCOL))
+    assert len(copy.actions) == len(sim.actions)
+    assert run_lines(copy, 20) == run_lines(sim, 20)

@@ -1,0 +1,89 @@
+"""What a scene's `[[actions]]` entries do when their tick and phase come (interfaces.md). The loader
+(`engine.tick.scene`) checks an entry and binds its values to one of these with `functools.partial`, so a loaded
+simulation pickles whole (the viewer loads a scene in a second process, `viewer.launch`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.entities import damage_source
+from engine.entities.tnt import Tnt, prime_from_block
+from engine.geometry.box import BlockPos
+from engine.influences import dispenser, fishing, piston, shulker_box
+from engine.world import blocks
+
+if TYPE_CHECKING:
+    from engine.tick.simulation import Simulation
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
+
+
+def set_block(sim: Simulation, at: BlockPos, state: BlockState) -> None:
+    """`set_block` and `remove_block` (the state is air)."""
+    sim.world.set_block_state(*at, state)
+
+
+def power_piston(sim: Simulation, at: BlockPos, powered: bool) -> None:
+    """The piston gets or loses power, and `PistonBlock.tryMove` runs as a neighbour update would."""
+    (sim.world.powered.add if powered else sim.world.powered.discard)(at)
+    piston.try_move(sim, at)
+
+
+def use_shulker_box(sim: Simulation, at: BlockPos, opening: bool) -> None:
+    """A player opens the box's screen (`ShulkerBoxBlock.onUse`, if the lid has room) or closes it."""
+    be = sim.world.block_entities.get(at)
+    if not isinstance(be, shulker_box.ShulkerBoxBlockEntity):
+        return
+    if not opening:
+        shulker_box.on_close(sim, be)
+    elif shulker_box.can_open(sim.world, sim.world.get_block_state(*at), be):
+        shulker_box.on_open(sim, be)
+
+
+def fire_dispenser(sim: Simulation, at: BlockPos, item: str, from_contents: bool) -> None:
+    """`DispenserBlock.scheduledTick`: the dispenser fires `item` (engine.influences.dispenser); from its
+    contents, one is taken from a stack, and an empty dispenser fires nothing."""
+    if from_contents and not _take_item(sim.world, at):
+        return
+    dispenser.dispense(sim, at, item)
+
+
+def _take_item(world: World, at: BlockPos) -> bool:
+    """One item less in the first non-empty stack of the container at `at`; false when it is empty."""
+    items = list(world.containers.get(at, ()))
+    for i, (slot, item, count) in enumerate(items):
+        if count > 0:
+            items[i] = (slot, item, count - 1)
+            world.containers[at] = tuple(items)
+            return True
+    return False
+
+
+def prime_tnt(sim: Simulation, at: BlockPos, angle: float | None, fuse: int) -> None:
+    """`TntBlock.primeTnt` then `removeBlock`: the entity first (it draws the world Random)."""
+    sim.add_entity(prime_from_block(sim, *at, angle=angle, fuse=fuse))
+    sim.world.set_block_state(*at, blocks.AIR)
+
+
+def attack(sim: Simulation, entity_id: int, amount: float) -> None:
+    """A player's hit: `Entity.damage` with `DamageSource.player` (neither fire nor explosive)."""
+    e = sim.entity_by_id(entity_id)
+    if e is not None and not e.removed:
+        e.damage(sim, damage_source.PLAYER, amount)
+
+
+def reel(sim: Simulation, player_id: int) -> None:
+    """The player reels its fishing rod in (spec 04 §12)."""
+    player = sim.entity_by_id(player_id)
+    if player is not None:
+        fishing.reel(sim, player)
+
+
+def summon_tnt_at(sim: Simulation, target: int) -> None:
+    """A TNT entity with the NBT default fuse 0 at the entity's feet; nothing once the entity is gone."""
+    at = sim.entity_by_id(target)
+    if at is not None and not at.removed:
+        tnt = sim.create(Tnt, at.pos)
+        tnt.fuse = 0
+        sim.add_entity(tnt)
+
