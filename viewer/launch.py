@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 import sys
+import warnings
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.tick.simulation import Simulation
 
 NO_DISPLAY = ("no display to open the viewer on (DISPLAY and WAYLAND_DISPLAY are unset); the viewer needs a "
               "graphical session with OpenGL 3.3 (for images without one: tickscope render)")
@@ -26,25 +34,67 @@ def open_viewer(scene_path: str) -> int:
     # What the launch makes lives on: the collector waits until the first frame is drawn (the app then freezes
     # it all and turns the collector back on), which saves some 60 ms of collections (docs/performance.md).
     gc.disable()
-    from engine.tick.scene import SceneError, load_scene
+    from engine.tick.scene import SceneError
+    loading = start_loading(scene_path)
+    problem = display_problem()
+    if problem is None:
+        # pyglet's glGetError after each of its own GL calls costs time and trips over errors of moderngl's calls
+        os.environ.setdefault("PYGLET_DEBUG_GL", "0")
+        try:
+            from viewer.app import run_viewer
+        except Exception as exc:  # pyglet's X11 layer raises a plain Exception subclass at import without a server
+            if type(exc).__name__ != "NoSuchDisplayException":
+                raise
+            problem = f"cannot open a window: {exc}; the viewer needs a display with OpenGL 3.3"
     try:
-        sim = load_scene(scene_path)
+        sim = loading()
     except SceneError as err:
         return _fail(str(err))
     except NotImplementedError as err:   # a mechanic the engine does not simulate yet, named in the message
         return _fail(f"{scene_path}: not simulated: {err}")
-    problem = display_problem()
     if problem:
         return _fail(problem)
-    # pyglet's glGetError after each of its own GL calls costs time and trips over errors of moderngl's calls
-    os.environ.setdefault("PYGLET_DEBUG_GL", "0")
-    try:
-        from viewer.app import run_viewer
-    except Exception as exc:  # pyglet's X11 layer raises a plain Exception subclass at import without a server
-        if type(exc).__name__ != "NoSuchDisplayException":
-            raise
-        return _fail(f"cannot open a window: {exc}; the viewer needs a display with OpenGL 3.3")
     return run_viewer(scene_path, sim)
+
+
+def start_loading(scene_path: str) -> Callable[[], Simulation]:
+    """Start loading `scene_path`; the function returned waits for the simulation and raises what `load_scene`
+    raises. On Linux a forked child loads it while this process imports the window's libraries, and sends it back
+    pickled (launch time, docs/performance.md); elsewhere, or where the child sends nothing, it loads here."""
+    from engine.tick.scene import load_scene
+    if sys.platform != "linux":
+        return partial(load_scene, scene_path)
+    read_end, write_end = os.pipe()
+    with warnings.catch_warnings():
+        # Python 3.12 warns of a fork beside other threads (numpy's math library starts some): the child runs only
+        # this thread's Python, and numpy's element-wise work in the loader, never those threads
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(read_end)
+            with open(write_end, "wb") as pipe:
+                pipe.write(_pickled_load(scene_path))
+        finally:
+            os._exit(0)
+    os.close(write_end)
+
+    def receive() -> Simulation:
+        with open(read_end, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(pid, 0)
+        return pickle.loads(data) if data else load_scene(scene_path)  # errors: loaded again here, raised here
+    return receive
+
+
+def _pickled_load(scene_path: str) -> bytes:
+    """The child's answer: the simulation pickled, or nothing where the load fails (the parent then loads the scene
+    itself and meets the error there)."""
+    from engine.tick.scene import load_scene
+    try:
+        return pickle.dumps(load_scene(scene_path), protocol=pickle.HIGHEST_PROTOCOL)
+    except BaseException:   # the child must reach os._exit whatever happens, and say nothing
+        return b""
 
 
 def _fail(message: str) -> int:

@@ -46,8 +46,7 @@ class World:
     """Block and entity storage with vanilla's queries. Entities are kept in load order (the update order)."""
 
     def __init__(self, border: WorldBorder | None = None, ultrawarm: bool = False) -> None:
-        if not _STATES:
-            _STATES.append(blocks.all_states())
+        _fetch_states()
         self._sections: dict[tuple[int, int, int], array] = {}
         self._counts: dict[tuple[int, int, int], int] = {}
         self._versions: dict[tuple[int, int, int], int] = {}
@@ -69,6 +68,11 @@ class World:
         self.navigating: list[Entity] = []       # mobs with a navigation (ServerWorld.entityNavigations, spec 07 §7)
         # dispenser and dropper contents, (slot, item id, count) by slot order (schematics; spec 06 §1.1 item 2)
         self.containers: dict[BlockPos, tuple[tuple[int, str, int], ...]] = {}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled (a scene loaded by another process, viewer.launch): without `__init__`, which fetches the table."""
+        _fetch_states()
+        self.__dict__.update(state)
 
     def copy(self, clones: dict[int, Entity] | None = None) -> World:
         """An independent copy: block arrays, counters, and cloned entities in the same sections and order.
@@ -536,6 +540,11 @@ def _kind_table() -> tuple[np.ndarray, np.ndarray]:
 
 _VOID_AIR: list[int] = []
 _STATES: list[list[BlockState]] = []   # the block table's states by id, fetched once
+
+
+def _fetch_states() -> None:
+    if not _STATES:
+        _STATES.append(blocks.all_states())
 
 
 def _void_air_id() -> int:

@@ -63,11 +63,12 @@ def scene_text(layout: str, distinct: bool = False) -> str:
 
 def launch_seconds(scene: Path) -> float:
     """From starting a new interpreter to its first frame of `scene` (median of LAUNCHES), in the steps of
-    `tickscope view` (`viewer.launch.open_viewer`: the collector paused, the scene loaded, then the viewer)."""
+    `tickscope view` (`viewer.launch.open_viewer`: the collector paused, the scene loading in a forked child while
+    the viewer's modules load, then the viewer on the scene received)."""
     child = (f"import gc; gc.disable()\nimport sys; sys.path.insert(0, {str(ROOT)!r})\n"
-             f"from engine.tick.scene import load_scene\nsim = load_scene({str(scene)!r})\n"
+             f"from viewer.launch import start_loading\nloading = start_loading({str(scene)!r})\n"
              "from viewer.app import ViewerApp\n"
-             f"app = ViewerApp({str(scene)!r}, visible=False, sim=sim, resume_gc=True)\n"
+             f"app = ViewerApp({str(scene)!r}, visible=False, sim=loading(), resume_gc=True)\n"
              f"app.draw_frame(); app.ctx.finish(); print({FIRST_FRAME!r}, flush=True)\n")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     times = []

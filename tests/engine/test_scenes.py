@@ -270,3 +270,14 @@ def test_every_scene_pickles_whole_and_its_copy_runs_the_same_ticks(path: Path) 
     copy = pickle.loads(pickle.dumps(sim, protocol=pickle.HIGHEST_PROTOCOL))
     assert len(copy.actions) == len(sim.actions)
     assert run_lines(copy, 20) == run_lines(sim, 20)
+
+
+def test_a_world_unpickled_in_a_process_that_made_none_reads_its_blocks(monkeypatch) -> None:
+    """The block table's id list is fetched by `World.__init__`; unpickling fetches it too."""
+    from engine.world import world as world_module
+    sim = load_scene(SCENES_DIR / "slime_launcher.toml")
+    data = pickle.dumps(sim)
+    monkeypatch.setattr(world_module, "_STATES", [])
+    copy = pickle.loads(data)
+    assert copy.world.get_block_state(0, 1, 0) is sim.world.get_block_state(0, 1, 0)
+    assert copy.world.get_block_state(0, 1, 0).block == "piston"

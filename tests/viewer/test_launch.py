@@ -1,13 +1,21 @@
 """`tickscope view` fails before opening a window with one line and status 2: a missing or bad scene, no
-display; `tickscope --version` names the version."""
+display; `tickscope --version` names the version. The scene loads in a forked child while the window's
+libraries load (`start_loading`)."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
+import engine.tick.scene
+from engine.tick.scene import SceneError, load_scene
+from tests.conftest import run_lines
+from viewer import launch
 from viewer.cli import main
+
+SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
 def test_view_on_a_missing_scene_is_one_line_and_status_2(tmp_path: Path, capsys) -> None:
@@ -39,3 +47,41 @@ def test_version_prints_the_package_version(capsys) -> None:
     assert exit_.value.code == 0
     out = capsys.readouterr().out.strip()
     assert out.startswith("tickscope ") and out.split()[1][0].isdigit()
+
+
+def _counting_loads(monkeypatch) -> list[str]:
+    """Count the scene loads made in this process (a forked child counts its own)."""
+    calls: list[str] = []
+
+    def counted(path, *args):
+        calls.append(str(path))
+        return load_scene(path, *args)
+    monkeypatch.setattr(engine.tick.scene, "load_scene", counted)
+    return calls
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the forked load is Linux's; elsewhere the scene loads in-process")
+def test_the_child_loads_the_scene_and_its_copy_runs_as_a_direct_load(monkeypatch) -> None:
+    """The slime launcher (a piston action, TNT, blocks): received from the child, not loaded here, and its first
+    20 ticks are those of the scene loaded here."""
+    calls = _counting_loads(monkeypatch)
+    sim = launch.start_loading(str(SCENES / "slime_launcher.toml"))()
+    assert calls == [] and len(sim.actions) == 1
+    assert run_lines(sim, 20) == run_lines(load_scene(SCENES / "slime_launcher.toml"), 20)
+
+
+def test_a_scene_the_child_cannot_send_loads_here(monkeypatch) -> None:
+    calls = _counting_loads(monkeypatch)
+    monkeypatch.setattr(launch, "_pickled_load", lambda path: b"")
+    sim = launch.start_loading(str(SCENES / "slime_launcher.toml"))()
+    assert calls == [str(SCENES / "slime_launcher.toml")] and sim.entity_by_id(1).type == "minecraft:tnt"
+
+
+def test_a_bad_scene_raises_the_loaders_error_from_the_waiting_function(write_scene) -> None:
+    bad = write_scene("[scene]\nseed = 'x'\n", "bad.toml")
+    with pytest.raises(SceneError) as direct:
+        load_scene(bad)
+    receive = launch.start_loading(str(bad))
+    with pytest.raises(SceneError) as waited:
+        receive()
+    assert str(waited.value) == str(direct.value) and "scene.seed" in str(waited.value)
