@@ -65,11 +65,16 @@ def start_loading(scene_path: str) -> Callable[[], Simulation]:
     if sys.platform != "linux":
         return partial(load_scene, scene_path)
     read_end, write_end = os.pipe()
-    with warnings.catch_warnings():
-        # Python 3.12 warns of a fork beside other threads (numpy's math library starts some): the child runs only
-        # this thread's Python, and numpy's element-wise work in the loader, never those threads
-        warnings.simplefilter("ignore", DeprecationWarning)
-        pid = os.fork()
+    try:
+        with warnings.catch_warnings():
+            # Python 3.12 warns of a fork beside other threads (numpy's math library starts some): the child runs
+            # only this thread's Python, and numpy's element-wise work in the loader, never those threads
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pid = os.fork()
+    except OSError:   # no process to spare (a limit on processes, memory): the scene loads here
+        os.close(read_end)
+        os.close(write_end)
+        return partial(load_scene, scene_path)
     if pid == 0:
         try:
             os.close(read_end)

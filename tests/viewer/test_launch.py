@@ -77,6 +77,16 @@ def test_a_scene_the_child_cannot_send_loads_here(monkeypatch) -> None:
     assert calls == [str(SCENES / "slime_launcher.toml")] and sim.entity_by_id(1).type == "minecraft:tnt"
 
 
+def test_without_a_process_to_spare_the_scene_loads_here(monkeypatch) -> None:
+    calls = _counting_loads(monkeypatch)
+
+    def refuse() -> int:
+        raise BlockingIOError("Resource temporarily unavailable")
+    monkeypatch.setattr("os.fork", refuse)
+    sim = launch.start_loading(str(SCENES / "slime_launcher.toml"))()
+    assert calls == [str(SCENES / "slime_launcher.toml")] and len(sim.actions) == 1
+
+
 def test_a_bad_scene_raises_the_loaders_error_from_the_waiting_function(write_scene) -> None:
     bad = write_scene("[scene]\nseed = 'x'\n", "bad.toml")
     with pytest.raises(SceneError) as direct:
