@@ -75,9 +75,11 @@ class ViewerApp(Readouts, Playback):
     def __init__(self, scene_path: str | None, size: tuple[int, int] = WINDOW_SIZE, visible: bool = True,
                  ini_path: Path | None = None, screenshot_dir: Path | None = None, sim: Any = None,
                  recent_path: Path | None = None, recovery_dir: Path | None = None, resume_gc: bool = False) -> None:
-        # No stencil: nothing uses one, and beside a stencil llvmpipe clears and writes depth a third as fast.
+        # No stencil: nothing uses one, and beside a stencil llvmpipe clears and writes depth a third as fast. Eight
+        # bits a colour (window_config picks them where the driver lists deeper or shallower ones first).
         config = window_config(pyglet.gl.Config(major_version=3, minor_version=3, forward_compatible=True,
-                                                depth_size=24, stencil_size=0, double_buffer=True))
+                                                red_size=8, green_size=8, blue_size=8, depth_size=24, stencil_size=0,
+                                                double_buffer=True))
         self.window = pyglet.window.Window(size[0], size[1], CAPTION, resizable=True, visible=visible,
                                            config=config)
         moderngl.init_context()  # gl-stack.md: one create_context per process; init per window

@@ -41,11 +41,15 @@ def redrawn_in_full(app) -> np.ndarray:
     return read_screen(app.ctx, SIZE).copy()
 
 
-def test_a_headless_window_keeps_its_last_frame(open_app, flat_scene: Path) -> None:
-    """An EGL pbuffer: swapping leaves it alone (no GLX swap method to choose)."""
+def test_a_headless_window_keeps_its_last_frame_in_eight_bits_a_colour(open_app, flat_scene: Path) -> None:
+    """An EGL pbuffer: swapping leaves it alone (no GLX swap method to choose). EGL lists 16-bit (5-6-5)
+    configurations first where no colour size is asked for, and 10-bit ones first where 8 is: the window takes 8."""
     template = pyglet.gl.Config(major_version=3, minor_version=3, depth_size=24)
-    assert window_config(template) is template
-    assert last_frame_kept(open_app(flat_scene, SIZE).window)
+    chosen = window_config(template)
+    assert (chosen.red_size, chosen.green_size, chosen.blue_size, chosen.stencil_size) == (8, 8, 8, 0)
+    window = open_app(flat_scene, SIZE).window
+    assert last_frame_kept(window)
+    assert (window.config.red_size, window.config.green_size, window.config.blue_size) == (8, 8, 8)
 
 
 def test_orbiting_draws_the_view_only_and_matches_a_full_frame(counted) -> None:

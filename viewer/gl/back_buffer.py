@@ -23,13 +23,17 @@ GLX_SWAP_COPY_OML = 0x8062
 
 
 def window_config(template: Any) -> Any:
-    """The configuration to open the window with: on GLX, the first match of `template` whose swap copies (pyglet
-    would take the first match of any swap method); elsewhere, or without one, `template` itself."""
-    if pyglet.options.headless or sys.platform in ("win32", "darwin"):
+    """The configuration to open the window with (pyglet would take the first match of `template`): the first with
+    eight bits a colour and no stencil, on GLX the first of those whose swap copies where one does; on Windows and
+    macOS, or without a match, `template` itself. Headless, EGL lists 10-bit colour before 8-bit, and with no sizes
+    asked for, 16-bit (5-6-5) first: the viewer's screenshots would be taken from it."""
+    if sys.platform in ("win32", "darwin"):
         return template
-    configs = pyglet.display.get_display().get_default_screen().get_matching_configs(template)
-    copying = [c for c in configs if _swap_method(c) == GLX_SWAP_COPY_OML]
-    return copying[0] if copying else template
+    configs = [c for c in pyglet.display.get_display().get_default_screen().get_matching_configs(template)
+               if (c.red_size, c.green_size, c.blue_size) == (8, 8, 8) and not c.stencil_size]
+    if not pyglet.options.headless:
+        configs = [c for c in configs if _swap_method(c) == GLX_SWAP_COPY_OML] or configs
+    return configs[0] if configs else template
 
 
 def _swap_method(config: Any) -> int:
