@@ -40,13 +40,15 @@ class VoxelShape:
         return f"VoxelShape({list(self.boxes)})"
 
 
-def _filled_voxels(boxes: Sequence[Box], coords: tuple[tuple[float, ...], ...]) -> Iterable[tuple[int, int, int]]:
+def _filled_voxels(boxes: Sequence[Box], coords: tuple[tuple[float, ...], ...]) -> set[tuple[int, int, int]]:
     """The voxels inside a box: every face of a box is a grid coordinate, so a box fills the voxels from its
-    minimum's grid index up to its maximum's, on each axis."""
+    minimum's grid index up to its maximum's, on each axis. A box with a NaN side (an entity's, at a NaN position)
+    holds no voxel's centre and fills none."""
     index = [{c: i for i, c in enumerate(cs)} for cs in coords]
     filled: set[tuple[int, int, int]] = set()
     for b in boxes:
-        filled.update(product(*(range(index[a][b[a]], index[a][b[a + 3]]) for a in range(3))))
+        if not any(math.isnan(v) for v in b):
+            filled.update(product(*(range(index[a][b[a]], index[a][b[a + 3]]) for a in range(3))))
     return filled
 
 

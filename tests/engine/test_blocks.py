@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from engine.geometry.box import Box
-from engine.geometry.shapes import EMPTY, FULL_CUBE
+from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape
 from engine.java.javanum import f32
 from engine.world import block_physics as phys
 from engine.world import blocks
@@ -162,6 +162,9 @@ def test_every_shape_fills_the_voxels_whose_centre_is_in_one_of_its_boxes():
                                                        for b in shape.boxes)}
         assert shape.filled == inside, shape
     assert sorted(parse_block_state("oak_stairs").collision_shape.filled) == [(0, 0, 0), (0, 0, 1), (0, 1, 0)]
+    nan = float("nan")   # an entity's box at a NaN position (boats collide as shapes): no centre is inside it
+    assert VoxelShape((Box(nan, 0.0, 0.0, 1.0, 1.0, 1.0),)).is_empty
+    assert VoxelShape((Box(0.0, 0.0, 0.0, nan, 1.0, 1.0),)).is_empty
 
 
 def test_slab_fence_and_piston_shapes():
