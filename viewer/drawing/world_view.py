@@ -129,12 +129,10 @@ class WorldView:
         keys = sorted(self._section_translucent)
         if not keys:
             return
-        meshes = [self._section_translucent[k] for k in keys]
-        bases = np.cumsum([0] + [len(m.vertices) for m in meshes[:-1]])
-        self._indices = {k: m.indices + np.uint32(b) for k, m, b in zip(keys, meshes, bases, strict=True)}
-        vertices = np.concatenate([m.vertices for m in meshes])
+        vertices, indices = _joined([self._section_translucent[k] for k in keys])
+        self._indices = dict(zip(keys, indices, strict=True))
         self._translucent = upload(self.ctx, self.program,
-                                   MeshData(vertices, np.zeros(sum(len(m.indices) for m in meshes), dtype=np.uint32)))
+                                   MeshData(vertices, np.zeros(sum(map(len, indices)), dtype=np.uint32)))
 
     def _upload_region(self, region: SectionKey) -> None:
         """The region's sections' opaque faces as one mesh (its sections in key order)."""
@@ -144,10 +142,8 @@ class WorldView:
         parts = [self._section_opaque[k] for k in sorted(self._section_opaque) if region_of(k) == region]
         if not parts:
             return
-        offsets = np.cumsum([0] + [len(m.vertices) for m in parts[:-1]])
-        merged = MeshData(np.concatenate([m.vertices for m in parts]),
-                          np.concatenate([m.indices + np.uint32(o) for m, o in zip(parts, offsets, strict=True)]))
-        gpu = upload(self.ctx, self.program, merged)
+        vertices, indices = _joined(parts)
+        gpu = upload(self.ctx, self.program, MeshData(vertices, np.concatenate(indices)))
         if gpu is not None:
             self._opaque[region] = gpu
 
@@ -217,6 +213,13 @@ def visible_sections(keys: Iterable[SectionKey], view: np.ndarray, proj: np.ndar
     order = np.argsort(distance[inside], kind="stable")
     chosen = [k for k, ok in zip(keys, inside, strict=True) if ok]
     return [chosen[i] for i in order]
+
+
+def _joined(meshes: list[MeshData]) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The meshes' vertices one after another, and each mesh's indices into them."""
+    bases = np.cumsum([0] + [len(m.vertices) for m in meshes[:-1]])
+    return (np.concatenate([m.vertices for m in meshes]),
+            [m.indices + np.uint32(b) for m, b in zip(meshes, bases, strict=True)])
 
 
 def _nearest_first(keys: Iterable[SectionKey], eye: np.ndarray) -> list[SectionKey]:
