@@ -95,7 +95,6 @@ class Boat(Entity):
     HEIGHT = BOAT_HEIGHT
     collidable = True
     collides_with_pushables = True
-    UNWRITTEN_STATE = ("yaw_velocity", "ticks_underwater", "bubble_wobble_ticks", "damage_wobble_strength")
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)

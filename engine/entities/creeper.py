@@ -36,7 +36,6 @@ class Creeper(MobEntity):
     HEIGHT = CREEPER_HEIGHT
     FIELDS = {**MobEntity.FIELDS, "fuse": int, "ignited": bool, "powered": bool}
     FIELD_ATTRIBUTES = {"fuse": "fuse_time"}
-    UNWRITTEN_STATE = (*MobEntity.UNWRITTEN_STATE, "current_fuse_time")
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)

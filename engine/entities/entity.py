@@ -53,8 +53,8 @@ class Entity:
     # NBT-like fields a scene may set, with their types; FIELD_ATTRIBUTES names the attribute where it differs
     FIELDS: ClassVar[dict[str, type]] = {}
     FIELD_ATTRIBUTES: ClassVar[dict[str, str]] = {}
-    # state no scene key holds: the scene writer refuses to save an entity whose values differ from a new one's
-    UNWRITTEN_STATE: ClassVar[tuple[str, ...]] = ()
+    # fields holding a tick of the simulation's count: a saved scene re-bases them to the saved tick
+    TICK_FIELDS: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def field_attribute(cls, name: str) -> str:

@@ -88,7 +88,6 @@ class AbstractMinecart(Entity):
     HEIGHT = MINECART_HEIGHT
     collides_with_pushables = True
     RIDEABLE = False
-    UNWRITTEN_STATE = ("damage_wobble_strength", "damage_wobble_ticks")
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)

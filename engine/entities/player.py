@@ -91,7 +91,7 @@ class PlayerEntity(LivingEntity):
     is_player = True
     BASE_ATTRIBUTES = {MOVEMENT_SPEED: PLAYER_MOVEMENT_SPEED}
     FIELDS = {"invulnerable": bool}      # a creative player: takes no damage, still takes impulses
-    UNWRITTEN_STATE = (*LivingEntity.UNWRITTEN_STATE, "sprinting", "double_tap_ticks", "in_sneaking_pose")
+    TICK_FIELDS = ("bow_drawn_since",)
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)

@@ -475,9 +475,10 @@ def affect_world(sim: Simulation, affected: AffectedBlocks, fire: bool = False) 
 def create_fire(sim: Simulation, cells: list[tuple[int, int, int]]) -> None:
     """`Explosion.affectWorld`'s fire: for each affected position in list order (shuffled when blocks were
     destroyed), nextInt(3) == 0 on the explosion's Random, the cell now air and a full cube below → fire. Full
-    cubes stand in for `isOpaqueFullCube` (glass counts here)."""
+    cubes stand in for `isOpaqueFullCube` (glass counts here). The Random is seeded from the scene seed and the
+    world's clock (vanilla's comes from the clock), so a scene saved mid-run draws the same."""
     world = sim.world
-    random = JavaRandom(sim.seed * EXPLOSION_FIRE_SEED + sim.tick_count)
+    random = JavaRandom(sim.seed * EXPLOSION_FIRE_SEED + world.game_time)
     fire = blocks.default_state("fire")
     for x, y, z in cells:
         if random.next_int(FIRE_CHANCE) == 0 and world.get_block_state(x, y, z).is_air \

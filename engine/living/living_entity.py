@@ -64,7 +64,6 @@ class LivingEntity(Entity):
     """Armor stands, mobs and players: `LivingEntity.tick` → base tick, then `tickMovement`."""
 
     living = True
-    UNWRITTEN_STATE = ("jump_cooldown", "hurt_time", "time_until_regen", "death_time")
     BASE_ATTRIBUTES: dict[str, float] = {}     # createLivingAttributes / the type's own attribute builder
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:

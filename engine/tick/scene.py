@@ -27,7 +27,7 @@ from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
 from engine.schematics import is_schematic
-from engine.tick import actions
+from engine.tick import actions, saved_state
 from engine.tick.limits import MAX_EXPLOSION_POWER
 from engine.tick.scene_checks import SceneContext, SceneError
 from engine.tick.scene_living import (
@@ -55,7 +55,7 @@ CONTAINER_SLOTS = 9
 MAX_STACK = 64
 RANDOM_STATE_MAX = 2**48 - 1   # java.util.Random keeps a 48-bit state
 COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", "fall_distance", "yaw", "pitch",
-                      "vehicle", "count", "random", "box", "first_update"}
+                      "vehicle", "count", "random", "box", "first_update", "state"}
 # piston actions power or unpower the piston where redstone would (a scheduled tick: a repeater, an observer);
 # the block event then runs in the same tick's block-event phase (spec 04 §8.1)
 # a dispenser fires in its scheduled tick (DispenserBlock.scheduledTick → dispense)
@@ -105,10 +105,11 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
 def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
     """Build a `Simulation` at tick 0 from a parsed TOML document (sweeps edit one copy per run)."""
     ctx = SceneContext(source)
-    ctx.keys(doc, "(top level)", {"scene", "blocks", "schematics", "entities", "spawns", "actions", "inputs"})
+    ctx.keys(doc, "(top level)", {"scene", "blocks", "schematics", "entities", "spawns", "actions", "inputs",
+                                  "block_entities", "block_events"})
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "random",
-                             "next_entity_id"})
+                             "next_entity_id", "game_time"})
     version = ctx.string(head.get("version", DEFAULT_VERSION), "scene.version")
     try:
         features_for(version)
@@ -137,6 +138,9 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
                       for i, entry in enumerate(_array(ctx, doc, "blocks"))])
     placed = [_place_schematic(ctx, world, ctx.table(entry, f"schematics[{i}]"), f"schematics[{i}]")
               for i, entry in enumerate(_array(ctx, doc, "schematics"))]
+    # what a scene saved mid-run holds of the world (engine.tick.saved_state)
+    saved_state.load_block_entities(ctx, world, _array(ctx, doc, "block_entities"))
+    saved_state.load_block_events(ctx, world, _array(ctx, doc, "block_events"))
     for i, entry in enumerate(_array(ctx, doc, "entities")):
         entry = ctx.table(entry, f"entities[{i}]")
         for k in range(ctx.integer(entry.get("count", 1), f"entities[{i}].count", 1, MAX_ENTITY_COUNT)):
@@ -160,6 +164,8 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
     for i, entry in enumerate(_array(ctx, doc, "inputs")):
         load_input(ctx, sim, ctx.table(entry, f"inputs[{i}]"), f"inputs[{i}]")
     _load_saved_counters(ctx, sim, head)
+    for e, table, key in ctx.states:
+        saved_state.apply_state(ctx, e, table, key, sim.entity_by_id)
     return sim
 
 
@@ -171,6 +177,9 @@ def _load_saved_counters(ctx: SceneContext, sim: Simulation, head: dict[str, Any
     if "next_entity_id" in head:
         sim.next_entity_id = ctx.integer(head["next_entity_id"], "scene.next_entity_id", sim.next_entity_id,
                                          2**31 - 1)
+    if "game_time" in head:   # the world's clock when the scene was saved: tick 1 of the loaded run is the next
+        sim.time_offset = ctx.integer(head["game_time"], "scene.game_time", 0, 2**62)
+        sim.world.game_time = sim.time_offset
 
 
 def _load_random(ctx: SceneContext, random: JavaRandom, value: Any, key: str) -> None:
@@ -321,6 +330,8 @@ def _load_entity(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key:
         _load_leash(ctx, sim, e, entry, key)
     if "box" in entry:
         e.box = _load_box(ctx, entry["box"], f"{key}.box")
+    if "state" in entry:   # set once every entity is loaded: saved fields may name other entities
+        ctx.states.append((e, entry["state"], f"{key}.state"))
     return e
 
 

@@ -35,6 +35,7 @@ class SceneContext:
         self.source = source
         self.leashes: list[tuple[Entity, int, str]] = []    # (mob, holder id, key): any entity of the scene holds
         self.owners: list[tuple[str, int]] = []   # (key, id): each must name an entity of the scene
+        self.states: list[tuple[Entity, Any, str]] = []   # (entity, its `state` table, key): set after all load
 
     def fail(self, key: str, msg: str) -> SceneError:
         return SceneError(f"{self.source}: {key}: {msg}")

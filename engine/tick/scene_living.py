@@ -98,8 +98,8 @@ def living_scene_keys(e: LivingEntity) -> dict[str, Any]:
         keys["enchantments"] = {slot: dict(levels) for slot, levels in e.enchantments.items()}
     if e.fall_flying:
         keys["fall_flying"] = True
-    if e.health != f32(e.attributes.get_value("minecraft:generic.max_health")):
-        keys["health"] = e.health
+    if 0.0 < e.health != f32(e.attributes.get_value("minecraft:generic.max_health")):
+        keys["health"] = e.health   # a dying entity's 0 is saved state (engine.tick.saved_state), not a scene key
     return keys
 
 
@@ -112,7 +112,9 @@ def load_input(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: s
         raise ctx.fail(f"{key}.entity", f"no entity with id {entity_id} (declare it in [[entities]])")
     if not isinstance(player, PlayerEntity):
         raise ctx.fail(f"{key}.entity", f"entity {entity_id} is a {player.TYPE}; inputs drive minecraft:player")
-    first = ctx.integer(entry["from"], f"{key}.from", 1, 2**31 - 1)
+    # a range may start before tick 1: a scene saved mid-run keeps a running range's true start (a bow's draw
+    # counts from it); its `use` has happened then
+    first = ctx.integer(entry["from"], f"{key}.from", -(2**31), 2**31 - 1)
     last = ctx.integer(entry["to"], f"{key}.to", 1, 2**31 - 1)
     if last < first:
         raise ctx.fail(f"{key}.to", f"expected a tick at or after from = {first}, got {last}")
@@ -121,6 +123,8 @@ def load_input(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: s
         use = _full_id(ctx.string(entry["use"], f"{key}.use"))
         if use not in valid_use_items():
             raise ctx.fail(f"{key}.use", f"cannot use {use} (supported: {', '.join(valid_use_items())})")
+        if first < 1:
+            raise ctx.fail(f"{key}.use", f"a range from tick {first} has begun before tick 1: its use never happens")
     held = PlayerInput(**{k: ctx.boolean(entry.get(k, False), f"{key}.{k}") for k in KEYS},
                        yaw=ctx.number(entry["yaw"], f"{key}.yaw") if "yaw" in entry else None,
                        pitch=ctx.number(entry["pitch"], f"{key}.pitch") if "pitch" in entry else None, use=use)
@@ -134,7 +138,7 @@ def load_input(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: s
 
 def input_entries(player: PlayerEntity, saved_tick: int) -> list[dict[str, Any]]:
     """The player's `[[inputs]]` still to come after `saved_tick`, re-based to it (the scene writer); a range
-    already running starts at tick 1 without its `use`, which has happened."""
+    already running keeps its start (at or before tick 0) without its `use`, which has happened."""
     out = []
     for r in player.inputs.ranges:
         if r.last <= saved_tick:
@@ -142,7 +146,7 @@ def input_entries(player: PlayerEntity, saved_tick: int) -> list[dict[str, Any]]
         held = {k: v for k, v in r.held.__dict__.items() if v not in (None, False)}
         if r.first <= saved_tick:
             held.pop("use", None)
-        out.append({"entity": player.id, "from": max(r.first - saved_tick, 1), "to": r.last - saved_tick, **held})
+        out.append({"entity": player.id, "from": r.first - saved_tick, "to": r.last - saved_tick, **held})
     return out
 
 

@@ -10,6 +10,7 @@ differ from what loading gives, so the reloaded scene draws the same numbers.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +20,11 @@ import tomli_w
 from engine.entities.entity import Entity
 from engine.entities.player import PlayerEntity
 from engine.geometry.box import Box, Vec3
-from engine.influences.shulker_box import CLOSED, ShulkerBoxBlockEntity
 from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
-from engine.living.mob import MobEntity
+from engine.tick import saved_state
 from engine.tick.atomic_file import write_atomic
+from engine.tick.scene import load_scene_doc
 from engine.tick.scene_living import goal_entry, input_entries, living_scene_keys
 from engine.tick.simulation import Simulation
 from engine.tick.versions import DEFAULT_VERSION
@@ -42,13 +43,22 @@ class SceneWriteError(ValueError):
 
 
 def scene_document(sim: Simulation) -> dict[str, Any]:
-    """The scene document (a TOML-ready dict) that loads back to `sim` as it is now, at tick 0."""
-    _check_writable(sim)
+    """The scene document (a TOML-ready dict) that loads back to `sim` as it is now, at tick 0. What no scene key
+    holds goes into each entity's `state` table: the document is loaded back once and each entity's fields compared
+    with the reloaded one's (engine.tick.saved_state)."""
     doc: dict[str, Any] = {"scene": _head(sim)}
     boxes = _block_entries(sim.world)
     if boxes:
         doc["blocks"] = boxes
-    entities = _entity_entries(sim)
+    try:
+        block_entities = saved_state.block_entity_entries(sim.world)
+    except saved_state.UnsavableState as err:
+        raise SceneWriteError(f"tick {sim.tick_count}: {err}") from None
+    if block_entities:
+        doc["block_entities"] = block_entities
+    if sim.world.block_events:
+        doc["block_events"] = saved_state.block_event_entries(sim.world)
+    entities = _entity_entries(sim, {})
     if entities:
         doc["entities"] = entities
     inputs = [r for e in sim.entities if isinstance(e, PlayerEntity) for r in input_entries(e, sim.tick_count)]
@@ -57,39 +67,37 @@ def scene_document(sim: Simulation) -> dict[str, Any]:
     actions = _action_entries([a for a in sim.actions if a.tick > sim.tick_count], sim.tick_count)
     if actions:
         doc["actions"] = actions
+    if entities:
+        states = _entity_states(sim, load_scene_doc(copy.deepcopy(doc), f"the scene of tick {sim.tick_count}"))
+        if states:
+            doc["entities"] = _entity_entries(sim, states)
     return doc
+
+
+def _entity_states(sim: Simulation, reloaded: Simulation) -> dict[int, dict[str, Any]]:
+    """Each entity's `state` table: its fields that differ from the same entity loaded from the written entry; the
+    ticks a class counts in the simulation's tick count (`Entity.TICK_FIELDS`) re-based to the saved tick."""
+    states: dict[int, dict[str, Any]] = {}
+    for e in sim.entities:
+        fresh = reloaded.entity_by_id(e.id)
+        if fresh is None:
+            raise SceneWriteError(f"tick {sim.tick_count}: {e.TYPE} {e.id} does not load back from its entry")
+        try:
+            state = saved_state.state_of(e, fresh)
+        except saved_state.UnsavableState as err:
+            raise SceneWriteError(f"tick {sim.tick_count}: {err}") from None
+        for name in e.TICK_FIELDS:
+            if isinstance(state.get(name), int) and not isinstance(state[name], bool):
+                state[name] -= sim.tick_count
+        if state:
+            states[e.id] = state
+    return states
 
 
 def write_scene(sim: Simulation, path: str | Path) -> None:
     """Write `scene_document(sim)` to `path` as TOML, atomically: a reader never sees half a file, and a failed
     write leaves the old file."""
     write_atomic(Path(path), tomli_w.dumps(scene_document(sim)).encode("utf-8"))
-
-
-def _check_writable(sim: Simulation) -> None:
-    world = sim.world
-    for e in sim.entities:
-        if e.UNWRITTEN_STATE:
-            fresh = type(e)(0, e.pos)
-            held = [n for n in e.UNWRITTEN_STATE if getattr(e, n) != getattr(fresh, n)]
-            if held:
-                raise SceneWriteError(f"tick {sim.tick_count}: {e.TYPE} {e.id} holds state no scene key holds "
-                                      f"({', '.join(held)}); save it when that has settled")
-        if isinstance(e, MobEntity) and e.path_goal_started:
-            raise SceneWriteError(f"tick {sim.tick_count}: {e.TYPE} {e.id} is following its path_to; a scene cannot "
-                                  "hold a navigation under way (save before its first tick or write a new goal)")
-    if world.block_events:
-        raise SceneWriteError(f"tick {sim.tick_count}: piston block events are queued; a scene cannot hold them "
-                              "(save a tick earlier or later)")
-    for be in [*world.block_entities.ticking, *world.block_entities.pending]:
-        if be.removed:
-            continue
-        if not isinstance(be, ShulkerBoxBlockEntity):
-            raise SceneWriteError(f"tick {sim.tick_count}: a piston is moving blocks at {list(be.pos)}; a scene "
-                                  "cannot hold a moving block (save when the pistons are at rest)")
-        if be.animation_stage != CLOSED or be.viewer_count:
-            raise SceneWriteError(f"tick {sim.tick_count}: the shulker box at {list(be.pos)} is open; a scene "
-                                  "holds closed shulker boxes only (save when its lid is closed)")
 
 
 def _head(sim: Simulation) -> dict[str, Any]:
@@ -105,6 +113,8 @@ def _head(sim: Simulation) -> dict[str, Any]:
     live = [e.id for e in sim.entities]
     if sim.next_entity_id > max(live, default=0) + 1:
         head["next_entity_id"] = sim.next_entity_id
+    if world.game_time:
+        head["game_time"] = world.game_time
     return head
 
 
@@ -200,14 +210,17 @@ def _box_entry(x0: int, y0: int, z0: int, x1: int, y1: int, z1: int, state_id: i
 
 
 # --- entities ---
-def _entity_entries(sim: Simulation) -> list[dict[str, Any]]:
-    """One entry per entity in update order; a run of identical entities with consecutive ids is one entry with
-    `count` (a vehicle or a passenger, or one with its own Random state, stays alone)."""
+def _entity_entries(sim: Simulation, states: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
+    """One entry per entity in update order, with its `state` table from `states`; a run of identical entities with
+    consecutive ids is one entry with `count` (a vehicle or a passenger, or one with its own Random state, stays
+    alone)."""
     out: list[dict[str, Any]] = []
     last: dict[str, Any] | None = None
     written: set[int] = set()
     for e in sim.entities:
         entry = _entity_entry(sim, e)
+        if e.id in states:
+            entry["state"] = states[e.id]
         if e.vehicle is not None and e.vehicle.id not in written:
             raise SceneWriteError(f"tick {sim.tick_count}: entity {e.id} rides entity {e.vehicle.id}, which comes "
                                   "after it in the update order; a scene declares a vehicle before its riders")

@@ -63,6 +63,7 @@ class Simulation:
         self.name = name
         self.random = JavaRandom(seed)          # World.random
         self.tick_count = 0
+        self.time_offset = 0                    # the world's clock at tick 0: a scene saved mid-run says where it was
         self.trace_enabled = False
         self.vectorize = True                   # runs of TNT in free flight take engine.entities.tnt_batch's step
         self.actions: list[ScheduledAction] = []
@@ -162,7 +163,7 @@ class Simulation:
 
     def _tick(self) -> TickRecord:
         self.tick_count += 1
-        self.world.game_time = self.tick_count
+        self.world.game_time = self.tick_count + self.time_offset
         record = TickRecord(self.tick_count)
         self._events = record.events
         self._roster = [e for e in self.world.entities.values() if not e.removed]
