@@ -169,12 +169,12 @@ def test_x4_maximum_cramming_impulse() -> None:
     sim = build_scene(entities=still_mobs("minecraft:elder_guardian", (0.5, 100.0, 0.5), (1.5, 100.0, 1.5)))
     a, b = sim.entity_by_id(1), sim.entity_by_id(2)
     sim.tick()
-    # a's tick: a pushes b (+0.05, +0.05) and itself (−0.05, −0.05); in b's tick b's Motion first loses 2%
-    # (NoAI), then the same pushes again
-    push = 1.0 / f32(math.sqrt(1.0)) * 1.0 * f32(0.05)
-    assert a.motion.x == -push - push and a.motion.z == -push - push
-    assert b.motion.x == push * 0.98 + push and b.motion.z == push * 0.98 + push
-    assert round(math.hypot(push, push), 8) == round(0.05 * math.sqrt(2), 8)
+    # a's tick: a pushes b (+0.05F, +0.05F) and itself (−0.05F, −0.05F); in b's tick b's Motion first loses 2%
+    # (NoAI), then the same pushes again. 0.05F = 0.05000000074505806 (spec 04 §10's 0.05 as a Java float)
+    assert tuple(a.motion) == (-0.10000000149011612, 0.0, -0.10000000149011612)
+    assert tuple(b.motion) == (0.09900000147521495, 0.0, 0.09900000147521495)
+    # the impulse of one push, measured: half of a's Motion (two equal pushes), the figure's 0.05√2 in float
+    assert math.hypot(a.motion.x, a.motion.z) / 2 == pytest.approx(0.05 * math.sqrt(2), rel=2e-8)
 
 
 @pytest.mark.parametrize(("spd", "law"), [(0.23, 490 / 227 * 0.23**2), (0.5, 490 / 227 * 0.25), (1.5, 1.5 / 0.454)])
