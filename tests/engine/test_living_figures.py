@@ -70,7 +70,8 @@ def test_l3_l8_ice_contradicts_the_printed_2_2103() -> None:
 
 
 def test_l4_l9_blue_ice() -> None:
-    """L4: 2.23265 at s = 0.989; L9: 4.376 m/s with the 0.98 input (the printed 4.464 leaves it out)."""
+    """L4: 2.23265 at s = 0.989; L9 contradicts the source as L8 does: the walk is 4.376 m/s with the 0.98
+    input, the printed 4.464 (= 2.23265 × 2) leaves it out (AMBIGUITY-L14)."""
     v, _ = walk("minecraft:blue_ice")
     assert round(v / WALK_INPUT, 5) == 2.23265
     assert round(v * 20, 3) == 4.376
@@ -86,11 +87,20 @@ def test_l5_minimum_of_the_coefficient_is_a_formula() -> None:
 
 def test_l6_l10_walking_on_slime_contradicts_0_58807() -> None:
     """L6/L10: a player on slime does not keep 0.58807: standing on slime it bounces (Y −0.0784 → +0.0784, then
-    zeroed) and is on the ground only every other tick, so half its ticks accelerate in the air; the simulated
-    coefficient is 0.68661 (1.346 m/s)."""
-    v, _ = walk("minecraft:slime_block")
-    assert round(v / WALK_INPUT, 5) == 0.68661
-    assert round(v * 20, 3) == 1.346
+    zeroed) and is on the ground only every other tick, so it alternates between two displacements per tick,
+    0.68661 and 0.69985 × Ms·fwd (the tick that ends on the ground is the longer one); the two-tick mean is
+    1.3587 m/s, not the printed 1.176 (1.153 with the 0.98 input)."""
+    sim = build_scene(blocks=[cuboid((-5, 0, -60), (400, 0, 60), "minecraft:slime_block")],
+                      entities=[walker((0.5, 1.0, 0.5), on_ground=True)], inputs=[held(1, 1, 200, forward=True)])
+    p = sim.entity_by_id(1)
+    steps = []
+    for _ in range(200):
+        sim.tick()
+        steps.append((p.pos.x - p.prev_pos.x, p.on_ground))
+    (short, short_ground), (long, long_ground) = sorted(steps[-2:])
+    assert (short_ground, long_ground) == (False, True)
+    assert [round(d / WALK_INPUT, 5) for d, _ in steps[-10:]] == [0.69985, 0.68661] * 5
+    assert round((short + long) / 2 * 20, 4) == 1.3587
 
 
 def test_l11_walking_in_the_air() -> None:
