@@ -227,11 +227,15 @@ def test_the_walking_speeds_scene_shows_the_l_figures() -> None:
     from engine.tick.scene import load_scene
     from tests.conftest import SCENES_DIR
     sim = load_scene(SCENES_DIR / "player_walk_speeds.toml")
-    for _ in range(200):
+    for _ in range(198):
+        sim.tick()
+    slime_before = sim.entity_by_id(4).pos.x
+    for _ in range(2):
         sim.tick()
     speeds = [round((p.pos.x - p.prev_pos.x) * 20, 3) for p in (sim.entity_by_id(i) for i in range(1, 7))]
     sneak = sim.entity_by_id(5)
-    assert speeds[:4] == [4.317, 4.157, 4.376, 1.346] and speeds[5] == 5.612
+    assert speeds[:3] == [4.317, 4.157, 4.376] and speeds[5] == 5.612
+    assert speeds[3] in (1.346, 1.372) and round((sim.entity_by_id(4).pos.x - slime_before) * 10, 4) == 1.3587
     assert round((sneak.pos.x - sneak.prev_pos.x) / (0.1 * f32(f32(0.3) * f32(0.98))), 5) == 1.55101
 
 
