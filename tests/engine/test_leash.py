@@ -91,7 +91,7 @@ def placed_at(ratio: float):
 
 
 # The band from spec 04 §19 and spec 05 §3 alone: the mob hangs still while |0.4·e² − 0.08·0.98| < 0.003 with
-# e² = ratio² / (1 + ratio²), i.e. ratio ∈ [0.48204, 0.50546]; 0.49374 is spec 09's balance point.
+# e² = ratio² / (1 + ratio²), i.e. ratio ∈ [0.48196, 0.50546]; 0.49374 is spec 09's balance point.
 @pytest.mark.parametrize(("ratio", "still"), [(0.4819, False), (0.4821, True), (0.49374, True), (0.5054, True),
                                               (0.5056, False)])
 def test_x6_a_mob_placed_inside_the_rest_band_never_moves(ratio: float, still: bool) -> None:
