@@ -472,6 +472,9 @@ NODE_REACH_HALF = f32(2.0)
 NODE_REACH_MAX_DY = 1.0             # continueFollowingPath: |y - node.y| < 1.0
 SHORTCUT_MAX_DIST = 2.0             # shouldJumpToNextNode: within 2.0 of the node's centre
 PATH_RECOMPUTE_INTERVAL = 20        # recalculatePath: world time - lastRecalculateTime > 20L
+PATH_GOAL_RETRY_INTERVAL = 40       # MoveToTargetPosGoal.shouldResetPath: tryingTime % 40 == 0
+PATH_GOAL_ARRIVED_DISTANCE = 1.0    # MoveToTargetPosGoal.getDesiredSquaredDistanceToTarget (squared, m²)
+PATH_GOAL_MAX_TRYING_TIME = 1200    # MoveToTargetPosGoal.shouldContinue: tryingTime <= 1200
 STUCK_CHECK_INTERVAL = 100          # checkTimeouts: tickCount - pathStartTime > 100
 STUCK_MIN_DIST_SQ = 2.25            # ... squaredDistanceTo(pathStartPos) < 2.25 → stop
 TIMEOUT_FACTOR = 3.0                # ... timeoutTimer > timeoutLimit * 3.0 → stop

@@ -6,15 +6,20 @@ tests/engine/fixtures/prismarine/NAME.json; when the peer is installed this scri
 trace as NAME.jsonl next to it (tests/engine/test_prismarine.py compares Tickscope with those committed traces).
 `scene_toml` turns a scenario into the Tickscope scene that plays the same keys.
 
-    ORACLE_DIR=$HOME/.cache/tickscope-oracle python3 tools/prismarine_crosscheck.py        # regenerate
-    python3 tools/prismarine_crosscheck.py --compare                                       # print agreement
+    python3 tools/prismarine_crosscheck.py                      # regenerate with the float-exact peer
+    python3 tools/prismarine_crosscheck.py --peer plain --out DIR   # the unpatched peer, traces into DIR
+    python3 tools/prismarine_crosscheck.py --compare            # print agreement with the committed traces
 
-The peer's driver script is looked up at $PRISMARINE_TRACE_JS or ../shared/oracles/prismarine_trace.js; its
-node modules at $ORACLE_DIR/node_modules.
+Two peers: `plain` is prismarine-physics as published, installed under $ORACLE_DIR (default
+~/.cache/tickscope-oracle); `vanilla` (the default, the one the committed traces come from) is a copy of it under
+$ORACLE_DIR-vanilla patched to vanilla's float rules by ../shared/oracles/patch_prismarine.py `full` (the sine
+table, 0.98F inputs, float ground and air acceleration, (double)0.1F base speed). The driver script is looked up
+at $PRISMARINE_TRACE_JS or ../shared/oracles/prismarine_trace.js.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -147,29 +152,40 @@ def agreement(name: str) -> dict[str, float | int]:
     return res
 
 
-def regenerate() -> None:
+def peer_modules(peer: str) -> Path:
+    """The node_modules folder of the `plain` or the `vanilla` (float-patched) peer."""
     oracle_dir = os.environ.get("ORACLE_DIR", str(Path.home() / ".cache" / "tickscope-oracle"))
+    return Path(oracle_dir + ("-vanilla" if peer == "vanilla" else "")) / "node_modules"
+
+
+def regenerate(peer: str = "vanilla", out: Path = FIXTURES) -> None:
     script = Path(os.environ.get("PRISMARINE_TRACE_JS", ROOT.parent.parent / "shared" / "oracles"
                                  / "prismarine_trace.js"))
     if not script.exists():
         script = ROOT.parent / "shared" / "oracles" / "prismarine_trace.js"
-    modules = Path(oracle_dir) / "node_modules"
+    modules = peer_modules(peer)
     if not script.exists() or not modules.exists():
-        sys.exit(f"prismarine_crosscheck: the peer is not installed (need {script} and {modules})")
-    FIXTURES.mkdir(parents=True, exist_ok=True)
+        sys.exit(f"prismarine_crosscheck: the {peer} peer is not installed (need {script} and {modules})")
+    out.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "ORACLE_NODE_MODULES": str(modules)}
     for name, scenario in SCENARIOS.items():
-        path = FIXTURES / f"{name}.json"
+        path = out / f"{name}.json"
         path.write_text(json.dumps({"version": "1.16.4", **scenario}, indent=1) + "\n")
         done = subprocess.run(["node", str(script), str(path)], capture_output=True, text=True, env=env, check=True)
-        (FIXTURES / f"{name}.jsonl").write_text(done.stdout)
+        (out / f"{name}.jsonl").write_text(done.stdout)
         print(f"{name}: {len(done.stdout.splitlines())} lines")
 
 
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
-    if "--compare" in sys.argv:
+    parser = argparse.ArgumentParser(description="Regenerate or compare the prismarine-physics peer traces.")
+    parser.add_argument("--compare", action="store_true", help="print the agreement with the committed traces")
+    parser.add_argument("--peer", choices=("vanilla", "plain"), default="vanilla",
+                        help="the float-patched peer (default) or prismarine-physics as published")
+    parser.add_argument("--out", type=Path, default=FIXTURES, help="where the traces go (default: the fixtures)")
+    args = parser.parse_args()
+    if args.compare:
         for n in SCENARIOS:
             print(n, agreement(n))
     else:
-        regenerate()
+        regenerate(args.peer, args.out)

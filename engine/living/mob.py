@@ -9,7 +9,13 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.constants import MOB_FOLLOW_RANGE, PATH_MAX_FALL
+from engine.constants import (
+    MOB_FOLLOW_RANGE,
+    PATH_GOAL_ARRIVED_DISTANCE,
+    PATH_GOAL_MAX_TRYING_TIME,
+    PATH_GOAL_RETRY_INTERVAL,
+    PATH_MAX_FALL,
+)
 from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences.leash import update_leash
 from engine.java.mathhelper import floor
@@ -51,8 +57,9 @@ class MobEntity(LivingEntity):
         self.jump_control = JumpControl(self)
         self.navigation = MobNavigation(self, self.CAN_OPEN_DOORS, self.CAN_SWIM) if self.NAVIGATES else None
         self.move_to: tuple[Vec3, float] | None = None    # scene goal: MoveControl.moveTo every tick
-        self.path_to: tuple[Vec3, float] | None = None    # scene goal: startMovingTo once
+        self.path_to: tuple[Vec3, float] | None = None    # scene goal: MoveToTargetPosGoal's requests
         self.path_goal_started = False
+        self.path_trying_time = 0                         # MoveToTargetPosGoal.tryingTime
         self.leash_holder: int | None = None   # MobEntity.holdingEntity, by id (spec 04 §19)
 
     def clone(self) -> MobEntity:
@@ -121,15 +128,34 @@ class MobEntity(LivingEntity):
         run_stage(rec, self, JUMP_CONTROL, self.jump_control.tick)
 
     def tick_goals(self, sim: Simulation) -> None:
-        """The scene's goal: `move_to` drives `MoveControl.moveTo` each tick; `path_to` starts the navigation
-        once (`EntityNavigation.startMovingTo`, reach distance 1)."""
+        """The scene's goals: `move_to` drives `MoveControl.moveTo` each tick; `path_to` asks the navigation as
+        1.16.5's `MoveToTargetPosGoal` does (the goal of a zombie stepping on turtle eggs, a cat going to a bed):
+        `start` calls `EntityNavigation.startMovingTo` (reach distance 1) and zeroes `tryingTime`; each `tick`,
+        the goal started in the same tick included (`GoalSelector.tick` starts, then ticks the running goals),
+        counts `tryingTime` up while the target cell's centre is not within squared distance 1.0 of the mob
+        (`Vec3i.isWithinDistance`, treated as a block position) and down while it is, and asks again when
+        `shouldResetPath` (`tryingTime % 40 == 0`). So a request the navigation refused (a mob written on a
+        floor is not `on_ground` before its first move) is made again 39 ticks later, and a mob that ended its
+        path next to the target (reach distance 1) searches again every 40 ticks. The goal stops when
+        `tryingTime` passes 1200 (`shouldContinue`; its random wait after arriving is not modelled); the
+        navigation keeps what it follows."""
         if self.move_to is not None:
             (x, y, z), speed = self.move_to
             self.move_control.move_to(x, y, z, speed)
-        if self.path_to is not None and not self.path_goal_started:
-            self.path_goal_started = True
+        if self.path_to is not None and self.path_trying_time <= PATH_GOAL_MAX_TRYING_TIME:
             (x, y, z), speed = self.path_to
-            self.navigation.start_moving_to(sim.world, x, y, z, speed)
+            if not self.path_goal_started:
+                self.path_goal_started = True
+                self.path_trying_time = 0
+                self.navigation.start_moving_to(sim.world, x, y, z, speed)
+            cx, cy, cz = floor(x) + 0.5, floor(y) + 0.5, floor(z) + 0.5
+            p = self.pos
+            if (cx - p.x) ** 2 + (cy - p.y) ** 2 + (cz - p.z) ** 2 < PATH_GOAL_ARRIVED_DISTANCE:
+                self.path_trying_time -= 1
+            else:
+                self.path_trying_time += 1
+                if self.path_trying_time % PATH_GOAL_RETRY_INTERVAL == 0:
+                    self.navigation.start_moving_to(sim.world, x, y, z, speed)
 
     def report_searches(self, sim: Simulation, rec: Recorder | None) -> None:
         """Each search since the last report: a `path` event, and with tracing a stage carrying the search."""

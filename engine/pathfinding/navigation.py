@@ -48,14 +48,19 @@ WORLD_HEIGHT = MAX_Y + 1   # World.getHeight()
 class Search:
     """One run of the path finder, kept until the mob's tick reports it (the `path` event)."""
 
-    def __init__(self, target: BlockPos, path: Path | None, visited: int, record: SearchRecord | None) -> None:
+    def __init__(self, target: BlockPos, path: Path | None, visited: int, record: SearchRecord | None,
+                 reason: str | None = None) -> None:
         self.target, self.path, self.visited, self.record = target, path, visited, record
+        self.reason = reason          # why the search could not start (no path, nothing visited)
 
     def event(self, entity_id: int) -> dict[str, Any]:
         nodes = [] if self.path is None else [list(n.pos) for n in self.path.nodes]
-        return {"kind": "path", "entity": entity_id, "target": list(self.target), "nodes": nodes,
-                "reached": self.path is not None and self.path.reaches_target, "visited": self.visited,
-                "dist_to_target": None if self.path is None else self.path.manhattan_distance_from_target}
+        event = {"kind": "path", "entity": entity_id, "target": list(self.target), "nodes": nodes,
+                 "reached": self.path is not None and self.path.reaches_target, "visited": self.visited,
+                 "dist_to_target": None if self.path is None else self.path.manhattan_distance_from_target}
+        if self.reason is not None:
+            event["reason"] = self.reason
+        return event
 
 
 class MobNavigation:
@@ -127,7 +132,13 @@ class MobNavigation:
         """`EntityNavigation.findPathToAny` (spec 07 §4 steps 1-5): the search space is the chunks of a cube of
         half-side (int)(followRange + 8) around the feet block."""
         e = self.entity
-        if not positions or e.pos.y < 0.0 or not self.is_at_valid_position():
+        if not positions:
+            return None
+        if e.pos.y < 0.0 or not self.is_at_valid_position():
+            # vanilla returns null silently; the trace says why no search ran
+            reason = "below y = 0" if e.pos.y < 0.0 else \
+                "not at a valid position (isAtValidPosition: not on the ground, in water or lava, or riding)"
+            self.searches.append(Search(positions[0], None, 0, None, reason))
             return None
         if self.current_path is not None and not self.current_path.is_finished() and \
                 self.current_target in positions:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from engine.constants import BOAT_WIDTH, PLAYER_WIDTH, SQUARE_ROOT_OF_TWO
 from engine.geometry.box import Vec3
 from engine.java.javanum import f32
 from engine.tick.simulation import Simulation
@@ -64,7 +63,8 @@ def test_a_player_sneaking_out_of_a_boat_on_land_lands_beside_it_in_its_yaw() ->
     x, z = boat.pos.x, boat.pos.z                    # the rider sneaks before the entity phase of tick 2
     sim.tick()
     assert rider.vehicle is None
-    d = (float(f32(BOAT_WIDTH * SQUARE_ROOT_OF_TWO)) + PLAYER_WIDTH + 9.999999747378752e-06) / 2.0
+    # getPassengerDismountOffset: (boat width 1.375F × √2 in float + player width 0.6F + 1e-5F) / 2
+    d = (float(f32(1.375 * f32(1.4142135))) + 0.6000000238418579 + 9.999999747378752e-06) / 2.0
     assert rider.pos == Vec3(x + -0.0 * d, 1.0, z + d)
 
 

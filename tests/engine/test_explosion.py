@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.constants import FLUID_BLAST_RESISTANCE, TNT_HEIGHT, TNT_WIDTH
+from engine.constants import TNT_HEIGHT, TNT_WIDTH
 from engine.entities.entity import Entity
 from engine.entities.minecart_rails import RAILS
 from engine.entities.tnt import Tnt
@@ -441,7 +441,7 @@ def plain_block_rays(world: World, random: JavaRandom, center: Vec3, power: floa
                     shielded = (state.block in shielding
                                 or world.get_block_state(pos[0], pos[1] + 1, pos[2]).block in shielding)
                     if not state.is_air or fluid:
-                        r = max(F(state.resistance), F(FLUID_BLAST_RESISTANCE) if fluid else F(0.0))
+                        r = max(F(state.resistance), F(100.0) if fluid else F(0.0))    # water and lava: 100
                         h -= ((F(0.0) if shielded else r) + F(0.3)) * F(0.3)
                     if h > F(0.0) and not shielded:
                         reached.setdefault(pos)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.constants import LAVA_PUSH
 from engine.entities.entity import Entity
 from engine.geometry.box import Vec3
 from engine.influences.fluids import (
@@ -176,7 +175,7 @@ def test_lava_push_at_rest_is_raised_to_minimum() -> None:
     e = Cube(1, Vec3(1.0, 64.0, 0.5))
     assert update_water_state(e, lava_channel()) is True
     minimum = 0.0045000000000000005
-    assert e.motion == Vec3(LAVA_PUSH, 0.0, 0.0).normalize().multiply(minimum, minimum, minimum)
+    assert e.motion == Vec3(7.0 / 3000.0, 0.0, 0.0).normalize().multiply(minimum, minimum, minimum)
     assert not e.touching_water
 
 

@@ -2,12 +2,15 @@
 that follow from them (those are formula tests, named as such)."""
 
 import math
+from itertools import pairwise
 
 import pytest
 
 from engine.analysis import formulas as F
 from engine.java.javanum import f32
 from engine.tick.scene import load_scene, load_scene_text
+from tests.conftest import build_scene
+from tests.scene_parts import cuboid, held, walker
 
 FREE = """
 [[entities]]
@@ -166,7 +169,7 @@ def test_launch_motion_matches_a_thrown_pearl():
 
 
 def test_sprint_jump_period_fixed_point():
-    """Formula test (§4.4; player input is not simulated yet): the per-tick order of one period (ground tick
+    """Formula test (§4.4): the per-tick order of one period (ground tick
     (v + a_g) k_g, then n0 − 1 air ticks (v + a_a) k_a) iterated converges to the corrected (3.2.6); the printed
     (3.2.5) with its trailing + a_g t0 has another fixed point (AMBIGUITY-F9)."""
     n0, a_air, a_ground, k_air, k_ground = 12, 0.026 * 0.98, 0.1 * 0.98 + 0.2, 0.91, 0.6 * 0.91
@@ -180,6 +183,26 @@ def test_sprint_jump_period_fixed_point():
     steady = F.sprint_jump_steady(n0, a_air, a_ground, k_air, k_ground)
     assert steady == pytest.approx(v, rel=1e-12)
     assert F.sprint_jump_next_printed(steady, n0, a_air, a_ground, k_air, k_ground) != pytest.approx(steady)
+
+
+def test_sprint_jump_period_of_a_simulated_player():
+    """§4.4 against a player sprint-jumping east on stone (forward, sprint and jump held): it jumps every 12 gt,
+    and the Motion it carries into each jump settles within 1e-6 of the corrected (3.2.6) with the spec's
+    constants written here (spec 05 §3: ground 0.13 × 0.98 input + the 0.2 sprint kick, k 0.6 × 0.91; air 0.026
+    × 0.98, k 0.91): the float constants of vanilla leave 3e-7 relative."""
+    sim = build_scene(blocks=[cuboid((-5, 0, -3), (900, 0, 3))], entities=[walker((0.5, 1.0, 0.5))],
+                      inputs=[held(1, 1, 300, forward=True, sprint=True, jump=True)])
+    p = sim.entity_by_id(1)
+    jumps = []
+    for t in range(1, 301):
+        before, on_ground = p.motion.x, p.on_ground
+        sim.tick()
+        if on_ground and p.motion.y > 0.3:      # (0.42F − 0.08) × 0.98F after the jump tick
+            jumps.append((t, before))
+    assert {b[0] - a[0] for a, b in pairwise(jumps[-10:])} == {12}
+    assert jumps[-1][1] == jumps[-2][1] or abs(jumps[-1][1] - jumps[-2][1]) < 1e-15
+    steady = F.sprint_jump_steady(12, 0.026 * 0.98, 0.13 * 0.98 + 0.2, 0.91, 0.6 * 0.91)
+    assert jumps[-1][1] == pytest.approx(steady, rel=1e-6)
 
 
 def test_figures_from_the_closed_forms():

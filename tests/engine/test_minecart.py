@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.constants import MINECART_MAX_SPEED, RAIL_HEIGHT
 from engine.java.javanum import f32
 from engine.tick.scene import SceneError, load_scene, load_scene_text
 from engine.tick.simulation import Simulation
@@ -38,7 +37,7 @@ def test_off_rail_cap_is_per_axis_so_the_speed_reaches_0_4_sqrt2_figure_e13() ->
                                                        motion=[3.0, 0.0, 3.0])])
     cart = sim.entity_by_id(1)
     sim.tick()
-    assert cart.pos.x - 0.5 == pytest.approx(MINECART_MAX_SPEED * 0.5)
+    assert cart.pos.x - 0.5 == pytest.approx(0.4 * 0.5)     # spec 06 §6: the per-axis cap 0.4, halved
     sim2 = load_scene_text('[[entities]]\ntype = "minecart"\npos = [0.5, 100.0, 0.5]\nmotion = [3.0, 0.0, 3.0]\n',
                            "E13 air")
     cart2 = sim2.entity_by_id(1)
@@ -53,7 +52,7 @@ def test_powered_rail_boosts_and_the_move_is_capped_at_0_4_per_tick() -> None:
     cart = sim.entity_by_id(1)
     sim.tick()
     assert cart.motion.x == (0.1 * 0.96) + 0.06            # slowdown 0.96, then the boost
-    assert cart.pos.y == 1.0 + RAIL_HEIGHT
+    assert cart.pos.y == 1.0625                           # spec 06 §6: a rail's y + 0.0625
     last = cart.pos
     shapes = set()
     for _ in range(120):
@@ -87,7 +86,7 @@ def test_slope_pulls_the_cart_down_an_ascending_rail() -> None:
     sim.tick()
     assert cart.motion.z < 0.0                                 # ascending south: downhill is north
     snapped = cart.pos
-    assert snapped.y == pytest.approx(1.0 + RAIL_HEIGHT + (snapped.z - 0.0), abs=1e-9)
+    assert snapped.y == pytest.approx(1.0625 + (snapped.z - 0.0), abs=1e-9)
 
 
 def test_stacked_minecarts_overflow_to_infinity_within_20_m_figure_e11() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engine.constants import BED_BOUNCE, COBWEB_MULTIPLIER, TNT_DRAG, TNT_GRAVITY
 from engine.geometry.box import Vec3
 from engine.tick.simulation import Simulation
 from tests.conftest import build_scene
@@ -25,16 +24,16 @@ def test_cobweb_scales_the_next_move_and_zeroes_motion() -> None:
     sim = tnt_scene([cell((0, 5, 0), "minecraft:cobweb")], (0.5, 5.0, 0.5), (0.0, 0.0, 0.0), no_gravity=True)
     tnt = sim.entity_by_id(1)
     sim.tick()                                       # no move yet; the web is now registered
-    assert tnt.movement_multiplier == Vec3(*COBWEB_MULTIPLIER)
+    assert tnt.movement_multiplier == Vec3(0.25, 0.05000000074505806, 0.25)    # spec 04: (0.25, 0.05F, 0.25)
     tnt.motion = Vec3(0.4, 0.4, 0.4)
     start = tnt.box
     sim.trace_enabled = True
     record = sim.tick()
-    assert tnt.box == start.offset(0.4 * 0.25, 0.4 * COBWEB_MULTIPLIER[1], 0.4 * 0.25)
+    assert tnt.box == start.offset(0.4 * 0.25, 0.4 * 0.05000000074505806, 0.4 * 0.25)
     assert tnt.motion == Vec3(0.0, 0.0, 0.0)         # zeroed in step 3, then drag keeps it zero
     names = [c.name for s in record.stages_of(1) if s.name == "move" for c in s.children]
     assert names[0] == "movement_multiplier"
-    assert tnt.movement_multiplier == Vec3(*COBWEB_MULTIPLIER)   # still inside the web: set again
+    assert tnt.movement_multiplier == Vec3(0.25, 0.05000000074505806, 0.25)   # still inside the web: set again
 
 
 def test_bubble_column_surface_pushes_up_to_the_1_8_cap() -> None:
@@ -42,12 +41,12 @@ def test_bubble_column_surface_pushes_up_to_the_1_8_cap() -> None:
     col = cell((0, 5, 0), "minecraft:bubble_column[drag=false]")
     sim = tnt_scene([col], (0.5, 5.0, 0.5), (0.0, 0.0, 0.0), no_gravity=True)
     sim.tick()
-    assert sim.entity_by_id(1).motion.y == (0.0 + 0.1) * TNT_DRAG
+    assert sim.entity_by_id(1).motion.y == (0.0 + 0.1) * 0.98     # spec 06 §1: TNT drag 0.98 (double)
     inner = tnt_scene([col, cell((0, 6, 0), "minecraft:bubble_column[drag=false]"), cell((0, 7, 0), STONE)],
                       (0.5, 5.0, 0.5), (0.0, 0.0, 0.0), no_gravity=True)
     inner.tick()
     # the deflated box stays in the lower cell, which has a column above it: the inner rule
-    assert inner.entity_by_id(1).motion.y == (0.0 + 0.06) * TNT_DRAG
+    assert inner.entity_by_id(1).motion.y == (0.0 + 0.06) * 0.98
 
 
 def test_downward_bubble_column_drags_down() -> None:
@@ -63,9 +62,9 @@ def test_bed_bounces_non_living_entities_by_0_66f_times_0_8() -> None:
     sim = tnt_scene([cell((0, 0, 0), "minecraft:red_bed[part=foot]")], (0.5, 0.6, 0.5), (0.0, -0.3, 0.0))
     tnt = sim.entity_by_id(1)
     sim.tick()
-    vy = 0.0 + TNT_GRAVITY - 0.3
+    vy = 0.0 - 0.04 - 0.3                                  # spec 06 §1: TNT gravity 0.04
     assert tnt.on_ground and tnt.pos.y == 0.5625       # bed top: 9/16
-    assert tnt.motion.y == -vy * BED_BOUNCE * 0.8 * TNT_DRAG * -0.5
+    assert tnt.motion.y == -vy * 0.6600000262260437 * 0.8 * 0.98 * -0.5   # spec 04: bed bounce 0.66F
 
 
 def test_honey_block_side_slides_a_falling_entity() -> None:
@@ -74,7 +73,7 @@ def test_honey_block_side_slides_a_falling_entity() -> None:
     sim = tnt_scene(honey, (0.55, 5.2, 0.5), (0.0, -0.3, 0.0))   # box to x 1.04: in the cell, off the shape
     tnt = sim.entity_by_id(1)
     sim.tick()
-    assert tnt.motion.y == -0.05 * TNT_DRAG
+    assert tnt.motion.y == -0.05 * 0.98
 
 
 def test_end_portal_removes_the_entity_and_reports_where_it_went() -> None:
@@ -126,7 +125,7 @@ def test_collision_on_both_x_and_z_keeps_x_motion_in_1_16() -> None:
         sim.tick()
         assert tnt.horizontal_collision and tnt.box.max_x == 2.0 and tnt.box.max_z == 2.0
         assert tnt.motion.z == 0.0
-        assert (tnt.motion.x == 0.8 * TNT_DRAG) is kept and (tnt.motion.x == 0.0) is not kept
+        assert (tnt.motion.x == 0.8 * 0.98) is kept and (tnt.motion.x == 0.0) is not kept
 
 
 def test_solid_entities_stop_a_moving_entity() -> None:

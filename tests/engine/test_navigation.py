@@ -37,22 +37,46 @@ def near_last_node(mob, event) -> bool:
 @pytest.mark.parametrize("name", ["zombie_path_around_wall", "zombie_path_avoid_lava", "zombie_path_through_door",
                                   "zombie_path_across_trench", "villager_path_to_bed"])
 def test_bundled_path_scenes_reach_their_targets(name: str) -> None:
-    """One search at tick 1, a reached path, and the mob walks it to its end (the navigation goes idle)."""
+    """A search at tick 1, a reached path, and the mob walks it to its end (the navigation goes idle). A path
+    with reach distance 1 may end beside the target cell; standing there, more than 1 m from the cell's centre,
+    the `path_to` goal (MoveToTargetPosGoal) asks again every 40 ticks and the search from there ends where the
+    mob stands (or, asked while the mob is in the air, is refused: see the trench)."""
     _, mob, events, _ = walk(name)
-    (event,) = events
+    event = events[0]
     assert event["reached"]
     assert mob.navigation.is_idle() and near_last_node(mob, event) and mob.on_ground
+    assert all("reason" in e or e["nodes"][-1] == event["nodes"][-1] for e in events[1:])
+    assert len(events) == 1 or events[-1]["nodes"] == [event["nodes"][-1]]
+
+
+def test_a_request_made_in_the_air_drops_the_path_until_the_next_one() -> None:
+    """The goal's request of tick 40 finds the zombie falling into the trench: `findPathTo` refuses (not at a
+    valid position) and `startMovingAlong(null)` drops the path, as vanilla's goal does; the zombie waits in the
+    trench until the request of tick 80 finds the rest of the way."""
+    sim = load_scene(SCENES_DIR / "zombie_path_across_trench.toml")
+    mob = sim.entity_by_id(1)
+    by_tick = {}
+    for _ in range(120):
+        record = sim.tick()
+        for e in record.events:
+            if e["kind"] == "path":
+                by_tick[record.tick] = e
+        if record.tick == 79:
+            assert mob.navigation.current_path is None and mob.pos.x == 4.699999988079071
+    assert sorted(by_tick) == [1, 40, 80, 120]
+    assert by_tick[40]["nodes"] == [] and not by_tick[40]["reached"] and "valid position" in by_tick[40]["reason"]
+    assert by_tick[80]["nodes"][0] == [4, 1, 0] and by_tick[80]["reached"]
 
 
 def test_door_scene_passes_through_the_door_cell() -> None:
-    _, _, (event,), _ = walk("zombie_path_through_door")
+    _, _, (event, *_), _ = walk("zombie_path_through_door")
     assert [4, 1, 3] in event["nodes"]
 
 
 def test_trench_is_crossed_with_a_jump() -> None:
     """The path goes down into the trench and up again; climbing out takes a jump (Y Motion 0.42F, then
     gravity and drag in the same tick)."""
-    _, mob, (event,), ys = walk("zombie_path_across_trench")
+    _, mob, (event, *_), ys = walk("zombie_path_across_trench")
     assert [4, 1, 0] in event["nodes"] and event["nodes"][-1][1] == 2
     assert (f32(0.42) - 0.08) * f32(0.98) in ys
     assert mob.pos.y == 2.0
@@ -89,16 +113,31 @@ def test_a_block_placed_on_the_path_makes_the_mob_search_again() -> None:
 
 def test_a_mob_that_does_not_move_gives_up_after_100_ticks() -> None:
     """`checkTimeouts`: with speed factor 0 the zombie stays put; 100 ticks after the path started, having moved
-    less than 1.5, it stops the path."""
-    sim = build_scene(blocks=[FLOOR], entities=[{
-        "type": "minecraft:zombie", "id": 1, "pos": [0.5, 1.0, 0.5], "motion": STILL, "on_ground": True,
-        "path_to": {"pos": [12.5, 1.0, 0.5], "speed": 0.0}}])
-    nav = sim.entity_by_id(1).navigation
-    for _ in range(100):
+    less than 1.5, it stops the path. The `path_to` goal's request every 40 ticks (MoveToTargetPosGoal) restarts
+    that clock (`startMovingAlong` sets `pathStartTime`), so the check fires only once nothing asks again: here
+    the goal is withdrawn after its first tick."""
+    def stalled(withdraw: bool):
+        sim = build_scene(blocks=[FLOOR], entities=[{
+            "type": "minecraft:zombie", "id": 1, "pos": [0.5, 1.0, 0.5], "motion": STILL, "on_ground": True,
+            "path_to": {"pos": [12.5, 1.0, 0.5], "speed": 0.0}}])
+        sim.tick()
+        if withdraw:
+            sim.entity_by_id(1).path_to = None
+        return sim, sim.entity_by_id(1).navigation
+
+    sim, nav = stalled(withdraw=True)
+    for _ in range(99):
         sim.tick()
     assert nav.current_path is not None
     sim.tick()
     assert nav.current_path is None
+    sim, nav = stalled(withdraw=False)
+    starts = set()
+    for _ in range(200):
+        sim.tick()
+        starts.add(nav.path_start_time)
+        assert nav.current_path is not None
+    assert sorted(starts) == [0, 39, 79, 119, 159, 199]
 
 
 @pytest.mark.parametrize("entity, message", [
@@ -184,3 +223,31 @@ def test_a_node_not_reached_in_time_stops_the_path() -> None:
         nav.tick(sim.world)
         ticks += 1
     assert ticks == expected and expected < 100
+
+
+@pytest.mark.parametrize("goal", ["path_to", "move_to"])
+def test_a_zombie_written_on_the_floor_walks(goal: str) -> None:
+    """A zombie written resting on a floor (`pos` at its top, `on_ground` left to the first tick) is not at a
+    valid position when its goal first asks: the search is refused (a `path` event with `reached = false` and
+    the reason) and the goal asks again when `tryingTime` reaches 40 (MoveToTargetPosGoal.shouldResetPath), in
+    tick 40, from the floor: the same path as from a zombie written `on_ground`, and the zombie walks it.
+    `move_to` sets the MoveControl every tick and needs no search: the zombie moves from tick 1."""
+    sim = build_scene(blocks=[FLOOR], entities=[{"type": "minecraft:zombie", "id": 1, "pos": [0.5, 1.0, 0.5],
+                                                 goal: {"pos": [8.5, 1.0, 0.5]}}])
+    mob = sim.entity_by_id(1)
+    events = {}
+    for _ in range(100):
+        record = sim.tick()
+        for e in record.events:
+            if e["kind"] == "path":
+                events[record.tick] = e
+        if record.tick == 39 and goal == "path_to":
+            assert mob.pos.x == 0.5 and mob.on_ground
+    assert mob.pos.x > 7.0
+    if goal == "move_to":
+        assert events == {}
+        return
+    assert sorted(events) == [1, 40]
+    assert events[1]["nodes"] == [] and events[1]["reached"] is False and events[1]["visited"] == 0
+    assert "not at a valid position" in events[1]["reason"]
+    assert events[40]["reached"] and events[40]["nodes"] == [[x, 1, 0] for x in range(8)]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engine.constants import TNT_DRAG, TNT_GRAVITY, TNT_HEIGHT
 from engine.geometry.box import Vec3
 from tests.conftest import build_scene
 from tests.scene_parts import entity
@@ -26,8 +25,8 @@ def test_a_rider_is_placed_on_its_vehicle_after_its_own_tick() -> None:
     sim = build_scene(entities=STACK)
     sim.tick()
     v, r = sim.entity_by_id(1), sim.entity_by_id(3)
-    assert r.pos == Vec3(v.pos.x, v.pos.y + TNT_HEIGHT * 0.75, v.pos.z)
-    assert r.motion == Vec3(0.0, (0.0 + TNT_GRAVITY) * TNT_DRAG, 0.0)   # its own 0.3s were zeroed first
+    assert r.pos == Vec3(v.pos.x, v.pos.y + 0.9800000190734863 * 0.75, v.pos.z)   # 0.75 × the 0.98F height
+    assert r.motion == Vec3(0.0, (0.0 - 0.04) * 0.98, 0.0)   # its own 0.3s were zeroed first
 
 
 def test_rider_of_a_removed_vehicle_dismounts_and_ticks_as_a_root() -> None:

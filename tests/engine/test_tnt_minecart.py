@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.constants import TNT_MINECART_FUSE
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.tick.scene import load_scene, load_scene_text
@@ -14,6 +13,8 @@ from tests.scene_parts import CART_ON_RAIL_Y, action, cell, entity, floor
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
 OBSIDIAN = floor(3, "minecraft:obsidian")
+
+FUSE = 80          # TntMinecartEntity.prime: 80 ticks (spec 06 §6)
 
 
 def cart_on_activator_rail(powered: str, *others: dict) -> Simulation:
@@ -31,10 +32,10 @@ def test_powered_activator_rail_primes_and_the_fuse_ends_in_a_power_4_explosion_
     sim = cart_on_activator_rail("true")
     cart = sim.entity_by_id(1)
     sim.tick()
-    assert cart.fuse == TNT_MINECART_FUSE - 1          # primed in the cart tick, counted down after it
+    assert cart.fuse == FUSE - 1          # primed in the cart tick, counted down after it
     found = explosions(sim, 90)
     assert [(t, ev["power"], ev["source_type"], ev["mode"]) for t, ev in found] == \
-        [(TNT_MINECART_FUSE + 1, 4.0, "minecraft:tnt_minecart", "break")]
+        [(FUSE + 1, 4.0, "minecraft:tnt_minecart", "break")]
     assert cart.removed
 
 
@@ -113,7 +114,7 @@ def track_after_explosion(text: str) -> tuple[list[str], list[str], list[str]]:
     """Run the rail-shield scene's text until after its explosion: (the rails at y 1, the stone under them, the
     stone beside them at z 1), x from -4 to 4."""
     sim = load_scene_text(text, "rail shield")
-    found = explosions(sim, TNT_MINECART_FUSE + 2)
+    found = explosions(sim, FUSE + 2)
     assert [ev["power"] for _, ev in found] == [4.0]
     w = sim.world
     return tuple([w.get_block_state(x, y, z).block for x in range(-4, 5)] for y, z in ((1, 0), (0, 0), (0, 1)))
@@ -132,7 +133,7 @@ def test_a_primed_carts_explosion_keeps_the_rails_and_the_blocks_under_them() ->
 def test_plain_tnt_in_the_carts_place_breaks_the_rails() -> None:
     text = (SCENES / "tnt_minecart_rail_shield.toml").read_text()
     rails, bed, beside = track_after_explosion(text.replace('type = "tnt_minecart"',
-                                                            f'type = "tnt"\nfuse = {TNT_MINECART_FUSE + 1}'))
+                                                            f'type = "tnt"\nfuse = {FUSE + 1}'))
     assert rails == ["rail"] * 2 + ["air"] * 6 + ["rail"]
     assert bed == beside == ["stone"] * 3 + ["air"] * 3 + ["stone"] * 3
 
