@@ -30,8 +30,8 @@ from engine.java.javanum import f32
 from engine.living.living_entity import LivingEntity
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 
 class ArmorStand(LivingEntity):

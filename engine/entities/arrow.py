@@ -38,6 +38,7 @@ from engine.constants import (
     TRIDENT_SPEED,
     TRIDENT_WATER_DRAG,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.item import spawn_dropped
 from engine.entities.projectile import (
@@ -53,12 +54,11 @@ from engine.java.javanum import INT_MAX, f32
 from engine.java.mathhelper import ceil, clamp, floor
 from engine.motion.block_effects import check_block_collision
 from engine.motion.raycast import FLUID_NONE, raycast_blocks
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.entities.entity import Entity
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 STUCK = StageInfo("stuck_check", "PersistentProjectileEntity.tick")
 RELEASE = StageInfo("release", "PersistentProjectileEntity.method_26352")

@@ -50,6 +50,7 @@ from engine.constants import (
     HALF_PI_F,
     JAVA_DOUBLE_MIN,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.dismounting import boat_dismount
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
@@ -59,13 +60,12 @@ from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, cos, floor, sin
 from engine.motion import block_effects
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.geometry.box import BlockPos
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.blocks import BlockState
     from engine.world.world import World
 

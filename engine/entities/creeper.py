@@ -17,14 +17,14 @@ from engine.constants import (
     CREEPER_HEIGHT,
     CREEPER_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.mobs import MobEntity
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 FUSE = StageInfo("fuse", "CreeperEntity.tick")
 EXPLODE = StageInfo("explode", "CreeperEntity.explode")

@@ -13,8 +13,8 @@ from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 
 class EndCrystal(Entity):

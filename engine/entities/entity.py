@@ -32,9 +32,9 @@ from engine.java.jrandom import JavaRandom
 from engine.motion import block_effects, move
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.geometry.box import BlockPos
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
@@ -198,7 +198,7 @@ class Entity:
         return {}
 
     def trace_state(self) -> tuple:
-        """The state a stage records before and after it (shown by `engine.tick.trace.state_dict`)."""
+        """The state a stage records before and after it (shown by `engine.core.trace.state_dict`)."""
         return (self.pos, self.motion, self.box, self.on_ground, self.horizontal_collision,
                 self.vertical_collision, self.fall_distance, self.type_fields())
 

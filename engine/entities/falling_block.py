@@ -17,6 +17,7 @@ from engine.constants import (
     FALLING_BLOCK_SPAWN_LIFT,
     FALLING_BLOCK_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
@@ -24,13 +25,12 @@ from engine.influences.fluids import fluid_at
 from engine.java.mathhelper import floor
 from engine.motion.move import MovementType, move
 from engine.motion.raycast import raycast_blocks
-from engine.tick.trace import StageInfo, run_stage
 from engine.world import block_physics as phys
 from engine.world import blocks
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.blocks import BlockState
 
 CHECK_SOURCE = StageInfo("check_source_block", "FallingBlockEntity.tick")

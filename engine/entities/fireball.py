@@ -24,6 +24,7 @@ from engine.constants import (
     WITHER_SKULL_HIT_DAMAGE,
     WITHER_SKULL_OWNERLESS_DAMAGE,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.projectile import (
     EntityHitResult,
@@ -37,12 +38,11 @@ from engine.entities.projectile import (
 from engine.geometry.box import ZERO, Vec3
 from engine.java.mathhelper import sqrt_float
 from engine.motion.block_effects import check_block_collision
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.entities.entity import Entity
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "ProjectileEntity.onCollision")

@@ -19,13 +19,13 @@ from engine.constants import (
     FIREWORK_START_VY,
     FIREWORK_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage, segment
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
-from engine.tick.trace import StageInfo, run_stage, segment
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 BOOST = StageInfo("firework_boost", "FireworkRocketEntity.tick")
 

@@ -26,6 +26,7 @@ from engine.constants import (
     DEGREES_TO_RADIANS,
     JAVA_PI_F,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.entity import Entity
 from engine.entities.item import Item
@@ -35,11 +36,10 @@ from engine.influences.fluids import fluid_at, get_height
 from engine.java.javanum import f32
 from engine.java.mathhelper import clamp, cos, floor, sin
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 COLLISION = StageInfo("collision", "FishingBobberEntity.checkForCollision", "Dc")
 HOOKED = StageInfo("follow_hooked", "FishingBobberEntity.tick")

@@ -26,6 +26,7 @@ from engine.constants import (
     ITEM_WATER_DRAG,
     ITEM_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities import damage_source
 from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
 from engine.entities.entity import Entity
@@ -33,11 +34,10 @@ from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import update_water_state
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 BUOYANCY = StageInfo("buoyancy", "ItemEntity.applyBuoyancy")

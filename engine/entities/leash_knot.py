@@ -14,9 +14,9 @@ from engine.java.mathhelper import floor
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.geometry.box import BlockPos
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 
 class LeashKnot(Entity):

@@ -14,14 +14,14 @@ from engine.constants import (
     THROWN_HEIGHT,
     THROWN_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
 from engine.java.mathhelper import floor
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "LlamaSpitEntity.onCollision")

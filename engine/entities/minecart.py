@@ -51,6 +51,7 @@ from engine.constants import (
     MINECART_YAW_MIN_MOVE,
     VOID_Y,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.boat import can_collide
 from engine.entities.dismounting import minecart_dismount
 from engine.entities.entity import Entity
@@ -61,12 +62,11 @@ from engine.java.javanum import f32
 from engine.java.mathhelper import atan2, clamp, cos, floor, sin, sqrt_float, wrap_degrees
 from engine.motion import block_effects
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.blocks import BlockState
     from engine.world.world import World
 

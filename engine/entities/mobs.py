@@ -52,17 +52,17 @@ from engine.constants import (
     ZOMBIE_MOVEMENT_SPEED,
     ZOMBIE_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED
 from engine.living.mob import MobEntity
 from engine.living.travel import flying_travel
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 FLOP = StageInfo("flop", "GuardianEntity.tickMovement")
 

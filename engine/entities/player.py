@@ -48,6 +48,7 @@ from engine.constants import (
     USING_ITEM_SLOWDOWN,
     WALKING_THRESHOLD,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.arrow import Arrow, get_pull_progress
 from engine.entities.firework import use_while_gliding
 from engine.geometry.box import ZERO, Box, Vec3
@@ -59,11 +60,10 @@ from engine.living import travel as tr
 from engine.living.attributes import MOVEMENT_SPEED
 from engine.living.living_entity import LivingEntity
 from engine.living.player_input import NOTHING, InputSchedule, PlayerInput
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.world import World
 
 CLIENT_INPUT = StageInfo("client_input", "ClientPlayerEntity.tickMovement")

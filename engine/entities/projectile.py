@@ -21,6 +21,7 @@ from engine.constants import (
     SPAWN_BELOW_EYE,
     THROW_DIVERGENCE,
 )
+from engine.core.trace import StageInfo, box, point, run_stage
 from engine.entities import damage_source
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
@@ -28,13 +29,12 @@ from engine.java.javanum import f32
 from engine.java.mathhelper import cos, sin
 from engine.living.living_entity import LivingEntity
 from engine.motion.raycast import COLLIDER, FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
-from engine.tick.trace import StageInfo, box, point, run_stage
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 LEFT_OWNER = StageInfo("left_owner", "ProjectileEntity.method_26961")
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")

@@ -23,18 +23,18 @@ from engine.constants import (
     SHULKER_TELEPORT_TRIES,
     SHULKER_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.mobs import MobEntity
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.piston_block_entity import BY_NAME, DIRECTIONS, Direction
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor, sin
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.world import World
 
 ATTACH = StageInfo("follow_attachment", "ShulkerEntity.tick")

@@ -25,16 +25,16 @@ from engine.constants import (
     XP_BOTTLE_SPEED,
     XP_BOTTLE_SPREAD,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
 from engine.entities.xp_orb import spawn_orbs
 from engine.motion.block_effects import check_block_collision
 from engine.motion.raycast import COLLIDER, OUTLINE
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "ProjectileEntity.onCollision")

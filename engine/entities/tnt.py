@@ -18,17 +18,17 @@ from engine.constants import (
     TNT_SPAWN_VY,
     TNT_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import update_water_state
 from engine.java.javanum import f32, wrap_int
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 GRAVITY = StageInfo("gravity", "TntEntity.tick", "G")
 DRAG = StageInfo("drag", "TntEntity.tick", "D")

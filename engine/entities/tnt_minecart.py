@@ -24,17 +24,17 @@ from engine.constants import (
     TNT_MINECART_POWER,
     TNT_MINECART_POWER_SPREAD,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities import damage_source
 from engine.entities.minecart import AbstractMinecart
 from engine.entities.minecart_rails import RAILS
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.blockrays import ExplosionBehavior
 from engine.java.javanum import f32
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.world import World
 
 FUSE = StageInfo("fuse", "TntMinecartEntity.tick")

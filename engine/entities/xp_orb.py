@@ -23,6 +23,7 @@ from engine.constants import (
     XP_ORB_WATER_DRAG,
     XP_ORB_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
@@ -30,11 +31,10 @@ from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.java.mathhelper import floor
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 WATER = StageInfo("water_movement", "ExperienceOrbEntity.applyWaterMovement")

@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.constants import CRAMMING_CHANCE, CRAMMING_DAMAGE, CRAMMING_MIN_DISTANCE, CRAMMING_PUSH
+from engine.core.trace import segment
 from engine.java.mathhelper import sqrt_float
-from engine.tick.trace import segment
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.entities.entity import Entity
     from engine.living.living_entity import LivingEntity
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 
 def tick_cramming(e: LivingEntity, sim: Simulation, rec: Recorder | None) -> None:

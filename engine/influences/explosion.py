@@ -41,6 +41,7 @@ from engine.constants import (
     TNT_EXPLOSION_FUSE_SPREAD,
     TNT_FUSE,
 )
+from engine.core.trace import label, point, segment, sphere
 from engine.entities import damage_source
 from engine.entities.entity import Entity
 from engine.entities.tnt import Tnt, prime_from_block
@@ -51,13 +52,12 @@ from engine.java.javautil import shuffle, shuffle_draws
 from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import floor
 from engine.motion.raycast import COLLIDER, FLUID_NONE, OUTLINE, raycast_blocks
-from engine.tick.trace import label, point, segment, sphere
 from engine.world import block_physics as phys
 from engine.world.world import blocks
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.world import World
 
 BREAK, DESTROY, NONE = "break", "destroy", "none"   # Explosion.DestructionType

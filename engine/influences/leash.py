@@ -14,13 +14,13 @@ import math
 from typing import TYPE_CHECKING
 
 from engine.constants import LEASH_BREAK_DISTANCE, LEASH_PULL, LEASH_PULL_DISTANCE
+from engine.core.trace import StageInfo, run_stage
 from engine.java.javanum import f32
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.entities.entity import Entity
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 LEASH = StageInfo("update_leash", "PathAwareEntity.updateLeash")
 PULL = StageInfo("leash_pull", "PathAwareEntity.updateLeash")

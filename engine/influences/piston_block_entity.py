@@ -16,19 +16,19 @@ from engine.constants import (
     PISTON_PUSH_MARGIN,
     PISTON_SHORT_HEAD,
 )
+from engine.core.trace import EntityTick, Recorder, StageInfo, run_stage, segment
+from engine.core.trace import box as gbox
 from engine.geometry.box import BlockPos, Box, Vec3, X, Y, Z
 from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
 from engine.java.javanum import f32
 from engine.motion.move import MovementType, move
-from engine.tick.trace import EntityTick, Recorder, StageInfo, run_stage, segment
-from engine.tick.trace import box as gbox
 from engine.world import blocks
 from engine.world.block_entities import BlockEntity, BlockEntityTick
 
 if TYPE_CHECKING:
+    from engine.core.trace import Geometry, PhaseRecord
     from engine.entities.entity import Entity
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Geometry, PhaseRecord
     from engine.world.blocks import BlockState
     from engine.world.world import World
 

@@ -19,6 +19,8 @@ from engine.constants import (
     SHULKER_PUSH_MARGIN,
     SHULKER_VIEWERS_EVENT,
 )
+from engine.core.trace import StageInfo, run_stage
+from engine.core.trace import box as gbox
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.geometry.shapes import VoxelShape, from_boxes
 from engine.influences.piston import BlockEvent, add_synced_block_event
@@ -31,14 +33,12 @@ from engine.influences.piston_block_entity import (
     record_push,
 )
 from engine.java.javanum import f32
-from engine.tick.trace import StageInfo, run_stage
-from engine.tick.trace import box as gbox
 from engine.world.block_entities import SHULKER_BOXES, BlockEntity, BlockEntityTick
 
 if TYPE_CHECKING:
+    from engine.core.trace import PhaseRecord
     from engine.entities.entity import Entity
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import PhaseRecord
     from engine.world.blocks import BlockState
     from engine.world.world import World
 

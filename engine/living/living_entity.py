@@ -32,6 +32,7 @@ from engine.constants import (
     VELOCITY_AFFECTING_OFFSET,
     WATER_DRAG,
 )
+from engine.core.trace import StageInfo, run_stage, segment
 from engine.entities.dismounting import on_dismounted
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
@@ -41,12 +42,11 @@ from engine.java.mathhelper import ceil, cos, floor, sin
 from engine.living import effects as fx
 from engine.living import travel as tr
 from engine.living.attributes import MAX_HEALTH, MOVEMENT_SPEED, AttributeContainer, Modifier, Operation
-from engine.tick.trace import StageInfo, run_stage, segment
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.world import World
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")

@@ -10,6 +10,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.constants import MOB_FOLLOW_RANGE, PATH_MAX_FALL
+from engine.core.trace import StageInfo, cell, label, run_stage, segment
 from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences.leash import update_leash
 from engine.java.mathhelper import floor
@@ -18,13 +19,12 @@ from engine.living.controls import JumpControl, MoveControl
 from engine.living.living_entity import LivingEntity
 from engine.pathfinding.navigation import MobNavigation
 from engine.pathfinding.node_types import PathNodeType
-from engine.tick.trace import StageInfo, cell, label, run_stage, segment
 from engine.world.blocks import BlockState
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.pathfinding.navigation import Search
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 NEW_AI = StageInfo("new_ai", "MobEntity.tickNewAi")
 GOALS = StageInfo("goals", "GoalSelector.tick")

@@ -55,19 +55,19 @@ from engine.constants import (
     WATER_DRAG,
     WATER_SPRINT_DRAG,
 )
+from engine.core.trace import StageInfo, cell, label, run_stage, segment
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32, float_text
 from engine.java.mathhelper import ceil, clamp, cos, floor, sin
 from engine.living import effects as fx
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, cell, label, run_stage, segment
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.living.living_entity import LivingEntity
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.world import World
 
 WATER = StageInfo("travel_water", "LivingEntity.travel")

@@ -37,12 +37,12 @@ from engine.constants import (
     SOUL_FIRE_BLOCK_DAMAGE,
     VELOCITY_AFFECTING_OFFSET,
 )
+from engine.core.trace import cell
+from engine.core.versions import refuse
 from engine.entities import damage_source
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
-from engine.tick.trace import cell
-from engine.tick.versions import refuse
 from engine.world import block_physics as phys
 from engine.world.blocks import parse_block_state
 from engine.world.world import EFFECT

@@ -13,20 +13,20 @@ from engine.constants import (
     PISTON_MIN_COMPONENT,
     SNEAK_EDGE_STEP,
 )
+from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import refuse
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import check_water_state
 from engine.java.javanum import f32
 from engine.java.mathhelper import approximately_equals
 from engine.motion import block_effects
 from engine.motion.collision import adjust_movement_for_collisions
-from engine.tick.trace import StageInfo, run_stage
-from engine.tick.versions import refuse
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.entities.entity import Entity
     from engine.geometry.box import BlockPos
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.blocks import BlockState
     from engine.world.world import World
 

@@ -14,6 +14,9 @@ from typing import Any
 import numpy as np
 
 from engine.constants import MAX_ENTITY_CRAMMING
+from engine.core.limits import SimulationLimit
+from engine.core.trace import EntityTick, PhaseRecord, Recorder, TickRecord
+from engine.core.versions import DEFAULT_VERSION, features_for
 from engine.entities import tnt_batch as batch
 from engine.entities.entity import Entity
 from engine.entities.player import PlayerEntity
@@ -22,9 +25,6 @@ from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
 from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
-from engine.tick.limits import SimulationLimit
-from engine.tick.trace import EntityTick, PhaseRecord, Recorder, TickRecord
-from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.world import World
 
 PHASES = ("scheduled_ticks", "block_events", "entities", "block_entities", "players")

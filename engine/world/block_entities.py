@@ -15,8 +15,8 @@ from engine.geometry.box import BlockPos
 from engine.world.block_physics import DYE_COLORS
 
 if TYPE_CHECKING:
+    from engine.core.trace import EntityTick, Geometry, PhaseRecord
     from engine.tick.simulation import Simulation
-    from engine.tick.trace import EntityTick, Geometry, PhaseRecord
 
 
 # the blocks of BlockEntityType.SHULKER_BOX: World.set_block_state gives each its block entity
