@@ -24,8 +24,8 @@ from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
     from engine.core.trace import Recorder
-    from engine.tick.simulation import Simulation
 
 BOOST = StageInfo("firework_boost", "FireworkRocketEntity.tick")
 
@@ -45,7 +45,7 @@ class FireworkRocket(Entity):
         self.life_time = FIREWORK_LIFE_PER_FLIGHT * (1 + FIREWORK_FLIGHT) + r.next_int(FIREWORK_LIFE_SPREAD_A) \
             + r.next_int(FIREWORK_LIFE_SPREAD_B)
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`FireworkRocketEntity.tick` for a rocket attached to its shooter; it explodes (with no stars: no
         damage) once its life exceeds its lifetime."""
         shooter = sim.entity_by_id(self.shooter)
@@ -75,7 +75,7 @@ def boost(shooter: Entity, rec: Recorder | None) -> None:
     shooter.motion = v.plus(dv)
 
 
-def use_while_gliding(sim: Simulation, player: Entity) -> None:
+def use_while_gliding(sim: TickContext, player: Entity) -> None:
     """`FireworkRocketItem.use`: only a gliding user launches a rocket, attached to it."""
     if not getattr(player, "fall_flying", False):
         return

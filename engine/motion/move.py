@@ -23,10 +23,10 @@ from engine.motion import block_effects
 from engine.motion.collision import adjust_movement_for_collisions
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.entities.entity import Entity
     from engine.geometry.box import BlockPos
-    from engine.tick.simulation import Simulation
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
@@ -55,12 +55,12 @@ S_BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision")
 S_VELOCITY = StageInfo("velocity_multiplier", "Entity.getVelocityMultiplier")
 
 
-def move(entity: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
+def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
     """`Entity.move`, recorded as one stage with a child per step that ran."""
     run_stage(rec, entity, MOVE, _move, entity, sim, kind, movement, rec)
 
 
-def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
+def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
     if e.no_clip:                                                                   # step 1
         run_stage(rec, e, S_NO_CLIP, move_no_clip, e, movement)
         return
@@ -183,7 +183,7 @@ def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3) -> None:
     e.on_ground = e.vertical_collision and movement.y < 0.0
 
 
-def fall(e: Entity, sim: Simulation, dy: float, state: BlockState, pos: BlockPos) -> None:
+def fall(e: Entity, sim: TickContext, dy: float, state: BlockState, pos: BlockPos) -> None:
     """Step 8, `Entity.fall`: on the ground a fall lands on the block (`onLandedUpon`: damage, farmland) and is
     reset, else it accumulates (float). `LivingEntity.fall` first checks the water when not touching it."""
     if e.living and not e.touching_water:
