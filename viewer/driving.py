@@ -14,7 +14,7 @@ from typing import Any
 
 from pyglet.window import key
 
-from engine.entities.player import PlayerEntity
+from engine.living.player import PlayerEntity
 from engine.living.player_input import PlayerInput
 from viewer.editing import Edit
 

@@ -10,6 +10,7 @@ from engine.constants import (
     BUBBLE_INNER_UP,
     BUBBLE_SURFACE_DOWN,
     BUBBLE_SURFACE_UP,
+    DEGREES_TO_RADIANS,
     ENTITY_BURNING_DURATION,
     EYE_HEIGHT_FACTOR,
     FIRE_IMMUNE_DECAY,
@@ -27,8 +28,10 @@ from engine.entities.dismounting import vehicle_top
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences import fluids
 from engine.influences.blockrays import DEFAULT_BEHAVIOR, ExplosionBehavior
+from engine.influences.cramming import push_away_from
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
+from engine.java.mathhelper import cos, sin
 from engine.motion import block_effects, move
 
 if TYPE_CHECKING:
@@ -37,6 +40,14 @@ if TYPE_CHECKING:
     from engine.geometry.box import BlockPos
     from engine.world.blocks import BlockState
     from engine.world.world import World
+
+
+def rotation_vector(pitch: float, yaw: float) -> Vec3:
+    """`Entity.getRotationVector(pitch, yaw)`: the look direction, in float arithmetic with the sine table."""
+    f = f32(pitch * DEGREES_TO_RADIANS)
+    g = f32(-yaw * DEGREES_TO_RADIANS)
+    h, i, j, k = cos(g), sin(g), cos(f), sin(f)
+    return Vec3(f32(i * j), -k, f32(h * j))
 
 
 class Entity:
@@ -185,7 +196,6 @@ class Entity:
 
     def push_away(self, other: Entity) -> None:
         """`Entity.pushAwayFrom(other)` (spec 04 §10): both pushed apart horizontally."""
-        from engine.influences.cramming import push_away_from
         push_away_from(self, other)
 
     def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:

@@ -26,6 +26,7 @@ from engine.constants import (
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
+from engine.entities.entity import rotation_vector
 from engine.entities.projectile import (
     EntityHitResult,
     HitResult,
@@ -33,7 +34,6 @@ from engine.entities.projectile import (
     damage,
     get_collision,
     is_miss,
-    rotation_vector,
 )
 from engine.geometry.box import ZERO, Vec3
 from engine.java.mathhelper import sqrt_float

@@ -20,7 +20,7 @@ from engine.constants import (
     FIREWORK_WIDTH,
 )
 from engine.core.trace import StageInfo, run_stage, segment
-from engine.entities.entity import Entity
+from engine.entities.entity import Entity, rotation_vector
 from engine.geometry.box import ZERO, Vec3
 
 if TYPE_CHECKING:
@@ -64,7 +64,6 @@ class FireworkRocket(Entity):
 
 def boost(shooter: Entity, rec: Recorder | None) -> None:
     """Shooter's Motion += look × 0.1 + (look × 1.5 − Motion) × 0.5."""
-    from engine.entities.projectile import rotation_vector
     look = rotation_vector(shooter.pitch, shooter.yaw)
     v = shooter.motion
     dv = Vec3(look.x * FIREWORK_BOOST_LOOK + (look.x * FIREWORK_BOOST_TARGET - v.x) * FIREWORK_BOOST_RATE,

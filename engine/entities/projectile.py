@@ -14,12 +14,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from engine.constants import (
     DEGREES_TO_RADIANS,
     JAVA_DOUBLE_MAX,
-    PLAYER_EYE_HEIGHT,
     PROJECTILE_SEARCH_EXPANSION,
     PROJECTILE_SPREAD,
     PROJECTILE_TARGET_MARGIN,
-    SPAWN_BELOW_EYE,
-    THROW_DIVERGENCE,
 )
 from engine.core.trace import StageInfo, box, point, run_stage
 from engine.entities import damage_source
@@ -27,7 +24,6 @@ from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import cos, sin
-from engine.living.living_entity import LivingEntity
 from engine.motion.raycast import COLLIDER, FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
 
 if TYPE_CHECKING:
@@ -58,14 +54,6 @@ class EntityHitResult(NamedTuple):
 
 
 HitResult = BlockHitResult | EntityHitResult
-
-
-def rotation_vector(pitch: float, yaw: float) -> Vec3:
-    """`Entity.getRotationVector(pitch, yaw)`: the look direction, in float arithmetic with the sine table."""
-    f = f32(pitch * DEGREES_TO_RADIANS)
-    g = f32(-yaw * DEGREES_TO_RADIANS)
-    h, i, j, k = cos(g), sin(g), cos(f), sin(f)
-    return Vec3(f32(i * j), -k, f32(h * j))
 
 
 class Projectile(Entity):
@@ -149,7 +137,7 @@ def damage(sim: TickContext, target: Entity, amount: float, attacker: Entity | N
     """`target.damage(source, amount)` for a projectile's hit: living entities go through `LivingEntity.damage`
     (health, invulnerable ticks, the attacker's knockback, spec 04 §13); projectiles decide themselves (ghast
     fireballs are deflected); other entities ignore it (false)."""
-    if isinstance(target, Projectile | LivingEntity):
+    if isinstance(target, Projectile) or target.living:
         return target.damage(sim, damage_source.PROJECTILE, amount, attacker)
     return target.living
 
@@ -198,23 +186,3 @@ def get_entity_collision(sim: TickContext, e: Entity, start: Vec3, end: Vec3, ar
 def is_miss(hit: HitResult) -> bool:
     """`hit.getType() == HitResult.Type.MISS`."""
     return isinstance(hit, BlockHitResult) and hit.missed
-
-
-def throw_from_player(sim: TickContext, cls: type[Projectile], feet: Vec3, yaw: float, pitch: float,
-                      speed: float, spread: bool, player_motion: Vec3, player_on_ground: bool) -> Projectile:
-    """A player (a `PlayerEntity` without inputs, spawned first) at `feet` uses the item: the projectile appears at the
-    player's eye height − 0.1F (`getEyeY() - 0.1F`), owned by the player, and `setProperties(player, pitch,
-    yaw, roll, speed, 1.0F)` gives its Motion (spec 06 §7.1, §8.1). Both join the world; returns the projectile."""
-    from engine.entities.player import PlayerEntity
-    player = sim.create(PlayerEntity, feet, player_motion)
-    player.yaw = player.head_yaw = player.body_yaw = f32(yaw)
-    player.pitch = f32(pitch)
-    player.on_ground = player.vertical_collision = player_on_ground   # as the scene loader sets an entity
-    sim.add_entity(player)
-    eye_y = feet.y + PLAYER_EYE_HEIGHT
-    p = sim.create(cls, Vec3(feet.x, eye_y - SPAWN_BELOW_EYE, feet.z))
-    p.owner = player.id
-    p.set_properties(player, pitch, yaw, p.THROW_ROLL, speed, THROW_DIVERGENCE, spread)
-    p.after_use(speed)
-    sim.add_entity(p)
-    return p

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.constants import LEASH_BREAK_DISTANCE, LEASH_PULL, LEASH_PULL_DISTANCE
 from engine.core.trace import StageInfo, run_stage
+from engine.entities.item import spawn_dropped
 from engine.java.javanum import f32
 
 if TYPE_CHECKING:
@@ -65,7 +66,6 @@ def leash_pull(mob: Entity, holder: Entity, f: float) -> None:
 def detach_leash(mob: Entity, sim: TickContext) -> None:
     """`MobEntity.detachLeash(true, true)`: the holder is let go and a lead drops at the mob's feet
     (`dropItem(Items.LEAD)`: a new item entity with its spawn kick)."""
-    from engine.entities.item import spawn_dropped
     mob.leash_holder = None
     sim.add_entity(spawn_dropped(sim, mob.pos.x, mob.pos.y, mob.pos.z, LEAD))
 

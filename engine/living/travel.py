@@ -56,6 +56,7 @@ from engine.constants import (
     WATER_SPRINT_DRAG,
 )
 from engine.core.trace import StageInfo, cell, label, run_stage, segment
+from engine.entities.entity import rotation_vector
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32, float_text
@@ -224,12 +225,6 @@ def glide(e: LivingEntity, d: float) -> float:
         v = v.add((look.x / i * j - v.x) * ELYTRA_STEER, 0.0, (look.z / i * j - v.z) * ELYTRA_STEER)
     e.motion = Vec3(v.x * ELYTRA_DRAG, v.y * ELYTRA_DRAG_Y, v.z * ELYTRA_DRAG)
     return j
-
-
-def rotation_vector(pitch: float, yaw: float) -> Vec3:
-    """`Entity.getRotationVector(pitch, yaw)` (one definition, in the projectile module)."""
-    from engine.entities.projectile import rotation_vector as rv
-    return rv(pitch, yaw)
 
 
 # --- case 4: everything else (spec 05 §2.4) ---

@@ -19,12 +19,13 @@ from engine.core.trace import EntityTick, PhaseRecord, Recorder, TickRecord
 from engine.core.versions import DEFAULT_VERSION, features_for
 from engine.entities import tnt_batch as batch
 from engine.entities.entity import Entity
-from engine.entities.player import PlayerEntity
+from engine.entities.item import spawn_dropped
 from engine.entities.tnt import Tnt
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
 from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
+from engine.living.player import PlayerEntity
 from engine.world.world import World
 
 PHASES = ("scheduled_ticks", "block_events", "entities", "block_entities", "players")
@@ -138,7 +139,6 @@ class Simulation:
 
     def drop_item_of(self, entity: Entity, state) -> None:
         """`Entity.dropItem(block)`: an item of the block at the entity's position."""
-        from engine.entities.item import spawn_dropped
         self.add_entity(spawn_dropped(self, entity.pos.x, entity.pos.y, entity.pos.z, state.name))
 
     def change_dimension(self, entity: Entity, dimension: str, portal: tuple[int, int, int]) -> None:
@@ -217,7 +217,7 @@ class Simulation:
 
     def _tick_players(self, phase: PhaseRecord) -> None:
         """The network phase: each simulated player's movement, as its client computed it (spec 06 §10;
-        `engine.entities.player`), in load order."""
+        `engine.living.player`), in load order."""
         for e in [e for e in self.world.entities.values() if not e.removed and isinstance(e, PlayerEntity)]:
             e.player_tick(self, self._recorder(e, phase))
             self.world.check_entity_chunk_pos(e)

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from engine.core.limits import SimulationLimit
-from engine.entities.registry import ENTITY_TYPES
 from engine.geometry.box import Vec3
+from engine.tick.registry import ENTITY_TYPES
 from engine.tick.scene import SceneError, load_scene_text
 from tests.conftest import deadline, scene_toml
 

@@ -18,9 +18,9 @@ from engine.constants import (
     CREEPER_WIDTH,
 )
 from engine.core.trace import StageInfo, run_stage
-from engine.entities.mobs import MobEntity
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
+from engine.living.mobs import MobEntity
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext

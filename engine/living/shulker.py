@@ -24,11 +24,11 @@ from engine.constants import (
     SHULKER_WIDTH,
 )
 from engine.core.trace import StageInfo, run_stage
-from engine.entities.mobs import MobEntity
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.piston_block_entity import BY_NAME, DIRECTIONS, Direction
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor, sin
+from engine.living.mobs import MobEntity
 from engine.motion.move import MovementType, move
 from engine.world import block_physics as phys
 

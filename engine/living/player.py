@@ -49,14 +49,15 @@ from engine.constants import (
     WALKING_THRESHOLD,
 )
 from engine.core.trace import StageInfo, run_stage
-from engine.entities.arrow import Arrow, get_pull_progress
+from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
+from engine.entities.entity import rotation_vector
 from engine.entities.firework import use_while_gliding
+from engine.entities.thrown import THROWN_TYPES
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.living import effects as fx
-from engine.living import travel as tr
 from engine.living.attributes import MOVEMENT_SPEED
 from engine.living.living_entity import LivingEntity
 from engine.living.player_input import NOTHING, InputSchedule, PlayerInput
@@ -64,6 +65,7 @@ from engine.living.player_input import NOTHING, InputSchedule, PlayerInput
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.entities.projectile import Projectile
     from engine.world.world import World
 
 CLIENT_INPUT = StageInfo("client_input", "ClientPlayerEntity.tickMovement")
@@ -80,6 +82,8 @@ POSES = {"standing": (PLAYER_HEIGHT, PLAYER_EYE_HEIGHT),
          "fall_flying": (PLAYER_LOW_HEIGHT, PLAYER_LOW_EYE_HEIGHT)}
 FIREWORK_ROCKET = "minecraft:firework_rocket"
 BOW = "minecraft:bow"
+# what a player's item throws (the item id is the projectile's entity id), at the class's THROW_SPEED
+THROWN_BY_ITEM = {cls.TYPE: cls for cls in (*THROWN_TYPES, *PERSISTENT_TYPES) if cls.THROW_SPEED is not None}
 DOUBLE_TAP_TICKS = 7   # ClientPlayerEntity.ticksLeftToDoubleTapSprint = 7
 POSE_CACHE_SIZE = 64
 
@@ -168,14 +172,13 @@ class PlayerEntity(LivingEntity):
     def use_item(self, sim: TickContext, item: str) -> None:
         """Throwing a pearl, snowball or egg: the projectile appears at the eye − 0.1F with the look's Motion
         plus the player's (spec 06 §7.1); a firework rocket boosts a gliding player; a bow starts its draw."""
-        from engine.entities.registry import ENTITY_TYPES
         if item == FIREWORK_ROCKET:
             use_while_gliding(sim, self)
             return
         if item == BOW:
             self.bow_drawn_since = sim.tick_count
             return
-        cls = ENTITY_TYPES[item]
+        cls = THROWN_BY_ITEM[item]
         self.shoot(sim, cls, cls.THROW_SPEED)
 
     def shoot(self, sim: TickContext, cls: type, speed: float) -> None:
@@ -289,7 +292,7 @@ class PlayerEntity(LivingEntity):
         super().travel(sim, rec, movement_input)
 
     def swim_pitch(self, world: World) -> None:
-        g = tr.rotation_vector(self.pitch, self.yaw).y
+        g = rotation_vector(self.pitch, self.yaw).y
         h = SWIM_PITCH_FAST if g < SWIM_LOOK_DOWN else SWIM_PITCH_SLOW
         p = self.pos
         above = fluid_at(world, floor(p.x), floor(p.y + 1.0 - SWIM_SURFACE_OFFSET), floor(p.z))
@@ -360,6 +363,23 @@ class PlayerEntity(LivingEntity):
 
 def valid_use_items() -> list[str]:
     """Items a player may use in `[[inputs]]`: those thrown by a player, and the bow (drawn over the range)."""
-    from engine.entities.registry import ENTITY_TYPES
-    return sorted([FIREWORK_ROCKET, BOW, *(t for t, c in ENTITY_TYPES.items() if getattr(c, "THROW_SPEED", None)
-                                      is not None and t != "minecraft:potion")])
+    return sorted([FIREWORK_ROCKET, BOW, *(t for t in THROWN_BY_ITEM if t != "minecraft:potion")])
+
+
+def throw_from_player(sim: TickContext, cls: type[Projectile], feet: Vec3, yaw: float, pitch: float,
+                      speed: float, spread: bool, player_motion: Vec3, player_on_ground: bool) -> Projectile:
+    """A player (a `PlayerEntity` without inputs, spawned first) at `feet` uses the item: the projectile appears at the
+    player's eye height − 0.1F (`getEyeY() - 0.1F`), owned by the player, and `setProperties(player, pitch,
+    yaw, roll, speed, 1.0F)` gives its Motion (spec 06 §7.1, §8.1). Both join the world; returns the projectile."""
+    player = sim.create(PlayerEntity, feet, player_motion)
+    player.yaw = player.head_yaw = player.body_yaw = f32(yaw)
+    player.pitch = f32(pitch)
+    player.on_ground = player.vertical_collision = player_on_ground   # as the scene loader sets an entity
+    sim.add_entity(player)
+    eye_y = feet.y + PLAYER_EYE_HEIGHT
+    p = sim.create(cls, Vec3(feet.x, eye_y - SPAWN_BELOW_EYE, feet.z))
+    p.owner = player.id
+    p.set_properties(player, pitch, yaw, p.THROW_ROLL, speed, THROW_DIVERGENCE, spread)
+    p.after_use(speed)
+    sim.add_entity(p)
+    return p
