@@ -60,7 +60,8 @@ class Entity:
     collides_with_pushables: ClassVar[bool] = False  # boats and minecarts: pushable entities are solid to them
     living: ClassVar[bool] = False         # LivingEntity: slime and bed bounce fully
     pushed_by_fluids: ClassVar[bool] = True
-    is_player: ClassVar[bool] = False
+    is_player: ClassVar[bool] = False      # a client moves it, in the players phase (Simulation._tick_players)
+    batched: ClassVar[bool] = False        # runs of it take the vectorised free-flight step (entities/tnt_batch)
     # NBT-like fields a scene may set, with their types; FIELD_ATTRIBUTES names the attribute where it differs
     FIELDS: ClassVar[dict[str, type]] = {}
     FIELD_ATTRIBUTES: ClassVar[dict[str, str]] = {}

@@ -20,12 +20,10 @@ from engine.core.versions import DEFAULT_VERSION, features_for
 from engine.entities import tnt_batch as batch
 from engine.entities.entity import Entity
 from engine.entities.item import spawn_dropped
-from engine.entities.tnt import Tnt
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
 from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
-from engine.living.player import PlayerEntity
 from engine.world.world import World
 
 PHASES = ("scheduled_ticks", "block_events", "entities", "block_entities", "players")
@@ -193,15 +191,16 @@ class Simulation:
         Runs of TNT in free flight take the vectorised step of `engine.entities.tnt_batch`."""
         world = self.world
         for e in world.entities.values():       # a riding player's keys reach its vehicle before it moves
-            if isinstance(e, PlayerEntity) and e.vehicle is not None and not e.removed:
+            if e.is_player and e.vehicle is not None and not e.removed:
                 e.steer_vehicle(self)
         self._in_entity_phase = True
         order = [e for e in world.entities.values() if self._is_root_now(e)]
         i = 0
         while i < len(order):
-            if self.vectorize and type(order[i]) is Tnt:
+            kind = type(order[i])
+            if self.vectorize and kind.batched:
                 j = i
-                while j < len(order) and type(order[j]) is Tnt:
+                while j < len(order) and type(order[j]) is kind:
                     j += 1
                 self._tick_tnt_run(order[i:j], phase)
                 i = j
@@ -218,7 +217,7 @@ class Simulation:
     def _tick_players(self, phase: PhaseRecord) -> None:
         """The network phase: each simulated player's movement, as its client computed it (spec 06 §10;
         `engine.living.player`), in load order."""
-        for e in [e for e in self.world.entities.values() if not e.removed and isinstance(e, PlayerEntity)]:
+        for e in [e for e in self.world.entities.values() if not e.removed and e.is_player]:
             e.player_tick(self, self._recorder(e, phase))
             self.world.check_entity_chunk_pos(e)
 

@@ -103,3 +103,14 @@ def test_a_floor_imports_nothing_above_it(folder: str, above: tuple[str, ...]) -
     for path in (ROOT / "engine" / folder).glob("*.py"):
         wrong = {name for name in engine_imports(path) if name.startswith(above)}
         assert wrong == set(), f"engine/{folder}/{path.name} imports {sorted(wrong)}"
+
+
+def test_the_simulation_asks_a_kind_what_it_supports() -> None:
+    """`Simulation` tests no entity class (`type(e) is Tnt`, `isinstance(e, PlayerEntity)`): a kind declares
+    `batched` (the vectorised step) and `is_player` (the players phase)."""
+    tree = ast.parse((ROOT / "engine" / "tick" / "simulation.py").read_text(encoding="utf-8"))
+    calls = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+    assert "isinstance" not in calls
+    kinds = {name for name in engine_imports(ROOT / "engine" / "tick" / "simulation.py")
+             if name.startswith(("engine.entities.", "engine.living."))}
+    assert kinds == {"engine.entities.entity", "engine.entities.item"}   # the base and `spawn_dropped`
