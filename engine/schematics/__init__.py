@@ -12,7 +12,6 @@ import numpy as np
 
 from engine.geometry.box import BlockPos
 from engine.influences.piston_block_entity import DIRECTIONS, PistonBlockEntity
-from engine.tick.scene_writer import write_scene
 from engine.tick.simulation import Simulation
 from engine.world.world import AIR_ID, World
 
@@ -110,6 +109,7 @@ def export(sim: Simulation, path: str | Path) -> None:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".toml":
+        from engine.tick.scene_writer import write_scene  # on first use: start-up time (tomli_w)
         write_scene(sim, path)
         return
     module = _format(suffix)
