@@ -1,4 +1,77 @@
-"""Tickscope's simulation engine: a tick-exact model of Minecraft Java Edition entity motion.
+"""Tickscope's engine: a tick-exact Minecraft Java Edition 1.16.5 entity-motion simulator (docs/architecture.md).
 
-Pure Python and numpy; it never imports a GL or UI library (the viewer draws what the trace records).
+This package is the engine's public surface: the viewer and the CLI import from `engine` and from nothing below
+it (tested). Each name is imported on first use, so `import engine` costs nothing until a name is read (the
+viewer's launch time); a scene is loaded with `load_scene`, run by `Simulation.tick`, and read through the trace
+types and the queries below.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+
+# public name → (module, attribute in it; None: the module itself)
+_SURFACE: dict[str, tuple[str, str | None]] = {
+    # scenes: load, check, write
+    "load_scene": ("engine.tick.scene", "load_scene"),
+    "SceneError": ("engine.tick.scene_checks", "SceneError"),
+    "one_line": ("engine.tick.scene_checks", "one_line"),
+    "write_scene": ("engine.tick.scene_writer", "write_scene"),
+    "SceneWriteError": ("engine.tick.scene_writer", "SceneWriteError"),
+    "ENTITY_TYPES": ("engine.tick.registry", "ENTITY_TYPES"),
+    # the run
+    "Simulation": ("engine.tick.simulation", "Simulation"),
+    "Snapshot": ("engine.tick.simulation", "Snapshot"),
+    "SimulationLimit": ("engine.core.limits", "SimulationLimit"),
+    # the trace
+    "TickRecord": ("engine.core.trace", "TickRecord"),
+    "PhaseRecord": ("engine.core.trace", "PhaseRecord"),
+    "EntityTick": ("engine.core.trace", "EntityTick"),
+    "Stage": ("engine.core.trace", "Stage"),
+    "state_dict": ("engine.core.trace", "state_dict"),
+    # geometry and blocks
+    "BlockPos": ("engine.geometry.box", "BlockPos"),
+    "Box": ("engine.geometry.box", "Box"),
+    "Vec3": ("engine.geometry.box", "Vec3"),
+    "blocks": ("engine.world.blocks", None),
+    "BlockStateError": ("engine.world.blocks", "BlockStateError"),
+    "parse_block_state": ("engine.world.blocks", "parse_block_state"),
+    # queries: the block a ray picks, the moving blocks (B36) and their directions
+    "raycast_blocks": ("engine.motion.raycast", "raycast_blocks"),
+    "PistonBlockEntity": ("engine.influences.piston_block_entity", "PistonBlockEntity"),
+    "BY_NAME": ("engine.influences.piston_block_entity", "BY_NAME"),
+    # living entities and a player's keys
+    "LivingEntity": ("engine.living.living_entity", "LivingEntity"),
+    "PlayerEntity": ("engine.living.player", "PlayerEntity"),
+    "PlayerInput": ("engine.living.player_input", "PlayerInput"),
+    "KEYS": ("engine.living.player_input", "KEYS"),
+    # schematics
+    "SCHEMATIC_SUFFIXES": ("engine.schematics", "SCHEMATIC_SUFFIXES"),
+    "is_schematic": ("engine.schematics", "is_schematic"),
+    "export": ("engine.schematics", "export"),
+    "SchematicError": ("engine.schematics.nbt_io", "SchematicError"),
+    # analysis: closed forms, sweeps, version diffs, and the CLI's commands
+    "formulas": ("engine.analysis.formulas", None),
+    "FormulaOverlay": ("engine.analysis.formulas", "Overlay"),
+    "run_sweep": ("engine.analysis.sweep", "run_sweep"),
+    "VersionGhost": ("engine.analysis.diff", "VersionGhost"),
+    "first_difference": ("engine.analysis.diff", "first_difference"),
+    "run_ghost": ("engine.analysis.diff", "run_ghost"),
+    "analysis_commands": ("engine.analysis.commands", None),
+}
+
+__all__ = sorted(_SURFACE)
+
+
+def __getattr__(name: str) -> object:
+    """A public name, imported from its module on first use and kept."""
+    if name not in _SURFACE:
+        raise AttributeError(f"module 'engine' has no attribute {name!r}")
+    module, attribute = _SURFACE[name]
+    value = import_module(module) if attribute is None else getattr(import_module(module), attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

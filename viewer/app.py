@@ -18,8 +18,7 @@ import numpy as np
 import pyglet
 from imgui_bundle import imgui, implot
 
-from engine.tick.scene import SceneError, load_scene
-from engine.tick.simulation import Simulation
+from engine import SceneError, Simulation, load_scene
 from viewer import editing
 from viewer.commands import run_commands
 from viewer.controls import CameraControls
@@ -60,7 +59,7 @@ from viewer.timeline import EventLog
 from viewer.undo import UndoStack
 
 if TYPE_CHECKING:
-    from engine.analysis.diff import VersionGhost
+    from engine import VersionGhost
 
 WINDOW_SIZE = (1280, 720)
 CAPTION = "Tickscope"

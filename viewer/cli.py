@@ -10,7 +10,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import NoReturn
 
-from engine.analysis import commands as analysis_commands
+from engine import analysis_commands
 
 SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
 DEFAULT_SCENE = SCENES_DIR / "tnt_flat_ground.toml"
@@ -59,14 +59,14 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    from engine.tick.scene_checks import one_line
+    from engine import one_line
     print(f"tickscope: {one_line(message)}", file=sys.stderr)
     return 2
 
 
 def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_unmapped: bool = False):
     """Yield the JSON-line objects of `tickscope trace` (line 0 = the state before any tick)."""
-    from engine.tick.scene import load_scene
+    from engine import load_scene
     sim = load_scene(scene, allow_unmapped)
     sim.trace_enabled = stages
 
@@ -87,8 +87,7 @@ def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
-    from engine.tick.limits import SimulationLimit
-    from engine.tick.scene import SceneError
+    from engine import SceneError, SimulationLimit
     if args.ticks < 0:
         return _fail(f"--ticks must be >= 0, got {args.ticks}")
     try:
@@ -100,7 +99,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
         return _fail(str(err))
     except NotImplementedError as err:   # a mechanic the engine does not simulate yet, named in the message
         return _fail(f"not simulated: {err}")
-    except SimulationLimit as err:       # where vanilla itself would stall (engine/tick/limits.py)
+    except SimulationLimit as err:       # where vanilla itself would stall (engine/core/limits.py)
         return _fail(str(err))
     except BrokenPipeError:
         return 0
@@ -121,8 +120,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         return _fail(f"--size must be WxH with positive integers, got {args.size!r}")
     if args.tick is not None and args.tick < 0:
         return _fail(f"--tick must be >= 0, got {args.tick}")
-    from engine.tick.limits import SimulationLimit
-    from engine.tick.scene import SceneError
+    from engine import SceneError, SimulationLimit
     from viewer.render import RenderError, render_to_png
     try:
         if args.ticks is not None:
@@ -137,10 +135,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from engine.schematics import SchematicError, export
-    from engine.tick.limits import SimulationLimit
-    from engine.tick.scene import SceneError, load_scene
-    from engine.tick.scene_writer import SceneWriteError
+    from engine import SceneError, SceneWriteError, SchematicError, SimulationLimit, export, load_scene
     if args.tick < 0:
         return _fail(f"--tick must be >= 0, got {args.tick}")
     try:

@@ -9,8 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine.schematics import is_schematic
-from engine.tick.scene import SceneError, load_scene
+from engine import SceneError, is_schematic, load_scene
 from viewer.drawing.screenshots import screenshots_dir
 from viewer.files import Watch, remember
 from viewer.panels.plots import series_csv_rows
@@ -92,7 +91,7 @@ def saved_state(app: Any) -> Any:
 
 def save_to(app: Any, path: Path) -> None:
     """Write the scene with every edit to `path`, atomically, through the engine's scene writer."""
-    from engine.tick.scene_writer import SceneWriteError, write_scene  # imported on first use: start-up time
+    from engine import SceneWriteError, write_scene  # imported on first use: start-up time
 
     try:
         write_scene(saved_state(app), path)

@@ -14,8 +14,7 @@ from typing import Any
 
 from pyglet.window import key
 
-from engine.entities.player import PlayerEntity
-from engine.living.player_input import PlayerInput
+from engine import PlayerEntity, PlayerInput
 from viewer.editing import Edit
 
 DRIVE_KEYS = {  # PlayerInput field → the keys that hold it

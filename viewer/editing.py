@@ -15,9 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.entities.registry import ENTITY_TYPES
-from engine.geometry.box import Box, Vec3
-from engine.world.blocks import BlockStateError, parse_block_state
+from engine import ENTITY_TYPES, BlockStateError, Box, Vec3, parse_block_state
 from viewer.history import History
 
 JAVA_INT = (-(2**31), 2**31 - 1)

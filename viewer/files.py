@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.schematics import SCHEMATIC_SUFFIXES
+from engine import SCHEMATIC_SUFFIXES
 
 MAX_RECENT = 10
 SCENE_FILTERS = ["Scenes (*.toml)", "*.toml", "All files", "*"]

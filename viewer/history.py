@@ -30,8 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.tick.simulation import Snapshot
-from engine.tick.trace import state_dict
+from engine import Snapshot, state_dict
 
 EntityStates = Mapping[int, dict[str, Any]]  # entity id → {"type", "eye_height", and the trace state's fields}
 BUDGET_ENV = "TICKSCOPE_HISTORY_BUDGET"

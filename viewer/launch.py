@@ -13,7 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
+    from engine import Simulation
 
 NO_DISPLAY = ("no display to open the viewer on (DISPLAY and WAYLAND_DISPLAY are unset); the viewer needs a "
               "graphical session with OpenGL 3.3 (for images without one: tickscope render)")
@@ -34,7 +34,7 @@ def open_viewer(scene_path: str) -> int:
     # What the launch makes lives on: the collector waits until the first frame is drawn (the app then freezes
     # it all and turns the collector back on), which saves some 60 ms of collections (docs/performance.md).
     gc.disable()
-    from engine.tick.scene import SceneError
+    from engine import SceneError
     loading = start_loading(scene_path)
     problem = display_problem()
     if problem is None:
@@ -61,7 +61,7 @@ def start_loading(scene_path: str) -> Callable[[], Simulation]:
     """Start loading `scene_path`; the function returned waits for the simulation and raises what `load_scene`
     raises. On Linux a forked child loads it while this process imports the window's libraries, and sends it back
     pickled (launch time, docs/performance.md); elsewhere, or where the child sends nothing, it loads here."""
-    from engine.tick.scene import load_scene
+    from engine import load_scene
     if sys.platform != "linux":
         return partial(load_scene, scene_path)
     read_end, write_end = os.pipe()
@@ -95,7 +95,7 @@ def start_loading(scene_path: str) -> Callable[[], Simulation]:
 def _pickled_load(scene_path: str) -> bytes:
     """The child's answer: the simulation pickled, or nothing where the load fails (the parent then loads the scene
     itself and meets the error there)."""
-    from engine.tick.scene import load_scene
+    from engine import load_scene
     try:
         return pickle.dumps(load_scene(scene_path), protocol=pickle.HIGHEST_PROTOCOL)
     except BaseException:   # the child must reach os._exit whatever happens, and say nothing

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.analysis import formulas
+from engine import formulas
 from viewer.drawing.analysis import add_formula_path, add_ghosts
 from viewer.drawing.overlays import (
     EXPLOSION_ROLES,

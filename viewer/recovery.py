@@ -31,7 +31,7 @@ class Recovery:
 
     def save(self, sim: Any) -> str | None:
         """Write `sim` as the recovery file; the reason it could not be written, if any."""
-        from engine.tick.scene_writer import SceneWriteError, write_scene  # imported on first use: start-up time
+        from engine import SceneWriteError, write_scene  # imported on first use: start-up time
 
         if self.path is None:
             return None

@@ -12,7 +12,7 @@ import numpy as np
 from imgui_bundle import imgui
 from PIL import Image
 
-from engine.tick.scene import load_scene
+from engine import load_scene
 from viewer.drawing.camera import Camera, CameraSpec, camera_from_spec, parse_camera
 from viewer.drawing.framing import scene_bounds
 from viewer.drawing.labels import draw_caption_card, draw_gizmo_letters, draw_labels

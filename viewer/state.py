@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.geometry.box import BlockPos
+from engine import BlockPos
 from viewer.editing import Edit
 
 StageKey = tuple[int, int, tuple[int, ...]]   # (phase index, item index, child path) in a TickRecord

@@ -8,6 +8,7 @@ from engine.constants import PUSH_OUT_BASE, PUSH_OUT_DAMPING, PUSH_OUT_SPREAD
 from engine.geometry.box import Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
     from engine.entities.entity import Entity
@@ -29,7 +30,6 @@ def scale_motion(e: Entity, x: float, y: float, z: float) -> None:
 def slippery_drag(e: Entity, world: World, drag: float, drag_y: float) -> None:
     """Items and XP orbs (spec 04 §4): X/Z × drag, times the slipperiness of the block 1 m below when on the
     ground (a float product), Y × drag_y."""
-    from engine.world import block_physics as phys
     g = drag
     if e.on_ground:
         p = e.pos
@@ -45,7 +45,6 @@ _PUSH_DIRECTIONS = ((0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0), (0, 1, 0))
 def push_out_of_blocks(e: Entity, world: World, x: float, y: float, z: float) -> None:
     """`Entity.pushOutOfBlocks` (spec 04 §14): a kick of 0.1..0.3 towards the nearest face whose neighbour
     is not a full cube; the other axes keep 0.75 of their Motion."""
-    from engine.world import block_physics as phys
     bx, by, bz = floor(x), floor(y), floor(z)
     frac = (x - bx, y - by, z - bz)
     best = (0, 1, 0)

@@ -25,16 +25,16 @@ from engine.constants import (
     XP_BOTTLE_SPEED,
     XP_BOTTLE_SPREAD,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
 from engine.entities.xp_orb import spawn_orbs
 from engine.motion.block_effects import check_block_collision
 from engine.motion.raycast import COLLIDER, OUTLINE
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
 
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "ProjectileEntity.onCollision")
@@ -54,7 +54,7 @@ class ThrownEntity(Projectile):
     THROW_SPEED = THROWN_SPEED
     HITS_ENTITIES: ClassVar[bool] = True   # onEntityHit deals (0) damage: snowball, egg, ender pearl
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ThrownEntity.tick`: spec 06 §8.2."""
         self.projectile_tick(sim, rec)                                                        # 1 F
         hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec,
@@ -71,14 +71,14 @@ class ThrownEntity(Projectile):
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.GRAVITY, 0.0)
         run_stage(rec, self, POSITION, self.set_position, target)                             # 7 M
 
-    def on_collision(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_collision(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`ProjectileEntity.onCollision`: the entity or block hit (a block's `onProjectileHit` reactions, such as
         targets and chorus flowers, are not modelled), then the item's own reaction."""
         if isinstance(hit, EntityHitResult) and self.HITS_ENTITIES:
             damage(sim, hit.entity, 0.0, self.attacker(sim))   # 0 damage (3 to blazes, not simulated)
         self.on_landed(sim, hit, rec)
 
-    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """The item's `onCollision` after the hit itself: snowballs (and the plain case) break."""
         self.remove()
 
@@ -90,7 +90,7 @@ class Snowball(ThrownEntity):
 class Egg(ThrownEntity):
     TYPE = "minecraft:egg"
 
-    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`EggEntity.onCollision`: 1 in 8 hatches chickens (4 with a further 1 in 32), from the egg's Random.
         Chickens are not simulated: the event reports how many would appear."""
         if self.random.next_int(EGG_CHICKEN_CHANCE) == 0:
@@ -102,7 +102,7 @@ class Egg(ThrownEntity):
 class EnderPearl(ThrownEntity):
     TYPE = "minecraft:ender_pearl"
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`EnderPearlEntity.tick`: removed at once when its player owner is dead."""
         owner = self.get_owner(sim)
         if owner is not None and owner.is_player and owner.removed:
@@ -110,7 +110,7 @@ class EnderPearl(ThrownEntity):
             return
         super().tick(sim, rec)
 
-    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`EnderPearlEntity.onCollision` (spec 08 §2): the owner goes to the pearl's position of this tick (the
         last one before the hit, not the hit point) with its fall distance reset. The event reports the
         destination even without an owner. The player's 5 fall damage and the endermite chance are not modelled."""
@@ -140,7 +140,7 @@ class ExperienceBottle(ThrownEntity):
     THROW_SPEED = XP_BOTTLE_SPEED
     THROW_ROLL = BOTTLE_ROLL
 
-    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`ExperienceBottleEntity.onCollision`: 3 + nextInt(5) + nextInt(5) experience from the world Random, as
         orbs at the bottle's position (its last before the hit)."""
         amount = XP_BOTTLE_BASE + sim.random.next_int(XP_BOTTLE_SPREAD) + sim.random.next_int(XP_BOTTLE_SPREAD)

@@ -109,7 +109,7 @@ def export(sim: Simulation, path: str | Path) -> None:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".toml":
-        from engine.tick.scene_writer import write_scene  # it reads the scene keys, and scenes place schematics
+        from engine.tick.scene_writer import write_scene  # on first use: start-up time (tomli_w)
         write_scene(sim, path)
         return
     module = _format(suffix)

@@ -18,9 +18,10 @@ from typing import Any
 import numpy as np
 
 from engine.entities.entity import Entity
-from engine.entities.registry import ENTITY_TYPES
 from engine.geometry.box import BlockPos, Vec3
+from engine.influences.piston_block_entity import PistonBlockEntity
 from engine.schematics.nbt_io import Byte, Compound, Double, Float, Int, List, Reader, SchematicError, Short, String
+from engine.tick.registry import ENTITY_TYPES
 from engine.world import blocks
 from engine.world.blocks import BlockState, BlockStateError
 from engine.world.world import World
@@ -306,7 +307,6 @@ def read_block_entity(reader: Reader, tag: Compound, pos: BlockPos, kind: str, s
 def block_entity_tags(world: World) -> dict[BlockPos, Compound]:
     """The NBT of the block entities a schematic keeps (dispenser and dropper contents, moving pistons), by
     position, without position keys."""
-    from engine.influences.piston_block_entity import PistonBlockEntity
     tags: dict[BlockPos, Compound] = {}
     for pos, items in world.containers.items():
         block = world.get_block_state(*pos).name

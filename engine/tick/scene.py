@@ -13,22 +13,28 @@ import rtoml  # a compiled TOML parser: a scene of 4,000 tables in a third of to
 import tomli  # the standard library's parser, compiled: its errors name the line and column
 
 from engine.constants import BORDER_MAX_RADIUS, BORDER_MAX_SIZE
+from engine.core.limits import MAX_EXPLOSION_POWER
+from engine.core.versions import DEFAULT_VERSION, features_for
 from engine.entities import fishing_bobber, leash_knot
+from engine.entities.boat import Boat
+from engine.entities.end_crystal import EndCrystal
 from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
-from engine.entities.mobs import MobEntity
-from engine.entities.projectile import Projectile, throw_from_player
-from engine.entities.registry import ENTITY_TYPES
+from engine.entities.minecart import AbstractMinecart
+from engine.entities.projectile import Projectile
 from engine.entities.tnt import prime_from_block
 from engine.geometry.box import ZERO, BlockPos, Box, Vec3
+from engine.influences import block_explosions as bx
 from engine.influences import dispenser, leash, piston
 from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
+from engine.living.mobs import MobEntity
+from engine.living.player import throw_from_player
 from engine.schematics import is_schematic
 from engine.tick import actions, saved_state
-from engine.tick.limits import MAX_EXPLOSION_POWER
+from engine.tick.registry import ENTITY_TYPES
 from engine.tick.scene_checks import SceneContext, SceneError
 from engine.tick.scene_living import (
     LIVING_ENTITY_KEYS,
@@ -39,9 +45,8 @@ from engine.tick.scene_living import (
     load_summon_tnt_at,
 )
 from engine.tick.simulation import PHASES, ScheduledAction, Simulation
-from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.block_entities import SHULKER_BOXES
-from engine.world.block_physics import is_fence
+from engine.world.block_physics import is_bed, is_fence
 from engine.world.border import WorldBorder
 from engine.world.world import World, blocks
 
@@ -69,7 +74,7 @@ ENTITY_ID = (1, INT_MAX)            # ids the scene may give: positive Java ints
 # entity fields whose Java type is narrower than int: the NBT tag that sets them (docs/fidelity.md, reliability)
 FIELD_RANGES = {"pierce_level": (-128, 127),          # PersistentProjectileEntity "PierceLevel": a byte
                 "value": (-32768, 32767),             # ExperienceOrbEntity "Value": a short
-                "explosion_power": (0, MAX_EXPLOSION_POWER)}   # see engine/tick/limits.py
+                "explosion_power": (0, MAX_EXPLOSION_POWER)}   # see engine/core/limits.py
 
 
 def load_scene(path: str | Path, allow_unmapped: bool = False) -> Simulation:
@@ -518,11 +523,6 @@ VEHICLE_ACTION_PHASE = {"use_bed": "players", "charge_anchor": "players", "use_a
 def _load_vehicle_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: str, do: str) -> ScheduledAction:
     """`use_bed`, `charge_anchor`, `use_anchor` (at a block), `attack` (an entity: end crystals explode,
     minecarts and boats wobble and break), `wither_spawn_explosion` (at a position)."""
-    from engine.entities.boat import Boat
-    from engine.entities.end_crystal import EndCrystal
-    from engine.entities.minecart import AbstractMinecart
-    from engine.influences import block_explosions as bx
-    from engine.world.block_physics import is_bed
     extra = {"use_bed": {"at"}, "charge_anchor": {"at"}, "use_anchor": {"at"}, "attack": {"entity", "amount"},
              "wither_spawn_explosion": {"pos"}}[do]
     required = {"tick", "do"} | (extra & {"at", "pos", "entity"})

@@ -14,17 +14,16 @@ from typing import Any
 import numpy as np
 
 from engine.constants import MAX_ENTITY_CRAMMING
+from engine.core.limits import SimulationLimit
+from engine.core.trace import EntityTick, PhaseRecord, Recorder, TickRecord
+from engine.core.versions import DEFAULT_VERSION, features_for
 from engine.entities import tnt_batch as batch
 from engine.entities.entity import Entity
-from engine.entities.player import PlayerEntity
-from engine.entities.tnt import Tnt
+from engine.entities.item import spawn_dropped
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
 from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
-from engine.tick.limits import SimulationLimit
-from engine.tick.trace import EntityTick, PhaseRecord, Recorder, TickRecord
-from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.world import World
 
 PHASES = ("scheduled_ticks", "block_events", "entities", "block_entities", "players")
@@ -139,7 +138,6 @@ class Simulation:
 
     def drop_item_of(self, entity: Entity, state) -> None:
         """`Entity.dropItem(block)`: an item of the block at the entity's position."""
-        from engine.entities.item import spawn_dropped
         self.add_entity(spawn_dropped(self, entity.pos.x, entity.pos.y, entity.pos.z, state.name))
 
     def change_dimension(self, entity: Entity, dimension: str, portal: tuple[int, int, int]) -> None:
@@ -194,15 +192,16 @@ class Simulation:
         Runs of TNT in free flight take the vectorised step of `engine.entities.tnt_batch`."""
         world = self.world
         for e in world.entities.values():       # a riding player's keys reach its vehicle before it moves
-            if isinstance(e, PlayerEntity) and e.vehicle is not None and not e.removed:
+            if e.is_player and e.vehicle is not None and not e.removed:
                 e.steer_vehicle(self)
         self._in_entity_phase = True
         order = [e for e in world.entities.values() if self._is_root_now(e)]
         i = 0
         while i < len(order):
-            if self.vectorize and type(order[i]) is Tnt:
+            kind = type(order[i])
+            if self.vectorize and kind.batched:
                 j = i
-                while j < len(order) and type(order[j]) is Tnt:
+                while j < len(order) and type(order[j]) is kind:
                     j += 1
                 self._tick_tnt_run(order[i:j], phase)
                 i = j
@@ -218,8 +217,8 @@ class Simulation:
 
     def _tick_players(self, phase: PhaseRecord) -> None:
         """The network phase: each simulated player's movement, as its client computed it (spec 06 §10;
-        `engine.entities.player`), in load order."""
-        for e in [e for e in self.world.entities.values() if not e.removed and isinstance(e, PlayerEntity)]:
+        `engine.living.player`), in load order."""
+        for e in [e for e in self.world.entities.values() if not e.removed and e.is_player]:
             e.player_tick(self, self._recorder(e, phase))
             self.world.check_entity_chunk_pos(e)
 

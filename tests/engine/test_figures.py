@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from engine.constants import TNT_HEIGHT, TNT_WIDTH
+from engine.core.versions import features_for
 from engine.geometry.box import Box
 from engine.influences.explosion import sample_points, transform_explosion_knockback
 from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
-from engine.tick.versions import features_for
 from tests.conftest import build_scene
 from tests.scene_parts import STONE, cell, cuboid, entity, floor, thrown
 

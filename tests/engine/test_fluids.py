@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.trace import EntityTick, Recorder, StageInfo
 from engine.entities.entity import Entity
 from engine.geometry.box import Vec3
 from engine.influences.fluids import (
@@ -18,7 +19,6 @@ from engine.influences.fluids import (
     update_water_state,
 )
 from engine.java.javanum import f32
-from engine.tick.trace import EntityTick, Recorder, StageInfo
 from engine.world.blocks import all_states, parse_block_state
 from engine.world.world import World
 

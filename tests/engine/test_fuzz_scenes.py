@@ -13,9 +13,9 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine.entities.registry import ENTITY_TYPES
+from engine.core.limits import SimulationLimit
 from engine.geometry.box import Vec3
-from engine.tick.limits import SimulationLimit
+from engine.tick.registry import ENTITY_TYPES
 from engine.tick.scene import SceneError, load_scene_text
 from tests.conftest import deadline, scene_toml
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from engine.core.limits import SimulationLimit
 from engine.influences.piston_block_entity import PistonBlockEntity
 from engine.tick import saved_state
-from engine.tick.limits import SimulationLimit
 from engine.tick.scene import SceneError, load_scene, load_scene_doc, load_scene_text
 from engine.tick.scene_writer import scene_document, write_scene
 from engine.tick.simulation import Simulation

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
+from engine.core.versions import FEATURES
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
-from engine.tick.versions import FEATURES
 from tests.conftest import scene_toml
 
 SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import engine.tick.scene
+import engine
 from engine.tick.scene import SceneError, load_scene
 from tests.conftest import run_lines
 from viewer import launch
@@ -56,7 +56,7 @@ def _counting_loads(monkeypatch) -> list[str]:
     def counted(path, *args):
         calls.append(str(path))
         return load_scene(path, *args)
-    monkeypatch.setattr(engine.tick.scene, "load_scene", counted)
+    monkeypatch.setattr(engine, "load_scene", counted)
     return calls
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from engine.analysis.formulas import Overlay as FormulaOverlay
+from engine import FormulaOverlay
 from viewer.drawing.overlays import OverlayBuilder
 from viewer.drawing.palette import RGBA
 

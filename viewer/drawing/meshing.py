@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.world import blocks
+from engine import blocks
 from viewer.drawing import rails
 from viewer.drawing.palette import Palette
 

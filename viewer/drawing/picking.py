@@ -10,8 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.geometry.box import Vec3
-from engine.motion.raycast import raycast_blocks
+from engine import Vec3, raycast_blocks
 from viewer.drawing.overlays import EntityFrame, node_tile
 from viewer.drawing.path_search import NODE_ROLES
 

@@ -14,8 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.geometry.box import BlockPos
-from engine.influences.piston_block_entity import BY_NAME, PistonBlockEntity
+from engine import BY_NAME, BlockPos, PistonBlockEntity
 from viewer.drawing.overlays import OverlayBuilder
 from viewer.drawing.palette import RGBA, Palette
 

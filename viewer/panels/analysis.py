@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from imgui_bundle import imgui, imgui_ctx, implot
 
-from engine.analysis import formulas
+from engine import formulas
 from viewer.panels.plots import entity_series
 from viewer.panels.widgets import em
 
@@ -69,7 +69,7 @@ def selected_overlay(app: Any) -> formulas.Overlay | None:
 
 def start_sweep(st: AnalysisState) -> None:
     """Run the sweep in a background thread, one process (large sweeps belong to `tickscope sweep`)."""
-    from engine.analysis.sweep import run_sweep  # imported on first use: start-up time (it pulls in tqdm)
+    from engine import run_sweep  # imported on first use: start-up time (it pulls in tqdm)
 
     vary = [v for v in st.vary if v.strip()]
     st.result, st.error = None, None
@@ -190,7 +190,7 @@ def _draw_sweep(st: AnalysisState) -> None:
 
 def start_diff(st: AnalysisState) -> None:
     """`tickscope diff` of the sweep's scene file over its ticks, in the background thread."""
-    from engine.analysis.diff import first_difference  # imported on first use: start-up time
+    from engine import first_difference  # imported on first use: start-up time
 
     a, _, b = st.versions.partition(",")
     st.diff = None
@@ -231,7 +231,7 @@ def _draw_diff(st: AnalysisState) -> None:
 def start_ghost(app: Any, st: AnalysisState) -> None:
     """The loaded scene file run in `ghost_version` beside its own version (engine.analysis.diff.run_ghost), in
     the background thread; edits made in the window are not in it."""
-    from engine.analysis.diff import run_ghost  # imported on first use: start-up time
+    from engine import run_ghost  # imported on first use: start-up time
     st.ghost_error, app.ghost = None, None
     st.ghost_job = _pool.submit(run_ghost, str(app.scene_path), app.sim.version, st.ghost_version.strip(),
                                 st.ghost_ticks)

@@ -13,9 +13,7 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
-from engine.entities.registry import ENTITY_TYPES
-from engine.living.living_entity import LivingEntity
-from engine.living.player_input import KEYS
+from engine import ENTITY_TYPES, KEYS, LivingEntity
 from viewer import editing
 from viewer.driving import driven
 from viewer.panels.widgets import accept, count, em, hint, labelled_width, same_line_if_fits, text_field
