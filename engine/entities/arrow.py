@@ -72,6 +72,7 @@ BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
 
 
 class PersistentProjectile(Projectile):
+    MECHANIC = "arrow"   # the versions table's row (engine/tick/versions.py)
     WIDTH = ARROW_WIDTH
     HEIGHT = ARROW_HEIGHT
     WATER_DRAG: ClassVar[float] = ARROW_WATER_DRAG

@@ -50,6 +50,7 @@ class Entity:
     living: ClassVar[bool] = False         # LivingEntity: slime and bed bounce fully
     pushed_by_fluids: ClassVar[bool] = True
     is_player: ClassVar[bool] = False
+    MECHANIC: ClassVar[str | None] = None  # its tick's row of the versions table (MECHANICS), None: not a row
     # NBT-like fields a scene may set, with their types; FIELD_ATTRIBUTES names the attribute where it differs
     FIELDS: ClassVar[dict[str, type]] = {}
     FIELD_ATTRIBUTES: ClassVar[dict[str, str]] = {}
@@ -317,7 +318,7 @@ class Entity:
         """`Entity.baseTick` reduced to what moves or removes entities (spec 01 §8.2): fluids, fire, lava, the void."""
         fluids.update_water_state(self, sim.world, rec)
         fluids.update_submerged_in_water_state(self, sim.world)
-        if sim.features.block_collision_in_tick:   # 1.21.3 checks blocks in the tick, moving or not
+        if "block_effects" in sim.features.refused:   # 1.21.2 checks blocks in the tick, moving or not
             block_effects.refuse_block_collision_in_tick(self, sim)
         self.tick_fire(sim)
         if self.is_in_lava():

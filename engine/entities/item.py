@@ -34,6 +34,7 @@ from engine.influences.fluids import update_water_state
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.motion.move import MovementType, move
 from engine.tick.trace import StageInfo, run_stage
+from engine.tick.versions import refusal
 
 if TYPE_CHECKING:
     from engine.tick.simulation import Simulation
@@ -55,6 +56,7 @@ FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
 
 
 class Item(Entity):
+    MECHANIC = "item"   # the versions table's row (engine/tick/versions.py)
     TYPE = "minecraft:item"
     WIDTH = ITEM_WIDTH
     HEIGHT = ITEM_HEIGHT
@@ -80,6 +82,8 @@ class Item(Entity):
         if 0 < self.pickup_delay != ITEM_PICKUP_DELAY_INFINITE:                               # 2
             self.pickup_delay -= 1
         threshold = f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                              # 3
+        if "item_buoyancy" in sim.features.refused and (self.touching_water or self.fluid_height["lava"] > 0.0):
+            raise refusal(sim.features, "item_buoyancy", f"entity {self.id}, tick {sim.tick_count}")
         if self.touching_water and self.fluid_height["water"] > threshold:
             run_stage(rec, self, BUOYANCY, self.fluid_buoyancy, ITEM_WATER_DRAG)
         elif self.fluid_height["lava"] > threshold:
@@ -88,6 +92,8 @@ class Item(Entity):
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, ITEM_GRAVITY, 0.0)
         self.no_clip = not world.is_space_empty(self.box)                                     # 4
         if self.no_clip:
+            if "item_push_out" in sim.features.refused:   # 1.17 tests the box contracted by 1.0E-7
+                raise refusal(sim.features, "item_push_out", f"entity {self.id}, tick {sim.tick_count}")
             b = self.box
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
                       (b.min_y + b.max_y) / 2.0, self.pos.z)

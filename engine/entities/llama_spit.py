@@ -31,6 +31,7 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 
 
 class LlamaSpit(Projectile):
+    MECHANIC = "llama_spit"   # the versions table's row (engine/tick/versions.py)
     TYPE = "minecraft:llama_spit"
     WIDTH = THROWN_WIDTH
     HEIGHT = THROWN_HEIGHT

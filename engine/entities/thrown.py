@@ -47,6 +47,7 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 class ThrownEntity(Projectile):
     """`ThrownEntity`: 0.25 × 0.25, drag 0.99F (water 0.8F), gravity `GRAVITY`; thrown at `THROW_SPEED` with
     `THROW_ROLL` added to the pitch for Y."""
+    MECHANIC = "thrown"   # the versions table's row (engine/tick/versions.py)
 
     WIDTH = THROWN_WIDTH
     HEIGHT = THROWN_HEIGHT

@@ -33,6 +33,7 @@ from engine.influences.piston_block_entity import (
 from engine.java.javanum import f32
 from engine.tick.trace import StageInfo, run_stage
 from engine.tick.trace import box as gbox
+from engine.tick.versions import refusal
 from engine.world.block_entities import SHULKER_BOXES, BlockEntity, BlockEntityTick
 
 if TYPE_CHECKING:
@@ -143,6 +144,8 @@ class ShulkerBoxBlockEntity(BlockEntity):
         for e in world.get_entities(None, region):
             if e.get_piston_behavior() == "ignore":
                 continue
+            if "shulker_box" in sim.features.refused:
+                raise refusal(sim.features, "shulker_box", f"the shulker box at {self.pos}, tick {sim.tick_count}")
             amount = get_intersection_size(region, facing, e.box) + SHULKER_PUSH_MARGIN
             o = facing.offset
             rec = push_recorder(e, item, phase)

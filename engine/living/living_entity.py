@@ -62,6 +62,7 @@ EQUIPMENT_SLOTS = ("head", "chest", "legs", "feet", "mainhand", "offhand")
 
 class LivingEntity(Entity):
     """Armor stands, mobs and players: `LivingEntity.tick` → base tick, then `tickMovement`."""
+    MECHANIC = "living"   # the versions table's row (engine/tick/versions.py)
 
     living = True
     UNWRITTEN_STATE = ("jump_cooldown", "hurt_time", "time_until_regen", "death_time")

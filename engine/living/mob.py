@@ -19,6 +19,7 @@ from engine.living.living_entity import LivingEntity
 from engine.pathfinding.navigation import MobNavigation
 from engine.pathfinding.node_types import PathNodeType
 from engine.tick.trace import StageInfo, cell, label, run_stage, segment
+from engine.tick.versions import refusal
 from engine.world.blocks import BlockState
 
 if TYPE_CHECKING:
@@ -127,6 +128,8 @@ class MobEntity(LivingEntity):
             (x, y, z), speed = self.move_to
             self.move_control.move_to(x, y, z, speed)
         if self.path_to is not None and not self.path_goal_started:
+            if "path_finding" in sim.features.refused:
+                raise refusal(sim.features, "path_finding", f"entity {self.id}, tick {sim.tick_count}")
             self.path_goal_started = True
             (x, y, z), speed = self.path_to
             self.navigation.start_moving_to(sim.world, x, y, z, speed)

@@ -62,6 +62,7 @@ from engine.java.mathhelper import ceil, clamp, cos, floor, sin
 from engine.living import effects as fx
 from engine.motion.move import MovementType, move
 from engine.tick.trace import StageInfo, cell, label, run_stage, segment
+from engine.tick.versions import refusal
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
@@ -189,6 +190,8 @@ def travel_in_lava(e: LivingEntity, sim: Simulation, rec: Recorder | None, movem
 # --- case 3: elytra (spec 05 §6) ---
 
 def travel_fall_flying(e: LivingEntity, sim: Simulation, rec: Recorder | None, d: float) -> None:
+    if "elytra" in sim.features.refused:
+        raise refusal(sim.features, "elytra", f"entity {e.id}, tick {sim.tick_count}")
     horizontal = run_stage(rec, e, GLIDE, glide, e, d)
     move(e, sim, MovementType.SELF, e.motion, rec)
     if e.horizontal_collision:
