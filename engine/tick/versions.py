@@ -78,6 +78,7 @@ class Mechanic:
 
 _PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled sources of 1.11-1.13 used here)"
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
+_OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
@@ -88,11 +89,13 @@ MECHANICS: dict[str, Mechanic] = {
                    "(1.12: AxisAlignedBB lists); " + _PRE_1_14),)),
     "block_effects": Mechanic(
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
+            _OLD,
             Change((1, 21, 2), None, "Entity.tickBlockCollision: checkBlockCollision moved out of Entity.move "
                    "into the entity's tick, swept along the path with the box deflated by 1.0E-5F, "
                    "onSteppedOn with it"),)),
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
+            _OLD,
             Change((1, 20, 0), None, "Entity.updateSupportingBlockPos: the supporting block replaces the landing "
                    "block in getLandingPos and getVelocityAffectingPos"),)),
     "fluids": Mechanic(
@@ -114,10 +117,12 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), _FLOATS.format("ItemEntity.tick", "0.04F, 0.98F")),)),
     "item_push_out": Mechanic(
         "an item pushed out of blocks (ItemEntity.tick, spec 06 §3)", "an item's box is not in free space", (
+            _OLD,
             Change((1, 17, 0), None, "ItemEntity.tick tests the box contracted by 1.0E-7 before pushing the item "
                    "out of blocks"),)),
     "item_buoyancy": Mechanic(
         "item buoyancy (ItemEntity.applyWaterBuoyancy, spec 06 §3)", "an item touches water or lava", (
+            _OLD,
             Change((1, 20, 5), None, "ItemEntity.tick floats an item when the fluid is higher than 0.1F, not "
                    "the eye height − 0.11111111F"),)),
     "xp_orb": Mechanic(
@@ -187,6 +192,7 @@ MECHANICS: dict[str, Mechanic] = {
     "explosion_living": Mechanic(
         "Blast Protection in an explosion's impulse (spec 04 §15)", "an explosion pushes a living entity wearing "
         "Blast Protection", (
+            _OLD,
             Change((1, 21, 0), None, "Explosion: Blast Protection reaches the impulse as the "
                    "explosion_knockback_resistance attribute, I·(1 − attribute)"),)),
     "pistons": Mechanic(
@@ -276,3 +282,29 @@ def table() -> list[dict[str, object]]:
     cells only), in release order, then the MECHANICS order."""
     return [{"version": version_text(v), "mechanic": m, "simulated": (c := refusing(v, m)) is None,
              "why": None if c is None else c.what} for v in RELEASES for m in MECHANICS]
+
+
+def table_text(release: str | None = None) -> str:
+    """`tickscope versions`: the grid of releases × mechanics (S simulated, R refused) with its legend and counts;
+    for one `release`, each mechanic with what that release changed where it is refused."""
+    if release is not None:
+        v = parse_version(release)
+        rows = [f"{version_text(v)}: {sum(refusing(v, m) is None for m in MECHANICS)} of {len(MECHANICS)} "
+                "mechanics simulated"]
+        for m in MECHANICS:
+            c = refusing(v, m)
+            rows.append(f"  {m:<17} {'simulated' if c is None else 'refused: ' + c.what}")
+        return "\n".join(rows) + "\n"
+    names = list(MECHANICS)
+    rows = ["columns: " + "  ".join(f"{i + 1}={m}" for i, m in enumerate(names)),
+            "version  " + " ".join(f"{i + 1:>2}" for i in range(len(names)))]
+    simulated = 0
+    for v in RELEASES:
+        marks = ["S" if refusing(v, m) is None else "R" for m in names]
+        simulated += marks.count("S")
+        rows.append(f"{version_text(v):<8} " + " ".join(f"{c:>2}" for c in marks))
+    total = len(RELEASES) * len(names)
+    rows.append(f"{simulated} simulated, {total - simulated} refused ({len(RELEASES)} releases x {len(names)} "
+                "mechanics); 'tickscope versions RELEASE' says what each refused cell's release changed; "
+                "docs/versions.md")
+    return "\n".join(rows) + "\n"
