@@ -30,6 +30,7 @@ from engine.influences.blockrays import DEFAULT_BEHAVIOR, ExplosionBehavior
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.motion import block_effects, move
+from engine.tick.versions import refusal
 
 if TYPE_CHECKING:
     from engine.geometry.box import BlockPos
@@ -325,5 +326,7 @@ class Entity:
             self.set_on_fire_from_lava(sim)
             self.fall_distance = f32(self.fall_distance * LAVA_FALL_DISTANCE_FACTOR)
         if self.pos.y < VOID_Y:
+            if "void" in sim.features.refused:   # 1.18: below the world's bottom − 64 (the overworld's is −64)
+                raise refusal(sim.features, "void", f"entity {self.id} at y {self.pos.y}, tick {sim.tick_count}")
             self.remove()
         self.first_update = False

@@ -1,7 +1,9 @@
 """`ThrownEntity` and its items (spec 06 §8): snowball, egg, ender pearl, splash potion, bottle o' enchanting.
 
 Order F Dc Dc' D G M: base tick, raycast collision and its handling, `checkBlockCollision`, drag, gravity, then
-the position moves by the Motion read before the drag (spec 06 §8.2).
+the position moves by the Motion read before the drag (spec 06 §8.2). From 1.21.2 (`thrown_tick_1_21_2`,
+docs/versions.md): G D, the raycast along the new Motion, the position moves to the hit or by that Motion,
+`tickBlockCollision`, the base tick, then the hit; from 1.20.5 the gravity is a double (`thrown_gravity_double`).
 """
 
 from __future__ import annotations
@@ -13,15 +15,18 @@ from engine.constants import (
     EGG_CHICKEN_CHANCE,
     EGG_FOUR_CHICKEN_CHANCE,
     POTION_GRAVITY,
+    POTION_GRAVITY_DOUBLE,
     POTION_SPEED,
     THROWN_DRAG,
     THROWN_GRAVITY,
+    THROWN_GRAVITY_DOUBLE,
     THROWN_HEIGHT,
     THROWN_SPEED,
     THROWN_WATER_DRAG,
     THROWN_WIDTH,
     XP_BOTTLE_BASE,
     XP_BOTTLE_GRAVITY,
+    XP_BOTTLE_GRAVITY_DOUBLE,
     XP_BOTTLE_SPEED,
     XP_BOTTLE_SPREAD,
 )
@@ -31,6 +36,7 @@ from engine.entities.xp_orb import spawn_orbs
 from engine.motion.block_effects import check_block_collision
 from engine.motion.raycast import COLLIDER, OUTLINE
 from engine.tick.trace import StageInfo, run_stage
+from engine.tick.versions import refusal
 
 if TYPE_CHECKING:
     from engine.tick.simulation import Simulation
@@ -52,11 +58,19 @@ class ThrownEntity(Projectile):
     WIDTH = THROWN_WIDTH
     HEIGHT = THROWN_HEIGHT
     GRAVITY: ClassVar[float] = THROWN_GRAVITY
+    GRAVITY_DOUBLE: ClassVar[float] = THROWN_GRAVITY_DOUBLE   # 1.20.5+
     THROW_SPEED = THROWN_SPEED
     HITS_ENTITIES: ClassVar[bool] = True   # onEntityHit deals (0) damage: snowball, egg, ender pearl
 
+    def gravity(self, sim: Simulation) -> float:
+        """`getGravity`: a float up to 1.20.4, a double from 1.20.5."""
+        return self.GRAVITY_DOUBLE if sim.features.thrown_gravity_double else self.GRAVITY
+
     def tick(self, sim: Simulation, rec: Recorder | None) -> None:
         """`ThrownEntity.tick`: spec 06 §8.2."""
+        if sim.features.thrown_tick_1_21_2:
+            self.tick_1_21_2(sim, rec)
+            return
         self.projectile_tick(sim, rec)                                                        # 1 F
         hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec,
                         OUTLINE if sim.features.projectile_outline_shapes else COLLIDER)       # 2
@@ -69,8 +83,29 @@ class ThrownEntity(Projectile):
         k = THROWN_WATER_DRAG if self.touching_water else THROWN_DRAG                         # 5 D
         run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
         if not self.no_gravity:                                                               # 6 G
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.GRAVITY, 0.0)
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.gravity(sim), 0.0)
         run_stage(rec, self, POSITION, self.set_position, target)                             # 7 M
+
+    def tick_1_21_2(self, sim: Simulation, rec: Recorder | None) -> None:
+        """`ThrownEntity.tick` from 1.21.2: gravity and drag first, then the raycast along the new Motion; the
+        position moves to the hit or by the Motion; `tickBlockCollision`; `ProjectileEntity.tick` (the base
+        tick); then the hit. The first tick's bubble-column check is a block with `onEntityCollision`, refused
+        with `tickBlockCollision` (block_effects) like every such block in reach."""
+        if not self.no_gravity:                                                               # 1 G
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.gravity(sim), 0.0)
+        k = THROWN_WATER_DRAG if self.touching_water else THROWN_DRAG                         # 2 D
+        run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
+        target = self.pos.plus(self.motion)
+        if "projectile_world_border" in sim.features.refused and sim.world.border_in_reach(
+                self.box.stretch(*self.motion)):
+            raise refusal(sim.features, "projectile_world_border", f"entity {self.id}, tick {sim.tick_count}")
+        hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec,
+                        COLLIDER)                                                             # 3 Dc
+        run_stage(rec, self, POSITION, self.set_position, target if is_miss(hit) else hit.pos)  # 4 M
+        run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                  # 5 Dc'
+        self.projectile_tick(sim, rec)                                                        # 6 F
+        if not is_miss(hit) and not self.removed:                                             # 7
+            run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)
 
     def on_collision(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
         """`ProjectileEntity.onCollision`: the entity or block hit (a block's `onProjectileHit` reactions, such as
@@ -116,11 +151,12 @@ class EnderPearl(ThrownEntity):
         last one before the hit, not the hit point) with its fall distance reset. The event reports the
         destination even without an owner. The player's 5 fall damage and the endermite chance are not modelled."""
         owner = self.get_owner(sim)
+        to = self.prev_pos if sim.features.thrown_tick_1_21_2 else self.pos   # 1.21.2: getLastRenderPos()
         if owner is not None:
-            owner.set_position(self.pos)
+            owner.set_position(to)
             owner.fall_distance = 0.0
         sim.emit({"kind": "pearl_teleport", "source": self.id, "owner": None if owner is None else owner.id,
-                  "to": list(self.pos)})
+                  "to": list(to)})
         self.remove()
 
 
@@ -130,6 +166,7 @@ class Potion(ThrownEntity):
     TYPE = "minecraft:potion"
     HITS_ENTITIES = False
     GRAVITY = POTION_GRAVITY
+    GRAVITY_DOUBLE = POTION_GRAVITY_DOUBLE
     THROW_SPEED = POTION_SPEED
     THROW_ROLL = BOTTLE_ROLL
 
@@ -138,6 +175,7 @@ class ExperienceBottle(ThrownEntity):
     TYPE = "minecraft:experience_bottle"
     HITS_ENTITIES = False
     GRAVITY = XP_BOTTLE_GRAVITY
+    GRAVITY_DOUBLE = XP_BOTTLE_GRAVITY_DOUBLE
     THROW_SPEED = XP_BOTTLE_SPEED
     THROW_ROLL = BOTTLE_ROLL
 

@@ -53,6 +53,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                   OLDEST, (1, 16, 2)),
     "thrown_check_block_collision": ("ThrownEntity.tick runs checkBlockCollision (spec 00 §3.1, AMBIGUITY-V1: "
                                      "absent in 1.16.1 and earlier)", (1, 16, 2), None),
+    "thrown_gravity_double": ("ThrownEntity.getGravity is the double 0.03 (potions 0.05, experience bottles 0.07), "
+                              "not the float 0.03F, applied by Entity.applyGravity (1.20.5)", (1, 20, 5), None),
+    "thrown_tick_1_21_2": ("ThrownEntity.tick: gravity and drag, then the raycast along the new Motion and the move "
+                           "to the hit or by the Motion, tickBlockCollision, the base tick, then the hit (1.21.2)",
+                           (1, 21, 2), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
 }
@@ -87,6 +92,11 @@ MECHANICS: dict[str, Mechanic] = {
         "Entity.move and block collisions (spec 03)", "an entity moves", (
             Change(OLDEST, (1, 14, 0), "before 19w08b (1.14) Entity.move ran on the float-era motionX/Y/Z fields "
                    "(1.12: AxisAlignedBB lists); " + _PRE_1_14),)),
+    "void": Mechanic(
+        "the void below the world (Entity.attemptTickInVoid)", "an entity's base tick runs below y = -64", (
+            _OLD,
+            Change((1, 18, 0), None, "Entity.attemptTickInVoid removes an entity below the world's bottom - 64: "
+                   "-128 in the overworld of 1.18 (its bottom is -64), -64 in the nether and the end"),)),
     "block_effects": Mechanic(
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
             _OLD,
@@ -133,11 +143,12 @@ MECHANICS: dict[str, Mechanic] = {
     "thrown": Mechanic(
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
-            Change(OLDEST, (1, 14, 0), "ThrownEntity.tick " + _PRE_1_14),
-            Change((1, 20, 5), None, "ThrownEntity.getGravity is the double 0.03 (potions 0.05, experience "
-                   "bottles 0.07), not the float 0.03F, applied by Entity.applyGravity"),
-            Change((1, 21, 2), None, "ThrownEntity.tick reordered: gravity and drag first, then the raycast and "
-                   "the move to the hit or position + velocity, then baseTick and the hit"))),
+            Change(OLDEST, (1, 14, 0), "ThrownEntity.tick " + _PRE_1_14),)),
+    "projectile_world_border": Mechanic(
+        "a thrown projectile's raycast at the world border (World.getCollisionsIncludingWorldBorder)",
+        "a thrown projectile's path reaches the world border", (
+            _OLD,
+            Change((1, 21, 2), None, "ProjectileUtil.getCollision raycasts against the world border too"),)),
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
             Change(OLDEST, (1, 16, 0), "ProjectileEntity.tick before 1.16 not compared"),
@@ -229,6 +240,8 @@ class Features:
     exposure_double_steps: bool
     projectile_outline_shapes: bool
     thrown_check_block_collision: bool
+    thrown_gravity_double: bool
+    thrown_tick_1_21_2: bool
     blast_protection_linear: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
