@@ -33,6 +33,7 @@ from engine.constants import (
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
 from engine.entities.xp_orb import spawn_orbs
+from engine.java.mathhelper import floor
 from engine.motion.block_effects import check_block_collision
 from engine.motion.raycast import COLLIDER, OUTLINE
 from engine.tick.trace import StageInfo, run_stage
@@ -89,8 +90,10 @@ class ThrownEntity(Projectile):
     def tick_1_21_2(self, sim: Simulation, rec: Recorder | None) -> None:
         """`ThrownEntity.tick` from 1.21.2: gravity and drag first, then the raycast along the new Motion; the
         position moves to the hit or by the Motion; `tickBlockCollision`; `ProjectileEntity.tick` (the base
-        tick); then the hit. The first tick's bubble-column check is a block with `onEntityCollision`, refused
-        with `tickBlockCollision` (block_effects) like every such block in reach."""
+        tick); then the hit. The first tick's bubble-column check (`tickInitialBubbleColumnCollision`, every cell
+        the box touches) is a block with `onEntityCollision`: refused (block_effects) like `tickBlockCollision`."""
+        if self.first_update and self.touches_bubble_column(sim):
+            raise refusal(sim.features, "block_effects", f"entity {self.id} in a bubble column, tick {sim.tick_count}")
         if not self.no_gravity:                                                               # 1 G
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.gravity(sim), 0.0)
         k = THROWN_WATER_DRAG if self.touching_water else THROWN_DRAG                         # 2 D
@@ -106,6 +109,14 @@ class ThrownEntity(Projectile):
         self.projectile_tick(sim, rec)                                                        # 6 F
         if not is_miss(hit) and not self.removed:                                             # 7
             run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)
+
+    def touches_bubble_column(self, sim: Simulation) -> bool:
+        """`BlockPos.iterate(getBoundingBox())` meets a bubble column."""
+        b = self.box
+        return any(sim.world.get_block_state(x, y, z).block == "bubble_column"
+                   for x in range(floor(b.min_x), floor(b.max_x) + 1)
+                   for y in range(floor(b.min_y), floor(b.max_y) + 1)
+                   for z in range(floor(b.min_z), floor(b.max_z) + 1))
 
     def on_collision(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
         """`ProjectileEntity.onCollision`: the entity or block hit (a block's `onProjectileHit` reactions, such as
