@@ -120,6 +120,7 @@ ITEM_DRAG = f32(0.98)               # float g = 0.98F for X/Z
 ITEM_DRAG_Y = 0.98                  # multiply(g, 0.98, g)
 ITEM_BOUNCE = -0.5
 ITEM_EYE_FLUID_OFFSET = f32(0.11111111)  # getStandingEyeHeight() - 0.11111111F
+ITEM_FLUID_HEIGHT_1_20_5 = f32(0.1)   # 1.20.5+: getFluidHeight(...) > 0.1F
 ITEM_MIN_HORIZONTAL_SQUARED = f32(1.0e-5)  # squaredHorizontalLength > (double)1.0E-5F
 ITEM_TICK_PERIOD = 4                # (age + entityId) % 4 == 0
 ITEM_WATER_DRAG = f32(0.99)         # applyBuoyancy: x * (double)0.99F
@@ -255,6 +256,7 @@ WITHER_SKULL_OWNERLESS_DAMAGE = f32(5.0)
 
 LLAMA_SPIT_DRAG = 0.9900000095367432  # LlamaSpitEntity.tick: multiply(0.9900000095367432)
 LLAMA_SPIT_GRAVITY = 0.05999999865889549
+LLAMA_SPIT_GRAVITY_DOUBLE = 0.06      # 1.20.5+: LlamaSpitEntity.getGravity returns a double
 LLAMA_SPIT_HIT_DAMAGE = f32(1.0)      # LlamaSpitEntity.onEntityHit
 
 # --- dispensers (spec 06 §1.1, §3.1 item 4, §7.1 item 3, §8.1 item 2; DispenserBehavior.registerDefaults) ---

@@ -13,6 +13,7 @@ from engine.constants import (
     ITEM_DRAG,
     ITEM_DRAG_Y,
     ITEM_EYE_FLUID_OFFSET,
+    ITEM_FLUID_HEIGHT_1_20_5,
     ITEM_GRAVITY,
     ITEM_HEALTH,
     ITEM_HEIGHT,
@@ -81,9 +82,8 @@ class Item(Entity):
         # after its tick
         if 0 < self.pickup_delay != ITEM_PICKUP_DELAY_INFINITE:                               # 2
             self.pickup_delay -= 1
-        threshold = f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                              # 3
-        if "item_buoyancy" in sim.features.refused and (self.touching_water or self.fluid_height["lava"] > 0.0):
-            raise refusal(sim.features, "item_buoyancy", f"entity {self.id}, tick {sim.tick_count}")
+        threshold = ITEM_FLUID_HEIGHT_1_20_5 if sim.features.item_buoyancy_0_1 else \
+            f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                                      # 3
         if self.touching_water and self.fluid_height["water"] > threshold:
             run_stage(rec, self, BUOYANCY, self.fluid_buoyancy, ITEM_WATER_DRAG)
         elif self.fluid_height["lava"] > threshold:

@@ -29,6 +29,7 @@ from engine.java.mathhelper import cos, sin
 from engine.living.living_entity import LivingEntity
 from engine.motion.raycast import COLLIDER, FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
 from engine.tick.trace import StageInfo, box, point, run_stage
+from engine.tick.versions import refusal
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -96,6 +97,13 @@ class Projectile(Entity):
         if not self.left_owner:
             self.left_owner = run_stage(rec, self, LEFT_OWNER, self.has_left_owner, sim)
         run_stage(rec, self, BASE, self.base_tick, sim, rec)
+
+    def check_world_border(self, sim: Simulation) -> None:
+        """From 1.21.2 `ProjectileUtil.getCollision` raycasts against the world border too (not simulated): stop
+        where the path this tick reaches it (the versions table's projectile_world_border cell)."""
+        if "projectile_world_border" in sim.features.refused and sim.world.border_in_reach(
+                self.box.stretch(*self.motion)):
+            raise refusal(sim.features, "projectile_world_border", f"entity {self.id}, tick {sim.tick_count}")
 
     def has_left_owner(self, sim: Simulation) -> bool:
         """`method_26961`: no colliding entity sharing the owner's root vehicle (here: the owner itself) touches

@@ -58,6 +58,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "thrown_tick_1_21_2": ("ThrownEntity.tick: gravity and drag, then the raycast along the new Motion and the move "
                            "to the hit or by the Motion, tickBlockCollision, the base tick, then the hit (1.21.2)",
                            (1, 21, 2), None),
+    "llama_spit_gravity_double": ("LlamaSpitEntity.getGravity is the double 0.06, not 0.06F (1.20.5)", (1, 20, 5),
+                                  None),
+    "item_buoyancy_0_1": ("ItemEntity.tick floats an item where the fluid is higher than 0.1F, not the eye height "
+                          "− 0.11111111F (1.20.5)", (1, 20, 5), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
 }
@@ -130,11 +134,6 @@ MECHANICS: dict[str, Mechanic] = {
             _OLD,
             Change((1, 17, 0), None, "ItemEntity.tick tests the box contracted by 1.0E-7 before pushing the item "
                    "out of blocks"),)),
-    "item_buoyancy": Mechanic(
-        "item buoyancy (ItemEntity.applyWaterBuoyancy, spec 06 §3)", "an item touches water or lava", (
-            _OLD,
-            Change((1, 20, 5), None, "ItemEntity.tick floats an item when the fluid is higher than 0.1F, not "
-                   "the eye height − 0.11111111F"),)),
     "xp_orb": Mechanic(
         "the XP-orb tick (ExperienceOrbEntity.tick, spec 06 §4)", "an XP orb ticks", (
             Change(OLDEST, (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F")),
@@ -145,8 +144,8 @@ MECHANICS: dict[str, Mechanic] = {
         "experience bottle ticks", (
             Change(OLDEST, (1, 14, 0), "ThrownEntity.tick " + _PRE_1_14),)),
     "projectile_world_border": Mechanic(
-        "a thrown projectile's raycast at the world border (World.getCollisionsIncludingWorldBorder)",
-        "a thrown projectile's path reaches the world border", (
+        "a projectile's raycast at the world border (World.getCollisionsIncludingWorldBorder)",
+        "a thrown projectile's or llama spit's path reaches the world border", (
             _OLD,
             Change((1, 21, 2), None, "ProjectileUtil.getCollision raycasts against the world border too"),)),
     "arrow": Mechanic(
@@ -164,8 +163,7 @@ MECHANICS: dict[str, Mechanic] = {
                    "and the move"))),
     "llama_spit": Mechanic(
         "the llama-spit tick (LlamaSpitEntity.tick)", "a llama spit ticks", (
-            Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),
-            Change((1, 20, 5), None, "LlamaSpitEntity.getGravity is the double 0.06, not 0.06F"))),
+            Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),)),
     "fishing_bobber": Mechanic(
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
             Change(OLDEST, (1, 16, 0), "FishingBobberEntity.tick before 1.16 not compared"),
@@ -242,6 +240,8 @@ class Features:
     thrown_check_block_collision: bool
     thrown_gravity_double: bool
     thrown_tick_1_21_2: bool
+    llama_spit_gravity_double: bool
+    item_buoyancy_0_1: bool
     blast_protection_linear: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate

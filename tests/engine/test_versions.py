@@ -97,6 +97,13 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a snowball in flight: moves by the Motion before (up to 1.21.1) or after the drag and gravity
     "thrown_tick_1_21_2": (scene_toml(entities=[{"type": "minecraft:snowball", "pos": [0.5, 60.0, 0.5], "id": 1,
                                                  "motion": [0.3, 0.5, 0.1]}]), 3, 1),
+    # a llama spit in flight: gravity 0.06F or the double 0.06
+    "llama_spit_gravity_double": (scene_toml(entities=[{"type": "minecraft:llama_spit", "pos": [0.5, 60.0, 0.5],
+                                                        "id": 1, "motion": [0.3, 0.5, 0.1]}]), 3, 1),
+    # an item 0.1005 deep (its box deflated by 0.001) in a water source (surface 0.8888889 above the cell): above
+    # 0.1F (1.20.5), below the eye height − 0.11111111F (0.10138889) before it
+    "item_buoyancy_0_1": (scene_toml(blocks=[{"at": [0, 30, 0], "block": "minecraft:water"}],
+                                     entities=[_item([0.5, 30.7873889, 0.5], [0.0, 0.0, 0.0])]), 1, 1),
     # a marker armor stand (damage ignored, knockback taken) wearing Blast Protection IV
     "blast_protection_linear": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "tnt", "pos": [0.5, 1.0, 0.5], "fuse": 1},
@@ -177,7 +184,7 @@ def test_each_version_flag_changes_a_result(flag: str) -> None:
 # ticks, living entities from 1.17.)
 BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_uncollided", "explosion_double_sqrt",
                   "exposure_double_steps", "thrown_check_block_collision", "explosion_collision_shapes",
-                  "thrown_gravity_double", "thrown_tick_1_21_2"}
+                  "thrown_gravity_double", "thrown_tick_1_21_2", "llama_spit_gravity_double", "item_buoyancy_0_1"}
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
@@ -292,8 +299,6 @@ USES: dict[str, tuple[str, int]] = {
     "item": (scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 2),
     "item_push_out": (scene_toml(blocks=[{"at": [0, 30, 0], "block": "minecraft:stone"}],
                                  entities=[_item([0.5, 30.3, 0.5], [0.0, 0.0, 0.0])]), 2),
-    "item_buoyancy": (scene_toml(blocks=[{"from": [-1, 28, -1], "to": [1, 31, 1], "block": "minecraft:water"}],
-                                 entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 3),
     "xp_orb": (scene_toml(entities=[{"type": "minecraft:experience_orb", "pos": [0.5, 30.0, 0.5]}]), 2),
     "thrown": (scene_toml(entities=[{"type": "minecraft:snowball", "pos": [0.5, 30.0, 0.5],
                                      "motion": [0.5, 0.2, 0.0]}]), 2),
@@ -357,15 +362,14 @@ def test_the_scene_of_a_mechanic_runs_where_the_table_simulates_it(mechanic: str
 
 def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_else_refused() -> None:
     """The cells whose own line a scene reaches first: the entity ticks and the mechanics met by TNT and items."""
-    for version, mechanic, title in (("1.20.5", "llama_spit", "the llama-spit tick"),
-                                     ("1.21.3", "projectile_world_border", "a thrown projectile's raycast"),
+    for version, mechanic, title in (("1.13.2", "llama_spit", "the llama-spit tick"),
+                                     ("1.21.3", "projectile_world_border", "a projectile's raycast"),
                                      ("1.18", "void", "the void below the world"),
                                      ("1.20.5", "arrow", "the arrow and trident tick"),
                                      ("1.21", "fireball", "the fireball tick"),
                                      ("1.18", "falling_block", "the falling-block tick"),
                                      ("1.17", "xp_orb", "the XP-orb tick"),
                                      ("1.15.2", "fluids", "fluid pushing"),
-                                     ("1.20.5", "item_buoyancy", "item buoyancy"),
                                      ("1.17", "item_push_out", "an item pushed out of blocks"),
                                      ("1.21.11", "block_data", "the 1.16.5 block table"),
                                      ("1.15.2", "pistons", "piston pushes"),
