@@ -221,6 +221,7 @@ ARROW_WIDTH = f32(0.5)                # arrow and trident
 ARROW_HEIGHT = f32(0.5)
 ARROW_EYE_HEIGHT = f32(0.13)          # PersistentProjectileEntity.getEyeHeight
 ARROW_GRAVITY = f32(0.05)             # PersistentProjectileEntity.tick: y - 0.05F
+ARROW_GRAVITY_DOUBLE = 0.05           # 1.20.5+: PersistentProjectileEntity.getGravity returns a double
 ARROW_DRAG = f32(0.99)
 ARROW_WATER_DRAG = f32(0.6)           # getDragInWater: arrows 0.6F, tridents 0.99F
 TRIDENT_WATER_DRAG = f32(0.99)

@@ -17,6 +17,7 @@ from engine.constants import (
     ARROW_DROP_OFFSET,
     ARROW_EYE_HEIGHT,
     ARROW_GRAVITY,
+    ARROW_GRAVITY_DOUBLE,
     ARROW_HEIGHT,
     ARROW_MAX_LIFE,
     ARROW_MIN_SPEED_SQUARED,
@@ -129,7 +130,8 @@ class PersistentProjectile(Projectile):
         k = self.WATER_DRAG if self.touching_water else ARROW_DRAG                            # 6 D
         run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
         if not self.no_gravity and not no_clip:                                               # 7 G
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -ARROW_GRAVITY, 0.0)
+            g = ARROW_GRAVITY_DOUBLE if sim.features.arrow_gravity_double else ARROW_GRAVITY
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -g, 0.0)
         run_stage(rec, self, POSITION, self.set_position, target)                             # 8 M
         run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                   # 9
 

@@ -62,6 +62,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                   None),
     "item_buoyancy_0_1": ("ItemEntity.tick floats an item where the fluid is higher than 0.1F, not the eye height "
                           "− 0.11111111F (1.20.5)", (1, 20, 5), None),
+    "arrow_gravity_double": ("PersistentProjectileEntity.getGravity is the double 0.05, not 0.05F (1.20.5)",
+                             (1, 20, 5), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
 }
@@ -151,7 +153,6 @@ MECHANICS: dict[str, Mechanic] = {
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
             Change(OLDEST, (1, 16, 0), "ProjectileEntity.tick before 1.16 not compared"),
-            Change((1, 20, 5), None, "PersistentProjectileEntity.getGravity is the double 0.05, not 0.05F"),
             Change((1, 21, 2), None, "PersistentProjectileEntity.tick rewritten: the move before the drag and "
                    "gravity, the block hit through applyCollision"))),
     "fireball": Mechanic(
@@ -242,6 +243,7 @@ class Features:
     thrown_tick_1_21_2: bool
     llama_spit_gravity_double: bool
     item_buoyancy_0_1: bool
+    arrow_gravity_double: bool
     blast_protection_linear: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate

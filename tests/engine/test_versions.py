@@ -104,6 +104,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     # 0.1F (1.20.5), below the eye height − 0.11111111F (0.10138889) before it
     "item_buoyancy_0_1": (scene_toml(blocks=[{"at": [0, 30, 0], "block": "minecraft:water"}],
                                      entities=[_item([0.5, 30.7873889, 0.5], [0.0, 0.0, 0.0])]), 1, 1),
+    # an arrow in flight: gravity 0.05F or the double 0.05
+    "arrow_gravity_double": (scene_toml(entities=[{"type": "minecraft:arrow", "pos": [0.5, 60.0, 0.5], "id": 1,
+                                                   "motion": [1.5, 0.2, 0.0]}]), 3, 1),
     # a marker armor stand (damage ignored, knockback taken) wearing Blast Protection IV
     "blast_protection_linear": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "tnt", "pos": [0.5, 1.0, 0.5], "fuse": 1},
@@ -184,7 +187,8 @@ def test_each_version_flag_changes_a_result(flag: str) -> None:
 # ticks, living entities from 1.17.)
 BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_uncollided", "explosion_double_sqrt",
                   "exposure_double_steps", "thrown_check_block_collision", "explosion_collision_shapes",
-                  "thrown_gravity_double", "thrown_tick_1_21_2", "llama_spit_gravity_double", "item_buoyancy_0_1"}
+                  "thrown_gravity_double", "thrown_tick_1_21_2", "llama_spit_gravity_double", "item_buoyancy_0_1",
+                  "arrow_gravity_double"}
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
@@ -365,7 +369,7 @@ def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_els
     for version, mechanic, title in (("1.13.2", "llama_spit", "the llama-spit tick"),
                                      ("1.21.3", "projectile_world_border", "a projectile's raycast"),
                                      ("1.18", "void", "the void below the world"),
-                                     ("1.20.5", "arrow", "the arrow and trident tick"),
+                                     ("1.21.2", "arrow", "the arrow and trident tick"),
                                      ("1.21", "fireball", "the fireball tick"),
                                      ("1.18", "falling_block", "the falling-block tick"),
                                      ("1.17", "xp_orb", "the XP-orb tick"),
