@@ -415,6 +415,28 @@ def test_tickscope_versions_prints_the_table(capsys) -> None:
     assert f"{sum(c['simulated'] for c in cells)} simulated, {len(REFUSED_CELLS)} refused" in text
 
 
+def test_closed_form_coasting_follows_the_version() -> None:
+    """`tickscope sweep`/`solve` carry a free pearl to the measured tick by 1.16.5's closed forms (spec 02; equal to
+    the ticks to rounding): from 1.20.5 the thrown tick differs and the run ticks instead, exactly (and before
+    1.14 the run stops in the refused tick rather than coasting past it)."""
+    import tomllib
+
+    from engine.analysis.paths import parse_measure
+    from engine.analysis.runs import run_variant
+    text = scene_toml(entities=[{"type": "minecraft:ender_pearl", "id": 1, "pos": [0.5, 100.0, 0.5],
+                                 "motion": [1.2, 0.8, -0.4]}])
+    measures = [parse_measure("entities[1].pos[1]"), parse_measure("entities[1].motion[0]")]
+    values = {}
+    for v in ("1.16.5", "1.20.5", "1.21.3"):
+        doc = tomllib.loads(_with_version(text, v))
+        values[v] = run_variant(doc, "<coast>", 30, [], measures, coast=True)
+        ticked = run_variant(doc, "<coast>", 30, [], measures, coast=False)
+        assert values[v] == (pytest.approx(ticked, rel=1e-13) if v == "1.16.5" else ticked)
+    assert len({tuple(x) for x in values.values()}) == 3
+    with pytest.raises(NotImplementedError, match="the thrown-projectile tick"):
+        run_variant(tomllib.loads(_with_version(text, "1.13.2")), "<coast>", 30, [], measures, coast=True)
+
+
 # --- the real game trace: a 1.21.2+ pearl cannon --------------------------------------------------------------
 
 PEARL = _shared_data("peers") / "pearl" / "regression_cases.json"
