@@ -19,7 +19,7 @@ from dataclasses import dataclass
 Version = tuple[int, int, int]
 DEFAULT_VERSION = "1.16.5"
 
-# Every Java Edition release from 1.11 to the last 1.21.x (1.21.11; the next release is 26.1).
+# Every Java Edition release from 1.11 to the last 1.21.x (1.21.11; the releases after it are numbered 26.x).
 RELEASES: tuple[Version, ...] = tuple(
     (1, minor, patch) for minor, last in ((11, 2), (12, 2), (13, 2), (14, 4), (15, 2), (16, 5), (17, 1), (18, 2),
                                           (19, 4), (20, 6), (21, 11))
@@ -306,9 +306,9 @@ def table_text(release: str | None = None) -> str:
         v = parse_version(release)
         rows = [f"{version_text(v)}: {sum(refusing(v, m) is None for m in MECHANICS)} of {len(MECHANICS)} "
                 "mechanics simulated"]
-        for m in MECHANICS:
+        for m, mech in MECHANICS.items():
             c = refusing(v, m)
-            rows.append(f"  {m:<17} {'simulated' if c is None else 'refused: ' + c.what}")
+            rows.append(f"  {m:<24} " + ("simulated" if c is None else f"refused where {mech.used}: {c.what}"))
         return "\n".join(rows) + "\n"
     names = list(MECHANICS)
     rows = ["columns: " + "  ".join(f"{i + 1}={m}" for i, m in enumerate(names)),
