@@ -120,7 +120,6 @@ ITEM_DRAG = f32(0.98)               # float g = 0.98F for X/Z
 ITEM_DRAG_Y = 0.98                  # multiply(g, 0.98, g)
 ITEM_BOUNCE = -0.5
 ITEM_EYE_FLUID_OFFSET = f32(0.11111111)  # getStandingEyeHeight() - 0.11111111F
-ITEM_FLUID_HEIGHT_1_20_5 = f32(0.1)   # 1.20.5+: getFluidHeight(...) > 0.1F
 ITEM_MIN_HORIZONTAL_SQUARED = f32(1.0e-5)  # squaredHorizontalLength > (double)1.0E-5F
 ITEM_TICK_PERIOD = 4                # (age + entityId) % 4 == 0
 ITEM_WATER_DRAG = f32(0.99)         # applyBuoyancy: x * (double)0.99F

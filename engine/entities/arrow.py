@@ -209,7 +209,7 @@ class PersistentProjectile(Projectile):
         self.in_block_state_id = state_id
         p = self.pos
         self.motion = Vec3(hit_pos.x - p.x, hit_pos.y - p.y, hit_pos.z - p.z)
-        n = self.motion.normalize()
+        n = self.motion.normalize(sim.features.vec_double)
         back = n.multiply(ARROW_BACK_OFF, ARROW_BACK_OFF, ARROW_BACK_OFF)
         self.pos = Vec3(p.x - back.x, p.y - back.y, p.z - back.z)   # Entity.setPos: the box stays
         self.random.next_float()
@@ -223,7 +223,7 @@ class PersistentProjectile(Projectile):
         """`onEntityHit` (spec 06 §7.2): damage ⌈speed × damage⌉ (+ a crit draw); piercing bookkeeping. A target
         that takes the hit stops the arrow (unless piercing); one that does not reflects it at × −0.1, and a
         nearly still arrow is removed (dropping an arrow item when a player shot it)."""
-        speed = self.motion.length()
+        speed = self.motion.length(sim.features.vec_double)
         amount = ceil(clamp(speed * self.damage_value, 0.0, float(INT_MAX)))
         if self.pierce_level > 0:
             if len(self.pierced) >= self.pierce_level + 1:

@@ -13,7 +13,6 @@ from engine.constants import (
     ITEM_DRAG,
     ITEM_DRAG_Y,
     ITEM_EYE_FLUID_OFFSET,
-    ITEM_FLUID_HEIGHT_1_20_5,
     ITEM_GRAVITY,
     ITEM_HEALTH,
     ITEM_HEIGHT,
@@ -82,8 +81,7 @@ class Item(Entity):
         # after its tick
         if 0 < self.pickup_delay != ITEM_PICKUP_DELAY_INFINITE:                               # 2
             self.pickup_delay -= 1
-        threshold = ITEM_FLUID_HEIGHT_1_20_5 if sim.features.item_buoyancy_0_1 else \
-            f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                                      # 3
+        threshold = f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                              # 3
         if self.touching_water and self.fluid_height["water"] > threshold:
             run_stage(rec, self, BUOYANCY, self.fluid_buoyancy, ITEM_WATER_DRAG)
         elif self.fluid_height["lava"] > threshold:

@@ -129,12 +129,13 @@ class Projectile(Entity):
         """`Entity.damage`: projectiles ignore hits (ghast fireballs override it)."""
         return False
 
-    def set_velocity(self, x: float, y: float, z: float, speed: float, divergence: float, spread: bool) -> None:
+    def set_velocity(self, x: float, y: float, z: float, speed: float, divergence: float, spread: bool,
+                     double: bool = False) -> None:
         """`ProjectileEntity.setVelocity(x, y, z, speed, divergence)`: the normalised direction plus a normal term
         per axis from this projectile's Random (sd 0.0075F × divergence), times speed. `spread=False` skips the
         three draws: a user switch of this tool, not vanilla behaviour. Each term is (gaussian × 0.0075) × divergence,
         in Java's left-to-right order (a divergence of 6 or 3 rounds differently from gaussian × (0.0075 × 6))."""
-        v = Vec3(x, y, z).normalize()
+        v = Vec3(x, y, z).normalize(double)   # double: 1.17+ (vec_double)
         if spread:
             r = self.random
             v = v.add(r.next_gaussian() * PROJECTILE_SPREAD * divergence, r.next_gaussian() * PROJECTILE_SPREAD *
@@ -142,13 +143,13 @@ class Projectile(Entity):
         self.motion = v.multiply(speed, speed, speed)
 
     def set_properties(self, user: Entity, pitch: float, yaw: float, roll: float, speed: float,
-                       divergence: float, spread: bool) -> None:
+                       divergence: float, spread: bool, double: bool = False) -> None:
         """`ProjectileEntity.setProperties`: the look direction in float arithmetic with the sine table (pitch +
         roll for Y), `setVelocity`, then the thrower's Motion (its Y only when it is not on the ground)."""
         f = f32(-sin(f32(yaw * DEGREES_TO_RADIANS)) * cos(f32(pitch * DEGREES_TO_RADIANS)))
         g = -sin(f32(f32(pitch + roll) * DEGREES_TO_RADIANS))
         h = f32(cos(f32(yaw * DEGREES_TO_RADIANS)) * cos(f32(pitch * DEGREES_TO_RADIANS)))
-        self.set_velocity(f, g, h, speed, divergence, spread)
+        self.set_velocity(f, g, h, speed, divergence, spread, double)
         m = user.motion
         self.motion = self.motion.add(m.x, 0.0 if user.on_ground else m.y, m.z)
 
@@ -222,7 +223,7 @@ def throw_from_player(sim: Simulation, cls: type[Projectile], feet: Vec3, yaw: f
     eye_y = feet.y + PLAYER_EYE_HEIGHT
     p = sim.create(cls, Vec3(feet.x, eye_y - SPAWN_BELOW_EYE, feet.z))
     p.owner = player.id
-    p.set_properties(player, pitch, yaw, p.THROW_ROLL, speed, THROW_DIVERGENCE, spread)
+    p.set_properties(player, pitch, yaw, p.THROW_ROLL, speed, THROW_DIVERGENCE, spread, sim.features.vec_double)
     p.after_use(speed)
     sim.add_entity(p)
     return p

@@ -60,10 +60,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                            (1, 21, 2), None),
     "llama_spit_gravity_double": ("LlamaSpitEntity.getGravity is the double 0.06, not 0.06F (1.20.5)", (1, 20, 5),
                                   None),
-    "item_buoyancy_0_1": ("ItemEntity.tick floats an item where the fluid is higher than 0.1F, not the eye height "
-                          "− 0.11111111F (1.20.5)", (1, 20, 5), None),
     "arrow_gravity_double": ("PersistentProjectileEntity.getGravity is the double 0.05, not 0.05F (1.20.5)",
                              (1, 20, 5), None),
+    "vec_double": ("Vec3d.length and normalize take Math.sqrt in double, not MathHelper.sqrt's float (1.17): "
+                   "projectiles shot or dispensed, arrows hitting", (1, 17, 0), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
 }
@@ -118,7 +118,9 @@ MECHANICS: dict[str, Mechanic] = {
         "fluid pushing (Entity.updateMovementInFluid, spec 04 §7)", "an entity touches water or lava", (
             Change(OLDEST, (1, 16, 0), "before 1.16 no lava push and no 0.0045 minimum push; " + _PRE_1_14),
             Change((1, 16, 0), (1, 16, 2), "Entity.updateWaterState of 1.16 and 1.16.1 skips the lava push while "
-                   "touching water"))),
+                   "touching water"),
+            Change((1, 17, 0), None, "Vec3d.normalize and length take the double Math.sqrt (1.17; zero below "
+                   "1.0E-5F from 1.21.2) in FlowableFluid.getVelocity and the push"))),
     "tnt": Mechanic(
         "the TNT tick (TntEntity.tick, spec 06 §1)", "a TNT ticks", (
             Change(OLDEST, (1, 14, 0), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),)),
@@ -168,7 +170,8 @@ MECHANICS: dict[str, Mechanic] = {
     "fishing_bobber": Mechanic(
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
             Change(OLDEST, (1, 16, 0), "FishingBobberEntity.tick before 1.16 not compared"),
-            Change((1, 20, 0), None, "FishingBobberEntity.tick changed in 1.20; not compared"))),
+            Change((1, 17, 0), None, "FishingBobberEntity.tick normalises the reel-in Motion with the double "
+                   "Vec3d.normalize (1.17); 1.20 changes not compared"))),
     "firework": Mechanic(
         "the firework-rocket boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
             Change(OLDEST, (1, 16, 0), "FireworkRocketEntity.tick before 1.16 not compared"),
@@ -242,8 +245,8 @@ class Features:
     thrown_gravity_double: bool
     thrown_tick_1_21_2: bool
     llama_spit_gravity_double: bool
-    item_buoyancy_0_1: bool
     arrow_gravity_double: bool
+    vec_double: bool
     blast_protection_linear: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate

@@ -100,13 +100,11 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a llama spit in flight: gravity 0.06F or the double 0.06
     "llama_spit_gravity_double": (scene_toml(entities=[{"type": "minecraft:llama_spit", "pos": [0.5, 60.0, 0.5],
                                                         "id": 1, "motion": [0.3, 0.5, 0.1]}]), 3, 1),
-    # an item 0.1005 deep (its box deflated by 0.001) in a water source (surface 0.8888889 above the cell): above
-    # 0.1F (1.20.5), below the eye height − 0.11111111F (0.10138889) before it
-    "item_buoyancy_0_1": (scene_toml(blocks=[{"at": [0, 30, 0], "block": "minecraft:water"}],
-                                     entities=[_item([0.5, 30.7873889, 0.5], [0.0, 0.0, 0.0])]), 1, 1),
     # an arrow in flight: gravity 0.05F or the double 0.05
     "arrow_gravity_double": (scene_toml(entities=[{"type": "minecraft:arrow", "pos": [0.5, 60.0, 0.5], "id": 1,
                                                    "motion": [1.5, 0.2, 0.0]}]), 3, 1),
+    # an arrow from a dispenser: its direction (1, 0.1F, 0) normalised by the float or the double length
+    "vec_double": ((SCENES_DIR / "dispenser_arrow.toml").read_text(), 2, 2),
     # a marker armor stand (damage ignored, knockback taken) wearing Blast Protection IV
     "blast_protection_linear": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "tnt", "pos": [0.5, 1.0, 0.5], "fuse": 1},
@@ -187,8 +185,8 @@ def test_each_version_flag_changes_a_result(flag: str) -> None:
 # ticks, living entities from 1.17.)
 BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_uncollided", "explosion_double_sqrt",
                   "exposure_double_steps", "thrown_check_block_collision", "explosion_collision_shapes",
-                  "thrown_gravity_double", "thrown_tick_1_21_2", "llama_spit_gravity_double", "item_buoyancy_0_1",
-                  "arrow_gravity_double"}
+                  "thrown_gravity_double", "thrown_tick_1_21_2", "llama_spit_gravity_double",
+                  "arrow_gravity_double", "vec_double"}
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
