@@ -225,8 +225,10 @@ MECHANICS: dict[str, Mechanic] = {
     "block_data": Mechanic(
         "the 1.16.5 block table (spec 01 §8)", "a scene places a block whose collision shape is neither empty "
         "nor a full cube", (
-            Change(OLDEST, (1, 16, 0), "block states and shapes of another release; the table holds 1.16.5's"),
-            Change((1, 17, 0), None, "block states and shapes of another release; the table holds 1.16.5's"))),
+            Change(OLDEST, (1, 16, 0), "block states and shapes of another release; the table holds 1.16.5's "
+                   "(a full cube or shapeless block the release lacks is not caught)"),
+            Change((1, 17, 0), None, "block states and shapes of another release; the table holds 1.16.5's "
+                   "(a full cube or shapeless block the release lacks is not caught)"))),
 }
 
 
