@@ -102,7 +102,8 @@ def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
-    from engine.tick.limits import SimulationLimit
+    from engine.core.limits import SimulationLimit
+
     from engine.tick.scene import SceneError
     if args.ticks < 0:
         return _fail(f"--ticks must be >= 0, got {args.ticks}")
@@ -115,7 +116,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
         return _fail(str(err))
     except NotImplementedError as err:   # a mechanic the engine does not simulate yet, named in the message
         return _fail(f"not simulated: {err}")
-    except SimulationLimit as err:       # where vanilla itself would stall (engine/tick/limits.py)
+    except SimulationLimit as err:       # where vanilla itself would stall (engine/core/limits.py)
         return _fail(str(err))
     except BrokenPipeError:
         return 0
@@ -136,7 +137,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         return _fail(f"--size must be WxH with positive integers, got {args.size!r}")
     if args.tick is not None and args.tick < 0:
         return _fail(f"--tick must be >= 0, got {args.tick}")
-    from engine.tick.limits import SimulationLimit
+    from engine.core.limits import SimulationLimit
+
     from engine.tick.scene import SceneError
     from viewer.render import RenderError, render_to_png
     try:
@@ -152,8 +154,9 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from engine.core.limits import SimulationLimit
+
     from engine.schematics import SchematicError, export
-    from engine.tick.limits import SimulationLimit
     from engine.tick.scene import SceneError, load_scene
     from engine.tick.scene_writer import SceneWriteError
     if args.tick < 0:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.living.player import PlayerEntity
 from pyglet.window import key
 
-from engine.entities.player import PlayerEntity
 from engine.living.player_input import PlayerInput
 from viewer.editing import Edit
 

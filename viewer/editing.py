@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.entities.registry import ENTITY_TYPES
+from engine.tick.registry import ENTITY_TYPES
+
 from engine.geometry.box import Box, Vec3
 from engine.world.blocks import BlockStateError, parse_block_state
 from viewer.history import History

@@ -29,9 +29,9 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
+from engine.core.trace import state_dict
 
 from engine.tick.simulation import Snapshot
-from engine.tick.trace import state_dict
 
 EntityStates = Mapping[int, dict[str, Any]]  # entity id → {"type", "eye_height", and the trace state's fields}
 BUDGET_ENV = "TICKSCOPE_HISTORY_BUDGET"

@@ -34,7 +34,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
     from engine.analysis.paths import PathError
-    from engine.tick.limits import SimulationLimit
+    from engine.core.limits import SimulationLimit
     from engine.tick.scene import SceneError
     if args.ticks < 0:
         return fail(f"--ticks must be >= 0, got {args.ticks}")

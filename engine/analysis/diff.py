@@ -1,5 +1,5 @@
 """`tickscope diff SCENE --versions A,B --ticks N` (interfaces.md): the scene run in two versions (the rows of
-engine/tick/versions.py, e.g. 1.13's fixed Y-X-Z sweep order vs 1.14+'s, or 1.18's move zeroing) side by side,
+engine/core/versions.py, e.g. 1.13's fixed Y-X-Z sweep order vs 1.14+'s, or 1.18's move zeroing) side by side,
 stopping at the first tick, entity and stage where they differ."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.analysis.sweep import read_scene_doc
+from engine.core.trace import Stage, TickRecord
+from engine.core.versions import features_for
 from engine.tick.scene import SceneError, load_scene_doc
 from engine.tick.simulation import Simulation
-from engine.tick.trace import Stage, TickRecord
-from engine.tick.versions import features_for
 
 
 def load_in_version(doc: dict[str, Any], source: str, version: str) -> Simulation:

@@ -10,8 +10,8 @@ from typing import Any
 from engine.analysis import formulas
 from engine.analysis.paths import Path, edited, measured_value
 from engine.entities.entity import Entity
-from engine.entities.player import PlayerEntity
 from engine.entities.thrown import ThrownEntity
+from engine.living.player import PlayerEntity
 from engine.tick.scene import load_scene_doc
 from engine.tick.simulation import Simulation
 from engine.world.world import MIN_Y

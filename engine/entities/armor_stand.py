@@ -30,8 +30,8 @@ from engine.java.javanum import f32
 from engine.living.living_entity import LivingEntity
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
 
 
 class ArmorStand(LivingEntity):
@@ -80,7 +80,7 @@ class ArmorStand(LivingEntity):
         """`ArmorStandEntity.canMoveVoluntarily`: only an armor stand that can clip."""
         return self.can_clip()
 
-    def travel(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
+    def travel(self, sim: TickContext, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
         """`ArmorStandEntity.travel`: only an armor stand that can clip travels."""
         if self.can_clip():
             super().travel(sim, rec, movement_input)
@@ -89,7 +89,7 @@ class ArmorStand(LivingEntity):
         """`ArmorStandEntity.isPushable`: never crammed (spec 04 §10 condition 2)."""
         return False
 
-    def tick_cramming(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick_cramming(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ArmorStandEntity.tickCramming`: it pushes only rideable minecarts within 0.2 m², none modelled here."""
 
     def get_piston_behavior(self) -> str:
@@ -100,7 +100,7 @@ class ArmorStand(LivingEntity):
         """`ArmorStandEntity.isImmuneToExplosion`: an invisible armor stand (spec 04 §15)."""
         return self.invisible
 
-    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`ArmorStandEntity.damage` for the sources the engine deals: out of the world removes it; an invisible or
         marker stand ignores the rest; an explosion breaks it (`onBreak`: no equipment is modelled, so nothing
         drops); fire: IN_FIRE sets 5 s of fire, or takes 0.15 while burning; ON_FIRE takes 4 while health > 0.5;

@@ -39,6 +39,7 @@ from engine.constants import (
     TRIDENT_SPEED,
     TRIDENT_WATER_DRAG,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.item import spawn_dropped
 from engine.entities.projectile import (
@@ -54,12 +55,11 @@ from engine.java.javanum import INT_MAX, f32
 from engine.java.mathhelper import ceil, clamp, floor
 from engine.motion.block_effects import check_block_collision
 from engine.motion.raycast import FLUID_NONE, raycast_blocks
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.entities.entity import Entity
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 STUCK = StageInfo("stuck_check", "PersistentProjectileEntity.tick")
 RELEASE = StageInfo("release", "PersistentProjectileEntity.method_26352")
@@ -73,7 +73,7 @@ BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
 
 
 class PersistentProjectile(Projectile):
-    MECHANIC = "arrow"   # the versions table's row (engine/tick/versions.py)
+    MECHANIC = "arrow"   # the versions table's row (engine/core/versions.py)
     WIDTH = ARROW_WIDTH
     HEIGHT = ARROW_HEIGHT
     WATER_DRAG: ClassVar[float] = ARROW_WATER_DRAG
@@ -100,11 +100,11 @@ class PersistentProjectile(Projectile):
         return {**super().type_fields(), "in_ground": self.in_ground, "life": self.life, "shake": self.shake,
                 "critical": self.critical, "pierce_level": self.pierce_level}
 
-    def attacker(self, sim: Simulation) -> Entity | None:
+    def attacker(self, sim: TickContext) -> Entity | None:
         """`DamageSource.arrow(this, owner)`: the owner, or the arrow itself without one."""
         return self.get_owner(sim) or self
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`PersistentProjectileEntity.tick`: spec 06 §7.2."""
         self.projectile_tick(sim, rec)                                                        # 1 F
         no_clip = self.no_clip
@@ -145,7 +145,7 @@ class PersistentProjectile(Projectile):
                 return True
         return False
 
-    def can_release(self, sim: Simulation) -> bool:
+    def can_release(self, sim: TickContext) -> bool:
         """`method_26351`: stuck, and the cube of edge 0.12 around the position holds no block collision box and
         no solid entity."""
         p = self.pos
@@ -169,7 +169,7 @@ class PersistentProjectile(Projectile):
         if self.life >= ARROW_MAX_LIFE:
             self.remove()
 
-    def collide(self, sim: Simulation, no_clip: bool, rec: Recorder | None) -> None:
+    def collide(self, sim: TickContext, no_clip: bool, rec: Recorder | None) -> None:
         """Steps 4-5: the block raycast from the position to position + Motion, clipped at a hit; then entity hits
         along that path, repeated while piercing; each hit handled unless noClip."""
         start = self.pos
@@ -187,23 +187,23 @@ class PersistentProjectile(Projectile):
                 break
             hit = None
 
-    def get_entity_collision(self, sim: Simulation, start: Vec3, end: Vec3,
+    def get_entity_collision(self, sim: TickContext, start: Vec3, end: Vec3,
                              rec: Recorder | None) -> EntityHitResult | None:
         """`getEntityCollision`: the shared test with this class's eligibility."""
         area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
         return get_entity_collision(sim, self, start, end, area, lambda e: self.can_hit(sim, e), rec)
 
-    def can_hit(self, sim: Simulation, e: Entity) -> bool:
+    def can_hit(self, sim: TickContext, e: Entity) -> bool:
         """`method_26958`: also never an entity it already pierced (spec 03 §8 overrides)."""
         return super().can_hit(sim, e) and e.id not in self.pierced
 
-    def on_collision(self, sim: Simulation, hit: HitResult) -> None:
+    def on_collision(self, sim: TickContext, hit: HitResult) -> None:
         if isinstance(hit, EntityHitResult):
             self.on_entity_hit(sim, hit.entity)
         else:
             self.on_block_hit(sim, hit.pos, sim.world.get_block_state(*hit.block_pos).id)
 
-    def on_block_hit(self, sim: Simulation, hit_pos: Vec3, state_id: int) -> None:
+    def on_block_hit(self, sim: TickContext, hit_pos: Vec3, state_id: int) -> None:
         """`onBlockHit` (AMBIGUITY-N10): Motion := hit point − position; the position (not the box) backs off
         0.05F along it; stuck; the hit sound draws once from the Random; crit and piercing end."""
         self.in_block_state_id = state_id
@@ -219,7 +219,7 @@ class PersistentProjectile(Projectile):
         self.pierce_level = 0
         self.pierced = ()
 
-    def on_entity_hit(self, sim: Simulation, target: Entity) -> None:
+    def on_entity_hit(self, sim: TickContext, target: Entity) -> None:
         """`onEntityHit` (spec 06 §7.2): damage ⌈speed × damage⌉ (+ a crit draw); piercing bookkeeping. A target
         that takes the hit stops the arrow (unless piercing); one that does not reflects it at × −0.1, and a
         nearly still arrow is removed (dropping an arrow item when a player shot it)."""
@@ -278,19 +278,19 @@ class Trident(PersistentProjectile):
     def type_fields(self) -> dict[str, Any]:
         return {**super().type_fields(), "dealt_damage": self.dealt_damage}
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`TridentEntity.tick`: after more than 4 ticks in the ground it can no longer hit (Loyalty's return is
         not modelled)."""
         if self.in_ground_time > TRIDENT_DAMAGE_GROUND_TICKS:
             self.dealt_damage = True
         super().tick(sim, rec)
 
-    def get_entity_collision(self, sim: Simulation, start: Vec3, end: Vec3,
+    def get_entity_collision(self, sim: TickContext, start: Vec3, end: Vec3,
                              rec: Recorder | None) -> EntityHitResult | None:
         """No entity hits once it has dealt damage."""
         return None if self.dealt_damage else super().get_entity_collision(sim, start, end, rec)
 
-    def on_entity_hit(self, sim: Simulation, target: Entity) -> None:
+    def on_entity_hit(self, sim: TickContext, target: Entity) -> None:
         """`TridentEntity.onEntityHit`: one hit, then Motion × (−0.01, −0.1, −0.01) whatever the damage did."""
         self.dealt_damage = True
         damage(sim, target, TRIDENT_HIT_DAMAGE, self.attacker(sim))

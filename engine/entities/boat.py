@@ -50,6 +50,7 @@ from engine.constants import (
     HALF_PI_F,
     JAVA_DOUBLE_MIN,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.dismounting import boat_dismount
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
@@ -59,13 +60,12 @@ from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, cos, floor, sin
 from engine.motion import block_effects
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.geometry.box import BlockPos
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
@@ -90,7 +90,7 @@ class Location(Enum):
 
 
 class Boat(Entity):
-    MECHANIC = "boat"   # the versions table's row (engine/tick/versions.py)
+    MECHANIC = "boat"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:boat"
     WIDTH = BOAT_WIDTH
     HEIGHT = BOAT_HEIGHT
@@ -170,7 +170,7 @@ class Boat(Entity):
         passenger.yaw = f32(passenger.yaw + self.yaw_velocity)
 
     # --- the tick ---
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`BoatEntity.tick`: spec 06 §5.2."""
         run_stage(rec, self, LOCATION, self.update_location, sim.world)                 # 1
         if self.ticks_underwater >= BOAT_UNDERWATER_TICKS:                               # 2
@@ -348,7 +348,7 @@ class Boat(Entity):
         self.paddles_moving = (self.pressing_right and not self.pressing_left or self.pressing_forward,
                                self.pressing_left and not self.pressing_right or self.pressing_forward)
 
-    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`BoatEntity.damage`: the wobble grows by 10 × amount; above 40 the boat breaks (its drops are not
         modelled), so an explosion dealing more than 4 removes it."""
         if not self.removed:
@@ -391,7 +391,7 @@ class Boat(Entity):
         self.on_bubble_column_surface = False
 
     # --- falling (BoatEntity.fall) ---
-    def fall(self, sim: Simulation, dy: float, state: BlockState, pos: BlockPos) -> None:
+    def fall(self, sim: TickContext, dy: float, state: BlockState, pos: BlockPos) -> None:
         """`BoatEntity.fall`: no fall over water; landing from > 3 m breaks the boat only when the location
         at the start of the tick was already on land (spec 06 §5: practically never). Drops not modelled."""
         self.fall_velocity = self.motion.y

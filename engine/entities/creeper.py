@@ -17,14 +17,14 @@ from engine.constants import (
     CREEPER_HEIGHT,
     CREEPER_WIDTH,
 )
-from engine.entities.mobs import MobEntity
+from engine.core.trace import StageInfo, run_stage
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
-from engine.tick.trace import StageInfo, run_stage
+from engine.living.mobs import MobEntity
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
 
 FUSE = StageInfo("fuse", "CreeperEntity.tick")
 EXPLODE = StageInfo("explode", "CreeperEntity.explode")
@@ -50,19 +50,19 @@ class Creeper(MobEntity):
         return {**super().type_fields(), "fuse": self.fuse_time, "current_fuse_time": self.current_fuse_time,
                 "ignited": self.ignited, "powered": self.powered}
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`CreeperEntity.tick`: the fuse, then `LivingEntity.tick` (which vanilla runs even after exploding)."""
         run_stage(rec, self, FUSE, self.tick_fuse, sim, rec)
         super().tick(sim, rec)
 
-    def tick_fuse(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick_fuse(self, sim: TickContext, rec: Recorder | None) -> None:
         speed = 1 if self.ignited else -1      # getFuseSpeed: the swell goal's −1 without a target
         self.current_fuse_time = max(self.current_fuse_time + speed, 0)
         if self.current_fuse_time >= self.fuse_time:
             self.current_fuse_time = self.fuse_time
             run_stage(rec, self, EXPLODE, self.explode, sim, rec)
 
-    def explode(self, sim: Simulation, rec: Recorder | None) -> None:
+    def explode(self, sim: TickContext, rec: Recorder | None) -> None:
         """`CreeperEntity.explode`: (float)explosionRadius × (charged ? 2 : 1) at the position, DESTROY."""
         factor = CREEPER_CHARGED_FACTOR if self.powered else 1.0
         power = f32(float(self.explosion_radius) * factor)

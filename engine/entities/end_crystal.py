@@ -13,8 +13,8 @@ from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
 
 
 class EndCrystal(Entity):
@@ -26,10 +26,10 @@ class EndCrystal(Entity):
         super().__init__(entity_id, pos, motion, seed)
         self.no_gravity = True
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`EndCrystalEntity.tick`: ages; nothing moves it (explosions change its Motion, which it never uses)."""
 
-    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`EndCrystalEntity.damage`: removed; unless the damage is explosive, a power-6 DESTROY explosion."""
         if self.removed:
             return True

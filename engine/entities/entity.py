@@ -22,6 +22,7 @@ from engine.constants import (
     ON_FIRE_DAMAGE_PERIOD,
     VOID_Y,
 )
+from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.dismounting import vehicle_top
 from engine.geometry.box import ZERO, Box, Vec3
@@ -30,12 +31,11 @@ from engine.influences.blockrays import DEFAULT_BEHAVIOR, ExplosionBehavior
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.motion import block_effects, move
-from engine.tick.versions import refusal
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.geometry.box import BlockPos
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
@@ -130,11 +130,11 @@ class Entity:
             e = e.vehicle
         return e
 
-    def fall(self, sim: Simulation, dy: float, state: BlockState, pos: BlockPos) -> None:
+    def fall(self, sim: TickContext, dy: float, state: BlockState, pos: BlockPos) -> None:
         """`Entity.fall` (spec 03 §2 step 8): `engine.motion.move.fall`; boats override it."""
         move.fall(self, sim, dy, state, pos)
 
-    def move_by_shulker_box(self, sim: Simulation, movement: Vec3, rec: Recorder | None) -> None:
+    def move_by_shulker_box(self, sim: TickContext, movement: Vec3, rec: Recorder | None) -> None:
         """`Entity.move(MovementType.SHULKER_BOX, movement)`: `engine.motion.move.move`; shulkers override it."""
         move.move(self, sim, move.MovementType.SHULKER_BOX, movement, rec)
 
@@ -190,7 +190,7 @@ class Entity:
         from engine.influences.cramming import push_away_from
         push_away_from(self, other)
 
-    def handle_fall_damage(self, sim: Simulation, distance: float, multiplier: float) -> bool:
+    def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
         """`Entity.handleFallDamage`: nothing for entities without health."""
         return False
 
@@ -200,7 +200,7 @@ class Entity:
         return {}
 
     def trace_state(self) -> tuple:
-        """The state a stage records before and after it (shown by `engine.tick.trace.state_dict`)."""
+        """The state a stage records before and after it (shown by `engine.core.trace.state_dict`)."""
         return (self.pos, self.motion, self.box, self.on_ground, self.horizontal_collision,
                 self.vertical_collision, self.fall_distance, self.type_fields())
 
@@ -255,7 +255,7 @@ class Entity:
         """`Entity.getHeightOffset`: 0 for the entities modelled so far."""
         return 0.0
 
-    def tick_riding(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick_riding(self, sim: TickContext, rec: Recorder | None) -> None:
         """`Entity.tickRiding`: Motion zeroed, the entity's own tick, then placed on its vehicle."""
         self.motion = ZERO
         self.tick(sim, rec)
@@ -266,7 +266,7 @@ class Entity:
         self.removed = True
 
     # --- damage and fire (Entity.damage, baseTick, setOnFireFromLava; spec 06 §3, §4) ---
-    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`Entity.damage`: nothing happens (items, orbs, armor stands and living entities override it)."""
         return False
 
@@ -291,13 +291,13 @@ class Entity:
         """`Entity.isInLava`: not in the first tick, and a lava height was found by the base tick."""
         return not self.first_update and self.fluid_height["lava"] > 0.0
 
-    def set_on_fire_from_lava(self, sim: Simulation) -> None:
+    def set_on_fire_from_lava(self, sim: TickContext) -> None:
         """`Entity.setOnFireFromLava`: 15 s of fire and 4 damage unless fire-immune."""
         if not self.is_fire_immune():
             self.set_on_fire_for(LAVA_FIRE_SECONDS)
             self.damage(sim, damage_source.LAVA, LAVA_DAMAGE)
 
-    def tick_fire(self, sim: Simulation) -> None:
+    def tick_fire(self, sim: TickContext) -> None:
         """`Entity.baseTick`'s fire part: a fire-immune entity loses 4 ticks a tick; another takes 1 damage when
         fireTicks is a multiple of 20, then loses one tick."""
         if self.fire_ticks <= 0:
@@ -312,10 +312,10 @@ class Entity:
         self.fire_ticks -= 1
 
     # --- ticking ---
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         raise NotImplementedError
 
-    def base_tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def base_tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`Entity.baseTick` reduced to what moves or removes entities (spec 01 §8.2): fluids, fire, lava, the void."""
         fluids.update_water_state(self, sim.world, rec)
         fluids.update_submerged_in_water_state(self, sim.world)

@@ -17,6 +17,7 @@ from engine.constants import (
     FALLING_BLOCK_SPAWN_LIFT,
     FALLING_BLOCK_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
@@ -24,13 +25,12 @@ from engine.influences.fluids import fluid_at
 from engine.java.mathhelper import floor
 from engine.motion.move import MovementType, move
 from engine.motion.raycast import raycast_blocks
-from engine.tick.trace import StageInfo, run_stage
 from engine.world import block_physics as phys
 from engine.world import blocks
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.world.blocks import BlockState
 
 CHECK_SOURCE = StageInfo("check_source_block", "FallingBlockEntity.tick")
@@ -41,7 +41,7 @@ DRAG = StageInfo("drag", "FallingBlockEntity.tick", "D")
 
 
 class FallingBlock(Entity):
-    MECHANIC = "falling_block"   # the versions table's row (engine/tick/versions.py)
+    MECHANIC = "falling_block"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:falling_block"
     WIDTH = FALLING_BLOCK_WIDTH
     HEIGHT = FALLING_BLOCK_HEIGHT
@@ -57,7 +57,7 @@ class FallingBlock(Entity):
     def type_fields(self) -> dict[str, Any]:
         return {"block_state": str(self.block_state), "time": self.time}
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`FallingBlockEntity.tick`: spec 06 §2.2."""
         if self.block_state.is_air:
             self.remove()
@@ -84,7 +84,7 @@ class FallingBlock(Entity):
         run_stage(rec, self, DRAG, scale_motion, self, FALLING_BLOCK_DRAG, FALLING_BLOCK_DRAG,
                   FALLING_BLOCK_DRAG)                                                              # 9 D
 
-    def take_source_block(self, sim: Simulation) -> bool:
+    def take_source_block(self, sim: TickContext) -> bool:
         """First tick: remove the block it came from, or vanish if that block was replaced."""
         p = self.pos
         x, y, z = floor(p.x), floor(p.y), floor(p.z)
@@ -94,7 +94,7 @@ class FallingBlock(Entity):
         self.remove()
         return False
 
-    def land(self, sim: Simulation, cell: tuple[int, int, int], concrete: bool, in_water: bool) -> None:
+    def land(self, sim: TickContext, cell: tuple[int, int, int], concrete: bool, in_water: bool) -> None:
         """Ground factors, then restore the block in its cell if it fits there, else drop as an item."""
         world = sim.world
         here = world.get_block_state(*cell)
@@ -121,13 +121,13 @@ class FallingBlock(Entity):
         elif self.drop_item:
             sim.drop_item_of(self, self.block_state)
 
-    def drop_timeout(self, sim: Simulation) -> None:
+    def drop_timeout(self, sim: TickContext) -> None:
         if self.drop_item:
             sim.drop_item_of(self, self.block_state)
         self.remove()
 
 
-def from_block(sim: Simulation, x: int, y: int, z: int) -> FallingBlock:
+def from_block(sim: TickContext, x: int, y: int, z: int) -> FallingBlock:
     """`FallingBlock.scheduledTick` → `new FallingBlockEntity(world, x + 0.5, y, z + 0.5, state)`: the
     constructor lifts it by (1 − 0.98F) / 2F so the box is centred in the cell (spec 06 §2.1, AMBIGUITY-N4)."""
     state = sim.world.get_block_state(x, y, z)

@@ -24,6 +24,7 @@ from engine.constants import (
     WITHER_SKULL_HIT_DAMAGE,
     WITHER_SKULL_OWNERLESS_DAMAGE,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.projectile import (
     EntityHitResult,
@@ -37,12 +38,11 @@ from engine.entities.projectile import (
 from engine.geometry.box import ZERO, Vec3
 from engine.java.mathhelper import sqrt_float
 from engine.motion.block_effects import check_block_collision
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.entities.entity import Entity
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "ProjectileEntity.onCollision")
@@ -55,7 +55,7 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 class ExplosiveProjectile(Projectile):
     """`ExplosiveProjectileEntity`: a constant acceleration `power` (NBT "power"), drag 0.95F (water 0.8F), no
     gravity; never hits entities with noClip."""
-    MECHANIC = "fireball"   # the versions table's row (engine/tick/versions.py)
+    MECHANIC = "fireball"   # the versions table's row (engine/core/versions.py)
 
     WIDTH = FIREBALL_WIDTH
     HEIGHT = FIREBALL_HEIGHT
@@ -69,7 +69,7 @@ class ExplosiveProjectile(Projectile):
     def type_fields(self) -> dict[str, Any]:
         return {**super().type_fields(), "power": list(self.power)}
 
-    def attacker(self, sim: Simulation) -> Entity | None:
+    def attacker(self, sim: TickContext) -> Entity | None:
         """`DamageSource.fireball` / `mobProjectile`: the owner, or the projectile itself without one."""
         return self.get_owner(sim) or self
 
@@ -84,7 +84,7 @@ class ExplosiveProjectile(Projectile):
         """`getDrag`."""
         return FIREBALL_DRAG
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ExplosiveProjectileEntity.tick`: spec 06 §9.2. Removed when its owner has been removed (all chunks
         count as loaded)."""
         owner = self.get_owner(sim)
@@ -103,23 +103,23 @@ class ExplosiveProjectile(Projectile):
         run_stage(rec, self, DRAG, scale_motion, self, k, k, k)                               # 5 D
         run_stage(rec, self, POSITION, self.set_position, target)                             # 6 M
 
-    def can_hit(self, sim: Simulation, e: Entity) -> bool:
+    def can_hit(self, sim: TickContext, e: Entity) -> bool:
         """`method_26958`: also never an entity with noClip (spec 03 §8 overrides)."""
         return super().can_hit(sim, e) and not e.no_clip
 
-    def on_collision(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_collision(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`onCollision`: the entity takes the hit (block reactions such as fire are not modelled), then the
         type's own reaction."""
         if isinstance(hit, EntityHitResult):
             self.on_entity_hit(sim, hit.entity)
         self.on_landed(sim, hit, rec)
 
-    def on_entity_hit(self, sim: Simulation, target: Entity) -> None:
+    def on_entity_hit(self, sim: TickContext, target: Entity) -> None:
         """`onEntityHit`: the target takes `HIT_DAMAGE` from this projectile and its owner."""
         if self.HIT_DAMAGE is not None:
             damage(sim, target, self.HIT_DAMAGE, self.attacker(sim))
 
-    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """Small fireballs go out on any hit (the fire they light is not modelled)."""
         self.remove()
 
@@ -135,13 +135,13 @@ class Fireball(ExplosiveProjectile):
         super().__init__(entity_id, pos, motion, seed)
         self.explosion_power = FIREBALL_EXPLOSION_POWER
 
-    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`FireballEntity.onCollision`: an explosion at its position of this tick (source null in vanilla, so
         the event's source is None), then removed."""
         sim.create_explosion(None, self.pos, float(self.explosion_power), rec)
         self.remove()
 
-    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`ExplosiveProjectileEntity.damage` (spec 06 §9 deflection): with an attacker, Motion := its look
         vector, power := look × 0.1, owner := attacker."""
         if attacker is None:
@@ -173,7 +173,7 @@ class WitherSkull(ExplosiveProjectile):
     def type_fields(self) -> dict[str, Any]:
         return {**super().type_fields(), "charged": self.charged}
 
-    def on_entity_hit(self, sim: Simulation, target: Entity) -> None:
+    def on_entity_hit(self, sim: TickContext, target: Entity) -> None:
         """`WitherSkullEntity.onEntityHit`: 8 with an owner (which it heals, not modelled), else 5."""
         owner = self.get_owner(sim)
         damage(sim, target, WITHER_SKULL_OWNERLESS_DAMAGE if owner is None else WITHER_SKULL_HIT_DAMAGE, owner or self)
@@ -182,7 +182,7 @@ class WitherSkull(ExplosiveProjectile):
         """`WitherSkullEntity.getDrag`: 0.73F when charged (blue)."""
         return CHARGED_SKULL_DRAG if self.charged else FIREBALL_DRAG
 
-    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`WitherSkullEntity.onCollision`: a power-1 explosion at its position (source: the skull), removed."""
         sim.create_explosion(self, self.pos, WITHER_SKULL_EXPLOSION_POWER, rec)
         self.remove()
@@ -191,7 +191,7 @@ class WitherSkull(ExplosiveProjectile):
 class DragonFireball(ExplosiveProjectile):
     TYPE = "minecraft:dragon_fireball"
 
-    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`DragonFireballEntity.onCollision`: removed unless the entity hit is its owner (the effect cloud is not
         modelled)."""
         if isinstance(hit, EntityHitResult) and hit.entity.id == self.owner:
@@ -202,7 +202,7 @@ class DragonFireball(ExplosiveProjectile):
 EXPLOSIVE_TYPES: tuple[type[ExplosiveProjectile], ...] = (Fireball, SmallFireball, WitherSkull, DragonFireball)
 
 
-def launch(sim: Simulation, cls: type[ExplosiveProjectile], pos: Vec3, direction: Vec3) -> ExplosiveProjectile:
+def launch(sim: TickContext, cls: type[ExplosiveProjectile], pos: Vec3, direction: Vec3) -> ExplosiveProjectile:
     """`new ExplosiveProjectileEntity(type, x, y, z, dx, dy, dz, world)`: at `pos`, no Motion, power 0.1 along
     `direction` (spec 06 §9.1: a ghast aims it at its target's box centre). It joins the world."""
     p = sim.create(cls, pos)

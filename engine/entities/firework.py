@@ -19,19 +19,19 @@ from engine.constants import (
     FIREWORK_START_VY,
     FIREWORK_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage, segment
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
-from engine.tick.trace import StageInfo, run_stage, segment
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
 
 BOOST = StageInfo("firework_boost", "FireworkRocketEntity.tick")
 
 
 class FireworkRocket(Entity):
-    MECHANIC = "firework"   # the versions table's row (engine/tick/versions.py)
+    MECHANIC = "firework"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:firework_rocket"
     WIDTH = FIREWORK_WIDTH
     HEIGHT = FIREWORK_HEIGHT
@@ -46,7 +46,7 @@ class FireworkRocket(Entity):
         self.life_time = FIREWORK_LIFE_PER_FLIGHT * (1 + FIREWORK_FLIGHT) + r.next_int(FIREWORK_LIFE_SPREAD_A) \
             + r.next_int(FIREWORK_LIFE_SPREAD_B)
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`FireworkRocketEntity.tick` for a rocket attached to its shooter; it explodes (with no stars: no
         damage) once its life exceeds its lifetime."""
         shooter = sim.entity_by_id(self.shooter)
@@ -65,7 +65,7 @@ class FireworkRocket(Entity):
 
 def boost(shooter: Entity, rec: Recorder | None) -> None:
     """Shooter's Motion += look × 0.1 + (look × 1.5 − Motion) × 0.5."""
-    from engine.entities.projectile import rotation_vector
+    from engine.entities.entity import rotation_vector
     look = rotation_vector(shooter.pitch, shooter.yaw)
     v = shooter.motion
     dv = Vec3(look.x * FIREWORK_BOOST_LOOK + (look.x * FIREWORK_BOOST_TARGET - v.x) * FIREWORK_BOOST_RATE,
@@ -76,7 +76,7 @@ def boost(shooter: Entity, rec: Recorder | None) -> None:
     shooter.motion = v.plus(dv)
 
 
-def use_while_gliding(sim: Simulation, player: Entity) -> None:
+def use_while_gliding(sim: TickContext, player: Entity) -> None:
     """`FireworkRocketItem.use`: only a gliding user launches a rocket, attached to it."""
     if not getattr(player, "fall_flying", False):
         return

@@ -26,6 +26,7 @@ from engine.constants import (
     DEGREES_TO_RADIANS,
     JAVA_PI_F,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.entity import Entity
 from engine.entities.item import Item
@@ -35,11 +36,10 @@ from engine.influences.fluids import fluid_at, get_height
 from engine.java.javanum import f32
 from engine.java.mathhelper import clamp, cos, floor, sin
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
 
 COLLISION = StageInfo("collision", "FishingBobberEntity.checkForCollision", "Dc")
 HOOKED = StageInfo("follow_hooked", "FishingBobberEntity.tick")
@@ -50,7 +50,7 @@ FLYING, HOOKED_IN_ENTITY, BOBBING = "flying", "hooked_in_entity", "bobbing"
 
 
 class FishingBobber(Projectile):
-    MECHANIC = "fishing_bobber"   # the versions table's row (engine/tick/versions.py)
+    MECHANIC = "fishing_bobber"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:fishing_bobber"
     WIDTH = BOBBER_SIZE
     HEIGHT = BOBBER_SIZE
@@ -65,10 +65,10 @@ class FishingBobber(Projectile):
     def type_fields(self) -> dict[str, Any]:
         return {**super().type_fields(), "state": self.state, "hooked": self.hooked or None}
 
-    def hooked_entity(self, sim: Simulation) -> Entity | None:
+    def hooked_entity(self, sim: TickContext) -> Entity | None:
         return sim.entity_by_id(self.hooked) if self.hooked else None
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`FishingBobberEntity.tick` (1.16.5)."""
         self.projectile_tick(sim, rec)
         owner = self.get_owner(sim)
@@ -123,7 +123,7 @@ class FishingBobber(Projectile):
         d = self.pos.plus(Vec3(-owner.pos.x, -owner.pos.y, -owner.pos.z))
         return owner.removed or d.length_squared() > BOBBER_MAX_DISTANCE_SQUARED
 
-    def can_hook(self, sim: Simulation, e: Entity) -> bool:
+    def can_hook(self, sim: TickContext, e: Entity) -> bool:
         """`method_26958`: what any projectile may hit, or a live item."""
         return self.can_hit(sim, e) or (isinstance(e, Item) and not e.removed)
 
@@ -136,7 +136,7 @@ class FishingBobber(Projectile):
             self.motion = self.motion.normalize().multiply(d, d, d)
 
 
-def cast(sim: Simulation, thrower: Entity) -> FishingBobber:
+def cast(sim: TickContext, thrower: Entity) -> FishingBobber:
     """`new FishingBobberEntity(thrower, world, 0, 0)`: at the thrower's eye, 0.3 m along its look, Motion from its
     yaw and pitch (float arithmetic, sine table) × (0.6/length + 0.5 + gaussian·0.0045) per axis from the bobber's
     Random. Joins the world; returns the bobber."""

@@ -26,6 +26,8 @@ from engine.constants import (
     ITEM_WATER_DRAG,
     ITEM_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
 from engine.entities.entity import Entity
@@ -33,12 +35,10 @@ from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import update_water_state
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
-from engine.tick.versions import refusal
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 BUOYANCY = StageInfo("buoyancy", "ItemEntity.applyBuoyancy")
@@ -56,7 +56,7 @@ FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
 
 
 class Item(Entity):
-    MECHANIC = "item"   # the versions table's row (engine/tick/versions.py)
+    MECHANIC = "item"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:item"
     WIDTH = ITEM_WIDTH
     HEIGHT = ITEM_HEIGHT
@@ -73,7 +73,7 @@ class Item(Entity):
     def type_fields(self) -> dict[str, Any]:
         return {"item": self.item, "age": self.item_age, "pickup_delay": self.pickup_delay}
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ItemEntity.tick`: spec 06 §3.2."""
         world = sim.world
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                                  # 1 F1
@@ -109,7 +109,7 @@ class Item(Entity):
         if self.item_age >= ITEM_MAX_AGE:                                                     # 9
             self.remove()
 
-    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`ItemEntity.damage`: a nether star ignores explosions and a fireproof item fire (`Item.damage`);
         else health = (int)(health − amount), removed at ≤ 0. Always false, as vanilla returns."""
         if damage_source.is_explosive(source) and self.item == NETHER_STAR:
@@ -130,7 +130,7 @@ class Item(Entity):
         m = self.motion
         self.motion = Vec3(m.x * drag, m.y + (ITEM_BUOYANCY if m.y < ITEM_BUOYANCY_MAX_VY else 0.0), m.z * drag)
 
-def spawn_dropped(sim: Simulation, x: float, y: float, z: float, item: str) -> Item:
+def spawn_dropped(sim: TickContext, x: float, y: float, z: float, item: str) -> Item:
     """`new ItemEntity(world, x, y, z, stack)`: yaw from the item's Random, then Motion
     (nextDouble·0.2 − 0.1, 0.2, nextDouble·0.2 − 0.1); `setToDefaultPickupDelay` (spec 06 §3.1)."""
     it = sim.create(Item, Vec3(x, y, z))

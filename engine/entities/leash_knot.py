@@ -14,9 +14,9 @@ from engine.java.mathhelper import floor
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.geometry.box import BlockPos
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 
 class LeashKnot(Entity):
@@ -36,7 +36,7 @@ class LeashKnot(Entity):
         self.pos = pos
         self.box = Box.of(pos.x - half, pos.y - below, pos.z - half, pos.x + half, pos.y + above, pos.z + half)
 
-    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`AbstractDecorationEntity.damage`: any damage (an explosion, fire) breaks the knot."""
         if not self.removed:
             self.remove()
@@ -47,7 +47,7 @@ class LeashKnot(Entity):
         p = self.pos
         return (floor(p.x), floor(p.y), floor(p.z))
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`AbstractDecorationEntity.tick`: below y = −64 it is gone; every 100 ticks `canStayAttached` (a fence)."""
         if self.pos.y < VOID_Y:
             self.remove()
@@ -59,7 +59,7 @@ class LeashKnot(Entity):
                 self.remove()
 
 
-def get_or_create(sim: Simulation, pos: BlockPos) -> LeashKnot:
+def get_or_create(sim: TickContext, pos: BlockPos) -> LeashKnot:
     """`LeashKnotEntity.getOrCreate`: the knot already on the fence at `pos`, or a new one placed there."""
     for e in sim.entities:
         if isinstance(e, LeashKnot) and not e.removed and e.attachment_pos == pos:

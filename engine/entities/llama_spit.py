@@ -15,14 +15,14 @@ from engine.constants import (
     THROWN_HEIGHT,
     THROWN_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
 from engine.java.mathhelper import floor
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
 
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "LlamaSpitEntity.onCollision")
@@ -32,12 +32,12 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 
 
 class LlamaSpit(Projectile):
-    MECHANIC = "llama_spit"   # the versions table's row (engine/tick/versions.py)
+    MECHANIC = "llama_spit"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:llama_spit"
     WIDTH = THROWN_WIDTH
     HEIGHT = THROWN_HEIGHT
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LlamaSpitEntity.tick`."""
         self.projectile_tick(sim, rec)
         self.check_world_border(sim)
@@ -56,7 +56,7 @@ class LlamaSpit(Projectile):
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -g, 0.0)
         run_stage(rec, self, POSITION, self.set_position, target)
 
-    def on_collision(self, sim: Simulation, hit: HitResult) -> None:
+    def on_collision(self, sim: TickContext, hit: HitResult) -> None:
         """An entity takes the hit only from a living owner's spit; a block hit removes the spit."""
         if isinstance(hit, EntityHitResult):
             owner = self.get_owner(sim)
@@ -65,7 +65,7 @@ class LlamaSpit(Projectile):
         else:
             self.remove()
 
-    def boxed_in(self, sim: Simulation) -> bool:
+    def boxed_in(self, sim: TickContext) -> bool:
         """`getStatesInBox(box).noneMatch(isAir)`: no cell the box touches (bounds inclusive) holds air."""
         b = self.box
         world = sim.world
@@ -74,7 +74,7 @@ class LlamaSpit(Projectile):
                    for y in range(floor(b.min_y), floor(b.max_y) + 1)
                    for z in range(floor(b.min_z), floor(b.max_z) + 1))
 
-    def in_bubble_column(self, sim: Simulation) -> bool:
+    def in_bubble_column(self, sim: TickContext) -> bool:
         """`isInsideBubbleColumn`: the block at the position is a bubble column."""
         p = self.pos
         return sim.world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block == "bubble_column"

@@ -51,6 +51,7 @@ from engine.constants import (
     MINECART_YAW_MIN_MOVE,
     VOID_Y,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.boat import can_collide
 from engine.entities.dismounting import minecart_dismount
 from engine.entities.entity import Entity
@@ -61,12 +62,11 @@ from engine.java.javanum import f32
 from engine.java.mathhelper import atan2, clamp, cos, floor, sin, sqrt_float, wrap_degrees
 from engine.motion import block_effects
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
@@ -83,7 +83,7 @@ FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
 
 class AbstractMinecart(Entity):
     """`AbstractMinecartEntity`: the server tick of every cart type modelled."""
-    MECHANIC = "minecart"   # the versions table's row (engine/tick/versions.py)
+    MECHANIC = "minecart"   # the versions table's row (engine/core/versions.py)
 
     WIDTH = MINECART_WIDTH
     HEIGHT = MINECART_HEIGHT
@@ -123,7 +123,7 @@ class AbstractMinecart(Entity):
         return super().get_velocity_multiplier(world)
 
     # --- the tick ---
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`AbstractMinecartEntity.tick` (server side; spec 06 §6.2)."""
         world = sim.world
         self.prev_yaw = self.yaw
@@ -154,7 +154,7 @@ class AbstractMinecart(Entity):
             self.fall_distance = f32(self.fall_distance * 0.5)
         self.first_update = False
 
-    def move_off_rail(self, sim: Simulation, rec: Recorder | None) -> None:
+    def move_off_rail(self, sim: TickContext, rec: Recorder | None) -> None:
         """`moveOffRail` (spec 06 §6.2 steps 4-5): cap ±0.4 per axis; on ground × 0.5 then move; else move
         then × 0.95."""
         d = MINECART_MAX_SPEED
@@ -166,7 +166,7 @@ class AbstractMinecart(Entity):
         if not self.on_ground:
             self.motion = self.motion.multiply(MINECART_AIR_DRAG, MINECART_AIR_DRAG, MINECART_AIR_DRAG)
 
-    def move_on_rail(self, sim: Simulation, pos: tuple[int, int, int], state: BlockState,
+    def move_on_rail(self, sim: TickContext, pos: tuple[int, int, int], state: BlockState,
                      rec: Recorder | None) -> None:
         """`moveOnRail` (spec 06 §6.5): slope, direction along the rail (speed ≤ 2), braking, snap onto the
         path, the capped move, the slope step, slowdown, the height-change gain, the exit turn, the boost."""
@@ -347,7 +347,7 @@ class AbstractMinecart(Entity):
         return self._facing
 
     # --- damage (explosions) ---
-    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`AbstractMinecartEntity.damage`: the wobble grows by 10 × amount; above 40 the riders leave and the
         cart breaks (`dropItems`)."""
         if self.removed:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.constants import RAIL_HEIGHT
+from engine.core.trace import Geometry, segment
 from engine.geometry.box import Vec3
 from engine.java.mathhelper import floor
-from engine.tick.trace import Geometry, segment
 
 if TYPE_CHECKING:
     from engine.world.blocks import BlockState

@@ -52,17 +52,17 @@ from engine.constants import (
     ZOMBIE_MOVEMENT_SPEED,
     ZOMBIE_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED
 from engine.living.mob import MobEntity
 from engine.living.travel import flying_travel
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
 
 FLOP = StageInfo("flop", "GuardianEntity.tickMovement")
 
@@ -79,14 +79,14 @@ class Guardian(MobEntity):
         """`GuardianEntity.getActiveEyeHeight`: height × 0.5F."""
         return f32(self.height * GUARDIAN_EYE_FACTOR)
 
-    def tick_movement(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick_movement(self, sim: TickContext, rec: Recorder | None) -> None:
         """`GuardianEntity.tickMovement`: alive, on ground and out of water, a guardian flops, with or without AI;
         then `LivingEntity.tickMovement`. Its swimming `travel` (AI, in water) comes with the water case."""
         if not self.removed and not self.is_inside_water_or_bubble_column(sim) and self.on_ground:
             run_stage(rec, self, FLOP, self.flop)
         super().tick_movement(sim, rec)
 
-    def is_inside_water_or_bubble_column(self, sim: Simulation) -> bool:
+    def is_inside_water_or_bubble_column(self, sim: TickContext) -> bool:
         """`Entity.isInsideWaterOrBubbleColumn`: touching water, or a bubble column at the position."""
         p = self.pos
         return self.touching_water or \
@@ -156,7 +156,7 @@ class Pig(MobEntity):
     HEIGHT = PIG_HEIGHT
     BASE_ATTRIBUTES = {MOVEMENT_SPEED: PIG_MOVEMENT_SPEED, FOLLOW_RANGE: MOB_FOLLOW_RANGE}
 
-    def travel(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
+    def travel(self, sim: TickContext, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
         """`ItemSteerable.travel` for a pig nobody steers: step height 0.5, flying speed 0.02, then
         `LivingEntity.travel`."""
         self.step_height = PIG_STEP_HEIGHT
@@ -184,7 +184,7 @@ class FlyingEntity(MobEntity):
     FIELDS: ClassVar[dict[str, type]] = {"no_ai": bool}
     NAVIGATES = False
 
-    def travel(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
+    def travel(self, sim: TickContext, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
         flying_travel(self, sim, rec, movement_input)
 
 
@@ -215,7 +215,7 @@ class Phantom(FlyingEntity):
         """`PhantomEntity.getActiveEyeHeight`: height × 0.35F."""
         return f32(self.height * PHANTOM_EYE_FACTOR)
 
-    def tick_new_ai(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick_new_ai(self, sim: TickContext, rec: Recorder | None) -> None:
         raise NotImplementedError(f"phantom {self.id} with AI: PhantomMoveControl is not simulated "
                                   "(set no_ai = true)")
 

@@ -48,6 +48,7 @@ from engine.constants import (
     USING_ITEM_SLOWDOWN,
     WALKING_THRESHOLD,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.arrow import Arrow, get_pull_progress
 from engine.entities.firework import use_while_gliding
 from engine.geometry.box import ZERO, Box, Vec3
@@ -59,11 +60,10 @@ from engine.living import travel as tr
 from engine.living.attributes import MOVEMENT_SPEED
 from engine.living.living_entity import LivingEntity
 from engine.living.player_input import NOTHING, InputSchedule, PlayerInput
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.world.world import World
 
 CLIENT_INPUT = StageInfo("client_input", "ClientPlayerEntity.tickMovement")
@@ -118,10 +118,10 @@ class PlayerEntity(LivingEntity):
     def is_holding_onto_ladder(self) -> bool:
         return self.sneaking
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ServerPlayerEntity.tick` moves nothing; the client's movement arrives in the players phase."""
 
-    def player_tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def player_tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """The players phase: the held input of this tick, `ClientPlayerEntity.tick` (a rider is placed by its
         vehicle instead), then the pose."""
         held = self.inputs.at(sim.tick_count)
@@ -141,7 +141,7 @@ class PlayerEntity(LivingEntity):
         super().tick(sim, rec)
         run_stage(rec, self, POSE, self.update_size, sim.world)
 
-    def steer_vehicle(self, sim: Simulation) -> None:
+    def steer_vehicle(self, sim: TickContext) -> None:
         """A rider's keys of this tick, before the entity phase: sneaking dismounts (`PlayerEntity.tickRiding`);
         else the vehicle's `set_inputs` (`BoatEntity.setInputs`) gets them, and the server's copy of the
         movement input is the keys unscaled (`PlayerInputC2SPacket`), which a minecart reads."""
@@ -165,10 +165,10 @@ class PlayerEntity(LivingEntity):
         schedule = self.inputs.until(last) if discard_later else self.inputs
         self.inputs = schedule.replaced(first, last, held)
 
-    def use_item(self, sim: Simulation, item: str) -> None:
+    def use_item(self, sim: TickContext, item: str) -> None:
         """Throwing a pearl, snowball or egg: the projectile appears at the eye − 0.1F with the look's Motion
         plus the player's (spec 06 §7.1); a firework rocket boosts a gliding player; a bow starts its draw."""
-        from engine.entities.registry import ENTITY_TYPES
+        from engine.tick.registry import ENTITY_TYPES
         if item == FIREWORK_ROCKET:
             use_while_gliding(sim, self)
             return
@@ -178,7 +178,7 @@ class PlayerEntity(LivingEntity):
         cls = ENTITY_TYPES[item]
         self.shoot(sim, cls, cls.THROW_SPEED)
 
-    def shoot(self, sim: Simulation, cls: type, speed: float) -> None:
+    def shoot(self, sim: TickContext, cls: type, speed: float) -> None:
         """The projectile at the eye − 0.1F, owned by the player, `setProperties(player, pitch, yaw, roll, speed,
         1.0F)` with its Random's spread, then what the item does after (a full-charge arrow is critical)."""
         p = sim.create(cls, Vec3(self.pos.x, self.pos.y + self.eye_height - SPAWN_BELOW_EYE, self.pos.z))
@@ -188,7 +188,7 @@ class PlayerEntity(LivingEntity):
         p.after_use(speed)
         sim.add_entity(p)
 
-    def release_bow(self, sim: Simulation) -> None:
+    def release_bow(self, sim: TickContext) -> None:
         """`BowItem.onStoppedUsing` (spec 06 §7.1, AMBIGUITY-N9): the use time is the ticks the draw was held (its
         range, both ends included); an arrow at speed pull × 3.0F unless the pull is under 0.1 (creative or
         Infinity assumed: no arrow item is needed; no enchantments)."""
@@ -197,7 +197,7 @@ class PlayerEntity(LivingEntity):
         if pull >= BOW_MIN_PULL:
             self.shoot(sim, Arrow, f32(pull * ARROW_SPEED))
 
-    def tick_movement(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick_movement(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ClientPlayerEntity.tickMovement`, then `PlayerEntity.tickMovement` around `LivingEntity`'s."""
         run_stage(rec, self, CLIENT_INPUT, self.client_input, sim.world)
         if self.touching_water and self.held.sneak and self.should_swim_in_fluids():
@@ -275,14 +275,14 @@ class PlayerEntity(LivingEntity):
                 and not self.effects.has(fx.LEVITATION) and self.equipment.get("chest") == "minecraft:elytra":
             self.fall_flying = True
 
-    def tick_new_ai(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick_new_ai(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ClientPlayerEntity.tickNewAi`: the head follows the yaw; the keys become the movement input."""
         self.head_yaw = self.yaw
         self.sideways_speed = self.input_sideways
         self.forward_speed = self.input_forward
         self.jumping = self.input_jumping
 
-    def travel(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
+    def travel(self, sim: TickContext, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
         """`PlayerEntity.travel`: a swimmer's Y Motion follows the look's Y (faster looking down), then
         `LivingEntity.travel`."""
         if self.swimming and self.vehicle is None:
@@ -361,6 +361,6 @@ class PlayerEntity(LivingEntity):
 
 def valid_use_items() -> list[str]:
     """Items a player may use in `[[inputs]]`: those thrown by a player, and the bow (drawn over the range)."""
-    from engine.entities.registry import ENTITY_TYPES
+    from engine.tick.registry import ENTITY_TYPES
     return sorted([FIREWORK_ROCKET, BOW, *(t for t, c in ENTITY_TYPES.items() if getattr(c, "THROW_SPEED", None)
                                       is not None and t != "minecraft:potion")])

@@ -21,6 +21,8 @@ from engine.constants import (
     SPAWN_BELOW_EYE,
     THROW_DIVERGENCE,
 )
+from engine.core.trace import StageInfo, box, point, run_stage
+from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
@@ -28,14 +30,12 @@ from engine.java.javanum import f32
 from engine.java.mathhelper import cos, sin
 from engine.living.living_entity import LivingEntity
 from engine.motion.raycast import COLLIDER, FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
-from engine.tick.trace import StageInfo, box, point, run_stage
-from engine.tick.versions import refusal
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
 
 LEFT_OWNER = StageInfo("left_owner", "ProjectileEntity.method_26961")
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
@@ -84,28 +84,28 @@ class Projectile(Entity):
     def type_fields(self) -> dict[str, Any]:
         return {"owner": self.owner or None, "left_owner": self.left_owner}
 
-    def get_owner(self, sim: Simulation) -> Entity | None:
+    def get_owner(self, sim: TickContext) -> Entity | None:
         """`getOwner`: the owner while it is in the world."""
         return sim.entity_by_id(self.owner) if self.owner else None
 
-    def attacker(self, sim: Simulation) -> Entity | None:
+    def attacker(self, sim: TickContext) -> Entity | None:
         """`DamageSource.getAttacker()` of this projectile's hits: its owner (arrows and fireballs: or itself)."""
         return self.get_owner(sim)
 
-    def projectile_tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def projectile_tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ProjectileEntity.tick`: update "left owner" (spec 03 §8 eligibility 1), then `Entity.tick`."""
         if not self.left_owner:
             self.left_owner = run_stage(rec, self, LEFT_OWNER, self.has_left_owner, sim)
         run_stage(rec, self, BASE, self.base_tick, sim, rec)
 
-    def check_world_border(self, sim: Simulation) -> None:
+    def check_world_border(self, sim: TickContext) -> None:
         """From 1.21.2 `ProjectileUtil.getCollision` raycasts against the world border too (not simulated): stop
         where the path this tick reaches it (the versions table's projectile_world_border cell)."""
         if "projectile_world_border" in sim.features.refused and sim.world.border_in_reach(
                 self.box.stretch(*self.motion)):
             raise refusal(sim.features, "projectile_world_border", f"entity {self.id}, tick {sim.tick_count}")
 
-    def has_left_owner(self, sim: Simulation) -> bool:
+    def has_left_owner(self, sim: TickContext) -> bool:
         """`method_26961`: no colliding entity sharing the owner's root vehicle (here: the owner itself) touches
         the box stretched by Motion and expanded by 1. True when there is no owner."""
         owner = self.get_owner(sim)
@@ -114,7 +114,7 @@ class Projectile(Entity):
         area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
         return not sim.world.get_entities(self, area, lambda e: e is owner and collides(e))
 
-    def can_hit(self, sim: Simulation, e: Entity) -> bool:
+    def can_hit(self, sim: TickContext, e: Entity) -> bool:
         """`method_26958` (spec 03 §8): a colliding, live target, and either no owner, or the projectile has left
         it, or the target does not share the owner's root vehicle (here: is not the owner)."""
         if not collides(e):
@@ -125,7 +125,7 @@ class Projectile(Entity):
     def after_use(self, speed: float) -> None:
         """What the item does after `setProperties` (bows: a full-charge arrow is critical)."""
 
-    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`Entity.damage`: projectiles ignore hits (ghast fireballs override it)."""
         return False
 
@@ -154,7 +154,7 @@ class Projectile(Entity):
         self.motion = self.motion.add(m.x, 0.0 if user.on_ground else m.y, m.z)
 
 
-def damage(sim: Simulation, target: Entity, amount: float, attacker: Entity | None) -> bool:
+def damage(sim: TickContext, target: Entity, amount: float, attacker: Entity | None) -> bool:
     """`target.damage(source, amount)` for a projectile's hit: living entities go through `LivingEntity.damage`
     (health, invulnerable ticks, the attacker's knockback, spec 04 §13); projectiles decide themselves (ghast
     fireballs are deflected); other entities ignore it (false)."""
@@ -163,7 +163,7 @@ def damage(sim: Simulation, target: Entity, amount: float, attacker: Entity | No
     return target.living
 
 
-def get_collision(e: Projectile, sim: Simulation, can_hit: Callable[[Entity], bool],
+def get_collision(e: Projectile, sim: TickContext, can_hit: Callable[[Entity], bool],
                   rec: Recorder | None, shape_type: str = COLLIDER) -> HitResult:
     """`ProjectileUtil.getCollision` (spec 03 §8 steps 1-3): the block raycast (collision shapes, or outlines for
     thrown entities up to 1.16.1; no fluids) from the position to position + Motion, clipped at a hit; then the
@@ -178,7 +178,7 @@ def get_collision(e: Projectile, sim: Simulation, can_hit: Callable[[Entity], bo
     return hit if entity_hit is None else entity_hit
 
 
-def get_entity_collision(sim: Simulation, e: Entity, start: Vec3, end: Vec3, area: Box,
+def get_entity_collision(sim: TickContext, e: Entity, start: Vec3, end: Vec3, area: Box,
                          can_hit: Callable[[Entity], bool], rec: Recorder | None) -> EntityHitResult | None:
     """`ProjectileUtil.getEntityCollision`: among the eligible entities `World.getEntities` finds in `area`
     (spec 03 §8 step 5: the section bug), the one whose box expanded by 0.3F the path enters nearest to the
@@ -209,12 +209,12 @@ def is_miss(hit: HitResult) -> bool:
     return isinstance(hit, BlockHitResult) and hit.missed
 
 
-def throw_from_player(sim: Simulation, cls: type[Projectile], feet: Vec3, yaw: float, pitch: float,
+def throw_from_player(sim: TickContext, cls: type[Projectile], feet: Vec3, yaw: float, pitch: float,
                       speed: float, spread: bool, player_motion: Vec3, player_on_ground: bool) -> Projectile:
     """A player (a `PlayerEntity` without inputs, spawned first) at `feet` uses the item: the projectile appears at the
     player's eye height − 0.1F (`getEyeY() - 0.1F`), owned by the player, and `setProperties(player, pitch,
     yaw, roll, speed, 1.0F)` gives its Motion (spec 06 §7.1, §8.1). Both join the world; returns the projectile."""
-    from engine.entities.player import PlayerEntity
+    from engine.living.player import PlayerEntity
     player = sim.create(PlayerEntity, feet, player_motion)
     player.yaw = player.head_yaw = player.body_yaw = f32(yaw)
     player.pitch = f32(pitch)

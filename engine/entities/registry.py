@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from engine.entities.armor_stand import ArmorStand
 from engine.entities.arrow import PERSISTENT_TYPES
 from engine.entities.boat import Boat
-from engine.entities.creeper import Creeper
 from engine.entities.end_crystal import EndCrystal
 from engine.entities.entity import Entity
 from engine.entities.falling_block import FallingBlock
@@ -15,13 +13,15 @@ from engine.entities.item import Item
 from engine.entities.leash_knot import LeashKnot
 from engine.entities.llama_spit import LlamaSpit
 from engine.entities.minecart import Minecart
-from engine.entities.mobs import MOB_TYPES
-from engine.entities.player import PlayerEntity
-from engine.entities.shulker import Shulker
 from engine.entities.thrown import THROWN_TYPES
 from engine.entities.tnt import Tnt
 from engine.entities.tnt_minecart import TntMinecart
 from engine.entities.xp_orb import ExperienceOrb
+from engine.living.armor_stand import ArmorStand
+from engine.living.creeper import Creeper
+from engine.living.mobs import MOB_TYPES
+from engine.living.player import PlayerEntity
+from engine.living.shulker import Shulker
 
 ENTITY_TYPES: dict[str, type[Entity]] = {
     cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerEntity, *THROWN_TYPES,

@@ -23,18 +23,18 @@ from engine.constants import (
     SHULKER_TELEPORT_TRIES,
     SHULKER_WIDTH,
 )
-from engine.entities.mobs import MobEntity
+from engine.core.trace import StageInfo, run_stage
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.piston_block_entity import BY_NAME, DIRECTIONS, Direction
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor, sin
+from engine.living.mobs import MobEntity
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.world.world import World
 
 ATTACH = StageInfo("follow_attachment", "ShulkerEntity.tick")
@@ -70,14 +70,14 @@ class Shulker(MobEntity):
     def push_away(self, other) -> None:
         """`ShulkerEntity.pushAwayFrom`: nothing."""
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ShulkerEntity.tick`: the mob tick (Motion zeroed after it), then the attachment and the lid."""
         super().tick(sim, rec)
         self.motion = ZERO                                            # tickMovement: setVelocity(ZERO)
         run_stage(rec, self, ATTACH, self.follow_attachment, sim)
         run_stage(rec, self, LID, self.update_lid, sim, rec)
 
-    def follow_attachment(self, sim: Simulation) -> None:
+    def follow_attachment(self, sim: TickContext) -> None:
         world = sim.world
         if self.attached_block is None:
             self.attached_block = (floor(self.pos.x), floor(self.pos.y), floor(self.pos.z))
@@ -103,7 +103,7 @@ class Shulker(MobEntity):
             else:
                 self.try_teleport(sim)
 
-    def update_lid(self, sim: Simulation, rec: Recorder | None) -> None:
+    def update_lid(self, sim: TickContext, rec: Recorder | None) -> None:
         """The lid follows `peek`; the box snaps to the attached cell and grows by the lid; a lid that opened
         further this tick pushes the entities in the box."""
         g = f32(self.peek * SHULKER_PEEK_SCALE)
@@ -138,11 +138,11 @@ class Shulker(MobEntity):
         """`findAttachSide`: the first face, in DOWN, UP, NORTH, SOUTH, WEST, EAST order, it can stay on."""
         return next((d for d in DIRECTIONS if self.can_stay(world, pos, d)), None)
 
-    def move_by_shulker_box(self, sim: Simulation, movement: Vec3, rec: Recorder | None) -> None:
+    def move_by_shulker_box(self, sim: TickContext, movement: Vec3, rec: Recorder | None) -> None:
         """`ShulkerEntity.move`: a shulker box's push makes it try to teleport instead."""
         self.try_teleport(sim)
 
-    def try_teleport(self, sim: Simulation) -> bool:
+    def try_teleport(self, sim: TickContext) -> bool:
         """`tryTeleport`: 5 random cells within 8; a NoAI shulker stays (and reports success)."""
         if self.no_ai or self.removed:
             return True

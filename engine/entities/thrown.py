@@ -30,18 +30,18 @@ from engine.constants import (
     XP_BOTTLE_SPEED,
     XP_BOTTLE_SPREAD,
 )
+from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import refusal
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
 from engine.entities.xp_orb import spawn_orbs
 from engine.java.mathhelper import floor
 from engine.motion.block_effects import check_block_collision
 from engine.motion.raycast import COLLIDER, OUTLINE
-from engine.tick.trace import StageInfo, run_stage
-from engine.tick.versions import refusal
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
 
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "ProjectileEntity.onCollision")
@@ -54,7 +54,7 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 class ThrownEntity(Projectile):
     """`ThrownEntity`: 0.25 × 0.25, drag 0.99F (water 0.8F), gravity `GRAVITY`; thrown at `THROW_SPEED` with
     `THROW_ROLL` added to the pitch for Y."""
-    MECHANIC = "thrown"   # the versions table's row (engine/tick/versions.py)
+    MECHANIC = "thrown"   # the versions table's row (engine/core/versions.py)
 
     WIDTH = THROWN_WIDTH
     HEIGHT = THROWN_HEIGHT
@@ -63,11 +63,11 @@ class ThrownEntity(Projectile):
     THROW_SPEED = THROWN_SPEED
     HITS_ENTITIES: ClassVar[bool] = True   # onEntityHit deals (0) damage: snowball, egg, ender pearl
 
-    def gravity(self, sim: Simulation) -> float:
+    def gravity(self, sim: TickContext) -> float:
         """`getGravity`: a float up to 1.20.4, a double from 1.20.5."""
         return self.GRAVITY_DOUBLE if sim.features.thrown_gravity_double else self.GRAVITY
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ThrownEntity.tick`: spec 06 §8.2."""
         if sim.features.thrown_tick_1_21_2:
             self.tick_1_21_2(sim, rec)
@@ -87,7 +87,7 @@ class ThrownEntity(Projectile):
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.gravity(sim), 0.0)
         run_stage(rec, self, POSITION, self.set_position, target)                             # 7 M
 
-    def tick_1_21_2(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick_1_21_2(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ThrownEntity.tick` from 1.21.2: gravity and drag first, then the raycast along the new Motion; the
         position moves to the hit or by the Motion; `tickBlockCollision`; `ProjectileEntity.tick` (the base
         tick); then the hit. The first tick's bubble-column check (`tickInitialBubbleColumnCollision`, every cell
@@ -108,7 +108,7 @@ class ThrownEntity(Projectile):
         if not is_miss(hit) and not self.removed:                                             # 7
             run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)
 
-    def touches_bubble_column(self, sim: Simulation) -> bool:
+    def touches_bubble_column(self, sim: TickContext) -> bool:
         """`BlockPos.iterate(getBoundingBox())` meets a bubble column."""
         b = self.box
         return any(sim.world.get_block_state(x, y, z).block == "bubble_column"
@@ -116,14 +116,14 @@ class ThrownEntity(Projectile):
                    for y in range(floor(b.min_y), floor(b.max_y) + 1)
                    for z in range(floor(b.min_z), floor(b.max_z) + 1))
 
-    def on_collision(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_collision(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`ProjectileEntity.onCollision`: the entity or block hit (a block's `onProjectileHit` reactions, such as
         targets and chorus flowers, are not modelled), then the item's own reaction."""
         if isinstance(hit, EntityHitResult) and self.HITS_ENTITIES:
             damage(sim, hit.entity, 0.0, self.attacker(sim))   # 0 damage (3 to blazes, not simulated)
         self.on_landed(sim, hit, rec)
 
-    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """The item's `onCollision` after the hit itself: snowballs (and the plain case) break."""
         self.remove()
 
@@ -135,7 +135,7 @@ class Snowball(ThrownEntity):
 class Egg(ThrownEntity):
     TYPE = "minecraft:egg"
 
-    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`EggEntity.onCollision`: 1 in 8 hatches chickens (4 with a further 1 in 32), from the egg's Random.
         Chickens are not simulated: the event reports how many would appear."""
         if self.random.next_int(EGG_CHICKEN_CHANCE) == 0:
@@ -147,7 +147,7 @@ class Egg(ThrownEntity):
 class EnderPearl(ThrownEntity):
     TYPE = "minecraft:ender_pearl"
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`EnderPearlEntity.tick`: removed at once when its player owner is dead."""
         owner = self.get_owner(sim)
         if owner is not None and owner.is_player and owner.removed:
@@ -155,7 +155,7 @@ class EnderPearl(ThrownEntity):
             return
         super().tick(sim, rec)
 
-    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`EnderPearlEntity.onCollision` (spec 08 §2): the owner goes to the pearl's position of this tick (the
         last one before the hit, not the hit point) with its fall distance reset. The event reports the
         destination even without an owner. The player's 5 fall damage and the endermite chance are not modelled."""
@@ -188,7 +188,7 @@ class ExperienceBottle(ThrownEntity):
     THROW_SPEED = XP_BOTTLE_SPEED
     THROW_ROLL = BOTTLE_ROLL
 
-    def on_landed(self, sim: Simulation, hit: HitResult, rec: Recorder | None) -> None:
+    def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`ExperienceBottleEntity.onCollision`: 3 + nextInt(5) + nextInt(5) experience from the world Random, as
         orbs at the bottle's position (its last before the hit)."""
         amount = XP_BOTTLE_BASE + sim.random.next_int(XP_BOTTLE_SPREAD) + sim.random.next_int(XP_BOTTLE_SPREAD)

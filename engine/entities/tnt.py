@@ -18,17 +18,17 @@ from engine.constants import (
     TNT_SPAWN_VY,
     TNT_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import update_water_state
 from engine.java.javanum import f32, wrap_int
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
 
 GRAVITY = StageInfo("gravity", "TntEntity.tick", "G")
 DRAG = StageInfo("drag", "TntEntity.tick", "D")
@@ -40,7 +40,7 @@ TWO_PI_F = f32(2.0 * math.pi)   # `6.2831854820251465`, (double)(float)(2π) in 
 
 
 class Tnt(Entity):
-    MECHANIC = "tnt"   # the versions table's row (engine/tick/versions.py)
+    MECHANIC = "tnt"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:tnt"
     WIDTH = TNT_WIDTH
     HEIGHT = TNT_HEIGHT
@@ -57,7 +57,7 @@ class Tnt(Entity):
     def type_fields(self) -> dict[str, Any]:
         return {"fuse": self.fuse}
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`TntEntity.tick`: spec 06 §1.2."""
         if not self.no_gravity:
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, TNT_GRAVITY, 0.0)   # 1 G
@@ -74,14 +74,14 @@ class Tnt(Entity):
     def decrement_fuse(self) -> None:
         self.fuse = wrap_int(self.fuse - 1)   # an int: -2^31 - 1 wraps to 2^31 - 1
 
-    def explode(self, sim: Simulation, rec: Recorder | None) -> None:
+    def explode(self, sim: TickContext, rec: Recorder | None) -> None:
         """Removed, then a power-4 explosion 0.06125 above the position (getBodyY(0.0625), spec 06 §1.2)."""
         self.remove()
         center = Vec3(self.pos.x, self.pos.y + self.height * TNT_EXPLOSION_HEIGHT, self.pos.z)
         sim.create_explosion(self, center, TNT_POWER, rec)
 
 
-def prime_from_block(sim: Simulation, x: int, y: int, z: int, angle: float | None = None,
+def prime_from_block(sim: TickContext, x: int, y: int, z: int, angle: float | None = None,
                      fuse: int = TNT_FUSE) -> Tnt:
     """`TntBlock.primeTnt` → `new TntEntity(world, x + 0.5, y, z + 0.5, igniter)`: bottom centre of the cell,
     Motion (−sin θ·0.02, 0.2F, −cos θ·0.02) with θ = world.random.nextDouble()·2π (java.lang.Math sin/cos)

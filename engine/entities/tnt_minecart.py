@@ -24,17 +24,17 @@ from engine.constants import (
     TNT_MINECART_POWER,
     TNT_MINECART_POWER_SPREAD,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities import damage_source
 from engine.entities.minecart import AbstractMinecart
 from engine.entities.minecart_rails import RAILS
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.blockrays import ExplosionBehavior
 from engine.java.javanum import f32
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.world.world import World
 
 FUSE = StageInfo("fuse", "TntMinecartEntity.tick")
@@ -49,13 +49,13 @@ class TntMinecart(AbstractMinecart):
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
         self.fuse = -1                      # TNTFuse: -1 unprimed
-        self._sim: Simulation | None = None
+        self._sim: TickContext | None = None
         self._rec: Recorder | None = None
 
     def type_fields(self) -> dict[str, Any]:
         return {**super().type_fields(), "fuse": self.fuse}
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`TntMinecartEntity.tick`: the cart's tick, then the fuse, then the crash check."""
         self._sim, self._rec = sim, rec      # the fall and the activator rail explode from inside the cart tick
         super().tick(sim, rec)
@@ -92,7 +92,7 @@ class TntMinecart(AbstractMinecart):
         """While primed, rails and the blocks under them resist nothing and are kept; otherwise the default."""
         return RAIL_SHIELDING if self.is_primed() else super().explosion_behavior()
 
-    def handle_fall_damage(self, sim: Simulation, distance: float, multiplier: float) -> bool:
+    def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
         """`handleFallDamage`: landing after ≥ 3 m explodes with v = (distance / 10)²; no damage taken."""
         if distance >= TNT_MINECART_FALL:
             f = f32(distance / TNT_MINECART_FALL_SCALE)

@@ -23,6 +23,7 @@ from engine.constants import (
     XP_ORB_WATER_DRAG,
     XP_ORB_WIDTH,
 )
+from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
@@ -30,11 +31,10 @@ from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.java.mathhelper import floor
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 WATER = StageInfo("water_movement", "ExperienceOrbEntity.applyWaterMovement")
@@ -46,7 +46,7 @@ BOUNCE = StageInfo("ground_bounce", "ExperienceOrbEntity.tick")
 
 
 class ExperienceOrb(Entity):
-    MECHANIC = "xp_orb"   # the versions table's row (engine/tick/versions.py)
+    MECHANIC = "xp_orb"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:experience_orb"
     WIDTH = XP_ORB_WIDTH
     HEIGHT = XP_ORB_HEIGHT
@@ -63,7 +63,7 @@ class ExperienceOrb(Entity):
     def type_fields(self) -> dict[str, Any]:
         return {"age": self.orb_age, "value": self.value}
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ExperienceOrbEntity.tick`: spec 06 §4.2."""
         world = sim.world
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                                # 1 F
@@ -91,7 +91,7 @@ class ExperienceOrb(Entity):
         if self.orb_age >= XP_ORB_MAX_AGE:                                                  # 13
             self.remove()
 
-    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`ExperienceOrbEntity.damage`: health = (int)(health − amount), removed at ≤ 0, whatever the source
         (explosion, lava, fire, cactus); always false, as vanilla returns."""
         self.health = to_int(self.health - amount)
@@ -120,7 +120,7 @@ def get_experience_value(amount: int) -> int:
     return next((v for v in XP_ORB_VALUES if amount >= v), 1)
 
 
-def spawn_orbs(sim: Simulation, pos: Vec3, amount: int) -> list[ExperienceOrb]:
+def spawn_orbs(sim: TickContext, pos: Vec3, amount: int) -> list[ExperienceOrb]:
     """Split `amount` into orbs as vanilla does and create each with `new ExperienceOrbEntity(world, x, y, z, v)`:
     yaw, then Motion ((r·0.2F − 0.1F)·2, r·0.2·2, (r·0.2F − 0.1F)·2) from the orb's own Random (spec 06 §4.1)."""
     orbs = []

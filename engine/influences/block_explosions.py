@@ -28,7 +28,7 @@ from engine.world import blocks
 from engine.world.block_physics import is_bed
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
+    from engine.core.context import TickContext
 
 FACING = {"north": (0, 0, -1), "south": (0, 0, 1), "west": (-1, 0, 0), "east": (1, 0, 0)}
 RESPAWN_ANCHOR = "respawn_anchor"
@@ -38,7 +38,7 @@ def _cell_center(x: int, y: int, z: int) -> Vec3:
     return Vec3(x + 0.5, y + 0.5, z + 0.5)
 
 
-def use_bed(sim: Simulation, pos: tuple[int, int, int]) -> None:
+def use_bed(sim: TickContext, pos: tuple[int, int, int]) -> None:
     """`BedBlock.onUse` where beds do not work: the head and foot removed, then the explosion at the head."""
     world = sim.world
     state = world.get_block_state(*pos)
@@ -58,7 +58,7 @@ def use_bed(sim: Simulation, pos: tuple[int, int, int]) -> None:
                          source_name="minecraft:" + state.block)
 
 
-def charge_anchor(sim: Simulation, pos: tuple[int, int, int]) -> None:
+def charge_anchor(sim: TickContext, pos: tuple[int, int, int]) -> None:
     """`RespawnAnchorBlock.charge`: one more charge, at most 4."""
     state = sim.world.get_block_state(*pos)
     charges = int(state.get("charges"))
@@ -66,7 +66,7 @@ def charge_anchor(sim: Simulation, pos: tuple[int, int, int]) -> None:
         sim.world.set_block_state(*pos, state.with_("charges", charges + 1))
 
 
-def use_anchor(sim: Simulation, pos: tuple[int, int, int]) -> None:
+def use_anchor(sim: TickContext, pos: tuple[int, int, int]) -> None:
     """`RespawnAnchorBlock.onUse` with an empty hand: a charged anchor outside the Nether explodes
     (`explode`: the block removed, then power 5 with fire, DESTROY, at the cell centre). The water rule that
     lends the anchor's cell water's resistance is moot here: the cell is already air."""
@@ -79,7 +79,7 @@ def use_anchor(sim: Simulation, pos: tuple[int, int, int]) -> None:
                          source_name="minecraft:respawn_anchor")
 
 
-def wither_spawn_explosion(sim: Simulation, pos: Vec3) -> None:
+def wither_spawn_explosion(sim: TickContext, pos: Vec3) -> None:
     """The wither's spawn explosion at its eye, power 7, DESTROY, no fire."""
     sim.create_explosion(None, Vec3(pos.x, pos.y + WITHER_EYE_HEIGHT, pos.z), WITHER_SPAWN_POWER, None,
                          mode="destroy", source_name="minecraft:wither")

@@ -27,13 +27,13 @@ from engine.constants import (
     FLUID_BLAST_RESISTANCE,
     SECTION_SIZE,
 )
+from engine.core.limits import MAX_EXPLOSION_POWER, SimulationLimit
 from engine.geometry.box import Vec3
 from engine.influences.fluids import fluid_state
 from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.javautil import hash_set_order
 from engine.java.jrandom import NEXT_FLOAT_MAX, JavaRandom, next_floats
 from engine.java.mathhelper import floor
-from engine.tick.limits import MAX_EXPLOSION_POWER, SimulationLimit
 from engine.world import blocks
 
 if TYPE_CHECKING:

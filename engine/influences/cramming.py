@@ -11,17 +11,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.constants import CRAMMING_CHANCE, CRAMMING_DAMAGE, CRAMMING_MIN_DISTANCE, CRAMMING_PUSH
+from engine.core.trace import segment
 from engine.java.mathhelper import sqrt_float
-from engine.tick.trace import segment
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.entities.entity import Entity
     from engine.living.living_entity import LivingEntity
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 
-def tick_cramming(e: LivingEntity, sim: Simulation, rec: Recorder | None) -> None:
+def tick_cramming(e: LivingEntity, sim: TickContext, rec: Recorder | None) -> None:
     """`LivingEntity.tickCramming` on the server (`EntityPredicates.canBePushedBy`: pushable, not spectating;
     team rules are vanilla's default ALWAYS)."""
     others = sim.world.get_entities(e, e.box, lambda o: o.is_pushable())

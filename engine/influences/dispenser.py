@@ -39,8 +39,8 @@ from engine.influences.piston_block_entity import BY_NAME, Direction
 from engine.java.javanum import f32
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
     from engine.entities.entity import Entity
-    from engine.tick.simulation import Simulation
 
 DISPENSER = "dispenser"
 TNT_ITEM = "minecraft:tnt"
@@ -77,7 +77,7 @@ def get_output_location(pos: BlockPos, facing: Direction) -> Vec3:
                 pos[2] + 0.5 + DISPENSER_OUTPUT_OFFSET * dz)
 
 
-def dispense(sim: Simulation, pos: BlockPos, item: str) -> Entity | None:
+def dispense(sim: TickContext, pos: BlockPos, item: str) -> Entity | None:
     """`DispenserBlock.scheduledTick` → `dispense` with `item` in the chosen slot: the item's behaviour, which adds
     the entity it creates to the world and returns it. Nothing happens once the block is no longer a dispenser (the
     scheduled tick is dropped for a changed block)."""
@@ -95,7 +95,7 @@ def dispense(sim: Simulation, pos: BlockPos, item: str) -> Entity | None:
     return spawn_item(sim, item, DISPENSED_ITEM_VARIATION, facing, get_output_location(pos, facing))
 
 
-def dispense_tnt(sim: Simulation, pos: BlockPos, facing: Direction) -> Tnt:
+def dispense_tnt(sim: TickContext, pos: BlockPos, facing: Direction) -> Tnt:
     """The TNT behaviour: `new TntEntity(world, x + 0.5, y, z + 0.5, null)` in the cell the dispenser faces, i.e.
     what igniting a TNT block there gives, world Random angle and fuse 80 included (spec 06 §1.1 item 2)."""
     dx, dy, dz = facing.offset
@@ -104,7 +104,7 @@ def dispense_tnt(sim: Simulation, pos: BlockPos, facing: Direction) -> Tnt:
     return tnt
 
 
-def dispense_projectile(sim: Simulation, pos: BlockPos, facing: Direction, cls: type[Projectile], force: float,
+def dispense_projectile(sim: TickContext, pos: BlockPos, facing: Direction, cls: type[Projectile], force: float,
                         variation: float) -> Projectile:
     """`ProjectileDispenserBehavior.dispenseSilently`: the projectile at the output location, ownerless, then
     `setVelocity(dx, (float)dy + 0.1F, dz, force, variation)` with its own Random's spread (spec 06 §7.1 item 3,
@@ -116,7 +116,7 @@ def dispense_projectile(sim: Simulation, pos: BlockPos, facing: Direction, cls: 
     return p
 
 
-def dispense_fire_charge(sim: Simulation, pos: BlockPos, facing: Direction) -> ExplosiveProjectile:
+def dispense_fire_charge(sim: TickContext, pos: BlockPos, facing: Direction) -> ExplosiveProjectile:
     """The fire charge behaviour: a small fireball 0.3F beyond the output location, its power along the facing
     plus a normal term of deviation 0.05 per axis from the world Random (X, Y, Z in that order; spec 06 §9)."""
     dx, dy, dz = facing.offset
@@ -129,7 +129,7 @@ def dispense_fire_charge(sim: Simulation, pos: BlockPos, facing: Direction) -> E
     return launch(sim, SmallFireball, at, direction)
 
 
-def spawn_item(sim: Simulation, item: str, variation: int, facing: Direction, out: Vec3) -> Item:
+def spawn_item(sim: TickContext, item: str, variation: int, facing: Direction, out: Vec3) -> Item:
     """`ItemDispenserBehavior.spawnItem` (spec 06 §3.1 item 4): `new ItemEntity` 0.15625 below the output location
     (0.125 facing up or down), which draws yaw and Motion from its own Random; then from the world Random
     g = nextDouble·0.1 + 0.2 and Motion := (gauss·0.0075F·6 + dx·g, gauss·0.0075F·6 + 0.2F, gauss·0.0075F·6 + dz·g),

@@ -41,6 +41,8 @@ from engine.constants import (
     TNT_EXPLOSION_FUSE_SPREAD,
     TNT_FUSE,
 )
+from engine.core.trace import label, point, segment, sphere
+from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.entity import Entity
 from engine.entities.tnt import Tnt, prime_from_block
@@ -51,14 +53,12 @@ from engine.java.javautil import shuffle, shuffle_draws
 from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import floor
 from engine.motion.raycast import COLLIDER, FLUID_NONE, OUTLINE, raycast_blocks
-from engine.tick.trace import label, point, segment, sphere
-from engine.tick.versions import refusal
 from engine.world import block_physics as phys
 from engine.world.world import blocks
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.world.world import World
 
 BREAK, DESTROY, NONE = "break", "destroy", "none"   # Explosion.DestructionType
@@ -69,7 +69,7 @@ EXPOSURE_MEMO_SIZE = 4096   # exposures remembered per world and block version (
 
 # --- the explosion step --------------------------------------------------------------------------------------
 
-def explode(sim: Simulation, source: Entity | None, center: Vec3, power: float,
+def explode(sim: TickContext, source: Entity | None, center: Vec3, power: float,
             rec: Recorder | None, mode: str = BREAK, fire: bool = False) -> dict[str, Any]:
     """`ServerWorld.createExplosion`: the default `Simulation.explosion_step`; `mode` one of `DESTRUCTION_TYPES`.
 
@@ -169,7 +169,7 @@ def get_exposure(world: World, center: Vec3, box: Box, shape_type: str = COLLIDE
     return f32(unblocked / total) if total else 0.0
 
 
-def damage_entities(sim: Simulation, source: Entity | None, center: Vec3, power: float,
+def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power: float,
                     rec: Recorder | None) -> list[dict[str, Any]]:
     """The entity half of `collectBlocksAndDamageEntities` (spec 04 §15.1, §15.3), vectorised over the entities.
 
@@ -454,7 +454,7 @@ def _blast_protection(entity: Entity) -> int:
 
 # --- affectWorld --------------------------------------------------------------------------------------------
 
-def affect_world(sim: Simulation, affected: AffectedBlocks, fire: bool = False) -> int:
+def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False) -> int:
     """`Explosion.affectWorld` for a BREAK or DESTROY explosion: `Collections.shuffle(list, world.random)`, then
     every position that is not air becomes air; a TNT block becomes primed TNT (`TntBlock.onDestroyedByExplosion`:
     the spawn angle from the world Random, then fuse nextInt(80 / 4) + 80 / 8, AMBIGUITY-N2: 10..29 gt); then
@@ -485,7 +485,7 @@ def affect_world(sim: Simulation, affected: AffectedBlocks, fire: bool = False) 
     return removed
 
 
-def create_fire(sim: Simulation, cells: list[tuple[int, int, int]]) -> None:
+def create_fire(sim: TickContext, cells: list[tuple[int, int, int]]) -> None:
     """`Explosion.affectWorld`'s fire: for each affected position in list order (shuffled when blocks were
     destroyed), nextInt(3) == 0 on the explosion's Random, the cell now air and a full cube below → fire. Full
     cubes stand in for `isOpaqueFullCube` (glass counts here)."""

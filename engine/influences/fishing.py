@@ -16,16 +16,16 @@ from engine.entities.fishing_bobber import FishingBobber
 from engine.geometry.box import Vec3
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
     from engine.entities.entity import Entity
-    from engine.tick.simulation import Simulation
 
-def fish_hook_of(sim: Simulation, player: Entity) -> FishingBobber | None:
+def fish_hook_of(sim: TickContext, player: Entity) -> FishingBobber | None:
     """`PlayerEntity.fishHook`: the player's bobber in the world, if any."""
     return next((e for e in sim.entities if isinstance(e, FishingBobber) and e.owner == player.id and not e.removed),
                 None)
 
 
-def reel(sim: Simulation, player: Entity) -> None:
+def reel(sim: TickContext, player: Entity) -> None:
     """`FishingRodItem.use` with a bobber out → `FishingBobberEntity.use`: pull what is hooked (a `fishing_pull`
     event with the Motion added), remove the bobber. Without a bobber nothing happens (casting is a scene spawn)."""
     bobber = fish_hook_of(sim, player)

@@ -25,17 +25,17 @@ from engine.constants import (
     SUBMERGED_EYE_OFFSET,
     WATER_PUSH,
 )
+from engine.core.trace import segment
 from engine.geometry.box import ZERO, Axis, Box, Vec3
 from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, floor
-from engine.tick.trace import segment
 from engine.world import block_physics
 from engine.world.world import FLUID as FLUID_KIND
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.entities.entity import Entity
-    from engine.tick.trace import Recorder
     from engine.world.blocks import BlockState
     from engine.world.world import World
 

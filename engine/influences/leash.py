@@ -14,13 +14,13 @@ import math
 from typing import TYPE_CHECKING
 
 from engine.constants import LEASH_BREAK_DISTANCE, LEASH_PULL, LEASH_PULL_DISTANCE
+from engine.core.trace import StageInfo, run_stage
 from engine.java.javanum import f32
-from engine.tick.trace import StageInfo, run_stage
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.entities.entity import Entity
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 LEASH = StageInfo("update_leash", "PathAwareEntity.updateLeash")
 PULL = StageInfo("leash_pull", "PathAwareEntity.updateLeash")
@@ -34,13 +34,13 @@ def distance_to(a: Entity, b: Entity) -> float:
     return f32(math.sqrt(f32(f32(f32(dx * dx) + f32(dy * dy)) + f32(dz * dz))))
 
 
-def update_leash(mob: Entity, sim: Simulation, rec: Recorder | None) -> None:
+def update_leash(mob: Entity, sim: TickContext, rec: Recorder | None) -> None:
     """The leash step of `MobEntity.tick`, recorded as one stage when the mob is leashed."""
     if mob.leash_holder is not None:
         run_stage(rec, mob, LEASH, _update_leash, mob, sim, rec)
 
 
-def _update_leash(mob: Entity, sim: Simulation, rec: Recorder | None) -> None:
+def _update_leash(mob: Entity, sim: TickContext, rec: Recorder | None) -> None:
     holder = sim.entity_by_id(mob.leash_holder)
     if holder is None or holder.removed or mob.removed:            # MobEntity.updateLeash: !isAlive()
         run_stage(rec, mob, DETACH, detach_leash, mob, sim)
@@ -62,7 +62,7 @@ def leash_pull(mob: Entity, holder: Entity, f: float) -> None:
                                 math.copysign(g * g * LEASH_PULL, g))
 
 
-def detach_leash(mob: Entity, sim: Simulation) -> None:
+def detach_leash(mob: Entity, sim: TickContext) -> None:
     """`MobEntity.detachLeash(true, true)`: the holder is let go and a lead drops at the mob's feet
     (`dropItem(Items.LEAD)`: a new item entity with its spawn kick)."""
     from engine.entities.item import spawn_dropped

@@ -18,7 +18,7 @@ from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import DYE_COLORS, MATERIAL_BLOCKS, WOOD_TYPES
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
+    from engine.core.context import TickContext
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
@@ -64,7 +64,7 @@ def should_extend(world: World, pos: BlockPos) -> bool:
     return pos in world.powered
 
 
-def try_move(sim: Simulation, pos: BlockPos) -> None:
+def try_move(sim: TickContext, pos: BlockPos) -> None:
     """`PistonBlock.tryMove`: queue an extend event if powered and the push can happen; queue a retract event
     (type 2 when the block in front is still starting to move) and mark the base retracted if unpowered."""
     world = sim.world
@@ -96,7 +96,7 @@ def add_synced_block_event(world: World, event: BlockEvent) -> None:
         world.block_events.append(event)
 
 
-def process_synced_block_events(sim: Simulation) -> None:
+def process_synced_block_events(sim: TickContext) -> None:
     """`ServerWorld.processSyncedBlockEvents`: first in, first out, including events queued meanwhile; an event
     runs only if its block is still there (spec 01 §7, BE phase). Pistons handle their own; other blocks pass
     theirs to their block entity (`BlockWithEntity.onSyncedBlockEvent`: shulker boxes)."""
@@ -114,7 +114,7 @@ def process_synced_block_events(sim: Simulation) -> None:
                 be.on_synced_block_event(event.type, event.data)
 
 
-def on_synced_block_event(sim: Simulation, state: BlockState, pos: BlockPos, kind: int, data: int) -> bool:
+def on_synced_block_event(sim: TickContext, state: BlockState, pos: BlockPos, kind: int, data: int) -> bool:
     """`PistonBlock.onSyncedBlockEvent`: extend (type 0) or retract (1, 2; sticky pistons pull on 1)."""
     world = sim.world
     direction = BY_NAME[state.get("facing")]
@@ -202,7 +202,7 @@ def is_movable(world: World, state: BlockState, pos: BlockPos, motion: Direction
     return state.block not in BLOCK_ENTITY_BLOCKS
 
 
-def piston_move(sim: Simulation, pos: BlockPos, direction: Direction, extend: bool, sticky: bool) -> bool:
+def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: bool, sticky: bool) -> bool:
     """`PistonBlock.move`: broken blocks vanish, every moved block becomes a moving_piston with a B36 at its
     destination (last moved first), then the head's B36 when extending; vacated cells become air."""
     world = sim.world

@@ -16,20 +16,20 @@ from engine.constants import (
     PISTON_PUSH_MARGIN,
     PISTON_SHORT_HEAD,
 )
+from engine.core.trace import EntityTick, Recorder, StageInfo, run_stage, segment
+from engine.core.trace import box as gbox
+from engine.core.versions import refusal
 from engine.geometry.box import BlockPos, Box, Vec3, X, Y, Z
 from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
 from engine.java.javanum import f32
 from engine.motion.move import MovementType, move
-from engine.tick.trace import EntityTick, Recorder, StageInfo, run_stage, segment
-from engine.tick.trace import box as gbox
-from engine.tick.versions import refusal
 from engine.world import blocks
 from engine.world.block_entities import BlockEntity, BlockEntityTick
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.trace import Geometry, PhaseRecord
     from engine.entities.entity import Entity
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Geometry, PhaseRecord
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
@@ -170,7 +170,7 @@ class PistonBlockEntity(BlockEntity):
         ox, oy, oz = self.facing.offset
         return b.offset(self.pos[0] + d * ox, self.pos[1] + d * oy, self.pos[2] + d * oz)
 
-    def tick(self, sim: Simulation, phase: PhaseRecord | None) -> None:
+    def tick(self, sim: TickContext, phase: PhaseRecord | None) -> None:
         """`PistonBlockEntity.tick` (spec 04 §8.1): place the block once progress has reached 1, else advance
         by 0.5F after pushing (slime launch, push, squeeze) and honey drag, in that order (§8.6)."""
         world = sim.world
@@ -197,7 +197,7 @@ class PistonBlockEntity(BlockEntity):
         if item is not None:
             item.summary["progress_after"] = self.progress
 
-    def push_entities(self, sim: Simulation, next_progress: float, item: BlockEntityTick | None,
+    def push_entities(self, sim: TickContext, next_progress: float, item: BlockEntityTick | None,
                       phase: PhaseRecord | None) -> None:
         """`pushEntities` (spec 04 §8.2-§8.4): every entity in the head's box or the slab it newly sweeps, but
         those pistons ignore (a marker armor stand); a slime block sets the motion along the axis to ±1; an entity
@@ -236,7 +236,7 @@ class PistonBlockEntity(BlockEntity):
             if not self.extending and self.source:
                 run_stage(rec, e, SQUEEZE, self.push, sim, e, direction, d, rec)
 
-    def push(self, sim: Simulation, e: Entity, direction: Direction, amount: float, rec: B36Recorder | None) -> None:
+    def push(self, sim: TickContext, e: Entity, direction: Direction, amount: float, rec: B36Recorder | None) -> None:
         """`push` (spec 04 §8.4): an entity still inside the piston's own cell is moved out of it against the
         retraction, to 0.01 + 0.01 beyond the cell face."""
         x, y, z = self.pos
@@ -249,7 +249,7 @@ class PistonBlockEntity(BlockEntity):
         if abs(a - b) < PISTON_PUSH_MARGIN:
             move_entity(sim, direction, e, min(a, amount) + PISTON_PUSH_MARGIN, back, rec)
 
-    def move_entities_in_honey_block(self, sim: Simulation, next_progress: float, item: BlockEntityTick | None,
+    def move_entities_in_honey_block(self, sim: TickContext, next_progress: float, item: BlockEntityTick | None,
                                      phase: PhaseRecord | None) -> None:
         """`method_23674` (spec 04 §8.5): a horizontally moving honey block carries the entities standing on
         it (on ground, position above the block) by the step, with no margin."""
@@ -318,7 +318,7 @@ def can_move_entity(region: Box, e: Entity) -> bool:
         and region.min_z <= e.pos.z <= region.max_z
 
 
-def move_entity(sim: Simulation, direction: Direction, e: Entity, amount: float, toward: Direction,
+def move_entity(sim: TickContext, direction: Direction, e: Entity, amount: float, toward: Direction,
                 rec: B36Recorder | None) -> None:
     """`method_23672` (moveEntity): `Entity.move(PISTON, amount · toward)` with `MOVEMENT_DIRECTION` set, so
     that B36s moving in `direction` are ignored as obstacles (spec 04 §8.6)."""

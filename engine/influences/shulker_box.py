@@ -19,6 +19,9 @@ from engine.constants import (
     SHULKER_PUSH_MARGIN,
     SHULKER_VIEWERS_EVENT,
 )
+from engine.core.trace import StageInfo, run_stage
+from engine.core.trace import box as gbox
+from engine.core.versions import refusal
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.geometry.shapes import VoxelShape, from_boxes
 from engine.influences.piston import BlockEvent, add_synced_block_event
@@ -31,15 +34,12 @@ from engine.influences.piston_block_entity import (
     record_push,
 )
 from engine.java.javanum import f32
-from engine.tick.trace import StageInfo, run_stage
-from engine.tick.trace import box as gbox
-from engine.tick.versions import refusal
 from engine.world.block_entities import SHULKER_BOXES, BlockEntity, BlockEntityTick
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.trace import PhaseRecord
     from engine.entities.entity import Entity
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import PhaseRecord
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
@@ -72,7 +72,7 @@ class ShulkerBoxBlockEntity(BlockEntity):
         self.animation_progress = 0.0
         self.prev_animation_progress = 0.0
 
-    def tick(self, sim: Simulation, phase: PhaseRecord | None) -> None:
+    def tick(self, sim: TickContext, phase: PhaseRecord | None) -> None:
         """`ShulkerBoxBlockEntity.tick`: advance the lid, then push while it moves (the last opening step
         pushes inside `update_animation`). Only a moving lid is traced."""
         moving = self.animation_stage in (OPENING, CLOSING)
@@ -85,7 +85,7 @@ class ShulkerBoxBlockEntity(BlockEntity):
         if item is not None:
             item.summary.update(stage_after=self.animation_stage, progress_after=self.animation_progress)
 
-    def update_animation(self, sim: Simulation, item: BlockEntityTick | None, phase: PhaseRecord | None) -> None:
+    def update_animation(self, sim: TickContext, item: BlockEntityTick | None, phase: PhaseRecord | None) -> None:
         """`updateAnimation` (spec 04 §9, spec 09 M5): ±0.1F a tick; opening pushes once more on reaching 1 and
         stops there; closing stops at 0."""
         self.prev_animation_progress = self.animation_progress
@@ -129,7 +129,7 @@ class ShulkerBoxBlockEntity(BlockEntity):
             shape = _SHAPES[b] = from_boxes([b])
         return shape
 
-    def push_entities(self, sim: Simulation, item: BlockEntityTick | None, phase: PhaseRecord | None) -> None:
+    def push_entities(self, sim: TickContext, item: BlockEntityTick | None, phase: PhaseRecord | None) -> None:
         """`pushEntities` (spec 04 §9): every entity intersecting the lid's region, but those pistons ignore, is
         moved along `facing` to 0.01 beyond the lid, measured from its far face: an entity deep in the box comes
         out whole. `Entity.move(SHULKER_BOX)` has no 0.51 clamp."""
@@ -174,7 +174,7 @@ class ShulkerBoxBlockEntity(BlockEntity):
         return item
 
 
-def shulker_move(sim: Simulation, e: Entity, movement: Vec3, rec: B36Recorder | None) -> None:
+def shulker_move(sim: TickContext, e: Entity, movement: Vec3, rec: B36Recorder | None) -> None:
     """`Entity.move(SHULKER_BOX, movement)`: cobwebs, collisions and block effects apply; no piston clamp."""
     start = e.box.bottom_center()
     e.move_by_shulker_box(sim, movement, rec)
@@ -182,7 +182,7 @@ def shulker_move(sim: Simulation, e: Entity, movement: Vec3, rec: B36Recorder | 
         record_push(rec, start, e, movement, False)
 
 
-def on_open(sim: Simulation, be: ShulkerBoxBlockEntity) -> None:
+def on_open(sim: TickContext, be: ShulkerBoxBlockEntity) -> None:
     """`onOpen` for a player opening the box's screen: one more viewer, a synced block event with the count;
     the first viewer's sound draws from the world Random."""
     be.viewer_count = max(be.viewer_count, 0) + 1
@@ -192,7 +192,7 @@ def on_open(sim: Simulation, be: ShulkerBoxBlockEntity) -> None:
         sim.random.next_float()            # World.playSound pitch
 
 
-def on_close(sim: Simulation, be: ShulkerBoxBlockEntity) -> None:
+def on_close(sim: TickContext, be: ShulkerBoxBlockEntity) -> None:
     """`onClose`: one viewer less, a synced block event with the count; the sound when none is left."""
     be.viewer_count -= 1
     state = sim.world.get_block_state(*be.pos)

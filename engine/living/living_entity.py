@@ -32,6 +32,7 @@ from engine.constants import (
     VELOCITY_AFFECTING_OFFSET,
     WATER_DRAG,
 )
+from engine.core.trace import StageInfo, run_stage, segment
 from engine.entities.dismounting import on_dismounted
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
@@ -41,12 +42,11 @@ from engine.java.mathhelper import ceil, cos, floor, sin
 from engine.living import effects as fx
 from engine.living import travel as tr
 from engine.living.attributes import MAX_HEALTH, MOVEMENT_SPEED, AttributeContainer, Modifier, Operation
-from engine.tick.trace import StageInfo, run_stage, segment
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.world.world import World
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
@@ -62,7 +62,7 @@ EQUIPMENT_SLOTS = ("head", "chest", "legs", "feet", "mainhand", "offhand")
 
 class LivingEntity(Entity):
     """Armor stands, mobs and players: `LivingEntity.tick` → base tick, then `tickMovement`."""
-    MECHANIC = "living"   # the versions table's row (engine/tick/versions.py)
+    MECHANIC = "living"   # the versions table's row (engine/core/versions.py)
 
     living = True
     UNWRITTEN_STATE = ("jump_cooldown", "hurt_time", "time_until_regen", "death_time")
@@ -167,13 +167,13 @@ class LivingEntity(Entity):
             speed.add(Modifier(SPRINT_UUID, "Sprinting speed boost", SPRINT_SPEED_BOOST, Operation.MULTIPLY_TOTAL))
 
     # --- ticking ---
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LivingEntity.tick`: `Entity.tick` (the base tick, spec 01 §8.2), then `tickMovement`. Vanilla goes on
         with `tickMovement` even when the base tick removed the entity (below y = -64)."""
         run_stage(rec, self, BASE, self.base_tick, sim, rec)
         self.tick_movement(sim, rec)
 
-    def base_tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def base_tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LivingEntity.baseTick`: the entity's base tick, the swimming flag, the hurt and invulnerability
         timers, death, then `tickStatusEffects`."""
         super().base_tick(sim, rec)
@@ -199,7 +199,7 @@ class LivingEntity(Entity):
         if self.death_time == DEATH_TICKS:
             self.remove()
 
-    def tick_movement(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick_movement(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LivingEntity.tickMovement` (spec 05 §3)."""
         if self.jump_cooldown > 0:                                                      # step 2
             self.jump_cooldown -= 1
@@ -219,14 +219,14 @@ class LivingEntity(Entity):
         # step 10 (riptide) needs a trident throw, which is not modelled
         run_stage(rec, self, CRAMMING, self.tick_cramming, sim, rec)                    # step 11
 
-    def tick_new_ai(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick_new_ai(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LivingEntity.tickNewAi`: nothing; mobs run their AI, players copy their held keys."""
 
     def damp_input(self) -> None:
         self.sideways_speed = f32(self.sideways_speed * INPUT_DAMPING)
         self.forward_speed = f32(self.forward_speed * INPUT_DAMPING)
 
-    def tick_jumping(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick_jumping(self, sim: TickContext, rec: Recorder | None) -> None:
         """Spec 05 §5: swim up in water or lava, or jump from the ground (cooldown 10); not trying to jump ends
         the cooldown."""
         if not (self.jumping and self.should_swim_in_fluids()):
@@ -248,7 +248,7 @@ class LivingEntity(Entity):
         """`LivingEntity.swimUpward`: Y + 0.04F."""
         self.motion = self.motion.add(0.0, SWIM_UP_SPEED, 0.0)
 
-    def jump(self, sim: Simulation, rec: Recorder | None) -> None:
+    def jump(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LivingEntity.jump`: Y := 0.42F × the block's jump multiplier (+ 0.1F per Jump Boost level); a sprinter
         gets 0.2F along the yaw."""
         f = self.get_jump_velocity(sim.world)
@@ -278,11 +278,11 @@ class LivingEntity(Entity):
             self.fall_flying = not self.on_ground and self.vehicle is None \
                 and not self.effects.has(fx.LEVITATION) and self.equipment.get("chest") == "minecraft:elytra"
 
-    def travel(self, sim: Simulation, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
+    def travel(self, sim: TickContext, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
         """`LivingEntity.travel` (spec 05 §2, `engine.living.travel`)."""
         tr.travel(self, sim, rec, movement_input)
 
-    def tick_cramming(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick_cramming(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LivingEntity.tickCramming` (spec 04 §10)."""
         cramming.tick_cramming(self, sim, rec)
 
@@ -324,7 +324,7 @@ class LivingEntity(Entity):
     def set_pose(self, pose: str) -> None:
         """`Entity.setPose`: the one pose of this entity (players have more)."""
 
-    def damage(self, sim: Simulation, source: str, amount: float, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`LivingEntity.damage`: dead entities take nothing; within the invulnerable ticks only the excess over
         the last hit counts; a fresh hit starts them, sets hurtTime and takes the attacker's knockback."""
         if self.is_dead() or self.removed or self.invulnerable:
@@ -352,7 +352,7 @@ class LivingEntity(Entity):
         """`LivingEntity.takeKnockback` (spec 04 §13)."""
         knockback.take_knockback(self, strength, x, z)
 
-    def handle_fall_damage(self, sim: Simulation, distance: float, multiplier: float) -> bool:
+    def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
         """`LivingEntity.handleFallDamage`: `computeFallDamage` = ceil((d − 3 − Jump Boost level) × multiplier)
         in floats; damage if positive."""
         boost = f32(self.effects.amplifier(fx.JUMP_BOOST) + 1) if self.effects.has(fx.JUMP_BOOST) else 0.0

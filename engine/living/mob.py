@@ -10,6 +10,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.constants import MOB_FOLLOW_RANGE, PATH_MAX_FALL
+from engine.core.trace import StageInfo, cell, label, run_stage, segment
+from engine.core.versions import refusal
 from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences.leash import update_leash
 from engine.java.mathhelper import floor
@@ -18,14 +20,12 @@ from engine.living.controls import JumpControl, MoveControl
 from engine.living.living_entity import LivingEntity
 from engine.pathfinding.navigation import MobNavigation
 from engine.pathfinding.node_types import PathNodeType
-from engine.tick.trace import StageInfo, cell, label, run_stage, segment
-from engine.tick.versions import refusal
 from engine.world.blocks import BlockState
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.pathfinding.navigation import Search
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
 
 NEW_AI = StageInfo("new_ai", "MobEntity.tickNewAi")
 GOALS = StageInfo("goals", "GoalSelector.tick")
@@ -87,7 +87,7 @@ class MobEntity(LivingEntity):
         """`MobEntity.getSafeFallDistance` without an attack target: 3 (spec 07 §6 step 7, N2)."""
         return PATH_MAX_FALL
 
-    def tick(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`MobEntity.tick`: `LivingEntity.tick`, then `updateLeash` (spec 04 §19)."""
         super().tick(sim, rec)
         update_leash(self, sim, rec)
@@ -105,11 +105,11 @@ class MobEntity(LivingEntity):
         return {"no_ai": self.no_ai}
 
     # --- the AI tick ---
-    def tick_new_ai(self, sim: Simulation, rec: Recorder | None) -> None:
+    def tick_new_ai(self, sim: TickContext, rec: Recorder | None) -> None:
         """`MobEntity.tickNewAi` (spec 05 §3 step 4, spec 07 §7): goals, navigation, move and jump controls."""
         run_stage(rec, self, NEW_AI, self.run_new_ai, sim, rec)
 
-    def run_new_ai(self, sim: Simulation, rec: Recorder | None) -> None:
+    def run_new_ai(self, sim: TickContext, rec: Recorder | None) -> None:
         nav = self.navigation
         if nav is not None:
             nav.in_recorded_tick = rec is not None
@@ -121,7 +121,7 @@ class MobEntity(LivingEntity):
         run_stage(rec, self, MOVE_CONTROL, self.move_control.tick, sim.world)
         run_stage(rec, self, JUMP_CONTROL, self.jump_control.tick)
 
-    def tick_goals(self, sim: Simulation) -> None:
+    def tick_goals(self, sim: TickContext) -> None:
         """The scene's goal: `move_to` drives `MoveControl.moveTo` each tick; `path_to` starts the navigation
         once (`EntityNavigation.startMovingTo`, reach distance 1)."""
         if self.move_to is not None:
@@ -134,7 +134,7 @@ class MobEntity(LivingEntity):
             (x, y, z), speed = self.path_to
             self.navigation.start_moving_to(sim.world, x, y, z, speed)
 
-    def report_searches(self, sim: Simulation, rec: Recorder | None) -> None:
+    def report_searches(self, sim: TickContext, rec: Recorder | None) -> None:
         """Each search since the last report: a `path` event, and with tracing a stage carrying the search."""
         for search in self.navigation.searches:
             sim.emit(search.event(self.id))

@@ -55,20 +55,20 @@ from engine.constants import (
     WATER_DRAG,
     WATER_SPRINT_DRAG,
 )
+from engine.core.trace import StageInfo, cell, label, run_stage, segment
+from engine.core.versions import refusal
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32, float_text
 from engine.java.mathhelper import ceil, clamp, cos, floor, sin
 from engine.living import effects as fx
 from engine.motion.move import MovementType, move
-from engine.tick.trace import StageInfo, cell, label, run_stage, segment
-from engine.tick.versions import refusal
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.living.living_entity import LivingEntity
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.world import World
 
 WATER = StageInfo("travel_water", "LivingEntity.travel")
@@ -90,7 +90,7 @@ FLYING_LAVA = StageInfo("travel_lava", "FlyingEntity.travel")
 FLYING_ORDINARY = StageInfo("travel_ordinary", "FlyingEntity.travel")
 
 
-def travel(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3) -> None:
+def travel(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3) -> None:
     """`LivingEntity.travel`: the gravity d (Slow Falling while falling: 0.01, AMBIGUITY-L1), then one case."""
     if not (e.can_move_voluntarily() or e.is_logical_side_for_updating_movement()):
         return
@@ -111,7 +111,7 @@ def travel(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_inpu
 
 # --- case 1: water (spec 05 §2.1) ---
 
-def travel_in_water(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3, d: float,
+def travel_in_water(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3, d: float,
                     falling: bool) -> None:
     start_y = e.pos.y
     f = WATER_SPRINT_DRAG if e.sprinting else e.base_movement_speed_multiplier()     # step 1
@@ -148,7 +148,7 @@ def fluid_gravity(e: LivingEntity, d: float, falling: bool) -> None:
     e.motion = Vec3(m.x, y, m.z)
 
 
-def bank_jump(e: LivingEntity, sim: Simulation, rec: Recorder | None, start_y: float) -> None:
+def bank_jump(e: LivingEntity, sim: TickContext, rec: Recorder | None, start_y: float) -> None:
     """Spec 05 §2.1 step 10: after a horizontal collision, Y Motion 0.3F if the box raised to 0.6F above the
     start and offset by Motion holds no block, entity collision or fluid (`Entity.doesNotCollide`)."""
     if not e.horizontal_collision:
@@ -172,7 +172,7 @@ def contains_fluid(world: World, box) -> bool:
 
 # --- case 2: lava (spec 05 §2.2) ---
 
-def travel_in_lava(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3, d: float,
+def travel_in_lava(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3, d: float,
                    falling: bool) -> None:
     start_y = e.pos.y
     update_velocity(e, rec, LAVA_ACCEL, movement_input)                             # step 1
@@ -189,7 +189,7 @@ def travel_in_lava(e: LivingEntity, sim: Simulation, rec: Recorder | None, movem
 
 # --- case 3: elytra (spec 05 §6) ---
 
-def travel_fall_flying(e: LivingEntity, sim: Simulation, rec: Recorder | None, d: float) -> None:
+def travel_fall_flying(e: LivingEntity, sim: TickContext, rec: Recorder | None, d: float) -> None:
     if "elytra" in sim.features.refused:
         raise refusal(sim.features, "elytra", f"entity {e.id}, tick {sim.tick_count}")
     horizontal = run_stage(rec, e, GLIDE, glide, e, d)
@@ -231,13 +231,13 @@ def glide(e: LivingEntity, d: float) -> float:
 
 def rotation_vector(pitch: float, yaw: float) -> Vec3:
     """`Entity.getRotationVector(pitch, yaw)` (one definition, in the projectile module)."""
-    from engine.entities.projectile import rotation_vector as rv
+    from engine.entities.entity import rotation_vector as rv
     return rv(pitch, yaw)
 
 
 # --- case 4: everything else (spec 05 §2.4) ---
 
-def travel_ordinary(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3,
+def travel_ordinary(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3,
                     d: float) -> None:
     world = sim.world
     below = e.get_velocity_affecting_pos()                                          # step 1
@@ -282,7 +282,7 @@ def apply_climbing_speed(e: LivingEntity, world: World) -> None:
 
 # --- ghasts and phantoms (spec 05 §2.5) ---
 
-def flying_travel(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3) -> None:
+def flying_travel(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3) -> None:
     """`FlyingEntity.travel`: no `canMoveVoluntarily` check (a NoAI ghast still moves and drags), no gravity,
     no climbing or levitation; water before lava, as vanilla tests them."""
     if e.touching_water:
@@ -293,7 +293,7 @@ def flying_travel(e: LivingEntity, sim: Simulation, rec: Recorder | None, moveme
         run_stage(rec, e, FLYING_ORDINARY, travel_flying_in_air, e, sim, rec, movement_input)
 
 
-def travel_flying_in_fluid(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3,
+def travel_flying_in_fluid(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3,
                            drag: float) -> None:
     """Water (× 0.8F, AMBIGUITY-L7) or lava (× 0.5): 0.02F acceleration, the move, the drag on all axes."""
     update_velocity(e, rec, FLYING_ACCEL, movement_input)
@@ -301,7 +301,7 @@ def travel_flying_in_fluid(e: LivingEntity, sim: Simulation, rec: Recorder | Non
     run_stage(rec, e, DRAG, scale_motion, e, drag, drag)
 
 
-def travel_flying_in_air(e: LivingEntity, sim: Simulation, rec: Recorder | None, movement_input: Vec3) -> None:
+def travel_flying_in_air(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3) -> None:
     """f = slipperiness 1 m below × 0.91F on ground, else 0.91F; acceleration 0.1F × 0.16277137F / f³ on ground,
     else 0.02F; the move; all three axes × f."""
     p = e.pos

@@ -37,12 +37,12 @@ from engine.constants import (
     SOUL_FIRE_BLOCK_DAMAGE,
     VELOCITY_AFFECTING_OFFSET,
 )
+from engine.core.trace import cell
+from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
-from engine.tick.trace import cell
-from engine.tick.versions import refusal
 from engine.world import block_physics as phys
 from engine.world.blocks import parse_block_state
 from engine.world.world import EFFECT
@@ -50,8 +50,8 @@ from engine.world.world import EFFECT
 DIRT = parse_block_state("minecraft:dirt")
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
     from engine.entities.entity import Entity
-    from engine.tick.simulation import Simulation
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
@@ -94,7 +94,7 @@ def on_stepped_on(state: BlockState, e: Entity) -> None:
         e.motion = Vec3(m.x * k, m.y * 1.0, m.z * k)
 
 
-def check_block_collision(e: Entity, sim: Simulation, rec) -> None:
+def check_block_collision(e: Entity, sim: TickContext, rec) -> None:
     """Step 13, `Entity.checkBlockCollision` (spec 03 §6.1): every cell the box deflated by 0.001 touches,
     X outer, Y, Z inner, calls that block's `onEntityCollision`."""
     if "block_effects" in sim.features.refused:
@@ -123,7 +123,7 @@ def check_block_collision(e: Entity, sim: Simulation, rec) -> None:
                         handler(state, (x, y, z), e, sim)
 
 
-def refuse_block_collision_in_tick(e: Entity, sim: Simulation) -> None:
+def refuse_block_collision_in_tick(e: Entity, sim: TickContext) -> None:
     """From 1.21.2 (spec 03 §6.2 names 1.21.3; the game's code has it from 1.21.2) block-grid collision is checked
     in the entity's own tick, with a 1e-5 deflation and a swept check along the path; not simulated. Every box
     that check can place lies within the hull of the box at the tick's start, the box now and the box one Motion
@@ -143,11 +143,11 @@ def slow_movement(e: Entity, multiplier: tuple[float, float, float]) -> None:
     e.movement_multiplier = Vec3(*multiplier)
 
 
-def _cobweb(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+def _cobweb(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
     slow_movement(e, COBWEB_MULTIPLIER)
 
 
-def _sweet_berry_bush(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+def _sweet_berry_bush(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
     """Only living entities other than foxes and bees are slowed, and hurt (1) by a grown bush (age > 0) when they
     moved 0.003 or more on X or Z since the tick began (lastRenderX/Z: the position at the start of the tick)."""
     if e.living and e.TYPE not in ("minecraft:fox", "minecraft:bee"):
@@ -158,7 +158,7 @@ def _sweet_berry_bush(state: BlockState, pos: BlockPos, e: Entity, sim: Simulati
                 e.damage(sim, damage_source.SWEET_BERRY_BUSH, BERRY_BUSH_DAMAGE)
 
 
-def _bubble_column(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+def _bubble_column(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
     """Spec 04 §5: `drag=true` pulls down (magma), false pushes up; the surface rule when air is above
     (`BubbleColumnBlock.onEntityCollision`; boats override the surface rule)."""
     down = state.get("drag") == "true"
@@ -168,7 +168,7 @@ def _bubble_column(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation)
         e.on_bubble_column_collision(down)
 
 
-def _honey_block(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+def _honey_block(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
     """Side sliding (spec 04 §20): `HoneyBlock.isSliding` then `updateSlidingVelocity`."""
     if e.on_ground or e.pos.y > pos[1] + HONEY_SLIDE_TOP - 1.0e-7 or e.motion.y >= HONEY_SLIDE_MIN_VY:
         return
@@ -186,14 +186,14 @@ def _honey_block(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -
     e.fall_distance = 0.0
 
 
-def _end_portal(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+def _end_portal(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
     """The entity leaves for the End when its box overlaps the portal's outline (no riders here)."""
     x0, y0, z0, x1, y1, z1 = END_PORTAL_SHAPE
     if e.box.intersects_coords(pos[0] + x0, pos[1] + y0, pos[2] + z0, pos[0] + x1, pos[1] + y1, pos[2] + z1):
         sim.change_dimension(e, "minecraft:the_end", pos)
 
 
-def _fire(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+def _fire(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
     """`AbstractFireBlock.onEntityCollision`: one more fire tick (8 s of fire when that reaches 0), then
     damage(IN_FIRE, 1 for fire / 2 for soul fire), unless the entity is fire-immune."""
     if e.is_fire_immune():
@@ -204,7 +204,7 @@ def _fire(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
     e.damage(sim, damage_source.IN_FIRE, SOUL_FIRE_BLOCK_DAMAGE if state.block == "soul_fire" else FIRE_BLOCK_DAMAGE)
 
 
-def _cactus(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+def _cactus(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
     """`CactusBlock.onEntityCollision`: damage(CACTUS, 1.0F)."""
     e.damage(sim, damage_source.CACTUS, CACTUS_DAMAGE)
 
@@ -267,7 +267,7 @@ def get_velocity_multiplier(e: Entity, world: World) -> float:
     return phys.velocity_multiplier(below.block)
 
 
-def on_landed_upon(sim: Simulation, state: BlockState, pos: BlockPos, e: Entity, distance: float) -> None:
+def on_landed_upon(sim: TickContext, state: BlockState, pos: BlockPos, e: Entity, distance: float) -> None:
     """`Block.onLandedUpon` (spec 03 §2 step 8): fall damage × the block's multiplier (slime 0 unless sneaking,
     hay and honey 0.2F; a bed halves the distance instead); farmland first draws the world Random for every entity
     that lands on it and turns to dirt under a big enough living one (mob griefing on)."""
@@ -286,7 +286,7 @@ def on_landed_upon(sim: Simulation, state: BlockState, pos: BlockPos, e: Entity,
     e.handle_fall_damage(sim, distance, multiplier)
 
 
-def set_to_dirt(sim: Simulation, pos: BlockPos) -> None:
+def set_to_dirt(sim: TickContext, pos: BlockPos) -> None:
     """`FarmlandBlock.setToDirt` → `pushEntitiesUpBeforeBlockChange`: entities in the farmland's missing top
     sixteenth are lifted onto the dirt, then the block changes."""
     x, y, z = pos

@@ -19,8 +19,8 @@ from engine.java.mathhelper import floor
 from engine.world import blocks
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.entities.entity import Entity
-    from engine.tick.trace import Recorder
     from engine.world.world import ShapeAt, World
 
 EPS = COLLISION_EPSILON
@@ -159,7 +159,7 @@ def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World,
         b = adjust_movement(Vec3(movement.x, 0.0, movement.z), box.offset(up.x, up.y, up.z), world, extra,
                             yxz).plus(up)
         if rec is not None:
-            from engine.tick.trace import box as gbox
+            from engine.core.trace import box as gbox
             rec.geometry(gbox("step_up_candidate", box.offset(*a), candidate="direct"))
             rec.geometry(gbox("step_up_candidate", box.offset(*b), candidate="raised"))
         if up.y < h and _horizontal_sq(b) > _horizontal_sq(a):
@@ -169,7 +169,7 @@ def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World,
                                      extra, yxz)
             result = a.plus(settle)
             if rec is not None:
-                from engine.tick.trace import box as gbox
+                from engine.core.trace import box as gbox
                 rec.geometry(gbox("step_up_chosen", box.offset(*result)))
             return result
     return collided
@@ -178,7 +178,7 @@ def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World,
 def _record_sweeps(rec: Recorder, entity: Entity, world: World, extra: list[ShapeAt],
                    sweeps: list[Sweep]) -> None:
     """Axis sweeps as geometry: the box's bottom-centre path, where it was clipped, and by which shape."""
-    from engine.tick.trace import segment
+    from engine.core.trace import segment
     for axis, b, asked, allowed in sweeps:
         start = b.bottom_center()
         end = list(start)

@@ -13,20 +13,20 @@ from engine.constants import (
     PISTON_MIN_COMPONENT,
     SNEAK_EDGE_STEP,
 )
+from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import refusal
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import check_water_state
 from engine.java.javanum import f32
 from engine.java.mathhelper import approximately_equals
 from engine.motion import block_effects
 from engine.motion.collision import adjust_movement_for_collisions
-from engine.tick.trace import StageInfo, run_stage
-from engine.tick.versions import refusal
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.entities.entity import Entity
     from engine.geometry.box import BlockPos
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import Recorder
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
@@ -55,12 +55,12 @@ S_BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision")
 S_VELOCITY = StageInfo("velocity_multiplier", "Entity.getVelocityMultiplier")
 
 
-def move(entity: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
+def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
     """`Entity.move`, recorded as one stage with a child per step that ran."""
     run_stage(rec, entity, MOVE, _move, entity, sim, kind, movement, rec)
 
 
-def _move(e: Entity, sim: Simulation, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
+def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
     if "entity_move" in sim.features.refused:
         raise refusal(sim.features, "entity_move", f"entity {e.id}, tick {sim.tick_count}")
     sets_position = sim.features.move_sets_position
@@ -191,7 +191,7 @@ def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3) -> None:
     e.on_ground = e.vertical_collision and movement.y < 0.0
 
 
-def fall(e: Entity, sim: Simulation, dy: float, state: BlockState, pos: BlockPos) -> None:
+def fall(e: Entity, sim: TickContext, dy: float, state: BlockState, pos: BlockPos) -> None:
     """Step 8, `Entity.fall`: on the ground a fall lands on the block (`onLandedUpon`: damage, farmland) and is
     reset, else it accumulates (float). `LivingEntity.fall` first checks the water when not touching it."""
     if e.living and not e.touching_water:

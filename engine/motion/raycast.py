@@ -20,16 +20,16 @@ from engine.constants import (
     RAYCAST_INSIDE_PROBE,
     RAYCAST_MIN_LENGTH_SQUARED,
 )
+from engine.core.limits import MAX_RAYCAST_BLOCKS, SimulationLimit
+from engine.core.trace import cell, point, segment
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
 from engine.influences.fluids import fluid_at, get_height
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
-from engine.tick.limits import MAX_RAYCAST_BLOCKS, SimulationLimit
-from engine.tick.trace import cell, point, segment
 
 if TYPE_CHECKING:
-    from engine.tick.trace import Recorder
+    from engine.core.trace import Recorder
     from engine.world.world import World
 
 EPS = RAYCAST_FACE_EPSILON

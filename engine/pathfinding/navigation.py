@@ -23,6 +23,7 @@ from engine.constants import (
     STUCK_MIN_DIST_SQ,
     TIMEOUT_FACTOR,
 )
+from engine.core.trace import segment
 from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
@@ -33,12 +34,11 @@ from engine.pathfinding.path import Path
 from engine.pathfinding.path_finder import PathNodeNavigator, SearchRecord
 from engine.pathfinding.region import ChunkCache
 from engine.pathfinding.walk_evaluator import LandPathNodeMaker, get_feet_y
-from engine.tick.trace import segment
 from engine.world.world import MAX_Y
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.living.mob import MobEntity
-    from engine.tick.trace import Recorder
     from engine.world.world import World
 
 NO_SHORTCUT_TYPES = (T.DANGER_FIRE, T.DANGER_CACTUS, T.DANGER_OTHER, T.WALKABLE_DOOR)   # canJumpToNextPathNode

@@ -18,9 +18,9 @@ from typing import Any
 import numpy as np
 
 from engine.entities.entity import Entity
-from engine.entities.registry import ENTITY_TYPES
 from engine.geometry.box import BlockPos, Vec3
 from engine.schematics.nbt_io import Byte, Compound, Double, Float, Int, List, Reader, SchematicError, Short, String
+from engine.tick.registry import ENTITY_TYPES
 from engine.world import blocks
 from engine.world.blocks import BlockState, BlockStateError
 from engine.world.world import World

@@ -13,7 +13,7 @@ import nbtlib
 import numpy as np
 from nbtlib import Byte, ByteArray, Compound, Double, Float, Int, IntArray, List, Long, LongArray, Short, String
 
-from engine.tick.atomic_file import write_atomic
+from engine.core.atomic_file import write_atomic
 
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_UNPACKED_BYTES = 1 << 29      # 512 MiB: a gzip bomb stops here, before memory runs out

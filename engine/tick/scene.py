@@ -13,22 +13,23 @@ import rtoml  # a compiled TOML parser: a scene of 4,000 tables in a third of to
 import tomli  # the standard library's parser, compiled: its errors name the line and column
 
 from engine.constants import BORDER_MAX_RADIUS, BORDER_MAX_SIZE
+from engine.core.limits import MAX_EXPLOSION_POWER
+from engine.core.versions import DEFAULT_VERSION, features_for
 from engine.entities import fishing_bobber, leash_knot
 from engine.entities.entity import Entity
 from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
-from engine.entities.mobs import MobEntity
 from engine.entities.projectile import Projectile, throw_from_player
-from engine.entities.registry import ENTITY_TYPES
 from engine.entities.tnt import prime_from_block
 from engine.geometry.box import ZERO, BlockPos, Box, Vec3
 from engine.influences import dispenser, leash, piston
 from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
+from engine.living.mobs import MobEntity
 from engine.schematics import is_schematic
 from engine.tick import actions
-from engine.tick.limits import MAX_EXPLOSION_POWER
+from engine.tick.registry import ENTITY_TYPES
 from engine.tick.scene_checks import SceneContext, SceneError
 from engine.tick.scene_living import (
     LIVING_ENTITY_KEYS,
@@ -39,7 +40,6 @@ from engine.tick.scene_living import (
     load_summon_tnt_at,
 )
 from engine.tick.simulation import PHASES, ScheduledAction, Simulation
-from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import is_fence
 from engine.world.border import WorldBorder
@@ -69,7 +69,7 @@ ENTITY_ID = (1, INT_MAX)            # ids the scene may give: positive Java ints
 # entity fields whose Java type is narrower than int: the NBT tag that sets them (docs/fidelity.md, reliability)
 FIELD_RANGES = {"pierce_level": (-128, 127),          # PersistentProjectileEntity "PierceLevel": a byte
                 "value": (-32768, 32767),             # ExperienceOrbEntity "Value": a short
-                "explosion_power": (0, MAX_EXPLOSION_POWER)}   # see engine/tick/limits.py
+                "explosion_power": (0, MAX_EXPLOSION_POWER)}   # see engine/core/limits.py
 
 
 def load_scene(path: str | Path, allow_unmapped: bool = False) -> Simulation:

@@ -9,12 +9,12 @@ from functools import partial
 from typing import Any
 
 from engine.entities.entity import Entity
-from engine.entities.player import PlayerEntity, valid_use_items
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
 from engine.living import effects as living_effects
 from engine.living.attributes import ATTRIBUTES
 from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
+from engine.living.player import PlayerEntity, valid_use_items
 from engine.living.player_input import KEYS, InputRange, PlayerInput
 from engine.tick import actions
 from engine.tick.scene_checks import SceneContext

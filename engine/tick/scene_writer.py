@@ -16,17 +16,17 @@ from typing import Any
 import numpy as np
 import tomli_w
 
+from engine.core.atomic_file import write_atomic
+from engine.core.versions import DEFAULT_VERSION
 from engine.entities.entity import Entity
-from engine.entities.player import PlayerEntity
 from engine.geometry.box import Box, Vec3
 from engine.influences.shulker_box import CLOSED, ShulkerBoxBlockEntity
 from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
 from engine.living.mob import MobEntity
-from engine.tick.atomic_file import write_atomic
+from engine.living.player import PlayerEntity
 from engine.tick.scene_living import goal_entry, input_entries, living_scene_keys
 from engine.tick.simulation import Simulation
-from engine.tick.versions import DEFAULT_VERSION
 from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES
 from engine.world.border import WorldBorder

@@ -14,17 +14,17 @@ from typing import Any
 import numpy as np
 
 from engine.constants import MAX_ENTITY_CRAMMING
+from engine.core.limits import SimulationLimit
+from engine.core.trace import EntityTick, PhaseRecord, Recorder, TickRecord
+from engine.core.versions import DEFAULT_VERSION, features_for, refusal
 from engine.entities import tnt_batch as batch
 from engine.entities.entity import Entity
-from engine.entities.player import PlayerEntity
 from engine.entities.tnt import Tnt
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
 from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
-from engine.tick.limits import SimulationLimit
-from engine.tick.trace import EntityTick, PhaseRecord, Recorder, TickRecord
-from engine.tick.versions import DEFAULT_VERSION, features_for, refusal
+from engine.living.player import PlayerEntity
 from engine.world.blocks import state_by_id
 from engine.world.world import World
 
@@ -223,7 +223,7 @@ class Simulation:
 
     def _tick_players(self, phase: PhaseRecord) -> None:
         """The network phase: each simulated player's movement, as its client computed it (spec 06 §10;
-        `engine.entities.player`), in load order."""
+        `engine.living.player`), in load order."""
         for e in [e for e in self.world.entities.values() if not e.removed and isinstance(e, PlayerEntity)]:
             self.check_version(e)
             e.player_tick(self, self._recorder(e, phase))

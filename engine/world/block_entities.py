@@ -15,8 +15,8 @@ from engine.geometry.box import BlockPos
 from engine.world.block_physics import DYE_COLORS
 
 if TYPE_CHECKING:
-    from engine.tick.simulation import Simulation
-    from engine.tick.trace import EntityTick, Geometry, PhaseRecord
+    from engine.core.context import TickContext
+    from engine.core.trace import EntityTick, Geometry, PhaseRecord
 
 
 # the blocks of BlockEntityType.SHULKER_BOX: World.set_block_state gives each its block entity
@@ -32,7 +32,7 @@ class BlockEntity:
         self.pos = pos
         self.removed = False
 
-    def tick(self, sim: Simulation, phase: PhaseRecord | None) -> None:
+    def tick(self, sim: TickContext, phase: PhaseRecord | None) -> None:
         raise NotImplementedError
 
     def on_synced_block_event(self, kind: int, data: int) -> bool:
@@ -129,7 +129,7 @@ class BlockEntities:
                 self.ticking.remove(be)
         self.by_pos.pop(pos, None)
 
-    def tick_all(self, sim: Simulation, phase: PhaseRecord | None) -> None:
+    def tick_all(self, sim: TickContext, phase: PhaseRecord | None) -> None:
         """`World.tickBlockEntities`: each in list order unless removed; removed ones leave the list and clear
         their chunk position at their turn; pending ones join afterwards."""
         self.iterating = True

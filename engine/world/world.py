@@ -18,11 +18,11 @@ from engine.constants import (
     GET_ENTITIES_MARGIN,
     SECTION_SIZE,
 )
+from engine.core.limits import MAX_QUERY_CHUNKS, SimulationLimit
 from engine.geometry.box import BlockPos, Box
 from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, intersects_box
 from engine.java.javanum import wrap_int
 from engine.java.mathhelper import floor
-from engine.tick.limits import MAX_QUERY_CHUNKS, SimulationLimit
 from engine.world import block_physics as phys
 from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES, BlockEntities

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from engine.core.trace import Recorder
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,7 +36,6 @@ from engine.java.mathhelper import floor
 from engine.motion.raycast import raycast_blocks
 from engine.tick.scene import load_scene
 from engine.tick.simulation import Simulation
-from engine.tick.trace import Recorder
 from engine.world.world import World, blocks
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "explosion.json").read_text())

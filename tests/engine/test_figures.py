@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 
 import pytest
+from engine.core.versions import features_for
 
 from engine.constants import TNT_HEIGHT, TNT_WIDTH
 from engine.geometry.box import Box
@@ -14,7 +15,6 @@ from engine.influences.explosion import sample_points, transform_explosion_knock
 from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
-from engine.tick.versions import features_for
 from tests.conftest import build_scene
 from tests.scene_parts import STONE, cell, cuboid, entity, floor, thrown
 

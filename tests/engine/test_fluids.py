@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from engine.core.trace import EntityTick, Recorder, StageInfo
 
 from engine.constants import LAVA_PUSH
 from engine.entities.entity import Entity
@@ -19,7 +20,6 @@ from engine.influences.fluids import (
     update_water_state,
 )
 from engine.java.javanum import f32
-from engine.tick.trace import EntityTick, Recorder, StageInfo
 from engine.world.blocks import all_states, parse_block_state
 from engine.world.world import World
 

@@ -10,12 +10,12 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from engine.core.limits import SimulationLimit
+from engine.tick.registry import ENTITY_TYPES
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine.entities.registry import ENTITY_TYPES
 from engine.geometry.box import Vec3
-from engine.tick.limits import SimulationLimit
 from engine.tick.scene import SceneError, load_scene_text
 from tests.conftest import deadline, scene_toml
 

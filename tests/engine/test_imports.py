@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("module", ["engine.schematics", "engine.motion.move", "engine.living.travel",
-                                    "engine.influences.piston_block_entity", "engine.entities.player"])
+                                    "engine.influences.piston_block_entity", "engine.living.player"])
 def test_module_imports_first_in_a_fresh_interpreter(module: str) -> None:
     done = subprocess.run([sys.executable, "-c", f"import {module}"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr.strip().splitlines()[-1]

@@ -139,8 +139,8 @@ def test_a_grown_berry_bush_hurts_a_living_entity_that_moved_0_003(monkeypatch) 
     """`SweetBerryBushBlock.onEntityCollision`: living entities are slowed, and a bush of age > 0 deals
     damage(SWEET_BERRY_BUSH, 1) when the entity moved ≥ 0.003 on X or Z since the tick began. A recording armor
     stand (a living entity) shows the calls; items are neither slowed nor hurt."""
-    from engine.entities.armor_stand import ArmorStand
-    from engine.entities.registry import ENTITY_TYPES
+    from engine.living.armor_stand import ArmorStand
+    from engine.tick.registry import ENTITY_TYPES
 
     class Recording(ArmorStand):
         TYPE = "test:recording_stand"

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from engine.core.trace import EntityTick, Recorder, StageInfo
 
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.geometry.shapes import FULL_CUBE
 from engine.java.javanum import f32
 from engine.motion.raycast import BlockHitResult, get_facing, raycast_blocks, raycast_boxes, raycast_shape
-from engine.tick.trace import EntityTick, Recorder, StageInfo
 from engine.world.blocks import parse_block_state
 from engine.world.world import World
 from tests.conftest import build_scene

@@ -8,8 +8,8 @@ from __future__ import annotations
 import warnings
 
 import pytest
+from engine.core.limits import MAX_EXPLOSION_POWER, SimulationLimit
 
-from engine.tick.limits import MAX_EXPLOSION_POWER, SimulationLimit
 from engine.tick.scene import SceneError, load_scene, load_scene_text
 from tests.conftest import assert_regenerated, build_scene, deadline, scene_toml
 from viewer.cli import main

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+from engine.core.versions import FEATURES, Features, features_for
+
 from engine.motion import block_effects
-from engine.tick.versions import FEATURES, Features, features_for
 from engine.world import block_physics
 
 

@@ -1,4 +1,4 @@
-"""The versions table, cell by cell (engine/tick/versions.py, docs/versions.md).
+"""The versions table, cell by cell (engine/core/versions.py, docs/versions.md).
 
 * Every row of FEATURES is read by the mechanic it names and changes a result: flipping exactly that flag on a
   loaded scene changes what the run gives (style rule T7). A new row without a case here fails the first test.
@@ -18,13 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from engine.entities.tnt import Tnt
-from engine.geometry.box import Vec3
-from engine.influences import explosion
-from engine.tick.scene import load_scene_text
-from engine.tick.simulation import Simulation
-from engine.tick.versions import (
+from engine.core.versions import (
     FEATURES,
     MECHANICS,
     NEWEST,
@@ -36,6 +30,12 @@ from engine.tick.versions import (
     table,
     version_text,
 )
+
+from engine.entities.tnt import Tnt
+from engine.geometry.box import Vec3
+from engine.influences import explosion
+from engine.tick.scene import load_scene_text
+from engine.tick.simulation import Simulation
 from tests.conftest import _shared_data, scene_toml
 
 SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"

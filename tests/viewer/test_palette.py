@@ -12,7 +12,7 @@ from viewer.drawing.overlays import ROLE_STYLES
 from viewer.drawing.palette import hashed_color, load_palette, parse_color
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-# A geometry primitive made in engine code: a helper of engine.tick.trace (or a local one) called with a role literal.
+# A geometry primitive made in engine code: a helper of engine.core.trace (or a local one) called with a role literal.
 ROLE_CALL = re.compile(r"\b(?:segment|box|gbox|cell|point|_sphere|_label)\(\s*f?\"([a-z_0-9{}'\[\]]+)\"")
 
 # The roles table of notes/interfaces.md ("Stage records"), plus the label role its example uses.

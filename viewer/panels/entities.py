@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.tick.registry import ENTITY_TYPES
 from imgui_bundle import imgui, imgui_ctx
 
-from engine.entities.registry import ENTITY_TYPES
 from engine.living.living_entity import LivingEntity
 from engine.living.player_input import KEYS
 from viewer import editing
