@@ -23,6 +23,7 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "Simulation": ("engine.tick.simulation", "Simulation"),
     "Snapshot": ("engine.tick.simulation", "Snapshot"),
     "SimulationLimit": ("engine.core.limits", "SimulationLimit"),
+    "versions": ("engine.core.versions", None),     # the version table: releases × mechanics
     # the trace
     "TickRecord": ("engine.core.trace", "TickRecord"),
     "PhaseRecord": ("engine.core.trace", "PhaseRecord"),

@@ -204,6 +204,9 @@ THROWN_WATER_DRAG = f32(0.8)
 THROWN_GRAVITY = f32(0.03)            # ThrownEntity.getGravity
 POTION_GRAVITY = f32(0.05)            # PotionEntity.getGravity
 XP_BOTTLE_GRAVITY = f32(0.07)         # ExperienceBottleEntity.getGravity
+THROWN_GRAVITY_DOUBLE = 0.03          # 1.20.5+: getGravity returns a double (Entity.applyGravity)
+POTION_GRAVITY_DOUBLE = 0.05
+XP_BOTTLE_GRAVITY_DOUBLE = 0.07
 THROWN_SPEED = f32(1.5)               # SnowballItem, EggItem, EnderPearlItem: setProperties(.., 0.0F, 1.5F, 1.0F)
 POTION_SPEED = f32(0.5)               # ThrowablePotionItem: setProperties(.., -20.0F, 0.5F, 1.0F)
 XP_BOTTLE_SPEED = f32(0.7)            # ExperienceBottleItem: setProperties(.., -20.0F, 0.7F, 1.0F)
@@ -217,6 +220,7 @@ ARROW_WIDTH = f32(0.5)                # arrow and trident
 ARROW_HEIGHT = f32(0.5)
 ARROW_EYE_HEIGHT = f32(0.13)          # PersistentProjectileEntity.getEyeHeight
 ARROW_GRAVITY = f32(0.05)             # PersistentProjectileEntity.tick: y - 0.05F
+ARROW_GRAVITY_DOUBLE = 0.05           # 1.20.5+: PersistentProjectileEntity.getGravity returns a double
 ARROW_DRAG = f32(0.99)
 ARROW_WATER_DRAG = f32(0.6)           # getDragInWater: arrows 0.6F, tridents 0.99F
 TRIDENT_WATER_DRAG = f32(0.99)
@@ -252,6 +256,7 @@ WITHER_SKULL_OWNERLESS_DAMAGE = f32(5.0)
 
 LLAMA_SPIT_DRAG = 0.9900000095367432  # LlamaSpitEntity.tick: multiply(0.9900000095367432)
 LLAMA_SPIT_GRAVITY = 0.05999999865889549
+LLAMA_SPIT_GRAVITY_DOUBLE = 0.06      # 1.20.5+: LlamaSpitEntity.getGravity returns a double
 LLAMA_SPIT_HIT_DAMAGE = f32(1.0)      # LlamaSpitEntity.onEntityHit
 
 # --- dispensers (spec 06 §1.1, §3.1 item 4, §7.1 item 3, §8.1 item 2; DispenserBehavior.registerDefaults) ---

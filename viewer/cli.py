@@ -54,8 +54,23 @@ def _parser() -> argparse.ArgumentParser:
     x.add_argument("--out", required=True)
     x.add_argument("--tick", type=int, default=0, help="run this many ticks first")
     x.add_argument("--allow-unmapped", action="store_true", help="a schematic loads without what 1.16.5 lacks")
+    vs = sub.add_parser("versions", help="the version table: every release x every mechanic, simulated or refused")
+    vs.add_argument("release", nargs="?", help="one release: each mechanic, and what changed where it is refused")
+    vs.add_argument("--json", action="store_true", help="every cell as JSON: version, mechanic, simulated, why")
     analysis_commands.add_parsers(sub)
     return p
+
+
+def cmd_versions(args: argparse.Namespace) -> int:
+    from engine import versions
+    if args.json:
+        print(json.dumps(versions.table(), indent=1))
+        return 0
+    try:
+        print(versions.table_text(args.release), end="")
+    except ValueError as err:
+        return _fail(str(err))
+    return 0
 
 
 def _fail(message: str) -> int:
@@ -170,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_export(args)
     if args.command == "view":
         return cmd_view(args.scene, args.history_budget)
+    if args.command == "versions":
+        return cmd_versions(args)
     if args.command in analysis_commands.COMMANDS:
         return analysis_commands.run(args, _fail)
     return cmd_view(str(DEFAULT_SCENE))

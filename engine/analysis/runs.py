@@ -68,6 +68,9 @@ def _coast(sim: Simulation, seen: dict[int, Entity], wanted: set[int], ticks: in
     """Whether every measured entity is a thrown projectile in free flight until `ticks` with nothing to meet:
     no scheduled action left, every other live entity a player standing still off the path, no block, fluid or
     border along the swept path, no void. If so, each one's closed-form (pos, Motion) after tick `ticks`."""
+    f = sim.features   # the closed forms are 1.16.5's thrown tick: other versions run their ticks (or refuse)
+    if "thrown" in f.refused or f.thrown_gravity_double or f.thrown_tick_1_21_2:
+        return {}
     if set(seen) != wanted or any(a.tick > sim.tick_count for a in sim.actions):
         return {}
     live = [e for e in sim.entities if not e.removed]

@@ -17,6 +17,7 @@ from engine.constants import (
     ARROW_DROP_OFFSET,
     ARROW_EYE_HEIGHT,
     ARROW_GRAVITY,
+    ARROW_GRAVITY_DOUBLE,
     ARROW_HEIGHT,
     ARROW_MAX_LIFE,
     ARROW_MIN_SPEED_SQUARED,
@@ -72,6 +73,7 @@ BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
 
 
 class PersistentProjectile(Projectile):
+    MECHANIC = "arrow"   # the versions table's row (engine/core/versions.py)
     WIDTH = ARROW_WIDTH
     HEIGHT = ARROW_HEIGHT
     WATER_DRAG: ClassVar[float] = ARROW_WATER_DRAG
@@ -128,7 +130,8 @@ class PersistentProjectile(Projectile):
         k = self.WATER_DRAG if self.touching_water else ARROW_DRAG                            # 6 D
         run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
         if not self.no_gravity and not no_clip:                                               # 7 G
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -ARROW_GRAVITY, 0.0)
+            g = ARROW_GRAVITY_DOUBLE if sim.features.arrow_gravity_double else ARROW_GRAVITY
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -g, 0.0)
         run_stage(rec, self, POSITION, self.set_position, target)                             # 8 M
         run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                   # 9
 
@@ -206,7 +209,7 @@ class PersistentProjectile(Projectile):
         self.in_block_state_id = state_id
         p = self.pos
         self.motion = Vec3(hit_pos.x - p.x, hit_pos.y - p.y, hit_pos.z - p.z)
-        n = self.motion.normalize()
+        n = self.motion.normalize(sim.features.vec_double)
         back = n.multiply(ARROW_BACK_OFF, ARROW_BACK_OFF, ARROW_BACK_OFF)
         self.pos = Vec3(p.x - back.x, p.y - back.y, p.z - back.z)   # Entity.setPos: the box stays
         self.random.next_float()
@@ -220,7 +223,7 @@ class PersistentProjectile(Projectile):
         """`onEntityHit` (spec 06 §7.2): damage ⌈speed × damage⌉ (+ a crit draw); piercing bookkeeping. A target
         that takes the hit stops the arrow (unless piercing); one that does not reflects it at × −0.1, and a
         nearly still arrow is removed (dropping an arrow item when a player shot it)."""
-        speed = self.motion.length()
+        speed = self.motion.length(sim.features.vec_double)
         amount = ceil(clamp(speed * self.damage_value, 0.0, float(INT_MAX)))
         if self.pierce_level > 0:
             if len(self.pierced) >= self.pierce_level + 1:

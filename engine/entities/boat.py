@@ -90,6 +90,7 @@ class Location(Enum):
 
 
 class Boat(Entity):
+    MECHANIC = "boat"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:boat"
     WIDTH = BOAT_WIDTH
     HEIGHT = BOAT_HEIGHT

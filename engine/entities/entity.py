@@ -23,6 +23,7 @@ from engine.constants import (
     ON_FIRE_DAMAGE_PERIOD,
     VOID_Y,
 )
+from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.dismounting import vehicle_top
 from engine.geometry.box import ZERO, Box, Vec3
@@ -62,6 +63,7 @@ class Entity:
     pushed_by_fluids: ClassVar[bool] = True
     is_player: ClassVar[bool] = False      # a client moves it, in the players phase (Simulation._tick_players)
     batched: ClassVar[bool] = False        # runs of it take the vectorised free-flight step (entities/tnt_batch)
+    MECHANIC: ClassVar[str | None] = None  # its tick's row of the versions table (MECHANICS), None: not a row
     # NBT-like fields a scene may set, with their types; FIELD_ATTRIBUTES names the attribute where it differs
     FIELDS: ClassVar[dict[str, type]] = {}
     FIELD_ATTRIBUTES: ClassVar[dict[str, str]] = {}
@@ -328,12 +330,14 @@ class Entity:
         """`Entity.baseTick` reduced to what moves or removes entities (spec 01 §8.2): fluids, fire, lava, the void."""
         fluids.update_water_state(self, sim.world, rec)
         fluids.update_submerged_in_water_state(self, sim.world)
-        if sim.features.block_collision_in_tick:   # 1.21.3 checks blocks in the tick, moving or not
+        if "block_effects" in sim.features.refused:   # 1.21.2 checks blocks in the tick, moving or not
             block_effects.refuse_block_collision_in_tick(self, sim)
         self.tick_fire(sim)
         if self.is_in_lava():
             self.set_on_fire_from_lava(sim)
             self.fall_distance = f32(self.fall_distance * LAVA_FALL_DISTANCE_FACTOR)
         if self.pos.y < VOID_Y:
+            if "void" in sim.features.refused:   # 1.18: below the world's bottom − 64 (the overworld's is −64)
+                raise refusal(sim.features, "void", f"entity {self.id} at y {self.pos.y}, tick {sim.tick_count}")
             self.remove()
         self.first_update = False

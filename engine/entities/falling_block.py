@@ -41,6 +41,7 @@ DRAG = StageInfo("drag", "FallingBlockEntity.tick", "D")
 
 
 class FallingBlock(Entity):
+    MECHANIC = "falling_block"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:falling_block"
     WIDTH = FALLING_BLOCK_WIDTH
     HEIGHT = FALLING_BLOCK_HEIGHT

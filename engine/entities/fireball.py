@@ -55,6 +55,7 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 class ExplosiveProjectile(Projectile):
     """`ExplosiveProjectileEntity`: a constant acceleration `power` (NBT "power"), drag 0.95F (water 0.8F), no
     gravity; never hits entities with noClip."""
+    MECHANIC = "fireball"   # the versions table's row (engine/core/versions.py)
 
     WIDTH = FIREBALL_WIDTH
     HEIGHT = FIREBALL_HEIGHT

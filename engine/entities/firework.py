@@ -31,6 +31,7 @@ BOOST = StageInfo("firework_boost", "FireworkRocketEntity.tick")
 
 
 class FireworkRocket(Entity):
+    MECHANIC = "firework"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:firework_rocket"
     WIDTH = FIREWORK_WIDTH
     HEIGHT = FIREWORK_HEIGHT

@@ -50,6 +50,7 @@ FLYING, HOOKED_IN_ENTITY, BOBBING = "flying", "hooked_in_entity", "bobbing"
 
 
 class FishingBobber(Projectile):
+    MECHANIC = "fishing_bobber"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:fishing_bobber"
     WIDTH = BOBBER_SIZE
     HEIGHT = BOBBER_SIZE

@@ -27,6 +27,7 @@ from engine.constants import (
     ITEM_WIDTH,
 )
 from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
 from engine.entities.entity import Entity
@@ -55,6 +56,7 @@ FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
 
 
 class Item(Entity):
+    MECHANIC = "item"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:item"
     WIDTH = ITEM_WIDTH
     HEIGHT = ITEM_HEIGHT
@@ -88,6 +90,8 @@ class Item(Entity):
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, ITEM_GRAVITY, 0.0)
         self.no_clip = not world.is_space_empty(self.box)                                     # 4
         if self.no_clip:
+            if "item_push_out" in sim.features.refused:   # 1.17 tests the box contracted by 1.0E-7
+                raise refusal(sim.features, "item_push_out", f"entity {self.id}, tick {sim.tick_count}")
             b = self.box
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
                       (b.min_y + b.max_y) / 2.0, self.pos.z)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from engine.constants import (
     LLAMA_SPIT_DRAG,
     LLAMA_SPIT_GRAVITY,
+    LLAMA_SPIT_GRAVITY_DOUBLE,
     LLAMA_SPIT_HIT_DAMAGE,
     THROWN_HEIGHT,
     THROWN_WIDTH,
@@ -31,6 +32,7 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 
 
 class LlamaSpit(Projectile):
+    MECHANIC = "llama_spit"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:llama_spit"
     WIDTH = THROWN_WIDTH
     HEIGHT = THROWN_HEIGHT
@@ -38,6 +40,7 @@ class LlamaSpit(Projectile):
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LlamaSpitEntity.tick`."""
         self.projectile_tick(sim, rec)
+        self.check_world_border(sim)
         v = self.motion
         hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec)
         if not is_miss(hit):
@@ -49,7 +52,8 @@ class LlamaSpit(Projectile):
         self.motion = v                          # the drag applies to the Motion read before the hit
         run_stage(rec, self, DRAG, scale_motion, self, LLAMA_SPIT_DRAG, LLAMA_SPIT_DRAG, LLAMA_SPIT_DRAG)
         if not self.no_gravity:
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -LLAMA_SPIT_GRAVITY, 0.0)
+            g = LLAMA_SPIT_GRAVITY_DOUBLE if sim.features.llama_spit_gravity_double else LLAMA_SPIT_GRAVITY
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -g, 0.0)
         run_stage(rec, self, POSITION, self.set_position, target)
 
     def on_collision(self, sim: TickContext, hit: HitResult) -> None:

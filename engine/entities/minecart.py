@@ -83,6 +83,7 @@ FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
 
 class AbstractMinecart(Entity):
     """`AbstractMinecartEntity`: the server tick of every cart type modelled."""
+    MECHANIC = "minecart"   # the versions table's row (engine/core/versions.py)
 
     WIDTH = MINECART_WIDTH
     HEIGHT = MINECART_HEIGHT

@@ -19,6 +19,7 @@ from engine.constants import (
     PROJECTILE_TARGET_MARGIN,
 )
 from engine.core.trace import StageInfo, box, point, run_stage
+from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
@@ -85,6 +86,13 @@ class Projectile(Entity):
             self.left_owner = run_stage(rec, self, LEFT_OWNER, self.has_left_owner, sim)
         run_stage(rec, self, BASE, self.base_tick, sim, rec)
 
+    def check_world_border(self, sim: TickContext) -> None:
+        """From 1.21.2 `ProjectileUtil.getCollision` raycasts against the world border too (not simulated): stop
+        where the path this tick reaches it (the versions table's projectile_world_border cell)."""
+        if "projectile_world_border" in sim.features.refused and sim.world.border_in_reach(
+                self.box.stretch(*self.motion)):
+            raise refusal(sim.features, "projectile_world_border", f"entity {self.id}, tick {sim.tick_count}")
+
     def has_left_owner(self, sim: TickContext) -> bool:
         """`method_26961`: no colliding entity sharing the owner's root vehicle (here: the owner itself) touches
         the box stretched by Motion and expanded by 1. True when there is no owner."""
@@ -109,12 +117,13 @@ class Projectile(Entity):
         """`Entity.damage`: projectiles ignore hits (ghast fireballs override it)."""
         return False
 
-    def set_velocity(self, x: float, y: float, z: float, speed: float, divergence: float, spread: bool) -> None:
+    def set_velocity(self, x: float, y: float, z: float, speed: float, divergence: float, spread: bool,
+                     double: bool = False) -> None:
         """`ProjectileEntity.setVelocity(x, y, z, speed, divergence)`: the normalised direction plus a normal term
         per axis from this projectile's Random (sd 0.0075F × divergence), times speed. `spread=False` skips the
         three draws: a user switch of this tool, not vanilla behaviour. Each term is (gaussian × 0.0075) × divergence,
         in Java's left-to-right order (a divergence of 6 or 3 rounds differently from gaussian × (0.0075 × 6))."""
-        v = Vec3(x, y, z).normalize()
+        v = Vec3(x, y, z).normalize(double)   # double: 1.17+ (vec_double)
         if spread:
             r = self.random
             v = v.add(r.next_gaussian() * PROJECTILE_SPREAD * divergence, r.next_gaussian() * PROJECTILE_SPREAD *
@@ -122,13 +131,13 @@ class Projectile(Entity):
         self.motion = v.multiply(speed, speed, speed)
 
     def set_properties(self, user: Entity, pitch: float, yaw: float, roll: float, speed: float,
-                       divergence: float, spread: bool) -> None:
+                       divergence: float, spread: bool, double: bool = False) -> None:
         """`ProjectileEntity.setProperties`: the look direction in float arithmetic with the sine table (pitch +
         roll for Y), `setVelocity`, then the thrower's Motion (its Y only when it is not on the ground)."""
         f = f32(-sin(f32(yaw * DEGREES_TO_RADIANS)) * cos(f32(pitch * DEGREES_TO_RADIANS)))
         g = -sin(f32(f32(pitch + roll) * DEGREES_TO_RADIANS))
         h = f32(cos(f32(yaw * DEGREES_TO_RADIANS)) * cos(f32(pitch * DEGREES_TO_RADIANS)))
-        self.set_velocity(f, g, h, speed, divergence, spread)
+        self.set_velocity(f, g, h, speed, divergence, spread, double)
         m = user.motion
         self.motion = self.motion.add(m.x, 0.0 if user.on_ground else m.y, m.z)
 

@@ -1,7 +1,9 @@
 """`ThrownEntity` and its items (spec 06 §8): snowball, egg, ender pearl, splash potion, bottle o' enchanting.
 
 Order F Dc Dc' D G M: base tick, raycast collision and its handling, `checkBlockCollision`, drag, gravity, then
-the position moves by the Motion read before the drag (spec 06 §8.2).
+the position moves by the Motion read before the drag (spec 06 §8.2). From 1.21.2 (`thrown_tick_1_21_2`,
+docs/versions.md): G D, the raycast along the new Motion, the position moves to the hit or by that Motion,
+`tickBlockCollision`, the base tick, then the hit; from 1.20.5 the gravity is a double (`thrown_gravity_double`).
 """
 
 from __future__ import annotations
@@ -13,22 +15,27 @@ from engine.constants import (
     EGG_CHICKEN_CHANCE,
     EGG_FOUR_CHICKEN_CHANCE,
     POTION_GRAVITY,
+    POTION_GRAVITY_DOUBLE,
     POTION_SPEED,
     THROWN_DRAG,
     THROWN_GRAVITY,
+    THROWN_GRAVITY_DOUBLE,
     THROWN_HEIGHT,
     THROWN_SPEED,
     THROWN_WATER_DRAG,
     THROWN_WIDTH,
     XP_BOTTLE_BASE,
     XP_BOTTLE_GRAVITY,
+    XP_BOTTLE_GRAVITY_DOUBLE,
     XP_BOTTLE_SPEED,
     XP_BOTTLE_SPREAD,
 )
 from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import refusal
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
 from engine.entities.xp_orb import spawn_orbs
+from engine.java.mathhelper import floor
 from engine.motion.block_effects import check_block_collision
 from engine.motion.raycast import COLLIDER, OUTLINE
 
@@ -47,15 +54,24 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 class ThrownEntity(Projectile):
     """`ThrownEntity`: 0.25 × 0.25, drag 0.99F (water 0.8F), gravity `GRAVITY`; thrown at `THROW_SPEED` with
     `THROW_ROLL` added to the pitch for Y."""
+    MECHANIC = "thrown"   # the versions table's row (engine/core/versions.py)
 
     WIDTH = THROWN_WIDTH
     HEIGHT = THROWN_HEIGHT
     GRAVITY: ClassVar[float] = THROWN_GRAVITY
+    GRAVITY_DOUBLE: ClassVar[float] = THROWN_GRAVITY_DOUBLE   # 1.20.5+
     THROW_SPEED = THROWN_SPEED
     HITS_ENTITIES: ClassVar[bool] = True   # onEntityHit deals (0) damage: snowball, egg, ender pearl
 
+    def gravity(self, sim: TickContext) -> float:
+        """`getGravity`: a float up to 1.20.4, a double from 1.20.5."""
+        return self.GRAVITY_DOUBLE if sim.features.thrown_gravity_double else self.GRAVITY
+
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ThrownEntity.tick`: spec 06 §8.2."""
+        if sim.features.thrown_tick_1_21_2:
+            self.tick_1_21_2(sim, rec)
+            return
         self.projectile_tick(sim, rec)                                                        # 1 F
         hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec,
                         OUTLINE if sim.features.projectile_outline_shapes else COLLIDER)       # 2
@@ -68,8 +84,37 @@ class ThrownEntity(Projectile):
         k = THROWN_WATER_DRAG if self.touching_water else THROWN_DRAG                         # 5 D
         run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
         if not self.no_gravity:                                                               # 6 G
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.GRAVITY, 0.0)
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.gravity(sim), 0.0)
         run_stage(rec, self, POSITION, self.set_position, target)                             # 7 M
+
+    def tick_1_21_2(self, sim: TickContext, rec: Recorder | None) -> None:
+        """`ThrownEntity.tick` from 1.21.2: gravity and drag first, then the raycast along the new Motion; the
+        position moves to the hit or by the Motion; `tickBlockCollision`; `ProjectileEntity.tick` (the base
+        tick); then the hit. The first tick's bubble-column check (`tickInitialBubbleColumnCollision`, every cell
+        the box touches) is a block with `onEntityCollision`: refused (block_effects) like `tickBlockCollision`."""
+        if self.first_update and self.touches_bubble_column(sim):
+            raise refusal(sim.features, "block_effects", f"entity {self.id} in a bubble column, tick {sim.tick_count}")
+        if not self.no_gravity:                                                               # 1 G
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.gravity(sim), 0.0)
+        k = THROWN_WATER_DRAG if self.touching_water else THROWN_DRAG                         # 2 D
+        run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
+        target = self.pos.plus(self.motion)
+        self.check_world_border(sim)
+        hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec,
+                        COLLIDER)                                                             # 3 Dc
+        run_stage(rec, self, POSITION, self.set_position, target if is_miss(hit) else hit.pos)  # 4 M
+        run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                  # 5 Dc'
+        self.projectile_tick(sim, rec)                                                        # 6 F
+        if not is_miss(hit) and not self.removed:                                             # 7
+            run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)
+
+    def touches_bubble_column(self, sim: TickContext) -> bool:
+        """`BlockPos.iterate(getBoundingBox())` meets a bubble column."""
+        b = self.box
+        return any(sim.world.get_block_state(x, y, z).block == "bubble_column"
+                   for x in range(floor(b.min_x), floor(b.max_x) + 1)
+                   for y in range(floor(b.min_y), floor(b.max_y) + 1)
+                   for z in range(floor(b.min_z), floor(b.max_z) + 1))
 
     def on_collision(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`ProjectileEntity.onCollision`: the entity or block hit (a block's `onProjectileHit` reactions, such as
@@ -115,11 +160,12 @@ class EnderPearl(ThrownEntity):
         last one before the hit, not the hit point) with its fall distance reset. The event reports the
         destination even without an owner. The player's 5 fall damage and the endermite chance are not modelled."""
         owner = self.get_owner(sim)
+        to = self.prev_pos if sim.features.thrown_tick_1_21_2 else self.pos   # 1.21.2: getLastRenderPos()
         if owner is not None:
-            owner.set_position(self.pos)
+            owner.set_position(to)
             owner.fall_distance = 0.0
         sim.emit({"kind": "pearl_teleport", "source": self.id, "owner": None if owner is None else owner.id,
-                  "to": list(self.pos)})
+                  "to": list(to)})
         self.remove()
 
 
@@ -129,6 +175,7 @@ class Potion(ThrownEntity):
     TYPE = "minecraft:potion"
     HITS_ENTITIES = False
     GRAVITY = POTION_GRAVITY
+    GRAVITY_DOUBLE = POTION_GRAVITY_DOUBLE
     THROW_SPEED = POTION_SPEED
     THROW_ROLL = BOTTLE_ROLL
 
@@ -137,6 +184,7 @@ class ExperienceBottle(ThrownEntity):
     TYPE = "minecraft:experience_bottle"
     HITS_ENTITIES = False
     GRAVITY = XP_BOTTLE_GRAVITY
+    GRAVITY_DOUBLE = XP_BOTTLE_GRAVITY_DOUBLE
     THROW_SPEED = XP_BOTTLE_SPEED
     THROW_ROLL = BOTTLE_ROLL
 

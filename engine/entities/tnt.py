@@ -40,6 +40,7 @@ TWO_PI_F = f32(2.0 * math.pi)   # `6.2831854820251465`, (double)(float)(2π) in 
 
 
 class Tnt(Entity):
+    MECHANIC = "tnt"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:tnt"
     batched = True
     WIDTH = TNT_WIDTH

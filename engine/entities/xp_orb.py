@@ -46,6 +46,7 @@ BOUNCE = StageInfo("ground_bounce", "ExperienceOrbEntity.tick")
 
 
 class ExperienceOrb(Entity):
+    MECHANIC = "xp_orb"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:experience_orb"
     WIDTH = XP_ORB_WIDTH
     HEIGHT = XP_ORB_HEIGHT

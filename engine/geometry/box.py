@@ -32,13 +32,15 @@ class Vec3(NamedTuple):
     def length_squared(self) -> float:
         return self.x * self.x + self.y * self.y + self.z * self.z
 
-    def length(self) -> float:
-        """`Vec3d.length`: 1.16's `MathHelper.sqrt` rounds the root to float."""
-        return f32(math.sqrt(self.x * self.x + self.y * self.y + self.z * self.z))
+    def length(self, double: bool = False) -> float:
+        """`Vec3d.length`: 1.16's `MathHelper.sqrt` rounds the root to float; from 1.17 (`double`) `Math.sqrt`."""
+        d = math.sqrt(self.x * self.x + self.y * self.y + self.z * self.z)
+        return d if double else f32(d)
 
-    def normalize(self) -> Vec3:
-        """`Vec3d.normalize`: divide by the float-rounded length; zero vector below 1e-4."""
-        d = f32(math.sqrt(self.x * self.x + self.y * self.y + self.z * self.z))
+    def normalize(self, double: bool = False) -> Vec3:
+        """`Vec3d.normalize`: divide by the length (float-rounded up to 1.16.5, `double` from 1.17); zero vector
+        below 1e-4 (1.21.2: 1.0E-5F, not reached by a simulated cell: docs/versions.md)."""
+        d = self.length(double)
         if d < 1.0e-4:
             return ZERO
         return Vec3(self.x / d, self.y / d, self.z / d)

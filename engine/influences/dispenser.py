@@ -111,7 +111,7 @@ def dispense_projectile(sim: TickContext, pos: BlockPos, facing: Direction, cls:
     §8.1 item 2: speed 1.1, deviation 6 × 0.0075; bottles 1.375 and 3 × 0.0075)."""
     dx, dy, dz = facing.offset
     p = sim.create(cls, get_output_location(pos, facing))
-    p.set_velocity(dx, f32(dy + DISPENSER_LIFT), dz, force, variation, True)
+    p.set_velocity(dx, f32(dy + DISPENSER_LIFT), dz, force, variation, True, sim.features.vec_double)
     sim.add_entity(p)
     return p
 

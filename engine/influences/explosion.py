@@ -42,6 +42,7 @@ from engine.constants import (
     TNT_FUSE,
 )
 from engine.core.trace import label, point, segment, sphere
+from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.entity import Entity
 from engine.entities.tnt import Tnt, prime_from_block
@@ -99,10 +100,10 @@ def transform_explosion_knockback(influence: float, level: int, linear: bool) ->
 
 
 @lru_cache(maxsize=256)
-def _grid(dx: float, dy: float, dz: float) -> tuple[tuple[float, ...], ...] | None:
-    """The lerp fractions of `Explosion.getExposure`'s float loops for box edges (dx, dy, dz), and the X and Z
-    offsets g, h (spec 04 §15.2; not scaled by the box: the shift of AMBIGUITY-E7); None when an edge is
-    negative (exposure 0)."""
+def _grid(dx: float, dy: float, dz: float, double_steps: bool) -> tuple[tuple[float, ...], ...] | None:
+    """The lerp fractions of `Explosion.getExposure`'s float loops (double loops from 1.18.2: `double_steps`)
+    for box edges (dx, dy, dz), and the X and Z offsets g, h (spec 04 §15.2; not scaled by the box: the shift of
+    AMBIGUITY-E7); None when an edge is negative (exposure 0)."""
     d, e, f = 1.0 / (dx * 2.0 + 1.0), 1.0 / (dy * 2.0 + 1.0), 1.0 / (dz * 2.0 + 1.0)
     g = (1.0 - math.floor(1.0 / d) * d) / 2.0
     h = (1.0 - math.floor(1.0 / f) * f) / 2.0
@@ -113,14 +114,14 @@ def _grid(dx: float, dy: float, dz: float) -> tuple[tuple[float, ...], ...] | No
         out, t = [], 0.0
         while t <= 1.0:
             out.append(t)
-            t = f32(t + step)   # for (float t = 0; t <= 1; t = (float)(t + step))
+            t = t + step if double_steps else f32(t + step)   # for (float t = 0; t <= 1; t = (float)(t + step))
         return tuple(out)
     return fractions(d), fractions(e), fractions(f), (g, h)
 
 
-def sample_points(box: Box) -> list[Vec3]:
+def sample_points(box: Box, double_steps: bool = False) -> list[Vec3]:
     """`Explosion.getExposure`'s sample points of an entity box, X outermost, then Y, then Z."""
-    grid = _grid(box.max_x - box.min_x, box.max_y - box.min_y, box.max_z - box.min_z)
+    grid = _grid(box.max_x - box.min_x, box.max_y - box.min_y, box.max_z - box.min_z, double_steps)
     if grid is None:
         return []
     ks, ls, ms, (g, h) = grid
@@ -128,8 +129,8 @@ def sample_points(box: Box) -> list[Vec3]:
                  box.min_z + m * (box.max_z - box.min_z) + h) for k in ks for m_y in ls for m in ms]
 
 
-def _sample_count(box: Box) -> int:
-    grid = _grid(box.max_x - box.min_x, box.max_y - box.min_y, box.max_z - box.min_z)
+def _sample_count(box: Box, double_steps: bool) -> int:
+    grid = _grid(box.max_x - box.min_x, box.max_y - box.min_y, box.max_z - box.min_z, double_steps)
     return 0 if grid is None else len(grid[0]) * len(grid[1]) * len(grid[2])
 
 
@@ -141,12 +142,12 @@ def _near_blocks(world: World, center: Vec3, box: Box) -> bool:
                                      floor(max(box.max_y, center.y)) + 1, floor(max(box.max_z, center.z)) + 1)
 
 
-def exposure_rays(world: World, center: Vec3, box: Box,
-                  shape_type: str = COLLIDER) -> tuple[tuple[Vec3, Vec3 | None], ...]:
+def exposure_rays(world: World, center: Vec3, box: Box, shape_type: str = COLLIDER,
+                  double_steps: bool = False) -> tuple[tuple[Vec3, Vec3 | None], ...]:
     """`Explosion.getExposure`'s rays: each sample point with where the block raycast from it to the centre
     (collision shapes, fluids ignored) stops, or None when it misses (the point is unblocked). Rays that can
     meet no block are not cast."""
-    points = sample_points(box)
+    points = sample_points(box, double_steps)
     if not points or not _near_blocks(world, center, box):
         return tuple((p, None) for p in points)
     out = []
@@ -193,6 +194,8 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     pool = _Pool.of(world, source, _section_entities(world, source, query))
     if not pool.entities:
         return []
+    if "explosion" in sim.features.refused:
+        raise refusal(sim.features, "explosion", f"the explosion at {tuple(center)}, tick {sim.tick_count}")
     inside = ((pool.rows[:, 3:6] < query[3:]).all(axis=1)            # Box.intersects(query)
               & (pool.rows[:, 6:9] > query[:3]).all(axis=1))
     at = np.flatnonzero(inside)                                   # the candidates' places in the pool
@@ -210,12 +213,16 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     state = rows[first]                                           # per group: position, box, Motion (, eye)
     eye_y = state[:, 1] if pool.tnt_only else state[:, 12]
     off = state[:, :3] - center
-    dist = np.sqrt(off[:, 0] * off[:, 0] + off[:, 1] * off[:, 1] + off[:, 2] * off[:, 2]).astype(np.float32)
-    w = dist / np.float32(q)                                      # MathHelper.sqrt(...) / q: float / float
+    dist = np.sqrt(off[:, 0] * off[:, 0] + off[:, 1] * off[:, 1] + off[:, 2] * off[:, 2])
     off[:, 1] = eye_y - cy   # the y offset from here on runs to the eye
-    length = np.sqrt(off[:, 0] * off[:, 0] + off[:, 1] * off[:, 1]
-                     + off[:, 2] * off[:, 2]).astype(np.float32).astype(np.float64)
-    valid = (w <= np.float32(1.0)) & (length != 0.0)
+    length = np.sqrt(off[:, 0] * off[:, 0] + off[:, 1] * off[:, 1] + off[:, 2] * off[:, 2])
+    if sim.features.explosion_double_sqrt:                       # 1.17: Math.sqrt(...) / (double)q
+        w = dist / q
+    else:                                                         # MathHelper.sqrt(...) / q: float / float
+        dist = dist.astype(np.float32)
+        w = dist / np.float32(q)
+        length = length.astype(np.float32).astype(np.float64)
+    valid = (w <= 1.0) & (length != 0.0)
     if valid.all():
         hit, members = found, group
     else:
@@ -226,7 +233,8 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
         state, off, dist, w, length = state[valid], off[valid], dist[valid], w[valid], length[valid]
     direction = off / length[:, None]
     shape_type = COLLIDER if sim.features.explosion_collision_shapes else OUTLINE
-    unblocked, total = _samples(world, center, state[:, 3:9], shape_type, rec, members, hit)
+    unblocked, total = _samples(world, center, state[:, 3:9], shape_type, sim.features.exposure_double_steps, rec,
+                                members, hit)
     exposure = np.where(total > 0, unblocked.astype(np.float32) / np.maximum(total, 1).astype(np.float32),
                         np.float32(0.0)).astype(np.float64)   # (float)i / (float)j
     influence = (1.0 - w.astype(np.float64)) * exposure
@@ -248,7 +256,10 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     if any(t.living for t in types):
         for e, g, row in zip(hit, group_of, rows, strict=True):
             if e.living:
-                strength = transform_explosion_knockback(float(influence[g]), _blast_protection(e),
+                level = _blast_protection(e)
+                if level > 0 and "explosion_living" in sim.features.refused:
+                    raise refusal(sim.features, "explosion_living", f"entity {e.id}, tick {sim.tick_count}")
+                strength = transform_explosion_knockback(float(influence[g]), level,
                                                          sim.features.blast_protection_linear)
                 imp = direction[g] * strength
                 e.motion = _new(Vec3, (state[g, 9:12] + imp).tolist())
@@ -378,8 +389,8 @@ def _apply(pool: _Pool, at: np.ndarray, hit: list[Entity], members: np.ndarray, 
     return rows
 
 
-def _samples(world: World, center: Vec3, boxes: np.ndarray, shape_type: str, rec: Recorder | None,
-             members: np.ndarray, hit: list[Entity]) -> tuple[np.ndarray, np.ndarray]:
+def _samples(world: World, center: Vec3, boxes: np.ndarray, shape_type: str, double_steps: bool,
+             rec: Recorder | None, members: np.ndarray, hit: list[Entity]) -> tuple[np.ndarray, np.ndarray]:
     """(unblocked, total) sample points per row of `boxes`. Equal boxes share one set of rays, recorded once for
     all the entities of `hit` whose row (`members`) has that box; when no block lies near the centre and all the
     boxes, every ray misses (the same counts as casting every ray: tested)."""
@@ -395,10 +406,11 @@ def _samples(world: World, center: Vec3, boxes: np.ndarray, shape_type: str, rec
     for k, row in enumerate(kinds.tolist()):
         box = Box(*row)
         if rec is None and empty:
-            total = _sample_count(box)
+            total = _sample_count(box, double_steps)
             counts.append((total, total))
             continue
-        rays = tuple((p, None) for p in sample_points(box)) if empty else _memo_rays(world, center, box, shape_type)
+        rays = tuple((p, None) for p in sample_points(box, double_steps)) if empty else \
+            _memo_rays(world, center, box, shape_type, double_steps)
         counts.append((sum(stop is None for _, stop in rays), len(rays)))
         if rec is not None:
             _record_rays(rec, center, rays, [hit[i].id for i in np.flatnonzero(inverse[members] == k).tolist()])
@@ -416,21 +428,22 @@ def _record_rays(rec: Recorder, center: Vec3, rays: tuple[tuple[Vec3, Vec3 | Non
                              blocked=stop is not None))
 
 
-_EXPOSURE_MEMO: WeakKeyDictionary[World, tuple[int, dict[tuple[Box, Vec3, str],
+_EXPOSURE_MEMO: WeakKeyDictionary[World, tuple[int, dict[tuple[Box, Vec3, str, bool],
                                                          tuple[tuple[Vec3, Vec3 | None], ...]]]] = WeakKeyDictionary()
 
 
-def _memo_rays(world: World, center: Vec3, box: Box, shape_type: str) -> tuple[tuple[Vec3, Vec3 | None], ...]:
+def _memo_rays(world: World, center: Vec3, box: Box, shape_type: str,
+               double_steps: bool) -> tuple[tuple[Vec3, Vec3 | None], ...]:
     """`exposure_rays`, remembered per world while its blocks are unchanged (`block_version`): a stack on the
     ground explodes at one centre again and again. Exposure rays read nothing but block states."""
     version, memo = _EXPOSURE_MEMO.get(world, (-1, {}))
     if version != world.block_version or len(memo) >= EXPOSURE_MEMO_SIZE:
         memo = {}
         _EXPOSURE_MEMO[world] = (world.block_version, memo)
-    key = (box, center, shape_type)
+    key = (box, center, shape_type, double_steps)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = exposure_rays(world, center, box, shape_type)
+        found = memo[key] = exposure_rays(world, center, box, shape_type, double_steps)
     return found
 
 

@@ -18,6 +18,7 @@ from engine.constants import (
 )
 from engine.core.trace import EntityTick, Recorder, StageInfo, run_stage, segment
 from engine.core.trace import box as gbox
+from engine.core.versions import refusal
 from engine.geometry.box import BlockPos, Box, Vec3, X, Y, Z
 from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
 from engine.java.javanum import f32
@@ -212,6 +213,8 @@ class PistonBlockEntity(BlockEntity):
         entities = world.get_entities(None, _union(stretch(head, direction, d), head))
         if not entities:
             return
+        if "pistons" in sim.features.refused:
+            raise refusal(sim.features, "pistons", f"the moving block at {self.pos}, tick {sim.tick_count}")
         slime = self.pushed_block.block == "slime_block"
         for e in entities:
             if e.get_piston_behavior() == "ignore":
@@ -259,6 +262,8 @@ class PistonBlockEntity(BlockEntity):
         region = self.offset_head_box(Box(0.0, top, 0.0, 1.0, HONEY_DRAG_TOP, 1.0))
         step = f32(next_progress - self.progress)
         for e in sim.world.get_entities(None, region, lambda o: can_move_entity(region, o)):
+            if "pistons" in sim.features.refused:
+                raise refusal(sim.features, "pistons", f"the moving block at {self.pos}, tick {sim.tick_count}")
             rec = push_recorder(e, item, phase)
             run_stage(rec, e, HONEY_DRAG, move_entity, sim, direction, e, step, direction, rec)
 

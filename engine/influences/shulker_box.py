@@ -21,6 +21,7 @@ from engine.constants import (
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.core.trace import box as gbox
+from engine.core.versions import refusal
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.geometry.shapes import VoxelShape, from_boxes
 from engine.influences.piston import BlockEvent, add_synced_block_event
@@ -143,6 +144,8 @@ class ShulkerBoxBlockEntity(BlockEntity):
         for e in world.get_entities(None, region):
             if e.get_piston_behavior() == "ignore":
                 continue
+            if "shulker_box" in sim.features.refused:
+                raise refusal(sim.features, "shulker_box", f"the shulker box at {self.pos}, tick {sim.tick_count}")
             amount = get_intersection_size(region, facing, e.box) + SHULKER_PUSH_MARGIN
             o = facing.offset
             rec = push_recorder(e, item, phase)

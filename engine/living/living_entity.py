@@ -62,6 +62,7 @@ EQUIPMENT_SLOTS = ("head", "chest", "legs", "feet", "mainhand", "offhand")
 
 class LivingEntity(Entity):
     """Armor stands, mobs and players: `LivingEntity.tick` → base tick, then `tickMovement`."""
+    MECHANIC = "living"   # the versions table's row (engine/core/versions.py)
 
     living = True
     BASE_ATTRIBUTES: dict[str, float] = {}     # createLivingAttributes / the type's own attribute builder

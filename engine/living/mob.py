@@ -17,6 +17,7 @@ from engine.constants import (
     PATH_MAX_FALL,
 )
 from engine.core.trace import StageInfo, cell, label, run_stage, segment
+from engine.core.versions import refusal
 from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences.leash import update_leash
 from engine.java.mathhelper import floor
@@ -143,6 +144,8 @@ class MobEntity(LivingEntity):
             (x, y, z), speed = self.move_to
             self.move_control.move_to(x, y, z, speed)
         if self.path_to is not None and self.path_trying_time <= PATH_GOAL_MAX_TRYING_TIME:
+            if "path_finding" in sim.features.refused:
+                raise refusal(sim.features, "path_finding", f"entity {self.id}, tick {sim.tick_count}")
             (x, y, z), speed = self.path_to
             if not self.path_goal_started:
                 self.path_goal_started = True

@@ -56,6 +56,7 @@ from engine.constants import (
     WATER_SPRINT_DRAG,
 )
 from engine.core.trace import StageInfo, cell, label, run_stage, segment
+from engine.core.versions import refusal
 from engine.entities.entity import rotation_vector
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at
@@ -190,6 +191,8 @@ def travel_in_lava(e: LivingEntity, sim: TickContext, rec: Recorder | None, move
 # --- case 3: elytra (spec 05 §6) ---
 
 def travel_fall_flying(e: LivingEntity, sim: TickContext, rec: Recorder | None, d: float) -> None:
+    if "elytra" in sim.features.refused:
+        raise refusal(sim.features, "elytra", f"entity {e.id}, tick {sim.tick_count}")
     horizontal = run_stage(rec, e, GLIDE, glide, e, d)
     move(e, sim, MovementType.SELF, e.motion, rec)
     if e.horizontal_collision:

@@ -38,7 +38,7 @@ from engine.constants import (
     VELOCITY_AFFECTING_OFFSET,
 )
 from engine.core.trace import cell
-from engine.core.versions import refuse
+from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.java.javanum import f32
@@ -97,7 +97,7 @@ def on_stepped_on(state: BlockState, e: Entity) -> None:
 def check_block_collision(e: Entity, sim: TickContext, rec) -> None:
     """Step 13, `Entity.checkBlockCollision` (spec 03 §6.1): every cell the box deflated by 0.001 touches,
     X outer, Y, Z inner, calls that block's `onEntityCollision`."""
-    if sim.features.block_collision_in_tick:
+    if "block_effects" in sim.features.refused:
         refuse_block_collision_in_tick(e, sim)
         return
     b = e.box
@@ -124,17 +124,17 @@ def check_block_collision(e: Entity, sim: TickContext, rec) -> None:
 
 
 def refuse_block_collision_in_tick(e: Entity, sim: TickContext) -> None:
-    """1.21.3 (spec 03 §6.2) checks block-grid collision in the entity's own tick, with a 1e-5 deflation and a
-    swept check along the path; not simulated. Every box that check can place lies within the hull of the box at
-    the tick's start, the box now and the box one Motion ahead, so with no block having an `onEntityCollision`
-    there nothing differs; otherwise stop with one line."""
+    """From 1.21.2 (spec 03 §6.2 names 1.21.3; the game's code has it from 1.21.2) block-grid collision is checked
+    in the entity's own tick, with a 1e-5 deflation and a swept check along the path; not simulated. Every box
+    that check can place lies within the hull of the box at the tick's start, the box now and the box one Motion
+    ahead, so with no block having an `onEntityCollision` there nothing differs; otherwise stop with one line."""
     b, p, m, d = e.box, e.prev_pos, e.motion, BLOCK_COLLISION_DEFLATE_1_21_3
     boxes = (b, Box.from_entity(p.x, p.y, p.z, e.width, e.height), b.offset(m.x, m.y, m.z))
     lo = [floor(min(getattr(x, f"min_{a}") for x in boxes) + d) for a in "xyz"]
     hi = [floor(max(getattr(x, f"max_{a}") for x in boxes) - d) for a in "xyz"]
     if sim.world.region_has(EFFECT, *lo, *hi):
-        raise refuse(sim.features, "checkBlockCollision in the tick (spec 03 §6.2)",
-                     f"entity {e.id} next to a block with onEntityCollision, tick {sim.tick_count}")
+        raise refusal(sim.features, "block_effects",
+                      f"entity {e.id} next to a block with onEntityCollision, tick {sim.tick_count}")
 
 
 def slow_movement(e: Entity, multiplier: tuple[float, float, float]) -> None:

@@ -14,7 +14,7 @@ from engine.constants import (
     SNEAK_EDGE_STEP,
 )
 from engine.core.trace import StageInfo, run_stage
-from engine.core.versions import refuse
+from engine.core.versions import refusal
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import check_water_state
 from engine.java.javanum import f32
@@ -61,8 +61,11 @@ def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, r
 
 
 def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
+    if "entity_move" in sim.features.refused:
+        raise refusal(sim.features, "entity_move", f"entity {e.id}, tick {sim.tick_count}")
+    sets_position = sim.features.move_sets_position
     if e.no_clip:                                                                   # step 1
-        run_stage(rec, e, S_NO_CLIP, move_no_clip, e, movement)
+        run_stage(rec, e, S_NO_CLIP, move_no_clip, e, movement, sets_position)
         return
     if kind is MovementType.PISTON and sim.features.piston_clamp:                   # step 2 (1.11: none)
         movement = run_stage(rec, e, S_PISTON, adjust_movement_for_piston, e, sim.world.game_time, movement)
@@ -74,12 +77,13 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world)  # step 4
     actual = run_stage(rec, e, S_COLLISIONS, adjust_movement_for_collisions, e, movement, world,
                        sim.features.axis_order_yxz, rec)                            # step 5
-    if actual.length_squared() > MIN_MOVE_LENGTH_SQUARED:                           # step 6, AMBIGUITY-M1
-        run_stage(rec, e, S_POSITION, update_position, e, actual)
+    d = actual.length_squared()
+    if d > MIN_MOVE_LENGTH_SQUARED or (sim.features.move_small_uncollided                # step 6, AMBIGUITY-M1
+                                       and movement.length_squared() - d < MIN_MOVE_LENGTH_SQUARED):
+        run_stage(rec, e, S_POSITION, update_position, e, actual, sets_position)
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual)         # step 7
-    if sim.features.supporting_block and e.on_ground:                               # 1.20+
-        raise refuse(sim.features, "the supporting block (spec 01 §8.3)", f"entity {e.id} on the ground, tick "
-                     f"{sim.tick_count}")
+    if e.on_ground and "supporting_block" in sim.features.refused:                  # 1.20+
+        raise refusal(sim.features, "supporting_block", f"entity {e.id} on the ground, tick {sim.tick_count}")
     landing = block_effects.get_landing_pos(e, world)
     landing_state = world.get_block_state(*landing)
     run_stage(rec, e, S_FALL, e.fall, sim, actual.y, landing_state, landing)         # step 8
@@ -102,10 +106,9 @@ def is_java_zero(v: Vec3) -> bool:
     return all(c == 0.0 and math.copysign(1.0, c) > 0.0 for c in v)
 
 
-def move_no_clip(e: Entity, movement: Vec3) -> None:
+def move_no_clip(e: Entity, movement: Vec3, sets_position: bool) -> None:
     """Step 1: box and position follow the input, nothing else runs."""
-    e.box = e.box.offset(movement.x, movement.y, movement.z)
-    e.move_to_box_center()
+    update_position(e, movement, sets_position)
 
 
 def adjust_movement_for_piston(e: Entity, game_time: int, movement: Vec3) -> Vec3:
@@ -169,8 +172,13 @@ def _space_free(e: Entity, world: World, dx: float, dy: float, dz: float) -> boo
     return world.is_space_empty(box) and not world.get_entity_collisions(e, box)
 
 
-def update_position(e: Entity, actual: Vec3) -> None:
-    """Step 6: move the box, then re-derive the position from it."""
+def update_position(e: Entity, actual: Vec3, sets_position: bool) -> None:
+    """Step 6: move the box, then re-derive the position from it; from 1.17 `setPosition(position + actual)`,
+    the box rebuilt around the new position."""
+    if sets_position:
+        p = e.pos
+        e.set_position(Vec3(p.x + actual.x, p.y + actual.y, p.z + actual.z))
+        return
     e.box = e.box.offset(actual.x, actual.y, actual.z)
     e.move_to_box_center()
 

@@ -16,7 +16,7 @@ import numpy as np
 from engine.constants import MAX_ENTITY_CRAMMING
 from engine.core.limits import SimulationLimit
 from engine.core.trace import EntityTick, PhaseRecord, Recorder, TickRecord
-from engine.core.versions import DEFAULT_VERSION, features_for
+from engine.core.versions import DEFAULT_VERSION, features_for, refusal
 from engine.entities import tnt_batch as batch
 from engine.entities.entity import Entity
 from engine.entities.item import spawn_dropped
@@ -24,6 +24,7 @@ from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
 from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
+from engine.world.blocks import state_by_id
 from engine.world.world import World
 
 PHASES = ("scheduled_ticks", "block_events", "entities", "block_entities", "players")
@@ -73,6 +74,7 @@ class Simulation:
         self._in_entity_phase = False
         self._pending: list[Entity] = []
         self._events: list[dict[str, Any]] = []
+        self._blocks_checked = False            # the block_data cell, checked before the first tick
         self._roster: list[Entity] = []
 
     # --- entities ---
@@ -160,6 +162,8 @@ class Simulation:
                 gc.enable()
 
     def _tick(self) -> TickRecord:
+        if not self._blocks_checked:
+            self.check_block_data()
         self.tick_count += 1
         self.world.game_time = self.tick_count + self.time_offset
         record = TickRecord(self.tick_count)
@@ -196,10 +200,12 @@ class Simulation:
                 e.steer_vehicle(self)
         self._in_entity_phase = True
         order = [e for e in world.entities.values() if self._is_root_now(e)]
+        # the vectorised step moves as 1.16.5 does (box offset, then its centre; no small moves)
+        batched = self.vectorize and not (self.features.move_sets_position or self.features.move_small_uncollided)
         i = 0
         while i < len(order):
             kind = type(order[i])
-            if self.vectorize and kind.batched:
+            if batched and kind.batched:
                 j = i
                 while j < len(order) and type(order[j]) is kind:
                     j += 1
@@ -219,7 +225,9 @@ class Simulation:
         """The network phase: each simulated player's movement, as its client computed it (spec 06 §10;
         `engine.living.player`), in load order."""
         for e in [e for e in self.world.entities.values() if not e.removed and e.is_player]:
+            self.check_version(e)
             e.player_tick(self, self._recorder(e, phase))
+            self.check_fluids(e)
             self.world.check_entity_chunk_pos(e)
 
     def _is_root_now(self, e: Entity) -> bool:
@@ -253,9 +261,11 @@ class Simulation:
         if p.removed or p.vehicle is not vehicle:
             p.stop_riding(self.world)
             return
+        self.check_version(p)
         p.age += 1
         p.prev_pos = p.pos
         p.tick_riding(self, self._recorder(p, phase))
+        self.check_fluids(p)
         self.world.check_entity_chunk_pos(p)
         for q in list(p.passengers):
             self._tick_passenger(p, q, phase)
@@ -265,6 +275,7 @@ class Simulation:
         one-by-one tick that changed the world or emitted an event, the rest of the run is checked again (unless
         none of it passed the checks that no explosion can change).
         With tracing, a vectorised TNT's stages are replayed on demand (see `_air_replay`)."""
+        self.check_version(run[0])
         while run:
             g = batch.Gathered(run)
             mask = batch.free_flight_mask(self.world, g)
@@ -304,13 +315,42 @@ class Simulation:
 
     def tick_entity(self, e: Entity, rec: Recorder | None) -> None:
         """`ServerWorld.tickEntity`: age, the entity's own tick, then its section follows its position."""
+        self.check_version(e)
         e.age += 1
         e.prev_pos = e.pos
         try:
             e.tick(self, rec)
         except SimulationLimit as err:
             raise err.during(e, self.tick_count) from None
+        self.check_fluids(e)
         self.world.check_entity_chunk_pos(e)
+
+    def check_version(self, e: Entity) -> None:
+        """The version table's cell of `e`'s tick (its class's MECHANIC): stop with one line where this version's
+        tick of that kind is not simulated."""
+        if e.MECHANIC in self.features.refused:
+            raise refusal(self.features, e.MECHANIC, f"entity {e.id} ({e.TYPE}), tick {self.tick_count}")
+
+    def check_block_data(self) -> None:
+        """The versions table's block_data cell, once before the first tick: where this version's blocks are
+        not 1.16.5's, stop at the first block whose collision shape is neither empty nor a full cube (blocks
+        placed later by actions are not checked)."""
+        self._blocks_checked = True
+        if "block_data" not in self.features.refused:
+            return
+        for key, ids in self.world.sections():
+            for sid in np.unique(ids).tolist():
+                shape = state_by_id(sid).collision_shape
+                if not (shape.is_empty or shape.is_full_cube):
+                    y, z, x = np.argwhere(ids == sid)[0].tolist()   # section arrays are indexed y, z, x
+                    at = (key[0] * 16 + x, key[1] * 16 + y, key[2] * 16 + z)
+                    raise refusal(self.features, "block_data", f"{state_by_id(sid).name} at {at}")
+
+    def check_fluids(self, e: Entity) -> None:
+        """The versions table's fluids cell, after a tick: stop where this version pushes through fluids
+        differently and `e` touched water or lava."""
+        if "fluids" in self.features.refused and (e.touching_water or e.is_in_lava()):
+            raise refusal(self.features, "fluids", f"entity {e.id} ({e.TYPE}), tick {self.tick_count}")
 
     def reported_entities(self) -> list[Entity]:
         """For trace output: the entities of this tick in update order, those removed in it included once."""

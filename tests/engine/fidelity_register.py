@@ -156,9 +156,10 @@ REGISTER: dict[str, tuple[str, tuple[str, ...], str]] = {
     "C13": (REPRODUCED, (f"{FIG}::test_c13_x2_carpet_trick_shell_flies_over_60_km_from_1860_tnt",), ""),
     "C14": (NOT_REPRODUCIBLE, (), "an earlier design from a research log: no layout, TNT count or efficiency"),
     # --- pistons, shulkers, misc. (§7) ---
-    "M1": (NOT_REPRODUCIBLE, ("test_versions.py::test_version_1_11_has_no_piston_clamp",),
-           "1.11's unclamped push is simulated; the ≤ 16 m/gt bound is an entity-management bug the thesis cites "
-           "(ref. [6]) without its mechanism, and a chain of pistons firing in one tick " + REDSTONE),
+    "M1": (NOT_REPRODUCIBLE, ("test_versions.py::test_version_1_11_has_no_piston_clamp_but_refuses_its_entity_ticks",),
+           "1.11 lacks the clamp (a flag), but its entity ticks are refused (docs/versions.md); the ≤ 16 m/gt bound "
+           "is an entity-management bug the thesis cites (ref. [6]) without its mechanism, and a chain of pistons "
+           "firing in one tick " + REDSTONE),
     "M2": (REPRODUCED, ("test_living.py::"
                         "test_m2_elder_guardian_is_driven_through_the_lower_slime_row_and_launched_down",),
            ""),

@@ -16,7 +16,7 @@ def test_every_collision_effect_block_has_a_handler() -> None:
 
 def test_every_feature_flag_has_a_table_row() -> None:
     """Features and the FEATURES table name the same flags (plus the resolved version string)."""
-    assert {f.name for f in fields(Features)} - {"version"} == set(FEATURES)
+    assert {f.name for f in fields(Features)} - {"version", "refused"} == set(FEATURES)
 
 
 def test_version_flags_resolve_as_the_spec_lists_them() -> None:
@@ -27,6 +27,8 @@ def test_version_flags_resolve_as_the_spec_lists_them() -> None:
     assert features_for("1.16.1").projectile_outline_shapes
     assert not v1165.move_zeroes_both_axes and features_for("1.18").move_zeroes_both_axes
     assert not features_for("1.19.4").blast_protection_linear and features_for("1.20").blast_protection_linear
-    assert not features_for("1.21.2").block_collision_in_tick and features_for("1.21.3").block_collision_in_tick
+    assert "block_effects" not in features_for("1.21.1").refused and "block_effects" in features_for("1.21.2").refused
+    assert not features_for("1.16.5").move_sets_position and features_for("1.17").move_sets_position
+    assert not features_for("1.18.1").exposure_double_steps and features_for("1.18.2").exposure_double_steps
     assert not features_for("1.11.2").piston_clamp and features_for("1.12").piston_clamp
     assert not features_for("1.16.1").thrown_check_block_collision and v1165.thrown_check_block_collision

@@ -58,18 +58,18 @@ def test_formula_path_drawn_beside_the_tnt_with_its_landing_marked(open_app) -> 
 def test_version_ghost_drawn_and_play_stops_at_the_difference(open_app) -> None:
     app = open_app(SCENES / "axis_order_corner.toml", size=(1280, 720))
     st = app.analysis_state
-    st.ghost_version, st.ghost_ticks = "1.13", 5
+    st.ghost_version, st.ghost_ticks = "1.17", 5
     analysis_panel.start_ghost(app, st)
     st.ghost_job.result(timeout=60)
     for _ in range(2):                         # collected by the panel, then drawn
         app.draw_frame()
     ghost = app.ghost
-    assert ghost.version == "1.13"
+    assert ghost.version == "1.17"
     assert ghost.difference["tick"] == 1 and ghost.difference["stage"] == "position_update"
     ui = app.palette.ui
     boxes = _drawn_in(app.scene.moving.overlay, ui["ghost"])
     assert len(boxes) == 12 and len(app.scene.moving.overlay.fills.indices) == 36   # one translucent box
-    assert ("ghost: version 1.13", ui["ghost"]) in app.legend
+    assert ("ghost: version 1.17", ui["ghost"]) in app.legend
     app.state.playing = True
     for _ in range(40):
         app.draw_frame()
@@ -80,4 +80,5 @@ def test_version_ghost_drawn_and_play_stops_at_the_difference(open_app) -> None:
     assert app.state.selected_stage is not None
     assert stage_at(app.sim.last_record, app.state.selected_stage).name == "position_update"
     a, b = ghost.boxes_at(1)[0], (tuple(app.history.states[1][1]["box"][0]),)
-    assert a[0] != b[0]                                                    # the ghost stands apart
+    # 1.17 sets the position (z 0.9, not 0.8999999999999999) and rebuilds the same box: the ghost overlaps
+    assert a[0] == b[0] and ghost.difference["fields"] == ["pos"]

@@ -37,10 +37,10 @@ class AnalysisState:
     result: tuple[list[str], list[list[Any]]] | None = None
     error: str | None = None
     reveal: bool = False        # show the panel and open the Sweep section once when its result arrives
-    versions: str = "1.13,1.16.5"
+    versions: str = "1.16.5,1.17"
     diff_job: concurrent.futures.Future | None = None
     diff: dict[str, Any] | None = None
-    ghost_version: str = "1.13"
+    ghost_version: str = "1.17"
     ghost_ticks: int = 100
     ghost_job: concurrent.futures.Future | None = None
     ghost_error: str | None = None
