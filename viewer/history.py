@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.analysis.arguments import ArgumentError, byte_size
 from engine.tick.simulation import Snapshot
 from engine.tick.trace import state_dict
 
@@ -47,14 +48,12 @@ def budget_from_env() -> int:
 
 
 def parse_budget(text: str) -> int | None:
-    """'2G', '512M', '100000' → bytes; None for an empty or unreadable text or a budget below 1 MB."""
-    text = text.strip().upper()
-    scale = {"K": 1024, "M": 1024**2, "G": 1024**3}.get(text[-1:], 1)
+    """'2G', '512M', '100000' → bytes; None for an empty or unreadable text or a budget outside 1M..1T
+    (engine.analysis.arguments.byte_size)."""
     try:
-        value = int(float(text.rstrip("KMG")) * scale)
-    except ValueError:
+        return byte_size(text)
+    except ArgumentError:
         return None
-    return value if value >= 1024**2 else None
 
 
 def entity_states(sim: Any) -> dict[int, dict[str, Any]]:
