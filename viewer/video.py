@@ -27,8 +27,7 @@ DEFAULT_FPS = 20.0
 VIDEO_SUFFIXES = (".mp4", ".gif")
 PROGRESS_MIN_FRAMES = 20     # fewer frames render too fast to need a progress bar
 H264_CRF = 10                # libx264's constant rate factor: 0 lossless .. 51; 10 is close to lossless
-# A GIF's palette is made per frame as it comes (stats_mode=single, new=1), so ffmpeg keeps no frame for later
-GIF_FILTER = "split[a][b];[a]palettegen=stats_mode=single[p];[b][p]paletteuse=new=1"
+FFMPEG_QUIET = ("-nostdin", "-y", "-v", "error")   # errors only: a successful render prints nothing
 FFMPEG_ERROR_CHARS = 300     # of ffmpeg's last error line, in the one-line message
 
 
@@ -137,29 +136,43 @@ def frame_writer(kind: str, out: str, size: tuple[int, int], fps: float,
 
 @contextmanager
 def _ffmpeg(kind: str, out: str, size: tuple[int, int], fps: float) -> Iterator[Callable[[np.ndarray], None]]:
-    """imageio-ffmpeg's bundled ffmpeg reading raw RGB frames on a pipe: H.264 in MP4 (sizes rounded up to even,
-    as yuv420p needs) or a GIF. Its messages are kept, and its last error is the one line raised when it fails."""
+    """imageio-ffmpeg's bundled ffmpeg reading raw RGB frames on a pipe, writing `out` atomically: H.264 in MP4
+    (sizes rounded up to even, as yuv420p needs), or a GIF in three streamed passes over a lossless temporary
+    video (the frames, the palette of them all, the GIF in that palette: one palette lets ffmpeg store each frame
+    as its change from the last). ffmpeg's last error line is the one line raised when it fails."""
     import imageio_ffmpeg
+    exe = imageio_ffmpeg.get_ffmpeg_exe()
     width, height = size
-    if kind == "mp4":
-        codec = ["-vf", f"scale={width + width % 2}:{height + height % 2}", "-c:v", "libx264",
-                 "-pix_fmt", "yuv420p", "-crf", str(H264_CRF), "-f", "mp4"]
-    else:
-        codec = ["-vf", GIF_FILTER, "-loop", "0", "-f", "gif"]
+    with replaced_atomically(Path(out)) as target, tempfile.TemporaryDirectory(prefix="tickscope-") as work:
+        if kind == "mp4":
+            with _piped(exe, size, fps, ["-vf", f"scale={width + width % 2}:{height + height % 2}", "-c:v", "libx264",
+                                         "-pix_fmt", "yuv420p", "-crf", str(H264_CRF), "-f", "mp4", str(target)],
+                        out) as write:
+                yield write
+        else:
+            frames, palette = Path(work) / "frames.mkv", Path(work) / "palette.png"
+            with _piped(exe, size, fps, ["-c:v", "ffv1", "-f", "matroska", str(frames)], out) as write:
+                yield write
+            _run(exe, ["-i", str(frames), "-vf", "palettegen", "-frames:v", "1", str(palette)], out)
+            _run(exe, ["-i", str(frames), "-i", str(palette), "-lavfi", "paletteuse", "-loop", "0", "-f", "gif",
+                       str(target)], out)
+
+
+@contextmanager
+def _piped(exe: str, size: tuple[int, int], fps: float, output: list[str],
+           out: str) -> Iterator[Callable[[np.ndarray], None]]:
+    """ffmpeg writing `output` (its options and file) from raw RGB frames of `size` at `fps` given one by one."""
     rate = str(Fraction(fps).limit_denominator(1000))
-    with replaced_atomically(Path(out)) as tmp, tempfile.TemporaryFile() as log:
-        proc = subprocess.Popen([imageio_ffmpeg.get_ffmpeg_exe(), "-nostdin", "-y", "-v", "error",
-                                 "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{width}x{height}", "-r", rate,
-                                 "-i", "-", "-an", *codec, str(tmp)],
+    with tempfile.TemporaryFile() as log:
+        proc = subprocess.Popen([exe, *FFMPEG_QUIET, "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "{}x{}".format(*size),
+                                 "-r", rate, "-i", "-", "-an", *output],
                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=log)
 
         def failed() -> RenderError:
             proc.kill()
             proc.wait()
             log.seek(0)
-            lines = log.read().decode("utf-8", "replace").strip().splitlines()
-            reason = lines[-1][:FFMPEG_ERROR_CHARS] if lines else f"ffmpeg exit status {proc.returncode}"
-            return RenderError(f"{out}: cannot write: {reason}")
+            return _failure(log.read(), proc.returncode, out)
 
         def write(frame: np.ndarray) -> None:
             try:
@@ -177,3 +190,18 @@ def _ffmpeg(kind: str, out: str, size: tuple[int, int], fps: float) -> Iterator[
                 proc.kill()
                 proc.wait()
             raise
+
+
+def _run(exe: str, args: list[str], out: str) -> None:
+    """One ffmpeg pass over files."""
+    done = subprocess.run([exe, *FFMPEG_QUIET, *args], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, check=False)
+    if done.returncode != 0:
+        raise _failure(done.stderr, done.returncode, out)
+
+
+def _failure(messages: bytes, status: int, out: str) -> RenderError:
+    """ffmpeg's last error line (or its exit status) as the one-line error of writing `out`."""
+    lines = messages.decode("utf-8", "replace").strip().splitlines()
+    reason = lines[-1][:FFMPEG_ERROR_CHARS] if lines else f"ffmpeg exit status {status}"
+    return RenderError(f"{out}: cannot write: {reason}")

@@ -77,7 +77,10 @@ def entity_id(text: str) -> int:
 
 def fps(text: str) -> float:
     """argparse type of `--fps`: MIN_FPS .. MAX_FPS frames per second."""
-    value = number(text)
+    try:
+        value = number(text)
+    except ArgumentError:
+        value = math.nan
     if not MIN_FPS <= value <= MAX_FPS:
         raise ArgumentError(f"{text.strip()!r}; expected a number from {MIN_FPS:g} to {MAX_FPS:g}")
     return float(value)

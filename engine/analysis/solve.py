@@ -196,9 +196,12 @@ def solve(scene: str, ticks: int, vary: list[str], target: list[str], top: int =
     targets = [parse_target(t) for t in target]
     check_measures(doc, scene, [p for p, _ in targets])
     search = _Search(doc, scene, ticks, ranges, targets, max_runs)
-    for start in search.grid_starts():
-        x = search.compass(search.newton(start), 0.5 / max(search.grid_points - 1, 1))
-        search.descend_integers(search.newton(x))
+    # a run measured at an infinity gives inf - inf: its distance counts as inf and Newton stops at a slope that is
+    # not finite (_Search), so numpy's warnings would only say so on stderr
+    with np.errstate(over="ignore", invalid="ignore"):
+        for start in search.grid_starts():
+            x = search.compass(search.newton(start), 0.5 / max(search.grid_points - 1, 1))
+            search.descend_integers(search.newton(x))
     best = sorted(search.cache.items(), key=lambda kv: kv[1][1])[:top]
     header = [r.path.text for r in ranges] + [p.text for p, _ in targets] + ["distance"]
     return header, [list(x) + [float(v) for v in values] + [dist] for x, (values, dist) in best]
