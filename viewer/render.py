@@ -33,9 +33,9 @@ OVERLAY_NAMES = ("entities", "trace", "labels", "gizmo")
 DEFAULT_OVERLAYS = "entities,gizmo"
 SAMPLES = 4  # multisampling of offscreen renders
 CAPTION_MARGIN_EM = 0.5
-# A still's suffix → Pillow's format and how the RGBA pixels are saved (JPEG and BMP have no alpha; WebP lossless)
+# A still's suffix → Pillow's format, mode and options: the frame is opaque, so RGB but for the PNG (RGBA as it was)
 IMAGE_FORMATS = {".png": ("PNG", "RGBA", {}), ".jpg": ("JPEG", "RGB", {"quality": 95}),
-                 ".jpeg": ("JPEG", "RGB", {"quality": 95}), ".webp": ("WEBP", "RGBA", {"lossless": True}),
+                 ".jpeg": ("JPEG", "RGB", {"quality": 95}), ".webp": ("WEBP", "RGB", {"lossless": True}),
                  ".bmp": ("BMP", "RGB", {})}
 
 
