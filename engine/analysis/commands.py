@@ -48,6 +48,8 @@ def run(args: argparse.Namespace, fail: Callable[[str], int]) -> int:
         return fail(str(err))
     except NotImplementedError as err:
         return fail(f"not simulated: {err}")
+    except BrokenPipeError:   # the reader of the rows stopped (`| head`), as `trace` allows
+        return 0
 
 
 def _sweep(args: argparse.Namespace, fail: Callable[[str], int]) -> int:

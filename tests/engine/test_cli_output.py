@@ -120,3 +120,16 @@ def test_a_command_that_succeeds_says_nothing_on_stderr(tmp_path: Path, argv: li
     done = subprocess.run([sys.executable, "-m", "viewer.cli", *argv], cwd=REPO, capture_output=True, text=True,
                           timeout=300)
     assert (done.returncode, done.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_sweep_whose_reader_stops_ends_quietly(workers: str) -> None:
+    """`tickscope sweep … | head -2`: the rows stream, and a closed pipe ends the sweep with status 0."""
+    proc = subprocess.Popen([sys.executable, "-m", "viewer.cli", "sweep", FLAT, "--ticks", "1", "--vary",
+                             "scene.seed=1:3000:3000", "--measure", "entities[1].pos[0]", "--workers", workers],
+                            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline() == b"scene.seed,entities[1].pos[0]\n"
+    assert proc.stdout.readline().startswith(b"1,")
+    proc.stdout.close()
+    assert proc.wait(timeout=120) == 0 and proc.stderr.read() == b""
+    proc.stderr.close()
