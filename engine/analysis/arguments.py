@@ -18,7 +18,7 @@ MAX_SWEEP_RUNS = 1_000_000  # runs of one sweep (the product of its COUNTs): spl
 MAX_WORKERS = 256           # local processes of a sweep
 MAX_TOP = 10_000            # runs `solve --top` prints (it makes 300 runs at most)
 MIN_FPS, MAX_FPS = 0.01, 100.0   # frames per second of a video or GIF (a GIF's delay is counted in 1/100 s)
-MAX_FRAME_SIDE = 8192       # pixels of a rendered frame, each way (what offscreen GL guarantees)
+MAX_FRAME_SIDE = 8192       # pixels of a rendered frame, each way
 MIN_BUDGET, MAX_BUDGET = 1024**2, 1024**4   # the viewer's rewind history: 1M .. 1T
 TICK_RANGE = re.compile(r"(\d+)\.\.(\d+)")
 SCHEDULER = re.compile(r"(tcp|tls|ucx|inproc)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})")
@@ -151,9 +151,7 @@ def output_file(path: str, what: str = "--out") -> Path:
     """An output path: its folder must exist (no folder is created: a mistyped path is refused, as a shell's
     redirection refuses it) and the path must not be a folder. `render DIR/` creates DIR itself, the output."""
     out = Path(path)
-    folder = out.parent
-    if not folder.is_dir():
-        raise ArgumentError(f"{what} {path}: cannot write: the folder {folder} does not exist (create it first)")
+    _check_folder(out.parent, path, what)
     if out.is_dir():
         raise ArgumentError(f"{what} {path}: is a folder; expected a file name")
     return out
@@ -162,8 +160,14 @@ def output_file(path: str, what: str = "--out") -> Path:
 def output_folder(path: str, what: str = "--out") -> Path:
     """An output folder (`render DIR/`): created if missing, but the folder it goes in must exist."""
     out = Path(path)
-    if not out.parent.is_dir():
-        raise ArgumentError(f"{what} {path}: cannot write: the folder {out.parent} does not exist (create it first)")
+    _check_folder(out.parent, path, what)
     if out.exists() and not out.is_dir():
         raise ArgumentError(f"{what} {path}: is a file; expected a folder")
     return out
+
+
+def _check_folder(folder: Path, path: str, what: str) -> None:
+    if folder.is_dir():
+        return
+    why = "is not a folder" if folder.exists() else "does not exist (create it first)"
+    raise ArgumentError(f"{what} {path}: cannot write: the folder {folder} {why}")

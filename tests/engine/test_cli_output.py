@@ -133,3 +133,13 @@ def test_a_sweep_whose_reader_stops_ends_quietly(workers: str) -> None:
     proc.stdout.close()
     assert proc.wait(timeout=120) == 0 and proc.stderr.read() == b""
     proc.stderr.close()
+
+
+def test_an_output_under_a_file_or_onto_a_folder_is_one_line(tmp_path: Path, capsys) -> None:
+    (tmp_path / "plain").write_text("x")
+    assert main(["export", FLAT, "--out", str(tmp_path / "plain" / "x.toml")]) == 2
+    assert capsys.readouterr().err == (f"tickscope: --out {tmp_path}/plain/x.toml: cannot write: the folder "
+                                       f"{tmp_path}/plain is not a folder\n")
+    (tmp_path / "d.toml").mkdir()
+    assert main(["export", FLAT, "--out", str(tmp_path / "d.toml")]) == 2
+    assert capsys.readouterr().err == f"tickscope: --out {tmp_path}/d.toml: is a folder; expected a file name\n"
