@@ -59,6 +59,17 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "first_difference": ("engine.analysis.diff", "first_difference"),
     "run_ghost": ("engine.analysis.diff", "run_ghost"),
     "analysis_commands": ("engine.analysis.commands", None),
+    # command-line numbers and output files: one checked parser, atomic writes
+    "arguments": ("engine.analysis.arguments", None),
+    "ArgumentError": ("engine.analysis.arguments", "ArgumentError"),
+    "byte_size": ("engine.analysis.arguments", "byte_size"),
+    "output_file": ("engine.analysis.arguments", "output_file"),
+    "output_folder": ("engine.analysis.arguments", "output_folder"),
+    "MAX_FRAME_SIDE": ("engine.analysis.arguments", "MAX_FRAME_SIDE"),
+    "MAX_FPS": ("engine.analysis.arguments", "MAX_FPS"),
+    "MIN_FPS": ("engine.analysis.arguments", "MIN_FPS"),
+    "write_atomic": ("engine.core.atomic_file", "write_atomic"),
+    "replaced_atomically": ("engine.core.atomic_file", "replaced_atomically"),
 }
 
 __all__ = sorted(_SURFACE)

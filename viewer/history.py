@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import Snapshot, state_dict
+from engine import ArgumentError, Snapshot, byte_size, state_dict
 
 EntityStates = Mapping[int, dict[str, Any]]  # entity id → {"type", "eye_height", and the trace state's fields}
 BUDGET_ENV = "TICKSCOPE_HISTORY_BUDGET"
@@ -46,14 +46,12 @@ def budget_from_env() -> int:
 
 
 def parse_budget(text: str) -> int | None:
-    """'2G', '512M', '100000' → bytes; None for an empty or unreadable text or a budget below 1 MB."""
-    text = text.strip().upper()
-    scale = {"K": 1024, "M": 1024**2, "G": 1024**3}.get(text[-1:], 1)
+    """'2G', '512M', '100000' → bytes; None for an empty or unreadable text or a budget outside 1M..1T
+    (engine.analysis.arguments.byte_size)."""
     try:
-        value = int(float(text.rstrip("KMG")) * scale)
-    except ValueError:
+        return byte_size(text)
+    except ArgumentError:
         return None
-    return value if value >= 1024**2 else None
 
 
 def entity_states(sim: Any) -> dict[int, dict[str, Any]]:

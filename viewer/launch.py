@@ -29,13 +29,14 @@ def display_problem() -> str | None:
     return NO_DISPLAY
 
 
-def open_viewer(scene_path: str) -> int:
-    """Load `scene_path`, open the window on it and run until it is closed; the exit status."""
+def open_viewer(scene_path: str, allow_unmapped: bool = False) -> int:
+    """Load `scene_path` (`allow_unmapped`: a schematic without what 1.16.5 lacks), open the window on it and run
+    until it is closed; the exit status."""
     # What the launch makes lives on: the collector waits until the first frame is drawn (the app then freezes
     # it all and turns the collector back on), which saves some 60 ms of collections (docs/performance.md).
     gc.disable()
     from engine import SceneError
-    loading = start_loading(scene_path)
+    loading = start_loading(scene_path, allow_unmapped)
     problem = display_problem()
     if problem is None:
         # pyglet's glGetError after each of its own GL calls costs time and trips over errors of moderngl's calls
@@ -57,13 +58,13 @@ def open_viewer(scene_path: str) -> int:
     return run_viewer(scene_path, sim)
 
 
-def start_loading(scene_path: str) -> Callable[[], Simulation]:
+def start_loading(scene_path: str, allow_unmapped: bool = False) -> Callable[[], Simulation]:
     """Start loading `scene_path`; the function returned waits for the simulation and raises what `load_scene`
     raises. On Linux a forked child loads it while this process imports the window's libraries, and sends it back
     pickled (launch time, docs/performance.md); elsewhere, or where the child sends nothing, it loads here."""
     from engine import load_scene
     if sys.platform != "linux":
-        return partial(load_scene, scene_path)
+        return partial(load_scene, scene_path, allow_unmapped)
     read_end, write_end = os.pipe()
     try:
         with warnings.catch_warnings():
@@ -74,12 +75,12 @@ def start_loading(scene_path: str) -> Callable[[], Simulation]:
     except OSError:   # no process to spare (a limit on processes, memory): the scene loads here
         os.close(read_end)
         os.close(write_end)
-        return partial(load_scene, scene_path)
+        return partial(load_scene, scene_path, allow_unmapped)
     if pid == 0:
         try:
             os.close(read_end)
             with open(write_end, "wb") as pipe:
-                pipe.write(_pickled_load(scene_path))
+                pipe.write(_pickled_load(scene_path, allow_unmapped))
         finally:
             os._exit(0)
     os.close(write_end)
@@ -88,16 +89,17 @@ def start_loading(scene_path: str) -> Callable[[], Simulation]:
         with open(read_end, "rb") as pipe:
             data = pipe.read()
         os.waitpid(pid, 0)
-        return pickle.loads(data) if data else load_scene(scene_path)  # errors: loaded again here, raised here
+        # the child's load failed: loaded again here, its error raised here
+        return pickle.loads(data) if data else load_scene(scene_path, allow_unmapped)
     return receive
 
 
-def _pickled_load(scene_path: str) -> bytes:
+def _pickled_load(scene_path: str, allow_unmapped: bool) -> bytes:
     """The child's answer: the simulation pickled, or nothing where the load fails (the parent then loads the scene
     itself and meets the error there)."""
     from engine import load_scene
     try:
-        return pickle.dumps(load_scene(scene_path), protocol=pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps(load_scene(scene_path, allow_unmapped), protocol=pickle.HIGHEST_PROTOCOL)
     except BaseException:   # the child must reach os._exit whatever happens, and say nothing
         return b""
 

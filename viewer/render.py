@@ -1,10 +1,13 @@
-"""Offscreen rendering (EGL, no display): `render_to_png` for `tickscope render`, and `render_frame`, which
-draws a simulation's current state into pixels. Same inputs give the same PNG bytes.
+"""Offscreen rendering (EGL, no display): `render_to_png` for `tickscope render --tick` (PNG, JPEG, WebP or BMP,
+as the file's suffix names), and `render_frame`, which draws a simulation's current state into pixels. Same
+inputs give the same bytes.
 """
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import moderngl
@@ -12,7 +15,7 @@ import numpy as np
 from imgui_bundle import imgui
 from PIL import Image
 
-from engine import load_scene
+from engine import MAX_FRAME_SIDE, ArgumentError, load_scene, output_file, write_atomic
 from viewer.drawing.camera import Camera, CameraSpec, camera_from_spec, parse_camera
 from viewer.drawing.framing import scene_bounds
 from viewer.drawing.labels import draw_caption_card, draw_gizmo_letters, draw_labels
@@ -27,8 +30,11 @@ from viewer.panels.help import legend_entries
 OVERLAY_NAMES = ("entities", "trace", "labels", "gizmo")
 DEFAULT_OVERLAYS = "entities,gizmo"
 SAMPLES = 4  # multisampling of offscreen renders
-MAX_SIZE = 8192
 CAPTION_MARGIN_EM = 0.5
+# A still's suffix → Pillow's format, mode and options: the frame is opaque, so RGB but for the PNG (RGBA as it was)
+IMAGE_FORMATS = {".png": ("PNG", "RGBA", {}), ".jpg": ("JPEG", "RGB", {"quality": 95}),
+                 ".jpeg": ("JPEG", "RGB", {"quality": 95}), ".webp": ("WEBP", "RGB", {"lossless": True}),
+                 ".bmp": ("BMP", "RGB", {})}
 
 
 class RenderError(Exception):
@@ -62,16 +68,32 @@ def parse_overlays(text: str | None) -> OverlaySpec:
     return OverlaySpec(frozenset(layers), roles or None)
 
 
-def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = (1280, 720),
-                  camera: str | None = None, overlays: str | None = None) -> None:
-    """Load a scene, run `tick` ticks, and write the view of the resulting state to `out` as PNG.
+def image_format(out: str) -> tuple[str, str, dict[str, Any]]:
+    """Pillow's format, the image mode and the save options for a still named `out`; RenderError for a suffix that
+    is not .png, .jpg, .jpeg, .webp or .bmp, or a folder that does not exist."""
+    try:
+        output_file(out)
+    except ArgumentError as err:
+        raise RenderError(str(err)) from None
+    suffix = Path(out).suffix.lower()
+    if suffix not in IMAGE_FORMATS:
+        raise RenderError(f"--out {out!r}: expected an image FILE{', FILE'.join(IMAGE_FORMATS)} "
+                          f"(got {suffix or 'no suffix'})")
+    return IMAGE_FORMATS[suffix]
 
-    Raises engine.tick.scene.SceneError for a bad scene and RenderError for a bad tick, size, camera or overlays,
-    a missing offscreen GL, or an output file that cannot be written.
+
+def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = (1280, 720),
+                  camera: str | None = None, overlays: str | None = None, allow_unmapped: bool = False) -> None:
+    """Load a scene, run `tick` ticks, and write the view of the resulting state to `out`, atomically, in the
+    format its suffix names (IMAGE_FORMATS).
+
+    Raises engine.tick.scene.SceneError for a bad scene and RenderError for a bad tick, size, camera, overlays or
+    suffix, a missing offscreen GL, or an output file that cannot be written.
     """
     if tick < 0:
         raise RenderError(f"--tick {tick}: expected 0 or more")
-    sim, spec, overlay = prepare(scene_path, size, camera, overlays)
+    kind, mode, options = image_format(out)
+    sim, spec, overlay = prepare(scene_path, size, camera, overlays, allow_unmapped)
     for _ in range(tick):
         sim.tick()
     ctx = egl_context()
@@ -79,24 +101,27 @@ def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = 
         pixels = render_frame(ctx, sim, size, spec, overlay)
     finally:
         ctx.release()
+    data = io.BytesIO()
+    Image.fromarray(pixels, "RGBA").convert(mode).save(data, format=kind, **options)
     try:
-        Image.fromarray(pixels, "RGBA").save(out, format="PNG")
+        write_atomic(Path(out), data.getvalue())
     except OSError as exc:
-        raise RenderError(f"{out}: cannot write the PNG: {exc.strerror or exc}") from None
+        raise RenderError(f"{out}: cannot write: {exc.strerror or exc}") from None
 
 
-def prepare(scene_path: str, size: tuple[int, int], camera: str | None,
-            overlays: str | None) -> tuple[Any, CameraSpec, OverlaySpec]:
-    """Check the size, camera and overlays, then load the scene (tracing on when the trace is drawn)."""
+def prepare(scene_path: str, size: tuple[int, int], camera: str | None, overlays: str | None,
+            allow_unmapped: bool = False) -> tuple[Any, CameraSpec, OverlaySpec]:
+    """Check the size, camera and overlays, then load the scene (tracing on when the trace is drawn;
+    `allow_unmapped`: a schematic loads without what 1.16.5 lacks)."""
     width, height = size
-    if not (0 < width <= MAX_SIZE and 0 < height <= MAX_SIZE):
-        raise RenderError(f"--size {width}x{height}: expected 1..{MAX_SIZE} pixels each way")
+    if not (0 < width <= MAX_FRAME_SIDE and 0 < height <= MAX_FRAME_SIDE):
+        raise RenderError(f"--size {width}x{height}: expected 1..{MAX_FRAME_SIDE} pixels each way")
     try:
         spec = parse_camera(camera or "auto")
     except ValueError as exc:
         raise RenderError(f"--{exc}") from None
     overlay = parse_overlays(overlays)
-    sim = load_scene(scene_path)
+    sim = load_scene(scene_path, allow_unmapped)
     sim.trace_enabled = "trace" in overlay.layers
     return sim, spec, overlay
 

@@ -20,9 +20,10 @@ from typing import Any
 
 import numpy as np
 
+from engine.analysis.arguments import bounds, number
 from engine.analysis.paths import Path, PathError, parse_measure, parse_path, read_scene_value
 from engine.analysis.runs import check_measures, run_variant
-from engine.analysis.sweep import parse_number, read_scene_doc
+from engine.analysis.sweep import read_scene_doc
 
 MAX_RUNS = 300
 GRID_RUNS = 48          # the coarse grid's runs at most (per gridded PATH: the GRID_RUNS-th root, at least 2)
@@ -58,7 +59,8 @@ class Range:
 
 
 def parse_range(spec: str, doc: dict[str, Any]) -> Range:
-    """`PATH=LO:HI` (reals) or `PATH=LO:HI:int` (integers; also when the scene value is an integer)."""
+    """`PATH=LO:HI` (reals) or `PATH=LO:HI:int` (integers; also when the scene value is an integer); the bounds
+    are checked by engine.analysis.arguments."""
     name, sep, rng = spec.partition("=")
     parts = rng.split(":")
     if not sep or len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] != "int"):
@@ -67,9 +69,7 @@ def parse_range(spec: str, doc: dict[str, Any]) -> Range:
     current = read_scene_value(doc, path)
     if isinstance(current, bool) or not isinstance(current, (int, float)):
         raise PathError(f"--vary {name}: the scene value {current!r} is not a number")
-    lo, hi = parse_number(parts[0], f"--vary {name} LO"), parse_number(parts[1], f"--vary {name} HI")
-    if lo > hi:
-        raise PathError(f"--vary {name}: LO {lo} is greater than HI {hi}")
+    lo, hi = bounds(parts[0], parts[1], f"--vary {name}")   # finite: the grid and the slopes stay numbers
     integer = len(parts) == 3 or isinstance(current, int)
     if integer and (lo != int(lo) or hi != int(hi)):
         raise PathError(f"--vary {name}: an integer range needs integer bounds, got {lo}:{hi}")
@@ -80,7 +80,7 @@ def parse_target(spec: str) -> tuple[Path, float]:
     name, sep, value = spec.partition("=")
     if not sep:
         raise PathError(f"--target {spec!r}: expected PATH=VALUE")
-    return parse_measure(name), float(parse_number(value, f"--target {name} VALUE"))
+    return parse_measure(name), float(number(value, f"--target {name} VALUE"))
 
 
 class _Search:
@@ -196,9 +196,12 @@ def solve(scene: str, ticks: int, vary: list[str], target: list[str], top: int =
     targets = [parse_target(t) for t in target]
     check_measures(doc, scene, [p for p, _ in targets])
     search = _Search(doc, scene, ticks, ranges, targets, max_runs)
-    for start in search.grid_starts():
-        x = search.compass(search.newton(start), 0.5 / max(search.grid_points - 1, 1))
-        search.descend_integers(search.newton(x))
+    # a run measured at an infinity gives inf - inf: its distance counts as inf and Newton stops at a slope that is
+    # not finite (_Search), so numpy's warnings would only say so on stderr
+    with np.errstate(over="ignore", invalid="ignore"):
+        for start in search.grid_starts():
+            x = search.compass(search.newton(start), 0.5 / max(search.grid_points - 1, 1))
+            search.descend_integers(search.newton(x))
     best = sorted(search.cache.items(), key=lambda kv: kv[1][1])[:top]
     header = [r.path.text for r in ranges] + [p.text for p, _ in targets] + ["distance"]
     return header, [list(x) + [float(v) for v in values] + [dist] for x, (values, dist) in best]

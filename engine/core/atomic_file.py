@@ -1,20 +1,60 @@
 """Writing a file so that a reader never sees half of it and a failed write leaves the old file: scenes (the
-viewer's Save, `tickscope export`) and schematics go through `write_atomic`."""
+viewer's Save, `tickscope export`), schematics (`write_atomic`) and videos (`replaced_atomically`, which ffmpeg
+writes into).
+
+The file written gets the mode a plain `open(path, "w")` would give it: a new file 0666 less the user's umask,
+a file written over keeps its mode, a file without write permission is refused (PermissionError), and a symbolic
+link is written through (the file it points to is replaced, the link kept)."""
 
 from __future__ import annotations
 
+import errno
 import os
-import tempfile
+import secrets
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+NEW_FILE_MODE = 0o666   # what open() asks for; the kernel takes the umask off
+TEMP_NAME_TRIES = 100
+
+
+@contextmanager
+def replaced_atomically(path: Path) -> Iterator[Path]:
+    """A new empty file next to `path` (its name starts with '.' and ends with '.tmp') for the block to write; it
+    replaces `path` when the block ends without an error, and is removed otherwise."""
+    target = Path(os.path.realpath(path))
+    try:
+        old_mode: int | None = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        old_mode = None
+    if old_mode is not None and not (old_mode & stat.S_IWUSR and os.access(target, os.W_OK)):
+        raise PermissionError(errno.EACCES, "the file is read-only", str(path))
+    tmp = _create_temp(target)
+    try:
+        if old_mode is not None:
+            os.chmod(tmp, old_mode)
+        yield tmp
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write `data` to a temporary file next to `path`, then rename it over `path`."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with replaced_atomically(path) as tmp, open(tmp, "wb") as f:
+        f.write(data)
+
+
+def _create_temp(target: Path) -> Path:
+    """An empty file `.NAME.XXXXXXXX.tmp` beside `target`, created exclusively with open()'s mode."""
+    for _ in range(TEMP_NAME_TRIES):
+        tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, NEW_FILE_MODE))
+        except FileExistsError:
+            continue
+        return tmp
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(target.parent))

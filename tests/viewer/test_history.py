@@ -111,7 +111,9 @@ def test_the_budget_comes_from_the_environment(monkeypatch, flat_scene: Path) ->
 
 def test_a_bad_history_budget_is_one_line(capsys) -> None:
     from viewer.cli import main
-    assert main(["view", "scene.toml", "--history-budget", "lots"]) == 2
+    with pytest.raises(SystemExit) as exit_:
+        main(["view", "scene.toml", "--history-budget", "lots"])
+    assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--history-budget" in err
 

@@ -18,6 +18,14 @@ SMALL = "160x120"
 TNT_RGB = (0xFF, 0x4A, 0x2E)   # assets/palette.json, entity minecraft:tnt
 
 
+def run(argv: list[str]) -> int:
+    """`tickscope ARGV`: main's return value, or argparse's exit status."""
+    try:
+        return main(argv)
+    except SystemExit as exc:
+        return exc.code
+
+
 def test_gif_has_one_frame_per_tick(tmp_path: Path) -> None:
     out = tmp_path / "fall.gif"
     assert main(["render", HIGH_TNT, "--ticks", "3..7", "--out", str(out), "--size", SMALL, "--fps", "10"]) == 0
@@ -67,13 +75,13 @@ def test_caption_and_legend_fill_a_card_in_the_top_left_corner(tmp_path: Path, e
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--ticks", "0..3", "--out", "x.avi"], "expected FILE.mp4, FILE.gif or a folder DIR/"),
-    (["--ticks", "4..3", "--out", "x.gif"], "expected A..B"),
+    (["--ticks", "4..3", "--out", "x.gif"], "'4..3' is empty; expected A..B with A <= B"),
     (["--ticks", "0..3", "--out", "x.gif", "--entity", "99"], "--entity 99: no entity"),
-    (["--ticks", "0..3", "--out", "x.gif", "--fps", "0"], "--fps 0.0: expected a positive number"),
+    (["--ticks", "0..3", "--out", "x.gif", "--fps", "0"], "--fps: '0'; expected a number from 0.01 to 100"),
 ])
 def test_bad_render_input_is_one_line_and_status_2(tmp_path: Path, capsys, args, message) -> None:
     args = [a if not a.startswith("x.") else str(tmp_path / a) for a in args]
-    assert main(["render", HIGH_TNT, *args]) == 2
+    assert run(["render", HIGH_TNT, *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
 
