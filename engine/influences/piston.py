@@ -1,9 +1,10 @@
 """Pistons (spec 04 §8): `PistonBlock` block events and `PistonHandler` push resolution. The moving blocks
 they create are `engine.influences.piston_block_entity.PistonBlockEntity` ("B36").
 
-Redstone is not simulated. A scene powers or unpowers a piston (`piston_extend` / `piston_retract` actions);
-`World.powered` stands in for `PistonBlock.shouldExtend`, and the action calls `PistonBlock.tryMove` as a
-neighbour update would. Drops of broken blocks, neighbour updates and `Block.postProcessState` are not modelled.
+A piston is powered by redstone (`should_extend`, with quasi-connectivity; its neighbour updates run `tryMove`,
+engine.redstone.consumers), or by a scene's `piston_extend` / `piston_retract` actions, which add it to or take it
+from `World.powered` and call `PistonBlock.tryMove` as a neighbour update would. Drops of broken blocks, the
+neighbour updates of moved blocks and `Block.postProcessState` are not modelled.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from engine.constants import PISTON_PROGRESS_STEP, PISTON_PUSH_LIMIT
 from engine.geometry.box import BlockPos
 from engine.influences.piston_block_entity import BY_NAME, DIRECTIONS, PISTONS, Direction, PistonBlockEntity
+from engine.redstone.power import is_emitting_redstone_power
 from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import DYE_COLORS, MATERIAL_BLOCKS, WOOD_TYPES
@@ -60,8 +62,20 @@ BLOCK_ENTITY_BLOCKS = frozenset({
 
 # --- PistonBlock ---
 def should_extend(world: World, pos: BlockPos) -> bool:
-    """`PistonBlock.shouldExtend`: the scene's power state of the piston (no redstone simulation)."""
-    return pos in world.powered
+    """`PistonBlock.shouldExtend`: the scene powers it, or a neighbour other than the one in front emits power
+    toward it, or one of the block above's neighbours (the piston excepted) emits power toward that block
+    (quasi-connectivity)."""
+    if pos in world.powered:
+        return True
+    facing = BY_NAME[world.get_block_state(*pos).get("facing")]
+    for d in DIRECTIONS:
+        if d != facing and is_emitting_redstone_power(world, _offset(pos, d, 1), d):
+            return True
+    down, up = DIRECTIONS[0], DIRECTIONS[1]
+    if is_emitting_redstone_power(world, pos, down):
+        return True
+    above = _offset(pos, up, 1)
+    return any(d != down and is_emitting_redstone_power(world, _offset(above, d, 1), d) for d in DIRECTIONS)
 
 
 def try_move(sim: Simulation, pos: BlockPos) -> None:
@@ -84,8 +98,9 @@ def try_move(sim: Simulation, pos: BlockPos) -> None:
         if front_state.block == "moving_piston" and front_state.get("facing") == direction.name:
             be = world.block_entities.get(front)
             if isinstance(be, PistonBlockEntity) and be.extending and (
-                    be.get_progress(0.0) < PISTON_PROGRESS_STEP or world.game_time == be.saved_world_time):
-                kind = RETRACT_SHORT        # ServerWorld.isInBlockTick: scheduled ticks are not modelled
+                    be.get_progress(0.0) < PISTON_PROGRESS_STEP or world.game_time == be.saved_world_time
+                    or world.in_block_tick):
+                kind = RETRACT_SHORT
         add_synced_block_event(world, BlockEvent(pos, state.block, kind, direction.id))
         world.set_block_state(*pos, state.with_("extended", False))
 

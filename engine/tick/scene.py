@@ -26,6 +26,7 @@ from engine.influences import dispenser, leash, piston
 from engine.java.javanum import INT_MAX, INT_MIN, f32
 from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
+from engine.redstone.registry import is_usable
 from engine.schematics import is_schematic
 from engine.tick import actions
 from engine.tick.limits import MAX_EXPLOSION_POWER
@@ -63,7 +64,8 @@ COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", 
 ACTION_DEFAULT_PHASE = {"set_block": "scheduled_ticks", "remove_block": "scheduled_ticks",
                         "prime_tnt": "scheduled_ticks", "piston_extend": "scheduled_ticks",
                         "piston_retract": "scheduled_ticks", "dispense": "scheduled_ticks",
-                        "shulker_open": "players", "shulker_close": "players", "reel": "players"}
+                        "shulker_open": "players", "shulker_close": "players", "reel": "players",
+                        "use": "players"}
 JAVA_INT = (INT_MIN, INT_MAX)
 ENTITY_ID = (1, INT_MAX)            # ids the scene may give: positive Java ints
 # entity fields whose Java type is narrower than int: the NBT tag that sets them (docs/fidelity.md, reliability)
@@ -455,7 +457,8 @@ def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
     if do == "reel":
         return _load_reel(ctx, entry, key)
     extra = {"set_block": {"block"}, "remove_block": set(), "prime_tnt": {"fuse", "angle"}, "piston_extend": set(),
-             "piston_retract": set(), "dispense": {"item"}, "shulker_open": set(), "shulker_close": set()}[do]
+             "piston_retract": set(), "dispense": {"item"}, "shulker_open": set(), "shulker_close": set(),
+             "use": set()}[do]
     ctx.keys(entry, key, {"tick", "do", "at", "phase"} | extra, {"tick", "do", "at"} | ({"block"} & extra))
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
     phase = ctx.string(entry.get("phase", ACTION_DEFAULT_PHASE[do]), f"{key}.phase")
@@ -473,6 +476,12 @@ def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
             raise ctx.fail(f"{key}.at", f"no piston or sticky_piston at {list(at)} (place it with [[blocks]])")
         return ScheduledAction(tick, phase, do, {"at": list(at)},
                                partial(actions.power_piston, at=at, powered=do == "piston_extend"))
+    if do == "use":
+        block = world.get_block_state(*at).block
+        if not is_usable(block):
+            raise ctx.fail(f"{key}.at", f"{block} at {list(at)} cannot be used (usable: levers, buttons, "
+                                        "repeaters, comparators, redstone wire, wooden doors, trapdoors, fence gates)")
+        return ScheduledAction(tick, phase, do, {"at": list(at)}, partial(actions.use_block, at=at))
     if do in ("shulker_open", "shulker_close"):
         if world.get_block_state(*at).block not in SHULKER_BOXES:
             raise ctx.fail(f"{key}.at", f"no shulker box at {list(at)} (place one with [[blocks]], e.g. "

@@ -1,0 +1,110 @@
+"""Blocks that act on power: `TntBlock` (primed when powered or placed next to power), `DispenserBlock` and
+`DropperBlock` (a rising edge fires them 4 ticks later through `engine.influences.dispenser`) and `PistonBlock`
+(its neighbour updates run `tryMove`, which reads power with quasi-connectivity: `engine.influences.piston`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.constants import DISPENSED_ITEM_VARIATION, DISPENSER_DELAY
+from engine.entities.tnt import prime_from_block
+from engine.influences import dispenser, piston
+from engine.influences.piston_block_entity import PISTONS
+from engine.redstone import neighbor_updates as nu
+from engine.redstone import power
+from engine.redstone.directions import BY_NAME, UP, offset
+from engine.redstone.registry import Behaviour, register
+from engine.tick.limits import SimulationLimit
+
+if TYPE_CHECKING:
+    from engine.geometry.box import BlockPos
+    from engine.tick.simulation import Simulation
+    from engine.world.blocks import BlockState
+
+
+class Tnt(Behaviour):
+    """`TntBlock`: a primed TNT entity in the tick the block is powered, then the block is removed."""
+
+    def on_block_added(self, sim: Simulation, state: BlockState, pos: BlockPos, old: BlockState) -> None:
+        if old.block != state.block and power.is_receiving_redstone_power(sim.world, pos):
+            self.prime(sim, pos)
+
+    def neighbor_update(self, sim: Simulation, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        if power.is_receiving_redstone_power(sim.world, pos):
+            self.prime(sim, pos)
+
+    @staticmethod
+    def prime(sim: Simulation, pos: BlockPos) -> None:
+        """`TntBlock.primeTnt` (the entity draws its angle from the world Random) then `removeBlock`."""
+        sim.add_entity(prime_from_block(sim, *pos))
+        nu.remove_block(sim, pos)
+
+
+class Dispenser(Behaviour):
+    """`DispenserBlock` (and `DropperBlock`): powered at its position or the one above (quasi-connectivity), a
+    rising edge sets `triggered` and schedules the dispense 4 ticks later; a falling edge clears it."""
+
+    def neighbor_update(self, sim: Simulation, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        world = sim.world
+        powered = power.is_receiving_redstone_power(world, pos) or \
+            power.is_receiving_redstone_power(world, offset(pos, UP))
+        triggered = state.get("triggered") == "true"
+        if powered and not triggered:
+            world.block_ticks.schedule(world.game_time, pos, state.block, DISPENSER_DELAY)
+            nu.set_block_state(sim, pos, state.with_("triggered", True), nu.NO_REDRAW)
+        elif not powered and triggered:
+            nu.set_block_state(sim, pos, state.with_("triggered", False), nu.NO_REDRAW)
+
+    def scheduled_tick(self, sim: Simulation, state: BlockState, pos: BlockPos) -> None:
+        """`DispenserBlock.dispense`: one item of its contents (an empty one fires nothing)."""
+        item = take_item(sim, pos)
+        if item is None:
+            return
+        if state.block == dispenser.DISPENSER:
+            dispenser.dispense(sim, pos, item)
+        else:                  # DropperBlock.dispense: dropped (inserting into a container is not modelled)
+            facing = BY_NAME[state.get("facing")]
+            out = dispenser.get_output_location(pos, facing)
+            dispenser.spawn_item(sim, item, DISPENSED_ITEM_VARIATION, facing, out)
+
+    def has_comparator_output(self, state: BlockState) -> bool:
+        return True
+
+    def get_comparator_output(self, world, state: BlockState, pos: BlockPos) -> int:
+        """`ScreenHandler.calculateComparatorOutput` of its nine slots."""
+        from engine.redstone.containers import comparator_output
+        return comparator_output(world.containers.get(pos, ()))
+
+
+def take_item(sim: Simulation, pos: BlockPos) -> str | None:
+    """The item a redstone-fired dispenser or dropper takes: one from its contents. Vanilla picks among the
+    non-empty slots with the block entity's unseeded Random, so contents of more than one kind stop the run."""
+    world = sim.world
+    kinds = {item for _, item, count in world.containers.get(pos, ()) if count > 0}
+    if not kinds:
+        return None
+    if len(kinds) > 1:
+        raise SimulationLimit(f"tick {sim.tick_count}: the dispenser at {list(pos)} holds {', '.join(sorted(kinds))} "
+                              "and vanilla fires a slot picked by an unseeded Random")
+    item = kinds.pop()
+    dispenser.take_item(world, pos)
+    return item
+
+
+class Piston(Behaviour):
+    """`PistonBlock`: a neighbour update, or being placed, runs `tryMove`."""
+
+    def neighbor_update(self, sim: Simulation, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        piston.try_move(sim, pos)
+
+    def on_block_added(self, sim: Simulation, state: BlockState, pos: BlockPos, old: BlockState) -> None:
+        if old.block != state.block and sim.world.block_entities.get(pos) is None:
+            piston.try_move(sim, pos)
+
+
+register(("tnt",), Tnt())
+register((dispenser.DISPENSER, "dropper"), Dispenser())
+register(tuple(PISTONS), Piston())
