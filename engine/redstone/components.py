@@ -1,3 +1,14 @@
 """Imports every component module, each of which registers its blocks' behaviour (`registry.register`)."""
 
-from engine.redstone import consumers, gates, lamp, repeater, switches, torch, wire  # noqa: F401
+from engine.redstone import (  # noqa: F401
+    consumers,
+    doors,
+    gates,
+    lamp,
+    observer,
+    rails,
+    repeater,
+    switches,
+    torch,
+    wire,
+)

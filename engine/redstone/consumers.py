@@ -1,12 +1,13 @@
 """Blocks that act on power: `TntBlock` (primed when powered or placed next to power), `DispenserBlock` and
 `DropperBlock` (a rising edge fires them 4 ticks later through `engine.influences.dispenser`) and `PistonBlock`
-(its neighbour updates run `tryMove`, which reads power with quasi-connectivity: `engine.influences.piston`)."""
+(its neighbour updates run `tryMove`, which reads power with quasi-connectivity: `engine.influences.piston`), and
+`NoteBlock` (a rising edge queues its block event)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.constants import DISPENSED_ITEM_VARIATION, DISPENSER_DELAY
+from engine.constants import DISPENSED_ITEM_VARIATION, DISPENSER_DELAY, NOTE_COUNT
 from engine.entities.tnt import prime_from_block
 from engine.influences import dispenser, piston
 from engine.influences.piston_block_entity import PISTONS
@@ -105,6 +106,34 @@ class Piston(Behaviour):
             piston.try_move(sim, pos)
 
 
+class NoteBlock(Behaviour):
+    """`NoteBlock.neighborUpdate`: on a rising edge it plays (a block event, queued when the block above is air),
+    and `powered` follows the power (flags 3). The block event changes nothing in the world."""
+
+    def neighbor_update(self, sim: Simulation, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        world = sim.world
+        powered = power.is_receiving_redstone_power(world, pos)
+        if powered != (state.get("powered") == "true"):
+            if powered:
+                self.play_note(sim, pos, state)
+            nu.set_block_state(sim, pos, state.with_("powered", powered), nu.NOTIFY_ALL)
+
+    def on_use(self, sim: Simulation, state: BlockState, pos: BlockPos) -> bool:
+        """`NoteBlock.onUse`: the note cycles 0..24 (flags 3), then it plays."""
+        state = state.with_("note", (int(state.get("note")) + 1) % NOTE_COUNT)
+        nu.set_block_state(sim, pos, state, nu.NOTIFY_ALL)
+        self.play_note(sim, pos, state)
+        return True
+
+    @staticmethod
+    def play_note(sim: Simulation, pos: BlockPos, state: BlockState) -> None:
+        """`playNote`: its block event, queued when the block above is air."""
+        if sim.world.get_block_state(*offset(pos, UP)).is_air:
+            piston.add_synced_block_event(sim.world, piston.BlockEvent(pos, state.block, 0, 0))
+
+
 register(("tnt",), Tnt())
+register(("note_block",), NoteBlock())
 register((dispenser.DISPENSER, "dropper"), Dispenser())
 register(tuple(PISTONS), Piston())

@@ -78,5 +78,7 @@ def behaviour(block: str) -> Behaviour:
 
 
 def is_usable(block: str) -> bool:
-    """Whether a player's click does something to the block (its behaviour overrides `on_use`)."""
-    return type(behaviour(block)).on_use is not Behaviour.on_use
+    """Whether a player's click does something to the block (its behaviour overrides `on_use`; iron doors and
+    trapdoors, whose `onUse` passes, excepted)."""
+    b = behaviour(block)
+    return type(b).on_use is not Behaviour.on_use and getattr(b, "usable", True)

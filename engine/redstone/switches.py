@@ -105,7 +105,23 @@ class RedstoneBlock(Behaviour):
         return REDSTONE_MAX_POWER
 
 
+class Target(Behaviour):
+    """`TargetBlock`: the power its last hit set, until its scheduled tick clears it (projectile hits are not
+    simulated: a scene sets `power`, which stays)."""
+
+    def emits_redstone_power(self, state: BlockState) -> bool:
+        return True
+
+    def get_weak_redstone_power(self, world: World, state: BlockState, pos: BlockPos, direction: Direction) -> int:
+        return int(state.get("power"))
+
+    def scheduled_tick(self, sim: Simulation, state: BlockState, pos: BlockPos) -> None:
+        if state.get("power") != "0":
+            nu.set_block_state(sim, pos, state.with_("power", 0), nu.NOTIFY_ALL)
+
+
 register(("lever",), Lever())
+register(("target",), Target())
 register(STONE_BUTTONS, Button(wooden=False))
 register(WOODEN_BUTTONS, Button(wooden=True))
 register(("redstone_block",), RedstoneBlock())

@@ -479,7 +479,7 @@ def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
     if do == "use":
         block = world.get_block_state(*at).block
         if not is_usable(block):
-            raise ctx.fail(f"{key}.at", f"{block} at {list(at)} cannot be used (usable: levers, buttons, "
+            raise ctx.fail(f"{key}.at", f"{block} at {list(at)} cannot be used (usable: levers, buttons, note blocks, "
                                         "repeaters, comparators, redstone wire, wooden doors, trapdoors, fence gates)")
         return ScheduledAction(tick, phase, do, {"at": list(at)}, partial(actions.use_block, at=at))
     if do in ("shulker_open", "shulker_close"):

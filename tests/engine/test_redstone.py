@@ -306,3 +306,78 @@ def test_comparator_subtract_mode_takes_the_side_input_off() -> None:
     changes(sim, 6)
     assert int(sim.world.get_block_state(1, 1, 1).get("power")) == 12
     assert int(sim.world.get_block_state(2, 1, 0).get("power")) == 3
+
+
+# --- observers, rails, doors, note blocks, targets ---
+def test_observer_gives_a_two_tick_pulse_two_ticks_after_the_block_it_faces_changes() -> None:
+    """ObserverBlock.getStateForNeighborUpdate: a shape update from the faced block schedules(pos, this, 2);
+    scheduledTick powers it and schedules 2 more, then unpowers it. Stone set in front in tick 3: on in 5, off 7."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "observer[facing=east]")
+                          + block((-1, 1, 0), "redstone_lamp")
+                          + action(3, "set_block", (1, 1, 0), block="minecraft:stone"))
+    log = changes(sim, 14)
+    assert ticks_when(log, (0, 1, 0), "powered=true") == [3 + 2]
+    assert ticks_when(log, (0, 1, 0), "powered=false") == [3 + 2 + 2]
+    assert ticks_when(log, (-1, 1, 0), "lit=true") == [5]
+    assert ticks_when(log, (-1, 1, 0), "lit=false") == [7 + 4]
+
+
+def test_powered_rail_passes_power_eight_rails_on() -> None:
+    """PoweredRailBlock.isPoweredByOtherRails: the rails after a powered one count up to distance 8
+    (distance >= 8 → false): the lever's rail and the next 8 are powered, the 10th and 11th not."""
+    sim = load_scene_text(FLOOR + block((-1, 1, 0), "lever[face=floor]")
+                          + "\n[[blocks]]\nfrom = [0, 1, 0]\nto = [10, 1, 0]\n"
+                          + "block = \"minecraft:powered_rail[shape=east_west]\"\n"
+                          + action(1, "use", (-1, 1, 0)))
+    sim.tick()
+    assert [sim.world.get_block_state(x, 1, 0).get("powered") for x in range(11)] == ["true"] * 9 + ["false"] * 2
+
+
+def test_use_opens_both_halves_of_a_wooden_door_and_power_opens_a_trapdoor() -> None:
+    """DoorBlock.onUse cycles OPEN (flags 10); the upper half copies it (getStateForNeighborUpdate).
+    TrapdoorBlock.neighborUpdate: powered → open and powered (flags 2)."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "oak_door[half=lower]") + block((0, 2, 0), "oak_door[half=upper]")
+                          + block((2, 1, 0), "oak_trapdoor") + block((3, 1, 0), "lever[face=floor]")
+                          + action(2, "use", (0, 1, 0)) + action(2, "use", (3, 1, 0)))
+    log = changes(sim, 2)
+    assert ticks_when(log, (0, 1, 0), "open=true") == [2] and ticks_when(log, (0, 2, 0), "open=true") == [2]
+    assert sim.world.get_block_state(2, 1, 0).get("open") == "true"
+
+
+def test_iron_door_cannot_be_used() -> None:
+    with pytest.raises(SceneError, match="iron_door at"):
+        load_scene_text(FLOOR + block((0, 1, 0), "iron_door[half=lower]") + action(1, "use", (0, 1, 0)))
+
+
+def test_note_block_follows_power_and_a_use_cycles_its_note() -> None:
+    """NoteBlock.neighborUpdate: powered follows the power (flags 3); onUse: note + 1 (flags 3)."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "note_block[note=24]") + block((1, 1, 0), "lever[face=floor]")
+                          + action(2, "use", (1, 1, 0)) + action(3, "use", (0, 1, 0)))
+    log = changes(sim, 3)
+    assert [(t, fr.split("note=")[1][:2], to.split("note=")[1][:2]) for t, p, fr, to, _, _ in log if p == (0, 1, 0)] \
+        == [(2, "24", "24"), (3, "24", "0,")]
+    assert sim.world.get_block_state(0, 1, 0).get("powered") == "true"
+
+
+def test_target_block_gives_its_power_to_a_wire() -> None:
+    """TargetBlock.getWeakRedstonePower: its power property; a wire set beside it takes that level."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "target[power=5]")
+                          + action(1, "set_block", (1, 1, 0), block="minecraft:redstone_wire"))
+    sim.tick()
+    assert sim.world.get_block_state(1, 1, 0).get("power") == "5"
+
+
+def test_stages_trace_carries_the_redstone_record(tmp_path) -> None:
+    """`--stages`: each line has `redstone` with the scheduled ticks run (pos, block, priority, order), the
+    neighbour updates in order and the wire power changes (interfaces.md)."""
+    from viewer.cli import trace_lines
+    path = tmp_path / "r.toml"
+    path.write_text(FLOOR + block((0, 1, 0), "lever[face=floor]") + block((1, 1, 0), "redstone_wire")
+                    + block((2, 1, 0), "repeater[facing=west]") + action(1, "use", (0, 1, 0)))
+    lines = list(trace_lines(str(path), 3, True, None))
+    assert lines[1]["redstone"]["wire_power"] == [{"pos": [1, 1, 0], "from": 0, "to": 15}]
+    assert lines[1]["redstone"]["neighbor_updates"][0] == {"from": [0, 1, 0], "to": [-1, 1, 0], "block": "air",
+                                                           "source": "lever"}
+    assert lines[3]["redstone"]["scheduled_ticks"] == [{"pos": [2, 1, 0], "block": "repeater", "priority": "high",
+                                                        "order": 0}]
+    assert "redstone" not in next(trace_lines(str(path), 0, False, None))
