@@ -139,7 +139,8 @@ class Simulation:
                                  "mode": mode, "fire": fire}
         if self.explosion_step is not None:
             options = {} if mode == "break" and not fire else {"mode": mode, "fire": fire}
-            event.update(self.explosion_step(self, source, center, power, rec, **options))
+            with self.world.caused_by("explosion"):
+                event.update(self.explosion_step(self, source, center, power, rec, **options))
         self.emit(event)
 
     def drop_item_of(self, entity: Entity, state) -> None:

@@ -381,3 +381,57 @@ def test_stages_trace_carries_the_redstone_record(tmp_path) -> None:
     assert lines[3]["redstone"]["scheduled_ticks"] == [{"pos": [2, 1, 0], "block": "repeater", "priority": "high",
                                                         "order": 0}]
     assert "redstone" not in next(trace_lines(str(path), 0, False, None))
+
+
+# --- the bundled scenes (scenes/redstone_*.toml) ---
+def scene_changes(name: str, ticks: int):
+    from engine.tick.scene import load_scene
+    from tests.engine.test_scenes import SCENES_DIR
+    sim = load_scene(SCENES_DIR / f"{name}.toml")
+    return sim, changes(sim, ticks)
+
+
+def test_dispenser_cannon_scene_fires_propellant_then_projectile() -> None:
+    """Button in tick 1 → wire → dispenser (facing up): 4-tick delay → TNT on top of it in tick 5; the repeater
+    (delay 2 → 4 ticks) powers the second dispenser in tick 5, which fires 4 ticks later (tick 9). Each TNT
+    explodes on the 80th decrement of its fuse, counted from the tick it appears: 5 + 79 and 9 + 79."""
+    from engine.tick.scene import load_scene
+    from tests.engine.test_scenes import SCENES_DIR
+    sim = load_scene(SCENES_DIR / "redstone_dispenser_cannon.toml")
+    appeared, exploded = {}, {}
+    for _ in range(90):
+        record = sim.tick()
+        for e in sim.reported_entities():
+            if e.TYPE == "minecraft:tnt":
+                appeared.setdefault(e.id, record.tick)
+        for ev in record.events:
+            if ev["kind"] == "explosion":
+                exploded[ev["source"]] = record.tick
+    tnts = sorted(appeared)
+    assert [appeared[i] for i in tnts] == [5, 9]
+    assert [exploded[i] for i in tnts] == [5 + 79, 9 + 79]
+
+
+def test_repeater_clock_scene_has_a_period_of_16_ticks() -> None:
+    """Half period: the torch's 2 ticks plus three repeaters of delay 1 (2 each) = 8; started by the stone set in
+    tick 1, the torch goes off in 1 + 8, on in 17, off in 25, ..."""
+    _, log = scene_changes("redstone_repeater_clock", 60)
+    assert ticks_when(log, (0, 1, 1), "lit=false") == [9, 25, 41, 57]
+    assert ticks_when(log, (0, 1, 1), "lit=true") == [17, 33, 49]
+
+
+def test_bud_tnt_line_scene_primes_eight_tnt_in_x_order_in_one_tick() -> None:
+    """Each removed TNT (removeBlock, flags 3) updates the next, which is powered (a redstone block above) and
+    primes: all eight in tick 1, ids following x."""
+    sim, log = scene_changes("redstone_bud_tnt_line", 1)
+    assert [p for _, p, _, to, _, _ in log if to == "minecraft:air"] == [(x, 1, 0) for x in range(8)]
+    tnts = sorted((e.id, e) for e in sim.entities if e.TYPE == "minecraft:tnt")
+    assert [int(e.pos.x // 1) for _, e in tnts] == list(range(8))
+
+
+def test_piston_quasi_connectivity_scene_extends_only_when_updated() -> None:
+    """Powered at its block above from tick 2, the piston moves only when the stone set beside it in tick 10
+    updates it; it retracts when the stone removed in tick 30 updates it (the redstone block is gone since 20)."""
+    _, log = scene_changes("redstone_piston_quasi_connectivity", 35)
+    assert ticks_when(log, (1, 1, 0), "moving_piston") == [10]
+    assert ticks_when(log, (0, 1, 0), "moving_piston") == [30]
