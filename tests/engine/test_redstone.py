@@ -435,3 +435,28 @@ def test_piston_quasi_connectivity_scene_extends_only_when_updated() -> None:
     _, log = scene_changes("redstone_piston_quasi_connectivity", 35)
     assert ticks_when(log, (1, 1, 0), "moving_piston") == [10]
     assert ticks_when(log, (0, 1, 0), "moving_piston") == [30]
+
+
+# --- pistons' own block changes ---
+def test_block_pushed_into_an_observers_view_pulses_it() -> None:
+    """PistonBlock.move sets a moving_piston at each destination with flags 68 (no FORCE_STATE: shape updates
+    run), so the observer watching the destination schedules its tick: lever in tick 3 → extend event in tick 4's
+    block-event phase → powered in 4 + 2, unpowered in 4 + 4."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "piston[facing=east]") + block((1, 1, 0), "stone")
+                          + block((2, 1, 1), "observer[facing=north]") + block((-1, 1, 0), "lever[face=floor]")
+                          + action(3, "use", (-1, 1, 0)))
+    log = changes(sim, 10)
+    assert ticks_when(log, (2, 1, 0), "moving_piston") == [4]
+    assert ticks_when(log, (2, 1, 1), "powered=true") == [6]
+    assert ticks_when(log, (2, 1, 1), "powered=false") == [8]
+
+
+def test_a_pushed_block_leaving_updates_a_budded_tnt_beside_its_old_cell() -> None:
+    """PistonBlock.move ends with updateNeighborsAlways around each moved block's old position: the TNT beside
+    it, powered by the redstone block above since load but never updated, primes in the extend's tick (4)."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "piston[facing=east]") + block((1, 1, 0), "stone")
+                          + block((1, 1, 1), "tnt") + block((1, 2, 1), "redstone_block")
+                          + block((-1, 1, 0), "lever[face=floor]") + action(3, "use", (-1, 1, 0)))
+    log = changes(sim, 5)
+    assert [(t, phase, cause) for t, p, _, to, phase, cause in log if p == (1, 1, 1)] == \
+        [(4, "block_events", "neighbor_update")]
