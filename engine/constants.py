@@ -641,3 +641,8 @@ MAX_UPDATE_DEPTH = 512              # World.setBlockState(pos, state, flags): ma
 MAX_SCHEDULED_TICKS = 65536         # ServerTickScheduler.tick: at most 65536 ticks taken per game tick
 POWERED_RAIL_REACH = 8              # PoweredRailBlock.isPoweredByOtherRails: distance >= 8 → false
 NOTE_COUNT = 25                     # Properties.NOTE: 0..24, cycled by NoteBlock.onUse
+PRESSURE_PLATE_BOX = (0.125, 0.0, 0.125, 0.875, 0.25, 0.875)  # AbstractPressurePlateBlock.BOX (double)
+PRESSURE_PLATE_TICK_RATE = 20       # AbstractPressurePlateBlock.getTickRate: re-checked 20 ticks after a press
+WEIGHTED_PLATE_TICK_RATE = 10       # WeightedPressurePlateBlock.getTickRate
+LIGHT_PLATE_WEIGHT = 15             # Blocks.LIGHT_WEIGHTED_PRESSURE_PLATE: weight 15
+HEAVY_PLATE_WEIGHT = 150            # Blocks.HEAVY_WEIGHTED_PRESSURE_PLATE: weight 150

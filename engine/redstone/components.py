@@ -6,6 +6,7 @@ from engine.redstone import (  # noqa: F401
     gates,
     lamp,
     observer,
+    plates,
     rails,
     repeater,
     switches,

@@ -460,3 +460,48 @@ def test_a_pushed_block_leaving_updates_a_budded_tnt_beside_its_old_cell() -> No
     log = changes(sim, 5)
     assert [(t, phase, cause) for t, p, _, to, phase, cause in log if p == (1, 1, 1)] == \
         [(4, "block_events", "neighbor_update")]
+
+
+# --- pressure plates ---
+def entity(kind: str, pos: tuple[float, float, float]) -> str:
+    """An entity at `pos`; an item starts in the air (ItemEntity.tick moves a resting item only every 4th tick,
+    and checkBlockCollision runs in Entity.move)."""
+    on_ground = str(kind != "item").lower()
+    return f"\n[[entities]]\ntype = \"minecraft:{kind}\"\npos = {list(pos)}\non_ground = {on_ground}\n"
+
+
+@pytest.mark.parametrize(("plate", "kind", "pressed"), [
+    ("oak_pressure_plate", "armor_stand", True), ("oak_pressure_plate", "item", True),
+    ("stone_pressure_plate", "armor_stand", True), ("stone_pressure_plate", "item", False)])
+def test_pressure_plate_pressed_by_the_entities_its_kind_counts(plate: str, kind: str, pressed: bool) -> None:
+    """PressurePlateBlock.getRedstoneOutput: wooden plates (EVERYTHING) count any entity in the plate's box,
+    stone ones (MOBS) living entities only; the entity's checkBlockCollision in tick 1 presses it, and the lamp
+    beside it lights in that tick."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), plate) + block((1, 1, 0), "redstone_lamp")
+                          + entity(kind, (0.5, 1.0, 0.5)))
+    log = changes(sim, 3)
+    assert ticks_when(log, (0, 1, 0), "powered=true") == ([1] if pressed else [])
+    assert ticks_when(log, (1, 1, 0), "lit=true") == ([1] if pressed else [])
+
+
+def test_pressed_plate_is_checked_again_every_20_ticks() -> None:
+    """AbstractPressurePlateBlock.updatePlateState schedules a tick getTickRate() = 20 later while pressed; the
+    scheduled tick checks again (and schedules again while the armor stand stays): ticks 21 and 41."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "stone_pressure_plate") + entity("armor_stand", (0.5, 1.0, 0.5)))
+    sim.trace_enabled = True
+    ran = [r.tick for r in (sim.tick() for _ in range(45)) for t in r.redstone["scheduled_ticks"]
+           if t["block"] == "stone_pressure_plate"]
+    assert ran == [21, 41]
+    assert sim.world.get_block_state(0, 1, 0).get("powered") == "true"
+
+
+def test_weighted_plate_power_is_the_entity_count_over_its_weight() -> None:
+    """WeightedPressurePlateBlock.getRedstoneOutput: ceil(min(n, weight) / weight × 15F); light (gold) weight 15:
+    3 items give 3; heavy (iron) weight 150: 3 items give ceil(0.3) = 1."""
+    items = "".join(entity("item", (0.5 + dx, 1.0, 0.5)) for dx in (-0.2, 0.0, 0.2))
+    light = load_scene_text(FLOOR + block((0, 1, 0), "light_weighted_pressure_plate") + items)
+    heavy = load_scene_text(FLOOR + block((0, 1, 0), "heavy_weighted_pressure_plate") + items)
+    light.tick()
+    heavy.tick()
+    assert light.world.get_block_state(0, 1, 0).get("power") == "3"
+    assert heavy.world.get_block_state(0, 1, 0).get("power") == "1"
