@@ -137,11 +137,11 @@ class Simulation:
                                  "source": source.id if source is not None else None,
                                  "source_type": source_name or (source.TYPE if source is not None else None),
                                  "mode": mode, "fire": fire}
+        self.emit(event)                 # before the `block_changed` events of the blocks it destroys
         if self.explosion_step is not None:
             options = {} if mode == "break" and not fire else {"mode": mode, "fire": fire}
             with self.world.caused_by("explosion"):
                 event.update(self.explosion_step(self, source, center, power, rec, **options))
-        self.emit(event)
 
     def drop_item_of(self, entity: Entity, state) -> None:
         """`Entity.dropItem(block)`: an item of the block at the entity's position."""
