@@ -91,6 +91,7 @@ def take_item(sim: Simulation, pos: BlockPos) -> str | None:
                               "and vanilla fires a slot picked by an unseeded Random")
     item = kinds.pop()
     dispenser.take_item(world, pos)
+    nu.update_comparators(sim, pos)          # BlockEntity.markDirty: the comparators reading it update
     return item
 
 

@@ -12,7 +12,6 @@ from engine.geometry.box import BlockPos
 from engine.influences import dispenser, fishing, piston, shulker_box
 from engine.redstone import neighbor_updates as nu
 from engine.redstone.registry import behaviour
-from engine.world import blocks
 
 if TYPE_CHECKING:
     from engine.tick.simulation import Simulation
@@ -54,15 +53,18 @@ def use_shulker_box(sim: Simulation, at: BlockPos, opening: bool) -> None:
 def fire_dispenser(sim: Simulation, at: BlockPos, item: str, from_contents: bool) -> None:
     """`DispenserBlock.scheduledTick`: the dispenser fires `item` (engine.influences.dispenser); from its
     contents, one is taken from a stack, and an empty dispenser fires nothing."""
-    if from_contents and not dispenser.take_item(sim.world, at):
-        return
+    if from_contents:
+        if not dispenser.take_item(sim.world, at):
+            return
+        nu.update_comparators(sim, at)        # BlockEntity.markDirty: the comparators reading it update
     dispenser.dispense(sim, at, item)
 
 
 def prime_tnt(sim: Simulation, at: BlockPos, angle: float | None, fuse: int) -> None:
-    """`TntBlock.primeTnt` then `removeBlock`: the entity first (it draws the world Random)."""
+    """`TntBlock.primeTnt` then `removeBlock` (flags 3: the neighbours are updated): the entity first (it draws
+    the world Random)."""
     sim.add_entity(prime_from_block(sim, *at, angle=angle, fuse=fuse))
-    sim.world.set_block_state(*at, blocks.AIR)
+    nu.remove_block(sim, at)
 
 
 def attack(sim: Simulation, entity_id: int, amount: float) -> None:

@@ -505,3 +505,18 @@ def test_weighted_plate_power_is_the_entity_count_over_its_weight() -> None:
     heavy.tick()
     assert light.world.get_block_state(0, 1, 0).get("power") == "3"
     assert heavy.world.get_block_state(0, 1, 0).get("power") == "1"
+
+
+def test_comparator_follows_a_dispenser_emptied_by_firing() -> None:
+    """Taking an item marks the dispenser's block entity dirty (BlockEntity.markDirty → World.updateComparators),
+    so the comparator behind it schedules its update (delay 2): set up in tick 1 (output 1 in tick 3), the
+    button in tick 5 fires the last TNT in tick 9, and the comparator turns off in tick 11."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "dispenser[facing=up]")
+                          + "items = [{slot = 0, id = \"minecraft:tnt\", count = 1}]\n"
+                          + block((1, 1, 0), "comparator[facing=west]")
+                          + block((0, 1, -1), "stone_button[face=floor,facing=north]")
+                          + action(1, "set_block", (1, 1, 1), block="minecraft:stone")
+                          + action(5, "use", (0, 1, -1)))
+    log = changes(sim, 12)
+    assert ticks_when(log, (1, 1, 0), "powered=true") == [3]
+    assert ticks_when(log, (1, 1, 0), "powered=false") == [11]
