@@ -17,9 +17,12 @@ __all__ = ["BY_NAME", "DOWN", "EAST", "HORIZONTAL", "NEIGHBOR_ORDER", "NORTH", "
            "VALUES", "VERTICAL", "WEST", "Direction", "offset"]
 
 
+_OFFSETS = tuple(d.offset for d in VALUES)             # by Direction.id
+
+
 def offset(pos: BlockPos, d: Direction, n: int = 1) -> BlockPos:
     """`BlockPos.offset(direction, n)`."""
-    ox, oy, oz = d.offset
+    ox, oy, oz = _OFFSETS[d.id]
     return (pos[0] + ox * n, pos[1] + oy * n, pos[2] + oz * n)
 
 

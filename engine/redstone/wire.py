@@ -4,6 +4,7 @@ neighbours in the iteration order of the `HashSet` it collects them in (`engine.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 WIRE = "redstone_wire"
 NONE, SIDE, CONNECTED_UP = "none", "side", "up"      # WireConnection
+UPDATE_ORDER_CACHE = 65536                           # positions whose update order is kept (a cache bound)
 
 
 def is_connected(connection: str) -> bool:
@@ -152,9 +154,8 @@ class RedstoneWire(Behaviour):
             if sim.redstone_log is not None:
                 sim.redstone_log["wire_power"].append({"pos": list(pos), "from": int(state.get("power")),
                                                        "to": level})
-        cells = [pos, *(offset(pos, d) for d in VALUES)]
-        for i in hash_set_order(np.array(cells, dtype=np.int64)):
-            nu.update_neighbors_always(sim, cells[i], WIRE)
+        for cell in update_order(pos):
+            nu.update_neighbors_always(sim, cell, WIRE)
 
     def received_power(self, world: World, pos: BlockPos) -> int:
         """`RedstoneWireBlock.getReceivedRedstonePower`: the power from non-wire neighbours, or one less than the
@@ -250,6 +251,14 @@ class RedstoneWire(Behaviour):
                     power.is_solid_block(sim.world.get_block_state(*at)):
                 nu.update_neighbors_except(sim, at, WIRE, d.opposite)
         return True
+
+
+@lru_cache(maxsize=UPDATE_ORDER_CACHE)
+def update_order(pos: BlockPos) -> tuple[BlockPos, ...]:
+    """The wire's position and its six neighbours (added in `Direction.values()` order) in the iteration order of
+    the `HashSet` that `update` collects them in."""
+    cells = [pos, *(offset(pos, d) for d in VALUES)]
+    return tuple(cells[i] for i in hash_set_order(np.array(cells, dtype=np.int64)))
 
 
 def _default(state: BlockState) -> BlockState:
