@@ -244,6 +244,12 @@ def _pressure_plate(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation
     on_entity_collision(state, pos, e, sim)
 
 
+def _detector_rail(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+    """`DetectorRailBlock.onEntityCollision` (engine.redstone.rails)."""
+    from engine.redstone.rails import on_entity_collision
+    on_entity_collision(state, pos, e, sim)
+
+
 _COLLISION_HANDLERS = {
     "cobweb": _cobweb,
     "fire": _fire,
@@ -254,6 +260,7 @@ _COLLISION_HANDLERS = {
     "honey_block": _honey_block,
     "end_portal": _end_portal,
     **dict.fromkeys(phys.PRESSURE_PLATES, _pressure_plate),
+    "detector_rail": _detector_rail,
 }
 
 

@@ -1,18 +1,22 @@
 """`PoweredRailBlock` (powered and activator rails): powered by redstone, or through up to 8 rails of its kind in
-line with it that are powered and receive power (`isPoweredByOtherRails`). The minecart code reads `powered`."""
+line with it that are powered and receive power (`isPoweredByOtherRails`); `DetectorRailBlock`, powered by a
+minecart on it. The minecart code reads `powered`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.constants import POWERED_RAIL_REACH
+from engine.constants import DETECTOR_RAIL_INSET, DETECTOR_RAIL_TICK_RATE, POWERED_RAIL_REACH, REDSTONE_MAX_POWER
+from engine.geometry.box import Box
 from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
 from engine.redstone.directions import DOWN, UP, offset
 from engine.redstone.registry import Behaviour, register
 
 if TYPE_CHECKING:
+    from engine.entities.entity import Entity
     from engine.geometry.box import BlockPos
+    from engine.redstone.directions import Direction
     from engine.tick.simulation import Simulation
     from engine.world.blocks import BlockState
     from engine.world.world import World
@@ -74,4 +78,54 @@ class PoweredRail(Behaviour):
         self.update_block_state(sim, state, pos)
 
 
+class DetectorRail(Behaviour):
+    """`DetectorRailBlock`: powered while a minecart is in its detection box (the cell inset by 0.2, its top 0.2
+    lower), checked when a cart's `checkBlockCollision` touches it and every 20 ticks while powered. The shape
+    updates of the rails beside it (`updateNearbyRails`) and its comparator output (carts with an inventory) are not
+    simulated."""
+
+    def emits_redstone_power(self, state: BlockState) -> bool:
+        return True
+
+    def get_weak_redstone_power(self, world: World, state: BlockState, pos: BlockPos, direction: Direction) -> int:
+        return REDSTONE_MAX_POWER if state.get("powered") == "true" else 0
+
+    def get_strong_redstone_power(self, world: World, state: BlockState, pos: BlockPos, direction: Direction) -> int:
+        return REDSTONE_MAX_POWER if state.get("powered") == "true" and direction == UP else 0
+
+    def on_entity_collision(self, sim: Simulation, state: BlockState, pos: BlockPos) -> None:
+        if state.get("powered") != "true":
+            self.update_powered_status(sim, pos, state)
+
+    def scheduled_tick(self, sim: Simulation, state: BlockState, pos: BlockPos) -> None:
+        if state.get("powered") == "true":
+            self.update_powered_status(sim, pos, state)
+
+    def update_powered_status(self, sim: Simulation, pos: BlockPos, state: BlockState) -> None:
+        """`updatePoweredStatus`: a change is written (flags 3) and notified around the rail and below it; while a
+        cart is there, a tick 20 later; then the comparators around it."""
+        from engine.entities.minecart import AbstractMinecart
+        world = sim.world
+        powered = state.get("powered") == "true"
+        x, y, z = pos
+        inset = DETECTOR_RAIL_INSET
+        box = Box(x + inset, y, z + inset, x + 1 - inset, y + 1 - inset, z + 1 - inset)
+        carts = bool(world.get_entities(None, box, lambda e: isinstance(e, AbstractMinecart)))
+        if carts != powered:
+            nu.set_block_state(sim, pos, state.with_("powered", carts), nu.NOTIFY_ALL)
+            nu.update_neighbors_always(sim, pos, state.block)
+            nu.update_neighbors_always(sim, offset(pos, DOWN), state.block)
+        if carts:
+            world.block_ticks.schedule(world.game_time, pos, state.block, DETECTOR_RAIL_TICK_RATE)
+        nu.update_comparators(sim, pos)
+
+
+def on_entity_collision(state: BlockState, pos: BlockPos, entity: Entity, sim: Simulation) -> None:
+    """The `onEntityCollision` handler `checkBlockCollision` calls for a detector rail."""
+    with sim.world.caused_by("entity"):
+        DETECTOR.on_entity_collision(sim, state, pos)
+
+
+DETECTOR = DetectorRail()
 register(("powered_rail", "activator_rail"), PoweredRail())
+register(("detector_rail",), DETECTOR)

@@ -520,3 +520,19 @@ def test_comparator_follows_a_dispenser_emptied_by_firing() -> None:
     log = changes(sim, 12)
     assert ticks_when(log, (1, 1, 0), "powered=true") == [3]
     assert ticks_when(log, (1, 1, 0), "powered=false") == [11]
+
+
+def test_detector_rail_is_powered_while_a_minecart_is_on_it() -> None:
+    """DetectorRailBlock.onEntityCollision (a cart's checkBlockCollision) → updatePoweredStatus: a cart in the
+    detection box powers it (flags 3) and the lamp beside it lights in tick 1; the cart rolls on east, and the
+    check scheduled 20 ticks later (schedule(pos, this, 20)) unpowers it in tick 21, the lamp 4 ticks after."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "detector_rail[shape=east_west]")
+                          + "\n[[blocks]]\nfrom = [1, 1, 0]\nto = [12, 1, 0]\n"
+                          + "block = \"minecraft:rail[shape=east_west]\"\n"
+                          + block((0, 1, 1), "redstone_lamp")
+                          + "\n[[entities]]\ntype = \"minecart\"\npos = [0.5, 1.0625, 0.5]\nmotion = [0.2, 0.0, 0.0]\n")
+    log = changes(sim, 30)
+    assert ticks_when(log, (0, 1, 0), "powered=true") == [1]
+    assert ticks_when(log, (0, 1, 0), "powered=false") == [21]
+    assert ticks_when(log, (0, 1, 1), "lit=true") == [1]
+    assert ticks_when(log, (0, 1, 1), "lit=false") == [21 + 4]
