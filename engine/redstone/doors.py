@@ -24,6 +24,9 @@ class Door(Behaviour):
     def __init__(self, usable: bool) -> None:
         self.usable = usable                      # Material.METAL (iron doors) passes
 
+    def is_usable(self) -> bool:
+        return self.usable
+
     def on_use(self, sim: Simulation, state: BlockState, pos: BlockPos) -> bool:
         if not self.usable:
             return False
@@ -54,7 +57,10 @@ class Door(Behaviour):
 
 class Trapdoor(Behaviour):
     def __init__(self, usable: bool) -> None:
-        self.usable = usable
+        self.usable = usable                      # Material.METAL (iron trapdoors) passes
+
+    def is_usable(self) -> bool:
+        return self.usable
 
     def on_use(self, sim: Simulation, state: BlockState, pos: BlockPos) -> bool:
         if not self.usable:

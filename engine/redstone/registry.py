@@ -54,6 +54,10 @@ class Behaviour:
         """`AbstractBlock.onUse` with an empty hand: whether the block reacted (false: `ActionResult.PASS`)."""
         return False
 
+    def is_usable(self) -> bool:
+        """Whether a player's click can do something to the block (it overrides `on_use`)."""
+        return type(self).on_use is not Behaviour.on_use
+
     def has_comparator_output(self, state: BlockState) -> bool:
         """`AbstractBlock.hasComparatorOutput`."""
         return False
@@ -78,7 +82,5 @@ def behaviour(block: str) -> Behaviour:
 
 
 def is_usable(block: str) -> bool:
-    """Whether a player's click does something to the block (its behaviour overrides `on_use`; iron doors and
-    trapdoors, whose `onUse` passes, excepted)."""
-    b = behaviour(block)
-    return type(b).on_use is not Behaviour.on_use and getattr(b, "usable", True)
+    """Whether a player's click can do something to the block."""
+    return behaviour(block).is_usable()

@@ -64,10 +64,6 @@ class ServerTickScheduler:
         """`isTicking`: taken for this game tick and not yet run (`currentTickActions` holds it)."""
         return (pos, block) in self._current
 
-    def pending(self) -> list[ScheduledTick]:
-        """The scheduled ticks not yet run, in the order they will run."""
-        return sorted(self._ordered)
-
     def tick(self, sim: Simulation) -> list[ScheduledTick]:
         """`ServerTickScheduler.tick`: take the ticks due (at most 65536) out of the schedule, then run them in
         order; a tick runs `scheduledTick` only if its block is still there (`ServerWorld.tickBlock`). Ticks
