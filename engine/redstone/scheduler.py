@@ -57,6 +57,10 @@ class ServerTickScheduler:
         heapq.heappush(self._ordered, ScheduledTick(world_time + delay, priority, self._next_id, pos, block))
         self._next_id += 1
 
+    def __len__(self) -> int:
+        """The number of scheduled ticks not yet run."""
+        return len(self._ordered)
+
     def is_scheduled(self, pos: BlockPos, block: str) -> bool:
         return (pos, block) in self._keys
 

@@ -81,6 +81,10 @@ def _check_writable(sim: Simulation) -> None:
     if world.block_events:
         raise SceneWriteError(f"tick {sim.tick_count}: piston block events are queued; a scene cannot hold them "
                               "(save a tick earlier or later)")
+    if len(world.block_ticks) or world.torch_burnouts or any(world.comparator_outputs.values()):
+        raise SceneWriteError(f"tick {sim.tick_count}: redstone is under way (scheduled block ticks, a torch's "
+                              "burnout record or a comparator's output); a scene cannot hold it (save when it is at "
+                              "rest)")
     for be in [*world.block_entities.ticking, *world.block_entities.pending]:
         if be.removed:
             continue

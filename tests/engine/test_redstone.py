@@ -536,3 +536,16 @@ def test_detector_rail_is_powered_while_a_minecart_is_on_it() -> None:
     assert ticks_when(log, (0, 1, 0), "powered=false") == [21]
     assert ticks_when(log, (0, 1, 1), "lit=true") == [1]
     assert ticks_when(log, (0, 1, 1), "lit=false") == [21 + 4]
+
+
+def test_writing_a_scene_while_redstone_is_under_way_is_refused_in_one_line(tmp_path) -> None:
+    """A scene cannot hold scheduled block ticks: a running clock is refused; at tick 0 it writes."""
+    from engine.tick.scene import load_scene
+    from engine.tick.scene_writer import SceneWriteError, write_scene
+    from tests.engine.test_scenes import SCENES_DIR
+    sim = load_scene(SCENES_DIR / "redstone_repeater_clock.toml")
+    write_scene(sim, tmp_path / "at_0.toml")
+    for _ in range(5):
+        sim.tick()
+    with pytest.raises(SceneWriteError, match="tick 5: redstone is under way"):
+        write_scene(sim, tmp_path / "at_5.toml")
