@@ -648,3 +648,4 @@ LIGHT_PLATE_WEIGHT = 15             # Blocks.LIGHT_WEIGHTED_PRESSURE_PLATE: weig
 HEAVY_PLATE_WEIGHT = 150            # Blocks.HEAVY_WEIGHTED_PRESSURE_PLATE: weight 150
 DETECTOR_RAIL_INSET = 0.2           # DetectorRailBlock.getCartDetectionBox: the cell inset by 0.2 (its top by 0.2)
 DETECTOR_RAIL_TICK_RATE = 20        # DetectorRailBlock.updatePoweredStatus: schedule(pos, this, 20) with a cart on it
+PIXELS_PER_BLOCK = 16.0             # Block.createCuboidShape: coordinates in sixteenths of a block

@@ -250,6 +250,12 @@ def _detector_rail(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation)
     on_entity_collision(state, pos, e, sim)
 
 
+def _wooden_button(state: BlockState, pos: BlockPos, e: Entity, sim: Simulation) -> None:
+    """`AbstractButtonBlock.onEntityCollision` (engine.redstone.switches)."""
+    from engine.redstone.switches import on_entity_collision
+    on_entity_collision(state, pos, e, sim)
+
+
 _COLLISION_HANDLERS = {
     "cobweb": _cobweb,
     "fire": _fire,
@@ -261,6 +267,7 @@ _COLLISION_HANDLERS = {
     "end_portal": _end_portal,
     **dict.fromkeys(phys.PRESSURE_PLATES, _pressure_plate),
     "detector_rail": _detector_rail,
+    **dict.fromkeys(phys.WOODEN_BUTTONS, _wooden_button),
 }
 
 

@@ -549,3 +549,21 @@ def test_writing_a_scene_while_redstone_is_under_way_is_refused_in_one_line(tmp_
         sim.tick()
     with pytest.raises(SceneWriteError, match="tick 5: redstone is under way"):
         write_scene(sim, tmp_path / "at_5.toml")
+
+
+def test_an_arrow_stuck_in_a_wooden_button_keeps_it_pressed() -> None:
+    """AbstractButtonBlock.onEntityCollision (a wooden button, in the arrow's checkBlockCollision) →
+    tryPowerWithProjectiles: pressed while a persistent projectile is in the outline box, checked again every
+    30 ticks (getPressTicks) while pressed: the arrow stuck in the wall behind the button keeps it down."""
+    sim = load_scene_text(FLOOR + block((3, 1, 0), "stone") + block((2, 1, 0), "oak_button[face=wall,facing=west]")
+                          + "\n[[entities]]\ntype = \"arrow\"\npos = [0.5, 1.3, 0.5]\nmotion = [1.0, 0.0, 0.0]\n")
+    sim.trace_enabled = True
+    log, checks = [], []
+    for _ in range(70):
+        record = sim.tick()
+        log += [(record.tick, tuple(e["pos"]), e["to"]) for e in record.events if e["kind"] == "block_changed"]
+        checks += [record.tick for t in record.redstone["scheduled_ticks"] if t["block"] == "oak_button"]
+    (pressed,) = [t for t, p, to in log if p == (2, 1, 0) and "powered=true" in to]
+    assert pressed <= 3
+    assert [t for t, p, to in log if p == (2, 1, 0) and "powered=false" in to] == []
+    assert checks == [pressed + 30, pressed + 60]
