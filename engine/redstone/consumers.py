@@ -14,7 +14,7 @@ from engine.influences.piston_block_entity import PISTONS
 from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
 from engine.redstone.directions import BY_NAME, UP, offset
-from engine.redstone.registry import Behaviour, register
+from engine.redstone.registry import Behaviour, behaviour, register
 from engine.tick.limits import SimulationLimit
 
 if TYPE_CHECKING:
@@ -107,6 +107,22 @@ class Piston(Behaviour):
             piston.try_move(sim, pos)
 
 
+class PistonHead(Behaviour):
+    """`PistonHeadBlock.neighborUpdate`: a head on its base (an extended piston of its type facing the same way, or
+    a moving piston facing so) passes a neighbour update on to the base, as if the base had received it."""
+
+    def neighbor_update(self, sim: Simulation, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        world = sim.world
+        facing = BY_NAME[state.get("facing")]
+        base_pos = offset(pos, facing.opposite)
+        base = world.get_block_state(*base_pos)
+        block = "piston" if state.get("type") == "normal" else "sticky_piston"
+        on_base = (base.block == block and base.get("extended") == "true") or base.block == "moving_piston"
+        if on_base and base.get("facing") == facing.name:
+            behaviour(base.block).neighbor_update(sim, base, base_pos, source, from_pos)
+
+
 class NoteBlock(Behaviour):
     """`NoteBlock.neighborUpdate`: on a rising edge it plays (a block event, queued when the block above is air),
     and `powered` follows the power (flags 3). The block event changes nothing in the world."""
@@ -135,6 +151,7 @@ class NoteBlock(Behaviour):
 
 
 register(("tnt",), Tnt())
+register(("piston_head",), PistonHead())
 register(("note_block",), NoteBlock())
 register((dispenser.DISPENSER, "dropper"), Dispenser())
 register(tuple(PISTONS), Piston())

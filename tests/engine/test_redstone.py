@@ -567,3 +567,18 @@ def test_an_arrow_stuck_in_a_wooden_button_keeps_it_pressed() -> None:
     assert pressed <= 3
     assert [t for t, p, to in log if p == (2, 1, 0) and "powered=false" in to] == []
     assert checks == [pressed + 30, pressed + 60]
+
+
+def test_an_update_at_a_piston_head_reaches_its_base() -> None:
+    """PistonHeadBlock.neighborUpdate passes the update on to its base. The piston, powered from above
+    (quasi-connectivity), extends when the stone set beside its base in tick 3 updates it; its power goes in
+    tick 10 (the redstone block removed two above updates nothing next to it); the stone set beside its head in
+    tick 12 updates the head, and the base retracts in that tick."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "piston[facing=east]")
+                          + action(2, "set_block", (0, 3, 0), block="minecraft:redstone_block")
+                          + action(3, "set_block", (0, 1, 1), block="minecraft:stone")
+                          + action(10, "remove_block", (0, 3, 0))
+                          + action(12, "set_block", (1, 1, 1), block="minecraft:stone"))
+    log = changes(sim, 15)
+    assert ticks_when(log, (1, 1, 0), "moving_piston") == [3]
+    assert ticks_when(log, (0, 1, 0), "moving_piston") == [12]
