@@ -4,9 +4,8 @@ they create are `engine.influences.piston_block_entity.PistonBlockEntity` ("B36"
 A piston is powered by redstone (`should_extend`, with quasi-connectivity; its neighbour updates run `tryMove`,
 engine.redstone.consumers), or by a scene's `piston_extend` / `piston_retract` actions, which add it to or take it
 from `World.powered` and call `PistonBlock.tryMove` as a neighbour update would. Block changes go through
-`engine.redstone.neighbor_updates.set_block_state` with vanilla's flags (neighbour and shape updates). Drops of
-broken blocks, the updates of a B36 placing its block (`PistonBlockEntity.finish`) and `Block.postProcessState`
-are not modelled.
+`engine.redstone.neighbor_updates.set_block_state` with vanilla's flags (neighbour and shape updates), and so
+does a B36 placing its block. Drops of broken blocks and `Block.postProcessState` are not modelled.
 """
 
 from __future__ import annotations
@@ -157,7 +156,7 @@ def on_synced_block_event(sim: Simulation, state: BlockState, pos: BlockPos, kin
     head_pos = _offset(pos, direction, 1)
     head = world.block_entities.get(head_pos)
     if isinstance(head, PistonBlockEntity):
-        head.finish(world)
+        head.finish(world, sim)
     moving = blocks.default_state("moving_piston").with_("facing", direction.name) \
         .with_("type", "sticky" if sticky else "normal")
     nu.set_block_state(sim, pos, moving, nu.NO_REDRAW | nu.FORCE_STATE)
@@ -172,7 +171,7 @@ def on_synced_block_event(sim: Simulation, state: BlockState, pos: BlockPos, kin
         if front_state.block == "moving_piston":
             be = world.block_entities.get(front)
             if isinstance(be, PistonBlockEntity) and be.facing == direction and be.extending:
-                be.finish(world)
+                be.finish(world, sim)
                 finished = True
         if not finished:
             if (kind != RETRACT or front_state.is_air

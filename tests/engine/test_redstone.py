@@ -582,3 +582,19 @@ def test_an_update_at_a_piston_head_reaches_its_base() -> None:
     log = changes(sim, 15)
     assert ticks_when(log, (1, 1, 0), "moving_piston") == [3]
     assert ticks_when(log, (0, 1, 0), "moving_piston") == [12]
+
+
+def test_a_pushed_redstone_block_primes_the_tnt_it_arrives_beside() -> None:
+    """PistonBlockEntity.tick places the pushed block with flags 67 (neighbours notified) once its progress,
+    +0.5F per tick from the extend event's tick, has reached 1: the extend event in tick 4 (lever in tick 3),
+    progress 0.5 and 1 in ticks 4 and 5, the redstone block placed in tick 6's block-entity phase, where the TNT
+    beside its new cell primes."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "piston[facing=east]") + block((1, 1, 0), "redstone_block")
+                          + block((2, 1, 1), "tnt") + block((-1, 1, 0), "lever[face=floor]")
+                          + action(3, "use", (-1, 1, 0)))
+    log = changes(sim, 7)
+    assert [(t, to, phase) for t, p, _, to, phase, _ in log if p == (2, 1, 0)] == \
+        [(4, "minecraft:moving_piston[facing=east,type=normal]", "block_events"),
+         (6, "minecraft:redstone_block", "block_entities")]
+    assert [(t, phase) for t, p, _, to, phase, _ in log if p == (2, 1, 1)] == [(6, "block_entities")]
+    assert [e.TYPE for e in sim.entities] == ["minecraft:tnt"]
