@@ -630,3 +630,30 @@ DISMOUNT_GAP = 9.999999747378752e-06       # getPassengerDismountOffset: (double
 SQUARE_ROOT_OF_TWO = f32(1.4142135)        # MathHelper.SQUARE_ROOT_OF_TWO: the boat's width × √2 (float)
 DISMOUNT_MAX_HEIGHT = 1.0                  # Dismounting.canDismountInBlock: a height below 1.0, not infinite
 DISMOUNT_CART_MAX_WIDTH = f32(1.0)         # AbstractMinecartEntity: Math.min(width, 1.0F) / 2.0F
+
+# --- redstone (1.16.5; engine/redstone): block tick delays in game ticks, power levels, update limits ---
+REDSTONE_MAX_POWER = 15             # int: the strongest signal (World.getReceivedRedstonePower stops at 15)
+STONE_BUTTON_PRESS_TICKS = 20       # AbstractButtonBlock.getPressTicks: wooden ? 30 : 20
+WOODEN_BUTTON_PRESS_TICKS = 30
+REDSTONE_TORCH_DELAY = 2            # RedstoneTorchBlock.neighborUpdate: schedule(pos, this, 2)
+TORCH_BURNOUT_TOGGLES = 8           # RedstoneTorchBlock.isBurnedOut: ++i >= 8 entries at this position ...
+TORCH_BURNOUT_WINDOW = 60           # ... scheduledTick drops entries older than 60 ticks (time - entry > 60L)
+TORCH_BURNOUT_RECOVERY = 160        # ... a torch that burns out ticks again 160 ticks later
+REPEATER_DELAY_FACTOR = 2           # RepeaterBlock.getUpdateDelayInternal: delay * 2
+REPEATER_MAX_DELAY = 4              # Properties.DELAY: 1..4, cycled by a player's use
+LAMP_OFF_DELAY = 4                  # RedstoneLampBlock.neighborUpdate: schedule(pos, this, 4) when it loses power
+DISPENSER_DELAY = 4                 # DispenserBlock.neighborUpdate: schedule(pos, this, 4) on a rising edge
+OBSERVER_DELAY = 2                  # ObserverBlock.scheduleTick: schedule(pos, this, 2)
+COMPARATOR_DELAY = 2                # ComparatorBlock.getUpdateDelayInternal: 2
+MAX_UPDATE_DEPTH = 512              # World.setBlockState(pos, state, flags): maxUpdateDepth 512
+MAX_SCHEDULED_TICKS = 65536         # ServerTickScheduler.tick: at most 65536 ticks taken per game tick
+POWERED_RAIL_REACH = 8              # PoweredRailBlock.isPoweredByOtherRails: distance >= 8 → false
+NOTE_COUNT = 25                     # Properties.NOTE: 0..24, cycled by NoteBlock.onUse
+PRESSURE_PLATE_BOX = (0.125, 0.0, 0.125, 0.875, 0.25, 0.875)  # AbstractPressurePlateBlock.BOX (double)
+PRESSURE_PLATE_TICK_RATE = 20       # AbstractPressurePlateBlock.getTickRate: re-checked 20 ticks after a press
+WEIGHTED_PLATE_TICK_RATE = 10       # WeightedPressurePlateBlock.getTickRate
+LIGHT_PLATE_WEIGHT = 15             # Blocks.LIGHT_WEIGHTED_PRESSURE_PLATE: weight 15
+HEAVY_PLATE_WEIGHT = 150            # Blocks.HEAVY_WEIGHTED_PRESSURE_PLATE: weight 150
+DETECTOR_RAIL_INSET = 0.2           # DetectorRailBlock.getCartDetectionBox: the cell inset by 0.2 (its top by 0.2)
+DETECTOR_RAIL_TICK_RATE = 20        # DetectorRailBlock.updatePoweredStatus: schedule(pos, this, 20) with a cart on it
+PIXELS_PER_BLOCK = 16.0             # Block.createCuboidShape: coordinates in sixteenths of a block

@@ -102,7 +102,11 @@ def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_
             if stages:
                 d["stages"] = [s.to_json() for s in record.stages_of(e.id)] if record else []
             entities.append(d)
-        return {"tick": sim.tick_count, "entities": entities, "events": record.events if record else []}
+        out = {"tick": sim.tick_count, "entities": entities, "events": record.events if record else []}
+        if stages:
+            out["redstone"] = record.redstone if record else {"scheduled_ticks": [], "neighbor_updates": [],
+                                                              "wire_power": []}
+        return out
 
     yield line(None)
     for _ in range(ticks):

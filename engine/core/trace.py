@@ -97,6 +97,8 @@ class TickRecord:
     tick: int
     phases: list[PhaseRecord] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
+    # with tracing: the redstone record (interfaces.md): scheduled ticks run, neighbour updates, wire power changes
+    redstone: dict[str, list[dict[str, Any]]] | None = None
 
     def phase(self, name: str) -> PhaseRecord:
         return next(p for p in self.phases if p.name == name)

@@ -41,6 +41,7 @@ from engine.java.javanum import f32
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.entities.entity import Entity
+    from engine.world.world import World
 
 DISPENSER = "dispenser"
 TNT_ITEM = "minecraft:tnt"
@@ -68,6 +69,17 @@ UNMODELLED_SUFFIXES = ("_spawn_egg", "_boat", "bucket", "minecart", "shulker_box
 def is_modelled(item: str) -> bool:
     """Whether dispensing `item` (a namespaced id) is simulated: TNT, a projectile, a fire charge or a plain drop."""
     return item not in UNMODELLED_ITEMS and not item.endswith(UNMODELLED_SUFFIXES)
+
+
+def take_item(world: World, at: BlockPos) -> bool:
+    """One item less in the first non-empty stack of the container at `at`; false when it is empty."""
+    items = list(world.containers.get(at, ()))
+    for i, (slot, item, count) in enumerate(items):
+        if count > 0:
+            items[i] = (slot, item, count - 1)
+            world.containers[at] = tuple(items)
+            return True
+    return False
 
 
 def get_output_location(pos: BlockPos, facing: Direction) -> Vec3:

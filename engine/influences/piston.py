@@ -1,18 +1,26 @@
 """Pistons (spec 04 §8): `PistonBlock` block events and `PistonHandler` push resolution. The moving blocks
 they create are `engine.influences.piston_block_entity.PistonBlockEntity` ("B36").
 
-Redstone is not simulated. A scene powers or unpowers a piston (`piston_extend` / `piston_retract` actions);
-`World.powered` stands in for `PistonBlock.shouldExtend`, and the action calls `PistonBlock.tryMove` as a
-neighbour update would. Drops of broken blocks, neighbour updates and `Block.postProcessState` are not modelled.
+A piston is powered by redstone (`should_extend`, with quasi-connectivity; its neighbour updates run `tryMove`,
+engine.redstone.consumers), or by a scene's `piston_extend` / `piston_retract` actions, which add it to or take it
+from `World.powered` and call `PistonBlock.tryMove` as a neighbour update would. Block changes go through
+`engine.redstone.neighbor_updates.set_block_state` with vanilla's flags (neighbour and shape updates), and so
+does a B36 placing its block. Drops of broken blocks and `Block.postProcessState` are not modelled.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine.constants import PISTON_PROGRESS_STEP, PISTON_PUSH_LIMIT
+import numpy as np
+
+from engine.constants import MAX_UPDATE_DEPTH, PISTON_PROGRESS_STEP, PISTON_PUSH_LIMIT
 from engine.geometry.box import BlockPos
 from engine.influences.piston_block_entity import BY_NAME, DIRECTIONS, PISTONS, Direction, PistonBlockEntity
+from engine.java.javautil import hash_set_order
+from engine.redstone import neighbor_updates as nu
+from engine.redstone.power import is_emitting_redstone_power
+from engine.redstone.registry import behaviour
 from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import DYE_COLORS, MATERIAL_BLOCKS, WOOD_TYPES
@@ -60,8 +68,20 @@ BLOCK_ENTITY_BLOCKS = frozenset({
 
 # --- PistonBlock ---
 def should_extend(world: World, pos: BlockPos) -> bool:
-    """`PistonBlock.shouldExtend`: the scene's power state of the piston (no redstone simulation)."""
-    return pos in world.powered
+    """`PistonBlock.shouldExtend`: the scene powers it, or a neighbour other than the one in front emits power
+    toward it, or one of the block above's neighbours (the piston excepted) emits power toward that block
+    (quasi-connectivity)."""
+    if pos in world.powered:
+        return True
+    facing = BY_NAME[world.get_block_state(*pos).get("facing")]
+    for d in DIRECTIONS:
+        if d != facing and is_emitting_redstone_power(world, _offset(pos, d, 1), d):
+            return True
+    down, up = DIRECTIONS[0], DIRECTIONS[1]
+    if is_emitting_redstone_power(world, pos, down):
+        return True
+    above = _offset(pos, up, 1)
+    return any(d != down and is_emitting_redstone_power(world, _offset(above, d, 1), d) for d in DIRECTIONS)
 
 
 def try_move(sim: TickContext, pos: BlockPos) -> None:
@@ -84,8 +104,9 @@ def try_move(sim: TickContext, pos: BlockPos) -> None:
         if front_state.block == "moving_piston" and front_state.get("facing") == direction.name:
             be = world.block_entities.get(front)
             if isinstance(be, PistonBlockEntity) and be.extending and (
-                    be.get_progress(0.0) < PISTON_PROGRESS_STEP or world.game_time == be.saved_world_time):
-                kind = RETRACT_SHORT        # ServerWorld.isInBlockTick: scheduled ticks are not modelled
+                    be.get_progress(0.0) < PISTON_PROGRESS_STEP or world.game_time == be.saved_world_time
+                    or world.in_block_tick):
+                kind = RETRACT_SHORT
         add_synced_block_event(world, BlockEvent(pos, state.block, kind, direction.id))
         world.set_block_state(*pos, state.with_("extended", False))
 
@@ -107,7 +128,8 @@ def process_synced_block_events(sim: TickContext) -> None:
         if state.block != event.block:
             continue
         if state.block in PISTONS:
-            on_synced_block_event(sim, state, event.pos, event.type, event.data)
+            with world.caused_by("piston"):
+                on_synced_block_event(sim, state, event.pos, event.type, event.data)
         else:
             be = world.block_entities.get(event.pos)
             if be is not None:
@@ -120,7 +142,7 @@ def on_synced_block_event(sim: TickContext, state: BlockState, pos: BlockPos, ki
     direction = BY_NAME[state.get("facing")]
     powered = should_extend(world, pos)
     if powered and kind in (RETRACT, RETRACT_SHORT):
-        world.set_block_state(*pos, state.with_("extended", True))
+        nu.set_block_state(sim, pos, state.with_("extended", True), nu.NOTIFY_LISTENERS)
         return False
     if not powered and kind == EXTEND:
         return False
@@ -128,17 +150,20 @@ def on_synced_block_event(sim: TickContext, state: BlockState, pos: BlockPos, ki
     if kind == EXTEND:
         if not piston_move(sim, pos, direction, True, sticky):
             return False
-        world.set_block_state(*pos, state.with_("extended", True))
+        nu.set_block_state(sim, pos, state.with_("extended", True), nu.NOTIFY_ALL | nu.MOVED)
         sim.random.next_float()          # World.playSound: the pitch draws from the world Random
         return True
     head_pos = _offset(pos, direction, 1)
     head = world.block_entities.get(head_pos)
     if isinstance(head, PistonBlockEntity):
-        head.finish(world)
-    world.set_block_state(*pos, blocks.default_state("moving_piston").with_("facing", direction.name)
-                          .with_("type", "sticky" if sticky else "normal"))
+        head.finish(world, sim)
+    moving = blocks.default_state("moving_piston").with_("facing", direction.name) \
+        .with_("type", "sticky" if sticky else "normal")
+    nu.set_block_state(sim, pos, moving, nu.NO_REDRAW | nu.FORCE_STATE)
     base = blocks.default_state(state.block).with_("facing", DIRECTIONS[data & 7].name)
     world.block_entities.set(PistonBlockEntity(pos, base, direction, False, True))
+    nu.update_neighbors_always(sim, pos, moving.block)
+    nu.update_neighbor_shapes(sim, moving, pos, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
     if sticky:
         front = _offset(pos, direction, 2)
         front_state = world.get_block_state(*front)
@@ -146,17 +171,17 @@ def on_synced_block_event(sim: TickContext, state: BlockState, pos: BlockPos, ki
         if front_state.block == "moving_piston":
             be = world.block_entities.get(front)
             if isinstance(be, PistonBlockEntity) and be.facing == direction and be.extending:
-                be.finish(world)
+                be.finish(world, sim)
                 finished = True
         if not finished:
             if (kind != RETRACT or front_state.is_air
                     or not is_movable(world, front_state, front, direction.opposite, False, direction)
                     or (piston_behavior(front_state) != "normal" and front_state.block not in PISTONS)):
-                world.set_block_state(*head_pos, blocks.AIR)
+                nu.remove_block(sim, head_pos)
             else:
                 piston_move(sim, pos, direction, False, sticky)
     else:
-        world.set_block_state(*head_pos, blocks.AIR)
+        nu.remove_block(sim, head_pos)
     sim.random.next_float()              # World.playSound
     return True
 
@@ -204,34 +229,54 @@ def is_movable(world: World, state: BlockState, pos: BlockPos, motion: Direction
 
 def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: bool, sticky: bool) -> bool:
     """`PistonBlock.move`: broken blocks vanish, every moved block becomes a moving_piston with a B36 at its
-    destination (last moved first), then the head's B36 when extending; vacated cells become air."""
+    destination (last moved first), then the head's B36 when extending; the cells left behind become air in the
+    iteration order of vanilla's `HashMap` of them, with their shape updates; then the neighbour updates around
+    the broken blocks, the moved blocks' old cells and the head."""
     world = sim.world
     head_pos = _offset(pos, direction, 1)
     if not extend and world.get_block_state(*head_pos).block == "piston_head":
-        world.set_block_state(*head_pos, blocks.AIR)
+        nu.set_block_state(sim, head_pos, blocks.AIR, nu.NO_REDRAW | nu.FORCE_STATE)
     handler = PistonHandler(world, pos, direction, extend)
     if not handler.calculate_push():
         return False
     moved = handler.moved_blocks
     states = [world.get_block_state(*p) for p in moved]
-    vacated = dict.fromkeys(moved)
+    left = dict(zip(moved, states, strict=True))
     motion = direction if extend else direction.opposite
+    removed = []
     for p in reversed(handler.broken_blocks):
-        world.set_block_state(*p, blocks.AIR)
+        removed.append(world.get_block_state(*p))
+        nu.set_block_state(sim, p, blocks.AIR, nu.NOTIFY_LISTENERS | nu.FORCE_STATE)
     moving = blocks.default_state("moving_piston").with_("facing", direction.name)
     for k in range(len(moved) - 1, -1, -1):
         dest = _offset(moved[k], motion, 1)
-        vacated.pop(dest, None)
-        world.set_block_state(*dest, moving)
+        left.pop(dest, None)
+        removed.append(world.get_block_state(*moved[k]))
+        nu.set_block_state(sim, dest, moving, nu.NO_REDRAW | nu.MOVED)
         world.block_entities.set(PistonBlockEntity(dest, states[k], direction, extend, False))
     if extend:
         head = blocks.default_state("piston_head").with_("facing", direction.name) \
             .with_("type", "sticky" if sticky else "normal")
-        vacated.pop(head_pos, None)
-        world.set_block_state(*head_pos, moving.with_("type", "sticky" if sticky else "normal"))
+        left.pop(head_pos, None)
+        nu.set_block_state(sim, head_pos, moving.with_("type", "sticky" if sticky else "normal"),
+                           nu.NO_REDRAW | nu.MOVED)
         world.block_entities.set(PistonBlockEntity(head_pos, head, direction, True, True))
+    order = [moved[i] for i in hash_set_order(np.array(moved, dtype=np.int64))] if moved else []
+    vacated = [p for p in order if p in left]
     for p in vacated:
-        world.set_block_state(*p, blocks.AIR)
+        nu.set_block_state(sim, p, blocks.AIR, nu.NOTIFY_LISTENERS | nu.FORCE_STATE | nu.MOVED)
+    for p in vacated:
+        behaviour(left[p].block).prepare(sim, left[p], p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+        nu.update_neighbor_shapes(sim, blocks.AIR, p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+    j = 0
+    for p in reversed(handler.broken_blocks):
+        nu.update_neighbors_always(sim, p, removed[j].block)
+        j += 1
+    for p in reversed(moved):
+        nu.update_neighbors_always(sim, p, removed[j].block)
+        j += 1
+    if extend:
+        nu.update_neighbors_always(sim, head_pos, "piston_head")
     return True
 
 

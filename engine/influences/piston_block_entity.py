@@ -186,7 +186,9 @@ class PistonBlockEntity(BlockEntity):
                 placed = self.pushed_block
                 if placed.properties.get("waterlogged") == "true":
                     placed = placed.with_("waterlogged", False)
-                world.set_block_state(*self.pos, placed)
+                from engine.redstone import neighbor_updates as nu  # engine.redstone imports this module
+                nu.set_block_state(sim, self.pos, placed, nu.NOTIFY_ALL | nu.MOVED)      # flags 67
+                nu.update_neighbor(sim, self.pos, placed.block, self.pos)
             if item is not None:
                 item.summary["finished"] = True
             return
@@ -267,8 +269,10 @@ class PistonBlockEntity(BlockEntity):
             rec = push_recorder(e, item, phase)
             run_stage(rec, e, HONEY_DRAG, move_entity, sim, direction, e, step, direction, rec)
 
-    def finish(self, world: World) -> None:
-        """`finish`: jump to the end now; the cell gets the pushed block (air for a piston's own parts)."""
+    def finish(self, world: World, sim: TickContext | None = None) -> None:
+        """`finish`: jump to the end now; the cell gets the pushed block (air for a piston's own parts), with flags 3
+        and a neighbour update of the cell when `sim` is given (a block event finishing it; a cell already
+        replaced, `World` finishing it, places nothing)."""
         if self.last_progress >= 1.0:
             return
         self.progress = 1.0
@@ -276,7 +280,13 @@ class PistonBlockEntity(BlockEntity):
         world.block_entities.remove(self.pos)
         self.removed = True
         if world.get_block_state(*self.pos).block == "moving_piston":
-            world.set_block_state(*self.pos, blocks.AIR if self.source else self.pushed_block)
+            placed = blocks.AIR if self.source else self.pushed_block
+            if sim is None:
+                world.set_block_state(*self.pos, placed)
+                return
+            from engine.redstone import neighbor_updates as nu  # engine.redstone imports this module
+            nu.set_block_state(sim, self.pos, placed, nu.NOTIFY_ALL)
+            nu.update_neighbor(sim, self.pos, placed.block, self.pos)
 
     # --- trace ---
     def _trace_item(self, world: World) -> BlockEntityTick:

@@ -238,6 +238,24 @@ def _in_bubble_column(e: Entity, world: World) -> bool:
     return world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block == "bubble_column"
 
 
+def _pressure_plate(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
+    """`AbstractPressurePlateBlock.onEntityCollision` (engine.redstone.plates)."""
+    from engine.redstone.plates import on_entity_collision
+    on_entity_collision(state, pos, e, sim)
+
+
+def _detector_rail(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
+    """`DetectorRailBlock.onEntityCollision` (engine.redstone.rails)."""
+    from engine.redstone.rails import on_entity_collision
+    on_entity_collision(state, pos, e, sim)
+
+
+def _wooden_button(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
+    """`AbstractButtonBlock.onEntityCollision` (engine.redstone.switches)."""
+    from engine.redstone.switches import on_entity_collision
+    on_entity_collision(state, pos, e, sim)
+
+
 _COLLISION_HANDLERS = {
     "cobweb": _cobweb,
     "fire": _fire,
@@ -247,6 +265,9 @@ _COLLISION_HANDLERS = {
     "bubble_column": _bubble_column,
     "honey_block": _honey_block,
     "end_portal": _end_portal,
+    **dict.fromkeys(phys.PRESSURE_PLATES, _pressure_plate),
+    "detector_rail": _detector_rail,
+    **dict.fromkeys(phys.WOODEN_BUTTONS, _wooden_button),
 }
 
 

@@ -10,17 +10,27 @@ from engine.entities import damage_source
 from engine.entities.tnt import Tnt, prime_from_block
 from engine.geometry.box import BlockPos
 from engine.influences import dispenser, fishing, piston, shulker_box
-from engine.world import blocks
+from engine.redstone import neighbor_updates as nu
+from engine.redstone.registry import behaviour
 
 if TYPE_CHECKING:
     from engine.tick.simulation import Simulation
     from engine.world.blocks import BlockState
-    from engine.world.world import World
 
 
 def set_block(sim: Simulation, at: BlockPos, state: BlockState) -> None:
-    """`set_block` and `remove_block` (the state is air)."""
-    sim.world.set_block_state(*at, state)
+    """`set_block` and `remove_block` (the state is air), as `/setblock` does: `setBlockState` with flags 2 (hooks
+    and shape updates), then `World.updateNeighbors` (a TNT placed next to power primes)."""
+    if nu.set_block_state(sim, at, state, nu.NOTIFY_LISTENERS):
+        nu.update_neighbors_always(sim, at, state.block)
+
+
+def use_block(sim: Simulation, at: BlockPos) -> None:
+    """A player's right-click with an empty hand on the block at `at` (`AbstractBlock.onUse`); a block that is no
+    longer usable ignores it."""
+    state = sim.world.get_block_state(*at)
+    with sim.world.caused_by("use"):
+        behaviour(state.block).on_use(sim, state, at)
 
 
 def power_piston(sim: Simulation, at: BlockPos, powered: bool) -> None:
@@ -43,26 +53,18 @@ def use_shulker_box(sim: Simulation, at: BlockPos, opening: bool) -> None:
 def fire_dispenser(sim: Simulation, at: BlockPos, item: str, from_contents: bool) -> None:
     """`DispenserBlock.scheduledTick`: the dispenser fires `item` (engine.influences.dispenser); from its
     contents, one is taken from a stack, and an empty dispenser fires nothing."""
-    if from_contents and not _take_item(sim.world, at):
-        return
+    if from_contents:
+        if not dispenser.take_item(sim.world, at):
+            return
+        nu.update_comparators(sim, at)        # BlockEntity.markDirty: the comparators reading it update
     dispenser.dispense(sim, at, item)
 
 
-def _take_item(world: World, at: BlockPos) -> bool:
-    """One item less in the first non-empty stack of the container at `at`; false when it is empty."""
-    items = list(world.containers.get(at, ()))
-    for i, (slot, item, count) in enumerate(items):
-        if count > 0:
-            items[i] = (slot, item, count - 1)
-            world.containers[at] = tuple(items)
-            return True
-    return False
-
-
 def prime_tnt(sim: Simulation, at: BlockPos, angle: float | None, fuse: int) -> None:
-    """`TntBlock.primeTnt` then `removeBlock`: the entity first (it draws the world Random)."""
+    """`TntBlock.primeTnt` then `removeBlock` (flags 3: the neighbours are updated): the entity first (it draws
+    the world Random)."""
     sim.add_entity(prime_from_block(sim, *at, angle=angle, fuse=fuse))
-    sim.world.set_block_state(*at, blocks.AIR)
+    nu.remove_block(sim, at)
 
 
 def attack(sim: Simulation, entity_id: int, amount: float) -> None:

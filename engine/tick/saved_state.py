@@ -291,3 +291,62 @@ def load_block_events(ctx: SceneContext, world: World, entries: list[Any]) -> No
         world.block_events.append(BlockEvent(ctx.block_pos(list(event.pos), f"{key}.pos"), event.block,
                                              ctx.integer(event.type, f"{key}.type", -(2**31), 2**31 - 1),
                                              ctx.integer(event.data, f"{key}.data", -(2**31), 2**31 - 1)))
+
+
+# --- redstone under way: the block tick scheduler, torch burnouts, comparators' outputs ---
+def redstone_entry(world: World) -> dict[str, Any]:
+    """`[redstone]`: the scheduled block ticks (due time on the world's clock, priority, insertion id), the next
+    insertion id, the torches' recent toggles (`RedstoneTorchBlock.BURNOUT_MAP`), the comparators' stored
+    outputs and the pistons a `piston_extend` action powers; empty where redstone is at rest."""
+    ticks = world.block_ticks
+    out: dict[str, Any] = {}
+    if len(ticks):
+        out["scheduled"] = [{"time": t.time, "priority": t.priority, "id": t.id, "at": list(t.pos), "block": t.block}
+                            for t in sorted(ticks.pending())]
+    if ticks.next_id:
+        out["next_id"] = ticks.next_id
+    if world.torch_burnouts:
+        out["burnouts"] = [{"at": list(pos), "time": time} for pos, time in world.torch_burnouts]
+    outputs = [{"at": list(pos), "output": v} for pos, v in world.comparator_outputs.items() if v]
+    if outputs:
+        out["comparators"] = outputs
+    if world.powered:
+        out["powered_by_actions"] = sorted(list(pos) for pos in world.powered)
+    return out
+
+
+def load_redstone(ctx: SceneContext, world: World, table: Any) -> None:
+    """Redstone under way, as `redstone_entry` wrote it."""
+    table = ctx.table(table, "redstone")
+    ctx.keys(table, "redstone", {"scheduled", "next_id", "burnouts", "comparators", "powered_by_actions"})
+    for i, at in enumerate(_list(ctx, table, "powered_by_actions")):
+        world.powered.add(ctx.block_pos(at, f"redstone.powered_by_actions[{i}]"))
+    for i, entry in enumerate(_list(ctx, table, "scheduled")):
+        key = f"redstone.scheduled[{i}]"
+        entry = ctx.table(entry, key)
+        ctx.keys(entry, key, {"time", "priority", "id", "at", "block"}, {"time", "priority", "id", "at", "block"})
+        world.block_ticks.restore(ctx.integer(entry["time"], f"{key}.time", *TOML_INT),
+                                  ctx.integer(entry["priority"], f"{key}.priority", -3, 3),
+                                  ctx.integer(entry["id"], f"{key}.id", 0, TOML_INT[1]),
+                                  ctx.block_pos(entry["at"], f"{key}.at"), ctx.string(entry["block"], f"{key}.block"))
+    if "next_id" in table:
+        world.block_ticks.next_id = ctx.integer(table["next_id"], "redstone.next_id", 0, TOML_INT[1])
+    for i, entry in enumerate(_list(ctx, table, "burnouts")):
+        key = f"redstone.burnouts[{i}]"
+        entry = ctx.table(entry, key)
+        ctx.keys(entry, key, {"at", "time"}, {"at", "time"})
+        world.torch_burnouts.append((ctx.block_pos(entry["at"], f"{key}.at"),
+                                     ctx.integer(entry["time"], f"{key}.time", *TOML_INT)))
+    for i, entry in enumerate(_list(ctx, table, "comparators")):
+        key = f"redstone.comparators[{i}]"
+        entry = ctx.table(entry, key)
+        ctx.keys(entry, key, {"at", "output"}, {"at", "output"})
+        world.comparator_outputs[ctx.block_pos(entry["at"], f"{key}.at")] = ctx.integer(entry["output"],
+                                                                                          f"{key}.output", 0, 15)
+
+
+def _list(ctx: SceneContext, table: dict[str, Any], name: str) -> list[Any]:
+    value = table.get(name, [])
+    if not isinstance(value, list):
+        raise ctx.fail(f"redstone.{name}", f"expected an array of tables, got {value!r}")
+    return value

@@ -32,6 +32,7 @@ from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
 from engine.living.mobs import MobEntity
 from engine.living.player import throw_from_player
+from engine.redstone.registry import is_usable
 from engine.schematics import is_schematic
 from engine.tick import actions, saved_state
 from engine.tick.registry import ENTITY_TYPES
@@ -68,7 +69,8 @@ COMMON_ENTITY_KEYS = {"type", "pos", "motion", "id", "no_gravity", "on_ground", 
 ACTION_DEFAULT_PHASE = {"set_block": "scheduled_ticks", "remove_block": "scheduled_ticks",
                         "prime_tnt": "scheduled_ticks", "piston_extend": "scheduled_ticks",
                         "piston_retract": "scheduled_ticks", "dispense": "scheduled_ticks",
-                        "shulker_open": "players", "shulker_close": "players", "reel": "players"}
+                        "shulker_open": "players", "shulker_close": "players", "reel": "players",
+                        "use": "players"}
 JAVA_INT = (INT_MIN, INT_MAX)
 ENTITY_ID = (1, INT_MAX)            # ids the scene may give: positive Java ints
 # entity fields whose Java type is narrower than int: the NBT tag that sets them (docs/fidelity.md, reliability)
@@ -111,7 +113,7 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
     """Build a `Simulation` at tick 0 from a parsed TOML document (sweeps edit one copy per run)."""
     ctx = SceneContext(source)
     ctx.keys(doc, "(top level)", {"scene", "blocks", "schematics", "entities", "spawns", "actions", "inputs",
-                                  "block_entities", "block_events"})
+                                  "block_entities", "block_events", "redstone"})
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "random",
                              "next_entity_id", "game_time"})
@@ -146,6 +148,8 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
     # what a scene saved mid-run holds of the world (engine.tick.saved_state)
     saved_state.load_block_entities(ctx, world, _array(ctx, doc, "block_entities"))
     saved_state.load_block_events(ctx, world, _array(ctx, doc, "block_events"))
+    if "redstone" in doc:
+        saved_state.load_redstone(ctx, world, doc["redstone"])
     for i, entry in enumerate(_array(ctx, doc, "entities")):
         entry = ctx.table(entry, f"entities[{i}]")
         for k in range(ctx.integer(entry.get("count", 1), f"entities[{i}].count", 1, MAX_ENTITY_COUNT)):
@@ -471,7 +475,8 @@ def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
     if do == "reel":
         return _load_reel(ctx, entry, key)
     extra = {"set_block": {"block"}, "remove_block": set(), "prime_tnt": {"fuse", "angle"}, "piston_extend": set(),
-             "piston_retract": set(), "dispense": {"item"}, "shulker_open": set(), "shulker_close": set()}[do]
+             "piston_retract": set(), "dispense": {"item"}, "shulker_open": set(), "shulker_close": set(),
+             "use": set()}[do]
     ctx.keys(entry, key, {"tick", "do", "at", "phase"} | extra, {"tick", "do", "at"} | ({"block"} & extra))
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
     phase = ctx.string(entry.get("phase", ACTION_DEFAULT_PHASE[do]), f"{key}.phase")
@@ -489,6 +494,12 @@ def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
             raise ctx.fail(f"{key}.at", f"no piston or sticky_piston at {list(at)} (place it with [[blocks]])")
         return ScheduledAction(tick, phase, do, {"at": list(at)},
                                partial(actions.power_piston, at=at, powered=do == "piston_extend"))
+    if do == "use":
+        block = world.get_block_state(*at).block
+        if not is_usable(block):
+            raise ctx.fail(f"{key}.at", f"{block} at {list(at)} cannot be used (usable: levers, buttons, note blocks, "
+                                        "repeaters, comparators, redstone wire, wooden doors, trapdoors, fence gates)")
+        return ScheduledAction(tick, phase, do, {"at": list(at)}, partial(actions.use_block, at=at))
     if do in ("shulker_open", "shulker_close"):
         if world.get_block_state(*at).block not in SHULKER_BOXES:
             raise ctx.fail(f"{key}.at", f"no shulker box at {list(at)} (place one with [[blocks]], e.g. "

@@ -58,6 +58,9 @@ def scene_document(sim: Simulation) -> dict[str, Any]:
         doc["block_entities"] = block_entities
     if sim.world.block_events:
         doc["block_events"] = saved_state.block_event_entries(sim.world)
+    redstone = saved_state.redstone_entry(sim.world)
+    if redstone:
+        doc["redstone"] = redstone
     entities = _entity_entries(sim, {})
     if entities:
         doc["entities"] = entities

@@ -24,10 +24,15 @@ from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
 from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
+from engine.redstone import components  # noqa: F401  (registers the redstone blocks' behaviour)
+from engine.redstone.scheduler import PRIORITY_NAMES
 from engine.world.blocks import state_by_id
 from engine.world.world import World
 
 PHASES = ("scheduled_ticks", "block_events", "entities", "block_entities", "players")
+# the cause of a block change made in a phase, unless the code making it names another (World.caused_by)
+PHASE_CAUSES = {"scheduled_ticks": "scheduled_tick", "block_events": "block_event", "entities": "entity",
+                "block_entities": "piston", "players": "use"}
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,7 @@ class Simulation:
         self.max_entity_cramming = MAX_ENTITY_CRAMMING   # the maxEntityCramming game rule
         self.explosion_step: ExplosionStep | None = explosion.explode
         self.last_record: TickRecord | None = None
+        self.redstone_log: dict[str, list[dict[str, Any]]] | None = None   # the tick's redstone record, traced
         self._next_id = 1
         self._in_entity_phase = False
         self._pending: list[Entity] = []
@@ -133,10 +139,11 @@ class Simulation:
                                  "source": source.id if source is not None else None,
                                  "source_type": source_name or (source.TYPE if source is not None else None),
                                  "mode": mode, "fire": fire}
+        self.emit(event)                 # before the `block_changed` events of the blocks it destroys
         if self.explosion_step is not None:
             options = {} if mode == "break" and not fire else {"mode": mode, "fire": fire}
-            event.update(self.explosion_step(self, source, center, power, rec, **options))
-        self.emit(event)
+            with self.world.caused_by("explosion"):
+                event.update(self.explosion_step(self, source, center, power, rec, **options))
 
     def drop_item_of(self, entity: Entity, state) -> None:
         """`Entity.dropItem(block)`: an item of the block at the entity's position."""
@@ -169,14 +176,23 @@ class Simulation:
         record = TickRecord(self.tick_count)
         self._events = record.events
         self._roster = [e for e in self.world.entities.values() if not e.removed]
+        world = self.world
+        world.change_log = record.events
+        if self.trace_enabled:
+            record.redstone = {"scheduled_ticks": [], "neighbor_updates": [], "wire_power": []}
+        self.redstone_log = record.redstone
         for phase in PHASES:
             rec_phase = PhaseRecord(phase)
             record.phases.append(rec_phase)
+            world.change_phase, world.change_cause = phase, PHASE_CAUSES[phase]
+            if phase == "scheduled_ticks":
+                self._tick_blocks()
             if phase == "block_events":
                 piston.process_synced_block_events(self)
-            for action in self.actions:
-                if action.tick == self.tick_count and action.phase == phase and action.do is not None:
-                    action.do(self)
+            with world.caused_by("action"):
+                for action in self.actions:
+                    if action.tick == self.tick_count and action.phase == phase and action.do is not None:
+                        action.do(self)
             if phase == "block_events":
                 # actions of this phase run once the queue is empty, as if the last block event caused them;
                 # the events they queue run now (spec 04 §8.6: a 0-tick pulse retracts here)
@@ -188,8 +204,23 @@ class Simulation:
                 self.world.block_entities.tick_all(self, rec_phase if self.trace_enabled else None)
             elif phase == "players":
                 self._tick_players(rec_phase)
+        world.change_log = None
+        self.redstone_log = None
         self.last_record = record
         return record
+
+    def _tick_blocks(self) -> None:
+        """`ServerWorld.tick` → `blockTickScheduler.tick()` (`ServerWorld.inBlockTick` meanwhile)."""
+        world = self.world
+        world.in_block_tick = True
+        try:
+            ran = world.block_ticks.tick(self)
+        finally:
+            world.in_block_tick = False
+        if self.redstone_log is not None:
+            self.redstone_log["scheduled_ticks"].extend(
+                {"pos": list(t.pos), "block": t.block, "priority": PRIORITY_NAMES[t.priority], "order": i}
+                for i, t in enumerate(ran))
 
     def _tick_entities(self, phase: PhaseRecord) -> None:
         """`ServerWorld.tick`'s entity loop: load order; removed entities leave the order at their turn.

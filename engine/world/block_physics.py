@@ -219,5 +219,10 @@ def collision_shape_at(state: BlockState, x: int, y: int, z: int) -> VoxelShape:
 
 
 # Blocks whose `onEntityCollision` changes an entity's motion or presence (engine.motion.block_effects handles each)
+PRESSURE_PLATES = frozenset({*(f"{w}_pressure_plate" for w in WOOD_TYPES), "stone_pressure_plate",
+                             "polished_blackstone_pressure_plate", "light_weighted_pressure_plate",
+                             "heavy_weighted_pressure_plate"})
+WOODEN_BUTTONS = frozenset(f"{w}_button" for w in WOOD_TYPES)
 ENTITY_COLLISION_BLOCKS = frozenset({"cobweb", "sweet_berry_bush", "bubble_column", "honey_block", "end_portal",
-                                     "fire", "soul_fire", "cactus"})
+                                     "fire", "soul_fire", "cactus", "detector_rail", *PRESSURE_PLATES,
+                                     *WOODEN_BUTTONS})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,7 @@ from engine.geometry.box import BlockPos, Box
 from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, intersects_box
 from engine.java.javanum import wrap_int
 from engine.java.mathhelper import floor
+from engine.redstone.scheduler import ServerTickScheduler
 from engine.world import block_physics as phys
 from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES, BlockEntities
@@ -68,6 +70,16 @@ class World:
         self.navigating: list[Entity] = []       # mobs with a navigation (ServerWorld.entityNavigations, spec 07 §7)
         # dispenser and dropper contents, (slot, item id, count) by slot order (schematics; spec 06 §1.1 item 2)
         self.containers: dict[BlockPos, tuple[tuple[int, str, int], ...]] = {}
+        # redstone (engine.redstone): the block tick scheduler, RedstoneTorchBlock.BURNOUT_MAP's list for this world
+        self.block_ticks = ServerTickScheduler()
+        self.torch_burnouts: list[tuple[BlockPos, int]] = []
+        self.comparator_outputs: dict[BlockPos, int] = {}     # ComparatorBlockEntity.outputSignal
+        # block changes are recorded as `block_changed` events into `change_log` (the tick's events) while a tick
+        # runs, with the phase and the cause (`caused_by`) current at the change
+        self.change_log: list[dict[str, Any]] | None = None
+        self.change_phase = ""
+        self.change_cause = ""
+        self.in_block_tick = False                # ServerWorld.inBlockTick: the scheduled ticks are running
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickled (a scene loaded by another process, viewer.launch): without `__init__`, which fetches the table."""
@@ -87,6 +99,10 @@ class World:
         w.block_events = list(self.block_events)
         w.powered = set(self.powered)
         w.containers = dict(self.containers)
+        w.block_ticks = self.block_ticks.copy()
+        w.torch_burnouts = list(self.torch_burnouts)
+        w.comparator_outputs = dict(self.comparator_outputs)
+        w.change_log = None
         clones = {} if clones is None else clones
         clones.update((id(e), e.clone()) for e in self.entities.values())
         for sec in self._entity_sections.values():
@@ -128,6 +144,9 @@ class World:
         if old == state.id:
             return
         sec[i] = state.id
+        if self.change_log is not None:
+            self.change_log.append({"kind": "block_changed", "pos": [x, y, z], "from": str(_STATES[0][old]),
+                                    "to": str(state), "phase": self.change_phase, "cause": self.change_cause})
         self._counts[key] += (state.id != AIR_ID) - (old != AIR_ID)
         kinds = self._kind_counts.setdefault(key, [0, 0])
         new_kind, old_kind = _kind(state.id), _kind(old)
@@ -145,6 +164,15 @@ class World:
             for mob in self.navigating:
                 if not mob.navigation.should_recalculate:
                     mob.navigation.on_block_changed(self, (x, y, z))
+
+    @contextmanager
+    def caused_by(self, cause: str) -> Iterator[None]:
+        """Block changes made inside are recorded with this cause (interfaces.md `block_changed`)."""
+        outer, self.change_cause = self.change_cause, cause
+        try:
+            yield
+        finally:
+            self.change_cause = outer
 
     def place_block_ids(self, x0: int, y0: int, z0: int, ids: np.ndarray, place_air: bool = False,
                         order: str = "yzx") -> None:

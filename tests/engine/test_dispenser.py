@@ -3,6 +3,7 @@ creates, checked against the rules computed here in Java float arithmetic, the b
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
@@ -68,6 +69,14 @@ def test_dispensed_tnt_is_block_priming_at_the_facing_cell(scene, facing: str) -
     assert tnt in sim.entities
 
 
+def without_block_changes(line: str) -> str:
+    """A trace line without its `block_changed` events (priming a TNT block removes the block; a dispenser does
+    not)."""
+    d = json.loads(line)
+    d["events"] = [e for e in d["events"] if e["kind"] != "block_changed"]
+    return json.dumps(d)
+
+
 @pytest.mark.parametrize("facing", ["east", "up"])
 def test_dispense_action_traces_like_priming_a_tnt_block_there(scene, lines_of, facing: str) -> None:
     """A `dispense` of TNT and a `prime_tnt` of a TNT block in the faced cell give identical traces to the explosion."""
@@ -79,8 +88,8 @@ def test_dispense_action_traces_like_priming_a_tnt_block_there(scene, lines_of, 
                   actions=[{"tick": 1, "do": "dispense", "at": list(AT), "item": "minecraft:tnt"}])
     primed = scene(scene={"seed": 3}, blocks=[floor, box, {"at": cell, "block": "minecraft:tnt"}],
                    actions=[{"tick": 1, "do": "prime_tnt", "at": cell}])
-    fired_lines = lines_of(fired, 81)
-    assert fired_lines == lines_of(primed, 81)
+    fired_lines = [without_block_changes(line) for line in lines_of(fired, 81)]
+    assert fired_lines == [without_block_changes(line) for line in lines_of(primed, 81)]
     assert '"kind": "explosion"' in fired_lines[79]
 
 
@@ -248,4 +257,5 @@ def test_scene_dispenser_tnt_explodes_with_the_block_primed_tnt_in_tick_80() -> 
     assert dispensed.prev_pos == (0.5, 65.0, 0.5)
     for _ in range(78):
         assert not sim.tick().events
-    assert [(ev["kind"], ev["source"]) for ev in sim.tick().events] == [("explosion", 1), ("explosion", 2)]
+    assert [(ev["kind"], ev["source"]) for ev in sim.tick().events if ev["kind"] == "explosion"] == \
+        [("explosion", 1), ("explosion", 2)]

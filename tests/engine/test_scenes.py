@@ -238,8 +238,10 @@ def test_falling_sand_lands_as_a_block_and_the_entity_is_removed_once() -> None:
     assert [entity(line, 1)["pos"][1] for line in lines[1:landing]] == ys[:landing - 1]
     last = entity(lines[landing], 1)
     assert last["removed"] is True and last["on_ground"] is True and last["pos"][1] == 1.0
-    assert lines[landing]["events"] == [{"kind": "block_placed", "pos": [0, 1, 0], "block": "minecraft:sand",
-                                         "source": 1}]
+    assert lines[landing]["events"] == [
+        {"kind": "block_changed", "pos": [0, 1, 0], "from": "minecraft:air", "to": "minecraft:sand",
+         "phase": "entities", "cause": "entity"},
+        {"kind": "block_placed", "pos": [0, 1, 0], "block": "minecraft:sand", "source": 1}]
     assert lines[landing + 1]["entities"] == []
     sim = load_scene(SCENES_DIR / "falling_sand.toml")
     for _ in range(landing):

@@ -1,0 +1,157 @@
+"""Blocks that act on power: `TntBlock` (primed when powered or placed next to power), `DispenserBlock` and
+`DropperBlock` (a rising edge fires them 4 ticks later through `engine.influences.dispenser`) and `PistonBlock`
+(its neighbour updates run `tryMove`, which reads power with quasi-connectivity: `engine.influences.piston`), and
+`NoteBlock` (a rising edge queues its block event)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.constants import DISPENSED_ITEM_VARIATION, DISPENSER_DELAY, NOTE_COUNT
+from engine.core.limits import SimulationLimit
+from engine.entities.tnt import prime_from_block
+from engine.influences import dispenser, piston
+from engine.influences.piston_block_entity import PISTONS
+from engine.redstone import neighbor_updates as nu
+from engine.redstone import power
+from engine.redstone.directions import BY_NAME, UP, offset
+from engine.redstone.registry import Behaviour, behaviour, register
+
+if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.geometry.box import BlockPos
+    from engine.world.blocks import BlockState
+
+
+class Tnt(Behaviour):
+    """`TntBlock`: a primed TNT entity in the tick the block is powered, then the block is removed."""
+
+    def on_block_added(self, sim: TickContext, state: BlockState, pos: BlockPos, old: BlockState) -> None:
+        if old.block != state.block and power.is_receiving_redstone_power(sim.world, pos):
+            self.prime(sim, pos)
+
+    def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        if power.is_receiving_redstone_power(sim.world, pos):
+            self.prime(sim, pos)
+
+    @staticmethod
+    def prime(sim: TickContext, pos: BlockPos) -> None:
+        """`TntBlock.primeTnt` (the entity draws its angle from the world Random) then `removeBlock`."""
+        sim.add_entity(prime_from_block(sim, *pos))
+        nu.remove_block(sim, pos)
+
+
+class Dispenser(Behaviour):
+    """`DispenserBlock` (and `DropperBlock`): powered at its position or the one above (quasi-connectivity), a
+    rising edge sets `triggered` and schedules the dispense 4 ticks later; a falling edge clears it."""
+
+    def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        world = sim.world
+        powered = power.is_receiving_redstone_power(world, pos) or \
+            power.is_receiving_redstone_power(world, offset(pos, UP))
+        triggered = state.get("triggered") == "true"
+        if powered and not triggered:
+            world.block_ticks.schedule(world.game_time, pos, state.block, DISPENSER_DELAY)
+            nu.set_block_state(sim, pos, state.with_("triggered", True), nu.NO_REDRAW)
+        elif not powered and triggered:
+            nu.set_block_state(sim, pos, state.with_("triggered", False), nu.NO_REDRAW)
+
+    def scheduled_tick(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
+        """`DispenserBlock.dispense`: one item of its contents (an empty one fires nothing)."""
+        item = take_item(sim, pos)
+        if item is None:
+            return
+        if state.block == dispenser.DISPENSER:
+            dispenser.dispense(sim, pos, item)
+        else:                  # DropperBlock.dispense: dropped (inserting into a container is not modelled)
+            facing = BY_NAME[state.get("facing")]
+            out = dispenser.get_output_location(pos, facing)
+            dispenser.spawn_item(sim, item, DISPENSED_ITEM_VARIATION, facing, out)
+
+    def has_comparator_output(self, state: BlockState) -> bool:
+        return True
+
+    def get_comparator_output(self, world, state: BlockState, pos: BlockPos) -> int:
+        """`ScreenHandler.calculateComparatorOutput` of its nine slots."""
+        from engine.redstone.containers import comparator_output
+        return comparator_output(world.containers.get(pos, ()))
+
+
+def take_item(sim: TickContext, pos: BlockPos) -> str | None:
+    """The item a redstone-fired dispenser or dropper takes: one from its contents. Vanilla picks among the
+    non-empty slots with the block entity's unseeded Random, so contents of more than one kind stop the run."""
+    world = sim.world
+    kinds = {item for _, item, count in world.containers.get(pos, ()) if count > 0}
+    if not kinds:
+        return None
+    if len(kinds) > 1:
+        raise SimulationLimit(f"tick {sim.tick_count}: the dispenser at {list(pos)} holds {', '.join(sorted(kinds))} "
+                              "and vanilla fires a slot picked by an unseeded Random")
+    item = kinds.pop()
+    dispenser.take_item(world, pos)
+    nu.update_comparators(sim, pos)          # BlockEntity.markDirty: the comparators reading it update
+    return item
+
+
+class Piston(Behaviour):
+    """`PistonBlock`: a neighbour update, or being placed, runs `tryMove`."""
+
+    def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        piston.try_move(sim, pos)
+
+    def on_block_added(self, sim: TickContext, state: BlockState, pos: BlockPos, old: BlockState) -> None:
+        if old.block != state.block and sim.world.block_entities.get(pos) is None:
+            piston.try_move(sim, pos)
+
+
+class PistonHead(Behaviour):
+    """`PistonHeadBlock.neighborUpdate`: a head on its base (an extended piston of its type facing the same way, or
+    a moving piston facing so) passes a neighbour update on to the base, as if the base had received it."""
+
+    def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        world = sim.world
+        facing = BY_NAME[state.get("facing")]
+        base_pos = offset(pos, facing.opposite)
+        base = world.get_block_state(*base_pos)
+        block = "piston" if state.get("type") == "normal" else "sticky_piston"
+        on_base = (base.block == block and base.get("extended") == "true") or base.block == "moving_piston"
+        if on_base and base.get("facing") == facing.name:
+            behaviour(base.block).neighbor_update(sim, base, base_pos, source, from_pos)
+
+
+class NoteBlock(Behaviour):
+    """`NoteBlock.neighborUpdate`: on a rising edge it plays (a block event, queued when the block above is air),
+    and `powered` follows the power (flags 3). The block event changes nothing in the world."""
+
+    def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        world = sim.world
+        powered = power.is_receiving_redstone_power(world, pos)
+        if powered != (state.get("powered") == "true"):
+            if powered:
+                self.play_note(sim, pos, state)
+            nu.set_block_state(sim, pos, state.with_("powered", powered), nu.NOTIFY_ALL)
+
+    def on_use(self, sim: TickContext, state: BlockState, pos: BlockPos) -> bool:
+        """`NoteBlock.onUse`: the note cycles 0..24 (flags 3), then it plays."""
+        state = state.with_("note", (int(state.get("note")) + 1) % NOTE_COUNT)
+        nu.set_block_state(sim, pos, state, nu.NOTIFY_ALL)
+        self.play_note(sim, pos, state)
+        return True
+
+    @staticmethod
+    def play_note(sim: TickContext, pos: BlockPos, state: BlockState) -> None:
+        """`playNote`: its block event, queued when the block above is air."""
+        if sim.world.get_block_state(*offset(pos, UP)).is_air:
+            piston.add_synced_block_event(sim.world, piston.BlockEvent(pos, state.block, 0, 0))
+
+
+register(("tnt",), Tnt())
+register(("piston_head",), PistonHead())
+register(("note_block",), NoteBlock())
+register((dispenser.DISPENSER, "dropper"), Dispenser())
+register(tuple(PISTONS), Piston())

@@ -1,0 +1,265 @@
+"""`AbstractRedstoneGateBlock` (what repeaters and comparators share: input from behind, output in front after a
+scheduled tick, side inputs) and `ComparatorBlock` (compare and subtract, containers' fill level), with
+`World.updateComparators`.
+
+A gate's `facing` points at its input: it reads power from pos + facing and gives it to pos − facing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.constants import COMPARATOR_DELAY, REDSTONE_MAX_POWER
+from engine.redstone import neighbor_updates as nu
+from engine.redstone import power
+from engine.redstone.directions import (
+    BY_NAME,
+    DOWN,
+    HORIZONTAL,
+    VALUES,
+    Direction,
+    offset,
+    rotate_y_clockwise,
+    rotate_y_counterclockwise,
+)
+from engine.redstone.registry import Behaviour, behaviour, register
+from engine.redstone.scheduler import EXTREMELY_HIGH, HIGH, NORMAL, VERY_HIGH
+
+if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.geometry.box import BlockPos
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
+
+GATES = frozenset({"repeater", "comparator"})
+COMPARATOR = "comparator"
+
+
+def facing(state: BlockState) -> Direction:
+    return BY_NAME[state.get("facing")]
+
+
+class RedstoneGate(Behaviour):
+    """`AbstractRedstoneGateBlock`."""
+
+    def update_delay(self, state: BlockState) -> int:
+        """`getUpdateDelayInternal`."""
+        raise NotImplementedError
+
+    def is_locked(self, world: World, pos: BlockPos, state: BlockState) -> bool:
+        return False
+
+    def is_valid_input(self, state: BlockState) -> bool:
+        """`isValidInput`: a side input (any power emitter; repeaters take only gates)."""
+        return behaviour(state.block).emits_redstone_power(state)
+
+    def output_level(self, world: World, pos: BlockPos, state: BlockState) -> int:
+        """`getOutputLevel`."""
+        return REDSTONE_MAX_POWER
+
+    def emits_redstone_power(self, state: BlockState) -> bool:
+        return True
+
+    def get_weak_redstone_power(self, world: World, state: BlockState, pos: BlockPos, direction: Direction) -> int:
+        if state.get("powered") != "true":
+            return 0
+        return self.output_level(world, pos, state) if state.get("facing") == direction.name else 0
+
+    def get_strong_redstone_power(self, world: World, state: BlockState, pos: BlockPos, direction: Direction) -> int:
+        return self.get_weak_redstone_power(world, state, pos, direction)
+
+    def can_place_at(self, world: World, pos: BlockPos) -> bool:
+        """`hasTopRim` of the block below: a full top face (approximated by the collision shape)."""
+        return power.is_side_solid_full_square(world.get_block_state(*offset(pos, DOWN)), DOWN.opposite)
+
+    def get_power(self, world: World, pos: BlockPos, state: BlockState) -> int:
+        """`getPower`: the power emitted from behind, or the wire there's level."""
+        d = facing(state)
+        at = offset(pos, d)
+        level = power.get_emitted_redstone_power(world, at, d)
+        if level >= REDSTONE_MAX_POWER:
+            return level
+        behind = world.get_block_state(*at)
+        return max(level, int(behind.get("power")) if behind.block == "redstone_wire" else 0)
+
+    def has_power(self, world: World, pos: BlockPos, state: BlockState) -> bool:
+        return self.get_power(world, pos, state) > 0
+
+    def max_input_level_sides(self, world: World, pos: BlockPos, state: BlockState) -> int:
+        """`getMaxInputLevelSides`: the stronger of the two side inputs (clockwise, then counter-clockwise)."""
+        d = facing(state)
+        right, left = rotate_y_clockwise(d), rotate_y_counterclockwise(d)
+        return max(self.input_level(world, offset(pos, right), right), self.input_level(world, offset(pos, left), left))
+
+    def input_level(self, world: World, pos: BlockPos, d: Direction) -> int:
+        """`getInputLevel`: a redstone block gives 15, a wire its level, another valid input its strong power."""
+        state = world.get_block_state(*pos)
+        if not self.is_valid_input(state):
+            return 0
+        if state.block == "redstone_block":
+            return REDSTONE_MAX_POWER
+        if state.block == "redstone_wire":
+            return int(state.get("power"))
+        return power.get_strong_redstone_power(world, pos, d)
+
+    def is_target_not_aligned(self, world: World, pos: BlockPos, state: BlockState) -> bool:
+        """`isTargetNotAligned`: the block in front is a gate facing another way."""
+        d = facing(state).opposite
+        front = world.get_block_state(*offset(pos, d))
+        return front.block in GATES and front.get("facing") != d.name
+
+    def scheduled_tick(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
+        """`AbstractRedstoneGateBlock.scheduledTick`: unpowered when its input is gone; powered otherwise, and if
+        the input is already gone, unpowered again after its delay (a pulse keeps its length)."""
+        world = sim.world
+        if self.is_locked(world, pos, state):
+            return
+        powered = state.get("powered") == "true"
+        has = self.has_power(world, pos, state)
+        if powered and not has:
+            nu.set_block_state(sim, pos, state.with_("powered", False), nu.NOTIFY_LISTENERS)
+        elif not powered:
+            nu.set_block_state(sim, pos, state.with_("powered", True), nu.NOTIFY_LISTENERS)
+            if not has:
+                world.block_ticks.schedule(world.game_time, pos, state.block, self.update_delay(state), VERY_HIGH)
+
+    def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        if self.can_place_at(sim.world, pos):
+            self.update_powered(sim, pos, state)
+        else:
+            nu.remove_block(sim, pos)
+            for d in VALUES:
+                nu.update_neighbors_always(sim, offset(pos, d), state.block)
+
+    def update_powered(self, sim: TickContext, pos: BlockPos, state: BlockState) -> None:
+        """`updatePowered`: a change of input schedules a tick after the delay, priority extremely high when the
+        gate feeds another gate's side, very high when turning off, else high."""
+        world = sim.world
+        if self.is_locked(world, pos, state):
+            return
+        powered = state.get("powered") == "true"
+        if powered != self.has_power(world, pos, state) and not world.block_ticks.is_ticking(pos, state.block):
+            priority = HIGH
+            if self.is_target_not_aligned(world, pos, state):
+                priority = EXTREMELY_HIGH
+            elif powered:
+                priority = VERY_HIGH
+            world.block_ticks.schedule(world.game_time, pos, state.block, self.update_delay(state), priority)
+
+    def on_block_added(self, sim: TickContext, state: BlockState, pos: BlockPos, old: BlockState) -> None:
+        self.update_target(sim, pos, state)
+
+    def on_state_replaced(self, sim: TickContext, state: BlockState, pos: BlockPos, new: BlockState,
+                          moved: bool) -> None:
+        if not moved and new.block != state.block:
+            self.update_target(sim, pos, state)
+
+    def update_target(self, sim: TickContext, pos: BlockPos, state: BlockState) -> None:
+        """`updateTarget`: the block in front, then around it except back toward the gate."""
+        d = facing(state)
+        front = offset(pos, d.opposite)
+        nu.update_neighbor(sim, front, state.block, pos)
+        nu.update_neighbors_except(sim, front, state.block, d)
+
+
+class Comparator(RedstoneGate):
+    """`ComparatorBlock`; its block entity's output signal is kept in `World.comparator_outputs` (0 unless set)."""
+
+    def update_delay(self, state: BlockState) -> int:
+        return COMPARATOR_DELAY
+
+    def output_level(self, world: World, pos: BlockPos, state: BlockState) -> int:
+        return world.comparator_outputs.get(pos, 0)
+
+    def get_power(self, world: World, pos: BlockPos, state: BlockState) -> int:
+        """A container behind (or behind a solid block) gives its fill level instead."""
+        level = super().get_power(world, pos, state)
+        d = facing(state)
+        at = offset(pos, d)
+        behind = world.get_block_state(*at)
+        b = behaviour(behind.block)
+        if b.has_comparator_output(behind):
+            return b.get_comparator_output(world, behind, at)
+        if level < REDSTONE_MAX_POWER and power.is_solid_block(behind):
+            at = offset(at, d)
+            further = world.get_block_state(*at)
+            b = behaviour(further.block)
+            if b.has_comparator_output(further):        # item frames are not modelled
+                level = b.get_comparator_output(world, further, at)
+        return level
+
+    def calculate_output_signal(self, world: World, pos: BlockPos, state: BlockState) -> int:
+        level = self.get_power(world, pos, state)
+        if state.get("mode") == "subtract":
+            return max(level - self.max_input_level_sides(world, pos, state), 0)
+        return level
+
+    def has_power(self, world: World, pos: BlockPos, state: BlockState) -> bool:
+        level = self.get_power(world, pos, state)
+        if level == 0:
+            return False
+        sides = self.max_input_level_sides(world, pos, state)
+        return level > sides or (level == sides and state.get("mode") == "compare")
+
+    def update_powered(self, sim: TickContext, pos: BlockPos, state: BlockState) -> None:
+        world = sim.world
+        if world.block_ticks.is_ticking(pos, state.block):
+            return
+        signal = self.calculate_output_signal(world, pos, state)
+        if signal != world.comparator_outputs.get(pos, 0) or \
+                (state.get("powered") == "true") != self.has_power(world, pos, state):
+            priority = HIGH if self.is_target_not_aligned(world, pos, state) else NORMAL
+            world.block_ticks.schedule(world.game_time, pos, state.block, COMPARATOR_DELAY, priority)
+
+    def update(self, sim: TickContext, pos: BlockPos, state: BlockState) -> None:
+        """`ComparatorBlock.update`: the new output signal is stored; the powered property follows, and the block
+        in front is notified (in compare mode always, in subtract mode when the signal changed)."""
+        world = sim.world
+        signal = self.calculate_output_signal(world, pos, state)
+        previous = world.comparator_outputs.get(pos, 0)
+        world.comparator_outputs[pos] = signal
+        if previous != signal or state.get("mode") == "compare":
+            has = self.has_power(world, pos, state)
+            powered = state.get("powered") == "true"
+            if powered and not has:
+                nu.set_block_state(sim, pos, state.with_("powered", False), nu.NOTIFY_LISTENERS)
+            elif not powered and has:
+                nu.set_block_state(sim, pos, state.with_("powered", True), nu.NOTIFY_LISTENERS)
+            self.update_target(sim, pos, state)
+
+    def scheduled_tick(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
+        self.update(sim, pos, state)
+
+    def on_use(self, sim: TickContext, state: BlockState, pos: BlockPos) -> bool:
+        """`ComparatorBlock.onUse`: the mode cycles (flags 2), then `update`."""
+        state = state.with_("mode", "subtract" if state.get("mode") == "compare" else "compare")
+        nu.set_block_state(sim, pos, state, nu.NOTIFY_LISTENERS)
+        self.update(sim, pos, state)
+        return True
+
+    def on_state_replaced(self, sim: TickContext, state: BlockState, pos: BlockPos, new: BlockState,
+                          moved: bool) -> None:
+        if not moved and new.block != state.block:
+            sim.world.comparator_outputs.pop(pos, None)       # the block entity goes with the block
+            self.update_target(sim, pos, state)
+
+
+def update_comparators_around(sim: TickContext, pos: BlockPos) -> None:
+    """`World.updateComparators`: north, east, south, west: a comparator beside, or behind a solid block beside,
+    runs its neighbour update."""
+    world = sim.world
+    source = world.get_block_state(*pos).block
+    for d in HORIZONTAL:
+        at = offset(pos, d)
+        state = world.get_block_state(*at)
+        if state.block != COMPARATOR:
+            if not power.is_solid_block(state):
+                continue
+            at = offset(at, d)
+            state = world.get_block_state(*at)
+            if state.block != COMPARATOR:
+                continue
+        behaviour(COMPARATOR).neighbor_update(sim, state, at, source, pos)
+
+
+register((COMPARATOR,), Comparator())

@@ -1,0 +1,96 @@
+"""Power queries of `World` (1.16.5): the power a block emits toward a neighbour, strong power through solid
+blocks, and what a position receives; `isSolidBlock`, which decides whether a block conducts.
+
+A direction argument is vanilla's: `get_emitted_redstone_power(world, pos, d)` asks the block at `pos` for the
+power it gives the block at pos − d (the asker looks at its neighbour pos = asker + d)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.constants import REDSTONE_MAX_POWER
+from engine.redstone.directions import DOWN, EAST, NORTH, SOUTH, UP, VALUES, WEST, Direction, offset
+from engine.redstone.registry import behaviour
+from engine.world.block_physics import DYE_COLORS, WOOD_TYPES
+
+if TYPE_CHECKING:
+    from engine.geometry.box import BlockPos
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
+
+# Full cubes that are not solid blocks: `solidBlock(Blocks::never)` (glass, stained glass, beacon, redstone block,
+# observer, pistons, moving piston) and materials that let light pass (Material.GLASS: glowstone, sea lantern;
+# ICE, LEAVES, TNT). `isSolidBlock` is otherwise `material.blocksLight() && isFullCube` (AbstractBlock.Settings).
+NOT_SOLID = frozenset({
+    "glass", *(f"{c}_stained_glass" for c in DYE_COLORS), "beacon", "redstone_block", "observer", "piston",
+    "sticky_piston", "moving_piston", "glowstone", "sea_lantern", "ice", "frosted_ice", "tnt",
+    *(f"{w}_leaves" for w in WOOD_TYPES[:6])})
+ALWAYS_SOLID = frozenset({"soul_sand"})           # solidBlock(Blocks::always)
+
+
+def is_solid_block(state: BlockState) -> bool:
+    """`AbstractBlockState.isSolidBlock`: the block conducts power (strong power passes through it)."""
+    if state.block in ALWAYS_SOLID:
+        return True
+    return state.collision_shape.is_full_cube and state.block not in NOT_SOLID
+
+
+def is_side_solid_full_square(state: BlockState, direction: Direction) -> bool:
+    """`isSideSolidFullSquare(world, pos, direction)`, from the collision shape: one of its boxes covers the whole
+    face of the cell on that side."""
+    shape = state.collision_shape
+    if shape.is_full_cube:
+        return True
+    axis, sign = direction.axis, direction.sign
+    others = [a for a in range(3) if a != axis]
+    for b in shape.boxes:
+        on_face = b[axis + 3] >= 1.0 if sign > 0 else b[axis] <= 0.0
+        if on_face and all(b[a] <= 0.0 and b[a + 3] >= 1.0 for a in others):
+            return True
+    return False
+
+
+def get_strong_redstone_power(world: World, pos: BlockPos, direction: Direction) -> int:
+    """`World.getStrongRedstonePower`: the block's own strong power toward pos − direction."""
+    state = world.get_block_state(*pos)
+    return behaviour(state.block).get_strong_redstone_power(world, state, pos, direction)
+
+
+def get_received_strong_redstone_power(world: World, pos: BlockPos) -> int:
+    """`World.getReceivedStrongRedstonePower`: the strongest strong power from the six neighbours (down, up,
+    north, south, west, east; stops at 15)."""
+    power = 0
+    for d in VALUES:
+        power = max(power, get_strong_redstone_power(world, offset(pos, d), d))
+        if power >= REDSTONE_MAX_POWER:
+            break
+    return power
+
+
+def get_emitted_redstone_power(world: World, pos: BlockPos, direction: Direction) -> int:
+    """`World.getEmittedRedstonePower`: the block's weak power toward pos − direction, or for a solid block the
+    strong power it receives, if more."""
+    state = world.get_block_state(*pos)
+    power = behaviour(state.block).get_weak_redstone_power(world, state, pos, direction)
+    return max(power, get_received_strong_redstone_power(world, pos)) if is_solid_block(state) else power
+
+
+def is_emitting_redstone_power(world: World, pos: BlockPos, direction: Direction) -> bool:
+    return get_emitted_redstone_power(world, pos, direction) > 0
+
+
+def is_receiving_redstone_power(world: World, pos: BlockPos) -> bool:
+    """`World.isReceivingRedstonePower`: any neighbour emits power toward `pos` (down, up, north, south, west,
+    east)."""
+    return any(get_emitted_redstone_power(world, offset(pos, d), d) > 0 for d in (DOWN, UP, NORTH, SOUTH, WEST, EAST))
+
+
+def get_received_redstone_power(world: World, pos: BlockPos) -> int:
+    """`World.getReceivedRedstonePower`: the strongest power from the six neighbours (stops at 15)."""
+    power = 0
+    for d in VALUES:
+        p = get_emitted_redstone_power(world, offset(pos, d), d)
+        if p >= REDSTONE_MAX_POWER:
+            return REDSTONE_MAX_POWER
+        power = max(power, p)
+    return power

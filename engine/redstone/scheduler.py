@@ -1,0 +1,107 @@
+"""`ServerTickScheduler` for blocks: scheduled block ticks ordered by (trigger time, priority, insertion), run in the
+scheduled-ticks phase (`ServerWorld.tick` → `blockTickScheduler.tick`), and `TickPriority`."""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING, NamedTuple
+
+from engine.constants import MAX_SCHEDULED_TICKS
+from engine.redstone.registry import behaviour
+
+if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.geometry.box import BlockPos
+
+# TickPriority indexes: a smaller index runs first among ticks due at the same time
+EXTREMELY_HIGH, VERY_HIGH, HIGH, NORMAL, LOW, VERY_LOW, EXTREMELY_LOW = range(-3, 4)
+PRIORITY_NAMES = {-3: "extremely_high", -2: "very_high", -1: "high", 0: "normal", 1: "low", 2: "very_low",
+                  3: "extremely_low"}
+
+
+class ScheduledTick(NamedTuple):
+    """`ScheduledTick`: sorted by `ScheduledTick.getComparator` (time, priority, id); equal when pos and block
+    are (`ScheduledTick.equals`), so a block is scheduled at most once per position."""
+
+    time: int
+    priority: int
+    id: int
+    pos: BlockPos
+    block: str
+
+
+class ServerTickScheduler:
+    """The block tick scheduler of one world: `scheduledTickActions` (a set of (pos, block)) and
+    `scheduledTickActionsInOrder` (here a heap), and `currentTickActions` while a tick runs."""
+
+    def __init__(self) -> None:
+        self._ordered: list[ScheduledTick] = []
+        self._keys: set[tuple[BlockPos, str]] = set()
+        self._current: list[tuple[BlockPos, str]] = []
+        self._next_id = 0                    # ScheduledTick.idCounter
+
+    def copy(self) -> ServerTickScheduler:
+        s = ServerTickScheduler.__new__(ServerTickScheduler)
+        s._ordered = list(self._ordered)
+        s._keys = set(self._keys)
+        s._current = list(self._current)
+        s._next_id = self._next_id
+        return s
+
+    def schedule(self, world_time: int, pos: BlockPos, block: str, delay: int, priority: int = NORMAL) -> None:
+        """`ServerTickScheduler.schedule`: due at world time + delay, unless (pos, block) is already scheduled."""
+        key = (pos, block)
+        if key in self._keys:
+            return
+        self._keys.add(key)
+        heapq.heappush(self._ordered, ScheduledTick(world_time + delay, priority, self._next_id, pos, block))
+        self._next_id += 1
+
+    @property
+    def next_id(self) -> int:
+        return self._next_id
+
+    @next_id.setter
+    def next_id(self, value: int) -> None:
+        self._next_id = value
+
+    def pending(self) -> list[ScheduledTick]:
+        """The scheduled ticks still to run (a saved scene writes them)."""
+        return list(self._ordered)
+
+    def restore(self, time: int, priority: int, tick_id: int, pos: BlockPos, block: str) -> None:
+        """A scheduled tick as a saved scene gives it (its due time, priority and insertion id kept)."""
+        key = (pos, block)
+        if key not in self._keys:
+            self._keys.add(key)
+            heapq.heappush(self._ordered, ScheduledTick(time, priority, tick_id, pos, block))
+
+    def __len__(self) -> int:
+        """The number of scheduled ticks not yet run."""
+        return len(self._ordered)
+
+    def is_scheduled(self, pos: BlockPos, block: str) -> bool:
+        return (pos, block) in self._keys
+
+    def is_ticking(self, pos: BlockPos, block: str) -> bool:
+        """`isTicking`: taken for this game tick and not yet run (`currentTickActions` holds it)."""
+        return (pos, block) in self._current
+
+    def tick(self, sim: TickContext) -> list[ScheduledTick]:
+        """`ServerTickScheduler.tick`: take the ticks due (at most 65536) out of the schedule, then run them in
+        order; a tick runs `scheduledTick` only if its block is still there (`ServerWorld.tickBlock`). Ticks
+        scheduled meanwhile wait for a later game tick. Returns the ticks taken, in the order they ran."""
+        taken: list[ScheduledTick] = []
+        now = sim.world.game_time
+        while self._ordered and len(taken) < MAX_SCHEDULED_TICKS and self._ordered[0].time <= now:
+            t = heapq.heappop(self._ordered)
+            self._keys.discard((t.pos, t.block))
+            taken.append(t)
+        self._current = [(t.pos, t.block) for t in taken]
+        world = sim.world
+        for t in taken:
+            self._current.pop(0)                   # currentTickActions.poll()
+            state = world.get_block_state(*t.pos)
+            if state.block == t.block:
+                behaviour(t.block).scheduled_tick(sim, state, t.pos)
+        return taken

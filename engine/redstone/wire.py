@@ -1,0 +1,279 @@
+"""`RedstoneWireBlock` of 1.16.5: connections (`getPlacementState`, `getStateForNeighborUpdate`, `prepare`), the
+power a wire takes from its neighbours and gives, and `update`, which notifies the wire's position and its six
+neighbours in the iteration order of the `HashSet` it collects them in (`engine.java.javautil.hash_set_order`)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from engine.java.javautil import hash_set_order
+from engine.redstone import neighbor_updates as nu
+from engine.redstone import power
+from engine.redstone.directions import DOWN, HORIZONTAL, UP, VALUES, VERTICAL, Direction, offset
+from engine.redstone.registry import Behaviour, behaviour, register
+
+if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.geometry.box import BlockPos
+    from engine.world.blocks import BlockState
+    from engine.world.world import World
+
+WIRE = "redstone_wire"
+NONE, SIDE, CONNECTED_UP = "none", "side", "up"      # WireConnection
+UPDATE_ORDER_CACHE = 65536                           # positions whose update order is kept (a cache bound)
+
+
+def is_connected(connection: str) -> bool:
+    return connection != NONE
+
+
+def _fully_connected(state: BlockState) -> bool:
+    """`isFullyConnected`."""
+    return all(is_connected(state.get(d.name)) for d in HORIZONTAL)
+
+
+def _not_connected(state: BlockState) -> bool:
+    """`isNotConnected`."""
+    return not any(is_connected(state.get(d.name)) for d in HORIZONTAL)
+
+
+def connects_to(state: BlockState, direction: Direction | None = None) -> bool:
+    """`RedstoneWireBlock.connectsTo`: wire always; a repeater along its axis; an observer from its back; any
+    other power emitter from a side (`direction` given)."""
+    block = state.block
+    if block == WIRE:
+        return True
+    if block == "repeater":
+        facing = state.get("facing")
+        return direction is not None and facing in (direction.name, direction.opposite.name)
+    if block == "observer":
+        return direction is not None and state.get("facing") == direction.name
+    return behaviour(block).emits_redstone_power(state) and direction is not None
+
+
+class RedstoneWire(Behaviour):
+    def __init__(self) -> None:
+        self.wires_give_power = True        # RedstoneWireBlock.wiresGivePower
+
+    # --- connections ---
+    def get_placement_state(self, world: World, state: BlockState, pos: BlockPos) -> BlockState:
+        """`getPlacementState(world, state, pos)`: the connections recomputed; a dot stays a dot, a wire with one
+        connection extends to the opposite side, one without any becomes a cross."""
+        dot = _not_connected(state)
+        state = self._connections(world, _default(state), pos)
+        if dot and _not_connected(state):
+            return state
+        north, south = is_connected(state.get("north")), is_connected(state.get("south"))
+        east, west = is_connected(state.get("east")), is_connected(state.get("west"))
+        no_z, no_x = not north and not south, not east and not west
+        if not west and no_z:
+            state = state.with_("west", SIDE)
+        if not east and no_z:
+            state = state.with_("east", SIDE)
+        if not north and no_x:
+            state = state.with_("north", SIDE)
+        if not south and no_x:
+            state = state.with_("south", SIDE)
+        return state
+
+    def _connections(self, world: World, state: BlockState, pos: BlockPos) -> BlockState:
+        """`method_27843`: each unconnected side takes its render connection."""
+        open_above = not power.is_solid_block(world.get_block_state(*offset(pos, UP)))
+        for d in HORIZONTAL:
+            if not is_connected(state.get(d.name)):
+                state = state.with_(d.name, self._connection(world, pos, d, open_above))
+        return state
+
+    def _connection(self, world: World, pos: BlockPos, d: Direction, open_above: bool) -> str:
+        """`method_27841`: up a side when wire lies on the neighbour's top, else side when the neighbour connects
+        or a wire lies below a neighbour that is not solid."""
+        at = offset(pos, d)
+        state = world.get_block_state(*at)
+        if open_above and self.can_run_on_top(state) and connects_to(world.get_block_state(*offset(at, UP))):
+            return CONNECTED_UP if power.is_side_solid_full_square(state, d.opposite) else SIDE
+        if not connects_to(state, d) and (power.is_solid_block(state)
+                                          or not connects_to(world.get_block_state(*offset(at, DOWN)))):
+            return NONE
+        return SIDE
+
+    def render_connection(self, world: World, pos: BlockPos, d: Direction) -> str:
+        """`getRenderConnectionType`."""
+        return self._connection(world, pos, d, not power.is_solid_block(world.get_block_state(*offset(pos, UP))))
+
+    @staticmethod
+    def can_run_on_top(floor: BlockState) -> bool:
+        """`canRunOnTop`: a full top face, or a hopper."""
+        return power.is_side_solid_full_square(floor, UP) or floor.block == "hopper"
+
+    def can_place_at(self, world: World, pos: BlockPos) -> bool:
+        return self.can_run_on_top(world.get_block_state(*offset(pos, DOWN)))
+
+    def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
+                                      neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
+        world = sim.world
+        if direction == DOWN:
+            return state
+        if direction == UP:
+            return self.get_placement_state(world, state, pos)
+        connection = self.render_connection(world, pos, direction)
+        if is_connected(connection) == is_connected(state.get(direction.name)) and not _fully_connected(state):
+            return state.with_(direction.name, connection)
+        dot = _dot(state).with_(direction.name, connection)
+        return self.get_placement_state(world, dot, pos)
+
+    def prepare(self, sim: TickContext, state: BlockState, pos: BlockPos, flags: int, depth: int) -> None:
+        """`RedstoneWireBlock.prepare`: wire on or below a side it connects to, where no wire lies beside it,
+        recomputes its state (observers excepted)."""
+        world = sim.world
+        for d in HORIZONTAL:
+            if state.get(d.name) == NONE or world.get_block_state(*offset(pos, d)).block == WIRE:
+                continue
+            for vertical in (DOWN, UP):
+                at = offset(offset(pos, d), vertical)
+                there = world.get_block_state(*at)
+                if there.block == "observer":
+                    continue
+                toward = offset(at, d.opposite)
+                new = behaviour(there.block).get_state_for_neighbor_update(
+                    sim, there, d.opposite, world.get_block_state(*toward), at, toward)
+                nu.replace(sim, there, new, at, flags, depth)
+
+    # --- power ---
+    def update(self, sim: TickContext, pos: BlockPos, state: BlockState) -> None:
+        """`RedstoneWireBlock.update`: a changed power is written (flags 2), then the wire's position and its six
+        neighbours, collected in a HashSet, each notify their neighbours in the set's iteration order."""
+        world = sim.world
+        level = self.received_power(world, pos)
+        if int(state.get("power")) == level:
+            return
+        if world.get_block_state(*pos) is state:
+            nu.set_block_state(sim, pos, state.with_("power", level), nu.NOTIFY_LISTENERS)
+            if sim.redstone_log is not None:
+                sim.redstone_log["wire_power"].append({"pos": list(pos), "from": int(state.get("power")),
+                                                       "to": level})
+        for cell in update_order(pos):
+            nu.update_neighbors_always(sim, cell, WIRE)
+
+    def received_power(self, world: World, pos: BlockPos) -> int:
+        """`RedstoneWireBlock.getReceivedRedstonePower`: the power from non-wire neighbours, or one less than the
+        strongest wire beside it (on a side, or up or down a solid block's edge)."""
+        self.wires_give_power = False
+        try:
+            received = power.get_received_redstone_power(world, pos)
+        finally:
+            self.wires_give_power = True
+        strongest = 0
+        if received < 15:
+            above_solid = power.is_solid_block(world.get_block_state(*offset(pos, UP)))
+            for d in HORIZONTAL:
+                at = offset(pos, d)
+                state = world.get_block_state(*at)
+                strongest = max(strongest, _wire_power(state))
+                solid = power.is_solid_block(state)
+                if solid and not above_solid:
+                    strongest = max(strongest, _wire_power(world.get_block_state(*offset(at, UP))))
+                elif not solid:
+                    strongest = max(strongest, _wire_power(world.get_block_state(*offset(at, DOWN))))
+        return max(received, strongest - 1)
+
+    def update_neighbors(self, sim: TickContext, pos: BlockPos) -> None:
+        """`RedstoneWireBlock.updateNeighbors`: a wire at `pos` notifies around itself and around each
+        neighbour."""
+        if sim.world.get_block_state(*pos).block == WIRE:
+            nu.update_neighbors_always(sim, pos, WIRE)
+            for d in VALUES:
+                nu.update_neighbors_always(sim, offset(pos, d), WIRE)
+
+    def update_offset_neighbors(self, sim: TickContext, pos: BlockPos) -> None:
+        """`updateOffsetNeighbors`: the wires beside, then those up or down a side's block."""
+        world = sim.world
+        for d in HORIZONTAL:
+            self.update_neighbors(sim, offset(pos, d))
+        for d in HORIZONTAL:
+            at = offset(pos, d)
+            self.update_neighbors(sim, offset(at, UP if power.is_solid_block(world.get_block_state(*at)) else DOWN))
+
+    def on_block_added(self, sim: TickContext, state: BlockState, pos: BlockPos, old: BlockState) -> None:
+        if old.block != WIRE:
+            self.update(sim, pos, state)
+            for d in VERTICAL:
+                nu.update_neighbors_always(sim, offset(pos, d), WIRE)
+            self.update_offset_neighbors(sim, pos)
+
+    def on_state_replaced(self, sim: TickContext, state: BlockState, pos: BlockPos, new: BlockState,
+                          moved: bool) -> None:
+        if not moved and new.block != WIRE:
+            for d in VALUES:
+                nu.update_neighbors_always(sim, offset(pos, d), WIRE)
+            self.update(sim, pos, state)
+            self.update_offset_neighbors(sim, pos)
+
+    def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        if self.can_place_at(sim.world, pos):
+            self.update(sim, pos, state)
+        else:
+            nu.remove_block(sim, pos)            # dropStacks: items are not modelled
+
+    def emits_redstone_power(self, state: BlockState) -> bool:
+        return self.wires_give_power
+
+    def get_strong_redstone_power(self, world: World, state: BlockState, pos: BlockPos, direction: Direction) -> int:
+        return self.get_weak_redstone_power(world, state, pos, direction) if self.wires_give_power else 0
+
+    def get_weak_redstone_power(self, world: World, state: BlockState, pos: BlockPos, direction: Direction) -> int:
+        """Its power up and to the sides it connects to (from its placement state); none down."""
+        if not self.wires_give_power or direction == DOWN:
+            return 0
+        level = int(state.get("power"))
+        if level == 0:
+            return 0
+        if direction != UP and not is_connected(
+                self.get_placement_state(world, state, pos).get(direction.opposite.name)):
+            return 0
+        return level
+
+    def on_use(self, sim: TickContext, state: BlockState, pos: BlockPos) -> bool:
+        """`RedstoneWireBlock.onUse`: a cross becomes a dot and a dot a cross (when its neighbours allow)."""
+        if not (_fully_connected(state) or _not_connected(state)):
+            return False
+        new = _default(state) if _fully_connected(state) else _dot(state)
+        new = self.get_placement_state(sim.world, new, pos)
+        if new is state:
+            return False
+        nu.set_block_state(sim, pos, new, nu.NOTIFY_ALL)
+        for d in HORIZONTAL:             # updateForNewState
+            at = offset(pos, d)
+            if is_connected(state.get(d.name)) != is_connected(new.get(d.name)) and \
+                    power.is_solid_block(sim.world.get_block_state(*at)):
+                nu.update_neighbors_except(sim, at, WIRE, d.opposite)
+        return True
+
+
+@lru_cache(maxsize=UPDATE_ORDER_CACHE)
+def update_order(pos: BlockPos) -> tuple[BlockPos, ...]:
+    """The wire's position and its six neighbours (added in `Direction.values()` order) in the iteration order of
+    the `HashSet` that `update` collects them in."""
+    cells = [pos, *(offset(pos, d) for d in VALUES)]
+    return tuple(cells[i] for i in hash_set_order(np.array(cells, dtype=np.int64)))
+
+
+def _default(state: BlockState) -> BlockState:
+    """The default state (no connections) with `state`'s power."""
+    return state.with_("north", NONE).with_("east", NONE).with_("south", NONE).with_("west", NONE)
+
+
+def _dot(state: BlockState) -> BlockState:
+    """`dotState` (all four sides) with `state`'s power."""
+    return state.with_("north", SIDE).with_("east", SIDE).with_("south", SIDE).with_("west", SIDE)
+
+
+def _wire_power(state: BlockState) -> int:
+    """`increasePower`: a wire's power, 0 for anything else."""
+    return int(state.get("power")) if state.block == WIRE else 0
+
+
+register((WIRE,), RedstoneWire())
