@@ -25,6 +25,7 @@ class TickContext(Protocol):
     tick_count: int
     seed: int                   # the scene seed (an explosion's fire Random)
     max_entity_cramming: int    # the maxEntityCramming game rule
+    redstone_log: dict[str, list[dict[str, Any]]] | None   # the tick's redstone record while traced (engine/redstone)
 
     @property
     def entities(self) -> list[Any]:
