@@ -21,6 +21,7 @@ from engine.entities.entity import Entity
 from engine.entities.registry import ENTITY_TYPES
 from engine.geometry.box import BlockPos, Vec3
 from engine.schematics.nbt_io import Byte, Compound, Double, Float, Int, List, Reader, SchematicError, Short, String
+from engine.tick.input_limits import LimitError, check
 from engine.world import blocks
 from engine.world.blocks import BlockState, BlockStateError
 from engine.world.world import World
@@ -31,7 +32,7 @@ SIGN_RENAME_DATA_VERSION = 1901       # 18w43a: sign → oak_sign, stone_slab �
 WALL_SIDES_DATA_VERSION = 2529        # 20w17a: wall sides become none/low/tall
 PATH_RENAME_DATA_VERSION = 2724       # 20w45a (1.17): grass_path → dirt_path
 SHORT_GRASS_DATA_VERSION = 3698       # 23w40a (1.20.3): grass → short_grass
-MAX_VOLUME = 1 << 26                  # cells in one region: 67M (a 406³ box); more is refused before unpacking
+MAX_VOLUME = 1 << 26                  # cells a written schematic holds: 67M (a 406³ box)
 MAX_DIMENSION = 1 << 15               # any side, in blocks
 
 # (first data version with the new name, old name, new name); 1.16.5 uses the name on its side of each rename
@@ -113,10 +114,19 @@ def check_data_version(reader: Reader, data_version: int, where: str) -> None:
                                  f"({FLATTENING_DATA_VERSION}); re-save the schematic in 1.13 or later")
 
 
-def check_size(reader: Reader, size: tuple[int, int, int], where: str) -> None:
-    if any(s < 0 or s > MAX_DIMENSION for s in size) or size[0] * size[1] * size[2] > MAX_VOLUME:
-        raise reader.fail(where, f"size {list(size)} is outside what is loaded (each side 0..{MAX_DIMENSION}, "
-                                 f"at most {MAX_VOLUME} cells)")
+def check_size(reader: Reader, size: tuple[int, int, int], where: str) -> int:
+    """The cells of a region of `size`, each side checked."""
+    if any(s < 0 or s > MAX_DIMENSION for s in size):
+        raise reader.fail(where, f"size {list(size)} is outside what is loaded (each side 0..{MAX_DIMENSION})")
+    return size[0] * size[1] * size[2]
+
+
+def check_cells(reader: Reader, cells: int, where: str) -> None:
+    """The cells of a whole file (all its regions) against the `cells` limit, before any is unpacked."""
+    try:
+        check("cells", cells)
+    except LimitError as err:
+        raise reader.fail(where, str(err)) from None
 
 
 # --- block states ---

@@ -307,7 +307,7 @@ def _gz(raw: bytes, path: Path) -> Path:
      "Sponge schematic version 1 is not supported"),
     ("old.nbt", lambda p: _tw_save(_tw_compound({"DataVersion": (tw.TAG_Int, 1343)}), p), "predates 1.13"),
     ("huge.nbt", lambda p: _tw_save(_tw_compound({"DataVersion": (tw.TAG_Int, 2586), "size": (
-        tw.TAG_List, (tw.TAG_Int, [30000, 30000, 30000]))}), p), "is outside what is loaded"),
+        tw.TAG_List, (tw.TAG_Int, [30000, 30000, 30000]))}), p), "more than the limit cells"),
 ])
 def test_bad_files_are_one_line_errors(name: str, make: Any, message: str, tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
