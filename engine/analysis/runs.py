@@ -68,7 +68,7 @@ def _coast(sim: Simulation, seen: dict[int, Entity], wanted: set[int], ticks: in
     """Whether every measured entity is a thrown projectile in free flight until `ticks` with nothing to meet:
     no scheduled action left, every other live entity a player standing still off the path, no block, fluid or
     border along the swept path, no void. If so, each one's closed-form (pos, Motion) after tick `ticks`."""
-    if set(seen) != wanted or any(a.tick > sim.tick_count for a in sim.actions):
+    if set(seen) != wanted or any(a.last_tick > sim.tick_count for a in sim.actions):
         return {}
     live = [e for e in sim.entities if not e.removed]
     movers = [e for e in live if e.id in wanted]

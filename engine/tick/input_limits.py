@@ -60,10 +60,13 @@ def parse_setting(text: str) -> tuple[str, int]:
     name = name.strip()
     if not sep or name not in LIMITS:
         raise ValueError(f"--limit expects NAME=N with NAME one of {', '.join(LIMITS)}, got {text!r}")
-    return name, checked_value(name, value.strip(), "--limit")
+    try:
+        return name, checked_value(value.strip())
+    except ValueError as err:
+        raise ValueError(f"--limit {name}: {err}") from None
 
 
-def checked_value(name: str, value: object, where: str) -> int:
+def checked_value(value: object) -> int:
     """A limit's value: a positive integer below 2^63 (a string `2^K` or with `_` is read as one)."""
     if isinstance(value, str):
         base, caret, power = value.partition("^")
@@ -72,7 +75,7 @@ def checked_value(name: str, value: object, where: str) -> int:
         except ValueError:
             pass
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value < 2**63:
-        raise ValueError(f"{where}: limit {name} must be an integer 1..2^63-1, got {value!r}")
+        raise ValueError(f"expected an integer 1..2^63-1, got {value!r}")
     return value
 
 

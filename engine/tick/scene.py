@@ -28,6 +28,7 @@ from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
 from engine.schematics import is_schematic
 from engine.tick import actions
+from engine.tick.input_limits import LIMITS, LimitError, check, checked_value, exceeded, limit, raised, regular_file
 from engine.tick.limits import MAX_EXPLOSION_POWER
 from engine.tick.scene_checks import SceneContext, SceneError
 from engine.tick.scene_living import (
@@ -79,12 +80,20 @@ def load_scene(path: str | Path, allow_unmapped: bool = False) -> Simulation:
     if is_schematic(path):
         doc = {"scene": {"name": path.stem}, "schematics": [{"file": path.name, "allow_unmapped": allow_unmapped}]}
         return load_scene_doc(doc, str(path))
+    why = regular_file(path)
+    if why:
+        raise SceneError(f"{path}: cannot read: {why}")
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            raw = f.read(limit("scene_bytes") + 1)
+        check("scene_bytes", len(raw), "bytes of the scene file (at least)")
+        text = raw.decode("utf-8")
     except OSError as err:
         raise SceneError(f"{path}: cannot read: {err.strerror}") from None
     except UnicodeDecodeError as err:
         raise SceneError(f"{path}: not UTF-8 text (byte {err.start}: {err.reason})") from None
+    except LimitError as err:
+        raise SceneError(f"{path}: {err}") from None
     return load_scene_text(text, str(path))
 
 
@@ -105,7 +114,29 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
 def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
     """Build a `Simulation` at tick 0 from a parsed TOML document (sweeps edit one copy per run)."""
     ctx = SceneContext(source)
-    ctx.keys(doc, "(top level)", {"scene", "blocks", "schematics", "entities", "spawns", "actions", "inputs"})
+    ctx.keys(doc, "(top level)", {"scene", "blocks", "schematics", "entities", "spawns", "actions", "inputs",
+                                  "limits"})
+    with raised(_load_limits(ctx, doc.get("limits", {}))):
+        try:
+            return _load_scene_doc(ctx, doc, source)
+        except LimitError as err:
+            raise SceneError(f"{source}: {err}") from None
+
+
+def _load_limits(ctx: SceneContext, value: Any) -> dict[str, int]:
+    """`[limits]`: input limits raised (or lowered) while this scene loads (engine/tick/input_limits.py)."""
+    table = ctx.table(value, "limits")
+    ctx.keys(table, "limits", set(LIMITS))
+    values = {}
+    for name, v in table.items():
+        try:
+            values[name] = checked_value(v)
+        except ValueError as err:
+            raise ctx.fail(f"limits.{name}", str(err)) from None
+    return values
+
+
+def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simulation:
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "random",
                              "next_entity_id"})
@@ -137,11 +168,19 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
                       for i, entry in enumerate(_array(ctx, doc, "blocks"))])
     placed = [_place_schematic(ctx, world, ctx.table(entry, f"schematics[{i}]"), f"schematics[{i}]")
               for i, entry in enumerate(_array(ctx, doc, "schematics"))]
+    loading = 0
     for i, entry in enumerate(_array(ctx, doc, "entities")):
         entry = ctx.table(entry, f"entities[{i}]")
-        for k in range(ctx.integer(entry.get("count", 1), f"entities[{i}].count", 1, MAX_ENTITY_COUNT)):
+        count = ctx.integer(entry.get("count", 1), f"entities[{i}].count", 1, MAX_ENTITY_COUNT)
+        loading += count
+        if loading > limit("entities"):   # before any of them is made
+            raise ctx.fail(f"entities[{i}].count", str(exceeded("entities", loading)))
+        for k in range(count):
             sim.add_entity(_load_entity(ctx, sim, entry, f"entities[{i}]", k))
     for key, schem, at in placed:
+        loading += len(schem.entities)
+        if loading > limit("entities"):
+            raise ctx.fail(key, str(exceeded("entities", loading)))
         _load_schematic_entities(ctx, sim, schem, at, key)
     for mob, holder_id, key in ctx.leashes:
         if holder_id == mob.id or sim.entity_by_id(holder_id) is None:
@@ -154,7 +193,7 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
         _load_spawn(ctx, sim, ctx.table(entry, f"spawns[{i}]"), f"spawns[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "actions")):
         if isinstance(entry, dict) and entry.get("do") == "summon_tnt_at":
-            sim.actions.extend(load_summon_tnt_at(ctx, sim, entry, f"actions[{i}]"))
+            sim.actions.append(load_summon_tnt_at(ctx, sim, entry, f"actions[{i}]"))
             continue
         sim.actions.append(_load_action(ctx, world, ctx.table(entry, f"actions[{i}]"), f"actions[{i}]"))
     for i, entry in enumerate(_array(ctx, doc, "inputs")):

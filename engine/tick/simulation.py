@@ -32,13 +32,22 @@ PHASES = ("scheduled_ticks", "block_events", "entities", "block_entities", "play
 
 @dataclass(frozen=True)
 class ScheduledAction:
-    """A scene's `[[actions]]` entry: `do(sim)` runs at `tick` in `phase`."""
+    """A scene's `[[actions]]` entry: `do(sim)` runs at `tick` in `phase`, and every tick up to `last` when it
+    repeats (a repeating command block: one entry however long the range, so memory does not grow with it)."""
 
     tick: int
     phase: str
     kind: str
     params: dict[str, Any] = field(default_factory=dict)
     do: Callable[[Simulation], None] | None = None
+    last: int | None = None
+
+    @property
+    def last_tick(self) -> int:
+        return self.tick if self.last is None else self.last
+
+    def runs_at(self, tick: int) -> bool:
+        return self.tick <= tick <= self.last_tick
 
 
 @dataclass(frozen=True)
@@ -69,6 +78,7 @@ class Simulation:
         self.max_entity_cramming = MAX_ENTITY_CRAMMING   # the maxEntityCramming game rule
         self.explosion_step: ExplosionStep | None = explosion.explode
         self.last_record: TickRecord | None = None
+        self.notices: list[str] = []            # what loading changed that the user should know (a lifted schematic)
         self._next_id = 1
         self._in_entity_phase = False
         self._pending: list[Entity] = []
@@ -172,7 +182,7 @@ class Simulation:
             if phase == "block_events":
                 piston.process_synced_block_events(self)
             for action in self.actions:
-                if action.tick == self.tick_count and action.phase == phase and action.do is not None:
+                if action.runs_at(self.tick_count) and action.phase == phase and action.do is not None:
                     action.do(self)
             if phase == "block_events":
                 # actions of this phase run once the queue is empty, as if the last block event caused them;
