@@ -70,7 +70,10 @@ ENTITY_ID = (1, INT_MAX)            # ids the scene may give: positive Java ints
 # entity fields whose Java type is narrower than int: the NBT tag that sets them (docs/fidelity.md, reliability)
 FIELD_RANGES = {"pierce_level": (-128, 127),          # PersistentProjectileEntity "PierceLevel": a byte
                 "value": (-32768, 32767),             # ExperienceOrbEntity "Value": a short
-                "explosion_power": (0, MAX_EXPLOSION_POWER)}   # see engine/tick/limits.py
+                "explosion_power": (0, MAX_EXPLOSION_POWER),   # see engine/tick/limits.py
+                # ShulkerEntity "Peek" is a byte the AI sets to 0, 30 or 100 (ShulkerPeekGoal, the close and
+                # attack goals); the lid's model and box are made for 0..100
+                "peek": (0, 100)}
 
 
 def load_scene(path: str | Path, allow_unmapped: bool = False) -> Simulation:

@@ -116,8 +116,10 @@ class World:
         return _STATES[0][sec[((y & 15) << 8) | ((z & 15) << 4) | (x & 15)]]
 
     def set_block_state(self, x: int, y: int, z: int, state: BlockState) -> None:
+        """World.setBlockState: out of the build height (isOutOfBuildLimitVertically) nothing is placed, as in
+        vanilla; a fire an explosion at y 255 lights above, or a piston pushing at the top, places nothing."""
         if not MIN_Y <= y <= MAX_Y:
-            raise ValueError(f"y = {y} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
+            return
         key = (x >> 4, y >> 4, z >> 4)
         sec = self._sections.get(key)
         if sec is None:
