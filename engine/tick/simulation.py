@@ -253,22 +253,25 @@ class Simulation:
         world = self.world
         if not e.removed:
             self.tick_entity(e, self._recorder(e, phase))
-            for p in list(e.passengers):
-                self._tick_passenger(e, p, phase)
+            self._tick_passengers(e, phase)
         if e.removed:
             world.unload_entity(e)
 
-    def _tick_passenger(self, vehicle: Entity, p: Entity, phase: PhaseRecord | None) -> None:
-        """`ServerWorld.tickPassenger`: right after its vehicle, depth first (spec 01 §7 rules 3-5)."""
-        if p.removed or p.vehicle is not vehicle:
-            p.stop_riding(self.world)
-            return
-        p.age += 1
-        p.prev_pos = p.pos
-        p.tick_riding(self, self._recorder(p, phase))
-        self.world.check_entity_chunk_pos(p)
-        for q in list(p.passengers):
-            self._tick_passenger(p, q, phase)
+    def _tick_passengers(self, root: Entity, phase: PhaseRecord | None) -> None:
+        """`ServerWorld.tickPassenger` for each rider of `root`: right after its vehicle, depth first (spec 01 §7
+        rules 3-5). Vanilla recurses; a stack here keeps the same order for a chain of any length (a Python frame
+        per rider would stop at ~1,000 riders, where the game goes on)."""
+        stack = [(root, p) for p in reversed(root.passengers)]
+        while stack:
+            vehicle, p = stack.pop()
+            if p.removed or p.vehicle is not vehicle:
+                p.stop_riding(self.world)
+                continue
+            p.age += 1
+            p.prev_pos = p.pos
+            p.tick_riding(self, self._recorder(p, phase))
+            self.world.check_entity_chunk_pos(p)
+            stack.extend((p, q) for q in reversed(p.passengers))
 
     def _tick_tnt_run(self, run: list[Entity], phase: PhaseRecord) -> None:
         """Consecutive TNT: free-flight ones in vectorised segments, the others one by one, in order. After a
