@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from engine.constants import BLOCK_COORDINATE_LIMIT
 from engine.geometry.box import BlockPos
 from engine.influences.piston_block_entity import DIRECTIONS, PistonBlockEntity
 from engine.tick.simulation import Simulation
-from engine.world.world import AIR_ID, World
+from engine.world.world import AIR_ID, MAX_Y, MIN_Y, World
 
 if TYPE_CHECKING:
     from engine.schematics.mapping import Export, Schematic
@@ -51,15 +52,34 @@ def read_schematic(path: str | Path, allow_unmapped: bool = False) -> Schematic:
     return module.read(path, allow_unmapped)
 
 
+def block_span(schem: Schematic) -> tuple[BlockPos, BlockPos] | None:
+    """The lowest and highest x, y, z of the schematic's blocks (air left out), all regions together; None if it
+    holds none."""
+    lo, hi = [2**63] * 3, [-(2**63)] * 3
+    for region in schem.regions:
+        if not region.ids.size or not region.ids.any():
+            continue
+        for axis, others in ((0, (0, 1)), (1, (1, 2)), (2, (0, 2))):    # x, y, z of a [y, z, x] grid
+            used = np.flatnonzero(region.ids.any(axis=others))
+            lo[axis] = min(lo[axis], region.corner[axis] + int(used[0]))
+            hi[axis] = max(hi[axis], region.corner[axis] + int(used[-1]))
+    return None if hi[0] < lo[0] else ((lo[0], lo[1], lo[2]), (hi[0], hi[1], hi[2]))
+
+
 def place_blocks(world: World, schem: Schematic, at: BlockPos) -> None:
     """The schematic's blocks (air leaves a cell as it is), dispenser contents and moving pistons at `at`.
-    Raises ValueError when a block would leave the build range (nothing is placed then)."""
-    for region in schem.regions:
-        if region.ids.size and region.ids.any():
-            ys = np.flatnonzero(region.ids.any(axis=(1, 2)))
-            y0, y1 = at[1] + region.corner[1] + int(ys[0]), at[1] + region.corner[1] + int(ys[-1])
-            if y0 < 0 or y1 > 255:
-                raise ValueError(f"its blocks reach y {y0}..{y1}, outside the 1.16.5 build range 0..255")
+    Raises ValueError naming the whole span when a block would leave the build range 0..255 or the world's
+    -30,000,000..29,999,999 in x or z (World.isValid; nothing is placed then)."""
+    span = block_span(schem)
+    if span is not None:
+        lo, hi = (tuple(a + c for a, c in zip(at, corner, strict=True)) for corner in span)
+        if lo[1] < MIN_Y or hi[1] > MAX_Y:
+            raise ValueError(f"its blocks reach y {lo[1]}..{hi[1]} ({hi[1] - lo[1] + 1} blocks), outside the 1.16.5 "
+                             f"build range {MIN_Y}..{MAX_Y}")
+        for axis in (0, 2):
+            if lo[axis] < -BLOCK_COORDINATE_LIMIT or hi[axis] >= BLOCK_COORDINATE_LIMIT:
+                raise ValueError(f"its blocks reach {'xyz'[axis]} {lo[axis]}..{hi[axis]}, outside the world "
+                                 f"(-{BLOCK_COORDINATE_LIMIT}..{BLOCK_COORDINATE_LIMIT - 1})")
     for region in schem.regions:
         world.place_block_ids(at[0] + region.corner[0], at[1] + region.corner[1], at[2] + region.corner[2],
                               region.ids)
@@ -122,5 +142,5 @@ def export(sim: Simulation, path: str | Path) -> None:
         raise SchematicError(f"{path}: {err}") from None
 
 
-__all__ = ["EXPORT_SUFFIXES", "SCHEMATIC_SUFFIXES", "Schematic", "SchematicError", "export", "is_schematic",
-           "place_blocks", "read_schematic"]
+__all__ = ["EXPORT_SUFFIXES", "SCHEMATIC_SUFFIXES", "Schematic", "SchematicError", "block_span", "export",
+           "is_schematic", "place_blocks", "read_schematic"]

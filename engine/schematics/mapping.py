@@ -39,6 +39,10 @@ MAX_DIMENSION = 1 << 15               # any side, in blocks
 RENAMES = ((SIGN_RENAME_DATA_VERSION, "sign", "oak_sign"), (SIGN_RENAME_DATA_VERSION, "wall_sign", "oak_wall_sign"),
            (SIGN_RENAME_DATA_VERSION, "stone_slab", "smooth_stone_slab"),
            (PATH_RENAME_DATA_VERSION, "grass_path", "dirt_path"), (SHORT_GRASS_DATA_VERSION, "grass", "short_grass"))
+# blocks split off a 1.16.5 block later, each the same as a state of that block (docs/fidelity.md, "Schematics"): 1.17
+# made a water-filled cauldron its own block, with the same `level` 1..3; `lava_cauldron` and `powder_snow_cauldron`
+# hold what no 1.16.5 cauldron can (fire, freezing), so they stay unmapped
+SPLIT_OFF = {"water_cauldron": "cauldron"}
 NEUTRAL_PROPERTIES = {("waterlogged", "false")}   # dropped where 1.16.5's block has no such property
 WALL_SIDES = ("north", "east", "south", "west")
 WALL_SIDE_VALUES = {"true": "low", "false": "none"}
@@ -140,6 +144,7 @@ def map_block_state(name: str, props: dict[str, str], data_version: int) -> Bloc
             bare = new
         elif since > DATA_VERSION_1_16_5 and data_version >= since and bare == new:
             bare = old
+    bare = SPLIT_OFF.get(bare, bare)
     if bare.endswith("_wall") and data_version < WALL_SIDES_DATA_VERSION:
         props = {k: WALL_SIDE_VALUES.get(v, v) if k in WALL_SIDES else v for k, v in props.items()}
     try:

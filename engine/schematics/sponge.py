@@ -85,7 +85,7 @@ def read(path: Path, allow_unmapped: bool) -> Schematic:
     for i, tag in enumerate(reader.compounds(container, be_key, where.rstrip("."))):
         w = f"{where}{be_key}[{i}]"
         rel = reader.ints(tag, "Pos", w, 3)
-        data = reader.compound(tag, "Data", w) if version == 3 else tag
+        data = reader.compound(tag, "Data", w, optional=True) if version == 3 else tag   # v3: Data is optional
         read_block_entity(reader, data, (rel[0] + offset[0], rel[1] + offset[1], rel[2] + offset[2]),
                           reader.string(tag, "Id", w), schem, w)
     entities = []

@@ -44,7 +44,7 @@ from engine.tick.versions import DEFAULT_VERSION, features_for
 from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import is_fence
 from engine.world.border import WorldBorder
-from engine.world.world import World, blocks
+from engine.world.world import MAX_Y, MIN_Y, World, blocks
 
 if TYPE_CHECKING:
     from engine.schematics.mapping import Schematic
@@ -169,7 +169,7 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
     sim = Simulation(world, seed, version, ctx.string(head.get("name", Path(source).stem), "scene.name"))
     world.fill_boxes([_load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]")
                       for i, entry in enumerate(_array(ctx, doc, "blocks"))])
-    placed = [_place_schematic(ctx, world, ctx.table(entry, f"schematics[{i}]"), f"schematics[{i}]")
+    placed = [_place_schematic(ctx, sim, ctx.table(entry, f"schematics[{i}]"), f"schematics[{i}]")
               for i, entry in enumerate(_array(ctx, doc, "schematics"))]
     loading = 0
     for i, entry in enumerate(_array(ctx, doc, "entities")):
@@ -273,9 +273,10 @@ def _load_items(ctx: SceneContext, state: blocks.BlockState, value: Any, key: st
     return tuple(items)
 
 
-def _place_schematic(ctx: SceneContext, world: World, entry: dict[str, Any],
+def _place_schematic(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
                      key: str) -> tuple[str, Schematic, BlockPos]:
-    """`[[schematics]]`: read the file (relative to the scene) and place its blocks; its entities come later."""
+    """`[[schematics]]`: read the file (relative to the scene) and place its blocks; its entities come later.
+    A schematic opened by itself is lifted (or lowered) to fit the build range, with a notice (`sim.notices`)."""
     from engine.schematics import SchematicError, place_blocks, read_schematic  # on first use: start-up time
 
     ctx.keys(entry, key, {"file", "at", "allow_unmapped"}, {"file"})
@@ -284,12 +285,33 @@ def _place_schematic(ctx: SceneContext, world: World, entry: dict[str, Any],
     at = ctx.block_pos(entry.get("at", [0, 0, 0]), f"{key}.at", in_world=False)
     try:
         schem = read_schematic(path, ctx.boolean(entry.get("allow_unmapped", False), f"{key}.allow_unmapped"))
-        place_blocks(world, schem, at)
+        if ctx.source == str(path):
+            at = _fit_build_range(schem, at, path, sim.notices)
+        place_blocks(sim.world, schem, at)
     except SchematicError as err:   # a schematic opened by itself names only itself
         raise (SceneError(str(err)) if ctx.source == str(path) else ctx.fail(f"{key}.file", str(err))) from None
     except ValueError as err:
-        raise ctx.fail(f"{key}.at", f"{path}: {err}") from None
+        raise (SceneError(f"{path}: {err}") if ctx.source == str(path) else
+               ctx.fail(f"{key}.at", f"{path}: {err}")) from None
     return f"{key} ({name})", schem, at
+
+
+def _fit_build_range(schem: Schematic, at: BlockPos, path: Path, notices: list[str]) -> BlockPos:
+    """Where a schematic opened directly goes: its blocks moved up so the lowest is at y 0 (a Sponge `Offset` below
+    the origin, a 1.18+ world's y < 0), or down so the highest is at y 255; a file taller than the range is
+    refused by `place_blocks`, naming its whole span."""
+    from engine.schematics import block_span
+
+    span = block_span(schem)
+    if span is None or span[1][1] - span[0][1] > MAX_Y - MIN_Y:
+        return at
+    low, high = span[0][1] + at[1], span[1][1] + at[1]
+    shift = MIN_Y - low if low < MIN_Y else MAX_Y - high if high > MAX_Y else 0
+    if shift:
+        notices.append(f"{path.name}: its blocks reach y {low}..{high}, outside the build range {MIN_Y}..{MAX_Y}: "
+                       f"placed {abs(shift)} blocks {'higher' if shift > 0 else 'lower'} (y {low + shift}.."
+                       f"{high + shift}), its entities with them")
+    return (at[0], at[1] + shift, at[2])
 
 
 def _load_schematic_entities(ctx: SceneContext, sim: Simulation, schem: Schematic, at: BlockPos, key: str) -> None:
