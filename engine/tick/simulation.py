@@ -173,6 +173,7 @@ class Simulation:
     def _tick(self) -> TickRecord:
         self.tick_count += 1
         self.world.game_time = self.tick_count
+        self.world.entities_queried = 0
         record = TickRecord(self.tick_count)
         self._events = record.events
         self._roster = [e for e in self.world.entities.values() if not e.removed]
