@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import gzip
 import io
+import sys
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +22,8 @@ from engine.tick.input_limits import LimitError, exceeded, limit, regular_file
 
 GZIP_MAGIC = b"\x1f\x8b"
 UNPACK_CHUNK = 1 << 20
+MAX_NBT_DEPTH = 512               # NbtTagSizeTracker: "Tried to read NBT tag with too high complexity, depth > 512"
+NBT_PARSE_FRAMES = 4 * MAX_NBT_DEPTH + 1000
 INTEGER_TAGS = (Byte, Short, Int, Long)
 NUMBER_TAGS = (*INTEGER_TAGS, Float, Double)
 
@@ -42,21 +47,36 @@ def _charge(fileobj: Any, n: int) -> None:
             raise exceeded("nbt_tags", fileobj.tags_total - fileobj.tags_left)
 
 
+def _nested(fileobj: Any, step: int) -> None:
+    """Count one level of nesting in or out; past vanilla's 512 (NbtTagSizeTracker) the file is refused."""
+    depth = getattr(fileobj, "depth", None)
+    if depth is not None:
+        fileobj.depth = depth + step
+        if fileobj.depth > MAX_NBT_DEPTH:
+            raise LimitError(f"tags nested deeper than {MAX_NBT_DEPTH} (Minecraft: \"Tried to read NBT tag with too "
+                             "high complexity\")")
+
+
 def _parse_list(cls: type, fileobj: Any, byteorder: str = "big") -> Any:
     tag = cls.get_tag(read_numeric(BYTE, fileobj, byteorder))
     length = read_numeric(INT, fileobj, byteorder)
     _charge(fileobj, length)
-    return cls[tag](tag.parse(fileobj, byteorder) for _ in range(length))
+    _nested(fileobj, 1)
+    out = cls[tag](tag.parse(fileobj, byteorder) for _ in range(length))
+    _nested(fileobj, -1)
+    return out
 
 
 def _parse_compound(cls: type, fileobj: Any, byteorder: str = "big") -> Any:
     compound = cls()
+    _nested(fileobj, 1)
     tag_id = read_numeric(BYTE, fileobj, byteorder)
     while tag_id != 0:
         _charge(fileobj, 1)
         name = read_string(fileobj, byteorder)
         compound[name] = cls.get_tag(tag_id).parse(fileobj, byteorder)
         tag_id = read_numeric(BYTE, fileobj, byteorder)
+    _nested(fileobj, -1)
     return compound
 
 
@@ -93,8 +113,10 @@ def read_nbt(path: Path) -> Compound:
         raise SchematicError(f"{path}: {exceeded('nbt_bytes', len(data), 'bytes its NBT unpacks to (at least)')}")
     buf = _StrictBuffer(data)
     buf.tags_total = buf.tags_left = limit("nbt_tags")
+    buf.depth = 0
     try:
-        root = nbtlib.File.parse(buf)
+        with _recursion_for_depth():
+            root = nbtlib.File.parse(buf)
     except LimitError as err:
         raise SchematicError(f"{path}: {err}") from None
     except KeyError as err:    # nbtlib's tag registry
@@ -104,6 +126,17 @@ def read_nbt(path: Path) -> Compound:
     if buf.tell() < len(data):
         raise SchematicError(f"{path}: {len(data) - buf.tell()} bytes after the NBT data")
     return root
+
+
+@contextmanager
+def _recursion_for_depth() -> Iterator[None]:
+    """Python frames enough for nbtlib to parse 512 levels, as Minecraft reads them (about 4 frames a level)."""
+    saved = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(saved, NBT_PARSE_FRAMES))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(saved)
 
 
 def _read_at_most(f: Any, n: int) -> bytes:
