@@ -320,7 +320,7 @@ def test_bad_files_are_one_line_errors(name: str, make: Any, message: str, tmp_p
 def test_schematic_outside_build_range_is_refused(tmp_path: Path) -> None:
     scene = tmp_path / "s.toml"
     scene.write_text(f'[[schematics]]\nfile = "{SHARED_SCHEMATICS / "SimpleHouse.litematic"}"\nat = [0, 252, 0]\n')
-    with pytest.raises(SceneError, match=r"schematics\[0\]\.at: .*reach y 252..257, outside"):
+    with pytest.raises(SceneError, match=r"schematics\[0\]\.at: .*reach y 252..257 \(6 blocks\), outside"):
         load_scene(scene)
 
 
