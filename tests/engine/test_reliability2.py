@@ -22,10 +22,9 @@ import engine.world.world as world_module
 from engine.tick.input_limits import LIMITS, limit
 from engine.tick.limits import SimulationLimit
 from engine.tick.scene import SceneError, load_scene_text
-from tests.conftest import ROOT, _shared_data, deadline
+from tests.conftest import ROOT, deadline, shared_file
 from viewer.cli import main
 
-RELIABILITY2 = _shared_data("reliability2")
 MEMORY_LIMIT = 1_000_000_000
 
 
@@ -61,13 +60,6 @@ def run_limited(path: Path, *flags: str) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, capture_output=True, text=True, timeout=300, preexec_fn=cap, check=False)
 
 
-def shared(name: str) -> Path:
-    path = RELIABILITY2 / name
-    if not path.is_file():
-        pytest.skip(f"{path} is absent (../shared/data/reliability2 is not beside this checkout)")
-    return path
-
-
 # --- the reproducers, as they are in ../shared ---
 REPRODUCERS = [   # (file, None for a run that succeeds or the words of its one-line refusal)
     ("accepted_invalid_shulker_peek_255.toml", ("peek", "0..100")),
@@ -94,7 +86,7 @@ REPRODUCERS = [   # (file, None for a run that succeeds or the words of its one-
 
 @pytest.mark.parametrize("name, words", REPRODUCERS, ids=[r[0] for r in REPRODUCERS])
 def test_reproducer_in_one_line_or_runs_within_1_gb(name: str, words: tuple[str, ...] | None) -> None:
-    done = run_limited(shared(name))
+    done = run_limited(shared_file("reliability2", name))
     if words is None:
         assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
         assert [json.loads(line)["tick"] for line in done.stdout.splitlines()] == [0, 1, 2]

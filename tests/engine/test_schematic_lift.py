@@ -15,17 +15,12 @@ from nbtlib import ByteArray, Compound, Double, File, Int, IntArray, List, LongA
 
 from engine.schematics import block_span, read_schematic
 from engine.tick.scene import SceneError, load_scene
-from tests.conftest import _shared_data
+from tests.conftest import shared_file
 from viewer.cli import main
-
-PEERS = _shared_data("peers")
 
 
 def peer(name: str) -> Path:
-    path = PEERS / "files" / name
-    if not path.is_file():
-        pytest.skip(f"{path} is absent (../shared/data/peers is not beside this checkout)")
-    return path
+    return shared_file("peers", f"files/{name}")
 
 
 def blocks_of(sim: Any) -> dict[tuple[int, int, int], str]:
