@@ -119,11 +119,14 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
     ctx = SceneContext(source)
     ctx.keys(doc, "(top level)", {"scene", "blocks", "schematics", "entities", "spawns", "actions", "inputs",
                                   "limits"})
-    with raised(_load_limits(ctx, doc.get("limits", {}))):
+    values = _load_limits(ctx, doc.get("limits", {}))
+    with raised(values):
         try:
-            return _load_scene_doc(ctx, doc, source)
+            sim = _load_scene_doc(ctx, doc, source)
         except LimitError as err:
             raise SceneError(f"{source}: {err}") from None
+    sim.input_limits = values
+    return sim
 
 
 def _load_limits(ctx: SceneContext, value: Any) -> dict[str, int]:

@@ -45,6 +45,8 @@ def scene_document(sim: Simulation) -> dict[str, Any]:
     """The scene document (a TOML-ready dict) that loads back to `sim` as it is now, at tick 0."""
     _check_writable(sim)
     doc: dict[str, Any] = {"scene": _head(sim)}
+    if sim.input_limits:
+        doc["limits"] = dict(sim.input_limits)
     boxes = _block_entries(sim.world)
     if boxes:
         doc["blocks"] = boxes

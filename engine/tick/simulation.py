@@ -79,6 +79,7 @@ class Simulation:
         self.explosion_step: ExplosionStep | None = explosion.explode
         self.last_record: TickRecord | None = None
         self.notices: list[str] = []            # what loading changed that the user should know (a lifted schematic)
+        self.input_limits: dict[str, int] = {}  # the scene's [limits], written back with it
         self._next_id = 1
         self._in_entity_phase = False
         self._pending: list[Entity] = []

@@ -21,7 +21,7 @@ from nbtlib import Compound, File, Int, List, LongArray, String
 import engine.world.world as world_module
 from engine.tick.input_limits import LIMITS, limit
 from engine.tick.limits import SimulationLimit
-from engine.tick.scene import SceneError, load_scene_text
+from engine.tick.scene import SceneError, load_scene, load_scene_text
 from tests.conftest import ROOT, deadline, shared_file
 from viewer.cli import main
 
@@ -234,6 +234,14 @@ def test_entity_count_past_the_limit_is_refused_before_any_is_made(capsys: pytes
                         '[[entities]]\ntype = "tnt"\npos = [0.5, 1, 0.5]\ncount = 2\n')
 
 
+def test_limits_of_a_scene_are_saved_with_it(tmp_path: Path) -> None:
+    from engine.tick.scene_writer import write_scene
+    sim = load_scene_text('[limits]\nentities = 3\n[[entities]]\ntype = "tnt"\npos = [0.5, 1, 0.5]\ncount = 3\n')
+    write_scene(sim, tmp_path / "saved.toml")
+    again = load_scene(tmp_path / "saved.toml")
+    assert again.input_limits == {"entities": 3} and len(again.entities) == 3
+
+
 def test_summon_tnt_at_over_two_billion_ticks_is_one_action() -> None:
     """A repeating command block from tick 1 to 2^31-1: one action, a fuse-0 TNT summoned each tick."""
     sim = load_scene_text('[[entities]]\ntype = "player"\nid = 1\npos = [0.5, 1.0, 0.5]\n[[actions]]\ntick = 2\n'
@@ -244,6 +252,17 @@ def test_summon_tnt_at_over_two_billion_ticks_is_one_action() -> None:
         sim.tick()
         summoned.append(sorted(e.id for e in sim.reported_entities() if e.TYPE == "minecraft:tnt"))
     assert summoned == [[], [2], [3], [4]]
+
+
+def test_repeating_action_saved_mid_range_keeps_the_rest(tmp_path: Path) -> None:
+    from engine.tick.scene_writer import write_scene
+    sim = load_scene_text('[[entities]]\ntype = "player"\nid = 1\npos = [0.5, 1.0, 0.5]\n[[actions]]\ntick = 2\n'
+                          'to = 10\ndo = "summon_tnt_at"\nat_entity = 1\n')
+    for _ in range(4):
+        sim.tick()
+    write_scene(sim, tmp_path / "saved.toml")
+    action, = load_scene(tmp_path / "saved.toml").actions
+    assert (action.kind, action.tick, action.last) == ("summon_tnt_at", 1, 6)
 
 
 @pytest.mark.parametrize("peek, ok", [(0, True), (100, True), (101, False), (255, False), (-1, False)])
