@@ -256,8 +256,8 @@ def test_summon_tnt_at_over_two_billion_ticks_is_one_action() -> None:
 
 def test_repeating_action_saved_mid_range_keeps_the_rest(tmp_path: Path) -> None:
     from engine.tick.scene_writer import write_scene
-    sim = load_scene_text('[[entities]]\ntype = "player"\nid = 1\npos = [0.5, 1.0, 0.5]\n[[actions]]\ntick = 2\n'
-                          'to = 10\ndo = "summon_tnt_at"\nat_entity = 1\n')
+    sim = load_scene_text('[[entities]]\ntype = "armor_stand"\nmarker = true\nid = 1\npos = [0.5, 1.0, 0.5]\n'
+                          '[[actions]]\ntick = 2\nto = 10\ndo = "summon_tnt_at"\nat_entity = 1\n')
     for _ in range(4):
         sim.tick()
     write_scene(sim, tmp_path / "saved.toml")
