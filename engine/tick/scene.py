@@ -170,8 +170,13 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
         border = WorldBorder(cx, cz, size)
     world = World(border, ctx.boolean(head.get("ultrawarm", False), "scene.ultrawarm"))
     sim = Simulation(world, seed, version, ctx.string(head.get("name", Path(source).stem), "scene.name"))
-    world.fill_boxes([_load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]")
-                      for i, entry in enumerate(_array(ctx, doc, "blocks"))])
+    boxes, cells = [], 0
+    for i, entry in enumerate(_array(ctx, doc, "blocks")):
+        boxes.append(_load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]"))
+        cells += math.prod(boxes[-1][1][k] - boxes[-1][0][k] + 1 for k in range(3))
+        if cells > limit("cells"):   # all the boxes together, before any is filled
+            raise ctx.fail(f"blocks[{i}]", str(exceeded("cells", cells, "cells of the scene's [[blocks]] together")))
+    world.fill_boxes(boxes)
     placed = [_place_schematic(ctx, sim, ctx.table(entry, f"schematics[{i}]"), f"schematics[{i}]")
               for i, entry in enumerate(_array(ctx, doc, "schematics"))]
     loading = 0

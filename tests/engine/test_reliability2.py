@@ -242,6 +242,14 @@ def test_limits_of_a_scene_are_saved_with_it(tmp_path: Path) -> None:
     assert again.input_limits == {"entities": 3} and len(again.entities) == 3
 
 
+def test_block_boxes_are_counted_together() -> None:
+    """Each box under the per-entry 4M, nine of them over the cells limit: refused before any is filled."""
+    box = '[[blocks]]\nfrom = [0, 0, 0]\nto = [1999, 1, 999]\nblock = "minecraft:stone"\n'
+    with deadline(20), pytest.raises(SceneError, match=r"blocks\[8\]: cells of the scene's \[\[blocks\]\] together: "
+                                                       r"36,000,000 is more than the limit cells = 33,554,432"):
+        load_scene_text(box * 9)
+
+
 def test_summon_tnt_at_over_two_billion_ticks_is_one_action() -> None:
     """A repeating command block from tick 1 to 2^31-1: one action, a fuse-0 TNT summoned each tick."""
     sim = load_scene_text('[[entities]]\ntype = "player"\nid = 1\npos = [0.5, 1.0, 0.5]\n[[actions]]\ntick = 2\n'
