@@ -19,6 +19,8 @@ from engine.world.world import AIR_ID, MAX_Y, MIN_Y, World
 if TYPE_CHECKING:
     from engine.schematics.mapping import Export, Schematic
 
+NBT_LEVELS_PER_RIDER = 2          # a rider is a compound in its vehicle's Passengers list
+NBT_LEVELS_AROUND_ENTITIES = 4    # root, Regions, the region, its Entities list (the deepest of the formats)
 FORMATS = {".litematic": "litematic", ".nbt": "structure", ".schem": "sponge"}   # suffix → module reading/writing it
 SCHEMATIC_SUFFIXES = tuple(FORMATS)
 EXPORT_SUFFIXES = (*FORMATS, ".toml")
@@ -97,8 +99,14 @@ def place_blocks(world: World, schem: Schematic, at: BlockPos) -> None:
 def export_of(sim: Simulation) -> Export:
     """The simulation's blocks (their bounding box), root entities and kept block entities, as written."""
     from engine.schematics.mapping import MAX_VOLUME, Export, SchematicError, block_entity_tags
+    from engine.schematics.nbt_io import MAX_NBT_DEPTH
 
     roots = [e for e in sim.entities if e.vehicle is None]
+    depth = _rider_depth(roots)
+    if NBT_LEVELS_PER_RIDER * depth + NBT_LEVELS_AROUND_ENTITIES > MAX_NBT_DEPTH:
+        raise SchematicError(f"a chain of {depth} riders nests deeper than Minecraft reads NBT ({MAX_NBT_DEPTH} "
+                             f"levels; at most {(MAX_NBT_DEPTH - NBT_LEVELS_AROUND_ENTITIES) // 2} riders deep); "
+                             "export it as .toml")
     lo, hi = [2**31] * 3, [-(2**31)] * 3
     cells = list(sim.world.sections())
     for key, sec in cells:
@@ -122,6 +130,16 @@ def export_of(sim: Simulation) -> Export:
     return Export(sim.name or "scene", (lo[0], lo[1], lo[2]), grid, roots, block_entity_tags(sim.world))
 
 
+def _rider_depth(roots: list[Any]) -> int:
+    """How many riders deep the deepest `Passengers` chain goes (counted without recursion)."""
+    deepest, stack = 0, [(e, 0) for e in roots]
+    while stack:
+        e, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((p, depth + 1) for p in e.passengers)
+    return deepest
+
+
 def export(sim: Simulation, path: str | Path) -> None:
     """Write `sim` as the format its suffix names (.litematic, .nbt, .schem or a scene .toml)."""
     from engine.schematics.nbt_io import SchematicError
@@ -136,8 +154,11 @@ def export(sim: Simulation, path: str | Path) -> None:
     if module is None:
         raise SchematicError(f"{path}: cannot export to {suffix or 'a file without a suffix'} "
                              f"(expected {', '.join(EXPORT_SUFFIXES)})")
+    from engine.schematics.nbt_io import nbt_recursion
+
     try:
-        module.write(path, export_of(sim))
+        with nbt_recursion():    # riders nest: up to Minecraft's 512 levels
+            module.write(path, export_of(sim))
     except SchematicError as err:
         raise SchematicError(f"{path}: {err}") from None
 

@@ -47,6 +47,17 @@ def _charge(fileobj: Any, n: int) -> None:
             raise exceeded("nbt_tags", fileobj.tags_total - fileobj.tags_left)
 
 
+def nbt_depth(root: Compound) -> int:
+    """The depth of the deepest compound or list under `root` (the root at 0), as Minecraft counts it."""
+    deepest, stack = 0, [(root, 0)]
+    while stack:
+        tag, depth = stack.pop()
+        deepest = max(deepest, depth)
+        children = tag.values() if isinstance(tag, Compound) else tag if isinstance(tag, List) else ()
+        stack.extend((t, depth + 1) for t in children if isinstance(t, (Compound, List)))
+    return deepest
+
+
 def _nested(fileobj: Any, step: int) -> None:
     """Count one level of nesting in or out; past vanilla's 512 (NbtTagSizeTracker) the file is refused."""
     depth = getattr(fileobj, "depth", None)
@@ -113,9 +124,9 @@ def read_nbt(path: Path) -> Compound:
         raise SchematicError(f"{path}: {exceeded('nbt_bytes', len(data), 'bytes its NBT unpacks to (at least)')}")
     buf = _StrictBuffer(data)
     buf.tags_total = buf.tags_left = limit("nbt_tags")
-    buf.depth = 0
+    buf.depth = -1    # the root compound is read at depth 0, as in Minecraft
     try:
-        with _recursion_for_depth():
+        with nbt_recursion():
             root = nbtlib.File.parse(buf)
     except LimitError as err:
         raise SchematicError(f"{path}: {err}") from None
@@ -129,8 +140,8 @@ def read_nbt(path: Path) -> Compound:
 
 
 @contextmanager
-def _recursion_for_depth() -> Iterator[None]:
-    """Python frames enough for nbtlib to parse 512 levels, as Minecraft reads them (about 4 frames a level)."""
+def nbt_recursion() -> Iterator[None]:
+    """Python frames enough for nbtlib to read or write 512 levels, as Minecraft reads them (~4 frames a level)."""
     saved = sys.getrecursionlimit()
     sys.setrecursionlimit(max(saved, NBT_PARSE_FRAMES))
     try:
@@ -163,7 +174,11 @@ class _StrictBuffer(io.BytesIO):
 
 
 def write_nbt(path: Path, root: Compound, root_name: str = "") -> None:
-    """Write `root` gzipped, atomically."""
+    """Write `root` gzipped, atomically; a tree Minecraft would not read back (nested past 512) is refused."""
+    depth = nbt_depth(root)
+    if depth > MAX_NBT_DEPTH:
+        raise SchematicError(f"its tags would nest {depth} deep, deeper than Minecraft reads NBT ({MAX_NBT_DEPTH}; a "
+                             "chain of riders too long for a schematic): export it as .toml")
     buf = io.BytesIO()
     nbtlib.File(root, root_name=root_name).write(buf)
     write_atomic(path, gzip.compress(buf.getvalue(), mtime=0))

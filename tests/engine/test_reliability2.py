@@ -397,3 +397,26 @@ def test_entities_stacked_past_the_query_limit_stop_the_run(monkeypatch: pytest.
     monkeypatch.setattr(world_module, "MAX_QUERIED_ENTITIES", 1000)
     with pytest.raises(SimulationLimit, match="entity queries looked at more than 1,000 entities in one tick"):
         load_scene_text(text).tick()
+
+
+def _chain(riders: int) -> str:
+    return '[[entities]]\ntype = "armor_stand"\nid = 1\npos = [0.5, 1.0, 0.5]\n' + "".join(
+        f'[[entities]]\ntype = "armor_stand"\nid = {i}\npos = [0.5, 1.0, 0.5]\nvehicle = {i - 1}\n'
+        for i in range(2, riders + 2))
+
+
+@pytest.mark.parametrize("riders, written", [(200, True), (254, False), (999, False)])
+def test_rider_chains_export_as_deep_as_minecraft_reads(riders: int, written: bool, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A schematic nests each rider two levels deeper; past Minecraft's 512 the export is refused in one line (the
+    game could not read it back), and a chain that fits is read back whole."""
+    scene = tmp_path / "chain.toml"
+    scene.write_text(_chain(riders))
+    out = tmp_path / "chain.litematic"
+    code, _, err = cli(capsys, "export", str(scene), "--out", str(out))
+    if written:
+        assert code == 0 and err == ""
+        sim = load_scene(out)
+        assert len(sim.entities) == riders + 1 and sum(e.vehicle is None for e in sim.entities) == 1
+    else:
+        assert code == 2 and err.count("\n") == 1 and "deeper than Minecraft reads NBT" in err and not out.exists()
