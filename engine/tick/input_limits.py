@@ -25,7 +25,7 @@ LIMITS = {limit.name: limit for limit in (
     Limit("nbt_bytes", 1 << 28, "bytes a schematic's NBT unpacks to"),
     # nbtlib keeps a Python object per tag (~150 bytes): 4M tags ≈ 600 MiB (a structure file of ~800k blocks)
     Limit("nbt_tags", 1 << 22, "NBT tags (list elements and compound entries) of a schematic"),
-    # an entity is ~3 KiB with its box, Random and fields, and one tick visits each: 100k ≈ 300 MiB
+    # an entity is ~3-4 KiB with its box, Random and fields: 100k TNT measured 460 MB for a load and 2 ticks
     Limit("entities", 100_000, "entities a scene loads"),
     Limit("scene_bytes", 1 << 24, "bytes of a scene file"),
 )}
