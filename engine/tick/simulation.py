@@ -231,7 +231,10 @@ class Simulation:
         """The network phase: each simulated player's movement, as its client computed it (spec 06 §10;
         `engine.entities.player`), in load order."""
         for e in [e for e in self.world.entities.values() if not e.removed and isinstance(e, PlayerEntity)]:
-            e.player_tick(self, self._recorder(e, phase))
+            try:
+                e.player_tick(self, self._recorder(e, phase))
+            except SimulationLimit as err:   # named like an entity's own tick
+                raise err.during(e, self.tick_count) from None
             self.world.check_entity_chunk_pos(e)
 
     def _is_root_now(self, e: Entity) -> bool:

@@ -68,7 +68,7 @@ REPRODUCERS = [   # (file, None for a run that succeeds or the words of its one-
     ("hang_stepup_via_schematic_villager_motion_3e7.litematic", None),
     ("memory_summon_tnt_at_tick_range.toml", None),
     ("memory_tnt_count_1000000.toml", ("entities[0].count", "limit entities", "--limit entities=N")),
-    ("slow_quadratic_players_count_4000.toml", ("entity queries", "524,288")),
+    ("slow_quadratic_players_count_4000.toml", ("tick 1: entity #", "minecraft:player", "entity queries", "524,288")),
     ("slow_quadratic_small_fireball_count_6000.toml", ("entity queries", "524,288")),
     ("traceback_anchor_fire_y256.toml", None),
     ("traceback_bed_fire_y256.toml", None),
@@ -395,7 +395,8 @@ def test_entities_stacked_past_the_query_limit_stop_the_run(monkeypatch: pytest.
            'type = "player"\npos = [0.5, 1.0, 0.5]\ncount = 40\n'
     load_scene_text(text).tick()
     monkeypatch.setattr(world_module, "MAX_QUERIED_ENTITIES", 1000)
-    with pytest.raises(SimulationLimit, match="entity queries looked at more than 1,000 entities in one tick"):
+    with pytest.raises(SimulationLimit, match=r"tick 1: entity #\d+ minecraft:player: entity queries looked at more "
+                                              "than 1,000 entities in one tick"):
         load_scene_text(text).tick()
 
 
