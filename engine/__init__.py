@@ -23,6 +23,8 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "Simulation": ("engine.tick.simulation", "Simulation"),
     "Snapshot": ("engine.tick.simulation", "Snapshot"),
     "SimulationLimit": ("engine.core.limits", "SimulationLimit"),
+    "parse_setting": ("engine.tick.input_limits", "parse_setting"),   # --limit NAME=N
+    "set_limits": ("engine.tick.input_limits", "set_limits"),
     "versions": ("engine.core.versions", None),     # the version table: releases × mechanics
     # the trace
     "TickRecord": ("engine.core.trace", "TickRecord"),
@@ -37,6 +39,8 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "blocks": ("engine.world.blocks", None),
     "BlockStateError": ("engine.world.blocks", "BlockStateError"),
     "parse_block_state": ("engine.world.blocks", "parse_block_state"),
+    "MIN_Y": ("engine.world.world", "MIN_Y"),                 # the build range
+    "MAX_Y": ("engine.world.world", "MAX_Y"),
     # queries: the block a ray picks, the moving blocks (B36) and their directions
     "raycast_blocks": ("engine.motion.raycast", "raycast_blocks"),
     "PistonBlockEntity": ("engine.influences.piston_block_entity", "PistonBlockEntity"),

@@ -144,4 +144,9 @@ def _shared_data(name: str) -> Path:
     return near if near.is_dir() else ROOT.parents[1] / "shared" / "data" / name
 
 
-SHARED_SCHEMATICS = _shared_data("schematics")   # Litematica files saved in the game (README there)
+def shared_file(folder: str, name: str) -> Path:
+    """`../shared/data/FOLDER/NAME`, or a skip naming what is missing (a fresh clone has no ../shared)."""
+    path = _shared_data(folder) / name
+    if not path.is_file():
+        pytest.skip(f"{path} is absent (reference data in ../shared/data/{folder} is not beside this checkout)")
+    return path

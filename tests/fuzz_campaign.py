@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, seed, settings
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.conftest import scene_toml  # noqa: E402
+from tests.conftest import _shared_data, scene_toml  # noqa: E402
 from tests.engine.test_fuzz_scenes import mutate, outcome, scenes  # noqa: E402
 
 
@@ -46,7 +46,9 @@ def campaign(examples: int, chosen_seed: int, out: Path, keep: list[str]) -> col
 
 def mutations(examples: int, chosen_seed: int, out: Path, keep: list[str], counts: collections.Counter) -> None:
     rng = random.Random(chosen_seed)
-    files = sorted((REPO / "scenes").glob("*.toml"))
+    # the bundled scenes and, when ../shared is beside the checkout, the hostile scenes of the second robustness
+    # campaign (huge counts, action ranges, NaN fields, riders 1,000 deep, stacked players)
+    files = sorted((REPO / "scenes").glob("*.toml")) + sorted(_shared_data("reliability2").glob("*.toml"))
     for _ in range(examples):
         data = rng.choice(files).read_bytes()
         edits = [(rng.randrange(10**6), rng.randrange(5), bytes(rng.randrange(256) for _ in range(rng.randrange(5))))

@@ -170,6 +170,8 @@ class ViewerApp(Readouts, Playback):
         self.state.recovery_offer = str(offered) if offered is not None else None
         if scene_path is not None:
             self.state.recent = remember(self.state.recent, scene_path, self.recent_path)
+        for notice in getattr(sim, "notices", ()):   # what loading changed (a schematic moved into the build range)
+            self.state.report(notice)
         self.state.micro = None
         self.state.selected_stage = None
         self.state.selected_b36 = None

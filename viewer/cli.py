@@ -27,6 +27,8 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tickscope", description="Tick-exact Minecraft entity motion: simulate, trace, view.")
     p.add_argument("--version", action="version", version=f"tickscope {metadata.version('tickscope')}")
+    p.add_argument("--limit", action="append", default=[], metavar="NAME=N",
+                   help="raise an input limit: cells, nbt_bytes, nbt_tags, entities, scene_bytes (README, Limits)")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     v = sub.add_parser("view", help="open the viewer on a scene")
     v.add_argument("scene")
@@ -108,7 +110,7 @@ def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_
                                                               "wire_power": []}
         return out
 
-    yield line(None)
+    yield line(None) | ({"notices": sim.notices} if sim.notices else {})
     for _ in range(ticks):
         yield line(sim.tick())
 
@@ -175,6 +177,11 @@ def cmd_view(scene: str | None, history_budget: int | None = None, allow_unmappe
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    from engine import parse_setting, set_limits
+    try:
+        set_limits(dict(parse_setting(text) for text in args.limit))
+    except ValueError as err:
+        return _fail(str(err))
     if args.command == "trace":
         return cmd_trace(args)
     if args.command == "render":

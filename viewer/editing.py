@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import ENTITY_TYPES, BlockStateError, Box, Vec3, parse_block_state
+from engine import ENTITY_TYPES, MAX_Y, MIN_Y, BlockStateError, Box, Vec3, parse_block_state
 from viewer.history import History
 
 JAVA_INT = (-(2**31), 2**31 - 1)
@@ -171,8 +171,11 @@ def remove_entity(entity_id: int) -> Edit:
 
 
 def set_block(pos: tuple[int, int, int], state: Any) -> Edit:
-    """Place `state` (a parsed block state) at `pos`; placing air removes the block."""
+    """Place `state` (a parsed block state) at `pos`; placing air removes the block. Out of the build range the
+    edit is refused (the world itself, as vanilla's setBlockState, would silently place nothing)."""
     def change(sim: Any) -> None:
+        if not MIN_Y <= pos[1] <= MAX_Y:
+            raise ValueError(f"y = {pos[1]} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
         sim.world.set_block_state(*pos, state)
     return Edit("block", change)
 

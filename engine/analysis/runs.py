@@ -71,7 +71,7 @@ def _coast(sim: Simulation, seen: dict[int, Entity], wanted: set[int], ticks: in
     f = sim.features   # the closed forms are 1.16.5's thrown tick: other versions run their ticks (or refuse)
     if "thrown" in f.refused or f.thrown_gravity_double or f.thrown_tick_1_21_2:
         return {}
-    if set(seen) != wanted or any(a.tick > sim.tick_count for a in sim.actions):
+    if set(seen) != wanted or any(a.last_tick > sim.tick_count for a in sim.actions):
         return {}
     live = [e for e in sim.entities if not e.removed]
     movers = [e for e in live if e.id in wanted]

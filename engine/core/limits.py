@@ -9,6 +9,12 @@ from typing import Any
 MAX_RAYCAST_BLOCKS = 100_000        # a raycast this long loads ~6,000 chunks in vanilla: seconds per tick
 MAX_QUERY_CHUNKS = 2**32            # getOtherEntities visits every chunk column of its box, loaded or not
 MAX_EXPLOSION_POWER = 128           # block rays of power p walk 1352 × ~5.8·p steps (spec 04 §15)
+# Explosion.getExposure samples (2w+2)² (2h+2) points of an entity box (w, h its sides): the largest box vanilla makes
+# (a slime of size 127, ~65 m) takes 2.3M; a box from NBT wider than ~1.7e7 m makes the float loop step zero
+MAX_EXPOSURE_SAMPLES = 1 << 24
+# getOtherEntities looks at every entity of the sections near its box, so N entities in one place that each query
+# (cramming, a projectile's hit test) cost N² a tick, in vanilla as here: ~720 stacked players reach this
+MAX_QUERIED_ENTITIES = 1 << 19
 
 
 class SimulationLimit(RuntimeError):

@@ -204,7 +204,7 @@ class AbstractMinecart(Entity):
                 self.motion = m.add(r.x * MINECART_RIDER_PUSH, 0.0, r.z * MINECART_RIDER_PUSH)
                 braking = False
         if braking:
-            s = math.sqrt(self.motion.x ** 2 + self.motion.z ** 2)
+            s = math.sqrt(self.motion.x * self.motion.x + self.motion.z * self.motion.z)
             self.motion = ZERO if s < MINECART_BRAKE_STOP else self.motion.multiply(MINECART_BRAKE, 0.0,
                                                                                      MINECART_BRAKE)
         ax_, az_ = px + 0.5 + a[0] * 0.5, pz + 0.5 + a[2] * 0.5

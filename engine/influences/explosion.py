@@ -41,6 +41,7 @@ from engine.constants import (
     TNT_EXPLOSION_FUSE_SPREAD,
     TNT_FUSE,
 )
+from engine.core.limits import MAX_EXPOSURE_SAMPLES, SimulationLimit
 from engine.core.trace import label, point, segment, sphere
 from engine.core.versions import refusal
 from engine.entities import damage_source
@@ -103,12 +104,19 @@ def transform_explosion_knockback(influence: float, level: int, linear: bool) ->
 def _grid(dx: float, dy: float, dz: float, double_steps: bool) -> tuple[tuple[float, ...], ...] | None:
     """The lerp fractions of `Explosion.getExposure`'s float loops (double loops from 1.18.2: `double_steps`)
     for box edges (dx, dy, dz), and the X and Z offsets g, h (spec 04 §15.2; not scaled by the box: the shift of
-    AMBIGUITY-E7); None when an edge is negative (exposure 0)."""
-    d, e, f = 1.0 / (dx * 2.0 + 1.0), 1.0 / (dy * 2.0 + 1.0), 1.0 / (dz * 2.0 + 1.0)
-    g = (1.0 - math.floor(1.0 / d) * d) / 2.0
-    h = (1.0 - math.floor(1.0 / f) * f) / 2.0
+    AMBIGUITY-E7); None when an edge is negative (exposure 0). Doubles divide as in Java (x / 0.0 is infinite,
+    not an error); a box so large that the loops would not end in time (or never: a step that no longer moves
+    the float) stops the run."""
+    d, e, f = _java_div(1.0, dx * 2.0 + 1.0), _java_div(1.0, dy * 2.0 + 1.0), _java_div(1.0, dz * 2.0 + 1.0)
+    g = (1.0 - float(np.floor(_java_div(1.0, d))) * d) / 2.0
+    h = (1.0 - float(np.floor(_java_div(1.0, f))) * f) / 2.0
     if d < 0.0 or e < 0.0 or f < 0.0:
         return None
+    count = math.prod(1.0 / s + 1.0 if s > 0.0 else (math.inf if s == 0.0 else 1.0) for s in (d, e, f))
+    if count > MAX_EXPOSURE_SAMPLES:
+        raise SimulationLimit(f"an explosion's exposure samples an entity box of {dx:g} × {dy:g} × {dz:g} at "
+                              f"{count:.3g} points (more than {MAX_EXPOSURE_SAMPLES:,}; vanilla loops that long or "
+                              "forever)")
 
     def fractions(step: float) -> tuple[float, ...]:
         out, t = [], 0.0
@@ -117,6 +125,13 @@ def _grid(dx: float, dy: float, dz: float, double_steps: bool) -> tuple[tuple[fl
             t = t + step if double_steps else f32(t + step)   # for (float t = 0; t <= 1; t = (float)(t + step))
         return tuple(out)
     return fractions(d), fractions(e), fractions(f), (g, h)
+
+
+def _java_div(a: float, b: float) -> float:
+    """Java's double division: by zero gives an infinity (or NaN for 0 / 0) instead of an error."""
+    if b == 0.0:
+        return math.nan if a == 0.0 or a != a else math.copysign(math.inf, a) * math.copysign(1.0, b)
+    return a / b
 
 
 def sample_points(box: Box, double_steps: bool = False) -> list[Vec3]:
@@ -389,13 +404,19 @@ def _apply(pool: _Pool, at: np.ndarray, hit: list[Entity], members: np.ndarray, 
     return rows
 
 
+def _cell(coords: np.ndarray) -> np.ndarray:
+    """The cells of coordinates, those past the int range (a box 1e308 wide, NaN) held at its ends: no block lies
+    beyond ±30M, so the region test's answer is the same."""
+    return np.floor(np.clip(np.nan_to_num(coords, nan=0.0), -(2.0**31), 2.0**31)).astype(np.int64)
+
+
 def _samples(world: World, center: Vec3, boxes: np.ndarray, shape_type: str, double_steps: bool,
              rec: Recorder | None, members: np.ndarray, hit: list[Entity]) -> tuple[np.ndarray, np.ndarray]:
     """(unblocked, total) sample points per row of `boxes`. Equal boxes share one set of rays, recorded once for
     all the entities of `hit` whose row (`members`) has that box; when no block lies near the centre and all the
     boxes, every ray misses (the same counts as casting every ray: tested)."""
-    lo = np.floor(np.minimum(boxes[:, :3].min(axis=0), center)).astype(np.int64) - 1
-    hi = np.floor(np.maximum(boxes[:, 3:].max(axis=0), center)).astype(np.int64) + 1
+    lo = _cell(np.minimum(boxes[:, :3].min(axis=0), center)) - 1
+    hi = _cell(np.maximum(boxes[:, 3:].max(axis=0), center)) + 1
     empty = world.region_is_empty(*lo.tolist(), *hi.tolist())
     if (boxes == boxes[0]).all():
         kinds, inverse = boxes[:1], np.zeros(len(boxes), dtype=np.int64)

@@ -153,7 +153,8 @@ class MobEntity(LivingEntity):
                 self.navigation.start_moving_to(sim.world, x, y, z, speed)
             cx, cy, cz = floor(x) + 0.5, floor(y) + 0.5, floor(z) + 0.5
             p = self.pos
-            if (cx - p.x) ** 2 + (cy - p.y) ** 2 + (cz - p.z) ** 2 < PATH_GOAL_ARRIVED_DISTANCE:
+            dx, dy, dz = cx - p.x, cy - p.y, cz - p.z   # products, not **: far out they overflow to infinity as in Java
+            if dx * dx + dy * dy + dz * dz < PATH_GOAL_ARRIVED_DISTANCE:
                 self.path_trying_time -= 1
             else:
                 self.path_trying_time += 1

@@ -9,6 +9,7 @@ kept, because their roundings differ.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from engine.constants import COLLISION_EPSILON
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 EPS = COLLISION_EPSILON
 LONG_SWEEP_LAYERS = 4096   # longer single-axis sweeps visit only layers that cross filled sections
+WIDE_SWEEP_CELLS = 4096    # a wider cross-section visits only the cells of filled sections
 ORIGIN = (0.0, 0.0, 0.0)
 Sweep = tuple[int, Box, float, float]   # axis, box before the sweep, asked, allowed
 
@@ -81,47 +83,67 @@ def calculate_push_velocity(axis: int, box: Box, world: World, initial: float,
     get = world.get_state_id
     states = blocks.all_states()
     pos = [0, 0, 0]
-    for p in _layers(world, axis, m, n, (i, j), (k, l2), a1, a2):
+    layers, keys = _layers(world, axis, m, n, (i, j), (k, l2), a1, a2)
+    for p in layers:
         if (p > n) if positive else (p < n):
             break
-        for q in range(i, j + 1):
-            for r in range(k, l2 + 1):
-                edges = (q == i or q == j) + (r == k or r == l2) + (p == m or p == n)
-                if edges >= 3:
-                    continue
-                pos[a1], pos[a2], pos[axis] = q, r, p
-                sid = get(pos[0], pos[1], pos[2])
-                if sid == 0:
-                    continue
-                st = states[sid]
-                if (edges == 1 and not st.exceeds_cube) or (edges == 2 and st.block != "moving_piston"):
-                    continue
-                shape = world.get_collision_shape(st, pos[0], pos[1], pos[2])
-                local = box.offset(-pos[0], -pos[1], -pos[2])
-                initial = calculate_max_distance(shape, ORIGIN, axis, local, initial)
-                if abs(initial) < EPS:
-                    return 0.0
-                n = far_layer(initial)
+        for q, r in _cross_section(p, (i, j), (k, l2), axis, a1, a2, keys):
+            edges = (q == i or q == j) + (r == k or r == l2) + (p == m or p == n)
+            if edges >= 3:
+                continue
+            pos[a1], pos[a2], pos[axis] = q, r, p
+            sid = get(pos[0], pos[1], pos[2])
+            if sid == 0:
+                continue
+            st = states[sid]
+            if (edges == 1 and not st.exceeds_cube) or (edges == 2 and st.block != "moving_piston"):
+                continue
+            shape = world.get_collision_shape(st, pos[0], pos[1], pos[2])
+            local = box.offset(-pos[0], -pos[1], -pos[2])
+            initial = calculate_max_distance(shape, ORIGIN, axis, local, initial)
+            if abs(initial) < EPS:
+                return 0.0
+            n = far_layer(initial)
     for shape, o in extra:
         initial = calculate_max_distance(shape, o, axis, box, initial)
     return initial
 
 
 def _layers(world: World, axis: int, m: int, n: int, qs: tuple[int, int], rs: tuple[int, int], a1: int,
-            a2: int) -> list[int] | range:
+            a2: int) -> tuple[list[int] | range, list[tuple[int, int, int]] | None]:
     """The layers m → n a single-axis sweep visits: all of them, or for a long sweep only those crossing a
-    filled section (the others hold no block, so they change nothing)."""
+    filled section (the others hold no block, so they change nothing); and for a long sweep or a wide cross-section
+    (a step-up box stretched 3e7 along the movement), the filled sections it crosses."""
     step = 1 if n >= m else -1
-    if abs(n - m) <= LONG_SWEEP_LAYERS:
-        return range(m, n + step, step)
+    if abs(n - m) <= LONG_SWEEP_LAYERS and (qs[1] - qs[0] + 1) * (rs[1] - rs[0] + 1) <= WIDE_SWEEP_CELLS:
+        return range(m, n + step, step), None
     lo, hi = min(m, n), max(m, n)
     bounds = [0, 0, 0, 0, 0, 0]
     bounds[axis], bounds[axis + 3] = lo, hi
     bounds[a1], bounds[a1 + 3] = qs
     bounds[a2], bounds[a2 + 3] = rs
     keys = world.filled_sections_in(*bounds)
+    if abs(n - m) <= LONG_SWEEP_LAYERS:
+        return range(m, n + step, step), keys
     layers = sorted({p for key in keys for p in range(max(lo, key[axis] << 4), min(hi, (key[axis] << 4) + 15) + 1)})
-    return layers if step > 0 else layers[::-1]
+    return (layers if step > 0 else layers[::-1]), keys
+
+
+def _cross_section(p: int, qs: tuple[int, int], rs: tuple[int, int], axis: int, a1: int, a2: int,
+                   keys: list[tuple[int, int, int]] | None) -> Iterable[tuple[int, int]]:
+    """The cells (q, r) of layer `p` in vanilla's order (q outer, r inner): all of them, or, given the filled
+    sections, only the cells inside them. The others hold air, which changes nothing (in the world or out of its
+    height, where void air has no shape), so the result is the same at a cost bounded by the blocks present."""
+    if keys is None:
+        return ((q, r) for q in range(qs[0], qs[1] + 1) for r in range(rs[0], rs[1] + 1))
+    cells = []
+    for key in keys:
+        if key[axis] != p >> 4:
+            continue
+        q0, r0 = key[a1] << 4, key[a2] << 4
+        cells.extend((q, r) for q in range(max(qs[0], q0), min(qs[1], q0 + 15) + 1)
+                     for r in range(max(rs[0], r0), min(rs[1], r0 + 15) + 1))
+    return sorted(cells)
 
 
 def adjust_movement(movement: Vec3, box: Box, world: World, extra: list[ShapeAt], yxz: bool,

@@ -5,6 +5,7 @@ recomputation when blocks change, and the hand-off to `MoveControl`."""
 from __future__ import annotations
 
 import copy
+import math
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ from engine.constants import (
 )
 from engine.core.trace import segment
 from engine.geometry.box import ZERO, BlockPos, Vec3
-from engine.java.javanum import f32
+from engine.java.javanum import f32, to_int
 from engine.java.mathhelper import floor
 from engine.living.attributes import FOLLOW_RANGE
 from engine.pathfinding.blocks import is_solid_material
@@ -145,7 +146,7 @@ class MobNavigation:
             return self.current_path
         follow_range = f32(e.attributes.get_value(FOLLOW_RANGE))
         bx, by, bz = e.block_pos()
-        i = int(f32(follow_range + region_margin))
+        i = to_int(f32(follow_range + region_margin))   # (int)(f + range): a NaN follow range gives 0
         view = ChunkCache(world, (bx - i, by - i, bz - i), (bx + i, by + i, bz + i))
         record = SearchRecord() if self.in_recorded_tick else None
         path = self.path_node_navigator.find_path_to_any(view, e, positions, follow_range, distance,
@@ -269,7 +270,7 @@ class MobNavigation:
         50 ms a tick, i.e. 20 TPS) stops it too."""
         if self.tick_count - self.path_start_time > STUCK_CHECK_INTERVAL:
             s = self.path_start_pos
-            if (here.x - s.x) ** 2 + (here.y - s.y) ** 2 + (here.z - s.z) ** 2 < STUCK_MIN_DIST_SQ:
+            if Vec3(here.x - s.x, here.y - s.y, here.z - s.z).length_squared() < STUCK_MIN_DIST_SQ:
                 self.stop()
             self.path_start_time = self.tick_count
             self.path_start_pos = here
@@ -281,7 +282,7 @@ class MobNavigation:
             else:
                 self.last_node_position = node
                 cx, cy, cz = node[0] + 0.5, float(node[1]), node[2] + 0.5
-                d = ((here.x - cx) ** 2 + (here.y - cy) ** 2 + (here.z - cz) ** 2) ** 0.5
+                d = math.sqrt(Vec3(here.x - cx, here.y - cy, here.z - cz).length_squared())   # distanceTo: ∞ far out
                 speed = self.entity.get_movement_speed()
                 self.current_node_timeout = d / speed * MS_PER_SECOND if speed > 0.0 else 0.0
             if self.current_node_timeout > 0.0 and self.current_node_ms > self.current_node_timeout * TIMEOUT_FACTOR:
@@ -314,7 +315,7 @@ class MobNavigation:
         end, p = path.get_end(), self.entity.pos
         mx, my, mz = (end.x + p.x) / 2.0, (end.y + p.y) / 2.0, (end.z + p.z) / 2.0
         left = float(path.length - path.current_node_index)
-        if (pos[0] + 0.5 - mx) ** 2 + (pos[1] + 0.5 - my) ** 2 + (pos[2] + 0.5 - mz) ** 2 < left * left:
+        if Vec3(pos[0] + 0.5 - mx, pos[1] + 0.5 - my, pos[2] + 0.5 - mz).length_squared() < left * left:
             self.recalculate_path(world)
 
     # --- state ---

@@ -10,14 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from engine.constants import BLOCK_COORDINATE_LIMIT
 from engine.geometry.box import BlockPos
 from engine.influences.piston_block_entity import DIRECTIONS, PistonBlockEntity
 from engine.tick.simulation import Simulation
-from engine.world.world import AIR_ID, World
+from engine.world.world import AIR_ID, MAX_Y, MIN_Y, World
 
 if TYPE_CHECKING:
     from engine.schematics.mapping import Export, Schematic
 
+NBT_LEVELS_PER_RIDER = 2          # a rider is a compound in its vehicle's Passengers list
+NBT_LEVELS_AROUND_ENTITIES = 4    # root, Regions, the region, its Entities list (the deepest of the formats)
 FORMATS = {".litematic": "litematic", ".nbt": "structure", ".schem": "sponge"}   # suffix → module reading/writing it
 SCHEMATIC_SUFFIXES = tuple(FORMATS)
 EXPORT_SUFFIXES = (*FORMATS, ".toml")
@@ -51,15 +54,34 @@ def read_schematic(path: str | Path, allow_unmapped: bool = False) -> Schematic:
     return module.read(path, allow_unmapped)
 
 
+def block_span(schem: Schematic) -> tuple[BlockPos, BlockPos] | None:
+    """The lowest and highest x, y, z of the schematic's blocks (air left out), all regions together; None if it
+    holds none."""
+    lo, hi = [2**63] * 3, [-(2**63)] * 3
+    for region in schem.regions:
+        if not region.ids.size or not region.ids.any():
+            continue
+        for axis, others in ((0, (0, 1)), (1, (1, 2)), (2, (0, 2))):    # x, y, z of a [y, z, x] grid
+            used = np.flatnonzero(region.ids.any(axis=others))
+            lo[axis] = min(lo[axis], region.corner[axis] + int(used[0]))
+            hi[axis] = max(hi[axis], region.corner[axis] + int(used[-1]))
+    return None if hi[0] < lo[0] else ((lo[0], lo[1], lo[2]), (hi[0], hi[1], hi[2]))
+
+
 def place_blocks(world: World, schem: Schematic, at: BlockPos) -> None:
     """The schematic's blocks (air leaves a cell as it is), dispenser contents and moving pistons at `at`.
-    Raises ValueError when a block would leave the build range (nothing is placed then)."""
-    for region in schem.regions:
-        if region.ids.size and region.ids.any():
-            ys = np.flatnonzero(region.ids.any(axis=(1, 2)))
-            y0, y1 = at[1] + region.corner[1] + int(ys[0]), at[1] + region.corner[1] + int(ys[-1])
-            if y0 < 0 or y1 > 255:
-                raise ValueError(f"its blocks reach y {y0}..{y1}, outside the 1.16.5 build range 0..255")
+    Raises ValueError naming the whole span when a block would leave the build range 0..255 or the world's
+    -30,000,000..29,999,999 in x or z (World.isValid; nothing is placed then)."""
+    span = block_span(schem)
+    if span is not None:
+        lo, hi = (tuple(a + c for a, c in zip(at, corner, strict=True)) for corner in span)
+        if lo[1] < MIN_Y or hi[1] > MAX_Y:
+            raise ValueError(f"its blocks reach y {lo[1]}..{hi[1]} ({hi[1] - lo[1] + 1} blocks), outside the 1.16.5 "
+                             f"build range {MIN_Y}..{MAX_Y}")
+        for axis in (0, 2):
+            if lo[axis] < -BLOCK_COORDINATE_LIMIT or hi[axis] >= BLOCK_COORDINATE_LIMIT:
+                raise ValueError(f"its blocks reach {'xyz'[axis]} {lo[axis]}..{hi[axis]}, outside the world "
+                                 f"(-{BLOCK_COORDINATE_LIMIT}..{BLOCK_COORDINATE_LIMIT - 1})")
     for region in schem.regions:
         world.place_block_ids(at[0] + region.corner[0], at[1] + region.corner[1], at[2] + region.corner[2],
                               region.ids)
@@ -77,8 +99,14 @@ def place_blocks(world: World, schem: Schematic, at: BlockPos) -> None:
 def export_of(sim: Simulation) -> Export:
     """The simulation's blocks (their bounding box), root entities and kept block entities, as written."""
     from engine.schematics.mapping import MAX_VOLUME, Export, SchematicError, block_entity_tags
+    from engine.schematics.nbt_io import MAX_NBT_DEPTH
 
     roots = [e for e in sim.entities if e.vehicle is None]
+    depth = _rider_depth(roots)
+    if NBT_LEVELS_PER_RIDER * depth + NBT_LEVELS_AROUND_ENTITIES > MAX_NBT_DEPTH:
+        raise SchematicError(f"a chain of {depth} riders nests deeper than Minecraft reads NBT ({MAX_NBT_DEPTH} "
+                             f"levels; at most {(MAX_NBT_DEPTH - NBT_LEVELS_AROUND_ENTITIES) // 2} riders deep); "
+                             "export it as .toml")
     lo, hi = [2**31] * 3, [-(2**31)] * 3
     cells = list(sim.world.sections())
     for key, sec in cells:
@@ -102,6 +130,16 @@ def export_of(sim: Simulation) -> Export:
     return Export(sim.name or "scene", (lo[0], lo[1], lo[2]), grid, roots, block_entity_tags(sim.world))
 
 
+def _rider_depth(roots: list[Any]) -> int:
+    """How many riders deep the deepest `Passengers` chain goes (counted without recursion)."""
+    deepest, stack = 0, [(e, 0) for e in roots]
+    while stack:
+        e, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((p, depth + 1) for p in e.passengers)
+    return deepest
+
+
 def export(sim: Simulation, path: str | Path) -> None:
     """Write `sim` as the format its suffix names (.litematic, .nbt, .schem or a scene .toml)."""
     from engine.schematics.nbt_io import SchematicError
@@ -116,11 +154,14 @@ def export(sim: Simulation, path: str | Path) -> None:
     if module is None:
         raise SchematicError(f"{path}: cannot export to {suffix or 'a file without a suffix'} "
                              f"(expected {', '.join(EXPORT_SUFFIXES)})")
+    from engine.schematics.nbt_io import nbt_recursion
+
     try:
-        module.write(path, export_of(sim))
+        with nbt_recursion():    # riders nest: up to Minecraft's 512 levels
+            module.write(path, export_of(sim))
     except SchematicError as err:
         raise SchematicError(f"{path}: {err}") from None
 
 
-__all__ = ["EXPORT_SUFFIXES", "SCHEMATIC_SUFFIXES", "Schematic", "SchematicError", "export", "is_schematic",
-           "place_blocks", "read_schematic"]
+__all__ = ["EXPORT_SUFFIXES", "SCHEMATIC_SUFFIXES", "Schematic", "SchematicError", "block_span", "export",
+           "is_schematic", "place_blocks", "read_schematic"]

@@ -17,6 +17,7 @@ from engine.schematics.mapping import (
     Region,
     Schematic,
     Unmapped,
+    check_cells,
     check_data_version,
     check_size,
     count_unmapped,
@@ -33,6 +34,7 @@ from engine.world import blocks
 SUPPORTED_VERSIONS = range(4, 8)     # 4: 1.13–1.15, 5: 1.16, 6: 1.20, 7: 1.21
 WRITTEN_VERSION = 5                  # what Litematica for 1.16.5 writes
 MIN_BITS = 2                         # LitematicaBitArray never packs fewer bits per entry
+UNPACK_CHUNK = 1 << 20
 
 
 def read(path: Path, allow_unmapped: bool) -> Schematic:
@@ -49,22 +51,30 @@ def read(path: Path, allow_unmapped: bool) -> Schematic:
     for name, tag in regions.items():
         if not isinstance(tag, Compound):
             raise reader.fail(f"Regions.{name}", f"expected Compound, got {type(tag).__name__}")
+    # all regions together against the cells limit, before any is unpacked
+    check_cells(reader, sum(_dims(reader, tag, f"Regions.{name}")[1] for name, tag in regions.items()), "Regions")
+    for name, tag in regions.items():
         _read_region(reader, tag, f"Regions.{name}", schem, unmapped)
     unmapped.check(reader, allow_unmapped)
     return schem
 
 
+def _dims(reader: Reader, tag: Compound, where: str) -> tuple[tuple[int, int, int], int]:
+    """A region's side lengths and cells (`Size` may be negative)."""
+    size = _xyz(reader, tag, "Size", where)
+    dims = (abs(size[0]), abs(size[1]), abs(size[2]))
+    return dims, check_size(reader, dims, f"{where}.Size")
+
+
 def _read_region(reader: Reader, tag: Compound, where: str, schem: Schematic, unmapped: Unmapped) -> None:
     pos = _xyz(reader, tag, "Position", where)
     size = _xyz(reader, tag, "Size", where)
-    dims = (abs(size[0]), abs(size[1]), abs(size[2]))
-    check_size(reader, dims, f"{where}.Size")
+    dims, volume = _dims(reader, tag, where)
     corner = tuple(p + (s + 1 if s < 0 else 0) for p, s in zip(pos, size, strict=True))
     palette = [state_compound(reader, t, f"{where}.BlockStatePalette[{i}]")
                for i, t in enumerate(reader.compounds(tag, "BlockStatePalette", where))]
     if not palette:
         raise reader.fail(f"{where}.BlockStatePalette", "empty (expected minecraft:air first)")
-    volume = dims[0] * dims[1] * dims[2]
     bits = max(MIN_BITS, (len(palette) - 1).bit_length())
     longs = reader.array(tag, "BlockStates", LongArray, where)
     if len(longs) != -(-volume * bits // 64):
@@ -94,16 +104,20 @@ def _xyz(reader: Reader, tag: Compound, key: str, where: str) -> tuple[int, int,
 
 
 def unpack(longs: np.ndarray, n: int, bits: int) -> np.ndarray:
-    """Entries 0..n-1 of `bits` bits each, packed from bit 0 of long 0 on; an entry may span two longs."""
+    """Entries 0..n-1 of `bits` bits each, packed from bit 0 of long 0 on; an entry may span two longs. Unpacked
+    `UNPACK_CHUNK` entries at a time into the narrowest unsigned type, so memory stays near the result's size."""
     words = np.concatenate((longs.astype(">i8").view(">u8").astype(np.uint64), np.zeros(1, dtype=np.uint64)))
-    start = np.arange(n, dtype=np.uint64) * np.uint64(bits)
-    word = (start >> np.uint64(6)).astype(np.int64)
-    shift = start & np.uint64(63)
-    value = words[word] >> shift
-    spans = shift + np.uint64(bits) > np.uint64(64)
-    high = np.zeros(n, dtype=np.uint64)
-    high[spans] = words[word[spans] + 1] << (np.uint64(64) - shift[spans])
-    return ((value | high) & np.uint64((1 << bits) - 1)).astype(np.int64)
+    out = np.empty(n, dtype=np.uint16 if bits <= 16 else np.uint32)
+    mask = np.uint64((1 << bits) - 1)
+    for first in range(0, n, UNPACK_CHUNK):
+        start = np.arange(first, min(n, first + UNPACK_CHUNK), dtype=np.uint64) * np.uint64(bits)
+        word = (start >> np.uint64(6)).astype(np.int64)
+        shift = start & np.uint64(63)
+        value = words[word] >> shift
+        spans = shift + np.uint64(bits) > np.uint64(64)
+        value[spans] |= words[word[spans] + 1] << (np.uint64(64) - shift[spans])
+        out[first:first + len(start)] = value & mask
+    return out
 
 
 def pack(values: np.ndarray, bits: int) -> np.ndarray:

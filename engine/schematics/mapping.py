@@ -21,6 +21,7 @@ from engine.entities.entity import Entity
 from engine.geometry.box import BlockPos, Vec3
 from engine.influences.piston_block_entity import PistonBlockEntity
 from engine.schematics.nbt_io import Byte, Compound, Double, Float, Int, List, Reader, SchematicError, Short, String
+from engine.tick.input_limits import LimitError, check
 from engine.tick.registry import ENTITY_TYPES
 from engine.world import blocks
 from engine.world.blocks import BlockState, BlockStateError
@@ -32,13 +33,17 @@ SIGN_RENAME_DATA_VERSION = 1901       # 18w43a: sign → oak_sign, stone_slab �
 WALL_SIDES_DATA_VERSION = 2529        # 20w17a: wall sides become none/low/tall
 PATH_RENAME_DATA_VERSION = 2724       # 20w45a (1.17): grass_path → dirt_path
 SHORT_GRASS_DATA_VERSION = 3698       # 23w40a (1.20.3): grass → short_grass
-MAX_VOLUME = 1 << 26                  # cells in one region: 67M (a 406³ box); more is refused before unpacking
+MAX_VOLUME = 1 << 26                  # cells a written schematic holds: 67M (a 406³ box)
 MAX_DIMENSION = 1 << 15               # any side, in blocks
 
 # (first data version with the new name, old name, new name); 1.16.5 uses the name on its side of each rename
 RENAMES = ((SIGN_RENAME_DATA_VERSION, "sign", "oak_sign"), (SIGN_RENAME_DATA_VERSION, "wall_sign", "oak_wall_sign"),
            (SIGN_RENAME_DATA_VERSION, "stone_slab", "smooth_stone_slab"),
            (PATH_RENAME_DATA_VERSION, "grass_path", "dirt_path"), (SHORT_GRASS_DATA_VERSION, "grass", "short_grass"))
+# blocks split off a 1.16.5 block later, each the same as a state of that block (docs/fidelity.md, "Schematics"): 1.17
+# made a water-filled cauldron its own block, with the same `level` 1..3; `lava_cauldron` and `powder_snow_cauldron`
+# hold what no 1.16.5 cauldron can (fire, freezing), so they stay unmapped
+SPLIT_OFF = {"water_cauldron": "cauldron"}
 NEUTRAL_PROPERTIES = {("waterlogged", "false")}   # dropped where 1.16.5's block has no such property
 WALL_SIDES = ("north", "east", "south", "west")
 WALL_SIDE_VALUES = {"true": "low", "false": "none"}
@@ -114,10 +119,19 @@ def check_data_version(reader: Reader, data_version: int, where: str) -> None:
                                  f"({FLATTENING_DATA_VERSION}); re-save the schematic in 1.13 or later")
 
 
-def check_size(reader: Reader, size: tuple[int, int, int], where: str) -> None:
-    if any(s < 0 or s > MAX_DIMENSION for s in size) or size[0] * size[1] * size[2] > MAX_VOLUME:
-        raise reader.fail(where, f"size {list(size)} is outside what is loaded (each side 0..{MAX_DIMENSION}, "
-                                 f"at most {MAX_VOLUME} cells)")
+def check_size(reader: Reader, size: tuple[int, int, int], where: str) -> int:
+    """The cells of a region of `size`, each side checked."""
+    if any(s < 0 or s > MAX_DIMENSION for s in size):
+        raise reader.fail(where, f"size {list(size)} is outside what is loaded (each side 0..{MAX_DIMENSION})")
+    return size[0] * size[1] * size[2]
+
+
+def check_cells(reader: Reader, cells: int, where: str) -> None:
+    """The cells of a whole file (all its regions) against the `cells` limit, before any is unpacked."""
+    try:
+        check("cells", cells)
+    except LimitError as err:
+        raise reader.fail(where, str(err)) from None
 
 
 # --- block states ---
@@ -131,6 +145,7 @@ def map_block_state(name: str, props: dict[str, str], data_version: int) -> Bloc
             bare = new
         elif since > DATA_VERSION_1_16_5 and data_version >= since and bare == new:
             bare = old
+    bare = SPLIT_OFF.get(bare, bare)
     if bare.endswith("_wall") and data_version < WALL_SIDES_DATA_VERSION:
         props = {k: WALL_SIDE_VALUES.get(v, v) if k in WALL_SIDES else v for k, v in props.items()}
     try:

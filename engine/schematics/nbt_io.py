@@ -5,18 +5,25 @@ from __future__ import annotations
 
 import gzip
 import io
+import sys
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import nbtlib
 import numpy as np
 from nbtlib import Byte, ByteArray, Compound, Double, Float, Int, IntArray, List, Long, LongArray, Short, String
+from nbtlib.tag import BYTE, INT, read_numeric, read_string
 
 from engine.core.atomic_file import write_atomic
+from engine.tick.input_limits import LimitError, exceeded, limit, regular_file
 
 GZIP_MAGIC = b"\x1f\x8b"
-MAX_UNPACKED_BYTES = 1 << 29      # 512 MiB: a gzip bomb stops here, before memory runs out
+UNPACK_CHUNK = 1 << 20
+MAX_NBT_DEPTH = 512               # NbtTagSizeTracker: "Tried to read NBT tag with too high complexity, depth > 512"
+NBT_PARSE_FRAMES = 4 * MAX_NBT_DEPTH + 1000
 INTEGER_TAGS = (Byte, Short, Int, Long)
 NUMBER_TAGS = (*INTEGER_TAGS, Float, Double)
 
@@ -30,28 +37,99 @@ def _refuse_end_list(cls: type, fileobj: Any, byteorder: str = "big") -> None:
 nbtlib.tag.End.parse = classmethod(_refuse_end_list)
 
 
+def _charge(fileobj: Any, n: int) -> None:
+    """Count `n` more tags against the `nbt_tags` limit before they are made (a list declaring 400M bytes or 20M
+    empty compounds is refused at its length, not after minutes of parsing)."""
+    left = getattr(fileobj, "tags_left", None)
+    if left is not None and n > 0:
+        fileobj.tags_left = left - n
+        if fileobj.tags_left < 0:
+            raise exceeded("nbt_tags", fileobj.tags_total - fileobj.tags_left)
+
+
+def nbt_depth(root: Compound) -> int:
+    """The depth of the deepest compound or list under `root` (the root at 0), as Minecraft counts it."""
+    deepest, stack = 0, [(root, 0)]
+    while stack:
+        tag, depth = stack.pop()
+        deepest = max(deepest, depth)
+        children = tag.values() if isinstance(tag, Compound) else tag if isinstance(tag, List) else ()
+        stack.extend((t, depth + 1) for t in children if isinstance(t, (Compound, List)))
+    return deepest
+
+
+def _nested(fileobj: Any, step: int) -> None:
+    """Count one level of nesting in or out; past vanilla's 512 (NbtTagSizeTracker) the file is refused."""
+    depth = getattr(fileobj, "depth", None)
+    if depth is not None:
+        fileobj.depth = depth + step
+        if fileobj.depth > MAX_NBT_DEPTH:
+            raise LimitError(f"tags nested deeper than {MAX_NBT_DEPTH} (Minecraft: \"Tried to read NBT tag with too "
+                             "high complexity\")")
+
+
+def _parse_list(cls: type, fileobj: Any, byteorder: str = "big") -> Any:
+    tag = cls.get_tag(read_numeric(BYTE, fileobj, byteorder))
+    length = read_numeric(INT, fileobj, byteorder)
+    _charge(fileobj, length)
+    _nested(fileobj, 1)
+    out = cls[tag](tag.parse(fileobj, byteorder) for _ in range(length))
+    _nested(fileobj, -1)
+    return out
+
+
+def _parse_compound(cls: type, fileobj: Any, byteorder: str = "big") -> Any:
+    compound = cls()
+    _nested(fileobj, 1)
+    tag_id = read_numeric(BYTE, fileobj, byteorder)
+    while tag_id != 0:
+        _charge(fileobj, 1)
+        name = read_string(fileobj, byteorder)
+        compound[name] = cls.get_tag(tag_id).parse(fileobj, byteorder)
+        tag_id = read_numeric(BYTE, fileobj, byteorder)
+    _nested(fileobj, -1)
+    return compound
+
+
+# nbtlib's list and compound readers, with each element counted before it is parsed
+nbtlib.tag.List.parse = classmethod(_parse_list)
+nbtlib.tag.Compound.parse = classmethod(_parse_compound)
+
+
 class SchematicError(ValueError):
     """A schematic that cannot be read or written; the message is one line: file, tag, what was expected."""
 
 
 def read_nbt(path: Path) -> Compound:
-    """The root compound of a gzipped big-endian NBT file."""
+    """The root compound of a gzipped big-endian NBT file, unpacked in a stream that stops at the `nbt_bytes`
+    limit and parsed within the `nbt_tags` limit (engine/tick/input_limits.py)."""
+    why = regular_file(path)
+    if why:
+        raise SchematicError(f"{path}: cannot read: {why}")
+    most = limit("nbt_bytes")
     try:
-        raw = path.read_bytes()
-    except OSError as err:
-        raise SchematicError(f"{path}: cannot read: {err.strerror}") from None
-    if raw[:2] != GZIP_MAGIC:
-        raise SchematicError(f"{path}: not a gzip file (schematics are gzipped NBT)")
-    try:
-        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as f:
-            data = f.read(MAX_UNPACKED_BYTES + 1)
-    except (OSError, EOFError, zlib.error) as err:
+        with path.open("rb") as f:
+            if f.read(2) != GZIP_MAGIC:
+                raise SchematicError(f"{path}: not a gzip file (schematics are gzipped NBT)")
+            f.seek(0)
+            with gzip.GzipFile(fileobj=f) as unpacked:
+                data = _read_at_most(unpacked, most + 1)
+    except SchematicError:
+        raise
+    except (EOFError, zlib.error, gzip.BadGzipFile) as err:
         raise SchematicError(f"{path}: damaged gzip data ({err})") from None
-    if len(data) > MAX_UNPACKED_BYTES:
-        raise SchematicError(f"{path}: unpacks to more than {MAX_UNPACKED_BYTES >> 20} MiB")
+    except OSError as err:
+        raise SchematicError(f"{path}: cannot read: {err.strerror or err}") from None
+    if len(data) > most:
+        raise SchematicError(f"{path}: {exceeded('nbt_bytes', len(data), 'bytes its NBT unpacks to (at least)')}")
     buf = _StrictBuffer(data)
+    buf.tags_total = buf.tags_left = limit("nbt_tags")
+    buf.depth = -1    # the root compound is read at depth 0, as in Minecraft
     try:
-        root = nbtlib.File.parse(buf)
+        with nbt_recursion():
+            root = nbtlib.File.parse(buf)
+    except LimitError as err:
+        raise SchematicError(f"{path}: {err}") from None
     except KeyError as err:    # nbtlib's tag registry
         raise SchematicError(f"{path}: not a valid NBT file (unknown tag type {err.args[0]})") from None
     except Exception as err:   # nbtlib reports damage as struct, type, value, unicode, EOF or recursion errors
@@ -59,6 +137,29 @@ def read_nbt(path: Path) -> Compound:
     if buf.tell() < len(data):
         raise SchematicError(f"{path}: {len(data) - buf.tell()} bytes after the NBT data")
     return root
+
+
+@contextmanager
+def nbt_recursion() -> Iterator[None]:
+    """Python frames enough for nbtlib to read or write 512 levels, as Minecraft reads them (~4 frames a level)."""
+    saved = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(saved, NBT_PARSE_FRAMES))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(saved)
+
+
+def _read_at_most(f: Any, n: int) -> bytes:
+    """Up to `n` bytes of `f`, read a chunk at a time (one read of `n` would reserve all of it at once)."""
+    chunks, total = [], 0
+    while total < n:
+        chunk = f.read(min(UNPACK_CHUNK, n - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
 
 
 class _StrictBuffer(io.BytesIO):
@@ -73,7 +174,11 @@ class _StrictBuffer(io.BytesIO):
 
 
 def write_nbt(path: Path, root: Compound, root_name: str = "") -> None:
-    """Write `root` gzipped, atomically."""
+    """Write `root` gzipped, atomically; a tree Minecraft would not read back (nested past 512) is refused."""
+    depth = nbt_depth(root)
+    if depth > MAX_NBT_DEPTH:
+        raise SchematicError(f"its tags would nest {depth} deep, deeper than Minecraft reads NBT ({MAX_NBT_DEPTH}; a "
+                             "chain of riders too long for a schematic): export it as .toml")
     buf = io.BytesIO()
     nbtlib.File(root, root_name=root_name).write(buf)
     write_atomic(path, gzip.compress(buf.getvalue(), mtime=0))

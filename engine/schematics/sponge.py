@@ -15,6 +15,7 @@ from engine.schematics.mapping import (
     Region,
     Schematic,
     Unmapped,
+    check_cells,
     check_data_version,
     check_size,
     count_unmapped,
@@ -41,6 +42,7 @@ from engine.world import blocks
 SUPPORTED_VERSIONS = (2, 3)
 WRITTEN_VERSION = 2                 # what WorldEdit for 1.16.5 writes
 VARINT_MAX_BYTES = 3                # palette indices below 2^21
+VARINT_CHUNK = 1 << 22
 USHORT = 0xFFFF
 
 
@@ -55,7 +57,7 @@ def read(path: Path, allow_unmapped: bool) -> Schematic:
     schem = Schematic(data_version=reader.integer(root, "DataVersion", ""))
     check_data_version(reader, schem.data_version, "DataVersion")
     size = tuple(reader.integer(root, k, "") & USHORT for k in ("Width", "Height", "Length"))
-    check_size(reader, size, "Width/Height/Length")    # type: ignore[arg-type]
+    check_cells(reader, check_size(reader, size, "Width/Height/Length"), "Width/Height/Length")  # type: ignore[arg-type]
     sx, sy, sz = size
     offset = tuple(reader.ints(root, "Offset", "", 3)) if "Offset" in root else (0, 0, 0)
     if version == 3:
@@ -83,7 +85,7 @@ def read(path: Path, allow_unmapped: bool) -> Schematic:
     for i, tag in enumerate(reader.compounds(container, be_key, where.rstrip("."))):
         w = f"{where}{be_key}[{i}]"
         rel = reader.ints(tag, "Pos", w, 3)
-        data = reader.compound(tag, "Data", w) if version == 3 else tag
+        data = reader.compound(tag, "Data", w, optional=True) if version == 3 else tag   # v3: Data is optional
         read_block_entity(reader, data, (rel[0] + offset[0], rel[1] + offset[1], rel[2] + offset[2]),
                           reader.string(tag, "Id", w), schem, w)
     entities = []
@@ -104,19 +106,34 @@ def _split_state(text: str) -> tuple[str, dict[str, str]]:
 
 
 def decode_varints(reader: Reader, data: np.ndarray, where: str) -> np.ndarray:
-    """Unsigned LEB128 varints of at most three bytes (palette indices)."""
-    b = data.astype(np.uint8).astype(np.int64)
-    ends = np.flatnonzero(b < 0x80)
-    if len(b) and (not len(ends) or ends[-1] != len(b) - 1):
+    """Unsigned LEB128 varints of at most three bytes (palette indices), as uint32; a chunk of `VARINT_CHUNK`
+    bytes (cut after a varint's last byte) at a time, so memory stays near the result's size."""
+    b = data.view(np.uint8)
+    if len(b) and b[-1] >= 0x80:
         raise reader.fail(where, "ends inside a varint")
+    parts, first = [], 0
+    while first < len(b):
+        cut = min(len(b), first + VARINT_CHUNK)
+        for _ in range(VARINT_MAX_BYTES - 1):   # to the end of the varint the cut fell in
+            if cut < len(b) and b[cut - 1] >= 0x80:
+                cut += 1
+        parts.append(_decode_chunk(reader, b[first:cut], where))
+        first = cut
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint32)
+
+
+def _decode_chunk(reader: Reader, b: np.ndarray, where: str) -> np.ndarray:
+    if not (b >= 0x80).any():
+        return b.astype(np.uint32)
+    ends = np.flatnonzero(b < 0x80)
     starts = np.concatenate(([0], ends[:-1] + 1))
     lengths = ends - starts + 1
-    if len(lengths) and lengths.max() > VARINT_MAX_BYTES:
+    if b[-1] >= 0x80 or lengths.max() > VARINT_MAX_BYTES:
         raise reader.fail(where, f"a varint longer than {VARINT_MAX_BYTES} bytes (palette index ≥ 2^21)")
-    values = np.zeros(len(ends), dtype=np.int64)
+    values = np.zeros(len(ends), dtype=np.uint32)
     for k in range(VARINT_MAX_BYTES):
         has = lengths > k
-        values[has] |= (b[starts[has] + k] & 0x7F) << (7 * k)
+        values[has] |= (b[starts[has] + k].astype(np.uint32) & 0x7F) << (7 * k)
     return values
 
 

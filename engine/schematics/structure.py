@@ -15,6 +15,7 @@ from engine.schematics.mapping import (
     Region,
     Schematic,
     Unmapped,
+    check_cells,
     check_data_version,
     check_size,
     count_unmapped,
@@ -35,7 +36,7 @@ def read(path: Path, allow_unmapped: bool) -> Schematic:
     schem = Schematic(data_version=reader.integer(root, "DataVersion", ""))
     check_data_version(reader, schem.data_version, "DataVersion")
     sx, sy, sz = reader.ints(root, "size", "", 3)
-    check_size(reader, (sx, sy, sz), "size")
+    check_cells(reader, check_size(reader, (sx, sy, sz), "size"), "size")
     if "palette" in root:
         tags = reader.compounds(root, "palette", "")
         where = "palette"

@@ -35,6 +35,7 @@ from engine.living.player import throw_from_player
 from engine.redstone.registry import is_usable
 from engine.schematics import is_schematic
 from engine.tick import actions, saved_state
+from engine.tick.input_limits import LIMITS, LimitError, check, checked_value, exceeded, limit, raised, regular_file
 from engine.tick.registry import ENTITY_TYPES
 from engine.tick.scene_checks import SceneContext, SceneError
 from engine.tick.scene_living import (
@@ -49,7 +50,7 @@ from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import is_bed, is_fence
 from engine.world.border import WorldBorder
-from engine.world.world import World, blocks
+from engine.world.world import MAX_Y, MIN_Y, World, blocks
 
 if TYPE_CHECKING:
     from engine.schematics.mapping import Schematic
@@ -76,7 +77,10 @@ ENTITY_ID = (1, INT_MAX)            # ids the scene may give: positive Java ints
 # entity fields whose Java type is narrower than int: the NBT tag that sets them (docs/fidelity.md, reliability)
 FIELD_RANGES = {"pierce_level": (-128, 127),          # PersistentProjectileEntity "PierceLevel": a byte
                 "value": (-32768, 32767),             # ExperienceOrbEntity "Value": a short
-                "explosion_power": (0, MAX_EXPLOSION_POWER)}   # see engine/core/limits.py
+                "explosion_power": (0, MAX_EXPLOSION_POWER),   # see engine/core/limits.py
+                # ShulkerEntity "Peek" is a byte the AI sets to 0, 30 or 100 (ShulkerPeekGoal, the close and
+                # attack goals); the lid's model and box are made for 0..100
+                "peek": (0, 100)}
 
 
 def load_scene(path: str | Path, allow_unmapped: bool = False) -> Simulation:
@@ -86,12 +90,20 @@ def load_scene(path: str | Path, allow_unmapped: bool = False) -> Simulation:
     if is_schematic(path):
         doc = {"scene": {"name": path.stem}, "schematics": [{"file": path.name, "allow_unmapped": allow_unmapped}]}
         return load_scene_doc(doc, str(path))
+    why = regular_file(path)
+    if why:
+        raise SceneError(f"{path}: cannot read: {why}")
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            raw = f.read(limit("scene_bytes") + 1)
+        check("scene_bytes", len(raw), "bytes of the scene file (at least)")
+        text = raw.decode("utf-8")
     except OSError as err:
         raise SceneError(f"{path}: cannot read: {err.strerror}") from None
     except UnicodeDecodeError as err:
         raise SceneError(f"{path}: not UTF-8 text (byte {err.start}: {err.reason})") from None
+    except LimitError as err:
+        raise SceneError(f"{path}: {err}") from None
     return load_scene_text(text, str(path))
 
 
@@ -113,7 +125,31 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
     """Build a `Simulation` at tick 0 from a parsed TOML document (sweeps edit one copy per run)."""
     ctx = SceneContext(source)
     ctx.keys(doc, "(top level)", {"scene", "blocks", "schematics", "entities", "spawns", "actions", "inputs",
-                                  "block_entities", "block_events", "redstone"})
+                                  "block_entities", "block_events", "redstone", "limits"})
+    values = _load_limits(ctx, doc.get("limits", {}))
+    with raised(values):
+        try:
+            sim = _load_scene_doc(ctx, doc, source)
+        except LimitError as err:
+            raise SceneError(f"{source}: {err}") from None
+    sim.input_limits = values
+    return sim
+
+
+def _load_limits(ctx: SceneContext, value: Any) -> dict[str, int]:
+    """`[limits]`: input limits raised (or lowered) while this scene loads (engine/tick/input_limits.py)."""
+    table = ctx.table(value, "limits")
+    ctx.keys(table, "limits", set(LIMITS))
+    values = {}
+    for name, v in table.items():
+        try:
+            values[name] = checked_value(v)
+        except ValueError as err:
+            raise ctx.fail(f"limits.{name}", str(err)) from None
+    return values
+
+
+def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simulation:
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "random",
                              "next_entity_id", "game_time"})
@@ -141,20 +177,33 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
         border = WorldBorder(cx, cz, size)
     world = World(border, ctx.boolean(head.get("ultrawarm", False), "scene.ultrawarm"))
     sim = Simulation(world, seed, version, ctx.string(head.get("name", Path(source).stem), "scene.name"))
-    world.fill_boxes([_load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]")
-                      for i, entry in enumerate(_array(ctx, doc, "blocks"))])
-    placed = [_place_schematic(ctx, world, ctx.table(entry, f"schematics[{i}]"), f"schematics[{i}]")
+    boxes, cells = [], 0
+    for i, entry in enumerate(_array(ctx, doc, "blocks")):
+        boxes.append(_load_blocks(ctx, world, ctx.table(entry, f"blocks[{i}]"), f"blocks[{i}]"))
+        cells += math.prod(boxes[-1][1][k] - boxes[-1][0][k] + 1 for k in range(3))
+        if cells > limit("cells"):   # all the boxes together, before any is filled
+            raise ctx.fail(f"blocks[{i}]", str(exceeded("cells", cells, "cells of the scene's [[blocks]] together")))
+    world.fill_boxes(boxes)
+    placed = [_place_schematic(ctx, sim, ctx.table(entry, f"schematics[{i}]"), f"schematics[{i}]")
               for i, entry in enumerate(_array(ctx, doc, "schematics"))]
     # what a scene saved mid-run holds of the world (engine.tick.saved_state)
     saved_state.load_block_entities(ctx, world, _array(ctx, doc, "block_entities"))
     saved_state.load_block_events(ctx, world, _array(ctx, doc, "block_events"))
     if "redstone" in doc:
         saved_state.load_redstone(ctx, world, doc["redstone"])
+    loading = 0
     for i, entry in enumerate(_array(ctx, doc, "entities")):
         entry = ctx.table(entry, f"entities[{i}]")
-        for k in range(ctx.integer(entry.get("count", 1), f"entities[{i}].count", 1, MAX_ENTITY_COUNT)):
+        count = ctx.integer(entry.get("count", 1), f"entities[{i}].count", 1, MAX_ENTITY_COUNT)
+        loading += count
+        if loading > limit("entities"):   # before any of them is made
+            raise ctx.fail(f"entities[{i}].count", str(exceeded("entities", loading)))
+        for k in range(count):
             sim.add_entity(_load_entity(ctx, sim, entry, f"entities[{i}]", k))
     for key, schem, at in placed:
+        loading += len(schem.entities)
+        if loading > limit("entities"):
+            raise ctx.fail(key, str(exceeded("entities", loading)))
         _load_schematic_entities(ctx, sim, schem, at, key)
     for mob, holder_id, key in ctx.leashes:
         if holder_id == mob.id or sim.entity_by_id(holder_id) is None:
@@ -167,7 +216,7 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
         _load_spawn(ctx, sim, ctx.table(entry, f"spawns[{i}]"), f"spawns[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "actions")):
         if isinstance(entry, dict) and entry.get("do") == "summon_tnt_at":
-            sim.actions.extend(load_summon_tnt_at(ctx, sim, entry, f"actions[{i}]"))
+            sim.actions.append(load_summon_tnt_at(ctx, sim, entry, f"actions[{i}]"))
             continue
         sim.actions.append(_load_action(ctx, world, ctx.table(entry, f"actions[{i}]"), f"actions[{i}]"))
     for i, entry in enumerate(_array(ctx, doc, "inputs")):
@@ -249,9 +298,10 @@ def _load_items(ctx: SceneContext, state: blocks.BlockState, value: Any, key: st
     return tuple(items)
 
 
-def _place_schematic(ctx: SceneContext, world: World, entry: dict[str, Any],
+def _place_schematic(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
                      key: str) -> tuple[str, Schematic, BlockPos]:
-    """`[[schematics]]`: read the file (relative to the scene) and place its blocks; its entities come later."""
+    """`[[schematics]]`: read the file (relative to the scene) and place its blocks; its entities come later.
+    A schematic opened by itself is lifted (or lowered) to fit the build range, with a notice (`sim.notices`)."""
     from engine.schematics import SchematicError, place_blocks, read_schematic  # on first use: start-up time
 
     ctx.keys(entry, key, {"file", "at", "allow_unmapped"}, {"file"})
@@ -260,12 +310,33 @@ def _place_schematic(ctx: SceneContext, world: World, entry: dict[str, Any],
     at = ctx.block_pos(entry.get("at", [0, 0, 0]), f"{key}.at", in_world=False)
     try:
         schem = read_schematic(path, ctx.boolean(entry.get("allow_unmapped", False), f"{key}.allow_unmapped"))
-        place_blocks(world, schem, at)
+        if ctx.source == str(path):
+            at = _fit_build_range(schem, at, path, sim.notices)
+        place_blocks(sim.world, schem, at)
     except SchematicError as err:   # a schematic opened by itself names only itself
         raise (SceneError(str(err)) if ctx.source == str(path) else ctx.fail(f"{key}.file", str(err))) from None
     except ValueError as err:
-        raise ctx.fail(f"{key}.at", f"{path}: {err}") from None
+        raise (SceneError(f"{path}: {err}") if ctx.source == str(path) else
+               ctx.fail(f"{key}.at", f"{path}: {err}")) from None
     return f"{key} ({name})", schem, at
+
+
+def _fit_build_range(schem: Schematic, at: BlockPos, path: Path, notices: list[str]) -> BlockPos:
+    """Where a schematic opened directly goes: its blocks moved up so the lowest is at y 0 (a Sponge `Offset` below
+    the origin, a 1.18+ world's y < 0), or down so the highest is at y 255; a file taller than the range is
+    refused by `place_blocks`, naming its whole span."""
+    from engine.schematics import block_span
+
+    span = block_span(schem)
+    if span is None or span[1][1] - span[0][1] > MAX_Y - MIN_Y:
+        return at
+    low, high = span[0][1] + at[1], span[1][1] + at[1]
+    shift = MIN_Y - low if low < MIN_Y else MAX_Y - high if high > MAX_Y else 0
+    if shift:
+        notices.append(f"{path.name}: its blocks reach y {low}..{high}, outside the build range {MIN_Y}..{MAX_Y}: "
+                       f"placed {abs(shift)} blocks {'higher' if shift > 0 else 'lower'} (y {low + shift}.."
+                       f"{high + shift}), its entities with them")
+    return (at[0], at[1] + shift, at[2])
 
 
 def _load_schematic_entities(ctx: SceneContext, sim: Simulation, schem: Schematic, at: BlockPos, key: str) -> None:

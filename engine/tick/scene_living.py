@@ -150,7 +150,7 @@ def input_entries(player: PlayerEntity, saved_tick: int) -> list[dict[str, Any]]
     return out
 
 
-def load_summon_tnt_at(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: str) -> list[ScheduledAction]:
+def load_summon_tnt_at(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: str) -> ScheduledAction:
     """`/execute at <entity> run summon tnt` from a repeating command block, every tick from `tick` to `to`
     (scheduled-ticks phase): a fuse-0 TNT at the entity's position (spec 08 §8.3 phenomenon 3, E15)."""
     ctx.keys(entry, key, {"tick", "do", "at_entity", "to", "phase"}, {"tick", "at_entity"})
@@ -163,7 +163,7 @@ def load_summon_tnt_at(ctx: SceneContext, sim: Simulation, entry: dict[str, Any]
     if sim.entity_by_id(target) is None:
         raise ctx.fail(f"{key}.at_entity", f"no entity with id {target} (declare it in [[entities]])")
     summon = partial(actions.summon_tnt_at, target=target)
-    return [ScheduledAction(t, phase, "summon_tnt_at", {"at_entity": target}, summon) for t in range(first, last + 1)]
+    return ScheduledAction(first, phase, "summon_tnt_at", {"at_entity": target}, summon, last)
 
 
 def check_navigation(ctx: SceneContext, cls: type[Entity], entry: dict[str, Any], key: str) -> None:

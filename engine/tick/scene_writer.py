@@ -47,6 +47,8 @@ def scene_document(sim: Simulation) -> dict[str, Any]:
     holds goes into each entity's `state` table: the document is loaded back once and each entity's fields compared
     with the reloaded one's (engine.tick.saved_state)."""
     doc: dict[str, Any] = {"scene": _head(sim)}
+    if sim.input_limits:
+        doc["limits"] = dict(sim.input_limits)
     boxes = _block_entries(sim.world)
     if boxes:
         doc["blocks"] = boxes
@@ -67,7 +69,7 @@ def scene_document(sim: Simulation) -> dict[str, Any]:
     inputs = [r for e in sim.entities if isinstance(e, PlayerEntity) for r in input_entries(e, sim.tick_count)]
     if inputs:
         doc["inputs"] = inputs
-    actions = _action_entries([a for a in sim.actions if a.tick > sim.tick_count], sim.tick_count)
+    actions = _action_entries([a for a in sim.actions if a.last_tick > sim.tick_count], sim.tick_count)
     if actions:
         doc["actions"] = actions
     if entities:
@@ -273,22 +275,14 @@ def _entity_entry(sim: Simulation, e: Entity) -> dict[str, Any]:
     return entry
 
 
-# actions the loader expands into one per tick of `tick`..`to`: written back as one ranged entry
-_RANGED_ACTIONS = {"summon_tnt_at"}
-
-
 def _action_entries(actions: list[Any], saved_tick: int) -> list[dict[str, Any]]:
-    """Actions still to come, ticks counted from the saved tick; a ranged action's consecutive ticks with the
-    same parameters and phase are one entry with `to`."""
+    """Actions still to come, ticks counted from the saved tick; a repeating action already running starts at
+    tick 1 and keeps its `to`."""
     out: list[dict[str, Any]] = []
     for action in actions:
-        entry: dict[str, Any] = {"tick": action.tick - saved_tick, "do": action.kind, "phase": action.phase}
+        entry: dict[str, Any] = {"tick": max(action.tick - saved_tick, 1), "do": action.kind, "phase": action.phase}
         entry.update((k, v) for k, v in action.params.items() if v is not None)
-        last = out[-1] if out else None
-        if action.kind in _RANGED_ACTIONS and last is not None and last.get("to", last["tick"]) + 1 == entry["tick"] \
-                and {k: v for k, v in last.items() if k not in ("tick", "to")} == \
-                {k: v for k, v in entry.items() if k != "tick"}:
-            last["to"] = entry["tick"]
-            continue
+        if action.last is not None:
+            entry["to"] = action.last - saved_tick
         out.append(entry)
     return out

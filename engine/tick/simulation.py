@@ -37,13 +37,22 @@ PHASE_CAUSES = {"scheduled_ticks": "scheduled_tick", "block_events": "block_even
 
 @dataclass(frozen=True)
 class ScheduledAction:
-    """A scene's `[[actions]]` entry: `do(sim)` runs at `tick` in `phase`."""
+    """A scene's `[[actions]]` entry: `do(sim)` runs at `tick` in `phase`, and every tick up to `last` when it
+    repeats (a repeating command block: one entry however long the range, so memory does not grow with it)."""
 
     tick: int
     phase: str
     kind: str
     params: dict[str, Any] = field(default_factory=dict)
     do: Callable[[Simulation], None] | None = None
+    last: int | None = None
+
+    @property
+    def last_tick(self) -> int:
+        return self.tick if self.last is None else self.last
+
+    def runs_at(self, tick: int) -> bool:
+        return self.tick <= tick <= self.last_tick
 
 
 @dataclass(frozen=True)
@@ -76,6 +85,8 @@ class Simulation:
         self.explosion_step: ExplosionStep | None = explosion.explode
         self.last_record: TickRecord | None = None
         self.redstone_log: dict[str, list[dict[str, Any]]] | None = None   # the tick's redstone record, traced
+        self.notices: list[str] = []            # what loading changed that the user should know (a lifted schematic)
+        self.input_limits: dict[str, int] = {}  # the scene's [limits], written back with it
         self._next_id = 1
         self._in_entity_phase = False
         self._pending: list[Entity] = []
@@ -173,6 +184,7 @@ class Simulation:
             self.check_block_data()
         self.tick_count += 1
         self.world.game_time = self.tick_count + self.time_offset
+        self.world.entities_queried = 0
         record = TickRecord(self.tick_count)
         self._events = record.events
         self._roster = [e for e in self.world.entities.values() if not e.removed]
@@ -191,7 +203,7 @@ class Simulation:
                 piston.process_synced_block_events(self)
             with world.caused_by("action"):
                 for action in self.actions:
-                    if action.tick == self.tick_count and action.phase == phase and action.do is not None:
+                    if action.runs_at(self.tick_count) and action.phase == phase and action.do is not None:
                         action.do(self)
             if phase == "block_events":
                 # actions of this phase run once the queue is empty, as if the last block event caused them;
@@ -257,7 +269,10 @@ class Simulation:
         `engine.living.player`), in load order."""
         for e in [e for e in self.world.entities.values() if not e.removed and e.is_player]:
             self.check_version(e)
-            e.player_tick(self, self._recorder(e, phase))
+            try:
+                e.player_tick(self, self._recorder(e, phase))
+            except SimulationLimit as err:   # named like an entity's own tick
+                raise err.during(e, self.tick_count) from None
             self.check_fluids(e)
             self.world.check_entity_chunk_pos(e)
 
@@ -282,24 +297,27 @@ class Simulation:
         world = self.world
         if not e.removed:
             self.tick_entity(e, self._recorder(e, phase))
-            for p in list(e.passengers):
-                self._tick_passenger(e, p, phase)
+            self._tick_passengers(e, phase)
         if e.removed:
             world.unload_entity(e)
 
-    def _tick_passenger(self, vehicle: Entity, p: Entity, phase: PhaseRecord | None) -> None:
-        """`ServerWorld.tickPassenger`: right after its vehicle, depth first (spec 01 §7 rules 3-5)."""
-        if p.removed or p.vehicle is not vehicle:
-            p.stop_riding(self.world)
-            return
-        self.check_version(p)
-        p.age += 1
-        p.prev_pos = p.pos
-        p.tick_riding(self, self._recorder(p, phase))
-        self.check_fluids(p)
-        self.world.check_entity_chunk_pos(p)
-        for q in list(p.passengers):
-            self._tick_passenger(p, q, phase)
+    def _tick_passengers(self, root: Entity, phase: PhaseRecord | None) -> None:
+        """`ServerWorld.tickPassenger` for each rider of `root`: right after its vehicle, depth first (spec 01 §7
+        rules 3-5). Vanilla recurses; a stack here keeps the same order for a chain of any length (a Python frame
+        per rider would stop at ~1,000 riders, where the game goes on)."""
+        stack = [(root, p) for p in reversed(root.passengers)]
+        while stack:
+            vehicle, p = stack.pop()
+            if p.removed or p.vehicle is not vehicle:
+                p.stop_riding(self.world)
+                continue
+            self.check_version(p)
+            p.age += 1
+            p.prev_pos = p.pos
+            p.tick_riding(self, self._recorder(p, phase))
+            self.check_fluids(p)
+            self.world.check_entity_chunk_pos(p)
+            stack.extend((p, q) for q in reversed(p.passengers))
 
     def _tick_tnt_run(self, run: list[Entity], phase: PhaseRecord) -> None:
         """Consecutive TNT: free-flight ones in vectorised segments, the others one by one, in order. After a

@@ -19,7 +19,7 @@ from engine.constants import (
     GET_ENTITIES_MARGIN,
     SECTION_SIZE,
 )
-from engine.core.limits import MAX_QUERY_CHUNKS, SimulationLimit
+from engine.core.limits import MAX_QUERIED_ENTITIES, MAX_QUERY_CHUNKS, SimulationLimit
 from engine.geometry.box import BlockPos, Box
 from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, intersects_box
 from engine.java.javanum import wrap_int
@@ -61,6 +61,7 @@ class World:
         self.block_version = 0                   # counts block changes, for callers that cache around blocks
         self.collidable_count = 0                # boats, shulkers: solid to other entities (spec 03 §5)
         self.game_time = 0
+        self.entities_queried = 0       # entities the tick's entity queries have looked at (limits.py)
         # pistons (spec 04 §8, influences.piston): block entities, the synced block-event queue, the pistons a scene
         # powers (the stand-in for redstone), and PistonBlockEntity.MOVEMENT_DIRECTION while a B36 moves one
         self.block_entities = BlockEntities()
@@ -132,8 +133,10 @@ class World:
         return _STATES[0][sec[((y & 15) << 8) | ((z & 15) << 4) | (x & 15)]]
 
     def set_block_state(self, x: int, y: int, z: int, state: BlockState) -> None:
+        """World.setBlockState: out of the build height (isOutOfBuildLimitVertically) nothing is placed, as in
+        vanilla; a fire an explosion at y 255 lights above, or a piston pushing at the top, places nothing."""
         if not MIN_Y <= y <= MAX_Y:
-            raise ValueError(f"y = {y} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
+            return
         key = (x >> 4, y >> 4, z >> 4)
         sec = self._sections.get(key)
         if sec is None:
@@ -464,7 +467,12 @@ class World:
         """`World.getOtherEntities`: entities whose box intersects `box`, looked up only in the sections of
         `box` expanded by 2 (the section bug of spec 01 §5.2). Chunks x, then z; sections by y; load order."""
         out: list[Entity] = []
-        for entities in self.entity_sections_in(box):
+        sections = self.entity_sections_in(box)
+        self.entities_queried += sum(map(len, sections))
+        if self.entities_queried > MAX_QUERIED_ENTITIES:
+            raise SimulationLimit(f"entity queries looked at more than {MAX_QUERIED_ENTITIES:,} entities in one tick "
+                                  "(vanilla's own N²: N entities in one place each test all the others)")
+        for entities in sections:
             for e in entities:
                 if e is not except_ and e.box.intersects(box) and (predicate is None or predicate(e)):
                     out.append(e)

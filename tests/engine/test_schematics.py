@@ -17,7 +17,7 @@ from nbtlib import Double, List, Short
 
 from engine.tick.scene import SceneError, load_scene, load_scene_text
 from engine.world.blocks import parse_block_state
-from tests.conftest import SHARED_SCHEMATICS, scene_toml
+from tests.conftest import scene_toml, shared_file
 from viewer.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
@@ -52,7 +52,7 @@ def blocks_of(sim: Any) -> dict[tuple[int, int, int], str]:
 # --- files saved by Litematica in the game ---
 def test_simple_house_matches_litemapy(capsys: pytest.CaptureFixture[str]) -> None:
     """Every block of SimpleHouse.litematic (1.16.5) as litemapy reads it, at the same place."""
-    path = SHARED_SCHEMATICS / "SimpleHouse.litematic"
+    path = shared_file("schematics", "SimpleHouse.litematic")
     ours = blocks_of(load_scene(path))
     theirs = {}
     for region in litemapy.Schematic.load(str(path)).regions.values():
@@ -66,7 +66,7 @@ def test_simple_house_matches_litemapy(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_newer_file_reports_unmapped_blocks_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     """tree.litematic (1.20.2) holds copper ore, which 1.16.5 lacks: one line, status 2, unless allowed."""
-    path = SHARED_SCHEMATICS / "tree.litematic"
+    path = shared_file("schematics", "tree.litematic")
     code, out, err = cli(capsys, "trace", str(path), "--ticks", "0")
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "6 have no 1.16.5 equivalent: minecraft:copper_ore ×6" in err and "allow_unmapped" in err
@@ -81,7 +81,8 @@ def test_newer_file_reports_unmapped_blocks_in_one_line(capsys: pytest.CaptureFi
 
 def test_scene_places_schematic_relative_to_scene(tmp_path: Path) -> None:
     scene = tmp_path / "s.toml"
-    scene.write_text(f'[[schematics]]\nfile = "{SHARED_SCHEMATICS / "black-white.litematic"}"\nat = [-3, 70, 2]\n')
+    path = shared_file("schematics", "black-white.litematic")
+    scene.write_text(f'[[schematics]]\nfile = "{path}"\nat = [-3, 70, 2]\n')
     cells = blocks_of(load_scene(scene))
     assert sorted(cells) == [(-3 + i, 70, 2) for i in range(15)]
     assert set(cells.values()) == {"minecraft:black_concrete", "minecraft:white_concrete"}
@@ -298,7 +299,7 @@ def _gz(raw: bytes, path: Path) -> Path:
 
 @pytest.mark.parametrize("name, make, message", [
     ("plain.litematic", lambda p: p.write_bytes(b"not gzip at all"), "not a gzip file"),
-    ("cut.litematic", lambda p: p.write_bytes((SHARED_SCHEMATICS / "SimpleHouse.litematic").read_bytes()[:300]),
+    ("cut.litematic", lambda p: p.write_bytes(shared_file("schematics", "SimpleHouse.litematic").read_bytes()[:300]),
      "damaged gzip data"),
     ("junk.schem", lambda p: _gz(b"\x0a\x00\x00\x03\x00\x07Ver", p), "not a valid NBT file"),
     ("wrong.schem", lambda p: _tw_save(_tw_compound({"Version": (tw.TAG_String, "2")}, "Schematic"), p),
@@ -307,7 +308,7 @@ def _gz(raw: bytes, path: Path) -> Path:
      "Sponge schematic version 1 is not supported"),
     ("old.nbt", lambda p: _tw_save(_tw_compound({"DataVersion": (tw.TAG_Int, 1343)}), p), "predates 1.13"),
     ("huge.nbt", lambda p: _tw_save(_tw_compound({"DataVersion": (tw.TAG_Int, 2586), "size": (
-        tw.TAG_List, (tw.TAG_Int, [30000, 30000, 30000]))}), p), "is outside what is loaded"),
+        tw.TAG_List, (tw.TAG_Int, [30000, 30000, 30000]))}), p), "more than the limit cells"),
 ])
 def test_bad_files_are_one_line_errors(name: str, make: Any, message: str, tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
@@ -319,8 +320,9 @@ def test_bad_files_are_one_line_errors(name: str, make: Any, message: str, tmp_p
 
 def test_schematic_outside_build_range_is_refused(tmp_path: Path) -> None:
     scene = tmp_path / "s.toml"
-    scene.write_text(f'[[schematics]]\nfile = "{SHARED_SCHEMATICS / "SimpleHouse.litematic"}"\nat = [0, 252, 0]\n')
-    with pytest.raises(SceneError, match=r"schematics\[0\]\.at: .*reach y 252..257, outside"):
+    path = shared_file("schematics", "SimpleHouse.litematic")
+    scene.write_text(f'[[schematics]]\nfile = "{path}"\nat = [0, 252, 0]\n')
+    with pytest.raises(SceneError, match=r"schematics\[0\]\.at: .*reach y 252..257 \(6 blocks\), outside"):
         load_scene(scene)
 
 
@@ -352,7 +354,7 @@ def _mutations(raw: bytes, rng: random.Random) -> bytes:
 def test_fuzzed_files_load_whole_or_fail_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     scene = tmp_path / "scene.toml"
     scene.write_text(ROUND_TRIP)
-    sources = [SHARED_SCHEMATICS / "SimpleHouse.litematic", SHARED_SCHEMATICS / "black-white.litematic"]
+    sources = [shared_file("schematics", "SimpleHouse.litematic"), shared_file("schematics", "black-white.litematic")]
     for suffix in (".litematic", ".nbt", ".schem"):
         sources.append(tmp_path / f"export{suffix}")
         assert cli(capsys, "export", str(scene), "--out", str(sources[-1]))[0] == 0

@@ -384,8 +384,8 @@ def test_a_schematic_opened_is_saved_as_a_new_scene(open_app, tmp_path: Path) ->
     over the schematic), proposing the schematic's name with .toml, and the scene written loads back."""
     from engine.tick.scene import load_scene
     from engine.tick.scene_writer import scene_document
-    from tests.conftest import SHARED_SCHEMATICS
-    house = SHARED_SCHEMATICS / "SimpleHouse.litematic"
+    from tests.conftest import shared_file
+    house = shared_file("schematics", "SimpleHouse.litematic")
     app = open_app(house)
     started: list[tuple[str, bool, str]] = []
     app.dialog.start = lambda purpose, save, start: started.append((purpose, save, start))
