@@ -190,11 +190,19 @@ class ViewerApp(Readouts, Playback):
         return f"{mark}{self.sim.name}{where} - {CAPTION}"
 
     def on_close(self) -> bool:
-        """The window's close button, Ctrl+Q, File › Quit: with unsaved edits, ask first (the window stays)."""
-        if self.undo.unsaved and not self.state.confirm_close:
+        """The window's close button, Ctrl+Q, File › Quit: with unsaved edits, ask first (the window stays);
+        else quit. Always handled here: pyglet's own handler would close the window at once."""
+        if self.undo.unsaved:
             self.state.confirm_close = True
-            return True
-        return False
+        else:
+            self.quit()
+        return True
+
+    def quit(self) -> None:
+        """End the event loop; `run_viewer` closes the window after it. Closing the window from inside a frame (a
+        command) or an event would remove it from the set of windows pyglet's loop is walking."""
+        self.window.has_exit = True
+        pyglet.app.exit()
 
     def handle_clicks(self, rect: ViewRect) -> None:
         """Clicks in the 3D view: select the entity under the pointer, or place or remove a block there."""

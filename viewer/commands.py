@@ -169,15 +169,14 @@ def _return_to(app: Any, tick: int, snapshot: Any) -> None:
 
 
 def _quit(app: Any) -> None:
-    if not app.on_close():  # not held back by unsaved edits: pyglet's own close
-        app.window.on_close()
+    app.on_close()
 
 
 def _discard(app: Any) -> None:
     """Quit without saving: the edits are given up, their recovery file too."""
-    app.state.confirm_close = True
+    app.state.confirm_close = False
     app.recovery.discard()
-    _quit(app)
+    app.quit()
 
 
 def _recover(app: Any) -> None:
