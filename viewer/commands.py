@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import copy
 import csv
+import os
 import time
 from pathlib import Path
 from typing import Any
 
-from engine.schematics import is_schematic
 from engine.tick.scene import SceneError, load_scene
 from viewer.drawing.screenshots import screenshots_dir
 from viewer.files import Watch, remember
 from viewer.panels.plots import series_csv_rows
+from viewer.recovery import Recovery
+from viewer.saving import BUNDLED_SCENES, needs_save_as, save_as_start, saved_plan, scene_text
 
 VIDEO_OVERLAYS = "entities,trace,gizmo"
 UNSAVED_OPEN = "the scene has unsaved edits: undo them (Ctrl+Z) before opening another scene"
@@ -25,7 +27,9 @@ def run_commands(app: Any, now: float) -> None:
     file changed on disk (only without unsaved edits, so nothing typed is lost)."""
     state = app.state
     answer = app.dialog.poll()
-    if answer is not None and answer[1]:
+    if answer is not None and not answer[1]:
+        state.quit_after_save = False   # the dialog was cancelled: so is Save and quit
+    elif answer is not None:
         if answer[0] == "save_as":
             save_to(app, Path(answer[1]))
         else:
@@ -59,54 +63,58 @@ def _reload(app: Any) -> None:
 
 
 def _save(app: Any) -> None:
-    if app.scene_path is None or is_schematic(app.scene_path):   # a schematic opened is saved as a new scene
+    """Save over the file shown, unless it is a bundled or read-only scene or a schematic: then Save as."""
+    if needs_save_as(app.scene_path):
         _save_as(app)
     else:
         save_to(app, app.scene_path)
 
 
 def _save_as(app: Any) -> None:
-    start = Path(app.scene_path).with_suffix(".toml") if app.scene_path is not None else Path.cwd() / "scene.toml"
-    problem = app.dialog.start("save_as", True, str(start))
+    problem = app.dialog.start("save_as", True, str(save_as_start(app.scene_path)))
     if problem:
         app.state.report(problem)
 
 
-def saved_state(app: Any) -> Any:
-    """The simulation to write: the state right after the last edit in force (edits made at tick 0 give the
-    scene's start with them), or the state shown when there is none, with the players' inputs in force. Inputs
-    recorded by driving change no tick's state: with only those, the state is the run's first tick. A copy: the
-    window's state is untouched."""
-    scratch = copy.copy(app.sim)
-    state_edits = [c for c in app.undo.done if not c.inputs_only]
-    if state_edits:
-        scratch.restore(state_edits[-1].after)
-    elif app.undo.done:
-        scratch.restore(app.history.snapshots[app.history.first_tick])
-    schedules = app.history.input_schedules
-    for e in scratch.entities:
-        if e.id in schedules:
-            e.inputs = schedules[e.id]
-    return scratch
+def _save_and_quit(app: Any) -> None:
+    """The close prompt's Save and quit: quit once the scene is saved (after Save as where it asks for a file)."""
+    app.state.quit_after_save = True
+    _save(app)
 
 
 def save_to(app: Any, path: Path) -> None:
-    """Write the scene with every edit to `path`, atomically, through the engine's scene writer."""
-    from engine.tick.scene_writer import SceneWriteError, write_scene  # imported on first use: start-up time
+    """Write the scene with every edit to `path`, atomically (`viewer.saving`); never over a bundled or
+    read-only scene."""
+    from engine.tick.atomic_file import write_atomic
+    from engine.tick.scene_writer import SceneWriteError  # imported on first use: start-up time
 
+    path = Path(path)
+    if path.resolve().is_relative_to(BUNDLED_SCENES) or (path.exists() and not os.access(path, os.W_OK)):
+        app.state.report(f"{path}: not saved: a bundled or read-only scene is never overwritten (choose another "
+                         "file with File › Save as)")
+        app.state.quit_after_save = False
+        return
     try:
-        write_scene(saved_state(app), path)
+        sim, notice = saved_plan(app)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, scene_text(sim, app.scene_path).encode("utf-8"))
     except SceneWriteError as exc:
         app.state.report(f"{path}: cannot save: {exc}")
+        app.state.quit_after_save = False
         return
     except OSError as exc:
         app.state.report(f"{path}: cannot save: {exc.strerror or exc}")
+        app.state.quit_after_save = False
         return
     app.undo.mark_saved()
-    app.scene_path = Path(path)
+    app.scene_path = path
     app.watch = Watch(app.scene_path, time.perf_counter())
     app.state.recent = remember(app.state.recent, str(path), app.recent_path)
     app.recovery.discard()
+    app.recovery = Recovery(app.recovery_dir, path)
+    app.state.tell(f"saved {path}" + (f" ({notice})" if notice else ""), str(path))
+    if app.state.quit_after_save:
+        app.quit()
 
 
 def _export_csv(app: Any) -> None:
@@ -195,6 +203,6 @@ def _discard_recovery(app: Any) -> None:
     app.recovery.discard()
 
 
-COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "undo": _undo, "redo": _redo,
-            "quit": _quit, "discard": _discard, "export_csv": _export_csv, "recover": _recover,
-            "discard_recovery": _discard_recovery, "export_video": _export_video}
+COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "save_and_quit": _save_and_quit,
+            "undo": _undo, "redo": _redo, "quit": _quit, "discard": _discard, "export_csv": _export_csv,
+            "recover": _recover, "discard_recovery": _discard_recovery, "export_video": _export_video}

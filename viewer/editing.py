@@ -142,6 +142,7 @@ class Edit:
 
     where: str
     change: Callable[[Any], None]
+    action: dict[str, Any] | None = None  # the same change as a scene `[[actions]]` entry, where one exists (Save)
 
 
 def set_field(entity_id: int, spec: FieldSpec, value: Any) -> Edit:
@@ -176,7 +177,9 @@ def set_block(pos: tuple[int, int, int], state: Any) -> Edit:
     """Place `state` (a parsed block state) at `pos`; placing air removes the block."""
     def change(sim: Any) -> None:
         sim.world.set_block_state(*pos, state)
-    return Edit("block", change)
+    at = [int(c) for c in pos]
+    action = {"do": "remove_block", "at": at} if state.is_air else {"do": "set_block", "at": at, "block": str(state)}
+    return Edit("block", change, action)
 
 
 def remove_block(pos: tuple[int, int, int]) -> Edit:

@@ -17,8 +17,8 @@ from engine.living.player_input import InputRange, PlayerInput
 from engine.tick.scene import load_scene
 from tests.conftest import scene_toml
 from tests.scene_parts import cuboid, held, player_on_floor
-from viewer.commands import saved_state
 from viewer.driving import LOOK_DEG_PER_PIXEL
+from viewer.saving import saved_state
 
 PLAYER_SCENE = scene_toml(scene={"name": "A player on a stone floor"}, blocks=[cuboid((-8, 0, -8), (24, 0, 8))],
                           entities=[player_on_floor(yaw=-90.0)], inputs=[held(1, 3, 40, back=True)])

@@ -95,7 +95,7 @@ def draw_close_prompt(state: Any) -> None:
             return
         imgui.text("The scene has edits that are not saved.")
         if imgui.button("Save and quit"):
-            state.commands += ["save", "quit"]
+            state.commands.append("save_and_quit")
             imgui.close_current_popup()
         imgui.same_line()
         if imgui.button("Quit without saving"):
