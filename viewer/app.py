@@ -43,6 +43,7 @@ from viewer.panels.analysis import draw_analysis
 from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
 from viewer.panels.errors import describe, draw_errors
+from viewer.panels.file_browser import draw_file_browser
 from viewer.panels.help import draw_help, draw_legend
 from viewer.panels.layout import apply_scale, dock_panels, panel_color
 from viewer.panels.ledger import LedgerTable, draw_ledger
@@ -346,6 +347,9 @@ class ViewerApp(Readouts, Playback):
         draw_legend(state, self.legend)
         draw_help(state)
         draw_close_prompt(state)
+        problem = draw_file_browser(self.dialog, state.recent)
+        if problem:
+            state.report(problem)
         draw_recovery_prompt(state)
         draw_errors(state)
 
