@@ -29,7 +29,8 @@ class AnalysisState:
     type_index: int = TYPES.index("minecraft:tnt")
     motion: list[float] = field(default_factory=lambda: [0.0, 0.2, 0.0])
     n: int = 10
-    scene: str = "scenes/pearl_cannon.toml"
+    scene: str = ""             # the file swept and diffed: the open scene's, filled in when a scene opens
+    scene_of: str | None = None  # the open scene `scene` was filled in for
     ticks: int = 5
     vary: list[str] = field(default_factory=lambda: ["entities[100].count=1:20:20", ""])
     measure: str = "entities[1].pos[0]"
@@ -100,6 +101,9 @@ def sweep_grid(result: tuple[list[str], list[list[Any]]]) -> tuple[np.ndarray, n
 def draw_analysis(app: Any) -> None:
     """The panel; `app` is the ViewerApp (its sim, history and selection are read, never changed)."""
     st: AnalysisState = app.__dict__.setdefault("analysis_state", AnalysisState())
+    opened = str(app.scene_path) if app.scene_path is not None else None
+    if st.scene_of != opened:          # another scene opened (or saved under another name): sweep that one
+        st.scene, st.scene_of = opened or "", opened
     collect_sweep(st)
     collect_diff(st)
     collect_ghost(app, st)
@@ -160,6 +164,7 @@ def _draw_overlay(app: Any, st: AnalysisState) -> None:
 
 def _draw_sweep(st: AnalysisState) -> None:
     _, st.scene = imgui.input_text("scene", st.scene)
+    imgui.set_item_tooltip("The scene file swept (the open one, as saved: edits not saved are not in it)")
     _, st.ticks = imgui.input_int("ticks", st.ticks)
     _, st.vary[0] = imgui.input_text("vary 1", st.vary[0])
     _, st.vary[1] = imgui.input_text("vary 2", st.vary[1])
