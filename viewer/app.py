@@ -51,6 +51,7 @@ from viewer.panels.menu import draw_close_prompt, draw_menu_bar, draw_recovery_p
 from viewer.panels.pistons import draw_pistons
 from viewer.panels.plots import Series, draw_plots
 from viewer.panels.stages import StageRow, draw_stages
+from viewer.panels.status import draw_status_bar
 from viewer.panels.timeline import draw_timeline
 from viewer.playback import Playback
 from viewer.readouts import Readouts
@@ -62,6 +63,7 @@ from viewer.undo import UndoStack
 
 if TYPE_CHECKING:
     from engine.analysis.diff import VersionGhost
+    from viewer.export_job import VideoExport
 
 WINDOW_SIZE = (1280, 720)
 CAPTION = "Tickscope"
@@ -120,6 +122,7 @@ class ViewerApp(Readouts, Playback):
         self.search_nodes: list[dict[str, Any]] = []   # path-search nodes drawn (hover shows their f, g, h)
         self.hovered_node: dict[str, Any] | None = None
         self.ghost: VersionGhost | None = None  # the scene in a second version, drawn as a ghost (Analysis panel)
+        self.job: VideoExport | None = None     # a video being exported (the status line shows its progress)
         self._overlay_key: tuple | None = None
         self._edits = 0               # edits applied so far: part of the overlay key
         self._steps_of: tuple[int, list[MicroStep]] = (0, [])
@@ -249,6 +252,7 @@ class ViewerApp(Readouts, Playback):
             self._frame_times = (0, 0.0)
         self.state.triangles = self.scene.world.triangle_count()
         run_commands(self, now)
+        self._run_job()
         rect = self.view_rect
         self.handle_clicks(rect)
         self.advance(dt)
@@ -292,6 +296,22 @@ class ViewerApp(Readouts, Playback):
             gc.freeze()
             gc.enable()
 
+    def _run_job(self) -> None:
+        """A few frames of the video being exported; its end in the status line (or the error panel)."""
+        if self.job is None:
+            return
+        end = self.job.step(self.ctx)
+        if end is None:
+            return
+        job, self.job = self.job, None
+        if end == "done":
+            self.state.last_screenshot = str(job.path)
+            self.state.tell(f"saved {job.path}", str(job.path))
+        elif end == "cancelled":
+            self.state.tell("video export cancelled")
+        else:
+            self.state.report(end)
+
     def _draw_view(self, rect: ViewRect) -> tuple[np.ndarray, np.ndarray, tuple[int, int], tuple[int, int]]:
         """Clear the 3D view's rectangle `rect` and draw the view into it; returns the view and projection
         matrices and the view's origin and size in framebuffer pixels (bottom left)."""
@@ -330,6 +350,7 @@ class ViewerApp(Readouts, Playback):
         """The menu bar, the dock space (which gives the 3D view's rectangle), then every panel."""
         state = self.state
         draw_menu_bar(state, bool(self.undo.done), bool(self.undo.undone), self.scene_path is not None)
+        draw_status_bar(state, self.job)
         self.view_rect = dock_panels(state.reset_layout)
         state.reset_layout = False
         steps = self.steps()
@@ -393,6 +414,7 @@ class ViewerApp(Readouts, Playback):
             self.state.report(f"screenshot: {exc}")
             return
         self.state.last_screenshot = str(path)
+        self.state.tell(f"saved {path}", str(path))
 
     def close(self) -> None:
         """Free GL objects and the ImGui contexts (the layout is saved to the ini file), then the window."""

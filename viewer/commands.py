@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import copy
 import csv
 import os
 import time
@@ -17,7 +16,6 @@ from viewer.panels.plots import series_csv_rows
 from viewer.recovery import Recovery
 from viewer.saving import BUNDLED_SCENES, needs_save_as, save_as_start, saved_plan, scene_text
 
-VIDEO_OVERLAYS = "entities,trace,gizmo"
 UNSAVED_OPEN = "the scene has unsaved edits: undo them (Ctrl+Z) before opening another scene"
 UNSAVED_RELOAD = "{name} changed on disk; not reloaded because of unsaved edits here (File › Reload discards them)"
 
@@ -131,30 +129,17 @@ def _export_csv(app: Any) -> None:
     app.state.last_screenshot = str(path)
 
 
-def _export_video(app: Any) -> None:
-    """A GIF of the ticks of the current branch up to the one shown, seen through the current camera, with the
-    entities, the trace, the axes and a caption, beside the screenshots."""
-    from viewer.render import RenderError, parse_overlays, render_frame  # imported on first use: start-up time
-    from viewer.video import DEFAULT_FPS, write_frames
+def _export_video(app: Any, kind: str = "gif") -> None:
+    """A GIF (or MP4) of the ticks of the current branch up to the one shown, seen through the current camera,
+    beside the screenshots: a job (`viewer.export_job`), its progress in the status line."""
+    from viewer.export_job import VideoExport  # imported on first use: start-up time
 
-    rect, shown = app.view_rect, app.sim.tick_count
-    size = (max(round(rect.width) // 2 * 2, 2), max(round(rect.height) // 2 * 2, 2))
-    camera, overlay = copy.deepcopy(app.controls.camera()), parse_overlays(VIDEO_OVERLAYS)
-    frames = []
-    for tick in range(app.history.first_tick, shown + 1):
-        app.run_to(tick)
-        caption = f"{app.sim.name} - tick {tick}"
-        frames.append(render_frame(app.ctx, app.sim, size, camera, overlay, caption)[:, :, :3])
-    app.run_to(shown)
-    directory = app.screenshot_dir or screenshots_dir()
-    path = directory / f"tickscope-ticks{app.history.first_tick}-{shown}-{time.strftime('%Y%m%d-%H%M%S')}.gif"
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        write_frames("gif", str(path), frames, DEFAULT_FPS, app.history.first_tick)
-    except (OSError, RenderError) as exc:
-        app.state.report(f"{path}: {exc}")
+    if app.job is not None:
+        app.state.report("a video is being exported already: wait for it or cancel it in the status line")
         return
-    app.state.last_screenshot = str(path)
+    directory = app.screenshot_dir or screenshots_dir()
+    name = f"tickscope-ticks{app.history.first_tick}-{app.sim.tick_count}-{time.strftime('%Y%m%d-%H%M%S')}.{kind}"
+    app.job = VideoExport(app, directory / name, kind)
 
 
 def _undo(app: Any) -> None:
@@ -205,4 +190,5 @@ def _discard_recovery(app: Any) -> None:
 
 COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "save_and_quit": _save_and_quit,
             "undo": _undo, "redo": _redo, "quit": _quit, "discard": _discard, "export_csv": _export_csv,
-            "recover": _recover, "discard_recovery": _discard_recovery, "export_video": _export_video}
+            "recover": _recover, "discard_recovery": _discard_recovery, "export_video": _export_video,
+            "export_mp4": lambda app: _export_video(app, "mp4")}

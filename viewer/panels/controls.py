@@ -82,8 +82,6 @@ def draw_controls(state: Any, sim: Any, steps: list[MicroStep]) -> None:
         if imgui.button(FRAME_ALL_LABEL):
             state.frame_requested = True
         imgui.set_item_tooltip("Fit the camera to the blocks, the entities and the trace drawn")
-        if state.last_screenshot:
-            imgui.text_disabled(f"saved {state.last_screenshot}")
 
 
 def _draw_stepping(state: Any) -> None:
