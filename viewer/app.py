@@ -70,6 +70,12 @@ CAPTION = "Tickscope"
 WORLD_BUDGET_S = 0.02         # remeshing time per frame; the rest waits for the next frame
 FRAME_INTERVAL_S = 1.0 / 60.0
 FRAME_TIME_PERIOD_S = 0.5     # the displayed frame time is the mean of this long, shown when it ends
+AWAKE_AFTER_INPUT_S = 1.0     # frames drawn after the last input (ImGui's hover delays, popups opening)
+LONGEST_FRAME_S = 0.25        # a frame after an idle spell counts as this long (play, fly, ImGui's clock)
+FILE_CHECK_S = 0.5            # how often an idle window checks its scene file on disk
+INPUT_EVENTS = ("on_mouse_motion", "on_mouse_press", "on_mouse_release", "on_mouse_drag", "on_mouse_scroll",
+                "on_mouse_enter", "on_mouse_leave", "on_key_press", "on_key_release", "on_text", "on_text_motion",
+                "on_text_motion_select", "on_resize", "on_expose", "on_activate", "on_deactivate", "on_show")
 
 
 class ViewerApp(Readouts, Playback):
@@ -104,6 +110,11 @@ class ViewerApp(Readouts, Playback):
         self.window.push_handlers(self.controls)
         self.window.push_handlers(self.imgui_input)
         self.window.push_handlers(on_draw=self.draw_frame, on_close=self.on_close)
+        self.window.push_handlers(**{name: self._woken for name in INPUT_EVENTS})  # first, passing them on
+        self._live = False            # run by pyglet's loop (`run_viewer`): frames are drawn when needed
+        self._redrawing = False       # `_redraw` is scheduled
+        self._awake_until = 0.0
+        self._meshing = 0             # world sections still to mesh
         self.sim: Any = Simulation()
         self.sim.trace_enabled = True
         self.history: History        # built by `adopt` (start-up time: one keyframe set, the scene's)
@@ -238,6 +249,41 @@ class ViewerApp(Readouts, Playback):
                     state.pending_edits.append(editing.set_block(beside(cell, face), block))
         state.pending_clicks.clear()
 
+    # --- when to draw: on input, while playing, meshing or a job runs; an idle window draws nothing ---
+    def wake(self) -> None:
+        """Draw frames again (for AWAKE_AFTER_INPUT_S at least, and while `busy`)."""
+        self._awake_until = time.perf_counter() + AWAKE_AFTER_INPUT_S
+        if self._live and not self._redrawing:
+            self._redrawing = True
+            pyglet.clock.schedule_interval(self._redraw, FRAME_INTERVAL_S)
+
+    def _woken(self, *args: Any) -> None:
+        """An input event: wake, and leave the event to the handlers below."""
+        self.wake()
+
+    def busy(self) -> bool:
+        """Whether frames change without input: playing, queued requests, meshing, a job, keys held (fly)."""
+        state = self.state
+        analysis = self.__dict__.get("analysis_state")
+        jobs = (analysis.job, analysis.diff_job, analysis.ghost_job) if analysis is not None else ()
+        return bool(state.playing or state.commands or state.pending_steps or state.pending_edits or
+                    state.pending_micro or state.rewind_to is not None or state.event_jump or state.screenshot or
+                    self._meshing or self.job is not None or self.dialog.busy or any(jobs) or
+                    any(self.controls.keys.data.values()))
+
+    def _redraw(self, dt: float) -> None:
+        if self.window.has_exit:
+            return
+        self.window.draw(dt)
+        if not self.busy() and time.perf_counter() > self._awake_until:
+            pyglet.clock.unschedule(self._redraw)
+            self._redrawing = False
+
+    def _check_file(self, dt: float) -> None:
+        """Wake when the scene file changed on disk (the frame reloads it)."""
+        if self.watch.stale():
+            self.wake()
+
     # --- drawing ---
     def draw_frame(self) -> None:
         """One frame: commands, clicks, edits and ticks, GPU data, the 3D view, panels, ImGui, screenshot.
@@ -246,6 +292,9 @@ class ViewerApp(Readouts, Playback):
         rasterises it on its threads while Python lays this frame's panels out (docs/performance.md)."""
         now = time.perf_counter()
         dt, self._last_time = now - self._last_time, now
+        if dt > LONGEST_FRAME_S:   # the first frame after an idle spell
+            dt = LONGEST_FRAME_S
+            self._frame_times = (0, 0.0)
         self._frame_times = (self._frame_times[0] + 1, self._frame_times[1] + dt)
         if self._frame_times[1] >= FRAME_TIME_PERIOD_S:  # readable, and the panels stay the same in between
             self.state.frame_ms = 1000.0 * self._frame_times[1] / self._frame_times[0]
@@ -264,7 +313,7 @@ class ViewerApp(Readouts, Playback):
             self._caption = title
             self.window.set_caption(title)
 
-        self.scene.update_world(self.sim.world, WORLD_BUDGET_S)
+        self._meshing = self.scene.update_world(self.sim.world, WORLD_BUDGET_S)
         kept = last_frame_kept(self.window)  # before this frame draws into the back buffer
         drawn = self._draw_view(rect)
         pyglet.gl.glFlush()
@@ -433,7 +482,10 @@ def run_viewer(scene_path: str, sim: Any) -> int:
     except pyglet.window.WindowException as exc:  # no display, or no OpenGL 3.3 configuration
         print(f"tickscope: cannot open a window: {exc}; the viewer needs a display with OpenGL 3.3", file=sys.stderr)
         return 2
-    pyglet.app.run(FRAME_INTERVAL_S)
+    app._live = True   # frames on demand (`wake`): an idle window draws nothing
+    app.wake()
+    pyglet.clock.schedule_interval(app._check_file, FILE_CHECK_S)
+    pyglet.app.run(None)
     app.close()
     return 0
 

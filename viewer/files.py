@@ -202,6 +202,11 @@ class Watch:
         except OSError:
             return None
 
+    def stale(self) -> bool:
+        """Whether the file on disk differs from the one last seen (without taking note of it)."""
+        mtime = self._read()
+        return self.path is not None and mtime is not None and mtime != self._mtime
+
     def changed(self, now: float) -> bool:
         """Whether the file changed on disk since the last call that said so (or since it was opened)."""
         if self.path is None or now < self._next:

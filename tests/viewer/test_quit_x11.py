@@ -148,3 +148,54 @@ def test_every_way_of_quitting_exits_with_status_0(open_app, flat_scene: Path, t
     lines = result.stdout.splitlines()
     assert lines == ['ctrl+q exit 0  stderr ""', 'close exit 0  stderr ""', 'file-quit exit 0  stderr ""',
                      'discard exit 0 asked True stderr ""'], result.stdout + result.stderr[-2000:]
+
+
+IDLE = """
+import subprocess, sys, time
+scene = sys.argv[1]
+
+def xdo(*args):
+    return subprocess.run(["xdotool", *args], capture_output=True, text=True).stdout.strip()
+
+def cpu_seconds(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+import os
+viewer = subprocess.Popen([sys.executable, "-m", "viewer.cli", "view", scene], stderr=subprocess.PIPE, text=True)
+window = ""
+for _ in range(240):
+    window = xdo("search", "--name", "Tickscope")
+    if window:
+        break
+    time.sleep(0.25)
+window = window.split()[0]
+time.sleep(6.0)   # the first frames, the meshing, the second after them
+start, used = time.monotonic(), cpu_seconds(viewer.pid)
+time.sleep(5.0)
+idle = (cpu_seconds(viewer.pid) - used) / (time.monotonic() - start)
+xdo("key", "--window", window, "space")   # play: frames again
+time.sleep(0.5)
+start, used = time.monotonic(), cpu_seconds(viewer.pid)
+time.sleep(2.0)
+playing = (cpu_seconds(viewer.pid) - used) / (time.monotonic() - start)
+title = xdo("getwindowname", window)
+xdo("key", "--window", window, "ctrl+q")
+viewer.wait(timeout=30)
+print(f"idle {idle:.4f} playing {playing:.4f} exit {viewer.returncode}")
+"""
+
+
+@pytest.mark.skipif(shutil.which("xvfb-run") is None or shutil.which("xdotool") is None,
+                    reason="needs Xvfb (xvfb-run) and xdotool to drive an X11 window")
+def test_an_idle_window_draws_nothing_and_wakes_on_input(flat_scene: Path, tmp_path: Path) -> None:
+    """Idle, the window uses under 2 % of a core (it drew 60 frames a second before, some 25 %); a key (Space:
+    play) brings the frames back."""
+    env = {k: v for k, v in os.environ.items() if k != "PYGLET_HEADLESS"}
+    env.update(PYTHONPATH=str(ROOT), XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
+    result = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1600x900x24", sys.executable, "-c", IDLE,
+                             str(flat_scene)], env=env, cwd=ROOT, capture_output=True, text=True, timeout=200)
+    words = result.stdout.split()
+    assert words[:1] == ["idle"], result.stdout + result.stderr[-2000:]
+    idle, playing, status = float(words[1]), float(words[3]), int(words[5])
+    assert idle < 0.02 and playing > 2 * idle + 0.01 and status == 0, result.stdout
