@@ -30,7 +30,7 @@ from viewer.drawing.overlays import (
 )
 from viewer.drawing.palette import load_palette
 from viewer.drawing.path_search import node_text
-from viewer.drawing.picking import ViewRect, beside, pick_block, pick_entity, pick_node, pixel_ray
+from viewer.drawing.picking import PICK_REACH, ViewRect, beside, pick_block, pick_entity, pick_node, pixel_ray
 from viewer.drawing.pistons import B36Row
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.drawing.screenshots import read_screen, save_screenshot
@@ -50,7 +50,7 @@ from viewer.panels.ledger import LedgerTable, draw_ledger
 from viewer.panels.menu import draw_close_prompt, draw_menu_bar, draw_recovery_prompt
 from viewer.panels.pistons import draw_pistons
 from viewer.panels.plots import Series, draw_plots
-from viewer.panels.stages import StageRow, draw_stages
+from viewer.panels.stages import StageRow, draw_stages, same_stage, stage_names, stage_rows
 from viewer.panels.status import draw_status_bar
 from viewer.panels.timeline import draw_timeline
 from viewer.playback import Playback
@@ -115,6 +115,7 @@ class ViewerApp(Readouts, Playback):
         self._redrawing = False       # `_redraw` is scheduled
         self._awake_until = 0.0
         self._meshing = 0             # world sections still to mesh
+        self._stage_names: tuple | None = None  # (entity, record, stage names) of the stage selected (_follow_stage)
         self.sim: Any = Simulation()
         self.sim.trace_enabled = True
         self.history: History        # built by `adopt` (start-up time: one keyframe set, the scene's)
@@ -191,6 +192,7 @@ class ViewerApp(Readouts, Playback):
         self.state.selected_b36 = None
         self.state.loop = None
         self.state.brought_forward.clear()
+        self.state.tabs_checked.clear()
         self.ghost = None
         self._overlay_key = None
         if tick is None:
@@ -236,7 +238,9 @@ class ViewerApp(Readouts, Playback):
                 state.selected_b36 = None
                 continue
             hit = pick_block(self.sim.world, origin, direction)
-            if hit is None:
+            if hit is None:   # the tool needs a block face: say why nothing happened
+                state.tell(f"{state.tool}: no block under the pointer within {PICK_REACH:g} blocks (fluids and air "
+                           "are not blocks to click: click the block under the water, or next to where it goes)")
                 continue
             cell, face = hit
             if state.tool == "remove":
@@ -305,6 +309,7 @@ class ViewerApp(Readouts, Playback):
         rect = self.view_rect
         self.handle_clicks(rect)
         self.advance(dt)
+        self._follow_stage()
         self._refresh_overlay()
         self._aim_camera()
         self.controls.update(dt)
@@ -376,6 +381,20 @@ class ViewerApp(Readouts, Playback):
         screen.clear(*self.scene.background(), depth=1.0, viewport=(*origin, *view_size))  # the panels: ImGuiRenderer
         self.scene.draw(screen, camera, size=view_size, origin=origin, flush=pyglet.gl.glFlush)
         return view, proj, origin, view_size
+
+    def _follow_stage(self) -> None:
+        """A stage selected stays selected from tick to tick: the same stage (by its and its parents' names) of the
+        selected entity in the tick shown, so a walking mob's path line stays drawn."""
+        state, record = self.state, self.sim.last_record
+        if state.selected_stage is None or state.selected_entity is None:
+            self._stage_names = None
+            return
+        rows = stage_rows(record, state.selected_entity)
+        if self._stage_names is not None and self._stage_names[0] == state.selected_entity and \
+                self._stage_names[1] is not record and stage_names(rows, state.selected_stage) != self._stage_names[2]:
+            state.selected_stage = same_stage(rows, self._stage_names[2])
+        names = stage_names(rows, state.selected_stage) if state.selected_stage is not None else None
+        self._stage_names = (state.selected_entity, record, names) if names is not None else None
 
     def _aim_camera(self) -> None:
         """Focus (F), follow and frame-all requests; the camera's view rectangle for zooming at the pointer."""

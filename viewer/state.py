@@ -78,6 +78,7 @@ class ViewerState:
     status_path: str = ""             # the file it names: its folder can be opened from the status line
     recovery_offer: str | None = None  # a recovery file of unsaved edits left by a crash: offered back
     brought_forward: set[str] = field(default_factory=set)  # panels shown once they had content (bring_forward)
+    tabs_checked: set[str] = field(default_factory=set)  # empty panels checked for being in front since the opening
     plot_quantities: tuple[str, str] = ("position y", "motion y")  # the two plots (viewer.panels.plots.QUANTITIES)
     plot_pinned: list[int] = field(default_factory=list)  # entities plotted beside the selected one
     recent: list[str] = field(default_factory=list)  # scene files opened lately, newest first

@@ -18,6 +18,7 @@ import numpy as np
 from imgui_bundle import imgui, imgui_ctx
 
 from viewer.drawing.overlays import EXPLOSION_ROLES
+from viewer.panels.plots import PLOTS_TITLE
 from viewer.panels.widgets import accept, bring_forward, em, labelled_width, same_line_if_fits, text_field
 from viewer.state import Region
 
@@ -195,7 +196,7 @@ def _fmt(value: float, digits: int = 4) -> str:
 def draw_ledger(state: Any, table: LedgerTable, rows: np.ndarray) -> None:
     """The filters, a line on the explosion in view, and the rows left (`rows`, from `visible_rows`); clicking a
     row selects its entity and draws only that entity's geometry of that explosion (click again: all rows')."""
-    bring_forward(state, LEDGER_TITLE, bool(table.events))
+    bring_forward(state, LEDGER_TITLE, bool(table.events), PLOTS_TITLE)
     with imgui_ctx.begin(LEDGER_TITLE) as window:
         if not window:
             return

@@ -18,6 +18,8 @@ FILE_MENU = (  # (label, shortcut, command)
 
 
 def draw_menu_bar(state: Any, can_undo: bool, can_redo: bool, can_save: bool) -> None:
+    if imgui.is_key_pressed(imgui.Key.escape) and imgui.internal.get_top_most_popup_modal() is None:
+        imgui.internal.close_popups_except_modals()   # Escape closes an open menu (a modal answers it itself)
     with imgui_ctx.begin_main_menu_bar() as bar:
         if not bar:
             return

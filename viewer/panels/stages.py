@@ -50,6 +50,21 @@ def stage_rows(record: Any, entity_id: int | None) -> list[StageRow]:
     return rows
 
 
+def stage_names(rows: list[StageRow], key: StageKey) -> tuple[str, ...] | None:
+    """The names of the stage at `key` and its parents, outermost first (None if `rows` has no such stage)."""
+    by_key = {row.key: row for row in rows}
+    if key not in by_key:
+        return None
+    phase, item, path = key
+    return tuple(by_key[(phase, item, path[:n])].stage.name for n in range(1, len(path) + 1))
+
+
+def same_stage(rows: list[StageRow], names: tuple[str, ...]) -> StageKey | None:
+    """The key of the first stage of `rows` whose name and parents' names are `names` (the stage selected at
+    another tick), or None."""
+    return next((row.key for row in rows if stage_names(rows, row.key) == names), None)
+
+
 def value_rows(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, str, str | None]]:
     """(name, value before, value after or None where the stage left it) of every field of a stage's snapshots,
     one coordinate a row (`editing.value_parts`)."""
