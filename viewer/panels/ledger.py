@@ -33,7 +33,7 @@ ENTITY_FILTER = "entity (0: all)##ledger"
 REGION_FILTER = "region x1 y1 z1 x2 y2 z2"
 DRAW_LABEL = "draw in 3D"
 NUMBER_FIELD_EM = 7   # the entity and explosion filters (with their - + buttons)
-REGION_FIELD_EM = 16
+REGION_FIELD_EM = 10
 BED_SUFFIX = "_bed"   # a bed's source_type is its block (minecraft:red_bed): every colour is a bed
 COLUMNS = ("expl.", "source", "entity", "distance", "samples", "exposure", "influence", "impulse x, y, z", "|impulse|",
            "damage")
@@ -248,7 +248,8 @@ def _draw_filters(state: Any, explosions: int) -> None:
             state.ledger_region, state.ledger_region_text = region, text.strip()
             state.ledger_pick = None
             accept(state, "ledger_region")
-    same_line_if_fits(labelled_width(imgui.get_frame_height(), DRAW_LABEL))
+    same_line_if_fits(labelled_width(imgui.get_frame_height(), DRAW_LABEL) + imgui.get_style().item_spacing.x
+                      + labelled_width(imgui.get_frame_height(), "rays"))
     _, state.ledger_draw = imgui.checkbox(DRAW_LABEL, state.ledger_draw)
     imgui.set_item_tooltip("Draw the explosion geometry of the rows shown (sphere, sample points, impulse)")
     imgui.same_line()
