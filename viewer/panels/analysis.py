@@ -20,6 +20,7 @@ from viewer.panels.widgets import em
 
 ANALYSIS_TITLE = "Analysis"
 TYPES = sorted(formulas.FREE_FLIGHT)
+PLOT_MIN_EM = 8    # the least height of a plot (it takes the rest of the panel where that is more)
 
 
 @dataclass
@@ -126,6 +127,12 @@ def draw_analysis(app: Any) -> None:
             _draw_ghost(app, st)
 
 
+def plot_size() -> imgui.ImVec2:
+    """A plot as wide as the panel and as high as the room left in it (never under PLOT_MIN_EM): no scrolling to
+    see it whole in the docked tab."""
+    return imgui.ImVec2(-1, max(em() * PLOT_MIN_EM, imgui.get_content_region_avail().y))
+
+
 def _draw_calculator(st: AnalysisState) -> None:
     _, st.type_index = imgui.combo("entity", st.type_index, TYPES)
     _, st.motion = imgui.input_float3("Motion", st.motion, "%.6f")
@@ -152,7 +159,7 @@ def _draw_overlay(app: Any, st: AnalysisState) -> None:
     series = entity_series(app.history, app.state.selected_entity)
     ticks = np.array(ov.ticks, dtype=float)
     predicted = np.array([p for p, _ in ov.predicted], dtype=float).reshape(-1, 3)
-    if implot.begin_plot("simulated and closed form", imgui.ImVec2(-1, em() * 14)):
+    if implot.begin_plot("simulated and closed form", plot_size()):
         implot.setup_axes("tick", "blocks", implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
         for axis, name in enumerate("xyz"):
             implot.plot_line(name, series.ticks, np.ascontiguousarray(series.pos[:, axis]))
@@ -180,14 +187,16 @@ def _draw_sweep(st: AnalysisState) -> None:
     header, rows = st.result
     if len(header) == 2:
         xs, ys = np.array([r[0] for r in rows], dtype=float), np.array([r[1] for r in rows], dtype=float)
-        if implot.begin_plot("sweep", imgui.ImVec2(-1, em() * 14)):
-            implot.setup_axes(header[0], header[1], implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
+        imgui.text_disabled(f"y: {header[1]}")   # over the plot, across: a sideways label of a short plot is cut
+        if implot.begin_plot("sweep", plot_size()):
+            implot.setup_axes(header[0], "", implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
             implot.plot_line(header[1], xs, ys)
             implot.end_plot()
     else:
         a, b, grid = sweep_grid(st.result)
-        if implot.begin_plot("sweep", imgui.ImVec2(-1, em() * 14)):
-            implot.setup_axes(header[1], header[0], implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
+        imgui.text_disabled(f"y: {header[0]}, colour: {header[2]}")
+        if implot.begin_plot("sweep", plot_size()):
+            implot.setup_axes(header[1], "", implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
             implot.plot_heatmap(header[2], np.ascontiguousarray(grid), float(np.nanmin(grid)),
                                 float(np.nanmax(grid)), "", implot.Point(b[0], a[0]), implot.Point(b[-1], a[-1]))
             implot.end_plot()
