@@ -402,11 +402,12 @@ class ViewerApp(Readouts, Playback):
         self.controls.view_rect = self.view_rect
         row = self.frame.row(state.selected_entity) if state.selected_entity is not None else None
         where = tuple(float(c) for c in self.frame.pos[row]) if row is not None else None
+        following = state.follow or state.driving   # a driven player stays in view
         if state.focus_requested and where is not None:
             self.controls.focus(where)
-        elif state.follow and where is not None:
+        elif following and where is not None:
             self.controls.follow(where, state.selected_entity)
-        if not state.follow:
+        if not following:
             self.controls.followed = None
         state.focus_requested = False
         if state.frame_requested:

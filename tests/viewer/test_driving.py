@@ -143,3 +143,13 @@ def test_save_is_handed_the_first_tick_with_the_recorded_inputs(open_app, player
         replay.append([e.trace_line() for e in saved.entities])
     assert replay == driven
     assert app.sim.tick_count == DRIVEN   # the window's state is untouched
+
+
+def test_the_camera_follows_a_driven_player(open_app, player_scene: Path) -> None:
+    """Driving keeps the player at the centre of the orbit camera as it walks (no need to turn on follow)."""
+    app = open_app(player_scene)
+    assert not app.state.follow
+    drive(app)
+    player = app.sim.entity_by_id(1)
+    app.draw_frame()
+    assert app.controls.orbit.target == (player.pos.x, player.pos.y, player.pos.z)
