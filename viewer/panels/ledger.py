@@ -19,7 +19,15 @@ from imgui_bundle import imgui, imgui_ctx
 
 from viewer.drawing.overlays import EXPLOSION_ROLES
 from viewer.panels.plots import PLOTS_TITLE
-from viewer.panels.widgets import accept, bring_forward, em, labelled_width, same_line_if_fits, text_field
+from viewer.panels.widgets import (
+    accept,
+    bring_forward,
+    button_width,
+    em,
+    labelled_width,
+    same_line_if_fits,
+    text_field,
+)
 from viewer.state import Region
 
 LEDGER_TITLE = "Explosion ledger"
@@ -32,6 +40,7 @@ SOURCES_LISTED = 6    # explosions named beside the counts
 ENTITY_FILTER = "entity (0: all)##ledger"
 REGION_FILTER = "region x1 y1 z1 x2 y2 z2"
 DRAW_LABEL = "draw in 3D"
+DRAW_ALL_LABEL = "draw all rows"
 NUMBER_FIELD_EM = 7   # the entity and explosion filters (with their - + buttons)
 REGION_FIELD_EM = 10
 BED_SUFFIX = "_bed"   # a bed's source_type is its block (minecraft:red_bed): every colour is a bed
@@ -256,8 +265,8 @@ def _draw_filters(state: Any, explosions: int) -> None:
     _, state.ledger_rays = imgui.checkbox("rays", state.ledger_rays)
     imgui.set_item_tooltip("With it, the exposure rays from each sample point to the centre")
     if state.ledger_pick is not None:
-        imgui.same_line()
-        if imgui.button("draw all rows"):
+        same_line_if_fits(button_width(DRAW_ALL_LABEL))
+        if imgui.button(DRAW_ALL_LABEL):
             state.ledger_pick = None
         imgui.set_item_tooltip("Draw the geometry of every row shown again, not only the clicked one")
 
