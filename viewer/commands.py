@@ -30,6 +30,8 @@ def run_commands(app: Any, now: float) -> None:
     elif answer is not None:
         if answer[0] == "save_as":
             save_to(app, Path(answer[1]))
+        elif answer[0].startswith("export_"):
+            start_export(app, Path(answer[1]), answer[0].removeprefix("export_"))
         else:
             state.open_path = answer[1]
     if state.open_path is not None:
@@ -130,16 +132,21 @@ def _export_csv(app: Any) -> None:
 
 
 def _export_video(app: Any, kind: str = "gif") -> None:
-    """A GIF (or MP4) of the ticks of the current branch up to the one shown, seen through the current camera,
-    beside the screenshots: a job (`viewer.export_job`), its progress in the status line."""
-    from viewer.export_job import VideoExport  # imported on first use: start-up time
-
+    """A GIF (or MP4) of the ticks of the current branch up to the one shown, seen through the current camera: the
+    file browser asks where (beside the screenshots by default), then a job renders it (`viewer.export_job`)."""
     if app.job is not None:
         app.state.report("a video is being exported already: wait for it or cancel it in the status line")
         return
     directory = app.screenshot_dir or screenshots_dir()
     name = f"tickscope-ticks{app.history.first_tick}-{app.sim.tick_count}-{time.strftime('%Y%m%d-%H%M%S')}.{kind}"
-    app.job = VideoExport(app, directory / name, kind)
+    app.dialog.start(f"export_{kind}", True, str(directory / name), f".{kind}")
+
+
+def start_export(app: Any, path: Path, kind: str) -> None:
+    """The video export job, writing `path` (the status line shows its progress)."""
+    from viewer.export_job import VideoExport  # imported on first use: start-up time
+
+    app.job = VideoExport(app, path, kind)
 
 
 def _undo(app: Any) -> None:

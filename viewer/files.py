@@ -14,7 +14,6 @@ from typing import Any
 from engine.schematics import SCHEMATIC_SUFFIXES
 
 MAX_RECENT = 10
-SCENE_FILTERS = ["Scenes (*.toml)", "*.toml", "All files", "*"]
 _OPENABLE = " ".join(f"*{suffix}" for suffix in (".toml", *SCHEMATIC_SUFFIXES))
 OPEN_FILTERS = [f"Scenes and schematics ({_OPENABLE})", _OPENABLE, "All files", "*"]
 WATCH_INTERVAL_S = 0.5
@@ -62,11 +61,11 @@ class Dialog:
         self.browser: Browser | None = None
         self._native: tuple[str, Any] | None = None
 
-    def start(self, purpose: str, save: bool, start: str) -> str | None:
-        """Open the browser for `purpose` ('open' or 'save_as') at the file or folder `start`, unless a dialog is
-        open already."""
+    def start(self, purpose: str, save: bool, start: str, suffix: str = ".toml") -> str | None:
+        """Open the browser for `purpose` ('open', 'save_as', 'export_gif'...) at the file or folder `start`
+        (saving: a file ending in `suffix`), unless a dialog is open already."""
         if self.browser is None and self._native is None:
-            self.browser = Browser(purpose, save, Path(start))
+            self.browser = Browser(purpose, save, Path(start), suffix)
         return None
 
     def native(self) -> str | None:
@@ -77,10 +76,10 @@ class Dialog:
         if not native_dialogs():
             return "no system file dialog here (zenity or kdialog): type or pick the path in this one"
         browser, self.browser = self.browser, None
-        title = "Save the scene as" if browser.save else "Open a scene"
+        title = browser.title()
         start = str(browser.target())
-        dialog = pfd.save_file(title, start, SCENE_FILTERS) if browser.save else \
-            pfd.open_file(title, start, OPEN_FILTERS)
+        filters = [f"*{browser.suffix}", f"*{browser.suffix}", "All files", "*"]
+        dialog = pfd.save_file(title, start, filters) if browser.save else pfd.open_file(title, start, OPEN_FILTERS)
         self._native = (browser.purpose, dialog)
         return None
 
@@ -117,13 +116,16 @@ class Browser:
     """The built-in file browser's state: a folder and the text of the path field (a name, or a path relative to
     the folder or absolute); `answer` once chosen ('' for cancel)."""
 
-    def __init__(self, purpose: str, save: bool, start: Path) -> None:
+    def __init__(self, purpose: str, save: bool, start: Path, suffix: str = ".toml") -> None:
         self.purpose = purpose
         self.save = save
+        self.suffix = suffix       # what a file saved ends in (added where the name typed lacks it)
         start = start.expanduser().resolve()
-        self.folder, self.text = (start, "") if start.is_dir() else (start.parent, start.name)
-        while not self.folder.is_dir() and self.folder != self.folder.parent:   # a folder still to be made
-            self.folder = self.folder.parent
+        folder, parts = (start, []) if start.is_dir() else (start.parent, [start.name])
+        while not folder.is_dir() and folder != folder.parent:   # folders still to be made: in the path typed
+            parts.insert(0, folder.name)
+            folder = folder.parent
+        self.folder, self.text = folder, "/".join(parts)
         self.answer: str | None = None
         self.error = ""
 
@@ -136,7 +138,12 @@ class Browser:
         return path.parent, path.name
 
     def suffixes(self) -> tuple[str, ...]:
-        return (".toml",) if self.save else (".toml", *SCHEMATIC_SUFFIXES)
+        return (self.suffix,) if self.save else (".toml", *SCHEMATIC_SUFFIXES)
+
+    def title(self) -> str:
+        if not self.save:
+            return "Open a scene"
+        return "Save the scene as" if self.suffix == ".toml" else f"Export as {self.suffix[1:].upper()}"
 
     def entries(self) -> tuple[list[str], list[str]]:
         """The folders and scene files of the folder listed whose names start with the name typed, sorted;
@@ -168,7 +175,7 @@ class Browser:
         return folder / name
 
     def accept(self) -> None:
-        """The path chosen: a file to open that exists, or a name to save to (`.toml` added)."""
+        """The path chosen: a file to open that exists, or a name to save to (its suffix added)."""
         folder, name = self.listed()
         if not name:
             self.error = "type a file name or pick a file"
@@ -177,8 +184,8 @@ class Browser:
         if path.is_dir():
             self.enter(path)
             return
-        if self.save and path.suffix.lower() != ".toml":
-            path = path.with_name(path.name + ".toml")
+        if self.save and path.suffix.lower() != self.suffix:
+            path = path.with_name(path.name + self.suffix)
         if not self.save and not path.is_file():
             self.error = f"{path}: no such file"
             return

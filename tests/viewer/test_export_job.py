@@ -14,6 +14,17 @@ from viewer import export_job
 from viewer.editing import remove_block
 
 
+def export(app) -> None:
+    """File › Export video: the browser proposes a GIF beside the screenshots; Enter takes it."""
+    app.state.commands.append("export_video")
+    app.draw_frame()
+    browser = app.dialog.browser
+    assert browser.save and browser.target().suffix == ".gif"
+    assert browser.target().parent == app.screenshot_dir.resolve()   # made when written
+    browser.accept()
+    app.draw_frame()
+
+
 def test_the_export_replays_the_branch_with_its_edits(open_app, flat_scene: Path) -> None:
     app = open_app(flat_scene)
     for _ in range(2):
@@ -24,8 +35,7 @@ def test_the_export_replays_the_branch_with_its_edits(open_app, flat_scene: Path
         press(app, key.RIGHT)
     assert app.sim.tick_count == 8
     shown = [e.trace_line() for e in app.sim.entities]
-    app.state.commands.append("export_video")
-    app.draw_frame()
+    export(app)
     job, frames = app.job, 0
     while app.job is not None and frames < 400:
         app.draw_frame()
@@ -48,8 +58,7 @@ def test_cancel_in_the_status_line_stops_the_export(open_app, flat_scene: Path, 
     app = open_app(flat_scene, (1280, 720))
     for _ in range(30):
         press(app, key.RIGHT)
-    app.state.commands.append("export_video")
-    app.draw_frame()
+    export(app)
     app.draw_frame()
     assert app.job is not None and 0 < app.job.progress() < 1
     assert imgui.internal.find_window_by_name("##status_bar") is not None

@@ -101,3 +101,13 @@ def test_open_refuses_what_is_not_a_file(tmp_path: Path, typed: str, error: str)
     browser.text = typed
     browser.accept()
     assert browser.answer is None and error in browser.error
+
+
+def test_a_folder_still_to_be_made_stays_in_the_path(tmp_path: Path) -> None:
+    """Save as into ~/tickscope-scenes before it exists: the browser lists the folder that does, the path field
+    holds the rest, and the answer is the file proposed (its folder is made when it is written)."""
+    browser = Browser("export_gif", True, tmp_path / "new" / "deeper" / "run.gif", ".gif")
+    assert browser.folder == tmp_path and browser.text == "new/deeper/run.gif"
+    browser.text = "new/deeper/run"
+    browser.accept()
+    assert browser.answer == str(tmp_path / "new" / "deeper" / "run.gif")

@@ -33,7 +33,7 @@ def draw_file_browser(dialog: Dialog, recent: list[str]) -> str | None:
     browser = dialog.browser
     if browser is None:
         return None
-    title = ("Save the scene as" if browser.save else "Open a scene") + BROWSER_ID
+    title = browser.title() + BROWSER_ID
     if not imgui.is_popup_open(title):
         imgui.open_popup(title)
     viewport = imgui.get_main_viewport()
