@@ -131,3 +131,26 @@ def test_save_as_refuses_a_bundled_file(open_app, tmp_path: Path) -> None:
     app.draw_frame()
     assert bundled.read_bytes() == before and app.undo.unsaved
     assert "never overwritten" in app.state.errors[-1]
+
+
+def test_save_and_quit_on_a_bundled_scene_quits_once_saved_as(open_app, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The close prompt's Save and quit on a bundled scene: Save as asks where, and the window quits once the file
+    is written (not before, and not when the dialog is cancelled)."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    app = open_app(BUNDLED_SCENES / "tnt_flat_ground.toml")
+    app.dialog.start = lambda purpose, save, start, suffix=".toml": None
+    _edit(app, remove_block((0, 0, 0)))
+    app.on_close()
+    assert app.state.confirm_close and not app.window.has_exit
+    app.state.commands.append("save_and_quit")
+    app.draw_frame()
+    assert not app.window.has_exit and app.state.quit_after_save
+    app.dialog.poll = lambda: ("save_as", "")   # cancelled: stays open, asks again next time
+    app.draw_frame()
+    assert not app.window.has_exit and not app.state.quit_after_save
+    app.state.commands.append("save_and_quit")
+    target = tmp_path / "mine.toml"
+    app.dialog.poll = lambda: ("save_as", str(target))
+    app.draw_frame()
+    assert app.window.has_exit and target.is_file() and not app.undo.unsaved
