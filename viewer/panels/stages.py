@@ -113,17 +113,18 @@ def draw_stages(state: Any, record: Any, rows: list[StageRow], current: StageKey
         methods = sum(fit) + code_width <= imgui.get_content_region_avail().x - imgui.get_style().scrollbar_size
         if imgui.begin_table("stage tree", 3 if methods else 2, flags, imgui.ImVec2(0, height)):
             imgui.table_setup_scroll_freeze(0, 1)
-            imgui.table_setup_column("stage", imgui.TableColumnFlags_.width_fixed, fit[0])
+            # without methods the names take the width the codes leave (the tree's own scrollbar included)
+            imgui.table_setup_column("stage", imgui.TableColumnFlags_.width_fixed if methods else
+                                     imgui.TableColumnFlags_.width_stretch, fit[0] if methods else 0.0)
             imgui.table_setup_column("code", imgui.TableColumnFlags_.width_fixed, em() * CODE_WIDTH_EM)
             if methods:
                 imgui.table_setup_column("method", imgui.TableColumnFlags_.width_fixed, fit[1])
             # Fitted once the table is laid out (its first frame cannot take widths; an ini file may hold older ones),
             # then again for another entity; the user's resizing is kept until then.
             laid_out = imgui.internal.get_current_table().min_column_width > 0
-            if laid_out and state.stage_columns_fit != (state.selected_entity, fit):
+            if laid_out and methods and state.stage_columns_fit != (state.selected_entity, fit):
                 imgui.internal.table_set_column_width(0, fit[0])
-                if methods:
-                    imgui.internal.table_set_column_width(2, fit[1])
+                imgui.internal.table_set_column_width(2, fit[1])
                 state.stage_columns_fit = (state.selected_entity, fit)
             imgui.table_headers_row()
             i = 0
