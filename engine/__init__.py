@@ -17,11 +17,13 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "SceneError": ("engine.tick.scene_checks", "SceneError"),
     "one_line": ("engine.tick.scene_checks", "one_line"),
     "write_scene": ("engine.tick.scene_writer", "write_scene"),
+    "scene_document": ("engine.tick.scene_writer", "scene_document"),
     "SceneWriteError": ("engine.tick.scene_writer", "SceneWriteError"),
     "ENTITY_TYPES": ("engine.tick.registry", "ENTITY_TYPES"),
     # the run
     "Simulation": ("engine.tick.simulation", "Simulation"),
     "Snapshot": ("engine.tick.simulation", "Snapshot"),
+    "ScheduledAction": ("engine.tick.simulation", "ScheduledAction"),
     "SimulationLimit": ("engine.core.limits", "SimulationLimit"),
     "parse_setting": ("engine.tick.input_limits", "parse_setting"),   # --limit NAME=N
     "set_limits": ("engine.tick.input_limits", "set_limits"),

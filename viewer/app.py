@@ -29,7 +29,7 @@ from viewer.drawing.overlays import (
 )
 from viewer.drawing.palette import load_palette
 from viewer.drawing.path_search import node_text
-from viewer.drawing.picking import ViewRect, beside, pick_block, pick_entity, pick_node, pixel_ray
+from viewer.drawing.picking import PICK_REACH, ViewRect, beside, pick_block, pick_entity, pick_node, pixel_ray
 from viewer.drawing.pistons import B36Row
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.drawing.screenshots import read_screen, save_screenshot
@@ -42,13 +42,15 @@ from viewer.panels.analysis import draw_analysis
 from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
 from viewer.panels.errors import describe, draw_errors
+from viewer.panels.file_browser import draw_file_browser
 from viewer.panels.help import draw_help, draw_legend
 from viewer.panels.layout import apply_scale, dock_panels, panel_color
 from viewer.panels.ledger import LedgerTable, draw_ledger
 from viewer.panels.menu import draw_close_prompt, draw_menu_bar, draw_recovery_prompt
 from viewer.panels.pistons import draw_pistons
 from viewer.panels.plots import Series, draw_plots
-from viewer.panels.stages import StageRow, draw_stages
+from viewer.panels.stages import StageRow, draw_stages, same_stage, stage_names, stage_rows
+from viewer.panels.status import draw_status_bar
 from viewer.panels.timeline import draw_timeline
 from viewer.playback import Playback
 from viewer.readouts import Readouts
@@ -60,12 +62,19 @@ from viewer.undo import UndoStack
 
 if TYPE_CHECKING:
     from engine import VersionGhost
+    from viewer.export_job import VideoExport
 
 WINDOW_SIZE = (1280, 720)
 CAPTION = "Tickscope"
 WORLD_BUDGET_S = 0.02         # remeshing time per frame; the rest waits for the next frame
 FRAME_INTERVAL_S = 1.0 / 60.0
 FRAME_TIME_PERIOD_S = 0.5     # the displayed frame time is the mean of this long, shown when it ends
+AWAKE_AFTER_INPUT_S = 1.0     # frames drawn after the last input (ImGui's hover delays, popups opening)
+LONGEST_FRAME_S = 0.25        # a frame after an idle spell counts as this long (play, fly, ImGui's clock)
+FILE_CHECK_S = 0.5            # how often an idle window checks its scene file on disk
+INPUT_EVENTS = ("on_mouse_motion", "on_mouse_press", "on_mouse_release", "on_mouse_drag", "on_mouse_scroll",
+                "on_mouse_enter", "on_mouse_leave", "on_key_press", "on_key_release", "on_text", "on_text_motion",
+                "on_text_motion_select", "on_resize", "on_expose", "on_activate", "on_deactivate", "on_show")
 
 
 class ViewerApp(Readouts, Playback):
@@ -100,6 +109,12 @@ class ViewerApp(Readouts, Playback):
         self.window.push_handlers(self.controls)
         self.window.push_handlers(self.imgui_input)
         self.window.push_handlers(on_draw=self.draw_frame, on_close=self.on_close)
+        self.window.push_handlers(**{name: self._woken for name in INPUT_EVENTS})  # first, passing them on
+        self._live = False            # run by pyglet's loop (`run_viewer`): frames are drawn when needed
+        self._redrawing = False       # `_redraw` is scheduled
+        self._awake_until = 0.0
+        self._meshing = 0             # world sections still to mesh
+        self._stage_names: tuple | None = None  # (entity, record, stage names) of the stage selected (_follow_stage)
         self.sim: Any = Simulation()
         self.sim.trace_enabled = True
         self.history: History        # built by `adopt` (start-up time: one keyframe set, the scene's)
@@ -118,6 +133,7 @@ class ViewerApp(Readouts, Playback):
         self.search_nodes: list[dict[str, Any]] = []   # path-search nodes drawn (hover shows their f, g, h)
         self.hovered_node: dict[str, Any] | None = None
         self.ghost: VersionGhost | None = None  # the scene in a second version, drawn as a ghost (Analysis panel)
+        self.job: VideoExport | None = None     # a video being exported (the status line shows its progress)
         self._overlay_key: tuple | None = None
         self._edits = 0               # edits applied so far: part of the overlay key
         self._steps_of: tuple[int, list[MicroStep]] = (0, [])
@@ -177,6 +193,7 @@ class ViewerApp(Readouts, Playback):
         self.state.selected_b36 = None
         self.state.loop = None
         self.state.brought_forward.clear()
+        self.state.tabs_checked.clear()
         self.ghost = None
         self._overlay_key = None
         if tick is None:
@@ -191,11 +208,19 @@ class ViewerApp(Readouts, Playback):
         return f"{mark}{self.sim.name}{where} - {CAPTION}"
 
     def on_close(self) -> bool:
-        """The window's close button, Ctrl+Q, File › Quit: with unsaved edits, ask first (the window stays)."""
-        if self.undo.unsaved and not self.state.confirm_close:
+        """The window's close button, Ctrl+Q, File › Quit: with unsaved edits, ask first (the window stays);
+        else quit. Always handled here: pyglet's own handler would close the window at once."""
+        if self.undo.unsaved:
             self.state.confirm_close = True
-            return True
-        return False
+        else:
+            self.quit()
+        return True
+
+    def quit(self) -> None:
+        """End the event loop; `run_viewer` closes the window after it. Closing the window from inside a frame (a
+        command) or an event would remove it from the set of windows pyglet's loop is walking."""
+        self.window.has_exit = True
+        pyglet.app.exit()
 
     def handle_clicks(self, rect: ViewRect) -> None:
         """Clicks in the 3D view: select the entity under the pointer, or place or remove a block there."""
@@ -214,7 +239,9 @@ class ViewerApp(Readouts, Playback):
                 state.selected_b36 = None
                 continue
             hit = pick_block(self.sim.world, origin, direction)
-            if hit is None:
+            if hit is None:   # the tool needs a block face: say why nothing happened
+                state.tell(f"{state.tool}: no block under the pointer within {PICK_REACH:g} blocks (fluids and air "
+                           "are not blocks to click: click the block under the water, or next to where it goes)")
                 continue
             cell, face = hit
             if state.tool == "remove":
@@ -227,6 +254,41 @@ class ViewerApp(Readouts, Playback):
                     state.pending_edits.append(editing.set_block(beside(cell, face), block))
         state.pending_clicks.clear()
 
+    # --- when to draw: on input, while playing, meshing or a job runs; an idle window draws nothing ---
+    def wake(self) -> None:
+        """Draw frames again (for AWAKE_AFTER_INPUT_S at least, and while `busy`)."""
+        self._awake_until = time.perf_counter() + AWAKE_AFTER_INPUT_S
+        if self._live and not self._redrawing:
+            self._redrawing = True
+            pyglet.clock.schedule_interval(self._redraw, FRAME_INTERVAL_S)
+
+    def _woken(self, *args: Any) -> None:
+        """An input event: wake, and leave the event to the handlers below."""
+        self.wake()
+
+    def busy(self) -> bool:
+        """Whether frames change without input: playing, queued requests, meshing, a job, keys held (fly)."""
+        state = self.state
+        analysis = self.__dict__.get("analysis_state")
+        jobs = (analysis.job, analysis.diff_job, analysis.ghost_job) if analysis is not None else ()
+        return bool(state.playing or state.commands or state.pending_steps or state.pending_edits or
+                    state.pending_micro or state.rewind_to is not None or state.event_jump or state.screenshot or
+                    self._meshing or self.job is not None or self.dialog.busy or any(jobs) or
+                    any(self.controls.keys.data.values()))
+
+    def _redraw(self, dt: float) -> None:
+        if self.window.has_exit:
+            return
+        self.window.draw(dt)
+        if not self.busy() and time.perf_counter() > self._awake_until:
+            pyglet.clock.unschedule(self._redraw)
+            self._redrawing = False
+
+    def _check_file(self, dt: float) -> None:
+        """Wake when the scene file changed on disk (the frame reloads it)."""
+        if self.watch.stale():
+            self.wake()
+
     # --- drawing ---
     def draw_frame(self) -> None:
         """One frame: commands, clicks, edits and ticks, GPU data, the 3D view, panels, ImGui, screenshot.
@@ -235,15 +297,20 @@ class ViewerApp(Readouts, Playback):
         rasterises it on its threads while Python lays this frame's panels out (docs/performance.md)."""
         now = time.perf_counter()
         dt, self._last_time = now - self._last_time, now
+        if dt > LONGEST_FRAME_S:   # the first frame after an idle spell
+            dt = LONGEST_FRAME_S
+            self._frame_times = (0, 0.0)
         self._frame_times = (self._frame_times[0] + 1, self._frame_times[1] + dt)
         if self._frame_times[1] >= FRAME_TIME_PERIOD_S:  # readable, and the panels stay the same in between
             self.state.frame_ms = 1000.0 * self._frame_times[1] / self._frame_times[0]
             self._frame_times = (0, 0.0)
         self.state.triangles = self.scene.world.triangle_count()
         run_commands(self, now)
+        self._run_job()
         rect = self.view_rect
         self.handle_clicks(rect)
         self.advance(dt)
+        self._follow_stage()
         self._refresh_overlay()
         self._aim_camera()
         self.controls.update(dt)
@@ -252,7 +319,7 @@ class ViewerApp(Readouts, Playback):
             self._caption = title
             self.window.set_caption(title)
 
-        self.scene.update_world(self.sim.world, WORLD_BUDGET_S)
+        self._meshing = self.scene.update_world(self.sim.world, WORLD_BUDGET_S)
         kept = last_frame_kept(self.window)  # before this frame draws into the back buffer
         drawn = self._draw_view(rect)
         pyglet.gl.glFlush()
@@ -284,6 +351,22 @@ class ViewerApp(Readouts, Playback):
             gc.freeze()
             gc.enable()
 
+    def _run_job(self) -> None:
+        """A few frames of the video being exported; its end in the status line (or the error panel)."""
+        if self.job is None:
+            return
+        end = self.job.step(self.ctx)
+        if end is None:
+            return
+        job, self.job = self.job, None
+        if end == "done":
+            self.state.last_screenshot = str(job.path)
+            self.state.tell(f"saved {job.path}", str(job.path))
+        elif end == "cancelled":
+            self.state.tell("video export cancelled")
+        else:
+            self.state.report(end)
+
     def _draw_view(self, rect: ViewRect) -> tuple[np.ndarray, np.ndarray, tuple[int, int], tuple[int, int]]:
         """Clear the 3D view's rectangle `rect` and draw the view into it; returns the view and projection
         matrices and the view's origin and size in framebuffer pixels (bottom left)."""
@@ -300,17 +383,32 @@ class ViewerApp(Readouts, Playback):
         self.scene.draw(screen, camera, size=view_size, origin=origin, flush=pyglet.gl.glFlush)
         return view, proj, origin, view_size
 
+    def _follow_stage(self) -> None:
+        """A stage selected stays selected from tick to tick: the same stage (by its and its parents' names) of the
+        selected entity in the tick shown, so a walking mob's path line stays drawn."""
+        state, record = self.state, self.sim.last_record
+        if state.selected_stage is None or state.selected_entity is None:
+            self._stage_names = None
+            return
+        rows = stage_rows(record, state.selected_entity)
+        if self._stage_names is not None and self._stage_names[0] == state.selected_entity and \
+                self._stage_names[1] is not record and stage_names(rows, state.selected_stage) != self._stage_names[2]:
+            state.selected_stage = same_stage(rows, self._stage_names[2])
+        names = stage_names(rows, state.selected_stage) if state.selected_stage is not None else None
+        self._stage_names = (state.selected_entity, record, names) if names is not None else None
+
     def _aim_camera(self) -> None:
         """Focus (F), follow and frame-all requests; the camera's view rectangle for zooming at the pointer."""
         state = self.state
         self.controls.view_rect = self.view_rect
         row = self.frame.row(state.selected_entity) if state.selected_entity is not None else None
         where = tuple(float(c) for c in self.frame.pos[row]) if row is not None else None
+        following = state.follow or state.driving   # a driven player stays in view
         if state.focus_requested and where is not None:
             self.controls.focus(where)
-        elif state.follow and where is not None:
+        elif following and where is not None:
             self.controls.follow(where, state.selected_entity)
-        if not state.follow:
+        if not following:
             self.controls.followed = None
         state.focus_requested = False
         if state.frame_requested:
@@ -322,6 +420,7 @@ class ViewerApp(Readouts, Playback):
         """The menu bar, the dock space (which gives the 3D view's rectangle), then every panel."""
         state = self.state
         draw_menu_bar(state, bool(self.undo.done), bool(self.undo.undone), self.scene_path is not None)
+        draw_status_bar(state, self.job)
         self.view_rect = dock_panels(state.reset_layout)
         state.reset_layout = False
         steps = self.steps()
@@ -339,6 +438,9 @@ class ViewerApp(Readouts, Playback):
         draw_legend(state, self.legend)
         draw_help(state)
         draw_close_prompt(state)
+        problem = draw_file_browser(self.dialog, state.recent)
+        if problem:
+            state.report(problem)
         draw_recovery_prompt(state)
         draw_errors(state)
 
@@ -382,6 +484,7 @@ class ViewerApp(Readouts, Playback):
             self.state.report(f"screenshot: {exc}")
             return
         self.state.last_screenshot = str(path)
+        self.state.tell(f"saved {path}", str(path))
 
     def close(self) -> None:
         """Free GL objects and the ImGui contexts (the layout is saved to the ini file), then the window."""
@@ -400,7 +503,10 @@ def run_viewer(scene_path: str, sim: Any) -> int:
     except pyglet.window.WindowException as exc:  # no display, or no OpenGL 3.3 configuration
         print(f"tickscope: cannot open a window: {exc}; the viewer needs a display with OpenGL 3.3", file=sys.stderr)
         return 2
-    pyglet.app.run(FRAME_INTERVAL_S)
+    app._live = True   # frames on demand (`wake`): an idle window draws nothing
+    app.wake()
+    pyglet.clock.schedule_interval(app._check_file, FILE_CHECK_S)
+    pyglet.app.run(None)
     app.close()
     return 0
 

@@ -3,18 +3,19 @@
 
 from __future__ import annotations
 
-import copy
 import csv
+import os
 import time
 from pathlib import Path
 from typing import Any
 
-from engine import SceneError, is_schematic, load_scene
+from engine import SceneError, load_scene
 from viewer.drawing.screenshots import screenshots_dir
 from viewer.files import Watch, remember
 from viewer.panels.plots import series_csv_rows
+from viewer.recovery import Recovery
+from viewer.saving import BUNDLED_SCENES, needs_save_as, save_as_start, saved_plan, scene_text
 
-VIDEO_OVERLAYS = "entities,trace,gizmo"
 UNSAVED_OPEN = "the scene has unsaved edits: undo them (Ctrl+Z) before opening another scene"
 UNSAVED_RELOAD = "{name} changed on disk; not reloaded because of unsaved edits here (File › Reload discards them)"
 
@@ -24,9 +25,13 @@ def run_commands(app: Any, now: float) -> None:
     file changed on disk (only without unsaved edits, so nothing typed is lost)."""
     state = app.state
     answer = app.dialog.poll()
-    if answer is not None and answer[1]:
+    if answer is not None and not answer[1]:
+        state.quit_after_save = False   # the dialog was cancelled: so is Save and quit
+    elif answer is not None:
         if answer[0] == "save_as":
             save_to(app, Path(answer[1]))
+        elif answer[0].startswith("export_"):
+            start_export(app, Path(answer[1]), answer[0].removeprefix("export_"))
         else:
             state.open_path = answer[1]
     if state.open_path is not None:
@@ -58,54 +63,57 @@ def _reload(app: Any) -> None:
 
 
 def _save(app: Any) -> None:
-    if app.scene_path is None or is_schematic(app.scene_path):   # a schematic opened is saved as a new scene
+    """Save over the file shown, unless it is a bundled or read-only scene or a schematic: then Save as."""
+    if needs_save_as(app.scene_path):
         _save_as(app)
     else:
         save_to(app, app.scene_path)
 
 
 def _save_as(app: Any) -> None:
-    start = Path(app.scene_path).with_suffix(".toml") if app.scene_path is not None else Path.cwd() / "scene.toml"
-    problem = app.dialog.start("save_as", True, str(start))
+    problem = app.dialog.start("save_as", True, str(save_as_start(app.scene_path)))
     if problem:
         app.state.report(problem)
 
 
-def saved_state(app: Any) -> Any:
-    """The simulation to write: the state right after the last edit in force (edits made at tick 0 give the
-    scene's start with them), or the state shown when there is none, with the players' inputs in force. Inputs
-    recorded by driving change no tick's state: with only those, the state is the run's first tick. A copy: the
-    window's state is untouched."""
-    scratch = copy.copy(app.sim)
-    state_edits = [c for c in app.undo.done if not c.inputs_only]
-    if state_edits:
-        scratch.restore(state_edits[-1].after)
-    elif app.undo.done:
-        scratch.restore(app.history.snapshots[app.history.first_tick])
-    schedules = app.history.input_schedules
-    for e in scratch.entities:
-        if e.id in schedules:
-            e.inputs = schedules[e.id]
-    return scratch
+def _save_and_quit(app: Any) -> None:
+    """The close prompt's Save and quit: quit once the scene is saved (after Save as where it asks for a file)."""
+    app.state.quit_after_save = True
+    _save(app)
 
 
 def save_to(app: Any, path: Path) -> None:
-    """Write the scene with every edit to `path`, atomically, through the engine's scene writer."""
-    from engine import SceneWriteError, write_scene  # imported on first use: start-up time
+    """Write the scene with every edit to `path`, atomically (`viewer.saving`); never over a bundled or
+    read-only scene."""
+    from engine import SceneWriteError, write_atomic  # imported on first use: start-up time
 
+    path = Path(path)
+    if path.resolve().is_relative_to(BUNDLED_SCENES) or (path.exists() and not os.access(path, os.W_OK)):
+        app.state.report(f"{path}: not saved: a bundled or read-only scene is never overwritten (choose another "
+                         "file with File › Save as)")
+        app.state.quit_after_save = False
+        return
     try:
-        write_scene(saved_state(app), path)
+        sim, notice = saved_plan(app)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, scene_text(sim, app.scene_path).encode("utf-8"))
     except SceneWriteError as exc:
         app.state.report(f"{path}: cannot save: {exc}")
+        app.state.quit_after_save = False
         return
     except OSError as exc:
         app.state.report(f"{path}: cannot save: {exc.strerror or exc}")
+        app.state.quit_after_save = False
         return
     app.undo.mark_saved()
-    app.scene_path = Path(path)
+    app.scene_path = path
     app.watch = Watch(app.scene_path, time.perf_counter())
     app.state.recent = remember(app.state.recent, str(path), app.recent_path)
     app.recovery.discard()
+    app.recovery = Recovery(app.recovery_dir, path)
+    app.state.tell(f"saved {path}" + (f" ({notice})" if notice else ""), str(path))
+    if app.state.quit_after_save:
+        app.quit()
 
 
 def _export_csv(app: Any) -> None:
@@ -122,30 +130,22 @@ def _export_csv(app: Any) -> None:
     app.state.last_screenshot = str(path)
 
 
-def _export_video(app: Any) -> None:
-    """A GIF of the ticks of the current branch up to the one shown, seen through the current camera, with the
-    entities, the trace, the axes and a caption, beside the screenshots."""
-    from viewer.render import RenderError, parse_overlays, render_frame  # imported on first use: start-up time
-    from viewer.video import DEFAULT_FPS, write_frames
-
-    rect, shown = app.view_rect, app.sim.tick_count
-    size = (max(round(rect.width) // 2 * 2, 2), max(round(rect.height) // 2 * 2, 2))
-    camera, overlay = copy.deepcopy(app.controls.camera()), parse_overlays(VIDEO_OVERLAYS)
-    frames = []
-    for tick in range(app.history.first_tick, shown + 1):
-        app.run_to(tick)
-        caption = f"{app.sim.name} - tick {tick}"
-        frames.append(render_frame(app.ctx, app.sim, size, camera, overlay, caption)[:, :, :3])
-    app.run_to(shown)
-    directory = app.screenshot_dir or screenshots_dir()
-    path = directory / f"tickscope-ticks{app.history.first_tick}-{shown}-{time.strftime('%Y%m%d-%H%M%S')}.gif"
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        write_frames("gif", str(path), frames, DEFAULT_FPS, app.history.first_tick)
-    except (OSError, RenderError) as exc:
-        app.state.report(f"{path}: {exc}")
+def _export_video(app: Any, kind: str = "gif") -> None:
+    """A GIF (or MP4) of the ticks of the current branch up to the one shown, seen through the current camera: the
+    file browser asks where (beside the screenshots by default), then a job renders it (`viewer.export_job`)."""
+    if app.job is not None:
+        app.state.report("a video is being exported already: wait for it or cancel it in the status line")
         return
-    app.state.last_screenshot = str(path)
+    directory = app.screenshot_dir or screenshots_dir()
+    name = f"tickscope-ticks{app.history.first_tick}-{app.sim.tick_count}-{time.strftime('%Y%m%d-%H%M%S')}.{kind}"
+    app.dialog.start(f"export_{kind}", True, str(directory / name), f".{kind}")
+
+
+def start_export(app: Any, path: Path, kind: str) -> None:
+    """The video export job, writing `path` (the status line shows its progress)."""
+    from viewer.export_job import VideoExport  # imported on first use: start-up time
+
+    app.job = VideoExport(app, path, kind)
 
 
 def _undo(app: Any) -> None:
@@ -168,15 +168,14 @@ def _return_to(app: Any, tick: int, snapshot: Any) -> None:
 
 
 def _quit(app: Any) -> None:
-    if not app.on_close():  # not held back by unsaved edits: pyglet's own close
-        app.window.on_close()
+    app.on_close()
 
 
 def _discard(app: Any) -> None:
     """Quit without saving: the edits are given up, their recovery file too."""
-    app.state.confirm_close = True
+    app.state.confirm_close = False
     app.recovery.discard()
-    _quit(app)
+    app.quit()
 
 
 def _recover(app: Any) -> None:
@@ -195,6 +194,7 @@ def _discard_recovery(app: Any) -> None:
     app.recovery.discard()
 
 
-COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "undo": _undo, "redo": _redo,
-            "quit": _quit, "discard": _discard, "export_csv": _export_csv, "recover": _recover,
-            "discard_recovery": _discard_recovery, "export_video": _export_video}
+COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "save_and_quit": _save_and_quit,
+            "undo": _undo, "redo": _redo, "quit": _quit, "discard": _discard, "export_csv": _export_csv,
+            "recover": _recover, "discard_recovery": _discard_recovery, "export_video": _export_video,
+            "export_mp4": lambda app: _export_video(app, "mp4")}

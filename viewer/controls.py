@@ -65,7 +65,7 @@ class CameraControls:
 
     def frame(self, bounds: Bounds, aspect: float) -> None:
         """Point every camera at `bounds` (a scene was loaded), seen in a view of `aspect` (width / height)."""
-        self.orbit = fit_orbit(bounds, aspect)
+        self.orbit = fit_orbit(bounds, aspect, along=True)
         self.fly = FlyCamera(tuple(self.orbit.eye()), self.orbit.yaw, self.orbit.pitch)
         self.ortho = {view: fit_ortho(view, bounds, aspect) for view in ORTHO_VIEWS}
 

@@ -140,6 +140,7 @@ class Edit:
 
     where: str
     change: Callable[[Any], None]
+    action: dict[str, Any] | None = None  # the same change as a scene `[[actions]]` entry, where one exists (Save)
 
 
 def set_field(entity_id: int, spec: FieldSpec, value: Any) -> Edit:
@@ -177,7 +178,9 @@ def set_block(pos: tuple[int, int, int], state: Any) -> Edit:
         if not MIN_Y <= pos[1] <= MAX_Y:
             raise ValueError(f"y = {pos[1]} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
         sim.world.set_block_state(*pos, state)
-    return Edit("block", change)
+    at = [int(c) for c in pos]
+    action = {"do": "remove_block", "at": at} if state.is_air else {"do": "set_block", "at": at, "block": str(state)}
+    return Edit("block", change, action)
 
 
 def remove_block(pos: tuple[int, int, int]) -> Edit:

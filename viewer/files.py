@@ -1,6 +1,6 @@
-"""Scene files from the window: the recent list (kept in the config folder), native open / save dialogs
-(imgui-bundle's portable file dialogs, polled so the window keeps drawing while one is open), and the watch
-that notices a scene changed on disk."""
+"""Scene files from the window: the recent list (kept in the config folder), the open / save dialog (a built-in
+browser, or the system's through imgui-bundle's portable file dialogs, polled so the window keeps drawing while one
+is open), and the watch that notices a scene changed on disk."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from typing import Any
 from engine import SCHEMATIC_SUFFIXES
 
 MAX_RECENT = 10
-SCENE_FILTERS = ["Scenes (*.toml)", "*.toml", "All files", "*"]
 _OPENABLE = " ".join(f"*{suffix}" for suffix in (".toml", *SCHEMATIC_SUFFIXES))
 OPEN_FILTERS = [f"Scenes and schematics ({_OPENABLE})", _OPENABLE, "All files", "*"]
 WATCH_INTERVAL_S = 0.5
@@ -53,39 +52,147 @@ def remember(recent: list[str], scene: str, path: Path | None) -> list[str]:
 
 
 class Dialog:
-    """One native file dialog at a time: `start` opens it, `poll` returns the chosen path once the user has
-    answered ('' for cancel), else None."""
+    """One file dialog at a time: `start` opens it, `poll` returns the chosen path once the user has answered
+    ('' for cancel), else None. The built-in browser (`Browser`, drawn by `viewer.panels.file_browser`) is always
+    there; the system's dialog (imgui-bundle's portable file dialogs: zenity, kdialog... on Linux) is offered from
+    it where one is present."""
 
     def __init__(self) -> None:
-        self._pending: tuple[str, Any] | None = None
+        self.browser: Browser | None = None
+        self._native: tuple[str, Any] | None = None
 
-    def start(self, purpose: str, save: bool, start_dir: str) -> str | None:
-        """Open the dialog for `purpose` ('open' or 'save_as'), unless one is open already; why it cannot be
-        shown, if so (on Linux the portable dialogs run zenity, kdialog or matedialog)."""
-        from imgui_bundle import portable_file_dialogs as pfd
-        if self._pending is not None:
-            return None
-        if sys.platform.startswith("linux") and not any(shutil.which(tool) for tool in LINUX_DIALOG_TOOLS):
-            return ("no file dialog: install zenity or kdialog (or open a scene with Open recent or "
-                    "tickscope view FILE)")
-        title = "Save the scene as" if save else "Open a scene"
-        dialog = pfd.save_file(title, start_dir, SCENE_FILTERS) if save else \
-            pfd.open_file(title, start_dir, OPEN_FILTERS)
-        self._pending = (purpose, dialog)
+    def start(self, purpose: str, save: bool, start: str, suffix: str = ".toml") -> str | None:
+        """Open the browser for `purpose` ('open', 'save_as', 'export_gif'...) at the file or folder `start`
+        (saving: a file ending in `suffix`), unless a dialog is open already."""
+        if self.browser is None and self._native is None:
+            self.browser = Browser(purpose, save, Path(start), suffix)
         return None
 
-    def poll(self) -> tuple[str, str] | None:
-        """(purpose, chosen path or '') once the open dialog is answered."""
-        if self._pending is None:
+    def native(self) -> str | None:
+        """Hand the open browser's question to the system's dialog; why there is none, if so."""
+        from imgui_bundle import portable_file_dialogs as pfd
+        if self.browser is None:
             return None
-        purpose, dialog = self._pending
+        if not native_dialogs():
+            return "no system file dialog here (zenity or kdialog): type or pick the path in this one"
+        browser, self.browser = self.browser, None
+        title = browser.title()
+        start = str(browser.target())
+        filters = [f"*{browser.suffix}", f"*{browser.suffix}", "All files", "*"]
+        dialog = pfd.save_file(title, start, filters) if browser.save else pfd.open_file(title, start, OPEN_FILTERS)
+        self._native = (browser.purpose, dialog)
+        return None
+
+    @property
+    def busy(self) -> bool:
+        """Whether a dialog waits for the user."""
+        return self.browser is not None or self._native is not None
+
+    def poll(self) -> tuple[str, str] | None:
+        """(purpose, chosen path or '') once the dialog is answered."""
+        if self.browser is not None:
+            if self.browser.answer is None:
+                return None
+            browser, self.browser = self.browser, None
+            return browser.purpose, browser.answer
+        if self._native is None:
+            return None
+        purpose, dialog = self._native
         if not dialog.ready(0):
             return None
-        self._pending = None
+        self._native = None
         result = dialog.result()  # open_file: a list of paths; save_file: one path ('' or [] when cancelled)
         if isinstance(result, list):
             return purpose, result[0] if result else ""
         return purpose, result
+
+
+def native_dialogs() -> bool:
+    """Whether the system's file dialog can be shown (on Linux the portable dialogs run zenity, kdialog...)."""
+    return not sys.platform.startswith("linux") or any(shutil.which(tool) for tool in LINUX_DIALOG_TOOLS)
+
+
+class Browser:
+    """The built-in file browser's state: a folder and the text of the path field (a name, or a path relative to
+    the folder or absolute); `answer` once chosen ('' for cancel)."""
+
+    def __init__(self, purpose: str, save: bool, start: Path, suffix: str = ".toml") -> None:
+        self.purpose = purpose
+        self.save = save
+        self.suffix = suffix       # what a file saved ends in (added where the name typed lacks it)
+        start = start.expanduser().resolve()
+        folder, parts = (start, []) if start.is_dir() else (start.parent, [start.name])
+        while not folder.is_dir() and folder != folder.parent:   # folders still to be made: in the path typed
+            parts.insert(0, folder.name)
+            folder = folder.parent
+        self.folder, self.text = folder, "/".join(parts)
+        self.answer: str | None = None
+        self.error = ""
+
+    def listed(self) -> tuple[Path, str]:
+        """The folder the field points into and the start of a name typed there (what the list completes)."""
+        typed = Path(self.text).expanduser()
+        path = typed if typed.is_absolute() else self.folder / typed
+        if not self.text or self.text.endswith(("/", os.sep)):
+            return path, ""
+        return path.parent, path.name
+
+    def suffixes(self) -> tuple[str, ...]:
+        return (self.suffix,) if self.save else (".toml", *SCHEMATIC_SUFFIXES)
+
+    def title(self) -> str:
+        if not self.save:
+            return "Open a scene"
+        return "Save the scene as" if self.suffix == ".toml" else f"Export as {self.suffix[1:].upper()}"
+
+    def entries(self) -> tuple[list[str], list[str]]:
+        """The folders and scene files of the folder listed whose names start with the name typed, sorted;
+        hidden ones left out."""
+        folder, prefix = self.listed()
+        try:
+            children = list(folder.iterdir())
+        except OSError as exc:
+            self.error = f"{folder}: {exc.strerror or exc}"
+            return [], []
+        self.error = ""
+        shown = [c for c in children if not c.name.startswith(".") and c.name.lower().startswith(prefix.lower())]
+        folders = sorted(c.name for c in shown if c.is_dir())
+        files = sorted(c.name for c in shown if c.is_file() and c.suffix.lower() in self.suffixes())
+        return folders, files
+
+    def enter(self, folder: Path) -> None:
+        self.folder, self.text, self.error = folder, "", ""
+
+    def up(self) -> None:
+        self.enter(self.listed()[0].parent)
+
+    def pick(self, name: str) -> None:
+        """A file of the list clicked: its name in the field."""
+        self.folder, self.text = self.listed()[0], name
+
+    def target(self) -> Path:
+        folder, name = self.listed()
+        return folder / name
+
+    def accept(self) -> None:
+        """The path chosen: a file to open that exists, or a name to save to (its suffix added)."""
+        folder, name = self.listed()
+        if not name:
+            self.error = "type a file name or pick a file"
+            return
+        path = folder / name
+        if path.is_dir():
+            self.enter(path)
+            return
+        if self.save and path.suffix.lower() != self.suffix:
+            path = path.with_name(path.name + self.suffix)
+        if not self.save and not path.is_file():
+            self.error = f"{path}: no such file"
+            return
+        self.answer = str(path)
+
+    def cancel(self) -> None:
+        self.answer = ""
 
 
 class Watch:
@@ -101,6 +208,11 @@ class Watch:
             return self.path.stat().st_mtime if self.path is not None else None
         except OSError:
             return None
+
+    def stale(self) -> bool:
+        """Whether the file on disk differs from the one last seen (without taking note of it)."""
+        mtime = self._read()
+        return self.path is not None and mtime is not None and mtime != self._mtime
 
     def changed(self, now: float) -> bool:
         """Whether the file changed on disk since the last call that said so (or since it was opened)."""

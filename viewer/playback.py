@@ -5,10 +5,10 @@ the attributes used here (state, sim, history, events, undo, ghost, controls, re
 from __future__ import annotations
 
 from viewer import driving, editing
-from viewer.commands import saved_state
 from viewer.history import EntityStates, entity_states
 from viewer.panels.errors import describe
 from viewer.panels.stages import stage_rows
+from viewer.saving import saved_state
 from viewer.stepping import MicroStep, micro_steps, next_step, states_at
 from viewer.undo import Change
 
@@ -104,7 +104,7 @@ class Playback:
             self.state.field_errors[edit.where] = error
             self.state.report(f"{edit.where}: {error}")
             return False
-        self.undo.push(Change(self.sim.tick_count, edit.where, before, self.sim.snapshot(), inputs_only))
+        self.undo.push(Change(self.sim.tick_count, edit.where, before, self.sim.snapshot(), inputs_only, edit.action))
         self.edited()
         return True
 

@@ -73,13 +73,21 @@ class ViewerState:
     show_legend: bool = True          # the colours of the overlays in use
     show_card: bool = False           # caption (scene, tick, stage) and legend over the 3D view, for screenshots
     confirm_close: bool = False       # closing with unsaved edits: ask first
+    quit_after_save: bool = False     # the close prompt's Save and quit, waiting for the save (Save as) to end
+    status: str = ""                  # the status line's last message (saved, exported...)
+    status_path: str = ""             # the file it names: its folder can be opened from the status line
     recovery_offer: str | None = None  # a recovery file of unsaved edits left by a crash: offered back
     brought_forward: set[str] = field(default_factory=set)  # panels shown once they had content (bring_forward)
+    tabs_checked: set[str] = field(default_factory=set)  # empty panels checked for being in front since the opening
     plot_quantities: tuple[str, str] = ("position y", "motion y")  # the two plots (viewer.panels.plots.QUANTITIES)
     plot_pinned: list[int] = field(default_factory=list)  # entities plotted beside the selected one
     recent: list[str] = field(default_factory=list)  # scene files opened lately, newest first
     driving: bool = False             # G: the keys held drive the selected player at each tick stepped
     drive_turn: tuple[float, float] = (0.0, 0.0)  # yaw, pitch dragged (right button) since the last recorded tick
+
+    def tell(self, message: str, path: str = "") -> None:
+        """Show `message` in the status line (about the file `path`, if any)."""
+        self.status, self.status_path = message, path
 
     def report(self, message: str) -> None:
         """Show an error in the error panel (the newest last)."""

@@ -18,6 +18,7 @@ def test_panel_draws_calculator_overlay_and_sweeps(open_app, monkeypatch) -> Non
     # tall enough that the Sweep section (below the calculator and overlay) is inside the docked tab
     app = open_app(SCENES / "tnt_flat_ground.toml", size=(1280, 2400))
     st = app.analysis_state
+    assert st.scene == str(SCENES / "tnt_flat_ground.toml")          # the open scene, not a default file
     assert analysis_panel.calculator(st) == formulas.state_at("minecraft:tnt", (0.0, 0.0, 0.0),
                                                               (0.0, 0.2, 0.0), 10)
     app.state.selected_entity = 1
@@ -54,3 +55,11 @@ def test_panel_draws_calculator_overlay_and_sweeps(open_app, monkeypatch) -> Non
     assert st.diff_job.result(timeout=60)["stage"] == "position_update"
     app.draw_frame()
     assert st.diff["tick"] == 1
+
+
+def test_sweep_and_version_diff_take_the_scene_opened(open_app) -> None:
+    app = open_app(SCENES / "tnt_flat_ground.toml")
+    assert app.analysis_state.scene == str(SCENES / "tnt_flat_ground.toml")
+    app.state.open_path = str(SCENES / "axis_order_corner.toml")
+    app.draw_frame()
+    assert app.analysis_state.scene == str(SCENES / "axis_order_corner.toml")

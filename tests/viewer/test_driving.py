@@ -17,8 +17,8 @@ from engine.living.player_input import InputRange, PlayerInput
 from engine.tick.scene import load_scene
 from tests.conftest import scene_toml
 from tests.scene_parts import cuboid, held, player_on_floor
-from viewer.commands import saved_state
 from viewer.driving import LOOK_DEG_PER_PIXEL
+from viewer.saving import saved_state
 
 PLAYER_SCENE = scene_toml(scene={"name": "A player on a stone floor"}, blocks=[cuboid((-8, 0, -8), (24, 0, 8))],
                           entities=[player_on_floor(yaw=-90.0)], inputs=[held(1, 3, 40, back=True)])
@@ -143,3 +143,13 @@ def test_save_is_handed_the_first_tick_with_the_recorded_inputs(open_app, player
         replay.append([e.trace_line() for e in saved.entities])
     assert replay == driven
     assert app.sim.tick_count == DRIVEN   # the window's state is untouched
+
+
+def test_the_camera_follows_a_driven_player(open_app, player_scene: Path) -> None:
+    """Driving keeps the player at the centre of the orbit camera as it walks (no need to turn on follow)."""
+    app = open_app(player_scene)
+    assert not app.state.follow
+    drive(app)
+    player = app.sim.entity_by_id(1)
+    app.draw_frame()
+    assert app.controls.orbit.target == (player.pos.x, player.pos.y, player.pos.z)

@@ -31,7 +31,8 @@ def covered(path: Path) -> float:
 
 def test_following_the_boat_200_ticks_down_the_road_shows_the_road(open_app) -> None:
     app = open_app(ROAD, WIDE)
-    assert app.controls.orbit.distance > 500  # the whole road framed
+    assert app.controls.orbit.yaw == 0.0  # the road seen along its length, from its start
+    app.controls.orbit.yaw, app.controls.orbit.pitch = 225.0, 30.0  # turned to see it from the side, as MIN_COVER
     app.state.selected_entity = 1
     app.state.follow = True
     app.state.pending_steps = 200

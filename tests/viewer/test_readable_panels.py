@@ -16,7 +16,7 @@ from viewer.app import ViewerApp
 from viewer.drawing.palette import load_palette
 from viewer.panels import ledger, stages
 from viewer.panels.controls import CONTROLS_TITLE, TOOLS
-from viewer.panels.entities import FIELD_TIP, MICRO_HINT
+from viewer.panels.entities import ENTITIES_TITLE, FIELD_TIP, MICRO_HINT
 from viewer.panels.errors import ERRORS_TITLE
 from viewer.panels.help import LEGEND_TITLE
 from viewer.panels.ledger import LEDGER_TITLE
@@ -170,11 +170,16 @@ def cells_drawn(app, monkeypatch) -> list[tuple[str, float, float]]:
 @pytest.mark.parametrize("size", [WIDE, FULL_HD])
 def test_the_stage_tree_columns_fit_every_name_and_method(open_app, monkeypatch, size) -> None:
     """The player's tick 13 (18 stages, `sneaking_adjustment` two levels deep), then the boat of another scene
-    selected in the same window: the columns fit again."""
+    selected in the same window: the columns fit again. The method column shows where it fits beside the names;
+    where it does not (this tree at 1280x720 and 1920x1080), the methods are in the tooltips and nothing scrolls
+    sideways."""
     app = stepped(open_app(SCENES / "player_sprint_jump_route.toml", size), 13)
     cells = cells_drawn(app, monkeypatch)
     names = [c[0] for c in cells]
-    assert "sneaking_adjustment" in names and "Entity.adjustMovementForSneaking" in names
+    assert "sneaking_adjustment" in names
+    assert "Entity.adjustMovementForSneaking" not in names
+    (tree,) = [w for w in imgui.get_current_context().windows if w.name.startswith(f"{STAGES_TITLE}/stage tree")]
+    assert tree.scroll_max.x == 0
     assert all(need <= avail for _, need, avail in cells), [c for c in cells if c[1] > c[2]]
     app.load(str(SCENES / "boat_ice_road.toml"))
     stepped(app, 5)
@@ -401,3 +406,25 @@ def test_the_controls_panel_shows_all_of_itself_and_the_click_tool_sits_in_the_m
     assert [text for window, text in drawn if window == "##MainMenuBar"] == ["click:", *TOOLS]
     stats = [text for window, text in drawn if window == TIMELINE_TITLE and "triangles" in text]
     assert stats and (stats[0].endswith("ms/frame") or stats[0].endswith("timing frames"))
+
+
+def test_the_entities_panel_shows_ten_field_rows_at_1280x720(open_app, flat_scene: Path, monkeypatch) -> None:
+    """The selected TNT's fields: at least ten rows (pos.x to fuse) in sight without scrolling, the Entities panel
+    running down the left column to the status line."""
+    app = open_app(flat_scene, WIDE)
+    app.state.selected_entity = 1
+    app.draw_frame()
+    rows: list[tuple[str, float]] = []
+    text = imgui.text
+
+    def record(t: str) -> None:
+        if imgui.get_current_context().current_window.name.startswith(ENTITIES_TITLE):
+            rows.append((t, imgui.get_cursor_screen_pos().y))
+        text(t)
+    monkeypatch.setattr(imgui, "text", record)
+    app.draw_frame()
+    panel = window(ENTITIES_TITLE)
+    bottom = panel.pos.y + panel.size.y
+    fields = [t for t, y in rows if y + imgui.get_text_line_height() <= bottom and not t.startswith(("#", "1 "))]
+    assert fields[:10] == ["pos.x", "pos.y", "pos.z", "motion.x", "motion.y", "motion.z", "fall_distance", "yaw",
+                           "pitch", "fuse"], rows

@@ -45,8 +45,37 @@ def narrower_view(app, monkeypatch: pytest.MonkeyPatch) -> None:
     assert app.view_rect.width == before.width - 200
 
 
-def test_the_scene_stays_framed_while_the_view_changes_shape(open_app, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_long_scene_is_seen_along_its_length_from_its_start(open_app) -> None:
+    """The ice road (1,500 blocks along z, 3 wide) opens seen along z from a little behind its start: the boat and
+    its rider at the start are on screen, and a block at the start is over a dozen pixels wide (the road was a
+    line a pixel wide, framed from the side)."""
     app = open_app(SCENES / "boat_ice_road.toml", (1280, 720))
+    camera, rect = app.controls.camera(), app.view_rect
+    assert camera.yaw == 0.0 and camera.eye()[2] < scene_bounds(app.sim).lo[2]
+    m = camera.view_matrix().astype(np.float64) @ camera.proj_matrix(rect.width / rect.height).astype(np.float64)
+
+    def on_screen(x, y, z):
+        clip = np.array([x, y, z, 1.0]) @ m
+        return clip[:2] / clip[3]
+    for e in app.sim.entities:
+        assert np.abs(on_screen(*e.pos)).max() < 1.0, e
+    left, right = on_screen(0.0, 0.0, 1.0), on_screen(1.0, 0.0, 1.0)
+    assert abs(right[0] - left[0]) * rect.width / 2 > 12
+
+
+WIDE_FLOOR = """[scene]
+name = "A floor five times wider than deep"
+
+[[blocks]]
+from = [0, 0, 0]
+to = [59, 0, 11]
+block = "minecraft:stone"
+"""
+
+
+def test_the_scene_stays_framed_while_the_view_changes_shape(open_app, write_scene,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    app = open_app(write_scene(WIDE_FLOOR), (1280, 720))
     app.draw_frame()
     fitted = app.controls.orbit.distance
     narrower_view(app, monkeypatch)

@@ -167,9 +167,24 @@ class Bounds:
         return float(np.linalg.norm(np.asarray(self.hi) - np.asarray(self.lo))) / 2.0
 
 
+ELONGATED = 8.0      # bounds this many times longer than wide are seen along their length (fit_orbit)
+ALONG_X_YAW = -90.0  # looking towards +x (look_direction)
+ALONG_Z_YAW = 0.0    # looking towards +z
+ALONG_PITCH = 20.0   # degrees down: the far end of a long scene stays in view, near the horizon
+ALONG_WIDTHS = 4.0   # the eye's distance in widths (or heights) of the long scene, FOLLOW_DISTANCE at least
+ALONG_BACK = 0.6     # the eye stands this many distances behind the low end (the view's lower edge reaches it)
+
+
 def fit_orbit(bounds: Bounds, aspect: float = 16 / 9, yaw: float = 225.0, pitch: float = 30.0,
-              fov_y: float = 60.0) -> OrbitCamera:
-    """An orbit camera around the centre of `bounds`, just far enough back to see all eight corners."""
+              fov_y: float = 60.0, along: bool = False) -> OrbitCamera:
+    """An orbit camera around the centre of `bounds`, just far enough back to see all eight corners. With `along`
+    (the window opening a scene), bounds many times longer than wide (a boat road, a long rail line) are seen along
+    their length from their low end, so the near end fills the view and the rest recedes into it, rather than the
+    whole as a line a pixel wide."""
+    extent = np.asarray(bounds.hi, dtype=np.float64) - np.asarray(bounds.lo, dtype=np.float64)
+    long_axis = 0 if extent[0] >= extent[2] else 2
+    if along and extent[long_axis] >= ELONGATED * max(extent[2 - long_axis], 1.0):
+        return _along(bounds, long_axis, fov_y)
     forward = look_direction(yaw, pitch)
     right = np.cross(forward, UP)
     right /= np.linalg.norm(right)
@@ -184,6 +199,20 @@ def fit_orbit(bounds: Bounds, aspect: float = 16 / 9, yaw: float = 225.0, pitch:
         distance = max(distance, abs(float(offset @ right)) / tan_x - depth,
                        abs(float(offset @ up)) / tan_y - depth)
     return OrbitCamera(tuple(center), distance + NEAR, yaw, pitch, fov_y)
+
+
+def _along(bounds: Bounds, axis: int, fov_y: float) -> OrbitCamera:
+    """An orbit camera at the low end of long, narrow bounds, looking along `axis` (0: x, 2: z) at ALONG_PITCH:
+    the eye a little behind that end (in sight, with what stands on it), far enough back to see its width several
+    times over, the far end in view near the horizon."""
+    lo, hi = np.asarray(bounds.lo, dtype=np.float64), np.asarray(bounds.hi, dtype=np.float64)
+    across = hi - lo
+    across[axis] = 0.0
+    distance = max(FOLLOW_DISTANCE, ALONG_WIDTHS * float(np.max(across)))
+    target = (lo + hi) / 2.0
+    target[axis] = lo[axis] + distance * (math.cos(math.radians(ALONG_PITCH)) - ALONG_BACK)
+    return OrbitCamera(tuple(float(c) for c in target), distance, ALONG_X_YAW if axis == 0 else ALONG_Z_YAW,
+                       ALONG_PITCH, fov_y)
 
 
 def fit_ortho(view: str, bounds: Bounds, aspect: float) -> OrthoCamera:

@@ -10,11 +10,17 @@ import numpy as np
 from imgui_bundle import imgui
 
 from viewer.drawing.overlays import Label
-from viewer.drawing.palette import Palette
+from viewer.drawing.palette import Palette, lightened, luminance
 from viewer.drawing.scene_renderer import GIZMO_EXTENT
 
 LABEL_CELL = 32.0       # pixels: the width of the grid columns that find labels near one another
 MAX_LABEL_SHIFT = 4     # lines a label moves down at most (past that, a crowded label is left out)
+LABEL_BACKDROP = (12, 14, 20, 200)   # under each label: it reads over blocks, sample points and sky alike
+LABEL_PADDING = 2.0                   # pixels of backdrop left and right of a label's text
+WCAG_AA = 4.5                         # contrast ratio of normal text
+# the lightest the backdrop gets: over a white block
+BACKDROP_OVER_WHITE = tuple(round(c * LABEL_BACKDROP[3] / 255 + 255 * (1 - LABEL_BACKDROP[3] / 255))
+                            for c in LABEL_BACKDROP[:3])
 
 
 def project(points: np.ndarray, view: np.ndarray, proj: np.ndarray, size: tuple[int, int]) -> np.ndarray:
@@ -38,11 +44,21 @@ def draw_labels(draw_list: imgui.ImDrawList, labels: Iterable[Label], view: np.n
              for label, (x, y) in zip(labels, screen, strict=True) if np.isfinite(x) and np.isfinite(y)]
     line = imgui.get_text_line_height()
     shifts = label_shifts([(left, top, imgui.calc_text_size(label.text).x) for label, left, top in shown], line)
+    pad = LABEL_PADDING
     for (label, left, top), shift in zip(shown, shifts, strict=True):
         if shift is None:
             continue
-        r, g, b, a = label.color
-        draw_list.add_text((left, top + shift * line), imgui.IM_COL32(r, g, b, max(a, 200)), label.text)
+        y = top + shift * line
+        width = imgui.calc_text_size(label.text).x
+        draw_list.add_rect_filled((left - pad, y), (left + width + pad, y + line), imgui.IM_COL32(*LABEL_BACKDROP))
+        r, g, b = readable(label.color[:3])
+        draw_list.add_text((left, y), imgui.IM_COL32(r, g, b, 255), label.text)
+
+
+def readable(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """`rgb` lightened until it reads at WCAG AA (4.5:1) on the label backdrop over any background: the backdrop
+    over white is the lightest it gets."""
+    return lightened(rgb, luminance(BACKDROP_OVER_WHITE), WCAG_AA)
 
 
 def label_shifts(texts: list[tuple[float, float, float]], line: float) -> list[int | None]:

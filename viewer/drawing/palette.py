@@ -34,6 +34,9 @@ def hashed_color(name: str) -> RGBA:
     return round(r * 255), round(g * 255), round(b * 255), 255
 
 
+BLOCK_CONTRAST = 1.6   # the least contrast of a block's colour with the background (a dark block's faces stay seen)
+
+
 class Palette:
     """The parsed palette file; lookups are pure and cached."""
 
@@ -50,9 +53,15 @@ class Palette:
         self.path_types = {name: parse_color(c) for name, c in raw["path_types"].items()}
         self.ui = {name: parse_color(c) for name, c in raw["ui"].items()}
         self.block_color = cache(self._block_color)
+        self._background_luminance = luminance(self.ui["background"][:3])
 
     def _block_color(self, block: str) -> RGBA:
-        """The colour of a bare block name such as 'stone' or 'oak_slab'."""
+        """The colour of a bare block name such as 'stone' or 'oak_slab', lightened where it would melt into the
+        background (obsidian, black concrete, deepslate, tinted glass: `BLOCK_CONTRAST`)."""
+        r, g, b, a = self._listed_color(block)
+        return (*lightened((r, g, b), self._background_luminance, BLOCK_CONTRAST), a)
+
+    def _listed_color(self, block: str) -> RGBA:
         if block in self.blocks:
             return self.blocks[block]
         for suffix in self.material_suffixes:
@@ -77,6 +86,26 @@ class Palette:
     def path_type_color(self, node_type: str) -> RGBA:
         """The colour of a path node type (`PathNodeType` name); a type the palette lacks gets a stable colour."""
         return self.path_types.get(node_type) or hashed_color("path:" + node_type)
+
+
+_LINEAR = [c / 255.0 / 12.92 if c / 255.0 <= 0.04045 else ((c / 255.0 + 0.055) / 1.055) ** 2.4 for c in range(256)]
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    """WCAG 2 relative luminance of an sRGB colour (0-255 a channel)."""
+    r, g, b = (_LINEAR[int(c)] for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def lightened(rgb: tuple[int, int, int], against: float, ratio: float) -> tuple[int, int, int]:
+    """`rgb` mixed towards white, a tenth at a time, until its contrast with a colour of luminance `against`
+    (lighter over darker, WCAG 2) reaches `ratio`; unchanged where it does already."""
+    rgb = tuple(int(c) for c in rgb)   # numpy's uint8 channels would wrap
+    for step in range(11):
+        mixed = tuple(round(c + (255 - c) * step / 10) for c in rgb)
+        if (luminance(mixed) + 0.05) / (against + 0.05) >= ratio:
+            return mixed
+    return (255, 255, 255)
 
 
 @cache

@@ -20,6 +20,7 @@ from viewer.panels.widgets import em
 
 ANALYSIS_TITLE = "Analysis"
 TYPES = sorted(formulas.FREE_FLIGHT)
+PLOT_MIN_EM = 8    # the least height of a plot (it takes the rest of the panel where that is more)
 
 
 @dataclass
@@ -29,7 +30,8 @@ class AnalysisState:
     type_index: int = TYPES.index("minecraft:tnt")
     motion: list[float] = field(default_factory=lambda: [0.0, 0.2, 0.0])
     n: int = 10
-    scene: str = "scenes/pearl_cannon.toml"
+    scene: str = ""             # the file swept and diffed: the open scene's, filled in when a scene opens
+    scene_of: str | None = None  # the open scene `scene` was filled in for
     ticks: int = 5
     vary: list[str] = field(default_factory=lambda: ["entities[100].count=1:20:20", ""])
     measure: str = "entities[1].pos[0]"
@@ -100,6 +102,9 @@ def sweep_grid(result: tuple[list[str], list[list[Any]]]) -> tuple[np.ndarray, n
 def draw_analysis(app: Any) -> None:
     """The panel; `app` is the ViewerApp (its sim, history and selection are read, never changed)."""
     st: AnalysisState = app.__dict__.setdefault("analysis_state", AnalysisState())
+    opened = str(app.scene_path) if app.scene_path is not None else None
+    if st.scene_of != opened:          # another scene opened (or saved under another name): sweep that one
+        st.scene, st.scene_of = opened or "", opened
     collect_sweep(st)
     collect_diff(st)
     collect_ghost(app, st)
@@ -120,6 +125,12 @@ def draw_analysis(app: Any) -> None:
         if imgui.collapsing_header("Version diff"):
             _draw_diff(st)
             _draw_ghost(app, st)
+
+
+def plot_size() -> imgui.ImVec2:
+    """A plot as wide as the panel and as high as the room left in it (never under PLOT_MIN_EM): no scrolling to
+    see it whole in the docked tab."""
+    return imgui.ImVec2(-1, max(em() * PLOT_MIN_EM, imgui.get_content_region_avail().y))
 
 
 def _draw_calculator(st: AnalysisState) -> None:
@@ -148,7 +159,7 @@ def _draw_overlay(app: Any, st: AnalysisState) -> None:
     series = entity_series(app.history, app.state.selected_entity)
     ticks = np.array(ov.ticks, dtype=float)
     predicted = np.array([p for p, _ in ov.predicted], dtype=float).reshape(-1, 3)
-    if implot.begin_plot("simulated and closed form", imgui.ImVec2(-1, em() * 14)):
+    if implot.begin_plot("simulated and closed form", plot_size()):
         implot.setup_axes("tick", "blocks", implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
         for axis, name in enumerate("xyz"):
             implot.plot_line(name, series.ticks, np.ascontiguousarray(series.pos[:, axis]))
@@ -160,6 +171,7 @@ def _draw_overlay(app: Any, st: AnalysisState) -> None:
 
 def _draw_sweep(st: AnalysisState) -> None:
     _, st.scene = imgui.input_text("scene", st.scene)
+    imgui.set_item_tooltip("The scene file swept (the open one, as saved: edits not saved are not in it)")
     _, st.ticks = imgui.input_int("ticks", st.ticks)
     _, st.vary[0] = imgui.input_text("vary 1", st.vary[0])
     _, st.vary[1] = imgui.input_text("vary 2", st.vary[1])
@@ -175,14 +187,16 @@ def _draw_sweep(st: AnalysisState) -> None:
     header, rows = st.result
     if len(header) == 2:
         xs, ys = np.array([r[0] for r in rows], dtype=float), np.array([r[1] for r in rows], dtype=float)
-        if implot.begin_plot("sweep", imgui.ImVec2(-1, em() * 14)):
-            implot.setup_axes(header[0], header[1], implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
+        imgui.text_disabled(f"y: {header[1]}")   # over the plot, across: a sideways label of a short plot is cut
+        if implot.begin_plot("sweep", plot_size()):
+            implot.setup_axes(header[0], "", implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
             implot.plot_line(header[1], xs, ys)
             implot.end_plot()
     else:
         a, b, grid = sweep_grid(st.result)
-        if implot.begin_plot("sweep", imgui.ImVec2(-1, em() * 14)):
-            implot.setup_axes(header[1], header[0], implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
+        imgui.text_disabled(f"y: {header[0]}, colour: {header[2]}")
+        if implot.begin_plot("sweep", plot_size()):
+            implot.setup_axes(header[1], "", implot.AxisFlags_.auto_fit, implot.AxisFlags_.auto_fit)
             implot.plot_heatmap(header[2], np.ascontiguousarray(grid), float(np.nanmin(grid)),
                                 float(np.nanmax(grid)), "", implot.Point(b[0], a[0]), implot.Point(b[-1], a[-1]))
             implot.end_plot()

@@ -12,6 +12,7 @@ from viewer.editing import parse_block
 from viewer.panels.widgets import accept, button_width, em, same_line_if_fits, text_field
 from viewer.stepping import MicroStep, readout
 
+TPS_DRAG_SPEED = 0.2        # ticks/s per pixel dragged
 TPS_RANGE = (1.0, 200.0)
 
 CONTROLS_TITLE = "Controls"
@@ -48,9 +49,10 @@ def draw_controls(state: Any, sim: Any, steps: list[MicroStep]) -> None:
         _draw_stepping(state)
         imgui.text_wrapped(readout(sim.last_record, steps, state.micro, sim.tick_count))
         imgui.set_next_item_width(em() * 10)
-        _, state.tps = imgui.slider_float("ticks/s", state.tps, *TPS_RANGE, "%.0f",
-                                          imgui.SliderFlags_.logarithmic)
-        imgui.set_item_tooltip("Playing speed (20 is the game's)")
+        # a drag field, not a slider: no grab sits over the number (drag, or double-click to type one)
+        _, state.tps = imgui.drag_float("ticks/s", state.tps, TPS_DRAG_SPEED, *TPS_RANGE, "%.0f",
+                                        imgui.SliderFlags_.logarithmic | imgui.SliderFlags_.always_clamp)
+        imgui.set_item_tooltip("Playing speed (20 is the game's): drag sideways, or double-click to type it")
         imgui.set_next_item_width(em() * 7)
         changed, entity_id = imgui.input_int("entity (0: all)", state.selected_entity or 0)
         imgui.set_item_tooltip("The selected entity's id (or click it in the view or the Entities list)")
@@ -82,8 +84,6 @@ def draw_controls(state: Any, sim: Any, steps: list[MicroStep]) -> None:
         if imgui.button(FRAME_ALL_LABEL):
             state.frame_requested = True
         imgui.set_item_tooltip("Fit the camera to the blocks, the entities and the trace drawn")
-        if state.last_screenshot:
-            imgui.text_disabled(f"saved {state.last_screenshot}")
 
 
 def _draw_stepping(state: Any) -> None:

@@ -21,11 +21,12 @@ from viewer.panels.stages import STAGES_TITLE
 from viewer.panels.timeline import TIMELINE_TITLE
 
 DOCKSPACE_NAME = "tickscope_dockspace"
-LEFT_FRACTION = 0.24       # of the window width: Controls over Entities
+LEFT_FRACTION = 0.24       # of the window width: Controls over Entities, the window's height
 RIGHT_FRACTION = 0.29      # of what is left: Stages over the Legend (at 1280 px, stage names and codes fit)
 LEGEND_FRACTION = 0.32     # of the right column
-BOTTOM_FRACTION = 0.34     # of the window height: the tabs of Plots, Explosion ledger, Pistons, then the timeline
-TIMELINE_HEIGHT_EM = 6.6   # title bar, the button row and the ruler
+BOTTOM_FRACTION = 0.34     # of the window height, right of the left column: the tabs of Plots, Explosion ledger,
+                           # Pistons, Analysis, then the timeline
+TIMELINE_HEIGHT_EM = 6.6   # the button row and the ruler, and the height of the status bar under it
 CONTROLS_HEIGHT_EM = 21.0  # the Controls panel: all of it, title bar included; Entities takes the rest
 BOTTOM_TABS = (PLOTS_TITLE, LEDGER_TITLE, PISTONS_TITLE, ANALYSIS_TITLE, ERRORS_TITLE)  # the first shown in front
 ZOOMS = (0.75, 1.0, 1.25, 1.5, 2.0)
@@ -61,14 +62,21 @@ def _build_default(dock_id: int, viewport: imgui.Viewport) -> None:
     internal.dock_builder_add_node(dock_id, internal.DockNodeFlagsPrivate_.dock_space)
     internal.dock_builder_set_node_pos(dock_id, viewport.work_pos)
     internal.dock_builder_set_node_size(dock_id, viewport.work_size)
-    _, bottom, top = internal.dock_builder_split_node_py(dock_id, imgui.Dir.down, BOTTOM_FRACTION)
-    timeline_fraction = min(0.6, imgui.get_font_size() * TIMELINE_HEIGHT_EM / (viewport.work_size.y * BOTTOM_FRACTION))
+    # The status bar (a frame high) sits under the dock space and the timeline shows no title bar (as high): the
+    # bottom dock gives up that height, so the view and the tabs keep theirs.
+    bar = imgui.get_frame_height()
+    height = viewport.work_size.y
+    bottom_fraction = (BOTTOM_FRACTION * (height + bar) - bar) / height
+    # The left column runs the window's height (the Entities panel under Controls gets the rows the bottom dock
+    # would take there: its fields, ten rows and more at 1280x720); the bottom dock spans the rest of the width.
+    _, left, rest = internal.dock_builder_split_node_py(dock_id, imgui.Dir.left, LEFT_FRACTION)
+    _, bottom, top = internal.dock_builder_split_node_py(rest, imgui.Dir.down, bottom_fraction)
+    timeline_fraction = min(0.6, (imgui.get_font_size() * TIMELINE_HEIGHT_EM - bar) / (height * bottom_fraction))
     _, timeline, tabs = internal.dock_builder_split_node_py(bottom, imgui.Dir.down, timeline_fraction)
-    _, left, rest = internal.dock_builder_split_node_py(top, imgui.Dir.left, LEFT_FRACTION)
-    _, right, _ = internal.dock_builder_split_node_py(rest, imgui.Dir.right, RIGHT_FRACTION)
+    internal.dock_builder_get_node(timeline).local_flags |= internal.DockNodeFlagsPrivate_.hidden_tab_bar
+    _, right, _ = internal.dock_builder_split_node_py(top, imgui.Dir.right, RIGHT_FRACTION)
     _, legend, stages = internal.dock_builder_split_node_py(right, imgui.Dir.down, LEGEND_FRACTION)
-    controls_fraction = min(0.7, imgui.get_font_size() * CONTROLS_HEIGHT_EM
-                            / (viewport.work_size.y * (1.0 - BOTTOM_FRACTION)))
+    controls_fraction = min(0.7, imgui.get_font_size() * CONTROLS_HEIGHT_EM / height)
     _, controls, entities = internal.dock_builder_split_node_py(left, imgui.Dir.up, controls_fraction)
     internal.dock_builder_dock_window(CONTROLS_TITLE, controls)
     internal.dock_builder_dock_window(ENTITIES_TITLE, entities)

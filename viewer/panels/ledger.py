@@ -18,7 +18,16 @@ import numpy as np
 from imgui_bundle import imgui, imgui_ctx
 
 from viewer.drawing.overlays import EXPLOSION_ROLES
-from viewer.panels.widgets import accept, bring_forward, em, labelled_width, same_line_if_fits, text_field
+from viewer.panels.plots import PLOTS_TITLE
+from viewer.panels.widgets import (
+    accept,
+    bring_forward,
+    button_width,
+    em,
+    labelled_width,
+    same_line_if_fits,
+    text_field,
+)
 from viewer.state import Region
 
 LEDGER_TITLE = "Explosion ledger"
@@ -31,8 +40,9 @@ SOURCES_LISTED = 6    # explosions named beside the counts
 ENTITY_FILTER = "entity (0: all)##ledger"
 REGION_FILTER = "region x1 y1 z1 x2 y2 z2"
 DRAW_LABEL = "draw in 3D"
+DRAW_ALL_LABEL = "draw all rows"
 NUMBER_FIELD_EM = 7   # the entity and explosion filters (with their - + buttons)
-REGION_FIELD_EM = 16
+REGION_FIELD_EM = 10
 BED_SUFFIX = "_bed"   # a bed's source_type is its block (minecraft:red_bed): every colour is a bed
 COLUMNS = ("expl.", "source", "entity", "distance", "samples", "exposure", "influence", "impulse x, y, z", "|impulse|",
            "damage")
@@ -195,7 +205,7 @@ def _fmt(value: float, digits: int = 4) -> str:
 def draw_ledger(state: Any, table: LedgerTable, rows: np.ndarray) -> None:
     """The filters, a line on the explosion in view, and the rows left (`rows`, from `visible_rows`); clicking a
     row selects its entity and draws only that entity's geometry of that explosion (click again: all rows')."""
-    bring_forward(state, LEDGER_TITLE, bool(table.events))
+    bring_forward(state, LEDGER_TITLE, bool(table.events), PLOTS_TITLE)
     with imgui_ctx.begin(LEDGER_TITLE) as window:
         if not window:
             return
@@ -247,15 +257,16 @@ def _draw_filters(state: Any, explosions: int) -> None:
             state.ledger_region, state.ledger_region_text = region, text.strip()
             state.ledger_pick = None
             accept(state, "ledger_region")
-    same_line_if_fits(labelled_width(imgui.get_frame_height(), DRAW_LABEL))
+    same_line_if_fits(labelled_width(imgui.get_frame_height(), DRAW_LABEL) + imgui.get_style().item_spacing.x
+                      + labelled_width(imgui.get_frame_height(), "rays"))
     _, state.ledger_draw = imgui.checkbox(DRAW_LABEL, state.ledger_draw)
     imgui.set_item_tooltip("Draw the explosion geometry of the rows shown (sphere, sample points, impulse)")
     imgui.same_line()
     _, state.ledger_rays = imgui.checkbox("rays", state.ledger_rays)
     imgui.set_item_tooltip("With it, the exposure rays from each sample point to the centre")
     if state.ledger_pick is not None:
-        imgui.same_line()
-        if imgui.button("draw all rows"):
+        same_line_if_fits(button_width(DRAW_ALL_LABEL))
+        if imgui.button(DRAW_ALL_LABEL):
             state.ledger_pick = None
         imgui.set_item_tooltip("Draw the geometry of every row shown again, not only the clicked one")
 

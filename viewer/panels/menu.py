@@ -18,6 +18,8 @@ FILE_MENU = (  # (label, shortcut, command)
 
 
 def draw_menu_bar(state: Any, can_undo: bool, can_redo: bool, can_save: bool) -> None:
+    if imgui.is_key_pressed(imgui.Key.escape) and imgui.internal.get_top_most_popup_modal() is None:
+        imgui.internal.close_popups_except_modals()   # Escape closes an open menu (a modal answers it itself)
     with imgui_ctx.begin_main_menu_bar() as bar:
         if not bar:
             return
@@ -57,8 +59,10 @@ def _file_menu(state: Any, can_save: bool) -> None:
         state.screenshot = "panels"
     if imgui.menu_item("Export screenshot of the 3D view", "Shift+F2", False)[0]:
         state.screenshot = "scene"
-    if imgui.menu_item("Export video (GIF of the ticks up to this one)", "", False)[0]:
+    if imgui.menu_item("Export video: GIF of the ticks up to this one", "", False)[0]:
         state.commands.append("export_video")
+    if imgui.menu_item("Export video: MP4 of the ticks up to this one", "", False)[0]:
+        state.commands.append("export_mp4")
     imgui.separator()
     if imgui.menu_item("Quit", "Ctrl+Q", False)[0]:
         state.commands.append("quit")
@@ -95,7 +99,7 @@ def draw_close_prompt(state: Any) -> None:
             return
         imgui.text("The scene has edits that are not saved.")
         if imgui.button("Save and quit"):
-            state.commands += ["save", "quit"]
+            state.commands.append("save_and_quit")
             imgui.close_current_popup()
         imgui.same_line()
         if imgui.button("Quit without saving"):

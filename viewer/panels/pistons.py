@@ -11,6 +11,7 @@ from typing import Any
 from imgui_bundle import imgui, imgui_ctx
 
 from viewer.drawing.pistons import B36Row, PushRow
+from viewer.panels.plots import PLOTS_TITLE
 from viewer.panels.widgets import CHANGED_COLOR, bring_forward, count
 
 PISTONS_TITLE = "Pistons"
@@ -42,7 +43,7 @@ def did_text(row: B36Row) -> str:
 
 def draw_pistons(state: Any, rows: list[B36Row]) -> None:
     """The table of `rows`; under it the selected B36's pushes, one line each, the clamped ones highlighted."""
-    bring_forward(state, PISTONS_TITLE, bool(rows))
+    bring_forward(state, PISTONS_TITLE, bool(rows), PLOTS_TITLE)
     with imgui_ctx.begin(PISTONS_TITLE) as window:
         if not window:
             return

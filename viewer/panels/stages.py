@@ -50,6 +50,21 @@ def stage_rows(record: Any, entity_id: int | None) -> list[StageRow]:
     return rows
 
 
+def stage_names(rows: list[StageRow], key: StageKey) -> tuple[str, ...] | None:
+    """The names of the stage at `key` and its parents, outermost first (None if `rows` has no such stage)."""
+    by_key = {row.key: row for row in rows}
+    if key not in by_key:
+        return None
+    phase, item, path = key
+    return tuple(by_key[(phase, item, path[:n])].stage.name for n in range(1, len(path) + 1))
+
+
+def same_stage(rows: list[StageRow], names: tuple[str, ...]) -> StageKey | None:
+    """The key of the first stage of `rows` whose name and parents' names are `names` (the stage selected at
+    another tick), or None."""
+    return next((row.key for row in rows if stage_names(rows, row.key) == names), None)
+
+
 def value_rows(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, str, str | None]]:
     """(name, value before, value after or None where the stage left it) of every field of a stage's snapshots,
     one coordinate a row (`editing.value_parts`)."""
@@ -90,33 +105,42 @@ def draw_stages(state: Any, record: Any, rows: list[StageRow], current: StageKey
         # The panel's height, or half of it when a stage's values are shown below (never under TREE_HEIGHT_EM).
         share = TREE_SHARE_WITH_VALUES if state.selected_stage is not None else 1.0
         height = max(em() * TREE_HEIGHT_EM, imgui.get_content_region_avail().y * share)
-        if imgui.begin_table("stage tree", 3, flags, imgui.ImVec2(0, height)):
+        fit = fitted_widths(rows)
+        # The method column, as wide as its longest method, where it fits beside the names and codes (1920x1080);
+        # in a narrower panel (1280x720) the methods are in each row's tooltip and over the selected stage's values,
+        # and nothing scrolls sideways.
+        code_width = em() * CODE_WIDTH_EM + 2 * imgui.get_style().cell_padding.x
+        methods = sum(fit) + code_width <= imgui.get_content_region_avail().x - imgui.get_style().scrollbar_size
+        if imgui.begin_table("stage tree", 3 if methods else 2, flags, imgui.ImVec2(0, height)):
             imgui.table_setup_scroll_freeze(0, 1)
-            fit = fitted_widths(rows)
-            imgui.table_setup_column("stage", imgui.TableColumnFlags_.width_fixed, fit[0])
+            # without methods the names take the width the codes leave (the tree's own scrollbar included)
+            imgui.table_setup_column("stage", imgui.TableColumnFlags_.width_fixed if methods else
+                                     imgui.TableColumnFlags_.width_stretch, fit[0] if methods else 0.0)
             imgui.table_setup_column("code", imgui.TableColumnFlags_.width_fixed, em() * CODE_WIDTH_EM)
-            imgui.table_setup_column("method", imgui.TableColumnFlags_.width_fixed, fit[1])
+            if methods:
+                imgui.table_setup_column("method", imgui.TableColumnFlags_.width_fixed, fit[1])
             # Fitted once the table is laid out (its first frame cannot take widths; an ini file may hold older ones),
             # then again for another entity; the user's resizing is kept until then.
             laid_out = imgui.internal.get_current_table().min_column_width > 0
-            if laid_out and state.stage_columns_fit != (state.selected_entity, fit):
+            if laid_out and methods and state.stage_columns_fit != (state.selected_entity, fit):
                 imgui.internal.table_set_column_width(0, fit[0])
                 imgui.internal.table_set_column_width(2, fit[1])
                 state.stage_columns_fit = (state.selected_entity, fit)
             imgui.table_headers_row()
             i = 0
             while i < len(rows):
-                i = _draw_row(state, rows, i, current)
+                i = _draw_row(state, rows, i, current, methods)
             imgui.end_table()
         imgui.pop_style_var()
         selected = next((r.stage for r in rows if r.key == state.selected_stage), None)
         if selected is not None:
+            imgui.text_disabled(selected.method)   # its method (the column of methods may not fit)
             if selected.name == SEARCH_STAGE:
                 _draw_search_steps(state, selected)
             _draw_values(selected)
 
 
-def _draw_row(state: Any, rows: list[StageRow], i: int, current: StageKey | None) -> int:
+def _draw_row(state: Any, rows: list[StageRow], i: int, current: StageKey | None, methods: bool) -> int:
     """Row `i` as a tree node, then its children if open; returns the index after its subtree."""
     row = rows[i]
     end = i + 1
@@ -140,15 +164,16 @@ def _draw_row(state: Any, rows: list[StageRow], i: int, current: StageKey | None
     if row.stage.code:
         imgui.text(row.stage.code)
         imgui.set_item_tooltip(STAGE_CODES.get(row.stage.code, row.stage.code))
-    imgui.table_next_column()
-    cut = imgui.calc_text_size(row.stage.method).x > imgui.get_content_region_avail().x
-    imgui.text_disabled(row.stage.method)
-    if cut:
-        imgui.set_item_tooltip(row.stage.method)
+    if methods:
+        imgui.table_next_column()
+        cut = imgui.calc_text_size(row.stage.method).x > imgui.get_content_region_avail().x
+        imgui.text_disabled(row.stage.method)
+        if cut:
+            imgui.set_item_tooltip(row.stage.method)
     if end > i + 1 and opened:
         j = i + 1
         while j < end:
-            j = _draw_row(state, rows, j, current)
+            j = _draw_row(state, rows, j, current, methods)
         imgui.tree_pop()
     return end
 

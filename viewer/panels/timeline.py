@@ -87,7 +87,9 @@ def _draw_ruler(state: Any, first: int, end: int, tick: int, events: dict[int, t
     for t in range(math.ceil(first / step) * step, end + 1, step):
         x = x_of(t)
         draw.add_line(imgui.ImVec2(x, origin.y), imgui.ImVec2(x, origin.y + height * 0.3), text_color)
-        draw.add_text(imgui.ImVec2(x + 2, origin.y), text_color, str(t))
+        label_width = imgui.calc_text_size(str(t)).x
+        left = x + 2 if x + 2 + label_width <= origin.x + width else x - 2 - label_width  # the last one: its left
+        draw.add_text(imgui.ImVec2(left, origin.y), text_color, str(t))
     for t, kinds in events.items():
         r, g, b, _ = palette.ui.get(f"event_{kinds[0]}", palette.ui["event"])
         x = x_of(t)

@@ -71,9 +71,17 @@ def accept(state: Any, key: str) -> None:
     state.field_errors.pop(key, None)
 
 
-def bring_forward(state: Any, title: str, has_content: bool) -> None:
+def bring_forward(state: Any, title: str, has_content: bool, front: str) -> None:
     """Call before the panel's begin: a panel docked as a background tab comes to the front the first time it
-    has something to show since the scene was opened (empty panels stay behind the others)."""
+    has something to show since the scene was opened (empty panels stay behind the others). An empty panel in
+    front when a scene opens (the tab remembered from the last session) gives way to the tab `front`."""
     if has_content and title not in state.brought_forward:
         state.brought_forward.add(title)
         imgui.set_next_window_focus()
+    elif not has_content and title not in state.tabs_checked:
+        window = imgui.internal.find_window_by_name(title)
+        if window is None or window.dock_node is None:
+            return
+        state.tabs_checked.add(title)
+        if window.dock_node.selected_tab_id == window.tab_id:
+            imgui.set_window_focus(front)

@@ -1,0 +1,74 @@
+"""The status line at the bottom of the window: the last message (saved..., exported..., a video cancelled), with
+buttons to open the folder of the file it names and to copy its path; while a job runs (a video export), its
+progress bar and a Cancel button first."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from imgui_bundle import imgui
+
+from viewer.panels.widgets import em
+
+STATUS_BAR = "##status_bar"
+HINT = "F1: keys and mouse"
+
+
+def folder_opener() -> list[str] | None:
+    """The command that shows a folder in the system's file manager, or None where there is none."""
+    if sys.platform == "darwin":
+        return ["open"]
+    if sys.platform == "win32":
+        return ["explorer"]
+    return ["xdg-open"] if shutil.which("xdg-open") else None
+
+
+def open_folder(path: str) -> str | None:
+    """Show the folder of `path` in the file manager; why not, if it cannot."""
+    opener = folder_opener()
+    folder = Path(path).parent
+    if opener is None:
+        return f"no file manager to open {folder} with (xdg-open is not installed)"
+    try:
+        subprocess.Popen([*opener, str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True)
+    except OSError as exc:
+        return f"{folder}: cannot open: {exc.strerror or exc}"
+    return None
+
+
+def draw_status_bar(state: Any, job: Any) -> None:
+    """The bar along the bottom of the window (a viewport side bar: the dock space sits above it)."""
+    viewport = imgui.get_main_viewport()
+    flags = (imgui.WindowFlags_.no_scrollbar | imgui.WindowFlags_.no_saved_settings |
+             imgui.WindowFlags_.menu_bar)
+    if imgui.internal.begin_viewport_side_bar(STATUS_BAR, viewport, imgui.Dir.down, imgui.get_frame_height(), flags):
+        if imgui.begin_menu_bar():
+            _draw_line(state, job)
+            imgui.end_menu_bar()
+    imgui.end()
+
+
+def _draw_line(state: Any, job: Any) -> None:
+    if job is not None:
+        imgui.progress_bar(job.progress(), imgui.ImVec2(em() * 16, 0), job.label())
+        if imgui.small_button("Cancel"):
+            job.cancel()
+    if not state.status:
+        imgui.text_disabled(HINT)
+        return
+    imgui.text(state.status)
+    imgui.set_item_tooltip(state.status)
+    if not state.status_path:
+        return
+    if folder_opener() is not None and imgui.small_button("open folder"):
+        problem = open_folder(state.status_path)
+        if problem:
+            state.report(problem)
+    imgui.set_item_tooltip(str(Path(state.status_path).parent))
+    if imgui.small_button("copy path"):
+        imgui.set_clipboard_text(state.status_path)
