@@ -17,13 +17,12 @@ import pytest
 from PIL import Image
 
 import viewer.video as video
-from tests.conftest import SHARED_SCHEMATICS
+from tests.conftest import shared_file
 from viewer.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
 FLAT = str(REPO / "scenes" / "tnt_flat_ground.toml")
 SMALL = "64x36"
-TREE = SHARED_SCHEMATICS / "tree.litematic"   # saved in 1.18: six copper ore blocks 1.16.5 lacks
 
 
 def run(argv: list[str]) -> int:
@@ -190,8 +189,8 @@ def test_render_goes_through_the_command_line_quietly(tmp_path: Path) -> None:
     assert (done.returncode, done.stderr, done.stdout) == (0, "", "")
 
 
-@pytest.mark.skipif(not TREE.is_file(), reason=f"needs the shared schematic {TREE} (not in a fresh clone)")
 def test_render_allow_unmapped_opens_a_newer_schematic(tmp_path: Path, capsys) -> None:
+    TREE = shared_file("schematics", "tree.litematic")   # saved in 1.18: six copper ore blocks 1.16.5 lacks
     out = tmp_path / "tree.png"
     assert run(["render", str(TREE), "--tick", "0", "--out", str(out), "--size", SMALL]) == 2
     one_line(capsys, "allow_unmapped")
@@ -203,10 +202,10 @@ def test_render_allow_unmapped_opens_a_newer_schematic(tmp_path: Path, capsys) -
     assert len(list(frames.iterdir())) == 2
 
 
-@pytest.mark.skipif(not TREE.is_file(), reason=f"needs the shared schematic {TREE} (not in a fresh clone)")
 def test_view_allow_unmapped_loads_a_newer_schematic(monkeypatch) -> None:
     """`view --allow-unmapped` hands the flag to the launch, whose loader (forked child or not) uses it."""
     from viewer import launch
+    TREE = shared_file("schematics", "tree.litematic")
     opened: list[tuple] = []
     monkeypatch.setattr(launch, "open_viewer", lambda *args: opened.append(args) or 0)
     assert run(["view", str(TREE), "--allow-unmapped"]) == 0 and opened == [(str(TREE), True)]
