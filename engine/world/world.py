@@ -26,6 +26,7 @@ from engine.tick.limits import MAX_QUERY_CHUNKS, SimulationLimit
 from engine.world import block_physics as phys
 from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES, BlockEntities
+from engine.world.block_grid import SectionGrid
 from engine.world.border import WorldBorder
 
 if TYPE_CHECKING:
@@ -68,11 +69,21 @@ class World:
         self.navigating: list[Entity] = []       # mobs with a navigation (ServerWorld.entityNavigations, spec 07 §7)
         # dispenser and dropper contents, (slot, item id, count) by slot order (schematics; spec 06 §1.1 item 2)
         self.containers: dict[BlockPos, tuple[tuple[int, str, int], ...]] = {}
+        self._grid: SectionGrid | None = None
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickled (a scene loaded by another process, viewer.launch): without `__init__`, which fetches the table."""
         _fetch_states()
         self.__dict__.update(state)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_grid": None}   # the kernels' mirror of the blocks is rebuilt on demand
+
+    def block_grid(self) -> SectionGrid:
+        """The sections as the compiled stages read them (`engine.world.block_grid`), synced to the blocks now."""
+        if self._grid is None:
+            self._grid = SectionGrid()
+        return self._grid.sync(self)
 
     def copy(self, clones: dict[int, Entity] | None = None) -> World:
         """An independent copy: block arrays, counters, and cloned entities in the same sections and order.
@@ -87,6 +98,7 @@ class World:
         w.block_events = list(self.block_events)
         w.powered = set(self.powered)
         w.containers = dict(self.containers)
+        w._grid = None
         clones = {} if clones is None else clones
         clones.update((id(e), e.clone()) for e in self.entities.values())
         for sec in self._entity_sections.values():
@@ -267,6 +279,10 @@ class World:
     def filled_section_keys(self) -> list[tuple[int, int, int]]:
         """Keys of the block sections that hold a block other than air."""
         return [k for k, n in self._counts.items() if n]
+
+    def section_versions(self) -> dict[tuple[int, int, int], int]:
+        """Every written section's change count (read-only)."""
+        return self._versions
 
     def section_version(self, key: tuple[int, int, int]) -> int:
         return self._versions.get(key, 0)

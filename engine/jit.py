@@ -1,0 +1,86 @@
+"""The one place the engine compiles: `njit` marks a kernel, written in the subset numba compiles (scalars,
+numpy arrays, tuples; no objects) and bit-exact as plain Python too (docs/performance.md, "Compiled stages").
+
+Nothing is imported or compiled until a kernel is first called: then numba is imported, every marked kernel of
+the loaded engine modules is replaced, in its module and wherever it was imported by name, by
+`numba.njit(cache=True)` of itself, and calls compile on first use, once per signature, into numba's disk cache
+(`__pycache__` beside the module, or `NUMBA_CACHE_DIR`), so later processes load them. Without numba, or with
+`NUMBA_DISABLE_JIT=1`, the kernels are replaced by their plain functions: slower, the same results.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+_MARKED: list[Kernel] = []
+_STATE: dict[str, Any] = {"numba": None, "ready": False}
+
+
+def jit_enabled() -> bool:
+    """Whether kernels run compiled: numba imports and `NUMBA_DISABLE_JIT` is unset or 0."""
+    if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
+        return False
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class Kernel:
+    """A marked function before the first kernel call; calling it binds every kernel, then runs."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        self.py_func = fn
+        self.bound: Callable[..., Any] | None = None
+        self.__name__ = fn.__name__
+        self.__doc__ = fn.__doc__
+        self.__module__ = fn.__module__
+
+    def __call__(self, *args: Any) -> Any:
+        if self.bound is None:
+            bind_kernels()
+        return self.bound(*args)
+
+
+def njit(fn: Callable[..., Any]) -> Kernel:
+    """Mark `fn` as a kernel (see the module docstring)."""
+    k = Kernel(fn)
+    _MARKED.append(k)
+    return k
+
+
+def bind_kernels() -> None:
+    """Replace every marked kernel by its compiled dispatcher (or its plain function without the JIT) in the
+    globals of the engine modules loaded now; kernels marked later bind on their first call."""
+    if not _STATE["ready"]:
+        _STATE["ready"] = True
+        if jit_enabled():
+            import numba
+            _STATE["numba"] = numba
+    numba = _STATE["numba"]
+    for k in _MARKED:
+        if k.bound is None:
+            k.bound = k.py_func if numba is None else \
+                numba.njit(cache=True, nogil=True, error_model="python")(k.py_func)
+    for name, module in list(sys.modules.items()):
+        if name.startswith("engine.") and module is not None:
+            g = module.__dict__
+            for attr, value in list(g.items()):
+                if isinstance(value, Kernel):
+                    g[attr] = value.bound
+    # plain functions look kernels up as globals at call time: bound now, they call each other directly
+
+
+def compiled() -> bool:
+    """Whether bound kernels run compiled in this process."""
+    return _STATE["numba"] is not None
+
+
+def compile_count() -> int:
+    """How many kernel signatures this process compiled (rather than loaded from the disk cache)."""
+    return sum(len(k.bound.signatures) - sum(k.bound.stats.cache_hits.values())
+               for k in _MARKED if k.bound is not None and hasattr(k.bound, "stats"))

@@ -1,0 +1,161 @@
+"""What compiled stages read about blocks, as arrays (docs/architecture.md, "Entities as rows; stages compiled").
+
+`BlockTables`, built once from the block-state table: per state id its collision-shape id (−1 where the shape
+depends on the cell or a block entity: moving pistons, shulker boxes, bamboo; a stage that meets one hands the
+entity's tick back to the object path) and flags; per shape its voxel grid (`VoxelShape.coords` and `filled`).
+
+`SectionGrid` mirrors `World`'s 16³ sections of state ids into one pool of rows with an open-addressing index
+by section key. `World.block_version` and the per-section versions, which every block change path advances
+(`set_block_state`, `place_block_ids`, `fill_boxes`: pistons, explosions, schematics and scenes all go through
+them), say what to copy: `sync` costs nothing while no block changed.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from engine.jit import njit
+from engine.world import block_physics as phys
+from engine.world import blocks
+from engine.world.block_entities import SHULKER_BOXES
+
+if TYPE_CHECKING:
+    from engine.geometry.shapes import VoxelShape
+    from engine.world.world import World
+
+MAX_COORDS = 8            # the most grid coordinates on one axis of any 1.16.5 collision shape
+SECTION_CELLS = 4096
+DYNAMIC_SHAPE = -1        # shape id of a state whose shape the cell or a block entity decides
+# state flag bits
+EXCEEDS = 1               # AbstractBlockState.exceedsCube: counts on the outer layer of a query
+MOVING_PISTON = 2         # counts on two edges of a query
+FLUID = 4                 # holds a fluid (a TNT there takes the object path's fluid stage)
+EFFECT = 8                # onEntityCollision moves or removes entities, or Entity.move step 10/11/14/15 acts
+EMPTY_INDEX = np.iinfo(np.int64).min
+
+
+class BlockTables(NamedTuple):
+    """Per state id: `shape` (id into the shape arrays, or DYNAMIC_SHAPE), `flags`; per shape: `ncoords`
+    [s, axis], `coords` [s, axis, i] (padded with +inf), `filled` [s, i, j, k], `single` (one box filling its
+    one voxel), `empty`."""
+
+    shape: np.ndarray
+    flags: np.ndarray
+    ncoords: np.ndarray
+    coords: np.ndarray
+    filled: np.ndarray
+    single: np.ndarray
+    empty: np.ndarray
+
+
+# Blocks that act on an entity in Entity.move beyond collision: landing (slime, beds: step 10), stepping
+# (slime, magma, turtle eggs…: step 11), speed (soul sand, honey: step 14), fire (step 15), farmland (step 8)
+MOVE_EFFECT_BLOCKS = frozenset({"slime_block", "magma_block", "turtle_egg", "redstone_ore", "farmland", "lava",
+                                *phys.VELOCITY_MULTIPLIER, *phys.BEDS, *phys.FIRE_OR_LAVA,
+                                *phys.ENTITY_COLLISION_BLOCKS})
+
+
+@lru_cache(maxsize=1)
+def block_tables() -> BlockTables:
+    from engine.influences.fluids import holds_fluid
+    states = blocks.all_states()
+    ids: dict[int, int] = {}
+    shapes: list[VoxelShape] = []
+    shape = np.empty(len(states), dtype=np.int32)
+    flags = np.zeros(len(states), dtype=np.int32)
+    for st in states:
+        if st.block == "moving_piston" or st.block in SHULKER_BOXES or st.block in phys.OFFSET_XZ_COLLIDERS:
+            shape[st.id] = DYNAMIC_SHAPE
+        else:
+            sid = ids.get(id(st.collision_shape))
+            if sid is None:
+                sid = ids[id(st.collision_shape)] = len(shapes)
+                shapes.append(st.collision_shape)
+            shape[st.id] = sid
+        flags[st.id] = (EXCEEDS * st.exceeds_cube | MOVING_PISTON * (st.block == "moving_piston")
+                        | FLUID * holds_fluid(st) | EFFECT * (st.block in MOVE_EFFECT_BLOCKS))
+    n = len(shapes)
+    ncoords = np.zeros((n, 3), dtype=np.int64)
+    coords = np.full((n, 3, MAX_COORDS), np.inf)
+    filled = np.zeros((n, MAX_COORDS - 1, MAX_COORDS - 1, MAX_COORDS - 1), dtype=np.bool_)
+    for s, sh in enumerate(shapes):
+        for a in range(3):
+            ncoords[s, a] = len(sh.coords[a])
+            coords[s, a, :len(sh.coords[a])] = sh.coords[a]
+        for i, j, k in sh.filled:
+            filled[s, i, j, k] = True
+    single = np.array([sh.single for sh in shapes], dtype=np.bool_)
+    empty = np.array([sh.is_empty for sh in shapes], dtype=np.bool_)
+    return BlockTables(shape, flags, ncoords, coords, filled, single, empty)
+
+
+@njit
+def section_hash(sx: int, sy: int, sz: int, mask: int) -> int:
+    """The index slot a section key starts probing at (low bits only: the same with or without int64 wrap)."""
+    return ((sx * 73856093) ^ (sy * 19349663) ^ (sz * 83492791)) & mask
+
+
+@njit
+def section_slot(keys: np.ndarray, slots: np.ndarray, sx: int, sy: int, sz: int) -> int:
+    """The pool row of section (sx, sy, sz), or −1 when the world has none there."""
+    mask = len(slots) - 1
+    h = section_hash(sx, sy, sz, mask)
+    while True:
+        if keys[h, 0] == EMPTY_INDEX:
+            return -1
+        if keys[h, 0] == sx and keys[h, 1] == sy and keys[h, 2] == sz:
+            return slots[h]
+        h = (h + 1) & mask
+
+
+class SectionGrid:
+    """`World`'s block sections as a pool of rows (`pool[slot, (y & 15) << 8 | (z & 15) << 4 | x & 15]`) and
+    an index (`keys`, `slots`) that kernels probe with `section_slot`."""
+
+    def __init__(self) -> None:
+        self.pool = np.zeros((0, SECTION_CELLS), dtype=np.uint16)
+        self.keys = np.full((8, 3), EMPTY_INDEX, dtype=np.int64)
+        self.slots = np.full(8, -1, dtype=np.int64)
+        self._slot_of: dict[tuple[int, int, int], int] = {}
+        self._versions: dict[tuple[int, int, int], int] = {}
+        self._block_version = -1
+
+    def sync(self, world: World) -> SectionGrid:
+        """Copy the sections that changed since the last call (none while `world.block_version` is unchanged)."""
+        if world.block_version == self._block_version:
+            return self
+        self._block_version = world.block_version
+        added = False
+        for key, version in world.section_versions().items():
+            if self._versions.get(key) == version:
+                continue
+            self._versions[key] = version
+            slot = self._slot_of.get(key)
+            if slot is None:
+                slot = self._slot_of[key] = len(self._slot_of)
+                if slot >= len(self.pool):
+                    self.pool = np.concatenate([self.pool, np.zeros((max(8, len(self.pool)), SECTION_CELLS),
+                                                                    dtype=np.uint16)])
+                added = True
+            self.pool[slot] = world.section(key).reshape(SECTION_CELLS)
+        if added:
+            self._rebuild_index()
+        return self
+
+    def _rebuild_index(self) -> None:
+        size = 8
+        while size < 2 * len(self._slot_of):
+            size *= 2
+        keys = np.full((size, 3), EMPTY_INDEX, dtype=np.int64)
+        slots = np.full(size, -1, dtype=np.int64)
+        mask = size - 1
+        for (sx, sy, sz), slot in self._slot_of.items():
+            h = section_hash(sx, sy, sz, mask)
+            while keys[h, 0] != EMPTY_INDEX:
+                h = (h + 1) & mask
+            keys[h] = (sx, sy, sz)
+            slots[h] = slot
+        self.keys, self.slots = keys, slots
