@@ -63,6 +63,20 @@ def jfloor(d: float) -> int:
 
 
 @njit
+def jceil(d: float) -> int:
+    """`MathHelper.ceil(double)` with Java's saturating int cast (NaN → 0) and the wrapping +1."""
+    if d != d:
+        return 0
+    if d >= 2147483647.0:
+        i = INT_MAX
+    elif d <= -2147483648.0:
+        i = INT_MIN
+    else:
+        i = int(d)
+    return wrap32(i + 1) if d > i else i
+
+
+@njit
 def state_at(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, x: int, y: int, z: int) -> int:
     """`World.getBlockState(x, y, z).id` for collision: 0 (air) where no section is (void_air outside the
     build range has the same empty shape and no flag)."""

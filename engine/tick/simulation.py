@@ -14,14 +14,16 @@ from typing import Any
 import numpy as np
 
 from engine.constants import MAX_ENTITY_CRAMMING
-from engine.entities import tnt_batch as batch
+from engine.entities import tnt_kernel
 from engine.entities.entity import Entity
 from engine.entities.player import PlayerEntity
-from engine.entities.tnt import Tnt
+from engine.entities.rows import NF
+from engine.entities.tnt import FUSE_COLUMN, TNT_ROWS, Tnt
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
 from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
+from engine.motion.collision_kernel import block_arrays, scratch
 from engine.tick.limits import SimulationLimit
 from engine.tick.trace import EntityTick, PhaseRecord, Recorder, TickRecord
 from engine.tick.versions import DEFAULT_VERSION, features_for
@@ -64,7 +66,10 @@ class Simulation:
         self.random = JavaRandom(seed)          # World.random
         self.tick_count = 0
         self.trace_enabled = False
-        self.vectorize = True                   # runs of TNT in free flight take engine.entities.tnt_batch's step
+        self.vectorize = True                   # runs of TNT take engine.entities.tnt_kernel's loop
+        self.kernel_ticks = 0                   # TNT ticks the loop did, and those it handed to the object path
+        self.object_ticks = 0
+        self._tnt_scratch = (scratch(), np.empty(NF), np.empty(TNT_ROWS.i.shape[1], dtype=np.int64))
         self.actions: list[ScheduledAction] = []
         self.max_entity_cramming = MAX_ENTITY_CRAMMING   # the maxEntityCramming game rule
         self.explosion_step: ExplosionStep | None = explosion.explode
@@ -190,7 +195,7 @@ class Simulation:
 
     def _tick_entities(self, phase: PhaseRecord) -> None:
         """`ServerWorld.tick`'s entity loop: load order; removed entities leave the order at their turn.
-        Runs of TNT in free flight take the vectorised step of `engine.entities.tnt_batch`."""
+        Runs of TNT take the compiled loop of `engine.entities.tnt_kernel`."""
         world = self.world
         for e in world.entities.values():       # a riding player's keys reach its vehicle before it moves
             if isinstance(e, PlayerEntity) and e.vehicle is not None and not e.removed:
@@ -261,46 +266,45 @@ class Simulation:
             self._tick_passenger(p, q, phase)
 
     def _tick_tnt_run(self, run: list[Entity], phase: PhaseRecord) -> None:
-        """Consecutive TNT: free-flight ones in vectorised segments, the others one by one, in order. After a
-        one-by-one tick that changed the world or emitted an event, the rest of the run is checked again (unless
-        none of it passed the checks that no explosion can change).
-        With tracing, a vectorised TNT's stages are replayed on demand (see `_air_replay`)."""
-        while run:
-            g = batch.Gathered(run)
-            mask = batch.free_flight_mask(self.world, g)
-            i = 0
-            while i < len(run):
-                if mask[i]:
-                    j = i
-                    while j < len(run) and mask[j]:
-                        j += 1
-                    if self.trace_enabled:
-                        phase.items.extend(EntityTick(e.id, e.TYPE, self._air_replay(e)) for e in run[i:j])
-                    batch.tick_free_flight(self.world, g, np.arange(i, j))
-                    i = j
-                    continue
-                events, version = len(self._events), self.world.block_version
-                self._tick_one(run[i], phase)
-                i += 1
-                changed = len(self._events) != events or self.world.block_version != version
-                if changed and g.ok[i:].any():   # a TNT that failed the static checks never qualifies later
-                    break
-            run = run[i:]
-
-    def _air_replay(self, e: Entity) -> Callable[[EntityTick], None]:
-        """Stages of a vectorised TNT tick: every query it made read air, so the stage code run on a copy of its
-        pre-tick state in an empty world with the same border records exactly what its tick did."""
-        before = e.clone()
-        border, ultrawarm, game_time, version = self.world.border, self.world.ultrawarm, self.world.game_time, \
-            self.version
-
-        def replay(item: EntityTick) -> None:
-            sim = Simulation(World(border, ultrawarm), version=version)
-            sim.world.game_time = game_time
-            copy_ = before.clone()
-            sim.world.load_entity(copy_)
-            sim.tick_entity(copy_, Recorder(item))
-        return replay
+        """Consecutive TNT: `engine.entities.tnt_kernel.tick_rows` over their rows, in order; a TNT it hands back
+        takes the object path (`_tick_one`), one whose fuse ran out explodes here, then the loop goes on after it
+        with the blocks as they are now. With tracing, or where the kernels do not decide for any TNT (solid
+        entities, the supporting block, 1.21.3's block check), all take the object path."""
+        world = self.world
+        f = self.features
+        if self.trace_enabled or world.collidable_count or f.supporting_block or f.block_collision_in_tick:
+            for e in run:
+                self._tick_one(e, phase)
+            return
+        rows = np.fromiter((-1 if e.passengers else e._r for e in run), np.int64, len(run))
+        moved = np.zeros(len(run), dtype=np.bool_)
+        border = world.border_shape.coords
+        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
+        scratch = self._tnt_scratch
+        n = 0
+        while n < len(run):
+            stop, status = tnt_kernel.tick_rows(*block_arrays(world), scratch[0], TNT_ROWS.f, TNT_ROWS.i, rows, n,
+                                                FUSE_COLUMN, f.axis_order_yxz, f.move_zeroes_both_axes, edges,
+                                                moved, scratch[1], scratch[2])
+            for k in np.flatnonzero(moved[n:stop]).tolist():
+                world.check_entity_chunk_pos(run[n + k])
+            self.kernel_ticks += stop - n
+            if stop == len(run):
+                return
+            e = run[stop]
+            if status == tnt_kernel.EXPLODE:
+                self.kernel_ticks += 1
+                try:
+                    e.explode(self, None)
+                except SimulationLimit as err:
+                    raise err.during(e, self.tick_count) from None
+                world.check_entity_chunk_pos(e)
+                if e.removed:
+                    world.unload_entity(e)
+            else:
+                self.object_ticks += 1
+                self._tick_one(e, phase)
+            n = stop + 1
 
     def tick_entity(self, e: Entity, rec: Recorder | None) -> None:
         """`ServerWorld.tickEntity`: age, the entity's own tick, then its section follows its position."""

@@ -33,7 +33,10 @@ DYNAMIC_SHAPE = -1        # shape id of a state whose shape the cell or a block 
 EXCEEDS = 1               # AbstractBlockState.exceedsCube: counts on the outer layer of a query
 MOVING_PISTON = 2         # counts on two edges of a query
 FLUID = 4                 # holds a fluid (a TNT there takes the object path's fluid stage)
-EFFECT = 8                # onEntityCollision moves or removes entities, or Entity.move step 10/11/14/15 acts
+EFFECT = 8                # onEntityCollision moves or removes entities, or Entity.move step 8/10/11/14/15 acts
+AIR = 16                  # AbstractBlockState.isAir
+FENCE_LIKE = 32           # fences, walls, fence gates: getLandingPos looks through air onto them
+WATER_OR_COLUMN = 64      # getVelocityMultiplier reads no block below these
 EMPTY_INDEX = np.iinfo(np.int64).min
 
 
@@ -76,7 +79,10 @@ def block_tables() -> BlockTables:
                 shapes.append(st.collision_shape)
             shape[st.id] = sid
         flags[st.id] = (EXCEEDS * st.exceeds_cube | MOVING_PISTON * (st.block == "moving_piston")
-                        | FLUID * holds_fluid(st) | EFFECT * (st.block in MOVE_EFFECT_BLOCKS))
+                        | FLUID * holds_fluid(st) | EFFECT * (st.block in MOVE_EFFECT_BLOCKS) | AIR * st.is_air
+                        | FENCE_LIKE * (phys.is_fence(st.block) or phys.is_wall(st.block)
+                                        or phys.is_fence_gate(st.block))
+                        | WATER_OR_COLUMN * (st.block in ("water", "bubble_column")))
     n = len(shapes)
     ncoords = np.zeros((n, 3), dtype=np.int64)
     coords = np.full((n, 3, MAX_COORDS), np.inf)
