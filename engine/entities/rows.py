@@ -26,7 +26,7 @@ I_AGE, I_FIRE, I_FLAGS, I_CHUNK, I_EXTRA = 0, 1, 2, 3, 6
 # bits of I_FLAGS
 ON_GROUND, H_COLL, V_COLL, REMOVED, NO_GRAVITY, NO_CLIP, TOUCHING_WATER = 1, 2, 4, 8, 16, 32, 64
 FLAG_BITS = {"on_ground": ON_GROUND, "horizontal_collision": H_COLL, "vertical_collision": V_COLL,
-             "removed": REMOVED, "no_gravity": NO_GRAVITY, "no_clip": NO_CLIP, "touching_water": TOUCHING_WATER}
+             "no_gravity": NO_GRAVITY, "no_clip": NO_CLIP, "touching_water": TOUCHING_WATER}
 VEC_COLUMNS = {"pos": F_POS, "prev_pos": F_PREV, "motion": F_MOTION, "movement_multiplier": F_MULT}
 FLOAT_COLUMNS = {"fall_distance": F_FALL}
 INT_COLUMNS = {"age": I_AGE, "fire_ticks": I_FIRE}
@@ -118,6 +118,16 @@ def _flag(bit: int) -> property:
     return property(get, set_)
 
 
+def _removed(self: RowBacked) -> bool:
+    return self._removed_   # read in every list of live entities: an attribute, mirrored in the row for kernels
+
+
+def _set_removed(self: RowBacked, v: bool) -> None:
+    self._removed_ = v
+    i = self._t.i
+    i[self._r, I_FLAGS] = (i[self._r, I_FLAGS] | REMOVED) if v else (i[self._r, I_FLAGS] & ~REMOVED)
+
+
 class RowBacked:
     """Mixin for an `Entity` kind whose state lives in `ROWS` (set by the kind). Put it before `Entity` in the
     bases and call `take_row()` before `Entity.__init__`."""
@@ -141,6 +151,7 @@ class RowBacked:
                           lambda self, k: self._t.i.__setitem__((self._r, slice(I_CHUNK, I_CHUNK + 3)), k))
     fluid_height = property(FluidHeights, lambda self, d: self._t.f.__setitem__(
         (self._r, slice(F_WATER, F_LAVA + 1)), (d["water"], d["lava"])))
+    removed = property(_removed, _set_removed)
     locals().update({name: _vec(col) for name, col in VEC_COLUMNS.items()})
     locals().update({name: _float(col) for name, col in FLOAT_COLUMNS.items()})
     locals().update({name: _int(col) for name, col in INT_COLUMNS.items()})

@@ -276,7 +276,7 @@ class Simulation:
             for e in run:
                 self._tick_one(e, phase)
             return
-        rows = np.fromiter((-1 if e.passengers else e._r for e in run), np.int64, len(run))
+        rows = np.fromiter((-1 if e.passengers or e.step_height else e._r for e in run), np.int64, len(run))
         moved = np.zeros(len(run), dtype=np.bool_)
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
