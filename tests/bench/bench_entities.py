@@ -81,6 +81,7 @@ def main() -> None:
         print(f"{label:36s} {us:15.2f}  {theirs or float('nan'):12.2f} {ratio}  {path}")
     if peer is not None:
         print(f"prismarine: node {peer['node']}")
+    print(f"load at the end {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":
