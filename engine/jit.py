@@ -11,12 +11,15 @@ the loaded engine modules is replaced, in its module and wherever it was importe
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from collections.abc import Callable
 from typing import Any
 
 _MARKED: list[Kernel] = []
 _STATE: dict[str, Any] = {"numba": None, "ready": False}
+on_cold_cache: list[Callable[[], None]] = []   # called once, before kernels compile that no cache holds
+MIN_RUN = 32   # fewer rows than this take the object path until the kernels are bound (numba costs ~1 s to load)
 
 
 def jit_enabled() -> bool:
@@ -66,6 +69,10 @@ def bind_kernels() -> None:
         if k.bound is None:
             k.bound = k.py_func if numba is None else \
                 numba.njit(cache=True, nogil=True, error_model="python")(k.py_func)
+    if numba is not None and on_cold_cache and not kernels_cached():
+        for notify in on_cold_cache:
+            notify()
+        on_cold_cache.clear()
     for name, module in list(sys.modules.items()):
         if name.startswith("engine.") and module is not None:
             g = module.__dict__
@@ -80,7 +87,61 @@ def compiled() -> bool:
     return _STATE["numba"] is not None
 
 
+def kernels_cached() -> bool:
+    """Whether numba's disk cache holds an entry, for this source, for every bound kernel (read through numba's
+    cache index; anything unexpected counts as not cached)."""
+    try:
+        return all(k.bound._cache._cache_file._load_index() for k in _MARKED if k.bound is not None)
+    except Exception:   # numba's cache internals changed: say "not cached", which only prints a notice
+        return False
+
+
 def compile_count() -> int:
     """How many kernel signatures this process compiled (rather than loaded from the disk cache)."""
     return sum(len(k.bound.signatures) - sum(k.bound.stats.cache_hits.values())
                for k in _MARKED if k.bound is not None and hasattr(k.bound, "stats"))
+
+
+def want_kernels(rows: int) -> bool:
+    """Whether `rows` consecutive rows should run the kernels: yes once they are bound; before, for MIN_RUN rows or
+    more, unless a background warm-up (`warm_in_background`) is still compiling them."""
+    if _STATE["ready"]:
+        return True
+    if rows < MIN_RUN:
+        return False
+    warming = _STATE.get("warming")
+    if warming is not None:
+        if warming.poll() is None:
+            return False
+        _STATE["warming"] = None
+    return True
+
+
+def warm_in_background() -> None:
+    """Fill the disk cache in a child process (`python -m engine.jit`), so that no frame waits for a compile: until
+    it ends, every run takes the object path (bit-identical, slower). The viewer calls it at launch."""
+    if _STATE["ready"] or _STATE.get("warming") is not None or not jit_enabled():
+        return
+    try:
+        _STATE["warming"] = subprocess.Popen([sys.executable, "-m", "engine.jit"], stdin=subprocess.DEVNULL,
+                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError:   # no process to spare: kernels compile in this process when a run first needs them
+        _STATE["warming"] = None
+
+
+def warm() -> None:
+    """Run every kernel once, with the argument types the engine uses, so each is compiled into the disk cache."""
+    from engine.tick.scene import load_scene_text
+    text = ('[[blocks]]\nfrom = [0, 0, 0]\nto = [7, 0, 7]\nblock = "minecraft:stone"\n'
+            '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 7]\nblock = "minecraft:water"\n'
+            + "".join(f'[[entities]]\ntype = "minecraft:tnt"\npos = [{x + 0.5}, 3.0, {z + 0.5}]\nfuse = 4\n'
+                      for x in range(8) for z in range(8)))
+    bind_kernels()
+    sim = load_scene_text(text)
+    for _ in range(5):
+        sim.tick()
+
+
+if __name__ == "__main__":
+    os.nice(19)    # beside the viewer: its frames come first
+    warm()

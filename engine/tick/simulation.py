@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from engine import jit
 from engine.constants import MAX_ENTITY_CRAMMING
 from engine.entities import tnt_kernel
 from engine.entities.entity import Entity
@@ -268,11 +269,13 @@ class Simulation:
     def _tick_tnt_run(self, run: list[Entity], phase: PhaseRecord) -> None:
         """Consecutive TNT: `engine.entities.tnt_kernel.tick_rows` over their rows, in order; a TNT it hands back
         takes the object path (`_tick_one`), one whose fuse ran out explodes here, then the loop goes on after it
-        with the blocks as they are now. With tracing, or where the kernels do not decide for any TNT (solid
-        entities, the supporting block, 1.21.3's block check), all take the object path."""
+        with the blocks as they are now. With tracing, where the kernels do not decide for any TNT (solid
+        entities, the supporting block, 1.21.3's block check), or for a short run before the kernels are loaded
+        (`engine.jit.want_kernels`), all take the object path."""
         world = self.world
         f = self.features
-        if self.trace_enabled or world.collidable_count or f.supporting_block or f.block_collision_in_tick:
+        if self.trace_enabled or world.collidable_count or f.supporting_block or f.block_collision_in_tick \
+                or not jit.want_kernels(len(run)):
             for e in run:
                 self._tick_one(e, phase)
             return

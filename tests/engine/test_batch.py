@@ -7,6 +7,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import jit
 from engine.entities.tnt import Tnt
 from engine.geometry.box import Vec3
 from engine.tick.simulation import Simulation
@@ -20,6 +21,8 @@ component = st.one_of(st.sampled_from([0.0, -0.0, 1e-8, -5e-8, 0.04, -0.04]),
                       st.floats(-2.0, 2.0, allow_nan=False))
 tnt_spec = st.tuples(st.floats(-10.0, 30.0), st.floats(55.0, 90.0), st.floats(-10.0, 30.0),
                      component, component, component, st.booleans(), st.integers(1, 6))
+
+jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
 
 
 def build(specs) -> Simulation:

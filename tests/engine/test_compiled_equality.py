@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from engine import jit
 from engine.entities import tnt_kernel
 from engine.entities.tnt import Tnt
 from engine.geometry.box import Box, Vec3
@@ -38,6 +39,8 @@ TNT_BLOCKS = ("stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "stone_bri
               "hopper", "anvil", "glass_pane[north=true]", "slime_block", "farmland")
 ORIGINS = ((0, 0), (-3, 2), (20_000_000 - 8, -20_000_000 + 8), (-20_000_000 + 8, 20_000_000 - 8), (1_000_000, 0))
 SPECIAL = (0.0, -0.0, 1e-8, -5e-8, 0.04, -0.04, math.nan, math.inf, -math.inf)
+
+jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
 
 
 def random_world(rng: random.Random, states: list, ox: int, oz: int, count: int) -> World:
