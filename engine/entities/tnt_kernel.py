@@ -50,7 +50,8 @@ from engine.jit import njit
 from engine.motion.collision_kernel import adjust_movement, jceil, jfloor, state_at, wrap32
 from engine.world.block_grid import AIR, EFFECT, FENCE_LIKE, FLUID, WATER_OR_COLUMN
 
-DONE, OBJECT_PATH, EXPLODE = 0, 1, 2          # what `tick_rows` stopped for
+DONE, EXPLODE, HANDED = 0, 1, 2                # where `tick_rows` stopped
+SECTION, OBJECT_PATH = 1, 2                    # its marks
 UNLIT = -1                                     # -getBurningDuration(): fire ticks out of fire
 GROUND_X, GROUND_Y, GROUND_Z = TNT_GROUND_FACTORS
 BORDER_REACH = 1.0e-6                          # World.border_in_reach's margin
@@ -202,15 +203,26 @@ def update_water_state_dry(keys, slots, pool, flags, f: np.ndarray, i: np.ndarra
 @njit
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int, fuse_col: int, yxz: bool,
-              both_axes: bool, border: tuple, moved: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
-    """`ServerWorld.tickEntity` + `TntEntity.tick` for rows[start:], in order, until one needs the object path
-    (a row of −1, or one `move_self` or `update_water_state_dry` gives back: restored as found) or explodes.
-    `moved[n]` says whether entity n's section changed. Returns (where it stopped, DONE / OBJECT_PATH /
-    EXPLODE)."""
+              both_axes: bool, border: tuple, marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+    """`ServerWorld.tickEntity` + `TntEntity.tick` for rows[start:], in order, up to one whose fuse runs out (the
+    phase explodes it) or one handed back that may explode or carries riders. `marks[n]`: SECTION where entity
+    n's section changed, OBJECT_PATH where its tick is left to the object path (a row of −1, or one `move_self`
+    or `update_water_state_dry` gave back: restored as found). Returns (where it stopped, DONE, EXPLODE or
+    HANDED).
+
+    Ticking later rows before an earlier row's object-path tick is safe: short of an explosion (the loop stops
+    there) a TNT tick on either path reads the blocks, which it does not change, and its own row, and writes only
+    its row; the caller then replays the object-path ticks and section moves in entity order, which keeps the
+    section lists' order."""
     for n in range(start, len(rows)):
         r = rows[n]
-        if r < 0 or i[r, I_FLAGS] & REMOVED:
-            return n, OBJECT_PATH
+        marks[n] = 0
+        if r < 0:
+            marks[n] = OBJECT_PATH
+            return n, HANDED
+        if i[r, I_FLAGS] & REMOVED:
+            marks[n] = OBJECT_PATH
+            continue
         saved_f[:] = f[r]
         saved_i[:] = i[r]
         i[r, I_AGE] += 1                                                      # ServerWorld.tickEntity
@@ -222,19 +234,23 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
                          yxz, both_axes, border):                             # 2 M
             f[r] = saved_f
             i[r] = saved_i
-            return n, OBJECT_PATH
+            marks[n] = OBJECT_PATH
+            if i[r, fuse_col] <= 1:       # it explodes on the object path: nothing after it ticks before that
+                return n, HANDED
+            continue
         drag(f, r)                                                            # 3 D
         if i[r, I_FLAGS] & ON_GROUND:                                         # 4
             ground_friction(f, r)
         decrement_fuse(i, r, fuse_col)                                        # 5
         if i[r, fuse_col] <= 0:                                               # 6: the phase explodes it
-            moved[n] = _section_moved(f, i, r)
+            marks[n] = SECTION if _section_moved(f, i, r) else 0
             return n, EXPLODE
         if not update_water_state_dry(keys, slots, pool, flags, f, i, r):     # 7 F
             f[r] = saved_f
             i[r] = saved_i
-            return n, OBJECT_PATH
-        moved[n] = _section_moved(f, i, r)
+            marks[n] = OBJECT_PATH
+            continue                      # (its fuse stays above 0 on the object path too)
+        marks[n] = SECTION if _section_moved(f, i, r) else 0
     return len(rows), DONE
 
 

@@ -267,11 +267,11 @@ class Simulation:
             self._tick_passenger(p, q, phase)
 
     def _tick_tnt_run(self, run: list[Entity], phase: PhaseRecord) -> None:
-        """Consecutive TNT: `engine.entities.tnt_kernel.tick_rows` over their rows, in order; a TNT it hands back
-        takes the object path (`_tick_one`), one whose fuse ran out explodes here, then the loop goes on after it
-        with the blocks as they are now. With tracing, where the kernels do not decide for any TNT (solid
-        entities, the supporting block, 1.21.3's block check), or for a short run before the kernels are loaded
-        (`engine.jit.want_kernels`), all take the object path."""
+        """Consecutive TNT: `engine.entities.tnt_kernel.tick_rows` over their rows up to one whose fuse ran out;
+        the TNT it hands back take the object path (`_tick_one`), in order; the one whose fuse ran out explodes
+        here, then the loop goes on after it with the blocks as they are now. With tracing, where the kernels do
+        not decide for any TNT (solid entities, the supporting block, 1.21.3's block check), or for a short run
+        before the kernels are loaded (`engine.jit.want_kernels`), all take the object path."""
         world = self.world
         f = self.features
         if self.trace_enabled or world.collidable_count or f.supporting_block or f.block_collision_in_tick \
@@ -280,7 +280,7 @@ class Simulation:
                 self._tick_one(e, phase)
             return
         rows = np.fromiter((-1 if e.passengers or e.step_height else e._r for e in run), np.int64, len(run))
-        moved = np.zeros(len(run), dtype=np.bool_)
+        marks = np.zeros(len(run), dtype=np.int64)
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         scratch = self._tnt_scratch
@@ -288,15 +288,19 @@ class Simulation:
         while n < len(run):
             stop, status = tnt_kernel.tick_rows(*block_arrays(world), scratch[0], TNT_ROWS.f, TNT_ROWS.i, rows, n,
                                                 FUSE_COLUMN, f.axis_order_yxz, f.move_zeroes_both_axes, edges,
-                                                moved, scratch[1], scratch[2])
-            for k in np.flatnonzero(moved[n:stop]).tolist():
-                world.check_entity_chunk_pos(run[n + k])
-            self.kernel_ticks += stop - n
-            if stop == len(run):
-                return
-            e = run[stop]
+                                                marks, scratch[1], scratch[2])
+            end = stop if status == tnt_kernel.DONE else stop + 1
+            handed = 0
+            for k in (n + np.flatnonzero(marks[n:end])).tolist():   # in entity order: sections keep their order
+                if marks[k] == tnt_kernel.OBJECT_PATH:
+                    handed += 1
+                    self._tick_one(run[k], phase)
+                else:
+                    world.check_entity_chunk_pos(run[k])
+            self.kernel_ticks += end - n - handed
+            self.object_ticks += handed
             if status == tnt_kernel.EXPLODE:
-                self.kernel_ticks += 1
+                e = run[stop]
                 try:
                     e.explode(self, None)
                 except SimulationLimit as err:
@@ -304,10 +308,7 @@ class Simulation:
                 world.check_entity_chunk_pos(e)
                 if e.removed:
                     world.unload_entity(e)
-            else:
-                self.object_ticks += 1
-                self._tick_one(e, phase)
-            n = stop + 1
+            n = end
 
     def tick_entity(self, e: Entity, rec: Recorder | None) -> None:
         """`ServerWorld.tickEntity`: age, the entity's own tick, then its section follows its position."""
