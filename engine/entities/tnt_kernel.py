@@ -3,11 +3,12 @@ columns, and the fused loop the entity phase runs over consecutive TNT.
 
 `Tnt.tick` (the object path: tracing, the viewer's micro-steps, and any TNT this loop hands back) calls the same
 stage kernels one at a time (gravity, drag, ground friction, fuse); `move_self` is `Entity.move`'s self movement
-for a row whose cells hold no block that acts on entities beyond colliding. The loop hands a TNT back to the object
-path, with its row as it found it, where its tick would read something these kernels do not decide: a block with
-an entity effect or a fluid near it, a cell whose shape a block entity decides, the world border within reach,
-fire ticks, a movement multiplier, no-clip, a removed entity, non-finite numbers (see `tick_rows`). It stops at a
-TNT whose fuse ran out, which the entity phase explodes in order.
+for a row whose cells hold no block that acts on entities beyond colliding, and the fluid stage is
+`engine.influences.fluid_kernel`'s. The loop hands a TNT back to the object path, with its row as it found it,
+where its tick would read something these kernels do not decide: a block with an entity effect near it, a
+falling fluid's flow, a cell whose shape a block entity decides, the world border within reach, fire ticks, a
+movement multiplier, no-clip, a removed entity, non-finite numbers (see `tick_rows`). It stops at a TNT whose
+fuse ran out, which the entity phase explodes in order.
 """
 
 from __future__ import annotations
@@ -28,12 +29,10 @@ from engine.constants import (
 from engine.entities.rows import (
     F_BOX,
     F_FALL,
-    F_LAVA,
     F_MOTION,
     F_MULT,
     F_POS,
     F_PREV,
-    F_WATER,
     H_COLL,
     I_AGE,
     I_CHUNK,
@@ -43,12 +42,12 @@ from engine.entities.rows import (
     NO_GRAVITY,
     ON_GROUND,
     REMOVED,
-    TOUCHING_WATER,
     V_COLL,
 )
+from engine.influences.fluid_kernel import update_water_state
 from engine.jit import njit
-from engine.motion.collision_kernel import adjust_movement, jceil, jfloor, state_at, wrap32
-from engine.world.block_grid import AIR, EFFECT, FENCE_LIKE, FLUID, WATER_OR_COLUMN
+from engine.motion.collision_kernel import adjust_movement, jfloor, state_at, wrap32
+from engine.world.block_grid import AIR, EFFECT, FENCE_LIKE, WATER_OR_COLUMN
 
 DONE, EXPLODE, HANDED = 0, 1, 2                # where `tick_rows` stopped
 SECTION, OBJECT_PATH = 1, 2                    # its marks
@@ -185,29 +184,14 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
 
 
 @njit
-def update_water_state_dry(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int) -> bool:
-    """Step 7 F, `Entity.updateWaterState`, where no cell of the box deflated by 0.001 holds a fluid: heights 0,
-    not touching water. False where one does (the object path pushes)."""
-    d = BLOCK_COLLISION_DEFLATE
-    x0, x1 = jfloor(f[r, F_BOX] + d), jceil(f[r, F_BOX + 3] - d)
-    y0, y1 = jfloor(f[r, F_BOX + 1] + d), jceil(f[r, F_BOX + 4] - d)
-    z0, z1 = jfloor(f[r, F_BOX + 2] + d), jceil(f[r, F_BOX + 5] - d)
-    if not (y1 < 0 or y0 > 255) and _any_flag(keys, slots, pool, flags, FLUID, x0, y0, z0, x1 - 1, y1 - 1, z1 - 1):
-        return False
-    f[r, F_WATER] = 0.0
-    f[r, F_LAVA] = 0.0
-    i[r, I_FLAGS] = i[r, I_FLAGS] & ~TOUCHING_WATER
-    return True
-
-
-@njit
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int, fuse_col: int, yxz: bool,
-              both_axes: bool, border: tuple, marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+              both_axes: bool, border: tuple, lava_push: float, marks: np.ndarray, saved_f: np.ndarray,
+              saved_i: np.ndarray) -> tuple:
     """`ServerWorld.tickEntity` + `TntEntity.tick` for rows[start:], in order, up to one whose fuse runs out (the
     phase explodes it) or one handed back that may explode or carries riders. `marks[n]`: SECTION where entity
     n's section changed, OBJECT_PATH where its tick is left to the object path (a row of −1, or one `move_self`
-    or `update_water_state_dry` gave back: restored as found). Returns (where it stopped, DONE, EXPLODE or
+    or `update_water_state` gave back: restored as found). Returns (where it stopped, DONE, EXPLODE or
     HANDED).
 
     Ticking later rows before an earlier row's object-path tick is safe: short of an explosion (the loop stops
@@ -245,7 +229,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         if i[r, fuse_col] <= 0:                                               # 6: the phase explodes it
             marks[n] = SECTION if _section_moved(f, i, r) else 0
             return n, EXPLODE
-        if not update_water_state_dry(keys, slots, pool, flags, f, i, r):     # 7 F
+        if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push):  # 7 F
             f[r] = saved_f
             i[r] = saved_i
             marks[n] = OBJECT_PATH

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from engine import jit
-from engine.constants import MAX_ENTITY_CRAMMING
+from engine.constants import LAVA_PUSH, LAVA_PUSH_ULTRAWARM, MAX_ENTITY_CRAMMING
 from engine.entities import tnt_kernel
 from engine.entities.entity import Entity
 from engine.entities.player import PlayerEntity
@@ -283,12 +283,13 @@ class Simulation:
         marks = np.zeros(len(run), dtype=np.int64)
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
+        lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
         scratch = self._tnt_scratch
         n = 0
         while n < len(run):
             stop, status = tnt_kernel.tick_rows(*block_arrays(world), scratch[0], TNT_ROWS.f, TNT_ROWS.i, rows, n,
                                                 FUSE_COLUMN, f.axis_order_yxz, f.move_zeroes_both_axes, edges,
-                                                marks, scratch[1], scratch[2])
+                                                lava_push, marks, scratch[1], scratch[2])
             end = stop if status == tnt_kernel.DONE else stop + 1
             handed = 0
             for k in (n + np.flatnonzero(marks[n:end])).tolist():   # in entity order: sections keep their order

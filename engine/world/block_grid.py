@@ -37,6 +37,11 @@ EFFECT = 8                # onEntityCollision moves or removes entities, or Enti
 AIR = 16                  # AbstractBlockState.isAir
 FENCE_LIKE = 32           # fences, walls, fence gates: getLandingPos looks through air onto them
 WATER_OR_COLUMN = 64      # getVelocityMultiplier reads no block below these
+WATER = 128               # its fluid state is water (FluidState.getFluid)
+LAVA = 256                # … lava
+FALLING = 512             # … with FALLING set
+BLOCKS_MOVEMENT = 1024    # Material.blocksMovement
+AMOUNT_SHIFT = 12         # flags >> AMOUNT_SHIFT: the fluid's amount (getLevel, 0..8)
 EMPTY_INDEX = np.iinfo(np.int64).min
 
 
@@ -63,7 +68,9 @@ MOVE_EFFECT_BLOCKS = frozenset({"slime_block", "magma_block", "turtle_egg", "red
 
 @lru_cache(maxsize=1)
 def block_tables() -> BlockTables:
-    from engine.influences.fluids import holds_fluid
+    from engine.influences.fluids import LAVA as LAVA_NAME
+    from engine.influences.fluids import WATER as WATER_NAME
+    from engine.influences.fluids import fluid_state, holds_fluid
     states = blocks.all_states()
     ids: dict[int, int] = {}
     shapes: list[VoxelShape] = []
@@ -82,7 +89,11 @@ def block_tables() -> BlockTables:
                         | FLUID * holds_fluid(st) | EFFECT * (st.block in MOVE_EFFECT_BLOCKS) | AIR * st.is_air
                         | FENCE_LIKE * (phys.is_fence(st.block) or phys.is_wall(st.block)
                                         or phys.is_fence_gate(st.block))
-                        | WATER_OR_COLUMN * (st.block in ("water", "bubble_column")))
+                        | WATER_OR_COLUMN * (st.block in ("water", "bubble_column"))
+                        | BLOCKS_MOVEMENT * phys.blocks_movement(st))
+        fs = fluid_state(st)
+        flags[st.id] |= (WATER * (fs.fluid == WATER_NAME) | LAVA * (fs.fluid == LAVA_NAME) | FALLING * fs.falling
+                         | fs.amount << AMOUNT_SHIFT)
     n = len(shapes)
     ncoords = np.zeros((n, 3), dtype=np.int64)
     coords = np.full((n, 3, MAX_COORDS), np.inf)
