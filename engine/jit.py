@@ -1,11 +1,12 @@
 """The one place the engine compiles: `njit` marks a kernel, written in the subset numba compiles (scalars,
 numpy arrays, tuples; no objects) and bit-exact as plain Python too (docs/performance.md, "Compiled stages").
 
-Nothing is imported or compiled until a kernel is first called: then numba is imported, every marked kernel of
-the loaded engine modules is replaced, in its module and wherever it was imported by name, by
-`numba.njit(cache=True)` of itself, and calls compile on first use, once per signature, into numba's disk cache
+Nothing is imported or compiled until `bind_kernels()` (which `want_kernels` calls for the first run large enough
+to pay for it): until then a kernel call runs the plain function. Binding imports numba and replaces every marked
+kernel of the loaded engine modules, in its module and wherever it was imported by name, by
+`numba.njit(cache=True)` of itself; calls compile on first use, once per signature, into numba's disk cache
 (`__pycache__` beside the module, or `NUMBA_CACHE_DIR`), so later processes load them. Without numba, or with
-`NUMBA_DISABLE_JIT=1`, the kernels are replaced by their plain functions: slower, the same results.
+`NUMBA_DISABLE_JIT=1`, the kernels are bound to their plain functions: slower, the same results.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def jit_enabled() -> bool:
 
 
 class Kernel:
-    """A marked function before the first kernel call; calling it binds every kernel, then runs."""
+    """A marked function: before binding, calling it runs the plain function; after, the bound one."""
 
     def __init__(self, fn: Callable[..., Any]) -> None:
         self.py_func = fn
@@ -44,9 +45,7 @@ class Kernel:
         self.__module__ = fn.__module__
 
     def __call__(self, *args: Any) -> Any:
-        if self.bound is None:
-            bind_kernels()
-        return self.bound(*args)
+        return self.py_func(*args) if self.bound is None else self.bound(*args)
 
 
 def njit(fn: Callable[..., Any]) -> Kernel:
@@ -58,7 +57,7 @@ def njit(fn: Callable[..., Any]) -> Kernel:
 
 def bind_kernels() -> None:
     """Replace every marked kernel by its compiled dispatcher (or its plain function without the JIT) in the
-    globals of the engine modules loaded now; kernels marked later bind on their first call."""
+    globals of the engine modules loaded now (all kernel modules: the simulation imports them)."""
     if not _STATE["ready"]:
         _STATE["ready"] = True
         if jit_enabled():
@@ -114,6 +113,7 @@ def want_kernels(rows: int) -> bool:
         if warming.poll() is None:
             return False
         _STATE["warming"] = None
+    bind_kernels()
     return True
 
 
