@@ -47,7 +47,7 @@ from engine.entities.rows import (
 from engine.influences.fluid_kernel import update_water_state
 from engine.jit import njit
 from engine.motion.collision_kernel import adjust_movement, jfloor, state_at, wrap32
-from engine.world.block_grid import AIR, EFFECT, FENCE_LIKE, WATER_OR_COLUMN
+from engine.world.block_tables import AIR, EFFECT, FENCE_LIKE, WATER_OR_COLUMN
 
 DONE, EXPLODE, HANDED = 0, 1, 2                # where `tick_rows` stopped
 SECTION, OBJECT_PATH = 1, 2                    # its marks

@@ -21,7 +21,7 @@ from engine.constants import (
 from engine.entities.rows import F_BOX, F_FALL, F_LAVA, F_MOTION, F_WATER, I_FLAGS, TOUCHING_WATER
 from engine.jit import njit
 from engine.motion.collision_kernel import jceil, jfloor, state_at
-from engine.world.block_grid import AMOUNT_SHIFT, BLOCKS_MOVEMENT, FALLING, LAVA, WATER
+from engine.world.block_tables import AMOUNT_SHIFT, BLOCKS_MOVEMENT, FALLING, LAVA, WATER
 
 NORMALIZE_MIN = 1.0e-4   # Vec3d.normalize: below this length, the zero vector
 

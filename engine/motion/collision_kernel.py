@@ -15,7 +15,8 @@ import numpy as np
 
 from engine.constants import COLLISION_EPSILON
 from engine.jit import njit
-from engine.world.block_grid import DYNAMIC_SHAPE, EXCEEDS, MOVING_PISTON, block_tables, section_slot
+from engine.world.block_grid import section_slot
+from engine.world.block_tables import DYNAMIC_SHAPE, EXCEEDS, MOVING_PISTON, block_tables
 
 if TYPE_CHECKING:
     from engine.world.world import World

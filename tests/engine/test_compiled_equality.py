@@ -27,7 +27,7 @@ from engine.motion import collision_kernel as ck
 from engine.tick.scene import load_scene
 from engine.tick.simulation import Simulation
 from engine.world import blocks
-from engine.world.block_grid import DYNAMIC_SHAPE, block_tables
+from engine.world.block_tables import DYNAMIC_SHAPE, block_tables
 from engine.world.world import World
 
 ROOT = Path(__file__).resolve().parents[2]
