@@ -35,7 +35,8 @@ GOLDEN = Path(__file__).parent / "fixtures" / "compiled_golden.json"
 GOLDEN_TICKS = 60
 TNT_BLOCKS = ("stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "stone_brick_stairs[facing=east]",
               "cobblestone_wall[east=low,north=tall]", "oak_fence[east=true,west=true]", "soul_sand",
-              "honey_block", "cobweb", "ladder[facing=north]", "water", "water[level=3]", "snow[layers=5]",
+              "honey_block", "cobweb", "ladder[facing=north]", "water", "water[level=3]", "water[level=9]", "lava",
+              "lava[level=2]", "oak_slab[type=bottom,waterlogged=true]", "kelp", "snow[layers=5]",
               "hopper", "anvil", "glass_pane[north=true]", "slime_block", "farmland")
 ORIGINS = ((0, 0), (-3, 2), (20_000_000 - 8, -20_000_000 + 8), (-20_000_000 + 8, 20_000_000 - 8), (1_000_000, 0))
 SPECIAL = (0.0, -0.0, 1e-8, -5e-8, 0.04, -0.04, math.nan, math.inf, -math.inf)
