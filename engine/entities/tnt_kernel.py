@@ -191,7 +191,8 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     """`ServerWorld.tickEntity` + `TntEntity.tick` for rows[start:], in order, up to one whose fuse runs out (the
     phase explodes it) or one handed back that may explode or carries riders. `marks[n]`: SECTION where entity
     n's section changed, OBJECT_PATH where its tick is left to the object path (a row of −1, or one `move_self`
-    or `update_water_state` gave back: restored as found). Returns (where it stopped, DONE, EXPLODE or
+    or `update_water_state` gave back: restored as found). `saved_f[n]`, `saved_i[n]` receive row n as it was
+    before its tick. Returns (where it stopped, DONE, EXPLODE or
     HANDED).
 
     Ticking later rows before an earlier row's object-path tick is safe: short of an explosion (the loop stops
@@ -207,8 +208,8 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         if i[r, I_FLAGS] & REMOVED:
             marks[n] = OBJECT_PATH
             continue
-        saved_f[:] = f[r]
-        saved_i[:] = i[r]
+        saved_f[n] = f[r]
+        saved_i[n] = i[r]
         i[r, I_AGE] += 1                                                      # ServerWorld.tickEntity
         for a in range(3):
             f[r, F_PREV + a] = f[r, F_POS + a]
@@ -216,8 +217,8 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             gravity(f, r)                                                     # 1 G
         if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                          yxz, both_axes, border):                             # 2 M
-            f[r] = saved_f
-            i[r] = saved_i
+            f[r] = saved_f[n]
+            i[r] = saved_i[n]
             marks[n] = OBJECT_PATH
             if i[r, fuse_col] <= 1:       # it explodes on the object path: nothing after it ticks before that
                 return n, HANDED
@@ -230,8 +231,8 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             marks[n] = SECTION if _section_moved(f, i, r) else 0
             return n, EXPLODE
         if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push):  # 7 F
-            f[r] = saved_f
-            i[r] = saved_i
+            f[r] = saved_f[n]
+            i[r] = saved_i[n]
             marks[n] = OBJECT_PATH
             continue                      # (its fuse stays above 0 on the object path too)
         marks[n] = SECTION if _section_moved(f, i, r) else 0

@@ -70,7 +70,9 @@ class Simulation:
         self.vectorize = True                   # runs of TNT take engine.entities.tnt_kernel's loop
         self.kernel_ticks = 0                   # TNT ticks the loop did, and those it handed to the object path
         self.object_ticks = 0
-        self._tnt_scratch = (scratch(), np.empty(NF), np.empty(TNT_ROWS.i.shape[1], dtype=np.int64))
+        self._tnt_scratch = scratch()
+        self._replay_world: World | None = None    # the world `_replay_blocks` copies the blocks of
+        self._replay_blocks: World | None = None   # the blocks traced TNT ticks of the compiled loop read
         self.actions: list[ScheduledAction] = []
         self.max_entity_cramming = MAX_ENTITY_CRAMMING   # the maxEntityCramming game rule
         self.explosion_step: ExplosionStep | None = explosion.explode
@@ -269,34 +271,45 @@ class Simulation:
     def _tick_tnt_run(self, run: list[Entity], phase: PhaseRecord) -> None:
         """Consecutive TNT: `engine.entities.tnt_kernel.tick_rows` over their rows up to one whose fuse ran out;
         the TNT it hands back take the object path (`_tick_one`), in order; the one whose fuse ran out explodes
-        here, then the loop goes on after it with the blocks as they are now. With tracing, where the kernels do
-        not decide for any TNT (solid entities, the supporting block, 1.21.3's block check), or for a short run
-        before the kernels are loaded (`engine.jit.want_kernels`), all take the object path."""
+        here, then the loop goes on after it with the blocks as they are now. Where the kernels do not decide
+        for any TNT (solid entities, the supporting block, 1.21.3's block check), or for a short run before the
+        kernels are loaded (`engine.jit.want_kernels`), all take the object path. With tracing, a compiled TNT
+        tick's stages are replayed on demand (`_row_replay`)."""
         world = self.world
         f = self.features
-        if self.trace_enabled or world.collidable_count or f.supporting_block or f.block_collision_in_tick \
+        if world.collidable_count or f.supporting_block or f.block_collision_in_tick \
                 or not jit.want_kernels(len(run)):
             for e in run:
                 self._tick_one(e, phase)
             return
-        rows = np.fromiter((-1 if e.passengers or e.step_height else e._r for e in run), np.int64, len(run))
+        traced = self.trace_enabled   # a TNT that explodes is then traced as it runs: its record holds the blast's
+        rows = np.fromiter((-1 if e.passengers or e.step_height or traced and e.fuse <= 1 else e._r for e in run),
+                           np.int64, len(run))
         marks = np.zeros(len(run), dtype=np.int64)
+        before_f, before_i = np.empty((len(run), NF)), np.empty((len(run), TNT_ROWS.i.shape[1]), dtype=np.int64)
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
-        scratch = self._tnt_scratch
         n = 0
         while n < len(run):
-            stop, status = tnt_kernel.tick_rows(*block_arrays(world), scratch[0], TNT_ROWS.f, TNT_ROWS.i, rows, n,
-                                                FUSE_COLUMN, f.axis_order_yxz, f.move_zeroes_both_axes, edges,
-                                                lava_push, marks, scratch[1], scratch[2])
+            blocks = self._replay_blocks
+            if traced and not (self._replay_world is world and blocks.block_version == world.block_version):
+                self._replay_world, self._replay_blocks = world, world.blocks_copy()   # the blocks replays read
+            stop, status = tnt_kernel.tick_rows(*block_arrays(world), self._tnt_scratch, TNT_ROWS.f, TNT_ROWS.i, rows,
+                                                n, FUSE_COLUMN, f.axis_order_yxz, f.move_zeroes_both_axes, edges,
+                                                lava_push, marks, before_f, before_i)
             end = stop if status == tnt_kernel.DONE else stop + 1
             handed = 0
-            for k in (n + np.flatnonzero(marks[n:end])).tolist():   # in entity order: sections keep their order
+            visit = range(n, end) if traced else (n + np.flatnonzero(marks[n:end])).tolist()
+            for k in visit:   # in entity order: sections and trace items keep their order
                 if marks[k] == tnt_kernel.OBJECT_PATH:
                     handed += 1
                     self._tick_one(run[k], phase)
-                else:
+                    continue
+                if traced:
+                    phase.items.append(EntityTick(run[k].id, run[k].TYPE,
+                                                  self._row_replay(run[k], before_f[k].copy(), before_i[k].copy())))
+                if marks[k] == tnt_kernel.SECTION:
                     world.check_entity_chunk_pos(run[k])
             self.kernel_ticks += end - n - handed
             self.object_ticks += handed
@@ -310,6 +323,20 @@ class Simulation:
                 if e.removed:
                     world.unload_entity(e)
             n = end
+
+    def _row_replay(self, e: Tnt, f: np.ndarray, i: np.ndarray) -> Callable[[EntityTick], None]:
+        """Stages of a TNT tick the compiled loop did: its tick read only the blocks (fixed while the loop runs) and
+        its row, so the object path run on a copy with the row as it was, in a world with those blocks, records
+        exactly what it did."""
+        blocks, version = self._replay_blocks, self.version
+
+        def replay(item: EntityTick) -> None:
+            sim = Simulation(blocks.blocks_copy(share=True), version=version)
+            copy_ = e.clone()
+            copy_._t.f[copy_._r], copy_._t.i[copy_._r] = f, i
+            sim.world.load_entity(copy_)
+            sim.tick_entity(copy_, Recorder(item))
+        return replay
 
     def tick_entity(self, e: Entity, rec: Recorder | None) -> None:
         """`ServerWorld.tickEntity`: age, the entity's own tick, then its section follows its position."""

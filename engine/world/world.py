@@ -114,6 +114,23 @@ class World:
         w.navigating = [clones[id(e)] for e in self.navigating]
         return w
 
+    def blocks_copy(self, share: bool = False) -> World:
+        """A world with this one's blocks (copied, or with `share` the same storage, for a reader that writes no
+        block), border, dimension and game time, and no entities or block entities: what a replayed TNT tick
+        reads (engine.tick.simulation)."""
+        w = World(self.border, self.ultrawarm)
+        w.game_time = self.game_time
+        w.block_version = self.block_version
+        if share:
+            w._sections, w._counts, w._versions, w._kind_counts = \
+                self._sections, self._counts, self._versions, self._kind_counts
+        else:
+            w._sections = {k: array("H", v) for k, v in self._sections.items()}
+            w._counts = dict(self._counts)
+            w._versions = dict(self._versions)
+            w._kind_counts = {k: list(v) for k, v in self._kind_counts.items()}
+        return w
+
     # --- blocks ---
     def get_state_id(self, x: int, y: int, z: int) -> int:
         sec = self._sections.get((x >> 4, y >> 4, z >> 4))

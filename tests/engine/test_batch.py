@@ -70,3 +70,11 @@ def test_tnt_landing_on_the_floor_is_compiled_and_matches() -> None:
     sim = build(specs)
     assert lines(sim, True, 40) == lines(build(specs), False, 40)
     assert sim.object_ticks == 0 and all(e.on_ground and e.pos.y == 61.0 for e in sim.entities)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(tnt_spec, min_size=1, max_size=6))
+def test_replayed_stages_equal_recorded_stages(specs) -> None:
+    """With tracing, the stages of a TNT tick the compiled loop did, replayed on demand, equal the stages the
+    object path records."""
+    assert lines(build(specs), True, 4, trace=True) == lines(build(specs), False, 4, trace=True)

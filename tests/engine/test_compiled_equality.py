@@ -149,8 +149,9 @@ def tnt_world(seed: int) -> Simulation:
 
 
 def run_lines(sim: Simulation, ticks: int, mode: str) -> list[str]:
-    """Each tick's entity states and events; `mode` "compiled", "object" (the object path) or "traced"."""
-    sim.vectorize = mode == "compiled"
+    """Each tick's entity states and events; `mode` "compiled", "object" (the object path) or "traced" (compiled,
+    with tracing)."""
+    sim.vectorize = mode != "object"
     sim.trace_enabled = mode == "traced"
     out = []
     for _ in range(ticks):
