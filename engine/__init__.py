@@ -25,6 +25,7 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "Snapshot": ("engine.tick.simulation", "Snapshot"),
     "ScheduledAction": ("engine.tick.simulation", "ScheduledAction"),
     "SimulationLimit": ("engine.core.limits", "SimulationLimit"),
+    "jit": ("engine.jit", None),                     # compiled stages: the cache warm-up, the cold-cache notice
     "parse_setting": ("engine.tick.input_limits", "parse_setting"),   # --limit NAME=N
     "set_limits": ("engine.tick.input_limits", "set_limits"),
     "versions": ("engine.core.versions", None),     # the version table: releases × mechanics

@@ -117,6 +117,10 @@ def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_
 
 def cmd_trace(args: argparse.Namespace) -> int:
     from engine import SceneError, SimulationLimit
+    if sys.stderr.isatty():   # a terminal hears why the first run waits; piped, stderr stays empty on success
+        from engine import jit
+        jit.on_cold_cache.append(lambda: print("tickscope: compiling the engine's kernels, once (they are cached "
+                                               "for later runs)", file=sys.stderr))
     try:
         lines = trace_lines(args.scene, args.ticks, args.stages, args.entity, args.allow_unmapped)
         out = sys.stdout

@@ -6,12 +6,9 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
-    TNT_DRAG,
     TNT_EXPLOSION_HEIGHT,
     TNT_EYE_HEIGHT,
     TNT_FUSE,
-    TNT_GRAVITY,
-    TNT_GROUND_FACTORS,
     TNT_HEIGHT,
     TNT_POWER,
     TNT_SPAWN_KICK,
@@ -19,11 +16,12 @@ from engine.constants import (
     TNT_WIDTH,
 )
 from engine.core.trace import StageInfo, run_stage
-from engine.entities.common import add_motion, scale_motion
+from engine.entities import tnt_kernel as kernel
 from engine.entities.entity import Entity
+from engine.entities.rows import RowBacked, RowTable, extra_int
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import update_water_state
-from engine.java.javanum import f32, wrap_int
+from engine.java.javanum import f32
 from engine.motion.move import MovementType, move
 
 if TYPE_CHECKING:
@@ -39,15 +37,22 @@ FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
 TWO_PI_F = f32(2.0 * math.pi)   # `6.2831854820251465`, (double)(float)(2π) in TntEntity's constructor
 
 
-class Tnt(Entity):
+TNT_ROWS = RowTable(extra_ints=("fuse",))
+FUSE_COLUMN = TNT_ROWS.extra_ints["fuse"]
+
+
+class Tnt(RowBacked, Entity):
     MECHANIC = "tnt"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:tnt"
     batched = True
     WIDTH = TNT_WIDTH
     HEIGHT = TNT_HEIGHT
     FIELDS = {"fuse": int}
+    ROWS = TNT_ROWS
+    fuse = extra_int(TNT_ROWS, "fuse")
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.take_row()
         super().__init__(entity_id, pos, motion, seed)
         self.fuse = TNT_FUSE
 
@@ -60,12 +65,14 @@ class Tnt(Entity):
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`TntEntity.tick`: spec 06 §1.2."""
+        f, r = self._t.f, self._r      # the stages are engine.entities.tnt_kernel's, on this entity's row
         if not self.no_gravity:
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, TNT_GRAVITY, 0.0)   # 1 G
+            run_stage(rec, self, GRAVITY, kernel.gravity, f, r)                      # 1 G
         move(self, sim, MovementType.SELF, self.motion, rec)                         # 2 M
-        run_stage(rec, self, DRAG, scale_motion, self, TNT_DRAG, TNT_DRAG, TNT_DRAG)  # 3 D
+        f = self._t.f                  # the move may have grown the table (an entity spawned)
+        run_stage(rec, self, DRAG, kernel.drag, f, r)                                # 3 D
         if self.on_ground:                                                           # 4
-            run_stage(rec, self, GROUND, scale_motion, self, *TNT_GROUND_FACTORS)
+            run_stage(rec, self, GROUND, kernel.ground_friction, f, r)
         run_stage(rec, self, FUSE, self.decrement_fuse)                              # 5
         if self.fuse <= 0:                                                           # 6, AMBIGUITY-N12
             run_stage(rec, self, EXPLODE, self.explode, sim, rec)
@@ -73,7 +80,7 @@ class Tnt(Entity):
             run_stage(rec, self, FLUID, update_water_state, self, sim.world, rec)    # 7 F
 
     def decrement_fuse(self) -> None:
-        self.fuse = wrap_int(self.fuse - 1)   # an int: -2^31 - 1 wraps to 2^31 - 1
+        kernel.decrement_fuse(self._t.i, self._r, FUSE_COLUMN)
 
     def explode(self, sim: TickContext, rec: Recorder | None) -> None:
         """Removed, then a power-4 explosion 0.06125 above the position (getBodyY(0.0625), spec 06 §1.2)."""

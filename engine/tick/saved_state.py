@@ -11,12 +11,13 @@ only the classes listed here can be read back, and a field takes only the kind o
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
 from engine.entities.boat import Location
 from engine.entities.entity import Entity
+from engine.entities.rows import RowBacked, row_attributes
 from engine.geometry.box import Box, Vec3
 from engine.influences.piston import BlockEvent
 from engine.influences.piston_block_entity import Direction, PistonBlockEntity
@@ -54,7 +55,7 @@ BLOCK_ENTITY_BLOCKS = {PistonBlockEntity: frozenset({"moving_piston"}), ShulkerB
 # tick), or a cache the entity fills again (a player's pose checks)
 HELD_ELSEWHERE = frozenset({"inputs", "pose_fits"})
 TOML_INT = (-(2**63), 2**63 - 1)
-KIND_NAMES = {bool: "a boolean", int: "a number", float: "a number", str: "a string"}
+KIND_NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}
 
 
 class UnsavableState(ValueError):
@@ -62,8 +63,11 @@ class UnsavableState(ValueError):
 
 
 def fields(obj: Any) -> dict[str, Any]:
-    """An object's fields: its `__dict__` and its slots, in definition order."""
-    out = dict(getattr(obj, "__dict__", {}))
+    """An object's fields: its `__dict__`, its slots, in definition order, and a row-backed entity's row (the
+    handle's row index and table are not fields)."""
+    out = {k: v for k, v in getattr(obj, "__dict__", {}).items() if k not in ("_t", "_r")}
+    if isinstance(obj, RowBacked):
+        out.update((name, getattr(obj, name)) for name in row_attributes(obj))
     for cls in type(obj).__mro__:
         for name in getattr(cls, "__slots__", ()):
             if hasattr(obj, name):
@@ -94,7 +98,7 @@ def encode(value: Any, where: str) -> Any:
         return {"class": name, "items": [encode(v, f"{where}[{i}]") for i, v in enumerate(value)]}
     if isinstance(value, list):
         return {"class": "list", "items": [encode(v, f"{where}[{i}]") for i, v in enumerate(value)]}
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         if not all(isinstance(k, str) for k in value):
             raise UnsavableState(f"{where}: a mapping with keys other than names")
         return {"class": "dict", "items": {k: encode(v, f"{where}.{k}") for k, v in value.items()}}
@@ -174,7 +178,7 @@ def _decode(ctx: SceneContext, value: Any, held: Any, key: str, entity_by_id: Ca
     """`value` read back; a number, boolean or string only where the field holds one of the same kind (or None)."""
     if not isinstance(value, dict):
         # the value keeps its own kind (TOML tells an integer from a float); it must be of the field's kind
-        kinds = {bool: (bool,), int: (int, float), float: (int, float), str: (str,)}
+        kinds = {bool: (bool,), int: (int,), float: (int, float), str: (str,)}
         wanted = next((k for k in (bool, int, float, str) if isinstance(held, k)), None)
         if held is not None and wanted is None:
             raise ctx.fail(key, f"expected a {type(held).__name__}, got {value!r}")

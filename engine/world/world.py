@@ -28,6 +28,7 @@ from engine.redstone.scheduler import ServerTickScheduler
 from engine.world import block_physics as phys
 from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES, BlockEntities
+from engine.world.block_grid import SectionGrid
 from engine.world.border import WorldBorder
 
 if TYPE_CHECKING:
@@ -81,11 +82,21 @@ class World:
         self.change_phase = ""
         self.change_cause = ""
         self.in_block_tick = False                # ServerWorld.inBlockTick: the scheduled ticks are running
+        self._grid: SectionGrid | None = None
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickled (a scene loaded by another process, viewer.launch): without `__init__`, which fetches the table."""
         _fetch_states()
         self.__dict__.update(state)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_grid": None}   # the kernels' mirror of the blocks is rebuilt on demand
+
+    def block_grid(self) -> SectionGrid:
+        """The sections as the compiled stages read them (`engine.world.block_grid`), synced to the blocks now."""
+        if self._grid is None:
+            self._grid = SectionGrid()
+        return self._grid.sync(self)
 
     def copy(self, clones: dict[int, Entity] | None = None) -> World:
         """An independent copy: block arrays, counters, and cloned entities in the same sections and order.
@@ -104,6 +115,7 @@ class World:
         w.torch_burnouts = list(self.torch_burnouts)
         w.comparator_outputs = dict(self.comparator_outputs)
         w.change_log = None
+        w._grid = None
         clones = {} if clones is None else clones
         clones.update((id(e), e.clone()) for e in self.entities.values())
         for sec in self._entity_sections.values():
@@ -117,6 +129,23 @@ class World:
         w.entities = {i: clones[id(e)] for i, e in self.entities.items()}
         w._entity_sections = {k: [clones[id(e)] for e in v] for k, v in self._entity_sections.items()}
         w.navigating = [clones[id(e)] for e in self.navigating]
+        return w
+
+    def blocks_copy(self, share: bool = False) -> World:
+        """A world with this one's blocks (copied, or with `share` the same storage, for a reader that writes no
+        block), border, dimension and game time, and no entities or block entities: what a replayed TNT tick
+        reads (engine.tick.simulation)."""
+        w = World(self.border, self.ultrawarm)
+        w.game_time = self.game_time
+        w.block_version = self.block_version
+        if share:
+            w._sections, w._counts, w._versions, w._kind_counts = \
+                self._sections, self._counts, self._versions, self._kind_counts
+        else:
+            w._sections = {k: array("H", v) for k, v in self._sections.items()}
+            w._counts = dict(self._counts)
+            w._versions = dict(self._versions)
+            w._kind_counts = {k: list(v) for k, v in self._kind_counts.items()}
         return w
 
     # --- blocks ---
@@ -298,6 +327,10 @@ class World:
     def filled_section_keys(self) -> list[tuple[int, int, int]]:
         """Keys of the block sections that hold a block other than air."""
         return [k for k, n in self._counts.items() if n]
+
+    def section_versions(self) -> dict[tuple[int, int, int], int]:
+        """Every written section's change count (read-only)."""
+        return self._versions
 
     def section_version(self, key: tuple[int, int, int]) -> int:
         return self._versions.get(key, 0)

@@ -28,12 +28,21 @@ MOBS = 100
 
 
 def arena() -> str:
+    """A stone floor inside walls: slab rings on two sides, and stone walls three blocks high, which a
+    sprint-jumping player cannot clear."""
     rows = ['[[blocks]]\nfrom = [-9, 0, -9]\nto = [9, 0, 9]\nblock = "minecraft:stone"\n']
-    for a, b in (([-8, 1, -8], [8, 1, -8]), ([-8, 1, 8], [8, 1, 8])):
+    for a, b in (([-8, 1, -8], [8, 3, -8]), ([-8, 1, 8], [8, 3, 8])):
         rows.append(f'[[blocks]]\nfrom = {a}\nto = {b}\nblock = "minecraft:stone"\n')
     for a, b in (([-8, 1, -7], [-8, 1, 7]), ([8, 1, -7], [8, 1, 7])):
         rows.append(f'[[blocks]]\nfrom = {a}\nto = {b}\nblock = "minecraft:stone_slab[type=bottom]"\n')
+    for a, b in (([-9, 2, -7], [-9, 3, 7]), ([9, 2, -7], [9, 3, 7])):
+        rows.append(f'[[blocks]]\nfrom = {a}\nto = {b}\nblock = "minecraft:stone"\n')
     return "".join(rows)
+
+
+def in_arena(e) -> bool:
+    """Alive, on or above the floor, inside the walls."""
+    return not e.removed and e.pos.y >= 1.0 and -9.0 < e.pos.x < 9.0 and -9.0 < e.pos.z < 9.0
 
 
 def player_us(keys: str) -> float:
@@ -48,7 +57,9 @@ def player_us(keys: str) -> float:
     for _ in range(TICKS):
         p.yaw = f32(p.yaw + step)
         sim.tick()
-    return (time.perf_counter() - t0) / TICKS * 1e6
+    elapsed = time.perf_counter() - t0
+    assert in_arena(p), f"the player left the arena: {p.pos}, removed {p.removed}"
+    return elapsed / TICKS * 1e6
 
 
 def mob_us() -> float:
@@ -59,7 +70,9 @@ def mob_us() -> float:
     t0 = time.perf_counter()
     for _ in range(ticks):
         sim.tick()
-    return (time.perf_counter() - t0) / ticks / MOBS * 1e6
+    elapsed = time.perf_counter() - t0
+    assert all(in_arena(e) for e in sim.entities) and len(sim.entities) == MOBS
+    return elapsed / ticks / MOBS * 1e6
 
 
 def prismarine_us() -> dict | None:

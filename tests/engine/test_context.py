@@ -10,7 +10,7 @@ from engine.core.context import TickContext
 from engine.tick.simulation import Simulation
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-ABOVE_THE_STAGES = ("tick", "analysis", "schematics")   # these floors hold or drive the whole Simulation
+ABOVE_THE_STAGES = ("tick", "analysis", "schematics", "jit.py")   # these hold or drive the whole Simulation
 MEMBERS = {"world", "features", "random", "tick_count", "seed", "max_entity_cramming", "entities", "entity_by_id",
            "create", "add_entity", "emit", "create_explosion", "drop_item_of", "change_dimension", "redstone_log"}
 

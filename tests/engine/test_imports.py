@@ -113,4 +113,6 @@ def test_the_simulation_asks_a_kind_what_it_supports() -> None:
     assert "isinstance" not in calls
     kinds = {name for name in engine_imports(ROOT / "engine" / "tick" / "simulation.py")
              if name.startswith(("engine.entities.", "engine.living."))}
-    assert kinds == {"engine.entities.entity", "engine.entities.item"}   # the base and `spawn_dropped`
+    # the base, `spawn_dropped`, and the one compiled kind's rows (TNT's loop; moving it behind the kind's own
+    # batch entry is the next step of the compiled design, docs/architecture.md)
+    assert kinds == {"engine.entities.entity", "engine.entities.item", "engine.entities.rows", "engine.entities.tnt"}

@@ -1,0 +1,188 @@
+"""Entities as rows (docs/architecture.md, "Entities as rows; stages compiled"): an entity kind's state lives in
+columns of a `RowTable`, one row per entity, and its objects are handles whose attributes read and write their
+row (`RowBacked`). Compiled stages (engine.jit) loop over rows; the object path, the viewer, the scene writer,
+snapshots and pickles use the same attribute names as before, so nothing is copied in or out per tick.
+
+Columns: `f` (float64) and `i` (int64), each row laid out as the F_* and I_* offsets below: the base columns every
+row-backed kind shares, then its extras (`RowTable(extra_ints=...)`). A table is one per kind and process, an
+arena: a handle takes a row when it is made (created, cloned for a snapshot, unpickled) and gives it back when
+it is collected, so snapshots and worlds stay independent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+
+from engine.geometry.box import Box, Vec3
+
+# float columns
+F_POS, F_PREV, F_MOTION, F_BOX, F_FALL, F_WATER, F_LAVA, F_MULT = 0, 3, 6, 9, 15, 16, 17, 18
+NF = 21
+# int columns
+I_AGE, I_FIRE, I_FLAGS, I_CHUNK, I_EXTRA = 0, 1, 2, 3, 6
+# bits of I_FLAGS
+ON_GROUND, H_COLL, V_COLL, REMOVED, NO_GRAVITY, NO_CLIP, TOUCHING_WATER = 1, 2, 4, 8, 16, 32, 64
+FLAG_BITS = {"on_ground": ON_GROUND, "horizontal_collision": H_COLL, "vertical_collision": V_COLL,
+             "no_gravity": NO_GRAVITY, "no_clip": NO_CLIP, "touching_water": TOUCHING_WATER}
+VEC_COLUMNS = {"pos": F_POS, "prev_pos": F_PREV, "motion": F_MOTION, "movement_multiplier": F_MULT}
+FLOAT_COLUMNS = {"fall_distance": F_FALL}
+INT_COLUMNS = {"age": I_AGE, "fire_ticks": I_FIRE}
+_new = tuple.__new__
+
+
+class RowTable:
+    """Growable columns and a free list of rows."""
+
+    def __init__(self, extra_ints: tuple[str, ...] = ()) -> None:
+        self.extra_ints = {name: I_EXTRA + k for k, name in enumerate(extra_ints)}
+        self.f = np.zeros((64, NF))
+        self.i = np.zeros((64, I_EXTRA + len(extra_ints)), dtype=np.int64)
+        self._free = list(range(63, -1, -1))
+
+    def alloc(self) -> int:
+        if not self._free:
+            n = len(self.f)
+            self.f = np.concatenate([self.f, np.zeros_like(self.f)])
+            self.i = np.concatenate([self.i, np.zeros_like(self.i)])
+            self._free = list(range(2 * n - 1, n - 1, -1))
+        return self._free.pop()
+
+    def release(self, row: int) -> None:
+        self._free.append(row)
+
+
+class FluidHeights(Mapping[str, float]):
+    """`Entity.fluidHeight` ("water", "lava") of a row, as the dict the object path reads and writes."""
+
+    __slots__ = ("_e",)
+    _COLS = {"water": F_WATER, "lava": F_LAVA}
+
+    def __init__(self, e: RowBacked) -> None:
+        self._e = e
+
+    def __getitem__(self, key: str) -> float:
+        e = self._e
+        return float(e._t.f[e._r, self._COLS[key]])
+
+    def __setitem__(self, key: str, value: float) -> None:
+        e = self._e
+        e._t.f[e._r, self._COLS[key]] = value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._COLS)
+
+    def __len__(self) -> int:
+        return 2
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+def _vec(col: int) -> property:
+    def get(self: RowBacked) -> Vec3:
+        return _new(Vec3, self._t.f[self._r, col:col + 3].tolist())
+
+    def set_(self: RowBacked, v: Vec3) -> None:
+        self._t.f[self._r, col:col + 3] = v
+    return property(get, set_)
+
+
+def _float(col: int) -> property:
+    def get(self: RowBacked) -> float:
+        return float(self._t.f[self._r, col])
+
+    def set_(self: RowBacked, v: float) -> None:
+        self._t.f[self._r, col] = v
+    return property(get, set_)
+
+
+def _int(col: int) -> property:
+    def get(self: RowBacked) -> int:
+        return int(self._t.i[self._r, col])
+
+    def set_(self: RowBacked, v: int) -> None:
+        self._t.i[self._r, col] = v
+    return property(get, set_)
+
+
+def _flag(bit: int) -> property:
+    def get(self: RowBacked) -> bool:
+        return bool(self._t.i[self._r, I_FLAGS] & bit)
+
+    def set_(self: RowBacked, v: bool) -> None:
+        i = self._t.i
+        i[self._r, I_FLAGS] = (i[self._r, I_FLAGS] | bit) if v else (i[self._r, I_FLAGS] & ~bit)
+    return property(get, set_)
+
+
+def _removed(self: RowBacked) -> bool:
+    return self._removed_   # read in every list of live entities: an attribute, mirrored in the row for kernels
+
+
+def _set_removed(self: RowBacked, v: bool) -> None:
+    self._removed_ = v
+    i = self._t.i
+    i[self._r, I_FLAGS] = (i[self._r, I_FLAGS] | REMOVED) if v else (i[self._r, I_FLAGS] & ~REMOVED)
+
+
+class RowBacked:
+    """Mixin for an `Entity` kind whose state lives in `ROWS` (set by the kind). Put it before `Entity` in the
+    bases and call `take_row()` before `Entity.__init__`."""
+
+    ROWS: RowTable
+    _t: RowTable
+    _r: int
+
+    def take_row(self) -> None:
+        self._t = self.ROWS
+        self._r = self._t.alloc()
+
+    def __del__(self) -> None:
+        t = self.__dict__.get("_t")
+        if t is not None:
+            t.release(self._r)
+
+    box = property(lambda self: _new(Box, self._t.f[self._r, F_BOX:F_BOX + 6].tolist()),
+                   lambda self, b: self._t.f.__setitem__((self._r, slice(F_BOX, F_BOX + 6)), b))
+    chunk_key_ = property(lambda self: tuple(self._t.i[self._r, I_CHUNK:I_CHUNK + 3].tolist()),
+                          lambda self, k: self._t.i.__setitem__((self._r, slice(I_CHUNK, I_CHUNK + 3)), k))
+    fluid_height = property(FluidHeights, lambda self, d: self._t.f.__setitem__(
+        (self._r, slice(F_WATER, F_LAVA + 1)), (d["water"], d["lava"])))
+    removed = property(_removed, _set_removed)
+    locals().update({name: _vec(col) for name, col in VEC_COLUMNS.items()})
+    locals().update({name: _float(col) for name, col in FLOAT_COLUMNS.items()})
+    locals().update({name: _int(col) for name, col in INT_COLUMNS.items()})
+    locals().update({name: _flag(bit) for name, bit in FLAG_BITS.items()})
+
+    def clone(self) -> Any:
+        c = super().clone()      # Entity.clone: its writes go to this row, with the values it already holds
+        c._r = c._t.alloc()
+        c._t.f[c._r] = self._t.f[self._r]
+        c._t.i[c._r] = self._t.i[self._r]
+        return c
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = {k: v for k, v in self.__dict__.items() if k not in ("_t", "_r")}
+        state["_row"] = (self._t.f[self._r].tolist(), self._t.i[self._r].tolist())
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        f, i = state.pop("_row")
+        self.__dict__.update(state)
+        self.take_row()
+        self._t.f[self._r] = f
+        self._t.i[self._r] = i
+
+
+def row_attributes(e: RowBacked) -> tuple[str, ...]:
+    """The attributes a row-backed entity keeps in its row (what `vars` does not show)."""
+    return ("box", "fluid_height", "removed", *VEC_COLUMNS, *FLOAT_COLUMNS, *INT_COLUMNS, *FLAG_BITS,
+            *e._t.extra_ints)
+
+
+def extra_int(table: RowTable, name: str) -> property:
+    """A kind's extra int column as an attribute (the TNT's fuse)."""
+    return _int(table.extra_ints[name])

@@ -1,0 +1,157 @@
+"""Fluid pushing as kernels (engine.jit): `Entity.updateWaterState` with `updateMovementInFluid` and
+`FlowableFluid.getVelocity` on `engine.entities.rows` columns and `engine.world.block_grid` arrays, as
+`engine.influences.fluids` computes them (spec 04 §7, spec 01 §8.2 step 2.6). The flow of a falling fluid
+(`isFlowBlocked` against its sides) is left to the object path: the functions return `ok` false there."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from engine.constants import (
+    BLOCK_COLLISION_DEFLATE,
+    FLUID_DOWNHILL_HEIGHT,
+    FLUID_HEIGHT_DIVISOR,
+    FLUID_MIN_PUSH,
+    FLUID_SHALLOW,
+    FLUID_SLOW_THRESHOLD,
+    WATER_PUSH,
+)
+from engine.entities.rows import F_BOX, F_FALL, F_LAVA, F_MOTION, F_WATER, I_FLAGS, TOUCHING_WATER
+from engine.jit import njit
+from engine.motion.collision_kernel import jceil, jfloor, state_at
+from engine.world.block_tables import AMOUNT_SHIFT, BLOCKS_MOVEMENT, FALLING, LAVA, WATER
+
+NORMALIZE_MIN = 1.0e-4   # Vec3d.normalize: below this length, the zero vector
+
+
+@njit
+def _f32(x: float) -> float:
+    return float(np.float32(x))
+
+
+@njit
+def _height(flag: int) -> float:
+    """`FluidState.getHeight()`: amount / 9.0F in float arithmetic."""
+    return _f32((flag >> AMOUNT_SHIFT) / FLUID_HEIGHT_DIVISOR)
+
+
+@njit
+def _flows_into(flag: int, kind: int) -> bool:
+    return not flag & (WATER | LAVA) or bool(flag & kind)
+
+
+@njit
+def _normalize(x: float, y: float, z: float) -> tuple:
+    d = _f32(math.sqrt(x * x + y * y + z * z))
+    if d < NORMALIZE_MIN:
+        return 0.0, 0.0, 0.0
+    return x / d, y / d, z / d
+
+
+@njit
+def get_velocity(keys, slots, pool, flags, x: int, y: int, z: int) -> tuple:
+    """`FlowableFluid.getVelocity` of the fluid in cell (x, y, z): (x, y, z, ok)."""
+    own_flag = flags[state_at(keys, slots, pool, x, y, z)]
+    kind = own_flag & (WATER | LAVA)
+    own = _height(own_flag)
+    d = 0.0
+    e = 0.0
+    for k in range(4):                     # Direction.Type.HORIZONTAL: north, east, south, west
+        dx = (0, 1, 0, -1)[k]
+        dz = (-1, 0, 1, 0)[k]
+        nb_state = state_at(keys, slots, pool, x + dx, y, z + dz)
+        nb = flags[nb_state]
+        if not _flows_into(nb, kind):
+            continue
+        f = _height(nb)
+        g = 0.0
+        if f == 0.0:
+            if not nb & BLOCKS_MOVEMENT:
+                below = flags[state_at(keys, slots, pool, x + dx, y - 1, z + dz)]
+                f2 = _height(below)
+                if _flows_into(below, kind) and f2 > 0.0:
+                    g = _f32(own - _f32(f2 - FLUID_DOWNHILL_HEIGHT))
+        elif f > 0.0:
+            g = _f32(own - f)
+        if g == 0.0:
+            continue
+        d += dx * g
+        e += dz * g
+    if own_flag & FALLING:
+        return 0.0, 0.0, 0.0, False
+    vx, vy, vz = _normalize(d, 0.0, e)
+    return vx, vy, vz, True
+
+
+@njit
+def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, kind: int, col: int,
+                             accel: float) -> tuple:
+    """`Entity.updateMovementInFluid` for a non-player pushed by fluids: (touching, ok); writes the motion and the
+    fluid height column `col` only when ok."""
+    d = BLOCK_COLLISION_DEFLATE
+    min_x, min_y, min_z = f[r, F_BOX] + d, f[r, F_BOX + 1] + d, f[r, F_BOX + 2] + d
+    x0, x1 = jfloor(min_x), jceil(f[r, F_BOX + 3] - d)
+    y0, y1 = jfloor(min_y), jceil(f[r, F_BOX + 4] - d)
+    z0, z1 = jfloor(min_z), jceil(f[r, F_BOX + 5] - d)
+    if y1 < 0 or y0 > 255:                 # World.isRegionLoaded
+        return False, True
+    depth = 0.0
+    touching = False
+    px = py = pz = 0.0
+    count = 0
+    for x in range(x0, x1):
+        for y in range(y0, y1):
+            for z in range(z0, z1):
+                fl = flags[state_at(keys, slots, pool, x, y, z)]
+                if not fl & kind:
+                    continue
+                above = flags[state_at(keys, slots, pool, x, y + 1, z)]
+                top = _f32(y + (1.0 if above & kind else _height(fl)))
+                if not top >= min_y:
+                    continue
+                touching = True
+                depth = max(top - min_y, depth)
+                vx, vy, vz, ok = get_velocity(keys, slots, pool, flags, x, y, z)
+                if not ok:
+                    return False, False
+                if depth < FLUID_SHALLOW:
+                    vx, vy, vz = vx * depth, vy * depth, vz * depth
+                px, py, pz = px + vx, py + vy, pz + vz
+                count += 1
+    if _f32(math.sqrt(px * px + py * py + pz * pz)) > 0.0:
+        if count > 0:
+            k = 1.0 / count
+            px, py, pz = px * k, py * k, pz * k
+        px, py, pz = _normalize(px, py, pz)
+        px, py, pz = px * accel, py * accel, pz * accel
+        mx, mz = f[r, F_MOTION], f[r, F_MOTION + 2]
+        if abs(mx) < FLUID_SLOW_THRESHOLD and abs(mz) < FLUID_SLOW_THRESHOLD and \
+                _f32(math.sqrt(px * px + py * py + pz * pz)) < FLUID_MIN_PUSH:
+            px, py, pz = _normalize(px, py, pz)
+            px, py, pz = px * FLUID_MIN_PUSH, py * FLUID_MIN_PUSH, pz * FLUID_MIN_PUSH
+        f[r, F_MOTION] = mx + px
+        f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + py
+        f[r, F_MOTION + 2] = mz + pz
+    f[r, col] = depth
+    return touching, True
+
+
+@njit
+def update_water_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, lava_push: float) -> bool:
+    """`Entity.updateWaterState` (engine.influences.fluids.update_water_state) of a non-player row: heights
+    cleared, water pushes (touching it resets the fall), then lava. False where the object path must decide
+    (the row part-written)."""
+    f[r, F_WATER] = 0.0
+    f[r, F_LAVA] = 0.0
+    touching, ok = update_movement_in_fluid(keys, slots, pool, flags, f, r, WATER, F_WATER, WATER_PUSH)
+    if not ok:
+        return False
+    if touching:
+        f[r, F_FALL] = 0.0
+        i[r, I_FLAGS] = i[r, I_FLAGS] | TOUCHING_WATER
+    else:
+        i[r, I_FLAGS] = i[r, I_FLAGS] & ~TOUCHING_WATER
+    _, ok = update_movement_in_fluid(keys, slots, pool, flags, f, r, LAVA, F_LAVA, lava_push)
+    return ok

@@ -1,0 +1,147 @@
+"""The one place the engine compiles: `njit` marks a kernel, written in the subset numba compiles (scalars,
+numpy arrays, tuples; no objects) and bit-exact as plain Python too (docs/performance.md, "Compiled stages").
+
+Nothing is imported or compiled until `bind_kernels()` (which `want_kernels` calls for the first run large enough
+to pay for it): until then a kernel call runs the plain function. Binding imports numba and replaces every marked
+kernel of the loaded engine modules, in its module and wherever it was imported by name, by
+`numba.njit(cache=True)` of itself; calls compile on first use, once per signature, into numba's disk cache
+(`__pycache__` beside the module, or `NUMBA_CACHE_DIR`), so later processes load them. Without numba, or with
+`NUMBA_DISABLE_JIT=1`, the kernels are bound to their plain functions: slower, the same results.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+_MARKED: list[Kernel] = []
+_STATE: dict[str, Any] = {"numba": None, "ready": False}
+on_cold_cache: list[Callable[[], None]] = []   # called once, before kernels compile that no cache holds
+MIN_RUN = 32   # fewer rows than this take the object path until the kernels are bound (numba costs ~1 s to load)
+
+
+def jit_enabled() -> bool:
+    """Whether kernels run compiled: numba imports and `NUMBA_DISABLE_JIT` is unset or 0."""
+    if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
+        return False
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class Kernel:
+    """A marked function: before binding, calling it runs the plain function; after, the bound one."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        self.py_func = fn
+        self.bound: Callable[..., Any] | None = None
+        self.__name__ = fn.__name__
+        self.__doc__ = fn.__doc__
+        self.__module__ = fn.__module__
+
+    def __call__(self, *args: Any) -> Any:
+        return self.py_func(*args) if self.bound is None else self.bound(*args)
+
+
+def njit(fn: Callable[..., Any]) -> Kernel:
+    """Mark `fn` as a kernel (see the module docstring)."""
+    k = Kernel(fn)
+    _MARKED.append(k)
+    return k
+
+
+def bind_kernels() -> None:
+    """Replace every marked kernel by its compiled dispatcher (or its plain function without the JIT) in the
+    globals of the engine modules loaded now (all kernel modules: the simulation imports them)."""
+    if not _STATE["ready"]:
+        _STATE["ready"] = True
+        if jit_enabled():
+            import numba
+            _STATE["numba"] = numba
+    numba = _STATE["numba"]
+    for k in _MARKED:
+        if k.bound is None:
+            k.bound = k.py_func if numba is None else \
+                numba.njit(cache=True, nogil=True, error_model="python")(k.py_func)
+    if numba is not None and on_cold_cache and not kernels_cached():
+        for notify in on_cold_cache:
+            notify()
+        on_cold_cache.clear()
+    for name, module in list(sys.modules.items()):
+        if name.startswith("engine.") and module is not None:
+            g = module.__dict__
+            for attr, value in list(g.items()):
+                if isinstance(value, Kernel):
+                    g[attr] = value.bound
+    # plain functions look kernels up as globals at call time: bound now, they call each other directly
+
+
+def compiled() -> bool:
+    """Whether bound kernels run compiled in this process."""
+    return _STATE["numba"] is not None
+
+
+def kernels_cached() -> bool:
+    """Whether numba's disk cache holds an entry, for this source, for every bound kernel (read through numba's
+    cache index; anything unexpected counts as not cached)."""
+    try:
+        return all(k.bound._cache._cache_file._load_index() for k in _MARKED if k.bound is not None)
+    except Exception:   # numba's cache internals changed: say "not cached", which only prints a notice
+        return False
+
+
+def compile_count() -> int:
+    """How many kernel signatures this process compiled (rather than loaded from the disk cache)."""
+    return sum(len(k.bound.signatures) - sum(k.bound.stats.cache_hits.values())
+               for k in _MARKED if k.bound is not None and hasattr(k.bound, "stats"))
+
+
+def want_kernels(rows: int) -> bool:
+    """Whether `rows` consecutive rows should run the kernels: yes once they are bound; before, for MIN_RUN rows or
+    more, unless a background warm-up (`warm_in_background`) is still compiling them."""
+    if _STATE["ready"]:
+        return True
+    if rows < MIN_RUN:
+        return False
+    warming = _STATE.get("warming")
+    if warming is not None:
+        if warming.poll() is None:
+            return False
+        _STATE["warming"] = None
+    bind_kernels()
+    return True
+
+
+def warm_in_background() -> None:
+    """Fill the disk cache in a child process (`python -m engine.jit`), so that no frame waits for a compile: until
+    it ends, every run takes the object path (bit-identical, slower). The viewer calls it at launch."""
+    if _STATE["ready"] or _STATE.get("warming") is not None or not jit_enabled():
+        return
+    try:
+        _STATE["warming"] = subprocess.Popen([sys.executable, "-m", "engine.jit"], stdin=subprocess.DEVNULL,
+                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError:   # no process to spare: kernels compile in this process when a run first needs them
+        _STATE["warming"] = None
+
+
+def warm() -> None:
+    """Run every kernel once, with the argument types the engine uses, so each is compiled into the disk cache."""
+    from engine.tick.scene import load_scene_text
+    text = ('[[blocks]]\nfrom = [0, 0, 0]\nto = [7, 0, 7]\nblock = "minecraft:stone"\n'
+            '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 7]\nblock = "minecraft:water"\n'
+            + "".join(f'[[entities]]\ntype = "minecraft:tnt"\npos = [{x + 0.5}, 3.0, {z + 0.5}]\nfuse = 4\n'
+                      for x in range(8) for z in range(8)))
+    bind_kernels()
+    sim = load_scene_text(text)
+    for _ in range(5):
+        sim.tick()
+
+
+if __name__ == "__main__":
+    os.nice(19)    # beside the viewer: its frames come first
+    warm()

@@ -1,0 +1,368 @@
+"""`Entity.adjustMovementForCollisions` against blocks as a kernel (engine.jit): the same sweeps as
+`engine.motion.collision` and `engine.geometry.shapes`, on `engine.world.block_grid`'s arrays (spec 03 §3, §4).
+
+Boxes are 6-tuples (min x, y, z, max x, y, z). Every function returns an `ok` flag beside its result: false where
+the kernel does not decide and the object path must (a cell whose shape a block entity or the cell decides, a
+non-finite box or movement, a sweep over more than LONG_SWEEP_LAYERS layers or a query over more than
+LARGE_REGION_CELLS cells, more shapes than the scratch holds). A caller that gets `ok` false has changed nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from engine.constants import COLLISION_EPSILON
+from engine.jit import njit
+from engine.world.block_grid import section_slot
+from engine.world.block_tables import DYNAMIC_SHAPE, EXCEEDS, MOVING_PISTON, block_tables
+
+if TYPE_CHECKING:
+    from engine.world.world import World
+
+EPS = COLLISION_EPSILON
+INT_MAX = 2147483647
+INT_MIN = -2147483648
+MIN_Y = 0
+MAX_Y = 255
+LONG_SWEEP_LAYERS = 4096       # engine.motion.collision: longer sweeps skip empty sections there
+LARGE_REGION_CELLS = 65536     # engine.world.world: larger queries visit only filled sections there
+SCRATCH_SHAPES = 512           # shapes one multi-axis query may collect
+
+
+def block_arrays(world: World) -> tuple:
+    """The arrays the kernels read about `world`'s blocks, current now: (keys, slots, pool) of its
+    `SectionGrid`, then the `BlockTables` fields (shape, flags, ncoords, coords, filled, single, empty)."""
+    grid = world.block_grid()
+    return (grid.keys, grid.slots, grid.pool, *block_tables())
+
+
+def scratch() -> np.ndarray:
+    """The work array of one caller's collision queries: (cell x, y, z, shape id) per collected shape."""
+    return np.empty((SCRATCH_SHAPES, 4), dtype=np.int64)
+
+
+@njit
+def wrap32(i: int) -> int:
+    """Java int overflow of an int64."""
+    return ((i + 2147483648) & 0xFFFFFFFF) - 2147483648
+
+
+@njit
+def jfloor(d: float) -> int:
+    """`MathHelper.floor(double)` with Java's saturating int cast (NaN → 0) and the wrapping −1."""
+    if d != d:
+        return 0
+    if d >= 2147483647.0:
+        i = INT_MAX
+    elif d <= -2147483648.0:
+        i = INT_MIN
+    else:
+        i = int(d)
+    return wrap32(i - 1) if d < i else i
+
+
+@njit
+def jceil(d: float) -> int:
+    """`MathHelper.ceil(double)` with Java's saturating int cast (NaN → 0) and the wrapping +1."""
+    if d != d:
+        return 0
+    if d >= 2147483647.0:
+        i = INT_MAX
+    elif d <= -2147483648.0:
+        i = INT_MIN
+    else:
+        i = int(d)
+    return wrap32(i + 1) if d > i else i
+
+
+@njit
+def state_at(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, x: int, y: int, z: int) -> int:
+    """`World.getBlockState(x, y, z).id` for collision: 0 (air) where no section is (void_air outside the
+    build range has the same empty shape and no flag)."""
+    slot = section_slot(keys, slots, x >> 4, y >> 4, z >> 4)
+    if slot < 0:
+        return 0
+    return pool[slot, ((y & 15) << 8) | ((z & 15) << 4) | (x & 15)]
+
+
+@njit
+def _index(coords: np.ndarray, s: int, a: int, n: int, o: float, v: float) -> int:
+    """`VoxelShape.getCoordIndex` of the shape offset by `o`: the last index whose coordinate is ≤ v."""
+    i = 0
+    while i < n and coords[s, a, i] + o <= v:
+        i += 1
+    return i - 1
+
+
+@njit
+def calculate_max_distance(ncoords: np.ndarray, coords: np.ndarray, filled: np.ndarray, single: np.ndarray,
+                           empty: np.ndarray, s: int, o: tuple, axis: int, box: tuple, max_dist: float) -> float:
+    """`VoxelShape.calculateMaxDistance` of shape `s` offset by `o` (engine.geometry.shapes)."""
+    if empty[s]:
+        return max_dist
+    if abs(max_dist) < EPS:
+        return 0.0
+    a2 = (axis + 1) % 3
+    a3 = (axis + 2) % 3
+    if single[s]:
+        o2 = o[a2]
+        o3 = o[a3]
+        if not (box[a2] + EPS < coords[s, a2, 1] + o2 and box[a2 + 3] - EPS >= coords[s, a2, 0] + o2
+                and box[a3] + EPS < coords[s, a3, 1] + o3 and box[a3 + 3] - EPS >= coords[s, a3, 0] + o3):
+            return max_dist
+        oa = o[axis]
+        if max_dist > 0.0:
+            d = box[axis + 3]
+            c = coords[s, axis, 0] + oa
+            if d - EPS < c:
+                f = c - d
+                if f >= -EPS and f < max_dist:
+                    return f
+        else:
+            e = box[axis]
+            c = coords[s, axis, 1] + oa
+            if e + EPS >= c:
+                f = c - e
+                if f <= EPS and f > max_dist:
+                    return f
+        return max_dist
+    na, n2, n3 = ncoords[s, axis], ncoords[s, a2], ncoords[s, a3]
+    k = max(0, _index(coords, s, a2, n2, o[a2], box[a2] + EPS))
+    l2 = min(n2 - 1, _index(coords, s, a2, n2, o[a2], box[a2 + 3] - EPS) + 1)
+    m = max(0, _index(coords, s, a3, n3, o[a3], box[a3] + EPS))
+    n = min(n3 - 1, _index(coords, s, a3, n3, o[a3], box[a3 + 3] - EPS) + 1)
+    size = na - 1
+    if max_dist > 0.0:
+        d = box[axis + 3]
+        for p in range(max(_index(coords, s, axis, na, o[axis], d - EPS) + 1, 0), size):
+            if _layer_filled(filled, s, axis, p, k, l2, m, n):
+                f = (coords[s, axis, p] + o[axis]) - d
+                if f >= -EPS:
+                    max_dist = min(max_dist, f)
+                return max_dist
+    elif max_dist < 0.0:
+        e = box[axis]
+        for p in range(min(_index(coords, s, axis, na, o[axis], e + EPS), size) - 1, -1, -1):
+            if _layer_filled(filled, s, axis, p, k, l2, m, n):
+                f = (coords[s, axis, p + 1] + o[axis]) - e
+                if f <= EPS:
+                    max_dist = max(max_dist, f)
+                return max_dist
+    return max_dist
+
+
+@njit
+def _layer_filled(filled: np.ndarray, s: int, axis: int, p: int, k: int, l2: int, m: int, n: int) -> bool:
+    for q in range(k, l2):
+        for r in range(m, n):
+            if axis == 0:
+                hit = filled[s, p, q, r]
+            elif axis == 1:
+                hit = filled[s, r, p, q]
+            else:
+                hit = filled[s, q, r, p]
+            if hit:
+                return True
+    return False
+
+
+@njit
+def _offset(box: tuple, x: float, y: float, z: float) -> tuple:
+    return (box[0] + x, box[1] + y, box[2] + z, box[3] + x, box[4] + y, box[5] + z)
+
+
+@njit
+def _cell(axis: int, p: int, q: int, r: int) -> tuple:
+    """The cell at layer `p` along `axis` and `q`, `r` along the next two axes (x, y, z)."""
+    if axis == 0:
+        return p, q, r
+    if axis == 1:
+        return r, p, q
+    return q, r, p
+
+
+@njit
+def calculate_push_velocity(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
+                            axis: int, box: tuple, initial: float) -> tuple:
+    """`VoxelShapes.calculatePushVelocity`: the single-axis sweep, cell by cell in cell-local coordinates.
+    Returns (distance, ok)."""
+    if box[3] - box[0] < 1.0e-6 or box[4] - box[1] < 1.0e-6 or box[5] - box[2] < 1.0e-6:
+        return initial, True
+    if abs(initial) < EPS:
+        return 0.0, True
+    a1 = (axis + 1) % 3
+    a2 = (axis + 2) % 3
+    i = wrap32(jfloor(box[a1] - EPS) - 1)
+    j = wrap32(jfloor(box[a1 + 3] + EPS) + 1)
+    k = wrap32(jfloor(box[a2] - EPS) - 1)
+    l2 = wrap32(jfloor(box[a2 + 3] + EPS) + 1)
+    positive = initial > 0.0
+    if positive:
+        m = wrap32(jfloor(box[axis + 3] - EPS) - 1)
+        n = wrap32(jfloor(box[axis + 3] + initial + EPS) + 1)
+    else:
+        m = wrap32(jfloor(box[axis] + EPS) + 1)
+        n = wrap32(jfloor(box[axis] + initial - EPS) - 1)
+    if abs(n - m) > LONG_SWEEP_LAYERS:
+        return initial, False
+    step = 1 if n >= m else -1
+    p = m
+    while (p <= n) if positive else (p >= n):
+        for q in range(i, j + 1):
+            for r in range(k, l2 + 1):
+                edges = (q == i or q == j) + (r == k or r == l2) + (p == m or p == n)
+                if edges >= 3:
+                    continue
+                x, y, z = _cell(axis, p, q, r)
+                sid = state_at(keys, slots, pool, x, y, z)
+                if sid == 0:
+                    continue
+                fl = flags[sid]
+                if (edges == 1 and not fl & EXCEEDS) or (edges == 2 and not fl & MOVING_PISTON):
+                    continue
+                s = shape[sid]
+                if s == DYNAMIC_SHAPE:
+                    return initial, False
+                local = _offset(box, float(-x), float(-y), float(-z))   # an int offset: -0 adds +0.0
+                initial = calculate_max_distance(ncoords, coords, filled, single, empty, s, (0.0, 0.0, 0.0),
+                                                 axis, local, initial)
+                if abs(initial) < EPS:
+                    return 0.0, True
+                if positive:
+                    n = wrap32(jfloor(box[axis + 3] + initial + EPS) + 1)
+                else:
+                    n = wrap32(jfloor(box[axis] + initial - EPS) - 1)
+        p += step
+    return initial, True
+
+
+@njit
+def collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
+                             box: tuple, out: np.ndarray) -> int:
+    """`World.get_block_collisions(box)` (`BlockCollisionSpliterator`): writes (x, y, z, shape) rows of the
+    shapes overlapping `box` into `out` in its order (x fastest, then y, then z); returns their count, or −1
+    where the object path must decide."""
+    x0 = wrap32(jfloor(box[0] - EPS) - 1)
+    x1 = wrap32(jfloor(box[3] + EPS) + 1)
+    y0 = wrap32(jfloor(box[1] - EPS) - 1)
+    y1 = wrap32(jfloor(box[4] + EPS) + 1)
+    z0 = wrap32(jfloor(box[2] - EPS) - 1)
+    z1 = wrap32(jfloor(box[5] + EPS) + 1)
+    ya = max(y0, MIN_Y)
+    yb = min(y1, MAX_Y)
+    if x1 < x0 or yb < ya or z1 < z0:
+        return 0
+    if (x1 - x0 + 1) * (yb - ya + 1) * (z1 - z0 + 1) > LARGE_REGION_CELLS:
+        return -1
+    count = 0
+    for z in range(z0, z1 + 1):
+        ez = z == z0 or z == z1
+        for y in range(ya, yb + 1):
+            ey = y == y0 or y == y1
+            for x in range(x0, x1 + 1):
+                sid = state_at(keys, slots, pool, x, y, z)
+                if sid == 0:
+                    continue
+                edges = (x == x0 or x == x1) + ey + ez
+                if edges == 3:
+                    continue
+                fl = flags[sid]
+                if edges == 1 and not fl & EXCEEDS:
+                    continue
+                if edges == 2 and not fl & MOVING_PISTON:
+                    continue
+                s = shape[sid]
+                if s == DYNAMIC_SHAPE:
+                    return -1
+                if empty[s] or not _intersects_shape(ncoords, coords, filled, single, s, x, y, z, box):
+                    continue
+                if count == len(out):
+                    return -1
+                out[count, 0] = x
+                out[count, 1] = y
+                out[count, 2] = z
+                out[count, 3] = s
+                count += 1
+    return count
+
+
+@njit
+def _intersects_shape(ncoords, coords, filled, single, s: int, x: int, y: int, z: int, box: tuple) -> bool:
+    """`intersects_box(shape, (x, y, z), box)`: a filled voxel of the shape at the cell overlaps `box` (open
+    bounds). The shape's boxes and its voxels cover the same space, so testing voxels tests boxes."""
+    fx, fy, fz = float(x), float(y), float(z)
+    for i in range(ncoords[s, 0] - 1):
+        if not (box[0] < coords[s, 0, i + 1] + fx and box[3] > coords[s, 0, i] + fx):
+            continue
+        for j in range(ncoords[s, 1] - 1):
+            if not (box[1] < coords[s, 1, j + 1] + fy and box[4] > coords[s, 1, j] + fy):
+                continue
+            for k in range(ncoords[s, 2] - 1):
+                if filled[s, i, j, k] and box[2] < coords[s, 2, k + 1] + fz and box[5] > coords[s, 2, k] + fz:
+                    return True
+    return False
+
+
+@njit
+def calculate_max_offset(ncoords, coords, filled, single, empty, cells: np.ndarray, count: int, axis: int,
+                         box: tuple, max_dist: float) -> float:
+    """`VoxelShapes.calculateMaxOffset` over the collected shapes: zero once below 1e-7."""
+    for c in range(count):
+        if abs(max_dist) < EPS:
+            return 0.0
+        o = (float(cells[c, 0]), float(cells[c, 1]), float(cells[c, 2]))
+        max_dist = calculate_max_distance(ncoords, coords, filled, single, empty, cells[c, 3], o, axis, box,
+                                          max_dist)
+    return max_dist
+
+
+@njit
+def adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+                    mx: float, my: float, mz: float, box: tuple, yxz: bool) -> tuple:
+    """Static `Entity.adjustMovementForCollisions` against blocks (engine.motion.collision.adjust_movement):
+    a movement along one axis takes the single-axis sweep, any other the collected shapes. Y first; then X
+    unless |x| < |z| strictly (1.14+; before, X then Z). Returns (x, y, z, ok)."""
+    m = [mx, my, mz]
+    multi = not ((mx == 0.0 and my == 0.0) or (mx == 0.0 and mz == 0.0) or (my == 0.0 and mz == 0.0))
+    count = 0
+    if multi:
+        a, b, c, d, e, f = box
+        if mx < 0.0:
+            a += mx
+        elif mx > 0.0:
+            d += mx
+        if my < 0.0:
+            b += my
+        elif my > 0.0:
+            e += my
+        if mz < 0.0:
+            c += mz
+        elif mz > 0.0:
+            f += mz
+        count = collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
+                                         (a, b, c, d, e, f), cells)
+        if count < 0:
+            return mx, my, mz, False
+    first, second = (0, 2) if yxz or not abs(mx) < abs(mz) else (2, 0)
+    for step in range(3):
+        axis = 1 if step == 0 else (first if step == 1 else second)
+        if m[axis] == 0.0:
+            continue
+        if multi:
+            m[axis] = calculate_max_offset(ncoords, coords, filled, single, empty, cells, count, axis, box, m[axis])
+        else:
+            v, ok = calculate_push_velocity(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
+                                            empty, axis, box, m[axis])
+            if not ok:
+                return mx, my, mz, False
+            m[axis] = v
+        if step < 2 and m[axis] != 0.0:
+            if axis == 1:
+                box = _offset(box, 0.0, m[1], 0.0)
+            elif axis == 0:
+                box = _offset(box, m[0], 0.0, 0.0)
+            else:
+                box = _offset(box, 0.0, 0.0, m[2])
+    return m[0], m[1], m[2], True

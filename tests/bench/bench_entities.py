@@ -1,0 +1,88 @@
+"""Benchmark (issue 21): µs per entity-tick of each case, prismarine-physics' µs per player tick measured in the
+same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
+
+Run: python3 -m tests.bench.bench_entities   (from the repository root; not collected by pytest). TNT cases run
+the compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path; the loop's hand-backs to the
+object path are counted. Players and mobs take the object path ("python path"). The peer: see bench_living.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+
+from engine import jit
+from engine.tick.scene import load_scene_text
+from tests.bench.bench_living import mob_us, player_us, prismarine_us
+
+N = 1000
+TICKS = 100
+SIDE = 40          # TNT per row of the grid (N / SIDE rows), one per cell
+
+
+def tnt_scene(floor: str, y: float, water: bool) -> str:
+    rows = N // SIDE
+    text = f'[[blocks]]\nfrom = [-1, 0, -1]\nto = [{SIDE}, 0, {rows}]\nblock = "{floor}"\n' if floor else ""
+    if water:
+        text += f'[[blocks]]\nfrom = [0, 1, 0]\nto = [{SIDE - 1}, 2, {rows - 1}]\nblock = "minecraft:water"\n'
+        text += (f'[[blocks]]\nfrom = [-1, 1, -1]\nto = [{SIDE}, 2, -1]\nblock = "minecraft:stone"\n'
+                 f'[[blocks]]\nfrom = [-1, 1, {rows}]\nto = [{SIDE}, 2, {rows}]\nblock = "minecraft:stone"\n'
+                 f'[[blocks]]\nfrom = [-1, 1, 0]\nto = [-1, 2, {rows - 1}]\nblock = "minecraft:stone"\n'
+                 f'[[blocks]]\nfrom = [{SIDE}, 1, 0]\nto = [{SIDE}, 2, {rows - 1}]\nblock = "minecraft:stone"\n')
+    for i in range(N):
+        text += (f'[[entities]]\ntype = "minecraft:tnt"\npos = [{i % SIDE + 0.5}, {y}, {i // SIDE + 0.5}]\n'
+                 'fuse = 100000\n')
+    return text
+
+
+def tnt_case(label: str, text: str, settle: int, compiled: bool, check) -> tuple[str, float, str]:
+    sim = load_scene_text(text)
+    sim.vectorize = compiled
+    for _ in range(settle):
+        sim.tick()
+    k0, o0 = sim.kernel_ticks, sim.object_ticks
+    t0 = time.perf_counter()
+    for _ in range(TICKS):
+        sim.tick()
+    us = (time.perf_counter() - t0) / TICKS / N * 1e6
+    ents = sim.entities
+    assert len(ents) == N and all(check(e) for e in ents), label
+    done, handed = sim.kernel_ticks - k0, sim.object_ticks - o0
+    path = f"compiled ({handed / max(1, done + handed):.0%} handed back)" if compiled else "object path"
+    return label, us, path
+
+
+def main() -> None:
+    print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
+          f"load {os.getloadavg()[0]:.2f}, JIT {'on' if jit.jit_enabled() else 'off'}")
+    peer = prismarine_us()
+    idle = peer["idle_on_ground"]["us_per_tick"] if peer else None
+    walk = peer["walk"]["us_per_tick"] if peer else None
+    rows: list[tuple[str, float, str, float | None]] = []
+    resting = tnt_scene("minecraft:stone", 1.0, False)
+    water = tnt_scene("minecraft:stone", 1.0, True)
+    flight = tnt_scene("", 240.0, False)
+    for compiled in (True, False):
+        rows.append((*tnt_case("TNT resting on stone", resting, 5, compiled,
+                               lambda e: e.on_ground and e.pos.y == 1.0), idle))
+        rows.append((*tnt_case("TNT in still water", water, 20, compiled,
+                               lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0), idle))
+        rows.append((*tnt_case("TNT in free flight", flight, 1, compiled,
+                               lambda e: not e.on_ground and 20.0 < e.pos.y < 240.0), idle))
+    for label, keys, peer_key in (("player idle", "", "idle_on_ground"), ("player walking", "forward = true\n", "walk"),
+                                  ("player sprint-jumping", "forward = true\nsprint = true\njump = true\n",
+                                   "sprint_jump")):
+        rows.append((label, player_us(keys), "python path", peer[peer_key]["us_per_tick"] if peer else None))
+    rows.append(("wither skeletons on a floor (100)", mob_us(), "python path", walk))
+    print(f"{'case':36s} {'µs/entity-tick':>15s}  {'peer µs/tick':>12s} {'ratio':>8s}  path")
+    for label, us, path, theirs in rows:
+        ratio = f"{us / theirs:7.2f}×" if theirs else "      —"
+        print(f"{label:36s} {us:15.2f}  {theirs or float('nan'):12.2f} {ratio}  {path}")
+    if peer is not None:
+        print(f"prismarine: node {peer['node']}")
+    print(f"load at the end {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,250 @@
+"""The compiled stages equal the object path bit for bit (docs/architecture.md, "Entities as rows; stages
+compiled"): the collision kernel against `engine.motion.collision` on random worlds; TNT worlds run compiled,
+on the object path and traced; every bundled scene against the engine before the stages were compiled (hashes in
+fixtures/compiled_golden.json); the same with the JIT off, in a child process. Deliberate mutants of the kernels
+must be caught, so the comparison cannot go blind."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine import jit
+from engine.entities import tnt_kernel
+from engine.entities.tnt import Tnt
+from engine.geometry.box import Box, Vec3
+from engine.motion import collision
+from engine.motion import collision_kernel as ck
+from engine.tick.scene import load_scene
+from engine.tick.simulation import Simulation
+from engine.world import blocks
+from engine.world.block_tables import DYNAMIC_SHAPE, block_tables
+from engine.world.world import World
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = Path(__file__).parent / "fixtures" / "compiled_golden.json"
+GOLDEN_TICKS = 60
+TNT_BLOCKS = ("stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "stone_brick_stairs[facing=east]",
+              "cobblestone_wall[east=low,north=tall]", "oak_fence[east=true,west=true]", "soul_sand",
+              "honey_block", "cobweb", "ladder[facing=north]", "water", "water[level=3]", "water[level=9]", "lava",
+              "lava[level=2]", "oak_slab[type=bottom,waterlogged=true]", "kelp", "snow[layers=5]",
+              "hopper", "anvil", "glass_pane[north=true]", "slime_block", "farmland")
+ORIGINS = ((0, 0), (-3, 2), (20_000_000 - 8, -20_000_000 + 8), (-20_000_000 + 8, 20_000_000 - 8), (1_000_000, 0))
+SPECIAL = (0.0, -0.0, 1e-8, -5e-8, 0.04, -0.04, math.nan, math.inf, -math.inf)
+
+jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
+
+
+def random_world(rng: random.Random, states: list, ox: int, oz: int, count: int) -> World:
+    w = World()
+    for _ in range(count):
+        st = rng.choice(states)
+        w.set_block_state(ox + rng.randint(-4, 4), 60 + rng.randint(-2, 5), oz + rng.randint(-4, 4), st)
+    return w
+
+
+def collision_cases(seed: int, worlds: int, per_world: int) -> list[tuple]:
+    """(object path, kernel) results of `adjust_movement` on random worlds of every collision shape."""
+    rng = random.Random(seed)
+    tables = block_tables()
+    solid = [s for s in blocks.all_states() if tables.shape[s.id] != DYNAMIC_SHAPE
+             and not s.collision_shape.is_empty]
+    cells = ck.scratch()
+    out = []
+    for _ in range(worlds):
+        ox, oz = rng.choice(ORIGINS)
+        w = random_world(rng, solid + [blocks.default_state("stone")] * (len(solid) // 3), ox, oz,
+                         rng.choice([10, 40, 150]))
+        arrays = ck.block_arrays(w)
+        for _ in range(per_world):
+            box = Box.from_entity(ox + rng.uniform(-3, 3), 60 + rng.uniform(-2, 5), oz + rng.uniform(-3, 3),
+                                  rng.choice([0.98, 0.6, 1.375, 0.25]), rng.choice([0.98, 1.8, 0.5625]))
+            m = [rng.choice([0.0, rng.uniform(-1, 1), rng.uniform(-0.1, 0.1), rng.uniform(-4, 4), -0.04])
+                 for _ in range(3)]
+            if rng.random() < 0.35:
+                a = rng.randrange(3)
+                m = [m[i] if i == a else 0.0 for i in range(3)]
+            yxz = rng.random() < 0.2
+            want = tuple(collision.adjust_movement(Vec3(*m), box, w, [], yxz))
+            got = ck.adjust_movement(*arrays, cells, m[0], m[1], m[2], tuple(box), yxz)
+            out.append((want, got))
+    return out
+
+
+def bits(values) -> list[int]:
+    return [int(np.float64(v).view(np.int64)) for v in values]
+
+
+def assert_collisions_equal(cases: list[tuple]) -> None:
+    decided = 0
+    for want, (x, y, z, ok) in cases:
+        if ok:
+            decided += 1
+            assert bits(want) == bits((x, y, z)), (want, (x, y, z))
+    assert decided >= 0.95 * len(cases)
+
+
+def test_collision_kernel_equals_object_path() -> None:
+    """Every 1.16.5 collision shape, full cubes most, near 0 and at ±2·10⁷: the kernel's movement equals
+    `engine.motion.collision.adjust_movement` bit for bit on both of vanilla's paths."""
+    assert_collisions_equal(collision_cases(1, 40, 60))
+
+
+def _world_coordinate_sweep(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, axis, box,
+                            initial):
+    """Mutant: the single-axis sweep done on world-coordinate shapes (vanilla's other path)."""
+    cells = np.empty((ck.SCRATCH_SHAPES, 4), dtype=np.int64)
+    d = [0.0, 0.0, 0.0]
+    d[axis] = initial
+    lo = [box[a] + min(d[a], 0.0) for a in range(3)]
+    hi = [box[a + 3] + max(d[a], 0.0) for a in range(3)]
+    n = ck.collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
+                                    (*lo, *hi), cells)
+    return ck.calculate_max_offset(ncoords, coords, filled, single, empty, cells, n, axis, box, initial), n >= 0
+
+
+_COLLECT = getattr(ck.collect_block_collisions, "py_func", ck.collect_block_collisions)
+
+
+def _no_edge_rule(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, box, out):
+    """Mutant: shapes that exceed the cell (fences, walls) not collected from the query's outer layer."""
+    return _COLLECT(keys, slots, pool, shape, flags * 0, ncoords, coords, filled, single, empty, box, out)
+
+
+@pytest.mark.parametrize(("name", "mutant"), [("calculate_push_velocity", _world_coordinate_sweep),
+                                              ("collect_block_collisions", _no_edge_rule)])
+def test_collision_mutants_are_caught(monkeypatch, name, mutant) -> None:
+    """The comparison above fails for a kernel with a deliberate mistake (run uncompiled, so the mutant is
+    called)."""
+    monkeypatch.setattr(ck, name, mutant)
+    monkeypatch.setattr(ck, "adjust_movement", getattr(ck.adjust_movement, "py_func", ck.adjust_movement))
+    with pytest.raises(AssertionError):
+        assert_collisions_equal(collision_cases(1, 40, 60))
+
+
+def tnt_world(seed: int) -> Simulation:
+    """TNT over a random patch of slabs, stairs, walls, fluids, soul sand, honey, cobwebs, ladders…, some with
+    special motions (±0, tiny, NaN, ±inf), near 0 or at ±2·10⁷."""
+    rng = random.Random(seed)
+    ox, oz = rng.choice(ORIGINS)
+    states = [blocks.parse_block_state(s) for s in TNT_BLOCKS] + [blocks.parse_block_state("stone")] * 8
+    sim = Simulation(random_world(rng, states, ox, oz, rng.choice([20, 60, 120])))
+    for _ in range(rng.randint(1, 25)):
+        m = [rng.choice(SPECIAL) if rng.random() < 0.1 else rng.uniform(-0.6, 0.6) for _ in range(3)]
+        tnt = sim.create(Tnt, Vec3(ox + rng.uniform(-4, 4), 60 + rng.uniform(-1, 8), oz + rng.uniform(-4, 4)),
+                         Vec3(*m))
+        tnt.fuse = rng.randint(1, 40)
+        tnt.no_gravity = rng.random() < 0.1
+        sim.add_entity(tnt)
+    return sim
+
+
+def run_lines(sim: Simulation, ticks: int, mode: str) -> list[str]:
+    """Each tick's entity states and events; `mode` "compiled", "object" (the object path) or "traced" (compiled,
+    with tracing)."""
+    sim.vectorize = mode != "object"
+    sim.trace_enabled = mode == "traced"
+    out = []
+    for _ in range(ticks):
+        record = sim.tick()
+        out.append(json.dumps([e.trace_line() | {"fall_distance": e.fall_distance, "age": e.age,
+                                                 "box": list(e.box), "fire": e.fire_ticks}
+                               for e in sim.reported_entities()]) + json.dumps(record.events, default=str))
+    return out
+
+
+def tnt_worlds_digest(seeds: range, ticks: int) -> tuple[str, int, int]:
+    """The hash of the compiled run of the TNT worlds, each checked equal to the object path and the traced run;
+    with the ticks the loop did and those it handed to the object path."""
+    h = hashlib.sha256()
+    done = handed = 0
+    for seed in seeds:
+        sim = tnt_world(seed)
+        lines = run_lines(sim, ticks, "compiled")
+        assert lines == run_lines(tnt_world(seed), ticks, "object"), seed
+        assert lines == run_lines(tnt_world(seed), ticks, "traced"), seed
+        done, handed = done + sim.kernel_ticks, handed + sim.object_ticks
+        h.update("".join(lines).encode())
+    return h.hexdigest(), done, handed
+
+
+def test_random_tnt_worlds_compiled_object_and_traced_agree() -> None:
+    """40 random TNT worlds, 20 ticks: compiled, object path and traced runs agree bit for bit, and most TNT
+    ticks were compiled."""
+    _, done, handed = tnt_worlds_digest(range(40), 20)
+    assert done > 2 * handed
+
+
+def scene_digests(names: list[str], ticks: int, vectorize: bool) -> dict[str, str]:
+    out = {}
+    for name in names:
+        sim = load_scene(ROOT / "scenes" / name)
+        sim.vectorize = vectorize
+        h = hashlib.sha256()
+        try:
+            for _ in range(ticks):
+                rec = sim.tick()
+                h.update((json.dumps([e.trace_line() | {"fall_distance": e.fall_distance, "age": e.age}
+                                      for e in sim.reported_entities()])
+                          + json.dumps(rec.events, default=str)).encode())
+            out[name] = h.hexdigest()
+        except Exception as err:   # a scene that stops (a SimulationLimit) stops the same way before and after
+            out[name] = "error: " + type(err).__name__ + str(err)[:80]
+    return out
+
+
+def test_bundled_scenes_equal_the_engine_before_compiled_stages() -> None:
+    """Every bundled scene, 60 ticks, compiled and on the object path: the same states and events as the engine
+    before TNT became rows and its stages kernels (hashes made with that engine's code)."""
+    golden = json.loads(GOLDEN.read_text())
+    assert scene_digests(sorted(golden), GOLDEN_TICKS, True) == golden
+    assert scene_digests(sorted(golden), GOLDEN_TICKS, False) == golden
+
+
+def test_float_drag_mutant_is_caught(monkeypatch) -> None:
+    """A TNT drag rounded to float (a mistake both paths would share, since both call the one stage) differs from
+    the engine before the change."""
+    def float_drag(f, r):
+        for a in range(3):
+            f[r, 6 + a] = float(np.float32(f[r, 6 + a] * 0.98))
+    monkeypatch.setattr(tnt_kernel, "drag", float_drag)
+    monkeypatch.setattr(tnt_kernel, "tick_rows", getattr(tnt_kernel.tick_rows, "py_func", tnt_kernel.tick_rows))
+    golden = json.loads(GOLDEN.read_text())
+    names = ["cannon_tnt_simple.toml", "tnt_flat_ground.toml"]
+    mutated = scene_digests(names, GOLDEN_TICKS, True)
+    assert not any(d.startswith("error") for d in mutated.values())
+    assert all(mutated[n] != golden[n] for n in names)
+
+
+CHILD = """
+import json, sys
+sys.path.insert(0, {root!r})
+from tests.engine.test_compiled_equality import collision_cases, tnt_worlds_digest
+from engine import jit
+cases = collision_cases(2, 6, 30)
+print(json.dumps([jit.compiled(), [[list(map(float.hex, w)), [float.hex(g[0]), float.hex(g[1]), float.hex(g[2]), g[3]]]
+                  for w, g in cases], tnt_worlds_digest(range(8), 15)]))
+"""
+
+
+def test_jit_off_equals_jit_on() -> None:
+    """With `NUMBA_DISABLE_JIT=1` the kernels run as plain Python, with the same results bit for bit."""
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    child = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT))], env=env, capture_output=True,
+                           text=True, timeout=300, cwd=ROOT)
+    assert child.returncode == 0, child.stderr[-2000:]
+    compiled, cases, digest = json.loads(child.stdout)
+    assert compiled is False
+    here = [[list(map(float.hex, w)), [float.hex(g[0]), float.hex(g[1]), float.hex(g[2]), bool(g[3])]]
+            for w, g in collision_cases(2, 6, 30)]
+    assert cases == here
+    assert digest == list(tnt_worlds_digest(range(8), 15))

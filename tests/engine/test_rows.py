@@ -1,0 +1,65 @@
+"""TNT objects are handles onto rows (engine.entities.rows): each keeps its own row through clones, snapshots and
+pickles, and its attributes read back what was written."""
+
+from __future__ import annotations
+
+import math
+import pickle
+
+from engine.entities.tnt import TNT_ROWS, Tnt
+from engine.geometry.box import Box, Vec3
+from engine.tick.simulation import Simulation
+
+
+def make(sim: Simulation, x: float) -> Tnt:
+    tnt = sim.create(Tnt, Vec3(x, 70.0, 0.5), Vec3(0.1, 0.2, -0.3))
+    sim.add_entity(tnt)
+    return tnt
+
+
+def test_attributes_read_back_what_was_written() -> None:
+    tnt = make(Simulation(), 0.5)
+    tnt.motion = Vec3(-0.0, math.inf, math.nan)
+    tnt.fuse = -7
+    tnt.on_ground = True
+    tnt.fluid_height["lava"] = 0.25
+    tnt.chunk_key_ = (-3, 4, 5)
+    assert math.copysign(1.0, tnt.motion.x) == -1.0 and tnt.motion.y == math.inf and math.isnan(tnt.motion.z)
+    assert (tnt.fuse, tnt.on_ground, tnt.horizontal_collision, dict(tnt.fluid_height), tnt.chunk_key_) == \
+        (-7, True, False, {"water": 0.0, "lava": 0.25}, (-3, 4, 5))
+    tnt.box = Box(-0.0, 1.0, 2.0, 3.0, 4.0, 5.0)
+    assert tnt.box == (0.0, 1.0, 2.0, 3.0, 4.0, 5.0) and math.copysign(1.0, tnt.box.min_x) == -1.0
+
+
+def test_clones_and_snapshots_have_their_own_rows() -> None:
+    sim = Simulation()
+    tnt = make(sim, 0.5)
+    snap = sim.snapshot()
+    twin = tnt.clone()
+    assert twin._r != tnt._r
+    tnt.fuse = 3
+    tnt.motion = Vec3(1.0, 2.0, 3.0)
+    assert (twin.fuse, twin.motion) == (80, Vec3(0.1, 0.2, -0.3))
+    sim.restore(snap)
+    restored = sim.entity_by_id(tnt.id)
+    assert restored is not tnt and (restored.fuse, restored.motion) == (80, Vec3(0.1, 0.2, -0.3))
+
+
+def test_pickled_tnt_takes_a_row_with_its_values() -> None:
+    sim = Simulation()
+    tnt = make(sim, -12.25)
+    tnt.fuse = 11
+    tnt.removed = True
+    copy = pickle.loads(pickle.dumps(sim)).world.entities[tnt.id]
+    assert copy._r != tnt._r and (copy.pos, copy.fuse, copy.removed) == (tnt.pos, 11, True)
+
+
+def test_collected_handles_give_their_rows_back() -> None:
+    sim = Simulation()
+    free = len(TNT_ROWS._free)
+    tnt = make(sim, 0.5)
+    assert len(TNT_ROWS._free) == free - 1 or len(TNT_ROWS.f) > 64
+    sim.world.unload_entity(tnt)
+    row = tnt._r
+    del tnt, sim
+    assert row in TNT_ROWS._free
