@@ -72,12 +72,33 @@ SCENARIOS: dict[str, dict[str, Any]] = {
                           "blocks": [{"from": [2, 1, 0], "to": [2, 12, 0], "block": "ladder[facing=west]"},
                                      {"from": [3, 1, 0], "to": [3, 12, 0], "block": "stone"}],
                           "player": START, "schedule": [{"from": 1, "to": 40, "forward": True}]},
-    "swimming_up": {"description": "Hold jump at the bottom of 4 m of still water and swim up until the head "
-                                   "reaches the surface (there the peer tests water with the box shrunk by 0.4 "
-                                   "in Y, the 1.12 rule, where 1.16 shrinks it by 0.001).",
-                    "ticks": 26, "floor": FLOOR,
+    "swimming_up": {"description": "Hold jump at the bottom of 4 m of still water, swim up to the surface and "
+                                   "bob there.",
+                    "ticks": 80, "floor": FLOOR,
                     "blocks": [{"from": [-3, 1, -3], "to": [3, 4, 3], "block": "water"}],
-                    "player": START, "schedule": [{"from": 1, "to": 40, "jump": True}]},
+                    "player": START, "schedule": [{"from": 1, "to": 80, "jump": True}]},
+    "swimming_onto_a_ledge": {"description": "From the bottom of 2 m of still water, swim east (forward and jump) "
+                                             "into a stone ledge at x = 4 whose top is 0.11 above the surface, climb "
+                                             "along it until the leap out (y 0.3F), then hop on along the ledge.",
+                              "ticks": 60, "floor": FLOOR,
+                              "blocks": [{"from": [-3, 1, -3], "to": [3, 2, 3], "block": "water"},
+                                         {"from": [4, 1, -3], "to": [12, 2, 3], "block": "stone"}],
+                              "player": {**START, "pos": [3.5, 1, 0.5]},
+                              "schedule": [{"from": 1, "to": 60, "forward": True, "jump": True}]},
+    "walking_in_lava": {"description": "Walk east along the bottom of 2 m of still lava for 30 ticks, then let go "
+                                       "(40 ticks: the fifth burn, at tick 41, kills a vanilla player).",
+                        "ticks": 40, "floor": FLOOR,
+                        "blocks": [{"from": [-3, 1, -3], "to": [12, 2, 3], "block": "lava"}],
+                        "player": START, "schedule": [{"from": 1, "to": 30, "forward": True}]},
+    "jumping_in_lava": {"description": "Let go at rest 0.5 m above the bottom of 2 m of still lava and hold jump: "
+                                       "swim up to the surface and bob there (the drag changes where the lava is "
+                                       "no deeper than 0.4). 40 ticks: the fifth burn, at tick 41, kills a "
+                                       "vanilla player, and the peer has no health.",
+                        "ticks": 40, "floor": FLOOR,
+                        "blocks": [{"from": [-3, 1, -3], "to": [3, 2, 3], "block": "lava"}],
+                        "player": {"pos": [0.5, 1.5, 0.5], "vel": [0, 0, 0], "onGround": False, "yaw": 0,
+                                   "pitch": 0},
+                        "schedule": [{"from": 1, "to": 40, "jump": True}]},
 }
 
 
@@ -152,13 +173,16 @@ def agreement(name: str) -> dict[str, float | int]:
     return res
 
 
+PEERS = {"plain": "", "vanilla": "-vanilla", "fluid": "-fluid"}
+
+
 def peer_modules(peer: str) -> Path:
-    """The node_modules folder of the `plain` or the `vanilla` (float-patched) peer."""
+    """The node_modules folder of the `plain`, the `vanilla` (float-patched) or the `fluid` peer."""
     oracle_dir = os.environ.get("ORACLE_DIR", str(Path.home() / ".cache" / "tickscope-oracle"))
-    return Path(oracle_dir + ("-vanilla" if peer == "vanilla" else "")) / "node_modules"
+    return Path(oracle_dir + PEERS[peer]) / "node_modules"
 
 
-def regenerate(peer: str = "vanilla", out: Path = FIXTURES) -> None:
+def regenerate(peer: str = "fluid", out: Path = FIXTURES) -> None:
     script = Path(os.environ.get("PRISMARINE_TRACE_JS", ROOT.parent.parent / "shared" / "oracles"
                                  / "prismarine_trace.js"))
     if not script.exists():
@@ -180,8 +204,9 @@ if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     parser = argparse.ArgumentParser(description="Regenerate or compare the prismarine-physics peer traces.")
     parser.add_argument("--compare", action="store_true", help="print the agreement with the committed traces")
-    parser.add_argument("--peer", choices=("vanilla", "plain"), default="vanilla",
-                        help="the float-patched peer (default) or prismarine-physics as published")
+    parser.add_argument("--peer", choices=tuple(PEERS), default="fluid",
+                        help="the float-patched peer with 1.16.5's fluids (default), the float-patched peer "
+                             "(vanilla) or prismarine-physics as published (plain)")
     parser.add_argument("--out", type=Path, default=FIXTURES, help="where the traces go (default: the fixtures)")
     args = parser.parse_args()
     if args.compare:
