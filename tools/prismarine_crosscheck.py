@@ -1,19 +1,21 @@
 """Players against a peer: prismarine-physics (PrismarineJS, an independent JavaScript player tick).
 
-Ten scenarios of our own (walking, sprinting, sprint-jumping, strafing diagonally, walking into walls, stepping
-onto slabs, falling, jumping on ice, climbing a ladder, swimming up) are written as the peer's scenario files under
+Thirteen scenarios of our own (walking, sprinting, sprint-jumping, strafing diagonally, walking into walls, stepping
+onto slabs, falling, jumping on ice, climbing a ladder, swimming up, swimming onto a ledge, walking and jumping in
+lava) are written as the peer's scenario files under
 tests/engine/fixtures/prismarine/NAME.json; when the peer is installed this script runs it on each and stores its
 trace as NAME.jsonl next to it (tests/engine/test_prismarine.py compares Tickscope with those committed traces).
 `scene_toml` turns a scenario into the Tickscope scene that plays the same keys.
 
-    python3 tools/prismarine_crosscheck.py                      # regenerate with the float-exact peer
+    python3 tools/prismarine_crosscheck.py                      # regenerate with the float-exact fluid peer
     python3 tools/prismarine_crosscheck.py --peer plain --out DIR   # the unpatched peer, traces into DIR
     python3 tools/prismarine_crosscheck.py --compare            # print agreement with the committed traces
 
-Two peers: `plain` is prismarine-physics as published, installed under $ORACLE_DIR (default
-~/.cache/tickscope-oracle); `vanilla` (the default, the one the committed traces come from) is a copy of it under
-$ORACLE_DIR-vanilla patched to vanilla's float rules by ../shared/oracles/patch_prismarine.py `full` (the sine
-table, 0.98F inputs, float ground and air acceleration, (double)0.1F base speed). The driver script is looked up
+Three peers: `plain` is prismarine-physics as published, installed under $ORACLE_DIR (default
+~/.cache/tickscope-oracle); `vanilla` is a copy of it under $ORACLE_DIR-vanilla patched to vanilla's float rules
+by ../shared/oracles/patch_prismarine.py `full` (the sine table, 0.98F inputs, float ground and air acceleration,
+(double)0.1F base speed); `fluid` (the default, the one the committed traces come from) is that peer with 1.16.5's
+water and lava, under $ORACLE_DIR-fluid, built by tools/prismarine_fluid_patch.py. The driver script is looked up
 at $PRISMARINE_TRACE_JS or ../shared/oracles/prismarine_trace.js.
 """
 
