@@ -191,7 +191,8 @@ def regenerate(peer: str = "fluid", out: Path = FIXTURES) -> None:
         script = ROOT.parent / "shared" / "oracles" / "prismarine_trace.js"
     modules = peer_modules(peer)
     if not script.exists() or not modules.exists():
-        sys.exit(f"prismarine_crosscheck: the {peer} peer is not installed (need {script} and {modules})")
+        how = " (python3 tools/prismarine_fluid_patch.py builds it)" if peer == "fluid" else ""
+        sys.exit(f"prismarine_crosscheck: the {peer} peer is not installed (need {script} and {modules}){how}")
     out.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "ORACLE_NODE_MODULES": str(modules)}
     for name, scenario in SCENARIOS.items():
