@@ -1,19 +1,21 @@
 """Players against a peer: prismarine-physics (PrismarineJS, an independent JavaScript player tick).
 
-Ten scenarios of our own (walking, sprinting, sprint-jumping, strafing diagonally, walking into walls, stepping
-onto slabs, falling, jumping on ice, climbing a ladder, swimming up) are written as the peer's scenario files under
+Thirteen scenarios of our own (walking, sprinting, sprint-jumping, strafing diagonally, walking into walls, stepping
+onto slabs, falling, jumping on ice, climbing a ladder, swimming up, swimming onto a ledge, walking and jumping in
+lava) are written as the peer's scenario files under
 tests/engine/fixtures/prismarine/NAME.json; when the peer is installed this script runs it on each and stores its
 trace as NAME.jsonl next to it (tests/engine/test_prismarine.py compares Tickscope with those committed traces).
 `scene_toml` turns a scenario into the Tickscope scene that plays the same keys.
 
-    python3 tools/prismarine_crosscheck.py                      # regenerate with the float-exact peer
+    python3 tools/prismarine_crosscheck.py                      # regenerate with the float-exact fluid peer
     python3 tools/prismarine_crosscheck.py --peer plain --out DIR   # the unpatched peer, traces into DIR
     python3 tools/prismarine_crosscheck.py --compare            # print agreement with the committed traces
 
-Two peers: `plain` is prismarine-physics as published, installed under $ORACLE_DIR (default
-~/.cache/tickscope-oracle); `vanilla` (the default, the one the committed traces come from) is a copy of it under
-$ORACLE_DIR-vanilla patched to vanilla's float rules by ../shared/oracles/patch_prismarine.py `full` (the sine
-table, 0.98F inputs, float ground and air acceleration, (double)0.1F base speed). The driver script is looked up
+Three peers: `plain` is prismarine-physics as published, installed under $ORACLE_DIR (default
+~/.cache/tickscope-oracle); `vanilla` is a copy of it under $ORACLE_DIR-vanilla patched to vanilla's float rules
+by ../shared/oracles/patch_prismarine.py `full` (the sine table, 0.98F inputs, float ground and air acceleration,
+(double)0.1F base speed); `fluid` (the default, the one the committed traces come from) is that peer with 1.16.5's
+water and lava, under $ORACLE_DIR-fluid, built by tools/prismarine_fluid_patch.py. The driver script is looked up
 at $PRISMARINE_TRACE_JS or ../shared/oracles/prismarine_trace.js.
 """
 
@@ -72,12 +74,33 @@ SCENARIOS: dict[str, dict[str, Any]] = {
                           "blocks": [{"from": [2, 1, 0], "to": [2, 12, 0], "block": "ladder[facing=west]"},
                                      {"from": [3, 1, 0], "to": [3, 12, 0], "block": "stone"}],
                           "player": START, "schedule": [{"from": 1, "to": 40, "forward": True}]},
-    "swimming_up": {"description": "Hold jump at the bottom of 4 m of still water and swim up until the head "
-                                   "reaches the surface (there the peer tests water with the box shrunk by 0.4 "
-                                   "in Y, the 1.12 rule, where 1.16 shrinks it by 0.001).",
-                    "ticks": 26, "floor": FLOOR,
+    "swimming_up": {"description": "Hold jump at the bottom of 4 m of still water, swim up to the surface and "
+                                   "bob there.",
+                    "ticks": 80, "floor": FLOOR,
                     "blocks": [{"from": [-3, 1, -3], "to": [3, 4, 3], "block": "water"}],
-                    "player": START, "schedule": [{"from": 1, "to": 40, "jump": True}]},
+                    "player": START, "schedule": [{"from": 1, "to": 80, "jump": True}]},
+    "swimming_onto_a_ledge": {"description": "From the bottom of 2 m of still water, swim east (forward and jump) "
+                                             "into a stone ledge at x = 4 whose top is 0.11 above the surface, climb "
+                                             "along it until the leap out (y 0.3F), then hop on along the ledge.",
+                              "ticks": 60, "floor": FLOOR,
+                              "blocks": [{"from": [-3, 1, -3], "to": [3, 2, 3], "block": "water"},
+                                         {"from": [4, 1, -3], "to": [12, 2, 3], "block": "stone"}],
+                              "player": {**START, "pos": [3.5, 1, 0.5]},
+                              "schedule": [{"from": 1, "to": 60, "forward": True, "jump": True}]},
+    "walking_in_lava": {"description": "Walk east along the bottom of 2 m of still lava for 30 ticks, then let go "
+                                       "(40 ticks: the fifth burn, at tick 41, kills a vanilla player).",
+                        "ticks": 40, "floor": FLOOR,
+                        "blocks": [{"from": [-3, 1, -3], "to": [12, 2, 3], "block": "lava"}],
+                        "player": START, "schedule": [{"from": 1, "to": 30, "forward": True}]},
+    "jumping_in_lava": {"description": "Let go at rest 0.5 m above the bottom of 2 m of still lava and hold jump: "
+                                       "swim up to the surface and bob there (the drag changes where the lava is "
+                                       "no deeper than 0.4). 40 ticks: the fifth burn, at tick 41, kills a "
+                                       "vanilla player, and the peer has no health.",
+                        "ticks": 40, "floor": FLOOR,
+                        "blocks": [{"from": [-3, 1, -3], "to": [3, 2, 3], "block": "lava"}],
+                        "player": {"pos": [0.5, 1.5, 0.5], "vel": [0, 0, 0], "onGround": False, "yaw": 0,
+                                   "pitch": 0},
+                        "schedule": [{"from": 1, "to": 40, "jump": True}]},
 }
 
 
@@ -152,20 +175,24 @@ def agreement(name: str) -> dict[str, float | int]:
     return res
 
 
+PEERS = {"plain": "", "vanilla": "-vanilla", "fluid": "-fluid"}
+
+
 def peer_modules(peer: str) -> Path:
-    """The node_modules folder of the `plain` or the `vanilla` (float-patched) peer."""
+    """The node_modules folder of the `plain`, the `vanilla` (float-patched) or the `fluid` peer."""
     oracle_dir = os.environ.get("ORACLE_DIR", str(Path.home() / ".cache" / "tickscope-oracle"))
-    return Path(oracle_dir + ("-vanilla" if peer == "vanilla" else "")) / "node_modules"
+    return Path(oracle_dir + PEERS[peer]) / "node_modules"
 
 
-def regenerate(peer: str = "vanilla", out: Path = FIXTURES) -> None:
+def regenerate(peer: str = "fluid", out: Path = FIXTURES) -> None:
     script = Path(os.environ.get("PRISMARINE_TRACE_JS", ROOT.parent.parent / "shared" / "oracles"
                                  / "prismarine_trace.js"))
     if not script.exists():
         script = ROOT.parent / "shared" / "oracles" / "prismarine_trace.js"
     modules = peer_modules(peer)
     if not script.exists() or not modules.exists():
-        sys.exit(f"prismarine_crosscheck: the {peer} peer is not installed (need {script} and {modules})")
+        how = " (python3 tools/prismarine_fluid_patch.py builds it)" if peer == "fluid" else ""
+        sys.exit(f"prismarine_crosscheck: the {peer} peer is not installed (need {script} and {modules}){how}")
     out.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "ORACLE_NODE_MODULES": str(modules)}
     for name, scenario in SCENARIOS.items():
@@ -180,8 +207,9 @@ if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     parser = argparse.ArgumentParser(description="Regenerate or compare the prismarine-physics peer traces.")
     parser.add_argument("--compare", action="store_true", help="print the agreement with the committed traces")
-    parser.add_argument("--peer", choices=("vanilla", "plain"), default="vanilla",
-                        help="the float-patched peer (default) or prismarine-physics as published")
+    parser.add_argument("--peer", choices=tuple(PEERS), default="fluid",
+                        help="the float-patched peer with 1.16.5's fluids (default), the float-patched peer "
+                             "(vanilla) or prismarine-physics as published (plain)")
     parser.add_argument("--out", type=Path, default=FIXTURES, help="where the traces go (default: the fixtures)")
     args = parser.parse_args()
     if args.compare:
