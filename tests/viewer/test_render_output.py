@@ -18,19 +18,11 @@ from PIL import Image
 
 import viewer.video as video
 from tests.conftest import shared_file
-from viewer.cli import main
+from tests.engine.test_cli_arguments import run
 
 REPO = Path(__file__).resolve().parents[2]
 FLAT = str(REPO / "scenes" / "tnt_flat_ground.toml")
 SMALL = "64x36"
-
-
-def run(argv: list[str]) -> int:
-    """`tickscope ARGV`: main's return value, or argparse's exit status."""
-    try:
-        return main(argv)
-    except SystemExit as exc:
-        return exc.code
 
 
 def one_line(capsys, expected: str) -> None:
