@@ -222,6 +222,12 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
             Change((1, 17, 0), None, "LandPathNodeMaker changed in 1.17 (and 22w16a: door and fence tests from "
                    "the mob's minimum point, spec 07 §6); not compared"))),
+    "redstone": Mechanic(
+        "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
+        "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
+        "rail) changes, is updated or ticks, a block tick runs, or a block is used", (
+            Change(OLDEST, (1, 16, 5), "the redstone code was read from 1.16.5 only; not compared"),
+            Change((1, 17, 0), None, "the redstone code was read from 1.16.5 only; not compared"))),
     "block_data": Mechanic(
         "the 1.16.5 block table (spec 01 §8)", "a scene places a block whose collision shape is neither empty "
         "nor a full cube", (

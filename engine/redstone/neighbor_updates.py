@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.constants import MAX_UPDATE_DEPTH
 from engine.redstone.directions import NEIGHBOR_ORDER, SHAPE_UPDATE_ORDER, Direction, offset
-from engine.redstone.registry import behaviour
+from engine.redstone.registry import COMPONENTS, behaviour, check_version
 from engine.world import blocks
 
 if TYPE_CHECKING:
@@ -35,6 +35,8 @@ def set_block_state(sim: TickContext, pos: BlockPos, state: BlockState, flags: i
     old = world.get_block_state(*pos)
     if old is state:
         return False
+    if old.block in COMPONENTS or state.block in COMPONENTS:
+        check_version(sim, f"{old.block} at {list(pos)} becoming {state.block}")
     world.set_block_state(*pos, state)
     behaviour(old.block).on_state_replaced(sim, old, pos, state, bool(flags & MOVED))
     if world.get_block_state(*pos).block != state.block:
@@ -77,6 +79,8 @@ def update_neighbor(sim: TickContext, pos: BlockPos, source: str, from_pos: Bloc
     """`World.updateNeighbor`: the block at `pos` runs `neighborUpdate` (recorded in the tick's redstone record)."""
     world = sim.world
     state = world.get_block_state(*pos)
+    if state.block in COMPONENTS:
+        check_version(sim, f"a neighbour update of {state.block} at {list(pos)}")
     log = sim.redstone_log
     if log is not None:
         log["neighbor_updates"].append({"from": list(from_pos), "to": list(pos), "block": state.block,

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.versions import refusal
+from engine.world import block_physics as phys
+
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.geometry.box import BlockPos
@@ -84,3 +87,16 @@ def behaviour(block: str) -> Behaviour:
 def is_usable(block: str) -> bool:
     """Whether a player's click can do something to the block."""
     return behaviour(block).is_usable()
+
+
+# the blocks whose own logic is redstone's (sources and gates); consumers (TNT, pistons, dispensers, doors, lamps,
+# note blocks, rails) act on the power these give, so the versions table's "redstone" row is met through them
+COMPONENTS = frozenset({"redstone_wire", "redstone_torch", "redstone_wall_torch", "repeater", "comparator",
+                        "observer", "lever", "target", "redstone_block", "detector_rail", *phys.WOODEN_BUTTONS,
+                        *phys.STONE_BUTTONS, *phys.PRESSURE_PLATES})
+
+
+def check_version(sim: TickContext, what: str) -> None:
+    """Stop with the versions table's line where the version's redstone is not simulated (only 1.16.5's is)."""
+    if "redstone" in sim.features.refused:
+        raise refusal(sim.features, "redstone", f"{what}, tick {sim.tick_count}")

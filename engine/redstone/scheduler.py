@@ -7,7 +7,7 @@ import heapq
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.constants import MAX_SCHEDULED_TICKS
-from engine.redstone.registry import behaviour
+from engine.redstone.registry import behaviour, check_version
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -98,6 +98,8 @@ class ServerTickScheduler:
             self._keys.discard((t.pos, t.block))
             taken.append(t)
         self._current = [(t.pos, t.block) for t in taken]
+        if taken:
+            check_version(sim, f"the block tick of {taken[0].block} at {list(taken[0].pos)}")
         world = sim.world
         for t in taken:
             self._current.pop(0)                   # currentTickActions.poll()

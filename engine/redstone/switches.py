@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from engine.world.world import World
 
 WOODEN_BUTTONS = phys.WOODEN_BUTTONS
-STONE_BUTTONS = frozenset({"stone_button", "polished_blackstone_button"})
+STONE_BUTTONS = phys.STONE_BUTTONS
 
 
 def get_direction(state: BlockState) -> Direction:

@@ -11,7 +11,7 @@ from engine.entities.tnt import Tnt, prime_from_block
 from engine.geometry.box import BlockPos
 from engine.influences import dispenser, fishing, piston, shulker_box
 from engine.redstone import neighbor_updates as nu
-from engine.redstone.registry import behaviour
+from engine.redstone.registry import behaviour, check_version
 
 if TYPE_CHECKING:
     from engine.tick.simulation import Simulation
@@ -29,6 +29,7 @@ def use_block(sim: Simulation, at: BlockPos) -> None:
     """A player's right-click with an empty hand on the block at `at` (`AbstractBlock.onUse`); a block that is no
     longer usable ignores it."""
     state = sim.world.get_block_state(*at)
+    check_version(sim, f"a use of {state.block} at {list(at)}")
     with sim.world.caused_by("use"):
         behaviour(state.block).on_use(sim, state, at)
 

@@ -223,6 +223,7 @@ PRESSURE_PLATES = frozenset({*(f"{w}_pressure_plate" for w in WOOD_TYPES), "ston
                              "polished_blackstone_pressure_plate", "light_weighted_pressure_plate",
                              "heavy_weighted_pressure_plate"})
 WOODEN_BUTTONS = frozenset(f"{w}_button" for w in WOOD_TYPES)
+STONE_BUTTONS = frozenset({"stone_button", "polished_blackstone_button"})
 ENTITY_COLLISION_BLOCKS = frozenset({"cobweb", "sweet_berry_bush", "bubble_column", "honey_block", "end_portal",
                                      "fire", "soul_fire", "cactus", "detector_rail", *PRESSURE_PLATES,
                                      *WOODEN_BUTTONS})

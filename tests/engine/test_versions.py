@@ -323,6 +323,7 @@ USES: dict[str, tuple[str, int]] = {
     "pistons": (_scene("piston_clamp_two_pistons.toml"), 3),
     "shulker_box": (_scene("shulker_armor_stand_cobweb.toml"), 4),
     "path_finding": (_scene("zombie_path_around_wall.toml"), 2),
+    "redstone": (_scene("redstone_repeater_clock.toml"), 3),
     "block_data": (scene_toml(blocks=[{"at": [5, 30, 5], "block": "minecraft:oak_fence"}],
                               entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 1),
 }
