@@ -3,6 +3,7 @@ velocity multiplier (spec 03 §2 steps 10, 11, 13, 14; spec 04 §1-§6, §20).""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.constants import (
@@ -238,24 +239,9 @@ def _in_bubble_column(e: Entity, world: World) -> bool:
     return world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block == "bubble_column"
 
 
-def _pressure_plate(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
-    """`AbstractPressurePlateBlock.onEntityCollision` (engine.redstone.plates)."""
-    from engine.redstone.plates import on_entity_collision
-    on_entity_collision(state, pos, e, sim)
-
-
-def _detector_rail(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
-    """`DetectorRailBlock.onEntityCollision` (engine.redstone.rails)."""
-    from engine.redstone.rails import on_entity_collision
-    on_entity_collision(state, pos, e, sim)
-
-
-def _wooden_button(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
-    """`AbstractButtonBlock.onEntityCollision` (engine.redstone.switches)."""
-    from engine.redstone.switches import on_entity_collision
-    on_entity_collision(state, pos, e, sim)
-
-
+CollisionHandler = Callable[["BlockState", "BlockPos", "Entity", "TickContext"], None]
+# Block name → its `onEntityCollision`; the redstone components' (plates, detector rails, wooden buttons) are
+# registered by their modules in engine/redstone, which the simulation loads (`register_collision_handler`)
 _COLLISION_HANDLERS = {
     "cobweb": _cobweb,
     "fire": _fire,
@@ -265,10 +251,12 @@ _COLLISION_HANDLERS = {
     "bubble_column": _bubble_column,
     "honey_block": _honey_block,
     "end_portal": _end_portal,
-    **dict.fromkeys(phys.PRESSURE_PLATES, _pressure_plate),
-    "detector_rail": _detector_rail,
-    **dict.fromkeys(phys.WOODEN_BUTTONS, _wooden_button),
 }
+
+
+def register_collision_handler(names: frozenset[str] | tuple[str, ...], handler: CollisionHandler) -> None:
+    """A block family's `onEntityCollision`, from a module above this floor (engine/redstone)."""
+    _COLLISION_HANDLERS.update(dict.fromkeys(names, handler))
 
 
 def collision_handlers() -> dict[str, object]:

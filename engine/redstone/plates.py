@@ -18,6 +18,7 @@ from engine.constants import (
 from engine.geometry.box import Box
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil
+from engine.motion.block_effects import register_collision_handler
 from engine.redstone import neighbor_updates as nu
 from engine.redstone.directions import DOWN, UP, Direction, offset
 from engine.redstone.registry import Behaviour, behaviour, register
@@ -141,3 +142,5 @@ register(tuple(WOODEN_PLATES), PressurePlate(living_only=False))
 register(tuple(STONE_PLATES), PressurePlate(living_only=True))
 for _name, _weight in WEIGHTED_PLATES.items():
     register((_name,), WeightedPressurePlate(_weight))
+
+register_collision_handler(PRESSURE_PLATES, on_entity_collision)

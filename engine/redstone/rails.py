@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.constants import DETECTOR_RAIL_INSET, DETECTOR_RAIL_TICK_RATE, POWERED_RAIL_REACH, REDSTONE_MAX_POWER
 from engine.geometry.box import Box
+from engine.motion.block_effects import register_collision_handler
 from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
 from engine.redstone.directions import DOWN, UP, offset
@@ -129,3 +130,5 @@ def on_entity_collision(state: BlockState, pos: BlockPos, entity: Entity, sim: T
 DETECTOR = DetectorRail()
 register(("powered_rail", "activator_rail"), PoweredRail())
 register(("detector_rail",), DETECTOR)
+
+register_collision_handler(("detector_rail",), on_entity_collision)

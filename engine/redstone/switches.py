@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.constants import PIXELS_PER_BLOCK, REDSTONE_MAX_POWER, STONE_BUTTON_PRESS_TICKS, WOODEN_BUTTON_PRESS_TICKS
 from engine.geometry.box import Box
+from engine.motion.block_effects import register_collision_handler
 from engine.redstone import neighbor_updates as nu
 from engine.redstone.directions import BY_NAME, DOWN, UP, Direction, offset
 from engine.redstone.registry import Behaviour, behaviour, register
@@ -178,3 +179,5 @@ register(("target",), Target())
 register(STONE_BUTTONS, Button(wooden=False))
 register(WOODEN_BUTTONS, Button(wooden=True))
 register(("redstone_block",), RedstoneBlock())
+
+register_collision_handler(phys.WOODEN_BUTTONS, on_entity_collision)

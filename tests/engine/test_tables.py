@@ -6,11 +6,13 @@ from dataclasses import fields
 
 from engine.core.versions import FEATURES, Features, features_for
 from engine.motion import block_effects
+from engine.redstone import components  # noqa: F401  (the redstone blocks register their handlers)
 from engine.world import block_physics
 
 
 def test_every_collision_effect_block_has_a_handler() -> None:
-    """The blocks counted for checkBlockCollision shortcuts are exactly those with an onEntityCollision handler."""
+    """The blocks counted for checkBlockCollision shortcuts are exactly those with an onEntityCollision handler
+    (the redstone components' registered by their modules, which the simulation loads)."""
     assert set(block_effects.collision_handlers()) == block_physics.ENTITY_COLLISION_BLOCKS
 
 
