@@ -77,7 +77,12 @@ class Change:
     what: str
 
     def covers(self, v: Version) -> bool:
-        return self.first <= v and (self.stop is None or v < self.stop)
+        return _spans(self.first, self.stop, v)
+
+
+def _spans(first: Version, stop: Version | None, v: Version) -> bool:
+    """Whether `v` is in [first, stop) (stop None: no end)."""
+    return first <= v and (stop is None or v < stop)
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,9 @@ class Mechanic:
 _PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled sources of 1.11-1.13 used here)"
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
+_REDSTONE_1_16_5 = "the redstone code was read from 1.16.5 only; not compared"
+_BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
+                "block the release lacks is not caught)")
 
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
@@ -226,15 +234,13 @@ MECHANICS: dict[str, Mechanic] = {
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail) changes, is updated or ticks, a block tick runs, or a block is used", (
-            Change(OLDEST, (1, 16, 5), "the redstone code was read from 1.16.5 only; not compared"),
-            Change((1, 17, 0), None, "the redstone code was read from 1.16.5 only; not compared"))),
+            Change(OLDEST, (1, 16, 5), _REDSTONE_1_16_5),
+            Change((1, 17, 0), None, _REDSTONE_1_16_5))),
     "block_data": Mechanic(
         "the 1.16.5 block table (spec 01 §8)", "a scene places a block whose collision shape is neither empty "
         "nor a full cube", (
-            Change(OLDEST, (1, 16, 0), "block states and shapes of another release; the table holds 1.16.5's "
-                   "(a full cube or shapeless block the release lacks is not caught)"),
-            Change((1, 17, 0), None, "block states and shapes of another release; the table holds 1.16.5's "
-                   "(a full cube or shapeless block the release lacks is not caught)"))),
+            Change(OLDEST, (1, 16, 0), _BLOCK_TABLE),
+            Change((1, 17, 0), None, _BLOCK_TABLE))),
 }
 
 
@@ -285,14 +291,9 @@ def refusing(v: Version, mechanic: str) -> Change | None:
 
 def features_for(version: str) -> Features:
     v = parse_version(version)
-    return Features(**{name: first <= v and (stop is None or v < stop) for name, (_, first, stop) in FEATURES.items()},
+    return Features(**{name: _spans(first, stop, v) for name, (_, first, stop) in FEATURES.items()},
                     version=".".join(map(str, v)),
                     refused=frozenset(m for m in MECHANICS if refusing(v, m) is not None))
-
-
-def refuse(features: Features, mechanic: str, where: str) -> NotImplementedError:
-    """The one-line error for a version whose behaviour of `mechanic` is not simulated (the CLI prints it)."""
-    return NotImplementedError(f"{mechanic} of version {features.version} at {where}")
 
 
 def refusal(features: Features, mechanic: str, where: str) -> NotImplementedError:
@@ -300,7 +301,8 @@ def refusal(features: Features, mechanic: str, where: str) -> NotImplementedErro
     Callers test `mechanic in features.refused` first (a set lookup), so the text is built only to stop."""
     v = parse_version(features.version)
     change = refusing(v, mechanic)
-    return refuse(features, MECHANICS[mechanic].title, f"{where}: {change.what if change else 'refused'}")
+    return NotImplementedError(f"{MECHANICS[mechanic].title} of version {features.version} at {where}: "
+                               f"{change.what if change else 'refused'}")
 
 
 def table() -> list[dict[str, object]]:
