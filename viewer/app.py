@@ -49,7 +49,7 @@ from viewer.panels.ledger import LedgerTable, draw_ledger
 from viewer.panels.menu import draw_close_prompt, draw_menu_bar, draw_recovery_prompt
 from viewer.panels.pistons import draw_pistons
 from viewer.panels.plots import Series, draw_plots
-from viewer.panels.stages import StageRow, draw_stages, same_stage, stage_names, stage_rows
+from viewer.panels.stages import StageRow, draw_stages, same_stage, stage_names
 from viewer.panels.status import draw_status_bar
 from viewer.panels.timeline import draw_timeline
 from viewer.playback import Playback
@@ -390,7 +390,7 @@ class ViewerApp(Readouts, Playback):
         if state.selected_stage is None or state.selected_entity is None:
             self._stage_names = None
             return
-        rows = stage_rows(record, state.selected_entity)
+        rows = self._panel_data()[1]   # the selected entity's stage rows, read once per record
         if self._stage_names is not None and self._stage_names[0] == state.selected_entity and \
                 self._stage_names[1] is not record and stage_names(rows, state.selected_stage) != self._stage_names[2]:
             state.selected_stage = same_stage(rows, self._stage_names[2])
