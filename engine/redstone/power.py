@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.constants import REDSTONE_MAX_POWER
-from engine.redstone.directions import DOWN, EAST, NORTH, SOUTH, UP, VALUES, WEST, Direction, offset
+from engine.redstone.directions import VALUES, Direction, offset
 from engine.redstone.registry import behaviour
 from engine.world.block_physics import DYE_COLORS, WOOD_TYPES
 
@@ -82,7 +82,7 @@ def is_emitting_redstone_power(world: World, pos: BlockPos, direction: Direction
 def is_receiving_redstone_power(world: World, pos: BlockPos) -> bool:
     """`World.isReceivingRedstonePower`: any neighbour emits power toward `pos` (down, up, north, south, west,
     east)."""
-    return any(get_emitted_redstone_power(world, offset(pos, d), d) > 0 for d in (DOWN, UP, NORTH, SOUTH, WEST, EAST))
+    return any(get_emitted_redstone_power(world, offset(pos, d), d) > 0 for d in VALUES)
 
 
 def get_received_redstone_power(world: World, pos: BlockPos) -> int:
