@@ -241,7 +241,7 @@ class Comparator(RedstoneGate):
                           moved: bool) -> None:
         if not moved and new.block != state.block:
             sim.world.comparator_outputs.pop(pos, None)       # the block entity goes with the block
-            self.update_target(sim, pos, state)
+        super().on_state_replaced(sim, state, pos, new, moved)
 
 
 def update_comparators_around(sim: TickContext, pos: BlockPos) -> None:
