@@ -52,9 +52,7 @@ def run_commands(app: Any, now: float) -> None:
 
 def _open(app: Any) -> None:
     start = app.scene_path.parent if app.scene_path is not None else Path.cwd()
-    problem = app.dialog.start("open", False, str(start))
-    if problem:
-        app.state.report(problem)
+    app.dialog.start("open", False, str(start))
 
 
 def _reload(app: Any) -> None:
@@ -71,9 +69,7 @@ def _save(app: Any) -> None:
 
 
 def _save_as(app: Any) -> None:
-    problem = app.dialog.start("save_as", True, str(save_as_start(app.scene_path)))
-    if problem:
-        app.state.report(problem)
+    app.dialog.start("save_as", True, str(save_as_start(app.scene_path)))
 
 
 def _save_and_quit(app: Any) -> None:

@@ -61,12 +61,11 @@ class Dialog:
         self.browser: Browser | None = None
         self._native: tuple[str, Any] | None = None
 
-    def start(self, purpose: str, save: bool, start: str, suffix: str = ".toml") -> str | None:
+    def start(self, purpose: str, save: bool, start: str, suffix: str = ".toml") -> None:
         """Open the browser for `purpose` ('open', 'save_as', 'export_gif'...) at the file or folder `start`
         (saving: a file ending in `suffix`), unless a dialog is open already."""
         if self.browser is None and self._native is None:
             self.browser = Browser(purpose, save, Path(start), suffix)
-        return None
 
     def native(self) -> str | None:
         """Hand the open browser's question to the system's dialog; why there is none, if so."""
