@@ -50,16 +50,21 @@ def wrap32(i: int) -> int:
 
 
 @njit
+def _java_int(d: float) -> int:
+    """Java's saturating `(int) d` of a non-NaN double."""
+    if d >= 2147483647.0:
+        return INT_MAX
+    if d <= -2147483648.0:
+        return INT_MIN
+    return int(d)
+
+
+@njit
 def jfloor(d: float) -> int:
     """`MathHelper.floor(double)` with Java's saturating int cast (NaN → 0) and the wrapping −1."""
     if d != d:
         return 0
-    if d >= 2147483647.0:
-        i = INT_MAX
-    elif d <= -2147483648.0:
-        i = INT_MIN
-    else:
-        i = int(d)
+    i = _java_int(d)
     return wrap32(i - 1) if d < i else i
 
 
@@ -68,12 +73,7 @@ def jceil(d: float) -> int:
     """`MathHelper.ceil(double)` with Java's saturating int cast (NaN → 0) and the wrapping +1."""
     if d != d:
         return 0
-    if d >= 2147483647.0:
-        i = INT_MAX
-    elif d <= -2147483648.0:
-        i = INT_MIN
-    else:
-        i = int(d)
+    i = _java_int(d)
     return wrap32(i + 1) if d > i else i
 
 
