@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import csv
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ from viewer.drawing.screenshots import screenshots_dir
 from viewer.files import Watch, remember
 from viewer.panels.plots import series_csv_rows
 from viewer.recovery import Recovery
-from viewer.saving import BUNDLED_SCENES, needs_save_as, save_as_start, saved_plan, scene_text
+from viewer.saving import needs_save_as, never_overwritten, save_as_start, saved_plan, scene_text
 
 UNSAVED_OPEN = "the scene has unsaved edits: undo them (Ctrl+Z) before opening another scene"
 UNSAVED_RELOAD = "{name} changed on disk; not reloaded because of unsaved edits here (File › Reload discards them)"
@@ -84,7 +83,7 @@ def save_to(app: Any, path: Path) -> None:
     from engine import SceneWriteError, write_atomic  # imported on first use: start-up time
 
     path = Path(path)
-    if path.resolve().is_relative_to(BUNDLED_SCENES) or (path.exists() and not os.access(path, os.W_OK)):
+    if never_overwritten(path):
         app.state.report(f"{path}: not saved: a bundled or read-only scene is never overwritten (choose another "
                          "file with File › Save as)")
         app.state.quit_after_save = False

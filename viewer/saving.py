@@ -35,13 +35,16 @@ def user_scenes_dir() -> Path:
 def needs_save_as(path: Path | None) -> bool:
     """Whether Save must ask for another file: none yet, a schematic (saved as a new scene), a bundled scene, or a
     file (or folder) that cannot be written."""
-    if path is None or is_schematic(path):
+    if path is None or is_schematic(path) or never_overwritten(path):
         return True
     resolved = path.resolve()
-    if resolved.is_relative_to(BUNDLED_SCENES):
-        return True
-    target = resolved if resolved.exists() else resolved.parent
-    return not os.access(target, os.W_OK)
+    return not resolved.exists() and not os.access(resolved.parent, os.W_OK)
+
+
+def never_overwritten(path: Path) -> bool:
+    """Whether `path` is a bundled scene or a file that cannot be written: Save never writes over it."""
+    resolved = path.resolve()
+    return resolved.is_relative_to(BUNDLED_SCENES) or (resolved.exists() and not os.access(resolved, os.W_OK))
 
 
 def save_as_start(path: Path | None) -> Path:
