@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from viewer.history import hold_inputs
 from viewer.saving import in_force
 
 # No labels or axis letters: those are drawn through a private ImGui context, whose frame upsets the window's next
@@ -95,9 +96,7 @@ class VideoExport:
 
     def _restore(self, snapshot: Any) -> None:
         self.sim.restore(snapshot)
-        for e in self.sim.entities:
-            if e.id in self.inputs:
-                e.inputs = self.inputs[e.id]
+        hold_inputs(self.sim, self.inputs)
 
 
 def captioned(pixels: np.ndarray, caption: str) -> np.ndarray:

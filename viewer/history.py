@@ -328,9 +328,7 @@ class History:
         """Put the simulation back to `snap`, its players holding the branch's inputs."""
         self._take_first()
         self.sim.restore(snap)
-        for e in self.sim.entities:
-            if e.id in self._inputs:
-                e.inputs = self._inputs[e.id]
+        hold_inputs(self.sim, self._inputs)
 
     def edit(self, change: Callable[[Any], None]) -> None:
         """Apply `change(sim)` to the current state and branch there: the ticks after this one are forgotten
@@ -355,6 +353,13 @@ class History:
         self._keyframe(tick)
         self.states[tick] = TickStates.pack(entity_states(self.sim), None)
         self._states_bytes += self.states[tick].nbytes
+
+
+def hold_inputs(sim: Any, schedules: Mapping[int, Any]) -> None:
+    """Give each player of `sim` its input schedule in `schedules` (by entity id): the branch's, after a restore."""
+    for e in sim.entities:
+        if e.id in schedules:
+            e.inputs = schedules[e.id]
 
 
 def _input_schedules(sim: Any) -> dict[int, Any]:

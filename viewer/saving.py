@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import ScheduledAction, is_schematic
+from viewer.history import hold_inputs
 
 BUNDLED_SCENES = Path(__file__).resolve().parent.parent / "scenes"
 EDIT_PHASE = "scheduled_ticks"   # a block edit's action runs first in its tick (engine.tick.simulation.PHASES)
@@ -88,10 +89,7 @@ def saved_plan(app: Any) -> tuple[Any, str | None]:
     else:
         scratch.restore(app.history.snapshots[first])
     scratch.actions = _with_edits(app.sim.actions, later)
-    schedules = app.history.input_schedules
-    for e in scratch.entities:
-        if e.id in schedules:
-            e.inputs = schedules[e.id]
+    hold_inputs(scratch, app.history.input_schedules)
     return scratch, notice
 
 
