@@ -144,10 +144,13 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     i[r, I_FLAGS] = bits | (ON_GROUND if on_ground else 0) | (H_COLL if horizontal else 0) | \
         (V_COLL if vertical else 0)
     px, py, pz = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
-    lx, ly, lz = jfloor(px), jfloor(py - LANDING_POS_OFFSET), jfloor(pz)                   # getLandingPos
-    landing = state_at(keys, slots, pool, lx, ly, lz)
-    if flags[landing] & AIR and flags[state_at(keys, slots, pool, lx, ly - 1, lz)] & FENCE_LIKE:
-        landing = state_at(keys, slots, pool, lx, ly - 1, lz)
+    bx, bz = jfloor(px), jfloor(pz)
+    ly = jfloor(py - LANDING_POS_OFFSET)                                                    # getLandingPos
+    landing = state_at(keys, slots, pool, bx, ly, bz)
+    if flags[landing] & AIR:
+        below = state_at(keys, slots, pool, bx, ly - 1, bz)
+        if flags[below] & FENCE_LIKE:
+            landing = below
     if flags[landing] & EFFECT:                                                             # steps 8, 10, 11
         return False
     if on_ground:                                                                           # step 8
@@ -173,8 +176,7 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     if not (y1 < 0 or y0 > 255) and _any_flag(keys, slots, pool, flags, EFFECT, jfloor(box[0] + d), y0,
                                               jfloor(box[2] + d), jfloor(box[3] - d), y1, jfloor(box[5] - d)):
         return False
-    bx, bz = jfloor(px), jfloor(pz)                                                         # step 14
-    at = state_at(keys, slots, pool, bx, jfloor(py), bz)
+    at = state_at(keys, slots, pool, bx, jfloor(py), bz)                                    # step 14
     if flags[at] & EFFECT:
         return False
     if not flags[at] & WATER_OR_COLUMN and \
