@@ -37,7 +37,7 @@ class VideoExport:
         self.overlay = parse_overlays(VIDEO_OVERLAYS)
         self.path, self.kind = path, kind
         self.first, self.last = app.history.first_tick, app.sim.tick_count
-        self.edited = {c.tick: c.after for c in in_force(app.undo.done) if not c.inputs_only}
+        self.edited = {c.tick: c.after for c in in_force(app.undo.done)}
         self.inputs = app.history.input_schedules
         self.sim = copy.copy(app.sim)
         self._restore(app.history.snapshots[self.first])

@@ -58,21 +58,22 @@ def save_as_start(path: Path | None) -> Path:
 
 def in_force(changes: list[Any]) -> list[Any]:
     """The edits that make the state shown: an edit made at an earlier tick than an edit before it branched the
-    history there, so that one (and any later) is no longer in the run."""
+    history there, so that one (and any later) is no longer in the run. Inputs recorded by driving are left out
+    (they change no tick's state: the branch's input schedules hold them)."""
     kept: list[Any] = []
     for change in changes:
         if change.before is None:   # the recovered autosave: the start itself
             continue
         kept = [c for c in kept if c.tick <= change.tick]
         kept.append(change)
-    return kept
+    return [c for c in kept if not c.inputs_only]
 
 
 def saved_plan(app: Any) -> tuple[Any, str | None]:
     """The simulation to write (a copy: the window's state is untouched) and, where the file cannot start at the
     scene's first tick, why."""
     first = app.history.first_tick
-    changes = [c for c in in_force(app.undo.done) if not c.inputs_only]
+    changes = in_force(app.undo.done)
     at_start = [c for c in changes if c.tick == first]
     later = [c for c in changes if c.tick > first]
     scratch = copy.copy(app.sim)
