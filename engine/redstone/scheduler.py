@@ -38,14 +38,14 @@ class ServerTickScheduler:
         self._ordered: list[ScheduledTick] = []
         self._keys: set[tuple[BlockPos, str]] = set()
         self._current: list[tuple[BlockPos, str]] = []
-        self._next_id = 0                    # ScheduledTick.idCounter
+        self.next_id = 0                    # ScheduledTick.idCounter
 
     def copy(self) -> ServerTickScheduler:
         s = ServerTickScheduler.__new__(ServerTickScheduler)
         s._ordered = list(self._ordered)
         s._keys = set(self._keys)
         s._current = list(self._current)
-        s._next_id = self._next_id
+        s.next_id = self.next_id
         return s
 
     def schedule(self, world_time: int, pos: BlockPos, block: str, delay: int, priority: int = NORMAL) -> None:
@@ -54,16 +54,8 @@ class ServerTickScheduler:
         if key in self._keys:
             return
         self._keys.add(key)
-        heapq.heappush(self._ordered, ScheduledTick(world_time + delay, priority, self._next_id, pos, block))
-        self._next_id += 1
-
-    @property
-    def next_id(self) -> int:
-        return self._next_id
-
-    @next_id.setter
-    def next_id(self, value: int) -> None:
-        self._next_id = value
+        heapq.heappush(self._ordered, ScheduledTick(world_time + delay, priority, self.next_id, pos, block))
+        self.next_id += 1
 
     def pending(self) -> list[ScheduledTick]:
         """The scheduled ticks still to run (a saved scene writes them)."""
