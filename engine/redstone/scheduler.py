@@ -4,6 +4,7 @@ scheduled-ticks phase (`ServerWorld.tick` → `blockTickScheduler.tick`), and `T
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.constants import MAX_SCHEDULED_TICKS
@@ -37,14 +38,14 @@ class ServerTickScheduler:
     def __init__(self) -> None:
         self._ordered: list[ScheduledTick] = []
         self._keys: set[tuple[BlockPos, str]] = set()
-        self._current: list[tuple[BlockPos, str]] = []
+        self._current: deque[tuple[BlockPos, str]] = deque()
         self.next_id = 0                    # ScheduledTick.idCounter
 
     def copy(self) -> ServerTickScheduler:
         s = ServerTickScheduler.__new__(ServerTickScheduler)
         s._ordered = list(self._ordered)
         s._keys = set(self._keys)
-        s._current = list(self._current)
+        s._current = deque(self._current)
         s.next_id = self.next_id
         return s
 
@@ -89,12 +90,12 @@ class ServerTickScheduler:
             t = heapq.heappop(self._ordered)
             self._keys.discard((t.pos, t.block))
             taken.append(t)
-        self._current = [(t.pos, t.block) for t in taken]
+        self._current = deque((t.pos, t.block) for t in taken)
         if taken:
             check_version(sim, f"the block tick of {taken[0].block} at {list(taken[0].pos)}")
         world = sim.world
         for t in taken:
-            self._current.pop(0)                   # currentTickActions.poll()
+            self._current.popleft()                # currentTickActions.poll()
             state = world.get_block_state(*t.pos)
             if state.block == t.block:
                 behaviour(t.block).scheduled_tick(sim, state, t.pos)
