@@ -5,6 +5,7 @@ and the letters of the axis gizmo. Projection only places text; it computes noth
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 import numpy as np
 from imgui_bundle import imgui
@@ -43,13 +44,13 @@ def draw_labels(draw_list: imgui.ImDrawList, labels: Iterable[Label], view: np.n
     shown = [(label, float(x) + origin[0] + 4.0, float(y) + origin[1] - 7.0)
              for label, (x, y) in zip(labels, screen, strict=True) if np.isfinite(x) and np.isfinite(y)]
     line = imgui.get_text_line_height()
-    shifts = label_shifts([(left, top, imgui.calc_text_size(label.text).x) for label, left, top in shown], line)
+    widths = [imgui.calc_text_size(label.text).x for label, _, _ in shown]
+    shifts = label_shifts([(left, top, width) for (_, left, top), width in zip(shown, widths, strict=True)], line)
     pad = LABEL_PADDING
-    for (label, left, top), shift in zip(shown, shifts, strict=True):
+    for (label, left, top), width, shift in zip(shown, widths, shifts, strict=True):
         if shift is None:
             continue
         y = top + shift * line
-        width = imgui.calc_text_size(label.text).x
         draw_list.add_rect_filled((left - pad, y), (left + width + pad, y + line), imgui.IM_COL32(*LABEL_BACKDROP))
         r, g, b = readable(label.color[:3])
         draw_list.add_text((left, y), imgui.IM_COL32(r, g, b, 255), label.text)
@@ -58,6 +59,12 @@ def draw_labels(draw_list: imgui.ImDrawList, labels: Iterable[Label], view: np.n
 def readable(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     """`rgb` lightened until it reads at WCAG AA (4.5:1) on the label backdrop over any background: the backdrop
     over white is the lightest it gets."""
+    return _readable(tuple(int(c) for c in rgb))
+
+
+@cache
+def _readable(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """`readable`, once per colour: labels are drawn every frame, in a few colours."""
     return lightened(rgb, luminance(BACKDROP_OVER_WHITE), WCAG_AA)
 
 
