@@ -44,7 +44,7 @@ from engine.entities.rows import (
     REMOVED,
     V_COLL,
 )
-from engine.influences.fluid_kernel import update_water_state
+from engine.influences.fluid_kernel import f32, update_water_state
 from engine.jit import njit
 from engine.motion.collision_kernel import adjust_movement, jfloor, state_at, wrap32
 from engine.world.block_tables import AIR, EFFECT, FENCE_LIKE, WATER_OR_COLUMN
@@ -83,11 +83,6 @@ def ground_friction(f: np.ndarray, r: int) -> None:
 def decrement_fuse(i: np.ndarray, r: int, col: int) -> None:
     """Step 5: fuse - 1, an int (−2³¹ − 1 wraps to 2³¹ − 1)."""
     i[r, col] = wrap32(i[r, col] - 1)
-
-
-@njit
-def _f32(x: float) -> float:
-    return float(np.float32(x))
 
 
 @njit
@@ -156,7 +151,7 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     if on_ground:                                                                           # step 8
         f[r, F_FALL] = 0.0
     elif ay < 0.0:
-        f[r, F_FALL] = _f32(f[r, F_FALL] - ay)
+        f[r, F_FALL] = f32(f[r, F_FALL] - ay)
     if mx != ax or mz != az:                                                                # step 9
         if both_axes:
             if mx != ax:

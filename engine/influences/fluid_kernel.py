@@ -27,14 +27,15 @@ NORMALIZE_MIN = 1.0e-4   # Vec3d.normalize: below this length, the zero vector
 
 
 @njit
-def _f32(x: float) -> float:
+def f32(x: float) -> float:
+    """Java's (float) cast of a double."""
     return float(np.float32(x))
 
 
 @njit
 def _height(flag: int) -> float:
     """`FluidState.getHeight()`: amount / 9.0F in float arithmetic."""
-    return _f32((flag >> AMOUNT_SHIFT) / FLUID_HEIGHT_DIVISOR)
+    return f32((flag >> AMOUNT_SHIFT) / FLUID_HEIGHT_DIVISOR)
 
 
 @njit
@@ -44,7 +45,7 @@ def _flows_into(flag: int, kind: int) -> bool:
 
 @njit
 def _normalize(x: float, y: float, z: float) -> tuple:
-    d = _f32(math.sqrt(x * x + y * y + z * z))
+    d = f32(math.sqrt(x * x + y * y + z * z))
     if d < NORMALIZE_MIN:
         return 0.0, 0.0, 0.0
     return x / d, y / d, z / d
@@ -72,9 +73,9 @@ def get_velocity(keys, slots, pool, flags, x: int, y: int, z: int) -> tuple:
                 below = flags[state_at(keys, slots, pool, x + dx, y - 1, z + dz)]
                 f2 = _height(below)
                 if _flows_into(below, kind) and f2 > 0.0:
-                    g = _f32(own - _f32(f2 - FLUID_DOWNHILL_HEIGHT))
+                    g = f32(own - f32(f2 - FLUID_DOWNHILL_HEIGHT))
         elif f > 0.0:
-            g = _f32(own - f)
+            g = f32(own - f)
         if g == 0.0:
             continue
         d += dx * g
@@ -108,7 +109,7 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
                 if not fl & kind:
                     continue
                 above = flags[state_at(keys, slots, pool, x, y + 1, z)]
-                top = _f32(y + (1.0 if above & kind else _height(fl)))
+                top = f32(y + (1.0 if above & kind else _height(fl)))
                 if not top >= min_y:
                     continue
                 touching = True
@@ -120,7 +121,7 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
                     vx, vy, vz = vx * depth, vy * depth, vz * depth
                 px, py, pz = px + vx, py + vy, pz + vz
                 count += 1
-    if _f32(math.sqrt(px * px + py * py + pz * pz)) > 0.0:
+    if f32(math.sqrt(px * px + py * py + pz * pz)) > 0.0:
         if count > 0:
             k = 1.0 / count
             px, py, pz = px * k, py * k, pz * k
@@ -128,7 +129,7 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
         px, py, pz = px * accel, py * accel, pz * accel
         mx, mz = f[r, F_MOTION], f[r, F_MOTION + 2]
         if abs(mx) < FLUID_SLOW_THRESHOLD and abs(mz) < FLUID_SLOW_THRESHOLD and \
-                _f32(math.sqrt(px * px + py * py + pz * pz)) < FLUID_MIN_PUSH:
+                f32(math.sqrt(px * px + py * py + pz * pz)) < FLUID_MIN_PUSH:
             px, py, pz = _normalize(px, py, pz)
             px, py, pz = px * FLUID_MIN_PUSH, py * FLUID_MIN_PUSH, pz * FLUID_MIN_PUSH
         f[r, F_MOTION] = mx + px
