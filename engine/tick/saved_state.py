@@ -56,6 +56,7 @@ BLOCK_ENTITY_BLOCKS = {PistonBlockEntity: frozenset({"moving_piston"}), ShulkerB
 HELD_ELSEWHERE = frozenset({"inputs", "pose_fits"})
 TOML_INT = (-(2**63), 2**63 - 1)
 KIND_NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}
+_KINDS = {bool: (bool,), int: (int,), float: (int, float), str: (str,)}   # what a saved value of each kind may be
 
 
 class UnsavableState(ValueError):
@@ -178,11 +179,10 @@ def _decode(ctx: SceneContext, value: Any, held: Any, key: str, entity_by_id: Ca
     """`value` read back; a number, boolean or string only where the field holds one of the same kind (or None)."""
     if not isinstance(value, dict):
         # the value keeps its own kind (TOML tells an integer from a float); it must be of the field's kind
-        kinds = {bool: (bool,), int: (int,), float: (int, float), str: (str,)}
         wanted = next((k for k in (bool, int, float, str) if isinstance(held, k)), None)
         if held is not None and wanted is None:
             raise ctx.fail(key, f"expected a {type(held).__name__}, got {value!r}")
-        allowed = kinds[wanted] if wanted is not None else (bool, int, float, str)
+        allowed = _KINDS[wanted] if wanted is not None else (bool, int, float, str)
         if not isinstance(value, allowed) or (wanted is not bool and isinstance(value, bool) and held is not None):
             raise ctx.fail(key, f"expected {KIND_NAMES.get(wanted, 'a value')}, got {value!r}")
         return value
@@ -279,7 +279,8 @@ def load_block_entities(ctx: SceneContext, world: World, entries: list[Any]) -> 
                                 f"{block})")
         be.pos = at
         listed.append(be)
-    kept = [be for be in bes.ticking if be.pos not in {b.pos for b in listed}]
+    listed_at = {be.pos for be in listed}
+    kept = [be for be in bes.ticking if be.pos not in listed_at]
     bes.ticking = listed + kept
     for be in listed:
         bes.by_pos[be.pos] = be
