@@ -55,6 +55,8 @@ def _normalize(x: float, y: float, z: float) -> tuple:
 def get_velocity(keys, slots, pool, flags, x: int, y: int, z: int) -> tuple:
     """`FlowableFluid.getVelocity` of the fluid in cell (x, y, z): (x, y, z, ok)."""
     own_flag = flags[state_at(keys, slots, pool, x, y, z)]
+    if own_flag & FALLING:                 # its flow is left to the object path
+        return 0.0, 0.0, 0.0, False
     kind = own_flag & (WATER | LAVA)
     own = _height(own_flag)
     d = 0.0
@@ -80,8 +82,6 @@ def get_velocity(keys, slots, pool, flags, x: int, y: int, z: int) -> tuple:
             continue
         d += dx * g
         e += dz * g
-    if own_flag & FALLING:
-        return 0.0, 0.0, 0.0, False
     vx, vy, vz = _normalize(d, 0.0, e)
     return vx, vy, vz, True
 
