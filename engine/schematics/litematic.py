@@ -52,9 +52,10 @@ def read(path: Path, allow_unmapped: bool) -> Schematic:
         if not isinstance(tag, Compound):
             raise reader.fail(f"Regions.{name}", f"expected Compound, got {type(tag).__name__}")
     # all regions together against the cells limit, before any is unpacked
-    check_cells(reader, sum(_dims(reader, tag, f"Regions.{name}")[1] for name, tag in regions.items()), "Regions")
+    dims = {name: _dims(reader, tag, f"Regions.{name}") for name, tag in regions.items()}
+    check_cells(reader, sum(volume for _, volume in dims.values()), "Regions")
     for name, tag in regions.items():
-        _read_region(reader, tag, f"Regions.{name}", schem, unmapped)
+        _read_region(reader, tag, f"Regions.{name}", dims[name], schem, unmapped)
     unmapped.check(reader, allow_unmapped)
     return schem
 
@@ -66,10 +67,12 @@ def _dims(reader: Reader, tag: Compound, where: str) -> tuple[tuple[int, int, in
     return dims, check_size(reader, dims, f"{where}.Size")
 
 
-def _read_region(reader: Reader, tag: Compound, where: str, schem: Schematic, unmapped: Unmapped) -> None:
+def _read_region(reader: Reader, tag: Compound, where: str, dims_volume: tuple[tuple[int, int, int], int],
+                 schem: Schematic, unmapped: Unmapped) -> None:
+    """A region whose side lengths and cells `_dims` has read and checked."""
     pos = _xyz(reader, tag, "Position", where)
     size = _xyz(reader, tag, "Size", where)
-    dims, volume = _dims(reader, tag, where)
+    dims, volume = dims_volume
     corner = tuple(p + (s + 1 if s < 0 else 0) for p, s in zip(pos, size, strict=True))
     palette = [state_compound(reader, t, f"{where}.BlockStatePalette[{i}]")
                for i, t in enumerate(reader.compounds(tag, "BlockStatePalette", where))]
