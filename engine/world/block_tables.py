@@ -13,7 +13,7 @@ import numpy as np
 
 from engine.influences.fluids import LAVA as LAVA_NAME
 from engine.influences.fluids import WATER as WATER_NAME
-from engine.influences.fluids import fluid_state, holds_fluid
+from engine.influences.fluids import fluid_state
 from engine.world import block_physics as phys
 from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES
@@ -26,7 +26,7 @@ DYNAMIC_SHAPE = -1        # shape id of a state whose shape the cell or a block 
 # state flag bits
 EXCEEDS = 1               # AbstractBlockState.exceedsCube: counts on the outer layer of a query
 MOVING_PISTON = 2         # counts on two edges of a query
-FLUID = 4                 # holds a fluid (FluidState.isEmpty is false)
+# 4: unused (a fluid is WATER or LAVA below)
 EFFECT = 8                # onEntityCollision moves or removes entities, or Entity.move step 8/10/11/14/15 acts
 AIR = 16                  # AbstractBlockState.isAir
 FENCE_LIKE = 32           # fences, walls, fence gates: getLandingPos looks through air onto them
@@ -54,7 +54,7 @@ class BlockTables(NamedTuple):
 
 # Blocks that act on an entity in Entity.move beyond collision: landing (slime, beds: step 10), stepping
 # (slime, magma, turtle eggs…: step 11), speed (soul sand, honey: step 14), fire (step 15), farmland (step 8)
-MOVE_EFFECT_BLOCKS = frozenset({"slime_block", "magma_block", "turtle_egg", "redstone_ore", "farmland", "lava",
+MOVE_EFFECT_BLOCKS = frozenset({"slime_block", "magma_block", "turtle_egg", "redstone_ore", "farmland",
                                 *phys.VELOCITY_MULTIPLIER, *phys.BEDS, *phys.FIRE_OR_LAVA,
                                 *phys.ENTITY_COLLISION_BLOCKS})
 
@@ -76,7 +76,7 @@ def block_tables() -> BlockTables:
                 shapes.append(st.collision_shape)
             shape[st.id] = sid
         flags[st.id] = (EXCEEDS * st.exceeds_cube | MOVING_PISTON * (st.block == "moving_piston")
-                        | FLUID * holds_fluid(st) | EFFECT * (st.block in MOVE_EFFECT_BLOCKS) | AIR * st.is_air
+                        | EFFECT * (st.block in MOVE_EFFECT_BLOCKS) | AIR * st.is_air
                         | FENCE_LIKE * (phys.is_fence(st.block) or phys.is_wall(st.block)
                                         or phys.is_fence_gate(st.block))
                         | WATER_OR_COLUMN * (st.block in ("water", "bubble_column"))
