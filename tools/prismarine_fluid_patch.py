@@ -28,7 +28,6 @@ The copy holds links to the vanilla peer's packages and its own patched prismari
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 from pathlib import Path
@@ -222,5 +221,5 @@ def install(vanilla: Path, fluid: Path) -> None:
 
 
 if __name__ == "__main__":
-    base = os.environ.get("ORACLE_DIR", str(Path.home() / ".cache" / "tickscope-oracle"))
-    install(Path(base + "-vanilla"), Path(base + "-fluid"))
+    from prismarine_crosscheck import peer_modules  # the peers' folders, named once (tools/ is sys.path[0])
+    install(peer_modules("vanilla").parent, peer_modules("fluid").parent)
