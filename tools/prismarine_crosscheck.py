@@ -35,6 +35,13 @@ KEYS = ("forward", "back", "left", "right", "jump", "sprint", "sneak")
 STAND_VY = -0.0784000015258789      # what a player standing still carries into each tick
 START = {"pos": [0.5, 1, 0.5], "vel": [0, STAND_VY, 0], "onGround": True, "yaw": -90, "pitch": 0}
 FLOOR = {"block": "stone", "top": 0, "bottom": -4}
+AT_REST = {"vel": [0, 0, 0], "onGround": False, "yaw": 0, "pitch": 0}   # a player let go in the air, facing south
+
+
+def pool(block: str, top: int, east: int = 3) -> dict[str, Any]:
+    """Still water or lava from the floor up to `top`, x -3..`east`, z -3..3."""
+    return {"from": [-3, 1, -3], "to": [east, top, 3], "block": block}
+
 
 SCENARIOS: dict[str, dict[str, Any]] = {
     "walking": {"description": "Walk east for 40 ticks, then let go for 20.", "ticks": 60, "floor": FLOOR,
@@ -64,7 +71,7 @@ SCENARIOS: dict[str, dict[str, Any]] = {
                             "player": START, "schedule": [{"from": 1, "to": 50, "forward": True}]},
     "falling": {"description": "Fall from rest 30 m above the floor and land; no keys.", "ticks": 60,
                 "floor": FLOOR, "blocks": [],
-                "player": {"pos": [0.5, 31, 0.5], "vel": [0, 0, 0], "onGround": False, "yaw": 0, "pitch": 0},
+                "player": {"pos": [0.5, 31, 0.5], **AT_REST},
                 "schedule": []},
     "jumping_on_ice": {"description": "Walk and jump east on packed ice for 50 ticks, then let go on the ice.",
                        "ticks": 80, "floor": {"block": "packed_ice", "top": 0, "bottom": -4}, "blocks": [],
@@ -77,29 +84,28 @@ SCENARIOS: dict[str, dict[str, Any]] = {
     "swimming_up": {"description": "Hold jump at the bottom of 4 m of still water, swim up to the surface and "
                                    "bob there.",
                     "ticks": 80, "floor": FLOOR,
-                    "blocks": [{"from": [-3, 1, -3], "to": [3, 4, 3], "block": "water"}],
+                    "blocks": [pool("water", 4)],
                     "player": START, "schedule": [{"from": 1, "to": 80, "jump": True}]},
     "swimming_onto_a_ledge": {"description": "From the bottom of 2 m of still water, swim east (forward and jump) "
                                              "into a stone ledge at x = 4 whose top is 0.11 above the surface, climb "
                                              "along it until the leap out (y 0.3F), then hop on along the ledge.",
                               "ticks": 60, "floor": FLOOR,
-                              "blocks": [{"from": [-3, 1, -3], "to": [3, 2, 3], "block": "water"},
+                              "blocks": [pool("water", 2),
                                          {"from": [4, 1, -3], "to": [12, 2, 3], "block": "stone"}],
                               "player": {**START, "pos": [3.5, 1, 0.5]},
                               "schedule": [{"from": 1, "to": 60, "forward": True, "jump": True}]},
     "walking_in_lava": {"description": "Walk east along the bottom of 2 m of still lava for 30 ticks, then let go "
                                        "(40 ticks: the fifth burn, at tick 41, kills a vanilla player).",
                         "ticks": 40, "floor": FLOOR,
-                        "blocks": [{"from": [-3, 1, -3], "to": [12, 2, 3], "block": "lava"}],
+                        "blocks": [pool("lava", 2, east=12)],
                         "player": START, "schedule": [{"from": 1, "to": 30, "forward": True}]},
     "jumping_in_lava": {"description": "Let go at rest 0.5 m above the bottom of 2 m of still lava and hold jump: "
                                        "swim up to the surface and bob there (the drag changes where the lava is "
                                        "no deeper than 0.4). 40 ticks: the fifth burn, at tick 41, kills a "
                                        "vanilla player, and the peer has no health.",
                         "ticks": 40, "floor": FLOOR,
-                        "blocks": [{"from": [-3, 1, -3], "to": [3, 2, 3], "block": "lava"}],
-                        "player": {"pos": [0.5, 1.5, 0.5], "vel": [0, 0, 0], "onGround": False, "yaw": 0,
-                                   "pitch": 0},
+                        "blocks": [pool("lava", 2)],
+                        "player": {"pos": [0.5, 1.5, 0.5], **AT_REST},
                         "schedule": [{"from": 1, "to": 40, "jump": True}]},
 }
 
