@@ -122,10 +122,12 @@ def _removed(self: RowBacked) -> bool:
     return self._removed_   # read in every list of live entities: an attribute, mirrored in the row for kernels
 
 
+_removed_bit = _flag(REMOVED)
+
+
 def _set_removed(self: RowBacked, v: bool) -> None:
     self._removed_ = v
-    i = self._t.i
-    i[self._r, I_FLAGS] = (i[self._r, I_FLAGS] | REMOVED) if v else (i[self._r, I_FLAGS] & ~REMOVED)
+    _removed_bit.__set__(self, v)
 
 
 class RowBacked:
