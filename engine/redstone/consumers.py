@@ -14,6 +14,7 @@ from engine.influences import dispenser, piston
 from engine.influences.piston_block_entity import PISTONS
 from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
+from engine.redstone.containers import comparator_output
 from engine.redstone.directions import BY_NAME, UP, offset
 from engine.redstone.registry import Behaviour, behaviour, register
 
@@ -75,7 +76,6 @@ class Dispenser(Behaviour):
 
     def get_comparator_output(self, world, state: BlockState, pos: BlockPos) -> int:
         """`ScreenHandler.calculateComparatorOutput` of its nine slots."""
-        from engine.redstone.containers import comparator_output
         return comparator_output(world.containers.get(pos, ()))
 
 
