@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.world.block_physics import WOOD_TYPES
 
 DISPENSER_SLOTS = 9
 COMPARATOR_STEPS = f32(14.0)          # calculateComparatorOutput: floor(f * 14.0F) + (any item ? 1 : 0)
 STACK_16 = frozenset({"minecraft:ender_pearl", "minecraft:snowball", "minecraft:egg", "minecraft:bucket",
                       "minecraft:honey_bottle", "minecraft:armor_stand", "minecraft:written_book"}) | frozenset(
-    f"minecraft:{w}_sign" for w in ("oak", "spruce", "birch", "jungle", "acacia", "dark_oak", "crimson", "warped"))
+    f"minecraft:{w}_sign" for w in WOOD_TYPES)
 # items of stack size 1 by name: tools, weapons, armour, buckets of things, potions, boats, minecarts, ...
 STACK_1_SUFFIXES = ("_sword", "_shovel", "_pickaxe", "_axe", "_hoe", "_helmet", "_chestplate", "_leggings",
                     "_boots", "_bucket", "potion", "_boat", "minecart", "shulker_box", "_horse_armor", "_stew",
