@@ -11,9 +11,11 @@ import math
 import re
 from pathlib import Path
 
+from engine.java.javanum import INT_MAX, INT_MIN
+
 MAX_DIGITS = 40             # characters of one number: a Java long has 19 digits, a double's repr 24 characters
 MAX_MAGNITUDE = 2**63       # |value| of a number: a Java long (a seed) fits; the difference of two stays finite
-MAX_TICKS = 2**31 - 1       # a tick number or count: vanilla's tick counter is a Java int
+MAX_TICKS = INT_MAX            # a tick number or count: vanilla's tick counter is a Java int
 MAX_SWEEP_RUNS = 1_000_000  # runs of one sweep (the product of its COUNTs): split a larger sweep into several
 MAX_WORKERS = 256           # local processes of a sweep
 MAX_TOP = 10_000            # runs `solve --top` prints (it makes 300 runs at most)
@@ -72,7 +74,7 @@ def workers(text: str) -> int:
 
 def entity_id(text: str) -> int:
     """argparse type of `--entity ID`: a Java int."""
-    return whole(text, least=-(2**31), most=2**31 - 1)
+    return whole(text, least=INT_MIN, most=INT_MAX)
 
 
 def fps(text: str) -> float:

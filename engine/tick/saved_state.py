@@ -22,6 +22,7 @@ from engine.geometry.box import Box, Vec3
 from engine.influences.piston import BlockEvent
 from engine.influences.piston_block_entity import Direction, PistonBlockEntity
 from engine.influences.shulker_box import ShulkerBoxBlockEntity
+from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
 from engine.living.attributes import AttributeContainer, AttributeInstance, Modifier, Operation
 from engine.living.controls import JumpControl, MoveControl, State
@@ -190,7 +191,7 @@ def _decode(ctx: SceneContext, value: Any, held: Any, key: str, entity_by_id: Ca
     if tag == "None":
         return None
     if tag == "Entity":
-        target = entity_by_id(ctx.integer(value.get("id"), f"{key}.id", 1, 2**31 - 1))
+        target = entity_by_id(ctx.integer(value.get("id"), f"{key}.id", 1, INT_MAX))
         if target is None:
             raise ctx.fail(f"{key}.id", f"no entity with id {value.get('id')} in the scene")
         return target
@@ -294,8 +295,8 @@ def load_block_events(ctx: SceneContext, world: World, entries: list[Any]) -> No
         if not isinstance(event, BlockEvent):
             raise ctx.fail(f"{key}.class", "expected a BlockEvent")
         world.block_events.append(BlockEvent(ctx.block_pos(list(event.pos), f"{key}.pos"), event.block,
-                                             ctx.integer(event.type, f"{key}.type", -(2**31), 2**31 - 1),
-                                             ctx.integer(event.data, f"{key}.data", -(2**31), 2**31 - 1)))
+                                             ctx.integer(event.type, f"{key}.type", INT_MIN, INT_MAX),
+                                             ctx.integer(event.data, f"{key}.data", INT_MIN, INT_MAX)))
 
 
 # --- redstone under way: the block tick scheduler, torch burnouts, comparators' outputs ---
