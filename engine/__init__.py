@@ -20,10 +20,14 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "scene_document": ("engine.tick.scene_writer", "scene_document"),
     "SceneWriteError": ("engine.tick.scene_writer", "SceneWriteError"),
     "ENTITY_TYPES": ("engine.tick.registry", "ENTITY_TYPES"),
+    "load_action": ("engine.tick.scene", "load_action"),            # one [[actions]] entry (the Actions panel)
+    "ACTION_KEYS": ("engine.tick.actions", "ACTION_KEYS"),
+    "is_usable": ("engine.redstone.registry", "is_usable"),        # a player's `use` does something to the block
     # the run
     "Simulation": ("engine.tick.simulation", "Simulation"),
     "Snapshot": ("engine.tick.simulation", "Snapshot"),
     "ScheduledAction": ("engine.tick.simulation", "ScheduledAction"),
+    "PHASES": ("engine.tick.simulation", "PHASES"),                  # a server tick's phases, in order
     "SimulationLimit": ("engine.core.limits", "SimulationLimit"),
     "jit": ("engine.jit", None),                     # compiled stages: the cache warm-up, the cold-cache notice
     "parse_setting": ("engine.tick.input_limits", "parse_setting"),   # --limit NAME=N
@@ -53,6 +57,12 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "PlayerEntity": ("engine.living.player", "PlayerEntity"),
     "PlayerInput": ("engine.living.player_input", "PlayerInput"),
     "KEYS": ("engine.living.player_input", "KEYS"),
+    "EFFECTS": ("engine.living.effects", "EFFECTS"),                 # what a living entity's editor offers
+    "EffectInstance": ("engine.living.effects", "EffectInstance"),
+    "ATTRIBUTES": ("engine.living.attributes", "ATTRIBUTES"),
+    "EQUIPMENT_SLOTS": ("engine.living.living_entity", "EQUIPMENT_SLOTS"),
+    "ENCHANTMENTS": ("engine.tick.scene_living", "ENCHANTMENTS"),
+    "MobEntity": ("engine.living.mob", "MobEntity"),
     # schematics
     "SCHEMATIC_SUFFIXES": ("engine.schematics", "SCHEMATIC_SUFFIXES"),
     "is_schematic": ("engine.schematics", "is_schematic"),

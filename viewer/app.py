@@ -20,6 +20,7 @@ from imgui_bundle import imgui, implot
 
 from engine import SceneError, Simulation, load_scene
 from viewer import editing
+from viewer.actions import actions_state, picked, scheduled_by_tick
 from viewer.commands import run_commands
 from viewer.controls import CameraControls
 from viewer.drawing.framing import action_bounds, scene_bounds
@@ -38,6 +39,7 @@ from viewer.gl.back_buffer import last_frame_kept, window_config
 from viewer.gl.imgui_input import ImGuiInput
 from viewer.gl.imgui_renderer import Cleared, ImGuiRenderer
 from viewer.history import History
+from viewer.panels.actions import draw_actions
 from viewer.panels.analysis import draw_analysis
 from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
@@ -233,6 +235,9 @@ class ViewerApp(Readouts, Playback):
             if not rect.contains(x, y):
                 continue
             origin, direction = pixel_ray(view, proj, x - rect.x, y - rect.y, (rect.width, rect.height))
+            if actions_state(self).pick is not None:   # the Actions panel asked for a block or an entity
+                picked(actions_state(self), state, self.sim, self.frame, origin, direction)
+                continue
             if state.tool == "select":
                 state.selected_entity = pick_entity(self.frame, origin, direction)
                 state.selected_stage = None
@@ -433,8 +438,9 @@ class ViewerApp(Readouts, Playback):
         draw_ledger(state, self.ledger(), self.ledger_rows())
         draw_pistons(state, self.b36_rows())
         draw_analysis(self)
+        draw_actions(self)
         draw_timeline(state, self.history.first_tick, self.history.last_tick(), self.sim.tick_count,
-                      self.events.kinds, self.palette, len(live))
+                      self.events.kinds, self.palette, len(live), scheduled_by_tick(self.sim.actions))
         draw_legend(state, self.legend)
         draw_help(state)
         draw_close_prompt(state)

@@ -146,19 +146,24 @@ def start_export(app: Any, path: Path, kind: str) -> None:
 def _undo(app: Any) -> None:
     change = app.undo.undo()
     if change is not None:
-        _return_to(app, change.tick, change.before)
+        _return_to(app, change.tick, change.before, change.actions[0] if change.actions else None)
 
 
 def _redo(app: Any) -> None:
     change = app.undo.redo()
     if change is not None:
-        _return_to(app, change.tick, change.after)
+        _return_to(app, change.tick, change.after, change.actions[1] if change.actions else None)
 
 
-def _return_to(app: Any, tick: int, snapshot: Any) -> None:
-    """Go to `tick` and branch the history there with the simulation state `snapshot`."""
+def _return_to(app: Any, tick: int, snapshot: Any, actions: list[Any] | None = None) -> None:
+    """Go to `tick` and branch the history there with the simulation state `snapshot` (and the scheduled
+    `actions`, where the change was theirs)."""
+    def back(sim: Any) -> None:
+        sim.restore(snapshot)
+        if actions is not None:
+            sim.actions = list(actions)
     app.run_to(tick)
-    app.history.edit(lambda sim: sim.restore(snapshot))
+    app.history.edit(back)
     app.edited()
 
 

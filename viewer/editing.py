@@ -141,13 +141,14 @@ class Edit:
     where: str
     change: Callable[[Any], None]
     action: dict[str, Any] | None = None  # the same change as a scene `[[actions]]` entry, where one exists (Save)
+    tick: int | None = None   # a change of the scheduled actions: made at this tick, before the first it changes
 
 
 def set_field(entity_id: int, spec: FieldSpec, value: Any) -> Edit:
     """Set one field of an entity (the position through `set_position`, so the box follows); a coordinate
     (`components`) replaces its axis of the vector the entity holds when the edit runs."""
     def change(sim: Any) -> None:
-        entity = _entity(sim, entity_id)
+        entity = live_entity(sim, entity_id)
         new = value
         if spec.axis is not None:
             new = Vec3(*(value if i == spec.axis else c for i, c in enumerate(getattr(entity, spec.attribute))))
@@ -167,7 +168,7 @@ def add_entity(type_name: str, pos: Vec3) -> Edit:
 
 def remove_entity(entity_id: int) -> Edit:
     def change(sim: Any) -> None:
-        _entity(sim, entity_id).remove()
+        live_entity(sim, entity_id).remove()
     return Edit(f"entity {entity_id}", change)
 
 
@@ -202,7 +203,8 @@ def field_key(entity_id: int, name: str) -> str:
     return f"entity {entity_id}.{name}"
 
 
-def _entity(sim: Any, entity_id: int) -> Any:
+def live_entity(sim: Any, entity_id: int) -> Any:
+    """The entity with the id, not removed (a KeyError says it is gone)."""
     entity = sim.entity_by_id(entity_id)
     if entity is None or entity.removed:
         raise KeyError(f"entity {entity_id} is not in the world")

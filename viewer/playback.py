@@ -97,15 +97,24 @@ class Playback:
 
     def _apply_edit(self, edit: editing.Edit, inputs_only: bool = False) -> bool:
         """Run a queued edit (`inputs_only`: one that records a player's inputs): on success it branches the
-        history and can be undone; a failure shows its reason."""
+        history and can be undone; a failure shows its reason. An edit of the scheduled actions (`edit.tick`) is
+        made at the tick before the first action it changes, and the window returns to the tick it showed."""
+        shown = self.sim.tick_count
+        if edit.tick is not None and edit.tick < shown:
+            self.run_to(max(edit.tick, self.history.first_tick))
+        actions = list(self.sim.actions)
         before = self.sim.snapshot()
         error = editing.apply_edit(self.history, edit)
         if error:
             self.state.field_errors[edit.where] = error
             self.state.report(f"{edit.where}: {error}")
+            self.run_to(shown)
             return False
-        self.undo.push(Change(self.sim.tick_count, edit.where, before, self.sim.snapshot(), inputs_only, edit.action))
+        schedule = (actions, list(self.sim.actions)) if edit.tick is not None else None
+        self.undo.push(Change(self.sim.tick_count, edit.where, before, self.sim.snapshot(), inputs_only, edit.action,
+                              schedule))
         self.edited()
+        self.run_to(shown)
         return True
 
     def _drive(self) -> None:

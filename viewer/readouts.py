@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from engine import formulas
+from viewer.actions import goal_lines
 from viewer.drawing.analysis import add_formula_path, add_ghosts
 from viewer.drawing.overlays import (
     EXPLOSION_ROLES,
@@ -155,7 +156,7 @@ class Readouts:
 
     def _helpers(self) -> Overlay:
         """Block grid, chunk and section borders, the formula path and the trail (drawn over it where they agree)
-        around the selection."""
+        around the selection; a selected mob's line to its goal's target."""
         s = self.state
         helpers = OverlayBuilder()
         row = self.frame.row(s.selected_entity) if s.selected_entity is not None else None
@@ -177,6 +178,9 @@ class Readouts:
                     if t <= self.sim.tick_count and s.selected_entity in states[t]]
             if path:
                 add_trails(helpers, [np.array(path, dtype=np.float64)], self.palette.ui["trail"])
+        for name, start, target in goal_lines(self.sim, s.selected_entity):   # a mob's goal: a line to its target
+            helpers.segment(tuple(start), tuple(target), self.palette.ui["mob_goal"], dashed=name == "path_to")
+            helpers.label(target, name, self.palette.ui["mob_goal"])
         return helpers.build()
 
     def formula_overlay(self) -> formulas.Overlay | None:

@@ -19,6 +19,7 @@ class Change:
     after: Any
     inputs_only: bool = False   # a player's inputs recorded (driving): the state of its tick is not changed
     action: dict[str, Any] | None = None  # the edit as a scene action (a block placed or removed), for Save
+    actions: tuple[list[Any], list[Any]] | None = None  # the scheduled actions before and after (an Actions edit)
 
 
 RECOVERED = Change(-1, "recovered from the autosave", None, None)  # stands for edits no longer on the stack

@@ -68,9 +68,12 @@ class Effects:
             if inst.duration > 0:
                 inst.duration -= 1
             if inst.duration <= 0:
-                del self.active[effect_id]
-                if effect_id in ATTRIBUTE_EFFECTS:
-                    attributes.get(MOVEMENT_SPEED).remove(ATTRIBUTE_EFFECTS[effect_id][0])
+                self.remove(effect_id, attributes)
+
+    def remove(self, effect_id: str, attributes: AttributeContainer) -> None:
+        """`removeStatusEffect` → `onStatusEffectRemoved`: the effect goes, its attribute modifier with it."""
+        if self.active.pop(effect_id, None) is not None and effect_id in ATTRIBUTE_EFFECTS:
+            attributes.get(MOVEMENT_SPEED).remove(ATTRIBUTE_EFFECTS[effect_id][0])
 
     def copy(self) -> Effects:
         c = Effects()

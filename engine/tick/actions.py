@@ -17,6 +17,16 @@ if TYPE_CHECKING:
     from engine.tick.simulation import Simulation
     from engine.world.blocks import BlockState
 
+# each action's keys besides `tick`, `do` and `phase`: (required, optional), as the loader checks them
+ACTION_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "set_block": (("at", "block"), ()), "remove_block": (("at",), ()), "prime_tnt": (("at",), ("fuse", "angle")),
+    "piston_extend": (("at",), ()), "piston_retract": (("at",), ()), "dispense": (("at",), ("item",)),
+    "use": (("at",), ()), "shulker_open": (("at",), ()), "shulker_close": (("at",), ()), "reel": (("player",), ()),
+    "use_bed": (("at",), ()), "charge_anchor": (("at",), ()), "use_anchor": (("at",), ()),
+    "attack": (("entity",), ("amount",)), "wither_spawn_explosion": (("pos",), ()),
+    "summon_tnt_at": (("at_entity",), ("to",)),
+}
+
 
 def set_block(sim: Simulation, at: BlockPos, state: BlockState) -> None:
     """`set_block` and `remove_block` (the state is air), as `/setblock` does: `setBlockState` with flags 2 (hooks

@@ -215,16 +215,25 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
     for i, entry in enumerate(_array(ctx, doc, "spawns")):
         _load_spawn(ctx, sim, ctx.table(entry, f"spawns[{i}]"), f"spawns[{i}]")
     for i, entry in enumerate(_array(ctx, doc, "actions")):
-        if isinstance(entry, dict) and entry.get("do") == "summon_tnt_at":
-            sim.actions.append(load_summon_tnt_at(ctx, sim, entry, f"actions[{i}]"))
-            continue
-        sim.actions.append(_load_action(ctx, world, ctx.table(entry, f"actions[{i}]"), f"actions[{i}]"))
+        sim.actions.append(_scheduled_action(ctx, sim, entry, f"actions[{i}]"))
     for i, entry in enumerate(_array(ctx, doc, "inputs")):
         load_input(ctx, sim, ctx.table(entry, f"inputs[{i}]"), f"inputs[{i}]")
     _load_saved_counters(ctx, sim, head)
     for e, table, key in ctx.states:
         saved_state.apply_state(ctx, e, table, key, sim.entity_by_id)
     return sim
+
+
+def load_action(sim: Simulation, entry: dict[str, Any], source: str, key: str = "action") -> ScheduledAction:
+    """One `[[actions]]` entry, checked against `sim`'s blocks and entities as it is now, as the loader checks a
+    scene's (the viewer's Actions panel adds and edits actions with it); a `SceneError` names `source` and `key`."""
+    return _scheduled_action(SceneContext(source), sim, entry, key)
+
+
+def _scheduled_action(ctx: SceneContext, sim: Simulation, entry: Any, key: str) -> ScheduledAction:
+    if isinstance(entry, dict) and entry.get("do") == "summon_tnt_at":
+        return load_summon_tnt_at(ctx, sim, entry, key)
+    return _load_action(ctx, sim.world, ctx.table(entry, key), key)
 
 
 def _load_saved_counters(ctx: SceneContext, sim: Simulation, head: dict[str, Any]) -> None:
@@ -431,7 +440,7 @@ LEASH_KEYS = {"leash", "leashed_to"}
 
 def _load_reel(ctx: SceneContext, entry: dict[str, Any], key: str) -> ScheduledAction:
     """`do = "reel"`, `player = ID`: the player reels its fishing rod in (spec 04 §12), in the players phase."""
-    ctx.keys(entry, key, {"tick", "do", "player", "phase"}, {"tick", "do", "player"})
+    _check_action_keys(ctx, entry, key, "reel")
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
     phase = ctx.string(entry.get("phase", ACTION_DEFAULT_PHASE["reel"]), f"{key}.phase")
     if phase not in PHASES:
@@ -545,10 +554,7 @@ def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
                                    f"{', '.join(sorted([*ACTION_DEFAULT_PHASE, *VEHICLE_ACTION_PHASE]))})")
     if do == "reel":
         return _load_reel(ctx, entry, key)
-    extra = {"set_block": {"block"}, "remove_block": set(), "prime_tnt": {"fuse", "angle"}, "piston_extend": set(),
-             "piston_retract": set(), "dispense": {"item"}, "shulker_open": set(), "shulker_close": set(),
-             "use": set()}[do]
-    ctx.keys(entry, key, {"tick", "do", "at", "phase"} | extra, {"tick", "do", "at"} | ({"block"} & extra))
+    _check_action_keys(ctx, entry, key, do)
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
     phase = ctx.string(entry.get("phase", ACTION_DEFAULT_PHASE[do]), f"{key}.phase")
     if phase not in PHASES:
@@ -595,6 +601,12 @@ def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
                            partial(actions.prime_tnt, at=at, angle=angle, fuse=fuse))
 
 
+def _check_action_keys(ctx: SceneContext, entry: dict[str, Any], key: str, do: str) -> None:
+    """The keys an action of kind `do` takes (`actions.ACTION_KEYS`), besides `tick`, `do` and `phase`."""
+    required, optional = actions.ACTION_KEYS[do]
+    ctx.keys(entry, key, {"tick", "do", "phase", *required, *optional}, {"tick", "do", *required})
+
+
 # --- vehicles and explosion sources (README "Vehicles and explosion sources") ---
 # players use beds and anchors and attack entities in the player phase; the wither's spawn explosion comes in
 # its entity tick (a controlling player's keys reach its boat through the player's [[inputs]])
@@ -605,10 +617,7 @@ VEHICLE_ACTION_PHASE = {"use_bed": "players", "charge_anchor": "players", "use_a
 def _load_vehicle_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: str, do: str) -> ScheduledAction:
     """`use_bed`, `charge_anchor`, `use_anchor` (at a block), `attack` (an entity: end crystals explode,
     minecarts and boats wobble and break), `wither_spawn_explosion` (at a position)."""
-    extra = {"use_bed": {"at"}, "charge_anchor": {"at"}, "use_anchor": {"at"}, "attack": {"entity", "amount"},
-             "wither_spawn_explosion": {"pos"}}[do]
-    required = {"tick", "do"} | (extra & {"at", "pos", "entity"})
-    ctx.keys(entry, key, {"tick", "do", "phase"} | extra, required)
+    _check_action_keys(ctx, entry, key, do)
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
     phase = ctx.string(entry.get("phase", VEHICLE_ACTION_PHASE[do]), f"{key}.phase")
     if phase not in PHASES:
@@ -616,7 +625,7 @@ def _load_vehicle_action(ctx: SceneContext, world: World, entry: dict[str, Any],
     if do == "wither_spawn_explosion":
         pos = ctx.vec3(entry["pos"], f"{key}.pos")
         return ScheduledAction(tick, phase, do, {"pos": list(pos)}, partial(bx.wither_spawn_explosion, pos=pos))
-    if "entity" in extra:
+    if do == "attack":
         entity_id = ctx.integer(entry["entity"], f"{key}.entity", 1, 2**31 - 1)
         target = world.entities.get(entity_id)
         if not isinstance(target, (EndCrystal, AbstractMinecart, Boat)):

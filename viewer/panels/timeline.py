@@ -29,10 +29,10 @@ def ruler_step(span: int, width_px: float, min_spacing_px: float) -> int:
 
 
 def draw_timeline(state: Any, first: int, last: int, tick: int, events: dict[int, tuple[str, ...]],
-                  palette: Palette, entities: int) -> None:
-    """The ruler from `first` to a little past `last` (the latest tick run), `events` by tick, the current
-    `tick`; beside the buttons, the scene's size and the frame time. Writes `state.rewind_to`,
-    `state.event_jump` and `state.loop`."""
+                  palette: Palette, entities: int, scheduled: dict[int, list[str]] | None = None) -> None:
+    """The ruler from `first` to a little past `last` (the latest tick run), `events` by tick, the scene's
+    `scheduled` actions by tick (a triangle over the ruler), the current `tick`; beside the buttons, the scene's size
+    and the frame time. Writes `state.rewind_to`, `state.event_jump` and `state.loop`."""
     with imgui_ctx.begin(TIMELINE_TITLE) as window:
         if not window:
             return
@@ -65,11 +65,11 @@ def draw_timeline(state: Any, first: int, last: int, tick: int, events: dict[int
         imgui.text_disabled(f"{count(entities, 'entity', 'entities')}, {triangles}, {frame}")
         imgui.set_item_tooltip("Live entities, triangles of the world's mesh, and the mean time of a frame over the "
                                "last half second")
-        _draw_ruler(state, first, max(last, tick) + LOOKAHEAD_TICKS, tick, events, palette)
+        _draw_ruler(state, first, max(last, tick) + LOOKAHEAD_TICKS, tick, events, palette, scheduled or {})
 
 
 def _draw_ruler(state: Any, first: int, end: int, tick: int, events: dict[int, tuple[str, ...]],
-                palette: Palette) -> None:
+                palette: Palette, scheduled: dict[int, list[str]]) -> None:
     width = max(imgui.get_content_region_avail().x, em())
     height = em() * RULER_HEIGHT_EM
     origin = imgui.get_cursor_screen_pos()
@@ -95,13 +95,22 @@ def _draw_ruler(state: Any, first: int, end: int, tick: int, events: dict[int, t
         x = x_of(t)
         draw.add_rect_filled(imgui.ImVec2(x - 2, origin.y + height * 0.45), imgui.ImVec2(x + 2, origin.y + height),
                              imgui.IM_COL32(r, g, b, 255))
+    r, g, b, _ = palette.ui["scheduled_action"]
+    mark = imgui.IM_COL32(r, g, b, 255)
+    for t in scheduled:
+        if first <= t <= end:
+            x = x_of(t)
+            top = origin.y + height * 0.3
+            draw.add_triangle_filled(imgui.ImVec2(x - 4, top), imgui.ImVec2(x + 4, top),
+                                     imgui.ImVec2(x, origin.y + height * 0.55), mark)
     x = x_of(tick)
     draw.add_line(imgui.ImVec2(x, origin.y), imgui.ImVec2(x, origin.y + height),
                   imgui.get_color_u32(imgui.Col_.plot_lines_hovered), 2.0)
     if imgui.is_item_hovered():
         hovered = round(first + (imgui.get_mouse_pos().x - origin.x) / width * span)
         what = ", ".join(events.get(hovered, ())) or "nothing recorded"
-        imgui.set_tooltip(f"tick {hovered}: {what}\nclick or drag to go there")
+        planned = "".join(f"\nscheduled: {a}" for a in scheduled.get(hovered, ()))
+        imgui.set_tooltip(f"tick {hovered}: {what}{planned}\nclick or drag to go there")
     if imgui.is_item_active():
         target = round(first + (imgui.get_mouse_pos().x - origin.x) / width * span)
         state.rewind_to = max(first, min(target, end))
