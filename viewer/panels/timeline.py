@@ -100,9 +100,9 @@ def _draw_ruler(state: Any, first: int, end: int, tick: int, events: dict[int, t
     for t in scheduled:
         if first <= t <= end:
             x = x_of(t)
-            top = origin.y + height * 0.3
+            top = origin.y + height * 0.22      # over the event marks (from 0.45 down)
             draw.add_triangle_filled(imgui.ImVec2(x - 4, top), imgui.ImVec2(x + 4, top),
-                                     imgui.ImVec2(x, origin.y + height * 0.55), mark)
+                                     imgui.ImVec2(x, origin.y + height * 0.43), mark)
     x = x_of(tick)
     draw.add_line(imgui.ImVec2(x, origin.y), imgui.ImVec2(x, origin.y + height),
                   imgui.get_color_u32(imgui.Col_.plot_lines_hovered), 2.0)
