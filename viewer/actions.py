@@ -42,8 +42,8 @@ PICKABLE = ("cell", "vec3", "entity")
 GOALS = ("move_to", "path_to")
 USE = "use"                   # the pick that schedules a player's use of the block clicked
 EDITS_WHERE = "actions"       # the error key of schedule edits (the panel shows it)
-NOT_USABLE = ("{block} at {at} cannot be used: a click changes nothing on it (usable: levers, buttons, repeaters, "
-              "comparators, redstone wire, note blocks, wooden doors, trapdoors and fence gates)")
+NOT_USABLE = ("a click changes nothing on it (usable: levers, buttons, repeaters, comparators, redstone wire, note "
+              "blocks, wooden doors, trapdoors and fence gates)")
 
 
 @dataclass
@@ -65,6 +65,8 @@ class ActionsState:
 
     draft: Draft = field(default_factory=Draft)
     pick: str | None = None
+    menu: tuple[int, int, int] | None = None    # the block right-clicked in the 3D view: its menu
+    open_menu: bool = False                     # the menu is to open in the next frame
     goal_speed: str = "1.0"
     effect: int = 0
     amplifier: str = "0"
@@ -231,13 +233,7 @@ def picked(state: ActionsState, viewer: Any, sim: Any, frame: Any, origin: np.nd
         return
     cell, face = hit
     if what == USE:
-        cell = clicked_cell(sim.world, cell, face)
-        block = sim.world.get_block_state(*cell)
-        if not is_usable(block.block):
-            viewer.tell(NOT_USABLE.format(block=block, at=list(cell)))
-            return
-        viewer.pending_edits.append(add_action({"tick": sim.tick_count + 1, "do": USE, "at": list(cell)}))
-        viewer.tell(f"use of {block.block} at {list(cell)} scheduled in tick {sim.tick_count + 1}")
+        use_next_tick(viewer, sim, clicked_cell(sim.world, cell, face))
     elif what in GOALS:
         x, y, z = beside(cell, face)   # the cell in front of the face clicked: on top of a floor, where to stand
         speed = _number(state.goal_speed)
@@ -258,10 +254,30 @@ def clicked_cell(world: Any, cell: tuple[int, int, int], face: str) -> tuple[int
     return front if not world.get_block_state(*front).is_air else cell
 
 
-def use_tip(sim: Any, cell: tuple[int, int, int]) -> str:
-    """Whether the block at `cell` can be used, in words."""
-    block = sim.world.get_block_state(*cell)
-    return f"{block.block} can be used" if is_usable(block.block) else NOT_USABLE.format(block=block, at=list(cell))
+def why_not_usable(sim: Any, cell: tuple[int, int, int]) -> str | None:
+    """Why a player's use of the block at `cell` would do nothing, or None where it does something."""
+    return None if is_usable(sim.world.get_block_state(*cell).block) else NOT_USABLE
+
+
+def use_next_tick(viewer: Any, sim: Any, cell: tuple[int, int, int]) -> None:
+    """Schedule a player's use of the block at `cell` in the next tick (its players phase), or say why not."""
+    why = why_not_usable(sim, cell)
+    if why is not None:
+        viewer.tell(f"{sim.world.get_block_state(*cell)} at {list(cell)} cannot be used: {why}")
+        return
+    viewer.pending_edits.append(add_action({"tick": sim.tick_count + 1, "do": USE, "at": list(cell)}))
+    viewer.tell(f"use of {sim.world.get_block_state(*cell).block} at {list(cell)} scheduled in tick "
+                f"{sim.tick_count + 1}")
+
+
+def block_menu(state: ActionsState, viewer: Any, sim: Any, origin: np.ndarray, direction: np.ndarray) -> None:
+    """A right click in the 3D view: the block clicked gets its menu (the panel draws it: Use at this tick)."""
+    hit = pick_block(sim.world, origin, direction)
+    if hit is None:
+        viewer.tell(f"no block under the pointer within {PICK_REACH:g} blocks")
+        return
+    state.menu = clicked_cell(sim.world, *hit)
+    state.open_menu = True
 
 
 # --- a mob's goal ---

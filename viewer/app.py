@@ -20,7 +20,7 @@ from imgui_bundle import imgui, implot
 
 from engine import SceneError, Simulation, load_scene
 from viewer import editing
-from viewer.actions import actions_state, picked, scheduled_by_tick
+from viewer.actions import actions_state, block_menu, picked, scheduled_by_tick
 from viewer.commands import run_commands
 from viewer.controls import CameraControls
 from viewer.drawing.framing import action_bounds, scene_bounds
@@ -39,7 +39,7 @@ from viewer.gl.back_buffer import last_frame_kept, window_config
 from viewer.gl.imgui_input import ImGuiInput
 from viewer.gl.imgui_renderer import Cleared, ImGuiRenderer
 from viewer.history import History
-from viewer.panels.actions import draw_actions
+from viewer.panels.actions import draw_actions, draw_block_menu
 from viewer.panels.analysis import draw_analysis
 from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
@@ -227,10 +227,15 @@ class ViewerApp(Readouts, Playback):
     def handle_clicks(self, rect: ViewRect) -> None:
         """Clicks in the 3D view: select the entity under the pointer, or place or remove a block there."""
         state = self.state
-        if not state.pending_clicks:
+        if not state.pending_clicks and state.context_click is None:
             return
         camera = self.controls.camera()
         view, proj = camera.view_matrix(), camera.proj_matrix(rect.width / max(rect.height, 1.0))
+        if state.context_click is not None:   # a right click: the block's menu (Use at this tick)
+            (x, y), state.context_click = state.context_click, None
+            if rect.contains(x, y):
+                block_menu(actions_state(self), state, self.sim,
+                           *pixel_ray(view, proj, x - rect.x, y - rect.y, (rect.width, rect.height)))
         for x, y in state.pending_clicks:
             if not rect.contains(x, y):
                 continue
@@ -439,6 +444,7 @@ class ViewerApp(Readouts, Playback):
         draw_pistons(state, self.b36_rows())
         draw_analysis(self)
         draw_actions(self)
+        draw_block_menu(self)
         draw_timeline(state, self.history.first_tick, self.history.last_tick(), self.sim.tick_count,
                       self.events.kinds, self.palette, len(live), scheduled_by_tick(self.sim.actions))
         draw_legend(state, self.legend)

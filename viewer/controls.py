@@ -154,12 +154,16 @@ class CameraControls:
         self.keys.on_key_release(symbol, modifiers)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self._press = (x, y) if button == mouse.LEFT else None
+        self._press = (x, y) if button in (mouse.LEFT, mouse.RIGHT) else None
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         press, self._press = self._press, None
-        if button == mouse.LEFT and press is not None and max(abs(x - press[0]), abs(y - press[1])) <= CLICK_SLOP:
+        if press is None or max(abs(x - press[0]), abs(y - press[1])) > CLICK_SLOP:
+            return
+        if button == mouse.LEFT:
             self.state.pending_clicks.append((float(x), float(self.window.height - y)))
+        elif button == mouse.RIGHT and not self.state.driving:   # the block's menu (Use in the next tick)
+            self.state.context_click = (float(x), float(self.window.height - y))
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         if self.state.driving and buttons & mouse.RIGHT:

@@ -46,6 +46,7 @@ class ViewerState:
     field_errors: dict[str, str] = field(default_factory=dict)  # why a field's input was refused, by field key
     pending_edits: list[Edit] = field(default_factory=list)
     pending_clicks: list[tuple[float, float]] = field(default_factory=list)  # 3D-view clicks, pixels from top left
+    context_click: tuple[float, float] | None = None  # a right click in the 3D view: the block's menu opens there
     focus_requested: bool = False
     frame_requested: bool = False     # fit the camera to blocks, entities and trace
     follow: bool = False              # the camera keeps the selected entity centred

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import numpy as np
 from imgui_bundle import imgui
-from pyglet.window import key
-from ui_driver import press
+from pyglet.window import key, mouse
+from ui_driver import on_screen, press, send
 
 from engine.tick.scene import load_scene
 from viewer import actions as act
-from viewer.panels.actions import ACTIONS_TITLE, submit
+from viewer.panels.actions import ACTIONS_TITLE, BLOCK_MENU, submit
 
 # A stone button, three wires and a dispenser holding one TNT (the bundled cannon's first half): a press powers the
 # wire in the same tick; the dispenser fires 4 ticks later (scenes/redstone_dispenser_cannon.toml: pressed in tick
@@ -307,3 +307,30 @@ def test_the_panel_reads_at_1280x720_with_the_actions_on_the_timeline(open_app, 
     assert panel is not None and panel.active
     assert panel.scroll_max.x == 0
     assert act.scheduled_by_tick(app2.sim.actions) == {3: ["use at [0, 1, 0]"]}
+
+
+def test_a_right_click_on_a_block_opens_its_menu_with_use_at_this_tick(open_app, tmp_path: Path,
+                                                                        monkeypatch) -> None:
+    app, _ = _open(open_app, tmp_path)
+    opened = []
+    begin_popup = imgui.begin_popup
+
+    def recording(name: str, *args) -> bool:
+        shown = begin_popup(name, *args)
+        opened.append((name, shown))
+        return shown
+
+    monkeypatch.setattr(imgui, "begin_popup", recording)
+    x, y = on_screen(app, (0.5, 1.0, 0.5))         # the floor under the button: the button has no collision box
+    py = app.window.height - y
+    send(app, "on_mouse_motion", x, py, 0, 0)
+    send(app, "on_mouse_press", x, py, mouse.RIGHT, 0)
+    send(app, "on_mouse_release", x, py, mouse.RIGHT, 0)
+    app.draw_frame()
+    st = act.actions_state(app)
+    assert st.menu == (0, 1, 0) and (BLOCK_MENU, True) in opened
+    assert act.why_not_usable(app.sim, (0, 1, 0)) is None
+    assert act.why_not_usable(app.sim, (4, 1, 0)).startswith("a click changes nothing on it")
+    act.use_next_tick(app.state, app.sim, st.menu)    # the menu's Use at this tick
+    app.draw_frame()
+    assert [(a.tick, a.kind, a.params) for a in app.sim.actions] == [(1, "use", {"at": [0, 1, 0]})]

@@ -25,6 +25,7 @@ USE_TIP = ("Then click a block in the 3D view: a player's use of it (press a but
            "open a door...) is scheduled in the next tick, in the players phase; a block a click changes nothing on "
            "is refused with the reason")
 CANCEL_PICK = "Cancel pick"
+BLOCK_MENU = "block menu"
 
 
 def draw_actions(app: Any) -> None:
@@ -49,6 +50,29 @@ def draw_actions(app: Any) -> None:
                 imgui.same_line()
             with imgui_ctx.begin_child(name, column, flags):
                 part(app, st, state, sim)
+
+
+def draw_block_menu(app: Any) -> None:
+    """The menu of the block right-clicked in the 3D view: *Use at this tick* where a click does something to it
+    (else why not), and its position into the form."""
+    st = act.actions_state(app)
+    if st.open_menu:
+        imgui.open_popup(BLOCK_MENU)
+        st.open_menu = False
+    if st.menu is None or not imgui.begin_popup(BLOCK_MENU):
+        return
+    sim, cell = app.sim, st.menu
+    imgui.text_disabled(f"{sim.world.get_block_state(*cell)} at {list(cell)}")
+    why = act.why_not_usable(sim, cell)
+    if imgui.menu_item(f"Use at this tick (a click in tick {sim.tick_count + 1})", "", False, why is None)[0]:
+        act.use_next_tick(app.state, sim, cell)
+    if why is not None:
+        imgui.push_text_wrap_pos(em() * 24)
+        imgui.text_disabled(f"cannot be used: {why}")
+        imgui.pop_text_wrap_pos()
+    if imgui.menu_item("Put its position in the action form", "", False)[0]:
+        st.draft.values["at"] = ", ".join(map(str, cell))
+    imgui.end_popup()
 
 
 def _draw_schedule(app: Any, st: act.ActionsState, state: Any, sim: Any) -> None:

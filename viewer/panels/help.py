@@ -46,6 +46,7 @@ MOUSE = (
     ("Left click", "select the entity under the pointer (place / remove a block with those tools, in the menu bar)"),
     ("Left drag", "orbit: turn around the target; fly: look; top/north/east: pan"),
     ("Right or middle drag", "orbit: pan; while driving, right drag turns the player's look (yaw, pitch)"),
+    ("Right click", "a block's menu: Use at this tick (a lever, a button, a door...), its position to Actions"),
     ("Wheel", "zoom towards the pointer"),
     ("WASD, Space, Shift", "fly mode: move, rise, sink"),
     ("Timeline", "click or drag to go to a tick; hover a marker to see what happened"),
