@@ -550,8 +550,7 @@ def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
     if do in VEHICLE_ACTION_PHASE:
         return _load_vehicle_action(ctx, world, entry, key, do)
     if do not in ACTION_DEFAULT_PHASE:
-        raise ctx.fail(f"{key}.do", f"unknown action {do!r} (supported: "
-                                   f"{', '.join(sorted([*ACTION_DEFAULT_PHASE, *VEHICLE_ACTION_PHASE]))})")
+        raise ctx.fail(f"{key}.do", f"unknown action {do!r} (supported: {', '.join(sorted(actions.ACTION_KEYS))})")
     if do == "reel":
         return _load_reel(ctx, entry, key)
     _check_action_keys(ctx, entry, key, do)
