@@ -283,7 +283,9 @@ def block_menu(state: ActionsState, viewer: Any, sim: Any, origin: np.ndarray, d
 # --- a mob's goal ---
 def mob(sim: Any, entity_id: int | None) -> Any:
     """The selected entity if it is a mob that takes scene goals, else None."""
-    e = sim.entity_by_id(entity_id) if entity_id is not None else None
+    if entity_id is None:
+        return None
+    e = sim.entity_by_id(entity_id)
     return e if isinstance(e, MobEntity) and not e.removed and "move_to" in type(e).FIELDS else None
 
 

@@ -334,3 +334,20 @@ def test_a_right_click_on_a_block_opens_its_menu_with_use_at_this_tick(open_app,
     act.use_next_tick(app.state, app.sim, st.menu)    # the menu's Use at this tick
     app.draw_frame()
     assert [(a.tick, a.kind, a.params) for a in app.sim.actions] == [(1, "use", {"at": [0, 1, 0]})]
+
+
+def test_path_to_picked_mid_run_starts_a_path_search_from_that_tick(open_app, tmp_path: Path) -> None:
+    app, _ = _open(open_app, tmp_path)
+    _run(app, 5)
+    app.state.selected_entity = 1
+    st = act.actions_state(app)
+    st.goal_speed, st.pick = "1.0", "path_to"
+    act.picked(st, app.state, app.sim, app.frame, *_ray_down(3.5, -3.5))
+    app.draw_frame()
+    zombie = app.sim.entity_by_id(1)
+    assert zombie.path_to == ((3.5, 1.0, -3.5), 1.0) and app.undo.done[-1].tick == 5
+    x = zombie.pos.x
+    _run(app, 6)
+    assert any(e.get("kind") == "path" for e in app.sim.last_record.events)   # the goal's search, at once
+    _run(app, 40)
+    assert app.sim.entity_by_id(1).pos.x > x + 3.0

@@ -1,7 +1,7 @@
 """The entity panels: the list in update order, the inspector of the selected entity (every field; the
 editable ones as input lines that refuse bad input with the reason), and the palette to add entities.
 Edits are queued as `viewer.editing.Edit`s; the app loop applies them and branches the history. A living entity
-also shows, read-only (no engine command edits them), its health, movement flags, pose, effects with their
+also shows, read-only (the Actions panel edits them), its health, movement flags, pose, effects with their
 remaining ticks and attributes with their modifiers; a player shows the Drive toggle and its input ranges. A
 vehicle shows its state (a boat's status and the keys its rider holds, the rail shape under a cart), its
 passengers and the vehicle it rides, each a link that selects that entity.
