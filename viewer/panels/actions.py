@@ -262,7 +262,7 @@ def _draw_effects(st: act.ActionsState, state: Any, e: Any) -> None:
 def _draw_attributes(st: act.ActionsState, state: Any, e: Any) -> None:
     imgui.separator_text("attribute base")
     names = list(ATTRIBUTES)
-    imgui.set_next_item_width(em() * 12)
+    imgui.set_next_item_width(-imgui.FLT_MIN)   # the whole width: attribute names are long
     _, st.attribute = imgui.combo("##attribute", st.attribute, [n.removeprefix("minecraft:") for n in names])
     name = names[st.attribute]
     key = f"entity {e.id}.attributes"
