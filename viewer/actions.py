@@ -26,7 +26,7 @@ from engine import (
     load_action,
 )
 from viewer.drawing.picking import PICK_REACH, beside, pick_block, pick_entity
-from viewer.editing import Edit, field_key, live_entity, parse_block
+from viewer.editing import Edit, FieldSpec, field_key, live_entity, parse_block, parse_field
 
 ACTION_KINDS = sorted(ACTION_KEYS)
 # what each key of an action is, for the form: a block position (picked in the view), a block state, a position,
@@ -39,6 +39,7 @@ KEY_HINTS = {"at": "x, y, z of the block", "block": "a block state, as /setblock
              "to": "the last tick it repeats (empty: once)", "angle": "random when empty (the world Random)",
              "amount": "1.0 when empty", "item": "empty: what the dispenser holds"}
 PICKABLE = ("cell", "vec3", "entity")
+WHOLE, NUMBER, POSITION = FieldSpec("", "int", ""), FieldSpec("", "float", ""), FieldSpec("", "vec3", "")
 GOALS = ("move_to", "path_to")
 USE = "use"                   # the pick that schedules a player's use of the block clicked
 EDITS_WHERE = "actions"       # the error key of schedule edits (the panel shows it)
@@ -125,7 +126,7 @@ def draft_of(action: Any, index: int) -> Draft:
 def draft_entry(draft: Draft, first_tick: int) -> tuple[dict[str, Any] | None, tuple[str, str] | None]:
     """(entry, None) for a form whose texts read as the action's keys, (None, (key, reason)) otherwise; the
     engine checks the rest (what is at the position, which entity the id names) when the edit runs."""
-    tick = _whole(draft.tick)
+    tick = parse_field(WHOLE, draft.tick)[0]
     if tick is None or tick <= first_tick:
         return None, ("tick", f"expected a whole tick after the scene's first tick {first_tick}")
     entry: dict[str, Any] = {"tick": tick, "do": draft.do}
@@ -147,35 +148,19 @@ def draft_entry(draft: Draft, first_tick: int) -> tuple[dict[str, Any] | None, t
 
 def parse_value(kind: str, text: str) -> tuple[Any, str | None]:
     """The TOML value of one key's text, or the reason it does not read as one."""
-    parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
     if kind == "cell":
-        cell = [_whole(p) for p in parts]
+        parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
+        cell = [parse_field(WHOLE, p)[0] for p in parts]
         return (cell, None) if len(cell) == 3 and None not in cell else (None, "expected three whole numbers: x, y, z")
     if kind == "vec3":
-        pos = [_number(p) for p in parts]
-        return (pos, None) if len(pos) == 3 and None not in pos else (None, "expected three numbers: x, y, z")
-    if kind in ("int", "entity"):
-        value = _whole(text)
-        return (value, None) if value is not None else (None, "expected a whole number")
-    if kind == "number":
-        value = _number(text)
-        return (value, None) if value is not None else (None, "expected a number")
+        pos, reason = parse_field(POSITION, text)
+        return (None, reason) if reason else (list(pos), None)
+    if kind in ("int", "entity", "number"):
+        return parse_field(WHOLE if kind != "number" else NUMBER, text)
     if kind == "block":
         state, reason = parse_block(text)
         return (str(state), None) if reason is None else (None, reason)
     return text.strip(), None
-
-
-def _whole(text: str) -> int | None:
-    return int(text) if re.fullmatch(r"\s*[+-]?\d+\s*", text) else None
-
-
-def _number(text: str) -> float | None:
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if np.isfinite(value) else None
 
 
 # --- the schedule's edits: made at the tick before the earliest action they change ---
@@ -236,7 +221,7 @@ def picked(state: ActionsState, viewer: Any, sim: Any, frame: Any, origin: np.nd
         use_next_tick(viewer, sim, clicked_cell(sim.world, cell, face))
     elif what in GOALS:
         x, y, z = beside(cell, face)   # the cell in front of the face clicked: on top of a floor, where to stand
-        speed = _number(state.goal_speed)
+        speed = parse_field(NUMBER, state.goal_speed)[0]
         viewer.pending_edits.append(set_goal(viewer.selected_entity, what,
                                              (Vec3(x + 0.5, float(y), z + 0.5), 1.0 if speed is None else speed)))
     elif kind == "vec3":
