@@ -72,6 +72,7 @@ def draw_block_menu(app: Any) -> None:
         imgui.pop_text_wrap_pos()
     if imgui.menu_item("Put its position in the action form", "", False)[0]:
         st.draft.values["at"] = ", ".join(map(str, cell))
+        imgui.set_window_focus(ACTIONS_TITLE)   # the form's tab comes forward
     imgui.end_popup()
 
 
