@@ -106,11 +106,18 @@ def describe(action: Any) -> str:
 
 
 def scheduled_by_tick(actions: list[Any]) -> dict[int, list[str]]:
-    """The timeline's marks: each tick an action runs in (the first of a repeating one), what runs."""
+    """The timeline's marks: each tick an action runs in (the first of a repeating one), what runs. Worked out once
+    per list (an edit of the schedule makes a new one; nothing changes a list in place)."""
+    if _MARKS and _MARKS[0] is actions:
+        return _MARKS[1]
     out: dict[int, list[str]] = {}
     for action in actions:
         out.setdefault(action.tick, []).append(f"{action.kind} {describe(action)}".strip())
+    _MARKS[:] = [actions, out]
     return out
+
+
+_MARKS: list[Any] = []    # the list of actions the marks were last worked out for, and the marks
 
 
 def draft_of(action: Any, index: int) -> Draft:

@@ -18,6 +18,7 @@ PREVIOUS_EVENT_LABEL = "|< Previous event"
 RULER_HEIGHT_EM = 2.2
 MIN_LABEL_SPACING_EM = 4.0   # tick numbers on the ruler at least this far apart
 LOOKAHEAD_TICKS = 20         # the ruler reaches this far past the last tick run
+SCHEDULE_REACH_TICKS = 200   # and to the scheduled actions up to this far past it
 
 
 def ruler_step(span: int, width_px: float, min_spacing_px: float) -> int:
@@ -65,7 +66,10 @@ def draw_timeline(state: Any, first: int, last: int, tick: int, events: dict[int
         imgui.text_disabled(f"{count(entities, 'entity', 'entities')}, {triangles}, {frame}")
         imgui.set_item_tooltip("Live entities, triangles of the world's mesh, and the mean time of a frame over the "
                                "last half second")
-        _draw_ruler(state, first, max(last, tick) + LOOKAHEAD_TICKS, tick, events, palette, scheduled or {})
+        scheduled = scheduled or {}
+        end = max(last, tick) + LOOKAHEAD_TICKS
+        end = max(end, min(max(scheduled, default=0) + 2, max(last, tick) + SCHEDULE_REACH_TICKS))
+        _draw_ruler(state, first, end, tick, events, palette, scheduled)
 
 
 def _draw_ruler(state: Any, first: int, end: int, tick: int, events: dict[int, tuple[str, ...]],
