@@ -351,3 +351,14 @@ def test_path_to_picked_mid_run_starts_a_path_search_from_that_tick(open_app, tm
     assert any(e.get("kind") == "path" for e in app.sim.last_record.events)   # the goal's search, at once
     _run(app, 40)
     assert app.sim.entity_by_id(1).pos.x > x + 3.0
+
+
+def test_a_narrow_panel_stacks_its_parts_without_a_horizontal_scroll(open_app, tmp_path: Path) -> None:
+    app, _ = _open(open_app, tmp_path)               # 640x400: the tab is narrower than three columns
+    _submit(app, "prime_tnt", 4, at="1, 1, 4", fuse="30")
+    app.state.selected_entity = 1
+    imgui.set_window_focus(ACTIONS_TITLE)
+    for _ in range(3):
+        app.draw_frame()
+    panel = imgui.internal.find_window_by_name(ACTIONS_TITLE)
+    assert panel.active and panel.size.x < 640 and panel.scroll_max.x == 0
