@@ -23,6 +23,7 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "load_action": ("engine.tick.scene", "load_action"),            # one [[actions]] entry (the Actions panel)
     "ACTION_KEYS": ("engine.tick.actions", "ACTION_KEYS"),
     "is_usable": ("engine.redstone.registry", "is_usable"),        # a player's `use` does something to the block
+    "USABLE_BLOCKS": ("engine.redstone.registry", "USABLE"),       # the usable blocks, in words
     # the run
     "Simulation": ("engine.tick.simulation", "Simulation"),
     "Snapshot": ("engine.tick.simulation", "Snapshot"),

@@ -19,6 +19,7 @@ import numpy as np
 
 from engine import (
     ACTION_KEYS,
+    USABLE_BLOCKS,
     EffectInstance,
     MobEntity,
     Vec3,
@@ -43,8 +44,7 @@ WHOLE, NUMBER, POSITION = FieldSpec("", "int", ""), FieldSpec("", "float", ""), 
 GOALS = ("move_to", "path_to")
 USE = "use"                   # the pick that schedules a player's use of the block clicked
 EDITS_WHERE = "actions"       # the error key of schedule edits (the panel shows it)
-NOT_USABLE = ("a click changes nothing on it (usable: levers, buttons, repeaters, comparators, redstone wire, note "
-              "blocks, wooden doors, trapdoors and fence gates)")
+NOT_USABLE = f"a click changes nothing on it (usable: {USABLE_BLOCKS})"
 
 
 @dataclass

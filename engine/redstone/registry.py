@@ -84,6 +84,10 @@ def behaviour(block: str) -> Behaviour:
     return BEHAVIOURS.get(block, DEFAULT)
 
 
+USABLE = ("levers, buttons, note blocks, repeaters, comparators, redstone wire, wooden doors, trapdoors and fence "
+          "gates")   # what `is_usable` accepts, in words (refusals name it)
+
+
 def is_usable(block: str) -> bool:
     """Whether a player's click can do something to the block."""
     return behaviour(block).is_usable()

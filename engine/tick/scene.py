@@ -32,7 +32,7 @@ from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
 from engine.living.mobs import MobEntity
 from engine.living.player import throw_from_player
-from engine.redstone.registry import is_usable
+from engine.redstone.registry import USABLE, is_usable
 from engine.schematics import is_schematic
 from engine.tick import actions, saved_state
 from engine.tick.input_limits import LIMITS, LimitError, check, checked_value, exceeded, limit, raised, regular_file
@@ -573,8 +573,7 @@ def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
     if do == "use":
         block = world.get_block_state(*at).block
         if not is_usable(block):
-            raise ctx.fail(f"{key}.at", f"{block} at {list(at)} cannot be used (usable: levers, buttons, note blocks, "
-                                        "repeaters, comparators, redstone wire, wooden doors, trapdoors, fence gates)")
+            raise ctx.fail(f"{key}.at", f"{block} at {list(at)} cannot be used (usable: {USABLE})")
         return ScheduledAction(tick, phase, do, {"at": list(at)}, partial(actions.use_block, at=at))
     if do in ("shulker_open", "shulker_close"):
         if world.get_block_state(*at).block not in SHULKER_BOXES:
