@@ -64,10 +64,11 @@ def add_redstone(builder: OverlayBuilder, world: Any, updates: list[tuple[int, d
                  power: bool = True, clocks: bool = True, arrows: bool = True) -> Drawn:
     """The wires' power numbers (`power`), the scheduled ticks' clocks (`clocks`) and the update arrows of
     `updates` (`arrows`) into `builder`."""
+    drawn_clocks = add_clocks(builder, world, palette) if clocks else 0   # first: their labels give way to none
     if power:
         add_power_labels(builder, world)
     pairs, left_out = add_update_arrows(builder, updates, palette) if arrows else ({}, 0)
-    return Drawn(has_components(world), add_clocks(builder, world, palette) if clocks else 0, len(pairs),
+    return Drawn(has_components(world), drawn_clocks, len(pairs),
                  any(all(flag for _, flag in numbers) for numbers in pairs.values()), left_out)
 
 
