@@ -15,7 +15,7 @@ from viewer.drawing.camera import OrbitCamera
 from viewer.drawing.labels import block_pixels
 from viewer.drawing.overlays import OverlayBuilder
 from viewer.drawing.palette import load_palette
-from viewer.drawing.redstone_overlay import add_clocks, add_update_arrows, updates_in
+from viewer.drawing.redstone_overlay import add_clocks, add_power_labels, add_update_arrows, updates_in
 from viewer.render import parse_overlays, render_frame
 from viewer.stepping import micro_steps, readout
 
@@ -172,6 +172,20 @@ def test_micro_steps_stop_at_each_phases_redstone() -> None:
     first = micro_steps(clock)[0]
     assert first.redstone and first.stage.phase == "scheduled_ticks"
     assert first.stage.scheduled == clock.redstone["scheduled_ticks"] and len(first.stage.updates) == 48
+
+
+def test_power_numbers_follow_the_wire_from_tick_to_tick() -> None:
+    """The repeater clock's wire beside the first repeater reads 0 after tick 2 and 15 after tick 3, when the
+    repeater powers it (the scan of the world is kept only while its blocks stay the same)."""
+    sim = traced("redstone_repeater_clock", 2)
+
+    def power_at(pos: tuple[float, float, float]) -> str:
+        builder = OverlayBuilder()
+        add_power_labels(builder, sim.world)
+        return next(label.text for label in builder.labels if label.p == pos)
+    assert power_at((0.5, 1.15, 3.5)) == "0"
+    sim.tick()
+    assert power_at((0.5, 1.15, 3.5)) == "15"
 
 
 def test_power_numbers_show_only_zoomed_in() -> None:
