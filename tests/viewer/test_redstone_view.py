@@ -8,14 +8,16 @@ from pathlib import Path
 
 import moderngl
 import numpy as np
+from imgui_bundle import imgui
 
 from engine import load_scene, pending_block_ticks
 from tests.viewer.test_meshing import mesh_world
 from viewer.drawing.camera import OrbitCamera
-from viewer.drawing.labels import block_pixels
-from viewer.drawing.overlays import OverlayBuilder
+from viewer.drawing.labels import block_pixels, draw_labels
+from viewer.drawing.overlays import Label, OverlayBuilder
 from viewer.drawing.palette import load_palette
 from viewer.drawing.redstone_overlay import add_clocks, add_power_labels, add_update_arrows, updates_in
+from viewer.gl.imgui_renderer import ImGuiRenderer
 from viewer.render import parse_overlays, render_frame
 from viewer.stepping import micro_steps, readout
 
@@ -188,12 +190,34 @@ def test_power_numbers_follow_the_wire_from_tick_to_tick() -> None:
     assert power_at((0.5, 1.15, 3.5)) == "15"
 
 
-def test_power_numbers_show_only_zoomed_in() -> None:
-    """A block spans twice the pixels at half the distance; a wire's number needs POWER_LABEL_PIXELS."""
+def test_power_numbers_show_only_zoomed_in(gl_ctx: moderngl.Context) -> None:
+    """A block spans twice the pixels at half the distance; a label asking for more pixels than its block spans is
+    not drawn, one asking for fewer is, and a clock label draws its icon besides its text."""
     near, far = OrbitCamera((0.0, 0.0, 0.0), 5.0, 0.0, 30.0), OrbitCamera((0.0, 0.0, 0.0), 10.0, 0.0, 30.0)
     at = np.zeros((1, 3))
-    pixels = [float(block_pixels(at, c.view_matrix(), c.proj_matrix(16 / 9), 720)[0]) for c in (near, far)]
+    pixels = [float(block_pixels(at, c.view_matrix(), c.proj_matrix(16 / 9), 360)[0]) for c in (near, far)]
     assert np.isclose(pixels[0], 2 * pixels[1])
+    context = imgui.create_context()
+    io = imgui.get_io()
+    io.set_ini_filename("")
+    io.display_size, io.delta_time = (640, 360), 1.0 / 60.0
+    renderer = ImGuiRenderer(gl_ctx)
+    try:
+        imgui.new_frame()
+        draw_list = imgui.get_foreground_draw_list()
+        view, proj = far.view_matrix(), far.proj_matrix(16 / 9)
+        drawn = []
+        for label in (Label((0.0, 0.0, 0.0), "15", (255, 51, 0, 255), min_pixels=pixels[1] + 1.0),
+                      Label((0.0, 0.0, 0.0), "15", (255, 51, 0, 255), min_pixels=pixels[1] - 1.0),
+                      Label((0.0, 0.0, 0.0), "15", (255, 51, 0, 255), icon="clock")):
+            before = draw_list.vtx_buffer.size()
+            draw_labels(draw_list, [label], view, proj, (640, 360))
+            drawn.append(draw_list.vtx_buffer.size() - before)
+        assert drawn[0] == 0 and drawn[1] > 0 and drawn[2] > drawn[1]
+        imgui.render()
+    finally:
+        renderer.release()
+        imgui.destroy_context(context)
 
 
 def test_render_with_the_redstone_layer_draws_the_clock(gl_ctx: moderngl.Context) -> None:
