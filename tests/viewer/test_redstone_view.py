@@ -9,6 +9,8 @@ from pathlib import Path
 import moderngl
 import numpy as np
 from imgui_bundle import imgui
+from pyglet.window import key
+from ui_driver import press
 
 from engine import load_scene, pending_block_ticks
 from tests.viewer.test_meshing import mesh_world
@@ -231,3 +233,28 @@ def test_render_with_the_redstone_layer_draws_the_clock(gl_ctx: moderngl.Context
         pixels = render_frame(gl_ctx, traced("redstone_repeater_clock", 2), (640, 360), spec, parse_overlays(overlays))
         seen.append(int(np.all(np.abs(pixels[:, :, :3].astype(int) - colour) <= 8, axis=2).sum()))
     assert seen[0] == 0 and seen[1] > 20
+
+
+def test_the_window_draws_the_ticks_arrows_and_a_redstone_micro_steps_own(open_app) -> None:
+    """The dispenser cannon in the window: after tick 1 the tick's arrows and clocks are drawn and in the Legend;
+    Alt+Right twice from tick 0 reaches tick 1's redstone step (players phase), which draws its updates; at the
+    entity stage before it none; View › Redstone › Update order off removes them."""
+    app = open_app(SCENES / "redstone_dispenser_cannon.toml")
+    press(app, key.RIGHT)
+    names = [name for name, _ in app.legend]
+    assert "neighbour update: arrow, its number in the tick" in names
+    assert "scheduled block tick: clock, ticks left" in names and "redstone wire, power 15" in names
+    texts = [label.text for label in app.scene.trace.overlay.labels]
+    assert "#2 #124 #134" in texts and "20 ticks" in texts
+    press(app, key.LEFT)
+    press(app, key.RIGHT, key.MOD_ALT)
+    assert not app.steps()[app.state.micro].redstone
+    assert not any(label.text.startswith("#") for label in app.scene.trace.overlay.labels)
+    press(app, key.RIGHT, key.MOD_ALT)
+    step = app.steps()[app.state.micro]
+    assert step.redstone and step.stage.phase == "players" and app.state.selected_entity is None
+    assert "#2 #124 #134" in [label.text for label in app.scene.trace.overlay.labels]
+    app.state.show_updates = False
+    app.draw_frame()
+    assert not any(label.text.startswith("#") for label in app.scene.trace.overlay.labels)
+    assert "neighbour update: arrow, its number in the tick" not in [name for name, _ in app.legend]
