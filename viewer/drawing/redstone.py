@@ -7,8 +7,9 @@ power from pos + facing, engine/redstone/gates.py) and their torches, lit as the
 torch sits further back the longer its delay, a bar across it when locked; a comparator's front torch is lit in
 subtract mode); torches have a lit or unlit head; levers, buttons and pressure plates show `powered` (or a weighted
 plate's `power`) in the lit colour; a lit lamp is drawn lit; an observer shows its face (the side it watches) and,
-on its back, its output, lit while it pulses. Sizes follow the block models, in pixels of 1/16 block; buttons take
-the engine's outline box (`button_outline_box`). Nothing here is a mechanic: everything is read from the state.
+on its back, its output, lit while it pulses; a dispenser or dropper shows its mouth, lit while triggered. Sizes
+follow the block models, in pixels of 1/16 block; buttons take the engine's outline box (`button_outline_box`).
+Nothing here is a mechanic: everything is read from the state.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ LEVER_TOP = 10 * PX
 PLATE = (1 * PX, 15 * PX, 1 * PX, 0.5 * PX)   # pressure plates: inset, far side, height up, height pressed
 OBSERVER_FACE = 10 * PX      # the observer's face: a square this wide on the watched side
 OBSERVER_OUTPUT = 4 * PX     # its output: a square this wide on the back
+DISPENSER_MOUTH = 8 * PX     # a dispenser's or dropper's mouth: a square this wide on the side it faces
 HORIZONTAL = {"north": (0, 0, -1), "south": (0, 0, 1), "west": (-1, 0, 0), "east": (1, 0, 0),
               "up": (0, 1, 0), "down": (0, -1, 0)}
 FACE_OF = {(-1, 0, 0): 0, (1, 0, 0): 1, (0, -1, 0): 2, (0, 1, 0): 3, (0, 0, -1): 4, (0, 0, 1): 5}  # meshing's order
@@ -116,12 +118,14 @@ def _flat(x0: float, z0: float, x1: float, z1: float, y: float) -> np.ndarray:
 
 
 def _wire(model: Model, block: str, props: dict[str, str], palette: Palette) -> None:
-    """Flat lines from the centre to each connected side (`side` or `up`), a line up the wall for `up`; a dot
-    alone when nothing connects."""
+    """Flat lines from the centre to each connected side (`side` or `up`), a line up the wall for `up`, over a dot
+    where they meet (none on a straight line); a dot alone when nothing connects."""
     color = wire_color(int(props.get("power", "0")))
-    lo, hi = 0.5 - WIRE_DOT / 2, 0.5 + WIRE_DOT / 2
-    model.quad(_flat(lo, lo, hi, hi, LIFT), color, 3)
+    connected = {side for side in WIRE_SIDES if props.get(side, "none") != "none"}
+    straight = connected in ({"north", "south"}, {"east", "west"})   # a line, as the game draws it: no dot
     w0, w1 = 0.5 - WIRE_WIDTH / 2, 0.5 + WIRE_WIDTH / 2
+    lo, hi = (w0, w1) if straight else (0.5 - WIRE_DOT / 2, 0.5 + WIRE_DOT / 2)
+    model.quad(_flat(lo, lo, hi, hi, LIFT), color, 3)
     for side, (dx, dz) in WIRE_SIDES.items():
         connection = props.get(side, "none")
         if connection == "none":
@@ -246,6 +250,14 @@ def _observer(model: Model, block: str, props: dict[str, str], palette: Palette)
     model.quad(_side_square(back, OBSERVER_OUTPUT), _lit(palette, props.get("powered") == "true"), FACE_OF[back])
 
 
+def _dispenser(model: Model, block: str, props: dict[str, str], palette: Palette) -> None:
+    """The cube and its mouth on the side it faces (up and down too), lit while triggered (powered)."""
+    model.box((0.0, 0.0, 0.0), (1.0, 1.0, 1.0), palette.block_color(block))
+    facing = HORIZONTAL[props.get("facing", "north")]
+    mouth = palette.ui["redstone_on"] if props.get("triggered") == "true" else palette.ui["observer_face"]
+    model.quad(_side_square(facing, DISPENSER_MOUTH), mouth, FACE_OF[facing])
+
+
 def _side_square(direction: tuple[int, int, int], width: float) -> np.ndarray:
     """A square `width` wide centred on the cube's face towards `direction`, just outside it, facing out."""
     axis = next(i for i, c in enumerate(direction) if c)
@@ -261,4 +273,5 @@ def _side_square(direction: tuple[int, int, int], width: float) -> np.ndarray:
 
 
 _MODELS = {"redstone_wire": _wire, "repeater": _gate, "comparator": _gate, "redstone_torch": _torch,
-           "redstone_wall_torch": _torch, "lever": _lever, "observer": _observer}
+           "redstone_wall_torch": _torch, "lever": _lever, "observer": _observer, "dispenser": _dispenser,
+           "dropper": _dispenser}
