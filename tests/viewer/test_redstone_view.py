@@ -128,6 +128,19 @@ def test_clocks_give_the_ticks_left_until_the_tick_that_runs_them() -> None:
                                                        "priority": "normal", "order": 0}]
 
 
+def test_pending_ticks_come_in_the_order_they_will_run() -> None:
+    """The dispenser cannon after tick 1 (the button pressed): the repeater (priority high) and the dispenser
+    (normal) both due in 4 ticks, the button's release in 20; tick 5 runs the first two in that order."""
+    sim = traced("redstone_dispenser_cannon", 1)
+    assert [(t.pos, t.block, t.ticks_left, t.priority, t.order) for t in pending_block_ticks(sim.world)] == [
+        ((2, 1, 1), "repeater", 4, "high", 0), ((4, 1, 0), "dispenser", 4, "normal", 1),
+        ((0, 1, 0), "stone_button", 20, "normal", 2)]
+    for _ in range(3):
+        sim.tick()
+    assert [(t["pos"], t["order"]) for t in sim.tick().redstone["scheduled_ticks"]] == [([2, 1, 1], 0),
+                                                                                        ([4, 1, 0], 1)]
+
+
 def test_update_arrows_are_numbered_in_the_records_order() -> None:
     """Tick 3 of the repeater clock: 48 neighbour updates; the arrows to blocks an update can change carry their
     numbers, each pair once, in the order of its first update; each number is that update's place in the record."""
