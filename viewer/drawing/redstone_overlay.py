@@ -51,10 +51,10 @@ def _centre(pos: Iterable[int]) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Drawn:
-    """What `add_redstone` drew: whether the world holds components, the clocks, the update arrows (pairs) drawn,
+    """What `add_redstone` drew: the component blocks the world holds, the clocks, the update arrows (pairs) drawn,
     whether one reached a block it cannot change, and the pairs left out."""
 
-    components: bool = False
+    components: frozenset[str] = frozenset()
     clocks: int = 0
     arrows: int = 0
     inert: bool = False
@@ -74,14 +74,22 @@ def add_redstone(builder: OverlayBuilder, world: Any, updates: list[tuple[int, d
 
 
 def legend(drawn: Drawn, palette: Palette) -> list[tuple[str, RGBA]]:
-    """The Legend's rows for what `add_redstone` drew and the components' colours (when the world has any)."""
-    ui = palette.ui
+    """The Legend's rows for what `add_redstone` drew and the colours of the components the world holds."""
+    ui, present = palette.ui, drawn.components
     out: list[tuple[str, RGBA]] = []
-    if drawn.components:
-        out += [("redstone wire, power 0", wire_color(0)), ("redstone wire, power 15", wire_color(15)),
-                ("redstone lit / pressed / powered", ui["redstone_on"]), ("redstone unlit", ui["redstone_off"]),
-                ("repeater / comparator arrow: input to output", ui["gate_arrow"]),
-                ("observer face (the side it watches)", ui["observer_face"]), ("lit lamp", ui["lamp_lit"])]
+    if "redstone_wire" in present:
+        out += [("redstone wire, power 0", wire_color(0)), ("redstone wire, power 15", wire_color(15))]
+    if present - {"redstone_wire", "redstone_lamp"}:
+        out.append(("redstone lit / pressed / powered", ui["redstone_on"]))
+    if present & UNLIT:
+        out.append(("redstone unlit", ui["redstone_off"]))
+    if present & {"repeater", "comparator"}:
+        out.append(("repeater / comparator arrow: input to output", ui["gate_arrow"]))
+    faces = [name for block, name in FACES if block in present]
+    if faces:
+        out.append((" / ".join(faces), ui["observer_face"]))
+    if "redstone_lamp" in present:
+        out.append(("lit lamp", ui["lamp_lit"]))
     if drawn.clocks:
         out.append(("scheduled block tick: clock, ticks left", ui["schedule_clock"]))
     if drawn.arrows:
@@ -91,23 +99,26 @@ def legend(drawn: Drawn, palette: Palette) -> list[tuple[str, RGBA]]:
     return out
 
 
-COMPONENT, WIRE = 1, 2       # what a block state is to the scan: a component (or lamp), redstone wire
+# the components with parts in the unlit colour, and those with a face or mouth (the Legend names what is there)
+UNLIT = frozenset({"redstone_torch", "redstone_wall_torch", "repeater", "comparator", "lever", "observer"})
+FACES = (("observer", "observer face (the side it watches)"), ("dispenser", "dispenser mouth"),
+         ("dropper", "dropper mouth"))
 
 
 @dataclass(frozen=True)
 class Scan:
-    """The redstone a world holds: whether any component, and each wire's cell and power."""
+    """The redstone a world holds: its component blocks (wire and lamps included), and each wire's cell and power."""
 
-    components: bool
+    components: frozenset[str]
     wires: list[tuple[tuple[int, int, int], int]]
 
 
 @cache
-def _code(state_id: int) -> int:
-    """What a block state is to the scan: WIRE, COMPONENT (drawn by its model, or a lamp) or 0 (asked per state
+def _component(state_id: int) -> str:
+    """The block of a state if it is a component drawn by its model, wire or a lamp, else "" (asked per state
     present, not tabled for all 17,112: that took 33 ms of the first frame)."""
     block = blocks.state_by_id(state_id).block
-    return WIRE if block == "redstone_wire" else COMPONENT if is_component(block) or block == "redstone_lamp" else 0
+    return block if is_component(block) or block == "redstone_lamp" else ""
 
 
 class _LastScan:
@@ -117,21 +128,23 @@ class _LastScan:
     def __init__(self) -> None:
         self.world: weakref.ref | None = None
         self.version = -1
-        self.scan = Scan(False, [])
+        self.scan = Scan(frozenset(), [])
 
     def of(self, world: Any) -> Scan:
         if self.world is not None and self.world() is world and self.version == world.block_version:
             return self.scan
-        components, wires = False, []
+        components, wires = set(), []
         for key, ids in world.sections():
             for state_id in np.flatnonzero(np.bincount(ids.ravel())):   # the distinct states of the section
-                code = _code(int(state_id))
-                components |= code != 0
-                if code == WIRE:
+                block = _component(int(state_id))
+                if block:
+                    components.add(block)
+                if block == "redstone_wire":
                     power = int(blocks.state_by_id(int(state_id)).get("power"))
                     wires += [((key[0] * 16 + int(x), key[1] * 16 + int(y), key[2] * 16 + int(z)), power)
                               for y, z, x in zip(*np.nonzero(ids == state_id), strict=True)]
-        self.world, self.version, self.scan = weakref.ref(world), world.block_version, Scan(components, wires)
+        self.world, self.version = weakref.ref(world), world.block_version
+        self.scan = Scan(frozenset(components), wires)
         return self.scan
 
 
