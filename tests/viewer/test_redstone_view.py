@@ -257,6 +257,7 @@ def test_the_window_draws_the_ticks_arrows_and_a_redstone_micro_steps_own(open_a
     names = [name for name, _ in app.legend]
     assert "neighbour update: arrow, its number in the tick" in names
     assert "scheduled block tick: clock, ticks left" in names and "redstone wire, power 15" in names
+    assert "dispenser mouth" in names and "lit lamp" not in names   # the colours of what the world holds
     texts = [label.text for label in app.scene.trace.overlay.labels]
     assert "#2 #124 #134" in texts and "20 ticks" in texts
     press(app, key.LEFT)
