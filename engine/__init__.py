@@ -53,6 +53,12 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "raycast_blocks": ("engine.motion.raycast", "raycast_blocks"),
     "PistonBlockEntity": ("engine.influences.piston_block_entity", "PistonBlockEntity"),
     "BY_NAME": ("engine.influences.piston_block_entity", "BY_NAME"),
+    # redstone: the scheduled block ticks still to run (the viewer's clocks), a button's outline box, which blocks a
+    # neighbour update can change
+    "pending_block_ticks": ("engine.redstone.scheduler", "pending_block_ticks"),
+    "PendingTick": ("engine.redstone.scheduler", "PendingTick"),
+    "button_outline_box": ("engine.redstone.switches", "outline_box"),
+    "reacts_to_neighbor_update": ("engine.redstone.components", "reacts_to_neighbor_update"),
     # living entities and a player's keys
     "LivingEntity": ("engine.living.living_entity", "LivingEntity"),
     "PlayerEntity": ("engine.living.player", "PlayerEntity"),

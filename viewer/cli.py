@@ -57,7 +57,8 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--legend", action="store_true", help="list the colours drawn on each frame")
     r.add_argument("--size", type=arguments.frame_size, default="1280x720", help="WxH, each 1 to 8192")
     r.add_argument("--camera", help="camera preset or parameters")
-    r.add_argument("--overlays", help="comma-separated trace roles to draw")
+    r.add_argument("--overlays", help="comma-separated layers (entities, trace, labels, gizmo, redstone) and trace "
+                                      "roles to draw")
     r.add_argument("--allow-unmapped", action="store_true", help=UNMAPPED_HELP)
     x = sub.add_parser("export", help="write a scene or schematic as .litematic, .nbt, .schem or .toml")
     x.add_argument("scene")

@@ -137,7 +137,7 @@ class Playback:
         if state.micro is not None:
             step = self.steps()[state.micro]
             state.selected_entity = step.entity_id
-            state.selected_stage = None if step.block_entity else step.stage_key
+            state.selected_stage = step.stage_key if step.kind == "stage" else None
             state.search_step = None
             state.selected_b36 = step.stage.pos if step.block_entity else None
 

@@ -25,6 +25,8 @@ from viewer.drawing.overlays import (
 )
 from viewer.drawing.path_search import NODE_ROLES, SEARCH_STAGE, at_search_step
 from viewer.drawing.pistons import B36Row, add_launch_markers, b36_geometry, b36_rows, moving_blocks
+from viewer.drawing.redstone_overlay import add_redstone, updates_in
+from viewer.drawing.redstone_overlay import legend as redstone_legend
 from viewer.panels.errors import describe
 from viewer.panels.help import legend_entries
 from viewer.panels.ledger import LedgerTable, ledger_primitives, ledger_table, visible_rows
@@ -91,7 +93,8 @@ class Readouts:
                s.show_entities, s.show_trace, s.show_ids, s.show_grid, s.show_borders, s.show_trails, self._edits,
                s.show_formula, s.formula_from, id(self.ghost),
                id(self.sim.last_record), s.ledger_entity, s.ledger_explosion, s.ledger_region, s.ledger_pick,
-               s.ledger_draw, s.ledger_rays, s.selected_b36, s.search_step)
+               s.ledger_draw, s.ledger_rays, s.selected_b36, s.search_step, s.show_power, s.show_clocks,
+               s.show_updates)
         if key == self._overlay_key:
             return
         self._overlay_key = key
@@ -142,10 +145,13 @@ class Readouts:
             if stage is None and (s.selected_b36 is None or b36 is not None):
                 add_launch_markers(trace, record, self.palette, b36, s.selected_entity)
         self.search_nodes = [p for p in prims if p["role"] in NODE_ROLES] if s.show_trace else []
+        drawn = add_redstone(trace, self.sim.world, self._shown_updates(), self.palette, s.show_power, s.show_clocks,
+                             s.show_updates)
         self.scene.set_overlays(entities.build(), trace.build(), self._helpers())
         self.legend = legend_entries(self.palette, self.frame.types if s.show_entities else [],
                                      roles if s.show_trace else [], s,
                                      sorted({p["type"] for p in self.search_nodes}))
+        self.legend += redstone_legend(drawn, self.palette)
         if self.ghost is not None:
             self.legend.append((f"ghost: version {self.ghost.version}", self.palette.ui["ghost"]))
         moving = OverlayBuilder()
@@ -153,6 +159,15 @@ class Readouts:
         if self.ghost is not None:
             add_ghosts(moving, self.ghost.boxes_at(self.sim.tick_count), self.palette.ui["ghost"])
         self.scene.set_moving_blocks(moving.build())
+
+    def _shown_updates(self) -> list[tuple[int, dict[str, Any]]]:
+        """The neighbour updates drawn as arrows: the tick's at its end; inside it, those of the redstone micro-step
+        the cursor is on, none at an entity's stage."""
+        record = self.sim.last_record
+        if self.state.micro is None:
+            return updates_in(record)
+        step = self.steps()[self.state.micro]
+        return step.stage.updates if step.redstone else []
 
     def _helpers(self) -> Overlay:
         """Block grid, chunk and section borders, the formula path and the trail (drawn over it where they agree)

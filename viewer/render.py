@@ -22,12 +22,14 @@ from viewer.drawing.labels import draw_caption_card, draw_gizmo_letters, draw_la
 from viewer.drawing.overlays import OverlayBuilder, add_entities, add_geometry, entity_frame, stage_geometry
 from viewer.drawing.palette import load_palette
 from viewer.drawing.pistons import add_launch_markers, moving_blocks
+from viewer.drawing.redstone_overlay import add_redstone, updates_in
+from viewer.drawing.redstone_overlay import legend as redstone_legend
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.gl.imgui_renderer import ImGuiRenderer
 from viewer.history import entity_states
 from viewer.panels.help import legend_entries
 
-OVERLAY_NAMES = ("entities", "trace", "labels", "gizmo")
+OVERLAY_NAMES = ("entities", "trace", "labels", "gizmo", "redstone")
 DEFAULT_OVERLAYS = "entities,gizmo"
 SAMPLES = 4  # multisampling of offscreen renders
 CAPTION_MARGIN_EM = 0.5
@@ -50,7 +52,7 @@ class OverlaySpec:
 
 
 def parse_overlays(text: str | None) -> OverlaySpec:
-    """A comma-separated list of layer names (entities, trace, labels, gizmo) and trace roles (a role
+    """A comma-separated list of layer names (entities, trace, labels, gizmo, redstone) and trace roles (a role
     turns the trace layer on for the roles listed), or 'all', or 'none'. None means 'entities,gizmo'."""
     names = {part.strip() for part in (text if text is not None else DEFAULT_OVERLAYS).split(",") if part.strip()}
     if names == {"all"}:
@@ -111,7 +113,7 @@ def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = 
 
 def prepare(scene_path: str, size: tuple[int, int], camera: str | None, overlays: str | None,
             allow_unmapped: bool = False) -> tuple[Any, CameraSpec, OverlaySpec]:
-    """Check the size, camera and overlays, then load the scene (tracing on when the trace is drawn;
+    """Check the size, camera and overlays, then load the scene (tracing on when the trace or redstone is drawn;
     `allow_unmapped`: a schematic loads without what 1.16.5 lacks)."""
     width, height = size
     if not (0 < width <= MAX_FRAME_SIDE and 0 < height <= MAX_FRAME_SIDE):
@@ -122,7 +124,7 @@ def prepare(scene_path: str, size: tuple[int, int], camera: str | None, overlays
         raise RenderError(f"--{exc}") from None
     overlay = parse_overlays(overlays)
     sim = load_scene(scene_path, allow_unmapped)
-    sim.trace_enabled = "trace" in overlay.layers
+    sim.trace_enabled = bool({"trace", "redstone"} & overlay.layers)   # the update arrows read the record
     return sim, spec, overlay
 
 
@@ -162,6 +164,11 @@ def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: C
             add_geometry(trace, prims, palette)
             if overlay.roles is None:
                 add_launch_markers(trace, sim.last_record, palette)
+        first_redstone_label, redstone_rows = len(trace.labels), []
+        if "redstone" in layers:   # the wires' power, the clocks and the tick's update arrows, with their labels
+            redstone_rows = redstone_legend(add_redstone(trace, sim.world, updates_in(sim.last_record), palette),
+                                            palette)
+        redstone_labels = trace.labels[first_redstone_label:]
         entity_overlay, trace_overlay = entities.build(), trace.build()
         renderer.set_overlays(entity_overlay, trace_overlay)
         moving = OverlayBuilder()
@@ -171,8 +178,8 @@ def render_frame(ctx: moderngl.Context, sim: Any, size: tuple[int, int], spec: C
         msaa.clear(*renderer.background(), depth=1.0)
         renderer.draw(msaa, cam, gizmo="gizmo" in layers)
         ctx.copy_framebuffer(resolved, msaa)
-        text = entity_overlay.labels + trace_overlay.labels if "labels" in layers else []
-        card = legend_entries(palette, types, sorted({p["role"] for p in prims})) if legend else []
+        text = entity_overlay.labels + trace_overlay.labels if "labels" in layers else redstone_labels
+        card = legend_entries(palette, types, sorted({p["role"] for p in prims})) + redstone_rows if legend else []
         if text or caption or card or "gizmo" in layers:
             _draw_text(ctx, resolved, cam.view_matrix(), cam.proj_matrix(width / height), text,
                        "gizmo" in layers, palette, caption, card)

@@ -36,6 +36,9 @@ class ViewerState:
     show_borders: bool = False        # chunk and section borders around the selection (or the view's centre)
     show_trails: bool = True          # past positions of the selected entity
     show_formula: bool = False        # the selected entity's closed-form path from `formula_from` (spec 02)
+    show_power: bool = True           # each redstone wire's power as a number over it (zoomed in)
+    show_clocks: bool = True          # the pending scheduled block ticks as clocks with the ticks left
+    show_updates: bool = True         # the tick's (or the redstone micro-step's) neighbour updates as numbered arrows
     formula_from: int = 0             # the tick whose simulated state starts the closed-form path
     camera_mode: str = "orbit"        # orbit | fly | top | north | east
     tool: str = "select"              # what a click in the 3D view does: select | place | remove

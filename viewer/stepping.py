@@ -7,6 +7,12 @@ the previous tick). A stage finishes after its children, so children come before
 
 A block entity's tick (a B36 moving its block) has no stages of its own: it is one step, `block_entity`, whose
 `stage` is its record item (summary, geometry, pushes); the entities it moved follow as their own items.
+
+A phase in which redstone ran (the tick's `redstone` record: scheduled ticks, neighbour updates, each update naming
+its phase) has one step of its own, `redstone`, whose `stage` is a `RedstoneStep`: the phase's neighbour updates,
+numbered in the tick's order, which the 3D view draws as numbered arrows. It comes first in its phase (the
+scheduled ticks, the block events, a player's `use` before the players move) but in the entity and block-entity
+phases, where it comes last: what the entities and block entities there caused, after them.
 """
 
 from __future__ import annotations
@@ -18,6 +24,17 @@ from typing import Any
 from viewer.history import EntityStates
 
 UNITS = ("stage", "entity", "phase")   # what one micro-step request skips to
+REDSTONE_LAST = frozenset({"entities", "block_entities"})   # phases whose redstone step comes after their items
+
+
+@dataclass(frozen=True)
+class RedstoneStep:
+    """The redstone of one phase: its neighbour updates (number in the tick, record entry) and, in the scheduled
+    ticks phase, the scheduled ticks run."""
+
+    phase: str
+    updates: list[tuple[int, dict[str, Any]]]
+    scheduled: list[dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -31,10 +48,15 @@ class MicroStep:
     stage: Any
     entity_id: int | None
     entity_type: str
+    kind: str = "stage"           # "stage", "block_entity" or "redstone"
 
     @property
     def block_entity(self) -> bool:
-        return self.entity_id is None
+        return self.kind == "block_entity"
+
+    @property
+    def redstone(self) -> bool:
+        return self.kind == "redstone"
 
     @property
     def stage_key(self) -> tuple[int, int, tuple[int, ...]]:
@@ -49,7 +71,7 @@ def _finished(stages: list[Any], path: tuple[int, ...]) -> Iterator[tuple[tuple[
 
 def _item_steps(p: int, i: int, item: Any) -> Iterator[MicroStep]:
     if item.entity_id is None:
-        yield MicroStep(p, i, (), item, None, item.entity_type)
+        yield MicroStep(p, i, (), item, None, item.entity_type, "block_entity")
         return
     for path, stage in _finished(item.stages, ()):
         yield MicroStep(p, i, path, stage, item.entity_id, item.entity_type)
@@ -57,11 +79,21 @@ def _item_steps(p: int, i: int, item: Any) -> Iterator[MicroStep]:
 
 def micro_steps(record: Any) -> list[MicroStep]:
     """Every stage of `record`, phases and entities in the order they ran, each stage after its children; a
-    block entity's tick is one step."""
+    block entity's tick is one step, and so is the redstone of a phase where it ran."""
     if record is None:
         return []
-    return [step for p, phase in enumerate(record.phases) for i, item in enumerate(phase.items)
-            for step in _item_steps(p, i, item)]
+    redstone = getattr(record, "redstone", None) or {}
+    numbered = list(enumerate(redstone.get("neighbor_updates", ()), start=1))
+    steps = []
+    for p, phase in enumerate(record.phases):
+        items = [step for i, item in enumerate(phase.items) for step in _item_steps(p, i, item)]
+        updates = [(n, u) for n, u in numbered if u.get("phase") == phase.name]
+        scheduled = list(redstone.get("scheduled_ticks", ())) if phase.name == "scheduled_ticks" else []
+        if updates or scheduled:
+            step = MicroStep(p, -1, (), RedstoneStep(phase.name, updates, scheduled), None, "redstone", "redstone")
+            items = [*items, step] if phase.name in REDSTONE_LAST else [step, *items]
+        steps += items
+    return steps
 
 
 def next_step(steps: list[MicroStep], current: int | None, unit: str) -> int | None:
@@ -85,7 +117,7 @@ def states_at(before_tick: EntityStates, steps: list[MicroStep], index: int) -> 
     before the tick."""
     states = dict(before_tick)
     for step in steps[:index + 1]:
-        if step.block_entity:
+        if step.kind != "stage":
             continue
         base = states.get(step.entity_id, {"type": step.entity_type})
         states[step.entity_id] = {**base, **step.stage.after}
@@ -114,6 +146,9 @@ def readout(record: Any, steps: list[MicroStep], index: int | None, tick: int) -
     phase = record.phases[step.phase]
     items = phase.items
     where = (f"tick {tick} · phase {phase.name} ({step.phase + 1}/{len(record.phases)}) · ")
+    if step.redstone:
+        ran = f"{len(step.stage.scheduled)} scheduled ticks run, " if step.stage.scheduled else ""
+        return f"{where}redstone: {ran}{len(step.stage.updates)} neighbour updates · ({index + 1}/{len(steps)})"
     if step.block_entity:
         summary = step.stage.summary
         return (f"{where}{step.entity_type.removeprefix('minecraft:')} {tuple(step.stage.pos)} "

@@ -13,3 +13,10 @@ from engine.redstone import (  # noqa: F401
     torch,
     wire,
 )
+from engine.redstone.registry import Behaviour, behaviour
+
+
+def reacts_to_neighbor_update(block: str) -> bool:
+    """Whether a neighbour update can do something to `block` (its behaviour overrides `neighborUpdate`; stone,
+    air and the rest take `Block`'s, which does nothing): the viewer tells the updates that matter apart."""
+    return type(behaviour(block)).neighbor_update is not Behaviour.neighbor_update

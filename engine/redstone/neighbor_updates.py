@@ -84,7 +84,7 @@ def update_neighbor(sim: TickContext, pos: BlockPos, source: str, from_pos: Bloc
     log = sim.redstone_log
     if log is not None:
         log["neighbor_updates"].append({"from": list(from_pos), "to": list(pos), "block": state.block,
-                                        "source": source})
+                                        "source": source, "phase": world.change_phase})
     outer, world.change_cause = world.change_cause, NEIGHBOR_UPDATE     # World.caused_by, inlined: a hot path
     try:
         behaviour(state.block).neighbor_update(sim, state, pos, source, from_pos)

@@ -13,6 +13,7 @@ from engine.redstone.registry import behaviour, check_version
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.geometry.box import BlockPos
+    from engine.world.world import World
 
 # TickPriority indexes: a smaller index runs first among ticks due at the same time
 EXTREMELY_HIGH, VERY_HIGH, HIGH, NORMAL, LOW, VERY_LOW, EXTREMELY_LOW = range(-3, 4)
@@ -29,6 +30,17 @@ class ScheduledTick(NamedTuple):
     id: int
     pos: BlockPos
     block: str
+
+
+class PendingTick(NamedTuple):
+    """A scheduled block tick still to run, as a reader sees it: where, which block, the game ticks until the tick
+    that runs it (1: the next one), its priority's name and its place in the run order (0 first)."""
+
+    pos: BlockPos
+    block: str
+    ticks_left: int
+    priority: str
+    order: int
 
 
 class ServerTickScheduler:
@@ -100,3 +112,11 @@ class ServerTickScheduler:
             if state.block == t.block:
                 behaviour(t.block).scheduled_tick(sim, state, t.pos)
         return taken
+
+
+def pending_block_ticks(world: World) -> list[PendingTick]:
+    """The world's scheduled block ticks still to run, in the order they will run (time, priority, insertion), each
+    with the game ticks left until the tick that runs it: a read-only view (the viewer's clocks)."""
+    ordered = sorted(world.block_ticks.pending())
+    return [PendingTick(t.pos, t.block, t.time - world.game_time, PRIORITY_NAMES[t.priority], i)
+            for i, t in enumerate(ordered)]

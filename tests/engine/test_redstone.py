@@ -369,7 +369,7 @@ def test_target_block_gives_its_power_to_a_wire() -> None:
 
 def test_stages_trace_carries_the_redstone_record(tmp_path) -> None:
     """`--stages`: each line has `redstone` with the scheduled ticks run (pos, block, priority, order), the
-    neighbour updates in order and the wire power changes (interfaces.md)."""
+    neighbour updates in order (with the phase they ran in) and the wire power changes (interfaces.md)."""
     from viewer.cli import trace_lines
     path = tmp_path / "r.toml"
     path.write_text(FLOOR + block((0, 1, 0), "lever[face=floor]") + block((1, 1, 0), "redstone_wire")
@@ -377,7 +377,7 @@ def test_stages_trace_carries_the_redstone_record(tmp_path) -> None:
     lines = list(trace_lines(str(path), 3, True, None))
     assert lines[1]["redstone"]["wire_power"] == [{"pos": [1, 1, 0], "from": 0, "to": 15}]
     assert lines[1]["redstone"]["neighbor_updates"][0] == {"from": [0, 1, 0], "to": [-1, 1, 0], "block": "air",
-                                                           "source": "lever"}
+                                                           "source": "lever", "phase": "players"}
     assert lines[3]["redstone"]["scheduled_ticks"] == [{"pos": [2, 1, 0], "block": "repeater", "priority": "high",
                                                         "order": 0}]
     assert "redstone" not in next(trace_lines(str(path), 0, False, None))

@@ -18,6 +18,7 @@ LABEL_CELL = 32.0       # pixels: the width of the grid columns that find labels
 MAX_LABEL_SHIFT = 4     # lines a label moves down at most (past that, a crowded label is left out)
 LABEL_BACKDROP = (12, 14, 20, 200)   # under each label: it reads over blocks, sample points and sky alike
 LABEL_PADDING = 2.0                   # pixels of backdrop left and right of a label's text
+CLOCK_RADIUS = 0.38                   # a label's clock icon: its radius in text lines
 WCAG_AA = 4.5                         # contrast ratio of normal text
 # the lightest the backdrop gets: over a white block
 BACKDROP_OVER_WHITE = tuple(round(c * LABEL_BACKDROP[3] / 255 + 255 * (1 - LABEL_BACKDROP[3] / 255))
@@ -26,11 +27,22 @@ BACKDROP_OVER_WHITE = tuple(round(c * LABEL_BACKDROP[3] / 255 + 255 * (1 - LABEL
 
 def project(points: np.ndarray, view: np.ndarray, proj: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """Screen pixels (x right, y down) of world points (n, 3); rows behind the eye are NaN."""
-    homogeneous = np.hstack([points, np.ones((len(points), 1))]) @ view.astype(np.float64) @ proj.astype(np.float64)
+    homogeneous = _clip(points, view, proj)
     w = homogeneous[:, 3:4]
     ndc = np.where(w > 1e-9, homogeneous[:, :2] / np.where(w > 1e-9, w, 1.0), np.nan)
     width, height = size
     return np.stack([(ndc[:, 0] + 1.0) * 0.5 * width, (1.0 - ndc[:, 1]) * 0.5 * height], axis=1)
+
+
+def block_pixels(points: np.ndarray, view: np.ndarray, proj: np.ndarray, height: int) -> np.ndarray:
+    """How many pixels one block spans on screen at each world point (n, 3) (0 behind the eye): a perspective
+    view's scale shrinks with the distance (clip w), an orthographic one's is the same everywhere (w = 1)."""
+    w = _clip(points, view, proj)[:, 3]
+    return np.where(w > 1e-9, float(proj[1, 1]) * 0.5 * height / np.where(w > 1e-9, w, 1.0), 0.0)
+
+
+def _clip(points: np.ndarray, view: np.ndarray, proj: np.ndarray) -> np.ndarray:
+    return np.hstack([points, np.ones((len(points), 1))]) @ view.astype(np.float64) @ proj.astype(np.float64)
 
 
 def draw_labels(draw_list: imgui.ImDrawList, labels: Iterable[Label], view: np.ndarray, proj: np.ndarray,
@@ -40,11 +52,14 @@ def draw_labels(draw_list: imgui.ImDrawList, labels: Iterable[Label], view: np.n
     labels = list(labels)
     if not labels:
         return
-    screen = project(np.array([label.p for label in labels]), view, proj, size)
+    anchors = np.array([label.p for label in labels])
+    screen = project(anchors, view, proj, size)
+    scale = block_pixels(anchors, view, proj, size[1])
     shown = [(label, float(x) + origin[0] + 4.0, float(y) + origin[1] - 7.0)
-             for label, (x, y) in zip(labels, screen, strict=True) if np.isfinite(x) and np.isfinite(y)]
+             for label, (x, y), pixels in zip(labels, screen, scale, strict=True)
+             if np.isfinite(x) and np.isfinite(y) and pixels >= label.min_pixels]
     line = imgui.get_text_line_height()
-    widths = [imgui.calc_text_size(label.text).x for label, _, _ in shown]
+    widths = [imgui.calc_text_size(label.text).x + (line if label.icon else 0.0) for label, _, _ in shown]
     shifts = label_shifts([(left, top, width) for (_, left, top), width in zip(shown, widths, strict=True)], line)
     pad = LABEL_PADDING
     for (label, left, top), width, shift in zip(shown, widths, shifts, strict=True):
@@ -53,7 +68,20 @@ def draw_labels(draw_list: imgui.ImDrawList, labels: Iterable[Label], view: np.n
         y = top + shift * line
         draw_list.add_rect_filled((left - pad, y), (left + width + pad, y + line), imgui.IM_COL32(*LABEL_BACKDROP))
         r, g, b = readable(label.color[:3])
-        draw_list.add_text((left, y), imgui.IM_COL32(r, g, b, 255), label.text)
+        text_left = left
+        if label.icon == "clock":
+            draw_clock(draw_list, (left + line / 2, y + line / 2), line, imgui.IM_COL32(r, g, b, 255))
+            text_left += line
+        draw_list.add_text((text_left, y), imgui.IM_COL32(r, g, b, 255), label.text)
+
+
+def draw_clock(draw_list: imgui.ImDrawList, center: tuple[float, float], line: float, color: int) -> None:
+    """A clock face one text line high: a ring and two hands (a pending scheduled tick)."""
+    x, y = center
+    radius = line * CLOCK_RADIUS
+    draw_list.add_circle((x, y), radius, color, 0, 1.5)
+    draw_list.add_line((x, y), (x, y - radius * 0.75), color, 1.5)
+    draw_list.add_line((x, y), (x + radius * 0.55, y), color, 1.5)
 
 
 def readable(rgb: tuple[int, int, int]) -> tuple[int, int, int]:

@@ -7,7 +7,9 @@ the shader draws the block grid across merged faces); other shapes (slabs, stair
 emit their boxes per state id, dropping only faces that lie on the cell boundary against an opaque full
 cube. Colours come from the palette with a per-face shade baked in (Minecraft's directional shading), so
 the shader needs no lighting. A `moving_piston` cell is left out: its block entity draws the block it moves
-(viewer/pistons.py, `box_faces`). Rails are drawn as track along their shape (viewer/drawing/rails.py).
+(viewer/pistons.py, `box_faces`). Rails are drawn as track along their shape (viewer/drawing/rails.py), redstone
+components as a player knows them, by their state (viewer/drawing/redstone.py): both are models, block-local
+quads per state id.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine import blocks
-from viewer.drawing import rails
+from viewer.drawing import rails, redstone
 from viewer.drawing.palette import Palette
 
 SECTION = 16
@@ -29,7 +31,7 @@ DIRECTIONS = ((-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1
 FACE_SHADE = (0.6, 0.6, 0.5, 1.0, 0.8, 0.8)  # Minecraft's flat shading: x sides, bottom, top, z sides
 
 # Block kinds of the style table.
-AIR, CUBE, FLUID, NON_COLLIDING, SHAPED, RAIL = range(6)
+AIR, CUBE, FLUID, NON_COLLIDING, SHAPED, MODEL = range(6)
 FLUID_LEVELS = 9.0  # a fluid block of level L is drawn (8 - L) / 9 tall, falling or source 8 / 9
 DRAWN_BY_BLOCK_ENTITY = frozenset({"moving_piston"})  # cells whose look comes from their block entity
 
@@ -72,7 +74,7 @@ class StyleTable:
         self.height = np.zeros(0, dtype=np.float32)
         self.group = np.zeros(0, dtype=np.int32)  # faces between two cells of one nonzero group are hidden
         self.boxes: dict[int, np.ndarray] = {}   # SHAPED ids: (n, 6) min/max in block-local coordinates
-        self.track: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # RAIL ids: local quads (n, 4, 3), colours (n, 4)
+        self.models: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # MODEL ids: local quads (n, 4, 3), colours (n, 4)
 
     def ensure(self, ids: np.ndarray) -> None:
         """Make sure every id in `ids` has its row."""
@@ -96,10 +98,15 @@ class StyleTable:
             self.kind[state_id] = AIR
             return
         shape = state.collision_shape
-        r, g, b, a = self.palette.block_color(state.block)
+        r, g, b, a = redstone.lamp_color(state.block, state.properties, self.palette) or \
+            self.palette.block_color(state.block)
         if state.block in rails.RAIL_BLOCKS:
-            self.kind[state_id] = RAIL
-            self.track[state_id] = self._track(state.block, state.properties)
+            self.kind[state_id] = MODEL
+            self.models[state_id] = self._track(state.block, state.properties)
+            return
+        if redstone.is_component(state.block):
+            self.kind[state_id] = MODEL
+            self.models[state_id] = _model_quads(redstone.component_model(state, self.palette))
             return
         if state.block in self.palette.fluids:
             kind = FLUID
@@ -183,7 +190,7 @@ def mesh_section(key: SectionKey, ids: np.ndarray, styles: StyleTable,
     parts: list[tuple[np.ndarray, np.ndarray]] = []  # (corners (n,4,3), colours (n,4) uint8)
     parts += _cell_faces(padded, inner, styles, origin)
     parts += _shaped_faces(padded, inner, styles, origin)
-    parts += _rail_faces(inner, styles, origin)
+    parts += _model_faces(inner, styles, origin)
     if not parts:
         return SectionMesh(_empty(), _empty())
     corners = np.concatenate([c for c, _ in parts])
@@ -295,11 +302,27 @@ def _shaped_faces(padded: np.ndarray, inner: np.ndarray, styles: StyleTable,
     return out
 
 
-def _rail_faces(inner: np.ndarray, styles: StyleTable, origin: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Rails: the track quads of each rail state at every cell holding it."""
+def _model_quads(model: redstone.Model) -> tuple[np.ndarray, np.ndarray]:
+    """A model's boxes (six faces each) and flat quads as block-local quads (n, 4, 3) and shaded colours (n, 4)."""
+    corners, colours = [], []
+    if model.boxes:
+        lo = np.array([lo for lo, _, _ in model.boxes], dtype=np.float64)
+        hi = np.array([hi for _, hi, _ in model.boxes], dtype=np.float64)
+        rgba = np.array([c for _, _, c in model.boxes], dtype=np.uint8)
+        for direction in range(6):
+            corners.append(face_corners(lo, hi, direction))
+            colours.append(_shade(rgba, direction))
+    for quad, color, direction in model.quads:
+        corners.append(quad[None])
+        colours.append(_shade(np.array([color], dtype=np.uint8), direction))
+    return np.concatenate(corners), np.concatenate(colours)
+
+
+def _model_faces(inner: np.ndarray, styles: StyleTable, origin: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Models (rails, redstone components): the quads of each model state at every cell holding it."""
     out = []
-    for state_id in _distinct(inner[styles.kind[inner] == RAIL]):
-        quads, colours = styles.track[int(state_id)]
+    for state_id in _distinct(inner[styles.kind[inner] == MODEL]):
+        quads, colours = styles.models[int(state_id)]
         cells = origin + np.stack(np.nonzero(inner == state_id), axis=1)
         corners = (cells[:, None, None, :] + quads[None]).reshape(-1, 4, 3)
         out.append((corners, np.tile(colours, (len(cells), 1))))

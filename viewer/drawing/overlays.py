@@ -40,11 +40,14 @@ Vec = Sequence[float]
 
 @dataclass
 class Label:
-    """Text anchored at a world point (drawn by ImGui over the 3D view)."""
+    """Text anchored at a world point (drawn by ImGui over the 3D view); `icon` ("clock") is drawn before the text;
+    a label with `min_pixels` shows only where a block at its anchor spans at least that many pixels (zoomed in)."""
 
     p: tuple[float, float, float]
     text: str
     color: RGBA
+    icon: str = ""
+    min_pixels: float = 0.0
 
 
 def _empty(dtype: np.dtype) -> np.ndarray:
@@ -102,8 +105,8 @@ class OverlayBuilder:
         """The faces of the box lo..hi in `color` (its alpha makes it translucent), shaded per face."""
         self._fills.append((lo, hi, color))
 
-    def label(self, p: Vec, text: str, color: RGBA) -> None:
-        self.labels.append(Label((float(p[0]), float(p[1]), float(p[2])), text, color))
+    def label(self, p: Vec, text: str, color: RGBA, icon: str = "", min_pixels: float = 0.0) -> None:
+        self.labels.append(Label((float(p[0]), float(p[1]), float(p[2])), text, color, icon, min_pixels))
 
     def segments(self, a: np.ndarray, b: np.ndarray, colors: np.ndarray) -> None:
         """Solid segments a[i] → b[i] (n, 3), one colour (n, 4) or (4,) for all."""

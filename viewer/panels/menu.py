@@ -77,11 +77,24 @@ def _view_menu(state: Any) -> None:
                 if imgui.menu_item(f"{value:.0%}", "", state.zoom == value)[0]:
                     state.zoom = value
     _, state.show_legend = imgui.menu_item("Legend of colours", "", state.show_legend)
+    with imgui_ctx.begin_menu("Redstone") as redstone:
+        if redstone:
+            _redstone_menu(state)
     _, state.show_formula = imgui.menu_item("Formula overlay", "", state.show_formula)
     imgui.set_item_tooltip("The selected entity's closed-form path beside the simulated one (Analysis panel)")
     _, state.show_card = imgui.menu_item("Caption and legend over the 3D view", "", state.show_card)
     imgui.set_item_tooltip("Scene, tick and stage, and the colours drawn, in the view's corner: Shift+F2 keeps them")
     _, state.show_help = imgui.menu_item("Keys and mouse", "F1", state.show_help)
+
+
+def _redstone_menu(state: Any) -> None:
+    _, state.show_power = imgui.menu_item("Wire power numbers", "", state.show_power)
+    imgui.set_item_tooltip("Each wire's power level (0-15) over it, when zoomed in; its colour shows it always")
+    _, state.show_clocks = imgui.menu_item("Scheduled ticks (clocks)", "", state.show_clocks)
+    imgui.set_item_tooltip("A clock over each block with a scheduled tick still to run, with the ticks left")
+    _, state.show_updates = imgui.menu_item("Update order (arrows)", "", state.show_updates)
+    imgui.set_item_tooltip("The tick's neighbour updates as arrows from the updating block, numbered in the order they "
+                           "ran; micro-stepping (Shift+Right) stops at each phase's redstone and shows its updates")
 
 
 CLOSE_PROMPT = "Unsaved edits"
