@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import io
+import math
 import sys
 import zlib
 from collections import defaultdict
@@ -153,7 +154,7 @@ def write_world(world: Path, layout: str, chunks: list[tuple[int, int]], blocks:
     roots, entity_roots = {}, {}
     for cx, cz in chunks:
         mine = [b for b in block_entities if int(b["x"]) >> 4 == cx and int(b["z"]) >> 4 == cz]
-        theirs = [e for e in entities if int(float(e["Pos"][0])) >> 4 == cx and int(float(e["Pos"][2])) >> 4 == cz]
+        theirs = [e for e in entities if math.floor(e["Pos"][0]) >> 4 == cx and math.floor(e["Pos"][2]) >> 4 == cz]
         roots[(cx, cz)] = chunk(layout, cx, cz, blocks, mine, theirs)
         if layout in ("1.17", "1.18"):
             entity_roots[(cx, cz)] = Compound({"DataVersion": Int(DATA_VERSIONS[layout]),
