@@ -277,6 +277,10 @@ def _read_entities(reader: Reader, tag: Compound, key: str, where: str, lo: Bloc
         pos = reader.numbers(entity, "Pos", f"{where}.{key}[{i}]", 3)
         if all(math.isfinite(p) for p in pos) and _inside(tuple(math.floor(p) for p in pos), lo, hi):
             inside.append((entity, None))
+    try:   # before any is made: a world's chunks may hold far more than a scene loads
+        check("entities", len(schem.entities) + len(inside), "entities of the box (at least)")
+    except LimitError as err:
+        raise reader.fail(f"{where}.{key}", str(err)) from None
     read_entities(reader, inside, Vec3(-lo[0], -lo[1], -lo[2]), schem, unmapped, f"{where}.{key}")
 
 

@@ -234,6 +234,26 @@ def test_refusals_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "regions[0].dimension" in err and "unknown dimension 'the_moon'" in err
 
 
+def test_entities_past_the_limit_are_refused_before_they_are_made(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    world = tmp_path / "w"
+    ws.write_world(world, "1.16", [(0, 0)], {}, [], [ws.tnt_entity((1.5, 1.0, 1.5), 80)] * 3)
+    err = refused(capsys, "--limit", "entities=2", "trace", str(world), "--from", "0,0,0", "--to", "3,3,3",
+                  "--ticks", "0")
+    assert "chunk 0,0 Level.Entities: entities of the box (at least): 3 is more than the limit entities = 2" in err
+    code, out, _ = cli(capsys, "--limit", "entities=3", "trace", str(world), "--from", "0,0,0", "--to", "3,3,3",
+                       "--ticks", "0")
+    assert code == 0 and len(json.loads(out)["entities"]) == 3
+
+
+def test_a_world_opened_by_itself_is_saved_as_a_new_scene(tmp_path: Path) -> None:
+    """The viewer's Save never writes over a world folder: it asks for a scene file."""
+    from viewer.saving import needs_save_as
+    ws.write_world(tmp_path / "w", "1.16", [(0, 0)], {(1, 1, 1): "minecraft:stone"})
+    assert needs_save_as(tmp_path / "w")
+    assert not needs_save_as(tmp_path / "scene.toml")
+
+
 def _damaged(tmp_path: Path, damage: Any) -> Path:
     """A world of one chunk (0,0) whose region file `damage(bytes) -> bytes` spoils."""
     world = tmp_path / "w"
