@@ -88,13 +88,15 @@ def _add_world_box(parser: argparse.ArgumentParser) -> None:
                         help="with a world folder: one corner of the box to load (inclusive, world coordinates)")
     parser.add_argument("--to", dest="box_to", type=arguments.block_pos, metavar="X,Y,Z",
                         help="with a world folder: the opposite corner (inclusive)")
+    parser.add_argument("--dimension", default="overworld",
+                        help="with a world folder: overworld (default), the_nether or the_end")
 
 
 def world_box(args: argparse.Namespace) -> tuple | None:
-    """The box `--from`..`--to`, or None when neither is given."""
+    """The box `--from`..`--to` in `--dimension` (engine.WorldBox's fields), or None when no corner is given."""
     if (args.box_from is None) != (args.box_to is None):
         raise arguments.ArgumentError("--from and --to go together: the two corners of a world folder's box")
-    return None if args.box_from is None else (args.box_from, args.box_to)
+    return None if args.box_from is None else (args.box_from, args.box_to, args.dimension)
 
 
 def cmd_versions(args: argparse.Namespace) -> int:

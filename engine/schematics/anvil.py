@@ -54,6 +54,7 @@ MIN_INDEX_BITS = 4                               # PalettedContainer: a chunk pa
 ALIGNED_INDICES_DATA_VERSION = 2529              # 20w17a: indices no longer span two longs
 FLAT_CHUNK_DATA_VERSION = 2844                   # 21w43a (1.18): no `Level`, lower-case keys
 DIMENSIONS = {"overworld": "", "the_nether": "DIM-1", "the_end": "DIM1"}   # the folder of each dimension's regions
+ULTRAWARM_DIMENSIONS = frozenset({"the_nether"})  # DimensionType.ultrawarm: water evaporates, lava flows further
 
 
 def dimension_folder(world: Path, dimension: str) -> Path:
@@ -359,4 +360,4 @@ def _unpack_aligned(longs: np.ndarray, bits: int) -> np.ndarray:
     return values.ravel()[:SECTION_CELLS].astype(np.uint16 if bits <= 16 else np.uint32)
 
 
-__all__ = ["DIMENSIONS", "box_problem", "dimension_folder", "read_region"]
+__all__ = ["DIMENSIONS", "ULTRAWARM_DIMENSIONS", "box_problem", "dimension_folder", "read_region"]

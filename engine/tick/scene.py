@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable
 from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import rtoml  # a compiled TOML parser: a scene of 4,000 tables in a third of tomli's time
 import tomli  # the standard library's parser, compiled: its errors name the line and column
@@ -73,7 +73,6 @@ ACTION_DEFAULT_PHASE = {"set_block": "scheduled_ticks", "remove_block": "schedul
                         "shulker_open": "players", "shulker_close": "players", "reel": "players",
                         "use": "players"}
 JAVA_INT = (INT_MIN, INT_MAX)
-WorldBox = tuple[BlockPos, BlockPos]   # the inclusive corners of a box of a world folder (`--from`, `--to`)
 ENTITY_ID = (1, INT_MAX)            # ids the scene may give: positive Java ints
 # entity fields whose Java type is narrower than int: the NBT tag that sets them (docs/fidelity.md, reliability)
 FIELD_RANGES = {"pierce_level": (-128, 127),          # PersistentProjectileEntity "PierceLevel": a byte
@@ -84,17 +83,26 @@ FIELD_RANGES = {"pierce_level": (-128, 127),          # PersistentProjectileEnti
                 "peek": (0, 100)}
 
 
+class WorldBox(NamedTuple):
+    """The box of a world folder that `tickscope WORLD --from X,Y,Z --to X,Y,Z [--dimension D]` opens."""
+
+    lo: BlockPos                      # the inclusive corners, world coordinates
+    hi: BlockPos
+    dimension: str = "overworld"
+
+
 def load_scene(path: str | Path, allow_unmapped: bool = False,
-               region: WorldBox | None = None) -> Simulation:
+               region: WorldBox | tuple[Any, ...] | None = None) -> Simulation:
     """Read and load a scene file, or a schematic (.litematic, .nbt, .schem) as a scene that places it at the
     origin, its entities included (`allow_unmapped`: load it without what has no 1.16.5 equivalent), or the box
-    `region` (inclusive corners) of a world folder as a scene that places it where it is in the world."""
+    `region` (`WorldBox` or its fields as a tuple) of a world folder as a scene that places it where it lies in
+    the world (in the nether, an ultrawarm world as the nether is)."""
     path = Path(path)
     if is_schematic(path):
         doc = {"scene": {"name": path.stem}, "schematics": [{"file": path.name, "allow_unmapped": allow_unmapped}]}
         return load_scene_doc(doc, str(path))
     if region is not None or path.is_dir():
-        return _load_world_box(path, region, allow_unmapped)
+        return _load_world_box(path, None if region is None else WorldBox(*region), allow_unmapped)
     why = regular_file(path)
     if why:
         raise SceneError(f"{path}: cannot read: {why}")
@@ -118,9 +126,12 @@ def _load_world_box(path: Path, region: WorldBox | None, allow_unmapped: bool) -
         raise SceneError(f"{path}: a folder; a world folder opens with --from X,Y,Z --to X,Y,Z (the box to load)")
     if not path.is_dir():
         raise SceneError(f"{path}: --from and --to go with a world folder, not a file")
-    lo, hi = region
-    doc = {"scene": {"name": path.name}, "regions": [{"world": path.name, "from": list(lo), "to": list(hi),
-                                                      "allow_unmapped": allow_unmapped}]}
+    from engine.schematics.anvil import ULTRAWARM_DIMENSIONS
+
+    lo, hi, dimension = region
+    doc = {"scene": {"name": path.name, "ultrawarm": dimension.removeprefix("minecraft:") in ULTRAWARM_DIMENSIONS},
+           "regions": [{"world": path.name, "from": list(lo), "to": list(hi), "dimension": dimension,
+                        "allow_unmapped": allow_unmapped}]}
     return load_scene_doc(doc, str(path))
 
 
@@ -346,16 +357,17 @@ def _place_region(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
     lo = ctx.block_pos(entry["from"], f"{key}.from", in_world=False)
     hi = ctx.block_pos(entry["to"], f"{key}.to", in_world=False)
     dimension = ctx.string(entry.get("dimension", "overworld"), f"{key}.dimension")
+    alone = ctx.source == str(path)   # opened by itself: its refusals name the command line's options
     try:
         dimension_folder(path, dimension)
     except ValueError as err:
-        raise ctx.fail(f"{key}.dimension", str(err)) from None
+        raise (SceneError(f"{path}: --dimension: {err}") if alone else ctx.fail(f"{key}.dimension", str(err))) from None
     at = ctx.block_pos(entry["at"], f"{key}.at", in_world=False) if "at" in entry else lo
     allow_unmapped = ctx.boolean(entry.get("allow_unmapped", False), f"{key}.allow_unmapped")
     problem = box_problem(lo, hi)
     if problem:
         raise (SceneError(f"{path}: --from {','.join(map(str, lo))} --to {','.join(map(str, hi))}: {problem}")
-               if ctx.source == str(path) else ctx.fail(f"{key}.to", problem))
+               if alone else ctx.fail(f"{key}.to", problem))
     schem, at = _place_read(ctx, sim, partial(read_region, path, lo, hi, dimension, allow_unmapped), path, at,
                             f"{key}.world", f"{key}.at")
     return f"{key} ({name})", schem, at

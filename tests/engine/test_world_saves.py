@@ -186,6 +186,19 @@ def test_the_nether_and_the_end(tmp_path: Path) -> None:
         assert blocks_of(sim) == {(1, 1, 1): f"minecraft:{block}"}
 
 
+def test_a_nether_box_from_the_command_line_is_ultrawarm(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--dimension the_nether` reads DIM-1/region; the world opened is the nether's, ultrawarm."""
+    world = tmp_path / "w"
+    ws.write_world(world, "1.16", [(0, 0)], {(1, 1, 1): "minecraft:stone"})
+    ws.write_world(world, "1.16", [(0, 0)], {(1, 1, 1): "minecraft:netherrack"}, folder="DIM-1")
+    sim = load_scene(world, region=((0, 0, 0), (2, 2, 2), "the_nether"))
+    assert blocks_of(sim) == {(1, 1, 1): "minecraft:netherrack"} and sim.world.ultrawarm
+    assert not load_scene(world, region=((0, 0, 0), (2, 2, 2))).world.ultrawarm
+    err = refused(capsys, "trace", str(world), "--from", "0,0,0", "--to", "2,2,2", "--dimension", "nether",
+                  "--ticks", "0")
+    assert f"{world}: --dimension: unknown dimension 'nether' (expected overworld, the_nether, the_end)" in err
+
+
 def test_unmapped_blocks_are_reported_unless_allowed(tmp_path: Path) -> None:
     """A 1.18 world's deepslate (1.17) has no 1.16.5 equivalent: one line, or air with allow_unmapped."""
     world = tmp_path / "w"
