@@ -227,6 +227,19 @@ def test_trace_a_world_box_from_the_command_line(tmp_path: Path, capsys: pytest.
     assert blocks_of(load_scene(out_file)) == {(-2, 4, -2): "minecraft:stone"}
 
 
+def test_view_hands_the_box_to_the_launch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`view WORLD --from --to`: the launch gets the box, and its loader (a forked child on Linux) reads it."""
+    from viewer import launch
+    world = tmp_path / "w"
+    ws.write_world(world, "1.16", [(-1, 0), (0, 0)], {(-1, 2, 3): "minecraft:stone"})
+    opened: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(launch, "open_viewer", lambda *args: opened.append(args) or 0)
+    assert main(["view", str(world), "--from=-1,0,0", "--to", "3,3,3"]) == 0
+    assert opened == [(str(world), False, ((-1, 0, 0), (3, 3, 3), "overworld"))]
+    sim = launch.start_loading(*opened[0])()
+    assert blocks_of(sim) == {(-1, 2, 3): "minecraft:stone"}
+
+
 def test_refusals_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     world = tmp_path / "w"
     ws.write_world(world, "1.16", [(0, 0)], {(1, 1, 1): "minecraft:stone"})
