@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 import zlib
 from pathlib import Path
-from typing import BinaryIO
 
 import numpy as np
 
@@ -106,9 +105,6 @@ def read_region(world: Path, lo: BlockPos, hi: BlockPos, dimension: str = "overw
         return _read_box(world, regions, entities, lo, hi, allow_unmapped)
     except OSError as err:
         raise SchematicError(f"{world}: cannot read its region files: {err.strerror or err}") from None
-    finally:
-        regions.close()
-        entities.close()
 
 
 def _read_box(world: Path, regions: _RegionFiles, entities: _RegionFiles, lo: BlockPos, hi: BlockPos,
@@ -134,35 +130,37 @@ def _read_box(world: Path, regions: _RegionFiles, entities: _RegionFiles, lo: Bl
 
 
 class _RegionFiles:
-    """The region files of one folder (`region/` or `entities/`), each opened and its locations read once."""
+    """The region files of one folder (`region/` or `entities/`), the locations of each read once (a file is open
+    only while it is read)."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self._open: dict[tuple[int, int], tuple[BinaryIO, np.ndarray, int] | None] = {}
+        self._headers: dict[tuple[int, int], tuple[np.ndarray, int] | None] = {}
 
     def path(self, cx: int, cz: int) -> Path:
         return self.folder / f"r.{cx >> 5}.{cz >> 5}.mca"
 
-    def _file(self, cx: int, cz: int) -> tuple[BinaryIO, np.ndarray, int] | None:
+    def _header(self, cx: int, cz: int) -> tuple[np.ndarray, int] | None:
+        """The chunk locations of the region file holding chunk cx, cz and the file's size; None without one."""
         key = (cx >> 5, cz >> 5)
-        if key not in self._open:
+        if key not in self._headers:
             path = self.path(cx, cz)
             if regular_file(path):
-                self._open[key] = None
+                self._headers[key] = None
             else:
-                f = path.open("rb")
-                header = f.read(SECTOR_BYTES)
-                size = f.seek(0, 2)
+                with path.open("rb") as f:
+                    header = f.read(SECTOR_BYTES)
+                    size = f.seek(0, 2)
                 # RegionFile: a short header reads as zeros past its end (those chunks are not saved)
                 locations = np.zeros(REGION_CHUNKS * REGION_CHUNKS, dtype=">u4")
                 whole = len(header) // 4
                 locations[:whole] = np.frombuffer(header[:whole * 4], dtype=">u4")
-                self._open[key] = (f, locations, size)
-        return self._open[key]
+                self._headers[key] = (locations, size)
+        return self._headers[key]
 
     def _location(self, cx: int, cz: int) -> int:
-        found = self._file(cx, cz)
-        return 0 if found is None else int(found[1][(cx & 31) + (cz & 31) * REGION_CHUNKS])
+        found = self._header(cx, cz)
+        return 0 if found is None else int(found[0][(cx & 31) + (cz & 31) * REGION_CHUNKS])
 
     def has(self, cx: int, cz: int) -> bool:
         return self._location(cx, cz) != 0
@@ -171,14 +169,15 @@ class _RegionFiles:
         """The chunk's root compound, a reader naming the region file, and where: `chunk X,Z`."""
         path, where = self.path(cx, cz), f"chunk {cx},{cz}"
         reader = Reader(path)
-        f, _, size = self._file(cx, cz)   # type: ignore[misc]
-        location = self._location(cx, cz)
+        locations, size = self._header(cx, cz)   # type: ignore[misc]
+        location = int(locations[(cx & 31) + (cz & 31) * REGION_CHUNKS])
         sector, count = location >> 8, location & 0xFF
         if sector < HEADER_BYTES // SECTOR_BYTES or sector * SECTOR_BYTES >= size:
             raise reader.fail(where, f"its first sector, {sector}, lies outside the file's data (sectors 2.."
                                      f"{-(-size // SECTOR_BYTES) - 1}; a damaged region file)")
-        f.seek(sector * SECTOR_BYTES)
-        data = f.read(count * SECTOR_BYTES)
+        with path.open("rb") as f:
+            f.seek(sector * SECTOR_BYTES)
+            data = f.read(count * SECTOR_BYTES)
         if len(data) < CHUNK_HEADER_BYTES:
             raise reader.fail(where, f"its header is truncated ({len(data)} of {CHUNK_HEADER_BYTES} bytes)")
         length, kind = int.from_bytes(data[:4], "big", signed=True), data[4]
@@ -213,11 +212,6 @@ class _RegionFiles:
         if len(data) > most:
             raise reader.fail(where, str(exceeded("nbt_bytes", len(data), f"bytes of {path.name} (at least)")))
         return data
-
-    def close(self) -> None:
-        for found in self._open.values():
-            if found is not None:
-                found[0].close()
 
 
 def _unpack(payload: bytes, name: str, wbits: int | None, reader: Reader, where: str) -> bytes:
