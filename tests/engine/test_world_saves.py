@@ -6,6 +6,7 @@ land where they lie in the world (or at `at`); damaged files and bad boxes are r
 from __future__ import annotations
 
 import json
+import random
 import zlib
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,19 @@ def test_a_1_18_world_below_y_0_placed_with_at(tmp_path: Path) -> None:
     assert blocks_of(alone) == expected(blocks, lo, hi, (0, 64, 0))
     assert alone.notices == ["w: its blocks reach y -64..-48, outside the build range 0..255: placed 64 blocks "
                              "higher (y 0..16), its entities with them"]
+
+
+@pytest.mark.parametrize("layout", ["1.15", "1.16", "1.18"])
+def test_a_section_of_300_states_takes_9_bits(tmp_path: Path, layout: str) -> None:
+    """Past 256 states a palette's indices take 9 bits (7 to a long from 20w17a, spanning before)."""
+    from engine.world import blocks as table
+    states = [str(s) for s in table.all_states() if not s.is_air][:300]
+    rng = random.Random(7)
+    blocks = {(x, y, z): rng.choice(states) for x in range(16) for y in range(16) for z in range(16)}
+    blocks.update({(i % 16, i // 256, (i // 16) % 16): s for i, s in enumerate(states)})   # every state once
+    ws.write_world(tmp_path / "w", layout, [(0, 0)], blocks)
+    sim = load_scene(tmp_path / "w", region=((0, 0, 0), (15, 15, 15)))
+    assert blocks_of(sim) == expected(blocks, (0, 0, 0), (15, 15, 15))
 
 
 def _one_section_world(tmp_path: Path, layout: str, longs: list[int], palette: list[str]) -> Path:
