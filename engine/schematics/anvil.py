@@ -172,9 +172,11 @@ class _RegionFiles:
         locations, size = self._header(cx, cz)   # type: ignore[misc]
         location = int(locations[(cx & 31) + (cz & 31) * REGION_CHUNKS])
         sector, count = location >> 8, location & 0xFF
-        if sector < HEADER_BYTES // SECTOR_BYTES or sector * SECTOR_BYTES >= size:
-            raise reader.fail(where, f"its first sector, {sector}, lies outside the file's data (sectors 2.."
-                                     f"{-(-size // SECTOR_BYTES) - 1}; a damaged region file)")
+        if sector < HEADER_BYTES // SECTOR_BYTES:
+            raise reader.fail(where, f"its first sector, {sector}, lies in the file's header (a damaged region file)")
+        if sector * SECTOR_BYTES >= size:
+            raise reader.fail(where, f"its first sector, {sector}, lies past the end of the file ({size:,} bytes; a "
+                                     "damaged or truncated region file)")
         with path.open("rb") as f:
             f.seek(sector * SECTOR_BYTES)
             data = f.read(count * SECTOR_BYTES)

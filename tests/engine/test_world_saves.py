@@ -312,7 +312,9 @@ def _set(data: bytes, at: int, new: bytes) -> bytes:
     (lambda b: b[:8192 + 40], "its data is truncated"),
     (lambda b: _set(b, 8192, (0).to_bytes(4, "big")), "its declared length is 0"),
     (lambda b: _set(b, 8192 + 4, b"\x04"), "unknown compression 4"),
-    (lambda b: _set(b, 0, (99 << 8 | 1).to_bytes(4, "big")), "its first sector, 99, lies outside the file"),
+    (lambda b: _set(b, 0, (99 << 8 | 1).to_bytes(4, "big")), "its first sector, 99, lies past the end of the file"),
+    (lambda b: _set(b, 0, (1 << 8 | 1).to_bytes(4, "big")), "its first sector, 1, lies in the file's header"),
+    (lambda b: b[:6000], "its first sector, 2, lies past the end of the file (6,000 bytes"),
     (lambda b: _set(b, 8192 + 4, b"\x82"), "stored outside the region file, in c.0.0.mcc"),
     (lambda b: _set(b, 8192 + 4, b"\x03"), "not a valid NBT file"),
 ])
