@@ -82,9 +82,9 @@ def section(layout: str, sy: int, cells: dict[tuple[int, int, int], str]) -> Com
 
 
 def chunk(layout: str, cx: int, cz: int, blocks: dict[tuple[int, int, int], str],
-          block_entities: list[Compound], entities: list[Compound]) -> Compound:
-    """A chunk's NBT: the cells of `blocks` (world positions) inside it, its block entities (with x, y, z) and,
-    before 1.17, its entities."""
+          block_entities: list[Compound], entities: list[Compound], ticks: list[Compound] = ()) -> Compound:
+    """A chunk's NBT: the cells of `blocks` (world positions) inside it, its block entities (with x, y, z), its
+    block ticks still to run (`{i, x, y, z, t, p}`) and, before 1.17, its entities."""
     by_section: dict[int, dict[tuple[int, int, int], str]] = defaultdict(dict)
     for (x, y, z), state in blocks.items():
         if x >> 4 == cx and z >> 4 == cz:
@@ -94,9 +94,9 @@ def chunk(layout: str, cx: int, cz: int, blocks: dict[tuple[int, int, int], str]
     if layout == "1.18":
         return Compound({"DataVersion": version, "xPos": Int(cx), "yPos": Int(-4), "zPos": Int(cz),
                          "Status": String("full"), "sections": sections, "block_entities": List[Compound](
-                             block_entities)})
+                             block_entities), "block_ticks": List[Compound](ticks)})
     level = Compound({"xPos": Int(cx), "zPos": Int(cz), "Status": String("full"), "Sections": sections,
-                      "TileEntities": List[Compound](block_entities)})
+                      "TileEntities": List[Compound](block_entities), "TileTicks": List[Compound](ticks)})
     if layout in ("1.15", "1.16"):
         level["Entities"] = List[Compound](entities)
     return Compound({"DataVersion": version, "Level": level})
@@ -146,16 +146,18 @@ def write_level_dat(world: Path, layout: str, name: str) -> None:
 
 def write_world(world: Path, layout: str, chunks: list[tuple[int, int]], blocks: dict[tuple[int, int, int], str],
                 block_entities: list[Compound] = (), entities: list[Compound] = (), folder: str = "",
-                compression: int = ZLIB) -> None:
-    """A world save of `layout` whose saved chunks are `chunks`, holding `blocks`, `block_entities` (with x, y, z)
-    and `entities` (with Pos) where they lie; `folder` is the dimension's ("", "DIM-1", "DIM1")."""
+                compression: int = ZLIB, ticks: list[Compound] = ()) -> None:
+    """A world save of `layout` whose saved chunks are `chunks`, holding `blocks`, `block_entities` and block
+    `ticks` (with x, y, z) and `entities` (with Pos) where they lie; `folder` is the dimension's ("", "DIM-1",
+    "DIM1")."""
     write_level_dat(world, layout, world.name)
     dim = world / folder if folder else world
     roots, entity_roots = {}, {}
     for cx, cz in chunks:
         mine = [b for b in block_entities if int(b["x"]) >> 4 == cx and int(b["z"]) >> 4 == cz]
         theirs = [e for e in entities if math.floor(e["Pos"][0]) >> 4 == cx and math.floor(e["Pos"][2]) >> 4 == cz]
-        roots[(cx, cz)] = chunk(layout, cx, cz, blocks, mine, theirs)
+        due = [t for t in ticks if int(t["x"]) >> 4 == cx and int(t["z"]) >> 4 == cz]
+        roots[(cx, cz)] = chunk(layout, cx, cz, blocks, mine, theirs, due)
         if layout in ("1.17", "1.18"):
             entity_roots[(cx, cz)] = Compound({"DataVersion": Int(DATA_VERSIONS[layout]),
                                                "Position": IntArray([cx, cz]), "Entities": List[Compound](theirs)})
@@ -168,6 +170,11 @@ def tnt_entity(pos: tuple[float, float, float], fuse: int) -> Compound:
     return Compound({"id": String("minecraft:tnt"), "Pos": List[Double]([Double(c) for c in pos]),
                      "Motion": List[Double]([Double(0.0)] * 3), "Rotation": List[Float]([Float(0.0)] * 2),
                      "OnGround": Byte(0), "Fuse": Short(fuse)})
+
+
+def block_tick(block: str, x: int, y: int, z: int, delay: int, priority: int = 0) -> Compound:
+    return Compound({"i": String(block), "x": Int(x), "y": Int(y), "z": Int(z), "t": Int(delay),
+                     "p": Int(priority)})
 
 
 def dispenser_with_tnt(x: int, y: int, z: int) -> Compound:
@@ -214,5 +221,5 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["DATA_VERSIONS", "GZIP", "NONE", "ZLIB", "chunk", "compress", "nbt_bytes", "pack", "region_file",
-           "tnt_entity", "write_level_dat", "write_regions", "write_world"]
+__all__ = ["DATA_VERSIONS", "GZIP", "NONE", "ZLIB", "block_tick", "chunk", "compress", "dispenser_with_tnt",
+           "nbt_bytes", "pack", "region_file", "tnt_entity", "write_level_dat", "write_regions", "write_world"]

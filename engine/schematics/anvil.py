@@ -7,9 +7,10 @@ big-endian length (the bytes after it, the compression byte included), the compr
 3 uncompressed; + 128: the data lies in `c.X.Z.mcc` beside the region file) and the NBT (RegionFile in 1.16.5).
 
 The chunk NBT (ChunkSerializer): up to 1.17 under `Level`, its `Sections` each a `Y`, a `Palette` of
-`{Name, Properties}` and `BlockStates` of palette indices (x fastest, then z, then y), `TileEntities` and, before
-1.17, `Entities`; from 1.18 (data version 2844) at the root, `sections` with `block_states.palette` and
-`block_states.data` (absent when the palette has one entry), `block_entities`, and section y below 0. Indices take
+`{Name, Properties}` and `BlockStates` of palette indices (x fastest, then z, then y), `TileEntities`, the block
+ticks still to run (`TileTicks`) and, before 1.17, `Entities`; from 1.18 (data version 2844) at the root,
+`sections` with `block_states.palette` and `block_states.data` (absent when the palette has one entry),
+`block_entities`, `block_ticks`, and section y below 0. Indices take
 max(4, ceil(log2(palette size))) bits; before 20w17a (data version 2529) an index may span two longs, from then on a
 long holds ⌊64 / bits⌋ indices and its top bits are unused (PackedIntegerArray). Entities lie in the chunk before
 1.17 and in `entities/r.X.Z.mca` from 1.17 (`Entities` at the chunk's root); both are read.
@@ -27,6 +28,7 @@ import numpy as np
 
 from engine.constants import BLOCK_COORDINATE_LIMIT, SAVED_BLOCK_Y
 from engine.geometry.box import BlockPos, Vec3
+from engine.redstone.scheduler import EXTREMELY_HIGH, EXTREMELY_LOW
 from engine.schematics.litematic import unpack
 from engine.schematics.mapping import (
     Region,
@@ -34,6 +36,7 @@ from engine.schematics.mapping import (
     Unmapped,
     check_data_version,
     count_unmapped,
+    map_block_state,
     palette_ids,
     read_block_entity,
     read_entities,
@@ -242,10 +245,10 @@ def _read_chunk(regions: _RegionFiles, cx: int, cz: int, lo: BlockPos, hi: Block
     data_version = _data_version(reader, root, where)
     if "Level" in root:
         level, w = reader.compound(root, "Level", where), f"{where} Level"
-        keys = ("Sections", "TileEntities", "Entities")
+        keys = ("Sections", "TileEntities", "Entities", "TileTicks")
     else:
         level, w = root, where
-        keys = ("sections", "block_entities", "Entities")
+        keys = ("sections", "block_entities", "Entities", "block_ticks")
     schem.data_version = data_version    # what entity and block-entity states of this chunk are mapped from
     for i, section in enumerate(reader.compounds(level, keys[0], w)):
         _read_section(reader, section, f"{w}.{keys[0]}[{i}]", data_version, (cx, cz), lo, hi, ids, unmapped)
@@ -256,6 +259,25 @@ def _read_chunk(regions: _RegionFiles, cx: int, cz: int, lo: BlockPos, hi: Block
             read_block_entity(reader, tag, (pos[0] - lo[0], pos[1] - lo[1], pos[2] - lo[2]),
                               reader.string(tag, "id", ws, ""), schem, ws)
     _read_entities(reader, level, keys[2], w, lo, hi, schem, unmapped)
+    _read_block_ticks(reader, level, keys[3], w, data_version, lo, hi, schem)
+
+
+def _read_block_ticks(reader: Reader, level: Compound, key: str, where: str, data_version: int, lo: BlockPos,
+                      hi: BlockPos, schem: Schematic) -> None:
+    """The chunk's block ticks still to run inside the box (`{i: block, x, y, z, t: ticks left, p: priority}`,
+    ChunkSerializer), scheduled again as the game does when the chunk loads; a tick of a block without a 1.16.5
+    equivalent is dropped with its block."""
+    for i, tag in enumerate(reader.compounds(level, key, where)):
+        wt = f"{where}.{key}[{i}]"
+        pos = (reader.integer(tag, "x", wt), reader.integer(tag, "y", wt), reader.integer(tag, "z", wt))
+        if not _inside(pos, lo, hi):
+            continue
+        state = map_block_state(reader.string(tag, "i", wt), {}, data_version)
+        if state is not None:
+            # TickPriority.byIndex: an index past either end is the priority at that end
+            priority = min(max(reader.integer(tag, "p", wt, 0), EXTREMELY_HIGH), EXTREMELY_LOW)
+            schem.scheduled.append(((pos[0] - lo[0], pos[1] - lo[1], pos[2] - lo[2]), state.block,
+                                    reader.integer(tag, "t", wt), priority))
 
 
 def _read_entity_chunk(entities: _RegionFiles, cx: int, cz: int, lo: BlockPos, hi: BlockPos, schem: Schematic,

@@ -93,6 +93,8 @@ class Schematic:
     containers: dict[BlockPos, tuple[tuple[int, str, int], ...]] = field(default_factory=dict)
     moving: list[MovingBlock] = field(default_factory=list)
     data_version: int = DATA_VERSION_1_16_5
+    # block ticks still to run when it was saved (a world's `TileTicks`): position, block, delay, priority
+    scheduled: list[tuple[BlockPos, str, int, int]] = field(default_factory=list)
 
 
 class Unmapped:

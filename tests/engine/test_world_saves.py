@@ -154,6 +154,26 @@ def test_block_entities_and_entities_of_each_layout(tmp_path: Path) -> None:
         assert [(e.TYPE, tuple(e.pos), e.fuse) for e in sim.entities] == [("minecraft:tnt", (2.5, 102.0, 7.25), 17)]
 
 
+@pytest.mark.parametrize("layout", ["1.16", "1.18"])
+def test_block_ticks_still_to_run_are_scheduled_again(tmp_path: Path, layout: str) -> None:
+    """A dispenser saved with its tick 3 ticks away (`TileTicks` / `block_ticks`) fires in tick 3 with no action;
+    a tick outside the box, or of a block 1.16.5 lacks, is left out."""
+    world = tmp_path / "w"
+    blocks = {(2, 5, 2): "minecraft:dispenser[facing=up,triggered=true]", (9, 5, 2): "minecraft:stone"}
+    ticks = [ws.block_tick("minecraft:dispenser", 2, 5, 2, 3), ws.block_tick("minecraft:dispenser", 30, 5, 2, 1),
+             ws.block_tick("minecraft:sculk_sensor", 9, 5, 2, 1, priority=9)]
+    ws.write_world(world, layout, [(0, 0), (1, 0)], blocks, [ws.dispenser_with_tnt(2, 5, 2)], ticks=ticks)
+    sim = load_scene(world, region=((0, 4, 0), (15, 8, 15)))
+    assert [(t.time, t.pos, t.block, t.priority) for t in sim.world.block_ticks.pending()] == [
+        (3, (2, 5, 2), "dispenser", 0)]
+    seen = []
+    for _ in range(3):
+        sim.tick()
+        seen.append([(e.TYPE, tuple(e.pos)) for e in sim.entities])
+    assert seen[:2] == [[], []] and len(seen[2]) == 1 and seen[2][0][0] == "minecraft:tnt"
+    assert sim.world.containers[(2, 5, 2)] == ((0, "minecraft:tnt", 0),)   # the one TNT taken
+
+
 @pytest.mark.parametrize("compression", [ws.GZIP, ws.ZLIB, ws.NONE])
 def test_each_compression(tmp_path: Path, compression: int) -> None:
     blocks = sample_blocks(40)
@@ -274,8 +294,10 @@ def test_refusals_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "regions[0].dimension" in err and "unknown dimension 'the_moon'" in err
 
 
-def test_entities_past_the_limit_are_refused_before_they_are_made(tmp_path: Path,
-                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_entities_past_the_limit_are_refused_before_they_are_made(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.tick import input_limits
+    monkeypatch.setattr(input_limits, "_current", dict(input_limits._current))   # `--limit` holds for the process
     world = tmp_path / "w"
     ws.write_world(world, "1.16", [(0, 0)], {}, [], [ws.tnt_entity((1.5, 1.0, 1.5), 80)] * 3)
     err = refused(capsys, "--limit", "entities=2", "trace", str(world), "--from", "0,0,0", "--to", "3,3,3",
