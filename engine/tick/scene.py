@@ -98,11 +98,11 @@ def load_scene(path: str | Path, allow_unmapped: bool = False,
     `region` (`WorldBox` or its fields as a tuple) of a world folder as a scene that places it where it lies in
     the world (in the nether, an ultrawarm world as the nether is)."""
     path = Path(path)
+    if region is not None or path.is_dir():
+        return _load_world_box(path, None if region is None else WorldBox(*region), allow_unmapped)
     if is_schematic(path):
         doc = {"scene": {"name": path.stem}, "schematics": [{"file": path.name, "allow_unmapped": allow_unmapped}]}
         return load_scene_doc(doc, str(path))
-    if region is not None or path.is_dir():
-        return _load_world_box(path, None if region is None else WorldBox(*region), allow_unmapped)
     why = regular_file(path)
     if why:
         raise SceneError(f"{path}: cannot read: {why}")
@@ -124,8 +124,6 @@ def _load_world_box(path: Path, region: WorldBox | None, allow_unmapped: bool) -
     """A world folder opened by itself (`tickscope trace WORLD --from X,Y,Z --to X,Y,Z`): one `[[regions]]`."""
     if region is None:
         raise SceneError(f"{path}: a folder; a world folder opens with --from X,Y,Z --to X,Y,Z (the box to load)")
-    if not path.is_dir():
-        raise SceneError(f"{path}: --from and --to go with a world folder, not a file")
     from engine.schematics.anvil import ULTRAWARM_DIMENSIONS
 
     lo, hi, dimension = region

@@ -287,6 +287,9 @@ def test_refusals_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
                                                   "20000,100,20000", "--ticks", "0")
     assert "--from and --to go together" in refused(capsys, "trace", str(world), "--from", "0,0,0", "--ticks", "0")
     assert "opens with --from X,Y,Z --to X,Y,Z" in refused(capsys, "trace", str(world), "--ticks", "0")
+    assert "not a Minecraft world folder (not a folder)" in refused(capsys, "trace", str(REPO / "scenes" /
+                                                                         "tnt_flat_ground.toml"), *box)
+    assert "not a Minecraft world folder (no such folder)" in refused(capsys, "trace", str(tmp_path / "nope"), *box)
     assert "expected X,Y,Z" in refused(capsys, "trace", str(world), "--from", "0,0", "--to", "1,1,1", "--ticks", "0")
     scene_file = tmp_path / "s.toml"
     scene_file.write_text(scene(world, [0, 0, 0], [3, 3, 3], dimension="the_moon"))
