@@ -54,7 +54,6 @@ COMPRESSIONS = {1: ("gzip", 16 + zlib.MAX_WBITS), 2: ("zlib", zlib.MAX_WBITS), 3
 SECTION_CELLS = 4096
 MIN_INDEX_BITS = 4                               # PalettedContainer: a chunk palette's indices take at least 4 bits
 ALIGNED_INDICES_DATA_VERSION = 2529              # 20w17a: indices no longer span two longs
-FLAT_CHUNK_DATA_VERSION = 2844                   # 21w43a (1.18): no `Level`, lower-case keys
 DIMENSIONS = {"overworld": "", "the_nether": "DIM-1", "the_end": "DIM1"}   # the folder of each dimension's regions
 ULTRAWARM_DIMENSIONS = frozenset({"the_nether"})  # DimensionType.ultrawarm: water evaporates, lava flows further
 
