@@ -303,8 +303,10 @@ def _read_entities(reader: Reader, tag: Compound, key: str, where: str, lo: Bloc
 
 
 def _data_version(reader: Reader, root: Compound, where: str) -> int:
-    data_version = reader.integer(root, "DataVersion", where)
-    check_data_version(reader, data_version, f"{where}.DataVersion")
+    """A chunk's data version; a chunk not upgraded since before 1.13's block states is refused."""
+    data_version = reader.integer(root, "DataVersion", where, 0)   # chunks saved before 1.9 have none
+    check_data_version(reader, data_version, f"{where}.DataVersion", "optimize the world in 1.13 or later (the "
+                                                                     "game's Optimize World upgrades every chunk)")
     return data_version
 
 

@@ -362,7 +362,11 @@ def test_damaged_chunk_contents_are_refused(tmp_path: Path) -> None:
     old = tmp_path / "old"
     ws.write_level_dat(old, "1.16", "old")
     ws.write_regions(old / "region", {(0, 0): Compound({"DataVersion": Int(1343), "Level": Compound()})})
-    with pytest.raises(SceneError, match=r"chunk 0,0\.DataVersion: data version 1343 predates 1\.13"):
+    with pytest.raises(SceneError, match=r"chunk 0,0\.DataVersion: data version 1343 predates 1\.13.*optimize the "
+                                         r"world in 1\.13 or later"):
+        load_scene(old, region=((0, 0, 0), (3, 3, 3)))
+    ws.write_regions(old / "region", {(0, 0): Compound({"Level": Compound()})})   # before 1.9: no DataVersion
+    with pytest.raises(SceneError, match=r"chunk 0,0\.DataVersion: data version 0 predates 1\.13"):
         load_scene(old, region=((0, 0, 0), (3, 3, 3)))
 
 
