@@ -107,6 +107,15 @@ def test_a_section_of_300_states_takes_9_bits(tmp_path: Path, layout: str) -> No
     assert blocks_of(sim) == expected(blocks, (0, 0, 0), (15, 15, 15))
 
 
+def test_a_box_placed_past_the_build_range_names_at(tmp_path: Path) -> None:
+    """In a scene a box is never moved: `at` that puts its blocks above 255 is refused, naming the whole span."""
+    blocks = sample_blocks(40)
+    ws.write_world(tmp_path / "w", "1.16", CHUNKS, blocks)
+    with pytest.raises(SceneError, match=r"regions\[0\]\.at: .*its blocks reach y 250\.\.266 \(17 blocks\), "
+                                         r"outside the 1\.16\.5 build range 0\.\.255"):
+        load_scene_text(scene(tmp_path / "w", [-3, 40, -2], [17, 56, 5], at=[0, 250, 0]), str(tmp_path / "s.toml"))
+
+
 def _one_section_world(tmp_path: Path, layout: str, longs: list[int], palette: list[str]) -> Path:
     """A world whose chunk 0,0 has one section at y 0 with the given palette and packed longs (as written)."""
     section = Compound({"Y": Byte(0), "Palette": List[Compound]([Compound({"Name": String(p)}) for p in palette]),
