@@ -14,6 +14,7 @@ from importlib import import_module
 _SURFACE: dict[str, tuple[str, str | None]] = {
     # scenes: load, check, write
     "load_scene": ("engine.tick.scene", "load_scene"),
+    "WorldBox": ("engine.tick.scene", "WorldBox"),               # a world folder's box: --from, --to
     "SceneError": ("engine.tick.scene_checks", "SceneError"),
     "one_line": ("engine.tick.scene_checks", "one_line"),
     "write_scene": ("engine.tick.scene_writer", "write_scene"),

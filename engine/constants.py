@@ -84,6 +84,7 @@ DEFAULT_BORDER_SIZE = 5.9999968e7   # WorldBorder default diameter
 BORDER_MAX_RADIUS = 29999984        # WorldBorder.maxRadius
 BORDER_MAX_SIZE = 6.0e7             # WorldBorderCommand: `/worldborder set` takes at most 60,000,000 (double)
 BLOCK_COORDINATE_LIMIT = 30000000   # World.isValid: -30,000,000 <= x, z < 30,000,000 (int)
+SAVED_BLOCK_Y = (-2048, 2047)       # ChunkSerializer: a chunk section's Y is a byte, 16 blocks a section
 
 # --- TNT (spec 06 §1) ---
 TNT_WIDTH = f32(0.98)

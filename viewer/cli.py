@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from importlib import metadata
 from pathlib import Path
@@ -15,10 +16,16 @@ from engine import analysis_commands, arguments
 SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
 DEFAULT_SCENE = SCENES_DIR / "tnt_flat_ground.toml"
 UNMAPPED_HELP = "a schematic loads without the blocks and entities 1.16.5 lacks"
+NEGATIVE_NUMBERS = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+(,-?\d+)+$")   # -5, -.5, and -20,0,-20 (X,Y,Z)
 
 
 class _Parser(argparse.ArgumentParser):
-    """Bad arguments: one line on stderr and status 2 (interfaces.md)."""
+    """Bad arguments: one line on stderr and status 2 (interfaces.md). `--from -20,0,-20` reads its value as a
+    number would be read (argparse takes a word starting with '-' for an option unless it looks like a number)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = NEGATIVE_NUMBERS
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"tickscope: {message} (see 'tickscope --help')\n")
@@ -35,12 +42,14 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--history-budget", type=arguments.byte_size,
                    help="memory for rewind history, 1M to 1T, e.g. 512M or 4G (default 2G)")
     v.add_argument("--allow-unmapped", action="store_true", help=UNMAPPED_HELP)
+    _add_world_box(v)
     t = sub.add_parser("trace", help="run N ticks headless and print JSON lines")
     t.add_argument("scene")
     t.add_argument("--ticks", type=arguments.ticks, required=True)
     t.add_argument("--stages", action="store_true", help="include each entity's stage records")
     t.add_argument("--entity", type=arguments.entity_id, help="only this entity id")
     t.add_argument("--allow-unmapped", action="store_true", help=UNMAPPED_HELP)
+    _add_world_box(t)
     r = sub.add_parser("render", help="render the state after tick T to an image, or ticks A..B to a video, "
                                       "offscreen")
     r.add_argument("scene")
@@ -60,16 +69,35 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--overlays", help="comma-separated layers (entities, trace, labels, gizmo, redstone) and trace "
                                       "roles to draw")
     r.add_argument("--allow-unmapped", action="store_true", help=UNMAPPED_HELP)
+    _add_world_box(r)
     x = sub.add_parser("export", help="write a scene or schematic as .litematic, .nbt, .schem or .toml")
     x.add_argument("scene")
     x.add_argument("--out", required=True)
     x.add_argument("--tick", type=arguments.ticks, default=0, help="run this many ticks first")
     x.add_argument("--allow-unmapped", action="store_true", help=UNMAPPED_HELP)
+    _add_world_box(x)
     vs = sub.add_parser("versions", help="the version table: every release x every mechanic, simulated or refused")
     vs.add_argument("release", nargs="?", help="one release: each mechanic, and what changed where it is refused")
     vs.add_argument("--json", action="store_true", help="every cell as JSON: version, mechanic, simulated, why")
     analysis_commands.add_parsers(sub)
     return p
+
+
+def _add_world_box(parser: argparse.ArgumentParser) -> None:
+    """`SCENE` may be a world folder with the box to load (interfaces.md, "Worlds")."""
+    parser.add_argument("--from", dest="box_from", type=arguments.block_pos, metavar="X,Y,Z",
+                        help="with a world folder: one corner of the box to load (inclusive, world coordinates)")
+    parser.add_argument("--to", dest="box_to", type=arguments.block_pos, metavar="X,Y,Z",
+                        help="with a world folder: the opposite corner (inclusive)")
+    parser.add_argument("--dimension", default="overworld",
+                        help="with a world folder: overworld (default), the_nether or the_end")
+
+
+def world_box(args: argparse.Namespace) -> tuple | None:
+    """The box `--from`..`--to` in `--dimension` (engine.WorldBox's fields), or None when no corner is given."""
+    if (args.box_from is None) != (args.box_to is None):
+        raise arguments.ArgumentError("--from and --to go together: the two corners of a world folder's box")
+    return None if args.box_from is None else (args.box_from, args.box_to, args.dimension)
 
 
 def cmd_versions(args: argparse.Namespace) -> int:
@@ -90,10 +118,11 @@ def _fail(message: str) -> int:
     return 2
 
 
-def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_unmapped: bool = False):
+def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_unmapped: bool = False,
+                region: tuple | None = None):
     """Yield the JSON-line objects of `tickscope trace` (line 0 = the state before any tick)."""
     from engine import load_scene
-    sim = load_scene(scene, allow_unmapped)
+    sim = load_scene(scene, allow_unmapped, region)
     sim.trace_enabled = stages
 
     def line(record) -> dict:
@@ -117,17 +146,17 @@ def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
-    from engine import SceneError, SimulationLimit
+    from engine import ArgumentError, SceneError, SimulationLimit
     if sys.stderr.isatty():   # a terminal hears why the first run waits; piped, stderr stays empty on success
         from engine import jit
         jit.on_cold_cache.append(lambda: print("tickscope: compiling the engine's kernels, once (they are cached "
                                                "for later runs)", file=sys.stderr))
     try:
-        lines = trace_lines(args.scene, args.ticks, args.stages, args.entity, args.allow_unmapped)
+        lines = trace_lines(args.scene, args.ticks, args.stages, args.entity, args.allow_unmapped, world_box(args))
         out = sys.stdout
         for obj in lines:
             out.write(json.dumps(obj) + "\n")
-    except SceneError as err:
+    except (SceneError, ArgumentError) as err:
         return _fail(str(err))
     except NotImplementedError as err:   # a mechanic the engine does not simulate yet, named in the message
         return _fail(f"not simulated: {err}")
@@ -139,16 +168,18 @@ def cmd_trace(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from engine import SceneError, SimulationLimit
+    from engine import ArgumentError, SceneError, SimulationLimit
     from viewer.render import RenderError, render_to_png
     try:
+        region = world_box(args)
         if args.ticks is not None:
             from viewer.video import render_video
             render_video(args.scene, args.ticks, args.out, args.size, args.camera, args.overlays, args.fps,
-                         args.entity, args.caption, args.legend, args.allow_unmapped, progress=True)
+                         args.entity, args.caption, args.legend, args.allow_unmapped, progress=True, region=region)
         else:
-            render_to_png(args.scene, args.tick, args.out, args.size, args.camera, args.overlays, args.allow_unmapped)
-    except (SceneError, RenderError, SimulationLimit) as err:
+            render_to_png(args.scene, args.tick, args.out, args.size, args.camera, args.overlays, args.allow_unmapped,
+                          region)
+    except (SceneError, RenderError, SimulationLimit, ArgumentError) as err:
         return _fail(str(err))
     except NotImplementedError as err:   # a mechanic the engine does not simulate yet, named in the message
         return _fail(f"not simulated: {err}")
@@ -159,7 +190,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from engine import SceneError, SceneWriteError, SchematicError, SimulationLimit, export, load_scene
     try:
         arguments.output_file(args.out)
-        sim = load_scene(args.scene, args.allow_unmapped)
+        sim = load_scene(args.scene, args.allow_unmapped, world_box(args))
         for _ in range(args.tick):
             sim.tick()
         export(sim, args.out)
@@ -172,12 +203,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_view(scene: str | None, history_budget: int | None = None, allow_unmapped: bool = False) -> int:
+def cmd_view(scene: str | None, history_budget: int | None = None, allow_unmapped: bool = False,
+             region: tuple | None = None) -> int:
     if history_budget is not None:
         from viewer.history import BUDGET_ENV
         os.environ[BUDGET_ENV] = str(history_budget)
     from viewer.launch import open_viewer
-    return open_viewer(scene, allow_unmapped)
+    return open_viewer(scene, allow_unmapped, region)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -194,7 +226,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "export":
         return cmd_export(args)
     if args.command == "view":
-        return cmd_view(args.scene, args.history_budget, args.allow_unmapped)
+        try:
+            region = world_box(args)
+        except arguments.ArgumentError as err:
+            return _fail(str(err))
+        return cmd_view(args.scene, args.history_budget, args.allow_unmapped, region)
     if args.command == "versions":
         return cmd_versions(args)
     if args.command in analysis_commands.COMMANDS:

@@ -13,7 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine import Simulation
+    from engine import Simulation, WorldBox
 
 NO_DISPLAY = ("no display to open the viewer on (DISPLAY and WAYLAND_DISPLAY are unset); the viewer needs a "
               "graphical session with OpenGL 3.3 (for images without one: tickscope render)")
@@ -29,14 +29,14 @@ def display_problem() -> str | None:
     return NO_DISPLAY
 
 
-def open_viewer(scene_path: str, allow_unmapped: bool = False) -> int:
-    """Load `scene_path` (`allow_unmapped`: a schematic without what 1.16.5 lacks), open the window on it and run
-    until it is closed; the exit status."""
+def open_viewer(scene_path: str, allow_unmapped: bool = False, region: WorldBox | None = None) -> int:
+    """Load `scene_path` (`allow_unmapped`: a schematic without what 1.16.5 lacks; `region`: the box of a world
+    folder), open the window on it and run until it is closed; the exit status."""
     # What the launch makes lives on: the collector waits until the first frame is drawn (the app then freezes
     # it all and turns the collector back on), which saves some 60 ms of collections (docs/performance.md).
     gc.disable()
     from engine import SceneError
-    loading = start_loading(scene_path, allow_unmapped)
+    loading = start_loading(scene_path, allow_unmapped, region)
     problem = display_problem()
     if problem is None:
         # pyglet's glGetError after each of its own GL calls costs time and trips over errors of moderngl's calls
@@ -60,13 +60,14 @@ def open_viewer(scene_path: str, allow_unmapped: bool = False) -> int:
     return run_viewer(scene_path, sim)
 
 
-def start_loading(scene_path: str, allow_unmapped: bool = False) -> Callable[[], Simulation]:
+def start_loading(scene_path: str, allow_unmapped: bool = False,
+                  region: WorldBox | None = None) -> Callable[[], Simulation]:
     """Start loading `scene_path`; the function returned waits for the simulation and raises what `load_scene`
     raises. On Linux a forked child loads it while this process imports the window's libraries, and sends it back
     pickled (launch time, docs/performance.md); elsewhere, or where the child sends nothing, it loads here."""
     from engine import load_scene
     if sys.platform != "linux":
-        return partial(load_scene, scene_path, allow_unmapped)
+        return partial(load_scene, scene_path, allow_unmapped, region)
     read_end, write_end = os.pipe()
     try:
         with warnings.catch_warnings():
@@ -77,12 +78,12 @@ def start_loading(scene_path: str, allow_unmapped: bool = False) -> Callable[[],
     except OSError:   # no process to spare (a limit on processes, memory): the scene loads here
         os.close(read_end)
         os.close(write_end)
-        return partial(load_scene, scene_path, allow_unmapped)
+        return partial(load_scene, scene_path, allow_unmapped, region)
     if pid == 0:
         try:
             os.close(read_end)
             with open(write_end, "wb") as pipe:
-                pipe.write(_pickled_load(scene_path, allow_unmapped))
+                pipe.write(_pickled_load(scene_path, allow_unmapped, region))
         finally:
             os._exit(0)
     os.close(write_end)
@@ -92,16 +93,16 @@ def start_loading(scene_path: str, allow_unmapped: bool = False) -> Callable[[],
             data = pipe.read()
         os.waitpid(pid, 0)
         # the child's load failed: loaded again here, its error raised here
-        return pickle.loads(data) if data else load_scene(scene_path, allow_unmapped)
+        return pickle.loads(data) if data else load_scene(scene_path, allow_unmapped, region)
     return receive
 
 
-def _pickled_load(scene_path: str, allow_unmapped: bool) -> bytes:
+def _pickled_load(scene_path: str, allow_unmapped: bool, region: WorldBox | None = None) -> bytes:
     """The child's answer: the simulation pickled, or nothing where the load fails (the parent then loads the scene
     itself and meets the error there)."""
     from engine import load_scene
     try:
-        return pickle.dumps(load_scene(scene_path, allow_unmapped), protocol=pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps(load_scene(scene_path, allow_unmapped, region), protocol=pickle.HIGHEST_PROTOCOL)
     except BaseException:   # the child must reach os._exit whatever happens, and say nothing
         return b""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import moderngl
 import numpy as np
@@ -28,6 +28,9 @@ from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.gl.imgui_renderer import ImGuiRenderer
 from viewer.history import entity_states
 from viewer.panels.help import legend_entries
+
+if TYPE_CHECKING:
+    from engine import WorldBox
 
 OVERLAY_NAMES = ("entities", "trace", "labels", "gizmo", "redstone")
 DEFAULT_OVERLAYS = "entities,gizmo"
@@ -85,7 +88,8 @@ def image_format(out: str) -> tuple[str, str, dict[str, Any]]:
 
 
 def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = (1280, 720),
-                  camera: str | None = None, overlays: str | None = None, allow_unmapped: bool = False) -> None:
+                  camera: str | None = None, overlays: str | None = None, allow_unmapped: bool = False,
+                  region: WorldBox | None = None) -> None:
     """Load a scene, run `tick` ticks, and write the view of the resulting state to `out`, atomically, in the
     format its suffix names (IMAGE_FORMATS).
 
@@ -95,7 +99,7 @@ def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = 
     if tick < 0:
         raise RenderError(f"--tick {tick}: expected 0 or more")
     kind, mode, options = image_format(out)
-    sim, spec, overlay = prepare(scene_path, size, camera, overlays, allow_unmapped)
+    sim, spec, overlay = prepare(scene_path, size, camera, overlays, allow_unmapped, region)
     for _ in range(tick):
         sim.tick()
     ctx = egl_context()
@@ -112,9 +116,9 @@ def render_to_png(scene_path: str, tick: int, out: str, size: tuple[int, int] = 
 
 
 def prepare(scene_path: str, size: tuple[int, int], camera: str | None, overlays: str | None,
-            allow_unmapped: bool = False) -> tuple[Any, CameraSpec, OverlaySpec]:
+            allow_unmapped: bool = False, region: WorldBox | None = None) -> tuple[Any, CameraSpec, OverlaySpec]:
     """Check the size, camera and overlays, then load the scene (tracing on when the trace or redstone is drawn;
-    `allow_unmapped`: a schematic loads without what 1.16.5 lacks)."""
+    `allow_unmapped`: a schematic loads without what 1.16.5 lacks; `region`: the box of a world folder)."""
     width, height = size
     if not (0 < width <= MAX_FRAME_SIDE and 0 < height <= MAX_FRAME_SIDE):
         raise RenderError(f"--size {width}x{height}: expected 1..{MAX_FRAME_SIDE} pixels each way")
@@ -123,7 +127,7 @@ def prepare(scene_path: str, size: tuple[int, int], camera: str | None, overlays
     except ValueError as exc:
         raise RenderError(f"--{exc}") from None
     overlay = parse_overlays(overlays)
-    sim = load_scene(scene_path, allow_unmapped)
+    sim = load_scene(scene_path, allow_unmapped, region)
     sim.trace_enabled = bool({"trace", "redstone"} & overlay.layers)   # the update arrows read the record
     return sim, spec, overlay
 

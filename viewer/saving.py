@@ -34,9 +34,9 @@ def user_scenes_dir() -> Path:
 
 
 def needs_save_as(path: Path | None) -> bool:
-    """Whether Save must ask for another file: none yet, a schematic (saved as a new scene), a bundled scene, or a
-    file (or folder) that cannot be written."""
-    if path is None or is_schematic(path) or never_overwritten(path):
+    """Whether Save must ask for another file: none yet, a schematic or a world folder (saved as a new scene), a
+    bundled scene, or a file (or folder) that cannot be written."""
+    if path is None or is_schematic(path) or path.is_dir() or never_overwritten(path):
         return True
     resolved = path.resolve()
     return not resolved.exists() and not os.access(resolved.parent, os.W_OK)

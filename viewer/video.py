@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from PIL import Image
@@ -21,6 +21,9 @@ from engine import MAX_FPS, MIN_FPS, ArgumentError, output_file, output_folder, 
 from viewer.drawing.camera import OrbitCamera, OrthoCamera, camera_from_spec, close_in
 from viewer.drawing.framing import scene_bounds
 from viewer.render import RenderError, egl_context, prepare, render_frame
+
+if TYPE_CHECKING:
+    from engine import WorldBox
 
 DEFAULT_FPS = 20.0
 VIDEO_SUFFIXES = (".mp4", ".gif")
@@ -49,7 +52,7 @@ def output_kind(out: str) -> str:
 def render_video(scene_path: str, ticks: tuple[int, int], out: str, size: tuple[int, int] = (1280, 720),
                  camera: str | None = None, overlays: str | None = None, fps: float = DEFAULT_FPS,
                  entity: int | None = None, caption: bool = False, legend: bool = False,
-                 allow_unmapped: bool = False, progress: bool = False) -> int:
+                 allow_unmapped: bool = False, progress: bool = False, region: WorldBox | None = None) -> int:
     """Render ticks A..B of the scene to `out`, each frame written as it is drawn (memory does not grow with the
     range); returns the number of frames. Raises RenderError (bad input, no EGL, unwritable output) and SceneError
     (bad scene). `progress`: a progress bar on stderr (the CLI's, on a terminal)."""
@@ -57,7 +60,7 @@ def render_video(scene_path: str, ticks: tuple[int, int], out: str, size: tuple[
     if not MIN_FPS <= fps <= MAX_FPS:
         raise RenderError(f"--fps {fps}: expected a number from {MIN_FPS:g} to {MAX_FPS:g}")
     first, last = ticks
-    sim, spec, overlay = prepare(scene_path, size, camera, overlays, allow_unmapped)
+    sim, spec, overlay = prepare(scene_path, size, camera, overlays, allow_unmapped, region)
     for _ in range(first):
         sim.tick()
     if entity is not None and sim.entity_by_id(entity) is None:

@@ -11,6 +11,7 @@ import math
 import re
 from pathlib import Path
 
+from engine.constants import BLOCK_COORDINATE_LIMIT, SAVED_BLOCK_Y
 from engine.java.javanum import INT_MAX, INT_MIN
 
 MAX_DIGITS = 40             # characters of one number: a Java long has 19 digits, a double's repr 24 characters
@@ -106,6 +107,17 @@ def tick_range(text: str) -> tuple[int, int]:
     if first > last:
         raise ArgumentError(f"{text!r} is empty; expected A..B with A <= B (e.g. 0..60)")
     return first, last
+
+
+def block_pos(text: str) -> tuple[int, int, int]:
+    """argparse type of `--from X,Y,Z` and `--to X,Y,Z` (a box of a world folder): three whole numbers, x and z
+    inside the world (World.isValid), y where a world save's sections reach (a section's Y is a byte)."""
+    parts = text.split(",")
+    if len(parts) != 3:
+        raise ArgumentError(f"{text!r}; expected X,Y,Z, e.g. -20,0,-20")
+    x, z = (whole(parts[k], f"{text!r} {'xyz'[k]}", -BLOCK_COORDINATE_LIMIT, BLOCK_COORDINATE_LIMIT - 1)
+            for k in (0, 2))
+    return x, whole(parts[1], f"{text!r} y", *SAVED_BLOCK_Y), z
 
 
 def bounds(lo_text: str, hi_text: str, what: str) -> tuple[int | float, int | float]:

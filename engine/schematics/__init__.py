@@ -69,7 +69,8 @@ def block_span(schem: Schematic) -> tuple[BlockPos, BlockPos] | None:
 
 
 def place_blocks(world: World, schem: Schematic, at: BlockPos) -> None:
-    """The schematic's blocks (air leaves a cell as it is), dispenser contents and moving pistons at `at`.
+    """The schematic's blocks (air leaves a cell as it is), dispenser contents, pending block ticks and moving
+    pistons at `at`.
     Raises ValueError naming the whole span when a block would leave the build range 0..255 or the world's
     -30,000,000..29,999,999 in x or z (World.isValid; nothing is placed then)."""
     span = block_span(schem)
@@ -87,6 +88,8 @@ def place_blocks(world: World, schem: Schematic, at: BlockPos) -> None:
                               region.ids)
     for (x, y, z), items in schem.containers.items():
         world.containers[(x + at[0], y + at[1], z + at[2])] = items
+    for (x, y, z), block, delay, priority in schem.scheduled:   # in the order saved, from the world's time now
+        world.block_ticks.schedule(world.game_time, (x + at[0], y + at[1], z + at[2]), block, delay, priority)
     for m in schem.moving:
         pos = (m.pos[0] + at[0], m.pos[1] + at[1], m.pos[2] + at[2])
         if world.get_block_state(*pos).block != "moving_piston":

@@ -93,6 +93,8 @@ class Schematic:
     containers: dict[BlockPos, tuple[tuple[int, str, int], ...]] = field(default_factory=dict)
     moving: list[MovingBlock] = field(default_factory=list)
     data_version: int = DATA_VERSION_1_16_5
+    # block ticks still to run when it was saved (a world's `TileTicks`): position, block, delay, priority
+    scheduled: list[tuple[BlockPos, str, int, int]] = field(default_factory=list)
 
 
 class Unmapped:
@@ -113,10 +115,11 @@ class Unmapped:
                                                        "(allow_unmapped = true loads without them)")
 
 
-def check_data_version(reader: Reader, data_version: int, where: str) -> None:
+def check_data_version(reader: Reader, data_version: int, where: str,
+                       remedy: str = "re-save the schematic in 1.13 or later") -> None:
     if data_version < FLATTENING_DATA_VERSION:
         raise reader.fail(where, f"data version {data_version} predates 1.13's block states "
-                                 f"({FLATTENING_DATA_VERSION}); re-save the schematic in 1.13 or later")
+                                 f"({FLATTENING_DATA_VERSION}); {remedy}")
 
 
 def check_size(reader: Reader, size: tuple[int, int, int], where: str) -> int:

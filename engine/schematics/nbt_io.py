@@ -122,6 +122,12 @@ def read_nbt(path: Path) -> Compound:
         raise SchematicError(f"{path}: cannot read: {err.strerror or err}") from None
     if len(data) > most:
         raise SchematicError(f"{path}: {exceeded('nbt_bytes', len(data), 'bytes its NBT unpacks to (at least)')}")
+    return parse_nbt(data, str(path))
+
+
+def parse_nbt(data: bytes, source: str) -> Compound:
+    """The root compound of unpacked big-endian NBT `data` (a file's, or a chunk's of a region file), parsed within
+    the `nbt_tags` limit; damage raises one `SchematicError` line starting with `source`."""
     buf = _StrictBuffer(data)
     buf.tags_total = buf.tags_left = limit("nbt_tags")
     buf.depth = -1    # the root compound is read at depth 0, as in Minecraft
@@ -129,13 +135,13 @@ def read_nbt(path: Path) -> Compound:
         with nbt_recursion():
             root = nbtlib.File.parse(buf)
     except LimitError as err:
-        raise SchematicError(f"{path}: {err}") from None
+        raise SchematicError(f"{source}: {err}") from None
     except KeyError as err:    # nbtlib's tag registry
-        raise SchematicError(f"{path}: not a valid NBT file (unknown tag type {err.args[0]})") from None
+        raise SchematicError(f"{source}: not a valid NBT file (unknown tag type {err.args[0]})") from None
     except Exception as err:   # nbtlib reports damage as struct, type, value, unicode, EOF or recursion errors
-        raise SchematicError(f"{path}: not a valid NBT file ({type(err).__name__}: {err})") from None
+        raise SchematicError(f"{source}: not a valid NBT file ({type(err).__name__}: {err})") from None
     if buf.tell() < len(data):
-        raise SchematicError(f"{path}: {len(data) - buf.tell()} bytes after the NBT data")
+        raise SchematicError(f"{source}: {len(data) - buf.tell()} bytes after the NBT data")
     return root
 
 
@@ -241,4 +247,4 @@ class Reader:
 
 
 __all__ = ["Byte", "ByteArray", "Compound", "Double", "Float", "Int", "IntArray", "List", "Long", "LongArray",
-           "Reader", "SchematicError", "Short", "String", "read_nbt", "write_nbt"]
+           "Reader", "SchematicError", "Short", "String", "parse_nbt", "read_nbt", "write_nbt"]

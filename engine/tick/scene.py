@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable
 from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import rtoml  # a compiled TOML parser: a scene of 4,000 tables in a third of tomli's time
 import tomli  # the standard library's parser, compiled: its errors name the line and column
@@ -83,10 +83,23 @@ FIELD_RANGES = {"pierce_level": (-128, 127),          # PersistentProjectileEnti
                 "peek": (0, 100)}
 
 
-def load_scene(path: str | Path, allow_unmapped: bool = False) -> Simulation:
+class WorldBox(NamedTuple):
+    """The box of a world folder that `tickscope WORLD --from X,Y,Z --to X,Y,Z [--dimension D]` opens."""
+
+    lo: BlockPos                      # the inclusive corners, world coordinates
+    hi: BlockPos
+    dimension: str = "overworld"
+
+
+def load_scene(path: str | Path, allow_unmapped: bool = False,
+               region: WorldBox | tuple[Any, ...] | None = None) -> Simulation:
     """Read and load a scene file, or a schematic (.litematic, .nbt, .schem) as a scene that places it at the
-    origin, its entities included (`allow_unmapped`: load it without what has no 1.16.5 equivalent)."""
+    origin, its entities included (`allow_unmapped`: load it without what has no 1.16.5 equivalent), or the box
+    `region` (`WorldBox` or its fields as a tuple) of a world folder as a scene that places it where it lies in
+    the world (in the nether, an ultrawarm world as the nether is)."""
     path = Path(path)
+    if region is not None or path.is_dir():
+        return _load_world_box(path, None if region is None else WorldBox(*region), allow_unmapped)
     if is_schematic(path):
         doc = {"scene": {"name": path.stem}, "schematics": [{"file": path.name, "allow_unmapped": allow_unmapped}]}
         return load_scene_doc(doc, str(path))
@@ -107,6 +120,19 @@ def load_scene(path: str | Path, allow_unmapped: bool = False) -> Simulation:
     return load_scene_text(text, str(path))
 
 
+def _load_world_box(path: Path, region: WorldBox | None, allow_unmapped: bool) -> Simulation:
+    """A world folder opened by itself (`tickscope trace WORLD --from X,Y,Z --to X,Y,Z`): one `[[regions]]`."""
+    if region is None:
+        raise SceneError(f"{path}: a folder; a world folder opens with --from X,Y,Z --to X,Y,Z (the box to load)")
+    from engine.schematics.anvil import ULTRAWARM_DIMENSIONS
+
+    lo, hi, dimension = region
+    doc = {"scene": {"name": path.name, "ultrawarm": dimension.removeprefix("minecraft:") in ULTRAWARM_DIMENSIONS},
+           "regions": [{"world": path.name, "from": list(lo), "to": list(hi), "dimension": dimension,
+                        "allow_unmapped": allow_unmapped}]}
+    return load_scene_doc(doc, str(path))
+
+
 def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
     """Parse TOML text (`source` names it in errors) into a `Simulation` at tick 0."""
     try:
@@ -124,8 +150,8 @@ def load_scene_text(text: str, source: str = "<scene>") -> Simulation:
 def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
     """Build a `Simulation` at tick 0 from a parsed TOML document (sweeps edit one copy per run)."""
     ctx = SceneContext(source)
-    ctx.keys(doc, "(top level)", {"scene", "blocks", "schematics", "entities", "spawns", "actions", "inputs",
-                                  "block_entities", "block_events", "redstone", "limits"})
+    ctx.keys(doc, "(top level)", {"scene", "blocks", "schematics", "regions", "entities", "spawns", "actions",
+                                  "inputs", "block_entities", "block_events", "redstone", "limits"})
     values = _load_limits(ctx, doc.get("limits", {}))
     with raised(values):
         try:
@@ -186,6 +212,8 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
     world.fill_boxes(boxes)
     placed = [_place_schematic(ctx, sim, ctx.table(entry, f"schematics[{i}]"), f"schematics[{i}]")
               for i, entry in enumerate(_array(ctx, doc, "schematics"))]
+    placed += [_place_region(ctx, sim, ctx.table(entry, f"regions[{i}]"), f"regions[{i}]")
+               for i, entry in enumerate(_array(ctx, doc, "regions"))]
     # what a scene saved mid-run holds of the world (engine.tick.saved_state)
     saved_state.load_block_entities(ctx, world, _array(ctx, doc, "block_entities"))
     saved_state.load_block_events(ctx, world, _array(ctx, doc, "block_events"))
@@ -311,23 +339,64 @@ def _place_schematic(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
                      key: str) -> tuple[str, Schematic, BlockPos]:
     """`[[schematics]]`: read the file (relative to the scene) and place its blocks; its entities come later.
     A schematic opened by itself is lifted (or lowered) to fit the build range, with a notice (`sim.notices`)."""
-    from engine.schematics import SchematicError, place_blocks, read_schematic  # on first use: start-up time
+    from engine.schematics import read_schematic  # on first use: start-up time
 
     ctx.keys(entry, key, {"file", "at", "allow_unmapped"}, {"file"})
     name = ctx.string(entry["file"], f"{key}.file")
     path = Path(name) if Path(name).is_absolute() else Path(ctx.source).parent / name
     at = ctx.block_pos(entry.get("at", [0, 0, 0]), f"{key}.at", in_world=False)
+    allow_unmapped = ctx.boolean(entry.get("allow_unmapped", False), f"{key}.allow_unmapped")
+    schem, at = _place_read(ctx, sim, partial(read_schematic, path, allow_unmapped), path, at, f"{key}.file",
+                            f"{key}.at")
+    return f"{key} ({name})", schem, at
+
+
+def _place_region(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
+                  key: str) -> tuple[str, Schematic, BlockPos]:
+    """`[[regions]]`: the box `from`..`to` (inclusive, world coordinates) of a world folder (relative to the scene)
+    read from its region files and placed as a schematic is, `from` at `at` (default: where it lies in the world);
+    its entities come later."""
+    from engine.schematics.anvil import box_problem, dimension_folder, read_region  # on first use: start-up time
+
+    ctx.keys(entry, key, {"world", "from", "to", "dimension", "at", "allow_unmapped"}, {"world", "from", "to"})
+    name = ctx.string(entry["world"], f"{key}.world")
+    path = Path(name) if Path(name).is_absolute() else Path(ctx.source).parent / name
+    lo = ctx.block_pos(entry["from"], f"{key}.from", in_world=False)
+    hi = ctx.block_pos(entry["to"], f"{key}.to", in_world=False)
+    dimension = ctx.string(entry.get("dimension", "overworld"), f"{key}.dimension")
+    alone = ctx.source == str(path)   # opened by itself: its refusals name the command line's options
     try:
-        schem = read_schematic(path, ctx.boolean(entry.get("allow_unmapped", False), f"{key}.allow_unmapped"))
-        if ctx.source == str(path):
+        dimension_folder(path, dimension)
+    except ValueError as err:
+        raise (SceneError(f"{path}: --dimension: {err}") if alone else ctx.fail(f"{key}.dimension", str(err))) from None
+    at = ctx.block_pos(entry["at"], f"{key}.at", in_world=False) if "at" in entry else lo
+    allow_unmapped = ctx.boolean(entry.get("allow_unmapped", False), f"{key}.allow_unmapped")
+    problem = box_problem(lo, hi)
+    if problem:
+        raise (SceneError(f"{path}: --from {','.join(map(str, lo))} --to {','.join(map(str, hi))}: {problem}")
+               if alone else ctx.fail(f"{key}.to", problem))
+    schem, at = _place_read(ctx, sim, partial(read_region, path, lo, hi, dimension, allow_unmapped), path, at,
+                            f"{key}.world", f"{key}.at")
+    return f"{key} ({name})", schem, at
+
+
+def _place_read(ctx: SceneContext, sim: Simulation, read: Callable[[], Schematic], path: Path, at: BlockPos,
+                file_key: str, at_key: str) -> tuple[Schematic, BlockPos]:
+    """Read a schematic (or a world's box) and place its blocks at `at`; a file or world opened by itself is
+    lifted (or lowered) to fit the build range and its refusals name only itself."""
+    from engine.schematics import SchematicError, place_blocks
+
+    alone = ctx.source == str(path)
+    try:
+        schem = read()
+        if alone:
             at = _fit_build_range(schem, at, path, sim.notices)
         place_blocks(sim.world, schem, at)
     except SchematicError as err:   # a schematic opened by itself names only itself
-        raise (SceneError(str(err)) if ctx.source == str(path) else ctx.fail(f"{key}.file", str(err))) from None
+        raise (SceneError(str(err)) if alone else ctx.fail(file_key, str(err))) from None
     except ValueError as err:
-        raise (SceneError(f"{path}: {err}") if ctx.source == str(path) else
-               ctx.fail(f"{key}.at", f"{path}: {err}")) from None
-    return f"{key} ({name})", schem, at
+        raise (SceneError(f"{path}: {err}") if alone else ctx.fail(at_key, f"{path}: {err}")) from None
+    return schem, at
 
 
 def _fit_build_range(schem: Schematic, at: BlockPos, path: Path, notices: list[str]) -> BlockPos:

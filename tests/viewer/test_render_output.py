@@ -200,6 +200,6 @@ def test_view_allow_unmapped_loads_a_newer_schematic(monkeypatch) -> None:
     TREE = shared_file("schematics", "tree.litematic")
     opened: list[tuple] = []
     monkeypatch.setattr(launch, "open_viewer", lambda *args: opened.append(args) or 0)
-    assert run(["view", str(TREE), "--allow-unmapped"]) == 0 and opened == [(str(TREE), True)]
+    assert run(["view", str(TREE), "--allow-unmapped"]) == 0 and opened == [(str(TREE), True, None)]
     sim = launch.start_loading(str(TREE), True)()
     assert len(list(sim.world.sections())) > 0
