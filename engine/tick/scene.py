@@ -300,16 +300,27 @@ def _load_items(ctx: SceneContext, state: blocks.BlockState, value: Any, key: st
 
 def _place_schematic(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
                      key: str) -> tuple[str, Schematic, BlockPos]:
-    """`[[schematics]]`: read the file (relative to the scene) and place its blocks; its entities come later.
-    A schematic opened by itself is lifted (or lowered) to fit the build range, with a notice (`sim.notices`)."""
+    """`[[schematics]]`: read the file (relative to the scene), mirror and turn it about its origin
+    (engine/schematics/placement.py) and place its blocks; its entities come later. A schematic opened by itself
+    is lifted (or lowered) to fit the build range, with a notice (`sim.notices`)."""
     from engine.schematics import SchematicError, place_blocks, read_schematic  # on first use: start-up time
+    from engine.schematics.placement import MIRRORS, transform
 
-    ctx.keys(entry, key, {"file", "at", "allow_unmapped"}, {"file"})
+    ctx.keys(entry, key, {"file", "at", "allow_unmapped", "rotate", "mirror"}, {"file"})
     name = ctx.string(entry["file"], f"{key}.file")
     path = Path(name) if Path(name).is_absolute() else Path(ctx.source).parent / name
     at = ctx.block_pos(entry.get("at", [0, 0, 0]), f"{key}.at", in_world=False)
+    rotate = ctx.integer(entry.get("rotate", 0), f"{key}.rotate", *JAVA_INT)
+    if rotate % 90:
+        raise ctx.fail(f"{key}.rotate", f"expected a multiple of 90 (degrees clockwise seen from above: 0, 90, 180 "
+                                        f"or 270), got {rotate}")
+    mirror = ctx.string(entry.get("mirror", "none"), f"{key}.mirror")
+    if mirror not in MIRRORS:
+        raise ctx.fail(f"{key}.mirror", f"expected one of {', '.join(repr(m) for m in MIRRORS)} (\"x\" flips x, "
+                                        f"\"z\" flips z), got {mirror!r}")
     try:
-        schem = read_schematic(path, ctx.boolean(entry.get("allow_unmapped", False), f"{key}.allow_unmapped"))
+        schem = transform(read_schematic(path, ctx.boolean(entry.get("allow_unmapped", False),
+                                                           f"{key}.allow_unmapped")), rotate, mirror)
         if ctx.source == str(path):
             at = _fit_build_range(schem, at, path, sim.notices)
         place_blocks(sim.world, schem, at)
