@@ -86,7 +86,8 @@ def should_extend(world: World, pos: BlockPos) -> bool:
 
 def try_move(sim: TickContext, pos: BlockPos) -> None:
     """`PistonBlock.tryMove`: queue an extend event if powered and the push can happen; queue a retract event
-    (type 2 when the block in front is still starting to move) and mark the base retracted if unpowered."""
+    (type 2 when the block in front is still starting to move) if unpowered. It sets no state: the base stays
+    extended until its retract event runs."""
     world = sim.world
     state = world.get_block_state(*pos)
     if state.block not in PISTONS:
@@ -108,7 +109,6 @@ def try_move(sim: TickContext, pos: BlockPos) -> None:
                     or world.in_block_tick):
                 kind = RETRACT_SHORT
         add_synced_block_event(world, BlockEvent(pos, state.block, kind, direction.id))
-        world.set_block_state(*pos, state.with_("extended", False))
 
 
 def add_synced_block_event(world: World, event: BlockEvent) -> None:

@@ -255,6 +255,33 @@ def test_piston_powered_by_a_lever_extends_in_the_next_block_event_phase_and_ret
     assert ticks_when(log, (0, 1, 0), "moving_piston") == [9]
 
 
+def test_unpowered_piston_stays_extended_until_its_retract_event_runs() -> None:
+    """PistonBlock.tryMove (1.16.5) only queues the retract event; the base keeps extended=true until the event
+    runs. The lever flipped off in tick 8's players phase: the piston is
+    unchanged at the end of tick 8, with its event queued, and becomes a moving piston in tick 9's block events."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "piston[facing=up]") + block((1, 1, 0), "lever[face=floor]")
+                          + action(3, "use", (1, 1, 0)) + action(8, "use", (1, 1, 0)))
+    log = changes(sim, 8)
+    assert ticks_when(log, (0, 1, 0), "extended=") == [4]
+    assert str(sim.world.get_block_state(0, 1, 0)) == "minecraft:piston[extended=true,facing=up]"
+    assert [(e.pos, e.type) for e in sim.world.block_events] == [((0, 1, 0), 1)]
+    log = changes(sim, 1)
+    assert ticks_when(log, (0, 1, 0), "moving_piston") == [9]
+
+
+def test_piston_powered_again_before_its_retract_event_does_not_change() -> None:
+    """The lever flipped off and on in tick 8: the retract event runs in tick 9 with the piston powered
+    (onSyncedBlockEvent sets extended=true, which it already is, and returns), so neither the base nor the head
+    changes after the extension of tick 4 is done."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "piston[facing=up]") + block((1, 1, 0), "lever[face=floor]")
+                          + action(3, "use", (1, 1, 0)) + action(8, "use", (1, 1, 0)) + action(8, "use", (1, 1, 0)))
+    log = changes(sim, 12)
+    assert ticks_when(log, (0, 2, 0), "piston_head") == [6]     # the head's moving block arrives
+    assert [t for t, p, *_ in log if p in ((0, 1, 0), (0, 2, 0)) and t > 6] == []
+    assert str(sim.world.get_block_state(0, 1, 0)) == "minecraft:piston[extended=true,facing=up]"
+    assert sim.world.get_block_state(0, 2, 0).block == "piston_head"
+
+
 # --- use ---
 def test_use_cycles_a_repeaters_delay_and_a_comparators_mode() -> None:
     """RepeaterBlock.onUse: delay cycles 1 → 2 → 3 → 4 → 1; ComparatorBlock.onUse: compare ↔ subtract."""
