@@ -271,6 +271,32 @@ def test_transform_leaves_the_schematic_it_is_given() -> None:
     assert regions(house) == before and transform(house) is house
 
 
+# --- a bundled contraption placed mirrored and turned ---
+def test_turned_flying_machine_flies_as_the_original_turned() -> None:
+    """scenes/redstone_flying_machine_turned.toml places the flying machine's file mirrored in z and turned 90°:
+    a cell (x, y, z) lands on (z, y, x), pistons facing east face south and those facing west face north. Every
+    tick's block changes are the original scene's so mapped, for 90 ticks (it stops at its wall in both); the armor
+    stand stands at the mapped place with the yaw spawnEntities gives it (-0 - 90)."""
+    def run(name: str) -> tuple[Any, list[list[tuple[tuple[int, ...], str]]]]:
+        sim = load_scene(REPO / "scenes" / name)
+        return sim, [sorted((tuple(e["pos"]), e["to"]) for e in sim.tick().events if e["kind"] == "block_changed")
+                     for _ in range(90)]
+
+    _, east = run("redstone_flying_machine.toml")
+    turned, south = run("redstone_flying_machine_turned.toml")
+    faced = {"facing=east": "facing=south", "facing=west": "facing=north"}
+
+    def mapped(pos: tuple[int, ...], to: str) -> tuple[tuple[int, ...], str]:
+        for a, b in faced.items():
+            to = to.replace(a, b)
+        return (pos[2], pos[1], pos[0]), to
+
+    assert sum(map(len, east)) > 200
+    assert south == [sorted(mapped(p, to) for p, to in tick) for tick in east]
+    (stand,) = turned.entities
+    assert tuple(stand.pos) == (-1.5, 1.0, 4.5) and stand.yaw == -90.0
+
+
 # --- bad input: one line, status 2 ---
 @pytest.mark.parametrize(("line", "message"), [
     ("rotate = 45", "schematics[0].rotate: expected a multiple of 90 (degrees clockwise seen from above: 0, 90, 180 "

@@ -464,6 +464,27 @@ def test_piston_quasi_connectivity_scene_extends_only_when_updated() -> None:
     assert ticks_when(log, (0, 1, 0), "moving_piston") == [30]
 
 
+def test_flying_machine_scene_moves_a_block_east_every_10_ticks_and_stops_at_the_wall() -> None:
+    """Its cycle from the rules: the stone set in tick 1 makes the rear observer fire in 1 + 2 = 3 (ObserverBlock:
+    a tick 2 later), the piston's extend event runs in that tick's block-event phase and the front part lands
+    2 block-entity ticks later (5); a moved observer schedules its tick as it lands (Block.postProcessState), so
+    the front observer fires in 5 + 2 = 7 and the sticky piston extends; the 2-tick pulse ends in 9 and the sticky
+    piston retracts, pulling the rear part, which lands in 11; its observer fires in 13 and the piston pushes
+    again: a period of 2 + 2 + 2 + 2 + 2 = 10. The front slime lands at x = 2 + k in tick 5 + 10k and the rear
+    slime (with the piston) at x = 1 + k in 11 + 10k; the front slime at x = 8 has the obsidian at x = 9 in
+    front, so the push of tick 73 cannot happen and nothing changes after the observer's pulse ends in 75."""
+    sim, log = scene_changes("redstone_flying_machine", 120)
+    landed = [(t, p) for t, p, _, to, phase, _ in log if to == "minecraft:slime_block" and phase == "block_entities"]
+    assert [(t, p[0]) for t, p in landed if p[2] == 0] == [(5 + 10 * k, 2 + k) for k in range(7)]    # front
+    assert [(t, p[0]) for t, p in landed if p[2] == 1] == [(11 + 10 * k, 1 + k) for k in range(7)]   # rear
+    assert ticks_when(log, (1, 3, 0), "minecraft:piston[extended=false") == [11, 17]   # landed; retracted
+    assert max(t for t, *_ in log) == 75
+    assert [str(sim.world.get_block_state(x, 3, z)).removeprefix("minecraft:")
+            for x, z in ((7, 0), (8, 0), (7, 1), (8, 1), (9, 0))] == [
+        "piston[extended=false,facing=east]", "slime_block", "slime_block",
+        "sticky_piston[extended=false,facing=west]", "obsidian"]
+
+
 # --- pistons' own block changes ---
 def test_block_pushed_into_an_observers_view_pulses_it() -> None:
     """PistonBlock.move sets a moving_piston at each destination with flags 68 (no FORCE_STATE: shape updates
