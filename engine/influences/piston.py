@@ -5,7 +5,8 @@ A piston is powered by redstone (`should_extend`, with quasi-connectivity; its n
 engine.redstone.consumers), or by a scene's `piston_extend` / `piston_retract` actions, which add it to or take it
 from `World.powered` and call `PistonBlock.tryMove` as a neighbour update would. Block changes go through
 `engine.redstone.neighbor_updates.set_block_state` with vanilla's flags (neighbour and shape updates), and so
-does a B36 placing its block. Drops of broken blocks and `Block.postProcessState` are not modelled.
+does a B36 placing its block (through `Block.postProcessState`: the block takes its state from its new
+neighbours, and a moved observer schedules its tick). Drops of broken blocks are not modelled.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ default position, and Litematica's placement origin): that cell stays where it i
 vertical line through its centre, so `at` names the same cell whatever the rotation.
 
 Block states follow each block class's `rotate(BlockState, BlockRotation)` and `mirror(BlockState, BlockMirror)`,
-table-driven (`RULES`, chosen by `rule_of`), vanilla's quirks included (docs/schematics.md "Rotate and mirror"): a
+table-driven (`RULES`, chosen by `rule_of`), vanilla's quirks included (docs/fidelity.md, "Rotate and mirror"): a
 straight rail turned 180° becomes the other straight rail (the missing cases of `RailBlock.rotate`'s switch fall
 through to the 90° ones), a stair facing along x mirrored in x keeps `inner_left`/`inner_right` and one facing
 along x mirrored in z keeps its shape, anvils and nether portals turn but do not mirror, and bells, beehives, fire
