@@ -499,6 +499,20 @@ def test_block_pushed_into_an_observers_view_pulses_it() -> None:
     assert ticks_when(log, (2, 1, 1), "powered=false") == [8]
 
 
+def test_an_observer_moved_by_a_piston_fires_two_ticks_after_it_lands() -> None:
+    """PistonBlockEntity.tick places a moved block through Block.postProcessState, which asks the block
+    getStateForNeighborUpdate from each side: an observer is asked from the side it faces and schedules its tick.
+    The lever in tick 3 queues the extend event for tick 4's block events; the slime block and the observer on it
+    land 2 block-entity ticks later (6); the observer is powered in 6 + 2 and off in 6 + 4. Nothing in front of it
+    changed: only the move makes it fire."""
+    sim = load_scene_text(FLOOR + block((0, 2, 0), "piston[facing=east]") + block((1, 2, 0), "slime_block")
+                          + block((1, 3, 0), "observer[facing=up]") + block((-1, 2, 0), "lever[face=wall,facing=west]")
+                          + action(3, "use", (-1, 2, 0)))
+    log = changes(sim, 14)
+    assert ticks_when(log, (2, 3, 0), "observer[facing=up,powered=false]") == [6, 10]
+    assert ticks_when(log, (2, 3, 0), "powered=true") == [8]
+
+
 def test_a_pushed_block_leaving_updates_a_budded_tnt_beside_its_old_cell() -> None:
     """PistonBlock.move ends with updateNeighborsAlways around each moved block's old position: the TNT beside
     it, powered by the redstone block above since load but never updated, primes in the extend's tick (4)."""
