@@ -15,7 +15,8 @@ import pytest
 from nbtlib import Double, Float, List, Short
 
 from engine.schematics import read_schematic
-from engine.schematics.placement import MIRRORS, mirror_state, rotate_state, transform
+from engine.schematics.mapping import Region, Schematic
+from engine.schematics.placement import MIRRORS, mirror_state, rotate_state, transform, transform_pos, transform_state
 from engine.tick.scene import load_scene
 from engine.world import blocks
 from engine.world.blocks import parse_block_state
@@ -262,6 +263,34 @@ def test_half_turn_is_not_two_mirrors_where_vanilla_tables_differ() -> None:
     assert mirror_state(mirror_state(rail, "x"), "z") is rail
     assert str(rotate_state(stair, CW180)) == state("oak_stairs[facing=south,shape=inner_left]")
     assert str(mirror_state(mirror_state(stair, "x"), "z")) == state("oak_stairs[facing=south,shape=inner_right]")
+
+
+def test_regions_off_the_origin_move_cell_by_cell() -> None:
+    """Two regions with corners off the origin (as Litematica sub-regions and Sponge offsets give them): after
+    each of the twelve placements every cell holds the turned state of the cell the position rule sends there
+    (the rule itself is checked against literal positions above), and the dispenser's contents move with it."""
+    rng = np.random.default_rng(7)
+    states = [parse_block_state(t) for t in ("repeater[facing=north]", "oak_stairs[facing=east,shape=outer_left]",
+                                             "rail[shape=south_east]", "stone", "dispenser[facing=up]")]
+    regions = [Region((-3, 2, 5), rng.choice([0, *(s.id for s in states)], size=(2, 3, 4)).astype(np.uint16)),
+               Region((4, 0, -2), rng.choice([0, *(s.id for s in states)], size=(1, 5, 2)).astype(np.uint16))]
+    schem = Schematic(regions=regions, containers={(4, 0, -2): ((0, "minecraft:tnt", 3),)})
+
+    def cells_of(sc: Schematic) -> dict[tuple[int, int, int], int]:
+        out = {}
+        for r in sc.regions:
+            for y, z, x in zip(*np.nonzero(r.ids), strict=True):
+                out[(r.corner[0] + int(x), r.corner[1] + int(y), r.corner[2] + int(z))] = int(r.ids[y, z, x])
+        return out
+
+    before = cells_of(schem)
+    for degrees, rotation in ((0, 0), (90, CW), (180, CW180), (270, CCW)):
+        for m in MIRRORS:
+            placed_ = transform(schem, degrees, m)
+            expected = {transform_pos(p, rotation, m): transform_state(blocks.state_by_id(i), rotation, m).id
+                        for p, i in before.items()}
+            assert cells_of(placed_) == expected, (degrees, m)
+            assert list(placed_.containers) == [transform_pos((4, 0, -2), rotation, m)]
 
 
 def test_transform_leaves_the_schematic_it_is_given() -> None:
