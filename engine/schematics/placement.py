@@ -276,8 +276,7 @@ def transform_yaw(yaw: float, rotation: int, mirror: str, entity_type: str) -> f
         mirrored = wrapped if mirror == "none" else f32(-wrapped) if mirror == "z" else f32(180.0 - wrapped)
         turned = f32(wrapped + 90.0 * rotation)
     else:                # AbstractDecorationEntity: applyMirror is applyRotation(mirror.getRotation(facing))
-        flip = mirror_rotation(facing, mirror) if mirror != "none" else 0
-        mirrored = f32(wrapped + 90.0 * ((4 - flip) % 4))
+        mirrored = f32(wrapped + 90.0 * ((4 - mirror_rotation(facing, mirror)) % 4))
         turned = f32(wrapped + 90.0 * ((4 - rotation) % 4))
     return f32(mirrored + f32(yaw - turned))
 

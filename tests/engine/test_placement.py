@@ -216,6 +216,26 @@ def test_placed_blocks_and_entity(tmp_path: Path, keys: dict[str, Any], piston: 
     assert tuple(tnt.motion) == (0.1, 0.2, -0.02) and tnt.fuse == 40   # Motion is copied as the file has it
 
 
+@pytest.mark.parametrize(("entity", "rotate", "mirror", "yaw"), [
+    # Entity: applyMirror gives -f (z) or 180 - f (x), applyRotation f + 90 per quarter turn clockwise
+    ("minecraft:tnt", 90, "none", -80.0),
+    ("minecraft:tnt", 270, "none", -260.0),
+    ("minecraft:tnt", 180, "x", -10.0),
+    ("minecraft:tnt", 0, "z", -10.0),
+    # AbstractDecorationEntity (a knot faces south): applyRotation answers f + 270 for a clockwise turn, and
+    # applyMirror is applyRotation(mirror.getRotation(facing)): a half turn for a mirror in z, none in x
+    ("minecraft:leash_knot", 90, "none", -260.0),
+    ("minecraft:leash_knot", 0, "z", 190.0),
+    ("minecraft:leash_knot", 0, "x", 10.0),
+    ("minecraft:leash_knot", 270, "z", 100.0),
+])
+def test_yaw_as_structure_placement_gives_it(entity: str, rotate: int, mirror: str, yaw: float) -> None:
+    """A yaw of 10 in the file; the sum of Structure.spawnEntities, applyMirror(m) + (yaw - applyRotation(r)),
+    which refreshPositionAndAngles sets as it is (not wrapped)."""
+    schem = Schematic(entities=[{"type": entity, "pos": [0.5, 0.0, 0.5], "yaw": 10.0}])
+    assert transform(schem, rotate, mirror).entities[0]["yaw"] == yaw
+
+
 def test_mirrored_stairs_shapes_in_place(tmp_path: Path) -> None:
     """The stair above the piston (facing north, inner_left): mirrored in z it turns south and becomes inner_right;
     mirrored in x it stays (its facing lies across the mirror); mirror z then a quarter turn: west, inner_right."""
