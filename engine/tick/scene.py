@@ -304,20 +304,13 @@ def _place_schematic(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
     (engine/schematics/placement.py) and place its blocks; its entities come later. A schematic opened by itself
     is lifted (or lowered) to fit the build range, with a notice (`sim.notices`)."""
     from engine.schematics import SchematicError, place_blocks, read_schematic  # on first use: start-up time
-    from engine.schematics.placement import MIRRORS, transform
+    from engine.schematics.placement import transform
 
     ctx.keys(entry, key, {"file", "at", "allow_unmapped", "rotate", "mirror"}, {"file"})
     name = ctx.string(entry["file"], f"{key}.file")
     path = Path(name) if Path(name).is_absolute() else Path(ctx.source).parent / name
     at = ctx.block_pos(entry.get("at", [0, 0, 0]), f"{key}.at", in_world=False)
-    rotate = ctx.integer(entry.get("rotate", 0), f"{key}.rotate", *JAVA_INT)
-    if rotate % 90:
-        raise ctx.fail(f"{key}.rotate", f"expected a multiple of 90 (degrees clockwise seen from above: 0, 90, 180 "
-                                        f"or 270), got {rotate}")
-    mirror = ctx.string(entry.get("mirror", "none"), f"{key}.mirror")
-    if mirror not in MIRRORS:
-        raise ctx.fail(f"{key}.mirror", f"expected one of {', '.join(repr(m) for m in MIRRORS)} (\"x\" flips x, "
-                                        f"\"z\" flips z), got {mirror!r}")
+    rotate, mirror = _load_placement(ctx, entry, key)
     try:
         schem = transform(read_schematic(path, ctx.boolean(entry.get("allow_unmapped", False),
                                                            f"{key}.allow_unmapped")), rotate, mirror)
@@ -330,6 +323,22 @@ def _place_schematic(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
         raise (SceneError(f"{path}: {err}") if ctx.source == str(path) else
                ctx.fail(f"{key}.at", f"{path}: {err}")) from None
     return f"{key} ({name})", schem, at
+
+
+def _load_placement(ctx: SceneContext, entry: dict[str, Any], key: str) -> tuple[int, str]:
+    """`rotate` (degrees clockwise seen from above, a multiple of 90) and `mirror` ("none", "x", "z") of a placed
+    file, as `engine.schematics.placement.transform` takes them."""
+    from engine.schematics.placement import MIRRORS
+
+    rotate = ctx.integer(entry.get("rotate", 0), f"{key}.rotate", *JAVA_INT)
+    if rotate % 90:
+        raise ctx.fail(f"{key}.rotate", f"expected a multiple of 90 (degrees clockwise seen from above: 0, 90, 180 "
+                                        f"or 270), got {rotate}")
+    mirror = ctx.string(entry.get("mirror", "none"), f"{key}.mirror")
+    if mirror not in MIRRORS:
+        raise ctx.fail(f"{key}.mirror", f"expected one of {', '.join(repr(m) for m in MIRRORS)} (\"x\" flips x, "
+                                        f"\"z\" flips z), got {mirror!r}")
+    return rotate, mirror
 
 
 def _fit_build_range(schem: Schematic, at: BlockPos, path: Path, notices: list[str]) -> BlockPos:
