@@ -21,6 +21,7 @@ from engine.tick.scene import load_scene
 from engine.world import blocks
 from engine.world.blocks import parse_block_state
 from tests.conftest import shared_file
+from tests.engine.test_schematic_lift import blocks_of
 from viewer.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
@@ -183,15 +184,6 @@ def placed(tmp_path: Path, path: Path, **keys: Any) -> Any:
     return load_scene(scene)
 
 
-def cells(sim: Any) -> dict[tuple[int, int, int], str]:
-    out = {}
-    for (sx, sy, sz), sec in sim.world.sections():
-        for y, z, x in zip(*np.nonzero(sec), strict=True):
-            pos = (sx * 16 + int(x), sy * 16 + int(y), sz * 16 + int(z))
-            out[pos] = str(sim.world.get_block_state(*pos))
-    return out
-
-
 @pytest.mark.parametrize(("keys", "piston", "facing", "rail", "pos", "yaw"), [
     # Structure.transformAround about the origin cell, then `at` added; the yaw as spawnEntities gives it:
     # applyMirror(mirror) + (yaw - applyRotation(rotation)), which turns a plain entity the other way
@@ -207,7 +199,7 @@ def cells(sim: Any) -> dict[tuple[int, int, int], str]:
 def test_placed_blocks_and_entity(tmp_path: Path, keys: dict[str, Any], piston: tuple[int, int, int], facing: str,
                                   rail: str, pos: tuple[float, float, float], yaw: float) -> None:
     sim = placed(tmp_path, built(tmp_path), **keys)
-    got = cells(sim)
+    got = blocks_of(sim)
     assert got[piston] == state(f"piston[facing={facing}]")
     assert got[(10, 6, 20)] == state(f"rail[shape={rail}]")   # the origin cell stays where it is
     assert len(got) == 3
@@ -240,10 +232,11 @@ def test_mirrored_stairs_shapes_in_place(tmp_path: Path) -> None:
     """The stair above the piston (facing north, inner_left): mirrored in z it turns south and becomes inner_right;
     mirrored in x it stays (its facing lies across the mirror); mirror z then a quarter turn: west, inner_right."""
     path = built(tmp_path)
-    assert cells(placed(tmp_path, path, mirror="z"))[(12, 6, 19)] == state(
+    assert blocks_of(placed(tmp_path, path, mirror="z"))[(12, 6, 19)] == state(
         "oak_stairs[facing=south,shape=inner_right]")
-    assert cells(placed(tmp_path, path, mirror="x"))[(8, 6, 21)] == state("oak_stairs[facing=north,shape=inner_left]")
-    assert cells(placed(tmp_path, path, mirror="z", rotate=90))[(11, 6, 22)] == state(
+    assert blocks_of(placed(tmp_path, path, mirror="x"))[(8, 6, 21)] == state(
+        "oak_stairs[facing=north,shape=inner_left]")
+    assert blocks_of(placed(tmp_path, path, mirror="z", rotate=90))[(11, 6, 22)] == state(
         "oak_stairs[facing=west,shape=inner_right]")
 
 
