@@ -5,7 +5,8 @@ A piston is powered by redstone (`should_extend`, with quasi-connectivity; its n
 engine.redstone.consumers), or by a scene's `piston_extend` / `piston_retract` actions, which add it to or take it
 from `World.powered` and call `PistonBlock.tryMove` as a neighbour update would. Block changes go through
 `engine.redstone.neighbor_updates.set_block_state` with vanilla's flags (neighbour and shape updates), and so
-does a B36 placing its block. Drops of broken blocks and `Block.postProcessState` are not modelled.
+does a B36 placing its block (through `Block.postProcessState`: the block takes its state from its new
+neighbours, and a moved observer schedules its tick). Drops of broken blocks are not modelled.
 """
 
 from __future__ import annotations
@@ -86,7 +87,8 @@ def should_extend(world: World, pos: BlockPos) -> bool:
 
 def try_move(sim: TickContext, pos: BlockPos) -> None:
     """`PistonBlock.tryMove`: queue an extend event if powered and the push can happen; queue a retract event
-    (type 2 when the block in front is still starting to move) and mark the base retracted if unpowered."""
+    (type 2 when the block in front is still starting to move) if unpowered. It sets no state: the base stays
+    extended until its retract event runs."""
     world = sim.world
     state = world.get_block_state(*pos)
     if state.block not in PISTONS:
@@ -108,7 +110,6 @@ def try_move(sim: TickContext, pos: BlockPos) -> None:
                     or world.in_block_tick):
                 kind = RETRACT_SHORT
         add_synced_block_event(world, BlockEvent(pos, state.block, kind, direction.id))
-        world.set_block_state(*pos, state.with_("extended", False))
 
 
 def add_synced_block_event(world: World, event: BlockEvent) -> None:

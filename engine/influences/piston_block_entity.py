@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from engine.constants import (
     HONEY_DRAG_TOP,
+    MAX_UPDATE_DEPTH,
     PISTON_DELTA_CLAMP,
     PISTON_PROGRESS_STEP,
     PISTON_PUSH_MARGIN,
@@ -183,12 +184,16 @@ class PistonBlockEntity(BlockEntity):
             world.block_entities.remove(self.pos)
             self.removed = True
             if world.get_block_state(*self.pos).block == "moving_piston":
-                placed = self.pushed_block
-                if placed.properties.get("waterlogged") == "true":
-                    placed = placed.with_("waterlogged", False)
                 from engine.redstone import neighbor_updates as nu  # engine.redstone imports this module
-                nu.set_block_state(sim, self.pos, placed, nu.NOTIFY_ALL | nu.MOVED)      # flags 67
-                nu.update_neighbor(sim, self.pos, placed.block, self.pos)
+                placed = nu.post_process_state(sim, self.pushed_block, self.pos)
+                if placed.is_air:   # the block cannot stay: placed as it was (flags 84), then broken (Block.replace)
+                    nu.set_block_state(sim, self.pos, self.pushed_block, nu.MOVED | nu.FORCE_STATE | nu.NO_REDRAW)
+                    nu.replace(sim, self.pushed_block, placed, self.pos, nu.NOTIFY_ALL, MAX_UPDATE_DEPTH)
+                else:
+                    if placed.properties.get("waterlogged") == "true":
+                        placed = placed.with_("waterlogged", False)
+                    nu.set_block_state(sim, self.pos, placed, nu.NOTIFY_ALL | nu.MOVED)      # flags 67
+                    nu.update_neighbor(sim, self.pos, placed.block, self.pos)
             if item is not None:
                 item.summary["finished"] = True
             return
@@ -285,6 +290,8 @@ class PistonBlockEntity(BlockEntity):
                 world.set_block_state(*self.pos, placed)
                 return
             from engine.redstone import neighbor_updates as nu  # engine.redstone imports this module
+            if not self.source:
+                placed = nu.post_process_state(sim, placed, self.pos)
             nu.set_block_state(sim, self.pos, placed, nu.NOTIFY_ALL)
             nu.update_neighbor(sim, self.pos, placed.block, self.pos)
 

@@ -103,6 +103,18 @@ def update_neighbor_shapes(sim: TickContext, state: BlockState, pos: BlockPos, f
         replace(sim, neighbor, new, at, flags, depth)
 
 
+def post_process_state(sim: TickContext, state: BlockState, pos: BlockPos) -> BlockState:
+    """`Block.postProcessState`: the state a block arriving at `pos` takes from its neighbours (west, east, north,
+    south, down, up), each asked through `getStateForNeighborUpdate` as a shape update would (an observer
+    schedules its tick)."""
+    world = sim.world
+    for d in SHAPE_UPDATE_ORDER:
+        at = offset(pos, d)
+        state = behaviour(state.block).get_state_for_neighbor_update(sim, state, d, world.get_block_state(*at), pos,
+                                                                     at)
+    return state
+
+
 def replace(sim: TickContext, state: BlockState, new: BlockState, pos: BlockPos, flags: int, depth: int) -> None:
     """`Block.replace`: a changed state is written (without SKIP_DROPS); air breaks the block."""
     if new is state:

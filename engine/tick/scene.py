@@ -337,28 +337,30 @@ def _load_items(ctx: SceneContext, state: blocks.BlockState, value: Any, key: st
 
 def _place_schematic(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
                      key: str) -> tuple[str, Schematic, BlockPos]:
-    """`[[schematics]]`: read the file (relative to the scene) and place its blocks; its entities come later.
-    A schematic opened by itself is lifted (or lowered) to fit the build range, with a notice (`sim.notices`)."""
+    """`[[schematics]]`: read the file (relative to the scene), mirror and turn it about its origin
+    (engine/schematics/placement.py) and place its blocks; its entities come later. A schematic opened by itself
+    is lifted (or lowered) to fit the build range, with a notice (`sim.notices`)."""
     from engine.schematics import read_schematic  # on first use: start-up time
 
-    ctx.keys(entry, key, {"file", "at", "allow_unmapped"}, {"file"})
+    ctx.keys(entry, key, {"file", "at", "allow_unmapped", "rotate", "mirror"}, {"file"})
     name = ctx.string(entry["file"], f"{key}.file")
     path = Path(name) if Path(name).is_absolute() else Path(ctx.source).parent / name
     at = ctx.block_pos(entry.get("at", [0, 0, 0]), f"{key}.at", in_world=False)
     allow_unmapped = ctx.boolean(entry.get("allow_unmapped", False), f"{key}.allow_unmapped")
     schem, at = _place_read(ctx, sim, partial(read_schematic, path, allow_unmapped), path, at, f"{key}.file",
-                            f"{key}.at")
+                            f"{key}.at", _load_placement(ctx, entry, key))
     return f"{key} ({name})", schem, at
 
 
 def _place_region(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
                   key: str) -> tuple[str, Schematic, BlockPos]:
     """`[[regions]]`: the box `from`..`to` (inclusive, world coordinates) of a world folder (relative to the scene)
-    read from its region files and placed as a schematic is, `from` at `at` (default: where it lies in the world);
-    its entities come later."""
+    read from its region files, mirrored and turned about `from` as a schematic is about its origin, and placed,
+    `from` at `at` (default: where it lies in the world); its entities come later."""
     from engine.schematics.anvil import box_problem, dimension_folder, read_region  # on first use: start-up time
 
-    ctx.keys(entry, key, {"world", "from", "to", "dimension", "at", "allow_unmapped"}, {"world", "from", "to"})
+    ctx.keys(entry, key, {"world", "from", "to", "dimension", "at", "allow_unmapped", "rotate", "mirror"},
+             {"world", "from", "to"})
     name = ctx.string(entry["world"], f"{key}.world")
     path = Path(name) if Path(name).is_absolute() else Path(ctx.source).parent / name
     lo = ctx.block_pos(entry["from"], f"{key}.from", in_world=False)
@@ -376,19 +378,21 @@ def _place_region(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
         raise (SceneError(f"{path}: --from {','.join(map(str, lo))} --to {','.join(map(str, hi))}: {problem}")
                if alone else ctx.fail(f"{key}.to", problem))
     schem, at = _place_read(ctx, sim, partial(read_region, path, lo, hi, dimension, allow_unmapped), path, at,
-                            f"{key}.world", f"{key}.at")
+                            f"{key}.world", f"{key}.at", _load_placement(ctx, entry, key))
     return f"{key} ({name})", schem, at
 
 
 def _place_read(ctx: SceneContext, sim: Simulation, read: Callable[[], Schematic], path: Path, at: BlockPos,
-                file_key: str, at_key: str) -> tuple[Schematic, BlockPos]:
-    """Read a schematic (or a world's box) and place its blocks at `at`; a file or world opened by itself is
-    lifted (or lowered) to fit the build range and its refusals name only itself."""
+                file_key: str, at_key: str, placement: tuple[int, str] = (0, "none")) -> tuple[Schematic, BlockPos]:
+    """Read a schematic (or a world's box), mirror and turn it (`placement`: rotate, mirror) and place its blocks
+    at `at`; a file or world opened by itself is lifted (or lowered) to fit the build range and its refusals name
+    only itself."""
     from engine.schematics import SchematicError, place_blocks
+    from engine.schematics.placement import transform
 
     alone = ctx.source == str(path)
     try:
-        schem = read()
+        schem = transform(read(), *placement)
         if alone:
             at = _fit_build_range(schem, at, path, sim.notices)
         place_blocks(sim.world, schem, at)
@@ -397,6 +401,22 @@ def _place_read(ctx: SceneContext, sim: Simulation, read: Callable[[], Schematic
     except ValueError as err:
         raise (SceneError(f"{path}: {err}") if alone else ctx.fail(at_key, f"{path}: {err}")) from None
     return schem, at
+
+
+def _load_placement(ctx: SceneContext, entry: dict[str, Any], key: str) -> tuple[int, str]:
+    """`rotate` (degrees clockwise seen from above, a multiple of 90) and `mirror` ("none", "x", "z") of a placed
+    file, as `engine.schematics.placement.transform` takes them."""
+    from engine.schematics.placement import MIRRORS
+
+    rotate = ctx.integer(entry.get("rotate", 0), f"{key}.rotate", *JAVA_INT)
+    if rotate % 90:
+        raise ctx.fail(f"{key}.rotate", f"expected a multiple of 90 (degrees clockwise seen from above: 0, 90, 180 "
+                                        f"or 270), got {rotate}")
+    mirror = ctx.string(entry.get("mirror", "none"), f"{key}.mirror")
+    if mirror not in MIRRORS:
+        raise ctx.fail(f"{key}.mirror", f"expected one of {', '.join(repr(m) for m in MIRRORS)} (\"x\" flips x, "
+                                        f"\"z\" flips z), got {mirror!r}")
+    return rotate, mirror
 
 
 def _fit_build_range(schem: Schematic, at: BlockPos, path: Path, notices: list[str]) -> BlockPos:

@@ -255,6 +255,33 @@ def test_piston_powered_by_a_lever_extends_in_the_next_block_event_phase_and_ret
     assert ticks_when(log, (0, 1, 0), "moving_piston") == [9]
 
 
+def test_unpowered_piston_stays_extended_until_its_retract_event_runs() -> None:
+    """PistonBlock.tryMove (1.16.5) only queues the retract event; the base keeps extended=true until the event
+    runs. The lever flipped off in tick 8's players phase: the piston is
+    unchanged at the end of tick 8, with its event queued, and becomes a moving piston in tick 9's block events."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "piston[facing=up]") + block((1, 1, 0), "lever[face=floor]")
+                          + action(3, "use", (1, 1, 0)) + action(8, "use", (1, 1, 0)))
+    log = changes(sim, 8)
+    assert ticks_when(log, (0, 1, 0), "extended=") == [4]
+    assert str(sim.world.get_block_state(0, 1, 0)) == "minecraft:piston[extended=true,facing=up]"
+    assert [(e.pos, e.type) for e in sim.world.block_events] == [((0, 1, 0), 1)]
+    log = changes(sim, 1)
+    assert ticks_when(log, (0, 1, 0), "moving_piston") == [9]
+
+
+def test_piston_powered_again_before_its_retract_event_does_not_change() -> None:
+    """The lever flipped off and on in tick 8: the retract event runs in tick 9 with the piston powered
+    (onSyncedBlockEvent sets extended=true, which it already is, and returns), so neither the base nor the head
+    changes after the extension of tick 4 is done."""
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "piston[facing=up]") + block((1, 1, 0), "lever[face=floor]")
+                          + action(3, "use", (1, 1, 0)) + action(8, "use", (1, 1, 0)) + action(8, "use", (1, 1, 0)))
+    log = changes(sim, 12)
+    assert ticks_when(log, (0, 2, 0), "piston_head") == [6]     # the head's moving block arrives
+    assert [t for t, p, *_ in log if p in ((0, 1, 0), (0, 2, 0)) and t > 6] == []
+    assert str(sim.world.get_block_state(0, 1, 0)) == "minecraft:piston[extended=true,facing=up]"
+    assert sim.world.get_block_state(0, 2, 0).block == "piston_head"
+
+
 # --- use ---
 def test_use_cycles_a_repeaters_delay_and_a_comparators_mode() -> None:
     """RepeaterBlock.onUse: delay cycles 1 → 2 → 3 → 4 → 1; ComparatorBlock.onUse: compare ↔ subtract."""
@@ -437,6 +464,27 @@ def test_piston_quasi_connectivity_scene_extends_only_when_updated() -> None:
     assert ticks_when(log, (0, 1, 0), "moving_piston") == [30]
 
 
+def test_flying_machine_scene_moves_a_block_east_every_10_ticks_and_stops_at_the_wall() -> None:
+    """Its cycle from the rules: the stone set in tick 1 makes the rear observer fire in 1 + 2 = 3 (ObserverBlock:
+    a tick 2 later), the piston's extend event runs in that tick's block-event phase and the front part lands
+    2 block-entity ticks later (5); a moved observer schedules its tick as it lands (Block.postProcessState), so
+    the front observer fires in 5 + 2 = 7 and the sticky piston extends; the 2-tick pulse ends in 9 and the sticky
+    piston retracts, pulling the rear part, which lands in 11; its observer fires in 13 and the piston pushes
+    again: a period of 2 + 2 + 2 + 2 + 2 = 10. The front slime lands at x = 2 + k in tick 5 + 10k and the rear
+    slime (with the piston) at x = 1 + k in 11 + 10k; the front slime at x = 8 has the obsidian at x = 9 in
+    front, so the push of tick 73 cannot happen and nothing changes after the observer's pulse ends in 75."""
+    sim, log = scene_changes("redstone_flying_machine", 120)
+    landed = [(t, p) for t, p, _, to, phase, _ in log if to == "minecraft:slime_block" and phase == "block_entities"]
+    assert [(t, p[0]) for t, p in landed if p[2] == 0] == [(5 + 10 * k, 2 + k) for k in range(7)]    # front
+    assert [(t, p[0]) for t, p in landed if p[2] == 1] == [(11 + 10 * k, 1 + k) for k in range(7)]   # rear
+    assert ticks_when(log, (1, 3, 0), "minecraft:piston[extended=false") == [11, 17]   # landed; retracted
+    assert max(t for t, *_ in log) == 75
+    assert [str(sim.world.get_block_state(x, 3, z)).removeprefix("minecraft:")
+            for x, z in ((7, 0), (8, 0), (7, 1), (8, 1), (9, 0))] == [
+        "piston[extended=false,facing=east]", "slime_block", "slime_block",
+        "sticky_piston[extended=false,facing=west]", "obsidian"]
+
+
 # --- pistons' own block changes ---
 def test_block_pushed_into_an_observers_view_pulses_it() -> None:
     """PistonBlock.move sets a moving_piston at each destination with flags 68 (no FORCE_STATE: shape updates
@@ -449,6 +497,20 @@ def test_block_pushed_into_an_observers_view_pulses_it() -> None:
     assert ticks_when(log, (2, 1, 0), "moving_piston") == [4]
     assert ticks_when(log, (2, 1, 1), "powered=true") == [6]
     assert ticks_when(log, (2, 1, 1), "powered=false") == [8]
+
+
+def test_an_observer_moved_by_a_piston_fires_two_ticks_after_it_lands() -> None:
+    """PistonBlockEntity.tick places a moved block through Block.postProcessState, which asks the block
+    getStateForNeighborUpdate from each side: an observer is asked from the side it faces and schedules its tick.
+    The lever in tick 3 queues the extend event for tick 4's block events; the slime block and the observer on it
+    land 2 block-entity ticks later (6); the observer is powered in 6 + 2 and off in 6 + 4. Nothing in front of it
+    changed: only the move makes it fire."""
+    sim = load_scene_text(FLOOR + block((0, 2, 0), "piston[facing=east]") + block((1, 2, 0), "slime_block")
+                          + block((1, 3, 0), "observer[facing=up]") + block((-1, 2, 0), "lever[face=wall,facing=west]")
+                          + action(3, "use", (-1, 2, 0)))
+    log = changes(sim, 14)
+    assert ticks_when(log, (2, 3, 0), "observer[facing=up,powered=false]") == [6, 10]
+    assert ticks_when(log, (2, 3, 0), "powered=true") == [8]
 
 
 def test_a_pushed_block_leaving_updates_a_budded_tnt_beside_its_old_cell() -> None:
