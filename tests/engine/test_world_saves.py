@@ -407,3 +407,29 @@ def test_the_cannon_from_the_world_fires_as_the_scene_built_by_hand(capsys: pyte
     assert len(tnt) == 1 and tnt[0]["motion"] == hand[0]["motion"]
     assert world[0]["entities"][0]["type"] == "minecraft:armor_stand"
     assert world[0]["entities"][0]["pos"] == [9.5, 64.0, 5.5]
+
+
+def test_a_region_is_mirrored_and_turned_about_its_from_corner_as_a_schematic_about_its_origin() -> None:
+    """`[[regions]]` with `rotate`/`mirror` goes through the same placement as `[[schematics]]`: every block of the
+    turned box is the plain box's block at the turned position, turned as its block class turns it."""
+    import tomli_w
+
+    from engine.schematics.placement import transform_pos, transform_state
+
+    world = Path(__file__).resolve().parents[2] / "scenes" / "worlds" / "cannon_world"
+    box = {"world": str(world), "from": [-4, 63, 0], "to": [12, 66, 8]}
+    plain = load_scene_text(tomli_w.dumps({"regions": [box]}), "<plain>").world
+    turned = load_scene_text(tomli_w.dumps({"regions": [{**box, "rotate": 90, "mirror": "x"}]}), "<turned>").world
+    lo, hi = box["from"], box["to"]
+    compared = 0
+    for x in range(lo[0], hi[0] + 1):
+        for y in range(lo[1], hi[1] + 1):
+            for z in range(lo[2], hi[2] + 1):
+                state = plain.get_block_state(x, y, z)
+                if state.is_air:
+                    continue
+                rel = transform_pos((x - lo[0], y - lo[1], z - lo[2]), 1, "x")
+                got = turned.get_block_state(lo[0] + rel[0], lo[1] + rel[1], lo[2] + rel[2])
+                assert got == transform_state(state, 1, "x"), (x, y, z)
+                compared += 1
+    assert compared > 20
