@@ -66,6 +66,8 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "first_difference": ("engine.analysis.diff", "first_difference"),
     "run_ghost": ("engine.analysis.diff", "run_ghost"),
     "analysis_commands": ("engine.analysis.commands", None),
+    "entity_table": ("engine.analysis.entity_table", None),      # the per-tick entity logger and its CSV
+    "logged_state": ("engine.analysis.entity_table", "logged_state"),
     # command-line numbers and output files: one checked parser, atomic writes
     "arguments": ("engine.analysis.arguments", None),
     "ArgumentError": ("engine.analysis.arguments", "ArgumentError"),
