@@ -14,6 +14,7 @@ from typing import Any, TextIO
 from engine.core.trace import state_dict
 from engine.entities.entity import Entity
 from engine.living.living_entity import LivingEntity
+from engine.tick.registry import ENTITY_TYPES
 
 AXES = ("x", "y", "z")
 # the fields a table offers, in column order; those in SPLIT take one column per coordinate
@@ -48,6 +49,14 @@ def parse_fields(text: str) -> tuple[str, ...]:
     if not fields:
         raise FieldError(f"no fields (expected some of: {', '.join(FIELDS)})")
     return fields
+
+
+def parse_kind(text: str) -> str:
+    """'tnt' or 'minecraft:tnt' → the entity type's id; FieldError where there is no such type."""
+    kind = text.strip() if ":" in text else f"minecraft:{text.strip()}"
+    if kind not in ENTITY_TYPES:
+        raise FieldError(f"unknown entity type {text!r} (expected one of the ENTITY_TYPES, e.g. minecraft:tnt)")
+    return kind
 
 
 def columns(fields: Sequence[str]) -> list[str]:
