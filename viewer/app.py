@@ -33,6 +33,7 @@ from viewer.drawing.picking import PICK_REACH, ViewRect, beside, pick_block, pic
 from viewer.drawing.pistons import B36Row
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.drawing.screenshots import read_screen, save_screenshot
+from viewer.entity_log import EntityLog, type_counts
 from viewer.files import Dialog, Watch, config_dir, load_recent, remember
 from viewer.gl.back_buffer import last_frame_kept, window_config
 from viewer.gl.imgui_input import ImGuiInput
@@ -41,6 +42,7 @@ from viewer.history import History
 from viewer.panels.analysis import draw_analysis
 from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
+from viewer.panels.entity_table import draw_entity_table
 from viewer.panels.errors import describe, draw_errors
 from viewer.panels.file_browser import draw_file_browser
 from viewer.panels.help import draw_help, draw_legend
@@ -143,6 +145,7 @@ class ViewerApp(Readouts, Playback):
         self._ledger: tuple[int, LedgerTable] | None = None
         self._ledger_rows: tuple[tuple, np.ndarray] | None = None
         self._b36_rows: tuple[tuple, list[B36Row]] | None = None
+        self._entity_log: tuple[tuple, EntityLog] | None = None
         self._last_time = time.perf_counter()
         self._frame_times = (0, 0.0)  # frames and seconds since the frame time was last shown
         self._resume_gc = resume_gc   # the launch paused the garbage collector until the first frame (viewer.launch)
@@ -432,6 +435,8 @@ class ViewerApp(Readouts, Playback):
         draw_plots(state, self.plot_series(), self.sim.tick_count)
         draw_ledger(state, self.ledger(), self.ledger_rows())
         draw_pistons(state, self.b36_rows())
+        draw_entity_table(state, self.entity_log(), type_counts(self.history, self.sim.tick_count),
+                          self.history.first_tick, self.history.last_tick(), self.sim.tick_count)
         draw_analysis(self)
         draw_timeline(state, self.history.first_tick, self.history.last_tick(), self.sim.tick_count,
                       self.events.kinds, self.palette, len(live))

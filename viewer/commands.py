@@ -10,6 +10,7 @@ from typing import Any
 
 from engine import SceneError, load_scene
 from viewer.drawing.screenshots import screenshots_dir
+from viewer.entity_log import EXPORT_NAME
 from viewer.files import Watch, remember
 from viewer.panels.plots import series_csv_rows
 from viewer.recovery import Recovery
@@ -29,6 +30,8 @@ def run_commands(app: Any, now: float) -> None:
     elif answer is not None:
         if answer[0] == "save_as":
             save_to(app, Path(answer[1]))
+        elif answer[0] == "entity_table":
+            write_entity_table(app, Path(answer[1]))
         elif answer[0].startswith("export_"):
             start_export(app, Path(answer[1]), answer[0].removeprefix("export_"))
         else:
@@ -125,6 +128,25 @@ def _export_csv(app: Any) -> None:
     app.state.last_screenshot = str(path)
 
 
+def _export_table(app: Any) -> None:
+    """The Entity table's rows as CSV: the file browser asks where (beside the screenshots by default)."""
+    log = app.entity_log()
+    first, last = (log.ticks[0], log.ticks[-1]) if log.ticks else (app.sim.tick_count, app.sim.tick_count)
+    directory = app.screenshot_dir or screenshots_dir()
+    app.dialog.start("entity_table", True, str(directory / EXPORT_NAME.format(first=first, last=last)), ".csv")
+
+
+def write_entity_table(app: Any, path: Path) -> None:
+    """Write the Entity table's rows (every field chosen, every row of its range and type) to `path`."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        app.entity_log().write_csv(path, app.state.table_fields)
+    except OSError as exc:
+        app.state.report(f"{path}: cannot write the CSV: {exc.strerror or exc}")
+        return
+    app.state.tell(f"saved {path}", str(path))
+
+
 def _export_video(app: Any, kind: str = "gif") -> None:
     """A GIF (or MP4) of the ticks of the current branch up to the one shown, seen through the current camera: the
     file browser asks where (beside the screenshots by default), then a job renders it (`viewer.export_job`)."""
@@ -192,4 +214,4 @@ def _discard_recovery(app: Any) -> None:
 COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "save_and_quit": _save_and_quit,
             "undo": _undo, "redo": _redo, "quit": _quit, "discard": _discard, "export_csv": _export_csv,
             "recover": _recover, "discard_recovery": _discard_recovery, "export_video": _export_video,
-            "export_mp4": lambda app: _export_video(app, "mp4")}
+            "export_mp4": lambda app: _export_video(app, "mp4"), "export_table": _export_table}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import BlockPos
+from engine import BlockPos, entity_table
 from viewer.editing import Edit
 
 StageKey = tuple[int, int, tuple[int, ...]]   # (phase index, item index, child path) in a TickRecord
@@ -81,6 +81,9 @@ class ViewerState:
     tabs_checked: set[str] = field(default_factory=set)  # empty panels checked for being in front since the opening
     plot_quantities: tuple[str, str] = ("position y", "motion y")  # the two plots (viewer.panels.plots.QUANTITIES)
     plot_pinned: list[int] = field(default_factory=list)  # entities plotted beside the selected one
+    table_fields: tuple[str, ...] = entity_table.DEFAULT_FIELDS  # the Entity table's columns (engine.entity_table)
+    table_type: str | None = None     # the Entity table shows this type only (None: every type)
+    table_range: tuple[int, int] | None = None  # its first and last tick (None: the start to the current tick)
     recent: list[str] = field(default_factory=list)  # scene files opened lately, newest first
     driving: bool = False             # G: the keys held drive the selected player at each tick stepped
     drive_turn: tuple[float, float] = (0.0, 0.0)  # yaw, pitch dragged (right button) since the last recorded tick

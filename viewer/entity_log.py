@@ -1,0 +1,78 @@
+"""The Entity table's rows: a tick range of the history's states (viewer/history.py keeps every entity's
+`engine.logged_state` after every tick), one row per live entity and tick, optionally of one type, read from the
+packed states when shown (a screenful at a time) or exported, never by running ticks again."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine import entity_table
+
+EXPORT_NAME = "tickscope-entities-ticks{first}-{last}.csv"
+
+
+class EntityLog:
+    """Rows of ticks `first`..`last` of `history` (of entities of type `kind`, or all): which tick and entity each
+    row is. A tick whose states the history thinned away (over its memory budget) has no rows; `missing` counts
+    them."""
+
+    def __init__(self, history: Any, first: int, last: int, kind: str | None = None) -> None:
+        self.history = history
+        self.kind = kind
+        self.ticks: list[int] = []
+        self.ids: list[list[int]] = []
+        self.starts: list[int] = []         # the row of each tick's first entity
+        self.missing = 0
+        total = 0
+        for tick in range(first, last + 1):
+            states = history.states.get(tick)
+            if states is None:
+                self.missing += 1
+                continue
+            ids = list(states)
+            if kind is not None:
+                ids = [i for i, t in zip(ids, states.column("type"), strict=True) if t == kind]
+            self.ticks.append(tick)
+            self.ids.append(ids)
+            self.starts.append(total)
+            total += len(ids)
+        self.total = total
+
+    def __len__(self) -> int:
+        return self.total
+
+    def where(self, n: int) -> tuple[int, int]:
+        """(tick, entity id) of row `n`."""
+        k = bisect.bisect_right(self.starts, n) - 1
+        return self.ticks[k], self.ids[k][n - self.starts[k]]
+
+    def row(self, n: int, fields: Sequence[str]) -> list[Any]:
+        """Row `n`: the tick, then the values of `fields` (engine.entity_table.row)."""
+        tick, entity_id = self.where(n)
+        return entity_table.row(tick, entity_id, self.history.states[tick][entity_id], fields)
+
+    def tick_states(self) -> Iterator[tuple[int, dict[int, Any]]]:
+        """(tick, {entity id: state}) of every tick with rows, the rows' entities only."""
+        for tick, ids in zip(self.ticks, self.ids, strict=True):
+            states = self.history.states[tick]
+            everyone = dict(zip(states, states.values(), strict=True))
+            yield tick, {i: everyone[i] for i in ids}
+
+    def write_csv(self, path: Path, fields: Sequence[str]) -> None:
+        """Every row to `path` as CSV (the same writer as `tickscope trace --csv`)."""
+        with path.open("w", newline="", encoding="utf-8") as out:
+            entity_table.write_table(out, fields, entity_table.rows(self.tick_states(), fields))
+
+
+def type_counts(history: Any, tick: int) -> list[tuple[str, int]]:
+    """(type, how many) of the live entities after `tick`, most first (none where the history has no states)."""
+    states = history.states.get(tick)
+    return entity_table.count_by_type(states.column("type")) if states is not None else []
+
+
+def counts_text(counts: list[tuple[str, int]]) -> str:
+    """'12 tnt, 1 falling_block'."""
+    return ", ".join(f"{n} {kind.removeprefix('minecraft:')}" for kind, n in counts)
