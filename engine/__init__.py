@@ -20,6 +20,7 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "scene_document": ("engine.tick.scene_writer", "scene_document"),
     "SceneWriteError": ("engine.tick.scene_writer", "SceneWriteError"),
     "ENTITY_TYPES": ("engine.tick.registry", "ENTITY_TYPES"),
+    "Bookmark": ("engine.tick.bookmarks", "Bookmark"),             # a scene's [[bookmarks]]: notes at ticks
     # the run
     "Simulation": ("engine.tick.simulation", "Simulation"),
     "Snapshot": ("engine.tick.simulation", "Snapshot"),

@@ -20,6 +20,7 @@ from imgui_bundle import imgui, implot
 
 from engine import SceneError, Simulation, load_scene
 from viewer import editing
+from viewer.bookmarks import Bookmarks
 from viewer.commands import run_commands
 from viewer.controls import CameraControls
 from viewer.drawing.framing import action_bounds, scene_bounds
@@ -178,7 +179,7 @@ class ViewerApp(Readouts, Playback):
         sim.trace_enabled = True
         self.sim = sim
         self.history = History(sim)
-        self.undo = UndoStack()
+        self.undo = UndoStack(Bookmarks(sim))
         self.events = EventLog()
         self.scene_path = Path(scene_path) if scene_path is not None else None
         self.watch = Watch(self.scene_path, time.perf_counter())
@@ -439,7 +440,7 @@ class ViewerApp(Readouts, Playback):
                           self.history.first_tick, self.history.last_tick(), self.sim.tick_count)
         draw_analysis(self)
         draw_timeline(state, self.history.first_tick, self.history.last_tick(), self.sim.tick_count,
-                      self.events.kinds, self.palette, len(live))
+                      self.events.kinds, self.palette, len(live), self.undo.bookmarks)
         draw_legend(state, self.legend)
         draw_help(state)
         draw_close_prompt(state)

@@ -84,6 +84,7 @@ class ViewerState:
     table_fields: tuple[str, ...] = entity_table.DEFAULT_FIELDS  # the Entity table's columns (engine.entity_table)
     table_type: str | None = None     # the Entity table shows this type only (None: every type)
     table_range: tuple[int, int] | None = None  # its first and last tick (None: the start to the current tick)
+    bookmark_focus: int | None = None  # the bookmark whose note field takes the keyboard (one just added)
     recent: list[str] = field(default_factory=list)  # scene files opened lately, newest first
     driving: bool = False             # G: the keys held drive the selected player at each tick stepped
     drive_turn: tuple[float, float] = (0.0, 0.0)  # yaw, pitch dragged (right button) since the last recorded tick

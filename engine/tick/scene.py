@@ -222,8 +222,8 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
         sim.actions.append(_load_action(ctx, world, ctx.table(entry, f"actions[{i}]"), f"actions[{i}]"))
     for i, entry in enumerate(_array(ctx, doc, "inputs")):
         load_input(ctx, sim, ctx.table(entry, f"inputs[{i}]"), f"inputs[{i}]")
-    sim.bookmarks = [load_bookmark(ctx, entry, f"bookmarks[{i}]")
-                     for i, entry in enumerate(_array(ctx, doc, "bookmarks"))]
+    sim.bookmarks = sorted((load_bookmark(ctx, entry, f"bookmarks[{i}]")
+                            for i, entry in enumerate(_array(ctx, doc, "bookmarks"))), key=lambda b: b.tick)
     _load_saved_counters(ctx, sim, head)
     for e, table, key in ctx.states:
         saved_state.apply_state(ctx, e, table, key, sim.entity_by_id)

@@ -15,9 +15,9 @@ BOOKMARKS = '\n[[bookmarks]]\ntick = 12\nnote = "lands"\n\n[[bookmarks]]\ntick =
 
 
 def test_bookmarks_load_with_their_ticks_and_notes(scene_text) -> None:
-    """Each entry becomes a bookmark in file order; a missing note is empty."""
+    """Each entry becomes a bookmark, in tick order; a missing note is empty."""
     sim = load_scene_text(scene_text(**FALLING_TNT) + BOOKMARKS)
-    assert [(b.tick, b.note) for b in sim.bookmarks] == [(12, "lands"), (3, "")]
+    assert [(b.tick, b.note) for b in sim.bookmarks] == [(3, ""), (12, "lands")]
 
 
 def test_bookmarks_change_nothing_of_the_run(scene_text, lines_of) -> None:
