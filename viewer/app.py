@@ -20,6 +20,7 @@ from imgui_bundle import imgui, implot
 
 from engine import SceneError, Simulation, load_scene
 from viewer import editing
+from viewer.block_hover import BlockHover, hover_text
 from viewer.bookmarks import Bookmarks
 from viewer.commands import run_commands
 from viewer.controls import CameraControls
@@ -58,6 +59,7 @@ from viewer.panels.timeline import draw_timeline
 from viewer.playback import Playback
 from viewer.readouts import Readouts
 from viewer.recovery import Recovery
+from viewer.ruler import clear_on_escape, pick_ruler_end
 from viewer.state import ViewerState
 from viewer.stepping import MicroStep, readout
 from viewer.timeline import EventLog
@@ -135,6 +137,7 @@ class ViewerApp(Readouts, Playback):
         self.frame = entity_frame({})
         self.search_nodes: list[dict[str, Any]] = []   # path-search nodes drawn (hover shows their f, g, h)
         self.hovered_node: dict[str, Any] | None = None
+        self.block_hover = BlockHover()               # the block under the pointer (its tooltip)
         self.ghost: VersionGhost | None = None  # the scene in a second version, drawn as a ghost (Analysis panel)
         self.job: VideoExport | None = None     # a video being exported (the status line shows its progress)
         self._overlay_key: tuple | None = None
@@ -242,6 +245,9 @@ class ViewerApp(Readouts, Playback):
                 state.selected_stage = None
                 state.selected_b36 = None
                 continue
+            if state.tool == "measure":
+                pick_ruler_end(state, self.frame, self.sim.world, origin, direction)
+                continue
             hit = pick_block(self.sim.world, origin, direction)
             if hit is None:   # the tool needs a block face: say why nothing happened
                 state.tell(f"{state.tool}: no block under the pointer within {PICK_REACH:g} blocks (fluids and air "
@@ -338,6 +344,7 @@ class ViewerApp(Readouts, Playback):
             drawn = self._draw_view(rect)
         view, proj, origin, view_size = drawn
         self._hover_node(view, proj, rect)
+        self._hover_block(view, proj, rect)
         self._draw_text(view, proj, rect)
         imgui.render()
         width, height = self.window.get_framebuffer_size()
@@ -423,6 +430,7 @@ class ViewerApp(Readouts, Playback):
     def _draw_panels(self) -> None:
         """The menu bar, the dock space (which gives the 3D view's rectangle), then every panel."""
         state = self.state
+        clear_on_escape(state)      # before the menu bar closes an open menu with the same Escape
         draw_menu_bar(state, bool(self.undo.done), bool(self.undo.undone), self.scene_path is not None)
         draw_status_bar(state, self.job)
         self.view_rect = dock_panels(state.reset_layout)
@@ -459,6 +467,19 @@ class ViewerApp(Readouts, Playback):
             self.hovered_node = pick_node(self.search_nodes, origin, direction)
         if self.hovered_node is not None:
             imgui.set_tooltip(node_text(self.hovered_node))
+
+    def _hover_block(self, view: np.ndarray, proj: np.ndarray, rect: ViewRect) -> None:
+        """The block under the pointer in the 3D view (no button held, no node hovered): its state as a tooltip."""
+        x, y = imgui.get_mouse_pos()
+        if not (self.state.show_block_hover and self.hovered_node is None and rect.contains(x, y)) or \
+                imgui.is_window_hovered(imgui.HoveredFlags_.any_window) or imgui.is_any_mouse_down():
+            self.block_hover.clear()
+            return
+        origin, direction = pixel_ray(view, proj, x - rect.x, y - rect.y, (rect.width, rect.height))
+        key = (x, y, view.tobytes(), proj.tobytes(), id(self.sim.world), self.sim.tick_count, self._edits)
+        block = self.block_hover.update(key, self.sim.world, origin, direction)
+        if block is not None:
+            imgui.set_tooltip(hover_text(block))
 
     def _draw_text(self, view: np.ndarray, proj: np.ndarray, rect: ViewRect) -> None:
         """Labels, axis letters and the caption card over the 3D view drawn this frame (`rect`)."""
