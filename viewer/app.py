@@ -59,7 +59,7 @@ from viewer.panels.timeline import draw_timeline
 from viewer.playback import Playback
 from viewer.readouts import Readouts
 from viewer.recovery import Recovery
-from viewer.ruler import clear_on_escape, pick_ruler_end
+from viewer.ruler import clear_on_escape, draw_ruler, pick_ruler_end, placed
 from viewer.state import ViewerState
 from viewer.stepping import MicroStep, readout
 from viewer.timeline import EventLog
@@ -489,6 +489,9 @@ class ViewerApp(Readouts, Playback):
         if self.state.show_labels and self.scene.trace.overlay is not None:
             labels += self.scene.trace.overlay.labels
         draw_labels(background, labels, view, proj, (rect.width, rect.height), (rect.x, rect.y))
+        if self.state.ruler:
+            draw_ruler(background, placed(self.state.ruler, self.frame), view, proj, (rect.width, rect.height),
+                       (rect.x, rect.y), self.palette.ui["ruler"])
         draw_gizmo_letters(background, view, min(GIZMO_SIZE, rect.width, rect.height), (rect.x, rect.y + rect.height),
                            self.palette)
         if self.state.show_card:

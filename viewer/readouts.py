@@ -30,7 +30,6 @@ from viewer.panels.help import legend_entries
 from viewer.panels.ledger import LedgerTable, ledger_primitives, ledger_table, visible_rows
 from viewer.panels.plots import Series, entity_series, plotted_entities
 from viewer.panels.stages import StageRow, stage_rows
-from viewer.ruler import add_ruler, placed
 from viewer.stepping import stage_at
 
 MAX_TRACE_PRIMITIVES = 5000   # with no entity selected, a larger trace is not drawn (select one)
@@ -102,7 +101,7 @@ class Readouts:
                s.show_entities, s.show_trace, s.show_ids, s.show_grid, s.show_borders, s.show_trails, self._edits,
                s.show_formula, s.formula_from, id(self.ghost),
                id(self.sim.last_record), s.ledger_entity, s.ledger_explosion, s.ledger_region, s.ledger_pick,
-               s.ledger_draw, s.ledger_rays, s.selected_b36, s.search_step, tuple(s.ruler))
+               s.ledger_draw, s.ledger_rays, s.selected_b36, s.search_step)
         if key == self._overlay_key:
             return
         self._overlay_key = key
@@ -189,8 +188,6 @@ class Readouts:
                     if t <= self.sim.tick_count and s.selected_entity in states[t]]
             if path:
                 add_trails(helpers, [np.array(path, dtype=np.float64)], self.palette.ui["trail"])
-        if s.ruler:
-            add_ruler(helpers, placed(s.ruler, self.frame), self.palette.ui["ruler"])
         return helpers.build()
 
     def formula_overlay(self) -> formulas.Overlay | None:

@@ -1,7 +1,8 @@
 """The ruler (the click tool *measure*): two points picked in the 3D view, each an entity (its position, followed as
 it moves) or a block face (the face's centre on the plane the pointer hit: the top of a slab is y + 0.5), and
-the distance between them with its components, as doubles and in whole blocks. Drawn as a line with a label;
-Escape clears it. UI, not a mechanic: the points are read from the entity frame and the engine's block raycast."""
+the distance between them with its components, as doubles and in whole blocks. Drawn over the 3D view as a line
+with a label; Escape clears it. UI, not a mechanic: the points are read from the entity frame and the engine's
+block raycast."""
 
 from __future__ import annotations
 
@@ -13,16 +14,20 @@ import numpy as np
 from imgui_bundle import imgui
 
 from engine import Vec3, raycast_blocks
-from viewer.drawing.overlays import EntityFrame, OverlayBuilder
+from viewer.drawing.labels import draw_labels, project
+from viewer.drawing.overlays import EntityFrame, Label
 from viewer.drawing.picking import PICK_REACH, first_box
 
 AXIS_OF_FACE = {"down": 1, "up": 1, "north": 2, "south": 2, "west": 0, "east": 0}
 Point = tuple[float, float, float]
+DOT_EM = 0.25            # the radius of an end's dot
+LINE_WIDTH = 2.0         # pixels
 
 
 @dataclass(frozen=True)
 class RulerPoint:
-    """A picked end: an entity (`entity` its id) or a block face (`cell` and `face`), at `pos`."""
+    """A picked end: an entity (`entity` its id, `kind` its type) or a block face (`cell` and `face`, `kind` the
+    block's full state), at `pos`."""
 
     pos: Point
     entity: int | None = None
@@ -33,7 +38,8 @@ class RulerPoint:
     def name(self) -> str:
         if self.entity is not None:
             return f"#{self.entity} {self.kind.removeprefix('minecraft:')}"
-        return f"{self.face} face of {self.kind.removeprefix('minecraft:')} at {self.cell}"
+        block = self.kind.removeprefix("minecraft:").split("[")[0]
+        return f"{block} {self.cell} {self.face} face"
 
 
 @dataclass(frozen=True)
@@ -123,16 +129,28 @@ def label_text(m: Measure) -> str:
 def status_text(points: list[RulerPoint], m: Measure) -> str:
     """The status line: both ends, the distance and components as the trace prints doubles, and the blocks."""
     bx, by, bz = m.blocks
-    return (f"ruler: {points[0].name()} to {points[1].name()}: distance {m.distance!r}, dx {m.dx!r}, dy {m.dy!r}, "
-            f"dz {m.dz!r} (blocks {bx}, {by}, {bz}); Escape clears")
+    return (f"ruler: {points[0].name()} to {points[1].name()}: {m.distance!r} (dx {m.dx!r}, dy {m.dy!r}, "
+            f"dz {m.dz!r}; blocks {bx} {by} {bz})")
 
 
-def add_ruler(builder: OverlayBuilder, ends: list[Point], color: tuple[int, int, int, int]) -> None:
-    """The ends as points; with two, the line between them and its label at the middle."""
-    for end in ends:
-        builder.point(end, color)
-    if len(ends) == 2:
-        a, b = ends
-        builder.segment(a, b, color)
-        middle = tuple((p + q) / 2 for p, q in zip(a, b, strict=True))
-        builder.label(middle, label_text(measure(a, b)), color)
+def ruler_label(ends: list[Point], color: tuple[int, int, int, int]) -> Label | None:
+    """The measure's label, beside the second end (the line stays uncovered); None before the second end."""
+    if len(ends) != 2:
+        return None
+    return Label(ends[1], label_text(measure(*ends)), color)
+
+
+def draw_ruler(draw_list: imgui.ImDrawList, ends: list[Point], view: np.ndarray, proj: np.ndarray,
+               size: tuple[float, float], origin: tuple[float, float], color: tuple[int, int, int, int]) -> None:
+    """Over the 3D view, never hidden by blocks (a measure along a floor lies in its top face): a dot at each end,
+    the line between them, its label beside the second end."""
+    screen = project(np.array(ends, dtype=np.float64), view, proj, size)
+    col = imgui.IM_COL32(*color[:3], 255)
+    dots = [imgui.ImVec2(float(x) + origin[0], float(y) + origin[1]) for x, y in screen if np.isfinite(x + y)]
+    for dot in dots:
+        draw_list.add_circle_filled(dot, imgui.get_font_size() * DOT_EM, col)
+    if len(dots) == 2:
+        draw_list.add_line(dots[0], dots[1], col, LINE_WIDTH)
+    label = ruler_label(ends, color)
+    if label is not None:
+        draw_labels(draw_list, [label], view, proj, size, origin)

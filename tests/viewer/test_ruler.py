@@ -1,6 +1,6 @@
 """The measure tool (viewer/ruler.py): two points picked in the 3D view, an entity and a block face, give the
-distance and its components between the entity's position and the face's centre; the line and its label are
-drawn; a third click starts again; Escape clears it."""
+distance and its components between the entity's position and the face's centre, labelled beside the second end; a third
+click starts again; Escape clears it; an entity's end follows the entity."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 from pyglet.window import key
 from ui_driver import click, on_screen, press
 
-from viewer.ruler import label_text, measure
+from viewer.ruler import measure, placed, ruler_label
 
 TNT_MIDDLE = (0.5, 1.49, 0.5)        # inside the TNT's box (the TNT stands at 0.5, 1.0, 0.5)
 SLAB_TOP = (2.5, 1.5, 2.5)           # the middle of the top of the bottom slab at (2, 1, 2)
@@ -30,10 +30,10 @@ def test_entity_to_slab_top(open_app, flat_scene: Path) -> None:
     m = measure(first.pos, second.pos)
     assert (m.dx, m.dy, m.dz, m.blocks) == (2.0, 0.5, 2.0, (2, 0, 2))
     assert m.distance == math.sqrt(8.25)
-    assert app.state.status == ("ruler: #1 tnt to up face of oak_slab[type=bottom,waterlogged=false] at (2, 1, 2): "
-                                f"distance {math.sqrt(8.25)!r}, dx 2.0, dy 0.5, dz 2.0 (blocks 2, 0, 2); Escape clears")
-    assert label_text(m) == "2.8723 (dx 2, dy 0.5, dz 2)"
-    assert any(label.text == label_text(m) for label in app.scene.helpers.overlay.labels)
+    assert app.state.status == (f"ruler: #1 tnt to oak_slab (2, 1, 2) up face: {math.sqrt(8.25)!r} (dx 2.0, dy 0.5, "
+                                "dz 2.0; blocks 2 0 2)")
+    label = ruler_label(placed(app.state.ruler, app.frame), (0, 0, 0, 255))
+    assert (label.text, label.p) == ("2.8723 (dx 2, dy 0.5, dz 2)", SLAB_TOP)
 
 
 def test_a_third_click_starts_again_and_escape_clears(open_app, flat_scene: Path) -> None:
@@ -44,7 +44,6 @@ def test_a_third_click_starts_again_and_escape_clears(open_app, flat_scene: Path
     assert [(p.cell, p.face) for p in app.state.ruler] == [((-4, 0, -4), "up")]
     press(app, key.ESCAPE)
     assert app.state.ruler == [] and app.state.status == "ruler cleared"
-    assert not app.scene.helpers.overlay.labels
 
 
 def test_the_entity_end_follows_the_entity(open_app, write_scene, scene_text) -> None:
@@ -57,6 +56,5 @@ def test_the_entity_end_follows_the_entity(open_app, write_scene, scene_text) ->
     click(app, *on_screen(app, FLOOR_TOP))
     app.state.rewind_to = 5
     app.draw_frame()
-    from viewer.ruler import placed
     start = placed(app.state.ruler, app.frame)[0]
     assert start == tuple(app.sim.entity_by_id(1).pos) and start[1] < 6.0

@@ -32,6 +32,7 @@ def draw_entity_table(state: Any, log: EntityLog, counts: list[tuple[str, int]],
         shown = f"{count(len(log), 'row', 'rows')}"
         if log.missing:
             shown += f" ({count(log.missing, 'tick', 'ticks')} without states: the history thinned them)"
+        shown += ";"
         same_line_if_fits(imgui.calc_text_size(shown).x + em())
         imgui.text_disabled(shown)
         counted = f"tick {tick}: {counts_text(counts) or 'no entities'}"
