@@ -444,7 +444,7 @@ class ViewerApp(Readouts, Playback):
         draw_plots(state, self.plot_series(), self.sim.tick_count)
         draw_ledger(state, self.ledger(), self.ledger_rows())
         draw_pistons(state, self.b36_rows())
-        draw_entity_table(state, self.entity_log(), type_counts(self.history, self.sim.tick_count),
+        draw_entity_table(state, self.entity_log, lambda: type_counts(self.history, self.sim.tick_count),
                           self.history.first_tick, self.history.last_tick(), self.sim.tick_count)
         draw_analysis(self)
         draw_timeline(state, self.history.first_tick, self.history.last_tick(), self.sim.tick_count,

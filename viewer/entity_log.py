@@ -1,6 +1,7 @@
 """The Entity table's rows: a tick range of the history's states (viewer/history.py keeps every entity's
 `engine.logged_state` after every tick), one row per live entity and tick, optionally of one type, read from the
-packed states when shown (a screenful at a time) or exported, never by running ticks again."""
+packed states when shown (a screenful at a time) or exported, never by running ticks again: building one counts
+the rows of each tick, and a tick's entities are listed when its rows are first read."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ class EntityLog:
         self.history = history
         self.kind = kind
         self.ticks: list[int] = []
-        self.ids: list[list[int]] = []
         self.starts: list[int] = []         # the row of each tick's first entity
+        self._ids: dict[int, list[int]] = {}   # each tick's entities, by index in `ticks`, read when first shown
         self.missing = 0
         total = 0
         for tick in range(first, last + 1):
@@ -32,22 +33,28 @@ class EntityLog:
             if states is None:
                 self.missing += 1
                 continue
-            ids = list(states)
-            if kind is not None:
-                ids = [i for i, t in zip(ids, states.column("type"), strict=True) if t == kind]
             self.ticks.append(tick)
-            self.ids.append(ids)
             self.starts.append(total)
-            total += len(ids)
+            total += len(states) if kind is None else sum(1 for t in states.column("type") if t == kind)
         self.total = total
 
     def __len__(self) -> int:
         return self.total
 
+    def ids(self, k: int) -> list[int]:
+        """The entities of the rows of `ticks[k]`, in update order."""
+        if k not in self._ids:
+            states = self.history.states[self.ticks[k]]
+            ids = list(states)
+            if self.kind is not None:
+                ids = [i for i, t in zip(ids, states.column("type"), strict=True) if t == self.kind]
+            self._ids[k] = ids
+        return self._ids[k]
+
     def where(self, n: int) -> tuple[int, int]:
         """(tick, entity id) of row `n`."""
         k = bisect.bisect_right(self.starts, n) - 1
-        return self.ticks[k], self.ids[k][n - self.starts[k]]
+        return self.ticks[k], self.ids(k)[n - self.starts[k]]
 
     def row(self, n: int, fields: Sequence[str]) -> list[Any]:
         """Row `n`: the tick, then the values of `fields` (engine.entity_table.row)."""
@@ -56,10 +63,10 @@ class EntityLog:
 
     def tick_states(self) -> Iterator[tuple[int, dict[int, Any]]]:
         """(tick, {entity id: state}) of every tick with rows, the rows' entities only."""
-        for tick, ids in zip(self.ticks, self.ids, strict=True):
+        for k, tick in enumerate(self.ticks):
             states = self.history.states[tick]
             everyone = dict(zip(states, states.values(), strict=True))
-            yield tick, {i: everyone[i] for i in ids}
+            yield tick, {i: everyone[i] for i in self.ids(k)}
 
     def write_csv(self, path: Path, fields: Sequence[str]) -> None:
         """Every row to `path` as CSV (the same writer as `tickscope trace --csv`)."""

@@ -5,6 +5,7 @@ each type at the current tick; Export CSV through the file browser. The rows com
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
@@ -20,14 +21,15 @@ RANGE_EM = 9.0
 FIELDS_POPUP = "table fields"
 
 
-def draw_entity_table(state: Any, log: EntityLog, counts: list[tuple[str, int]], first: int, last: int,
-                      tick: int) -> None:
-    """The panel: field checkboxes, type and tick range, counts by type at `tick`, then the rows of `log`
-    (ticks `first`..`last` of the branch). Writes `state.table_fields`, `table_type`, `table_range` and queues
-    `export_table`."""
+def draw_entity_table(state: Any, rows: Callable[[], EntityLog], counted: Callable[[], list[tuple[str, int]]],
+                      first: int, last: int, tick: int) -> None:
+    """The panel: the fields, type and tick range, the rows (`rows()`, of ticks `first`..`last` of the branch) and
+    the counts by type at `tick` (`counted()`), both read only while the panel is shown. Writes
+    `state.table_fields`, `table_type`, `table_range` and queues `export_table`."""
     with imgui_ctx.begin(ENTITY_TABLE_TITLE) as window:
         if not window:
             return
+        log, counts = rows(), counted()
         _draw_choices(state, counts, first, last)
         shown = f"{count(len(log), 'row', 'rows')}"
         if log.missing:
