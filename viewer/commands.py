@@ -10,7 +10,7 @@ from typing import Any
 
 from engine import SceneError, load_scene
 from viewer.drawing.screenshots import screenshots_dir
-from viewer.entity_log import EXPORT_NAME
+from viewer.entity_log import COUNTS_EXPORT_NAME, EXPORT_NAME
 from viewer.files import Watch, remember
 from viewer.panels.plots import series_csv_rows
 from viewer.recovery import Recovery
@@ -129,18 +129,24 @@ def _export_csv(app: Any) -> None:
 
 
 def _export_table(app: Any) -> None:
-    """The Entity table's rows as CSV: the file browser asks where (beside the screenshots by default)."""
+    """The Entity table's rows (or counts) as CSV: the file browser asks where (beside the screenshots by
+    default)."""
     log = app.entity_log()
     first, last = (log.ticks[0], log.ticks[-1]) if log.ticks else (app.sim.tick_count, app.sim.tick_count)
     directory = app.screenshot_dir or screenshots_dir()
-    app.dialog.start("entity_table", True, str(directory / EXPORT_NAME.format(first=first, last=last)), ".csv")
+    name = (COUNTS_EXPORT_NAME if app.state.table_by_type else EXPORT_NAME).format(first=first, last=last)
+    app.dialog.start("entity_table", True, str(directory / name), ".csv")
 
 
 def write_entity_table(app: Any, path: Path) -> None:
-    """Write the Entity table's rows (every field chosen, every row of its range and type) to `path`."""
+    """Write the Entity table's rows (every field chosen, every row of its range and type), or its counts by type
+    per tick, to `path`."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        app.entity_log().write_csv(path, app.state.table_fields)
+        if app.state.table_by_type:
+            app.entity_log().write_counts_csv(path)
+        else:
+            app.entity_log().write_csv(path, app.state.table_fields)
     except OSError as exc:
         app.state.report(f"{path}: cannot write the CSV: {exc.strerror or exc}")
         return

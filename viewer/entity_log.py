@@ -13,6 +13,7 @@ from typing import Any
 from engine import entity_table
 
 EXPORT_NAME = "tickscope-entities-ticks{first}-{last}.csv"
+COUNTS_EXPORT_NAME = "tickscope-entity-counts-ticks{first}-{last}.csv"
 
 
 class EntityLog:
@@ -26,6 +27,7 @@ class EntityLog:
         self.ticks: list[int] = []
         self.starts: list[int] = []         # the row of each tick's first entity
         self._ids: dict[int, list[int]] = {}   # each tick's entities, by index in `ticks`, read when first shown
+        self._counts: tuple[list[str], list[list[int]]] | None = None
         self.missing = 0
         total = 0
         for tick in range(first, last + 1):
@@ -72,6 +74,18 @@ class EntityLog:
         """Every row to `path` as CSV (the same writer as `tickscope trace --csv`)."""
         with path.open("w", newline="", encoding="utf-8") as out:
             entity_table.write_table(out, fields, entity_table.rows(self.tick_states(), fields))
+
+    def counts(self) -> tuple[list[str], list[list[int]]]:
+        """Counts by type per tick of the rows' entities (engine.entity_table.count_table), read once."""
+        if self._counts is None:
+            types = ((tick, [s["type"] for s in states.values()]) for tick, states in self.tick_states())
+            self._counts = entity_table.count_table(types)
+        return self._counts
+
+    def write_counts_csv(self, path: Path) -> None:
+        """The counts by type per tick to `path` as CSV."""
+        with path.open("w", newline="", encoding="utf-8") as out:
+            entity_table.write_count_table(out, self.counts())
 
 
 def type_counts(history: Any, tick: int) -> list[tuple[str, int]]:

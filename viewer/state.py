@@ -85,6 +85,7 @@ class ViewerState:
     table_fields: tuple[str, ...] = entity_table.DEFAULT_FIELDS  # the Entity table's columns (engine.entity_table)
     table_type: str | None = None     # the Entity table shows this type only (None: every type)
     table_range: tuple[int, int] | None = None  # its first and last tick (None: the start to the current tick)
+    table_by_type: bool = False       # it shows the counts by type per tick instead of a row per entity
     bookmark_focus: int | None = None  # the bookmark whose note field takes the keyboard (one just added)
     ruler: list[RulerPoint] = field(default_factory=list)  # the measure tool's picked ends (two at most)
     show_block_hover: bool = True     # the block under the pointer: its full state, cell and collision boxes

@@ -1,6 +1,7 @@
 """The entity table, an entity logger in the manner of Carpet's: one row per live entity and tick with the fields the
 user chooses, every value written as the trace prints it (a double as `repr`, the shortest decimal that reads back
-as the same double; booleans as `true` / `false`), and the number of entities of each type. The viewer's Entity
+as the same double; booleans as `true` / `false`), and the number of entities of each type (at a tick, or per
+tick as a table of its own). The viewer's Entity
 table reads it from its history, which keeps `logged_state` of every entity after every tick (viewer/history.py);
 `tickscope trace --csv` from the run itself. Both write the same CSV through `write_table`."""
 
@@ -99,6 +100,20 @@ def write_table(out: TextIO, fields: Sequence[str], table: Iterable[list[Any]]) 
     """The CSV of `table` (rows from `rows`) under its header, each row as it comes."""
     from engine.analysis.sweep import write_csv  # imported on first use: the viewer's start-up time
     write_csv(out, columns(fields), ([cell_text(v) for v in r] for r in table))
+
+
+def write_count_table(out: TextIO, counts: tuple[list[str], list[list[int]]]) -> None:
+    """The CSV of a `count_table`."""
+    from engine.analysis.sweep import write_csv  # imported on first use: the viewer's start-up time
+    write_csv(out, *counts)
+
+
+def count_table(ticks: Iterable[tuple[int, Iterable[str]]]) -> tuple[list[str], list[list[int]]]:
+    """Counts by type per tick: the header (`tick`, then every type seen, by name) and one row per (tick, the type
+    of each entity) given: the tick, then how many of each type (0 where none)."""
+    counted = [(tick, Counter(types)) for tick, types in ticks]
+    kinds = sorted({kind for _, counts in counted for kind in counts})
+    return ["tick", *kinds], [[tick, *(counts[kind] for kind in kinds)] for tick, counts in counted]
 
 
 def count_by_type(types: Iterable[str]) -> list[tuple[str, int]]:

@@ -79,3 +79,30 @@ def test_export_csv_through_the_browser_parses_back_exact(open_app, tmp_path: Pa
         assert [float(r[f"pos_{a}"]) for a in "xyz"] == e["pos"]
         assert [float(r[f"motion_{a}"]) for a in "xyz"] == e["motion"]
         assert r["on_ground"] == ("true" if e["on_ground"] else "false")
+
+
+def test_counts_by_type_per_tick_and_their_csv(open_app, write_scene, scene_text) -> None:
+    """Two TNT with fuses 2 and 4 and a falling sand block resting on the floor: by type, tick by tick, the sand
+    is placed as a block in tick 1 and the TNT go 2, 2, 1, 1, 0 as their fuses run out; the CSV holds the same
+    table."""
+    scene = write_scene(scene_text(
+        blocks=[{"from": [-4, 0, -4], "to": [4, 0, 4], "block": "minecraft:obsidian"}],
+        entities=[{"type": "minecraft:tnt", "pos": [-2.5, 1.0, 0.5], "fuse": 2},
+                  {"type": "minecraft:tnt", "pos": [2.5, 1.0, 0.5], "fuse": 4},
+                  {"type": "minecraft:falling_block", "pos": [0.5, 1.0, 3.5], "block_state": "minecraft:sand"}]))
+    app = open_app(scene)
+    assert not app.state.errors
+    run_to(app, 4)
+    app.state.table_by_type = True
+    app.draw_frame()
+    header, table = app.entity_log().counts()
+    assert header == ["tick", "minecraft:falling_block", "minecraft:tnt"]
+    assert [row[0] for row in table] == [0, 1, 2, 3, 4]
+    assert [row[1] for row in table] == [1, 0, 0, 0, 0] and [row[2] for row in table] == [2, 2, 1, 1, 0]
+    app.state.commands.append("export_table")
+    app.draw_frame()
+    assert app.dialog.browser.target().name == "tickscope-entity-counts-ticks0-4.csv"
+    app.dialog.browser.accept()
+    app.draw_frame()
+    rows = list(csv.reader(Path(app.state.status_path).open(encoding="utf-8")))
+    assert rows == [header, *([str(v) for v in row] for row in table)]

@@ -1,6 +1,7 @@
 """The Entity table panel (a bottom tab): every live entity, one row per entity and tick over a tick range, the
 fields chosen by checkboxes, filtered by type, doubles printed as the trace prints them; the number of entities of
-each type at the current tick; Export CSV through the file browser. The rows come from the history
+each type at the current tick, or (*by type*) a table of the counts by type per tick; Export CSV through the file
+browser. The rows come from the history
 (`viewer.entity_log`)."""
 
 from __future__ import annotations
@@ -41,7 +42,10 @@ def draw_entity_table(state: Any, rows: Callable[[], EntityLog], counted: Callab
         same_line_if_fits(imgui.calc_text_size(counted).x + em())
         imgui.text_disabled(counted)
         imgui.set_item_tooltip("Live entities by type after the current tick, most first")
-        _draw_rows(state, log)
+        if state.table_by_type:
+            _draw_counts(log)
+        else:
+            _draw_rows(state, log)
 
 
 def _draw_choices(state: Any, counts: list[tuple[str, int]], first: int, last: int) -> None:
@@ -80,6 +84,9 @@ def _draw_choices(state: Any, counts: list[tuple[str, int]], first: int, last: i
             state.table_range = None
         imgui.set_item_tooltip("From the start to the current tick, following it")
     imgui.same_line()
+    _, state.table_by_type = imgui.checkbox("by type", state.table_by_type)
+    imgui.set_item_tooltip("One row per tick: how many entities of each type (Export CSV writes that table)")
+    imgui.same_line()
     if imgui.small_button("Export CSV..."):
         state.commands.append("export_table")
     imgui.set_item_tooltip("Write these rows (every one, not just those in sight) to a CSV file, doubles as the "
@@ -111,4 +118,26 @@ def _draw_rows(state: Any, log: EntityLog) -> None:
             for value in values:
                 imgui.table_next_column()
                 imgui.text(entity_table.cell_text(value).removeprefix("minecraft:"))
+    imgui.end_table()
+
+
+def _draw_counts(log: EntityLog) -> None:
+    """Counts by type per tick: a row per tick of the range, a column per type."""
+    header, table = log.counts()
+    flags = (imgui.TableFlags_.borders_inner_v | imgui.TableFlags_.row_bg | imgui.TableFlags_.scroll_y |
+             imgui.TableFlags_.scroll_x | imgui.TableFlags_.sizing_fixed_fit)
+    if not imgui.begin_table("entity counts", len(header), flags):
+        return
+    imgui.table_setup_scroll_freeze(1, 1)
+    for name in header:
+        imgui.table_setup_column(name.removeprefix("minecraft:"))
+    imgui.table_headers_row()
+    clipper = imgui.ListClipper()
+    clipper.begin(len(table))
+    while clipper.step():
+        for n in range(clipper.display_start, clipper.display_end):
+            imgui.table_next_row()
+            for value in table[n]:
+                imgui.table_next_column()
+                imgui.text(str(value))
     imgui.end_table()
