@@ -32,7 +32,7 @@ def draw_entity_table(state: Any, rows: Callable[[], EntityLog], counted: Callab
             return
         log, counts = rows(), counted()
         _draw_choices(state, counts, first, last)
-        shown = f"{count(len(log), 'row', 'rows')}"
+        shown = count(len(log.ticks), "tick", "ticks") if state.table_by_type else count(len(log), "row", "rows")
         if log.missing:
             shown += f" ({count(log.missing, 'tick', 'ticks')} without states: the history thinned them)"
         shown += ";"
