@@ -8,6 +8,7 @@ table reads it from its history, which keeps `logged_state` of every entity afte
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TextIO
@@ -93,19 +94,23 @@ def cell_text(value: Any) -> str:
         return ""
     if isinstance(value, str):
         return value
-    return json.dumps(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int) or (isinstance(value, float) and math.isfinite(value)):
+        return repr(value)          # what json.dumps prints for them, without its cost per call
+    return json.dumps(value)        # NaN, Infinity, lists
 
 
 def write_table(out: TextIO, fields: Sequence[str], table: Iterable[list[Any]]) -> None:
     """The CSV of `table` (rows from `rows`) under its header, each row as it comes."""
     from engine.analysis.sweep import write_csv  # imported on first use: the viewer's start-up time
-    write_csv(out, columns(fields), ([cell_text(v) for v in r] for r in table))
+    write_csv(out, columns(fields), ([cell_text(v) for v in r] for r in table), flush=False)
 
 
 def write_count_table(out: TextIO, counts: tuple[list[str], list[list[int]]]) -> None:
     """The CSV of a `count_table`."""
     from engine.analysis.sweep import write_csv  # imported on first use: the viewer's start-up time
-    write_csv(out, *counts)
+    write_csv(out, *counts, flush=False)
 
 
 def count_table(ticks: Iterable[tuple[int, Iterable[str]]]) -> tuple[list[str], list[list[int]]]:
