@@ -220,4 +220,5 @@ def _discard_recovery(app: Any) -> None:
 COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "save_and_quit": _save_and_quit,
             "undo": _undo, "redo": _redo, "quit": _quit, "discard": _discard, "export_csv": _export_csv,
             "recover": _recover, "discard_recovery": _discard_recovery, "export_video": _export_video,
-            "export_mp4": lambda app: _export_video(app, "mp4"), "export_table": _export_table}
+            "export_mp4": lambda app: _export_video(app, "mp4"), "export_table": _export_table,
+            "autosave": lambda app: app.autosave()}

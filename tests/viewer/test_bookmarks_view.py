@@ -63,9 +63,10 @@ def test_adding_and_deleting_leaves_nothing_unsaved_and_keeps_the_run(open_app, 
     assert not app.undo.unsaved and app.history.last_tick() == last
 
 
-def test_the_button_adds_at_the_current_tick_and_takes_the_note(open_app, flat_scene: Path) -> None:
-    """Click *+ Bookmark* at tick 4: a bookmark at 4, the list opens and its note field has the keyboard."""
-    app = open_app(flat_scene, size=(1280, 720))
+def test_the_button_adds_at_the_current_tick_and_takes_the_note(open_app, flat_scene: Path, tmp_path: Path) -> None:
+    """Click *+ Bookmark* at tick 4: a bookmark at 4, the list opens and its note field has the keyboard; the
+    recovery file holds the bookmark at once (as it holds edits)."""
+    app = open_app(flat_scene, size=(1280, 720), recovery_dir=tmp_path / "recovery")
     app.state.rewind_to = 4
     app.draw_frame()
     _click_item(app, ADD_LABEL)
@@ -75,6 +76,7 @@ def test_the_button_adds_at_the_current_tick_and_takes_the_note(open_app, flat_s
     app.draw_frame()
     app.draw_frame()
     assert app.undo.bookmarks.items[0].note == "a"
+    assert [(b.tick, b.note) for b in load_scene(str(app.recovery.path)).bookmarks] == [(4, "")]
 
 
 def _click_item(app, label: str) -> None:

@@ -1,6 +1,7 @@
 """Timeline bookmarks in the Timeline panel: *+ Bookmark* adds one at the current tick (its note typed at once),
 *Bookmarks (n)* lists them to jump to (click the tick), edit the note, or delete; each is a flag on the ruler whose
-tooltip holds its note (viewer/bookmarks.py keeps them; Save writes them as the scene's `[[bookmarks]]`)."""
+tooltip holds its note (viewer/bookmarks.py keeps them; Save writes them as the scene's `[[bookmarks]]`; a change
+is autosaved to the recovery file as edits are, a note once its field is left)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def draw_bookmark_buttons(state: Any, bookmarks: Bookmarks, tick: int) -> None:
     """The two buttons of the timeline's row and the list they open."""
     if imgui.small_button(ADD_LABEL):
         state.bookmark_focus = bookmarks.add(tick)
+        state.commands.append("autosave")
         imgui.open_popup(BOOKMARKS_POPUP)
     imgui.set_item_tooltip(f"Bookmark tick {tick} and type a note; saved with the scene")
     imgui.same_line()
@@ -52,9 +54,12 @@ def _draw_list(state: Any, bookmarks: Bookmarks, tick: int) -> None:
             changed, note = imgui.input_text_with_hint("##note", "note", bookmark.note)
             if changed:
                 bookmarks.set_note(i, note)
+            if imgui.is_item_deactivated_after_edit():
+                state.commands.append("autosave")
             imgui.same_line()
             if imgui.small_button("delete"):
                 bookmarks.delete(i)
+                state.commands.append("autosave")
                 return
 
 
