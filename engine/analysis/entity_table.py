@@ -1,9 +1,9 @@
 """The entity table, an entity logger in the manner of Carpet's: one row per live entity and tick with the fields the
 user chooses, every value written as the trace prints it (a double as `repr`, the shortest decimal that reads back
 as the same double; booleans as `true` / `false`), and the number of entities of each type (at a tick, or per
-tick as a table of its own). The viewer's Entity
-table reads it from its history, which keeps `logged_state` of every entity after every tick (viewer/history.py);
-`tickscope trace --csv` from the run itself. Both write the same CSV through `write_table`."""
+tick as a table of its own). The viewer's Entity table reads it from its history, which keeps `logged_state` of
+every entity after every tick (viewer/history.py); `tickscope trace --csv` from the run itself. Both write the same
+CSV through `write_table`."""
 
 from __future__ import annotations
 

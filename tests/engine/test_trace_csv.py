@@ -72,3 +72,10 @@ def test_bad_table_arguments_are_one_line_and_status_2(argv, needle, capsys) -> 
     status, out, err = run(["trace", ZOMBIE, "--ticks", "1", *argv], capsys)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and needle in err
+
+
+def test_entity_option_keeps_one_entity(capsys) -> None:
+    """--entity 13 with --csv: the cannon's projectile (fuse 80 in the scene) alone, one row a tick, ticks 0 to 5."""
+    status, out, _ = run(["trace", CANNON, "--ticks", "5", "--csv", "id,fuse", "--entity", "13"], capsys)
+    assert status == 0
+    assert list(csv.reader(io.StringIO(out)))[1:] == [[str(t), "13", str(80 - t)] for t in range(6)]
