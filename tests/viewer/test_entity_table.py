@@ -5,6 +5,9 @@ through the file browser as CSV that parses back to the same doubles."""
 from __future__ import annotations
 
 import csv
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 from imgui_bundle import imgui
@@ -106,3 +109,20 @@ def test_counts_by_type_per_tick_and_their_csv(open_app, write_scene, scene_text
     app.draw_frame()
     rows = list(csv.reader(Path(app.state.status_path).open(encoding="utf-8")))
     assert rows == [header, *([str(v) for v in row] for row in table)]
+
+
+def test_a_layout_saved_before_the_tab_existed_docks_it_with_the_bottom_tabs(open_app, tmp_path: Path) -> None:
+    """An imgui.ini without the Entity table (a layout saved by an earlier version): the tab joins Plots' dock
+    rather than floating over the view."""
+    ini = tmp_path / "imgui.ini"
+    script = ("import os; os.environ['PYGLET_HEADLESS'] = '1'\n"
+              "from pathlib import Path\nfrom viewer.app import ViewerApp\n"
+              f"app = ViewerApp({str(CANNON)!r}, size=(1280, 720), visible=False, ini_path=Path({str(ini)!r}))\n"
+              "for _ in range(3):\n    app.draw_frame()\napp.close()\n")
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=120, cwd=Path(__file__).parents[2])
+    ini.write_text(re.sub(r"\[Window\]\[Entity table\][^\[]*", "", ini.read_text(encoding="utf-8")),
+                   encoding="utf-8")
+    open_app(CANNON, size=(1280, 720), ini_path=ini)
+    assert "[Window][Entity table]" not in ini.read_text(encoding="utf-8")
+    table, plots = (imgui.internal.find_window_by_name(title) for title in ("Entity table", "Plots"))
+    assert plots.dock_id and table.dock_id == plots.dock_id
