@@ -25,6 +25,7 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "ACTION_KEYS": ("engine.tick.actions", "ACTION_KEYS"),
     "is_usable": ("engine.redstone.registry", "is_usable"),        # a player's `use` does something to the block
     "USABLE_BLOCKS": ("engine.redstone.registry", "USABLE"),       # the usable blocks, in words
+    "Bookmark": ("engine.tick.bookmarks", "Bookmark"),             # a scene's [[bookmarks]]: notes at ticks
     # the run
     "Simulation": ("engine.tick.simulation", "Simulation"),
     "Snapshot": ("engine.tick.simulation", "Snapshot"),
@@ -84,6 +85,8 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "first_difference": ("engine.analysis.diff", "first_difference"),
     "run_ghost": ("engine.analysis.diff", "run_ghost"),
     "analysis_commands": ("engine.analysis.commands", None),
+    "entity_table": ("engine.analysis.entity_table", None),      # the per-tick entity logger and its CSV
+    "logged_state": ("engine.analysis.entity_table", "logged_state"),
     # command-line numbers and output files: one checked parser, atomic writes
     "arguments": ("engine.analysis.arguments", None),
     "ArgumentError": ("engine.analysis.arguments", "ArgumentError"),

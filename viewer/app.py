@@ -21,6 +21,8 @@ from imgui_bundle import imgui, implot
 from engine import SceneError, Simulation, load_scene
 from viewer import editing
 from viewer.actions import actions_state, block_menu, picked, scheduled_by_tick
+from viewer.block_hover import BlockHover, hover_text
+from viewer.bookmarks import Bookmarks
 from viewer.commands import run_commands
 from viewer.controls import CameraControls
 from viewer.drawing.framing import action_bounds, scene_bounds
@@ -34,6 +36,7 @@ from viewer.drawing.picking import PICK_REACH, ViewRect, beside, pick_block, pic
 from viewer.drawing.pistons import B36Row
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.drawing.screenshots import read_screen, save_screenshot
+from viewer.entity_log import EntityLog, type_counts
 from viewer.files import Dialog, Watch, config_dir, load_recent, remember
 from viewer.gl.back_buffer import last_frame_kept, window_config
 from viewer.gl.imgui_input import ImGuiInput
@@ -43,6 +46,7 @@ from viewer.panels.actions import draw_actions, draw_block_menu
 from viewer.panels.analysis import draw_analysis
 from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
+from viewer.panels.entity_table import draw_entity_table
 from viewer.panels.errors import describe, draw_errors
 from viewer.panels.file_browser import draw_file_browser
 from viewer.panels.help import draw_help, draw_legend
@@ -57,6 +61,7 @@ from viewer.panels.timeline import draw_timeline
 from viewer.playback import Playback
 from viewer.readouts import Readouts
 from viewer.recovery import Recovery
+from viewer.ruler import clear_on_escape, draw_ruler, pick_ruler_end, placed
 from viewer.state import ViewerState
 from viewer.stepping import MicroStep, readout
 from viewer.timeline import EventLog
@@ -134,6 +139,7 @@ class ViewerApp(Readouts, Playback):
         self.frame = entity_frame({})
         self.search_nodes: list[dict[str, Any]] = []   # path-search nodes drawn (hover shows their f, g, h)
         self.hovered_node: dict[str, Any] | None = None
+        self.block_hover = BlockHover()               # the block under the pointer (its tooltip)
         self.ghost: VersionGhost | None = None  # the scene in a second version, drawn as a ghost (Analysis panel)
         self.job: VideoExport | None = None     # a video being exported (the status line shows its progress)
         self._overlay_key: tuple | None = None
@@ -145,6 +151,7 @@ class ViewerApp(Readouts, Playback):
         self._ledger: tuple[int, LedgerTable] | None = None
         self._ledger_rows: tuple[tuple, np.ndarray] | None = None
         self._b36_rows: tuple[tuple, list[B36Row]] | None = None
+        self._entity_log: tuple[tuple, EntityLog] | None = None
         self._last_time = time.perf_counter()
         self._frame_times = (0, 0.0)  # frames and seconds since the frame time was last shown
         self._resume_gc = resume_gc   # the launch paused the garbage collector until the first frame (viewer.launch)
@@ -177,7 +184,7 @@ class ViewerApp(Readouts, Playback):
         sim.trace_enabled = True
         self.sim = sim
         self.history = History(sim)
-        self.undo = UndoStack()
+        self.undo = UndoStack(Bookmarks(sim))
         self.events = EventLog()
         self.scene_path = Path(scene_path) if scene_path is not None else None
         self.watch = Watch(self.scene_path, time.perf_counter())
@@ -247,6 +254,9 @@ class ViewerApp(Readouts, Playback):
                 state.selected_entity = pick_entity(self.frame, origin, direction)
                 state.selected_stage = None
                 state.selected_b36 = None
+                continue
+            if state.tool == "measure":
+                pick_ruler_end(state, self.frame, self.sim.world, origin, direction)
                 continue
             hit = pick_block(self.sim.world, origin, direction)
             if hit is None:   # the tool needs a block face: say why nothing happened
@@ -344,6 +354,7 @@ class ViewerApp(Readouts, Playback):
             drawn = self._draw_view(rect)
         view, proj, origin, view_size = drawn
         self._hover_node(view, proj, rect)
+        self._hover_block(view, proj, rect)
         self._draw_text(view, proj, rect)
         imgui.render()
         width, height = self.window.get_framebuffer_size()
@@ -429,6 +440,7 @@ class ViewerApp(Readouts, Playback):
     def _draw_panels(self) -> None:
         """The menu bar, the dock space (which gives the 3D view's rectangle), then every panel."""
         state = self.state
+        clear_on_escape(state)      # before the menu bar closes an open menu with the same Escape
         draw_menu_bar(state, bool(self.undo.done), bool(self.undo.undone), self.scene_path is not None)
         draw_status_bar(state, self.job)
         self.view_rect = dock_panels(state.reset_layout)
@@ -442,11 +454,14 @@ class ViewerApp(Readouts, Playback):
         draw_plots(state, self.plot_series(), self.sim.tick_count)
         draw_ledger(state, self.ledger(), self.ledger_rows())
         draw_pistons(state, self.b36_rows())
+        draw_entity_table(state, self.entity_log, lambda: type_counts(self.history, self.sim.tick_count),
+                          self.history.first_tick, self.history.last_tick(), self.sim.tick_count)
         draw_analysis(self)
         draw_actions(self)
         draw_block_menu(self)
         draw_timeline(state, self.history.first_tick, self.history.last_tick(), self.sim.tick_count,
-                      self.events.kinds, self.palette, len(live), scheduled_by_tick(self.sim.actions))
+                      self.events.kinds, self.palette, len(live), scheduled_by_tick(self.sim.actions),
+                      self.undo.bookmarks)
         draw_legend(state, self.legend)
         draw_help(state)
         draw_close_prompt(state)
@@ -466,6 +481,19 @@ class ViewerApp(Readouts, Playback):
         if self.hovered_node is not None:
             imgui.set_tooltip(node_text(self.hovered_node))
 
+    def _hover_block(self, view: np.ndarray, proj: np.ndarray, rect: ViewRect) -> None:
+        """The block under the pointer in the 3D view (no button held, no node hovered): its state as a tooltip."""
+        x, y = imgui.get_mouse_pos()
+        if not (self.state.show_block_hover and self.hovered_node is None and rect.contains(x, y)) or \
+                imgui.is_window_hovered(imgui.HoveredFlags_.any_window) or imgui.is_any_mouse_down():
+            self.block_hover.clear()
+            return
+        origin, direction = pixel_ray(view, proj, x - rect.x, y - rect.y, (rect.width, rect.height))
+        key = (x, y, view.tobytes(), proj.tobytes(), id(self.sim.world), self.sim.tick_count, self._edits)
+        block = self.block_hover.update(key, self.sim.world, origin, direction)
+        if block is not None:
+            imgui.set_tooltip(hover_text(block))
+
     def _draw_text(self, view: np.ndarray, proj: np.ndarray, rect: ViewRect) -> None:
         """Labels, axis letters and the caption card over the 3D view drawn this frame (`rect`)."""
         background = imgui.get_background_draw_list()
@@ -474,6 +502,9 @@ class ViewerApp(Readouts, Playback):
         if self.state.show_labels and self.scene.trace.overlay is not None:
             labels += self.scene.trace.overlay.labels
         draw_labels(background, labels, view, proj, (rect.width, rect.height), (rect.x, rect.y))
+        if self.state.ruler:
+            draw_ruler(background, placed(self.state.ruler, self.frame), view, proj, (rect.width, rect.height),
+                       (rect.x, rect.y), self.palette.ui["ruler"])
         draw_gizmo_letters(background, view, min(GIZMO_SIZE, rect.width, rect.height), (rect.x, rect.y + rect.height),
                            self.palette)
         if self.state.show_card:

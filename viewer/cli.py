@@ -46,7 +46,13 @@ def _parser() -> argparse.ArgumentParser:
     t = sub.add_parser("trace", help="run N ticks headless and print JSON lines")
     t.add_argument("scene")
     t.add_argument("--ticks", type=arguments.ticks, required=True)
-    t.add_argument("--stages", action="store_true", help="include each entity's stage records")
+    shape = t.add_mutually_exclusive_group()
+    shape.add_argument("--stages", action="store_true", help="include each entity's stage records")
+    shape.add_argument("--csv", metavar="FIELDS", type=_table_fields,
+                       help="a CSV table instead: one row per live entity and tick, these comma-separated fields "
+                            "(id, type, pos, motion, fuse, age, fall_distance, on_ground, health, "
+                            "horizontal_collision, vertical_collision, box)")
+    t.add_argument("--type", type=_table_kind, help="with --csv: only entities of this type (e.g. minecraft:tnt)")
     t.add_argument("--entity", type=arguments.entity_id, help="only this entity id")
     t.add_argument("--allow-unmapped", action="store_true", help=UNMAPPED_HELP)
     _add_world_box(t)
@@ -100,6 +106,22 @@ def world_box(args: argparse.Namespace) -> tuple | None:
     return None if args.box_from is None else (args.box_from, args.box_to, args.dimension)
 
 
+def _table_fields(text: str) -> tuple[str, ...]:
+    from engine import entity_table
+    try:
+        return entity_table.parse_fields(text)
+    except entity_table.FieldError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _table_kind(text: str) -> str:
+    from engine import entity_table
+    try:
+        return entity_table.parse_kind(text)
+    except entity_table.FieldError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def cmd_versions(args: argparse.Namespace) -> int:
     from engine import versions
     if args.json:
@@ -145,6 +167,17 @@ def trace_lines(scene: str, ticks: int, stages: bool, entity: int | None, allow_
         yield line(sim.tick())
 
 
+def table_ticks(scene: str, ticks: int, entity: int | None, allow_unmapped: bool = False,
+                region: tuple | None = None):
+    """Yield (tick, {id: engine.logged_state}) of the live entities before any tick and after each (`--csv`)."""
+    from engine import load_scene, logged_state
+    sim = load_scene(scene, allow_unmapped, region)
+    for n in range(ticks + 1):
+        if n:
+            sim.tick()
+        yield sim.tick_count, {e.id: logged_state(e) for e in sim.entities if entity is None or e.id == entity}
+
+
 def cmd_trace(args: argparse.Namespace) -> int:
     from engine import ArgumentError, SceneError, SimulationLimit
     if sys.stderr.isatty():   # a terminal hears why the first run waits; piped, stderr stays empty on success
@@ -152,6 +185,15 @@ def cmd_trace(args: argparse.Namespace) -> int:
         jit.on_cold_cache.append(lambda: print("tickscope: compiling the engine's kernels, once (they are cached "
                                                "for later runs)", file=sys.stderr))
     try:
+        if args.csv:
+            from engine import entity_table
+            table = entity_table.rows(table_ticks(args.scene, args.ticks, args.entity, args.allow_unmapped,
+                                                  world_box(args)),
+                                      args.csv, args.type)
+            entity_table.write_table(sys.stdout, args.csv, table)
+            return 0
+        if args.type is not None:
+            return _fail("--type needs --csv (the JSON lines take --entity)")
         lines = trace_lines(args.scene, args.ticks, args.stages, args.entity, args.allow_unmapped, world_box(args))
         out = sys.stdout
         for obj in lines:

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine import SceneError, load_scene
 from viewer.drawing.screenshots import screenshots_dir
+from viewer.entity_log import COUNTS_EXPORT_NAME, EXPORT_NAME
 from viewer.files import Watch, remember
 from viewer.panels.plots import series_csv_rows
 from viewer.recovery import Recovery
@@ -29,6 +30,8 @@ def run_commands(app: Any, now: float) -> None:
     elif answer is not None:
         if answer[0] == "save_as":
             save_to(app, Path(answer[1]))
+        elif answer[0] == "entity_table":
+            write_entity_table(app, Path(answer[1]))
         elif answer[0].startswith("export_"):
             start_export(app, Path(answer[1]), answer[0].removeprefix("export_"))
         else:
@@ -125,6 +128,31 @@ def _export_csv(app: Any) -> None:
     app.state.last_screenshot = str(path)
 
 
+def _export_table(app: Any) -> None:
+    """The Entity table's rows (or counts) as CSV: the file browser asks where (beside the screenshots by
+    default)."""
+    log = app.entity_log()
+    first, last = (log.ticks[0], log.ticks[-1]) if log.ticks else (app.sim.tick_count, app.sim.tick_count)
+    directory = app.screenshot_dir or screenshots_dir()
+    name = (COUNTS_EXPORT_NAME if app.state.table_by_type else EXPORT_NAME).format(first=first, last=last)
+    app.dialog.start("entity_table", True, str(directory / name), ".csv")
+
+
+def write_entity_table(app: Any, path: Path) -> None:
+    """Write the Entity table's rows (every field chosen, every row of its range and type), or its counts by type
+    per tick, to `path`."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if app.state.table_by_type:
+            app.entity_log().write_counts_csv(path)
+        else:
+            app.entity_log().write_csv(path, app.state.table_fields)
+    except OSError as exc:
+        app.state.report(f"{path}: cannot write the CSV: {exc.strerror or exc}")
+        return
+    app.state.tell(f"saved {path}", str(path))
+
+
 def _export_video(app: Any, kind: str = "gif") -> None:
     """A GIF (or MP4) of the ticks of the current branch up to the one shown, seen through the current camera: the
     file browser asks where (beside the screenshots by default), then a job renders it (`viewer.export_job`)."""
@@ -197,4 +225,5 @@ def _discard_recovery(app: Any) -> None:
 COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "save_and_quit": _save_and_quit,
             "undo": _undo, "redo": _redo, "quit": _quit, "discard": _discard, "export_csv": _export_csv,
             "recover": _recover, "discard_recovery": _discard_recovery, "export_video": _export_video,
-            "export_mp4": lambda app: _export_video(app, "mp4")}
+            "export_mp4": lambda app: _export_video(app, "mp4"), "export_table": _export_table,
+            "autosave": lambda app: app.autosave()}

@@ -30,9 +30,9 @@ from typing import Any
 
 import numpy as np
 
-from engine import ArgumentError, Snapshot, byte_size, state_dict
+from engine import ArgumentError, Snapshot, byte_size, logged_state
 
-EntityStates = Mapping[int, dict[str, Any]]  # entity id → {"type", "eye_height", and the trace state's fields}
+EntityStates = Mapping[int, dict[str, Any]]  # entity id → eye height and `engine.logged_state`
 BUDGET_ENV = "TICKSCOPE_HISTORY_BUDGET"
 DEFAULT_BUDGET = 2 * 1024**3
 FIRST_INTERVAL = 1          # ticks between keyframes until the budget asks for fewer
@@ -55,8 +55,9 @@ def parse_budget(text: str) -> int | None:
 
 
 def entity_states(sim: Any) -> dict[int, dict[str, Any]]:
-    """The trace state of every live entity of `sim`, in update order, with its type and eye height."""
-    return {e.id: {"type": e.type, "eye_height": e.eye_height, **state_dict(e.trace_state())} for e in sim.entities}
+    """What the entity table logs of every live entity of `sim` (its type, age, trace state and health:
+    `engine.logged_state`), in update order, with its eye height."""
+    return {e.id: {"eye_height": e.eye_height, **logged_state(e)} for e in sim.entities}
 
 
 def _column(values: list[Any], previous: Any) -> tuple[Any, int]:

@@ -176,6 +176,10 @@ class Playback:
         self.state.micro = None
         self._edits += 1
         self.events.forget_after(self.sim.tick_count)
+        self.autosave()
+
+    def autosave(self) -> None:
+        """Write the unsaved edits and bookmarks to the recovery file (remove it when nothing is unsaved)."""
         if not self.undo.unsaved:
             self.recovery.discard()
         else:

@@ -27,6 +27,7 @@ from viewer.drawing.path_search import NODE_ROLES, SEARCH_STAGE, at_search_step
 from viewer.drawing.pistons import B36Row, add_launch_markers, b36_geometry, b36_rows, moving_blocks
 from viewer.drawing.redstone_overlay import add_redstone, updates_in
 from viewer.drawing.redstone_overlay import legend as redstone_legend
+from viewer.entity_log import EntityLog
 from viewer.panels.errors import describe
 from viewer.panels.help import legend_entries
 from viewer.panels.ledger import LedgerTable, ledger_primitives, ledger_table, visible_rows
@@ -85,6 +86,16 @@ class Readouts:
             self._series_key = key
             self._series = {e: entity_series(self.history, e) for e in entities}
         return self._series
+
+    def entity_log(self) -> EntityLog:
+        """The Entity table's rows: its tick range (the start to the current tick unless chosen) and type, read
+        again when the history, the range or the type changes."""
+        s, first = self.state, self.history.first_tick
+        low, high = s.table_range if s.table_range is not None else (first, self.sim.tick_count)
+        key = (id(self.history), self.history.last_tick(), self._edits, max(low, first), high, s.table_type)
+        if self._entity_log is None or self._entity_log[0] != key:
+            self._entity_log = (key, EntityLog(self.history, max(low, first), high, s.table_type))
+        return self._entity_log[1]
 
     def _refresh_overlay(self) -> None:
         """Rebuild overlay buffers when the tick, the stage, the world, the selection or a toggle changed."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import BlockPos
+from engine import BlockPos, entity_table
 from viewer.editing import Edit
+from viewer.ruler import RulerPoint
 
 StageKey = tuple[int, int, tuple[int, ...]]   # (phase index, item index, child path) in a TickRecord
 Region = tuple[tuple[float, float, float], tuple[float, float, float]]  # an axis-aligned box: min, max corners
@@ -41,7 +42,7 @@ class ViewerState:
     show_updates: bool = True         # the tick's (or the redstone micro-step's) neighbour updates as numbered arrows
     formula_from: int = 0             # the tick whose simulated state starts the closed-form path
     camera_mode: str = "orbit"        # orbit | fly | top | north | east
-    tool: str = "select"              # what a click in the 3D view does: select | place | remove
+    tool: str = "select"              # what a click in the 3D view does: select | place | remove | measure
     block_text: str = "minecraft:stone"
     new_entity_type: str = "minecraft:tnt"
     new_entity_pos: str = "0.5, 2.0, 0.5"
@@ -85,6 +86,13 @@ class ViewerState:
     tabs_checked: set[str] = field(default_factory=set)  # empty panels checked for being in front since the opening
     plot_quantities: tuple[str, str] = ("position y", "motion y")  # the two plots (viewer.panels.plots.QUANTITIES)
     plot_pinned: list[int] = field(default_factory=list)  # entities plotted beside the selected one
+    table_fields: tuple[str, ...] = entity_table.DEFAULT_FIELDS  # the Entity table's columns (engine.entity_table)
+    table_type: str | None = None     # the Entity table shows this type only (None: every type)
+    table_range: tuple[int, int] | None = None  # its first and last tick (None: the start to the current tick)
+    table_by_type: bool = False       # it shows the counts by type per tick instead of a row per entity
+    bookmark_focus: int | None = None  # the bookmark whose note field takes the keyboard (one just added)
+    ruler: list[RulerPoint] = field(default_factory=list)  # the measure tool's picked ends (two at most)
+    show_block_hover: bool = True     # the block under the pointer: its full state, cell and collision boxes
     recent: list[str] = field(default_factory=list)  # scene files opened lately, newest first
     driving: bool = False             # G: the keys held drive the selected player at each tick stepped
     drive_turn: tuple[float, float] = (0.0, 0.0)  # yaw, pitch dragged (right button) since the last recorded tick

@@ -1,12 +1,15 @@
 """Undo and redo of edits (Ctrl+Z, Ctrl+Shift+Z). Each edit keeps the engine snapshots from just before and just
 after it, at the tick it was made; undoing goes to that tick and branches the history there with the state from
 before (`History.edit`), redoing does the same with the state from after. The stack also says whether there are
-edits since the last save (the title's unsaved mark)."""
+edits (or bookmarks changed) since the last save (the title's unsaved mark)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from viewer.bookmarks import Bookmarks
 
 
 @dataclass(frozen=True)
@@ -26,10 +29,11 @@ RECOVERED = Change(-1, "recovered from the autosave", None, None)  # stands for 
 
 
 class UndoStack:
-    def __init__(self) -> None:
+    def __init__(self, bookmarks: Bookmarks | None = None) -> None:
         self.done: list[Change] = []
         self.undone: list[Change] = []
         self._saved: Change | None = None   # the last change included in the file on disk (None: no change)
+        self.bookmarks = bookmarks          # the scene's bookmarks: saved with the edits, not undone with them
 
     def push(self, change: Change) -> None:
         """A new edit: it can be undone; what was undone before it can no longer be redone."""
@@ -54,6 +58,8 @@ class UndoStack:
 
     def mark_saved(self) -> None:
         self._saved = self.done[-1] if self.done else None
+        if self.bookmarks is not None:
+            self.bookmarks.mark_saved()
 
     def mark_recovered(self) -> None:
         """The state shown came from a recovery file: it differs from the file on disk until saved."""
@@ -61,5 +67,6 @@ class UndoStack:
 
     @property
     def unsaved(self) -> bool:
-        """Whether the edits in force differ from those in the file last opened or saved."""
-        return (self.done[-1] if self.done else None) is not self._saved
+        """Whether the edits in force (or the bookmarks) differ from those in the file last opened or saved."""
+        return (self.done[-1] if self.done else None) is not self._saved or \
+            (self.bookmarks is not None and self.bookmarks.unsaved)

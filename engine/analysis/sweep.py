@@ -166,10 +166,12 @@ def run_sweep(scene: str, ticks: int, vary: list[str], measure: list[str], worke
     return header, list(rows)
 
 
-def write_csv(out: TextIO, header: list[str], rows: Iterable[list[Any]]) -> None:
-    """Floats as Python repr (shortest round trip), like the trace; each row as it comes."""
+def write_csv(out: TextIO, header: list[str], rows: Iterable[list[Any]], flush: bool = True) -> None:
+    """Floats as Python repr (shortest round trip), like the trace; each row as it comes (with `flush`, written
+    through at once: a sweep's rows arrive one by one)."""
     w = csv.writer(out, lineterminator="\n")
     w.writerow(header)
     for row in rows:
         w.writerow([repr(v) if isinstance(v, float) else v for v in row])
-        out.flush()
+        if flush:
+            out.flush()

@@ -35,6 +35,7 @@ from engine.living.player import throw_from_player
 from engine.redstone.registry import USABLE, is_usable
 from engine.schematics import is_schematic
 from engine.tick import actions, saved_state
+from engine.tick.bookmarks import load_bookmark
 from engine.tick.input_limits import LIMITS, LimitError, check, checked_value, exceeded, limit, raised, regular_file
 from engine.tick.registry import ENTITY_TYPES
 from engine.tick.scene_checks import SceneContext, SceneError
@@ -151,7 +152,7 @@ def load_scene_doc(doc: dict[str, Any], source: str = "<scene>") -> Simulation:
     """Build a `Simulation` at tick 0 from a parsed TOML document (sweeps edit one copy per run)."""
     ctx = SceneContext(source)
     ctx.keys(doc, "(top level)", {"scene", "blocks", "schematics", "regions", "entities", "spawns", "actions",
-                                  "inputs", "block_entities", "block_events", "redstone", "limits"})
+                                  "inputs", "block_entities", "block_events", "redstone", "limits", "bookmarks"})
     values = _load_limits(ctx, doc.get("limits", {}))
     with raised(values):
         try:
@@ -246,6 +247,8 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
         sim.actions.append(_scheduled_action(ctx, sim, entry, f"actions[{i}]"))
     for i, entry in enumerate(_array(ctx, doc, "inputs")):
         load_input(ctx, sim, ctx.table(entry, f"inputs[{i}]"), f"inputs[{i}]")
+    sim.bookmarks = sorted((load_bookmark(ctx, entry, f"bookmarks[{i}]")
+                            for i, entry in enumerate(_array(ctx, doc, "bookmarks"))), key=lambda b: b.tick)
     _load_saved_counters(ctx, sim, head)
     for e, table, key in ctx.states:
         saved_state.apply_state(ctx, e, table, key, sim.entity_by_id)

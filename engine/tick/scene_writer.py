@@ -25,6 +25,7 @@ from engine.java.jrandom import JavaRandom
 from engine.living.living_entity import LivingEntity
 from engine.living.player import PlayerEntity
 from engine.tick import saved_state
+from engine.tick.bookmarks import bookmark_entries
 from engine.tick.scene import load_scene_doc
 from engine.tick.scene_living import goal_entry, input_entries, living_scene_keys
 from engine.tick.simulation import Simulation
@@ -72,6 +73,9 @@ def scene_document(sim: Simulation) -> dict[str, Any]:
     actions = _action_entries([a for a in sim.actions if a.last_tick > sim.tick_count], sim.tick_count)
     if actions:
         doc["actions"] = actions
+    bookmarks = bookmark_entries(sim.bookmarks, sim.tick_count)
+    if bookmarks:
+        doc["bookmarks"] = bookmarks
     if entities:
         states = _entity_states(sim, load_scene_doc(copy.deepcopy(doc), f"the scene of tick {sim.tick_count}"))
         if states:

@@ -30,6 +30,7 @@ from engine.java.jrandom import JavaRandom
 from engine.motion.collision_kernel import block_arrays, scratch
 from engine.redstone import components  # noqa: F401  (registers the redstone blocks' behaviour)
 from engine.redstone.scheduler import PRIORITY_NAMES
+from engine.tick.bookmarks import Bookmark
 from engine.world.blocks import state_by_id
 from engine.world.world import World
 
@@ -98,6 +99,7 @@ class Simulation:
         self.redstone_log: dict[str, list[dict[str, Any]]] | None = None   # the tick's redstone record, traced
         self.notices: list[str] = []            # what loading changed that the user should know (a lifted schematic)
         self.input_limits: dict[str, int] = {}  # the scene's [limits], written back with it
+        self.bookmarks: list[Bookmark] = []     # the scene's [[bookmarks]]: notes at ticks, simulated by nothing
         self._next_id = 1
         self._in_entity_phase = False
         self._pending: list[Entity] = []

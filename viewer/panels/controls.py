@@ -21,9 +21,11 @@ FRAME_ALL_LABEL = "Frame all"
 STEP_N_LABEL = "Step N"
 STAGE_LABEL = "Stage >"
 CAMERA_MODES = ("orbit", "fly", "top", "north", "east")
-TOOLS = ("select", "place", "remove")
+TOOLS = ("select", "place", "remove", "measure")
 TOOL_TIPS = {"select": "A click in the view selects the entity under the pointer",
-             "place": "A click puts the block below on the clicked face", "remove": "A click removes the block"}
+             "place": "A click puts the block below on the clicked face", "remove": "A click removes the block",
+             "measure": "Click two points (entities or block faces): the distance between them, per axis; Escape "
+                        "clears"}
 MICRO_BUTTONS = (("stage", STAGE_LABEL, "The next recorded stage of this tick (Shift+Right)"),
                  ("entity", "Entity >", "The first stage of the next entity (Ctrl+Right)"),
                  ("phase", "Phase >", "The first stage of the next phase (Alt+Right)"))

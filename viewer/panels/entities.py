@@ -13,9 +13,10 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
-from engine import ENTITY_TYPES, KEYS, LivingEntity
+from engine import ENTITY_TYPES, KEYS, LivingEntity, entity_table
 from viewer import editing
 from viewer.driving import driven
+from viewer.entity_log import counts_text
 from viewer.panels.widgets import accept, count, em, hint, labelled_width, same_line_if_fits, text_field
 
 ENTITIES_TITLE = "Entities"
@@ -97,6 +98,9 @@ def draw_entities(state: Any, sim: Any, entities: list[Any]) -> None:
 
 def _draw_list(state: Any, entities: list[Any]) -> None:
     imgui.text(f"{count(len(entities), 'entity', 'entities')}, in update order")
+    by_type = entity_table.count_by_type(e.type for e in entities)
+    if len(by_type) > 1:
+        hint(counts_text(by_type))
     rows = max(1, min(LIST_ROWS, len(entities)))  # a small scene leaves the room to the inspector
     height = rows * imgui.get_text_line_height_with_spacing() + 2 * imgui.get_style().window_padding.y
     with imgui_ctx.begin_child("entity list", imgui.ImVec2(0, height),

@@ -37,19 +37,20 @@ KEYS = (
     ("Ctrl+O / Ctrl+R", "open a scene / reload it from disk"),
     ("Ctrl+S / Ctrl+Shift+S", "save / save as"),
     ("Ctrl+Q", "quit (asks first when there are unsaved edits)"),
-    ("Escape", "close this help; never quits"),
+    ("Escape", "close this help, or clear the ruler; never quits"),
     ("G", "drive the selected player: each tick stepped records the keys below into its inputs"),
     ("Driving: W A S D", "forward, left, back, right (no fly camera, no Ctrl+S while driving)"),
     ("Driving: Space, Ctrl, Shift", "jump, sprint, sneak (Space does not play; Right arrow always steps a tick)"),
 )
 MOUSE = (
-    ("Left click", "select the entity under the pointer (place / remove a block with those tools, in the menu bar)"),
+    ("Left click", "select the entity under the pointer (or, with the menu bar's tools: place, remove, measure)"),
+    ("Rest the pointer", "on a block: its full state, cell and collision boxes (View menu: Block under the pointer)"),
     ("Left drag", "orbit: turn around the target; fly: look; top/north/east: pan"),
     ("Right or middle drag", "orbit: pan; while driving, right drag turns the player's look (yaw, pitch)"),
     ("Right click", "a block's menu: Use at this tick (a lever, a button, a door...), its position to Actions"),
     ("Wheel", "zoom towards the pointer"),
     ("WASD, Space, Shift", "fly mode: move, rise, sink"),
-    ("Timeline", "click or drag to go to a tick; hover a marker to see what happened"),
+    ("Timeline", "click or drag to go to a tick; hover a marker to see what happened, a gold flag for its bookmark"),
 )
 
 

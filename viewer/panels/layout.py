@@ -13,6 +13,7 @@ from viewer.panels.actions import ACTIONS_TITLE
 from viewer.panels.analysis import ANALYSIS_TITLE
 from viewer.panels.controls import CONTROLS_TITLE
 from viewer.panels.entities import ENTITIES_TITLE
+from viewer.panels.entity_table import ENTITY_TABLE_TITLE
 from viewer.panels.errors import ERRORS_TITLE
 from viewer.panels.help import LEGEND_TITLE
 from viewer.panels.ledger import LEDGER_TITLE
@@ -30,7 +31,7 @@ BOTTOM_FRACTION = 0.34     # of the window height, right of the left column: the
 TIMELINE_HEIGHT_EM = 6.6   # the button row and the ruler, and the height of the status bar under it
 CONTROLS_HEIGHT_EM = 21.0  # the Controls panel: all of it, title bar included; Entities takes the rest
 BOTTOM_TABS = (PLOTS_TITLE, LEDGER_TITLE, PISTONS_TITLE, ANALYSIS_TITLE, ACTIONS_TITLE,   # the first shown in front
-               ERRORS_TITLE)
+               ENTITY_TABLE_TITLE, ERRORS_TITLE)
 ZOOMS = (0.75, 1.0, 1.25, 1.5, 2.0)
 
 

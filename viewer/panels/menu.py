@@ -84,6 +84,8 @@ def _view_menu(state: Any) -> None:
     imgui.set_item_tooltip("The selected entity's closed-form path beside the simulated one (Analysis panel)")
     _, state.show_card = imgui.menu_item("Caption and legend over the 3D view", "", state.show_card)
     imgui.set_item_tooltip("Scene, tick and stage, and the colours drawn, in the view's corner: Shift+F2 keeps them")
+    _, state.show_block_hover = imgui.menu_item("Block under the pointer", "", state.show_block_hover)
+    imgui.set_item_tooltip("Its full state, cell and collision boxes as a tooltip over the 3D view")
     _, state.show_help = imgui.menu_item("Keys and mouse", "F1", state.show_help)
 
 

@@ -1,6 +1,7 @@
 """The Timeline panel, docked under the 3D view: a tick ruler over the ticks of the current branch with a marker
 at every tick where something happened (colour by kind, tooltip names them), the current tick as a bar; click or
-drag on it to jump; buttons to run to the previous / next event; a loop range for playback."""
+drag on it to jump; buttons to run to the previous / next event; a loop range for playback; the bookmarks
+(viewer/panels/bookmarks.py) as flags on the ruler and two buttons."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
+from viewer.bookmarks import Bookmarks
 from viewer.drawing.palette import Palette
+from viewer.panels.bookmarks import bookmark_tooltip, draw_bookmark_buttons, draw_bookmark_flags
 from viewer.panels.widgets import count, em
 
 TIMELINE_TITLE = "Timeline"
@@ -30,10 +33,11 @@ def ruler_step(span: int, width_px: float, min_spacing_px: float) -> int:
 
 
 def draw_timeline(state: Any, first: int, last: int, tick: int, events: dict[int, tuple[str, ...]],
-                  palette: Palette, entities: int, scheduled: dict[int, list[str]] | None = None) -> None:
+                  palette: Palette, entities: int, scheduled: dict[int, list[str]] | None = None,
+                  bookmarks: Bookmarks | None = None) -> None:
     """The ruler from `first` to a little past `last` (the latest tick run), `events` by tick, the scene's
-    `scheduled` actions by tick (a triangle over the ruler), the current `tick`; beside the buttons, the scene's size
-    and the frame time. Writes `state.rewind_to`, `state.event_jump` and `state.loop`."""
+    `scheduled` actions by tick (a triangle over the ruler), the `bookmarks` (flags), the current `tick`; beside the
+    buttons, the scene's size and the frame time. Writes `state.rewind_to`, `state.event_jump` and `state.loop`."""
     with imgui_ctx.begin(TIMELINE_TITLE) as window:
         if not window:
             return
@@ -58,6 +62,9 @@ def draw_timeline(state: Any, first: int, last: int, tick: int, events: dict[int
             if changed:
                 state.loop = (min(values), max(values))
             imgui.set_item_tooltip("The loop's first and last tick (drag or double-click to type)")
+        if bookmarks is not None:
+            imgui.same_line()
+            draw_bookmark_buttons(state, bookmarks, tick)
         imgui.same_line()
         imgui.text_disabled(f"tick {tick} of {last}")
         imgui.same_line(0.0, em() * 2)
@@ -69,11 +76,11 @@ def draw_timeline(state: Any, first: int, last: int, tick: int, events: dict[int
         scheduled = scheduled or {}
         end = max(last, tick) + LOOKAHEAD_TICKS
         end = max(end, min(max(scheduled, default=0) + 2, max(last, tick) + SCHEDULE_REACH_TICKS))
-        _draw_ruler(state, first, end, tick, events, palette, scheduled)
+        _draw_ruler(state, first, end, tick, events, palette, scheduled, bookmarks)
 
 
 def _draw_ruler(state: Any, first: int, end: int, tick: int, events: dict[int, tuple[str, ...]],
-                palette: Palette, scheduled: dict[int, list[str]]) -> None:
+                palette: Palette, scheduled: dict[int, list[str]], bookmarks: Bookmarks | None) -> None:
     width = max(imgui.get_content_region_avail().x, em())
     height = em() * RULER_HEIGHT_EM
     origin = imgui.get_cursor_screen_pos()
@@ -107,14 +114,19 @@ def _draw_ruler(state: Any, first: int, end: int, tick: int, events: dict[int, t
             top = origin.y + height * 0.22      # over the event marks (from 0.45 down)
             draw.add_triangle_filled(imgui.ImVec2(x - 4, top), imgui.ImVec2(x + 4, top),
                                      imgui.ImVec2(x, origin.y + height * 0.43), mark)
+    if bookmarks is not None:
+        r, g, b, _ = palette.ui["bookmark"]
+        draw_bookmark_flags(draw, bookmarks, x_of, origin, height, imgui.IM_COL32(r, g, b, 255))
     x = x_of(tick)
     draw.add_line(imgui.ImVec2(x, origin.y), imgui.ImVec2(x, origin.y + height),
                   imgui.get_color_u32(imgui.Col_.plot_lines_hovered), 2.0)
     if imgui.is_item_hovered():
         hovered = round(first + (imgui.get_mouse_pos().x - origin.x) / width * span)
         what = ", ".join(events.get(hovered, ())) or "nothing recorded"
-        planned = "".join(f"\nscheduled: {a}" for a in scheduled.get(hovered, ()))
-        imgui.set_tooltip(f"tick {hovered}: {what}{planned}\nclick or drag to go there")
+        lines = [f"tick {hovered}: {what}", *(f"scheduled: {a}" for a in scheduled.get(hovered, ()))]
+        if bookmarks is not None and bookmarks.at(hovered):
+            lines.append(bookmark_tooltip(bookmarks, hovered))
+        imgui.set_tooltip("\n".join([*lines, "click or drag to go there"]))
     if imgui.is_item_active():
         target = round(first + (imgui.get_mouse_pos().x - origin.x) / width * span)
         state.rewind_to = max(first, min(target, end))

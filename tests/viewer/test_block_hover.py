@@ -1,0 +1,53 @@
+"""The block under the pointer (viewer/block_hover.py): resting the pointer on a block of the 3D view shows its
+full state, its cell and face and its collision boxes as a tooltip; nothing over a panel or with the toggle off."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from imgui_bundle import imgui
+from ui_driver import on_screen, send
+
+from viewer.block_hover import hover_text
+
+SLAB_TOP = (2.5, 1.5, 2.5)           # the middle of the top of the bottom slab at (2, 1, 2)
+REPEATER = {"blocks": [{"from": [-3, 0, -3], "to": [3, 0, 3], "block": "minecraft:stone"},
+                       {"at": [1, 1, 0], "block": "minecraft:repeater[delay=2,facing=east]"}]}
+
+
+def hover(app, point) -> None:
+    x, y = on_screen(app, point)
+    send(app, "on_mouse_motion", x, app.window.height - y, 0, 0)
+    app.draw_frame()
+
+
+def test_hovering_the_slab_gives_its_state_cell_and_box(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene)
+    hover(app, SLAB_TOP)
+    block = app.block_hover.block
+    assert (block.cell, block.face) == ((2, 1, 2), "up")
+    assert block.state == "minecraft:oak_slab[type=bottom,waterlogged=false]"
+    assert block.boxes == ((0.0, 0.0, 0.0, 1.0, 0.5, 1.0),)
+    assert hover_text(block) == ("minecraft:oak_slab[type=bottom,waterlogged=false]\n"
+                                 "at 2, 1, 2 (pointer on its up face)\n"
+                                 "collision x 0.0..1.0, y 0.0..0.5, z 0.0..1.0")
+    assert imgui.internal.find_window_by_name("##Tooltip_00").active
+
+
+def test_a_repeater_shows_every_property(open_app, write_scene, scene_text) -> None:
+    """The state a scene wrote with two properties reads back with all four, in the table's order."""
+    app = open_app(write_scene(scene_text(**REPEATER)))
+    hover(app, (1.5, 1.125, 0.5))
+    assert app.block_hover.block.state == "minecraft:repeater[delay=2,facing=east,locked=false,powered=false]"
+    assert app.block_hover.block.boxes == ((0.0, 0.0, 0.0, 1.0, 0.125, 1.0),)
+
+
+def test_no_block_over_a_panel_or_with_the_toggle_off(open_app, flat_scene: Path) -> None:
+    app = open_app(flat_scene)
+    app.state.show_block_hover = False
+    hover(app, SLAB_TOP)
+    assert app.block_hover.block is None
+    app.state.show_block_hover = True
+    send(app, "on_mouse_motion", 5, app.window.height - 60, 0, 0)   # over the Controls panel
+    app.draw_frame()
+    assert app.block_hover.block is None
