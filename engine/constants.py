@@ -190,6 +190,7 @@ SKELETON_RIDING_OFFSET = -0.6       # AbstractSkeletonEntity.getHeightOffset
 PROJECTILE_TARGET_MARGIN = f32(0.3)   # ProjectileUtil.getEntityCollision: box.expand(0.30000001192092896)
 PROJECTILE_SEARCH_EXPANSION = 1.0     # getCollision, method_26961: box.stretch(velocity).expand(1.0)
 PROJECTILE_SPREAD = f32(0.0075)       # ProjectileEntity.setVelocity: nextGaussian() * 0.007499999832361937
+PROJECTILE_TRIANGULAR_SPREAD = 0.0172275   # 1.19: nextTriangular(0.0, 0.0172275 * (double)divergence)
 DEGREES_TO_RADIANS = f32(0.017453292)  # setProperties, getRotationVector: angle * 0.017453292F
 THROW_DIVERGENCE = f32(1.0)           # the items' setProperties(..., 1.0F)
 SPAWN_BELOW_EYE = f32(0.1)            # ThrownEntity / PersistentProjectileEntity: owner.getEyeY() - 0.1F
@@ -246,7 +247,11 @@ SMALL_FIREBALL_HEIGHT = f32(0.3125)
 FIREBALL_DRAG = f32(0.95)             # ExplosiveProjectileEntity.getDrag; in water 0.8F
 FIREBALL_WATER_DRAG = f32(0.8)
 CHARGED_SKULL_DRAG = f32(0.73)        # WitherSkullEntity.getDrag when charged
-FIREBALL_ACCELERATION = 0.1           # ExplosiveProjectileEntity: power = direction / length * 0.1
+FIREBALL_ACCELERATION = 0.1           # ExplosiveProjectileEntity: power = direction / length * 0.1; 1.21:
+                                      # accelerationPower's default (a deflection by an attack sets it again)
+FIREBALL_DEFLECTED_POWER = 0.05       # 1.20.5 onDeflected not from an attack: power = Motion * 0.05
+FIREBALL_DEFLECTED_FACTOR = 0.5       # 1.21 onDeflected not from an attack: accelerationPower *= 0.5
+VEC_ZERO_BELOW_1_21_2 = f32(1.0e-5)   # Vec3d.normalize returns ZERO below this length from 1.21.2 (1.0E-4 before)
 FIREBALL_EXPLOSION_POWER = 1          # FireballEntity.explosionPower: an int, 1 by default
 WITHER_SKULL_EXPLOSION_POWER = f32(1.0)
 FIREBALL_HIT_DAMAGE = f32(6.0)        # FireballEntity.onEntityHit
@@ -268,11 +273,15 @@ DISPENSER_BOTTLE_FORCE = f32(DISPENSER_FORCE * f32(1.25))      # potions, XP bot
 DISPENSER_BOTTLE_VARIATION = f32(DISPENSER_VARIATION * f32(0.5))  # ... super.getVariation() * 0.5F
 FIRE_CHARGE_OFFSET = f32(0.3)         # fire charge: output + (double)((float)offset * 0.3F)
 FIRE_CHARGE_SPREAD = 0.05             # fire charge: world.random.nextGaussian() * 0.05 + offset
+FIRE_CHARGE_TRIANGULAR_SPREAD = 0.11485000000000001   # 1.19: world.random.nextTriangular(offset, 0.11485...)
+FIRE_CHARGE_OUTPUT_OFFSET = 1.0       # 1.20.5 FireChargeItem settings: getOutputLocation(pointer, 1.0, ZERO)
+DISPENSER_PROJECTILE_RAISE = 0.1      # 1.20.5 ProjectileItem settings: getOutputLocation(pointer, 0.7, (0, 0.1, 0))
 DISPENSED_ITEM_DROP = 0.15625         # ItemDispenserBehavior.spawnItem: y - 0.15625 (horizontal facing)
 DISPENSED_ITEM_DROP_VERTICAL = 0.125  # ... y - 0.125 (facing up or down)
 DISPENSED_ITEM_SPEED = 0.2            # ... g = world.random.nextDouble() * 0.1 + 0.2 along the facing
 DISPENSED_ITEM_SPEED_SPREAD = 0.1
 DISPENSED_ITEM_VY = f32(0.2)          # ... Y: gaussian term + (double)0.2F, whatever the facing
+DISPENSED_ITEM_VY_TRIANGULAR = 0.2    # 1.19: nextTriangular(0.2, ..), the double 0.2
 DISPENSED_ITEM_VARIATION = 6          # ItemDispenserBehavior.dispenseSilently: spawnItem(.., 6, ..), an int
 
 # --- explosions (spec 04 §15; Explosion.collectBlocksAndDamageEntities, affectWorld) ---

@@ -66,6 +66,22 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                    "projectiles shot or dispensed, arrows hitting", (1, 17, 0), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
+    "random_triangular": ("a projectile's spread (ProjectileEntity.setVelocity), a dispensed item's Motion and a "
+                          "dispensed fire charge's direction draw Random.nextTriangular(mode, 0.0172275 × "
+                          "divergence) instead of mode + nextGaussian × 0.0075F × divergence (1.19)",
+                          (1, 19, 0), None),
+    "dispenser_projectile_items": ("ProjectileDispenserBehavior with the ProjectileItem settings: a projectile "
+                                   "0.1 above the output location, aimed along the facing without the 0.1F lift; "
+                                   "a fire charge 1.0 from the cell centre (1.20.5)", (1, 20, 5), None),
+    "projectile_deflection": ("a projectile that hits a ghast fireball redirects it along its own owner's look, "
+                              "normalised (ProjectileDeflection.REDIRECTED, onDeflected); Entity.damage no longer "
+                              "deflects it (1.20.5)", (1, 20, 5), None),
+    "fireball_acceleration_power": ("ExplosiveProjectileEntity accelerates along its Motion, normalised × "
+                                    "accelerationPower (0.1, NBT acceleration_power), not by the fixed power "
+                                    "vector; a launch sets the Motion, not the power (1.21)", (1, 21, 0), None),
+    "fireball_tick_1_21_2": ("ExplosiveProjectileEntity.tick: the acceleration and drag first, then the raycast "
+                             "along the new Motion and the move to the hit or by the Motion, tickBlockCollision, "
+                             "the base tick, then the hit (1.21.2)", (1, 21, 2), None),
 }
 
 
@@ -167,11 +183,7 @@ MECHANICS: dict[str, Mechanic] = {
                    "gravity, the block hit through applyCollision"))),
     "fireball": Mechanic(
         "the fireball tick (ExplosiveProjectileEntity.tick, spec 06 §9)", "a fireball or wither skull ticks", (
-            Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),
-            Change((1, 21, 0), None, "ExplosiveProjectileEntity.tick accelerates along its velocity "
-                   "(accelerationPower), not by the fixed power vector"),
-            Change((1, 21, 2), None, "ExplosiveProjectileEntity.tick reordered: drag first, then the raycast "
-                   "and the move"))),
+            Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),)),
     "llama_spit": Mechanic(
         "the llama-spit tick (LlamaSpitEntity.tick)", "a llama spit ticks", (
             Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),)),
@@ -262,6 +274,11 @@ class Features:
     arrow_gravity_double: bool
     vec_double: bool
     blast_protection_linear: bool
+    random_triangular: bool
+    dispenser_projectile_items: bool
+    projectile_deflection: bool
+    fireball_acceleration_power: bool
+    fireball_tick_1_21_2: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -199,6 +199,7 @@ class PersistentProjectile(Projectile):
 
     def on_collision(self, sim: TickContext, hit: HitResult) -> None:
         if isinstance(hit, EntityHitResult):
+            self.redirect_hit(sim, hit.entity)
             self.on_entity_hit(sim, hit.entity)
         else:
             self.on_block_hit(sim, hit.pos, sim.world.get_block_state(*hit.block_pos).id)

@@ -59,6 +59,7 @@ class LlamaSpit(Projectile):
     def on_collision(self, sim: TickContext, hit: HitResult) -> None:
         """An entity takes the hit only from a living owner's spit; a block hit removes the spit."""
         if isinstance(hit, EntityHitResult):
+            self.redirect_hit(sim, hit.entity)
             owner = self.get_owner(sim)
             if owner is not None and owner.living:
                 damage(sim, hit.entity, LLAMA_SPIT_HIT_DAMAGE, owner)

@@ -17,11 +17,12 @@ from engine.constants import (
     PROJECTILE_SEARCH_EXPANSION,
     PROJECTILE_SPREAD,
     PROJECTILE_TARGET_MARGIN,
+    PROJECTILE_TRIANGULAR_SPREAD,
 )
 from engine.core.trace import StageInfo, box, point, run_stage
 from engine.core.versions import refusal
 from engine.entities import damage_source
-from engine.entities.entity import Entity
+from engine.entities.entity import Entity, rotation_vector
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import cos, sin
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
 
 LEFT_OWNER = StageInfo("left_owner", "ProjectileEntity.method_26961")
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
@@ -71,6 +73,27 @@ class Projectile(Entity):
 
     def type_fields(self) -> dict[str, Any]:
         return {"owner": self.owner or None, "left_owner": self.left_owner}
+
+    REDIRECTABLE: ClassVar[bool] = False         # in the redirectable_projectile tag (1.20.5): ghast fireballs
+
+    def redirect_hit(self, sim: TickContext, target: Entity) -> None:
+        """1.20.5 `ProjectileEntity.onCollision` (`projectile_deflection`): a hit on a projectile of the
+        redirectable_projectile tag first deflects it, `deflect(REDIRECTED, owner, owner, true)` with this
+        projectile's owner; then the hit goes on as before."""
+        if sim.features.projectile_deflection and isinstance(target, Projectile) and target.REDIRECTABLE:
+            owner = self.get_owner(sim)
+            target.deflect(sim, owner, owner, True)
+
+    def deflect(self, sim: TickContext, deflector: Entity | None, owner: Entity | None, from_attack: bool) -> None:
+        """`ProjectileEntity.deflect` with `ProjectileDeflection.REDIRECTED` (1.20.5): Motion := the deflector's
+        look, normalised (double length), when there is one; the owner; then `onDeflected`."""
+        if deflector is not None:
+            self.motion = rotation_vector(deflector.pitch, deflector.yaw).normalize(True)
+        self.owner = owner.id if owner is not None else 0
+        self.on_deflected(sim, from_attack)
+
+    def on_deflected(self, sim: TickContext, from_attack: bool) -> None:
+        """`onDeflected`: nothing but for fireballs."""
 
     def get_owner(self, sim: TickContext) -> Entity | None:
         """`getOwner`: the owner while it is in the world."""
@@ -118,26 +141,32 @@ class Projectile(Entity):
         return False
 
     def set_velocity(self, x: float, y: float, z: float, speed: float, divergence: float, spread: bool,
-                     double: bool = False) -> None:
-        """`ProjectileEntity.setVelocity(x, y, z, speed, divergence)`: the normalised direction plus a normal term
-        per axis from this projectile's Random (sd 0.0075F × divergence), times speed. `spread=False` skips the
-        three draws: a user switch of this tool, not vanilla behaviour. Each term is (gaussian × 0.0075) × divergence,
-        in Java's left-to-right order (a divergence of 6 or 3 rounds differently from gaussian × (0.0075 × 6))."""
-        v = Vec3(x, y, z).normalize(double)   # double: 1.17+ (vec_double)
+                     features: Features) -> None:
+        """`ProjectileEntity.setVelocity(x, y, z, speed, divergence)`: the normalised direction (float length up to
+        1.16.5, double from 1.17: `vec_double`) plus a spread term per axis from this projectile's Random, times
+        speed. Up to 1.18.2 each term is (gaussian × 0.0075F) × divergence, in Java's left-to-right order (a
+        divergence of 6 or 3 rounds differently from gaussian × (0.0075 × 6)); from 1.19 (`random_triangular`)
+        nextTriangular(0, 0.0172275 × divergence). `spread=False` skips the draws: a user switch of this tool, not
+        vanilla behaviour."""
+        v = Vec3(x, y, z).normalize(features.vec_double)
         if spread:
             r = self.random
-            v = v.add(r.next_gaussian() * PROJECTILE_SPREAD * divergence, r.next_gaussian() * PROJECTILE_SPREAD *
-                      divergence, r.next_gaussian() * PROJECTILE_SPREAD * divergence)
+            if features.random_triangular:
+                d = PROJECTILE_TRIANGULAR_SPREAD * divergence
+                v = v.add(r.next_triangular(0.0, d), r.next_triangular(0.0, d), r.next_triangular(0.0, d))
+            else:
+                v = v.add(r.next_gaussian() * PROJECTILE_SPREAD * divergence, r.next_gaussian() * PROJECTILE_SPREAD *
+                          divergence, r.next_gaussian() * PROJECTILE_SPREAD * divergence)
         self.motion = v.multiply(speed, speed, speed)
 
     def set_properties(self, user: Entity, pitch: float, yaw: float, roll: float, speed: float,
-                       divergence: float, spread: bool, double: bool = False) -> None:
+                       divergence: float, spread: bool, features: Features) -> None:
         """`ProjectileEntity.setProperties`: the look direction in float arithmetic with the sine table (pitch +
         roll for Y), `setVelocity`, then the thrower's Motion (its Y only when it is not on the ground)."""
         f = f32(-sin(f32(yaw * DEGREES_TO_RADIANS)) * cos(f32(pitch * DEGREES_TO_RADIANS)))
         g = -sin(f32(f32(pitch + roll) * DEGREES_TO_RADIANS))
         h = f32(cos(f32(yaw * DEGREES_TO_RADIANS)) * cos(f32(pitch * DEGREES_TO_RADIANS)))
-        self.set_velocity(f, g, h, speed, divergence, spread, double)
+        self.set_velocity(f, g, h, speed, divergence, spread, features)
         m = user.motion
         self.motion = self.motion.add(m.x, 0.0 if user.on_ground else m.y, m.z)
 

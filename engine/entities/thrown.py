@@ -119,8 +119,10 @@ class ThrownEntity(Projectile):
     def on_collision(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`ProjectileEntity.onCollision`: the entity or block hit (a block's `onProjectileHit` reactions, such as
         targets and chorus flowers, are not modelled), then the item's own reaction."""
-        if isinstance(hit, EntityHitResult) and self.HITS_ENTITIES:
-            damage(sim, hit.entity, 0.0, self.attacker(sim))   # 0 damage (3 to blazes, not simulated)
+        if isinstance(hit, EntityHitResult):
+            self.redirect_hit(sim, hit.entity)
+            if self.HITS_ENTITIES:
+                damage(sim, hit.entity, 0.0, self.attacker(sim))   # 0 damage (3 to blazes, not simulated)
         self.on_landed(sim, hit, rec)
 
     def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
