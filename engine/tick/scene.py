@@ -458,7 +458,8 @@ def _load_leash(ctx: SceneContext, sim: Simulation, mob: Entity, entry: dict[str
 
 
 def _set_field(ctx: SceneContext, e: Entity, name: str, kind: type, value: Any, key: str) -> None:
-    readers: dict[type, Callable[[Any, str], Any]] = {int: ctx.integer, bool: ctx.boolean, str: ctx.string}
+    readers: dict[type, Callable[[Any, str], Any]] = {int: ctx.integer, bool: ctx.boolean, str: ctx.string,
+                                                      float: ctx.number}
     if name == "block_state":
         parsed: Any = ctx.block_state(value, key)
     elif kind is Vec3:

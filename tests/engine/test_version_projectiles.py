@@ -1,0 +1,111 @@
+"""Projectiles and dispensers across releases (docs/versions.md): what each FEATURES row of 1.17-1.21.2 does to a
+dispensed or launched projectile, asserted as the game's rules state it (bounds, positions, which vector moves),
+beside the flag cases of test_versions.py that only show a difference."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from engine.geometry.box import ZERO
+from engine.influences import dispenser
+from engine.influences.piston_block_entity import BY_NAME
+from engine.tick.scene import load_scene_text
+from engine.tick.simulation import Simulation
+from tests.conftest import scene_toml
+
+DISPENSER_AT = (0, 64, 0)
+
+
+def _sim(version: str, seed: int = 0) -> Simulation:
+    return load_scene_text(scene_toml(scene={"version": version, "seed": seed},
+                                      blocks=[{"at": list(DISPENSER_AT), "block": "minecraft:dispenser[facing=east]"}]))
+
+
+def _spread_of_dispensed_arrows(version: str, count: int) -> list[float]:
+    """The spread term of each axis of `count` dispensed arrows (different entity Randoms): Motion / 1.1F minus the
+    unit direction, for the direction of the release (east, 0.1F up before 1.20.5)."""
+    sim = _sim(version)
+    out = []
+    for _ in range(count):
+        arrow = dispenser.dispense(sim, DISPENSER_AT, "minecraft:arrow")
+        speed = dispenser.DISPENSER_FORCE
+        aim = (1.0, 0.0, 0.0) if sim.features.dispenser_projectile_items else None
+        if aim is None:   # (1, 0.1F, 0) normalised in double (1.17+)
+            n = math.sqrt(1.0 + dispenser.DISPENSER_LIFT ** 2)
+            aim = (1.0 / n, dispenser.DISPENSER_LIFT / n, 0.0)
+        out += [m / speed - a for m, a in zip(arrow.motion, aim, strict=True)]
+    return out
+
+
+def test_a_triangular_spread_stays_within_its_deviation_and_a_gaussian_one_does_not() -> None:
+    """1.19 `nextTriangular(0, 0.0172275 × 6)` never leaves ±0.103365; 1.18.2's gaussian × 0.0075F × 6 (sd 0.045)
+    leaves it for about 2 % of the draws."""
+    bound = 0.0172275 * 6.0
+    triangular = _spread_of_dispensed_arrows("1.19", 200)
+    gaussian = _spread_of_dispensed_arrows("1.18.2", 200)
+    assert max(abs(t) for t in triangular) <= bound * (1 + 1e-12)
+    assert max(abs(g) for g in gaussian) > bound
+
+
+def test_dispensed_projectiles_start_higher_and_aim_flat_from_1_20_5() -> None:
+    """ProjectileItem settings: the output location 0.7 along the facing plus (0, 0.1, 0), aimed along the facing
+    (the spread alone moves it up or down); before, at the output location, aimed 0.1F up."""
+    old = dispenser.dispense(_sim("1.20.4"), DISPENSER_AT, "minecraft:arrow")
+    new = dispenser.dispense(_sim("1.20.5"), DISPENSER_AT, "minecraft:arrow")
+    assert tuple(old.pos) == (1.2, 64.5, 0.5)
+    assert tuple(new.pos) == (1.2, 64.6, 0.5)
+    assert old.motion.y > 0.05
+    assert abs(new.motion.y) <= 0.0172275 * 6.0 * dispenser.DISPENSER_FORCE
+
+
+@pytest.mark.parametrize(("version", "x"), [("1.20.4", 0.5 + 0.7 + 0.30000001192092896), ("1.20.5", 1.5)])
+def test_a_fire_charge_leaves_the_dispenser_where_its_release_puts_it(version: str, x: float) -> None:
+    """Before 1.20.5 the output location plus (double)(0.3F × offset); from 1.20.5 1.0 from the cell centre."""
+    fireball = dispenser.dispense(_sim(version), DISPENSER_AT, "minecraft:fire_charge")
+    assert fireball.pos.x == x and fireball.pos.y == 64.5
+
+
+def test_a_fire_charge_gets_a_power_up_to_1_20_6_and_a_motion_from_1_21() -> None:
+    """1.21 `setVelocityWithAcceleration`: the Motion is the direction normalised × 0.1 and there is no power;
+    before, no Motion and a power of length 0.1."""
+    old = dispenser.dispense(_sim("1.20.6"), DISPENSER_AT, "minecraft:fire_charge")
+    new = dispenser.dispense(_sim("1.21"), DISPENSER_AT, "minecraft:fire_charge")
+    assert old.motion == ZERO and math.isclose(math.dist(old.power, ZERO), 0.1, rel_tol=1e-12)
+    assert new.power == ZERO and math.isclose(math.dist(new.motion, ZERO), 0.1, rel_tol=1e-12)
+    assert new.motion.x > 0.09   # along the facing (east), the triangular terms are at most 0.11485
+
+
+def test_a_launched_fireball_s_power_is_normalised_in_double_from_1_17() -> None:
+    """`new ExplosiveProjectileEntity(.., dx, dy, dz)`: the direction over `MathHelper.sqrt` (a float) up to 1.16.5,
+    over `Math.sqrt` from 1.17: the 1.17 power's length is the nearer to 0.1."""
+    spawn = {"kind": "fireball", "entity": "fireball", "at": [0.5, 60.0, 0.5], "direction": [1.0, 1.0, 1.0]}
+    lengths = {}
+    for version in ("1.16.5", "1.17"):
+        sim = load_scene_text(scene_toml(scene={"version": version}, spawns=[spawn]))
+        lengths[version] = math.dist(sim.entity_by_id(1).power, ZERO)
+    assert lengths["1.16.5"] != lengths["1.17"]
+    assert abs(lengths["1.17"] - 0.1) < abs(lengths["1.16.5"] - 0.1)
+
+
+def test_an_ownerless_hit_redirects_a_1_21_fireball_without_turning_it() -> None:
+    """1.20.5 REDIRECTED with no owner: the Motion stays, the owner is cleared, onDeflected from an attack sets
+    accelerationPower to 0.1 (1.21); the fireball flies on and takes no damage from the snowball."""
+    text = scene_toml(scene={"version": "1.21"}, entities=[
+        {"type": "minecraft:fireball", "pos": [3.5, 60.0, 0.5], "motion": [-0.05, 0.0, 0.0],
+         "acceleration_power": 0.03, "owner": 0, "id": 1},
+        {"type": "minecraft:snowball", "pos": [0.5, 60.5, 0.5], "motion": [1.5, 0.0, 0.0], "id": 2}])
+    sim = load_scene_text(text)
+    fireball = sim.entity_by_id(1)
+    while sim.entity_by_id(2) is not None and not sim.entity_by_id(2).removed:
+        before = fireball.motion
+        sim.tick()
+        assert sim.tick_count < 10
+    assert fireball.acceleration_power == 0.1 and fireball.owner == 0 and not fireball.removed
+    assert fireball.motion.x < before.x < 0.0   # still westward, accelerated along its own Motion
+
+
+def test_the_dispenser_facing_table_is_the_one_the_dispenser_uses() -> None:
+    """The east facing the tests above rely on moves +X."""
+    assert BY_NAME["east"].offset == (1, 0, 0)
