@@ -117,6 +117,7 @@ ITEM_WIDTH = f32(0.25)
 ITEM_HEIGHT = f32(0.25)
 ITEM_GRAVITY = -0.04
 ITEM_DRAG = f32(0.98)               # float g = 0.98F for X/Z
+ITEM_FREE_SPACE_MARGIN = 1.0e-7      # 1.17 ItemEntity.tick: isSpaceEmpty(box.contract(1.0E-7))
 ITEM_DRAG_Y = 0.98                  # multiply(g, 0.98, g)
 ITEM_BOUNCE = -0.5
 ITEM_EYE_FLUID_OFFSET = f32(0.11111111)  # getStandingEyeHeight() - 0.11111111F

@@ -66,6 +66,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                    "projectiles shot or dispensed, arrows hitting", (1, 17, 0), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
+    "item_push_out_contracted": ("ItemEntity.tick tests the box contracted by 1.0E-7 for free space before pushing "
+                                 "the item out of blocks (1.17)", (1, 17, 0), None),
     "random_triangular": ("a projectile's spread (ProjectileEntity.setVelocity), a dispensed item's Motion and a "
                           "dispensed fire charge's direction draw Random.nextTriangular(mode, 0.0172275 × "
                           "divergence) instead of mode + nextGaussian × 0.0075F × divergence (1.19)",
@@ -159,9 +161,7 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), _FLOATS.format("ItemEntity.tick", "0.04F, 0.98F")),)),
     "item_push_out": Mechanic(
         "an item pushed out of blocks (ItemEntity.tick, spec 06 §3)", "an item's box is not in free space", (
-            _OLD,
-            Change((1, 17, 0), None, "ItemEntity.tick tests the box contracted by 1.0E-7 before pushing the item "
-                   "out of blocks"),)),
+            _OLD,)),
     "xp_orb": Mechanic(
         "the XP-orb tick (ExperienceOrbEntity.tick, spec 06 §4)", "an XP orb ticks", (
             Change(OLDEST, (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F")),
@@ -274,6 +274,7 @@ class Features:
     arrow_gravity_double: bool
     vec_double: bool
     blast_protection_linear: bool
+    item_push_out_contracted: bool
     random_triangular: bool
     dispenser_projectile_items: bool
     projectile_deflection: bool

@@ -13,6 +13,7 @@ from engine.constants import (
     ITEM_DRAG,
     ITEM_DRAG_Y,
     ITEM_EYE_FLUID_OFFSET,
+    ITEM_FREE_SPACE_MARGIN,
     ITEM_GRAVITY,
     ITEM_HEALTH,
     ITEM_HEIGHT,
@@ -88,9 +89,10 @@ class Item(Entity):
             run_stage(rec, self, LAVA, self.fluid_buoyancy, ITEM_LAVA_DRAG)
         elif not self.no_gravity:
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, ITEM_GRAVITY, 0.0)
-        self.no_clip = not world.is_space_empty(self.box)                                     # 4
+        free = self.box.contract(ITEM_FREE_SPACE_MARGIN) if sim.features.item_push_out_contracted else self.box
+        self.no_clip = not world.is_space_empty(free)                                         # 4
         if self.no_clip:
-            if "item_push_out" in sim.features.refused:   # 1.17 tests the box contracted by 1.0E-7
+            if "item_push_out" in sim.features.refused:
                 raise refusal(sim.features, "item_push_out", f"entity {self.id}, tick {sim.tick_count}")
             b = self.box
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
