@@ -79,7 +79,10 @@ SNOW_LAYER_HEIGHT = 0.125           # SnowBlock.LAYERS_TO_SHAPE: cuboid 0..16, 0
 # --- world (spec 01 §5.2) ---
 SECTION_SIZE = 16
 GET_ENTITIES_MARGIN = 2.0           # World.getEntities: sections of the box expanded by 2
-VOID_Y = -64.0                      # Entity.baseTick: destroy below y = -64
+VOID_DEPTH = 64                     # Entity.attemptTickInVoid: destroy below the world's bottom - 64
+WORLD_HEIGHT = 256                  # DimensionType height: every dimension up to 1.17.1, the nether and end after
+OVERWORLD_BOTTOM_Y_1_18 = -64       # 1.18 overworld: min_y -64, height 384 (y -64..319)
+OVERWORLD_HEIGHT_1_18 = 384
 DEFAULT_BORDER_SIZE = 5.9999968e7   # WorldBorder default diameter
 BORDER_MAX_RADIUS = 29999984        # WorldBorder.maxRadius
 BORDER_MAX_SIZE = 6.0e7             # WorldBorderCommand: `/worldborder set` takes at most 60,000,000 (double)
@@ -108,8 +111,6 @@ FALLING_BLOCK_DRAG = 0.98
 FALLING_BLOCK_GROUND_FACTORS = (0.7, -0.5, 0.7)
 FALLING_BLOCK_DROP_TIME_OUTSIDE = 100   # timeFalling > 100 outside y 1..256
 FALLING_BLOCK_DROP_TIME = 600
-FALLING_BLOCK_MIN_Y = 1
-FALLING_BLOCK_MAX_Y = 256
 CONCRETE_RAYCAST_SPEED_SQUARED = 1.0
 
 # --- item (spec 06 §3) ---

@@ -66,6 +66,15 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                    "projectiles shot or dispensed, arrows hitting", (1, 17, 0), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
+    "world_height_1_18": ("the 1.18 overworld spans y -64..319 (DimensionType min_y -64, height 384; the nether "
+                          "and the end keep 0..255): the void removes entities below its bottom - 64 and falling "
+                          "blocks drop outside it (1.18)", (1, 18, 0), None),
+    "falling_block_spawn_from_block": ("FallingBlockEntity.spawnFromBlock: the entity at the cell's floor, not "
+                                       "lifted by (1 - 0.98F) / 2F, the block replaced by its fluid at once (no "
+                                       "longer waterlogged in the entity); its first tick no longer checks the "
+                                       "source block (1.18.2)", (1, 18, 2), None),
+    "falling_block_top_inclusive": ("FallingBlockEntity.tick drops a block above getTopYInclusive (the top row), "
+                                    "not above getTopY (one higher) (1.21.2)", (1, 21, 2), None),
     "item_push_out_contracted": ("ItemEntity.tick tests the box contracted by 1.0E-7 for free space before pushing "
                                  "the item out of blocks (1.17)", (1, 17, 0), None),
     "random_triangular": ("a projectile's spread (ProjectileEntity.setVelocity), a dispensed item's Motion and a "
@@ -126,9 +135,7 @@ MECHANICS: dict[str, Mechanic] = {
                    "(1.12: AxisAlignedBB lists); " + _PRE_1_14),)),
     "void": Mechanic(
         "the void below the world (Entity.attemptTickInVoid)", "an entity's base tick runs below y = -64", (
-            _OLD,
-            Change((1, 18, 0), None, "Entity.attemptTickInVoid removes an entity below the world's bottom - 64: "
-                   "-128 in the overworld of 1.18 (its bottom is -64), -64 in the nether and the end"),)),
+            _OLD,)),
     "block_effects": Mechanic(
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
             _OLD,
@@ -152,10 +159,7 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),)),
     "falling_block": Mechanic(
         "the falling-block tick (FallingBlockEntity.tick, spec 06 §2)", "a falling block ticks", (
-            Change(OLDEST, (1, 14, 0), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F")),
-            Change((1, 18, 0), None, "FallingBlockEntity.tick: the 100-tick drop outside the world uses "
-                   "getBottomY/getTopY (the 1.18 overworld spans -64..320); 1.18.2 drops the first-tick check "
-                   "of the source block"))),
+            Change(OLDEST, (1, 14, 0), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F")),)),
     "item": Mechanic(
         "the item tick (ItemEntity.tick, spec 06 §3)", "an item ticks", (
             Change(OLDEST, (1, 14, 0), _FLOATS.format("ItemEntity.tick", "0.04F, 0.98F")),)),
@@ -274,6 +278,9 @@ class Features:
     arrow_gravity_double: bool
     vec_double: bool
     blast_protection_linear: bool
+    world_height_1_18: bool
+    falling_block_spawn_from_block: bool
+    falling_block_top_inclusive: bool
     item_push_out_contracted: bool
     random_triangular: bool
     dispenser_projectile_items: bool
