@@ -147,6 +147,10 @@ XP_ORB_BUOYANCY = f32(5.0e-4)
 XP_ORB_BUOYANCY_MAX_VY = f32(0.06)
 XP_ORB_LAVA_KICK = f32(0.2)
 XP_ORB_MAX_AGE = 6000
+XP_ORB_MERGE_PERIOD = 20            # 1.17 tick: expensiveUpdate when age % 20 == 1
+XP_ORB_MERGE_IDS = 40               # 1.17 isMergeable: (id - seed) % 40 == 0
+XP_ORB_MERGE_REACH = 0.5            # 1.17 expensiveUpdate: getBoundingBox().expand(0.5)
+XP_ORB_SPAWN_MERGE_BOX = 1.0        # 1.17 wasMergedIntoExistingOrb: Box.of(pos, 1.0, 1.0, 1.0)
 XP_ORB_SPAWN_SPREAD = f32(0.2)      # new ExperienceOrbEntity: (nextDouble * (double)0.2F - (double)0.1F) * 2.0
 XP_ORB_SPAWN_OFFSET = f32(0.1)
 XP_ORB_SPAWN_SCALE = 2.0

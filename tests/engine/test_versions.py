@@ -105,6 +105,10 @@ CASES: dict[str, tuple[str, int, int]] = {
                                                    "motion": [1.5, 0.2, 0.0]}]), 3, 1),
     # an arrow from a dispenser: its direction (1, 0.1F, 0) normalised by the float or the double length
     "vec_double": ((SCENES_DIR / "dispenser_arrow.toml").read_text(), 2, 2),
+    # two orbs of one value whose ids differ by 40, side by side: the first merges the second on its first tick
+    "xp_orb_merging": (scene_toml(entities=[
+        {"type": "minecraft:experience_orb", "pos": [0.5, 30.0, 0.5], "value": 3, "id": 1},
+        {"type": "minecraft:experience_orb", "pos": [0.9, 30.0, 0.5], "value": 3, "id": 41}]), 1, 41),
     # an item falling at y -100: below the void's -64 up to 1.17.1, above the 1.18 overworld's -128
     "world_height_1_18": (scene_toml(entities=[_item([0.5, -100.0, 0.5], [0.0, -0.1, 0.0])]), 1, 1),
     # a falling block with no block at its position: its first tick removes it, or it falls on (1.18.2)
@@ -222,6 +226,7 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                   "thrown_gravity_double", "thrown_tick_1_21_2", "llama_spit_gravity_double",
                   "arrow_gravity_double", "vec_double", "item_push_out_contracted", "random_triangular",
                   "world_height_1_18", "falling_block_spawn_from_block", "falling_block_top_inclusive",
+                  "xp_orb_merging",
                   "dispenser_projectile_items", "projectile_deflection", "fireball_acceleration_power",
                   "fireball_tick_1_21_2"}
 
@@ -407,7 +412,7 @@ def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_els
                                      ("1.21.2", "arrow", "the arrow and trident tick"),
                                      ("1.13.2", "fireball", "the fireball tick"),
                                      ("1.13.2", "falling_block", "the falling-block tick"),
-                                     ("1.17", "xp_orb", "the XP-orb tick"),
+                                     ("1.13.2", "xp_orb", "the XP-orb tick"),
                                      ("1.15.2", "fluids", "fluid pushing"),
                                      ("1.21.11", "block_data", "the 1.16.5 block table"),
                                      ("1.15.2", "pistons", "piston pushes"),
