@@ -238,6 +238,8 @@ ARROW_RELEASE_FACTOR = f32(0.2)       # method_26352: random.nextFloat() * 0.2F 
 ARROW_MAX_LIFE = 1200                 # age(): removed at life >= 1200
 ARROW_DAMAGE = 2.0                    # PersistentProjectileEntity.damage
 ARROW_BOUNCE = -0.1                   # onEntityHit when the target takes no damage: multiply(-0.1)
+ARROW_DEFLECTED = -0.5                # 1.20.5 ProjectileDeflection.SIMPLE: multiply(-0.5)
+ARROW_DEFLECTED_SLOWDOWN = 0.2        # 1.20.5 onEntityHit after the deflection: multiply(0.2)
 ARROW_MIN_SPEED_SQUARED = 1.0e-7
 ARROW_DROP_OFFSET = f32(0.1)          # onEntityHit: dropStack(asItemStack(), 0.1F) for a player's arrow
 ARROW_SPEED = f32(3.0)                # BowItem at full charge: setProperties(.., 0.0F, f * 3.0F, 1.0F), f = 1

@@ -91,7 +91,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "a fire charge 1.0 from the cell centre (1.20.5)", (1, 20, 5), None),
     "projectile_deflection": ("a projectile that hits a ghast fireball redirects it along its own owner's look, "
                               "normalised (ProjectileDeflection.REDIRECTED, onDeflected); Entity.damage no longer "
-                              "deflects it (1.20.5)", (1, 20, 5), None),
+                              "deflects it; an arrow that deals no damage turns by a random angle "
+                              "(ProjectileDeflection.SIMPLE: one nextFloat, Motion × -0.5) and slows × 0.2 "
+                              "(1.20.5)", (1, 20, 5), None),
     "fireball_acceleration_power": ("ExplosiveProjectileEntity accelerates along its Motion, normalised × "
                                     "accelerationPower (0.1, NBT acceleration_power), not by the fixed power "
                                     "vector; a launch sets the Motion, not the power (1.21)", (1, 21, 0), None),

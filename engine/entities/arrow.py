@@ -13,6 +13,8 @@ from engine.constants import (
     ARROW_BACK_OFF,
     ARROW_BOUNCE,
     ARROW_DAMAGE,
+    ARROW_DEFLECTED,
+    ARROW_DEFLECTED_SLOWDOWN,
     ARROW_DRAG,
     ARROW_DROP_OFFSET,
     ARROW_EYE_HEIGHT,
@@ -193,6 +195,12 @@ class PersistentProjectile(Projectile):
         area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
         return get_entity_collision(sim, self, start, end, area, lambda e: self.can_hit(sim, e), rec)
 
+    def deflect_simple(self) -> None:
+        """`ProjectileDeflection.SIMPLE` (1.20.5): a turn of 170F + nextFloat() × 20F (the yaw, not modelled for
+        arrows: drawn for the Random), Motion × −0.5."""
+        self.random.next_float()
+        scale_motion(self, ARROW_DEFLECTED, ARROW_DEFLECTED, ARROW_DEFLECTED)
+
     def can_hit(self, sim: TickContext, e: Entity) -> bool:
         """`method_26958`: also never an entity it already pierced (spec 03 §8 overrides)."""
         return super().can_hit(sim, e) and e.id not in self.pierced
@@ -222,8 +230,9 @@ class PersistentProjectile(Projectile):
 
     def on_entity_hit(self, sim: TickContext, target: Entity) -> None:
         """`onEntityHit` (spec 06 §7.2): damage ⌈speed × damage⌉ (+ a crit draw); piercing bookkeeping. A target
-        that takes the hit stops the arrow (unless piercing); one that does not reflects it at × −0.1, and a
-        nearly still arrow is removed (dropping an arrow item when a player shot it)."""
+        that takes the hit stops the arrow (unless piercing); one that does not reflects it at × −0.1 (from 1.20.5
+        a SIMPLE deflection, × −0.5, then × 0.2), and a nearly still arrow is removed (dropping an arrow item when
+        a player shot it)."""
         speed = self.motion.length(sim.features.vec_double)
         amount = ceil(clamp(speed * self.damage_value, 0.0, float(INT_MAX)))
         if self.pierce_level > 0:
@@ -238,7 +247,11 @@ class PersistentProjectile(Projectile):
             if self.pierce_level <= 0:
                 self.remove()
             return
-        scale_motion(self, ARROW_BOUNCE, ARROW_BOUNCE, ARROW_BOUNCE)
+        if sim.features.projectile_deflection:   # 1.20.5: deflect(SIMPLE, ..), then × 0.2
+            self.deflect_simple()
+            scale_motion(self, ARROW_DEFLECTED_SLOWDOWN, ARROW_DEFLECTED_SLOWDOWN, ARROW_DEFLECTED_SLOWDOWN)
+        else:
+            scale_motion(self, ARROW_BOUNCE, ARROW_BOUNCE, ARROW_BOUNCE)
         if self.motion.length_squared() < ARROW_MIN_SPEED_SQUARED:
             owner = self.get_owner(sim)
             if owner is not None and owner.is_player:                 # pickup ALLOWED: dropStack(.., 0.1F)

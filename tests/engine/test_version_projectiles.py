@@ -109,3 +109,25 @@ def test_an_ownerless_hit_redirects_a_1_21_fireball_without_turning_it() -> None
 def test_the_dispenser_facing_table_is_the_one_the_dispenser_uses() -> None:
     """The east facing the tests above rely on moves +X."""
     assert BY_NAME["east"].offset == (1, 0, 0)
+
+
+@pytest.mark.parametrize("version", ["1.20.4", "1.20.5"])
+def test_an_arrow_that_deals_no_damage_bounces_back_as_its_release_does(version: str) -> None:
+    """A formula test of `onEntityHit` on a TNT (it takes no damage): up to 1.20.4 Motion × −0.1; from 1.20.5
+    `deflect(SIMPLE)` (one nextFloat for the turn, × −0.5) then × 0.2. The two agree to rounding, the Random
+    does not."""
+    sim = load_scene_text(scene_toml(scene={"version": version}, entities=[
+        {"type": "tnt", "pos": [3.5, 60.0, 0.5], "fuse": 100, "no_gravity": True, "id": 1},
+        {"type": "minecraft:arrow", "pos": [0.5, 60.5, 0.5], "motion": [0.3, 0.01, 0.07], "id": 2}]))
+    tnt, arrow = sim.entity_by_id(1), sim.entity_by_id(2)
+    before, seed = arrow.motion, arrow.random.get_state()
+    arrow.on_entity_hit(sim, tnt)
+    if version == "1.20.4":
+        assert tuple(arrow.motion) == tuple(c * -0.1 for c in before)
+        assert arrow.random.get_state() == seed
+    else:
+        assert tuple(arrow.motion) == tuple(c * -0.5 * 0.2 for c in before)
+        after = arrow.random.get_state()
+        arrow.random.set_state(seed)
+        arrow.random.next_float()
+        assert arrow.random.get_state() == after != seed
