@@ -66,6 +66,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                    "projectiles shot or dispensed, arrows hitting", (1, 17, 0), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
+    "item_entity_world_random": ("new ItemEntity(world, x, y, z, stack) draws its Motion from the world's Random; "
+                                 "the item's own Random draws its uniqueOffset and yaw in the entity type's "
+                                 "constructor, every item's, summoned ones too (1.17)", (1, 17, 0), None),
     "xp_orb_merging": ("ExperienceOrbEntity: every 20 ticks of its age (age % 20 == 1) an orb takes in the orbs of "
                        "its value within its box expanded by 0.5 whose id differs from its own by a multiple of 40 "
                        "(Count, the lower age); ExperienceOrbEntity.spawn first adds to such an orb within a 1-block "
@@ -283,6 +286,7 @@ class Features:
     arrow_gravity_double: bool
     vec_double: bool
     blast_protection_linear: bool
+    item_entity_world_random: bool
     xp_orb_merging: bool
     world_height_1_18: bool
     falling_block_spawn_from_block: bool

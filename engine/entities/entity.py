@@ -38,6 +38,7 @@ from engine.world.dimensions import void_y
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.geometry.box import BlockPos
     from engine.world.blocks import BlockState
     from engine.world.world import World
@@ -325,6 +326,10 @@ class Entity:
     # --- ticking ---
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         raise NotImplementedError
+
+    def constructed(self, features: Features) -> None:
+        """What the entity type's constructor draws from the entity's own Random (`Simulation.create`): nothing
+        but for items from 1.17."""
 
     def base_tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`Entity.baseTick` reduced to what moves or removes entities (spec 01 §8.2): fluids, fire, lava, the void."""

@@ -90,3 +90,28 @@ def test_the_dimension_is_read_written_and_checked() -> None:
     assert load_scene_text(scene_toml(scene={"dimension": "the_nether"})).world.ultrawarm
     with pytest.raises(SceneError, match="scene.dimension: expected one of overworld, the_nether, the_end"):
         load_scene_text(scene_toml(scene={"dimension": "nether"}))
+
+
+@pytest.mark.parametrize("version", ["1.16.5", "1.17"])
+def test_a_dropped_item_draws_its_motion_from_the_random_its_release_uses(version: str) -> None:
+    """A formula test of `new ItemEntity(world, x, y, z, stack)`: up to 1.16.5 its own Random draws the yaw and the
+    Motion's two doubles; from 1.17 the world's Random draws the Motion and the item's own draws uniqueOffset and
+    the yaw in the entity type's constructor."""
+    from engine.entities.item import spawn_dropped
+    from engine.java.javanum import f32
+    from engine.java.jrandom import JavaRandom
+
+    sim = load_scene_text(scene_toml(scene={"version": version, "seed": 5}))
+    world_before = sim.random.get_state()
+    item = spawn_dropped(sim, 0.5, 10.0, 0.5, "minecraft:stone")
+    own = JavaRandom(sim.entity_seed(item.id))
+    motion_source = JavaRandom(0)
+    if version == "1.17":
+        motion_source.set_state(world_before)
+        own.next_float()
+    else:
+        motion_source = own
+    assert item.yaw == f32(own.next_float() * 360.0)
+    assert tuple(item.motion) == (motion_source.next_double() * 0.2 - 0.1, 0.2,
+                                  motion_source.next_double() * 0.2 - 0.1)
+    assert (sim.random.get_state() == world_before) == (version == "1.16.5")

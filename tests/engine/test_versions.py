@@ -105,6 +105,11 @@ CASES: dict[str, tuple[str, int, int]] = {
                                                    "motion": [1.5, 0.2, 0.0]}]), 3, 1),
     # an arrow from a dispenser: its direction (1, 0.1F, 0) normalised by the float or the double length
     "vec_double": ((SCENES_DIR / "dispenser_arrow.toml").read_text(), 2, 2),
+    # a dispensed stone: its ItemEntity draws a Motion from its own Random, or two doubles from the world's before
+    # the dispenser's own draws
+    "item_entity_world_random": (scene_toml(blocks=[{"at": [0, 64, 0], "block": "minecraft:dispenser[facing=east]"}],
+                                            actions=[{"tick": 1, "do": "dispense", "at": [0, 64, 0],
+                                                      "item": "minecraft:stone"}]), 2, 1),
     # two orbs of one value whose ids differ by 40, side by side: the first merges the second on its first tick
     "xp_orb_merging": (scene_toml(entities=[
         {"type": "minecraft:experience_orb", "pos": [0.5, 30.0, 0.5], "value": 3, "id": 1},
@@ -226,7 +231,7 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                   "thrown_gravity_double", "thrown_tick_1_21_2", "llama_spit_gravity_double",
                   "arrow_gravity_double", "vec_double", "item_push_out_contracted", "random_triangular",
                   "world_height_1_18", "falling_block_spawn_from_block", "falling_block_top_inclusive",
-                  "xp_orb_merging",
+                  "xp_orb_merging", "item_entity_world_random",
                   "dispenser_projectile_items", "projectile_deflection", "fireball_acceleration_power",
                   "fireball_tick_1_21_2"}
 
