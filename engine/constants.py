@@ -85,6 +85,7 @@ OVERWORLD_BOTTOM_Y_1_18 = -64       # 1.18 overworld: min_y -64, height 384 (y -
 OVERWORLD_HEIGHT_1_18 = 384
 DEFAULT_BORDER_SIZE = 5.9999968e7   # WorldBorder default diameter
 BORDER_MAX_RADIUS = 29999984        # WorldBorder.maxRadius
+BORDER_CLAMP_MARGIN = f32(1.0e-5)  # WorldBorder.clamp (1.21.2): the bound east/south - 1.0E-5F
 BORDER_MAX_SIZE = 6.0e7             # WorldBorderCommand: `/worldborder set` takes at most 60,000,000 (double)
 BLOCK_COORDINATE_LIMIT = 30000000   # World.isValid: -30,000,000 <= x, z < 30,000,000 (int)
 

@@ -66,6 +66,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                    "projectiles shot or dispensed, arrows hitting", (1, 17, 0), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
+    "raycast_world_border": ("ProjectileUtil.getCollision raycasts with getCollisionsIncludingWorldBorder: a path "
+                             "that starts inside the world border and ends outside it hits the border, at the end "
+                             "point clamped into it (1.21.2)", (1, 21, 2), None),
     "item_entity_world_random": ("new ItemEntity(world, x, y, z, stack) draws its Motion from the world's Random; "
                                  "the item's own Random draws its uniqueOffset and yaw in the entity type's "
                                  "constructor, every item's, summoned ones too (1.17)", (1, 17, 0), None),
@@ -186,8 +189,7 @@ MECHANICS: dict[str, Mechanic] = {
     "projectile_world_border": Mechanic(
         "a projectile's raycast at the world border (World.getCollisionsIncludingWorldBorder)",
         "a thrown projectile's or llama spit's path reaches the world border", (
-            _OLD,
-            Change((1, 21, 2), None, "ProjectileUtil.getCollision raycasts against the world border too"),)),
+            _OLD,)),
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
             Change(OLDEST, (1, 16, 0), "ProjectileEntity.tick before 1.16 not compared"),
@@ -286,6 +288,7 @@ class Features:
     arrow_gravity_double: bool
     vec_double: bool
     blast_protection_linear: bool
+    raycast_world_border: bool
     item_entity_world_random: bool
     xp_orb_merging: bool
     world_height_1_18: bool

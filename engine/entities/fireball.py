@@ -160,7 +160,6 @@ class ExplosiveProjectile(Projectile):
         if owner is not None and owner.removed:
             self.remove()
             return
-        self.check_world_border(sim)
         hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec)  # Dc
         target = self.pos.plus(self.motion) if is_miss(hit) else hit.pos
         run_stage(rec, self, POSITION, self.set_position, target)                             # M

@@ -40,7 +40,6 @@ class LlamaSpit(Projectile):
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LlamaSpitEntity.tick`."""
         self.projectile_tick(sim, rec)
-        self.check_world_border(sim)
         v = self.motion
         hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec)
         if not is_miss(hit):

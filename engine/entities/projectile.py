@@ -20,13 +20,12 @@ from engine.constants import (
     PROJECTILE_TRIANGULAR_SPREAD,
 )
 from engine.core.trace import StageInfo, box, point, run_stage
-from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.entity import Entity, rotation_vector
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
-from engine.java.mathhelper import cos, sin
-from engine.motion.raycast import COLLIDER, FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
+from engine.java.mathhelper import cos, floor, sin
+from engine.motion.raycast import COLLIDER, FLUID_NONE, BlockHitResult, get_facing, raycast_blocks, raycast_boxes
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -34,6 +33,7 @@ if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
+    from engine.world.border import WorldBorder
 
 LEFT_OWNER = StageInfo("left_owner", "ProjectileEntity.method_26961")
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
@@ -109,13 +109,6 @@ class Projectile(Entity):
             self.left_owner = run_stage(rec, self, LEFT_OWNER, self.has_left_owner, sim)
         run_stage(rec, self, BASE, self.base_tick, sim, rec)
 
-    def check_world_border(self, sim: TickContext) -> None:
-        """From 1.21.2 `ProjectileUtil.getCollision` raycasts against the world border too (not simulated): stop
-        where the path this tick reaches it (the versions table's projectile_world_border cell)."""
-        if "projectile_world_border" in sim.features.refused and sim.world.border_in_reach(
-                self.box.stretch(*self.motion)):
-            raise refusal(sim.features, "projectile_world_border", f"entity {self.id}, tick {sim.tick_count}")
-
     def has_left_owner(self, sim: TickContext) -> bool:
         """`method_26961`: no colliding entity sharing the owner's root vehicle (here: the owner itself) touches
         the box stretched by Motion and expanded by 1. True when there is no owner."""
@@ -183,16 +176,28 @@ def damage(sim: TickContext, target: Entity, amount: float, attacker: Entity | N
 def get_collision(e: Projectile, sim: TickContext, can_hit: Callable[[Entity], bool],
                   rec: Recorder | None, shape_type: str = COLLIDER) -> HitResult:
     """`ProjectileUtil.getCollision` (spec 03 §8 steps 1-3): the block raycast (collision shapes, or outlines for
-    thrown entities up to 1.16.1; no fluids) from the position to position + Motion, clipped at a hit; then the
-    entity test over that path, which wins if any."""
+    thrown entities up to 1.16.1; no fluids; from 1.21.2 the world border too) from the position to position +
+    Motion, clipped at a hit; then the entity test over that path, which wins if any."""
     start = e.pos
     end = start.plus(e.motion)
     hit = raycast_blocks(sim.world, start, end, FLUID_NONE, rec, shape_type=shape_type)
+    if sim.features.raycast_world_border:
+        hit = including_world_border(sim.world.border, start, hit)
     if not hit.missed:
         end = hit.pos
     area = e.box.stretch(*e.motion).expand(PROJECTILE_SEARCH_EXPANSION)
     entity_hit = get_entity_collision(sim, e, start, end, area, can_hit, rec)
     return hit if entity_hit is None else entity_hit
+
+
+def including_world_border(border: WorldBorder, start: Vec3, hit: BlockHitResult) -> BlockHitResult:
+    """`getCollisionsIncludingWorldBorder` (1.21.2): a raycast from inside the border whose result lies outside it
+    hits the border: at that point clamped into the border, facing the way the path went, not missed."""
+    if not border.contains(start.x, start.z) or border.contains(hit.pos.x, hit.pos.z):
+        return hit
+    side = get_facing(hit.pos.x - start.x, hit.pos.y - start.y, hit.pos.z - start.z)
+    at = Vec3(*border.clamp(*hit.pos))
+    return BlockHitResult(at, side, (floor(at.x), floor(at.y), floor(at.z)), False, False)
 
 
 def get_entity_collision(sim: TickContext, e: Entity, start: Vec3, end: Vec3, area: Box,

@@ -99,7 +99,6 @@ class ThrownEntity(Projectile):
         k = THROWN_WATER_DRAG if self.touching_water else THROWN_DRAG                         # 2 D
         run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
         target = self.pos.plus(self.motion)
-        self.check_world_border(sim)
         hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec,
                         COLLIDER)                                                             # 3 Dc
         run_stage(rec, self, POSITION, self.set_position, target if is_miss(hit) else hit.pos)  # 4 M

@@ -131,3 +131,21 @@ def test_an_arrow_that_deals_no_damage_bounces_back_as_its_release_does(version:
         arrow.random.set_state(seed)
         arrow.random.next_float()
         assert arrow.random.get_state() == after != seed
+
+
+@pytest.mark.parametrize("version", ["1.21.1", "1.21.3"])
+def test_a_snowball_leaving_the_world_border_hits_it_from_1_21_2(version: str) -> None:
+    """`getCollisionsIncludingWorldBorder`: the path from x 8.5 ends past a border of size 20 (x < 10): up to
+    1.21.1 the snowball flies on through it; from 1.21.2 it hits the border, moves to the end clamped to
+    10 − 1.0E-5F and breaks."""
+    from engine.java.javanum import f32
+
+    sim = load_scene_text(scene_toml(scene={"version": version, "border": {"size": 20.0}}, entities=[
+        {"type": "minecraft:snowball", "pos": [8.5, 30.0, 0.5], "motion": [1.6, 0.0, 0.0], "no_gravity": True,
+         "id": 1}]))
+    snowball = sim.entity_by_id(1)
+    sim.tick()
+    if version == "1.21.1":
+        assert not snowball.removed and snowball.pos.x == 8.5 + 1.6
+    else:
+        assert snowball.removed and snowball.pos.x == 10.0 - f32(1.0e-5)

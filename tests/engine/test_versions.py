@@ -105,6 +105,9 @@ CASES: dict[str, tuple[str, int, int]] = {
                                                    "motion": [1.5, 0.2, 0.0]}]), 3, 1),
     # an arrow from a dispenser: its direction (1, 0.1F, 0) normalised by the float or the double length
     "vec_double": ((SCENES_DIR / "dispenser_arrow.toml").read_text(), 2, 2),
+    # a snowball flying out through a world border of size 20: on through it, or stopped by it (1.21.2)
+    "raycast_world_border": (scene_toml(scene={"border": {"size": 20.0}}, entities=[
+        {"type": "minecraft:snowball", "pos": [8.5, 30.0, 0.5], "motion": [1.5, 0.0, 0.0], "id": 1}]), 3, 1),
     # a dispensed stone: its ItemEntity draws a Motion from its own Random, or two doubles from the world's before
     # the dispenser's own draws
     "item_entity_world_random": (scene_toml(blocks=[{"at": [0, 64, 0], "block": "minecraft:dispenser[facing=east]"}],
@@ -231,7 +234,7 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                   "thrown_gravity_double", "thrown_tick_1_21_2", "llama_spit_gravity_double",
                   "arrow_gravity_double", "vec_double", "item_push_out_contracted", "random_triangular",
                   "world_height_1_18", "falling_block_spawn_from_block", "falling_block_top_inclusive",
-                  "xp_orb_merging", "item_entity_world_random",
+                  "xp_orb_merging", "item_entity_world_random", "raycast_world_border",
                   "dispenser_projectile_items", "projectile_deflection", "fireball_acceleration_power",
                   "fireball_tick_1_21_2"}
 
@@ -413,7 +416,6 @@ def test_the_scene_of_a_mechanic_runs_where_the_table_simulates_it(mechanic: str
 def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_else_refused() -> None:
     """The cells whose own line a scene reaches first: the entity ticks and the mechanics met by TNT and items."""
     for version, mechanic, title in (("1.13.2", "llama_spit", "the llama-spit tick"),
-                                     ("1.21.3", "projectile_world_border", "a projectile's raycast"),
                                      ("1.21.2", "arrow", "the arrow and trident tick"),
                                      ("1.13.2", "fireball", "the fireball tick"),
                                      ("1.13.2", "falling_block", "the falling-block tick"),
