@@ -232,7 +232,7 @@ ARROW_GRAVITY_DOUBLE = 0.05           # 1.20.5+: PersistentProjectileEntity.getG
 ARROW_DRAG = f32(0.99)
 ARROW_WATER_DRAG = f32(0.6)           # getDragInWater: arrows 0.6F, tridents 0.99F
 TRIDENT_WATER_DRAG = f32(0.99)
-ARROW_BACK_OFF = f32(0.05)            # onBlockHit: normalize().multiply(0.05F)
+ARROW_BACK_OFF = f32(0.05)            # onBlockHit: normalize().multiply(0.05F); 1.21.2 signum × 0.05F
 ARROW_SHAKE = 7
 ARROW_RELEASE_MARGIN = 0.06           # method_26351: new Box(pos, pos).expand(0.06)
 ARROW_RELEASE_FACTOR = f32(0.2)       # method_26352: random.nextFloat() * 0.2F per axis
@@ -246,6 +246,7 @@ ARROW_DROP_OFFSET = f32(0.1)          # onEntityHit: dropStack(asItemStack(), 0.
 ARROW_SPEED = f32(3.0)                # BowItem at full charge: setProperties(.., 0.0F, f * 3.0F, 1.0F), f = 1
 TRIDENT_SPEED = f32(2.5)              # TridentItem without Riptide: 2.5F + level * 0.5F
 TRIDENT_BOUNCE = (-0.01, -0.1, -0.01)  # TridentEntity.onEntityHit: multiply(-0.01, -0.1, -0.01)
+TRIDENT_DEFLECTED_SLOWDOWN = (0.02, 0.2, 0.02)  # 1.21.2 onEntityHit after deflect(SIMPLE): multiply(0.02, 0.2, 0.02)
 TRIDENT_HIT_DAMAGE = f32(8.0)         # TridentEntity.onEntityHit: 8.0F (+ Impaling, not modelled)
 TRIDENT_DAMAGE_GROUND_TICKS = 4       # TridentEntity.tick: inGroundTime > 4 → dealtDamage
 

@@ -62,6 +62,12 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                   None),
     "arrow_gravity_double": ("PersistentProjectileEntity.getGravity is the double 0.05, not 0.05F (1.20.5)",
                              (1, 20, 5), None),
+    "arrow_tick_1_21_2": ("PersistentProjectileEntity.tick: the in-ground test first; in the ground, fall or age "
+                          "and tickBlockCollision without the base tick; in flight the raycast "
+                          "(getCollisionsIncludingWorldBorder) and applyCollision (move to each entity hit, then to "
+                          "the block hit), drag, gravity unless in the ground, then the base tick; onBlockHit backs "
+                          "off signum(Motion) x 0.05F and zeroes the Motion; a world-border hit deflects; a trident's "
+                          "entity hit deflects SIMPLE, then x (0.02, 0.2, 0.02) (1.21.2)", (1, 21, 2), None),
     "vec_double": ("Vec3d.length and normalize take Math.sqrt in double, not MathHelper.sqrt's float (1.17): "
                    "projectiles shot or dispensed, arrows hitting", (1, 17, 0), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
@@ -193,8 +199,10 @@ MECHANICS: dict[str, Mechanic] = {
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
             Change(OLDEST, (1, 16, 0), "ProjectileEntity.tick before 1.16 not compared"),
-            Change((1, 21, 2), None, "PersistentProjectileEntity.tick rewritten: the move before the drag and "
-                   "gravity, the block hit through applyCollision"))),
+            Change((1, 21, 4), None, "PersistentProjectileEntity.tick of 1.21.11 differs from 1.21.2's (the "
+                   "in-ground test zeroes the Motion, the water drag before the move, the left-owner test before "
+                   "the raycast, every entity along the path hit in one pass: collectPiercingCollisions); "
+                   "1.21.4-1.21.10 not compared"))),
     "fireball": Mechanic(
         "the fireball tick (ExplosiveProjectileEntity.tick, spec 06 §9)", "a fireball or wither skull ticks", (
             Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),)),
@@ -286,6 +294,7 @@ class Features:
     thrown_tick_1_21_2: bool
     llama_spit_gravity_double: bool
     arrow_gravity_double: bool
+    arrow_tick_1_21_2: bool
     vec_double: bool
     blast_protection_linear: bool
     raycast_world_border: bool

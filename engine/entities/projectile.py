@@ -192,12 +192,13 @@ def get_collision(e: Projectile, sim: TickContext, can_hit: Callable[[Entity], b
 
 def including_world_border(border: WorldBorder, start: Vec3, hit: BlockHitResult) -> BlockHitResult:
     """`getCollisionsIncludingWorldBorder` (1.21.2): a raycast from inside the border whose result lies outside it
-    hits the border: at that point clamped into the border, facing the way the path went, not missed."""
+    hits the border: at that point clamped into the border, facing the way the path went, not missed, against the
+    world border."""
     if not border.contains(start.x, start.z) or border.contains(hit.pos.x, hit.pos.z):
         return hit
     side = get_facing(hit.pos.x - start.x, hit.pos.y - start.y, hit.pos.z - start.z)
     at = Vec3(*border.clamp(*hit.pos))
-    return BlockHitResult(at, side, (floor(at.x), floor(at.y), floor(at.z)), False, False)
+    return BlockHitResult(at, side, (floor(at.x), floor(at.y), floor(at.z)), False, False, True)
 
 
 def get_entity_collision(sim: TickContext, e: Entity, start: Vec3, end: Vec3, area: Box,

@@ -103,6 +103,11 @@ CASES: dict[str, tuple[str, int, int]] = {
     # an arrow in flight: gravity 0.05F or the double 0.05
     "arrow_gravity_double": (scene_toml(entities=[{"type": "minecraft:arrow", "pos": [0.5, 60.0, 0.5], "id": 1,
                                                    "motion": [1.5, 0.2, 0.0]}]), 3, 1),
+    # an arrow hitting stone: backed off 0.05F along the hit vector keeping its Motion, or by signum(Motion) ×
+    # 0.05F per axis with its Motion zeroed (1.21.2)
+    "arrow_tick_1_21_2": (scene_toml(blocks=[{"at": [3, 60, 0], "block": "minecraft:stone"}],
+                                     entities=[{"type": "minecraft:arrow", "pos": [0.5, 60.5, 0.5], "id": 1,
+                                                "motion": [1.5, 0.2, 0.0]}]), 2, 1),
     # an arrow from a dispenser: its direction (1, 0.1F, 0) normalised by the float or the double length
     "vec_double": ((SCENES_DIR / "dispenser_arrow.toml").read_text(), 2, 2),
     # a snowball flying out through a world border of size 20: on through it, or stopped by it (1.21.2)
@@ -232,7 +237,8 @@ def test_each_version_flag_changes_a_result(flag: str) -> None:
 BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_uncollided", "explosion_double_sqrt",
                   "exposure_double_steps", "thrown_check_block_collision", "explosion_collision_shapes",
                   "thrown_gravity_double", "thrown_tick_1_21_2", "llama_spit_gravity_double",
-                  "arrow_gravity_double", "vec_double", "item_push_out_contracted", "random_triangular",
+                  "arrow_gravity_double", "arrow_tick_1_21_2", "vec_double", "item_push_out_contracted",
+                  "random_triangular",
                   "world_height_1_18", "falling_block_spawn_from_block", "falling_block_top_inclusive",
                   "xp_orb_merging", "item_entity_world_random", "raycast_world_border",
                   "dispenser_projectile_items", "projectile_deflection", "fireball_acceleration_power",
@@ -416,7 +422,7 @@ def test_the_scene_of_a_mechanic_runs_where_the_table_simulates_it(mechanic: str
 def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_else_refused() -> None:
     """The cells whose own line a scene reaches first: the entity ticks and the mechanics met by TNT and items."""
     for version, mechanic, title in (("1.13.2", "llama_spit", "the llama-spit tick"),
-                                     ("1.21.2", "arrow", "the arrow and trident tick"),
+                                     ("1.21.4", "arrow", "the arrow and trident tick"),
                                      ("1.13.2", "fireball", "the fireball tick"),
                                      ("1.13.2", "falling_block", "the falling-block tick"),
                                      ("1.13.2", "xp_orb", "the XP-orb tick"),
@@ -432,12 +438,12 @@ def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_els
 
 def test_the_cli_stops_a_refused_version_with_one_line(tmp_path, capsys) -> None:
     from viewer.cli import main
-    path = tmp_path / "v1213.toml"
-    path.write_text(_with_version(USES["arrow"][0], "1.21.3"), encoding="utf-8")
+    path = tmp_path / "v1214.toml"
+    path.write_text(_with_version(USES["arrow"][0], "1.21.4"), encoding="utf-8")
     assert main(["trace", str(path), "--ticks", "3"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7) of " \
-        "version 1.21.3" in err
+        "version 1.21.4" in err
 
 
 def test_unknown_versions_are_refused() -> None:
