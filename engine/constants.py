@@ -79,9 +79,13 @@ SNOW_LAYER_HEIGHT = 0.125           # SnowBlock.LAYERS_TO_SHAPE: cuboid 0..16, 0
 # --- world (spec 01 §5.2) ---
 SECTION_SIZE = 16
 GET_ENTITIES_MARGIN = 2.0           # World.getEntities: sections of the box expanded by 2
-VOID_Y = -64.0                      # Entity.baseTick: destroy below y = -64
+VOID_DEPTH = 64                     # Entity.attemptTickInVoid: destroy below the world's bottom - 64
+WORLD_HEIGHT = 256                  # DimensionType height: every dimension up to 1.17.1, the nether and end after
+OVERWORLD_BOTTOM_Y_1_18 = -64       # 1.18 overworld: min_y -64, height 384 (y -64..319)
+OVERWORLD_HEIGHT_1_18 = 384
 DEFAULT_BORDER_SIZE = 5.9999968e7   # WorldBorder default diameter
 BORDER_MAX_RADIUS = 29999984        # WorldBorder.maxRadius
+BORDER_CLAMP_MARGIN = f32(1.0e-5)  # WorldBorder.clamp (1.21.2): the bound east/south - 1.0E-5F
 BORDER_MAX_SIZE = 6.0e7             # WorldBorderCommand: `/worldborder set` takes at most 60,000,000 (double)
 BLOCK_COORDINATE_LIMIT = 30000000   # World.isValid: -30,000,000 <= x, z < 30,000,000 (int)
 SAVED_BLOCK_Y = (-2048, 2047)       # ChunkSerializer: a chunk section's Y is a byte, 16 blocks a section
@@ -109,8 +113,6 @@ FALLING_BLOCK_DRAG = 0.98
 FALLING_BLOCK_GROUND_FACTORS = (0.7, -0.5, 0.7)
 FALLING_BLOCK_DROP_TIME_OUTSIDE = 100   # timeFalling > 100 outside y 1..256
 FALLING_BLOCK_DROP_TIME = 600
-FALLING_BLOCK_MIN_Y = 1
-FALLING_BLOCK_MAX_Y = 256
 CONCRETE_RAYCAST_SPEED_SQUARED = 1.0
 
 # --- item (spec 06 §3) ---
@@ -118,6 +120,7 @@ ITEM_WIDTH = f32(0.25)
 ITEM_HEIGHT = f32(0.25)
 ITEM_GRAVITY = -0.04
 ITEM_DRAG = f32(0.98)               # float g = 0.98F for X/Z
+ITEM_FREE_SPACE_MARGIN = 1.0e-7      # 1.17 ItemEntity.tick: isSpaceEmpty(box.contract(1.0E-7))
 ITEM_DRAG_Y = 0.98                  # multiply(g, 0.98, g)
 ITEM_BOUNCE = -0.5
 ITEM_EYE_FLUID_OFFSET = f32(0.11111111)  # getStandingEyeHeight() - 0.11111111F
@@ -146,6 +149,10 @@ XP_ORB_BUOYANCY = f32(5.0e-4)
 XP_ORB_BUOYANCY_MAX_VY = f32(0.06)
 XP_ORB_LAVA_KICK = f32(0.2)
 XP_ORB_MAX_AGE = 6000
+XP_ORB_MERGE_PERIOD = 20            # 1.17 tick: expensiveUpdate when age % 20 == 1
+XP_ORB_MERGE_IDS = 40               # 1.17 isMergeable: (id - seed) % 40 == 0
+XP_ORB_MERGE_REACH = 0.5            # 1.17 expensiveUpdate: getBoundingBox().expand(0.5)
+XP_ORB_SPAWN_MERGE_BOX = 1.0        # 1.17 wasMergedIntoExistingOrb: Box.of(pos, 1.0, 1.0, 1.0)
 XP_ORB_SPAWN_SPREAD = f32(0.2)      # new ExperienceOrbEntity: (nextDouble * (double)0.2F - (double)0.1F) * 2.0
 XP_ORB_SPAWN_OFFSET = f32(0.1)
 XP_ORB_SPAWN_SCALE = 2.0
@@ -191,6 +198,7 @@ SKELETON_RIDING_OFFSET = -0.6       # AbstractSkeletonEntity.getHeightOffset
 PROJECTILE_TARGET_MARGIN = f32(0.3)   # ProjectileUtil.getEntityCollision: box.expand(0.30000001192092896)
 PROJECTILE_SEARCH_EXPANSION = 1.0     # getCollision, method_26961: box.stretch(velocity).expand(1.0)
 PROJECTILE_SPREAD = f32(0.0075)       # ProjectileEntity.setVelocity: nextGaussian() * 0.007499999832361937
+PROJECTILE_TRIANGULAR_SPREAD = 0.0172275   # 1.19: nextTriangular(0.0, 0.0172275 * (double)divergence)
 DEGREES_TO_RADIANS = f32(0.017453292)  # setProperties, getRotationVector: angle * 0.017453292F
 THROW_DIVERGENCE = f32(1.0)           # the items' setProperties(..., 1.0F)
 SPAWN_BELOW_EYE = f32(0.1)            # ThrownEntity / PersistentProjectileEntity: owner.getEyeY() - 0.1F
@@ -225,18 +233,21 @@ ARROW_GRAVITY_DOUBLE = 0.05           # 1.20.5+: PersistentProjectileEntity.getG
 ARROW_DRAG = f32(0.99)
 ARROW_WATER_DRAG = f32(0.6)           # getDragInWater: arrows 0.6F, tridents 0.99F
 TRIDENT_WATER_DRAG = f32(0.99)
-ARROW_BACK_OFF = f32(0.05)            # onBlockHit: normalize().multiply(0.05F)
+ARROW_BACK_OFF = f32(0.05)            # onBlockHit: normalize().multiply(0.05F); 1.21.2 signum × 0.05F
 ARROW_SHAKE = 7
 ARROW_RELEASE_MARGIN = 0.06           # method_26351: new Box(pos, pos).expand(0.06)
 ARROW_RELEASE_FACTOR = f32(0.2)       # method_26352: random.nextFloat() * 0.2F per axis
 ARROW_MAX_LIFE = 1200                 # age(): removed at life >= 1200
 ARROW_DAMAGE = 2.0                    # PersistentProjectileEntity.damage
 ARROW_BOUNCE = -0.1                   # onEntityHit when the target takes no damage: multiply(-0.1)
+ARROW_DEFLECTED = -0.5                # 1.20.5 ProjectileDeflection.SIMPLE: multiply(-0.5)
+ARROW_DEFLECTED_SLOWDOWN = 0.2        # 1.20.5 onEntityHit after the deflection: multiply(0.2)
 ARROW_MIN_SPEED_SQUARED = 1.0e-7
 ARROW_DROP_OFFSET = f32(0.1)          # onEntityHit: dropStack(asItemStack(), 0.1F) for a player's arrow
 ARROW_SPEED = f32(3.0)                # BowItem at full charge: setProperties(.., 0.0F, f * 3.0F, 1.0F), f = 1
 TRIDENT_SPEED = f32(2.5)              # TridentItem without Riptide: 2.5F + level * 0.5F
 TRIDENT_BOUNCE = (-0.01, -0.1, -0.01)  # TridentEntity.onEntityHit: multiply(-0.01, -0.1, -0.01)
+TRIDENT_DEFLECTED_SLOWDOWN = (0.02, 0.2, 0.02)  # 1.21.2 onEntityHit after deflect(SIMPLE): multiply(0.02, 0.2, 0.02)
 TRIDENT_HIT_DAMAGE = f32(8.0)         # TridentEntity.onEntityHit: 8.0F (+ Impaling, not modelled)
 TRIDENT_DAMAGE_GROUND_TICKS = 4       # TridentEntity.tick: inGroundTime > 4 → dealtDamage
 
@@ -247,7 +258,11 @@ SMALL_FIREBALL_HEIGHT = f32(0.3125)
 FIREBALL_DRAG = f32(0.95)             # ExplosiveProjectileEntity.getDrag; in water 0.8F
 FIREBALL_WATER_DRAG = f32(0.8)
 CHARGED_SKULL_DRAG = f32(0.73)        # WitherSkullEntity.getDrag when charged
-FIREBALL_ACCELERATION = 0.1           # ExplosiveProjectileEntity: power = direction / length * 0.1
+FIREBALL_ACCELERATION = 0.1           # ExplosiveProjectileEntity: power = direction / length * 0.1; 1.21:
+                                      # accelerationPower's default (a deflection by an attack sets it again)
+FIREBALL_DEFLECTED_POWER = 0.05       # 1.20.5 onDeflected not from an attack: power = Motion * 0.05
+FIREBALL_DEFLECTED_FACTOR = 0.5       # 1.21 onDeflected not from an attack: accelerationPower *= 0.5
+VEC_ZERO_BELOW_1_21_2 = f32(1.0e-5)   # Vec3d.normalize returns ZERO below this length from 1.21.2 (1.0E-4 before)
 FIREBALL_EXPLOSION_POWER = 1          # FireballEntity.explosionPower: an int, 1 by default
 WITHER_SKULL_EXPLOSION_POWER = f32(1.0)
 FIREBALL_HIT_DAMAGE = f32(6.0)        # FireballEntity.onEntityHit
@@ -269,11 +284,15 @@ DISPENSER_BOTTLE_FORCE = f32(DISPENSER_FORCE * f32(1.25))      # potions, XP bot
 DISPENSER_BOTTLE_VARIATION = f32(DISPENSER_VARIATION * f32(0.5))  # ... super.getVariation() * 0.5F
 FIRE_CHARGE_OFFSET = f32(0.3)         # fire charge: output + (double)((float)offset * 0.3F)
 FIRE_CHARGE_SPREAD = 0.05             # fire charge: world.random.nextGaussian() * 0.05 + offset
+FIRE_CHARGE_TRIANGULAR_SPREAD = 0.11485000000000001   # 1.19: world.random.nextTriangular(offset, 0.11485...)
+FIRE_CHARGE_OUTPUT_OFFSET = 1.0       # 1.20.5 FireChargeItem settings: getOutputLocation(pointer, 1.0, ZERO)
+DISPENSER_PROJECTILE_RAISE = 0.1      # 1.20.5 ProjectileItem settings: getOutputLocation(pointer, 0.7, (0, 0.1, 0))
 DISPENSED_ITEM_DROP = 0.15625         # ItemDispenserBehavior.spawnItem: y - 0.15625 (horizontal facing)
 DISPENSED_ITEM_DROP_VERTICAL = 0.125  # ... y - 0.125 (facing up or down)
 DISPENSED_ITEM_SPEED = 0.2            # ... g = world.random.nextDouble() * 0.1 + 0.2 along the facing
 DISPENSED_ITEM_SPEED_SPREAD = 0.1
 DISPENSED_ITEM_VY = f32(0.2)          # ... Y: gaussian term + (double)0.2F, whatever the facing
+DISPENSED_ITEM_VY_TRIANGULAR = 0.2    # 1.19: nextTriangular(0.2, ..), the double 0.2
 DISPENSED_ITEM_VARIATION = 6          # ItemDispenserBehavior.dispenseSilently: spawnItem(.., 6, ..), an int
 
 # --- explosions (spec 04 §15; Explosion.collectBlocksAndDamageEntities, affectWorld) ---

@@ -62,10 +62,56 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                   None),
     "arrow_gravity_double": ("PersistentProjectileEntity.getGravity is the double 0.05, not 0.05F (1.20.5)",
                              (1, 20, 5), None),
+    "arrow_tick_1_21_2": ("PersistentProjectileEntity.tick: the in-ground test first; in the ground, fall or age "
+                          "and tickBlockCollision without the base tick; in flight the raycast "
+                          "(getCollisionsIncludingWorldBorder) and applyCollision (move to each entity hit, then to "
+                          "the block hit), drag, gravity unless in the ground, then the base tick; onBlockHit backs "
+                          "off signum(Motion) x 0.05F and zeroes the Motion; a world-border hit deflects; a trident's "
+                          "entity hit deflects SIMPLE, then x (0.02, 0.2, 0.02) (1.21.2)", (1, 21, 2), None),
     "vec_double": ("Vec3d.length and normalize take Math.sqrt in double, not MathHelper.sqrt's float (1.17): "
                    "projectiles shot or dispensed, arrows hitting", (1, 17, 0), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
+    "raycast_world_border": ("ProjectileUtil.getCollision raycasts with getCollisionsIncludingWorldBorder: a path "
+                             "that starts inside the world border and ends outside it hits the border, at the end "
+                             "point clamped into it (1.21.2)", (1, 21, 2), None),
+    "item_entity_world_random": ("new ItemEntity(world, x, y, z, stack) draws its Motion from the world's Random; "
+                                 "the item's own Random draws its uniqueOffset and yaw in the entity type's "
+                                 "constructor, every item's, summoned ones too (1.17)", (1, 17, 0), None),
+    "xp_orb_merging": ("ExperienceOrbEntity: every 20 ticks of its age (age % 20 == 1) an orb takes in the orbs of "
+                       "its value within its box expanded by 0.5 whose id differs from its own by a multiple of 40 "
+                       "(Count, the lower age); ExperienceOrbEntity.spawn first adds to such an orb within a 1-block "
+                       "box (a world Random draw below 40); no pickup delay, no burn-sound draw in lava (1.17)",
+                       (1, 17, 0), None),
+    "world_height_1_18": ("the 1.18 overworld spans y -64..319 (DimensionType min_y -64, height 384; the nether "
+                          "and the end keep 0..255): the void removes entities below its bottom - 64 and falling "
+                          "blocks drop outside it (1.18)", (1, 18, 0), None),
+    "falling_block_spawn_from_block": ("FallingBlockEntity.spawnFromBlock: the entity at the cell's floor, not "
+                                       "lifted by (1 - 0.98F) / 2F, the block replaced by its fluid at once (no "
+                                       "longer waterlogged in the entity); its first tick no longer checks the "
+                                       "source block (1.18.2)", (1, 18, 2), None),
+    "falling_block_top_inclusive": ("FallingBlockEntity.tick drops a block above getTopYInclusive (the top row), "
+                                    "not above getTopY (one higher) (1.21.2)", (1, 21, 2), None),
+    "item_push_out_contracted": ("ItemEntity.tick tests the box contracted by 1.0E-7 for free space before pushing "
+                                 "the item out of blocks (1.17)", (1, 17, 0), None),
+    "random_triangular": ("a projectile's spread (ProjectileEntity.setVelocity), a dispensed item's Motion and a "
+                          "dispensed fire charge's direction draw Random.nextTriangular(mode, 0.0172275 × "
+                          "divergence) instead of mode + nextGaussian × 0.0075F × divergence (1.19)",
+                          (1, 19, 0), None),
+    "dispenser_projectile_items": ("ProjectileDispenserBehavior with the ProjectileItem settings: a projectile "
+                                   "0.1 above the output location, aimed along the facing without the 0.1F lift; "
+                                   "a fire charge 1.0 from the cell centre (1.20.5)", (1, 20, 5), None),
+    "projectile_deflection": ("a projectile that hits a ghast fireball redirects it along its own owner's look, "
+                              "normalised (ProjectileDeflection.REDIRECTED, onDeflected); Entity.damage no longer "
+                              "deflects it; an arrow that deals no damage turns by a random angle "
+                              "(ProjectileDeflection.SIMPLE: one nextFloat, Motion × -0.5) and slows × 0.2 "
+                              "(1.20.5)", (1, 20, 5), None),
+    "fireball_acceleration_power": ("ExplosiveProjectileEntity accelerates along its Motion, normalised × "
+                                    "accelerationPower (0.1, NBT acceleration_power), not by the fixed power "
+                                    "vector; a launch sets the Motion, not the power (1.21)", (1, 21, 0), None),
+    "fireball_tick_1_21_2": ("ExplosiveProjectileEntity.tick: the acceleration and drag first, then the raycast "
+                             "along the new Motion and the move to the hit or by the Motion, tickBlockCollision, "
+                             "the base tick, then the hit (1.21.2)", (1, 21, 2), None),
 }
 
 
@@ -108,9 +154,7 @@ MECHANICS: dict[str, Mechanic] = {
                    "(1.12: AxisAlignedBB lists); " + _PRE_1_14),)),
     "void": Mechanic(
         "the void below the world (Entity.attemptTickInVoid)", "an entity's base tick runs below y = -64", (
-            _OLD,
-            Change((1, 18, 0), None, "Entity.attemptTickInVoid removes an entity below the world's bottom - 64: "
-                   "-128 in the overworld of 1.18 (its bottom is -64), -64 in the nether and the end"),)),
+            _OLD,)),
     "block_effects": Mechanic(
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
             _OLD,
@@ -134,23 +178,16 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),)),
     "falling_block": Mechanic(
         "the falling-block tick (FallingBlockEntity.tick, spec 06 §2)", "a falling block ticks", (
-            Change(OLDEST, (1, 14, 0), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F")),
-            Change((1, 18, 0), None, "FallingBlockEntity.tick: the 100-tick drop outside the world uses "
-                   "getBottomY/getTopY (the 1.18 overworld spans -64..320); 1.18.2 drops the first-tick check "
-                   "of the source block"))),
+            Change(OLDEST, (1, 14, 0), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F")),)),
     "item": Mechanic(
         "the item tick (ItemEntity.tick, spec 06 §3)", "an item ticks", (
             Change(OLDEST, (1, 14, 0), _FLOATS.format("ItemEntity.tick", "0.04F, 0.98F")),)),
     "item_push_out": Mechanic(
         "an item pushed out of blocks (ItemEntity.tick, spec 06 §3)", "an item's box is not in free space", (
-            _OLD,
-            Change((1, 17, 0), None, "ItemEntity.tick tests the box contracted by 1.0E-7 before pushing the item "
-                   "out of blocks"),)),
+            _OLD,)),
     "xp_orb": Mechanic(
         "the XP-orb tick (ExperienceOrbEntity.tick, spec 06 §4)", "an XP orb ticks", (
-            Change(OLDEST, (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F")),
-            Change((1, 17, 0), None, "ExperienceOrbEntity.tick: the player search every 20 ticks "
-                   "(expensiveUpdate) and orbs merging with their neighbours"))),
+            Change(OLDEST, (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F")),)),
     "thrown": Mechanic(
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
@@ -158,20 +195,17 @@ MECHANICS: dict[str, Mechanic] = {
     "projectile_world_border": Mechanic(
         "a projectile's raycast at the world border (World.getCollisionsIncludingWorldBorder)",
         "a thrown projectile's or llama spit's path reaches the world border", (
-            _OLD,
-            Change((1, 21, 2), None, "ProjectileUtil.getCollision raycasts against the world border too"),)),
+            _OLD,)),
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
             Change(OLDEST, (1, 16, 0), "ProjectileEntity.tick before 1.16 not compared"),
-            Change((1, 21, 2), None, "PersistentProjectileEntity.tick rewritten: the move before the drag and "
-                   "gravity, the block hit through applyCollision"))),
+            Change((1, 21, 4), None, "PersistentProjectileEntity.tick of 1.21.11 differs from 1.21.2's (the "
+                   "in-ground test zeroes the Motion, the water drag before the move, the left-owner test before "
+                   "the raycast, every entity along the path hit in one pass: collectPiercingCollisions); "
+                   "1.21.4-1.21.10 not compared"))),
     "fireball": Mechanic(
         "the fireball tick (ExplosiveProjectileEntity.tick, spec 06 §9)", "a fireball or wither skull ticks", (
-            Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),
-            Change((1, 21, 0), None, "ExplosiveProjectileEntity.tick accelerates along its velocity "
-                   "(accelerationPower), not by the fixed power vector"),
-            Change((1, 21, 2), None, "ExplosiveProjectileEntity.tick reordered: drag first, then the raycast "
-                   "and the move"))),
+            Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),)),
     "llama_spit": Mechanic(
         "the llama-spit tick (LlamaSpitEntity.tick)", "a llama spit ticks", (
             Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),)),
@@ -260,8 +294,21 @@ class Features:
     thrown_tick_1_21_2: bool
     llama_spit_gravity_double: bool
     arrow_gravity_double: bool
+    arrow_tick_1_21_2: bool
     vec_double: bool
     blast_protection_linear: bool
+    raycast_world_border: bool
+    item_entity_world_random: bool
+    xp_orb_merging: bool
+    world_height_1_18: bool
+    falling_block_spawn_from_block: bool
+    falling_block_top_inclusive: bool
+    item_push_out_contracted: bool
+    random_triangular: bool
+    dispenser_projectile_items: bool
+    projectile_deflection: bool
+    fireball_acceleration_power: bool
+    fireball_tick_1_21_2: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 
@@ -296,13 +343,14 @@ def features_for(version: str) -> Features:
                     refused=frozenset(m for m in MECHANICS if refusing(v, m) is not None))
 
 
-def refusal(features: Features, mechanic: str, where: str) -> NotImplementedError:
+def refusal(features: Features, mechanic: str, where: str, what: str | None = None) -> NotImplementedError:
     """The one-line error of a refused cell of `MECHANICS`: the mechanic, the version, where, what changed.
-    Callers test `mechanic in features.refused` first (a set lookup), so the text is built only to stop."""
-    v = parse_version(features.version)
-    change = refusing(v, mechanic)
-    return NotImplementedError(f"{MECHANICS[mechanic].title} of version {features.version} at {where}: "
-                               f"{change.what if change else 'refused'}")
+    Callers test `mechanic in features.refused` first (a set lookup), so the text is built only to stop. `what`
+    names a case a simulated cell does not cover instead."""
+    if what is None:
+        change = refusing(parse_version(features.version), mechanic)
+        what = change.what if change else "refused"
+    return NotImplementedError(f"{MECHANICS[mechanic].title} of version {features.version} at {where}: {what}")
 
 
 def table() -> list[dict[str, object]]:

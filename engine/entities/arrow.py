@@ -2,7 +2,10 @@
 1.16 release rule, piercing bookkeeping.
 
 Order in flight F Dc D G M Dc': base tick, raycast collision and its handling, drag, gravity, the position moves by
-the Motion read after the hit, then `checkBlockCollision` (spec 06 §7.2).
+the Motion read after the hit, then `checkBlockCollision` (spec 06 §7.2). From 1.21.2 (`arrow_tick_1_21_2`,
+docs/versions.md) the tick starts with the in-ground test; in the ground it falls or ages and checks its blocks
+without the base tick; in flight Dc M Dc' (`applyCollision`: the move to each entity hit along the raycast, then
+to the block hit, each hit handled on the way) D G F.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from engine.constants import (
     ARROW_BACK_OFF,
     ARROW_BOUNCE,
     ARROW_DAMAGE,
+    ARROW_DEFLECTED,
+    ARROW_DEFLECTED_SLOWDOWN,
     ARROW_DRAG,
     ARROW_DROP_OFFSET,
     ARROW_EYE_HEIGHT,
@@ -35,6 +40,7 @@ from engine.constants import (
     PROJECTILE_SEARCH_EXPANSION,
     TRIDENT_BOUNCE,
     TRIDENT_DAMAGE_GROUND_TICKS,
+    TRIDENT_DEFLECTED_SLOWDOWN,
     TRIDENT_HIT_DAMAGE,
     TRIDENT_SPEED,
     TRIDENT_WATER_DRAG,
@@ -48,13 +54,14 @@ from engine.entities.projectile import (
     Projectile,
     damage,
     get_entity_collision,
+    including_world_border,
     is_miss,
 )
 from engine.geometry.box import ZERO, Box, Vec3
-from engine.java.javanum import INT_MAX, f32
+from engine.java.javanum import INT_MAX, f32, signum
 from engine.java.mathhelper import ceil, clamp, floor
 from engine.motion.block_effects import check_block_collision
-from engine.motion.raycast import FLUID_NONE, raycast_blocks
+from engine.motion.raycast import FLUID_NONE, BlockHitResult, raycast_blocks
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -106,6 +113,9 @@ class PersistentProjectile(Projectile):
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`PersistentProjectileEntity.tick`: spec 06 §7.2."""
+        if sim.features.arrow_tick_1_21_2:
+            self.tick_1_21_2(sim, rec)
+            return
         self.projectile_tick(sim, rec)                                                        # 1 F
         no_clip = self.no_clip
         world = sim.world
@@ -130,10 +140,88 @@ class PersistentProjectile(Projectile):
         k = self.WATER_DRAG if self.touching_water else ARROW_DRAG                            # 6 D
         run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
         if not self.no_gravity and not no_clip:                                               # 7 G
-            g = ARROW_GRAVITY_DOUBLE if sim.features.arrow_gravity_double else ARROW_GRAVITY
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -g, 0.0)
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.gravity(sim), 0.0)
         run_stage(rec, self, POSITION, self.set_position, target)                             # 8 M
         run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                   # 9
+
+    def tick_1_21_2(self, sim: TickContext, rec: Recorder | None) -> None:
+        """`PersistentProjectileEntity.tick` from 1.21.2: the in-ground test at the start; in the ground, `fall` or
+        `age` and `tickBlockCollision` (no base tick); in flight the raycast with
+        `getCollisionsIncludingWorldBorder` and `applyCollision`, `applyDrag` (the water test of the last base
+        tick), gravity unless now in the ground, then `ProjectileEntity.tick` (the base tick) last."""
+        collides = not self.no_clip
+        p = self.pos
+        state = sim.world.get_block_state(floor(p.x), floor(p.y), floor(p.z))
+        if not state.is_air and collides and run_stage(rec, self, STUCK, self.inside_block, state, sim.world):
+            self.set_in_ground(True)
+        if self.shake > 0:
+            self.shake -= 1
+        if self.in_ground and collides:
+            if self.in_block_state_id != state.id and self.can_release(sim):                  # shouldFall
+                run_stage(rec, self, RELEASE, self.release)                                     # fall
+            else:
+                run_stage(rec, self, AGE, self.age_stuck)
+            self.in_ground_time += 1
+            if not self.removed:
+                run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)           # tickBlockCollision
+            return
+        self.in_ground_time = 0
+        if collides:
+            run_stage(rec, self, COLLISION, self.apply_collision, sim, rec)                   # Dc M Dc'
+        else:
+            run_stage(rec, self, POSITION, self.set_position, p.plus(self.motion))            # M
+            run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)               # Dc'
+        k = self.WATER_DRAG if self.touching_water else ARROW_DRAG                            # D
+        run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
+        if collides and not self.in_ground and not self.no_gravity:                           # G (getFinalGravity)
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.gravity(sim), 0.0)
+        self.projectile_tick(sim, rec)                                                        # F
+
+    def gravity(self, sim: TickContext) -> float:
+        """`getGravity`: 0.05F up to 1.20.4, the double 0.05 from 1.20.5."""
+        return ARROW_GRAVITY_DOUBLE if sim.features.arrow_gravity_double else ARROW_GRAVITY
+
+    def set_in_ground(self, in_ground: bool) -> None:
+        """`setInGround` (1.21.2, a tracked value): becoming stuck after the first tick starts the shake at 7
+        (`onTrackedDataSet`) when it is not shaking."""
+        if in_ground and not self.in_ground and not self.first_update and self.shake <= 0:
+            self.shake = ARROW_SHAKE
+        self.in_ground = in_ground
+
+    def apply_collision(self, sim: TickContext, rec: Recorder | None) -> None:
+        """The block raycast from the position to position + Motion (collision shapes, no fluids; a path leaving
+        the world border hits it), then `applyCollision` (1.21.2): while alive, the entity hit nearest along the
+        path from the current position to the block hit; the move to it (or to the block hit, the path's end on a
+        miss) and `tickBlockCollision`; no entity hit: the block hit is handled (unless a miss) and the loop ends;
+        an entity hit is handled, and a piercing arrow that was not deflected goes on from there."""
+        start = self.pos
+        block_hit = raycast_blocks(sim.world, start, start.plus(self.motion), FLUID_NONE, rec)
+        if sim.features.raycast_world_border:
+            block_hit = including_world_border(sim.world.border, start, block_hit)
+        while not self.removed:
+            entity_hit = self.get_entity_collision(sim, self.pos, block_hit.pos, rec)
+            run_stage(rec, self, POSITION, self.set_position, (entity_hit or block_hit).pos)
+            run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)
+            if entity_hit is None:
+                if not self.removed and not block_hit.missed:
+                    run_stage(rec, self, ON_COLLISION, self.hit_or_deflect, sim, block_hit)
+                return
+            if self.removed:
+                return
+            deflected = run_stage(rec, self, ON_COLLISION, self.hit_or_deflect, sim, entity_hit)
+            if self.pierce_level <= 0 or deflected:
+                return
+
+    def hit_or_deflect(self, sim: TickContext, hit: HitResult) -> bool:
+        """`ProjectileEntity.hitOrDeflect` (1.21.2): an arrow's hit on the world border deflects it SIMPLE, then
+        Motion × 0.2 (`deflectsAgainstWorldBorder`), and is not a hit; anything else is handled (`onCollision`).
+        Whether it was deflected. (Only breezes deflect projectiles that hit them: not simulated.)"""
+        if isinstance(hit, BlockHitResult) and hit.against_world_border:
+            self.deflect_simple()
+            scale_motion(self, ARROW_DEFLECTED_SLOWDOWN, ARROW_DEFLECTED_SLOWDOWN, ARROW_DEFLECTED_SLOWDOWN)
+            return True
+        self.on_collision(sim, hit)
+        return False
 
     def inside_block(self, state, world) -> bool:
         """Step 2: the position lies in one of the boxes of its cell's live collision shape (`Box.contains`)."""
@@ -193,12 +281,19 @@ class PersistentProjectile(Projectile):
         area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
         return get_entity_collision(sim, self, start, end, area, lambda e: self.can_hit(sim, e), rec)
 
+    def deflect_simple(self) -> None:
+        """`ProjectileDeflection.SIMPLE` (1.20.5): a turn of 170F + nextFloat() × 20F (the yaw, not modelled for
+        arrows: drawn for the Random), Motion × −0.5."""
+        self.random.next_float()
+        scale_motion(self, ARROW_DEFLECTED, ARROW_DEFLECTED, ARROW_DEFLECTED)
+
     def can_hit(self, sim: TickContext, e: Entity) -> bool:
         """`method_26958`: also never an entity it already pierced (spec 03 §8 overrides)."""
         return super().can_hit(sim, e) and e.id not in self.pierced
 
     def on_collision(self, sim: TickContext, hit: HitResult) -> None:
         if isinstance(hit, EntityHitResult):
+            self.redirect_hit(sim, hit.entity)
             self.on_entity_hit(sim, hit.entity)
         else:
             self.on_block_hit(sim, hit.pos, sim.world.get_block_state(*hit.block_pos).id)
@@ -207,6 +302,9 @@ class PersistentProjectile(Projectile):
         """`onBlockHit` (AMBIGUITY-N10): Motion := hit point − position; the position (not the box) backs off
         0.05F along it; stuck; the hit sound draws once from the Random; crit and piercing end."""
         self.in_block_state_id = state_id
+        if sim.features.arrow_tick_1_21_2:
+            self.on_block_hit_1_21_2()
+            return
         p = self.pos
         self.motion = Vec3(hit_pos.x - p.x, hit_pos.y - p.y, hit_pos.z - p.z)
         n = self.motion.normalize(sim.features.vec_double)
@@ -219,11 +317,27 @@ class PersistentProjectile(Projectile):
         self.pierce_level = 0
         self.pierced = ()
 
+    def on_block_hit_1_21_2(self) -> None:
+        """`onBlockHit` from 1.21.2, the arrow already at the hit point (`applyCollision`): the position (and the
+        box, `setPosition`) backs off signum(Motion) × 0.05F per axis; Motion zero; the hit sound draws once from
+        the Random; stuck, shaking 7 ticks; crit and piercing end."""
+        p, m = self.pos, self.motion
+        self.set_position(Vec3(p.x - signum(m.x) * ARROW_BACK_OFF, p.y - signum(m.y) * ARROW_BACK_OFF,
+                               p.z - signum(m.z) * ARROW_BACK_OFF))
+        self.motion = ZERO
+        self.random.next_float()
+        self.set_in_ground(True)
+        self.shake = ARROW_SHAKE
+        self.critical = False
+        self.pierce_level = 0
+        self.pierced = ()
+
     def on_entity_hit(self, sim: TickContext, target: Entity) -> None:
         """`onEntityHit` (spec 06 §7.2): damage ⌈speed × damage⌉ (+ a crit draw); piercing bookkeeping. A target
-        that takes the hit stops the arrow (unless piercing); one that does not reflects it at × −0.1, and a
-        nearly still arrow is removed (dropping an arrow item when a player shot it)."""
-        speed = self.motion.length(sim.features.vec_double)
+        that takes the hit stops the arrow (unless piercing); one that does not reflects it at × −0.1 (from 1.20.5
+        a SIMPLE deflection, × −0.5, then × 0.2), and a nearly still arrow is removed (dropping an arrow item when
+        a player shot it)."""
+        speed = f32(self.motion.length(sim.features.vec_double))   # (float)getVelocity().length()
         amount = ceil(clamp(speed * self.damage_value, 0.0, float(INT_MAX)))
         if self.pierce_level > 0:
             if len(self.pierced) >= self.pierce_level + 1:
@@ -237,7 +351,11 @@ class PersistentProjectile(Projectile):
             if self.pierce_level <= 0:
                 self.remove()
             return
-        scale_motion(self, ARROW_BOUNCE, ARROW_BOUNCE, ARROW_BOUNCE)
+        if sim.features.projectile_deflection:   # 1.20.5: deflect(SIMPLE, ..), then × 0.2
+            self.deflect_simple()
+            scale_motion(self, ARROW_DEFLECTED_SLOWDOWN, ARROW_DEFLECTED_SLOWDOWN, ARROW_DEFLECTED_SLOWDOWN)
+        else:
+            scale_motion(self, ARROW_BOUNCE, ARROW_BOUNCE, ARROW_BOUNCE)
         if self.motion.length_squared() < ARROW_MIN_SPEED_SQUARED:
             owner = self.get_owner(sim)
             if owner is not None and owner.is_player:                 # pickup ALLOWED: dropStack(.., 0.1F)
@@ -291,10 +409,15 @@ class Trident(PersistentProjectile):
         return None if self.dealt_damage else super().get_entity_collision(sim, start, end, rec)
 
     def on_entity_hit(self, sim: TickContext, target: Entity) -> None:
-        """`TridentEntity.onEntityHit`: one hit, then Motion × (−0.01, −0.1, −0.01) whatever the damage did."""
+        """`TridentEntity.onEntityHit`: one hit, then Motion × (−0.01, −0.1, −0.01) whatever the damage did; from
+        1.21.2 `deflect(SIMPLE)` (a nextFloat, × −0.5), then × (0.02, 0.2, 0.02)."""
         self.dealt_damage = True
         damage(sim, target, TRIDENT_HIT_DAMAGE, self.attacker(sim))
-        scale_motion(self, *TRIDENT_BOUNCE)
+        if sim.features.arrow_tick_1_21_2:
+            self.deflect_simple()
+            scale_motion(self, *TRIDENT_DEFLECTED_SLOWDOWN)
+        else:
+            scale_motion(self, *TRIDENT_BOUNCE)
 
 
 PERSISTENT_TYPES: tuple[type[PersistentProjectile], ...] = (Arrow, Trident)

@@ -21,7 +21,6 @@ from engine.constants import (
     MOUNTED_HEIGHT_FACTOR,
     ON_FIRE_DAMAGE,
     ON_FIRE_DAMAGE_PERIOD,
-    VOID_Y,
 )
 from engine.core.versions import refusal
 from engine.entities import damage_source
@@ -34,10 +33,12 @@ from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import cos, sin
 from engine.motion import block_effects, move
+from engine.world.dimensions import void_y
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.geometry.box import BlockPos
     from engine.world.blocks import BlockState
     from engine.world.world import World
@@ -326,6 +327,10 @@ class Entity:
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         raise NotImplementedError
 
+    def constructed(self, features: Features) -> None:
+        """What the entity type's constructor draws from the entity's own Random (`Simulation.create`): nothing
+        but for items from 1.17."""
+
     def base_tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`Entity.baseTick` reduced to what moves or removes entities (spec 01 §8.2): fluids, fire, lava, the void."""
         fluids.update_water_state(self, sim.world, rec)
@@ -336,8 +341,8 @@ class Entity:
         if self.is_in_lava():
             self.set_on_fire_from_lava(sim)
             self.fall_distance = f32(self.fall_distance * LAVA_FALL_DISTANCE_FACTOR)
-        if self.pos.y < VOID_Y:
-            if "void" in sim.features.refused:   # 1.18: below the world's bottom − 64 (the overworld's is −64)
+        if self.pos.y < void_y(sim.world.dimension, sim.features):   # attemptTickInVoid
+            if "void" in sim.features.refused:
                 raise refusal(sim.features, "void", f"entity {self.id} at y {self.pos.y}, tick {sim.tick_count}")
             self.remove()
         self.first_update = False

@@ -12,8 +12,6 @@ from engine.constants import (
     FALLING_BLOCK_GRAVITY,
     FALLING_BLOCK_GROUND_FACTORS,
     FALLING_BLOCK_HEIGHT,
-    FALLING_BLOCK_MAX_Y,
-    FALLING_BLOCK_MIN_Y,
     FALLING_BLOCK_SPAWN_LIFT,
     FALLING_BLOCK_WIDTH,
 )
@@ -27,6 +25,7 @@ from engine.motion.move import MovementType, move
 from engine.motion.raycast import raycast_blocks
 from engine.world import block_physics as phys
 from engine.world import blocks
+from engine.world.dimensions import bottom_y, top_y
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -63,7 +62,8 @@ class FallingBlock(Entity):
             self.remove()
             return
         self.time += 1
-        if self.time == 1 and not run_stage(rec, self, CHECK_SOURCE, self.take_source_block, sim):  # 1
+        if self.time == 1 and not sim.features.falling_block_spawn_from_block and \
+                not run_stage(rec, self, CHECK_SOURCE, self.take_source_block, sim):              # 1
             return
         if not self.no_gravity:                                                                    # 2 G
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, FALLING_BLOCK_GRAVITY, 0.0)
@@ -78,11 +78,19 @@ class FallingBlock(Entity):
                 cell, in_water = hit.block_pos, True
         if self.on_ground or in_water:                                                             # 7, 8
             run_stage(rec, self, LAND, self.land, sim, cell, concrete, in_water)
-        elif self.time > FALLING_BLOCK_DROP_TIME or (self.time > FALLING_BLOCK_DROP_TIME_OUTSIDE and not (
-                FALLING_BLOCK_MIN_Y <= cell[1] <= FALLING_BLOCK_MAX_Y)):                           # 6
+        elif self.time > FALLING_BLOCK_DROP_TIME or (self.time > FALLING_BLOCK_DROP_TIME_OUTSIDE and
+                                                     self.outside_world(sim, cell[1])):           # 6
             run_stage(rec, self, DROP_TIMEOUT, self.drop_timeout, sim)
         run_stage(rec, self, DRAG, scale_motion, self, FALLING_BLOCK_DRAG, FALLING_BLOCK_DRAG,
                   FALLING_BLOCK_DRAG)                                                              # 9 D
+
+    @staticmethod
+    def outside_world(sim: TickContext, y: int) -> bool:
+        """`y <= getBottomY() || y > getTopY()` (1.16.5: y < 1 or y > 256; 1.18 overworld: −64 and 320; from
+        1.21.2 above `getTopYInclusive`, one lower)."""
+        dimension, features = sim.world.dimension, sim.features
+        top = top_y(dimension, features) - (1 if features.falling_block_top_inclusive else 0)
+        return y <= bottom_y(dimension, features) or y > top
 
     def take_source_block(self, sim: TickContext) -> bool:
         """First tick: remove the block it came from, or vanish if that block was replaced."""
@@ -129,8 +137,16 @@ class FallingBlock(Entity):
 
 def from_block(sim: TickContext, x: int, y: int, z: int) -> FallingBlock:
     """`FallingBlock.scheduledTick` → `new FallingBlockEntity(world, x + 0.5, y, z + 0.5, state)`: the
-    constructor lifts it by (1 − 0.98F) / 2F so the box is centred in the cell (spec 06 §2.1, AMBIGUITY-N4)."""
+    constructor lifts it by (1 − 0.98F) / 2F so the box is centred in the cell (spec 06 §2.1, AMBIGUITY-N4). From
+    1.18.2 `spawnFromBlock`: no lift, and the cell takes the block's fluid (air, or water where it was waterlogged)
+    at once, as the first tick's source check did before."""
     state = sim.world.get_block_state(x, y, z)
+    if sim.features.falling_block_spawn_from_block:   # 1.18.2 spawnFromBlock: no lift, the block goes at once
+        fb = sim.create(FallingBlock, Vec3(x + 0.5, float(y), z + 0.5))
+        fb.block_state = state.with_("waterlogged", False) if "waterlogged" in state.properties else state
+        source = state.get("waterlogged") == "true" if "waterlogged" in state.properties else False
+        sim.world.set_block_state(x, y, z, blocks.default_state("water") if source else blocks.AIR)
+        return fb
     fb = sim.create(FallingBlock, Vec3(x + 0.5, y + FALLING_BLOCK_SPAWN_LIFT, z + 0.5))
     fb.block_state = state
     return fb

@@ -1,16 +1,21 @@
 """`ExplosiveProjectileEntity` (spec 06 §9): ghast fireball, blaze (small) fireball, wither skull, dragon fireball.
 
 Order F Dc Dc' A D M: base tick, raycast collision and its handling, `checkBlockCollision`, Motion := (Motion +
-power) × drag, then the position moves by the Motion read before the acceleration (MAD, spec 06 §9.2).
+power) × drag, then the position moves by the Motion read before the acceleration (MAD, spec 06 §9.2). From 1.21
+(`fireball_acceleration_power`) the acceleration is the Motion normalised × accelerationPower; from 1.21.2
+(`fireball_tick_1_21_2`) A D come first, then Dc M Dc' F and the hit (docs/versions.md).
 """
 
 from __future__ import annotations
 
+from math import sqrt
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.constants import (
     CHARGED_SKULL_DRAG,
     FIREBALL_ACCELERATION,
+    FIREBALL_DEFLECTED_FACTOR,
+    FIREBALL_DEFLECTED_POWER,
     FIREBALL_DRAG,
     FIREBALL_EXPLOSION_POWER,
     FIREBALL_HEIGHT,
@@ -20,6 +25,7 @@ from engine.constants import (
     SMALL_FIREBALL_HEIGHT,
     SMALL_FIREBALL_HIT_DAMAGE,
     SMALL_FIREBALL_WIDTH,
+    VEC_ZERO_BELOW_1_21_2,
     WITHER_SKULL_EXPLOSION_POWER,
     WITHER_SKULL_HIT_DAMAGE,
     WITHER_SKULL_OWNERLESS_DAMAGE,
@@ -54,31 +60,69 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 
 class ExplosiveProjectile(Projectile):
     """`ExplosiveProjectileEntity`: a constant acceleration `power` (NBT "power"), drag 0.95F (water 0.8F), no
-    gravity; never hits entities with noClip."""
+    gravity; never hits entities with noClip. From 1.21 the acceleration is `acceleration_power` (NBT
+    "acceleration_power", None here for its default 0.1) along the Motion, and `power` is not read (the 1.21 game
+    ignores the old NBT)."""
     MECHANIC = "fireball"   # the versions table's row (engine/core/versions.py)
 
     WIDTH = FIREBALL_WIDTH
     HEIGHT = FIREBALL_HEIGHT
     HIT_DAMAGE: ClassVar[float | None] = None    # onEntityHit's damage; None: it deals none (dragon fireball)
-    FIELDS: ClassVar[dict[str, type]] = {**Projectile.FIELDS, "power": Vec3}
+    FIELDS: ClassVar[dict[str, type]] = {**Projectile.FIELDS, "power": Vec3, "acceleration_power": float}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
         self.power = ZERO
+        self.acceleration_power: float | None = None
 
     def type_fields(self) -> dict[str, Any]:
-        return {**super().type_fields(), "power": list(self.power)}
+        fields = {**super().type_fields(), "power": list(self.power)}
+        if self.acceleration_power is not None:
+            fields["acceleration_power"] = self.acceleration_power
+        return fields
 
     def attacker(self, sim: TickContext) -> Entity | None:
         """`DamageSource.fireball` / `mobProjectile`: the owner, or the projectile itself without one."""
         return self.get_owner(sim) or self
 
-    def set_direction(self, dx: float, dy: float, dz: float) -> None:
-        """The constructor's power: the direction over its float-rounded length, × 0.1 (none for a zero one)."""
-        d = sqrt_float(dx * dx + dy * dy + dz * dz)
+    def set_direction(self, sim: TickContext, dx: float, dy: float, dz: float) -> None:
+        """The constructor's power: the direction over its length (float-rounded up to 1.16.5, the double
+        `Math.sqrt` from 1.17: `vec_double`), × 0.1 (none for a zero one). From 1.21
+        (`setVelocityWithAcceleration`) the Motion instead: the direction normalised × accelerationPower."""
+        f = sim.features
+        if f.fireball_acceleration_power:
+            a = self.accel_power()
+            zero_below = VEC_ZERO_BELOW_1_21_2 if f.fireball_tick_1_21_2 else 1.0e-4
+            self.motion = Vec3(dx, dy, dz).normalize(True, zero_below).multiply(a, a, a)
+            return
+        d = sqrt(dx * dx + dy * dy + dz * dz) if f.vec_double else sqrt_float(dx * dx + dy * dy + dz * dz)
         if d != 0.0:
             self.power = Vec3(dx / d * FIREBALL_ACCELERATION, dy / d * FIREBALL_ACCELERATION,
                               dz / d * FIREBALL_ACCELERATION)
+
+    def accel_power(self) -> float:
+        """`accelerationPower` (1.21): the NBT value, else its default 0.1."""
+        return FIREBALL_ACCELERATION if self.acceleration_power is None else self.acceleration_power
+
+    def acceleration(self, sim: TickContext) -> Vec3:
+        """What the tick adds to the Motion before the drag: the power vector, or from 1.21 the Motion normalised
+        (the double length; zero below 1.0E-4, 1.0E-5F from 1.21.2) × accelerationPower."""
+        f = sim.features
+        if not f.fireball_acceleration_power:
+            return self.power
+        a = self.accel_power()
+        zero_below = VEC_ZERO_BELOW_1_21_2 if f.fireball_tick_1_21_2 else 1.0e-4
+        return self.motion.normalize(True, zero_below).multiply(a, a, a)
+
+    def on_deflected(self, sim: TickContext, from_attack: bool) -> None:
+        """`onDeflected` (1.20.5): power := Motion × 0.1 from an attack, × 0.05 otherwise; from 1.21
+        accelerationPower := 0.1 from an attack, halved otherwise."""
+        if sim.features.fireball_acceleration_power:
+            self.acceleration_power = (FIREBALL_ACCELERATION if from_attack
+                                       else self.accel_power() * FIREBALL_DEFLECTED_FACTOR)
+        else:
+            k = FIREBALL_ACCELERATION if from_attack else FIREBALL_DEFLECTED_POWER
+            self.power = self.motion.multiply(k, k, k)
 
     def drag(self) -> float:
         """`getDrag`."""
@@ -88,6 +132,9 @@ class ExplosiveProjectile(Projectile):
         """`ExplosiveProjectileEntity.tick`: spec 06 §9.2. Removed when its owner has been removed (all chunks
         count as loaded)."""
         owner = self.get_owner(sim)
+        if sim.features.fireball_tick_1_21_2:
+            self.tick_1_21_2(sim, rec, owner)
+            return
         if owner is not None and owner.removed:
             self.remove()
             return
@@ -99,9 +146,27 @@ class ExplosiveProjectile(Projectile):
         run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                   # 2
         target = self.pos.plus(self.motion)                                                   # 3
         k = FIREBALL_WATER_DRAG if self.touching_water else self.drag()
-        run_stage(rec, self, ACCELERATION, add_motion, self, *self.power)                     # 4 A
+        run_stage(rec, self, ACCELERATION, add_motion, self, *self.acceleration(sim))         # 4 A
         run_stage(rec, self, DRAG, scale_motion, self, k, k, k)                               # 5 D
         run_stage(rec, self, POSITION, self.set_position, target)                             # 6 M
+
+    def tick_1_21_2(self, sim: TickContext, rec: Recorder | None, owner: Entity | None) -> None:
+        """`ExplosiveProjectileEntity.tick` from 1.21.2: `applyDrag` (the acceleration and the drag, the water
+        test of the last tick) even when the owner is gone; then the raycast along the new Motion, the move to the
+        hit or by the Motion, `tickBlockCollision`, the base tick, and the hit if the fireball is still alive."""
+        k = FIREBALL_WATER_DRAG if self.touching_water else self.drag()
+        run_stage(rec, self, ACCELERATION, add_motion, self, *self.acceleration(sim))         # A
+        run_stage(rec, self, DRAG, scale_motion, self, k, k, k)                               # D
+        if owner is not None and owner.removed:
+            self.remove()
+            return
+        hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec)  # Dc
+        target = self.pos.plus(self.motion) if is_miss(hit) else hit.pos
+        run_stage(rec, self, POSITION, self.set_position, target)                             # M
+        run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                   # Dc'
+        self.projectile_tick(sim, rec)                                                        # F
+        if not is_miss(hit) and not self.removed:
+            run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)
 
     def can_hit(self, sim: TickContext, e: Entity) -> bool:
         """`method_26958`: also never an entity with noClip (spec 03 §8 overrides)."""
@@ -111,6 +176,7 @@ class ExplosiveProjectile(Projectile):
         """`onCollision`: the entity takes the hit (block reactions such as fire are not modelled), then the
         type's own reaction."""
         if isinstance(hit, EntityHitResult):
+            self.redirect_hit(sim, hit.entity)
             self.on_entity_hit(sim, hit.entity)
         self.on_landed(sim, hit, rec)
 
@@ -141,9 +207,14 @@ class Fireball(ExplosiveProjectile):
         sim.create_explosion(None, self.pos, float(self.explosion_power), rec)
         self.remove()
 
+    REDIRECTABLE = True   # the redirectable_projectile tag (1.20.5)
+
     def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`ExplosiveProjectileEntity.damage` (spec 06 §9 deflection): with an attacker, Motion := its look
-        vector, power := look × 0.1, owner := attacker."""
+        vector, power := look × 0.1, owner := attacker. From 1.20.5 (`projectile_deflection`) a hit no longer
+        deflects it (the hitting projectile redirects it first, `Projectile.redirect_hit`): true unless removed."""
+        if sim.features.projectile_deflection:
+            return not self.removed
         if attacker is None:
             return False
         look = rotation_vector(attacker.pitch, attacker.yaw)
@@ -204,8 +275,9 @@ EXPLOSIVE_TYPES: tuple[type[ExplosiveProjectile], ...] = (Fireball, SmallFirebal
 
 def launch(sim: TickContext, cls: type[ExplosiveProjectile], pos: Vec3, direction: Vec3) -> ExplosiveProjectile:
     """`new ExplosiveProjectileEntity(type, x, y, z, dx, dy, dz, world)`: at `pos`, no Motion, power 0.1 along
-    `direction` (spec 06 §9.1: a ghast aims it at its target's box centre). It joins the world."""
+    `direction` (spec 06 §9.1: a ghast aims it at its target's box centre; from 1.21 the Motion instead). It joins
+    the world."""
     p = sim.create(cls, pos)
-    p.set_direction(*direction)
+    p.set_direction(sim, *direction)
     sim.add_entity(p)
     return p

@@ -13,6 +13,7 @@ from engine.constants import (
     ITEM_DRAG,
     ITEM_DRAG_Y,
     ITEM_EYE_FLUID_OFFSET,
+    ITEM_FREE_SPACE_MARGIN,
     ITEM_GRAVITY,
     ITEM_HEALTH,
     ITEM_HEIGHT,
@@ -39,6 +40,7 @@ from engine.motion.move import MovementType, move
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 BUOYANCY = StageInfo("buoyancy", "ItemEntity.applyBuoyancy")
@@ -73,6 +75,13 @@ class Item(Entity):
     def type_fields(self) -> dict[str, Any]:
         return {"item": self.item, "age": self.item_age, "pickup_delay": self.pickup_delay}
 
+    def constructed(self, features: Features) -> None:
+        """1.17 `ItemEntity(EntityType, World)` (`item_entity_world_random`): the item's Random draws its
+        uniqueOffset (a render bob) and then its yaw; up to 1.16.5 that constructor draws nothing from it."""
+        if features.item_entity_world_random:
+            self.random.next_float()
+            self.yaw = f32(self.random.next_float() * 360.0)
+
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ItemEntity.tick`: spec 06 §3.2."""
         world = sim.world
@@ -88,9 +97,10 @@ class Item(Entity):
             run_stage(rec, self, LAVA, self.fluid_buoyancy, ITEM_LAVA_DRAG)
         elif not self.no_gravity:
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, ITEM_GRAVITY, 0.0)
-        self.no_clip = not world.is_space_empty(self.box)                                     # 4
+        free = self.box.contract(ITEM_FREE_SPACE_MARGIN) if sim.features.item_push_out_contracted else self.box
+        self.no_clip = not world.is_space_empty(free)                                         # 4
         if self.no_clip:
-            if "item_push_out" in sim.features.refused:   # 1.17 tests the box contracted by 1.0E-7
+            if "item_push_out" in sim.features.refused:
                 raise refusal(sim.features, "item_push_out", f"entity {self.id}, tick {sim.tick_count}")
             b = self.box
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
@@ -132,12 +142,18 @@ class Item(Entity):
 
 def spawn_dropped(sim: TickContext, x: float, y: float, z: float, item: str) -> Item:
     """`new ItemEntity(world, x, y, z, stack)`: yaw from the item's Random, then Motion
-    (nextDouble·0.2 − 0.1, 0.2, nextDouble·0.2 − 0.1); `setToDefaultPickupDelay` (spec 06 §3.1)."""
+    (nextDouble·0.2 − 0.1, 0.2, nextDouble·0.2 − 0.1) from it too; from 1.17 the Motion's draws come from the world's
+    Random (`item_entity_world_random`; the yaw was drawn by `Item.constructed`); `setToDefaultPickupDelay` (spec 06
+    §3.1)."""
     it = sim.create(Item, Vec3(x, y, z))
     it.item = item
-    it.yaw = f32(it.random.next_float() * 360.0)
     half = ITEM_SPAWN_SPREAD / 2.0
-    it.motion = Vec3(it.random.next_double() * ITEM_SPAWN_SPREAD - half, ITEM_SPAWN_VY,
-                     it.random.next_double() * ITEM_SPAWN_SPREAD - half)
+    if sim.features.item_entity_world_random:
+        r = sim.random
+    else:
+        r = it.random
+        it.yaw = f32(r.next_float() * 360.0)
+    vx = r.next_double() * ITEM_SPAWN_SPREAD - half
+    it.motion = Vec3(vx, ITEM_SPAWN_VY, r.next_double() * ITEM_SPAWN_SPREAD - half)
     it.pickup_delay = ITEM_DEFAULT_PICKUP_DELAY
     return it

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.constants import LEASH_KNOT_BOX, LEASH_KNOT_CHECK_PERIOD, LEASH_KNOT_OFFSET, LEASH_KNOT_SIZE, VOID_Y
+from engine.constants import LEASH_KNOT_BOX, LEASH_KNOT_CHECK_PERIOD, LEASH_KNOT_OFFSET, LEASH_KNOT_SIZE
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.mathhelper import floor
 from engine.world import block_physics as phys
+from engine.world.dimensions import void_y
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -49,7 +50,7 @@ class LeashKnot(Entity):
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`AbstractDecorationEntity.tick`: below y = −64 it is gone; every 100 ticks `canStayAttached` (a fence)."""
-        if self.pos.y < VOID_Y:
+        if self.pos.y < void_y(sim.world.dimension, sim.features):
             self.remove()
         counter = self.obstruction_check_counter
         self.obstruction_check_counter += 1

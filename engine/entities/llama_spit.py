@@ -40,7 +40,6 @@ class LlamaSpit(Projectile):
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LlamaSpitEntity.tick`."""
         self.projectile_tick(sim, rec)
-        self.check_world_border(sim)
         v = self.motion
         hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec)
         if not is_miss(hit):
@@ -59,6 +58,7 @@ class LlamaSpit(Projectile):
     def on_collision(self, sim: TickContext, hit: HitResult) -> None:
         """An entity takes the hit only from a living owner's spit; a block hit removes the spit."""
         if isinstance(hit, EntityHitResult):
+            self.redirect_hit(sim, hit.entity)
             owner = self.get_owner(sim)
             if owner is not None and owner.living:
                 damage(sim, hit.entity, LLAMA_SPIT_HIT_DAMAGE, owner)

@@ -49,7 +49,6 @@ from engine.constants import (
     MINECART_WOBBLE_TICKS,
     MINECART_YAW_FLIP,
     MINECART_YAW_MIN_MOVE,
-    VOID_Y,
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.entities.boat import can_collide
@@ -63,6 +62,7 @@ from engine.java.mathhelper import atan2, clamp, cos, floor, sin, sqrt_float, wr
 from engine.motion import block_effects
 from engine.motion.move import MovementType, move
 from engine.world import block_physics as phys
+from engine.world.dimensions import void_y
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -130,7 +130,7 @@ class AbstractMinecart(Entity):
             self.damage_wobble_ticks -= 1
         if self.damage_wobble_strength > 0.0:
             self.damage_wobble_strength = f32(self.damage_wobble_strength - 1.0)
-        if self.pos.y < VOID_Y:                                                     # 1
+        if self.pos.y < void_y(sim.world.dimension, sim.features):                 # 1
             self.remove()
         if not self.no_gravity:                                                    # 3
             run_stage(rec, self, GRAVITY, _add, self, 0.0, MINECART_GRAVITY, 0.0)

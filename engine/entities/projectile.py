@@ -17,21 +17,23 @@ from engine.constants import (
     PROJECTILE_SEARCH_EXPANSION,
     PROJECTILE_SPREAD,
     PROJECTILE_TARGET_MARGIN,
+    PROJECTILE_TRIANGULAR_SPREAD,
 )
 from engine.core.trace import StageInfo, box, point, run_stage
-from engine.core.versions import refusal
 from engine.entities import damage_source
-from engine.entities.entity import Entity
+from engine.entities.entity import Entity, rotation_vector
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.java.javanum import f32
-from engine.java.mathhelper import cos, sin
-from engine.motion.raycast import COLLIDER, FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
+from engine.java.mathhelper import cos, floor, sin
+from engine.motion.raycast import COLLIDER, FLUID_NONE, BlockHitResult, get_facing, raycast_blocks, raycast_boxes
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
+    from engine.world.border import WorldBorder
 
 LEFT_OWNER = StageInfo("left_owner", "ProjectileEntity.method_26961")
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
@@ -72,6 +74,27 @@ class Projectile(Entity):
     def type_fields(self) -> dict[str, Any]:
         return {"owner": self.owner or None, "left_owner": self.left_owner}
 
+    REDIRECTABLE: ClassVar[bool] = False         # in the redirectable_projectile tag (1.20.5): ghast fireballs
+
+    def redirect_hit(self, sim: TickContext, target: Entity) -> None:
+        """1.20.5 `ProjectileEntity.onCollision` (`projectile_deflection`): a hit on a projectile of the
+        redirectable_projectile tag first deflects it, `deflect(REDIRECTED, owner, owner, true)` with this
+        projectile's owner; then the hit goes on as before."""
+        if sim.features.projectile_deflection and isinstance(target, Projectile) and target.REDIRECTABLE:
+            owner = self.get_owner(sim)
+            target.deflect(sim, owner, owner, True)
+
+    def deflect(self, sim: TickContext, deflector: Entity | None, owner: Entity | None, from_attack: bool) -> None:
+        """`ProjectileEntity.deflect` with `ProjectileDeflection.REDIRECTED` (1.20.5): Motion := the deflector's
+        look, normalised (double length), when there is one; the owner; then `onDeflected`."""
+        if deflector is not None:
+            self.motion = rotation_vector(deflector.pitch, deflector.yaw).normalize(True)
+        self.owner = owner.id if owner is not None else 0
+        self.on_deflected(sim, from_attack)
+
+    def on_deflected(self, sim: TickContext, from_attack: bool) -> None:
+        """`onDeflected`: nothing but for fireballs."""
+
     def get_owner(self, sim: TickContext) -> Entity | None:
         """`getOwner`: the owner while it is in the world."""
         return sim.entity_by_id(self.owner) if self.owner else None
@@ -85,13 +108,6 @@ class Projectile(Entity):
         if not self.left_owner:
             self.left_owner = run_stage(rec, self, LEFT_OWNER, self.has_left_owner, sim)
         run_stage(rec, self, BASE, self.base_tick, sim, rec)
-
-    def check_world_border(self, sim: TickContext) -> None:
-        """From 1.21.2 `ProjectileUtil.getCollision` raycasts against the world border too (not simulated): stop
-        where the path this tick reaches it (the versions table's projectile_world_border cell)."""
-        if "projectile_world_border" in sim.features.refused and sim.world.border_in_reach(
-                self.box.stretch(*self.motion)):
-            raise refusal(sim.features, "projectile_world_border", f"entity {self.id}, tick {sim.tick_count}")
 
     def has_left_owner(self, sim: TickContext) -> bool:
         """`method_26961`: no colliding entity sharing the owner's root vehicle (here: the owner itself) touches
@@ -118,26 +134,32 @@ class Projectile(Entity):
         return False
 
     def set_velocity(self, x: float, y: float, z: float, speed: float, divergence: float, spread: bool,
-                     double: bool = False) -> None:
-        """`ProjectileEntity.setVelocity(x, y, z, speed, divergence)`: the normalised direction plus a normal term
-        per axis from this projectile's Random (sd 0.0075F × divergence), times speed. `spread=False` skips the
-        three draws: a user switch of this tool, not vanilla behaviour. Each term is (gaussian × 0.0075) × divergence,
-        in Java's left-to-right order (a divergence of 6 or 3 rounds differently from gaussian × (0.0075 × 6))."""
-        v = Vec3(x, y, z).normalize(double)   # double: 1.17+ (vec_double)
+                     features: Features) -> None:
+        """`ProjectileEntity.setVelocity(x, y, z, speed, divergence)`: the normalised direction (float length up to
+        1.16.5, double from 1.17: `vec_double`) plus a spread term per axis from this projectile's Random, times
+        speed. Up to 1.18.2 each term is (gaussian × 0.0075F) × divergence, in Java's left-to-right order (a
+        divergence of 6 or 3 rounds differently from gaussian × (0.0075 × 6)); from 1.19 (`random_triangular`)
+        nextTriangular(0, 0.0172275 × divergence). `spread=False` skips the draws: a user switch of this tool, not
+        vanilla behaviour."""
+        v = Vec3(x, y, z).normalize(features.vec_double)
         if spread:
             r = self.random
-            v = v.add(r.next_gaussian() * PROJECTILE_SPREAD * divergence, r.next_gaussian() * PROJECTILE_SPREAD *
-                      divergence, r.next_gaussian() * PROJECTILE_SPREAD * divergence)
+            if features.random_triangular:
+                d = PROJECTILE_TRIANGULAR_SPREAD * divergence
+                v = v.add(r.next_triangular(0.0, d), r.next_triangular(0.0, d), r.next_triangular(0.0, d))
+            else:
+                v = v.add(r.next_gaussian() * PROJECTILE_SPREAD * divergence, r.next_gaussian() * PROJECTILE_SPREAD *
+                          divergence, r.next_gaussian() * PROJECTILE_SPREAD * divergence)
         self.motion = v.multiply(speed, speed, speed)
 
     def set_properties(self, user: Entity, pitch: float, yaw: float, roll: float, speed: float,
-                       divergence: float, spread: bool, double: bool = False) -> None:
+                       divergence: float, spread: bool, features: Features) -> None:
         """`ProjectileEntity.setProperties`: the look direction in float arithmetic with the sine table (pitch +
         roll for Y), `setVelocity`, then the thrower's Motion (its Y only when it is not on the ground)."""
         f = f32(-sin(f32(yaw * DEGREES_TO_RADIANS)) * cos(f32(pitch * DEGREES_TO_RADIANS)))
         g = -sin(f32(f32(pitch + roll) * DEGREES_TO_RADIANS))
         h = f32(cos(f32(yaw * DEGREES_TO_RADIANS)) * cos(f32(pitch * DEGREES_TO_RADIANS)))
-        self.set_velocity(f, g, h, speed, divergence, spread, double)
+        self.set_velocity(f, g, h, speed, divergence, spread, features)
         m = user.motion
         self.motion = self.motion.add(m.x, 0.0 if user.on_ground else m.y, m.z)
 
@@ -154,16 +176,29 @@ def damage(sim: TickContext, target: Entity, amount: float, attacker: Entity | N
 def get_collision(e: Projectile, sim: TickContext, can_hit: Callable[[Entity], bool],
                   rec: Recorder | None, shape_type: str = COLLIDER) -> HitResult:
     """`ProjectileUtil.getCollision` (spec 03 §8 steps 1-3): the block raycast (collision shapes, or outlines for
-    thrown entities up to 1.16.1; no fluids) from the position to position + Motion, clipped at a hit; then the
-    entity test over that path, which wins if any."""
+    thrown entities up to 1.16.1; no fluids; from 1.21.2 the world border too) from the position to position +
+    Motion, clipped at a hit; then the entity test over that path, which wins if any."""
     start = e.pos
     end = start.plus(e.motion)
     hit = raycast_blocks(sim.world, start, end, FLUID_NONE, rec, shape_type=shape_type)
+    if sim.features.raycast_world_border:
+        hit = including_world_border(sim.world.border, start, hit)
     if not hit.missed:
         end = hit.pos
     area = e.box.stretch(*e.motion).expand(PROJECTILE_SEARCH_EXPANSION)
     entity_hit = get_entity_collision(sim, e, start, end, area, can_hit, rec)
     return hit if entity_hit is None else entity_hit
+
+
+def including_world_border(border: WorldBorder, start: Vec3, hit: BlockHitResult) -> BlockHitResult:
+    """`getCollisionsIncludingWorldBorder` (1.21.2): a raycast from inside the border whose result lies outside it
+    hits the border: at that point clamped into the border, facing the way the path went, not missed, against the
+    world border."""
+    if not border.contains(start.x, start.z) or border.contains(hit.pos.x, hit.pos.z):
+        return hit
+    side = get_facing(hit.pos.x - start.x, hit.pos.y - start.y, hit.pos.z - start.z)
+    at = Vec3(*border.clamp(*hit.pos))
+    return BlockHitResult(at, side, (floor(at.x), floor(at.y), floor(at.z)), False, False, True)
 
 
 def get_entity_collision(sim: TickContext, e: Entity, start: Vec3, end: Vec3, area: Box,

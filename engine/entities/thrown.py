@@ -99,7 +99,6 @@ class ThrownEntity(Projectile):
         k = THROWN_WATER_DRAG if self.touching_water else THROWN_DRAG                         # 2 D
         run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
         target = self.pos.plus(self.motion)
-        self.check_world_border(sim)
         hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec,
                         COLLIDER)                                                             # 3 Dc
         run_stage(rec, self, POSITION, self.set_position, target if is_miss(hit) else hit.pos)  # 4 M
@@ -119,8 +118,10 @@ class ThrownEntity(Projectile):
     def on_collision(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`ProjectileEntity.onCollision`: the entity or block hit (a block's `onProjectileHit` reactions, such as
         targets and chorus flowers, are not modelled), then the item's own reaction."""
-        if isinstance(hit, EntityHitResult) and self.HITS_ENTITIES:
-            damage(sim, hit.entity, 0.0, self.attacker(sim))   # 0 damage (3 to blazes, not simulated)
+        if isinstance(hit, EntityHitResult):
+            self.redirect_hit(sim, hit.entity)
+            if self.HITS_ENTITIES:
+                damage(sim, hit.entity, 0.0, self.attacker(sim))   # 0 damage (3 to blazes, not simulated)
         self.on_landed(sim, hit, rec)
 
     def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:

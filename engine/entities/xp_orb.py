@@ -1,4 +1,5 @@
-"""`ExperienceOrbEntity` (spec 06 §4): order FGMD, push-out, lava kick; player seeking comes with players."""
+"""`ExperienceOrbEntity` (spec 06 §4): order FGMD, push-out, lava kick; player seeking comes with players. From 1.17
+(`xp_orb_merging`) orbs merge: every 20 ticks with their neighbours, and on spawn into an orb already there."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ from engine.constants import (
     XP_ORB_HEIGHT,
     XP_ORB_LAVA_KICK,
     XP_ORB_MAX_AGE,
+    XP_ORB_MERGE_IDS,
+    XP_ORB_MERGE_PERIOD,
+    XP_ORB_MERGE_REACH,
+    XP_ORB_SPAWN_MERGE_BOX,
     XP_ORB_SPAWN_OFFSET,
     XP_ORB_SPAWN_SCALE,
     XP_ORB_SPAWN_SPREAD,
@@ -24,9 +29,10 @@ from engine.constants import (
     XP_ORB_WIDTH,
 )
 from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import refusal
 from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
 from engine.entities.entity import Entity
-from engine.geometry.box import ZERO, Vec3
+from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.java.mathhelper import floor
@@ -43,6 +49,7 @@ LAVA = StageInfo("lava_kick", "ExperienceOrbEntity.tick")
 PUSH_OUT = StageInfo("push_out", "Entity.pushOutOfBlocks", "Pu")
 DRAG = StageInfo("drag", "ExperienceOrbEntity.tick", "D")
 BOUNCE = StageInfo("ground_bounce", "ExperienceOrbEntity.tick")
+MERGE = StageInfo("merge", "ExperienceOrbEntity.expensiveUpdate")
 
 
 class ExperienceOrb(Entity):
@@ -50,7 +57,7 @@ class ExperienceOrb(Entity):
     TYPE = "minecraft:experience_orb"
     WIDTH = XP_ORB_WIDTH
     HEIGHT = XP_ORB_HEIGHT
-    FIELDS = {"age": int, "value": int, "pickup_delay": int}
+    FIELDS = {"age": int, "value": int, "pickup_delay": int, "picking_count": int}
     FIELD_ATTRIBUTES = {"age": "orb_age"}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
@@ -58,10 +65,14 @@ class ExperienceOrb(Entity):
         self.orb_age = 0
         self.value = 1
         self.pickup_delay = 0
+        self.picking_count = 1       # pickingCount (NBT "Count", 1.17): the orbs merged into this one
         self.health = XP_ORB_HEALTH
 
     def type_fields(self) -> dict[str, Any]:
-        return {"age": self.orb_age, "value": self.value}
+        fields = {"age": self.orb_age, "value": self.value}
+        if self.picking_count != 1:
+            fields["picking_count"] = self.picking_count
+        return fields
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ExperienceOrbEntity.tick`: spec 06 §4.2."""
@@ -69,7 +80,8 @@ class ExperienceOrb(Entity):
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                                # 1 F
         # vanilla goes on even when the base tick removed the entity (lava, fire, the void): it leaves the world
         # after its tick
-        if self.pickup_delay > 0:                                                           # 2
+        merging = sim.features.xp_orb_merging
+        if self.pickup_delay > 0 and not merging:                                           # 2 (gone in 1.17)
             self.pickup_delay -= 1
         if self.submerged_in_water:                                                         # 3
             run_stage(rec, self, WATER, self.apply_water_movement)
@@ -77,11 +89,13 @@ class ExperienceOrb(Entity):
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, XP_ORB_GRAVITY, 0.0)
         p = self.pos
         if fluid_at(world, floor(p.x), floor(p.y), floor(p.z)).fluid == "lava":            # 4
-            run_stage(rec, self, LAVA, self.flee_lava)
+            run_stage(rec, self, LAVA, self.flee_lava, not merging)
         if not world.is_space_empty(self.box):                                              # 5
             b = self.box
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
                       (b.min_y + b.max_y) / 2.0, self.pos.z)
+        if merging and self.age % XP_ORB_MERGE_PERIOD == 1:                                # 6 (1.17)
+            run_stage(rec, self, MERGE, self.expensive_update, sim)
         # 6-8: targeting and accelerating towards a player come with players
         move(self, sim, MovementType.SELF, self.motion, rec)                                # 9 M
         run_stage(rec, self, DRAG, slippery_drag, self, world, XP_ORB_DRAG, XP_ORB_DRAG_Y)  # 10, 11 D
@@ -105,13 +119,27 @@ class ExperienceOrb(Entity):
         self.motion = Vec3(m.x * XP_ORB_WATER_DRAG, min(m.y + XP_ORB_BUOYANCY, XP_ORB_BUOYANCY_MAX_VY),
                            m.z * XP_ORB_WATER_DRAG)
 
-    def flee_lava(self) -> None:
-        """Motion := ((r1 − r2)·0.2F, 0.2F, (r3 − r4)·0.2F) from the orb's Random (float arithmetic)."""
+    def flee_lava(self, burn_sound: bool) -> None:
+        """Motion := ((r1 − r2)·0.2F, 0.2F, (r3 − r4)·0.2F) from the orb's Random (float arithmetic); up to 1.16.5
+        the burn sound's pitch draws once more."""
         r = self.random
         x = f32(f32(r.next_float() - r.next_float()) * XP_ORB_LAVA_KICK)
         z = f32(f32(r.next_float() - r.next_float()) * XP_ORB_LAVA_KICK)
         self.motion = Vec3(x, XP_ORB_LAVA_KICK, z)
-        r.next_float()   # the burn sound's pitch draws once more
+        if burn_sound:
+            r.next_float()
+
+    def expensive_update(self, sim: TickContext) -> list[int]:
+        """`expensiveUpdate` (1.17): the player search comes with players; then every orb of this one's value in
+        its box expanded by 0.5 whose id differs from this one's by a multiple of 40 merges into it (`merge`:
+        their counts add up, the lower age stays, the other orb is removed). The ids merged, in the world's order."""
+        others = sim.world.get_entities(self, self.box.expand(XP_ORB_MERGE_REACH),
+                                        lambda o: isinstance(o, ExperienceOrb) and is_mergeable(o, self.id, self.value))
+        for other in others:
+            self.picking_count = wrap_int(self.picking_count + other.picking_count)
+            self.orb_age = min(self.orb_age, other.orb_age)
+            other.remove()
+        return [o.id for o in others]
 
 
 
@@ -122,11 +150,14 @@ def get_experience_value(amount: int) -> int:
 
 def spawn_orbs(sim: TickContext, pos: Vec3, amount: int) -> list[ExperienceOrb]:
     """Split `amount` into orbs as vanilla does and create each with `new ExperienceOrbEntity(world, x, y, z, v)`:
-    yaw, then Motion ((r·0.2F − 0.1F)·2, r·0.2·2, (r·0.2F − 0.1F)·2) from the orb's own Random (spec 06 §4.1)."""
+    yaw, then Motion ((r·0.2F − 0.1F)·2, r·0.2·2, (r·0.2F − 0.1F)·2) from the orb's own Random (spec 06 §4.1).
+    From 1.17 (`ExperienceOrbEntity.spawn`) each first tries to merge into an orb already there."""
     orbs = []
     while amount > 0:
         value = get_experience_value(amount)
         amount -= value
+        if sim.features.xp_orb_merging and merged_into_existing_orb(sim, pos, value):
+            continue
         orb = sim.create(ExperienceOrb, pos)
         orb.value = value
         r = orb.random
@@ -137,3 +168,27 @@ def spawn_orbs(sim: TickContext, pos: Vec3, amount: int) -> list[ExperienceOrb]:
         sim.add_entity(orb)
         orbs.append(orb)
     return orbs
+
+
+def is_mergeable(orb: ExperienceOrb, seed: int, value: int) -> bool:
+    """`isMergeable(orb, seed, amount)` (1.17): a live orb of that value whose id − seed (a Java int) is a multiple
+    of 40."""
+    return not orb.removed and wrap_int(orb.id - seed) % XP_ORB_MERGE_IDS == 0 and orb.value == value
+
+
+def merged_into_existing_orb(sim: TickContext, pos: Vec3, value: int) -> bool:
+    """`wasMergedIntoExistingOrb` (1.17): a world Random draw below 40 as the seed; the first mergeable orb in the
+    1-block box around `pos` counts one more orb and its age restarts. Where two or more could take it, the first in
+    1.17's entity-section order would: that order is not modelled, so the run stops in one line."""
+    h = XP_ORB_SPAWN_MERGE_BOX / 2.0
+    box = Box(pos.x - h, pos.y - h, pos.z - h, pos.x + h, pos.y + h, pos.z + h)
+    seed = sim.random.next_int(XP_ORB_MERGE_IDS)
+    found = sim.world.get_entities(None, box, lambda o: isinstance(o, ExperienceOrb) and is_mergeable(o, seed, value))
+    if len(found) > 1:
+        raise refusal(sim.features, "xp_orb", f"a spawn at {list(pos)}, tick {sim.tick_count}",
+                      f"orbs {[o.id for o in found]} could each take the new orb; the entity-section order of 1.17 "
+                      "that picks the first is not modelled")
+    if found:
+        found[0].picking_count = wrap_int(found[0].picking_count + 1)
+        found[0].orb_age = 0
+    return bool(found)

@@ -37,11 +37,11 @@ class Vec3(NamedTuple):
         d = math.sqrt(self.x * self.x + self.y * self.y + self.z * self.z)
         return d if double else f32(d)
 
-    def normalize(self, double: bool = False) -> Vec3:
-        """`Vec3d.normalize`: divide by the length (float-rounded up to 1.16.5, `double` from 1.17); zero vector
-        below 1e-4 (1.21.2: 1.0E-5F, not reached by a simulated cell: docs/versions.md)."""
+    def normalize(self, double: bool = False, zero_below: float = 1.0e-4) -> Vec3:
+        """`Vec3d.normalize`: divide by the length (float-rounded up to 1.16.5, `double` from 1.17); the zero
+        vector below 1e-4 (`zero_below`: 1.0E-5F from 1.21.2, `VEC_ZERO_BELOW_1_21_2`)."""
         d = self.length(double)
-        if d < 1.0e-4:
+        if d < zero_below:
             return ZERO
         return Vec3(self.x / d, self.y / d, self.z / d)
 

@@ -18,15 +18,20 @@ from engine.constants import (
     DISPENSED_ITEM_SPEED_SPREAD,
     DISPENSED_ITEM_VARIATION,
     DISPENSED_ITEM_VY,
+    DISPENSED_ITEM_VY_TRIANGULAR,
     DISPENSER_BOTTLE_FORCE,
     DISPENSER_BOTTLE_VARIATION,
     DISPENSER_FORCE,
     DISPENSER_LIFT,
     DISPENSER_OUTPUT_OFFSET,
+    DISPENSER_PROJECTILE_RAISE,
     DISPENSER_VARIATION,
     FIRE_CHARGE_OFFSET,
+    FIRE_CHARGE_OUTPUT_OFFSET,
     FIRE_CHARGE_SPREAD,
+    FIRE_CHARGE_TRIANGULAR_SPREAD,
     PROJECTILE_SPREAD,
+    PROJECTILE_TRIANGULAR_SPREAD,
 )
 from engine.entities.arrow import Arrow
 from engine.entities.fireball import ExplosiveProjectile, SmallFireball, launch
@@ -82,11 +87,13 @@ def take_item(world: World, at: BlockPos) -> bool:
     return False
 
 
-def get_output_location(pos: BlockPos, facing: Direction) -> Vec3:
-    """`DispenserBlock.getOutputLocation`: the cell centre moved 0.7 along the facing (spec 06 §3.1 item 4)."""
+def get_output_location(pos: BlockPos, facing: Direction, facing_offset: float = DISPENSER_OUTPUT_OFFSET,
+                        raise_y: float = 0.0) -> Vec3:
+    """`DispenserBlock.getOutputLocation`: the cell centre moved 0.7 along the facing (spec 06 §3.1 item 4); the
+    1.20.5 form takes the distance and a constant offset, added to the facing term before the centre."""
     dx, dy, dz = facing.offset
-    return Vec3(pos[0] + 0.5 + DISPENSER_OUTPUT_OFFSET * dx, pos[1] + 0.5 + DISPENSER_OUTPUT_OFFSET * dy,
-                pos[2] + 0.5 + DISPENSER_OUTPUT_OFFSET * dz)
+    return Vec3(pos[0] + 0.5 + (facing_offset * dx + 0.0), pos[1] + 0.5 + (facing_offset * dy + raise_y),
+                pos[2] + 0.5 + (facing_offset * dz + 0.0))
 
 
 def dispense(sim: TickContext, pos: BlockPos, item: str) -> Entity | None:
@@ -120,24 +127,40 @@ def dispense_projectile(sim: TickContext, pos: BlockPos, facing: Direction, cls:
                         variation: float) -> Projectile:
     """`ProjectileDispenserBehavior.dispenseSilently`: the projectile at the output location, ownerless, then
     `setVelocity(dx, (float)dy + 0.1F, dz, force, variation)` with its own Random's spread (spec 06 §7.1 item 3,
-    §8.1 item 2: speed 1.1, deviation 6 × 0.0075; bottles 1.375 and 3 × 0.0075)."""
+    §8.1 item 2: speed 1.1, deviation 6 × 0.0075; bottles 1.375 and 3 × 0.0075). From 1.20.5
+    (`dispenser_projectile_items`, the ProjectileItem settings) it starts 0.1 higher and is aimed along the facing
+    itself: `setVelocity(dx, dy, dz, ..)`."""
     dx, dy, dz = facing.offset
-    p = sim.create(cls, get_output_location(pos, facing))
-    p.set_velocity(dx, f32(dy + DISPENSER_LIFT), dz, force, variation, True, sim.features.vec_double)
+    if sim.features.dispenser_projectile_items:
+        p = sim.create(cls, get_output_location(pos, facing, raise_y=DISPENSER_PROJECTILE_RAISE))
+        p.set_velocity(dx, dy, dz, force, variation, True, sim.features)
+    else:
+        p = sim.create(cls, get_output_location(pos, facing))
+        p.set_velocity(dx, f32(dy + DISPENSER_LIFT), dz, force, variation, True, sim.features)
     sim.add_entity(p)
     return p
 
 
 def dispense_fire_charge(sim: TickContext, pos: BlockPos, facing: Direction) -> ExplosiveProjectile:
-    """The fire charge behaviour: a small fireball 0.3F beyond the output location, its power along the facing
-    plus a normal term of deviation 0.05 per axis from the world Random (X, Y, Z in that order; spec 06 §9)."""
+    """The fire charge behaviour: a small fireball 0.3F beyond the output location (from 1.20.5, the FireChargeItem
+    settings: 1.0 from the cell centre), its direction the facing plus a term per axis from the world Random
+    (X, Y, Z in that order; spec 06 §9): a gaussian × 0.05, from 1.19 nextTriangular(offset, 0.11485)."""
     dx, dy, dz = facing.offset
-    out = get_output_location(pos, facing)
-    at = Vec3(out.x + f32(dx * FIRE_CHARGE_OFFSET), out.y + f32(dy * FIRE_CHARGE_OFFSET),
-              out.z + f32(dz * FIRE_CHARGE_OFFSET))
+    if sim.features.dispenser_projectile_items:
+        at = get_output_location(pos, facing, FIRE_CHARGE_OUTPUT_OFFSET)
+    else:
+        out = get_output_location(pos, facing)
+        at = Vec3(out.x + f32(dx * FIRE_CHARGE_OFFSET), out.y + f32(dy * FIRE_CHARGE_OFFSET),
+                  out.z + f32(dz * FIRE_CHARGE_OFFSET))
     r = sim.random
-    direction = Vec3(r.next_gaussian() * FIRE_CHARGE_SPREAD + dx, r.next_gaussian() * FIRE_CHARGE_SPREAD + dy,
-                     r.next_gaussian() * FIRE_CHARGE_SPREAD + dz)
+    if sim.features.random_triangular:
+        d = FIRE_CHARGE_TRIANGULAR_SPREAD
+        direction = Vec3(r.next_triangular(dx, d), r.next_triangular(dy, d), r.next_triangular(dz, d))
+    else:
+        direction = Vec3(r.next_gaussian() * FIRE_CHARGE_SPREAD + dx, r.next_gaussian() * FIRE_CHARGE_SPREAD + dy,
+                         r.next_gaussian() * FIRE_CHARGE_SPREAD + dz)
+    if sim.features.fireball_acceleration_power:   # 1.21 FireChargeItem.createEntity: vec3d.normalize()
+        direction = direction.normalize(True)
     return launch(sim, SmallFireball, at, direction)
 
 
@@ -145,15 +168,21 @@ def spawn_item(sim: TickContext, item: str, variation: int, facing: Direction, o
     """`ItemDispenserBehavior.spawnItem` (spec 06 §3.1 item 4): `new ItemEntity` 0.15625 below the output location
     (0.125 facing up or down), which draws yaw and Motion from its own Random; then from the world Random
     g = nextDouble·0.1 + 0.2 and Motion := (gauss·0.0075F·6 + dx·g, gauss·0.0075F·6 + 0.2F, gauss·0.0075F·6 + dz·g),
-    gaussians X, Y, Z in that order. No pickup delay: only block drops call `setToDefaultPickupDelay`."""
+    gaussians X, Y, Z in that order (from 1.19 nextTriangular, `random_triangular`). No pickup delay: only block
+    drops call `setToDefaultPickupDelay`."""
     dx, dy, dz = facing.offset
     drop = DISPENSED_ITEM_DROP_VERTICAL if dy != 0 else DISPENSED_ITEM_DROP
     it = spawn_dropped(sim, out.x, out.y - drop, out.z, item)
     it.pickup_delay = 0
     r = sim.random
     g = r.next_double() * DISPENSED_ITEM_SPEED_SPREAD + DISPENSED_ITEM_SPEED
-    it.motion = Vec3(r.next_gaussian() * PROJECTILE_SPREAD * variation + dx * g,
-                     r.next_gaussian() * PROJECTILE_SPREAD * variation + DISPENSED_ITEM_VY,
-                     r.next_gaussian() * PROJECTILE_SPREAD * variation + dz * g)
+    if sim.features.random_triangular:   # 1.19: nextTriangular(mode, 0.0172275 × speed), Y's mode the double 0.2
+        d = PROJECTILE_TRIANGULAR_SPREAD * variation
+        it.motion = Vec3(r.next_triangular(dx * g, d), r.next_triangular(DISPENSED_ITEM_VY_TRIANGULAR, d),
+                         r.next_triangular(dz * g, d))
+    else:
+        it.motion = Vec3(r.next_gaussian() * PROJECTILE_SPREAD * variation + dx * g,
+                         r.next_gaussian() * PROJECTILE_SPREAD * variation + DISPENSED_ITEM_VY,
+                         r.next_gaussian() * PROJECTILE_SPREAD * variation + dz * g)
     sim.add_entity(it)
     return it

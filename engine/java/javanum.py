@@ -64,3 +64,8 @@ def jmax(a: float, b: float) -> float:
     if b > a:
         return b
     return math.nan
+
+
+def signum(x: float) -> float:
+    """`Math.signum` for doubles: −1.0 or 1.0, or the value itself for ±0.0 and NaN."""
+    return 1.0 if x > 0.0 else -1.0 if x < 0.0 else x

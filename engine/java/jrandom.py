@@ -99,6 +99,11 @@ class JavaRandom:
     def next_double(self) -> float:
         return ((self.next(26) << 27) + self.next(27)) * _DOUBLE_UNIT
 
+    def next_triangular(self, mode: float, deviation: float) -> float:
+        """`Random.nextTriangular` (1.19): mode + deviation × (nextDouble − nextDouble), the left draw first."""
+        a = self.next_double()
+        return mode + deviation * (a - self.next_double())
+
     def next_gaussian(self) -> float:
         """Marsaglia's polar method; the second value of each pair is cached for the next call."""
         if self._have_next_gaussian:

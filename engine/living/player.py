@@ -186,8 +186,7 @@ class PlayerEntity(LivingEntity):
         1.0F)` with its Random's spread, then what the item does after (a full-charge arrow is critical)."""
         p = sim.create(cls, Vec3(self.pos.x, self.pos.y + self.eye_height - SPAWN_BELOW_EYE, self.pos.z))
         p.owner = self.id
-        p.set_properties(self, self.pitch, self.yaw, p.THROW_ROLL, speed, THROW_DIVERGENCE, True,
-                         sim.features.vec_double)
+        p.set_properties(self, self.pitch, self.yaw, p.THROW_ROLL, speed, THROW_DIVERGENCE, True, sim.features)
         p.after_use(speed)
         sim.add_entity(p)
 
@@ -380,7 +379,7 @@ def throw_from_player(sim: TickContext, cls: type[Projectile], feet: Vec3, yaw: 
     eye_y = feet.y + PLAYER_EYE_HEIGHT
     p = sim.create(cls, Vec3(feet.x, eye_y - SPAWN_BELOW_EYE, feet.z))
     p.owner = player.id
-    p.set_properties(player, pitch, yaw, p.THROW_ROLL, speed, THROW_DIVERGENCE, spread, sim.features.vec_double)
+    p.set_properties(player, pitch, yaw, p.THROW_ROLL, speed, THROW_DIVERGENCE, spread, sim.features)
     p.after_use(speed)
     sim.add_entity(p)
     return p

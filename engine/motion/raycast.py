@@ -53,13 +53,15 @@ _LONG_LIMIT = 2.0**63  # (double)Long.MAX_VALUE; (long) casts saturate beyond it
 class BlockHitResult(NamedTuple):
     """`BlockHitResult`: where the segment stopped, the face it hit (the face facing the start), the block.
 
-    A miss carries the end point, the facing of (start − end) and the end's cell."""
+    A miss carries the end point, the facing of (start − end) and the end's cell. `against_world_border`: the hit
+    of `getCollisionsIncludingWorldBorder` (1.21.2) on the border, not a block."""
 
     pos: Vec3
     side: str
     block_pos: BlockPos
     missed: bool
     inside: bool
+    against_world_border: bool = False
 
 
 def get_facing(x: float, y: float, z: float) -> str:

@@ -51,6 +51,7 @@ from engine.tick.simulation import PHASES, ScheduledAction, Simulation
 from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import is_bed, is_fence
 from engine.world.border import WorldBorder
+from engine.world.dimensions import DIMENSIONS
 from engine.world.world import MAX_Y, MIN_Y, World, blocks
 
 if TYPE_CHECKING:
@@ -178,8 +179,8 @@ def _load_limits(ctx: SceneContext, value: Any) -> dict[str, int]:
 
 def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simulation:
     head = ctx.table(doc.get("scene", {}), "scene")
-    ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "random",
-                             "next_entity_id", "game_time"})
+    ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "dimension",
+                             "random", "next_entity_id", "game_time"})
     version = ctx.string(head.get("version", DEFAULT_VERSION), "scene.version")
     try:
         features_for(version)
@@ -202,7 +203,11 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
                 raise ctx.fail(f"scene.border.center[{i}]", f"expected a number in -{BORDER_MAX_RADIUS}.."
                                                             f"{BORDER_MAX_RADIUS}, got {c}")
         border = WorldBorder(cx, cz, size)
-    world = World(border, ctx.boolean(head.get("ultrawarm", False), "scene.ultrawarm"))
+    ultrawarm = ctx.boolean(head.get("ultrawarm", head.get("dimension") == "the_nether"), "scene.ultrawarm")
+    dimension = ctx.string(head.get("dimension", "the_nether" if ultrawarm else "overworld"), "scene.dimension")
+    if dimension not in DIMENSIONS:
+        raise ctx.fail("scene.dimension", f"expected one of {', '.join(DIMENSIONS)}, got {dimension!r}")
+    world = World(border, ultrawarm, dimension)
     sim = Simulation(world, seed, version, ctx.string(head.get("name", Path(source).stem), "scene.name"))
     boxes, cells = [], 0
     for i, entry in enumerate(_array(ctx, doc, "blocks")):
@@ -559,7 +564,8 @@ def _load_leash(ctx: SceneContext, sim: Simulation, mob: Entity, entry: dict[str
 
 
 def _set_field(ctx: SceneContext, e: Entity, name: str, kind: type, value: Any, key: str) -> None:
-    readers: dict[type, Callable[[Any, str], Any]] = {int: ctx.integer, bool: ctx.boolean, str: ctx.string}
+    readers: dict[type, Callable[[Any, str], Any]] = {int: ctx.integer, bool: ctx.boolean, str: ctx.string,
+                                                      float: ctx.number}
     if name == "block_state":
         parsed: Any = ctx.block_state(value, key)
     elif kind is Vec3:

@@ -116,6 +116,8 @@ def _head(sim: Simulation) -> dict[str, Any]:
         head["border"] = {"center": [world.border.center_x, world.border.center_z], "size": world.border.size}
     if world.ultrawarm:
         head["ultrawarm"] = True
+    if world.dimension != "overworld":
+        head["dimension"] = world.dimension
     random = _random_entry(sim.random, JavaRandom(sim.seed))
     if random:
         head["random"] = random

@@ -123,7 +123,9 @@ class Simulation:
         self._next_id = max(self._next_id, entity_id + 1)
         if self._next_id > INT_MAX:          # Entity.CURRENT_ID is an AtomicInteger: incrementAndGet wraps
             self._next_id = INT_MIN
-        return cls(entity_id, pos, motion, seed=self.entity_seed(entity_id))
+        e = cls(entity_id, pos, motion, seed=self.entity_seed(entity_id))
+        e.constructed(self.features)
+        return e
 
     def entity_seed(self, entity_id: int) -> int:
         """The seed of entity `entity_id`'s Random: vanilla seeds it from the clock; here from the scene seed and

@@ -48,7 +48,8 @@ ShapeAt = tuple[VoxelShape, tuple[float, float, float]]
 class World:
     """Block and entity storage with vanilla's queries. Entities are kept in load order (the update order)."""
 
-    def __init__(self, border: WorldBorder | None = None, ultrawarm: bool = False) -> None:
+    def __init__(self, border: WorldBorder | None = None, ultrawarm: bool = False,
+                 dimension: str = "overworld") -> None:
         _fetch_states()
         self._sections: dict[tuple[int, int, int], array] = {}
         self._counts: dict[tuple[int, int, int], int] = {}
@@ -57,6 +58,7 @@ class World:
         self.border = border or WorldBorder()
         self.border_shape = self.border.shape()
         self.ultrawarm = ultrawarm
+        self.dimension = dimension               # engine.world.dimensions: its vertical extent by release
         self.entities: dict[int, Entity] = {}   # load order = insertion order (entitiesById)
         self._entity_sections: dict[tuple[int, int, int], list[Entity]] = {}
         self.block_version = 0                   # counts block changes, for callers that cache around blocks
