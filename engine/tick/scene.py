@@ -129,7 +129,11 @@ def _load_world_box(path: Path, region: WorldBox | None, allow_unmapped: bool) -
     from engine.schematics.anvil import ULTRAWARM_DIMENSIONS
 
     lo, hi, dimension = region
-    doc = {"scene": {"name": path.name, "ultrawarm": dimension.removeprefix("minecraft:") in ULTRAWARM_DIMENSIONS},
+    name = dimension.removeprefix("minecraft:")
+    head = {"name": path.name, "ultrawarm": name in ULTRAWARM_DIMENSIONS}
+    if name in DIMENSIONS:   # its height by release (engine.world.dimensions); another name is refused below
+        head["dimension"] = name
+    doc = {"scene": head,
            "regions": [{"world": path.name, "from": list(lo), "to": list(hi), "dimension": dimension,
                         "allow_unmapped": allow_unmapped}]}
     return load_scene_doc(doc, str(path))
