@@ -42,6 +42,7 @@ from viewer.panels.analysis import draw_analysis
 from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
 from viewer.panels.errors import describe, draw_errors
+from viewer.panels.export import ExportSettings, draw_export_window
 from viewer.panels.file_browser import draw_file_browser
 from viewer.panels.help import draw_help, draw_legend
 from viewer.panels.layout import apply_scale, dock_panels, panel_color
@@ -134,6 +135,7 @@ class ViewerApp(Readouts, Playback):
         self.hovered_node: dict[str, Any] | None = None
         self.ghost: VersionGhost | None = None  # the scene in a second version, drawn as a ghost (Analysis panel)
         self.job: VideoExport | None = None     # a video being exported (the status line shows its progress)
+        self.export_settings: ExportSettings | None = None   # File › Export video…'s window, while open
         self._overlay_key: tuple | None = None
         self._edits = 0               # edits applied so far: part of the overlay key
         self._steps_of: tuple[int, list[MicroStep]] = (0, [])
@@ -438,6 +440,7 @@ class ViewerApp(Readouts, Playback):
         draw_legend(state, self.legend)
         draw_help(state)
         draw_close_prompt(state)
+        draw_export_window(self)
         problem = draw_file_browser(self.dialog, state.recent)
         if problem:
             state.report(problem)
