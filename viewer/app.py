@@ -135,7 +135,7 @@ class ViewerApp(Readouts, Playback):
         self.hovered_node: dict[str, Any] | None = None
         self.ghost: VersionGhost | None = None  # the scene in a second version, drawn as a ghost (Analysis panel)
         self.job: VideoExport | None = None     # a video being exported (the status line shows its progress)
-        self.export_settings: ExportSettings | None = None   # File › Export video…'s window, while open
+        self.export_settings: ExportSettings | None = None   # File › Export video...'s window, while open
         self._overlay_key: tuple | None = None
         self._edits = 0               # edits applied so far: part of the overlay key
         self._steps_of: tuple[int, list[MicroStep]] = (0, [])

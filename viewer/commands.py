@@ -139,7 +139,7 @@ def _export_video(app: Any) -> None:
 
 
 def chose_export_path(app: Any, path: str) -> None:
-    """The file browser's answer to the Export window's Choose…: its output (a folder for PNG frames)."""
+    """The file browser's answer to the Export window's Choose...: its output (a folder for PNG frames)."""
     if app.export_settings is not None:
         app.export_settings.path = path + ("/" if app.export_settings.kind == "dir" else "")
 

@@ -1,4 +1,4 @@
-"""File › Export video…: a window asks the format (MP4, GIF, PNG frames), the size and the frames per second as
+"""File › Export video...: a window asks the format (MP4, GIF, PNG frames), the size and the frames per second as
 `tickscope render --ticks` does; the job it starts keeps the window drawing while frames are rendered and streams
 each frame to the file as it is made; the status line shows the progress and Cancel stops it, leaving no partial
 file; the copy it renders replays the branch with its edits, as the window ran it."""
@@ -38,7 +38,7 @@ def buttons(monkeypatch) -> dict[str, tuple[float, float]]:
 
 
 def open_export(app) -> ExportSettings:
-    """File › Export video…: the window opens with a GIF of the 3D view's size beside the screenshots."""
+    """File › Export video...: the window opens with a GIF of the 3D view's size beside the screenshots."""
     app.state.commands.append("export_video")
     app.draw_frame()
     app.draw_frame()
@@ -113,7 +113,7 @@ def test_the_window_writes_the_chosen_format_size_and_rate(open_app, flat_scene:
 
 
 @pytest.mark.parametrize(("kind", "path", "problem"), [
-    ("mp4", "x.gif", "a MP4 file ends in .mp4"), ("gif", "", "say where to write it"),
+    ("mp4", "x.gif", "MP4 files end in .mp4"), ("gif", "", "say where to write it"),
     ("dir", "scene.toml", "is a file, not a folder")])
 def test_settings_that_cannot_be_exported_say_why_and_disable_export(open_app, flat_scene: Path, buttons,
                                                                       kind: str, path: str, problem: str) -> None:
@@ -175,3 +175,17 @@ def test_frames_are_streamed_not_kept(open_app, flat_scene: Path, monkeypatch) -
     settings.start = True
     finish(app)
     assert len(written) == 41 and written[0] == (48, 64, 3) and most[0] <= export_job.QUEUED_FRAMES + 1
+
+
+def test_choose_asks_the_file_browser_where(open_app, flat_scene: Path, buttons, tmp_path: Path) -> None:
+    app = open_app(flat_scene)
+    settings = open_export(app)
+    settings.switch("mp4")
+    app.draw_frame()
+    click(app, *buttons["Choose..."])
+    browser = app.dialog.browser
+    assert browser.purpose == "export_to" and browser.suffix == ".mp4" and browser.target().name.endswith(".mp4")
+    browser.text = str(tmp_path / "chosen")
+    browser.accept()
+    app.draw_frame()
+    assert settings.path == str(tmp_path / "chosen.mp4") and not settings.problem

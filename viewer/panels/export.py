@@ -1,4 +1,4 @@
-"""File › Export video…: a window that asks what `tickscope render --ticks` asks, for the ticks of the current
+"""File › Export video...: a window that asks what `tickscope render --ticks` asks, for the ticks of the current
 branch up to the one shown: the format (MP4, GIF or PNG frames in a folder), the size (the 3D view's, or a
 preset), the frames per second and where; Export starts the job (`viewer.export_job`), whose progress and Cancel
 button are in the status line."""
@@ -51,7 +51,7 @@ class ExportSettings:
             return "say where to write it"
         path = Path(self.path).expanduser()
         if self.kind != "dir" and path.suffix.lower() != SUFFIXES[self.kind]:
-            return f"a {KINDS[self.kind]} file ends in {SUFFIXES[self.kind]}"
+            return f"{KINDS[self.kind]} files end in {SUFFIXES[self.kind]}"
         if self.kind != "dir" and path.is_dir():
             return f"{path} is a folder"
         if path.exists() and self.kind == "dir" and not path.is_dir():
@@ -71,7 +71,7 @@ def export_settings(app: Any, folder: Path) -> ExportSettings:
 
 
 def draw_export_window(app: Any) -> None:
-    """The window while File › Export video… is open; Export sets `start` once the settings are valid."""
+    """The window while File › Export video... is open; Export sets `start` once the settings are valid."""
     settings: ExportSettings | None = app.export_settings
     if settings is None:
         return
@@ -116,7 +116,7 @@ def _draw_settings(app: Any, s: ExportSettings) -> None:
     if changed:
         s.path = path
     imgui.same_line()
-    if imgui.button("Choose…"):
+    if imgui.button("Choose..."):
         app.dialog.start("export_to", True, s.path.rstrip("/"), SUFFIXES[s.kind])
     s.problem = s.check()
     if s.problem:
