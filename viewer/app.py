@@ -491,6 +491,8 @@ class ViewerApp(Readouts, Playback):
 
     def close(self) -> None:
         """Free GL objects and the ImGui contexts (the layout is saved to the ini file), then the window."""
+        if self.job is not None:       # a video half made: cancelled, so no partial file stays
+            self.job.stop()
         self.scene.release()
         self.imgui_renderer.release()
         implot.destroy_context(self.implot_context)

@@ -26,6 +26,7 @@ VIDEO_OVERLAYS = "entities,trace"
 FRAME_BUDGET_S = 0.03          # rendering per window frame; the rest waits for the next frame
 QUEUED_FRAMES = 4              # frames rendered ahead of the writer (4 × 2.8 MB at 1280×720)
 _END = None                    # the queue's last item: every frame was given
+STOP_WAIT_S = 10.0             # a closing window waits this long for the writer to clean up
 
 
 class Cancelled(Exception):
@@ -79,6 +80,12 @@ class VideoExport:
             self._frames.put_nowait(_END)   # wakes a writer waiting for a frame
         except queue.Full:
             pass                            # a writer with frames to take sees the flag at the next one
+
+    def stop(self) -> None:
+        """Cancel and wait (STOP_WAIT_S at most) for the writer to remove what it wrote: the window is closing."""
+        self.cancel()
+        if self._writer is not None:
+            self._writer.join(STOP_WAIT_S)
 
     def step(self, ctx: Any) -> str | None:
         """Render frames for up to FRAME_BUDGET_S (one at least, unless the writer is behind) and hand each to

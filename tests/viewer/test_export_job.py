@@ -16,6 +16,7 @@ from pyglet.window import key
 from ui_driver import click, press
 
 from viewer import export_job
+from viewer.app import ViewerApp
 from viewer.editing import remove_block
 from viewer.panels.export import ExportSettings
 
@@ -189,3 +190,19 @@ def test_choose_asks_the_file_browser_where(open_app, flat_scene: Path, buttons,
     browser.accept()
     app.draw_frame()
     assert settings.path == str(tmp_path / "chosen.mp4") and not settings.problem
+
+
+def test_closing_the_window_mid_export_leaves_no_file(flat_scene: Path, monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(export_job, "FRAME_BUDGET_S", 0.0)
+    app = ViewerApp(str(flat_scene), size=(640, 400), visible=False, screenshot_dir=tmp_path / "shots")
+    app.draw_frame()
+    for _ in range(30):
+        press(app, key.RIGHT)
+    open_export(app).switch("mp4")
+    app.export_settings.start = True
+    for _ in range(4):
+        app.draw_frame()
+    job = app.job
+    assert job is not None and 0 < job.rendered < job.total
+    app.close()
+    assert not job._writer.is_alive() and list((tmp_path / "shots").iterdir()) == []
