@@ -191,6 +191,28 @@ def test_a_nan_or_infinite_position_is_refused_in_one_line(key, tables, tmp_path
     assert status == 2 and f": {key}: expected a finite position" in err
 
 
+@pytest.mark.parametrize("x", [NAN, -INF])
+def test_a_schematic_entity_at_a_nan_or_infinite_position_is_refused(x, tmp_path, capsys) -> None:
+    """The same refusal for an entity a structure file carries (its NBT `Pos`), naming the schematic."""
+    from nbtlib import Compound, Double, File, Int, List, String
+
+    def doubles(*values):
+        return List[Double]([Double(v) for v in values])
+
+    def ints(*values):
+        return List[Int]([Int(v) for v in values])
+    tnt = Compound({"id": String("minecraft:tnt"), "Pos": doubles(x, 1.0, 0.5), "Motion": doubles(0.0, 0.0, 0.0)})
+    root = Compound({"DataVersion": Int(2586), "size": ints(1, 1, 1),
+                     "palette": List[Compound]([Compound({"Name": String("minecraft:stone")})]),
+                     "blocks": List[Compound]([Compound({"state": Int(0), "pos": ints(0, 0, 0)})]),
+                     "entities": List[Compound]([Compound({"pos": doubles(x, 1.0, 0.5), "blockPos": ints(0, 1, 0),
+                                                           "nbt": tnt})])})
+    path = tmp_path / "nan.nbt"
+    File(root, gzipped=True).save(path)
+    status, err = run_cli(["trace", str(path), "--ticks", "1"], capsys)
+    assert status == 2 and "schematics[0] (nan.nbt) entities[0].pos: expected a finite position" in err
+
+
 def test_a_run_flown_to_an_infinite_position_is_not_exported(tmp_path, capsys) -> None:
     """Motion can fly a TNT to y = −∞ (tick 2: −1e308 and then −0.98e308 more); a scene cannot hold it, so
     `export --tick 3` is one line and status 2 and writes nothing, while tick 1 (at −1e308) exports and loads back."""
