@@ -2,9 +2,13 @@
 tests/engine/test_fuzz_scenes.py with many more examples and a chosen seed, outcomes counted, and every scene
 that crashed or hung written to a folder so it can become a test in tests/engine/test_reliability.py.
 
+Three sources: the generated scenes; each feature's generator (`FEATURES`: redstone components, `use`, versions,
+and whatever joins that table), traced as `tickscope trace` runs them; and mutations of the bundled scenes and of
+every hostile file of ../shared/data/reliability2 (scenes and schematics, a schematic mutated inside its gzip).
+
 Run: python3 tests/fuzz_campaign.py [--examples N] [--seed S] [--out DIR] [--cli K]
-`--cli K` also runs K of the generated scenes through `tickscope trace` in a fresh process, checking the exit
-status (0 or 2) and that stderr is empty or one printable line.
+`--cli K` also runs K of the cases through `tickscope trace` in a fresh process, checking the exit status (0 or 2)
+and that stderr is empty or one printable line.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ import random
 import subprocess
 import sys
 import traceback
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, seed, settings
@@ -22,11 +28,22 @@ from hypothesis import HealthCheck, given, seed, settings
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.conftest import _shared_data, scene_toml  # noqa: E402
-from tests.engine.test_fuzz_scenes import mutate, outcome, scenes  # noqa: E402
+from tests.conftest import scene_toml  # noqa: E402
+from tests.engine.test_fuzz_scenes import (  # noqa: E402
+    FEATURES,
+    feature_scene,
+    hostile_files,
+    mutate_file,
+    outcome,
+    scene_text,
+    scenes,
+    traced_file,
+)
+
+Case = tuple[bytes, str]   # a file's bytes and its suffix
 
 
-def campaign(examples: int, chosen_seed: int, out: Path, keep: list[str]) -> collections.Counter:
+def campaign(examples: int, chosen_seed: int, out: Path, keep: list[Case]) -> collections.Counter:
     counts: collections.Counter = collections.Counter()
 
     @seed(chosen_seed)
@@ -38,46 +55,64 @@ def campaign(examples: int, chosen_seed: int, out: Path, keep: list[str]) -> col
         except TypeError:
             counts["not writable as TOML"] += 1
             return
-        _run(text, counts, out, keep)
+        _run((text.encode(), ".toml"), partial(outcome, text), counts, out, keep)
 
     one()
     return counts
 
 
-def mutations(examples: int, chosen_seed: int, out: Path, keep: list[str], counts: collections.Counter) -> None:
+def features(examples: int, chosen_seed: int, out: Path, keep: list[Case], counts: collections.Counter) -> None:
+    for name in FEATURES:
+        _feature(name, examples, chosen_seed, out, keep, counts)
+
+
+def _feature(name: str, examples: int, chosen_seed: int, out: Path, keep: list[Case],
+             counts: collections.Counter) -> None:
+    @seed(chosen_seed)
+    @settings(max_examples=examples, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(FEATURES[name])
+    def one(fragment):
+        text = scene_text(feature_scene(fragment))
+        if text is None:
+            counts[f"{name}: not writable as TOML"] += 1
+            return
+        _run((text.encode(), ".toml"), partial(traced_file, text.encode()), counts, out, keep, f"{name}: ")
+
+    one()
+
+
+def mutations(examples: int, chosen_seed: int, out: Path, keep: list[Case], counts: collections.Counter) -> None:
     rng = random.Random(chosen_seed)
-    # the bundled scenes and, when ../shared is beside the checkout, the hostile scenes of the second robustness
-    # campaign (huge counts, action ranges, NaN fields, riders 1,000 deep, stacked players)
-    files = sorted((REPO / "scenes").glob("*.toml")) + sorted(_shared_data("reliability2").glob("*.toml"))
+    # the bundled scenes and, when ../shared is beside the checkout, the hostile files of the second robustness
+    # campaign: scenes (huge counts, action ranges, NaN fields, riders 1,000 deep, stacked players) and schematics
+    # (declared sizes past the limits, NBT lists of 400M bytes, 20M empty compounds, a block at x = 40,000,000)
+    files = sorted((REPO / "scenes").glob("*.toml")) + hostile_files()
     for _ in range(examples):
-        data = rng.choice(files).read_bytes()
+        path = rng.choice(files)
         edits = [(rng.randrange(10**6), rng.randrange(5), bytes(rng.randrange(256) for _ in range(rng.randrange(5))))
                  for _ in range(rng.randrange(1, 5))]
-        try:
-            text = mutate(data, edits).decode("utf-8")
-        except UnicodeDecodeError:
-            counts["mutated: not UTF-8"] += 1
-            continue
-        _run(text, counts, out, keep, prefix="mutated: ")
+        data = mutate_file(path, edits)
+        _run((data, path.suffix), partial(traced_file, data, path.suffix, ticks=2), counts, out, keep, "mutated: ")
 
 
-def _run(text: str, counts: collections.Counter, out: Path, keep: list[str], prefix: str = "") -> None:
-    keep.append(text)
+def _run(case: Case, run: Callable[[], str], counts: collections.Counter, out: Path, keep: list[Case],
+         prefix: str = "") -> None:
+    keep.append(case)
     try:
-        counts[prefix + outcome(text)] += 1
+        counts[prefix + run()] += 1
     except Exception:  # a crash or a hang: the finding this campaign is for
         counts[prefix + "CRASH"] += 1
         out.mkdir(parents=True, exist_ok=True)
-        n = len(list(out.glob("crash_*.toml")))
-        (out / f"crash_{n}.toml").write_text(text, encoding="utf-8")
+        n = len(list(out.glob("crash_*.txt")))
+        (out / f"crash_{n}{case[1]}").write_bytes(case[0])
         (out / f"crash_{n}.txt").write_text(traceback.format_exc(), encoding="utf-8")
 
 
-def through_cli(texts: list[str], k: int, out: Path, counts: collections.Counter) -> None:
+def through_cli(cases: list[Case], k: int, out: Path, counts: collections.Counter) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    path = out / "cli_scene.toml"
-    for text in random.Random(0).sample(texts, min(k, len(texts))):
-        path.write_text(text, encoding="utf-8")
+    for data, suffix in random.Random(0).sample(cases, min(k, len(cases))):
+        path = out / f"cli_case{suffix}"
+        path.write_bytes(data)
         try:
             p = subprocess.run([sys.executable, "-m", "viewer.cli", "trace", str(path), "--ticks", "3"], cwd=REPO,
                                capture_output=True, text=True, timeout=120)
@@ -95,8 +130,9 @@ def main() -> None:
     p.add_argument("--out", type=Path, default=Path("fuzz-findings"))
     p.add_argument("--cli", type=int, default=0)
     args = p.parse_args()
-    keep: list[str] = []
+    keep: list[Case] = []
     counts = campaign(args.examples, args.seed, args.out, keep)
+    features(args.examples, args.seed, args.out, keep, counts)
     mutations(args.examples, args.seed, args.out, keep, counts)
     if args.cli:
         through_cli(keep, args.cli, args.out, counts)

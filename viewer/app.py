@@ -48,6 +48,7 @@ from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
 from viewer.panels.entity_table import draw_entity_table
 from viewer.panels.errors import describe, draw_errors
+from viewer.panels.export import ExportSettings, draw_export_window
 from viewer.panels.file_browser import draw_file_browser
 from viewer.panels.help import draw_help, draw_legend
 from viewer.panels.layout import apply_scale, dock_panels, panel_color
@@ -142,6 +143,7 @@ class ViewerApp(Readouts, Playback):
         self.block_hover = BlockHover()               # the block under the pointer (its tooltip)
         self.ghost: VersionGhost | None = None  # the scene in a second version, drawn as a ghost (Analysis panel)
         self.job: VideoExport | None = None     # a video being exported (the status line shows its progress)
+        self.export_settings: ExportSettings | None = None   # File › Export video...'s window, while open
         self._overlay_key: tuple | None = None
         self._edits = 0               # edits applied so far: part of the overlay key
         self._steps_of: tuple[int, list[MicroStep]] = (0, [])
@@ -465,6 +467,7 @@ class ViewerApp(Readouts, Playback):
         draw_legend(state, self.legend)
         draw_help(state)
         draw_close_prompt(state)
+        draw_export_window(self)
         problem = draw_file_browser(self.dialog, state.recent)
         if problem:
             state.report(problem)
@@ -531,6 +534,8 @@ class ViewerApp(Readouts, Playback):
 
     def close(self) -> None:
         """Free GL objects and the ImGui contexts (the layout is saved to the ini file), then the window."""
+        if self.job is not None:       # a video half made: cancelled, so no partial file stays
+            self.job.stop()
         self.scene.release()
         self.imgui_renderer.release()
         implot.destroy_context(self.implot_context)

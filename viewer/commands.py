@@ -12,6 +12,7 @@ from engine import SceneError, load_scene
 from viewer.drawing.screenshots import screenshots_dir
 from viewer.entity_log import COUNTS_EXPORT_NAME, EXPORT_NAME
 from viewer.files import Watch, remember
+from viewer.panels.export import export_settings
 from viewer.panels.plots import series_csv_rows
 from viewer.recovery import Recovery
 from viewer.saving import needs_save_as, never_overwritten, save_as_start, saved_plan, scene_text
@@ -32,8 +33,8 @@ def run_commands(app: Any, now: float) -> None:
             save_to(app, Path(answer[1]))
         elif answer[0] == "entity_table":
             write_entity_table(app, Path(answer[1]))
-        elif answer[0].startswith("export_"):
-            start_export(app, Path(answer[1]), answer[0].removeprefix("export_"))
+        elif answer[0] == "export_to":
+            chose_export_path(app, answer[1])
         else:
             state.open_path = answer[1]
     if state.open_path is not None:
@@ -50,6 +51,10 @@ def run_commands(app: Any, now: float) -> None:
     commands, state.commands = state.commands, []
     for command in commands:
         COMMANDS[command](app)
+    settings = app.export_settings
+    if settings is not None and settings.start:
+        app.export_settings = None
+        start_export(app, Path(settings.path).expanduser(), settings.kind, settings.size, settings.fps)
 
 
 def _open(app: Any) -> None:
@@ -153,22 +158,27 @@ def write_entity_table(app: Any, path: Path) -> None:
     app.state.tell(f"saved {path}", str(path))
 
 
-def _export_video(app: Any, kind: str = "gif") -> None:
-    """A GIF (or MP4) of the ticks of the current branch up to the one shown, seen through the current camera: the
-    file browser asks where (beside the screenshots by default), then a job renders it (`viewer.export_job`)."""
-    if app.job is not None:
-        app.state.report("a video is being exported already: wait for it or cancel it in the status line")
-        return
-    directory = app.screenshot_dir or screenshots_dir()
-    name = f"tickscope-ticks{app.history.first_tick}-{app.sim.tick_count}-{time.strftime('%Y%m%d-%H%M%S')}.{kind}"
-    app.dialog.start(f"export_{kind}", True, str(directory / name), f".{kind}")
+def _export_video(app: Any) -> None:
+    """A video of the ticks of the current branch up to the one shown, seen through the current camera: the Export
+    window (`viewer.panels.export`) asks the format, size, rate and where (beside the screenshots by default),
+    then a job renders it (`viewer.export_job`)."""
+    if app.export_settings is None:
+        app.export_settings = export_settings(app, app.screenshot_dir or screenshots_dir())
 
 
-def start_export(app: Any, path: Path, kind: str) -> None:
-    """The video export job, writing `path` (the status line shows its progress)."""
+def chose_export_path(app: Any, path: str) -> None:
+    """The file browser's answer to the Export window's Choose...: its output (a folder for PNG frames)."""
+    if app.export_settings is not None:
+        app.export_settings.path = path + ("/" if app.export_settings.kind == "dir" else "")
+
+
+def start_export(app: Any, path: Path, kind: str, size: tuple[int, int] | None = None,
+                 fps: float | None = None) -> None:
+    """The video export job, writing `path` as `kind` ('mp4', 'gif', 'dir') of `size` at `fps` (the 3D view's
+    size and 20 frames a second when not given); the status line shows its progress."""
     from viewer.export_job import VideoExport  # imported on first use: start-up time
 
-    app.job = VideoExport(app, path, kind)
+    app.job = VideoExport(app, path, kind, size, fps)
 
 
 def _undo(app: Any) -> None:
@@ -225,5 +235,4 @@ def _discard_recovery(app: Any) -> None:
 COMMANDS = {"open": _open, "reload": _reload, "save": _save, "save_as": _save_as, "save_and_quit": _save_and_quit,
             "undo": _undo, "redo": _redo, "quit": _quit, "discard": _discard, "export_csv": _export_csv,
             "recover": _recover, "discard_recovery": _discard_recovery, "export_video": _export_video,
-            "export_mp4": lambda app: _export_video(app, "mp4"), "export_table": _export_table,
-            "autosave": lambda app: app.autosave()}
+            "export_table": _export_table, "autosave": lambda app: app.autosave()}

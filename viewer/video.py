@@ -5,6 +5,7 @@ keeps that entity at the centre of the view."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import subprocess
 import tempfile
@@ -122,18 +123,37 @@ def frame_writer(kind: str, out: str, size: tuple[int, int], fps: float,
                  first: int) -> Iterator[Callable[[np.ndarray], None]]:
     """A function that writes one RGB frame (height, width, 3) of the tick after the last, as it is given: a PNG
     in the folder `out` ('dir', created if missing) or a frame piped to ffmpeg ('mp4', 'gif'), which writes
-    `out` atomically when the block ends. RenderError (one line) where a file cannot be written."""
+    `out` atomically when the block ends. A block that fails (or is cancelled) leaves no partial output.
+    RenderError (one line) where a file cannot be written."""
     try:
-        if kind == "dir":
-            folder = Path(out)
-            folder.mkdir(exist_ok=True)
-            ticks = itertools.count(first)
-            yield lambda frame: Image.fromarray(frame, "RGB").save(folder / f"tick{next(ticks):06d}.png", format="PNG")
-        else:
-            with _ffmpeg(kind, out, size, fps) as write:
-                yield write
+        with _png_folder(Path(out), first) if kind == "dir" else _ffmpeg(kind, out, size, fps) as write:
+            yield write
     except OSError as exc:
         raise RenderError(f"{out}: cannot write: {exc.strerror or exc}") from None
+
+
+@contextmanager
+def _png_folder(folder: Path, first: int) -> Iterator[Callable[[np.ndarray], None]]:
+    """Frames as `tickNNNNNN.png` in `folder` (made if missing); when the block fails, the PNGs it wrote are
+    removed, and the folder too where it was made here."""
+    made = not folder.is_dir()
+    folder.mkdir(exist_ok=True)
+    written: list[Path] = []
+    ticks = itertools.count(first)
+
+    def write(frame: np.ndarray) -> None:
+        written.append(folder / f"tick{next(ticks):06d}.png")
+        Image.fromarray(frame, "RGB").save(written[-1], format="PNG")
+
+    try:
+        yield write
+    except BaseException:
+        for path in written:
+            path.unlink(missing_ok=True)
+        if made:
+            with contextlib.suppress(OSError):   # something else was put there meanwhile: kept
+                folder.rmdir()
+        raise
 
 
 @contextmanager

@@ -491,7 +491,7 @@ def _load_entity(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key:
             raise ctx.fail(f"{key}.count", f"ids from {entry['id']} run past {ENTITY_ID[1]}")
         if sim.entity_by_id(entity_id) is not None:
             raise ctx.fail(f"{key}.id", f"id {entity_id} is already used by another entity")
-    e = sim.create(cls, ctx.vec3(entry["pos"], f"{key}.pos"),
+    e = sim.create(cls, ctx.position(entry["pos"], f"{key}.pos"),
                    ctx.vec3(entry["motion"], f"{key}.motion") if "motion" in entry else ZERO, entity_id)
     e.no_gravity = ctx.boolean(entry.get("no_gravity", False), f"{key}.no_gravity")
     e.on_ground = ctx.boolean(entry.get("on_ground", False), f"{key}.on_ground")
@@ -612,7 +612,7 @@ def _load_spawn(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: 
             raise ctx.fail(f"{key}.entity", f"{cls.TYPE} is not thrown by a player (expected one of: "
                                             f"{', '.join(throwable)})")
         speed = f32(ctx.number(entry["speed"], f"{key}.speed")) if "speed" in entry else cls.THROW_SPEED
-        throw_from_player(sim, cls, ctx.vec3(entry["from_player_at"], f"{key}.from_player_at"),
+        throw_from_player(sim, cls, ctx.position(entry["from_player_at"], f"{key}.from_player_at"),
                           f32(ctx.number(entry["yaw"], f"{key}.yaw")), f32(ctx.number(entry["pitch"], f"{key}.pitch")),
                           speed, not ctx.boolean(entry.get("no_spread", False), f"{key}.no_spread"),
                           ctx.vec3(entry["player_motion"], f"{key}.player_motion") if "player_motion" in entry
@@ -623,7 +623,7 @@ def _load_spawn(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: 
         if not issubclass(cls, ExplosiveProjectile):
             raise ctx.fail(f"{key}.entity", f"{cls.TYPE} is not a fireball (expected one of: "
                                             f"{', '.join(sorted(c.TYPE for c in EXPLOSIVE_TYPES))})")
-        launch(sim, cls, ctx.vec3(entry["at"], f"{key}.at"), ctx.vec3(entry["direction"], f"{key}.direction"))
+        launch(sim, cls, ctx.position(entry["at"], f"{key}.at"), ctx.vec3(entry["direction"], f"{key}.direction"))
     elif kind == "fishing_bobber":
         ctx.keys(entry, key, {"kind", "player"}, {"player"})
         player = sim.entity_by_id(ctx.integer(entry["player"], f"{key}.player", 1, 2**31 - 1))

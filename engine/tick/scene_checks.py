@@ -4,6 +4,7 @@ expected (interfaces.md)."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Set
 from typing import Any
@@ -82,6 +83,15 @@ class SceneContext:
         if all(type(v) is float or type(v) is int for v in value):  # the usual case, without naming each key
             return Vec3(float(value[0]), float(value[1]), float(value[2]))
         return Vec3(*(self.number(v, f"{key}[{i}]") for i, v in enumerate(value)))
+
+    def position(self, value: Any, key: str) -> Vec3:
+        """An entity's position: three finite numbers. Entity.fromTag (1.16.5) refuses a NaN or infinite position
+        ("Entity has invalid position"); a motion may be anything (`vec3`)."""
+        pos = self.vec3(value, key)
+        if not (math.isfinite(pos.x) and math.isfinite(pos.y) and math.isfinite(pos.z)):
+            raise self.fail(key, f"expected a finite position (Minecraft refuses an entity whose position is NaN or "
+                                 f"infinite), got [{pos.x}, {pos.y}, {pos.z}]")
+        return pos
 
     def block_pos(self, value: Any, key: str, in_world: bool = True) -> tuple[int, int, int]:
         """A block position; `in_world`: inside the build range too (a schematic's origin need not be)."""

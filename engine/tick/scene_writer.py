@@ -11,6 +11,7 @@ differ from what loading gives, so the reloaded scene draws the same numbers.
 from __future__ import annotations
 
 import copy
+import math
 from pathlib import Path
 from typing import Any
 
@@ -248,6 +249,9 @@ def _entity_entries(sim: Simulation, states: dict[int, dict[str, Any]]) -> list[
 
 
 def _entity_entry(sim: Simulation, e: Entity) -> dict[str, Any]:
+    if not all(math.isfinite(c) for c in e.pos):   # a motion may fly an entity there; Entity.fromTag refuses it
+        raise SceneWriteError(f"tick {sim.tick_count}: {e.TYPE} {e.id} is at [{e.pos.x}, {e.pos.y}, {e.pos.z}]: "
+                              "a scene cannot hold a NaN or infinite position (Minecraft refuses one on load)")
     entry: dict[str, Any] = {"type": e.TYPE, "id": e.id, "pos": list(e.pos), "motion": list(e.motion)}
     if e.no_gravity:
         entry["no_gravity"] = True

@@ -143,3 +143,38 @@ def test_an_output_under_a_file_or_onto_a_folder_is_one_line(tmp_path: Path, cap
     (tmp_path / "d.toml").mkdir()
     assert main(["export", FLAT, "--out", str(tmp_path / "d.toml")]) == 2
     assert capsys.readouterr().err == f"tickscope: --out {tmp_path}/d.toml: is a folder; expected a file name\n"
+
+
+KILLED_WRITER = """
+import sys, time
+from pathlib import Path
+from engine.core.atomic_file import replaced_atomically
+with replaced_atomically(Path(sys.argv[1])) as tmp:
+    with open(tmp, "wb") as f:
+        f.write(b"half")
+        f.flush()
+        print(tmp.name, flush=True)
+        time.sleep(600)
+"""
+
+
+def test_a_temporary_left_by_a_killed_writer_is_removed_by_the_next_write(tmp_path: Path) -> None:
+    """A writer killed with SIGKILL mid-write leaves its temporary; the next write of the same target removes it and
+    keeps what is not its own: a live writer's temporary, another target's, and a file that only looks alike."""
+    out = tmp_path / "scene.toml"
+    out.write_bytes(b"old")
+    child = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(out)], cwd=REPO, stdout=subprocess.PIPE,
+                             text=True)
+    try:
+        stale = child.stdout.readline().strip()
+    finally:
+        child.kill()
+        child.wait(timeout=60)
+    assert child.returncode == -9 and (tmp_path / stale).read_bytes() == b"half"
+    live = f".scene.toml.{os.getpid()}.0123abcd.tmp"
+    others = [live, f".other.toml.{child.pid}.0123abcd.tmp", f".scene.toml.{child.pid}.tmp", "scene.toml.tmp"]
+    for name in others:
+        (tmp_path / name).write_bytes(b"keep")
+    write_atomic(out, b"new")
+    assert out.read_bytes() == b"new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["scene.toml", *others])

@@ -1,23 +1,38 @@
-"""Scene fuzzing (issue 14 item 6): generated scenes and mutated bundled scenes go through the public loader and a
-few ticks. Every outcome must be one of: a one-line `SceneError`, a one-line `SimulationLimit` (vanilla would
-stall), a `NotImplementedError` naming a mechanic the engine does not model, or ticks that finish without a numpy
-warning. Deterministic (derandomized, no example database); tests/fuzz_campaign.py runs the same strategies for
-longer by hand. Each crash these found is a named test in test_reliability.py."""
+"""Scene fuzzing (issue 14 item 6, issue 22 item 6): generated scenes and mutated bundled scenes go through the
+public loader and a few ticks. Every outcome must be one of: a one-line `SceneError`, a one-line `SimulationLimit`
+(vanilla would stall), a `NotImplementedError` naming a mechanic the engine does not model, or ticks that finish
+without a numpy warning. The features of the scene format each have a generator in `FEATURES` (redstone
+components, `do = "use"`, `version`), whose scenes go through `tickscope trace` itself: status 0 with nothing on
+stderr, or status 2 with one line. The hostile files of ../shared/data/reliability2 are mutated the same way.
+Deterministic (derandomized, no example database), each case bounded in time; tests/fuzz_campaign.py runs the same
+strategies for longer by hand. Each crash these found is a named test in test_reliability.py."""
 
 from __future__ import annotations
 
+import contextlib
+import gzip
+import io
+import tempfile
 import warnings
 from pathlib import Path
 from typing import Any
 
+import pytest
+import tomli_w
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+import engine.redstone.components  # noqa: F401  (registers every component's behaviour)
 from engine.core.limits import SimulationLimit
+from engine.core.versions import RELEASES, version_text
 from engine.geometry.box import Vec3
+from engine.redstone.registry import BEHAVIOURS, is_usable
 from engine.tick.registry import ENTITY_TYPES
 from engine.tick.scene import SceneError, load_scene_text
-from tests.conftest import deadline, scene_toml
+from engine.tick.simulation import PHASES
+from engine.world.blocks import all_states
+from tests.conftest import _shared_data, deadline, scene_toml
+from viewer.cli import main
 
 SCENES = sorted((Path(__file__).resolve().parents[2] / "scenes").glob("*.toml"))
 TICKS = 3
@@ -142,5 +157,184 @@ def test_mutated_scenes_load_or_fail_in_one_line(path: Path, edits: list[tuple[i
     except UnicodeDecodeError:
         return                 # the file-level refusal is tested in test_reliability.py
     result = outcome(text, ticks=2)
+    event(result)
+    assert result in OUTCOMES
+
+
+# --- the features of the scene format: one generator each ---
+# A feature's generator draws a fragment of a scene document (top-level tables and arrays, as tomllib reads them);
+# `feature_scene` merges it into a small world (a stone floor under a 4 × 3 × 4 grid where fragments place their
+# blocks and entities) and `traced` runs it through `tickscope trace`. A feature that lands adds one entry to
+# FEATURES (worlds: a `regions` array; placement: `rotate`/`mirror` keys of a `schematics` entry) and is fuzzed by
+# the tests below and by tests/fuzz_campaign.py with nothing else to change.
+GRID = st.tuples(st.integers(0, 3), st.integers(1, 3), st.integers(0, 3)).map(list)
+FLOOR = {"from": [-1, 0, -1], "to": [4, 0, 4], "block": "minecraft:stone"}
+FEATURE_TICKS = 10     # a repeater's longest delay (4 redstone ticks) and a piston's move fit with room
+CASE_SECONDS = 30      # the bound of one case: past it the case fails as a hang
+STATES: dict[str, list[str]] = {}   # block → the text of each of its states, for blocks with redstone behaviour
+for state in all_states():
+    if state.block in BEHAVIOURS:
+        STATES.setdefault(state.block, []).append(str(state))
+SUPPORTS = ["minecraft:stone", "minecraft:glass", "minecraft:slime_block", "minecraft:air", "minecraft:sand",
+            "minecraft:redstone_block", "minecraft:water", "minecraft:obsidian"]
+USABLE = sorted(b for b in BEHAVIOURS if is_usable(b))
+UNUSABLE = sorted(b for b in BEHAVIOURS if not is_usable(b)) + ["stone", "air", "water"]
+RELEASE_TEXTS = [version_text(v) for v in RELEASES]
+BAD_VERSIONS = ["1.16", "1.10.2", "1.21.12", "1.22", "26.1", "2.0.0", "", "1.16.5.1", "v1.16.5", "1.16.05",
+                "\x1b[31m1.16.5", "1.16.5 ", "1.9999999999999999999.5"]
+ONSITE = ["minecraft:tnt", "minecraft:item", "minecraft:zombie", "minecraft:player", "minecraft:minecart",
+          "minecraft:arrow", "minecraft:falling_block", "minecraft:armor_stand"]
+
+on_grid = st.tuples(st.floats(-0.5, 4.5), st.floats(1.0, 4.0), st.floats(-0.5, 4.5)).map(list)
+redstone_block = st.sampled_from(sorted(STATES)).flatmap(lambda b: st.sampled_from(STATES[b]))
+component = st.fixed_dictionaries({"at": GRID, "block": st.one_of(redstone_block, st.sampled_from(SUPPORTS))})
+onsite_entity = st.fixed_dictionaries({"type": st.sampled_from(ONSITE), "pos": on_grid},
+                                      optional={"motion": st.lists(st.floats(-1.0, 1.0), min_size=3, max_size=3)})
+action_tick = st.one_of(st.integers(1, FEATURE_TICKS), st.sampled_from(EDGE_INTS))
+block_action = st.one_of(
+    st.fixed_dictionaries({"tick": action_tick, "do": st.just("set_block"), "at": GRID, "block": redstone_block}),
+    st.fixed_dictionaries({"tick": action_tick, "do": st.sampled_from(
+        ["remove_block", "piston_extend", "piston_retract", "dispense", "prime_tnt", "use"]), "at": GRID}))
+
+
+@st.composite
+def redstone_fragment(draw: Any) -> dict[str, Any]:
+    """Components in any of their states (every block with redstone behaviour: wire, torches, repeaters,
+    comparators, observers, buttons, levers, plates, note blocks, lamps, targets, TNT, dispensers, pistons, rails,
+    doors) among supports, entities standing on them, and actions that change, power and click them."""
+    return {"blocks": [FLOOR, *draw(st.lists(component, min_size=1, max_size=10))],
+            "entities": draw(st.lists(onsite_entity, max_size=2)), "actions": draw(st.lists(block_action, max_size=3))}
+
+
+@st.composite
+def use_fragment(draw: Any) -> dict[str, Any]:
+    """`do = "use"` on usable blocks (in any state), on blocks that cannot be used, on air beside them; at any
+    tick, in any phase (and bogus ones)."""
+    target = draw(GRID)
+    block = draw(st.one_of(st.sampled_from(USABLE).flatmap(lambda b: st.sampled_from(STATES[b])),
+                           st.sampled_from(UNUSABLE).map(lambda b: "minecraft:" + b)))
+    use = st.fixed_dictionaries({"tick": action_tick, "do": st.just("use"), "at": st.one_of(st.just(target), GRID)},
+                                optional={"phase": st.sampled_from([*PHASES, "nope", ""])})
+    return {"blocks": [FLOOR, {"at": target, "block": block}, *draw(st.lists(component, max_size=4))],
+            "entities": draw(st.lists(onsite_entity, max_size=1)), "actions": draw(st.lists(use, min_size=1,
+                                                                                             max_size=4))}
+
+
+def version_fragment(versions: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+    """A `version` from `versions` over a scene that meets many mechanics (redstone, generated entities and
+    spawns), so a release's refused mechanics stop the run in one line."""
+    return st.fixed_dictionaries({"version": st.sampled_from(versions), "body": st.one_of(redstone_fragment(), scenes)})
+
+
+FEATURES: dict[str, st.SearchStrategy[dict[str, Any]]] = {
+    "redstone": redstone_fragment(),
+    "use": use_fragment(),
+    "version": version_fragment(RELEASE_TEXTS + BAD_VERSIONS),
+}
+
+
+def feature_scene(fragment: dict[str, Any]) -> dict[str, Any]:
+    """The scene document of a feature's fragment: its arrays appended, its `scene` keys merged (a `version`
+    fragment carries a whole generated body)."""
+    if "version" in fragment:
+        doc = feature_scene(fragment["body"])
+        doc["scene"] = doc.get("scene", {}) | {"version": fragment["version"]}
+        return doc
+    return dict(fragment)
+
+
+def scene_text(doc: dict[str, Any]) -> str | None:
+    """The TOML text of a scene document; None for one TOML cannot write (a nested list of mixed kinds)."""
+    try:
+        return tomli_w.dumps(doc)
+    except TypeError:
+        return None
+
+
+def traced(path: Path, ticks: int = FEATURE_TICKS) -> str:
+    """`tickscope trace PATH --ticks N` in this process within CASE_SECONDS: 'ran' (status 0, stderr empty),
+    'refused', 'limit' or 'not simulated' (status 2, one printable line); anything else fails."""
+    out, err = io.StringIO(), io.StringIO()
+    with deadline(CASE_SECONDS), warnings.catch_warnings(), contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(err):
+        warnings.simplefilter("error")
+        status = main(["trace", str(path), "--ticks", str(ticks)])
+    text = err.getvalue()
+    if status == 0:
+        assert text == "", text
+        return "ran"
+    assert status == 2 and text.startswith("tickscope: ") and text.endswith("\n"), (status, text)
+    one_line(text[:-1])
+    return "not simulated" if "not simulated: " in text else "limit" if "beyond" in text else "refused"
+
+
+def traced_file(data: bytes, suffix: str = ".toml", ticks: int = FEATURE_TICKS) -> str:
+    """`traced` of a file holding `data`, named with `suffix` (a schematic is opened by its suffix)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"fuzz{suffix}"
+        path.write_bytes(data)
+        return traced(path, ticks)
+
+
+FEATURE_FUZZ = settings(FUZZ, max_examples=40)
+
+
+@pytest.mark.parametrize("feature", sorted(FEATURES))
+@FEATURE_FUZZ
+@given(data=st.data())
+def test_feature_scenes_run_or_fail_in_one_line(feature: str, data: st.DataObject) -> None:
+    text = scene_text(feature_scene(data.draw(FEATURES[feature], label=feature)))
+    if text is None:
+        return
+    result = traced_file(text.encode())
+    event(result)
+    assert result in OUTCOMES
+
+
+@pytest.mark.parametrize("release", RELEASE_TEXTS)
+@settings(FUZZ, max_examples=2)
+@given(fragment=redstone_fragment(), body=scenes)
+def test_every_release_runs_or_refuses_in_one_line(release: str, fragment: dict[str, Any],
+                                                    body: dict[str, Any]) -> None:
+    """Each release over a redstone contraption and over a generated scene (derandomized: the same ones in every
+    release): its simulated mechanics run, its refused ones (redstone outside 1.16.5, entity kinds before 1.14,
+    ...) stop the run in one line."""
+    for drawn in (fragment, body):
+        text = scene_text(feature_scene({"version": release, "body": drawn}))
+        if text is not None:
+            assert traced_file(text.encode()) in OUTCOMES
+
+
+# --- the hostile files of ../shared/data/reliability2, mutated ---
+HOSTILE = _shared_data("reliability2")
+SMALL_HOSTILE = 4096   # bytes: the files small enough to mutate many times in the default run (the larger ones,
+                       # megabytes declared or riders 1,000 deep, go to tests/fuzz_campaign.py)
+
+
+def hostile_files(max_bytes: int | None = None) -> list[Path]:
+    """The reproducers that are scenes or schematics (not the shell scripts and generators), smallest first."""
+    files = [p for p in HOSTILE.glob("*") if p.suffix in (".toml", ".litematic", ".schem", ".nbt")]
+    return sorted((p for p in files if max_bytes is None or p.stat().st_size <= max_bytes),
+                  key=lambda p: (p.stat().st_size, p.name))
+
+
+def mutate_file(path: Path, edits: list[tuple[int, int, bytes]]) -> bytes:
+    """The file with `edits` applied; a gzip file (a schematic) mutated inside and compressed again, so the edits
+    reach the NBT rather than stopping at the checksum."""
+    data = path.read_bytes()
+    if data[:2] == b"\x1f\x8b":
+        return gzip.compress(mutate(gzip.decompress(data), edits), compresslevel=1)
+    return mutate(data, edits)
+
+
+@pytest.mark.skipif(not hostile_files(SMALL_HOSTILE), reason=f"{HOSTILE} is absent (reference data in "
+                                                             "../shared/data/reliability2 is not beside this checkout)")
+@FEATURE_FUZZ
+@given(st.sampled_from(hostile_files(SMALL_HOSTILE) or [Path("absent")]), st.lists(
+    st.tuples(st.integers(0, 10**6), st.integers(0, 4), st.one_of(st.binary(max_size=4), st.sampled_from(
+        [b"9e99", b"nan", b"inf", b"\xff\xff\xff\x7f", b"\x7f\xff\xff\xff", b"\x00\x00\x00\x00", b"\x80"]))),
+    min_size=1, max_size=4))
+def test_mutated_hostile_files_load_or_fail_in_one_line(path: Path, edits: list[tuple[int, int, bytes]]) -> None:
+    result = traced_file(mutate_file(path, edits), path.suffix, ticks=2)   # as the reproducers are run
     event(result)
     assert result in OUTCOMES

@@ -10,6 +10,7 @@ import warnings
 import pytest
 
 from engine.core.limits import MAX_EXPLOSION_POWER, SimulationLimit
+from engine.geometry.box import Vec3
 from engine.tick.scene import SceneError, load_scene, load_scene_text
 from tests.conftest import assert_regenerated, build_scene, deadline, scene_toml
 from viewer.cli import main
@@ -141,23 +142,88 @@ def test_an_explosion_query_over_the_whole_int_range_stops_the_run() -> None:
 
 
 def test_a_raycast_that_never_ends_stops_the_run() -> None:
-    """From x = −∞ moving +∞ the end is NaN: the walk's boundary parameters never pass 1 (vanilla loops forever)."""
-    sim = build_scene(entities=[{"type": "arrow", "pos": [float("-inf"), 5.0, float("-inf")],
+    """From x = −∞ moving +∞ the end is NaN: the walk's boundary parameters never pass 1 (vanilla loops forever).
+    A scene refuses an infinite position (Entity.fromTag), so the arrow is put there after loading."""
+    sim = build_scene(entities=[{"type": "arrow", "pos": [0.5, 5.0, 0.5],
                                  "motion": [float("inf"), 0.0, float("inf")]}])
+    sim.entity_by_id(1).set_position(Vec3(float("-inf"), 5.0, float("-inf")))
     with pytest.raises(SimulationLimit, match=r"tick 1: entity #1 minecraft:arrow: a raycast from .* never ends"):
         run_ticks(sim, 1)
 
 
-@pytest.mark.parametrize("entities", [
-    [{"type": "tnt", "pos": [0.5, 5.0, -2147483648.0], "fuse": 1, "no_gravity": True}],
-    [{"type": "tnt", "pos": [-2147483648.0, float("inf"), 0.5]}],
-    [{"type": "tnt", "pos": [float("-inf"), 5.0, 0.5]}, {"type": "tnt", "pos": [0.5, 5.0, 0.5], "fuse": 1}],
+@pytest.mark.parametrize("entities, flown", [
+    ([{"type": "tnt", "pos": [0.5, 5.0, -2147483648.0], "fuse": 1, "no_gravity": True}], None),
+    ([{"type": "tnt", "pos": [-2147483648.0, 5.0, 0.5], "motion": [0.0, 1e308, 0.0], "no_gravity": True}],
+     (-2147483648.0, float("inf"), 0.5)),
+    ([{"type": "tnt", "pos": [-2147483648.0, 5.0, 0.5], "motion": [-1e308, 0.0, 0.0], "no_gravity": True},
+      {"type": "tnt", "pos": [0.5, 5.0, 0.5], "fuse": 3}], (float("-inf"), 5.0, 0.5)),
 ])
-def test_ticks_at_the_int_limits_finish(entities) -> None:
-    """An explosion at z = −2³¹ (its query box wraps to the whole z range: visited section by section now) and a
-    TNT at x = −2³¹, y = ∞ (an inverted range in `World.filled_sections_in`) never finished a tick."""
+def test_ticks_at_the_int_limits_finish(entities, flown) -> None:
+    """An explosion at z = −2³¹ (its query box wraps to the whole z range: visited section by section now), a TNT
+    at x = −2³¹ flown to y = ∞ (an inverted range in `World.filled_sections_in`) and an explosion while a TNT is at
+    x = −∞ never finished a tick. A scene refuses an infinite position, so the TNT flies there: 1e308 and then
+    0.98e308 more overflow to ∞ in tick 2 (outside the world border, which would stop it)."""
     sim = build_scene(blocks=STONE_FLOOR, entities=entities)
     assert len(run_ticks(sim, 3)) == 3
+    if flown is not None:
+        assert tuple(sim.entity_by_id(1).pos) == flown
+
+
+NAN, INF = float("nan"), float("inf")
+
+
+@pytest.mark.parametrize("key, tables", [
+    ("entities[0].pos", {"entities": [{"type": "tnt", "pos": [NAN, 1.0, 0.5]}]}),
+    ("entities[0].pos", {"entities": [{"type": "arrow", "pos": [0.5, INF, 0.5], "motion": [0.0, 0.0, 1.0]}]}),
+    ("entities[1].pos", {"entities": [{"type": "tnt", "pos": [0.5, 1.0, 0.5]},
+                                      {"type": "pig", "pos": [0.5, 1.0, -INF]}]}),
+    ("spawns[0].from_player_at", {"spawns": [{"kind": "thrown", "entity": "snowball",
+                                              "from_player_at": [-INF, 5.0, 0.5], "yaw": 0.0, "pitch": 0.0}]}),
+    ("spawns[0].at", {"spawns": [{"kind": "fireball", "entity": "fireball", "at": [0.5, NAN, 0.5],
+                                 "direction": [0.0, -1.0, 0.0]}]}),
+])
+def test_a_nan_or_infinite_position_is_refused_in_one_line(key, tables, tmp_path, capsys) -> None:
+    """Entity.fromTag refuses an entity whose position is not finite ("Entity has invalid position"): one line naming
+    the key, status 2; NaN and ±inf motions load as before (test_nonfinite.py flies them)."""
+    message = refused(key, **tables)
+    assert "expected a finite position" in message
+    status, err = trace_file(tmp_path, capsys, scene_toml(**tables))
+    assert status == 2 and f": {key}: expected a finite position" in err
+
+
+@pytest.mark.parametrize("x", [NAN, -INF])
+def test_a_schematic_entity_at_a_nan_or_infinite_position_is_refused(x, tmp_path, capsys) -> None:
+    """The same refusal for an entity a structure file carries (its NBT `Pos`), naming the schematic."""
+    from nbtlib import Compound, Double, File, Int, List, String
+
+    def doubles(*values):
+        return List[Double]([Double(v) for v in values])
+
+    def ints(*values):
+        return List[Int]([Int(v) for v in values])
+    tnt = Compound({"id": String("minecraft:tnt"), "Pos": doubles(x, 1.0, 0.5), "Motion": doubles(0.0, 0.0, 0.0)})
+    root = Compound({"DataVersion": Int(2586), "size": ints(1, 1, 1),
+                     "palette": List[Compound]([Compound({"Name": String("minecraft:stone")})]),
+                     "blocks": List[Compound]([Compound({"state": Int(0), "pos": ints(0, 0, 0)})]),
+                     "entities": List[Compound]([Compound({"pos": doubles(x, 1.0, 0.5), "blockPos": ints(0, 1, 0),
+                                                           "nbt": tnt})])})
+    path = tmp_path / "nan.nbt"
+    File(root, gzipped=True).save(path)
+    status, err = run_cli(["trace", str(path), "--ticks", "1"], capsys)
+    assert status == 2 and "schematics[0] (nan.nbt) entities[0].pos: expected a finite position" in err
+
+
+def test_a_run_flown_to_an_infinite_position_is_not_exported(tmp_path, capsys) -> None:
+    """Motion can fly a TNT to y = −∞ (tick 2: −1e308 and then −0.98e308 more); a scene cannot hold it, so
+    `export --tick 3` is one line and status 2 and writes nothing, while tick 1 (at −1e308) exports and loads back."""
+    scene = tmp_path / "fall.toml"
+    scene.write_text(scene_toml(entities=[{"type": "tnt", "pos": [0.5, 5.0, 0.5], "motion": [0.0, -1e308, 0.0],
+                                           "no_gravity": True}]))
+    out = tmp_path / "out.toml"
+    status, err = run_cli(["export", str(scene), "--tick", "3", "--out", str(out)], capsys)
+    assert status == 2 and "tick 3: minecraft:tnt 1 is at [0.5, -inf, 0.5]" in err and not out.exists()
+    assert run_cli(["export", str(scene), "--tick", "1", "--out", str(out)], capsys) == (0, "")
+    assert load_scene(out).entity_by_id(1).pos == Vec3(0.5, -1e308 + 5.0, 0.5)
 
 
 def test_a_pearl_thrown_at_the_world_edge_finishes() -> None:

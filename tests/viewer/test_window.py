@@ -278,7 +278,7 @@ def test_export_video_writes_a_gif_of_the_ticks_so_far(open_app, flat_scene: Pat
     rect = app.view_rect  # the 3D view's size when the command runs
     app.state.commands.append("export_video")
     app.draw_frame()
-    app.dialog.browser.accept()   # the name proposed, beside the screenshots
+    app.export_settings.start = True   # the Export window's Export: a GIF of the 3D view's size, beside the screenshots
     app.draw_frame()
     for _ in range(200):   # a job: frames are rendered between the window's frames, the file written aside
         if app.job is None:

@@ -59,10 +59,8 @@ def _file_menu(state: Any, can_save: bool) -> None:
         state.screenshot = "panels"
     if imgui.menu_item("Export screenshot of the 3D view", "Shift+F2", False)[0]:
         state.screenshot = "scene"
-    if imgui.menu_item("Export video: GIF of the ticks up to this one", "", False)[0]:
+    if imgui.menu_item("Export video of the ticks up to this one...", "", False)[0]:
         state.commands.append("export_video")
-    if imgui.menu_item("Export video: MP4 of the ticks up to this one", "", False)[0]:
-        state.commands.append("export_mp4")
     imgui.separator()
     if imgui.menu_item("Quit", "Ctrl+Q", False)[0]:
         state.commands.append("quit")
