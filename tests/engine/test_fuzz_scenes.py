@@ -54,7 +54,7 @@ coords = st.one_of(st.integers(-6, 6), st.sampled_from(EDGE_INTS))
 vec3 = st.lists(floats, min_size=3, max_size=3)
 block_pos = st.lists(coords, min_size=3, max_size=3)
 wild = st.one_of(floats, ints, st.booleans(), st.sampled_from(TEXTS), vec3, st.text(max_size=6))
-FIELD_VALUES = {int: ints, bool: st.booleans(), str: st.sampled_from(TEXTS), Vec3: vec3,
+FIELD_VALUES = {int: ints, bool: st.booleans(), str: st.sampled_from(TEXTS), Vec3: vec3, float: floats,
                 dict: st.fixed_dictionaries({"pos": vec3}, optional={"speed": floats})}   # a mob's move_to / path_to
 
 
@@ -165,8 +165,7 @@ def test_mutated_scenes_load_or_fail_in_one_line(path: Path, edits: list[tuple[i
 # A feature's generator draws a fragment of a scene document (top-level tables and arrays, as tomllib reads them);
 # `feature_scene` merges it into a small world (a stone floor under a 4 × 3 × 4 grid where fragments place their
 # blocks and entities) and `traced` runs it through `tickscope trace`. A feature that lands adds one entry to
-# FEATURES (worlds: a `regions` array; placement: `rotate`/`mirror` keys of a `schematics` entry) and is fuzzed by
-# the tests below and by tests/fuzz_campaign.py with nothing else to change.
+# FEATURES and is fuzzed by the tests below and by tests/fuzz_campaign.py with nothing else to change.
 GRID = st.tuples(st.integers(0, 3), st.integers(1, 3), st.integers(0, 3)).map(list)
 FLOOR = {"from": [-1, 0, -1], "to": [4, 0, 4], "block": "minecraft:stone"}
 FEATURE_TICKS = 10     # a repeater's longest delay (4 redstone ticks) and a piston's move fit with room
@@ -226,10 +225,41 @@ def version_fragment(versions: list[str]) -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries({"version": st.sampled_from(versions), "body": st.one_of(redstone_fragment(), scenes)})
 
 
+BUNDLED = Path(__file__).resolve().parents[2] / "scenes"
+rotations = st.one_of(st.sampled_from([0, 90, 180, 270, -90, 360, 450, 45, 1]), st.sampled_from(EDGE_INTS))
+mirrors = st.sampled_from(["none", "x", "z", "y", "", "X", "xz"])
+placing = {"rotate": rotations, "mirror": mirrors}
+world_coord = st.one_of(st.integers(-12, 20), st.sampled_from(EDGE_INTS))
+world_pos = st.tuples(world_coord, st.one_of(st.integers(55, 75), st.sampled_from(EDGE_INTS)), world_coord).map(list)
+
+
+@st.composite
+def placement_fragment(draw: Any) -> dict[str, Any]:
+    """A bundled schematic (the flying machine) placed with any `rotate` and `mirror`, good and bad, among
+    redstone components."""
+    entry = draw(st.fixed_dictionaries(
+        {"file": st.just(str(BUNDLED / "schematics" / "redstone_flying_machine.litematic"))},
+        optional={"at": st.one_of(GRID, block_pos), **placing}))
+    return {"blocks": [FLOOR, *draw(st.lists(component, max_size=3))], "schematics": [entry]}
+
+
+@st.composite
+def regions_fragment(draw: Any) -> dict[str, Any]:
+    """A box of the bundled world save (its cannon lies in x -4..12, y 63..66, z 0..8), any corners, dimension,
+    `at`, `rotate` and `mirror`."""
+    entry = draw(st.fixed_dictionaries(
+        {"world": st.just(str(BUNDLED / "worlds" / "cannon_world")), "from": world_pos, "to": world_pos},
+        optional={"at": st.one_of(GRID, block_pos), "dimension": st.sampled_from(
+            ["overworld", "the_nether", "the_end", "minecraft:overworld", "nether", ""]), **placing}))
+    return {"blocks": [FLOOR], "regions": [entry]}
+
+
 FEATURES: dict[str, st.SearchStrategy[dict[str, Any]]] = {
     "redstone": redstone_fragment(),
     "use": use_fragment(),
     "version": version_fragment(RELEASE_TEXTS + BAD_VERSIONS),
+    "placement": placement_fragment(),
+    "regions": regions_fragment(),
 }
 
 
