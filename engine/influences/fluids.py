@@ -13,9 +13,7 @@ from engine.constants import (
     FACE_PROBE_HIGH,
     FACE_PROBE_LOW,
     FALLING_FLOW_DOWN,
-    FLUID_MIN_PUSH,
     FLUID_SHALLOW,
-    FLUID_SLOW_THRESHOLD,
     LAVA_PUSH,
     LAVA_PUSH_ULTRAWARM,
     SNOW_LAYER_HEIGHT,
@@ -25,7 +23,7 @@ from engine.constants import (
 from engine.core.trace import segment
 from engine.geometry.box import ZERO, Axis, Box, Vec3
 from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
-from engine.influences.fluid_kernel import horizontal_flow
+from engine.influences.fluid_kernel import fluid_push, horizontal_flow
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, floor
 from engine.jit import plain
@@ -40,6 +38,7 @@ if TYPE_CHECKING:
     from engine.world.world import World
 
 _horizontal_flow = plain(horizontal_flow)
+_fluid_push = plain(fluid_push)
 # Material.ICE; packed_ice and blue_ice are Material.DENSE_ICE and do block the falling flow
 ICE_MATERIAL_BLOCKS = frozenset({"ice", "frosted_ice"})
 # Direction.Type.HORIZONTAL in order NORTH, EAST, SOUTH, WEST: (dx, dz, axis of the face, positive side)
@@ -174,17 +173,8 @@ def update_movement_in_fluid(entity: Entity, world: World, fluid: str, accel: fl
                     c = Vec3(x + 0.5, y + 0.5, z + 0.5)
                     rec.geometry(segment("fluid_flow", c, c.plus(flow)))
     if push.length() > 0.0:
-        if count > 0:
-            k = 1.0 / count
-            push = push.multiply(k, k, k)
-        if not entity.is_player:
-            push = push.normalize()
         m = entity.motion
-        push = push.multiply(accel, accel, accel)
-        slow = abs(m.x) < FLUID_SLOW_THRESHOLD and abs(m.z) < FLUID_SLOW_THRESHOLD
-        if slow and push.length() < FLUID_MIN_PUSH:
-            push = push.normalize().multiply(FLUID_MIN_PUSH, FLUID_MIN_PUSH, FLUID_MIN_PUSH)
-        entity.motion = m.plus(push)
+        entity.motion = m.plus(Vec3(*_fluid_push(*push, count, not entity.is_player, accel, m.x, m.z)))
     entity.fluid_height[fluid] = depth
     return touching
 
