@@ -80,11 +80,11 @@ def plain(fn: Any) -> Callable[..., Any]:
 
 
 def _kernel_of(value: Any) -> Kernel | None:
-    """The marked kernel `value` is or was bound from, else None."""
+    """The marked kernel `value` is, was bound from, or is the plain function of; else None."""
     if isinstance(value, Kernel):
         return value
     for k in _MARKED:
-        if k.bound is value and k.bound is not k.py_func:
+        if value is k.bound or value is k.py_func:
             return k
     return None
 
