@@ -14,10 +14,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import types
 from collections.abc import Callable
 from typing import Any
 
 _MARKED: list[Kernel] = []
+_PLAIN: dict[int, Callable[..., Any]] = {}   # id(kernel) → its plain form (see `plain`)
 _STATE: dict[str, Any] = {"numba": None, "ready": False}
 on_cold_cache: list[Callable[[], None]] = []   # called once, before kernels compile that no cache holds
 MIN_RUN = 32   # fewer rows than this take the object path until the kernels are bound (numba costs ~1 s to load)
@@ -37,8 +39,9 @@ def jit_enabled() -> bool:
 class Kernel:
     """A marked function: before binding, calling it runs the plain function; after, the bound one."""
 
-    def __init__(self, fn: Callable[..., Any]) -> None:
+    def __init__(self, fn: Callable[..., Any], inline: bool = False) -> None:
         self.py_func = fn
+        self.inline = inline
         self.bound: Callable[..., Any] | None = None
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
@@ -48,11 +51,42 @@ class Kernel:
         return self.py_func(*args) if self.bound is None else self.bound(*args)
 
 
-def njit(fn: Callable[..., Any]) -> Kernel:
-    """Mark `fn` as a kernel (see the module docstring)."""
-    k = Kernel(fn)
-    _MARKED.append(k)
-    return k
+def njit(fn: Callable[..., Any] | None = None, *, inline: bool = False) -> Any:
+    """Mark `fn` as a kernel (see the module docstring). `@njit(inline=True)` marks a small one that compiles into
+    each kernel calling it (numba's `inline="always"`): a call between separately compiled kernels costs about
+    40 ns, more than a section lookup itself (docs/performance.md, "Compiled stages")."""
+    def mark(f: Callable[..., Any]) -> Kernel:
+        k = Kernel(f, inline)
+        _MARKED.append(k)
+        return k
+    return mark if fn is None else mark(fn)
+
+
+def plain(fn: Any) -> Callable[..., Any]:
+    """The plain-Python form of kernel `fn` (marked, or bound by `bind_kernels`), whose calls to other kernels
+    run their plain forms too, bound or not: how the object path runs a stage's one source over Python tuples
+    and lists (docs/architecture.md, "Each stage written once"). Made on first use, after its module loaded."""
+    k = _kernel_of(fn)
+    made = _PLAIN.get(id(k))
+    if made is None:
+        py = k.py_func
+        scope: dict[str, Any] = {}
+        made = _PLAIN[id(k)] = types.FunctionType(py.__code__, scope, py.__name__, py.__defaults__, py.__closure__)
+        made.__doc__ = py.__doc__
+        for name, value in py.__globals__.items():
+            inner = _kernel_of(value)
+            scope[name] = value if inner is None else plain(inner)
+    return made
+
+
+def _kernel_of(value: Any) -> Kernel | None:
+    """The marked kernel `value` is, was bound from, or is the plain function of; else None."""
+    if isinstance(value, Kernel):
+        return value
+    for k in _MARKED:
+        if value is k.bound or value is k.py_func:
+            return k
+    return None
 
 
 def bind_kernels() -> None:
@@ -66,8 +100,8 @@ def bind_kernels() -> None:
     numba = _STATE["numba"]
     for k in _MARKED:
         if k.bound is None:
-            k.bound = k.py_func if numba is None else \
-                numba.njit(cache=True, nogil=True, error_model="python")(k.py_func)
+            k.bound = k.py_func if numba is None else numba.njit(
+                cache=True, nogil=True, error_model="python", inline="always" if k.inline else "never")(k.py_func)
     if numba is not None and on_cold_cache and not kernels_cached():
         for notify in on_cold_cache:
             notify()
@@ -90,7 +124,8 @@ def kernels_cached() -> bool:
     """Whether numba's disk cache holds an entry, for this source, for every bound kernel (read through numba's
     cache index; anything unexpected counts as not cached)."""
     try:
-        return all(k.bound._cache._cache_file._load_index() for k in _MARKED if k.bound is not None)
+        return all(k.bound._cache._cache_file._load_index() for k in _MARKED if k.bound is not None
+                   and not k.inline)   # an inlined kernel compiles only into its callers' entries
     except Exception:   # numba's cache internals changed: say "not cached", which only prints a notice
         return False
 

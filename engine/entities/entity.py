@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
+    from engine.entities.rows import RowBatch
     from engine.geometry.box import BlockPos
     from engine.world.blocks import BlockState
     from engine.world.world import World
@@ -63,7 +64,7 @@ class Entity:
     living: ClassVar[bool] = False         # LivingEntity: slime and bed bounce fully
     pushed_by_fluids: ClassVar[bool] = True
     is_player: ClassVar[bool] = False      # a client moves it, in the players phase (Simulation._tick_players)
-    batched: ClassVar[bool] = False        # runs of it take the vectorised free-flight step (entities/tnt_batch)
+    batch: ClassVar[RowBatch | None] = None   # runs of it take this compiled loop over rows (entities/rows)
     MECHANIC: ClassVar[str | None] = None  # its tick's row of the versions table (MECHANICS), None: not a row
     # NBT-like fields a scene may set, with their types; FIELD_ATTRIBUTES names the attribute where it differs
     FIELDS: ClassVar[dict[str, type]] = {}

@@ -12,11 +12,17 @@ it is collected, so snapshots and worlds stay independent.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from engine.geometry.box import Box, Vec3
+
+if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.versions import Features
+    from engine.entities.entity import Entity
+    from engine.world.world import World
 
 # float columns
 F_POS, F_PREV, F_MOTION, F_BOX, F_FALL, F_WATER, F_LAVA, F_MULT = 0, 3, 6, 9, 15, 16, 17, 18
@@ -30,6 +36,8 @@ FLAG_BITS = {"on_ground": ON_GROUND, "horizontal_collision": H_COLL, "vertical_c
 VEC_COLUMNS = {"pos": F_POS, "prev_pos": F_PREV, "motion": F_MOTION, "movement_multiplier": F_MULT}
 FLOAT_COLUMNS = {"fall_distance": F_FALL}
 INT_COLUMNS = {"age": I_AGE, "fire_ticks": I_FIRE}
+DONE, EXPLODE, HANDED = 0, 1, 2                # where a kind's row loop stopped (`RowBatch.tick_rows`)
+SECTION, OBJECT_PATH = 1, 2                    # its marks per entity
 _new = tuple.__new__
 
 
@@ -188,3 +196,29 @@ def row_attributes(e: RowBacked) -> tuple[str, ...]:
 def extra_int(table: RowTable, name: str) -> property:
     """A kind's extra int column as an attribute (the TNT's fuse)."""
     return _int(table.extra_ints[name])
+
+
+class RowBatch:
+    """A row-backed kind's batch tick, which `Entity.batch` declares and the entity phase runs over consecutive
+    entities of the kind (engine.tick.simulation): its compiled loop over their rows, and the stage that ends it."""
+
+    table: ClassVar[RowTable]
+    mechanics: ClassVar[frozenset[str]]   # the versions table's rows its kernels decide (a refusal: object path)
+
+    def decides(self, world: World, features: Features) -> bool:
+        """Whether the loop may run in this world and version at all (else every entity takes the object path)."""
+        raise NotImplementedError
+
+    def row(self, e: Entity, traced: bool) -> int:
+        """`e`'s row for the loop, or −1 where its tick takes the object path."""
+        raise NotImplementedError
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        """The loop over rows[start:] (marks and saved rows as the kind's kernel writes them): (where it stopped,
+        DONE, EXPLODE or HANDED)."""
+        raise NotImplementedError
+
+    def finish(self, e: Entity, sim: TickContext) -> None:
+        """The rest of the tick of the entity the loop stopped at with EXPLODE."""
+        raise NotImplementedError

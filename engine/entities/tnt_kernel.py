@@ -27,6 +27,8 @@ from engine.constants import (
     VELOCITY_AFFECTING_OFFSET,
 )
 from engine.entities.rows import (
+    DONE,
+    EXPLODE,
     F_BOX,
     F_FALL,
     F_MOTION,
@@ -34,14 +36,17 @@ from engine.entities.rows import (
     F_POS,
     F_PREV,
     H_COLL,
+    HANDED,
     I_AGE,
     I_CHUNK,
     I_FIRE,
     I_FLAGS,
     NO_CLIP,
     NO_GRAVITY,
+    OBJECT_PATH,
     ON_GROUND,
     REMOVED,
+    SECTION,
     V_COLL,
 )
 from engine.influences.fluid_kernel import f32, update_water_state
@@ -49,14 +54,12 @@ from engine.jit import njit
 from engine.motion.collision_kernel import adjust_movement, jfloor, state_at, wrap32
 from engine.world.block_tables import AIR, EFFECT, FENCE_LIKE, WATER_OR_COLUMN
 
-DONE, EXPLODE, HANDED = 0, 1, 2                # where `tick_rows` stopped
-SECTION, OBJECT_PATH = 1, 2                    # its marks
 UNLIT = -1                                     # -getBurningDuration(): fire ticks out of fire
 GROUND_X, GROUND_Y, GROUND_Z = TNT_GROUND_FACTORS
 BORDER_REACH = 1.0e-6                          # World.border_in_reach's margin
 
 
-@njit
+@njit(inline=True)
 def gravity(f: np.ndarray, r: int) -> None:
     """Step 1 G: add(0, -0.04, 0); the 0.0 added to X and Z turns -0.0 into 0.0, as in Java."""
     f[r, F_MOTION] = f[r, F_MOTION] + 0.0
@@ -64,14 +67,14 @@ def gravity(f: np.ndarray, r: int) -> None:
     f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + 0.0
 
 
-@njit
+@njit(inline=True)
 def drag(f: np.ndarray, r: int) -> None:
     """Step 3 D: multiply(0.98, 0.98, 0.98)."""
     for a in range(3):
         f[r, F_MOTION + a] = f[r, F_MOTION + a] * TNT_DRAG
 
 
-@njit
+@njit(inline=True)
 def ground_friction(f: np.ndarray, r: int) -> None:
     """Step 4, on the ground: multiply(0.7, -0.5, 0.7)."""
     f[r, F_MOTION] = f[r, F_MOTION] * GROUND_X
@@ -79,13 +82,13 @@ def ground_friction(f: np.ndarray, r: int) -> None:
     f[r, F_MOTION + 2] = f[r, F_MOTION + 2] * GROUND_Z
 
 
-@njit
+@njit(inline=True)
 def decrement_fuse(i: np.ndarray, r: int, col: int) -> None:
     """Step 5: fuse - 1, an int (−2³¹ − 1 wraps to 2³¹ − 1)."""
     i[r, col] = wrap32(i[r, col] - 1)
 
 
-@njit
+@njit(inline=True)
 def _any_flag(keys, slots, pool, flags, flag: int, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> bool:
     """A cell x0..x1, y0..y1, z0..z1 holds a state with `flag`."""
     for x in range(x0, x1 + 1):
@@ -236,7 +239,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     return len(rows), DONE
 
 
-@njit
+@njit(inline=True)
 def _section_moved(f: np.ndarray, i: np.ndarray, r: int) -> bool:
     """`World.chunk_key` of the position differs from the section the entity is in."""
     sy = min(max(jfloor(f[r, F_POS + 1] / 16.0), 0), 15)

@@ -6,6 +6,7 @@ import math
 from typing import NamedTuple, TypeAlias
 
 from engine.java.javanum import f32, jmax, jmin
+from engine.jit import njit, plain
 
 Axis: TypeAlias = int  # 0 = X, 1 = Y, 2 = Z (Direction.Axis)
 X, Y, Z = 0, 1, 2
@@ -61,6 +62,25 @@ def _sorted(a: float, b: float) -> tuple[float, float]:
 _new_box = tuple.__new__
 
 
+@njit(inline=True)
+def stretch(box: tuple, x: float, y: float, z: float) -> tuple:
+    """`Box.stretch`'s corners (min x, y, z, max x, y, z): each axis extended towards the sign of x, y, z."""
+    a, b, c, d, e, f = box
+    if x < 0.0:
+        a += x
+    elif x > 0.0:
+        d += x
+    if y < 0.0:
+        b += y
+    elif y > 0.0:
+        e += y
+    if z < 0.0:
+        c += z
+    elif z > 0.0:
+        f += z
+    return (a, b, c, d, e, f)
+
+
 class Box(NamedTuple):
     """`net.minecraft.util.math.Box`: immutable; min ≤ max per axis; `intersects` uses open bounds."""
 
@@ -103,21 +123,8 @@ class Box(NamedTuple):
         return self.expand(-value)
 
     def stretch(self, x: float, y: float, z: float) -> Box:
-        """Extend the box in the direction of (x, y, z) only."""
-        a, b, c, d, e, f = self
-        if x < 0.0:
-            a += x
-        elif x > 0.0:
-            d += x
-        if y < 0.0:
-            b += y
-        elif y > 0.0:
-            e += y
-        if z < 0.0:
-            c += z
-        elif z > 0.0:
-            f += z
-        return Box.of(a, b, c, d, e, f)
+        """Extend the box in the direction of (x, y, z) only (`stretch`, then the constructor's ordering)."""
+        return Box.of(*_plain_stretch(self, x, y, z))
 
     def intersects(self, o: Box) -> bool:
         return (self.min_x < o.max_x and self.max_x > o.min_x and self.min_y < o.max_y
@@ -141,3 +148,6 @@ class Box(NamedTuple):
     def as_lists(self) -> list[list[float]]:
         """The trace form: [[minx, miny, minz], [maxx, maxy, maxz]]."""
         return [[self.min_x, self.min_y, self.min_z], [self.max_x, self.max_y, self.max_z]]
+
+
+_plain_stretch = plain(stretch)

@@ -9,18 +9,19 @@ voxel layer in front of it, exactly as vanilla's voxel walk does.
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from itertools import product
 
 from engine.constants import COLLISION_EPSILON
 from engine.geometry.box import Axis, Box
+from engine.jit import njit, plain
 
 EPS = COLLISION_EPSILON
 
 
 class VoxelShape:
-    __slots__ = ("boxes", "coords", "filled", "single", "is_empty", "is_full_cube", "exceeds_cube")
+    __slots__ = ("boxes", "coords", "filled", "single", "is_empty", "is_full_cube", "exceeds_cube", "ncoords",
+                 "grid")
 
     def __init__(self, boxes: Sequence[Box], coords: tuple[tuple[float, ...], ...] | None = None,
                  filled: frozenset[tuple[int, int, int]] | None = None) -> None:
@@ -35,6 +36,14 @@ class VoxelShape:
         self.single = len(self.boxes) == 1 and len(filled) == 1
         self.is_full_cube = self.single and self.boxes[0] == (0.0, 0.0, 0.0, 1.0, 1.0, 1.0)
         self.exceeds_cube = any(b[a] < 0.0 or b[a + 3] > 1.0 for b in self.boxes for a in range(3))
+        self.ncoords = tuple(len(c) for c in coords)   # the grid as `calculate_max_distance` reads it
+        self.grid = [[[(i, j, k) in filled for k in range(self.ncoords[2] - 1)] for j in range(self.ncoords[1] - 1)]
+                     for i in range(self.ncoords[0] - 1)]
+
+    def calculate_max_distance(self, o: tuple[float, float, float], axis: Axis, box: Box, max_dist: float) -> float:
+        """`VoxelShape.calculateMaxDistance` of this shape offset by `o` (the kernel, run as plain Python)."""
+        return _plain_max_distance(self.ncoords, self.coords, self.grid, self.single, self.is_empty, o, axis, box,
+                                   max_dist)
 
     def __repr__(self) -> str:
         return f"VoxelShape({list(self.boxes)})"
@@ -76,81 +85,93 @@ def border_shape(west: float, north: float, east: float, south: float) -> VoxelS
     return VoxelShape(boxes, coords, filled)
 
 
-def _index(cs: Sequence[float], v: float) -> int:
-    """`VoxelShape.getCoordIndex`: the last grid index whose coordinate is ≤ v (−1 below the grid)."""
-    return bisect_right(cs, v) - 1
+@njit(inline=True)
+def get_coord_index(coords, n: int, a: int, o: float, v: float) -> int:
+    """`VoxelShape.getCoordIndex` on axis `a` of a shape offset by `o`: the last of its `n` grid indices whose
+    coordinate is ≤ v (−1 below the grid; the last one when v is NaN, as vanilla's binary search gives)."""
+    i = 0
+    while i < n and not v < coords[a][i] + o:
+        i += 1
+    return i - 1
 
 
-def calculate_max_distance(shape: VoxelShape, o: tuple[float, float, float], axis: Axis, box: Box,
+@njit(inline=True)
+def calculate_max_distance(ncoords, coords, filled, single: bool, empty: bool, o: tuple, axis: int, box: tuple,
                            max_dist: float) -> float:
-    """`VoxelShape.calculateMaxDistance` for `shape` offset by `o`: how far `box` may move along `axis`.
+    """`VoxelShape.calculateMaxDistance` of one shape offset by `o`: how far `box` (min x, y, z, max x, y, z) may
+    move along `axis`. The shape is its grid: `ncoords[a]` coordinates `coords[a][i]` per axis and the voxels
+    `filled[i][j][k]`, `single` (one box filling its one voxel), `empty`: a `VoxelShape`'s tuples on the object
+    path, a row of `engine.world.block_tables` in the kernels (one source, engine.jit).
 
     Voxel layers the box already overlaps (beyond 1e-7) are ignored; the first filled layer ahead stops it.
     """
-    if shape.is_empty:
+    if empty:
         return max_dist
     if abs(max_dist) < EPS:
         return 0.0
     a2 = (axis + 1) % 3
     a3 = (axis + 2) % 3
-    if shape.single:
-        b = shape.boxes[0]
-        o2, o3 = o[a2], o[a3]
-        if not (box[a2] + EPS < b[a2 + 3] + o2 and box[a2 + 3] - EPS >= b[a2] + o2
-                and box[a3] + EPS < b[a3 + 3] + o3 and box[a3 + 3] - EPS >= b[a3] + o3):
+    if single:
+        o2 = o[a2]
+        o3 = o[a3]
+        if not (box[a2] + EPS < coords[a2][1] + o2 and box[a2 + 3] - EPS >= coords[a2][0] + o2
+                and box[a3] + EPS < coords[a3][1] + o3 and box[a3 + 3] - EPS >= coords[a3][0] + o3):
             return max_dist
         oa = o[axis]
         if max_dist > 0.0:
             d = box[axis + 3]
-            c = b[axis] + oa
+            c = coords[axis][0] + oa
             if d - EPS < c:
                 f = c - d
                 if f >= -EPS and f < max_dist:
                     return f
         else:
             e = box[axis]
-            c = b[axis + 3] + oa
+            c = coords[axis][1] + oa
             if e + EPS >= c:
                 f = c - e
                 if f <= EPS and f > max_dist:
                     return f
         return max_dist
-    ca = [c + o[axis] for c in shape.coords[axis]]
-    c2 = [c + o[a2] for c in shape.coords[a2]]
-    c3 = [c + o[a3] for c in shape.coords[a3]]
-    k = max(0, _index(c2, box[a2] + EPS))
-    l2 = min(len(c2) - 1, _index(c2, box[a2 + 3] - EPS) + 1)
-    m = max(0, _index(c3, box[a3] + EPS))
-    n = min(len(c3) - 1, _index(c3, box[a3 + 3] - EPS) + 1)
-    filled = shape.filled
-    size = len(ca) - 1
-
-    def layer_filled(p: int) -> bool:
-        for q in range(k, l2):
-            for r in range(m, n):
-                idx = [0, 0, 0]
-                idx[axis], idx[a2], idx[a3] = p, q, r
-                if tuple(idx) in filled:
-                    return True
-        return False
-
+    na, n2, n3 = ncoords[axis], ncoords[a2], ncoords[a3]
+    k = max(0, get_coord_index(coords, n2, a2, o[a2], box[a2] + EPS))
+    l2 = min(n2 - 1, get_coord_index(coords, n2, a2, o[a2], box[a2 + 3] - EPS) + 1)
+    m = max(0, get_coord_index(coords, n3, a3, o[a3], box[a3] + EPS))
+    n = min(n3 - 1, get_coord_index(coords, n3, a3, o[a3], box[a3 + 3] - EPS) + 1)
+    size = na - 1
     if max_dist > 0.0:
         d = box[axis + 3]
-        for p in range(max(_index(ca, d - EPS) + 1, 0), size):
-            if layer_filled(p):
-                f = ca[p] - d
+        for p in range(max(get_coord_index(coords, na, axis, o[axis], d - EPS) + 1, 0), size):
+            if _layer_filled(filled, axis, p, k, l2, m, n):
+                f = (coords[axis][p] + o[axis]) - d
                 if f >= -EPS:
                     max_dist = min(max_dist, f)
                 return max_dist
     elif max_dist < 0.0:
         e = box[axis]
-        for p in range(min(_index(ca, e + EPS), size) - 1, -1, -1):
-            if layer_filled(p):
-                f = ca[p + 1] - e
+        for p in range(min(get_coord_index(coords, na, axis, o[axis], e + EPS), size) - 1, -1, -1):
+            if _layer_filled(filled, axis, p, k, l2, m, n):
+                f = (coords[axis][p + 1] + o[axis]) - e
                 if f <= EPS:
                     max_dist = max(max_dist, f)
                 return max_dist
     return max_dist
+
+
+@njit(inline=True)
+def _layer_filled(filled, axis: int, p: int, k: int, l2: int, m: int, n: int) -> bool:
+    """A voxel of layer `p` along `axis`, between `k`..`l2` and `m`..`n` on the next two axes, is filled."""
+    for q in range(k, l2):
+        for r in range(m, n):
+            if axis == 0:
+                hit = filled[p][q][r]
+            elif axis == 1:
+                hit = filled[r][p][q]
+            else:
+                hit = filled[q][r][p]
+            if hit:
+                return True
+    return False
 
 
 def calculate_max_offset(axis: Axis, box: Box, shapes: Iterable[tuple[VoxelShape, tuple[float, float, float]]],
@@ -159,7 +180,7 @@ def calculate_max_offset(axis: Axis, box: Box, shapes: Iterable[tuple[VoxelShape
     for shape, o in shapes:
         if abs(max_dist) < EPS:
             return 0.0
-        max_dist = calculate_max_distance(shape, o, axis, box, max_dist)
+        max_dist = shape.calculate_max_distance(o, axis, box, max_dist)
     return max_dist
 
 
@@ -171,3 +192,6 @@ def intersects_box(shape: VoxelShape, o: tuple[float, float, float], box: Box) -
                                  b.max_x + ox, b.max_y + oy, b.max_z + oz):
             return True
     return False
+
+
+_plain_max_distance = plain(calculate_max_distance)

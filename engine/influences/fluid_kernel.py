@@ -24,26 +24,28 @@ from engine.motion.collision_kernel import jceil, jfloor, state_at
 from engine.world.block_tables import AMOUNT_SHIFT, BLOCKS_MOVEMENT, FALLING, LAVA, WATER
 
 NORMALIZE_MIN = 1.0e-4   # Vec3d.normalize: below this length, the zero vector
+SIDE_X = (0, 1, 0, -1)   # Direction.Type.HORIZONTAL: north, east, south, west
+SIDE_Z = (-1, 0, 1, 0)
 
 
-@njit
+@njit(inline=True)
 def f32(x: float) -> float:
     """Java's (float) cast of a double."""
     return float(np.float32(x))
 
 
-@njit
+@njit(inline=True)
 def _height(flag: int) -> float:
     """`FluidState.getHeight()`: amount / 9.0F in float arithmetic."""
     return f32((flag >> AMOUNT_SHIFT) / FLUID_HEIGHT_DIVISOR)
 
 
-@njit
+@njit(inline=True)
 def _flows_into(flag: int, kind: int) -> bool:
     return not flag & (WATER | LAVA) or bool(flag & kind)
 
 
-@njit
+@njit(inline=True)
 def _normalize(x: float, y: float, z: float) -> tuple:
     d = f32(math.sqrt(x * x + y * y + z * z))
     if d < NORMALIZE_MIN:
@@ -51,28 +53,25 @@ def _normalize(x: float, y: float, z: float) -> tuple:
     return x / d, y / d, z / d
 
 
-@njit
-def get_velocity(keys, slots, pool, flags, x: int, y: int, z: int) -> tuple:
-    """`FlowableFluid.getVelocity` of the fluid in cell (x, y, z): (x, y, z, ok)."""
-    own_flag = flags[state_at(keys, slots, pool, x, y, z)]
-    if own_flag & FALLING:                 # its flow is left to the object path
-        return 0.0, 0.0, 0.0, False
+@njit(inline=True)
+def horizontal_flow(own_flag: int, sides: tuple, belows: tuple) -> tuple:
+    """`FlowableFluid.getVelocity`'s sum over the horizontal neighbours (north, east, south, west) of a fluid
+    whose flags are `own_flag`, given each neighbour's flags and those of the cell below it: (x, z), before a
+    falling fluid's downward pull and the normalization. One source for the kernels and the object path
+    (`engine.influences.fluids.get_velocity`)."""
     kind = own_flag & (WATER | LAVA)
     own = _height(own_flag)
     d = 0.0
     e = 0.0
-    for k in range(4):                     # Direction.Type.HORIZONTAL: north, east, south, west
-        dx = (0, 1, 0, -1)[k]
-        dz = (-1, 0, 1, 0)[k]
-        nb_state = state_at(keys, slots, pool, x + dx, y, z + dz)
-        nb = flags[nb_state]
+    for k in range(4):
+        nb = sides[k]
         if not _flows_into(nb, kind):
             continue
         f = _height(nb)
         g = 0.0
-        if f == 0.0:
+        if f == 0.0:             # an open neighbour with this fluid below it: the flow goes down through the gap
             if not nb & BLOCKS_MOVEMENT:
-                below = flags[state_at(keys, slots, pool, x + dx, y - 1, z + dz)]
+                below = belows[k]
                 f2 = _height(below)
                 if _flows_into(below, kind) and f2 > 0.0:
                     g = f32(own - f32(f2 - FLUID_DOWNHILL_HEIGHT))
@@ -80,10 +79,45 @@ def get_velocity(keys, slots, pool, flags, x: int, y: int, z: int) -> tuple:
             g = f32(own - f)
         if g == 0.0:
             continue
-        d += dx * g
-        e += dz * g
+        d += SIDE_X[k] * g
+        e += SIDE_Z[k] * g
+    return d, e
+
+
+@njit(inline=True)
+def get_velocity(keys, slots, pool, flags, x: int, y: int, z: int) -> tuple:
+    """`FlowableFluid.getVelocity` of the fluid in cell (x, y, z): (x, y, z, ok)."""
+    own_flag = flags[state_at(keys, slots, pool, x, y, z)]
+    if own_flag & FALLING:                 # its flow is left to the object path
+        return 0.0, 0.0, 0.0, False
+    sides = (flags[state_at(keys, slots, pool, x, y, z - 1)], flags[state_at(keys, slots, pool, x + 1, y, z)],
+             flags[state_at(keys, slots, pool, x, y, z + 1)], flags[state_at(keys, slots, pool, x - 1, y, z)])
+    belows = (flags[state_at(keys, slots, pool, x, y - 1, z - 1)],
+              flags[state_at(keys, slots, pool, x + 1, y - 1, z)],
+              flags[state_at(keys, slots, pool, x, y - 1, z + 1)],
+              flags[state_at(keys, slots, pool, x - 1, y - 1, z)])
+    d, e = horizontal_flow(own_flag, sides, belows)
     vx, vy, vz = _normalize(d, 0.0, e)
     return vx, vy, vz, True
+
+
+@njit(inline=True)
+def fluid_push(px: float, py: float, pz: float, count: int, normalize: bool, accel: float, mx: float,
+               mz: float) -> tuple:
+    """`Entity.updateMovementInFluid`'s push from the summed flow (px, py, pz) of `count` cells, of non-zero
+    (float) length: averaged, normalized for a non-player (`normalize`), times `accel`, and raised to 0.0045 when
+    it is shorter and the motion (mx, mz) is slow. One source for the kernel and the object path."""
+    if count > 0:
+        k = 1.0 / count
+        px, py, pz = px * k, py * k, pz * k
+    if normalize:
+        px, py, pz = _normalize(px, py, pz)
+    px, py, pz = px * accel, py * accel, pz * accel
+    if abs(mx) < FLUID_SLOW_THRESHOLD and abs(mz) < FLUID_SLOW_THRESHOLD and \
+            f32(math.sqrt(px * px + py * py + pz * pz)) < FLUID_MIN_PUSH:
+        px, py, pz = _normalize(px, py, pz)
+        px, py, pz = px * FLUID_MIN_PUSH, py * FLUID_MIN_PUSH, pz * FLUID_MIN_PUSH
+    return px, py, pz
 
 
 @njit
@@ -122,19 +156,10 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
                 px, py, pz = px + vx, py + vy, pz + vz
                 count += 1
     if f32(math.sqrt(px * px + py * py + pz * pz)) > 0.0:
-        if count > 0:
-            k = 1.0 / count
-            px, py, pz = px * k, py * k, pz * k
-        px, py, pz = _normalize(px, py, pz)
-        px, py, pz = px * accel, py * accel, pz * accel
-        mx, mz = f[r, F_MOTION], f[r, F_MOTION + 2]
-        if abs(mx) < FLUID_SLOW_THRESHOLD and abs(mz) < FLUID_SLOW_THRESHOLD and \
-                f32(math.sqrt(px * px + py * py + pz * pz)) < FLUID_MIN_PUSH:
-            px, py, pz = _normalize(px, py, pz)
-            px, py, pz = px * FLUID_MIN_PUSH, py * FLUID_MIN_PUSH, pz * FLUID_MIN_PUSH
-        f[r, F_MOTION] = mx + px
+        px, py, pz = fluid_push(px, py, pz, count, True, accel, f[r, F_MOTION], f[r, F_MOTION + 2])
+        f[r, F_MOTION] = f[r, F_MOTION] + px
         f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + py
-        f[r, F_MOTION + 2] = mz + pz
+        f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + pz
     f[r, col] = depth
     return touching, True
 

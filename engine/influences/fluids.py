@@ -6,19 +6,14 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from engine.constants import (
     BLOCK_COLLISION_DEFLATE,
     FACE_PROBE_HIGH,
     FACE_PROBE_LOW,
     FALLING_FLOW_DOWN,
-    FLUID_DOWNHILL_HEIGHT,
-    FLUID_HEIGHT_DIVISOR,
-    FLUID_MAX_AMOUNT,
-    FLUID_MIN_PUSH,
     FLUID_SHALLOW,
-    FLUID_SLOW_THRESHOLD,
     LAVA_PUSH,
     LAVA_PUSH_ULTRAWARM,
     SNOW_LAYER_HEIGHT,
@@ -28,9 +23,12 @@ from engine.constants import (
 from engine.core.trace import segment
 from engine.geometry.box import ZERO, Axis, Box, Vec3
 from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
+from engine.influences.fluid_kernel import fluid_push, horizontal_flow
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, floor
-from engine.world import block_physics
+from engine.jit import plain
+from engine.world.block_tables import flags_of
+from engine.world.fluid_states import LAVA, WATER, FluidState, fluid_state
 from engine.world.world import FLUID as FLUID_KIND
 
 if TYPE_CHECKING:
@@ -39,66 +37,12 @@ if TYPE_CHECKING:
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
-WATER = "water"
-LAVA = "lava"
-# Blocks whose getFluidState is always still water (FluidFillable plants and the bubble column)
-WATER_SOURCE_BLOCKS = frozenset({"bubble_column", "kelp", "kelp_plant", "seagrass", "tall_seagrass"})
+_horizontal_flow = plain(horizontal_flow)
+_fluid_push = plain(fluid_push)
 # Material.ICE; packed_ice and blue_ice are Material.DENSE_ICE and do block the falling flow
 ICE_MATERIAL_BLOCKS = frozenset({"ice", "frosted_ice"})
 # Direction.Type.HORIZONTAL in order NORTH, EAST, SOUTH, WEST: (dx, dz, axis of the face, positive side)
 HORIZONTAL = ((0, -1, 2, False), (1, 0, 0, True), (0, 1, 2, True), (-1, 0, 0, False))
-
-
-class FluidState(NamedTuple):
-    """`FluidState` as motion reads it: fluid ("water", "lava" or None), amount (`getLevel`, 1..8), `FALLING`,
-    and `isStill` (a source)."""
-
-    fluid: str | None
-    amount: int
-    falling: bool
-    is_source: bool
-
-    def height(self) -> float:
-        """`FluidState.getHeight()`: amount / 9.0F in float arithmetic (0 when empty)."""
-        return f32(self.amount / FLUID_HEIGHT_DIVISOR)
-
-
-EMPTY_FLUID = FluidState(None, 0, False, False)
-_fluid_by_state_id: dict[int, FluidState] = {}
-
-
-def fluid_state(state: BlockState) -> FluidState:
-    """`BlockState.getFluidState`: fluid blocks by `level`, waterlogged blocks and water plants as sources."""
-    fs = _fluid_by_state_id.get(state.id)
-    if fs is None:
-        fs = _fluid_by_state_id[state.id] = _compute_fluid_state(state)
-    return fs
-
-
-def _compute_fluid_state(state: BlockState) -> FluidState:
-    block = state.block
-    if block == WATER or block == LAVA:
-        # FluidBlock.statesByLevel: 0 → source, 1..7 → flowing 8 - level, 8..15 → falling with level 8
-        level = int(state.properties["level"])
-        if level == 0:
-            return FluidState(block, FLUID_MAX_AMOUNT, False, True)
-        if level < FLUID_MAX_AMOUNT:
-            return FluidState(block, FLUID_MAX_AMOUNT - level, False, False)
-        return FluidState(block, FLUID_MAX_AMOUNT, True, False)
-    if _water_source(state):
-        return FluidState(WATER, FLUID_MAX_AMOUNT, False, True)
-    return EMPTY_FLUID
-
-
-def _water_source(state: BlockState) -> bool:
-    """Water plants and waterlogged blocks hold a water source."""
-    return state.block in WATER_SOURCE_BLOCKS or (state.has_property("waterlogged")
-                                                   and state.properties["waterlogged"] == "true")
-
-
-def holds_fluid(state: BlockState) -> bool:
-    """Whether `fluid_state(state)` has a fluid, without making it (all 17,112 states at start-up)."""
-    return state.block == WATER or state.block == LAVA or _water_source(state)
 
 
 def fluid_at(world: World, x: int, y: int, z: int) -> FluidState:
@@ -173,27 +117,10 @@ def get_velocity(world: World, x: int, y: int, z: int) -> Vec3:
     fluid = fs.fluid
     if fluid is None:
         return ZERO
-    own = fs.height()
-    d = e = 0.0
-    for dx, dz, _, _ in HORIZONTAL:
-        nb = fluid_at(world, x + dx, y, z + dz)
-        if not _flows_into(nb, fluid):
-            continue
-        f = nb.height()
-        g = 0.0
-        if f == 0.0:
-            # an open neighbour with this fluid below it: the flow goes down through the gap
-            if not block_physics.blocks_movement(world.get_block_state(x + dx, y, z + dz)):
-                below = fluid_at(world, x + dx, y - 1, z + dz)
-                f2 = below.height()
-                if _flows_into(below, fluid) and f2 > 0.0:
-                    g = f32(own - f32(f2 - FLUID_DOWNHILL_HEIGHT))
-        elif f > 0.0:
-            g = f32(own - f)
-        if g == 0.0:
-            continue
-        d += dx * g
-        e += dz * g
+    get = world.get_state_id
+    d, e = _horizontal_flow(flags_of(get(x, y, z)),
+                            tuple(flags_of(get(x + dx, y, z + dz)) for dx, dz, _, _ in HORIZONTAL),
+                            tuple(flags_of(get(x + dx, y - 1, z + dz)) for dx, dz, _, _ in HORIZONTAL))
     v = Vec3(d, 0.0, e)
     if fs.falling:
         for dx, dz, axis, positive in HORIZONTAL:
@@ -246,17 +173,8 @@ def update_movement_in_fluid(entity: Entity, world: World, fluid: str, accel: fl
                     c = Vec3(x + 0.5, y + 0.5, z + 0.5)
                     rec.geometry(segment("fluid_flow", c, c.plus(flow)))
     if push.length() > 0.0:
-        if count > 0:
-            k = 1.0 / count
-            push = push.multiply(k, k, k)
-        if not entity.is_player:
-            push = push.normalize()
         m = entity.motion
-        push = push.multiply(accel, accel, accel)
-        slow = abs(m.x) < FLUID_SLOW_THRESHOLD and abs(m.z) < FLUID_SLOW_THRESHOLD
-        if slow and push.length() < FLUID_MIN_PUSH:
-            push = push.normalize().multiply(FLUID_MIN_PUSH, FLUID_MIN_PUSH, FLUID_MIN_PUSH)
-        entity.motion = m.plus(push)
+        entity.motion = m.plus(Vec3(*_fluid_push(*push, count, not entity.is_player, accel, m.x, m.z)))
     entity.fluid_height[fluid] = depth
     return touching
 

@@ -16,7 +16,7 @@ from engine.constants import COLLISION_EPSILON
 from engine.core.trace import box as gbox
 from engine.core.trace import segment
 from engine.geometry.box import Box, Vec3, X, Y, Z
-from engine.geometry.shapes import calculate_max_distance, calculate_max_offset, intersects_box
+from engine.geometry.shapes import calculate_max_offset, intersects_box
 from engine.java.javanum import wrap_int
 from engine.java.mathhelper import floor
 from engine.world import blocks
@@ -100,12 +100,12 @@ def calculate_push_velocity(axis: int, box: Box, world: World, initial: float,
                 continue
             shape = world.get_collision_shape(st, pos[0], pos[1], pos[2])
             local = box.offset(-pos[0], -pos[1], -pos[2])
-            initial = calculate_max_distance(shape, ORIGIN, axis, local, initial)
+            initial = shape.calculate_max_distance(ORIGIN, axis, local, initial)
             if abs(initial) < EPS:
                 return 0.0
             n = far_layer(initial)
     for shape, o in extra:
-        initial = calculate_max_distance(shape, o, axis, box, initial)
+        initial = shape.calculate_max_distance(o, axis, box, initial)
     return initial
 
 
@@ -212,7 +212,7 @@ def _record_sweeps(rec: Recorder, entity: Entity, world: World, extra: list[Shap
             clipped[axis] += allowed
             for shape, o in extra + world.get_block_collisions(b.stretch(*(asked if a == axis else 0.0
                                                                           for a in range(3)))):
-                if calculate_max_distance(shape, o, axis, b, asked) == allowed:
+                if shape.calculate_max_distance(o, axis, b, asked) == allowed:
                     extra_fields["clipped_by"] = {"pos": [int(c) for c in o] if shape is not world.border_shape
                                                   else None, "boxes": [list(x.offset(*o)) for x in shape.boxes]
                                                   if shape is not world.border_shape else "world_border"}

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.constants import COLLISION_EPSILON
+from engine.geometry.box import stretch
+from engine.geometry.shapes import calculate_max_distance
 from engine.jit import njit
 from engine.world.block_grid import section_slot
 from engine.world.block_tables import DYNAMIC_SHAPE, EXCEEDS, MOVING_PISTON, block_tables
@@ -43,13 +45,13 @@ def scratch() -> np.ndarray:
     return np.empty((SCRATCH_SHAPES, 4), dtype=np.int64)
 
 
-@njit
+@njit(inline=True)
 def wrap32(i: int) -> int:
     """Java int overflow of an int64."""
     return ((i + 2147483648) & 0xFFFFFFFF) - 2147483648
 
 
-@njit
+@njit(inline=True)
 def _java_int(d: float) -> int:
     """Java's saturating `(int) d` of a non-NaN double."""
     if d >= 2147483647.0:
@@ -59,7 +61,7 @@ def _java_int(d: float) -> int:
     return int(d)
 
 
-@njit
+@njit(inline=True)
 def jfloor(d: float) -> int:
     """`MathHelper.floor(double)` with Java's saturating int cast (NaN → 0) and the wrapping −1."""
     if d != d:
@@ -68,7 +70,7 @@ def jfloor(d: float) -> int:
     return wrap32(i - 1) if d < i else i
 
 
-@njit
+@njit(inline=True)
 def jceil(d: float) -> int:
     """`MathHelper.ceil(double)` with Java's saturating int cast (NaN → 0) and the wrapping +1."""
     if d != d:
@@ -77,7 +79,7 @@ def jceil(d: float) -> int:
     return wrap32(i + 1) if d > i else i
 
 
-@njit
+@njit(inline=True)
 def state_at(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, x: int, y: int, z: int) -> int:
     """`World.getBlockState(x, y, z).id` for collision: 0 (air) where no section is (void_air outside the
     build range has the same empty shape and no flag)."""
@@ -87,93 +89,12 @@ def state_at(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, x: int, y: i
     return pool[slot, ((y & 15) << 8) | ((z & 15) << 4) | (x & 15)]
 
 
-@njit
-def _index(coords: np.ndarray, s: int, a: int, n: int, o: float, v: float) -> int:
-    """`VoxelShape.getCoordIndex` of the shape offset by `o`: the last index whose coordinate is ≤ v."""
-    i = 0
-    while i < n and coords[s, a, i] + o <= v:
-        i += 1
-    return i - 1
-
-
-@njit
-def calculate_max_distance(ncoords: np.ndarray, coords: np.ndarray, filled: np.ndarray, single: np.ndarray,
-                           empty: np.ndarray, s: int, o: tuple, axis: int, box: tuple, max_dist: float) -> float:
-    """`VoxelShape.calculateMaxDistance` of shape `s` offset by `o` (engine.geometry.shapes)."""
-    if empty[s]:
-        return max_dist
-    if abs(max_dist) < EPS:
-        return 0.0
-    a2 = (axis + 1) % 3
-    a3 = (axis + 2) % 3
-    if single[s]:
-        o2 = o[a2]
-        o3 = o[a3]
-        if not (box[a2] + EPS < coords[s, a2, 1] + o2 and box[a2 + 3] - EPS >= coords[s, a2, 0] + o2
-                and box[a3] + EPS < coords[s, a3, 1] + o3 and box[a3 + 3] - EPS >= coords[s, a3, 0] + o3):
-            return max_dist
-        oa = o[axis]
-        if max_dist > 0.0:
-            d = box[axis + 3]
-            c = coords[s, axis, 0] + oa
-            if d - EPS < c:
-                f = c - d
-                if f >= -EPS and f < max_dist:
-                    return f
-        else:
-            e = box[axis]
-            c = coords[s, axis, 1] + oa
-            if e + EPS >= c:
-                f = c - e
-                if f <= EPS and f > max_dist:
-                    return f
-        return max_dist
-    na, n2, n3 = ncoords[s, axis], ncoords[s, a2], ncoords[s, a3]
-    k = max(0, _index(coords, s, a2, n2, o[a2], box[a2] + EPS))
-    l2 = min(n2 - 1, _index(coords, s, a2, n2, o[a2], box[a2 + 3] - EPS) + 1)
-    m = max(0, _index(coords, s, a3, n3, o[a3], box[a3] + EPS))
-    n = min(n3 - 1, _index(coords, s, a3, n3, o[a3], box[a3 + 3] - EPS) + 1)
-    size = na - 1
-    if max_dist > 0.0:
-        d = box[axis + 3]
-        for p in range(max(_index(coords, s, axis, na, o[axis], d - EPS) + 1, 0), size):
-            if _layer_filled(filled, s, axis, p, k, l2, m, n):
-                f = (coords[s, axis, p] + o[axis]) - d
-                if f >= -EPS:
-                    max_dist = min(max_dist, f)
-                return max_dist
-    elif max_dist < 0.0:
-        e = box[axis]
-        for p in range(min(_index(coords, s, axis, na, o[axis], e + EPS), size) - 1, -1, -1):
-            if _layer_filled(filled, s, axis, p, k, l2, m, n):
-                f = (coords[s, axis, p + 1] + o[axis]) - e
-                if f <= EPS:
-                    max_dist = max(max_dist, f)
-                return max_dist
-    return max_dist
-
-
-@njit
-def _layer_filled(filled: np.ndarray, s: int, axis: int, p: int, k: int, l2: int, m: int, n: int) -> bool:
-    for q in range(k, l2):
-        for r in range(m, n):
-            if axis == 0:
-                hit = filled[s, p, q, r]
-            elif axis == 1:
-                hit = filled[s, r, p, q]
-            else:
-                hit = filled[s, q, r, p]
-            if hit:
-                return True
-    return False
-
-
-@njit
+@njit(inline=True)
 def _offset(box: tuple, x: float, y: float, z: float) -> tuple:
     return (box[0] + x, box[1] + y, box[2] + z, box[3] + x, box[4] + y, box[5] + z)
 
 
-@njit
+@njit(inline=True)
 def _cell(axis: int, p: int, q: int, r: int) -> tuple:
     """The cell at layer `p` along `axis` and `q`, `r` along the next two axes (x, y, z)."""
     if axis == 0:
@@ -226,8 +147,8 @@ def calculate_push_velocity(keys, slots, pool, shape, flags, ncoords, coords, fi
                 if s == DYNAMIC_SHAPE:
                     return initial, False
                 local = _offset(box, float(-x), float(-y), float(-z))   # an int offset: -0 adds +0.0
-                initial = calculate_max_distance(ncoords, coords, filled, single, empty, s, (0.0, 0.0, 0.0),
-                                                 axis, local, initial)
+                initial = calculate_max_distance(ncoords[s], coords[s], filled[s], single[s], empty[s],
+                                                 (0.0, 0.0, 0.0), axis, local, initial)
                 if abs(initial) < EPS:
                     return 0.0, True
                 if positive:
@@ -288,7 +209,7 @@ def collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, f
     return count
 
 
-@njit
+@njit(inline=True)
 def _intersects_shape(ncoords, coords, filled, single, s: int, x: int, y: int, z: int, box: tuple) -> bool:
     """`intersects_box(shape, (x, y, z), box)`: a filled voxel of the shape at the cell overlaps `box` (open
     bounds). The shape's boxes and its voxels cover the same space, so testing voxels tests boxes."""
@@ -313,7 +234,8 @@ def calculate_max_offset(ncoords, coords, filled, single, empty, cells: np.ndarr
         if abs(max_dist) < EPS:
             return 0.0
         o = (float(cells[c, 0]), float(cells[c, 1]), float(cells[c, 2]))
-        max_dist = calculate_max_distance(ncoords, coords, filled, single, empty, cells[c, 3], o, axis, box,
+        s = cells[c, 3]
+        max_dist = calculate_max_distance(ncoords[s], coords[s], filled[s], single[s], empty[s], o, axis, box,
                                           max_dist)
     return max_dist
 
@@ -328,21 +250,8 @@ def adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     multi = not ((mx == 0.0 and my == 0.0) or (mx == 0.0 and mz == 0.0) or (my == 0.0 and mz == 0.0))
     count = 0
     if multi:
-        a, b, c, d, e, f = box
-        if mx < 0.0:
-            a += mx
-        elif mx > 0.0:
-            d += mx
-        if my < 0.0:
-            b += my
-        elif my > 0.0:
-            e += my
-        if mz < 0.0:
-            c += mz
-        elif mz > 0.0:
-            f += mz
         count = collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
-                                         (a, b, c, d, e, f), cells)
+                                         stretch(box, mx, my, mz), cells)
         if count < 0:
             return mx, my, mz, False
     first, second = (0, 2) if yxz or not abs(mx) < abs(mz) else (2, 0)

@@ -14,20 +14,18 @@ from typing import Any
 import numpy as np
 
 from engine import jit
-from engine.constants import LAVA_PUSH, LAVA_PUSH_ULTRAWARM, MAX_ENTITY_CRAMMING
+from engine.constants import MAX_ENTITY_CRAMMING
 from engine.core.limits import SimulationLimit
 from engine.core.trace import EntityTick, PhaseRecord, Recorder, TickRecord
 from engine.core.versions import DEFAULT_VERSION, features_for, refusal
-from engine.entities import tnt_kernel
 from engine.entities.entity import Entity
 from engine.entities.item import spawn_dropped
-from engine.entities.rows import NF
-from engine.entities.tnt import FUSE_COLUMN, TNT_ROWS
+from engine.entities.rows import DONE, EXPLODE, NF, OBJECT_PATH, SECTION, RowBatch
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
 from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
-from engine.motion.collision_kernel import block_arrays, scratch
+from engine.motion.collision_kernel import scratch
 from engine.redstone import components  # noqa: F401  (registers the redstone blocks' behaviour)
 from engine.redstone.scheduler import PRIORITY_NAMES
 from engine.tick.bookmarks import Bookmark
@@ -35,7 +33,6 @@ from engine.world.blocks import state_by_id
 from engine.world.world import World
 
 # the versions table's mechanics a TNT tick meets: where one is refused, the object path stops with its line
-KERNEL_MECHANICS = frozenset({"tnt", "entity_move", "block_effects", "supporting_block", "fluids", "void"})
 PHASES = ("scheduled_ticks", "block_events", "entities", "block_entities", "players")
 # the cause of a block change made in a phase, unless the code making it names another (World.caused_by)
 PHASE_CAUSES = {"scheduled_ticks": "scheduled_tick", "block_events": "block_event", "entities": "entity",
@@ -86,10 +83,10 @@ class Simulation:
         self.tick_count = 0
         self.time_offset = 0                    # the world's clock at tick 0: a scene saved mid-run says where it was
         self.trace_enabled = False
-        self.vectorize = True                   # runs of TNT take engine.entities.tnt_kernel's loop
+        self.vectorize = True                   # runs of a kind with a batch tick take its compiled loop
         self.kernel_ticks = 0                   # TNT ticks the loop did, and those it handed to the object path
         self.object_ticks = 0
-        self._tnt_scratch = scratch()
+        self._scratch = scratch()
         self._replay_world: World | None = None    # the world `_replay_blocks` copies the blocks of
         self._replay_blocks: World | None = None   # the blocks traced TNT ticks of the compiled loop read
         self.actions: list[ScheduledAction] = []
@@ -251,7 +248,7 @@ class Simulation:
 
     def _tick_entities(self, phase: PhaseRecord) -> None:
         """`ServerWorld.tick`'s entity loop: load order; removed entities leave the order at their turn.
-        Runs of TNT take the compiled loop of `engine.entities.tnt_kernel`."""
+        Runs of a kind that declares a batch tick (`Entity.batch`: TNT) take its compiled loop."""
         world = self.world
         for e in world.entities.values():       # a riding player's keys reach its vehicle before it moves
             if e.is_player and e.vehicle is not None and not e.removed:
@@ -261,11 +258,11 @@ class Simulation:
         i = 0
         while i < len(order):
             kind = type(order[i])
-            if self.vectorize and kind.batched:
+            if self.vectorize and kind.batch is not None:
                 j = i
                 while j < len(order) and type(order[j]) is kind:
                     j += 1
-                self._tick_tnt_run(order[i:j], phase)
+                self._tick_row_run(kind.batch, order[i:j], phase)
                 i = j
             else:
                 self._tick_one(order[i], phase)
@@ -332,57 +329,48 @@ class Simulation:
             self.world.check_entity_chunk_pos(p)
             stack.extend((p, q) for q in reversed(p.passengers))
 
-    def _tick_tnt_run(self, run: list[Entity], phase: PhaseRecord) -> None:
-        """Consecutive TNT: `engine.entities.tnt_kernel.tick_rows` over their rows up to one whose fuse ran out;
-        the TNT it hands back take the object path (`_tick_one`), in order; the one whose fuse ran out explodes
-        here, then the loop goes on after it with the blocks as they are now. Where the kernels do not decide
-        for any TNT (solid entities, a version that refuses a mechanic the kernels run, the 1.17 position update
-        and the 1.21.2 small moves: the kernels move as 1.16.5 does), or for a short run before the
-        kernels are loaded (`engine.jit.want_kernels`), all take the object path. With tracing, a compiled TNT
-        tick's stages are replayed on demand (`_row_replay`)."""
+    def _tick_row_run(self, batch: RowBatch, run: list[Entity], phase: PhaseRecord) -> None:
+        """Consecutive entities of a kind with a batch tick: its loop over their rows up to one that ends it (a TNT
+        whose fuse ran out); the entities it hands back take the object path (`_tick_one`), in order; the one that
+        ended it finishes its tick here (the explosion), then the loop goes on after it with the blocks as they are
+        now. Where the batch does not decide (`RowBatch.decides`), or for a short run before the kernels are
+        loaded (`engine.jit.want_kernels`), all take the object path. With tracing, a compiled tick's stages are
+        replayed on demand (`_row_replay`)."""
         self.check_version(run[0])
         world = self.world
-        f = self.features
-        if world.collidable_count or f.refused & KERNEL_MECHANICS or f.move_sets_position \
-                or f.move_small_uncollided or not jit.want_kernels(len(run)):
+        if not batch.decides(world, self.features) or not jit.want_kernels(len(run)):
             for e in run:
                 self._tick_one(e, phase)
             return
-        traced = self.trace_enabled   # a TNT that explodes is then traced as it runs: its record holds the blast's
-        rows = np.fromiter((-1 if e.passengers or e.step_height or traced and e.fuse <= 1 else e._r for e in run),
-                           np.int64, len(run))
+        traced = self.trace_enabled
+        rows = np.fromiter((batch.row(e, traced) for e in run), np.int64, len(run))
         marks = np.zeros(len(run), dtype=np.int64)
-        before_f, before_i = np.empty((len(run), NF)), np.empty((len(run), TNT_ROWS.i.shape[1]), dtype=np.int64)
-        border = world.border_shape.coords
-        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
-        lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
+        before_f, before_i = np.empty((len(run), NF)), np.empty((len(run), batch.table.i.shape[1]), dtype=np.int64)
         n = 0
         while n < len(run):
             blocks = self._replay_blocks
             if traced and not (self._replay_world is world and blocks.block_version == world.block_version):
                 self._replay_world, self._replay_blocks = world, world.blocks_copy()   # the blocks replays read
-            stop, status = tnt_kernel.tick_rows(*block_arrays(world), self._tnt_scratch, TNT_ROWS.f, TNT_ROWS.i, rows,
-                                                n, FUSE_COLUMN, f.axis_order_yxz, f.move_zeroes_both_axes, edges,
-                                                lava_push, marks, before_f, before_i)
-            end = stop if status == tnt_kernel.DONE else stop + 1
+            stop, status = batch.tick_rows(world, self.features, self._scratch, rows, n, marks, before_f, before_i)
+            end = stop if status == DONE else stop + 1
             handed = 0
             visit = range(n, end) if traced else (n + np.flatnonzero(marks[n:end])).tolist()
             for k in visit:   # in entity order: sections and trace items keep their order
-                if marks[k] == tnt_kernel.OBJECT_PATH:
+                if marks[k] == OBJECT_PATH:
                     handed += 1
                     self._tick_one(run[k], phase)
                     continue
                 if traced:
                     phase.items.append(EntityTick(run[k].id, run[k].TYPE,
                                                   self._row_replay(run[k], before_f[k].copy(), before_i[k].copy())))
-                if marks[k] == tnt_kernel.SECTION:
+                if marks[k] == SECTION:
                     world.check_entity_chunk_pos(run[k])
             self.kernel_ticks += end - n - handed
             self.object_ticks += handed
-            if status == tnt_kernel.EXPLODE:
+            if status == EXPLODE:
                 e = run[stop]
                 try:
-                    e.explode(self, None)
+                    batch.finish(e, self)
                 except SimulationLimit as err:
                     raise err.during(e, self.tick_count) from None
                 world.check_entity_chunk_pos(e)
@@ -391,7 +379,7 @@ class Simulation:
             n = end
 
     def _row_replay(self, e: Entity, f: np.ndarray, i: np.ndarray) -> Callable[[EntityTick], None]:
-        """Stages of a TNT tick the compiled loop did: its tick read only the blocks (fixed while the loop runs) and
+        """Stages of a tick the compiled loop did (TNT): its tick read only the blocks (fixed while the loop runs) and
         its row, so the object path run on a copy with the row as it was, in a world with those blocks, records
         exactly what it did."""
         blocks, version = self._replay_blocks, self.version

@@ -22,13 +22,13 @@ SECTION_CELLS = 4096
 EMPTY_INDEX = np.iinfo(np.int64).min
 
 
-@njit
+@njit(inline=True)
 def section_hash(sx: int, sy: int, sz: int, mask: int) -> int:
     """The index slot a section key starts probing at (low bits only: the same with or without int64 wrap)."""
     return ((sx * 73856093) ^ (sy * 19349663) ^ (sz * 83492791)) & mask
 
 
-@njit
+@njit(inline=True)
 def section_slot(keys: np.ndarray, slots: np.ndarray, sx: int, sy: int, sz: int) -> int:
     """The pool row of section (sx, sy, sz), or −1 when the world has none there."""
     mask = len(slots) - 1
@@ -51,27 +51,35 @@ class SectionGrid:
         self.slots = np.full(8, -1, dtype=np.int64)
         self._slot_of: dict[tuple[int, int, int], int] = {}
         self._versions: dict[tuple[int, int, int], int] = {}
+        self._free: list[int] = []          # pool rows of sections the world no longer has
         self._block_version = -1
 
     def sync(self, world: World) -> SectionGrid:
-        """Copy the sections that changed since the last call (none while `world.block_version` is unchanged)."""
+        """Copy the sections that changed since the last call (none while `world.block_version` is unchanged);
+        a section the world no longer has leaves the index (its cells read as air, as the world's do) and its
+        row is reused."""
         if world.block_version == self._block_version:
             return self
         self._block_version = world.block_version
+        versions = world.section_versions()
+        gone = [key for key in self._slot_of if key not in versions]
+        for key in gone:
+            self._free.append(self._slot_of.pop(key))
+            del self._versions[key]
         added = False
-        for key, version in world.section_versions().items():
+        for key, version in versions.items():
             if self._versions.get(key) == version:
                 continue
             self._versions[key] = version
             slot = self._slot_of.get(key)
             if slot is None:
-                slot = self._slot_of[key] = len(self._slot_of)
+                slot = self._slot_of[key] = self._free.pop() if self._free else len(self._slot_of)
                 if slot >= len(self.pool):
                     self.pool = np.concatenate([self.pool, np.zeros((max(8, len(self.pool)), SECTION_CELLS),
                                                                     dtype=np.uint16)])
                 added = True
             self.pool[slot] = world.section(key).reshape(SECTION_CELLS)
-        if added:
+        if added or gone:
             self._rebuild_index()
         return self
 

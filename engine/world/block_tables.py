@@ -11,15 +11,16 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from engine.influences.fluids import LAVA as LAVA_NAME
-from engine.influences.fluids import WATER as WATER_NAME
-from engine.influences.fluids import fluid_state
 from engine.world import block_physics as phys
 from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES
+from engine.world.fluid_states import LAVA as LAVA_NAME
+from engine.world.fluid_states import WATER as WATER_NAME
+from engine.world.fluid_states import fluid_state
 
 if TYPE_CHECKING:
     from engine.geometry.shapes import VoxelShape
+    from engine.world.blocks import BlockState
 
 MAX_COORDS = 8            # the most grid coordinates on one axis of any 1.16.5 collision shape
 DYNAMIC_SHAPE = -1        # shape id of a state whose shape the cell or a block entity decides
@@ -59,6 +60,29 @@ MOVE_EFFECT_BLOCKS = frozenset({"slime_block", "magma_block", "turtle_egg", "red
                                 *phys.ENTITY_COLLISION_BLOCKS})
 
 
+def state_flags(st: BlockState) -> int:
+    """The flag bits of one state (above), its fluid's amount in the bits from AMOUNT_SHIFT up."""
+    fs = fluid_state(st)
+    return (EXCEEDS * st.exceeds_cube | MOVING_PISTON * (st.block == "moving_piston")
+            | EFFECT * (st.block in MOVE_EFFECT_BLOCKS) | AIR * st.is_air
+            | FENCE_LIKE * (phys.is_fence(st.block) or phys.is_wall(st.block) or phys.is_fence_gate(st.block))
+            | WATER_OR_COLUMN * (st.block in ("water", "bubble_column"))
+            | BLOCKS_MOVEMENT * phys.blocks_movement(st)
+            | WATER * (fs.fluid == WATER_NAME) | LAVA * (fs.fluid == LAVA_NAME) | FALLING * fs.falling
+            | fs.amount << AMOUNT_SHIFT)
+
+
+_flags_by_id: dict[int, int] = {}
+
+
+def flags_of(state_id: int) -> int:
+    """`state_flags` of a state id, made on first use: the object path's lookups (the kernels read the table)."""
+    f = _flags_by_id.get(state_id)
+    if f is None:
+        f = _flags_by_id[state_id] = state_flags(blocks.all_states()[state_id])
+    return f
+
+
 @lru_cache(maxsize=1)
 def block_tables() -> BlockTables:
     states = blocks.all_states()
@@ -75,15 +99,7 @@ def block_tables() -> BlockTables:
                 sid = ids[id(st.collision_shape)] = len(shapes)
                 shapes.append(st.collision_shape)
             shape[st.id] = sid
-        flags[st.id] = (EXCEEDS * st.exceeds_cube | MOVING_PISTON * (st.block == "moving_piston")
-                        | EFFECT * (st.block in MOVE_EFFECT_BLOCKS) | AIR * st.is_air
-                        | FENCE_LIKE * (phys.is_fence(st.block) or phys.is_wall(st.block)
-                                        or phys.is_fence_gate(st.block))
-                        | WATER_OR_COLUMN * (st.block in ("water", "bubble_column"))
-                        | BLOCKS_MOVEMENT * phys.blocks_movement(st))
-        fs = fluid_state(st)
-        flags[st.id] |= (WATER * (fs.fluid == WATER_NAME) | LAVA * (fs.fluid == LAVA_NAME) | FALLING * fs.falling
-                         | fs.amount << AMOUNT_SHIFT)
+        flags[st.id] = state_flags(st)
     n = len(shapes)
     ncoords = np.zeros((n, 3), dtype=np.int64)
     coords = np.full((n, 3, MAX_COORDS), np.inf)

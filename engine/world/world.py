@@ -30,6 +30,7 @@ from engine.world import blocks
 from engine.world.block_entities import SHULKER_BOXES, BlockEntities
 from engine.world.block_grid import SectionGrid
 from engine.world.border import WorldBorder
+from engine.world.fluid_states import holds_fluid
 
 if TYPE_CHECKING:
     from engine.entities.entity import Entity
@@ -594,7 +595,6 @@ def _keys_in(present: dict[tuple[int, int, int], Any], lo: tuple[int, int, int],
 def _kind(state_id: int) -> int:
     """Bit FLUID: the state holds a fluid; bit EFFECT: its block acts in `checkBlockCollision`."""
     if not _KINDS:
-        from engine.influences.fluids import holds_fluid
         _KINDS.extend(holds_fluid(st) << FLUID
                       | (st.block in phys.ENTITY_COLLISION_BLOCKS) << EFFECT for st in blocks.all_states())
     return _KINDS[state_id]

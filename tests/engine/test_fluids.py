@@ -13,13 +13,13 @@ from engine.influences.fluids import (
     fluid_state,
     get_height,
     get_velocity,
-    holds_fluid,
     update_movement_in_fluid,
     update_submerged_in_water_state,
     update_water_state,
 )
 from engine.java.javanum import f32
 from engine.world.blocks import all_states, parse_block_state
+from engine.world.fluid_states import holds_fluid
 from engine.world.world import World
 
 H8, H7, H6 = f32(8 / 9), f32(7 / 9), f32(6 / 9)   # FluidState.getHeight() = amount / 9.0F

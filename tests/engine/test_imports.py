@@ -107,12 +107,11 @@ def test_a_floor_imports_nothing_above_it(folder: str, above: tuple[str, ...]) -
 
 def test_the_simulation_asks_a_kind_what_it_supports() -> None:
     """`Simulation` tests no entity class (`type(e) is Tnt`, `isinstance(e, PlayerEntity)`): a kind declares
-    `batched` (the vectorised step) and `is_player` (the players phase)."""
+    `batch` (its compiled loop over rows) and `is_player` (the players phase)."""
     tree = ast.parse((ROOT / "engine" / "tick" / "simulation.py").read_text(encoding="utf-8"))
     calls = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
     assert "isinstance" not in calls
     kinds = {name for name in engine_imports(ROOT / "engine" / "tick" / "simulation.py")
              if name.startswith(("engine.entities.", "engine.living."))}
-    # the base, `spawn_dropped`, and the one compiled kind's rows (TNT's loop; moving it behind the kind's own
-    # batch entry is the next step of the compiled design, docs/architecture.md)
-    assert kinds == {"engine.entities.entity", "engine.entities.item", "engine.entities.rows", "engine.entities.tnt"}
+    # the base, `spawn_dropped`, and the rows' batch protocol (a kind's loop runs behind `Entity.batch`)
+    assert kinds == {"engine.entities.entity", "engine.entities.item", "engine.entities.rows"}
