@@ -143,3 +143,21 @@ def test_tickscope_view_pauses_the_collector_before_it_loads_the_scene(flat_scen
     finally:
         gc.enable()
     assert seen == [False]
+
+
+def test_tickscope_view_starts_the_kernels_warm_up_without_importing_numba(flat_scene: Path) -> None:
+    """`tickscope view`'s launch (`viewer.launch.open_viewer`) up to the first frame, in a fresh interpreter: the
+    kernels' warm-up child is started, but numba (about 0.5 s to import) is not imported in the viewer's process
+    (it was, to ask whether the JIT is on, before the first frame)."""
+    code = ("import sys, viewer.app\nfrom engine import jit\nfrom viewer import launch\n"
+            "def run_viewer(path, sim):\n"
+            "    app = viewer.app.ViewerApp(path, visible=False, sim=sim)\n    app.draw_frame()\n"
+            "    warming = jit._STATE.get('warming')\n"
+            "    print(warming is not None, 'numba' in sys.modules)\n"
+            "    if warming is not None:\n        warming.kill()\n        warming.wait()\n    return 0\n"
+            f"viewer.app.run_viewer = run_viewer\nsys.exit(launch.open_viewer({str(flat_scene)!r}))\n")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
+                          env={**env, "PYGLET_HEADLESS": "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False"]
