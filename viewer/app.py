@@ -319,7 +319,8 @@ class ViewerApp(Readouts, Playback):
             self._caption = title
             self.window.set_caption(title)
 
-        self._meshing = self.scene.update_world(self.sim.world, WORLD_BUDGET_S)
+        self._meshing = self.scene.update_world(self.sim.world, WORLD_BUDGET_S, self.controls.camera(),
+                                                rect.width / max(rect.height, 1.0))   # what the view sees first
         kept = last_frame_kept(self.window)  # before this frame draws into the back buffer
         drawn = self._draw_view(rect)
         pyglet.gl.glFlush()
