@@ -38,7 +38,7 @@ from viewer.gl.back_buffer import last_frame_kept, window_config
 from viewer.gl.imgui_input import ImGuiInput
 from viewer.gl.imgui_renderer import Cleared, ImGuiRenderer
 from viewer.history import History
-from viewer.panels.analysis import draw_analysis
+from viewer.panels.analysis import draw_analysis, running_jobs
 from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
 from viewer.panels.errors import describe, draw_errors
@@ -269,8 +269,7 @@ class ViewerApp(Readouts, Playback):
     def busy(self) -> bool:
         """Whether frames change without input: playing, queued requests, meshing, a job, keys held (fly)."""
         state = self.state
-        analysis = self.__dict__.get("analysis_state")
-        jobs = (analysis.job, analysis.diff_job, analysis.ghost_job) if analysis is not None else ()
+        jobs = running_jobs(self)
         return bool(state.playing or state.commands or state.pending_steps or state.pending_edits or
                     state.pending_micro or state.rewind_to is not None or state.event_jump or state.screenshot or
                     self._meshing or self.job is not None or self.dialog.busy or any(jobs) or
@@ -421,7 +420,7 @@ class ViewerApp(Readouts, Playback):
         """The menu bar, the dock space (which gives the 3D view's rectangle), then every panel."""
         state = self.state
         draw_menu_bar(state, bool(self.undo.done), bool(self.undo.undone), self.scene_path is not None)
-        draw_status_bar(state, self.job)
+        draw_status_bar(state, [self.job, *running_jobs(self)])
         self.view_rect = dock_panels(state.reset_layout)
         state.reset_layout = False
         steps = self.steps()

@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parents[2]
 NOT_AT_START = ("engine.analysis.sweep", "engine.analysis.diff", "engine.analysis.runs", "tqdm", "dask", "PIL",
                 "imageio_ffmpeg", "viewer.render", "viewer.video", "engine.schematics.litematic",
                 "engine.schematics.sponge", "engine.schematics.structure", "engine.tick.scene_writer", "tomli_w",
-                "engine.schematics.mapping", "nbtlib")
+                "engine.schematics.mapping", "nbtlib", "multiprocessing")
 
 
 def _counted(monkeypatch: pytest.MonkeyPatch, cls: type, method: str) -> list[object]:

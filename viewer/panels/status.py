@@ -1,6 +1,6 @@
 """The status line at the bottom of the window: the last message (saved..., exported..., a video cancelled), with
-buttons to open the folder of the file it names and to copy its path; while a job runs (a video export), its
-progress bar and a Cancel button first."""
+buttons to open the folder of the file it names and to copy its path; while jobs run (a video export, the Analysis
+panel's sweeps, solves and diffs), each one's progress bar and a Cancel button first."""
 
 from __future__ import annotations
 
@@ -41,23 +41,26 @@ def open_folder(path: str) -> str | None:
     return None
 
 
-def draw_status_bar(state: Any, job: Any) -> None:
-    """The bar along the bottom of the window (a viewport side bar: the dock space sits above it)."""
+def draw_status_bar(state: Any, jobs: list[Any]) -> None:
+    """The bar along the bottom of the window (a viewport side bar: the dock space sits above it); `jobs`: those
+    running (None for none), each with `progress()`, `label()` and `cancel()`."""
     viewport = imgui.get_main_viewport()
     flags = (imgui.WindowFlags_.no_scrollbar | imgui.WindowFlags_.no_saved_settings |
              imgui.WindowFlags_.menu_bar)
     if imgui.internal.begin_viewport_side_bar(STATUS_BAR, viewport, imgui.Dir.down, imgui.get_frame_height(), flags):
         if imgui.begin_menu_bar():
-            _draw_line(state, job)
+            _draw_line(state, [j for j in jobs if j is not None])
             imgui.end_menu_bar()
     imgui.end()
 
 
-def _draw_line(state: Any, job: Any) -> None:
-    if job is not None:
+def _draw_line(state: Any, jobs: list[Any]) -> None:
+    for n, job in enumerate(jobs):
+        imgui.push_id(n)
         imgui.progress_bar(job.progress(), imgui.ImVec2(em() * 16, 0), job.label())
         if imgui.small_button("Cancel"):
             job.cancel()
+        imgui.pop_id()
     if not state.status:
         imgui.text_disabled(HINT)
         return
