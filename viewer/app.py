@@ -134,6 +134,7 @@ class ViewerApp(Readouts, Playback):
         self.hovered_node: dict[str, Any] | None = None
         self.ghost: VersionGhost | None = None  # the scene in a second version, drawn as a ghost (Analysis panel)
         self.job: VideoExport | None = None     # a video being exported (the status line shows its progress)
+        self.allow_unmapped = False   # the scene shown was opened without what 1.16.5 lacks (reloads keep it)
         self._overlay_key: tuple | None = None
         self._edits = 0               # edits applied so far: part of the overlay key
         self._steps_of: tuple[int, list[MicroStep]] = (0, [])
@@ -153,19 +154,22 @@ class ViewerApp(Readouts, Playback):
             self.history = History(self.sim)    # no scene, or it failed to load: the empty world's
 
     # --- simulation ---
-    def load(self, scene_path: str | None, keep_tick: bool = False) -> bool:
-        """Open a scene (with `keep_tick`, at the tick shown now, the camera kept); on failure report it, keep
-        the current one and return False."""
+    def load(self, scene_path: str | None, keep_tick: bool = False, allow_unmapped: bool | None = None) -> bool:
+        """Open a scene (with `keep_tick`, at the tick shown now, the camera kept; `allow_unmapped`: a schematic
+        without what 1.16.5 lacks, by default as the scene shown was opened); on failure report it, keep the
+        current one and return False."""
         if scene_path is None:
             return False
+        allow_unmapped = self.allow_unmapped if allow_unmapped is None else allow_unmapped
         try:
-            sim = load_scene(scene_path)
+            sim = load_scene(scene_path, allow_unmapped)
         except SceneError as exc:
             self.state.report(str(exc))
             return False
         except Exception as exc:  # a loader bug must not keep the window from opening
             self.state.report(f"{scene_path}: {describe(exc)}")
             return False
+        self.allow_unmapped = allow_unmapped
         self.adopt(sim, scene_path, self.sim.tick_count if keep_tick else None)
         return True
 

@@ -310,6 +310,8 @@ def _place_schematic(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
     at = ctx.block_pos(entry.get("at", [0, 0, 0]), f"{key}.at", in_world=False)
     try:
         schem = read_schematic(path, ctx.boolean(entry.get("allow_unmapped", False), f"{key}.allow_unmapped"))
+        if schem.left_out:   # loaded without them, as asked: said in the viewer's messages and trace line 0
+            sim.notices.append(f"{path.name}: {schem.left_out}")
         if ctx.source == str(path):
             at = _fit_build_range(schem, at, path, sim.notices)
         place_blocks(sim.world, schem, at)
