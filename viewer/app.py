@@ -499,11 +499,13 @@ class ViewerApp(Readouts, Playback):
         self.window.close()
 
 
-def run_viewer(scene_path: str, sim: Any) -> int:
-    """Open the window on `sim`, loaded from `scene_path`, and run until it is closed; the exit status."""
+def run_viewer(scene_path: str, sim: Any, allow_unmapped: bool = False) -> int:
+    """Open the window on `sim`, loaded from `scene_path` (`allow_unmapped`: without what 1.16.5 lacks, as reloads
+    will be), and run until it is closed; the exit status."""
     try:
         app = ViewerApp(scene_path, ini_path=_ini_path(), sim=sim, recent_path=config_dir() / "recent.json",
                         recovery_dir=config_dir() / "recovery", resume_gc=True)
+        app.allow_unmapped = allow_unmapped
     except pyglet.window.WindowException as exc:  # no display, or no OpenGL 3.3 configuration
         print(f"tickscope: cannot open a window: {exc}; the viewer needs a display with OpenGL 3.3", file=sys.stderr)
         return 2

@@ -137,7 +137,7 @@ def test_tickscope_view_pauses_the_collector_before_it_loads_the_scene(flat_scen
     from viewer import launch
 
     seen: list[bool] = []
-    monkeypatch.setattr("viewer.app.run_viewer", lambda path, sim: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr("viewer.app.run_viewer", lambda path, sim, allow_unmapped: seen.append(gc.isenabled()) or 0)
     try:
         assert launch.open_viewer(str(flat_scene)) == 0
     finally:
@@ -150,7 +150,7 @@ def test_tickscope_view_starts_the_kernels_warm_up_without_importing_numba(flat_
     kernels' warm-up child is started, but numba (about 0.5 s to import) is not imported in the viewer's process
     (it was, to ask whether the JIT is on, before the first frame)."""
     code = ("import sys, viewer.app\nfrom engine import jit\nfrom viewer import launch\n"
-            "def run_viewer(path, sim):\n"
+            "def run_viewer(path, sim, allow_unmapped):\n"
             "    app = viewer.app.ViewerApp(path, visible=False, sim=sim)\n    app.draw_frame()\n"
             "    warming = jit._STATE.get('warming')\n"
             "    print(warming is not None, 'numba' in sys.modules)\n"
@@ -161,3 +161,18 @@ def test_tickscope_view_starts_the_kernels_warm_up_without_importing_numba(flat_
                           env={**env, "PYGLET_HEADLESS": "1"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "False"]
+
+
+def test_tickscope_view_allow_unmapped_reaches_the_window_for_its_reloads(monkeypatch) -> None:
+    """`view tree.litematic --allow-unmapped`: the window is told, so a reload (F5, the file changed) loads the
+    schematic as the launch did instead of refusing it."""
+    from tests.conftest import shared_file
+    from viewer import launch
+    tree = shared_file("schematics", "tree.litematic")
+    told: list[bool] = []
+    monkeypatch.setattr("viewer.app.run_viewer", lambda path, sim, allow_unmapped: told.append(allow_unmapped) or 0)
+    try:
+        assert launch.open_viewer(str(tree), True) == 0
+    finally:
+        gc.enable()
+    assert told == [True]
