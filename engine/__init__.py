@@ -18,6 +18,7 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "one_line": ("engine.tick.scene_checks", "one_line"),
     "write_scene": ("engine.tick.scene_writer", "write_scene"),
     "scene_document": ("engine.tick.scene_writer", "scene_document"),
+    "scene_toml": ("engine.tick.scene_writer", "scene_toml"),
     "SceneWriteError": ("engine.tick.scene_writer", "SceneWriteError"),
     "ENTITY_TYPES": ("engine.tick.registry", "ENTITY_TYPES"),
     # the run
