@@ -4,6 +4,7 @@ panel's sweeps, solves and diffs), each one's progress bar and a Cancel button f
 
 from __future__ import annotations
 
+import functools
 import shutil
 import subprocess
 import sys
@@ -18,8 +19,10 @@ STATUS_BAR = "##status_bar"
 HINT = "F1: keys and mouse"
 
 
+@functools.cache
 def folder_opener() -> list[str] | None:
-    """The command that shows a folder in the system's file manager, or None where there is none."""
+    """The command that shows a folder in the system's file manager, or None where there is none (looked up once:
+    the status line asks every frame)."""
     if sys.platform == "darwin":
         return ["open"]
     if sys.platform == "win32":
@@ -65,13 +68,17 @@ def _draw_line(state: Any, jobs: list[Any]) -> None:
         imgui.text_disabled(HINT)
         return
     imgui.text(state.status)
-    imgui.set_item_tooltip(state.status)
-    if not state.status_path:
+    folder = str(Path(state.status_path).parent) if state.status_path else ""
+    # the whole message (the bar may cut it), and where its file is
+    imgui.set_item_tooltip(f"{state.status}\nin {folder}" if folder else state.status)
+    if not folder:
         return
-    if folder_opener() is not None and imgui.small_button("open folder"):
-        problem = open_folder(state.status_path)
-        if problem:
-            state.report(problem)
-    imgui.set_item_tooltip(str(Path(state.status_path).parent))
+    if folder_opener() is not None:
+        if imgui.small_button("open folder"):
+            problem = open_folder(state.status_path)
+            if problem:
+                state.report(problem)
+        imgui.set_item_tooltip(f"Show {folder} in the file manager")
     if imgui.small_button("copy path"):
         imgui.set_clipboard_text(state.status_path)
+    imgui.set_item_tooltip(f"Copy {state.status_path}")
