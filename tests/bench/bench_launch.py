@@ -83,16 +83,16 @@ def view_args(path: Path) -> list[str]:
     return [str(path)]
 
 
-def launch_once(args: list[str], config: str) -> tuple[float, float, float]:
+def launch_once(args: list[str], config: str, root: Path = ROOT) -> tuple[float, float, float]:
     """Seconds from starting the process to its first frame and to the whole world meshed, and the CPU seconds of
     the viewer's process (all its threads, not the loading child) at its first frame: steadier than wall time on a
     machine others share."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(PYGLET_HEADLESS="1", XDG_CONFIG_HOME=config)
-    code = CHILD.format(root=str(ROOT), first=FIRST, meshed=MESHED, args=args)
+    code = CHILD.format(root=str(root), first=FIRST, meshed=MESHED, args=args)
     start = time.perf_counter()
     with subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, env=env, text=True,
-                          cwd=ROOT) as process:
+                          cwd=root) as process:
         try:
             said = process.stdout.readline().split()
             if " ".join(said[:2]) != FIRST:
@@ -109,14 +109,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", help="scenes or schematics (default: every bundled one)")
     parser.add_argument("--launches", type=int, default=LAUNCHES, help="measured launches per file (median)")
+    parser.add_argument("--tree", type=Path, default=ROOT,
+                        help="the checkout whose viewer is launched (another one: a baseline; default this one)")
     args = parser.parse_args()
     chosen = files(args.files)
     rows = []
     with tempfile.TemporaryDirectory() as config:
-        launch_once(view_args(chosen[0]), config)   # writes the bytecode cache
+        launch_once(view_args(chosen[0]), config, args.tree)   # writes the bytecode cache
         for path in chosen:
             command = view_args(path)
-            times = [launch_once(command, config) for _ in range(args.launches)]
+            times = [launch_once(command, config, args.tree) for _ in range(args.launches)]
             first = statistics.median(t[0] for t in times)
             meshed = statistics.median(t[1] for t in times)
             cpu = statistics.median(t[2] for t in times)
