@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ import numpy as np
 import pyglet
 from imgui_bundle import imgui, implot
 
-from engine import SceneError, Simulation, load_scene
+from engine import SceneError, Simulation, jit, load_scene
 from viewer import editing
 from viewer.commands import run_commands
 from viewer.controls import CameraControls
@@ -147,6 +148,7 @@ class ViewerApp(Readouts, Playback):
         self._last_time = time.perf_counter()
         self._frame_times = (0, 0.0)  # frames and seconds since the frame time was last shown
         self._resume_gc = resume_gc   # the launch paused the garbage collector until the first frame (viewer.launch)
+        self.after_first_frame: list[Callable[[], None]] = []   # called once the first frame is drawn
         self._tick_credit = 0.0
         if sim is not None:
             self.adopt(sim, scene_path)
@@ -354,6 +356,9 @@ class ViewerApp(Readouts, Playback):
             self._resume_gc = False
             gc.freeze()
             gc.enable()
+        for call in self.after_first_frame:
+            call()
+        self.after_first_frame.clear()
 
     def _run_job(self) -> None:
         """A few frames of the video being exported; its end in the status line (or the error panel)."""
@@ -506,6 +511,9 @@ def run_viewer(scene_path: str, sim: Any, allow_unmapped: bool = False) -> int:
         app = ViewerApp(scene_path, ini_path=_ini_path(), sim=sim, recent_path=config_dir() / "recent.json",
                         recovery_dir=config_dir() / "recovery", resume_gc=True)
         app.allow_unmapped = allow_unmapped
+        # kernels compile in a child process, never during a frame, started once the first frame is drawn (on two
+        # cores it took CPU from that frame; docs/performance.md)
+        app.after_first_frame.append(jit.warm_in_background)
     except pyglet.window.WindowException as exc:  # no display, or no OpenGL 3.3 configuration
         print(f"tickscope: cannot open a window: {exc}; the viewer needs a display with OpenGL 3.3", file=sys.stderr)
         return 2

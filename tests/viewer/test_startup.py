@@ -145,22 +145,29 @@ def test_tickscope_view_pauses_the_collector_before_it_loads_the_scene(flat_scen
     assert seen == [False]
 
 
-def test_tickscope_view_starts_the_kernels_warm_up_without_importing_numba(flat_scene: Path) -> None:
-    """`tickscope view`'s launch (`viewer.launch.open_viewer`) up to the first frame, in a fresh interpreter: the
-    kernels' warm-up child is started, but numba (about 0.5 s to import) is not imported in the viewer's process
-    (it was, to ask whether the JIT is on, before the first frame)."""
-    code = ("import sys, viewer.app\nfrom engine import jit\nfrom viewer import launch\n"
-            "def run_viewer(path, sim, allow_unmapped):\n"
-            "    app = viewer.app.ViewerApp(path, visible=False, sim=sim)\n    app.draw_frame()\n"
-            "    warming = jit._STATE.get('warming')\n"
-            "    print(warming is not None, 'numba' in sys.modules)\n"
-            "    if warming is not None:\n        warming.kill()\n        warming.wait()\n    return 0\n"
-            f"viewer.app.run_viewer = run_viewer\nsys.exit(launch.open_viewer({str(flat_scene)!r}))\n")
+def test_tickscope_view_starts_the_kernels_warm_up_after_the_first_frame_without_importing_numba(
+        flat_scene: Path, tmp_path: Path) -> None:
+    """`tickscope view`'s launch (`viewer.launch.open_viewer`, `run_viewer` with pyglet's loop run for a few
+    frames), in a fresh interpreter: the kernels' warm-up child is started once the first frame is drawn (not
+    before: on two cores it took CPU from that frame), and numba (about 0.5 s to import) is not imported in the
+    viewer's process (it was, to ask whether the JIT is on, before the first frame)."""
+    code = ("import sys, time, pyglet, viewer.app\nfrom engine import jit\nfrom viewer import launch\n"
+            "seen = []\ndraw = viewer.app.ViewerApp.draw_frame\n"
+            "def draw_frame(self):\n    seen.append(jit._STATE.get('warming') is not None)\n    draw(self)\n"
+            "viewer.app.ViewerApp.draw_frame = draw_frame\n"
+            "def run(*args):\n    for _ in range(20):\n        pyglet.clock.tick()\n"
+            "        for window in list(pyglet.app.windows):\n            window.dispatch_events()\n"
+            "        time.sleep(0.02)\n"
+            "pyglet.app.run = run\n"
+            f"status = launch.open_viewer({str(flat_scene)!r})\n"
+            "warming = jit._STATE.get('warming')\n"
+            "print(status, seen[0], len(seen) > 1 and all(seen[1:]), 'numba' in sys.modules)\n"
+            "if warming is not None:\n    warming.kill()\n    warming.wait()\n")
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
-                          env={**env, "PYGLET_HEADLESS": "1"})
+                          env={**env, "PYGLET_HEADLESS": "1", "XDG_CONFIG_HOME": str(tmp_path)})
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True", "False"]
+    assert done.stdout.split() == ["0", "False", "True", "False"]
 
 
 def test_tickscope_view_allow_unmapped_reaches_the_window_for_its_reloads(monkeypatch) -> None:
