@@ -19,6 +19,7 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "one_line": ("engine.tick.scene_checks", "one_line"),
     "write_scene": ("engine.tick.scene_writer", "write_scene"),
     "scene_document": ("engine.tick.scene_writer", "scene_document"),
+    "scene_toml": ("engine.tick.scene_writer", "scene_toml"),
     "SceneWriteError": ("engine.tick.scene_writer", "SceneWriteError"),
     "ENTITY_TYPES": ("engine.tick.registry", "ENTITY_TYPES"),
     "load_action": ("engine.tick.scene", "load_action"),            # one [[actions]] entry (the Actions panel)
@@ -81,6 +82,9 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "formulas": ("engine.analysis.formulas", None),
     "FormulaOverlay": ("engine.analysis.formulas", "Overlay"),
     "run_sweep": ("engine.analysis.sweep", "run_sweep"),
+    "sweep": ("engine.analysis.sweep", "sweep"),
+    "solve": ("engine.analysis.solve", "solve"),
+    "PathError": ("engine.analysis.paths", "PathError"),
     "VersionGhost": ("engine.analysis.diff", "VersionGhost"),
     "first_difference": ("engine.analysis.diff", "first_difference"),
     "run_ghost": ("engine.analysis.diff", "run_ghost"),

@@ -11,6 +11,7 @@ kernel of the loaded engine modules, in its module and wherever it was imported 
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -25,9 +26,16 @@ on_cold_cache: list[Callable[[], None]] = []   # called once, before kernels com
 MIN_RUN = 32   # fewer rows than this take the object path until the kernels are bound (numba costs ~1 s to load)
 
 
+def jit_possible() -> bool:
+    """Whether kernels can run compiled, asked without importing numba (about 0.5 s): `NUMBA_DISABLE_JIT` is unset
+    or 0 and numba is installed."""
+    return (os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0")
+            and importlib.util.find_spec("numba") is not None)
+
+
 def jit_enabled() -> bool:
     """Whether kernels run compiled: numba imports and `NUMBA_DISABLE_JIT` is unset or 0."""
-    if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
+    if not jit_possible():
         return False
     try:
         import numba  # noqa: F401
@@ -155,7 +163,8 @@ def want_kernels(rows: int) -> bool:
 def warm_in_background() -> None:
     """Fill the disk cache in a child process (`python -m engine.jit`), so that no frame waits for a compile: until
     it ends, every run takes the object path (bit-identical, slower). The viewer calls it at launch."""
-    if _STATE["ready"] or _STATE.get("warming") is not None or not jit_enabled():
+    # numba is not imported here: the viewer calls this before its first frame (docs/performance.md)
+    if _STATE["ready"] or _STATE.get("warming") is not None or not jit_possible():
         return
     try:
         _STATE["warming"] = subprocess.Popen([sys.executable, "-m", "engine.jit"], stdin=subprocess.DEVNULL,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ import numpy as np
 import pyglet
 from imgui_bundle import imgui, implot
 
-from engine import SceneError, Simulation, load_scene
+from engine import SceneError, Simulation, jit, load_scene
 from viewer import editing
 from viewer.actions import actions_state, block_menu, picked, scheduled_by_tick
 from viewer.block_hover import BlockHover, hover_text
@@ -43,7 +44,7 @@ from viewer.gl.imgui_input import ImGuiInput
 from viewer.gl.imgui_renderer import Cleared, ImGuiRenderer
 from viewer.history import History
 from viewer.panels.actions import draw_actions, draw_block_menu
-from viewer.panels.analysis import draw_analysis
+from viewer.panels.analysis import draw_analysis, running_jobs
 from viewer.panels.controls import draw_controls
 from viewer.panels.entities import draw_entities
 from viewer.panels.entity_table import draw_entity_table
@@ -144,6 +145,7 @@ class ViewerApp(Readouts, Playback):
         self.ghost: VersionGhost | None = None  # the scene in a second version, drawn as a ghost (Analysis panel)
         self.job: VideoExport | None = None     # a video being exported (the status line shows its progress)
         self.export_settings: ExportSettings | None = None   # File › Export video...'s window, while open
+        self.allow_unmapped = False   # the scene shown was opened without what 1.16.5 lacks (reloads keep it)
         self._overlay_key: tuple | None = None
         self._edits = 0               # edits applied so far: part of the overlay key
         self._steps_of: tuple[int, list[MicroStep]] = (0, [])
@@ -157,6 +159,7 @@ class ViewerApp(Readouts, Playback):
         self._last_time = time.perf_counter()
         self._frame_times = (0, 0.0)  # frames and seconds since the frame time was last shown
         self._resume_gc = resume_gc   # the launch paused the garbage collector until the first frame (viewer.launch)
+        self.after_first_frame: list[Callable[[], None]] = []   # called once the first frame is drawn
         self._tick_credit = 0.0
         if sim is not None:
             self.adopt(sim, scene_path)
@@ -164,19 +167,22 @@ class ViewerApp(Readouts, Playback):
             self.history = History(self.sim)    # no scene, or it failed to load: the empty world's
 
     # --- simulation ---
-    def load(self, scene_path: str | None, keep_tick: bool = False) -> bool:
-        """Open a scene (with `keep_tick`, at the tick shown now, the camera kept); on failure report it, keep
-        the current one and return False."""
+    def load(self, scene_path: str | None, keep_tick: bool = False, allow_unmapped: bool | None = None) -> bool:
+        """Open a scene (with `keep_tick`, at the tick shown now, the camera kept; `allow_unmapped`: a schematic
+        without what 1.16.5 lacks, by default as the scene shown was opened); on failure report it, keep the
+        current one and return False."""
         if scene_path is None:
             return False
+        allow_unmapped = self.allow_unmapped if allow_unmapped is None else allow_unmapped
         try:
-            sim = load_scene(scene_path)
+            sim = load_scene(scene_path, allow_unmapped)
         except SceneError as exc:
             self.state.report(str(exc))
             return False
         except Exception as exc:  # a loader bug must not keep the window from opening
             self.state.report(f"{scene_path}: {describe(exc)}")
             return False
+        self.allow_unmapped = allow_unmapped
         self.adopt(sim, scene_path, self.sim.tick_count if keep_tick else None)
         return True
 
@@ -291,8 +297,7 @@ class ViewerApp(Readouts, Playback):
     def busy(self) -> bool:
         """Whether frames change without input: playing, queued requests, meshing, a job, keys held (fly)."""
         state = self.state
-        analysis = self.__dict__.get("analysis_state")
-        jobs = (analysis.job, analysis.diff_job, analysis.ghost_job) if analysis is not None else ()
+        jobs = running_jobs(self)
         return bool(state.playing or state.commands or state.pending_steps or state.pending_edits or
                     state.pending_micro or state.rewind_to is not None or state.event_jump or state.screenshot or
                     self._meshing or self.job is not None or self.dialog.busy or any(jobs) or
@@ -341,7 +346,8 @@ class ViewerApp(Readouts, Playback):
             self._caption = title
             self.window.set_caption(title)
 
-        self._meshing = self.scene.update_world(self.sim.world, WORLD_BUDGET_S)
+        self._meshing = self.scene.update_world(self.sim.world, WORLD_BUDGET_S, self.controls.camera(),
+                                                rect.width / max(rect.height, 1.0))   # what the view sees first
         kept = last_frame_kept(self.window)  # before this frame draws into the back buffer
         drawn = self._draw_view(rect)
         pyglet.gl.glFlush()
@@ -373,6 +379,9 @@ class ViewerApp(Readouts, Playback):
             self._resume_gc = False
             gc.freeze()
             gc.enable()
+        for call in self.after_first_frame:
+            call()
+        self.after_first_frame.clear()
 
     def _run_job(self) -> None:
         """A few frames of the video being exported; its end in the status line (or the error panel)."""
@@ -444,7 +453,7 @@ class ViewerApp(Readouts, Playback):
         state = self.state
         clear_on_escape(state)      # before the menu bar closes an open menu with the same Escape
         draw_menu_bar(state, bool(self.undo.done), bool(self.undo.undone), self.scene_path is not None)
-        draw_status_bar(state, self.job)
+        draw_status_bar(state, [self.job, *running_jobs(self)])
         self.view_rect = dock_panels(state.reset_layout)
         state.reset_layout = False
         steps = self.steps()
@@ -543,11 +552,16 @@ class ViewerApp(Readouts, Playback):
         self.window.close()
 
 
-def run_viewer(scene_path: str, sim: Any) -> int:
-    """Open the window on `sim`, loaded from `scene_path`, and run until it is closed; the exit status."""
+def run_viewer(scene_path: str, sim: Any, allow_unmapped: bool = False) -> int:
+    """Open the window on `sim`, loaded from `scene_path` (`allow_unmapped`: without what 1.16.5 lacks, as reloads
+    will be), and run until it is closed; the exit status."""
     try:
         app = ViewerApp(scene_path, ini_path=_ini_path(), sim=sim, recent_path=config_dir() / "recent.json",
                         recovery_dir=config_dir() / "recovery", resume_gc=True)
+        app.allow_unmapped = allow_unmapped
+        # kernels compile in a child process, never during a frame, started once the first frame is drawn (on two
+        # cores it took CPU from that frame; docs/performance.md)
+        app.after_first_frame.append(jit.warm_in_background)
     except pyglet.window.WindowException as exc:  # no display, or no OpenGL 3.3 configuration
         print(f"tickscope: cannot open a window: {exc}; the viewer needs a display with OpenGL 3.3", file=sys.stderr)
         return 2

@@ -36,13 +36,14 @@ def run_commands(app: Any, now: float) -> None:
         elif answer[0] == "export_to":
             chose_export_path(app, answer[1])
         else:
-            state.open_path = answer[1]
+            state.open_path, state.open_unmapped = answer[1], app.dialog.allow_unmapped
     if state.open_path is not None:
         path, state.open_path = state.open_path, None
+        unmapped, state.open_unmapped = state.open_unmapped, False
         if app.undo.unsaved:
             state.report(UNSAVED_OPEN)
         else:
-            app.load(path)
+            app.load(path, allow_unmapped=unmapped)
     if app.watch.changed(now):
         if app.undo.unsaved:
             state.report(UNSAVED_RELOAD.format(name=app.scene_path.name))

@@ -4,6 +4,7 @@ is open), and the watch that notices a scene changed on disk."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -60,6 +61,7 @@ class Dialog:
     def __init__(self) -> None:
         self.browser: Browser | None = None
         self._native: tuple[str, Any] | None = None
+        self.allow_unmapped = False   # the last answer's: a schematic opened without what 1.16.5 lacks
 
     def start(self, purpose: str, save: bool, start: str, suffix: str = ".toml") -> None:
         """Open the browser for `purpose` ('open', 'save_as', 'export_gif'...) at the file or folder `start`
@@ -89,10 +91,12 @@ class Dialog:
 
     def poll(self) -> tuple[str, str] | None:
         """(purpose, chosen path or '') once the dialog is answered."""
+        self.allow_unmapped = False
         if self.browser is not None:
             if self.browser.answer is None:
                 return None
             browser, self.browser = self.browser, None
+            self.allow_unmapped = browser.allow_unmapped
             return browser.purpose, browser.answer
         if self._native is None:
             return None
@@ -106,14 +110,17 @@ class Dialog:
         return purpose, result
 
 
+@functools.cache
 def native_dialogs() -> bool:
-    """Whether the system's file dialog can be shown (on Linux the portable dialogs run zenity, kdialog...)."""
+    """Whether the system's file dialog can be shown (on Linux the portable dialogs run zenity, kdialog...); looked
+    up once (the browser asks every frame)."""
     return not sys.platform.startswith("linux") or any(shutil.which(tool) for tool in LINUX_DIALOG_TOOLS)
 
 
 class Browser:
     """The built-in file browser's state: a folder and the text of the path field (a name, or a path relative to
-    the folder or absolute); `answer` once chosen ('' for cancel)."""
+    the folder or absolute); `answer` once chosen ('' for cancel); `allow_unmapped`: a schematic opened loads
+    without what 1.16.5 lacks (`tickscope view --allow-unmapped`)."""
 
     def __init__(self, purpose: str, save: bool, start: Path, suffix: str = ".toml") -> None:
         self.purpose = purpose
@@ -127,6 +134,8 @@ class Browser:
         self.folder, self.text = folder, "/".join(parts)
         self.answer: str | None = None
         self.error = ""
+        self.allow_unmapped = False
+        self._read: tuple[tuple[Path, int], list[str], list[str]] | None = None   # (folder, mtime), its listing
 
     def listed(self) -> tuple[Path, str]:
         """The folder the field points into and the start of a name typed there (what the list completes)."""
@@ -146,18 +155,26 @@ class Browser:
 
     def entries(self) -> tuple[list[str], list[str]]:
         """The folders and scene files of the folder listed whose names start with the name typed, sorted;
-        hidden ones left out."""
+        hidden ones left out. The folder is read again only when it changes (its modification time: a file made,
+        removed or renamed in it) or on `refresh`, not every frame."""
         folder, prefix = self.listed()
         try:
-            children = list(folder.iterdir())
+            key = (folder, folder.stat().st_mtime_ns)
+            if self._read is None or self._read[0] != key:
+                shown = [c for c in folder.iterdir() if not c.name.startswith(".")]
+                self._read = (key, sorted(c.name for c in shown if c.is_dir()),
+                              sorted(c.name for c in shown if c.is_file() and c.suffix.lower() in self.suffixes()))
         except OSError as exc:
             self.error = f"{folder}: {exc.strerror or exc}"
             return [], []
         self.error = ""
-        shown = [c for c in children if not c.name.startswith(".") and c.name.lower().startswith(prefix.lower())]
-        folders = sorted(c.name for c in shown if c.is_dir())
-        files = sorted(c.name for c in shown if c.is_file() and c.suffix.lower() in self.suffixes())
-        return folders, files
+        typed = prefix.lower()
+        return ([n for n in self._read[1] if n.lower().startswith(typed)],
+                [n for n in self._read[2] if n.lower().startswith(typed)])
+
+    def refresh(self) -> None:
+        """Read the folder again at the next `entries` (a change its modification time does not show)."""
+        self._read = None
 
     def enter(self, folder: Path) -> None:
         self.folder, self.text, self.error = folder, "", ""

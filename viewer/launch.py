@@ -55,9 +55,7 @@ def open_viewer(scene_path: str, allow_unmapped: bool = False, region: WorldBox 
         return _fail(f"{scene_path}: not simulated: {err}")
     if problem:
         return _fail(problem)
-    from engine import jit
-    jit.warm_in_background()   # kernels compile in a child process, never during a frame (docs/performance.md)
-    return run_viewer(scene_path, sim)
+    return run_viewer(scene_path, sim, allow_unmapped)
 
 
 def start_loading(scene_path: str, allow_unmapped: bool = False,

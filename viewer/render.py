@@ -205,6 +205,7 @@ def _draw_text(ctx: moderngl.Context, target: moderngl.Framebuffer, view: np.nda
     any, is kept)."""
     previous = imgui.get_current_context()
     own = imgui.create_context()
+    imgui.set_current_context(own)   # create_context keeps the caller's current: its frame would be drawn into
     try:
         io = imgui.get_io()
         io.set_ini_filename("")

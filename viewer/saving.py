@@ -117,13 +117,11 @@ def _with_edits(actions: list[ScheduledAction], changes: list[Any]) -> list[Sche
 def scene_text(sim: Any, original: Path | None) -> str:
     """The TOML of `sim` (`engine.tick.scene_writer`); where `original` is a scene file the user wrote whose
     tables the writer also writes, that file's text with only the tables whose content changed written anew."""
-    import tomli_w
-
-    from engine import scene_document
+    from engine import scene_document, scene_toml
     document = scene_document(sim)
     kept = _original_document(original)
     if kept is None:
-        return _leading_comment(original) + tomli_w.dumps(document)
+        return _leading_comment(original) + scene_toml(document)
     import tomlkit
     text, before = kept
     merged = tomlkit.parse(text)

@@ -5,7 +5,7 @@ stopping at the first tick, entity and stage where they differ."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,7 +66,10 @@ def compare_tick(tick: int, sim_a: Simulation, rec_a: TickRecord | None, sim_b: 
     return None
 
 
-def paired_ticks(scene: str, version_a: str, version_b: str, ticks: int
+OnTick = Callable[[int, int], None]   # told (tick, ticks) as each tick is compared: a caller's progress bar
+
+
+def paired_ticks(scene: str, version_a: str, version_b: str, ticks: int, on_tick: OnTick | None = None
                  ) -> Iterator[tuple[int, Simulation, TickRecord | None, Simulation, TickRecord | None]]:
     """The scene loaded in both versions (tick 0, no records), then after each tick up to `ticks`."""
     doc = read_scene_doc(scene)
@@ -74,12 +77,15 @@ def paired_ticks(scene: str, version_a: str, version_b: str, ticks: int
     yield 0, sim_a, None, sim_b, None
     while sim_a.tick_count < ticks:
         rec_a, rec_b = sim_a.tick(), sim_b.tick()
+        if on_tick is not None:
+            on_tick(sim_a.tick_count, ticks)
         yield sim_a.tick_count, sim_a, rec_a, sim_b, rec_b
 
 
-def first_difference(scene: str, version_a: str, version_b: str, ticks: int) -> dict[str, Any]:
+def first_difference(scene: str, version_a: str, version_b: str, ticks: int,
+                     on_tick: OnTick | None = None) -> dict[str, Any]:
     """The diff line: first tick, entity and stage where the versions differ; `{"tick": None}` if none."""
-    for tick, sim_a, rec_a, sim_b, rec_b in paired_ticks(scene, version_a, version_b, ticks):
+    for tick, sim_a, rec_a, sim_b, rec_b in paired_ticks(scene, version_a, version_b, ticks, on_tick):
         found = compare_tick(tick, sim_a, rec_a, sim_b, rec_b)
         if found is not None:
             return found
@@ -103,11 +109,11 @@ class VersionGhost:
         return self.boxes.get(tick, [])
 
 
-def run_ghost(scene: str, version_a: str, version_b: str, ticks: int) -> VersionGhost:
+def run_ghost(scene: str, version_a: str, version_b: str, ticks: int, on_tick: OnTick | None = None) -> VersionGhost:
     """Both versions run to `ticks`; the boxes of version B's entities after every tick and the first
     difference."""
     ghost = VersionGhost(version_b, {"tick": None})
-    for tick, sim_a, rec_a, sim_b, rec_b in paired_ticks(scene, version_a, version_b, ticks):
+    for tick, sim_a, rec_a, sim_b, rec_b in paired_ticks(scene, version_a, version_b, ticks, on_tick):
         if ghost.difference["tick"] is None:
             ghost.difference = compare_tick(tick, sim_a, rec_a, sim_b, rec_b) or ghost.difference
         ghost.boxes[tick] = [((e.box.min_x, e.box.min_y, e.box.min_z), (e.box.max_x, e.box.max_y, e.box.max_z))

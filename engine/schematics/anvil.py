@@ -127,7 +127,7 @@ def _read_box(world: Path, regions: _RegionFiles, entities: _RegionFiles, lo: Bl
         if entities.has(cx, cz):
             _read_entity_chunk(entities, cx, cz, lo, hi, schem, unmapped)
     schem.regions.append(Region((0, 0, 0), ids))
-    unmapped.check(Reader(world), allow_unmapped)
+    unmapped.check(Reader(world), allow_unmapped, schem)
     return schem
 
 

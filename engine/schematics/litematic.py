@@ -56,7 +56,7 @@ def read(path: Path, allow_unmapped: bool) -> Schematic:
     check_cells(reader, sum(volume for _, volume in dims.values()), "Regions")
     for name, tag in regions.items():
         _read_region(reader, tag, f"Regions.{name}", dims[name], schem, unmapped)
-    unmapped.check(reader, allow_unmapped)
+    unmapped.check(reader, allow_unmapped, schem)
     return schem
 
 

@@ -95,10 +95,12 @@ class Schematic:
     data_version: int = DATA_VERSION_1_16_5
     # block ticks still to run when it was saved (a world's `TileTicks`): position, block, delay, priority
     scheduled: list[tuple[BlockPos, str, int, int]] = field(default_factory=list)
+    left_out: str = ""   # what was loaded without (`allow_unmapped`), counted: the loader's notice
 
 
 class Unmapped:
-    """What had no 1.16.5 equivalent, counted; `check` raises the one-line report unless allowed."""
+    """What had no 1.16.5 equivalent, counted; `check` raises the one-line report unless allowed, and otherwise
+    notes it in the schematic (`Schematic.left_out`)."""
 
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
@@ -106,13 +108,16 @@ class Unmapped:
     def add(self, what: str, n: int = 1) -> None:
         self.counts[what] += n
 
-    def check(self, reader: Reader, allowed: bool) -> None:
-        if self.counts and not allowed:
-            total = sum(self.counts.values())
-            listed = ", ".join(f"{k} ×{n}" for k, n in self.counts.most_common(6))
-            more = f" and {len(self.counts) - 6} more kinds" if len(self.counts) > 6 else ""
+    def check(self, reader: Reader, allowed: bool, schem: Schematic) -> None:
+        if not self.counts:
+            return
+        total = sum(self.counts.values())
+        listed = ", ".join(f"{k} ×{n}" for k, n in self.counts.most_common(6))
+        more = f" and {len(self.counts) - 6} more kinds" if len(self.counts) > 6 else ""
+        if not allowed:
             raise reader.fail("(blocks and entities)", f"{total} have no 1.16.5 equivalent: {listed}{more} "
                                                        "(allow_unmapped = true loads without them)")
+        schem.left_out = f"{total} blocks and entities with no 1.16.5 equivalent left out: {listed}{more}"
 
 
 def check_data_version(reader: Reader, data_version: int, where: str,

@@ -95,7 +95,7 @@ def read(path: Path, allow_unmapped: bool) -> Schematic:
         nbt["id"] = String(reader.string(tag, "Id", w))
         entities.append((nbt, Vec3(*reader.numbers(tag, "Pos", w, 3))))
     read_entities(reader, entities, Vec3(*map(float, offset)), schem, unmapped, "Entities")
-    unmapped.check(reader, allow_unmapped)
+    unmapped.check(reader, allow_unmapped, schem)
     return schem
 
 

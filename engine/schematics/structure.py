@@ -64,7 +64,7 @@ def read(path: Path, allow_unmapped: bool) -> Schematic:
         entities.append((reader.compound(e, "nbt", f"entities[{i}]"),
                          Vec3(*reader.numbers(e, "pos", f"entities[{i}]", 3))))
     read_entities(reader, entities, Vec3(0.0, 0.0, 0.0), schem, unmapped, "entities")
-    unmapped.check(reader, allow_unmapped)
+    unmapped.check(reader, allow_unmapped, schem)
     return schem
 
 

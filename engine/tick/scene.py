@@ -405,6 +405,8 @@ def _place_read(ctx: SceneContext, sim: Simulation, read: Callable[[], Schematic
     alone = ctx.source == str(path)
     try:
         schem = transform(read(), *placement)
+        if schem.left_out:   # loaded without them, as asked: said in the viewer's messages and trace line 0
+            sim.notices.append(f"{path.name}: {schem.left_out}")
         if alone:
             at = _fit_build_range(schem, at, path, sim.notices)
         place_blocks(sim.world, schem, at)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -104,10 +105,33 @@ def _entity_states(sim: Simulation, reloaded: Simulation) -> dict[int, dict[str,
     return states
 
 
+# An array tomli_w wrote one item a line whose items are numbers, booleans, one-line strings or arrays already put
+# on one line: written on one line instead (`pos = [0.5, 1.0, 0.5]`), where that line stays within ARRAY_LINE.
+_ITEM = r'(?:"(?:[^"\\\n]|\\.)*"|[^\s\[\]",{}]+|\[[^\n]*\])'
+_SPLIT_ARRAY = re.compile(r"\[\n((?:[ ]+" + _ITEM + r",\n)+)[ ]*\]")
+_ARRAY_ITEM = re.compile(r"^[ ]+(.*),$", re.MULTILINE)
+ARRAY_LINE = 120
+
+
+def scene_toml(document: dict[str, Any]) -> str:
+    """`document` as TOML (tomli_w: floats as their shortest round trip, so they load back bit-equal), each array
+    of plain values on one line (`[x, y, z]`, not a number a line) where it fits in ARRAY_LINE characters."""
+    text = tomli_w.dumps(document)
+
+    def joined(match: re.Match[str]) -> str:
+        one_line = "[" + ", ".join(_ARRAY_ITEM.findall(match.group(1))) + "]"
+        return one_line if len(one_line) <= ARRAY_LINE else match.group(0)
+    while True:   # innermost arrays first, then the arrays holding them
+        compact = _SPLIT_ARRAY.sub(joined, text)
+        if compact == text:
+            return text
+        text = compact
+
+
 def write_scene(sim: Simulation, path: str | Path) -> None:
-    """Write `scene_document(sim)` to `path` as TOML, atomically: a reader never sees half a file, and a failed
-    write leaves the old file."""
-    write_atomic(Path(path), tomli_w.dumps(scene_document(sim)).encode("utf-8"))
+    """Write `scene_document(sim)` to `path` as TOML (`scene_toml`), atomically: a reader never sees half a file,
+    and a failed write leaves the old file."""
+    write_atomic(Path(path), scene_toml(scene_document(sim)).encode("utf-8"))
 
 
 def _head(sim: Simulation) -> dict[str, Any]:

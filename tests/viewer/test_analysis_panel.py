@@ -1,5 +1,6 @@
 """The Analysis panel in the headless window: the calculator's numbers, the overlay of the selected TNT with its
-landing tick marked, and a sweep run from the panel and plotted (line for one PATH, heat map for two)."""
+landing tick marked, and a sweep run from the panel and plotted (line for one PATH, heat map for two). The jobs
+themselves (progress, cancel, the CLI's results): test_analysis_jobs.py."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 from pyglet.window import key
+from ui_driver import finished
 
 from engine.analysis import formulas
 from viewer.panels import analysis as analysis_panel
@@ -39,22 +41,20 @@ def test_panel_draws_calculator_overlay_and_sweeps(open_app, monkeypatch) -> Non
     st.vary = ["entities[100].count=1:3:3", "entities[1].pos[2]=0.5:1.5:2"]
     st.scene = str(SCENES / "pearl_cannon.toml")
     analysis_panel.start_sweep(st)
-    st.job.result(timeout=120)
-    for _ in range(3):
+    finished(app, "job")
+    for _ in range(2):
         app.draw_frame()
     assert st.error is None and len(st.result[1]) == 6
     assert drawn["heat"].shape == (3, 2)
     st.vary = ["entities[7].count=1:3:3", ""]
     analysis_panel.start_sweep(st)
-    st.job.exception(timeout=60)
-    app.draw_frame()
+    finished(app, "job")
     assert "no [[entities]] entry has id 7" in st.error
 
     st.scene, st.ticks = str(SCENES / "axis_order_corner.toml"), 3
     analysis_panel.start_diff(st)
-    assert st.diff_job.result(timeout=60)["stage"] == "position_update"
-    app.draw_frame()
-    assert st.diff["tick"] == 1
+    finished(app, "diff_job")
+    assert st.diff["tick"] == 1 and st.diff["stage"] == "position_update"
 
 
 def test_sweep_and_version_diff_take_the_scene_opened(open_app) -> None:

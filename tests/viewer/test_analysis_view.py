@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 from pyglet.window import key
-from ui_driver import press
+from ui_driver import finished, press
 
 from viewer.panels import analysis as analysis_panel
 from viewer.stepping import stage_at
@@ -60,9 +60,8 @@ def test_version_ghost_drawn_and_play_stops_at_the_difference(open_app) -> None:
     st = app.analysis_state
     st.ghost_version, st.ghost_ticks = "1.17", 5
     analysis_panel.start_ghost(app, st)
-    st.ghost_job.result(timeout=60)
-    for _ in range(2):                         # collected by the panel, then drawn
-        app.draw_frame()
+    finished(app, "ghost_job")
+    app.draw_frame()                           # collected by the panel, then drawn
     ghost = app.ghost
     assert ghost.version == "1.17"
     assert ghost.difference["tick"] == 1 and ghost.difference["stage"] == "position_update"

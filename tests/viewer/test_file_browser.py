@@ -111,3 +111,61 @@ def test_a_folder_still_to_be_made_stays_in_the_path(tmp_path: Path) -> None:
     browser.text = "new/deeper/run"
     browser.accept()
     assert browser.answer == str(tmp_path / "new" / "deeper" / "run.gif")
+
+
+def test_the_folder_is_read_once_and_again_when_it_changes_or_on_refresh(tmp_path: Path, monkeypatch) -> None:
+    """The browser draws its list every frame: the folder is listed once, then again only when a file appears in
+    it (its modification time) or Refresh is pressed; the name typed still narrows the list each time."""
+    (tmp_path / "a.toml").write_text(OTHER, encoding="utf-8")
+    reads: list[Path] = []
+    iterdir = Path.iterdir
+    monkeypatch.setattr(Path, "iterdir", lambda self: reads.append(self) or iterdir(self))
+    browser = Browser("open", False, tmp_path)
+    for _ in range(5):
+        assert browser.entries() == ([], ["a.toml"])
+    assert reads == [tmp_path]
+    (tmp_path / "b.toml").write_text(OTHER, encoding="utf-8")
+    assert browser.entries() == ([], ["a.toml", "b.toml"]) and len(reads) == 2
+    browser.text = "b"
+    assert browser.entries() == ([], ["b.toml"]) and len(reads) == 2
+    browser.refresh()
+    assert browser.entries() == ([], ["b.toml"]) and len(reads) == 3
+
+
+def test_open_offers_allow_unmapped_for_a_schematic_and_the_errors_panel_counts_what_was_left_out(
+        open_app, flat_scene: Path) -> None:
+    """tree.litematic (1.20.2) holds copper ore: opened plainly it is refused, naming allow_unmapped; with the
+    browser's checkbox ticked it opens, and the Errors panel says what was left out, with counts. A reload keeps
+    the choice."""
+    from tests.conftest import shared_file
+    tree = shared_file("schematics", "tree.litematic")
+    app = open_app(flat_scene)
+    for allow in (False, True):
+        _shortcut(app, key.O, key.MOD_CTRL)
+        browser = app.dialog.browser
+        browser.text = str(tree)
+        browser.allow_unmapped = allow
+        browser.accept()
+        for _ in range(2):
+            app.draw_frame()
+    first, second = app.state.errors
+    assert "allow_unmapped" in first and app.scene_path == tree and app.allow_unmapped
+    assert second == "tree.litematic: 6 blocks and entities with no 1.16.5 equivalent left out: minecraft:copper_ore ×6"
+    app.state.commands.append("reload")
+    app.draw_frame()
+    assert app.state.errors[2:] == [second]
+
+
+def test_the_allow_unmapped_box_is_drawn_only_when_opening_a_schematic(open_app, flat_scene: Path,
+                                                                         monkeypatch) -> None:
+    boxes: list[str] = []
+    checkbox = imgui.checkbox
+    monkeypatch.setattr(imgui, "checkbox", lambda label, value: boxes.append(label) or checkbox(label, value))
+    app = open_app(flat_scene)
+    _shortcut(app, key.O, key.MOD_CTRL)
+    _type(app, "house.toml")
+    assert app.dialog.browser.text == "house.toml" and not any("--allow-unmapped" in b for b in boxes)
+    for _ in "toml":
+        press(app, key.BACKSPACE)
+    _type(app, "litematic")
+    assert app.dialog.browser.text == "house.litematic" and any("--allow-unmapped" in b for b in boxes)

@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parents[2]
 NOT_AT_START = ("engine.analysis.sweep", "engine.analysis.diff", "engine.analysis.runs", "tqdm", "dask", "PIL",
                 "imageio_ffmpeg", "viewer.render", "viewer.video", "engine.schematics.litematic",
                 "engine.schematics.sponge", "engine.schematics.structure", "engine.tick.scene_writer", "tomli_w",
-                "engine.schematics.mapping", "nbtlib")
+                "engine.schematics.mapping", "nbtlib", "multiprocessing")
 
 
 def _counted(monkeypatch: pytest.MonkeyPatch, cls: type, method: str) -> list[object]:
@@ -137,9 +137,49 @@ def test_tickscope_view_pauses_the_collector_before_it_loads_the_scene(flat_scen
     from viewer import launch
 
     seen: list[bool] = []
-    monkeypatch.setattr("viewer.app.run_viewer", lambda path, sim: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr("viewer.app.run_viewer", lambda path, sim, allow_unmapped: seen.append(gc.isenabled()) or 0)
     try:
         assert launch.open_viewer(str(flat_scene)) == 0
     finally:
         gc.enable()
     assert seen == [False]
+
+
+def test_tickscope_view_starts_the_kernels_warm_up_after_the_first_frame_without_importing_numba(
+        flat_scene: Path, tmp_path: Path) -> None:
+    """`tickscope view`'s launch (`viewer.launch.open_viewer`, `run_viewer` with pyglet's loop run for a few
+    frames), in a fresh interpreter: the kernels' warm-up child is started once the first frame is drawn (not
+    before: on two cores it took CPU from that frame), and numba (about 0.5 s to import) is not imported in the
+    viewer's process (it was, to ask whether the JIT is on, before the first frame)."""
+    code = ("import sys, time, pyglet, viewer.app\nfrom engine import jit\nfrom viewer import launch\n"
+            "seen = []\ndraw = viewer.app.ViewerApp.draw_frame\n"
+            "def draw_frame(self):\n    seen.append(jit._STATE.get('warming') is not None)\n    draw(self)\n"
+            "viewer.app.ViewerApp.draw_frame = draw_frame\n"
+            "def run(*args):\n    for _ in range(20):\n        pyglet.clock.tick()\n"
+            "        for window in list(pyglet.app.windows):\n            window.dispatch_events()\n"
+            "        time.sleep(0.02)\n"
+            "pyglet.app.run = run\n"
+            f"status = launch.open_viewer({str(flat_scene)!r})\n"
+            "warming = jit._STATE.get('warming')\n"
+            "print(status, seen[0], len(seen) > 1 and all(seen[1:]), 'numba' in sys.modules)\n"
+            "if warming is not None:\n    warming.kill()\n    warming.wait()\n")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
+                          env={**env, "PYGLET_HEADLESS": "1", "XDG_CONFIG_HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "False", "True", "False"]
+
+
+def test_tickscope_view_allow_unmapped_reaches_the_window_for_its_reloads(monkeypatch) -> None:
+    """`view tree.litematic --allow-unmapped`: the window is told, so a reload (F5, the file changed) loads the
+    schematic as the launch did instead of refusing it."""
+    from tests.conftest import shared_file
+    from viewer import launch
+    tree = shared_file("schematics", "tree.litematic")
+    told: list[bool] = []
+    monkeypatch.setattr("viewer.app.run_viewer", lambda path, sim, allow_unmapped: told.append(allow_unmapped) or 0)
+    try:
+        assert launch.open_viewer(str(tree), True) == 0
+    finally:
+        gc.enable()
+    assert told == [True]

@@ -74,3 +74,26 @@ def test_translucent_faces_are_one_draw_farthest_section_first(gl_ctx: moderngl.
         assert view.triangle_count() == 2 * 12
     finally:
         view.clear()
+
+
+def test_sections_in_view_are_meshed_first_and_those_out_of_view_wait(gl_ctx: moderngl.Context) -> None:
+    """Stone in section (0,0,-3) 30 blocks behind a camera looking south (+Z) from z = -10, and in sections 3, 4, 5
+    sections ahead: with a budget that meshes one section a call, the three ahead come first, farther though they
+    are, nearest first; the one behind is meshed last."""
+    world = World()
+    stone = blocks.parse_block_state("minecraft:stone")
+    for z in (-40, 56, 72, 88):
+        world.set_block_state(8, 8, z, stone)
+    camera = OrbitCamera((8.0, 8.0, 0.0), 10.0, 0.0, 0.0)
+    seen = camera.view_matrix(), camera.proj_matrix(16 / 9)
+    assert visible_sections([(0, 0, -3), (0, 0, 3)], *seen) == [(0, 0, 3)]
+    view = WorldView(gl_ctx, load_program(gl_ctx, "blocks"), load_palette())
+    try:
+        order = []
+        waiting = True
+        while waiting:   # as the window's frames: each with its camera
+            waiting = view.update(world, budget_s=0.0, seen=seen)
+            order.extend(k for k in view._section_opaque if k not in order)
+        assert order == [(0, 0, 3), (0, 0, 4), (0, 0, 5), (0, 0, -3)]
+    finally:
+        view.clear()

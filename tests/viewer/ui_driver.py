@@ -45,3 +45,16 @@ def overlaps(window, rect) -> bool:
     x0, y0 = window.pos.x, window.pos.y
     x1, y1 = x0 + window.size.x, y0 + window.size.y
     return x0 < rect.x + rect.width and rect.x < x1 and y0 < rect.y + rect.height and rect.y < y1
+
+
+def finished(app: ViewerApp, job: str, timeout_s: float = 120.0) -> int:
+    """Draw frames until the Analysis panel's job `job` (an `AnalysisState` field) has ended and been collected;
+    the frames drawn meanwhile."""
+    import time
+    deadline, frames = time.monotonic() + timeout_s, 0
+    while getattr(app.analysis_state, job) is not None:
+        assert time.monotonic() < deadline, f"the {job} did not end in {timeout_s} s"
+        app.draw_frame()
+        frames += 1
+        time.sleep(0.01)
+    return frames

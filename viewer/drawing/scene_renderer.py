@@ -251,9 +251,12 @@ class SceneRenderer:
     def background(self) -> tuple[float, float, float, float]:
         return rgba_float(self.palette.ui["background"])
 
-    def update_world(self, world: Any, budget_s: float | None = None) -> int:
-        """Bring the section meshes up to date; returns the sections still waiting."""
-        return self.world.update(world, budget_s)
+    def update_world(self, world: Any, budget_s: float | None = None, camera: Camera | None = None,
+                     aspect: float = 1.0) -> int:
+        """Bring the section meshes up to date, those `camera` sees (at `aspect`, width over height) first; returns
+        the sections still waiting."""
+        seen = None if camera is None else (camera.view_matrix(), camera.proj_matrix(aspect))
+        return self.world.update(world, budget_s, seen)
 
     def set_overlays(self, entities: Overlay, trace: Overlay, helpers: Overlay | None = None) -> None:
         """Upload new overlay geometry (when the tick, stage or selection changes, not every frame); `helpers`

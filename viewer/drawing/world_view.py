@@ -5,9 +5,10 @@ per region of 4³ sections, one draw each (llvmpipe pays about 10 µs of the dra
 draws of the viewer benchmark cost 2.3 ms, their 4 regions 0.8 ms). Translucent faces, blended, go farthest
 section first: all sections' faces share one vertex buffer, and one index buffer lists the visible sections'
 triangles in that order (written again when the order changes), one draw. Rebuilding can be spread over frames
-with a time budget, nearest to the last frame's eye first (a camera following an entity far down a long scene
-sees the blocks around it first, not the ones sorting first by coordinates); `render_to_png` builds everything
-before drawing.
+with a time budget: first the sections in view (this frame's camera, else the last frame's), nearest to the eye
+first, then the ones out of view (a long scene opens with the blocks the camera sees, and a camera following an
+entity far down it sees the blocks around it first, not the ones sorting first by coordinates); `render_to_png`
+builds everything before drawing.
 """
 
 from __future__ import annotations
@@ -78,9 +79,12 @@ class WorldView:
         self._order: list[SectionKey] | None = None  # the sections whose indices the buffer holds (None: stale)
         self._stale_translucent = False             # a section's translucent faces changed since the upload
         self._eye = np.zeros(3)  # where the last frame was seen from (draw_opaque): remeshing starts near it
+        self._seen: tuple[np.ndarray, np.ndarray] | None = None  # that frame's view and projection matrices
 
-    def update(self, world: Any, budget_s: float | None = None) -> int:
-        """Remesh the sections that changed since the last call; returns how many still wait (budget spent)."""
+    def update(self, world: Any, budget_s: float | None = None,
+               seen: tuple[np.ndarray, np.ndarray] | None = None) -> int:
+        """Remesh the sections that changed since the last call, those in view of `seen` (view and projection
+        matrices; default: the last frame's) first; returns how many still wait (budget spent)."""
         if world is not self._world:
             self.clear()
             self._world = world
@@ -99,7 +103,7 @@ class WorldView:
                 self._pending.add(key)
                 self._pending.update(_neighbours(key))
         start = time.perf_counter()
-        for key in _nearest_first(self._pending, self._eye):
+        for key in _in_view_first(self._pending, seen or self._seen, self._eye):
             self._pending.discard(key)
             self._drop(key)
             if key in sections:
@@ -150,6 +154,7 @@ class WorldView:
     def draw_opaque(self, view: np.ndarray, proj: np.ndarray) -> None:
         """Opaque faces of the regions in view, nearest first (hidden fragments fail the depth test early)."""
         self._eye = np.linalg.inv(view.astype(np.float64))[3, :3]
+        self._seen = view, proj
         for key in visible_sections(self._opaque, view, proj, SECTION * REGION):
             mesh = self._opaque[key]
             mesh.vao.render(moderngl.TRIANGLES, vertices=mesh.count)
@@ -229,6 +234,18 @@ def _nearest_first(keys: Iterable[SectionKey], eye: np.ndarray) -> list[SectionK
         return keys
     distance = np.linalg.norm((np.array(keys, dtype=np.float64) + 0.5) * SECTION - eye, axis=1)
     return [keys[i] for i in np.argsort(distance, kind="stable")]
+
+
+def _in_view_first(keys: Iterable[SectionKey], seen: tuple[np.ndarray, np.ndarray] | None,
+                   eye: np.ndarray) -> list[SectionKey]:
+    """Section keys in view of `seen` (view, projection) nearest first, then the others nearest to the eye first;
+    without `seen`, all nearest to `eye` first."""
+    if seen is None:
+        return _nearest_first(keys, eye)
+    keys = sorted(keys)
+    ahead = visible_sections(keys, *seen)
+    shown = set(ahead)
+    return ahead + _nearest_first([k for k in keys if k not in shown], np.linalg.inv(seen[0].astype(np.float64))[3, :3])
 
 
 def _neighbours(key: SectionKey) -> list[SectionKey]:

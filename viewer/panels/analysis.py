@@ -1,13 +1,15 @@
 """The Analysis panel (issue 13): a calculator of the closed forms (entity type, initial Motion, n → position and
 Motion), the formula overlay (the selected entity's closed-form path from a chosen tick plotted beside the
 simulated one, the first tick where they part marked, also drawn in the 3D view), a sweep runner that plots its
-result (lines for one varied PATH, a heat map for two), and a version diff (the first tick, entity and stage where
-two versions of the scene part, as `tickscope diff`; or the open scene run in a second version, shown as a ghost
-in the 3D view, play stopping where they part). Every number comes from engine.analysis; this module only draws."""
+result (lines for one varied PATH, a heat map for two), a solver (the runs closest to targets, as `tickscope
+solve`), and a version diff (the first tick, entity and stage where two versions of the scene part, as `tickscope
+diff`; or the open scene run in a second version, shown as a ghost in the 3D view, play stopping where they part).
+Sweeps, solves, diffs and ghosts run as background jobs (viewer.analysis_job: the status line shows their progress
+and a Cancel button; an error goes to the Errors panel). Every number comes from engine.analysis; this module only
+draws."""
 
 from __future__ import annotations
 
-import concurrent.futures
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +17,8 @@ import numpy as np
 from imgui_bundle import imgui, imgui_ctx, implot
 
 from engine import formulas
+from viewer import analysis_job
+from viewer.analysis_job import AnalysisJob
 from viewer.panels.plots import entity_series
 from viewer.panels.widgets import em
 
@@ -35,20 +39,48 @@ class AnalysisState:
     ticks: int = 5
     vary: list[str] = field(default_factory=lambda: ["entities[100].count=1:20:20", ""])
     measure: str = "entities[1].pos[0]"
-    job: concurrent.futures.Future | None = None
+    job: AnalysisJob | None = None
     result: tuple[list[str], list[list[Any]]] | None = None
     error: str | None = None
     reveal: bool = False        # show the panel and open the Sweep section once when its result arrives
+    solve_vary: list[str] = field(default_factory=lambda: ["entities[100].count=1:200", ""])
+    target: str = "entities[1].pos[0]=1002.5"
+    top: int = 3
+    solve_job: AnalysisJob | None = None
+    solved: tuple[list[str], list[list[Any]]] | None = None
+    solve_error: str | None = None
     versions: str = "1.16.5,1.17"
-    diff_job: concurrent.futures.Future | None = None
+    diff_job: AnalysisJob | None = None
     diff: dict[str, Any] | None = None
     ghost_version: str = "1.17"
     ghost_ticks: int = 100
-    ghost_job: concurrent.futures.Future | None = None
+    ghost_job: AnalysisJob | None = None
     ghost_error: str | None = None
 
+    def jobs(self) -> list[AnalysisJob]:
+        """The jobs running now (the status line shows them)."""
+        return [j for j in (self.job, self.solve_job, self.diff_job, self.ghost_job) if j is not None]
 
-_pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+
+def running_jobs(app: Any) -> list[AnalysisJob]:
+    """The Analysis panel's jobs running in `app` (none before the panel is first drawn)."""
+    st = app.__dict__.get("analysis_state")
+    return st.jobs() if st is not None else []
+
+
+def _ended(app: Any, job: AnalysisJob | None) -> tuple[bool, Any, str | None]:
+    """(ended, result, error) of `job`: an error is also reported in the Errors panel, a cancel in the status
+    line."""
+    end = job.poll() if job is not None else None
+    if end is None:
+        return False, None, None
+    kind, value = end
+    if kind == "error":
+        app.state.report(value)
+        return True, None, value
+    if kind == "cancelled":
+        app.state.tell(f"{job.name} cancelled")
+    return True, value, None
 
 
 def calculator(st: AnalysisState) -> tuple[formulas.Vec, formulas.Vec]:
@@ -70,22 +102,16 @@ def selected_overlay(app: Any) -> formulas.Overlay | None:
 
 
 def start_sweep(st: AnalysisState) -> None:
-    """Run the sweep in a background thread, one process (large sweeps belong to `tickscope sweep`)."""
-    from engine import run_sweep  # imported on first use: start-up time (it pulls in tqdm)
-
+    """Run the sweep as a background job, one process (large sweeps belong to `tickscope sweep`)."""
     vary = [v for v in st.vary if v.strip()]
     st.result, st.error = None, None
-    st.job = _pool.submit(run_sweep, st.scene, st.ticks, vary, [st.measure], 1, None, False)
+    st.job = analysis_job.start("sweep", analysis_job.sweep_rows, st.scene, st.ticks, vary, [st.measure])
 
 
-def collect_sweep(st: AnalysisState) -> None:
-    if st.job is None or not st.job.done():
-        return
-    try:
-        st.result = st.job.result()
-    except Exception as exc:  # a bad PATH or scene: shown in the panel, one line
-        st.error = str(exc)
-    st.job, st.reveal = None, True
+def collect_sweep(app: Any, st: AnalysisState) -> None:
+    ended, result, st.error = _ended(app, st.job)
+    if ended:
+        st.result, st.job, st.reveal = result, None, result is not None
 
 
 def sweep_grid(result: tuple[list[str], list[list[Any]]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -105,8 +131,9 @@ def draw_analysis(app: Any) -> None:
     opened = str(app.scene_path) if app.scene_path is not None else None
     if st.scene_of != opened:          # another scene opened (or saved under another name): sweep that one
         st.scene, st.scene_of = opened or "", opened
-    collect_sweep(st)
-    collect_diff(st)
+    collect_sweep(app, st)
+    collect_solve(app, st)
+    collect_diff(app, st)
     collect_ghost(app, st)
     if st.reveal:                       # a finished sweep brings the panel's tab to the front
         imgui.set_next_window_focus()
@@ -122,6 +149,8 @@ def draw_analysis(app: Any) -> None:
             st.reveal = False
         if imgui.collapsing_header("Sweep"):
             _draw_sweep(st)
+        if imgui.collapsing_header("Solve"):
+            _draw_solve(st)
         if imgui.collapsing_header("Version diff"):
             _draw_diff(st)
             _draw_ghost(app, st)
@@ -177,7 +206,7 @@ def _draw_sweep(st: AnalysisState) -> None:
     _, st.vary[1] = imgui.input_text("vary 2", st.vary[1])
     _, st.measure = imgui.input_text("measure", st.measure)
     if st.job is not None:
-        imgui.text_disabled("running...")
+        imgui.text_disabled("running... (status line: progress, Cancel)")
     elif imgui.button("Run sweep"):
         start_sweep(st)
     if st.error:
@@ -202,30 +231,69 @@ def _draw_sweep(st: AnalysisState) -> None:
             implot.end_plot()
 
 
-def start_diff(st: AnalysisState) -> None:
-    """`tickscope diff` of the sweep's scene file over its ticks, in the background thread."""
-    from engine import first_difference  # imported on first use: start-up time
+def start_solve(st: AnalysisState) -> None:
+    """`tickscope solve` of the sweep's scene file over its ticks, as a background job."""
+    st.solved, st.solve_error = None, None
+    st.solve_job = analysis_job.start("solve", analysis_job.solve_rows, st.scene, st.ticks,
+                                      [v for v in st.solve_vary if v.strip()], [st.target], st.top, measured=False)
 
+
+def collect_solve(app: Any, st: AnalysisState) -> None:
+    ended, result, st.solve_error = _ended(app, st.solve_job)
+    if ended:
+        st.solved, st.solve_job = result, None
+
+
+def _draw_solve(st: AnalysisState) -> None:
+    imgui.text_disabled("the scene and ticks of the Sweep section")
+    _, st.solve_vary[0] = imgui.input_text("vary 1##solve", st.solve_vary[0])
+    imgui.set_item_tooltip("PATH=LO:HI, or PATH=LO:HI:int for whole numbers")
+    _, st.solve_vary[1] = imgui.input_text("vary 2##solve", st.solve_vary[1])
+    _, st.target = imgui.input_text("target", st.target)
+    imgui.set_item_tooltip("PATH=VALUE: the measured value the runs should come closest to")
+    _, st.top = imgui.input_int("best runs", st.top)
+    st.top = max(st.top, 1)
+    if st.solve_job is not None:
+        imgui.text_disabled("running... (status line: progress, Cancel)")
+    elif imgui.button("Solve"):
+        start_solve(st)
+    if st.solve_error:
+        imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), st.solve_error)
+    if st.solved is None:
+        return
+    header, rows = st.solved
+    if imgui.begin_table("solved", len(header), imgui.TableFlags_.borders | imgui.TableFlags_.resizable):
+        for name in header:
+            imgui.table_setup_column(name)
+        imgui.table_headers_row()
+        for row in rows:
+            imgui.table_next_row()
+            for value in row:
+                imgui.table_next_column()
+                imgui.text(f"{value:.10g}" if isinstance(value, float) else str(value))
+        imgui.end_table()
+
+
+def start_diff(st: AnalysisState) -> None:
+    """`tickscope diff` of the sweep's scene file over its ticks, as a background job."""
     a, _, b = st.versions.partition(",")
     st.diff = None
-    st.diff_job = _pool.submit(first_difference, st.scene, a.strip(), b.strip(), st.ticks)
+    st.diff_job = analysis_job.start("version diff", analysis_job.difference, st.scene, a.strip(), b.strip(),
+                                     st.ticks)
 
 
-def collect_diff(st: AnalysisState) -> None:
-    if st.diff_job is None or not st.diff_job.done():
-        return
-    try:
-        st.diff = st.diff_job.result()
-    except Exception as exc:  # a bad version or scene: one line
-        st.diff = {"error": str(exc)}
-    st.diff_job = None
+def collect_diff(app: Any, st: AnalysisState) -> None:
+    ended, result, error = _ended(app, st.diff_job)
+    if ended:
+        st.diff = {"error": error} if error else result
+        st.diff_job = None
 
 
 def _draw_diff(st: AnalysisState) -> None:
     imgui.text_disabled("the scene and ticks of the Sweep section")
     _, st.versions = imgui.input_text("versions A,B", st.versions)
     if st.diff_job is not None:
-        imgui.text_disabled("running...")
+        imgui.text_disabled("running... (status line: progress, Cancel)")
     elif imgui.button("Compare"):
         start_diff(st)
     if st.diff is None:
@@ -243,22 +311,17 @@ def _draw_diff(st: AnalysisState) -> None:
 
 
 def start_ghost(app: Any, st: AnalysisState) -> None:
-    """The loaded scene file run in `ghost_version` beside its own version (engine.analysis.diff.run_ghost), in
-    the background thread; edits made in the window are not in it."""
-    from engine import run_ghost  # imported on first use: start-up time
+    """The loaded scene file run in `ghost_version` beside its own version (engine.analysis.diff.run_ghost), as
+    a background job; edits made in the window are not in it."""
     st.ghost_error, app.ghost = None, None
-    st.ghost_job = _pool.submit(run_ghost, str(app.scene_path), app.sim.version, st.ghost_version.strip(),
-                                st.ghost_ticks)
+    st.ghost_job = analysis_job.start("ghost run", analysis_job.ghost, str(app.scene_path), app.sim.version,
+                                      st.ghost_version.strip(), st.ghost_ticks)
 
 
 def collect_ghost(app: Any, st: AnalysisState) -> None:
-    if st.ghost_job is None or not st.ghost_job.done():
-        return
-    try:
-        app.ghost = st.ghost_job.result()
-    except Exception as exc:  # a bad version or scene: one line
-        st.ghost_error = str(exc)
-    st.ghost_job = None
+    ended, result, st.ghost_error = _ended(app, st.ghost_job)
+    if ended:
+        app.ghost, st.ghost_job = result, None
 
 
 def _draw_ghost(app: Any, st: AnalysisState) -> None:
@@ -269,7 +332,7 @@ def _draw_ghost(app: Any, st: AnalysisState) -> None:
     if app.scene_path is None:
         imgui.text_disabled("open a scene file first")
     elif st.ghost_job is not None:
-        imgui.text_disabled("running...")
+        imgui.text_disabled("running... (status line: progress, Cancel)")
     elif imgui.button("Show as ghost"):
         start_ghost(app, st)
     imgui.set_item_tooltip("Play stops at the first tick where the versions differ, its entity and stage selected")

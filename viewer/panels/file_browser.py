@@ -1,7 +1,8 @@
 """The built-in file browser (File › Open..., Save as...): a modal with places (recent folders, the user's and the
 bundled scenes, home), the folder's subfolders and scene files, and a path field; typing narrows the list to the
-names it starts (completion), a typed path with folders moves there, Enter or a double click chooses. The system's
-dialog is one button away where one is installed (`viewer.files.Dialog`)."""
+names it starts (completion), a typed path with folders moves there, Enter or a double click chooses; opening a
+schematic offers to load it without what 1.16.5 lacks (`--allow-unmapped`). The system's dialog is one button away
+where one is installed (`viewer.files.Dialog`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from imgui_bundle import imgui, imgui_ctx
 
+from engine import is_schematic
 from viewer.files import Dialog, native_dialogs
 from viewer.saving import BUNDLED_SCENES, user_scenes_dir
 
@@ -55,15 +57,25 @@ def draw_file_browser(dialog: Dialog, recent: list[str]) -> str | None:
             browser.up()
         imgui.set_item_tooltip("The folder above")
         imgui.same_line()
+        if imgui.small_button("refresh"):
+            browser.refresh()
+        imgui.set_item_tooltip("Read the folder again")
+        imgui.same_line()
         imgui.text_wrapped(str(browser.listed()[0]))
         if imgui.is_window_appearing():
             imgui.set_keyboard_focus_here()
         imgui.set_next_item_width(-1)
         _, browser.text = imgui.input_text_with_hint("##path", "file name, or a path", browser.text)
         entered = imgui.is_item_deactivated() and imgui.is_key_pressed(imgui.Key.enter)
-        footer = imgui.get_frame_height_with_spacing() * 2 + imgui.get_text_line_height_with_spacing()
-        _draw_entries(browser, footer)
         target = browser.target()
+        schematic = not browser.save and is_schematic(target)
+        footer = imgui.get_frame_height_with_spacing() * (3 if schematic else 2) + \
+            imgui.get_text_line_height_with_spacing()
+        _draw_entries(browser, footer)
+        if schematic:
+            _, browser.allow_unmapped = imgui.checkbox("load without what 1.16.5 lacks (--allow-unmapped)",
+                                                       browser.allow_unmapped)
+            imgui.set_item_tooltip("Blocks and entities of later versions are left out; the Errors panel counts them")
         if browser.error:
             imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), browser.error)
         elif browser.save and target.is_file():

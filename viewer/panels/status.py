@@ -1,9 +1,10 @@
 """The status line at the bottom of the window: the last message (saved..., exported..., a video cancelled), with
-buttons to open the folder of the file it names and to copy its path; while a job runs (a video export), its
-progress bar and a Cancel button first."""
+buttons to open the folder of the file it names and to copy its path; while jobs run (a video export, the Analysis
+panel's sweeps, solves and diffs), each one's progress bar and a Cancel button first."""
 
 from __future__ import annotations
 
+import functools
 import shutil
 import subprocess
 import sys
@@ -18,8 +19,10 @@ STATUS_BAR = "##status_bar"
 HINT = "F1: keys and mouse"
 
 
+@functools.cache
 def folder_opener() -> list[str] | None:
-    """The command that shows a folder in the system's file manager, or None where there is none."""
+    """The command that shows a folder in the system's file manager, or None where there is none (looked up once:
+    the status line asks every frame)."""
     if sys.platform == "darwin":
         return ["open"]
     if sys.platform == "win32":
@@ -41,34 +44,41 @@ def open_folder(path: str) -> str | None:
     return None
 
 
-def draw_status_bar(state: Any, job: Any) -> None:
-    """The bar along the bottom of the window (a viewport side bar: the dock space sits above it)."""
+def draw_status_bar(state: Any, jobs: list[Any]) -> None:
+    """The bar along the bottom of the window (a viewport side bar: the dock space sits above it); `jobs`: those
+    running (None for none), each with `progress()`, `label()` and `cancel()`."""
     viewport = imgui.get_main_viewport()
     flags = (imgui.WindowFlags_.no_scrollbar | imgui.WindowFlags_.no_saved_settings |
              imgui.WindowFlags_.menu_bar)
     if imgui.internal.begin_viewport_side_bar(STATUS_BAR, viewport, imgui.Dir.down, imgui.get_frame_height(), flags):
         if imgui.begin_menu_bar():
-            _draw_line(state, job)
+            _draw_line(state, [j for j in jobs if j is not None])
             imgui.end_menu_bar()
     imgui.end()
 
 
-def _draw_line(state: Any, job: Any) -> None:
-    if job is not None:
+def _draw_line(state: Any, jobs: list[Any]) -> None:
+    for n, job in enumerate(jobs):
+        imgui.push_id(n)
         imgui.progress_bar(job.progress(), imgui.ImVec2(em() * 16, 0), job.label())
         if imgui.small_button("Cancel"):
             job.cancel()
+        imgui.pop_id()
     if not state.status:
         imgui.text_disabled(HINT)
         return
     imgui.text(state.status)
-    imgui.set_item_tooltip(state.status)
-    if not state.status_path:
+    folder = str(Path(state.status_path).parent) if state.status_path else ""
+    # the whole message (the bar may cut it), and where its file is
+    imgui.set_item_tooltip(f"{state.status}\nin {folder}" if folder else state.status)
+    if not folder:
         return
-    if folder_opener() is not None and imgui.small_button("open folder"):
-        problem = open_folder(state.status_path)
-        if problem:
-            state.report(problem)
-    imgui.set_item_tooltip(str(Path(state.status_path).parent))
+    if folder_opener() is not None:
+        if imgui.small_button("open folder"):
+            problem = open_folder(state.status_path)
+            if problem:
+                state.report(problem)
+        imgui.set_item_tooltip(f"Show {folder} in the file manager")
     if imgui.small_button("copy path"):
         imgui.set_clipboard_text(state.status_path)
+    imgui.set_item_tooltip(f"Copy {state.status_path}")

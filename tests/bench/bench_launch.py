@@ -1,0 +1,140 @@
+"""Launch benchmark (issue 23 item 8): for every bundled scene (`scenes/*.toml`) and every schematic in
+`../shared/data/schematics/`, the time from starting `tickscope view FILE` to its first frame and to the frame that
+shows the whole world meshed, as a table. Run: `python3 tests/bench/bench_launch.py [--launches N] [FILE ...]`.
+
+Each launch is a new interpreter that runs `tickscope view` itself (`viewer.cli.main`: the scene loading in a forked
+child, the kernels' warm-up started, the window opened through `run_viewer` with its layout and recent files in a
+throw-away config folder), headless (EGL). Only the first frame and the end of meshing are reported from inside,
+by wrapping `ViewerApp.draw_frame` once `viewer.launch` imports the viewer (the moment `tickscope view` does), so
+the order of imports is the command's. A schematic 1.16.5 cannot hold in full opens with `--allow-unmapped`, as the
+command tells its user to. As on a user's machine from the second launch on, Python's bytecode cache is in place:
+one launch before the measured ones writes it (even where PYTHONDONTWRITEBYTECODE is set). Results and the load
+average they were taken at: docs/performance.md, "Launch of every scene".
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+LAUNCHES = 3
+TIMEOUT_S = 60.0
+TARGET_S = 1.0
+FIRST, MESHED = "first frame", "meshed"
+
+# The child: `tickscope view FILE`, with `display_problem` (called between starting the load and importing the
+# viewer) wrapped to wrap the first frames.
+CHILD = """
+import os, sys, time
+sys.path.insert(0, {root!r})
+import viewer.launch as launch
+check = launch.display_problem
+def display_problem():
+    import viewer.app as app
+    draw = app.ViewerApp.draw_frame
+    def draw_frame(self):
+        draw(self)
+        if not getattr(self, "_bench_drawn", False):
+            self._bench_drawn = True
+            self.ctx.finish()
+            print({first!r}, time.process_time(), flush=True)
+        if not self._meshing:
+            self.ctx.finish()
+            print({meshed!r}, flush=True)
+            os._exit(0)
+    app.ViewerApp.draw_frame = draw_frame
+    return check()
+launch.display_problem = display_problem
+from viewer.cli import main
+sys.argv = ["tickscope", "view", *{args!r}]
+sys.exit(main())
+"""
+
+
+def files(names: list[str]) -> list[Path]:
+    """The files named, or every bundled scene and shared schematic."""
+    if names:
+        return [Path(n).resolve() for n in names]
+    schematics = ROOT.parent / "shared" / "data" / "schematics"
+    if not schematics.is_dir():   # a worktree lives one level deeper
+        schematics = ROOT.parents[1] / "shared" / "data" / "schematics"
+    found = sorted((ROOT / "scenes").glob("*.toml"))
+    return found + sorted(p for p in schematics.glob("*") if p.suffix in (".litematic", ".schem", ".schematic",
+                                                                          ".nbt"))
+
+
+def view_args(path: Path) -> list[str]:
+    """`tickscope view`'s arguments for `path`: `--allow-unmapped` where the schematic needs it."""
+    if path.suffix == ".toml":
+        return [str(path)]
+    sys.path.insert(0, str(ROOT))
+    from engine import SceneError, load_scene
+    try:
+        load_scene(str(path))
+    except SceneError:
+        return [str(path), "--allow-unmapped"]
+    return [str(path)]
+
+
+def launch_once(args: list[str], config: str, root: Path = ROOT) -> tuple[float, float, float]:
+    """Seconds from starting the process to its first frame and to the whole world meshed, and the CPU seconds of
+    the viewer's process (all its threads, not the loading child) at its first frame: steadier than wall time on a
+    machine others share."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYGLET_HEADLESS="1", XDG_CONFIG_HOME=config)
+    code = CHILD.format(root=str(root), first=FIRST, meshed=MESHED, args=args)
+    start = time.perf_counter()
+    with subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, env=env, text=True,
+                          cwd=root) as process:
+        try:
+            said = process.stdout.readline().split()
+            if " ".join(said[:2]) != FIRST:
+                raise RuntimeError(f"{args[0]}: the viewer did not draw its first frame")
+            first = time.perf_counter() - start
+            if process.stdout.readline().strip() != MESHED:
+                raise RuntimeError(f"{args[0]}: the viewer did not finish meshing")
+            return first, time.perf_counter() - start, float(said[2])
+        finally:
+            process.kill()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*", help="scenes or schematics (default: every bundled one)")
+    parser.add_argument("--launches", type=int, default=LAUNCHES, help="measured launches per file (median)")
+    parser.add_argument("--tree", type=Path, default=ROOT,
+                        help="the checkout whose viewer is launched (another one: a baseline; default this one)")
+    args = parser.parse_args()
+    chosen = files(args.files)
+    rows = []
+    with tempfile.TemporaryDirectory() as config:
+        launch_once(view_args(chosen[0]), config, args.tree)   # writes the bytecode cache
+        for path in chosen:
+            command = view_args(path)
+            times = [launch_once(command, config, args.tree) for _ in range(args.launches)]
+            first = statistics.median(t[0] for t in times)
+            meshed = statistics.median(t[1] for t in times)
+            cpu = statistics.median(t[2] for t in times)
+            rows.append((path.name, first, meshed, cpu))
+            print(f"{path.name:45s} {first:6.2f} s {meshed:6.2f} s {cpu:6.2f} s", file=sys.stderr, flush=True)
+    print(f"load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+          f"median of {args.launches} launches each")
+    print("| file | first frame | whole world meshed | CPU at the first frame |")
+    print("|---|---|---|---|")
+    for name, first, meshed, cpu in rows:
+        mark = "" if first <= TARGET_S else " (over 1 s)"
+        print(f"| {name} | {first:.2f} s{mark} | {meshed:.2f} s | {cpu:.2f} s |")
+    slow = [name for name, first, _, _ in rows if first > TARGET_S]
+    print(f"{len(rows) - len(slow)} of {len(rows)} within {TARGET_S:.1f} s to the first frame")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
