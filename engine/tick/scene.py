@@ -501,8 +501,8 @@ def _load_entity(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key:
     # Entity.firstUpdate: true until the entity's first tick (no lava contact counts then); a saved scene says false
     e.first_update = ctx.boolean(entry.get("first_update", True), f"{key}.first_update")
     e.fall_distance = ctx.number(entry.get("fall_distance", 0.0), f"{key}.fall_distance")
-    e.yaw = ctx.number(entry.get("yaw", 0.0), f"{key}.yaw")
-    e.pitch = ctx.number(entry.get("pitch", 0.0), f"{key}.pitch")
+    e.yaw = ctx.rotation(entry.get("yaw", 0.0), f"{key}.yaw")
+    e.pitch = ctx.rotation(entry.get("pitch", 0.0), f"{key}.pitch")
     for name, kind in cls.FIELDS.items():
         if name in entry:
             _set_field(ctx, e, name, kind, entry[name], f"{key}.{name}")
@@ -615,7 +615,8 @@ def _load_spawn(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: 
                                             f"{', '.join(throwable)})")
         speed = f32(ctx.number(entry["speed"], f"{key}.speed")) if "speed" in entry else cls.THROW_SPEED
         throw_from_player(sim, cls, ctx.position(entry["from_player_at"], f"{key}.from_player_at"),
-                          f32(ctx.number(entry["yaw"], f"{key}.yaw")), f32(ctx.number(entry["pitch"], f"{key}.pitch")),
+                          f32(ctx.rotation(entry["yaw"], f"{key}.yaw")),
+                          f32(ctx.rotation(entry["pitch"], f"{key}.pitch")),
                           speed, not ctx.boolean(entry.get("no_spread", False), f"{key}.no_spread"),
                           ctx.vec3(entry["player_motion"], f"{key}.player_motion") if "player_motion" in entry
                           else ZERO, ctx.boolean(entry.get("player_on_ground", True), f"{key}.player_on_ground"))

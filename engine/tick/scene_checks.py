@@ -93,6 +93,15 @@ class SceneContext:
                                  f"infinite), got [{pos.x}, {pos.y}, {pos.z}]")
         return pos
 
+    def rotation(self, value: Any, key: str) -> float:
+        """An entity's yaw or pitch: a finite number. Entity.fromTag (1.16.5) refuses a NaN or infinite rotation
+        ("Entity has invalid rotation")."""
+        angle = self.number(value, key)
+        if not math.isfinite(angle):
+            raise self.fail(key, f"expected a finite angle (Minecraft refuses an entity whose rotation is NaN or "
+                                 f"infinite), got {angle}")
+        return angle
+
     def block_pos(self, value: Any, key: str, in_world: bool = True) -> tuple[int, int, int]:
         """A block position; `in_world`: inside the build range too (a schematic's origin need not be)."""
         if not isinstance(value, list) or len(value) != 3:

@@ -191,6 +191,19 @@ def test_a_nan_or_infinite_position_is_refused_in_one_line(key, tables, tmp_path
     assert status == 2 and f": {key}: expected a finite position" in err
 
 
+@pytest.mark.parametrize("key, tables", [
+    ("entities[0].yaw", {"entities": [{"type": "tnt", "pos": [0.5, 1.0, 0.5], "yaw": NAN}]}),
+    ("entities[0].pitch", {"entities": [{"type": "zombie", "pos": [0.5, 1.0, 0.5], "pitch": -INF}]}),
+    ("spawns[0].yaw", {"spawns": [{"kind": "thrown", "entity": "snowball", "from_player_at": [0.5, 5.0, 0.5],
+                                   "yaw": INF, "pitch": 0.0}]}),
+])
+def test_a_nan_or_infinite_rotation_is_refused_in_one_line(key, tables, tmp_path, capsys) -> None:
+    """Entity.fromTag refuses an entity whose yaw or pitch is not finite ("Entity has invalid rotation")."""
+    assert "expected a finite angle" in refused(key, **tables)
+    status, err = trace_file(tmp_path, capsys, scene_toml(**tables))
+    assert status == 2 and f": {key}: expected a finite angle" in err
+
+
 @pytest.mark.parametrize("x", [NAN, -INF])
 def test_a_schematic_entity_at_a_nan_or_infinite_position_is_refused(x, tmp_path, capsys) -> None:
     """The same refusal for an entity a structure file carries (its NBT `Pos`), naming the schematic."""

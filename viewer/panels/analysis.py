@@ -177,7 +177,7 @@ def _draw_calculator(st: AnalysisState) -> None:
 def _draw_overlay(app: Any, st: AnalysisState) -> None:
     _, app.state.show_formula = imgui.checkbox("draw in the 3D view", app.state.show_formula)
     imgui.set_item_tooltip("The closed-form path beside the simulated one, the tick where they part marked "
-                           "(also View › Formula overlay)")
+                           "(also View > Formula overlay)")
     ov = selected_overlay(app)
     if ov is None:
         imgui.text_disabled("select a TNT, item, orb or thrown projectile")
