@@ -66,6 +66,7 @@ from viewer.recovery import Recovery
 from viewer.ruler import clear_on_escape, draw_ruler, pick_ruler_end, placed
 from viewer.state import ViewerState
 from viewer.stepping import MicroStep, readout
+from viewer.table_export import TableExport
 from viewer.timeline import EventLog
 from viewer.undo import UndoStack
 
@@ -144,6 +145,7 @@ class ViewerApp(Readouts, Playback):
         self.block_hover = BlockHover()               # the block under the pointer (its tooltip)
         self.ghost: VersionGhost | None = None  # the scene in a second version, drawn as a ghost (Analysis panel)
         self.job: VideoExport | None = None     # a video being exported (the status line shows its progress)
+        self.table_jobs: list[TableExport] = []  # Entity table CSVs being written (the status line too)
         self.export_settings: ExportSettings | None = None   # File › Export video...'s window, while open
         self.allow_unmapped = False   # the scene shown was opened without what 1.16.5 lacks (reloads keep it)
         self._overlay_key: tuple | None = None
@@ -300,7 +302,7 @@ class ViewerApp(Readouts, Playback):
         jobs = running_jobs(self)
         return bool(state.playing or state.commands or state.pending_steps or state.pending_edits or
                     state.pending_micro or state.rewind_to is not None or state.event_jump or state.screenshot or
-                    self._meshing or self.job is not None or self.dialog.busy or any(jobs) or
+                    self._meshing or self.job is not None or self.dialog.busy or any(jobs) or bool(self.table_jobs) or
                     any(self.controls.keys.data.values()))
 
     def _redraw(self, dt: float) -> None:
@@ -334,6 +336,7 @@ class ViewerApp(Readouts, Playback):
         self.state.triangles = self.scene.world.triangle_count()
         run_commands(self, now)
         self._run_job()
+        self._end_table_jobs()
         rect = self.view_rect
         self.handle_clicks(rect)
         self.advance(dt)
@@ -399,6 +402,17 @@ class ViewerApp(Readouts, Playback):
         else:
             self.state.report(end)
 
+    def _end_table_jobs(self) -> None:
+        """The end of each Entity table CSV written: saved, cancelled or why not, in the status line."""
+        for job in [j for j in self.table_jobs if j.end is not None]:
+            self.table_jobs.remove(job)
+            if job.end == "done":
+                self.state.tell(f"saved {job.path}", str(job.path))
+            elif job.end == "cancelled":
+                self.state.tell("CSV export cancelled")
+            else:
+                self.state.report(job.end)
+
     def _draw_view(self, rect: ViewRect) -> tuple[np.ndarray, np.ndarray, tuple[int, int], tuple[int, int]]:
         """Clear the 3D view's rectangle `rect` and draw the view into it; returns the view and projection
         matrices and the view's origin and size in framebuffer pixels (bottom left)."""
@@ -453,7 +467,7 @@ class ViewerApp(Readouts, Playback):
         state = self.state
         clear_on_escape(state)      # before the menu bar closes an open menu with the same Escape
         draw_menu_bar(state, bool(self.undo.done), bool(self.undo.undone), self.scene_path is not None)
-        draw_status_bar(state, [self.job, *running_jobs(self)])
+        draw_status_bar(state, [self.job, *self.table_jobs, *running_jobs(self)])
         self.view_rect = dock_panels(state.reset_layout)
         state.reset_layout = False
         steps = self.steps()
@@ -545,6 +559,8 @@ class ViewerApp(Readouts, Playback):
         """Free GL objects and the ImGui contexts (the layout is saved to the ini file), then the window."""
         if self.job is not None:       # a video half made: cancelled, so no partial file stays
             self.job.stop()
+        for job in self.table_jobs:    # a CSV half written: cancelled, its part removed
+            job.stop()
         self.scene.release()
         self.imgui_renderer.release()
         implot.destroy_context(self.implot_context)

@@ -16,6 +16,7 @@ from viewer.panels.export import export_settings
 from viewer.panels.plots import series_csv_rows
 from viewer.recovery import Recovery
 from viewer.saving import needs_save_as, never_overwritten, save_as_start, saved_plan, scene_text
+from viewer.table_export import TableExport
 
 UNSAVED_OPEN = "the scene has unsaved edits: undo them (Ctrl+Z) before opening another scene"
 UNSAVED_RELOAD = "{name} changed on disk; not reloaded because of unsaved edits here (File › Reload discards them)"
@@ -146,17 +147,9 @@ def _export_table(app: Any) -> None:
 
 def write_entity_table(app: Any, path: Path) -> None:
     """Write the Entity table's rows (every field chosen, every row of its range and type), or its counts by type
-    per tick, to `path`."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if app.state.table_by_type:
-            app.entity_log().write_counts_csv(path)
-        else:
-            app.entity_log().write_csv(path, app.state.table_fields)
-    except OSError as exc:
-        app.state.report(f"{path}: cannot write the CSV: {exc.strerror or exc}")
-        return
-    app.state.tell(f"saved {path}", str(path))
+    per tick, to `path`: a job off the UI thread (`viewer.table_export`), its end in the status line."""
+    fields = None if app.state.table_by_type else app.state.table_fields
+    app.table_jobs.append(TableExport(app.entity_log(), path, fields).start())
 
 
 def _export_video(app: Any) -> None:

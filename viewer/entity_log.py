@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterator, Sequence
-from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from engine import entity_table
@@ -70,10 +70,14 @@ class EntityLog:
             everyone = dict(zip(states, states.values(), strict=True))
             yield tick, {i: everyone[i] for i in self.ids(k)}
 
-    def write_csv(self, path: Path, fields: Sequence[str]) -> None:
-        """Every row to `path` as CSV (the same writer as `tickscope trace --csv`)."""
-        with path.open("w", newline="", encoding="utf-8") as out:
-            entity_table.write_table(out, fields, entity_table.rows(self.tick_states(), fields))
+    def frozen(self) -> EntityLog:
+        """This log reading the states its ticks hold now: another thread reads it while the history moves on (a
+        tick's states are never changed, only dropped or replaced)."""
+        copy = object.__new__(EntityLog)
+        copy.__dict__.update(self.__dict__)
+        copy.history = SimpleNamespace(states={tick: self.history.states[tick] for tick in self.ticks})
+        copy._ids = dict(self._ids)
+        return copy
 
     def counts(self) -> tuple[list[str], list[list[int]]]:
         """Counts by type per tick of the rows' entities (engine.entity_table.count_table), read once."""
@@ -81,11 +85,6 @@ class EntityLog:
             types = ((tick, [s["type"] for s in states.values()]) for tick, states in self.tick_states())
             self._counts = entity_table.count_table(types)
         return self._counts
-
-    def write_counts_csv(self, path: Path) -> None:
-        """The counts by type per tick to `path` as CSV."""
-        with path.open("w", newline="", encoding="utf-8") as out:
-            entity_table.write_count_table(out, self.counts())
 
 
 def type_counts(history: Any, tick: int) -> list[tuple[str, int]]:

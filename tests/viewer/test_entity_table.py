@@ -8,6 +8,7 @@ import csv
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from imgui_bundle import imgui
@@ -72,6 +73,8 @@ def test_export_csv_through_the_browser_parses_back_exact(open_app, tmp_path: Pa
         "tickscope-entities-ticks0-12.csv"
     browser.accept()
     app.draw_frame()
+    assert app.table_jobs   # written off the UI thread, its progress in the status line
+    finish_table_jobs(app)
     path = Path(app.state.status_path)
     assert path == browser.target() and app.state.status == f"saved {path}" and not app.state.errors
     rows = list(csv.DictReader(path.open(encoding="utf-8")))
@@ -82,6 +85,49 @@ def test_export_csv_through_the_browser_parses_back_exact(open_app, tmp_path: Pa
         assert [float(r[f"pos_{a}"]) for a in "xyz"] == e["pos"]
         assert [float(r[f"motion_{a}"]) for a in "xyz"] == e["motion"]
         assert r["on_ground"] == ("true" if e["on_ground"] else "false")
+
+
+def finish_table_jobs(app, seconds: float = 60.0) -> None:
+    """Frames until the CSV jobs have ended (each end is reported by a frame)."""
+    deadline = time.monotonic() + seconds
+    while app.table_jobs and time.monotonic() < deadline:
+        for job in app.table_jobs:
+            job.join(0.05)
+        app.draw_frame()
+    assert not app.table_jobs
+
+
+def test_a_csv_export_cancelled_leaves_no_file(open_app, tmp_path: Path) -> None:
+    """Cancel (the status line's button) stops the writer at its next tick: no file and no part stay, and the
+    status line says it was cancelled."""
+    from viewer.table_export import TableExport
+
+    app = open_app(CANNON)
+    run_to(app, 12)
+    target = tmp_path / "rows.csv"
+    job = TableExport(app.entity_log(), target, app.state.table_fields)
+    job.cancel()                    # pressed before the writer reached its first tick
+    app.table_jobs.append(job.start())
+    finish_table_jobs(app)
+    assert app.state.status == "CSV export cancelled" and job.progress() == 0.0
+    assert not target.exists() and not list(tmp_path.glob(".*.part"))
+
+
+def test_a_csv_export_reads_the_states_it_started_with(open_app, tmp_path: Path) -> None:
+    """The job reads the history as it was when it started: a rewind and another branch afterwards do not change
+    what it writes."""
+    from viewer.table_export import TableExport
+
+    app = open_app(CANNON)
+    run_to(app, 6)
+    log = app.entity_log()
+    job = TableExport(log, tmp_path / "rows.csv", ("id", "pos"))
+    rows = len(log)
+    app.history.states.clear()      # what a rewind that drops the ticks would do to the live history
+    app.table_jobs.append(job.start())
+    finish_table_jobs(app)
+    assert app.state.status == f"saved {tmp_path / 'rows.csv'}"
+    assert len(list(csv.DictReader((tmp_path / "rows.csv").open(encoding="utf-8")))) == rows > 0
 
 
 def test_counts_by_type_per_tick_and_their_csv(open_app, write_scene, scene_text) -> None:
@@ -107,6 +153,7 @@ def test_counts_by_type_per_tick_and_their_csv(open_app, write_scene, scene_text
     assert app.dialog.browser.target().name == "tickscope-entity-counts-ticks0-4.csv"
     app.dialog.browser.accept()
     app.draw_frame()
+    finish_table_jobs(app)
     rows = list(csv.reader(Path(app.state.status_path).open(encoding="utf-8")))
     assert rows == [header, *([str(v) for v in row] for row in table)]
 
