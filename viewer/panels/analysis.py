@@ -10,6 +10,7 @@ draws."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -205,12 +206,7 @@ def _draw_sweep(st: AnalysisState) -> None:
     _, st.vary[0] = imgui.input_text("vary 1", st.vary[0])
     _, st.vary[1] = imgui.input_text("vary 2", st.vary[1])
     _, st.measure = imgui.input_text("measure", st.measure)
-    if st.job is not None:
-        imgui.text_disabled("running... (status line: progress, Cancel)")
-    elif imgui.button("Run sweep"):
-        start_sweep(st)
-    if st.error:
-        imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), st.error)
+    _run_button(st.job, "Run sweep", lambda: start_sweep(st), st.error)
     if st.result is None:
         return
     header, rows = st.result
@@ -229,6 +225,17 @@ def _draw_sweep(st: AnalysisState) -> None:
             implot.plot_heatmap(header[2], np.ascontiguousarray(grid), float(np.nanmin(grid)),
                                 float(np.nanmax(grid)), "", implot.Point(b[0], a[0]), implot.Point(b[-1], a[-1]))
             implot.end_plot()
+
+
+def _run_button(job: AnalysisJob | None, label: str, start: Callable[[], None], error: str | None = None) -> None:
+    """A section's button that starts its job, or, while the job runs, where its progress is; the last error in
+    red."""
+    if job is not None:
+        imgui.text_disabled("running... (status line: progress, Cancel)")
+    elif imgui.button(label):
+        start()
+    if error:
+        imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), error)
 
 
 def start_solve(st: AnalysisState) -> None:
@@ -253,12 +260,7 @@ def _draw_solve(st: AnalysisState) -> None:
     imgui.set_item_tooltip("PATH=VALUE: the measured value the runs should come closest to")
     _, st.top = imgui.input_int("best runs", st.top)
     st.top = max(st.top, 1)
-    if st.solve_job is not None:
-        imgui.text_disabled("running... (status line: progress, Cancel)")
-    elif imgui.button("Solve"):
-        start_solve(st)
-    if st.solve_error:
-        imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), st.solve_error)
+    _run_button(st.solve_job, "Solve", lambda: start_solve(st), st.solve_error)
     if st.solved is None:
         return
     header, rows = st.solved
@@ -292,10 +294,7 @@ def collect_diff(app: Any, st: AnalysisState) -> None:
 def _draw_diff(st: AnalysisState) -> None:
     imgui.text_disabled("the scene and ticks of the Sweep section")
     _, st.versions = imgui.input_text("versions A,B", st.versions)
-    if st.diff_job is not None:
-        imgui.text_disabled("running... (status line: progress, Cancel)")
-    elif imgui.button("Compare"):
-        start_diff(st)
+    _run_button(st.diff_job, "Compare", lambda: start_diff(st))
     if st.diff is None:
         return
     if "error" in st.diff:
@@ -331,10 +330,8 @@ def _draw_ghost(app: Any, st: AnalysisState) -> None:
     _, st.ghost_ticks = imgui.input_int("ghost ticks", st.ghost_ticks)
     if app.scene_path is None:
         imgui.text_disabled("open a scene file first")
-    elif st.ghost_job is not None:
-        imgui.text_disabled("running... (status line: progress, Cancel)")
-    elif imgui.button("Show as ghost"):
-        start_ghost(app, st)
+    else:
+        _run_button(st.ghost_job, "Show as ghost", lambda: start_ghost(app, st))
     imgui.set_item_tooltip("Play stops at the first tick where the versions differ, its entity and stage selected")
     if app.ghost is not None:
         imgui.same_line()
