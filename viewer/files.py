@@ -164,6 +164,10 @@ class Browser:
                 shown = [c for c in folder.iterdir() if not c.name.startswith(".")]
                 self._read = (key, sorted(c.name for c in shown if c.is_dir()),
                               sorted(c.name for c in shown if c.is_file() and c.suffix.lower() in self.suffixes()))
+        except FileNotFoundError:
+            # a folder still to be made (~/tickscope-scenes before the first save) is no error when saving
+            self.error = "" if self.save else f"{folder}: no such folder"
+            return [], []
         except OSError as exc:
             self.error = f"{folder}: {exc.strerror or exc}"
             return [], []

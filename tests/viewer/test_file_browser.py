@@ -169,3 +169,14 @@ def test_the_allow_unmapped_box_is_drawn_only_when_opening_a_schematic(open_app,
         press(app, key.BACKSPACE)
     _type(app, "litematic")
     assert app.dialog.browser.text == "house.litematic" and any("--allow-unmapped" in b for b in boxes)
+
+
+def test_saving_into_a_folder_still_to_be_made_is_no_error(tmp_path: Path) -> None:
+    """Save as starts in ~/tickscope-scenes, which the first save makes: listing it is empty, not an error; an
+    Open typed into a missing folder says so."""
+    missing = tmp_path / "tickscope-scenes"
+    saving = Browser("save", True, missing)
+    assert saving.entries() == ([], []) and saving.error == ""
+    opening = Browser("open", False, tmp_path)
+    opening.text = "tickscope-scenes/"
+    assert opening.entries() == ([], []) and "no such folder" in opening.error

@@ -80,6 +80,8 @@ def draw_file_browser(dialog: Dialog, recent: list[str]) -> str | None:
             imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), browser.error)
         elif browser.save and target.is_file():
             imgui.text_disabled(f"{target.name} exists: saving replaces it")
+        elif browser.save and not target.parent.exists():
+            imgui.text_disabled(f"{target.parent} is made when you save")
         else:
             imgui.text_disabled(str(target) if browser.listed()[1] else "")
         if imgui.button("Save" if browser.save else "Open") or entered:
