@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.geometry.box import BlockPos
     from engine.world.blocks import BlockState
+    from engine.world.world import World
 
 
 class Tnt(Behaviour):
@@ -74,7 +75,7 @@ class Dispenser(Behaviour):
     def has_comparator_output(self, state: BlockState) -> bool:
         return True
 
-    def get_comparator_output(self, world, state: BlockState, pos: BlockPos) -> int:
+    def get_comparator_output(self, world: World, state: BlockState, pos: BlockPos) -> int:
         """`ScreenHandler.calculateComparatorOutput` of its nine slots."""
         return comparator_output(world.containers.get(pos, ()))
 

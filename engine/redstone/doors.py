@@ -20,9 +20,14 @@ if TYPE_CHECKING:
 NOTIFY_DOOR = nu.NOTIFY_LISTENERS | 8          # flags 10: listeners, rerender on the main thread
 
 
-class Door(Behaviour):
-    def __init__(self, usable: bool) -> None:
-        self.usable = usable                      # Material.METAL (iron doors) passes
+class Openable(Behaviour):
+    """A block opened and closed by a player's use (`usable` false: Material.METAL passes, the iron ones) and by
+    power. Vanilla's fence gate turns to face away from a player who uses it from behind: the scene's `use` has no
+    player, so it keeps its facing."""
+
+    def __init__(self, usable: bool, use_flags: int) -> None:
+        self.usable = usable
+        self.use_flags = use_flags
 
     def is_usable(self) -> bool:
         return self.usable
@@ -30,8 +35,19 @@ class Door(Behaviour):
     def on_use(self, sim: TickContext, state: BlockState, pos: BlockPos) -> bool:
         if not self.usable:
             return False
-        nu.set_block_state(sim, pos, state.with_("open", state.get("open") != "true"), NOTIFY_DOOR)
+        nu.set_block_state(sim, pos, state.with_("open", state.get("open") != "true"), self.use_flags)
         return True
+
+    def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
+                        from_pos: BlockPos) -> None:
+        powered = power.is_receiving_redstone_power(sim.world, pos)
+        if powered != (state.get("powered") == "true"):
+            nu.set_block_state(sim, pos, state.with_("powered", powered).with_("open", powered), nu.NOTIFY_LISTENERS)
+
+
+class Door(Openable):
+    def __init__(self, usable: bool) -> None:
+        super().__init__(usable, NOTIFY_DOOR)
 
     def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
                                       neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
@@ -48,6 +64,7 @@ class Door(Behaviour):
 
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
+        """Either half's power opens the door."""
         world = sim.world
         other = offset(pos, UP if state.get("half") == "lower" else DOWN)
         powered = power.is_receiving_redstone_power(world, pos) or power.is_receiving_redstone_power(world, other)
@@ -55,42 +72,8 @@ class Door(Behaviour):
             nu.set_block_state(sim, pos, state.with_("powered", powered).with_("open", powered), nu.NOTIFY_LISTENERS)
 
 
-class Trapdoor(Behaviour):
-    def __init__(self, usable: bool) -> None:
-        self.usable = usable                      # Material.METAL (iron trapdoors) passes
-
-    def is_usable(self) -> bool:
-        return self.usable
-
-    def on_use(self, sim: TickContext, state: BlockState, pos: BlockPos) -> bool:
-        if not self.usable:
-            return False
-        nu.set_block_state(sim, pos, state.with_("open", state.get("open") != "true"), nu.NOTIFY_LISTENERS)
-        return True
-
-    def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
-                        from_pos: BlockPos) -> None:
-        powered = power.is_receiving_redstone_power(sim.world, pos)
-        if powered != (state.get("powered") == "true"):
-            nu.set_block_state(sim, pos, state.with_("open", powered).with_("powered", powered), nu.NOTIFY_LISTENERS)
-
-
-class FenceGate(Behaviour):
-    def on_use(self, sim: TickContext, state: BlockState, pos: BlockPos) -> bool:
-        """Closes an open gate; opens a closed one (vanilla turns it to face away from the player when the player
-        faces it from behind: the scene's `use` has no player, so it keeps its facing)."""
-        nu.set_block_state(sim, pos, state.with_("open", state.get("open") != "true"), NOTIFY_DOOR)
-        return True
-
-    def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
-                        from_pos: BlockPos) -> None:
-        powered = power.is_receiving_redstone_power(sim.world, pos)
-        if powered != (state.get("powered") == "true"):
-            nu.set_block_state(sim, pos, state.with_("powered", powered).with_("open", powered), nu.NOTIFY_LISTENERS)
-
-
 register(tuple(f"{w}_door" for w in WOOD_TYPES), Door(usable=True))
 register(("iron_door",), Door(usable=False))
-register(tuple(f"{w}_trapdoor" for w in WOOD_TYPES), Trapdoor(usable=True))
-register(("iron_trapdoor",), Trapdoor(usable=False))
-register(tuple(FENCE_GATES), FenceGate())
+register(tuple(f"{w}_trapdoor" for w in WOOD_TYPES), Openable(usable=True, use_flags=nu.NOTIFY_LISTENERS))
+register(("iron_trapdoor",), Openable(usable=False, use_flags=nu.NOTIFY_LISTENERS))
+register(tuple(FENCE_GATES), Openable(usable=True, use_flags=NOTIFY_DOOR))

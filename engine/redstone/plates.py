@@ -38,10 +38,12 @@ WEIGHTED_PLATES = {"light_weighted_pressure_plate": LIGHT_PLATE_WEIGHT,
 assert WOODEN_PLATES | STONE_PLATES | frozenset(WEIGHTED_PLATES) == PRESSURE_PLATES
 
 
+_PLATE_BOX = Box(*PRESSURE_PLATE_BOX)
+
+
 def plate_box(pos: BlockPos) -> Box:
     """`AbstractPressurePlateBlock.BOX` offset to the cell."""
-    x0, y0, z0, x1, y1, z1 = PRESSURE_PLATE_BOX
-    return Box(pos[0] + x0, pos[1] + y0, pos[2] + z0, pos[0] + x1, pos[1] + y1, pos[2] + z1)
+    return _PLATE_BOX.offset(*pos)
 
 
 class PressurePlate(Behaviour):

@@ -109,8 +109,7 @@ class Button(WallMountedSwitch):
         outline box (its current state's), released when none is; while pressed, checked again after 30 ticks."""
         from engine.entities.arrow import PersistentProjectile
         world = sim.world
-        x0, y0, z0, x1, y1, z1 = outline_box(state)
-        box = Box(pos[0] + x0, pos[1] + y0, pos[2] + z0, pos[0] + x1, pos[1] + y1, pos[2] + z1)
+        box = Box(*outline_box(state)).offset(*pos)
         arrows = bool(world.get_entities(None, box, lambda e: isinstance(e, PersistentProjectile)))
         if arrows != (state.get("powered") == "true"):
             nu.set_block_state(sim, pos, state.with_("powered", arrows), nu.NOTIFY_ALL)

@@ -4,7 +4,7 @@ simulation pickles whole (the viewer loads a scene in a second process, `viewer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.entities import damage_source
 from engine.entities.tnt import Tnt, prime_from_block
@@ -14,6 +14,7 @@ from engine.redstone import neighbor_updates as nu
 from engine.redstone.registry import behaviour, check_version
 
 if TYPE_CHECKING:
+    from engine.tick.scene_checks import SceneContext
     from engine.tick.simulation import Simulation
     from engine.world.blocks import BlockState
 
@@ -26,6 +27,12 @@ ACTION_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "attack": (("entity",), ("amount",)), "wither_spawn_explosion": (("pos",), ()),
     "summon_tnt_at": (("at_entity",), ("to",)),
 }
+
+
+def check_action_keys(ctx: SceneContext, entry: dict[str, Any], key: str, do: str) -> None:
+    """The keys an action of kind `do` takes (`ACTION_KEYS`), besides `tick`, `do` and `phase`."""
+    required, optional = ACTION_KEYS[do]
+    ctx.keys(entry, key, {"tick", "do", "phase", *required, *optional}, {"tick", "do", *required})
 
 
 def set_block(sim: Simulation, at: BlockPos, state: BlockState) -> None:

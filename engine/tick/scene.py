@@ -543,7 +543,7 @@ LEASH_KEYS = {"leash", "leashed_to"}
 
 def _load_reel(ctx: SceneContext, entry: dict[str, Any], key: str) -> ScheduledAction:
     """`do = "reel"`, `player = ID`: the player reels its fishing rod in (spec 04 §12), in the players phase."""
-    _check_action_keys(ctx, entry, key, "reel")
+    actions.check_action_keys(ctx, entry, key, "reel")
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
     phase = ctx.string(entry.get("phase", ACTION_DEFAULT_PHASE["reel"]), f"{key}.phase")
     if phase not in PHASES:
@@ -658,7 +658,7 @@ def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
         raise ctx.fail(f"{key}.do", f"unknown action {do!r} (supported: {', '.join(sorted(actions.ACTION_KEYS))})")
     if do == "reel":
         return _load_reel(ctx, entry, key)
-    _check_action_keys(ctx, entry, key, do)
+    actions.check_action_keys(ctx, entry, key, do)
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
     phase = ctx.string(entry.get("phase", ACTION_DEFAULT_PHASE[do]), f"{key}.phase")
     if phase not in PHASES:
@@ -704,12 +704,6 @@ def _load_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: st
                            partial(actions.prime_tnt, at=at, angle=angle, fuse=fuse))
 
 
-def _check_action_keys(ctx: SceneContext, entry: dict[str, Any], key: str, do: str) -> None:
-    """The keys an action of kind `do` takes (`actions.ACTION_KEYS`), besides `tick`, `do` and `phase`."""
-    required, optional = actions.ACTION_KEYS[do]
-    ctx.keys(entry, key, {"tick", "do", "phase", *required, *optional}, {"tick", "do", *required})
-
-
 # --- vehicles and explosion sources (README "Vehicles and explosion sources") ---
 # players use beds and anchors and attack entities in the player phase; the wither's spawn explosion comes in
 # its entity tick (a controlling player's keys reach its boat through the player's [[inputs]])
@@ -720,7 +714,7 @@ VEHICLE_ACTION_PHASE = {"use_bed": "players", "charge_anchor": "players", "use_a
 def _load_vehicle_action(ctx: SceneContext, world: World, entry: dict[str, Any], key: str, do: str) -> ScheduledAction:
     """`use_bed`, `charge_anchor`, `use_anchor` (at a block), `attack` (an entity: end crystals explode,
     minecarts and boats wobble and break), `wither_spawn_explosion` (at a position)."""
-    _check_action_keys(ctx, entry, key, do)
+    actions.check_action_keys(ctx, entry, key, do)
     tick = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
     phase = ctx.string(entry.get("phase", VEHICLE_ACTION_PHASE[do]), f"{key}.phase")
     if phase not in PHASES:

@@ -153,8 +153,7 @@ def input_entries(player: PlayerEntity, saved_tick: int) -> list[dict[str, Any]]
 def load_summon_tnt_at(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: str) -> ScheduledAction:
     """`/execute at <entity> run summon tnt` from a repeating command block, every tick from `tick` to `to`
     (scheduled-ticks phase): a fuse-0 TNT at the entity's position (spec 08 §8.3 phenomenon 3, E15)."""
-    required, optional = actions.ACTION_KEYS["summon_tnt_at"]
-    ctx.keys(entry, key, {"tick", "do", "phase", *required, *optional}, {"tick", *required})
+    actions.check_action_keys(ctx, entry, key, "summon_tnt_at")
     first = ctx.integer(entry["tick"], f"{key}.tick", 1, 2**31 - 1)
     last = ctx.integer(entry.get("to", first), f"{key}.to", first, 2**31 - 1)
     phase = ctx.string(entry.get("phase", "scheduled_ticks"), f"{key}.phase")
