@@ -1,16 +1,15 @@
 """The Entity table's CSV written off the UI thread: a job of the status line (progress by tick, Cancel). It reads
-the history's states as they were when it started (`EntityLog.frozen`), writes beside the file and moves the whole
-file in place (a cancel or an error leaves none), through the same writer as `tickscope trace --csv`."""
+the history's states as they were when it started (`EntityLog.frozen`) and writes the file atomically
+(`replaced_atomically`: a cancel or an error leaves none), through the same writer as `tickscope trace --csv`."""
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine import entity_table
+from engine import entity_table, replaced_atomically
 from viewer.entity_log import EntityLog
 from viewer.export_job import STOP_WAIT_S
 
@@ -60,20 +59,16 @@ class TableExport:
             self._done += 1
 
     def _write(self) -> None:
-        part = self.path.with_name(f".{self.path.name}.part")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with part.open("w", newline="", encoding="utf-8") as out:
+            with replaced_atomically(self.path) as part, part.open("w", newline="", encoding="utf-8") as out:
                 if self._fields is None:
                     types = ((tick, [s["type"] for s in states.values()]) for tick, states in self._states())
                     entity_table.write_count_table(out, entity_table.count_table(types))
                 else:
                     entity_table.write_table(out, self._fields, entity_table.rows(self._states(), self._fields))
-            os.replace(part, self.path)
             self.end = "done"
         except _Cancelled:
-            part.unlink(missing_ok=True)
             self.end = "cancelled"
         except OSError as exc:
-            part.unlink(missing_ok=True)
             self.end = f"{self.path}: cannot write the CSV: {exc.strerror or exc}"

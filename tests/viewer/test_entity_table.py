@@ -110,7 +110,7 @@ def test_a_csv_export_cancelled_leaves_no_file(open_app, tmp_path: Path) -> None
     app.table_jobs.append(job.start())
     finish_table_jobs(app)
     assert app.state.status == "CSV export cancelled" and job.progress() == 0.0
-    assert not target.exists() and not list(tmp_path.glob(".*.part"))
+    assert not target.exists() and not list(tmp_path.glob(".*"))
 
 
 def test_a_csv_export_reads_the_states_it_started_with(open_app, tmp_path: Path) -> None:
