@@ -55,9 +55,8 @@ def _fuse(app):
     return next(s for s in entity_fields(app.sim.entity_by_id(1)) if s.name == "fuse")
 
 
-def test_save_keeps_the_start_and_writes_later_block_edits_as_actions(open_app, tmp_path: Path) -> None:
-    scene = tmp_path / "floor.toml"
-    scene.write_text(SCENE, encoding="utf-8")
+def test_save_keeps_the_start_and_writes_later_block_edits_as_actions(open_app, write_scene) -> None:
+    scene = write_scene(SCENE, "floor.toml")
     app = open_app(scene)
     _edit(app, set_field(1, _fuse(app), 30))        # at tick 0: folded into the start
     _run(app, 3)
@@ -76,9 +75,8 @@ def test_save_keeps_the_start_and_writes_later_block_edits_as_actions(open_app, 
     assert app.sim.tick_count == 12   # saving does not move the window
 
 
-def test_an_entity_edited_later_starts_the_file_at_its_tick_and_says_so(open_app, tmp_path: Path) -> None:
-    scene = tmp_path / "floor.toml"
-    scene.write_text(SCENE, encoding="utf-8")
+def test_an_entity_edited_later_starts_the_file_at_its_tick_and_says_so(open_app, write_scene) -> None:
+    scene = write_scene(SCENE, "floor.toml")
     app = open_app(scene)
     _run(app, 5)
     _edit(app, set_field(1, _fuse(app), 9))
@@ -108,9 +106,8 @@ def test_save_on_a_bundled_scene_becomes_save_as_in_the_user_folder(open_app, tm
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes read-only files")
-def test_save_on_a_read_only_file_becomes_save_as(open_app, tmp_path: Path) -> None:
-    scene = tmp_path / "floor.toml"
-    scene.write_text(SCENE, encoding="utf-8")
+def test_save_on_a_read_only_file_becomes_save_as(open_app, write_scene) -> None:
+    scene = write_scene(SCENE, "floor.toml")
     scene.chmod(0o444)
     app = open_app(scene)
     started = []
@@ -120,9 +117,8 @@ def test_save_on_a_read_only_file_becomes_save_as(open_app, tmp_path: Path) -> N
     assert started == ["save_as"] and scene.read_text(encoding="utf-8") == SCENE
 
 
-def test_save_as_refuses_a_bundled_file(open_app, tmp_path: Path) -> None:
-    scene = tmp_path / "floor.toml"
-    scene.write_text(SCENE, encoding="utf-8")
+def test_save_as_refuses_a_bundled_file(open_app, write_scene) -> None:
+    scene = write_scene(SCENE, "floor.toml")
     app = open_app(scene)
     _edit(app, remove_block((0, 0, 0)))
     bundled = BUNDLED_SCENES / "tnt_flat_ground.toml"
