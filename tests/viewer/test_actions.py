@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from imgui_bundle import imgui
 from pyglet.window import key, mouse
-from ui_driver import on_screen, press, send
+from ui_driver import on_screen, press, run_to, send
 
 from engine.tick.scene import load_scene
 from viewer import actions as act
@@ -69,12 +69,6 @@ def _open(open_app, write_scene):
     return open_app(scene), scene
 
 
-def _run(app, tick: int) -> None:
-    app.state.rewind_to = tick
-    app.draw_frame()
-    assert app.sim.tick_count == tick
-
-
 def _submit(app, do: str, tick: int, **values: str) -> None:
     """Fill the panel's form and press Add (or Apply, when an action is chosen), then let a frame apply it."""
     st = act.actions_state(app)
@@ -91,7 +85,7 @@ def _tnt_ticks(app, last: int) -> list[int]:
     """The ticks up to `last` at the end of which a TNT entity exists."""
     out = []
     for t in range(1, last + 1):
-        _run(app, t)
+        run_to(app, t)
         if any(e.type == "minecraft:tnt" for e in app.sim.entities):
             out.append(t)
     return out
@@ -107,32 +101,32 @@ def test_a_button_used_at_tick_3_powers_its_wire_then_and_fires_the_dispenser_4_
     _submit(app, "use", 3, at="0, 1, 0")
     assert [(a.tick, a.kind, a.phase, a.params) for a in app.sim.actions] == \
         [(3, "use", "players", {"at": [0, 1, 0]})]
-    _run(app, 2)
+    run_to(app, 2)
     assert _power(app, (1, 1, 0)) == 0
-    _run(app, 3)
+    run_to(app, 3)
     assert _power(app, (1, 1, 0)) == 15 and _power(app, (3, 1, 0)) == 13
     assert _tnt_ticks(app, 8)[0] == 7
 
 
 def test_an_action_added_mid_run_reruns_from_its_tick_and_the_window_stays(open_app, write_scene) -> None:
     app, _ = _open(open_app, write_scene)
-    _run(app, 10)
+    run_to(app, 10)
     assert _power(app, (1, 1, 0)) == 0
     _submit(app, "use", 4, at="0, 1, 0")
     assert app.sim.tick_count == 10 and _power(app, (1, 1, 0)) == 15
     assert app.undo.done[-1].tick == 3      # made at the tick before the action: ticks 4.. ran again
-    _run(app, 6)
+    run_to(app, 6)
     assert not any(e.type == "minecraft:tnt" for e in app.sim.entities)
-    _run(app, 8)
+    run_to(app, 8)
     assert any(e.type == "minecraft:tnt" for e in app.sim.entities)
 
 
 def test_a_lever_flipped_primes_the_tnt_beside_it_in_that_tick(open_app, write_scene) -> None:
     app, _ = _open(open_app, write_scene)
     _submit(app, "use", 2, at="0, 1, 4")
-    _run(app, 1)
+    run_to(app, 1)
     assert app.sim.world.get_block_state(1, 1, 4).block == "tnt"
-    _run(app, 2)
+    run_to(app, 2)
     assert app.sim.world.get_block_state(1, 1, 4).is_air
     assert [e.type for e in app.sim.entities].count("minecraft:tnt") == 1
 
@@ -142,11 +136,11 @@ def test_undo_and_redo_take_the_action_back_and_again(open_app, write_scene) -> 
     _submit(app, "use", 2, at="0, 1, 4")
     press(app, key.Z, key.MOD_CTRL)
     assert app.sim.actions == [] and not app.undo.unsaved
-    _run(app, 3)
+    run_to(app, 3)
     assert app.sim.world.get_block_state(1, 1, 4).block == "tnt"
     press(app, key.Z, key.MOD_CTRL | key.MOD_SHIFT)
     assert [a.kind for a in app.sim.actions] == ["use"]
-    _run(app, 3)
+    run_to(app, 3)
     assert app.sim.world.get_block_state(1, 1, 4).is_air
 
 
@@ -158,9 +152,9 @@ def test_an_action_edited_and_removed_through_the_form(open_app, write_scene) ->
     assert (st.draft.do, st.draft.tick, st.draft.values) == ("use", "3", {"at": "0, 1, 0"})
     _submit(app, "use", 5, at="0, 1, 0")         # Apply: the chosen action moves to tick 5
     assert [(a.tick, a.kind) for a in app.sim.actions] == [(5, "use")]
-    _run(app, 4)
+    run_to(app, 4)
     assert _power(app, (1, 1, 0)) == 0
-    _run(app, 5)
+    run_to(app, 5)
     assert _power(app, (1, 1, 0)) == 15
     app.state.pending_edits.append(act.remove_action(0, app.sim.actions[0]))
     app.draw_frame()
@@ -195,7 +189,7 @@ def test_bad_input_is_refused_with_the_reason(open_app, write_scene) -> None:
 def test_use_a_block_picked_in_the_view_is_offered_only_where_a_click_does_something(open_app,
                                                                                      write_scene) -> None:
     app, _ = _open(open_app, write_scene)
-    _run(app, 2)
+    run_to(app, 2)
     st = act.actions_state(app)
     st.pick = act.USE
     act.picked(st, app.state, app.sim, app.frame, *_ray_down(5.5, 5.5))     # bare stone floor
@@ -206,7 +200,7 @@ def test_use_a_block_picked_in_the_view_is_offered_only_where_a_click_does_somet
     assert app.state.status == "use of stone_button at [0, 1, 0] scheduled in tick 3"
     app.draw_frame()
     assert [(a.tick, a.kind, a.params) for a in app.sim.actions] == [(3, "use", {"at": [0, 1, 0]})]
-    _run(app, 3)
+    run_to(app, 3)
     assert _power(app, (1, 1, 0)) == 15
 
 
@@ -231,11 +225,11 @@ def test_a_mob_walks_to_the_block_picked_and_the_goal_undoes(open_app, write_sce
     zombie = app.sim.entity_by_id(1)
     assert zombie.move_to == ((-3.5, 1.0, 2.5), 1.0)
     assert act.goal_lines(app.sim, 1) == [("move_to", zombie.pos, (-3.5, 1.0, 2.5))]
-    _run(app, 20)
+    run_to(app, 20)
     assert app.sim.entity_by_id(1).pos.z > -3.0    # walked towards the target
     press(app, key.Z, key.MOD_CTRL)
     assert app.sim.entity_by_id(1).move_to is None and app.sim.tick_count == 0
-    _run(app, 20)
+    run_to(app, 20)
     assert app.sim.entity_by_id(1).pos.z == -3.5
 
 
@@ -276,7 +270,7 @@ def test_save_writes_actions_goals_and_living_edits_and_the_file_replays_the_run
     app.draw_frame()
     _submit(app, "use", 3, at="0, 1, 0")
     _submit(app, "use", 6, at="0, 1, 4")
-    _run(app, 12)
+    run_to(app, 12)
     shown = [e.trace_line() for e in app.sim.entities]
     press(app, key.S, key.MOD_CTRL)
     assert app.state.status == f"saved {scene}" and not app.undo.unsaved
@@ -333,7 +327,7 @@ def test_a_right_click_on_a_block_opens_its_menu_with_use_at_this_tick(open_app,
 
 def test_path_to_picked_mid_run_starts_a_path_search_from_that_tick(open_app, write_scene) -> None:
     app, _ = _open(open_app, write_scene)
-    _run(app, 5)
+    run_to(app, 5)
     app.state.selected_entity = 1
     st = act.actions_state(app)
     st.goal_speed, st.pick = "1.0", "path_to"
@@ -342,9 +336,9 @@ def test_path_to_picked_mid_run_starts_a_path_search_from_that_tick(open_app, wr
     zombie = app.sim.entity_by_id(1)
     assert zombie.path_to == ((3.5, 1.0, -3.5), 1.0) and app.undo.done[-1].tick == 5
     x = zombie.pos.x
-    _run(app, 6)
+    run_to(app, 6)
     assert any(e.get("kind") == "path" for e in app.sim.last_record.events)   # the goal's search, at once
-    _run(app, 40)
+    run_to(app, 40)
     assert app.sim.entity_by_id(1).pos.x > x + 3.0
 
 

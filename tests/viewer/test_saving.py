@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from pyglet.window import key
-from ui_driver import press
+from ui_driver import press, run_to
 
 from engine.tick.scene import load_scene
 from viewer.editing import entity_fields, remove_block, set_field
@@ -30,12 +30,6 @@ type = "minecraft:tnt"
 pos = [0.5, 1.0, 0.5]
 fuse = 80
 """
-
-
-def _run(app, tick: int) -> None:
-    app.state.rewind_to = tick
-    app.draw_frame()
-    assert app.sim.tick_count == tick
 
 
 def _edit(app, edit) -> None:
@@ -59,9 +53,9 @@ def test_save_keeps_the_start_and_writes_later_block_edits_as_actions(open_app, 
     scene = write_scene(SCENE, "floor.toml")
     app = open_app(scene)
     _edit(app, set_field(1, _fuse(app), 30))        # at tick 0: folded into the start
-    _run(app, 3)
+    run_to(app, 3)
     _edit(app, remove_block((0, 0, 0)))             # at tick 3: the TNT falls from tick 4
-    _run(app, 12)
+    run_to(app, 12)
     shown = [e.trace_line() for e in app.sim.entities]
     press(app, key.S, key.MOD_CTRL)
     assert not app.undo.unsaved and app.state.status == f"saved {scene}"
@@ -78,9 +72,9 @@ def test_save_keeps_the_start_and_writes_later_block_edits_as_actions(open_app, 
 def test_an_entity_edited_later_starts_the_file_at_its_tick_and_says_so(open_app, write_scene) -> None:
     scene = write_scene(SCENE, "floor.toml")
     app = open_app(scene)
-    _run(app, 5)
+    run_to(app, 5)
     _edit(app, set_field(1, _fuse(app), 9))
-    _run(app, 8)
+    run_to(app, 8)
     shown = [e.trace_line() for e in app.sim.entities]
     press(app, key.S, key.MOD_CTRL)
     assert "saved from tick 5" in app.state.status
