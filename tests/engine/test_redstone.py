@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.tick.scene import SceneError, load_scene_text
+from engine.tick.scene import SceneError, load_scene, load_scene_text
+from engine.tick.scene_writer import write_scene
 from engine.tick.simulation import Simulation
 from tests import scene_parts as parts
-from tests.conftest import scene_toml
-from viewer.cli import main
+from tests.conftest import SCENES_DIR, scene_toml
+from viewer.cli import main, trace_lines
 
 FLOOR = scene_toml(scene={"name": "redstone", "version": "1.16.5"}, blocks=[parts.cuboid((-4, 0, -4), (12, 0, 4))])
 
@@ -390,7 +391,6 @@ def test_target_block_gives_its_power_to_a_wire() -> None:
 def test_stages_trace_carries_the_redstone_record(tmp_path) -> None:
     """`--stages`: each line has `redstone` with the scheduled ticks run (pos, block, priority, order), the
     neighbour updates in order (with the phase they ran in) and the wire power changes (interfaces.md)."""
-    from viewer.cli import trace_lines
     path = tmp_path / "r.toml"
     path.write_text(FLOOR + block((0, 1, 0), "lever[face=floor]") + block((1, 1, 0), "redstone_wire")
                     + block((2, 1, 0), "repeater[facing=west]") + action(1, "use", (0, 1, 0)))
@@ -405,8 +405,6 @@ def test_stages_trace_carries_the_redstone_record(tmp_path) -> None:
 
 # --- the bundled scenes (scenes/redstone_*.toml) ---
 def scene_changes(name: str, ticks: int):
-    from engine.tick.scene import load_scene
-    from tests.engine.test_scenes import SCENES_DIR
     sim = load_scene(SCENES_DIR / f"{name}.toml")
     return sim, changes(sim, ticks)
 
@@ -415,8 +413,6 @@ def test_dispenser_cannon_scene_fires_propellant_then_projectile() -> None:
     """Button in tick 1 → wire → dispenser (facing up): 4-tick delay → TNT on top of it in tick 5; the repeater
     (delay 2 → 4 ticks) powers the second dispenser in tick 5, which fires 4 ticks later (tick 9). Each TNT
     explodes on the 80th decrement of its fuse, counted from the tick it appears: 5 + 79 and 9 + 79."""
-    from engine.tick.scene import load_scene
-    from tests.engine.test_scenes import SCENES_DIR
     sim = load_scene(SCENES_DIR / "redstone_dispenser_cannon.toml")
     appeared, exploded = {}, {}
     for _ in range(90):
@@ -594,9 +590,6 @@ def test_detector_rail_is_powered_while_a_minecart_is_on_it() -> None:
 def test_a_scene_saved_while_redstone_is_under_way_runs_on_identically(tmp_path) -> None:
     """A running clock saved at tick 5 holds its scheduled block ticks (due times on the world's clock,
     priorities, insertion ids) in `[redstone]`: the saved scene's block changes are the original's."""
-    from engine.tick.scene import load_scene
-    from engine.tick.scene_writer import write_scene
-    from tests.engine.test_scenes import SCENES_DIR
     sim = load_scene(SCENES_DIR / "redstone_repeater_clock.toml")
     for _ in range(5):
         sim.tick()

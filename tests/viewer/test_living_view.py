@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.tick.scene import load_scene, load_scene_text
+from tests.conftest import SCENES_DIR as SCENES
 from tests.conftest import build_scene
 from tests.scene_parts import floor, held, player_on_floor
 from viewer.drawing.labels import MAX_LABEL_SHIFT, label_shifts
@@ -17,7 +18,6 @@ from viewer.drawing.palette import load_palette
 from viewer.panels.entities import attribute_rows, living_rows
 from viewer.panels.stages import stage_rows
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 STONE = '[[blocks]]\nfrom = [-5, 0, -5]\nto = [5, 0, 5]\nblock = "minecraft:stone"\n'
 PIG = '[[entities]]\ntype = "minecraft:pig"\npos = [{x}, 1.0, {z}]\nno_ai = true\n'
 GLIDER = ('[[entities]]\ntype = "minecraft:player"\nid = 1\npos = [0.5, 200.0, 0.5]\nyaw = -90.0\npitch = -10.0\n'

@@ -4,8 +4,6 @@ updates as arrows numbered in the record's order, and micro-stepping stopping at
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import moderngl
 import numpy as np
 from imgui_bundle import imgui
@@ -13,6 +11,7 @@ from pyglet.window import key
 from ui_driver import press
 
 from engine import load_scene, pending_block_ticks
+from tests.conftest import SCENES_DIR as SCENES
 from tests.viewer.test_meshing import mesh_world
 from viewer.drawing.camera import OrbitCamera
 from viewer.drawing.labels import block_pixels, draw_labels
@@ -22,8 +21,6 @@ from viewer.drawing.redstone_overlay import add_clocks, add_power_labels, add_up
 from viewer.gl.imgui_renderer import ImGuiRenderer
 from viewer.render import parse_overlays, render_frame
 from viewer.stepping import micro_steps, readout
-
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
 def traced(name: str, ticks: int):
