@@ -18,6 +18,7 @@ import pytest
 
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
+from viewer.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENES_DIR = ROOT / "scenes"
@@ -88,6 +89,16 @@ def explosions(sim: Simulation, ticks: int) -> list[tuple[int, dict]]:
         record = sim.tick()
         out += [(sim.tick_count, ev) for ev in record.events if ev["kind"] == "explosion"]
     return out
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """`tickscope ARGV` in this process: its exit status (argparse's refusal included), stdout and stderr."""
+    try:
+        code = main(list(argv))
+    except SystemExit as err:
+        code = err.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
 
 
 @contextmanager
