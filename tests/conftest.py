@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from engine.tick.scene import load_scene_text
+from engine.tick.scene import load_scene, load_scene_text
 from engine.tick.simulation import Simulation
 from viewer.cli import main
 
@@ -80,6 +80,15 @@ def run_lines(sim: Simulation, ticks: int) -> list[str]:
         sim.tick()
         lines.append(state_line(sim))
     return lines
+
+
+def traced(name: str, ticks: int) -> Simulation:
+    """The bundled scene `scenes/NAME.toml` run `ticks` ticks with the stage trace on (its last record kept)."""
+    sim = load_scene(SCENES_DIR / f"{name}.toml")
+    sim.trace_enabled = True
+    for _ in range(ticks):
+        sim.tick()
+    return sim
 
 
 def explosions(sim: Simulation, ticks: int) -> list[tuple[int, dict]]:
