@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
-from engine.tick.scene import load_scene_text
+from engine.tick.scene import load_scene, load_scene_text
 from engine.tick.simulation import Simulation
+from viewer.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENES_DIR = ROOT / "scenes"
@@ -81,6 +82,15 @@ def run_lines(sim: Simulation, ticks: int) -> list[str]:
     return lines
 
 
+def traced(name: str, ticks: int) -> Simulation:
+    """The bundled scene `scenes/NAME.toml` run `ticks` ticks with the stage trace on (its last record kept)."""
+    sim = load_scene(SCENES_DIR / f"{name}.toml")
+    sim.trace_enabled = True
+    for _ in range(ticks):
+        sim.tick()
+    return sim
+
+
 def explosions(sim: Simulation, ticks: int) -> list[tuple[int, dict]]:
     """Tick `ticks` times; the explosion events of those ticks, each with the tick it happened in."""
     out = []
@@ -88,6 +98,16 @@ def explosions(sim: Simulation, ticks: int) -> list[tuple[int, dict]]:
         record = sim.tick()
         out += [(sim.tick_count, ev) for ev in record.events if ev["kind"] == "explosion"]
     return out
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """`tickscope ARGV` in this process: its exit status (argparse's refusal included), stdout and stderr."""
+    try:
+        code = main(list(argv))
+    except SystemExit as err:
+        code = err.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
 
 
 @contextmanager

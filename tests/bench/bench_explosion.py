@@ -13,17 +13,16 @@ from __future__ import annotations
 import platform
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from engine.entities.tnt import Tnt
 from engine.geometry.box import Vec3
 from engine.influences import explosion
 from engine.tick.scene import load_scene, load_scene_text
 from engine.tick.simulation import Simulation
+from tests.conftest import SCENES_DIR as SCENES
 
 N = 1_000
 REPEATS = 3
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 PARTS = ("collect_blocks", "damage_entities", "affect_world")
 
 

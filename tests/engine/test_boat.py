@@ -3,19 +3,15 @@ seats, solidity, bad input."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from engine.java.javanum import f32
 from engine.tick.scene import SceneError, load_scene, load_scene_text
 from engine.tick.simulation import Simulation
+from tests.conftest import SCENES_DIR as SCENES
 from tests.conftest import build_scene
 from tests.scene_parts import cuboid, entity, floor, held, with_riders
-
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
-
 
 HELD_ALL_RUN = 100000     # the last tick of the riding player's `[[inputs]]`: held for the whole run
 

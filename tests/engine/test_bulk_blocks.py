@@ -13,9 +13,9 @@ from engine.tick.scene import load_scene, load_scene_text
 from engine.tick.simulation import Simulation
 from engine.world import blocks
 from engine.world.world import World
-from tests.conftest import scene_toml
+from tests.conftest import SCENES_DIR, scene_toml
 
-SCENES = sorted((Path(__file__).resolve().parents[2] / "scenes").glob("*.toml"))
+SCENES = sorted(SCENES_DIR.glob("*.toml"))
 TICKS = 60
 
 

@@ -7,15 +7,14 @@ from __future__ import annotations
 import csv
 import io
 import re
-from pathlib import Path
 
 import pytest
 
 from engine.analysis import arguments, sweep
 from engine.analysis.arguments import ArgumentError
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.cli import main
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 FLAT = str(SCENES / "tnt_flat_ground.toml")
 CANNON = str(SCENES / "tnt_cannon_range.toml")
 THROW = str(SCENES / "pearl_throw_target.toml")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,8 +17,8 @@ from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.tick.scene import SceneError, load_scene
 from engine.tick.simulation import Simulation
+from tests.conftest import SCENES_DIR as SCENES
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 AT = (0, 64, 0)
 FACINGS = {"down": (0, -1, 0), "up": (0, 1, 0), "north": (0, 0, -1), "south": (0, 0, 1), "west": (-1, 0, 0),
            "east": (1, 0, 0)}

@@ -37,6 +37,7 @@ from engine.motion.raycast import raycast_blocks
 from engine.tick.scene import load_scene
 from engine.tick.simulation import Simulation
 from engine.world.world import World, blocks
+from tests.conftest import SCENES_DIR as SCENES
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "explosion.json").read_text())
 CENTRE_ABOVE = f32(0.98) * 0.0625   # TNT: getBodyY(0.0625)
@@ -360,7 +361,6 @@ def test_trace_records_sphere_points_rays_impulse_and_label(scene) -> None:
 
 # --- bundled scenes -------------------------------------------------------------------------------------------
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
 def shell_rows(sim, ticks: int) -> tuple[list[dict], object]:

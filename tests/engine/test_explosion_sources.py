@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from engine.tick.scene import SceneError, load_scene, load_scene_text
+from tests.conftest import SCENES_DIR as SCENES
 from tests.conftest import build_scene, explosions
 from tests.scene_parts import action, cell, entity, floor
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 FLOOR = floor(8)
 
 

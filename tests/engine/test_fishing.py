@@ -5,15 +5,13 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from engine.java.javanum import f32
 from engine.tick.scene import SceneError, load_scene
-from tests.conftest import build_scene
+from tests.conftest import SCENES_DIR, build_scene
 
-SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
 FLOOR = {"from": [-4, 0, -4], "to": [10, 0, 4], "block": "minecraft:stone"}
 PLAYER = {"type": "minecraft:player", "id": 1, "pos": [0.5, 1.0, 0.5], "yaw": -90.0, "pitch": 10.0}
 

@@ -31,6 +31,7 @@ from engine.tick.registry import ENTITY_TYPES
 from engine.tick.scene import SceneError, load_scene_text
 from engine.tick.simulation import PHASES
 from engine.world.blocks import all_states
+from tests.conftest import SCENES_DIR as BUNDLED
 from tests.conftest import _shared_data, deadline, scene_toml
 from viewer.cli import main
 
@@ -225,7 +226,6 @@ def version_fragment(versions: list[str]) -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries({"version": st.sampled_from(versions), "body": st.one_of(redstone_fragment(), scenes)})
 
 
-BUNDLED = Path(__file__).resolve().parents[2] / "scenes"
 rotations = st.one_of(st.sampled_from([0, 90, 180, 270, -90, 360, 450, 45, 1]), st.sampled_from(EDGE_INTS))
 mirrors = st.sampled_from(["none", "x", "z", "y", "", "X", "xz"])
 placing = {"rotate": rotations, "mirror": mirrors}

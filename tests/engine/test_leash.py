@@ -4,14 +4,12 @@ fences, the 10-block break, scene keys `leashed_to` and `leash = { holder = ID }
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from engine.tick.scene import SceneError, load_scene, load_scene_text
-from tests.conftest import build_scene
+from tests.conftest import SCENES_DIR, build_scene
 
-SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
 FENCE = {"at": [0, 4, 0], "block": "minecraft:oak_fence"}
 
 

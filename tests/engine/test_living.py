@@ -6,17 +6,14 @@ Expected values are derived here from the rules and vanilla's literals, not copi
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from engine.geometry.box import Box
 from engine.java.javanum import f32
 from engine.tick.scene import load_scene
-from tests.conftest import build_scene
+from tests.conftest import SCENES_DIR, build_scene
 
-SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
 FLOOR = {"from": [-3, 0, -3], "to": [3, 0, 3], "block": "minecraft:stone"}
 
 

@@ -4,17 +4,16 @@ overflow (E11), bad input."""
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 
 from engine.java.javanum import f32
 from engine.tick.scene import SceneError, load_scene, load_scene_text
 from engine.tick.simulation import Simulation
+from tests.conftest import SCENES_DIR as SCENES
 from tests.conftest import build_scene
 from tests.scene_parts import CART_ON_RAIL_Y, STONE, action, cuboid, entity, floor, with_riders
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 FLOOR = floor(40)
 CART_START = (0.5, CART_ON_RAIL_Y, 0.5)
 

@@ -3,16 +3,13 @@ the path changes, the stuck check, and bad `path_to` input (one line, exit statu
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from engine.java.javanum import f32
 from engine.tick.scene import SceneError, load_scene
-from tests.conftest import build_scene, run_lines
+from tests.conftest import SCENES_DIR, build_scene, run_lines
 from viewer.cli import main
 
-SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
 FLOOR = {"from": [-12, 0, -12], "to": [24, 0, 12], "block": "minecraft:stone"}
 STILL = [0.0, -0.0784000015258789, 0.0]
 

@@ -4,14 +4,12 @@ bit-identical trace lines). Scenes: the repository's path-finding scenes, throug
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from engine.tick.scene import load_scene
+from tests.conftest import SCENES_DIR as SCENES
 from tests.conftest import run_lines
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 PATH_SCENES = ["zombie_path_around_wall", "villager_path_to_bed", "zombie_path_avoid_lava"]
 WALK_TICKS = 120
 

@@ -3,7 +3,6 @@ honey drag, the 0.51 clamp, and the trace geometry; figures M4 and P10 of spec 0
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,9 +12,7 @@ from engine.geometry.shapes import VoxelShape
 from engine.tick.scene import SceneError, load_scene, load_scene_text
 from engine.tick.simulation import Simulation
 from engine.world.world import World
-from tests.conftest import build_scene
-
-SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
+from tests.conftest import SCENES_DIR, build_scene
 
 
 def piston_scene(blocks: list[dict[str, Any]], actions: list[dict[str, Any]],

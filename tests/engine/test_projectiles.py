@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,10 +15,10 @@ from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import cos, sin
 from engine.tick.scene import SceneError, load_scene_text
 from engine.tick.simulation import Simulation
+from tests.conftest import SCENES_DIR as SCENES
 from tests.conftest import build_scene
 from tests.scene_parts import STONE, action, cell, entity, thrown
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 RAD = f32(0.017453292)        # setProperties: angle * 0.017453292F
 EYE_OFFSET = f32(1.62) - f32(0.1)   # getEyeY() - 0.1F above the feet (as double additions on y)
 

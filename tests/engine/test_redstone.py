@@ -8,29 +8,26 @@ from __future__ import annotations
 
 import pytest
 
-from engine.tick.scene import SceneError, load_scene_text
+from engine.tick.scene import SceneError, load_scene, load_scene_text
+from engine.tick.scene_writer import write_scene
 from engine.tick.simulation import Simulation
-from viewer.cli import main
+from tests import scene_parts as parts
+from tests.conftest import SCENES_DIR, scene_toml
+from viewer.cli import main, trace_lines
 
-FLOOR = """
-[scene]
-name = "redstone"
-version = "1.16.5"
-
-[[blocks]]
-from = [-4, 0, -4]
-to = [12, 0, 4]
-block = "minecraft:stone"
-"""
+FLOOR = scene_toml(scene={"name": "redstone", "version": "1.16.5"}, blocks=[parts.cuboid((-4, 0, -4), (12, 0, 4))])
 
 
-def block(at: tuple[int, int, int], state: str) -> str:
-    return f"\n[[blocks]]\nat = {list(at)}\nblock = \"minecraft:{state}\"\n"
+def block(at: tuple[int, int, int], state: str, **keys: object) -> str:
+    return scene_toml(blocks=[{**parts.cell(at, f"minecraft:{state}"), **keys}])
+
+
+def row(lo: tuple[int, int, int], hi: tuple[int, int, int], state: str) -> str:
+    return scene_toml(blocks=[parts.cuboid(lo, hi, f"minecraft:{state}")])
 
 
 def action(tick: int, do: str, at: tuple[int, int, int], **extra: str) -> str:
-    more = "".join(f"{k} = \"{v}\"\n" for k, v in extra.items())
-    return f"\n[[actions]]\ntick = {tick}\ndo = \"{do}\"\nat = {list(at)}\n{more}"
+    return scene_toml(actions=[parts.action(tick, do, at=list(at), **extra)])
 
 
 def changes(sim: Simulation, ticks: int) -> list[tuple[int, tuple[int, ...], str, str, str, str]]:
@@ -135,9 +132,8 @@ def test_wire_loses_one_level_per_block_and_carries_fifteen_blocks() -> None:
     """RedstoneWireBlock.getReceivedRedstonePower: max(received, strongest wire beside − 1); a lever gives 15, so
     the wire k blocks away holds 15 − k, the 16th none."""
     sim = load_scene_text(FLOOR + block((-1, 1, 0), "lever[face=floor]")
-                          + "\n[[blocks]]\nfrom = [0, 1, 0]\nto = [11, 1, 0]\n"
-                          + "block = \"minecraft:redstone_wire[east=side,west=side]\"\n"
-                          + "\n[[blocks]]\nfrom = [-4, 1, 1]\nto = [12, 1, 1]\nblock = \"minecraft:stone\"\n"
+                          + row((0, 1, 0), (11, 1, 0), "redstone_wire[east=side,west=side]")
+                          + row((-4, 1, 1), (12, 1, 1), "stone")
                           + action(1, "use", (-1, 1, 0)))
     sim.tick()
     powers = [int(sim.world.get_block_state(x, 1, 0).get("power")) for x in range(12)]
@@ -204,8 +200,8 @@ def test_tnt_placed_next_to_power_primes_at_once() -> None:
 def test_dispenser_fires_four_ticks_after_a_button_press() -> None:
     """DispenserBlock.neighborUpdate: a rising edge sets triggered and schedules(pos, this, 4); its scheduledTick
     dispenses (TNT: a primed TNT in front). The button pressed in tick 6 → TNT in tick 10, one item used."""
-    sim = load_scene_text(FLOOR + block((0, 1, 0), "dispenser[facing=up]")
-                          + "items = [{slot = 0, id = \"minecraft:tnt\", count = 2}]\n"
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "dispenser[facing=up]",
+                                  items=[{"slot": 0, "id": "minecraft:tnt", "count": 2}])
                           + block((1, 1, 0), "stone_button[face=floor,facing=north]") + action(6, "use", (1, 1, 0)))
     counts = []
     for _ in range(12):
@@ -220,8 +216,8 @@ def test_dispenser_is_powered_through_quasi_connectivity() -> None:
     """DispenserBlock.neighborUpdate: isReceivingRedstonePower(pos) || isReceivingRedstonePower(pos.up()): a
     redstone block set two above in tick 2 powers the air above it, but its updates do not reach the dispenser;
     the stone set beside the dispenser in tick 8 updates it, and it fires 4 ticks later."""
-    sim = load_scene_text(FLOOR + block((0, 1, 0), "dispenser[facing=east]")
-                          + "items = [{slot = 0, id = \"minecraft:tnt\", count = 1}]\n"
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "dispenser[facing=east]",
+                                  items=[{"slot": 0, "id": "minecraft:tnt", "count": 1}])
                           + action(2, "set_block", (0, 3, 0), block="minecraft:redstone_block")
                           + action(8, "set_block", (-1, 1, 0), block="minecraft:stone"))
     counts = []
@@ -310,8 +306,8 @@ def test_use_on_stone_from_the_cli_is_one_line_and_status_2(tmp_path, capsys) ->
 def test_comparator_reads_a_dispensers_fill_level() -> None:
     """ScreenHandler.calculateComparatorOutput: floor(Σ count/maxCount / 9 · 14) + 1 if any: 64 TNT in one slot of
     nine → floor(14/9) + 1 = 2; the comparator (delay 2) gives it to the wire in front after a neighbour update."""
-    sim = load_scene_text(FLOOR + block((0, 1, 0), "dispenser[facing=up]")
-                          + "items = [{slot = 0, id = \"minecraft:tnt\", count = 64}]\n"
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "dispenser[facing=up]",
+                                  items=[{"slot": 0, "id": "minecraft:tnt", "count": 64}])
                           + block((1, 1, 0), "comparator[facing=west]")
                           + block((2, 1, 0), "redstone_wire[east=side,west=side]")
                           + action(1, "set_block", (1, 1, 1), block="minecraft:stone"))
@@ -326,8 +322,7 @@ def test_comparator_subtract_mode_takes_the_side_input_off() -> None:
     sim = load_scene_text(FLOOR + block((0, 1, 0), "lever[face=floor]")
                           + block((1, 1, 0), "comparator[facing=west,mode=subtract]")
                           + block((2, 1, 0), "redstone_wire[east=side,west=side]")
-                          + "\n[[blocks]]\nfrom = [1, 1, 1]\nto = [1, 1, 4]\n"
-                          + "block = \"minecraft:redstone_wire[north=side,south=side]\"\n"
+                          + row((1, 1, 1), (1, 1, 4), "redstone_wire[north=side,south=side]")
                           + action(1, "set_block", (1, 1, 5), block="minecraft:redstone_block")
                           + action(2, "use", (0, 1, 0)))
     changes(sim, 6)
@@ -353,8 +348,7 @@ def test_powered_rail_passes_power_eight_rails_on() -> None:
     """PoweredRailBlock.isPoweredByOtherRails: the rails after a powered one count up to distance 8
     (distance >= 8 → false): the lever's rail and the next 8 are powered, the 10th and 11th not."""
     sim = load_scene_text(FLOOR + block((-1, 1, 0), "lever[face=floor]")
-                          + "\n[[blocks]]\nfrom = [0, 1, 0]\nto = [10, 1, 0]\n"
-                          + "block = \"minecraft:powered_rail[shape=east_west]\"\n"
+                          + row((0, 1, 0), (10, 1, 0), "powered_rail[shape=east_west]")
                           + action(1, "use", (-1, 1, 0)))
     sim.tick()
     assert [sim.world.get_block_state(x, 1, 0).get("powered") for x in range(11)] == ["true"] * 9 + ["false"] * 2
@@ -397,7 +391,6 @@ def test_target_block_gives_its_power_to_a_wire() -> None:
 def test_stages_trace_carries_the_redstone_record(tmp_path) -> None:
     """`--stages`: each line has `redstone` with the scheduled ticks run (pos, block, priority, order), the
     neighbour updates in order (with the phase they ran in) and the wire power changes (interfaces.md)."""
-    from viewer.cli import trace_lines
     path = tmp_path / "r.toml"
     path.write_text(FLOOR + block((0, 1, 0), "lever[face=floor]") + block((1, 1, 0), "redstone_wire")
                     + block((2, 1, 0), "repeater[facing=west]") + action(1, "use", (0, 1, 0)))
@@ -412,8 +405,6 @@ def test_stages_trace_carries_the_redstone_record(tmp_path) -> None:
 
 # --- the bundled scenes (scenes/redstone_*.toml) ---
 def scene_changes(name: str, ticks: int):
-    from engine.tick.scene import load_scene
-    from tests.engine.test_scenes import SCENES_DIR
     sim = load_scene(SCENES_DIR / f"{name}.toml")
     return sim, changes(sim, ticks)
 
@@ -422,8 +413,6 @@ def test_dispenser_cannon_scene_fires_propellant_then_projectile() -> None:
     """Button in tick 1 → wire → dispenser (facing up): 4-tick delay → TNT on top of it in tick 5; the repeater
     (delay 2 → 4 ticks) powers the second dispenser in tick 5, which fires 4 ticks later (tick 9). Each TNT
     explodes on the 80th decrement of its fuse, counted from the tick it appears: 5 + 79 and 9 + 79."""
-    from engine.tick.scene import load_scene
-    from tests.engine.test_scenes import SCENES_DIR
     sim = load_scene(SCENES_DIR / "redstone_dispenser_cannon.toml")
     appeared, exploded = {}, {}
     for _ in range(90):
@@ -528,8 +517,7 @@ def test_a_pushed_block_leaving_updates_a_budded_tnt_beside_its_old_cell() -> No
 def entity(kind: str, pos: tuple[float, float, float]) -> str:
     """An entity at `pos`; an item starts in the air (ItemEntity.tick moves a resting item only every 4th tick,
     and checkBlockCollision runs in Entity.move)."""
-    on_ground = str(kind != "item").lower()
-    return f"\n[[entities]]\ntype = \"minecraft:{kind}\"\npos = {list(pos)}\non_ground = {on_ground}\n"
+    return scene_toml(entities=[parts.entity(f"minecraft:{kind}", pos, on_ground=kind != "item")])
 
 
 @pytest.mark.parametrize(("plate", "kind", "pressed"), [
@@ -573,8 +561,8 @@ def test_comparator_follows_a_dispenser_emptied_by_firing() -> None:
     """Taking an item marks the dispenser's block entity dirty (BlockEntity.markDirty → World.updateComparators),
     so the comparator behind it schedules its update (delay 2): set up in tick 1 (output 1 in tick 3), the
     button in tick 5 fires the last TNT in tick 9, and the comparator turns off in tick 11."""
-    sim = load_scene_text(FLOOR + block((0, 1, 0), "dispenser[facing=up]")
-                          + "items = [{slot = 0, id = \"minecraft:tnt\", count = 1}]\n"
+    sim = load_scene_text(FLOOR + block((0, 1, 0), "dispenser[facing=up]",
+                                  items=[{"slot": 0, "id": "minecraft:tnt", "count": 1}])
                           + block((1, 1, 0), "comparator[facing=west]")
                           + block((0, 1, -1), "stone_button[face=floor,facing=north]")
                           + action(1, "set_block", (1, 1, 1), block="minecraft:stone")
@@ -589,10 +577,9 @@ def test_detector_rail_is_powered_while_a_minecart_is_on_it() -> None:
     detection box powers it (flags 3) and the lamp beside it lights in tick 1; the cart rolls on east, and the
     check scheduled 20 ticks later (schedule(pos, this, 20)) unpowers it in tick 21, the lamp 4 ticks after."""
     sim = load_scene_text(FLOOR + block((0, 1, 0), "detector_rail[shape=east_west]")
-                          + "\n[[blocks]]\nfrom = [1, 1, 0]\nto = [12, 1, 0]\n"
-                          + "block = \"minecraft:rail[shape=east_west]\"\n"
+                          + row((1, 1, 0), (12, 1, 0), "rail[shape=east_west]")
                           + block((0, 1, 1), "redstone_lamp")
-                          + "\n[[entities]]\ntype = \"minecart\"\npos = [0.5, 1.0625, 0.5]\nmotion = [0.2, 0.0, 0.0]\n")
+                          + scene_toml(entities=[parts.entity("minecart", (0.5, 1.0625, 0.5), motion=[0.2, 0.0, 0.0])]))
     log = changes(sim, 30)
     assert ticks_when(log, (0, 1, 0), "powered=true") == [1]
     assert ticks_when(log, (0, 1, 0), "powered=false") == [21]
@@ -603,9 +590,6 @@ def test_detector_rail_is_powered_while_a_minecart_is_on_it() -> None:
 def test_a_scene_saved_while_redstone_is_under_way_runs_on_identically(tmp_path) -> None:
     """A running clock saved at tick 5 holds its scheduled block ticks (due times on the world's clock,
     priorities, insertion ids) in `[redstone]`: the saved scene's block changes are the original's."""
-    from engine.tick.scene import load_scene
-    from engine.tick.scene_writer import write_scene
-    from tests.engine.test_scenes import SCENES_DIR
     sim = load_scene(SCENES_DIR / "redstone_repeater_clock.toml")
     for _ in range(5):
         sim.tick()
@@ -623,7 +607,7 @@ def test_an_arrow_stuck_in_a_wooden_button_keeps_it_pressed() -> None:
     tryPowerWithProjectiles: pressed while a persistent projectile is in the outline box, checked again every
     30 ticks (getPressTicks) while pressed: the arrow stuck in the wall behind the button keeps it down."""
     sim = load_scene_text(FLOOR + block((3, 1, 0), "stone") + block((2, 1, 0), "oak_button[face=wall,facing=west]")
-                          + "\n[[entities]]\ntype = \"arrow\"\npos = [0.5, 1.3, 0.5]\nmotion = [1.0, 0.0, 0.0]\n")
+                          + scene_toml(entities=[parts.entity("arrow", (0.5, 1.3, 0.5), motion=[1.0, 0.0, 0.0])]))
     sim.trace_enabled = True
     log, checks = [], []
     for _ in range(70):

@@ -22,16 +22,10 @@ import engine.world.world as world_module
 from engine.core.limits import SimulationLimit
 from engine.tick.input_limits import LIMITS, limit
 from engine.tick.scene import SceneError, load_scene, load_scene_text
-from tests.conftest import ROOT, deadline, shared_file
+from tests.conftest import ROOT, cli, deadline, shared_file
 from viewer.cli import main
 
 MEMORY_LIMIT = 1_000_000_000
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def refused(capsys: pytest.CaptureFixture[str], path: Path, *words: str, flags: tuple[str, ...] = (),

@@ -13,8 +13,9 @@ import pytest
 
 from engine.tick.scene import load_scene
 from engine.tick.scene_writer import ARRAY_LINE, scene_document, scene_toml
+from tests.conftest import SCENES_DIR
 
-SCENES = sorted((Path(__file__).resolve().parents[2] / "scenes").glob("*.toml"))
+SCENES = sorted(SCENES_DIR.glob("*.toml"))
 
 
 @pytest.mark.parametrize("scene", SCENES, ids=lambda p: p.stem)

@@ -14,11 +14,10 @@ from engine.tick import saved_state
 from engine.tick.scene import SceneError, load_scene, load_scene_doc, load_scene_text
 from engine.tick.scene_writer import scene_document, write_scene
 from engine.tick.simulation import Simulation
-from tests.conftest import scene_toml
+from tests.conftest import SCENES_DIR, scene_toml
 from tests.scene_parts import floor, player_on_floor
 from viewer.cli import trace_lines
 
-SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
 SCENES = sorted(SCENES_DIR.glob("*.toml"))
 TICKS = 100
 

@@ -19,9 +19,9 @@ import tomli
 
 from engine.java.javanum import f32
 from engine.tick.scene import load_scene
+from tests.conftest import SCENES_DIR
 from viewer.cli import main, trace_lines
 
-SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
 SCENES = sorted(SCENES_DIR.glob("*.toml"))
 
 

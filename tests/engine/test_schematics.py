@@ -17,17 +17,10 @@ from nbtlib import Double, List, Short
 
 from engine.tick.scene import SceneError, load_scene, load_scene_text
 from engine.world.blocks import parse_block_state
-from tests.conftest import scene_toml, shared_file
-from viewer.cli import main
+from tests.conftest import cli, scene_toml, shared_file
 
 REPO = Path(__file__).resolve().parents[2]
 SCENES = REPO / "scenes"
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def trace(capsys: pytest.CaptureFixture[str], path: Path | str, ticks: int, *flags: str) -> list[dict[str, Any]]:

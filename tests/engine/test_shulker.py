@@ -3,8 +3,6 @@ the live collision shape, pushing without the 0.51 clamp, and the sinking armor 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from engine.geometry.box import Box
@@ -12,9 +10,7 @@ from engine.influences.shulker_box import CLOSED, OPENED, OPENING, ShulkerBoxBlo
 from engine.java.javanum import f32
 from engine.tick.scene import SceneError, load_scene
 from engine.tick.simulation import Simulation
-from tests.conftest import build_scene
-
-SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
+from tests.conftest import SCENES_DIR, build_scene
 
 
 def box_scene(facing: str = "up", entities: list[dict] = (), actions: list[dict] | None = None) -> Simulation:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom
 from engine.tick.scene import load_scene, load_scene_text
 from engine.tick.simulation import Simulation
+from tests.conftest import SCENES_DIR as SCENES
 from tests.conftest import build_scene, explosions
 from tests.scene_parts import CART_ON_RAIL_Y, action, cell, entity, floor
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 OBSIDIAN = floor(3, "minecraft:obsidian")
 
 FUSE = 80          # TntMinecartEntity.prime: 80 ticks (spec 06 §6)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,9 +35,8 @@ from engine.geometry.box import Vec3
 from engine.influences import explosion
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
-from tests.conftest import _shared_data, scene_toml
+from tests.conftest import SCENES_DIR, _shared_data, scene_toml
 
-SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
 FLOOR = {"from": [-3, 0, -3], "to": [3, 0, 3], "block": "minecraft:stone"}
 
 

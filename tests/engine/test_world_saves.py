@@ -16,6 +16,7 @@ import pytest
 from nbtlib import Byte, Compound, Int, List, LongArray, String
 
 from engine.tick.scene import SceneError, load_scene, load_scene_text
+from tests.conftest import cli
 from tests.engine.test_schematics import blocks_of
 from tools import world_save as ws
 from viewer.cli import main
@@ -23,15 +24,6 @@ from viewer.cli import main
 REPO = Path(__file__).resolve().parents[2]
 WOOL = [f"minecraft:{c}_wool" for c in ("white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray",
                                           "light_gray", "cyan", "purple", "blue", "brown", "green", "red", "black")]
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as err:   # argparse's refusal of an argument
-        code = err.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

@@ -5,12 +5,10 @@ undoes, and File › Save writes it so the reopened file replays the window's ru
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 from imgui_bundle import imgui
 from pyglet.window import key, mouse
-from ui_driver import on_screen, press, send
+from ui_driver import on_screen, press, run_to, send
 
 from engine.tick.scene import load_scene
 from viewer import actions as act
@@ -66,16 +64,9 @@ on_ground = true
 """
 
 
-def _open(open_app, tmp_path: Path):
-    scene = tmp_path / "fired.toml"
-    scene.write_text(SCENE, encoding="utf-8")
+def _open(open_app, write_scene):
+    scene = write_scene(SCENE, "fired.toml")
     return open_app(scene), scene
-
-
-def _run(app, tick: int) -> None:
-    app.state.rewind_to = tick
-    app.draw_frame()
-    assert app.sim.tick_count == tick
 
 
 def _submit(app, do: str, tick: int, **values: str) -> None:
@@ -94,7 +85,7 @@ def _tnt_ticks(app, last: int) -> list[int]:
     """The ticks up to `last` at the end of which a TNT entity exists."""
     out = []
     for t in range(1, last + 1):
-        _run(app, t)
+        run_to(app, t)
         if any(e.type == "minecraft:tnt" for e in app.sim.entities):
             out.append(t)
     return out
@@ -105,65 +96,65 @@ def _ray_down(x: float, z: float) -> tuple[np.ndarray, np.ndarray]:
 
 
 def test_a_button_used_at_tick_3_powers_its_wire_then_and_fires_the_dispenser_4_ticks_later(open_app,
-                                                                                             tmp_path: Path) -> None:
-    app, _ = _open(open_app, tmp_path)
+                                                                                             write_scene) -> None:
+    app, _ = _open(open_app, write_scene)
     _submit(app, "use", 3, at="0, 1, 0")
     assert [(a.tick, a.kind, a.phase, a.params) for a in app.sim.actions] == \
         [(3, "use", "players", {"at": [0, 1, 0]})]
-    _run(app, 2)
+    run_to(app, 2)
     assert _power(app, (1, 1, 0)) == 0
-    _run(app, 3)
+    run_to(app, 3)
     assert _power(app, (1, 1, 0)) == 15 and _power(app, (3, 1, 0)) == 13
     assert _tnt_ticks(app, 8)[0] == 7
 
 
-def test_an_action_added_mid_run_reruns_from_its_tick_and_the_window_stays(open_app, tmp_path: Path) -> None:
-    app, _ = _open(open_app, tmp_path)
-    _run(app, 10)
+def test_an_action_added_mid_run_reruns_from_its_tick_and_the_window_stays(open_app, write_scene) -> None:
+    app, _ = _open(open_app, write_scene)
+    run_to(app, 10)
     assert _power(app, (1, 1, 0)) == 0
     _submit(app, "use", 4, at="0, 1, 0")
     assert app.sim.tick_count == 10 and _power(app, (1, 1, 0)) == 15
     assert app.undo.done[-1].tick == 3      # made at the tick before the action: ticks 4.. ran again
-    _run(app, 6)
+    run_to(app, 6)
     assert not any(e.type == "minecraft:tnt" for e in app.sim.entities)
-    _run(app, 8)
+    run_to(app, 8)
     assert any(e.type == "minecraft:tnt" for e in app.sim.entities)
 
 
-def test_a_lever_flipped_primes_the_tnt_beside_it_in_that_tick(open_app, tmp_path: Path) -> None:
-    app, _ = _open(open_app, tmp_path)
+def test_a_lever_flipped_primes_the_tnt_beside_it_in_that_tick(open_app, write_scene) -> None:
+    app, _ = _open(open_app, write_scene)
     _submit(app, "use", 2, at="0, 1, 4")
-    _run(app, 1)
+    run_to(app, 1)
     assert app.sim.world.get_block_state(1, 1, 4).block == "tnt"
-    _run(app, 2)
+    run_to(app, 2)
     assert app.sim.world.get_block_state(1, 1, 4).is_air
     assert [e.type for e in app.sim.entities].count("minecraft:tnt") == 1
 
 
-def test_undo_and_redo_take_the_action_back_and_again(open_app, tmp_path: Path) -> None:
-    app, _ = _open(open_app, tmp_path)
+def test_undo_and_redo_take_the_action_back_and_again(open_app, write_scene) -> None:
+    app, _ = _open(open_app, write_scene)
     _submit(app, "use", 2, at="0, 1, 4")
     press(app, key.Z, key.MOD_CTRL)
     assert app.sim.actions == [] and not app.undo.unsaved
-    _run(app, 3)
+    run_to(app, 3)
     assert app.sim.world.get_block_state(1, 1, 4).block == "tnt"
     press(app, key.Z, key.MOD_CTRL | key.MOD_SHIFT)
     assert [a.kind for a in app.sim.actions] == ["use"]
-    _run(app, 3)
+    run_to(app, 3)
     assert app.sim.world.get_block_state(1, 1, 4).is_air
 
 
-def test_an_action_edited_and_removed_through_the_form(open_app, tmp_path: Path) -> None:
-    app, _ = _open(open_app, tmp_path)
+def test_an_action_edited_and_removed_through_the_form(open_app, write_scene) -> None:
+    app, _ = _open(open_app, write_scene)
     _submit(app, "use", 3, at="0, 1, 0")
     st = act.actions_state(app)
     st.draft = act.draft_of(app.sim.actions[0], 0)
     assert (st.draft.do, st.draft.tick, st.draft.values) == ("use", "3", {"at": "0, 1, 0"})
     _submit(app, "use", 5, at="0, 1, 0")         # Apply: the chosen action moves to tick 5
     assert [(a.tick, a.kind) for a in app.sim.actions] == [(5, "use")]
-    _run(app, 4)
+    run_to(app, 4)
     assert _power(app, (1, 1, 0)) == 0
-    _run(app, 5)
+    run_to(app, 5)
     assert _power(app, (1, 1, 0)) == 15
     app.state.pending_edits.append(act.remove_action(0, app.sim.actions[0]))
     app.draw_frame()
@@ -177,8 +168,8 @@ def test_every_action_kind_has_a_field_kind_and_a_hint() -> None:
             assert name in act.KEY_KINDS and name in act.KEY_HINTS, (do, name)
 
 
-def test_bad_input_is_refused_with_the_reason(open_app, tmp_path: Path) -> None:
-    app, _ = _open(open_app, tmp_path)
+def test_bad_input_is_refused_with_the_reason(open_app, write_scene) -> None:
+    app, _ = _open(open_app, write_scene)
     st = act.actions_state(app)
     st.draft = act.Draft("use", "0", "", {"at": "0, 1, 0"})
     assert not submit(st, app.state, app.sim, 0)
@@ -196,9 +187,9 @@ def test_bad_input_is_refused_with_the_reason(open_app, tmp_path: Path) -> None:
 
 
 def test_use_a_block_picked_in_the_view_is_offered_only_where_a_click_does_something(open_app,
-                                                                                     tmp_path: Path) -> None:
-    app, _ = _open(open_app, tmp_path)
-    _run(app, 2)
+                                                                                     write_scene) -> None:
+    app, _ = _open(open_app, write_scene)
+    run_to(app, 2)
     st = act.actions_state(app)
     st.pick = act.USE
     act.picked(st, app.state, app.sim, app.frame, *_ray_down(5.5, 5.5))     # bare stone floor
@@ -209,12 +200,12 @@ def test_use_a_block_picked_in_the_view_is_offered_only_where_a_click_does_somet
     assert app.state.status == "use of stone_button at [0, 1, 0] scheduled in tick 3"
     app.draw_frame()
     assert [(a.tick, a.kind, a.params) for a in app.sim.actions] == [(3, "use", {"at": [0, 1, 0]})]
-    _run(app, 3)
+    run_to(app, 3)
     assert _power(app, (1, 1, 0)) == 15
 
 
-def test_a_position_and_an_entity_are_picked_into_the_form(open_app, tmp_path: Path) -> None:
-    app, _ = _open(open_app, tmp_path)
+def test_a_position_and_an_entity_are_picked_into_the_form(open_app, write_scene) -> None:
+    app, _ = _open(open_app, write_scene)
     st = act.actions_state(app)
     st.draft.do, st.pick = "set_block", "at"
     act.picked(st, app.state, app.sim, app.frame, *_ray_down(2.5, 0.5))
@@ -224,8 +215,8 @@ def test_a_position_and_an_entity_are_picked_into_the_form(open_app, tmp_path: P
     assert st.draft.values["player"] == "2"
 
 
-def test_a_mob_walks_to_the_block_picked_and_the_goal_undoes(open_app, tmp_path: Path) -> None:
-    app, _ = _open(open_app, tmp_path)
+def test_a_mob_walks_to_the_block_picked_and_the_goal_undoes(open_app, write_scene) -> None:
+    app, _ = _open(open_app, write_scene)
     app.state.selected_entity = 1
     st = act.actions_state(app)
     st.pick = "move_to"
@@ -234,16 +225,16 @@ def test_a_mob_walks_to_the_block_picked_and_the_goal_undoes(open_app, tmp_path:
     zombie = app.sim.entity_by_id(1)
     assert zombie.move_to == ((-3.5, 1.0, 2.5), 1.0)
     assert act.goal_lines(app.sim, 1) == [("move_to", zombie.pos, (-3.5, 1.0, 2.5))]
-    _run(app, 20)
+    run_to(app, 20)
     assert app.sim.entity_by_id(1).pos.z > -3.0    # walked towards the target
     press(app, key.Z, key.MOD_CTRL)
     assert app.sim.entity_by_id(1).move_to is None and app.sim.tick_count == 0
-    _run(app, 20)
+    run_to(app, 20)
     assert app.sim.entity_by_id(1).pos.z == -3.5
 
 
-def test_effects_attributes_and_equipment_edit_and_undo(open_app, tmp_path: Path) -> None:
-    app, _ = _open(open_app, tmp_path)
+def test_effects_attributes_and_equipment_edit_and_undo(open_app, write_scene) -> None:
+    app, _ = _open(open_app, write_scene)
     for edit in (act.set_effect(2, "minecraft:speed", 1, None),
                  act.set_attribute_base(2, "minecraft:generic.max_health", 30.0),
                  act.set_equipment(2, "feet", "diamond_boots"),
@@ -270,8 +261,8 @@ def test_effects_attributes_and_equipment_edit_and_undo(open_app, tmp_path: Path
     assert not player.effects.active and not player.equipment and not app.undo.unsaved
 
 
-def test_save_writes_actions_goals_and_living_edits_and_the_file_replays_the_run(open_app, tmp_path: Path) -> None:
-    app, scene = _open(open_app, tmp_path)
+def test_save_writes_actions_goals_and_living_edits_and_the_file_replays_the_run(open_app, write_scene) -> None:
+    app, scene = _open(open_app, write_scene)
     app.state.selected_entity = 1
     app.state.pending_edits += [act.set_goal(1, "move_to", ((2.5, 1.0, -3.5), 1.0)),
                                 act.set_effect(2, "minecraft:jump_boost", 2, 100),
@@ -279,7 +270,7 @@ def test_save_writes_actions_goals_and_living_edits_and_the_file_replays_the_run
     app.draw_frame()
     _submit(app, "use", 3, at="0, 1, 0")
     _submit(app, "use", 6, at="0, 1, 4")
-    _run(app, 12)
+    run_to(app, 12)
     shown = [e.trace_line() for e in app.sim.entities]
     press(app, key.S, key.MOD_CTRL)
     assert app.state.status == f"saved {scene}" and not app.undo.unsaved
@@ -294,10 +285,8 @@ def test_save_writes_actions_goals_and_living_edits_and_the_file_replays_the_run
     assert [e.trace_line() for e in saved.entities] == shown
 
 
-def test_the_panel_reads_at_1280x720_with_the_actions_on_the_timeline(open_app, tmp_path: Path) -> None:
-    scene = tmp_path / "fired.toml"
-    scene.write_text(SCENE, encoding="utf-8")
-    app2 = open_app(scene, size=(1280, 720))
+def test_the_panel_reads_at_1280x720_with_the_actions_on_the_timeline(open_app, write_scene) -> None:
+    app2 = open_app(write_scene(SCENE, "fired.toml"), size=(1280, 720))
     _submit(app2, "use", 3, at="0, 1, 0")
     app2.state.selected_entity = 2
     imgui.set_window_focus(ACTIONS_TITLE)
@@ -309,9 +298,9 @@ def test_the_panel_reads_at_1280x720_with_the_actions_on_the_timeline(open_app, 
     assert act.scheduled_by_tick(app2.sim.actions) == {3: ["use at [0, 1, 0]"]}
 
 
-def test_a_right_click_on_a_block_opens_its_menu_with_use_at_this_tick(open_app, tmp_path: Path,
+def test_a_right_click_on_a_block_opens_its_menu_with_use_at_this_tick(open_app, write_scene,
                                                                         monkeypatch) -> None:
-    app, _ = _open(open_app, tmp_path)
+    app, _ = _open(open_app, write_scene)
     opened = []
     begin_popup = imgui.begin_popup
 
@@ -336,9 +325,9 @@ def test_a_right_click_on_a_block_opens_its_menu_with_use_at_this_tick(open_app,
     assert [(a.tick, a.kind, a.params) for a in app.sim.actions] == [(1, "use", {"at": [0, 1, 0]})]
 
 
-def test_path_to_picked_mid_run_starts_a_path_search_from_that_tick(open_app, tmp_path: Path) -> None:
-    app, _ = _open(open_app, tmp_path)
-    _run(app, 5)
+def test_path_to_picked_mid_run_starts_a_path_search_from_that_tick(open_app, write_scene) -> None:
+    app, _ = _open(open_app, write_scene)
+    run_to(app, 5)
     app.state.selected_entity = 1
     st = act.actions_state(app)
     st.goal_speed, st.pick = "1.0", "path_to"
@@ -347,14 +336,14 @@ def test_path_to_picked_mid_run_starts_a_path_search_from_that_tick(open_app, tm
     zombie = app.sim.entity_by_id(1)
     assert zombie.path_to == ((3.5, 1.0, -3.5), 1.0) and app.undo.done[-1].tick == 5
     x = zombie.pos.x
-    _run(app, 6)
+    run_to(app, 6)
     assert any(e.get("kind") == "path" for e in app.sim.last_record.events)   # the goal's search, at once
-    _run(app, 40)
+    run_to(app, 40)
     assert app.sim.entity_by_id(1).pos.x > x + 3.0
 
 
-def test_a_narrow_panel_stacks_its_parts_without_a_horizontal_scroll(open_app, tmp_path: Path) -> None:
-    app, _ = _open(open_app, tmp_path)               # 640x400: the tab is narrower than three columns
+def test_a_narrow_panel_stacks_its_parts_without_a_horizontal_scroll(open_app, write_scene) -> None:
+    app, _ = _open(open_app, write_scene)               # 640x400: the tab is narrower than three columns
     _submit(app, "prime_tnt", 4, at="1, 1, 4", fuse="30")
     app.state.selected_entity = 1
     imgui.set_window_focus(ACTIONS_TITLE)

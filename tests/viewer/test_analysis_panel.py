@@ -4,16 +4,13 @@ themselves (progress, cancel, the CLI's results): test_analysis_jobs.py."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 from pyglet.window import key
 from ui_driver import finished
 
 from engine.analysis import formulas
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.panels import analysis as analysis_panel
-
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
 def test_panel_draws_calculator_overlay_and_sweeps(open_app, monkeypatch) -> None:

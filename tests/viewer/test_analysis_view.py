@@ -4,17 +4,14 @@ scene run in a second version, its entities drawn as translucent boxes, play sto
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 from PIL import Image
 from pyglet.window import key
 from ui_driver import finished, press
 
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.panels import analysis as analysis_panel
 from viewer.stepping import stage_at
-
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
 def _drawn_in(overlay, color) -> np.ndarray:

@@ -14,13 +14,13 @@ from pyglet.window import key
 from ui_driver import click, on_screen, press, send
 
 from engine.tick.scene import load_scene
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.app import ViewerApp
 from viewer.panels.controls import CONTROLS_TITLE, STEP_LABEL, STEP_N_LABEL
 from viewer.panels.pistons import PISTONS_TITLE
 
 SIZE = (640, 400)  # conftest APP_SIZE
 WIDE = (1280, 720)   # the panels leave the middle of the view free for clicks
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 GOLD_PIPE_STAGES = ["sneaking_adjustment", "collisions", "position_update", "collision_flags", "fall",
                     "check_block_collision", "move", "drag", "fuse", "fluid_push"]
 

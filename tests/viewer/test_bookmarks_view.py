@@ -28,9 +28,8 @@ fuse = 80
 """
 
 
-def test_add_note_save_and_reopen(open_app, tmp_path: Path) -> None:
-    scene = tmp_path / "floor.toml"
-    scene.write_text(SCENE, encoding="utf-8")
+def test_add_note_save_and_reopen(open_app, write_scene) -> None:
+    scene = write_scene(SCENE, "floor.toml")
     app = open_app(scene, size=(1280, 720))
     app.state.rewind_to = 7
     app.draw_frame()

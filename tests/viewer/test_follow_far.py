@@ -11,11 +11,11 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.cli import main
 from viewer.drawing.camera import FOLLOW_DISTANCE
 from viewer.drawing.palette import load_palette
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 ROAD = SCENES / "boat_ice_road.toml"
 WIDE = (1280, 720)
 MIN_COVER = 0.09   # share of the view that is not background: 0.11 with the road whole, 0.07 with a third of its

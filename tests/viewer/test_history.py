@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.tick.scene import load_scene
+from tests.conftest import SCENES_DIR
 from viewer.history import BUDGET_ENV, DEFAULT_BUDGET, History, parse_budget
 
 
@@ -49,7 +50,7 @@ def test_going_past_the_last_tick_simulates_forward(flat_scene: Path) -> None:
     assert sim.tick_count == 0
 
 
-SCENES = sorted((Path(__file__).resolve().parents[2] / "scenes").glob("*.toml"))
+SCENES = sorted(SCENES_DIR.glob("*.toml"))
 
 
 @pytest.mark.parametrize("scene", SCENES, ids=[p.stem for p in SCENES])

@@ -11,11 +11,10 @@ import pytest
 
 import engine
 from engine.tick.scene import SceneError, load_scene
+from tests.conftest import SCENES_DIR as SCENES
 from tests.conftest import run_lines
 from viewer import launch
 from viewer.cli import main
-
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
 def test_view_on_a_missing_scene_is_one_line_and_status_2(tmp_path: Path, capsys) -> None:

@@ -4,12 +4,10 @@ drawn the same way; the inspector's read-only rows of health, flags, pose, effec
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from engine.tick.scene import load_scene, load_scene_text
-from tests.conftest import build_scene
+from engine.tick.scene import load_scene_text
+from tests.conftest import build_scene, traced
 from tests.scene_parts import floor, held, player_on_floor
 from viewer.drawing.labels import MAX_LABEL_SHIFT, label_shifts
 from viewer.drawing.overlays import OverlayBuilder, add_geometry, stage_geometry
@@ -17,21 +15,12 @@ from viewer.drawing.palette import load_palette
 from viewer.panels.entities import attribute_rows, living_rows
 from viewer.panels.stages import stage_rows
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 STONE = '[[blocks]]\nfrom = [-5, 0, -5]\nto = [5, 0, 5]\nblock = "minecraft:stone"\n'
 PIG = '[[entities]]\ntype = "minecraft:pig"\npos = [{x}, 1.0, {z}]\nno_ai = true\n'
 GLIDER = ('[[entities]]\ntype = "minecraft:player"\nid = 1\npos = [0.5, 200.0, 0.5]\nyaw = -90.0\npitch = -10.0\n'
           'equipment = { chest = "minecraft:elytra" }\nfall_flying = true\n'
           '[[inputs]]\nentity = 1\nfrom = 2\nto = 2\nuse = "minecraft:firework_rocket"\n')
 LIVING_ROLES = ("movement_input", "slipperiness_block", "slipperiness", "jump_kick")
-
-
-def traced(scene: Path, ticks: int):
-    sim = load_scene(scene)
-    sim.trace_enabled = True
-    for _ in range(ticks):
-        sim.tick()
-    return sim
 
 
 def drawn_colors(prims: list[dict]) -> tuple[set, list[str]]:
@@ -45,7 +34,7 @@ def drawn_colors(prims: list[dict]) -> tuple[set, list[str]]:
 
 def test_a_sprint_jump_tick_draws_input_kick_and_slipperiness_in_their_colours() -> None:
     """Tick 13 of the route: the second jump (the player's 0.2 kick along yaw -90, +x)."""
-    sim = traced(SCENES / "player_sprint_jump_route.toml", 13)
+    sim = traced("player_sprint_jump_route", 13)
     prims = stage_geometry(sim.last_record, entity_id=1)
     by_role = {p["role"]: p for p in prims}
     assert set(LIVING_ROLES) <= set(by_role)

@@ -4,13 +4,12 @@ in the stage inspector. Scenes are the repository's path-finding scenes, run thr
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import moderngl
 import numpy as np
 import pytest
 
 from engine.tick.scene import load_scene
+from tests.conftest import SCENES_DIR as SCENES
 from tests.viewer.ui_driver import on_screen, send
 from viewer.drawing.camera import Bounds, camera_from_spec, parse_camera
 from viewer.drawing.labels import project
@@ -21,7 +20,6 @@ from viewer.panels.help import legend_entries
 from viewer.panels.stages import search_step_counts, stage_rows
 from viewer.render import parse_overlays, render_frame
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 LAVA = SCENES / "zombie_path_avoid_lava.toml"
 WALL = SCENES / "zombie_path_around_wall.toml"
 SIZE = (400, 400)

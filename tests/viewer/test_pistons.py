@@ -4,13 +4,12 @@ and a B36's tick is a micro-step of its own."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import moderngl
 import numpy as np
 import pytest
 
 from engine.tick.scene import load_scene
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.drawing.camera import Bounds, camera_from_spec, parse_camera
 from viewer.drawing.labels import project
 from viewer.drawing.overlays import OverlayBuilder, add_geometry, stage_geometry
@@ -20,7 +19,6 @@ from viewer.panels.pistons import did_text
 from viewer.render import parse_overlays, render_frame
 from viewer.stepping import micro_steps, readout, states_at
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 SIZE = (240, 240)
 
 

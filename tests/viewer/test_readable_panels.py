@@ -12,6 +12,7 @@ from imgui_bundle import imgui, implot
 from pyglet.window import key
 from ui_driver import overlaps, send
 
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.app import ViewerApp
 from viewer.drawing.palette import load_palette
 from viewer.panels import ledger, stages
@@ -27,7 +28,6 @@ from viewer.panels.timeline import TIMELINE_TITLE
 
 WIDE = (1280, 720)
 FULL_HD = (1920, 1080)
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 TOOLTIP_WAIT_S = 5.0  # at most; ImGui's stationary and short hover delays are 0.15 s each
 
 

@@ -4,15 +4,15 @@ updates as arrows numbered in the record's order, and micro-stepping stopping at
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import moderngl
 import numpy as np
 from imgui_bundle import imgui
 from pyglet.window import key
 from ui_driver import press
 
-from engine import load_scene, pending_block_ticks
+from engine import pending_block_ticks
+from tests.conftest import SCENES_DIR as SCENES
+from tests.conftest import traced
 from tests.viewer.test_meshing import mesh_world
 from viewer.drawing.camera import OrbitCamera
 from viewer.drawing.labels import block_pixels, draw_labels
@@ -22,16 +22,6 @@ from viewer.drawing.redstone_overlay import add_clocks, add_power_labels, add_up
 from viewer.gl.imgui_renderer import ImGuiRenderer
 from viewer.render import parse_overlays, render_frame
 from viewer.stepping import micro_steps, readout
-
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
-
-
-def traced(name: str, ticks: int):
-    sim = load_scene(SCENES / f"{name}.toml")
-    sim.trace_enabled = True
-    for _ in range(ticks):
-        sim.tick()
-    return sim
 
 
 def faces(placed: dict[tuple[int, int, int], str]) -> np.ndarray:

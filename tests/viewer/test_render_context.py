@@ -5,13 +5,11 @@ ran in the window's context, whose menu and status bars were then missing from i
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
 from imgui_bundle import imgui
 
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.render import parse_overlays, render_frame
-
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
 def _layout(app) -> tuple:

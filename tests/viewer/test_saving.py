@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from pyglet.window import key
-from ui_driver import press
+from ui_driver import press, run_to
 
 from engine.tick.scene import load_scene
 from viewer.editing import entity_fields, remove_block, set_field
@@ -32,12 +32,6 @@ fuse = 80
 """
 
 
-def _run(app, tick: int) -> None:
-    app.state.rewind_to = tick
-    app.draw_frame()
-    assert app.sim.tick_count == tick
-
-
 def _edit(app, edit) -> None:
     app.state.pending_edits.append(edit)
     app.draw_frame()
@@ -55,14 +49,13 @@ def _fuse(app):
     return next(s for s in entity_fields(app.sim.entity_by_id(1)) if s.name == "fuse")
 
 
-def test_save_keeps_the_start_and_writes_later_block_edits_as_actions(open_app, tmp_path: Path) -> None:
-    scene = tmp_path / "floor.toml"
-    scene.write_text(SCENE, encoding="utf-8")
+def test_save_keeps_the_start_and_writes_later_block_edits_as_actions(open_app, write_scene) -> None:
+    scene = write_scene(SCENE, "floor.toml")
     app = open_app(scene)
     _edit(app, set_field(1, _fuse(app), 30))        # at tick 0: folded into the start
-    _run(app, 3)
+    run_to(app, 3)
     _edit(app, remove_block((0, 0, 0)))             # at tick 3: the TNT falls from tick 4
-    _run(app, 12)
+    run_to(app, 12)
     shown = [e.trace_line() for e in app.sim.entities]
     press(app, key.S, key.MOD_CTRL)
     assert not app.undo.unsaved and app.state.status == f"saved {scene}"
@@ -76,13 +69,12 @@ def test_save_keeps_the_start_and_writes_later_block_edits_as_actions(open_app, 
     assert app.sim.tick_count == 12   # saving does not move the window
 
 
-def test_an_entity_edited_later_starts_the_file_at_its_tick_and_says_so(open_app, tmp_path: Path) -> None:
-    scene = tmp_path / "floor.toml"
-    scene.write_text(SCENE, encoding="utf-8")
+def test_an_entity_edited_later_starts_the_file_at_its_tick_and_says_so(open_app, write_scene) -> None:
+    scene = write_scene(SCENE, "floor.toml")
     app = open_app(scene)
-    _run(app, 5)
+    run_to(app, 5)
     _edit(app, set_field(1, _fuse(app), 9))
-    _run(app, 8)
+    run_to(app, 8)
     shown = [e.trace_line() for e in app.sim.entities]
     press(app, key.S, key.MOD_CTRL)
     assert "saved from tick 5" in app.state.status
@@ -108,9 +100,8 @@ def test_save_on_a_bundled_scene_becomes_save_as_in_the_user_folder(open_app, tm
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes read-only files")
-def test_save_on_a_read_only_file_becomes_save_as(open_app, tmp_path: Path) -> None:
-    scene = tmp_path / "floor.toml"
-    scene.write_text(SCENE, encoding="utf-8")
+def test_save_on_a_read_only_file_becomes_save_as(open_app, write_scene) -> None:
+    scene = write_scene(SCENE, "floor.toml")
     scene.chmod(0o444)
     app = open_app(scene)
     started = []
@@ -120,9 +111,8 @@ def test_save_on_a_read_only_file_becomes_save_as(open_app, tmp_path: Path) -> N
     assert started == ["save_as"] and scene.read_text(encoding="utf-8") == SCENE
 
 
-def test_save_as_refuses_a_bundled_file(open_app, tmp_path: Path) -> None:
-    scene = tmp_path / "floor.toml"
-    scene.write_text(SCENE, encoding="utf-8")
+def test_save_as_refuses_a_bundled_file(open_app, write_scene) -> None:
+    scene = write_scene(SCENE, "floor.toml")
     app = open_app(scene)
     _edit(app, remove_block((0, 0, 0)))
     bundled = BUNDLED_SCENES / "tnt_flat_ground.toml"

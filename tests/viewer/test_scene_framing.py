@@ -4,7 +4,6 @@ and stays framed while the view changes shape, until the user moves the camera."
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,9 +11,8 @@ import pytest
 import viewer.app
 from engine.tick.scene import load_scene, load_scene_text
 from engine.world.blocks import parse_block_state
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.drawing.framing import block_bounds, scene_bounds
-
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
 def corners_on_screen(app) -> np.ndarray:

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from imgui_bundle import imgui
 
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.panels import status
-
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
 def _hover_texts(app, monkeypatch) -> list[tuple[str, str]]:

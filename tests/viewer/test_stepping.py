@@ -3,15 +3,13 @@ stage, an entity and a phase, and the inspector's tree with the move stage's chi
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from engine.tick.scene import load_scene
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.panels.stages import stage_rows, value_rows
 from viewer.stepping import micro_steps, next_step, readout, stage_at
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 MOVE_CHILDREN = ["sneaking_adjustment", "collisions", "position_update", "collision_flags", "fall",
                  "check_block_collision"]
 

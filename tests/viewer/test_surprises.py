@@ -10,11 +10,10 @@ from imgui_bundle import imgui
 from pyglet.window import key
 from ui_driver import click, press
 
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.panels.pistons import PISTONS_TITLE
 from viewer.panels.plots import PLOTS_TITLE
 from viewer.panels.stages import stage_names, stage_rows
-
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
 def _in_front(title: str) -> bool:

@@ -12,6 +12,7 @@ import numpy as np
 from imgui_bundle import imgui
 
 from engine.tick.scene import load_scene, load_scene_text
+from tests.conftest import SCENES_DIR as SCENES
 from tests.conftest import scene_toml
 from tests.scene_parts import CART_ON_RAIL_Y, cell, cuboid, entity, floor, held, with_riders
 from viewer.drawing.camera import Bounds, camera_from_spec, parse_camera
@@ -24,7 +25,6 @@ from viewer.panels.ledger import ledger_table, source_label, sources_line
 from viewer.render import parse_overlays, render_frame
 
 SIZE = (320, 320)
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 RAILS = scene_toml(blocks=[cuboid((-2, 0, -2), (3, 0, 3)),
                            cell((0, 1, 0), "minecraft:powered_rail[shape=north_south,powered=true]"),
                            cell((2, 1, 0), "minecraft:rail[shape=ascending_east]")],

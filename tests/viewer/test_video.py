@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.cli import main
 
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 HIGH_TNT = str(SCENES / "tnt_high_in_air.toml")
 SMALL = "160x120"
 TNT_RGB = (0xFF, 0x4A, 0x2E)   # assets/palette.json, entity minecraft:tnt

@@ -14,6 +14,7 @@ from imgui_bundle import imgui
 from pyglet.window import key
 from ui_driver import click, overlaps, press, send
 
+from tests.conftest import SCENES_DIR as SCENES
 from viewer.drawing.pistons import b36_items
 from viewer.editing import set_block
 from viewer.files import load_recent
@@ -32,7 +33,6 @@ WIDE = (1280, 720)
 FULL_HD = (1920, 1080)
 PANELS = (CONTROLS_TITLE, ENTITIES_TITLE, STAGES_TITLE, LEGEND_TITLE, PLOTS_TITLE, LEDGER_TITLE, PISTONS_TITLE,
           TIMELINE_TITLE)
-SCENES = Path(__file__).resolve().parents[2] / "scenes"
 
 
 def shown(title: str) -> bool:

@@ -40,6 +40,13 @@ def press(app: ViewerApp, symbol: int, modifiers: int = 0) -> None:
     send(app, "on_key_release", symbol, modifiers)
 
 
+def run_to(app: ViewerApp, tick: int) -> None:
+    """Move the window's run to `tick` (the timeline's rewind/replay) in one frame."""
+    app.state.rewind_to = tick
+    app.draw_frame()
+    assert app.sim.tick_count == tick
+
+
 def overlaps(window, rect) -> bool:
     """Whether an ImGui window's rectangle meets `rect` (a ViewRect)."""
     x0, y0 = window.pos.x, window.pos.y
