@@ -26,6 +26,11 @@ USE_TIP = ("Then click a block in the 3D view: a player's use of it (press a but
            "is refused with the reason")
 CANCEL_PICK = "Cancel pick"
 BLOCK_MENU = "block menu"
+AMOUNT_EM = 2.5               # the width of an amplifier's or a level's field
+EFFECT_NAMES = tuple(n.removeprefix("minecraft:") for n in EFFECTS)
+ATTRIBUTE_IDS = tuple(ATTRIBUTES)
+ATTRIBUTE_NAMES = tuple(n.removeprefix("minecraft:") for n in ATTRIBUTE_IDS)
+ENCHANTMENT_NAMES = tuple(n.removeprefix("minecraft:") for n in ENCHANTMENTS)
 
 
 def draw_actions(app: Any) -> None:
@@ -240,12 +245,7 @@ def _draw_effects(st: act.ActionsState, state: Any, e: Any) -> None:
         imgui.set_item_tooltip("Remove the effect at this tick")
         imgui.same_line()
         imgui.text(f"{inst.effect.removeprefix('minecraft:')} {inst.amplifier}, {left}")
-    names = [n.removeprefix("minecraft:") for n in EFFECTS]
-    imgui.set_next_item_width(em() * 8)
-    _, st.effect = imgui.combo("##effect", st.effect, names)
-    imgui.same_line()
-    imgui.set_next_item_width(em() * 2.5)
-    _, st.amplifier = imgui.input_text("amp##effect", st.amplifier)
+    st.effect, st.amplifier = _choice_and_amount("##effect", st.effect, EFFECT_NAMES, 8, "amp##effect", st.amplifier)
     imgui.set_item_tooltip("The amplifier, 0..255 (0: level I)")
     imgui.set_next_item_width(em() * 4)
     _, st.duration = imgui.input_text("ticks##effect", st.duration)
@@ -262,10 +262,9 @@ def _draw_effects(st: act.ActionsState, state: Any, e: Any) -> None:
 
 def _draw_attributes(st: act.ActionsState, state: Any, e: Any) -> None:
     imgui.separator_text("attribute base")
-    names = list(ATTRIBUTES)
     imgui.set_next_item_width(-imgui.FLT_MIN)   # the whole width: attribute names are long
-    _, st.attribute = imgui.combo("##attribute", st.attribute, [n.removeprefix("minecraft:") for n in names])
-    name = names[st.attribute]
+    _, st.attribute = imgui.combo("##attribute", st.attribute, ATTRIBUTE_NAMES)
+    name = ATTRIBUTE_IDS[st.attribute]
     key = f"entity {e.id}.attributes"
     current = repr(e.attributes.get(name).base)
     text = state.drafts.get(key + name, current)
@@ -289,7 +288,7 @@ def _draw_equipment(st: act.ActionsState, state: Any, e: Any) -> None:
         levels = ", ".join(f"{n.removeprefix('minecraft:')} {lv}" for n, lv in e.enchantments.get(slot, {}).items())
         imgui.text(f"{slot}: {item.removeprefix('minecraft:')}" + (f" ({levels})" if levels else ""))
     imgui.set_next_item_width(em() * 6)
-    _, st.slot = imgui.combo("##slot", st.slot, list(EQUIPMENT_SLOTS))
+    _, st.slot = imgui.combo("##slot", st.slot, EQUIPMENT_SLOTS)
     slot = EQUIPMENT_SLOTS[st.slot]
     imgui.same_line()
     imgui.set_next_item_width(em() * 9)
@@ -298,12 +297,8 @@ def _draw_equipment(st: act.ActionsState, state: Any, e: Any) -> None:
     same_line_if_fits(button_width("Set"))
     if imgui.button("Set##item"):
         state.pending_edits.append(act.set_equipment(e.id, slot, st.item.strip() or None))
-    names = [n.removeprefix("minecraft:") for n in ENCHANTMENTS]
-    imgui.set_next_item_width(em() * 9)
-    _, st.enchantment = imgui.combo("##enchantment", st.enchantment, names)
-    imgui.same_line()
-    imgui.set_next_item_width(em() * 2.5)
-    _, st.level = imgui.input_text("level", st.level)
+    st.enchantment, st.level = _choice_and_amount("##enchantment", st.enchantment, ENCHANTMENT_NAMES, 9, "level",
+                                                  st.level)
     imgui.set_item_tooltip(f"1..255 on the item in the {slot} slot (empty: the enchantment is removed)")
     same_line_if_fits(button_width("Enchant"))
     if imgui.button("Enchant"):
@@ -312,6 +307,17 @@ def _draw_equipment(st: act.ActionsState, state: Any, e: Any) -> None:
             state.field_errors[f"entity {e.id}.enchantments"] = "expected a level 1..255 (or empty to remove)"
         else:
             state.pending_edits.append(act.set_enchantment(e.id, slot, ENCHANTMENTS[st.enchantment], level))
+
+
+def _choice_and_amount(combo: str, index: int, names: tuple[str, ...], combo_em: float, label: str,
+                       amount: str) -> tuple[int, str]:
+    """A combo of `names` and, beside it, a short text field (an amplifier, a level): the new index and text."""
+    imgui.set_next_item_width(em() * combo_em)
+    _, index = imgui.combo(combo, index, names)
+    imgui.same_line()
+    imgui.set_next_item_width(em() * AMOUNT_EM)
+    _, amount = imgui.input_text(label, amount)
+    return index, amount
 
 
 def _error(text: str) -> None:
