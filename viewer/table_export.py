@@ -12,11 +12,7 @@ from typing import Any
 
 from engine import entity_table
 from viewer.entity_log import EntityLog
-from viewer.export_job import STOP_WAIT_S
-
-
-class _Cancelled(Exception):
-    """The user pressed Cancel."""
+from viewer.export_job import STOP_WAIT_S, Cancelled
 
 
 class TableExport:
@@ -55,7 +51,7 @@ class TableExport:
     def _states(self) -> Iterator[tuple[int, dict[int, Any]]]:
         for tick, states in self._log.tick_states():
             if self._cancelled.is_set():
-                raise _Cancelled
+                raise Cancelled
             yield tick, states
             self._done += 1
 
@@ -71,7 +67,7 @@ class TableExport:
                     entity_table.write_table(out, self._fields, entity_table.rows(self._states(), self._fields))
             os.replace(part, self.path)
             self.end = "done"
-        except _Cancelled:
+        except Cancelled:
             part.unlink(missing_ok=True)
             self.end = "cancelled"
         except OSError as exc:
