@@ -13,10 +13,9 @@ from typing import Any
 import numpy as np
 from imgui_bundle import imgui
 
-from engine import Vec3, raycast_blocks
 from viewer.drawing.labels import draw_labels, project
 from viewer.drawing.overlays import EntityFrame, Label
-from viewer.drawing.picking import PICK_REACH, first_box_entry
+from viewer.drawing.picking import PICK_REACH, block_hit, first_box_entry
 
 AXIS_OF_FACE = {"down": 1, "up": 1, "north": 2, "south": 2, "west": 0, "east": 0}
 Point = tuple[float, float, float]
@@ -79,8 +78,7 @@ def pick_point(frame: EntityFrame, world: object, origin: np.ndarray, direction:
     """The entity or the block face the ray meets first (within PICK_REACH), or None."""
     entered = first_box_entry(frame.lo, frame.hi, origin, direction)
     row, entity_t = entered if entered is not None else (None, math.inf)
-    end = origin + direction * PICK_REACH
-    hit = raycast_blocks(world, Vec3(*map(float, origin)), Vec3(*map(float, end)))
+    hit = block_hit(world, origin, direction)
     block_t = math.inf if hit.missed else float(np.linalg.norm(np.array(tuple(hit.pos)) - origin))
     if row is not None and entity_t <= block_t:
         return RulerPoint(tuple(float(c) for c in frame.pos[row]), int(frame.ids[row]), frame.types[row])

@@ -88,10 +88,15 @@ def pick_node(prims: list[dict[str, Any]], origin: np.ndarray, direction: np.nda
     return None if i is None else nodes[i]
 
 
+def block_hit(world: Any, origin: np.ndarray, direction: np.ndarray) -> Any:
+    """The engine's block raycast along the ray to PICK_REACH: its hit (`missed` when none)."""
+    end = origin + direction * PICK_REACH
+    return raycast_blocks(world, Vec3(*map(float, origin)), Vec3(*map(float, end)))
+
+
 def pick_block(world: Any, origin: np.ndarray, direction: np.ndarray) -> tuple[tuple[int, int, int], str] | None:
     """(cell, face) of the first block the ray hits within PICK_REACH, by the engine's block raycast."""
-    end = origin + direction * PICK_REACH
-    hit = raycast_blocks(world, Vec3(*map(float, origin)), Vec3(*map(float, end)))
+    hit = block_hit(world, origin, direction)
     if hit.missed:
         return None
     return tuple(int(c) for c in hit.block_pos), hit.side
