@@ -159,6 +159,7 @@ class ViewerApp(Readouts, Playback):
         self._b36_rows: tuple[tuple, list[B36Row]] | None = None
         self._entity_log: tuple[tuple, EntityLog] | None = None
         self._type_counts: tuple[Any, list[tuple[str, int]]] | None = None
+        self._live_counts: tuple[list[Any], list[tuple[str, int]]] | None = None
         self._last_time = time.perf_counter()
         self._frame_times = (0, 0.0)  # frames and seconds since the frame time was last shown
         self._resume_gc = resume_gc   # the launch paused the garbage collector until the first frame (viewer.launch)
@@ -474,7 +475,7 @@ class ViewerApp(Readouts, Playback):
         steps = self.steps()
         live, rows = self._panel_data()
         draw_controls(state, self.sim, steps)
-        draw_entities(state, self.sim, live)
+        draw_entities(state, self.sim, live, self.live_counts())
         current = steps[state.micro].stage_key if state.micro is not None else None
         draw_stages(state, self.sim.last_record, rows, current)
         draw_plots(state, self.plot_series(), self.sim.tick_count)

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import formulas
+from engine import entity_table, formulas
 from viewer.actions import goal_lines
 from viewer.drawing.analysis import add_formula_path, add_ghosts
 from viewer.drawing.overlays import (
@@ -48,6 +48,13 @@ class Readouts:
         if self._per_state is None or self._per_state[0] != key:
             self._per_state = (key, self.sim.entities, stage_rows(self.sim.last_record, self.state.selected_entity))
         return self._per_state[1], self._per_state[2]
+
+    def live_counts(self) -> list[tuple[str, int]]:
+        """The live entities by type, most first (the Entities list's line), counted once per list of them."""
+        live = self._panel_data()[0]
+        if self._live_counts is None or self._live_counts[0] is not live:
+            self._live_counts = (live, entity_table.count_by_type(e.type for e in live))
+        return self._live_counts[1]
 
     def ledger(self) -> LedgerTable:
         """The explosion ledger of the current tick's record (built once per record; a new record drops the
