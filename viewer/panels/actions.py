@@ -13,6 +13,7 @@ from imgui_bundle import imgui, imgui_ctx
 
 from engine import ACTION_KEYS, ATTRIBUTES, EFFECTS, ENCHANTMENTS, EQUIPMENT_SLOTS, PHASES, LivingEntity
 from viewer import actions as act
+from viewer.editing import field_key
 from viewer.panels.widgets import ERROR_COLOR, button_width, count, em, hint, same_line_if_fits
 
 ACTIONS_TITLE = "Actions"
@@ -207,7 +208,7 @@ def _draw_entity(app: Any, st: act.ActionsState, state: Any, sim: Any) -> None:
     _draw_attributes(st, state, e)
     _draw_equipment(st, state, e)
     for key in ("effects", "attributes", "equipment", "enchantments", "move_to", "path_to"):
-        error = state.field_errors.get(f"entity {e.id}.{key}")
+        error = state.field_errors.get(field_key(e.id, key))
         if error:
             _error(error)
 
@@ -255,7 +256,8 @@ def _draw_effects(st: act.ActionsState, state: Any, e: Any) -> None:
         amplifier = act.parse_value("int", st.amplifier)[0]
         duration = act.parse_value("int", st.duration)[0] if st.duration.strip() else None
         if amplifier is None or not 0 <= amplifier <= 255 or (st.duration.strip() and (duration or 0) < 1):
-            state.field_errors[f"entity {e.id}.effects"] = "expected an amplifier 0..255 and a duration ≥ 1 (or empty)"
+            state.field_errors[field_key(e.id, "effects")] = ("expected an amplifier 0..255 and a duration ≥ 1 "
+                                                              "(or empty)")
         else:
             state.pending_edits.append(act.set_effect(e.id, EFFECTS[st.effect], amplifier, duration))
 
@@ -265,7 +267,7 @@ def _draw_attributes(st: act.ActionsState, state: Any, e: Any) -> None:
     imgui.set_next_item_width(-imgui.FLT_MIN)   # the whole width: attribute names are long
     _, st.attribute = imgui.combo("##attribute", st.attribute, ATTRIBUTE_NAMES)
     name = ATTRIBUTE_IDS[st.attribute]
-    key = f"entity {e.id}.attributes"
+    key = field_key(e.id, "attributes")
     current = repr(e.attributes.get(name).base)
     text = state.drafts.get(key + name, current)
     imgui.set_next_item_width(em() * 8)
@@ -304,7 +306,7 @@ def _draw_equipment(st: act.ActionsState, state: Any, e: Any) -> None:
     if imgui.button("Enchant"):
         level = act.parse_value("int", st.level)[0] if st.level.strip() else None
         if st.level.strip() and (level is None or not 1 <= level <= 255):
-            state.field_errors[f"entity {e.id}.enchantments"] = "expected a level 1..255 (or empty to remove)"
+            state.field_errors[field_key(e.id, "enchantments")] = "expected a level 1..255 (or empty to remove)"
         else:
             state.pending_edits.append(act.set_enchantment(e.id, slot, ENCHANTMENTS[st.enchantment], level))
 
