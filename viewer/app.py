@@ -37,7 +37,7 @@ from viewer.drawing.picking import PICK_REACH, ViewRect, beside, pick_block, pic
 from viewer.drawing.pistons import B36Row
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.drawing.screenshots import read_screen, save_screenshot
-from viewer.entity_log import EntityLog, type_counts
+from viewer.entity_log import EntityLog
 from viewer.files import Dialog, Watch, config_dir, load_recent, remember
 from viewer.gl.back_buffer import last_frame_kept, window_config
 from viewer.gl.imgui_input import ImGuiInput
@@ -158,6 +158,8 @@ class ViewerApp(Readouts, Playback):
         self._ledger_rows: tuple[tuple, np.ndarray] | None = None
         self._b36_rows: tuple[tuple, list[B36Row]] | None = None
         self._entity_log: tuple[tuple, EntityLog] | None = None
+        self._type_counts: tuple[Any, list[tuple[str, int]]] | None = None
+        self._live_counts: tuple[list[Any], list[tuple[str, int]]] | None = None
         self._last_time = time.perf_counter()
         self._frame_times = (0, 0.0)  # frames and seconds since the frame time was last shown
         self._resume_gc = resume_gc   # the launch paused the garbage collector until the first frame (viewer.launch)
@@ -473,13 +475,13 @@ class ViewerApp(Readouts, Playback):
         steps = self.steps()
         live, rows = self._panel_data()
         draw_controls(state, self.sim, steps)
-        draw_entities(state, self.sim, live)
+        draw_entities(state, self.sim, live, self.live_counts())
         current = steps[state.micro].stage_key if state.micro is not None else None
         draw_stages(state, self.sim.last_record, rows, current)
         draw_plots(state, self.plot_series(), self.sim.tick_count)
         draw_ledger(state, self.ledger(), self.ledger_rows())
         draw_pistons(state, self.b36_rows())
-        draw_entity_table(state, self.entity_log, lambda: type_counts(self.history, self.sim.tick_count),
+        draw_entity_table(state, self.entity_log, self.type_counts,
                           self.history.first_tick, self.history.last_tick(), self.sim.tick_count)
         draw_analysis(self)
         draw_actions(self)

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from engine import formulas
+from engine import entity_table, formulas
 from viewer.actions import goal_lines
 from viewer.drawing.analysis import add_formula_path, add_ghosts
 from viewer.drawing.overlays import (
@@ -27,7 +27,7 @@ from viewer.drawing.path_search import NODE_ROLES, SEARCH_STAGE, at_search_step
 from viewer.drawing.pistons import B36Row, add_launch_markers, b36_geometry, b36_rows, moving_blocks
 from viewer.drawing.redstone_overlay import add_redstone, updates_in
 from viewer.drawing.redstone_overlay import legend as redstone_legend
-from viewer.entity_log import EntityLog
+from viewer.entity_log import EntityLog, type_counts
 from viewer.panels.errors import describe
 from viewer.panels.help import legend_entries
 from viewer.panels.ledger import LedgerTable, ledger_primitives, ledger_table, visible_rows
@@ -48,6 +48,13 @@ class Readouts:
         if self._per_state is None or self._per_state[0] != key:
             self._per_state = (key, self.sim.entities, stage_rows(self.sim.last_record, self.state.selected_entity))
         return self._per_state[1], self._per_state[2]
+
+    def live_counts(self) -> list[tuple[str, int]]:
+        """The live entities by type, most first (the Entities list's line), counted once per list of them."""
+        live = self._panel_data()[0]
+        if self._live_counts is None or self._live_counts[0] is not live:
+            self._live_counts = (live, entity_table.count_by_type(e.type for e in live))
+        return self._live_counts[1]
 
     def ledger(self) -> LedgerTable:
         """The explosion ledger of the current tick's record (built once per record; a new record drops the
@@ -96,6 +103,14 @@ class Readouts:
         if self._entity_log is None or self._entity_log[0] != key:
             self._entity_log = (key, EntityLog(self.history, max(low, first), high, s.table_type))
         return self._entity_log[1]
+
+    def type_counts(self) -> list[tuple[str, int]]:
+        """The Entity table's live entities by type at the current tick, counted again only when that tick's states
+        change (they are never changed in place, only replaced or dropped), not every frame."""
+        states = self.history.states.get(self.sim.tick_count)
+        if self._type_counts is None or self._type_counts[0] is not states:
+            self._type_counts = (states, type_counts(self.history, self.sim.tick_count))
+        return self._type_counts[1]
 
     def _refresh_overlay(self) -> None:
         """Rebuild overlay buffers when the tick, the stage, the world, the selection or a toggle changed."""

@@ -13,10 +13,9 @@ from typing import Any
 import numpy as np
 from imgui_bundle import imgui
 
-from engine import Vec3, raycast_blocks
 from viewer.drawing.labels import draw_labels, project
 from viewer.drawing.overlays import EntityFrame, Label
-from viewer.drawing.picking import PICK_REACH, first_box
+from viewer.drawing.picking import PICK_REACH, block_hit, first_box_entry
 
 AXIS_OF_FACE = {"down": 1, "up": 1, "north": 2, "south": 2, "west": 0, "east": 0}
 Point = tuple[float, float, float]
@@ -77,10 +76,9 @@ def clear_on_escape(state: Any) -> None:
 
 def pick_point(frame: EntityFrame, world: object, origin: np.ndarray, direction: np.ndarray) -> RulerPoint | None:
     """The entity or the block face the ray meets first (within PICK_REACH), or None."""
-    row = first_box(frame.lo, frame.hi, origin, direction)
-    entity_t = _entry(frame.lo[row], frame.hi[row], origin, direction) if row is not None else math.inf
-    end = origin + direction * PICK_REACH
-    hit = raycast_blocks(world, Vec3(*map(float, origin)), Vec3(*map(float, end)))
+    entered = first_box_entry(frame.lo, frame.hi, origin, direction)
+    row, entity_t = entered if entered is not None else (None, math.inf)
+    hit = block_hit(world, origin, direction)
     block_t = math.inf if hit.missed else float(np.linalg.norm(np.array(tuple(hit.pos)) - origin))
     if row is not None and entity_t <= block_t:
         return RulerPoint(tuple(float(c) for c in frame.pos[row]), int(frame.ids[row]), frame.types[row])
@@ -92,13 +90,6 @@ def pick_point(frame: EntityFrame, world: object, origin: np.ndarray, direction:
     pos[axis] = float(tuple(hit.pos)[axis])      # the plane of the face the pointer hit
     state = str(world.get_block_state(*cell))
     return RulerPoint((pos[0], pos[1], pos[2]), None, state, cell, hit.side)
-
-
-def _entry(lo: np.ndarray, hi: np.ndarray, origin: np.ndarray, direction: np.ndarray) -> float:
-    """How far along the ray it enters the box lo..hi (0 from inside)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t1, t2 = (lo - origin) / direction, (hi - origin) / direction
-    return max(float(np.nanmax(np.minimum(t1, t2))), 0.0)
 
 
 def measure(a: Point, b: Point) -> Measure:

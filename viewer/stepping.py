@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from viewer.drawing.redstone_overlay import updates_in
 from viewer.history import EntityStates
 
 UNITS = ("stage", "entity", "phase")   # what one micro-step request skips to
@@ -83,11 +84,10 @@ def micro_steps(record: Any) -> list[MicroStep]:
     if record is None:
         return []
     redstone = getattr(record, "redstone", None) or {}
-    numbered = list(enumerate(redstone.get("neighbor_updates", ()), start=1))
     steps = []
     for p, phase in enumerate(record.phases):
         items = [step for i, item in enumerate(phase.items) for step in _item_steps(p, i, item)]
-        updates = [(n, u) for n, u in numbered if u.get("phase") == phase.name]
+        updates = updates_in(record, phase.name)
         scheduled = list(redstone.get("scheduled_ticks", ())) if phase.name == "scheduled_ticks" else []
         if updates or scheduled:
             step = MicroStep(p, -1, (), RedstoneStep(phase.name, updates, scheduled), None, "redstone", "redstone")

@@ -11,11 +11,7 @@ from typing import Any
 
 from engine import entity_table, replaced_atomically
 from viewer.entity_log import EntityLog
-from viewer.export_job import STOP_WAIT_S
-
-
-class _Cancelled(Exception):
-    """The user pressed Cancel."""
+from viewer.export_job import STOP_WAIT_S, Cancelled
 
 
 class TableExport:
@@ -54,7 +50,7 @@ class TableExport:
     def _states(self) -> Iterator[tuple[int, dict[int, Any]]]:
         for tick, states in self._log.tick_states():
             if self._cancelled.is_set():
-                raise _Cancelled
+                raise Cancelled
             yield tick, states
             self._done += 1
 
@@ -68,7 +64,7 @@ class TableExport:
                 else:
                     entity_table.write_table(out, self._fields, entity_table.rows(self._states(), self._fields))
             self.end = "done"
-        except _Cancelled:
+        except Cancelled:
             self.end = "cancelled"
         except OSError as exc:
             self.end = f"{self.path}: cannot write the CSV: {exc.strerror or exc}"

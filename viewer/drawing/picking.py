@@ -48,6 +48,13 @@ def pixel_ray(view: np.ndarray, proj: np.ndarray, x: float, y: float,
 
 def first_box(lo: np.ndarray, hi: np.ndarray, origin: np.ndarray, direction: np.ndarray) -> int | None:
     """The index of the box lo[i]..hi[i] (n, 3) the ray enters first (slab test on every box at once), or None."""
+    entered = first_box_entry(lo, hi, origin, direction)
+    return None if entered is None else entered[0]
+
+
+def first_box_entry(lo: np.ndarray, hi: np.ndarray, origin: np.ndarray,
+                    direction: np.ndarray) -> tuple[int, float] | None:
+    """`first_box` and how far along the ray it enters that box (0 from inside), or None."""
     if not len(lo):
         return None
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -60,7 +67,8 @@ def first_box(lo: np.ndarray, hi: np.ndarray, origin: np.ndarray, direction: np.
     if not hit.any():
         return None
     distance = np.where(hit, np.maximum(t_near, 0.0), np.inf)
-    return int(np.argmin(distance))
+    row = int(np.argmin(distance))
+    return row, float(distance[row])
 
 
 def pick_entity(frame: EntityFrame, origin: np.ndarray, direction: np.ndarray) -> int | None:
@@ -80,10 +88,15 @@ def pick_node(prims: list[dict[str, Any]], origin: np.ndarray, direction: np.nda
     return None if i is None else nodes[i]
 
 
+def block_hit(world: Any, origin: np.ndarray, direction: np.ndarray) -> Any:
+    """The engine's block raycast along the ray to PICK_REACH: its hit (`missed` when none)."""
+    end = origin + direction * PICK_REACH
+    return raycast_blocks(world, Vec3(*map(float, origin)), Vec3(*map(float, end)))
+
+
 def pick_block(world: Any, origin: np.ndarray, direction: np.ndarray) -> tuple[tuple[int, int, int], str] | None:
     """(cell, face) of the first block the ray hits within PICK_REACH, by the engine's block raycast."""
-    end = origin + direction * PICK_REACH
-    hit = raycast_blocks(world, Vec3(*map(float, origin)), Vec3(*map(float, end)))
+    hit = block_hit(world, origin, direction)
     if hit.missed:
         return None
     return tuple(int(c) for c in hit.block_pos), hit.side

@@ -13,6 +13,7 @@ from imgui_bundle import imgui, imgui_ctx
 
 from engine import ACTION_KEYS, ATTRIBUTES, EFFECTS, ENCHANTMENTS, EQUIPMENT_SLOTS, PHASES, LivingEntity
 from viewer import actions as act
+from viewer.editing import field_key
 from viewer.panels.widgets import ERROR_COLOR, button_width, count, em, hint, same_line_if_fits
 
 ACTIONS_TITLE = "Actions"
@@ -26,6 +27,11 @@ USE_TIP = ("Then click a block in the 3D view: a player's use of it (press a but
            "is refused with the reason")
 CANCEL_PICK = "Cancel pick"
 BLOCK_MENU = "block menu"
+AMOUNT_EM = 2.5               # the width of an amplifier's or a level's field
+EFFECT_NAMES = tuple(n.removeprefix("minecraft:") for n in EFFECTS)
+ATTRIBUTE_IDS = tuple(ATTRIBUTES)
+ATTRIBUTE_NAMES = tuple(n.removeprefix("minecraft:") for n in ATTRIBUTE_IDS)
+ENCHANTMENT_NAMES = tuple(n.removeprefix("minecraft:") for n in ENCHANTMENTS)
 
 
 def draw_actions(app: Any) -> None:
@@ -202,7 +208,7 @@ def _draw_entity(app: Any, st: act.ActionsState, state: Any, sim: Any) -> None:
     _draw_attributes(st, state, e)
     _draw_equipment(st, state, e)
     for key in ("effects", "attributes", "equipment", "enchantments", "move_to", "path_to"):
-        error = state.field_errors.get(f"entity {e.id}.{key}")
+        error = state.field_errors.get(field_key(e.id, key))
         if error:
             _error(error)
 
@@ -240,12 +246,7 @@ def _draw_effects(st: act.ActionsState, state: Any, e: Any) -> None:
         imgui.set_item_tooltip("Remove the effect at this tick")
         imgui.same_line()
         imgui.text(f"{inst.effect.removeprefix('minecraft:')} {inst.amplifier}, {left}")
-    names = [n.removeprefix("minecraft:") for n in EFFECTS]
-    imgui.set_next_item_width(em() * 8)
-    _, st.effect = imgui.combo("##effect", st.effect, names)
-    imgui.same_line()
-    imgui.set_next_item_width(em() * 2.5)
-    _, st.amplifier = imgui.input_text("amp##effect", st.amplifier)
+    st.effect, st.amplifier = _choice_and_amount("##effect", st.effect, EFFECT_NAMES, 8, "amp##effect", st.amplifier)
     imgui.set_item_tooltip("The amplifier, 0..255 (0: level I)")
     imgui.set_next_item_width(em() * 4)
     _, st.duration = imgui.input_text("ticks##effect", st.duration)
@@ -255,18 +256,18 @@ def _draw_effects(st: act.ActionsState, state: Any, e: Any) -> None:
         amplifier = act.parse_value("int", st.amplifier)[0]
         duration = act.parse_value("int", st.duration)[0] if st.duration.strip() else None
         if amplifier is None or not 0 <= amplifier <= 255 or (st.duration.strip() and (duration or 0) < 1):
-            state.field_errors[f"entity {e.id}.effects"] = "expected an amplifier 0..255 and a duration ≥ 1 (or empty)"
+            state.field_errors[field_key(e.id, "effects")] = ("expected an amplifier 0..255 and a duration ≥ 1 "
+                                                              "(or empty)")
         else:
             state.pending_edits.append(act.set_effect(e.id, EFFECTS[st.effect], amplifier, duration))
 
 
 def _draw_attributes(st: act.ActionsState, state: Any, e: Any) -> None:
     imgui.separator_text("attribute base")
-    names = list(ATTRIBUTES)
     imgui.set_next_item_width(-imgui.FLT_MIN)   # the whole width: attribute names are long
-    _, st.attribute = imgui.combo("##attribute", st.attribute, [n.removeprefix("minecraft:") for n in names])
-    name = names[st.attribute]
-    key = f"entity {e.id}.attributes"
+    _, st.attribute = imgui.combo("##attribute", st.attribute, ATTRIBUTE_NAMES)
+    name = ATTRIBUTE_IDS[st.attribute]
+    key = field_key(e.id, "attributes")
     current = repr(e.attributes.get(name).base)
     text = state.drafts.get(key + name, current)
     imgui.set_next_item_width(em() * 8)
@@ -289,7 +290,7 @@ def _draw_equipment(st: act.ActionsState, state: Any, e: Any) -> None:
         levels = ", ".join(f"{n.removeprefix('minecraft:')} {lv}" for n, lv in e.enchantments.get(slot, {}).items())
         imgui.text(f"{slot}: {item.removeprefix('minecraft:')}" + (f" ({levels})" if levels else ""))
     imgui.set_next_item_width(em() * 6)
-    _, st.slot = imgui.combo("##slot", st.slot, list(EQUIPMENT_SLOTS))
+    _, st.slot = imgui.combo("##slot", st.slot, EQUIPMENT_SLOTS)
     slot = EQUIPMENT_SLOTS[st.slot]
     imgui.same_line()
     imgui.set_next_item_width(em() * 9)
@@ -298,20 +299,27 @@ def _draw_equipment(st: act.ActionsState, state: Any, e: Any) -> None:
     same_line_if_fits(button_width("Set"))
     if imgui.button("Set##item"):
         state.pending_edits.append(act.set_equipment(e.id, slot, st.item.strip() or None))
-    names = [n.removeprefix("minecraft:") for n in ENCHANTMENTS]
-    imgui.set_next_item_width(em() * 9)
-    _, st.enchantment = imgui.combo("##enchantment", st.enchantment, names)
-    imgui.same_line()
-    imgui.set_next_item_width(em() * 2.5)
-    _, st.level = imgui.input_text("level", st.level)
+    st.enchantment, st.level = _choice_and_amount("##enchantment", st.enchantment, ENCHANTMENT_NAMES, 9, "level",
+                                                  st.level)
     imgui.set_item_tooltip(f"1..255 on the item in the {slot} slot (empty: the enchantment is removed)")
     same_line_if_fits(button_width("Enchant"))
     if imgui.button("Enchant"):
         level = act.parse_value("int", st.level)[0] if st.level.strip() else None
         if st.level.strip() and (level is None or not 1 <= level <= 255):
-            state.field_errors[f"entity {e.id}.enchantments"] = "expected a level 1..255 (or empty to remove)"
+            state.field_errors[field_key(e.id, "enchantments")] = "expected a level 1..255 (or empty to remove)"
         else:
             state.pending_edits.append(act.set_enchantment(e.id, slot, ENCHANTMENTS[st.enchantment], level))
+
+
+def _choice_and_amount(combo: str, index: int, names: tuple[str, ...], combo_em: float, label: str,
+                       amount: str) -> tuple[int, str]:
+    """A combo of `names` and, beside it, a short text field (an amplifier, a level): the new index and text."""
+    imgui.set_next_item_width(em() * combo_em)
+    _, index = imgui.combo(combo, index, names)
+    imgui.same_line()
+    imgui.set_next_item_width(em() * AMOUNT_EM)
+    _, amount = imgui.input_text(label, amount)
+    return index, amount
 
 
 def _error(text: str) -> None:

@@ -21,7 +21,7 @@ from engine import formulas
 from viewer import analysis_job
 from viewer.analysis_job import AnalysisJob
 from viewer.panels.plots import entity_series
-from viewer.panels.widgets import em
+from viewer.panels.widgets import ERROR_COLOR, em
 
 ANALYSIS_TITLE = "Analysis"
 TYPES = sorted(formulas.FREE_FLIGHT)
@@ -235,7 +235,7 @@ def _run_button(job: AnalysisJob | None, label: str, start: Callable[[], None], 
     elif imgui.button(label):
         start()
     if error:
-        imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), error)
+        imgui.text_colored(ERROR_COLOR, error)
 
 
 def start_solve(st: AnalysisState) -> None:
@@ -298,7 +298,7 @@ def _draw_diff(st: AnalysisState) -> None:
     if st.diff is None:
         return
     if "error" in st.diff:
-        imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), st.diff["error"])
+        imgui.text_colored(ERROR_COLOR, st.diff["error"])
     elif st.diff["tick"] is None:
         imgui.text("no difference")
     else:
@@ -342,4 +342,4 @@ def _draw_ghost(app: Any, st: AnalysisState) -> None:
         imgui.text("no difference" if diff["tick"] is None else
                    f"{app.ghost.version} parts at tick {diff['tick']}, entity {diff['entity']}, stage {diff['stage']}")
     if st.ghost_error:
-        imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), st.ghost_error)
+        imgui.text_colored(ERROR_COLOR, st.ghost_error)

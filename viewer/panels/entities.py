@@ -13,7 +13,7 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
-from engine import ENTITY_TYPES, KEYS, LivingEntity, entity_table
+from engine import ENTITY_TYPES, KEYS, LivingEntity
 from viewer import editing
 from viewer.driving import driven
 from viewer.entity_log import counts_text
@@ -80,13 +80,13 @@ def vehicle_rows(entity: Any) -> list[tuple[str, str, int | None]]:
     return rows
 
 
-def draw_entities(state: Any, sim: Any, entities: list[Any]) -> None:
-    """Entity list (`entities`: the live ones in update order), inspector and palette in one window at the top
-    right."""
+def draw_entities(state: Any, sim: Any, entities: list[Any], by_type: list[tuple[str, int]]) -> None:
+    """Entity list (`entities`: the live ones in update order; `by_type`: how many of each type, most first),
+    inspector and palette in one window at the top right."""
     with imgui_ctx.begin(ENTITIES_TITLE) as window:
         if not window:
             return
-        _draw_list(state, entities)
+        _draw_list(state, entities, by_type)
         selected = sim.entity_by_id(state.selected_entity) if state.selected_entity is not None else None
         _draw_drive(state, driven(sim, state.selected_entity))
         if selected is not None and not selected.removed:
@@ -96,9 +96,8 @@ def draw_entities(state: Any, sim: Any, entities: list[Any]) -> None:
         _draw_palette(state)
 
 
-def _draw_list(state: Any, entities: list[Any]) -> None:
+def _draw_list(state: Any, entities: list[Any], by_type: list[tuple[str, int]]) -> None:
     imgui.text(f"{count(len(entities), 'entity', 'entities')}, in update order")
-    by_type = entity_table.count_by_type(e.type for e in entities)
     if len(by_type) > 1:
         hint(counts_text(by_type))
     rows = max(1, min(LIST_ROWS, len(entities)))  # a small scene leaves the room to the inspector

@@ -13,13 +13,12 @@ from typing import Any
 from imgui_bundle import imgui, imgui_ctx
 
 from engine import MAX_FPS, MAX_FRAME_SIDE, MIN_FPS
-from viewer.panels.widgets import em
+from viewer.panels.widgets import ERROR_COLOR, em
 
 EXPORT_TITLE = "Export video"
 KINDS = {"mp4": "MP4", "gif": "GIF", "dir": "PNG frames (a folder)"}
 SUFFIXES = {"mp4": ".mp4", "gif": ".gif", "dir": ""}
 PRESETS = ((1280, 720), (1920, 1080))
-ERROR_COLOUR = imgui.ImVec4(1.0, 0.45, 0.4, 1.0)
 
 
 @dataclass
@@ -120,9 +119,9 @@ def _draw_settings(app: Any, s: ExportSettings) -> None:
         app.dialog.start("export_to", True, s.path.rstrip("/"), SUFFIXES[s.kind])
     s.problem = s.check()
     if s.problem:
-        imgui.text_colored(ERROR_COLOUR, s.problem)
+        imgui.text_colored(ERROR_COLOR, s.problem)
     elif app.job is not None:
-        imgui.text_colored(ERROR_COLOUR, "a video is being exported: wait for it or cancel it in the status line")
+        imgui.text_colored(ERROR_COLOR, "a video is being exported: wait for it or cancel it in the status line")
     imgui.separator()
     imgui.begin_disabled(bool(s.problem) or app.job is not None)
     if imgui.button("Export"):

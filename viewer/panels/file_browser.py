@@ -12,6 +12,7 @@ from imgui_bundle import imgui, imgui_ctx
 
 from engine import is_schematic
 from viewer.files import Dialog, native_dialogs
+from viewer.panels.widgets import ERROR_COLOR
 from viewer.saving import BUNDLED_SCENES, user_scenes_dir
 
 BROWSER_ID = "###file_browser"
@@ -77,7 +78,7 @@ def draw_file_browser(dialog: Dialog, recent: list[str]) -> str | None:
                                                        browser.allow_unmapped)
             imgui.set_item_tooltip("Blocks and entities of later versions are left out; the Errors panel counts them")
         if browser.error:
-            imgui.text_colored(imgui.ImVec4(1.0, 0.45, 0.4, 1.0), browser.error)
+            imgui.text_colored(ERROR_COLOR, browser.error)
         elif browser.save and target.is_file():
             imgui.text_disabled(f"{target.name} exists: saving replaces it")
         elif browser.save and not target.parent.exists():
