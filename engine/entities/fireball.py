@@ -25,6 +25,7 @@ from engine.constants import (
     SMALL_FIREBALL_HEIGHT,
     SMALL_FIREBALL_HIT_DAMAGE,
     SMALL_FIREBALL_WIDTH,
+    VEC_ZERO_BELOW,
     VEC_ZERO_BELOW_1_21_2,
     WITHER_SKULL_EXPLOSION_POWER,
     WITHER_SKULL_HIT_DAMAGE,
@@ -92,7 +93,7 @@ class ExplosiveProjectile(Projectile):
         f = sim.features
         if f.fireball_acceleration_power:
             a = self.accel_power()
-            zero_below = VEC_ZERO_BELOW_1_21_2 if f.fireball_tick_1_21_2 else 1.0e-4
+            zero_below = VEC_ZERO_BELOW_1_21_2 if f.fireball_tick_1_21_2 else VEC_ZERO_BELOW
             self.motion = Vec3(dx, dy, dz).normalize(True, zero_below).multiply(a, a, a)
             return
         d = sqrt(dx * dx + dy * dy + dz * dz) if f.vec_double else sqrt_float(dx * dx + dy * dy + dz * dz)
@@ -111,7 +112,7 @@ class ExplosiveProjectile(Projectile):
         if not f.fireball_acceleration_power:
             return self.power
         a = self.accel_power()
-        zero_below = VEC_ZERO_BELOW_1_21_2 if f.fireball_tick_1_21_2 else 1.0e-4
+        zero_below = VEC_ZERO_BELOW_1_21_2 if f.fireball_tick_1_21_2 else VEC_ZERO_BELOW
         return self.motion.normalize(True, zero_below).multiply(a, a, a)
 
     def on_deflected(self, sim: TickContext, from_attack: bool) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple, TypeAlias
 
+from engine.constants import VEC_ZERO_BELOW
 from engine.java.javanum import f32, jmax, jmin
 from engine.jit import njit, plain
 
@@ -38,7 +39,7 @@ class Vec3(NamedTuple):
         d = math.sqrt(self.x * self.x + self.y * self.y + self.z * self.z)
         return d if double else f32(d)
 
-    def normalize(self, double: bool = False, zero_below: float = 1.0e-4) -> Vec3:
+    def normalize(self, double: bool = False, zero_below: float = VEC_ZERO_BELOW) -> Vec3:
         """`Vec3d.normalize`: divide by the length (float-rounded up to 1.16.5, `double` from 1.17); the zero
         vector below 1e-4 (`zero_below`: 1.0E-5F from 1.21.2, `VEC_ZERO_BELOW_1_21_2`)."""
         d = self.length(double)

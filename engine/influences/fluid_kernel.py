@@ -16,6 +16,7 @@ from engine.constants import (
     FLUID_MIN_PUSH,
     FLUID_SHALLOW,
     FLUID_SLOW_THRESHOLD,
+    VEC_ZERO_BELOW,
     WATER_PUSH,
 )
 from engine.entities.rows import F_BOX, F_FALL, F_LAVA, F_MOTION, F_WATER, I_FLAGS, TOUCHING_WATER
@@ -23,7 +24,6 @@ from engine.jit import njit
 from engine.motion.collision_kernel import jceil, jfloor, state_at
 from engine.world.block_tables import AMOUNT_SHIFT, BLOCKS_MOVEMENT, FALLING, LAVA, WATER
 
-NORMALIZE_MIN = 1.0e-4   # Vec3d.normalize: below this length, the zero vector
 SIDE_X = (0, 1, 0, -1)   # Direction.Type.HORIZONTAL: north, east, south, west
 SIDE_Z = (-1, 0, 1, 0)
 
@@ -48,7 +48,7 @@ def _flows_into(flag: int, kind: int) -> bool:
 @njit(inline=True)
 def _normalize(x: float, y: float, z: float) -> tuple:
     d = f32(math.sqrt(x * x + y * y + z * z))
-    if d < NORMALIZE_MIN:
+    if d < VEC_ZERO_BELOW:
         return 0.0, 0.0, 0.0
     return x / d, y / d, z / d
 

@@ -61,13 +61,14 @@ def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, r
 
 
 def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
-    if "entity_move" in sim.features.refused:
-        raise refusal(sim.features, "entity_move", f"entity {e.id}, tick {sim.tick_count}")
-    sets_position = sim.features.move_sets_position
+    features = sim.features
+    if "entity_move" in features.refused:
+        raise refusal(features, "entity_move", f"entity {e.id}, tick {sim.tick_count}")
+    sets_position = features.move_sets_position
     if e.no_clip:                                                                   # step 1
         run_stage(rec, e, S_NO_CLIP, move_no_clip, e, movement, sets_position)
         return
-    if kind is MovementType.PISTON and sim.features.piston_clamp:                   # step 2 (1.11: none)
+    if kind is MovementType.PISTON and features.piston_clamp:                       # step 2 (1.11: none)
         movement = run_stage(rec, e, S_PISTON, adjust_movement_for_piston, e, sim.world.game_time, movement)
         if is_java_zero(movement):
             return
@@ -76,19 +77,19 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     world = sim.world
     movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world)  # step 4
     actual = run_stage(rec, e, S_COLLISIONS, adjust_movement_for_collisions, e, movement, world,
-                       sim.features.axis_order_yxz, rec)                            # step 5
+                       features.axis_order_yxz, rec)                                # step 5
     d = actual.length_squared()
-    if d > MIN_MOVE_LENGTH_SQUARED or (sim.features.move_small_uncollided                # step 6, AMBIGUITY-M1
+    if d > MIN_MOVE_LENGTH_SQUARED or (features.move_small_uncollided            # step 6, AMBIGUITY-M1
                                        and movement.length_squared() - d < MIN_MOVE_LENGTH_SQUARED):
         run_stage(rec, e, S_POSITION, update_position, e, actual, sets_position)
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual)         # step 7
-    if e.on_ground and "supporting_block" in sim.features.refused:                  # 1.20+
-        raise refusal(sim.features, "supporting_block", f"entity {e.id} on the ground, tick {sim.tick_count}")
+    if e.on_ground and "supporting_block" in features.refused:                      # 1.20+
+        raise refusal(features, "supporting_block", f"entity {e.id} on the ground, tick {sim.tick_count}")
     landing = block_effects.get_landing_pos(e, world)
     landing_state = world.get_block_state(*landing)
     run_stage(rec, e, S_FALL, e.fall, sim, actual.y, landing_state, landing)         # step 8
     if movement.x != actual.x or movement.z != actual.z:                            # step 9
-        run_stage(rec, e, S_ZERO, zero_collided_motion, e, movement, actual, sim.features.move_zeroes_both_axes)
+        run_stage(rec, e, S_ZERO, zero_collided_motion, e, movement, actual, features.move_zeroes_both_axes)
     if movement.y != actual.y:                                                      # step 10
         run_stage(rec, e, S_LAND, block_effects.on_entity_land, landing_state, e)
     if e.on_ground and not e.bypasses_stepping_effects():                          # step 11

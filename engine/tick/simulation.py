@@ -279,12 +279,7 @@ class Simulation:
         `engine.living.player`), in load order."""
         for e in [e for e in self.world.entities.values() if not e.removed and e.is_player]:
             self.check_version(e)
-            try:
-                e.player_tick(self, self._recorder(e, phase))
-            except SimulationLimit as err:   # named like an entity's own tick
-                raise err.during(e, self.tick_count) from None
-            self.check_fluids(e)
-            self.world.check_entity_chunk_pos(e)
+            self._run_tick(e, e.player_tick, self._recorder(e, phase))
 
     def _is_root_now(self, e: Entity) -> bool:
         """The loop's first checks: a rider of a live vehicle is ticked by it; a rider of a removed vehicle
@@ -321,12 +316,7 @@ class Simulation:
             if p.removed or p.vehicle is not vehicle:
                 p.stop_riding(self.world)
                 continue
-            self.check_version(p)
-            p.age += 1
-            p.prev_pos = p.pos
-            p.tick_riding(self, self._recorder(p, phase))
-            self.check_fluids(p)
-            self.world.check_entity_chunk_pos(p)
+            self.tick_entity(p, self._recorder(p, phase), riding=True)
             stack.extend((p, q) for q in reversed(p.passengers))
 
     def _tick_row_run(self, batch: RowBatch, run: list[Entity], phase: PhaseRecord) -> None:
@@ -392,13 +382,18 @@ class Simulation:
             sim.tick_entity(copy_, Recorder(item))
         return replay
 
-    def tick_entity(self, e: Entity, rec: Recorder | None) -> None:
-        """`ServerWorld.tickEntity`: age, the entity's own tick, then its section follows its position."""
+    def tick_entity(self, e: Entity, rec: Recorder | None, riding: bool = False) -> None:
+        """`ServerWorld.tickEntity` (`tickPassenger` with `riding`): age, the entity's own tick (`tickRiding`),
+        then its section follows its position."""
         self.check_version(e)
         e.age += 1
         e.prev_pos = e.pos
+        self._run_tick(e, e.tick_riding if riding else e.tick, rec)
+
+    def _run_tick(self, e: Entity, tick: Callable[[Simulation, Recorder | None], None], rec: Recorder | None) -> None:
+        """One tick method of `e` (a limit it runs into names `e`), then the fluids cell and its section."""
         try:
-            e.tick(self, rec)
+            tick(self, rec)
         except SimulationLimit as err:
             raise err.during(e, self.tick_count) from None
         self.check_fluids(e)

@@ -138,7 +138,7 @@ class World:
         """A world with this one's blocks (copied, or with `share` the same storage, for a reader that writes no
         block), border, dimension and game time, and no entities or block entities: what a replayed TNT tick
         reads (engine.tick.simulation)."""
-        w = World(self.border, self.ultrawarm)
+        w = World(self.border, self.ultrawarm, self.dimension)
         w.game_time = self.game_time
         w.block_version = self.block_version
         if share:

@@ -92,6 +92,12 @@ def test_the_dimension_is_read_written_and_checked() -> None:
         load_scene_text(scene_toml(scene={"dimension": "nether"}))
 
 
+def test_the_world_a_traced_tnt_tick_is_replayed_in_keeps_the_dimension() -> None:
+    world = load_scene_text(scene_toml(scene={"dimension": "the_end"})).world
+    assert world.blocks_copy().dimension == "the_end"
+    assert world.blocks_copy(share=True).dimension == "the_end"
+
+
 @pytest.mark.parametrize("version", ["1.16.5", "1.17"])
 def test_a_dropped_item_draws_its_motion_from_the_random_its_release_uses(version: str) -> None:
     """A formula test of `new ItemEntity(world, x, y, z, stack)`: up to 1.16.5 its own Random draws the yaw and the
