@@ -124,6 +124,7 @@ ITEM_FREE_SPACE_MARGIN = 1.0e-7      # 1.17 ItemEntity.tick: isSpaceEmpty(box.co
 ITEM_DRAG_Y = 0.98                  # multiply(g, 0.98, g)
 ITEM_BOUNCE = -0.5
 ITEM_EYE_FLUID_OFFSET = f32(0.11111111)  # getStandingEyeHeight() - 0.11111111F
+ITEM_FLOAT_HEIGHT = f32(0.1)        # 1.20.5 ItemEntity.tick: getFluidHeight(...) > 0.1F
 ITEM_MIN_HORIZONTAL_SQUARED = f32(1.0e-5)  # squaredHorizontalLength > (double)1.0E-5F
 ITEM_TICK_PERIOD = 4                # (age + entityId) % 4 == 0
 ITEM_WATER_DRAG = f32(0.99)         # applyBuoyancy: x * (double)0.99F

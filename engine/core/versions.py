@@ -69,7 +69,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                           "off signum(Motion) x 0.05F and zeroes the Motion; a world-border hit deflects; a trident's "
                           "entity hit deflects SIMPLE, then x (0.02, 0.2, 0.02) (1.21.2)", (1, 21, 2), None),
     "vec_double": ("Vec3d.length and normalize take Math.sqrt in double, not MathHelper.sqrt's float (1.17): "
-                   "projectiles shot or dispensed, arrows hitting", (1, 17, 0), None),
+                   "projectiles shot or dispensed, arrows hitting, the fluid flow (FlowableFluid.getVelocity) and "
+                   "push (Entity.updateMovementInFluid)", (1, 17, 0), None),
+    "normalize_zero_below_1e5": ("Vec3d.normalize gives the zero vector below a length of 1.0E-5F, not 1.0E-4: "
+                                 "the fluid flow and push (1.21.2)", (1, 21, 2), None),
+    "submerged_at_eye": ("Entity.updateSubmergedInWaterState tests the water at the eye Y, not the eye Y - "
+                         "0.11111111F (1.20.5)", (1, 20, 5), None),
+    "item_float_height": ("ItemEntity.tick floats an item in water or lava higher than 0.1F, not than its eye "
+                          "height - 0.11111111F (1.20.5)", (1, 20, 5), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
     "raycast_world_border": ("ProjectileUtil.getCollision raycasts with getCollisionsIncludingWorldBorder: a path "
@@ -170,9 +177,7 @@ MECHANICS: dict[str, Mechanic] = {
         "fluid pushing (Entity.updateMovementInFluid, spec 04 §7)", "an entity touches water or lava", (
             Change(OLDEST, (1, 16, 0), "before 1.16 no lava push and no 0.0045 minimum push; " + _PRE_1_14),
             Change((1, 16, 0), (1, 16, 2), "Entity.updateWaterState of 1.16 and 1.16.1 skips the lava push while "
-                   "touching water"),
-            Change((1, 17, 0), None, "Vec3d.normalize and length take the double Math.sqrt (1.17; zero below "
-                   "1.0E-5F from 1.21.2) in FlowableFluid.getVelocity and the push"))),
+                   "touching water"))),
     "tnt": Mechanic(
         "the TNT tick (TntEntity.tick, spec 06 §1)", "a TNT ticks", (
             Change(OLDEST, (1, 14, 0), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),)),
@@ -296,6 +301,9 @@ class Features:
     arrow_gravity_double: bool
     arrow_tick_1_21_2: bool
     vec_double: bool
+    normalize_zero_below_1e5: bool
+    submerged_at_eye: bool
+    item_float_height: bool
     blast_protection_linear: bool
     raycast_world_border: bool
     item_entity_world_random: bool

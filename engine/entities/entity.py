@@ -334,8 +334,8 @@ class Entity:
 
     def base_tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`Entity.baseTick` reduced to what moves or removes entities (spec 01 §8.2): fluids, fire, lava, the void."""
-        fluids.update_water_state(self, sim.world, rec)
-        fluids.update_submerged_in_water_state(self, sim.world)
+        fluids.update_water_state(self, sim.world, sim.features, rec)
+        fluids.update_submerged_in_water_state(self, sim.world, sim.features)
         if "block_effects" in sim.features.refused:   # 1.21.2 checks blocks in the tick, moving or not
             block_effects.refuse_block_collision_in_tick(self, sim)
         self.tick_fire(sim)

@@ -13,6 +13,7 @@ from engine.constants import (
     ITEM_DRAG,
     ITEM_DRAG_Y,
     ITEM_EYE_FLUID_OFFSET,
+    ITEM_FLOAT_HEIGHT,
     ITEM_FREE_SPACE_MARGIN,
     ITEM_GRAVITY,
     ITEM_HEALTH,
@@ -90,7 +91,8 @@ class Item(Entity):
         # after its tick
         if 0 < self.pickup_delay != ITEM_PICKUP_DELAY_INFINITE:                               # 2
             self.pickup_delay -= 1
-        threshold = f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                              # 3
+        threshold = ITEM_FLOAT_HEIGHT if sim.features.item_float_height else \
+            f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                                      # 3
         if self.touching_water and self.fluid_height["water"] > threshold:
             run_stage(rec, self, BUOYANCY, self.fluid_buoyancy, ITEM_WATER_DRAG)
         elif self.fluid_height["lava"] > threshold:
@@ -115,7 +117,7 @@ class Item(Entity):
         # 6: merging with other items needs item stacks, which the engine does not model
         if self.item_age != ITEM_AGELESS:                                                     # 7
             self.item_age = wrap_int(self.item_age + 1)
-        run_stage(rec, self, FLUID, update_water_state, self, world, rec)                     # 8 F2
+        run_stage(rec, self, FLUID, update_water_state, self, world, sim.features, rec)       # 8 F2
         if self.item_age >= ITEM_MAX_AGE:                                                     # 9
             self.remove()
 

@@ -147,7 +147,7 @@ class AbstractMinecart(Entity):
         run_stage(rec, self, BLOCKS, block_effects.check_block_collision, self, sim, rec)
         run_stage(rec, self, YAW, self.update_yaw)
         run_stage(rec, self, PUSH, self.push_or_board, world)
-        run_stage(rec, self, FLUID, update_water_state, self, world, rec)           # 7 F
+        run_stage(rec, self, FLUID, update_water_state, self, world, sim.features, rec)  # 7 F
         if self.is_in_lava():
             self.set_on_fire_from_lava(sim)   # 4 lava damage a tick: the wobble passes 40 on the second
             self.fall_distance = f32(self.fall_distance * 0.5)

@@ -22,7 +22,7 @@ from engine.entities import tnt_kernel as kernel
 from engine.entities.entity import Entity
 from engine.entities.rows import RowBacked, RowBatch, RowTable, extra_int
 from engine.geometry.box import ZERO, Vec3
-from engine.influences.fluids import update_water_state
+from engine.influences.fluids import normalize_zero_below, update_water_state
 from engine.java.javanum import f32
 from engine.motion.collision_kernel import block_arrays
 from engine.motion.move import MovementType, move
@@ -70,8 +70,8 @@ class TntBatch(RowBatch):
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
         return kernel.tick_rows(*block_arrays(world), cells, TNT_ROWS.f, TNT_ROWS.i, rows, start, FUSE_COLUMN,
-                                features.axis_order_yxz, features.move_zeroes_both_axes, edges, lava_push, marks,
-                                saved_f, saved_i)
+                                features.axis_order_yxz, features.move_zeroes_both_axes, edges, lava_push,
+                                features.vec_double, normalize_zero_below(features), marks, saved_f, saved_i)
 
     def finish(self, e: Tnt, sim: TickContext) -> None:
         e.explode(sim, None)
@@ -113,7 +113,7 @@ class Tnt(RowBacked, Entity):
         if self.fuse <= 0:                                                           # 6, AMBIGUITY-N12
             run_stage(rec, self, EXPLODE, self.explode, sim, rec)
         else:
-            run_stage(rec, self, FLUID, update_water_state, self, sim.world, rec)    # 7 F
+            run_stage(rec, self, FLUID, update_water_state, self, sim.world, sim.features, rec)  # 7 F
 
     def decrement_fuse(self) -> None:
         kernel.decrement_fuse(self._t.i, self._r, FUSE_COLUMN)

@@ -186,8 +186,8 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
 @njit
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int, fuse_col: int, yxz: bool,
-              both_axes: bool, border: tuple, lava_push: float, marks: np.ndarray, saved_f: np.ndarray,
-              saved_i: np.ndarray) -> tuple:
+              both_axes: bool, border: tuple, lava_push: float, vec_double: bool, zero_below: float,
+              marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
     """`ServerWorld.tickEntity` + `TntEntity.tick` for rows[start:], in order, up to one whose fuse runs out (the
     phase explodes it) or one handed back that may explode or carries riders. `marks[n]`: SECTION where entity
     n's section changed, OBJECT_PATH where its tick is left to the object path (a row of −1, or one `move_self`
@@ -230,7 +230,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         if i[r, fuse_col] <= 0:                                               # 6: the phase explodes it
             marks[n] = SECTION if _section_moved(f, i, r) else 0
             return n, EXPLODE
-        if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push):  # 7 F
+        if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, vec_double, zero_below):  # 7 F
             f[r] = saved_f[n]
             i[r] = saved_i[n]
             marks[n] = OBJECT_PATH

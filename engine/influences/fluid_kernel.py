@@ -1,7 +1,11 @@
 """Fluid pushing as kernels (engine.jit): `Entity.updateWaterState` with `updateMovementInFluid` and
 `FlowableFluid.getVelocity` on `engine.entities.rows` columns and `engine.world.block_grid` arrays, as
 `engine.influences.fluids` computes them (spec 04 §7, spec 01 §8.2 step 2.6). The flow of a falling fluid
-(`isFlowBlocked` against its sides) is left to the object path: the functions return `ok` false there."""
+(`isFlowBlocked` against its sides) is left to the object path: the functions return `ok` false there.
+
+`Vec3d.length` and `normalize` by release: `double` (the `vec_double` flag, 1.17) takes the root in double
+(`Math.sqrt`), else rounds it to float (1.16.5's `MathHelper.sqrt`); `zero_below` is normalize's zero threshold
+(1.0E-4, 1.0E-5F from 1.21.2: `normalize_zero_below_1e5`)."""
 
 from __future__ import annotations
 
@@ -16,7 +20,6 @@ from engine.constants import (
     FLUID_MIN_PUSH,
     FLUID_SHALLOW,
     FLUID_SLOW_THRESHOLD,
-    VEC_ZERO_BELOW,
     WATER_PUSH,
 )
 from engine.entities.rows import F_BOX, F_FALL, F_LAVA, F_MOTION, F_WATER, I_FLAGS, TOUCHING_WATER
@@ -46,9 +49,17 @@ def _flows_into(flag: int, kind: int) -> bool:
 
 
 @njit(inline=True)
-def _normalize(x: float, y: float, z: float) -> tuple:
-    d = f32(math.sqrt(x * x + y * y + z * z))
-    if d < VEC_ZERO_BELOW:
+def _length(x: float, y: float, z: float, double: bool) -> float:
+    """`Vec3d.length`: the root in double from 1.17 (`double`), rounded to float before."""
+    d = math.sqrt(x * x + y * y + z * z)
+    return d if double else f32(d)
+
+
+@njit(inline=True)
+def normalize(x: float, y: float, z: float, double: bool, zero_below: float) -> tuple:
+    """`Vec3d.normalize`: divided by `_length`, the zero vector below `zero_below`."""
+    d = _length(x, y, z, double)
+    if d < zero_below:
         return 0.0, 0.0, 0.0
     return x / d, y / d, z / d
 
@@ -85,7 +96,7 @@ def horizontal_flow(own_flag: int, sides: tuple, belows: tuple) -> tuple:
 
 
 @njit(inline=True)
-def get_velocity(keys, slots, pool, flags, x: int, y: int, z: int) -> tuple:
+def get_velocity(keys, slots, pool, flags, x: int, y: int, z: int, double: bool, zero_below: float) -> tuple:
     """`FlowableFluid.getVelocity` of the fluid in cell (x, y, z): (x, y, z, ok)."""
     own_flag = flags[state_at(keys, slots, pool, x, y, z)]
     if own_flag & FALLING:                 # its flow is left to the object path
@@ -97,32 +108,38 @@ def get_velocity(keys, slots, pool, flags, x: int, y: int, z: int) -> tuple:
               flags[state_at(keys, slots, pool, x, y - 1, z + 1)],
               flags[state_at(keys, slots, pool, x - 1, y - 1, z)])
     d, e = horizontal_flow(own_flag, sides, belows)
-    vx, vy, vz = _normalize(d, 0.0, e)
+    vx, vy, vz = normalize(d, 0.0, e, double, zero_below)
     return vx, vy, vz, True
 
 
 @njit(inline=True)
-def fluid_push(px: float, py: float, pz: float, count: int, normalize: bool, accel: float, mx: float,
-               mz: float) -> tuple:
+def fluid_push(px: float, py: float, pz: float, count: int, non_player: bool, accel: float, mx: float,
+               mz: float, double: bool, zero_below: float) -> tuple:
     """`Entity.updateMovementInFluid`'s push from the summed flow (px, py, pz) of `count` cells, of non-zero
-    (float) length: averaged, normalized for a non-player (`normalize`), times `accel`, and raised to 0.0045 when
-    it is shorter and the motion (mx, mz) is slow. One source for the kernel and the object path."""
+    length: averaged, normalized for a non-player (`non_player`), times `accel`, and raised to 0.0045 when it is
+    shorter and the motion (mx, mz) is slow. One source for the kernel and the object path."""
     if count > 0:
         k = 1.0 / count
         px, py, pz = px * k, py * k, pz * k
-    if normalize:
-        px, py, pz = _normalize(px, py, pz)
+    if non_player:
+        px, py, pz = normalize(px, py, pz, double, zero_below)
     px, py, pz = px * accel, py * accel, pz * accel
     if abs(mx) < FLUID_SLOW_THRESHOLD and abs(mz) < FLUID_SLOW_THRESHOLD and \
-            f32(math.sqrt(px * px + py * py + pz * pz)) < FLUID_MIN_PUSH:
-        px, py, pz = _normalize(px, py, pz)
+            _length(px, py, pz, double) < FLUID_MIN_PUSH:
+        px, py, pz = normalize(px, py, pz, double, zero_below)
         px, py, pz = px * FLUID_MIN_PUSH, py * FLUID_MIN_PUSH, pz * FLUID_MIN_PUSH
     return px, py, pz
 
 
+@njit(inline=True)
+def pushes(px: float, py: float, pz: float, double: bool) -> bool:
+    """`vec3d.length() > 0.0`: whether the summed flow pushes at all (a float root can round a tiny sum to 0)."""
+    return _length(px, py, pz, double) > 0.0
+
+
 @njit
 def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, kind: int, col: int,
-                             accel: float) -> tuple:
+                             accel: float, double: bool, zero_below: float) -> tuple:
     """`Entity.updateMovementInFluid` for a non-player pushed by fluids: (touching, ok); writes the motion and the
     fluid height column `col` only when ok."""
     d = BLOCK_COLLISION_DEFLATE
@@ -148,15 +165,16 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
                     continue
                 touching = True
                 depth = max(top - min_y, depth)
-                vx, vy, vz, ok = get_velocity(keys, slots, pool, flags, x, y, z)
+                vx, vy, vz, ok = get_velocity(keys, slots, pool, flags, x, y, z, double, zero_below)
                 if not ok:
                     return False, False
                 if depth < FLUID_SHALLOW:
                     vx, vy, vz = vx * depth, vy * depth, vz * depth
                 px, py, pz = px + vx, py + vy, pz + vz
                 count += 1
-    if f32(math.sqrt(px * px + py * py + pz * pz)) > 0.0:
-        px, py, pz = fluid_push(px, py, pz, count, True, accel, f[r, F_MOTION], f[r, F_MOTION + 2])
+    if pushes(px, py, pz, double):
+        px, py, pz = fluid_push(px, py, pz, count, True, accel, f[r, F_MOTION], f[r, F_MOTION + 2], double,
+                                zero_below)
         f[r, F_MOTION] = f[r, F_MOTION] + px
         f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + py
         f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + pz
@@ -165,13 +183,15 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
 
 
 @njit
-def update_water_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, lava_push: float) -> bool:
+def update_water_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, lava_push: float,
+                       double: bool, zero_below: float) -> bool:
     """`Entity.updateWaterState` (engine.influences.fluids.update_water_state) of a non-player row: heights
     cleared, water pushes (touching it resets the fall), then lava. False where the object path must decide
     (the row part-written)."""
     f[r, F_WATER] = 0.0
     f[r, F_LAVA] = 0.0
-    touching, ok = update_movement_in_fluid(keys, slots, pool, flags, f, r, WATER, F_WATER, WATER_PUSH)
+    touching, ok = update_movement_in_fluid(keys, slots, pool, flags, f, r, WATER, F_WATER, WATER_PUSH, double,
+                                            zero_below)
     if not ok:
         return False
     if touching:
@@ -179,5 +199,5 @@ def update_water_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r
         i[r, I_FLAGS] = i[r, I_FLAGS] | TOUCHING_WATER
     else:
         i[r, I_FLAGS] = i[r, I_FLAGS] & ~TOUCHING_WATER
-    _, ok = update_movement_in_fluid(keys, slots, pool, flags, f, r, LAVA, F_LAVA, lava_push)
+    _, ok = update_movement_in_fluid(keys, slots, pool, flags, f, r, LAVA, F_LAVA, lava_push, double, zero_below)
     return ok

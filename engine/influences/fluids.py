@@ -18,12 +18,14 @@ from engine.constants import (
     LAVA_PUSH_ULTRAWARM,
     SNOW_LAYER_HEIGHT,
     SUBMERGED_EYE_OFFSET,
+    VEC_ZERO_BELOW,
+    VEC_ZERO_BELOW_1_21_2,
     WATER_PUSH,
 )
 from engine.core.trace import segment
 from engine.geometry.box import ZERO, Axis, Box, Vec3
 from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
-from engine.influences.fluid_kernel import fluid_push, horizontal_flow
+from engine.influences.fluid_kernel import fluid_push, horizontal_flow, normalize, pushes
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, floor
 from engine.jit import plain
@@ -33,16 +35,24 @@ from engine.world.world import FLUID as FLUID_KIND
 
 if TYPE_CHECKING:
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.entities.entity import Entity
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
 _horizontal_flow = plain(horizontal_flow)
 _fluid_push = plain(fluid_push)
+_pushes = plain(pushes)
+_normalize = plain(normalize)
 # Material.ICE; packed_ice and blue_ice are Material.DENSE_ICE and do block the falling flow
 ICE_MATERIAL_BLOCKS = frozenset({"ice", "frosted_ice"})
 # Direction.Type.HORIZONTAL in order NORTH, EAST, SOUTH, WEST: (dx, dz, axis of the face, positive side)
 HORIZONTAL = ((0, -1, 2, False), (1, 0, 0, True), (0, 1, 2, True), (-1, 0, 0, False))
+
+
+def normalize_zero_below(features: Features) -> float:
+    """`Vec3d.normalize`'s zero threshold in this release: 1.0E-4, 1.0E-5F from 1.21.2."""
+    return VEC_ZERO_BELOW_1_21_2 if features.normalize_zero_below_1e5 else VEC_ZERO_BELOW
 
 
 def fluid_at(world: World, x: int, y: int, z: int) -> FluidState:
@@ -111,8 +121,9 @@ def _is_flow_blocked(world: World, x: int, y: int, z: int, fluid: str, axis: Axi
     return _is_face_full_square(_sides_shape(state), axis, positive)
 
 
-def get_velocity(world: World, x: int, y: int, z: int) -> Vec3:
-    """`FlowableFluid.getVelocity` (spec 04 §7): the unit flow vector of the fluid in cell (x, y, z)."""
+def get_velocity(world: World, x: int, y: int, z: int, features: Features) -> Vec3:
+    """`FlowableFluid.getVelocity` (spec 04 §7): the unit flow vector of the fluid in cell (x, y, z), normalised
+    as `features`' release does it."""
     fs = fluid_at(world, x, y, z)
     fluid = fs.fluid
     if fluid is None:
@@ -121,17 +132,19 @@ def get_velocity(world: World, x: int, y: int, z: int) -> Vec3:
     d, e = _horizontal_flow(flags_of(get(x, y, z)),
                             tuple(flags_of(get(x + dx, y, z + dz)) for dx, dz, _, _ in HORIZONTAL),
                             tuple(flags_of(get(x + dx, y - 1, z + dz)) for dx, dz, _, _ in HORIZONTAL))
-    v = Vec3(d, 0.0, e)
+    v = (d, 0.0, e)
+    double, zero_below = features.vec_double, normalize_zero_below(features)
     if fs.falling:
         for dx, dz, axis, positive in HORIZONTAL:
             if (_is_flow_blocked(world, x + dx, y, z + dz, fluid, axis, positive)
                     or _is_flow_blocked(world, x + dx, y + 1, z + dz, fluid, axis, positive)):
-                v = v.normalize().add(0.0, FALLING_FLOW_DOWN, 0.0)
+                vx, vy, vz = _normalize(*v, double, zero_below)
+                v = (vx, vy + FALLING_FLOW_DOWN, vz)
                 break
-    return v.normalize()
+    return Vec3(*_normalize(*v, double, zero_below))
 
 
-def update_movement_in_fluid(entity: Entity, world: World, fluid: str, accel: float,
+def update_movement_in_fluid(entity: Entity, world: World, fluid: str, accel: float, features: Features,
                              rec: Recorder | None = None) -> bool:
     """`Entity.updateMovementInFluid` (spec 04 §7 steps 1-3): push the entity along the mean flow of the
     `fluid` cells its deflated box touches and store the immersion depth. True if any such cell reaches the
@@ -164,7 +177,7 @@ def update_movement_in_fluid(entity: Entity, world: World, fluid: str, accel: fl
                 depth = max(top - box.min_y, depth)
                 if not pushed:
                     continue
-                flow = get_velocity(world, x, y, z)
+                flow = get_velocity(world, x, y, z, features)
                 if depth < FLUID_SHALLOW:  # the running maximum depth, not this cell's (AMBIGUITY-E3)
                     flow = flow.multiply(depth, depth, depth)
                 push = push.plus(flow)
@@ -172,37 +185,42 @@ def update_movement_in_fluid(entity: Entity, world: World, fluid: str, accel: fl
                 if rec is not None:
                     c = Vec3(x + 0.5, y + 0.5, z + 0.5)
                     rec.geometry(segment("fluid_flow", c, c.plus(flow)))
-    if push.length() > 0.0:
+    double = features.vec_double
+    if _pushes(*push, double):
         m = entity.motion
-        entity.motion = m.plus(Vec3(*_fluid_push(*push, count, not entity.is_player, accel, m.x, m.z)))
+        entity.motion = m.plus(Vec3(*_fluid_push(*push, count, not entity.is_player, accel, m.x, m.z, double,
+                                                 normalize_zero_below(features))))
     entity.fluid_height[fluid] = depth
     return touching
 
 
-def update_water_state(entity: Entity, world: World, rec: Recorder | None = None) -> bool:
+def update_water_state(entity: Entity, world: World, features: Features, rec: Recorder | None = None) -> bool:
     """`Entity.updateWaterState` (spec 01 §8.2 step 2.6): clear the heights, water (`checkWaterState`), then
     lava. True if the entity touches either."""
     entity.fluid_height = {WATER: 0.0, LAVA: 0.0}
-    check_water_state(entity, world, rec)       # 2.6.2
+    check_water_state(entity, world, features, rec)       # 2.6.2
     # 2.6.3 lava, faster in ultrawarm dimensions
     accel = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
-    lava = update_movement_in_fluid(entity, world, LAVA, accel, rec)
+    lava = update_movement_in_fluid(entity, world, LAVA, accel, features, rec)
     return entity.touching_water or lava
 
 
-def check_water_state(entity: Entity, world: World, rec: Recorder | None = None) -> None:
+def check_water_state(entity: Entity, world: World, features: Features, rec: Recorder | None = None) -> None:
     """`Entity.checkWaterState`: the water push; touching water resets the fall (the swim splash moves
     nothing). `LivingEntity.fall` calls it too, in each move while not touching water."""
-    if update_movement_in_fluid(entity, world, WATER, WATER_PUSH, rec):
+    if update_movement_in_fluid(entity, world, WATER, WATER_PUSH, features, rec):
         entity.fall_distance = 0.0
         entity.touching_water = True
     else:
         entity.touching_water = False
 
 
-def update_submerged_in_water_state(entity: Entity, world: World) -> None:
-    """`Entity.updateSubmergedInWaterState`: water in the cell at eye Y - 0.11111111F reaches above that Y."""
-    y = entity.pos.y + entity.eye_height - SUBMERGED_EYE_OFFSET
+def update_submerged_in_water_state(entity: Entity, world: World, features: Features) -> None:
+    """`Entity.updateSubmergedInWaterState`: water in the cell at eye Y - 0.11111111F (the eye Y itself from
+    1.20.5, `submerged_at_eye`) reaches above that Y."""
+    y = entity.pos.y + entity.eye_height
+    if not features.submerged_at_eye:
+        y -= SUBMERGED_EYE_OFFSET
     bx, by, bz = floor(entity.pos.x), floor(y), floor(entity.pos.z)
     fs = fluid_at(world, bx, by, bz)
     entity.submerged_in_water = fs.fluid == WATER and f32(by + _height_in_world(fs, world, bx, by, bz)) > y

@@ -196,7 +196,7 @@ def fall(e: Entity, sim: TickContext, dy: float, state: BlockState, pos: BlockPo
     """Step 8, `Entity.fall`: on the ground a fall lands on the block (`onLandedUpon`: damage, farmland) and is
     reset, else it accumulates (float). `LivingEntity.fall` first checks the water when not touching it."""
     if e.living and not e.touching_water:
-        check_water_state(e, sim.world)
+        check_water_state(e, sim.world, sim.features)
     if e.on_ground:
         if e.fall_distance > 0.0:
             block_effects.on_landed_upon(sim, state, pos, e, e.fall_distance)

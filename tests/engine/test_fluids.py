@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.trace import EntityTick, Recorder, StageInfo
+from engine.core.versions import features_for
 from engine.entities.entity import Entity
 from engine.geometry.box import Vec3
 from engine.influences.fluids import (
@@ -22,6 +23,7 @@ from engine.world.blocks import all_states, parse_block_state
 from engine.world.fluid_states import holds_fluid
 from engine.world.world import World
 
+V1165 = features_for("1.16.5")
 H8, H7, H6 = f32(8 / 9), f32(7 / 9), f32(6 / 9)   # FluidState.getHeight() = amount / 9.0F
 
 
@@ -76,25 +78,25 @@ def test_height_is_amount_ninths_or_one_under_same_fluid() -> None:
 def test_source_flows_toward_lower_neighbour_with_unit_length() -> None:
     """A source with one flowing neighbour flows away from itself, toward it, with length exactly 1."""
     world = build({**floor_of(-1, 1, -1, 1), (0, 64, 0): "water", (1, 64, 0): "water[level=1]"})
-    v = get_velocity(world, 0, 64, 0)
+    v = get_velocity(world, 0, 64, 0, V1165)
     assert v == Vec3(1.0, 0.0, 0.0)
-    assert get_velocity(world, 1, 64, 0) == Vec3(1.0, 0.0, 0.0)
+    assert get_velocity(world, 1, 64, 0, V1165) == Vec3(1.0, 0.0, 0.0)
 
 
 def test_still_pool_has_no_flow() -> None:
     """A 3×3 pool of sources on a floor: no height differences, no open edge with fluid below."""
     pool = {(x, 64, z): "water" for x in range(3) for z in range(3)}
     world = build({**floor_of(-1, 3, -1, 3), **pool})
-    assert get_velocity(world, 1, 64, 1) == Vec3(0.0, 0.0, 0.0)
-    assert get_velocity(world, 0, 64, 1) == Vec3(0.0, 0.0, 0.0)
+    assert get_velocity(world, 1, 64, 1, V1165) == Vec3(0.0, 0.0, 0.0)
+    assert get_velocity(world, 0, 64, 1, V1165) == Vec3(0.0, 0.0, 0.0)
 
 
 def test_flow_runs_toward_open_gap_with_fluid_below() -> None:
     """An empty neighbour that does not block movement, over the same fluid, counts as f - 0.8888889F."""
     open_gap = build({(0, 64, 0): "water", (1, 63, 0): "water"})
-    assert get_velocity(open_gap, 0, 64, 0) == Vec3(1.0, 0.0, 0.0)
+    assert get_velocity(open_gap, 0, 64, 0, V1165) == Vec3(1.0, 0.0, 0.0)
     glass_gap = build({(0, 64, 0): "water", (1, 64, 0): "glass", (1, 63, 0): "water"})
-    assert get_velocity(glass_gap, 0, 64, 0) == Vec3(0.0, 0.0, 0.0)
+    assert get_velocity(glass_gap, 0, 64, 0, V1165) == Vec3(0.0, 0.0, 0.0)
 
 
 def test_falling_column_beside_a_wall_points_steeply_down() -> None:
@@ -102,10 +104,10 @@ def test_falling_column_beside_a_wall_points_steeply_down() -> None:
     cells = {(0, 65, 0): "water[level=8]", (-1, 65, 0): "water[level=7]"}
     world = build({**cells, (0, 65, -1): "stone"})
     expected = Vec3(-1.0, -6.0, 0.0).normalize()
-    v = get_velocity(world, 0, 65, 0)
+    v = get_velocity(world, 0, 65, 0, V1165)
     assert v == expected
     assert v.y / v.x == pytest.approx(6.0)
-    assert get_velocity(build(cells), 0, 65, 0) == Vec3(-1.0, 0.0, 0.0)
+    assert get_velocity(build(cells), 0, 65, 0, V1165) == Vec3(-1.0, 0.0, 0.0)
 
 
 @pytest.mark.parametrize(("block", "down"), [
@@ -116,7 +118,7 @@ def test_falling_column_beside_a_wall_points_steeply_down() -> None:
 def test_falling_flow_turns_down_only_at_full_faces(block: str, down: bool) -> None:
     """isFlowBlocked: a full side face (getSidesShape), except Material.ICE; leaves have no sides shape."""
     world = build({(0, 65, 0): "water[level=8]", (0, 65, -1): block})
-    assert get_velocity(world, 0, 65, 0) == (Vec3(0.0, -1.0, 0.0) if down else Vec3(0.0, 0.0, 0.0))
+    assert get_velocity(world, 0, 65, 0, V1165) == (Vec3(0.0, -1.0, 0.0) if down else Vec3(0.0, 0.0, 0.0))
 
 
 def flowing_channel() -> World:
@@ -133,7 +135,7 @@ def test_entity_in_flowing_water_gains_water_push_times_mean_flow() -> None:
     flow0 = Vec3(f32(H8 - H7), 0.0, 0.0).normalize()
     flow1 = Vec3(f32(H7 - H6) - f32(H7 - H8), 0.0, f32(H7 - H6)).normalize()
     push = flow0.plus(flow1).multiply(0.5, 0.5, 0.5).normalize()
-    assert update_water_state(e, world) is True
+    assert update_water_state(e, world, V1165) is True
     assert e.motion == Vec3(push.x * 0.014, -0.1 + push.y * 0.014, push.z * 0.014)
     assert e.touching_water and e.fall_distance == 0.0
     assert e.fluid_height == {"water": f32(64.0 + H8) - (64.0 + 0.001), "lava": 0.0}
@@ -145,7 +147,7 @@ def test_trace_records_one_flow_segment_per_counted_cell() -> None:
     e = Cube(1, Vec3(1.0, 64.0, 0.5))
     rec = Recorder(EntityTick(1, e.TYPE))
     rec.begin(e, StageInfo("fluid_push", "Entity.updateWaterState", "F"))
-    update_water_state(e, world, rec)
+    update_water_state(e, world, V1165, rec)
     rec.end(e)
     segs = rec.item.stages[0].geometry
     assert [(g["kind"], g["role"], g["a"]) for g in segs] == [
@@ -161,7 +163,7 @@ def test_player_push_is_not_normalised_and_gets_the_minimum() -> None:
     flow = Vec3(f32(H7 - H6) - f32(H7 - H8), 0.0, f32(H7 - H6)).normalize()
     raw = flow.multiply(depth, depth, depth).multiply(0.014, 0.014, 0.014)
     assert raw.length() < 0.0045
-    assert update_movement_in_fluid(p, world, "water", 0.014) is True
+    assert update_movement_in_fluid(p, world, "water", 0.014, V1165) is True
     expected = raw.normalize().multiply(0.0045000000000000005, 0.0045000000000000005, 0.0045000000000000005)
     assert p.motion == expected
 
@@ -173,7 +175,7 @@ def lava_channel(ultrawarm: bool = False) -> World:
 def test_lava_push_at_rest_is_raised_to_minimum() -> None:
     """Lava's 0.0023333333333333335 push is below 0.0045, so an entity at rest gets 0.0045 instead."""
     e = Cube(1, Vec3(1.0, 64.0, 0.5))
-    assert update_water_state(e, lava_channel()) is True
+    assert update_water_state(e, lava_channel(), V1165) is True
     minimum = 0.0045000000000000005
     assert e.motion == Vec3(7.0 / 3000.0, 0.0, 0.0).normalize().multiply(minimum, minimum, minimum)
     assert not e.touching_water
@@ -182,10 +184,10 @@ def test_lava_push_at_rest_is_raised_to_minimum() -> None:
 def test_lava_push_when_moving() -> None:
     """Moving (|vx| ≥ 0.003): exactly 0.0023333333333333335 along the flow; 0.007 in an ultrawarm world."""
     e = Cube(1, Vec3(1.0, 64.0, 0.5), Vec3(0.01, 0.0, 0.0))
-    update_water_state(e, lava_channel())
+    update_water_state(e, lava_channel(), V1165)
     assert e.motion == Vec3(0.01 + 0.0023333333333333335, 0.0, 0.0)
     hot = Cube(2, Vec3(1.0, 64.0, 0.5), Vec3(0.01, 0.0, 0.0))
-    update_water_state(hot, lava_channel(ultrawarm=True))
+    update_water_state(hot, lava_channel(ultrawarm=True), V1165)
     assert hot.motion == Vec3(0.01 + 0.007, 0.0, 0.0)
 
 
@@ -193,7 +195,7 @@ def test_fluid_cells_below_the_box_do_not_count() -> None:
     """A cell whose surface lies below the deflated box's bottom neither touches nor pushes."""
     world = flowing_channel()
     e = Cube(1, Vec3(1.0, 64.9, 0.5))
-    assert update_water_state(e, world) is False
+    assert update_water_state(e, world, V1165) is False
     assert e.motion == Vec3(0.0, 0.0, 0.0) and not e.touching_water
 
 
@@ -201,7 +203,7 @@ def test_unloaded_region_leaves_motion_untouched() -> None:
     """Above the build limit the region is not loaded: no push, no contact."""
     world = build({(0, 255, 0): "water"})
     e = Cube(1, Vec3(0.5, 256.5, 0.5), Vec3(0.0, 0.001, 0.0))
-    assert update_movement_in_fluid(e, world, "water", 0.014) is False
+    assert update_movement_in_fluid(e, world, "water", 0.014, V1165) is False
     assert e.motion == Vec3(0.0, 0.001, 0.0)
 
 
@@ -209,14 +211,14 @@ def test_submerged_when_water_surface_is_above_eye_minus_ninth() -> None:
     """submerged_in_water: the cell at eye Y - 0.11111111F holds water whose surface is above that Y."""
     world = build({(0, 64, 0): "water", (0, 65, 0): "water", (5, 64, 0): "water"})
     deep = Cube(1, Vec3(0.5, 64.2, 0.5))
-    update_submerged_in_water_state(deep, world)
+    update_submerged_in_water_state(deep, world, V1165)
     assert deep.submerged_in_water
     shallow = Cube(2, Vec3(5.5, 64.2, 0.5))
     assert 64.2 + shallow.eye_height - 0.1111111119389534 > 64.0 + H8
-    update_submerged_in_water_state(shallow, world)
+    update_submerged_in_water_state(shallow, world, V1165)
     assert not shallow.submerged_in_water
     low = Cube(3, Vec3(5.5, 64.0, 0.5))
-    update_submerged_in_water_state(low, world)
+    update_submerged_in_water_state(low, world, V1165)
     assert low.submerged_in_water
     assert fluid_at(world, 5, 65, 0).fluid is None
 

@@ -108,6 +108,12 @@ CASES: dict[str, tuple[str, int, int]] = {
                                                 "motion": [1.5, 0.2, 0.0]}]), 2, 1),
     # an arrow from a dispenser: its direction (1, 0.1F, 0) normalised by the float or the double length
     "vec_double": ((SCENES_DIR / "dispenser_arrow.toml").read_text(), 2, 2),
+    # a TNT 4.9e-5 deep in diagonally flowing water: a mean flow that short normalises to zero, or to a full push
+    "normalize_zero_below_1e5": ((SCENES_DIR / "fluid_push_shallow.toml").read_text(), 2, 1),
+    # an XP orb whose eye is 0.05 above the water: submerged (eye − 0.11111111F under the surface) or not (1.20.5)
+    "submerged_at_eye": ((SCENES_DIR / "fluid_submerged_eye.toml").read_text(), 1, 1),
+    # an item 0.1007 deep: sinks (below eye height − 0.11111111F) or floats (above 0.1F, 1.20.5)
+    "item_float_height": ((SCENES_DIR / "item_float_height.toml").read_text(), 1, 1),
     # a snowball flying out through a world border of size 20: on through it, or stopped by it (1.21.2)
     "raycast_world_border": (scene_toml(scene={"border": {"size": 20.0}}, entities=[
         {"type": "minecraft:snowball", "pos": [8.5, 30.0, 0.5], "motion": [1.5, 0.0, 0.0], "id": 1}]), 3, 1),
@@ -240,7 +246,7 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                   "world_height_1_18", "falling_block_spawn_from_block", "falling_block_top_inclusive",
                   "xp_orb_merging", "item_entity_world_random", "raycast_world_border",
                   "dispenser_projectile_items", "projectile_deflection", "fireball_acceleration_power",
-                  "fireball_tick_1_21_2"}
+                  "fireball_tick_1_21_2", "normalize_zero_below_1e5", "submerged_at_eye", "item_float_height"}
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
