@@ -362,6 +362,7 @@ BOBBER_CAST_OFFSET = 0.3            # constructor: thrower.x − sin·0.3, eye y
 BOBBER_CAST_SPEED = 0.6             # ... × (0.6D / length + 0.5D + gaussian · 0.0045D) per axis
 BOBBER_CAST_BASE = 0.5
 BOBBER_CAST_SPREAD = 0.0045
+BOBBER_CAST_TRIANGULAR = 0.0103365  # 1.19: 0.6D / length + random.nextTriangular(0.5, 0.0103365) per axis
 BOBBER_CAST_MAX_SLOPE = f32(5.0)    # ... MathHelper.clamp(-(k / j), -5.0F, 5.0F)
 JAVA_PI_F = f32(3.1415927)          # 3.1415927F in the bobber's −yaw·0.017453292F − 3.1415927F
 BOBBER_HOOK_BODY_Y = 0.8            # HOOKED_IN_ENTITY: at (x, getBodyY(0.8D), z) of the hooked entity

@@ -75,6 +75,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                  "the fluid flow and push (1.21.2)", (1, 21, 2), None),
     "submerged_at_eye": ("Entity.updateSubmergedInWaterState tests the water at the eye Y, not the eye Y - "
                          "0.11111111F (1.20.5)", (1, 20, 5), None),
+    "bobber_use_checks_owner": ("FishingBobberEntity.use first runs removeIfInvalid: a bobber more than 32 m from "
+                                "its owner is removed without pulling what it hooked (1.17)", (1, 17, 0), None),
     "item_float_height": ("ItemEntity.tick floats an item in water or lava higher than 0.1F, not than its eye "
                           "height - 0.11111111F (1.20.5)", (1, 20, 5), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
@@ -217,8 +219,8 @@ MECHANICS: dict[str, Mechanic] = {
     "fishing_bobber": Mechanic(
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
             Change(OLDEST, (1, 16, 0), "FishingBobberEntity.tick before 1.16 not compared"),
-            Change((1, 17, 0), None, "FishingBobberEntity.tick normalises the reel-in Motion with the double "
-                   "Vec3d.normalize (1.17); 1.20 changes not compared"))),
+            Change((1, 21, 4), None, "FishingBobberEntity.tick of 1.21.4-1.21.11 not compared (the 1.21.11 "
+                   "source read is a refactored decompilation whose tick order cannot be taken as the game's)"))),
     "firework": Mechanic(
         "the firework-rocket boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
             Change(OLDEST, (1, 16, 0), "FireworkRocketEntity.tick before 1.16 not compared"),
@@ -304,6 +306,7 @@ class Features:
     normalize_zero_below_1e5: bool
     submerged_at_eye: bool
     item_float_height: bool
+    bobber_use_checks_owner: bool
     blast_protection_linear: bool
     raycast_world_border: bool
     item_entity_world_random: bool

@@ -17,6 +17,7 @@ from engine.constants import (
     BOBBER_CAST_OFFSET,
     BOBBER_CAST_SPEED,
     BOBBER_CAST_SPREAD,
+    BOBBER_CAST_TRIANGULAR,
     BOBBER_DRAG,
     BOBBER_GRAVITY,
     BOBBER_GROUND_TICKS,
@@ -69,7 +70,8 @@ class FishingBobber(Projectile):
         return sim.entity_by_id(self.hooked) if self.hooked else None
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`FishingBobberEntity.tick` (1.16.5)."""
+        """`FishingBobberEntity.tick` (1.16.5 to 1.21.3: from 1.21.2 `tickBlockCollision` after the move, refused by
+        `block_effects` where it would act)."""
         self.projectile_tick(sim, rec)
         owner = self.get_owner(sim)
         if owner is None or not owner.is_player or self.remove_if_invalid(owner):
@@ -95,7 +97,7 @@ class FishingBobber(Projectile):
                 return
             hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hook(sim, e), rec)
             if not is_miss(hit):
-                self.on_collision(hit)
+                self.on_collision(sim, hit)
         elif self.state == HOOKED_IN_ENTITY:
             hooked = self.hooked_entity(sim)
             if hooked is None or hooked.removed:      # removed (and, here, gone from the world)
@@ -127,19 +129,23 @@ class FishingBobber(Projectile):
         """`method_26958`: what any projectile may hit, or a live item."""
         return self.can_hit(sim, e) or (isinstance(e, Item) and not e.removed)
 
-    def on_collision(self, hit: HitResult) -> None:
-        """`onEntityHit`: hook it; `onBlockHit`: Motion := normalize(Motion) × the squared distance to the hit."""
+    def on_collision(self, sim: TickContext, hit: HitResult) -> None:
+        """`ProjectileEntity.onCollision` (1.20.5: a redirectable projectile hit is redirected first), then
+        `onEntityHit`: hook it; `onBlockHit`: Motion := normalize(Motion) × the squared distance to the hit (the
+        double length from 1.17, `vec_double`)."""
         if isinstance(hit, EntityHitResult):
+            self.redirect_hit(sim, hit.entity)
             self.hooked = hit.entity.id
         else:
             d = hit.pos.plus(Vec3(-self.pos.x, -self.pos.y, -self.pos.z)).length_squared()
-            self.motion = self.motion.normalize().multiply(d, d, d)
+            self.motion = self.motion.normalize(sim.features.vec_double).multiply(d, d, d)
 
 
 def cast(sim: TickContext, thrower: Entity) -> FishingBobber:
     """`new FishingBobberEntity(thrower, world, 0, 0)`: at the thrower's eye, 0.3 m along its look, Motion from its
     yaw and pitch (float arithmetic, sine table) × (0.6/length + 0.5 + gaussian·0.0045) per axis from the bobber's
-    Random. Joins the world; returns the bobber."""
+    Random; the length in double from 1.17 (`vec_double`), the spread 0.6/length + nextTriangular(0.5, 0.0103365)
+    from 1.19 (`random_triangular`). Joins the world; returns the bobber."""
     yaw, pitch = thrower.yaw, thrower.pitch
     h = cos(f32(f32(-yaw * DEGREES_TO_RADIANS) - JAVA_PI_F))
     i = sin(f32(f32(-yaw * DEGREES_TO_RADIANS) - JAVA_PI_F))
@@ -151,11 +157,14 @@ def cast(sim: TickContext, thrower: Entity) -> FishingBobber:
     bobber.owner = thrower.id
     bobber.yaw, bobber.pitch = yaw, pitch
     v = Vec3(-i, clamp(f32(-(k / j)), -BOBBER_CAST_MAX_SLOPE, BOBBER_CAST_MAX_SLOPE), -h)
-    m = v.length()
+    m = v.length(sim.features.vec_double)
     r = bobber.random
-    sx = BOBBER_CAST_SPEED / m + BOBBER_CAST_BASE + r.next_gaussian() * BOBBER_CAST_SPREAD
-    sy = BOBBER_CAST_SPEED / m + BOBBER_CAST_BASE + r.next_gaussian() * BOBBER_CAST_SPREAD
-    sz = BOBBER_CAST_SPEED / m + BOBBER_CAST_BASE + r.next_gaussian() * BOBBER_CAST_SPREAD
+    if sim.features.random_triangular:
+        sx, sy, sz = (BOBBER_CAST_SPEED / m + r.next_triangular(BOBBER_CAST_BASE, BOBBER_CAST_TRIANGULAR)
+                      for _ in range(3))
+    else:
+        sx, sy, sz = (BOBBER_CAST_SPEED / m + BOBBER_CAST_BASE + r.next_gaussian() * BOBBER_CAST_SPREAD
+                      for _ in range(3))
     bobber.motion = v.multiply(sx, sy, sz)
     sim.add_entity(bobber)
     return bobber

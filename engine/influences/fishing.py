@@ -27,9 +27,14 @@ def fish_hook_of(sim: TickContext, player: Entity) -> FishingBobber | None:
 
 def reel(sim: TickContext, player: Entity) -> None:
     """`FishingRodItem.use` with a bobber out → `FishingBobberEntity.use`: pull what is hooked (a `fishing_pull`
-    event with the Motion added), remove the bobber. Without a bobber nothing happens (casting is a scene spawn)."""
+    event with the Motion added), remove the bobber. Without a bobber nothing happens (casting is a scene spawn).
+    From 1.17 (`bobber_use_checks_owner`) a bobber more than 32 m from its owner (`removeIfInvalid`) is removed
+    without pulling."""
     bobber = fish_hook_of(sim, player)
     if bobber is None:
+        return
+    if sim.features.bobber_use_checks_owner and bobber.remove_if_invalid(player):   # 1.17: removeIfInvalid first
+        bobber.remove()
         return
     hooked = bobber.hooked_entity(sim)
     if hooked is not None:

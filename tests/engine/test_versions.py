@@ -114,6 +114,13 @@ CASES: dict[str, tuple[str, int, int]] = {
     "submerged_at_eye": ((SCENES_DIR / "fluid_submerged_eye.toml").read_text(), 1, 1),
     # an item 0.1007 deep: sinks (below eye height − 0.11111111F) or floats (above 0.1F, 1.20.5)
     "item_float_height": ((SCENES_DIR / "item_float_height.toml").read_text(), 1, 1),
+    # a bobber 40 m from its owner, hooking an item, reeled in before it ticks: pulls the item, or is removed first
+    # (1.17; at 1.17 the player itself is refused: `living`)
+    "bobber_use_checks_owner": (scene_toml(entities=[
+        {"type": "minecraft:player", "id": 1, "pos": [0.5, 30.0, 0.5], "invulnerable": True},
+        {"type": "minecraft:item", "id": 2, "pos": [40.5, 30.0, 0.5], "no_gravity": True},
+        {"type": "minecraft:fishing_bobber", "id": 3, "pos": [40.5, 30.2, 0.5], "owner": 1, "hooked": 2}],
+        actions=[{"tick": 1, "do": "reel", "player": 1, "phase": "scheduled_ticks"}]), 1, 2),
     # a snowball flying out through a world border of size 20: on through it, or stopped by it (1.21.2)
     "raycast_world_border": (scene_toml(scene={"border": {"size": 20.0}}, entities=[
         {"type": "minecraft:snowball", "pos": [8.5, 30.0, 0.5], "motion": [1.5, 0.0, 0.0], "id": 1}]), 3, 1),

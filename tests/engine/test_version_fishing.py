@@ -1,0 +1,110 @@
+"""The fishing bobber by release (engine/entities/fishing_bobber.py, engine/influences/fishing.py; docs/versions.md
+`fishing_bobber`): the cast's length in double from 1.17 and its triangular spread from 1.19, seen at load (a
+player's tick is refused from 1.17: `living`, so the bobber's tick is checked with the release's flags on a 1.16.5
+world), the block hit normalised in double, the 1.20.5 redirect of a ghast fireball it hooks, and the 1.17 owner
+check of the reel."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from engine.tick.scene import load_scene_text
+from engine.tick.simulation import Simulation
+from tests.conftest import SCENES_DIR, scene_toml
+
+PULL = (SCENES_DIR / "fishing_bobber_pull.toml").read_text()
+
+
+def _bobber(sim: Simulation):
+    return next(e for e in sim.entities if e.TYPE == "minecraft:fishing_bobber")
+
+
+def _cast(version: str) -> tuple[float, float, float]:
+    """The bobber's Motion as cast at load by the player of fishing_bobber_pull.toml (yaw −90, pitch 10)."""
+    return tuple(_bobber(load_scene_text(PULL.replace("[scene]", f'[scene]\nversion = "{version}"', 1))).motion)
+
+
+@pytest.mark.parametrize(("version", "motion"), [
+    # (1, tan(−10°) as floats, 0) × (0.6 / length + 0.5 + gaussian × 0.0045): the length rounded to float
+    ("1.16.5", (1.091574058829548, -0.192084158103793, -0.0)),
+    # the same draws over the double length (Vec3d.length, 1.17)
+    ("1.17", (1.0915740483920222, -0.19208415626380307, -0.0)),
+    ("1.18.2", (1.0915740483920222, -0.19208415626380307, -0.0)),
+    # 0.6 / length + nextTriangular(0.5, 0.0103365): two nextDouble draws per axis (1.19)
+    ("1.19", (1.0977115549744925, -0.19103103452938794, -0.0)),
+    ("1.21.3", (1.0977115549744925, -0.19103103452938794, -0.0)),
+])
+def test_the_cast_motion_by_release(version: str, motion: tuple[float, float, float]) -> None:
+    assert _cast(version) == motion
+
+
+def test_the_double_length_moves_the_cast_by_its_last_bits_only() -> None:
+    old, new = _cast("1.16.5"), _cast("1.17")
+    assert old != new and all(abs(a - b) < 1e-7 * abs(a) for a, b in zip(old, new, strict=True) if a)
+
+
+def _with(sim: Simulation, **flags: bool) -> Simulation:
+    sim.features = dataclasses.replace(sim.features, **flags)
+    return sim
+
+
+def _into_wall(**flags: bool) -> Simulation:
+    """A bobber cast east at a stone wall 2 m away, run until its raycast meets the wall, 0.7 m ahead."""
+    sim = _with(load_scene_text(scene_toml(
+        blocks=[{"from": [-4, 0, -4], "to": [10, 0, 4], "block": "minecraft:stone"},
+                {"from": [3, 1, -2], "to": [3, 4, 2], "block": "minecraft:stone"}],
+        entities=[{"type": "minecraft:player", "id": 1, "pos": [0.9, 1.0, 0.5], "yaw": -90.0, "pitch": 0.0,
+                   "invulnerable": True}],
+        spawns=[{"kind": "fishing_bobber", "player": 1}])), **flags)
+    sim.tick()
+    sim.tick()
+    return sim
+
+
+def test_the_block_hit_normalises_the_motion_with_the_release_s_root() -> None:
+    """`onBlockHit`: Motion := normalize(Motion) × the squared distance to the hit; the float root (1.16.5) and
+    the double root (`vec_double`) give different last bits; the move by that Motion stops short of the wall."""
+    old, new = _bobber(_into_wall()), _bobber(_into_wall(vec_double=True))
+    assert not old.horizontal_collision and not new.horizontal_collision
+    assert old.motion != new.motion and old.pos != new.pos
+    assert 0.44 < old.motion.x < 0.45 and abs(old.motion.x - new.motion.x) < 1e-7
+
+
+def _fireball_hooked(**flags: bool) -> Simulation:
+    """A bobber cast east at a ghast fireball drifting west 2 m ahead."""
+    sim = _with(load_scene_text(scene_toml(
+        entities=[{"type": "minecraft:player", "id": 1, "pos": [0.5, 30.0, 0.5], "yaw": -90.0, "pitch": 0.0,
+                   "invulnerable": True},
+                  {"type": "minecraft:fireball", "id": 2, "pos": [2.5, 31.3, 0.5], "motion": [-0.05, 0.0, 0.0],
+                   "power": [-0.01, 0.0, 0.0]}],
+        spawns=[{"kind": "fishing_bobber", "player": 1}])), **flags)
+    for _ in range(3):
+        sim.tick()
+    return sim
+
+
+def test_a_hooked_ghast_fireball_is_redirected_along_the_owner_s_look_from_1_20_5() -> None:
+    """`ProjectileEntity.onCollision` (1.20.5): the hit fireball is deflected along the bobber's owner's look
+    (yaw −90: east) before the bobber hooks it; up to 1.20.4 it is hooked and keeps flying west."""
+    old = _fireball_hooked()
+    new = _fireball_hooked(projectile_deflection=True, vec_double=True)
+    assert _bobber(old).hooked == _bobber(new).hooked == 2
+    assert old.entity_by_id(2).motion.x < 0.0 < new.entity_by_id(2).motion.x
+
+
+def test_a_reel_more_than_32_m_away_pulls_nothing_from_1_17() -> None:
+    """`FishingBobberEntity.use` runs `removeIfInvalid` first from 1.17: the bobber 40 m from its owner is removed
+    without pulling; 1.16.5 pulls the hooked item by (owner − bobber) × 0.1, then the item's drag 0.98."""
+    text = scene_toml(entities=[
+        {"type": "minecraft:player", "id": 1, "pos": [0.5, 30.0, 0.5], "invulnerable": True},
+        {"type": "minecraft:item", "id": 2, "pos": [40.5, 30.0, 0.5], "no_gravity": True},
+        {"type": "minecraft:fishing_bobber", "id": 3, "pos": [40.5, 30.2, 0.5], "owner": 1, "hooked": 2}],
+        actions=[{"tick": 1, "do": "reel", "player": 1, "phase": "scheduled_ticks"}])
+    pulled, kept = load_scene_text(text), _with(load_scene_text(text), bobber_use_checks_owner=True)
+    pulled.tick()
+    kept.tick()
+    assert pulled.entity_by_id(2).motion.x == -3.9200000762939453   # −4.0 × 0.98F
+    assert tuple(kept.entity_by_id(2).motion) == (0.0, 0.0, 0.0)
+    assert pulled.entity_by_id(3) is None and kept.entity_by_id(3) is None
