@@ -459,6 +459,9 @@ FIREWORK_LIFE_SPREAD_A = 6
 FIREWORK_LIFE_SPREAD_B = 7
 FIREWORK_START_VY = 0.05            # setVelocity(nextGaussian() * 0.001, 0.05, nextGaussian() * 0.001)
 FIREWORK_START_SPREAD = 0.001
+FIREWORK_START_TRIANGULAR = 0.002297  # 1.19: setVelocity(nextTriangular(0.0, 0.002297), 0.05, nextTriangular(..))
+FIREWORK_HAND_DISTANCE = 0.5        # 1.18.2 Entity.getHandPosOffset: getRotationVector(0, yaw ± 80) × 0.5
+FIREWORK_HAND_YAW = f32(80.0)       # ... + 80 for the right arm (the main arm of a player by default)
 FIREWORK_BOOST_LOOK = 0.1           # shooter += look * 0.1 + (look * 1.5 - velocity) * 0.5 while gliding
 FIREWORK_BOOST_TARGET = 1.5
 FIREWORK_BOOST_RATE = 0.5

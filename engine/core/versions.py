@@ -77,6 +77,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                          "0.11111111F (1.20.5)", (1, 20, 5), None),
     "bobber_use_checks_owner": ("FishingBobberEntity.use first runs removeIfInvalid: a bobber more than 32 m from "
                                 "its owner is removed without pulling what it hooked (1.17)", (1, 17, 0), None),
+    "firework_hand_offset": ("FireworkRocketEntity.tick puts a rocket attached to a gliding shooter at its "
+                             "position + getHandPosOffset (the main hand: getRotationVector(0, yaw + 80) x 0.5), not "
+                             "at its position (1.18.2)", (1, 18, 2), None),
     "item_float_height": ("ItemEntity.tick floats an item in water or lava higher than 0.1F, not than its eye "
                           "height - 0.11111111F (1.20.5)", (1, 20, 5), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
@@ -105,7 +108,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                  "the item out of blocks (1.17)", (1, 17, 0), None),
     "random_triangular": ("a projectile's spread (ProjectileEntity.setVelocity), a dispensed item's Motion and a "
                           "dispensed fire charge's direction draw Random.nextTriangular(mode, 0.0172275 × "
-                          "divergence) instead of mode + nextGaussian × 0.0075F × divergence (1.19)",
+                          "divergence) instead of mode + nextGaussian × 0.0075F × divergence; a fishing bobber's "
+                          "cast (nextTriangular(0.5, 0.0103365)) and a firework rocket's start Motion "
+                          "(nextTriangular(0.0, 0.002297)) too (1.19)",
                           (1, 19, 0), None),
     "dispenser_projectile_items": ("ProjectileDispenserBehavior with the ProjectileItem settings: a projectile "
                                    "0.1 above the output location, aimed along the facing without the 0.1F lift; "
@@ -224,7 +229,9 @@ MECHANICS: dict[str, Mechanic] = {
     "firework": Mechanic(
         "the firework-rocket boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
             Change(OLDEST, (1, 16, 0), "FireworkRocketEntity.tick before 1.16 not compared"),
-            Change((1, 18, 0), None, "FireworkRocketEntity.tick changed in 1.18 and 1.18.2; not compared"))),
+            Change((1, 21, 4), None, "MathHelper.sin and cos of 1.21.11 index the sine table in double "
+                   "((long)(value x 10430.378350470453), was (int)(value x 10430.378F)): the boost's look vector; the "
+                   "release of the change (1.21.4-1.21.11) not found"))),
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
             Change(OLDEST, (1, 16, 0), "BoatEntity.tick before 1.16 not compared"),
@@ -307,6 +314,7 @@ class Features:
     submerged_at_eye: bool
     item_float_height: bool
     bobber_use_checks_owner: bool
+    firework_hand_offset: bool
     blast_protection_linear: bool
     raycast_world_border: bool
     item_entity_world_random: bool

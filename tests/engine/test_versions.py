@@ -121,6 +121,9 @@ CASES: dict[str, tuple[str, int, int]] = {
         {"type": "minecraft:item", "id": 2, "pos": [40.5, 30.0, 0.5], "no_gravity": True},
         {"type": "minecraft:fishing_bobber", "id": 3, "pos": [40.5, 30.2, 0.5], "owner": 1, "hooked": 2}],
         actions=[{"tick": 1, "do": "reel", "player": 1, "phase": "scheduled_ticks"}]), 1, 2),
+    # a rocket boosting the gliding player of elytra_dive.toml: at the player's position, or at its right hand
+    "firework_hand_offset": ((SCENES_DIR / "elytra_dive.toml").read_text()
+                             + '\n[[inputs]]\nentity = 1\nfrom = 1\nto = 1\nuse = "minecraft:firework_rocket"\n', 3, 2),
     # a snowball flying out through a world border of size 20: on through it, or stopped by it (1.21.2)
     "raycast_world_border": (scene_toml(scene={"border": {"size": 20.0}}, entities=[
         {"type": "minecraft:snowball", "pos": [8.5, 30.0, 0.5], "motion": [1.5, 0.0, 0.0], "id": 1}]), 3, 1),
