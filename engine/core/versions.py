@@ -112,6 +112,15 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "fireball_tick_1_21_2": ("ExplosiveProjectileEntity.tick: the acceleration and drag first, then the raycast "
                              "along the new Motion and the move to the hit or by the Motion, tickBlockCollision, "
                              "the base tick, then the hit (1.21.2)", (1, 21, 2), None),
+    "supporting_block": ("Entity.move keeps the supporting block (updateSupportingBlockPos: the colliding block "
+                         "under the feet nearest the position); getLandingPos and getVelocityAffectingPos "
+                         "(0.500001F; items and XP orbs 0.999999F, also for their slipperiness) read its column; "
+                         "a piston's honey drag carries an entity it supports, its box top 1.5000010000000001 "
+                         "(1.20)", (1, 20, 0), None),
+    "block_collision_deflate_1e7": ("Entity.checkBlockCollision visits the cells of the box deflated by 1.0E-7, "
+                                    "not 0.001 (1.19.3)", (1, 19, 3), None),
+    "fire_check_contract_1e6": ("Entity.move's fire test (fireTicks reset out of fire and lava) takes the box "
+                                "contracted by 1.0E-6, not 0.001 (1.17)", (1, 17, 0), None),
 }
 
 
@@ -163,9 +172,7 @@ MECHANICS: dict[str, Mechanic] = {
                    "onSteppedOn with it"),)),
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
-            _OLD,
-            Change((1, 20, 0), None, "Entity.updateSupportingBlockPos: the supporting block replaces the landing "
-                   "block in getLandingPos and getVelocityAffectingPos"),)),
+            _OLD,)),
     "fluids": Mechanic(
         "fluid pushing (Entity.updateMovementInFluid, spec 04 §7)", "an entity touches water or lava", (
             Change(OLDEST, (1, 16, 0), "before 1.16 no lava push and no 0.0045 minimum push; " + _PRE_1_14),
@@ -309,6 +316,9 @@ class Features:
     projectile_deflection: bool
     fireball_acceleration_power: bool
     fireball_tick_1_21_2: bool
+    supporting_block: bool
+    block_collision_deflate_1e7: bool
+    fire_check_contract_1e6: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

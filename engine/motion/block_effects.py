@@ -13,6 +13,7 @@ from engine.constants import (
     BERRY_BUSH_MIN_MOVE,
     BERRY_BUSH_MULTIPLIER,
     BLOCK_COLLISION_DEFLATE,
+    BLOCK_COLLISION_DEFLATE_1_19_3,
     BLOCK_COLLISION_DEFLATE_1_21_3,
     CACTUS_DAMAGE,
     COBWEB_MULTIPLIER,
@@ -24,19 +25,18 @@ from engine.constants import (
     FIRE_BLOCK_DAMAGE,
     FIRE_BLOCK_SECONDS,
     FIRE_CHECK_DEFLATE,
+    FIRE_CHECK_DEFLATE_1_17,
     HONEY_SLIDE_FAST,
     HONEY_SLIDE_HALF_WIDTH,
     HONEY_SLIDE_MIN_VY,
     HONEY_SLIDE_SPEED,
     HONEY_SLIDE_TOP,
-    LANDING_POS_OFFSET,
     SLIME_BOUNCE_LIVING,
     SLIME_BOUNCE_NONLIVING,
     SLIME_STEP_BASE,
     SLIME_STEP_MAX_Y,
     SLIME_STEP_SLOPE,
     SOUL_FIRE_BLOCK_DAMAGE,
-    VELOCITY_AFFECTING_OFFSET,
 )
 from engine.core.trace import cell
 from engine.core.versions import refusal
@@ -44,6 +44,7 @@ from engine.entities import damage_source
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
 from engine.world.blocks import parse_block_state
 from engine.world.world import EFFECT
@@ -52,20 +53,10 @@ DIRT = parse_block_state("minecraft:dirt")
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
+    from engine.core.versions import Features
     from engine.entities.entity import Entity
     from engine.world.blocks import BlockState
     from engine.world.world import World
-
-
-def get_landing_pos(e: Entity, world: World) -> BlockPos:
-    """`Entity.getLandingPos`: the cell 0.2F below the position; through air onto a fence, wall or gate below."""
-    p = e.pos
-    x, y, z = floor(p.x), floor(p.y - LANDING_POS_OFFSET), floor(p.z)
-    if world.get_block_state(x, y, z).is_air:
-        below = world.get_block_state(x, y - 1, z).block
-        if phys.is_fence(below) or phys.is_wall(below) or phys.is_fence_gate(below):
-            return (x, y - 1, z)
-    return (x, y, z)
 
 
 def on_entity_land(state: BlockState, e: Entity) -> None:
@@ -96,13 +87,13 @@ def on_stepped_on(state: BlockState, e: Entity) -> None:
 
 
 def check_block_collision(e: Entity, sim: TickContext, rec) -> None:
-    """Step 13, `Entity.checkBlockCollision` (spec 03 §6.1): every cell the box deflated by 0.001 touches,
-    X outer, Y, Z inner, calls that block's `onEntityCollision`."""
+    """Step 13, `Entity.checkBlockCollision` (spec 03 §6.1): every cell the box deflated by 0.001 (1.0E-7 from
+    1.19.3) touches, X outer, Y, Z inner, calls that block's `onEntityCollision`."""
     if "block_effects" in sim.features.refused:
         refuse_block_collision_in_tick(e, sim)
         return
     b = e.box
-    d = BLOCK_COLLISION_DEFLATE
+    d = BLOCK_COLLISION_DEFLATE_1_19_3 if sim.features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE
     x0, y0, z0 = floor(b.min_x + d), floor(b.min_y + d), floor(b.min_z + d)
     x1, y1, z1 = floor(b.max_x - d), floor(b.max_y - d), floor(b.max_z - d)
     world = sim.world
@@ -210,14 +201,15 @@ def _cactus(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> No
     e.damage(sim, damage_source.CACTUS, CACTUS_DAMAGE)
 
 
-def update_fire_ticks(e: Entity, world: World) -> None:
-    """Step 15 (`Entity.move` after the velocity multiplier): out of fire and lava (box contracted by 0.001) with
+def update_fire_ticks(e: Entity, world: World, features: Features) -> None:
+    """Step 15 (`Entity.move` after the velocity multiplier): out of fire and lava (box contracted by 0.001;
+    1.0E-6 from 1.17) with
     fireTicks ≤ 0, fireTicks := −burning duration; a wet burning entity is put out, the sound's pitch drawing two
     floats from the entity's Random. Wet is water or a bubble column at the block position (rain is not modelled)."""
     unlit = -e.burning_duration()
     if e.fire_ticks == unlit:          # the usual case: neither branch changes anything
         return
-    if e.fire_ticks <= 0 and not _touches_fire(e, world):
+    if e.fire_ticks <= 0 and not _touches_fire(e, world, features):
         e.fire_ticks = unlit
     if e.is_on_fire() and (e.touching_water or _in_bubble_column(e, world)):
         e.random.next_float()
@@ -225,9 +217,10 @@ def update_fire_ticks(e: Entity, world: World) -> None:
         e.fire_ticks = unlit
 
 
-def _touches_fire(e: Entity, world: World) -> bool:
-    """`world.getStatesInBoxIfLoaded(box.contract(0.001))` has a block of the FIRE tag or lava."""
-    b = e.box.contract(FIRE_CHECK_DEFLATE)
+def _touches_fire(e: Entity, world: World, features: Features) -> bool:
+    """`world.getStatesInBoxIfLoaded(box.contract(0.001))` (1.0E-6 from 1.17) has a block of the FIRE tag or
+    lava."""
+    b = e.box.contract(FIRE_CHECK_DEFLATE_1_17 if features.fire_check_contract_1e6 else FIRE_CHECK_DEFLATE)
     return any(world.get_block_state(x, y, z).block in phys.FIRE_OR_LAVA
                for x in range(floor(b.min_x), floor(b.max_x) + 1)
                for y in range(floor(b.min_y), floor(b.max_y) + 1)
@@ -264,15 +257,16 @@ def collision_handlers() -> dict[str, object]:
     return dict(_COLLISION_HANDLERS)
 
 
-def get_velocity_multiplier(e: Entity, world: World) -> float:
+def get_velocity_multiplier(e: Entity, world: World, features: Features) -> float:
     """`Entity.getVelocityMultiplier` (spec 04 §3, AMBIGUITY-E1 read as 002 and the code): the block the
-    entity is in, unless that is not water/bubble column and its multiplier is 1: then the block 0.5 below."""
+    entity is in, unless that is not water/bubble column and its multiplier is 1: then the block at the
+    velocity-affecting position (0.5 below; from 1.20 under the supporting block)."""
     p = e.pos
     block = world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block
     f = phys.velocity_multiplier(block)
     if block == "water" or block == "bubble_column" or f != 1.0:
         return f
-    below = world.get_block_state(floor(p.x), floor(e.box.min_y - VELOCITY_AFFECTING_OFFSET), floor(p.z))
+    below = world.get_block_state(*get_velocity_affecting_pos(e, world, features))
     return phys.velocity_multiplier(below.block)
 
 

@@ -19,7 +19,7 @@ from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import check_water_state
 from engine.java.javanum import f32
 from engine.java.mathhelper import approximately_equals
-from engine.motion import block_effects
+from engine.motion import block_effects, supporting_block
 from engine.motion.collision import adjust_movement_for_collisions
 
 if TYPE_CHECKING:
@@ -47,6 +47,7 @@ S_SNEAKING = StageInfo("sneaking_adjustment", "Entity.adjustMovementForSneaking"
 S_COLLISIONS = StageInfo("collisions", "Entity.adjustMovementForCollisions", "Dc")
 S_POSITION = StageInfo("position_update", "Entity.move", "Pu")
 S_FLAGS = StageInfo("collision_flags", "Entity.move")
+S_SUPPORT = StageInfo("supporting_block", "Entity.updateSupportingBlockPos")
 S_FALL = StageInfo("fall", "Entity.fall")
 S_ZERO = StageInfo("zero_collided_motion", "Entity.move")
 S_LAND = StageInfo("on_entity_land", "Block.onEntityLand")
@@ -83,9 +84,11 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
                                        and movement.length_squared() - d < MIN_MOVE_LENGTH_SQUARED):
         run_stage(rec, e, S_POSITION, update_position, e, actual, sets_position)
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual)         # step 7
-    if e.on_ground and "supporting_block" in features.refused:                      # 1.20+
+    if e.on_ground and "supporting_block" in features.refused:
         raise refusal(features, "supporting_block", f"entity {e.id} on the ground, tick {sim.tick_count}")
-    landing = block_effects.get_landing_pos(e, world)
+    if features.supporting_block:                                                   # 1.20: setOnGround(.., actual)
+        run_stage(rec, e, S_SUPPORT, supporting_block.update_supporting_block_pos, e, world, actual)
+    landing = supporting_block.get_landing_pos(e, world, features)
     landing_state = world.get_block_state(*landing)
     run_stage(rec, e, S_FALL, e.fall, sim, actual.y, landing_state, landing)         # step 8
     if movement.x != actual.x or movement.z != actual.z:                            # step 9
@@ -96,10 +99,10 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
         run_stage(rec, e, S_STEPPED, block_effects.on_stepped_on, landing_state, e)
     # step 12 (sounds) has no effect on motion
     run_stage(rec, e, S_BLOCKS, block_effects.check_block_collision, e, sim, rec)   # step 13
-    f = e.get_velocity_multiplier(world)                                            # step 14
+    f = e.get_velocity_multiplier(world, features)                                  # step 14
     if f != 1.0:
         run_stage(rec, e, S_VELOCITY, apply_velocity_multiplier, e, f)
-    block_effects.update_fire_ticks(e, world)                                       # step 15
+    block_effects.update_fire_ticks(e, world, features)                             # step 15
 
 
 def is_java_zero(v: Vec3) -> bool:
