@@ -161,6 +161,19 @@ CASES: dict[str, tuple[str, int, int]] = {
          "equipment": {"chest": "minecraft:diamond_chestplate"},
          "enchantments": {"chest": {"minecraft:blast_protection": 4}},
          "id": 2}]), 1, 2),
+    # an item whose centre has passed the edge of an ice block, its box still on it: the air's slipperiness under
+    # the centre, or the ice's under the supporting block (1.20)
+    "supporting_block": (scene_toml(blocks=[{"at": [0, 0, 0], "block": "minecraft:ice"}],
+                                    entities=[_item([0.95, 1.0, 0.5], [0.1, 0.0, 0.0], on_ground=True)]), 1, 1),
+    # an item whose box reaches 0.0005 into a cobweb's cell: missed deflated by 0.001, caught by 1.0E-7 (1.19.3)
+    "block_collision_deflate_1e7": (scene_toml(blocks=[{"at": [1, 5, 0], "block": "minecraft:cobweb"}],
+                                               entities=[_item([0.8755, 5.2, 0.5], [0.0, 0.0, 0.01],
+                                                               no_gravity=True)]), 2, 1),
+    # a burning item creeping into a fire's cell: its fire ticks reset to -1 or kept at 0 beside the fire, so
+    # entering it sets 8 s of fire or not, and the fire's damage removes it sooner or later (1.17)
+    "fire_check_contract_1e6": (scene_toml(blocks=[{"at": [1, 5, 0], "block": "minecraft:fire"}],
+                                           entities=[_item([0.8751, 5.2, 0.5], [0.0004, 0.0, 0.0], no_gravity=True,
+                                                           state={"fire_ticks": 1})]), 6, 1),
 }
 
 
@@ -240,7 +253,8 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                   "world_height_1_18", "falling_block_spawn_from_block", "falling_block_top_inclusive",
                   "xp_orb_merging", "item_entity_world_random", "raycast_world_border",
                   "dispenser_projectile_items", "projectile_deflection", "fireball_acceleration_power",
-                  "fireball_tick_1_21_2"}
+                  "fireball_tick_1_21_2", "supporting_block", "block_collision_deflate_1e7",
+                  "fire_check_contract_1e6"}
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
@@ -303,15 +317,6 @@ def test_outline_raycasts_through_full_cubes_and_air_agree_with_collision_raycas
     in_air = outcome(text, 1, 1, version="1.16.1")
     assert in_air[0] == "state" and in_air == outcome(text, 1, 1, version="1.16.2")
     assert outcome(text, 2, 1, version="1.16.1") == ("removed", None) == outcome(text, 2, 1)
-
-
-def test_1_20_runs_until_an_entity_stands_on_a_supporting_block() -> None:
-    """Spec 01 §8.3: the supporting block exists only for an entity on the ground. A free fall at 1.20 equals
-    1.16.5's; the landing stops the run with one line naming the mechanic and version."""
-    fall = scene_toml(blocks=[FLOOR], entities=[_item([0.5, 20.0, 0.5], [0.0, 0.0, 0.0])])
-    assert outcome(fall, 10, 1, version="1.20") == outcome(fall, 10, 1)
-    kind, line = outcome(fall, 80, 1, version="1.20")
-    assert kind == "refused" and line.startswith("the supporting block (spec 01 §8.3) of version 1.20.0 at entity 1")
 
 
 def test_1_21_2_runs_where_no_block_acts_on_entities() -> None:
