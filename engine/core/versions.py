@@ -28,8 +28,8 @@ OLDEST, NEWEST = RELEASES[0], RELEASES[-1]
 
 # name: (description, first version with the behaviour, first version without it or None). Every row is read by
 # the mechanic it names and either changes its result or stops the run with one line where that version's
-# behaviour is not simulated. Not a row: the 1.18 raycast in Entity.move (spec 03 §3) only loads chunks along the
-# path and has no velocity effect, and this engine keeps every chunk loaded, so no run can differ.
+# behaviour is not simulated. The raycast in Entity.move (spec 03 §3 says 1.18 and that it only loads chunks) is
+# 1.18.2's and resets the fall distance on a hit: `move_fall_reset_raycast`.
 FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "axis_order_yxz": ("Entity.move sweeps always Y, X, Z (spec 03 §3)", OLDEST, (1, 14, 0)),
     "move_sets_position": ("Entity.move sets the position to position + movement and rebuilds the box from it "
@@ -121,6 +121,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                     "not 0.001 (1.19.3)", (1, 19, 3), None),
     "fire_check_contract_1e6": ("Entity.move's fire test (fireTicks reset out of fire and lava) takes the box "
                                 "contracted by 1.0E-6, not 0.001 (1.17)", (1, 17, 0), None),
+    "move_fall_reset_raycast": ("Entity.move: a move of length² ≥ 1 with a fall distance raycasts along it "
+                                "(RaycastContext.ShapeType.FALLDAMAGE_RESETTING: climbable blocks, sweet berry "
+                                "bushes, cobwebs; FluidHandling.WATER); a hit resets the fall distance "
+                                "(onLanding) (1.18.2)", (1, 18, 2), None),
 }
 
 
@@ -319,6 +323,7 @@ class Features:
     supporting_block: bool
     block_collision_deflate_1e7: bool
     fire_check_contract_1e6: bool
+    move_fall_reset_raycast: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -21,6 +21,7 @@ from engine.java.javanum import f32
 from engine.java.mathhelper import approximately_equals
 from engine.motion import block_effects, supporting_block
 from engine.motion.collision import adjust_movement_for_collisions
+from engine.motion.raycast import FALLDAMAGE_RESETTING, FLUID_WATER, raycast_blocks
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -45,6 +46,7 @@ S_PISTON = StageInfo("piston_adjustment", "Entity.adjustMovementForPiston")
 S_MULTIPLIER = StageInfo("movement_multiplier", "Entity.move")
 S_SNEAKING = StageInfo("sneaking_adjustment", "Entity.adjustMovementForSneaking")
 S_COLLISIONS = StageInfo("collisions", "Entity.adjustMovementForCollisions", "Dc")
+S_FALL_RESET = StageInfo("fall_reset_raycast", "Entity.move")
 S_POSITION = StageInfo("position_update", "Entity.move", "Pu")
 S_FLAGS = StageInfo("collision_flags", "Entity.move")
 S_SUPPORT = StageInfo("supporting_block", "Entity.updateSupportingBlockPos")
@@ -82,6 +84,8 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     d = actual.length_squared()
     if d > MIN_MOVE_LENGTH_SQUARED or (features.move_small_uncollided            # step 6, AMBIGUITY-M1
                                        and movement.length_squared() - d < MIN_MOVE_LENGTH_SQUARED):
+        if features.move_fall_reset_raycast and e.fall_distance != 0.0 and d >= 1.0:   # 1.18.2
+            run_stage(rec, e, S_FALL_RESET, reset_fall_on_raycast_hit, e, world, actual, rec)
         run_stage(rec, e, S_POSITION, update_position, e, actual, sets_position)
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual)         # step 7
     if e.on_ground and "supporting_block" in features.refused:
@@ -174,6 +178,17 @@ def _space_free(e: Entity, world: World, dx: float, dy: float, dz: float) -> boo
     """`World.doesNotCollide(entity, box.offset(dx, dy, dz))` for blocks and solid entities."""
     box = e.box.offset(dx, dy, dz)
     return world.is_space_empty(box) and not world.get_entity_collisions(e, box)
+
+
+def reset_fall_on_raycast_hit(e: Entity, world: World, actual: Vec3, rec: Recorder | None) -> None:
+    """Step 6 from 1.18.2: a move of length ≥ 1 while falling raycasts from the position along it against the
+    blocks that reset fall damage (climbable blocks, sweet berry bushes, cobwebs: full cubes) and water; a hit
+    lands the entity (`onLanding`: fall distance 0) before it moves."""
+    p = e.pos
+    hit = raycast_blocks(world, p, Vec3(p.x + actual.x, p.y + actual.y, p.z + actual.z), FLUID_WATER, rec,
+                         shape_type=FALLDAMAGE_RESETTING)
+    if not hit.missed:
+        e.fall_distance = 0.0
 
 
 def update_position(e: Entity, actual: Vec3, sets_position: bool) -> None:
