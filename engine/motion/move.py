@@ -91,7 +91,7 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     if e.on_ground and "supporting_block" in features.refused:
         raise refusal(features, "supporting_block", f"entity {e.id} on the ground, tick {sim.tick_count}")
     if features.supporting_block:                                                   # 1.20: setOnGround(.., actual)
-        run_stage(rec, e, S_SUPPORT, supporting_block.update_supporting_block_pos, e, world, actual)
+        run_stage(rec, e, S_SUPPORT, supporting_block.update_supporting_block_pos, e, world, actual, rec)
     landing = supporting_block.get_landing_pos(e, world, features)
     landing_state = world.get_block_state(*landing)
     run_stage(rec, e, S_FALL, e.fall, sim, actual.y, landing_state, landing)         # step 8

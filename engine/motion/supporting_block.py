@@ -20,18 +20,20 @@ from engine.constants import (
     SUPPORTING_BLOCK_PROBE,
     VELOCITY_AFFECTING_OFFSET,
 )
+from engine.core.trace import cell
 from engine.geometry.box import Box
 from engine.java.mathhelper import floor
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.core.trace import Recorder
     from engine.core.versions import Features
     from engine.entities.entity import Entity
     from engine.geometry.box import BlockPos, Vec3
     from engine.world.world import World
 
 
-def update_supporting_block_pos(e: Entity, world: World, movement: Vec3 | None) -> None:
+def update_supporting_block_pos(e: Entity, world: World, movement: Vec3 | None, rec: Recorder | None) -> None:
     """`Entity.updateSupportingBlockPos(onGround, movement)` (setOnGround): on the ground, the supporting block
     under the box; none found, the one under the box moved back horizontally by `movement`, unless the last
     update found none either (`forceUpdateSupportingBlockPos`); in the air, none."""
@@ -48,6 +50,8 @@ def update_supporting_block_pos(e: Entity, world: World, movement: Vec3 | None) 
         found = find_supporting_block_pos(e, world, below.offset(-movement.x, 0.0, -movement.z))
         e.supporting_block_pos = found
     e.force_update_supporting_block_pos = found is None
+    if rec is not None and e.supporting_block_pos is not None:
+        rec.geometry(cell("supporting_block", e.supporting_block_pos))
 
 
 def find_supporting_block_pos(e: Entity, world: World, box: Box) -> BlockPos | None:

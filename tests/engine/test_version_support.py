@@ -164,3 +164,19 @@ def test_leaving_the_ground_forgets_the_supporting_block_and_a_1_20_fall_equals_
     e.motion = Vec3(0.1, 0.5, 0.0)
     sim.tick()
     assert not e.on_ground and e.supporting_block_pos is None and not e.force_update_supporting_block_pos
+
+
+def test_the_trace_shows_the_supporting_block_as_a_cell() -> None:
+    """Traced, `Entity.move`'s stage `supporting_block` records the block found as a `supporting_block` cell."""
+    sim = _load(ICE_EDGE, "1.20")
+    sim.trace_enabled = True
+    record = sim.tick()
+    found = []
+    for phase in record.phases:
+        for item in phase.items:
+            todo = [s.to_json() for s in item.stages]
+            while todo:
+                s = todo.pop()
+                found += [g for g in s.get("geometry", []) if g.get("role") == "supporting_block"]
+                todo += s.get("children", [])
+    assert found == [{"kind": "cell", "role": "supporting_block", "pos": [0, 0, 0]}]
