@@ -125,6 +125,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                 "(RaycastContext.ShapeType.FALLDAMAGE_RESETTING: climbable blocks, sweet berry "
                                 "bushes, cobwebs; FluidHandling.WATER); a hit resets the fall distance "
                                 "(onLanding) (1.18.2)", (1, 18, 2), None),
+    "tick_block_collision": ("Entity.tickBlockCollision: onSteppedOn, checkBlockCollision and the fire test leave "
+                             "Entity.move for the tick (right after a move of its own or a piston's), the cells "
+                             "of the box contracted by 1.0E-5F, swept along the tick's path when it is 0.99999F "
+                             "or longer (BlockView.collectCollisionsBetween), each once; fire ticks reset unless "
+                             "a fire or lava block was met (1.21.2)", (1, 21, 2), None),
+    "fire_block_1_21_2": ("AbstractFireBlock.onEntityCollision adds a fire tick only below 0 and sets 8 s of fire "
+                          "at 0 or above (was: one more tick, 8 s when that reaches 0) (1.21.2)", (1, 21, 2), None),
 }
 
 
@@ -171,9 +178,9 @@ MECHANICS: dict[str, Mechanic] = {
     "block_effects": Mechanic(
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
             _OLD,
-            Change((1, 21, 2), None, "Entity.tickBlockCollision: checkBlockCollision moved out of Entity.move "
-                   "into the entity's tick, swept along the path with the box deflated by 1.0E-5F, "
-                   "onSteppedOn with it"),)),
+            Change((1, 21, 4), None, "Entity.tickBlockCollision of 1.21.11 differs from 1.21.2's (Entity.move "
+                   "queues its own checks with the movement, EntityCollisionHandler callbacks, piston moves not "
+                   "scaled by the movement multiplier); 1.21.4-1.21.10 not compared"),)),
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
             _OLD,)),
@@ -324,6 +331,8 @@ class Features:
     block_collision_deflate_1e7: bool
     fire_check_contract_1e6: bool
     move_fall_reset_raycast: bool
+    tick_block_collision: bool
+    fire_block_1_21_2: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -114,6 +114,7 @@ class Entity:
         self.vehicle: Entity | None = None
         self.passengers: list[Entity] = []     # in the order they started riding
         self.fire_ticks = -self.burning_duration()   # Entity.fireTicks
+        self.on_fire_at_move = False           # Entity.onFire (1.21.2): on fire when the last move began
 
     # --- geometry ---
     @property

@@ -31,19 +31,29 @@ from engine.constants import (
     HONEY_SLIDE_MIN_VY,
     HONEY_SLIDE_SPEED,
     HONEY_SLIDE_TOP,
+    JAVA_DOUBLE_MAX,
     SLIME_BOUNCE_LIVING,
     SLIME_BOUNCE_NONLIVING,
     SLIME_STEP_BASE,
     SLIME_STEP_MAX_Y,
     SLIME_STEP_SLOPE,
     SOUL_FIRE_BLOCK_DAMAGE,
+    SWEEP_CELL_MARGIN,
+    SWEEP_END_NUDGE,
+    SWEEP_MAX_STEPS,
+    SWEEP_MIN_LENGTH_SQUARED,
+    TICK_BLOCK_COLLISION_CONTRACT,
+    VEC_ZERO_BELOW_1_21_2,
 )
 from engine.core.trace import cell
 from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.geometry.box import BlockPos, Box, Vec3
+from engine.geometry.shapes import FULL_CUBE_BOX
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.motion import supporting_block
+from engine.motion.raycast import fractional_part, raycast_boxes, sign
 from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
 from engine.world.blocks import parse_block_state
@@ -86,11 +96,15 @@ def on_stepped_on(state: BlockState, e: Entity) -> None:
         e.motion = Vec3(m.x * k, m.y * 1.0, m.z * k)
 
 
-def check_block_collision(e: Entity, sim: TickContext, rec) -> None:
+def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None = None) -> None:
     """Step 13, `Entity.checkBlockCollision` (spec 03 §6.1): every cell the box deflated by 0.001 (1.0E-7 from
-    1.19.3) touches, X outer, Y, Z inner, calls that block's `onEntityCollision`."""
+    1.19.3) touches, X outer, Y, Z inner, calls that block's `onEntityCollision`. From 1.21.2 the entity's tick
+    calls `Entity.tickBlockCollision` instead (`tick_block_collision`, from `start` or the tick's start)."""
     if "block_effects" in sim.features.refused:
         refuse_block_collision_in_tick(e, sim)
+        return
+    if sim.features.tick_block_collision:
+        tick_block_collision(e, sim, rec, e.prev_pos if start is None else start)
         return
     b = e.box
     d = BLOCK_COLLISION_DEFLATE_1_19_3 if sim.features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE
@@ -113,6 +127,108 @@ def check_block_collision(e: Entity, sim: TickContext, rec) -> None:
                     handler = _COLLISION_HANDLERS.get(state.block)
                     if handler is not None:
                         handler(state, (x, y, z), e, sim)
+
+
+def tick_block_collision(e: Entity, sim: TickContext, rec, start: Vec3) -> None:
+    """`Entity.tickBlockCollision(from, to)` (1.21.2): `onSteppedOn` of the landing block when on the ground; then
+    `checkBlockCollision` along the segment from `start` to the position: each cell `collect_collisions_between`
+    gives, once, while the entity is alive, calls its block's `onEntityCollision`; then the fire test on the
+    blocks met (no fire or lava: fireTicks ≤ 0 → −burning duration; on fire and wet: put out)."""
+    if e.removed or e.no_clip:                                                  # shouldTickBlockCollision
+        return
+    world = sim.world
+    if e.on_ground:
+        pos = supporting_block.get_landing_pos(e, world, sim.features)
+        on_stepped_on(world.get_block_state(*pos), e)
+    box = e.box.contract(TICK_BLOCK_COLLISION_CONTRACT)
+    met_fire = False
+    for order, pos in enumerate(collect_collisions_between(start, e.pos, box)):
+        if e.removed:                                                           # isAlive
+            break
+        if rec is not None:
+            rec.geometry(cell("checked_cell", pos, order))
+        state = world.get_block_state(*pos)
+        if state.is_air:
+            continue
+        if state.block in _OWN_INSIDE_SHAPE:
+            raise refusal(sim.features, "block_effects", f"entity {e.id} in {state.block} at {list(pos)}, tick "
+                          f"{sim.tick_count}", f"{state.block}'s getInsideCollisionShape and onEntityCollision of "
+                          "1.21.2 are not compared")
+        handler = _COLLISION_HANDLERS.get(state.block)
+        if handler is not None:
+            handler(state, pos, e, sim)
+        met_fire = met_fire or state.block in phys.FIRE_OR_LAVA
+    if not met_fire and not e.removed and e.fire_ticks <= 0:
+        e.fire_ticks = -e.burning_duration()
+    wet = e.touching_water or _in_bubble_column(e, world)
+    if not met_fire and not e.removed and e.on_fire_at_move and wet:            # playExtinguishSound's pitch
+        e.random.next_float()
+        e.random.next_float()
+    if e.is_on_fire() and wet:
+        e.fire_ticks = -e.burning_duration()
+
+
+def collect_collisions_between(start: Vec3, end: Vec3, box: Box) -> list[BlockPos]:
+    """`BlockView.collectCollisionsBetween(from, to, box)` (1.21.2): the cells of `box` (x fastest, then y, z)
+    when the segment is shorter than 0.99999F; else first the cells the box's min corner sweeps from where it
+    was at `start` (a voxel walk of at most 17 cells, each met by `Box.raycast` and widened by the box's lengths,
+    its hit clamped 1.0E-5F inside the cell), then those of `box`, each once."""
+    delta = Vec3(end.x - start.x, end.y - start.y, end.z - start.z)
+    x0, y0, z0 = floor(box.min_x), floor(box.min_y), floor(box.min_z)
+    x1, y1, z1 = floor(box.max_x), floor(box.max_y), floor(box.max_z)
+    cells = [(x, y, z) for z in range(z0, z1 + 1) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
+    if delta.length_squared() < SWEEP_MIN_LENGTH_SQUARED:
+        return cells
+    nudge = delta.normalize(True, VEC_ZERO_BELOW_1_21_2).multiply(SWEEP_END_NUDGE, SWEEP_END_NUDGE, SWEEP_END_NUDGE)
+    to = Vec3(box.min_x + nudge.x, box.min_y + nudge.y, box.min_z + nudge.z)
+    back = Vec3(box.min_x - delta.x, box.min_y - delta.y, box.min_z - delta.z)
+    frm = Vec3(back.x - nudge.x, back.y - nudge.y, back.z - nudge.z)
+    swept = _swept_cells(frm, to, box)
+    return list(dict.fromkeys(swept + cells))
+
+
+def _swept_cells(frm: Vec3, to: Vec3, box: Box) -> list[BlockPos]:
+    """The private `collectCollisionsBetween(result, from, to, box)`: a voxel walk from `from` (its own cell not
+    tested) of at most 17 steps; each cell the segment enters adds the cells from it to its hit point widened by
+    the box's lengths."""
+    v = Vec3(to.x - frm.x, to.y - frm.y, to.z - frm.z)
+    i, j, k = floor(frm.x), floor(frm.y), floor(frm.z)
+    sx, sy, sz = sign(v.x), sign(v.y), sign(v.z)
+    dx = JAVA_DOUBLE_MAX if sx == 0 else sx / v.x
+    dy = JAVA_DOUBLE_MAX if sy == 0 else sy / v.y
+    dz = JAVA_DOUBLE_MAX if sz == 0 else sz / v.z
+    tx = dx * (1.0 - fractional_part(frm.x) if sx > 0 else fractional_part(frm.x))
+    ty = dy * (1.0 - fractional_part(frm.y) if sy > 0 else fractional_part(frm.y))
+    tz = dz * (1.0 - fractional_part(frm.z) if sz > 0 else fractional_part(frm.z))
+    lx, ly, lz = box.max_x - box.min_x, box.max_y - box.min_y, box.max_z - box.min_z
+    out: list[BlockPos] = []
+    steps = 0
+    while tx <= 1.0 or ty <= 1.0 or tz <= 1.0:
+        if tx < ty:
+            if tx < tz:
+                i += sx
+                tx += dx
+            else:
+                k += sz
+                tz += dz
+        elif ty < tz:
+            j += sy
+            ty += dy
+        else:
+            k += sz
+            tz += dz
+        if steps > SWEEP_MAX_STEPS:
+            break
+        steps += 1
+        hit = raycast_boxes((FULL_CUBE_BOX,), frm, to, (i, j, k))
+        if hit is None:
+            continue
+        q = min(max(hit.pos.x, i + SWEEP_CELL_MARGIN), i + 1.0 - SWEEP_CELL_MARGIN)
+        r = min(max(hit.pos.y, j + SWEEP_CELL_MARGIN), j + 1.0 - SWEEP_CELL_MARGIN)
+        s = min(max(hit.pos.z, k + SWEEP_CELL_MARGIN), k + 1.0 - SWEEP_CELL_MARGIN)
+        out += [(w, x, y) for w in range(i, floor(q + lx) + 1) for x in range(j, floor(r + ly) + 1)
+                for y in range(k, floor(s + lz) + 1)]
+    return out
 
 
 def refuse_block_collision_in_tick(e: Entity, sim: TickContext) -> None:
@@ -186,13 +302,20 @@ def _end_portal(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -
 
 
 def _fire(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
-    """`AbstractFireBlock.onEntityCollision`: one more fire tick (8 s of fire when that reaches 0), then
-    damage(IN_FIRE, 1 for fire / 2 for soul fire), unless the entity is fire-immune."""
+    """`AbstractFireBlock.onEntityCollision`: one more fire tick (8 s of fire when that reaches 0; from 1.21.2 a
+    tick more only below 0, and 8 s of fire at 0 or above), then damage(IN_FIRE, 1 for fire / 2 for soul fire),
+    unless the entity is fire-immune."""
     if e.is_fire_immune():
         return
-    e.fire_ticks += 1
-    if e.fire_ticks == 0:
-        e.set_on_fire_for(FIRE_BLOCK_SECONDS)
+    if sim.features.fire_block_1_21_2:
+        if e.fire_ticks < 0:
+            e.fire_ticks += 1
+        if e.fire_ticks >= 0:
+            e.set_on_fire_for(FIRE_BLOCK_SECONDS)
+    else:
+        e.fire_ticks += 1
+        if e.fire_ticks == 0:
+            e.set_on_fire_for(FIRE_BLOCK_SECONDS)
     e.damage(sim, damage_source.IN_FIRE, SOUL_FIRE_BLOCK_DAMAGE if state.block == "soul_fire" else FIRE_BLOCK_DAMAGE)
 
 
@@ -232,6 +355,8 @@ def _in_bubble_column(e: Entity, world: World) -> bool:
     return world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block == "bubble_column"
 
 
+# blocks whose getInsideCollisionShape is not a full cube from 1.21.2 (tested along the path by Entity.collides)
+_OWN_INSIDE_SHAPE = frozenset({"end_portal", "tripwire"})
 CollisionHandler = Callable[["BlockState", "BlockPos", "Entity", "TickContext"], None]
 # Block name → its `onEntityCollision`; the redstone components' (plates, detector rails, wooden buttons) are
 # registered by their modules in engine/redstone, which the simulation loads (`register_collision_handler`)

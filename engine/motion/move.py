@@ -56,11 +56,17 @@ S_LAND = StageInfo("on_entity_land", "Block.onEntityLand")
 S_STEPPED = StageInfo("on_stepped_on", "Block.onSteppedOn")
 S_BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision")
 S_VELOCITY = StageInfo("velocity_multiplier", "Entity.getVelocityMultiplier")
+S_TICK_BLOCKS = StageInfo("tick_block_collision", "Entity.tickBlockCollision", "Dc")
 
 
 def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
-    """`Entity.move`, recorded as one stage with a child per step that ran."""
+    """`Entity.move`, recorded as one stage with a child per step that ran. From 1.21.2 the callers of a move of
+    their own or a piston's (`TntEntity`, `ItemEntity`, `ExperienceOrbEntity`, `FallingBlockEntity.tick`,
+    `PistonBlockEntity.moveEntity`) call `Entity.tickBlockCollision` right after it; shulker-box and shulker
+    pushes do not."""
     run_stage(rec, entity, MOVE, _move, entity, sim, kind, movement, rec)
+    if sim.features.tick_block_collision and kind in (MovementType.SELF, MovementType.PISTON):
+        run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec)
 
 
 def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
@@ -71,6 +77,9 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     if e.no_clip:                                                                   # step 1
         run_stage(rec, e, S_NO_CLIP, move_no_clip, e, movement, sets_position)
         return
+    in_tick = features.tick_block_collision     # 1.21.2: steps 11, 13 and 15 move to tickBlockCollision
+    if in_tick:
+        e.on_fire_at_move = e.is_on_fire()
     if kind is MovementType.PISTON and features.piston_clamp:                       # step 2 (1.11: none)
         movement = run_stage(rec, e, S_PISTON, adjust_movement_for_piston, e, sim.world.game_time, movement)
         if is_java_zero(movement):
@@ -99,14 +108,16 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
         run_stage(rec, e, S_ZERO, zero_collided_motion, e, movement, actual, features.move_zeroes_both_axes)
     if movement.y != actual.y:                                                      # step 10
         run_stage(rec, e, S_LAND, block_effects.on_entity_land, landing_state, e)
-    if e.on_ground and not e.bypasses_stepping_effects():                          # step 11
+    if e.on_ground and not e.bypasses_stepping_effects() and not in_tick:          # step 11
         run_stage(rec, e, S_STEPPED, block_effects.on_stepped_on, landing_state, e)
     # step 12 (sounds) has no effect on motion
-    run_stage(rec, e, S_BLOCKS, block_effects.check_block_collision, e, sim, rec)   # step 13
+    if not in_tick:
+        run_stage(rec, e, S_BLOCKS, block_effects.check_block_collision, e, sim, rec)   # step 13
     f = e.get_velocity_multiplier(world, features)                                  # step 14
     if f != 1.0:
         run_stage(rec, e, S_VELOCITY, apply_velocity_multiplier, e, f)
-    block_effects.update_fire_ticks(e, world, features)                             # step 15
+    if not in_tick:
+        block_effects.update_fire_ticks(e, world, features)                         # step 15
 
 
 def is_java_zero(v: Vec3) -> bool:

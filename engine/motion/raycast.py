@@ -208,14 +208,14 @@ def _lerp(delta: float, a: float, b: float) -> float:
     return a + delta * (b - a)
 
 
-def _sign(d: float) -> int:
+def sign(d: float) -> int:
     """`MathHelper.sign(double)`: 0 for ±0, else 1 or −1 (NaN → −1)."""
     if d == 0.0:
         return 0
     return 1 if d > 0.0 else -1
 
 
-def _fractional_part(d: float) -> float:
+def fractional_part(d: float) -> float:
     """`MathHelper.fractionalPart(double)`: d − lfloor(d). lfloor's (long) cast saturates, and below
     Long.MIN_VALUE its − 1 wraps to Long.MAX_VALUE; NaN casts to 0."""
     if math.isnan(d):
@@ -257,14 +257,14 @@ def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str, shape_type:
     if hit is not None:
         return hit
     dx, dy, dz = ex - sx, ey - sy, ez - sz
-    step_x, step_y, step_z = _sign(dx), _sign(dy), _sign(dz)
+    step_x, step_y, step_z = sign(dx), sign(dy), sign(dz)
     # segment parameter per cell crossed, and the parameter of the next boundary on each axis
     t_delta_x = JAVA_DOUBLE_MAX if step_x == 0 else step_x / dx
     t_delta_y = JAVA_DOUBLE_MAX if step_y == 0 else step_y / dy
     t_delta_z = JAVA_DOUBLE_MAX if step_z == 0 else step_z / dz
-    t_x = t_delta_x * (1.0 - _fractional_part(sx) if step_x > 0 else _fractional_part(sx))
-    t_y = t_delta_y * (1.0 - _fractional_part(sy) if step_y > 0 else _fractional_part(sy))
-    t_z = t_delta_z * (1.0 - _fractional_part(sz) if step_z > 0 else _fractional_part(sz))
+    t_x = t_delta_x * (1.0 - fractional_part(sx) if step_x > 0 else fractional_part(sx))
+    t_y = t_delta_y * (1.0 - fractional_part(sy) if step_y > 0 else fractional_part(sy))
+    t_z = t_delta_z * (1.0 - fractional_part(sz) if step_z > 0 else fractional_part(sz))
     walked = 0
     while t_x <= 1.0 or t_y <= 1.0 or t_z <= 1.0:
         walked += 1

@@ -179,6 +179,15 @@ CASES: dict[str, tuple[str, int, int]] = {
     "move_fall_reset_raycast": (scene_toml(blocks=[{"at": [0, 8, 0], "block": "minecraft:vine"}],
                                            entities=[_item([0.5, 10.0, 0.5], [0.0, -1.5, 0.0],
                                                            fall_distance=5.0)]), 1, 1),
+    # a fast no-gravity item whose boxes at the tick's start and end skip a cobweb's cell: the swept check of
+    # 1.21.2 visits it, so the next move is × 0.25 and the Motion zeroed
+    "tick_block_collision": (scene_toml(blocks=[{"at": [2, 5, 0], "block": "minecraft:cobweb"}],
+                                        entities=[_item([0.5, 5.4, 0.5], [3.0, 0.0, 0.0], no_gravity=True)]), 2, 1),
+    # an item in a fire with 5 fire ticks: 6 after the fire, or 160 (8 s) from 1.21.2, whose burn damages it at
+    # the next multiple of 20, so it is gone a tick sooner
+    "fire_block_1_21_2": (scene_toml(blocks=[{"at": [0, 5, 0], "block": "minecraft:fire"}],
+                                     entities=[_item([0.5, 5.2, 0.5], [0.0, 0.0, 0.0], no_gravity=True,
+                                                     state={"fire_ticks": 5})]), 4, 1),
 }
 
 
@@ -267,7 +276,8 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                   "xp_orb_merging", "item_entity_world_random", "raycast_world_border",
                   "dispenser_projectile_items", "projectile_deflection", "fireball_acceleration_power",
                   "fireball_tick_1_21_2", "supporting_block", "block_collision_deflate_1e7",
-                  "fire_check_contract_1e6", "move_fall_reset_raycast"}
+                  "fire_check_contract_1e6", "move_fall_reset_raycast", "tick_block_collision",
+                  "fire_block_1_21_2"}
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
@@ -333,21 +343,22 @@ def test_outline_raycasts_through_full_cubes_and_air_agree_with_collision_raycas
     assert outcome(text, 2, 1, version="1.16.1") == ("removed", None) == outcome(text, 2, 1)
 
 
-def test_1_21_2_runs_where_no_block_acts_on_entities() -> None:
-    """Spec 03 §6.2 names 1.21.3; the game's code moved checkBlockCollision into the tick in 1.21.2 (1.21.3 only
-    changed a salmon). Without a block having `onEntityCollision` in reach nothing differs (1.21.2 equals 1.21.1
-    in the air); beside a cobweb it stops with one line."""
+def test_1_21_4_runs_where_no_block_acts_on_entities() -> None:
+    """1.21.2's `tickBlockCollision` is simulated (tests/engine/test_version_block_effects.py); 1.21.11's differs
+    and 1.21.4-1.21.10 were not compared. Without a block having `onEntityCollision` in reach nothing differs
+    (1.21.4 equals 1.21.3 in the air); beside a cobweb, or with a fast box whose sweep would reach one, it stops
+    with one line."""
     air = scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.1, 0.0, 0.05])])
-    assert outcome(air, 10, 1, version="1.21.2") == outcome(air, 10, 1, version="1.21.1")
+    assert outcome(air, 10, 1, version="1.21.4") == outcome(air, 10, 1, version="1.21.3")
     web = scene_toml(blocks=[{"at": [0, 28, 0], "block": "minecraft:cobweb"}],
                      entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])])
-    kind, line = outcome(web, 20, 1, version="1.21.2")
-    assert kind == "refused" and "checkBlockCollision in the tick (spec 03 §6.2) of version 1.21.2" in line
-    # a fast no-gravity item whose boxes skip the cobweb's cell: the swept check of 1.21.2 would visit it
+    kind, line = outcome(web, 20, 1, version="1.21.4")
+    assert kind == "refused" and "checkBlockCollision in the tick (spec 03 §6.2) of version 1.21.4" in line
+    assert outcome(web, 20, 1, version="1.21.3")[0] == "state"
     shot = scene_toml(blocks=[{"at": [2, 5, 0], "block": "minecraft:cobweb"}],
                       entities=[_item([0.5, 5.4, 0.5], [3.0, 0.0, 0.0], no_gravity=True)])
-    assert outcome(shot, 1, 1, version="1.21.1")[0] == "state"
-    assert outcome(shot, 1, 1, version="1.21.2")[0] == "refused"
+    assert outcome(shot, 1, 1, version="1.21.3")[0] == "state"
+    assert outcome(shot, 1, 1, version="1.21.4")[0] == "refused"
 
 
 # --- MECHANICS: every refused cell stops a scene that uses it ------------------------------------------------
