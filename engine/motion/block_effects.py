@@ -57,7 +57,7 @@ from engine.motion.raycast import fractional_part, raycast_boxes, sign
 from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
 from engine.world.blocks import parse_block_state
-from engine.world.world import EFFECT
+from engine.world.world import EFFECT, FLUID
 
 DIRT = parse_block_state("minecraft:dirt")
 
@@ -142,7 +142,13 @@ def tick_block_collision(e: Entity, sim: TickContext, rec, start: Vec3) -> None:
         on_stepped_on(world.get_block_state(*pos), e)
     box = e.box.contract(TICK_BLOCK_COLLISION_CONTRACT)
     met_fire = False
-    for order, pos in enumerate(collect_collisions_between(start, e.pos, box)):
+    cells = collect_collisions_between(start, e.pos, box)
+    if rec is None:   # no block that acts on entities, fire or lava among the cells: none does anything
+        lo = [min(c[a] for c in cells) for a in range(3)]
+        hi = [max(c[a] for c in cells) for a in range(3)]
+        if not world.region_has(EFFECT, *lo, *hi) and not world.region_has(FLUID, *lo, *hi):
+            cells = []
+    for order, pos in enumerate(cells):
         if e.removed:                                                           # isAlive
             break
         if rec is not None:
@@ -355,8 +361,9 @@ def _in_bubble_column(e: Entity, world: World) -> bool:
     return world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block == "bubble_column"
 
 
-# blocks whose getInsideCollisionShape is not a full cube from 1.21.2 (tested along the path by Entity.collides)
-_OWN_INSIDE_SHAPE = frozenset({"end_portal", "tripwire"})
+# blocks with an onEntityCollision here whose getInsideCollisionShape is not a full cube from 1.21.2 (tested
+# along the path by Entity.collides; tripwires have no onEntityCollision here in any release)
+_OWN_INSIDE_SHAPE = frozenset({"end_portal"})
 CollisionHandler = Callable[["BlockState", "BlockPos", "Entity", "TickContext"], None]
 # Block name → its `onEntityCollision`; the redstone components' (plates, detector rails, wooden buttons) are
 # registered by their modules in engine/redstone, which the simulation loads (`register_collision_handler`)
