@@ -49,7 +49,6 @@ S_COLLISIONS = StageInfo("collisions", "Entity.adjustMovementForCollisions", "Dc
 S_FALL_RESET = StageInfo("fall_reset_raycast", "Entity.move")
 S_POSITION = StageInfo("position_update", "Entity.move", "Pu")
 S_FLAGS = StageInfo("collision_flags", "Entity.move")
-S_SUPPORT = StageInfo("supporting_block", "Entity.updateSupportingBlockPos")
 S_FALL = StageInfo("fall", "Entity.fall")
 S_ZERO = StageInfo("zero_collided_motion", "Entity.move")
 S_LAND = StageInfo("on_entity_land", "Block.onEntityLand")
@@ -96,11 +95,10 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
         if features.move_fall_reset_raycast and e.fall_distance != 0.0 and d >= 1.0:   # 1.18.2
             run_stage(rec, e, S_FALL_RESET, reset_fall_on_raycast_hit, e, world, actual, rec)
         run_stage(rec, e, S_POSITION, update_position, e, actual, sets_position)
-    run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual)         # step 7
+    run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual,         # step 7
+              world if features.supporting_block else None, rec)
     if e.on_ground and "supporting_block" in features.refused:
         raise refusal(features, "supporting_block", f"entity {e.id} on the ground, tick {sim.tick_count}")
-    if features.supporting_block:                                                   # 1.20: setOnGround(.., actual)
-        run_stage(rec, e, S_SUPPORT, supporting_block.update_supporting_block_pos, e, world, actual, rec)
     landing = supporting_block.get_landing_pos(e, world, features)
     landing_state = world.get_block_state(*landing)
     run_stage(rec, e, S_FALL, e.fall, sim, actual.y, landing_state, landing)         # step 8
@@ -213,12 +211,17 @@ def update_position(e: Entity, actual: Vec3, sets_position: bool) -> None:
     e.move_to_box_center()
 
 
-def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3) -> None:
-    """Step 7: horizontal with a (double)1.0E-5F tolerance, vertical exact; on ground = vertical and moving down."""
+def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3, world: World | None,
+                           rec: Recorder | None) -> None:
+    """Step 7: horizontal with a (double)1.0E-5F tolerance, vertical exact; on ground = vertical and moving down.
+    From 1.20 (`world` given) `setOnGround(onGround, actual)` also updates the supporting block
+    (`Entity.updateSupportingBlockPos`)."""
     e.horizontal_collision = not approximately_equals(movement.x, actual.x) or \
         not approximately_equals(movement.z, actual.z)
     e.vertical_collision = movement.y != actual.y
     e.on_ground = e.vertical_collision and movement.y < 0.0
+    if world is not None:
+        supporting_block.update_supporting_block_pos(e, world, actual, rec)
 
 
 def fall(e: Entity, sim: TickContext, dy: float, state: BlockState, pos: BlockPos) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from engine.analysis.diff import first_difference
 from engine.entities.item import Item
 from engine.entities.tnt import Tnt
 from engine.geometry.box import Box, Vec3
@@ -167,7 +168,8 @@ def test_leaving_the_ground_forgets_the_supporting_block_and_a_1_20_fall_equals_
 
 
 def test_the_trace_shows_the_supporting_block_as_a_cell() -> None:
-    """Traced, `Entity.move`'s stage `supporting_block` records the block found as a `supporting_block` cell."""
+    """Traced, `Entity.move`'s stage `collision_flags` (setOnGround) records the block found as a
+    `supporting_block` cell."""
     sim = _load(ICE_EDGE, "1.20")
     sim.trace_enabled = True
     record = sim.tick()
@@ -180,3 +182,10 @@ def test_the_trace_shows_the_supporting_block_as_a_cell() -> None:
                 found += [g for g in s.get("geometry", []) if g.get("role") == "supporting_block"]
                 todo += s.get("children", [])
     assert found == [{"kind": "cell", "role": "supporting_block", "pos": [0, 0, 0]}]
+
+
+def test_tickscope_diff_names_the_drag_where_1_19_4_and_1_20_part() -> None:
+    """The supporting block is kept inside step 7's stage, so both releases run the same stages: the diff of the
+    ice-edge scene stops at tick 50 (the centre past the edge), in the item's drag."""
+    line = first_difference(str(SCENES_DIR / "supporting_block_ice_edge.toml"), "1.19.4", "1.20", 60)
+    assert (line["tick"], line["entity"], line["stage"], line["fields"]) == (50, 1, "drag", ["motion"])
