@@ -16,6 +16,18 @@ BLOCK_COLLISION_DEFLATE = 0.001     # Entity.checkBlockCollision, Entity.updateM
 BLOCK_COLLISION_DEFLATE_1_21_3 = 1.0e-5  # 1.21.3 checkBlockCollision deflation (spec 03 §6.2)
 LANDING_POS_OFFSET = f32(0.2)       # Entity.getLandingPos: pos.y - (double)0.2F
 VELOCITY_AFFECTING_OFFSET = 0.5000001  # Entity.getVelocityAffectingPos: box.minY - 0.5000001
+# --- the supporting block (1.20: Entity.updateSupportingBlockPos, getPosWithYOffset) ---
+SUPPORTING_BLOCK_PROBE = 1.0e-6     # Entity.updateSupportingBlockPos: the box (minY - 1.0E-6 .. minY) below the feet
+VELOCITY_AFFECTING_OFFSET_1_20 = f32(0.500001)  # Entity.getVelocityAffectingPos: getPosWithYOffset(0.500001F)
+ITEM_VELOCITY_AFFECTING_OFFSET = f32(0.999999)  # ItemEntity/ExperienceOrbEntity.getVelocityAffectingPos (1.20)
+SUPPORTED_FENCE_OFFSET_MAX = 0.5    # Entity.getPosWithYOffset: a fence stays the block for (double)offset <= 0.5
+BLOCK_COLLISION_DEFLATE_1_19_3 = 1.0e-7  # Entity.checkBlockCollision from 1.19.3: box.minX + 1.0E-7 .. maxX - 1.0E-7
+# --- Entity.tickBlockCollision (1.21.2): BlockView.collectCollisionsBetween ---
+TICK_BLOCK_COLLISION_CONTRACT = f32(1.0e-5)  # Entity.checkBlockCollision: getBoundingBox().contract(1.0E-5F)
+SWEEP_MIN_LENGTH_SQUARED = f32(f32(0.99999) * f32(0.99999))  # lengthSquared() < MathHelper.square(0.99999F): no sweep
+SWEEP_END_NUDGE = 1.0e-7            # collectCollisionsBetween: normalize().multiply(1.0E-7) past both corners
+SWEEP_MAX_STEPS = 16                # collectCollisionsBetween: if (p++ > 16) break
+SWEEP_CELL_MARGIN = f32(1.0e-5)     # collectCollisionsBetween: the hit clamped (double)i + 1.0E-5F .. i + 1.0 - 1.0E-5F
 MOVEMENT_MULTIPLIER_MIN_SQUARED = 1.0e-7  # Entity.move step 3: movementMultiplier.lengthSquared() > 1e-7
 
 # --- raycast (spec 03 §7) ---
@@ -34,6 +46,7 @@ PISTON_PROGRESS_STEP = f32(0.5)     # PistonBlockEntity.tick: progress + 0.5F (s
 PISTON_PUSH_MARGIN = 0.01           # PistonBlockEntity.pushEntities / push: + 0.01 ahead (spec 04 §8.2, §8.4)
 PISTON_SHORT_HEAD = f32(0.25)       # getCollisionShape: 1.0F - progress < 0.25F; getHeadBlockState: progress > 0.25F
 HONEY_DRAG_TOP = 1.5000000999999998  # PistonBlockEntity.method_23674: the drag box's top (spec 04 §8.5)
+HONEY_DRAG_TOP_1_20 = 1.5000010000000001  # PistonBlockEntity.moveEntitiesInHoneyBlock from 1.20
 
 # --- shulker boxes (spec 04 §9) ---
 SHULKER_PROGRESS_STEP = f32(0.1)    # ShulkerBoxBlockEntity.updateAnimation: progress ± 0.1F, 10 gt (spec 09 M5)
@@ -333,6 +346,7 @@ LAVA_FIRE_SECONDS = 15              # Entity.setOnFireFromLava: setOnFireFor(15)
 LAVA_DAMAGE = f32(4.0)
 LAVA_FALL_DISTANCE_FACTOR = f32(0.5)  # Entity.baseTick: fallDistance *= 0.5F in lava
 FIRE_CHECK_DEFLATE = 0.001          # Entity.move step 15: box.contract(0.001) tested for fire or lava
+FIRE_CHECK_DEFLATE_1_17 = 1.0e-6    # Entity.move step 15 from 1.17: box.contract(1.0E-6)
 FIRE_BLOCK_SECONDS = 8              # AbstractFireBlock.onEntityCollision: setOnFireFor(8) when fireTicks reach 0
 FIRE_BLOCK_DAMAGE = f32(1.0)        # FireBlock: super(settings, 1.0F)
 SOUL_FIRE_BLOCK_DAMAGE = f32(2.0)   # SoulFireBlock: super(settings, 2.0F)

@@ -28,8 +28,8 @@ OLDEST, NEWEST = RELEASES[0], RELEASES[-1]
 
 # name: (description, first version with the behaviour, first version without it or None). Every row is read by
 # the mechanic it names and either changes its result or stops the run with one line where that version's
-# behaviour is not simulated. Not a row: the 1.18 raycast in Entity.move (spec 03 §3) only loads chunks along the
-# path and has no velocity effect, and this engine keeps every chunk loaded, so no run can differ.
+# behaviour is not simulated. The raycast in Entity.move (spec 03 §3 says 1.18 and that it only loads chunks) is
+# 1.18.2's and resets the fall distance on a hit: `move_fall_reset_raycast`.
 FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "axis_order_yxz": ("Entity.move sweeps always Y, X, Z (spec 03 §3)", OLDEST, (1, 14, 0)),
     "move_sets_position": ("Entity.move sets the position to position + movement and rebuilds the box from it "
@@ -126,6 +126,26 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "fireball_tick_1_21_2": ("ExplosiveProjectileEntity.tick: the acceleration and drag first, then the raycast "
                              "along the new Motion and the move to the hit or by the Motion, tickBlockCollision, "
                              "the base tick, then the hit (1.21.2)", (1, 21, 2), None),
+    "supporting_block": ("Entity.move keeps the supporting block (updateSupportingBlockPos: the colliding block "
+                         "under the feet nearest the position); getLandingPos and getVelocityAffectingPos "
+                         "(0.500001F; items and XP orbs 0.999999F, also for their slipperiness) read its column; "
+                         "a piston's honey drag carries an entity it supports, its box top 1.5000010000000001 "
+                         "(1.20)", (1, 20, 0), None),
+    "block_collision_deflate_1e7": ("Entity.checkBlockCollision visits the cells of the box deflated by 1.0E-7, "
+                                    "not 0.001 (1.19.3)", (1, 19, 3), None),
+    "fire_check_contract_1e6": ("Entity.move's fire test (fireTicks reset out of fire and lava) takes the box "
+                                "contracted by 1.0E-6, not 0.001 (1.17)", (1, 17, 0), None),
+    "move_fall_reset_raycast": ("Entity.move: a move of length² ≥ 1 with a fall distance raycasts along it "
+                                "(RaycastContext.ShapeType.FALLDAMAGE_RESETTING: climbable blocks, sweet berry "
+                                "bushes, cobwebs; FluidHandling.WATER); a hit resets the fall distance "
+                                "(onLanding) (1.18.2)", (1, 18, 2), None),
+    "tick_block_collision": ("Entity.tickBlockCollision: onSteppedOn, checkBlockCollision and the fire test leave "
+                             "Entity.move for the tick (right after a move of its own or a piston's), the cells "
+                             "of the box contracted by 1.0E-5F, swept along the tick's path when it is 0.99999F "
+                             "or longer (BlockView.collectCollisionsBetween), each once; fire ticks reset unless "
+                             "a fire or lava block was met (1.21.2)", (1, 21, 2), None),
+    "fire_block_1_21_2": ("AbstractFireBlock.onEntityCollision adds a fire tick only below 0 and sets 8 s of fire "
+                          "at 0 or above (was: one more tick, 8 s when that reaches 0) (1.21.2)", (1, 21, 2), None),
 }
 
 
@@ -172,14 +192,12 @@ MECHANICS: dict[str, Mechanic] = {
     "block_effects": Mechanic(
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
             _OLD,
-            Change((1, 21, 2), None, "Entity.tickBlockCollision: checkBlockCollision moved out of Entity.move "
-                   "into the entity's tick, swept along the path with the box deflated by 1.0E-5F, "
-                   "onSteppedOn with it"),)),
+            Change((1, 21, 4), None, "Entity.tickBlockCollision of 1.21.11 differs from 1.21.2's (Entity.move "
+                   "queues its own checks with the movement, EntityCollisionHandler callbacks, piston moves not "
+                   "scaled by the movement multiplier); 1.21.4-1.21.10 not compared"),)),
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
-            _OLD,
-            Change((1, 20, 0), None, "Entity.updateSupportingBlockPos: the supporting block replaces the landing "
-                   "block in getLandingPos and getVelocityAffectingPos"),)),
+            _OLD,)),
     "fluids": Mechanic(
         "fluid pushing (Entity.updateMovementInFluid, spec 04 §7)", "an entity touches water or lava", (
             Change(OLDEST, (1, 16, 0), "before 1.16 no lava push and no 0.0045 minimum push; " + _PRE_1_14),
@@ -328,6 +346,12 @@ class Features:
     projectile_deflection: bool
     fireball_acceleration_power: bool
     fireball_tick_1_21_2: bool
+    supporting_block: bool
+    block_collision_deflate_1e7: bool
+    fire_check_contract_1e6: bool
+    move_fall_reset_raycast: bool
+    tick_block_collision: bool
+    fire_block_1_21_2: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

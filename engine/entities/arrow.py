@@ -199,9 +199,10 @@ class PersistentProjectile(Projectile):
         if sim.features.raycast_world_border:
             block_hit = including_world_border(sim.world.border, start, block_hit)
         while not self.removed:
-            entity_hit = self.get_entity_collision(sim, self.pos, block_hit.pos, rec)
+            segment_start = self.pos
+            entity_hit = self.get_entity_collision(sim, segment_start, block_hit.pos, rec)
             run_stage(rec, self, POSITION, self.set_position, (entity_hit or block_hit).pos)
-            run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)
+            run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec, segment_start)
             if entity_hit is None:
                 if not self.removed and not block_hit.missed:
                     run_stage(rec, self, ON_COLLISION, self.hit_or_deflect, sim, block_hit)

@@ -8,9 +8,11 @@ from engine.constants import PUSH_OUT_BASE, PUSH_OUT_DAMPING, PUSH_OUT_SPREAD
 from engine.geometry.box import Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.core.versions import Features
     from engine.entities.entity import Entity
     from engine.world.world import World
 
@@ -27,13 +29,17 @@ def scale_motion(e: Entity, x: float, y: float, z: float) -> None:
     e.motion = Vec3(m.x * x, m.y * y, m.z * z)
 
 
-def slippery_drag(e: Entity, world: World, drag: float, drag_y: float) -> None:
+def slippery_drag(e: Entity, world: World, features: Features, drag: float, drag_y: float) -> None:
     """Items and XP orbs (spec 04 §4): X/Z × drag, times the slipperiness of the block 1 m below when on the
-    ground (a float product), Y × drag_y."""
+    ground (a float product; from 1.20 the block at the velocity-affecting position, under the supporting block),
+    Y × drag_y."""
     g = drag
     if e.on_ground:
-        p = e.pos
-        below = world.get_block_state(floor(p.x), floor(p.y - 1.0), floor(p.z))
+        if features.supporting_block:
+            below = world.get_block_state(*get_velocity_affecting_pos(e, world, features))
+        else:
+            p = e.pos
+            below = world.get_block_state(floor(p.x), floor(p.y - 1.0), floor(p.z))
         g = f32(phys.slipperiness(below.block) * drag)
     scale_motion(e, g, drag_y, g)
 

@@ -21,6 +21,7 @@ from engine.constants import (
     MOUNTED_HEIGHT_FACTOR,
     ON_FIRE_DAMAGE,
     ON_FIRE_DAMAGE_PERIOD,
+    VELOCITY_AFFECTING_OFFSET_1_20,
 )
 from engine.core.versions import refusal
 from engine.entities import damage_source
@@ -66,6 +67,8 @@ class Entity:
     is_player: ClassVar[bool] = False      # a client moves it, in the players phase (Simulation._tick_players)
     batch: ClassVar[RowBatch | None] = None   # runs of it take this compiled loop over rows (entities/rows)
     MECHANIC: ClassVar[str | None] = None  # its tick's row of the versions table (MECHANICS), None: not a row
+    # getVelocityAffectingPos's offset from 1.20 (getPosWithYOffset; items and XP orbs override it)
+    velocity_affecting_offset: ClassVar[float] = VELOCITY_AFFECTING_OFFSET_1_20
     # NBT-like fields a scene may set, with their types; FIELD_ATTRIBUTES names the attribute where it differs
     FIELDS: ClassVar[dict[str, type]] = {}
     FIELD_ATTRIBUTES: ClassVar[dict[str, str]] = {}
@@ -88,6 +91,8 @@ class Entity:
         self.yaw = 0.0
         self.pitch = 0.0
         self.on_ground = False
+        self.supporting_block_pos: BlockPos | None = None   # 1.20 (engine/motion/supporting_block)
+        self.force_update_supporting_block_pos = False
         self.horizontal_collision = False
         self.vertical_collision = False
         self.fall_distance = 0.0               # a float in vanilla
@@ -109,6 +114,7 @@ class Entity:
         self.vehicle: Entity | None = None
         self.passengers: list[Entity] = []     # in the order they started riding
         self.fire_ticks = -self.burning_duration()   # Entity.fireTicks
+        self.on_fire_at_move = False           # Entity.onFire (1.21.2): on fire when the last move began
 
     # --- geometry ---
     @property
@@ -152,10 +158,10 @@ class Entity:
         """`Entity.move(MovementType.SHULKER_BOX, movement)`: `engine.motion.move.move`; shulkers override it."""
         move.move(self, sim, move.MovementType.SHULKER_BOX, movement, rec)
 
-    def get_velocity_multiplier(self, world: World) -> float:
+    def get_velocity_multiplier(self, world: World, features: Features) -> float:
         """`Entity.getVelocityMultiplier` (spec 04 §3): `block_effects.get_velocity_multiplier`; minecarts on a
         rail override it."""
-        return block_effects.get_velocity_multiplier(self, world)
+        return block_effects.get_velocity_multiplier(self, world, features)
 
     def can_add_passenger(self, passenger: Entity) -> bool:
         """`Entity.canAddPassenger`: one passenger at a time."""

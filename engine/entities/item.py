@@ -25,6 +25,7 @@ from engine.constants import (
     ITEM_SPAWN_SPREAD,
     ITEM_SPAWN_VY,
     ITEM_TICK_PERIOD,
+    ITEM_VELOCITY_AFFECTING_OFFSET,
     ITEM_WATER_DRAG,
     ITEM_WIDTH,
 )
@@ -63,6 +64,7 @@ class Item(Entity):
     TYPE = "minecraft:item"
     WIDTH = ITEM_WIDTH
     HEIGHT = ITEM_HEIGHT
+    velocity_affecting_offset = ITEM_VELOCITY_AFFECTING_OFFSET   # getVelocityAffectingPos (1.20)
     FIELDS = {"item": str, "age": int, "pickup_delay": int}
     FIELD_ATTRIBUTES = {"age": "item_age"}
 
@@ -111,7 +113,7 @@ class Item(Entity):
         if not self.on_ground or m.x * m.x + m.z * m.z > ITEM_MIN_HORIZONTAL_SQUARED or \
                 (self.item_age + self.id) % ITEM_TICK_PERIOD == 0:                            # 5
             move(self, sim, MovementType.SELF, self.motion, rec)
-            run_stage(rec, self, DRAG, slippery_drag, self, world, ITEM_DRAG, ITEM_DRAG_Y)
+            run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, ITEM_DRAG, ITEM_DRAG_Y)
             if self.on_ground and self.motion.y < 0.0:
                 run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, ITEM_BOUNCE, 1.0)
         # 6: merging with other items needs item stacks, which the engine does not model

@@ -67,6 +67,7 @@ from engine.world.dimensions import void_y
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
@@ -113,13 +114,13 @@ class AbstractMinecart(Entity):
     def mounted_height_offset(self) -> float:
         return 0.0   # AbstractMinecartEntity.getMountedHeightOffset
 
-    def get_velocity_multiplier(self, world: World) -> float:
+    def get_velocity_multiplier(self, world: World, features: Features) -> float:
         """`AbstractMinecartEntity.getVelocityMultiplier`: 1 while the cart's cell holds a rail (soul sand or
         honey under the rail does not slow it), else the entity's."""
         p = self.pos
         if is_rail(world.get_block_state(floor(p.x), floor(p.y), floor(p.z))):
             return 1.0
-        return super().get_velocity_multiplier(world)
+        return super().get_velocity_multiplier(world, features)
 
     # --- the tick ---
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:

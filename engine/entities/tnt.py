@@ -50,8 +50,9 @@ FUSE_COLUMN = TNT_ROWS.extra_ints["fuse"]
 
 class TntBatch(RowBatch):
     """Runs of TNT: `engine.entities.tnt_kernel.tick_rows` up to one whose fuse ran out, which explodes here. The
-    kernels move as 1.16.5 does: a version that refuses a mechanic they run, the 1.17 position update or the
-    1.21.2 small moves, and solid entities in the world (their shapes), leave every TNT to the object path; so do
+    kernels move as 1.16.5 does: a version that refuses a mechanic they run, the 1.17 position update, the 1.20
+    supporting block or the 1.21.2 small moves, and solid entities in the world (their shapes), leave every TNT to
+    the object path; so do
     a TNT with riders or a step height, and, while tracing, one about to explode (its record holds the blast)."""
 
     table = TNT_ROWS
@@ -59,7 +60,7 @@ class TntBatch(RowBatch):
 
     def decides(self, world: World, features: Features) -> bool:
         return not (world.collidable_count or features.refused & self.mechanics or features.move_sets_position
-                    or features.move_small_uncollided)
+                    or features.supporting_block or features.move_small_uncollided)
 
     def row(self, e: Tnt, traced: bool) -> int:
         return -1 if e.passengers or e.step_height or traced and e.fuse <= 1 else e._r

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
+    ITEM_VELOCITY_AFFECTING_OFFSET,
     XP_ORB_BOUNCE,
     XP_ORB_BUOYANCY,
     XP_ORB_BUOYANCY_MAX_VY,
@@ -57,6 +58,7 @@ class ExperienceOrb(Entity):
     TYPE = "minecraft:experience_orb"
     WIDTH = XP_ORB_WIDTH
     HEIGHT = XP_ORB_HEIGHT
+    velocity_affecting_offset = ITEM_VELOCITY_AFFECTING_OFFSET   # getVelocityAffectingPos (1.20)
     FIELDS = {"age": int, "value": int, "pickup_delay": int, "picking_count": int}
     FIELD_ATTRIBUTES = {"age": "orb_age"}
 
@@ -98,7 +100,7 @@ class ExperienceOrb(Entity):
             run_stage(rec, self, MERGE, self.expensive_update, sim)
         # 6-8: targeting and accelerating towards a player come with players
         move(self, sim, MovementType.SELF, self.motion, rec)                                # 9 M
-        run_stage(rec, self, DRAG, slippery_drag, self, world, XP_ORB_DRAG, XP_ORB_DRAG_Y)  # 10, 11 D
+        run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, XP_ORB_DRAG, XP_ORB_DRAG_Y)  # 10, 11 D
         if self.on_ground:                                                                  # 12
             run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, XP_ORB_BOUNCE, 1.0)
         self.orb_age = wrap_int(self.orb_age + 1)

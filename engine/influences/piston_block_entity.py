@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from engine.constants import (
     HONEY_DRAG_TOP,
+    HONEY_DRAG_TOP_1_20,
     MAX_UPDATE_DEPTH,
     PISTON_DELTA_CLAMP,
     PISTON_PROGRESS_STEP,
@@ -24,6 +25,7 @@ from engine.geometry.box import BlockPos, Box, Vec3, X, Y, Z
 from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
 from engine.java.javanum import f32
 from engine.motion.move import MovementType, move
+from engine.motion.supporting_block import is_supported_by
 from engine.world import blocks
 from engine.world.block_entities import BlockEntity, BlockEntityTick
 
@@ -266,9 +268,11 @@ class PistonBlockEntity(BlockEntity):
         if direction.axis == Y:
             return
         top = _bounding_box(self.pushed_block.collision_shape).max_y       # getMaximum(Y)
-        region = self.offset_head_box(Box(0.0, top, 0.0, 1.0, HONEY_DRAG_TOP, 1.0))
+        supported = sim.features.supporting_block                           # 1.20: isSupportedBy, a higher top
+        region = self.offset_head_box(Box(0.0, top, 0.0, 1.0, HONEY_DRAG_TOP_1_20 if supported else HONEY_DRAG_TOP,
+                                          1.0))
         step = f32(next_progress - self.progress)
-        for e in sim.world.get_entities(None, region, lambda o: can_move_entity(region, o)):
+        for e in sim.world.get_entities(None, region, lambda o: can_move_entity(region, o, self.pos)):
             if "pistons" in sim.features.refused:
                 raise refusal(sim.features, "pistons", f"the moving block at {self.pos}, tick {sim.tick_count}")
             rec = push_recorder(e, item, phase)
@@ -328,11 +332,11 @@ def launch(e: Entity, direction: Direction) -> None:
     e.motion = Vec3(m[0], m[1], m[2])
 
 
-def can_move_entity(region: Box, e: Entity) -> bool:
-    """`method_23671`: a normally pushed entity on ground with the position's x and z inside the drag region
-    (bounds included)."""
-    return e.get_piston_behavior() == "normal" and e.on_ground and region.min_x <= e.pos.x <= region.max_x \
-        and region.min_z <= e.pos.z <= region.max_z
+def can_move_entity(region: Box, e: Entity, pos: BlockPos) -> bool:
+    """`method_23671` (`canMoveEntity`): a normally pushed entity on ground with the position's x and z inside the
+    drag region (bounds included), or from 1.20 supported by the moving block at `pos`."""
+    return e.get_piston_behavior() == "normal" and e.on_ground and (
+        is_supported_by(e, pos) or region.min_x <= e.pos.x <= region.max_x and region.min_z <= e.pos.z <= region.max_z)
 
 
 def move_entity(sim: TickContext, direction: Direction, e: Entity, amount: float, toward: Direction,

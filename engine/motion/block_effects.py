@@ -13,6 +13,7 @@ from engine.constants import (
     BERRY_BUSH_MIN_MOVE,
     BERRY_BUSH_MULTIPLIER,
     BLOCK_COLLISION_DEFLATE,
+    BLOCK_COLLISION_DEFLATE_1_19_3,
     BLOCK_COLLISION_DEFLATE_1_21_3,
     CACTUS_DAMAGE,
     COBWEB_MULTIPLIER,
@@ -24,48 +25,48 @@ from engine.constants import (
     FIRE_BLOCK_DAMAGE,
     FIRE_BLOCK_SECONDS,
     FIRE_CHECK_DEFLATE,
+    FIRE_CHECK_DEFLATE_1_17,
     HONEY_SLIDE_FAST,
     HONEY_SLIDE_HALF_WIDTH,
     HONEY_SLIDE_MIN_VY,
     HONEY_SLIDE_SPEED,
     HONEY_SLIDE_TOP,
-    LANDING_POS_OFFSET,
+    JAVA_DOUBLE_MAX,
     SLIME_BOUNCE_LIVING,
     SLIME_BOUNCE_NONLIVING,
     SLIME_STEP_BASE,
     SLIME_STEP_MAX_Y,
     SLIME_STEP_SLOPE,
     SOUL_FIRE_BLOCK_DAMAGE,
-    VELOCITY_AFFECTING_OFFSET,
+    SWEEP_CELL_MARGIN,
+    SWEEP_END_NUDGE,
+    SWEEP_MAX_STEPS,
+    SWEEP_MIN_LENGTH_SQUARED,
+    TICK_BLOCK_COLLISION_CONTRACT,
+    VEC_ZERO_BELOW_1_21_2,
 )
 from engine.core.trace import cell
 from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.geometry.box import BlockPos, Box, Vec3
+from engine.geometry.shapes import FULL_CUBE_BOX
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.motion import supporting_block
+from engine.motion.raycast import fractional_part, raycast_boxes, sign
+from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
 from engine.world.blocks import parse_block_state
-from engine.world.world import EFFECT
+from engine.world.world import EFFECT, FLUID
 
 DIRT = parse_block_state("minecraft:dirt")
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
+    from engine.core.versions import Features
     from engine.entities.entity import Entity
     from engine.world.blocks import BlockState
     from engine.world.world import World
-
-
-def get_landing_pos(e: Entity, world: World) -> BlockPos:
-    """`Entity.getLandingPos`: the cell 0.2F below the position; through air onto a fence, wall or gate below."""
-    p = e.pos
-    x, y, z = floor(p.x), floor(p.y - LANDING_POS_OFFSET), floor(p.z)
-    if world.get_block_state(x, y, z).is_air:
-        below = world.get_block_state(x, y - 1, z).block
-        if phys.is_fence(below) or phys.is_wall(below) or phys.is_fence_gate(below):
-            return (x, y - 1, z)
-    return (x, y, z)
 
 
 def on_entity_land(state: BlockState, e: Entity) -> None:
@@ -95,14 +96,18 @@ def on_stepped_on(state: BlockState, e: Entity) -> None:
         e.motion = Vec3(m.x * k, m.y * 1.0, m.z * k)
 
 
-def check_block_collision(e: Entity, sim: TickContext, rec) -> None:
-    """Step 13, `Entity.checkBlockCollision` (spec 03 §6.1): every cell the box deflated by 0.001 touches,
-    X outer, Y, Z inner, calls that block's `onEntityCollision`."""
+def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None = None) -> None:
+    """Step 13, `Entity.checkBlockCollision` (spec 03 §6.1): every cell the box deflated by 0.001 (1.0E-7 from
+    1.19.3) touches, X outer, Y, Z inner, calls that block's `onEntityCollision`. From 1.21.2 the entity's tick
+    calls `Entity.tickBlockCollision` instead (`tick_block_collision`, from `start` or the tick's start)."""
     if "block_effects" in sim.features.refused:
         refuse_block_collision_in_tick(e, sim)
         return
+    if sim.features.tick_block_collision:
+        tick_block_collision(e, sim, rec, e.prev_pos if start is None else start)
+        return
     b = e.box
-    d = BLOCK_COLLISION_DEFLATE
+    d = BLOCK_COLLISION_DEFLATE_1_19_3 if sim.features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE
     x0, y0, z0 = floor(b.min_x + d), floor(b.min_y + d), floor(b.min_z + d)
     x1, y1, z1 = floor(b.max_x - d), floor(b.max_y - d), floor(b.max_z - d)
     world = sim.world
@@ -122,6 +127,114 @@ def check_block_collision(e: Entity, sim: TickContext, rec) -> None:
                     handler = _COLLISION_HANDLERS.get(state.block)
                     if handler is not None:
                         handler(state, (x, y, z), e, sim)
+
+
+def tick_block_collision(e: Entity, sim: TickContext, rec, start: Vec3) -> None:
+    """`Entity.tickBlockCollision(from, to)` (1.21.2): `onSteppedOn` of the landing block when on the ground; then
+    `checkBlockCollision` along the segment from `start` to the position: each cell `collect_collisions_between`
+    gives, once, while the entity is alive, calls its block's `onEntityCollision`; then the fire test on the
+    blocks met (no fire or lava: fireTicks ≤ 0 → −burning duration; on fire and wet: put out)."""
+    if e.removed or e.no_clip:                                                  # shouldTickBlockCollision
+        return
+    world = sim.world
+    if e.on_ground:
+        pos = supporting_block.get_landing_pos(e, world, sim.features)
+        on_stepped_on(world.get_block_state(*pos), e)
+    box = e.box.contract(TICK_BLOCK_COLLISION_CONTRACT)
+    met_fire = False
+    cells = collect_collisions_between(start, e.pos, box)
+    if rec is None:   # no block that acts on entities, fire or lava among the cells: none does anything
+        lo = [min(c[a] for c in cells) for a in range(3)]
+        hi = [max(c[a] for c in cells) for a in range(3)]
+        if not world.region_has(EFFECT, *lo, *hi) and not world.region_has(FLUID, *lo, *hi):
+            cells = []
+    for order, pos in enumerate(cells):
+        if e.removed:                                                           # isAlive
+            break
+        if rec is not None:
+            rec.geometry(cell("checked_cell", pos, order))
+        state = world.get_block_state(*pos)
+        if state.is_air:
+            continue
+        if state.block in _OWN_INSIDE_SHAPE:
+            raise refusal(sim.features, "block_effects", f"entity {e.id} in {state.block} at {list(pos)}, tick "
+                          f"{sim.tick_count}", f"{state.block}'s getInsideCollisionShape and onEntityCollision of "
+                          "1.21.2 are not compared")
+        handler = _COLLISION_HANDLERS.get(state.block)
+        if handler is not None:
+            handler(state, pos, e, sim)
+        met_fire = met_fire or state.block in phys.FIRE_OR_LAVA
+    if not met_fire and not e.removed and e.fire_ticks <= 0:
+        e.fire_ticks = -e.burning_duration()
+    wet = e.touching_water or _in_bubble_column(e, world)
+    if not met_fire and not e.removed and e.on_fire_at_move and wet:            # playExtinguishSound's pitch
+        e.random.next_float()
+        e.random.next_float()
+    if e.is_on_fire() and wet:
+        e.fire_ticks = -e.burning_duration()
+
+
+def collect_collisions_between(start: Vec3, end: Vec3, box: Box) -> list[BlockPos]:
+    """`BlockView.collectCollisionsBetween(from, to, box)` (1.21.2): the cells of `box` (x fastest, then y, z)
+    when the segment is shorter than 0.99999F; else first the cells the box's min corner sweeps from where it
+    was at `start` (a voxel walk of at most 17 cells, each met by `Box.raycast` and widened by the box's lengths,
+    its hit clamped 1.0E-5F inside the cell), then those of `box`, each once."""
+    delta = Vec3(end.x - start.x, end.y - start.y, end.z - start.z)
+    x0, y0, z0 = floor(box.min_x), floor(box.min_y), floor(box.min_z)
+    x1, y1, z1 = floor(box.max_x), floor(box.max_y), floor(box.max_z)
+    cells = [(x, y, z) for z in range(z0, z1 + 1) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
+    if delta.length_squared() < SWEEP_MIN_LENGTH_SQUARED:
+        return cells
+    nudge = delta.normalize(True, VEC_ZERO_BELOW_1_21_2).multiply(SWEEP_END_NUDGE, SWEEP_END_NUDGE, SWEEP_END_NUDGE)
+    to = Vec3(box.min_x + nudge.x, box.min_y + nudge.y, box.min_z + nudge.z)
+    back = Vec3(box.min_x - delta.x, box.min_y - delta.y, box.min_z - delta.z)
+    frm = Vec3(back.x - nudge.x, back.y - nudge.y, back.z - nudge.z)
+    swept = _swept_cells(frm, to, box)
+    return list(dict.fromkeys(swept + cells))
+
+
+def _swept_cells(frm: Vec3, to: Vec3, box: Box) -> list[BlockPos]:
+    """The private `collectCollisionsBetween(result, from, to, box)`: a voxel walk from `from` (its own cell not
+    tested) of at most 17 steps; each cell the segment enters adds the cells from it to its hit point widened by
+    the box's lengths."""
+    v = Vec3(to.x - frm.x, to.y - frm.y, to.z - frm.z)
+    i, j, k = floor(frm.x), floor(frm.y), floor(frm.z)
+    sx, sy, sz = sign(v.x), sign(v.y), sign(v.z)
+    dx = JAVA_DOUBLE_MAX if sx == 0 else sx / v.x
+    dy = JAVA_DOUBLE_MAX if sy == 0 else sy / v.y
+    dz = JAVA_DOUBLE_MAX if sz == 0 else sz / v.z
+    tx = dx * (1.0 - fractional_part(frm.x) if sx > 0 else fractional_part(frm.x))
+    ty = dy * (1.0 - fractional_part(frm.y) if sy > 0 else fractional_part(frm.y))
+    tz = dz * (1.0 - fractional_part(frm.z) if sz > 0 else fractional_part(frm.z))
+    lx, ly, lz = box.max_x - box.min_x, box.max_y - box.min_y, box.max_z - box.min_z
+    out: list[BlockPos] = []
+    steps = 0
+    while tx <= 1.0 or ty <= 1.0 or tz <= 1.0:
+        if tx < ty:
+            if tx < tz:
+                i += sx
+                tx += dx
+            else:
+                k += sz
+                tz += dz
+        elif ty < tz:
+            j += sy
+            ty += dy
+        else:
+            k += sz
+            tz += dz
+        if steps > SWEEP_MAX_STEPS:
+            break
+        steps += 1
+        hit = raycast_boxes((FULL_CUBE_BOX,), frm, to, (i, j, k))
+        if hit is None:
+            continue
+        q = min(max(hit.pos.x, i + SWEEP_CELL_MARGIN), i + 1.0 - SWEEP_CELL_MARGIN)
+        r = min(max(hit.pos.y, j + SWEEP_CELL_MARGIN), j + 1.0 - SWEEP_CELL_MARGIN)
+        s = min(max(hit.pos.z, k + SWEEP_CELL_MARGIN), k + 1.0 - SWEEP_CELL_MARGIN)
+        out += [(w, x, y) for w in range(i, floor(q + lx) + 1) for x in range(j, floor(r + ly) + 1)
+                for y in range(k, floor(s + lz) + 1)]
+    return out
 
 
 def refuse_block_collision_in_tick(e: Entity, sim: TickContext) -> None:
@@ -195,13 +308,20 @@ def _end_portal(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -
 
 
 def _fire(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
-    """`AbstractFireBlock.onEntityCollision`: one more fire tick (8 s of fire when that reaches 0), then
-    damage(IN_FIRE, 1 for fire / 2 for soul fire), unless the entity is fire-immune."""
+    """`AbstractFireBlock.onEntityCollision`: one more fire tick (8 s of fire when that reaches 0; from 1.21.2 a
+    tick more only below 0, and 8 s of fire at 0 or above), then damage(IN_FIRE, 1 for fire / 2 for soul fire),
+    unless the entity is fire-immune."""
     if e.is_fire_immune():
         return
-    e.fire_ticks += 1
-    if e.fire_ticks == 0:
-        e.set_on_fire_for(FIRE_BLOCK_SECONDS)
+    if sim.features.fire_block_1_21_2:
+        if e.fire_ticks < 0:
+            e.fire_ticks += 1
+        if e.fire_ticks >= 0:
+            e.set_on_fire_for(FIRE_BLOCK_SECONDS)
+    else:
+        e.fire_ticks += 1
+        if e.fire_ticks == 0:
+            e.set_on_fire_for(FIRE_BLOCK_SECONDS)
     e.damage(sim, damage_source.IN_FIRE, SOUL_FIRE_BLOCK_DAMAGE if state.block == "soul_fire" else FIRE_BLOCK_DAMAGE)
 
 
@@ -210,14 +330,15 @@ def _cactus(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> No
     e.damage(sim, damage_source.CACTUS, CACTUS_DAMAGE)
 
 
-def update_fire_ticks(e: Entity, world: World) -> None:
-    """Step 15 (`Entity.move` after the velocity multiplier): out of fire and lava (box contracted by 0.001) with
+def update_fire_ticks(e: Entity, world: World, features: Features) -> None:
+    """Step 15 (`Entity.move` after the velocity multiplier): out of fire and lava (box contracted by 0.001;
+    1.0E-6 from 1.17) with
     fireTicks ≤ 0, fireTicks := −burning duration; a wet burning entity is put out, the sound's pitch drawing two
     floats from the entity's Random. Wet is water or a bubble column at the block position (rain is not modelled)."""
     unlit = -e.burning_duration()
     if e.fire_ticks == unlit:          # the usual case: neither branch changes anything
         return
-    if e.fire_ticks <= 0 and not _touches_fire(e, world):
+    if e.fire_ticks <= 0 and not _touches_fire(e, world, features):
         e.fire_ticks = unlit
     if e.is_on_fire() and (e.touching_water or _in_bubble_column(e, world)):
         e.random.next_float()
@@ -225,9 +346,10 @@ def update_fire_ticks(e: Entity, world: World) -> None:
         e.fire_ticks = unlit
 
 
-def _touches_fire(e: Entity, world: World) -> bool:
-    """`world.getStatesInBoxIfLoaded(box.contract(0.001))` has a block of the FIRE tag or lava."""
-    b = e.box.contract(FIRE_CHECK_DEFLATE)
+def _touches_fire(e: Entity, world: World, features: Features) -> bool:
+    """`world.getStatesInBoxIfLoaded(box.contract(0.001))` (1.0E-6 from 1.17) has a block of the FIRE tag or
+    lava."""
+    b = e.box.contract(FIRE_CHECK_DEFLATE_1_17 if features.fire_check_contract_1e6 else FIRE_CHECK_DEFLATE)
     return any(world.get_block_state(x, y, z).block in phys.FIRE_OR_LAVA
                for x in range(floor(b.min_x), floor(b.max_x) + 1)
                for y in range(floor(b.min_y), floor(b.max_y) + 1)
@@ -239,6 +361,9 @@ def _in_bubble_column(e: Entity, world: World) -> bool:
     return world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block == "bubble_column"
 
 
+# blocks with an onEntityCollision here whose getInsideCollisionShape is not a full cube from 1.21.2 (tested
+# along the path by Entity.collides; tripwires have no onEntityCollision here in any release)
+_OWN_INSIDE_SHAPE = frozenset({"end_portal"})
 CollisionHandler = Callable[["BlockState", "BlockPos", "Entity", "TickContext"], None]
 # Block name → its `onEntityCollision`; the redstone components' (plates, detector rails, wooden buttons) are
 # registered by their modules in engine/redstone, which the simulation loads (`register_collision_handler`)
@@ -264,15 +389,16 @@ def collision_handlers() -> dict[str, object]:
     return dict(_COLLISION_HANDLERS)
 
 
-def get_velocity_multiplier(e: Entity, world: World) -> float:
+def get_velocity_multiplier(e: Entity, world: World, features: Features) -> float:
     """`Entity.getVelocityMultiplier` (spec 04 §3, AMBIGUITY-E1 read as 002 and the code): the block the
-    entity is in, unless that is not water/bubble column and its multiplier is 1: then the block 0.5 below."""
+    entity is in, unless that is not water/bubble column and its multiplier is 1: then the block at the
+    velocity-affecting position (0.5 below; from 1.20 under the supporting block)."""
     p = e.pos
     block = world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block
     f = phys.velocity_multiplier(block)
     if block == "water" or block == "bubble_column" or f != 1.0:
         return f
-    below = world.get_block_state(floor(p.x), floor(e.box.min_y - VELOCITY_AFFECTING_OFFSET), floor(p.z))
+    below = world.get_block_state(*get_velocity_affecting_pos(e, world, features))
     return phys.velocity_multiplier(below.block)
 
 

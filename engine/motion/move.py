@@ -19,8 +19,9 @@ from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import check_water_state
 from engine.java.javanum import f32
 from engine.java.mathhelper import approximately_equals
-from engine.motion import block_effects
+from engine.motion import block_effects, supporting_block
 from engine.motion.collision import adjust_movement_for_collisions
+from engine.motion.raycast import FALLDAMAGE_RESETTING, FLUID_WATER, raycast_blocks
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -45,6 +46,7 @@ S_PISTON = StageInfo("piston_adjustment", "Entity.adjustMovementForPiston")
 S_MULTIPLIER = StageInfo("movement_multiplier", "Entity.move")
 S_SNEAKING = StageInfo("sneaking_adjustment", "Entity.adjustMovementForSneaking")
 S_COLLISIONS = StageInfo("collisions", "Entity.adjustMovementForCollisions", "Dc")
+S_FALL_RESET = StageInfo("fall_reset_raycast", "Entity.move")
 S_POSITION = StageInfo("position_update", "Entity.move", "Pu")
 S_FLAGS = StageInfo("collision_flags", "Entity.move")
 S_FALL = StageInfo("fall", "Entity.fall")
@@ -53,11 +55,17 @@ S_LAND = StageInfo("on_entity_land", "Block.onEntityLand")
 S_STEPPED = StageInfo("on_stepped_on", "Block.onSteppedOn")
 S_BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision")
 S_VELOCITY = StageInfo("velocity_multiplier", "Entity.getVelocityMultiplier")
+S_TICK_BLOCKS = StageInfo("tick_block_collision", "Entity.tickBlockCollision", "Dc")
 
 
 def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
-    """`Entity.move`, recorded as one stage with a child per step that ran."""
+    """`Entity.move`, recorded as one stage with a child per step that ran. From 1.21.2 the callers of a move of
+    their own or a piston's (`TntEntity`, `ItemEntity`, `ExperienceOrbEntity`, `FallingBlockEntity.tick`,
+    `PistonBlockEntity.moveEntity`) call `Entity.tickBlockCollision` right after it; shulker-box and shulker
+    pushes do not."""
     run_stage(rec, entity, MOVE, _move, entity, sim, kind, movement, rec)
+    if sim.features.tick_block_collision and kind in (MovementType.SELF, MovementType.PISTON):
+        run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec)
 
 
 def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
@@ -68,6 +76,9 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     if e.no_clip:                                                                   # step 1
         run_stage(rec, e, S_NO_CLIP, move_no_clip, e, movement, sets_position)
         return
+    in_tick = features.tick_block_collision     # 1.21.2: steps 11, 13 and 15 move to tickBlockCollision
+    if in_tick:
+        e.on_fire_at_move = e.is_on_fire()
     if kind is MovementType.PISTON and features.piston_clamp:                       # step 2 (1.11: none)
         movement = run_stage(rec, e, S_PISTON, adjust_movement_for_piston, e, sim.world.game_time, movement)
         if is_java_zero(movement):
@@ -81,25 +92,30 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     d = actual.length_squared()
     if d > MIN_MOVE_LENGTH_SQUARED or (features.move_small_uncollided            # step 6, AMBIGUITY-M1
                                        and movement.length_squared() - d < MIN_MOVE_LENGTH_SQUARED):
+        if features.move_fall_reset_raycast and e.fall_distance != 0.0 and d >= 1.0:   # 1.18.2
+            run_stage(rec, e, S_FALL_RESET, reset_fall_on_raycast_hit, e, world, actual, rec)
         run_stage(rec, e, S_POSITION, update_position, e, actual, sets_position)
-    run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual)         # step 7
-    if e.on_ground and "supporting_block" in features.refused:                      # 1.20+
+    run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual,         # step 7
+              world if features.supporting_block else None, rec)
+    if e.on_ground and "supporting_block" in features.refused:
         raise refusal(features, "supporting_block", f"entity {e.id} on the ground, tick {sim.tick_count}")
-    landing = block_effects.get_landing_pos(e, world)
+    landing = supporting_block.get_landing_pos(e, world, features)
     landing_state = world.get_block_state(*landing)
     run_stage(rec, e, S_FALL, e.fall, sim, actual.y, landing_state, landing)         # step 8
     if movement.x != actual.x or movement.z != actual.z:                            # step 9
         run_stage(rec, e, S_ZERO, zero_collided_motion, e, movement, actual, features.move_zeroes_both_axes)
     if movement.y != actual.y:                                                      # step 10
         run_stage(rec, e, S_LAND, block_effects.on_entity_land, landing_state, e)
-    if e.on_ground and not e.bypasses_stepping_effects():                          # step 11
+    if e.on_ground and not e.bypasses_stepping_effects() and not in_tick:          # step 11
         run_stage(rec, e, S_STEPPED, block_effects.on_stepped_on, landing_state, e)
     # step 12 (sounds) has no effect on motion
-    run_stage(rec, e, S_BLOCKS, block_effects.check_block_collision, e, sim, rec)   # step 13
-    f = e.get_velocity_multiplier(world)                                            # step 14
+    if not in_tick:
+        run_stage(rec, e, S_BLOCKS, block_effects.check_block_collision, e, sim, rec)   # step 13
+    f = e.get_velocity_multiplier(world, features)                                  # step 14
     if f != 1.0:
         run_stage(rec, e, S_VELOCITY, apply_velocity_multiplier, e, f)
-    block_effects.update_fire_ticks(e, world)                                       # step 15
+    if not in_tick:
+        block_effects.update_fire_ticks(e, world, features)                         # step 15
 
 
 def is_java_zero(v: Vec3) -> bool:
@@ -173,6 +189,17 @@ def _space_free(e: Entity, world: World, dx: float, dy: float, dz: float) -> boo
     return world.is_space_empty(box) and not world.get_entity_collisions(e, box)
 
 
+def reset_fall_on_raycast_hit(e: Entity, world: World, actual: Vec3, rec: Recorder | None) -> None:
+    """Step 6 from 1.18.2: a move of length ≥ 1 while falling raycasts from the position along it against the
+    blocks that reset fall damage (climbable blocks, sweet berry bushes, cobwebs: full cubes) and water; a hit
+    lands the entity (`onLanding`: fall distance 0) before it moves."""
+    p = e.pos
+    hit = raycast_blocks(world, p, Vec3(p.x + actual.x, p.y + actual.y, p.z + actual.z), FLUID_WATER, rec,
+                         shape_type=FALLDAMAGE_RESETTING)
+    if not hit.missed:
+        e.fall_distance = 0.0
+
+
 def update_position(e: Entity, actual: Vec3, sets_position: bool) -> None:
     """Step 6: move the box, then re-derive the position from it; from 1.17 `setPosition(position + actual)`,
     the box rebuilt around the new position."""
@@ -184,12 +211,17 @@ def update_position(e: Entity, actual: Vec3, sets_position: bool) -> None:
     e.move_to_box_center()
 
 
-def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3) -> None:
-    """Step 7: horizontal with a (double)1.0E-5F tolerance, vertical exact; on ground = vertical and moving down."""
+def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3, world: World | None,
+                           rec: Recorder | None) -> None:
+    """Step 7: horizontal with a (double)1.0E-5F tolerance, vertical exact; on ground = vertical and moving down.
+    From 1.20 (`world` given) `setOnGround(onGround, actual)` also updates the supporting block
+    (`Entity.updateSupportingBlockPos`)."""
     e.horizontal_collision = not approximately_equals(movement.x, actual.x) or \
         not approximately_equals(movement.z, actual.z)
     e.vertical_collision = movement.y != actual.y
     e.on_ground = e.vertical_collision and movement.y < 0.0
+    if world is not None:
+        supporting_block.update_supporting_block_pos(e, world, actual, rec)
 
 
 def fall(e: Entity, sim: TickContext, dy: float, state: BlockState, pos: BlockPos) -> None:

@@ -23,10 +23,11 @@ from engine.constants import (
 from engine.core.limits import MAX_RAYCAST_BLOCKS, SimulationLimit
 from engine.core.trace import cell, point, segment
 from engine.geometry.box import BlockPos, Box, Vec3
-from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
+from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, from_boxes
 from engine.influences.fluids import fluid_at, get_height
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
     from engine.core.trace import Recorder
@@ -42,10 +43,14 @@ OPPOSITE = {"down": "up", "up": "down", "north": "south", "south": "north", "wes
 # RaycastContext.ShapeType and FluidHandling
 COLLIDER = "collider"
 OUTLINE = "outline"       # RaycastContext.ShapeType.OUTLINE: thrown projectiles ≤ 1.16.1, exposure rays < 1.16
+# RaycastContext.ShapeType.FALLDAMAGE_RESETTING (1.18.2): a full cube for the FALL_DAMAGE_RESETTING tag, else empty
+FALLDAMAGE_RESETTING = "falldamage_resetting"
+SHAPE_TYPES = (COLLIDER, OUTLINE, FALLDAMAGE_RESETTING)
 FLUID_NONE = "none"
 FLUID_SOURCE_ONLY = "source_only"
 FLUID_ANY = "any"
-FLUID_HANDLINGS = (FLUID_NONE, FLUID_SOURCE_ONLY, FLUID_ANY)
+FLUID_WATER = "water"     # RaycastContext.FluidHandling.WATER (1.18.2): any water fluid state
+FLUID_HANDLINGS = (FLUID_NONE, FLUID_SOURCE_ONLY, FLUID_ANY, FLUID_WATER)
 
 _LONG_LIMIT = 2.0**63  # (double)Long.MAX_VALUE; (long) casts saturate beyond it
 
@@ -160,7 +165,8 @@ def _fluid_shape(world: World, pos: BlockPos, fluid_handling: str) -> VoxelShape
     if fluid_handling == FLUID_NONE:
         return EMPTY
     fs = fluid_at(world, *pos)
-    if fs.fluid is None or (fluid_handling == FLUID_SOURCE_ONLY and not fs.is_source):
+    if fs.fluid is None or (fluid_handling == FLUID_SOURCE_ONLY and not fs.is_source) \
+            or (fluid_handling == FLUID_WATER and fs.fluid != "water"):
         return EMPTY
     h = get_height(world, *pos)
     shape = _fluid_shapes.get(h)
@@ -177,10 +183,20 @@ def _squared_distance(a: Vec3, b: Vec3) -> float:
     return dx * dx + dy * dy + dz * dz
 
 
-def _raycast_cell(world: World, start: Vec3, end: Vec3, pos: BlockPos, fluid_handling: str) -> BlockHitResult | None:
+def _block_shape(world: World, pos: BlockPos, shape_type: str) -> VoxelShape:
+    """`RaycastContext.getBlockShape`: the collision shape (outlines are checked to equal it), or for
+    FALLDAMAGE_RESETTING a full cube where the block resets fall damage."""
+    state = world.get_block_state(*pos)
+    if shape_type == FALLDAMAGE_RESETTING:
+        return FULL_CUBE if phys.resets_fall_damage(state.block) else EMPTY
+    return world.get_collision_shape(state, *pos)
+
+
+def _raycast_cell(world: World, start: Vec3, end: Vec3, pos: BlockPos, fluid_handling: str,
+                  shape_type: str) -> BlockHitResult | None:
     """The per-cell test of `BlockView.raycast(RaycastContext)`: block and fluid shape; the nearer hit wins,
     the block on a tie."""
-    block_hit = raycast_shape(world.get_collision_shape(world.get_block_state(*pos), *pos), start, end, pos)
+    block_hit = raycast_shape(_block_shape(world, pos, shape_type), start, end, pos)
     fluid_hit = raycast_shape(_fluid_shape(world, pos, fluid_handling), start, end, pos)
     d = JAVA_DOUBLE_MAX if block_hit is None else _squared_distance(start, block_hit.pos)
     e = JAVA_DOUBLE_MAX if fluid_hit is None else _squared_distance(start, fluid_hit.pos)
@@ -192,14 +208,14 @@ def _lerp(delta: float, a: float, b: float) -> float:
     return a + delta * (b - a)
 
 
-def _sign(d: float) -> int:
+def sign(d: float) -> int:
     """`MathHelper.sign(double)`: 0 for ±0, else 1 or −1 (NaN → −1)."""
     if d == 0.0:
         return 0
     return 1 if d > 0.0 else -1
 
 
-def _fractional_part(d: float) -> float:
+def fractional_part(d: float) -> float:
     """`MathHelper.fractionalPart(double)`: d − lfloor(d). lfloor's (long) cast saturates, and below
     Long.MIN_VALUE its − 1 wraps to Long.MAX_VALUE; NaN casts to 0."""
     if math.isnan(d):
@@ -215,14 +231,14 @@ def _same_vec(a: Vec3, b: Vec3) -> bool:
                for p, q in zip(a, b, strict=True))
 
 
-def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str,
+def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str, shape_type: str,
           trail: list[BlockPos] | None) -> BlockHitResult | None:
     """The static `BlockView.raycast`: test the cells along the extended segment in order (spec 03 §7.1)."""
 
     def test(pos: BlockPos) -> BlockHitResult | None:
         if trail is not None:
             trail.append(pos)
-        return _raycast_cell(world, start, end, pos, fluid_handling)
+        return _raycast_cell(world, start, end, pos, fluid_handling, shape_type)
 
     if _same_vec(start, end):
         return None
@@ -241,14 +257,14 @@ def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str,
     if hit is not None:
         return hit
     dx, dy, dz = ex - sx, ey - sy, ez - sz
-    step_x, step_y, step_z = _sign(dx), _sign(dy), _sign(dz)
+    step_x, step_y, step_z = sign(dx), sign(dy), sign(dz)
     # segment parameter per cell crossed, and the parameter of the next boundary on each axis
     t_delta_x = JAVA_DOUBLE_MAX if step_x == 0 else step_x / dx
     t_delta_y = JAVA_DOUBLE_MAX if step_y == 0 else step_y / dy
     t_delta_z = JAVA_DOUBLE_MAX if step_z == 0 else step_z / dz
-    t_x = t_delta_x * (1.0 - _fractional_part(sx) if step_x > 0 else _fractional_part(sx))
-    t_y = t_delta_y * (1.0 - _fractional_part(sy) if step_y > 0 else _fractional_part(sy))
-    t_z = t_delta_z * (1.0 - _fractional_part(sz) if step_z > 0 else _fractional_part(sz))
+    t_x = t_delta_x * (1.0 - fractional_part(sx) if step_x > 0 else fractional_part(sx))
+    t_y = t_delta_y * (1.0 - fractional_part(sy) if step_y > 0 else fractional_part(sy))
+    t_z = t_delta_z * (1.0 - fractional_part(sz) if step_z > 0 else fractional_part(sz))
     walked = 0
     while t_x <= 1.0 or t_y <= 1.0 or t_z <= 1.0:
         walked += 1
@@ -288,16 +304,17 @@ def raycast_blocks(world: World, start: Vec3, end: Vec3, fluid_handling: str = F
                    shape_type: str = COLLIDER) -> BlockHitResult:
     """`BlockView.raycast(RaycastContext)` (spec 03 §7): the first hit along start → end, or a miss.
 
-    `fluid_handling` is "none", "source_only" (still fluids) or "any". `cells`, when given, receives every
+    `fluid_handling` is "none", "source_only" (still fluids), "any" or "water"; `shape_type` "collider",
+    "outline" or "falldamage_resetting". `cells`, when given, receives every
     cell tested, in order. With `rec`, records the "raycast" segment (clipped at a hit), one "raycast_cell"
     per tested cell with its `order`, and a "raycast_hit" point."""
     if fluid_handling not in FLUID_HANDLINGS:
         raise ValueError(f"fluid_handling {fluid_handling!r}: expected one of {', '.join(FLUID_HANDLINGS)}")
-    if shape_type not in (COLLIDER, OUTLINE):
-        raise ValueError(f"shape_type {shape_type!r}: expected {COLLIDER!r} or {OUTLINE!r}")
+    if shape_type not in SHAPE_TYPES:
+        raise ValueError(f"shape_type {shape_type!r}: expected one of {', '.join(SHAPE_TYPES)}")
     trail = cells if cells is not None else [] if rec is not None or shape_type == OUTLINE else None
     first = len(trail) if trail is not None else 0
-    hit = _walk(world, start, end, fluid_handling, trail)
+    hit = _walk(world, start, end, fluid_handling, shape_type, trail)
     if shape_type == OUTLINE:
         _require_outline_equals_collision(world, trail[first:])
     if hit is None:

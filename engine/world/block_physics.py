@@ -41,6 +41,8 @@ JUMP_VELOCITY_MULTIPLIER = {"honey_block": f32(0.5)}
 # --- block tags (data/minecraft/tags/blocks, 1.16.5) ---
 CLIMBABLE = frozenset({"ladder", "vine", "scaffolding", "weeping_vines", "weeping_vines_plant",
                        "twisting_vines", "twisting_vines_plant"})
+# BlockTags.FALL_DAMAGE_RESETTING (1.18.2): the climbable blocks, sweet berry bushes and cobwebs
+FALL_DAMAGE_RESETTING = CLIMBABLE | {"sweet_berry_bush", "cobweb"}
 FENCES = frozenset({f"{w}_fence" for w in WOOD_TYPES} | {"nether_brick_fence"})
 FENCE_GATES = frozenset(f"{w}_fence_gate" for w in WOOD_TYPES)
 WALLS = frozenset({
@@ -134,6 +136,11 @@ def jump_velocity_multiplier(block: str) -> float:
 def is_climbable(block: str) -> bool:
     """`BlockTags.CLIMBABLE` (the trapdoor-over-ladder case is the caller's)."""
     return block in CLIMBABLE
+
+
+def resets_fall_damage(block: str) -> bool:
+    """`BlockTags.FALL_DAMAGE_RESETTING` (1.18.2)."""
+    return block in FALL_DAMAGE_RESETTING
 
 
 def is_fence(block: str) -> bool:

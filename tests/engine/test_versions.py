@@ -177,13 +177,40 @@ CASES: dict[str, tuple[str, int, int]] = {
          "equipment": {"chest": "minecraft:diamond_chestplate"},
          "enchantments": {"chest": {"minecraft:blast_protection": 4}},
          "id": 2}]), 1, 2),
+    # an item whose centre has passed the edge of an ice block, its box still on it: the air's slipperiness under
+    # the centre, or the ice's under the supporting block (1.20)
+    "supporting_block": (scene_toml(blocks=[{"at": [0, 0, 0], "block": "minecraft:ice"}],
+                                    entities=[_item([0.95, 1.0, 0.5], [0.1, 0.0, 0.0], on_ground=True)]), 1, 1),
+    # an item whose box reaches 0.0005 into a cobweb's cell: missed deflated by 0.001, caught by 1.0E-7 (1.19.3)
+    "block_collision_deflate_1e7": (scene_toml(blocks=[{"at": [1, 5, 0], "block": "minecraft:cobweb"}],
+                                               entities=[_item([0.8755, 5.2, 0.5], [0.0, 0.0, 0.01],
+                                                               no_gravity=True)]), 2, 1),
+    # a burning item creeping into a fire's cell: its fire ticks reset to -1 or kept at 0 beside the fire, so
+    # entering it sets 8 s of fire or not, and the fire's damage removes it sooner or later (1.17)
+    "fire_check_contract_1e6": (scene_toml(blocks=[{"at": [1, 5, 0], "block": "minecraft:fire"}],
+                                           entities=[_item([0.8751, 5.2, 0.5], [0.0004, 0.0, 0.0], no_gravity=True,
+                                                           state={"fire_ticks": 1})]), 6, 1),
+    # an item falling 1.54 m in a tick through a vine's cell with a fall distance of 5: kept, or reset by the
+    # move's raycast before the fall adds this tick's drop (1.18.2)
+    "move_fall_reset_raycast": (scene_toml(blocks=[{"at": [0, 8, 0], "block": "minecraft:vine"}],
+                                           entities=[_item([0.5, 10.0, 0.5], [0.0, -1.5, 0.0],
+                                                           fall_distance=5.0)]), 1, 1),
+    # a fast no-gravity item whose boxes at the tick's start and end skip a cobweb's cell: the swept check of
+    # 1.21.2 visits it, so the next move is × 0.25 and the Motion zeroed
+    "tick_block_collision": (scene_toml(blocks=[{"at": [2, 5, 0], "block": "minecraft:cobweb"}],
+                                        entities=[_item([0.5, 5.4, 0.5], [3.0, 0.0, 0.0], no_gravity=True)]), 2, 1),
+    # an item in a fire with 5 fire ticks: 6 after the fire, or 160 (8 s) from 1.21.2, whose burn damages it at
+    # the next multiple of 20, so it is gone a tick sooner
+    "fire_block_1_21_2": (scene_toml(blocks=[{"at": [0, 5, 0], "block": "minecraft:fire"}],
+                                     entities=[_item([0.5, 5.2, 0.5], [0.0, 0.0, 0.0], no_gravity=True,
+                                                     state={"fire_ticks": 5})]), 4, 1),
 }
 
 
 def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, version: str | None = None,
-            samples: bool = False) -> tuple[str, Any]:
+            samples: bool = False, fall: bool = False) -> tuple[str, Any]:
     """Position and Motion of the entity after `ticks` (or that it was removed), or the refusal's one line; with
-    `samples`, the traced explosion sample points too."""
+    `samples`, the traced explosion sample points too; with `fall`, its fall distance too."""
     if version is not None:
         text = _with_version(text, version)
     sim: Simulation = load_scene_text(text, "<versions case>")
@@ -201,6 +228,8 @@ def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, vers
         return ("refused", str(err))
     e = sim.entity_by_id(entity_id)
     state = ("removed", None) if e is None or e.removed else ("state", (tuple(e.pos), tuple(e.motion)))
+    if fall and state[1] is not None:
+        state = ("state", (*state[1], e.fall_distance))
     return (state[0], (state[1], points)) if samples else state
 
 
@@ -233,12 +262,18 @@ def test_every_version_row_has_a_case() -> None:
     assert set(CASES) == set(FEATURES)
 
 
+# flags whose case differs in the entity's fall distance only (no kind simulated past 1.16.5 turns it into motion
+# on full-cube blocks)
+FALL_CASES = {"move_fall_reset_raycast"}
+
+
 @pytest.mark.parametrize("flag", sorted(CASES))
 def test_each_version_flag_changes_a_result(flag: str) -> None:
     text, ticks, entity_id = CASES[flag]
     samples = flag == "exposure_double_steps"
-    plain = outcome(text, ticks, entity_id, samples=samples)
-    flipped = outcome(text, ticks, entity_id, flip=flag, samples=samples)
+    fall = flag in FALL_CASES
+    plain = outcome(text, ticks, entity_id, samples=samples, fall=fall)
+    flipped = outcome(text, ticks, entity_id, flip=flag, samples=samples, fall=fall)
     assert plain != flipped
     for kind, value in (plain, flipped):
         if kind == "refused":
@@ -256,7 +291,9 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                   "world_height_1_18", "falling_block_spawn_from_block", "falling_block_top_inclusive",
                   "xp_orb_merging", "item_entity_world_random", "raycast_world_border",
                   "dispenser_projectile_items", "projectile_deflection", "fireball_acceleration_power",
-                  "fireball_tick_1_21_2", "normalize_zero_below_1e5", "submerged_at_eye", "item_float_height"}
+                   "fireball_tick_1_21_2", "normalize_zero_below_1e5", "submerged_at_eye", "item_float_height",
+                   "supporting_block", "block_collision_deflate_1e7", "fire_check_contract_1e6",
+                   "move_fall_reset_raycast", "tick_block_collision", "fire_block_1_21_2"}
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
@@ -265,8 +302,9 @@ def test_a_flag_s_first_release_differs_from_the_release_before(flag: str) -> No
     text, ticks, entity_id = CASES[flag]
     edge = stop if first == OLDEST else first
     samples = flag == "exposure_double_steps"
-    a = outcome(text, ticks, entity_id, version=_before(edge), samples=samples)
-    b = outcome(text, ticks, entity_id, version=version_text(edge), samples=samples)
+    fall = flag in FALL_CASES
+    a = outcome(text, ticks, entity_id, version=_before(edge), samples=samples, fall=fall)
+    b = outcome(text, ticks, entity_id, version=version_text(edge), samples=samples, fall=fall)
     assert a != b
     if flag in BOTH_SIMULATED and flag != "explosion_collision_shapes":
         assert "refused" not in (a[0], b[0])
@@ -321,30 +359,22 @@ def test_outline_raycasts_through_full_cubes_and_air_agree_with_collision_raycas
     assert outcome(text, 2, 1, version="1.16.1") == ("removed", None) == outcome(text, 2, 1)
 
 
-def test_1_20_runs_until_an_entity_stands_on_a_supporting_block() -> None:
-    """Spec 01 §8.3: the supporting block exists only for an entity on the ground. A free fall at 1.20 equals
-    1.16.5's; the landing stops the run with one line naming the mechanic and version."""
-    fall = scene_toml(blocks=[FLOOR], entities=[_item([0.5, 20.0, 0.5], [0.0, 0.0, 0.0])])
-    assert outcome(fall, 10, 1, version="1.20") == outcome(fall, 10, 1)
-    kind, line = outcome(fall, 80, 1, version="1.20")
-    assert kind == "refused" and line.startswith("the supporting block (spec 01 §8.3) of version 1.20.0 at entity 1")
-
-
-def test_1_21_2_runs_where_no_block_acts_on_entities() -> None:
-    """Spec 03 §6.2 names 1.21.3; the game's code moved checkBlockCollision into the tick in 1.21.2 (1.21.3 only
-    changed a salmon). Without a block having `onEntityCollision` in reach nothing differs (1.21.2 equals 1.21.1
-    in the air); beside a cobweb it stops with one line."""
+def test_1_21_4_runs_where_no_block_acts_on_entities() -> None:
+    """1.21.2's `tickBlockCollision` is simulated (tests/engine/test_version_block_effects.py); 1.21.11's differs
+    and 1.21.4-1.21.10 were not compared. Without a block having `onEntityCollision` in reach nothing differs
+    (1.21.4 equals 1.21.3 in the air); beside a cobweb, or with a fast box whose sweep would reach one, it stops
+    with one line."""
     air = scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.1, 0.0, 0.05])])
-    assert outcome(air, 10, 1, version="1.21.2") == outcome(air, 10, 1, version="1.21.1")
+    assert outcome(air, 10, 1, version="1.21.4") == outcome(air, 10, 1, version="1.21.3")
     web = scene_toml(blocks=[{"at": [0, 28, 0], "block": "minecraft:cobweb"}],
                      entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])])
-    kind, line = outcome(web, 20, 1, version="1.21.2")
-    assert kind == "refused" and "checkBlockCollision in the tick (spec 03 §6.2) of version 1.21.2" in line
-    # a fast no-gravity item whose boxes skip the cobweb's cell: the swept check of 1.21.2 would visit it
+    kind, line = outcome(web, 20, 1, version="1.21.4")
+    assert kind == "refused" and "checkBlockCollision in the tick (spec 03 §6.2) of version 1.21.4" in line
+    assert outcome(web, 20, 1, version="1.21.3")[0] == "state"
     shot = scene_toml(blocks=[{"at": [2, 5, 0], "block": "minecraft:cobweb"}],
                       entities=[_item([0.5, 5.4, 0.5], [3.0, 0.0, 0.0], no_gravity=True)])
-    assert outcome(shot, 1, 1, version="1.21.1")[0] == "state"
-    assert outcome(shot, 1, 1, version="1.21.2")[0] == "refused"
+    assert outcome(shot, 1, 1, version="1.21.3")[0] == "state"
+    assert outcome(shot, 1, 1, version="1.21.4")[0] == "refused"
 
 
 # --- MECHANICS: every refused cell stops a scene that uses it ------------------------------------------------

@@ -18,6 +18,10 @@ ROLE_NAMES: dict[str, tuple[str, str]] = {  # role id: (name shown, what it mean
     "checked_cell": ("Cell checked for block effects",
                      "checkBlockCollision: a cell the entity's box touches, visited for block effects, numbered in "
                      "visiting order"),
+    "supporting_block": ("Supporting block (1.20+)",
+                         "The block the entity stands on (Entity.updateSupportingBlockPos): the colliding block "
+                         "under its feet nearest its position; landing, slipperiness and the velocity multiplier "
+                         "read its column"),
     "raycast": ("Raycast", "A block or entity raycast, cut where it hit"),
     "raycast_cell": ("Raycast cell", "A block cell the raycast traversed, numbered in order"),
     "raycast_hit": ("Raycast hit", "Where the raycast hit a block or an entity"),
