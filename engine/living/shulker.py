@@ -67,7 +67,7 @@ class Shulker(MobEntity):
                 "attached_block": list(self.attached_block) if self.attached_block else None,
                 "peek": self.peek, "open_progress": self.open_progress}
 
-    def push_away(self, other) -> None:
+    def push_away(self, other, features) -> None:
         """`ShulkerEntity.pushAwayFrom`: nothing."""
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
