@@ -310,6 +310,25 @@ MECHANICS: dict[str, Mechanic] = {
 }
 
 
+# The game's experiments (a world's enabled feature flags) a scene may name, `scene.experiments`: name → (the first
+# release that has it, why a scene asking for it stops). None is simulated.
+EXPERIMENTS: dict[str, tuple[Version, str]] = {
+    "minecart_improvements": ((1, 21, 2), "the experimental minecart physics (ExperimentalMinecartController: "
+                                          "speed from the game rule minecartMaxSpeed, moves along the track in "
+                                          "steps, new rail snapping and pushing) are not simulated"),
+}
+
+
+def experiment_refusal(name: str, version: str) -> str:
+    """Why a scene running `version` cannot ask for the experiment `name` (it always stops)."""
+    if name not in EXPERIMENTS:
+        return f"unknown experiment {name!r} (known: {', '.join(sorted(EXPERIMENTS))})"
+    first, why = EXPERIMENTS[name]
+    if parse_version(version) < first:
+        return f"{name} does not exist before {version_text(first)}"
+    return why
+
+
 @dataclass(frozen=True)
 class Features:
     axis_order_yxz: bool
