@@ -112,9 +112,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "fireball_tick_1_21_2": ("ExplosiveProjectileEntity.tick: the acceleration and drag first, then the raycast "
                              "along the new Motion and the move to the hit or by the Motion, tickBlockCollision, "
                              "the base tick, then the hit (1.21.2)", (1, 21, 2), None),
-    "push_away_double_sqrt": ("Entity.pushAwayFrom and AbstractMinecartEntity.pushAwayFrom take the distance's root "
-                              "with Math.sqrt in double, not MathHelper.sqrt's float (1.17): boats and minecarts "
-                              "pushing each other and the entities beside them", (1, 17, 0), None),
+    "push_away_double_sqrt": ("Entity.pushAwayFrom divides by Math.sqrt in double, not MathHelper.sqrt's float "
+                              "(1.17)", (1, 17, 0), None),
     "minecart_water_drag": ("a minecart touching water: gravity 0.005 (not 0.04), at most 0.2 per axis and tick "
                             "(getMaxSpeed (4.0 or 8.0) / 20.0), slope pull 0.0078125 x 0.2, applySlowdown then "
                             "x 0.95F (AbstractMinecartEntity, 1.17)", (1, 17, 0), None),

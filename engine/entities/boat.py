@@ -441,7 +441,7 @@ class Boat(Entity):
             else:
                 self.push_away(e, features)
 
-    def push_away(self, other: Entity, features: Features) -> None:
+    def push_away(self, other: Entity, features: Features | None = None) -> None:
         """`BoatEntity.pushAwayFrom`: another boat only if it reaches below this top; anything else only if its
         bottom is at or below this bottom."""
         if isinstance(other, Boat):

@@ -199,7 +199,7 @@ class Entity:
         """`Entity.isPushable`: false; living entities, boats and minecarts are."""
         return False
 
-    def push_away(self, other: Entity, features: Features) -> None:
+    def push_away(self, other: Entity, features: Features | None = None) -> None:
         """`Entity.pushAwayFrom(other)` (spec 04 §10): both pushed apart horizontally."""
         push_away_from(self, other, features)
 

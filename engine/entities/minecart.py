@@ -333,7 +333,7 @@ class AbstractMinecart(Entity):
             if e not in self.passengers and isinstance(e, AbstractMinecart):
                 e.push_away(self, features)
 
-    def push_away(self, other: Entity, features: Features) -> None:
+    def push_away(self, other: Entity, features: Features | None = None) -> None:
         """`AbstractMinecartEntity.pushAwayFrom` (spec 06 §6.3): two carts roughly in line (|cos| ≥ 0.8 with this
         cart's yaw) both keep 0.2 of their Motion and take the mean plus or minus the push; anything else is
         pushed a quarter as much as this cart is pushed back. The source of the stacked-cart overflow."""
@@ -344,7 +344,7 @@ class AbstractMinecart(Entity):
         f = d * d + e * e
         if f < MINECART_PUSH_MIN_SQUARED:
             return
-        f = math.sqrt(f) if features.push_away_double_sqrt else sqrt_float(f)   # 1.17: Math.sqrt
+        f = math.sqrt(f) if features is not None and features.push_away_double_sqrt else sqrt_float(f)  # 1.17
         d /= f
         e /= f
         g = min(1.0 / f, 1.0)

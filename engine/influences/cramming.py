@@ -41,7 +41,7 @@ def tick_cramming(e: LivingEntity, sim: TickContext, rec: Recorder | None) -> No
                                  entity=o.id))
 
 
-def push_away_from(e: Entity, other: Entity, features: Features) -> None:
+def push_away_from(e: Entity, other: Entity, features: Features | None) -> None:
     """`Entity.pushAwayFrom(other)`: unless they share a vehicle tree or either is noClip, d = max(|dx|, |dz|)
     ≥ 0.01F gives each (if it carries no passengers) 0.05F × (dx, dz) / √d, the root taken as a float (in double
     from 1.17, `push_away_double_sqrt`) and the push capped for d > 1 (formula 5.10.1)."""
@@ -52,7 +52,7 @@ def push_away_from(e: Entity, other: Entity, features: Features) -> None:
     f = max(abs(d), abs(z))                           # MathHelper.absMax
     if f < CRAMMING_MIN_DISTANCE:
         return
-    f = math.sqrt(f) if features.push_away_double_sqrt else sqrt_float(f)
+    f = math.sqrt(f) if features is not None and features.push_away_double_sqrt else sqrt_float(f)
     d /= f
     z /= f
     g = min(1.0 / f, 1.0)
