@@ -142,8 +142,8 @@ class AbstractMinecart(Entity):
         if self.pos.y < void_y(sim.world.dimension, sim.features):                 # 1
             self.remove()
         if not self.no_gravity:                                                    # 3
-            water = features.minecart_water_drag and self.touching_water   # 1.17: lighter in water
-            run_stage(rec, self, GRAVITY, _add, self, 0.0, MINECART_WATER_GRAVITY if water else MINECART_GRAVITY, 0.0)
+            g = MINECART_WATER_GRAVITY if self.water_drag(features) else MINECART_GRAVITY
+            run_stage(rec, self, GRAVITY, _add, self, 0.0, g, 0.0)
         i, j, k = rail_cell(world, *self.pos)
         state = world.get_block_state(i, j, k)
         if is_rail(state):
@@ -175,10 +175,14 @@ class AbstractMinecart(Entity):
         if not self.on_ground:
             self.motion = self.motion.multiply(MINECART_AIR_DRAG, MINECART_AIR_DRAG, MINECART_AIR_DRAG)
 
+    def water_drag(self, features: Features) -> bool:
+        """Whether water slows the cart (`minecart_water_drag`, 1.17): `isTouchingWater`, the flag of the last
+        `updateWaterState` (at the end of the previous tick)."""
+        return features.minecart_water_drag and self.touching_water
+
     def max_speed(self, features: Features) -> float:
         """`getMaxOffRailSpeed` (1.18.2: `getMaxSpeed`): 0.4 per axis, 0.2 in water from 1.17."""
-        return MINECART_WATER_MAX_SPEED if features.minecart_water_drag and self.touching_water \
-            else MINECART_MAX_SPEED
+        return MINECART_WATER_MAX_SPEED if self.water_drag(features) else MINECART_MAX_SPEED
 
     def move_on_rail(self, sim: TickContext, pos: tuple[int, int, int], state: BlockState,
                      rec: Recorder | None) -> None:
@@ -197,7 +201,7 @@ class AbstractMinecart(Entity):
             braking = not powered
         shape = state.get("shape")
         g = MINECART_SLOPE_ACCEL
-        if features.minecart_water_drag and self.touching_water:
+        if self.water_drag(features):
             g *= MINECART_WATER_SLOPE_FACTOR
         slope = {"ascending_east": (-g, 0.0), "ascending_west": (g, 0.0), "ascending_north": (0.0, g),
                  "ascending_south": (0.0, -g)}
@@ -284,7 +288,7 @@ class AbstractMinecart(Entity):
         """`applySlowdown`: × 0.997 ridden, × 0.96 empty; Y zeroed; then × 0.95F in water from 1.17."""
         d = MINECART_SLOWDOWN_RIDDEN if self.passengers else MINECART_SLOWDOWN
         self.motion = self.motion.multiply(d, 0.0, d)
-        if features.minecart_water_drag and self.touching_water:
+        if self.water_drag(features):
             k = MINECART_WATER_SLOWDOWN
             self.motion = self.motion.multiply(k, k, k)
 
