@@ -547,6 +547,8 @@ BOAT_UNDER_WATER_DECAY = f32(0.45)    # UNDER_WATER
 BOAT_UNDER_WATER_BUOYANCY = 0.009999999776482582  # (double)0.01F
 BOAT_BUOYANCY_FACTOR = 0.06153846016296973  # (vy + f * 0.06153846F) * 0.75
 BOAT_BUOYANCY_DRAG = 0.75
+BOAT_GRAVITY_1_20_5 = 0.04            # 1.20.5 BoatEntity.getGravity: the double 0.04, subtracted
+BOAT_BUOYANCY_SCALE = 0.65            # 1.20.5: buoyancy × getGravity() / 0.65 (the double 0.04 / 0.65)
 BOAT_SURFACE_LIFT = 0.101             # water entry: y = waterTop - height + 0.101
 BOAT_PROBE = 0.001                    # checkBoatInWater / getUnderWaterLocation / method_7548 probes
 BOAT_YAW_STEP = 1.0                   # updatePaddles: yawVelocity ±= 1 (a float)
@@ -572,6 +574,12 @@ HALF_PI_F = f32(1.5707964)            # updatePassengerPosition: rotateY(-yaw * 
 MINECART_WIDTH = f32(0.98)            # EntityType.MINECART 0.98F × 0.7F
 MINECART_HEIGHT = f32(0.7)
 MINECART_GRAVITY = -0.04
+MINECART_WATER_GRAVITY = -0.005       # 1.17: isTouchingWater() ? -0.005 : -0.04
+MINECART_WATER_MAX_SPEED = 0.2        # 1.17 getMaxOffRailSpeed: (isTouchingWater() ? 4.0 : 8.0) / 20.0
+MINECART_WATER_SLOPE_FACTOR = 0.2     # 1.17 moveOnRail: the slope pull g *= 0.2 in water
+MINECART_WATER_SLOWDOWN = f32(0.95)   # 1.17 applySlowdown: then multiply(0.95F) in water
+MINECART_BOARD_SPEED_SQUARED_1_21_2 = 0.01  # 1.21.2 handleCollision: horizontalLengthSquared() >= 0.01
+MINECART_YAW_MODULO = 360.0           # 1.21.2 DefaultMinecartController.tick: yaw % 360.0F, pitch % 360.0F
 MINECART_MAX_SPEED = 0.4              # getMaxOffRailSpeed (per axis, AMBIGUITY-N8)
 MINECART_GROUND_DRAG = 0.5            # moveOffRail: multiply(0.5) on ground
 MINECART_AIR_DRAG = 0.95              # moveOffRail: multiply(0.95) off ground, after the move

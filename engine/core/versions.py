@@ -146,6 +146,27 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "a fire or lava block was met (1.21.2)", (1, 21, 2), None),
     "fire_block_1_21_2": ("AbstractFireBlock.onEntityCollision adds a fire tick only below 0 and sets 8 s of fire "
                           "at 0 or above (was: one more tick, 8 s when that reaches 0) (1.21.2)", (1, 21, 2), None),
+    "push_away_double_sqrt": ("Entity.pushAwayFrom divides by Math.sqrt in double, not MathHelper.sqrt's float "
+                              "(1.17)", (1, 17, 0), None),
+    "minecart_water_drag": ("a minecart touching water: gravity 0.005 (not 0.04), at most 0.2 per axis and tick "
+                            "(getMaxSpeed (4.0 or 8.0) / 20.0), slope pull 0.0078125 x 0.2, applySlowdown then "
+                            "x 0.95F (AbstractMinecartEntity, 1.17)", (1, 17, 0), None),
+    "boat_fall_distance_float": ("BoatEntity.fall adds the fall in float, fallDistance -= (float)heightDifference, "
+                                 "not (float)(fallDistance - heightDifference) (1.18.2)", (1, 18, 2), None),
+    "tnt_minecart_blast_primes": ("VehicleEntity.damage: a fire or explosion source kills a TNT minecart at once "
+                                  "(shouldAlwaysKill), so any blast that damages it primes it with the fuse "
+                                  "nextInt(20) + nextInt(20), however small its wobble (1.20.3)", (1, 20, 3), None),
+    "boat_gravity_double": ("BoatEntity.updateVelocity: gravity the double 0.04 (getGravity), not (double)-0.04F, "
+                            "and the buoyancy (waterLevel - y) / height x getGravity() / 0.65, not x 0.06153846F "
+                            "(1.20.5)", (1, 20, 5), None),
+    "boat_water_entry_space_check": ("BoatEntity.updateVelocity puts a boat falling into water on the surface only "
+                                     "where its box fits there (World.isSpaceEmpty); the location becomes IN_WATER "
+                                     "either way (1.21)", (1, 21, 0), None),
+    "boat_fall_never_breaks": ("AbstractBoatEntity.fall: a boat landing on land after more than 3 blocks no longer "
+                               "breaks (1.21.2)", (1, 21, 2), None),
+    "minecart_controller_1_21_2": ("DefaultMinecartController.tick: the yaw and pitch kept modulo 360 after the "
+                                   "flip (Java float %), and handleCollision boards and pushes from a horizontal "
+                                   "speed squared >= 0.01 (was > 0.01) (1.21.2)", (1, 21, 2), None),
 }
 
 
@@ -253,14 +274,24 @@ MECHANICS: dict[str, Mechanic] = {
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
             Change(OLDEST, (1, 16, 0), "BoatEntity.tick before 1.16 not compared"),
-            Change((1, 17, 0), None, "BoatEntity.checkBoatInWater starts its water level at -Double.MAX_VALUE "
-                   "(was Double.MIN_VALUE); later releases (1.19 rewrite, 1.20.5 gravity 0.04 in double, 1.21.2 "
-                   "AbstractBoatEntity) not compared"))),
+            Change((1, 21, 4), None, "1.21.4-1.21.10 not read; the 1.21.11 code (a refactored decompilation) keeps "
+                   "Entity.fallDistance as a double (the boat's fall sum) and draws the bubble-column splash "
+                   "differently (nextInt(100) when not submerged); which release changed them is not known"))),
     "minecart": Mechanic(
         "the minecart tick (AbstractMinecartEntity.tick, spec 06 §6)", "a minecart ticks", (
             Change(OLDEST, (1, 16, 0), "AbstractMinecartEntity.tick before 1.16 not compared"),
-            Change((1, 17, 0), None, "AbstractMinecartEntity.moveOnRail changed in 1.17 (and 1.20.2, 1.20.5; "
-                   "1.21.2 moved it into DefaultMinecartController beside the experimental one); not compared"))),
+            Change((1, 21, 4), None, "1.21.4-1.21.10 not read; the 1.21.11 code (a refactored decompilation) keeps "
+                   "Entity.fallDistance as a double (a TNT minecart's fall power), ignites carts in lava "
+                   "(igniteByLava) and grows the push box by 0.2 (was 0.2F); which release changed them is not "
+                   "known"))),
+    "vehicle_passengers": Mechanic(
+        "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
+        "carries a passenger", (
+            Change(OLDEST, (1, 16, 0), "riding before 1.16 not compared"),
+            Change((1, 17, 0), None, "not compared: BoatEntity.updatePassengerForDismount offsets from the "
+                   "passenger's yaw and tests each height once for every pose (1.17), passenger attachment points "
+                   "(1.20.2, 1.20.5), a player's input pushes a minecart by 0.001 of it "
+                   "(DefaultMinecartController, 1.21.2)"))),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 16, 0), "LivingEntity.travel before 1.16 not compared"),
@@ -310,6 +341,25 @@ MECHANICS: dict[str, Mechanic] = {
 }
 
 
+# The game's experiments (a world's enabled feature flags) a scene may name, `scene.experiments`: name → (the first
+# release that has it, why a scene asking for it stops). None is simulated.
+EXPERIMENTS: dict[str, tuple[Version, str]] = {
+    "minecart_improvements": ((1, 21, 2), "the experimental minecart physics (ExperimentalMinecartController: "
+                                          "speed from the game rule minecartMaxSpeed, moves along the track in "
+                                          "steps, new rail snapping and pushing) are not simulated"),
+}
+
+
+def experiment_refusal(name: str, version: str) -> str:
+    """Why a scene running `version` cannot ask for the experiment `name` (it always stops)."""
+    if name not in EXPERIMENTS:
+        return f"unknown experiment {name!r} (known: {', '.join(sorted(EXPERIMENTS))})"
+    first, why = EXPERIMENTS[name]
+    if parse_version(version) < first:
+        return f"{name} does not exist before {version_text(first)}"
+    return why
+
+
 @dataclass(frozen=True)
 class Features:
     axis_order_yxz: bool
@@ -352,6 +402,14 @@ class Features:
     move_fall_reset_raycast: bool
     tick_block_collision: bool
     fire_block_1_21_2: bool
+    push_away_double_sqrt: bool
+    minecart_water_drag: bool
+    boat_fall_distance_float: bool
+    tnt_minecart_blast_primes: bool
+    boat_gravity_double: bool
+    boat_water_entry_space_check: bool
+    boat_fall_never_breaks: bool
+    minecart_controller_1_21_2: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

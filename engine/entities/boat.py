@@ -24,12 +24,14 @@ from engine.constants import (
     BOAT_BUBBLE_UP_PLAYER,
     BOAT_BUOYANCY_DRAG,
     BOAT_BUOYANCY_FACTOR,
+    BOAT_BUOYANCY_SCALE,
     BOAT_DEFAULT_DECAY,
     BOAT_FALL_BREAK,
     BOAT_FLOWING_GRAVITY,
     BOAT_FORWARD_THRUST,
     BOAT_FRONT_SEAT,
     BOAT_GRAVITY,
+    BOAT_GRAVITY_1_20_5,
     BOAT_HEIGHT,
     BOAT_MAX_PASSENGERS,
     BOAT_MOUNTED_OFFSET,
@@ -46,11 +48,13 @@ from engine.constants import (
     BOAT_WIDTH,
     BOAT_WOBBLE_FACTOR,
     BOAT_YAW_STEP,
+    COLLISION_EPSILON,
     DEGREES_TO_RADIANS,
     HALF_PI_F,
     JAVA_DOUBLE_MIN,
 )
 from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import refusal
 from engine.entities.dismounting import boat_dismount
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
@@ -59,12 +63,14 @@ from engine.influences.fluids import fluid_at, get_height
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, cos, floor, sin
 from engine.motion import block_effects
+from engine.motion.collision import ORIGIN
 from engine.motion.move import MovementType, move
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.geometry.box import BlockPos
     from engine.world.blocks import BlockState
     from engine.world.world import World
@@ -171,6 +177,7 @@ class Boat(Entity):
     # --- the tick ---
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`BoatEntity.tick`: spec 06 §5.2."""
+        check_passengers(self, sim)
         run_stage(rec, self, LOCATION, self.update_location, sim.world)                 # 1
         if self.ticks_underwater >= BOAT_UNDERWATER_TICKS:                               # 2
             run_stage(rec, self, UNDERWATER, self.remove_all_passengers, sim.world)
@@ -179,13 +186,13 @@ class Boat(Entity):
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                             # 3
         if not self.player_controlled():                                                 # 5-13
             self.paddles_moving = (False, False)
-        run_stage(rec, self, VELOCITY, self.update_velocity, sim.world)
+        run_stage(rec, self, VELOCITY, self.update_velocity, sim.world, sim.features)
         if self.player_controlled():
             run_stage(rec, self, PADDLES, self.update_paddles)
         move(self, sim, MovementType.SELF, self.motion, rec)
         run_stage(rec, self, BUBBLES, self.handle_bubble_column, sim.world)                      # 14
         run_stage(rec, self, BLOCKS, block_effects.check_block_collision, self, sim, rec)  # 15
-        run_stage(rec, self, PUSH, self.push_or_board, sim.world)                        # 16
+        run_stage(rec, self, PUSH, self.push_or_board, sim.world, sim.features)          # 16
 
     def update_location(self, world: World) -> None:
         """Step 1: the location this tick and the underwater timer."""
@@ -287,19 +294,24 @@ class Boat(Entity):
                 return f32(y + f)
         return f32(top + 1)
 
-    def update_velocity(self, world: World) -> None:
-        """`BoatEntity.updateVelocity` (spec 06 §5.2 steps 5-8, table 7.5, AMBIGUITY-N7)."""
-        gravity = 0.0 if self.no_gravity else BOAT_GRAVITY
+    def update_velocity(self, world: World, features: Features) -> None:
+        """`BoatEntity.updateVelocity` (spec 06 §5.2 steps 5-8, table 7.5, AMBIGUITY-N7). From 1.20.5
+        (`boat_gravity_double`) gravity is the double 0.04 and the buoyancy factor getGravity() / 0.65."""
+        gravity = 0.0 if self.no_gravity else (-BOAT_GRAVITY_1_20_5 if features.boat_gravity_double
+                                                else BOAT_GRAVITY)
         buoyancy = 0.0
         self.velocity_decay = BOAT_DEFAULT_DECAY
         loc = self.location
         if self.last_location is Location.IN_AIR and loc not in (Location.IN_AIR, Location.ON_LAND):
             # entering water from the air: onto the surface, Y Motion zeroed, no decay this tick
             self.water_level = self.pos.y + self.height
-            self.set_position(Vec3(self.pos.x, f32(self.water_surface(world) - self.height) + BOAT_SURFACE_LIFT,
-                                   self.pos.z))
-            self.motion = Vec3(self.motion.x, 0.0, self.motion.z)
-            self.fall_velocity = 0.0
+            y = f32(self.water_surface(world) - self.height) + BOAT_SURFACE_LIFT
+            # 1.21 (`boat_water_entry_space_check`): only where the box fits there (World.isSpaceEmpty)
+            if not features.boat_water_entry_space_check or \
+                    is_space_empty(world, self, self.box.offset(0.0, y - self.pos.y, 0.0)):
+                self.set_position(Vec3(self.pos.x, y, self.pos.z))
+                self.motion = Vec3(self.motion.x, 0.0, self.motion.z)
+                self.fall_velocity = 0.0
             self.location = Location.IN_WATER
             return
         if loc is Location.IN_WATER:
@@ -323,7 +335,8 @@ class Boat(Entity):
         self.yaw_velocity = f32(self.yaw_velocity * k)
         if buoyancy > 0.0:
             m = self.motion
-            self.motion = Vec3(m.x, (m.y + buoyancy * BOAT_BUOYANCY_FACTOR) * BOAT_BUOYANCY_DRAG, m.z)
+            factor = BOAT_GRAVITY_1_20_5 / BOAT_BUOYANCY_SCALE if features.boat_gravity_double else BOAT_BUOYANCY_FACTOR
+            self.motion = Vec3(m.x, (m.y + buoyancy * factor) * BOAT_BUOYANCY_DRAG, m.z)
 
     def update_paddles(self) -> None:
         """`BoatEntity.updatePaddles` (spec 06 §5.2 steps 9-12): turning ±1°/gt, thrust along the yaw."""
@@ -392,20 +405,24 @@ class Boat(Entity):
     # --- falling (BoatEntity.fall) ---
     def fall(self, sim: TickContext, dy: float, state: BlockState, pos: BlockPos) -> None:
         """`BoatEntity.fall`: no fall over water; landing from > 3 m breaks the boat only when the location
-        at the start of the tick was already on land (spec 06 §5: practically never). Drops not modelled."""
+        at the start of the tick was already on land (spec 06 §5: practically never; never from 1.21.2,
+        `boat_fall_never_breaks`). The fall adds in float from 1.18.2 (`boat_fall_distance_float`). Drops not
+        modelled."""
         self.fall_velocity = self.motion.y
         if self.vehicle is not None:
             return
+        features = sim.features
         if self.on_ground:
-            if self.fall_distance > BOAT_FALL_BREAK and self.location is Location.ON_LAND:
+            if self.fall_distance > BOAT_FALL_BREAK and self.location is Location.ON_LAND \
+                    and not features.boat_fall_never_breaks:
                 self.remove()
             self.fall_distance = 0.0
         elif dy < 0.0 and fluid_at(sim.world, floor(self.pos.x), floor(self.pos.y) - 1,
                                    floor(self.pos.z)).fluid != "water":
-            self.fall_distance = f32(self.fall_distance - dy)
+            self.fall_distance = f32(self.fall_distance - (f32(dy) if features.boat_fall_distance_float else dy))
 
     # --- pushing and passive boarding (spec 06 §5.2 step 16) ---
-    def push_or_board(self, world: World) -> None:
+    def push_or_board(self, world: World, features: Features) -> None:
         """Pushable entities in the box grown 0.2 sideways (0.01 shrunk vertically) board the boat when it has
         no player, fewer than two riders, and they are living, narrower than the boat, not water creatures,
         not players and ride nothing; the others are pushed (`pushAwayFrom`)."""
@@ -422,22 +439,40 @@ class Boat(Entity):
                     and not e.is_player:
                 e.start_riding(self)
             else:
-                self.push_away(e)
+                self.push_away(e, features)
 
-    def push_away(self, other: Entity) -> None:
+    def push_away(self, other: Entity, features: Features | None = None) -> None:
         """`BoatEntity.pushAwayFrom`: another boat only if it reaches below this top; anything else only if its
         bottom is at or below this bottom."""
         if isinstance(other, Boat):
             if other.box.min_y < self.box.max_y:
-                super().push_away(other)
+                super().push_away(other, features)
         elif other.box.min_y <= self.box.min_y:
-            super().push_away(other)
+            super().push_away(other, features)
 
 
 def can_collide(e: Entity, other: Entity) -> bool:
     """`BoatEntity.method_30959` (spec 03 §5), the `collidesWith` of boats and minecarts: solid and pushable
     entities, unless riding together."""
     return (other.collidable or other.is_pushable()) and not e.is_connected_through_vehicle(other)
+
+
+def check_passengers(vehicle: Entity, sim: TickContext) -> None:
+    """The versions table's vehicle_passengers cell: stop where this version seats, dismounts or is pushed by
+    passengers differently and the vehicle carries one."""
+    if vehicle.passengers and "vehicle_passengers" in sim.features.refused:
+        raise refusal(sim.features, "vehicle_passengers", f"entity {vehicle.id} ({vehicle.TYPE}), tick "
+                                                          f"{sim.tick_count}")
+
+
+def is_space_empty(world: World, e: Entity, box: Box) -> bool:
+    """`CollisionView.isSpaceEmpty(entity, box)`: no block collision shape, no entity `e` collides with and, for
+    an entity inside the world border, not beyond it (spec 03 §3, §5)."""
+    if world.get_block_collisions(box) or world.get_entity_collisions(e, box):
+        return False
+    return not (world.border_in_reach(box) and not intersects_box(world.border_shape, ORIGIN,
+                                                                 e.box.contract(COLLISION_EPSILON))
+                and intersects_box(world.border_shape, ORIGIN, box))
 
 
 def _can_be_pushed(e: Entity) -> bool:

@@ -97,19 +97,22 @@ def passenger_dismount_offset(vehicle_width: float, passenger_width: float, yaw:
 
 
 def boat_dismount(world: World, boat: Entity, rider: Entity) -> Vec3:
-    """`BoatEntity.updatePassengerForDismount`: beside the boat (its width × √2, its yaw), unless the cell below
-    that point holds water: on the block there, or on the one below, in the first pose that fits."""
+    """`BoatEntity.updatePassengerForDismount` (1.16.5): beside the boat (its width × √2, its yaw), unless the
+    cell below that point holds water, at the height y + the dismount height of the cell at the boat's top or of
+    the one below it (both from y, the top cell's level), in the first pose that fits. `Dismounting.findDismountPos`
+    tests `canDismountInBlock` (< 1) on that absolute height, so only a boat whose top is in the lowest row
+    (y 0) can put its rider beside it; elsewhere the rider goes on top of the boat."""
     ox, oz = passenger_dismount_offset(float(f32(boat.width * SQUARE_ROOT_OF_TWO)), rider.width, boat.yaw)
     d, e = boat.pos.x + ox, boat.pos.z + oz
     x, y, z = floor(d), floor(boat.box.max_y), floor(e)
     if fluid_state(world.get_block_state(x, y - 1, z)).fluid != WATER:
+        heights = [y + dismount_height(_shape(world, x, j, z), _shape(world, x, j - 1, z)) for j in (y, y - 1)]
         for pose, width, height in rider.dismount_poses():
             half = float(f32(width / f32(2.0)))
-            for j in (y, y - 1):
-                h = dismount_height(_shape(world, x, j, z), _shape(world, x, j - 1, z))
+            for h in heights:
                 if not can_dismount_in_block(h):
                     continue
-                at = Vec3(d, j + h, e)
+                at = Vec3(d, h, e)
                 if can_place_entity_at(world, Box.of(at.x - half, at.y, at.z - half, at.x + half, at.y + height,
                                                      at.z + half)):
                     rider.set_pose(pose)

@@ -205,9 +205,9 @@ class Entity:
         """`Entity.isPushable`: false; living entities, boats and minecarts are."""
         return False
 
-    def push_away(self, other: Entity) -> None:
+    def push_away(self, other: Entity, features: Features | None = None) -> None:
         """`Entity.pushAwayFrom(other)` (spec 04 §10): both pushed apart horizontally."""
-        push_away_from(self, other)
+        push_away_from(self, other, features)
 
     def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
         """`Entity.handleFallDamage`: nothing for entities without health."""

@@ -19,6 +19,7 @@ from engine.constants import (
     MINECART_ACTIVATOR_WOBBLE,
     MINECART_AIR_DRAG,
     MINECART_BOARD_SPEED_SQUARED,
+    MINECART_BOARD_SPEED_SQUARED_1_21_2,
     MINECART_BOOST,
     MINECART_BOOST_MIN,
     MINECART_BRAKE,
@@ -44,14 +45,19 @@ from engine.constants import (
     MINECART_SLOPE_GAIN,
     MINECART_SLOWDOWN,
     MINECART_SLOWDOWN_RIDDEN,
+    MINECART_WATER_GRAVITY,
+    MINECART_WATER_MAX_SPEED,
+    MINECART_WATER_SLOPE_FACTOR,
+    MINECART_WATER_SLOWDOWN,
     MINECART_WIDTH,
     MINECART_WOBBLE_FACTOR,
     MINECART_WOBBLE_TICKS,
     MINECART_YAW_FLIP,
     MINECART_YAW_MIN_MOVE,
+    MINECART_YAW_MODULO,
 )
 from engine.core.trace import StageInfo, run_stage
-from engine.entities.boat import can_collide
+from engine.entities.boat import can_collide, check_passengers
 from engine.entities.dismounting import minecart_dismount
 from engine.entities.entity import Entity
 from engine.entities.minecart_rails import ADJACENT, along_rail, is_rail, rail_cell, rail_path, snap_position_to_rail
@@ -126,6 +132,8 @@ class AbstractMinecart(Entity):
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`AbstractMinecartEntity.tick` (server side; spec 06 §6.2)."""
         world = sim.world
+        features = sim.features
+        check_passengers(self, sim)
         self.prev_yaw = self.yaw
         if self.damage_wobble_ticks > 0:
             self.damage_wobble_ticks -= 1
@@ -134,7 +142,8 @@ class AbstractMinecart(Entity):
         if self.pos.y < void_y(sim.world.dimension, sim.features):                 # 1
             self.remove()
         if not self.no_gravity:                                                    # 3
-            run_stage(rec, self, GRAVITY, _add, self, 0.0, MINECART_GRAVITY, 0.0)
+            g = MINECART_WATER_GRAVITY if self.water_drag(features) else MINECART_GRAVITY
+            run_stage(rec, self, GRAVITY, _add, self, 0.0, g, 0.0)
         i, j, k = rail_cell(world, *self.pos)
         state = world.get_block_state(i, j, k)
         if is_rail(state):
@@ -146,9 +155,9 @@ class AbstractMinecart(Entity):
             self.rail_shape = None
             run_stage(rec, self, OFF_RAIL, self.move_off_rail, sim, rec)
         run_stage(rec, self, BLOCKS, block_effects.check_block_collision, self, sim, rec)
-        run_stage(rec, self, YAW, self.update_yaw)
-        run_stage(rec, self, PUSH, self.push_or_board, world)
-        run_stage(rec, self, FLUID, update_water_state, self, world, sim.features, rec)  # 7 F
+        run_stage(rec, self, YAW, self.update_yaw, features)
+        run_stage(rec, self, PUSH, self.push_or_board, world, features)
+        run_stage(rec, self, FLUID, update_water_state, self, world, features, rec)  # 7 F
         if self.is_in_lava():
             self.set_on_fire_from_lava(sim)   # 4 lava damage a tick: the wobble passes 40 on the second
             self.fall_distance = f32(self.fall_distance * 0.5)
@@ -157,7 +166,7 @@ class AbstractMinecart(Entity):
     def move_off_rail(self, sim: TickContext, rec: Recorder | None) -> None:
         """`moveOffRail` (spec 06 §6.2 steps 4-5): cap ±0.4 per axis; on ground × 0.5 then move; else move
         then × 0.95."""
-        d = MINECART_MAX_SPEED
+        d = self.max_speed(sim.features)
         m = self.motion
         self.motion = Vec3(clamp(m.x, -d, d), m.y, clamp(m.z, -d, d))
         if self.on_ground:
@@ -166,11 +175,21 @@ class AbstractMinecart(Entity):
         if not self.on_ground:
             self.motion = self.motion.multiply(MINECART_AIR_DRAG, MINECART_AIR_DRAG, MINECART_AIR_DRAG)
 
+    def water_drag(self, features: Features) -> bool:
+        """Whether water slows the cart (`minecart_water_drag`, 1.17): `isTouchingWater`, the flag of the last
+        `updateWaterState` (at the end of the previous tick)."""
+        return features.minecart_water_drag and self.touching_water
+
+    def max_speed(self, features: Features) -> float:
+        """`getMaxOffRailSpeed` (1.18.2: `getMaxSpeed`): 0.4 per axis, 0.2 in water from 1.17."""
+        return MINECART_WATER_MAX_SPEED if self.water_drag(features) else MINECART_MAX_SPEED
+
     def move_on_rail(self, sim: TickContext, pos: tuple[int, int, int], state: BlockState,
                      rec: Recorder | None) -> None:
         """`moveOnRail` (spec 06 §6.5): slope, direction along the rail (speed ≤ 2), braking, snap onto the
         path, the capped move, the slope step, slowdown, the height-change gain, the exit turn, the boost."""
         world = sim.world
+        features = sim.features
         px, py, pz = pos
         self.fall_distance = 0.0
         x, z = self.pos.x, self.pos.z
@@ -181,8 +200,11 @@ class AbstractMinecart(Entity):
             powered = state.get("powered") == "true"
             braking = not powered
         shape = state.get("shape")
-        slope = {"ascending_east": (-MINECART_SLOPE_ACCEL, 0.0), "ascending_west": (MINECART_SLOPE_ACCEL, 0.0),
-                 "ascending_north": (0.0, MINECART_SLOPE_ACCEL), "ascending_south": (0.0, -MINECART_SLOPE_ACCEL)}
+        g = MINECART_SLOPE_ACCEL
+        if self.water_drag(features):
+            g *= MINECART_WATER_SLOPE_FACTOR
+        slope = {"ascending_east": (-g, 0.0), "ascending_west": (g, 0.0), "ascending_north": (0.0, g),
+                 "ascending_south": (0.0, -g)}
         if shape in slope:
             ax, az = slope[shape]
             self.motion = self.motion.add(ax, 0.0, az)
@@ -213,7 +235,7 @@ class AbstractMinecart(Entity):
         t = along_rail(x, z, px, pz, ax_, az_, h, i)
         self.set_position(Vec3(ax_ + h * t, y, az_ + i * t))
         ridden = MINECART_RIDDEN_MOVE if self.passengers else 1.0
-        w = MINECART_MAX_SPEED
+        w = self.max_speed(features)
         m = self.motion
         move(self, sim, MovementType.SELF, Vec3(clamp(ridden * m.x, -w, w), 0.0, clamp(ridden * m.z, -w, w)), rec)
         fx, fz = floor(self.pos.x) - px, floor(self.pos.z) - pz
@@ -221,7 +243,7 @@ class AbstractMinecart(Entity):
             self.set_position(self.pos.add(0.0, a[1], 0.0))
         elif b[1] != 0 and fx == b[0] and fz == b[2]:
             self.set_position(self.pos.add(0.0, b[1], 0.0))
-        run_stage(rec, self, SLOWDOWN, self.apply_slowdown)
+        run_stage(rec, self, SLOWDOWN, self.apply_slowdown, features)
         after = snap_position_to_rail(world, *self.pos)
         if after is not None and before is not None:
             gain = (before.y - after.y) * MINECART_SLOPE_GAIN
@@ -262,10 +284,13 @@ class AbstractMinecart(Entity):
             return
         self.motion = Vec3(x, m.y, z)
 
-    def apply_slowdown(self) -> None:
-        """`applySlowdown`: × 0.997 ridden, × 0.96 empty; Y zeroed."""
+    def apply_slowdown(self, features: Features) -> None:
+        """`applySlowdown`: × 0.997 ridden, × 0.96 empty; Y zeroed; then × 0.95F in water from 1.17."""
         d = MINECART_SLOWDOWN_RIDDEN if self.passengers else MINECART_SLOWDOWN
         self.motion = self.motion.multiply(d, 0.0, d)
+        if self.water_drag(features):
+            k = MINECART_WATER_SLOWDOWN
+            self.motion = self.motion.multiply(k, k, k)
 
     def update_passenger_for_dismount(self, world: World, passenger: Entity) -> Vec3:
         return minecart_dismount(world, self, passenger)
@@ -273,9 +298,10 @@ class AbstractMinecart(Entity):
     def on_activator_rail(self, world: World, powered: bool) -> None:
         """`onActivatorRail`: nothing for a plain cart (TNT minecarts prime)."""
 
-    def update_yaw(self) -> None:
+    def update_yaw(self, features: Features) -> None:
         """Yaw from this tick's displacement (vanilla's table atan2), flipped by 180° on a reversal; the
-        pushing between carts reads it."""
+        pushing between carts reads it. From 1.21.2 (`minecart_controller_1_21_2`) kept as yaw % 360 (Java's
+        float remainder, the sign of the dividend)."""
         self.pitch = 0.0
         h = self.prev_pos.x - self.pos.x
         dz = self.prev_pos.z - self.pos.z
@@ -287,26 +313,31 @@ class AbstractMinecart(Entity):
         if m < -MINECART_YAW_FLIP or m >= MINECART_YAW_FLIP:
             self.yaw = f32(self.yaw + 180.0)
             self.yaw_flipped = not self.yaw_flipped
+        if features.minecart_controller_1_21_2:
+            self.yaw = f32(math.fmod(self.yaw, MINECART_YAW_MODULO))
 
-    def push_or_board(self, world: World) -> None:
-        """Spec 06 §6.4: a rideable cart faster than 0.1 m/gt takes an entity that is no player, iron golem or
+    def push_or_board(self, world: World, features: Features) -> None:
+        """Spec 06 §6.4 (from 1.21.2 `DefaultMinecartController.handleCollision`, at 0.1 m/gt too): a rideable
+        cart faster than 0.1 m/gt takes an entity that is no player, iron golem or
         cart and rides nothing, when the cart is empty; every other pushable entity nearby is pushed
         (`entity.pushAwayFrom(cart)`). A slower or non-rideable cart only pushes other carts."""
         grown = self.box.expand(MINECART_PUSH_MARGIN, 0.0, MINECART_PUSH_MARGIN)
         m = self.motion
-        if self.RIDEABLE and m.x * m.x + m.z * m.z > MINECART_BOARD_SPEED_SQUARED:
+        v = m.x * m.x + m.z * m.z
+        if self.RIDEABLE and (v >= MINECART_BOARD_SPEED_SQUARED_1_21_2 if features.minecart_controller_1_21_2
+                              else v > MINECART_BOARD_SPEED_SQUARED):
             for e in world.get_entities(self, grown, lambda o: o.is_pushable()):
                 if not e.is_player and e.TYPE != "minecraft:iron_golem" and not isinstance(e, AbstractMinecart) \
                         and not self.passengers and e.vehicle is None:
                     e.start_riding(self)
                 else:
-                    e.push_away(self)
+                    e.push_away(self, features)
             return
         for e in world.get_entities(self, grown):
             if e not in self.passengers and isinstance(e, AbstractMinecart):
-                e.push_away(self)
+                e.push_away(self, features)
 
-    def push_away(self, other: Entity) -> None:
+    def push_away(self, other: Entity, features: Features | None = None) -> None:
         """`AbstractMinecartEntity.pushAwayFrom` (spec 06 §6.3): two carts roughly in line (|cos| ≥ 0.8 with this
         cart's yaw) both keep 0.2 of their Motion and take the mean plus or minus the push; anything else is
         pushed a quarter as much as this cart is pushed back. The source of the stacked-cart overflow."""
@@ -317,7 +348,7 @@ class AbstractMinecart(Entity):
         f = d * d + e * e
         if f < MINECART_PUSH_MIN_SQUARED:
             return
-        f = sqrt_float(f)
+        f = math.sqrt(f) if features is not None and features.push_away_double_sqrt else sqrt_float(f)  # 1.17
         d /= f
         e /= f
         g = min(1.0 / f, 1.0)
@@ -354,10 +385,14 @@ class AbstractMinecart(Entity):
             return True
         self.damage_wobble_ticks = MINECART_WOBBLE_TICKS
         self.damage_wobble_strength = f32(self.damage_wobble_strength + f32(f32(amount) * MINECART_WOBBLE_FACTOR))
-        if self.damage_wobble_strength > MINECART_BREAK_WOBBLE:
+        if self.damage_wobble_strength > MINECART_BREAK_WOBBLE or self.should_always_kill(sim.features, source):
             self.remove_all_passengers(sim.world)
             self.drop_items(source)
         return True
+
+    def should_always_kill(self, features: Features, source: str) -> bool:
+        """`VehicleEntity.shouldAlwaysKill` (1.20.3): whether `source` breaks the cart whatever its wobble."""
+        return False
 
     def drop_items(self, source: str) -> None:
         """`dropItems`: removed (the minecart item it drops is not modelled, as block loot is not)."""

@@ -1,12 +1,13 @@
 """`TntMinecartEntity` (spec 06 §6.5, figure E14): a cart that explodes with a power from its speed or its fall.
 
-Ignition: a powered activator rail primes it (fuse 80); damage that breaks it (wobble above 40) primes it with a
-fuse of nextInt(20) + nextInt(20) when the source is fire or explosive or the cart moves with horizontal speed²
-≥ 0.01 (`dropItems`), else it breaks. It explodes when the fuse reaches 0, when it hits a block horizontally with
-horizontal speed² ≥ 0.01, or when it lands after falling ≥ 3 m; the power is 4 + nextDouble·1.5·min(√v², 5), at
-most 11.5. A primed cart's explosion shields rails and the blocks under them (`getEffectiveExplosionResistance`
-0, `canExplosionDestroyBlock` false); a cart that explodes unprimed (a crash, a fall) breaks them. Not modelled:
-a flaming arrow's hit (`damage` explodes the cart at once; no arrow burns here).
+Ignition: a powered activator rail primes it (fuse 80); damage that breaks it (wobble above 40; from 1.20.3 any fire
+or explosive damage, `tnt_minecart_blast_primes`) primes it with a fuse of nextInt(20) + nextInt(20) when the source
+is fire or explosive or the cart moves with horizontal speed² ≥ 0.01 (`dropItems`), else it breaks. It explodes when
+the fuse reaches 0, when it hits a block horizontally with horizontal speed² ≥ 0.01, or when it lands after falling
+≥ 3 m; the power is 4 + nextDouble·1.5·min(√v², 5), at most 11.5. A primed cart's explosion shields rails and the
+blocks under them (`getEffectiveExplosionResistance` 0, `canExplosionDestroyBlock` false); a cart that explodes
+unprimed (a crash, a fall) breaks them. Not modelled: a flaming arrow's hit (`damage` explodes the cart at once; no
+arrow burns here).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from engine.java.javanum import f32
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.world.world import World
 
 FUSE = StageInfo("fuse", "TntMinecartEntity.tick")
@@ -105,6 +107,12 @@ class TntMinecart(AbstractMinecart):
 
     def prime(self) -> None:
         self.fuse = TNT_MINECART_FUSE
+
+    def should_always_kill(self, features: Features, source: str) -> bool:
+        """`TntMinecartEntity.shouldAlwaysKill` (1.20.3, `tnt_minecart_blast_primes`): a fire or explosive source,
+        so any such damage primes the cart (`killAndDropSelf`), not only damage that passes a wobble of 40."""
+        return features.tnt_minecart_blast_primes and (damage_source.is_fire(source)
+                                                       or damage_source.is_explosive(source))
 
     def drop_items(self, source: str) -> None:
         """`TntMinecartEntity.dropItems`: a fire or explosive source, or a horizontal speed² ≥ 0.01, primes it

@@ -14,7 +14,7 @@ import tomli  # the standard library's parser, compiled: its errors name the lin
 
 from engine.constants import BORDER_MAX_RADIUS, BORDER_MAX_SIZE
 from engine.core.limits import MAX_EXPLOSION_POWER
-from engine.core.versions import DEFAULT_VERSION, features_for
+from engine.core.versions import DEFAULT_VERSION, experiment_refusal, features_for
 from engine.entities import fishing_bobber, leash_knot
 from engine.entities.boat import Boat
 from engine.entities.end_crystal import EndCrystal
@@ -184,12 +184,18 @@ def _load_limits(ctx: SceneContext, value: Any) -> dict[str, int]:
 def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simulation:
     head = ctx.table(doc.get("scene", {}), "scene")
     ctx.keys(head, "scene", {"name", "version", "seed", "description", "border", "ultrawarm", "dimension",
-                             "random", "next_entity_id", "game_time"})
+                             "random", "next_entity_id", "game_time", "experiments"})
     version = ctx.string(head.get("version", DEFAULT_VERSION), "scene.version")
     try:
         features_for(version)
     except ValueError as err:
         raise ctx.fail("scene.version", str(err)) from None
+    experiments = head.get("experiments", [])
+    if not isinstance(experiments, list):
+        raise ctx.fail("scene.experiments", f"expected a list of experiment names, got {experiments!r}")
+    for i, name in enumerate(experiments):
+        raise ctx.fail(f"scene.experiments[{i}]", experiment_refusal(ctx.string(name, f"scene.experiments[{i}]"),
+                                                                       version))
     seed = ctx.integer(head.get("seed", 0), "scene.seed", -(2**63), 2**63 - 1)
     border = WorldBorder()
     if "border" in head:

@@ -54,10 +54,22 @@ def boat_scene(floor_block: str, y: float = 1.0) -> Simulation:
                        inputs=[held(2, 2, 2, sneak=True)])
 
 
-def test_a_player_sneaking_out_of_a_boat_on_land_lands_beside_it_in_its_yaw() -> None:
-    """`BoatEntity.updatePassengerForDismount`: offset (width·√2 + 0.6 + 1e-5F) / 2 along the yaw (0: +z), on
-    the stone's top."""
+def test_a_player_sneaking_out_of_a_boat_on_land_stays_on_top_of_it() -> None:
+    """1.16.5 `BoatEntity.updatePassengerForDismount` hands `Dismounting.findDismountPos` the absolute heights
+    y + dismount height (1 + 0 and 1 + 1 beside a boat on stone), and `canDismountInBlock` wants less than 1: the
+    fallback, on top of the boat (x, box top, z)."""
     sim = boat_scene("minecraft:stone")
+    sim.tick()
+    boat, rider = sim.entity_by_id(1), sim.entity_by_id(2)
+    top = Vec3(boat.pos.x, boat.box.max_y, boat.pos.z)   # the rider sneaks before the entity phase of tick 2
+    sim.tick()
+    assert rider.vehicle is None and rider.pos == top
+
+
+def test_a_boat_in_the_lowest_row_puts_its_rider_beside_it_in_its_yaw() -> None:
+    """A boat on two layers of snow in row 0: the height beside it is 0 + 0.125 < 1, so the rider lands there,
+    offset (width·√2 + 0.6 + 1e-5F) / 2 along the boat's yaw (0: +z)."""
+    sim = boat_scene("minecraft:snow[layers=2]", 0.125)
     sim.tick()
     boat, rider = sim.entity_by_id(1), sim.entity_by_id(2)
     x, z = boat.pos.x, boat.pos.z                    # the rider sneaks before the entity phase of tick 2
@@ -65,7 +77,7 @@ def test_a_player_sneaking_out_of_a_boat_on_land_lands_beside_it_in_its_yaw() ->
     assert rider.vehicle is None
     # getPassengerDismountOffset: (boat width 1.375F × √2 in float + player width 0.6F + 1e-5F) / 2
     d = (float(f32(1.375 * f32(1.4142135))) + 0.6000000238418579 + 9.999999747378752e-06) / 2.0
-    assert rider.pos == Vec3(x + -0.0 * d, 1.0, z + d)
+    assert rider.pos == Vec3(x + -0.0 * d, 0.125, z + d)
 
 
 def test_a_boat_over_water_puts_the_rider_on_top_of_it() -> None:

@@ -51,6 +51,10 @@ def _honey_snowball() -> str:
                                  "id": 1}])
 
 
+def _boat(pos: list[float], **extra: Any) -> dict[str, Any]:
+    return {"type": "minecraft:boat", "pos": pos, **extra}
+
+
 def _tnt_pair(pos: list[float], **extra: Any) -> str:
     """A TNT exploding at tick 1 beside one with a long fuse (observed: id 2)."""
     return scene_toml(entities=[{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True},
@@ -204,6 +208,40 @@ CASES: dict[str, tuple[str, int, int]] = {
     "fire_block_1_21_2": (scene_toml(blocks=[{"at": [0, 5, 0], "block": "minecraft:fire"}],
                                      entities=[_item([0.5, 5.2, 0.5], [0.0, 0.0, 0.0], no_gravity=True,
                                                      state={"fire_ticks": 5})]), 4, 1),
+    # two boats overlapping in the air push each other apart: the root of max(|dx|, |dz|) = 0.8 in float or double
+    "push_away_double_sqrt": (scene_toml(entities=[_boat([0.5, 30.0, 0.5], id=1, no_gravity=True),
+                                                   _boat([1.3, 30.0, 0.7], id=2, no_gravity=True)]), 1, 1),
+    # a minecart coasting through water off rails: gravity 0.04 or 0.005, at most 0.4 or 0.2 a tick
+    "minecart_water_drag": (scene_toml(blocks=[{"from": [-3, 29, -3], "to": [3, 31, 3], "block": "minecraft:water"}],
+                                       entities=[{"type": "minecraft:minecart", "pos": [0.5, 30.0, 0.5], "id": 1,
+                                                  "motion": [0.3, 0.0, 0.0]}]), 2, 1),
+    # a boat with fall distance 2.5 falls 0.50000013 onto the last 0.0005 above stone, then lands ON_LAND: the sum
+    # rounds to 3.0000002 (double, then float: it breaks) or to 3.0 (float + float: it stays)
+    "boat_fall_distance_float": (scene_toml(blocks=[FLOOR], entities=[_boat(
+        [0.5, 1.0005 + 0.50000013, 0.5], id=1, fall_distance=2.5,
+        motion=[0.0, -0.50000013 + 0.03999999910593033, 0.0])]), 2, 1),
+    # a boat 0.0005 above stone (ON_LAND) with fall distance 5 lands: it breaks, or not from 1.21.2
+    "boat_fall_never_breaks": (scene_toml(blocks=[FLOOR], entities=[_boat([0.5, 1.0005, 0.5], id=1, fall_distance=5.0,
+                                                                          motion=[0.0, -0.5, 0.0])]), 1, 1),
+    # a TNT 7.5 blocks from a TNT minecart on a rail: the small damage only wobbles it, or primes it (1.20.3)
+    "tnt_minecart_blast_primes": (scene_toml(
+        blocks=[{"from": [-1, 29, 0], "to": [9, 29, 0], "block": "minecraft:stone"},
+                {"from": [-1, 30, 0], "to": [9, 30, 0], "block": "minecraft:rail[shape=east_west]"}],
+        entities=[{"type": "tnt", "pos": [-7.0, 31.0, 0.5], "fuse": 1, "no_gravity": True},
+                  {"type": "minecraft:tnt_minecart", "pos": [0.5, 30.0625, 0.5], "id": 2}]), 45, 2),
+    # a boat falling in the air: gravity (double)-0.04F or the double 0.04
+    "boat_gravity_double": (scene_toml(entities=[_boat([0.5, 60.0, 0.5], id=1)]), 3, 1),
+    # a boat falls into water above a sunken boat that fills the surface position: put there, or left (1.21)
+    "boat_water_entry_space_check": (scene_toml(
+        blocks=[{"from": [-3, 0, -3], "to": [3, 2, 3], "block": "minecraft:water"}],
+        entities=[_boat([0.5, 3.2, 0.5], id=1, motion=[0.0, -0.3, 0.0]),
+                  _boat([0.5, 2.0, 0.5], id=2, no_gravity=True)]), 2, 1),
+    # a minecart whose horizontal speed² after its drag is exactly 0.01 (0.06, 0.08) beside a boat: only carts are
+    # pushed, or (1.21.2, >= 0.01) the boat too, and the cart back
+    "minecart_controller_1_21_2": (scene_toml(entities=[
+        {"type": "minecraft:minecart", "pos": [0.5, 30.0, 0.5], "id": 1, "no_gravity": True,
+         "motion": [0.06315789473684211, 0.0, 0.08421052631578949]},
+        _boat([-0.7775, 30.0, 0.5], id=2, no_gravity=True)]), 1, 1),
 }
 
 
@@ -293,7 +331,9 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                   "dispenser_projectile_items", "projectile_deflection", "fireball_acceleration_power",
                    "fireball_tick_1_21_2", "normalize_zero_below_1e5", "submerged_at_eye", "item_float_height",
                    "supporting_block", "block_collision_deflate_1e7", "fire_check_contract_1e6",
-                   "move_fall_reset_raycast", "tick_block_collision", "fire_block_1_21_2"}
+                   "move_fall_reset_raycast", "tick_block_collision", "fire_block_1_21_2",
+                   "push_away_double_sqrt", "boat_fall_distance_float", "tnt_minecart_blast_primes",
+                   "boat_gravity_double", "minecart_controller_1_21_2"}
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
@@ -416,6 +456,9 @@ USES: dict[str, tuple[str, int]] = {
     "firework": (_ELYTRA + '\n[[inputs]]\nentity = 1\nfrom = 1\nto = 1\nuse = "minecraft:firework_rocket"\n', 3),
     "boat": (scene_toml(entities=[{"type": "minecraft:boat", "pos": [0.5, 30.0, 0.5]}]), 2),
     "minecart": (scene_toml(entities=[{"type": "minecraft:minecart", "pos": [0.5, 30.0, 0.5]}]), 2),
+    "vehicle_passengers": (scene_toml(entities=[_boat([0.5, 30.0, 0.5], id=1),
+                                                {"type": "minecraft:armor_stand", "pos": [0.5, 30.0, 0.5], "id": 2,
+                                                 "vehicle": 1}]), 2),
     "living": (scene_toml(entities=[{"type": "minecraft:armor_stand", "pos": [0.5, 30.0, 0.5]}]), 2),
     "elytra": (_ELYTRA, 2),
     "explosion": (_tnt_pair([2.3, 60.7, 1.1]), 1),
