@@ -21,9 +21,9 @@ from engine import formulas
 from viewer import analysis_job
 from viewer.analysis_job import AnalysisJob
 from viewer.panels.plots import entity_series
+from viewer.panels.titles import ANALYSIS_TITLE
 from viewer.panels.widgets import ERROR_COLOR, em
 
-ANALYSIS_TITLE = "Analysis"
 TYPES = sorted(formulas.FREE_FLIGHT)
 PLOT_MIN_EM = 8    # the least height of a plot (it takes the rest of the panel where that is more)
 
@@ -61,12 +61,6 @@ class AnalysisState:
     def jobs(self) -> list[AnalysisJob]:
         """The jobs running now (the status line shows them)."""
         return [j for j in (self.job, self.solve_job, self.diff_job, self.ghost_job) if j is not None]
-
-
-def running_jobs(app: Any) -> list[AnalysisJob]:
-    """The Analysis panel's jobs running in `app` (none before the panel is first drawn)."""
-    st = app.__dict__.get("analysis_state")
-    return st.jobs() if st is not None else []
 
 
 def _ended(app: Any, job: AnalysisJob | None) -> tuple[bool, Any, str | None]:
