@@ -201,6 +201,8 @@ def _return_to(app: Any, tick: int, snapshot: Any, actions: list[Any] | None = N
     app.run_to(tick)
     app.history.edit(back)
     app.edited()
+    app.replay_after(tick)   # the edits in force after it, applied again on the run from there
+    app.run_to(tick)
 
 
 def _quit(app: Any) -> None:
