@@ -23,7 +23,7 @@ from engine import SceneError, Simulation, jit, load_scene
 from viewer import editing
 from viewer.actions import actions_state, block_menu, picked, scheduled_by_tick
 from viewer.analysis_job import running_jobs
-from viewer.block_hover import BlockHover, hover_text
+from viewer.block_hover import BlockHover, draw_outline, hover_text
 from viewer.bookmarks import Bookmarks
 from viewer.commands import run_commands
 from viewer.controls import CameraControls
@@ -514,7 +514,8 @@ class ViewerApp(Readouts, Playback):
             imgui.set_tooltip(node_text(self.hovered_node))
 
     def _hover_block(self, view: np.ndarray, proj: np.ndarray, rect: ViewRect) -> None:
-        """The block under the pointer in the 3D view (no button held, no node hovered): its state as a tooltip."""
+        """The block under the pointer in the 3D view (no button held, no node hovered): its state as a tooltip, its
+        collision boxes outlined."""
         x, y = imgui.get_mouse_pos()
         if not (self.state.show_block_hover and self.hovered_node is None and rect.contains(x, y)) or \
                 imgui.is_window_hovered(imgui.HoveredFlags_.any_window) or imgui.is_any_mouse_down():
@@ -525,6 +526,8 @@ class ViewerApp(Readouts, Playback):
         block = self.block_hover.update(key, self.sim.world, origin, direction)
         if block is not None:
             imgui.set_tooltip(hover_text(block))
+            draw_outline(imgui.get_background_draw_list(), block, view, proj, (rect.width, rect.height),
+                         (rect.x, rect.y), self.palette.ui["hovered_block"])
 
     def _draw_text(self, view: np.ndarray, proj: np.ndarray, rect: ViewRect) -> None:
         """Labels, axis letters and the caption card over the 3D view drawn this frame (`rect`)."""

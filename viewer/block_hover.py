@@ -1,7 +1,8 @@
 """The block under the pointer in the 3D view (a tooltip, View › Block under the pointer): its full state
 (`minecraft:repeater[delay=2,facing=east,locked=false,powered=false]`), its cell, the face the pointer is on and
-its collision boxes as the engine gives them in that cell (a B36's moving shape, a shulker's lid included). Picked
-through the engine's block raycast, read again only when the pointer, the camera or the world shown changes."""
+its collision boxes as the engine gives them in that cell (a B36's moving shape, a shulker's lid included), also
+outlined in the 3D view (`draw_outline`). Picked through the engine's block raycast, read again only when the
+pointer, the camera or the world shown changes."""
 
 from __future__ import annotations
 
@@ -9,10 +10,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from imgui_bundle import imgui
 
+from viewer.drawing.labels import project
 from viewer.drawing.picking import pick_block
 
 MOST_BOXES = 4     # collision boxes listed; more are counted
+OUTLINE_WIDTH = 2.0           # pixels: the outline's line, over a dark line twice as wide (seen on any block)
+OUTLINE_SHADOW = (0, 0, 0, 200)
+# a box's 12 edges as pairs of corners; a corner's index has bit 0 = max x, bit 1 = max y, bit 2 = max z
+BOX_EDGES = ((0, 1), (2, 3), (4, 5), (6, 7), (0, 2), (1, 3), (4, 6), (5, 7), (0, 4), (1, 5), (2, 6), (3, 7))
 
 
 @dataclass(frozen=True)
@@ -32,6 +39,31 @@ def block_under(world: Any, origin: np.ndarray, direction: np.ndarray) -> Hovere
     state = world.get_block_state(*cell)
     shape = world.get_collision_shape(state, *cell)
     return HoveredBlock(cell, face, str(state), tuple(tuple(float(v) for v in box) for box in shape.boxes))
+
+
+def outline_segments(block: HoveredBlock) -> np.ndarray:
+    """The edges of the block's collision boxes in world coordinates: (12 per box, 2 ends, 3)."""
+    segments = []
+    for box in block.boxes:
+        low, high = np.add(block.cell, box[:3]), np.add(block.cell, box[3:])
+        corners = [np.where([i & 1, i & 2, i & 4], high, low) for i in range(8)]
+        segments += [(corners[a], corners[b]) for a, b in BOX_EDGES]
+    return np.array(segments, dtype=np.float64).reshape(-1, 2, 3)
+
+
+def draw_outline(draw_list: imgui.ImDrawList, block: HoveredBlock, view: np.ndarray, proj: np.ndarray,
+                 size: tuple[float, float], origin: tuple[float, float], color: tuple[int, int, int, int]) -> None:
+    """The hovered block's collision boxes outlined over the 3D view (`size` at `origin`, in window pixels): a
+    light line on a dark one, so it shows on light and dark blocks; an edge reaching behind the eye is left out."""
+    segments = outline_segments(block)
+    if not len(segments):
+        return
+    ends = project(segments.reshape(-1, 3), view, proj, size).reshape(-1, 2, 2) + np.array(origin)
+    lines = [(imgui.ImVec2(*map(float, a)), imgui.ImVec2(*map(float, b))) for a, b in ends if np.isfinite(a + b).all()]
+    for width, col in ((OUTLINE_WIDTH * 2, imgui.IM_COL32(*OUTLINE_SHADOW)),
+                       (OUTLINE_WIDTH, imgui.IM_COL32(*color[:3], 255))):
+        for a, b in lines:
+            draw_list.add_line(a, b, col, width)
 
 
 def hover_text(block: HoveredBlock) -> str:
