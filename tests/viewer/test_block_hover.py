@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 from imgui_bundle import imgui
 from ui_driver import on_screen, send
 
-from viewer.block_hover import hover_text, outline_segments
+from viewer.block_hover import HoveredBlock, front_edges, hover_text, outline_segments
 from viewer.drawing.screenshots import read_screen
 
 SLAB_TOP = (2.5, 1.5, 2.5)           # the middle of the top of the bottom slab at (2, 1, 2)
@@ -77,3 +78,15 @@ def test_the_hovered_slab_is_outlined_at_its_collision_box(open_app, flat_scene:
     app.state.show_block_hover = False
     app.draw_frame()
     assert _outline_pixels(app, edge) == 0
+
+
+def test_a_floor_block_shows_only_its_top_square() -> None:
+    """A stone of a floor (full cubes on its four sides and below) seen from above and in front: only the four
+    edges of its top face are drawn; alone, the edges of its front and right faces are drawn too (9 of 12)."""
+    floor = HoveredBlock((0, 0, 0), "up", "minecraft:stone", ((0.0, 0.0, 0.0, 1.0, 1.0, 1.0),),
+                         (True, True, True, False, True, True))
+    eye = np.array([3.5, 10.0, 6.0])
+    edges = outline_segments(floor)[front_edges(floor, eye)]
+    assert len(edges) == 4 and (edges[:, :, 1] == 1.0).all()
+    alone = HoveredBlock((0, 0, 0), "up", "minecraft:stone", ((0.0, 0.0, 0.0, 1.0, 1.0, 1.0),))
+    assert int(front_edges(alone, eye).sum()) == 9
