@@ -67,7 +67,11 @@ def refused_line(release: Release) -> str:
 def version_combo(label: str, current: str) -> str:
     """The picker labelled `label`, `current` chosen; returns the release chosen (`current` when none is)."""
     chosen = release_of(current)
-    if imgui.begin_combo(label, chosen.label() if chosen is not None else current):
+    background = imgui.get_style().color_(imgui.Col_.popup_bg)
+    imgui.push_style_color(imgui.Col_.popup_bg, imgui.ImVec4(background.x, background.y, background.z, 1.0))
+    opened = imgui.begin_combo(label, chosen.label() if chosen is not None else current)
+    imgui.pop_style_color()   # opaque: the long list covers the panel's text
+    if opened:
         for row in releases():
             selected = chosen is not None and row.text == chosen.text
             if imgui.selectable(row.label(), selected)[0]:
