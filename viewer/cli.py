@@ -36,7 +36,8 @@ class _Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> NoReturn:
         from importlib import metadata
-        parser.exit(0, f"tickscope {metadata.version('tickscope')}\n")
+        print(f"tickscope {metadata.version('tickscope')}")
+        parser.exit()
 
 
 def _parser() -> argparse.ArgumentParser:
