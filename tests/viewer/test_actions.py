@@ -386,3 +386,29 @@ def test_a_schedule_change_at_an_earlier_tick_keeps_the_later_block_and_entity_e
     run_to(app, 12)
     assert app.sim.world.get_block_state(8, 1, 4).block == "gold_block"
     assert [e for e in app.sim.entities if e.id == 2][0].pos.y == lifted
+
+
+def test_undoing_an_edit_at_an_earlier_tick_brings_back_the_later_edit_it_cut(open_app, write_scene) -> None:
+    """A block placed at tick 8, then the player moved at tick 4 (a plain edit: the run branches there and the block
+    is no longer in it); undoing the move brings the block back at tick 8, redoing it takes it out again."""
+    from viewer import editing
+
+    app, _ = _open(open_app, write_scene)
+    run_to(app, 8)
+    app.state.pending_edits.append(editing.set_block((8, 1, 4), editing.parse_block("minecraft:gold_block")[0]))
+    app.draw_frame()
+    run_to(app, 4)
+    app.state.pending_edits.append(editing.set_field(2, editing.FieldSpec("pos", "vec3", "pos"), Vec3(6.5, 3.0, -3.5)))
+    app.draw_frame()
+    run_to(app, 10)
+    assert app.sim.world.get_block_state(8, 1, 4).is_air
+    app.state.commands.append("undo")
+    app.draw_frame()
+    run_to(app, 10)
+    assert app.sim.world.get_block_state(8, 1, 4).block == "gold_block"
+    run_to(app, 7)
+    assert app.sim.world.get_block_state(8, 1, 4).is_air
+    app.state.commands.append("redo")
+    app.draw_frame()
+    run_to(app, 10)
+    assert app.sim.world.get_block_state(8, 1, 4).is_air
