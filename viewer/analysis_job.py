@@ -125,3 +125,9 @@ def ghost(scene: str, version_a: str, version_b: str, ticks: int, progress: Prog
 def start(name: str, work: Callable[..., Any], *args: Any, measured: bool = True) -> AnalysisJob:
     """`work(*args, progress)` as a job."""
     return AnalysisJob(name, partial(work, *args), measured)
+
+
+def running_jobs(app: Any) -> list[AnalysisJob]:
+    """The Analysis panel's jobs running in `app` (none before the panel is first drawn)."""
+    st = app.__dict__.get("analysis_state")
+    return st.jobs() if st is not None else []

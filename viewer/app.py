@@ -22,7 +22,8 @@ from imgui_bundle import imgui, implot
 from engine import SceneError, Simulation, jit, load_scene
 from viewer import editing
 from viewer.actions import actions_state, block_menu, picked, scheduled_by_tick
-from viewer.block_hover import BlockHover, hover_text
+from viewer.analysis_job import running_jobs
+from viewer.block_hover import BlockHover, draw_outline, hover_text
 from viewer.bookmarks import Bookmarks
 from viewer.commands import run_commands
 from viewer.controls import CameraControls
@@ -37,19 +38,15 @@ from viewer.drawing.picking import PICK_REACH, ViewRect, beside, pick_block, pic
 from viewer.drawing.pistons import B36Row
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.drawing.screenshots import read_screen, save_screenshot
-from viewer.entity_log import EntityLog
 from viewer.files import Dialog, Watch, config_dir, load_recent, remember
 from viewer.gl.back_buffer import last_frame_kept, window_config
 from viewer.gl.imgui_input import ImGuiInput
 from viewer.gl.imgui_renderer import Cleared, ImGuiRenderer
 from viewer.history import History
-from viewer.panels.actions import draw_actions, draw_block_menu
-from viewer.panels.analysis import draw_analysis, running_jobs
 from viewer.panels.controls import draw_controls
+from viewer.panels.deferred import draw_deferred
 from viewer.panels.entities import draw_entities
-from viewer.panels.entity_table import draw_entity_table
 from viewer.panels.errors import describe, draw_errors
-from viewer.panels.export import ExportSettings, draw_export_window
 from viewer.panels.file_browser import draw_file_browser
 from viewer.panels.help import draw_help, draw_legend
 from viewer.panels.layout import apply_scale, dock_panels, panel_color
@@ -60,19 +57,22 @@ from viewer.panels.plots import Series, draw_plots
 from viewer.panels.stages import StageRow, draw_stages, same_stage, stage_names
 from viewer.panels.status import draw_status_bar
 from viewer.panels.timeline import draw_timeline
+from viewer.panels.titles import ACTIONS_TITLE, ANALYSIS_TITLE, ENTITY_TABLE_TITLE
 from viewer.playback import Playback
 from viewer.readouts import Readouts
 from viewer.recovery import Recovery
 from viewer.ruler import clear_on_escape, draw_ruler, pick_ruler_end, placed
 from viewer.state import ViewerState
 from viewer.stepping import MicroStep, readout
-from viewer.table_export import TableExport
 from viewer.timeline import EventLog
 from viewer.undo import UndoStack
 
 if TYPE_CHECKING:
     from engine import VersionGhost
+    from viewer.entity_log import EntityLog
     from viewer.export_job import VideoExport
+    from viewer.panels.export import ExportSettings
+    from viewer.table_export import TableExport
 
 WINDOW_SIZE = (1280, 720)
 CAPTION = "Tickscope"
@@ -481,18 +481,22 @@ class ViewerApp(Readouts, Playback):
         draw_plots(state, self.plot_series(), self.sim.tick_count)
         draw_ledger(state, self.ledger(), self.ledger_rows())
         draw_pistons(state, self.b36_rows())
-        draw_entity_table(state, self.entity_log, self.type_counts,
-                          self.history.first_tick, self.history.last_tick(), self.sim.tick_count)
-        draw_analysis(self)
-        draw_actions(self)
-        draw_block_menu(self)
+        draw_deferred(ENTITY_TABLE_TITLE, "viewer.panels.entity_table", "draw_entity_table", state, self.entity_log,
+                      self.type_counts, self.history.first_tick, self.history.last_tick(), self.sim.tick_count)
+        draw_deferred(ANALYSIS_TITLE, "viewer.panels.analysis", "draw_analysis", self)
+        draw_deferred(ACTIONS_TITLE, "viewer.panels.actions", "draw_actions", self)
+        if actions_state(self).menu is not None:   # a block right-clicked: its menu
+            from viewer.panels.actions import draw_block_menu
+            draw_block_menu(self)
         draw_timeline(state, self.history.first_tick, self.history.last_tick(), self.sim.tick_count,
                       self.events.kinds, self.palette, len(live), scheduled_by_tick(self.sim.actions),
                       self.undo.bookmarks)
         draw_legend(state, self.legend)
         draw_help(state)
         draw_close_prompt(state)
-        draw_export_window(self)
+        if self.export_settings is not None:   # File › Export video... is open
+            from viewer.panels.export import draw_export_window
+            draw_export_window(self)
         problem = draw_file_browser(self.dialog, state.recent)
         if problem:
             state.report(problem)
@@ -510,7 +514,8 @@ class ViewerApp(Readouts, Playback):
             imgui.set_tooltip(node_text(self.hovered_node))
 
     def _hover_block(self, view: np.ndarray, proj: np.ndarray, rect: ViewRect) -> None:
-        """The block under the pointer in the 3D view (no button held, no node hovered): its state as a tooltip."""
+        """The block under the pointer in the 3D view (no button held, no node hovered): its state as a tooltip, its
+        collision boxes outlined."""
         x, y = imgui.get_mouse_pos()
         if not (self.state.show_block_hover and self.hovered_node is None and rect.contains(x, y)) or \
                 imgui.is_window_hovered(imgui.HoveredFlags_.any_window) or imgui.is_any_mouse_down():
@@ -521,6 +526,8 @@ class ViewerApp(Readouts, Playback):
         block = self.block_hover.update(key, self.sim.world, origin, direction)
         if block is not None:
             imgui.set_tooltip(hover_text(block))
+            draw_outline(imgui.get_background_draw_list(), block, view, proj, (rect.width, rect.height),
+                         (rect.x, rect.y), self.palette.ui["hovered_block"])
 
     def _draw_text(self, view: np.ndarray, proj: np.ndarray, rect: ViewRect) -> None:
         """Labels, axis letters and the caption card over the 3D view drawn this frame (`rect`)."""

@@ -7,9 +7,8 @@ import json
 import os
 import re
 import sys
-from importlib import metadata
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from engine import analysis_commands, arguments
 
@@ -31,9 +30,19 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"tickscope: {message} (see 'tickscope --help')\n")
 
 
+class _Version(argparse.Action):
+    """`--version`: the installed package's version, read only when asked (importlib.metadata costs the launch
+    70 ms)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> NoReturn:
+        from importlib import metadata
+        print(f"tickscope {metadata.version('tickscope')}")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tickscope", description="Tick-exact Minecraft entity motion: simulate, trace, view.")
-    p.add_argument("--version", action="version", version=f"tickscope {metadata.version('tickscope')}")
+    p.add_argument("--version", action=_Version, nargs=0, help="show the program's version number and exit")
     p.add_argument("--limit", action="append", default=[], metavar="NAME=N",
                    help="raise an input limit: cells, nbt_bytes, nbt_tags, entities, scene_bytes (README, Limits)")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)

@@ -3,20 +3,16 @@
 
 from __future__ import annotations
 
-import csv
 import time
 from pathlib import Path
 from typing import Any
 
 from engine import SceneError, load_scene
 from viewer.drawing.screenshots import screenshots_dir
-from viewer.entity_log import COUNTS_EXPORT_NAME, EXPORT_NAME
 from viewer.files import Watch, remember
-from viewer.panels.export import export_settings
 from viewer.panels.plots import series_csv_rows
 from viewer.recovery import Recovery
 from viewer.saving import needs_save_as, never_overwritten, save_as_start, saved_plan, scene_text
-from viewer.table_export import TableExport
 
 UNSAVED_OPEN = "the scene has unsaved edits: undo them (Ctrl+Z) before opening another scene"
 UNSAVED_RELOAD = "{name} changed on disk; not reloaded because of unsaved edits here (File › Reload discards them)"
@@ -123,6 +119,8 @@ def save_to(app: Any, path: Path) -> None:
 
 def _export_csv(app: Any) -> None:
     """The plotted entities' quantities by tick, to a CSV file beside the screenshots."""
+    import csv  # imported on first use: start-up time
+
     directory = app.screenshot_dir or screenshots_dir()
     path = directory / f"tickscope-plots-tick{app.sim.tick_count}-{time.strftime('%Y%m%d-%H%M%S')}.csv"
     try:
@@ -138,6 +136,8 @@ def _export_csv(app: Any) -> None:
 def _export_table(app: Any) -> None:
     """The Entity table's rows (or counts) as CSV: the file browser asks where (beside the screenshots by
     default)."""
+    from viewer.entity_log import COUNTS_EXPORT_NAME, EXPORT_NAME  # imported on first use: start-up time
+
     log = app.entity_log()
     first, last = (log.ticks[0], log.ticks[-1]) if log.ticks else (app.sim.tick_count, app.sim.tick_count)
     directory = app.screenshot_dir or screenshots_dir()
@@ -148,6 +148,8 @@ def _export_table(app: Any) -> None:
 def write_entity_table(app: Any, path: Path) -> None:
     """Write the Entity table's rows (every field chosen, every row of its range and type), or its counts by type
     per tick, to `path`: a job off the UI thread (`viewer.table_export`), its end in the status line."""
+    from viewer.table_export import TableExport  # imported on first use: start-up time
+
     fields = None if app.state.table_by_type else app.state.table_fields
     app.table_jobs.append(TableExport(app.entity_log(), path, fields).start())
 
@@ -156,6 +158,8 @@ def _export_video(app: Any) -> None:
     """A video of the ticks of the current branch up to the one shown, seen through the current camera: the Export
     window (`viewer.panels.export`) asks the format, size, rate and where (beside the screenshots by default),
     then a job renders it (`viewer.export_job`)."""
+    from viewer.panels.export import export_settings  # imported on first use: start-up time
+
     if app.export_settings is None:
         app.export_settings = export_settings(app, app.screenshot_dir or screenshots_dir())
 
@@ -197,6 +201,8 @@ def _return_to(app: Any, tick: int, snapshot: Any, actions: list[Any] | None = N
     app.run_to(tick)
     app.history.edit(back)
     app.edited()
+    app.replay_after(tick)   # the edits in force after it, applied again on the run from there
+    app.run_to(tick)
 
 
 def _quit(app: Any) -> None:

@@ -290,6 +290,10 @@ class History:
         finally:
             sim.trace_enabled = keep
         tick = sim.tick_count
+        if tick in self._pinned:   # an edited tick: the branch goes on from the edited state, its record kept
+            record = sim.last_record
+            self.restore(self.snapshots[tick])
+            sim.last_record = record
         self._last = max(self._last, tick)
         if tick not in self.states:
             self._record_states(tick)

@@ -4,11 +4,13 @@ the attributes used here (state, sim, history, events, undo, ghost, controls, re
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from viewer import driving, editing
 from viewer.history import EntityStates, entity_states
 from viewer.panels.errors import describe
 from viewer.panels.stages import stage_rows
-from viewer.saving import saved_state
+from viewer.saving import in_force, saved_state
 from viewer.stepping import MicroStep, micro_steps, next_step, states_at
 from viewer.undo import Change
 
@@ -112,10 +114,28 @@ class Playback:
             return False
         schedule = (actions, list(self.sim.actions)) if edit.tick is not None else None
         self.undo.push(Change(self.sim.tick_count, edit.where, before, self.sim.snapshot(), inputs_only, edit.action,
-                              schedule))
+                              schedule, edit))
         self.edited()
+        if schedule is not None:
+            self.replay_after(self.sim.tick_count)
         self.run_to(shown)
         return True
+
+    def replay_after(self, tick: int) -> None:
+        """The run was changed at `tick` (the schedule, an undo or a redo): apply again, each at its tick, the edits
+        in force made after it (blocks, entity fields, goals...), so the run from `tick` keeps them. An edit that no
+        longer applies (its entity gone in the new run) is reported and left out."""
+        for change in in_force(self.undo.done):
+            if change.tick <= tick or change.edit is None:
+                continue
+            self.run_to(change.tick)
+            before = self.sim.snapshot()
+            error = editing.apply_edit(self.history, change.edit)
+            if error:
+                self.state.report(f"tick {change.tick}: the edit of {change.edit.where} no longer applies: {error}")
+                continue
+            self.undo.renew(change, replace(change, before=before, after=self.sim.snapshot()))
+            self.edited()
 
     def _drive(self) -> None:
         """While driving a selected player: record the keys held and the look into the tick about to run."""

@@ -4,11 +4,11 @@ owns the attributes used here (state, sim, history, palette, scene, controls and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine import entity_table, formulas
+from engine import entity_table
 from viewer.actions import goal_lines
 from viewer.drawing.analysis import add_formula_path, add_ghosts
 from viewer.drawing.overlays import (
@@ -34,6 +34,9 @@ from viewer.panels.ledger import LedgerTable, ledger_primitives, ledger_table, v
 from viewer.panels.plots import Series, entity_series, plotted_entities
 from viewer.panels.stages import StageRow, stage_rows
 from viewer.stepping import stage_at
+
+if TYPE_CHECKING:
+    from engine import formulas
 
 MAX_TRACE_PRIMITIVES = 5000   # with no entity selected, a larger trace is not drawn (select one)
 MAX_ID_LABELS = 500           # with more entities, only the selected one carries its id label
@@ -229,6 +232,8 @@ class Readouts:
         at `formula_from` to the current tick, beside the history's states (ending early where the entity was
         removed); None without a selected entity the
         closed forms model at `formula_from`, or with `formula_from` outside its recorded ticks up to now."""
+        from engine import formulas  # imported on first use (the overlay shown): start-up time
+
         s = self.state
         states = self.history.states
         if s.formula_from > self.sim.tick_count or s.selected_entity not in states.get(s.formula_from, ()):

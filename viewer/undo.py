@@ -23,6 +23,7 @@ class Change:
     inputs_only: bool = False   # a player's inputs recorded (driving): the state of its tick is not changed
     action: dict[str, Any] | None = None  # the edit as a scene action (a block placed or removed), for Save
     actions: tuple[list[Any], list[Any]] | None = None  # the scheduled actions before and after (an Actions edit)
+    edit: Any = None            # the `editing.Edit` made: applied again at its tick when an earlier change re-runs
 
 
 RECOVERED = Change(-1, "recovered from the autosave", None, None)  # stands for edits no longer on the stack
@@ -55,6 +56,10 @@ class UndoStack:
         change = self.undone.pop()
         self.done.append(change)
         return change
+
+    def renew(self, old: Change, new: Change) -> None:
+        """Put `new` in the place of the done change `old`: the same edit, applied again on a changed run."""
+        self.done[self.done.index(old)] = new
 
     def mark_saved(self) -> None:
         self._saved = self.done[-1] if self.done else None

@@ -10,6 +10,7 @@ from imgui_bundle import imgui
 from pyglet.window import key, mouse
 from ui_driver import on_screen, press, run_to, send
 
+from engine import Vec3
 from engine.tick.scene import load_scene
 from viewer import actions as act
 from viewer.panels.actions import ACTIONS_TITLE, BLOCK_MENU, submit
@@ -351,3 +352,63 @@ def test_a_narrow_panel_stacks_its_parts_without_a_horizontal_scroll(open_app, w
         app.draw_frame()
     panel = imgui.internal.find_window_by_name(ACTIONS_TITLE)
     assert panel.active and panel.size.x < 640 and panel.scroll_max.x == 0
+
+
+def test_a_schedule_change_at_an_earlier_tick_keeps_the_later_block_and_entity_edits(open_app, write_scene) -> None:
+    """A block placed at tick 8 and the player lifted at tick 9, then a button use scheduled in tick 4 (the run
+    from tick 3 again): both later edits are in the new run at their ticks, not before; undoing the schedule change
+    keeps them too."""
+    from viewer import editing
+
+    app, _ = _open(open_app, write_scene)
+    gold = editing.parse_block("minecraft:gold_block")[0]
+    run_to(app, 8)
+    app.state.pending_edits.append(editing.set_block((8, 1, 4), gold))
+    app.draw_frame()
+    run_to(app, 9)
+    app.state.pending_edits.append(editing.set_field(2, editing.FieldSpec("pos", "vec3", "pos"), Vec3(6.5, 5.0, -3.5)))
+    app.draw_frame()
+    run_to(app, 12)
+    lifted = [e for e in app.sim.entities if e.id == 2][0].pos.y
+    assert lifted < 5.0 and lifted > 1.0   # falling from y 5 since tick 9
+    _submit(app, "use", 4, at="0, 1, 0")
+    assert app.sim.tick_count == 12 and not app.state.errors
+    assert app.sim.world.get_block_state(8, 1, 4).block == "gold_block"
+    assert [e for e in app.sim.entities if e.id == 2][0].pos.y == lifted   # the same fall, the button aside
+    run_to(app, 7)
+    assert app.sim.world.get_block_state(8, 1, 4).is_air and _power(app, (1, 1, 0)) == 15
+    run_to(app, 8)
+    assert app.sim.world.get_block_state(8, 1, 4).block == "gold_block"
+    run_to(app, 12)
+    app.state.commands.append("undo")   # the button use taken back: the run from tick 3 keeps both edits again
+    app.draw_frame()
+    assert not app.sim.actions and _power(app, (1, 1, 0)) == 0
+    run_to(app, 12)
+    assert app.sim.world.get_block_state(8, 1, 4).block == "gold_block"
+    assert [e for e in app.sim.entities if e.id == 2][0].pos.y == lifted
+
+
+def test_undoing_an_edit_at_an_earlier_tick_brings_back_the_later_edit_it_cut(open_app, write_scene) -> None:
+    """A block placed at tick 8, then the player moved at tick 4 (a plain edit: the run branches there and the block
+    is no longer in it); undoing the move brings the block back at tick 8, redoing it takes it out again."""
+    from viewer import editing
+
+    app, _ = _open(open_app, write_scene)
+    run_to(app, 8)
+    app.state.pending_edits.append(editing.set_block((8, 1, 4), editing.parse_block("minecraft:gold_block")[0]))
+    app.draw_frame()
+    run_to(app, 4)
+    app.state.pending_edits.append(editing.set_field(2, editing.FieldSpec("pos", "vec3", "pos"), Vec3(6.5, 3.0, -3.5)))
+    app.draw_frame()
+    run_to(app, 10)
+    assert app.sim.world.get_block_state(8, 1, 4).is_air
+    app.state.commands.append("undo")
+    app.draw_frame()
+    run_to(app, 10)
+    assert app.sim.world.get_block_state(8, 1, 4).block == "gold_block"
+    run_to(app, 7)
+    assert app.sim.world.get_block_state(8, 1, 4).is_air
+    app.state.commands.append("redo")
+    app.draw_frame()
+    run_to(app, 10)
+    assert app.sim.world.get_block_state(8, 1, 4).is_air

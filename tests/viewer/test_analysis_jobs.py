@@ -15,6 +15,7 @@ from pathlib import Path
 from ui_driver import finished
 
 from engine.analysis.sweep import write_csv
+from viewer import analysis_job
 from viewer.panels import analysis as analysis_panel
 
 REPO = Path(__file__).resolve().parents[2]
@@ -50,7 +51,7 @@ def test_a_sweep_job_gives_the_cli_rows_and_the_window_draws_meanwhile(open_app,
     expected = cli("sweep", str(st.scene), "--ticks", "20", "--vary", st.vary[0], "--measure", st.measure,
                    "--workers", "1")
     assert as_csv(st.result) == expected
-    assert analysis_panel.running_jobs(app) == []
+    assert analysis_job.running_jobs(app) == []
 
 
 def test_a_diff_and_a_solve_job_give_what_the_cli_prints(open_app) -> None:

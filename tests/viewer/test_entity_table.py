@@ -73,7 +73,8 @@ def test_export_csv_through_the_browser_parses_back_exact(open_app, tmp_path: Pa
         "tickscope-entities-ticks0-12.csv"
     browser.accept()
     app.draw_frame()
-    assert app.table_jobs   # written off the UI thread, its progress in the status line
+    # written off the UI thread, its progress in the status line (a small file may end within the frame it started)
+    assert app.table_jobs or app.state.status.startswith("saved ")
     finish_table_jobs(app)
     path = Path(app.state.status_path)
     assert path == browser.target() and app.state.status == f"saved {path}" and not app.state.errors

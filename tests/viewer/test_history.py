@@ -141,3 +141,24 @@ def test_packed_states_read_back_as_the_engine_wrote_them() -> None:
     assert [repr(dict(zip(history.states[t], history.states[t].values(), strict=True))) for t in range(31)] == expected
     late = [history.states[t].nbytes for t in range(25, 31)]
     assert max(late) < 2_000, late
+
+
+def test_stepping_into_an_edited_tick_goes_on_from_the_edited_state(flat_scene: Path) -> None:
+    """A block placed after tick 8, the run rewound to tick 7: stepping (play) into tick 8 shows the block, as
+    jumping there does, and tick 8 keeps its own trace record."""
+    from viewer import editing
+
+    history = History(load_scene(flat_scene))
+    sim = history.sim
+    for _ in range(8):
+        history.step()
+    history.edit(editing.set_block((3, 5, 3), editing.parse_block("minecraft:gold_block")[0]).change)
+    for _ in range(4):
+        history.step()
+    history.go_to(7)
+    assert sim.world.get_block_state(3, 5, 3).is_air
+    history.step()
+    assert sim.tick_count == 8 and sim.world.get_block_state(3, 5, 3).block == "gold_block"
+    assert sim.last_record is not None and sim.last_record.tick == 8
+    history.step()
+    assert sim.world.get_block_state(3, 5, 3).block == "gold_block"

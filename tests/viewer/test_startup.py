@@ -26,6 +26,9 @@ NOT_AT_START = ("engine.analysis.sweep", "engine.analysis.diff", "engine.analysi
                 "imageio_ffmpeg", "viewer.render", "viewer.video", "engine.schematics.litematic",
                 "engine.schematics.sponge", "engine.schematics.structure", "engine.tick.scene_writer", "tomli_w",
                 "engine.schematics.mapping", "nbtlib", "multiprocessing")
+# the tabs behind another at launch and the closed Export window: imported the first time they show
+HIDDEN_PANELS = ("viewer.panels.analysis", "viewer.panels.actions", "viewer.panels.entity_table",
+                 "viewer.panels.export", "viewer.table_export", "importlib.metadata")
 
 
 def _counted(monkeypatch: pytest.MonkeyPatch, cls: type, method: str) -> list[object]:
@@ -83,6 +86,24 @@ def test_the_first_frame_leaves_unimported_what_it_does_not_need(flat_scene: Pat
                           env={**os.environ, "PYGLET_HEADLESS": "1"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_hidden_panels_load_the_first_time_their_tab_shows(flat_scene: Path) -> None:
+    """`tickscope view`'s first frames (in a fresh interpreter) leave the Analysis, Actions and Entity table tabs,
+    the Export window and `--version`'s metadata unimported; bringing the Analysis tab forward imports its module
+    and draws its contents (its Calculator header) in the same window."""
+    code = (f"import sys, viewer.app; from imgui_bundle import imgui; "
+            f"app = viewer.app.ViewerApp({str(flat_scene)!r}, visible=False); "
+            f"[app.draw_frame() for _ in range(3)]; "
+            f"print(sorted(m for m in {HIDDEN_PANELS!r} if m in sys.modules)); "
+            f"imgui.set_window_focus('Analysis'); [app.draw_frame() for _ in range(3)]; "
+            f"w = imgui.internal.find_window_by_name('Analysis'); "
+            f"print('viewer.panels.analysis' in sys.modules, 'viewer.panels.actions' in sys.modules, "
+            f"w.content_size.y > 0)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYGLET_HEADLESS": "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-2:] == ["[]", "True False True"]
 
 
 def test_the_first_keyframe_is_taken_before_the_simulation_first_moves(flat_scene: Path) -> None:

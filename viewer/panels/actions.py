@@ -14,9 +14,9 @@ from imgui_bundle import imgui, imgui_ctx
 from engine import ACTION_KEYS, ATTRIBUTES, EFFECTS, ENCHANTMENTS, EQUIPMENT_SLOTS, PHASES, LivingEntity
 from viewer import actions as act
 from viewer.editing import field_key
+from viewer.panels.titles import ACTIONS_TITLE
 from viewer.panels.widgets import ERROR_COLOR, button_width, count, em, hint, same_line_if_fits
 
-ACTIONS_TITLE = "Actions"
 COLUMN_MIN_EM = 17.0          # below three of these side by side, the parts are stacked
 LIST_ROWS = 7
 PHASE_NAMES = ("default", *PHASES)

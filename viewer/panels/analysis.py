@@ -3,7 +3,8 @@ Motion), the formula overlay (the selected entity's closed-form path from a chos
 simulated one, the first tick where they part marked, also drawn in the 3D view), a sweep runner that plots its
 result (lines for one varied PATH, a heat map for two), a solver (the runs closest to targets, as `tickscope
 solve`), and a version diff (the first tick, entity and stage where two versions of the scene part, as `tickscope
-diff`; or the open scene run in a second version, shown as a ghost in the 3D view, play stopping where they part).
+diff`; or the open scene run in a second version, shown as a ghost in the 3D view, play stopping where they part),
+its versions chosen with the version picker (`viewer.panels.version_picker`: every release, what each refuses).
 Sweeps, solves, diffs and ghosts run as background jobs (viewer.analysis_job: the status line shows their progress
 and a Cancel button; an error goes to the Errors panel). Every number comes from engine.analysis; this module only
 draws."""
@@ -21,9 +22,10 @@ from engine import formulas
 from viewer import analysis_job
 from viewer.analysis_job import AnalysisJob
 from viewer.panels.plots import entity_series
+from viewer.panels.titles import ANALYSIS_TITLE
+from viewer.panels.version_picker import version_combo
 from viewer.panels.widgets import ERROR_COLOR, em
 
-ANALYSIS_TITLE = "Analysis"
 TYPES = sorted(formulas.FREE_FLIGHT)
 PLOT_MIN_EM = 8    # the least height of a plot (it takes the rest of the panel where that is more)
 
@@ -61,12 +63,6 @@ class AnalysisState:
     def jobs(self) -> list[AnalysisJob]:
         """The jobs running now (the status line shows them)."""
         return [j for j in (self.job, self.solve_job, self.diff_job, self.ghost_job) if j is not None]
-
-
-def running_jobs(app: Any) -> list[AnalysisJob]:
-    """The Analysis panel's jobs running in `app` (none before the panel is first drawn)."""
-    st = app.__dict__.get("analysis_state")
-    return st.jobs() if st is not None else []
 
 
 def _ended(app: Any, job: AnalysisJob | None) -> tuple[bool, Any, str | None]:
@@ -293,7 +289,8 @@ def collect_diff(app: Any, st: AnalysisState) -> None:
 
 def _draw_diff(st: AnalysisState) -> None:
     imgui.text_disabled("the scene and ticks of the Sweep section")
-    _, st.versions = imgui.input_text("versions A,B", st.versions)
+    a, _, b = st.versions.partition(",")
+    st.versions = f"{version_combo('version A', a.strip())},{version_combo('version B', b.strip())}"
     _run_button(st.diff_job, "Compare", lambda: start_diff(st))
     if st.diff is None:
         return
@@ -326,7 +323,7 @@ def collect_ghost(app: Any, st: AnalysisState) -> None:
 def _draw_ghost(app: Any, st: AnalysisState) -> None:
     imgui.separator()
     imgui.text_disabled(f"the open scene ({app.sim.version}) beside another version, drawn as a ghost")
-    _, st.ghost_version = imgui.input_text("ghost version", st.ghost_version)
+    st.ghost_version = version_combo("ghost version", st.ghost_version)
     _, st.ghost_ticks = imgui.input_int("ghost ticks", st.ghost_ticks)
     if app.scene_path is None:
         imgui.text_disabled("open a scene file first")

@@ -13,10 +13,9 @@ from imgui_bundle import imgui, imgui_ctx
 
 from engine import entity_table
 from viewer.entity_log import EntityLog, counts_text
-from viewer.panels.plots import PLOTS_TITLE
+from viewer.panels.titles import ENTITY_TABLE_TITLE
 from viewer.panels.widgets import count, em, same_line_if_fits
 
-ENTITY_TABLE_TITLE = "Entity table"
 ALL_TYPES = "all types"
 TYPE_COMBO_EM = 11.0
 RANGE_EM = 9.0
@@ -28,9 +27,6 @@ def draw_entity_table(state: Any, rows: Callable[[], EntityLog], counted: Callab
     """The panel: the fields, type and tick range, the rows (`rows()`, of ticks `first`..`last` of the branch) and
     the counts by type at `tick` (`counted()`), both read only while the panel is shown. Writes
     `state.table_fields`, `table_type`, `table_range` and queues `export_table`."""
-    plots = imgui.internal.find_window_by_name(PLOTS_TITLE)
-    if plots is not None and plots.dock_id:   # a layout saved before this tab existed: it joins the bottom tabs
-        imgui.set_next_window_dock_id(plots.dock_id, imgui.Cond_.first_use_ever)
     with imgui_ctx.begin(ENTITY_TABLE_TITLE) as window:
         if not window:
             return
