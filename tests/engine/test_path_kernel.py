@@ -1,0 +1,179 @@
+"""Path searches on arrays (`engine.pathfinding.walk_kernel`) equal the object path bit for bit: every field of every
+path node, the reached flag, the nodes taken from the heap, and the recorded search (expansions in order with f,
+g, h and type, the open set, when each node opened) — on the bundled path scenes, traced and untraced, and on
+random terrains of every path type (slabs, fences, walls, water, lava, doors, trapdoors, honey, cobwebs, cactus,
+rails, leaves…), compiled and with the JIT off. A deliberate mutant of the heap must be caught."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import jit
+from engine.pathfinding import path_finder
+from engine.pathfinding import walk_kernel as wk
+from engine.tick.scene import load_scene
+from tests.conftest import build_scene
+
+ROOT = Path(__file__).resolve().parents[2]
+PATH_SCENES = sorted((ROOT / "scenes").glob("*path*.toml"))
+STILL = [0.0, -0.0784000015258789, 0.0]
+KINDS = ("minecraft:zombie", "minecraft:villager", "minecraft:pig", "minecraft:iron_golem",
+         "minecraft:wither_skeleton")
+TERRAIN = ("stone", "stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "stone_brick_stairs[facing=east]",
+           "oak_fence[east=true,west=true]", "cobblestone_wall[north=tall]", "oak_fence_gate[open=true]",
+           "oak_fence_gate", "water", "lava", "oak_door[half=lower,open=true]", "oak_door[half=lower]",
+           "iron_door[half=lower]", "oak_trapdoor", "oak_trapdoor[open=true,half=top]", "honey_block", "cobweb",
+           "cactus", "sweet_berry_bush", "rail", "oak_leaves", "magma_block", "campfire", "snow[layers=3]",
+           "soul_sand", "white_carpet", "lily_pad", "fire", "anvil", "oak_sign", "glass_pane[east=true]")
+
+jit.bind_kernels()   # compiled searches, however small (engine.jit.want_kernels)
+
+
+def terrain(seed: int) -> list[dict]:
+    """A stone floor with a random field of path-type blocks on it, one and two high, and a few pits."""
+    rng = random.Random(seed)
+    out: list[dict] = [{"from": [-10, 0, -10], "to": [10, 0, 10], "block": "minecraft:stone"}]
+    for _ in range(70):
+        x, z = rng.randint(-9, 9), rng.randint(-9, 9)
+        block = rng.choice(TERRAIN)
+        if rng.random() < 0.15:
+            out.append({"from": [x, 0, z], "to": [x, 0, z], "block": "minecraft:air"})
+            continue
+        out.append({"at": [x, 1 + (rng.random() < 0.2), z], "block": f"minecraft:{block}"})
+    return out
+
+
+def search(blocks: list[dict], kind: str, start: tuple[float, float, float], goal: tuple[int, int, int],
+           kernels: bool) -> tuple:
+    """One recorded `findPathTo` of a mob standing at `start`: everything the search leaves."""
+    path_finder.KERNELS = kernels
+    try:
+        sim = build_scene(blocks=blocks, entities=[{"type": kind, "id": 1, "pos": list(start), "motion": STILL,
+                                                    "on_ground": True}])
+        nav = sim.entity_by_id(1).navigation
+        nav.in_recorded_tick = True
+        path = nav.find_path_to(sim.world, goal, 1)
+    finally:
+        path_finder.KERNELS = None
+    search = nav.searches[-1]
+    nodes = None if path is None else [
+        (n.pos, n.type.name, n.penalty.hex(), n.penalized_path_length.hex(), n.distance_to_nearest_target.hex(),
+         n.heap_weight.hex(), n.path_length.hex(), n.visited, n.heap_index) for n in path.nodes]
+    record = search.record
+    return (nodes, None if path is None else (path.reaches_target, path.manhattan_distance_from_target.hex()),
+            search.visited, [tuple(e) for e in record.expanded], [tuple(e) for e in record.open],
+            list(record.opened.items()))
+
+
+def random_cases(seeds: range) -> list[tuple]:
+    out = []
+    for seed in seeds:
+        rng = random.Random(1000 + seed)
+        kind = KINDS[seed % len(KINDS)]
+        start = (rng.randint(-6, 6) + 0.5, 1.0, rng.randint(-6, 6) + 0.5)
+        goal = (rng.randint(-9, 9), 1, rng.randint(-9, 9))
+        out.append((terrain(seed), kind, start, goal))
+    return out
+
+
+def digest(seeds: range) -> str:
+    """A hash of the kernel searches of `random_cases(seeds)`."""
+    h = hashlib.sha256()
+    for case in random_cases(seeds):
+        h.update(repr(search(*case, kernels=True)).encode())
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_terrain_kernel_search_equals_object_search(seed: int) -> None:
+    (case,) = random_cases(range(seed, seed + 1))
+    assert search(*case, kernels=True) == search(*case, kernels=False)
+
+
+def test_a_wide_search_hands_nothing_back() -> None:
+    """The maze-like case the benchmark times runs on arrays to the end (no FALLBACK): a 36-node path."""
+    walls = [{"from": [x, 1, -6 if i % 2 else -4], "to": [x, 3, 4 if i % 2 else 6], "block": "minecraft:stone_bricks"}
+             for i, x in enumerate((2, 4, 6))]
+    blocks = [{"from": [-3, 0, -7], "to": [13, 0, 7], "block": "minecraft:stone"}, *walls]
+    kernel = search(blocks, "minecraft:villager", (0.5, 1.0, 0.5), (8, 1, 0), kernels=True)
+    assert kernel == search(blocks, "minecraft:villager", (0.5, 1.0, 0.5), (8, 1, 0), kernels=False)
+    assert kernel[1][0] is True and len(kernel[0]) > 20
+
+
+@pytest.mark.parametrize("scene", PATH_SCENES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("traced", [False, True])
+def test_path_scenes_run_the_same_on_arrays(scene: Path, traced: bool) -> None:
+    """The bundled path scenes, 80 ticks: the same trace lines (and stage geometry when traced) either way."""
+    def run(kernels: bool) -> list:
+        path_finder.KERNELS = kernels
+        try:
+            sim = load_scene(scene)
+            sim.trace_enabled = traced
+            lines = []
+            for _ in range(80):
+                record = sim.tick()
+                lines.append(json.dumps([e.trace_line() for e in sim.entities]) + json.dumps(record.events))
+                if traced:
+                    lines.append(repr([(st.name, st.geometry) for s in record.stages_of(1) for st in s.walk()]))
+            return lines
+        finally:
+            path_finder.KERNELS = None
+    assert run(True) == run(False)
+
+
+def _left_on_ties(ni, nf, heap, count, index) -> None:
+    """A mutant `shiftDown` that takes the left child on a tie between children (vanilla takes the right)."""
+    node = heap[index]
+    f = nf[node, wk.F]
+    while True:
+        left_index = 1 + (index << 1)
+        right_index = left_index + 1
+        if left_index >= count:
+            break
+        lf = nf[heap[left_index], wk.F]
+        rf = float("inf") if right_index >= count else nf[heap[right_index], wk.F]
+        child = left_index if lf <= rf else right_index
+        if not min(lf, rf) < f:
+            break
+        heap[index] = heap[child]
+        ni[heap[child], wk.HEAP] = index
+        index = child
+    heap[index] = node
+    ni[node, wk.HEAP] = index
+
+
+def test_a_heap_tie_mutant_is_caught(monkeypatch) -> None:
+    """The comparison above fails for a heap that breaks a tie between children the other way (run uncompiled,
+    so the mutant is used)."""
+    monkeypatch.setattr(wk, "shift_down", _left_on_ties)
+    monkeypatch.setattr(wk, "find_path", getattr(wk.find_path, "py_func", wk.find_path))
+    cases = random_cases(range(6))
+    assert any(search(*case, kernels=True) != search(*case, kernels=False) for case in cases)
+
+
+CHILD = """
+import sys
+sys.path.insert(0, {root!r})
+from engine import jit
+from tests.engine.test_path_kernel import digest
+print(jit.compiled(), digest(range(5)))
+"""
+
+
+def test_jit_off_equals_jit_on() -> None:
+    """With `NUMBA_DISABLE_JIT=1` the search kernels run as plain Python, with the same results bit for bit."""
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    child = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT))], env=env, capture_output=True,
+                           text=True, timeout=600, cwd=ROOT)
+    assert child.returncode == 0, child.stderr[-2000:]
+    compiled, there = child.stdout.split()
+    assert compiled == "False" and jit.compiled()
+    assert there == digest(range(5))
