@@ -47,10 +47,12 @@ USED, NODES, FAIL, FULL, PUSHES = range(5)
 PACK_SPAN = 1 << 19           # positions are packed relative to the start: |dx|, |dz| < PACK_SPAN
 Y_SPAN = 1 << 11              # and |y| < Y_SPAN
 EMPTY_KEY = -1
-SIDE_DX = np.array([0, -1, 1, 0])       # getSuccessors' order: south, west, east, north
-SIDE_DZ = np.array([1, 0, 0, -1])
-DIAGONAL_DX = np.array([-1, 1, -1, 1])
-DIAGONAL_DZ = np.array([-1, -1, 1, 1])
+# getSuccessors' order: south, west, east, north, then north-west, north-east, south-west, south-east; the facing
+# each getPathNode call is given (a diagonal's is north or south)
+STEP_DX = np.array([0, -1, 1, 0, -1, 1, -1, 1])
+STEP_DZ = np.array([1, 0, 0, -1, -1, -1, 1, 1])
+FACING_X = np.array([0, -1, 1, 0, 0, 0, 0, 0])
+FACING_Z = np.array([1, 0, 0, -1, -1, -1, 1, 1])
 FIRST_TABLE = 1 << 14         # position-table slots of a first try (a GROW doubles them)
 
 
@@ -91,17 +93,18 @@ def work_arrays(table_size: int, budget: int, targets: int) -> tuple:
 
 # --- the world as the search sees it ---
 @njit(inline=True)
-def view_state(blk: tuple, region: np.ndarray, x: int, y: int, z: int) -> int:
+def view_state(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, region: np.ndarray, x: int, y: int,
+               z: int) -> int:
     """`ChunkCache.getBlockState(x, y, z).id`: air outside the build height and the cached chunks."""
     if y < 0 or y > 255 or not (region[0] <= (x >> 4) <= region[1] and region[2] <= (z >> 4) <= region[3]):
         return 0
-    return state_at(blk[0], blk[1], blk[2], x, y, z)
+    return state_at(keys, slots, pool, x, y, z)
 
 
 @njit(inline=True)
 def get_feet_y(blk: tuple, tab: tuple, region: np.ndarray, c: np.ndarray, x: int, y: int, z: int) -> float:
     """`LandPathNodeMaker.getFeetY`; a shape the kernel does not know marks the search FAIL."""
-    top = tab[2][view_state(blk, region, x, y - 1, z)]
+    top = tab[2][view_state(blk[0], blk[1], blk[2], region, x, y - 1, z)]
     if top != top:
         c[FAIL] = 1
         return 0.0
@@ -120,24 +123,23 @@ def collides(blk: tuple, c: np.ndarray, scratch: np.ndarray, box: tuple) -> bool
 
 
 @njit(inline=True)
-def land_node_type(blk: tuple, tab: tuple, region: np.ndarray, x: int, y: int, z: int) -> int:
+def land_node_type(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, common: np.ndarray, danger: np.ndarray,
+                   region: np.ndarray, x: int, y: int, z: int) -> int:
     """`LandPathNodeMaker.getLandNodeType` (spec 07 §3.1 "refinement"): OPEN refined by the block below, then
     WALKABLE by the first danger among the neighbours (x outer, y middle, z inner, the centre column skipped)."""
-    common = tab[0]
-    t = common[view_state(blk, region, x, y, z)]
+    t = common[view_state(keys, slots, pool, region, x, y, z)]
     if t == OPEN and y >= 1:
-        below = common[view_state(blk, region, x, y - 1, z)]
+        below = common[view_state(keys, slots, pool, region, x, y - 1, z)]
         t = OPEN if below == WALKABLE or below == OPEN or below == WATER or below == LAVA else WALKABLE
         if below == DAMAGE_FIRE or below == DAMAGE_CACTUS or below == DAMAGE_OTHER or below == STICKY_HONEY:
             t = below
     if t == WALKABLE:
-        danger = tab[1]
         for dx in range(-1, 2):
             for dy in range(-1, 2):
                 for dz in range(-1, 2):
                     if dx == 0 and dz == 0:
                         continue
-                    d = danger[view_state(blk, region, x + dx, y + dy, z + dz)]
+                    d = danger[view_state(keys, slots, pool, region, x + dx, y + dy, z + dz)]
                     if d != NO_DANGER:
                         return d
     return t
@@ -159,9 +161,9 @@ def adjust_node_type(mi: np.ndarray, t: int) -> int:
 
 # --- the position table: one slot per position a search touches ---
 @njit(inline=True)
-def slot_of(w: tuple, mi: np.ndarray, x: int, y: int, z: int) -> int:
+def slot_of(keys: np.ndarray, cells: np.ndarray, ni: np.ndarray, c: np.ndarray, mi: np.ndarray, x: int, y: int,
+            z: int) -> int:
     """The table slot of (x, y, z), made (no node, no types yet) on first use."""
-    keys, cells, ni, c = w[0], w[1], w[2], w[9]
     dx, dz = x - mi[FEET_X], z - mi[FEET_Z]
     if not (-PACK_SPAN < dx < PACK_SPAN and -PACK_SPAN < dz < PACK_SPAN and -Y_SPAN < y < Y_SPAN):
         c[FAIL] = 1
@@ -188,25 +190,37 @@ def slot_of(w: tuple, mi: np.ndarray, x: int, y: int, z: int) -> int:
         h = (h + 1) & mask
 
 
-@njit
+@njit(inline=True)
 def get_node_type(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.ndarray, pen: np.ndarray,
                   x: int, y: int, z: int) -> int:
-    """The cached `getNodeType(entity, x, y, z)` (spec 07 §3.1 "final selection"): the adjusted land types of the
-    mob's footprint; FENCE, then UNPASSABLE_RAIL, win; an impassable type returns at once; else the highest
-    penalty, last of equals in ordinal order; OPEN kept for a mob at most one block wide."""
+    """The cached `getNodeType(entity, x, y, z)` (`node_type_sized` once per position and search)."""
     cells = w[1]
-    s = slot_of(w, mi, x, y, z)
-    if cells[s, 1] >= 0:
-        return cells[s, 1]
+    s = slot_of(w[0], cells, w[2], w[9], mi, x, y, z)
+    t = cells[s, 1]
+    if t < 0:
+        t = node_type_sized(blk[0], blk[1], blk[2], tab[0], tab[1], region, w[0], cells, w[2], w[9], mi, pen, x, y,
+                            z)
+        cells[s, 1] = t
+    return t
+
+
+@njit
+def node_type_sized(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, common: np.ndarray, danger: np.ndarray,
+                    region: np.ndarray, table: np.ndarray, cells: np.ndarray, ni: np.ndarray, c: np.ndarray,
+                    mi: np.ndarray, pen: np.ndarray, x: int, y: int, z: int) -> int:
+    """`LandPathNodeMaker.getNodeType(world, x, y, z, mob, sizeX, sizeY, sizeZ, ...)` (spec 07 §3.1 "final
+    selection"): the adjusted land types of the mob's footprint (each cell's land type kept per search); FENCE,
+    then UNPASSABLE_RAIL, win; an impassable type returns at once; else the highest penalty, last of equals in
+    ordinal order; OPEN kept for a mob at most one block wide."""
     found = 0
     own = BLOCKED
     for i in range(mi[SIZE_X]):
         for j in range(mi[SIZE_Y]):
             for k in range(mi[SIZE_Z]):
-                q = slot_of(w, mi, x + i, y + j, z + k)
+                q = slot_of(table, cells, ni, c, mi, x + i, y + j, z + k)
                 land = cells[q, 2]
                 if land < 0:
-                    land = land_node_type(blk, tab, region, x + i, y + j, z + k)
+                    land = land_node_type(keys, slots, pool, common, danger, region, x + i, y + j, z + k)
                     cells[q, 2] = land
                 t = adjust_node_type(mi, land)
                 if i == 0 and j == 0 and k == 0:
@@ -229,7 +243,6 @@ def get_node_type(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.n
                     best = t
         if not impassable and own == OPEN and pen[best] == 0.0 and mi[SIZE_X] <= 1:
             best = OPEN
-    cells[s, 1] = best
     return best
 
 
@@ -237,7 +250,7 @@ def get_node_type(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.n
 def get_node(w: tuple, mi: np.ndarray, x: int, y: int, z: int) -> int:
     """`PathNodeMaker.getNode`: one node per position and search (BLOCKED, no penalty, closed to nothing)."""
     cells, ni, nf, c = w[1], w[2], w[3], w[9]
-    s = slot_of(w, mi, x, y, z)
+    s = slot_of(w[0], cells, ni, c, mi, x, y, z)
     if cells[s, 0] < 0:
         cells[s, 0] = s
         ni[s, TYPE] = BLOCKED
@@ -356,7 +369,7 @@ def path_node_tail(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.
     return node
 
 
-@njit
+@njit(inline=True)
 def get_path_node(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.ndarray, mi: np.ndarray,
                   pen: np.ndarray, scratch: np.ndarray, x: int, y: int, z: int, max_y_step: int, prev_feet_y: float,
                   fx: int, fz: int, here: int) -> int:
@@ -371,18 +384,21 @@ def get_path_node(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.n
         if action != DEEPER:
             break
         depth += 1
-    if action == FINISH:
-        node = path_node_tail(blk, tab, region, w, mi, pen, x, y + depth, z, node)
+    if action == RETURN:
+        if depth == 0:
+            return node
+        depth -= 1          # the deepest head returned: its caller's tail comes next
     half_width = mf[WIDTH] / 2.0
-    for k in range(depth - 1, -1, -1):
-        if node >= 0 and (ni[node, TYPE] == OPEN or ni[node, TYPE] == WALKABLE) and mf[WIDTH] < 1.0:  # step 5
-            cx, cz = (x - fx) + 0.5, (z - fz) + 0.5
-            y0 = get_feet_y(blk, tab, region, w[9], jfloor(cx), y + k + 1, jfloor(cz)) + STEP_BOX_LIFT
-            y1 = mf[HEIGHT] + get_feet_y(blk, tab, region, w[9], ni[node, X], ni[node, Y], ni[node, Z]) - \
-                STEP_BOX_TOP_MARGIN
-            if collides(blk, w[9], scratch, (cx - half_width, min(y0, y1), cz - half_width, cx + half_width,
-                                             max(y0, y1), cz + half_width)):
-                node = -1
+    for k in range(depth, -1, -1):
+        if k < depth or action == RETURN:   # a frame that went up: the step-up box test (step 5)
+            if node >= 0 and (ni[node, TYPE] == OPEN or ni[node, TYPE] == WALKABLE) and mf[WIDTH] < 1.0:
+                cx, cz = (x - fx) + 0.5, (z - fz) + 0.5
+                y0 = get_feet_y(blk, tab, region, w[9], jfloor(cx), y + k + 1, jfloor(cz)) + STEP_BOX_LIFT
+                y1 = mf[HEIGHT] + get_feet_y(blk, tab, region, w[9], ni[node, X], ni[node, Y], ni[node, Z]) - \
+                    STEP_BOX_TOP_MARGIN
+                if collides(blk, w[9], scratch, (cx - half_width, min(y0, y1), cz - half_width, cx + half_width,
+                                                 max(y0, y1), cz + half_width)):
+                    node = -1
         node = path_node_tail(blk, tab, region, w, mi, pen, x, y + k, z, node)
     return node
 
@@ -421,20 +437,18 @@ def get_successors(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.
     feet = get_feet_y(blk, tab, region, w[9], x, y, z)
     side = np.empty(4, dtype=np.int64)   # south, west, east, north
     count = 0
-    for i in range(4):
-        dx, dz = SIDE_DX[i], SIDE_DZ[i]
-        side[i] = get_path_node(blk, tab, region, w, mf, mi, pen, scratch, x + dx, y, z + dz, max_y_step, feet,
-                                dx, dz, here)
-    for i in range(4):
-        if is_valid_adjacent_successor(w, side[i], node):
-            out[count] = side[i]
-            count += 1
-    for i in range(4):   # north-west, north-east (facing north), south-west, south-east (facing south)
-        dx, dz = DIAGONAL_DX[i], DIAGONAL_DZ[i]
-        d = get_path_node(blk, tab, region, w, mf, mi, pen, scratch, x + dx, y, z + dz, max_y_step, feet,
-                          SIDE_DX[0], dz, here)
-        if is_valid_diagonal_successor(w, mf, node, side[1 + (dx > 0)], side[3 if dz < 0 else 0], d):
-            out[count] = d
+    for i in range(8):   # the sides, then the diagonals north-west, north-east (facing north), south-west, south-east
+        n = get_path_node(blk, tab, region, w, mf, mi, pen, scratch, x + STEP_DX[i], y, z + STEP_DZ[i], max_y_step,
+                          feet, FACING_X[i], FACING_Z[i], here)
+        if i < 4:
+            side[i] = n
+            if i == 3:
+                for j in range(4):
+                    if is_valid_adjacent_successor(w, side[j], node):
+                        out[count] = side[j]
+                        count += 1
+        elif is_valid_diagonal_successor(w, mf, node, side[1 + (STEP_DX[i] > 0)], side[3 if STEP_DZ[i] < 0 else 0], n):
+            out[count] = n
             count += 1
     return count
 
