@@ -77,10 +77,11 @@ def many_searches() -> float:
     return best
 
 
-def block_change_repath() -> float:
+def block_change_repath() -> tuple[float, int]:
     """100 villagers walking the maze; 25 ticks in (more than 20 after their searches) a block is placed on their
-    path: `onBlockChanged` makes all 100 search again inside that one block change."""
-    best = math.inf
+    path: `onBlockChanged` makes those whose path still crosses it (99 of 100: cramming has pushed one off its
+    path by then) search again inside that one block change."""
+    best, searched = math.inf, 0
     for _ in range(REPEATS):
         sim = load_scene_text(maze_toml(MOBS), "maze")
         for _ in range(25):
@@ -88,8 +89,10 @@ def block_change_repath() -> float:
         t0 = time.process_time()
         sim.world.set_block_state(3, 1, 0, sim.world.get_block_state(2, 1, 0))
         best = min(best, time.process_time() - t0)
-        assert all(len(e.navigation.searches) == 1 for e in sim.entities)
-    return best
+        assert len(sim.entities) == MOBS and all(len(e.navigation.searches) <= 1 for e in sim.entities)
+        searched = sum(len(e.navigation.searches) for e in sim.entities)
+        assert searched >= MOBS - 2
+    return best, searched
 
 
 def free_cells() -> set[tuple[int, int]]:
@@ -163,9 +166,9 @@ def main() -> None:
     print(f"the same search again in the same world: {t_warm * 1000:.3f} ms")
     t100 = many_searches()
     print(f"{MOBS} villagers searching in one tick: {t100 * 1000:.1f} ms ({t100 * 1000 / MOBS:.3f} ms each)")
-    t_re = block_change_repath()
-    print(f"{MOBS} villagers re-pathing after one block change: {t_re * 1000:.1f} ms "
-          f"({t_re * 1000 / MOBS:.3f} ms each)")
+    t_re, searched = block_change_repath()
+    print(f"{searched} villagers re-pathing after one block change: {t_re * 1000:.1f} ms "
+          f"({t_re * 1000 / searched:.3f} ms each)")
     tp, length = package_astar()
     print(f"peer, the pathfinding package's A* on the same maze: {tp * 1000:.3f} ms, a {length}-cell path; "
           f"ratio {t1 / tp:.2f}x (fresh world), {t_warm / tp:.2f}x (same world)")
