@@ -303,7 +303,8 @@ class PathNodeNavigator:
         start_y = maker.get_start_y()
         blk, tab = block_arrays(view.world), wk.path_tables()
         reached = np.empty(len(targets), dtype=np.int64)
-        size = wk.FIRST_TABLE
+        size = wk.first_table_size(maker.size_x * maker.size_y * maker.size_z, floor(max(1.0, e.step_height)),
+                                   e.get_safe_fall_distance())
         while True:
             w = wk.work_arrays(size, budget, len(targets))
             status, start, expanded, count, n_reached, visited = wk.find_path(

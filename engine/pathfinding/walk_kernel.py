@@ -53,7 +53,8 @@ STEP_DX = np.array([0, -1, 1, 0, -1, 1, -1, 1])
 STEP_DZ = np.array([1, 0, 0, -1, -1, -1, 1, 1])
 FACING_X = np.array([0, -1, 1, 0, 0, 0, 0, 0])
 FACING_Z = np.array([1, 0, 0, -1, -1, -1, 1, 1])
-FIRST_TABLE = 1 << 14         # position-table slots of a first try (a GROW doubles them)
+FIRST_TABLE = 1 << 14         # position-table slots of a first try, at least (a GROW quadruples them)
+WORLD_HEIGHT = 256
 
 
 @lru_cache(maxsize=1)
@@ -73,6 +74,18 @@ def path_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         sh = st.collision_shape
         top[st.id] = math.nan if shape[st.id] == DYNAMIC_SHAPE else (0.0 if sh.is_empty else sh.coords[1][-1])
     return common, danger, top
+
+
+def first_table_size(footprint: int, max_y_step: int, safe_fall: int) -> int:
+    """Position-table slots for a search's first try: FIRST_TABLE, or more where one expansion could touch more
+    positions than half the table (FULL is tested between expansions, so one expansion must never fill it): eight
+    `getPathNode` calls, each at most the step-ups, a water column down to y 0 and a fall, each cell's type
+    touching its footprint."""
+    burst = 8 * (max_y_step + 2 + WORLD_HEIGHT + safe_fall) * (1 + footprint) + 16
+    size = FIRST_TABLE
+    while size < 4 * burst:
+        size *= 2
+    return size
 
 
 def work_arrays(table_size: int, budget: int, targets: int) -> tuple:

@@ -12,6 +12,7 @@ import os
 import random
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -98,14 +99,30 @@ def test_random_terrain_kernel_search_equals_object_search(seed: int) -> None:
     assert search(*case, kernels=True) == search(*case, kernels=False)
 
 
-def test_a_wide_search_hands_nothing_back() -> None:
-    """The maze-like case the benchmark times runs on arrays to the end (no FALLBACK): a 36-node path."""
-    walls = [{"from": [x, 1, -6 if i % 2 else -4], "to": [x, 3, 4 if i % 2 else 6], "block": "minecraft:stone_bricks"}
+def maze() -> tuple:
+    """The benchmark's serpentine maze (tests/bench/bench_pathfinding.py) and a villager's search through it."""
+    walls = [{"from": [x, 1, -4 if i % 2 else -6], "to": [x, 3, 6 if i % 2 else 4], "block": "minecraft:stone_bricks"}
              for i, x in enumerate((2, 4, 6))]
-    blocks = [{"from": [-3, 0, -7], "to": [13, 0, 7], "block": "minecraft:stone"}, *walls]
-    kernel = search(blocks, "minecraft:villager", (0.5, 1.0, 0.5), (8, 1, 0), kernels=True)
-    assert kernel == search(blocks, "minecraft:villager", (0.5, 1.0, 0.5), (8, 1, 0), kernels=False)
-    assert kernel[1][0] is True and len(kernel[0]) > 20
+    sides = [{"from": [-3, 1, z], "to": [13, 3, z], "block": "minecraft:stone_bricks"} for z in (-7, 7)]
+    return ([{"from": [-3, 0, -7], "to": [13, 0, 7], "block": "minecraft:stone"}, *sides, *walls],
+            "minecraft:villager", (0.5, 1.0, 0.5), (8, 1, 0))
+
+
+def test_the_maze_search_runs_on_arrays_to_its_end(monkeypatch) -> None:
+    """The benchmark's case is decided on arrays (FOUND, no hand-back) and equals the object path: a path of more
+    than 20 nodes that reaches the target."""
+    statuses = []
+    kernel = wk.find_path
+
+    def spy(*args):
+        out = kernel(*args)
+        statuses.append(out[0])
+        return out
+    monkeypatch.setattr(wk, "find_path", spy)
+    on_arrays = search(*maze(), kernels=True)
+    assert statuses == [wk.FOUND]
+    assert on_arrays == search(*maze(), kernels=False)
+    assert on_arrays[1][0] is True and len(on_arrays[0]) > 20
 
 
 @pytest.mark.parametrize("scene", PATH_SCENES, ids=lambda p: p.stem)
@@ -151,10 +168,11 @@ def _left_on_ties(ni, nf, heap, count, index) -> None:
 
 
 def test_a_heap_tie_mutant_is_caught(monkeypatch) -> None:
-    """The comparison above fails for a heap that breaks a tie between children the other way (run uncompiled,
-    so the mutant is used)."""
-    monkeypatch.setattr(wk, "shift_down", _left_on_ties)
-    monkeypatch.setattr(wk, "find_path", getattr(wk.find_path, "py_func", wk.find_path))
+    """The comparison above fails for a heap that breaks a tie between children the other way (the search run
+    as plain Python, with the mutant in place of `shift_down`)."""
+    base = jit.plain(wk.find_path)
+    scope = dict(base.__globals__, shift_down=_left_on_ties)
+    monkeypatch.setattr(wk, "find_path", types.FunctionType(base.__code__, scope, base.__name__))
     cases = random_cases(range(6))
     assert any(search(*case, kernels=True) != search(*case, kernels=False) for case in cases)
 
@@ -177,3 +195,37 @@ def test_jit_off_equals_jit_on() -> None:
     compiled, there = child.stdout.split()
     assert compiled == "False" and jit.compiled()
     assert there == digest(range(5))
+
+
+def test_a_dynamic_shape_hands_the_search_back(monkeypatch) -> None:
+    """A cell whose collision shape the cell decides (bamboo is offset per cell) is not decided on arrays: the
+    kernel says FALLBACK and the object path finds the same path."""
+    statuses = []
+    kernel = wk.find_path
+
+    def spy(*args):
+        out = kernel(*args)
+        statuses.append(out[0])
+        return out
+    monkeypatch.setattr(wk, "find_path", spy)
+    blocks = [{"from": [-6, 0, -6], "to": [8, 0, 6], "block": "minecraft:stone"},
+              {"at": [2, 1, 0], "block": "minecraft:bamboo"}]
+    case = (blocks, "minecraft:zombie", (0.5, 1.0, 0.5), (6, 1, 0))
+    assert search(*case, kernels=True) == search(*case, kernels=False)
+    assert statuses == [wk.FALLBACK]
+
+
+def test_a_full_position_table_grows(monkeypatch) -> None:
+    """A search that fills its position table runs again with a larger one, to the same result (a table of 512
+    slots: the maze search touches more than 256 positions, at most a few dozen in one expansion)."""
+    case = maze()
+    sizes = []
+    arrays = wk.work_arrays
+
+    def recording(size, budget, targets):
+        sizes.append(size)
+        return arrays(size, budget, targets)
+    monkeypatch.setattr(wk, "first_table_size", lambda footprint, step, fall: 512)
+    monkeypatch.setattr(wk, "work_arrays", recording)
+    assert search(*case, kernels=True) == search(*case, kernels=False)
+    assert sizes == [512, 2048]
