@@ -150,6 +150,23 @@ class SearchRecord:
         self.opened: dict[BlockPos, int] = {}
 
 
+_WORK: dict[tuple[int, int, int], tuple] = {}   # kernel search arrays by (table size, budget, targets), reused
+
+
+def work_arrays(size: int, budget: int, targets: int) -> tuple:
+    """`walk_kernel.work_arrays`, made once per sizes and reset for each search: fresh arrays of megabytes cost a
+    page fault for every page a search touches."""
+    w = _WORK.get((size, budget, targets))
+    if w is None:
+        w = _WORK[(size, budget, targets)] = wk.work_arrays(size, budget, targets)
+    else:
+        w[0].fill(wk.EMPTY_KEY)    # the position table; a slot's node and types are set when it is made
+        w[7].fill(-1)              # the targets' nearest nodes
+        w[8].fill(FLOAT_MAX)
+        w[9].fill(0)               # counters
+    return w
+
+
 class NodeReader:
     """The `PathNode`s of a kernel search (`walk_kernel` node columns), each made once, linked by `previous`."""
 
@@ -306,7 +323,7 @@ class PathNodeNavigator:
         size = wk.first_table_size(maker.size_x * maker.size_y * maker.size_z, floor(max(1.0, e.step_height)),
                                    e.get_safe_fall_distance())
         while True:
-            w = wk.work_arrays(size, budget, len(targets))
+            w = work_arrays(size, budget, len(targets))
             status, start, expanded, count, n_reached, visited = wk.find_path(
                 blk, tab, region, w, mf, mi, pen, self.scratch, start_y, targets, follow_range, distance, budget,
                 reached)

@@ -221,5 +221,6 @@ def test_a_full_position_table_grows(monkeypatch) -> None:
         return arrays(size, budget, targets)
     monkeypatch.setattr(wk, "first_table_size", lambda footprint, step, fall: 512)
     monkeypatch.setattr(wk, "work_arrays", recording)
+    monkeypatch.setattr(path_finder, "_WORK", {})
     assert search(*case, kernels=True) == search(*case, kernels=False)
     assert sizes == [512, 2048]
