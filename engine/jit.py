@@ -179,7 +179,10 @@ def warm() -> None:
     text = ('[[blocks]]\nfrom = [0, 0, 0]\nto = [7, 0, 7]\nblock = "minecraft:stone"\n'
             '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 7]\nblock = "minecraft:water"\n'
             + "".join(f'[[entities]]\ntype = "minecraft:tnt"\npos = [{x + 0.5}, 3.0, {z + 0.5}]\nfuse = 4\n'
-                      for x in range(8) for z in range(8)))
+                      for x in range(8) for z in range(8))
+            # a walking mob's path search (engine.pathfinding.walk_kernel)
+            + '[[entities]]\ntype = "minecraft:zombie"\npos = [4.5, 1.0, 4.5]\non_ground = true\n'
+              'path_to = { pos = [7.5, 1.0, 1.5] }\n')
     bind_kernels()
     sim = load_scene_text(text)
     for _ in range(5):

@@ -7,17 +7,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+import numpy as np
+
+from engine import jit
 from engine.constants import FLOAT_MAX, HEURISTIC_WEIGHT, MAX_PATH_SUCCESSORS
 from engine.geometry.box import BlockPos
 from engine.java.javanum import f32
+from engine.java.mathhelper import floor
+from engine.motion.collision_kernel import block_arrays, scratch
+from engine.pathfinding import walk_kernel as wk
+from engine.pathfinding.blocks import RAILS
+from engine.pathfinding.node_types import PathNodeType
 from engine.pathfinding.path import Path, PathNode, TargetPathNode
+from engine.pathfinding.walk_evaluator import LandPathNodeMaker
 
 if TYPE_CHECKING:
     from engine.living.mob import MobEntity
     from engine.pathfinding.region import ChunkCache
-    from engine.pathfinding.walk_evaluator import LandPathNodeMaker
 
 INFINITY = float("inf")
+KERNELS: bool | None = None   # None: searches run on arrays where kernels are compiled; True/False forces (tests)
+TYPES_BY_ORDINAL = sorted(PathNodeType, key=lambda t: t.ordinal)
 
 
 class PathMinHeap:
@@ -140,6 +150,51 @@ class SearchRecord:
         self.opened: dict[BlockPos, int] = {}
 
 
+_WORK: dict[tuple[int, int, int], tuple] = {}   # kernel search arrays by (table size, budget, targets), reused
+
+
+def work_arrays(size: int, budget: int, targets: int) -> tuple:
+    """`walk_kernel.work_arrays`, made once per sizes and reset for each search: fresh arrays of megabytes cost a
+    page fault for every page a search touches."""
+    w = _WORK.get((size, budget, targets))
+    if w is None:
+        w = _WORK[(size, budget, targets)] = wk.work_arrays(size, budget, targets)
+    else:
+        w[0].fill(wk.EMPTY_KEY)    # the position table; a slot's node and types are set when it is made
+        w[7].fill(-1)              # the targets' nearest nodes
+        w[8].fill(FLOAT_MAX)
+        w[9].fill(0)               # counters
+    return w
+
+
+class NodeReader:
+    """The `PathNode`s of a kernel search (`walk_kernel` node columns), each made once, linked by `previous`."""
+
+    def __init__(self, w: tuple) -> None:
+        self.ni, self.nf = w[2], w[3]
+        self.made: dict[int, PathNode] = {}
+
+    def pos(self, n: int) -> BlockPos:
+        return (int(self.ni[n, wk.X]), int(self.ni[n, wk.Y]), int(self.ni[n, wk.Z]))
+
+    def node(self, n: int) -> PathNode:
+        chain = []
+        while n >= 0 and n not in self.made:
+            chain.append(n)
+            n = int(self.ni[n, wk.PREV])
+        for m in reversed(chain):
+            ints, floats = self.ni[m].tolist(), self.nf[m].tolist()
+            node = self.made[m] = PathNode(ints[wk.X], ints[wk.Y], ints[wk.Z])
+            node.heap_index = ints[wk.HEAP]
+            node.previous = self.made.get(ints[wk.PREV])
+            node.visited = bool(ints[wk.VISITED])
+            node.type = TYPES_BY_ORDINAL[ints[wk.TYPE]]
+            node.penalty, node.penalized_path_length = floats[wk.PEN], floats[wk.G]
+            node.distance_to_nearest_target, node.heap_weight = floats[wk.H], floats[wk.F]
+            node.path_length = floats[wk.WALKED]
+        return self.made[chain[0]] if chain else self.made[n]
+
+
 def expansion(n: PathNode) -> Expansion:
     return Expansion(n.pos, n.heap_weight, n.penalized_path_length, n.distance_to_nearest_target, n.type.name)
 
@@ -154,12 +209,20 @@ class PathNodeNavigator:
         self.min_heap = PathMinHeap()
         self.successors: list[PathNode | None] = [None] * MAX_PATH_SUCCESSORS
         self.last_visited = 0        # nodes taken from the heap by the last search (for the trace event)
+        self.scratch = scratch()     # the kernel search's box queries
 
     def find_path_to_any(self, view: ChunkCache, mob: MobEntity, positions: list[BlockPos], follow_range: float,
                          distance: int, range_multiplier: float, record: SearchRecord | None = None) -> Path | None:
-        """`PathNodeNavigator.findPathToAny`: start and targets from the node maker, then the search."""
+        """`PathNodeNavigator.findPathToAny`: start and targets from the node maker, then the search — on arrays
+        by `walk_kernel` for a walking mob where kernels run (`use_kernels`), else on node objects."""
         self.min_heap.clear()
         self.maker.init(view, mob)
+        budget = int(f32(self.range * range_multiplier))
+        if self.use_kernels(budget):
+            done, path = self.find_path_with_kernels(view, mob, positions, follow_range, distance, budget, record)
+            if done:
+                self.maker.clear()
+                return path
         start = self.maker.get_start()
         targets = [(self.maker.get_node_at(*p), p) for p in positions]
         path = self.find_path_to_any_nodes(start, targets, follow_range, distance, range_multiplier, record)
@@ -226,6 +289,69 @@ class PathNodeNavigator:
             return min(paths, key=lambda p: p.length)
         paths = [self.create_path(t.nearest_node, by_target[id(t)], False) for t in target_nodes]
         return min(paths, key=lambda p: (p.manhattan_distance_from_target, p.length)) if paths else None
+
+    def use_kernels(self, budget: int) -> bool:
+        """Whether this search runs on arrays: a `LandPathNodeMaker` itself (not a flier's, swimmer's or
+        amphibian's), and kernels compiled (`engine.jit`) — or as `KERNELS` says where it is set (tests)."""
+        if type(self.maker) is not LandPathNodeMaker:
+            return False
+        if KERNELS is not None:
+            return KERNELS
+        return jit.want_kernels(budget) and jit.compiled()
+
+    def find_path_with_kernels(self, view: ChunkCache, mob: MobEntity, positions: list[BlockPos],
+                               follow_range: float, distance: int, budget: int,
+                               record: SearchRecord | None) -> tuple[bool, Path | None]:
+        """The search by `walk_kernel.find_path` on arrays, its nodes then read back as `PathNode`s (the path, the
+        record); (False, None) where the kernel hands the search back to the object path."""
+        maker = self.maker
+        e = mob
+        bx, by, bz = e.block_pos()
+        b = e.box
+        mf = np.array([e.pos.x, e.pos.y, e.pos.z, b.min_x, b.min_y, b.min_z, b.max_x, b.max_y, b.max_z, e.width,
+                       e.height, e.step_height], dtype=np.float64)
+        on_rail = view.get_block_state(bx, by, bz).block in RAILS or \
+            view.get_block_state(bx, by - 1, bz).block in RAILS
+        mi = np.array([maker.size_x, maker.size_y, maker.size_z, maker.can_open_doors, maker.can_enter_open_doors,
+                       maker.can_swim, on_rail, e.get_safe_fall_distance(), bx, bz], dtype=np.int64)
+        pen = np.array([maker.penalty(t) for t in PathNodeType], dtype=np.float64)
+        targets = np.array([(floor(x), floor(y), floor(z)) for x, y, z in positions], dtype=np.int64).reshape(-1, 3)
+        region = np.array([view.min_cx, view.max_cx, view.min_cz, view.max_cz], dtype=np.int64)
+        start_y = maker.get_start_y()
+        blk, tab = block_arrays(view.world), wk.path_tables()
+        reached = np.empty(len(targets), dtype=np.int64)
+        size = wk.first_table_size(maker.size_x * maker.size_y * maker.size_z, floor(max(1.0, e.step_height)),
+                                   e.get_safe_fall_distance())
+        while True:
+            w = work_arrays(size, budget, len(targets))
+            status, start, expanded, count, n_reached, visited = wk.find_path(
+                blk, tab, region, w, mf, mi, pen, self.scratch, start_y, targets, follow_range, distance, budget,
+                reached)
+            if status != wk.GROW:
+                break
+            size *= 4
+        if status == wk.FALLBACK or (w[7] < 0).any():
+            return False, None
+        self.last_visited = visited
+        nodes = NodeReader(w)
+        if record is not None:
+            ni = w[2]
+            exp_i, exp_f = w[5], w[6]
+            record.expanded = [Expansion(nodes.pos(n), f, g, h, TYPES_BY_ORDINAL[t].name)
+                               for (n, t), (f, g, h) in zip(exp_i[:expanded].tolist(), exp_f[:expanded].tolist(),
+                                                            strict=True)]
+            record.open = [expansion(nodes.node(n)) for n in w[4][:count].tolist()]
+            made = np.flatnonzero(w[0] != wk.EMPTY_KEY)
+            made = made[w[1][made, 0] >= 0]
+            pushed = made[ni[made, wk.OPENED] >= 0]
+            pushed = pushed[np.argsort(ni[pushed, wk.SEQ], kind="stable")]
+            record.opened = {nodes.pos(n): int(ni[n, wk.OPENED]) for n in pushed.tolist()}
+        near = w[7]
+        if n_reached:
+            paths = [self.create_path(nodes.node(int(near[t])), positions[t], True) for t in reached[:n_reached]]
+            return True, min(paths, key=lambda p: p.length)
+        paths = [self.create_path(nodes.node(int(near[t])), positions[t], False) for t in range(len(positions))]
+        return True, min(paths, key=lambda p: (p.manhattan_distance_from_target, p.length)) if paths else None
 
     @staticmethod
     def calculate_distances(node: PathNode, targets: list[TargetPathNode]) -> float:

@@ -250,7 +250,21 @@ class LandPathNodeMaker(PathNodeMaker):
 
     # --- the start (spec 07 §4) ---
     def get_start(self) -> PathNode:
-        """`LandPathNodeMaker.getStart`."""
+        """`LandPathNodeMaker.getStart`: the start's y, then the feet block, or the first passable corner of the
+        box where the feet block is not passable (`walk_kernel.find_path` makes the same choice)."""
+        e = self.entity
+        i = self.get_start_y()
+        bx, _, bz = e.block_pos()
+        if self.penalty(self.get_node_type(bx, i, bz)) < 0.0:
+            b = e.box
+            for cx, cz in ((b.min_x, b.min_z), (b.min_x, b.max_z), (b.max_x, b.min_z), (b.max_x, b.max_z)):
+                if self.penalty(self.get_node_type(floor(cx), i, floor(cz))) >= 0.0:
+                    return self.typed_node(floor(cx), i, floor(cz))
+        return self.typed_node(bx, i, bz)
+
+    def get_start_y(self) -> int:
+        """The start's y in `LandPathNodeMaker.getStart` (spec 07 §4): up through water for a swimmer, the feet
+        rounded on the ground, else down to the first block a land mob cannot path through."""
         e, view = self.entity, self.view
         p = e.pos
         i = floor(p.y)
@@ -277,13 +291,7 @@ class LandPathNodeMaker(PathNodeMaker):
                 i += 1
                 state = view.get_block_state(floor(p.x), i, floor(p.z))
             i -= 1
-        bx, _, bz = e.block_pos()
-        if self.penalty(self.get_node_type(bx, i, bz)) < 0.0:
-            b = e.box
-            for cx, cz in ((b.min_x, b.min_z), (b.min_x, b.max_z), (b.max_x, b.min_z), (b.max_x, b.max_z)):
-                if self.penalty(self.get_node_type(floor(cx), i, floor(cz))) >= 0.0:
-                    return self.typed_node(floor(cx), i, floor(cz))
-        return self.typed_node(bx, i, bz)
+        return i
 
     def typed_node(self, x: int, y: int, z: int) -> PathNode:
         node = self.get_node(x, y, z)
