@@ -333,7 +333,8 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                    "supporting_block", "block_collision_deflate_1e7", "fire_check_contract_1e6",
                    "move_fall_reset_raycast", "tick_block_collision", "fire_block_1_21_2",
                    "push_away_double_sqrt", "boat_fall_distance_float", "tnt_minecart_blast_primes",
-                   "boat_gravity_double", "minecart_controller_1_21_2"}
+                   "boat_gravity_double", "minecart_controller_1_21_2",
+                   "minecart_water_drag", "boat_water_entry_space_check", "boat_fall_never_breaks"}
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
