@@ -112,6 +112,51 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "fireball_tick_1_21_2": ("ExplosiveProjectileEntity.tick: the acceleration and drag first, then the raycast "
                              "along the new Motion and the move to the hit or by the Motion, tickBlockCollision, "
                              "the base tick, then the hit (1.21.2)", (1, 21, 2), None),
+    "knockback_double": ("LivingEntity.takeKnockback keeps the strength × (1 − knockback resistance) in double and "
+                         "normalises the direction with the double Vec3d.normalize (1.17)", (1, 17, 0), None),
+    "push_away_double_sqrt": ("Entity.pushAwayFrom divides by Math.sqrt in double, not MathHelper.sqrt's float "
+                              "(1.17)", (1, 17, 0), None),
+    "pose_box_from_position": ("Entity.calculateDimensions rebuilds a new pose's box around the position "
+                               "(refreshPosition), not from the old box's minimum corner (1.17)", (1, 17, 0), None),
+    "jump_boost_double": ("LivingEntity.jump adds the Jump Boost modifier to the jump velocity in double "
+                          "(getJumpBoostVelocityModifier, 1.17.1); 1.20 adds them in float again inside "
+                          "getJumpVelocity", (1, 17, 1), (1, 20, 0)),
+    "swim_start_in_water_block": ("Entity.updateSwimming starts swimming only where the block at the feet holds "
+                                  "water (1.17.1)", (1, 17, 1), None),
+    "sprint_soft_collision": ("a player keeps sprinting after a horizontal collision within 8 degrees of the "
+                              "movement input (Entity.collidedSoftly, ClientPlayerEntity.hasCollidedSoftly, 1.18)",
+                              (1, 18, 0), None),
+    "sprint_air_speed_float": ("a sprinting player's speed in the air is 0.02F + 0.006F added in float "
+                               "(airStrafingSpeed += 0.006F), not (float)(0.02F + 0.005999999865889549) (1.18.2; "
+                               "1.19.4 reads 0.025999999F, the old value)", (1, 18, 2), (1, 19, 4)),
+    "passenger_attachment_points": ("a rider is placed by the vehicle's passenger attachment points "
+                                    "(Entity.getPassengerRidingPos, 1.20.2): not compared, a living entity riding "
+                                    "or carrying another stops the run in one line", (1, 20, 2), None),
+    "elytra_cos_double": ("LivingEntity.travel's elytra lift takes Math.cos of the pitch in double, not "
+                          "MathHelper.cos's float sine table (1.18.2)", (1, 18, 2), None),
+    "fall_distance_float_step": ("Entity.fall subtracts the height difference cast to float (fallDistance -= "
+                                 "(float)heightDifference), not in double then cast (1.18.2)", (1, 18, 2), None),
+    "swift_sneak": ("ClientPlayerEntity slows sneaking keys by clamp(0.3F + 0.15F × Swift Sneak level, 0, 1) "
+                    "(1.19)", (1, 19, 0), None),
+    "sneak_edge_only_falling": ("PlayerEntity.adjustMovementForSneaking holds a sneaking player at an edge only "
+                                "when the movement's Y is not positive (1.19)", (1, 19, 0), None),
+    "push_away_checks_pushable": ("Entity.pushAwayFrom pushes each of the two only if it isPushable (a climbing "
+                                  "entity is not) (1.19)", (1, 19, 0), None),
+    "flying_travel_needs_ai": ("FlyingEntity.travel (ghasts, phantoms) moves only when canMoveVoluntarily: a "
+                               "NoAI ghast no longer moves or drags (1.19)", (1, 19, 0), None),
+    "living_tick_skips_removed": ("LivingEntity.tick skips tickMovement when the base tick removed the entity "
+                                  "(1.19.1)", (1, 19, 1), None),
+    "elytra_limit_fall_distance": ("a glider's fall distance is lowered to 1 when above it and Motion Y > -0.5 "
+                                   "(Entity.limitFallDistance), not set to 1 (1.19.3)", (1, 19, 3), None),
+    "off_ground_speed_live": ("a player's speed in the air is read when it travels (getOffGroundSpeed: 0.025999999F "
+                              "sprinting, else 0.02F), not the flyingSpeed set at the end of the last tick (1.19.4)",
+                              (1, 19, 4), None),
+    "no_sprint_start_gliding": ("a gliding player does not start sprinting (ClientPlayerEntity.canStartSprinting, "
+                                "1.19.4)", (1, 19, 4), None),
+    "on_landing_effects": ("LivingEntity.tickMovement resets the fall distance (onLanding) before travel whenever "
+                           "Slow Falling or Levitation is active; travel no longer does (1.20)", (1, 20, 0), None),
+    "flying_slipperiness_velocity_affecting": ("FlyingEntity.travel takes the slipperiness at getVelocityAffectingPos,"
+                                               " not 1.0 below the position (1.20)", (1, 20, 0), None),
 }
 
 
@@ -309,6 +354,26 @@ class Features:
     projectile_deflection: bool
     fireball_acceleration_power: bool
     fireball_tick_1_21_2: bool
+    knockback_double: bool
+    push_away_double_sqrt: bool
+    pose_box_from_position: bool
+    jump_boost_double: bool
+    swim_start_in_water_block: bool
+    sprint_soft_collision: bool
+    sprint_air_speed_float: bool
+    passenger_attachment_points: bool
+    elytra_cos_double: bool
+    fall_distance_float_step: bool
+    swift_sneak: bool
+    sneak_edge_only_falling: bool
+    push_away_checks_pushable: bool
+    flying_travel_needs_ai: bool
+    living_tick_skips_removed: bool
+    elytra_limit_fall_distance: bool
+    off_ground_speed_live: bool
+    no_sprint_start_gliding: bool
+    on_landing_effects: bool
+    flying_slipperiness_velocity_affecting: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -65,6 +65,7 @@ from engine.world import block_physics as phys
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.geometry.box import BlockPos
     from engine.world.blocks import BlockState
     from engine.world.world import World
@@ -424,14 +425,14 @@ class Boat(Entity):
             else:
                 self.push_away(e)
 
-    def push_away(self, other: Entity) -> None:
+    def push_away(self, other: Entity, features: Features | None = None) -> None:
         """`BoatEntity.pushAwayFrom`: another boat only if it reaches below this top; anything else only if its
         bottom is at or below this bottom."""
         if isinstance(other, Boat):
             if other.box.min_y < self.box.max_y:
-                super().push_away(other)
+                super().push_away(other, features)
         elif other.box.min_y <= self.box.min_y:
-            super().push_away(other)
+            super().push_away(other, features)
 
 
 def can_collide(e: Entity, other: Entity) -> bool:

@@ -199,9 +199,10 @@ class Entity:
         """`Entity.isPushable`: false; living entities, boats and minecarts are."""
         return False
 
-    def push_away(self, other: Entity) -> None:
-        """`Entity.pushAwayFrom(other)` (spec 04 §10): both pushed apart horizontally."""
-        push_away_from(self, other)
+    def push_away(self, other: Entity, features: Features | None = None) -> None:
+        """`Entity.pushAwayFrom(other)` (spec 04 §10): both pushed apart horizontally (`features` None: as 1.16.5,
+        for boats and minecarts, whose ticks are refused from 1.17)."""
+        push_away_from(self, other, features)
 
     def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
         """`Entity.handleFallDamage`: nothing for entities without health."""

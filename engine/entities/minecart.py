@@ -67,6 +67,7 @@ from engine.world.dimensions import void_y
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
@@ -305,7 +306,7 @@ class AbstractMinecart(Entity):
             if e not in self.passengers and isinstance(e, AbstractMinecart):
                 e.push_away(self)
 
-    def push_away(self, other: Entity) -> None:
+    def push_away(self, other: Entity, features: Features | None = None) -> None:
         """`AbstractMinecartEntity.pushAwayFrom` (spec 06 §6.3): two carts roughly in line (|cos| ≥ 0.8 with this
         cart's yaw) both keep 0.2 of their Motion and take the mean plus or minus the push; anything else is
         pushed a quarter as much as this cart is pushed back. The source of the stacked-cart overflow."""

@@ -8,6 +8,7 @@ Each push is recorded as a "cramming_push" segment.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from engine.constants import CRAMMING_CHANCE, CRAMMING_DAMAGE, CRAMMING_MIN_DISTANCE, CRAMMING_PUSH
@@ -17,6 +18,7 @@ from engine.java.mathhelper import sqrt_float
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.entities.entity import Entity
     from engine.living.living_entity import LivingEntity
 
@@ -33,16 +35,17 @@ def tick_cramming(e: LivingEntity, sim: TickContext, rec: Recorder | None) -> No
             e.damage(sim, "cramming", CRAMMING_DAMAGE)
     for o in others:
         before = o.motion
-        o.push_away(e)                    # LivingEntity.pushAway(entity) → entity.pushAwayFrom(this)
+        o.push_away(e, sim.features)      # LivingEntity.pushAway(entity) → entity.pushAwayFrom(this)
         if rec is not None and o.motion != before:
             rec.geometry(segment("cramming_push", o.pos, o.pos.plus(o.motion).plus(before.multiply(-1, -1, -1)),
                                  entity=o.id))
 
 
-def push_away_from(e: Entity, other: Entity) -> None:
+def push_away_from(e: Entity, other: Entity, features: Features | None) -> None:
     """`Entity.pushAwayFrom(other)`: unless they share a vehicle tree or either is noClip, d = max(|dx|, |dz|)
     ≥ 0.01F gives each (if it carries no passengers) 0.05F × (dx, dz) / √d, the root taken as a float and the
-    push capped for d > 1 (formula 5.10.1)."""
+    push capped for d > 1 (formula 5.10.1). From 1.17 the root is a double (`push_away_double_sqrt`); from 1.19
+    each is pushed only if pushable (`push_away_checks_pushable`). `features` None: 1.16.5."""
     if e.is_connected_through_vehicle(other) or e.no_clip or other.no_clip:
         return
     d = other.pos.x - e.pos.x
@@ -50,13 +53,14 @@ def push_away_from(e: Entity, other: Entity) -> None:
     f = max(abs(d), abs(z))                           # MathHelper.absMax
     if f < CRAMMING_MIN_DISTANCE:
         return
-    f = sqrt_float(f)
+    f = math.sqrt(f) if features is not None and features.push_away_double_sqrt else sqrt_float(f)
     d /= f
     z /= f
     g = min(1.0 / f, 1.0)
     d = d * g * CRAMMING_PUSH                         # pushSpeedReduction is 0: the (1 - 0F) factor is 1
     z = z * g * CRAMMING_PUSH
-    if not e.passengers:
+    pushable = features is not None and features.push_away_checks_pushable
+    if not e.passengers and (not pushable or e.is_pushable()):
         e.motion = e.motion.add(-d, 0.0, -z)
-    if not other.passengers:
+    if not other.passengers and (not pushable or other.is_pushable()):
         other.motion = other.motion.add(d, 0.0, z)

@@ -35,6 +35,8 @@ from engine.world import block_physics as phys
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
+    from engine.entities.entity import Entity
     from engine.world.world import World
 
 ATTACH = StageInfo("follow_attachment", "ShulkerEntity.tick")
@@ -67,7 +69,7 @@ class Shulker(MobEntity):
                 "attached_block": list(self.attached_block) if self.attached_block else None,
                 "peek": self.peek, "open_progress": self.open_progress}
 
-    def push_away(self, other) -> None:
+    def push_away(self, other: Entity, features: Features | None = None) -> None:
         """`ShulkerEntity.pushAwayFrom`: nothing."""
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
