@@ -116,8 +116,6 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                          "normalises the direction with the double Vec3d.normalize (1.17)", (1, 17, 0), None),
     "push_away_double_sqrt": ("Entity.pushAwayFrom divides by Math.sqrt in double, not MathHelper.sqrt's float "
                               "(1.17)", (1, 17, 0), None),
-    "pose_box_from_position": ("Entity.calculateDimensions rebuilds a new pose's box around the position "
-                               "(refreshPosition), not from the old box's minimum corner (1.17)", (1, 17, 0), None),
     "jump_boost_double": ("LivingEntity.jump adds the Jump Boost modifier to the jump velocity in double "
                           "(getJumpBoostVelocityModifier, 1.17.1); 1.20 adds them in float again inside "
                           "getJumpVelocity", (1, 17, 1), (1, 20, 0)),
@@ -153,6 +151,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               (1, 19, 4), None),
     "no_sprint_start_gliding": ("a gliding player does not start sprinting (ClientPlayerEntity.canStartSprinting, "
                                 "1.19.4)", (1, 19, 4), None),
+    "fall_damage_immune_tag": ("LivingEntity.computeFallDamage is 0 for the fall_damage_immune entity types (of "
+                               "those modelled: iron golems, shulkers, ghasts, phantoms; before, only FlyingEntity "
+                               "took none) (1.19.4)", (1, 19, 4), None),
     "on_landing_effects": ("LivingEntity.tickMovement resets the fall distance (onLanding) before travel whenever "
                            "Slow Falling or Levitation is active; travel no longer does (1.20)", (1, 20, 0), None),
     "flying_slipperiness_velocity_affecting": ("FlyingEntity.travel takes the slipperiness at getVelocityAffectingPos,"
@@ -277,15 +278,14 @@ MECHANICS: dict[str, Mechanic] = {
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 16, 0), "LivingEntity.travel before 1.16 not compared"),
-            Change((1, 17, 0), None, "LivingEntity.travel and tickMovement changed in 1.17 (powder snow "
-                   "climbing, hasNoDrag; takeKnockback and pushAwayFrom in double) and later (1.17.1 Jump Boost in "
-                   "double; 1.20.2 passenger attachment points; 1.20.5 attributes gravity, step_height, "
-                   "jump_strength; 1.21 movement_efficiency; 1.21.2 split of travel); not compared"))),
+            Change((1, 20, 5), None, "LivingEntity.travel, tickMovement and jump of 1.20.5 and later (1.20.5 "
+                   "attributes gravity, step_height, jump_strength, safe_fall_distance, fall_damage_multiplier; "
+                   "1.21 movement_efficiency, water_movement_efficiency; 1.21.2 split of travel); not compared"))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 16, 0), "elytra flight before 1.16 not compared"),
-            Change((1, 18, 2), None, "LivingEntity.travel's lift uses Math.cos in double, not MathHelper.cos's "
-                   "float sine table (1.21.2: calcGlidingVelocity)"))),
+            Change((1, 20, 5), None, "elytra flight of 1.20.5 and later (1.21.2: calcGlidingVelocity) not "
+                   "compared"))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 14, 0), "Explosion.collectBlocksAndDamageEntities " + _PRE_1_14),)),
@@ -356,7 +356,6 @@ class Features:
     fireball_tick_1_21_2: bool
     knockback_double: bool
     push_away_double_sqrt: bool
-    pose_box_from_position: bool
     jump_boost_double: bool
     swim_start_in_water_block: bool
     sprint_soft_collision: bool
@@ -372,6 +371,7 @@ class Features:
     elytra_limit_fall_distance: bool
     off_ground_speed_live: bool
     no_sprint_start_gliding: bool
+    fall_damage_immune_tag: bool
     on_landing_effects: bool
     flying_slipperiness_velocity_affecting: bool
     version: str = DEFAULT_VERSION

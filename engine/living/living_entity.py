@@ -69,6 +69,7 @@ class LivingEntity(Entity):
 
     living = True
     BASE_ATTRIBUTES: dict[str, float] = {}     # createLivingAttributes / the type's own attribute builder
+    FALL_DAMAGE_IMMUNE = False                 # in the 1.19.4 entity type tag fall_damage_immune
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
@@ -375,7 +376,10 @@ class LivingEntity(Entity):
 
     def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
         """`LivingEntity.handleFallDamage`: `computeFallDamage` = ceil((d − 3 − Jump Boost level) × multiplier)
-        in floats; damage if positive."""
+        in floats; damage if positive. From 1.19.4 the types of the `fall_damage_immune` tag take none
+        (`fall_damage_immune_tag`)."""
+        if self.FALL_DAMAGE_IMMUNE and sim.features.fall_damage_immune_tag:
+            return False
         boost = f32(self.effects.amplifier(fx.JUMP_BOOST) + 1) if self.effects.has(fx.JUMP_BOOST) else 0.0
         amount = ceil(f32(f32(f32(distance - SAFE_FALL_DISTANCE) - boost) * multiplier))
         if amount > 0:

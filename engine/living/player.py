@@ -118,7 +118,6 @@ class PlayerEntity(LivingEntity):
         self.double_tap_ticks = 0
         self.pose_fits: dict[tuple, bool] = {}     # would_pose_not_collide's answers by (box, block version)
         self.bow_drawn_since: int | None = None   # the tick the bow's draw began (setCurrentHand), while drawing
-        self.pose_box_from_position = False       # set by `constructed` from the version
         self.collided_softly = False              # Entity.collidedSoftly (1.18), set by Entity.move
 
     @property
@@ -155,10 +154,6 @@ class PlayerEntity(LivingEntity):
             return
         super().tick(sim, rec)
         run_stage(rec, self, POSE, self.update_size, sim.world)
-
-    def constructed(self, features: Features) -> None:
-        """The version's `Entity.calculateDimensions`, read by `set_pose` (which dismounting calls too)."""
-        self.pose_box_from_position = features.pose_box_from_position
 
     def steer_vehicle(self, sim: TickContext) -> None:
         """A rider's keys of this tick, before the entity phase: sneaking dismounts (`PlayerEntity.tickRiding`);
@@ -354,15 +349,12 @@ class PlayerEntity(LivingEntity):
         return tuple((pose, self.width, POSES[pose][0]) for pose in ("standing", "crouching", "swimming"))
 
     def set_pose(self, pose: str) -> None:
-        """`setPose` then `calculateDimensions`: the pose's height, the box kept at its minimum corner; from 1.17
-        the box rebuilt around the position (`refreshPosition`, `pose_box_from_position`)."""
+        """`setPose` then `calculateDimensions`: the pose's height, the box kept at its minimum corner. 1.17
+        rebuilds the box around the position (`refreshPosition`); the width never changes, and for every position
+        against a block face at a multiple of 1/16 both give the same edges (docs/versions.md), so no flag."""
         if pose != self.pose:
             self.pose = pose
             self.height = POSES[pose][0]
-            if self.pose_box_from_position:
-                p = self.pos
-                self.box = Box.from_entity(p.x, p.y, p.z, self.width, self.height)
-                return
             b = self.box      # the width never changes: the box keeps its minimum corner
             self.box = Box.of(b.min_x, b.min_y, b.min_z, b.min_x + self.width, b.min_y + self.height,
                               b.min_z + self.width)

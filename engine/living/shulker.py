@@ -46,6 +46,7 @@ PI_F = f32(3.1415927)
 
 
 class Shulker(MobEntity):
+    FALL_DAMAGE_IMMUNE = True
     TYPE = "minecraft:shulker"
     WIDTH = SHULKER_WIDTH
     HEIGHT = SHULKER_HEIGHT
