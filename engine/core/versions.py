@@ -154,6 +154,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "fall_damage_immune_tag": ("LivingEntity.computeFallDamage is 0 for the fall_damage_immune entity types (of "
                                "those modelled: iron golems, shulkers, ghasts, phantoms; before, only FlyingEntity "
                                "took none) (1.19.4)", (1, 19, 4), None),
+    "shulker_tick_1_17": ("ShulkerEntity was rewritten in 1.17 (the attachment, the teleport, the peek box and the "
+                          "entities it moves): not compared, a shulker's tick stops the run in one line", (1, 17, 0),
+                          None),
     "on_landing_effects": ("LivingEntity.tickMovement resets the fall distance (onLanding) before travel whenever "
                            "Slow Falling or Levitation is active; travel no longer does (1.20)", (1, 20, 0), None),
     "flying_slipperiness_velocity_affecting": ("FlyingEntity.travel takes the slipperiness at getVelocityAffectingPos,"
@@ -372,6 +375,7 @@ class Features:
     off_ground_speed_live: bool
     no_sprint_start_gliding: bool
     fall_damage_immune_tag: bool
+    shulker_tick_1_17: bool
     on_landing_effects: bool
     flying_slipperiness_velocity_affecting: bool
     version: str = DEFAULT_VERSION

@@ -254,6 +254,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     # an iron golem with 1 health falls 5 blocks: dies (removed 20 ticks later) up to 1.19.3
     "fall_damage_immune_tag": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "minecraft:iron_golem", "pos": [0.5, 6.0, 0.5], "health": 1.0, "id": 1}]), 40, 1),
+    # a shulker on the floor: 1.16.5's tick, refused from 1.17 (rewritten)
+    "shulker_tick_1_17": (scene_toml(blocks=[FLOOR], entities=[
+        {"type": "minecraft:shulker", "pos": [0.5, 1.0, 0.5], "no_ai": True, "id": 1}]), 2, 1),
     # a zombie thrown down under Levitation: the fall reset after the move (up to 1.19.4) or before travel
     "on_landing_effects": (scene_toml(entities=[
         {"type": "minecraft:zombie", "pos": [0.5, 30.0, 0.5], "motion": [0.0, -3.5, 0.0], "id": 1,
