@@ -282,7 +282,8 @@ class PlayerEntity(LivingEntity):
         j = adjusted.x * adjusted.x + adjusted.z * adjusted.z
         if i < SOFT_COLLISION_MIN or j < SOFT_COLLISION_MIN:
             return False
-        return math.acos((g * adjusted.x + h * adjusted.z) / math.sqrt(i * j)) < SOFT_COLLISION_ANGLE
+        c = (g * adjusted.x + h * adjusted.z) / math.sqrt(i * j)
+        return -1.0 <= c <= 1.0 and math.acos(c) < SOFT_COLLISION_ANGLE   # Math.acos is NaN outside [-1, 1]
 
     def is_using_item(self) -> bool:
         """`LivingEntity.isUsingItem`: a bow being drawn (the only item used over several ticks here)."""

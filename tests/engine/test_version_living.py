@@ -7,10 +7,17 @@ either side of each change."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from engine.entities.entity import Entity
 from engine.tick.scene import load_scene_text
 from tests.conftest import SCENES_DIR, scene_toml
+from tests.engine.test_prismarine import BOUNDS
 from tests.engine.test_versions import CASES, FLOOR, _with_version, outcome
+from tools.prismarine_crosscheck import FIXTURES
+from tools.prismarine_crosscheck import scene_toml as prismarine_scene
 
 
 def run(case: str, version: str, ticks: int | None = None, entity_id: int | None = None) -> Entity:
@@ -175,3 +182,44 @@ def test_players_and_mobs_run_in_1_20_4_and_stop_in_1_20_5() -> None:
     assert outcome(dive, 20, 1, version="1.20.4")[0] == "state"
     kind, line = outcome(dive, 20, 1, version="1.20.5")
     assert kind == "refused" and line.startswith("living travel and jumping") and "1.20.5" in line
+
+
+# --- prismarine-physics (tests/engine/test_prismarine.py): its player tick has no version differences of its own
+# after 1.16 (its features.json lists 1.17-1.20 with 1.16's), and its patched air speed is the sprint state's live
+# (float)(0.02F + 0.005999999865889549): 1.16.5's value, read as 1.19.4 reads it. Its committed traces of the
+# scenarios that stay on full blocks, out of fluids (slabs, ladders and fluids are refused from 1.17), agree with
+# 1.17 and 1.19.4 within the bounds they have with 1.16.5; 1.18.2's float 0.02F + 0.006F sprint-jumps away.
+DRY_SCENARIOS = ("walking", "sprinting", "sprint_jumping", "strafing_diagonally", "walking_into_walls", "falling",
+                 "jumping_on_ice")
+
+
+def peer_agreement(name: str, version: str) -> tuple[float, float, int]:
+    """Max |Tickscope − peer| of position and velocity over the scenario, and the ticks whose onGround differs."""
+    scenario = json.loads((FIXTURES / f"{name}.json").read_text())
+    peer = [json.loads(line) for line in (FIXTURES / f"{name}.jsonl").read_text().splitlines()]
+    sim = load_scene_text(_with_version(prismarine_scene(scenario), version), f"<{name} at {version}>")
+    p = sim.entity_by_id(1)
+    pos = vel = 0.0
+    ground = 0
+    for t, b in enumerate(peer):
+        if t:
+            sim.tick()
+        pos = max(pos, *(abs(x - y) for x, y in zip(p.pos, b["pos"], strict=True)))
+        vel = max(vel, *(abs(x - y) for x, y in zip(p.motion, b["vel"], strict=True)))
+        ground += p.on_ground != b["onGround"]
+    return pos, vel, ground
+
+
+@pytest.mark.parametrize("version", ["1.17", "1.19.4"])
+@pytest.mark.parametrize("name", DRY_SCENARIOS)
+def test_players_of_1_17_and_1_19_4_agree_with_prismarine(name: str, version: str) -> None:
+    pos, vel, ground = peer_agreement(name, version)
+    pos_bound, vel_bound = BOUNDS[name]
+    assert ground == 0 and pos <= pos_bound and vel <= vel_bound, (pos, vel, ground)
+
+
+def test_the_1_18_2_sprint_jump_leaves_prismarine_by_the_float_air_speed() -> None:
+    """0.02F + 0.006F in float is 1.86e-9 above the peer's sum: over the sprint-jumps the velocity drifts by about
+    1e-8 and the position by about 6e-7."""
+    pos, vel, ground = peer_agreement("sprint_jumping", "1.18.2")
+    assert ground == 0 and 1e-7 < pos < 1e-6 and 1e-9 < vel < 1e-7
