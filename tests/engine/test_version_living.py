@@ -223,3 +223,31 @@ def test_the_1_18_2_sprint_jump_leaves_prismarine_by_the_float_air_speed() -> No
     1e-8 and the position by about 6e-7."""
     pos, vel, ground = peer_agreement("sprint_jumping", "1.18.2")
     assert ground == 0 and 1e-7 < pos < 1e-6 and 1e-9 < vel < 1e-7
+
+
+def scene_run(name: str, ticks: int, version: str | None = None) -> Entity:
+    """Entity 1 of the bundled scene `name` after `ticks`, at its own version or at `version`."""
+    text = (SCENES_DIR / name).read_text()
+    sim = load_scene_text(text if version is None else _with_version(text, version), name)
+    for _ in range(ticks):
+        sim.tick()
+    return sim.entity_by_id(1)
+
+
+def test_the_bundled_scenes_show_their_release_s_difference() -> None:
+    """Each scene of a living difference, at its own release and at the release before the change."""
+    assert scene_run("jump_boost_1_17_1.toml", 1).pos.y == 1.6199999898672104        # 0.42F + 0.1F × 2F, double
+    assert scene_run("jump_boost_1_17_1.toml", 1, "1.17").pos.y == 1.6200000047683716         # the float sum
+    assert scene_run("elytra_dive_1_18_2.toml", 1).motion.y == -0.055418102622879675
+    assert scene_run("elytra_dive_1_18_2.toml", 1, "1.18.1").motion.y == -0.05541246237353092
+    ghast = scene_run("ghast_noai_tnt_1_19.toml", 30)
+    assert ghast.pos == (0.5, 100.0, 0.5) and ghast.motion.x < 0.0
+    assert scene_run("ghast_noai_tnt_1_19.toml", 30, "1.18.2").pos.x < 0.0
+    wall = scene_run("player_sprint_along_wall_1_18.toml", 30)
+    assert wall.sprinting and wall.horizontal_collision
+    assert wall.pos.x > scene_run("player_sprint_along_wall_1_18.toml", 30, "1.17.1").pos.x
+    edge = scene_run("player_sneak_jump_edge_1_19.toml", 2).pos.x
+    assert edge > scene_run("player_sneak_jump_edge_1_19.toml", 2, "1.18.2").pos.x
+    golem = scene_run("iron_golem_fall_1_19_4.toml", 40)
+    assert golem.on_ground and golem.health == golem.attributes.get_value("minecraft:generic.max_health")
+    assert scene_run("iron_golem_fall_1_19_4.toml", 40, "1.19.3").health == golem.health - 16.0
