@@ -281,9 +281,11 @@ MECHANICS: dict[str, Mechanic] = {
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 16, 0), "LivingEntity.travel before 1.16 not compared"),
-            Change((1, 20, 5), None, "LivingEntity.travel, tickMovement and jump of 1.20.5 and later (1.20.5 "
-                   "attributes gravity, step_height, jump_strength, safe_fall_distance, fall_damage_multiplier; "
-                   "1.21 movement_efficiency, water_movement_efficiency; 1.21.2 split of travel); not compared"))),
+            Change((1, 20, 5), None, "LivingEntity of 1.20.5 and later not compared: 1.20.5 attributes gravity, "
+                   "step_height, jump_strength, safe_fall_distance, fall_damage_multiplier and scale, the sprint-jump "
+                   "kick in double (x 0.2, not 0.2F), no jump below 1.0E-5F, Flutterer drag, the rewritten "
+                   "sneaking edge (PlayerEntity.adjustMovementForSneaking) and wind-charge fall damage; 1.21 "
+                   "movement_efficiency, water_movement_efficiency; 1.21.2 split of travel"))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 16, 0), "elytra flight before 1.16 not compared"),
