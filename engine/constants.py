@@ -406,6 +406,8 @@ LAVA_GRAVITY_DIVISOR = 4.0          # travel, lava: add(0, -d / 4.0, 0)
 GROUND_ACCEL_FACTOR = f32(0.21600002)  # getMovementSpeed(slipperiness): speed * (0.21600002F / s³)
 FLYING_SPEED = f32(0.02)            # LivingEntity.flyingSpeed = 0.02F; PlayerEntity.tickMovement resets it
 SPRINT_FLYING_BONUS = 0.005999999865889549   # PlayerEntity.tickMovement: + 0.005999999865889549 when sprinting
+SPRINT_FLYING_BONUS_F = f32(0.006)  # 1.18.2-1.19.3: airStrafingSpeed += 0.006F (float arithmetic)
+OFF_GROUND_SPRINT_SPEED = f32(0.025999999)   # 1.19.4 PlayerEntity.getOffGroundSpeed while sprinting
 LEVITATION_SPEED = 0.05             # travel: q += (0.05 * (amplifier + 1) - q) * 0.2
 LEVITATION_RATE = 0.2
 SWIM_UP_SPEED = f32(0.04)           # LivingEntity.swimUpward: add(0, 0.04F, 0)
@@ -425,6 +427,10 @@ SPRINT_SPEED_BOOST = f32(0.3)       # LivingEntity.SPRINTING_SPEED_BOOST: (doubl
 SPEED_EFFECT_BOOST = f32(0.2)       # StatusEffects.SPEED: (double)0.2F per level, MULTIPLY_TOTAL
 SLOWNESS_EFFECT_BOOST = f32(-0.15)  # StatusEffects.SLOWNESS: (double)-0.15F per level, MULTIPLY_TOTAL
 SNEAK_SLOWDOWN = 0.3                # KeyboardInput.tick: (float)((double)movement * 0.3) in the sneaking pose
+SNEAK_SLOWDOWN_F = f32(0.3)         # 1.19 ClientPlayerEntity: clamp(0.3F + Swift Sneak level × 0.15F, 0, 1)
+SOFT_COLLISION_MIN = f32(1.0e-5)    # 1.18 ClientPlayerEntity.hasCollidedSoftly: i, j < 1.0E-5F
+SOFT_COLLISION_ANGLE = f32(0.13962634)   # ... acos(...) < 0.13962634F (8 degrees)
+SWIFT_SNEAK_STEP = f32(0.15)        # EnchantmentHelper.getSwiftSneakSpeedBoost: level × 0.15F
 WALKING_THRESHOLD = 0.8             # ClientPlayerEntity.isWalking: (double)movementForward >= 0.8
 FORWARD_THRESHOLD = f32(1.0e-5)     # Input.hasForwardMovement: movementForward > 1.0E-5F
 SNEAK_EDGE_STEP = 0.05              # PlayerEntity.adjustMovementForSneaking: steps of 0.05 towards 0

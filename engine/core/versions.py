@@ -167,6 +167,53 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "minecart_controller_1_21_2": ("DefaultMinecartController.tick: the yaw and pitch kept modulo 360 after the "
                                    "flip (Java float %), and handleCollision boards and pushes from a horizontal "
                                    "speed squared >= 0.01 (was > 0.01) (1.21.2)", (1, 21, 2), None),
+    "knockback_double": ("LivingEntity.takeKnockback keeps the strength × (1 − knockback resistance) in double and "
+                         "normalises the direction with the double Vec3d.normalize (1.17)", (1, 17, 0), None),
+    "jump_boost_double": ("LivingEntity.jump adds the Jump Boost modifier to the jump velocity in double "
+                          "(getJumpBoostVelocityModifier, 1.17.1); 1.20 adds them in float again inside "
+                          "getJumpVelocity", (1, 17, 1), (1, 20, 0)),
+    "swim_start_in_water_block": ("Entity.updateSwimming starts swimming only where the block at the feet holds "
+                                  "water (1.17.1)", (1, 17, 1), None),
+    "sprint_soft_collision": ("a player keeps sprinting after a horizontal collision within 8 degrees of the "
+                              "movement input (Entity.collidedSoftly, ClientPlayerEntity.hasCollidedSoftly, 1.18)",
+                              (1, 18, 0), None),
+    "sprint_air_speed_float": ("a sprinting player's speed in the air is 0.02F + 0.006F added in float "
+                               "(airStrafingSpeed += 0.006F), not (float)(0.02F + 0.005999999865889549) (1.18.2; "
+                               "1.19.4 reads 0.025999999F, the old value)", (1, 18, 2), (1, 19, 4)),
+    "passenger_attachment_points": ("a rider is placed by the vehicle's passenger attachment points "
+                                    "(Entity.getPassengerRidingPos, 1.20.2): not compared, a living entity riding "
+                                    "or carrying another stops the run in one line", (1, 20, 2), None),
+    "elytra_cos_double": ("LivingEntity.travel's elytra lift takes Math.cos of the pitch in double, not "
+                          "MathHelper.cos's float sine table (1.18.2)", (1, 18, 2), None),
+    "fall_distance_float_step": ("Entity.fall subtracts the height difference cast to float (fallDistance -= "
+                                 "(float)heightDifference), not in double then cast (1.18.2)", (1, 18, 2), None),
+    "swift_sneak": ("ClientPlayerEntity slows sneaking keys by clamp(0.3F + 0.15F × Swift Sneak level, 0, 1) "
+                    "(1.19)", (1, 19, 0), None),
+    "sneak_edge_only_falling": ("PlayerEntity.adjustMovementForSneaking holds a sneaking player at an edge only "
+                                "when the movement's Y is not positive (1.19)", (1, 19, 0), None),
+    "push_away_checks_pushable": ("Entity.pushAwayFrom pushes each of the two only if it isPushable (a climbing "
+                                  "entity is not) (1.19)", (1, 19, 0), None),
+    "flying_travel_needs_ai": ("FlyingEntity.travel (ghasts, phantoms) moves only when canMoveVoluntarily: a "
+                               "NoAI ghast no longer moves or drags (1.19)", (1, 19, 0), None),
+    "living_tick_skips_removed": ("LivingEntity.tick skips tickMovement when the base tick removed the entity "
+                                  "(1.19.1)", (1, 19, 1), None),
+    "elytra_limit_fall_distance": ("a glider's fall distance is lowered to 1 when above it and Motion Y > -0.5 "
+                                   "(Entity.limitFallDistance), not set to 1 (1.19.3)", (1, 19, 3), None),
+    "off_ground_speed_live": ("a player's speed in the air is read when it travels (getOffGroundSpeed: 0.025999999F "
+                              "sprinting, else 0.02F), not the flyingSpeed set at the end of the last tick (1.19.4)",
+                              (1, 19, 4), None),
+    "no_sprint_start_gliding": ("a gliding player does not start sprinting (ClientPlayerEntity.canStartSprinting, "
+                                "1.19.4)", (1, 19, 4), None),
+    "fall_damage_immune_tag": ("LivingEntity.computeFallDamage is 0 for the fall_damage_immune entity types (of "
+                               "those modelled: iron golems, shulkers, ghasts, phantoms; before, only FlyingEntity "
+                               "took none) (1.19.4)", (1, 19, 4), None),
+    "shulker_tick_1_17": ("ShulkerEntity was rewritten in 1.17 (the attachment, the teleport, the peek box and the "
+                          "entities it moves): not compared, a shulker's tick stops the run in one line", (1, 17, 0),
+                          None),
+    "on_landing_effects": ("LivingEntity.tickMovement resets the fall distance (onLanding) before travel whenever "
+                           "Slow Falling or Levitation is active; travel no longer does (1.20)", (1, 20, 0), None),
+    "flying_slipperiness_velocity_affecting": ("FlyingEntity.travel takes the slipperiness at getVelocityAffectingPos,"
+                                               " not 1.0 below the position (1.20)", (1, 20, 0), None),
 }
 
 
@@ -295,15 +342,16 @@ MECHANICS: dict[str, Mechanic] = {
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 16, 0), "LivingEntity.travel before 1.16 not compared"),
-            Change((1, 17, 0), None, "LivingEntity.travel and tickMovement changed in 1.17 (powder snow "
-                   "climbing, hasNoDrag; takeKnockback and pushAwayFrom in double) and later (1.17.1 Jump Boost in "
-                   "double; 1.20.2 passenger attachment points; 1.20.5 attributes gravity, step_height, "
-                   "jump_strength; 1.21 movement_efficiency; 1.21.2 split of travel); not compared"))),
+            Change((1, 20, 5), None, "LivingEntity of 1.20.5 and later not compared: 1.20.5 attributes gravity, "
+                   "step_height, jump_strength, safe_fall_distance, fall_damage_multiplier and scale, the sprint-jump "
+                   "kick in double (x 0.2, not 0.2F), no jump below 1.0E-5F, Flutterer drag, the rewritten "
+                   "sneaking edge (PlayerEntity.adjustMovementForSneaking) and wind-charge fall damage; 1.21 "
+                   "movement_efficiency, water_movement_efficiency; 1.21.2 split of travel"))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 16, 0), "elytra flight before 1.16 not compared"),
-            Change((1, 18, 2), None, "LivingEntity.travel's lift uses Math.cos in double, not MathHelper.cos's "
-                   "float sine table (1.21.2: calcGlidingVelocity)"))),
+            Change((1, 20, 5), None, "elytra flight of 1.20.5 and later (1.21.2: calcGlidingVelocity) not "
+                   "compared"))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 14, 0), "Explosion.collectBlocksAndDamageEntities " + _PRE_1_14),)),
@@ -410,6 +458,26 @@ class Features:
     boat_water_entry_space_check: bool
     boat_fall_never_breaks: bool
     minecart_controller_1_21_2: bool
+    knockback_double: bool
+    jump_boost_double: bool
+    swim_start_in_water_block: bool
+    sprint_soft_collision: bool
+    sprint_air_speed_float: bool
+    passenger_attachment_points: bool
+    elytra_cos_double: bool
+    fall_distance_float_step: bool
+    swift_sneak: bool
+    sneak_edge_only_falling: bool
+    push_away_checks_pushable: bool
+    flying_travel_needs_ai: bool
+    living_tick_skips_removed: bool
+    elytra_limit_fall_distance: bool
+    off_ground_speed_live: bool
+    no_sprint_start_gliding: bool
+    fall_damage_immune_tag: bool
+    shulker_tick_1_17: bool
+    on_landing_effects: bool
+    flying_slipperiness_velocity_affecting: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

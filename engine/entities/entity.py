@@ -206,7 +206,7 @@ class Entity:
         return False
 
     def push_away(self, other: Entity, features: Features | None = None) -> None:
-        """`Entity.pushAwayFrom(other)` (spec 04 §10): both pushed apart horizontally."""
+        """`Entity.pushAwayFrom(other)` (spec 04 §10): both pushed apart horizontally (`features` None: as 1.16.5)."""
         push_away_from(self, other, features)
 
     def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:

@@ -43,8 +43,9 @@ def tick_cramming(e: LivingEntity, sim: TickContext, rec: Recorder | None) -> No
 
 def push_away_from(e: Entity, other: Entity, features: Features | None) -> None:
     """`Entity.pushAwayFrom(other)`: unless they share a vehicle tree or either is noClip, d = max(|dx|, |dz|)
-    ≥ 0.01F gives each (if it carries no passengers) 0.05F × (dx, dz) / √d, the root taken as a float (in double
-    from 1.17, `push_away_double_sqrt`) and the push capped for d > 1 (formula 5.10.1)."""
+    ≥ 0.01F gives each (if it carries no passengers) 0.05F × (dx, dz) / √d, the root taken as a float and the
+    push capped for d > 1 (formula 5.10.1). From 1.17 the root is a double (`push_away_double_sqrt`); from 1.19
+    each is pushed only if pushable (`push_away_checks_pushable`). `features` None: 1.16.5."""
     if e.is_connected_through_vehicle(other) or e.no_clip or other.no_clip:
         return
     d = other.pos.x - e.pos.x
@@ -58,7 +59,8 @@ def push_away_from(e: Entity, other: Entity, features: Features | None) -> None:
     g = min(1.0 / f, 1.0)
     d = d * g * CRAMMING_PUSH                         # pushSpeedReduction is 0: the (1 - 0F) factor is 1
     z = z * g * CRAMMING_PUSH
-    if not e.passengers:
+    pushable = features is not None and features.push_away_checks_pushable
+    if not e.passengers and (not pushable or e.is_pushable()):
         e.motion = e.motion.add(-d, 0.0, -z)
-    if not other.passengers:
+    if not other.passengers and (not pushable or other.is_pushable()):
         other.motion = other.motion.add(d, 0.0, z)

@@ -15,25 +15,29 @@ from engine.java.javanum import f32
 from engine.living.attributes import KNOCKBACK_RESISTANCE
 
 if TYPE_CHECKING:
+    from engine.core.versions import Features
     from engine.entities.entity import Entity
     from engine.living.living_entity import LivingEntity
 
 
-def take_knockback(e: LivingEntity, strength: float, x: float, z: float) -> None:
+def take_knockback(e: LivingEntity, strength: float, x: float, z: float, features: Features) -> None:
     """`LivingEntity.takeKnockback` (AMBIGUITY-E6): strength × (1 − knockback resistance) as a float; if positive,
     horizontal Motion is halved and pushed by that much along −(x, z) normalised; on the ground
-    Y := min(0.4, y / 2 + strength)."""
-    f = f32(strength * (1.0 - e.attributes.get_value(KNOCKBACK_RESISTANCE)))
+    Y := min(0.4, y / 2 + strength). From 1.17 the strength stays a double and the direction is normalised in
+    double (`knockback_double`)."""
+    f = strength * (1.0 - e.attributes.get_value(KNOCKBACK_RESISTANCE))
+    if not features.knockback_double:
+        f = f32(f)
     if f <= 0.0:
         return
     m = e.motion
-    n = Vec3(x, 0.0, z).normalize()
+    n = Vec3(x, 0.0, z).normalize(features.knockback_double)
     push = Vec3(n.x * f, n.y * f, n.z * f)
     e.motion = Vec3(m.x / 2.0 - push.x, min(KNOCKBACK_MAX_Y, m.y / 2.0 + f) if e.on_ground else m.y,
                     m.z / 2.0 - push.z)
 
 
-def knockback_from_attacker(e: LivingEntity, attacker: Entity) -> None:
+def knockback_from_attacker(e: LivingEntity, attacker: Entity, features: Features) -> None:
     """`LivingEntity.damage`: 0.4F knockback from the attacker's side. Vanilla draws a random direction from
     `Math.random()` (unseeded) when the two are closer than 0.01 horizontally; here the entity's own Random."""
     d = attacker.pos.x - e.pos.x
@@ -41,4 +45,4 @@ def knockback_from_attacker(e: LivingEntity, attacker: Entity) -> None:
     while d * d + z * z < KNOCKBACK_MIN_DISTANCE_SQUARED:
         d = (e.random.next_double() - e.random.next_double()) * KNOCKBACK_RANDOM_SPREAD
         z = (e.random.next_double() - e.random.next_double()) * KNOCKBACK_RANDOM_SPREAD
-    e.take_knockback(KNOCKBACK_ATTACK, d, z)
+    e.take_knockback(KNOCKBACK_ATTACK, d, z, features)

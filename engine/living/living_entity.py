@@ -29,24 +29,27 @@ from engine.constants import (
     SPRINT_SPEED_BOOST,
     SWIM_HEIGHT,
     SWIM_UP_SPEED,
-    VELOCITY_AFFECTING_OFFSET,
     WATER_DRAG,
 )
 from engine.core.trace import StageInfo, run_stage, segment
+from engine.core.versions import refusal
 from engine.entities.dismounting import on_dismounted
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import cramming, knockback
+from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, cos, floor, sin
 from engine.living import effects as fx
 from engine.living import travel as tr
 from engine.living.attributes import MAX_HEALTH, MOVEMENT_SPEED, AttributeContainer, Modifier, Operation
+from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.world.world import World
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
@@ -66,6 +69,7 @@ class LivingEntity(Entity):
 
     living = True
     BASE_ATTRIBUTES: dict[str, float] = {}     # createLivingAttributes / the type's own attribute builder
+    FALL_DAMAGE_IMMUNE = False                 # in the 1.19.4 entity type tag fall_damage_immune
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
@@ -150,12 +154,17 @@ class LivingEntity(Entity):
     def set_movement_speed(self, v: float) -> None:
         self.movement_speed = f32(v)
 
-    def movement_speed_on(self, slipperiness: float) -> float:
-        """`getMovementSpeed(slipperiness)`: on the ground speed × 0.21600002F / s³ (floats), else flyingSpeed."""
+    def movement_speed_on(self, slipperiness: float, features: Features) -> float:
+        """`getMovementSpeed(slipperiness)`: on the ground speed × 0.21600002F / s³ (floats), else flyingSpeed
+        (from 1.19.4 `getOffGroundSpeed`, read now: `off_ground_speed_live`)."""
         if self.on_ground:
             s3 = f32(f32(slipperiness * slipperiness) * slipperiness)
             return f32(self.get_movement_speed() * f32(GROUND_ACCEL_FACTOR / s3))
-        return self.flying_speed
+        return self.get_off_ground_speed() if features.off_ground_speed_live else self.flying_speed
+
+    def get_off_ground_speed(self) -> float:
+        """1.19.4 `LivingEntity.getOffGroundSpeed`: 0.02F (a player-steered mount's is not modelled)."""
+        return FLYING_SPEED
 
     def set_sprinting(self, sprinting: bool) -> None:
         """`LivingEntity.setSprinting`: the flag and the sprint modifier (×1.3, MULTIPLY_TOTAL)."""
@@ -168,15 +177,21 @@ class LivingEntity(Entity):
     # --- ticking ---
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LivingEntity.tick`: `Entity.tick` (the base tick, spec 01 §8.2), then `tickMovement`. Vanilla goes on
-        with `tickMovement` even when the base tick removed the entity (below y = -64)."""
+        with `tickMovement` even when the base tick removed the entity (below the void, or 20 ticks after dying),
+        up to 1.19 (`living_tick_skips_removed`). From 1.20.2 a rider or a vehicle is placed by the passenger
+        attachment points, which are not compared: it stops in one line (`passenger_attachment_points`)."""
+        if sim.features.passenger_attachment_points and (self.vehicle is not None or self.passengers):
+            raise refusal(sim.features, "living", f"entity {self.id} ({self.TYPE}) riding, tick {sim.tick_count}",
+                          "passenger attachment points (Entity.getPassengerRidingPos, 1.20.2) not compared")
         run_stage(rec, self, BASE, self.base_tick, sim, rec)
-        self.tick_movement(sim, rec)
+        if not (self.removed and sim.features.living_tick_skips_removed):
+            self.tick_movement(sim, rec)
 
     def base_tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LivingEntity.baseTick`: the entity's base tick, the swimming flag, the hurt and invulnerability
         timers, death, then `tickStatusEffects`."""
         super().base_tick(sim, rec)
-        self.update_swimming()
+        self.update_swimming(sim)
         if self.hurt_time > 0:
             self.hurt_time -= 1
         if self.time_until_regen > 0:
@@ -185,12 +200,16 @@ class LivingEntity(Entity):
             self.update_post_death()
         self.effects.tick(self.attributes)
 
-    def update_swimming(self) -> None:
-        """`Entity.updateSwimming`: swimming needs sprinting in water (submerged to start)."""
+    def update_swimming(self, sim: TickContext) -> None:
+        """`Entity.updateSwimming`: swimming needs sprinting in water (submerged to start; from 1.17.1 also water
+        in the block at the feet, `swim_start_in_water_block`)."""
         if self.swimming:
             self.swimming = self.sprinting and self.touching_water and self.vehicle is None
         else:
             self.swimming = self.sprinting and self.submerged_in_water and self.vehicle is None
+            if self.swimming and sim.features.swim_start_in_water_block:
+                p = self.pos
+                self.swimming = fluid_at(sim.world, floor(p.x), floor(p.y), floor(p.z)).fluid == "water"
 
     def update_post_death(self) -> None:
         """`LivingEntity.updatePostDeath`: removed 20 ticks after dying."""
@@ -214,6 +233,9 @@ class LivingEntity(Entity):
         self.tick_jumping(sim, rec)                                                     # step 6
         run_stage(rec, self, INPUT_DAMP, self.damp_input)                               # step 7
         self.tick_fall_flying()                                                         # step 8
+        if sim.features.on_landing_effects and (self.effects.has(fx.SLOW_FALLING) or
+                                                self.effects.has(fx.LEVITATION)):
+            self.fall_distance = 0.0                       # 1.20: onLanding before travel, not inside it
         self.travel(sim, rec, Vec3(self.sideways_speed, self.upward_speed, self.forward_speed))   # step 9
         # step 10 (riptide) needs a trident throw, which is not modelled
         run_stage(rec, self, CRAMMING, self.tick_cramming, sim, rec)                    # step 11
@@ -248,11 +270,12 @@ class LivingEntity(Entity):
         self.motion = self.motion.add(0.0, SWIM_UP_SPEED, 0.0)
 
     def jump(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`LivingEntity.jump`: Y := 0.42F × the block's jump multiplier (+ 0.1F per Jump Boost level); a sprinter
-        gets 0.2F along the yaw."""
-        f = self.get_jump_velocity(sim.world)
+        """`LivingEntity.jump`: Y := 0.42F × the block's jump multiplier (+ 0.1F per Jump Boost level, added in
+        float; in double from 1.17.1 to 1.19.4, `jump_boost_double`); a sprinter gets 0.2F along the yaw."""
+        f = self.get_jump_velocity(sim.world, sim.features)
         if self.effects.has(fx.JUMP_BOOST):
-            f = f32(f + f32(JUMP_BOOST_STEP * f32(self.effects.amplifier(fx.JUMP_BOOST) + 1)))
+            boost = f32(JUMP_BOOST_STEP * f32(self.effects.amplifier(fx.JUMP_BOOST) + 1))
+            f = f + boost if sim.features.jump_boost_double else f32(f + boost)
         m = self.motion
         self.motion = Vec3(m.x, f, m.z)
         if self.sprinting:
@@ -262,12 +285,13 @@ class LivingEntity(Entity):
                 rec.geometry(segment("jump_kick", self.pos, self.pos.plus(kick)))
             self.motion = self.motion.plus(kick)
 
-    def get_jump_velocity(self, world: World) -> float:
+    def get_jump_velocity(self, world: World, features: Features) -> float:
         """`getJumpVelocity`: 0.42F × `getJumpVelocityMultiplier` (the block at the position, or if that is
-        1.0 the block below the velocity-affecting position: honey 0.5F)."""
+        1.0 the block at the velocity-affecting position: honey 0.5F; from 1.20 under the supporting block)."""
         p = self.pos
         f = phys.jump_velocity_multiplier(world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block)
-        g = phys.jump_velocity_multiplier(world.get_block_state(*self.get_velocity_affecting_pos()).block)
+        below = get_velocity_affecting_pos(self, world, features)
+        g = phys.jump_velocity_multiplier(world.get_block_state(*below).block)
         return f32(JUMP_VELOCITY * (g if f == 1.0 else f))
 
     def tick_fall_flying(self) -> None:
@@ -291,11 +315,6 @@ class LivingEntity(Entity):
         return not self.removed and not self.is_dead() and not self.climbing
 
     # --- climbing and positions ---
-    def get_velocity_affecting_pos(self) -> tuple[int, int, int]:
-        """`Entity.getVelocityAffectingPos`: the block 0.5000001 below the box's bottom, under the position."""
-        p = self.pos
-        return (floor(p.x), floor(self.box.min_y - VELOCITY_AFFECTING_OFFSET), floor(p.z))
-
     def is_climbing(self, world: World) -> bool:
         """`LivingEntity.isClimbing`: the block at the position is climbable, or an open trapdoor over a ladder
         facing the same way."""
@@ -339,7 +358,7 @@ class LivingEntity(Entity):
         self.apply_damage(amount)
         self.hurt_time = HURT_TICKS
         if attacker is not None:
-            knockback.knockback_from_attacker(self, attacker)
+            knockback.knockback_from_attacker(self, attacker, sim.features)
         return True
 
     def apply_damage(self, amount: float) -> None:
@@ -347,13 +366,16 @@ class LivingEntity(Entity):
         kept in 0..max health."""
         self.health = f32(max(0.0, min(self.health - amount, self.attributes.get_value(MAX_HEALTH))))
 
-    def take_knockback(self, strength: float, x: float, z: float) -> None:
+    def take_knockback(self, strength: float, x: float, z: float, features: Features) -> None:
         """`LivingEntity.takeKnockback` (spec 04 §13)."""
-        knockback.take_knockback(self, strength, x, z)
+        knockback.take_knockback(self, strength, x, z, features)
 
     def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
         """`LivingEntity.handleFallDamage`: `computeFallDamage` = ceil((d − 3 − Jump Boost level) × multiplier)
-        in floats; damage if positive."""
+        in floats; damage if positive. From 1.19.4 the types of the `fall_damage_immune` tag take none
+        (`fall_damage_immune_tag`)."""
+        if self.FALL_DAMAGE_IMMUNE and sim.features.fall_damage_immune_tag:
+            return False
         boost = f32(self.effects.amplifier(fx.JUMP_BOOST) + 1) if self.effects.has(fx.JUMP_BOOST) else 0.0
         amount = ceil(f32(f32(f32(distance - SAFE_FALL_DISTANCE) - boost) * multiplier))
         if amount > 0:

@@ -167,6 +167,7 @@ class IronGolem(MobEntity):
     """`IronGolemEntity`: 1.4 wide (a 2×2 footprint for path finding), step height 1.0 (spec 03 §4)."""
 
     TYPE = "minecraft:iron_golem"
+    FALL_DAMAGE_IMMUNE = True
     WIDTH = IRON_GOLEM_WIDTH
     HEIGHT = IRON_GOLEM_HEIGHT
     BASE_ATTRIBUTES = {MOVEMENT_SPEED: IRON_GOLEM_MOVEMENT_SPEED, FOLLOW_RANGE: MOB_FOLLOW_RANGE}
@@ -184,8 +185,14 @@ class FlyingEntity(MobEntity):
     FIELDS: ClassVar[dict[str, type]] = {"no_ai": bool}
     NAVIGATES = False
 
+    FALL_DAMAGE_IMMUNE = True      # ghasts and phantoms; before 1.19.4 FlyingEntity.handleFallDamage
+
     def travel(self, sim: TickContext, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
         flying_travel(self, sim, rec, movement_input)
+
+    def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
+        """`FlyingEntity.handleFallDamage` up to 1.19.3: no fall damage (then the tag says the same)."""
+        return False
 
 
 class Ghast(FlyingEntity):

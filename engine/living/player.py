@@ -20,13 +20,16 @@ own `tickCramming` pushes both ways).
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
     ARROW_SPEED,
     BOW_MIN_PULL,
+    DEGREES_TO_RADIANS,
     FLYING_SPEED,
     FORWARD_THRESHOLD,
+    OFF_GROUND_SPRINT_SPEED,
     PLAYER_EYE_HEIGHT,
     PLAYER_HEIGHT,
     PLAYER_LOW_EYE_HEIGHT,
@@ -37,8 +40,13 @@ from engine.constants import (
     PLAYER_WIDTH,
     POSE_CHECK_DEFLATE,
     SNEAK_SLOWDOWN,
+    SNEAK_SLOWDOWN_F,
+    SOFT_COLLISION_ANGLE,
+    SOFT_COLLISION_MIN,
     SPAWN_BELOW_EYE,
     SPRINT_FLYING_BONUS,
+    SPRINT_FLYING_BONUS_F,
+    SWIFT_SNEAK_STEP,
     SWIM_LOOK_DOWN,
     SWIM_PITCH_FAST,
     SWIM_PITCH_SLOW,
@@ -56,7 +64,7 @@ from engine.entities.thrown import THROWN_TYPES
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32
-from engine.java.mathhelper import floor
+from engine.java.mathhelper import cos, floor, sin
 from engine.living import effects as fx
 from engine.living.attributes import MOVEMENT_SPEED
 from engine.living.living_entity import LivingEntity
@@ -65,6 +73,7 @@ from engine.living.player_input import NOTHING, InputSchedule, PlayerInput
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.entities.projectile import Projectile
     from engine.world.world import World
 
@@ -109,6 +118,7 @@ class PlayerEntity(LivingEntity):
         self.double_tap_ticks = 0
         self.pose_fits: dict[tuple, bool] = {}     # would_pose_not_collide's answers by (box, block version)
         self.bow_drawn_since: int | None = None   # the tick the bow's draw began (setCurrentHand), while drawing
+        self.collided_softly = False              # Entity.collidedSoftly (1.18), set by Entity.move
 
     @property
     def eye_height(self) -> float:
@@ -155,7 +165,7 @@ class PlayerEntity(LivingEntity):
         if held.sneak:
             self.stop_riding(sim.world)
             return
-        self.keyboard_input_tick(held, False)
+        self.keyboard_input_tick(held, False, SNEAK_SLOWDOWN)
         self.sideways_speed, self.forward_speed = self.input_sideways, self.input_forward
         set_inputs = getattr(self.vehicle, "set_inputs", None)
         if set_inputs is not None:
@@ -201,20 +211,24 @@ class PlayerEntity(LivingEntity):
 
     def tick_movement(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ClientPlayerEntity.tickMovement`, then `PlayerEntity.tickMovement` around `LivingEntity`'s."""
-        run_stage(rec, self, CLIENT_INPUT, self.client_input, sim.world)
+        run_stage(rec, self, CLIENT_INPUT, self.client_input, sim.world, sim.features)
         if self.touching_water and self.held.sneak and self.should_swim_in_fluids():
             run_stage(rec, self, SINK, self.motion_add_y, -SWIM_UP_SPEED)
         super().tick_movement(sim, rec)
         self.flying_speed = FLYING_SPEED
-        if self.sprinting:
-            self.flying_speed = f32(self.flying_speed + SPRINT_FLYING_BONUS)
+        if self.sprinting:   # 1.18.2-1.19.3: += 0.006F in float (`sprint_air_speed_float`)
+            bonus = SPRINT_FLYING_BONUS_F if sim.features.sprint_air_speed_float else SPRINT_FLYING_BONUS
+            self.flying_speed = f32(self.flying_speed + bonus)
         self.set_movement_speed(self.attributes.get_value(MOVEMENT_SPEED))
 
     def motion_add_y(self, dy: float) -> None:
         self.motion = self.motion.add(0.0, dy, 0.0)
 
-    def client_input(self, world: World) -> None:
-        """The key and sprint part of `ClientPlayerEntity.tickMovement` (spec 05 §4.6)."""
+    def client_input(self, world: World, features: Features) -> None:
+        """The key and sprint part of `ClientPlayerEntity.tickMovement` (spec 05 §4.6). From 1.18 a horizontal
+        collision within 8 degrees of the input keeps the sprint (`sprint_soft_collision`); from 1.19 Swift Sneak
+        lessens the sneaking slowdown (`swift_sneak`); from 1.19.4 a glider does not start sprinting
+        (`no_sprint_start_gliding`)."""
         if self.double_tap_ticks > 0:
             self.double_tap_ticks -= 1
         was_jumping = self.input_jumping
@@ -222,23 +236,29 @@ class PlayerEntity(LivingEntity):
         was_walking = self.is_walking()
         self.in_sneaking_pose = not self.swimming and self.would_pose_not_collide(world, "crouching") and \
             (self.sneaking or not self.would_pose_not_collide(world, "standing"))
-        self.keyboard_input_tick(self.held, self.in_sneaking_pose)
+        slowdown = SNEAK_SLOWDOWN
+        if features.swift_sneak:
+            boost = f32(f32(self.enchantment_level("minecraft:swift_sneak")) * SWIFT_SNEAK_STEP)
+            slowdown = min(max(f32(SNEAK_SLOWDOWN_F + boost), 0.0), 1.0)
+        self.keyboard_input_tick(self.held, self.in_sneaking_pose, slowdown)
         using = self.is_using_item()
+        can_start = not using and not (features.no_sprint_start_gliding and self.fall_flying)
         if using and self.vehicle is None:
             self.input_sideways = f32(self.input_sideways * USING_ITEM_SLOWDOWN)
             self.input_forward = f32(self.input_forward * USING_ITEM_SLOWDOWN)
         if (self.on_ground or self.submerged_in_water) and not was_sneaking and not was_walking \
-                and self.is_walking() and not self.sprinting and not using:
+                and self.is_walking() and not self.sprinting and can_start:
             if self.double_tap_ticks > 0 or self.held.sprint:
                 self.set_sprinting(True)
             else:
                 self.double_tap_ticks = DOUBLE_TAP_TICKS
         if not self.sprinting and (not self.touching_water or self.submerged_in_water) and self.is_walking() \
-                and not using and self.held.sprint:
+                and can_start and self.held.sprint:
             self.set_sprinting(True)
         if self.sprinting:
             no_forward = not self.has_forward_movement()
-            stop = no_forward or self.horizontal_collision or self.touching_water and not self.submerged_in_water
+            hit = self.horizontal_collision and not (features.sprint_soft_collision and self.collided_softly)
+            stop = no_forward or hit or self.touching_water and not self.submerged_in_water
             if self.swimming:
                 if not self.on_ground and not self.sneaking and no_forward or not self.touching_water:
                     self.set_sprinting(False)
@@ -247,17 +267,36 @@ class PlayerEntity(LivingEntity):
         if self.input_jumping and not was_jumping and self.vehicle is None and not self.is_climbing(world):
             self.check_fall_flying()
 
+    def get_off_ground_speed(self) -> float:
+        """1.19.4 `PlayerEntity.getOffGroundSpeed` (not flying): 0.025999999F sprinting, else 0.02F."""
+        return OFF_GROUND_SPRINT_SPEED if self.sprinting else FLYING_SPEED
+
+    def has_collided_softly(self, adjusted: Vec3) -> bool:
+        """1.18 `ClientPlayerEntity.hasCollidedSoftly`: the input's direction (rotated by the yaw, sine table)
+        and the horizontal movement left after collisions differ by less than 0.13962634F radians."""
+        f = f32(self.yaw * DEGREES_TO_RADIANS)
+        d, e = sin(f), cos(f)
+        g = self.sideways_speed * e - self.forward_speed * d
+        h = self.forward_speed * e + self.sideways_speed * d
+        i = g * g + h * h
+        j = adjusted.x * adjusted.x + adjusted.z * adjusted.z
+        if i < SOFT_COLLISION_MIN or j < SOFT_COLLISION_MIN:
+            return False
+        c = (g * adjusted.x + h * adjusted.z) / math.sqrt(i * j)
+        return -1.0 <= c <= 1.0 and math.acos(c) < SOFT_COLLISION_ANGLE   # Math.acos is NaN outside [-1, 1]
+
     def is_using_item(self) -> bool:
         """`LivingEntity.isUsingItem`: a bow being drawn (the only item used over several ticks here)."""
         return self.bow_drawn_since is not None
 
-    def keyboard_input_tick(self, held: PlayerInput, slow_down: bool) -> None:
-        """`KeyboardInput.tick`: ±1 per axis (opposite keys cancel), × 0.3 as a double in the sneaking pose."""
+    def keyboard_input_tick(self, held: PlayerInput, slow_down: bool, factor: float) -> None:
+        """`KeyboardInput.tick`: ±1 per axis (opposite keys cancel), × `factor` in the sneaking pose (0.3 as a
+        double; from 1.19 the float clamp(0.3F + Swift Sneak boost, 0, 1))."""
         forward = 0.0 if held.forward == held.back else (1.0 if held.forward else -1.0)
         sideways = 0.0 if held.left == held.right else (1.0 if held.left else -1.0)
         if slow_down:
-            sideways = f32(sideways * SNEAK_SLOWDOWN)
-            forward = f32(forward * SNEAK_SLOWDOWN)
+            sideways = f32(sideways * factor)
+            forward = f32(forward * factor)
         self.input_forward, self.input_sideways = forward, sideways
         self.input_jumping = held.jump
         self.sneaking = held.sneak                 # ClientPlayerEntity.isSneaking: input.sneaking
@@ -311,7 +350,9 @@ class PlayerEntity(LivingEntity):
         return tuple((pose, self.width, POSES[pose][0]) for pose in ("standing", "crouching", "swimming"))
 
     def set_pose(self, pose: str) -> None:
-        """`setPose` then `calculateDimensions`: the pose's height, the box kept at its minimum corner."""
+        """`setPose` then `calculateDimensions`: the pose's height, the box kept at its minimum corner. 1.17
+        rebuilds the box around the position (`refreshPosition`); the width never changes, and for every position
+        against a block face at a multiple of 1/16 both give the same edges (docs/versions.md), so no flag."""
         if pose != self.pose:
             self.pose = pose
             self.height = POSES[pose][0]

@@ -24,6 +24,7 @@ from engine.constants import (
     SHULKER_WIDTH,
 )
 from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import refusal
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.piston_block_entity import BY_NAME, DIRECTIONS, Direction
 from engine.java.javanum import f32
@@ -46,6 +47,7 @@ PI_F = f32(3.1415927)
 
 
 class Shulker(MobEntity):
+    FALL_DAMAGE_IMMUNE = True
     TYPE = "minecraft:shulker"
     WIDTH = SHULKER_WIDTH
     HEIGHT = SHULKER_HEIGHT
@@ -73,7 +75,11 @@ class Shulker(MobEntity):
         """`ShulkerEntity.pushAwayFrom`: nothing."""
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`ShulkerEntity.tick`: the mob tick (Motion zeroed after it), then the attachment and the lid."""
+        """`ShulkerEntity.tick`: the mob tick (Motion zeroed after it), then the attachment and the lid (1.16.5's;
+        the 1.17 rewrite is refused, `shulker_tick_1_17`)."""
+        if sim.features.shulker_tick_1_17:
+            raise refusal(sim.features, "living", f"shulker {self.id}, tick {sim.tick_count}",
+                          "ShulkerEntity (attachment, teleport, peek box) was rewritten in 1.17; not compared")
         super().tick(sim, rec)
         self.motion = ZERO                                            # tickMovement: setVelocity(ZERO)
         run_stage(rec, self, ATTACH, self.follow_attachment, sim)

@@ -64,11 +64,13 @@ from engine.java.javanum import f32, float_text
 from engine.java.mathhelper import ceil, clamp, cos, floor, sin
 from engine.living import effects as fx
 from engine.motion.move import MovementType, move
+from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.living.living_entity import LivingEntity
     from engine.world.world import World
 
@@ -92,14 +94,16 @@ FLYING_ORDINARY = StageInfo("travel_ordinary", "FlyingEntity.travel")
 
 
 def travel(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3) -> None:
-    """`LivingEntity.travel`: the gravity d (Slow Falling while falling: 0.01, AMBIGUITY-L1), then one case."""
+    """`LivingEntity.travel`: the gravity d (Slow Falling while falling: 0.01, AMBIGUITY-L1; the fall reset here
+    moved to `tickMovement` in 1.20, `on_landing_effects`), then one case."""
     if not (e.can_move_voluntarily() or e.is_logical_side_for_updating_movement()):
         return
     d = LIVING_GRAVITY
     falling = e.motion.y <= 0.0
     if falling and e.effects.has(fx.SLOW_FALLING):
         d = SLOW_FALLING_GRAVITY
-        e.fall_distance = 0.0
+        if not sim.features.on_landing_effects:
+            e.fall_distance = 0.0
     if e.touching_water and e.should_swim_in_fluids():
         run_stage(rec, e, WATER, travel_in_water, e, sim, rec, movement_input, d, falling)
     elif e.is_in_lava() and e.should_swim_in_fluids():
@@ -193,7 +197,7 @@ def travel_in_lava(e: LivingEntity, sim: TickContext, rec: Recorder | None, move
 def travel_fall_flying(e: LivingEntity, sim: TickContext, rec: Recorder | None, d: float) -> None:
     if "elytra" in sim.features.refused:
         raise refusal(sim.features, "elytra", f"entity {e.id}, tick {sim.tick_count}")
-    horizontal = run_stage(rec, e, GLIDE, glide, e, d)
+    horizontal = run_stage(rec, e, GLIDE, glide, e, d, sim.features)
     move(e, sim, MovementType.SELF, e.motion, rec)
     if e.horizontal_collision:
         m = e.motion
@@ -205,18 +209,25 @@ def travel_fall_flying(e: LivingEntity, sim: TickContext, rec: Recorder | None, 
         e.fall_flying = False
 
 
-def glide(e: LivingEntity, d: float) -> float:
-    """The elytra's accelerations and drag before the move (spec 05 §6); returns the horizontal speed before."""
+def glide(e: LivingEntity, d: float, features: Features) -> float:
+    """The elytra's accelerations and drag before the move (spec 05 §6); returns the horizontal speed before.
+    Above Motion Y -0.5 the fall distance is set to 1 (from 1.19.3 only lowered to it, `limitFallDistance`); the
+    look's length is a double from 1.17 (`vec_double`); the lift's cosine is MathHelper's float table, from 1.18.2
+    `Math.cos` in double and the lift kept in double (`elytra_cos_double`)."""
     v = e.motion
-    if v.y > ELYTRA_SAFE_FALL:
+    if v.y > ELYTRA_SAFE_FALL and (not features.elytra_limit_fall_distance or e.fall_distance > 1.0):
         e.fall_distance = 1.0
     look = rotation_vector(e.pitch, e.yaw)
     f = f32(e.pitch * DEGREES_TO_RADIANS)
     i = math.sqrt(look.x * look.x + look.z * look.z)
     j = math.sqrt(v.x * v.x + v.z * v.z)
-    k = look.length()
-    c = cos(f)
-    lift = f32(c * c * min(1.0, k / ELYTRA_LOOK_LENGTH))
+    k = look.length(features.vec_double)
+    if features.elytra_cos_double:
+        c = math.cos(f)
+        lift = c * c * min(1.0, k / ELYTRA_LOOK_LENGTH)
+    else:
+        c = cos(f)
+        lift = f32(c * c * min(1.0, k / ELYTRA_LOOK_LENGTH))
     v = v.add(0.0, d * (-1.0 + lift * ELYTRA_LIFT), 0.0)
     if v.y < 0.0 and i > 0.0:
         m = v.y * ELYTRA_DIVE * lift
@@ -235,32 +246,34 @@ def glide(e: LivingEntity, d: float) -> float:
 def travel_ordinary(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3,
                     d: float) -> None:
     world = sim.world
-    below = e.get_velocity_affecting_pos()                                          # step 1
+    below = get_velocity_affecting_pos(e, world, sim.features)                      # step 1
     p = phys.slipperiness(world.get_block_state(*below).block)
     if rec is not None:
         rec.geometry(cell("slipperiness_block", below))
         rec.geometry(label("slipperiness", [below[0] + 0.5, below[1] + 1.0, below[2] + 0.5], float_text(p)))
     f = f32(p * LIVING_DRAG) if e.on_ground else LIVING_DRAG                        # step 2
-    update_velocity(e, rec, e.movement_speed_on(p), movement_input)                 # step 3
+    update_velocity(e, rec, e.movement_speed_on(p, sim.features), movement_input)   # step 3
     if e.is_climbing(world):                                                        # step 4
         run_stage(rec, e, CLIMBING, apply_climbing_speed, e, world)
     move(e, sim, MovementType.SELF, e.motion, rec)                                  # step 5
     if (e.horizontal_collision or e.jumping) and e.is_climbing(world):              # step 6
         run_stage(rec, e, CLIMB_UP, climb_up, e)
     if e.effects.has(fx.LEVITATION):                                                # step 7.1
-        run_stage(rec, e, LEVITATION, levitate, e)
+        run_stage(rec, e, LEVITATION, levitate, e, sim.features)
     elif not e.no_gravity:                                                          # step 7.3
         run_stage(rec, e, GRAVITY, add_motion_y, e, -d)
     # step 7.2 (a client's unloaded chunk) cannot happen in a loaded scene
     run_stage(rec, e, DRAG, scale_motion, e, f, LIVING_DRAG_Y)                      # step 8
 
 
-def levitate(e: LivingEntity) -> None:
-    """Spec 05 §2.4 step 7.1: y += (0.05 × level − y) × 0.2; the fall is reset."""
+def levitate(e: LivingEntity, features: Features) -> None:
+    """Spec 05 §2.4 step 7.1: y += (0.05 × level − y) × 0.2; the fall is reset (before travel from 1.20,
+    `on_landing_effects`)."""
     m = e.motion
     level = e.effects.amplifier(fx.LEVITATION) + 1
     e.motion = Vec3(m.x, m.y + (LEVITATION_SPEED * level - m.y) * LEVITATION_RATE, m.z)
-    e.fall_distance = 0.0
+    if not features.on_landing_effects:
+        e.fall_distance = 0.0
 
 
 def apply_climbing_speed(e: LivingEntity, world: World) -> None:
@@ -278,8 +291,11 @@ def apply_climbing_speed(e: LivingEntity, world: World) -> None:
 # --- ghasts and phantoms (spec 05 §2.5) ---
 
 def flying_travel(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3) -> None:
-    """`FlyingEntity.travel`: no `canMoveVoluntarily` check (a NoAI ghast still moves and drags), no gravity,
-    no climbing or levitation; water before lava, as vanilla tests them."""
+    """`FlyingEntity.travel`: no `canMoveVoluntarily` check up to 1.18.2 (a NoAI ghast still moves and drags;
+    from 1.19 it does neither, `flying_travel_needs_ai`), no gravity, no climbing or levitation; water before
+    lava, as vanilla tests them."""
+    if sim.features.flying_travel_needs_ai and not e.can_move_voluntarily():
+        return
     if e.touching_water:
         run_stage(rec, e, FLYING_WATER, travel_flying_in_fluid, e, sim, rec, movement_input, FLYING_WATER_DRAG)
     elif e.is_in_lava():
@@ -297,10 +313,14 @@ def travel_flying_in_fluid(e: LivingEntity, sim: TickContext, rec: Recorder | No
 
 
 def travel_flying_in_air(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3) -> None:
-    """f = slipperiness 1 m below × 0.91F on ground, else 0.91F; acceleration 0.1F × 0.16277137F / f³ on ground,
-    else 0.02F; the move; all three axes × f."""
+    """f = slipperiness 1 m below (from 1.20 at `getVelocityAffectingPos`, `flying_slipperiness_velocity_affecting`)
+    × 0.91F on ground, else 0.91F; acceleration 0.1F × 0.16277137F / f³ on ground, else 0.02F; the move; all three
+    axes × f."""
     p = e.pos
-    below = (floor(p.x), floor(p.y - FLYING_SLIPPERINESS_BELOW), floor(p.z))
+    if sim.features.flying_slipperiness_velocity_affecting:
+        below = get_velocity_affecting_pos(e, sim.world, sim.features)
+    else:
+        below = (floor(p.x), floor(p.y - FLYING_SLIPPERINESS_BELOW), floor(p.z))
     s = phys.slipperiness(sim.world.get_block_state(*below).block)
     if rec is not None:
         rec.geometry(cell("slipperiness_block", below))

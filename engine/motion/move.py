@@ -86,7 +86,8 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     if e.movement_multiplier.length_squared() > MOVEMENT_MULTIPLIER_MIN_SQUARED:    # step 3
         movement = run_stage(rec, e, S_MULTIPLIER, apply_movement_multiplier, e, movement)
     world = sim.world
-    movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world)  # step 4
+    movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world,
+                         features.sneak_edge_only_falling)                          # step 4
     actual = run_stage(rec, e, S_COLLISIONS, adjust_movement_for_collisions, e, movement, world,
                        features.axis_order_yxz, rec)                                # step 5
     d = actual.length_squared()
@@ -97,6 +98,8 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
         run_stage(rec, e, S_POSITION, update_position, e, actual, sets_position)
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual,         # step 7
               world if features.supporting_block else None, rec)
+    if e.is_player and features.sprint_soft_collision:                              # 1.18 collidedSoftly
+        e.collided_softly = e.horizontal_collision and e.has_collided_softly(actual)
     if e.on_ground and "supporting_block" in features.refused:
         raise refusal(features, "supporting_block", f"entity {e.id} on the ground, tick {sim.tick_count}")
     landing = supporting_block.get_landing_pos(e, world, features)
@@ -156,11 +159,14 @@ def apply_movement_multiplier(e: Entity, movement: Vec3) -> Vec3:
     return Vec3(movement.x * m.x, movement.y * m.y, movement.z * m.z)
 
 
-def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, world: World) -> Vec3:
+def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, world: World,
+                                 only_falling: bool) -> Vec3:
     """Step 4, `PlayerEntity.adjustMovementForSneaking`: a sneaking player standing on something (or within a
     step of it) shortens X, then Z, then both together in 0.05 steps towards 0 while the box moved that far and
-    lowered by the step height would hang over nothing."""
+    lowered by the step height would hang over nothing. From 1.19 only a movement with Y ≤ 0 (`only_falling`)."""
     if not (e.is_player and e.sneaking and kind in (MovementType.SELF, MovementType.PLAYER)):
+        return movement
+    if only_falling and movement.y > 0.0:
         return movement
     if not (e.on_ground or e.fall_distance < e.step_height
             and not _space_free(e, world, 0.0, f32(e.fall_distance - e.step_height), 0.0)):
@@ -226,7 +232,8 @@ def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3, world: World
 
 def fall(e: Entity, sim: TickContext, dy: float, state: BlockState, pos: BlockPos) -> None:
     """Step 8, `Entity.fall`: on the ground a fall lands on the block (`onLandedUpon`: damage, farmland) and is
-    reset, else it accumulates (float). `LivingEntity.fall` first checks the water when not touching it."""
+    reset, else it accumulates (float; from 1.18.2 the drop is cast to float first, `fall_distance_float_step`).
+    `LivingEntity.fall` first checks the water when not touching it."""
     if e.living and not e.touching_water:
         check_water_state(e, sim.world, sim.features)
     if e.on_ground:
@@ -234,7 +241,7 @@ def fall(e: Entity, sim: TickContext, dy: float, state: BlockState, pos: BlockPo
             block_effects.on_landed_upon(sim, state, pos, e, e.fall_distance)
         e.fall_distance = 0.0
     elif dy < 0.0:
-        e.fall_distance = f32(e.fall_distance - dy)
+        e.fall_distance = f32(e.fall_distance - (f32(dy) if sim.features.fall_distance_float_step else dy))
 
 
 def zero_collided_motion(e: Entity, movement: Vec3, actual: Vec3, both_axes: bool) -> None:

@@ -23,7 +23,7 @@ from engine.world.world import MAX_Y, MIN_Y
 
 # --- living entities and players (spec 05; interfaces.md "Players, mobs and their inputs") ---
 LIVING_ENTITY_KEYS = {"effects", "attributes", "equipment", "enchantments", "fall_flying", "health"}
-ENCHANTMENTS = ("minecraft:depth_strider", "minecraft:blast_protection")
+ENCHANTMENTS = ("minecraft:depth_strider", "minecraft:blast_protection", "minecraft:swift_sneak")   # Swift Sneak: 1.19
 
 
 def _full_id(name: str) -> str:

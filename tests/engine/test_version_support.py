@@ -189,3 +189,23 @@ def test_tickscope_diff_names_the_drag_where_1_19_4_and_1_20_part() -> None:
     ice-edge scene stops at tick 50 (the centre past the edge), in the item's drag."""
     line = first_difference(str(SCENES_DIR / "supporting_block_ice_edge.toml"), "1.19.4", "1.20", 60)
     assert (line["tick"], line["entity"], line["stage"], line["fields"]) == (50, 1, "drag", ["motion"])
+
+
+PLAYER_ICE_EDGE = scene_toml(blocks=[{"at": [0, 0, 0], "block": "minecraft:ice"}],
+                             entities=[{"type": "minecraft:player", "pos": [1.1, 1.0, 0.5], "id": 1,
+                                        "on_ground": True, "motion": [0.02, -0.0784000015258789, 0.0]}])
+
+
+def test_a_player_over_the_edge_of_ice_keeps_the_ice_s_slipperiness_from_1_20() -> None:
+    """A player whose centre (x 1.1, then 1.12) hangs past the ice's edge, its box (0.6 wide) still on the ice, with
+    no keys: `LivingEntity.travel` drags the Motion by the slipperiness at `getVelocityAffectingPos` × 0.91F —
+    the air under the centre (0.6F) in 1.19.4, the supporting ice (0.98F) from 1.20 (read in tick 2, after tick 1's
+    move found the supporting block)."""
+    for version, drag in (("1.19.4", 0.546000063419342), ("1.20", 0.8918000459671021)):
+        sim = _load(PLAYER_ICE_EDGE, version)
+        sim.tick()
+        before = sim.entity_by_id(1).motion.x
+        sim.tick()
+        p = sim.entity_by_id(1)
+        assert p.on_ground and p.motion.x == before * drag, version
+    assert p.supporting_block_pos == (0, 0, 0)

@@ -61,6 +61,20 @@ def _tnt_pair(pos: list[float], **extra: Any) -> str:
                                 {"type": "tnt", "pos": pos, "fuse": 50, "id": 2, **extra}])
 
 
+def _player(entity_id: int, pos: list[float], **extra: Any) -> dict[str, Any]:
+    """A player standing on the ground with the Motion of one standing there (its keys come from `inputs`)."""
+    return {"type": "minecraft:player", "pos": pos, "id": entity_id, "on_ground": True,
+            "motion": [0.0, -0.0784000015258789, 0.0], **extra}
+
+
+# the cases whose flag changes the fall distance (observed with the position and Motion)
+FALL_DISTANCE_CASES = {"fall_distance_float_step", "elytra_limit_fall_distance", "on_landing_effects",
+                       "move_fall_reset_raycast"}
+PIT = [{"from": f, "to": t, "block": "minecraft:stone"} for f, t in (([-1, 1, -1], [-1, 2, 1]), ([1, 1, -1], [1, 2, 1]),
+                                                                     ([0, 1, -1], [0, 2, -1]), ([0, 1, 1], [0, 2, 1]))]
+LIVING_REMOVAL_TICK = 31   # the fall kills zombie 1 in tick 11
+_ELYTRA_DIVE = (SCENES_DIR / "elytra_dive.toml").read_text()
+
 # flag → (scene TOML, ticks, entity id observed)
 CASES: dict[str, tuple[str, int, int]] = {
     # X then Z (before 1.14) or the larger Z first: the corner block stops a different axis
@@ -208,9 +222,6 @@ CASES: dict[str, tuple[str, int, int]] = {
     "fire_block_1_21_2": (scene_toml(blocks=[{"at": [0, 5, 0], "block": "minecraft:fire"}],
                                      entities=[_item([0.5, 5.2, 0.5], [0.0, 0.0, 0.0], no_gravity=True,
                                                      state={"fire_ticks": 5})]), 4, 1),
-    # two boats overlapping in the air push each other apart: the root of max(|dx|, |dz|) = 0.8 in float or double
-    "push_away_double_sqrt": (scene_toml(entities=[_boat([0.5, 30.0, 0.5], id=1, no_gravity=True),
-                                                   _boat([1.3, 30.0, 0.7], id=2, no_gravity=True)]), 1, 1),
     # a minecart coasting through water off rails: gravity 0.04 or 0.005, at most 0.4 or 0.2 a tick
     "minecart_water_drag": (scene_toml(blocks=[{"from": [-3, 29, -3], "to": [3, 31, 3], "block": "minecraft:water"}],
                                        entities=[{"type": "minecraft:minecart", "pos": [0.5, 30.0, 0.5], "id": 1,
@@ -242,6 +253,99 @@ CASES: dict[str, tuple[str, int, int]] = {
         {"type": "minecraft:minecart", "pos": [0.5, 30.0, 0.5], "id": 1, "no_gravity": True,
          "motion": [0.06315789473684211, 0.0, 0.08421052631578949]},
         _boat([-0.7775, 30.0, 0.5], id=2, no_gravity=True)]), 1, 1),
+    # --- living travel, jumping and players, 1.17-1.20.4 (tests/engine/test_version_living.py) ---
+    # a snowball thrown by player 1 (off the flight line) knocks player 2 back along a slanted direction
+    "knockback_double": (scene_toml(blocks=[FLOOR], entities=[
+        _player(1, [-2.5, 1.0, 2.0]), _player(2, [0.5, 1.0, 0.5]),
+        {"type": "minecraft:snowball", "pos": [-0.5, 2.0, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
+         "owner": 1, "id": 3}]), 1, 2),
+    # two NoAI zombies overlapping off the axes push each other apart (cramming)
+    "push_away_double_sqrt": (scene_toml(blocks=[FLOOR], entities=[
+        {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "no_ai": True, "on_ground": True, "id": 1},
+        {"type": "minecraft:zombie", "pos": [0.8, 1.0, 0.7], "no_ai": True, "on_ground": True, "id": 2}]), 1, 1),
+    # zombie 1 climbs a vine (not pushable) overlapping zombie 2: pushed by 2's cramming only up to 1.18.2
+    "push_away_checks_pushable": (scene_toml(blocks=[FLOOR, {"at": [0, 1, 0], "block": "minecraft:vine[north=true]"},
+                                                     {"at": [0, 1, -1], "block": "minecraft:stone"}], entities=[
+        {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "on_ground": True, "id": 1},
+        {"type": "minecraft:zombie", "pos": [0.8, 1.0, 0.7], "on_ground": True, "id": 2}]), 1, 1),
+    # a player with Jump Boost I jumps: 0.42F + 0.1F in float or in double
+    "jump_boost_double": (scene_toml(blocks=[FLOOR], entities=[
+        _player(1, [0.5, 1.0, 0.5], effects=[{"id": "minecraft:jump_boost", "amplifier": 0}])],
+        inputs=[{"entity": 1, "from": 1, "to": 1, "jump": True}]), 1, 1),
+    # a sprinting player whose eyes are in water (held up in the air) and whose feet are not starts swimming
+    # only before 1.17.1 (fluids are refused from 1.17)
+    "swim_start_in_water_block": (scene_toml(blocks=[FLOOR, {"from": [-3, 2, -3], "to": [3, 2, 3],
+                                                             "block": "minecraft:water"}],
+                                             entities=[_player(1, [0.5, 1.0, 0.5], yaw=-90.0)],
+                                             inputs=[{"entity": 1, "from": 1, "to": 4, "forward": True,
+                                                      "sprint": True}]), 4, 1),
+    # a sprinting player runs along a wall, turned 5 degrees into it: soft collisions keep the sprint from 1.18
+    "sprint_soft_collision": (scene_toml(blocks=[FLOOR, {"from": [-3, 1, 1], "to": [3, 2, 1],
+                                                         "block": "minecraft:stone"}],
+                                         entities=[_player(1, [-2.5, 1.0, 0.69], yaw=-85.0)],
+                                         inputs=[{"entity": 1, "from": 1, "to": 8, "forward": True,
+                                                  "sprint": True}]), 8, 1),
+    # a player sprint-jumps: its speed in the air is 0.02F + 0.006F, added in double or in float
+    "sprint_air_speed_float": (scene_toml(blocks=[FLOOR], entities=[_player(1, [-2.5, 1.0, 0.5], yaw=-90.0)],
+                                          inputs=[{"entity": 1, "from": 1, "to": 6, "forward": True,
+                                                   "sprint": True, "jump": True}]), 6, 1),
+    # a zombie rides a pig in the air: placed by the attachment points from 1.20.2 (not compared: refused)
+    "passenger_attachment_points": (scene_toml(entities=[
+        {"type": "minecraft:pig", "pos": [0.5, 60.0, 0.5], "id": 2},
+        {"type": "minecraft:zombie", "pos": [0.5, 61.0, 0.5], "vehicle": 2, "id": 1}]), 2, 1),
+    # the elytra dive of scenes/elytra_dive.toml: the lift's cosine from the float table or Math.cos
+    "elytra_cos_double": (_ELYTRA_DIVE, 3, 1),
+    # a dropped item falls: its fall distance grows by the drop in double or cast to float first
+    "fall_distance_float_step": (scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 5, 1),
+    # a sneaking player wearing Swift Sneak III walks
+    "swift_sneak": (scene_toml(blocks=[FLOOR], entities=[
+        _player(1, [-2.5, 1.0, 0.5], yaw=-90.0, equipment={"legs": "minecraft:leather_leggings"},
+                enchantments={"legs": {"minecraft:swift_sneak": 3}})],
+        inputs=[{"entity": 1, "from": 1, "to": 4, "forward": True, "sneak": True}]), 4, 1),
+    # a sneaking player at the floor's edge jumps off it: held at the edge only up to 1.18.2
+    "sneak_edge_only_falling": (scene_toml(blocks=[FLOOR], entities=[_player(1, [4.2, 1.0, 0.5], yaw=-90.0)],
+                                           inputs=[{"entity": 1, "from": 1, "to": 6, "forward": True,
+                                                    "sneak": True, "jump": True}]), 6, 1),
+    # a NoAI ghast with a Motion: moves and drags up to 1.18.2, stays from 1.19
+    "flying_travel_needs_ai": (scene_toml(entities=[
+        {"type": "minecraft:ghast", "pos": [0.5, 60.0, 0.5], "motion": [0.5, 0.0, 0.0], "no_ai": True,
+         "id": 1}]), 2, 1),
+    # zombie 1 (1 health) falls into a one-block pit holding NoAI zombie 2, dies of the fall and is removed 20
+    # ticks later; in that tick it still crams zombie 2 up to 1.19
+    "living_tick_skips_removed": (scene_toml(blocks=[FLOOR, *PIT], entities=[
+        {"type": "minecraft:zombie", "pos": [0.7, 5.0, 0.7], "health": 1.0, "id": 1},
+        {"type": "minecraft:zombie", "pos": [0.3, 1.0, 0.3], "no_ai": True, "on_ground": True, "id": 2}]),
+        LIVING_REMOVAL_TICK, 2),
+    # a glider at rest starts falling: its fall distance set to 1 (up to 1.19.2) or left at 0
+    "elytra_limit_fall_distance": (_ELYTRA_DIVE, 1, 1),
+    # a player in the air starts sprinting: travels with last tick's 0.02F, or the live 0.025999999F (1.19.4)
+    "off_ground_speed_live": (scene_toml(entities=[_player(1, [0.5, 30.0, 0.5], yaw=-90.0, on_ground=False,
+                                                           motion=[0.0, 0.0, 0.0])],
+                                         inputs=[{"entity": 1, "from": 1, "to": 2, "forward": True,
+                                                  "sprint": True}]), 2, 1),
+    # a player gliding low over the floor holds sprint, then lands walking: it started sprinting in the air (and
+    # keeps the sprint) up to 1.19.3, not from 1.19.4
+    "no_sprint_start_gliding": (scene_toml(blocks=[FLOOR], entities=[
+        _player(1, [-2.5, 1.2, 0.5], yaw=-90.0, on_ground=False, motion=[0.3, 0.0, 0.0],
+                equipment={"chest": "minecraft:elytra"}, fall_flying=True)],
+        inputs=[{"entity": 1, "from": 1, "to": 3, "forward": True, "sprint": True},
+                {"entity": 1, "from": 4, "to": 12, "forward": True}]), 12, 1),
+    # an iron golem with 1 health falls 5 blocks: dies (removed 20 ticks later) up to 1.19.3
+    "fall_damage_immune_tag": (scene_toml(blocks=[FLOOR], entities=[
+        {"type": "minecraft:iron_golem", "pos": [0.5, 6.0, 0.5], "health": 1.0, "id": 1}]), 40, 1),
+    # a shulker on the floor: 1.16.5's tick, refused from 1.17 (rewritten)
+    "shulker_tick_1_17": (scene_toml(blocks=[FLOOR], entities=[
+        {"type": "minecraft:shulker", "pos": [0.5, 1.0, 0.5], "no_ai": True, "id": 1}]), 2, 1),
+    # a zombie thrown down under Levitation: the fall reset after the move (up to 1.19.4) or before travel
+    "on_landing_effects": (scene_toml(entities=[
+        {"type": "minecraft:zombie", "pos": [0.5, 30.0, 0.5], "motion": [0.0, -3.5, 0.0], "id": 1,
+         "effects": [{"id": "minecraft:levitation", "duration": 2}]}]), 1, 1),
+    # a ghast on soul sand over ice: its slipperiness 1.0 below the position (the ice) or 0.5000001 below its box
+    "flying_slipperiness_velocity_affecting": (scene_toml(blocks=[
+        {"from": [-3, 5, -3], "to": [3, 5, 3], "block": "minecraft:soul_sand"},
+        {"from": [-3, 4, -3], "to": [3, 4, 3], "block": "minecraft:ice"}], entities=[
+        {"type": "minecraft:ghast", "pos": [0.5, 5.875, 0.5], "motion": [0.3, 0.0, 0.0], "on_ground": True,
+         "id": 1}]), 2, 1),
 }
 
 
@@ -266,7 +370,7 @@ def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, vers
         return ("refused", str(err))
     e = sim.entity_by_id(entity_id)
     state = ("removed", None) if e is None or e.removed else ("state", (tuple(e.pos), tuple(e.motion)))
-    if fall and state[1] is not None:
+    if fall and state[0] == "state":
         state = ("state", (*state[1], e.fall_distance))
     return (state[0], (state[1], points)) if samples else state
 
@@ -300,16 +404,11 @@ def test_every_version_row_has_a_case() -> None:
     assert set(CASES) == set(FEATURES)
 
 
-# flags whose case differs in the entity's fall distance only (no kind simulated past 1.16.5 turns it into motion
-# on full-cube blocks)
-FALL_CASES = {"move_fall_reset_raycast"}
-
 
 @pytest.mark.parametrize("flag", sorted(CASES))
 def test_each_version_flag_changes_a_result(flag: str) -> None:
     text, ticks, entity_id = CASES[flag]
-    samples = flag == "exposure_double_steps"
-    fall = flag in FALL_CASES
+    samples, fall = flag == "exposure_double_steps", flag in FALL_DISTANCE_CASES
     plain = outcome(text, ticks, entity_id, samples=samples, fall=fall)
     flipped = outcome(text, ticks, entity_id, flip=flag, samples=samples, fall=fall)
     assert plain != flipped
@@ -320,7 +419,7 @@ def test_each_version_flag_changes_a_result(flag: str) -> None:
 
 # The flags whose first release and the release before both simulate everything the case uses: neither result is
 # a refusal, and they differ. (The others start where the release before refuses the case: pre-1.14 entity
-# ticks, living entities from 1.17.)
+# ticks, fluids from 1.17, the supporting block from 1.20.)
 BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_uncollided", "explosion_double_sqrt",
                   "exposure_double_steps", "thrown_check_block_collision", "explosion_collision_shapes",
                   "thrown_gravity_double", "thrown_tick_1_21_2", "llama_spit_gravity_double",
@@ -335,6 +434,12 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                    "push_away_double_sqrt", "boat_fall_distance_float", "tnt_minecart_blast_primes",
                    "boat_gravity_double", "minecart_controller_1_21_2",
                    "minecart_water_drag", "boat_water_entry_space_check", "boat_fall_never_breaks"}
+# living travel, jumping and players (1.17-1.20.4); their cases stay in the air from 1.20 (supporting block)
+BOTH_SIMULATED |= {"knockback_double", "push_away_double_sqrt", "push_away_checks_pushable", "jump_boost_double",
+                   "sprint_soft_collision", "sprint_air_speed_float", "elytra_cos_double", "fall_distance_float_step",
+                   "swift_sneak", "sneak_edge_only_falling", "flying_travel_needs_ai", "living_tick_skips_removed",
+                   "elytra_limit_fall_distance", "off_ground_speed_live", "no_sprint_start_gliding",
+                   "fall_damage_immune_tag", "on_landing_effects"}
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
@@ -342,8 +447,7 @@ def test_a_flag_s_first_release_differs_from_the_release_before(flag: str) -> No
     _, first, stop = FEATURES[flag]
     text, ticks, entity_id = CASES[flag]
     edge = stop if first == OLDEST else first
-    samples = flag == "exposure_double_steps"
-    fall = flag in FALL_CASES
+    samples, fall = flag == "exposure_double_steps", flag in FALL_DISTANCE_CASES
     a = outcome(text, ticks, entity_id, version=_before(edge), samples=samples, fall=fall)
     b = outcome(text, ticks, entity_id, version=version_text(edge), samples=samples, fall=fall)
     assert a != b
