@@ -126,6 +126,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "fireball_tick_1_21_2": ("ExplosiveProjectileEntity.tick: the acceleration and drag first, then the raycast "
                              "along the new Motion and the move to the hit or by the Motion, tickBlockCollision, "
                              "the base tick, then the hit (1.21.2)", (1, 21, 2), None),
+    "sine_index_double": ("MathHelper.sin and cos take a double and index the sine table by (long)(value x "
+                          "10430.378350470453) in double (was (int)(value x 10430.378F) in float); the table is "
+                          "unchanged (1.21.11; 1.21.4-1.21.10 not compared: the look_vector row)", (1, 21, 11), None),
 }
 
 
@@ -232,6 +235,12 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 21, 4), None, "MathHelper.sin and cos of 1.21.11 index the sine table in double "
                    "((long)(value x 10430.378350470453), was (int)(value x 10430.378F)): the boost's look vector; the "
                    "release of the change (1.21.4-1.21.11) not found"))),
+    "look_vector": Mechanic(
+        "an entity's look vector through the sine table (Entity.getRotationVector, ProjectileEntity.setProperties)",
+        "a projectile is redirected along its deflector's look (1.20.5) or thrown by a player", (
+            Change((1, 21, 4), (1, 21, 11), "MathHelper.sin and cos of 1.21.11 index the sine table in double "
+                   "(sine_index_double); no source of 1.21.4-1.21.10 compared, the release of the change not "
+                   "found"),)),
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
             Change(OLDEST, (1, 16, 0), "BoatEntity.tick before 1.16 not compared"),
@@ -328,6 +337,7 @@ class Features:
     projectile_deflection: bool
     fireball_acceleration_power: bool
     fireball_tick_1_21_2: bool
+    sine_index_double: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 
