@@ -202,7 +202,11 @@ MECHANICS: dict[str, Mechanic] = {
             _OLD,)),
     "xp_orb": Mechanic(
         "the XP-orb tick (ExperienceOrbEntity.tick, spec 06 §4)", "an XP orb ticks", (
-            Change(OLDEST, (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F")),)),
+            Change(OLDEST, (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F")),
+            Change((1, 21, 4), None, "ExperienceOrbEntity.tick of 1.21.11 differs from 1.21.3's (no gravity while "
+                   "the box is inside a block, pushOutOfBlocks only when the box offset by the Motion is blocked, "
+                   "the ground friction multiplies Y too, a landing bounce Y := -prevY x 0.4); 1.21.4-1.21.10 not "
+                   "compared"))),
     "thrown": Mechanic(
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
