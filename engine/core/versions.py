@@ -129,6 +129,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "sine_index_double": ("MathHelper.sin and cos take a double and index the sine table by (long)(value x "
                           "10430.378350470453) in double (was (int)(value x 10430.378F) in float); the table is "
                           "unchanged (1.21.11; 1.21.4-1.21.10 not compared: the look_vector row)", (1, 21, 11), None),
+    "redirect_look_unnormalized": ("ProjectileDeflection.REDIRECTED sets the Motion to the deflector's "
+                                   "getRotationVector() as it is, not normalized (1.21.11; 1.21.4-1.21.10 not "
+                                   "compared: the look_vector row)", (1, 21, 11), None),
 }
 
 
@@ -243,8 +246,8 @@ MECHANICS: dict[str, Mechanic] = {
         "an entity's look vector through the sine table (Entity.getRotationVector, ProjectileEntity.setProperties)",
         "a projectile is redirected along its deflector's look (1.20.5) or thrown by a player", (
             Change((1, 21, 4), (1, 21, 11), "MathHelper.sin and cos of 1.21.11 index the sine table in double "
-                   "(sine_index_double); no source of 1.21.4-1.21.10 compared, the release of the change not "
-                   "found"),)),
+                   "(sine_index_double) and REDIRECTED no longer normalizes the look (redirect_look_unnormalized); no "
+                   "source of 1.21.4-1.21.10 compared, the release of either change not found"),)),
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
             Change(OLDEST, (1, 16, 0), "BoatEntity.tick before 1.16 not compared"),
@@ -342,6 +345,7 @@ class Features:
     fireball_acceleration_power: bool
     fireball_tick_1_21_2: bool
     sine_index_double: bool
+    redirect_look_unnormalized: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -87,12 +87,13 @@ class Projectile(Entity):
 
     def deflect(self, sim: TickContext, deflector: Entity | None, owner: Entity | None, from_attack: bool) -> None:
         """`ProjectileEntity.deflect` with `ProjectileDeflection.REDIRECTED` (1.20.5): Motion := the deflector's
-        look, normalised (double length), when there is one; the owner; then `onDeflected`."""
+        look, normalised (double length; 1.21.11 takes the look as it is, `redirect_look_unnormalized`), when there
+        is one; the owner; then `onDeflected`."""
         if deflector is not None:
             if "look_vector" in sim.features.refused:
                 raise refusal(sim.features, "look_vector", f"entity {self.id} ({self.TYPE}), tick {sim.tick_count}")
-            self.motion = rotation_vector(deflector.pitch, deflector.yaw,
-                                          sim.features.sine_index_double).normalize(True)
+            look = rotation_vector(deflector.pitch, deflector.yaw, sim.features.sine_index_double)
+            self.motion = look if sim.features.redirect_look_unnormalized else look.normalize(True)
         self.owner = owner.id if owner is not None else 0
         self.on_deflected(sim, from_attack)
 

@@ -177,6 +177,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a snowball owned by a TNT looking 22.5° yaw hits a ghast fireball at 1.21.11: the redirect's look reads cos(π/8)
     # from the sine table's entry 12288 (index in float) or 12287 (index in double, a hair under 12288)
     "sine_index_double": (_deflection(22.5, "1.21.11"), 4, 1),
+    # the same at 1.21.11: the fireball's Motion is the look normalised in double, or the look as it is
+    "redirect_look_unnormalized": (_deflection(22.5, "1.21.11"), 4, 1),
     # a fireball whose power points elsewhere than its Motion: the power vector, or the Motion's own direction
     "fireball_acceleration_power": (scene_toml(entities=[
         {"type": "minecraft:fireball", "pos": [0.5, 60.0, 0.5], "motion": [0.3, 0.1, 0.2],
