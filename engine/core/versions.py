@@ -214,6 +214,12 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                            "Slow Falling or Levitation is active; travel no longer does (1.20)", (1, 20, 0), None),
     "flying_slipperiness_velocity_affecting": ("FlyingEntity.travel takes the slipperiness at getVelocityAffectingPos,"
                                                " not 1.0 below the position (1.20)", (1, 20, 0), None),
+    "sine_index_double": ("MathHelper.sin and cos take a double and index the sine table by (long)(value x "
+                          "10430.378350470453) in double (was (int)(value x 10430.378F) in float); the table is "
+                          "unchanged (1.21.11; 1.21.4-1.21.10 not compared: the look_vector row)", (1, 21, 11), None),
+    "redirect_look_unnormalized": ("ProjectileDeflection.REDIRECTED sets the Motion to the deflector's "
+                                   "getRotationVector() as it is, not normalized (1.21.11; 1.21.4-1.21.10 not "
+                                   "compared: the look_vector row)", (1, 21, 11), None),
 }
 
 
@@ -285,7 +291,11 @@ MECHANICS: dict[str, Mechanic] = {
             _OLD,)),
     "xp_orb": Mechanic(
         "the XP-orb tick (ExperienceOrbEntity.tick, spec 06 §4)", "an XP orb ticks", (
-            Change(OLDEST, (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F")),)),
+            Change(OLDEST, (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F")),
+            Change((1, 21, 4), None, "ExperienceOrbEntity.tick of 1.21.11 differs from 1.21.3's (no gravity while "
+                   "the box is inside a block, pushOutOfBlocks only when the box offset by the Motion is blocked, "
+                   "the ground friction multiplies Y too, a landing bounce Y := -prevY x 0.4); 1.21.4-1.21.10 not "
+                   "compared"))),
     "thrown": Mechanic(
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
@@ -318,6 +328,12 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 21, 4), None, "MathHelper.sin and cos of 1.21.11 index the sine table in double "
                    "((long)(value x 10430.378350470453), was (int)(value x 10430.378F)): the boost's look vector; the "
                    "release of the change (1.21.4-1.21.11) not found"))),
+    "look_vector": Mechanic(
+        "an entity's look vector through the sine table (Entity.getRotationVector, ProjectileEntity.setProperties)",
+        "a projectile is redirected along its deflector's look (1.20.5) or thrown by a player", (
+            Change((1, 21, 4), (1, 21, 11), "MathHelper.sin and cos of 1.21.11 index the sine table in double "
+                   "(sine_index_double) and REDIRECTED no longer normalizes the look (redirect_look_unnormalized); no "
+                   "source of 1.21.4-1.21.10 compared, the release of either change not found"),)),
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
             Change(OLDEST, (1, 16, 0), "BoatEntity.tick before 1.16 not compared"),
@@ -478,6 +494,8 @@ class Features:
     shulker_tick_1_17: bool
     on_landing_effects: bool
     flying_slipperiness_velocity_affecting: bool
+    sine_index_double: bool
+    redirect_look_unnormalized: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -46,11 +46,13 @@ if TYPE_CHECKING:
     from engine.world.world import World
 
 
-def rotation_vector(pitch: float, yaw: float) -> Vec3:
-    """`Entity.getRotationVector(pitch, yaw)`: the look direction, in float arithmetic with the sine table."""
+def rotation_vector(pitch: float, yaw: float, index_double: bool = False) -> Vec3:
+    """`Entity.getRotationVector(pitch, yaw)`: the look direction, in float arithmetic with the sine table (indexed
+    in double with `index_double`: the version's `sine_index_double`)."""
     f = f32(pitch * DEGREES_TO_RADIANS)
     g = f32(-yaw * DEGREES_TO_RADIANS)
-    h, i, j, k = cos(g), sin(g), cos(f), sin(f)
+    h, i = cos(g, index_double), sin(g, index_double)
+    j, k = cos(f, index_double), sin(f, index_double)
     return Vec3(f32(i * j), -k, f32(h * j))
 
 

@@ -20,6 +20,7 @@ from engine.constants import (
     PROJECTILE_TRIANGULAR_SPREAD,
 )
 from engine.core.trace import StageInfo, box, point, run_stage
+from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.entity import Entity, rotation_vector
 from engine.geometry.box import ZERO, Box, Vec3
@@ -86,9 +87,13 @@ class Projectile(Entity):
 
     def deflect(self, sim: TickContext, deflector: Entity | None, owner: Entity | None, from_attack: bool) -> None:
         """`ProjectileEntity.deflect` with `ProjectileDeflection.REDIRECTED` (1.20.5): Motion := the deflector's
-        look, normalised (double length), when there is one; the owner; then `onDeflected`."""
+        look, normalised (double length; 1.21.11 takes the look as it is, `redirect_look_unnormalized`), when there
+        is one; the owner; then `onDeflected`."""
         if deflector is not None:
-            self.motion = rotation_vector(deflector.pitch, deflector.yaw).normalize(True)
+            if "look_vector" in sim.features.refused:
+                raise refusal(sim.features, "look_vector", f"entity {self.id} ({self.TYPE}), tick {sim.tick_count}")
+            look = rotation_vector(deflector.pitch, deflector.yaw, sim.features.sine_index_double)
+            self.motion = look if sim.features.redirect_look_unnormalized else look.normalize(True)
         self.owner = owner.id if owner is not None else 0
         self.on_deflected(sim, from_attack)
 
@@ -155,10 +160,14 @@ class Projectile(Entity):
     def set_properties(self, user: Entity, pitch: float, yaw: float, roll: float, speed: float,
                        divergence: float, spread: bool, features: Features) -> None:
         """`ProjectileEntity.setProperties`: the look direction in float arithmetic with the sine table (pitch +
-        roll for Y), `setVelocity`, then the thrower's Motion (its Y only when it is not on the ground)."""
-        f = f32(-sin(f32(yaw * DEGREES_TO_RADIANS)) * cos(f32(pitch * DEGREES_TO_RADIANS)))
-        g = -sin(f32(f32(pitch + roll) * DEGREES_TO_RADIANS))
-        h = f32(cos(f32(yaw * DEGREES_TO_RADIANS)) * cos(f32(pitch * DEGREES_TO_RADIANS)))
+        roll for Y; indexed in double from 1.21.11, `sine_index_double`), `setVelocity`, then the thrower's Motion
+        (its Y only when it is not on the ground)."""
+        if "look_vector" in features.refused:
+            raise refusal(features, "look_vector", f"the {self.TYPE} thrown by entity {user.id}")
+        d = features.sine_index_double
+        f = f32(-sin(f32(yaw * DEGREES_TO_RADIANS), d) * cos(f32(pitch * DEGREES_TO_RADIANS), d))
+        g = -sin(f32(f32(pitch + roll) * DEGREES_TO_RADIANS), d)
+        h = f32(cos(f32(yaw * DEGREES_TO_RADIANS), d) * cos(f32(pitch * DEGREES_TO_RADIANS), d))
         self.set_velocity(f, g, h, speed, divergence, spread, features)
         m = user.motion
         self.motion = self.motion.add(m.x, 0.0 if user.on_ground else m.y, m.z)

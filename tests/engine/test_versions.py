@@ -75,6 +75,17 @@ PIT = [{"from": f, "to": t, "block": "minecraft:stone"} for f, t in (([-1, 1, -1
 LIVING_REMOVAL_TICK = 31   # the fall kills zombie 1 in tick 11
 _ELYTRA_DIVE = (SCENES_DIR / "elytra_dive.toml").read_text()
 
+def _deflection(yaw: float, version: str) -> str:
+    """A snowball owned by a TNT looking `yaw`, 10° pitch hits a ghast fireball (observed: id 1)."""
+    return scene_toml(scene={"version": version}, entities=[
+        {"type": "tnt", "pos": [0.5, 40.0, 8.5], "fuse": 1000, "no_gravity": True, "yaw": yaw, "pitch": 10.0,
+         "id": 5},
+        {"type": "minecraft:fireball", "pos": [3.5, 60.0, 0.5], "motion": [-0.05, 0.0, 0.0],
+         "power": [-0.01, 0.0, 0.0], "id": 1},
+        {"type": "minecraft:snowball", "pos": [0.5, 60.5, 0.5], "motion": [1.5, 0.0, 0.0], "owner": 5,
+         "left_owner": True, "id": 2}])
+
+
 # flag → (scene TOML, ticks, entity id observed)
 CASES: dict[str, tuple[str, int, int]] = {
     # X then Z (before 1.14) or the larger Z first: the corner block stops a different axis
@@ -181,6 +192,11 @@ CASES: dict[str, tuple[str, int, int]] = {
          "power": [-0.01, 0.0, 0.0], "id": 1},
         {"type": "minecraft:snowball", "pos": [0.5, 60.5, 0.5], "motion": [1.5, 0.0, 0.0], "owner": 5,
          "left_owner": True, "id": 2}]), 4, 1),
+    # a snowball owned by a TNT looking 22.5° yaw hits a ghast fireball at 1.21.11: the redirect's look reads cos(π/8)
+    # from the sine table's entry 12288 (index in float) or 12287 (index in double, a hair under 12288)
+    "sine_index_double": (_deflection(22.5, "1.21.11"), 4, 1),
+    # the same at 1.21.11: the fireball's Motion is the look normalised in double, or the look as it is
+    "redirect_look_unnormalized": (_deflection(22.5, "1.21.11"), 4, 1),
     # a fireball whose power points elsewhere than its Motion: the power vector, or the Motion's own direction
     "fireball_acceleration_power": (scene_toml(entities=[
         {"type": "minecraft:fireball", "pos": [0.5, 60.0, 0.5], "motion": [0.3, 0.1, 0.2],
@@ -559,6 +575,7 @@ USES: dict[str, tuple[str, int]] = {
                                              "invulnerable": True}],
                                   spawns=[{"kind": "fishing_bobber", "player": 1}]), 2),
     "firework": (_ELYTRA + '\n[[inputs]]\nentity = 1\nfrom = 1\nto = 1\nuse = "minecraft:firework_rocket"\n', 3),
+    "look_vector": (_deflection(22.5, "1.16.5"), 4),
     "boat": (scene_toml(entities=[{"type": "minecraft:boat", "pos": [0.5, 30.0, 0.5]}]), 2),
     "minecart": (scene_toml(entities=[{"type": "minecraft:minecart", "pos": [0.5, 30.0, 0.5]}]), 2),
     "vehicle_passengers": (scene_toml(entities=[_boat([0.5, 30.0, 0.5], id=1),
