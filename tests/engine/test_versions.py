@@ -289,7 +289,7 @@ CASES: dict[str, tuple[str, int, int]] = {
         _player(1, [0.5, 1.0, 0.5], effects=[{"id": "minecraft:jump_boost", "amplifier": 0}])],
         inputs=[{"entity": 1, "from": 1, "to": 1, "jump": True}]), 1, 1),
     # a sprinting player whose eyes are in water (held up in the air) and whose feet are not starts swimming
-    # only before 1.17.1 (fluids are refused from 1.17)
+    # only before 1.17.1
     "swim_start_in_water_block": (scene_toml(blocks=[FLOOR, {"from": [-3, 2, -3], "to": [3, 2, 3],
                                                              "block": "minecraft:water"}],
                                              entities=[_player(1, [0.5, 1.0, 0.5], yaw=-90.0)],
@@ -449,7 +449,9 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                    "move_fall_reset_raycast", "tick_block_collision", "fire_block_1_21_2",
                    "push_away_double_sqrt", "boat_fall_distance_float", "tnt_minecart_blast_primes",
                    "boat_gravity_double", "minecart_controller_1_21_2",
-                   "minecart_water_drag", "boat_water_entry_space_check", "boat_fall_never_breaks"}
+                   "minecart_water_drag", "boat_water_entry_space_check", "boat_fall_never_breaks",
+                   "blast_protection_linear", "bobber_use_checks_owner", "firework_hand_offset",
+                   "swim_start_in_water_block"}
 # living travel, jumping and players (1.17-1.20.4); their cases stay in the air from 1.20 (supporting block)
 BOTH_SIMULATED |= {"knockback_double", "push_away_double_sqrt", "push_away_checks_pushable", "jump_boost_double",
                    "sprint_soft_collision", "sprint_air_speed_float", "elytra_cos_double", "fall_distance_float_step",
