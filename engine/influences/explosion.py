@@ -370,15 +370,16 @@ def _region_is_empty(world: World, center: Vec3, bounds: np.ndarray) -> bool:
     """Whether no block lies in the cells a ray between the sample points of boxes within `bounds` (their least and
     greatest corner) and `center` tests (the cells of the segment's bounding box, one more for the 1e-7
     extension): then every ray misses (tests/engine/test_explosion.py casts them all)."""
-    lo = _cell(np.minimum(bounds[:3], center)) - 1
-    hi = _cell(np.maximum(bounds[3:], center)) + 1
-    return world.region_is_empty(*lo.tolist(), *hi.tolist())
+    b = bounds.tolist()
+    lo = [_cell(v if v != v or v < c else c) - 1 for v, c in zip(b[:3], center, strict=True)]   # NaN wins, as
+    hi = [_cell(v if v != v or v > c else c) + 1 for v, c in zip(b[3:], center, strict=True)]   # in np.minimum
+    return world.region_is_empty(*lo, *hi)
 
 
-def _cell(coords: np.ndarray) -> np.ndarray:
-    """The cells of coordinates, those past the int range (a box 1e308 wide, NaN) held at its ends: no block lies
-    beyond ±30M, so the region test's answer is the same."""
-    return np.floor(np.clip(np.nan_to_num(coords, nan=0.0), -(2.0**31), 2.0**31)).astype(np.int64)
+def _cell(v: float) -> int:
+    """The cell of a coordinate, one past the int range (a box 1e308 wide) held at its end and NaN at 0: no block
+    lies beyond ±30M, so the region test's answer is the same."""
+    return 0 if v != v else math.floor(min(max(v, -(2.0**31)), 2.0**31))
 
 
 def _samples(world: World, center: Vec3, boxes: np.ndarray, shape_type: str, double_steps: bool,
