@@ -9,8 +9,9 @@ order vanilla's `HashSet.add` sees them. tests/engine/test_explosion.py checks t
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 
 HASH_X, HASH_Y, HASH_Z = 73856093, 19349663, 83492791   # the table's hash of a position (any mix would do)
 SHIELDED_COST = float(np.float32(np.float32(EXPLOSION_RESISTANCE_OFFSET) * np.float32(EXPLOSION_RESISTANCE_FACTOR)))
-_TABLE: dict[str, np.ndarray | int] = {"stamp": 0}   # the positions' hash table, reused (a stamp marks its use)
+_LOCAL = threading.local()   # each thread's hash table of positions, reused (a stamp marks each use)
 
 
 @lru_cache(maxsize=1)
@@ -124,27 +125,27 @@ def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float,
                              + next_floats(random, steps.shape[1]) * np.float32(EXPLOSION_INTENSITY_SPREAD))
     size = steps.shape[1] * _max_steps(power)     # no ray takes more positions than it walks steps
     table = _table(size)
-    _TABLE["stamp"] += 1
+    table["stamp"] += 1
     keys, slots, pool = block_arrays(world)[:3]
     shielding = bool(behavior.shielding)
     shields = _shield_table(behavior.shielding) if shielding else air_table()   # (unread without shielding)
     cells, ids = table["cells"], table["ids"]
     n = walk_rays(keys, slots, pool, _cost_table(), shields, shielding, steps, center.x, center.y, center.z,
-                  h.astype(np.float64), table["x"], table["y"], table["z"], table["used"], _TABLE["stamp"], cells, ids)
+                  h.astype(np.float64), table["x"], table["y"], table["z"], table["used"], table["stamp"], cells, ids)
     cells, ids = cells[:n].copy(), ids[:n].copy()
     return AffectedBlocks(cells, n, None if air_table()[ids].all() else ids)
 
 
-def _table(size: int) -> dict[str, np.ndarray]:
-    """The hash table (at least twice `size` slots, a power of two) and output rows for `size` positions."""
-    table = _TABLE.get("table")
+def _table(size: int) -> dict[str, Any]:
+    """This thread's hash table (at least twice `size` slots, a power of two), its stamp, and output rows for
+    `size` positions."""
+    table = getattr(_LOCAL, "table", None)
     if table is None or len(table["cells"]) < size:
         slots = 1 << (2 * size - 1).bit_length()
-        table = _TABLE["table"] = {"x": np.empty(slots, dtype=np.int64), "y": np.empty(slots, dtype=np.int64),
-                                   "z": np.empty(slots, dtype=np.int64), "used": np.zeros(slots, dtype=np.int64),
-                                   "cells": np.empty((size, 3), dtype=np.int64),
-                                   "ids": np.empty(size, dtype=np.int64)}
-        _TABLE["stamp"] = 0
+        table = _LOCAL.table = {"x": np.empty(slots, dtype=np.int64), "y": np.empty(slots, dtype=np.int64),
+                                "z": np.empty(slots, dtype=np.int64), "used": np.zeros(slots, dtype=np.int64),
+                                "cells": np.empty((size, 3), dtype=np.int64), "ids": np.empty(size, dtype=np.int64),
+                                "stamp": 0}
     return table
 
 
