@@ -217,7 +217,7 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
         return []
     hit, target = hit[:n], target[:n]
     entities = targets.entities
-    hit_entities = [entities[k] for k in hit.tolist()]
+    hit_entities = entities if n == count else [entities[k] for k in hit.tolist()]   # (hit ascends)
     double_steps = sim.features.exposure_double_steps
     empty = _region_is_empty(world, center, bounds)
     unblocked, total = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
