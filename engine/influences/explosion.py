@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from itertools import chain
-from operator import attrgetter, is_
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -32,7 +32,6 @@ import numpy as np
 from engine.constants import (
     BLAST_PROTECTION_STEP,
     BLAST_PROTECTION_STEP_OLD,
-    EXPLOSION_DAMAGE_FACTOR,
     EXPLOSION_FIRE_SEED,
     EXPLOSION_QUERY_MARGIN,
     EXPLOSION_RADIUS_FACTOR,
@@ -46,9 +45,23 @@ from engine.core.trace import label, point, segment, sphere
 from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.entity import Entity
-from engine.entities.tnt import Tnt, prime_from_block
+from engine.entities.rows import F_BOX, F_MOTION, F_POS
+from engine.entities.tnt import TNT_ROWS, Tnt, prime_from_block
 from engine.geometry.box import Box, Vec3
 from engine.influences.blockrays import DEFAULT_BEHAVIOR, AffectedBlocks, air_table, collect_blocks
+from engine.influences.explosion_kernel import (
+    R_DAMAGE,
+    R_EXPOSURE,
+    R_IMPULSE,
+    R_INFLUENCE,
+    T_DIR,
+    T_DIST,
+    explosion_impulses,
+    explosion_targets,
+    exposure_steps,
+    fractions,
+    samples_bound,
+)
 from engine.java.javanum import f32
 from engine.java.javautil import shuffle, shuffle_draws
 from engine.java.jrandom import JavaRandom
@@ -102,36 +115,25 @@ def transform_explosion_knockback(influence: float, level: int, linear: bool) ->
 
 @lru_cache(maxsize=256)
 def _grid(dx: float, dy: float, dz: float, double_steps: bool) -> tuple[tuple[float, ...], ...] | None:
-    """The lerp fractions of `Explosion.getExposure`'s float loops (double loops from 1.18.2: `double_steps`)
-    for box edges (dx, dy, dz), and the X and Z offsets g, h (spec 04 §15.2; not scaled by the box: the shift of
-    AMBIGUITY-E7); None when an edge is negative (exposure 0). Doubles divide as in Java (x / 0.0 is infinite,
-    not an error); a box so large that the loops would not end in time (or never: a step that no longer moves
-    the float) stops the run."""
-    d, e, f = _java_div(1.0, dx * 2.0 + 1.0), _java_div(1.0, dy * 2.0 + 1.0), _java_div(1.0, dz * 2.0 + 1.0)
-    g = (1.0 - float(np.floor(_java_div(1.0, d))) * d) / 2.0
-    h = (1.0 - float(np.floor(_java_div(1.0, f))) * f) / 2.0
+    """The lerp fractions of `Explosion.getExposure`'s loops (`explosion_kernel.fractions`) for box edges
+    (dx, dy, dz), and the X and Z offsets g, h (`explosion_kernel.exposure_steps`); None when an edge is negative
+    (exposure 0). A box so large that the loops would not end in time (or never: a step that no longer moves the
+    float) stops the run."""
+    d, e, f, g, h = exposure_steps(dx, dy, dz)
     if d < 0.0 or e < 0.0 or f < 0.0:
         return None
-    count = math.prod(1.0 / s + 1.0 if s > 0.0 else (math.inf if s == 0.0 else 1.0) for s in (d, e, f))
+    count = samples_bound(d, e, f)
     if count > MAX_EXPOSURE_SAMPLES:
         raise SimulationLimit(f"an explosion's exposure samples an entity box of {dx:g} × {dy:g} × {dz:g} at "
                               f"{count:.3g} points (more than {MAX_EXPOSURE_SAMPLES:,}; vanilla loops that long or "
                               "forever)")
-
-    def fractions(step: float) -> tuple[float, ...]:
-        out, t = [], 0.0
-        while t <= 1.0:
-            out.append(t)
-            t = t + step if double_steps else f32(t + step)   # for (float t = 0; t <= 1; t = (float)(t + step))
-        return tuple(out)
-    return fractions(d), fractions(e), fractions(f), (g, h)
+    return _fractions(d, double_steps), _fractions(e, double_steps), _fractions(f, double_steps), (float(g), float(h))
 
 
-def _java_div(a: float, b: float) -> float:
-    """Java's double division: by zero gives an infinity (or NaN for 0 / 0) instead of an error."""
-    if b == 0.0:
-        return math.nan if a == 0.0 or a != a else math.copysign(math.inf, a) * math.copysign(1.0, b)
-    return a / b
+def _fractions(step: float, double_steps: bool) -> tuple[float, ...]:
+    out = np.empty(fractions(step, double_steps, np.empty(0)))
+    fractions(step, double_steps, out)
+    return tuple(out.tolist())
 
 
 def sample_points(box: Box, double_steps: bool = False) -> list[Vec3]:
@@ -142,11 +144,6 @@ def sample_points(box: Box, double_steps: bool = False) -> list[Vec3]:
     ks, ls, ms, (g, h) = grid
     return [Vec3(box.min_x + k * (box.max_x - box.min_x) + g, box.min_y + m_y * (box.max_y - box.min_y),
                  box.min_z + m * (box.max_z - box.min_z) + h) for k in ks for m_y in ls for m in ms]
-
-
-def _sample_count(box: Box, double_steps: bool) -> int:
-    grid = _grid(box.max_x - box.min_x, box.max_y - box.min_y, box.max_z - box.min_z, double_steps)
-    return 0 if grid is None else len(grid[0]) * len(grid[1]) * len(grid[2])
 
 
 def _near_blocks(world: World, center: Vec3, box: Box) -> bool:
@@ -186,7 +183,8 @@ def get_exposure(world: World, center: Vec3, box: Box, shape_type: str = COLLIDE
 
 def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power: float,
                     rec: Recorder | None) -> list[dict[str, Any]]:
-    """The entity half of `collectBlocksAndDamageEntities` (spec 04 §15.1, §15.3), vectorised over the entities.
+    """The entity half of `collectBlocksAndDamageEntities` (spec 04 §15.1, §15.3), one row after another in the
+    kernels of `engine.influences.explosion_kernel`.
 
     Candidates: `getOtherEntities(source, floor(centre ± (q + 1)))` with q = 2·power (the section bug). For each,
     in that order: w = (float)sqrt(distance²) / q must be ≤ 1; the direction runs from the centre to the eye
@@ -194,10 +192,9 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     (int)((I² + I)/2·7·q + 1); a living entity's impulse passes Blast Protection; Motion += direction·impulse.
     Returns the ledger rows: id, samples [unblocked, total], exposure, impulse, distance, influence, damage.
 
-    Entities whose position, box, Motion and eye are equal bit for bit (a stack) have equal numbers, so each such
-    group is computed once (`_groups`); every entity still receives its one Motion addition, as the same value,
-    and its own ledger row. The entities' fields are read as rows (`_Pool`). tests/engine/test_explosion.py
-    compares the whole with the entity-by-entity algorithm."""
+    TNT alone in range are read and written in their rows (`_Targets`); any other mix is read from the objects
+    into a scratch table and written back. tests/engine/test_explosion.py compares the whole with the
+    entity-by-entity algorithm."""
     world = sim.world
     q = f32(power * EXPLOSION_RADIUS_FACTOR)
     cx, cy, cz = center
@@ -206,156 +203,162 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
                    float(floor(cx + margin)), float(floor(cy + margin)), float(floor(cz + margin)))
     if rec is not None:
         rec.geometry(sphere("explosion_sphere", center, q))
-    pool = _Pool.of(world, source, _section_entities(world, source, query))
-    if not pool.entities:
+    targets = _Targets.of(world, source, _section_entities(world, source, query))
+    if not targets.entities:
         return []
     if "explosion" in sim.features.refused:
         raise refusal(sim.features, "explosion", f"the explosion at {tuple(center)}, tick {sim.tick_count}")
-    inside = ((pool.rows[:, 3:6] < query[3:]).all(axis=1)            # Box.intersects(query)
-              & (pool.rows[:, 6:9] > query[:3]).all(axis=1))
-    at = np.flatnonzero(inside)                                   # the candidates' places in the pool
-    found, rows = pool.entities, pool.rows
-    if len(at) < len(found):
-        found, rows = [found[i] for i in at.tolist()], rows[at]
-        if not found:
-            return []
-    if any(cls.is_immune_to_explosion is not Entity.is_immune_to_explosion for cls in {type(e) for e in found}):
-        keep = [i for i, e in enumerate(found) if not e.is_immune_to_explosion()]   # Entity.isImmuneToExplosion
-        if not keep:
-            return []
-        found, rows = [found[i] for i in keep], rows[keep]
-    first, group = _groups(rows)
-    state = rows[first]                                           # per group: position, box, Motion (, eye)
-    eye_y = state[:, 1] if pool.tnt_only else state[:, 12]
-    off = state[:, :3] - center
-    dist = np.sqrt(off[:, 0] * off[:, 0] + off[:, 1] * off[:, 1] + off[:, 2] * off[:, 2])
-    off[:, 1] = eye_y - cy   # the y offset from here on runs to the eye
-    length = np.sqrt(off[:, 0] * off[:, 0] + off[:, 1] * off[:, 1] + off[:, 2] * off[:, 2])
-    if sim.features.explosion_double_sqrt:                       # 1.17: Math.sqrt(...) / (double)q
-        w = dist / q
-    else:                                                         # MathHelper.sqrt(...) / q: float / float
-        dist = dist.astype(np.float32)
-        w = dist / np.float32(q)
-        length = length.astype(np.float32).astype(np.float64)
-    valid = (w <= 1.0) & (length != 0.0)
-    if valid.all():
-        hit, members = found, group
-    else:
-        idx = np.flatnonzero(valid[group])
-        if not len(idx):
-            return []
-        hit, members, at = [found[i] for i in idx.tolist()], (np.cumsum(valid) - 1)[group[idx]], at[idx]
-        state, off, dist, w, length = state[valid], off[valid], dist[valid], w[valid], length[valid]
-    direction = off / length[:, None]
-    shape_type = COLLIDER if sim.features.explosion_collision_shapes else OUTLINE
-    unblocked, total = _samples(world, center, state[:, 3:9], shape_type, sim.features.exposure_double_steps, rec,
-                                members, hit)
-    exposure = np.where(total > 0, unblocked.astype(np.float32) / np.maximum(total, 1).astype(np.float32),
-                        np.float32(0.0)).astype(np.float64)   # (float)i / (float)j
-    influence = (1.0 - w.astype(np.float64)) * exposure
-    damage = (influence * influence + influence) / 2.0 * EXPLOSION_DAMAGE_FACTOR * q + 1.0
-    impulse = direction * influence[:, None]
-    motion = state[:, 9:12] + impulse
-    amounts = np.trunc(damage).tolist()   # (float)(int)(...): 1 ≤ damage ≤ 7q + 1, so (int) truncates
-    group_of = members.tolist()
-    types = {Tnt} if pool.tnt_only else set(map(type, hit))
+    f, rows = targets.table(), targets.rows
+    count = len(rows)
+    hit, target, bounds = np.empty(count, dtype=np.int64), np.empty((count, 5)), np.empty(6)
+    n = explosion_targets(f, rows, targets.pos_col, targets.box_col, targets.eye_col, cx, cy, cz, q, tuple(query),
+                          sim.features.explosion_double_sqrt, hit, target, bounds)
+    if not n:
+        return []
+    hit, target = hit[:n], target[:n]
+    entities = targets.entities
+    hit_entities = entities if n == count else [entities[k] for k in hit.tolist()]   # (hit ascends)
+    double_steps = sim.features.exposure_double_steps
+    empty = _region_is_empty(world, center, bounds)
+    unblocked, total = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+    if rec is not None or not empty:
+        shape_type = COLLIDER if sim.features.explosion_collision_shapes else OUTLINE
+        _samples(world, center, f[rows[hit], targets.box_col:targets.box_col + 6], shape_type, double_steps, rec,
+                 hit_entities, empty, unblocked, total)
+    before = targets.motions(hit)
+    result, fresh = np.empty((n, 6)), np.empty(n, dtype=np.bool_)
+    done = explosion_impulses(f, rows, targets.box_col, targets.motion_col, hit, n, target, q, double_steps,
+                              rec is not None or not empty, unblocked, total, result, fresh)
+    if done < 0:     # a box whose sample loops would not end in time: _grid says so
+        box = f[rows[hit[-1 - done]], targets.box_col:targets.box_col + 6].tolist()
+        _grid(box[3] - box[0], box[4] - box[1], box[5] - box[2], double_steps)
+    amounts = result[:, R_DAMAGE].tolist()
+    types = {Tnt} if targets.tnt_only else set(map(type, hit_entities))
     if any(t.damage is not Entity.damage for t in types):       # Entity.damage does nothing: skip it (TNT)
-        for e, g in zip(hit, group_of, strict=True):
-            e.damage(sim, damage_source.EXPLOSION, amounts[g])
-    rows = _apply(pool, at, hit, members, motion, impulse,
-                  [{"id": 0, "samples": smp, "exposure": ex, "impulse": None, "distance": d, "influence": inf,
-                    "damage": amount}
-                   for smp, ex, d, inf, amount in zip(zip(unblocked.tolist(), total.tolist(), strict=True),
-                                                      exposure.tolist(), dist.tolist(), influence.tolist(), amounts,
-                                                      strict=True)])
+        for e, amount in zip(hit_entities, amounts, strict=True):
+            e.damage(sim, damage_source.EXPLOSION, amount)
+    targets.write_back(hit, hit_entities)
+    ledger = _ledger(hit_entities, unblocked, total, target, result, fresh)
     if any(t.living for t in types):
-        for e, g, row in zip(hit, group_of, rows, strict=True):
-            if e.living:
-                level = _blast_protection(e)
-                if level > 0 and "explosion_living" in sim.features.refused:
-                    raise refusal(sim.features, "explosion_living", f"entity {e.id}, tick {sim.tick_count}")
-                strength = transform_explosion_knockback(float(influence[g]), level,
-                                                         sim.features.blast_protection_linear)
-                imp = direction[g] * strength
-                e.motion = _new(Vec3, (state[g, 9:12] + imp).tolist())
-                row["impulse"] = imp.tolist()
+        _living_impulses(sim, hit_entities, target, result, before, ledger)
     if rec is not None:
-        for e, row in zip(hit, rows, strict=True):
+        for e, row in zip(hit_entities, ledger, strict=True):
             p, imp = e.pos, row["impulse"]
             rec.geometry(segment("impulse", p, (p.x + imp[0], p.y + imp[1], p.z + imp[2]), entity=e.id))
             rec.geometry(label("exposure", (p.x, p.y + e.height, p.z), "{}/{} exposure {:.4g} impulse {:.4g}".format(
                 *row["samples"], row["exposure"], math.hypot(*imp)), entity=e.id))
-    return rows
+    return ledger
+
+
+def _ledger(hit: list[Entity], unblocked: np.ndarray, total: np.ndarray, target: np.ndarray, result: np.ndarray,
+            fresh: np.ndarray) -> list[dict[str, Any]]:
+    """Each entity's ledger row: a copy, with its id, of the template of its run of targets whose numbers are equal
+    (`fresh` starts a run); the rows of a run share its impulse list (event fields are only read)."""
+    starts = np.flatnonzero(fresh)
+    templates = [{"id": 0, "samples": (u, t), "exposure": r[R_EXPOSURE], "impulse": r[R_IMPULSE:R_IMPULSE + 3],
+                  "distance": d, "influence": r[R_INFLUENCE], "damage": r[R_DAMAGE]}
+                 for u, t, r, d in zip(unblocked[starts].tolist(), total[starts].tolist(), result[starts].tolist(),
+                                       target[starts, T_DIST].tolist(), strict=True)]
+    ledger = []
+    append = ledger.append
+    for e, g in zip(hit, (np.cumsum(fresh) - 1).tolist(), strict=True):
+        row = templates[g].copy()
+        row["id"] = e.id
+        append(row)
+    return ledger
+
+
+def _living_impulses(sim: TickContext, hit: list[Entity], target: np.ndarray, result: np.ndarray,
+                     before: np.ndarray, ledger: list[dict[str, Any]]) -> None:
+    """A living entity's impulse passes its Blast Protection (`transform_explosion_knockback`): its Motion is the
+    one before this explosion plus the direction times the transformed strength."""
+    for k, e in enumerate(hit):
+        if e.living:
+            level = _blast_protection(e)
+            if level > 0 and "explosion_living" in sim.features.refused:
+                raise refusal(sim.features, "explosion_living", f"entity {e.id}, tick {sim.tick_count}")
+            strength = transform_explosion_knockback(float(result[k, R_INFLUENCE]), level,
+                                                     sim.features.blast_protection_linear)
+            imp = target[k, T_DIR:T_DIR + 3] * strength
+            e.motion = _new(Vec3, (before[k] + imp).tolist())
+            ledger[k]["impulse"] = imp.tolist()
 
 
 def _section_entities(world: World, source: Entity | None, box: Box) -> list[Entity]:
     """The entities `World.get_entities(source, box)` looks at, in its order (spec 01 §5.2: the sections of the
-    box grown by 2, chunks x then z, sections by y), not yet filtered by their boxes: `damage_entities` tests
-    Box.intersects on all their rows at once."""
+    box grown by 2, chunks x then z, sections by y), not yet filtered by their boxes (`explosion_targets` tests
+    Box.intersects)."""
     found = list(chain.from_iterable(world.entity_sections_in(box)))
     if source is not None and source in found:
         found.remove(source)
     return found
 
 
-class _Pool:
-    """The entities an explosion looks at (`_section_entities`), their rows (position, box, Motion, and unless
-    all are TNT, whose eye is their position's y, the y the impulse's direction runs to) and, for TNT, the
-    objects the rows were read from.
+class _Targets:
+    """The entities an explosion looks at (`_section_entities`, less those immune to explosions) and the rows the
+    kernels read them from: TNT rows in place when all are TNT (`tnt_only`), else a scratch table read from the
+    objects (position, box, Motion, the y of the impulse's direction: the eye) and written back after.
 
-    Kept per world for its next explosion, which reuses a row wherever its entity still holds the very same
-    position, box and Motion objects (immutable, so the same values; the Motion being the one this module set
-    and wrote into the row): in a stack, explosion after explosion, only the Motions change, and only here."""
+    The TNT case is kept per world for its next explosion: where the entities are the same in the same order, the
+    source of the new explosion left out (a stack, explosion after explosion), their row numbers are reused."""
 
-    __slots__ = ("box", "entities", "motion", "pos", "rows", "tnt_only")
+    __slots__ = ("entities", "eye_col", "pos_col", "box_col", "motion_col", "rows", "scratch", "tnt_only")
 
-    def __init__(self, entities: list[Entity], rows: np.ndarray, tnt_only: bool, pos: list[Vec3],
-                 box: list[Box], motion: list[Vec3]) -> None:
-        self.entities, self.rows, self.tnt_only = entities, rows, tnt_only
-        self.pos, self.box, self.motion = pos, box, motion
+    def __init__(self, entities: list[Entity], rows: np.ndarray, scratch: np.ndarray | None) -> None:
+        self.entities, self.rows, self.scratch = entities, rows, scratch
+        self.tnt_only = scratch is None
+        if self.tnt_only:
+            self.pos_col, self.box_col, self.motion_col, self.eye_col = F_POS, F_BOX, F_MOTION, F_POS + 1
+        else:
+            self.pos_col, self.box_col, self.motion_col, self.eye_col = 0, 3, 9, 12
 
     @staticmethod
-    def of(world: World, source: Entity | None, found: list[Entity]) -> _Pool:
-        """The pool of `found` (the section entities but `source`), kept for the world's next explosion when all
-        are TNT: the last explosion's rows where they still hold, else read now."""
-        last = _POOLS.pop(world, None)
-        pool = (last.reused(source, found) if last is not None else None) or _Pool.read(found)
-        if pool.tnt_only:
-            _POOLS[world] = pool
-        return pool
+    def of(world: World, source: Entity | None, found: list[Entity]) -> _Targets:
+        last = _TARGETS.pop(world, None)
+        targets = (last.reused(source, found) if last is not None else None) or _Targets.read(found)
+        if targets.tnt_only:
+            _TARGETS[world] = targets
+        return targets
 
-    def reused(self, source: Entity | None, found: list[Entity]) -> _Pool | None:
-        """This pool for `found`, the source of the new explosion (one of these entities) left out, if `found`
-        are these entities in this order and each still holds the same objects; None otherwise."""
-        keep, rows, pos, box, motion = self.entities, self.rows, self.pos, self.box, self.motion
+    def reused(self, source: Entity | None, found: list[Entity]) -> _Targets | None:
+        """These targets for `found`, if they are these entities in this order, less the source; else None."""
+        keep, rows = self.entities, self.rows
         if len(keep) == len(found) + 1 and source is not None:
             try:
                 i = keep.index(source)
             except ValueError:
                 return None
-            keep, pos, box, motion = (v[:i] + v[i + 1:] for v in (keep, pos, box, motion))
-            rows = np.delete(rows, i, axis=0)
-        if (keep == found and all(map(is_, map(_POS, found), pos)) and all(map(is_, map(_BOX, found), box))
-                and all(map(is_, map(_MOTION, found), motion))):
-            return _Pool(found, rows, True, pos, box, motion)
-        return None
+            keep, rows = keep[:i] + keep[i + 1:], np.delete(rows, i)
+        return _Targets(found, rows, None) if keep == found else None
 
     @staticmethod
-    def read(found: list[Entity]) -> _Pool:
-        """The pool of `found`, every row read from the entities."""
+    def read(found: list[Entity]) -> _Targets:
+        if all(type(e) is Tnt for e in found):
+            return _Targets(found, np.fromiter(map(_ROW, found), np.int64, len(found)), None)
+        if any(cls.is_immune_to_explosion is not Entity.is_immune_to_explosion for cls in {type(e) for e in found}):
+            found = [e for e in found if not e.is_immune_to_explosion()]   # Entity.isImmuneToExplosion
         n = len(found)
-        if not all(type(e) is Tnt for e in found):
-            rows = np.fromiter(chain.from_iterable(e.pos + e.box + e.motion + (_eye_y(e),) for e in found),
-                               np.float64, 13 * n).reshape(n, 13)
-            return _Pool(found, rows, False, [], [], [])
-        pos, box, motion = list(map(_POS, found)), list(map(_BOX, found)), list(map(_MOTION, found))
-        rows = np.fromiter(chain.from_iterable(p + b + m for p, b, m in zip(pos, box, motion, strict=True)),
-                           np.float64, 12 * n).reshape(n, 12)
-        return _Pool(found, rows, True, pos, box, motion)
+        scratch = np.fromiter(chain.from_iterable(e.pos + e.box + e.motion + (_eye_y(e),) for e in found),
+                              np.float64, 13 * n).reshape(n, 13)
+        return _Targets(found, np.arange(n), scratch)
+
+    def table(self) -> np.ndarray:
+        """The rows' table: TNT_ROWS.f (read now: it grows by reallocation) or the scratch table."""
+        return TNT_ROWS.f if self.scratch is None else self.scratch
+
+    def motions(self, hit: np.ndarray) -> np.ndarray | None:
+        """The Motions of the entities at `hit` before the kernel adds the impulses (for the living ones)."""
+        return None if self.scratch is None else self.scratch[hit, 9:12].copy()
+
+    def write_back(self, hit: np.ndarray, entities: list[Entity]) -> None:
+        """The Motions the kernel wrote into a scratch table, set on the objects (TNT rows are written already)."""
+        if self.scratch is not None:
+            for e, m in zip(entities, self.scratch[hit, 9:12].tolist(), strict=True):
+                e.motion = _new(Vec3, m)
 
 
-_POOLS: WeakKeyDictionary[World, _Pool] = WeakKeyDictionary()
-_POS, _BOX, _MOTION, _ID = attrgetter("pos"), attrgetter("box"), attrgetter("motion"), attrgetter("id")
+_TARGETS: WeakKeyDictionary[World, _Targets] = WeakKeyDictionary()
+_ROW = attrgetter("_r")
 
 
 def _eye_y(e: Entity) -> float:
@@ -363,80 +366,41 @@ def _eye_y(e: Entity) -> float:
     return e.pos.y if isinstance(e, Tnt) else e.pos.y + e.eye_height
 
 
-def _groups(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(the first row of each group, each row's group): rows equal bit for bit (−0.0 is not 0.0) form a group.
-    Every number of an entity's explosion step is a function of its row, computed by the same IEEE operations
-    for any number of rows, so a group's numbers are those of each of its members."""
-    bits = rows.view(np.uint64)
-    if (bits == bits[0]).all():
-        return np.zeros(1, dtype=np.int64), np.zeros(len(rows), dtype=np.int64)
-    _, first, inverse = np.unique(bits.view(np.dtype((np.void, bits.shape[1] * bits.itemsize))).reshape(-1),
-                                  return_index=True, return_inverse=True)
-    return first, inverse.reshape(-1)
+def _region_is_empty(world: World, center: Vec3, bounds: np.ndarray) -> bool:
+    """Whether no block lies in the cells a ray between the sample points of boxes within `bounds` (their least and
+    greatest corner) and `center` tests (the cells of the segment's bounding box, one more for the 1e-7
+    extension): then every ray misses (tests/engine/test_explosion.py casts them all)."""
+    b = bounds.tolist()
+    lo = [_cell(v if v != v or v < c else c) - 1 for v, c in zip(b[:3], center, strict=True)]   # NaN wins, as
+    hi = [_cell(v if v != v or v > c else c) + 1 for v, c in zip(b[3:], center, strict=True)]   # in np.minimum
+    return world.region_is_empty(*lo, *hi)
 
 
-def _apply(pool: _Pool, at: np.ndarray, hit: list[Entity], members: np.ndarray, motion: np.ndarray,
-           impulse: np.ndarray, templates: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Set each entity's Motion to its group's (one immutable Vec3 shared by the group), write it into the pool's
-    row (`at`: the entities' places in the pool); make each entity's ledger row: the group's template with its
-    id. The rows of a group share the group's impulse list (event fields are only read)."""
-    motions = [_new(Vec3, m) for m in motion.tolist()]
-    group_of = members.tolist()
-    new = list(map(motions.__getitem__, group_of))
-    for e, m in zip(hit, new, strict=True):
-        e.motion = m
-    if pool.tnt_only:
-        if len(at) == len(pool.entities):
-            pool.motion = new
-            pool.rows[:, 9:12] = motion[members]
-        else:
-            for i, m in zip(at.tolist(), new, strict=True):
-                pool.motion[i] = m
-            pool.rows[at, 9:12] = motion[members]
-    for template, imp in zip(templates, impulse.tolist(), strict=True):
-        template["impulse"] = imp
-    rows = []
-    append = rows.append
-    for entity_id, g in zip(map(_ID, hit), group_of, strict=True):
-        row = templates[g].copy()
-        row["id"] = entity_id
-        append(row)
-    return rows
-
-
-def _cell(coords: np.ndarray) -> np.ndarray:
-    """The cells of coordinates, those past the int range (a box 1e308 wide, NaN) held at its ends: no block lies
-    beyond ±30M, so the region test's answer is the same."""
-    return np.floor(np.clip(np.nan_to_num(coords, nan=0.0), -(2.0**31), 2.0**31)).astype(np.int64)
+def _cell(v: float) -> int:
+    """The cell of a coordinate, one past the int range (a box 1e308 wide) held at its end and NaN at 0: no block
+    lies beyond ±30M, so the region test's answer is the same."""
+    return 0 if v != v else math.floor(min(max(v, -(2.0**31)), 2.0**31))
 
 
 def _samples(world: World, center: Vec3, boxes: np.ndarray, shape_type: str, double_steps: bool,
-             rec: Recorder | None, members: np.ndarray, hit: list[Entity]) -> tuple[np.ndarray, np.ndarray]:
-    """(unblocked, total) sample points per row of `boxes`. Equal boxes share one set of rays, recorded once for
-    all the entities of `hit` whose row (`members`) has that box; when no block lies near the centre and all the
-    boxes, every ray misses (the same counts as casting every ray: tested)."""
-    lo = _cell(np.minimum(boxes[:, :3].min(axis=0), center)) - 1
-    hi = _cell(np.maximum(boxes[:, 3:].max(axis=0), center)) + 1
-    empty = world.region_is_empty(*lo.tolist(), *hi.tolist())
+             rec: Recorder | None, hit: list[Entity], empty: bool, unblocked: np.ndarray, total: np.ndarray) -> None:
+    """(unblocked, total) sample points of each row of `boxes` (the boxes of `hit`), written to the arrays, by
+    casting the rays (none where the region is `empty`: every ray misses). Equal boxes share one set of rays,
+    recorded once for all their entities."""
     if (boxes == boxes[0]).all():
         kinds, inverse = boxes[:1], np.zeros(len(boxes), dtype=np.int64)
     else:
         kinds, inverse = np.unique(boxes, axis=0, return_inverse=True)
         inverse = inverse.reshape(-1)
-    counts = []
     for k, row in enumerate(kinds.tolist()):
         box = Box(*row)
-        if rec is None and empty:
-            total = _sample_count(box, double_steps)
-            counts.append((total, total))
-            continue
         rays = tuple((p, None) for p in sample_points(box, double_steps)) if empty else \
             _memo_rays(world, center, box, shape_type, double_steps)
-        counts.append((sum(stop is None for _, stop in rays), len(rays)))
+        at = inverse == k
+        unblocked[at] = sum(stop is None for _, stop in rays)
+        total[at] = len(rays)
         if rec is not None:
-            _record_rays(rec, center, rays, [hit[i].id for i in np.flatnonzero(inverse[members] == k).tolist()])
-    per = np.array(counts, dtype=np.int64)[inverse]
-    return per[:, 0], per[:, 1]
+            _record_rays(rec, center, rays, [hit[i].id for i in np.flatnonzero(at).tolist()])
 
 
 def _record_rays(rec: Recorder, center: Vec3, rays: tuple[tuple[Vec3, Vec3 | None], ...], ids: list[int]) -> None:

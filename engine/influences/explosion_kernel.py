@@ -1,0 +1,185 @@
+"""The entity half of `Explosion.collectBlocksAndDamageEntities` (spec 04 §15.1-15.3) as kernels (engine.jit) over
+entity rows: the candidates' distance, direction and exposure, and the impulse added to their Motion, one row
+after another in the order of `World.getOtherEntities`.
+
+The rows are those of a table laid out as `engine.entities.rows` (TNT rows, read and written in place) or of a
+scratch table the explosion reads from entity objects (`engine.influences.explosion`); the columns of the
+position, box, Motion and the y the impulse's direction runs to are arguments. Exposure: where no block lies
+within a cell of the centre and the candidates' boxes, every ray misses and the counts follow from the box edges
+alone (`sample_count`); elsewhere the caller casts the rays and hands the counts in.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from engine.constants import EXPLOSION_DAMAGE_FACTOR
+from engine.core.limits import MAX_EXPOSURE_SAMPLES
+from engine.influences.fluid_kernel import f32
+from engine.jit import njit
+
+# columns of a target (`explosion_targets`): distance, w, direction x, y, z
+T_DIST, T_W, T_DIR = 0, 1, 2
+# columns of a result (`explosion_impulses`): exposure, influence, damage, impulse x, y, z
+R_EXPOSURE, R_INFLUENCE, R_DAMAGE, R_IMPULSE = 0, 1, 2, 3
+OVER_LIMIT = -1    # `sample_count` of a box whose sample loops would not end in time
+
+
+@njit(inline=True)
+def java_div(a: float, b: float) -> float:
+    """Java's double division: by zero gives an infinity (or NaN for 0 / 0) instead of an error."""
+    if b == 0.0:
+        if a == 0.0 or a != a:
+            return math.nan
+        return math.copysign(math.inf, a) * math.copysign(1.0, b)
+    return a / b
+
+
+@njit
+def exposure_steps(dx: float, dy: float, dz: float) -> tuple:
+    """`Explosion.getExposure`'s steps d, e, f for box edges (dx, dy, dz), and the X and Z offsets g, h (spec 04
+    §15.2; not scaled by the box: the shift of AMBIGUITY-E7)."""
+    d, e, f = java_div(1.0, dx * 2.0 + 1.0), java_div(1.0, dy * 2.0 + 1.0), java_div(1.0, dz * 2.0 + 1.0)
+    g = (1.0 - float(np.floor(java_div(1.0, d))) * d) / 2.0
+    h = (1.0 - float(np.floor(java_div(1.0, f))) * f) / 2.0
+    return d, e, f, g, h
+
+
+@njit(inline=True)
+def _loop_bound(s: float) -> float:
+    """An upper bound of the passes of `for (t = 0; t <= 1; t += s)` (infinite for a step of 0: it never ends)."""
+    if s > 0.0:
+        return 1.0 / s + 1.0
+    return math.inf if s == 0.0 else 1.0
+
+
+@njit
+def samples_bound(d: float, e: float, f: float) -> float:
+    """An upper bound of the sample points of steps d, e, f (compared with MAX_EXPOSURE_SAMPLES)."""
+    return _loop_bound(d) * _loop_bound(e) * _loop_bound(f)
+
+
+@njit
+def fractions(step: float, double_steps: bool, out: np.ndarray) -> int:
+    """The lerp fractions of one of `getExposure`'s loops, `for (float t = 0; t <= 1; t = (float)(t + step))`
+    (double loops from 1.18.2: `double_steps`), written to `out` as far as it reaches; returns their number."""
+    n = 0
+    t = 0.0
+    while t <= 1.0:
+        if n < len(out):
+            out[n] = t
+        n += 1
+        t = t + step if double_steps else f32(t + step)
+    return n
+
+
+@njit
+def sample_count(dx: float, dy: float, dz: float, double_steps: bool) -> int:
+    """The number of `getExposure`'s sample points for box edges (dx, dy, dz): 0 when an edge is negative
+    (exposure 0), OVER_LIMIT when the loops would not end in time (`MAX_EXPOSURE_SAMPLES`)."""
+    d, e, f, _, _ = exposure_steps(dx, dy, dz)
+    if d < 0.0 or e < 0.0 or f < 0.0:
+        return 0
+    if samples_bound(d, e, f) > MAX_EXPOSURE_SAMPLES:
+        return OVER_LIMIT
+    none = np.empty(0)
+    return fractions(d, double_steps, none) * fractions(e, double_steps, none) * fractions(f, double_steps, none)
+
+
+@njit
+def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: int, eye_col: int, cx: float,
+                      cy: float, cz: float, q: float, query: tuple, double_sqrt: bool, hit: np.ndarray,
+                      target: np.ndarray, bounds: np.ndarray) -> int:
+    """The rows the explosion pushes, in order: the box intersects `query` (`getOtherEntities`), w =
+    sqrt(distance²) / q ≤ 1 (1.16.5: MathHelper.sqrt, a float, over the float q; 1.17+ `double_sqrt`: double) and the
+    direction from the centre to the position (its y to column `eye_col`: TNT its position's, others their eye)
+    of non-zero (float) length. Writes hit[n] (the place in `rows`), target[n] (T_* columns) and the least and
+    greatest corner of their boxes (NaN where a box has NaN) to `bounds`; returns n."""
+    n = 0
+    for a in range(3):
+        bounds[a] = math.inf
+        bounds[3 + a] = -math.inf
+    for k in range(len(rows)):
+        r = rows[k]
+        if not (f[r, box_col] < query[3] and f[r, box_col + 3] > query[0] and f[r, box_col + 1] < query[4]
+                and f[r, box_col + 4] > query[1] and f[r, box_col + 2] < query[5]
+                and f[r, box_col + 5] > query[2]):                                    # Box.intersects
+            continue
+        ox, oy, oz = f[r, pos_col] - cx, f[r, pos_col + 1] - cy, f[r, pos_col + 2] - cz
+        dist = math.sqrt(ox * ox + oy * oy + oz * oz)                                  # squaredDistanceTo
+        if double_sqrt:
+            w = java_div(dist, q)
+        else:
+            dist = f32(dist)
+            w = f32(java_div(dist, q))      # float / float, correctly rounded through the double quotient
+        if not w <= 1.0:
+            continue
+        ey = f[r, eye_col] - cy
+        length = math.sqrt(ox * ox + ey * ey + oz * oz)
+        if not double_sqrt:
+            length = f32(length)
+        if length == 0.0:
+            continue
+        hit[n] = k
+        target[n, T_DIST] = dist
+        target[n, T_W] = w
+        target[n, T_DIR] = ox / length
+        target[n, T_DIR + 1] = ey / length
+        target[n, T_DIR + 2] = oz / length
+        for a in range(3):
+            lo, hi = f[r, box_col + a], f[r, box_col + 3 + a]
+            if bounds[a] == bounds[a] and (lo != lo or lo < bounds[a]):
+                bounds[a] = lo
+            if bounds[3 + a] == bounds[3 + a] and (hi != hi or hi > bounds[3 + a]):
+                bounds[3 + a] = hi
+        n += 1
+    return n
+
+
+@njit
+def explosion_impulses(f: np.ndarray, rows: np.ndarray, box_col: int, motion_col: int, hit: np.ndarray, n: int,
+                       target: np.ndarray, q: float, double_steps: bool, counted: bool, unblocked: np.ndarray,
+                       total: np.ndarray, result: np.ndarray, fresh: np.ndarray) -> int:
+    """For targets 0..n−1 (`explosion_targets`): the exposure (float)unblocked / (float)total (counted here from
+    the box edges unless `counted`: every ray misses), influence (1 − w)·exposure, damage
+    (int)((I² + I)/2·7·q + 1), the impulse direction·influence added to the row's Motion (a living entity's
+    Blast Protection is the caller's). Writes unblocked, total, result[k] (R_* columns) and fresh[k]: whether
+    target k's numbers differ from target k − 1's, bit for bit (a stack's rows share one ledger template);
+    returns n, or the target whose sample loops would not end in time (−1 − k, nothing written from it on)."""
+    last = (math.nan, math.nan, math.nan)    # the edges of the previous count: a stack's boxes are all equal
+    last_count = 0
+    for k in range(n):
+        r = rows[hit[k]]
+        if not counted:
+            edges = (f[r, box_col + 3] - f[r, box_col], f[r, box_col + 4] - f[r, box_col + 1],
+                     f[r, box_col + 5] - f[r, box_col + 2])
+            if not (edges[0] == last[0] and edges[1] == last[1] and edges[2] == last[2]):   # NaN: counted afresh
+                last_count = sample_count(edges[0], edges[1], edges[2], double_steps)
+                last = edges
+            if last_count == OVER_LIMIT:
+                return -1 - k
+            unblocked[k] = last_count
+            total[k] = last_count
+        exposure = f32(unblocked[k] / total[k]) if total[k] > 0 else 0.0                # (float)i / (float)j
+        influence = (1.0 - target[k, T_W]) * exposure
+        result[k, R_EXPOSURE] = exposure
+        result[k, R_INFLUENCE] = influence
+        result[k, R_DAMAGE] = np.trunc((influence * influence + influence) / 2.0 * EXPLOSION_DAMAGE_FACTOR * q + 1.0)
+        for a in range(3):
+            impulse = target[k, T_DIR + a] * influence
+            result[k, R_IMPULSE + a] = impulse
+            f[r, motion_col + a] = f[r, motion_col + a] + impulse                     # Vec3d.add
+        fresh[k] = k == 0 or unblocked[k] != unblocked[k - 1] or total[k] != total[k - 1] or \
+            not (_same(target[k], target[k - 1]) and _same(result[k], result[k - 1]))
+    return n
+
+
+@njit(inline=True)
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    """Equal bit for bit (−0.0 is not 0.0; NaN counts as differing)."""
+    for j in range(len(a)):
+        if not (a[j] == b[j] and math.copysign(1.0, a[j]) == math.copysign(1.0, b[j])):
+            return False
+    return True
