@@ -19,9 +19,9 @@ Output (one row per line, so diffs stay readable):
 - `variants`: `[name, row]` for each block row that differs from the base's row of that name (a new block, or
   new states, shapes, strengths or default state), in the base's `columns`; state ids continue after the
   base's, so that every state of every release has one id (the engine's world stores them);
-- `tables`: per distinct release table, its source folders ([blocks, shapes] pairs) and its difference from the table before (the first
-  from the base): `removed` names, `set` name → variant index (a block whose row went back to the base's row is
-  set to -1);
+- `tables`: per distinct release table, its source folders ([blocks, shapes] pairs) and its difference from the
+  table before (the first from the base): `removed` names, `set` name → variant index (a block whose row went back
+  to the base's row is set to -1);
 - `releases`: release → {`table`: index, `data_version`: the game's DataVersion (pc/common/protocolVersions.json)}.
 """
 
