@@ -27,7 +27,7 @@ from engine.core.versions import DEFAULT_VERSION, Version, parse_version, versio
 from engine.geometry.box import Box
 from engine.geometry.shapes import VoxelShape, from_boxes
 from engine.java.javanum import f32
-from engine.world.block_physics import AIR_BLOCKS, DYNAMIC_BOUNDS
+from engine.world.block_physics import AIR_BLOCKS, DYNAMIC_BOUNDS, LATER_MODELLED
 
 TABLE_PATH = Path(__file__).resolve().parents[2] / "assets" / "blocks-1.16.5.json"
 RELEASES_PATH = TABLE_PATH.with_name("blocks-releases.json")
@@ -296,6 +296,12 @@ def _block(name: str, text: str, release: Version) -> _Block:
 def has_block(name: str, release: str | Version | None = None) -> bool:
     """Whether `release` (default 1.16.5) has a block of bare name `name`."""
     return name in (_table or _load()).names(_release(release))
+
+
+def is_modelled(state: BlockState) -> bool:
+    """Whether the engine knows what the state's block does: every block of 1.16.5 (in any release's row of it)
+    and the later blocks `block_physics.LATER_MODELLED` names."""
+    return state.block in (_table or _load()).blocks or state.block in LATER_MODELLED
 
 
 def default_state(name: str, release: str | Version | None = None) -> BlockState:
