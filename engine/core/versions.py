@@ -144,6 +144,8 @@ _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _REDSTONE_1_16_5 = "the redstone code was read from 1.16.5 only; not compared"
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
+_NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
+                    "and 1.21.8's tables are equal; not assumed)")
 
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
@@ -271,10 +273,10 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 16, 5), _REDSTONE_1_16_5),
             Change((1, 17, 0), None, _REDSTONE_1_16_5))),
     "block_data": Mechanic(
-        "the 1.16.5 block table (spec 01 §8)", "a scene places a block whose collision shape is neither empty "
-        "nor a full cube", (
+        "the block tables (spec 01 §8)", "a scene places a block whose collision shape is neither empty nor a full "
+        "cube (a release without a table), or a block added after 1.16.5 whose behaviour is not modelled", (
             Change(OLDEST, (1, 16, 0), _BLOCK_TABLE),
-            Change((1, 17, 0), None, _BLOCK_TABLE))),
+            Change((1, 21, 7), (1, 21, 8), _NO_TABLE_1_21_7))),
 }
 
 

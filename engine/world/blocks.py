@@ -262,8 +262,14 @@ def state_by_id(i: int) -> BlockState:
 
 
 def all_states() -> list[BlockState]:
-    """Every state, indexed by id (for lookups in hot loops)."""
+    """Every state of every release, indexed by id (for lookups in hot loops)."""
     return (_table or _load()).states
+
+
+def states_of(release: str | Version | None = None) -> list[BlockState]:
+    """Every state of `release` (default 1.16.5), in id order."""
+    return sorted((s for info in (_table or _load()).names(_release(release)).values() for s in info.states),
+                  key=lambda s: s.id)
 
 
 def _release(release: str | Version | None) -> Version:
