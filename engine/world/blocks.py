@@ -294,8 +294,9 @@ def _block(name: str, text: str, release: Version) -> _Block:
     info = (_table or _load()).names(release).get(bare)
     if info is None:
         shown = name if ":" in name else NAMESPACE + name
-        of = version_text(release if has_table(release) else BASE_RELEASE)
-        raise BlockStateError(f"unknown block '{shown}' in {_quote(text)} (no block of {of} has that name)")
+        why = (f"no block of {version_text(release)} has that name" if has_table(release) else
+               f"{version_text(release)} has no block table of its own, and no block of 1.16.5 has that name")
+        raise BlockStateError(f"unknown block '{shown}' in {_quote(text)} ({why})")
     return info
 
 

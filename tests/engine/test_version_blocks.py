@@ -56,6 +56,8 @@ def test_names_follow_each_release() -> None:
         assert blocks.parse_block_state(f"minecraft:{name}", first).block == name
         with pytest.raises(blocks.BlockStateError, match=f"unknown block 'minecraft:{name}'.*no block of {before}"):
             blocks.parse_block_state(f"minecraft:{name}", before)
+    with pytest.raises(blocks.BlockStateError, match="1.21.7 has no block table of its own, and no block of 1.16.5"):
+        blocks.parse_block_state("mud", "1.21.7")
     for gone, release in (("grass_path", "1.17"), ("grass", "1.20.3"), ("chain", "1.21.9")):
         with pytest.raises(blocks.BlockStateError, match=f"no block of {release} has that name"):
             blocks.parse_block_state(gone, release)
