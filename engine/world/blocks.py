@@ -188,9 +188,10 @@ class _Table:
         columns = raw["columns"]
         assert later["columns"] == columns and later["first_shape"] == len(raw["shapes"]), RELEASES_PATH
         shapes = [from_boxes(Box(*map(float, b)) for b in boxes) for boxes in raw["shapes"] + later["shapes"]]
+        col = {c: i for i, c in enumerate(columns)}
         self.states: list[BlockState] = []
-        self.blocks = {name: self._add(name, row, columns, shapes) for name, row in raw["blocks"].items()}
-        variants = [self._add(name, row, columns, shapes) for name, row in later["variants"]]
+        self.blocks = {name: self._add(name, row, col, shapes) for name, row in raw["blocks"].items()}
+        variants = [self._add(name, row, col, shapes) for name, row in later["variants"]]
         self.releases: dict[Version, dict[str, _Block]] = {}
         self.data_versions: dict[Version, int] = {}
         tables = []
@@ -203,9 +204,8 @@ class _Table:
             self.releases[parse_version(text)] = tables[entry["table"]]
             self.data_versions[parse_version(text)] = entry["data_version"]
 
-    def _add(self, name: str, row: list, columns: list[str], shapes: list[VoxelShape]) -> _Block:
-        """The states of one table row, appended to `states`."""
-        col = {c: i for i, c in enumerate(columns)}
+    def _add(self, name: str, row: list, col: dict[str, int], shapes: list[VoxelShape]) -> _Block:
+        """The states of one table row (`col`: column name → index), appended to `states`."""
         props = [(key, tuple(values)) for key, _kind, values in row[col["states"]]]
         info = _Block(name, row[col["minStateId"]], row[col["defaultState"]], props)
         count = row[col["maxStateId"]] - info.min_id + 1
