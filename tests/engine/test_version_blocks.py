@@ -168,3 +168,16 @@ def test_a_schematic_is_read_in_the_scene_s_release(tmp_path: Path) -> None:
     _sponge(tmp_path, ["minecraft:grass_path"], 2586)
     sim = load_scene_text(scene("1.17"), str(tmp_path / "s.toml"))
     assert sim.world.get_block_state(0, 0, 0).name == "minecraft:dirt_path"
+
+
+def test_a_set_block_action_placing_a_later_block_not_modelled_stops_when_it_runs() -> None:
+    """mud (plain) is placed at tick 1; powder snow stops the run at tick 2, naming it, the action and the tick."""
+    text = scene_toml(scene={"version": "1.19"},
+                      actions=[{"tick": 1, "do": "set_block", "at": [0, 1, 0], "block": "minecraft:mud"},
+                               {"tick": 2, "do": "set_block", "at": [1, 1, 0], "block": "minecraft:powder_snow"}])
+    sim = load_scene_text(text, "s.toml")
+    with pytest.raises(NotImplementedError) as err:
+        for _ in range(5):
+            sim.tick()
+    assert "minecraft:powder_snow placed at [1, 1, 0] by set_block, tick 2" in str(err.value)
+    assert sim.world.get_block_state(0, 1, 0).name == "minecraft:mud" and sim.world.get_block_state(1, 1, 0).is_air
