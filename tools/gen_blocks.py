@@ -85,10 +85,10 @@ def _number(x: float) -> int | float:
 def _property(p: dict) -> list:
     if p["type"] == "bool":
         values = ["true", "false"]  # index 0 is true (notes/block-data.md)
-    elif p["type"] == "int":
-        values = [str(i) for i in range(p["num_values"])]  # int properties without `values` start at 0
+    elif "values" in p:
+        values = p["values"]  # 1.17+ lists int values too: `layers` 1..8, `distance` 1..7
     else:
-        values = p["values"]
+        values = [str(i) for i in range(p["num_values"])]  # int properties without `values` start at 0
     assert len(values) == p["num_values"], p
     return [p["name"], p["type"], values]
 

@@ -250,8 +250,14 @@ _PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled source
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _REDSTONE_1_16_5 = "the redstone code was read from 1.16.5 only; not compared"
+_REDSTONE_LATER = ("the redstone code was read from 1.16.5 only; the components' classes (wire, gates, torch, "
+                   "observer, piston, TNT, dispenser, buttons, plates, doors, ...) change in 1.17, 1.18, 1.19, 1.20, "
+                   "by 1.20.4, 1.20.5, 1.21 and 1.21.2 (and 1.21.2 adds the experimental redstone behind a flag); "
+                   "not compared")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
+_NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
+                    "and 1.21.8's tables are equal; not assumed)")
 
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
@@ -396,12 +402,12 @@ MECHANICS: dict[str, Mechanic] = {
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 16, 5), _REDSTONE_1_16_5),
-            Change((1, 17, 0), None, _REDSTONE_1_16_5))),
+            Change((1, 17, 0), None, _REDSTONE_LATER))),
     "block_data": Mechanic(
-        "the 1.16.5 block table (spec 01 §8)", "a scene places a block whose collision shape is neither empty "
-        "nor a full cube", (
+        "the block tables (spec 01 §8)", "a scene places a block whose collision shape is neither empty nor a full "
+        "cube (a release without a table), or a block added after 1.16.5 whose behaviour is not modelled", (
             Change(OLDEST, (1, 16, 0), _BLOCK_TABLE),
-            Change((1, 17, 0), None, _BLOCK_TABLE))),
+            Change((1, 21, 7), (1, 21, 8), _NO_TABLE_1_21_7))),
 }
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.constants import BLOCK_COORDINATE_LIMIT
+from engine.core.versions import DEFAULT_VERSION
 from engine.geometry.box import BlockPos
 from engine.influences.piston_block_entity import DIRECTIONS, PistonBlockEntity
 from engine.tick.simulation import Simulation
@@ -43,15 +44,18 @@ def _format(suffix: str) -> ModuleType | None:
     return import_module(f"engine.schematics.{FORMATS[suffix]}") if suffix in FORMATS else None
 
 
-def read_schematic(path: str | Path, allow_unmapped: bool = False) -> Schematic:
-    """Read a schematic by its suffix; any damage or unmapped content raises one `SchematicError` line."""
+def read_schematic(path: str | Path, allow_unmapped: bool = False, release: str = DEFAULT_VERSION) -> Schematic:
+    """Read a schematic by its suffix into the block names and states of `release` (a scene's version); any damage
+    or unmapped content raises one `SchematicError` line."""
+    from engine.schematics.mapping import for_release
     from engine.schematics.nbt_io import SchematicError
 
     path = Path(path)
     module = _format(path.suffix.lower())
     if module is None:
         raise SchematicError(f"{path}: unknown schematic type (expected {', '.join(SCHEMATIC_SUFFIXES)})")
-    return module.read(path, allow_unmapped)
+    with for_release(release):
+        return module.read(path, allow_unmapped)
 
 
 def block_span(schem: Schematic) -> tuple[BlockPos, BlockPos] | None:

@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.constants import BLOCK_COORDINATE_LIMIT, SAVED_BLOCK_Y
+from engine.core.versions import DEFAULT_VERSION
 from engine.geometry.box import BlockPos, Vec3
 from engine.redstone.scheduler import EXTREMELY_HIGH, EXTREMELY_LOW
 from engine.schematics.litematic import unpack
@@ -36,6 +37,7 @@ from engine.schematics.mapping import (
     Unmapped,
     check_data_version,
     count_unmapped,
+    for_release,
     map_block_state,
     palette_ids,
     read_block_entity,
@@ -89,9 +91,10 @@ def box_problem(lo: BlockPos, hi: BlockPos) -> str | None:
 
 
 def read_region(world: Path, lo: BlockPos, hi: BlockPos, dimension: str = "overworld",
-                allow_unmapped: bool = False) -> Schematic:
+                allow_unmapped: bool = False, release: str = DEFAULT_VERSION) -> Schematic:
     """The blocks, block entities and entities of the box `lo`..`hi` (inclusive, world coordinates) of a world
-    save, as a `Schematic` whose origin is `lo`. Every refusal is one `SchematicError` line."""
+    save, as a `Schematic` whose origin is `lo`, in the block names and states of `release` (a scene's version).
+    Every refusal is one `SchematicError` line."""
     if not (world / "level.dat").is_file():
         why = "no such folder" if not world.exists() else "not a folder" if not world.is_dir() else "no level.dat"
         raise SchematicError(f"{world}: not a Minecraft world folder ({why})")
@@ -104,7 +107,8 @@ def read_region(world: Path, lo: BlockPos, hi: BlockPos, dimension: str = "overw
         raise SchematicError(f"{world}: {problem}")
     regions, entities = _RegionFiles(folder / "region"), _RegionFiles(folder / "entities")
     try:
-        return _read_box(world, regions, entities, lo, hi, allow_unmapped)
+        with for_release(release):
+            return _read_box(world, regions, entities, lo, hi, allow_unmapped)
     except OSError as err:
         raise SchematicError(f"{world}: cannot read its region files: {err.strerror or err}") from None
 

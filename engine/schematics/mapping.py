@@ -1,22 +1,28 @@
-"""What every schematic format shares: block states mapped to 1.16.5's table, entity NBT to scene entries and back,
-the block entities that matter to motion, and the in-memory `Schematic`.
+"""What every schematic format shares: block states mapped to the scene's release's table, entity NBT to scene
+entries and back, the block entities that matter to motion, and the in-memory `Schematic`.
 
-Mapping (docs/fidelity.md, "Schematics"): a block name renamed between the 1.13 flattening and today maps to its
-1.16.5 name when the file's data version is on the other side of the rename; wall sides written as booleans
-(before 1.16) map to none/low; a property 1.16.5 lacks is dropped only with the value 1.16.5 behaves as
-(`waterlogged=false`). Everything else without a 1.16.5 equivalent (a block added later, a property value 1.16.5
-does not have, a modded block, an entity type the engine does not simulate) is counted and reported in one line;
-it becomes air (or is left out) only when the user asks (`allow_unmapped`).
+Mapping (docs/fidelity.md, "Schematics"): the blocks are read in the names and states of the release the scene
+runs (`for_release`; 1.16.5 by default, and for every release before 1.17): a file of that release needs no
+mapping. A block name renamed between the 1.13 flattening and today maps to the release's name when the file's
+data version is on the other side of the rename; wall sides written as booleans (before 1.16) map to none/low; a
+property the release's block lacks is dropped only with the value it behaves as (`waterlogged=false`). Everything
+else without an equivalent (a block added later, a property value the release does not have, a modded block, an
+entity type the engine does not simulate) is counted and reported in one line; it becomes air (or is left out)
+only when the user asks (`allow_unmapped`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from engine.core.versions import Version, parse_version, version_text
 from engine.entities.entity import Entity
 from engine.geometry.box import BlockPos, Vec3
 from engine.influences.piston_block_entity import PistonBlockEntity
@@ -36,7 +42,7 @@ SHORT_GRASS_DATA_VERSION = 3698       # 23w40a (1.20.3): grass → short_grass
 MAX_VOLUME = 1 << 26                  # cells a written schematic holds: 67M (a 406³ box)
 MAX_DIMENSION = 1 << 15               # any side, in blocks
 
-# (first data version with the new name, old name, new name); 1.16.5 uses the name on its side of each rename
+# (first data version with the new name, old name, new name); a release uses the name on its side of each rename
 RENAMES = ((SIGN_RENAME_DATA_VERSION, "sign", "oak_sign"), (SIGN_RENAME_DATA_VERSION, "wall_sign", "oak_wall_sign"),
            (SIGN_RENAME_DATA_VERSION, "stone_slab", "smooth_stone_slab"),
            (PATH_RENAME_DATA_VERSION, "grass_path", "dirt_path"), (SHORT_GRASS_DATA_VERSION, "grass", "short_grass"))
@@ -44,7 +50,30 @@ RENAMES = ((SIGN_RENAME_DATA_VERSION, "sign", "oak_sign"), (SIGN_RENAME_DATA_VER
 # made a water-filled cauldron its own block, with the same `level` 1..3; `lava_cauldron` and `powder_snow_cauldron`
 # hold what no 1.16.5 cauldron can (fire, freezing), so they stay unmapped
 SPLIT_OFF = {"water_cauldron": "cauldron"}
-NEUTRAL_PROPERTIES = {("waterlogged", "false")}   # dropped where 1.16.5's block has no such property
+NEUTRAL_PROPERTIES = {("waterlogged", "false")}   # dropped where the release's block has no such property
+# the release whose table a schematic is read into (`for_release`): the scene's
+_RELEASE: ContextVar[Version | None] = ContextVar("release", default=None)
+
+
+@contextmanager
+def for_release(release: str) -> Iterator[None]:
+    """Read schematics in the block names and states of `release` (a scene's `version`) while inside."""
+    token = _RELEASE.set(parse_version(release))
+    try:
+        yield
+    finally:
+        _RELEASE.reset(token)
+
+
+def _target() -> tuple[Version, int]:
+    """The release blocks are read into, and the data version of its names (1.16.5's where it uses that table)."""
+    v = _RELEASE.get() or blocks.BASE_RELEASE
+    return v, (blocks.data_version(v) if blocks.has_table(v) else None) or DATA_VERSION_1_16_5
+
+
+def _target_text() -> str:
+    v = _RELEASE.get() or blocks.BASE_RELEASE
+    return version_text(v if blocks.has_table(v) and v >= (1, 17, 0) else blocks.BASE_RELEASE)
 WALL_SIDES = ("north", "east", "south", "west")
 WALL_SIDE_VALUES = {"true": "low", "false": "none"}
 
@@ -65,7 +94,8 @@ PISTON_BLOCK_ENTITY = "minecraft:piston"
 
 @dataclass
 class Region:
-    """A box of 1.16.5 state ids (0 = air, placed as nothing), [y, z, x], with its minimum corner."""
+    """A box of state ids (`engine.world.blocks`; 0 = air, placed as nothing), [y, z, x], with its minimum
+    corner."""
 
     corner: BlockPos
     ids: np.ndarray
@@ -85,8 +115,9 @@ class MovingBlock:
 
 @dataclass
 class Schematic:
-    """A schematic read into 1.16.5 terms; positions are relative to its origin. `entities` are scene
-    `[[entities]]` entries; a rider's entry has `"rides": index of its vehicle's entry` (an earlier one)."""
+    """A schematic read into its release's terms (`for_release`); positions are relative to its origin.
+    `entities` are scene `[[entities]]` entries; a rider's entry has `"rides": index of its vehicle's entry` (an
+    earlier one)."""
 
     regions: list[Region] = field(default_factory=list)
     entities: list[dict[str, Any]] = field(default_factory=list)
@@ -99,8 +130,8 @@ class Schematic:
 
 
 class Unmapped:
-    """What had no 1.16.5 equivalent, counted; `check` raises the one-line report unless allowed, and otherwise
-    notes it in the schematic (`Schematic.left_out`)."""
+    """What had no equivalent in the release read into, counted; `check` raises the one-line report unless
+    allowed, and otherwise notes it in the schematic (`Schematic.left_out`)."""
 
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
@@ -115,9 +146,9 @@ class Unmapped:
         listed = ", ".join(f"{k} ×{n}" for k, n in self.counts.most_common(6))
         more = f" and {len(self.counts) - 6} more kinds" if len(self.counts) > 6 else ""
         if not allowed:
-            raise reader.fail("(blocks and entities)", f"{total} have no 1.16.5 equivalent: {listed}{more} "
-                                                       "(allow_unmapped = true loads without them)")
-        schem.left_out = f"{total} blocks and entities with no 1.16.5 equivalent left out: {listed}{more}"
+            raise reader.fail("(blocks and entities)", f"{total} have no {_target_text()} equivalent: {listed}"
+                                                       f"{more} (allow_unmapped = true loads without them)")
+        schem.left_out = f"{total} blocks and entities with no {_target_text()} equivalent left out: {listed}{more}"
 
 
 def check_data_version(reader: Reader, data_version: int, where: str,
@@ -144,20 +175,23 @@ def check_cells(reader: Reader, cells: int, where: str) -> None:
 
 # --- block states ---
 def map_block_state(name: str, props: dict[str, str], data_version: int) -> BlockState | None:
-    """The 1.16.5 state for a block state of a file with `data_version`, or None when there is none."""
+    """The state of the release read into (`for_release`) for a block state of a file with `data_version`, or
+    None when there is none."""
     if ":" in name and not name.startswith(blocks.NAMESPACE):
         return None
+    release, release_data_version = _target()
     bare = name.removeprefix(blocks.NAMESPACE)
     for since, old, new in RENAMES:
-        if since <= DATA_VERSION_1_16_5 and data_version < since and bare == old:
+        if since <= release_data_version and data_version < since and bare == old:
             bare = new
-        elif since > DATA_VERSION_1_16_5 and data_version >= since and bare == new:
+        elif since > release_data_version and data_version >= since and bare == new:
             bare = old
-    bare = SPLIT_OFF.get(bare, bare)
+    if bare in SPLIT_OFF and not blocks.has_block(bare, release):
+        bare = SPLIT_OFF[bare]
     if bare.endswith("_wall") and data_version < WALL_SIDES_DATA_VERSION:
         props = {k: WALL_SIDE_VALUES.get(v, v) if k in WALL_SIDES else v for k, v in props.items()}
     try:
-        state = blocks.default_state(bare)
+        state = blocks.default_state(bare, release)
         for key, value in props.items():
             if key not in state.properties and (key, value) in NEUTRAL_PROPERTIES:
                 continue
@@ -169,7 +203,8 @@ def map_block_state(name: str, props: dict[str, str], data_version: int) -> Bloc
 
 def palette_ids(reader: Reader, entries: list[tuple[str, dict[str, str]]], data_version: int) -> tuple[
         np.ndarray, list[str | None]]:
-    """1.16.5 state ids of a palette (air for the unmapped), and the text of each unmapped entry (None if mapped)."""
+    """State ids of a palette in the release read into (air for the unmapped), and the text of each unmapped entry
+    (None if mapped)."""
     ids = np.zeros(len(entries), dtype=np.uint16)
     missing: list[str | None] = []
     for i, (name, props) in enumerate(entries):
@@ -318,7 +353,7 @@ def read_block_entity(reader: Reader, tag: Compound, pos: BlockPos, kind: str, s
         name, props = state_compound(reader, reader.compound(tag, "blockState", where), f"{where}.blockState")
         state = map_block_state(name, props, schem.data_version)
         if state is None:
-            raise reader.fail(f"{where}.blockState", f"moving block {name} has no 1.16.5 equivalent")
+            raise reader.fail(f"{where}.blockState", f"moving block {name} has no {_target_text()} equivalent")
         facing = reader.integer(tag, "facing", where)
         if not 0 <= facing <= 5:
             raise reader.fail(f"{where}.facing", f"expected a direction 0..5, got {facing}")

@@ -37,7 +37,9 @@ def check_action_keys(ctx: SceneContext, entry: dict[str, Any], key: str, do: st
 
 def set_block(sim: Simulation, at: BlockPos, state: BlockState) -> None:
     """`set_block` and `remove_block` (the state is air), as `/setblock` does: `setBlockState` with flags 2 (hooks
-    and shape updates), then `World.updateNeighbors` (a TNT placed next to power primes)."""
+    and shape updates), then `World.updateNeighbors` (a TNT placed next to power primes). A block the engine does
+    not model stops the run (the block_data cell, `Simulation.check_modelled`)."""
+    sim.check_modelled(state, f"{state.name} placed at {list(at)} by set_block, tick {sim.tick_count}")
     if nu.set_block_state(sim, at, state, nu.NOTIFY_LISTENERS):
         nu.update_neighbors_always(sim, at, state.block)
 

@@ -196,6 +196,7 @@ def _load_scene_doc(ctx: SceneContext, doc: dict[str, Any], source: str) -> Simu
     for i, name in enumerate(experiments):
         raise ctx.fail(f"scene.experiments[{i}]", experiment_refusal(ctx.string(name, f"scene.experiments[{i}]"),
                                                                        version))
+    ctx.release = version
     seed = ctx.integer(head.get("seed", 0), "scene.seed", -(2**63), 2**63 - 1)
     border = WorldBorder()
     if "border" in head:
@@ -365,8 +366,8 @@ def _place_schematic(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
     path = Path(name) if Path(name).is_absolute() else Path(ctx.source).parent / name
     at = ctx.block_pos(entry.get("at", [0, 0, 0]), f"{key}.at", in_world=False)
     allow_unmapped = ctx.boolean(entry.get("allow_unmapped", False), f"{key}.allow_unmapped")
-    schem, at = _place_read(ctx, sim, partial(read_schematic, path, allow_unmapped), path, at, f"{key}.file",
-                            f"{key}.at", _load_placement(ctx, entry, key))
+    read = partial(read_schematic, path, allow_unmapped, sim.features.version)
+    schem, at = _place_read(ctx, sim, read, path, at, f"{key}.file", f"{key}.at", _load_placement(ctx, entry, key))
     return f"{key} ({name})", schem, at
 
 
@@ -395,8 +396,8 @@ def _place_region(ctx: SceneContext, sim: Simulation, entry: dict[str, Any],
     if problem:
         raise (SceneError(f"{path}: --from {','.join(map(str, lo))} --to {','.join(map(str, hi))}: {problem}")
                if alone else ctx.fail(f"{key}.to", problem))
-    schem, at = _place_read(ctx, sim, partial(read_region, path, lo, hi, dimension, allow_unmapped), path, at,
-                            f"{key}.world", f"{key}.at", _load_placement(ctx, entry, key))
+    read = partial(read_region, path, lo, hi, dimension, allow_unmapped, sim.features.version)
+    schem, at = _place_read(ctx, sim, read, path, at, f"{key}.world", f"{key}.at", _load_placement(ctx, entry, key))
     return f"{key} ({name})", schem, at
 
 

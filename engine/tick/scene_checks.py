@@ -10,6 +10,7 @@ from collections.abc import Set
 from typing import Any
 
 from engine.constants import BLOCK_COORDINATE_LIMIT
+from engine.core.versions import DEFAULT_VERSION
 from engine.entities.entity import Entity
 from engine.entities.item_registry import is_item
 from engine.geometry.box import Vec3
@@ -37,6 +38,7 @@ class SceneContext:
         self.leashes: list[tuple[Entity, int, str]] = []    # (mob, holder id, key): any entity of the scene holds
         self.owners: list[tuple[str, int]] = []   # (key, id): each must name an entity of the scene
         self.states: list[tuple[Entity, Any, str]] = []   # (entity, its `state` table, key): set after all load
+        self.release = DEFAULT_VERSION   # the scene's version: its blocks are named as that release names them
 
     def fail(self, key: str, msg: str) -> SceneError:
         return SceneError(f"{self.source}: {key}: {msg}")
@@ -130,6 +132,6 @@ class SceneContext:
 
     def block_state(self, value: Any, key: str) -> blocks.BlockState:
         try:
-            return blocks.parse_block_state(self.string(value, key))
+            return blocks.parse_block_state(self.string(value, key), self.release)
         except BlockStateError as err:
             raise self.fail(key, str(err)) from None

@@ -17,7 +17,7 @@ from engine import jit
 from engine.constants import MAX_ENTITY_CRAMMING
 from engine.core.limits import SimulationLimit
 from engine.core.trace import EntityTick, PhaseRecord, Recorder, TickRecord
-from engine.core.versions import DEFAULT_VERSION, features_for, refusal
+from engine.core.versions import DEFAULT_VERSION, features_for, parse_version, refusal
 from engine.entities.entity import Entity
 from engine.entities.item import spawn_dropped
 from engine.entities.rows import DONE, EXPLODE, NF, OBJECT_PATH, SECTION, RowBatch
@@ -29,7 +29,7 @@ from engine.motion.collision_kernel import scratch
 from engine.redstone import components  # noqa: F401  (registers the redstone blocks' behaviour)
 from engine.redstone.scheduler import PRIORITY_NAMES
 from engine.tick.bookmarks import Bookmark
-from engine.world.blocks import state_by_id
+from engine.world.blocks import BlockState, is_modelled, state_by_id
 from engine.world.world import World
 
 # the versions table's mechanics a TNT tick meets: where one is refused, the object path stops with its line
@@ -406,19 +406,32 @@ class Simulation:
             raise refusal(self.features, e.MECHANIC, f"entity {e.id} ({e.TYPE}), tick {self.tick_count}")
 
     def check_block_data(self) -> None:
-        """The versions table's block_data cell, once before the first tick: where this version's blocks are
-        not 1.16.5's, stop at the first block whose collision shape is neither empty nor a full cube (blocks
-        placed later by actions are not checked)."""
+        """The versions table's block_data cell, once before the first tick: where this version has no block table,
+        stop at the first block whose collision shape is neither empty nor a full cube; where it has one, stop at
+        the first block added after 1.16.5 whose behaviour the engine does not model (`check_modelled`; a block
+        placed later by a `set_block` action is checked when it is placed)."""
         self._blocks_checked = True
-        if "block_data" not in self.features.refused:
+        refused = "block_data" in self.features.refused
+        if not refused and parse_version(self.features.version) < (1, 17, 0):   # 1.16.5's blocks: all modelled
             return
         for key, ids in self.world.sections():
             for sid in np.unique(ids).tolist():
-                shape = state_by_id(sid).collision_shape
-                if not (shape.is_empty or shape.is_full_cube):
+                state = state_by_id(sid)
+                shape = state.collision_shape
+                if refused and not (shape.is_empty or shape.is_full_cube) or not refused and not is_modelled(state):
                     y, z, x = np.argwhere(ids == sid)[0].tolist()   # section arrays are indexed y, z, x
                     at = (key[0] * 16 + x, key[1] * 16 + y, key[2] * 16 + z)
-                    raise refusal(self.features, "block_data", f"{state_by_id(sid).name} at {at}")
+                    if refused:
+                        raise refusal(self.features, "block_data", f"{state.name} at {at}")
+                    self.check_modelled(state, f"{state.name} at {at}")
+
+    def check_modelled(self, state: BlockState, where: str) -> None:
+        """Stop with the block_data cell's line where `state`'s block was added after 1.16.5 and what it does is
+        not modelled (`blocks.is_modelled`)."""
+        if not is_modelled(state):
+            raise refusal(self.features, "block_data", where, f"{state.name} was added after 1.16.5 and what it "
+                          "does beyond its collision shape (entity effects, piston behaviour, redstone, ...) is not "
+                          "modelled")
 
     def check_fluids(self, e: Entity) -> None:
         """The versions table's fluids cell, after a tick: stop where this version pushes through fluids

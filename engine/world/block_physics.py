@@ -1,9 +1,12 @@
-"""Block properties that no data file carries, as vanilla 1.16.5 sets them (notes/block-data.md, spec 01 §5).
+"""Block properties that no data file carries, as vanilla 1.16.5 sets them (notes/block-data.md, spec 01 §5), and
+which blocks of later releases act as these tables say (`LATER_MODELLED`).
 
 One table: per-block constants (`AbstractBlock.Settings.slipperiness`, `velocityMultiplier`,
 `jumpVelocityMultiplier`), the block tags the engine asks about, the `FallingBlock` subclasses, and each
 non-default `Material` with its blocks. Lookups take the bare block name (`BlockState.block`) or the state.
 Everything not listed under a material has a "solid" one: it blocks movement, is not replaceable, not liquid.
+A name means one block in every release that has it, so a later block joins a set by its name (the later walls
+and fences below); a block added after 1.16.5 that no set here describes is refused (`LATER_MODELLED`).
 """
 
 from __future__ import annotations
@@ -43,7 +46,10 @@ CLIMBABLE = frozenset({"ladder", "vine", "scaffolding", "weeping_vines", "weepin
                        "twisting_vines", "twisting_vines_plant"})
 # BlockTags.FALL_DAMAGE_RESETTING (1.18.2): the climbable blocks, sweet berry bushes and cobwebs
 FALL_DAMAGE_RESETTING = CLIMBABLE | {"sweet_berry_bush", "cobweb"}
-FENCES = frozenset({f"{w}_fence" for w in WOOD_TYPES} | {"nether_brick_fence"})
+# wooden fences added later (tags/block/wooden_fences.json): mangrove 1.19, bamboo 1.19.3, cherry 1.19.4, pale oak
+# 1.21.2
+LATER_FENCES = frozenset({"mangrove_fence", "bamboo_fence", "cherry_fence", "pale_oak_fence"})
+FENCES = frozenset({f"{w}_fence" for w in WOOD_TYPES} | {"nether_brick_fence"} | LATER_FENCES)
 FENCE_GATES = frozenset(f"{w}_fence_gate" for w in WOOD_TYPES)
 WALLS = frozenset({
     "cobblestone_wall", "mossy_cobblestone_wall", "brick_wall", "prismarine_wall", "red_sandstone_wall",
@@ -51,6 +57,11 @@ WALLS = frozenset({
     "red_nether_brick_wall", "sandstone_wall", "end_stone_brick_wall", "diorite_wall", "blackstone_wall",
     "polished_blackstone_brick_wall", "polished_blackstone_wall",
 })
+# walls added later (tags/block/walls.json of 1.21.11): deepslate 1.17, mud brick 1.19, tuff 1.20.3, resin 1.21.4
+LATER_WALLS = frozenset({"cobbled_deepslate_wall", "polished_deepslate_wall", "deepslate_tile_wall",
+                         "deepslate_brick_wall", "mud_brick_wall", "tuff_wall", "polished_tuff_wall",
+                         "tuff_brick_wall", "resin_brick_wall"})
+WALLS = WALLS | LATER_WALLS
 BEDS = frozenset(f"{c}_bed" for c in DYE_COLORS)
 FIRE_TAG = frozenset({"fire", "soul_fire"})
 FIRE_OR_LAVA = FIRE_TAG | {"lava"}   # Entity.move step 15: blocks that keep an entity burning
@@ -85,10 +96,11 @@ MATERIAL_BLOCKS: dict[str, frozenset[str]] = {
         "sugar_cane", "pumpkin_stem", "melon_stem", "attached_pumpkin_stem", "attached_melon_stem",
         "lily_pad", "nether_wart", "cocoa", "sweet_berry_bush", "chorus_plant", "chorus_flower",
         "crimson_fungus", "warped_fungus", "weeping_vines", "weeping_vines_plant", "twisting_vines",
-        "twisting_vines_plant"}),
+        "twisting_vines_plant",
+        "pitcher_crop"}),  # 1.20: no Material; not solid (its shapes are small), pistonBehavior DESTROY, as PLANT
     "UNDERWATER_PLANT": frozenset({"kelp", "kelp_plant", "sea_pickle",
                                    *(f"{c}_coral{s}" for c in _CORALS for s in ("", "_fan", "_wall_fan"))}),
-    "REPLACEABLE_PLANT": frozenset({"grass", "fern", "dead_bush", "vine", "tall_grass", "large_fern",
+    "REPLACEABLE_PLANT": frozenset({"grass", "short_grass", "fern", "dead_bush", "vine", "tall_grass", "large_fern",
                                     "sunflower", "lilac", "rose_bush", "peony"}),
     "NETHER_SHOOTS": frozenset({"crimson_roots", "warped_roots", "nether_sprouts"}),
     "REPLACEABLE_UNDERWATER_PLANT": frozenset({"seagrass", "tall_seagrass"}),
@@ -234,3 +246,49 @@ STONE_BUTTONS = frozenset({"stone_button", "polished_blackstone_button"})
 ENTITY_COLLISION_BLOCKS = frozenset({"cobweb", "sweet_berry_bush", "bubble_column", "honey_block", "end_portal",
                                      "fire", "soul_fire", "cactus", "detector_rail", *PRESSURE_PLATES,
                                      *WOODEN_BUTTONS})
+
+
+# --- blocks added after 1.16.5 (or renamed since) that act as the tables above say, read per block in Blocks.java
+# and the block's class of the release that added it. Plain: a collision shape from the release's block table and
+# every fact above at its default: a solid (a Material that blocks movement before 1.20; a solid shape, average
+# side ≥ 0.73 or 1 tall, from 1.20 on: AbstractBlockState.shouldBeSolid), not replaceable, pistonBehavior NORMAL, no
+# block entity, no onEntityCollision / onSteppedOn / onLandedUpon / slowMovement, no model offset, not climbable,
+# no redstone (a random tick such as copper's oxidation is not simulated for any block). Renamed: dirt_path
+# (grass_path, 1.17), short_grass (grass, 1.20.3: above under REPLACEABLE_PLANT), iron_chain (chain, 1.21.9).
+_COPPER = ("", "exposed_", "weathered_", "oxidized_")
+_DEEPSLATE_SETS = ("cobbled_deepslate", "polished_deepslate", "deepslate_tile", "deepslate_brick")
+LATER_PLAIN = frozenset({
+    # 1.17
+    *(f"deepslate_{o}_ore" for o in ("gold", "iron", "coal", "lapis", "diamond", "emerald", "copper")), "copper_ore",
+    "dirt_path", "amethyst_block", "tuff", "calcite", "tinted_glass", "dripstone_block", "rooted_dirt",
+    "deepslate", "cobbled_deepslate", "polished_deepslate", "deepslate_tiles", "deepslate_bricks",
+    "chiseled_deepslate", "cracked_deepslate_bricks", "cracked_deepslate_tiles", "infested_deepslate",
+    *(f"{s}_{k}" for s in _DEEPSLATE_SETS for k in ("stairs", "slab")),
+    "smooth_basalt", "raw_iron_block", "raw_copper_block", "raw_gold_block", "water_cauldron", "lightning_rod",
+    "copper_block", "waxed_copper_block", *(f"{w}{c}copper" for w in ("", "waxed_") for c in _COPPER[1:]),
+    *(f"{w}{c}cut_copper{b}" for w in ("", "waxed_") for c in _COPPER for b in ("", "_stairs", "_slab")),
+    # 1.19
+    "mangrove_planks", "mangrove_log", "stripped_mangrove_log", "mangrove_wood", "stripped_mangrove_wood",
+    "mangrove_roots", "muddy_mangrove_roots", "mangrove_stairs", "mangrove_slab", "mud", "packed_mud",
+    "mud_bricks", "mud_brick_stairs", "mud_brick_slab", "sculk", "ochre_froglight", "verdant_froglight",
+    "pearlescent_froglight",
+    # 1.19.3
+    "bamboo_planks", "bamboo_mosaic", "bamboo_block", "stripped_bamboo_block", "bamboo_stairs",
+    "bamboo_mosaic_stairs", "bamboo_slab", "bamboo_mosaic_slab",
+    # 1.19.4
+    "cherry_planks", "cherry_log", "stripped_cherry_log", "cherry_wood", "stripped_cherry_wood", "cherry_stairs",
+    "cherry_slab",
+    # 1.20.3
+    "tuff_slab", "tuff_stairs", "polished_tuff", "polished_tuff_slab", "polished_tuff_stairs", "chiseled_tuff",
+    "tuff_bricks", "tuff_brick_slab", "tuff_brick_stairs", "chiseled_tuff_bricks",
+    *(f"{w}{c}chiseled_copper" for w in ("", "waxed_") for c in _COPPER),
+    *(f"{w}{c}copper_grate" for w in ("", "waxed_") for c in _COPPER),
+    # 1.21.2, 1.21.4
+    "pale_oak_wood", "pale_oak_planks", "pale_oak_log", "stripped_pale_oak_log", "stripped_pale_oak_wood",
+    "pale_oak_stairs", "pale_oak_slab", "resin_block", "resin_bricks", "resin_brick_stairs", "resin_brick_slab",
+    "chiseled_resin_bricks",
+    # 1.21.9
+    "iron_chain", *(f"{w}{c}copper_{b}" for w in ("", "waxed_") for c in _COPPER for b in ("bars", "chain")),
+    *(f"{w}{c}lightning_rod" for w in ("", "waxed_") for c in _COPPER if w or c),
+})
+LATER_MODELLED = LATER_PLAIN | LATER_FENCES | LATER_WALLS | {"short_grass", "pitcher_crop"}

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from engine.geometry.shapes import VoxelShape
     from engine.world.blocks import BlockState
 
-MAX_COORDS = 8            # the most grid coordinates on one axis of any 1.16.5 collision shape
+MAX_COORDS = 8            # the most grid coordinates on one axis of any collision shape (1.16.5 to 1.21.11)
 DYNAMIC_SHAPE = -1        # shape id of a state whose shape the cell or a block entity decides
 # state flag bits
 EXCEEDS = 1               # AbstractBlockState.exceedsCube: counts on the outer layer of a query

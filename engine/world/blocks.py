@@ -1,9 +1,14 @@
-"""Block states of 1.16.5: one interned `BlockState` per state id, parsed from `/setblock` syntax.
+"""Block states of every release with a block table: one interned `BlockState` per state id, parsed from
+`/setblock` syntax in the names and states of a release.
 
-The table is `assets/blocks-1.16.5.json`, generated from minecraft-data by `tools/gen_blocks.py`
-(notes/block-data.md). It is read once, on first use, so importing this module stays cheap. A state id is
-`minStateId` plus a mixed-radix index over the block's properties in table order, last property fastest;
-bool properties list `true` first.
+The tables are `assets/blocks-1.16.5.json` (generated from minecraft-data by `tools/gen_blocks.py`,
+notes/block-data.md) and `assets/blocks-releases.json` (1.17 to 1.21.11 as block rows that differ from 1.16.5's,
+`tools/gen_block_releases.py`). One id space holds them all: 1.16.5's states keep their game ids 0..17111 and each
+later row's states follow (the world stores these ids; a release's own game ids are never needed, files name
+blocks). A release names the rows it has: `mud` is a block of 1.19 and no block of 1.16.5. Releases before 1.17
+use 1.16.5's table. Read once, on first use, so importing this module stays cheap. A state id is a row's first id
+plus a mixed-radix index over the block's properties in table order, last property fastest; bool properties list
+`true` first.
 """
 
 from __future__ import annotations
@@ -18,13 +23,16 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NoReturn
 
+from engine.core.versions import DEFAULT_VERSION, Version, parse_version, version_text
 from engine.geometry.box import Box
 from engine.geometry.shapes import VoxelShape, from_boxes
 from engine.java.javanum import f32
-from engine.world.block_physics import AIR_BLOCKS, DYNAMIC_BOUNDS
+from engine.world.block_physics import AIR_BLOCKS, DYNAMIC_BOUNDS, LATER_MODELLED
 
 TABLE_PATH = Path(__file__).resolve().parents[2] / "assets" / "blocks-1.16.5.json"
+RELEASES_PATH = TABLE_PATH.with_name("blocks-releases.json")
 NAMESPACE = "minecraft:"
+BASE_RELEASE = parse_version(DEFAULT_VERSION)   # the release of TABLE_PATH
 
 
 class BlockStateError(ValueError):
@@ -77,7 +85,7 @@ class BlockState:
     @property
     def properties(self) -> Mapping[str, str]:
         """Property name → value, in the table's order; made on first use from the state's place among its
-        block's states (the table makes 17,112 states at start-up, and few are ever asked)."""
+        block's states (the tables make 30,843 states at start-up, and few are ever asked)."""
         properties = self._properties
         if properties is None:
             info = self._info
@@ -128,7 +136,7 @@ _SET_PROPERTIES = BlockState.__dict__["_properties"].__set__
 
 class _NewState:
     """A `BlockState` being made: the same slots, set as plain attributes before its class becomes `BlockState`
-    (the table makes 17,112 states at start-up: twice as fast as setting them through the slot descriptors)."""
+    (the tables make 30,843 states at start-up: twice as fast as setting them through the slot descriptors)."""
 
     __slots__ = BlockState.__slots__
 
@@ -171,36 +179,58 @@ def _bad_value(info: _Block, key: str, value: str, text: str) -> NoReturn:
 
 
 class _Table:
-    __slots__ = ("blocks", "states")
+    """Every state of every release by id; `blocks` names 1.16.5's rows, `releases` each later release's
+    (a release without a table of its own, 1.21.7, is absent); `data_versions`: release → the game's DataVersion."""
 
-    def __init__(self, raw: dict) -> None:
+    __slots__ = ("blocks", "states", "releases", "data_versions")
+
+    def __init__(self, raw: dict, later: dict) -> None:
         columns = raw["columns"]
-        col = {name: columns.index(name) for name in columns}
-        shapes = [from_boxes(Box(*map(float, b)) for b in boxes) for boxes in raw["shapes"]]
-        self.blocks: dict[str, _Block] = {}
+        assert later["columns"] == columns and later["first_shape"] == len(raw["shapes"]), RELEASES_PATH
+        shapes = [from_boxes(Box(*map(float, b)) for b in boxes) for boxes in raw["shapes"] + later["shapes"]]
+        col = {c: i for i, c in enumerate(columns)}
         self.states: list[BlockState] = []
-        for name, row in raw["blocks"].items():
-            props = [(key, tuple(values)) for key, _kind, values in row[col["states"]]]
-            info = _Block(name, row[col["minStateId"]], row[col["defaultState"]], props)
-            count = row[col["maxStateId"]] - info.min_id + 1
-            shape_ids = row[col["shapes"]]
-            if isinstance(shape_ids, int):
-                shape_ids = [shape_ids] * count
-            hardness = f32(row[col["hardness"]])  # AbstractBlock fields are floats
-            resistance = f32(row[col["resistance"]])
-            full, dynamic, is_air = NAMESPACE + name, name in DYNAMIC_BOUNDS, name in AIR_BLOCKS
-            # The states enumerate the mixed-radix index with the last property fastest (`BlockState.properties`
-            # reads them back); exceeds_cube: see block_physics.DYNAMIC_BOUNDS. Column by column through map()
-            # (start-up time: 17,112 states)
-            assert prod(len(v) for _, v in props) == count, f"{name}: {count} states for {props}"
-            assert info.min_id == len(self.states), f"{name}: state ids are not contiguous"
-            state_shapes = [shapes[i] for i in shape_ids]
-            exceeds = [True] * count if dynamic else [shape.exceeds_cube for shape in state_shapes]
-            info.states = list(map(_new_state, range(info.min_id, info.min_id + count), repeat(full), repeat(name),
-                                   state_shapes, exceeds, repeat(is_air), repeat(resistance), repeat(hardness),
-                                   repeat(info)))
-            self.states.extend(info.states)
-            self.blocks[name] = info
+        self.blocks = {name: self._add(name, row, col, shapes) for name, row in raw["blocks"].items()}
+        variants = [self._add(name, row, col, shapes) for name, row in later["variants"]]
+        self.releases: dict[Version, dict[str, _Block]] = {}
+        self.data_versions: dict[Version, int] = {}
+        tables = []
+        names = dict(self.blocks)
+        for diff in later["tables"]:   # each the one before it, changed
+            names = {n: b for n, b in names.items() if n not in diff["removed"]}
+            names.update({n: self.blocks[n] if v < 0 else variants[v] for n, v in diff["set"].items()})
+            tables.append(names)
+        for text, entry in later["releases"].items():
+            self.releases[parse_version(text)] = tables[entry["table"]]
+            self.data_versions[parse_version(text)] = entry["data_version"]
+
+    def _add(self, name: str, row: list, col: dict[str, int], shapes: list[VoxelShape]) -> _Block:
+        """The states of one table row (`col`: column name → index), appended to `states`."""
+        props = [(key, tuple(values)) for key, _kind, values in row[col["states"]]]
+        info = _Block(name, row[col["minStateId"]], row[col["defaultState"]], props)
+        count = row[col["maxStateId"]] - info.min_id + 1
+        shape_ids = row[col["shapes"]]
+        if isinstance(shape_ids, int):
+            shape_ids = [shape_ids] * count
+        hardness = f32(row[col["hardness"]])  # AbstractBlock fields are floats
+        resistance = f32(row[col["resistance"]])
+        full, dynamic, is_air = NAMESPACE + name, name in DYNAMIC_BOUNDS, name in AIR_BLOCKS
+        # The states enumerate the mixed-radix index with the last property fastest (`BlockState.properties`
+        # reads them back); exceeds_cube: see block_physics.DYNAMIC_BOUNDS. Column by column through map()
+        # (start-up time: 30,843 states)
+        assert prod(len(v) for _, v in props) == count, f"{name}: {count} states for {props}"
+        assert info.min_id == len(self.states), f"{name}: state ids are not contiguous"
+        state_shapes = [shapes[i] for i in shape_ids]
+        exceeds = [True] * count if dynamic else [shape.exceeds_cube for shape in state_shapes]
+        info.states = list(map(_new_state, range(info.min_id, info.min_id + count), repeat(full), repeat(name),
+                               state_shapes, exceeds, repeat(is_air), repeat(resistance), repeat(hardness),
+                               repeat(info)))
+        self.states.extend(info.states)
+        return info
+
+    def names(self, release: Version) -> dict[str, _Block]:
+        """The blocks of `release` by bare name (1.16.5's before 1.17 and where a release has no table)."""
+        return self.releases.get(release, self.blocks) if release >= (1, 17, 0) else self.blocks
 
 
 _table: _Table | None = None
@@ -212,7 +242,8 @@ def _load() -> _Table:
         collecting = gc.isenabled()
         gc.disable()   # the table's ~50,000 objects all live on: collecting while they are made frees nothing
         try:
-            _table = _Table(json.loads(TABLE_PATH.read_text(encoding="utf-8")))
+            _table = _Table(json.loads(TABLE_PATH.read_text(encoding="utf-8")),
+                            json.loads(RELEASES_PATH.read_text(encoding="utf-8")))
         finally:
             if collecting:
                 gc.enable()
@@ -223,7 +254,7 @@ def _load() -> _Table:
 
 
 def state_by_id(i: int) -> BlockState:
-    """The state with raw id `i` (`Block.STATE_IDS`), 0..17111 in 1.16.5."""
+    """The state with id `i`: 0..17111 are 1.16.5's (`Block.STATE_IDS`), later releases' rows follow."""
     states = (_table or _load()).states
     if not 0 <= i < len(states):
         raise BlockStateError(f"block state id {i} is outside 0..{len(states) - 1}")
@@ -231,34 +262,76 @@ def state_by_id(i: int) -> BlockState:
 
 
 def all_states() -> list[BlockState]:
-    """Every state, indexed by id (for lookups in hot loops)."""
+    """Every state of every release, indexed by id (for lookups in hot loops)."""
     return (_table or _load()).states
 
 
-def _block(name: str, text: str) -> _Block:
+def states_of(release: str | Version | None = None) -> list[BlockState]:
+    """Every state of `release` (default 1.16.5), in id order."""
+    return sorted((s for info in (_table or _load()).names(_release(release)).values() for s in info.states),
+                  key=lambda s: s.id)
+
+
+def _release(release: str | Version | None) -> Version:
+    if release is None:
+        return BASE_RELEASE
+    return parse_version(release) if isinstance(release, str) else release
+
+
+def has_table(release: str | Version) -> bool:
+    """Whether `release` has a block table (1.16.5's serves every release before 1.17; 1.21.7 has none)."""
+    v = _release(release)
+    return v < (1, 17, 0) or v in (_table or _load()).releases
+
+
+def data_version(release: str | Version) -> int | None:
+    """The game's DataVersion of `release` (1.17 and later; None before, where files map to 1.16.5's names)."""
+    return (_table or _load()).data_versions.get(_release(release))
+
+
+def _block(name: str, text: str, release: Version) -> _Block:
     bare = name[len(NAMESPACE):] if name.startswith(NAMESPACE) else name
-    info = (_table or _load()).blocks.get(bare)
+    info = (_table or _load()).names(release).get(bare)
     if info is None:
         shown = name if ":" in name else NAMESPACE + name
-        raise BlockStateError(f"unknown block '{shown}' in {_quote(text)}")
+        why = (f"no block of {version_text(release)} has that name" if has_table(release) else
+               f"{version_text(release)} has no block table of its own, and no block of 1.16.5 has that name")
+        raise BlockStateError(f"unknown block '{shown}' in {_quote(text)} ({why})")
     return info
 
 
-def default_state(name: str) -> BlockState:
-    """The default state of block `name` ("stone" or "minecraft:stone")."""
-    info = _block(name, name)
+def has_block(name: str, release: str | Version | None = None) -> bool:
+    """Whether `release` (default 1.16.5) has a block of bare name `name`."""
+    return name in (_table or _load()).names(_release(release))
+
+
+def is_modelled(state: BlockState) -> bool:
+    """Whether the engine knows what the state's block does: every block of 1.16.5 (in any release's row of it)
+    and the later blocks `block_physics.LATER_MODELLED` names."""
+    return state.block in (_table or _load()).blocks or state.block in LATER_MODELLED
+
+
+def default_state(name: str, release: str | Version | None = None) -> BlockState:
+    """The default state of block `name` ("stone" or "minecraft:stone") of `release` (default 1.16.5)."""
+    info = _block(name, name, _release(release))
     return info.states[info.default_id - info.min_id]
 
 
-def block_names() -> list[str]:
-    """Bare names of all blocks, in id order."""
-    return list((_table or _load()).blocks)
+def block_names(release: str | Version | None = None) -> list[str]:
+    """Bare names of the blocks of `release` (default 1.16.5), in the order of its table."""
+    return list((_table or _load()).names(_release(release)))
+
+
+def parse_block_state(text: str, release: str | Version | None = None) -> BlockState:
+    """Parse `/setblock` syntax, `minecraft:oak_fence[east=true,north=false]`, in the names and states of
+    `release` (default 1.16.5); the namespace is optional and properties left out keep the block's default
+    state's values."""
+    return _parse(text, _release(release))
 
 
 @lru_cache(maxsize=4096)
-def parse_block_state(text: str) -> BlockState:
-    """Parse `/setblock` syntax, `minecraft:oak_fence[east=true,north=false]`; the namespace is optional and
-    properties left out keep the block's default state's values. Remembered by text (a scene repeats a few)."""
+def _parse(text: str, release: Version) -> BlockState:
+    """`parse_block_state`, remembered by text and release (a scene repeats a few)."""
     body = text.strip()
     if "[" in body:
         name, _, rest = body.partition("[")
@@ -274,7 +347,7 @@ def parse_block_state(text: str) -> BlockState:
     name = name.strip()
     if not name or any(c.isspace() for c in name):
         raise BlockStateError(f"expected a block name such as minecraft:stone in {_quote(text)}")
-    info = _block(name, text)
+    info = _block(name, text, release)
     state = info.states[info.default_id - info.min_id]
     if not props.strip():
         return state

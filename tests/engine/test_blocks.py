@@ -7,6 +7,7 @@ import pickle
 
 import pytest
 
+from engine.core.versions import RELEASES
 from engine.geometry.box import Box
 from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape
 from engine.java.javanum import f32
@@ -16,6 +17,7 @@ from engine.world.blocks import BlockStateError, default_state, parse_block_stat
 from tests.conftest import assert_regenerated
 
 STATE_COUNT = 17112  # notes/block-data.md: ids 0..17111
+ALL_STATES = 30843   # every release's states (assets/blocks-releases.json: rows of 1.17 to 1.21.11 after 1.16.5's)
 
 
 def boxes(text: str) -> list[Box]:
@@ -25,13 +27,15 @@ def boxes(text: str) -> list[Box]:
 # --- the state table ---
 
 def test_state_ids_cover_0_to_17111_and_round_trip_through_setblock_syntax():
-    """Every id names one state, and parsing its /setblock string gives the same object back."""
+    """Every id of 1.16.5 names one state, and parsing its /setblock string gives the same object back; the
+    states of later releases' rows follow (30,843 in all, 1.16.5 to 1.21.11), none past them."""
     for i in range(STATE_COUNT):
         state = state_by_id(i)
         assert state.id == i
         assert parse_block_state(str(state)) is state
-    with pytest.raises(BlockStateError, match="17112"):
-        state_by_id(STATE_COUNT)
+    assert str(state_by_id(STATE_COUNT)) == "minecraft:deepslate_gold_ore"   # 1.17's first new block
+    with pytest.raises(BlockStateError, match="30843"):
+        state_by_id(ALL_STATES)
 
 
 def test_stone_slab_ids_and_default_state():
@@ -197,6 +201,11 @@ def test_generated_table_matches_minecraft_data(tmp_path):
     assert_regenerated("gen_blocks.py", "blocks-1.16.5.json", tmp_path)
 
 
+def test_generated_release_tables_match_minecraft_data(tmp_path):
+    """tools/gen_block_releases.py regenerates assets/blocks-releases.json byte for byte."""
+    assert_regenerated("gen_block_releases.py", "blocks-releases.json", tmp_path)
+
+
 # --- physics table (spec 01 §5 true float32 values) ---
 
 def test_slipperiness_and_velocity_multipliers_are_float32():
@@ -229,12 +238,15 @@ def test_tags_match_the_block_names():
 
 
 def test_every_tabled_name_is_a_block():
+    """Of 1.16.5, or of a later release for the names `LATER_MODELLED` lists (and no 1.16.5 name among those)."""
     names = set(blocks.block_names())
+    later = set().union(*(blocks.block_names(v) for v in RELEASES if v >= (1, 17, 0) and blocks.has_table(v)))
     tables = [phys.CLIMBABLE, phys.FENCES, phys.FENCE_GATES, phys.WALLS, phys.BEDS, phys.FALLING_BLOCKS,
               phys.DYNAMIC_BOUNDS, phys.OFFSET_XZ_COLLIDERS, set(phys.SLIPPERINESS),
               set(phys.VELOCITY_MULTIPLIER), *phys.MATERIAL_BLOCKS.values()]
     for table in tables:
-        assert set(table) <= names, sorted(set(table) - names)
+        assert set(table) - phys.LATER_MODELLED <= names, sorted(set(table) - names)
+    assert phys.LATER_MODELLED <= later - names
 
 
 def test_falling_blocks():
@@ -311,11 +323,20 @@ def test_bamboo_collision_follows_the_model_offset():
 
 def test_every_state_names_itself_back_through_its_properties() -> None:
     """`properties` is made on first use from the state's place among its block's states (mixed radix, the last
-    property fastest): for all 17,112 states the text it gives parses back to the same state, and setting each
-    property to each of its values (`with_`, by strides) lands on the state whose properties say so."""
+    property fastest): for all 30,843 states the text it gives parses back to the same state in a release that
+    has it, and setting each property to each of its values (`with_`, by strides) lands on the state whose
+    properties say so."""
     states = blocks.all_states()
-    assert len(states) == 17112
-    assert all(parse_block_state(str(s)) is s for s in states)
+    assert len(states) == ALL_STATES
+    assert all(parse_block_state(str(s)) is s for s in states[:STATE_COUNT])
+    covered = set(range(STATE_COUNT))
+    for release in RELEASES[RELEASES.index((1, 17, 0)):]:
+        for name in blocks.block_names(release):
+            for s in blocks.default_state(name, release)._info.states:
+                if s.id not in covered:
+                    assert parse_block_state(str(s), release) is s
+                    covered.add(s.id)
+    assert covered == set(range(ALL_STATES))
     fence = parse_block_state("minecraft:oak_fence")
     for key in fence.properties:
         for value in ("true", "false"):

@@ -52,11 +52,11 @@ def random_world(rng: random.Random, states: list, ox: int, oz: int, count: int)
     return w
 
 
-def collision_cases(seed: int, worlds: int, per_world: int) -> list[tuple]:
-    """(object path, kernel) results of `adjust_movement` on random worlds of every collision shape."""
+def collision_cases(seed: int, worlds: int, per_world: int, release: str = "1.16.5") -> list[tuple]:
+    """(object path, kernel) results of `adjust_movement` on random worlds of every collision shape of `release`."""
     rng = random.Random(seed)
     tables = block_tables()
-    solid = [s for s in blocks.all_states() if tables.shape[s.id] != DYNAMIC_SHAPE
+    solid = [s for s in blocks.states_of(release) if tables.shape[s.id] != DYNAMIC_SHAPE
              and not s.collision_shape.is_empty]
     cells = ck.scratch()
     out = []
@@ -97,6 +97,11 @@ def test_collision_kernel_equals_object_path() -> None:
     """Every 1.16.5 collision shape, full cubes most, near 0 and at ±2·10⁷: the kernel's movement equals
     `engine.motion.collision.adjust_movement` bit for bit on both of vanilla's paths."""
     assert_collisions_equal(collision_cases(1, 40, 60))
+
+
+def test_collision_kernel_equals_object_path_on_the_newest_release_s_shapes() -> None:
+    """The same on 1.21.11's blocks (the shapes of later releases' rows: pitcher crops, chains, heavy cores, ...)."""
+    assert_collisions_equal(collision_cases(2, 20, 60, "1.21.11"))
 
 
 def _world_coordinate_sweep(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, axis, box,

@@ -1,0 +1,183 @@
+"""Block tables per release (issue 26 items 2-3, docs/versions.md "Block tables"): a scene or schematic of a
+release uses that release's block names and states; a block the release lacks is refused in one line; a block
+added after 1.16.5 acts as the physics tables say or stops the run naming it; a collision shape that changed
+between releases changes a run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbt.nbt as tw  # twoolie's NBT: independent of nbtlib, which the readers use
+import pytest
+
+from engine.core.versions import RELEASES, version_text
+from engine.tick.scene import SceneError, load_scene, load_scene_text
+from engine.world import blocks
+from tests.conftest import cli, scene_toml
+
+ROOT = Path(__file__).resolve().parents[2]
+PITCHER_SCENE = ROOT / "scenes" / "version_pitcher_crop_shape.toml"
+
+# blocks.json of each release's minecraft-data folder (pc/1.17 ... pc/1.21.11): how many blocks it lists
+BLOCK_COUNTS = {"1.17": 898, "1.18.2": 898, "1.19": 933, "1.19.1": 933, "1.19.3": 972, "1.19.4": 998, "1.20": 1003,
+                "1.20.3": 1058, "1.20.5": 1060, "1.21": 1060, "1.21.2": 1084, "1.21.4": 1095, "1.21.5": 1104,
+                "1.21.6": 1105, "1.21.8": 1105, "1.21.9": 1166, "1.21.11": 1166}
+
+
+def _run(text: str, ticks: int, version: str) -> list[tuple]:
+    sim = load_scene_text(text.replace('version = "1.21.5"', f'version = "{version}"'), "inline.toml")
+    out = []
+    for _ in range(ticks):
+        sim.tick()
+        out.append(tuple((e.id, *e.pos, *e.motion, e.on_ground) for e in sim.entities))
+    return out
+
+
+def test_every_release_from_1_17_has_its_own_table_and_1_21_7_none() -> None:
+    for v in RELEASES:
+        text = version_text(v)
+        if v < (1, 17, 0):
+            assert blocks.has_table(v) and blocks.block_names(v) == blocks.block_names()
+        elif text == "1.21.7":
+            assert not blocks.has_table(v)
+        else:
+            assert blocks.has_table(v), text
+            assert blocks.default_state("stone", v) is blocks.default_state("stone")
+    for text, count in BLOCK_COUNTS.items():
+        assert len(blocks.block_names(text)) == count, text
+    assert len(blocks.block_names()) == 763
+
+
+def test_names_follow_each_release() -> None:
+    """New blocks from their release on, renames on both sides, states that a release changed."""
+    for name, first, before in (("mud", "1.19", "1.18.2"), ("dirt_path", "1.17", "1.16.5"),
+                                ("short_grass", "1.20.3", "1.20.2"), ("iron_chain", "1.21.9", "1.21.8"),
+                                ("heavy_core", "1.20.5", "1.20.4"), ("creaking_heart", "1.21.2", "1.21.1")):
+        assert blocks.parse_block_state(f"minecraft:{name}", first).block == name
+        with pytest.raises(blocks.BlockStateError, match=f"unknown block 'minecraft:{name}'.*no block of {before}"):
+            blocks.parse_block_state(f"minecraft:{name}", before)
+    with pytest.raises(blocks.BlockStateError, match="1.21.7 has no block table of its own, and no block of 1.16.5"):
+        blocks.parse_block_state("mud", "1.21.7")
+    for gone, release in (("grass_path", "1.17"), ("grass", "1.20.3"), ("chain", "1.21.9")):
+        with pytest.raises(blocks.BlockStateError, match=f"no block of {release} has that name"):
+            blocks.parse_block_state(gone, release)
+    # 1.17 moved the water out of the cauldron into water_cauldron (level 1..3); 1.19 made leaves waterloggable
+    assert blocks.parse_block_state("cauldron[level=2]").get("level") == "2"
+    with pytest.raises(blocks.BlockStateError, match="has no property 'level'"):
+        blocks.parse_block_state("cauldron[level=2]", "1.17")
+    assert blocks.parse_block_state("water_cauldron[level=3]", "1.17").get("level") == "3"
+    with pytest.raises(blocks.BlockStateError, match="has no property 'waterlogged'"):
+        blocks.parse_block_state("oak_leaves[waterlogged=true]", "1.18.2")
+    assert blocks.parse_block_state("oak_leaves[waterlogged=true]", "1.19").get("waterlogged") == "true"
+
+
+def test_a_scene_places_its_release_s_blocks_and_refuses_others_in_one_line(tmp_path, capsys) -> None:
+    text = scene_toml(scene={"version": "1.19"}, blocks=[{"at": [0, 1, 0], "block": "minecraft:mud"}],
+                      entities=[{"type": "minecraft:tnt", "pos": [0.5, 3.0, 0.5], "fuse": 80}])
+    assert load_scene_text(text, "s.toml").world.get_block_state(0, 1, 0).name == "minecraft:mud"
+    old = tmp_path / "old.toml"
+    old.write_text(text.replace('"1.19"', '"1.18.2"'), encoding="utf-8")
+    code, _, err = cli(capsys, "trace", str(old), "--ticks", "1")
+    assert code == 2 and err.count("\n") == 1
+    assert f"{old}: blocks[0].block: unknown block 'minecraft:mud'" in err and "no block of 1.18.2" in err
+
+
+def test_a_tnt_rests_on_mud_7_8_of_a_block_high_in_1_19() -> None:
+    """MudBlock's collision shape is 14/16 tall (1.19, before the supporting block of 1.20): a TNT dropped on it
+    comes to rest at y = 1 + 14/16 and stays on the ground."""
+    text = scene_toml(scene={"version": "1.19"}, blocks=[{"at": [0, 1, 0], "block": "minecraft:mud"}],
+                      entities=[{"type": "minecraft:tnt", "pos": [0.5, 3.0, 0.5], "fuse": 80}])
+    last = _run(text, 30, "1.19")[-1][0]
+    assert last[2] == 1.875 and last[-1] is True
+
+
+def test_the_pitcher_crop_s_upper_half_lost_its_shape_in_1_21_5() -> None:
+    """The bundled scene at 1.21.4 and 1.21.5 (scenes/version_pitcher_crop_shape.toml): in 1.21.4 the TNT stops
+    with its box's +x side on the column's x = 5/16 face: x = 0.3125 − 0.98F / 2 = 0.3125 − 0.49000000953674316
+    (the TNT's width is the float 0.98F); in 1.21.5 it glides through, as in the same scene without the crop."""
+    text = PITCHER_SCENE.read_text(encoding="utf-8")
+    stopped = _run(text, 20, "1.21.4")
+    assert stopped[-1][0][1:5] == (-0.17750000953674316, 1.0, 0.5, 0.0)
+    passed = _run(text, 20, "1.21.5")
+    empty = text.replace("pitcher_crop[age=0,half=upper]", "air")
+    assert passed == _run(empty, 20, "1.21.5") and passed[-1][0][1] > 2.0
+    assert load_scene(PITCHER_SCENE).features.version == "1.21.5"
+
+
+@pytest.mark.parametrize(("block", "version"), [("minecraft:powder_snow", "1.17"),
+                                                ("minecraft:big_dripleaf", "1.18.2"),
+                                                ("minecraft:mangrove_leaves", "1.19"),
+                                                ("minecraft:copper_bulb", "1.21"),
+                                                ("minecraft:creaking_heart", "1.21.4")])
+def test_a_later_block_whose_behaviour_is_not_modelled_stops_the_run_naming_it(block: str, version: str) -> None:
+    text = scene_toml(scene={"version": version}, blocks=[{"at": [3, 1, 3], "block": block}],
+                      entities=[{"type": "minecraft:tnt", "pos": [0.5, 3.0, 0.5], "fuse": 80}])
+    sim = load_scene_text(text, "s.toml")
+    with pytest.raises(NotImplementedError) as err:
+        sim.tick()
+    line = str(err.value)
+    assert "\n" not in line and line.startswith(f"the block tables (spec 01 §8) of version {version}")
+    assert f"{block} at (3, 1, 3)" in line and "not modelled" in line
+
+
+def test_later_fences_and_walls_join_their_tags() -> None:
+    """tags/block/wooden_fences.json and walls.json of 1.21.11: every block named so in 1.21.11."""
+    names = blocks.block_names("1.21.11")
+    from engine.world import block_physics as phys
+    assert {n for n in names if phys.is_fence(n)} == {n for n in names if n.endswith("_fence")}
+    assert {n for n in names if phys.is_wall(n)} == {n for n in names if n.endswith("_wall")}
+    assert len({n for n in names if phys.is_wall(n)}) == 26 and len({n for n in names if phys.is_fence(n)}) == 13
+
+
+def _sponge(tmp_path: Path, palette: list[str], data_version: int) -> Path:
+    root = tw.TAG_Compound(name="Schematic")
+    for key, kind, value in (("Version", tw.TAG_Int, 2), ("DataVersion", tw.TAG_Int, data_version),
+                             ("Width", tw.TAG_Short, len(palette)), ("Height", tw.TAG_Short, 1),
+                             ("Length", tw.TAG_Short, 1)):
+        root.tags.append(kind(value=value, name=key))
+    pal = tw.TAG_Compound(name="Palette")
+    for i, name in enumerate(palette):
+        pal.tags.append(tw.TAG_Int(value=i, name=name))
+    root.tags.append(pal)
+    data = tw.TAG_Byte_Array(name="BlockData")
+    data.value = bytearray(range(len(palette)))
+    root.tags.append(data)
+    f = tw.NBTFile()
+    f.name, f.tags = root.name, root.tags
+    path = tmp_path / "built.schem"
+    f.write_file(str(path))
+    return path
+
+
+def test_a_schematic_is_read_in_the_scene_s_release(tmp_path: Path) -> None:
+    """A 1.19 file (DataVersion 3105) with mud and a water cauldron: a 1.19 scene places both as they are; a
+    1.16.5 scene maps the cauldron (the same level) and refuses the mud unless allow_unmapped. A 1.16.5 file's
+    grass_path is a 1.17 scene's dirt_path."""
+    _sponge(tmp_path, ["minecraft:mud", "minecraft:water_cauldron[level=2]"], 3105)
+
+    def scene(version: str, allow: bool = False) -> str:
+        return (f'[scene]\nversion = "{version}"\n\n[[schematics]]\nfile = "built.schem"\n'
+                f"allow_unmapped = {str(allow).lower()}\n")
+    sim = load_scene_text(scene("1.19"), str(tmp_path / "s.toml"))
+    assert [str(sim.world.get_block_state(x, 0, 0)) for x in (0, 1)] == ["minecraft:mud",
+                                                                         "minecraft:water_cauldron[level=2]"]
+    with pytest.raises(SceneError, match="1 have no 1.16.5 equivalent: minecraft:mud ×1"):
+        load_scene_text(scene("1.16.5"), str(tmp_path / "s.toml"))
+    sim = load_scene_text(scene("1.16.5", True), str(tmp_path / "s.toml"))
+    assert [str(sim.world.get_block_state(x, 0, 0)) for x in (0, 1)] == ["minecraft:air", "minecraft:cauldron[level=2]"]
+    _sponge(tmp_path, ["minecraft:grass_path"], 2586)
+    sim = load_scene_text(scene("1.17"), str(tmp_path / "s.toml"))
+    assert sim.world.get_block_state(0, 0, 0).name == "minecraft:dirt_path"
+
+
+def test_a_set_block_action_placing_a_later_block_not_modelled_stops_when_it_runs() -> None:
+    """mud (plain) is placed at tick 1; powder snow stops the run at tick 2, naming it, the action and the tick."""
+    text = scene_toml(scene={"version": "1.19"},
+                      actions=[{"tick": 1, "do": "set_block", "at": [0, 1, 0], "block": "minecraft:mud"},
+                               {"tick": 2, "do": "set_block", "at": [1, 1, 0], "block": "minecraft:powder_snow"}])
+    sim = load_scene_text(text, "s.toml")
+    with pytest.raises(NotImplementedError) as err:
+        for _ in range(5):
+            sim.tick()
+    assert "minecraft:powder_snow placed at [1, 1, 0] by set_block, tick 2" in str(err.value)
+    assert sim.world.get_block_state(0, 1, 0).name == "minecraft:mud" and sim.world.get_block_state(1, 1, 0).is_air
