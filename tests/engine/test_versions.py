@@ -451,7 +451,7 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                    "boat_gravity_double", "minecart_controller_1_21_2",
                    "minecart_water_drag", "boat_water_entry_space_check", "boat_fall_never_breaks",
                    "blast_protection_linear", "bobber_use_checks_owner", "firework_hand_offset",
-                   "swim_start_in_water_block"}
+                   "swim_start_in_water_block", "flying_slipperiness_velocity_affecting"}
 # living travel, jumping and players (1.17-1.20.4); their cases stay in the air from 1.20 (supporting block)
 BOTH_SIMULATED |= {"knockback_double", "push_away_double_sqrt", "push_away_checks_pushable", "jump_boost_double",
                    "sprint_soft_collision", "sprint_air_speed_float", "elytra_cos_double", "fall_distance_float_step",
