@@ -527,11 +527,11 @@ def test_1_21_4_runs_where_no_block_acts_on_entities() -> None:
     """1.21.2's `tickBlockCollision` is simulated (tests/engine/test_version_block_effects.py); 1.21.11's differs
     and 1.21.4-1.21.10 were not compared. Without a block having `onEntityCollision` in reach nothing differs
     (1.21.4 equals 1.21.3 in the air); beside a cobweb, or with a fast box whose sweep would reach one, it stops
-    with one line."""
-    air = scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.1, 0.0, 0.05])])
+    with one line. The items do not fall (a changing fall distance stops 1.21.4-1.21.10 first)."""
+    air = scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.1, 0.0, 0.05], no_gravity=True)])
     assert outcome(air, 10, 1, version="1.21.4") == outcome(air, 10, 1, version="1.21.3")
     web = scene_toml(blocks=[{"at": [0, 28, 0], "block": "minecraft:cobweb"}],
-                     entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])])
+                     entities=[_item([0.5, 28.2, -0.6], [0.0, 0.0, 0.2], no_gravity=True)])
     kind, line = outcome(web, 20, 1, version="1.21.4")
     assert kind == "refused" and "checkBlockCollision in the tick (spec 03 §6.2) of version 1.21.4" in line
     assert outcome(web, 20, 1, version="1.21.3")[0] == "state"
