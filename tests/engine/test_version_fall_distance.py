@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from engine.tick.scene import load_scene_text
-from engine.tick.scene_writer import scene_document, scene_toml as written_toml
+from engine.tick.scene_writer import scene_document
+from engine.tick.scene_writer import scene_toml as written_toml
 from tests.conftest import scene_toml
 
 
