@@ -11,6 +11,7 @@ from engine.java.javanum import f32
 # --- collision (spec 03 §2, §3, §6) ---
 COLLISION_EPSILON = 1.0e-7          # VoxelShape.calculateMaxDistance, Box contract for the world border
 MIN_MOVE_LENGTH_SQUARED = 1.0e-7    # Entity.move: move only if lengthSquared() > 1e-7 (AMBIGUITY-M1)
+FALL_RESET_RAYCAST_MAX = 8.0        # Entity.move 1.21.11: the fall-reset ray reaches min(length, 8.0)
 HORIZONTAL_COLLISION_TOLERANCE = f32(1.0e-5)  # MathHelper.approximatelyEquals: |b - a| < (double)1.0E-5F
 BLOCK_COLLISION_DEFLATE = 0.001     # Entity.checkBlockCollision, Entity.updateMovementInFluid
 BLOCK_COLLISION_DEFLATE_1_21_3 = 1.0e-5  # 1.21.3 checkBlockCollision deflation (spec 03 §6.2)

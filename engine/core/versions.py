@@ -220,6 +220,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "redirect_look_unnormalized": ("ProjectileDeflection.REDIRECTED sets the Motion to the deflector's "
                                    "getRotationVector() as it is, not normalized (1.21.11; 1.21.4-1.21.10 not "
                                    "compared: the look_vector row)", (1, 21, 11), None),
+    "fall_distance_double": ("Entity.fallDistance is a double: Entity.fall adds (float)heightDifference in double "
+                             "when not touching water, before the landing (onLandedUpon gets this tick's drop too), "
+                             "baseTick halves it in lava in double, and Entity.move's fall-reset raycast reaches "
+                             "min(length, 8) blocks along the move (1.21.11; 1.21.4-1.21.10 not compared: the "
+                             "fall_distance row)", (1, 21, 11), None),
 }
 
 
@@ -403,6 +408,12 @@ MECHANICS: dict[str, Mechanic] = {
         "rail) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 16, 5), _REDSTONE_1_16_5),
             Change((1, 17, 0), None, _REDSTONE_LATER))),
+    "fall_distance": Mechanic(
+        "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
+            Change((1, 21, 4), (1, 21, 11), "Entity.fallDistance is a float up to 1.21.3 and a double in 1.21.11 "
+                   "(fall_distance_double: the drop added in double before the landing, lava's halving in "
+                   "double, the fall-reset ray cut at 8 blocks); 1.21.4-1.21.10 not compared, the release of the "
+                   "change not found"),)),
     "block_data": Mechanic(
         "the block tables (spec 01 §8)", "a scene places a block whose collision shape is neither empty nor a full "
         "cube (a release without a table), or a block added after 1.16.5 whose behaviour is not modelled", (
@@ -502,6 +513,7 @@ class Features:
     flying_slipperiness_velocity_affecting: bool
     sine_index_double: bool
     redirect_look_unnormalized: bool
+    fall_distance_double: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -349,7 +349,10 @@ class Entity:
         self.tick_fire(sim)
         if self.is_in_lava():
             self.set_on_fire_from_lava(sim)
-            self.fall_distance = f32(self.fall_distance * LAVA_FALL_DISTANCE_FACTOR)
+            if self.fall_distance != 0.0 and "fall_distance" in sim.features.refused:
+                raise refusal(sim.features, "fall_distance", f"entity {self.id} in lava, tick {sim.tick_count}")
+            half = self.fall_distance * LAVA_FALL_DISTANCE_FACTOR     # a double from 1.21.11
+            self.fall_distance = half if sim.features.fall_distance_double else f32(half)
         if self.pos.y < void_y(sim.world.dimension, sim.features):   # attemptTickInVoid
             if "void" in sim.features.refused:
                 raise refusal(sim.features, "void", f"entity {self.id} at y {self.pos.y}, tick {sim.tick_count}")

@@ -7,6 +7,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from engine.constants import (
+    FALL_RESET_RAYCAST_MAX,
     MIN_MOVE_LENGTH_SQUARED,
     MOVEMENT_MULTIPLIER_MIN_SQUARED,
     PISTON_DELTA_CLAMP,
@@ -94,7 +95,8 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     if d > MIN_MOVE_LENGTH_SQUARED or (features.move_small_uncollided            # step 6, AMBIGUITY-M1
                                        and movement.length_squared() - d < MIN_MOVE_LENGTH_SQUARED):
         if features.move_fall_reset_raycast and e.fall_distance != 0.0 and d >= 1.0:   # 1.18.2
-            run_stage(rec, e, S_FALL_RESET, reset_fall_on_raycast_hit, e, world, actual, rec)
+            run_stage(rec, e, S_FALL_RESET, reset_fall_on_raycast_hit, e, world, actual,
+                      features.fall_distance_double, rec)
         run_stage(rec, e, S_POSITION, update_position, e, actual, sets_position)
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual,         # step 7
               world if features.supporting_block else None, rec)
@@ -195,11 +197,15 @@ def _space_free(e: Entity, world: World, dx: float, dy: float, dz: float) -> boo
     return world.is_space_empty(box) and not world.get_entity_collisions(e, box)
 
 
-def reset_fall_on_raycast_hit(e: Entity, world: World, actual: Vec3, rec: Recorder | None) -> None:
+def reset_fall_on_raycast_hit(e: Entity, world: World, actual: Vec3, capped: bool, rec: Recorder | None) -> None:
     """Step 6 from 1.18.2: a move of length ≥ 1 while falling raycasts from the position along it against the
     blocks that reset fall damage (climbable blocks, sweet berry bushes, cobwebs: full cubes) and water; a hit
-    lands the entity (`onLanding`: fall distance 0) before it moves."""
+    lands the entity (`onLanding`: fall distance 0) before it moves. In 1.21.11 (`capped`) the ray ends at
+    position + normalize(move) × min(length, 8), not at position + move."""
     p = e.pos
+    if capped:
+        reach = min(actual.length(True), FALL_RESET_RAYCAST_MAX)
+        actual = actual.normalize(True).multiply(reach, reach, reach)
     hit = raycast_blocks(world, p, Vec3(p.x + actual.x, p.y + actual.y, p.z + actual.z), FLUID_WATER, rec,
                          shape_type=FALLDAMAGE_RESETTING)
     if not hit.missed:
@@ -233,15 +239,23 @@ def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3, world: World
 def fall(e: Entity, sim: TickContext, dy: float, state: BlockState, pos: BlockPos) -> None:
     """Step 8, `Entity.fall`: on the ground a fall lands on the block (`onLandedUpon`: damage, farmland) and is
     reset, else it accumulates (float; from 1.18.2 the drop is cast to float first, `fall_distance_float_step`).
-    `LivingEntity.fall` first checks the water when not touching it."""
+    In 1.21.11 (`fall_distance_double`) the fall distance is a double and the drop, cast to float, is added first
+    when not touching water, so a landing counts this tick's drop too. `LivingEntity.fall` first checks the
+    water when not touching it."""
+    features = sim.features
+    if "fall_distance" in features.refused and (dy < 0.0 or e.fall_distance != 0.0):
+        raise refusal(features, "fall_distance", f"entity {e.id}, tick {sim.tick_count}")
     if e.living and not e.touching_water:
-        check_water_state(e, sim.world, sim.features)
+        check_water_state(e, sim.world, features)
+    double = features.fall_distance_double
+    if double and dy < 0.0 and not e.touching_water:
+        e.fall_distance -= f32(dy)
     if e.on_ground:
         if e.fall_distance > 0.0:
             block_effects.on_landed_upon(sim, state, pos, e, e.fall_distance)
         e.fall_distance = 0.0
-    elif dy < 0.0:
-        e.fall_distance = f32(e.fall_distance - (f32(dy) if sim.features.fall_distance_float_step else dy))
+    elif dy < 0.0 and not double:
+        e.fall_distance = f32(e.fall_distance - (f32(dy) if features.fall_distance_float_step else dy))
 
 
 def zero_collided_motion(e: Entity, movement: Vec3, actual: Vec3, both_axes: bool) -> None:

@@ -69,7 +69,7 @@ def _player(entity_id: int, pos: list[float], **extra: Any) -> dict[str, Any]:
 
 # the cases whose flag changes the fall distance (observed with the position and Motion)
 FALL_DISTANCE_CASES = {"fall_distance_float_step", "elytra_limit_fall_distance", "on_landing_effects",
-                       "move_fall_reset_raycast"}
+                       "move_fall_reset_raycast", "fall_distance_double"}
 PIT = [{"from": f, "to": t, "block": "minecraft:stone"} for f, t in (([-1, 1, -1], [-1, 2, 1]), ([1, 1, -1], [1, 2, 1]),
                                                                      ([0, 1, -1], [0, 2, -1]), ([0, 1, 1], [0, 2, 1]))]
 LIVING_REMOVAL_TICK = 31   # the fall kills zombie 1 in tick 11
@@ -197,6 +197,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     "sine_index_double": (_deflection(22.5, "1.21.11"), 4, 1),
     # the same at 1.21.11: the fireball's Motion is the look normalised in double, or the look as it is
     "redirect_look_unnormalized": (_deflection(22.5, "1.21.11"), 4, 1),
+    # a dropped item falls: its fall distance sums the drops (each cast to float) in double, or in float
+    "fall_distance_double": (scene_toml(scene={"version": "1.21.11"},
+                                        entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 5, 1),
     # a fireball whose power points elsewhere than its Motion: the power vector, or the Motion's own direction
     "fireball_acceleration_power": (scene_toml(entities=[
         {"type": "minecraft:fireball", "pos": [0.5, 60.0, 0.5], "motion": [0.3, 0.1, 0.2],
@@ -526,11 +529,11 @@ def test_1_21_4_runs_where_no_block_acts_on_entities() -> None:
     """1.21.2's `tickBlockCollision` is simulated (tests/engine/test_version_block_effects.py); 1.21.11's differs
     and 1.21.4-1.21.10 were not compared. Without a block having `onEntityCollision` in reach nothing differs
     (1.21.4 equals 1.21.3 in the air); beside a cobweb, or with a fast box whose sweep would reach one, it stops
-    with one line."""
-    air = scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.1, 0.0, 0.05])])
+    with one line. The items do not fall (a changing fall distance stops 1.21.4-1.21.10 first)."""
+    air = scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.1, 0.0, 0.05], no_gravity=True)])
     assert outcome(air, 10, 1, version="1.21.4") == outcome(air, 10, 1, version="1.21.3")
     web = scene_toml(blocks=[{"at": [0, 28, 0], "block": "minecraft:cobweb"}],
-                     entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])])
+                     entities=[_item([0.5, 28.2, -0.6], [0.0, 0.0, 0.2], no_gravity=True)])
     kind, line = outcome(web, 20, 1, version="1.21.4")
     assert kind == "refused" and "checkBlockCollision in the tick (spec 03 §6.2) of version 1.21.4" in line
     assert outcome(web, 20, 1, version="1.21.3")[0] == "state"
@@ -591,6 +594,7 @@ USES: dict[str, tuple[str, int]] = {
     "shulker_box": (_scene("shulker_armor_stand_cobweb.toml"), 4),
     "path_finding": (_scene("zombie_path_around_wall.toml"), 2),
     "redstone": (_scene("redstone_repeater_clock.toml"), 3),
+    "fall_distance": (scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 2),
     "block_data": (scene_toml(blocks=[{"at": [5, 30, 5], "block": "minecraft:oak_fence"}],
                               entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 1),
 }
