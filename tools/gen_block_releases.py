@@ -27,12 +27,21 @@ Output (one row per line, so diffs stay readable):
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 
-from gen_blocks import COLUMNS, DATA_PATHS, UNBREAKABLE, Reader, _number, _property, build_table, open_source
+from gen_blocks import (
+    COLUMNS,
+    DATA_PATHS,
+    UNBREAKABLE,
+    Reader,
+    _number,
+    _property,
+    build_table,
+    generate,
+    render_document,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.geometry.box import Box  # noqa: E402 (the repository root first)
@@ -159,26 +168,11 @@ def build_releases(read: Reader) -> dict:
 
 
 def render(doc: dict) -> str:
-    def dump(x: object) -> str:
-        return json.dumps(x, separators=(",", ":"))
-    head = ",\n".join(f"{dump(k)}:{dump(doc[k])}" for k in ("base", "columns", "first_shape"))
-    shapes = ",\n".join(dump(s) for s in doc["shapes"])
-    variants = ",\n".join(dump(v) for v in doc["variants"])
-    tables = ",\n".join(dump(t) for t in doc["tables"])
-    releases = ",\n".join(f"{dump(k)}:{dump(v)}" for k, v in doc["releases"].items())
-    return (f"{{\"source\":\"minecraft-data (PrismarineJS), MIT: see LICENSE-minecraft-data.txt\",\n{head},\n"
-            f"\"shapes\":[\n{shapes}],\n\"variants\":[\n{variants}],\n\"tables\":[\n{tables}],\n"
-            f"\"releases\":{{\n{releases}}}}}\n")
+    return render_document(doc, ("base", "columns", "first_shape"), ("shapes", "variants", "tables", "releases"))
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("source", nargs="?", help="minecraft-data package folder, sdist, or a folder holding it")
-    ap.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT, help=f"output (default {DEFAULT_OUT})")
-    args = ap.parse_args(argv)
-    text = render(build_releases(open_source(args.source)))
-    args.out.write_text(text, encoding="utf-8")
-    print(f"wrote {args.out} ({len(text.encode())} bytes)")
+    generate(__doc__.splitlines()[0], DEFAULT_OUT, lambda read: render(build_releases(read)), argv)
 
 
 if __name__ == "__main__":

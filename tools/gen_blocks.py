@@ -123,25 +123,44 @@ def build_table(read: Reader) -> dict:
             "blocks": rows}
 
 
+def _dump(x: object) -> str:
+    return json.dumps(x, separators=(",", ":"))
+
+
+def render_document(doc: dict, head: tuple[str, ...], rows: tuple[str, ...]) -> str:
+    """Deterministic compact JSON: the source line, each `head` key on a line, then each `rows` key (a list or a
+    dict) with one item per line."""
+    parts = ["\"source\":\"minecraft-data (PrismarineJS), MIT: see LICENSE-minecraft-data.txt\"",
+             ",\n".join(f"{_dump(k)}:{_dump(doc[k])}" for k in head)]
+    for key in rows:
+        value = doc[key]
+        if isinstance(value, dict):
+            items = ",\n".join(f"{_dump(k)}:{_dump(v)}" for k, v in value.items())
+            parts.append(f"{_dump(key)}:{{\n{items}}}")
+        else:
+            items = ",\n".join(_dump(v) for v in value)
+            parts.append(f"{_dump(key)}:[\n{items}]")
+    return "{" + ",\n".join(parts) + "}\n"
+
+
 def render(table: dict) -> str:
-    """Deterministic compact JSON: one line per shape and per block."""
-    def dump(x: object) -> str:
-        return json.dumps(x, separators=(",", ":"))
-    head = ",\n".join(f"{dump(k)}:{dump(table[k])}" for k in ("version", "paths", "columns"))
-    shapes = ",\n".join(dump(s) for s in table["shapes"])
-    blocks = ",\n".join(f"{dump(k)}:{dump(v)}" for k, v in table["blocks"].items())
-    return (f"{{\"source\":\"minecraft-data (PrismarineJS), MIT: see LICENSE-minecraft-data.txt\",\n"
-            f"{head},\n\"shapes\":[\n{shapes}],\n\"blocks\":{{\n{blocks}}}}}\n")
+    """One line per shape and per block."""
+    return render_document(table, ("version", "paths", "columns"), ("shapes", "blocks"))
+
+
+def generate(description: str, default_out: Path, make: Callable[[Reader], str], argv: list[str] | None) -> None:
+    """The command line of a generator: read SOURCE (see `open_source`), write `make`'s text to OUT."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("source", nargs="?", help="minecraft-data package folder, sdist, or a folder holding it")
+    ap.add_argument("-o", "--out", type=Path, default=default_out, help=f"output (default {default_out})")
+    args = ap.parse_args(argv)
+    text = make(open_source(args.source))
+    args.out.write_text(text, encoding="utf-8")
+    print(f"wrote {args.out} ({len(text.encode())} bytes)")
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("source", nargs="?", help="minecraft-data package folder, sdist, or a folder holding it")
-    ap.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT, help=f"output (default {DEFAULT_OUT})")
-    args = ap.parse_args(argv)
-    text = render(build_table(open_source(args.source)))
-    args.out.write_text(text, encoding="utf-8")
-    print(f"wrote {args.out} ({len(text.encode())} bytes)")
+    generate(__doc__.splitlines()[0], DEFAULT_OUT, lambda read: render(build_table(read)), argv)
 
 
 if __name__ == "__main__":

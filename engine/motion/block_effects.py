@@ -31,7 +31,6 @@ from engine.constants import (
     HONEY_SLIDE_MIN_VY,
     HONEY_SLIDE_SPEED,
     HONEY_SLIDE_TOP,
-    JAVA_DOUBLE_MAX,
     SLIME_BOUNCE_LIVING,
     SLIME_BOUNCE_NONLIVING,
     SLIME_STEP_BASE,
@@ -53,7 +52,7 @@ from engine.geometry.shapes import FULL_CUBE_BOX
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.motion import supporting_block
-from engine.motion.raycast import fractional_part, raycast_boxes, sign
+from engine.motion.raycast import raycast_boxes, voxel_walk
 from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
 from engine.world.blocks import parse_block_state
@@ -197,35 +196,11 @@ def _swept_cells(frm: Vec3, to: Vec3, box: Box) -> list[BlockPos]:
     """The private `collectCollisionsBetween(result, from, to, box)`: a voxel walk from `from` (its own cell not
     tested) of at most 17 steps; each cell the segment enters adds the cells from it to its hit point widened by
     the box's lengths."""
-    v = Vec3(to.x - frm.x, to.y - frm.y, to.z - frm.z)
-    i, j, k = floor(frm.x), floor(frm.y), floor(frm.z)
-    sx, sy, sz = sign(v.x), sign(v.y), sign(v.z)
-    dx = JAVA_DOUBLE_MAX if sx == 0 else sx / v.x
-    dy = JAVA_DOUBLE_MAX if sy == 0 else sy / v.y
-    dz = JAVA_DOUBLE_MAX if sz == 0 else sz / v.z
-    tx = dx * (1.0 - fractional_part(frm.x) if sx > 0 else fractional_part(frm.x))
-    ty = dy * (1.0 - fractional_part(frm.y) if sy > 0 else fractional_part(frm.y))
-    tz = dz * (1.0 - fractional_part(frm.z) if sz > 0 else fractional_part(frm.z))
     lx, ly, lz = box.max_x - box.min_x, box.max_y - box.min_y, box.max_z - box.min_z
     out: list[BlockPos] = []
-    steps = 0
-    while tx <= 1.0 or ty <= 1.0 or tz <= 1.0:
-        if tx < ty:
-            if tx < tz:
-                i += sx
-                tx += dx
-            else:
-                k += sz
-                tz += dz
-        elif ty < tz:
-            j += sy
-            ty += dy
-        else:
-            k += sz
-            tz += dz
+    for steps, (i, j, k) in enumerate(voxel_walk(frm.x, frm.y, frm.z, to.x - frm.x, to.y - frm.y, to.z - frm.z)):
         if steps > SWEEP_MAX_STEPS:
             break
-        steps += 1
         hit = raycast_boxes((FULL_CUBE_BOX,), frm, to, (i, j, k))
         if hit is None:
             continue

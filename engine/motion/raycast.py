@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.constants import (
@@ -231,6 +231,37 @@ def _same_vec(a: Vec3, b: Vec3) -> bool:
                for p, q in zip(a, b, strict=True))
 
 
+def voxel_walk(x0: float, y0: float, z0: float, dx: float, dy: float, dz: float) -> Iterator[BlockPos]:
+    """The cell walk of `BlockView.raycast` (spec 03 §7.1) and 1.21.2's `collectCollisionsBetween`: from the cell
+    of (x0, y0, z0), the cells the segment of length (dx, dy, dz) enters, in order, while a boundary parameter is
+    at most 1 (the starting cell is not yielded). A tie steps z before x or y, and y before x; the caller caps
+    the steps."""
+    x, y, z = floor(x0), floor(y0), floor(z0)
+    step_x, step_y, step_z = sign(dx), sign(dy), sign(dz)
+    # segment parameter per cell crossed, and the parameter of the next boundary on each axis
+    t_delta_x = JAVA_DOUBLE_MAX if step_x == 0 else step_x / dx
+    t_delta_y = JAVA_DOUBLE_MAX if step_y == 0 else step_y / dy
+    t_delta_z = JAVA_DOUBLE_MAX if step_z == 0 else step_z / dz
+    t_x = t_delta_x * (1.0 - fractional_part(x0) if step_x > 0 else fractional_part(x0))
+    t_y = t_delta_y * (1.0 - fractional_part(y0) if step_y > 0 else fractional_part(y0))
+    t_z = t_delta_z * (1.0 - fractional_part(z0) if step_z > 0 else fractional_part(z0))
+    while t_x <= 1.0 or t_y <= 1.0 or t_z <= 1.0:
+        if t_x < t_y:
+            if t_x < t_z:
+                x += step_x
+                t_x += t_delta_x
+            else:
+                z += step_z
+                t_z += t_delta_z
+        elif t_y < t_z:
+            y += step_y
+            t_y += t_delta_y
+        else:
+            z += step_z
+            t_z += t_delta_z
+        yield x, y, z
+
+
 def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str, shape_type: str,
           trail: list[BlockPos] | None) -> BlockHitResult | None:
     """The static `BlockView.raycast`: test the cells along the extended segment in order (spec 03 §7.1)."""
@@ -252,38 +283,13 @@ def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str, shape_type:
     length = abs(ex - sx) + abs(ey - sy) + abs(ez - sz)   # NaN: the walk below ends at once
     if length > MAX_RAYCAST_BLOCKS:
         raise SimulationLimit(f"a raycast of {length:.3g} blocks")
-    x, y, z = floor(sx), floor(sy), floor(sz)
-    hit = test((x, y, z))
+    hit = test((floor(sx), floor(sy), floor(sz)))
     if hit is not None:
         return hit
-    dx, dy, dz = ex - sx, ey - sy, ez - sz
-    step_x, step_y, step_z = sign(dx), sign(dy), sign(dz)
-    # segment parameter per cell crossed, and the parameter of the next boundary on each axis
-    t_delta_x = JAVA_DOUBLE_MAX if step_x == 0 else step_x / dx
-    t_delta_y = JAVA_DOUBLE_MAX if step_y == 0 else step_y / dy
-    t_delta_z = JAVA_DOUBLE_MAX if step_z == 0 else step_z / dz
-    t_x = t_delta_x * (1.0 - fractional_part(sx) if step_x > 0 else fractional_part(sx))
-    t_y = t_delta_y * (1.0 - fractional_part(sy) if step_y > 0 else fractional_part(sy))
-    t_z = t_delta_z * (1.0 - fractional_part(sz) if step_z > 0 else fractional_part(sz))
-    walked = 0
-    while t_x <= 1.0 or t_y <= 1.0 or t_z <= 1.0:
-        walked += 1
+    for walked, pos in enumerate(voxel_walk(sx, sy, sz, ex - sx, ey - sy, ez - sz), 1):
         if walked > MAX_RAYCAST_BLOCKS:   # NaN steps can keep a boundary parameter at or below 1 forever
             raise SimulationLimit(f"a raycast from {start} to {end} that never ends")
-        if t_x < t_y:
-            if t_x < t_z:
-                x += step_x
-                t_x += t_delta_x
-            else:
-                z += step_z
-                t_z += t_delta_z
-        elif t_y < t_z:
-            y += step_y
-            t_y += t_delta_y
-        else:
-            z += step_z
-            t_z += t_delta_z
-        hit = test((x, y, z))
+        hit = test(pos)
         if hit is not None:
             return hit
     return None

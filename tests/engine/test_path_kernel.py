@@ -108,9 +108,8 @@ def maze() -> tuple:
             "minecraft:villager", (0.5, 1.0, 0.5), (8, 1, 0))
 
 
-def test_the_maze_search_runs_on_arrays_to_its_end(monkeypatch) -> None:
-    """The benchmark's case is decided on arrays (FOUND, no hand-back) and equals the object path: a path of more
-    than 20 nodes that reaches the target."""
+def _kernel_statuses(monkeypatch) -> list[int]:
+    """The status of every `walk_kernel.find_path` call from now on, in order."""
     statuses = []
     kernel = wk.find_path
 
@@ -119,6 +118,13 @@ def test_the_maze_search_runs_on_arrays_to_its_end(monkeypatch) -> None:
         statuses.append(out[0])
         return out
     monkeypatch.setattr(wk, "find_path", spy)
+    return statuses
+
+
+def test_the_maze_search_runs_on_arrays_to_its_end(monkeypatch) -> None:
+    """The benchmark's case is decided on arrays (FOUND, no hand-back) and equals the object path: a path of more
+    than 20 nodes that reaches the target."""
+    statuses = _kernel_statuses(monkeypatch)
     on_arrays = search(*maze(), kernels=True)
     assert statuses == [wk.FOUND]
     assert on_arrays == search(*maze(), kernels=False)
@@ -194,14 +200,7 @@ def test_jit_off_equals_jit_on() -> None:
 def test_a_dynamic_shape_hands_the_search_back(monkeypatch) -> None:
     """A cell whose collision shape the cell decides (bamboo is offset per cell) is not decided on arrays: the
     kernel says FALLBACK and the object path finds the same path."""
-    statuses = []
-    kernel = wk.find_path
-
-    def spy(*args):
-        out = kernel(*args)
-        statuses.append(out[0])
-        return out
-    monkeypatch.setattr(wk, "find_path", spy)
+    statuses = _kernel_statuses(monkeypatch)
     blocks = [{"from": [-6, 0, -6], "to": [8, 0, 6], "block": "minecraft:stone"},
               {"at": [2, 1, 0], "block": "minecraft:bamboo"}]
     case = (blocks, "minecraft:zombie", (0.5, 1.0, 0.5), (6, 1, 0))

@@ -5,6 +5,7 @@ deflated by 0.001, by 1.0E-7 from 1.19.3), the box `Entity.move` tests for fire 
 
 from __future__ import annotations
 
+from engine.entities.entity import Entity
 from engine.geometry.box import Box, Vec3
 from engine.motion.block_effects import collect_collisions_between
 from engine.tick.scene import load_scene_text
@@ -25,15 +26,18 @@ def _sim(text: str, version: str) -> Simulation:
     return load_scene_text(f'[scene]\nversion = "{version}"\n' + text, "<block effects case>")
 
 
+def _item_after_two_ticks(text: str, version: str) -> Entity | None:
+    sim = _sim(text, version)
+    for _ in range(2):
+        sim.tick()
+    return sim.entity_by_id(1)
+
+
 def test_a_box_0_0005_into_a_cobweb_s_cell_is_caught_from_1_19_3() -> None:
     """Deflated by 0.001 the box (max x 1.0005) stays in cell 0 and the cobweb is never visited: the item drifts on
     at 0.01 × 0.98 a tick. Deflated by 1.0E-7 it reaches cell 1: the cobweb sets the movement multiplier
     (0.25, 0.05F, 0.25), so the second move is 0.0098 × 0.25 and the Motion is zeroed."""
-    old, new = _sim(COBWEB_BAND, "1.19.2"), _sim(COBWEB_BAND, "1.19.3")
-    for _ in range(2):
-        old.tick()
-        new.tick()
-    a, b = old.entity_by_id(1), new.entity_by_id(1)
+    a, b = _item_after_two_ticks(COBWEB_BAND, "1.19.2"), _item_after_two_ticks(COBWEB_BAND, "1.19.3")
     assert a.pos == Vec3(0.8755, 5.2, 0.5198000001907349) and a.motion.z == 0.009604000373840335
     assert b.pos == Vec3(0.8755, 5.2, 0.5124500000476837) and b.motion == Vec3(0.0, 0.0, 0.0)
 
@@ -71,11 +75,7 @@ def test_a_fast_item_is_caught_by_a_cobweb_it_flies_past_from_1_21_2() -> None:
     """1.21.1 checks the box where the move left it: the item flies on at 3 × 0.98ⁿ. 1.21.2's tickBlockCollision
     sweeps the box from the tick's start: the cobweb sets the multiplier (0.25, 0.05F, 0.25), so the second move
     is 2.940000057220459 × 0.25 and the Motion is zeroed."""
-    old, new = _sim(SHOT, "1.21.1"), _sim(SHOT, "1.21.2")
-    for _ in range(2):
-        old.tick()
-        new.tick()
-    a, b = old.entity_by_id(1), new.entity_by_id(1)
+    a, b = _item_after_two_ticks(SHOT, "1.21.1"), _item_after_two_ticks(SHOT, "1.21.2")
     assert a.pos == Vec3(6.440000057220459, 5.4, 0.5) and a.motion.x == 2.8812001121521007
     assert b.pos == Vec3(4.235000014305115, 5.4, 0.5) and b.motion == Vec3(0.0, 0.0, 0.0)
 
