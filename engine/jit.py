@@ -189,6 +189,27 @@ def warm() -> None:
         sim.tick()
 
 
+def warm_lock_path() -> str:
+    """The lock file `warm_alone` holds while it warms this source tree's kernels."""
+    import hashlib
+    import tempfile
+    tree = hashlib.sha1(os.path.dirname(os.path.abspath(__file__)).encode()).hexdigest()[:12]
+    return os.path.join(tempfile.gettempdir(), f"tickscope-jit-{tree}.lock")
+
+
+def warm_alone() -> None:
+    """`warm()` once at a time for this source tree: a warm-up started while another runs (two viewers launched
+    on a cold cache) waits for it, then finds the kernels in the cache instead of compiling them again."""
+    try:
+        import fcntl
+    except ImportError:   # no advisory locks here: warm-ups may overlap, each only slower
+        warm()
+        return
+    with open(warm_lock_path(), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)   # released when this process ends, however it ends
+        warm()
+
+
 if __name__ == "__main__":
     os.nice(19)    # beside the viewer: its frames come first
-    warm()
+    warm_alone()

@@ -1,0 +1,55 @@
+"""The kernels' warm-up child (`python -m engine.jit`, started by the viewer) runs one at a time per source tree:
+two viewers launched on a cold cache must not compile every kernel twice (docs/performance.md, "Start-up and
+the compile cache")."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from engine import jit
+from tests.conftest import ROOT
+
+fcntl = pytest.importorskip("fcntl", reason="advisory file locks are POSIX; elsewhere warm-ups may overlap")
+pytestmark = pytest.mark.skipif(not Path("/proc/self/wchan").exists(), reason="reads Linux's /proc/PID/wchan")
+
+
+def _within_a_minute(condition: Callable[[], bool]) -> bool:
+    for _ in range(600):
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _waits_on_a_lock(pid: int) -> bool:
+    return "lock" in Path(f"/proc/{pid}/wchan").read_text()   # the kernel function it sleeps in (Linux)
+
+
+def _lock_taken(lock) -> bool:
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    fcntl.flock(lock, fcntl.LOCK_UN)
+    return False
+
+
+def test_a_warm_up_waits_while_another_holds_the_tree_s_lock_then_goes_on() -> None:
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")   # the plain kernels: the wait is what is tested, not numba
+    with open(jit.warm_lock_path(), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        child = subprocess.Popen([sys.executable, "-m", "engine.jit"], cwd=ROOT, env=env)
+        try:
+            assert _within_a_minute(lambda: _waits_on_a_lock(child.pid)), "the second warm-up ran beside the first"
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            assert _within_a_minute(lambda: child.poll() == 0 or _lock_taken(lock)), "it did not go on"
+        finally:
+            child.kill()
+            child.wait()
