@@ -385,9 +385,10 @@ MECHANICS: dict[str, Mechanic] = {
         "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
         "carries a passenger", (
             Change(OLDEST, (1, 16, 0), "riding before 1.16 not compared"),
-            Change((1, 21, 4), None, "1.21.4-1.21.10 not read (no sources here); the passenger code of 1.21.11 (a "
-                   "refactored decompilation: AbstractBoatEntity, NewMinecartBehavior, LivingEntity.onDismounted) "
-                   "not compared"))),
+            Change((1, 21, 4), None, "1.21.4-1.21.10 not read (no sources here); 1.21.11 (a refactored "
+                   "decompilation) reads like 1.21.3 in LivingEntity.onDismounted, Entity.updatePassengerPosition "
+                   "and the boat's seats, but its dismount and minecart push code is not compared and the boat and "
+                   "minecart ticks are refused from 1.21.4"))),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 16, 0), "LivingEntity.travel before 1.16 not compared"),
