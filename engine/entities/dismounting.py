@@ -88,7 +88,7 @@ def closest_free_spot(sim: TickContext, rider: Entity, at: Vec3) -> Vec3:
         raise refusal(sim.features, "vehicle_passengers", f"entity {rider.id} ({rider.TYPE}), tick {sim.tick_count}",
                       "a rider left by a removed vehicle inside the blocks near it moves to the closest free point "
                       "(World.findClosestCollision, 1.21.2), not compared")
-    return Vec3(c.x, c.y + -e, c.z)
+    return Vec3(c.x, c.y - e, c.z)   # pos.add(0.0, -e, 0.0)
 
 
 def vehicle_top(vehicle: Entity) -> Vec3:
