@@ -595,6 +595,7 @@ MINECART_RAIL_MAX_SPEED = 2.0         # moveOnRail: min(2.0, horizontal speed)
 MINECART_RIDER_PUSH_MIN = 1.0e-4      # a player's Motion² > 1e-4 ...
 MINECART_RIDER_PUSH_MAX = 0.01        # ... while the cart's < 0.01 adds 0.1 × the player's Motion
 MINECART_RIDER_PUSH = 0.1
+MINECART_RIDER_INPUT_PUSH = 0.001     # 1.21.2 DefaultMinecartController: + the rider's key velocity × 0.001
 MINECART_BRAKE_STOP = 0.03            # unpowered powered rail: speed < 0.03 → stop, else × 0.5
 MINECART_BRAKE = 0.5
 MINECART_RIDDEN_MOVE = 0.75           # moveOnRail: hasPassengers ? 0.75 : 1.0
@@ -685,6 +686,22 @@ DISMOUNT_GAP = 9.999999747378752e-06       # getPassengerDismountOffset: (double
 SQUARE_ROOT_OF_TWO = f32(1.4142135)        # MathHelper.SQUARE_ROOT_OF_TWO: the boat's width × √2 (float)
 DISMOUNT_MAX_HEIGHT = 1.0                  # Dismounting.canDismountInBlock: a height below 1.0, not infinite
 DISMOUNT_CART_MAX_WIDTH = f32(1.0)         # AbstractMinecartEntity: Math.min(width, 1.0F) / 2.0F
+DISMOUNT_FREE_SPOT_MAX_SIZE = 4.0          # 1.21.2 LivingEntity.onDismounted: width <= 4.0F && height <= 4.0F
+BOAT_YAW_CLAMP = f32(105.0)                # BoatEntity.copyEntityData: the rider's yaw within ±105 of the boat's
+
+# --- riding offsets (spec 04 §11): getHeightOffset up to 1.20.1 (double), getUnscaledRidingOffset 1.20.2-1.20.4
+# (float), the VEHICLE attachment point's height from 1.20.5 (EntityType.Builder.vehicleAttachment(y) stores -y)
+PLAYER_HEIGHT_OFFSET = -0.35               # PlayerEntity.getHeightOffset
+ZOMBIE_HEIGHT_OFFSET = -0.45               # ZombieEntity.getHeightOffset: isBaby() ? 0.0 : -0.45
+ANIMAL_HEIGHT_OFFSET = 0.14                # AnimalEntity.getHeightOffset
+PLAYER_RIDING_OFFSET = f32(-0.6)           # 1.20.2 PlayerEntity.getUnscaledRidingOffset: -0.6F
+ZOMBIE_RIDING_OFFSET = f32(-0.7)           # 1.20.2 ZombieEntity, AbstractSkeletonEntity: -0.7F
+WITHER_SKELETON_RIDING_OFFSET = f32(-0.875)   # 1.20.2 WitherSkeletonEntity: -0.875F
+GHAST_RIDING_OFFSET = f32(0.5)             # 1.20.2 GhastEntity: 0.5F
+PHANTOM_RIDING_OFFSET = f32(-0.125)        # 1.20.2 PhantomEntity: -0.125F
+PLAYER_VEHICLE_ATTACHMENT_Y = 0.6          # 1.20.5 PlayerEntity.VEHICLE_ATTACHMENT_POS = new Vec3d(0.0, 0.6, 0.0)
+BOAT_ATTACHMENT_HEIGHT_DIVISOR = f32(3.0)  # 1.20.2 BoatEntity.getPassengerAttachmentPos: dimensions.height / 3.0F
+MINECART_ATTACHMENT_Y = f32(0.1875)        # 1.20.2 AbstractMinecartEntity: 0.1875F (a villager: 0.0F)
 
 # --- redstone (1.16.5; engine/redstone): block tick delays in game ticks, power levels, update limits ---
 REDSTONE_MAX_POWER = 15             # int: the strongest signal (World.getReceivedRedstonePower stops at 15)

@@ -180,9 +180,32 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "sprint_air_speed_float": ("a sprinting player's speed in the air is 0.02F + 0.006F added in float "
                                "(airStrafingSpeed += 0.006F), not (float)(0.02F + 0.005999999865889549) (1.18.2; "
                                "1.19.4 reads 0.025999999F, the old value)", (1, 18, 2), (1, 19, 4)),
-    "passenger_attachment_points": ("a rider is placed by the vehicle's passenger attachment points "
-                                    "(Entity.getPassengerRidingPos, 1.20.2): not compared, a living entity riding "
-                                    "or carrying another stops the run in one line", (1, 20, 2), None),
+    "passenger_attachment_points": ("a rider is placed at its vehicle's passenger attachment point (height; a "
+                                    "boat's height / 3.0F, a minecart's 0.1875F) plus its own riding offset, a float "
+                                    "(player -0.6F, zombie -0.7F), not y + mounted height offset + height offset "
+                                    "(Entity.getPassengerRidingPos, getRidingOffset, 1.20.2); a living vehicle's "
+                                    "points are not compared: a living entity carrying another stops the run in one "
+                                    "line", (1, 20, 2), None),
+    "vehicle_attachment_points": ("a rider is placed at its vehicle's passenger attachment point less its own "
+                                  "vehicle attachment point (a player's 0.6, not -0.6F), a boat's seat turned by "
+                                  "Vec3d.rotateY (Entity.getVehicleAttachmentPos, EntityAttachments, 1.20.5)",
+                                  (1, 20, 5), None),
+    "boat_dismount_passenger_yaw": ("BoatEntity.updatePassengerForDismount offsets the rider beside the boat in the "
+                                    "direction of the rider's yaw, not the boat's; copyEntityData sets that yaw as "
+                                    "(yaw + g) - f (1.17)", (1, 17, 0), None),
+    "boat_dismount_block_heights": ("BoatEntity.updatePassengerForDismount tests canDismountInBlock on each cell's "
+                                    "own dismount height and adds the lower cell's height to its own level, not both "
+                                    "to the top cell's (1.17)", (1, 17, 0), None),
+    "dismount_removed_vehicle_in_place": ("LivingEntity.onDismounted leaves the rider of a removed vehicle (or one "
+                                          "in a portal) at its x and z, at the higher of its and the vehicle's y, "
+                                          "not on the vehicle's top (1.17)", (1, 17, 0), None),
+    "dismount_closest_free_spot": ("LivingEntity.onDismounted moves the rider left by a removed vehicle to the "
+                                   "closest point free of block collisions (World.findClosestCollision): its "
+                                   "centre and back, (y + h/2) - h/2, where a corner of it is free; else not "
+                                   "compared, it stops in one line (1.21.2)", (1, 21, 2), None),
+    "minecart_rider_input_push": ("a riding player pushes a nearly still minecart by 0.001 x the velocity of the "
+                                  "keys it holds (ServerPlayerEntity.getInputVelocityForMinecart), not by 0.1 x its "
+                                  "Motion (DefaultMinecartController.moveOnRail, 1.21.2)", (1, 21, 2), None),
     "elytra_cos_double": ("LivingEntity.travel's elytra lift takes Math.cos of the pitch in double, not "
                           "MathHelper.cos's float sine table (1.18.2)", (1, 18, 2), None),
     "fall_distance_float_step": ("Entity.fall subtracts the height difference cast to float (fallDistance -= "
@@ -362,10 +385,10 @@ MECHANICS: dict[str, Mechanic] = {
         "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
         "carries a passenger", (
             Change(OLDEST, (1, 16, 0), "riding before 1.16 not compared"),
-            Change((1, 17, 0), None, "not compared: BoatEntity.updatePassengerForDismount offsets from the "
-                   "passenger's yaw and tests each height once for every pose (1.17), passenger attachment points "
-                   "(1.20.2, 1.20.5), a player's input pushes a minecart by 0.001 of it "
-                   "(DefaultMinecartController, 1.21.2)"))),
+            Change((1, 21, 4), None, "1.21.4-1.21.10 not read (no sources here); 1.21.11 (a refactored "
+                   "decompilation) reads like 1.21.3 in LivingEntity.onDismounted, Entity.updatePassengerPosition "
+                   "and the boat's seats, but its dismount and minecart push code is not compared and the boat and "
+                   "minecart ticks are refused from 1.21.4"))),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 16, 0), "LivingEntity.travel before 1.16 not compared"),
@@ -497,6 +520,12 @@ class Features:
     sprint_soft_collision: bool
     sprint_air_speed_float: bool
     passenger_attachment_points: bool
+    vehicle_attachment_points: bool
+    boat_dismount_passenger_yaw: bool
+    boat_dismount_block_heights: bool
+    dismount_removed_vehicle_in_place: bool
+    dismount_closest_free_spot: bool
+    minecart_rider_input_push: bool
     elytra_cos_double: bool
     fall_distance_float_step: bool
     swift_sneak: bool

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
     BOAT_ANIMAL_SEAT_SHIFT,
+    BOAT_ATTACHMENT_HEIGHT_DIVISOR,
     BOAT_BACK_SEAT,
     BOAT_BACK_THRUST,
     BOAT_BREAK_WOBBLE,
@@ -47,6 +48,7 @@ from engine.constants import (
     BOAT_WATER_DECAY,
     BOAT_WIDTH,
     BOAT_WOBBLE_FACTOR,
+    BOAT_YAW_CLAMP,
     BOAT_YAW_STEP,
     COLLISION_EPSILON,
     DEGREES_TO_RADIANS,
@@ -61,7 +63,7 @@ from engine.geometry.box import ZERO, Box, Vec3
 from engine.geometry.shapes import intersects_box
 from engine.influences.fluids import fluid_at, get_height
 from engine.java.javanum import f32
-from engine.java.mathhelper import ceil, cos, floor, sin
+from engine.java.mathhelper import ceil, clamp, cos, floor, sin, wrap_degrees
 from engine.motion import block_effects
 from engine.motion.collision import ORIGIN
 from engine.motion.move import MovementType, move
@@ -157,22 +159,60 @@ class Boat(Entity):
     def mounted_height_offset(self) -> float:
         return BOAT_MOUNTED_OFFSET
 
-    def update_passenger_position(self, passenger: Entity) -> None:
-        """`BoatEntity.updatePassengerPosition`: one rider at the centre; two sit 0.2 ahead and 0.6 behind
-        (animals 0.2 further forward), rotated by the boat's yaw; riders turn with the boat."""
+    def update_passenger_position(self, passenger: Entity, features: Features) -> None:
+        """`BoatEntity.updatePassengerPosition`: up to 1.20.1 one rider at the centre, two sit 0.2 ahead and 0.6
+        behind (animals 0.2 further forward), rotated by the boat's yaw, at y − 0.1 + the rider's height offset;
+        from 1.20.2 at the boat's passenger attachment point (`passenger_attachment_pos`). Riders turn with the
+        boat and are kept within ±105 degrees of its yaw (`copyEntityData`, 1.20.2 `clampPassengerYaw`)."""
         if passenger not in self.passengers:
             return
-        f = 0.0
-        g = f32((BOAT_REMOVED_OFFSET if self.removed else self.mounted_height_offset()) + passenger.height_offset())
-        if len(self.passengers) > 1:
-            f = BOAT_FRONT_SEAT if self.passengers.index(passenger) == 0 else BOAT_BACK_SEAT
-            if getattr(passenger, "is_animal", False):
-                f = f32(f + BOAT_ANIMAL_SEAT_SHIFT)
-        angle = f32(f32(-self.yaw * DEGREES_TO_RADIANS) - HALF_PI_F)
-        ox, oz = f * cos(angle), -(f * sin(angle))   # Vec3d(f, 0, 0).rotateY(angle), MathHelper's table
-        p = self.pos
-        passenger.set_position(Vec3(p.x + ox, p.y + g, p.z + oz))
+        if features.passenger_attachment_points:
+            super().update_passenger_position(passenger, features)
+        else:
+            f = 0.0
+            g = f32((BOAT_REMOVED_OFFSET if self.removed else self.mounted_height_offset())
+                    + passenger.height_offset())
+            if len(self.passengers) > 1:
+                f = self.seat(passenger)
+            angle = f32(f32(-self.yaw * DEGREES_TO_RADIANS) - HALF_PI_F)
+            ox, oz = f * cos(angle), -(f * sin(angle))   # Vec3d(f, 0, 0).rotateY(angle), MathHelper's table
+            p = self.pos
+            passenger.set_position(Vec3(p.x + ox, p.y + g, p.z + oz))
         passenger.yaw = f32(passenger.yaw + self.yaw_velocity)
+        self.copy_entity_data(passenger, features)
+
+    def seat(self, passenger: Entity) -> float:
+        """A boat of two: 0.2F for the first rider, −0.6F for the second, an animal 0.2 further forward (up to
+        1.18 `(float)((double)f + 0.2)`, from 1.18.2 `f += 0.2F`: the same floats for both seats)."""
+        f = BOAT_FRONT_SEAT if self.passengers.index(passenger) == 0 else BOAT_BACK_SEAT
+        return f32(f + BOAT_ANIMAL_SEAT_SHIFT) if passenger.is_animal else f
+
+    def passenger_attachment_pos(self, passenger: Entity, features: Features) -> tuple[float, float, float]:
+        """`BoatEntity.getPassengerAttachmentPos` (1.20.2): (0, height / 3.0F, the seat), turned by the boat's yaw;
+        from 1.20.5 (`vehicle_attachment_points`) a `Vec3d` turned by `Vec3d.rotateY` (MathHelper's table). The
+        1.20.2-1.20.4 turn is JOML's `Vector3f.rotateY`, not compared: a boat of two stops there in one line."""
+        f = self.seat(passenger) if len(self.passengers) > 1 else 0.0
+        h = float(f32(self.height / BOAT_ATTACHMENT_HEIGHT_DIVISOR))
+        if not features.vehicle_attachment_points:
+            if f != 0.0:
+                raise refusal(features, "vehicle_passengers", f"entity {self.id} ({self.TYPE})",
+                              "a boat of two riders turns their seats by JOML's Vector3f.rotateY (1.20.2-1.20.4), "
+                              "not compared")
+            return 0.0, h, 0.0
+        angle = f32(-self.yaw * DEGREES_TO_RADIANS)
+        c, s = cos(angle), sin(angle)
+        return 0.0 * c + f * s, h, f * c - 0.0 * s
+
+    def copy_entity_data(self, passenger: Entity, features: Features) -> None:
+        """`BoatEntity.copyEntityData`: the rider's yaw within ±105 degrees of the boat's, `yaw += g − f` in
+        float up to 1.16.5, `setYaw(getYaw() + g − f)` (left to right) from 1.17, when the rider's yaw first sets
+        where it dismounts (`boat_dismount_passenger_yaw`)."""
+        f = wrap_degrees(f32(passenger.yaw - self.yaw))
+        g = clamp(f, -BOAT_YAW_CLAMP, BOAT_YAW_CLAMP)
+        if features.boat_dismount_passenger_yaw:
+            passenger.yaw = f32(f32(passenger.yaw + g) - f)
+        else:
+            passenger.yaw = f32(passenger.yaw + f32(g - f))
 
     # --- the tick ---
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
@@ -180,7 +220,7 @@ class Boat(Entity):
         check_passengers(self, sim)
         run_stage(rec, self, LOCATION, self.update_location, sim.world)                 # 1
         if self.ticks_underwater >= BOAT_UNDERWATER_TICKS:                               # 2
-            run_stage(rec, self, UNDERWATER, self.remove_all_passengers, sim.world)
+            run_stage(rec, self, UNDERWATER, self.remove_all_passengers, sim)
         if self.damage_wobble_strength > 0.0:
             self.damage_wobble_strength = f32(self.damage_wobble_strength - 1.0)
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                             # 3
@@ -190,7 +230,7 @@ class Boat(Entity):
         if self.player_controlled():
             run_stage(rec, self, PADDLES, self.update_paddles)
         move(self, sim, MovementType.SELF, self.motion, rec)
-        run_stage(rec, self, BUBBLES, self.handle_bubble_column, sim.world)                      # 14
+        run_stage(rec, self, BUBBLES, self.handle_bubble_column, sim)                      # 14
         run_stage(rec, self, BLOCKS, block_effects.check_block_collision, self, sim, rec)  # 15
         run_stage(rec, self, PUSH, self.push_or_board, sim.world, sim.features)          # 16
 
@@ -203,8 +243,8 @@ class Boat(Entity):
         else:
             self.ticks_underwater = 0.0
 
-    def update_passenger_for_dismount(self, world: World, passenger: Entity) -> Vec3:
-        return boat_dismount(world, self, passenger)
+    def update_passenger_for_dismount(self, sim: TickContext, passenger: Entity) -> Vec3:
+        return boat_dismount(sim, self, passenger)
 
     def check_location(self, world: World) -> Location:
         """`BoatEntity.checkLocation`: under water, else in water, else on land (slipperiness > 0), else air."""
@@ -382,7 +422,7 @@ class Boat(Entity):
         if self.random.next_int(20) == 0:
             self.random.next_float()
 
-    def handle_bubble_column(self, world: World) -> None:
+    def handle_bubble_column(self, sim: TickContext) -> None:
         """`BoatEntity.handleBubbleColumn` (server part): when the timer runs out, a downward column sinks the
         boat (Y −0.7) and dismounts everyone; an upward one sets Y to 2.7 with a player aboard, else 0.6."""
         if not self.on_bubble_column_surface:
@@ -396,7 +436,7 @@ class Boat(Entity):
             m = self.motion
             if self.bubble_column_is_drag:
                 self.motion = Vec3(m.x, m.y + BOAT_BUBBLE_DOWN, m.z)
-                self.remove_all_passengers(world)
+                self.remove_all_passengers(sim)
             else:
                 up = BOAT_BUBBLE_UP_PLAYER if any(p.is_player for p in self.passengers) else BOAT_BUBBLE_UP
                 self.motion = Vec3(m.x, up, m.z)

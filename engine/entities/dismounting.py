@@ -1,11 +1,14 @@
 """Where a living rider lands when it leaves its vehicle (1.16.5 `LivingEntity.onDismounted`,
 `Entity.updatePassengerForDismount` and its boat and minecart overrides, `Dismounting`; spec 04 §11).
 
-A living rider that stops riding is teleported: onto its vehicle's top (x, box top, z) when the vehicle was removed
-or stands in a portal, else where the vehicle's `updatePassengerForDismount` says. A boat tries the cell beside it
-in the direction of its yaw, at the height of the block there or the block below; a minecart tries eight cells
-around it (`Dismounting.getDismountOffsets` of its movement direction) at three levels, each pose of the rider in
-turn. A pose that fits is the rider's new pose. Entities that are not living stay where they are.
+A living rider that stops riding is teleported: where the vehicle's `updatePassengerForDismount` says, unless the
+vehicle was removed or stands in a portal: then onto its top (x, y + height, z) up to 1.16.5, and from 1.17
+(`dismount_removed_vehicle_in_place`) where the rider is, at the higher of its and the vehicle's y; from 1.21.2
+(`dismount_closest_free_spot`) that spot is moved to the closest one free of block collisions. A boat tries the
+cell beside it in the direction of its yaw (the rider's from 1.17, `boat_dismount_passenger_yaw`), at the height
+of the block there or the block below; a minecart tries eight cells around it (`Dismounting.getDismountOffsets`
+of its movement direction) at three levels, each pose of the rider in turn. A pose that fits is the rider's new
+pose. Entities that are not living stay where they are.
 """
 
 from __future__ import annotations
@@ -16,10 +19,12 @@ from typing import TYPE_CHECKING
 from engine.constants import (
     DEGREES_TO_RADIANS,
     DISMOUNT_CART_MAX_WIDTH,
+    DISMOUNT_FREE_SPOT_MAX_SIZE,
     DISMOUNT_GAP,
     DISMOUNT_MAX_HEIGHT,
     SQUARE_ROOT_OF_TWO,
 )
+from engine.core.versions import refusal
 from engine.geometry.box import Box, Vec3
 from engine.geometry.shapes import EMPTY, VoxelShape
 from engine.influences.fluids import WATER, fluid_state
@@ -28,6 +33,7 @@ from engine.java.mathhelper import ceil, cos, floor, sin
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.core.context import TickContext
     from engine.entities.entity import Entity
     from engine.world.world import World
 
@@ -39,15 +45,50 @@ CART_LEVELS = {"standing": (0, 1, -1), "crouching": (0, 1, -1), "swimming": (0, 
 Pose = tuple[str, float, float]   # a pose the rider may take: name, width, height (floats)
 
 
-def on_dismounted(world: World, rider: Entity, vehicle: Entity) -> None:
+def on_dismounted(sim: TickContext, rider: Entity, vehicle: Entity) -> None:
     """`LivingEntity.onDismounted`: `requestTeleport` to the dismount position."""
-    p = vehicle.pos
-    if vehicle.removed or world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block in PORTALS:
-        target = Vec3(p.x, p.y + vehicle.height, p.z)
+    p, features = vehicle.pos, sim.features
+    gone = vehicle.removed or sim.world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block in PORTALS
+    if features.dismount_removed_vehicle_in_place and rider.removed:
+        target = rider.pos
+    elif not gone:
+        target = vehicle.update_passenger_for_dismount(sim, rider)
+    elif features.dismount_removed_vehicle_in_place:
+        target = Vec3(rider.pos.x, max(rider.pos.y, p.y), rider.pos.z)
+        if features.dismount_closest_free_spot:
+            target = closest_free_spot(sim, rider, target)
     else:
-        target = vehicle.update_passenger_for_dismount(world, rider)
+        target = Vec3(p.x, p.y + vehicle.height, p.z)
     rider.prev_pos = target
     rider.set_position(target)
+
+
+def closest_free_spot(sim: TickContext, rider: Entity, at: Vec3) -> Vec3:
+    """`World.findClosestCollision` in `LivingEntity.onDismounted` (1.21.2) for a rider at most 4 wide and high:
+    the point of the rider's box centred at `at` + half its height, less the block collision boxes near it (each
+    grown by half the rider's size), closest to that centre, lowered by half the height again. Where the centre is
+    not inside the grown boxes' union (some corner of it stays free), the closest point is the centre itself;
+    else the point is not compared: stop in one line."""
+    w, h = float(rider.width), float(rider.height)
+    if w > DISMOUNT_FREE_SPOT_MAX_SIZE or h > DISMOUNT_FREE_SPOT_MAX_SIZE or w == 0.0 or h == 0.0:
+        return at
+    e = h / 2.0
+    c = Vec3(at.x, at.y + e, at.z)
+    box = Box.of(c.x - w / 2.0, c.y - e, c.z - w / 2.0, c.x + w / 2.0, c.y + e, c.z + w / 2.0)
+    grown = [(ox + b[0] - w / 2.0, oy + b[1] - e, oz + b[2] - w / 2.0, ox + b[3] + w / 2.0, oy + b[4] + e,
+              oz + b[5] + w / 2.0)
+             for shape, (ox, oy, oz) in sim.world.get_block_collisions(box.expand(w, h, w)) for b in shape.boxes]
+    p = (c.x, c.y, c.z)
+
+    def covers(g: tuple[float, ...], signs: tuple[int, int, int]) -> bool:
+        return all(g[i] <= p[i] < g[i + 3] if s > 0 else g[i] < p[i] <= g[i + 3] for i, s in enumerate(signs))
+
+    corners = [(sx, sy, sz) for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]
+    if all(any(covers(g, signs) for g in grown) for signs in corners):
+        raise refusal(sim.features, "vehicle_passengers", f"entity {rider.id} ({rider.TYPE}), tick {sim.tick_count}",
+                      "a rider left by a removed vehicle inside the blocks near it moves to the closest free point "
+                      "(World.findClosestCollision, 1.21.2), not compared")
+    return Vec3(c.x, c.y - e, c.z)   # pos.add(0.0, -e, 0.0)
 
 
 def vehicle_top(vehicle: Entity) -> Vec3:
@@ -96,27 +137,31 @@ def passenger_dismount_offset(vehicle_width: float, passenger_width: float, yaw:
     return f * d / h, g * d / h
 
 
-def boat_dismount(world: World, boat: Entity, rider: Entity) -> Vec3:
-    """`BoatEntity.updatePassengerForDismount` (1.16.5): beside the boat (its width × √2, its yaw), unless the
-    cell below that point holds water, at the height y + the dismount height of the cell at the boat's top or of
-    the one below it (both from y, the top cell's level), in the first pose that fits. `Dismounting.findDismountPos`
-    tests `canDismountInBlock` (< 1) on that absolute height, so only a boat whose top is in the lowest row
-    (y 0) can put its rider beside it; elsewhere the rider goes on top of the boat."""
-    ox, oz = passenger_dismount_offset(float(f32(boat.width * SQUARE_ROOT_OF_TWO)), rider.width, boat.yaw)
+def boat_dismount(sim: TickContext, boat: Entity, rider: Entity) -> Vec3:
+    """`BoatEntity.updatePassengerForDismount`: beside the boat (its width × √2) in the direction of its yaw (the
+    rider's from 1.17, `boat_dismount_passenger_yaw`), unless the cell below that point holds water, at the height
+    of the cell at the boat's top or of the one below it, in the first pose that fits. Up to 1.16.5 both heights
+    are y + the cell's dismount height (y the top cell's level) and `Dismounting.findDismountPos` tests
+    `canDismountInBlock` (< 1) on that absolute height, so only a boat whose top is in the lowest row (y 0) can put
+    its rider beside it; from 1.17 (`boat_dismount_block_heights`) each cell's own dismount height is tested and
+    the lower cell's height is added to its own level."""
+    world, features = sim.world, sim.features
+    yaw = rider.yaw if features.boat_dismount_passenger_yaw else boat.yaw
+    ox, oz = passenger_dismount_offset(float(f32(boat.width * SQUARE_ROOT_OF_TWO)), rider.width, yaw)
     d, e = boat.pos.x + ox, boat.pos.z + oz
     x, y, z = floor(d), floor(boat.box.max_y), floor(e)
     if fluid_state(world.get_block_state(x, y - 1, z)).fluid != WATER:
-        heights = [y + dismount_height(_shape(world, x, j, z), _shape(world, x, j - 1, z)) for j in (y, y - 1)]
+        heights = [(j, dismount_height(_shape(world, x, j, z), _shape(world, x, j - 1, z))) for j in (y, y - 1)]
+        if features.boat_dismount_block_heights:
+            spots = [j + h for j, h in heights if can_dismount_in_block(h)]
+        else:
+            spots = [y + h for _, h in heights if can_dismount_in_block(y + h)]
         for pose, width, height in rider.dismount_poses():
             half = float(f32(width / f32(2.0)))
-            for h in heights:
-                if not can_dismount_in_block(h):
-                    continue
-                at = Vec3(d, h, e)
-                if can_place_entity_at(world, Box.of(at.x - half, at.y, at.z - half, at.x + half, at.y + height,
-                                                     at.z + half)):
+            for h in spots:
+                if can_place_entity_at(world, Box.of(d - half, h, e - half, d + half, h + height, e + half)):
                     rider.set_pose(pose)
-                    return at
+                    return Vec3(d, h, e)
     return vehicle_top(boat)
 
 

@@ -69,6 +69,9 @@ class Entity:
     is_player: ClassVar[bool] = False      # a client moves it, in the players phase (Simulation._tick_players)
     batch: ClassVar[RowBatch | None] = None   # runs of it take this compiled loop over rows (entities/rows)
     MECHANIC: ClassVar[str | None] = None  # its tick's row of the versions table (MECHANICS), None: not a row
+    is_animal: ClassVar[bool] = False      # AnimalEntity: sits 0.2 further forward in a boat of two
+    RIDING_OFFSET: ClassVar[float] = 0.0   # Entity.getRidingOffset (1.20.2-1.20.4): a float added to a rider's y
+    VEHICLE_ATTACHMENT_Y: ClassVar[float] = 0.0   # Entity.getVehicleAttachmentPos (1.20.5): its y, taken off
     # getVelocityAffectingPos's offset from 1.20 (getPosWithYOffset; items and XP orbs override it)
     velocity_affecting_offset: ClassVar[float] = VELOCITY_AFFECTING_OFFSET_1_20
     # NBT-like fields a scene may set, with their types; FIELD_ATTRIBUTES names the attribute where it differs
@@ -243,23 +246,23 @@ class Entity:
         c.passengers = list(self.passengers)   # World.copy points vehicle/passengers at the clones
         return c
 
-    # --- riding (spec 01 §7) ---
+    # --- riding (spec 01 §7, spec 04 §11) ---
     def start_riding(self, vehicle: Entity) -> None:
         self.vehicle = vehicle
         vehicle.passengers.append(self)
 
-    def stop_riding(self, world: World) -> None:
+    def stop_riding(self, sim: TickContext) -> None:
         """`Entity.stopRiding`: off the vehicle, where it is (a living rider is moved: `LivingEntity`)."""
         if self.vehicle is not None:
             self.vehicle.passengers.remove(self)
             self.vehicle = None
 
-    def remove_all_passengers(self, world: World) -> None:
+    def remove_all_passengers(self, sim: TickContext) -> None:
         """`Entity.removeAllPassengers`: the riders stop riding, the last first."""
         for p in reversed(list(self.passengers)):
-            p.stop_riding(world)
+            p.stop_riding(sim)
 
-    def update_passenger_for_dismount(self, world: World, passenger: Entity) -> Vec3:
+    def update_passenger_for_dismount(self, sim: TickContext, passenger: Entity) -> Vec3:
         """`Entity.updatePassengerForDismount`: on top of this vehicle (boats and minecarts override it)."""
         return vehicle_top(self)
 
@@ -267,13 +270,29 @@ class Entity:
         """`Entity.getMountedHeightOffset`: height × 0.75 (height a float widened to double)."""
         return self.height * MOUNTED_HEIGHT_FACTOR
 
-    def update_passenger_position(self, passenger: Entity) -> None:
-        """`Entity.updatePassengerPosition`: the rider stands at the vehicle's x, z and y + mounted offset."""
+    def update_passenger_position(self, passenger: Entity, features: Features) -> None:
+        """`Entity.updatePassengerPosition`: up to 1.20.1 the rider stands at the vehicle's x, z and y + mounted
+        offset + its height offset; from 1.20.2 (`passenger_attachment_points`) at the vehicle's passenger
+        attachment point plus its riding offset, from 1.20.5 (`vehicle_attachment_points`) minus its vehicle
+        attachment point."""
         p = self.pos
-        passenger.set_position(Vec3(p.x, p.y + self.mounted_height_offset() + passenger.height_offset(), p.z))
+        if not features.passenger_attachment_points:
+            passenger.set_position(Vec3(p.x, p.y + self.mounted_height_offset() + passenger.height_offset(), p.z))
+            return
+        ax, ay, az = self.passenger_attachment_pos(passenger, features)
+        x, y, z = p.x + ax, p.y + ay, p.z + az                      # getPassengerRidingPos
+        if features.vehicle_attachment_points:
+            passenger.set_position(Vec3(x, y - passenger.VEHICLE_ATTACHMENT_Y, z))
+        else:
+            passenger.set_position(Vec3(x, y + passenger.RIDING_OFFSET, z))
+
+    def passenger_attachment_pos(self, passenger: Entity, features: Features) -> tuple[float, float, float]:
+        """`Entity.getPassengerAttachmentPos` (1.20.2), turned by the vehicle's yaw: (0, height, 0), which no yaw
+        turns (boats and minecarts override it; a living vehicle is refused by the living column)."""
+        return 0.0, float(self.height), 0.0
 
     def height_offset(self) -> float:
-        """`Entity.getHeightOffset`: 0 for the entities modelled so far."""
+        """`Entity.getHeightOffset` (up to 1.20.1): 0."""
         return 0.0
 
     def tick_riding(self, sim: TickContext, rec: Recorder | None) -> None:
@@ -281,7 +300,7 @@ class Entity:
         self.motion = ZERO
         self.tick(sim, rec)
         if self.vehicle is not None:
-            self.vehicle.update_passenger_position(self)
+            self.vehicle.update_passenger_position(self, sim.features)
 
     def remove(self) -> None:
         self.removed = True

@@ -18,6 +18,7 @@ from engine.constants import (
     DEGREES_TO_RADIANS,
     MINECART_ACTIVATOR_WOBBLE,
     MINECART_AIR_DRAG,
+    MINECART_ATTACHMENT_Y,
     MINECART_BOARD_SPEED_SQUARED,
     MINECART_BOARD_SPEED_SQUARED_1_21_2,
     MINECART_BOOST,
@@ -38,6 +39,7 @@ from engine.constants import (
     MINECART_PUSH_STRENGTH,
     MINECART_RAIL_MAX_SPEED,
     MINECART_RIDDEN_MOVE,
+    MINECART_RIDER_INPUT_PUSH,
     MINECART_RIDER_PUSH,
     MINECART_RIDER_PUSH_MAX,
     MINECART_RIDER_PUSH_MIN,
@@ -87,6 +89,8 @@ YAW = StageInfo("yaw", "AbstractMinecartEntity.tick")
 PUSH = StageInfo("push_or_board", "AbstractMinecartEntity.tick")
 FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
 
+
+VILLAGERS = frozenset({"minecraft:villager", "minecraft:wandering_trader"})   # seated 0 up in a cart (1.20.2)
 
 class AbstractMinecart(Entity):
     """`AbstractMinecartEntity`: the server tick of every cart type modelled."""
@@ -150,7 +154,7 @@ class AbstractMinecart(Entity):
             self.rail_shape = state.get("shape")
             run_stage(rec, self, ON_RAIL, self.move_on_rail, sim, (i, j, k), state, rec)
             if state.block == "activator_rail":
-                run_stage(rec, self, ACTIVATOR, self.on_activator_rail, world, state.get("powered") == "true")
+                run_stage(rec, self, ACTIVATOR, self.on_activator_rail, sim, state.get("powered") == "true")
         else:
             self.rail_shape = None
             run_stage(rec, self, OFF_RAIL, self.move_off_rail, sim, rec)
@@ -220,12 +224,8 @@ class AbstractMinecart(Entity):
         speed = min(MINECART_RAIL_MAX_SPEED, math.sqrt(v.x * v.x + v.z * v.z))
         self.motion = Vec3(speed * h / length, v.y, speed * i / length)
         rider = self.passengers[0] if self.passengers else None
-        if rider is not None and rider.is_player:
-            # a player's push: its Motion (left by its riding tick's travel) while the cart is nearly still
-            r, m = rider.motion, self.motion
-            if r.x * r.x + r.z * r.z > MINECART_RIDER_PUSH_MIN and m.x * m.x + m.z * m.z < MINECART_RIDER_PUSH_MAX:
-                self.motion = m.add(r.x * MINECART_RIDER_PUSH, 0.0, r.z * MINECART_RIDER_PUSH)
-                braking = False
+        if rider is not None and rider.is_player and self.push_by_rider(rider, features):
+            braking = False
         if braking:
             s = math.sqrt(self.motion.x * self.motion.x + self.motion.z * self.motion.z)
             self.motion = ZERO if s < MINECART_BRAKE_STOP else self.motion.multiply(MINECART_BRAKE, 0.0,
@@ -260,6 +260,30 @@ class AbstractMinecart(Entity):
         if powered:
             self.boost(world, pos, shape)
 
+    def push_by_rider(self, rider: Entity, features: Features) -> bool:
+        """A riding player's push while the cart is nearly still (horizontal speed² < 0.01): up to 1.21.1 0.1 ×
+        the player's Motion (left by its riding tick's travel) when its horizontal length² > 1e-4; from 1.21.2
+        (`minecart_rider_input_push`, DefaultMinecartController.moveOnRail) 0.001 × the velocity of the keys it
+        holds (`ServerPlayerEntity.getInputVelocityForMinecart`) when they move it. True when it pushed."""
+        m = self.motion
+        if m.x * m.x + m.z * m.z >= MINECART_RIDER_PUSH_MAX:
+            return False
+        if features.minecart_rider_input_push:
+            r, k = rider.input_velocity_for_minecart(), MINECART_RIDER_INPUT_PUSH
+            if r.x * r.x + r.y * r.y + r.z * r.z <= 0.0:
+                return False
+        else:
+            r, k = rider.motion, MINECART_RIDER_PUSH
+            if r.x * r.x + r.z * r.z <= MINECART_RIDER_PUSH_MIN:
+                return False
+        self.motion = m.add(r.x * k, 0.0, r.z * k)
+        return True
+
+    def passenger_attachment_pos(self, passenger: Entity, features: Features) -> tuple[float, float, float]:
+        """`AbstractMinecartEntity.getPassengerAttachmentPos` (1.20.2): 0.1875F up, a villager 0 (1.20.5: the
+        type's passenger attachment point, the same)."""
+        return 0.0, 0.0 if passenger.TYPE in VILLAGERS else float(MINECART_ATTACHMENT_Y), 0.0
+
     def boost(self, world: World, pos: tuple[int, int, int], shape: str) -> None:
         """A powered rail: + 0.06 along Motion above 0.01 m/gt; at rest, 0.02 away from a solid block at one
         end of a flat straight rail."""
@@ -292,10 +316,10 @@ class AbstractMinecart(Entity):
             k = MINECART_WATER_SLOWDOWN
             self.motion = self.motion.multiply(k, k, k)
 
-    def update_passenger_for_dismount(self, world: World, passenger: Entity) -> Vec3:
-        return minecart_dismount(world, self, passenger)
+    def update_passenger_for_dismount(self, sim: TickContext, passenger: Entity) -> Vec3:
+        return minecart_dismount(sim.world, self, passenger)
 
-    def on_activator_rail(self, world: World, powered: bool) -> None:
+    def on_activator_rail(self, sim: TickContext, powered: bool) -> None:
         """`onActivatorRail`: nothing for a plain cart (TNT minecarts prime)."""
 
     def update_yaw(self, features: Features) -> None:
@@ -386,7 +410,7 @@ class AbstractMinecart(Entity):
         self.damage_wobble_ticks = MINECART_WOBBLE_TICKS
         self.damage_wobble_strength = f32(self.damage_wobble_strength + f32(f32(amount) * MINECART_WOBBLE_FACTOR))
         if self.damage_wobble_strength > MINECART_BREAK_WOBBLE or self.should_always_kill(sim.features, source):
-            self.remove_all_passengers(sim.world)
+            self.remove_all_passengers(sim)
             self.drop_items(source)
         return True
 
@@ -405,12 +429,12 @@ class Minecart(AbstractMinecart):
     TYPE = "minecraft:minecart"
     RIDEABLE = True
 
-    def on_activator_rail(self, world: World, powered: bool) -> None:
+    def on_activator_rail(self, sim: TickContext, powered: bool) -> None:
         """`MinecartEntity.onActivatorRail`: a powered activator rail ejects the riders (they land where
         `update_passenger_for_dismount` puts them) and sets the wobble to 50."""
         if not powered:
             return
-        self.remove_all_passengers(world)
+        self.remove_all_passengers(sim)
         if self.damage_wobble_ticks == 0:
             self.damage_wobble_ticks = MINECART_WOBBLE_TICKS
             self.damage_wobble_strength = MINECART_ACTIVATOR_WOBBLE

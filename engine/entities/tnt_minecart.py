@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
-    from engine.world.world import World
 
 FUSE = StageInfo("fuse", "TntMinecartEntity.tick")
 EXPLODE = StageInfo("explode", "TntMinecartEntity.explode")
@@ -101,7 +100,7 @@ class TntMinecart(AbstractMinecart):
             self.explode(float(f32(f * f)))
         return False
 
-    def on_activator_rail(self, world: World, powered: bool) -> None:
+    def on_activator_rail(self, sim: TickContext, powered: bool) -> None:
         if powered and self.fuse < 0:
             self.prime()
 

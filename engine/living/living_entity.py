@@ -178,11 +178,13 @@ class LivingEntity(Entity):
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LivingEntity.tick`: `Entity.tick` (the base tick, spec 01 §8.2), then `tickMovement`. Vanilla goes on
         with `tickMovement` even when the base tick removed the entity (below the void, or 20 ticks after dying),
-        up to 1.19 (`living_tick_skips_removed`). From 1.20.2 a rider or a vehicle is placed by the passenger
-        attachment points, which are not compared: it stops in one line (`passenger_attachment_points`)."""
-        if sim.features.passenger_attachment_points and (self.vehicle is not None or self.passengers):
-            raise refusal(sim.features, "living", f"entity {self.id} ({self.TYPE}) riding, tick {sim.tick_count}",
-                          "passenger attachment points (Entity.getPassengerRidingPos, 1.20.2) not compared")
+        up to 1.19 (`living_tick_skips_removed`). From 1.20.2 a living vehicle places its riders by its own
+        passenger attachment points, turned by its body yaw, which are not compared: it stops in one line
+        (`passenger_attachment_points`)."""
+        if sim.features.passenger_attachment_points and self.passengers:
+            raise refusal(sim.features, "living", f"entity {self.id} ({self.TYPE}) carrying a rider, tick "
+                          f"{sim.tick_count}", "a living vehicle's passenger attachment points "
+                          "(LivingEntity.getPassengerRidingPos, 1.20.2) not compared")
         run_stage(rec, self, BASE, self.base_tick, sim, rec)
         if not (self.removed and sim.features.living_tick_skips_removed):
             self.tick_movement(sim, rec)
@@ -328,12 +330,12 @@ class LivingEntity(Entity):
         return climbing
 
     # --- health ---
-    def stop_riding(self, world: World) -> None:
+    def stop_riding(self, sim: TickContext) -> None:
         """`LivingEntity.stopRiding`: off the vehicle, then placed where it dismounts (`onDismounted`)."""
         vehicle = self.vehicle
-        super().stop_riding(world)
+        super().stop_riding(sim)
         if vehicle is not None:
-            on_dismounted(world, self, vehicle)
+            on_dismounted(sim, self, vehicle)
 
     def dismount_poses(self) -> tuple[tuple[str, float, float], ...]:
         """`getPoses` with each pose's width and height (`getDimensions`): standing only."""

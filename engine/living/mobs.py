@@ -12,12 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.constants import (
+    ANIMAL_HEIGHT_OFFSET,
     ELDER_GUARDIAN_HEIGHT,
     ELDER_GUARDIAN_MOVEMENT_SPEED,
     ELDER_GUARDIAN_WIDTH,
     GHAST_EYE_HEIGHT,
     GHAST_FOLLOW_RANGE,
     GHAST_HEIGHT,
+    GHAST_RIDING_OFFSET,
     GHAST_WIDTH,
     GUARDIAN_EYE_FACTOR,
     GUARDIAN_FLOP_SPREAD,
@@ -33,6 +35,7 @@ from engine.constants import (
     MOB_FOLLOW_RANGE,
     PHANTOM_EYE_FACTOR,
     PHANTOM_HEIGHT,
+    PHANTOM_RIDING_OFFSET,
     PHANTOM_WIDTH,
     PIG_HEIGHT,
     PIG_MOVEMENT_SPEED,
@@ -46,10 +49,13 @@ from engine.constants import (
     VILLAGER_WIDTH,
     WITHER_SKELETON_EYE_HEIGHT,
     WITHER_SKELETON_HEIGHT,
+    WITHER_SKELETON_RIDING_OFFSET,
     WITHER_SKELETON_WIDTH,
     ZOMBIE_FOLLOW_RANGE,
     ZOMBIE_HEIGHT,
+    ZOMBIE_HEIGHT_OFFSET,
     ZOMBIE_MOVEMENT_SPEED,
+    ZOMBIE_RIDING_OFFSET,
     ZOMBIE_WIDTH,
 )
 from engine.core.trace import StageInfo, run_stage
@@ -123,6 +129,9 @@ class WitherSkeleton(MobEntity):
     def eye_height(self) -> float:
         return WITHER_SKELETON_EYE_HEIGHT   # WitherSkeletonEntity.getActiveEyeHeight
 
+    RIDING_OFFSET = WITHER_SKELETON_RIDING_OFFSET
+    VEHICLE_ATTACHMENT_Y = -WITHER_SKELETON_RIDING_OFFSET   # EntityType: vehicleAttachment(-0.875F)
+
     def height_offset(self) -> float:
         """`AbstractSkeletonEntity.getHeightOffset`."""
         return SKELETON_RIDING_OFFSET
@@ -135,6 +144,12 @@ class Zombie(MobEntity):
     WIDTH = ZOMBIE_WIDTH
     HEIGHT = ZOMBIE_HEIGHT
     BASE_ATTRIBUTES = {MOVEMENT_SPEED: ZOMBIE_MOVEMENT_SPEED, FOLLOW_RANGE: ZOMBIE_FOLLOW_RANGE}
+    RIDING_OFFSET = ZOMBIE_RIDING_OFFSET
+    VEHICLE_ATTACHMENT_Y = -ZOMBIE_RIDING_OFFSET   # EntityType: vehicleAttachment(-0.7F)
+
+    def height_offset(self) -> float:
+        """`ZombieEntity.getHeightOffset`: −0.45 (an adult; babies are not modelled)."""
+        return ZOMBIE_HEIGHT_OFFSET
 
 
 class Villager(MobEntity):
@@ -155,6 +170,11 @@ class Pig(MobEntity):
     WIDTH = PIG_WIDTH
     HEIGHT = PIG_HEIGHT
     BASE_ATTRIBUTES = {MOVEMENT_SPEED: PIG_MOVEMENT_SPEED, FOLLOW_RANGE: MOB_FOLLOW_RANGE}
+    is_animal = True
+
+    def height_offset(self) -> float:
+        """`AnimalEntity.getHeightOffset`: 0.14."""
+        return ANIMAL_HEIGHT_OFFSET
 
     def travel(self, sim: TickContext, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
         """`ItemSteerable.travel` for a pig nobody steers: step height 0.5, flying speed 0.02, then
@@ -203,6 +223,8 @@ class Ghast(FlyingEntity):
     WIDTH = GHAST_WIDTH
     HEIGHT = GHAST_HEIGHT
     BASE_ATTRIBUTES = {FOLLOW_RANGE: GHAST_FOLLOW_RANGE}
+    RIDING_OFFSET = GHAST_RIDING_OFFSET
+    VEHICLE_ATTACHMENT_Y = -GHAST_RIDING_OFFSET   # EntityType: vehicleAttachment(0.5F)
 
     @property
     def eye_height(self) -> float:
@@ -216,6 +238,8 @@ class Phantom(FlyingEntity):
     TYPE = "minecraft:phantom"
     WIDTH = PHANTOM_WIDTH
     HEIGHT = PHANTOM_HEIGHT
+    RIDING_OFFSET = PHANTOM_RIDING_OFFSET
+    VEHICLE_ATTACHMENT_Y = -PHANTOM_RIDING_OFFSET   # EntityType: vehicleAttachment(-0.125F)
 
     @property
     def eye_height(self) -> float:

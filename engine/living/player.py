@@ -32,11 +32,14 @@ from engine.constants import (
     OFF_GROUND_SPRINT_SPEED,
     PLAYER_EYE_HEIGHT,
     PLAYER_HEIGHT,
+    PLAYER_HEIGHT_OFFSET,
     PLAYER_LOW_EYE_HEIGHT,
     PLAYER_LOW_HEIGHT,
     PLAYER_MOVEMENT_SPEED,
+    PLAYER_RIDING_OFFSET,
     PLAYER_SNEAKING_EYE_HEIGHT,
     PLAYER_SNEAKING_HEIGHT,
+    PLAYER_VEHICLE_ATTACHMENT_Y,
     PLAYER_WIDTH,
     POSE_CHECK_DEFLATE,
     SNEAK_SLOWDOWN,
@@ -69,6 +72,7 @@ from engine.living import effects as fx
 from engine.living.attributes import MOVEMENT_SPEED
 from engine.living.living_entity import LivingEntity
 from engine.living.player_input import NOTHING, InputSchedule, PlayerInput
+from engine.living.travel import movement_input_to_velocity
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -103,6 +107,8 @@ class PlayerEntity(LivingEntity):
     HEIGHT = PLAYER_HEIGHT
     is_player = True
     BASE_ATTRIBUTES = {MOVEMENT_SPEED: PLAYER_MOVEMENT_SPEED}
+    RIDING_OFFSET = PLAYER_RIDING_OFFSET
+    VEHICLE_ATTACHMENT_Y = PLAYER_VEHICLE_ATTACHMENT_Y   # standing and crouching poses
     FIELDS = {"invulnerable": bool}      # a creative player: takes no damage, still takes impulses
     TICK_FIELDS = ("bow_drawn_since",)
 
@@ -125,6 +131,10 @@ class PlayerEntity(LivingEntity):
         return POSES[self.pose][1]
 
     # --- vanilla overrides ---
+    def height_offset(self) -> float:
+        """`PlayerEntity.getHeightOffset`: −0.35."""
+        return PLAYER_HEIGHT_OFFSET
+
     def get_movement_speed(self) -> float:
         """`PlayerEntity.getMovementSpeed`: the attribute's value as a float, read when used."""
         return f32(self.attributes.get_value(MOVEMENT_SPEED))
@@ -160,16 +170,28 @@ class PlayerEntity(LivingEntity):
         else the vehicle's `set_inputs` (`BoatEntity.setInputs`) gets them, and the server's copy of the
         movement input is the keys unscaled (`PlayerInputC2SPacket`), which a minecart reads."""
         held = self.inputs.at(sim.tick_count)
+        self.held = held
         if held.yaw is not None:
             self.yaw = f32(held.yaw)
         if held.sneak:
-            self.stop_riding(sim.world)
+            self.stop_riding(sim)
             return
         self.keyboard_input_tick(held, False, SNEAK_SLOWDOWN)
         self.sideways_speed, self.forward_speed = self.input_sideways, self.input_forward
         set_inputs = getattr(self.vehicle, "set_inputs", None)
         if set_inputs is not None:
             set_inputs(held.left, held.right, held.forward, held.back)
+
+    def input_velocity_for_minecart(self) -> Vec3:
+        """`ServerPlayerEntity.getInputVelocityForMinecart` (1.21.2): the held keys as ±1 sideways and forward
+        (0 where both or neither of a pair are held), `movementInputToVelocity(input, 1.0F, yaw)`."""
+        held = self.held
+        f = 0.0 if held.left == held.right else (1.0 if held.left else -1.0)
+        g = 0.0 if held.forward == held.back else (1.0 if held.forward else -1.0)
+        keys = Vec3(f, 0.0, g)
+        if f != 0.0 and g != 0.0:   # length² 2: 1.21.2's Vec3d.normalize divides by Math.sqrt (then length² < 1)
+            keys = keys.normalize(double=True)
+        return movement_input_to_velocity(keys, 1.0, self.yaw)
 
     def set_held_input(self, first: int, last: int, held: PlayerInput, discard_later: bool = False) -> None:
         """Hold `held` in ticks `first`..`last` (what a scene's `[[inputs]]` range says); with `discard_later`,

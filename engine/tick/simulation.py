@@ -288,7 +288,7 @@ class Simulation:
         if v is not None:
             if not v.removed and e in v.passengers:
                 return False
-            e.stop_riding(self.world)
+            e.stop_riding(self)
         return True
 
     def _recorder(self, e: Entity, phase: PhaseRecord | None) -> Recorder | None:
@@ -314,7 +314,7 @@ class Simulation:
         while stack:
             vehicle, p = stack.pop()
             if p.removed or p.vehicle is not vehicle:
-                p.stop_riding(self.world)
+                p.stop_riding(self)
                 continue
             self.tick_entity(p, self._recorder(p, phase), riding=True)
             stack.extend((p, q) for q in reversed(p.passengers))

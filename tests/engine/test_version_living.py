@@ -167,10 +167,13 @@ def test_a_soft_collision_keeps_the_sprint_from_1_18() -> None:
 
 
 def test_riding_living_entities_and_shulkers_stop_in_one_line_where_not_compared() -> None:
-    """1.20.2 passenger attachment points and the 1.17 shulker rewrite are refused in one line each."""
-    kind, line = outcome(*CASES["passenger_attachment_points"], version="1.20.2")
+    """1.20.2 passenger attachment points of a living vehicle (a zombie riding a pig) and the 1.17 shulker rewrite
+    are refused in one line each (the riders of other vehicles: tests/engine/test_version_riders.py)."""
+    pig_ride = scene_toml(entities=[{"type": "minecraft:pig", "pos": [0.5, 60.0, 0.5], "id": 2},
+                                    {"type": "minecraft:zombie", "pos": [0.5, 61.0, 0.5], "vehicle": 2, "id": 1}])
+    kind, line = outcome(pig_ride, 2, 1, version="1.20.2")
     assert kind == "refused" and "passenger attachment points" in line and "\n" not in line
-    assert outcome(*CASES["passenger_attachment_points"], version="1.20.1")[0] == "state"
+    assert outcome(pig_ride, 2, 1, version="1.20.1")[0] == "state"
     kind, line = outcome(*CASES["shulker_tick_1_17"], version="1.17")
     assert kind == "refused" and "ShulkerEntity" in line and "\n" not in line
 

@@ -67,6 +67,38 @@ def _player(entity_id: int, pos: list[float], **extra: Any) -> dict[str, Any]:
             "motion": [0.0, -0.0784000015258789, 0.0], **extra}
 
 
+def _cart(pos: list[float], **extra: Any) -> dict[str, Any]:
+    return {"type": "minecraft:minecart", "pos": pos, **extra}
+
+
+def _rider(kind: str, vehicle: int, **extra: Any) -> dict[str, Any]:
+    """Entity 1 riding `vehicle` (a NoAI mob or a player)."""
+    noai = {} if kind == "minecraft:player" else {"no_ai": True}
+    return {"type": kind, "pos": [0.5, 30.0, 0.5], "id": 1, "vehicle": vehicle, **noai, **extra}
+
+
+def _riders(version: str, *entities: dict[str, Any], blocks: tuple[dict[str, Any], ...] = (),
+            inputs: tuple[dict[str, Any], ...] = ()) -> str:
+    return scene_toml(scene={"version": version}, blocks=blocks, entities=entities, inputs=inputs)
+
+
+_BOAT_DISMOUNT = _riders("1.17", _boat([0.5, 1.0, 0.5], id=2, on_ground=True),
+                         _rider("minecraft:player", 2, pos=[0.5, 1.0, 0.5], yaw=90.0), blocks=(FLOOR,),
+                         inputs=({"entity": 1, "from": 1, "to": 1, "sneak": True},))
+
+
+def _sand_ride(version: str) -> str:
+    return _riders(version, {"type": "minecraft:falling_block", "block_state": "minecraft:sand",
+                             "pos": [0.5, 2.0, 0.5], "id": 2},
+                   _rider("minecraft:zombie", 2, pos=[0.5, 2.0, 0.5]), blocks=(FLOOR,))
+
+
+_RAIL = {"from": [-3, 1, 0], "to": [3, 1, 0], "block": "minecraft:rail[shape=east_west]"}
+_CART_RIDE = _riders("1.20.4", _cart([0.5, 1.0, 0.5], id=2),
+                     _rider("minecraft:player", 2, pos=[0.5, 1.0, 0.5], yaw=-90.0), blocks=(FLOOR, _RAIL),
+                     inputs=({"entity": 1, "from": 1, "to": 10, "forward": True},))
+
+
 # the cases whose flag changes the fall distance (observed with the position and Motion)
 FALL_DISTANCE_CASES = {"fall_distance_float_step", "elytra_limit_fall_distance", "on_landing_effects",
                        "move_fall_reset_raycast", "fall_distance_double"}
@@ -308,10 +340,21 @@ CASES: dict[str, tuple[str, int, int]] = {
     "sprint_air_speed_float": (scene_toml(blocks=[FLOOR], entities=[_player(1, [-2.5, 1.0, 0.5], yaw=-90.0)],
                                           inputs=[{"entity": 1, "from": 1, "to": 6, "forward": True,
                                                    "sprint": True, "jump": True}]), 6, 1),
-    # a zombie rides a pig in the air: placed by the attachment points from 1.20.2 (not compared: refused)
-    "passenger_attachment_points": (scene_toml(entities=[
-        {"type": "minecraft:pig", "pos": [0.5, 60.0, 0.5], "id": 2},
-        {"type": "minecraft:zombie", "pos": [0.5, 61.0, 0.5], "vehicle": 2, "id": 1}]), 2, 1),
+    # a NoAI zombie rides a minecart in the air: y + 0 - 0.45, or the cart's 0.1875F point - 0.7F from 1.20.2
+    "passenger_attachment_points": (_riders("1.16.5", _cart([0.5, 30.0, 0.5], id=2),
+                                            _rider("minecraft:zombie", 2)), 2, 1),
+    # a player rides a minecart: its riding offset -0.6F, or its vehicle attachment point 0.6 from 1.20.5
+    "vehicle_attachment_points": (_riders("1.20.4", _cart([0.5, 30.0, 0.5], id=2),
+                                          _rider("minecraft:player", 2)), 2, 1),
+    # a player turned to yaw 90 sneaks out of a boat on stone: beside it from 1.17, towards its own yaw
+    "boat_dismount_passenger_yaw": (_BOAT_DISMOUNT, 2, 1),
+    "boat_dismount_block_heights": (_BOAT_DISMOUNT, 2, 1),
+    # a NoAI zombie rides sand with no block under it: the falling block is removed on its first tick
+    "dismount_removed_vehicle_in_place": (_sand_ride("1.16.5"), 12, 1),
+    # the same zombie riding sand onto stone: left inside the placed sand, near blocks the 1.21.2 spot stops
+    "dismount_closest_free_spot": (_sand_ride("1.20.4"), 12, 1),
+    # a player holding W (yaw -90) in a minecart at rest on a rail: its keys push the cart from 1.21.2
+    "minecart_rider_input_push": (_CART_RIDE, 1, 2),
     # the elytra dive of scenes/elytra_dive.toml: the lift's cosine from the float table or Math.cos
     "elytra_cos_double": (_ELYTRA_DIVE, 3, 1),
     # a dropped item falls: its fall distance grows by the drop in double or cast to float first
@@ -461,6 +504,9 @@ BOTH_SIMULATED |= {"knockback_double", "push_away_double_sqrt", "push_away_check
                    "swift_sneak", "sneak_edge_only_falling", "flying_travel_needs_ai", "living_tick_skips_removed",
                    "elytra_limit_fall_distance", "off_ground_speed_live", "no_sprint_start_gliding",
                    "fall_damage_immune_tag", "on_landing_effects"}
+# riders (1.17-1.20.4): the ones whose release before simulates the case too
+BOTH_SIMULATED |= {"passenger_attachment_points", "boat_dismount_passenger_yaw", "boat_dismount_block_heights",
+                   "dismount_removed_vehicle_in_place"}
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
