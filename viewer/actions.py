@@ -130,9 +130,11 @@ def draft_of(action: Any, index: int) -> Draft:
     return Draft(action.kind, str(action.tick), action.phase, values, index)
 
 
-def draft_entry(draft: Draft, first_tick: int) -> tuple[dict[str, Any] | None, tuple[str, str] | None]:
-    """(entry, None) for a form whose texts read as the action's keys, (None, (key, reason)) otherwise; the
-    engine checks the rest (what is at the position, which entity the id names) when the edit runs."""
+def draft_entry(draft: Draft, first_tick: int,
+                release: str | None = None) -> tuple[dict[str, Any] | None, tuple[str, str] | None]:
+    """(entry, None) for a form whose texts read as the action's keys (blocks in the names of `release`, the
+    scene's version), (None, (key, reason)) otherwise; the engine checks the rest (what is at the position, which
+    entity the id names) when the edit runs."""
     tick = parse_field(WHOLE, draft.tick)[0]
     if tick is None or tick <= first_tick:
         return None, ("tick", f"expected a whole tick after the scene's first tick {first_tick}")
@@ -146,15 +148,16 @@ def draft_entry(draft: Draft, first_tick: int) -> tuple[dict[str, Any] | None, t
             if key in required:
                 return None, (key, "required: " + KEY_HINTS[key])
             continue
-        value, reason = parse_value(KEY_KINDS[key], text)
+        value, reason = parse_value(KEY_KINDS[key], text, release)
         if reason:
             return None, (key, reason)
         entry[key] = value
     return entry, None
 
 
-def parse_value(kind: str, text: str) -> tuple[Any, str | None]:
-    """The TOML value of one key's text, or the reason it does not read as one."""
+def parse_value(kind: str, text: str, release: str | None = None) -> tuple[Any, str | None]:
+    """The TOML value of one key's text (a block in the names of `release`), or the reason it does not read as
+    one."""
     if kind == "cell":
         parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
         cell = [parse_field(WHOLE, p)[0] for p in parts]
@@ -165,7 +168,7 @@ def parse_value(kind: str, text: str) -> tuple[Any, str | None]:
     if kind in ("int", "entity", "number"):
         return parse_field(WHOLE if kind != "number" else NUMBER, text)
     if kind == "block":
-        state, reason = parse_block(text)
+        state, reason = parse_block(text, release)
         return (str(state), None) if reason is None else (None, reason)
     return text.strip(), None
 

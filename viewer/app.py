@@ -195,6 +195,7 @@ class ViewerApp(Readouts, Playback):
         tick (or run to `tick`, camera kept). A recovery file left by an earlier session is offered back."""
         sim.trace_enabled = True
         self.sim = sim
+        self.state.release = sim.version
         self.history = History(sim)
         self.undo = UndoStack(Bookmarks(sim))
         self.events = EventLog()
@@ -279,7 +280,7 @@ class ViewerApp(Readouts, Playback):
             if state.tool == "remove":
                 state.pending_edits.append(editing.remove_block(cell))
             else:
-                block, error = editing.parse_block(state.block_text)
+                block, error = editing.parse_block(state.block_text, state.release)
                 if error:
                     state.field_errors["block"] = error
                 else:

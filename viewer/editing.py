@@ -15,8 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import ENTITY_TYPES, MAX_Y, MIN_Y, BlockStateError, Box, Vec3, parse_block_state
+from engine import ENTITY_TYPES, MAX_Y, MIN_Y, BlockStateError, Box, Vec3, blocks, parse_block_state
 from viewer.history import History
+
+MAX_BLOCK_CHOICES = 200   # the block picker's list, at most (a release has ~1,100 blocks)
 
 JAVA_INT = (-(2**31), 2**31 - 1)
 AIR = "minecraft:air"
@@ -90,8 +92,9 @@ def field_text(entity: Any, spec: FieldSpec) -> str:
     return str(value) if spec.kind in ("block_state", "str") else repr(value)
 
 
-def parse_field(spec: FieldSpec, text: str) -> tuple[Any, str | None]:
-    """(value, None) for good input, (None, reason) otherwise."""
+def parse_field(spec: FieldSpec, text: str, release: str | None = None) -> tuple[Any, str | None]:
+    """(value, None) for good input, (None, reason) otherwise; a block state in the names of `release` (the
+    scene's version; default 1.16.5)."""
     text = text.strip()
     if spec.kind == "vec3":
         parts = [p for p in re.split(r"[,\s]+", text) if p]
@@ -114,16 +117,28 @@ def parse_field(spec: FieldSpec, text: str) -> tuple[Any, str | None]:
             return None, "expected true or false"
         return text.lower() == "true", None
     if spec.kind == "block_state":
-        return parse_block(text)
+        return parse_block(text, release)
     return (text, None) if text else (None, "expected a non-empty text")
 
 
-def parse_block(text: str) -> tuple[Any, str | None]:
-    """A block state as /setblock spells it, or the parser's reason."""
+def parse_block(text: str, release: str | None = None) -> tuple[Any, str | None]:
+    """A block state as /setblock spells it in `release` (the scene's version: `mud` is a block of 1.19, not of
+    1.16.5; default 1.16.5), or the parser's reason."""
     try:
-        return parse_block_state(text.strip()), None
+        return parse_block_state(text.strip(), release), None
     except BlockStateError as exc:
         return None, str(exc)
+
+
+def block_choices(text: str, release: str | None = None, limit: int = MAX_BLOCK_CHOICES) -> list[str]:
+    """The blocks of `release`'s table (the scene's version) whose names hold the block name typed in `text`
+    (namespace and properties aside), as `minecraft:NAME`: the one of that name first, then those that start with
+    it, then the rest, each in the table's order; at most `limit`."""
+    typed = text.strip().partition("[")[0].strip().lower()
+    typed = typed[len(blocks.NAMESPACE):] if typed.startswith(blocks.NAMESPACE) else typed
+    names = sorted((n for n in blocks.block_names(release) if typed in n),
+                   key=lambda n: (n != typed, not n.startswith(typed)))
+    return [blocks.NAMESPACE + n for n in names[:limit]]
 
 
 def _number(text: str) -> float | None:
@@ -174,12 +189,15 @@ def remove_entity(entity_id: int) -> Edit:
 
 def set_block(pos: tuple[int, int, int], state: Any) -> Edit:
     """Place `state` (a parsed block state) at `pos`; placing air removes the block. Out of the build range the
-    edit is refused (the world itself, as vanilla's setBlockState, would silently place nothing)."""
+    edit is refused (the world itself, as vanilla's setBlockState, would silently place nothing), and so is a block
+    added after 1.16.5 whose behaviour the engine does not model (as a scene's `set_block` action is)."""
+    at = [int(c) for c in pos]
+
     def change(sim: Any) -> None:
         if not MIN_Y <= pos[1] <= MAX_Y:
             raise ValueError(f"y = {pos[1]} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
+        sim.check_modelled(state, f"{state.name} placed at {at}")
         sim.world.set_block_state(*pos, state)
-    at = [int(c) for c in pos]
     action = {"do": "remove_block", "at": at} if state.is_air else {"do": "set_block", "at": at, "block": str(state)}
     return Edit("block", change, action)
 
@@ -193,7 +211,7 @@ def apply_edit(history: History, edit: Edit) -> str | None:
     then left as it was)."""
     try:
         history.edit(edit.change)
-    except (ValueError, KeyError) as exc:
+    except (ValueError, KeyError, NotImplementedError) as exc:   # NotImplementedError: a mechanic not simulated
         return str(exc)
     return None
 

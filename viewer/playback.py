@@ -123,18 +123,26 @@ class Playback:
 
     def replay_after(self, tick: int) -> None:
         """The run was changed at `tick` (the schedule, an undo or a redo): apply again, each at its tick, the edits
-        in force made after it (blocks, entity fields, goals...), so the run from `tick` keeps them. An edit that no
-        longer applies (its entity gone in the new run) is reported and left out."""
-        for change in in_force(self.undo.done):
+        in force made after it (blocks, entity fields, goals...), so the run from `tick` keeps them; each gets the
+        new run's snapshots. An edit that no longer applies (its entity gone in the new run) lapses: it stays on the
+        undo stack with the new run's state at its tick as both snapshots (undoing it changes nothing), is left out
+        of Save, and applies again on a later re-run where it can; both turns are told in the error panel."""
+        for change in in_force(self.undo.done, lapsed=True):
             if change.tick <= tick or change.edit is None:
                 continue
             self.run_to(change.tick)
             before = self.sim.snapshot()
             error = editing.apply_edit(self.history, change.edit)
             if error:
-                self.state.report(f"tick {change.tick}: the edit of {change.edit.where} no longer applies: {error}")
+                if not change.lapsed:
+                    self.state.report(f"tick {change.tick}: the edit of {change.edit.where} no longer applies: "
+                                      f"{error}; it stays on the undo stack and applies again if the run changes "
+                                      "back")
+                self.undo.renew(change, replace(change, before=before, after=before, lapsed=True))
                 continue
-            self.undo.renew(change, replace(change, before=before, after=self.sim.snapshot()))
+            if change.lapsed:
+                self.state.report(f"tick {change.tick}: the edit of {change.edit.where} applies again")
+            self.undo.renew(change, replace(change, before=before, after=self.sim.snapshot(), lapsed=False))
             self.edited()
 
     def _drive(self) -> None:

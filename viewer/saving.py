@@ -56,12 +56,13 @@ def save_as_start(path: Path | None) -> Path:
     return user_scenes_dir() / proposed.name if needs_save_as(proposed) else proposed
 
 
-def in_force(changes: list[Any]) -> list[Any]:
+def in_force(changes: list[Any], lapsed: bool = False) -> list[Any]:
     """The edits that make the state shown: an edit made at an earlier tick than an edit before it branched the
     history there, so that one (and any later) is no longer in the run; a change of the scheduled actions keeps
     the later edits (the run from its tick applies them again: `Playback.replay_after`). Inputs recorded by driving
     and changes of the scheduled actions are left out (they change no tick's state: the branch's input schedules
-    and the simulation's actions hold them)."""
+    and the simulation's actions hold them), and so are edits that no longer apply on this run (`Change.lapsed`)
+    unless `lapsed` (the re-run tries them again)."""
     kept: list[Any] = []
     for change in changes:
         if change.before is None:   # the recovered autosave: the start itself
@@ -69,7 +70,7 @@ def in_force(changes: list[Any]) -> list[Any]:
         if change.actions is None:
             kept = [c for c in kept if c.tick <= change.tick]
         kept.append(change)
-    return [c for c in kept if not c.inputs_only and c.actions is None]
+    return [c for c in kept if not c.inputs_only and c.actions is None and (lapsed or not c.lapsed)]
 
 
 def saved_plan(app: Any) -> tuple[Any, str | None]:

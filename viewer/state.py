@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import BlockPos, entity_table
+from engine import BlockPos, entity_table, versions
 from viewer.editing import Edit
 from viewer.ruler import RulerPoint
 
@@ -44,6 +44,9 @@ class ViewerState:
     camera_mode: str = "orbit"        # orbit | fly | top | north | east
     tool: str = "select"              # what a click in the 3D view does: select | place | remove | measure
     block_text: str = "minecraft:stone"
+    release: str = versions.DEFAULT_VERSION  # the open scene's version: the block tools read block names as it does
+    block_filter: str = ""            # the text filtering the block picker's list
+    block_picker_requested: bool = False  # open the block picker (its button) at the next frame
     new_entity_type: str = "minecraft:tnt"
     new_entity_pos: str = "0.5, 2.0, 0.5"
     drafts: dict[str, str] = field(default_factory=dict)        # text being typed, by field key

@@ -1,7 +1,9 @@
 """Undo and redo of edits (Ctrl+Z, Ctrl+Shift+Z). Each edit keeps the engine snapshots from just before and just
 after it, at the tick it was made; undoing goes to that tick and branches the history there with the state from
-before (`History.edit`), redoing does the same with the state from after. The stack also says whether there are
-edits (or bookmarks changed) since the last save (the title's unsaved mark)."""
+before (`History.edit`), redoing does the same with the state from after. An edit re-run on a changed run
+(`Playback.replay_after`) gets that run's snapshots, and one that no longer applies there stays on the stack as a
+lapsed change whose snapshots are also that run's, so no undo or redo brings back a state of another run. The stack
+also says whether there are edits (or bookmarks changed) since the last save (the title's unsaved mark)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,9 @@ class Change:
     action: dict[str, Any] | None = None  # the edit as a scene action (a block placed or removed), for Save
     actions: tuple[list[Any], list[Any]] | None = None  # the scheduled actions before and after (an Actions edit)
     edit: Any = None            # the `editing.Edit` made: applied again at its tick when an earlier change re-runs
+    lapsed: bool = False        # the edit no longer applies on the run shown (an earlier change took its target
+                                # away): `before` and `after` are both that run's state at its tick, so undoing or
+                                # redoing it changes nothing; it applies again when a re-run makes that possible
 
 
 RECOVERED = Change(-1, "recovered from the autosave", None, None)  # stands for edits no longer on the stack

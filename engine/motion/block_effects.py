@@ -58,8 +58,6 @@ from engine.world import block_physics as phys
 from engine.world.blocks import parse_block_state
 from engine.world.world import EFFECT, FLUID
 
-DIRT = parse_block_state("minecraft:dirt")
-
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.versions import Features
@@ -404,4 +402,4 @@ def set_to_dirt(sim: TickContext, pos: BlockPos) -> None:
     for o in sim.world.get_entities(None, top):
         d = max(-1.0, min(0.0, (y + 1.0) - (o.box.min_y + 1.0)))   # VoxelShapes.calculateMaxOffset down to the top
         o.set_position(Vec3(o.pos.x, o.pos.y + 1.0 + d, o.pos.z))
-    sim.world.set_block_state(x, y, z, DIRT)
+    sim.world.set_block_state(x, y, z, parse_block_state("minecraft:dirt"))   # (cached; not made at import)

@@ -10,8 +10,6 @@ from engine.geometry.shapes import VoxelShape
 from engine.world import blocks
 from engine.world.world import MAX_Y, MIN_Y
 
-AIR = blocks.AIR
-
 if TYPE_CHECKING:
     from engine.world.world import World
 
@@ -40,7 +38,7 @@ class ChunkCache:
         """`ChunkCache.getBlockState`: air outside the build height and in chunks outside the cache."""
         if y < MIN_Y or y > MAX_Y or not (self.min_cx <= x >> 4 <= self.max_cx and
                                           self.min_cz <= z >> 4 <= self.max_cz):
-            return AIR
+            return blocks.AIR
         return self.world.get_block_state(x, y, z)
 
     def get_collision_shape(self, x: int, y: int, z: int) -> VoxelShape:

@@ -6,7 +6,9 @@ notes/block-data.md) and `assets/blocks-releases.json` (1.17 to 1.21.11 as block
 `tools/gen_block_releases.py`). One id space holds them all: 1.16.5's states keep their game ids 0..17111 and each
 later row's states follow (the world stores these ids; a release's own game ids are never needed, files name
 blocks). A release names the rows it has: `mud` is a block of 1.19 and no block of 1.16.5. Releases before 1.17
-use 1.16.5's table. Read once, on first use, so importing this module stays cheap. A state id is a row's first id
+use 1.16.5's table. Read on first use, so importing this module stays cheap: 1.16.5's states first (17,112), the
+later releases' rows (13,731 states) only when a later release, one of their ids or every state is asked for
+(launch time: a 1.16.5 scene never builds them; docs/performance.md). A state id is a row's first id
 plus a mixed-radix index over the block's properties in table order, last property fastest; bool properties list
 `true` first.
 """
@@ -15,7 +17,8 @@ from __future__ import annotations
 
 import gc
 import json
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import repeat
 from math import prod
@@ -179,32 +182,40 @@ def _bad_value(info: _Block, key: str, value: str, text: str) -> NoReturn:
 
 
 class _Table:
-    """Every state of every release by id; `blocks` names 1.16.5's rows, `releases` each later release's
-    (a release without a table of its own, 1.21.7, is absent); `data_versions`: release → the game's DataVersion."""
+    """Every state loaded so far by id; `blocks` names 1.16.5's rows. The later releases' part (`load_later`):
+    `releases` names each later release's rows (a release without a table of its own, 1.21.7, is absent),
+    `data_versions`: release → the game's DataVersion; None until loaded."""
 
-    __slots__ = ("blocks", "states", "releases", "data_versions")
+    __slots__ = ("blocks", "states", "releases", "data_versions", "_columns", "_shapes")
 
-    def __init__(self, raw: dict, later: dict) -> None:
-        columns = raw["columns"]
-        assert later["columns"] == columns and later["first_shape"] == len(raw["shapes"]), RELEASES_PATH
-        shapes = [from_boxes(Box(*map(float, b)) for b in boxes) for boxes in raw["shapes"] + later["shapes"]]
-        col = {c: i for i, c in enumerate(columns)}
+    def __init__(self, raw: dict) -> None:
+        self._columns = raw["columns"]
+        self._shapes = [from_boxes(Box(*map(float, b)) for b in boxes) for boxes in raw["shapes"]]
+        col = {c: i for i, c in enumerate(self._columns)}
         self.states: list[BlockState] = []
-        self.blocks = {name: self._add(name, row, col, shapes) for name, row in raw["blocks"].items()}
-        variants = [self._add(name, row, col, shapes) for name, row in later["variants"]]
-        self.releases: dict[Version, dict[str, _Block]] = {}
+        self.blocks = {name: self._add(name, row, col) for name, row in raw["blocks"].items()}
+        self.releases: dict[Version, dict[str, _Block]] | None = None
         self.data_versions: dict[Version, int] = {}
+
+    def load_later(self, later: dict) -> None:
+        """Add the rows of releases 1.17 and later (`RELEASES_PATH`): their states' ids follow 1.16.5's."""
+        assert later["columns"] == self._columns and later["first_shape"] == len(self._shapes), RELEASES_PATH
+        self._shapes += [from_boxes(Box(*map(float, b)) for b in boxes) for boxes in later["shapes"]]
+        col = {c: i for i, c in enumerate(self._columns)}
+        variants = [self._add(name, row, col) for name, row in later["variants"]]
         tables = []
         names = dict(self.blocks)
         for diff in later["tables"]:   # each the one before it, changed
             names = {n: b for n, b in names.items() if n not in diff["removed"]}
             names.update({n: self.blocks[n] if v < 0 else variants[v] for n, v in diff["set"].items()})
             tables.append(names)
+        releases = {}
         for text, entry in later["releases"].items():
-            self.releases[parse_version(text)] = tables[entry["table"]]
+            releases[parse_version(text)] = tables[entry["table"]]
             self.data_versions[parse_version(text)] = entry["data_version"]
+        self.releases = releases
 
-    def _add(self, name: str, row: list, col: dict[str, int], shapes: list[VoxelShape]) -> _Block:
+    def _add(self, name: str, row: list, col: dict[str, int]) -> _Block:
         """The states of one table row (`col`: column name → index), appended to `states`."""
         props = [(key, tuple(values)) for key, _kind, values in row[col["states"]]]
         info = _Block(name, row[col["minStateId"]], row[col["defaultState"]], props)
@@ -220,6 +231,7 @@ class _Table:
         # (start-up time: 30,843 states)
         assert prod(len(v) for _, v in props) == count, f"{name}: {count} states for {props}"
         assert info.min_id == len(self.states), f"{name}: state ids are not contiguous"
+        shapes = self._shapes
         state_shapes = [shapes[i] for i in shape_ids]
         exceeds = [True] * count if dynamic else [shape.exceeds_cube for shape in state_shapes]
         info.states = list(map(_new_state, range(info.min_id, info.min_id + count), repeat(full), repeat(name),
@@ -230,39 +242,68 @@ class _Table:
 
     def names(self, release: Version) -> dict[str, _Block]:
         """The blocks of `release` by bare name (1.16.5's before 1.17 and where a release has no table)."""
-        return self.releases.get(release, self.blocks) if release >= (1, 17, 0) else self.blocks
+        if release < (1, 17, 0):
+            return self.blocks
+        return _later().releases.get(release, self.blocks)
 
 
 _table: _Table | None = None
+_loading = threading.Lock()   # the viewer's jobs may ask for the later releases from another thread
 
 
 def _load() -> _Table:
+    """The table with 1.16.5's states."""
     global _table
     if _table is None:
-        collecting = gc.isenabled()
-        gc.disable()   # the table's ~50,000 objects all live on: collecting while they are made frees nothing
-        try:
-            _table = _Table(json.loads(TABLE_PATH.read_text(encoding="utf-8")),
-                            json.loads(RELEASES_PATH.read_text(encoding="utf-8")))
-        finally:
-            if collecting:
-                gc.enable()
-        # and the process's lifetime: later collections skip them, and what was loaded before (start-up time:
-        # without this, the viewer's launch spends ~60 ms in collections walking them; docs/performance.md)
-        gc.freeze()
+        with _loading:
+            if _table is None:
+                _table = _built(lambda: _Table(json.loads(TABLE_PATH.read_text(encoding="utf-8"))))
     return _table
+
+
+def _later() -> _Table:
+    """The table with every release's states."""
+    table = _table or _load()
+    if table.releases is None:
+        with _loading:
+            if table.releases is None:
+                _built(lambda: table.load_later(json.loads(RELEASES_PATH.read_text(encoding="utf-8"))))
+    return table
+
+
+def _built(make: Callable[[], Any]) -> Any:
+    """`make()`'s result, made with the collector off and its objects then frozen: the table's objects all live
+    on, so collecting while they are made frees nothing, and later collections skip them (with what was loaded
+    before; start-up time: without this the viewer's launch spends ~60 ms in collections walking them)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        made = make()
+    finally:
+        if collecting:
+            gc.enable()
+    gc.freeze()
+    return made
 
 
 def state_by_id(i: int) -> BlockState:
     """The state with id `i`: 0..17111 are 1.16.5's (`Block.STATE_IDS`), later releases' rows follow."""
     states = (_table or _load()).states
+    if i >= len(states):
+        states = _later().states
     if not 0 <= i < len(states):
         raise BlockStateError(f"block state id {i} is outside 0..{len(states) - 1}")
     return states[i]
 
 
 def all_states() -> list[BlockState]:
-    """Every state of every release, indexed by id (for lookups in hot loops)."""
+    """Every state of every release, indexed by id (for tables indexed by state id)."""
+    return _later().states
+
+
+def loaded_states() -> list[BlockState]:
+    """The states made so far, indexed by id: one list, which grows (in place) when a later release's are made.
+    Every id a world holds is in it; for lookups in hot loops without building what no scene asked for."""
     return (_table or _load()).states
 
 
@@ -281,12 +322,13 @@ def _release(release: str | Version | None) -> Version:
 def has_table(release: str | Version) -> bool:
     """Whether `release` has a block table (1.16.5's serves every release before 1.17; 1.21.7 has none)."""
     v = _release(release)
-    return v < (1, 17, 0) or v in (_table or _load()).releases
+    return v < (1, 17, 0) or v in _later().releases
 
 
 def data_version(release: str | Version) -> int | None:
     """The game's DataVersion of `release` (1.17 and later; None before, where files map to 1.16.5's names)."""
-    return (_table or _load()).data_versions.get(_release(release))
+    v = _release(release)
+    return _later().data_versions.get(v) if v >= (1, 17, 0) else None
 
 
 def _block(name: str, text: str, release: Version) -> _Block:

@@ -594,28 +594,34 @@ def _keys_in(present: dict[tuple[int, int, int], Any], lo: tuple[int, int, int],
 
 def _kind(state_id: int) -> int:
     """Bit FLUID: the state holds a fluid; bit EFFECT: its block acts in `checkBlockCollision`."""
-    if not _KINDS:
-        _KINDS.extend(holds_fluid(st) << FLUID
-                      | (st.block in phys.ENTITY_COLLISION_BLOCKS) << EFFECT for st in blocks.all_states())
+    if state_id >= len(_KINDS):   # made for the states loaded so far (blocks.loaded_states: it grows)
+        _KINDS.extend(holds_fluid(st) << FLUID | (st.block in phys.ENTITY_COLLISION_BLOCKS) << EFFECT
+                      for st in blocks.loaded_states()[len(_KINDS):])
     return _KINDS[state_id]
 
 
-@lru_cache(maxsize=1)
 def _kind_table() -> tuple[np.ndarray, np.ndarray]:
-    """`_kind` of every state id, and whether its block has a block entity that `set_block_state` manages."""
-    _kind(AIR_ID)
+    """`_kind` of every state id loaded, and whether its block has a block entity that `set_block_state`
+    manages."""
+    return _kind_arrays(len(blocks.loaded_states()))
+
+
+@lru_cache(maxsize=2)
+def _kind_arrays(count: int) -> tuple[np.ndarray, np.ndarray]:
+    """`_kind_table` for the first `count` state ids."""
+    _kind(count - 1)
     states = _STATES[0]
-    return (np.array(_KINDS, dtype=np.int64),
-            np.array([s.block in SHULKER_BOXES or s.block == "moving_piston" for s in states], dtype=bool))
+    return (np.array(_KINDS[:count], dtype=np.int64),
+            np.array([s.block in SHULKER_BOXES or s.block == "moving_piston" for s in states[:count]], dtype=bool))
 
 
 _VOID_AIR: list[int] = []
-_STATES: list[list[BlockState]] = []   # the block table's states by id, fetched once
+_STATES: list[list[BlockState]] = []   # the block table's states by id (blocks.loaded_states), fetched once
 
 
 def _fetch_states() -> None:
     if not _STATES:
-        _STATES.append(blocks.all_states())
+        _STATES.append(blocks.loaded_states())
 
 
 def _void_air_id() -> int:

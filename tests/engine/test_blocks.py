@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import copy
 import pickle
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +21,7 @@ from tests.conftest import assert_regenerated
 
 STATE_COUNT = 17112  # notes/block-data.md: ids 0..17111
 ALL_STATES = 30843   # every release's states (assets/blocks-releases.json: rows of 1.17 to 1.21.11 after 1.16.5's)
+REPO = Path(__file__).resolve().parents[2]
 
 
 def boxes(text: str) -> list[Box]:
@@ -344,3 +348,22 @@ def test_every_state_names_itself_back_through_its_properties() -> None:
             assert {k: v for k, v in fence.with_(key, value).properties.items() if k != key} == \
                 {k: v for k, v in fence.properties.items() if k != key}
     assert fence.has_property("waterlogged") and not fence.has_property("level")
+
+
+def test_the_later_releases_states_are_made_only_when_asked_for_and_keep_their_ids():
+    """In a fresh interpreter: a 1.16.5 block makes 1.16.5's 17,112 states only (importing the engine's block
+    effects and the path region makes none); `mud` of 1.19 appends the later releases' rows to the same list, and a
+    world made before sees them (its lookups use that list); their ids are those of the full table."""
+    code = ("import engine.motion.block_effects, engine.pathfinding.region\n"
+            "from engine.world import blocks\n"
+            "from engine.world.world import World\n"
+            "print(blocks._table is None)\n"
+            "world = World(); world.set_block_state(0, 1, 0, blocks.parse_block_state('stone'))\n"
+            "states = blocks.loaded_states(); print(len(states))\n"
+            "mud = blocks.parse_block_state('mud', '1.19'); world.set_block_state(0, 2, 0, mud)\n"
+            "print(len(states), states is blocks.all_states(), mud.id, world.get_block_state(0, 2, 0) is mud)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", str(STATE_COUNT), str(ALL_STATES), "True",
+                                  str(parse_block_state("mud", "1.19").id), "True"]
+    assert state_by_id(parse_block_state("mud", "1.19").id).name == "minecraft:mud"

@@ -5,6 +5,8 @@ undoes, and File › Save writes it so the reopened file replays the window's ru
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 from imgui_bundle import imgui
 from pyglet.window import key, mouse
@@ -412,3 +414,46 @@ def test_undoing_an_edit_at_an_earlier_tick_brings_back_the_later_edit_it_cut(op
     app.draw_frame()
     run_to(app, 10)
     assert app.sim.world.get_block_state(8, 1, 4).is_air
+
+
+def test_an_edit_whose_entity_a_schedule_change_takes_away_lapses_on_the_stack_and_comes_back(open_app,
+                                                                                             write_scene) -> None:
+    """The lever flipped in tick 2 primes the TNT; the TNT lifted to y 5 at tick 6; then the lever moved to tick 8:
+    on the new run there is no TNT at tick 6, so the lift lapses: it stays on the undo stack with the new run's
+    state at tick 6 as both snapshots (none from the old run, where the TNT flew), the error panel says so, and
+    Save leaves it out. Undoing the move brings the TNT back at tick 6 and the lift applies again; redoing it lapses
+    it again."""
+    from viewer import editing
+    from viewer.saving import in_force, saved_plan
+
+    app, _ = _open(open_app, write_scene)
+    _submit(app, "use", 2, at="0, 1, 4")
+    run_to(app, 6)
+    (tnt,) = [e.id for e in app.sim.entities if e.type == "minecraft:tnt"]
+    app.state.pending_edits.append(editing.set_field(tnt, editing.FieldSpec("pos", "vec3", "pos"),
+                                                     Vec3(1.5, 5.0, 4.5)))
+    app.draw_frame()
+    lift = app.undo.done[-1]
+    st = act.actions_state(app)
+    st.draft = act.draft_of(app.sim.actions[0], 0)
+    _submit(app, "use", 8, at="0, 1, 4")          # the lever moved: the run from tick 1 again
+    assert [(a.tick, a.kind) for a in app.sim.actions] == [(8, "use")]
+    lapsed = app.undo.done[1]
+    assert lapsed.lapsed and lapsed.edit is lift.edit and lapsed.before is lapsed.after
+    assert app.state.errors[-1].startswith(f"tick 6: the edit of {lift.edit.where} no longer applies")
+    scratch = copy.copy(app.sim)
+    scratch.restore(lapsed.after)                 # the new run's tick 6: no TNT yet, the block still there
+    assert scratch.tick_count == 6 and not any(e.type == "minecraft:tnt" for e in scratch.entities)
+    assert scratch.world.get_block_state(1, 1, 4).block == "tnt"
+    assert in_force(app.undo.done) == [] and saved_plan(app)[1] is None   # Save does not start at tick 6
+
+    app.state.commands.append("undo")             # the lever back at tick 2: the TNT exists at tick 6 again
+    app.draw_frame()
+    back = app.undo.done[-1]                      # the lever added, the lift
+    assert not back.lapsed and app.state.errors[-1] == f"tick 6: the edit of {lift.edit.where} applies again"
+    run_to(app, 6)
+    assert [e.pos.y for e in app.sim.entities if e.id == tnt] == [5.0]
+    app.state.commands.append("redo")
+    app.draw_frame()
+    run_to(app, 6)
+    assert app.undo.done[1].lapsed and not any(e.type == "minecraft:tnt" for e in app.sim.entities)

@@ -148,7 +148,7 @@ def _draw_form(app: Any, st: act.ActionsState, state: Any, sim: Any) -> None:
     required, optional = ACTION_KEYS[draft.do]
     for key in (*required, *optional):
         _draw_key(st, draft, key, key in required)
-    _, problem = act.draft_entry(draft, app.history.first_tick)
+    _, problem = act.draft_entry(draft, app.history.first_tick, sim.version)
     if imgui.button("Apply" if editing else "Add"):
         submit(st, state, sim, app.history.first_tick)
     imgui.set_item_tooltip("Schedule it: the run is simulated again from the tick before it (Ctrl+Z undoes)")
@@ -180,7 +180,7 @@ def _draw_key(st: act.ActionsState, draft: act.Draft, key: str, required: bool) 
 
 def submit(st: act.ActionsState, state: Any, sim: Any, first_tick: int) -> bool:
     """The form's Add (or Apply): queue the edit, or show why the form does not read as an action."""
-    entry, problem = act.draft_entry(st.draft, first_tick)
+    entry, problem = act.draft_entry(st.draft, first_tick, sim.version)
     if problem is not None:
         state.field_errors[act.EDITS_WHERE] = f"{problem[0]}: {problem[1]}"
         return False

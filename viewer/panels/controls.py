@@ -8,7 +8,7 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
-from viewer.editing import parse_block
+from viewer.editing import MAX_BLOCK_CHOICES, block_choices, parse_block
 from viewer.panels.widgets import accept, button_width, em, same_line_if_fits, text_field
 from viewer.stepping import MicroStep, readout
 
@@ -22,6 +22,7 @@ STEP_N_LABEL = "Step N"
 STAGE_LABEL = "Stage >"
 CAMERA_MODES = ("orbit", "fly", "top", "north", "east")
 TOOLS = ("select", "place", "remove", "measure")
+BLOCK_PICKER = "block_picker"   # the popup listing the release's blocks, opened beside the block field
 TOOL_TIPS = {"select": "A click in the view selects the entity under the pointer",
              "place": "A click puts the block below on the clicked face", "remove": "A click removes the block",
              "measure": "Click two points (entities or block faces): the distance between them, per axis; Escape "
@@ -125,10 +126,42 @@ def draw_click_tool(state: Any) -> None:
             state.tool = tool
         imgui.set_item_tooltip(TOOL_TIPS[tool])
     text = text_field(state, "block", "block", state.block_text, 16)
+    imgui.set_item_tooltip(f"The block the place tool puts, as /setblock spells it in {state.release} (the scene's "
+                           "version), e.g. minecraft:oak_slab[type=top]; the list beside picks one")
     if text is not None:
-        _, error = parse_block(text)
+        _, error = parse_block(text, state.release)
         if error:
             state.field_errors["block"] = error
         else:
             state.block_text = text.strip()
             accept(state, "block")
+    imgui.same_line(0.0, 0.0)
+    _draw_block_picker(state)
+
+
+def _draw_block_picker(state: Any) -> None:
+    """A button opening the list of the scene's release's blocks, filtered by a text typed at the top of the list
+    (`block_choices`); choosing one makes it the block to place (its default state)."""
+    if imgui.arrow_button("##blocks", imgui.Dir.down):
+        state.block_picker_requested = True
+    imgui.set_item_tooltip(f"Choose the block from the blocks of {state.release}")
+    if state.block_picker_requested:
+        state.block_picker_requested = False
+        imgui.open_popup(BLOCK_PICKER)
+    imgui.set_next_window_pos(imgui.ImVec2(imgui.get_item_rect_min().x, imgui.get_item_rect_max().y),
+                              imgui.Cond_.appearing)   # below the button (not where the pointer is)
+    if not imgui.begin_popup(BLOCK_PICKER):
+        return
+    if imgui.is_window_appearing():
+        imgui.set_keyboard_focus_here()
+    imgui.set_next_item_width(em() * 16)
+    _, state.block_filter = imgui.input_text_with_hint("##filter", "type to filter", state.block_filter)
+    choices = block_choices(state.block_filter, state.release)
+    more = "+" if len(choices) == MAX_BLOCK_CHOICES else ""
+    imgui.text_disabled(f"{len(choices)}{more} blocks of {state.release}")
+    with imgui_ctx.begin_child("##choices", imgui.ImVec2(em() * 16, em() * 20)):
+        for name in choices:
+            if imgui.selectable(name, name == state.block_text)[0]:
+                state.block_text = name
+                accept(state, "block")
+    imgui.end_popup()

@@ -208,7 +208,7 @@ def _draw_field(state: Any, entity: Any, spec: Any) -> None:
     imgui.set_item_tooltip(f"{current}\n{FIELD_TIP}" if cut else FIELD_TIP)  # a value wider than its field: whole here
     if text is None:
         return
-    value, error = editing.parse_field(spec, text)
+    value, error = editing.parse_field(spec, text, state.release)
     if error:
         state.field_errors[key] = error
     else:
