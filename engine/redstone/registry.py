@@ -101,6 +101,6 @@ COMPONENTS = frozenset({"redstone_wire", "redstone_torch", "redstone_wall_torch"
 
 
 def check_version(sim: TickContext, what: str) -> None:
-    """Stop with the versions table's line where the version's redstone is not simulated (only 1.16.5's is)."""
+    """Stop with the versions table's line where the version's redstone is not simulated (1.16.5 to 1.18.2 is)."""
     if "redstone" in sim.features.refused:
         raise refusal(sim.features, "redstone", f"{what}, tick {sim.tick_count}")
