@@ -96,7 +96,8 @@ def is_usable(block: str) -> bool:
 # the blocks whose own logic is redstone's (sources and gates); consumers (TNT, pistons, dispensers, doors, lamps,
 # note blocks, rails) act on the power these give, so the versions table's "redstone" row is met through them
 COMPONENTS = frozenset({"redstone_wire", "redstone_torch", "redstone_wall_torch", "repeater", "comparator",
-                        "observer", "lever", "target", "redstone_block", "detector_rail", *phys.WOODEN_BUTTONS,
+                        "observer", "lever", "target", "redstone_block", "detector_rail", "lightning_rod",
+                        *phys.WOODEN_BUTTONS,
                         *phys.STONE_BUTTONS, *phys.PRESSURE_PLATES})
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.redstone.directions import HORIZONTAL
+from engine.redstone.wire import connects_to
 from engine.tick.scene import SceneError, load_scene_text
 from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR, scene_toml
@@ -144,3 +146,42 @@ def test_1_19_refuses_the_redstone_in_one_line() -> None:
         _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.19", 3)
     line = str(err.value)
     assert "\n" not in line and line.startswith("redstone components") and "ChainRestrictedNeighborUpdater" in line
+
+
+# --- blocks of 1.17 the redstone reads --------------------------------------------------------------------------
+
+def test_tinted_glass_does_not_pass_a_lever_s_strong_power() -> None:
+    """A lever on top of a block strongly powers it (tick 1); a lamp beside a solid block lights, beside tinted
+    glass (1.17, `solidBlock(Blocks::never)`: not a solid block) it stays unlit."""
+    for block, lit in (("minecraft:stone", "true"), ("minecraft:tinted_glass", "false")):
+        text = scene_toml(scene={"version": "1.17"}, blocks=[
+            {"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:stone"},
+            {"at": [0, 1, 0], "block": block},
+            {"at": [0, 2, 0], "block": "minecraft:lever[face=floor,facing=east,powered=false]"},
+            {"at": [1, 1, 0], "block": "minecraft:redstone_lamp[lit=false]"}],
+            actions=[{"tick": 1, "do": "use", "at": [0, 2, 0]}])
+        sim, _ = _run(text, "1.17", 1)
+        assert sim.world.get_block_state(1, 1, 0).get("lit") == lit, block
+
+
+def test_a_powered_lightning_rod_powers_wire_until_its_block_tick() -> None:
+    """A rod the scene gives powered (its block tick due at game time 3) powers wire placed beside it in tick 1
+    (15: its weak power) and wire connects to it from any side (`emitsRedstonePower`); its tick in tick 3 turns it
+    off and updates the wire beside it."""
+    text = scene_toml(scene={"version": "1.18.2"}, blocks=[
+        {"from": [-2, 0, -2], "to": [3, 0, 2], "block": "minecraft:stone"},
+        {"at": [0, 1, 0], "block": "minecraft:lightning_rod[facing=up,powered=true]"}],
+        actions=[{"tick": 1, "do": "set_block", "at": [1, 1, 0], "block": "minecraft:redstone_wire"}]) + '''
+[redstone]
+next_id = 1
+scheduled = [{time = 3, priority = 0, id = 0, at = [0, 1, 0], block = "lightning_rod"}]
+'''
+    sim = load_scene_text(text, "<lightning rod>")
+    sim.tick()
+    sim.tick()
+    assert sim.world.get_block_state(1, 1, 0).get("power") == "15"
+    rod = sim.world.get_block_state(0, 1, 0)
+    assert all(connects_to(rod, d) for d in HORIZONTAL) and not connects_to(rod)
+    sim.tick()
+    assert sim.world.get_block_state(0, 1, 0).get("powered") == "false"
+    assert sim.world.get_block_state(1, 1, 0).get("power") == "0"
