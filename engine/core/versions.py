@@ -414,7 +414,7 @@ MECHANICS: dict[str, Mechanic] = {
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
-        "rail) changes, is updated or ticks, a block tick runs, or a block is used", (
+        "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 16, 5), _REDSTONE_1_16_5),
             Change((1, 19, 0), None, _REDSTONE_LATER))),
     "fall_distance": Mechanic(
