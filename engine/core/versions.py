@@ -226,9 +226,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "min(length, 8) blocks along the move (1.21.11; 1.21.4-1.21.10 not compared: the "
                              "fall_distance row)", (1, 21, 11), None),
     "comparator_compare_side_zero": ("ComparatorBlock.calculateOutputSignal gives 0 when a side input is stronger "
-                                     "than the rear input, in compare mode too (1.16.5: the rear input, so the "
-                                     "block in front was still powered through the stored output) (1.17)",
-                                     (1, 17, 0), None),
+                                     "than the rear input, in compare mode too (1.16.5 stored the rear input while "
+                                     "hasPower kept the comparator unpowered, so a change of the rear input still "
+                                     "ticked it and updated the block in front) (1.17)", (1, 17, 0), None),
     "tick_scheduler_chunks": ("WorldTickScheduler takes the due block ticks chunk by chunk: within a chunk by "
                               "(trigger tick, priority, order of scheduling), across chunks by (priority, order of "
                               "scheduling) only, so a tick overdue from an earlier game tick no longer runs before "
