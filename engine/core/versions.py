@@ -248,6 +248,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "baseTick halves it in lava in double, and Entity.move's fall-reset raycast reaches "
                              "min(length, 8) blocks along the move (1.21.11; 1.21.4-1.21.10 not compared: the "
                              "fall_distance row)", (1, 21, 11), None),
+    "comparator_compare_side_zero": ("ComparatorBlock.calculateOutputSignal gives 0 when a side input is stronger "
+                                     "than the rear input, in compare mode too (1.16.5 stored the rear input while "
+                                     "hasPower kept the comparator unpowered, so a change of the rear input still "
+                                     "ticked it and updated the block in front) (1.17)", (1, 17, 0), None),
+    "tick_scheduler_chunks": ("WorldTickScheduler takes the due block ticks chunk by chunk: within a chunk by "
+                              "(trigger tick, priority, order of scheduling), across chunks by (priority, order of "
+                              "scheduling) only, so a tick overdue from an earlier game tick no longer runs before "
+                              "a later-scheduled one of another chunk (1.18)", (1, 18, 0), None),
 }
 
 
@@ -278,10 +286,11 @@ _PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled source
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _REDSTONE_1_16_5 = "the redstone code was read from 1.16.5 only; not compared"
-_REDSTONE_LATER = ("the redstone code was read from 1.16.5 only; the components' classes (wire, gates, torch, "
-                   "observer, piston, TNT, dispenser, buttons, plates, doors, ...) change in 1.17, 1.18, 1.19, 1.20, "
-                   "by 1.20.4, 1.20.5, 1.21 and 1.21.2 (and 1.21.2 adds the experimental redstone behind a flag); "
-                   "not compared")
+_REDSTONE_LATER = ("1.19 runs neighbour and shape updates through World.neighborUpdater "
+                   "(ChainRestrictedNeighborUpdater: an update asked for during another waits until that one returns, "
+                   "then runs before the rest of its parent's six), not recursively; and the components' classes "
+                   "(wire, note block, piston, buttons, plates, doors, dispenser, ...) change in 1.19, 1.20, by "
+                   "1.20.4, 1.20.5, 1.21 and 1.21.2; not compared")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
@@ -428,9 +437,9 @@ MECHANICS: dict[str, Mechanic] = {
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
-        "rail) changes, is updated or ticks, a block tick runs, or a block is used", (
+        "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 16, 5), _REDSTONE_1_16_5),
-            Change((1, 17, 0), None, _REDSTONE_LATER))),
+            Change((1, 19, 0), None, _REDSTONE_LATER))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
             Change((1, 21, 4), (1, 21, 11), "Entity.fallDistance is a float up to 1.21.3 and a double in 1.21.11 "
@@ -451,6 +460,9 @@ EXPERIMENTS: dict[str, tuple[Version, str]] = {
     "minecart_improvements": ((1, 21, 2), "the experimental minecart physics (ExperimentalMinecartController: "
                                           "speed from the game rule minecartMaxSpeed, moves along the track in "
                                           "steps, new rail snapping and pushing) are not simulated"),
+    "redstone_experiments": ((1, 21, 2), "the experimental redstone (ExperimentalRedstoneController: the wire's "
+                                         "power and update order from the controller, neighbour updates carrying "
+                                         "a WireOrientation) is not simulated"),
 }
 
 
@@ -543,6 +555,8 @@ class Features:
     sine_index_double: bool
     redirect_look_unnormalized: bool
     fall_distance_double: bool
+    comparator_compare_side_zero: bool
+    tick_scheduler_chunks: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

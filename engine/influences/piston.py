@@ -99,6 +99,8 @@ def try_move(sim: TickContext, pos: BlockPos) -> None:
     if powered and not extended:
         if PistonHandler(world, pos, direction, True).calculate_push():
             add_synced_block_event(world, BlockEvent(pos, state.block, EXTEND, direction.id))
+        else:
+            check_blocked_push(sim, pos, direction)
     elif not powered and extended:
         front = _offset(pos, direction, 2)
         kind = RETRACT
@@ -110,6 +112,15 @@ def try_move(sim: TickContext, pos: BlockPos) -> None:
                     or world.in_block_tick):
                 kind = RETRACT_SHORT
         add_synced_block_event(world, BlockEvent(pos, state.block, kind, direction.id))
+
+
+def check_blocked_push(sim: TickContext, pos: BlockPos, direction: Direction) -> None:
+    """A vertical push that failed within reach of y 0 or 255 may have failed at the engine's height limit only:
+    in the 1.18 overworld (`world_height_1_18`) `isMovable` lets a block at y 0 move down and one at 255 up, and
+    the engine keeps no blocks beyond; stop the run there."""
+    reach = pos[1] + direction.offset[1] * (PISTON_PUSH_LIMIT + 2)
+    if direction.offset[1] and not 0 < reach < 255 and nu.taller_world(sim):
+        raise nu.beyond_stored_height(sim, f"the {direction.name} push of the piston at {list(pos)}")
 
 
 def add_synced_block_event(world: World, event: BlockEvent) -> None:
@@ -239,6 +250,7 @@ def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: b
         nu.set_block_state(sim, head_pos, blocks.AIR, nu.NO_REDRAW | nu.FORCE_STATE)
     handler = PistonHandler(world, pos, direction, extend)
     if not handler.calculate_push():
+        check_blocked_push(sim, pos, direction)
         return False
     moved = handler.moved_blocks
     states = [world.get_block_state(*p) for p in moved]

@@ -5,6 +5,7 @@ from engine.redstone import (  # noqa: F401
     doors,
     gates,
     lamp,
+    lightning_rod,
     observer,
     plates,
     rails,

@@ -188,8 +188,19 @@ class Comparator(RedstoneGate):
                 level = b.get_comparator_output(world, further, at)
         return level
 
-    def calculate_output_signal(self, world: World, pos: BlockPos, state: BlockState) -> int:
+    def calculate_output_signal(self, sim: TickContext, pos: BlockPos, state: BlockState) -> int:
+        """`calculateOutputSignal`: the rear input, less the strongest side in subtract mode. From 1.17
+        (`comparator_compare_side_zero`) a side stronger than the rear gives 0 in compare mode too; before, the
+        rear input was stored, while `hasPower` kept the comparator unpowered."""
+        world = sim.world
         level = self.get_power(world, pos, state)
+        if sim.features.comparator_compare_side_zero:
+            if level == 0:
+                return 0
+            sides = self.max_input_level_sides(world, pos, state)
+            if sides > level:
+                return 0
+            return level - sides if state.get("mode") == "subtract" else level
         if state.get("mode") == "subtract":
             return max(level - self.max_input_level_sides(world, pos, state), 0)
         return level
@@ -205,7 +216,7 @@ class Comparator(RedstoneGate):
         world = sim.world
         if world.block_ticks.is_ticking(pos, state.block):
             return
-        signal = self.calculate_output_signal(world, pos, state)
+        signal = self.calculate_output_signal(sim, pos, state)
         if signal != world.comparator_outputs.get(pos, 0) or \
                 (state.get("powered") == "true") != self.has_power(world, pos, state):
             priority = HIGH if self.is_target_not_aligned(world, pos, state) else NORMAL
@@ -215,7 +226,7 @@ class Comparator(RedstoneGate):
         """`ComparatorBlock.update`: the new output signal is stored; the powered property follows, and the block
         in front is notified (in compare mode always, in subtract mode when the signal changed)."""
         world = sim.world
-        signal = self.calculate_output_signal(world, pos, state)
+        signal = self.calculate_output_signal(sim, pos, state)
         previous = world.comparator_outputs.get(pos, 0)
         world.comparator_outputs[pos] = signal
         if previous != signal or state.get("mode") == "compare":

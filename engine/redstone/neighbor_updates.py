@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.constants import MAX_UPDATE_DEPTH
+from engine.core.versions import refusal
 from engine.redstone.directions import NEIGHBOR_ORDER, SHAPE_UPDATE_ORDER, Direction, offset
 from engine.redstone.registry import COMPONENTS, behaviour, check_version
 from engine.world import blocks
@@ -24,6 +25,18 @@ if TYPE_CHECKING:
 NOTIFY_NEIGHBORS, NOTIFY_LISTENERS, NO_REDRAW, FORCE_STATE, SKIP_DROPS, MOVED = 1, 2, 4, 16, 32, 64
 NOTIFY_ALL = NOTIFY_NEIGHBORS | NOTIFY_LISTENERS
 NEIGHBOR_UPDATE = "neighbor_update"
+BEYOND_STORED_HEIGHT = ("the 1.18 overworld spans y -64..319 (World.isOutOfHeightLimit, PistonBlock.isMovable: "
+                        "getBottomY, getTopY); the engine keeps blocks in y 0..255 only")
+
+
+def taller_world(sim: TickContext) -> bool:
+    """Whether the game's world holds blocks outside y 0..255 (the 1.18+ overworld), which the engine does not."""
+    return sim.features.world_height_1_18 and sim.world.dimension == "overworld"
+
+
+def beyond_stored_height(sim: TickContext, what: str) -> NotImplementedError:
+    """The one line that stops a block change the engine cannot keep (`taller_world`)."""
+    return refusal(sim.features, "redstone", f"{what}, tick {sim.tick_count}", BEYOND_STORED_HEIGHT)
 
 
 def set_block_state(sim: TickContext, pos: BlockPos, state: BlockState, flags: int = NOTIFY_ALL,
@@ -31,6 +44,8 @@ def set_block_state(sim: TickContext, pos: BlockPos, state: BlockState, flags: i
     """`World.setBlockState(pos, state, flags, maxUpdateDepth)`: false when nothing changed."""
     world = sim.world
     if not 0 <= pos[1] <= 255:
+        if taller_world(sim):
+            raise beyond_stored_height(sim, f"{state.block} set at {list(pos)}")
         return False
     old = world.get_block_state(*pos)
     if old is state:

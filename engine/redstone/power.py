@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 NOT_SOLID = frozenset({
     "glass", *(f"{c}_stained_glass" for c in DYE_COLORS), "beacon", "redstone_block", "observer", "piston",
     "sticky_piston", "moving_piston", "glowstone", "sea_lantern", "ice", "frosted_ice", "tnt",
-    *(f"{w}_leaves" for w in WOOD_TYPES[:6])})
+    *(f"{w}_leaves" for w in WOOD_TYPES[:6]), "tinted_glass"})
 ALWAYS_SOLID = frozenset({"soul_sand"})           # solidBlock(Blocks::always)
 
 

@@ -96,11 +96,12 @@ def is_usable(block: str) -> bool:
 # the blocks whose own logic is redstone's (sources and gates); consumers (TNT, pistons, dispensers, doors, lamps,
 # note blocks, rails) act on the power these give, so the versions table's "redstone" row is met through them
 COMPONENTS = frozenset({"redstone_wire", "redstone_torch", "redstone_wall_torch", "repeater", "comparator",
-                        "observer", "lever", "target", "redstone_block", "detector_rail", *phys.WOODEN_BUTTONS,
+                        "observer", "lever", "target", "redstone_block", "detector_rail", "lightning_rod",
+                        *phys.WOODEN_BUTTONS,
                         *phys.STONE_BUTTONS, *phys.PRESSURE_PLATES})
 
 
 def check_version(sim: TickContext, what: str) -> None:
-    """Stop with the versions table's line where the version's redstone is not simulated (only 1.16.5's is)."""
+    """Stop with the versions table's line where the version's redstone is not simulated (1.16.5 to 1.18.2 is)."""
     if "redstone" in sim.features.refused:
         raise refusal(sim.features, "redstone", f"{what}, tick {sim.tick_count}")

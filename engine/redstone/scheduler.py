@@ -1,5 +1,6 @@
 """`ServerTickScheduler` for blocks: scheduled block ticks ordered by (trigger time, priority, insertion), run in the
-scheduled-ticks phase (`ServerWorld.tick` → `blockTickScheduler.tick`), and `TickPriority`."""
+scheduled-ticks phase (`ServerWorld.tick` → `blockTickScheduler.tick`), and `TickPriority`. From 1.18
+(`tick_scheduler_chunks`) the due ticks are taken as `WorldTickScheduler` does, chunk by chunk."""
 
 from __future__ import annotations
 
@@ -98,10 +99,13 @@ class ServerTickScheduler:
         scheduled meanwhile wait for a later game tick. Returns the ticks taken, in the order they ran."""
         taken: list[ScheduledTick] = []
         now = sim.world.game_time
-        while self._ordered and len(taken) < MAX_SCHEDULED_TICKS and self._ordered[0].time <= now:
-            t = heapq.heappop(self._ordered)
+        if sim.features.tick_scheduler_chunks:
+            taken = self._take_by_chunk(now)
+        else:
+            while self._ordered and len(taken) < MAX_SCHEDULED_TICKS and self._ordered[0].time <= now:
+                taken.append(heapq.heappop(self._ordered))
+        for t in taken:
             self._keys.discard((t.pos, t.block))
-            taken.append(t)
         self._current = deque((t.pos, t.block) for t in taken)
         if taken:
             check_version(sim, f"the block tick of {taken[0].block} at {list(taken[0].pos)}")
@@ -111,6 +115,35 @@ class ServerTickScheduler:
             state = world.get_block_state(*t.pos)
             if state.block == t.block:
                 behaviour(t.block).scheduled_tick(sim, state, t.pos)
+        return taken
+
+    def _take_by_chunk(self, now: int) -> list[ScheduledTick]:
+        """`WorldTickScheduler.collectTickableTicks` (1.18): each chunk's ticks are queued by (time, priority,
+        order); the chunks whose first tick is due are taken in a queue ordered by that tick's (priority, order)
+        alone: the first chunk gives its first tick, then as many more due ticks as do not come after the next
+        chunk's first, and goes back into the queue while it has due ticks left (at most 65536 in all)."""
+        due: list[ScheduledTick] = []
+        while self._ordered and self._ordered[0].time <= now:
+            due.append(heapq.heappop(self._ordered))
+        chunks: dict[tuple[int, int], deque[ScheduledTick]] = {}
+        for t in due:                                      # popped in (time, priority, id) order
+            chunks.setdefault((t.pos[0] >> 4, t.pos[2] >> 4), deque()).append(t)
+        queue = [((q[0].priority, q[0].id), key) for key, q in chunks.items()]
+        heapq.heapify(queue)
+        taken: list[ScheduledTick] = []
+        while queue and len(taken) < MAX_SCHEDULED_TICKS:
+            key = heapq.heappop(queue)[1]
+            ticks = chunks[key]
+            taken.append(ticks.popleft())
+            following = queue[0][0] if queue else None
+            while ticks and len(taken) < MAX_SCHEDULED_TICKS and (
+                    following is None or (ticks[0].priority, ticks[0].id) <= following):
+                taken.append(ticks.popleft())
+            if ticks and len(taken) < MAX_SCHEDULED_TICKS:
+                heapq.heappush(queue, ((ticks[0].priority, ticks[0].id), key))
+        for ticks in chunks.values():                      # beyond the limit: left for a later game tick
+            for t in ticks:
+                heapq.heappush(self._ordered, t)
         return taken
 
 

@@ -327,7 +327,7 @@ def test_feature_scenes_run_or_fail_in_one_line(feature: str, data: st.DataObjec
 def test_every_release_runs_or_refuses_in_one_line(release: str, fragment: dict[str, Any],
                                                     body: dict[str, Any]) -> None:
     """Each release over a redstone contraption and over a generated scene (derandomized: the same ones in every
-    release): its simulated mechanics run, its refused ones (redstone outside 1.16.5, entity kinds before 1.14,
+    release): its simulated mechanics run, its refused ones (redstone outside 1.16.5-1.18.2, entity kinds before 1.14,
     ...) stop the run in one line."""
     for drawn in (fragment, body):
         text = scene_text(feature_scene({"version": release, "body": drawn}))

@@ -408,6 +408,10 @@ CASES: dict[str, tuple[str, int, int]] = {
         {"from": [-3, 4, -3], "to": [3, 4, 3], "block": "minecraft:ice"}], entities=[
         {"type": "minecraft:ghast", "pos": [0.5, 5.875, 0.5], "motion": [0.3, 0.0, 0.0], "on_ground": True,
          "id": 1}]), 2, 1),
+    # a compare-mode comparator with a stronger side input ticks and updates a BUD piston that lifts a TNT (1.16.5)
+    "comparator_compare_side_zero": ((SCENES_DIR / "redstone_comparator_side_input_1_17.toml").read_text(), 4, 1),
+    # two overdue dropper ticks in two chunks: which stone is entity 10
+    "tick_scheduler_chunks": ((SCENES_DIR / "redstone_overdue_ticks_1_18.toml").read_text(), 1, 10),
 }
 
 
@@ -507,6 +511,8 @@ BOTH_SIMULATED |= {"knockback_double", "push_away_double_sqrt", "push_away_check
 # riders (1.17-1.20.4): the ones whose release before simulates the case too
 BOTH_SIMULATED |= {"passenger_attachment_points", "boat_dismount_passenger_yaw", "boat_dismount_block_heights",
                    "dismount_removed_vehicle_in_place"}
+# redstone (1.17-1.18.2)
+BOTH_SIMULATED |= {"comparator_compare_side_zero", "tick_scheduler_chunks"}
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))

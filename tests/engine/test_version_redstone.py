@@ -1,0 +1,187 @@
+"""Redstone from 1.17 to 1.18.2 (engine/redstone, docs/versions.md): the comparator's compare mode against a
+stronger side (`comparator_compare_side_zero`, 1.17), the chunk-by-chunk block tick scheduler
+(`tick_scheduler_chunks`, 1.18), the 1.18 overworld's height where the engine keeps no blocks, the experimental
+redstone of 1.21.2 (refused), and the bundled redstone scenes, whose blocks change as in 1.16.5 up to 1.18.2."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.redstone.directions import HORIZONTAL
+from engine.redstone.wire import connects_to
+from engine.tick.scene import SceneError, load_scene_text
+from engine.tick.simulation import Simulation
+from tests.conftest import SCENES_DIR, scene_toml
+from tests.engine.test_versions import _with_version
+
+COMPARATOR_SCENE = (SCENES_DIR / "redstone_comparator_side_input_1_17.toml").read_text()
+OVERDUE_SCENE = (SCENES_DIR / "redstone_overdue_ticks_1_18.toml").read_text()
+
+
+def _run(text: str, version: str, ticks: int) -> tuple[Simulation, list[tuple[int, tuple[int, ...], str, str]]]:
+    """The scene at `version` after `ticks` ticks, with its block changes: (tick, pos, from, to)."""
+    sim = load_scene_text(_with_version(text, version), "<redstone versions>")
+    out = []
+    for _ in range(ticks):
+        record = sim.tick()
+        out += [(record.tick, tuple(e["pos"]), e["from"], e["to"]) for e in record.events
+                if e["kind"] == "block_changed"]
+    return sim, out
+
+
+# --- 1.17: ComparatorBlock.calculateOutputSignal ----------------------------------------------------------------
+
+def test_a_compare_comparator_with_a_stronger_side_stores_the_rear_input_only_before_1_17() -> None:
+    """The lever (tick 1, players phase) powers the wire: 15 beside it, 14 at the comparator's rear; the redstone
+    block beside gives 15. 1.16.5: the output 14 differs from the stored 0, so a tick 2 later (tick 3) stores 14,
+    keeps the comparator unpowered and updates around the stone in front: the piston behind it, powered through
+    the block above it, extends in tick 3's block events and lifts the TNT to the head's top + 0.01. 1.17: 0."""
+    old, old_changes = _run(COMPARATOR_SCENE, "1.16.5", 6)
+    new, new_changes = _run(COMPARATOR_SCENE, "1.17", 6)
+    assert old.world.comparator_outputs == {(0, 1, 0): 14}
+    assert new.world.comparator_outputs.get((0, 1, 0), 0) == 0
+    assert (3, (2, 1, 0), "minecraft:piston[extended=false,facing=up]",
+            "minecraft:piston[extended=true,facing=up]") in old_changes
+    assert not any(pos == (2, 1, 0) for _, pos, _, _ in new_changes)
+    assert old.entity_by_id(1).pos.y == 3.01 and new.entity_by_id(1).pos.y == 2.0
+    for sim in (old, new):
+        assert sim.world.get_block_state(0, 1, 0).get("powered") == "false"
+
+
+@pytest.mark.parametrize(("mode", "side", "stored"), [
+    ("compare", "minecraft:redstone_block", {"1.16.5": 14, "1.17": 0}),
+    ("subtract", "minecraft:redstone_block", {"1.16.5": 0, "1.17": 0}),
+    ("compare", "minecraft:air", {"1.16.5": 14, "1.17": 14})])
+def test_the_comparator_output_by_mode_and_side(mode: str, side: str, stored: dict[str, int]) -> None:
+    """Subtract mode gives max(14 − 15, 0) = 0 in both; without the side input compare mode passes 14 in both."""
+    text = COMPARATOR_SCENE.replace("mode=compare", f"mode={mode}").replace(
+        'at = [0, 1, 1]\nblock = "minecraft:redstone_block"', f'at = [0, 1, 1]\nblock = "{side}"')
+    for version, output in stored.items():
+        sim, _ = _run(text, version, 4)
+        assert sim.world.comparator_outputs.get((0, 1, 0), 0) == output, (mode, side, version)
+
+
+# --- 1.18: WorldTickScheduler -----------------------------------------------------------------------------------
+
+def test_overdue_ticks_of_two_chunks_run_by_their_scheduling_order_from_1_18() -> None:
+    """Due at 99 (order 5, chunk (0, 0)) and at 100 (order 3, chunk (1, 0)): 1.17.1 runs the older first, 1.18 the
+    chunk whose first tick was scheduled first. Entity 10 is the stone of the dropper that ran first."""
+    old, _ = _run(OVERDUE_SCENE, "1.17.1", 1)
+    new, _ = _run(OVERDUE_SCENE, "1.18", 1)
+    assert 0.0 < old.entity_by_id(10).pos.x < 1.0 and 16.0 < old.entity_by_id(11).pos.x < 17.0
+    assert 16.0 < new.entity_by_id(10).pos.x < 17.0 and 0.0 < new.entity_by_id(11).pos.x < 1.0
+    # the same world Random draws in the same order: the first stone spawned moves the same in both
+    assert new.entity_by_id(10).motion == old.entity_by_id(10).motion
+    assert new.entity_by_id(11).motion == old.entity_by_id(11).motion
+
+
+def test_overdue_ticks_of_one_chunk_keep_their_time_order_in_1_18() -> None:
+    """Within a chunk the queue is ordered by trigger tick first: the dropper due at 99 runs first in 1.18 too."""
+    text = OVERDUE_SCENE.replace("[16, 1, 0]", "[2, 1, 0]")
+    for version in ("1.17.1", "1.18", "1.18.2"):
+        sim, _ = _run(text, version, 1)
+        assert 0.0 < sim.entity_by_id(10).pos.x < 1.0 and 2.0 < sim.entity_by_id(11).pos.x < 3.0, version
+
+
+# --- 1.18: the overworld's height ----------------------------------------------------------------------------------
+
+def _piston_down(dimension: str) -> str:
+    """A piston at y 2 facing down on a stone at y 1 above the floor at y 0, powered by a redstone block in tick 1."""
+    return scene_toml(scene={"dimension": dimension}, blocks=[
+        {"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:stone"},
+        {"at": [0, 1, 0], "block": "minecraft:stone"},
+        {"at": [0, 2, 0], "block": "minecraft:piston[facing=down,extended=false]"}],
+        actions=[{"tick": 1, "do": "set_block", "at": [1, 2, 0], "block": "minecraft:redstone_block"}])
+
+
+def test_a_push_into_the_floor_at_y_0_is_refused_in_the_1_18_overworld_only() -> None:
+    """The stone at y 0 cannot move down up to 1.17.1 (isMovable: y 0 is the bottom), nor in the 1.18 nether;
+    in the 1.18 overworld it can (bottom −64), which the engine, keeping blocks in 0..255, cannot follow."""
+    for version, dimension in (("1.17.1", "overworld"), ("1.18", "the_nether"), ("1.18.2", "the_end")):
+        sim, changes = _run(_piston_down(dimension), version, 3)
+        assert sim.world.get_block_state(0, 2, 0).get("extended") == "false", (version, dimension)
+        assert sim.world.get_block_state(0, 1, 0).block == "stone"
+    with pytest.raises(NotImplementedError) as err:
+        _run(_piston_down("overworld"), "1.18", 3)
+    line = str(err.value)
+    assert "\n" not in line and line.startswith("redstone components") and "1.18.0" in line
+    assert "the down push of the piston at [0, 2, 0]" in line and "y -64..319" in line
+
+
+def test_a_push_below_y_241_facing_up_is_not_refused() -> None:
+    """A failed upward push far from y 255 (the line blocked by obsidian) is 1.16.5's in the 1.18 overworld."""
+    text = scene_toml(blocks=[
+        {"at": [0, 1, 0], "block": "minecraft:piston[facing=up,extended=false]"},
+        {"at": [0, 2, 0], "block": "minecraft:obsidian"}],
+        actions=[{"tick": 1, "do": "set_block", "at": [1, 1, 0], "block": "minecraft:redstone_block"}])
+    sim, _ = _run(text, "1.18", 3)
+    assert sim.world.get_block_state(0, 1, 0).get("extended") == "false"
+
+
+# --- 1.21.2: the experimental redstone -------------------------------------------------------------------------
+
+def test_the_experimental_redstone_is_refused_in_one_line() -> None:
+    for version, why in (("1.21.3", "experimental redstone"), ("1.21", "does not exist before 1.21.2")):
+        with pytest.raises(SceneError, match=why) as err:
+            load_scene_text(scene_toml(scene={"version": version, "experiments": ["redstone_experiments"]}),
+                            "<experiments>")
+        assert "\n" not in str(err.value)
+
+
+# --- the bundled scenes -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["redstone_repeater_clock.toml", "redstone_bud_tnt_line.toml",
+                                  "redstone_dispenser_cannon.toml", "redstone_piston_quasi_connectivity.toml",
+                                  "redstone_flying_machine.toml"])
+def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_18_2(name: str) -> None:
+    text = (SCENES_DIR / name).read_text()
+    _, reference = _run(text, "1.16.5", 40)
+    assert reference
+    for version in ("1.17", "1.18.2"):
+        assert _run(text, version, 40)[1] == reference, version
+
+
+def test_1_19_refuses_the_redstone_in_one_line() -> None:
+    with pytest.raises(NotImplementedError) as err:
+        _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.19", 3)
+    line = str(err.value)
+    assert "\n" not in line and line.startswith("redstone components") and "ChainRestrictedNeighborUpdater" in line
+
+
+# --- blocks of 1.17 the redstone reads --------------------------------------------------------------------------
+
+def test_tinted_glass_does_not_pass_a_lever_s_strong_power() -> None:
+    """A lever on top of a block strongly powers it (tick 1); a lamp beside a solid block lights, beside tinted
+    glass (1.17, `solidBlock(Blocks::never)`: not a solid block) it stays unlit."""
+    for block, lit in (("minecraft:stone", "true"), ("minecraft:tinted_glass", "false")):
+        text = scene_toml(scene={"version": "1.17"}, blocks=[
+            {"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:stone"},
+            {"at": [0, 1, 0], "block": block},
+            {"at": [0, 2, 0], "block": "minecraft:lever[face=floor,facing=east,powered=false]"},
+            {"at": [1, 1, 0], "block": "minecraft:redstone_lamp[lit=false]"}],
+            actions=[{"tick": 1, "do": "use", "at": [0, 2, 0]}])
+        sim, _ = _run(text, "1.17", 1)
+        assert sim.world.get_block_state(1, 1, 0).get("lit") == lit, block
+
+
+def test_a_powered_lightning_rod_powers_wire_until_its_block_tick() -> None:
+    """A rod the scene gives powered (its block tick due at game time 3) powers wire placed beside it in tick 1
+    (15: its weak power) and wire connects to it from any side (`emitsRedstonePower`); its tick in tick 3 turns it
+    off and updates the wire beside it."""
+    text = scene_toml(scene={"version": "1.18.2"}, blocks=[
+        {"from": [-2, 0, -2], "to": [3, 0, 2], "block": "minecraft:stone"},
+        {"at": [0, 1, 0], "block": "minecraft:lightning_rod[facing=up,powered=true]"}],
+        actions=[{"tick": 1, "do": "set_block", "at": [1, 1, 0], "block": "minecraft:redstone_wire"}]) + '''
+[redstone]
+next_id = 1
+scheduled = [{time = 3, priority = 0, id = 0, at = [0, 1, 0], block = "lightning_rod"}]
+'''
+    sim = load_scene_text(text, "<lightning rod>")
+    sim.tick()
+    sim.tick()
+    assert sim.world.get_block_state(1, 1, 0).get("power") == "15"
+    rod = sim.world.get_block_state(0, 1, 0)
+    assert all(connects_to(rod, d) for d in HORIZONTAL) and not connects_to(rod)
+    sim.tick()
+    assert sim.world.get_block_state(0, 1, 0).get("powered") == "false"
+    assert sim.world.get_block_state(1, 1, 0).get("power") == "0"
