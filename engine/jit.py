@@ -173,43 +173,52 @@ def warm_in_background() -> None:
         _STATE["warming"] = None
 
 
-def warm() -> None:
-    """Run every kernel once, with the argument types the engine uses, so each is compiled into the disk cache."""
+_FLOOR = '[[blocks]]\nfrom = [0, 0, 0]\nto = [7, 0, 7]\nblock = "minecraft:stone"\n'
+WARM_SCENES = {   # what each part of `warm` runs: the kernels a run of it compiles
+    # TNT rows (engine.entities.tnt_kernel) over stone and water, then their explosions (engine.influences)
+    "tnt": _FLOOR + '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 7]\nblock = "minecraft:water"\n'
+    + "".join(f'[[entities]]\ntype = "minecraft:tnt"\npos = [{x + 0.5}, 3.0, {z + 0.5}]\nfuse = 4\n'
+              for x in range(8) for z in range(8)),
+    # a walking mob's path search (engine.pathfinding.walk_kernel)
+    "path": _FLOOR + '[[entities]]\ntype = "minecraft:zombie"\npos = [4.5, 1.0, 4.5]\non_ground = true\n'
+                     'path_to = { pos = [7.5, 1.0, 1.5] }\n',
+}
+
+
+def warm(parts: tuple[str, ...] = tuple(WARM_SCENES)) -> None:
+    """Run every kernel once (or those of the named `WARM_SCENES` parts), with the argument types the engine
+    uses, so each is compiled into the disk cache. The parts share no kernel that is not inlined, so they can
+    compile in parallel processes (tests/conftest.py does, one per test worker)."""
     from engine.tick.scene import load_scene_text
-    text = ('[[blocks]]\nfrom = [0, 0, 0]\nto = [7, 0, 7]\nblock = "minecraft:stone"\n'
-            '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 7]\nblock = "minecraft:water"\n'
-            + "".join(f'[[entities]]\ntype = "minecraft:tnt"\npos = [{x + 0.5}, 3.0, {z + 0.5}]\nfuse = 4\n'
-                      for x in range(8) for z in range(8))
-            # a walking mob's path search (engine.pathfinding.walk_kernel)
-            + '[[entities]]\ntype = "minecraft:zombie"\npos = [4.5, 1.0, 4.5]\non_ground = true\n'
-              'path_to = { pos = [7.5, 1.0, 1.5] }\n')
     bind_kernels()
-    sim = load_scene_text(text)
-    for _ in range(5):
-        sim.tick()
+    for part in parts:
+        sim = load_scene_text(WARM_SCENES[part])
+        for _ in range(5):
+            sim.tick()
 
 
-def warm_lock_path() -> str:
-    """The lock file `warm_alone` holds while it warms this source tree's kernels."""
+def warm_lock_path(parts: tuple[str, ...] = tuple(WARM_SCENES)) -> str:
+    """The lock file `warm_alone` holds while it warms these parts of this source tree's kernels."""
     import hashlib
     import tempfile
     tree = hashlib.sha1(os.path.dirname(os.path.abspath(__file__)).encode()).hexdigest()[:12]
-    return os.path.join(tempfile.gettempdir(), f"tickscope-jit-{tree}.lock")
+    return os.path.join(tempfile.gettempdir(), f"tickscope-jit-{tree}-{'-'.join(parts)}.lock")
 
 
-def warm_alone() -> None:
+def warm_alone(parts: tuple[str, ...] = tuple(WARM_SCENES)) -> None:
     """`warm()` once at a time for this source tree: a warm-up started while another runs (two viewers launched
     on a cold cache) waits for it, then finds the kernels in the cache instead of compiling them again."""
     try:
         import fcntl
     except ImportError:   # no advisory locks here: warm-ups may overlap, each only slower
-        warm()
+        warm(parts)
         return
-    with open(warm_lock_path(), "a") as lock:
+    with open(warm_lock_path(parts), "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)   # released when this process ends, however it ends
-        warm()
+        warm(parts)
 
 
-if __name__ == "__main__":
-    os.nice(19)    # beside the viewer: its frames come first
-    warm_alone()
+if __name__ == "__main__":   # python -m engine.jit [PART ...]: every part, or those named
+    if len(sys.argv) == 1:
+        os.nice(19)    # the viewer's warm-up: its frames come first
+    warm_alone(tuple(sys.argv[1:]) or tuple(WARM_SCENES))

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import json
 import math
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +26,25 @@ from viewer.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 SCENES_DIR = ROOT / "scenes"
 Table = Mapping[str, Any]
+
+# Each test process keeps the viewer's layout, recent files and autosaves in its own folder: parallel workers
+# must not read each other's, nor the user's own (viewer/files.py).
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="tickscope-tests-")
+atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], True)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With test workers (`-n`, pytest-xdist), compile the kernels before the workers start, one part of
+    `engine.jit.warm` per process in parallel, so that the workers load them from the disk cache rather than each
+    compiling the same ones (CI starts with an empty cache; docs/performance.md, "Start-up and the compile
+    cache"). Runs in the controlling process only, before xdist starts its workers."""
+    from engine import jit
+    if hasattr(session.config, "workerinput") or not session.config.getoption("numprocesses", default=None) \
+            or not jit.jit_possible():
+        return
+    warmers = [subprocess.Popen([sys.executable, "-m", "engine.jit", part], cwd=ROOT) for part in jit.WARM_SCENES]
+    for warmer in warmers:
+        warmer.wait()   # a failure is not fatal: the tests then compile what they need themselves
 
 
 def _toml_value(value: Any) -> str:
