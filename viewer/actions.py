@@ -307,7 +307,7 @@ def set_effect(entity_id: int, effect: str, amplifier: int, duration: int | None
     """`addStatusEffect` from this tick (an effect of the same id is replaced); `duration` None: it never ends."""
     def change(sim: Any) -> None:
         e = live_entity(sim, entity_id)
-        e.effects.add(EffectInstance(effect, amplifier, duration), e.attributes)
+        e.effects.add(EffectInstance(effect, amplifier, duration), e.attributes, sim.features.living_attributes)
     return Edit(field_key(entity_id, "effects"), change)
 
 
