@@ -27,7 +27,7 @@ from engine.constants import (
     HASHMAP_INITIAL_CAPACITY,
     MOB_FOLLOW_RANGE,
 )
-from engine.core.versions import Version
+from engine.core.versions import Version, parse_version, version_text
 from engine.java.javanum import wrap_int
 from engine.java.mathhelper import clamp
 
@@ -59,6 +59,14 @@ ATTRIBUTES: dict[str, tuple[float, float, float]] = {
 # scene of an older release that sets one stops in one line
 ADDED_IN: dict[str, Version] = {name: (1, 20, 5) for name in (GRAVITY, STEP_HEIGHT, JUMP_STRENGTH,
                                                                  SAFE_FALL_DISTANCE, FALL_DAMAGE_MULTIPLIER, SCALE)}
+
+
+def missing_in(name: str, release: str) -> str | None:
+    """Why the release `release` (a version text) cannot set the attribute `name`, added later (None: it can)."""
+    v = parse_version(release)
+    if v < ADDED_IN.get(name, v):
+        return f"{name} does not exist before {version_text(ADDED_IN[name])}"
+    return None
 
 
 class Operation(IntEnum):

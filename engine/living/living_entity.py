@@ -179,6 +179,13 @@ class LivingEntity(Entity):
         """1.19.4 `LivingEntity.getOffGroundSpeed`: 0.02F (a player-steered mount's is not modelled)."""
         return FLYING_SPEED
 
+    def set_attribute_base(self, name: str, value: float) -> None:
+        """`EntityAttributeInstance.setBaseValue`; the step height follows generic.step_height (1.20.5
+        `getStepHeight`: (float) of the attribute, read where used; no modifier of it is modelled)."""
+        self.attributes.set_base(name, value)
+        if name == attrs.STEP_HEIGHT:
+            self.step_height = f32(self.attributes.get_value(attrs.STEP_HEIGHT))
+
     def set_sprinting(self, sprinting: bool) -> None:
         """`LivingEntity.setSprinting`: the flag and the sprint modifier (×1.3, MULTIPLY_TOTAL)."""
         self.sprinting = sprinting
