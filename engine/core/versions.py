@@ -383,15 +383,20 @@ MECHANICS: dict[str, Mechanic] = {
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 16, 0), "LivingEntity.travel before 1.16 not compared"),
-            Change((1, 21, 0), None, "LivingEntity of 1.21 and later not compared: 1.21 movement_efficiency, "
-                   "water_movement_efficiency (and oxygen_bonus, submerged_mining_speed, sneaking_speed, ...), "
-                   "the enchantments' attribute effects; 1.21.2 split of travel (travelInFluid, travelGliding, "
-                   "travelMidAir) and the attribute renames"))),
+            Change((1, 21, 0), (1, 21, 4), "LivingEntity of 1.21-1.21.3 not compared: 1.21 movement_efficiency, "
+                   "water_movement_efficiency (Depth Strider: h = (float)attribute, no / 3), sneaking_speed (Swift "
+                   "Sneak), modifiers keyed by identifiers, the enchantments' attribute effects, the attack and "
+                   "projectile knockback rewritten; 1.21.2 split of travel (travelInFluid, travelGliding, "
+                   "travelMidAir) and the attributes renamed without generic."),
+            Change((1, 21, 4), None, "LivingEntity of 1.21.4 and later not compared (1.21.4-1.21.10 sources not on "
+                   "hand; 1.21.11 not read)"))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 16, 0), "elytra flight before 1.16 not compared"),
-            Change((1, 21, 0), None, "elytra flight of 1.21 and later (1.21.2: travelGliding, "
-                   "calcGlidingVelocity) not compared"))),
+            Change((1, 21, 0), (1, 21, 4), "elytra flight of 1.21-1.21.3 (with living; 1.21.2: travelGliding, "
+                   "calcGlidingVelocity) not compared"),
+            Change((1, 21, 4), None, "elytra flight of 1.21.4 and later not compared (1.21.4-1.21.10 sources not "
+                   "on hand; 1.21.11 not read)"))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 14, 0), "Explosion.collectBlocksAndDamageEntities " + _PRE_1_14),)),
