@@ -70,6 +70,7 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "EFFECTS": ("engine.living.effects", "EFFECTS"),                 # what a living entity's editor offers
     "EffectInstance": ("engine.living.effects", "EffectInstance"),
     "ATTRIBUTES": ("engine.living.attributes", "ATTRIBUTES"),
+    "attribute_missing_in": ("engine.living.attributes", "missing_in"),   # an attribute the release lacks
     "EQUIPMENT_SLOTS": ("engine.living.living_entity", "EQUIPMENT_SLOTS"),
     "ENCHANTMENTS": ("engine.tick.scene_living", "ENCHANTMENTS"),
     "MobEntity": ("engine.living.mob", "MobEntity"),

@@ -416,6 +416,7 @@ SWIM_HEIGHT = 0.4                   # LivingEntity.getSwimHeight: eye height < 0
 JUMP_VELOCITY = f32(0.42)           # LivingEntity.getJumpVelocity: 0.42F × the block's jump multiplier
 JUMP_BOOST_STEP = f32(0.1)          # jump: f += 0.1F * (amplifier + 1)
 SPRINT_JUMP_KICK = f32(0.2)         # jump: add(-sin(yaw) * 0.2F, 0, cos(yaw) * 0.2F) when sprinting
+SPRINT_JUMP_KICK_D = 0.2            # 1.20.5 jump: add((double)-sin(yaw) * 0.2, 0, (double)cos(yaw) * 0.2)
 JUMP_COOLDOWN = 10                  # tickMovement: jumpingCooldown = 10
 INPUT_DAMPING = f32(0.98)           # tickMovement: sidewaysSpeed *= 0.98F; forwardSpeed *= 0.98F
 MIN_INPUT_SQUARED = 1.0e-7          # Entity.movementInputToVelocity: lengthSquared < 1.0E-7 → ZERO
@@ -510,6 +511,16 @@ IRON_GOLEM_HEIGHT = f32(2.7)
 IRON_GOLEM_MOVEMENT_SPEED = 0.25    # IronGolemEntity.createIronGolemAttributes: MOVEMENT_SPEED 0.25
 IRON_GOLEM_STEP_HEIGHT = f32(1.0)   # IronGolemEntity(): stepHeight = 1.0F (spec 03 §4)
 ATTRIBUTE_FOLLOW_RANGE_MAX = 2048.0  # EntityAttributes.GENERIC_FOLLOW_RANGE: clamped to 0..2048
+# 1.20.5 EntityAttributes (default, minimum, maximum): ClampedEntityAttribute of each, in double
+ATTRIBUTE_GRAVITY = (0.08, -1.0, 1.0)                 # generic.gravity
+ATTRIBUTE_STEP_HEIGHT = (0.6, 0.0, 10.0)              # generic.step_height
+ATTRIBUTE_JUMP_STRENGTH = (f32(0.42), 0.0, 32.0)      # generic.jump_strength: 0.42F widened
+ATTRIBUTE_SAFE_FALL_DISTANCE = (3.0, -1024.0, 1024.0)  # generic.safe_fall_distance
+ATTRIBUTE_FALL_DAMAGE_MULTIPLIER = (1.0, 0.0, 100.0)  # generic.fall_damage_multiplier
+ATTRIBUTE_SCALE = (1.0, 0.0625, 16.0)                 # generic.scale
+JUMP_BOOST_SAFE_FALL = 1.0          # 1.20.5 StatusEffects.JUMP_BOOST: safe_fall_distance + 1.0 per level (ADD_VALUE)
+MIN_JUMP_VELOCITY = f32(1.0e-5)     # 1.20.5 LivingEntity.jump: nothing when getJumpVelocity() <= 1.0E-5F
+SNEAK_EDGE_PROBE_MARGIN = f32(1.0e-5)   # 1.20.5 PlayerEntity: the probe reaches minY - step height - 1.0E-5F
 MOB_FOLLOW_RANGE = 16.0             # MobEntity.createMobAttributes: GENERIC_FOLLOW_RANGE 16.0
 NODE_BUDGET_PER_RANGE = 16.0        # EntityNavigation(): PathNodeNavigator range = floor(followRange * 16.0) (N4)
 HEURISTIC_WEIGHT = f32(1.5)         # PathNodeNavigator.findPathToAny: heuristic * 1.5F (N3)

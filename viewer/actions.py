@@ -23,6 +23,7 @@ from engine import (
     EffectInstance,
     MobEntity,
     Vec3,
+    attribute_missing_in,
     is_usable,
     load_action,
 )
@@ -310,7 +311,7 @@ def set_effect(entity_id: int, effect: str, amplifier: int, duration: int | None
     """`addStatusEffect` from this tick (an effect of the same id is replaced); `duration` None: it never ends."""
     def change(sim: Any) -> None:
         e = live_entity(sim, entity_id)
-        e.effects.add(EffectInstance(effect, amplifier, duration), e.attributes)
+        e.effects.add(EffectInstance(effect, amplifier, duration), e.attributes, sim.features.living_attributes)
     return Edit(field_key(entity_id, "effects"), change)
 
 
@@ -322,10 +323,13 @@ def remove_effect(entity_id: int, effect: str) -> Edit:
 
 
 def set_attribute_base(entity_id: int, name: str, value: float) -> Edit:
-    """An attribute's base value (its modifiers stay)."""
+    """An attribute's base value (its modifiers stay); one the scene's release lacks is refused."""
     def change(sim: Any) -> None:
         e = live_entity(sim, entity_id)
-        e.attributes.set_base(name, value)
+        why = attribute_missing_in(name, sim.features.version)
+        if why is not None:
+            raise ValueError(why)
+        e.set_attribute_base(name, value)
     return Edit(field_key(entity_id, "attributes"), change)
 
 

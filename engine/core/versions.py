@@ -237,6 +237,20 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                            "Slow Falling or Levitation is active; travel no longer does (1.20)", (1, 20, 0), None),
     "flying_slipperiness_velocity_affecting": ("FlyingEntity.travel takes the slipperiness at getVelocityAffectingPos,"
                                                " not 1.0 below the position (1.20)", (1, 20, 0), None),
+    "living_attributes": ("LivingEntity reads the 1.20.5 attributes: travel's gravity is getFinalGravity (the "
+                          "gravity attribute, 0 with NoGravity: a NoGravity glider no longer sinks), the jump "
+                          "velocity (float)jump_strength x the block's multiplier (no jump at or below 1.0E-5F), "
+                          "the step height (float)step_height, fall damage ceil((fall - (float)safe_fall_distance) "
+                          "x multiplier x fall_damage_multiplier) with Jump Boost adding 1 per level to "
+                          "safe_fall_distance (1.20.5)", (1, 20, 5), None),
+    "sprint_jump_kick_double": ("LivingEntity.jump kicks a sprinter by (double)-sin(yaw) x 0.2 and (double)cos(yaw) "
+                                "x 0.2 in double, not by the float products with 0.2F (1.20.5)", (1, 20, 5), None),
+    "sneak_edge_below_feet": ("PlayerEntity.adjustMovementForSneaking probes the box's footprint from its bottom "
+                              "down by the step height + 1.0E-5F (method_59818), not the whole box lowered by the "
+                              "step height; the same probe, step height - fall distance deep, tells whether an "
+                              "airborne sneaker is near the ground (1.20.5)", (1, 20, 5), None),
+    "pig_step_height_half": ("an unridden pig steps up 0.5 (ItemSteerable.travel sets stepHeight = 0.5F); from "
+                             "1.19.4 it keeps LivingEntity's 0.6 (spec 03 §4)", OLDEST, (1, 19, 4)),
     "sine_index_double": ("MathHelper.sin and cos take a double and index the sine table by (long)(value x "
                           "10430.378350470453) in double (was (int)(value x 10430.378F) in float); the table is "
                           "unchanged (1.21.11; 1.21.4-1.21.10 not compared: the look_vector row)", (1, 21, 11), None),
@@ -401,16 +415,20 @@ MECHANICS: dict[str, Mechanic] = {
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 16, 0), "LivingEntity.travel before 1.16 not compared"),
-            Change((1, 20, 5), None, "LivingEntity of 1.20.5 and later not compared: 1.20.5 attributes gravity, "
-                   "step_height, jump_strength, safe_fall_distance, fall_damage_multiplier and scale, the sprint-jump "
-                   "kick in double (x 0.2, not 0.2F), no jump below 1.0E-5F, Flutterer drag, the rewritten "
-                   "sneaking edge (PlayerEntity.adjustMovementForSneaking) and wind-charge fall damage; 1.21 "
-                   "movement_efficiency, water_movement_efficiency; 1.21.2 split of travel"))),
+            Change((1, 21, 0), (1, 21, 4), "LivingEntity of 1.21-1.21.3 not compared: 1.21 movement_efficiency, "
+                   "water_movement_efficiency (Depth Strider: h = (float)attribute, no / 3), sneaking_speed (Swift "
+                   "Sneak), modifiers keyed by identifiers, the enchantments' attribute effects, the attack and "
+                   "projectile knockback rewritten; 1.21.2 split of travel (travelInFluid, travelGliding, "
+                   "travelMidAir) and the attributes renamed without generic."),
+            Change((1, 21, 4), None, "LivingEntity of 1.21.4 and later not compared (1.21.4-1.21.10 sources not on "
+                   "hand; 1.21.11 not read)"))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 16, 0), "elytra flight before 1.16 not compared"),
-            Change((1, 20, 5), None, "elytra flight of 1.20.5 and later (1.21.2: calcGlidingVelocity) not "
-                   "compared"))),
+            Change((1, 21, 0), (1, 21, 4), "elytra flight of 1.21-1.21.3 (with living; 1.21.2: travelGliding, "
+                   "calcGlidingVelocity) not compared"),
+            Change((1, 21, 4), None, "elytra flight of 1.21.4 and later not compared (1.21.4-1.21.10 sources not "
+                   "on hand; 1.21.11 not read)"))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 14, 0), "Explosion.collectBlocksAndDamageEntities " + _PRE_1_14),)),
@@ -552,6 +570,10 @@ class Features:
     shulker_tick_1_17: bool
     on_landing_effects: bool
     flying_slipperiness_velocity_affecting: bool
+    living_attributes: bool
+    sprint_jump_kick_double: bool
+    sneak_edge_below_feet: bool
+    pig_step_height_half: bool
     sine_index_double: bool
     redirect_look_unnormalized: bool
     fall_distance_double: bool

@@ -13,14 +13,21 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from engine.constants import (
+    ATTRIBUTE_FALL_DAMAGE_MULTIPLIER,
     ATTRIBUTE_FOLLOW_RANGE_MAX,
+    ATTRIBUTE_GRAVITY,
+    ATTRIBUTE_JUMP_STRENGTH,
     ATTRIBUTE_MAX_HEALTH_DEFAULT,
     ATTRIBUTE_MAX_HEALTH_MIN,
     ATTRIBUTE_MAX_VALUE,
     ATTRIBUTE_MOVEMENT_SPEED_DEFAULT,
+    ATTRIBUTE_SAFE_FALL_DISTANCE,
+    ATTRIBUTE_SCALE,
+    ATTRIBUTE_STEP_HEIGHT,
     HASHMAP_INITIAL_CAPACITY,
     MOB_FOLLOW_RANGE,
 )
+from engine.core.versions import Version, parse_version, version_text
 from engine.java.javanum import wrap_int
 from engine.java.mathhelper import clamp
 
@@ -28,6 +35,12 @@ MOVEMENT_SPEED = "minecraft:generic.movement_speed"
 MAX_HEALTH = "minecraft:generic.max_health"
 KNOCKBACK_RESISTANCE = "minecraft:generic.knockback_resistance"
 FOLLOW_RANGE = "minecraft:generic.follow_range"
+GRAVITY = "minecraft:generic.gravity"
+STEP_HEIGHT = "minecraft:generic.step_height"
+JUMP_STRENGTH = "minecraft:generic.jump_strength"
+SAFE_FALL_DISTANCE = "minecraft:generic.safe_fall_distance"
+FALL_DAMAGE_MULTIPLIER = "minecraft:generic.fall_damage_multiplier"
+SCALE = "minecraft:generic.scale"
 
 # EntityAttributes: default value, minimum, maximum
 ATTRIBUTES: dict[str, tuple[float, float, float]] = {
@@ -35,7 +48,25 @@ ATTRIBUTES: dict[str, tuple[float, float, float]] = {
     MAX_HEALTH: (ATTRIBUTE_MAX_HEALTH_DEFAULT, ATTRIBUTE_MAX_HEALTH_MIN, ATTRIBUTE_MAX_VALUE),
     KNOCKBACK_RESISTANCE: (0.0, 0.0, 1.0),
     FOLLOW_RANGE: (MOB_FOLLOW_RANGE, 0.0, ATTRIBUTE_FOLLOW_RANGE_MAX),
+    GRAVITY: ATTRIBUTE_GRAVITY,
+    STEP_HEIGHT: ATTRIBUTE_STEP_HEIGHT,
+    JUMP_STRENGTH: ATTRIBUTE_JUMP_STRENGTH,
+    SAFE_FALL_DISTANCE: ATTRIBUTE_SAFE_FALL_DISTANCE,
+    FALL_DAMAGE_MULTIPLIER: ATTRIBUTE_FALL_DAMAGE_MULTIPLIER,
+    SCALE: ATTRIBUTE_SCALE,
 }
+# the attributes added after 1.16.5, with their first release (createLivingAttributes adds these in 1.20.5): a
+# scene of an older release that sets one stops in one line
+ADDED_IN: dict[str, Version] = {name: (1, 20, 5) for name in (GRAVITY, STEP_HEIGHT, JUMP_STRENGTH,
+                                                                 SAFE_FALL_DISTANCE, FALL_DAMAGE_MULTIPLIER, SCALE)}
+
+
+def missing_in(name: str, release: str) -> str | None:
+    """Why the release `release` (a version text) cannot set the attribute `name`, added later (None: it can)."""
+    v = parse_version(release)
+    if v < ADDED_IN.get(name, v):
+        return f"{name} does not exist before {version_text(ADDED_IN[name])}"
+    return None
 
 
 class Operation(IntEnum):

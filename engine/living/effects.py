@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.constants import SLOWNESS_EFFECT_BOOST, SPEED_EFFECT_BOOST
-from engine.living.attributes import MOVEMENT_SPEED, AttributeContainer, Modifier, Operation
+from engine.constants import JUMP_BOOST_SAFE_FALL, SLOWNESS_EFFECT_BOOST, SPEED_EFFECT_BOOST
+from engine.living.attributes import MOVEMENT_SPEED, SAFE_FALL_DISTANCE, AttributeContainer, Modifier, Operation
 
 SPEED = "minecraft:speed"
 SLOWNESS = "minecraft:slowness"
@@ -22,10 +22,13 @@ SLOW_FALLING = "minecraft:slow_falling"
 DOLPHINS_GRACE = "minecraft:dolphins_grace"
 EFFECTS = (SPEED, SLOWNESS, JUMP_BOOST, LEVITATION, SLOW_FALLING, DOLPHINS_GRACE)
 
-# StatusEffects: the movement-speed modifier each registers (UUID, amount per level)
+# StatusEffects: the attribute modifier each registers (UUID, attribute, amount per level, operation); Jump Boost's
+# from 1.20.5 only (`living_attributes`: before, computeFallDamage subtracts the level itself)
 ATTRIBUTE_EFFECTS = {
-    SPEED: ("91AEAA56-376B-4498-935B-2F7F68070635", SPEED_EFFECT_BOOST),
-    SLOWNESS: ("7107DE5E-7CE8-4030-940E-514C1F160890", SLOWNESS_EFFECT_BOOST),
+    SPEED: ("91AEAA56-376B-4498-935B-2F7F68070635", MOVEMENT_SPEED, SPEED_EFFECT_BOOST, Operation.MULTIPLY_TOTAL),
+    SLOWNESS: ("7107DE5E-7CE8-4030-940E-514C1F160890", MOVEMENT_SPEED, SLOWNESS_EFFECT_BOOST,
+               Operation.MULTIPLY_TOTAL),
+    JUMP_BOOST: ("C0105BF3-AEF8-46B0-9EBC-92943757CCBE", SAFE_FALL_DISTANCE, JUMP_BOOST_SAFE_FALL, Operation.ADDITION),
 }
 
 
@@ -50,14 +53,15 @@ class Effects:
     def amplifier(self, effect_id: str) -> int:
         return self.active[effect_id].amplifier
 
-    def add(self, inst: EffectInstance, attributes: AttributeContainer) -> None:
-        """`addStatusEffect` → `onStatusEffectApplied`: the attribute modifier with amount × (amplifier + 1)."""
+    def add(self, inst: EffectInstance, attributes: AttributeContainer, living_attributes: bool) -> None:
+        """`addStatusEffect` → `onStatusEffectApplied`: the attribute modifier with amount × (amplifier + 1);
+        Jump Boost's only with the 1.20.5 attributes (`living_attributes`)."""
         self.active[inst.effect] = inst
-        if inst.effect in ATTRIBUTE_EFFECTS:
-            uid, amount = ATTRIBUTE_EFFECTS[inst.effect]
-            speed = attributes.get(MOVEMENT_SPEED)
-            speed.remove(uid)
-            speed.add(Modifier(uid, inst.effect, amount * (inst.amplifier + 1), Operation.MULTIPLY_TOTAL))
+        if inst.effect in ATTRIBUTE_EFFECTS and (inst.effect != JUMP_BOOST or living_attributes):
+            uid, name, amount, operation = ATTRIBUTE_EFFECTS[inst.effect]
+            target = attributes.get(name)
+            target.remove(uid)
+            target.add(Modifier(uid, inst.effect, amount * (inst.amplifier + 1), operation))
 
     def tick(self, attributes: AttributeContainer) -> None:
         """`tickStatusEffects`: each duration counts down; an effect reaching 0 is removed with its modifier."""
@@ -73,7 +77,9 @@ class Effects:
     def remove(self, effect_id: str, attributes: AttributeContainer) -> None:
         """`removeStatusEffect` → `onStatusEffectRemoved`: the effect goes, its attribute modifier with it."""
         if self.active.pop(effect_id, None) is not None and effect_id in ATTRIBUTE_EFFECTS:
-            attributes.get(MOVEMENT_SPEED).remove(ATTRIBUTE_EFFECTS[effect_id][0])
+            uid, name, _, _ = ATTRIBUTE_EFFECTS[effect_id]
+            if name in attributes.instances:
+                attributes.instances[name].remove(uid)
 
     def copy(self) -> Effects:
         c = Effects()

@@ -21,11 +21,14 @@ from engine.constants import (
     JUMP_BOOST_STEP,
     JUMP_COOLDOWN,
     JUMP_VELOCITY,
+    LIVING_GRAVITY,
     LIVING_MIN_MOTION,
     LIVING_NO_AI_DRAG,
     LIVING_STEP_HEIGHT,
+    MIN_JUMP_VELOCITY,
     SAFE_FALL_DISTANCE,
     SPRINT_JUMP_KICK,
+    SPRINT_JUMP_KICK_D,
     SPRINT_SPEED_BOOST,
     SWIM_HEIGHT,
     SWIM_UP_SPEED,
@@ -40,9 +43,19 @@ from engine.influences import cramming, knockback
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, cos, floor, sin
+from engine.living import attributes as attrs
 from engine.living import effects as fx
 from engine.living import travel as tr
-from engine.living.attributes import MAX_HEALTH, MOVEMENT_SPEED, AttributeContainer, Modifier, Operation
+from engine.living.attributes import (
+    FALL_DAMAGE_MULTIPLIER,
+    GRAVITY,
+    JUMP_STRENGTH,
+    MAX_HEALTH,
+    MOVEMENT_SPEED,
+    AttributeContainer,
+    Modifier,
+    Operation,
+)
 from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
 
@@ -166,6 +179,13 @@ class LivingEntity(Entity):
         """1.19.4 `LivingEntity.getOffGroundSpeed`: 0.02F (a player-steered mount's is not modelled)."""
         return FLYING_SPEED
 
+    def set_attribute_base(self, name: str, value: float) -> None:
+        """`EntityAttributeInstance.setBaseValue`; the step height follows generic.step_height (1.20.5
+        `getStepHeight`: (float) of the attribute, read where used; no modifier of it is modelled)."""
+        self.attributes.set_base(name, value)
+        if name == attrs.STEP_HEIGHT:
+            self.step_height = f32(self.attributes.get_value(attrs.STEP_HEIGHT))
+
     def set_sprinting(self, sprinting: bool) -> None:
         """`LivingEntity.setSprinting`: the flag and the sprint modifier (×1.3, MULTIPLY_TOTAL)."""
         self.sprinting = sprinting
@@ -273,28 +293,45 @@ class LivingEntity(Entity):
 
     def jump(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LivingEntity.jump`: Y := 0.42F × the block's jump multiplier (+ 0.1F per Jump Boost level, added in
-        float; in double from 1.17.1 to 1.19.4, `jump_boost_double`); a sprinter gets 0.2F along the yaw."""
-        f = self.get_jump_velocity(sim.world, sim.features)
+        float; in double from 1.17.1 to 1.19.4, `jump_boost_double`); a sprinter gets 0.2F along the yaw (from
+        1.20.5 0.2 in double, `sprint_jump_kick_double`). From 1.20.5 a jump velocity ≤ 1.0E-5F does nothing
+        (`living_attributes`: jump_strength 0)."""
+        features = sim.features
+        f = self.get_jump_velocity(sim.world, features)
         if self.effects.has(fx.JUMP_BOOST):
             boost = f32(JUMP_BOOST_STEP * f32(self.effects.amplifier(fx.JUMP_BOOST) + 1))
-            f = f + boost if sim.features.jump_boost_double else f32(f + boost)
+            f = f + boost if features.jump_boost_double else f32(f + boost)
+        if features.living_attributes and f <= MIN_JUMP_VELOCITY:
+            return
         m = self.motion
         self.motion = Vec3(m.x, f, m.z)
         if self.sprinting:
             g = f32(self.yaw * tr.DEGREES_TO_RADIANS)
-            kick = Vec3(f32(-sin(g) * SPRINT_JUMP_KICK), 0.0, f32(cos(g) * SPRINT_JUMP_KICK))
+            if features.sprint_jump_kick_double:
+                kick = Vec3(-sin(g) * SPRINT_JUMP_KICK_D, 0.0, cos(g) * SPRINT_JUMP_KICK_D)
+            else:
+                kick = Vec3(f32(-sin(g) * SPRINT_JUMP_KICK), 0.0, f32(cos(g) * SPRINT_JUMP_KICK))
             if rec is not None:
                 rec.geometry(segment("jump_kick", self.pos, self.pos.plus(kick)))
             self.motion = self.motion.plus(kick)
 
     def get_jump_velocity(self, world: World, features: Features) -> float:
-        """`getJumpVelocity`: 0.42F × `getJumpVelocityMultiplier` (the block at the position, or if that is
-        1.0 the block at the velocity-affecting position: honey 0.5F; from 1.20 under the supporting block)."""
+        """`getJumpVelocity`: 0.42F (from 1.20.5 the jump_strength attribute as a float, `living_attributes`) ×
+        `getJumpVelocityMultiplier` (the block at the position, or if that is 1.0 the block at the
+        velocity-affecting position: honey 0.5F; from 1.20 under the supporting block)."""
         p = self.pos
         f = phys.jump_velocity_multiplier(world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block)
         below = get_velocity_affecting_pos(self, world, features)
         g = phys.jump_velocity_multiplier(world.get_block_state(*below).block)
-        return f32(JUMP_VELOCITY * (g if f == 1.0 else f))
+        strength = f32(self.attributes.get_value(JUMP_STRENGTH)) if features.living_attributes else JUMP_VELOCITY
+        return f32(strength * (g if f == 1.0 else f))
+
+    def get_final_gravity(self, features: Features) -> float:
+        """The gravity `travel` applies: 0.08; from 1.20.5 `Entity.getFinalGravity`, 0 with NoGravity, else the
+        gravity attribute (`living_attributes`)."""
+        if not features.living_attributes:
+            return LIVING_GRAVITY
+        return 0.0 if self.no_gravity else self.attributes.get_value(GRAVITY)
 
     def tick_fall_flying(self) -> None:
         """`LivingEntity.initAi` (tickFallFlying): gliding continues while off the ground, not riding, without
@@ -375,11 +412,16 @@ class LivingEntity(Entity):
     def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
         """`LivingEntity.handleFallDamage`: `computeFallDamage` = ceil((d − 3 − Jump Boost level) × multiplier)
         in floats; damage if positive. From 1.19.4 the types of the `fall_damage_immune` tag take none
-        (`fall_damage_immune_tag`)."""
+        (`fall_damage_immune_tag`). From 1.20.5 (`living_attributes`) ceil((double)((d − (float)safe_fall_distance)
+        × multiplier) × fall_damage_multiplier), Jump Boost being a safe_fall_distance modifier."""
         if self.FALL_DAMAGE_IMMUNE and sim.features.fall_damage_immune_tag:
             return False
-        boost = f32(self.effects.amplifier(fx.JUMP_BOOST) + 1) if self.effects.has(fx.JUMP_BOOST) else 0.0
-        amount = ceil(f32(f32(f32(distance - SAFE_FALL_DISTANCE) - boost) * multiplier))
+        if sim.features.living_attributes:
+            g = f32(distance - f32(self.attributes.get_value(attrs.SAFE_FALL_DISTANCE)))
+            amount = ceil(f32(g * multiplier) * self.attributes.get_value(FALL_DAMAGE_MULTIPLIER))
+        else:
+            boost = f32(self.effects.amplifier(fx.JUMP_BOOST) + 1) if self.effects.has(fx.JUMP_BOOST) else 0.0
+            amount = ceil(f32(f32(f32(distance - SAFE_FALL_DISTANCE) - boost) * multiplier))
         if amount > 0:
             self.damage(sim, "fall", float(amount))
             return True

@@ -164,7 +164,8 @@ class Villager(MobEntity):
 
 
 class Pig(MobEntity):
-    """`PigEntity`: not ridden, its `travel` sets the step height 0.5 (spec 03 §4)."""
+    """`PigEntity`: not ridden, its `travel` sets the step height 0.5 up to 1.19.3 (spec 03 §4); from 1.19.4 it
+    keeps the living 0.6 (`pig_step_height_half`)."""
 
     TYPE = "minecraft:pig"
     WIDTH = PIG_WIDTH
@@ -177,9 +178,10 @@ class Pig(MobEntity):
         return ANIMAL_HEIGHT_OFFSET
 
     def travel(self, sim: TickContext, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
-        """`ItemSteerable.travel` for a pig nobody steers: step height 0.5, flying speed 0.02, then
-        `LivingEntity.travel`."""
-        self.step_height = PIG_STEP_HEIGHT
+        """`ItemSteerable.travel` for a pig nobody steers: step height 0.5 (up to 1.19.3), flying speed 0.02,
+        then `LivingEntity.travel`."""
+        if sim.features.pig_step_height_half:
+            self.step_height = PIG_STEP_HEIGHT
         super().travel(sim, rec, movement_input)
 
 

@@ -48,7 +48,6 @@ from engine.constants import (
     LEVITATION_SPEED,
     LIVING_DRAG,
     LIVING_DRAG_Y,
-    LIVING_GRAVITY,
     MIN_INPUT_SQUARED,
     SLOW_FALLING_GRAVITY,
     WATER_ACCEL,
@@ -94,14 +93,15 @@ FLYING_ORDINARY = StageInfo("travel_ordinary", "FlyingEntity.travel")
 
 
 def travel(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3) -> None:
-    """`LivingEntity.travel`: the gravity d (Slow Falling while falling: 0.01, AMBIGUITY-L1; the fall reset here
-    moved to `tickMovement` in 1.20, `on_landing_effects`), then one case."""
+    """`LivingEntity.travel`: the gravity d (Slow Falling while falling: 0.01, AMBIGUITY-L1; from 1.20.5 the final
+    gravity, at most 0.01 under Slow Falling, `living_attributes`; the fall reset here moved to `tickMovement` in
+    1.20, `on_landing_effects`), then one case."""
     if not (e.can_move_voluntarily() or e.is_logical_side_for_updating_movement()):
         return
-    d = LIVING_GRAVITY
+    d = e.get_final_gravity(sim.features)
     falling = e.motion.y <= 0.0
     if falling and e.effects.has(fx.SLOW_FALLING):
-        d = SLOW_FALLING_GRAVITY
+        d = min(d, SLOW_FALLING_GRAVITY) if sim.features.living_attributes else SLOW_FALLING_GRAVITY
         if not sim.features.on_landing_effects:
             e.fall_distance = 0.0
     if e.touching_water and e.should_swim_in_fluids():
@@ -134,14 +134,15 @@ def travel_in_water(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
     if e.horizontal_collision and e.is_climbing(sim.world):                         # step 7
         run_stage(rec, e, CLIMB_UP, climb_up, e)
     run_stage(rec, e, DRAG, scale_motion, e, f, WATER_DRAG)                         # step 8
-    run_stage(rec, e, FLUID_GRAVITY, fluid_gravity, e, d, falling)                  # step 9
+    run_stage(rec, e, FLUID_GRAVITY, fluid_gravity, e, d, falling, sim.features)    # step 9
     bank_jump(e, sim, rec, start_y)                                                 # step 10
 
 
-def fluid_gravity(e: LivingEntity, d: float, falling: bool) -> None:
+def fluid_gravity(e: LivingEntity, d: float, falling: bool, features: Features) -> None:
     """`method_26317` (AMBIGUITY-L2): y − d/16, or −0.003 where that would land within ±0.003 of zero while
-    falling; nothing with NoGravity or while sprinting."""
-    if e.no_gravity or e.sprinting:
+    falling; nothing with NoGravity (from 1.20.5 `applyFluidMovingSpeed`: with a gravity of 0) or while
+    sprinting."""
+    if (d == 0.0 if features.living_attributes else e.no_gravity) or e.sprinting:
         return
     m = e.motion
     step = d / FLUID_GRAVITY_DIVISOR
@@ -184,10 +185,10 @@ def travel_in_lava(e: LivingEntity, sim: TickContext, rec: Recorder | None, move
     move(e, sim, MovementType.SELF, e.motion, rec)                                  # step 2
     if e.fluid_height["lava"] <= e.swim_height():                                   # step 3 (AMBIGUITY-L4)
         run_stage(rec, e, DRAG, scale_motion, e, LAVA_DRAG, LAVA_DRAG_Y)
-        run_stage(rec, e, FLUID_GRAVITY, fluid_gravity, e, d, falling)
+        run_stage(rec, e, FLUID_GRAVITY, fluid_gravity, e, d, falling, sim.features)
     else:                                                                           # step 4
         run_stage(rec, e, DRAG, scale_motion, e, LAVA_DRAG, LAVA_DRAG)
-    if not e.no_gravity:                                                            # step 5
+    if (d != 0.0) if sim.features.living_attributes else not e.no_gravity:          # step 5 (1.20.5: d != 0)
         run_stage(rec, e, GRAVITY, add_motion_y, e, -d / LAVA_GRAVITY_DIVISOR)
     bank_jump(e, sim, rec, start_y)                                                 # step 6
 
@@ -260,8 +261,8 @@ def travel_ordinary(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
         run_stage(rec, e, CLIMB_UP, climb_up, e)
     if e.effects.has(fx.LEVITATION):                                                # step 7.1
         run_stage(rec, e, LEVITATION, levitate, e, sim.features)
-    elif not e.no_gravity:                                                          # step 7.3
-        run_stage(rec, e, GRAVITY, add_motion_y, e, -d)
+    elif not e.no_gravity:                                                          # step 7.3 (1.20.5: -= d,
+        run_stage(rec, e, GRAVITY, add_motion_y, e, -d)                            # 0 with NoGravity)
     # step 7.2 (a client's unloaded chunk) cannot happen in a loaded scene
     run_stage(rec, e, DRAG, scale_motion, e, f, LIVING_DRAG_Y)                      # step 8
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from enum import Enum
+from functools import partial
 from typing import TYPE_CHECKING
 
 from engine.constants import (
@@ -12,11 +13,12 @@ from engine.constants import (
     MOVEMENT_MULTIPLIER_MIN_SQUARED,
     PISTON_DELTA_CLAMP,
     PISTON_MIN_COMPONENT,
+    SNEAK_EDGE_PROBE_MARGIN,
     SNEAK_EDGE_STEP,
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
-from engine.geometry.box import ZERO, Vec3
+from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import check_water_state
 from engine.java.javanum import f32
 from engine.java.mathhelper import approximately_equals
@@ -88,7 +90,7 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
         movement = run_stage(rec, e, S_MULTIPLIER, apply_movement_multiplier, e, movement)
     world = sim.world
     movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world,
-                         features.sneak_edge_only_falling)                          # step 4
+                         features.sneak_edge_only_falling, features.sneak_edge_below_feet)   # step 4
     actual = run_stage(rec, e, S_COLLISIONS, adjust_movement_for_collisions, e, movement, world,
                        features.axis_order_yxz, rec)                                # step 5
     d = actual.length_squared()
@@ -162,24 +164,31 @@ def apply_movement_multiplier(e: Entity, movement: Vec3) -> Vec3:
 
 
 def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, world: World,
-                                 only_falling: bool) -> Vec3:
+                                 only_falling: bool, below_feet: bool) -> Vec3:
     """Step 4, `PlayerEntity.adjustMovementForSneaking`: a sneaking player standing on something (or within a
     step of it) shortens X, then Z, then both together in 0.05 steps towards 0 while the box moved that far and
-    lowered by the step height would hang over nothing. From 1.19 only a movement with Y ≤ 0 (`only_falling`)."""
+    lowered by the step height would hang over nothing. From 1.19 only a movement with Y ≤ 0 (`only_falling`).
+    From 1.20.5 (`below_feet`, method_59818) the probe is the box's footprint moved that far, from its bottom down
+    by the step height + 1.0E-5F, and the airborne test probes step height − fall distance below the feet."""
     if not (e.is_player and e.sneaking and kind in (MovementType.SELF, MovementType.PLAYER)):
         return movement
     if only_falling and movement.y > 0.0:
         return movement
-    if not (e.on_ground or e.fall_distance < e.step_height
-            and not _space_free(e, world, 0.0, f32(e.fall_distance - e.step_height), 0.0)):
+    step = e.step_height
+    if below_feet:
+        near_ground = e.fall_distance < step and not _below_feet_free(e, world, 0.0, 0.0, f32(step - e.fall_distance))
+        free = partial(_below_feet_free, e, world, depth=step)
+    else:
+        near_ground = e.fall_distance < step and not _space_free(e, world, 0.0, f32(e.fall_distance - step), 0.0)
+        free = partial(_lowered_free, e, world, -step)
+    if not (e.on_ground or near_ground):
         return movement
     d, z = movement.x, movement.z
-    down = -e.step_height
-    while d != 0.0 and _space_free(e, world, d, down, 0.0):
+    while d != 0.0 and free(d, 0.0):
         d = _towards_zero(d)
-    while z != 0.0 and _space_free(e, world, 0.0, down, z):
+    while z != 0.0 and free(0.0, z):
         z = _towards_zero(z)
-    while d != 0.0 and z != 0.0 and _space_free(e, world, d, down, z):
+    while d != 0.0 and z != 0.0 and free(d, z):
         d = _towards_zero(d)
         z = _towards_zero(z)
     return Vec3(d, movement.y, z)
@@ -189,6 +198,20 @@ def _towards_zero(v: float) -> float:
     if -SNEAK_EDGE_STEP <= v < SNEAK_EDGE_STEP:
         return 0.0
     return v - SNEAK_EDGE_STEP if v > 0.0 else v + SNEAK_EDGE_STEP
+
+
+def _lowered_free(e: Entity, world: World, dy: float, dx: float, dz: float) -> bool:
+    """Up to 1.20.4: the whole box moved by (dx, dz) and lowered by the step height is free."""
+    return _space_free(e, world, dx, dy, dz)
+
+
+def _below_feet_free(e: Entity, world: World, dx: float, dz: float, depth: float) -> bool:
+    """1.20.5 `PlayerEntity.method_59818`: the box's footprint moved by (dx, dz), from minY - depth - 1.0E-5F up to
+    minY, is free of blocks and solid entities."""
+    b = e.box
+    probe = Box.of(b.min_x + dx, b.min_y - depth - SNEAK_EDGE_PROBE_MARGIN, b.min_z + dz, b.max_x + dx, b.min_y,
+                   b.max_z + dz)
+    return world.is_space_empty(probe) and not world.get_entity_collisions(e, probe)
 
 
 def _space_free(e: Entity, world: World, dx: float, dy: float, dz: float) -> bool:

@@ -12,7 +12,7 @@ from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
 from engine.living import effects as living_effects
-from engine.living.attributes import ATTRIBUTES
+from engine.living.attributes import ATTRIBUTES, SAFE_FALL_DISTANCE, SCALE, missing_in
 from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
 from engine.living.player import PlayerEntity, valid_use_items
 from engine.living.player_input import KEYS, InputRange, PlayerInput
@@ -35,10 +35,16 @@ def load_living(ctx: SceneContext, e: LivingEntity, entry: dict[str, Any], key: 
     e.yaw = e.head_yaw = e.body_yaw = f32(e.yaw)
     e.pitch = f32(e.pitch)
     for name, value in ctx.table(entry.get("attributes", {}), f"{key}.attributes").items():
-        full = _full_id(name)
+        full, k = _full_id(name), f"{key}.attributes.{name}"
         if full not in ATTRIBUTES:
-            raise ctx.fail(f"{key}.attributes.{name}", f"unknown attribute (expected one of: {', '.join(ATTRIBUTES)})")
-        e.attributes.set_base(full, ctx.number(value, f"{key}.attributes.{name}"))
+            raise ctx.fail(k, f"unknown attribute (expected one of: {', '.join(ATTRIBUTES)})")
+        why = missing_in(full, ctx.release)
+        if why is not None:
+            raise ctx.fail(k, f"{why} (version {ctx.release})")
+        base = ctx.number(value, k)
+        if full == SCALE and base != 1.0:
+            raise ctx.fail(k, "expected 1.0: a scaled entity (its box, eye height and reach) is not simulated")
+        e.set_attribute_base(full, base)
     effects = entry.get("effects", [])
     if not isinstance(effects, list):
         raise ctx.fail(f"{key}.effects", "expected an array of tables such as [{ id = \"minecraft:speed\" }]")
@@ -52,7 +58,7 @@ def load_living(ctx: SceneContext, e: LivingEntity, entry: dict[str, Any], key: 
         duration = ctx.integer(eff["duration"], f"{k}.duration", 1, 2**31 - 1) if "duration" in eff else None
         e.effects.add(living_effects.EffectInstance(effect_id, ctx.integer(eff.get("amplifier", 0),
                                                                            f"{k}.amplifier", 0, 255), duration),
-                      e.attributes)
+                      e.attributes, missing_in(SAFE_FALL_DISTANCE, ctx.release) is None)
     for slot, item in ctx.table(entry.get("equipment", {}), f"{key}.equipment").items():
         if slot not in EQUIPMENT_SLOTS:
             raise ctx.fail(f"{key}.equipment.{slot}", f"unknown slot (expected one of: {', '.join(EQUIPMENT_SLOTS)})")

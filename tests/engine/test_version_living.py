@@ -8,11 +8,13 @@ either side of each change."""
 from __future__ import annotations
 
 import json
+import math
 
+import numpy as np
 import pytest
 
 from engine.entities.entity import Entity
-from engine.tick.scene import load_scene_text
+from engine.tick.scene import SceneError, load_scene_text
 from tests.conftest import SCENES_DIR, scene_toml
 from tests.engine.test_prismarine import BOUNDS
 from tests.engine.test_versions import CASES, FLOOR, _with_version, outcome
@@ -178,13 +180,155 @@ def test_riding_living_entities_and_shulkers_stop_in_one_line_where_not_compared
     assert kind == "refused" and "ShulkerEntity" in line and "\n" not in line
 
 
-def test_players_and_mobs_run_in_1_20_4_and_stop_in_1_20_5() -> None:
-    """The bundled player and mob scenes run at 1.20.4 while they stay off the ground (the supporting block of
-    1.20 is another cell); 1.20.5's attributes are not compared: the run stops in one line."""
+def test_players_and_mobs_run_in_1_20_6_and_stop_in_1_21() -> None:
+    """The bundled elytra scene runs through 1.20.6 (1.20.5's attributes are simulated); 1.21's movement_efficiency
+    and the rest are not compared: the run stops in one line."""
     dive = (SCENES_DIR / "elytra_dive.toml").read_text()
-    assert outcome(dive, 20, 1, version="1.20.4")[0] == "state"
-    kind, line = outcome(dive, 20, 1, version="1.20.5")
-    assert kind == "refused" and line.startswith("living travel and jumping") and "1.20.5" in line
+    assert outcome(dive, 20, 1, version="1.20.6")[0] == "state"
+    kind, line = outcome(dive, 20, 1, version="1.21")
+    assert kind == "refused" and line.startswith("living travel and jumping") and "1.21" in line
+
+
+# --- 1.20.5/1.20.6: the living attributes, the sprint-jump kick, the sneaking edge ---
+def _f(x: float) -> float:
+    """Java's (float) cast."""
+    return float(np.float32(x))
+
+
+def _sine_table(value: float) -> float:
+    """`MathHelper.sin(value)` as the game computes it: SINE_TABLE[(int)(value × 10430.378F) & 65535], the table
+    holding (float)Math.sin(i × π × 2 / 65536)."""
+    index = int(np.float32(value) * np.float32(10430.378)) & 65535
+    return _f(math.sin(index * math.pi * 2.0 / 65536.0))
+
+
+def _living(entity: dict, version: str, ticks: int, blocks: tuple = (FLOOR,), inputs: tuple = ()) -> Entity:
+    sim = load_scene_text(_with_version(scene_toml(blocks=list(blocks), entities=[entity], inputs=list(inputs)),
+                                        version), f"<living at {version}>")
+    for _ in range(ticks):
+        sim.tick()
+    return sim.entity_by_id(entity["id"])
+
+
+def test_a_nogravity_glider_keeps_its_height_from_1_20_5() -> None:
+    """`LivingEntity.travel`'s elytra case takes `double d = 0.08` up to 1.20.4, NoGravity or not; 1.20.5's
+    `getFinalGravity()` is 0 with NoGravity. Gliding level (pitch 10°, Motion (0.5, 0, 0) along the look): no lift
+    or dive term is left, the steering keeps X, and the drag is × (double)0.99F."""
+    text, ticks, _ = CASES["living_attributes"]
+    falling = text.replace("no_gravity = true\n", "")
+    assert text != falling
+    old = outcome(text, ticks, 1, version="1.20.4")
+    assert old == outcome(falling, ticks, 1, version="1.20.4") and old[1][0][1] < 60.0
+    (pos, motion) = outcome(text, ticks, 1, version="1.20.5")[1]
+    assert pos[1] == 60.0 and motion[1] == 0.0 and motion[0] == 0.5 * _f(0.99) and pos[0] == 0.5 + 0.5 * _f(0.99)
+    # the default gravity attribute (0.08) gives 1.20.4's numbers
+    assert outcome(falling, ticks, 1, version="1.20.5") == old
+
+
+def test_the_sprint_jump_kick_is_a_double_from_1_20_5() -> None:
+    """`LivingEntity.jump` of a sprinter facing yaw -60: 1.20.4 adds ((double)(-sin(g) × 0.2F), 0,
+    (double)(cos(g) × 0.2F)) with the float products; 1.20.5 adds ((double)-sin(g) × 0.2, 0, (double)cos(g) × 0.2).
+    The jump velocity is 0.42F in both (1.20.5: (float)jump_strength, whose default is 0.42F)."""
+    g = _f(np.float32(-60.0) * np.float32(math.pi / 180.0))
+    s, c = _sine_table(g), _sine_table(_f(g + _f(math.pi / 2.0)))
+    expected = {"1.20.4": (_f(-s * _f(0.2)), _f(c * _f(0.2))), "1.20.5": (-s * 0.2, c * 0.2)}
+    for version, (x, z) in expected.items():
+        sim = load_scene_text(_with_version(CASES["sprint_jump_kick_double"][0], version), "<kick>")
+        player = sim.entity_by_id(1)
+        player.set_sprinting(True)
+        player.jump(sim, None)
+        m = player.motion
+        assert (m.x, m.y, m.z) == (x, _f(0.42), z), version
+    assert expected["1.20.4"] != expected["1.20.5"]
+
+
+def test_the_jump_strength_attribute_from_1_20_5() -> None:
+    """1.20.5 `getJumpVelocity`: (float)jump_strength × the block's multiplier; a velocity ≤ 1.0E-5F does not
+    jump (the Motion keeps its Y). A player holds the jump key for one tick."""
+    def jumped(strength: float) -> float:
+        player = _living({"type": "minecraft:player", "pos": [0.5, 1.0, 0.5], "id": 1, "on_ground": True,
+                          "motion": [0.0, -0.0784000015258789, 0.0], "attributes": {"generic.jump_strength": strength}},
+                         "1.20.5", 1, inputs=({"entity": 1, "from": 1, "to": 1, "jump": True},))
+        return player.pos.y
+    assert jumped(0.5) == 1.0 + _f(0.5)                      # moved by the jump velocity in its tick
+    assert jumped(0.0) == 1.0                                  # no jump: gravity, the floor holds it
+
+
+def test_the_gravity_attribute_from_1_20_5() -> None:
+    """A zombie (no goals) at rest in the air with gravity 0.04: its first tick's travel moves it by 0, then
+    Motion Y = (0 - 0.04) × (double)0.98F; the second tick moves it by that."""
+    zombie = {"type": "minecraft:zombie", "pos": [0.5, 30.0, 0.5], "id": 1,
+              "attributes": {"generic.gravity": 0.04}}
+    one = _living(zombie, "1.20.5", 1)
+    assert one.pos.y == 30.0 and one.motion.y == -0.04 * _f(0.98)
+    assert _living(zombie, "1.20.5", 2).pos.y == 30.0 - 0.04 * _f(0.98)
+
+
+def test_the_step_height_attribute_from_1_20_5() -> None:
+    """A player walking into a one-block step: with the default step height (0.6F) it stays on the floor, with
+    step_height 1.0 `Entity.move` steps it onto the block."""
+    step = {"from": [0, 1, -3], "to": [3, 1, 3], "block": "minecraft:stone"}
+    walk = ({"entity": 1, "from": 1, "to": 20, "forward": True},)
+    player = {"type": "minecraft:player", "pos": [-2.5, 1.0, 0.5], "id": 1, "on_ground": True, "yaw": -90.0,
+              "motion": [0.0, -0.0784000015258789, 0.0]}
+    assert _living(player, "1.20.5", 20, (FLOOR, step), walk).pos.y == 1.0
+    high = _living({**player, "attributes": {"generic.step_height": 1.0}}, "1.20.5", 20, (FLOOR, step), walk)
+    assert high.pos.y == 2.0 and high.pos.x > 0.0
+
+
+@pytest.mark.parametrize(("extra", "health"), [
+    ({}, 14.0),                                                               # ceil(8.58 - 3) = 6
+    ({"attributes": {"generic.safe_fall_distance": 5.0}}, 16.0),              # ceil(8.58 - 5) = 4
+    ({"attributes": {"generic.fall_damage_multiplier": 2.0}}, 8.0),           # ceil(5.58 × 2) = 12
+    ({"effects": [{"id": "minecraft:jump_boost", "amplifier": 1}]}, 16.0),     # safe_fall_distance 3 + 2
+])
+def test_the_fall_attributes_from_1_20_5(extra: dict, health: float) -> None:
+    """A zombie (20 health, no goals) dropped 9.5 blocks lands with a fall distance of 8.58 (the drops before
+    its landing tick): 1.20.5 `computeFallDamage` = ceil((double)((fall − (float)safe_fall_distance) × 1.0F) ×
+    fall_damage_multiplier); Jump Boost II adds 2 to safe_fall_distance. Without attributes 1.20.4 takes the same
+    damage (its Jump Boost subtracts the level in computeFallDamage)."""
+    zombie = {"type": "minecraft:zombie", "pos": [0.5, 10.5, 0.5], "id": 1, **extra}
+    assert _living(zombie, "1.20.5", 30).health == health
+    if "attributes" not in extra:
+        assert _living(zombie, "1.20.4", 30).health == health
+
+
+@pytest.mark.parametrize("name", ["generic.gravity", "generic.step_height", "generic.jump_strength",
+                                  "generic.safe_fall_distance", "generic.fall_damage_multiplier", "generic.scale"])
+def test_the_1_20_5_attributes_stop_an_older_scene_in_one_line(name: str) -> None:
+    text = scene_toml(entities=[{"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "id": 1,
+                                 "attributes": {name: 1.0}}])
+    with pytest.raises(SceneError, match=f"entities\\[0\\].attributes.{name}.*does not exist before 1.20.5") as err:
+        load_scene_text(_with_version(text, "1.20.4"), "<old>")
+    assert "\n" not in str(err.value)
+    load_scene_text(_with_version(text, "1.20.5"), "<new>")
+
+
+def test_a_scaled_entity_stops_in_one_line() -> None:
+    text = scene_toml(entities=[{"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "id": 1,
+                                 "attributes": {"generic.scale": 2.0}}])
+    with pytest.raises(SceneError, match="attributes.generic.scale: expected 1.0: a scaled entity"):
+        load_scene_text(_with_version(text, "1.20.5"), "<scaled>")
+
+
+def test_a_sneaking_edge_is_probed_below_the_feet_from_1_20_5() -> None:
+    """A sneaking player on the floor's edge (x 3.5, the floor ends at 4) moving 0.9 towards a bottom slab
+    floating at x 4..5: 1.20.4's probe (the whole box lowered by 0.6F) meets the slab, so the 0.9 stays and the
+    player steps onto the slab; 1.20.5's probe (the footprint from the feet down 0.6F + 1.0E-5F) meets only the
+    void until it overlaps the floor again: 0.9 - 0.05 - 0.05 (the box's minimum just below 4), then the step-up."""
+    text, ticks, _ = CASES["sneak_edge_below_feet"]
+    old = outcome(text, ticks, 1, version="1.20.4")[1][0]
+    new = outcome(text, ticks, 1, version="1.20.5")[1][0]
+    assert old == (3.5 + 0.9, 1.5, 0.5)
+    assert new == (3.5 + (0.9 - 0.05 - 0.05), 1.5, 0.5)
+
+
+def test_an_unridden_pig_steps_0_6_from_1_19_4() -> None:
+    """`ItemSteerable.travel` set an unridden pig's step height to 0.5F up to 1.19.3; 1.19.4 dropped it, so the pig
+    walking to a point behind a stonecutter (9/16 high) stays before it, or walks over it."""
+    assert run("pig_step_height_half", "1.19.3").pos.x < 1.0 - 0.45 + 1e-6
+    assert run("pig_step_height_half", "1.19.4").pos.x > 2.0
+    assert run("pig_step_height_half", "1.20.5").pos == run("pig_step_height_half", "1.19.4").pos
 
 
 # --- prismarine-physics (tests/engine/test_prismarine.py): its player tick has no version differences of its own
@@ -228,6 +372,21 @@ def test_the_1_18_2_sprint_jump_leaves_prismarine_by_the_float_air_speed() -> No
     assert ground == 0 and 1e-7 < pos < 1e-6 and 1e-9 < vel < 1e-7
 
 
+@pytest.mark.parametrize("name", [n for n in DRY_SCENARIOS if n != "sprint_jumping"])
+def test_players_of_1_20_5_agree_with_prismarine(name: str) -> None:
+    """The default attributes give 1.20.4's numbers: the dry scenarios without a sprint-jump agree as 1.19.4's do."""
+    pos, vel, ground = peer_agreement(name, "1.20.5")
+    pos_bound, vel_bound = BOUNDS[name]
+    assert ground == 0 and pos <= pos_bound and vel <= vel_bound, (pos, vel, ground)
+
+
+def test_the_1_20_5_sprint_jump_leaves_prismarine_by_the_double_kick() -> None:
+    """The peer's patched kick is the float product with 0.2F (the sine table's value × 0.2F, as up to 1.20.4); it
+    does not model 1.20.5's (double)-sin × 0.2: the sprint-jumps drift by about 3e-7 m and 6e-9 m/tick."""
+    pos, vel, ground = peer_agreement("sprint_jumping", "1.20.5")
+    assert ground == 0 and 1e-7 < pos < 1e-6 and 1e-9 < vel < 1e-8
+
+
 def scene_run(name: str, ticks: int, version: str | None = None) -> Entity:
     """Entity 1 of the bundled scene `name` after `ticks`, at its own version or at `version`."""
     text = (SCENES_DIR / name).read_text()
@@ -254,3 +413,8 @@ def test_the_bundled_scenes_show_their_release_s_difference() -> None:
     golem = scene_run("iron_golem_fall_1_19_4.toml", 40)
     assert golem.on_ground and golem.health == golem.attributes.get_value("minecraft:generic.max_health")
     assert scene_run("iron_golem_fall_1_19_4.toml", 40, "1.19.3").health == golem.health - 16.0
+    moon = scene_run("living_attributes_1_20_5.toml", 1)
+    assert moon.pos.y == 1.0 + _f(0.6) and moon.sprinting                  # (float)jump_strength in its tick
+    assert scene_run("living_attributes_1_20_5.toml", 6).motion.y > 0.0     # still rising: half the gravity
+    with pytest.raises(SceneError, match="generic.gravity does not exist before 1.20.5"):
+        scene_run("living_attributes_1_20_5.toml", 1, "1.20.4")

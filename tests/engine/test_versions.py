@@ -104,6 +104,7 @@ FALL_DISTANCE_CASES = {"fall_distance_float_step", "elytra_limit_fall_distance",
                        "move_fall_reset_raycast", "fall_distance_double"}
 PIT = [{"from": f, "to": t, "block": "minecraft:stone"} for f, t in (([-1, 1, -1], [-1, 2, 1]), ([1, 1, -1], [1, 2, 1]),
                                                                      ([0, 1, -1], [0, 2, -1]), ([0, 1, 1], [0, 2, 1]))]
+SNEAK_SLAB = {"from": [4, 1, -1], "to": [4, 1, 1], "block": "minecraft:stone_slab[type=bottom]"}
 LIVING_REMOVAL_TICK = 31   # the fall kills zombie 1 in tick 11
 _ELYTRA_DIVE = (SCENES_DIR / "elytra_dive.toml").read_text()
 
@@ -402,6 +403,24 @@ CASES: dict[str, tuple[str, int, int]] = {
     "on_landing_effects": (scene_toml(entities=[
         {"type": "minecraft:zombie", "pos": [0.5, 30.0, 0.5], "motion": [0.0, -3.5, 0.0], "id": 1,
          "effects": [{"id": "minecraft:levitation", "duration": 2}]}]), 1, 1),
+    # a NoGravity player gliding level: travel's gravity 0.08 whatever NoGravity says, or 0 (getFinalGravity)
+    "living_attributes": (scene_toml(entities=[_player(
+        1, [0.5, 60.0, 0.5], yaw=-90.0, pitch=10.0, on_ground=False, no_gravity=True, motion=[0.5, 0.0, 0.0],
+        equipment={"chest": "minecraft:elytra"}, fall_flying=True)]), 1, 1),
+    # a player sprint-jumps facing yaw -60: the kick in float (0.2F products) or in double (x 0.2)
+    "sprint_jump_kick_double": (scene_toml(blocks=[FLOOR], entities=[_player(1, [-2.5, 1.0, 0.5], yaw=-60.0)],
+                                           inputs=[{"entity": 1, "from": 1, "to": 1, "forward": True,
+                                                    "sprint": True, "jump": True}]), 1, 1),
+    # a sneaking player pushed off the floor's edge at 0.9 towards a floating bottom slab: the whole box lowered
+    # by the step height meets the slab (no shortening, onto the slab at x 4.4) or only the void below the feet
+    "sneak_edge_below_feet": (scene_toml(blocks=[FLOOR, SNEAK_SLAB], entities=[
+        _player(1, [3.5, 1.0, 0.5], yaw=-90.0, motion=[0.9, -0.0784000015258789, 0.0])],
+        inputs=[{"entity": 1, "from": 1, "to": 1, "sneak": True}]), 1, 1),
+    # a pig walks towards a stonecutter (9/16 high): it steps up 0.5 (stays behind it) or 0.6 (over it)
+    "pig_step_height_half": (scene_toml(blocks=[FLOOR, {"from": [1, 1, -1], "to": [1, 1, 1],
+                                                        "block": "minecraft:stonecutter"}], entities=[
+        {"type": "minecraft:pig", "pos": [0.5, 1.0, 0.5], "id": 1, "on_ground": True,
+         "move_to": {"pos": [2.5, 1.5625, 0.5], "speed": 1.0}}]), 20, 1),
     # a ghast on soul sand over ice: its slipperiness 1.0 below the position (the ice) or 0.5000001 below its box
     "flying_slipperiness_velocity_affecting": (scene_toml(blocks=[
         {"from": [-3, 5, -3], "to": [3, 5, 3], "block": "minecraft:soul_sand"},
@@ -513,6 +532,9 @@ BOTH_SIMULATED |= {"passenger_attachment_points", "boat_dismount_passenger_yaw",
                    "dismount_removed_vehicle_in_place"}
 # redstone (1.17-1.18.2)
 BOTH_SIMULATED |= {"comparator_compare_side_zero", "tick_scheduler_chunks"}
+# living travel, jumping and players of 1.20.5 (the cases of the living attributes, the sprint kick and the
+# sneaking edge; an unridden pig's step height of 1.19.4)
+BOTH_SIMULATED |= {"living_attributes", "sprint_jump_kick_double", "sneak_edge_below_feet", "pig_step_height_half"}
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))

@@ -15,6 +15,7 @@ from ui_driver import on_screen, press, run_to, send
 from engine import Vec3
 from engine.tick.scene import load_scene
 from viewer import actions as act
+from viewer.editing import field_key
 from viewer.panels.actions import ACTIONS_TITLE, BLOCK_MENU, submit
 
 # A stone button, three wires and a dispenser holding one TNT (the bundled cannon's first half): a press powers the
@@ -234,6 +235,16 @@ def test_a_mob_walks_to_the_block_picked_and_the_goal_undoes(open_app, write_sce
     assert app.sim.entity_by_id(1).move_to is None and app.sim.tick_count == 0
     run_to(app, 20)
     assert app.sim.entity_by_id(1).pos.z == -3.5
+
+
+def test_an_attribute_the_release_lacks_is_refused(open_app, write_scene) -> None:
+    """The scene is 1.16.5: generic.gravity (1.20.5) is refused with its reason, the entity unchanged."""
+    app, _ = _open(open_app, write_scene)
+    app.state.pending_edits.append(act.set_attribute_base(2, "minecraft:generic.gravity", 0.04))
+    app.draw_frame()
+    assert app.state.field_errors[field_key(2, "attributes")] == \
+        "minecraft:generic.gravity does not exist before 1.20.5"
+    assert "minecraft:generic.gravity" not in app.sim.entity_by_id(2).attributes.instances
 
 
 def test_effects_attributes_and_equipment_edit_and_undo(open_app, write_scene) -> None:
