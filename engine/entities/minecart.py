@@ -107,10 +107,10 @@ _boost, _kickstart, _update_yaw = plain(kernel.boost), plain(kernel.kickstart), 
 class MinecartBatch(RowBatch):
     """Runs of empty rideable carts on rails: `engine.entities.minecart_kernel.tick_rows`, which hands a cart back
     to the object path (and stops there: its tick may push or move others) where it reads something the kernels do
-    not decide. They move as 1.16.5 (to 1.20.2) does: a version that refuses a mechanic they run, the 1.17
-    position update, the 1.19.3 block-collision deflate, the 1.20 supporting block, the 1.21.2 small moves and cart
-    controller leave every cart to the object path; so do a cart with riders, a vehicle or a step height, one on
-    its first tick, and one not empty of state the rows do not hold (a set fire, a piston push)."""
+    not decide. They move as 1.16.5 does: a version that refuses a mechanic they run, the 1.17 position update,
+    the 1.19.3 block-collision deflate, the 1.20 supporting block, the 1.21.2 small moves and cart controller leave
+    every cart to the object path; so do a cart with riders, a vehicle or a step height, one on its first tick, and
+    one in a piston's push."""
 
     table = CART_ROWS
     mechanics = frozenset({"minecart", "entity_move", "block_effects", "supporting_block", "fluids", "void",
