@@ -109,8 +109,8 @@ class MinecartBatch(RowBatch):
     to the object path (and stops there: its tick may push or move others) where it reads something the kernels do
     not decide. They move as 1.16.5 does: a version that refuses a mechanic they run, the 1.17 position update,
     the 1.19.3 block-collision deflate, the 1.20 supporting block, the 1.21.2 small moves and cart controller leave
-    every cart to the object path; so do a cart with riders, a vehicle or a step height, one on its first tick, and
-    one in a piston's push."""
+    every cart to the object path; so do a cart with riders, a vehicle or a step height, and one on its first
+    tick."""
 
     table = CART_ROWS
     mechanics = frozenset({"minecart", "entity_move", "block_effects", "supporting_block", "fluids", "void",
@@ -126,8 +126,7 @@ class MinecartBatch(RowBatch):
 
     def row(self, e: AbstractMinecart, traced: bool) -> int:
         """The cart's row, or −2 − row where its tick takes the object path (the loop reads its box still)."""
-        hand_back = (e.passengers or e.vehicle is not None or e.step_height or e.first_update
-                     or e.piston_movement_tick)
+        hand_back = e.passengers or e.vehicle is not None or e.step_height or e.first_update
         return -2 - e._r if hand_back else e._r
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
