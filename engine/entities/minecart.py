@@ -14,22 +14,21 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from engine.constants import (
     DEGREES_TO_RADIANS,
+    LAVA_PUSH,
+    LAVA_PUSH_ULTRAWARM,
     MINECART_ACTIVATOR_WOBBLE,
     MINECART_AIR_DRAG,
     MINECART_ATTACHMENT_Y,
     MINECART_BOARD_SPEED_SQUARED,
     MINECART_BOARD_SPEED_SQUARED_1_21_2,
-    MINECART_BOOST,
-    MINECART_BOOST_MIN,
-    MINECART_BRAKE,
-    MINECART_BRAKE_STOP,
     MINECART_BREAK_WOBBLE,
     MINECART_GRAVITY,
     MINECART_GROUND_DRAG,
     MINECART_HEIGHT,
-    MINECART_KICKSTART,
     MINECART_MAX_SPEED,
     MINECART_OTHER_PUSH_SHARE,
     MINECART_PUSH_ALIGNMENT,
@@ -37,37 +36,45 @@ from engine.constants import (
     MINECART_PUSH_MARGIN,
     MINECART_PUSH_MIN_SQUARED,
     MINECART_PUSH_STRENGTH,
-    MINECART_RAIL_MAX_SPEED,
     MINECART_RIDDEN_MOVE,
     MINECART_RIDER_INPUT_PUSH,
     MINECART_RIDER_PUSH,
     MINECART_RIDER_PUSH_MAX,
     MINECART_RIDER_PUSH_MIN,
-    MINECART_SLOPE_ACCEL,
-    MINECART_SLOPE_GAIN,
     MINECART_SLOWDOWN,
     MINECART_SLOWDOWN_RIDDEN,
     MINECART_WATER_GRAVITY,
     MINECART_WATER_MAX_SPEED,
-    MINECART_WATER_SLOPE_FACTOR,
-    MINECART_WATER_SLOWDOWN,
     MINECART_WIDTH,
     MINECART_WOBBLE_FACTOR,
     MINECART_WOBBLE_TICKS,
-    MINECART_YAW_FLIP,
-    MINECART_YAW_MIN_MOVE,
     MINECART_YAW_MODULO,
 )
 from engine.core.trace import StageInfo, run_stage
+from engine.entities import minecart_kernel as kernel
 from engine.entities.boat import can_collide, check_passengers
 from engine.entities.dismounting import minecart_dismount
 from engine.entities.entity import Entity
-from engine.entities.minecart_rails import ADJACENT, along_rail, is_rail, rail_cell, rail_path, snap_position_to_rail
+from engine.entities.minecart_kernel import CART_ROWS
+from engine.entities.minecart_rails import (
+    EAST_WEST,
+    NO_RAIL,
+    NORTH_SOUTH,
+    SHAPES,
+    is_rail,
+    rail_cell,
+    rail_path,
+    rail_states,
+    snap_position_to_rail,
+)
+from engine.entities.rows import RowBacked, RowBatch, extra_flag, extra_float, extra_int
 from engine.geometry.box import ZERO, Vec3
-from engine.influences.fluids import update_water_state
+from engine.influences.fluids import normalize_zero_below, update_water_state
 from engine.java.javanum import f32
-from engine.java.mathhelper import atan2, clamp, cos, floor, sin, sqrt_float, wrap_degrees
+from engine.java.mathhelper import clamp, cos, floor, sin, sqrt_float
+from engine.jit import plain
 from engine.motion import block_effects
+from engine.motion.collision_kernel import block_arrays
 from engine.motion.move import MovementType, move
 from engine.world import block_physics as phys
 from engine.world.dimensions import void_y
@@ -89,27 +96,102 @@ YAW = StageInfo("yaw", "AbstractMinecartEntity.tick")
 PUSH = StageInfo("push_or_board", "AbstractMinecartEntity.tick")
 FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
 
+# the object path runs the stage kernels' own source (docs/architecture.md, "Each stage written once")
+_begin_tick, _add_gravity, _head_along_rail, _brake = (plain(kernel.begin_tick), plain(kernel.add_gravity),
+                                                       plain(kernel.head_along_rail), plain(kernel.brake))
+_snap_onto_path, _rail_movement, _slope_step = (plain(kernel.snap_onto_path), plain(kernel.rail_movement),
+                                                plain(kernel.slope_step))
+_apply_slowdown, _height_gain, _exit_turn = (plain(kernel.apply_slowdown), plain(kernel.height_gain),
+                                             plain(kernel.exit_turn))
+_boost, _kickstart, _update_yaw = plain(kernel.boost), plain(kernel.kickstart), plain(kernel.update_yaw)
 
 VILLAGERS = frozenset({"minecraft:villager", "minecraft:wandering_trader"})   # seated 0 up in a cart (1.20.2)
 
-class AbstractMinecart(Entity):
-    """`AbstractMinecartEntity`: the server tick of every cart type modelled."""
+
+class MinecartBatch(RowBatch):
+    """Runs of empty rideable carts on rails: `engine.entities.minecart_kernel.tick_rows`, which hands a cart back
+    to the object path (and stops there: its tick may push or move others) where it reads something the kernels do
+    not decide. They move as 1.16.5 does: a version that refuses a mechanic they run, the 1.17 position update,
+    the 1.19.3 block-collision deflate, the 1.20 supporting block, the 1.21.2 small moves and cart controller leave
+    every cart to the object path; so do a cart with riders, a vehicle or a step height, and one on its first
+    tick."""
+
+    table = CART_ROWS
+    mechanics = frozenset({"minecart", "entity_move", "block_effects", "supporting_block", "fluids", "void",
+                           "vehicle_passengers"})
+
+    def __init__(self) -> None:
+        self._run: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def decides(self, world: World, features: Features) -> bool:
+        return not (features.refused & self.mechanics or features.move_sets_position or features.supporting_block
+                    or features.move_small_uncollided or features.minecart_controller_1_21_2
+                    or features.block_collision_deflate_1e7 or features.tick_block_collision)
+
+    def row(self, e: AbstractMinecart, traced: bool) -> int:
+        """The cart's row, or −2 − row where its tick takes the object path (the loop reads its box still)."""
+        hand_back = e.passengers or e.vehicle is not None or e.step_height or e.first_update
+        return -2 - e._r if hand_back else e._r
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        border = world.border_shape.coords
+        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
+        lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
+        run = self._run
+        if run is None or run[0] is not rows:    # a new run: the other entities do not move while it ticks
+            allrows = np.where(rows >= 0, rows, -2 - rows)
+            mine = set(allrows.tolist())
+            boxes = [e.box for e in world.sectioned_entities()
+                     if not (getattr(e, "_t", None) is CART_ROWS and e._r in mine)]
+            self._run = run = (rows, allrows, np.array(boxes, dtype=np.float64).reshape(len(boxes), 6))
+        rails, solid = rail_states()
+        return kernel.tick_rows(*block_arrays(world), cells, CART_ROWS.f, CART_ROWS.i, rows, run[1], start, run[2],
+                                rails, solid, features.axis_order_yxz, features.move_zeroes_both_axes, edges,
+                                lava_push, features.vec_double, normalize_zero_below(features),
+                                float(void_y(world.dimension, features)), features.minecart_water_drag, marks,
+                                saved_f, saved_i)
+
+    def finish(self, e: Entity, sim: TickContext) -> None:
+        raise AssertionError("the minecart loop never stops at a cart it ticked")
+
+
+class AbstractMinecart(RowBacked, Entity):
+    """`AbstractMinecartEntity`: the server tick of every cart type modelled. Its state is a row of `CART_ROWS`
+    (engine.entities.minecart_kernel), its yaw, wobble and rail among the row's extras."""
     MECHANIC = "minecart"   # the versions table's row (engine/core/versions.py)
 
     WIDTH = MINECART_WIDTH
     HEIGHT = MINECART_HEIGHT
     collides_with_pushables = True
     RIDEABLE = False
+    ROWS = CART_ROWS
+    yaw = extra_float(CART_ROWS, "yaw")
+    prev_yaw = extra_float(CART_ROWS, "prev_yaw")
+    pitch = extra_float(CART_ROWS, "pitch")
+    damage_wobble_strength = extra_float(CART_ROWS, "damage_wobble_strength")
+    damage_wobble_ticks = extra_int(CART_ROWS, "damage_wobble_ticks")
+    yaw_flipped = extra_flag(CART_ROWS, "yaw_flipped")
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.take_row()
         super().__init__(entity_id, pos, motion, seed)
         self.yaw_flipped = False
         self.prev_yaw = 0.0
         self.damage_wobble_strength = 0.0
         self.damage_wobble_ticks = 0
-        self.rail_shape: str | None = None      # the rail under the cart this tick (trace and viewer)
+        self.rail_shape = None                  # the rail under the cart this tick (trace and viewer)
         self._facing_yaw: float | None = None
         self._facing = ZERO
+
+    @property
+    def rail_shape(self) -> str | None:
+        code = int(self._t.i[self._r, kernel.I_RAIL])
+        return None if code == NO_RAIL else SHAPES[code]
+
+    @rail_shape.setter
+    def rail_shape(self, shape: str | None) -> None:
+        self._t.i[self._r, kernel.I_RAIL] = NO_RAIL if shape is None else SHAPES.index(shape)
 
     def type_fields(self) -> dict[str, Any]:
         return {"rail_shape": self.rail_shape, "yaw": self.yaw,
@@ -138,16 +220,12 @@ class AbstractMinecart(Entity):
         world = sim.world
         features = sim.features
         check_passengers(self, sim)
-        self.prev_yaw = self.yaw
-        if self.damage_wobble_ticks > 0:
-            self.damage_wobble_ticks -= 1
-        if self.damage_wobble_strength > 0.0:
-            self.damage_wobble_strength = f32(self.damage_wobble_strength - 1.0)
+        _begin_tick(self._t.f, self._t.i, self._r)                                 # prevYaw, the wobble
         if self.pos.y < void_y(sim.world.dimension, sim.features):                 # 1
             self.remove()
         if not self.no_gravity:                                                    # 3
             g = MINECART_WATER_GRAVITY if self.water_drag(features) else MINECART_GRAVITY
-            run_stage(rec, self, GRAVITY, _add, self, 0.0, g, 0.0)
+            run_stage(rec, self, GRAVITY, _add_gravity, self._t.f, self._r, g)
         i, j, k = rail_cell(world, *self.pos)
         state = world.get_block_state(i, j, k)
         if is_rail(state):
@@ -191,74 +269,41 @@ class AbstractMinecart(Entity):
     def move_on_rail(self, sim: TickContext, pos: tuple[int, int, int], state: BlockState,
                      rec: Recorder | None) -> None:
         """`moveOnRail` (spec 06 §6.5): slope, direction along the rail (speed ≤ 2), braking, snap onto the
-        path, the capped move, the slope step, slowdown, the height-change gain, the exit turn, the boost."""
+        path, the capped move, the slope step, slowdown, the height-change gain, the exit turn, the boost. The
+        steps around the move are `engine.entities.minecart_kernel`'s, on this cart's row."""
         world = sim.world
         features = sim.features
         px, py, pz = pos
-        self.fall_distance = 0.0
+        f, r = self._t.f, self._r
         x, z = self.pos.x, self.pos.z
         before = snap_position_to_rail(world, *self.pos)
-        y = float(py)
         powered = braking = False
         if state.block == "powered_rail":
             powered = state.get("powered") == "true"
             braking = not powered
         shape = state.get("shape")
-        g = MINECART_SLOPE_ACCEL
-        if self.water_drag(features):
-            g *= MINECART_WATER_SLOPE_FACTOR
-        slope = {"ascending_east": (-g, 0.0), "ascending_west": (g, 0.0), "ascending_north": (0.0, g),
-                 "ascending_south": (0.0, -g)}
-        if shape in slope:
-            ax, az = slope[shape]
-            self.motion = self.motion.add(ax, 0.0, az)
-            y += 1.0
-        a, b = ADJACENT[shape]
+        rail = SHAPES.index(shape)
+        water = self.water_drag(features)
+        y = _head_along_rail(f, r, py, rail, water)
         if rec is not None:
             rec.geometry(rail_path(pos, shape))
-        h, i = float(b[0] - a[0]), float(b[2] - a[2])
-        length = math.sqrt(h * h + i * i)
-        v = self.motion
-        if v.x * h + v.z * i < 0.0:
-            h, i = -h, -i
-        speed = min(MINECART_RAIL_MAX_SPEED, math.sqrt(v.x * v.x + v.z * v.z))
-        self.motion = Vec3(speed * h / length, v.y, speed * i / length)
         rider = self.passengers[0] if self.passengers else None
         if rider is not None and rider.is_player and self.push_by_rider(rider, features):
             braking = False
         if braking:
-            s = math.sqrt(self.motion.x * self.motion.x + self.motion.z * self.motion.z)
-            self.motion = ZERO if s < MINECART_BRAKE_STOP else self.motion.multiply(MINECART_BRAKE, 0.0,
-                                                                                     MINECART_BRAKE)
-        ax_, az_ = px + 0.5 + a[0] * 0.5, pz + 0.5 + a[2] * 0.5
-        h, i = (px + 0.5 + b[0] * 0.5) - ax_, (pz + 0.5 + b[2] * 0.5) - az_
-        t = along_rail(x, z, px, pz, ax_, az_, h, i)
-        self.set_position(Vec3(ax_ + h * t, y, az_ + i * t))
-        ridden = MINECART_RIDDEN_MOVE if self.passengers else 1.0
-        w = self.max_speed(features)
-        m = self.motion
-        move(self, sim, MovementType.SELF, Vec3(clamp(ridden * m.x, -w, w), 0.0, clamp(ridden * m.z, -w, w)), rec)
-        fx, fz = floor(self.pos.x) - px, floor(self.pos.z) - pz
-        if a[1] != 0 and fx == a[0] and fz == a[2]:
-            self.set_position(self.pos.add(0.0, a[1], 0.0))
-        elif b[1] != 0 and fx == b[0] and fz == b[2]:
-            self.set_position(self.pos.add(0.0, b[1], 0.0))
+            _brake(f, r)
+        _snap_onto_path(f, r, x, z, px, pz, rail, y)
+        mx, mz = _rail_movement(f, r, MINECART_RIDDEN_MOVE if self.passengers else 1.0, self.max_speed(features))
+        move(self, sim, MovementType.SELF, Vec3(mx, 0.0, mz), rec)
+        f = self._t.f                  # the move may have grown the table (an entity spawned)
+        _slope_step(f, r, px, pz, rail)
         run_stage(rec, self, SLOWDOWN, self.apply_slowdown, features)
         after = snap_position_to_rail(world, *self.pos)
         if after is not None and before is not None:
-            gain = (before.y - after.y) * MINECART_SLOPE_GAIN
-            m = self.motion
-            s = math.sqrt(m.x * m.x + m.z * m.z)
-            if s > 0.0:
-                self.motion = m.multiply((s + gain) / s, 1.0, (s + gain) / s)
-            self.set_position(Vec3(self.pos.x, after.y, self.pos.z))
-        cx, cz = floor(self.pos.x), floor(self.pos.z)
-        if cx != px or cz != pz:
-            m = self.motion
-            s = math.sqrt(m.x * m.x + m.z * m.z)
-            self.motion = Vec3(s * (cx - px), m.y, s * (cz - pz))
-        if powered:
-            self.boost(world, pos, shape)
+            _height_gain(f, r, before.y, after.y)
+        _exit_turn(f, r, px, pz)
+        if powered and not _boost(f, r):
+            self.kickstart(world, pos, rail)
 
     def push_by_rider(self, rider: Entity, features: Features) -> bool:
         """A riding player's push while the cart is nearly still (horizontal speed² < 0.01): up to 1.21.1 0.1 ×
@@ -284,37 +329,18 @@ class AbstractMinecart(Entity):
         type's passenger attachment point, the same)."""
         return 0.0, 0.0 if passenger.TYPE in VILLAGERS else float(MINECART_ATTACHMENT_Y), 0.0
 
-    def boost(self, world: World, pos: tuple[int, int, int], shape: str) -> None:
-        """A powered rail: + 0.06 along Motion above 0.01 m/gt; at rest, 0.02 away from a solid block at one
-        end of a flat straight rail."""
-        m = self.motion
-        s = math.sqrt(m.x * m.x + m.z * m.z)
-        if s > MINECART_BOOST_MIN:
-            self.motion = m.add(m.x / s * MINECART_BOOST, 0.0, m.z / s * MINECART_BOOST)
-            return
-        x, z = m.x, m.z
+    def kickstart(self, world: World, pos: tuple[int, int, int], rail: int) -> None:
+        """A slow cart on a powered rail: 0.02 away from a solid block at one end of a flat straight rail."""
         px, py, pz = pos
-        if shape == "east_west":
-            if _solid(world, px - 1, py, pz):
-                x = MINECART_KICKSTART
-            elif _solid(world, px + 1, py, pz):
-                x = -MINECART_KICKSTART
-        elif shape == "north_south":
-            if _solid(world, px, py, pz - 1):
-                z = MINECART_KICKSTART
-            elif _solid(world, px, py, pz + 1):
-                z = -MINECART_KICKSTART
-        else:
-            return
-        self.motion = Vec3(x, m.y, z)
+        if rail == EAST_WEST:
+            _kickstart(self._t.f, self._r, rail, _solid(world, px - 1, py, pz), _solid(world, px + 1, py, pz))
+        elif rail == NORTH_SOUTH:
+            _kickstart(self._t.f, self._r, rail, _solid(world, px, py, pz - 1), _solid(world, px, py, pz + 1))
 
     def apply_slowdown(self, features: Features) -> None:
         """`applySlowdown`: × 0.997 ridden, × 0.96 empty; Y zeroed; then × 0.95F in water from 1.17."""
         d = MINECART_SLOWDOWN_RIDDEN if self.passengers else MINECART_SLOWDOWN
-        self.motion = self.motion.multiply(d, 0.0, d)
-        if self.water_drag(features):
-            k = MINECART_WATER_SLOWDOWN
-            self.motion = self.motion.multiply(k, k, k)
+        _apply_slowdown(self._t.f, self._r, d, self.water_drag(features))
 
     def update_passenger_for_dismount(self, sim: TickContext, passenger: Entity) -> Vec3:
         return minecart_dismount(sim.world, self, passenger)
@@ -326,17 +352,7 @@ class AbstractMinecart(Entity):
         """Yaw from this tick's displacement (vanilla's table atan2), flipped by 180° on a reversal; the
         pushing between carts reads it. From 1.21.2 (`minecart_controller_1_21_2`) kept as yaw % 360 (Java's
         float remainder, the sign of the dividend)."""
-        self.pitch = 0.0
-        h = self.prev_pos.x - self.pos.x
-        dz = self.prev_pos.z - self.pos.z
-        if h * h + dz * dz > MINECART_YAW_MIN_MOVE:
-            self.yaw = f32(atan2(dz, h) * 180.0 / math.pi)
-            if self.yaw_flipped:
-                self.yaw = f32(self.yaw + 180.0)
-        m = wrap_degrees(f32(self.yaw - self.prev_yaw))
-        if m < -MINECART_YAW_FLIP or m >= MINECART_YAW_FLIP:
-            self.yaw = f32(self.yaw + 180.0)
-            self.yaw_flipped = not self.yaw_flipped
+        _update_yaw(self._t.f, self._t.i, self._r)
         if features.minecart_controller_1_21_2:
             self.yaw = f32(math.fmod(self.yaw, MINECART_YAW_MODULO))
 
@@ -428,6 +444,7 @@ class Minecart(AbstractMinecart):
 
     TYPE = "minecraft:minecart"
     RIDEABLE = True
+    batch = MinecartBatch()
 
     def on_activator_rail(self, sim: TickContext, powered: bool) -> None:
         """`MinecartEntity.onActivatorRail`: a powered activator rail ejects the riders (they land where

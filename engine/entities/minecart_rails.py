@@ -8,12 +8,18 @@ not simulated: powered and activator rails act on their `powered` property, whic
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from engine.constants import RAIL_HEIGHT
 from engine.core.trace import Geometry, segment
 from engine.geometry.box import Vec3
 from engine.java.mathhelper import floor
+from engine.jit import njit, plain
+from engine.world import block_physics as phys
+from engine.world import blocks
 
 if TYPE_CHECKING:
     from engine.world.blocks import BlockState
@@ -37,6 +43,35 @@ ADJACENT: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
 }
 
 
+# the same, by shape index (the kernels' `rail_shape` column): (a.x, a.y, a.z, b.x, b.y, b.z)
+SHAPES = tuple(ADJACENT)
+EXITS = tuple((*a, *b) for a, b in ADJACENT.values())
+# moveOnRail's slope pull by shape index: the signs of (x, z) multiplying g (ascending rails only)
+SLOPE_SIGNS = tuple({"ascending_east": (-1.0, 0.0), "ascending_west": (1.0, 0.0), "ascending_north": (0.0, 1.0),
+                     "ascending_south": (0.0, -1.0)}.get(shape, (0.0, 0.0)) for shape in SHAPES)
+EAST_WEST, NORTH_SOUTH = SHAPES.index("east_west"), SHAPES.index("north_south")
+NO_RAIL = -1
+# a rail state's code in `rail_states`: shape index | kind << KIND_SHIFT | POWERED
+KIND_SHIFT, KIND_MASK, POWERED = 4, 3, 64
+RAIL_KINDS = ("rail", "powered_rail", "detector_rail", "activator_rail")
+RAIL, POWERED_RAIL, DETECTOR_RAIL, ACTIVATOR_RAIL = range(4)
+
+
+@lru_cache(maxsize=1)
+def rail_states() -> tuple[np.ndarray, np.ndarray]:
+    """What the minecart kernels read about each block state id: its rail code (NO_RAIL, or the shape index, the
+    kind and the `powered` bit) and whether it is a solid block (`_solid`: a full collision cube)."""
+    states = blocks.all_states()
+    rail = np.full(len(states), NO_RAIL, dtype=np.int32)
+    solid = np.zeros(len(states), dtype=np.bool_)
+    for st in states:
+        solid[st.id] = phys.is_full_cube(st)
+        if st.block in RAILS:
+            rail[st.id] = (SHAPES.index(st.get("shape")) | RAIL_KINDS.index(st.block) << KIND_SHIFT
+                           | POWERED * (st.properties.get("powered") == "true"))
+    return rail, solid
+
+
 def is_rail(state: BlockState) -> bool:
     return state.block in RAILS
 
@@ -49,6 +84,7 @@ def rail_cell(world: World, x: float, y: float, z: float) -> tuple[int, int, int
     return i, j, k
 
 
+@njit(inline=True)
 def along_rail(x: float, z: float, cell_x: int, cell_z: int, ax: float, az: float, dx: float, dz: float) -> float:
     """How far along the rail from its exit (ax, az) towards the other, (dx, dz) apart, the point (x, z) of the
     rail cell (cell_x, cell_z) lies, as `moveOnRail` and `snapPositionToRail` both compute it: the offset along a
@@ -68,9 +104,15 @@ def snap_position_to_rail(world: World, x: float, y: float, z: float) -> Vec3 | 
     state = world.get_block_state(i, j, k)
     if not is_rail(state):
         return None
-    a, b = ADJACENT[state.get("shape")]
-    ax, ay, az = i + 0.5 + a[0] * 0.5, j + RAIL_HEIGHT + a[1] * 0.5, k + 0.5 + a[2] * 0.5
-    bx, by, bz = i + 0.5 + b[0] * 0.5, j + RAIL_HEIGHT + b[1] * 0.5, k + 0.5 + b[2] * 0.5
+    return Vec3(*_snap_on_rail(i, j, k, SHAPES.index(state.get("shape")), x, z))
+
+
+@njit(inline=True)
+def snap_on_rail(i: int, j: int, k: int, shape: int, x: float, z: float) -> tuple[float, float, float]:
+    """The point `snapPositionToRail` gives for (x, z) on the rail of shape index `shape` in cell (i, j, k)."""
+    e = EXITS[shape]
+    ax, ay, az = i + 0.5 + e[0] * 0.5, j + RAIL_HEIGHT + e[1] * 0.5, k + 0.5 + e[2] * 0.5
+    bx, by, bz = i + 0.5 + e[3] * 0.5, j + RAIL_HEIGHT + e[4] * 0.5, k + 0.5 + e[5] * 0.5
     m, n, o = bx - ax, (by - ay) * 2.0, bz - az
     t = along_rail(x, z, i, k, ax, az, m, o)
     x, y, z = ax + m * t, ay + n * t, az + o * t
@@ -78,7 +120,10 @@ def snap_position_to_rail(world: World, x: float, y: float, z: float) -> Vec3 | 
         y += 1.0
     elif n > 0.0:
         y += 0.5
-    return Vec3(x, y, z)
+    return x, y, z
+
+
+_snap_on_rail = plain(snap_on_rail)
 
 
 def rail_path(pos: tuple[int, int, int], shape: str) -> Geometry:

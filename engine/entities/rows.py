@@ -4,7 +4,8 @@ row (`RowBacked`). Compiled stages (engine.jit) loop over rows; the object path,
 snapshots and pickles use the same attribute names as before, so nothing is copied in or out per tick.
 
 Columns: `f` (float64) and `i` (int64), each row laid out as the F_* and I_* offsets below: the base columns every
-row-backed kind shares, then its extras (`RowTable(extra_ints=...)`). A table is one per kind and process, an
+row-backed kind shares, then its extras (`RowTable(extra_ints=..., extra_floats=...)`, float extras after
+the base float columns). A table is one per kind and process, an
 arena: a handle takes a row when it is made (created, cloned for a snapshot, unpickled) and gives it back when
 it is collected, so snapshots and worlds stay independent.
 """
@@ -44,9 +45,10 @@ _new = tuple.__new__
 class RowTable:
     """Growable columns and a free list of rows."""
 
-    def __init__(self, extra_ints: tuple[str, ...] = ()) -> None:
+    def __init__(self, extra_ints: tuple[str, ...] = (), extra_floats: tuple[str, ...] = ()) -> None:
         self.extra_ints = {name: I_EXTRA + k for k, name in enumerate(extra_ints)}
-        self.f = np.zeros((64, NF))
+        self.extra_floats = {name: NF + k for k, name in enumerate(extra_floats)}
+        self.f = np.zeros((64, NF + len(extra_floats)))
         self.i = np.zeros((64, I_EXTRA + len(extra_ints)), dtype=np.int64)
         self._free = list(range(63, -1, -1))
 
@@ -190,12 +192,29 @@ class RowBacked:
 def row_attributes(e: RowBacked) -> tuple[str, ...]:
     """The attributes a row-backed entity keeps in its row (what `vars` does not show)."""
     return ("box", "fluid_height", "removed", *VEC_COLUMNS, *FLOAT_COLUMNS, *INT_COLUMNS, *FLAG_BITS,
-            *e._t.extra_ints)
+            *e._t.extra_ints, *e._t.extra_floats)
 
 
 def extra_int(table: RowTable, name: str) -> property:
     """A kind's extra int column as an attribute (the TNT's fuse)."""
     return _int(table.extra_ints[name])
+
+
+def extra_float(table: RowTable, name: str) -> property:
+    """A kind's extra float column as an attribute (a minecart's yaw)."""
+    return _float(table.extra_floats[name])
+
+
+def extra_flag(table: RowTable, name: str) -> property:
+    """A kind's extra int column read and written as a bool (a minecart's `yaw_flipped`)."""
+    col = table.extra_ints[name]
+
+    def get(self: RowBacked) -> bool:
+        return bool(self._t.i[self._r, col])
+
+    def set_(self: RowBacked, v: bool) -> None:
+        self._t.i[self._r, col] = 1 if v else 0
+    return property(get, set_)
 
 
 class RowBatch:

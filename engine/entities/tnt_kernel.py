@@ -101,14 +101,15 @@ def _any_flag(keys, slots, pool, flags, flag: int, x0: int, y0: int, z0: int, x1
 
 @njit
 def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-              f: np.ndarray, i: np.ndarray, r: int, yxz: bool, both_axes: bool, border: tuple) -> bool:
-    """`Entity.move(MovementType.SELF, motion)` (engine.motion.move, spec 03 §2) of row `r`, where no step acts
-    beyond collision; false (the row part-written) where one might, or the kernel does not decide."""
+              f: np.ndarray, i: np.ndarray, r: int, mx: float, my: float, mz: float, yxz: bool, both_axes: bool,
+              border: tuple) -> bool:
+    """`Entity.move(MovementType.SELF, movement)` (engine.motion.move, spec 03 §2) of row `r` by (mx, my, mz)
+    (a TNT moves by its Motion, a minecart on a rail by its capped Motion), where no step acts beyond collision;
+    false (the row part-written) where one might, or the kernel does not decide."""
     if i[r, I_FLAGS] & NO_CLIP or i[r, I_FIRE] != UNLIT:                                  # step 1; step 15
         return False
     if f[r, F_MULT] ** 2 + f[r, F_MULT + 1] ** 2 + f[r, F_MULT + 2] ** 2 > MOVEMENT_MULTIPLIER_MIN_SQUARED:
         return False                                                                       # step 3
-    mx, my, mz = f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2]
     box = (f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2], f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5])
     for v in box:
         if not np.isfinite(v):
@@ -216,7 +217,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         if not i[r, I_FLAGS] & NO_GRAVITY:
             gravity(f, r)                                                     # 1 G
         if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                         yxz, both_axes, border):                             # 2 M
+                         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], yxz, both_axes, border):  # 2 M
             f[r] = saved_f[n]
             i[r] = saved_i[n]
             marks[n] = OBJECT_PATH

@@ -9,6 +9,7 @@ import numpy as np
 
 from engine.constants import HORIZONTAL_COLLISION_TOLERANCE
 from engine.java.javanum import f32, to_int, wrap_int
+from engine.jit import njit
 
 _floor = math.floor
 _ceil = math.ceil
@@ -90,16 +91,23 @@ def sqrt_float(x: float) -> float:
     return f32(math.sqrt(x)) if x >= 0 else math.nan
 
 
+@njit(inline=True)
+def float_cast(x: float) -> float:
+    """Java's `(float)` cast of a double (`javanum.f32`), in the subset kernels compile (engine.jit)."""
+    return float(np.float32(x))
+
+
+@njit(inline=True)
 def wrap_degrees(degrees: float) -> float:
-    """`MathHelper.wrapDegrees(float)`: into [-180, 180) with float `%`, `-` and `+`."""
-    d = f32(degrees)
+    """`MathHelper.wrapDegrees(float)`: into [-180, 180) with float `%`, `-` and `+`. A kernel (engine.jit)."""
+    d = float_cast(degrees)
     if math.isinf(d):
-        return math.nan  # Java's inf % 360 is NaN; math.fmod raises
-    d = math.fmod(d, 360.0)  # exact, as Java's float %: sign of the dividend
+        return math.nan  # Java's inf % 360 is NaN
+    d = float(np.fmod(d, 360.0))  # exact, as Java's float %: sign of the dividend
     if d >= 180.0:
-        d = f32(d - 360.0)
+        d = float_cast(d - 360.0)
     if d < -180.0:
-        d = f32(d + 360.0)
+        d = float_cast(d + 360.0)
     return d
 
 
@@ -111,22 +119,45 @@ def clamp(value: float, lo: float, hi: float) -> float:
 
 
 _FRAC_BIAS = struct.unpack("<d", struct.pack("<q", 0x42B0000000000000))[0]   # 2^44: index = round(y·256)
-_ASIN_TAB = tuple(math.asin(i / 256.0) for i in range(257))
-_COS_TAB = tuple(math.cos(a) for a in _ASIN_TAB)
+_ASIN_TAB = np.array([math.asin(i / 256.0) for i in range(257)])
+_COS_TAB = np.array([math.cos(a) for a in _ASIN_TAB])
 _INV_SQRT_MAGIC = 0x5FE6EB50C7B537AA
+_MIN_NORMAL = 2.2250738585072014e-308
+_MANTISSA = (1 << 52) - 1
 
 
+@njit(inline=True)
+def double_bits(x: float) -> int:
+    """`Double.doubleToRawLongBits` of a double that is not below 0 (NaN as Java's canonical NaN), in the subset
+    kernels compile (engine.jit)."""
+    if x != x:
+        return 0x7FF8000000000000
+    if x == math.inf:
+        return 0x7FF0000000000000
+    if x < _MIN_NORMAL:
+        return int(math.ldexp(x, 1074))
+    m, e = math.frexp(x)
+    return (e + 1022) << 52 | int(math.ldexp(m * 2.0 - 1.0, 52))
+
+
+@njit(inline=True)
+def normal_from_bits(i: int) -> float:
+    """`Double.longBitsToDouble` of the bits of a positive normal double."""
+    return math.ldexp(1.0 + (i & _MANTISSA) / 4503599627370496.0, (i >> 52) - 1023)
+
+
+@njit(inline=True)
 def fast_inverse_sqrt(x: float) -> float:
-    """`MathHelper.fastInverseSqrt(double)`: one Newton step from the bit-trick estimate."""
+    """`MathHelper.fastInverseSqrt(double)` of x ≥ 0: one Newton step from the bit-trick estimate."""
     half = 0.5 * x
-    i = _INV_SQRT_MAGIC - (struct.unpack("<q", struct.pack("<d", x))[0] >> 1)
-    y = struct.unpack("<d", struct.pack("<q", i))[0]
+    y = normal_from_bits(_INV_SQRT_MAGIC - (double_bits(x) >> 1))
     return y * (1.5 - half * y * y)
 
 
+@njit(inline=True)
 def atan2(y: float, x: float) -> float:
     """`MathHelper.atan2(double, double)`: vanilla's table-and-series arctangent (not `Math.atan2`); minecarts
-    take their yaw from it."""
+    take their yaw from it. A kernel (engine.jit)."""
     d = x * x + y * y
     if math.isnan(d):
         return math.nan
@@ -143,10 +174,10 @@ def atan2(y: float, x: float) -> float:
     x *= inv
     y *= inv
     biased = _FRAC_BIAS + y
-    i = struct.unpack("<q", struct.pack("<d", biased))[0] & 0xFFFFFFFF   # (int) of the raw bits
+    i = double_bits(biased) & 0xFFFFFFFF   # (int) of the raw bits
     frac = biased - _FRAC_BIAS
     t = y * _COS_TAB[i] - x * frac
-    r = _ASIN_TAB[i] + (6.0 + t * t) * t * 0.16666666666666666
+    r = float(_ASIN_TAB[i] + (6.0 + t * t) * t * 0.16666666666666666)
     if swap:
         r = math.pi / 2 - r
     if neg_x:

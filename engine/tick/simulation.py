@@ -20,7 +20,7 @@ from engine.core.trace import EntityTick, PhaseRecord, Recorder, TickRecord
 from engine.core.versions import DEFAULT_VERSION, features_for, parse_version, refusal
 from engine.entities.entity import Entity
 from engine.entities.item import spawn_dropped
-from engine.entities.rows import DONE, EXPLODE, NF, OBJECT_PATH, SECTION, RowBatch
+from engine.entities.rows import DONE, EXPLODE, OBJECT_PATH, SECTION, RowBatch
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
 from engine.java.javanum import INT_MAX, INT_MIN
@@ -335,7 +335,9 @@ class Simulation:
         traced = self.trace_enabled
         rows = np.fromiter((batch.row(e, traced) for e in run), np.int64, len(run))
         marks = np.zeros(len(run), dtype=np.int64)
-        before_f, before_i = np.empty((len(run), NF)), np.empty((len(run), batch.table.i.shape[1]), dtype=np.int64)
+        table = batch.table
+        before_f = np.empty((len(run), table.f.shape[1]))
+        before_i = np.empty((len(run), table.i.shape[1]), dtype=np.int64)
         n = 0
         while n < len(run):
             blocks = self._replay_blocks

@@ -514,6 +514,11 @@ class World:
                     out.append(e)
         return out
 
+    def sectioned_entities(self) -> Iterator[Entity]:
+        """Every entity in the entity sections: all that `get_entities` can find."""
+        for section in self._entity_sections.values():
+            yield from section
+
     def entity_sections_in(self, box: Box) -> list[list[Entity]]:
         """The entity sections `getOtherEntities(box)` visits, in its order: those of `box` expanded by 2 (the
         section bug of spec 01 §5.2), chunks by x, then z, sections by y. A box over more chunk columns than

@@ -3,7 +3,9 @@ same run, and the ratio. Each case asserts that its scenario is what it claims a
 
 Run: python3 -m tests.bench.bench_entities   (from the repository root; not collected by pytest). TNT cases run
 the compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path; the loop's hand-backs to the
-object path are counted. Players and mobs take the object path ("python path"). The peer: see bench_living.
+object path are counted. Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against the peer's walk)
+likewise, with engine.entities.minecart_kernel. Players and mobs take the object path ("python path"). The peer:
+see bench_living.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import time
 from engine import jit
 from engine.tick.scene import load_scene_text
 from tests.bench.bench_living import mob_us, player_us, prismarine_us
+from tests.bench.bench_minecarts import carts_case, carts_scene
 
 N = 1000
 TICKS = 100
@@ -75,6 +78,10 @@ def main() -> None:
                                    "sprint_jump")):
         rows.append((label, player_us(keys), "python path", peer[peer_key]["us_per_tick"] if peer else None))
     rows.append(("wither skeletons on a floor (100)", mob_us(), "python path", walk))
+    carts = carts_scene()
+    for compiled in (True, False):
+        wall, _, path = carts_case(carts, compiled)
+        rows.append(("minecarts on rails", wall, path, walk))
     print(f"{'case':36s} {'µs/entity-tick':>15s}  {'peer µs/tick':>12s} {'ratio':>8s}  path")
     for label, us, path, theirs in rows:
         ratio = f"{us / theirs:7.2f}×" if theirs else "      —"
