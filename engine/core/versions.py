@@ -225,6 +225,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "baseTick halves it in lava in double, and Entity.move's fall-reset raycast reaches "
                              "min(length, 8) blocks along the move (1.21.11; 1.21.4-1.21.10 not compared: the "
                              "fall_distance row)", (1, 21, 11), None),
+    "path_water_after_blocks": ("LandPathNodeMaker.getCommonNodeType tests water last, only where the block is "
+                                "passable: a waterlogged fence or wall is FENCE, a waterlogged slab, stairs or "
+                                "chest BLOCKED, not WATER (1.17)", (1, 17, 0), None),
 }
 
 
@@ -400,8 +403,8 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
-            Change((1, 17, 0), None, "LandPathNodeMaker changed in 1.17 (and 22w16a: door and fence tests from "
-                   "the mob's minimum point, spec 07 §6); not compared"))),
+            Change((1, 19, 0), None, "LandPathNodeMaker of 1.19 (22w16a: closed doors blocked like fences, the "
+                   "fence and door test from the mob's minimum point, spec 07 §6) and later not compared"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
@@ -514,6 +517,7 @@ class Features:
     sine_index_double: bool
     redirect_look_unnormalized: bool
     fall_distance_double: bool
+    path_water_after_blocks: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -17,7 +17,7 @@ from engine.constants import (
     PATH_MAX_FALL,
 )
 from engine.core.trace import StageInfo, cell, label, run_stage, segment
-from engine.core.versions import refusal
+from engine.core.versions import Features, refusal
 from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences.leash import update_leash
 from engine.java.mathhelper import floor
@@ -62,6 +62,12 @@ class MobEntity(LivingEntity):
         self.path_goal_started = False
         self.path_trying_time = 0                         # MoveToTargetPosGoal.tryingTime
         self.leash_holder: int | None = None   # MobEntity.holdingEntity, by id (spec 04 §19)
+
+    def constructed(self, features: Features) -> None:
+        """The navigation searches as the simulated release does (spec 07, docs/versions.md)."""
+        super().constructed(features)
+        if self.navigation is not None:
+            self.navigation.use_release(features)
 
     def clone(self) -> MobEntity:
         c = super().clone()
