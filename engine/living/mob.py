@@ -64,7 +64,8 @@ class MobEntity(LivingEntity):
         self.leash_holder: int | None = None   # MobEntity.holdingEntity, by id (spec 04 §19)
 
     def constructed(self, features: Features) -> None:
-        """The navigation searches as the simulated release does (spec 07, docs/versions.md)."""
+        """The navigation searches as the simulated release does (spec 07, docs/versions.md); each tick renews
+        it (`tick_new_ai`)."""
         super().constructed(features)
         if self.navigation is not None:
             self.navigation.use_release(features)
@@ -126,6 +127,7 @@ class MobEntity(LivingEntity):
         nav = self.navigation
         if nav is not None:
             nav.in_recorded_tick = rec is not None
+            nav.use_release(sim.features)
             self.report_searches(sim, rec)     # searches a block change caused since the last tick
         run_stage(rec, self, GOALS, self.tick_goals, sim)
         if nav is not None:

@@ -198,6 +198,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     # the same at 1.21.11: the fireball's Motion is the look normalised in double, or the look as it is
     "redirect_look_unnormalized": (_deflection(22.5, "1.21.11"), 4, 1),
     # a dropped item falls: its fall distance sums the drops (each cast to float) in double, or in float
+    # a zombie paths into a pen of waterlogged fences: through its side (WATER), or not at all (FENCE)
+    "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 40, 1),
     "fall_distance_double": (scene_toml(scene={"version": "1.21.11"},
                                         entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 5, 1),
     # a fireball whose power points elsewhere than its Motion: the power vector, or the Motion's own direction
@@ -461,6 +463,7 @@ BOTH_SIMULATED |= {"knockback_double", "push_away_double_sqrt", "push_away_check
                    "swift_sneak", "sneak_edge_only_falling", "flying_travel_needs_ai", "living_tick_skips_removed",
                    "elytra_limit_fall_distance", "off_ground_speed_live", "no_sprint_start_gliding",
                    "fall_damage_immune_tag", "on_landing_effects"}
+BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
