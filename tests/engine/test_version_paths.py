@@ -46,7 +46,8 @@ def test_common_node_type_tests_water_last_from_1_17(state: str, up_to_1_16_5: T
     assert common_node_type_of(s, water_last=True) is from_1_17
 
 
-@pytest.mark.parametrize("block", ["farmland", "soul_sand", "grass_path", "end_rod", "red_bed", "sea_pickle[waterlogged=false]"])
+@pytest.mark.parametrize("block", ["farmland", "soul_sand", "grass_path", "end_rod", "red_bed",
+                                   "sea_pickle[waterlogged=false]"])
 def test_blocks_that_refuse_land_paths_are_blocked(block: str) -> None:
     """Their canPathfindThrough(LAND) is false whatever their shape (FarmlandBlock, SoulSandBlock, ... of 1.16.5):
     BLOCKED, so the cell above them is WALKABLE, not OPEN."""
