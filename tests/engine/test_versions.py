@@ -199,7 +199,7 @@ CASES: dict[str, tuple[str, int, int]] = {
     "redirect_look_unnormalized": (_deflection(22.5, "1.21.11"), 4, 1),
     # a dropped item falls: its fall distance sums the drops (each cast to float) in double, or in float
     # a zombie paths into a pen of waterlogged fences: through its side (WATER), or not at all (FENCE)
-    "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 40, 1),
+    "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 60, 1),
     "fall_distance_double": (scene_toml(scene={"version": "1.21.11"},
                                         entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 5, 1),
     # a fireball whose power points elsewhere than its Motion: the power vector, or the Motion's own direction
