@@ -270,6 +270,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "(trigger tick, priority, order of scheduling), across chunks by (priority, order of "
                               "scheduling) only, so a tick overdue from an earlier game tick no longer runs before "
                               "a later-scheduled one of another chunk (1.18)", (1, 18, 0), None),
+    "path_water_after_blocks": ("LandPathNodeMaker.getCommonNodeType tests water last, only where the block is "
+                                "passable: a waterlogged fence or wall is FENCE, a waterlogged slab, stairs or "
+                                "chest BLOCKED, not WATER (1.17)", (1, 17, 0), None),
 }
 
 
@@ -450,8 +453,8 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
-            Change((1, 17, 0), None, "LandPathNodeMaker changed in 1.17 (and 22w16a: door and fence tests from "
-                   "the mob's minimum point, spec 07 §6); not compared"))),
+            Change((1, 19, 0), None, "LandPathNodeMaker of 1.19 (22w16a: closed doors blocked like fences, the "
+                   "fence and door test from the mob's minimum point, spec 07 §6) and later not compared"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
@@ -579,6 +582,7 @@ class Features:
     fall_distance_double: bool
     comparator_compare_side_zero: bool
     tick_scheduler_chunks: bool
+    path_water_after_blocks: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -17,7 +17,7 @@ from engine.constants import (
     PATH_MAX_FALL,
 )
 from engine.core.trace import StageInfo, cell, label, run_stage, segment
-from engine.core.versions import refusal
+from engine.core.versions import Features, refusal
 from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences.leash import update_leash
 from engine.java.mathhelper import floor
@@ -62,6 +62,13 @@ class MobEntity(LivingEntity):
         self.path_goal_started = False
         self.path_trying_time = 0                         # MoveToTargetPosGoal.tryingTime
         self.leash_holder: int | None = None   # MobEntity.holdingEntity, by id (spec 04 §19)
+
+    def constructed(self, features: Features) -> None:
+        """The navigation searches as the simulated release does (spec 07, docs/versions.md); each tick renews
+        it (`tick_new_ai`)."""
+        super().constructed(features)
+        if self.navigation is not None:
+            self.navigation.use_release(features)
 
     def clone(self) -> MobEntity:
         c = super().clone()
@@ -120,6 +127,7 @@ class MobEntity(LivingEntity):
         nav = self.navigation
         if nav is not None:
             nav.in_recorded_tick = rec is not None
+            nav.use_release(sim.features)
             self.report_searches(sim, rec)     # searches a block change caused since the last tick
         run_stage(rec, self, GOALS, self.tick_goals, sim)
         if nav is not None:

@@ -14,13 +14,19 @@ RAILS = frozenset({"rail", "powered_rail", "detector_rail", "activator_rail"})  
 LEAVES = frozenset(f"{w}_leaves" for w in phys.WOOD_TYPES[:6])   # LeavesBlock
 CAMPFIRES = frozenset({"campfire", "soul_campfire"})
 # Blocks whose canPathfindThrough(LAND) is false whatever their shape (1.16.5 overrides; doors, trapdoors and
-# fence gates answer "open", snow layers "fewer than 5"); any other block: the collision shape is not a full cube
+# fence gates answer "open", snow layers "fewer than 5"); any other block: the collision shape is not a full cube.
+# The modelled blocks of later releases that override it too: water_cauldron (AbstractCauldronBlock, 1.17),
+# dirt_path (DirtPathBlock, grass_path renamed, 1.17), lightning_rod (RodBlock, 1.17), mud (MudBlock, 1.19)
 NEVER_PASSABLE = frozenset({
     "anvil", "chipped_anvil", "damaged_anvil", "bamboo", "brewing_stand", "cactus", "cake", "campfire",
     "soul_campfire", "chest", "trapped_chest", "ender_chest", "conduit", "dragon_egg", "enchanting_table",
     "lantern", "soul_lantern", "lectern", "hopper", "grindstone", "bell", "stonecutter", "cauldron", "composter",
-    "flower_pot", "daylight_detector", "iron_bars", "glass_pane", "piston_head", "chain",
+    "flower_pot", "daylight_detector", "iron_bars", "glass_pane", "piston_head", "chain", "piston",
+    "sticky_piston", "moving_piston", "end_rod", "farmland", "grass_path", "soul_sand", "sea_pickle",
+    "chorus_plant", "end_portal_frame", "respawn_anchor", *phys.BEDS,
+    "water_cauldron", "dirt_path", "lightning_rod", "mud",
 })
+CAULDRONS = frozenset({"cauldron", "water_cauldron"})   # BlockTags.CAULDRONS (1.17; before: Blocks.CAULDRON)
 NEVER_PASSABLE_SUFFIXES = ("_stairs", "_slab", "_pane", "_skull", "_head")
 OPENABLE = DOORS | TRAPDOORS | phys.FENCE_GATES
 SNOW_PASSABLE_LAYERS = 5   # SnowBlock.canPathfindThrough(LAND): layers < 5

@@ -25,17 +25,18 @@ from engine.constants import (
     TIMEOUT_FACTOR,
 )
 from engine.core.trace import segment
+from engine.core.versions import DEFAULT_VERSION, Features, features_for
 from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.java.javanum import f32, to_int
 from engine.java.mathhelper import floor
 from engine.living.attributes import FOLLOW_RANGE
-from engine.pathfinding.blocks import is_solid_material
+from engine.pathfinding.blocks import CAULDRONS, is_solid_material
 from engine.pathfinding.node_types import PathNodeType as T
 from engine.pathfinding.path import Path
 from engine.pathfinding.path_finder import PathNodeNavigator, SearchRecord
 from engine.pathfinding.region import ChunkCache
 from engine.pathfinding.walk_evaluator import LandPathNodeMaker, get_feet_y
-from engine.world.world import MAX_Y
+from engine.world.dimensions import bottom_y, top_y
 
 if TYPE_CHECKING:
     from engine.core.trace import Recorder
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
     from engine.world.world import World
 
 NO_SHORTCUT_TYPES = (T.DANGER_FIRE, T.DANGER_CACTUS, T.DANGER_OTHER, T.WALKABLE_DOOR)   # canJumpToNextPathNode
-WORLD_HEIGHT = MAX_Y + 1   # World.getHeight()
 
 
 class Search:
@@ -93,6 +93,7 @@ class MobNavigation:
         self.current_distance = 0
         self.range_multiplier = f32(1.0)
         self.in_recorded_tick = False                # the mob's tick is traced: searches keep their record
+        self.features = features_for(DEFAULT_VERSION)   # the release whose rules the searches follow (use_release)
         self.searches: list[Search] = []             # searches not yet reported in a `path` event
 
     def copy_for(self, entity: MobEntity) -> MobNavigation:
@@ -108,36 +109,42 @@ class MobNavigation:
         c.searches = list(self.searches)
         return c
 
+    def use_release(self, features: Features) -> None:
+        """Search as `features`' release does (`MobEntity.constructed`)."""
+        self.features = features
+
     # --- finding ---
     def find_path_to(self, world: World, pos: BlockPos, distance: int) -> Path | None:
         """`MobNavigation.findPathTo(BlockPos, int)`: a target in the air moves down onto the ground; a target
         inside a solid block moves up out of it."""
         x, y, z = pos
+        bottom, top = bottom_y(world.dimension, self.features), top_y(world.dimension, self.features)
         if world.get_block_state(x, y, z).is_air:
             y -= 1
-            while y > 0 and world.get_block_state(x, y, z).is_air:
+            while y > bottom and world.get_block_state(x, y, z).is_air:
                 y -= 1
-            if y > 0:
+            if y > bottom:
                 return self.find_path_to_any(world, [(x, y + 1, z)], PATH_REGION_MARGIN, distance)
-            while y < WORLD_HEIGHT and world.get_block_state(x, y, z).is_air:
+            while y < top and world.get_block_state(x, y, z).is_air:
                 y += 1
         if not is_solid_material(world.get_block_state(x, y, z)):
             return self.find_path_to_any(world, [(x, y, z)], PATH_REGION_MARGIN, distance)
         y += 1
-        while y < WORLD_HEIGHT and is_solid_material(world.get_block_state(x, y, z)):
+        while y < top and is_solid_material(world.get_block_state(x, y, z)):
             y += 1
         return self.find_path_to_any(world, [(x, y, z)], PATH_REGION_MARGIN, distance)
 
     def find_path_to_any(self, world: World, positions: list[BlockPos], region_margin: int,
                          distance: int) -> Path | None:
         """`EntityNavigation.findPathToAny` (spec 07 §4 steps 1-5): the search space is the chunks of a cube of
-        half-side (int)(followRange + 8) around the feet block."""
+        half-side (int)(followRange + 8) around the feet block. The node maker follows the release's rules."""
         e = self.entity
         if not positions:
             return None
-        if e.pos.y < 0.0 or not self.is_at_valid_position():
+        bottom = bottom_y(world.dimension, self.features)
+        if e.pos.y < bottom or not self.is_at_valid_position():
             # vanilla returns null silently; the trace says why no search ran
-            reason = "below y = 0" if e.pos.y < 0.0 else \
+            reason = f"below y = {bottom}" if e.pos.y < bottom else \
                 "not at a valid position (isAtValidPosition: not on the ground, in water or lava, or riding)"
             self.searches.append(Search(positions[0], None, 0, None, reason))
             return None
@@ -148,6 +155,8 @@ class MobNavigation:
         bx, by, bz = e.block_pos()
         i = to_int(f32(follow_range + region_margin))   # (int)(f + range): a NaN follow range gives 0
         view = ChunkCache(world, (bx - i, by - i, bz - i), (bx + i, by + i, bz + i))
+        self.maker.water_last = self.features.path_water_after_blocks
+        self.maker.bottom_y = bottom
         record = SearchRecord() if self.in_recorded_tick else None
         path = self.path_node_navigator.find_path_to_any(view, e, positions, follow_range, distance,
                                                          self.range_multiplier, record)
@@ -180,14 +189,14 @@ class MobNavigation:
         return True
 
     def adjust_path(self, world: World) -> None:
-        """`EntityNavigation.adjustPath`: a node in a cauldron moves up one, and so does (at the node's height)
-        the node after it when not higher. `MobNavigation`'s sun avoidance (skeletons) needs sky light, which the
-        engine does not model; the mobs here do not avoid the sun."""
+        """`EntityNavigation.adjustPath`: a node in a cauldron (1.17: any of BlockTags.CAULDRONS) moves up one,
+        and so does (at the node's height) the node after it when not higher. `MobNavigation`'s sun avoidance
+        (skeletons) needs sky light, which the engine does not model; the mobs here do not avoid the sun."""
         path = self.current_path
         for i in range(path.length):
             node = path.get_node(i)
             following = path.get_node(i + 1) if i + 1 < path.length else None
-            if world.get_block_state(node.x, node.y, node.z).block == "cauldron":
+            if world.get_block_state(node.x, node.y, node.z).block in CAULDRONS:
                 path.nodes[i] = node.copy_with_new_position(node.x, node.y + 1, node.z)
                 if following is not None and node.y >= following.y:
                     path.nodes[i + 1] = node.copy_with_new_position(following.x, node.y + 1, following.z)

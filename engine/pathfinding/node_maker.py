@@ -26,6 +26,9 @@ class PathNodeMaker:
         self.can_enter_open_doors = False   # PathNodeMaker.canEnterOpenDoors
         self.can_open_doors = False         # canOpenDoors (MobNavigation.setCanPathThroughDoors)
         self.can_swim = False
+        # the release's rules, set by the navigation before each search (1.16.5's by default)
+        self.water_last = False             # features.path_water_after_blocks (getCommonNodeType, 1.17)
+        self.bottom_y = 0                   # HeightLimitView.getBottomY (1.16.5: y 0)
 
     def init(self, view: ChunkCache, entity: MobEntity) -> None:
         """`PathNodeMaker.init`: the entity's size in whole blocks, floor(width + 1) and floor(height + 1)."""

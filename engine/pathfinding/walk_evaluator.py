@@ -28,22 +28,26 @@ FLOOR_INHERITED = (T.DAMAGE_FIRE, T.DAMAGE_CACTUS, T.DAMAGE_OTHER, T.STICKY_HONE
 NO_STEP_UP = (T.FENCE, T.UNPASSABLE_RAIL, T.TRAPDOOR)
 
 
-_COMMON_BY_STATE: dict[int, T] = {}
+_COMMON_BY_STATE: tuple[dict[int, T], dict[int, T]] = ({}, {})   # by water_last
 _DANGER_BY_STATE: dict[int, T | None] = {}
 
 
-def get_common_node_type(view: ChunkCache, x: int, y: int, z: int) -> T:
+def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False) -> T:
     """`LandPathNodeMaker.getCommonNodeType`: the type of the block itself (spec 07 §3.1 "initial mapping";
     1.16.5 has no powder snow, dripleaf, dripstone or lava cauldron, and gives cactus DAMAGE_CACTUS). A function
-    of the block state alone, kept per state id."""
+    of the block state alone, kept per state id. `water_last`: features.path_water_after_blocks."""
     state = view.get_block_state(x, y, z)
-    t = _COMMON_BY_STATE.get(state.id)
+    by_state = _COMMON_BY_STATE[water_last]
+    t = by_state.get(state.id)
     if t is None:
-        t = _COMMON_BY_STATE[state.id] = common_node_type_of(state)
+        t = by_state[state.id] = common_node_type_of(state, water_last)
     return t
 
 
-def common_node_type_of(state: BlockState) -> T:
+def common_node_type_of(state: BlockState, water_last: bool = False) -> T:
+    """The type of one block state. Up to 1.16.5 water comes first after the named blocks, so a waterlogged fence,
+    wall, slab or stairs is WATER; from 1.17 (`water_last`) water is tested only where the block is passable: such
+    blocks are FENCE or BLOCKED (getCommonNodeType)."""
     block = state.block
     if state.is_air:
         return T.OPEN
@@ -57,7 +61,7 @@ def common_node_type_of(state: BlockState) -> T:
         return T.STICKY_HONEY
     if block == "cocoa":
         return T.COCOA
-    if pb.is_water(state):
+    if pb.is_water(state) and not water_last:
         return T.WATER
     if pb.is_lava(state):
         return T.LAVA
@@ -77,7 +81,9 @@ def common_node_type_of(state: BlockState) -> T:
     if phys.is_fence(block) or phys.is_wall(block) or \
             (phys.is_fence_gate(block) and state.get("open") != "true"):
         return T.FENCE
-    return T.OPEN if pb.can_pathfind_through_land(state) else T.BLOCKED
+    if not pb.can_pathfind_through_land(state):
+        return T.BLOCKED
+    return T.WATER if water_last and pb.is_water(state) else T.OPEN
 
 
 def get_node_type_from_neighbors(view: ChunkCache, x: int, y: int, z: int, node_type: T) -> T:
@@ -110,12 +116,14 @@ def danger_of(state: BlockState) -> T | None:
     return None
 
 
-def get_land_node_type(view: ChunkCache, x: int, y: int, z: int) -> T:
-    """`LandPathNodeMaker.getLandNodeType`: OPEN refined by the block below (spec 07 §3.1 "refinement"), then
+def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
+                       bottom_y: int = 0) -> T:
+    """`LandPathNodeMaker.getLandNodeType`: OPEN refined by the block below (spec 07 §3.1 "refinement") where
+    that is above the world's bottom (`bottom_y`: 1.16.5 `y >= 1`, from 1.17 `y >= getBottomY() + 1`), then
     WALKABLE by the neighbours."""
-    node_type = get_common_node_type(view, x, y, z)
-    if node_type is T.OPEN and y >= 1:
-        below = get_common_node_type(view, x, y - 1, z)
+    node_type = get_common_node_type(view, x, y, z, water_last)
+    if node_type is T.OPEN and y >= bottom_y + 1:
+        below = get_common_node_type(view, x, y - 1, z, water_last)
         node_type = T.OPEN if below in FLOOR_PASSES else T.WALKABLE
         if below in FLOOR_INHERITED:
             node_type = below
@@ -130,18 +138,20 @@ def get_feet_y(view: ChunkCache, x: int, y: int, z: int) -> float:
     return float(y - 1) + (0.0 if shape.is_empty else shape.coords[1][-1])
 
 
-_CELL_TYPES: weakref.WeakKeyDictionary[World, dict[type, tuple[int, dict[BlockPos, T]]]] = \
+_CELL_TYPES: weakref.WeakKeyDictionary[World, dict[tuple[type, bool, int], tuple[int, dict[BlockPos, T]]]] = \
     weakref.WeakKeyDictionary()
 
 
-def shared_cell_types(world: World, maker: type) -> dict[BlockPos, T]:
-    """A node maker's cell types (`getDefaultNodeType`) for a world as it is now: a cell's type depends only on the
-    block states around it, so searches share them until a block changes (`World.block_version`). Used only
-    for cells whose neighbourhood lies inside a search's region (`ChunkCache.sees_world_around`)."""
+def shared_cell_types(world: World, maker: type, water_last: bool = False, bottom_y: int = 0) -> dict[BlockPos, T]:
+    """A node maker's cell types (`getDefaultNodeType`) for a world as it is now and a release's rules
+    (`water_last`, `bottom_y`): a cell's type depends only on the block states around it, so searches share them
+    until a block changes (`World.block_version`). Used only for cells whose neighbourhood lies inside a search's
+    region (`ChunkCache.sees_world_around`)."""
     per_world = _CELL_TYPES.setdefault(world, {})
-    entry = per_world.get(maker)
+    key = (maker, water_last, bottom_y)
+    entry = per_world.get(key)
     if entry is None or entry[0] != world.block_version:
-        entry = per_world[maker] = (world.block_version, {})
+        entry = per_world[key] = (world.block_version, {})
     return entry[1]
 
 
@@ -162,7 +172,7 @@ class LandPathNodeMaker(PathNodeMaker):
     def init(self, view: ChunkCache, entity: MobEntity) -> None:
         """`PathNodeMaker.init`, with the world's shared cell types and the mob's malus read once."""
         super().init(view, entity)
-        self.shared_land_types = shared_cell_types(view.world, type(self))
+        self.shared_land_types = shared_cell_types(view.world, type(self), self.water_last, self.bottom_y)
         self.penalties = {t: entity.get_pathfinding_penalty(t) for t in T}
 
     def clear(self) -> None:
@@ -227,10 +237,9 @@ class LandPathNodeMaker(PathNodeMaker):
                     found.add(t)
         return own
 
-    @staticmethod
-    def get_floor_node_type(view: ChunkCache, x: int, y: int, z: int) -> T:
+    def get_floor_node_type(self, view: ChunkCache, x: int, y: int, z: int) -> T:
         """The type of one cell for this node maker (`getDefaultNodeType`): `getLandNodeType` for walkers."""
-        return get_land_node_type(view, x, y, z)
+        return get_land_node_type(view, x, y, z, self.water_last, self.bottom_y)
 
     @staticmethod
     def adjust_node_type(view: ChunkCache, can_open_doors: bool, can_enter_open_doors: bool, mob_pos: BlockPos,
@@ -282,7 +291,7 @@ class LandPathNodeMaker(PathNodeMaker):
                 i = floor(p.y + 0.5)
             else:
                 x, y, z = e.block_pos()
-                while y > 0 and (view.get_block_state(x, y, z).is_air or
+                while y > self.bottom_y and (view.get_block_state(x, y, z).is_air or
                                  pb.can_pathfind_through_land(view.get_block_state(x, y, z))):
                     y -= 1
                 i = y + 1
@@ -413,7 +422,7 @@ class LandPathNodeMaker(PathNodeMaker):
         if t is T.WATER and not self.can_swim:                                              # step 6
             if self.get_node_type(x, y - 1, z) is not T.WATER:
                 return node
-            while y > 0:
+            while y > self.bottom_y:
                 y -= 1
                 t = self.get_node_type(x, y, z)
                 if t is not T.WATER:
@@ -426,7 +435,7 @@ class LandPathNodeMaker(PathNodeMaker):
             top = y
             while t is T.OPEN:
                 y -= 1
-                if y < 0:
+                if y < self.bottom_y:
                     return self.blocked_node(x, top, z)
                 if fallen >= e.get_safe_fall_distance():
                     return self.blocked_node(x, y, z)

@@ -41,7 +41,7 @@ X, Y, Z, TYPE, PREV, HEAP, OPENED, VISITED, SEQ = range(9)   # SEQ: order of fir
 PEN, G, H, F, WALKED = range(5)
 # mob inputs: floats (MF) and ints (MI)
 PX, PY, PZ, BX0, BY0, BZ0, BX1, BY1, BZ1, WIDTH, HEIGHT, STEP_HEIGHT = range(12)
-SIZE_X, SIZE_Y, SIZE_Z, CAN_OPEN, CAN_ENTER, CAN_SWIM, ON_RAIL, SAFE_FALL, FEET_X, FEET_Z = range(10)
+SIZE_X, SIZE_Y, SIZE_Z, CAN_OPEN, CAN_ENTER, CAN_SWIM, ON_RAIL, SAFE_FALL, FEET_X, FEET_Z, BOTTOM_Y = range(11)
 # counters (C)
 USED, NODES, FAIL, FULL, PUSHES = range(5)
 PACK_SPAN = 1 << 19           # positions are packed relative to the start: |dx|, |dz| < PACK_SPAN
@@ -57,18 +57,18 @@ FIRST_TABLE = 1 << 14         # position-table slots of a first try, at least (a
 WORLD_HEIGHT = 256
 
 
-@lru_cache(maxsize=1)
-def path_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per block state id: `getCommonNodeType`'s type (ordinal), the danger it signals to a neighbour
-    (`getNodeTypeFromNeighbors`; NO_DANGER), and the top of its collision shape for `getFeetY` (0 when empty, NaN
-    where the cell or a block entity decides the shape)."""
+@lru_cache(maxsize=2)
+def path_tables(water_last: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per block state id: `getCommonNodeType`'s type (ordinal; `water_last`: features.path_water_after_blocks),
+    the danger it signals to a neighbour (`getNodeTypeFromNeighbors`; NO_DANGER), and the top of its collision
+    shape for `getFeetY` (0 when empty, NaN where the cell or a block entity decides the shape)."""
     states = blocks.all_states()
     shape = block_tables().shape
     common = np.empty(len(states), dtype=np.int64)
     danger = np.empty(len(states), dtype=np.int64)
     top = np.empty(len(states), dtype=np.float64)
     for st in states:
-        common[st.id] = common_node_type_of(st).ordinal
+        common[st.id] = common_node_type_of(st, water_last).ordinal
         d = danger_of(st)
         danger[st.id] = NO_DANGER if d is None else d.ordinal
         sh = st.collision_shape
@@ -137,11 +137,12 @@ def collides(blk: tuple, c: np.ndarray, scratch: np.ndarray, box: tuple) -> bool
 
 @njit(inline=True)
 def land_node_type(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, common: np.ndarray, danger: np.ndarray,
-                   region: np.ndarray, x: int, y: int, z: int) -> int:
-    """`LandPathNodeMaker.getLandNodeType` (spec 07 §3.1 "refinement"): OPEN refined by the block below, then
-    WALKABLE by the first danger among the neighbours (x outer, y middle, z inner, the centre column skipped)."""
+                   region: np.ndarray, bottom: int, x: int, y: int, z: int) -> int:
+    """`LandPathNodeMaker.getLandNodeType` (spec 07 §3.1 "refinement"): OPEN refined by the block below where it
+    is above the world's bottom, then WALKABLE by the first danger among the neighbours (x outer, y middle, z
+    inner, the centre column skipped)."""
     t = common[view_state(keys, slots, pool, region, x, y, z)]
-    if t == OPEN and y >= 1:
+    if t == OPEN and y >= bottom + 1:
         below = common[view_state(keys, slots, pool, region, x, y - 1, z)]
         t = OPEN if below == WALKABLE or below == OPEN or below == WATER or below == LAVA else WALKABLE
         if below == DAMAGE_FIRE or below == DAMAGE_CACTUS or below == DAMAGE_OTHER or below == STICKY_HONEY:
@@ -233,7 +234,8 @@ def node_type_sized(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, commo
                 q = slot_of(table, cells, ni, c, mi, x + i, y + j, z + k)
                 land = cells[q, 2]
                 if land < 0:
-                    land = land_node_type(keys, slots, pool, common, danger, region, x + i, y + j, z + k)
+                    land = land_node_type(keys, slots, pool, common, danger, region, mi[BOTTOM_Y], x + i, y + j,
+                                          z + k)
                     cells[q, 2] = land
                 t = adjust_node_type(mi, land)
                 if i == 0 and j == 0 and k == 0:
@@ -351,7 +353,7 @@ def path_node_tail(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.
     if t == WATER and not mi[CAN_SWIM]:                                                               # step 6
         if get_node_type(blk, tab, region, w, mi, pen, x, y - 1, z) != WATER:
             return node
-        while y > 0:
+        while y > mi[BOTTOM_Y]:
             y -= 1
             t = get_node_type(blk, tab, region, w, mi, pen, x, y, z)
             if t != WATER:
@@ -362,7 +364,7 @@ def path_node_tail(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.
         top = y
         while t == OPEN:
             y -= 1
-            if y < 0:
+            if y < mi[BOTTOM_Y]:
                 return blocked_node(w, mi, x, top, z)
             if fallen >= mi[SAFE_FALL]:
                 return blocked_node(w, mi, x, y, z)

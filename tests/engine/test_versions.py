@@ -231,6 +231,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     # the same at 1.21.11: the fireball's Motion is the look normalised in double, or the look as it is
     "redirect_look_unnormalized": (_deflection(22.5, "1.21.11"), 4, 1),
     # a dropped item falls: its fall distance sums the drops (each cast to float) in double, or in float
+    # a zombie paths into a pen of waterlogged fences: through its side (WATER), or not at all (FENCE)
+    "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 60, 1),
     "fall_distance_double": (scene_toml(scene={"version": "1.21.11"},
                                         entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 5, 1),
     # a fireball whose power points elsewhere than its Motion: the power vector, or the Motion's own direction
@@ -535,6 +537,7 @@ BOTH_SIMULATED |= {"comparator_compare_side_zero", "tick_scheduler_chunks"}
 # living travel, jumping and players of 1.20.5 (the cases of the living attributes, the sprint kick and the
 # sneaking edge; an unridden pig's step height of 1.19.4)
 BOTH_SIMULATED |= {"living_attributes", "sprint_jump_kick_double", "sneak_edge_below_feet", "pig_step_height_half"}
+BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
