@@ -2,13 +2,15 @@
 `Explosion.collectBlocksAndDamageEntities`, walked ray by ray in a kernel (engine.jit, `walk_rays`).
 
 The 1352 rays' `nextFloat`s are drawn from the world Random at once by jumping the generator ahead, which gives
-the same values as drawing them one by one. The positions the rays take are gathered in a hash table in the
-order vanilla's `HashSet.add` sees them. tests/engine/test_explosion.py checks the result against the JVM
-(fixtures/explosion.json) and against walking every ray one by one in float32 in plain Python.
+the same values as drawing them one by one. The positions the rays take are gathered in a table of cells (each
+cell's block read once per explosion) in the order vanilla's `HashSet.add` sees them.
+tests/engine/test_explosion.py checks the result against the JVM (fixtures/explosion.json) and against walking
+every ray one by one in float32 in plain Python.
 """
 
 from __future__ import annotations
 
+import math
 import threading
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -41,9 +43,11 @@ from engine.world import blocks
 if TYPE_CHECKING:
     from engine.world.world import World
 
-HASH_X, HASH_Y, HASH_Z = 73856093, 19349663, 83492791   # the table's hash of a position (any mix would do)
+# a cell table row (`walk_rays`): this explosion's stamp when the cell was first looked at, its position, its block
+# state id, whether it is shielded, whether a ray took it
+C_SEEN, C_X, C_Y, C_Z, C_STATE, C_SHIELDED, C_TAKEN = range(7)
 SHIELDED_COST = float(np.float32(np.float32(EXPLOSION_RESISTANCE_OFFSET) * np.float32(EXPLOSION_RESISTANCE_FACTOR)))
-_LOCAL = threading.local()   # each thread's hash table of positions, reused (a stamp marks each use)
+_LOCAL = threading.local()   # each thread's cell table, reused (a stamp marks each use)
 
 
 @lru_cache(maxsize=1)
@@ -123,77 +127,90 @@ def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float,
     steps = _ray_steps()
     h = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE)
                              + next_floats(random, steps.shape[1]) * np.float32(EXPLOSION_INTENSITY_SPREAD))
-    size = steps.shape[1] * _max_steps(power)     # no ray takes more positions than it walks steps
-    table = _table(size)
+    max_steps = _max_steps(power)
+    size = steps.shape[1] * max_steps     # no ray takes more positions than it walks steps
+    table = _table(size, max_steps)
     table["stamp"] += 1
     keys, slots, pool = block_arrays(world)[:3]
     shielding = bool(behavior.shielding)
     shields = _shield_table(behavior.shielding) if shielding else air_table()   # (unread without shielding)
     cells, ids = table["cells"], table["ids"]
     n = walk_rays(keys, slots, pool, _cost_table(), shields, shielding, steps, center.x, center.y, center.z,
-                  h.astype(np.float64), table["x"], table["y"], table["z"], table["used"], table["stamp"], cells, ids)
+                  h.astype(np.float64), table["cell"], table["bits"], table["stamp"], cells, ids)
     cells, ids = cells[:n].copy(), ids[:n].copy()
     return AffectedBlocks(cells, n, None if air_table()[ids].all() else ids)
 
 
-def _table(size: int) -> dict[str, Any]:
-    """This thread's hash table (at least twice `size` slots, a power of two), its stamp, and output rows for
-    `size` positions."""
+def _table(size: int, max_steps: int) -> dict[str, Any]:
+    """This thread's cell table, its stamp, and output rows for `size` positions. The table's slot of a cell
+    is the low `bits` bits of its x, z and y side by side: a cube of 2^bits cells a side holds every cell the rays
+    of `max_steps` steps can reach without two sharing a slot, where that fits in twice `size` slots; else the
+    cube is smaller and cells sharing a slot go to the next free one."""
+    side = 2 * math.ceil(max_steps * EXPLOSION_RAY_STEP) + 3
+    bits = min((side - 1).bit_length(), (2 * size - 1).bit_length() // 3)
     table = getattr(_LOCAL, "table", None)
-    if table is None or len(table["cells"]) < size:
-        slots = 1 << (2 * size - 1).bit_length()
-        table = _LOCAL.table = {"x": np.empty(slots, dtype=np.int64), "y": np.empty(slots, dtype=np.int64),
-                                "z": np.empty(slots, dtype=np.int64), "used": np.zeros(slots, dtype=np.int64),
+    if table is None or len(table["cells"]) < size or table["bits"] != bits:
+        table = _LOCAL.table = {"cell": np.zeros((1 << 3 * bits, C_TAKEN + 1), dtype=np.int64), "bits": bits,
                                 "cells": np.empty((size, 3), dtype=np.int64), "ids": np.empty(size, dtype=np.int64),
-                                "stamp": 0}
+                                "stamp": table["stamp"] if table is not None else 0}
     return table
+
+
+@njit(inline=True)
+def _cell_slot(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, shields: np.ndarray, shielding: bool,
+               cell: np.ndarray, bits: int, stamp: int, bx: int, by: int, bz: int) -> int:
+    """The slot of `cell` holding (bx, by, bz) for this explosion (`stamp`): found, or filled now with the cell's
+    block state id, whether it is shielded (itself or the cell above holding a shielding block) and not taken."""
+    low = (1 << bits) - 1
+    mask = len(cell) - 1
+    slot = (bx & low) | (bz & low) << bits | (by & low) << 2 * bits
+    while cell[slot, C_SEEN] == stamp:
+        if cell[slot, C_X] == bx and cell[slot, C_Y] == by and cell[slot, C_Z] == bz:
+            return slot
+        slot = (slot + 1) & mask
+    sid = state_at(keys, slots, pool, bx, by, bz)
+    cell[slot, C_SEEN], cell[slot, C_X], cell[slot, C_Y], cell[slot, C_Z] = stamp, bx, by, bz
+    cell[slot, C_STATE] = sid
+    cell[slot, C_SHIELDED] = 1 if shielding and (shields[sid] or shields[state_at(keys, slots, pool, bx, by + 1, bz)]) \
+        else 0
+    cell[slot, C_TAKEN] = 0
+    return slot
 
 
 @njit
 def walk_rays(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, cost: np.ndarray, shields: np.ndarray,
-              shielding: bool, steps: np.ndarray, cx: float, cy: float, cz: float, h: np.ndarray, tx: np.ndarray,
-              ty: np.ndarray, tz: np.ndarray, used: np.ndarray, stamp: int, cells: np.ndarray,
-              ids: np.ndarray) -> int:
+              shielding: bool, steps: np.ndarray, cx: float, cy: float, cz: float, h: np.ndarray, cell: np.ndarray,
+              bits: int, stamp: int, cells: np.ndarray, ids: np.ndarray) -> int:
     """Each ray from the centre (`steps[:, ray]`: its direction times 0.3F, a double), with intensity h[ray] (a
     float): while h > 0, the cell `BlockPos(m, n, o)` costs what `_cost_table` says (a block's or fluid's
     resistance; nothing for air), it is taken if h is still > 0, the position moves by the step (double) and h
     loses 0.22500001F (float arithmetic throughout). With `shielding`, a cell holding a shielding block or under
     one (`shields` per state id) costs (0 + 0.3F)·0.3F where a resistance is present and is never taken
     (`TntMinecartEntity`'s overrides). Each position taken for the first time goes to the next row of `cells`
-    with its state id in `ids`; positions seen are the slots of tx, ty, tz marked `stamp` in `used` (open
-    addressing). Returns the number of distinct positions."""
-    mask = len(used) - 1
+    with its state id in `ids`. A cell's block is read once per explosion, into its slot of `cell` (`_table`,
+    `_cell_slot`; slots marked `stamp` are this explosion's). Returns the number of distinct positions."""
     n = 0
     for ray in range(steps.shape[1]):
         dx, dy, dz = steps[0, ray], steps[1, ray], steps[2, ray]
         x, y, z = cx, cy, cz
         s = h[ray]
-        px, py, pz, sid, shielded = 0, 0, 0, -1, False     # the previous step's cell: 0.3 m steps revisit it
+        px, py, pz, slot = 0, 0, 0, -1     # the previous step's cell: 0.3 m steps revisit it
         while s > 0.0:
             bx, by, bz = jfloor(x), jfloor(y), jfloor(z)
-            again = sid >= 0 and bx == px and by == py and bz == pz
-            if not again:
+            if slot < 0 or bx != px or by != py or bz != pz:
                 px, py, pz = bx, by, bz
-                sid = state_at(keys, slots, pool, bx, by, bz)
-                shielded = shielding and (shields[sid] or shields[state_at(keys, slots, pool, bx, by + 1, bz)])
+                slot = _cell_slot(keys, slots, pool, shields, shielding, cell, bits, stamp, bx, by, bz)
+            sid = cell[slot, C_STATE]
+            shielded = cell[slot, C_SHIELDED] != 0
             c = cost[sid]
             if shielded and c != 0.0:
                 c = SHIELDED_COST
             s = kf32(s - c)
-            if s > 0.0 and not shielded and not again:   # again: taken at the previous step (h was > 0 there too)
-                slot = ((bx * HASH_X) ^ (by * HASH_Y) ^ (bz * HASH_Z)) & mask
-                seen = False
-                while used[slot] == stamp:
-                    if tx[slot] == bx and ty[slot] == by and tz[slot] == bz:
-                        seen = True
-                        break
-                    slot = (slot + 1) & mask
-                if not seen:
-                    used[slot] = stamp
-                    tx[slot], ty[slot], tz[slot] = bx, by, bz
-                    cells[n, 0], cells[n, 1], cells[n, 2] = bx, by, bz
-                    ids[n] = sid
-                    n += 1
+            if s > 0.0 and not shielded and cell[slot, C_TAKEN] == 0:
+                cell[slot, C_TAKEN] = 1
+                cells[n, 0], cells[n, 1], cells[n, 2] = bx, by, bz
+                ids[n] = sid
+                n += 1
             x, y, z = x + dx, y + dy, z + dz
             s = kf32(s - EXPLOSION_STEP_DECAY)
     return n

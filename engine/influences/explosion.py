@@ -62,6 +62,7 @@ from engine.influences.explosion_kernel import (
     fractions,
     samples_bound,
 )
+from engine.influences.explosion_ledger import Ledger
 from engine.java.javanum import f32
 from engine.java.javautil import shuffle, shuffle_draws
 from engine.java.jrandom import JavaRandom
@@ -182,7 +183,7 @@ def get_exposure(world: World, center: Vec3, box: Box, shape_type: str = COLLIDE
 
 
 def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power: float,
-                    rec: Recorder | None) -> list[dict[str, Any]]:
+                    rec: Recorder | None) -> Ledger | list[dict[str, Any]]:
     """The entity half of `collectBlocksAndDamageEntities` (spec 04 §15.1, §15.3), one row after another in the
     kernels of `engine.influences.explosion_kernel`.
 
@@ -190,7 +191,8 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     in that order: w = (float)sqrt(distance²) / q must be ≤ 1; the direction runs from the centre to the eye
     (TNT: the position) and is skipped when its (float) length is 0; influence (1 − w)·exposure; damage
     (int)((I² + I)/2·7·q + 1); a living entity's impulse passes Blast Protection; Motion += direction·impulse.
-    Returns the ledger rows: id, samples [unblocked, total], exposure, impulse, distance, influence, damage.
+    Returns the ledger rows: id, samples [unblocked, total], exposure, impulse, distance, influence, damage
+    (a `Ledger`: kept as columns until read).
 
     TNT alone in range are read and written in their rows (`_Targets`); any other mix is read from the objects
     into a scratch table and written back. tests/engine/test_explosion.py compares the whole with the
@@ -216,62 +218,48 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     if not n:
         return []
     hit, target = hit[:n], target[:n]
-    entities = targets.entities
-    hit_entities = entities if n == count else [entities[k] for k in hit.tolist()]   # (hit ascends)
+    ids = targets.ids[hit]
     double_steps = sim.features.exposure_double_steps
     empty = _region_is_empty(world, center, bounds)
     unblocked, total = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
     if rec is not None or not empty:
         shape_type = COLLIDER if sim.features.explosion_collision_shapes else OUTLINE
         _samples(world, center, f[rows[hit], targets.box_col:targets.box_col + 6], shape_type, double_steps, rec,
-                 hit_entities, empty, unblocked, total)
+                 ids, empty, unblocked, total)
     before = targets.motions(hit)
-    result, fresh = np.empty((n, 6)), np.empty(n, dtype=np.bool_)
+    result = np.empty((n, 6))
     done = explosion_impulses(f, rows, targets.box_col, targets.motion_col, hit, n, target, q, double_steps,
-                              rec is not None or not empty, unblocked, total, result, fresh)
+                              rec is not None or not empty, unblocked, total, result)
     if done < 0:     # a box whose sample loops would not end in time: _grid says so
         box = f[rows[hit[-1 - done]], targets.box_col:targets.box_col + 6].tolist()
         _grid(box[3] - box[0], box[4] - box[1], box[5] - box[2], double_steps)
-    amounts = result[:, R_DAMAGE].tolist()
-    types = {Tnt} if targets.tnt_only else set(map(type, hit_entities))
-    if any(t.damage is not Entity.damage for t in types):       # Entity.damage does nothing: skip it (TNT)
-        for e, amount in zip(hit_entities, amounts, strict=True):
+    ledger = Ledger(ids, unblocked, total, target[:, T_DIST], result)
+    if targets.tnt_only and rec is None:   # TNT: Entity.damage does nothing, no Blast Protection, rows written
+        return ledger
+    entities = targets.entities
+    hit_entities = entities if n == count else [entities[k] for k in hit.tolist()]   # (hit ascends)
+    types = set(map(type, hit_entities))
+    if any(t.damage is not Entity.damage for t in types):       # Entity.damage does nothing: skip it
+        for e, amount in zip(hit_entities, result[:, R_DAMAGE].tolist(), strict=True):
             e.damage(sim, damage_source.EXPLOSION, amount)
     targets.write_back(hit, hit_entities)
-    ledger = _ledger(hit_entities, unblocked, total, target, result, fresh)
     if any(t.living for t in types):
-        _living_impulses(sim, hit_entities, target, result, before, ledger)
+        _living_impulses(sim, hit_entities, target, result, before)
     if rec is not None:
-        for e, row in zip(hit_entities, ledger, strict=True):
-            p, imp = e.pos, row["impulse"]
+        for e, u, t, exposure, imp in zip(hit_entities, unblocked.tolist(), total.tolist(),
+                                          result[:, R_EXPOSURE].tolist(), result[:, R_IMPULSE:R_IMPULSE + 3].tolist(),
+                                          strict=True):
+            p = e.pos
             rec.geometry(segment("impulse", p, (p.x + imp[0], p.y + imp[1], p.z + imp[2]), entity=e.id))
-            rec.geometry(label("exposure", (p.x, p.y + e.height, p.z), "{}/{} exposure {:.4g} impulse {:.4g}".format(
-                *row["samples"], row["exposure"], math.hypot(*imp)), entity=e.id))
-    return ledger
-
-
-def _ledger(hit: list[Entity], unblocked: np.ndarray, total: np.ndarray, target: np.ndarray, result: np.ndarray,
-            fresh: np.ndarray) -> list[dict[str, Any]]:
-    """Each entity's ledger row: a copy, with its id, of the template of its run of targets whose numbers are equal
-    (`fresh` starts a run); the rows of a run share its impulse list (event fields are only read)."""
-    starts = np.flatnonzero(fresh)
-    templates = [{"id": 0, "samples": (u, t), "exposure": r[R_EXPOSURE], "impulse": r[R_IMPULSE:R_IMPULSE + 3],
-                  "distance": d, "influence": r[R_INFLUENCE], "damage": r[R_DAMAGE]}
-                 for u, t, r, d in zip(unblocked[starts].tolist(), total[starts].tolist(), result[starts].tolist(),
-                                       target[starts, T_DIST].tolist(), strict=True)]
-    ledger = []
-    append = ledger.append
-    for e, g in zip(hit, (np.cumsum(fresh) - 1).tolist(), strict=True):
-        row = templates[g].copy()
-        row["id"] = e.id
-        append(row)
+            text = f"{u}/{t} exposure {exposure:.4g} impulse {math.hypot(*imp):.4g}"
+            rec.geometry(label("exposure", (p.x, p.y + e.height, p.z), text, entity=e.id))
     return ledger
 
 
 def _living_impulses(sim: TickContext, hit: list[Entity], target: np.ndarray, result: np.ndarray,
-                     before: np.ndarray, ledger: list[dict[str, Any]]) -> None:
+                     before: np.ndarray) -> None:
     """A living entity's impulse passes its Blast Protection (`transform_explosion_knockback`): its Motion is the
-    one before this explosion plus the direction times the transformed strength."""
+    one before this explosion plus the direction times the transformed strength (also the ledger's impulse)."""
     for k, e in enumerate(hit):
         if e.living:
             level = _blast_protection(e)
@@ -281,7 +269,7 @@ def _living_impulses(sim: TickContext, hit: list[Entity], target: np.ndarray, re
                                                      sim.features.blast_protection_linear)
             imp = target[k, T_DIR:T_DIR + 3] * strength
             e.motion = _new(Vec3, (before[k] + imp).tolist())
-            ledger[k]["impulse"] = imp.tolist()
+            result[k, R_IMPULSE:R_IMPULSE + 3] = imp
 
 
 def _section_entities(world: World, source: Entity | None, box: Box) -> list[Entity]:
@@ -297,15 +285,16 @@ def _section_entities(world: World, source: Entity | None, box: Box) -> list[Ent
 class _Targets:
     """The entities an explosion looks at (`_section_entities`, less those immune to explosions) and the rows the
     kernels read them from: TNT rows in place when all are TNT (`tnt_only`), else a scratch table read from the
-    objects (position, box, Motion, the y of the impulse's direction: the eye) and written back after.
+    objects (position, box, Motion, the y of the impulse's direction: the eye) and written back after; `ids`
+    their entity ids.
 
     The TNT case is kept per world for its next explosion: where the entities are the same in the same order, the
     source of the new explosion left out (a stack, explosion after explosion), their row numbers are reused."""
 
-    __slots__ = ("entities", "eye_col", "pos_col", "box_col", "motion_col", "rows", "scratch", "tnt_only")
+    __slots__ = ("entities", "eye_col", "pos_col", "box_col", "motion_col", "rows", "ids", "scratch", "tnt_only")
 
-    def __init__(self, entities: list[Entity], rows: np.ndarray, scratch: np.ndarray | None) -> None:
-        self.entities, self.rows, self.scratch = entities, rows, scratch
+    def __init__(self, entities: list[Entity], rows: np.ndarray, ids: np.ndarray, scratch: np.ndarray | None) -> None:
+        self.entities, self.rows, self.ids, self.scratch = entities, rows, ids, scratch
         self.tnt_only = scratch is None
         if self.tnt_only:
             self.pos_col, self.box_col, self.motion_col, self.eye_col = F_POS, F_BOX, F_MOTION, F_POS + 1
@@ -322,25 +311,25 @@ class _Targets:
 
     def reused(self, source: Entity | None, found: list[Entity]) -> _Targets | None:
         """These targets for `found`, if they are these entities in this order, less the source; else None."""
-        keep, rows = self.entities, self.rows
+        keep, rows, ids = self.entities, self.rows, self.ids
         if len(keep) == len(found) + 1 and source is not None:
             try:
                 i = keep.index(source)
             except ValueError:
                 return None
-            keep, rows = keep[:i] + keep[i + 1:], np.delete(rows, i)
-        return _Targets(found, rows, None) if keep == found else None
+            keep, rows, ids = keep[:i] + keep[i + 1:], np.delete(rows, i), np.delete(ids, i)
+        return _Targets(found, rows, ids, None) if keep == found else None
 
     @staticmethod
     def read(found: list[Entity]) -> _Targets:
         if all(type(e) is Tnt for e in found):
-            return _Targets(found, np.fromiter(map(_ROW, found), np.int64, len(found)), None)
+            return _Targets(found, np.fromiter(map(_ROW, found), np.int64, len(found)), _ids(found), None)
         if any(cls.is_immune_to_explosion is not Entity.is_immune_to_explosion for cls in {type(e) for e in found}):
             found = [e for e in found if not e.is_immune_to_explosion()]   # Entity.isImmuneToExplosion
         n = len(found)
         scratch = np.fromiter(chain.from_iterable(e.pos + e.box + e.motion + (_eye_y(e),) for e in found),
                               np.float64, 13 * n).reshape(n, 13)
-        return _Targets(found, np.arange(n), scratch)
+        return _Targets(found, np.arange(n), _ids(found), scratch)
 
     def table(self) -> np.ndarray:
         """The rows' table: TNT_ROWS.f (read now: it grows by reallocation) or the scratch table."""
@@ -359,6 +348,11 @@ class _Targets:
 
 _TARGETS: WeakKeyDictionary[World, _Targets] = WeakKeyDictionary()
 _ROW = attrgetter("_r")
+_ID = attrgetter("id")
+
+
+def _ids(entities: list[Entity]) -> np.ndarray:
+    return np.fromiter(map(_ID, entities), np.int64, len(entities))
 
 
 def _eye_y(e: Entity) -> float:
@@ -383,10 +377,10 @@ def _cell(v: float) -> int:
 
 
 def _samples(world: World, center: Vec3, boxes: np.ndarray, shape_type: str, double_steps: bool,
-             rec: Recorder | None, hit: list[Entity], empty: bool, unblocked: np.ndarray, total: np.ndarray) -> None:
-    """(unblocked, total) sample points of each row of `boxes` (the boxes of `hit`), written to the arrays, by
-    casting the rays (none where the region is `empty`: every ray misses). Equal boxes share one set of rays,
-    recorded once for all their entities."""
+             rec: Recorder | None, ids: np.ndarray, empty: bool, unblocked: np.ndarray, total: np.ndarray) -> None:
+    """(unblocked, total) sample points of each row of `boxes` (the boxes of the entities `ids`), written to the
+    arrays, by casting the rays (none where the region is `empty`: every ray misses). Equal boxes share one set of
+    rays, recorded once for all their entities."""
     if (boxes == boxes[0]).all():
         kinds, inverse = boxes[:1], np.zeros(len(boxes), dtype=np.int64)
     else:
@@ -400,7 +394,7 @@ def _samples(world: World, center: Vec3, boxes: np.ndarray, shape_type: str, dou
         unblocked[at] = sum(stop is None for _, stop in rays)
         total[at] = len(rays)
         if rec is not None:
-            _record_rays(rec, center, rays, [hit[i].id for i in np.flatnonzero(at).tolist()])
+            _record_rays(rec, center, rays, ids[at].tolist())
 
 
 def _record_rays(rec: Recorder, center: Vec3, rays: tuple[tuple[Vec3, Vec3 | None], ...], ids: list[int]) -> None:

@@ -141,13 +141,13 @@ def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: in
 @njit
 def explosion_impulses(f: np.ndarray, rows: np.ndarray, box_col: int, motion_col: int, hit: np.ndarray, n: int,
                        target: np.ndarray, q: float, double_steps: bool, counted: bool, unblocked: np.ndarray,
-                       total: np.ndarray, result: np.ndarray, fresh: np.ndarray) -> int:
+                       total: np.ndarray, result: np.ndarray) -> int:
     """For targets 0..n−1 (`explosion_targets`): the exposure (float)unblocked / (float)total (counted here from
     the box edges unless `counted`: every ray misses), influence (1 − w)·exposure, damage
     (int)((I² + I)/2·7·q + 1), the impulse direction·influence added to the row's Motion (a living entity's
-    Blast Protection is the caller's). Writes unblocked, total, result[k] (R_* columns) and fresh[k]: whether
-    target k's numbers differ from target k − 1's, bit for bit (a stack's rows share one ledger template);
-    returns n, or the target whose sample loops would not end in time (−1 − k, nothing written from it on)."""
+    Blast Protection is the caller's). Writes unblocked, total and result[k] (R_* columns: the ledger's,
+    engine.influences.explosion_ledger); returns n, or the target whose sample loops would not end in time
+    (−1 − k, nothing written from it on)."""
     last = (math.nan, math.nan, math.nan)    # the edges of the previous count: a stack's boxes are all equal
     last_count = 0
     for k in range(n):
@@ -171,15 +171,4 @@ def explosion_impulses(f: np.ndarray, rows: np.ndarray, box_col: int, motion_col
             impulse = target[k, T_DIR + a] * influence
             result[k, R_IMPULSE + a] = impulse
             f[r, motion_col + a] = f[r, motion_col + a] + impulse                     # Vec3d.add
-        fresh[k] = k == 0 or unblocked[k] != unblocked[k - 1] or total[k] != total[k - 1] or \
-            not (_same(target[k], target[k - 1]) and _same(result[k], result[k - 1]))
     return n
-
-
-@njit(inline=True)
-def _same(a: np.ndarray, b: np.ndarray) -> bool:
-    """Equal bit for bit (−0.0 is not 0.0; NaN counts as differing)."""
-    for j in range(len(a)):
-        if not (a[j] == b[j] and math.copysign(1.0, a[j]) == math.copysign(1.0, b[j])):
-            return False
-    return True

@@ -499,13 +499,14 @@ def plain_explode(sim: Simulation, source: Entity | None, center: Vec3, power: f
 
 def exact(value: object) -> object:
     """`value` with every float as its hex form and every container tagged with its type: equal means equal bit
-    for bit (−0.0 and 0.0 differ) and of the same shape (a tuple is not a list)."""
+    for bit (−0.0 and 0.0 differ) and of the same shape (a tuple is not a list; an explosion's `Ledger` is the
+    list it stands for)."""
     if isinstance(value, float):
         return value.hex()
     if isinstance(value, dict):
         return ("dict", [(k, exact(v)) for k, v in value.items()])
     if isinstance(value, list | tuple):
-        return (type(value).__name__, [exact(v) for v in value])
+        return ("tuple" if isinstance(value, tuple) else "list", [exact(v) for v in value])
     return value
 
 
