@@ -50,17 +50,16 @@ FUSE_COLUMN = TNT_ROWS.extra_ints["fuse"]
 
 class TntBatch(RowBatch):
     """Runs of TNT: `engine.entities.tnt_kernel.tick_rows` up to one whose fuse ran out, which explodes here. The
-    kernels move as 1.16.5 does: a version that refuses a mechanic they run, the 1.17 position update, the 1.20
-    supporting block or the 1.21.2 small moves, and solid entities in the world (their shapes), leave every TNT to
-    the object path; so do
-    a TNT with riders or a step height, and, while tracing, one about to explode (its record holds the blast)."""
+    kernels move as each release does (its flags: `tnt_kernel.version_bits`); a version that refuses a mechanic
+    they run, and solid entities in the world (their shapes), leave every TNT to the object path; so do a TNT with
+    riders or a step height, and, while tracing, one about to explode (its record holds the blast)."""
 
     table = TNT_ROWS
-    mechanics = frozenset({"tnt", "entity_move", "block_effects", "supporting_block", "fluids", "void"})
+    mechanics = frozenset({"tnt", "entity_move", "block_effects", "supporting_block", "fluids", "void",
+                           "fall_distance"})
 
     def decides(self, world: World, features: Features) -> bool:
-        return not (world.collidable_count or features.refused & self.mechanics or features.move_sets_position
-                    or features.supporting_block or features.move_small_uncollided)
+        return not (world.collidable_count or features.refused & self.mechanics)
 
     def row(self, e: Tnt, traced: bool) -> int:
         return -1 if e.passengers or e.step_height or traced and e.fuse <= 1 else e._r
@@ -71,8 +70,8 @@ class TntBatch(RowBatch):
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
         return kernel.tick_rows(*block_arrays(world), cells, TNT_ROWS.f, TNT_ROWS.i, rows, start, FUSE_COLUMN,
-                                features.axis_order_yxz, features.move_zeroes_both_axes, edges, lava_push,
-                                features.vec_double, normalize_zero_below(features), marks, saved_f, saved_i)
+                                kernel.version_bits(features), edges, lava_push, normalize_zero_below(features),
+                                marks, saved_f, saved_i)
 
     def finish(self, e: Tnt, sim: TickContext) -> None:
         e.explode(sim, None)

@@ -136,13 +136,13 @@ def test_collision_mutants_are_caught(monkeypatch, name, mutant) -> None:
         assert_collisions_equal(collision_cases(1, 40, 60))
 
 
-def tnt_world(seed: int) -> Simulation:
+def tnt_world(seed: int, version: str = "1.16.5") -> Simulation:
     """TNT over a random patch of slabs, stairs, walls, fluids, soul sand, honey, cobwebs, ladders…, some with
-    special motions (±0, tiny, NaN, ±inf), near 0 or at ±2·10⁷."""
+    special motions (±0, tiny, NaN, ±inf), near 0 or at ±2·10⁷, in `version`."""
     rng = random.Random(seed)
     ox, oz = rng.choice(ORIGINS)
     states = [blocks.parse_block_state(s) for s in TNT_BLOCKS] + [blocks.parse_block_state("stone")] * 8
-    sim = Simulation(random_world(rng, states, ox, oz, rng.choice([20, 60, 120])))
+    sim = Simulation(random_world(rng, states, ox, oz, rng.choice([20, 60, 120])), version=version)
     for _ in range(rng.randint(1, 25)):
         m = [rng.choice(SPECIAL) if rng.random() < 0.1 else rng.uniform(-0.6, 0.6) for _ in range(3)]
         tnt = sim.create(Tnt, Vec3(ox + rng.uniform(-4, 4), 60 + rng.uniform(-1, 8), oz + rng.uniform(-4, 4)),
