@@ -70,6 +70,7 @@ from engine.influences.fluid_kernel import f32, update_water_state
 from engine.jit import njit
 from engine.motion.collision_kernel import adjust_movement, jfloor, state_at, wrap32
 from engine.motion.supporting_block import update_supporting_block
+from engine.world.block_grid import section_slot
 from engine.world.block_tables import AIR, EFFECT, FENCE_LIKE, WATER_OR_COLUMN
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ TICK_BLOCKS_SPAN = 16.0                        # a longer hull of the 1.21.2 pat
 # fire_block_1_21_2 act only on a lit TNT or in fire, which the loop hands back)
 V_YXZ, V_BOTH_AXES, V_VEC_DOUBLE, V_SETS_POSITION, V_FLOAT_STEP, V_FALL_RESET = 1, 2, 4, 8, 16, 32
 V_DEFLATE_1E7, V_SUPPORTING, V_SMALL_MOVES, V_TICK_BLOCKS, V_FALL_DOUBLE = 64, 128, 256, 512, 1024
+V_EFFECT_SECTIONS = 2048                       # the release refuses `block_effects`: its check is by section
 VERSION_BITS = {"axis_order_yxz": V_YXZ, "move_zeroes_both_axes": V_BOTH_AXES, "vec_double": V_VEC_DOUBLE,
                 "move_sets_position": V_SETS_POSITION, "fall_distance_float_step": V_FLOAT_STEP,
                 "move_fall_reset_raycast": V_FALL_RESET, "block_collision_deflate_1e7": V_DEFLATE_1E7,
@@ -135,15 +137,17 @@ def _any_flag(keys, slots, pool, flags, flag: int, x0: int, y0: int, z0: int, x1
 def version_bits(features: Features) -> int:
     """The release's flags the TNT's tick reads, as the one int the kernels take (one compiled signature for every
     release): the V_* bits of `features`."""
-    return sum(bit for name, bit in VERSION_BITS.items() if getattr(features, name))
+    return sum(bit for name, bit in VERSION_BITS.items() if getattr(features, name)) \
+        | (V_EFFECT_SECTIONS if "block_effects" in features.refused else 0)
 
 
 @njit
 def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-              f: np.ndarray, i: np.ndarray, r: int, v: int, border: tuple) -> bool:
+              f: np.ndarray, i: np.ndarray, r: int, v: int, border: tuple, effects: np.ndarray) -> bool:
     """`Entity.move(MovementType.SELF, motion)` (engine.motion.move, spec 03 §2) of a TNT row `r` in the release
     whose flags are `v` (`version_bits`), where no step acts beyond collision; false (the row part-written) where
-    one might, or the kernel does not decide."""
+    one might, or the kernel does not decide. `effects`: per section pool row, 1 where a release refusing
+    `block_effects` (V_EFFECT_SECTIONS) stops near a block of the section."""
     if i[r, I_FLAGS] & NO_CLIP or i[r, I_FIRE] != UNLIT:                                  # step 1; step 15
         return False
     if f[r, F_MULT] ** 2 + f[r, F_MULT + 1] ** 2 + f[r, F_MULT + 2] ** 2 > MOVEMENT_MULTIPLIER_MIN_SQUARED:
@@ -241,7 +245,7 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         f[r, F_MOTION + 1] = f[r, F_MOTION + 1] * 0.0
         f[r, F_MOTION + 2] = f[r, F_MOTION + 2] * 1.0
     if in_tick:                              # tickBlockCollision: nothing acts where no block has an effect
-        if _effect_near_path(keys, slots, pool, flags, f, r, box):
+        if _effect_near_path(keys, slots, pool, flags, f, r, box, v & V_EFFECT_SECTIONS != 0, effects):
             return False
     else:                                                                                   # step 13
         d = BLOCK_COLLISION_DEFLATE_1_19_3 if v & V_DEFLATE_1E7 != 0 else BLOCK_COLLISION_DEFLATE
@@ -269,10 +273,12 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
 
 
 @njit(inline=True)
-def _effect_near_path(keys, slots, pool, flags, f: np.ndarray, r: int, box: tuple) -> bool:
-    """A block with an effect, or more cells than TICK_BLOCKS_REGION, in the hull (one cell wider) of the box at
-    the tick's start, now and one Motion ahead: every cell `tickBlockCollision` visits (its sweep) and the region
-    a refused release checks (`block_effects.refuse_block_collision_in_tick`) lie in it."""
+def _effect_near_path(keys, slots, pool, flags, f: np.ndarray, r: int, box: tuple, by_section: bool,
+                      effects: np.ndarray) -> bool:
+    """A block with an effect, or a span over TICK_BLOCKS_SPAN, in the hull (one cell wider) of the box at the
+    tick's start, now and one Motion ahead: every cell `tickBlockCollision` visits (its sweep) and the region a
+    refused release checks (`block_effects.refuse_block_collision_in_tick`) lie in it; `by_section`, a section
+    overlapping it that `effects` marks."""
     lo = [0, 0, 0]
     hi = [0, 0, 0]
     for a in range(3):
@@ -284,16 +290,23 @@ def _effect_near_path(keys, slots, pool, flags, f: np.ndarray, r: int, box: tupl
             return True
         lo[a] = jfloor(low) - 1
         hi[a] = jfloor(high) + 1
+    if by_section:
+        for sx in range(lo[0] >> 4, (hi[0] >> 4) + 1):
+            for sy in range(lo[1] >> 4, (hi[1] >> 4) + 1):
+                for sz in range(lo[2] >> 4, (hi[2] >> 4) + 1):
+                    slot = section_slot(keys, slots, sx, sy, sz)
+                    if slot >= 0 and effects[slot]:
+                        return True
     return _any_flag(keys, slots, pool, flags, EFFECT, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2])
 
 
 @njit
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int, fuse_col: int, v: int, border: tuple,
-              lava_push: float, zero_below: float, marks: np.ndarray, saved_f: np.ndarray,
+              lava_push: float, zero_below: float, effects: np.ndarray, marks: np.ndarray, saved_f: np.ndarray,
               saved_i: np.ndarray) -> tuple:
     """`ServerWorld.tickEntity` + `TntEntity.tick` for rows[start:] in the release whose flags are `v`
-    (`version_bits`), in order, up to one whose fuse runs out (the
+    (`version_bits`; `effects` as `move_self` reads it), in order, up to one whose fuse runs out (the
     phase explodes it) or one handed back that may explode or carries riders. `marks[n]`: SECTION where entity
     n's section changed, OBJECT_PATH where its tick is left to the object path (a row of −1, or one `move_self`
     or `update_water_state` gave back: restored as found). `saved_f[n]`, `saved_i[n]` receive row n as it was
@@ -321,7 +334,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         if not i[r, I_FLAGS] & NO_GRAVITY:
             gravity(f, r)                                                     # 1 G
         if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                         v, border):                             # 2 M
+                         v, border, effects):                             # 2 M
             f[r] = saved_f[n]
             i[r] = saved_i[n]
             marks[n] = OBJECT_PATH
