@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -62,7 +63,8 @@ class TntBatch(RowBatch):
 
     table = TNT_ROWS
     mechanics = frozenset({"tnt", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
-    _effects: tuple[int, int, np.ndarray] = (0, -1, np.zeros(0, dtype=np.uint8))
+    _effects: weakref.WeakKeyDictionary[World, tuple[int, np.ndarray]] = weakref.WeakKeyDictionary()
+    _NO_EFFECTS = np.zeros(0, dtype=np.uint8)
 
     def decides(self, world: World, features: Features) -> bool:
         return not (world.collidable_count or features.refused & self.mechanics)
@@ -76,15 +78,15 @@ class TntBatch(RowBatch):
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
         v = kernel.version_bits(features)
-        effects = self._effect_sections(world) if v & kernel.V_EFFECT_SECTIONS else self._effects[2][:0]
+        effects = self._effect_sections(world) if v & kernel.V_EFFECT_SECTIONS else self._NO_EFFECTS
         return kernel.tick_rows(*block_arrays(world), cells, TNT_ROWS.f, TNT_ROWS.i, rows, start, FUSE_COLUMN, v,
                                 edges, lava_push, normalize_zero_below(features), effects, marks, saved_f, saved_i)
 
     def _effect_sections(self, world: World) -> np.ndarray:
         """Per pool row of `world.block_grid()`, 1 where `world.region_has(EFFECT, ...)` finds a block in that
         section: what a release refusing `block_effects` checks, made again when a block changed."""
-        key = id(world)
-        if self._effects[:2] != (key, world.block_version):
+        made = self._effects.get(world)
+        if made is None or made[0] != world.block_version:
             grid = world.block_grid()
             out = np.zeros(len(grid.pool), dtype=np.uint8)
             find = plain(section_slot)
@@ -92,8 +94,8 @@ class TntBatch(RowBatch):
                 slot = find(grid.keys, grid.slots, sx, sy, sz)
                 if slot >= 0:
                     out[slot] = world.region_has(EFFECT, sx << 4, sy << 4, sz << 4, sx << 4, sy << 4, sz << 4)
-            self._effects = (key, world.block_version, out)
-        return self._effects[2]
+            made = self._effects[world] = (world.block_version, out)
+        return made[1]
 
     def finish(self, e: Tnt, sim: TickContext) -> None:
         e.explode(sim, None)
