@@ -81,6 +81,7 @@ GROUND_X, GROUND_Y, GROUND_Z = TNT_GROUND_FACTORS
 BORDER_REACH = 1.0e-6                          # World.border_in_reach's margin
 HALF_WIDTH = TNT_WIDTH / 2.0                   # EntityDimensions.getBoxAt (engine.geometry.box.Box.from_entity)
 TICK_BLOCKS_SPAN = 16.0                        # a longer hull of the 1.21.2 path is left to the object path
+TICK_BLOCKS_MARGIN = 1.0e-3                    # beyond the sweep's 1.0E-7 nudge and 1.0E-5F clamp, and rounding
 # the release's flags the TNT's tick reads, one bit each of the kernels' `v` (docs/performance.md, "Which releases
 # the kernels run"); the others it reads do not change what the loop decides (fire_check_contract_1e6 and
 # fire_block_1_21_2 act only on a lit TNT or in fire, which the loop hands back)
@@ -275,21 +276,23 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
 @njit(inline=True)
 def _effect_near_path(keys, slots, pool, flags, f: np.ndarray, r: int, box: tuple, by_section: bool,
                       effects: np.ndarray) -> bool:
-    """A block with an effect, or a span over TICK_BLOCKS_SPAN, in the hull (one cell wider) of the box at the
-    tick's start, now and one Motion ahead: every cell `tickBlockCollision` visits (its sweep) and the region a
-    refused release checks (`block_effects.refuse_block_collision_in_tick`) lie in it; `by_section`, a section
-    overlapping it that `effects` marks."""
+    """A block with an effect, or a span over TICK_BLOCKS_SPAN, in the hull (TICK_BLOCKS_MARGIN wider) of the box
+    at the tick's start and now: every cell `tickBlockCollision` visits lies in it (its sweep's points are on the
+    path of the box's min corner, nudged 1.0E-7 past its ends, widened by the box's lengths, clamped 1.0E-5F inside
+    a cell). `by_section` (a release refusing `block_effects`): the hull also takes the box one Motion ahead, as
+    `block_effects.refuse_block_collision_in_tick` does, and a section overlapping it that `effects` marks
+    counts."""
     lo = [0, 0, 0]
     hi = [0, 0, 0]
     for a in range(3):
         back = f[r, F_PREV + a] - f[r, F_POS + a]
-        ahead = f[r, F_MOTION + a]
-        low = box[a] + min(back, ahead, 0.0)
-        high = box[a + 3] + max(back, ahead, 0.0)
+        ahead = f[r, F_MOTION + a] if by_section else 0.0
+        low = box[a] + min(back, ahead, 0.0) - TICK_BLOCKS_MARGIN
+        high = box[a + 3] + max(back, ahead, 0.0) + TICK_BLOCKS_MARGIN
         if not (np.isfinite(low) and np.isfinite(high)) or high - low > TICK_BLOCKS_SPAN:
             return True
-        lo[a] = jfloor(low) - 1
-        hi[a] = jfloor(high) + 1
+        lo[a] = jfloor(low)
+        hi[a] = jfloor(high)
     if by_section:
         for sx in range(lo[0] >> 4, (hi[0] >> 4) + 1):
             for sy in range(lo[1] >> 4, (hi[1] >> 4) + 1):
