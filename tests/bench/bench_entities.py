@@ -1,7 +1,7 @@
 """Benchmark (issue 21): µs per entity-tick of each case, prismarine-physics' µs per player tick measured in the
 same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
 
-Run: python3 -m tests.bench.bench_entities [--version 1.21.3]   (from the repository root; not collected by
+Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only]   (from the repository root; not collected by
 pytest). TNT cases run the compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path, in the
 release `--version` names (1.16.5 by default); the loop's hand-backs to the object path are counted. Players and
 mobs take the object path ("python path"), in 1.16.5 only (bench_living's scenes). The peer: see bench_living.
@@ -60,7 +60,9 @@ def tnt_case(label: str, text: str, settle: int, compiled: bool, check) -> tuple
 def main() -> None:
     parser = argparse.ArgumentParser(description="µs per entity-tick against prismarine-physics' player tick")
     parser.add_argument("--version", default=DEFAULT_VERSION, help="the release the TNT cases run in")
-    version = parser.parse_args().version
+    parser.add_argument("--tnt-only", action="store_true", help="leave out the players and mobs")
+    args = parser.parse_args()
+    version = args.version
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
           f"load {os.getloadavg()[0]:.2f}, JIT {'on' if jit.jit_enabled() else 'off'}, version {version}")
     peer = prismarine_us()
@@ -79,7 +81,7 @@ def main() -> None:
                                lambda e: not e.on_ground and 20.0 < e.pos.y < 240.0), idle))
     living = (("player idle", "", "idle_on_ground"), ("player walking", "forward = true\n", "walk"),
               ("player sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
-    if version != DEFAULT_VERSION:   # bench_living's players and mobs run in 1.16.5
+    if version != DEFAULT_VERSION or args.tnt_only:   # bench_living's players and mobs run in 1.16.5
         living = ()
     for label, keys, peer_key in living:
         rows.append((label, player_us(keys), "python path", peer[peer_key]["us_per_tick"] if peer else None))
