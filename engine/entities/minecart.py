@@ -68,6 +68,7 @@ from engine.entities.minecart_rails import (
     snap_position_to_rail,
 )
 from engine.entities.rows import RowBacked, RowBatch, extra_flag, extra_float, extra_int
+from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import normalize_zero_below, update_water_state
 from engine.java.javanum import f32
@@ -106,6 +107,9 @@ _apply_slowdown, _height_gain, _exit_turn = (plain(kernel.apply_slowdown), plain
 _boost, _kickstart, _update_yaw = plain(kernel.boost), plain(kernel.kickstart), plain(kernel.update_yaw)
 
 VILLAGERS = frozenset({"minecraft:villager", "minecraft:wandering_trader"})   # seated 0 up in a cart (1.20.2)
+
+
+NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs refuses `block_effects` (decides)
 
 
 class MinecartBatch(RowBatch):
@@ -147,7 +151,7 @@ class MinecartBatch(RowBatch):
             self._run = run = (rows, allrows, np.array(boxes, dtype=np.float64).reshape(len(boxes), 6))
         rails, solid = rail_states()
         return kernel.tick_rows(*block_arrays(world), cells, CART_ROWS.f, CART_ROWS.i, rows, run[1], start, run[2],
-                                rails, solid, features.axis_order_yxz, features.move_zeroes_both_axes, edges,
+                                rails, solid, version_bits(features), edges, NO_EFFECT_SECTIONS,
                                 lava_push, features.vec_double, normalize_zero_below(features),
                                 float(void_y(world.dimension, features)), features.minecart_water_drag, marks,
                                 saved_f, saved_i)

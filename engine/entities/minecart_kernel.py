@@ -343,7 +343,7 @@ def _any_effect(keys, slots, pool, flags, f: np.ndarray, r: int) -> bool:
 @njit
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, allrows: np.ndarray, start: int, others: np.ndarray,
-              rails: np.ndarray, solid: np.ndarray, yxz: bool, both_axes: bool, border: tuple, lava_push: float,
+              rails: np.ndarray, solid: np.ndarray, v: int, border: tuple, effects: np.ndarray, lava_push: float,
               vec_double: bool, zero_below: float, void: float, water_drag: bool, marks: np.ndarray,
               saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
     """`ServerWorld.tickEntity` + `AbstractMinecartEntity.tick` (an empty rideable cart on a rail) for
@@ -390,7 +390,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         saved_f[n] = f[r]
         saved_i[n] = i[r]
         if not _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                         fkeys, fids, allrows, others, wide + moved, rails, solid, yxz, both_axes, border, lava_push,
+                         fkeys, fids, allrows, others, wide + moved, rails, solid, v, border, effects, lava_push,
                          vec_double, zero_below, void, water_drag):
             f[r] = saved_f[n]
             i[r] = saved_i[n]
@@ -403,7 +403,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
 
 @njit(inline=True)
 def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r, fkeys, fids,
-              allrows, others, reach, rails, solid, yxz, both_axes, border, lava_push, vec_double, zero_below, void,
+              allrows, others, reach, rails, solid, v, border, effects, lava_push, vec_double, zero_below, void,
               water_drag) -> bool:
     """One cart's tick on its row; false where the object path must do it (the row part-written)."""
     if not _finite_row(f, r):
@@ -439,7 +439,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
                    f[r, F_BOX + 5] + max(mz, 0.0) + q):
         return False
     if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                     mx, 0.0, mz, yxz, both_axes, border):
+                     mx, 0.0, mz, v, border, effects):
         return False
     slope_step(f, r, cx, cz, rail)
     apply_slowdown(f, r, MINECART_SLOWDOWN, water)

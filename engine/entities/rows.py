@@ -29,11 +29,13 @@ if TYPE_CHECKING:
 F_POS, F_PREV, F_MOTION, F_BOX, F_FALL, F_WATER, F_LAVA, F_MULT = 0, 3, 6, 9, 15, 16, 17, 18
 NF = 21
 # int columns
-I_AGE, I_FIRE, I_FLAGS, I_CHUNK, I_EXTRA = 0, 1, 2, 3, 6
+I_AGE, I_FIRE, I_FLAGS, I_CHUNK, I_SUPPORT, I_EXTRA = 0, 1, 2, 3, 6, 9
 # bits of I_FLAGS
 ON_GROUND, H_COLL, V_COLL, REMOVED, NO_GRAVITY, NO_CLIP, TOUCHING_WATER = 1, 2, 4, 8, 16, 32, 64
+HAS_SUPPORT, FORCE_SUPPORT, ON_FIRE_AT_MOVE = 128, 256, 512   # 1.20 supporting block (I_SUPPORT); 1.21.2 onFire
 FLAG_BITS = {"on_ground": ON_GROUND, "horizontal_collision": H_COLL, "vertical_collision": V_COLL,
-             "no_gravity": NO_GRAVITY, "no_clip": NO_CLIP, "touching_water": TOUCHING_WATER}
+             "no_gravity": NO_GRAVITY, "no_clip": NO_CLIP, "touching_water": TOUCHING_WATER,
+             "force_update_supporting_block_pos": FORCE_SUPPORT, "on_fire_at_move": ON_FIRE_AT_MOVE}
 VEC_COLUMNS = {"pos": F_POS, "prev_pos": F_PREV, "motion": F_MOTION, "movement_multiplier": F_MULT}
 FLOAT_COLUMNS = {"fall_distance": F_FALL}
 INT_COLUMNS = {"age": I_AGE, "fire_ticks": I_FIRE}
@@ -135,6 +137,22 @@ def _removed(self: RowBacked) -> bool:
 _removed_bit = _flag(REMOVED)
 
 
+def _support(self: RowBacked) -> tuple[int, int, int] | None:
+    """`Entity.supportingBlockPos` (1.20): I_SUPPORT's three ints where HAS_SUPPORT is set, else None."""
+    i, r = self._t.i, self._r
+    return tuple(i[r, I_SUPPORT:I_SUPPORT + 3].tolist()) if i[r, I_FLAGS] & HAS_SUPPORT else None
+
+
+def _set_support(self: RowBacked, pos: tuple[int, int, int] | None) -> None:
+    i, r = self._t.i, self._r
+    if pos is None:
+        i[r, I_FLAGS] &= ~HAS_SUPPORT
+        i[r, I_SUPPORT:I_SUPPORT + 3] = 0
+    else:
+        i[r, I_FLAGS] |= HAS_SUPPORT
+        i[r, I_SUPPORT:I_SUPPORT + 3] = pos
+
+
 def _set_removed(self: RowBacked, v: bool) -> None:
     self._removed_ = v
     _removed_bit.__set__(self, v)
@@ -164,6 +182,7 @@ class RowBacked:
     fluid_height = property(FluidHeights, lambda self, d: self._t.f.__setitem__(
         (self._r, slice(F_WATER, F_LAVA + 1)), (d["water"], d["lava"])))
     removed = property(_removed, _set_removed)
+    supporting_block_pos = property(_support, _set_support)
     locals().update({name: _vec(col) for name, col in VEC_COLUMNS.items()})
     locals().update({name: _float(col) for name, col in FLOAT_COLUMNS.items()})
     locals().update({name: _int(col) for name, col in INT_COLUMNS.items()})
@@ -191,8 +210,8 @@ class RowBacked:
 
 def row_attributes(e: RowBacked) -> tuple[str, ...]:
     """The attributes a row-backed entity keeps in its row (what `vars` does not show)."""
-    return ("box", "fluid_height", "removed", *VEC_COLUMNS, *FLOAT_COLUMNS, *INT_COLUMNS, *FLAG_BITS,
-            *e._t.extra_ints, *e._t.extra_floats)
+    return ("box", "fluid_height", "removed", "supporting_block_pos", *VEC_COLUMNS, *FLOAT_COLUMNS, *INT_COLUMNS,
+            *FLAG_BITS, *e._t.extra_ints, *e._t.extra_floats)
 
 
 def extra_int(table: RowTable, name: str) -> property:

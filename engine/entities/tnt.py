@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import math
+import weakref
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from engine.constants import (
     LAVA_PUSH,
@@ -24,12 +27,13 @@ from engine.entities.rows import RowBacked, RowBatch, RowTable, extra_int
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import normalize_zero_below, update_water_state
 from engine.java.javanum import f32
+from engine.jit import plain
 from engine.motion.collision_kernel import block_arrays
 from engine.motion.move import MovementType, move
+from engine.world.block_grid import section_slot
+from engine.world.world import EFFECT
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
@@ -50,17 +54,20 @@ FUSE_COLUMN = TNT_ROWS.extra_ints["fuse"]
 
 class TntBatch(RowBatch):
     """Runs of TNT: `engine.entities.tnt_kernel.tick_rows` up to one whose fuse ran out, which explodes here. The
-    kernels move as 1.16.5 does: a version that refuses a mechanic they run, the 1.17 position update, the 1.20
-    supporting block or the 1.21.2 small moves, and solid entities in the world (their shapes), leave every TNT to
-    the object path; so do
-    a TNT with riders or a step height, and, while tracing, one about to explode (its record holds the blast)."""
+    kernels move as each release does (its flags: `tnt_kernel.version_bits`); a version that refuses a mechanic
+    they run, and solid entities in the world (their shapes), leave every TNT to the object path; so do a TNT with
+    riders or a step height, and, while tracing, one about to explode (its record holds the blast). A release that
+    refuses `block_effects` (1.21.5 on) runs them too: the loop hands back every TNT whose path meets a section
+    the refusal's check (`block_effects.refuse_block_collision_in_tick`, by section) finds a block in, where the
+    object path stops in one line."""
 
     table = TNT_ROWS
-    mechanics = frozenset({"tnt", "entity_move", "block_effects", "supporting_block", "fluids", "void"})
+    mechanics = frozenset({"tnt", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
+    _effects: weakref.WeakKeyDictionary[World, tuple[int, np.ndarray]] = weakref.WeakKeyDictionary()
+    _NO_EFFECTS = np.zeros(0, dtype=np.uint8)
 
     def decides(self, world: World, features: Features) -> bool:
-        return not (world.collidable_count or features.refused & self.mechanics or features.move_sets_position
-                    or features.supporting_block or features.move_small_uncollided)
+        return not (world.collidable_count or features.refused & self.mechanics)
 
     def row(self, e: Tnt, traced: bool) -> int:
         return -1 if e.passengers or e.step_height or traced and e.fuse <= 1 else e._r
@@ -70,9 +77,25 @@ class TntBatch(RowBatch):
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
-        return kernel.tick_rows(*block_arrays(world), cells, TNT_ROWS.f, TNT_ROWS.i, rows, start, FUSE_COLUMN,
-                                features.axis_order_yxz, features.move_zeroes_both_axes, edges, lava_push,
-                                features.vec_double, normalize_zero_below(features), marks, saved_f, saved_i)
+        v = kernel.version_bits(features)
+        effects = self._effect_sections(world) if v & kernel.V_EFFECT_SECTIONS else self._NO_EFFECTS
+        return kernel.tick_rows(*block_arrays(world), cells, TNT_ROWS.f, TNT_ROWS.i, rows, start, FUSE_COLUMN, v,
+                                edges, lava_push, normalize_zero_below(features), effects, marks, saved_f, saved_i)
+
+    def _effect_sections(self, world: World) -> np.ndarray:
+        """Per pool row of `world.block_grid()`, 1 where `world.region_has(EFFECT, ...)` finds a block in that
+        section: what a release refusing `block_effects` checks, made again when a block changed."""
+        made = self._effects.get(world)
+        if made is None or made[0] != world.block_version:
+            grid = world.block_grid()
+            out = np.zeros(len(grid.pool), dtype=np.uint8)
+            find = plain(section_slot)
+            for sx, sy, sz in world.section_versions():
+                slot = find(grid.keys, grid.slots, sx, sy, sz)
+                if slot >= 0:
+                    out[slot] = world.region_has(EFFECT, sx << 4, sy << 4, sz << 4, sx << 4, sy << 4, sz << 4)
+            made = self._effects[world] = (world.block_version, out)
+        return made[1]
 
     def finish(self, e: Tnt, sim: TickContext) -> None:
         e.explode(sim, None)

@@ -7,16 +7,25 @@ for a row whose cells hold no block that acts on entities beyond colliding, and 
 `engine.influences.fluid_kernel`'s. The loop hands a TNT back to the object path, with its row as it found it,
 where its tick would read something these kernels do not decide: a block with an entity effect near it, a
 falling fluid's flow, a cell whose shape a block entity decides, the world border within reach, fire ticks, a
-movement multiplier, no-clip, a removed entity, non-finite numbers (see `tick_rows`). It stops at a TNT whose
-fuse ran out, which the entity phase explodes in order.
+movement multiplier, no-clip, a removed entity, non-finite numbers, a 1.18.2+ fall-reset ray (a move of length
+≥ 1 while falling), a 1.21.2+ path longer than TICK_BLOCKS_SPAN (see `tick_rows`). It stops at a TNT whose fuse
+ran out, which the entity phase explodes in order.
+
+Every release's flags the tick reads reach the kernels as one int (`version_bits`: the 1.17 position update, the
+1.18 collision zeroing, the 1.18.2 float fall step, the 1.19.3 deflation, the 1.20 supporting block in row
+columns, the 1.21.2 small moves and tick-time block collision, the 1.21.11 double fall distance), so each kernel
+compiles once for all of them.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from engine.constants import (
     BLOCK_COLLISION_DEFLATE,
+    BLOCK_COLLISION_DEFLATE_1_19_3,
     HORIZONTAL_COLLISION_TOLERANCE,
     LANDING_POS_OFFSET,
     MIN_MOVE_LENGTH_SQUARED,
@@ -24,7 +33,10 @@ from engine.constants import (
     TNT_DRAG,
     TNT_GRAVITY,
     TNT_GROUND_FACTORS,
+    TNT_HEIGHT,
+    TNT_WIDTH,
     VELOCITY_AFFECTING_OFFSET,
+    VELOCITY_AFFECTING_OFFSET_1_20,
 )
 from engine.entities.rows import (
     DONE,
@@ -35,28 +47,52 @@ from engine.entities.rows import (
     F_MULT,
     F_POS,
     F_PREV,
+    FORCE_SUPPORT,
     H_COLL,
     HANDED,
+    HAS_SUPPORT,
     I_AGE,
     I_CHUNK,
     I_FIRE,
     I_FLAGS,
+    I_SUPPORT,
     NO_CLIP,
     NO_GRAVITY,
     OBJECT_PATH,
+    ON_FIRE_AT_MOVE,
     ON_GROUND,
     REMOVED,
     SECTION,
+    TOUCHING_WATER,
     V_COLL,
 )
 from engine.influences.fluid_kernel import f32, update_water_state
 from engine.jit import njit
 from engine.motion.collision_kernel import adjust_movement, jfloor, state_at, wrap32
+from engine.motion.supporting_block import update_supporting_block
+from engine.world.block_grid import section_slot
 from engine.world.block_tables import AIR, EFFECT, FENCE_LIKE, WATER_OR_COLUMN
+
+if TYPE_CHECKING:
+    from engine.core.versions import Features
 
 UNLIT = -1                                     # -getBurningDuration(): fire ticks out of fire
 GROUND_X, GROUND_Y, GROUND_Z = TNT_GROUND_FACTORS
 BORDER_REACH = 1.0e-6                          # World.border_in_reach's margin
+HALF_WIDTH = TNT_WIDTH / 2.0                   # EntityDimensions.getBoxAt (engine.geometry.box.Box.from_entity)
+TICK_BLOCKS_SPAN = 16.0                        # a longer hull of the 1.21.2 path is left to the object path
+TICK_BLOCKS_MARGIN = 1.0e-3                    # beyond the sweep's 1.0E-7 nudge and 1.0E-5F clamp, and rounding
+# the release's flags the TNT's tick reads, one bit each of the kernels' `v` (docs/performance.md, "Which releases
+# the kernels run"); the others it reads do not change what the loop decides (fire_check_contract_1e6 and
+# fire_block_1_21_2 act only on a lit TNT or in fire, which the loop hands back)
+V_YXZ, V_BOTH_AXES, V_VEC_DOUBLE, V_SETS_POSITION, V_FLOAT_STEP, V_FALL_RESET = 1, 2, 4, 8, 16, 32
+V_DEFLATE_1E7, V_SUPPORTING, V_SMALL_MOVES, V_TICK_BLOCKS, V_FALL_DOUBLE = 64, 128, 256, 512, 1024
+V_EFFECT_SECTIONS = 2048                       # the release refuses `block_effects`: its check is by section
+VERSION_BITS = {"axis_order_yxz": V_YXZ, "move_zeroes_both_axes": V_BOTH_AXES, "vec_double": V_VEC_DOUBLE,
+                "move_sets_position": V_SETS_POSITION, "fall_distance_float_step": V_FLOAT_STEP,
+                "move_fall_reset_raycast": V_FALL_RESET, "block_collision_deflate_1e7": V_DEFLATE_1E7,
+                "supporting_block": V_SUPPORTING, "move_small_uncollided": V_SMALL_MOVES,
+                "tick_block_collision": V_TICK_BLOCKS, "fall_distance_double": V_FALL_DOUBLE}
 
 
 @njit(inline=True)
@@ -99,20 +135,29 @@ def _any_flag(keys, slots, pool, flags, flag: int, x0: int, y0: int, z0: int, x1
     return False
 
 
+def version_bits(features: Features) -> int:
+    """The release's flags the TNT's tick reads, as the one int the kernels take (one compiled signature for every
+    release): the V_* bits of `features`."""
+    return sum(bit for name, bit in VERSION_BITS.items() if getattr(features, name)) \
+        | (V_EFFECT_SECTIONS if "block_effects" in features.refused else 0)
+
+
 @njit
 def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-              f: np.ndarray, i: np.ndarray, r: int, mx: float, my: float, mz: float, yxz: bool, both_axes: bool,
-              border: tuple) -> bool:
-    """`Entity.move(MovementType.SELF, movement)` (engine.motion.move, spec 03 §2) of row `r` by (mx, my, mz)
-    (a TNT moves by its Motion, a minecart on a rail by its capped Motion), where no step acts beyond collision;
-    false (the row part-written) where one might, or the kernel does not decide."""
+              f: np.ndarray, i: np.ndarray, r: int, mx: float, my: float, mz: float, v: int, border: tuple,
+              effects: np.ndarray) -> bool:
+    """`Entity.move(MovementType.SELF, movement)` (engine.motion.move, spec 03 §2) of row `r` by (mx, my, mz) (a
+    TNT moves by its Motion, a minecart on a rail by its capped Motion) in the release whose flags are `v`
+    (`version_bits`), where no step acts beyond collision; false (the row part-written) where one might, or the
+    kernel does not decide. `effects`: per section pool row, 1 where a release refusing `block_effects`
+    (V_EFFECT_SECTIONS) stops near a block of the section."""
     if i[r, I_FLAGS] & NO_CLIP or i[r, I_FIRE] != UNLIT:                                  # step 1; step 15
         return False
     if f[r, F_MULT] ** 2 + f[r, F_MULT + 1] ** 2 + f[r, F_MULT + 2] ** 2 > MOVEMENT_MULTIPLIER_MIN_SQUARED:
         return False                                                                       # step 3
     box = (f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2], f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5])
-    for v in box:
-        if not np.isfinite(v):
+    for c in box:
+        if not np.isfinite(c):
             return False
     if not (np.isfinite(mx) and np.isfinite(my) and np.isfinite(mz)):
         return False
@@ -121,20 +166,32 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     if (lo_x - BORDER_REACH <= border[0] or hi_x + BORDER_REACH >= border[2] or lo_z - BORDER_REACH <= border[1]
             or hi_z + BORDER_REACH >= border[3]):
         return False
+    in_tick = v & V_TICK_BLOCKS != 0        # 1.21.2: steps 11, 13 and 15 move to tickBlockCollision
+    if in_tick:
+        i[r, I_FLAGS] = i[r, I_FLAGS] & ~ON_FIRE_AT_MOVE                                 # isOnFire(): unlit
     if mx * mx + my * my + mz * mz == 0.0:                                                  # step 5
         ax, ay, az = mx, my, mz
     else:
         ax, ay, az, ok = adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
-                                         cells, mx, my, mz, box, yxz)
+                                         cells, mx, my, mz, box, v & V_YXZ != 0)
         if not ok:
             return False
-    if ax * ax + ay * ay + az * az > MIN_MOVE_LENGTH_SQUARED:                               # step 6
-        box = (box[0] + ax, box[1] + ay, box[2] + az, box[3] + ax, box[4] + ay, box[5] + az)
+    d = ax * ax + ay * ay + az * az
+    if d > MIN_MOVE_LENGTH_SQUARED or (v & V_SMALL_MOVES != 0                            # step 6, AMBIGUITY-M1
+                                       and mx * mx + my * my + mz * mz - d < MIN_MOVE_LENGTH_SQUARED):
+        if v & V_FALL_RESET != 0 and f[r, F_FALL] != 0.0 and d >= 1.0:     # 1.18.2: the ray is the object path's
+            return False
+        if v & V_SETS_POSITION != 0:              # 1.17: setPosition(position + actual), the box rebuilt around it
+            px, py, pz = f[r, F_POS] + ax, f[r, F_POS + 1] + ay, f[r, F_POS + 2] + az
+            box = (px - HALF_WIDTH, py, pz - HALF_WIDTH, px + HALF_WIDTH, py + TNT_HEIGHT, pz + HALF_WIDTH)
+            f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2] = px, py, pz
+        else:
+            box = (box[0] + ax, box[1] + ay, box[2] + az, box[3] + ax, box[4] + ay, box[5] + az)
+            f[r, F_POS] = (box[0] + box[3]) / 2.0
+            f[r, F_POS + 1] = box[1]
+            f[r, F_POS + 2] = (box[2] + box[5]) / 2.0
         for a in range(6):
             f[r, F_BOX + a] = box[a]
-        f[r, F_POS] = (box[0] + box[3]) / 2.0
-        f[r, F_POS + 1] = box[1]
-        f[r, F_POS + 2] = (box[2] + box[5]) / 2.0
     horizontal = not abs(ax - mx) < HORIZONTAL_COLLISION_TOLERANCE or \
         not abs(az - mz) < HORIZONTAL_COLLISION_TOLERANCE                                  # step 7
     vertical = my != ay
@@ -144,20 +201,39 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         (V_COLL if vertical else 0)
     px, py, pz = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
     bx, bz = jfloor(px), jfloor(pz)
-    ly = jfloor(py - LANDING_POS_OFFSET)                                                    # getLandingPos
-    landing = state_at(keys, slots, pool, bx, ly, bz)
-    if flags[landing] & AIR:
-        below = state_at(keys, slots, pool, bx, ly - 1, bz)
-        if flags[below] & FENCE_LIKE:
-            landing = below
+    supported = v & V_SUPPORTING != 0
+    if supported:                            # 1.20: setOnGround(onGround, actual) → updateSupportingBlockPos
+        has, sx, sy, sz, force, ok = update_supporting_block(
+            keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, px, py, pz,
+            on_ground, i[r, I_FLAGS] & FORCE_SUPPORT != 0, ax, az)
+        if not ok:
+            return False
+        i[r, I_SUPPORT], i[r, I_SUPPORT + 1], i[r, I_SUPPORT + 2] = sx, sy, sz
+        i[r, I_FLAGS] = i[r, I_FLAGS] & ~(HAS_SUPPORT | FORCE_SUPPORT) | (HAS_SUPPORT if has else 0) | \
+            (FORCE_SUPPORT if force else 0)
+        ly = jfloor(py - LANDING_POS_OFFSET)                         # getLandingPos = getPosWithYOffset(0.2F)
+        landing = state_at(keys, slots, pool, bx, ly, bz)
+        if has:
+            landing = state_at(keys, slots, pool, sx, sy, sz)
+            if not flags[landing] & FENCE_LIKE:
+                landing = state_at(keys, slots, pool, sx, ly, sz)
+    else:
+        ly = jfloor(py - LANDING_POS_OFFSET)                                                # getLandingPos
+        landing = state_at(keys, slots, pool, bx, ly, bz)
+        if flags[landing] & AIR:
+            below = state_at(keys, slots, pool, bx, ly - 1, bz)
+            if flags[below] & FENCE_LIKE:
+                landing = below
     if flags[landing] & EFFECT:                                                             # steps 8, 10, 11
         return False
-    if on_ground:                                                                           # step 8
+    if v & V_FALL_DOUBLE != 0 and ay < 0.0 and not i[r, I_FLAGS] & TOUCHING_WATER:               # step 8
+        f[r, F_FALL] = f[r, F_FALL] - f32(ay)                         # 1.21.11: a double, this drop first
+    if on_ground:
         f[r, F_FALL] = 0.0
-    elif ay < 0.0:
-        f[r, F_FALL] = f32(f[r, F_FALL] - ay)
+    elif ay < 0.0 and v & V_FALL_DOUBLE == 0:
+        f[r, F_FALL] = f32(f[r, F_FALL] - (f32(ay) if v & V_FLOAT_STEP != 0 else ay))   # 1.18.2: the drop as float
     if mx != ax or mz != az:                                                                # step 9
-        if both_axes:
+        if v & V_BOTH_AXES != 0:
             if mx != ax:
                 f[r, F_MOTION] = 0.0
             if mz != az:
@@ -170,26 +246,71 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         f[r, F_MOTION] = f[r, F_MOTION] * 1.0
         f[r, F_MOTION + 1] = f[r, F_MOTION + 1] * 0.0
         f[r, F_MOTION + 2] = f[r, F_MOTION + 2] * 1.0
-    d = BLOCK_COLLISION_DEFLATE                                                             # step 13
-    y0, y1 = jfloor(box[1] + d), jfloor(box[4] - d)
-    if not (y1 < 0 or y0 > 255) and _any_flag(keys, slots, pool, flags, EFFECT, jfloor(box[0] + d), y0,
-                                              jfloor(box[2] + d), jfloor(box[3] - d), y1, jfloor(box[5] - d)):
-        return False
+    if in_tick:                              # tickBlockCollision: nothing acts where no block has an effect
+        if _effect_near_path(keys, slots, pool, flags, f, r, box, v & V_EFFECT_SECTIONS != 0, effects):
+            return False
+    else:                                                                                   # step 13
+        d = BLOCK_COLLISION_DEFLATE_1_19_3 if v & V_DEFLATE_1E7 != 0 else BLOCK_COLLISION_DEFLATE
+        y0, y1 = jfloor(box[1] + d), jfloor(box[4] - d)
+        if not (y1 < 0 or y0 > 255) and _any_flag(keys, slots, pool, flags, EFFECT, jfloor(box[0] + d), y0,
+                                                  jfloor(box[2] + d), jfloor(box[3] - d), y1, jfloor(box[5] - d)):
+            return False
     at = state_at(keys, slots, pool, bx, jfloor(py), bz)                                    # step 14
     if flags[at] & EFFECT:
         return False
-    if not flags[at] & WATER_OR_COLUMN and \
-            flags[state_at(keys, slots, pool, bx, jfloor(box[1] - VELOCITY_AFFECTING_OFFSET), bz)] & EFFECT:
-        return False
+    if not flags[at] & WATER_OR_COLUMN:
+        if not supported:
+            return not flags[state_at(keys, slots, pool, bx, jfloor(box[1] - VELOCITY_AFFECTING_OFFSET), bz)] \
+                & EFFECT
+        vy = jfloor(py - VELOCITY_AFFECTING_OFFSET_1_20)             # getPosWithYOffset(0.500001F)
+        if not i[r, I_FLAGS] & HAS_SUPPORT:
+            return not flags[state_at(keys, slots, pool, bx, vy, bz)] & EFFECT
+        sx, sy, sz = i[r, I_SUPPORT], i[r, I_SUPPORT + 1], i[r, I_SUPPORT + 2]
+        if flags[state_at(keys, slots, pool, sx, vy, sz)] & EFFECT:
+            return False
+        s = flags[state_at(keys, slots, pool, sx, sy, sz)]
+        if s & FENCE_LIKE and s & EFFECT:    # a wall or gate is the block itself: either way, no effect
+            return False
     return True                              # step 15: fire ticks are unlit (checked first)
+
+
+@njit(inline=True)
+def _effect_near_path(keys, slots, pool, flags, f: np.ndarray, r: int, box: tuple, by_section: bool,
+                      effects: np.ndarray) -> bool:
+    """A block with an effect, or a span over TICK_BLOCKS_SPAN, in the hull (TICK_BLOCKS_MARGIN wider) of the box
+    at the tick's start and now: every cell `tickBlockCollision` visits lies in it (its sweep's points are on the
+    path of the box's min corner, nudged 1.0E-7 past its ends, widened by the box's lengths, clamped 1.0E-5F inside
+    a cell). `by_section` (a release refusing `block_effects`): the hull also takes the box one Motion ahead, as
+    `block_effects.refuse_block_collision_in_tick` does, and a section overlapping it that `effects` marks
+    counts."""
+    lo = [0, 0, 0]
+    hi = [0, 0, 0]
+    for a in range(3):
+        back = f[r, F_PREV + a] - f[r, F_POS + a]
+        ahead = f[r, F_MOTION + a] if by_section else 0.0
+        low = box[a] + min(back, ahead, 0.0) - TICK_BLOCKS_MARGIN
+        high = box[a + 3] + max(back, ahead, 0.0) + TICK_BLOCKS_MARGIN
+        if not (np.isfinite(low) and np.isfinite(high)) or high - low > TICK_BLOCKS_SPAN:
+            return True
+        lo[a] = jfloor(low)
+        hi[a] = jfloor(high)
+    if by_section:
+        for sx in range(lo[0] >> 4, (hi[0] >> 4) + 1):
+            for sy in range(lo[1] >> 4, (hi[1] >> 4) + 1):
+                for sz in range(lo[2] >> 4, (hi[2] >> 4) + 1):
+                    slot = section_slot(keys, slots, sx, sy, sz)
+                    if slot >= 0 and effects[slot]:
+                        return True
+    return _any_flag(keys, slots, pool, flags, EFFECT, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2])
 
 
 @njit
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-              f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int, fuse_col: int, yxz: bool,
-              both_axes: bool, border: tuple, lava_push: float, vec_double: bool, zero_below: float,
-              marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
-    """`ServerWorld.tickEntity` + `TntEntity.tick` for rows[start:], in order, up to one whose fuse runs out (the
+              f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int, fuse_col: int, v: int, border: tuple,
+              lava_push: float, zero_below: float, effects: np.ndarray, marks: np.ndarray, saved_f: np.ndarray,
+              saved_i: np.ndarray) -> tuple:
+    """`ServerWorld.tickEntity` + `TntEntity.tick` for rows[start:] in the release whose flags are `v`
+    (`version_bits`; `effects` as `move_self` reads it), in order, up to one whose fuse runs out (the
     phase explodes it) or one handed back that may explode or carries riders. `marks[n]`: SECTION where entity
     n's section changed, OBJECT_PATH where its tick is left to the object path (a row of −1, or one `move_self`
     or `update_water_state` gave back: restored as found). `saved_f[n]`, `saved_i[n]` receive row n as it was
@@ -217,7 +338,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         if not i[r, I_FLAGS] & NO_GRAVITY:
             gravity(f, r)                                                     # 1 G
         if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], yxz, both_axes, border):  # 2 M
+                         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v, border, effects):  # 2 M
             f[r] = saved_f[n]
             i[r] = saved_i[n]
             marks[n] = OBJECT_PATH
@@ -231,7 +352,8 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         if i[r, fuse_col] <= 0:                                               # 6: the phase explodes it
             marks[n] = SECTION if _section_moved(f, i, r) else 0
             return n, EXPLODE
-        if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, vec_double, zero_below):  # 7 F
+        if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, v & V_VEC_DOUBLE != 0,
+                                  zero_below):                                # 7 F
             f[r] = saved_f[n]
             i[r] = saved_i[n]
             marks[n] = OBJECT_PATH

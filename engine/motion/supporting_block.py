@@ -8,11 +8,18 @@ findSupportingBlockPos` walks the block collisions of a thin box under the feet 
 nearest the entity's position, a tie going to the greater (y, z, x) (`Vec3i.compareTo`); `getPosWithYOffset` gives
 that block's column at the offset's height, or the block itself when it is a wall or a fence gate (a fence, for
 offsets up to 0.5), and without a supporting block the cell under the position (no fence rule since 1.20).
+
+The compiled TNT loop keeps it in row columns (engine.entities.rows: `I_SUPPORT`, `HAS_SUPPORT`,
+`FORCE_SUPPORT`) through `update_supporting_block`, the kernel form of `update_supporting_block_pos`; both
+paths choose between two blocks with the one `nearer_support`.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from engine.constants import (
     LANDING_POS_OFFSET,
@@ -23,6 +30,8 @@ from engine.constants import (
 from engine.core.trace import cell
 from engine.geometry.box import Box
 from engine.java.mathhelper import floor
+from engine.jit import njit, plain
+from engine.motion.collision_kernel import collect_block_collisions
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
@@ -60,14 +69,66 @@ def find_supporting_block_pos(e: Entity, world: World, box: Box) -> BlockPos | N
     (y, then z, then x)."""
     p = e.pos
     best: BlockPos | None = None
-    best_d = float("inf")
+    best_d = math.inf
     for _, (ox, oy, oz) in world.get_block_collisions(box):
         x, y, z = int(ox), int(oy), int(oz)
-        dx, dy, dz = x + 0.5 - p.x, y + 0.5 - p.y, z + 0.5 - p.z
-        d = dx * dx + dy * dy + dz * dz
-        if d < best_d or d == best_d and (best is None or (best[1], best[2], best[0]) < (y, z, x)):
+        nearer, d = _nearer_support(x, y, z, p.x, p.y, p.z, best_d, best is not None,
+                                   *(best if best is not None else (0, 0, 0)))
+        if nearer:
             best, best_d = (x, y, z), d
     return best
+
+
+@njit(inline=True)
+def nearer_support(x: int, y: int, z: int, px: float, py: float, pz: float, best_d: float, found: bool, bx: int,
+                   by: int, bz: int) -> tuple:
+    """Whether block (x, y, z) supports better than the best so far (bx, by, bz at squared distance `best_d`, if
+    `found`): its centre is nearer the position (px, py, pz), or as near and greater by `Vec3i.compareTo` (y, then
+    z, then x). Returns (nearer, its squared distance)."""
+    dx, dy, dz = x + 0.5 - px, y + 0.5 - py, z + 0.5 - pz
+    d = dx * dx + dy * dy + dz * dz
+    return d < best_d or d == best_d and (not found or (by, bz, bx) < (y, z, x)), d
+
+
+_nearer_support = plain(nearer_support)   # the object path's call runs the plain source (engine.jit.plain)
+
+
+@njit
+def find_supporting_block(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
+                          cells: np.ndarray, box: tuple, px: float, py: float, pz: float) -> tuple:
+    """`find_supporting_block_pos` on `engine.world.block_grid`'s arrays (`cells`: the collision scratch):
+    (found, x, y, z, ok); ok false where the collision kernel leaves the query to the object path."""
+    n = collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, box, cells)
+    found = False
+    bx = by = bz = 0
+    best_d = math.inf
+    if n < 0:
+        return found, bx, by, bz, False
+    for c in range(n):
+        x, y, z = cells[c, 0], cells[c, 1], cells[c, 2]
+        nearer, d = nearer_support(x, y, z, px, py, pz, best_d, found, bx, by, bz)
+        if nearer:
+            found, bx, by, bz, best_d = True, x, y, z, d
+    return found, bx, by, bz, True
+
+
+@njit
+def update_supporting_block(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
+                            cells: np.ndarray, box: tuple, px: float, py: float, pz: float, on_ground: bool,
+                            force: bool, mx: float, mz: float) -> tuple:
+    """`update_supporting_block_pos` of an entity with `box` and position (px, py, pz) after a move by
+    (mx, _, mz): (has, x, y, z, force, ok), the new supporting block and force-update bit; ok false where the
+    object path must decide (nothing changed)."""
+    if not on_ground:
+        return False, 0, 0, 0, False, True
+    below = (box[0], box[1] - SUPPORTING_BLOCK_PROBE, box[2], box[3], box[1], box[5])
+    found, x, y, z, ok = find_supporting_block(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
+                                               empty, cells, below, px, py, pz)
+    if ok and not found and not force:
+        below = (below[0] - mx, below[1] + 0.0, below[2] - mz, below[3] - mx, below[4] + 0.0, below[5] - mz)
+        found, x, y, z, ok = find_supporting_block(keys, slots, pool, shape, flags, ncoords, coords, filled,
+                                                   single, empty, cells, below, px, py, pz)
+    return found, x, y, z, not found, ok
 
 
 def get_pos_with_y_offset(e: Entity, world: World, offset: float) -> BlockPos:

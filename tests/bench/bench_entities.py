@@ -1,20 +1,23 @@
 """Benchmark (issue 21): µs per entity-tick of each case, prismarine-physics' µs per player tick measured in the
 same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
 
-Run: python3 -m tests.bench.bench_entities   (from the repository root; not collected by pytest). TNT cases run
-the compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path; the loop's hand-backs to the
-object path are counted. Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against the peer's walk)
-likewise, with engine.entities.minecart_kernel. Players and mobs take the object path ("python path"). The peer:
-see bench_living.
+Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only]   (from the repository root; not collected by
+pytest). TNT cases run the compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path, in the
+release `--version` names (1.16.5 by default); the loop's hand-backs to the object path are counted. Minecarts on
+rails (tests/bench/bench_minecarts.py's scenario, against the peer's walk) likewise, with
+engine.entities.minecart_kernel, in 1.16.5. Players and mobs take the object path ("python path"), in 1.16.5 only
+(bench_living's scenes). The peer: see bench_living.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
 import time
 
 from engine import jit
+from engine.core.versions import DEFAULT_VERSION
 from engine.tick.scene import load_scene_text
 from tests.bench.bench_living import mob_us, player_us, prismarine_us
 from tests.bench.bench_minecarts import carts_case, carts_scene
@@ -24,9 +27,10 @@ TICKS = 100
 SIDE = 40          # TNT per row of the grid (N / SIDE rows), one per cell
 
 
-def tnt_scene(floor: str, y: float, water: bool) -> str:
+def tnt_scene(floor: str, y: float, water: bool, version: str) -> str:
     rows = N // SIDE
-    text = f'[[blocks]]\nfrom = [-1, 0, -1]\nto = [{SIDE}, 0, {rows}]\nblock = "{floor}"\n' if floor else ""
+    text = f'[scene]\nversion = "{version}"\n'
+    text += f'[[blocks]]\nfrom = [-1, 0, -1]\nto = [{SIDE}, 0, {rows}]\nblock = "{floor}"\n' if floor else ""
     if water:
         text += f'[[blocks]]\nfrom = [0, 1, 0]\nto = [{SIDE - 1}, 2, {rows - 1}]\nblock = "minecraft:water"\n'
         text += (f'[[blocks]]\nfrom = [-1, 1, -1]\nto = [{SIDE}, 2, -1]\nblock = "minecraft:stone"\n'
@@ -57,15 +61,20 @@ def tnt_case(label: str, text: str, settle: int, compiled: bool, check) -> tuple
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description="µs per entity-tick against prismarine-physics' player tick")
+    parser.add_argument("--version", default=DEFAULT_VERSION, help="the release the TNT cases run in")
+    parser.add_argument("--tnt-only", action="store_true", help="leave out the players and mobs")
+    args = parser.parse_args()
+    version = args.version
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
-          f"load {os.getloadavg()[0]:.2f}, JIT {'on' if jit.jit_enabled() else 'off'}")
+          f"load {os.getloadavg()[0]:.2f}, JIT {'on' if jit.jit_enabled() else 'off'}, version {version}")
     peer = prismarine_us()
     idle = peer["idle_on_ground"]["us_per_tick"] if peer else None
     walk = peer["walk"]["us_per_tick"] if peer else None
     rows: list[tuple[str, float, str, float | None]] = []
-    resting = tnt_scene("minecraft:stone", 1.0, False)
-    water = tnt_scene("minecraft:stone", 1.0, True)
-    flight = tnt_scene("", 240.0, False)
+    resting = tnt_scene("minecraft:stone", 1.0, False, version)
+    water = tnt_scene("minecraft:stone", 1.0, True, version)
+    flight = tnt_scene("", 240.0, False, version)
     for compiled in (True, False):
         rows.append((*tnt_case("TNT resting on stone", resting, 5, compiled,
                                lambda e: e.on_ground and e.pos.y == 1.0), idle))
@@ -73,15 +82,18 @@ def main() -> None:
                                lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0), idle))
         rows.append((*tnt_case("TNT in free flight", flight, 1, compiled,
                                lambda e: not e.on_ground and 20.0 < e.pos.y < 240.0), idle))
-    for label, keys, peer_key in (("player idle", "", "idle_on_ground"), ("player walking", "forward = true\n", "walk"),
-                                  ("player sprint-jumping", "forward = true\nsprint = true\njump = true\n",
-                                   "sprint_jump")):
+    living = (("player idle", "", "idle_on_ground"), ("player walking", "forward = true\n", "walk"),
+              ("player sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
+    if version != DEFAULT_VERSION or args.tnt_only:   # bench_living's players and mobs run in 1.16.5
+        living = ()
+    for label, keys, peer_key in living:
         rows.append((label, player_us(keys), "python path", peer[peer_key]["us_per_tick"] if peer else None))
-    rows.append(("wither skeletons on a floor (100)", mob_us(), "python path", walk))
-    carts = carts_scene()
-    for compiled in (True, False):
-        wall, _, path = carts_case(carts, compiled)
-        rows.append(("minecarts on rails", wall, path, walk))
+    if living:
+        rows.append(("wither skeletons on a floor (100)", mob_us(), "python path", walk))
+        carts = carts_scene()
+        for compiled in (True, False):
+            wall, _, path = carts_case(carts, compiled)
+            rows.append(("minecarts on rails", wall, path, walk))
     print(f"{'case':36s} {'µs/entity-tick':>15s}  {'peer µs/tick':>12s} {'ratio':>8s}  path")
     for label, us, path, theirs in rows:
         ratio = f"{us / theirs:7.2f}×" if theirs else "      —"

@@ -31,6 +31,21 @@ def test_attributes_read_back_what_was_written() -> None:
     assert tnt.box == (0.0, 1.0, 2.0, 3.0, 4.0, 5.0) and math.copysign(1.0, tnt.box.min_x) == -1.0
 
 
+def test_the_supporting_block_and_its_bits_read_back() -> None:
+    """1.20's supporting block (three int columns and a bit), its force-update bit and 1.21.2's onFire bit."""
+    tnt = make(Simulation(), 0.5)
+    assert (tnt.supporting_block_pos, tnt.force_update_supporting_block_pos, tnt.on_fire_at_move) == \
+        (None, False, False)
+    tnt.supporting_block_pos = (-20_000_000, -64, 7)
+    tnt.force_update_supporting_block_pos = True
+    tnt.on_fire_at_move = True
+    copy = pickle.loads(pickle.dumps(tnt))
+    assert (copy.supporting_block_pos, copy.force_update_supporting_block_pos, copy.on_fire_at_move) == \
+        ((-20_000_000, -64, 7), True, True)
+    tnt.supporting_block_pos = None
+    assert (tnt.supporting_block_pos, tnt.on_ground, tnt.force_update_supporting_block_pos) == (None, False, True)
+
+
 def test_clones_and_snapshots_have_their_own_rows() -> None:
     sim = Simulation()
     tnt = make(sim, 0.5)
