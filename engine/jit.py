@@ -182,6 +182,11 @@ WARM_SCENES = {   # what each part of `warm` runs: the kernels a run of it compi
     # a walking mob's path search (engine.pathfinding.walk_kernel)
     "path": _FLOOR + '[[entities]]\ntype = "minecraft:zombie"\npos = [4.5, 1.0, 4.5]\non_ground = true\n'
                      'path_to = { pos = [7.5, 1.0, 1.5] }\n',
+    # minecarts on rails, one on a powered rail (engine.entities.minecart_kernel)
+    "minecart": _FLOOR + '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 6]\nblock = "minecraft:rail"\n'
+    '[[blocks]]\nfrom = [0, 1, 7]\nto = [0, 1, 7]\nblock = "minecraft:powered_rail[powered=true]"\n'
+    + "".join(f'[[entities]]\ntype = "minecraft:minecart"\npos = [0.5, 1.0625, {z + 0.5}]\nmotion = [0.0, 0.0, 0.3]\n'
+              for z in range(0, 8, 2)),
 }
 
 
