@@ -39,7 +39,7 @@ from engine.world.world import World
 # objects saved field by field; the fields named here are links or caches that the entity rebuilds itself
 OBJECTS: dict[str, tuple[type, frozenset[str]]] = {
     cls.__name__: (cls, frozenset(skip)) for cls, skip in (
-        (MobNavigation, {"entity", "maker", "path_node_navigator", "searches", "in_recorded_tick"}),
+        (MobNavigation, {"entity", "maker", "path_node_navigator", "searches", "in_recorded_tick", "features"}),
         (MoveControl, {"entity"}), (JumpControl, {"entity"}),
         (Path, ()), (PathNode, ()), (TargetPathNode, ()),
         (AttributeContainer, ()), (AttributeInstance, ()), (Modifier, ()), (Effects, ()), (EffectInstance, ()),
