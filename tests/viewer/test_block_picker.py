@@ -103,3 +103,6 @@ def test_the_picker_opens_on_the_scenes_blocks_and_choosing_one_sets_the_block(o
         assert image.size == (1280, 720)
     click(app, choices.pos.x + 40, choices.pos.y + imgui.get_text_line_height() / 2)   # the first entry
     assert app.state.block_text == "minecraft:mud"
+    app.draw_frame()
+    assert not [w for w in imgui.get_current_context().windows if "##choices" in w.name and w.active], \
+        "the list closes once a block is chosen"

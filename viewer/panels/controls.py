@@ -164,4 +164,5 @@ def _draw_block_picker(state: Any) -> None:
             if imgui.selectable(name, name == state.block_text)[0]:
                 state.block_text = name
                 accept(state, "block")
+                imgui.close_current_popup()   # the next click in the view places it (not only closes the list)
     imgui.end_popup()
