@@ -322,9 +322,7 @@ def is_blocked(blk: tuple, w: tuple, mf: np.ndarray, scratch: np.ndarray, n: int
 RETURN, DEEPER, FINISH = 0, 1, 2   # what `getPathNode` does after step 5's test (see `path_node_head`)
 
 
-# `path_node_head`, `path_node_tail` and `get_path_node` compile on their own, not inlined: inlined, they put
-# `get_node_type` into `find_path` seven times and its cold compile took 130 s of CPU (docs/performance.md)
-@njit
+@njit(inline=True)
 def path_node_head(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.ndarray, mi: np.ndarray,
                    pen: np.ndarray, scratch: np.ndarray, x: int, y: int, z: int, max_y_step: int,
                    prev_feet_y: float, here: int) -> tuple:
@@ -347,7 +345,7 @@ def path_node_head(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.
     return node, FINISH
 
 
-@njit
+@njit(inline=True)
 def path_node_tail(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.ndarray, pen: np.ndarray,
                    x: int, y: int, z: int, node: int) -> int:
     """`getPathNode` steps 6-8 (spec 07 §6): down through water for a non-swimmer, the fall, the fence."""
@@ -386,7 +384,7 @@ def path_node_tail(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.
     return node
 
 
-@njit
+@njit(inline=True)
 def get_path_node(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.ndarray, mi: np.ndarray,
                   pen: np.ndarray, scratch: np.ndarray, x: int, y: int, z: int, max_y_step: int, prev_feet_y: float,
                   fx: int, fz: int, here: int) -> int:
