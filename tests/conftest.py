@@ -165,6 +165,26 @@ def lines_of() -> Callable[[Simulation, int], list[str]]:
     return run_lines
 
 
+_JIT_OFF_CHILD = """
+import importlib, json, sys
+sys.path.insert(0, {root!r})
+from engine import jit
+print(json.dumps([jit.compiled(), eval({expression!r}, vars(importlib.import_module({module!r})))]))
+"""
+
+
+def jit_off_run(module: str, expression: str) -> tuple[bool, Any]:
+    """`expression` evaluated among `module`'s names in a child with `NUMBA_DISABLE_JIT=1` (the kernels as plain
+    Python): whether the child ran compiled, and the expression's value through JSON."""
+    child = subprocess.run([sys.executable, "-c", _JIT_OFF_CHILD.format(root=str(ROOT), module=module,
+                                                                         expression=expression)],
+                           env=dict(os.environ, NUMBA_DISABLE_JIT="1"), capture_output=True, text=True, timeout=600,
+                           cwd=ROOT)
+    assert child.returncode == 0, child.stderr[-2000:]
+    compiled, value = json.loads(child.stdout)
+    return compiled, value
+
+
 def assert_regenerated(tool: str, asset: str, tmp_path: Path) -> None:
     """`tools/TOOL`, run on minecraft-data, writes `assets/ASSET` byte for byte (skipped where minecraft-data is
     absent: set TICKSCOPE_MINECRAFT_DATA or install minecraft_data)."""

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -25,7 +22,8 @@ from engine.influences.explosion_kernel import OVER_LIMIT, sample_count
 from engine.living.mobs import Zombie
 from engine.tick.simulation import Simulation
 from engine.world import blocks
-from tests.engine.test_compiled_equality import ORIGINS, ROOT, TNT_BLOCKS, random_world
+from tests.conftest import jit_off_run
+from tests.engine.test_compiled_equality import ORIGINS, TNT_BLOCKS, random_world
 from tests.engine.test_explosion import exact, plain_explode
 
 jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
@@ -109,21 +107,8 @@ def test_sample_count_is_the_number_of_sample_points() -> None:
     assert sample_count(1e308, 1.0, 1.0, False) == OVER_LIMIT
 
 
-CHILD = """
-import json, sys
-sys.path.insert(0, {root!r})
-from engine import jit
-from tests.engine.test_explosion_kernel import worlds_digest
-print(json.dumps([jit.compiled(), worlds_digest(range(8))]))
-"""
-
-
 def test_jit_off_equals_jit_on() -> None:
     """With `NUMBA_DISABLE_JIT=1` the explosion kernels run as plain Python, with the same results bit for bit."""
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    child = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT))], env=env, capture_output=True,
-                           text=True, timeout=600, cwd=ROOT)
-    assert child.returncode == 0, child.stderr[-2000:]
-    compiled, digest = json.loads(child.stdout)
+    compiled, digest = jit_off_run("tests.engine.test_explosion_kernel", "worlds_digest(range(8))")
     assert compiled is False and jit.compiled() == jit.jit_enabled()
     assert digest == list(worlds_digest(range(8)))

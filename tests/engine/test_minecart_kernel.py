@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -25,6 +22,7 @@ from engine.tick.scene import load_scene
 from engine.tick.simulation import Simulation
 from engine.world import blocks
 from engine.world.world import World
+from tests.conftest import jit_off_run
 from tests.engine.test_compiled_equality import ORIGINS, ROOT, run_lines
 
 jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
@@ -162,21 +160,8 @@ def test_carts_ignored_beside_each_other_mutant_is_caught(monkeypatch) -> None:
         worlds_digest(range(16))
 
 
-CHILD = """
-import json, sys
-sys.path.insert(0, {root!r})
-from engine import jit
-from tests.engine.test_minecart_kernel import worlds_digest
-print(json.dumps([jit.compiled(), worlds_digest(range(6))]))
-"""
-
-
 def test_jit_off_equals_jit_on() -> None:
     """With `NUMBA_DISABLE_JIT=1` the minecart kernels run as plain Python, with the same results bit for bit."""
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    child = subprocess.run([sys.executable, "-c", CHILD.format(root=str(ROOT))], env=env, capture_output=True,
-                           text=True, timeout=600, cwd=ROOT)
-    assert child.returncode == 0, child.stderr[-2000:]
-    compiled, digest = json.loads(child.stdout)
+    compiled, digest = jit_off_run("tests.engine.test_minecart_kernel", "worlds_digest(range(6))")
     assert compiled is False and jit.compiled() == jit.jit_enabled()
     assert digest == list(worlds_digest(range(6)))
