@@ -13,6 +13,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -178,19 +179,24 @@ def run_lines(sim: Simulation, ticks: int, mode: str) -> list[str]:
     return out
 
 
-def tnt_worlds_digest(seeds: range, ticks: int) -> tuple[str, int, int]:
-    """The hash of the compiled run of the TNT worlds, each checked equal to the object path and the traced run;
-    with the ticks the loop did and those it handed to the object path."""
+def three_ways_digest(make: Callable[[int], Simulation], seeds: range, ticks: int) -> tuple[str, int, int]:
+    """The hash of the compiled runs of the worlds `make(seed)` builds, each checked equal to the object path and
+    the traced run; with the ticks the loop did and those it handed to the object path."""
     h = hashlib.sha256()
     done = handed = 0
     for seed in seeds:
-        sim = tnt_world(seed)
+        sim = make(seed)
         lines = run_lines(sim, ticks, "compiled")
-        assert lines == run_lines(tnt_world(seed), ticks, "object"), seed
-        assert lines == run_lines(tnt_world(seed), ticks, "traced"), seed
+        assert lines == run_lines(make(seed), ticks, "object"), seed
+        assert lines == run_lines(make(seed), ticks, "traced"), seed
         done, handed = done + sim.kernel_ticks, handed + sim.object_ticks
         h.update("".join(lines).encode())
     return h.hexdigest(), done, handed
+
+
+def tnt_worlds_digest(seeds: range, ticks: int) -> tuple[str, int, int]:
+    """`three_ways_digest` of the random TNT worlds."""
+    return three_ways_digest(tnt_world, seeds, ticks)
 
 
 def test_random_tnt_worlds_compiled_object_and_traced_agree() -> None:

@@ -8,7 +8,6 @@ as plain Python with the same results. A deliberate mutant (the loop ignoring th
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 
@@ -23,7 +22,7 @@ from engine.tick.simulation import Simulation
 from engine.world import blocks
 from engine.world.world import World
 from tests.conftest import jit_off_run
-from tests.engine.test_compiled_equality import ORIGINS, ROOT, run_lines
+from tests.engine.test_compiled_equality import ORIGINS, ROOT, run_lines, three_ways_digest
 
 jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
 
@@ -104,18 +103,8 @@ def rail_world(seed: int) -> Simulation:
 
 
 def worlds_digest(seeds: range) -> tuple[str, int, int]:
-    """The hash of the compiled runs of the rail worlds, each checked equal to the object path and the traced run;
-    with the cart ticks the loop did and those it handed back."""
-    h = hashlib.sha256()
-    done = handed = 0
-    for seed in seeds:
-        sim = rail_world(seed)
-        lines = run_lines(sim, TICKS, "compiled")
-        assert lines == run_lines(rail_world(seed), TICKS, "object"), seed
-        assert lines == run_lines(rail_world(seed), TICKS, "traced"), seed
-        done, handed = done + sim.kernel_ticks, handed + sim.object_ticks
-        h.update("".join(lines).encode())
-    return h.hexdigest(), done, handed
+    """`three_ways_digest` of the random rail worlds, TICKS ticks each."""
+    return three_ways_digest(rail_world, seeds, TICKS)
 
 
 def test_random_rail_worlds_compiled_object_and_traced_agree() -> None:
