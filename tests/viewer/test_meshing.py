@@ -85,3 +85,19 @@ def test_glass_next_to_stone_keeps_the_stone_face() -> None:
     meshes = mesh_world({(0, 1, 0): "glass", (1, 1, 0): "stone"})
     assert quads(meshes) == 6
     assert quads(meshes, "translucent") == 5
+
+
+def test_a_later_release_s_non_colliding_block_is_meshed() -> None:
+    """The upper half of a 1.21.5 pitcher crop has no collision box: it is drawn as a non-colliding block in its
+    own cull group, although 1.16.5 has no block of that name (`scenes/version_pitcher_crop_shape.toml` once
+    stopped the viewer here)."""
+    world = World()
+    world.set_block_state(0, 1, 0, blocks.parse_block_state("pitcher_crop[age=0,half=upper]", "1.21.5"))
+    world.set_block_state(1, 1, 0, blocks.parse_block_state("pitcher_crop[age=0,half=upper]", "1.21.5"))
+    world.set_block_state(2, 1, 0, blocks.parse_block_state("water"))
+    styles = StyleTable(load_palette())
+    sections = dict(world.sections())
+    meshes = [mesh_section(key, ids, styles, sections.get) for key, ids in sections.items()]
+    crop, water = (blocks.parse_block_state(t, "1.21.5").id for t in ("pitcher_crop[age=0,half=upper]", "water"))
+    assert styles.group[crop] < 0 and styles.group[water] < 0 and styles.group[crop] != styles.group[water]
+    assert sum(m.translucent.quads for m in meshes) > 0

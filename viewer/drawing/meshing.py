@@ -75,6 +75,7 @@ class StyleTable:
         self.group = np.zeros(0, dtype=np.int32)  # faces between two cells of one nonzero group are hidden
         self.boxes: dict[int, np.ndarray] = {}   # SHAPED ids: (n, 6) min/max in block-local coordinates
         self.models: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # MODEL ids: local quads (n, 4, 3), colours (n, 4)
+        self.name_groups: dict[str, int] = {}   # one group per block name, negative: away from the id groups
 
     def ensure(self, ids: np.ndarray) -> None:
         """Make sure every id in `ids` has its row."""
@@ -125,7 +126,11 @@ class StyleTable:
         self.rgba[state_id] = (r, g, b, a)
         self.occludes[state_id] = kind == CUBE and a == 255
         if kind in (FLUID, NON_COLLIDING) or (kind == CUBE and a < 255):
-            self.group[state_id] = state_id + 1 if kind == CUBE else _block_group(state.block)
+            self.group[state_id] = state_id + 1 if kind == CUBE else self._block_group(state.block)
+
+    def _block_group(self, block: str) -> int:
+        """One group per block name (all water levels hide each other's faces), of any release's block."""
+        return self.name_groups.setdefault(block, -1 - len(self.name_groups))
 
 
     def _track(self, block: str, properties: dict[str, str]) -> tuple[np.ndarray, np.ndarray]:
@@ -135,11 +140,6 @@ class StyleTable:
         colours = np.array([self.palette.ui["rail_sleeper"], self.palette.block_color(block),
                             self.palette.ui["rail_lit"]], dtype=np.uint8)
         return quads, _shade(colours, 3)[parts]
-
-
-def _block_group(block: str) -> int:
-    """One group per block name (all water levels hide each other's faces), away from the id groups."""
-    return -1 - blocks.default_state(block).id
 
 
 def face_corners(lo: np.ndarray, hi: np.ndarray, direction: int) -> np.ndarray:
