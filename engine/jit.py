@@ -47,9 +47,10 @@ def jit_enabled() -> bool:
 class Kernel:
     """A marked function: before binding, calling it runs the plain function; after, the bound one."""
 
-    def __init__(self, fn: Callable[..., Any], inline: bool = False) -> None:
+    def __init__(self, fn: Callable[..., Any], inline: bool = False, borrows: bool = False) -> None:
         self.py_func = fn
         self.inline = inline
+        self.borrows = borrows
         self.bound: Callable[..., Any] | None = None
         self.__name__ = fn.__name__
         self.__doc__ = fn.__doc__
@@ -59,12 +60,16 @@ class Kernel:
         return self.py_func(*args) if self.bound is None else self.bound(*args)
 
 
-def njit(fn: Callable[..., Any] | None = None, *, inline: bool = False) -> Any:
+def njit(fn: Callable[..., Any] | None = None, *, inline: bool = False, borrows: bool = False) -> Any:
     """Mark `fn` as a kernel (see the module docstring). `@njit(inline=True)` marks a small one that compiles into
     each kernel calling it (numba's `inline="always"`): a call between separately compiled kernels costs about
-    40 ns, more than a section lookup itself (docs/performance.md, "Compiled stages")."""
+    40 ns, more than a section lookup itself (docs/performance.md, "Compiled stages"). `@njit(borrows=True)`
+    marks a kernel that only borrows the arrays it is given and makes none (no `np.empty`, no array returned):
+    it compiles without reference counting (numba's `_nrt=False`), which in a large kernel of inlined helpers
+    otherwise costs a pair of counter updates per array argument of every helper call (docs/performance.md,
+    "Path finding")."""
     def mark(f: Callable[..., Any]) -> Kernel:
-        k = Kernel(f, inline)
+        k = Kernel(f, inline, borrows)
         _MARKED.append(k)
         return k
     return mark if fn is None else mark(fn)
@@ -108,8 +113,10 @@ def bind_kernels() -> None:
     numba = _STATE["numba"]
     for k in _MARKED:
         if k.bound is None:
+            options = {"_nrt": False} if k.borrows else {}
             k.bound = k.py_func if numba is None else numba.njit(
-                cache=True, nogil=True, error_model="python", inline="always" if k.inline else "never")(k.py_func)
+                cache=True, nogil=True, error_model="python", inline="always" if k.inline else "never",
+                **options)(k.py_func)
     if numba is not None and on_cold_cache and not kernels_cached():
         for notify in on_cold_cache:
             notify()

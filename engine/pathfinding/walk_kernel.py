@@ -90,7 +90,8 @@ def first_table_size(footprint: int, max_y_step: int, safe_fall: int) -> int:
 
 def work_arrays(table_size: int, budget: int, targets: int) -> tuple:
     """One search's arrays: the position table (key, node, node type, land type per slot), node columns, the
-    heap, the expansions in order (node, f, g, h, type), the targets' nearest nodes, counters."""
+    heap, the expansions in order (node, f, g, h, type), the targets' nearest nodes, counters, and an expansion's
+    successors and side nodes (the kernels make no array: `find_path` borrows all it uses, see `engine.jit.njit`)."""
     keys = np.full(table_size, EMPTY_KEY, dtype=np.int64)
     cells = np.empty((table_size, 3), dtype=np.int64)
     ni = np.empty((table_size, 9), dtype=np.int64)
@@ -101,7 +102,9 @@ def work_arrays(table_size: int, budget: int, targets: int) -> tuple:
     near_node = np.full(max(targets, 1), -1, dtype=np.int64)
     near_dist = np.full(max(targets, 1), FLOAT_MAX, dtype=np.float64)
     counters = np.zeros(8, dtype=np.int64)
-    return keys, cells, ni, nf, heap, exp_i, exp_f, near_node, near_dist, counters
+    succ = np.empty(8, dtype=np.int64)
+    side = np.empty(4, dtype=np.int64)
+    return keys, cells, ni, nf, heap, exp_i, exp_f, near_node, near_dist, counters, succ, side
 
 
 # --- the world as the search sees it ---
@@ -218,7 +221,7 @@ def get_node_type(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.n
     return t
 
 
-@njit
+@njit(borrows=True)
 def node_type_sized(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, common: np.ndarray, danger: np.ndarray,
                     region: np.ndarray, table: np.ndarray, cells: np.ndarray, ni: np.ndarray, c: np.ndarray,
                     mi: np.ndarray, pen: np.ndarray, x: int, y: int, z: int) -> int:
@@ -443,14 +446,13 @@ def is_valid_diagonal_successor(w: tuple, mf: np.ndarray, node: int, a: int, b: 
 def get_successors(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.ndarray, mi: np.ndarray,
                    pen: np.ndarray, scratch: np.ndarray, node: int, out: np.ndarray) -> int:
     """`LandPathNodeMaker.getSuccessors` (spec 07 §6, §6.1): south, west, east, north, then the diagonals."""
-    ni = w[2]
+    ni, side = w[2], w[11]   # side: south, west, east, north
     x, y, z = ni[node, X], ni[node, Y], ni[node, Z]
     max_y_step = 0
     here = get_node_type(blk, tab, region, w, mi, pen, x, y, z)
     if pen[get_node_type(blk, tab, region, w, mi, pen, x, y + 1, z)] >= 0.0 and here != STICKY_HONEY:
         max_y_step = jfloor(max(1.0, mf[STEP_HEIGHT]))
     feet = get_feet_y(blk, tab, region, w[9], x, y, z)
-    side = np.empty(4, dtype=np.int64)   # south, west, east, north
     count = 0
     for i in range(8):   # the sides, then the diagonals north-west, north-east (facing north), south-west, south-east
         n = get_path_node(blk, tab, region, w, mf, mi, pen, scratch, x + STEP_DX[i], y, z + STEP_DZ[i], max_y_step,
@@ -539,7 +541,7 @@ def shift_down(ni: np.ndarray, nf: np.ndarray, heap: np.ndarray, count: int, ind
     ni[node, HEAP] = index
 
 
-@njit
+@njit(borrows=True)
 def find_path(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.ndarray, mi: np.ndarray,
               pen: np.ndarray, scratch: np.ndarray, start_y: int, targets: np.ndarray, follow_range: float,
               distance: float, budget: int, reached: np.ndarray) -> tuple:
@@ -572,7 +574,7 @@ def find_path(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.ndarr
     ni[start, SEQ] = c[PUSHES]
     c[PUSHES] += 1
     count = 1
-    succ = np.empty(32, dtype=np.int64)
+    succ = w[10]
     n_reached = 0
     expanded = 0
     visited = 0

@@ -24,6 +24,7 @@ from pathfinding.finder.a_star import AStarFinder
 
 from engine import jit
 from engine.pathfinding import path_finder
+from engine.pathfinding import walk_kernel as wk
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
 
@@ -63,6 +64,32 @@ def one_search(cold: bool) -> tuple[float, dict]:
         nav.find_path_to(sim.world, (GOAL[0], 1, GOAL[1]), 1)
         best = min(best, time.process_time() - t0)
     return best, nav.searches[-1].event(1)
+
+
+def kernel_alone() -> tuple[float, int, int]:
+    """The maze search's compiled kernel alone (`walk_kernel.find_path`, its arrays reset as for each search),
+    best of SEARCH_REPEATS: (seconds, nodes expanded, positions touched)."""
+    calls = []
+    kernel = wk.find_path
+
+    def spy(*args: object) -> tuple:
+        calls.append(args)
+        return kernel(*args)
+    wk.find_path = spy
+    try:
+        sim = load_scene_text(maze_toml(1), "maze")
+        sim.entity_by_id(1).navigation.find_path_to(sim.world, (GOAL[0], 1, GOAL[1]), 1)
+    finally:
+        wk.find_path = kernel
+    args = calls[-1]
+    w = args[3]
+    best, expanded = math.inf, 0
+    for _ in range(SEARCH_REPEATS):
+        path_finder.work_arrays(len(w[0]), args[12], len(args[9]))   # reset, as before each search
+        t0 = time.process_time()
+        expanded = kernel(*args)[2]
+        best = min(best, time.process_time() - t0)
+    return best, expanded, int(w[9][wk.USED])
 
 
 def many_searches() -> float:
@@ -164,6 +191,10 @@ def main() -> None:
           f"{event['visited']} visited, reached={event['reached']}")
     t_warm, _ = one_search(cold=False)
     print(f"the same search again in the same world: {t_warm * 1000:.3f} ms")
+    if jit.compiled():
+        tk, expanded, touched = kernel_alone()
+        print(f"of which the compiled search (walk_kernel.find_path): {tk * 1000:.3f} ms, {expanded} expansions "
+              f"({tk * 1e6 / expanded:.2f} µs each), {touched} positions touched")
     t100 = many_searches()
     print(f"{MOBS} villagers searching in one tick: {t100 * 1000:.1f} ms ({t100 * 1000 / MOBS:.3f} ms each)")
     t_re, searched = block_change_repath()
