@@ -131,6 +131,24 @@ def test_the_maze_search_runs_on_arrays_to_its_end(monkeypatch) -> None:
     assert on_arrays[1][0] is True and len(on_arrays[0]) > 20
 
 
+def test_the_node_budget_stops_both_searches_at_the_same_node(monkeypatch) -> None:
+    """A target walled in next to the start on a wide floor is never reached: both searches take nodes from the
+    heap until the budget stops them (a villager's follow range 48 × 16 = 768, spec 07 §5 step 3; the nodes
+    within the follow range outnumber it), then take the nearest node — the same expansions, open set and path,
+    decided on arrays. The kernel's successor arrays, reused from the search before, must not leak into this
+    one."""
+    statuses = _kernel_statuses(monkeypatch)
+    ring = [{"from": [3, 1, -1], "to": [5, 3, 1], "block": "minecraft:stone_bricks"},
+            {"at": [4, 1, 0], "block": "minecraft:air"}, {"at": [4, 2, 0], "block": "minecraft:air"}]
+    case = ([{"from": [-25, 0, -25], "to": [25, 0, 25], "block": "minecraft:stone"}, *ring],
+            "minecraft:villager", (0.5, 1.0, 0.5), (4, 1, 0))
+    search(*maze(), kernels=True)
+    on_arrays = search(*case, kernels=True)
+    assert statuses == [wk.FOUND, wk.FOUND]
+    assert on_arrays == search(*case, kernels=False)
+    assert on_arrays[2] == 768 and len(on_arrays[3]) == 767 and len(on_arrays[4]) > 0 and on_arrays[1][0] is False
+
+
 @pytest.mark.parametrize("scene", PATH_SCENES, ids=lambda p: p.stem)
 @pytest.mark.parametrize("traced", [False, True])
 def test_path_scenes_run_the_same_on_arrays(scene: Path, traced: bool) -> None:
