@@ -215,6 +215,17 @@ def test_jit_off_equals_jit_on() -> None:
     assert there == digest(range(5))
 
 
+@pytest.mark.skipif(not jit.compiled(), reason="numba does not compile here (NUMBA_DISABLE_JIT=1 or not "
+                                                "installed): the plain search counts no references")
+def test_the_search_kernels_compile_without_reference_counts() -> None:
+    """`find_path` and `node_type_sized` only borrow their arrays and compile without reference counting: counted,
+    the array arguments of their inlined helpers made a search 12× slower (docs/performance.md, "The search without
+    reference counts"). The other kernels keep numba's counting."""
+    assert wk.find_path.targetoptions["_nrt"] is False
+    assert wk.node_type_sized.targetoptions["_nrt"] is False
+    assert "_nrt" not in wk.collect_block_collisions.targetoptions
+
+
 def test_a_dynamic_shape_hands_the_search_back(monkeypatch) -> None:
     """A cell whose collision shape the cell decides (bamboo is offset per cell) is not decided on arrays: the
     kernel says FALLBACK and the object path finds the same path."""
