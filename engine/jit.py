@@ -67,7 +67,7 @@ def njit(fn: Callable[..., Any] | None = None, *, inline: bool = False, borrows:
     marks a kernel that only borrows the arrays it is given and makes none (no `np.empty`, no array returned):
     it compiles without reference counting (numba's `_nrt=False`), which in a large kernel of inlined helpers
     otherwise costs a pair of counter updates per array argument of every helper call (docs/performance.md,
-    "Path finding")."""
+    "The search without reference counts")."""
     def mark(f: Callable[..., Any]) -> Kernel:
         k = Kernel(f, inline, borrows)
         _MARKED.append(k)
