@@ -273,6 +273,15 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "path_water_after_blocks": ("LandPathNodeMaker.getCommonNodeType tests water last, only where the block is "
                                 "passable: a waterlogged fence or wall is FENCE, a waterlogged slab, stairs or "
                                 "chest BLOCKED, not WATER (1.17)", (1, 17, 0), None),
+    "path_blocked_doors": ("LandPathNodeMaker.getPathNode treats closed doors as fences (isBlocked(PathNodeType), "
+                           "22w16a): from a node of type FENCE, DOOR_WOOD_CLOSED or DOOR_IRON_CLOSED a neighbour "
+                           "is kept only where the box sweep to it is clear (step 3), and a closed door's cell "
+                           "ends as a closed node of its type (step 8), replacing a node found one block up, so "
+                           "a mob does not step onto a closed door's top (1.19)", (1, 19, 0), None),
+    "path_sweep_min_corner": ("LandPathNodeMaker.isBlocked(PathNode) moves the box by node - position + the box's "
+                              "lengths / 2: its minimum corner ends at the node's corner and its bottom half its "
+                              "height above the node, where it moved by node - position (its centre to the "
+                              "node's corner, its bottom at the node's y) (1.19)", (1, 19, 0), None),
 }
 
 
@@ -453,8 +462,10 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
-            Change((1, 19, 0), None, "LandPathNodeMaker of 1.19 (22w16a: closed doors blocked like fences, the "
-                   "fence and door test from the mob's minimum point, spec 07 §6) and later not compared"))),
+            Change((1, 19, 3), None, "LandPathNodeMaker and EntityNavigation of 1.19.3 and later not compared "
+                   "(1.19.3: getStart passes over an OPEN feet cell, step 1 allows max(1.125, stepHeight), a "
+                   "swimmer's feet in water at y + 0.5, step 8 only where no node was found, "
+                   "shouldJumpToNextNode and checkTimeouts rewritten)"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
@@ -583,6 +594,8 @@ class Features:
     comparator_compare_side_zero: bool
     tick_scheduler_chunks: bool
     path_water_after_blocks: bool
+    path_blocked_doors: bool
+    path_sweep_min_corner: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -157,6 +157,9 @@ class MobNavigation:
         view = ChunkCache(world, (bx - i, by - i, bz - i), (bx + i, by + i, bz + i))
         self.maker.water_last = self.features.path_water_after_blocks
         self.maker.bottom_y = bottom
+        self.maker.vec_double = self.features.vec_double
+        self.maker.blocked_doors = self.features.path_blocked_doors
+        self.maker.sweep_min_corner = self.features.path_sweep_min_corner
         record = SearchRecord() if self.in_recorded_tick else None
         path = self.path_node_navigator.find_path_to_any(view, e, positions, follow_range, distance,
                                                          self.range_multiplier, record)

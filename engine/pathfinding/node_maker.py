@@ -29,6 +29,9 @@ class PathNodeMaker:
         # the release's rules, set by the navigation before each search (1.16.5's by default)
         self.water_last = False             # features.path_water_after_blocks (getCommonNodeType, 1.17)
         self.bottom_y = 0                   # HeightLimitView.getBottomY (1.16.5: y 0)
+        self.vec_double = False             # features.vec_double (Vec3d.length in double, 1.17)
+        self.blocked_doors = False          # features.path_blocked_doors (isBlocked(PathNodeType), 1.19)
+        self.sweep_min_corner = False       # features.path_sweep_min_corner (isBlocked(PathNode), 1.19)
 
     def init(self, view: ChunkCache, entity: MobEntity) -> None:
         """`PathNodeMaker.init`: the entity's size in whole blocks, floor(width + 1) and floor(height + 1)."""

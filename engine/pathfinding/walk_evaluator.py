@@ -26,6 +26,7 @@ SOUTH, WEST, EAST, NORTH = (0, 1), (-1, 0), (1, 0), (0, -1)   # Direction offset
 FLOOR_PASSES = (T.WALKABLE, T.OPEN, T.WATER, T.LAVA)           # the block below these leaves the position OPEN
 FLOOR_INHERITED = (T.DAMAGE_FIRE, T.DAMAGE_CACTUS, T.DAMAGE_OTHER, T.STICKY_HONEY)
 NO_STEP_UP = (T.FENCE, T.UNPASSABLE_RAIL, T.TRAPDOOR)
+CLOSED_DOORS = (T.DOOR_WOOD_CLOSED, T.DOOR_IRON_CLOSED)
 
 
 _COMMON_BY_STATE: tuple[dict[int, T], dict[int, T]] = ({}, {})   # by water_last
@@ -359,15 +360,24 @@ class LandPathNodeMaker(PathNodeMaker):
         return diagonal.penalty >= 0.0 and (b.y < node.y or b.penalty >= 0.0 or narrow_fence) and \
             (a.y < node.y or a.penalty >= 0.0 or narrow_fence)
 
+    def is_blocking_type(self, t: T) -> bool:
+        """`LandPathNodeMaker.isBlocked(PathNodeType)`: FENCE; from 1.19 (`blocked_doors`, 22w16a) the closed
+        doors too (spec 07 §6 steps 3 and 8)."""
+        return t is T.FENCE or (self.blocked_doors and t in CLOSED_DOORS)
+
     def is_blocked(self, node: PathNode) -> bool:
-        """The fence test of `getPathNode` (Mojang `canReachWithoutCollision`, inverted): the mob's box moved from
-        its position towards the node's minimum corner in steps of about its average edge. 1.16.5 runs it only
-        when the current node is a FENCE; 22w16a added closed doors (spec 07 §6 step 3)."""
+        """The sweep of `getPathNode` step 3 (`isBlocked(PathNode)`, inverted; Mojang `canReachWithoutCollision`):
+        the mob's box moved from its position towards the node in steps of about its average edge — up to 1.18.2
+        by node − position (its centre ends at the node's corner), from 1.19 (`sweep_min_corner`) by node −
+        position + the box's lengths / 2 (its minimum corner ends there, its bottom half its height up). The
+        length is `Vec3d.length`, in double from 1.17 (`vec_double`)."""
         e = self.entity
-        v = Vec3(node.x - e.pos.x, node.y - e.pos.y, node.z - e.pos.z)
         box = e.box
         lengths = box.lengths()
-        steps = ceil(v.length() / ((lengths.x + lengths.y + lengths.z) / 3.0))   # Box.getAverageSideLength
+        v = Vec3(node.x - e.pos.x, node.y - e.pos.y, node.z - e.pos.z)
+        if self.sweep_min_corner:
+            v = Vec3(v.x + lengths.x / 2.0, v.y + lengths.y / 2.0, v.z + lengths.z / 2.0)
+        steps = ceil(v.length(self.vec_double) / ((lengths.x + lengths.y + lengths.z) / 3.0))   # getAverageSideLength
         if steps <= 0:
             return False
         scale = float(f32(1.0 / f32(float(steps))))
@@ -405,7 +415,8 @@ class LandPathNodeMaker(PathNodeMaker):
             node = self.get_node(x, y, z)
             node.type = t
             node.penalty = max(node.penalty, f)
-        if here is T.FENCE and node is not None and node.penalty >= 0.0 and self.is_blocked(node):   # step 3
+        if self.is_blocking_type(here) and node is not None and node.penalty >= 0.0 and \
+                self.is_blocked(node):                                                      # step 3
             node = None
         if t is T.WALKABLE:                                                                 # step 4
             return node
@@ -449,7 +460,7 @@ class LandPathNodeMaker(PathNodeMaker):
                     break
                 if f < 0.0:
                     return self.blocked_node(x, y, z)
-        if t is T.FENCE:                                                                    # step 8 (1.16.5)
+        if self.is_blocking_type(t):                                                        # step 8
             node = self.get_node(x, y, z)
             node.visited = True
             node.type = t

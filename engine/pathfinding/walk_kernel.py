@@ -34,14 +34,16 @@ TRAPDOOR, FENCE, LAVA, WATER = T.TRAPDOOR.ordinal, T.FENCE.ordinal, T.LAVA.ordin
 RAIL, UNPASSABLE_RAIL, DAMAGE_FIRE = T.RAIL.ordinal, T.UNPASSABLE_RAIL.ordinal, T.DAMAGE_FIRE.ordinal
 DAMAGE_CACTUS, DAMAGE_OTHER, STICKY_HONEY = T.DAMAGE_CACTUS.ordinal, T.DAMAGE_OTHER.ordinal, T.STICKY_HONEY.ordinal
 DOOR_OPEN, DOOR_WOOD_CLOSED, LEAVES = T.DOOR_OPEN.ordinal, T.DOOR_WOOD_CLOSED.ordinal, T.LEAVES.ordinal
+DOOR_IRON_CLOSED = T.DOOR_IRON_CLOSED.ordinal
 TYPE_COUNT = len(T)
-FENCE_PENALTY = T.FENCE.default_penalty
+DEFAULT_PENALTY = np.array([t.default_penalty for t in sorted(T, key=lambda t: t.ordinal)])   # getDefaultPenalty
 # node columns: ints (NI) and floats (NF)
 X, Y, Z, TYPE, PREV, HEAP, OPENED, VISITED, SEQ = range(9)   # SEQ: order of first push
 PEN, G, H, F, WALKED = range(5)
 # mob inputs: floats (MF) and ints (MI)
 PX, PY, PZ, BX0, BY0, BZ0, BX1, BY1, BZ1, WIDTH, HEIGHT, STEP_HEIGHT = range(12)
-SIZE_X, SIZE_Y, SIZE_Z, CAN_OPEN, CAN_ENTER, CAN_SWIM, ON_RAIL, SAFE_FALL, FEET_X, FEET_Z, BOTTOM_Y = range(11)
+SIZE_X, SIZE_Y, SIZE_Z, CAN_OPEN, CAN_ENTER, CAN_SWIM, ON_RAIL, SAFE_FALL, FEET_X, FEET_Z, BOTTOM_Y, VEC_DOUBLE, \
+    BLOCKED_DOORS, SWEEP_MIN_CORNER = range(14)   # the last three: the release's rules (features, LandPathNodeMaker)
 # counters (C)
 USED, NODES, FAIL, FULL, PUSHES = range(5)
 PACK_SPAN = 1 << 19           # positions are packed relative to the start: |dx|, |dz| < PACK_SPAN
@@ -300,13 +302,25 @@ def blocked_node(w: tuple, mi: np.ndarray, x: int, y: int, z: int) -> int:
 
 
 @njit(inline=True)
-def is_blocked(blk: tuple, w: tuple, mf: np.ndarray, scratch: np.ndarray, n: int) -> bool:
-    """The fence test of `getPathNode` (spec 07 §6 step 3): the mob's box moved towards the node's corner in
-    steps of about its average edge."""
+def is_blocking_type(mi: np.ndarray, t: int) -> bool:
+    """`LandPathNodeMaker.isBlocked(PathNodeType)`: FENCE; from 1.19 (BLOCKED_DOORS) the closed doors too."""
+    return t == FENCE or (mi[BLOCKED_DOORS] != 0 and (t == DOOR_WOOD_CLOSED or t == DOOR_IRON_CLOSED))
+
+
+@njit(inline=True)
+def is_blocked(blk: tuple, w: tuple, mf: np.ndarray, mi: np.ndarray, scratch: np.ndarray, n: int) -> bool:
+    """The sweep of `getPathNode` step 3 (spec 07 §6): the mob's box moved towards the node in steps of about its
+    average edge, by node − position, from 1.19 (SWEEP_MIN_CORNER) + the box's lengths / 2; the length in double
+    from 1.17 (VEC_DOUBLE). See `LandPathNodeMaker.is_blocked`."""
     ni = w[2]
     vx, vy, vz = ni[n, X] - mf[PX], ni[n, Y] - mf[PY], ni[n, Z] - mf[PZ]
-    avg = ((mf[BX1] - mf[BX0]) + (mf[BY1] - mf[BY0]) + (mf[BZ1] - mf[BZ0])) / 3.0
-    steps = jceil(f32(math.sqrt(vx * vx + vy * vy + vz * vz)) / avg)
+    lx, ly, lz = mf[BX1] - mf[BX0], mf[BY1] - mf[BY0], mf[BZ1] - mf[BZ0]
+    if mi[SWEEP_MIN_CORNER]:
+        vx, vy, vz = vx + lx / 2.0, vy + ly / 2.0, vz + lz / 2.0
+    length = math.sqrt(vx * vx + vy * vy + vz * vz)
+    if not mi[VEC_DOUBLE]:
+        length = f32(length)
+    steps = jceil(length / ((lx + ly + lz) / 3.0))
     if steps <= 0:
         return False
     scale = f32(1.0 / f32(float(steps)))
@@ -335,7 +349,8 @@ def path_node_head(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.
     node = -1
     if f >= 0.0:                                                                                      # step 2
         node = typed(w, mi, x, y, z, t, f)
-    if here == FENCE and node >= 0 and w[3][node, PEN] >= 0.0 and is_blocked(blk, w, mf, scratch, node):  # 3
+    if is_blocking_type(mi, here) and node >= 0 and w[3][node, PEN] >= 0.0 and \
+            is_blocked(blk, w, mf, mi, scratch, node):                                                # step 3
         node = -1
     if t == WALKABLE:                                                                                 # step 4
         return node, RETURN
@@ -376,11 +391,11 @@ def path_node_tail(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.
                 break
             if f < 0.0:
                 return blocked_node(w, mi, x, y, z)
-    if t == FENCE:                                                                                    # step 8
+    if is_blocking_type(mi, t):                                                                       # step 8
         node = get_node(w, mi, x, y, z)
         w[2][node, VISITED] = 1
         w[2][node, TYPE] = t
-        w[3][node, PEN] = FENCE_PENALTY
+        w[3][node, PEN] = DEFAULT_PENALTY[t]
     return node
 
 

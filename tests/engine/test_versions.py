@@ -233,6 +233,10 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a dropped item falls: its fall distance sums the drops (each cast to float) in double, or in float
     # a zombie paths into a pen of waterlogged fences: through its side (WATER), or not at all (FENCE)
     "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 60, 1),
+    # a zombie inside a closed door's cell: straight through the panel (no sweep from a door node), round by the
+    # gap (the sweep from the box's minimum corner), or nowhere (the sweep centred on the node's corner)
+    "path_blocked_doors": ((SCENES_DIR / "zombie_path_closed_door_1_19.toml").read_text(), 40, 1),
+    "path_sweep_min_corner": ((SCENES_DIR / "zombie_path_closed_door_1_19.toml").read_text(), 40, 1),
     "fall_distance_double": (scene_toml(scene={"version": "1.21.11"},
                                         entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 5, 1),
     # a fireball whose power points elsewhere than its Motion: the power vector, or the Motion's own direction
@@ -540,6 +544,7 @@ BOTH_SIMULATED |= {"living_attributes", "sprint_jump_kick_double", "sneak_edge_b
 # riders of 1.20.5: a player rider's case runs in 1.20.4 and 1.20.5 now that living entities run in 1.20.5
 BOTH_SIMULATED |= {"vehicle_attachment_points"}
 BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
+BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner"}   # path finding (1.19-1.19.2)
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
