@@ -282,6 +282,23 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "lengths / 2: its minimum corner ends at the node's corner and its bottom half its "
                               "height above the node, where it moved by node - position (its centre to the "
                               "node's corner, its bottom at the node's y) (1.19)", (1, 19, 0), None),
+    "path_start_skips_open": ("LandPathNodeMaker.getStart passes over an OPEN feet cell as over an impassable one "
+                              "(canPathThrough: not OPEN and a penalty >= 0), so a mob whose feet block is over "
+                              "air starts from a corner of its box over the ground (1.19.3)", (1, 19, 3), None),
+    "path_swimmer_feet_mid_water": ("LandPathNodeMaker.getFeetY: a mob that can swim has its feet at y + 0.5 in a "
+                                    "cell of water (was the top of the block below), so a swimmer's path leaves "
+                                    "the water onto a bank one block above its surface (1.19.3)", (1, 19, 3), None),
+    "path_closed_node_if_none": ("LandPathNodeMaker.getPathNode step 8 makes a fence's or closed door's closed "
+                                 "node only where no node was found, so a mob steps onto a closed door's top "
+                                 "again (1.19.3)", (1, 19, 3), None),
+    "path_shortcut_between_nodes": ("EntityNavigation.shouldJumpToNextNode skips the current node only where the "
+                                    "next is nearer than it or it is nearer than sqrt(0.5), and the two lie on "
+                                    "opposite sides of the mob (normalised dot product < 0); was: the mob past "
+                                    "the node towards the next (1.19.3)", (1, 19, 3), None),
+    "path_stuck_radius_speed": ("EntityNavigation.checkTimeouts stops a path every 100 ticks when the mob moved "
+                                "less than movementSpeed x 25 (squared below 1) from where the 100 ticks began, "
+                                "not 1.5, and counts a node's time in game ticks x 20 / movementSpeed, not "
+                                "milliseconds (1.19.3)", (1, 19, 3), None),
 }
 
 
@@ -596,6 +613,11 @@ class Features:
     path_water_after_blocks: bool
     path_blocked_doors: bool
     path_sweep_min_corner: bool
+    path_start_skips_open: bool
+    path_swimmer_feet_mid_water: bool
+    path_closed_node_if_none: bool
+    path_shortcut_between_nodes: bool
+    path_stuck_radius_speed: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

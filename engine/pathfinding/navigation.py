@@ -20,13 +20,18 @@ from engine.constants import (
     PATH_REGION_MARGIN,
     PATH_Y_MAX_WATER_STEPS,
     SHORTCUT_MAX_DIST,
+    SHORTCUT_NEAR_SQ,
     STUCK_CHECK_INTERVAL,
     STUCK_MIN_DIST_SQ,
+    STUCK_SPEED_FRACTION,
+    STUCK_SPEED_TICKS,
+    TICKS_PER_SECOND,
     TIMEOUT_FACTOR,
 )
 from engine.core.trace import segment
 from engine.core.versions import DEFAULT_VERSION, Features, features_for
 from engine.geometry.box import ZERO, BlockPos, Vec3
+from engine.influences.fluids import normalize_zero_below
 from engine.java.javanum import f32, to_int
 from engine.java.mathhelper import floor
 from engine.living.attributes import FOLLOW_RANGE
@@ -160,6 +165,9 @@ class MobNavigation:
         self.maker.vec_double = self.features.vec_double
         self.maker.blocked_doors = self.features.path_blocked_doors
         self.maker.sweep_min_corner = self.features.path_sweep_min_corner
+        self.maker.start_skips_open = self.features.path_start_skips_open
+        self.maker.swimmer_feet_mid_water = self.features.path_swimmer_feet_mid_water
+        self.maker.closed_node_if_none = self.features.path_closed_node_if_none
         record = SearchRecord() if self.in_recorded_tick else None
         path = self.path_node_navigator.find_path_to_any(view, e, positions, follow_range, distance,
                                                          self.range_multiplier, record)
@@ -263,8 +271,9 @@ class MobNavigation:
         self.check_timeouts(world, here)
 
     def should_jump_to_next_node(self, here: Vec3) -> bool:
-        """`EntityNavigation.shouldJumpToNextNode`: within 2 of the node's bottom centre and already past it,
-        towards the node after it (a positive dot product)."""
+        """`EntityNavigation.shouldJumpToNextNode`: within 2 of the node's bottom centre, and up to 1.19.2 already
+        past it towards the node after it (a positive dot product); from 1.19.3 (`path_shortcut_between_nodes`)
+        with the next node nearer than it or it within sqrt(0.5), the two on opposite sides of the mob."""
         path = self.current_path
         if path.current_node_index + 1 >= path.length:
             return False
@@ -274,20 +283,39 @@ class MobNavigation:
         if not ox * ox + oy * oy + oz * oz < SHORTCUT_MAX_DIST * SHORTCUT_MAX_DIST:
             return False
         mx, my, mz = path.get_node(path.current_node_index + 1).pos
-        return (mx + 0.5 - cx) * ox + (my - cy) * oy + (mz + 0.5 - cz) * oz > 0.0
+        if not self.features.path_shortcut_between_nodes:
+            return (mx + 0.5 - cx) * ox + (my - cy) * oy + (mz + 0.5 - cz) * oz > 0.0
+        to_node = Vec3(cx - here.x, cy - here.y, cz - here.z)
+        to_next = Vec3(mx + 0.5 - here.x, my - here.y, mz + 0.5 - here.z)
+        d, e = to_node.length_squared(), to_next.length_squared()
+        if not e < d and not d < SHORTCUT_NEAR_SQ:
+            return False
+        zero_below = normalize_zero_below(self.features)
+        a, b = to_node.normalize(True, zero_below), to_next.normalize(True, zero_below)
+        return b.x * a.x + b.y * a.y + b.z * a.z < 0.0
 
     def check_timeouts(self, world: World, here: Vec3) -> None:
-        """`EntityNavigation.checkTimeouts` (spec 07 §7.1): every 100 ticks, a mob that moved less than 1.5 stops;
-        a node not reached within 3 × distance / movementSpeed (vanilla counts wall-clock milliseconds; here
-        50 ms a tick, i.e. 20 TPS) stops it too."""
+        """`EntityNavigation.checkTimeouts` (spec 07 §7.1): every 100 ticks a mob that moved less than 1.5 stops
+        (from 1.19.3, `path_stuck_radius_speed`: less than movementSpeed × 25, squared below a speed of 1); a node
+        not reached within 3 × distance / movementSpeed seconds stops it too (up to 1.19.2 vanilla counts
+        wall-clock milliseconds, here 50 ms a tick, i.e. 20 TPS; from 1.19.3 game ticks, × 20)."""
+        by_ticks = self.features.path_stuck_radius_speed
+        speed = self.entity.get_movement_speed()
         if self.tick_count - self.path_start_time > STUCK_CHECK_INTERVAL:
             s = self.path_start_pos
-            if Vec3(here.x - s.x, here.y - s.y, here.z - s.z).length_squared() < STUCK_MIN_DIST_SQ:
+            moved_sq = Vec3(here.x - s.x, here.y - s.y, here.z - s.z).length_squared()
+            if by_ticks:
+                f = speed if speed >= 1.0 else f32(speed * speed)
+                g = f32(f32(f * STUCK_SPEED_TICKS) * STUCK_SPEED_FRACTION)
+                stuck = moved_sq < f32(g * g)
+            else:
+                stuck = moved_sq < STUCK_MIN_DIST_SQ
+            if stuck:
                 self.stop()
             self.path_start_time = self.tick_count
             self.path_start_pos = here
         if self.current_path is not None and not self.current_path.is_finished():
-            now = world.game_time * MS_PER_TICK
+            now = world.game_time if by_ticks else world.game_time * MS_PER_TICK
             node = self.current_path.get_current_node_pos()
             if node == self.last_node_position:
                 self.current_node_ms += now - self.last_active_tick_ms
@@ -295,8 +323,8 @@ class MobNavigation:
                 self.last_node_position = node
                 cx, cy, cz = node[0] + 0.5, float(node[1]), node[2] + 0.5
                 d = math.sqrt(Vec3(here.x - cx, here.y - cy, here.z - cz).length_squared())   # distanceTo: ∞ far out
-                speed = self.entity.get_movement_speed()
-                self.current_node_timeout = d / speed * MS_PER_SECOND if speed > 0.0 else 0.0
+                per = TICKS_PER_SECOND if by_ticks else MS_PER_SECOND
+                self.current_node_timeout = d / speed * per if speed > 0.0 else 0.0
             if self.current_node_timeout > 0.0 and self.current_node_ms > self.current_node_timeout * TIMEOUT_FACTOR:
                 self.reset_node()
                 self.stop()

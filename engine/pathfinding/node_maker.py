@@ -32,6 +32,9 @@ class PathNodeMaker:
         self.vec_double = False             # features.vec_double (Vec3d.length in double, 1.17)
         self.blocked_doors = False          # features.path_blocked_doors (isBlocked(PathNodeType), 1.19)
         self.sweep_min_corner = False       # features.path_sweep_min_corner (isBlocked(PathNode), 1.19)
+        self.start_skips_open = False       # features.path_start_skips_open (getStart, 1.19.3)
+        self.swimmer_feet_mid_water = False   # features.path_swimmer_feet_mid_water (getFeetY, 1.19.3)
+        self.closed_node_if_none = False    # features.path_closed_node_if_none (getPathNode step 8, 1.19.3)
 
     def init(self, view: ChunkCache, entity: MobEntity) -> None:
         """`PathNodeMaker.init`: the entity's size in whole blocks, floor(width + 1) and floor(height + 1)."""

@@ -265,12 +265,18 @@ class LandPathNodeMaker(PathNodeMaker):
         e = self.entity
         i = self.get_start_y()
         bx, _, bz = e.block_pos()
-        if self.penalty(self.get_node_type(bx, i, bz)) < 0.0:
+        if not self.can_path_through(bx, i, bz):
             b = e.box
             for cx, cz in ((b.min_x, b.min_z), (b.min_x, b.max_z), (b.max_x, b.min_z), (b.max_x, b.max_z)):
-                if self.penalty(self.get_node_type(floor(cx), i, floor(cz))) >= 0.0:
+                if self.can_path_through(floor(cx), i, floor(cz)):
                     return self.typed_node(floor(cx), i, floor(cz))
         return self.typed_node(bx, i, bz)
+
+    def can_path_through(self, x: int, y: int, z: int) -> bool:
+        """`LandPathNodeMaker.canPathThrough`: a penalty ≥ 0; from 1.19.3 (`start_skips_open`) and not OPEN, so a
+        mob whose feet block is over air starts from a corner of its box over the ground."""
+        t = self.get_node_type(x, y, z)
+        return not (self.start_skips_open and t is T.OPEN) and self.penalty(t) >= 0.0
 
     def get_start_y(self) -> int:
         """The start's y in `LandPathNodeMaker.getStart` (spec 07 §4): up through water for a swimmer, the feet
@@ -322,7 +328,7 @@ class LandPathNodeMaker(PathNodeMaker):
         # spec 07 §6 AMBIGUITY-P1: the code tests a penalty ≥ 0 above the node
         if self.penalty(self.get_node_type(node.x, node.y + 1, node.z)) >= 0.0 and here is not T.STICKY_HONEY:
             max_y_step = floor(max(1.0, self.entity.step_height))
-        feet = get_feet_y(self.view, node.x, node.y, node.z)
+        feet = self.get_feet_y(node.x, node.y, node.z)
         x, y, z = node.x, node.y, node.z
         south = self.get_path_node(x, y, z + 1, max_y_step, feet, SOUTH, here)
         west = self.get_path_node(x - 1, y, z, max_y_step, feet, WEST, here)
@@ -359,6 +365,13 @@ class LandPathNodeMaker(PathNodeMaker):
         narrow_fence = b.type is T.FENCE and a.type is T.FENCE and self.entity.width < 0.5
         return diagonal.penalty >= 0.0 and (b.y < node.y or b.penalty >= 0.0 or narrow_fence) and \
             (a.y < node.y or a.penalty >= 0.0 or narrow_fence)
+
+    def get_feet_y(self, x: int, y: int, z: int) -> float:
+        """`LandPathNodeMaker.getFeetY(BlockPos)`: `get_feet_y`; from 1.19.3 (`swimmer_feet_mid_water`) a swimming
+        mob's feet in a cell of water are at y + 0.5."""
+        if self.swimmer_feet_mid_water and self.can_swim and pb.is_water(self.view.get_block_state(x, y, z)):
+            return y + 0.5
+        return get_feet_y(self.view, x, y, z)
 
     def is_blocking_type(self, t: T) -> bool:
         """`LandPathNodeMaker.isBlocked(PathNodeType)`: FENCE; from 1.19 (`blocked_doors`, 22w16a) the closed
@@ -404,8 +417,9 @@ class LandPathNodeMaker(PathNodeMaker):
     def get_path_node(self, x: int, y: int, z: int, max_y_step: int, prev_feet_y: float, facing: tuple[int, int],
                       here: T) -> PathNode | None:
         """`LandPathNodeMaker.getPathNode` (spec 07 §6 steps 1-9)."""
-        view, e = self.view, self.entity
-        if get_feet_y(view, x, y, z) - prev_feet_y > WALK_MAX_JUMP_HEIGHT:                 # step 1
+        e = self.entity
+        # step 1: max(1.125, stepHeight) from 1.19.3 (getStepHeight); no mob stepped more than 1.0 before it
+        if self.get_feet_y(x, y, z) - prev_feet_y > max(WALK_MAX_JUMP_HEIGHT, e.step_height):
             return None
         t = self.get_node_type(x, y, z)
         f = self.penalty(t)
@@ -424,9 +438,9 @@ class LandPathNodeMaker(PathNodeMaker):
             node = self.get_path_node(x, y + 1, z, max_y_step - 1, prev_feet_y, facing, here)
             if node is not None and node.type in (T.OPEN, T.WALKABLE) and e.width < 1.0:
                 cx, cz = (x - facing[0]) + 0.5, (z - facing[1]) + 0.5
-                box = Box.of(cx - half_width, get_feet_y(view, floor(cx), y + 1, floor(cz)) + STEP_BOX_LIFT,
+                box = Box.of(cx - half_width, self.get_feet_y(floor(cx), y + 1, floor(cz)) + STEP_BOX_LIFT,
                              cz - half_width, cx + half_width,
-                             e.height + get_feet_y(view, node.x, node.y, node.z) - STEP_BOX_TOP_MARGIN,
+                             e.height + self.get_feet_y(node.x, node.y, node.z) - STEP_BOX_TOP_MARGIN,
                              cz + half_width)
                 if self.check_box_collision(box):
                     node = None
@@ -460,7 +474,7 @@ class LandPathNodeMaker(PathNodeMaker):
                     break
                 if f < 0.0:
                     return self.blocked_node(x, y, z)
-        if self.is_blocking_type(t):                                                        # step 8
+        if self.is_blocking_type(t) and (node is None or not self.closed_node_if_none):     # step 8
             node = self.get_node(x, y, z)
             node.visited = True
             node.type = t
