@@ -295,10 +295,6 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                     "next is nearer than it or it is nearer than sqrt(0.5), and the two lie on "
                                     "opposite sides of the mob (normalised dot product < 0); was: the mob past "
                                     "the node towards the next (1.19.3)", (1, 19, 3), None),
-    "path_stuck_radius_speed": ("EntityNavigation.checkTimeouts stops a path every 100 ticks when the mob moved "
-                                "less than movementSpeed x 25 (squared below 1) from where the 100 ticks began, "
-                                "not 1.5, and counts a node's time in game ticks x 20 / movementSpeed, not "
-                                "milliseconds (1.19.3)", (1, 19, 3), None),
 }
 
 
@@ -479,10 +475,9 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
-            Change((1, 19, 3), None, "LandPathNodeMaker and EntityNavigation of 1.19.3 and later not compared "
-                   "(1.19.3: getStart passes over an OPEN feet cell, step 1 allows max(1.125, stepHeight), a "
-                   "swimmer's feet in water at y + 0.5, step 8 only where no node was found, "
-                   "shouldJumpToNextNode and checkTimeouts rewritten)"))),
+            Change((1, 19, 4), None, "LandPathNodeMaker of 1.19.4 (adjustNodeType keeps LEAVES, not BLOCKED; "
+                   "DANGER_CACTUS and DAMAGE_CACTUS merged into DANGER_OTHER and DAMAGE_OTHER) and later (1.20, "
+                   "1.20.2, 1.20.3, 1.20.5: PathContext, PathNodeTypeCache) not compared"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
@@ -617,7 +612,6 @@ class Features:
     path_swimmer_feet_mid_water: bool
     path_closed_node_if_none: bool
     path_shortcut_between_nodes: bool
-    path_stuck_radius_speed: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

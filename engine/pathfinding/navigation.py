@@ -23,9 +23,6 @@ from engine.constants import (
     SHORTCUT_NEAR_SQ,
     STUCK_CHECK_INTERVAL,
     STUCK_MIN_DIST_SQ,
-    STUCK_SPEED_FRACTION,
-    STUCK_SPEED_TICKS,
-    TICKS_PER_SECOND,
     TIMEOUT_FACTOR,
 )
 from engine.core.trace import segment
@@ -295,27 +292,19 @@ class MobNavigation:
         return b.x * a.x + b.y * a.y + b.z * a.z < 0.0
 
     def check_timeouts(self, world: World, here: Vec3) -> None:
-        """`EntityNavigation.checkTimeouts` (spec 07 §7.1): every 100 ticks a mob that moved less than 1.5 stops
-        (from 1.19.3, `path_stuck_radius_speed`: less than movementSpeed × 25, squared below a speed of 1); a node
-        not reached within 3 × distance / movementSpeed seconds stops it too (up to 1.19.2 vanilla counts
-        wall-clock milliseconds, here 50 ms a tick, i.e. 20 TPS; from 1.19.3 game ticks, × 20)."""
-        by_ticks = self.features.path_stuck_radius_speed
-        speed = self.entity.get_movement_speed()
+        """`EntityNavigation.checkTimeouts` (spec 07 §7.1): every 100 ticks, a mob that moved less than 1.5 stops;
+        a node not reached within 3 × distance / movementSpeed (vanilla counts wall-clock milliseconds; here
+        50 ms a tick, i.e. 20 TPS) stops it too. 1.19.3's radius of movementSpeed × 25 (squared below 1) is not
+        modelled: the `path_to` goal starts its path again every 40 ticks, before the 100-tick test; its node time
+        in game ticks × 20 is these milliseconds / 50."""
         if self.tick_count - self.path_start_time > STUCK_CHECK_INTERVAL:
             s = self.path_start_pos
-            moved_sq = Vec3(here.x - s.x, here.y - s.y, here.z - s.z).length_squared()
-            if by_ticks:
-                f = speed if speed >= 1.0 else f32(speed * speed)
-                g = f32(f32(f * STUCK_SPEED_TICKS) * STUCK_SPEED_FRACTION)
-                stuck = moved_sq < f32(g * g)
-            else:
-                stuck = moved_sq < STUCK_MIN_DIST_SQ
-            if stuck:
+            if Vec3(here.x - s.x, here.y - s.y, here.z - s.z).length_squared() < STUCK_MIN_DIST_SQ:
                 self.stop()
             self.path_start_time = self.tick_count
             self.path_start_pos = here
         if self.current_path is not None and not self.current_path.is_finished():
-            now = world.game_time if by_ticks else world.game_time * MS_PER_TICK
+            now = world.game_time * MS_PER_TICK
             node = self.current_path.get_current_node_pos()
             if node == self.last_node_position:
                 self.current_node_ms += now - self.last_active_tick_ms
@@ -323,8 +312,8 @@ class MobNavigation:
                 self.last_node_position = node
                 cx, cy, cz = node[0] + 0.5, float(node[1]), node[2] + 0.5
                 d = math.sqrt(Vec3(here.x - cx, here.y - cy, here.z - cz).length_squared())   # distanceTo: ∞ far out
-                per = TICKS_PER_SECOND if by_ticks else MS_PER_SECOND
-                self.current_node_timeout = d / speed * per if speed > 0.0 else 0.0
+                speed = self.entity.get_movement_speed()
+                self.current_node_timeout = d / speed * MS_PER_SECOND if speed > 0.0 else 0.0
             if self.current_node_timeout > 0.0 and self.current_node_ms > self.current_node_timeout * TIMEOUT_FACTOR:
                 self.reset_node()
                 self.stop()

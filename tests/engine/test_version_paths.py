@@ -172,15 +172,48 @@ def test_the_door_cases_differ_between_1_18_2_and_1_19() -> None:
 
 def test_1_19_door_searches_jit_off_equal_jit_on() -> None:
     """With the JIT off the kernel runs as plain Python: the same 1.19 searches bit for bit."""
-    compiled, there = jit_off_run("tests.engine.test_version_paths", 'door_digest(range(3), "1.19")')
+    compiled, there = jit_off_run("tests.engine.test_version_paths",
+                                  '[door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3")]')
     assert compiled is False
-    assert there == door_digest(range(3), "1.19")
+    assert there == [door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3")]
 
 
-def test_1_19_3_still_refuses_path_finding() -> None:
+def test_a_zombie_over_an_edge_starts_on_the_floor_from_1_19_3() -> None:
+    """The zombie's position is over the trench (x 1.05), its box (x 0.75..1.35) on the floor's edge. 1.19.2 starts
+    at the feet block, OPEN; 1.19.3's canPathThrough passes over OPEN and takes the box's first corner over a
+    passable cell, (0.75, 0.2) → (0, 1, 0)."""
+    scene = "zombie_path_start_over_edge_1_19_3.toml"
+    tail = [[-1, 1, 1], [-2, 1, 1], [-3, 1, 1], [-4, 1, 2]]
+    assert first_path(scene, "1.19.2") == ([[1, 1, 0], [0, 1, 1], *tail], True)
+    assert first_path(scene, "1.19.3") == ([[0, 1, 0], *tail], True)
+
+
+def test_a_swimming_villager_climbs_out_of_the_pool_from_1_19_3() -> None:
+    """From the water's surface (y 2, the pool's floor at y 1) to the bank's top (feet 3.0): 1.19.2 measures the
+    water node's feet on the pool's floor (1.0, a climb of 2.0 > 1.125) and ends at the pool's edge; 1.19.3 at the
+    cell's middle (2.5, a climb of 0.5) and climbs out to within 1 of the target."""
+    scene = "villager_path_out_of_pool_1_19_3.toml"
+    swim = [[0, 2, 0], [1, 2, 0], [2, 2, 0]]
+    assert first_path(scene, "1.19.2") == (swim, False)
+    assert first_path(scene, "1.19.3") == ([*swim, [3, 3, 0]], True)
+
+
+def test_a_closed_door_s_top_is_a_step_again_from_1_19_3() -> None:
+    """1.19.3's step 8 makes the door's closed node only where no node was found: the step onto its top stays."""
+    assert first_path("zombie_path_door_top_1_19.toml", "1.19.3") == ([[1, 2, 0], [2, 3, 0]], True)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_1_19_3_searches_on_arrays_equal_the_object_path(seed: int) -> None:
+    """The walk kernel reads the 1.19.3 rules from its mob inputs (the door cases, villagers among them)."""
+    (case,) = door_cases(range(seed, seed + 1))
+    assert door_search(case, "1.19.3", True) == door_search(case, "1.19.3", False)
+
+
+def test_1_19_4_still_refuses_path_finding() -> None:
     text = (SCENES / "zombie_path_closed_door_1_19.toml").read_text().replace('version = "1.19"',
-                                                                             'version = "1.19.3"')
-    sim = load_scene_text(text, "<1.19.3>")
+                                                                             'version = "1.19.4"')
+    sim = load_scene_text(text, "<1.19.4>")
     with pytest.raises(NotImplementedError) as err:
         sim.tick()
-    assert "path finding (spec 07) of version 1.19.3" in str(err.value) and "getStart" in str(err.value)
+    assert "path finding (spec 07) of version 1.19.4" in str(err.value) and "LEAVES" in str(err.value)
