@@ -203,6 +203,30 @@ def test_a_closed_door_s_top_is_a_step_again_from_1_19_3() -> None:
     assert first_path("zombie_path_door_top_1_19.toml", "1.19.3") == ([[1, 2, 0], [2, 3, 0]], True)
 
 
+def node_indices(scene: str, version: str, ticks: int) -> list[int | None]:
+    """The index of the node the zombie walks to after each tick (None without a path)."""
+    text = (SCENES / scene).read_text()
+    text = "\n".join(f'version = "{version}"' if line.startswith("version = ") else line
+                     for line in text.splitlines())
+    sim = load_scene_text(text, scene)
+    out = []
+    for _ in range(ticks):
+        sim.tick()
+        path = sim.entity_by_id(1).navigation.current_path
+        out.append(None if path is None else path.current_node_index)
+    return out
+
+
+def test_the_corner_node_is_skipped_later_from_1_19_3() -> None:
+    """Round the wall's end the path turns at (4, 1, 1) (node 5) towards (4, 1, 0). 1.19.2's shortcut skips node 5
+    on the tick the zombie is past it towards node 6 (tick 33); 1.19.3 waits until node 6 is the nearer or node 5
+    lies within sqrt(0.5), with the zombie between the two (tick 41). Up to node 5 both follow the same path."""
+    old = node_indices("zombie_path_closed_door_1_19.toml", "1.19.2", 45)
+    new = node_indices("zombie_path_closed_door_1_19.toml", "1.19.3", 45)
+    assert old[:32] == new[:32] and old[31] == 5
+    assert old.index(6) + 1 == 33 and new.index(6) + 1 == 41
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_1_19_3_searches_on_arrays_equal_the_object_path(seed: int) -> None:
     """The walk kernel reads the 1.19.3 rules from its mob inputs (the door cases, villagers among them)."""
