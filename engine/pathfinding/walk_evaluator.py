@@ -1,5 +1,7 @@
 """`LandPathNodeMaker` (Mojang `WalkNodeEvaluator`) of 1.16.5: block path types (spec 07 §3.1), the start node
-(§4) and the successors of a node (§6, §6.1). Seed 001 describes 1.19.4; the 1.16.5 differences are marked."""
+(§4) and the successors of a node (§6, §6.1). Seed 001 describes 1.19.4; the 1.16.5 differences are marked. The
+rules of later releases (1.17 to 1.19.3) follow the node maker's flags (`PathNodeMaker`, set from the release's
+features by the navigation; docs/versions.md)."""
 
 from __future__ import annotations
 
