@@ -543,6 +543,7 @@ STUCK_MIN_DIST_SQ = 2.25            # ... squaredDistanceTo(pathStartPos) < 2.25
 TIMEOUT_FACTOR = 3.0                # ... timeoutTimer > timeoutLimit * 3.0 → stop
 MS_PER_SECOND = 1000.0              # ... distance / movementSpeed * 1000.0 (milliseconds)
 MS_PER_TICK = 50                    # Util.getMeasuringTimeMs modelled as 50 ms a tick (20 TPS), spec 07 §7.1
+SHORTCUT_NEAR_SQ = 0.5              # 1.19.3 shouldJumpToNextNode: squared distance to the node < 0.5
 GUARDIAN_MOVEMENT_SPEED = 0.5       # GuardianEntity.createGuardianAttributes: MOVEMENT_SPEED 0.5
 ELDER_GUARDIAN_MOVEMENT_SPEED = 0.3  # ElderGuardianEntity.createElderGuardianAttributes: MOVEMENT_SPEED 0.3
 SKELETON_MOVEMENT_SPEED = 0.25      # AbstractSkeletonEntity.createAbstractSkeletonAttributes: MOVEMENT_SPEED 0.25

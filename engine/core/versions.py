@@ -273,6 +273,28 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "path_water_after_blocks": ("LandPathNodeMaker.getCommonNodeType tests water last, only where the block is "
                                 "passable: a waterlogged fence or wall is FENCE, a waterlogged slab, stairs or "
                                 "chest BLOCKED, not WATER (1.17)", (1, 17, 0), None),
+    "path_blocked_doors": ("LandPathNodeMaker.getPathNode treats closed doors as fences (isBlocked(PathNodeType), "
+                           "22w16a): from a node of type FENCE, DOOR_WOOD_CLOSED or DOOR_IRON_CLOSED a neighbour "
+                           "is kept only where the box sweep to it is clear (step 3), and a closed door's cell "
+                           "ends as a closed node of its type (step 8), replacing a node found one block up, so "
+                           "a mob does not step onto a closed door's top (1.19)", (1, 19, 0), None),
+    "path_sweep_min_corner": ("LandPathNodeMaker.isBlocked(PathNode) moves the box by node - position + the box's "
+                              "lengths / 2: its minimum corner ends at the node's corner and its bottom half its "
+                              "height above the node, where it moved by node - position (its centre to the "
+                              "node's corner, its bottom at the node's y) (1.19)", (1, 19, 0), None),
+    "path_start_skips_open": ("LandPathNodeMaker.getStart passes over an OPEN feet cell as over an impassable one "
+                              "(canPathThrough: not OPEN and a penalty >= 0), so a mob whose feet block is over "
+                              "air starts from a corner of its box over the ground (1.19.3)", (1, 19, 3), None),
+    "path_swimmer_feet_mid_water": ("LandPathNodeMaker.getFeetY: a mob that can swim has its feet at y + 0.5 in a "
+                                    "cell of water (was the top of the block below), so a swimmer's path leaves "
+                                    "the water onto a bank one block above its surface (1.19.3)", (1, 19, 3), None),
+    "path_closed_node_if_none": ("LandPathNodeMaker.getPathNode step 8 makes a fence's or closed door's closed "
+                                 "node only where no node was found, so a mob steps onto a closed door's top "
+                                 "again (1.19.3)", (1, 19, 3), None),
+    "path_shortcut_between_nodes": ("EntityNavigation.shouldJumpToNextNode skips the current node only where the "
+                                    "next is nearer than it or it is nearer than sqrt(0.5), and the two lie on "
+                                    "opposite sides of the mob (normalised dot product < 0); was: the mob past "
+                                    "the node towards the next (1.19.3)", (1, 19, 3), None),
 }
 
 
@@ -453,8 +475,9 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
-            Change((1, 19, 0), None, "LandPathNodeMaker of 1.19 (22w16a: closed doors blocked like fences, the "
-                   "fence and door test from the mob's minimum point, spec 07 §6) and later not compared"))),
+            Change((1, 19, 4), None, "LandPathNodeMaker of 1.19.4 (adjustNodeType keeps LEAVES, not BLOCKED; "
+                   "DANGER_CACTUS and DAMAGE_CACTUS merged into DANGER_OTHER and DAMAGE_OTHER) and later (1.20, "
+                   "1.20.2, 1.20.3, 1.20.5: PathContext, PathNodeTypeCache) not compared"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
@@ -583,6 +606,12 @@ class Features:
     comparator_compare_side_zero: bool
     tick_scheduler_chunks: bool
     path_water_after_blocks: bool
+    path_blocked_doors: bool
+    path_sweep_min_corner: bool
+    path_start_skips_open: bool
+    path_swimmer_feet_mid_water: bool
+    path_closed_node_if_none: bool
+    path_shortcut_between_nodes: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -20,6 +20,7 @@ from engine.constants import (
     PATH_REGION_MARGIN,
     PATH_Y_MAX_WATER_STEPS,
     SHORTCUT_MAX_DIST,
+    SHORTCUT_NEAR_SQ,
     STUCK_CHECK_INTERVAL,
     STUCK_MIN_DIST_SQ,
     TIMEOUT_FACTOR,
@@ -27,6 +28,7 @@ from engine.constants import (
 from engine.core.trace import segment
 from engine.core.versions import DEFAULT_VERSION, Features, features_for
 from engine.geometry.box import ZERO, BlockPos, Vec3
+from engine.influences.fluids import normalize_zero_below
 from engine.java.javanum import f32, to_int
 from engine.java.mathhelper import floor
 from engine.living.attributes import FOLLOW_RANGE
@@ -157,6 +159,12 @@ class MobNavigation:
         view = ChunkCache(world, (bx - i, by - i, bz - i), (bx + i, by + i, bz + i))
         self.maker.water_last = self.features.path_water_after_blocks
         self.maker.bottom_y = bottom
+        self.maker.vec_double = self.features.vec_double
+        self.maker.blocked_doors = self.features.path_blocked_doors
+        self.maker.sweep_min_corner = self.features.path_sweep_min_corner
+        self.maker.start_skips_open = self.features.path_start_skips_open
+        self.maker.swimmer_feet_mid_water = self.features.path_swimmer_feet_mid_water
+        self.maker.closed_node_if_none = self.features.path_closed_node_if_none
         record = SearchRecord() if self.in_recorded_tick else None
         path = self.path_node_navigator.find_path_to_any(view, e, positions, follow_range, distance,
                                                          self.range_multiplier, record)
@@ -260,8 +268,9 @@ class MobNavigation:
         self.check_timeouts(world, here)
 
     def should_jump_to_next_node(self, here: Vec3) -> bool:
-        """`EntityNavigation.shouldJumpToNextNode`: within 2 of the node's bottom centre and already past it,
-        towards the node after it (a positive dot product)."""
+        """`EntityNavigation.shouldJumpToNextNode`: within 2 of the node's bottom centre, and up to 1.19.2 already
+        past it towards the node after it (a positive dot product); from 1.19.3 (`path_shortcut_between_nodes`)
+        with the next node nearer than it or it within sqrt(0.5), the two on opposite sides of the mob."""
         path = self.current_path
         if path.current_node_index + 1 >= path.length:
             return False
@@ -271,12 +280,23 @@ class MobNavigation:
         if not ox * ox + oy * oy + oz * oz < SHORTCUT_MAX_DIST * SHORTCUT_MAX_DIST:
             return False
         mx, my, mz = path.get_node(path.current_node_index + 1).pos
-        return (mx + 0.5 - cx) * ox + (my - cy) * oy + (mz + 0.5 - cz) * oz > 0.0
+        if not self.features.path_shortcut_between_nodes:
+            return (mx + 0.5 - cx) * ox + (my - cy) * oy + (mz + 0.5 - cz) * oz > 0.0
+        to_node = Vec3(cx - here.x, cy - here.y, cz - here.z)
+        to_next = Vec3(mx + 0.5 - here.x, my - here.y, mz + 0.5 - here.z)
+        d, e = to_node.length_squared(), to_next.length_squared()
+        if not e < d and not d < SHORTCUT_NEAR_SQ:
+            return False
+        zero_below = normalize_zero_below(self.features)
+        a, b = to_node.normalize(True, zero_below), to_next.normalize(True, zero_below)
+        return b.x * a.x + b.y * a.y + b.z * a.z < 0.0
 
     def check_timeouts(self, world: World, here: Vec3) -> None:
         """`EntityNavigation.checkTimeouts` (spec 07 §7.1): every 100 ticks, a mob that moved less than 1.5 stops;
         a node not reached within 3 × distance / movementSpeed (vanilla counts wall-clock milliseconds; here
-        50 ms a tick, i.e. 20 TPS) stops it too."""
+        50 ms a tick, i.e. 20 TPS) stops it too. 1.19.3's radius of movementSpeed × 25 (squared below 1) is not
+        modelled: the `path_to` goal starts its path again every 40 ticks, before the 100-tick test; its node time
+        in game ticks × 20 is these milliseconds / 50."""
         if self.tick_count - self.path_start_time > STUCK_CHECK_INTERVAL:
             s = self.path_start_pos
             if Vec3(here.x - s.x, here.y - s.y, here.z - s.z).length_squared() < STUCK_MIN_DIST_SQ:

@@ -29,6 +29,12 @@ class PathNodeMaker:
         # the release's rules, set by the navigation before each search (1.16.5's by default)
         self.water_last = False             # features.path_water_after_blocks (getCommonNodeType, 1.17)
         self.bottom_y = 0                   # HeightLimitView.getBottomY (1.16.5: y 0)
+        self.vec_double = False             # features.vec_double (Vec3d.length in double, 1.17)
+        self.blocked_doors = False          # features.path_blocked_doors (isBlocked(PathNodeType), 1.19)
+        self.sweep_min_corner = False       # features.path_sweep_min_corner (isBlocked(PathNode), 1.19)
+        self.start_skips_open = False       # features.path_start_skips_open (getStart, 1.19.3)
+        self.swimmer_feet_mid_water = False   # features.path_swimmer_feet_mid_water (getFeetY, 1.19.3)
+        self.closed_node_if_none = False    # features.path_closed_node_if_none (getPathNode step 8, 1.19.3)
 
     def init(self, view: ChunkCache, entity: MobEntity) -> None:
         """`PathNodeMaker.init`: the entity's size in whole blocks, floor(width + 1) and floor(height + 1)."""

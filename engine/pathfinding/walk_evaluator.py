@@ -1,5 +1,7 @@
 """`LandPathNodeMaker` (Mojang `WalkNodeEvaluator`) of 1.16.5: block path types (spec 07 §3.1), the start node
-(§4) and the successors of a node (§6, §6.1). Seed 001 describes 1.19.4; the 1.16.5 differences are marked."""
+(§4) and the successors of a node (§6, §6.1). Seed 001 describes 1.19.4; the 1.16.5 differences are marked. The
+rules of later releases (1.17 to 1.19.3) follow the node maker's flags (`PathNodeMaker`, set from the release's
+features by the navigation; docs/versions.md)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ SOUTH, WEST, EAST, NORTH = (0, 1), (-1, 0), (1, 0), (0, -1)   # Direction offset
 FLOOR_PASSES = (T.WALKABLE, T.OPEN, T.WATER, T.LAVA)           # the block below these leaves the position OPEN
 FLOOR_INHERITED = (T.DAMAGE_FIRE, T.DAMAGE_CACTUS, T.DAMAGE_OTHER, T.STICKY_HONEY)
 NO_STEP_UP = (T.FENCE, T.UNPASSABLE_RAIL, T.TRAPDOOR)
+CLOSED_DOORS = (T.DOOR_WOOD_CLOSED, T.DOOR_IRON_CLOSED)
 
 
 _COMMON_BY_STATE: tuple[dict[int, T], dict[int, T]] = ({}, {})   # by water_last
@@ -264,12 +267,18 @@ class LandPathNodeMaker(PathNodeMaker):
         e = self.entity
         i = self.get_start_y()
         bx, _, bz = e.block_pos()
-        if self.penalty(self.get_node_type(bx, i, bz)) < 0.0:
+        if not self.can_path_through(bx, i, bz):
             b = e.box
             for cx, cz in ((b.min_x, b.min_z), (b.min_x, b.max_z), (b.max_x, b.min_z), (b.max_x, b.max_z)):
-                if self.penalty(self.get_node_type(floor(cx), i, floor(cz))) >= 0.0:
+                if self.can_path_through(floor(cx), i, floor(cz)):
                     return self.typed_node(floor(cx), i, floor(cz))
         return self.typed_node(bx, i, bz)
+
+    def can_path_through(self, x: int, y: int, z: int) -> bool:
+        """`LandPathNodeMaker.canPathThrough`: a penalty ≥ 0; from 1.19.3 (`start_skips_open`) and not OPEN, so a
+        mob whose feet block is over air starts from a corner of its box over the ground."""
+        t = self.get_node_type(x, y, z)
+        return not (self.start_skips_open and t is T.OPEN) and self.penalty(t) >= 0.0
 
     def get_start_y(self) -> int:
         """The start's y in `LandPathNodeMaker.getStart` (spec 07 §4): up through water for a swimmer, the feet
@@ -321,7 +330,7 @@ class LandPathNodeMaker(PathNodeMaker):
         # spec 07 §6 AMBIGUITY-P1: the code tests a penalty ≥ 0 above the node
         if self.penalty(self.get_node_type(node.x, node.y + 1, node.z)) >= 0.0 and here is not T.STICKY_HONEY:
             max_y_step = floor(max(1.0, self.entity.step_height))
-        feet = get_feet_y(self.view, node.x, node.y, node.z)
+        feet = self.get_feet_y(node.x, node.y, node.z)
         x, y, z = node.x, node.y, node.z
         south = self.get_path_node(x, y, z + 1, max_y_step, feet, SOUTH, here)
         west = self.get_path_node(x - 1, y, z, max_y_step, feet, WEST, here)
@@ -359,15 +368,31 @@ class LandPathNodeMaker(PathNodeMaker):
         return diagonal.penalty >= 0.0 and (b.y < node.y or b.penalty >= 0.0 or narrow_fence) and \
             (a.y < node.y or a.penalty >= 0.0 or narrow_fence)
 
+    def get_feet_y(self, x: int, y: int, z: int) -> float:
+        """`LandPathNodeMaker.getFeetY(BlockPos)`: `get_feet_y`; from 1.19.3 (`swimmer_feet_mid_water`) a swimming
+        mob's feet in a cell of water are at y + 0.5."""
+        if self.swimmer_feet_mid_water and self.can_swim and pb.is_water(self.view.get_block_state(x, y, z)):
+            return y + 0.5
+        return get_feet_y(self.view, x, y, z)
+
+    def is_blocking_type(self, t: T) -> bool:
+        """`LandPathNodeMaker.isBlocked(PathNodeType)`: FENCE; from 1.19 (`blocked_doors`, 22w16a) the closed
+        doors too (spec 07 §6 steps 3 and 8)."""
+        return t is T.FENCE or (self.blocked_doors and t in CLOSED_DOORS)
+
     def is_blocked(self, node: PathNode) -> bool:
-        """The fence test of `getPathNode` (Mojang `canReachWithoutCollision`, inverted): the mob's box moved from
-        its position towards the node's minimum corner in steps of about its average edge. 1.16.5 runs it only
-        when the current node is a FENCE; 22w16a added closed doors (spec 07 §6 step 3)."""
+        """The sweep of `getPathNode` step 3 (`isBlocked(PathNode)`, inverted; Mojang `canReachWithoutCollision`):
+        the mob's box moved from its position towards the node in steps of about its average edge — up to 1.18.2
+        by node − position (its centre ends at the node's corner), from 1.19 (`sweep_min_corner`) by node −
+        position + the box's lengths / 2 (its minimum corner ends there, its bottom half its height up). The
+        length is `Vec3d.length`, in double from 1.17 (`vec_double`)."""
         e = self.entity
-        v = Vec3(node.x - e.pos.x, node.y - e.pos.y, node.z - e.pos.z)
         box = e.box
         lengths = box.lengths()
-        steps = ceil(v.length() / ((lengths.x + lengths.y + lengths.z) / 3.0))   # Box.getAverageSideLength
+        v = Vec3(node.x - e.pos.x, node.y - e.pos.y, node.z - e.pos.z)
+        if self.sweep_min_corner:
+            v = Vec3(v.x + lengths.x / 2.0, v.y + lengths.y / 2.0, v.z + lengths.z / 2.0)
+        steps = ceil(v.length(self.vec_double) / ((lengths.x + lengths.y + lengths.z) / 3.0))   # getAverageSideLength
         if steps <= 0:
             return False
         scale = float(f32(1.0 / f32(float(steps))))
@@ -394,8 +419,9 @@ class LandPathNodeMaker(PathNodeMaker):
     def get_path_node(self, x: int, y: int, z: int, max_y_step: int, prev_feet_y: float, facing: tuple[int, int],
                       here: T) -> PathNode | None:
         """`LandPathNodeMaker.getPathNode` (spec 07 §6 steps 1-9)."""
-        view, e = self.view, self.entity
-        if get_feet_y(view, x, y, z) - prev_feet_y > WALK_MAX_JUMP_HEIGHT:                 # step 1
+        e = self.entity
+        # step 1: max(1.125, stepHeight) from 1.19.3 (getStepHeight); no mob stepped more than 1.0 before it
+        if self.get_feet_y(x, y, z) - prev_feet_y > max(WALK_MAX_JUMP_HEIGHT, e.step_height):
             return None
         t = self.get_node_type(x, y, z)
         f = self.penalty(t)
@@ -405,7 +431,8 @@ class LandPathNodeMaker(PathNodeMaker):
             node = self.get_node(x, y, z)
             node.type = t
             node.penalty = max(node.penalty, f)
-        if here is T.FENCE and node is not None and node.penalty >= 0.0 and self.is_blocked(node):   # step 3
+        if self.is_blocking_type(here) and node is not None and node.penalty >= 0.0 and \
+                self.is_blocked(node):                                                      # step 3
             node = None
         if t is T.WALKABLE:                                                                 # step 4
             return node
@@ -413,9 +440,9 @@ class LandPathNodeMaker(PathNodeMaker):
             node = self.get_path_node(x, y + 1, z, max_y_step - 1, prev_feet_y, facing, here)
             if node is not None and node.type in (T.OPEN, T.WALKABLE) and e.width < 1.0:
                 cx, cz = (x - facing[0]) + 0.5, (z - facing[1]) + 0.5
-                box = Box.of(cx - half_width, get_feet_y(view, floor(cx), y + 1, floor(cz)) + STEP_BOX_LIFT,
+                box = Box.of(cx - half_width, self.get_feet_y(floor(cx), y + 1, floor(cz)) + STEP_BOX_LIFT,
                              cz - half_width, cx + half_width,
-                             e.height + get_feet_y(view, node.x, node.y, node.z) - STEP_BOX_TOP_MARGIN,
+                             e.height + self.get_feet_y(node.x, node.y, node.z) - STEP_BOX_TOP_MARGIN,
                              cz + half_width)
                 if self.check_box_collision(box):
                     node = None
@@ -449,7 +476,7 @@ class LandPathNodeMaker(PathNodeMaker):
                     break
                 if f < 0.0:
                     return self.blocked_node(x, y, z)
-        if t is T.FENCE:                                                                    # step 8 (1.16.5)
+        if self.is_blocking_type(t) and (node is None or not self.closed_node_if_none):     # step 8
             node = self.get_node(x, y, z)
             node.visited = True
             node.type = t

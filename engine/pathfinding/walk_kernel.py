@@ -31,17 +31,21 @@ NO_DANGER = -1
 BLOCKED, OPEN, WALKABLE, WALKABLE_DOOR = T.BLOCKED.ordinal, T.OPEN.ordinal, T.WALKABLE.ordinal, \
     T.WALKABLE_DOOR.ordinal
 TRAPDOOR, FENCE, LAVA, WATER = T.TRAPDOOR.ordinal, T.FENCE.ordinal, T.LAVA.ordinal, T.WATER.ordinal
+WATER_BORDER, DANGER_FIRE = T.WATER_BORDER.ordinal, T.DANGER_FIRE.ordinal
 RAIL, UNPASSABLE_RAIL, DAMAGE_FIRE = T.RAIL.ordinal, T.UNPASSABLE_RAIL.ordinal, T.DAMAGE_FIRE.ordinal
 DAMAGE_CACTUS, DAMAGE_OTHER, STICKY_HONEY = T.DAMAGE_CACTUS.ordinal, T.DAMAGE_OTHER.ordinal, T.STICKY_HONEY.ordinal
 DOOR_OPEN, DOOR_WOOD_CLOSED, LEAVES = T.DOOR_OPEN.ordinal, T.DOOR_WOOD_CLOSED.ordinal, T.LEAVES.ordinal
+DOOR_IRON_CLOSED = T.DOOR_IRON_CLOSED.ordinal
 TYPE_COUNT = len(T)
-FENCE_PENALTY = T.FENCE.default_penalty
+DEFAULT_PENALTY = np.array([t.default_penalty for t in sorted(T, key=lambda t: t.ordinal)])   # getDefaultPenalty
 # node columns: ints (NI) and floats (NF)
 X, Y, Z, TYPE, PREV, HEAP, OPENED, VISITED, SEQ = range(9)   # SEQ: order of first push
 PEN, G, H, F, WALKED = range(5)
 # mob inputs: floats (MF) and ints (MI)
 PX, PY, PZ, BX0, BY0, BZ0, BX1, BY1, BZ1, WIDTH, HEIGHT, STEP_HEIGHT = range(12)
-SIZE_X, SIZE_Y, SIZE_Z, CAN_OPEN, CAN_ENTER, CAN_SWIM, ON_RAIL, SAFE_FALL, FEET_X, FEET_Z, BOTTOM_Y = range(11)
+SIZE_X, SIZE_Y, SIZE_Z, CAN_OPEN, CAN_ENTER, CAN_SWIM, ON_RAIL, SAFE_FALL, FEET_X, FEET_Z, BOTTOM_Y, VEC_DOUBLE, \
+    BLOCKED_DOORS, SWEEP_MIN_CORNER, START_SKIPS_OPEN, SWIMMER_FEET, CLOSED_NODE_IF_NONE = range(17)
+# (from VEC_DOUBLE on: the release's rules, the node maker's flags of the same names)
 # counters (C)
 USED, NODES, FAIL, FULL, PUSHES = range(5)
 PACK_SPAN = 1 << 19           # positions are packed relative to the start: |dx|, |dz| < PACK_SPAN
@@ -118,8 +122,19 @@ def view_state(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, region: np
 
 
 @njit(inline=True)
-def get_feet_y(blk: tuple, tab: tuple, region: np.ndarray, c: np.ndarray, x: int, y: int, z: int) -> float:
-    """`LandPathNodeMaker.getFeetY`; a shape the kernel does not know marks the search FAIL."""
+def get_feet_y(blk: tuple, tab: tuple, region: np.ndarray, c: np.ndarray, mi: np.ndarray, x: int, y: int,
+               z: int) -> float:
+    """`LandPathNodeMaker.getFeetY`; a shape the kernel does not know marks the search FAIL. From 1.19.3
+    (SWIMMER_FEET) a swimming mob's feet in a cell of water are at y + 0.5: the water states are those whose danger
+    is WATER_BORDER, and a fiery cell (a lit campfire may be waterlogged) is left to the object path (FAIL)."""
+    if mi[SWIMMER_FEET] and mi[CAN_SWIM]:
+        here = view_state(blk[0], blk[1], blk[2], region, x, y, z)
+        d = tab[1][here]
+        if d == WATER_BORDER:
+            return y + 0.5
+        if d == DANGER_FIRE:
+            c[FAIL] = 1
+            return 0.0
     top = tab[2][view_state(blk[0], blk[1], blk[2], region, x, y - 1, z)]
     if top != top:
         c[FAIL] = 1
@@ -303,13 +318,25 @@ def blocked_node(w: tuple, mi: np.ndarray, x: int, y: int, z: int) -> int:
 
 
 @njit(inline=True)
-def is_blocked(blk: tuple, w: tuple, mf: np.ndarray, scratch: np.ndarray, n: int) -> bool:
-    """The fence test of `getPathNode` (spec 07 §6 step 3): the mob's box moved towards the node's corner in
-    steps of about its average edge."""
+def is_blocking_type(mi: np.ndarray, t: int) -> bool:
+    """`LandPathNodeMaker.isBlocked(PathNodeType)`: FENCE; from 1.19 (BLOCKED_DOORS) the closed doors too."""
+    return t == FENCE or (mi[BLOCKED_DOORS] != 0 and (t == DOOR_WOOD_CLOSED or t == DOOR_IRON_CLOSED))
+
+
+@njit(inline=True)
+def is_blocked(blk: tuple, w: tuple, mf: np.ndarray, mi: np.ndarray, scratch: np.ndarray, n: int) -> bool:
+    """The sweep of `getPathNode` step 3 (spec 07 §6): the mob's box moved towards the node in steps of about its
+    average edge, by node − position, from 1.19 (SWEEP_MIN_CORNER) + the box's lengths / 2; the length in double
+    from 1.17 (VEC_DOUBLE). See `LandPathNodeMaker.is_blocked`."""
     ni = w[2]
     vx, vy, vz = ni[n, X] - mf[PX], ni[n, Y] - mf[PY], ni[n, Z] - mf[PZ]
-    avg = ((mf[BX1] - mf[BX0]) + (mf[BY1] - mf[BY0]) + (mf[BZ1] - mf[BZ0])) / 3.0
-    steps = jceil(f32(math.sqrt(vx * vx + vy * vy + vz * vz)) / avg)
+    lx, ly, lz = mf[BX1] - mf[BX0], mf[BY1] - mf[BY0], mf[BZ1] - mf[BZ0]
+    if mi[SWEEP_MIN_CORNER]:
+        vx, vy, vz = vx + lx / 2.0, vy + ly / 2.0, vz + lz / 2.0
+    length = math.sqrt(vx * vx + vy * vy + vz * vz)
+    if not mi[VEC_DOUBLE]:
+        length = f32(length)
+    steps = jceil(length / ((lx + ly + lz) / 3.0))
     if steps <= 0:
         return False
     scale = f32(1.0 / f32(float(steps)))
@@ -322,6 +349,14 @@ def is_blocked(blk: tuple, w: tuple, mf: np.ndarray, scratch: np.ndarray, n: int
     return False
 
 
+@njit(inline=True)
+def can_path_through(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.ndarray, pen: np.ndarray, x: int,
+                     y: int, z: int) -> bool:
+    """`LandPathNodeMaker.canPathThrough` (getStart): a penalty ≥ 0, from 1.19.3 (START_SKIPS_OPEN) and not OPEN."""
+    t = get_node_type(blk, tab, region, w, mi, pen, x, y, z)
+    return not (mi[START_SKIPS_OPEN] and t == OPEN) and pen[t] >= 0.0
+
+
 RETURN, DEEPER, FINISH = 0, 1, 2   # what `getPathNode` does after step 5's test (see `path_node_head`)
 
 
@@ -331,14 +366,16 @@ def path_node_head(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.
                    prev_feet_y: float, here: int) -> tuple:
     """`getPathNode` up to step 5's test (spec 07 §6 steps 1-5): (node, RETURN) where it returns, (node, DEEPER)
     where it tries one block up, (node, FINISH) where steps 6-8 follow."""
-    if get_feet_y(blk, tab, region, w[9], x, y, z) - prev_feet_y > WALK_MAX_JUMP_HEIGHT:             # step 1
+    if get_feet_y(blk, tab, region, w[9], mi, x, y, z) - prev_feet_y > max(WALK_MAX_JUMP_HEIGHT,
+                                                                            mf[STEP_HEIGHT]):       # step 1
         return -1, RETURN
     t = get_node_type(blk, tab, region, w, mi, pen, x, y, z)
     f = pen[t]
     node = -1
     if f >= 0.0:                                                                                      # step 2
         node = typed(w, mi, x, y, z, t, f)
-    if here == FENCE and node >= 0 and w[3][node, PEN] >= 0.0 and is_blocked(blk, w, mf, scratch, node):  # 3
+    if is_blocking_type(mi, here) and node >= 0 and w[3][node, PEN] >= 0.0 and \
+            is_blocked(blk, w, mf, mi, scratch, node):                                                # step 3
         node = -1
     if t == WALKABLE:                                                                                 # step 4
         return node, RETURN
@@ -379,11 +416,11 @@ def path_node_tail(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.
                 break
             if f < 0.0:
                 return blocked_node(w, mi, x, y, z)
-    if t == FENCE:                                                                                    # step 8
+    if is_blocking_type(mi, t) and (node < 0 or not mi[CLOSED_NODE_IF_NONE]):                          # step 8
         node = get_node(w, mi, x, y, z)
         w[2][node, VISITED] = 1
         w[2][node, TYPE] = t
-        w[3][node, PEN] = FENCE_PENALTY
+        w[3][node, PEN] = DEFAULT_PENALTY[t]
     return node
 
 
@@ -411,8 +448,8 @@ def get_path_node(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.n
         if k < depth or action == RETURN:   # a frame that went up: the step-up box test (step 5)
             if node >= 0 and (ni[node, TYPE] == OPEN or ni[node, TYPE] == WALKABLE) and mf[WIDTH] < 1.0:
                 cx, cz = (x - fx) + 0.5, (z - fz) + 0.5
-                y0 = get_feet_y(blk, tab, region, w[9], jfloor(cx), y + k + 1, jfloor(cz)) + STEP_BOX_LIFT
-                y1 = mf[HEIGHT] + get_feet_y(blk, tab, region, w[9], ni[node, X], ni[node, Y], ni[node, Z]) - \
+                y0 = get_feet_y(blk, tab, region, w[9], mi, jfloor(cx), y + k + 1, jfloor(cz)) + STEP_BOX_LIFT
+                y1 = mf[HEIGHT] + get_feet_y(blk, tab, region, w[9], mi, ni[node, X], ni[node, Y], ni[node, Z]) - \
                     STEP_BOX_TOP_MARGIN
                 if collides(blk, w[9], scratch, (cx - half_width, min(y0, y1), cz - half_width, cx + half_width,
                                                  max(y0, y1), cz + half_width)):
@@ -452,7 +489,7 @@ def get_successors(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.
     here = get_node_type(blk, tab, region, w, mi, pen, x, y, z)
     if pen[get_node_type(blk, tab, region, w, mi, pen, x, y + 1, z)] >= 0.0 and here != STICKY_HONEY:
         max_y_step = jfloor(max(1.0, mf[STEP_HEIGHT]))
-    feet = get_feet_y(blk, tab, region, w[9], x, y, z)
+    feet = get_feet_y(blk, tab, region, w[9], mi, x, y, z)
     count = 0
     for i in range(8):   # the sides, then the diagonals north-west, north-east (facing north), south-west, south-east
         n = get_path_node(blk, tab, region, w, mf, mi, pen, scratch, x + STEP_DX[i], y, z + STEP_DZ[i], max_y_step,
@@ -552,9 +589,9 @@ def find_path(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.ndarr
     ni, nf, heap, exp_i, exp_f, c = w[2], w[3], w[4], w[5], w[6], w[9]
     bx, bz = mi[FEET_X], mi[FEET_Z]
     sx, sz = bx, bz
-    if pen[get_node_type(blk, tab, region, w, mi, pen, bx, start_y, bz)] < 0.0:                  # spec 07 §4
+    if not can_path_through(blk, tab, region, w, mi, pen, bx, start_y, bz):                         # spec 07 §4
         for cx, cz in ((mf[BX0], mf[BZ0]), (mf[BX0], mf[BZ1]), (mf[BX1], mf[BZ0]), (mf[BX1], mf[BZ1])):
-            if pen[get_node_type(blk, tab, region, w, mi, pen, jfloor(cx), start_y, jfloor(cz))] >= 0.0:
+            if can_path_through(blk, tab, region, w, mi, pen, jfloor(cx), start_y, jfloor(cz)):
                 sx, sz = jfloor(cx), jfloor(cz)
                 break
     t = get_node_type(blk, tab, region, w, mi, pen, sx, start_y, sz)

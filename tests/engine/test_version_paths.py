@@ -1,27 +1,38 @@
 """Path finding from 1.17 (spec 07, docs/versions.md): `LandPathNodeMaker.getCommonNodeType` tests water last from
-1.17 (`path_water_after_blocks`), and the fall and water searches stop at `getBottomY()` (1.18: -64 in the
-overworld, `world_height_1_18`). Each shown by a bundled scene whose path differs from the release before."""
+1.17 (`path_water_after_blocks`), the fall and water searches stop at `getBottomY()` (1.18: -64 in the
+overworld, `world_height_1_18`), and from 1.19 closed doors are blocked like fences (`path_blocked_doors`) with
+the box swept to the node's corner (`path_sweep_min_corner`). Each shown by a bundled scene whose path differs
+from the release before; the walk kernel's 1.19 searches equal the object path's, compiled and with the JIT off."""
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import random
 from pathlib import Path
 
 import pytest
 
+from engine.java.mathhelper import floor
+from engine.pathfinding import path_finder
 from engine.pathfinding.node_types import PathNodeType as T
 from engine.pathfinding.walk_evaluator import common_node_type_of
 from engine.tick.scene import load_scene_text
 from engine.world.blocks import parse_block_state
+from tests.conftest import build_scene, jit_off_run
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
+STILL = [0.0, -0.0784000015258789, 0.0]
 
 
-def first_path(scene: str, version: str) -> tuple[list[list[int]], bool]:
-    """The nodes of the zombie's first search and whether it reaches its target, in `version`."""
+def first_path(scene: str, version: str, **flags: bool) -> tuple[list[list[int]], bool]:
+    """The nodes of the zombie's first search and whether it reaches its target, in `version` (with `flags` of
+    its features changed)."""
     text = (SCENES / scene).read_text()
     text = "\n".join(f'version = "{version}"' if line.startswith("version = ") else line
                      for line in text.splitlines())
     sim = load_scene_text(text, scene)
+    sim.features = dataclasses.replace(sim.features, **flags)
     for _ in range(3):
         for event in sim.tick().events:
             if event["kind"] == "path":
@@ -78,10 +89,155 @@ def test_the_1_18_world_bottom_lets_a_diagonal_pass_a_hole() -> None:
     assert first_path(scene, "1.18") == ([[0, 1, 0], [0, 1, 1], [1, 1, 2], [2, 1, 3]], True)
 
 
-def test_1_19_still_refuses_path_finding() -> None:
-    text = (SCENES / "zombie_path_waterlogged_fence_1_17.toml").read_text().replace('version = "1.17"',
-                                                                                  'version = "1.19"')
-    sim = load_scene_text(text, "<1.19>")
+def test_a_zombie_in_a_closed_door_leaves_through_the_panel_up_to_1_18_2_only() -> None:
+    """The zombie stands in the cell of a closed door whose panel is the cell's north side, the target north of
+    the wall. 1.18.2 sweeps no box from a door node: the path runs north through the panel. 1.19 sweeps it
+    (isBlocked(PathNodeType)): north meets the panel, east and west are wall, south is clear, and the path goes
+    round through the gap at x 4 (the sweep's box ends with its minimum corner at (0, 1.975, 1), clear of the
+    wall at z 0)."""
+    scene = "zombie_path_closed_door_1_19.toml"
+    assert first_path(scene, "1.18.2") == ([[0, 1, z] for z in range(0, -5, -1)], True)
+    assert first_path(scene, "1.19") == ([[0, 1, 0], [0, 1, 1], [1, 1, 1], [2, 1, 1], [3, 1, 1], [4, 1, 1],
+                                          [4, 1, 0], [4, 1, -1], [3, 1, -2], [2, 1, -3], [1, 1, -4], [0, 1, -5]],
+                                         True)
+
+
+def test_the_sweep_centred_on_the_node_corner_would_strand_the_zombie() -> None:
+    """The same scene with 1.18.2's sweep (node − position: the box's centre ends at (0, 1): x −0.3..0.3 meets the
+    wall cell (−1, 1, 0)) and 1.19's door rule: every way out is blocked, the path is the start alone."""
+    assert first_path("zombie_path_closed_door_1_19.toml", "1.19", path_sweep_min_corner=False) == \
+        ([[0, 1, 0]], False)
+
+
+def test_a_closed_door_s_top_is_no_step_from_1_19() -> None:
+    """From the step beside the door's upper half, 1.18.2 steps up onto the door's top (WALKABLE: a door below) next
+    to the pillar's top; 1.19's step 8 replaces that node with the door's own closed node and nothing leads up."""
+    scene = "zombie_path_door_top_1_19.toml"
+    assert first_path(scene, "1.18.2") == ([[1, 2, 0], [2, 3, 0]], True)
+    assert first_path(scene, "1.19") == ([[1, 2, 0]], False)
+
+
+def door_cases(seeds: range) -> list[tuple]:
+    """Random terrains (test_path_kernel) with a closed wooden or iron door of a random facing in the mob's start
+    cell, the mob at its centre (a zombie's box clears the panel)."""
+    from tests.engine.test_path_kernel import random_cases
+    out = []
+    for seed, (blocks, kind, start, goal) in zip(seeds, random_cases(seeds), strict=True):
+        rng = random.Random(seed)
+        door = rng.choice(("oak_door", "iron_door"))
+        facing = rng.choice(("north", "south", "east", "west"))
+        x, z = floor(start[0]), floor(start[2])
+        extra = [{"from": [x, 0, z], "to": [x, 0, z], "block": "minecraft:stone"}]
+        extra += [{"at": [x, y, z], "block": f"minecraft:{door}[half={half},facing={facing},open=false]"}
+                  for y, half in ((1, "lower"), (2, "upper"))]
+        out.append(([*blocks, *extra], kind, start, goal))
+    return out
+
+
+def door_search(case: tuple, version: str, kernels: bool) -> list:
+    """The path (positions, types, penalties, costs) and the expansions of one search at `version`."""
+    blocks, kind, start, goal = case
+    path_finder.KERNELS = kernels
+    try:
+        sim = build_scene(scene={"version": version}, blocks=blocks, entities=[
+            {"type": kind, "id": 1, "pos": list(start), "motion": STILL, "on_ground": True}])
+        nav = sim.entity_by_id(1).navigation
+        nav.use_release(sim.features)
+        nav.in_recorded_tick = True
+        path = nav.find_path_to(sim.world, goal, 1)
+    finally:
+        path_finder.KERNELS = None
+    nodes = None if path is None else [(n.pos, n.type.name, n.penalty.hex(), n.penalized_path_length.hex())
+                                       for n in path.nodes]
+    return [nodes, [tuple(e) for e in nav.searches[-1].record.expanded]]
+
+
+def door_digest(seeds: range, version: str) -> str:
+    return hashlib.sha256(repr([door_search(c, version, True) for c in door_cases(seeds)]).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_1_19_door_searches_on_arrays_equal_the_object_path(seed: int) -> None:
+    """The walk kernel reads the 1.19 rules from its mob inputs: the same search as the node objects."""
+    (case,) = door_cases(range(seed, seed + 1))
+    assert door_search(case, "1.19", True) == door_search(case, "1.19", False)
+
+
+def test_the_door_cases_differ_between_1_18_2_and_1_19() -> None:
+    """The random door cases exercise the rule: most of their searches change with the release."""
+    cases = door_cases(range(8))
+    changed = sum(door_search(c, "1.18.2", False) != door_search(c, "1.19", False) for c in cases)
+    assert changed >= 4
+
+
+def test_1_19_door_searches_jit_off_equal_jit_on() -> None:
+    """With the JIT off the kernel runs as plain Python: the same 1.19 searches bit for bit."""
+    compiled, there = jit_off_run("tests.engine.test_version_paths",
+                                  '[door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3")]')
+    assert compiled is False
+    assert there == [door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3")]
+
+
+def test_a_zombie_over_an_edge_starts_on_the_floor_from_1_19_3() -> None:
+    """The zombie's position is over the trench (x 1.05), its box (x 0.75..1.35) on the floor's edge. 1.19.2 starts
+    at the feet block, OPEN; 1.19.3's canPathThrough passes over OPEN and takes the box's first corner over a
+    passable cell, (0.75, 0.2) → (0, 1, 0)."""
+    scene = "zombie_path_start_over_edge_1_19_3.toml"
+    tail = [[-1, 1, 1], [-2, 1, 1], [-3, 1, 1], [-4, 1, 2]]
+    assert first_path(scene, "1.19.2") == ([[1, 1, 0], [0, 1, 1], *tail], True)
+    assert first_path(scene, "1.19.3") == ([[0, 1, 0], *tail], True)
+
+
+def test_a_swimming_villager_climbs_out_of_the_pool_from_1_19_3() -> None:
+    """From the water's surface (y 2, the pool's floor at y 1) to the bank's top (feet 3.0): 1.19.2 measures the
+    water node's feet on the pool's floor (1.0, a climb of 2.0 > 1.125) and ends at the pool's edge; 1.19.3 at the
+    cell's middle (2.5, a climb of 0.5) and climbs out to within 1 of the target."""
+    scene = "villager_path_out_of_pool_1_19_3.toml"
+    swim = [[0, 2, 0], [1, 2, 0], [2, 2, 0]]
+    assert first_path(scene, "1.19.2") == (swim, False)
+    assert first_path(scene, "1.19.3") == ([*swim, [3, 3, 0]], True)
+
+
+def test_a_closed_door_s_top_is_a_step_again_from_1_19_3() -> None:
+    """1.19.3's step 8 makes the door's closed node only where no node was found: the step onto its top stays."""
+    assert first_path("zombie_path_door_top_1_19.toml", "1.19.3") == ([[1, 2, 0], [2, 3, 0]], True)
+
+
+def node_indices(scene: str, version: str, ticks: int) -> list[int | None]:
+    """The index of the node the zombie walks to after each tick (None without a path)."""
+    text = (SCENES / scene).read_text()
+    text = "\n".join(f'version = "{version}"' if line.startswith("version = ") else line
+                     for line in text.splitlines())
+    sim = load_scene_text(text, scene)
+    out = []
+    for _ in range(ticks):
+        sim.tick()
+        path = sim.entity_by_id(1).navigation.current_path
+        out.append(None if path is None else path.current_node_index)
+    return out
+
+
+def test_the_corner_node_is_skipped_later_from_1_19_3() -> None:
+    """Round the wall's end the path turns at (4, 1, 1) (node 5) towards (4, 1, 0). 1.19.2's shortcut skips node 5
+    on the tick the zombie is past it towards node 6 (tick 33); 1.19.3 waits until node 6 is the nearer or node 5
+    lies within sqrt(0.5), with the zombie between the two (tick 41). Up to node 5 both follow the same path."""
+    old = node_indices("zombie_path_closed_door_1_19.toml", "1.19.2", 45)
+    new = node_indices("zombie_path_closed_door_1_19.toml", "1.19.3", 45)
+    assert old[:32] == new[:32] and old[31] == 5
+    assert old.index(6) + 1 == 33 and new.index(6) + 1 == 41
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_1_19_3_searches_on_arrays_equal_the_object_path(seed: int) -> None:
+    """The walk kernel reads the 1.19.3 rules from its mob inputs (the door cases, villagers among them)."""
+    (case,) = door_cases(range(seed, seed + 1))
+    assert door_search(case, "1.19.3", True) == door_search(case, "1.19.3", False)
+
+
+def test_1_19_4_still_refuses_path_finding() -> None:
+    text = (SCENES / "zombie_path_closed_door_1_19.toml").read_text().replace('version = "1.19"',
+                                                                             'version = "1.19.4"')
+    sim = load_scene_text(text, "<1.19.4>")
     with pytest.raises(NotImplementedError) as err:
         sim.tick()
-    assert "path finding (spec 07) of version 1.19.0" in str(err.value) and "22w16a" in str(err.value)
+    assert "path finding (spec 07) of version 1.19.4" in str(err.value) and "LEAVES" in str(err.value)

@@ -233,6 +233,20 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a dropped item falls: its fall distance sums the drops (each cast to float) in double, or in float
     # a zombie paths into a pen of waterlogged fences: through its side (WATER), or not at all (FENCE)
     "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 60, 1),
+    # a zombie inside a closed door's cell: straight through the panel (no sweep from a door node), round by the
+    # gap (the sweep from the box's minimum corner), or nowhere (the sweep centred on the node's corner)
+    "path_blocked_doors": ((SCENES_DIR / "zombie_path_closed_door_1_19.toml").read_text(), 40, 1),
+    "path_sweep_min_corner": ((SCENES_DIR / "zombie_path_closed_door_1_19.toml").read_text(), 40, 1),
+    # a zombie over a floor's edge starts from the feet cell over the trench, or from the box's corner on the floor
+    "path_start_skips_open": ((SCENES_DIR / "zombie_path_start_over_edge_1_19_3.toml").read_text(), 40, 1),
+    # a villager in a pool two deep: its path stops at the water's edge, or climbs onto the bank
+    "path_swimmer_feet_mid_water": ((SCENES_DIR / "villager_path_out_of_pool_1_19_3.toml").read_text(), 60, 1),
+    # a zombie beside a closed door: its top replaced by the door's closed node, or a step up
+    "path_closed_node_if_none": ((SCENES_DIR / "zombie_path_door_top_1_19.toml").read_text().replace(
+        'version = "1.19"', 'version = "1.19.3"'), 40, 1),
+    # the zombie leaving the door's cell round the wall: shortcuts past a node it is beyond, or between nodes
+    "path_shortcut_between_nodes": ((SCENES_DIR / "zombie_path_closed_door_1_19.toml").read_text().replace(
+        'version = "1.19"', 'version = "1.19.3"'), 60, 1),
     "fall_distance_double": (scene_toml(scene={"version": "1.21.11"},
                                         entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 5, 1),
     # a fireball whose power points elsewhere than its Motion: the power vector, or the Motion's own direction
@@ -540,6 +554,9 @@ BOTH_SIMULATED |= {"living_attributes", "sprint_jump_kick_double", "sneak_edge_b
 # riders of 1.20.5: a player rider's case runs in 1.20.4 and 1.20.5 now that living entities run in 1.20.5
 BOTH_SIMULATED |= {"vehicle_attachment_points"}
 BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
+BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
+                   "path_swimmer_feet_mid_water", "path_closed_node_if_none",
+                   "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
