@@ -102,6 +102,11 @@ def _kernel_of(value: Any) -> Kernel | None:
     return None
 
 
+def _has_nrt_option(numba: Any) -> bool:
+    """Whether this numba accepts `_nrt` (compiling without reference counts)."""
+    return hasattr(numba.core.options.DefaultOptions, "_nrt")
+
+
 def bind_kernels() -> None:
     """Replace every marked kernel by its compiled dispatcher (or its plain function without the JIT) in the
     globals of the engine modules loaded now (all kernel modules: the simulation imports them)."""
@@ -113,7 +118,9 @@ def bind_kernels() -> None:
     numba = _STATE["numba"]
     for k in _MARKED:
         if k.bound is None:
-            options = {"_nrt": False} if k.borrows else {}
+            # `_nrt` is a numba-internal option (0.60-0.68 have it): a numba without it compiles the kernel with
+            # reference counts, slower but the same results
+            options = {"_nrt": False} if k.borrows and _has_nrt_option(numba) else {}
             k.bound = k.py_func if numba is None else numba.njit(
                 cache=True, nogil=True, error_model="python", inline="always" if k.inline else "never",
                 **options)(k.py_func)
