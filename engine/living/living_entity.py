@@ -148,8 +148,10 @@ class LivingEntity(Entity):
         return 0.0 if self.eye_height < SWIM_HEIGHT else SWIM_HEIGHT
 
     def enchantment_level(self, enchantment: str) -> int:
-        """`EnchantmentHelper.getEquipmentLevel`: the highest level of `enchantment` on the equipment."""
-        return max((lv.get(enchantment, 0) for lv in self.enchantments.values()), default=0)
+        """`EnchantmentHelper.getEquipmentLevel`: the highest level of `enchantment` on the equipment in the slots it
+        acts from (Depth Strider the feet, Swift Sneak the legs, Blast Protection the armor)."""
+        slots = attrs.ENCHANTMENT_ATTRIBUTES[enchantment][2]
+        return max((lv.get(enchantment, 0) for slot, lv in self.enchantments.items() if slot in slots), default=0)
 
     def depth_strider_level(self) -> int:
         return self.enchantment_level("minecraft:depth_strider")
