@@ -10,6 +10,7 @@ from engine.java.javanum import f32
 
 # --- collision (spec 03 §2, §3, §6) ---
 COLLISION_EPSILON = 1.0e-7          # VoxelShape.calculateMaxDistance, Box contract for the world border
+STEP_PROBE_BELOW = f32(1.0e-5)      # 1.21 Entity.adjustMovementForCollisions: a grounded step's box stretched -1.0E-5F
 MIN_MOVE_LENGTH_SQUARED = 1.0e-7    # Entity.move: move only if lengthSquared() > 1e-7 (AMBIGUITY-M1)
 FALL_RESET_RAYCAST_MAX = 8.0        # Entity.move 1.21.11: the fall-reset ray reaches min(length, 8.0)
 HORIZONTAL_COLLISION_TOLERANCE = f32(1.0e-5)  # MathHelper.approximatelyEquals: |b - a| < (double)1.0E-5F
@@ -473,6 +474,7 @@ KNOCKBACK_ATTACK = f32(0.4)         # LivingEntity.damage: takeKnockback(0.4F, d
 KNOCKBACK_MAX_Y = 0.4               # takeKnockback: onGround ? min(0.4, y / 2 + f) : y (AMBIGUITY-E6)
 KNOCKBACK_MIN_DISTANCE_SQUARED = 1.0e-4   # LivingEntity.damage: a random direction while dx² + dz² < 1.0E-4
 KNOCKBACK_RANDOM_SPREAD = 0.01
+KNOCKBACK_MIN_LENGTH_SQUARED_1_21 = f32(1.0e-5)  # 1.21 takeKnockback: a random direction while x² + z² < 1.0E-5F
 FIREWORK_WIDTH = f32(0.25)          # EntityType.FIREWORK_ROCKET 0.25F × 0.25F
 FIREWORK_HEIGHT = f32(0.25)
 FIREWORK_FLIGHT = 1                 # a rocket crafted with one gunpowder: Fireworks.Flight = 1
@@ -520,6 +522,16 @@ ATTRIBUTE_FALL_DAMAGE_MULTIPLIER = (1.0, 0.0, 100.0)  # generic.fall_damage_mult
 ATTRIBUTE_SCALE = (1.0, 0.0625, 16.0)                 # generic.scale
 JUMP_BOOST_SAFE_FALL = 1.0          # 1.20.5 StatusEffects.JUMP_BOOST: safe_fall_distance + 1.0 per level (ADD_VALUE)
 MIN_JUMP_VELOCITY = f32(1.0e-5)     # 1.20.5 LivingEntity.jump: nothing when getJumpVelocity() <= 1.0E-5F
+# 1.21 EntityAttributes (default, minimum, maximum) and the enchantments that act through them (Enchantments:
+# AttributeEnchantmentEffect, EnchantmentLevelBasedValue.linear(base): base + base × (level - 1) in float, ADD_VALUE)
+ATTRIBUTE_EFFICIENCY = (0.0, 0.0, 1.0)               # generic.movement_efficiency, generic.water_movement_efficiency
+ATTRIBUTE_EXPLOSION_KNOCKBACK_RESISTANCE = (0.0, 0.0, 1.0)   # generic.explosion_knockback_resistance
+ATTRIBUTE_SNEAKING_SPEED = (0.3, 0.0, 1.0)           # player.sneaking_speed
+DEPTH_STRIDER_EFFICIENCY = f32(0.33333334)  # Depth Strider: water_movement_efficiency + 0.33333334F per level
+SWIFT_SNEAK_SPEED = f32(0.15)        # Swift Sneak: sneaking_speed + 0.15F per level
+BLAST_PROTECTION_RESISTANCE = f32(0.15)  # Blast Protection: explosion_knockback_resistance + 0.15F per level, per piece
+OPEN_HASH_MAP_CAPACITY = 32          # fastutil Object2ObjectOpenHashMap(): 16 expected entries / 0.75 → 32 slots
+OPEN_HASH_MIX = 0x9E3779B9           # fastutil HashCommon.mix: h × 0x9E3779B9, then h ^ (h >>> 16)
 SNEAK_EDGE_PROBE_MARGIN = f32(1.0e-5)   # 1.20.5 PlayerEntity: the probe reaches minY - step height - 1.0E-5F
 MOB_FOLLOW_RANGE = 16.0             # MobEntity.createMobAttributes: GENERIC_FOLLOW_RANGE 16.0
 NODE_BUDGET_PER_RANGE = 16.0        # EntityNavigation(): PathNodeNavigator range = floor(followRange * 16.0) (N4)

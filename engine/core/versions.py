@@ -249,6 +249,26 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "down by the step height + 1.0E-5F (method_59818), not the whole box lowered by the "
                               "step height; the same probe, step height - fall distance deep, tells whether an "
                               "airborne sneaker is near the ground (1.20.5)", (1, 20, 5), None),
+    "knockback_projectile_velocity": ("LivingEntity.damage knocks back from any source not tagged no_knockback: a "
+                                      "projectile's hit along the projectile's velocity (x, z) "
+                                      "(ProjectileEntity.getKnockback), owned or not, not from its attacker's "
+                                      "position; takeKnockback draws a random direction while x^2 + z^2 < 1.0E-5F "
+                                      "(was damage's, below 1.0E-4) (1.21)", (1, 21, 0), None),
+    "living_attributes_1_21": ("LivingEntity reads the 1.21 attributes: travel's water case takes h = "
+                               "(float)water_movement_efficiency (Depth Strider a modifier of 0.33333334F per level "
+                               "on the feet, the attribute clamped to 0..1) without the cap at 3 and the / 3.0F; a "
+                               "sneaking player's keys are slowed by (float)sneaking_speed (Swift Sneak 0.15F per "
+                               "level on the legs); getVelocityMultiplier is lerp((float)movement_efficiency, the "
+                               "block's, 1.0F) (1.21)", (1, 21, 0), None),
+    "step_up_heights": ("Entity.adjustMovementForCollisions steps up by the lowest height that moves further "
+                        "horizontally: the shapes' Y points above the box (or the box lowered by its vertical "
+                        "collision) up to the step height, as floats, tried in ascending order (collectStepHeights), "
+                        "the movement kept at that height; not the full step height tried directly and raised, then "
+                        "settled down (1.21)", (1, 21, 0), None),
+    "explosion_knockback_resistance": ("an explosion's impulse on a living entity is x (1 - its "
+                                       "explosion_knockback_resistance), Blast Protection adding 0.15F per level on "
+                                       "each armor piece, not x clamp(1 - 0.15 x the highest level, 0, 1) "
+                                       "(Explosion.collectBlocksAndDamageEntities, 1.21)", (1, 21, 0), None),
     "pig_step_height_half": ("an unridden pig steps up 0.5 (ItemSteerable.travel sets stepHeight = 0.5F); from "
                              "1.19.4 it keeps LivingEntity's 0.6 (spec 03 §4)", OLDEST, (1, 19, 4)),
     "sine_index_double": ("MathHelper.sin and cos take a double and index the sine table by (long)(value x "
@@ -440,17 +460,14 @@ MECHANICS: dict[str, Mechanic] = {
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 16, 0), "LivingEntity.travel before 1.16 not compared"),
-            Change((1, 21, 0), (1, 21, 4), "LivingEntity of 1.21-1.21.3 not compared: 1.21 movement_efficiency, "
-                   "water_movement_efficiency (Depth Strider: h = (float)attribute, no / 3), sneaking_speed (Swift "
-                   "Sneak), modifiers keyed by identifiers, the enchantments' attribute effects, the attack and "
-                   "projectile knockback rewritten; 1.21.2 split of travel (travelInFluid, travelGliding, "
-                   "travelMidAir) and the attributes renamed without generic."),
+            Change((1, 21, 2), (1, 21, 4), "LivingEntity of 1.21.2-1.21.3 not compared: the split of travel "
+                   "(travelInFluid, travelGliding, travelMidAir) and the attributes renamed without generic."),
             Change((1, 21, 4), None, "LivingEntity of 1.21.4 and later not compared (1.21.4-1.21.10 sources not on "
                    "hand; 1.21.11 not read)"))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 16, 0), "elytra flight before 1.16 not compared"),
-            Change((1, 21, 0), (1, 21, 4), "elytra flight of 1.21-1.21.3 (with living; 1.21.2: travelGliding, "
+            Change((1, 21, 2), (1, 21, 4), "elytra flight of 1.21.2-1.21.3 (with living: travelGliding, "
                    "calcGlidingVelocity) not compared"),
             Change((1, 21, 4), None, "elytra flight of 1.21.4 and later not compared (1.21.4-1.21.10 sources not "
                    "on hand; 1.21.11 not read)"))),
@@ -461,8 +478,9 @@ MECHANICS: dict[str, Mechanic] = {
         "Blast Protection in an explosion's impulse (spec 04 §15)", "an explosion pushes a living entity wearing "
         "Blast Protection", (
             _OLD,
-            Change((1, 21, 0), None, "Explosion: Blast Protection reaches the impulse as the "
-                   "explosion_knockback_resistance attribute, I·(1 − attribute)"),)),
+            Change((1, 21, 4), None, "the explosion_knockback_resistance of 1.21.4 and later not compared "
+                   "(1.21.4-1.21.10 sources not on hand; the 1.21.11 ExplosionImpl, a refactored decompilation, "
+                   "multiplies the same factors)"),)),
     "pistons": Mechanic(
         "piston pushes, slime launches and honey drag (PistonBlockEntity, spec 04 §8)", "a moving piston block "
         "pushes an entity", (
@@ -599,6 +617,10 @@ class Features:
     living_attributes: bool
     sprint_jump_kick_double: bool
     sneak_edge_below_feet: bool
+    knockback_projectile_velocity: bool
+    living_attributes_1_21: bool
+    step_up_heights: bool
+    explosion_knockback_resistance: bool
     pig_step_height_half: bool
     sine_index_double: bool
     redirect_look_unnormalized: bool

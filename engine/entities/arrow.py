@@ -347,7 +347,7 @@ class PersistentProjectile(Projectile):
             self.pierced = (*self.pierced, target.id)
         if self.critical:
             amount = min(self.random.next_int(amount // 2 + 2) + amount, INT_MAX)
-        if damage(sim, target, float(amount), self.attacker(sim)):
+        if damage(sim, target, float(amount), self.attacker(sim), self):
             self.random.next_float()   # the hit sound's pitch
             if self.pierce_level <= 0:
                 self.remove()
@@ -413,7 +413,7 @@ class Trident(PersistentProjectile):
         """`TridentEntity.onEntityHit`: one hit, then Motion × (−0.01, −0.1, −0.01) whatever the damage did; from
         1.21.2 `deflect(SIMPLE)` (a nextFloat, × −0.5), then × (0.02, 0.2, 0.02)."""
         self.dealt_damage = True
-        damage(sim, target, TRIDENT_HIT_DAMAGE, self.attacker(sim))
+        damage(sim, target, TRIDENT_HIT_DAMAGE, self.attacker(sim), self)
         if sim.features.arrow_tick_1_21_2:
             self.deflect_simple()
             scale_motion(self, *TRIDENT_DEFLECTED_SLOWDOWN)

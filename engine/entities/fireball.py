@@ -184,7 +184,7 @@ class ExplosiveProjectile(Projectile):
     def on_entity_hit(self, sim: TickContext, target: Entity) -> None:
         """`onEntityHit`: the target takes `HIT_DAMAGE` from this projectile and its owner."""
         if self.HIT_DAMAGE is not None:
-            damage(sim, target, self.HIT_DAMAGE, self.attacker(sim))
+            damage(sim, target, self.HIT_DAMAGE, self.attacker(sim), self)
 
     def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """Small fireballs go out on any hit (the fire they light is not modelled)."""
@@ -248,7 +248,8 @@ class WitherSkull(ExplosiveProjectile):
     def on_entity_hit(self, sim: TickContext, target: Entity) -> None:
         """`WitherSkullEntity.onEntityHit`: 8 with an owner (which it heals, not modelled), else 5."""
         owner = self.get_owner(sim)
-        damage(sim, target, WITHER_SKULL_OWNERLESS_DAMAGE if owner is None else WITHER_SKULL_HIT_DAMAGE, owner or self)
+        amount = WITHER_SKULL_OWNERLESS_DAMAGE if owner is None else WITHER_SKULL_HIT_DAMAGE
+        damage(sim, target, amount, owner or self, self)
 
     def drag(self) -> float:
         """`WitherSkullEntity.getDrag`: 0.73F when charged (blue)."""

@@ -61,7 +61,7 @@ class LlamaSpit(Projectile):
             self.redirect_hit(sim, hit.entity)
             owner = self.get_owner(sim)
             if owner is not None and owner.living:
-                damage(sim, hit.entity, LLAMA_SPIT_HIT_DAMAGE, owner)
+                damage(sim, hit.entity, LLAMA_SPIT_HIT_DAMAGE, owner, self)
         else:
             self.remove()
 

@@ -173,13 +173,15 @@ class Projectile(Entity):
         self.motion = self.motion.add(m.x, 0.0 if user.on_ground else m.y, m.z)
 
 
-def damage(sim: TickContext, target: Entity, amount: float, attacker: Entity | None) -> bool:
-    """`target.damage(source, amount)` for a projectile's hit: living entities go through `LivingEntity.damage`
-    (health, invulnerable ticks, the attacker's knockback, spec 04 §13); projectiles decide themselves (ghast
-    fireballs are deflected); other entities ignore it (false)."""
-    if isinstance(target, Projectile) or target.living:
+def damage(sim: TickContext, target: Entity, amount: float, attacker: Entity | None, projectile: Entity) -> bool:
+    """`target.damage(source, amount)` for the hit of `projectile`: living entities go through `LivingEntity.damage`
+    (health, invulnerable ticks, the knockback from the attacker or, from 1.21, along the projectile's flight,
+    spec 04 §13); projectiles decide themselves (ghast fireballs are deflected); other entities ignore it (false)."""
+    if target.living:
+        return target.damage(sim, damage_source.PROJECTILE, amount, attacker, projectile=projectile)
+    if isinstance(target, Projectile):
         return target.damage(sim, damage_source.PROJECTILE, amount, attacker)
-    return target.living
+    return False
 
 
 def get_collision(e: Projectile, sim: TickContext, can_hit: Callable[[Entity], bool],

@@ -121,7 +121,7 @@ class ThrownEntity(Projectile):
         if isinstance(hit, EntityHitResult):
             self.redirect_hit(sim, hit.entity)
             if self.HITS_ENTITIES:
-                damage(sim, hit.entity, 0.0, self.attacker(sim))   # 0 damage (3 to blazes, not simulated)
+                damage(sim, hit.entity, 0.0, self.attacker(sim), self)   # 0 damage (3 to blazes, not simulated)
         self.on_landed(sim, hit, rec)
 
     def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:

@@ -67,6 +67,7 @@ from engine.java.javanum import f32
 from engine.java.javautil import shuffle, shuffle_draws
 from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import floor
+from engine.living.attributes import EXPLOSION_KNOCKBACK_RESISTANCE
 from engine.motion.raycast import COLLIDER, FLUID_NONE, OUTLINE, raycast_blocks
 from engine.world import block_physics as phys
 from engine.world.world import blocks
@@ -258,15 +259,20 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
 
 def _living_impulses(sim: TickContext, hit: list[Entity], target: np.ndarray, result: np.ndarray,
                      before: np.ndarray) -> None:
-    """A living entity's impulse passes its Blast Protection (`transform_explosion_knockback`): its Motion is the
-    one before this explosion plus the direction times the transformed strength (also the ledger's impulse)."""
+    """A living entity's impulse passes its Blast Protection (`transform_explosion_knockback`; from 1.21 × (1 − its
+    explosion_knockback_resistance), `explosion_knockback_resistance`): its Motion is the one before this explosion
+    plus the direction times the transformed strength (also the ledger's impulse)."""
+    features = sim.features
     for k, e in enumerate(hit):
         if e.living:
             level = _blast_protection(e)
-            if level > 0 and "explosion_living" in sim.features.refused:
-                raise refusal(sim.features, "explosion_living", f"entity {e.id}, tick {sim.tick_count}")
-            strength = transform_explosion_knockback(float(result[k, R_INFLUENCE]), level,
-                                                     sim.features.blast_protection_linear)
+            if level > 0 and "explosion_living" in features.refused:
+                raise refusal(features, "explosion_living", f"entity {e.id}, tick {sim.tick_count}")
+            if features.explosion_knockback_resistance:
+                strength = float(result[k, R_INFLUENCE]) * (1.0 - e.attribute_value(EXPLOSION_KNOCKBACK_RESISTANCE))
+            else:
+                strength = transform_explosion_knockback(float(result[k, R_INFLUENCE]), level,
+                                                         features.blast_protection_linear)
             imp = target[k, T_DIR:T_DIR + 3] * strength
             e.motion = _new(Vec3, (before[k] + imp).tolist())
             result[k, R_IMPULSE:R_IMPULSE + 3] = imp

@@ -100,7 +100,8 @@ class ArmorStand(LivingEntity):
         """`ArmorStandEntity.isImmuneToExplosion`: an invisible armor stand (spec 04 §15)."""
         return self.invisible
 
-    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None, *,
+               projectile: Entity | None = None) -> bool:
         """`ArmorStandEntity.damage` for the sources the engine deals: out of the world removes it; an invisible or
         marker stand ignores the rest; an explosion breaks it (`onBreak`: no equipment is modelled, so nothing
         drops); fire: IN_FIRE sets 5 s of fire, or takes 0.15 while burning; ON_FIRE takes 4 while health > 0.5;

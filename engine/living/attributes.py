@@ -4,6 +4,14 @@
 then each MULTIPLY_TOTAL multiplies by 1 + amount; the result is clamped to the attribute's range. Modifiers of one
 operation sit in a `java.util.HashSet` keyed by their UUID, so MULTIPLY_TOTAL factors multiply in that set's
 iteration order (`_hash_set_order`); a double product's rounding can depend on it.
+
+From 1.21 the enchantments Depth Strider, Swift Sneak and Blast Protection are attribute modifiers (one per
+equipment slot, keyed by an identifier such as `minecraft:enchantment.blast_protection/head`, in a fastutil
+`Object2ObjectOpenHashMap`): `enchanted_value` adds them in that map's order (`open_hash_order`). The modifiers of
+the modelled effects and of sprinting keep the HashSet order in every release: 1.20.5's UUID-keyed and 1.21's
+identifier-keyed fastutil orders multiply sprinting, Speed and Slowness in other orders, which changes the double
+of a mob with Speed and Slowness in its last bit but none of the floats a player or a mob moves with
+(docs/versions.md, `living`).
 """
 
 from __future__ import annotations
@@ -13,6 +21,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from engine.constants import (
+    ATTRIBUTE_EFFICIENCY,
+    ATTRIBUTE_EXPLOSION_KNOCKBACK_RESISTANCE,
     ATTRIBUTE_FALL_DAMAGE_MULTIPLIER,
     ATTRIBUTE_FOLLOW_RANGE_MAX,
     ATTRIBUTE_GRAVITY,
@@ -23,12 +33,18 @@ from engine.constants import (
     ATTRIBUTE_MOVEMENT_SPEED_DEFAULT,
     ATTRIBUTE_SAFE_FALL_DISTANCE,
     ATTRIBUTE_SCALE,
+    ATTRIBUTE_SNEAKING_SPEED,
     ATTRIBUTE_STEP_HEIGHT,
+    BLAST_PROTECTION_RESISTANCE,
+    DEPTH_STRIDER_EFFICIENCY,
     HASHMAP_INITIAL_CAPACITY,
     MOB_FOLLOW_RANGE,
+    OPEN_HASH_MAP_CAPACITY,
+    OPEN_HASH_MIX,
+    SWIFT_SNEAK_SPEED,
 )
 from engine.core.versions import Version, parse_version, version_text
-from engine.java.javanum import wrap_int
+from engine.java.javanum import f32, wrap_int
 from engine.java.mathhelper import clamp
 
 MOVEMENT_SPEED = "minecraft:generic.movement_speed"
@@ -41,6 +57,10 @@ JUMP_STRENGTH = "minecraft:generic.jump_strength"
 SAFE_FALL_DISTANCE = "minecraft:generic.safe_fall_distance"
 FALL_DAMAGE_MULTIPLIER = "minecraft:generic.fall_damage_multiplier"
 SCALE = "minecraft:generic.scale"
+MOVEMENT_EFFICIENCY = "minecraft:generic.movement_efficiency"
+WATER_MOVEMENT_EFFICIENCY = "minecraft:generic.water_movement_efficiency"
+EXPLOSION_KNOCKBACK_RESISTANCE = "minecraft:generic.explosion_knockback_resistance"
+SNEAKING_SPEED = "minecraft:player.sneaking_speed"
 
 # EntityAttributes: default value, minimum, maximum
 ATTRIBUTES: dict[str, tuple[float, float, float]] = {
@@ -54,11 +74,30 @@ ATTRIBUTES: dict[str, tuple[float, float, float]] = {
     SAFE_FALL_DISTANCE: ATTRIBUTE_SAFE_FALL_DISTANCE,
     FALL_DAMAGE_MULTIPLIER: ATTRIBUTE_FALL_DAMAGE_MULTIPLIER,
     SCALE: ATTRIBUTE_SCALE,
+    MOVEMENT_EFFICIENCY: ATTRIBUTE_EFFICIENCY,
+    WATER_MOVEMENT_EFFICIENCY: ATTRIBUTE_EFFICIENCY,
+    EXPLOSION_KNOCKBACK_RESISTANCE: ATTRIBUTE_EXPLOSION_KNOCKBACK_RESISTANCE,
+    SNEAKING_SPEED: ATTRIBUTE_SNEAKING_SPEED,
 }
 # the attributes added after 1.16.5, with their first release (createLivingAttributes adds these in 1.20.5): a
 # scene of an older release that sets one stops in one line
 ADDED_IN: dict[str, Version] = {name: (1, 20, 5) for name in (GRAVITY, STEP_HEIGHT, JUMP_STRENGTH,
                                                                  SAFE_FALL_DISTANCE, FALL_DAMAGE_MULTIPLIER, SCALE)}
+ADDED_IN.update({name: (1, 21, 0) for name in (MOVEMENT_EFFICIENCY, WATER_MOVEMENT_EFFICIENCY,
+                                               EXPLOSION_KNOCKBACK_RESISTANCE, SNEAKING_SPEED)})
+# the attributes only a player has (PlayerEntity.createPlayerAttributes)
+PLAYER_ONLY = frozenset({SNEAKING_SPEED})
+
+# 1.21 Enchantments with an AttributeEnchantmentEffect: the attribute, the amount per level (linear) and the
+# equipment slots whose item gives it (the enchantment definition's AttributeModifierSlot)
+ARMOR_SLOTS = ("feet", "legs", "chest", "head")
+ENCHANTMENT_ATTRIBUTES: dict[str, tuple[str, float, tuple[str, ...]]] = {
+    "minecraft:depth_strider": (WATER_MOVEMENT_EFFICIENCY, DEPTH_STRIDER_EFFICIENCY, ("feet",)),
+    "minecraft:swift_sneak": (SNEAKING_SPEED, SWIFT_SNEAK_SPEED, ("legs",)),
+    "minecraft:blast_protection": (EXPLOSION_KNOCKBACK_RESISTANCE, BLAST_PROTECTION_RESISTANCE, ARMOR_SLOTS),
+}
+# EquipmentSlot.values(): the order LivingEntity.getEquipmentChanges applies each slot's modifiers in
+SLOT_ORDER = ("mainhand", "offhand", "feet", "legs", "chest", "head")
 
 
 def missing_in(name: str, release: str) -> str | None:
@@ -77,7 +116,7 @@ class Operation(IntEnum):
 
 @dataclass(frozen=True)
 class Modifier:
-    """`EntityAttributeModifier`: identified by its UUID."""
+    """`EntityAttributeModifier`: identified by its UUID (from 1.21 by an identifier, kept in the same field)."""
 
     uuid: str
     name: str
@@ -99,6 +138,65 @@ def _hash_set_order(mods: list[Modifier]) -> list[Modifier]:
         h = _uuid_hash(m.uuid) & 0xFFFFFFFF
         return (h ^ (h >> 16)) & (HASHMAP_INITIAL_CAPACITY - 1)
     return sorted(mods, key=bucket)   # sorted is stable: insertion order within a bucket
+
+
+def _string_hash(text: str) -> int:
+    """`String.hashCode` (the characters of an identifier are ASCII)."""
+    h = 0
+    for ch in text:
+        h = (31 * h + ord(ch)) & 0xFFFFFFFF
+    return h
+
+
+def _identifier_hash(identifier: str) -> int:
+    """`Identifier.hashCode`: 31 × the namespace's hash + the path's, as an unsigned 32-bit int."""
+    namespace, path = identifier.split(":", 1)
+    return (31 * _string_hash(namespace) + _string_hash(path)) & 0xFFFFFFFF
+
+
+def open_hash_order(mods: list[Modifier]) -> list[Modifier]:
+    """The iteration order of a fastutil `Object2ObjectOpenHashMap` of up to 24 entries keyed by identifiers, put
+    in the order given: each key at `HashCommon.mix(hashCode) & 31`, or the next free slot after it (linear
+    probing); the iterator runs from the last slot down to the first."""
+    slots: dict[int, Modifier] = {}
+    mask = OPEN_HASH_MAP_CAPACITY - 1
+    for m in mods:
+        h = (_identifier_hash(m.uuid) * OPEN_HASH_MIX) & 0xFFFFFFFF
+        pos = (h ^ (h >> 16)) & mask
+        while pos in slots:
+            pos = (pos + 1) & mask
+        slots[pos] = m
+    return [slots[p] for p in sorted(slots, reverse=True)]
+
+
+def enchantment_modifiers(enchantments: dict[str, dict[str, int]], attribute: str) -> list[Modifier]:
+    """The 1.21 modifiers of `attribute` given by the enchanted equipment (`slot → {enchantment: level}`): one per
+    slot whose item has an enchantment acting on it there, id `minecraft:enchantment.NAME/SLOT`, amount
+    (double)(per-level + per-level × (level − 1)) in float, ADD_VALUE; in the order the slots are applied."""
+    mods = []
+    for slot in SLOT_ORDER:
+        for name, level in enchantments.get(slot, {}).items():
+            target, step, slots = ENCHANTMENT_ATTRIBUTES.get(name, (None, 0.0, ()))
+            if target == attribute and slot in slots:
+                amount = f32(step + f32(step * f32(level - 1)))
+                mods.append(Modifier(f"minecraft:enchantment.{name.split(':', 1)[1]}/{slot}", name, amount,
+                                     Operation.ADDITION))
+    return mods
+
+
+def enchanted_value(container: AttributeContainer, name: str, enchantments: dict[str, dict[str, int]]) -> float:
+    """The 1.21 value of `name` with the enchanted equipment's modifiers: the base plus the additions in the
+    identifier-keyed map's order (`open_hash_order`), clamped to the attribute's range. The enchantments' attributes
+    have no other modifier in the engine."""
+    mods = enchantment_modifiers(enchantments, name)
+    inst = container.get(name)
+    if not mods:
+        return inst.get_value()
+    d = inst.base
+    for m in open_hash_order(mods):
+        d += m.amount
+    _, lo, hi = ATTRIBUTES[name]
+    return clamp(d, lo, hi)
 
 
 class AttributeInstance:

@@ -148,11 +148,27 @@ class LivingEntity(Entity):
         return 0.0 if self.eye_height < SWIM_HEIGHT else SWIM_HEIGHT
 
     def enchantment_level(self, enchantment: str) -> int:
-        """`EnchantmentHelper.getEquipmentLevel`: the highest level of `enchantment` on the equipment."""
-        return max((lv.get(enchantment, 0) for lv in self.enchantments.values()), default=0)
+        """`EnchantmentHelper.getEquipmentLevel`: the highest level of `enchantment` on the equipment in the slots it
+        acts from (Depth Strider the feet, Swift Sneak the legs, Blast Protection the armor)."""
+        slots = attrs.ENCHANTMENT_ATTRIBUTES[enchantment][2]
+        return max((lv.get(enchantment, 0) for slot, lv in self.enchantments.items() if slot in slots), default=0)
 
     def depth_strider_level(self) -> int:
         return self.enchantment_level("minecraft:depth_strider")
+
+    def attribute_value(self, name: str) -> float:
+        """1.21 `getAttributeValue` of an attribute the enchantments act on: the base with the enchanted equipment's
+        modifiers (`attributes.enchanted_value`)."""
+        return attrs.enchanted_value(self.attributes, name, self.enchantments)
+
+    def get_velocity_multiplier(self, world: World, features: Features) -> float:
+        """`LivingEntity.getVelocityMultiplier`: the block's (Soul Speed is not modelled); from 1.21
+        lerp((float)movement_efficiency, the block's, 1.0F) (`living_attributes_1_21`: 0 by default, the same)."""
+        f = super().get_velocity_multiplier(world, features)
+        if not features.living_attributes_1_21:
+            return f
+        delta = f32(self.attributes.get_value(attrs.MOVEMENT_EFFICIENCY))
+        return f if delta == 0.0 else f32(f + f32(delta * f32(1.0 - f)))
 
     @property
     def blast_protection(self) -> int:
@@ -381,9 +397,11 @@ class LivingEntity(Entity):
     def set_pose(self, pose: str) -> None:
         """`Entity.setPose`: the one pose of this entity (players have more)."""
 
-    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None, *,
+               projectile: Entity | None = None) -> bool:
         """`LivingEntity.damage`: dead entities take nothing; within the invulnerable ticks only the excess over
-        the last hit counts; a fresh hit starts them, sets hurtTime and takes the attacker's knockback."""
+        the last hit counts; a fresh hit starts them, sets hurtTime and takes the attacker's knockback (from 1.21 a
+        projectile's hit knocks back along the projectile's flight, owner or not: `knockback_projectile_velocity`)."""
         if self.is_dead() or self.removed or self.invulnerable:
             return False
         if self.time_until_regen > INVULNERABLE_TICKS // 2:
@@ -396,7 +414,9 @@ class LivingEntity(Entity):
         self.time_until_regen = INVULNERABLE_TICKS
         self.apply_damage(amount)
         self.hurt_time = HURT_TICKS
-        if attacker is not None:
+        if projectile is not None and sim.features.knockback_projectile_velocity:
+            knockback.knockback_from_projectile(self, projectile, sim.features)
+        elif attacker is not None:
             knockback.knockback_from_attacker(self, attacker, sim.features)
         return True
 

@@ -69,7 +69,7 @@ from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32
 from engine.java.mathhelper import cos, floor, sin
 from engine.living import effects as fx
-from engine.living.attributes import MOVEMENT_SPEED
+from engine.living.attributes import MOVEMENT_SPEED, SNEAKING_SPEED
 from engine.living.living_entity import LivingEntity
 from engine.living.player_input import NOTHING, InputSchedule, PlayerInput
 from engine.living.travel import movement_input_to_velocity
@@ -249,8 +249,8 @@ class PlayerEntity(LivingEntity):
     def client_input(self, world: World, features: Features) -> None:
         """The key and sprint part of `ClientPlayerEntity.tickMovement` (spec 05 §4.6). From 1.18 a horizontal
         collision within 8 degrees of the input keeps the sprint (`sprint_soft_collision`); from 1.19 Swift Sneak
-        lessens the sneaking slowdown (`swift_sneak`); from 1.19.4 a glider does not start sprinting
-        (`no_sprint_start_gliding`)."""
+        lessens the sneaking slowdown (`swift_sneak`; from 1.21 through the sneaking_speed attribute,
+        `living_attributes_1_21`); from 1.19.4 a glider does not start sprinting (`no_sprint_start_gliding`)."""
         if self.double_tap_ticks > 0:
             self.double_tap_ticks -= 1
         was_jumping = self.input_jumping
@@ -259,7 +259,9 @@ class PlayerEntity(LivingEntity):
         self.in_sneaking_pose = not self.swimming and self.would_pose_not_collide(world, "crouching") and \
             (self.sneaking or not self.would_pose_not_collide(world, "standing"))
         slowdown = SNEAK_SLOWDOWN
-        if features.swift_sneak:
+        if features.living_attributes_1_21:      # (float)player.sneaking_speed, Swift Sneak a modifier of it
+            slowdown = f32(self.attribute_value(SNEAKING_SPEED))
+        elif features.swift_sneak:
             boost = f32(f32(self.enchantment_level("minecraft:swift_sneak")) * SWIFT_SNEAK_STEP)
             slowdown = min(max(f32(SNEAK_SLOWDOWN_F + boost), 0.0), 1.0)
         self.keyboard_input_tick(self.held, self.in_sneaking_pose, slowdown)

@@ -62,6 +62,7 @@ from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32, float_text
 from engine.java.mathhelper import ceil, clamp, cos, floor, sin
 from engine.living import effects as fx
+from engine.living.attributes import WATER_MOVEMENT_EFFICIENCY
 from engine.motion.move import MovementType, move
 from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
@@ -118,13 +119,23 @@ def travel(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_inp
 
 def travel_in_water(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3, d: float,
                     falling: bool) -> None:
+    """Spec 05 §2.1: the 0.8F (sprinting 0.9F) drag and 0.02F acceleration moved towards 0.54600006F and the
+    movement speed by Depth Strider h (at most 3, halved off the ground) / 3; from 1.21 by h = (float) of the
+    water_movement_efficiency attribute, without the cap and the / 3.0F (`living_attributes_1_21`)."""
     start_y = e.pos.y
     f = WATER_SPRINT_DRAG if e.sprinting else e.base_movement_speed_multiplier()     # step 1
     g = WATER_ACCEL
-    h = f32(min(e.depth_strider_level(), DEPTH_STRIDER_MAX))                       # step 2
+    efficiency = sim.features.living_attributes_1_21   # 1.21: h = (float)water_movement_efficiency, no cap or / 3
+    if efficiency:                                                                  # step 2
+        h = f32(e.attribute_value(WATER_MOVEMENT_EFFICIENCY))
+    else:
+        h = f32(min(e.depth_strider_level(), DEPTH_STRIDER_MAX))
     if not e.on_ground:
         h = f32(h * DEPTH_STRIDER_OFF_GROUND)
-    if h > 0.0:                                                                     # steps 3-4
+    if h > 0.0 and efficiency:                                                      # steps 3-4
+        f = f32(f + f32(f32(DEPTH_STRIDER_DRAG - f) * h))
+        g = f32(g + f32(f32(e.get_movement_speed() - g) * h))
+    elif h > 0.0:
         f = f32(f + f32(f32(f32(DEPTH_STRIDER_DRAG - f) * h) / f32(3.0)))
         g = f32(g + f32(f32(f32(e.get_movement_speed() - g) * h) / f32(3.0)))
     if e.effects.has(fx.DOLPHINS_GRACE):

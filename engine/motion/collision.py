@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine.constants import COLLISION_EPSILON
+from engine.constants import COLLISION_EPSILON, STEP_PROBE_BELOW
 from engine.core.trace import box as gbox
 from engine.core.trace import segment
 from engine.geometry.box import Box, Vec3, X, Y, Z
 from engine.geometry.shapes import calculate_max_offset, intersects_box
-from engine.java.javanum import wrap_int
+from engine.java.javanum import f32, wrap_int
 from engine.java.mathhelper import floor
 from engine.world import blocks
 
@@ -161,8 +161,9 @@ def _horizontal_sq(v: Vec3) -> float:
 
 
 def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World, yxz: bool,
-                                   rec: Recorder | None) -> Vec3:
-    """Instance `Entity.adjustMovementForCollisions(Vec3d)`: border and solid entities, sweeps, step-up."""
+                                   rec: Recorder | None, step_heights: bool = False) -> Vec3:
+    """Instance `Entity.adjustMovementForCollisions(Vec3d)`: border and solid entities, sweeps, step-up (from 1.21
+    by the heights of `collect_step_heights`, `step_up_heights`)."""
     box = entity.box
     extra: list[ShapeAt] = world.get_entity_collisions(entity, box.stretch(movement.x, movement.y, movement.z))
     reach = box.stretch(movement.x, movement.y, movement.z)
@@ -176,6 +177,8 @@ def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World,
     bx = movement.x != collided.x
     bz = movement.z != collided.z
     grounded = entity.on_ground or (movement.y != collided.y and movement.y < 0.0)
+    if step_heights and entity.step_height > 0.0 and grounded and (bx or bz):
+        return _step_up_1_21(entity, movement, collided, world, extra, yxz, rec)
     if entity.step_height > 0.0 and grounded and (bx or bz):
         h = entity.step_height
         a = adjust_movement(Vec3(movement.x, h, movement.z), box, world, extra, yxz)
@@ -195,6 +198,47 @@ def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World,
                 rec.geometry(gbox("step_up_chosen", box.offset(*result)))
             return result
     return collided
+
+
+def _step_up_1_21(entity: Entity, movement: Vec3, collided: Vec3, world: World, extra: list[ShapeAt], yxz: bool,
+                  rec: Recorder | None) -> Vec3:
+    """1.21 step-up: from the box (lowered by the collided Y when it fell onto something), the movement with each
+    height of `collect_step_heights` in ascending order; the first that moves further horizontally than the
+    collided movement is kept at that height, less the lowering."""
+    box = entity.box
+    h = entity.step_height
+    fell = movement.y != collided.y and movement.y < 0.0
+    start = box.offset(0.0, collided.y, 0.0) if fell else box
+    reach = start.stretch(movement.x, h, movement.z)
+    if not fell:
+        reach = reach.stretch(0.0, -STEP_PROBE_BELOW, 0.0)
+    shapes = extra + world.get_block_collisions(reach)
+    for g in collect_step_heights(start, shapes, h, f32(collided.y)):
+        stepped = adjust_movement(Vec3(movement.x, g, movement.z), start, world, extra, yxz)
+        if rec is not None:
+            rec.geometry(gbox("step_up_candidate", start.offset(*stepped), candidate=f"height {g}"))
+        if _horizontal_sq(stepped) > _horizontal_sq(collided):
+            result = stepped.add(0.0, -(box.min_y - start.min_y), 0.0)
+            if rec is not None:
+                rec.geometry(gbox("step_up_chosen", box.offset(*result)))
+            return result
+    return collided
+
+
+def collect_step_heights(box: Box, shapes: list[ShapeAt], step_height: float, collided_y: float) -> list[float]:
+    """1.21 `Entity.collectStepHeights`: for each shape, its Y points above the box's bottom as floats
+    ((float)(y − minY)), skipping negative ones and the collided Y, up to the step height (a shape's points
+    ascend: the first above it ends that shape); the distinct heights in ascending order."""
+    heights: set[float] = set()
+    for shape, o in shapes:
+        for c in shape.coords[Y]:
+            g = f32((c + o[1]) - box.min_y)
+            if g < 0.0 or g == collided_y:
+                continue
+            if g > step_height:
+                break
+            heights.add(g)
+    return sorted(heights)
 
 
 def _record_sweeps(rec: Recorder, entity: Entity, world: World, extra: list[ShapeAt],

@@ -92,7 +92,7 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world,
                          features.sneak_edge_only_falling, features.sneak_edge_below_feet)   # step 4
     actual = run_stage(rec, e, S_COLLISIONS, adjust_movement_for_collisions, e, movement, world,
-                       features.axis_order_yxz, rec)                                # step 5
+                       features.axis_order_yxz, rec, features.step_up_heights)      # step 5
     d = actual.length_squared()
     if d > MIN_MOVE_LENGTH_SQUARED or (features.move_small_uncollided            # step 6, AMBIGUITY-M1
                                        and movement.length_squared() - d < MIN_MOVE_LENGTH_SQUARED):

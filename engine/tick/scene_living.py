@@ -12,7 +12,7 @@ from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
 from engine.living import effects as living_effects
-from engine.living.attributes import ATTRIBUTES, SAFE_FALL_DISTANCE, SCALE, missing_in
+from engine.living.attributes import ATTRIBUTES, PLAYER_ONLY, SAFE_FALL_DISTANCE, SCALE, missing_in
 from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
 from engine.living.player import PlayerEntity, valid_use_items
 from engine.living.player_input import KEYS, InputRange, PlayerInput
@@ -41,6 +41,8 @@ def load_living(ctx: SceneContext, e: LivingEntity, entry: dict[str, Any], key: 
         why = missing_in(full, ctx.release)
         if why is not None:
             raise ctx.fail(k, f"{why} (version {ctx.release})")
+        if full in PLAYER_ONLY and not isinstance(e, PlayerEntity):
+            raise ctx.fail(k, f"only a player has this attribute, not a {e.TYPE}")
         base = ctx.number(value, k)
         if full == SCALE and base != 1.0:
             raise ctx.fail(k, "expected 1.0: a scaled entity (its box, eye height and reach) is not simulated")

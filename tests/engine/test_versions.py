@@ -105,6 +105,7 @@ FALL_DISTANCE_CASES = {"fall_distance_float_step", "elytra_limit_fall_distance",
 PIT = [{"from": f, "to": t, "block": "minecraft:stone"} for f, t in (([-1, 1, -1], [-1, 2, 1]), ([1, 1, -1], [1, 2, 1]),
                                                                      ([0, 1, -1], [0, 2, -1]), ([0, 1, 1], [0, 2, 1]))]
 SNEAK_SLAB = {"from": [4, 1, -1], "to": [4, 1, 1], "block": "minecraft:stone_slab[type=bottom]"}
+WATER_LAYER = {"from": [-3, 1, -3], "to": [3, 1, 3], "block": "minecraft:water"}
 LIVING_REMOVAL_TICK = 31   # the fall kills zombie 1 in tick 11
 _ELYTRA_DIVE = (SCENES_DIR / "elytra_dive.toml").read_text()
 
@@ -437,6 +438,21 @@ CASES: dict[str, tuple[str, int, int]] = {
                                                         "block": "minecraft:stonecutter"}], entities=[
         {"type": "minecraft:pig", "pos": [0.5, 1.0, 0.5], "id": 1, "on_ground": True,
          "move_to": {"pos": [2.5, 1.5625, 0.5], "speed": 1.0}}]), 20, 1),
+    # --- living travel, players and the explosion impulse of 1.21 (tests/engine/test_version_living_121.py) ---
+    # a player walks from rest through water 1 deep wearing Depth Strider II: the acceleration moved by h / 3 with
+    # h = 2, or by h = (float)water_movement_efficiency = 0.6666667F
+    "living_attributes_1_21": (scene_toml(blocks=[FLOOR, WATER_LAYER], entities=[
+        _player(1, [0.5, 1.0, 0.5], equipment={"feet": "minecraft:diamond_boots"},
+                enchantments={"feet": {"minecraft:depth_strider": 2}})],
+        inputs=[{"entity": 1, "from": 1, "to": 1, "forward": True}]), 1, 1),
+    # a player falling the last 0.3 onto the floor into a soul-sand block: steps 0.6 from where its fall began
+    # onto the soul sand, or stays on the floor (scenes/living_step_up_1_21.toml)
+    "step_up_heights": ((SCENES_DIR / "living_step_up_1_21.toml").read_text(), 1, 1),
+    # an ownerless snowball hits a NoAI zombie: no knockback without an attacker, or along the snowball's flight
+    "knockback_projectile_velocity": (scene_toml(blocks=[FLOOR], entities=[
+        {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "id": 1, "no_ai": True, "on_ground": True},
+        {"type": "minecraft:snowball", "pos": [-0.5, 2.0, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
+         "id": 2}]), 1, 1),
     # a ghast on soul sand over ice: its slipperiness 1.0 below the position (the ice) or 0.5000001 below its box
     "flying_slipperiness_velocity_affecting": (scene_toml(blocks=[
         {"from": [-3, 5, -3], "to": [3, 5, 3], "block": "minecraft:soul_sand"},
@@ -448,6 +464,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     # two overdue dropper ticks in two chunks: which stone is entity 10
     "tick_scheduler_chunks": ((SCENES_DIR / "redstone_overdue_ticks_1_18.toml").read_text(), 1, 10),
 }
+# the marker armor stand of blast_protection_linear wearing Blast Protection IV: x (1 - 0.6) or x (1 - (double)0.6F)
+CASES["explosion_knockback_resistance"] = (CASES["blast_protection_linear"][0], 1, 2)
 
 
 def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, version: str | None = None,
@@ -551,6 +569,9 @@ BOTH_SIMULATED |= {"comparator_compare_side_zero", "tick_scheduler_chunks"}
 # living travel, jumping and players of 1.20.5 (the cases of the living attributes, the sprint kick and the
 # sneaking edge; an unridden pig's step height of 1.19.4)
 BOTH_SIMULATED |= {"living_attributes", "sprint_jump_kick_double", "sneak_edge_below_feet", "pig_step_height_half"}
+# living travel, players and the explosion impulse of 1.21
+BOTH_SIMULATED |= {"living_attributes_1_21", "step_up_heights", "knockback_projectile_velocity",
+                   "explosion_knockback_resistance"}
 # riders of 1.20.5: a player rider's case runs in 1.20.4 and 1.20.5 now that living entities run in 1.20.5
 BOTH_SIMULATED |= {"vehicle_attachment_points"}
 BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
