@@ -729,6 +729,7 @@ DISPENSER_DELAY = 4                 # DispenserBlock.neighborUpdate: schedule(po
 OBSERVER_DELAY = 2                  # ObserverBlock.scheduleTick: schedule(pos, this, 2)
 COMPARATOR_DELAY = 2                # ComparatorBlock.getUpdateDelayInternal: 2
 MAX_UPDATE_DEPTH = 512              # World.setBlockState(pos, state, flags): maxUpdateDepth 512
+MAX_CHAINED_NEIGHBOR_UPDATES = 1000000  # 1.19 server.properties max-chained-neighbor-updates (its default)
 MAX_SCHEDULED_TICKS = 65536         # ServerTickScheduler.tick: at most 65536 ticks taken per game tick
 POWERED_RAIL_REACH = 8              # PoweredRailBlock.isPoweredByOtherRails: distance >= 8 → false
 NOTE_COUNT = 25                     # Properties.NOTE: 0..24, cycled by NoteBlock.onUse

@@ -56,7 +56,8 @@ DESTROY = frozenset().union(*(MATERIAL_BLOCKS[m] for m in _DESTROY_MATERIALS)) |
 BLOCK = frozenset({"nether_portal", "end_portal", "end_gateway", "barrier", "piston_head", "moving_piston",
                    "anvil", "chipped_anvil", "damaged_anvil", "grindstone"})
 PUSH_ONLY = frozenset(f"{c}_glazed_terracotta" for c in DYE_COLORS)
-IMMOVABLE = frozenset({"obsidian", "crying_obsidian", "respawn_anchor"})   # PistonBlock.isMovable
+IMMOVABLE = frozenset({"obsidian", "crying_obsidian", "respawn_anchor",   # PistonBlock.isMovable
+                       "reinforced_deepslate"})                             # (1.19+: a 1.19 block)
 # Block.hasBlockEntity (pushable otherwise): these never move
 BLOCK_ENTITY_BLOCKS = frozenset({
     "chest", "trapped_chest", "ender_chest", "furnace", "blast_furnace", "smoker", "dispenser", "dropper",

@@ -433,6 +433,12 @@ CASES: dict[str, tuple[str, int, int]] = {
     "comparator_compare_side_zero": ((SCENES_DIR / "redstone_comparator_side_input_1_17.toml").read_text(), 4, 1),
     # two overdue dropper ticks in two chunks: which stone is entity 10
     "tick_scheduler_chunks": ((SCENES_DIR / "redstone_overdue_ticks_1_18.toml").read_text(), 1, 10),
+    # a wire breaking off a primed TNT: which of two TNT primes second (entity 2)
+    "neighbor_updater_chain": ((SCENES_DIR / "redstone_update_order_1_19.toml").read_text(), 1, 2),
+    # a wire powering up beside a repeater: the repeater's lock changes and its observer primes a TNT, or not
+    "wire_prepare_wire_only": ((SCENES_DIR / "redstone_wire_diagonal_update_1_19.toml").read_text(), 4, 1),
+    # a dispenser of two TNT slots: the slot drawn from the world Random before the TNT's angle, or not
+    "dispenser_world_random_slot": ((SCENES_DIR / "redstone_dispenser_slot_1_19.toml").read_text(), 6, 1),
 }
 
 
@@ -534,6 +540,8 @@ BOTH_SIMULATED |= {"passenger_attachment_points", "boat_dismount_passenger_yaw",
                    "dismount_removed_vehicle_in_place"}
 # redstone (1.17-1.18.2)
 BOTH_SIMULATED |= {"comparator_compare_side_zero", "tick_scheduler_chunks"}
+# redstone (1.19)
+BOTH_SIMULATED |= {"neighbor_updater_chain", "wire_prepare_wire_only", "dispenser_world_random_slot"}
 # living travel, jumping and players of 1.20.5 (the cases of the living attributes, the sprint kick and the
 # sneaking edge; an unridden pig's step height of 1.19.4)
 BOTH_SIMULATED |= {"living_attributes", "sprint_jump_kick_double", "sneak_edge_below_feet", "pig_step_height_half"}
