@@ -133,7 +133,8 @@ def add_synced_block_event(world: World, event: BlockEvent) -> None:
 def process_synced_block_events(sim: TickContext) -> None:
     """`ServerWorld.processSyncedBlockEvents`: first in, first out, including events queued meanwhile; an event
     runs only if its block is still there (spec 01 §7, BE phase). Pistons handle their own; other blocks pass
-    theirs to their block entity (`BlockWithEntity.onSyncedBlockEvent`: shulker boxes)."""
+    theirs to their block entity (`BlockWithEntity.onSyncedBlockEvent`: shulker boxes), or handle them (note
+    blocks)."""
     world = sim.world
     while world.block_events:
         event = world.block_events.pop(0)
@@ -147,6 +148,8 @@ def process_synced_block_events(sim: TickContext) -> None:
             be = world.block_entities.get(event.pos)
             if be is not None:
                 be.on_synced_block_event(event.type, event.data)
+            else:
+                behaviour(state.block).on_synced_block_event(sim, state, event.pos, event.type, event.data)
 
 
 def on_synced_block_event(sim: TickContext, state: BlockState, pos: BlockPos, kind: int, data: int) -> bool:

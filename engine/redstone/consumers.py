@@ -145,7 +145,8 @@ class PistonHead(Behaviour):
 
 class NoteBlock(Behaviour):
     """`NoteBlock.neighborUpdate`: on a rising edge it plays (a block event, queued when the block above is air),
-    and `powered` follows the power (flags 3). The block event changes nothing in the world."""
+    and `powered` follows the power (flags 3). The block event changes nothing in the world (from 1.19.3 it draws
+    from the world Random). The instrument from the block below (`getStateForNeighborUpdate`) is not modelled."""
 
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
@@ -162,6 +163,12 @@ class NoteBlock(Behaviour):
         nu.set_block_state(sim, pos, state, nu.NOTIFY_ALL)
         self.play_note(sim, pos, state)
         return True
+
+    def on_synced_block_event(self, sim: TickContext, state: BlockState, pos: BlockPos, kind: int, data: int) -> None:
+        """`NoteBlock.onSyncedBlockEvent` plays the sound; from 1.19.3 (`note_block_sound_world_random`) its seed is
+        the world Random's nextLong (before, the world's own thread-safe Random's)."""
+        if sim.features.note_block_sound_world_random:
+            sim.random.next_long()
 
     @staticmethod
     def play_note(sim: TickContext, pos: BlockPos, state: BlockState) -> None:

@@ -1,9 +1,11 @@
-"""Redstone from 1.17 to 1.19.2 (engine/redstone, docs/versions.md): the comparator's compare mode against a
+"""Redstone from 1.17 to 1.19.3 (engine/redstone, docs/versions.md): the comparator's compare mode against a
 stronger side (`comparator_compare_side_zero`, 1.17), the chunk-by-chunk block tick scheduler
 (`tick_scheduler_chunks`, 1.18), the 1.18 overworld's height where the engine keeps no blocks, 1.19's neighbour
 updater (`neighbor_updater_chain`), wire's diagonal shape updates (`wire_prepare_wire_only`) and the dispenser's
-slot choice (`dispenser_world_random_slot`), reinforced deepslate, the experimental redstone of 1.21.2 (refused),
-and the bundled redstone scenes, whose blocks change as in 1.16.5 up to 1.19.2."""
+slot choice (`dispenser_world_random_slot`), reinforced deepslate, 1.19.3's pressure plate box
+(`pressure_plate_wide_box`) and the world Random draws of the sounds of doors, trapdoors, fence gates
+(`openable_sound_world_random`) and note blocks (`note_block_sound_world_random`), the experimental redstone of
+1.21.2 (refused), and the bundled redstone scenes, whose blocks change as in 1.16.5 up to 1.19.3."""
 
 from __future__ import annotations
 
@@ -25,6 +27,9 @@ OVERDUE_SCENE = (SCENES_DIR / "redstone_overdue_ticks_1_18.toml").read_text()
 UPDATE_ORDER_SCENE = (SCENES_DIR / "redstone_update_order_1_19.toml").read_text()
 DIAGONAL_SCENE = (SCENES_DIR / "redstone_wire_diagonal_update_1_19.toml").read_text()
 SLOT_SCENE = (SCENES_DIR / "redstone_dispenser_slot_1_19.toml").read_text()
+PLATE_SCENE = (SCENES_DIR / "redstone_pressure_plate_box_1_19_3.toml").read_text()
+TRAPDOOR_SCENE = (SCENES_DIR / "redstone_trapdoor_sound_1_19_3.toml").read_text()
+NOTE_SCENE = (SCENES_DIR / "redstone_note_block_sound_1_19_3.toml").read_text()
 
 
 def _run(text: str, version: str, ticks: int) -> tuple[Simulation, list[tuple[int, tuple[int, ...], str, str]]]:
@@ -244,6 +249,69 @@ def test_reinforced_deepslate_is_immovable_from_1_19() -> None:
         assert sim.world.get_block_state(0, 1, 0).get("extended") == extended, block
 
 
+# --- 1.19.3: the pressure plate's box, the sounds' world Random draws ------------------------------------------
+
+@pytest.mark.parametrize(("x", "pressed"), [(1.39, {"1.19.2": False, "1.19.3": True}),
+                                            (1.36, {"1.19.2": True, "1.19.3": True}),
+                                            (1.43, {"1.19.2": False, "1.19.3": False})])
+def test_the_pressure_plate_box_is_one_pixel_wider_each_side_from_1_19_3(x: float, pressed: dict[str, bool]) -> None:
+    """The TNT entity's box starts at x − 0.49: 0.9 is beyond 0.875 but within 0.9375; 0.87 within both; 0.94
+    beyond both (it still touches the plate's cell, so the plate looks)."""
+    text = PLATE_SCENE.replace("pos = [1.39, 1.0, 0.5]", f"pos = [{x}, 1.0, 0.5]")
+    for version, down in pressed.items():
+        sim, _ = _run(text, version, 1)
+        assert sim.world.get_block_state(0, 1, 0).get("powered") == str(down).lower(), (x, version)
+        assert (sim.entity_by_id(2) is not None) == down
+
+
+def _drawn_before(text: str, version: str, ticks: int, draw: str) -> Simulation:
+    """The scene at `version` run `ticks` ticks, its world Random having drawn `draw` (next_float / next_long)
+    once before tick 1."""
+    sim = load_scene_text(_with_version(text, version), "<shifted>")
+    getattr(sim.random, draw)()
+    for _ in range(ticks):
+        sim.tick()
+    return sim
+
+
+@pytest.mark.parametrize("block", ["minecraft:oak_trapdoor[facing=north,half=bottom,open=false,powered=false]",
+                                   "minecraft:oak_fence_gate[facing=north,open=false,powered=false]",
+                                   "minecraft:oak_door[facing=north,half=lower,open=false,powered=false]"])
+def test_an_opening_door_trapdoor_or_gate_draws_one_float_from_the_world_random_from_1_19_3(block: str) -> None:
+    """The lever opens the block west of it, then primes the TNT east of it: in 1.19.3 the TNT flies as a 1.19.2
+    TNT whose world Random drew one nextFloat first (the sound's pitch); in 1.19.2 the opening draws nothing."""
+    text = TRAPDOOR_SCENE.replace("minecraft:oak_trapdoor[facing=north,half=bottom,open=false,powered=false]", block)
+    if block.startswith("minecraft:oak_door"):      # its upper half
+        text += ('\n[[blocks]]\nat = [-1, 2, 0]\n'
+                 'block = "minecraft:oak_door[facing=north,half=upper,open=false,powered=false]"\n')
+    new, _ = _run(text, "1.19.3", 1)
+    old, _ = _run(text, "1.19.2", 1)
+    shifted = _drawn_before(text, "1.19.2", 1, "next_float")
+    assert new.world.get_block_state(-1, 1, 0).get("open") == "true"
+    assert new.entity_by_id(1).motion == shifted.entity_by_id(1).motion != old.entity_by_id(1).motion
+
+
+def test_a_used_trapdoor_draws_its_float_after_it_opens_from_1_19_3() -> None:
+    """A player's use of the trapdoor (tick 1) then the lever (tick 2, priming the TNT): one nextFloat per use of the
+    trapdoor in 1.19.3, none in 1.19.2."""
+    text = TRAPDOOR_SCENE + '\n[[actions]]\ntick = 1\ndo = "use"\nat = [-1, 1, 0]\n'
+    text = text.replace('tick = 1\ndo = "use"\nat = [0, 1, 0]', 'tick = 2\ndo = "use"\nat = [0, 1, 0]')
+    new, _ = _run(text, "1.19.3", 2)
+    shifted = _drawn_before(text, "1.19.2", 2, "next_float")
+    assert new.world.get_block_state(-1, 1, 0).get("open") == "true"
+    assert new.entity_by_id(1).motion == shifted.entity_by_id(1).motion
+
+
+def test_a_note_block_s_sound_draws_a_long_from_the_world_random_from_1_19_3() -> None:
+    """The note plays in tick 1, the dispenser fires in tick 5: in 1.19.3 its TNT flies as a 1.19.2 one whose world
+    Random drew one nextLong first (the sound's seed)."""
+    new, _ = _run(NOTE_SCENE, "1.19.3", 6)
+    old, _ = _run(NOTE_SCENE, "1.19.2", 6)
+    shifted = _drawn_before(NOTE_SCENE, "1.19.2", 6, "next_long")
+    assert new.world.get_block_state(-1, 1, 0).get("powered") == "true"
+    assert new.entity_by_id(1).motion == shifted.entity_by_id(1).motion != old.entity_by_id(1).motion
+
+
 # --- 1.21.2: the experimental redstone -------------------------------------------------------------------------
 
 def test_the_experimental_redstone_is_refused_in_one_line() -> None:
@@ -259,20 +327,20 @@ def test_the_experimental_redstone_is_refused_in_one_line() -> None:
 @pytest.mark.parametrize("name", ["redstone_repeater_clock.toml", "redstone_bud_tnt_line.toml",
                                   "redstone_dispenser_cannon.toml", "redstone_piston_quasi_connectivity.toml",
                                   "redstone_flying_machine.toml"])
-def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_19_2(name: str) -> None:
+def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_19_3(name: str) -> None:
     text = (SCENES_DIR / name).read_text()
     _, reference = _run(text, "1.16.5", 40)
     assert reference
-    for version in ("1.17", "1.18.2", "1.19.2"):
+    for version in ("1.17", "1.18.2", "1.19.3"):
         assert _run(text, version, 40)[1] == reference, version
 
 
-def test_1_19_3_refuses_the_redstone_in_one_line() -> None:
+def test_1_19_4_refuses_the_redstone_in_one_line() -> None:
     with pytest.raises(NotImplementedError) as err:
-        _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.19.3", 3)
+        _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.19.4", 3)
     line = str(err.value)
-    assert "\n" not in line and line.startswith("redstone components") and "1.19.3" in line
-    assert "ButtonBlock with a BlockSetType" in line
+    assert "\n" not in line and line.startswith("redstone components") and "1.19.4" in line
+    assert "BlockSetType" in line
 
 
 # --- blocks of 1.17 the redstone reads --------------------------------------------------------------------------
