@@ -320,9 +320,10 @@ _PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled source
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _REDSTONE_1_16_5 = "the redstone code was read from 1.16.5 only; not compared"
-_REDSTONE_LATER = ("1.19.4 and later releases change the pressure plates and doors (BlockSetType, 1.19.4), piston, "
-                   "dispenser and dropper (1.20-1.20.4), TNT, wire and note block (1.20.5), lever and note block "
-                   "(1.21), wire, observer, piston and dispenser (1.21.2); not compared")
+_REDSTONE_LATER = ("1.20 and later releases change the buttons, note block, doors, trapdoors, fence gates, plates, "
+                   "piston and wire (1.20), dispenser, dropper, doors, trapdoors and piston (1.20.1-1.20.4), "
+                   "dispenser, TNT, wire and note block (1.20.5), lever and note block (1.21), wire, observer, piston "
+                   "and dispenser (1.21.2); not compared")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
@@ -475,7 +476,7 @@ MECHANICS: dict[str, Mechanic] = {
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 16, 5), _REDSTONE_1_16_5),
-            Change((1, 19, 4), None, _REDSTONE_LATER))),
+            Change((1, 20, 0), None, _REDSTONE_LATER))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
             Change((1, 21, 4), (1, 21, 11), "Entity.fallDistance is a float up to 1.21.3 and a double in 1.21.11 "

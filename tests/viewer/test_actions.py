@@ -192,10 +192,10 @@ def test_bad_input_is_refused_with_the_reason(open_app, write_scene) -> None:
     assert "no piston or sticky_piston at [0, 0, 0]" in app.state.errors[-1]
 
 
-@pytest.mark.parametrize(("version", "refused"), [("1.19.4", True), ("1.19", False)])
+@pytest.mark.parametrize(("version", "refused"), [("1.20", True), ("1.19", False)])
 def test_a_use_is_refused_when_added_where_the_release_refuses_redstone(open_app, write_scene, version: str,
                                                                         refused: bool) -> None:
-    """1.19.4 does not simulate redstone (the version table): the form refuses a lever's use with the table's line
+    """1.20 does not simulate redstone (the version table): the form refuses a lever's use with the table's line
     when it is added, and the block menu says why; in 1.19 the same use is scheduled and primes the TNT."""
     blocks = [{"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:stone"},
               {"at": [0, 1, 0], "block": "minecraft:lever[face=floor,facing=east]"},
@@ -208,7 +208,7 @@ def test_a_use_is_refused_when_added_where_the_release_refuses_redstone(open_app
     why = act.why_not_usable(app.sim, (0, 1, 0))
     if refused:
         assert app.sim.actions == [] and "\n" not in app.state.errors[-1]
-        assert "actions[0].at: redstone components" in app.state.errors[-1] and "1.19.4" in app.state.errors[-1]
+        assert "actions[0].at: redstone components" in app.state.errors[-1] and "1.20.0" in app.state.errors[-1]
         assert why.startswith("redstone components") and "a use of lever at [0, 1, 0]" in why
     else:
         assert why is None and [a.kind for a in app.sim.actions] == ["use"]
