@@ -742,10 +742,12 @@ DISPENSER_DELAY = 4                 # DispenserBlock.neighborUpdate: schedule(po
 OBSERVER_DELAY = 2                  # ObserverBlock.scheduleTick: schedule(pos, this, 2)
 COMPARATOR_DELAY = 2                # ComparatorBlock.getUpdateDelayInternal: 2
 MAX_UPDATE_DEPTH = 512              # World.setBlockState(pos, state, flags): maxUpdateDepth 512
+MAX_CHAINED_NEIGHBOR_UPDATES = 1000000  # 1.19 server.properties max-chained-neighbor-updates (its default)
 MAX_SCHEDULED_TICKS = 65536         # ServerTickScheduler.tick: at most 65536 ticks taken per game tick
 POWERED_RAIL_REACH = 8              # PoweredRailBlock.isPoweredByOtherRails: distance >= 8 → false
 NOTE_COUNT = 25                     # Properties.NOTE: 0..24, cycled by NoteBlock.onUse
 PRESSURE_PLATE_BOX = (0.125, 0.0, 0.125, 0.875, 0.25, 0.875)  # AbstractPressurePlateBlock.BOX (double)
+PRESSURE_PLATE_BOX_1_19_3 = (0.0625, 0.0, 0.0625, 0.9375, 0.25, 0.9375)  # … from 1.19.3
 PRESSURE_PLATE_TICK_RATE = 20       # AbstractPressurePlateBlock.getTickRate: re-checked 20 ticks after a press
 WEIGHTED_PLATE_TICK_RATE = 10       # WeightedPressurePlateBlock.getTickRate
 LIGHT_PLATE_WEIGHT = 15             # Blocks.LIGHT_WEIGHTED_PRESSURE_PLATE: weight 15

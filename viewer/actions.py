@@ -26,6 +26,7 @@ from engine import (
     attribute_missing_in,
     is_usable,
     load_action,
+    versions,
 )
 from viewer.drawing.picking import PICK_REACH, beside, pick_block, pick_entity
 from viewer.editing import Edit, FieldSpec, field_key, live_entity, parse_block, parse_field
@@ -198,7 +199,12 @@ def remove_action(index: int, old: Any) -> Edit:
 
 
 def _checked(sim: Any, entry: dict[str, Any], index: int) -> Any:
-    """The engine's scheduled action for `entry` (a SceneError, a ValueError, names what is wrong)."""
+    """The engine's scheduled action for `entry` (a SceneError, a ValueError, names what is wrong); a `use` where
+    the release's redstone is refused is one too, said now rather than when the run reaches it."""
+    if entry.get("do") == USE and isinstance(entry.get("at"), list) and len(entry["at"]) == 3:
+        refused = use_refused(sim, tuple(entry["at"]))
+        if refused is not None:
+            raise ValueError(f"actions[{index}].at: {refused}")
     return load_action(sim, entry, sim.name, f"actions[{index}]")
 
 
@@ -251,8 +257,21 @@ def clicked_cell(world: Any, cell: tuple[int, int, int], face: str) -> tuple[int
 
 
 def why_not_usable(sim: Any, cell: tuple[int, int, int]) -> str | None:
-    """Why a player's use of the block at `cell` would do nothing, or None where it does something."""
+    """Why a player's use of the block at `cell` would do nothing or stop the run, or None where it does
+    something."""
+    refused = use_refused(sim, cell)
+    if refused is not None:
+        return refused
     return None if is_usable(sim.world.get_block_state(*cell).block) else NOT_USABLE
+
+
+def use_refused(sim: Any, cell: tuple[int, int, int]) -> str | None:
+    """The version table's one line where the scene's release does not simulate a player's use of a block (the
+    `redstone` row), or None."""
+    if "redstone" not in sim.features.refused:
+        return None
+    block = sim.world.get_block_state(*cell).block
+    return str(versions.refusal(sim.features, "redstone", f"a use of {block} at {list(cell)}"))
 
 
 def use_next_tick(viewer: Any, sim: Any, cell: tuple[int, int, int]) -> None:

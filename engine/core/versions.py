@@ -290,6 +290,23 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "(trigger tick, priority, order of scheduling), across chunks by (priority, order of "
                               "scheduling) only, so a tick overdue from an earlier game tick no longer runs before "
                               "a later-scheduled one of another chunk (1.18)", (1, 18, 0), None),
+    "neighbor_updater_chain": ("World.neighborUpdater (ChainRestrictedNeighborUpdater): neighbour and shape "
+                               "updates asked for during another update wait on a stack until the block's code "
+                               "that asked for them returns, then run first-asked first before the rest of the "
+                               "parent's six; World.updateComparators and the piston head ask through it; a shape "
+                               "update runs with update depth 512 again (1.19)", (1, 19, 0), None),
+    "wire_prepare_wire_only": ("RedstoneWireBlock.prepare sends its diagonal shape updates to wire only (was any "
+                               "block but an observer) (1.19)", (1, 19, 0), None),
+    "dispenser_world_random_slot": ("DispenserBlockEntity.chooseNonEmptySlot draws nextInt(j++) for each non-empty "
+                                    "slot from the world Random (was the block entity's unseeded Random) (1.19)",
+                                    (1, 19, 0), None),
+    "pressure_plate_wide_box": ("AbstractPressurePlateBlock.BOX, the box a plate counts entities in, spans "
+                                "0.0625..0.9375 across (was 0.125..0.875) (1.19.3)", (1, 19, 3), None),
+    "openable_sound_world_random": ("doors, trapdoors and fence gates play their open and close sounds with a "
+                                    "pitch drawn from the world Random (world.getRandom().nextFloat()), where "
+                                    "syncWorldEvent drew nothing (1.19.3)", (1, 19, 3), None),
+    "note_block_sound_world_random": ("NoteBlock.onSyncedBlockEvent seeds its sound with the world Random's "
+                                      "nextLong (was the world's thread-safe Random) (1.19.3)", (1, 19, 3), None),
     "path_water_after_blocks": ("LandPathNodeMaker.getCommonNodeType tests water last, only where the block is "
                                 "passable: a waterlogged fence or wall is FENCE, a waterlogged slab, stairs or "
                                 "chest BLOCKED, not WATER (1.17)", (1, 17, 0), None),
@@ -345,11 +362,10 @@ _PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled source
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _REDSTONE_1_16_5 = "the redstone code was read from 1.16.5 only; not compared"
-_REDSTONE_LATER = ("1.19 runs neighbour and shape updates through World.neighborUpdater "
-                   "(ChainRestrictedNeighborUpdater: an update asked for during another waits until that one returns, "
-                   "then runs before the rest of its parent's six), not recursively; and the components' classes "
-                   "(wire, note block, piston, buttons, plates, doors, dispenser, ...) change in 1.19, 1.20, by "
-                   "1.20.4, 1.20.5, 1.21 and 1.21.2; not compared")
+_REDSTONE_LATER = ("1.20 and later releases change the buttons, note block, doors, trapdoors, fence gates, plates, "
+                   "piston and wire (1.20), dispenser, dropper, doors, trapdoors and piston (1.20.1-1.20.4), "
+                   "dispenser, TNT, wire and note block (1.20.5), lever and note block (1.21), wire, observer, piston "
+                   "and dispenser (1.21.2); not compared")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
@@ -501,7 +517,7 @@ MECHANICS: dict[str, Mechanic] = {
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 16, 5), _REDSTONE_1_16_5),
-            Change((1, 19, 0), None, _REDSTONE_LATER))),
+            Change((1, 20, 0), None, _REDSTONE_LATER))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
             Change((1, 21, 4), (1, 21, 11), "Entity.fallDistance is a float up to 1.21.3 and a double in 1.21.11 "
@@ -627,6 +643,12 @@ class Features:
     fall_distance_double: bool
     comparator_compare_side_zero: bool
     tick_scheduler_chunks: bool
+    neighbor_updater_chain: bool
+    wire_prepare_wire_only: bool
+    dispenser_world_random_slot: bool
+    pressure_plate_wide_box: bool
+    openable_sound_world_random: bool
+    note_block_sound_world_random: bool
     path_water_after_blocks: bool
     path_blocked_doors: bool
     path_sweep_min_corner: bool

@@ -76,12 +76,13 @@ def is_modelled(item: str) -> bool:
     return item not in UNMODELLED_ITEMS and not item.endswith(UNMODELLED_SUFFIXES)
 
 
-def take_item(world: World, at: BlockPos) -> bool:
-    """One item less in the first non-empty stack of the container at `at`; false when it is empty."""
+def take_item(world: World, at: BlockPos, slot: int | None = None) -> bool:
+    """One item less in the stack of `slot` (None: the first non-empty stack) of the container at `at`; false when
+    it is empty."""
     items = list(world.containers.get(at, ()))
-    for i, (slot, item, count) in enumerate(items):
-        if count > 0:
-            items[i] = (slot, item, count - 1)
+    for i, (number, item, count) in enumerate(items):
+        if count > 0 and slot in (None, number):
+            items[i] = (number, item, count - 1)
             world.containers[at] = tuple(items)
             return True
     return False

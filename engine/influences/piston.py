@@ -56,7 +56,8 @@ DESTROY = frozenset().union(*(MATERIAL_BLOCKS[m] for m in _DESTROY_MATERIALS)) |
 BLOCK = frozenset({"nether_portal", "end_portal", "end_gateway", "barrier", "piston_head", "moving_piston",
                    "anvil", "chipped_anvil", "damaged_anvil", "grindstone"})
 PUSH_ONLY = frozenset(f"{c}_glazed_terracotta" for c in DYE_COLORS)
-IMMOVABLE = frozenset({"obsidian", "crying_obsidian", "respawn_anchor"})   # PistonBlock.isMovable
+IMMOVABLE = frozenset({"obsidian", "crying_obsidian", "respawn_anchor",   # PistonBlock.isMovable
+                       "reinforced_deepslate"})                             # (1.19+: a 1.19 block)
 # Block.hasBlockEntity (pushable otherwise): these never move
 BLOCK_ENTITY_BLOCKS = frozenset({
     "chest", "trapped_chest", "ender_chest", "furnace", "blast_furnace", "smoker", "dispenser", "dropper",
@@ -132,7 +133,8 @@ def add_synced_block_event(world: World, event: BlockEvent) -> None:
 def process_synced_block_events(sim: TickContext) -> None:
     """`ServerWorld.processSyncedBlockEvents`: first in, first out, including events queued meanwhile; an event
     runs only if its block is still there (spec 01 §7, BE phase). Pistons handle their own; other blocks pass
-    theirs to their block entity (`BlockWithEntity.onSyncedBlockEvent`: shulker boxes)."""
+    theirs to their block entity (`BlockWithEntity.onSyncedBlockEvent`: shulker boxes), or handle them (note
+    blocks)."""
     world = sim.world
     while world.block_events:
         event = world.block_events.pop(0)
@@ -146,6 +148,8 @@ def process_synced_block_events(sim: TickContext) -> None:
             be = world.block_entities.get(event.pos)
             if be is not None:
                 be.on_synced_block_event(event.type, event.data)
+            else:
+                behaviour(state.block).on_synced_block_event(sim, state, event.pos, event.type, event.data)
 
 
 def on_synced_block_event(sim: TickContext, state: BlockState, pos: BlockPos, kind: int, data: int) -> bool:

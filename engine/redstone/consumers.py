@@ -81,19 +81,34 @@ class Dispenser(Behaviour):
 
 
 def take_item(sim: TickContext, pos: BlockPos) -> str | None:
-    """The item a redstone-fired dispenser or dropper takes: one from its contents. Vanilla picks among the
-    non-empty slots with the block entity's unseeded Random, so contents of more than one kind stop the run."""
+    """The item a redstone-fired dispenser or dropper takes: one from the slot `chooseNonEmptySlot` picks. Up to
+    1.18.2 it picks among the non-empty slots with the block entity's unseeded Random, so contents of more than one
+    kind stop the run; from 1.19 (`dispenser_world_random_slot`) with the world Random."""
     world = sim.world
-    kinds = {item for _, item, count in world.containers.get(pos, ()) if count > 0}
-    if not kinds:
+    contents = [(slot, item) for slot, item, count in world.containers.get(pos, ()) if count > 0]
+    if not contents:
         return None
-    if len(kinds) > 1:
-        raise SimulationLimit(f"tick {sim.tick_count}: the dispenser at {list(pos)} holds {', '.join(sorted(kinds))} "
-                              "and vanilla fires a slot picked by an unseeded Random")
-    item = kinds.pop()
-    dispenser.take_item(world, pos)
+    if sim.features.dispenser_world_random_slot:
+        slot, item = choose_non_empty_slot(sim, contents)
+    else:
+        kinds = sorted({item for _, item in contents})
+        if len(kinds) > 1:
+            raise SimulationLimit(f"tick {sim.tick_count}: the dispenser at {list(pos)} holds {', '.join(kinds)} "
+                                  "and vanilla fires a slot picked by an unseeded Random")
+        slot, item = None, kinds[0]
+    dispenser.take_item(world, pos, slot)
     nu.update_comparators(sim, pos)          # BlockEntity.markDirty: the comparators reading it update
     return item
+
+
+def choose_non_empty_slot(sim: TickContext, contents: list[tuple[int, str]]) -> tuple[int, str]:
+    """`DispenserBlockEntity.chooseNonEmptySlot(world.random)` (1.19): each non-empty slot in order draws
+    `nextInt(j++)` (j from 1) and is chosen when it draws 0, so the last such slot is taken."""
+    chosen = contents[0]
+    for j, slot in enumerate(contents, 1):
+        if sim.random.next_int(j) == 0:
+            chosen = slot
+    return chosen
 
 
 class Piston(Behaviour):
@@ -120,13 +135,18 @@ class PistonHead(Behaviour):
         base = world.get_block_state(*base_pos)
         block = "piston" if state.get("type") == "normal" else "sticky_piston"
         on_base = (base.block == block and base.get("extended") == "true") or base.block == "moving_piston"
-        if on_base and base.get("facing") == facing.name:
+        if not (on_base and base.get("facing") == facing.name):
+            return
+        if sim.features.neighbor_updater_chain:      # 1.19: World.updateNeighbor(base, ...), read when it runs
+            nu.update_neighbor(sim, base_pos, source, from_pos)
+        else:
             behaviour(base.block).neighbor_update(sim, base, base_pos, source, from_pos)
 
 
 class NoteBlock(Behaviour):
     """`NoteBlock.neighborUpdate`: on a rising edge it plays (a block event, queued when the block above is air),
-    and `powered` follows the power (flags 3). The block event changes nothing in the world."""
+    and `powered` follows the power (flags 3). The block event changes nothing in the world (from 1.19.3 it draws
+    from the world Random). The instrument from the block below (`getStateForNeighborUpdate`) is not modelled."""
 
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
@@ -143,6 +163,12 @@ class NoteBlock(Behaviour):
         nu.set_block_state(sim, pos, state, nu.NOTIFY_ALL)
         self.play_note(sim, pos, state)
         return True
+
+    def on_synced_block_event(self, sim: TickContext, state: BlockState, pos: BlockPos, kind: int, data: int) -> None:
+        """`NoteBlock.onSyncedBlockEvent` plays the sound; from 1.19.3 (`note_block_sound_world_random`) its seed is
+        the world Random's nextLong (before, the world's own thread-safe Random's)."""
+        if sim.features.note_block_sound_world_random:
+            sim.random.next_long()
 
     @staticmethod
     def play_note(sim: TickContext, pos: BlockPos, state: BlockState) -> None:

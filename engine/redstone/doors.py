@@ -1,5 +1,7 @@
 """`DoorBlock`, `TrapdoorBlock` and `FenceGateBlock`: opened by a player's use (not the iron ones) and by power.
-A door's two halves keep each other's state through shape updates (`DoorBlock.getStateForNeighborUpdate`)."""
+A door's two halves keep each other's state through shape updates (`DoorBlock.getStateForNeighborUpdate`). From
+1.19.3 (`openable_sound_world_random`) the sound of opening or closing draws its pitch from the world Random:
+after the change when used, before it when a door or trapdoor follows power, after it when a fence gate does."""
 
 from __future__ import annotations
 
@@ -25,9 +27,10 @@ class Openable(Behaviour):
     power. Vanilla's fence gate turns to face away from a player who uses it from behind: the scene's `use` has no
     player, so it keeps its facing."""
 
-    def __init__(self, usable: bool, use_flags: int) -> None:
+    def __init__(self, usable: bool, use_flags: int, sound_first: bool) -> None:
         self.usable = usable
         self.use_flags = use_flags
+        self.sound_first = sound_first      # following power, the sound comes before the change (trapdoors)
 
     def is_usable(self) -> bool:
         return self.usable
@@ -36,18 +39,35 @@ class Openable(Behaviour):
         if not self.usable:
             return False
         nu.set_block_state(sim, pos, state.with_("open", state.get("open") != "true"), self.use_flags)
+        play_sound(sim)
         return True
 
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
         powered = power.is_receiving_redstone_power(sim.world, pos)
         if powered != (state.get("powered") == "true"):
-            nu.set_block_state(sim, pos, state.with_("powered", powered).with_("open", powered), nu.NOTIFY_LISTENERS)
+            self.follow_power(sim, state, pos, powered)
+
+    def follow_power(self, sim: TickContext, state: BlockState, pos: BlockPos, powered: bool) -> None:
+        """`powered` and `open` take the power (flags 2), with the sound where `open` changes."""
+        sound = powered != (state.get("open") == "true")
+        if sound and self.sound_first:
+            play_sound(sim)
+        nu.set_block_state(sim, pos, state.with_("powered", powered).with_("open", powered), nu.NOTIFY_LISTENERS)
+        if sound and not self.sound_first:
+            play_sound(sim)
+
+
+def play_sound(sim: TickContext) -> None:
+    """The open or close sound: from 1.19.3 `world.playSound(..., world.getRandom().nextFloat() * 0.1F + 0.9F)`
+    draws the pitch from the world Random (before, `syncWorldEvent` drew nothing)."""
+    if sim.features.openable_sound_world_random:
+        sim.random.next_float()
 
 
 class Door(Openable):
     def __init__(self, usable: bool) -> None:
-        super().__init__(usable, NOTIFY_DOOR)
+        super().__init__(usable, NOTIFY_DOOR, sound_first=True)
 
     def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
                                       neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
@@ -69,11 +89,12 @@ class Door(Openable):
         other = offset(pos, UP if state.get("half") == "lower" else DOWN)
         powered = power.is_receiving_redstone_power(world, pos) or power.is_receiving_redstone_power(world, other)
         if source != state.block and powered != (state.get("powered") == "true"):
-            nu.set_block_state(sim, pos, state.with_("powered", powered).with_("open", powered), nu.NOTIFY_LISTENERS)
+            self.follow_power(sim, state, pos, powered)
 
 
 register(tuple(f"{w}_door" for w in WOOD_TYPES), Door(usable=True))
 register(("iron_door",), Door(usable=False))
-register(tuple(f"{w}_trapdoor" for w in WOOD_TYPES), Openable(usable=True, use_flags=nu.NOTIFY_LISTENERS))
-register(("iron_trapdoor",), Openable(usable=False, use_flags=nu.NOTIFY_LISTENERS))
-register(tuple(FENCE_GATES), Openable(usable=True, use_flags=NOTIFY_DOOR))
+register(tuple(f"{w}_trapdoor" for w in WOOD_TYPES), Openable(usable=True, use_flags=nu.NOTIFY_LISTENERS,
+                                                            sound_first=True))
+register(("iron_trapdoor",), Openable(usable=False, use_flags=nu.NOTIFY_LISTENERS, sound_first=True))
+register(tuple(FENCE_GATES), Openable(usable=True, use_flags=NOTIFY_DOOR, sound_first=False))

@@ -270,7 +270,7 @@ def update_comparators_around(sim: TickContext, pos: BlockPos) -> None:
             state = world.get_block_state(*at)
             if state.block != COMPARATOR:
                 continue
-        behaviour(COMPARATOR).neighbor_update(sim, state, at, source, pos)
+        nu.update_neighbor_state(sim, state, at, source, pos)
 
 
 register((COMPARATOR,), Comparator())

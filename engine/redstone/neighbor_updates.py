@@ -1,7 +1,9 @@
 """Block changes with their consequences, as `World.setBlockState(pos, state, flags)` runs them in 1.16.5:
 `onStateReplaced` of the old state and `onBlockAdded` of the new (`WorldChunk.setBlockState`), neighbour updates
 (`World.updateNeighborsAlways`: west, east, down, up, north, south) and shape updates (`AbstractBlockState.
-updateNeighbors`: west, east, north, south, down, up; `Block.replace`).
+updateNeighbors`: west, east, north, south, down, up; `Block.replace`). From 1.19 (`neighbor_updater_chain`) the
+updates go through `World.neighborUpdater` (`neighbor_updater.ChainRestrictedNeighborUpdater`) as the entries
+below, instead of running within the call that asks for them.
 
 Blocks are read and written only through `World.get_block_state` / `set_block_state`, which records each change
 as a `block_changed` event with the cause set here (`World.caused_by`)."""
@@ -79,21 +81,44 @@ def remove_block(sim: TickContext, pos: BlockPos) -> None:
 def update_neighbors_always(sim: TickContext, pos: BlockPos, source: str) -> None:
     """`World.updateNeighborsAlways`: a neighbour update to each of the six neighbours, west, east, down, up,
     north, south."""
-    for d in NEIGHBOR_ORDER:
-        update_neighbor(sim, offset(pos, d), source, pos)
+    update_neighbors_except(sim, pos, source, None)
 
 
-def update_neighbors_except(sim: TickContext, pos: BlockPos, source: str, direction: Direction) -> None:
+def update_neighbors_except(sim: TickContext, pos: BlockPos, source: str, direction: Direction | None) -> None:
     """`World.updateNeighborsExcept`: as `update_neighbors_always`, skipping the neighbour toward `direction`."""
+    if sim.features.neighbor_updater_chain:
+        sim.world.neighbor_updater.enqueue(sim, SixWayEntry(pos, source, direction))
+        return
     for d in NEIGHBOR_ORDER:
         if d != direction:
-            update_neighbor(sim, offset(pos, d), source, pos)
+            at = offset(pos, d)
+            neighbor_update(sim, sim.world.get_block_state(*at), at, source, pos)
 
 
 def update_neighbor(sim: TickContext, pos: BlockPos, source: str, from_pos: BlockPos) -> None:
-    """`World.updateNeighbor`: the block at `pos` runs `neighborUpdate` (recorded in the tick's redstone record)."""
+    """`World.updateNeighbor(pos, sourceBlock, sourcePos)`: the block at `pos` (read when the update runs) runs
+    `neighborUpdate`."""
+    if sim.features.neighbor_updater_chain:
+        sim.world.neighbor_updater.enqueue(sim, SimpleEntry(pos, source, from_pos))
+    else:
+        neighbor_update(sim, sim.world.get_block_state(*pos), pos, source, from_pos)
+
+
+def update_neighbor_state(sim: TickContext, state: BlockState, pos: BlockPos, source: str,
+                          from_pos: BlockPos) -> None:
+    """A neighbour update of `state`, read by the caller: 1.19's `World.updateNeighbor(state, pos, ...)` (run
+    when its entry's turn comes, with that state); before 1.19 its caller (`World.updateComparators`) called
+    `neighborUpdate` itself, at once."""
+    if sim.features.neighbor_updater_chain:
+        sim.world.neighbor_updater.enqueue(sim, StatefulEntry(state, pos, source, from_pos))
+    else:
+        behaviour(state.block).neighbor_update(sim, state, pos, source, from_pos)
+
+
+def neighbor_update(sim: TickContext, state: BlockState, pos: BlockPos, source: str, from_pos: BlockPos) -> None:
+    """`AbstractBlockState.neighborUpdate` as `World.updateNeighbor` runs it (recorded in the tick's redstone
+    record)."""
     world = sim.world
-    state = world.get_block_state(*pos)
     if state.block in COMPONENTS:
         check_version(sim, f"a neighbour update of {state.block} at {list(pos)}")
     log = sim.redstone_log
@@ -110,12 +135,85 @@ def update_neighbor(sim: TickContext, pos: BlockPos, source: str, from_pos: Bloc
 def update_neighbor_shapes(sim: TickContext, state: BlockState, pos: BlockPos, flags: int, depth: int) -> None:
     """`AbstractBlockState.updateNeighbors`: each neighbour (west, east, north, south, down, up) recomputes its
     state from this one (`getStateForNeighborUpdate`), and `Block.replace` writes it."""
-    world = sim.world
     for d in SHAPE_UPDATE_ORDER:
-        at = offset(pos, d)
-        neighbor = world.get_block_state(*at)
-        new = behaviour(neighbor.block).get_state_for_neighbor_update(sim, neighbor, d.opposite, state, at, pos)
-        replace(sim, neighbor, new, at, flags, depth)
+        replace_with_state_for_neighbor_update(sim, d.opposite, state, offset(pos, d), pos, flags, depth)
+
+
+def replace_with_state_for_neighbor_update(sim: TickContext, direction: Direction, neighbor_state: BlockState,
+                                           pos: BlockPos, neighbor_pos: BlockPos, flags: int, depth: int) -> None:
+    """The block at `pos` recomputes its state from its neighbour's at `neighbor_pos` (toward `direction`) and
+    `Block.replace` writes it (1.19: `World.replaceWithStateForNeighborUpdate`, an entry that reads the block when
+    it runs and replaces with update depth 512 again)."""
+    if sim.features.neighbor_updater_chain:
+        sim.world.neighbor_updater.enqueue(sim, StateReplacementEntry(direction, neighbor_state, pos, neighbor_pos,
+                                                                      flags))
+    else:
+        _replace_with_state(sim, direction, neighbor_state, pos, neighbor_pos, flags, depth)
+
+
+def _replace_with_state(sim: TickContext, direction: Direction, neighbor_state: BlockState, pos: BlockPos,
+                        neighbor_pos: BlockPos, flags: int, depth: int) -> None:
+    """`NeighborUpdater.replaceWithStateForNeighborUpdate`."""
+    state = sim.world.get_block_state(*pos)
+    new = behaviour(state.block).get_state_for_neighbor_update(sim, state, direction, neighbor_state, pos,
+                                                               neighbor_pos)
+    replace(sim, state, new, pos, flags, depth)
+
+
+class SimpleEntry:
+    """`ChainRestrictedNeighborUpdater.SimpleEntry`: `updateNeighbor` of the block at `pos` when it runs."""
+    __slots__ = ("from_pos", "pos", "source")
+
+    def __init__(self, pos: BlockPos, source: str, from_pos: BlockPos) -> None:
+        self.pos, self.source, self.from_pos = pos, source, from_pos
+
+    def update(self, sim: TickContext) -> bool:
+        neighbor_update(sim, sim.world.get_block_state(*self.pos), self.pos, self.source, self.from_pos)
+        return False
+
+
+class StatefulEntry:
+    """`StatefulEntry`: `updateNeighbor` of the state read when it was asked for."""
+    __slots__ = ("from_pos", "pos", "source", "state")
+
+    def __init__(self, state: BlockState, pos: BlockPos, source: str, from_pos: BlockPos) -> None:
+        self.state, self.pos, self.source, self.from_pos = state, pos, source, from_pos
+
+    def update(self, sim: TickContext) -> bool:
+        neighbor_update(sim, self.state, self.pos, self.source, self.from_pos)
+        return False
+
+
+class SixWayEntry:
+    """`SixWayEntry`: one neighbour (west, east, down, up, north, south; `skip` left out) per step."""
+    __slots__ = ("index", "pos", "skip", "source")
+
+    def __init__(self, pos: BlockPos, source: str, skip: Direction | None) -> None:
+        self.pos, self.source, self.skip = pos, source, skip
+        self.index = 1 if NEIGHBOR_ORDER[0] == skip else 0
+
+    def update(self, sim: TickContext) -> bool:
+        at = offset(self.pos, NEIGHBOR_ORDER[self.index])
+        self.index += 1
+        neighbor_update(sim, sim.world.get_block_state(*at), at, self.source, self.pos)
+        if self.index < len(NEIGHBOR_ORDER) and NEIGHBOR_ORDER[self.index] == self.skip:
+            self.index += 1
+        return self.index < len(NEIGHBOR_ORDER)
+
+
+class StateReplacementEntry:
+    """`StateReplacementEntry`: a shape update of the block at `pos` when it runs, with update depth 512."""
+    __slots__ = ("direction", "flags", "neighbor_pos", "neighbor_state", "pos")
+
+    def __init__(self, direction: Direction, neighbor_state: BlockState, pos: BlockPos, neighbor_pos: BlockPos,
+                 flags: int) -> None:
+        self.direction, self.neighbor_state, self.pos, self.neighbor_pos = direction, neighbor_state, pos, neighbor_pos
+        self.flags = flags
+
+    def update(self, sim: TickContext) -> bool:
+        _replace_with_state(sim, self.direction, self.neighbor_state, self.pos, self.neighbor_pos, self.flags,
+                            MAX_UPDATE_DEPTH)
+        return False
 
 
 def post_process_state(sim: TickContext, state: BlockState, pos: BlockPos) -> BlockState:

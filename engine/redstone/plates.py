@@ -11,6 +11,7 @@ from engine.constants import (
     HEAVY_PLATE_WEIGHT,
     LIGHT_PLATE_WEIGHT,
     PRESSURE_PLATE_BOX,
+    PRESSURE_PLATE_BOX_1_19_3,
     PRESSURE_PLATE_TICK_RATE,
     REDSTONE_MAX_POWER,
     WEIGHTED_PLATE_TICK_RATE,
@@ -38,12 +39,13 @@ WEIGHTED_PLATES = {"light_weighted_pressure_plate": LIGHT_PLATE_WEIGHT,
 assert WOODEN_PLATES | STONE_PLATES | frozenset(WEIGHTED_PLATES) == PRESSURE_PLATES
 
 
-_PLATE_BOX = Box(*PRESSURE_PLATE_BOX)
+_PLATE_BOXES = {False: Box(*PRESSURE_PLATE_BOX), True: Box(*PRESSURE_PLATE_BOX_1_19_3)}
 
 
-def plate_box(pos: BlockPos) -> Box:
-    """`AbstractPressurePlateBlock.BOX` offset to the cell."""
-    return _PLATE_BOX.offset(*pos)
+def plate_box(sim: TickContext, pos: BlockPos) -> Box:
+    """`AbstractPressurePlateBlock.BOX` offset to the cell (1 px wider on each side from 1.19.3:
+    `pressure_plate_wide_box`)."""
+    return _PLATE_BOXES[sim.features.pressure_plate_wide_box].offset(*pos)
 
 
 class PressurePlate(Behaviour):
@@ -61,11 +63,12 @@ class PressurePlate(Behaviour):
     def with_output(self, state: BlockState, level: int) -> BlockState:
         return state.with_("powered", level > 0)
 
-    def output_at(self, world: World, pos: BlockPos) -> int:
+    def output_at(self, sim: TickContext, pos: BlockPos) -> int:
         """`getRedstoneOutput(world, pos)`: 15 when an entity that counts is in the plate's box."""
         from engine.living.living_entity import LivingEntity
         kind = LivingEntity if self.living_only else object
-        return REDSTONE_MAX_POWER if world.get_entities(None, plate_box(pos), lambda e: isinstance(e, kind)) else 0
+        pressing = sim.world.get_entities(None, plate_box(sim, pos), lambda e: isinstance(e, kind))
+        return REDSTONE_MAX_POWER if pressing else 0
 
     def on_entity_collision(self, sim: TickContext, state: BlockState, pos: BlockPos, entity: Entity) -> None:
         """`onEntityCollision`: an unpressed plate checks its box."""
@@ -82,7 +85,7 @@ class PressurePlate(Behaviour):
         """`updatePlateState`: a changed output is written (flags 2) and notified around the plate and below;
         while pressed, a tick is scheduled `getTickRate` later."""
         world = sim.world
-        now = self.output_at(world, pos)
+        now = self.output_at(sim, pos)
         if now != level:
             nu.set_block_state(sim, pos, self.with_output(state, now), nu.NOTIFY_LISTENERS)
             self.update_neighbors(sim, pos, state.block)
@@ -125,8 +128,8 @@ class WeightedPressurePlate(PressurePlate):
     def with_output(self, state: BlockState, level: int) -> BlockState:
         return state.with_("power", level)
 
-    def output_at(self, world: World, pos: BlockPos) -> int:
-        n = min(len(world.get_entities(None, plate_box(pos))), self.weight)
+    def output_at(self, sim: TickContext, pos: BlockPos) -> int:
+        n = min(len(sim.world.get_entities(None, plate_box(sim, pos))), self.weight)
         if n == 0:
             return 0
         return ceil(f32(f32(n / f32(self.weight)) * f32(REDSTONE_MAX_POWER)))

@@ -53,6 +53,9 @@ class Behaviour:
     def prepare(self, sim: TickContext, state: BlockState, pos: BlockPos, flags: int, depth: int) -> None:
         """`AbstractBlock.prepare`: shape updates a block sends beyond its six neighbours (wire)."""
 
+    def on_synced_block_event(self, sim: TickContext, state: BlockState, pos: BlockPos, kind: int, data: int) -> None:
+        """`AbstractBlock.onSyncedBlockEvent` of a block without a block entity (pistons have their own path)."""
+
     def on_use(self, sim: TickContext, state: BlockState, pos: BlockPos) -> bool:
         """`AbstractBlock.onUse` with an empty hand: whether the block reacted (false: `ActionResult.PASS`)."""
         return False

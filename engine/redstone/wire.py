@@ -125,21 +125,22 @@ class RedstoneWire(Behaviour):
         return self.get_placement_state(world, dot, pos)
 
     def prepare(self, sim: TickContext, state: BlockState, pos: BlockPos, flags: int, depth: int) -> None:
-        """`RedstoneWireBlock.prepare`: wire on or below a side it connects to, where no wire lies beside it,
-        recomputes its state (observers excepted)."""
+        """`RedstoneWireBlock.prepare`: the block below or above a side the wire connects to, where no wire lies
+        beside it, recomputes its state from the block beside it toward the wire: any block but an observer, from
+        1.19 wire only (`wire_prepare_wire_only`)."""
         world = sim.world
+        wire_only = sim.features.wire_prepare_wire_only
         for d in HORIZONTAL:
             if state.get(d.name) == NONE or world.get_block_state(*offset(pos, d)).block == WIRE:
                 continue
             for vertical in (DOWN, UP):
                 at = offset(offset(pos, d), vertical)
-                there = world.get_block_state(*at)
-                if there.block == "observer":
+                there = world.get_block_state(*at).block
+                if (there != WIRE) if wire_only else (there == "observer"):
                     continue
                 toward = offset(at, d.opposite)
-                new = behaviour(there.block).get_state_for_neighbor_update(
-                    sim, there, d.opposite, world.get_block_state(*toward), at, toward)
-                nu.replace(sim, there, new, at, flags, depth)
+                nu.replace_with_state_for_neighbor_update(sim, d.opposite, world.get_block_state(*toward), at,
+                                                          toward, flags, depth)
 
     # --- power ---
     def update(self, sim: TickContext, pos: BlockPos, state: BlockState) -> None:

@@ -291,4 +291,6 @@ LATER_PLAIN = frozenset({
     "iron_chain", *(f"{w}{c}copper_{b}" for w in ("", "waxed_") for c in _COPPER for b in ("bars", "chain")),
     *(f"{w}{c}lightning_rod" for w in ("", "waxed_") for c in _COPPER if w or c),
 })
-LATER_MODELLED = LATER_PLAIN | LATER_FENCES | LATER_WALLS | {"short_grass", "pitcher_crop"}
+# plain but for PistonBlock.isMovable, which names it (engine/influences/piston.IMMOVABLE): reinforced deepslate (1.19)
+LATER_IMMOVABLE = frozenset({"reinforced_deepslate"})
+LATER_MODELLED = LATER_PLAIN | LATER_FENCES | LATER_WALLS | LATER_IMMOVABLE | {"short_grass", "pitcher_crop"}

@@ -24,6 +24,7 @@ from engine.geometry.box import BlockPos, Box
 from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, intersects_box
 from engine.java.javanum import wrap_int
 from engine.java.mathhelper import floor
+from engine.redstone.neighbor_updater import ChainRestrictedNeighborUpdater
 from engine.redstone.scheduler import ServerTickScheduler
 from engine.world import block_physics as phys
 from engine.world import blocks
@@ -79,6 +80,7 @@ class World:
         self.block_ticks = ServerTickScheduler()
         self.torch_burnouts: list[tuple[BlockPos, int]] = []
         self.comparator_outputs: dict[BlockPos, int] = {}     # ComparatorBlockEntity.outputSignal
+        self.neighbor_updater = ChainRestrictedNeighborUpdater()   # World.neighborUpdater (1.19+)
         # block changes are recorded as `block_changed` events into `change_log` (the tick's events) while a tick
         # runs, with the phase and the cause (`caused_by`) current at the change
         self.change_log: list[dict[str, Any]] | None = None

@@ -1,13 +1,22 @@
-"""Redstone from 1.17 to 1.18.2 (engine/redstone, docs/versions.md): the comparator's compare mode against a
+"""Redstone from 1.17 to 1.19.4 (engine/redstone, docs/versions.md): the comparator's compare mode against a
 stronger side (`comparator_compare_side_zero`, 1.17), the chunk-by-chunk block tick scheduler
-(`tick_scheduler_chunks`, 1.18), the 1.18 overworld's height where the engine keeps no blocks, the experimental
-redstone of 1.21.2 (refused), and the bundled redstone scenes, whose blocks change as in 1.16.5 up to 1.18.2."""
+(`tick_scheduler_chunks`, 1.18), the 1.18 overworld's height where the engine keeps no blocks, 1.19's neighbour
+updater (`neighbor_updater_chain`), wire's diagonal shape updates (`wire_prepare_wire_only`) and the dispenser's
+slot choice (`dispenser_world_random_slot`), reinforced deepslate, 1.19.3's pressure plate box
+(`pressure_plate_wide_box`) and the world Random draws of the sounds of doors, trapdoors, fence gates
+(`openable_sound_world_random`) and note blocks (`note_block_sound_world_random`), 1.19.4 (no change the engine
+models), the experimental redstone of 1.21.2 (refused), and the bundled redstone scenes, whose blocks change as in
+1.16.5 up to 1.19.4."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
+from engine.core.limits import SimulationLimit
 from engine.redstone.directions import HORIZONTAL
+from engine.redstone.neighbor_updater import ChainRestrictedNeighborUpdater
 from engine.redstone.wire import connects_to
 from engine.tick.scene import SceneError, load_scene_text
 from engine.tick.simulation import Simulation
@@ -16,6 +25,12 @@ from tests.engine.test_versions import _with_version
 
 COMPARATOR_SCENE = (SCENES_DIR / "redstone_comparator_side_input_1_17.toml").read_text()
 OVERDUE_SCENE = (SCENES_DIR / "redstone_overdue_ticks_1_18.toml").read_text()
+UPDATE_ORDER_SCENE = (SCENES_DIR / "redstone_update_order_1_19.toml").read_text()
+DIAGONAL_SCENE = (SCENES_DIR / "redstone_wire_diagonal_update_1_19.toml").read_text()
+SLOT_SCENE = (SCENES_DIR / "redstone_dispenser_slot_1_19.toml").read_text()
+PLATE_SCENE = (SCENES_DIR / "redstone_pressure_plate_box_1_19_3.toml").read_text()
+TRAPDOOR_SCENE = (SCENES_DIR / "redstone_trapdoor_sound_1_19_3.toml").read_text()
+NOTE_SCENE = (SCENES_DIR / "redstone_note_block_sound_1_19_3.toml").read_text()
 
 
 def _run(text: str, version: str, ticks: int) -> tuple[Simulation, list[tuple[int, tuple[int, ...], str, str]]]:
@@ -118,6 +133,186 @@ def test_a_push_below_y_241_facing_up_is_not_refused() -> None:
     assert sim.world.get_block_state(0, 1, 0).get("extended") == "false"
 
 
+# --- 1.19: World.neighborUpdater (ChainRestrictedNeighborUpdater) ---------------------------------------------
+
+class _Entry:
+    """A test entry: records its name each step and asks for its children (on its first step) through the
+    updater, as a block asking for updates would."""
+
+    def __init__(self, name: str, log: list[str], children: dict[str, list[str]], steps: int = 1) -> None:
+        self.name, self.log, self.children, self.steps = name, log, children, steps
+        self.updater: ChainRestrictedNeighborUpdater | None = None
+
+    def update(self, sim: object) -> bool:
+        self.log.append(self.name)
+        for child in self.children.pop(self.name, []):
+            entry = _Entry(child, self.log, self.children)
+            entry.updater = self.updater
+            self.updater.enqueue(sim, entry)
+        self.steps -= 1
+        return self.steps > 0
+
+
+def test_the_chain_runs_what_an_entry_asks_for_first_asked_first_before_its_next_step() -> None:
+    """A six-way entry (three steps here): the updates asked for in a step run, first asked first and each with its
+    own, before the next step; the queue is empty afterwards."""
+    updater = ChainRestrictedNeighborUpdater()
+    log: list[str] = []
+    top = _Entry("A", log, {"A": ["B", "C"], "B": ["D"], "C": ["E"]}, steps=3)
+    top.updater = updater
+    updater.enqueue(None, top)
+    assert log == ["A", "B", "D", "C", "E", "A", "A"]
+    assert (updater.queue, updater.pending, updater.depth) == ([], [], 0)
+
+
+def test_a_breaking_wire_reads_its_cell_before_the_updates_it_asked_for_from_1_19() -> None:
+    """The scene's comment: up to 1.18.2 the TNT at [0, 3, 0] primes second, from 1.19 the one at [2, 1, 0]; the
+    three TNT blocks turn to air in that order, all in tick 1."""
+    order = {}
+    for version in ("1.18.2", "1.19", "1.19.2"):
+        sim, changes = _run(UPDATE_ORDER_SCENE, version, 1)
+        order[version] = [pos for _, pos, was, now in changes if was.startswith("minecraft:tnt")
+                          and now == "minecraft:air"]
+        assert len(sim.entities) == 4        # the armor stand and the three TNT
+    assert order["1.18.2"] == [(0, 1, 0), (0, 3, 0), (2, 1, 0)]
+    assert order["1.19"] == order["1.19.2"] == [(0, 1, 0), (2, 1, 0), (0, 3, 0)]
+    old, new = _run(UPDATE_ORDER_SCENE, "1.18.2", 1)[0], _run(UPDATE_ORDER_SCENE, "1.19", 1)[0]
+    # the TNT primed k-th draws the k-th angle from the world Random: entity 3's Z Motion is the same in both
+    assert old.entity_by_id(3).motion.z == new.entity_by_id(3).motion.z
+    assert (int(old.entity_by_id(3).pos.x), int(new.entity_by_id(3).pos.x)) == (0, 2)
+
+
+def test_only_wire_takes_a_wire_s_diagonal_shape_update_from_1_19() -> None:
+    """The scene's comment: the repeater's lock is set and the observer primes the TNT in tick 3 up to 1.18.2;
+    from 1.19 nothing changes beyond the lever and the wire."""
+    old, old_changes = _run(DIAGONAL_SCENE, "1.18.2", 4)
+    new, new_changes = _run(DIAGONAL_SCENE, "1.19", 4)
+    assert (1, (1, 1, 0), "minecraft:repeater[delay=1,facing=south,locked=false,powered=false]",
+            "minecraft:repeater[delay=1,facing=south,locked=true,powered=false]") in old_changes
+    assert (3, (1, 1, 2), "minecraft:tnt[unstable=false]", "minecraft:air") in old_changes
+    assert [pos for _, pos, _, _ in new_changes] == [(-1, 2, 0), (0, 2, 0)]
+    assert old.entity_by_id(2) is not None and new.entity_by_id(2) is None
+
+
+def _slot_sim(version: str, items: str | None = None) -> Simulation:
+    """The dispenser scene at `version`, with other contents (`items`, a TOML array) where given."""
+    text = SLOT_SCENE if items is None else SLOT_SCENE.replace(
+        'items = [{slot = 0, id = "minecraft:tnt", count = 1}, {slot = 4, id = "minecraft:tnt", count = 1}]',
+        f"items = {items}")
+    return load_scene_text(_with_version(text, version), "<dispenser slots>")
+
+
+def test_the_dispenser_draws_its_slot_from_the_world_random_from_1_19() -> None:
+    """chooseNonEmptySlot(world.random) draws nextInt(1) for slot 0 and nextInt(2) for slot 4 before the primed
+    TNT draws its angle: a 1.18.2 run whose world Random made those two draws first flies the same TNT."""
+    new, old, shifted = _slot_sim("1.19"), _slot_sim("1.18.2"), _slot_sim("1.18.2")
+    shifted.random.next_int(1)
+    shifted.random.next_int(2)
+    for sim in (new, old, shifted):
+        for _ in range(6):
+            sim.tick()
+    assert new.entity_by_id(2).motion != old.entity_by_id(2).motion
+    assert new.entity_by_id(2).motion == shifted.entity_by_id(2).motion
+    assert new.entity_by_id(2).pos == shifted.entity_by_id(2).pos
+
+
+def test_a_dispenser_of_two_kinds_fires_the_slot_the_world_random_picks_from_1_19() -> None:
+    """An arrow in slot 0 and TNT in slot 4: 1.18.2 stops (an unseeded Random picks), 1.19 fires slot 4 when the
+    world Random's nextInt(2) draws 0 and slot 0 otherwise; one item leaves that slot."""
+    items = '[{slot = 0, id = "minecraft:arrow", count = 1}, {slot = 4, id = "minecraft:tnt", count = 1}]'
+    with pytest.raises(SimulationLimit, match="unseeded Random"):
+        old = _slot_sim("1.18.2", items)
+        for _ in range(6):
+            old.tick()
+    sim = _slot_sim("1.19", items)
+    for _ in range(4):
+        sim.tick()
+    draws = copy.deepcopy(sim.random)
+    sim.tick()
+    draws.next_int(1)
+    fired = "minecraft:tnt" if draws.next_int(2) == 0 else "minecraft:arrow"
+    kinds = {type(e).__name__ for e in sim.entities} - {"ArmorStand"}
+    assert kinds == ({"Tnt"} if fired == "minecraft:tnt" else {"Arrow"})
+    left = {item: count for _, item, count in sim.world.containers[(0, 1, 0)]}
+    assert left[fired] == 0 and sum(left.values()) == 1
+
+
+def test_reinforced_deepslate_is_immovable_from_1_19() -> None:
+    """PistonBlock.isMovable (1.19): a piston facing up under reinforced deepslate (hardness 55, movable by its
+    hardness alone) does not extend; under stone it does."""
+    for block, extended in (("minecraft:stone", "true"), ("minecraft:reinforced_deepslate", "false")):
+        text = scene_toml(scene={"version": "1.19"}, blocks=[
+            {"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:stone"},
+            {"at": [0, 1, 0], "block": "minecraft:piston[facing=up,extended=false]"},
+            {"at": [0, 2, 0], "block": block}],
+            actions=[{"tick": 1, "do": "set_block", "at": [1, 1, 0], "block": "minecraft:redstone_block"}])
+        sim, _ = _run(text, "1.19", 3)
+        assert sim.world.get_block_state(0, 1, 0).get("extended") == extended, block
+
+
+# --- 1.19.3: the pressure plate's box, the sounds' world Random draws ------------------------------------------
+
+@pytest.mark.parametrize(("x", "pressed"), [(1.39, {"1.19.2": False, "1.19.3": True}),
+                                            (1.36, {"1.19.2": True, "1.19.3": True}),
+                                            (1.43, {"1.19.2": False, "1.19.3": False})])
+def test_the_pressure_plate_box_is_one_pixel_wider_each_side_from_1_19_3(x: float, pressed: dict[str, bool]) -> None:
+    """The TNT entity's box starts at x − 0.49: 0.9 is beyond 0.875 but within 0.9375; 0.87 within both; 0.94
+    beyond both (it still touches the plate's cell, so the plate looks)."""
+    text = PLATE_SCENE.replace("pos = [1.39, 1.0, 0.5]", f"pos = [{x}, 1.0, 0.5]")
+    for version, down in pressed.items():
+        sim, _ = _run(text, version, 1)
+        assert sim.world.get_block_state(0, 1, 0).get("powered") == str(down).lower(), (x, version)
+        assert (sim.entity_by_id(2) is not None) == down
+
+
+def _drawn_before(text: str, version: str, ticks: int, draw: str) -> Simulation:
+    """The scene at `version` run `ticks` ticks, its world Random having drawn `draw` (next_float / next_long)
+    once before tick 1."""
+    sim = load_scene_text(_with_version(text, version), "<shifted>")
+    getattr(sim.random, draw)()
+    for _ in range(ticks):
+        sim.tick()
+    return sim
+
+
+@pytest.mark.parametrize("block", ["minecraft:oak_trapdoor[facing=north,half=bottom,open=false,powered=false]",
+                                   "minecraft:oak_fence_gate[facing=north,open=false,powered=false]",
+                                   "minecraft:oak_door[facing=north,half=lower,open=false,powered=false]"])
+def test_an_opening_door_trapdoor_or_gate_draws_one_float_from_the_world_random_from_1_19_3(block: str) -> None:
+    """The lever opens the block west of it, then primes the TNT east of it: in 1.19.3 the TNT flies as a 1.19.2
+    TNT whose world Random drew one nextFloat first (the sound's pitch); in 1.19.2 the opening draws nothing."""
+    text = TRAPDOOR_SCENE.replace("minecraft:oak_trapdoor[facing=north,half=bottom,open=false,powered=false]", block)
+    if block.startswith("minecraft:oak_door"):      # its upper half
+        text += ('\n[[blocks]]\nat = [-1, 2, 0]\n'
+                 'block = "minecraft:oak_door[facing=north,half=upper,open=false,powered=false]"\n')
+    new, _ = _run(text, "1.19.3", 1)
+    old, _ = _run(text, "1.19.2", 1)
+    shifted = _drawn_before(text, "1.19.2", 1, "next_float")
+    assert new.world.get_block_state(-1, 1, 0).get("open") == "true"
+    assert new.entity_by_id(2).motion == shifted.entity_by_id(2).motion != old.entity_by_id(2).motion
+
+
+def test_a_used_trapdoor_draws_its_float_after_it_opens_from_1_19_3() -> None:
+    """A player's use of the trapdoor (tick 1) then the lever (tick 2, priming the TNT): one nextFloat per use of the
+    trapdoor in 1.19.3, none in 1.19.2."""
+    text = TRAPDOOR_SCENE + '\n[[actions]]\ntick = 1\ndo = "use"\nat = [-1, 1, 0]\n'
+    text = text.replace('tick = 1\ndo = "use"\nat = [0, 1, 0]', 'tick = 2\ndo = "use"\nat = [0, 1, 0]')
+    new, _ = _run(text, "1.19.3", 2)
+    shifted = _drawn_before(text, "1.19.2", 2, "next_float")
+    assert new.world.get_block_state(-1, 1, 0).get("open") == "true"
+    assert new.entity_by_id(2).motion == shifted.entity_by_id(2).motion
+
+
+def test_a_note_block_s_sound_draws_a_long_from_the_world_random_from_1_19_3() -> None:
+    """The note plays in tick 1, the dispenser fires in tick 5: in 1.19.3 its TNT flies as a 1.19.2 one whose world
+    Random drew one nextLong first (the sound's seed)."""
+    new, _ = _run(NOTE_SCENE, "1.19.3", 6)
+    old, _ = _run(NOTE_SCENE, "1.19.2", 6)
+    shifted = _drawn_before(NOTE_SCENE, "1.19.2", 6, "next_long")
+    assert new.world.get_block_state(-1, 1, 0).get("powered") == "true"
+    assert new.entity_by_id(2).motion == shifted.entity_by_id(2).motion != old.entity_by_id(2).motion
+
+
 # --- 1.21.2: the experimental redstone -------------------------------------------------------------------------
 
 def test_the_experimental_redstone_is_refused_in_one_line() -> None:
@@ -133,19 +328,20 @@ def test_the_experimental_redstone_is_refused_in_one_line() -> None:
 @pytest.mark.parametrize("name", ["redstone_repeater_clock.toml", "redstone_bud_tnt_line.toml",
                                   "redstone_dispenser_cannon.toml", "redstone_piston_quasi_connectivity.toml",
                                   "redstone_flying_machine.toml"])
-def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_18_2(name: str) -> None:
+def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_19_4(name: str) -> None:
     text = (SCENES_DIR / name).read_text()
     _, reference = _run(text, "1.16.5", 40)
     assert reference
-    for version in ("1.17", "1.18.2"):
+    for version in ("1.17", "1.18.2", "1.19.4"):
         assert _run(text, version, 40)[1] == reference, version
 
 
-def test_1_19_refuses_the_redstone_in_one_line() -> None:
+def test_1_20_refuses_the_redstone_in_one_line() -> None:
     with pytest.raises(NotImplementedError) as err:
-        _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.19", 3)
+        _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.20", 3)
     line = str(err.value)
-    assert "\n" not in line and line.startswith("redstone components") and "ChainRestrictedNeighborUpdater" in line
+    assert "\n" not in line and line.startswith("redstone components") and "1.20.0" in line
+    assert "1.20 and later releases change the buttons" in line
 
 
 # --- blocks of 1.17 the redstone reads --------------------------------------------------------------------------

@@ -463,6 +463,18 @@ CASES: dict[str, tuple[str, int, int]] = {
     "comparator_compare_side_zero": ((SCENES_DIR / "redstone_comparator_side_input_1_17.toml").read_text(), 4, 1),
     # two overdue dropper ticks in two chunks: which stone is entity 10
     "tick_scheduler_chunks": ((SCENES_DIR / "redstone_overdue_ticks_1_18.toml").read_text(), 1, 10),
+    # a wire breaking off a primed TNT: which of two TNT primes second (entity 3)
+    "neighbor_updater_chain": ((SCENES_DIR / "redstone_update_order_1_19.toml").read_text(), 1, 3),
+    # a wire powering up beside a repeater: the repeater's lock changes and its observer primes a TNT, or not
+    "wire_prepare_wire_only": ((SCENES_DIR / "redstone_wire_diagonal_update_1_19.toml").read_text(), 4, 2),
+    # a dispenser of two TNT slots: the slot drawn from the world Random before the TNT's angle, or not
+    "dispenser_world_random_slot": ((SCENES_DIR / "redstone_dispenser_slot_1_19.toml").read_text(), 6, 2),
+    # a TNT entity beside a pressure plate's box: inside the 1.19.3 box, so the plate primes the TNT block, or not
+    "pressure_plate_wide_box": ((SCENES_DIR / "redstone_pressure_plate_box_1_19_3.toml").read_text(), 1, 2),
+    # a trapdoor opening before a TNT primes: its sound's pitch drawn from the world Random first, or not
+    "openable_sound_world_random": ((SCENES_DIR / "redstone_trapdoor_sound_1_19_3.toml").read_text(), 1, 2),
+    # a note block playing before a dispenser fires TNT: its sound's seed drawn from the world Random, or not
+    "note_block_sound_world_random": ((SCENES_DIR / "redstone_note_block_sound_1_19_3.toml").read_text(), 6, 2),
 }
 # the marker armor stand of blast_protection_linear wearing Blast Protection IV: x (1 - 0.6) or x (1 - (double)0.6F)
 CASES["explosion_knockback_resistance"] = (CASES["blast_protection_linear"][0], 1, 2)
@@ -566,6 +578,9 @@ BOTH_SIMULATED |= {"passenger_attachment_points", "boat_dismount_passenger_yaw",
                    "dismount_removed_vehicle_in_place"}
 # redstone (1.17-1.18.2)
 BOTH_SIMULATED |= {"comparator_compare_side_zero", "tick_scheduler_chunks"}
+# redstone (1.19, 1.19.3)
+BOTH_SIMULATED |= {"neighbor_updater_chain", "wire_prepare_wire_only", "dispenser_world_random_slot"}
+BOTH_SIMULATED |= {"pressure_plate_wide_box", "openable_sound_world_random", "note_block_sound_world_random"}
 # living travel, jumping and players of 1.20.5 (the cases of the living attributes, the sprint kick and the
 # sneaking edge; an unridden pig's step height of 1.19.4)
 BOTH_SIMULATED |= {"living_attributes", "sprint_jump_kick_double", "sneak_edge_below_feet", "pig_step_height_half"}

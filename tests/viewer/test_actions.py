@@ -8,12 +8,14 @@ from __future__ import annotations
 import copy
 
 import numpy as np
+import pytest
 from imgui_bundle import imgui
 from pyglet.window import key, mouse
 from ui_driver import on_screen, press, run_to, send
 
 from engine import Vec3
 from engine.tick.scene import load_scene
+from tests.conftest import scene_toml
 from viewer import actions as act
 from viewer.editing import field_key
 from viewer.panels.actions import ACTIONS_TITLE, BLOCK_MENU, submit
@@ -188,6 +190,30 @@ def test_bad_input_is_refused_with_the_reason(open_app, write_scene) -> None:
     assert app.sim.actions == [] and "actions[0].at: stone at [0, 0, 0] cannot be used" in app.state.errors[-1]
     _submit(app, "piston_extend", 2, at="0, 0, 0")
     assert "no piston or sticky_piston at [0, 0, 0]" in app.state.errors[-1]
+
+
+@pytest.mark.parametrize(("version", "refused"), [("1.20", True), ("1.19", False)])
+def test_a_use_is_refused_when_added_where_the_release_refuses_redstone(open_app, write_scene, version: str,
+                                                                        refused: bool) -> None:
+    """1.20 does not simulate redstone (the version table): the form refuses a lever's use with the table's line
+    when it is added, and the block menu says why; in 1.19 the same use is scheduled and primes the TNT."""
+    blocks = [{"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:stone"},
+              {"at": [0, 1, 0], "block": "minecraft:lever[face=floor,facing=east]"},
+              {"at": [1, 1, 0], "block": "minecraft:tnt"}]
+    app = open_app(write_scene(scene_toml(scene={"version": version}, blocks=blocks), "lever.toml"))
+    st = act.actions_state(app)
+    st.draft.do, st.draft.tick, st.draft.values = "use", "1", {"at": "0, 1, 0"}
+    assert submit(st, app.state, app.sim, app.history.first_tick)
+    app.draw_frame()
+    why = act.why_not_usable(app.sim, (0, 1, 0))
+    if refused:
+        assert app.sim.actions == [] and "\n" not in app.state.errors[-1]
+        assert "actions[0].at: redstone components" in app.state.errors[-1] and "1.20.0" in app.state.errors[-1]
+        assert why.startswith("redstone components") and "a use of lever at [0, 1, 0]" in why
+    else:
+        assert why is None and [a.kind for a in app.sim.actions] == ["use"]
+        run_to(app, 1)
+        assert any(e.type == "minecraft:tnt" for e in app.sim.entities)
 
 
 def test_use_a_block_picked_in_the_view_is_offered_only_where_a_click_does_something(open_app,
