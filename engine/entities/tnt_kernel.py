@@ -7,8 +7,9 @@ for a row whose cells hold no block that acts on entities beyond colliding, and 
 `engine.influences.fluid_kernel`'s. The loop hands a TNT back to the object path, with its row as it found it,
 where its tick would read something these kernels do not decide: a block with an entity effect near it, a
 falling fluid's flow, a cell whose shape a block entity decides, the world border within reach, fire ticks, a
-movement multiplier, no-clip, a removed entity, non-finite numbers, a 1.18.2+ fall-reset ray (a move of length
-≥ 1 while falling), a 1.21.2+ path longer than TICK_BLOCKS_SPAN (see `tick_rows`). It stops at a TNT whose fuse
+movement multiplier, no-clip, a removed entity, non-finite numbers, a 1.18.2+ fall-reset ray past the engine's
+limits, a 1.21.2+ path longer than TICK_BLOCKS_SPAN (see `tick_rows`). The fall-reset ray (a move of length ≥ 1
+while falling) is `engine.motion.raycast_kernel.fall_reset_ray`. It stops at a TNT whose fuse
 ran out, which the entity phase explodes in order.
 
 Every release's flags the tick reads reach the kernels as one int (`version_bits`: the 1.17 position update, the
@@ -69,6 +70,7 @@ from engine.entities.rows import (
 from engine.influences.fluid_kernel import f32, update_water_state
 from engine.jit import njit
 from engine.motion.collision_kernel import adjust_movement, jfloor, state_at, wrap32
+from engine.motion.raycast_kernel import HIT, fall_reset_ray
 from engine.motion.supporting_block import update_supporting_block
 from engine.world.block_grid import section_slot
 from engine.world.block_tables import AIR, EFFECT, FENCE_LIKE, WATER_OR_COLUMN
@@ -179,8 +181,14 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     d = ax * ax + ay * ay + az * az
     if d > MIN_MOVE_LENGTH_SQUARED or (v & V_SMALL_MOVES != 0                            # step 6, AMBIGUITY-M1
                                        and mx * mx + my * my + mz * mz - d < MIN_MOVE_LENGTH_SQUARED):
-        if v & V_FALL_RESET != 0 and f[r, F_FALL] != 0.0 and d >= 1.0:     # 1.18.2: the ray is the object path's
-            return False
+        if v & V_FALL_RESET != 0 and f[r, F_FALL] != 0.0 and d >= 1.0:      # 1.18.2: the fall-reset ray
+            status, _, _, _, _, _, _, _ = fall_reset_ray(keys, slots, pool, flags, f[r, F_POS], f[r, F_POS + 1],
+                                                         f[r, F_POS + 2], ax, ay, az, v & V_FALL_DOUBLE != 0,
+                                                         cells[:0, :3])
+            if status > HIT:                 # past the engine's limits: the object path stops the run
+                return False
+            if status == HIT:
+                f[r, F_FALL] = 0.0                                                  # onLanding
         if v & V_SETS_POSITION != 0:              # 1.17: setPosition(position + actual), the box rebuilt around it
             px, py, pz = f[r, F_POS] + ax, f[r, F_POS + 1] + ay, f[r, F_POS + 2] + az
             box = (px - HALF_WIDTH, py, pz - HALF_WIDTH, px + HALF_WIDTH, py + TNT_HEIGHT, pz + HALF_WIDTH)
