@@ -277,7 +277,7 @@ def update_yaw(f: np.ndarray, i: np.ndarray, r: int, modulo: bool) -> None:
         f[r, F_YAW] = f32(f[r, F_YAW] + 180.0)
         i[r, I_FLIPPED] = 1 - i[r, I_FLIPPED]
     if modulo:
-        f[r, F_YAW] = f32(math.fmod(f[r, F_YAW], MINECART_YAW_MODULO))
+        f[r, F_YAW] = f32(np.fmod(f[r, F_YAW], MINECART_YAW_MODULO))
 
 
 @njit(inline=True)
