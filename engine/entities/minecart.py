@@ -48,7 +48,6 @@ from engine.constants import (
     MINECART_WIDTH,
     MINECART_WOBBLE_FACTOR,
     MINECART_WOBBLE_TICKS,
-    MINECART_YAW_MODULO,
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.entities import minecart_kernel as kernel
@@ -115,10 +114,9 @@ NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs re
 class MinecartBatch(RowBatch):
     """Runs of empty rideable carts on rails: `engine.entities.minecart_kernel.tick_rows`, which hands a cart back
     to the object path (and stops there: its tick may push or move others) where it reads something the kernels do
-    not decide. They move as 1.16.5 does: a version that refuses a mechanic they run, the 1.17 position update,
-    the 1.19.3 block-collision deflate, the 1.20 supporting block, the 1.21.2 small moves and cart controller leave
-    every cart to the object path; so do a cart with riders, a vehicle or a step height, and one on its first
-    tick."""
+    not decide. Every release 1.16-1.21.3 runs them, its flags as one int (`tnt_kernel.version_bits`); a release
+    that refuses a mechanic they run leaves every cart to the object path; so do a cart with riders, a vehicle or
+    a step height, and one on its first tick."""
 
     table = CART_ROWS
     mechanics = frozenset({"minecart", "entity_move", "block_effects", "supporting_block", "fluids", "void",
@@ -128,9 +126,7 @@ class MinecartBatch(RowBatch):
         self._run: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def decides(self, world: World, features: Features) -> bool:
-        return not (features.refused & self.mechanics or features.move_sets_position or features.supporting_block
-                    or features.move_small_uncollided or features.minecart_controller_1_21_2
-                    or features.block_collision_deflate_1e7 or features.tick_block_collision)
+        return not features.refused & self.mechanics
 
     def row(self, e: AbstractMinecart, traced: bool) -> int:
         """The cart's row, or −2 − row where its tick takes the object path (the loop reads its box still)."""
@@ -151,9 +147,8 @@ class MinecartBatch(RowBatch):
             self._run = run = (rows, allrows, np.array(boxes, dtype=np.float64).reshape(len(boxes), 6))
         rails, solid = rail_states()
         return kernel.tick_rows(*block_arrays(world), cells, CART_ROWS.f, CART_ROWS.i, rows, run[1], start, run[2],
-                                rails, solid, version_bits(features), edges, NO_EFFECT_SECTIONS,
-                                lava_push, features.vec_double, normalize_zero_below(features),
-                                float(void_y(world.dimension, features)), features.minecart_water_drag, marks,
+                                rails, solid, version_bits(features), edges, NO_EFFECT_SECTIONS, lava_push,
+                                normalize_zero_below(features), float(void_y(world.dimension, features)), marks,
                                 saved_f, saved_i)
 
     def finish(self, e: Entity, sim: TickContext) -> None:
@@ -356,9 +351,7 @@ class AbstractMinecart(RowBacked, Entity):
         """Yaw from this tick's displacement (vanilla's table atan2), flipped by 180° on a reversal; the
         pushing between carts reads it. From 1.21.2 (`minecart_controller_1_21_2`) kept as yaw % 360 (Java's
         float remainder, the sign of the dividend)."""
-        _update_yaw(self._t.f, self._t.i, self._r)
-        if features.minecart_controller_1_21_2:
-            self.yaw = f32(math.fmod(self.yaw, MINECART_YAW_MODULO))
+        _update_yaw(self._t.f, self._t.i, self._r, features.minecart_controller_1_21_2)
 
     def push_or_board(self, world: World, features: Features) -> None:
         """Spec 06 §6.4 (from 1.21.2 `DefaultMinecartController.handleCollision`, at 0.1 m/gt too): a rideable

@@ -21,6 +21,7 @@ import numpy as np
 
 from engine.constants import (
     BLOCK_COLLISION_DEFLATE,
+    BLOCK_COLLISION_DEFLATE_1_19_3,
     COLLISION_EPSILON,
     MINECART_BOOST,
     MINECART_BOOST_MIN,
@@ -42,6 +43,7 @@ from engine.constants import (
     MINECART_WIDTH,
     MINECART_YAW_FLIP,
     MINECART_YAW_MIN_MOVE,
+    MINECART_YAW_MODULO,
 )
 from engine.entities.minecart_rails import (
     ACTIVATOR_RAIL,
@@ -76,7 +78,15 @@ from engine.entities.rows import (
     TOUCHING_WATER,
     RowTable,
 )
-from engine.entities.tnt_kernel import move_self
+from engine.entities.tnt_kernel import (
+    V_CART_1_21_2,
+    V_CART_WATER,
+    V_DEFLATE_1E7,
+    V_TICK_BLOCKS,
+    V_VEC_DOUBLE,
+    effect_near_path,
+    move_self,
+)
 from engine.influences.fluid_kernel import f32, update_water_state
 from engine.java.mathhelper import atan2, wrap_degrees
 from engine.jit import njit
@@ -252,8 +262,9 @@ def kickstart(f: np.ndarray, r: int, shape: int, solid_before: bool, solid_after
 
 
 @njit(inline=True)
-def update_yaw(f: np.ndarray, i: np.ndarray, r: int) -> None:
-    """Yaw from this tick's displacement (MathHelper's table atan2), flipped by 180° on a reversal (1.16.5)."""
+def update_yaw(f: np.ndarray, i: np.ndarray, r: int, modulo: bool) -> None:
+    """Yaw from this tick's displacement (MathHelper's table atan2), flipped by 180° on a reversal; from 1.21.2
+    (`modulo`, `DefaultMinecartController.tick`) kept as yaw % 360 (Java's float remainder: the dividend's sign)."""
     f[r, F_PITCH] = 0.0
     h = f[r, F_PREV] - f[r, F_POS]
     dz = f[r, F_PREV + 2] - f[r, F_POS + 2]
@@ -265,6 +276,8 @@ def update_yaw(f: np.ndarray, i: np.ndarray, r: int) -> None:
     if m < -MINECART_YAW_FLIP or m >= MINECART_YAW_FLIP:
         f[r, F_YAW] = f32(f[r, F_YAW] + 180.0)
         i[r, I_FLIPPED] = 1 - i[r, I_FLIPPED]
+    if modulo:
+        f[r, F_YAW] = f32(np.fmod(f[r, F_YAW], MINECART_YAW_MODULO))
 
 
 @njit(inline=True)
@@ -326,9 +339,13 @@ def _boxes_meet(f: np.ndarray, allrows: np.ndarray, others: np.ndarray, keys: np
 
 
 @njit(inline=True)
-def _any_effect(keys, slots, pool, flags, f: np.ndarray, r: int) -> bool:
-    """`checkBlockCollision`'s cells (the box deflated by 0.001) hold a block with an entity effect."""
-    d = BLOCK_COLLISION_DEFLATE
+def _any_effect(keys, slots, pool, flags, f: np.ndarray, r: int, v: int, effects: np.ndarray) -> bool:
+    """`checkBlockCollision`'s cells (the box deflated by 0.001, 1.0E-7 from 1.19.3) hold a block with an entity
+    effect; from 1.21.2 `tickBlockCollision`'s, from the tick's start (`tnt_kernel.effect_near_path`)."""
+    box = (f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2], f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5])
+    if v & V_TICK_BLOCKS != 0:
+        return effect_near_path(keys, slots, pool, flags, f, r, box, False, effects)
+    d = BLOCK_COLLISION_DEFLATE_1_19_3 if v & V_DEFLATE_1E7 != 0 else BLOCK_COLLISION_DEFLATE
     y0, y1 = jfloor(f[r, F_BOX + 1] + d), jfloor(f[r, F_BOX + 4] - d)
     if y1 < 0 or y0 > 255:
         return False
@@ -344,8 +361,7 @@ def _any_effect(keys, slots, pool, flags, f: np.ndarray, r: int) -> bool:
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, allrows: np.ndarray, start: int, others: np.ndarray,
               rails: np.ndarray, solid: np.ndarray, v: int, border: tuple, effects: np.ndarray, lava_push: float,
-              vec_double: bool, zero_below: float, void: float, water_drag: bool, marks: np.ndarray,
-              saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+              zero_below: float, void: float, marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
     """`ServerWorld.tickEntity` + `AbstractMinecartEntity.tick` (an empty rideable cart on a rail) for
     rows[start:], in order, up to one the object path must tick (a row below 0, −2 − its row, or one a stage gave
     back: restored as found, marked OBJECT_PATH), whose tick may move or push others: the loop stops there
@@ -391,7 +407,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         saved_i[n] = i[r]
         if not _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                          fkeys, fids, allrows, others, wide + moved, rails, solid, v, border, effects, lava_push,
-                         vec_double, zero_below, void, water_drag):
+                         zero_below, void):
             f[r] = saved_f[n]
             i[r] = saved_i[n]
             marks[n] = OBJECT_PATH
@@ -403,8 +419,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
 
 @njit(inline=True)
 def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r, fkeys, fids,
-              allrows, others, reach, rails, solid, v, border, effects, lava_push, vec_double, zero_below, void,
-              water_drag) -> bool:
+              allrows, others, reach, rails, solid, v, border, effects, lava_push, zero_below, void) -> bool:
     """One cart's tick on its row; false where the object path must do it (the row part-written)."""
     if not _finite_row(f, r):
         return False
@@ -414,7 +429,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     begin_tick(f, i, r)
     if f[r, F_POS + 1] < void:                                                # 1: removed
         return False
-    water = water_drag and i[r, I_FLAGS] & TOUCHING_WATER != 0
+    water = v & V_CART_WATER != 0 and i[r, I_FLAGS] & TOUCHING_WATER != 0
     if not i[r, I_FLAGS] & NO_GRAVITY:                                        # 3 G
         add_gravity(f, r, MINECART_WATER_GRAVITY if water else MINECART_GRAVITY)
     x, y, z = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
@@ -439,7 +454,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
                    f[r, F_BOX + 5] + max(mz, 0.0) + q):
         return False
     if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                     mx, 0.0, mz, v, border, effects):
+                     mx, 0.0, mz, v, border, effects, HALF_WIDTH, MINECART_HEIGHT):
         return False
     slope_step(f, r, cx, cz, rail)
     apply_slowdown(f, r, MINECART_SLOWDOWN, water)
@@ -455,14 +470,15 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         elif rail == NORTH_SOUTH:
             kickstart(f, r, rail, solid[state_at(keys, slots, pool, cx, cy, cz - 1)],
                       solid[state_at(keys, slots, pool, cx, cy, cz + 1)])
-    if _any_effect(keys, slots, pool, flags, f, r):                           # checkBlockCollision
+    if _any_effect(keys, slots, pool, flags, f, r, v, effects):               # checkBlockCollision
         return False
-    update_yaw(f, i, r)
+    update_yaw(f, i, r, v & V_CART_1_21_2 != 0)
     m = MINECART_PUSH_MARGIN                                                  # the push and boarding search
     if _boxes_meet(f, allrows, others, fkeys, fids, reach, r, f[r, F_BOX] - m, f[r, F_BOX + 1] - 0.0,
                    f[r, F_BOX + 2] - m, f[r, F_BOX + 3] + m, f[r, F_BOX + 4] + 0.0, f[r, F_BOX + 5] + m):
         return False
-    if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, vec_double, zero_below):  # 7 F
+    if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, v & V_VEC_DOUBLE != 0,  # 7 F
+                              zero_below):
         return False
     if f[r, F_LAVA] > 0.0:                                                    # set on fire by lava
         return False

@@ -7,8 +7,9 @@ for a row whose cells hold no block that acts on entities beyond colliding, and 
 `engine.influences.fluid_kernel`'s. The loop hands a TNT back to the object path, with its row as it found it,
 where its tick would read something these kernels do not decide: a block with an entity effect near it, a
 falling fluid's flow, a cell whose shape a block entity decides, the world border within reach, fire ticks, a
-movement multiplier, no-clip, a removed entity, non-finite numbers, a 1.18.2+ fall-reset ray (a move of length
-≥ 1 while falling), a 1.21.2+ path longer than TICK_BLOCKS_SPAN (see `tick_rows`). It stops at a TNT whose fuse
+movement multiplier, no-clip, a removed entity, non-finite numbers, a 1.18.2+ fall-reset ray past the engine's
+limits, a 1.21.2+ path longer than TICK_BLOCKS_SPAN (see `tick_rows`). The fall-reset ray (a move of length ≥ 1
+while falling) is `engine.motion.raycast_kernel.fall_reset_ray`. It stops at a TNT whose fuse
 ran out, which the entity phase explodes in order.
 
 Every release's flags the tick reads reach the kernels as one int (`version_bits`: the 1.17 position update, the
@@ -69,6 +70,7 @@ from engine.entities.rows import (
 from engine.influences.fluid_kernel import f32, update_water_state
 from engine.jit import njit
 from engine.motion.collision_kernel import adjust_movement, jfloor, state_at, wrap32
+from engine.motion.raycast_kernel import HIT, fall_reset_ray
 from engine.motion.supporting_block import update_supporting_block
 from engine.world.block_grid import section_slot
 from engine.world.block_tables import AIR, EFFECT, FENCE_LIKE, WATER_OR_COLUMN
@@ -82,17 +84,20 @@ BORDER_REACH = 1.0e-6                          # World.border_in_reach's margin
 HALF_WIDTH = TNT_WIDTH / 2.0                   # EntityDimensions.getBoxAt (engine.geometry.box.Box.from_entity)
 TICK_BLOCKS_SPAN = 16.0                        # a longer hull of the 1.21.2 path is left to the object path
 TICK_BLOCKS_MARGIN = 1.0e-3                    # beyond the sweep's 1.0E-7 nudge and 1.0E-5F clamp, and rounding
-# the release's flags the TNT's tick reads, one bit each of the kernels' `v` (docs/performance.md, "Which releases
-# the kernels run"); the others it reads do not change what the loop decides (fire_check_contract_1e6 and
-# fire_block_1_21_2 act only on a lit TNT or in fire, which the loop hands back)
+# the release's flags the TNT's and the minecart's ticks read, one bit each of the kernels' `v` (docs/performance.md,
+# "Which releases the kernels run"); the others they read do not change what the loops decide (fire_check_contract_1e6
+# and fire_block_1_21_2 act only on an entity lit or in fire, push_away_double_sqrt and the rider's and boarding
+# flags only where a cart meets another entity: the loops hand those back)
 V_YXZ, V_BOTH_AXES, V_VEC_DOUBLE, V_SETS_POSITION, V_FLOAT_STEP, V_FALL_RESET = 1, 2, 4, 8, 16, 32
 V_DEFLATE_1E7, V_SUPPORTING, V_SMALL_MOVES, V_TICK_BLOCKS, V_FALL_DOUBLE = 64, 128, 256, 512, 1024
 V_EFFECT_SECTIONS = 2048                       # the release refuses `block_effects`: its check is by section
+V_CART_WATER, V_CART_1_21_2 = 4096, 8192       # the minecart's 1.17 water drag, 1.21.2 controller (yaw modulo 360)
 VERSION_BITS = {"axis_order_yxz": V_YXZ, "move_zeroes_both_axes": V_BOTH_AXES, "vec_double": V_VEC_DOUBLE,
                 "move_sets_position": V_SETS_POSITION, "fall_distance_float_step": V_FLOAT_STEP,
                 "move_fall_reset_raycast": V_FALL_RESET, "block_collision_deflate_1e7": V_DEFLATE_1E7,
                 "supporting_block": V_SUPPORTING, "move_small_uncollided": V_SMALL_MOVES,
-                "tick_block_collision": V_TICK_BLOCKS, "fall_distance_double": V_FALL_DOUBLE}
+                "tick_block_collision": V_TICK_BLOCKS, "fall_distance_double": V_FALL_DOUBLE,
+                "minecart_water_drag": V_CART_WATER, "minecart_controller_1_21_2": V_CART_1_21_2}
 
 
 @njit(inline=True)
@@ -136,8 +141,8 @@ def _any_flag(keys, slots, pool, flags, flag: int, x0: int, y0: int, z0: int, x1
 
 
 def version_bits(features: Features) -> int:
-    """The release's flags the TNT's tick reads, as the one int the kernels take (one compiled signature for every
-    release): the V_* bits of `features`."""
+    """The release's flags the TNT's and the minecart's ticks read, as the one int the kernels take (one compiled
+    signature for every release): the V_* bits of `features`."""
     return sum(bit for name, bit in VERSION_BITS.items() if getattr(features, name)) \
         | (V_EFFECT_SECTIONS if "block_effects" in features.refused else 0)
 
@@ -145,12 +150,13 @@ def version_bits(features: Features) -> int:
 @njit
 def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, r: int, mx: float, my: float, mz: float, v: int, border: tuple,
-              effects: np.ndarray) -> bool:
+              effects: np.ndarray, half: float, height: float) -> bool:
     """`Entity.move(MovementType.SELF, movement)` (engine.motion.move, spec 03 §2) of row `r` by (mx, my, mz) (a
     TNT moves by its Motion, a minecart on a rail by its capped Motion) in the release whose flags are `v`
     (`version_bits`), where no step acts beyond collision; false (the row part-written) where one might, or the
     kernel does not decide. `effects`: per section pool row, 1 where a release refusing `block_effects`
-    (V_EFFECT_SECTIONS) stops near a block of the section."""
+    (V_EFFECT_SECTIONS) stops near a block of the section. `half`, `height`: the entity's half width and height
+    (`EntityDimensions.getBoxAt`, the box the 1.17 position update builds)."""
     if i[r, I_FLAGS] & NO_CLIP or i[r, I_FIRE] != UNLIT:                                  # step 1; step 15
         return False
     if f[r, F_MULT] ** 2 + f[r, F_MULT + 1] ** 2 + f[r, F_MULT + 2] ** 2 > MOVEMENT_MULTIPLIER_MIN_SQUARED:
@@ -179,11 +185,17 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     d = ax * ax + ay * ay + az * az
     if d > MIN_MOVE_LENGTH_SQUARED or (v & V_SMALL_MOVES != 0                            # step 6, AMBIGUITY-M1
                                        and mx * mx + my * my + mz * mz - d < MIN_MOVE_LENGTH_SQUARED):
-        if v & V_FALL_RESET != 0 and f[r, F_FALL] != 0.0 and d >= 1.0:     # 1.18.2: the ray is the object path's
-            return False
+        if v & V_FALL_RESET != 0 and f[r, F_FALL] != 0.0 and d >= 1.0:      # 1.18.2: the fall-reset ray
+            status, _, _, _, _, _, _, _ = fall_reset_ray(keys, slots, pool, flags, f[r, F_POS], f[r, F_POS + 1],
+                                                         f[r, F_POS + 2], ax, ay, az, v & V_FALL_DOUBLE != 0,
+                                                         cells[:0, :3])
+            if status > HIT:                 # past the engine's limits: the object path stops the run
+                return False
+            if status == HIT:
+                f[r, F_FALL] = 0.0                                                  # onLanding
         if v & V_SETS_POSITION != 0:              # 1.17: setPosition(position + actual), the box rebuilt around it
             px, py, pz = f[r, F_POS] + ax, f[r, F_POS + 1] + ay, f[r, F_POS + 2] + az
-            box = (px - HALF_WIDTH, py, pz - HALF_WIDTH, px + HALF_WIDTH, py + TNT_HEIGHT, pz + HALF_WIDTH)
+            box = (px - half, py, pz - half, px + half, py + height, pz + half)
             f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2] = px, py, pz
         else:
             box = (box[0] + ax, box[1] + ay, box[2] + az, box[3] + ax, box[4] + ay, box[5] + az)
@@ -247,7 +259,7 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         f[r, F_MOTION + 1] = f[r, F_MOTION + 1] * 0.0
         f[r, F_MOTION + 2] = f[r, F_MOTION + 2] * 1.0
     if in_tick:                              # tickBlockCollision: nothing acts where no block has an effect
-        if _effect_near_path(keys, slots, pool, flags, f, r, box, v & V_EFFECT_SECTIONS != 0, effects):
+        if effect_near_path(keys, slots, pool, flags, f, r, box, v & V_EFFECT_SECTIONS != 0, effects):
             return False
     else:                                                                                   # step 13
         d = BLOCK_COLLISION_DEFLATE_1_19_3 if v & V_DEFLATE_1E7 != 0 else BLOCK_COLLISION_DEFLATE
@@ -275,7 +287,7 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
 
 
 @njit(inline=True)
-def _effect_near_path(keys, slots, pool, flags, f: np.ndarray, r: int, box: tuple, by_section: bool,
+def effect_near_path(keys, slots, pool, flags, f: np.ndarray, r: int, box: tuple, by_section: bool,
                       effects: np.ndarray) -> bool:
     """A block with an effect, or a span over TICK_BLOCKS_SPAN, in the hull (TICK_BLOCKS_MARGIN wider) of the box
     at the tick's start and now: every cell `tickBlockCollision` visits lies in it (its sweep's points are on the
@@ -338,7 +350,8 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         if not i[r, I_FLAGS] & NO_GRAVITY:
             gravity(f, r)                                                     # 1 G
         if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v, border, effects):  # 2 M
+                         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v, border, effects, HALF_WIDTH,
+                         TNT_HEIGHT):                                         # 2 M
             f[r] = saved_f[n]
             i[r] = saved_i[n]
             marks[n] = OBJECT_PATH

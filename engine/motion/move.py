@@ -7,8 +7,9 @@ from enum import Enum
 from functools import partial
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from engine.constants import (
-    FALL_RESET_RAYCAST_MAX,
     MIN_MOVE_LENGTH_SQUARED,
     MOVEMENT_MULTIPLIER_MIN_SQUARED,
     PISTON_DELTA_CLAMP,
@@ -16,15 +17,17 @@ from engine.constants import (
     SNEAK_EDGE_PROBE_MARGIN,
     SNEAK_EDGE_STEP,
 )
-from engine.core.trace import StageInfo, run_stage
+from engine.core.limits import MAX_RAYCAST_BLOCKS, SimulationLimit
+from engine.core.trace import StageInfo, cell, point, run_stage, segment
 from engine.core.versions import refusal
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import check_water_state
 from engine.java.javanum import f32
 from engine.java.mathhelper import approximately_equals
-from engine.motion import block_effects, supporting_block
+from engine.jit import plain
+from engine.motion import block_effects, raycast_kernel, supporting_block
 from engine.motion.collision import adjust_movement_for_collisions
-from engine.motion.raycast import FALLDAMAGE_RESETTING, FLUID_WATER, raycast_blocks
+from engine.motion.collision_kernel import block_arrays
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -220,18 +223,36 @@ def _space_free(e: Entity, world: World, dx: float, dy: float, dz: float) -> boo
     return world.is_space_empty(box) and not world.get_entity_collisions(e, box)
 
 
+_fall_reset_ray = plain(raycast_kernel.fall_reset_ray)    # the TNT loop's kernel (docs/architecture.md)
+_NO_CELLS = np.empty((0, 3), dtype=np.int64)
+
+
 def reset_fall_on_raycast_hit(e: Entity, world: World, actual: Vec3, capped: bool, rec: Recorder | None) -> None:
     """Step 6 from 1.18.2: a move of length ≥ 1 while falling raycasts from the position along it against the
     blocks that reset fall damage (climbable blocks, sweet berry bushes, cobwebs: full cubes) and water; a hit
     lands the entity (`onLanding`: fall distance 0) before it moves. In 1.21.11 (`capped`) the ray ends at
-    position + normalize(move) × min(length, 8), not at position + move."""
+    position + normalize(move) × min(length, 8), not at position + move (`raycast_kernel.fall_reset_ray`). With
+    `rec`, records the "raycast" segment (clipped at a hit), one "raycast_cell" per tested cell and the
+    "raycast_hit" point, as `raycast.raycast_blocks` does."""
     p = e.pos
-    if capped:
-        reach = min(actual.length(True), FALL_RESET_RAYCAST_MAX)
-        actual = actual.normalize(True).multiply(reach, reach, reach)
-    hit = raycast_blocks(world, p, Vec3(p.x + actual.x, p.y + actual.y, p.z + actual.z), FLUID_WATER, rec,
-                         shape_type=FALLDAMAGE_RESETTING)
-    if not hit.missed:
+    keys, slots, pool, _, flags = block_arrays(world)[:5]
+    room = min(abs(actual.x) + abs(actual.y) + abs(actual.z), MAX_RAYCAST_BLOCKS) + 8    # cells a walk can test
+    out = _NO_CELLS if rec is None else np.empty((int(room), 3), dtype=np.int64)
+    status, hx, hy, hz, n, ex, ey, ez = _fall_reset_ray(keys, slots, pool, flags, p.x, p.y, p.z, actual.x, actual.y,
+                                                        actual.z, capped, out)
+    end = Vec3(ex, ey, ez)
+    if status == raycast_kernel.TOO_LONG:
+        raise SimulationLimit(f"a raycast of {hx:.3g} blocks")
+    if status == raycast_kernel.ENDLESS:
+        raise SimulationLimit(f"a raycast from {p} to {end} that never ends")
+    hit = Vec3(hx, hy, hz)
+    if rec is not None:
+        rec.geometry(segment("raycast", p, end, clipped_to=hit if status == raycast_kernel.HIT else None))
+        for order in range(n):
+            rec.geometry(cell("raycast_cell", (int(out[order, 0]), int(out[order, 1]), int(out[order, 2])), order))
+        if status == raycast_kernel.HIT:
+            rec.geometry(point("raycast_hit", hit))
+    if status == raycast_kernel.HIT:
         e.fall_distance = 0.0
 
 

@@ -16,7 +16,6 @@ from engine.constants import (
     JAVA_DOUBLE_MAX,
     JAVA_FLOAT_MIN,
     RAYCAST_EXTENSION,
-    RAYCAST_FACE_EPSILON,
     RAYCAST_INSIDE_PROBE,
     RAYCAST_MIN_LENGTH_SQUARED,
 )
@@ -27,13 +26,13 @@ from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, from_boxes
 from engine.influences.fluids import fluid_at, get_height
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.jit import plain
+from engine.motion import raycast_kernel
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
     from engine.core.trace import Recorder
     from engine.world.world import World
-
-EPS = RAYCAST_FACE_EPSILON
 
 # Direction.ALL in id order, with unit vectors; getFacing breaks ties by this order
 DIRECTIONS = (("down", (0, -1, 0)), ("up", (0, 1, 0)), ("north", (0, 0, -1)), ("south", (0, 0, 1)),
@@ -52,7 +51,10 @@ FLUID_ANY = "any"
 FLUID_WATER = "water"     # RaycastContext.FluidHandling.WATER (1.18.2): any water fluid state
 FLUID_HANDLINGS = (FLUID_NONE, FLUID_SOURCE_ONLY, FLUID_ANY, FLUID_WATER)
 
-_LONG_LIMIT = 2.0**63  # (double)Long.MAX_VALUE; (long) casts saturate beyond it
+# the walk and the box test are the kernels' own source (engine.motion.raycast_kernel), run as plain Python
+_walk_start, _walk_more, _walk_step = (plain(raycast_kernel.walk_start), plain(raycast_kernel.walk_more),
+                                       plain(raycast_kernel.walk_step))
+_trace_box = plain(raycast_kernel.trace_box)
 
 
 class BlockHitResult(NamedTuple):
@@ -81,23 +83,11 @@ def get_facing(x: float, y: float, z: float) -> str:
     return side
 
 
-def _trace_side(best: float, side: str | None, da: float, db: float, dc: float, plane: float,
-                a_min: float, a_max: float, b_min: float, b_max: float, face: str,
-                sa: float, sb: float, sc: float) -> tuple[float, str | None]:
-    """`Box.traceCollisionSide` for one face plane: accept an entry at 0 < t < best within the face ± 1e-7."""
-    t = (plane - sa) / da
-    a = sb + t * db
-    b = sc + t * dc
-    if 0.0 < t < best and a_min - EPS < a < a_max + EPS and b_min - EPS < b < b_max + EPS:
-        return t, face
-    return best, side
-
-
 def raycast_boxes(boxes: Iterable[Box], start: Vec3, end: Vec3, block_pos: BlockPos) -> BlockHitResult | None:
     """`Box.raycast(boxes, from, to, pos)` (spec 03 §7.3 rule 2, §8 line-box test): the nearest entry through
     a face that faces the start, on axes where |Δ| > 1e-7. `boxes` are local to `block_pos`."""
     best = 1.0
-    side: str | None = None
+    side = raycast_kernel.NO_SIDE
     dx = end.x - start.x
     dy = end.y - start.y
     dz = end.z - start.z
@@ -105,27 +95,12 @@ def raycast_boxes(boxes: Iterable[Box], start: Vec3, end: Vec3, block_pos: Block
     sx, sy, sz = start
     for local in boxes:
         b = local.offset(px, py, pz)
-        if dx > EPS:
-            best, side = _trace_side(best, side, dx, dy, dz, b.min_x, b.min_y, b.max_y, b.min_z, b.max_z,
-                                     "west", sx, sy, sz)
-        elif dx < -EPS:
-            best, side = _trace_side(best, side, dx, dy, dz, b.max_x, b.min_y, b.max_y, b.min_z, b.max_z,
-                                     "east", sx, sy, sz)
-        if dy > EPS:
-            best, side = _trace_side(best, side, dy, dz, dx, b.min_y, b.min_z, b.max_z, b.min_x, b.max_x,
-                                     "down", sy, sz, sx)
-        elif dy < -EPS:
-            best, side = _trace_side(best, side, dy, dz, dx, b.max_y, b.min_z, b.max_z, b.min_x, b.max_x,
-                                     "up", sy, sz, sx)
-        if dz > EPS:
-            best, side = _trace_side(best, side, dz, dx, dy, b.min_z, b.min_x, b.max_x, b.min_y, b.max_y,
-                                     "north", sz, sx, sy)
-        elif dz < -EPS:
-            best, side = _trace_side(best, side, dz, dx, dy, b.max_z, b.min_x, b.max_x, b.min_y, b.max_y,
-                                     "south", sz, sx, sy)
-    if side is None:
+        best, side = _trace_box(best, side, sx, sy, sz, dx, dy, dz, b.min_x, b.min_y, b.min_z, b.max_x, b.max_y,
+                                b.max_z)
+    if side == raycast_kernel.NO_SIDE:
         return None
-    return BlockHitResult(start.add(best * dx, best * dy, best * dz), side, block_pos, False, False)
+    return BlockHitResult(start.add(best * dx, best * dy, best * dz), raycast_kernel.SIDES[side], block_pos, False,
+                          False)
 
 
 def _contains(shape: VoxelShape, x: float, y: float, z: float) -> bool:
@@ -208,23 +183,6 @@ def _lerp(delta: float, a: float, b: float) -> float:
     return a + delta * (b - a)
 
 
-def sign(d: float) -> int:
-    """`MathHelper.sign(double)`: 0 for ±0, else 1 or −1 (NaN → −1)."""
-    if d == 0.0:
-        return 0
-    return 1 if d > 0.0 else -1
-
-
-def fractional_part(d: float) -> float:
-    """`MathHelper.fractionalPart(double)`: d − lfloor(d). lfloor's (long) cast saturates, and below
-    Long.MIN_VALUE its − 1 wraps to Long.MAX_VALUE; NaN casts to 0."""
-    if math.isnan(d):
-        return d
-    if d >= _LONG_LIMIT or d < -_LONG_LIMIT:
-        return d - _LONG_LIMIT
-    return d - float(math.floor(d))
-
-
 def _same_vec(a: Vec3, b: Vec3) -> bool:
     """`Vec3d.equals`: `Double.compare` per component (NaN equals NaN, −0.0 differs from 0.0)."""
     return all(p == q and math.copysign(1.0, p) == math.copysign(1.0, q) or (p != p and q != q)
@@ -234,32 +192,11 @@ def _same_vec(a: Vec3, b: Vec3) -> bool:
 def voxel_walk(x0: float, y0: float, z0: float, dx: float, dy: float, dz: float) -> Iterator[BlockPos]:
     """The cell walk of `BlockView.raycast` (spec 03 §7.1) and 1.21.2's `collectCollisionsBetween`: from the cell
     of (x0, y0, z0), the cells the segment of length (dx, dy, dz) enters, in order, while a boundary parameter is
-    at most 1 (the starting cell is not yielded). A tie steps z before x or y, and y before x; the caller caps
-    the steps."""
-    x, y, z = floor(x0), floor(y0), floor(z0)
-    step_x, step_y, step_z = sign(dx), sign(dy), sign(dz)
-    # segment parameter per cell crossed, and the parameter of the next boundary on each axis
-    t_delta_x = JAVA_DOUBLE_MAX if step_x == 0 else step_x / dx
-    t_delta_y = JAVA_DOUBLE_MAX if step_y == 0 else step_y / dy
-    t_delta_z = JAVA_DOUBLE_MAX if step_z == 0 else step_z / dz
-    t_x = t_delta_x * (1.0 - fractional_part(x0) if step_x > 0 else fractional_part(x0))
-    t_y = t_delta_y * (1.0 - fractional_part(y0) if step_y > 0 else fractional_part(y0))
-    t_z = t_delta_z * (1.0 - fractional_part(z0) if step_z > 0 else fractional_part(z0))
-    while t_x <= 1.0 or t_y <= 1.0 or t_z <= 1.0:
-        if t_x < t_y:
-            if t_x < t_z:
-                x += step_x
-                t_x += t_delta_x
-            else:
-                z += step_z
-                t_z += t_delta_z
-        elif t_y < t_z:
-            y += step_y
-            t_y += t_delta_y
-        else:
-            z += step_z
-            t_z += t_delta_z
-        yield x, y, z
+    at most 1 (the starting cell is not yielded; `raycast_kernel.walk_step`). The caller caps the steps."""
+    w = _walk_start(x0, y0, z0, dx, dy, dz)
+    while _walk_more(w):
+        w = _walk_step(w)
+        yield w[0], w[1], w[2]
 
 
 def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str, shape_type: str,

@@ -27,7 +27,7 @@ DYNAMIC_SHAPE = -1        # shape id of a state whose shape the cell or a block 
 # state flag bits
 EXCEEDS = 1               # AbstractBlockState.exceedsCube: counts on the outer layer of a query
 MOVING_PISTON = 2         # counts on two edges of a query
-# 4: unused (a fluid is WATER or LAVA below)
+FALL_RESETTING = 4        # BlockTags.FALL_DAMAGE_RESETTING (1.18.2): the fall-reset ray's full cubes
 EFFECT = 8                # onEntityCollision moves or removes entities, or Entity.move step 8/10/11/14/15 acts
 AIR = 16                  # AbstractBlockState.isAir
 FENCE_LIKE = 32           # fences, walls, fence gates: getLandingPos looks through air onto them
@@ -67,6 +67,7 @@ def state_flags(st: BlockState) -> int:
             | EFFECT * (st.block in MOVE_EFFECT_BLOCKS) | AIR * st.is_air
             | FENCE_LIKE * (phys.is_fence(st.block) or phys.is_wall(st.block) or phys.is_fence_gate(st.block))
             | WATER_OR_COLUMN * (st.block in ("water", "bubble_column"))
+            | FALL_RESETTING * phys.resets_fall_damage(st.block)
             | BLOCKS_MOVEMENT * phys.blocks_movement(st)
             | WATER * (fs.fluid == WATER_NAME) | LAVA * (fs.fluid == LAVA_NAME) | FALLING * fs.falling
             | fs.amount << AMOUNT_SHIFT)

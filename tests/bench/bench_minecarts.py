@@ -1,7 +1,8 @@
 """Benchmark (issues 9, 21): 1,000 minecarts on rails, µs per cart-tick, compiled and on the object path, against
 prismarine-physics' walking player tick measured in the same run.
 
-Run: python3 -m tests.bench.bench_minecarts   (from the repository root; not collected by pytest). The carts ride
+Run: python3 -m tests.bench.bench_minecarts [--version 1.21.3] [--compiled-only]   (from the repository root; not
+collected by pytest), in the release `--version` names (1.16.5 by default). The carts ride
 40 parallel straight tracks (25 each, 3 cells apart along the track, starting at 0.3 m/gt), so each tick snaps,
 moves and slows every cart on its rail, turns its yaw and looks for carts to push. The compiled loop
 (engine.entities.minecart_kernel) hands a cart back to the object path where it reads something the loop does not
@@ -15,12 +16,14 @@ object path.
 
 from __future__ import annotations
 
+import argparse
 import math
 import os
 import platform
 import time
 
 from engine import jit
+from engine.core.versions import DEFAULT_VERSION
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
 from tests.bench.bench_living import prismarine_us
@@ -30,9 +33,10 @@ TRACKS = 40
 TICKS = 20          # measured ticks, after the first (a cart's first tick takes the object path)
 
 
-def carts_scene() -> str:
+def carts_scene(version: str = DEFAULT_VERSION) -> str:
     length = N // TRACKS * 3 + 40
-    text = (f'[[blocks]]\nfrom = [0, 0, 0]\nto = [{TRACKS * 2}, 0, {length}]\nblock = "minecraft:stone"\n'
+    text = (f'[scene]\nversion = "{version}"\n'
+            f'[[blocks]]\nfrom = [0, 0, 0]\nto = [{TRACKS * 2}, 0, {length}]\nblock = "minecraft:stone"\n'
             + "".join(f'[[blocks]]\nfrom = [{2 * t}, 1, 0]\nto = [{2 * t}, 1, {length}]\n'
                       f'block = "minecraft:rail"\n' for t in range(TRACKS)))
     for i in range(N):
@@ -86,20 +90,26 @@ def first_ticks() -> float:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description="1,000 minecarts on rails against prismarine-physics' walk")
+    parser.add_argument("--version", default=DEFAULT_VERSION, help="the release the carts run in")
+    parser.add_argument("--compiled-only", action="store_true", help="leave out the object path and figure E12")
+    args = parser.parse_args()
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
-          f"load {os.getloadavg()[0]:.2f}, JIT {'on' if jit.jit_enabled() else 'off'}")
+          f"load {os.getloadavg()[0]:.2f}, JIT {'on' if jit.jit_enabled() else 'off'}, version {args.version}")
     jit.bind_kernels()
     print(f"the first two ticks of one cart (the loop loaded or compiled) {first_ticks():.2f} s")
-    text = carts_scene()
+    text = carts_scene(args.version)
     peer = prismarine_us()
     walk = peer["walk"]["us_per_tick"] if peer else None
     print(f"{'case':34s} {'µs/cart-tick wall':>18s} {'CPU':>8s} {'peer walk µs':>13s} {'ratio':>8s}  path")
-    for compiled in (True, False):
+    for compiled in (True,) if args.compiled_only else (True, False):
         wall, cpu, path = carts_case(text, compiled)
         ratio = f"{wall / walk:7.2f}×" if walk else "      —"
         print(f"{'1,000 minecarts on rails':34s} {wall:18.2f} {cpu:8.2f} {walk or float('nan'):13.2f} {ratio}  {path}")
     if peer is not None:
         print(f"prismarine: node {peer['node']}")
+    if args.compiled_only:
+        return
     tick, far = figure_e12()
     print(f"E12: 300 stacked carts overflow to infinity in tick {tick} ({tick / 20:.2f} s), farthest cart {far:.2f} m")
     print(f"load at the end {os.getloadavg()[0]:.2f}")

@@ -1,20 +1,24 @@
 """Minecarts on rails as a compiled loop over rows (engine.entities.minecart_kernel) equal the object path bit for
 bit: random rail layouts (straight tracks both ways, curves, slopes up and down, powered rails on and off, detector
 and activator rails, rails ending in the open, carts nose to tail and side by side, speeds from rest to beyond the
-caps, carts in water, near 0 and at ±2·10⁷) and the bundled minecart scenes, run compiled, on the object path and
-traced; every entity's state compared every tick. With the JIT off (one child process for the module) the loop runs
-as plain Python with the same results. A deliberate mutant (the loop ignoring the carts beside it) must be caught.
+caps, carts in water, near 0 and at ±2·10⁷), in 1.16.5 and every later release the cart runs (its flags as one int,
+`tnt_kernel.version_bits`: one compiled signature), and the bundled minecart scenes, run compiled, on the object
+path and traced; every entity's state compared every tick. With the JIT off (one child process for the module) the
+loop runs as plain Python with the same results. Deliberate mutants (the loop ignoring the carts beside it, or a
+release flag) must be caught.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+from functools import partial
 
 import pytest
 
 from engine import jit
-from engine.entities import minecart_kernel
+from engine.entities import minecart_kernel, tnt_kernel
 from engine.entities.minecart import Minecart
 from engine.geometry.box import Vec3
 from engine.tick.scene import load_scene
@@ -31,6 +35,7 @@ SCENES = ("minecart_powered_loop.toml", "minecart_cramming_x5.toml", "minecart_s
 FLAT = ("north_south", "east_west")
 CURVES = ("south_east", "south_west", "north_west", "north_east")
 STEP = {"north_south": (0, 1), "east_west": (1, 0)}
+RELEASES = ("1.17", "1.18.2", "1.19.3", "1.20", "1.21.2", "1.21.3")
 
 
 def rail(kind: str, shape: str, powered: bool) -> str:
@@ -38,9 +43,11 @@ def rail(kind: str, shape: str, powered: bool) -> str:
     return f"{kind}[{props}]"
 
 
-def track_world(rng: random.Random, ox: int, oz: int) -> tuple[World, list[tuple[float, float, float, str]]]:
+def track_world(rng: random.Random, ox: int, oz: int,
+                version: str = "1.16.5") -> tuple[World, list[tuple[float, float, float, str]]]:
     """A stone bed at y 59 with 2 to 5 tracks at y 60 (some powered, some ending in a curve, a slope up or down, a
-    detector or activator rail, or nothing), and water in a few cells; the cells carts may start in."""
+    detector or activator rail, or nothing), and water in a few cells; from 1.17 a few rails waterlogged (carts
+    in water); the cells carts may start in."""
     w = World()
     stone, water = blocks.parse_block_state("stone"), blocks.parse_block_state("water")
     for x in range(ox - 14, ox + 15):
@@ -57,7 +64,10 @@ def track_world(rng: random.Random, ox: int, oz: int) -> tuple[World, list[tuple
             kind = rng.choice(("rail", "rail", "rail", "powered_rail", "powered_rail", "detector_rail",
                                "activator_rail")) if rng.random() < 0.3 else "rail"
             powered = rng.random() < 0.6
-            w.set_block_state(x, 60, z, blocks.parse_block_state(rail(kind, shape, powered)))
+            text = rail(kind, shape, powered)
+            if version != "1.16.5" and rng.random() < 0.2:
+                text = text[:-1] + ",waterlogged=true]"
+            w.set_block_state(x, 60, z, blocks.parse_block_state(text, version))
             starts.append((x + 0.5, 60.0, z + 0.5, shape))
         end_x, end_z = x0 + dx * length, z0 + dz * length
         end = rng.choice(("curve", "up", "down", "open", "block"))
@@ -81,14 +91,14 @@ def track_world(rng: random.Random, ox: int, oz: int) -> tuple[World, list[tuple
     return w, starts
 
 
-def rail_world(seed: int) -> Simulation:
-    """Carts on a random track layout (`track_world`) at one of ORIGINS: 3 to 16, at rest or moving along their
-    rail (mostly below 0.5 m/gt, a few up to 2.5, either way), some nose to tail or sharing a cell, a few off
-    the rails."""
+def rail_world(seed: int, version: str = "1.16.5") -> Simulation:
+    """Carts on a random track layout (`track_world`) at one of ORIGINS in `version`: 3 to 16, at rest or moving
+    along their rail (mostly below 0.5 m/gt, a few up to 2.5, either way), some nose to tail or sharing a cell, a
+    few off the rails."""
     rng = random.Random(seed)
     ox, oz = rng.choice(ORIGINS)
-    world, starts = track_world(rng, ox, oz)
-    sim = Simulation(world)
+    world, starts = track_world(rng, ox, oz, version)
+    sim = Simulation(world, version=version)
     for _ in range(rng.randint(3, 16)):
         x, y, z, shape = rng.choice(starts)
         speed = rng.choice((0.0, 0.0, rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), rng.uniform(-2.5, 2.5),
@@ -102,9 +112,21 @@ def rail_world(seed: int) -> Simulation:
     return sim
 
 
-def worlds_digest(seeds: range) -> tuple[str, int, int]:
-    """`three_ways_digest` of the random rail worlds, TICKS ticks each."""
-    return three_ways_digest(rail_world, seeds, TICKS)
+def worlds_digest(seeds: range, version: str = "1.16.5") -> tuple[str, int, int]:
+    """`three_ways_digest` of the random rail worlds in `version`, TICKS ticks each."""
+    return three_ways_digest(partial(rail_world, version=version), seeds, TICKS)
+
+
+def releases_digest(seeds: range) -> tuple[str, dict[str, tuple[int, int]]]:
+    """`worlds_digest` in every release of RELEASES: the hash of their hashes, and per release the cart ticks the
+    loop did and those it handed back."""
+    h = hashlib.sha256()
+    counts = {}
+    for version in RELEASES:
+        digest, done, handed = worlds_digest(seeds, version)
+        h.update(digest.encode())
+        counts[version] = (done, handed)
+    return h.hexdigest(), counts
 
 
 def test_random_rail_worlds_compiled_object_and_traced_agree() -> None:
@@ -113,6 +135,27 @@ def test_random_rail_worlds_compiled_object_and_traced_agree() -> None:
     activator rails), some were."""
     _, done, handed = worlds_digest(range(16))
     assert done > handed > 0, (done, handed)
+
+
+def test_random_rail_worlds_of_every_release_compiled_object_and_traced_agree() -> None:
+    """1.17 to 1.21.3 (the 1.17 position update and water drag, the 1.18 collision zeroing, the 1.19.3 deflation,
+    the 1.20 supporting block, the 1.21.2 small moves, tick-time block collision and cart controller), 6 random rail
+    worlds each: compiled, object path and traced agree bit for bit, and the loop did more cart ticks than it
+    handed back in every release."""
+    _, counts = releases_digest(range(6))
+    for version, (done, handed) in counts.items():
+        assert done > handed > 0, (version, done, handed)
+
+
+@pytest.mark.parametrize(("flag", "version"), [("move_sets_position", "1.17"), ("minecart_water_drag", "1.17"),
+                                               ("minecart_controller_1_21_2", "1.21.3")])
+def test_a_cart_loop_without_a_release_flag_is_caught(monkeypatch, flag, version) -> None:
+    """The loop run as if the release lacked the position update (the box rebuilt around the position), the water
+    drag or the yaw kept modulo 360 differs from the object path on the random rail worlds: the flags' comparisons
+    can fail."""
+    monkeypatch.setitem(tnt_kernel.VERSION_BITS, flag, 0)
+    with pytest.raises(AssertionError):
+        worlds_digest(range(6), version)
 
 
 def test_bundled_minecart_scenes_compiled_object_and_traced_agree() -> None:
@@ -150,7 +193,9 @@ def test_carts_ignored_beside_each_other_mutant_is_caught(monkeypatch) -> None:
 
 
 def test_jit_off_equals_jit_on() -> None:
-    """With `NUMBA_DISABLE_JIT=1` the minecart kernels run as plain Python, with the same results bit for bit."""
-    compiled, digest = jit_off_run("tests.engine.test_minecart_kernel", "worlds_digest(range(6))")
+    """With `NUMBA_DISABLE_JIT=1` the minecart kernels run as plain Python, with the same results bit for bit (in
+    1.16.5 and in every later release)."""
+    compiled, digest = jit_off_run("tests.engine.test_minecart_kernel", "[worlds_digest(range(6)), "
+                                   "releases_digest(range(2))[0]]")
     assert compiled is False and jit.compiled() == jit.jit_enabled()
-    assert digest == list(worlds_digest(range(6)))
+    assert digest == [list(worlds_digest(range(6))), releases_digest(range(2))[0]]
