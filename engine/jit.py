@@ -120,7 +120,7 @@ def bind_kernels() -> None:
         if k.bound is None:
             # `_nrt` is a numba-internal option (0.60-0.68 have it): a numba without it compiles the kernel with
             # reference counts, slower but the same results
-            options = {"_nrt": False} if k.borrows and _has_nrt_option(numba) else {}
+            options = {"_nrt": False} if k.borrows and numba is not None and _has_nrt_option(numba) else {}
             k.bound = k.py_func if numba is None else numba.njit(
                 cache=True, nogil=True, error_model="python", inline="always" if k.inline else "never",
                 **options)(k.py_func)
