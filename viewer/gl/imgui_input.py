@@ -68,6 +68,13 @@ class ImGuiInput:
         self._modifiers(modifiers)
         if button in MOUSE_BUTTONS:
             imgui.get_io().add_mouse_button_event(MOUSE_BUTTONS[button], True)
+        return self._wants_mouse_at(x, y)
+
+    def _wants_mouse_at(self, x: int, y: int) -> bool:
+        """Whether ImGui takes a press or a wheel step at (x, y): asked for this position, not where the last frame
+        saw the pointer. A move and a press before the next frame (a quick hand, xdotool) gave ImGui the first
+        click in the 3D view after a click on a panel or a list, as the last frame's pointer was over it."""
+        imgui.internal.update_hovered_window_and_capture_flags(imgui.ImVec2(x, self.window.height - y))
         return imgui.get_io().want_capture_mouse
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool:
@@ -79,7 +86,7 @@ class ImGuiInput:
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
         self._mouse_pos(x, y)
         imgui.get_io().add_mouse_wheel_event(scroll_x, scroll_y)
-        return imgui.get_io().want_capture_mouse
+        return self._wants_mouse_at(x, y)
 
     def on_mouse_leave(self, x: int, y: int) -> None:
         imgui.get_io().add_mouse_pos_event(-imgui.FLT_MAX, -imgui.FLT_MAX)
