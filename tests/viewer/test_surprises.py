@@ -98,3 +98,7 @@ def test_a_quick_click_on_a_docked_panels_tab_chooses_it(open_app, flat_scene: P
     for _ in range(4):
         app.draw_frame()
     assert bar.selected_tab_id == tab.id_
+    imgui.set_window_focus(PLOTS_TITLE)   # the tab in front is remembered for the next window this process opens
+    for _ in range(3):
+        app.draw_frame()
+    assert _in_front(PLOTS_TITLE)
