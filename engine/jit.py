@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 _MARKED: list[Kernel] = []
+_BY_FUNCTION: dict[int, Kernel] = {}   # id of a kernel's plain function, and of its bound one once bound → the kernel
 _PLAIN: dict[int, Callable[..., Any]] = {}   # id(kernel) → its plain form (see `plain`)
 _STATE: dict[str, Any] = {"numba": None, "ready": False}
 on_cold_cache: list[Callable[[], None]] = []   # called once, before kernels compile that no cache holds
@@ -71,6 +72,7 @@ def njit(fn: Callable[..., Any] | None = None, *, inline: bool = False, borrows:
     def mark(f: Callable[..., Any]) -> Kernel:
         k = Kernel(f, inline, borrows)
         _MARKED.append(k)
+        _BY_FUNCTION[id(f)] = k
         return k
     return mark if fn is None else mark(fn)
 
@@ -93,13 +95,12 @@ def plain(fn: Any) -> Callable[..., Any]:
 
 
 def _kernel_of(value: Any) -> Kernel | None:
-    """The marked kernel `value` is, was bound from, or is the plain function of; else None."""
+    """The marked kernel `value` is, was bound from, or is the plain function of; else None. Looked up by identity
+    in a table, not by walking every kernel for each global of a module (launch time: the minecart module's plain
+    stages read some 6,000 globals)."""
     if isinstance(value, Kernel):
         return value
-    for k in _MARKED:
-        if value is k.bound or value is k.py_func:
-            return k
-    return None
+    return _BY_FUNCTION.get(id(value))
 
 
 def _has_nrt_option(numba: Any) -> bool:
@@ -124,6 +125,7 @@ def bind_kernels() -> None:
             k.bound = k.py_func if numba is None else numba.njit(
                 cache=True, nogil=True, error_model="python", inline="always" if k.inline else "never",
                 **options)(k.py_func)
+            _BY_FUNCTION[id(k.bound)] = k
     if numba is not None and on_cold_cache and not kernels_cached():
         for notify in on_cold_cache:
             notify()

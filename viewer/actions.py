@@ -199,13 +199,25 @@ def remove_action(index: int, old: Any) -> Edit:
 
 
 def _checked(sim: Any, entry: dict[str, Any], index: int) -> Any:
-    """The engine's scheduled action for `entry` (a SceneError, a ValueError, names what is wrong); a `use` where
-    the release's redstone is refused is one too, said now rather than when the run reaches it."""
-    if entry.get("do") == USE and isinstance(entry.get("at"), list) and len(entry["at"]) == 3:
-        refused = use_refused(sim, tuple(entry["at"]))
-        if refused is not None:
-            raise ValueError(f"actions[{index}].at: {refused}")
-    return load_action(sim, entry, sim.name, f"actions[{index}]")
+    """The engine's scheduled action for `entry` (a SceneError, a ValueError, names what is wrong; a
+    NotImplementedError, what the scene's release does not simulate)."""
+    action = load_action(sim, entry, sim.name, f"actions[{index}]")
+    _check_simulated(sim, action)
+    return action
+
+
+def _check_simulated(sim: Any, action: Any) -> None:
+    """Stop where the scene's release does not simulate `action` (a `use` in a release whose redstone is refused):
+    the action is run once on the state it is added at, which is then put back, so the engine's own refusal (its
+    versions table) is met when the form adds the action, not when the run reaches its tick."""
+    before = sim.snapshot()
+    sim.tick_count = action.tick   # as the run meets it (the refusal names the tick)
+    try:
+        action.do(sim)
+    except NotImplementedError as exc:
+        raise NotImplementedError(f"not simulated in this scene's version: {exc}") from None
+    finally:
+        sim.restore(before)
 
 
 def _check_same(sim: Any, index: int, old: Any) -> None:

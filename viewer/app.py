@@ -42,6 +42,7 @@ from viewer.files import Dialog, Watch, config_dir, load_recent, remember
 from viewer.gl.back_buffer import last_frame_kept, window_config
 from viewer.gl.imgui_input import ImGuiInput
 from viewer.gl.imgui_renderer import Cleared, ImGuiRenderer
+from viewer.gl.window import ViewerWindow
 from viewer.history import History
 from viewer.panels.controls import draw_controls
 from viewer.panels.deferred import draw_deferred
@@ -98,8 +99,7 @@ class ViewerApp(Readouts, Playback):
         config = window_config(pyglet.gl.Config(major_version=3, minor_version=3, forward_compatible=True,
                                                 red_size=8, green_size=8, blue_size=8, depth_size=24, stencil_size=0,
                                                 double_buffer=True))
-        self.window = pyglet.window.Window(size[0], size[1], CAPTION, resizable=True, visible=visible,
-                                           config=config)
+        self.window = ViewerWindow(size[0], size[1], CAPTION, resizable=True, visible=visible, config=config)
         moderngl.init_context()  # gl-stack.md: one create_context per process; init per window
         self.ctx = moderngl.get_context()
         self.imgui_context = imgui.create_context()

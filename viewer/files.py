@@ -135,6 +135,7 @@ class Browser:
         self.answer: str | None = None
         self.error = ""
         self.allow_unmapped = False
+        self.keyboard_frame = -2   # the ImGui frame in which the path field took the keyboard
         self._read: tuple[tuple[Path, int], list[str], list[str]] | None = None   # (folder, mtime), its listing
 
     def listed(self) -> tuple[Path, str]:

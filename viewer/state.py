@@ -47,6 +47,7 @@ class ViewerState:
     release: str = versions.DEFAULT_VERSION  # the open scene's version: the block tools read block names as it does
     block_filter: str = ""            # the text filtering the block picker's list
     block_picker_requested: bool = False  # open the block picker (its button) at the next frame
+    block_filter_typed: list[int] = field(default_factory=list)  # letters typed before the filter took the keyboard
     new_entity_type: str = "minecraft:tnt"
     new_entity_pos: str = "0.5, 2.0, 0.5"
     drafts: dict[str, str] = field(default_factory=dict)        # text being typed, by field key

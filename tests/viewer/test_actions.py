@@ -208,7 +208,8 @@ def test_a_use_is_refused_when_added_where_the_release_refuses_redstone(open_app
     why = act.why_not_usable(app.sim, (0, 1, 0))
     if refused:
         assert app.sim.actions == [] and "\n" not in app.state.errors[-1]
-        assert "actions[0].at: redstone components" in app.state.errors[-1] and "1.20.0" in app.state.errors[-1]
+        assert "actions: not simulated in this scene's version: redstone components" in app.state.errors[-1]
+        assert "1.20.0" in app.state.errors[-1]
         assert why.startswith("redstone components") and "a use of lever at [0, 1, 0]" in why
     else:
         assert why is None and [a.kind for a in app.sim.actions] == ["use"]
@@ -494,3 +495,20 @@ def test_an_edit_whose_entity_a_schedule_change_takes_away_lapses_on_the_stack_a
     app.draw_frame()
     run_to(app, 6)
     assert app.undo.done[1].lapsed and not any(e.type == "minecraft:tnt" for e in app.sim.entities)
+
+
+def test_an_action_the_scenes_release_does_not_simulate_is_refused_when_it_is_added(open_app, write_scene) -> None:
+    """In 1.21.5 a player's `use` is not simulated (its redstone is refused): the form says so with the engine's
+    line when the action is added, and nothing is scheduled (it was accepted, and the run stopped at its tick)."""
+    app = open_app(write_scene(SCENE.replace('version = "1.16.5"', 'version = "1.21.5"'), "later.toml"))
+    _submit(app, "use", 3, at="0, 1, 4")
+    assert app.sim.actions == []
+    assert app.state.errors[-1].startswith("actions: not simulated in this scene's version: redstone components and "
+                                           "a player's use of a block (engine/redstone) of version 1.21.5 at a use "
+                                           "of lever at [0, 1, 4], tick 3: 1.20 ")
+    assert str(app.sim.world.get_block_state(0, 1, 4)) == "minecraft:lever[face=floor,facing=east,powered=false]"
+    _submit(app, "prime_tnt", 3, at="1, 1, 4")    # the lever beside gets a neighbour update: refused as the run would
+    assert app.sim.actions == [] and "at a neighbour update of lever at [0, 1, 4], tick 3" in app.state.errors[-1]
+    _submit(app, "set_block", 3, at="8, 1, 5", block="minecraft:gold_block")   # simulated: scheduled
+    assert [(a.tick, a.kind) for a in app.sim.actions] == [(3, "set_block")]
+    assert app.sim.world.get_block_state(8, 1, 5).is_air   # not placed before its tick

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PIL import Image
-from ui_driver import click, on_screen
+from ui_driver import click, on_screen, send
 
 from viewer import actions as act
 from viewer import editing
@@ -106,3 +106,46 @@ def test_the_picker_opens_on_the_scenes_blocks_and_choosing_one_sets_the_block(o
     app.draw_frame()
     assert not [w for w in imgui.get_current_context().windows if "##choices" in w.name and w.active], \
         "the list closes once a block is chosen"
+
+
+
+def test_the_letters_typed_right_after_the_picker_opens_all_reach_its_filter(open_app, write_scene) -> None:
+    """Typed at once after the frame that opens the list, before the filter field has taken the keyboard (two
+    letters before the next frame, the third after it): none is lost and they stay in order (the first was lost)."""
+    app = open_app(write_scene(FLOOR.format(version="1.19"), "typed.toml"), (1280, 720))
+    app.state.block_filter = "stone"   # the last filter: typing replaces it
+    app.state.block_picker_requested = True   # what the ▼ button does
+    app.draw_frame()
+    app.window.dispatch_event("on_text", "m")
+    send(app, "on_text", "u")
+    send(app, "on_text", "d")
+    for _ in range(3):
+        app.draw_frame()
+    assert app.state.block_filter == "mud"
+
+
+def test_the_first_click_in_the_view_after_choosing_from_the_list_places_the_block(open_app, write_scene) -> None:
+    """The pointer moved from the list to the view and pressed at once (move, press and release before the next
+    frame, as a quick hand or xdotool gives them): the press is the view's, not ImGui's because the last frame
+    saw the pointer over the list (the first click did nothing)."""
+    from imgui_bundle import imgui
+    from pyglet.window import mouse
+
+    app = open_app(write_scene(FLOOR.format(version="1.19"), "first_click.toml"), (1280, 720))
+    app.state.camera_mode = "top"
+    app.state.tool = "place"
+    app.state.block_filter = "mud"
+    app.state.block_picker_requested = True
+    app.draw_frame()
+    app.draw_frame()
+    (choices,) = [w for w in imgui.get_current_context().windows if "##choices" in w.name and w.active]
+    click(app, choices.pos.x + 40, choices.pos.y + imgui.get_text_line_height() / 2)
+    assert app.state.block_text == "minecraft:mud"
+    x, y = on_screen(app, (-2.5, 1.0, -2.5))
+    py = app.window.height - y
+    for event, *args in (("on_mouse_motion", 0, 0), ("on_mouse_press", mouse.LEFT, 0),
+                         ("on_mouse_release", mouse.LEFT, 0)):
+        app.window.dispatch_event(event, x, py, *args)   # queued
+    app.window.dispatch_events()                           # handled together, before the next frame
+    app.draw_frame()
+    assert str(app.sim.world.get_block_state(-3, 1, -3)) == "minecraft:mud"

@@ -180,3 +180,23 @@ def test_saving_into_a_folder_still_to_be_made_is_no_error(tmp_path: Path) -> No
     opening = Browser("open", False, tmp_path)
     opening.text = "tickscope-scenes/"
     assert opening.entries() == ([], []) and "no such folder" in opening.error
+
+
+@pytest.mark.parametrize("frames", [0, 1])
+def test_enter_pressed_as_the_dialog_opens_saves(open_app, flat_scene: Path, frames: int) -> None:
+    """Enter pressed in the first frames after Save as opened (as the path field takes the keyboard, and the frame
+    after: a quarter of a second when frames are slow under load): the dialog saves, as Enter later does (it was
+    lost)."""
+    app = open_app(flat_scene)
+    app.state.pending_edits.append(remove_block((0, 0, 0)))
+    app.draw_frame()
+    send(app, "on_key_press", key.S, key.MOD_CTRL | key.MOD_SHIFT)
+    send(app, "on_key_release", key.S, key.MOD_CTRL | key.MOD_SHIFT)
+    while _browser_window() is None:
+        app.draw_frame()
+    for _ in range(frames):
+        app.draw_frame()
+    send(app, "on_key_press", key.ENTER, 0)
+    send(app, "on_key_release", key.ENTER, 0)
+    app.draw_frame()
+    assert _browser_window() is None and load_scene(str(flat_scene)).world.get_block_state(0, 0, 0).is_air

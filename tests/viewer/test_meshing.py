@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
+from engine.tick.scene import load_scene
 from engine.world.world import World, blocks
+from tests.conftest import SCENES_DIR
 from viewer.drawing.meshing import SectionMesh, StyleTable, mesh_section
 from viewer.drawing.palette import load_palette
 
@@ -101,3 +104,13 @@ def test_a_later_release_s_non_colliding_block_is_meshed() -> None:
     crop, water = (blocks.parse_block_state(t, "1.21.5").id for t in ("pitcher_crop[age=0,half=upper]", "water"))
     assert styles.group[crop] < 0 and styles.group[water] < 0 and styles.group[crop] != styles.group[water]
     assert sum(m.translucent.quads for m in meshes) > 0
+
+
+@pytest.mark.parametrize("scene", sorted(SCENES_DIR.glob("*.toml")), ids=lambda p: p.stem)
+def test_every_bundled_scene_meshes_at_tick_0(scene) -> None:
+    """What the viewer's first frames do to every bundled scene's world, in its release's blocks: each section
+    meshed (a 1.21.5 block looked up in 1.16.5's table stopped the viewer on version_pitcher_crop_shape)."""
+    sections = dict(load_scene(scene).world.sections())
+    styles = StyleTable(load_palette())
+    meshes = {key: mesh_section(key, ids, styles, sections.get) for key, ids in sections.items()}
+    assert (quads(meshes) + quads(meshes, "translucent") > 0) == bool(sections)   # blocks drawn, or no blocks

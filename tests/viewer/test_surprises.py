@@ -75,3 +75,30 @@ def test_the_place_tool_says_why_a_click_did_nothing(open_app, flat_scene: Path)
     rect = app.view_rect
     click(app, rect.x + 5, rect.y + 5)   # the sky over the floor
     assert app.state.status.startswith("place: no block under the pointer") and not app.undo.done
+
+
+def test_a_quick_click_on_a_docked_panels_tab_chooses_it(open_app, flat_scene: Path) -> None:
+    """The pointer moved onto the Entity table's tab and clicked before the next frame (move, press and release
+    handled together, as a quick hand or xdotool gives them, or any click when frames are slow): the tab comes to
+    the front (ImGui took the move and the press in one frame, and a docked tab was not chosen so)."""
+    from pyglet.window import mouse
+
+    app = open_app(flat_scene, (1280, 720))
+    app.draw_frame()   # a third frame: the dock's tab bars take their place
+    (table,) = [w for w in imgui.get_current_context().windows if w.name == "Entity table"]
+    bar = table.dock_node.tab_bar
+    tab = next(t for t in bar.tabs if t.window is not None and t.window.name == "Entity table")
+    assert bar.selected_tab_id != tab.id_
+    x, y = bar.bar_rect.min.x + tab.offset + tab.width / 2, (bar.bar_rect.min.y + bar.bar_rect.max.y) / 2
+    py = app.window.height - y
+    for event, *args in (("on_mouse_motion", 0, 0), ("on_mouse_press", mouse.LEFT, 0),
+                         ("on_mouse_release", mouse.LEFT, 0)):
+        app.window.dispatch_event(event, x, py, *args)   # queued
+    app.window.dispatch_events()                           # handled together, before the next frame
+    for _ in range(4):
+        app.draw_frame()
+    assert bar.selected_tab_id == tab.id_
+    imgui.set_window_focus(PLOTS_TITLE)   # the tab in front is remembered for the next window this process opens
+    for _ in range(3):
+        app.draw_frame()
+    assert _in_front(PLOTS_TITLE)

@@ -37,15 +37,33 @@ class ImGuiInput:
 
     def __init__(self, window: pyglet.window.Window) -> None:
         self.window = window
+        # A button pressed or released after the pointer moved, before a frame saw it there, reaches ImGui a frame
+        # later: ImGui takes a move and a press in one frame, and a docked panel's tab clicked so (a quick click, or
+        # any click when frames are slow) was not chosen. `_held` waits for the next frame, `_due` is given then.
+        self._moved = False
+        self._held: list[tuple[int, bool]] = []
+        self._due: list[tuple[int, bool]] = []
 
     def new_frame(self, dt: float) -> None:
-        """Set display size, framebuffer scale and the frame's time step (seconds, > 0)."""
+        """Set display size, framebuffer scale and the frame's time step (seconds, > 0); give ImGui the button
+        events held back from the last frame."""
         io = imgui.get_io()
         w, h = self.window.get_size()
         fb_w, fb_h = self.window.get_framebuffer_size()
         io.display_size = (w, h)
         io.display_framebuffer_scale = (fb_w / w if w else 1.0, fb_h / h if h else 1.0)
         io.delta_time = max(dt, 1e-4)
+        for button, down in self._due:
+            io.add_mouse_button_event(button, down)
+        self._due, self._held, self._moved = self._held, [], False
+
+    def _button(self, button: int, down: bool) -> None:
+        if button not in MOUSE_BUTTONS:
+            return
+        if self._moved or self._held or self._due:
+            self._held.append((MOUSE_BUTTONS[button], down))
+        else:
+            imgui.get_io().add_mouse_button_event(MOUSE_BUTTONS[button], down)
 
     def _mouse_pos(self, x: float, y: float) -> None:
         imgui.get_io().add_mouse_pos_event(x, self.window.height - y)
@@ -57,29 +75,36 @@ class ImGuiInput:
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
         self._mouse_pos(x, y)
+        self._moved = True
         return imgui.get_io().want_capture_mouse
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> bool:
         self._mouse_pos(x, y)
+        self._moved = True
         return imgui.get_io().want_capture_mouse
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
         self._mouse_pos(x, y)
         self._modifiers(modifiers)
-        if button in MOUSE_BUTTONS:
-            imgui.get_io().add_mouse_button_event(MOUSE_BUTTONS[button], True)
+        self._button(button, True)
+        return self._wants_mouse_at(x, y)
+
+    def _wants_mouse_at(self, x: int, y: int) -> bool:
+        """Whether ImGui takes a press or a wheel step at (x, y): asked for this position, not where the last frame
+        saw the pointer. A move and a press before the next frame (a quick hand, xdotool) gave ImGui the first
+        click in the 3D view after a click on a panel or a list, as the last frame's pointer was over it."""
+        imgui.internal.update_hovered_window_and_capture_flags(imgui.ImVec2(x, self.window.height - y))
         return imgui.get_io().want_capture_mouse
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool:
         self._mouse_pos(x, y)
-        if button in MOUSE_BUTTONS:
-            imgui.get_io().add_mouse_button_event(MOUSE_BUTTONS[button], False)
+        self._button(button, False)
         return imgui.get_io().want_capture_mouse
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
         self._mouse_pos(x, y)
         imgui.get_io().add_mouse_wheel_event(scroll_x, scroll_y)
-        return imgui.get_io().want_capture_mouse
+        return self._wants_mouse_at(x, y)
 
     def on_mouse_leave(self, x: int, y: int) -> None:
         imgui.get_io().add_mouse_pos_event(-imgui.FLT_MAX, -imgui.FLT_MAX)

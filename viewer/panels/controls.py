@@ -155,7 +155,16 @@ def _draw_block_picker(state: Any) -> None:
     if imgui.is_window_appearing():
         imgui.set_keyboard_focus_here()
     imgui.set_next_item_width(em() * 16)
-    _, state.block_filter = imgui.input_text_with_hint("##filter", "type to filter", state.block_filter)
+    queue = imgui.get_io().input_queue_characters
+    for char in reversed(state.block_filter_typed):   # ahead of the letters typed since
+        queue.push_front(char)
+    state.block_filter_typed = []
+    typed = list(queue)
+    changed, state.block_filter = imgui.input_text_with_hint("##filter", "type to filter", state.block_filter)
+    if imgui.is_item_activated() and typed and not changed:
+        # the frame the field takes the keyboard (the frame after the list opens) ImGui drops the letters typed, so
+        # the first letter typed at once after the click was lost: they are given to the field in the next frame
+        state.block_filter_typed = typed
     choices = block_choices(state.block_filter, state.release)
     more = "+" if len(choices) == MAX_BLOCK_CHOICES else ""
     imgui.text_disabled(f"{len(choices)}{more} blocks of {state.release}")

@@ -67,7 +67,14 @@ def draw_file_browser(dialog: Dialog, recent: list[str]) -> str | None:
             imgui.set_keyboard_focus_here()
         imgui.set_next_item_width(-1)
         _, browser.text = imgui.input_text_with_hint("##path", "file name, or a path", browser.text)
-        entered = imgui.is_item_deactivated() and imgui.is_key_pressed(imgui.Key.enter)
+        # Enter as the field leaves the keyboard, or before it has taken it and in the frame after (the field drops
+        # the keys of those frames: Enter pressed at once after Save as opened was lost, a quarter of a second when
+        # frames are slow)
+        if imgui.is_item_activated():
+            browser.keyboard_frame = imgui.get_frame_count()
+        fresh = imgui.get_frame_count() - browser.keyboard_frame <= 1
+        entered = imgui.is_key_pressed(imgui.Key.enter) and (imgui.is_item_deactivated() or fresh
+                                                             or not imgui.is_item_active())
         target = browser.target()
         schematic = not browser.save and is_schematic(target)
         footer = imgui.get_frame_height_with_spacing() * (3 if schematic else 2) + \
