@@ -35,7 +35,7 @@ from engine.influences.fluid_kernel import f32 as kf32
 from engine.influences.fluids import fluid_state
 from engine.java.javanum import f32
 from engine.java.javautil import hash_set_order
-from engine.java.jrandom import NEXT_FLOAT_MAX, JavaRandom, next_floats
+from engine.java.jrandom import NEXT_FLOAT_MAX, JavaRandom, float_draws
 from engine.jit import njit
 from engine.motion.collision_kernel import block_arrays, jfloor, state_at
 from engine.world import blocks
@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 # state id, whether it is shielded, whether a ray took it
 C_SEEN, C_X, C_Y, C_Z, C_STATE, C_SHIELDED, C_TAKEN = range(7)
 SHIELDED_COST = float(np.float32(np.float32(EXPLOSION_RESISTANCE_OFFSET) * np.float32(EXPLOSION_RESISTANCE_FACTOR)))
-_LOCAL = threading.local()   # each thread's cell table, reused (a stamp marks each use)
+_LOCAL = threading.local()   # each thread's cell tables, reused (a stamp marks each use)
+AIR_WALK_LIMIT = 2.0**30      # |centre| below which `walk_air_rays`' cell grid holds every reached cell (no int wrap)
 
 
 @lru_cache(maxsize=1)
@@ -119,26 +120,88 @@ class AffectedBlocks(NamedTuple):
 def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float,
                    behavior: ExplosionBehavior = DEFAULT_BEHAVIOR) -> AffectedBlocks:
     """The block rays of `collectBlocksAndDamageEntities` (spec 04 §15, the 16³ ray grid): each ray starts with
-    intensity h = power·(0.7F + nextFloat·0.6F) and walks 0.3 m steps (`walk_rays`). The work and memory grow
-    with the power (steps × 1352 rays), never with a cube of it. `behavior` shields cells (`walk_rays`)."""
+    intensity h = power·(0.7F + nextFloat·0.6F) and walks 0.3 m steps (`walk_rays`; `walk_air_rays` where no
+    block lies within the rays' reach). The work and memory grow with the power (steps × 1352 rays), never with
+    a cube of it. `behavior` shields cells (`walk_rays`)."""
     if not 0.0 <= power <= MAX_EXPLOSION_POWER:
         raise SimulationLimit(f"an explosion of power {power}")
     jit.want_kernels(jit.MIN_RUN)   # 1352 rays: worth loading the kernels (not while they warm in the background)
     steps = _ray_steps()
-    h = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE)
-                             + next_floats(random, steps.shape[1]) * np.float32(EXPLOSION_INTENSITY_SPREAD))
+    h = np.empty(steps.shape[1])
+    seed, gaussian, have = random.get_state()
+    random.set_state((int(intensities(seed, power, h)), gaussian, have))
     max_steps = _max_steps(power)
     size = steps.shape[1] * max_steps     # no ray takes more positions than it walks steps
     table = _table(size, max_steps)
     table["stamp"] += 1
+    cells, ids = table["cells"], table["ids"]
+    cx, cy, cz = center
+    reach = _reach(max_steps)
+    if max(abs(cx), abs(cy), abs(cz)) < AIR_WALK_LIMIT and world.region_is_empty(
+            math.floor(cx) - reach, math.floor(cy) - reach, math.floor(cz) - reach,
+            math.floor(cx) + reach, math.floor(cy) + reach, math.floor(cz) + reach):
+        n = walk_air_rays(steps, cx, cy, cz, h, max_steps, _air_grid(reach), 2 * reach + 1, table["stamp"], cells)
+        return AffectedBlocks(cells[:n].copy(), n, None)
     keys, slots, pool = block_arrays(world)[:3]
     shielding = bool(behavior.shielding)
     shields = _shield_table(behavior.shielding) if shielding else air_table()   # (unread without shielding)
-    cells, ids = table["cells"], table["ids"]
-    n = walk_rays(keys, slots, pool, _cost_table(), shields, shielding, steps, center.x, center.y, center.z,
-                  h.astype(np.float64), table["cell"], table["bits"], table["stamp"], cells, ids)
+    n = walk_rays(keys, slots, pool, _cost_table(), shields, shielding, steps, cx, cy, cz, h, table["cell"],
+                  table["bits"], table["stamp"], cells, ids)
     cells, ids = cells[:n].copy(), ids[:n].copy()
     return AffectedBlocks(cells, n, None if air_table()[ids].all() else ids)
+
+
+@njit
+def intensities(seed: int, power: float, h: np.ndarray) -> int:
+    """Each ray's intensity h = power·(0.7F + nextFloat·0.6F) in float arithmetic, one nextFloat per ray from the
+    world Random's 48-bit `seed` (`jrandom.float_draws`), written to `h`; returns the seed after."""
+    seed = float_draws(seed, h)
+    p = kf32(power)
+    for k in range(len(h)):
+        h[k] = kf32(p * kf32(EXPLOSION_INTENSITY_BASE + kf32(h[k] * EXPLOSION_INTENSITY_SPREAD)))
+    return seed
+
+
+def _reach(max_steps: int) -> int:
+    """Cells enough on each side of the centre's cell for every position `max_steps` steps of 0.3F reach."""
+    return math.ceil(max_steps * EXPLOSION_RAY_STEP) + 2
+
+
+def _air_grid(reach: int) -> np.ndarray:
+    """This thread's stamps of the cells within `reach` of a centre's cell, x outermost, then y, then z."""
+    side = 2 * reach + 1
+    grid = getattr(_LOCAL, "air", None)
+    if grid is None or len(grid) != side ** 3:
+        grid = _LOCAL.air = np.zeros(side ** 3, dtype=np.int64)
+    return grid
+
+
+@njit
+def walk_air_rays(steps: np.ndarray, cx: float, cy: float, cz: float, h: np.ndarray, max_steps: int,
+                  grid: np.ndarray, side: int, stamp: int, cells: np.ndarray) -> int:
+    """`walk_rays` where every cell the rays reach is air (nothing costs, nothing is shielded): a ray takes each
+    cell its steps visit while h > 0, h losing 0.22500001F a step; a cell's first taking goes to the next row of
+    `cells`. `grid` marks the cells taken by this explosion (`stamp`), the centre's cell at its middle (`side`
+    cells a side, enough for `max_steps` steps). Returns the number of distinct positions."""
+    n = 0
+    mid = side // 2
+    ox, oy, oz = jfloor(cx) - mid, jfloor(cy) - mid, jfloor(cz) - mid
+    for ray in range(steps.shape[1]):
+        dx, dy, dz = steps[0, ray], steps[1, ray], steps[2, ray]
+        x, y, z = cx, cy, cz
+        s = h[ray]
+        k = 0
+        while s > 0.0 and k < max_steps:
+            bx, by, bz = jfloor(x), jfloor(y), jfloor(z)
+            at = ((bx - ox) * side + by - oy) * side + bz - oz
+            if grid[at] != stamp:
+                grid[at] = stamp
+                cells[n, 0], cells[n, 1], cells[n, 2] = bx, by, bz
+                n += 1
+            x, y, z = x + dx, y + dy, z + dz
+            s = kf32(s - EXPLOSION_STEP_DECAY)
+            k += 1
+    return n
 
 
 def _table(size: int, max_steps: int) -> dict[str, Any]:
