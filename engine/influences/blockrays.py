@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import threading
+import weakref
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 # a cell table row (`walk_rays`): this explosion's stamp when the cell was first looked at, its position, its block
 # state id, whether it is shielded, whether a ray took it
 C_SEEN, C_X, C_Y, C_Z, C_STATE, C_SHIELDED, C_TAKEN = range(7)
+C_INDEX = C_STATE   # `ray_paths` keeps a cell's row of its output there
 SHIELDED_COST = float(np.float32(np.float32(EXPLOSION_RESISTANCE_OFFSET) * np.float32(EXPLOSION_RESISTANCE_FACTOR)))
 _LOCAL = threading.local()   # each thread's cell tables, reused (a stamp marks each use)
 AIR_WALK_LIMIT = 2.0**30      # |centre| below which `walk_air_rays`' cell grid holds every reached cell (no int wrap)
@@ -142,6 +144,12 @@ def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float,
             math.floor(cx) + reach, math.floor(cy) + reach, math.floor(cz) + reach):
         n = walk_air_rays(steps, cx, cy, cz, h, max_steps, _air_grid(reach), 2 * reach + 1, table["stamp"], cells)
         return AffectedBlocks(cells[:n].copy(), n, None)
+    key = (cx, cy, cz, max_steps)
+    paths = getattr(_LOCAL, "paths", None)
+    if paths is not None and paths.key == key and _whole(max_steps, table["bits"]):   # this centre again: its
+        # rays' cells walked once, kept
+        return paths.walk(world, behavior, steps, h, table)
+    _LOCAL.paths = RayPaths(key)                  # made when the next explosion is here too
     keys, slots, pool = block_arrays(world)[:3]
     shielding = bool(behavior.shielding)
     shields = _shield_table(behavior.shielding) if shielding else air_table()   # (unread without shielding)
@@ -209,8 +217,7 @@ def _table(size: int, max_steps: int) -> dict[str, Any]:
     is the low `bits` bits of its x, z and y side by side: a cube of 2^bits cells a side holds every cell the rays
     of `max_steps` steps can reach without two sharing a slot, where that fits in twice `size` slots; else the
     cube is smaller and cells sharing a slot go to the next free one."""
-    side = 2 * math.ceil(max_steps * EXPLOSION_RAY_STEP) + 3
-    bits = min((side - 1).bit_length(), (2 * size - 1).bit_length() // 3)
+    bits = min((_side(max_steps) - 1).bit_length(), (2 * size - 1).bit_length() // 3)
     table = getattr(_LOCAL, "table", None)
     if table is None or len(table["cells"]) < size or table["bits"] != bits:
         table = _LOCAL.table = {"cell": np.zeros((1 << 3 * bits, C_TAKEN + 1), dtype=np.int64), "bits": bits,
@@ -219,24 +226,59 @@ def _table(size: int, max_steps: int) -> dict[str, Any]:
     return table
 
 
+def _whole(max_steps: int, bits: int) -> bool:
+    """Whether a cell table of `bits` (`_table`) holds every cell rays of `max_steps` steps reach, each in its own
+    slot (then `ray_paths`, which walks every ray to its end, never fills it)."""
+    return _side(max_steps) <= 1 << bits
+
+
+def _side(max_steps: int) -> int:
+    """The side of a cube of cells holding every cell that rays of `max_steps` steps reach."""
+    return 2 * math.ceil(max_steps * EXPLOSION_RAY_STEP) + 3
+
+
 @njit(inline=True)
-def _cell_slot(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, shields: np.ndarray, shielding: bool,
-               cell: np.ndarray, bits: int, stamp: int, bx: int, by: int, bz: int) -> int:
-    """The slot of `cell` holding (bx, by, bz) for this explosion (`stamp`): found, or filled now with the cell's
-    block state id, whether it is shielded (itself or the cell above holding a shielding block) and not taken."""
+def _find_slot(cell: np.ndarray, bits: int, stamp: int, bx: int, by: int, bz: int) -> tuple:
+    """The slot of `cell` holding (bx, by, bz) for this use (`stamp`), and whether it is new: found, or claimed now
+    (its other columns are the caller's to fill)."""
     low = (1 << bits) - 1
     mask = len(cell) - 1
     slot = (bx & low) | (bz & low) << bits | (by & low) << 2 * bits
     while cell[slot, C_SEEN] == stamp:
         if cell[slot, C_X] == bx and cell[slot, C_Y] == by and cell[slot, C_Z] == bz:
-            return slot
+            return slot, False
         slot = (slot + 1) & mask
-    sid = state_at(keys, slots, pool, bx, by, bz)
     cell[slot, C_SEEN], cell[slot, C_X], cell[slot, C_Y], cell[slot, C_Z] = stamp, bx, by, bz
-    cell[slot, C_STATE] = sid
-    cell[slot, C_SHIELDED] = 1 if shielding and (shields[sid] or shields[state_at(keys, slots, pool, bx, by + 1, bz)]) \
-        else 0
-    cell[slot, C_TAKEN] = 0
+    return slot, True
+
+
+@njit(inline=True)
+def _shielded(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, shields: np.ndarray, shielding: bool, sid: int,
+              bx: int, by: int, bz: int) -> bool:
+    """Whether the cell (bx, by, bz), holding state `sid`, is shielded: it or the cell above holds a shielding
+    block (`shields` per state id)."""
+    return shielding and (shields[sid] or shields[state_at(keys, slots, pool, bx, by + 1, bz)])
+
+
+@njit(inline=True)
+def _step_cost(cost: np.ndarray, sid: int, shielded: bool) -> float:
+    """What entering a cell of state `sid` costs a ray (`_cost_table`); a shielded cell where a resistance is
+    present costs as a resistance of 0."""
+    c = cost[sid]
+    return SHIELDED_COST if shielded and c != 0.0 else c
+
+
+@njit(inline=True)
+def _cell_slot(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, shields: np.ndarray, shielding: bool,
+               cell: np.ndarray, bits: int, stamp: int, bx: int, by: int, bz: int) -> int:
+    """The slot of `cell` holding (bx, by, bz) for this explosion (`stamp`): found, or filled now with the cell's
+    block state id, whether it is shielded and not taken."""
+    slot, new = _find_slot(cell, bits, stamp, bx, by, bz)
+    if new:
+        sid = state_at(keys, slots, pool, bx, by, bz)
+        cell[slot, C_STATE] = sid
+        cell[slot, C_SHIELDED] = 1 if _shielded(keys, slots, pool, shields, shielding, sid, bx, by, bz) else 0
+        cell[slot, C_TAKEN] = 0
     return slot
 
 
@@ -265,10 +307,7 @@ def walk_rays(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, cost: np.nd
                 slot = _cell_slot(keys, slots, pool, shields, shielding, cell, bits, stamp, bx, by, bz)
             sid = cell[slot, C_STATE]
             shielded = cell[slot, C_SHIELDED] != 0
-            c = cost[sid]
-            if shielded and c != 0.0:
-                c = SHIELDED_COST
-            s = kf32(s - c)
+            s = kf32(s - _step_cost(cost, sid, shielded))
             if s > 0.0 and not shielded and cell[slot, C_TAKEN] == 0:
                 cell[slot, C_TAKEN] = 1
                 cells[n, 0], cells[n, 1], cells[n, 2] = bx, by, bz
@@ -277,6 +316,100 @@ def walk_rays(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, cost: np.nd
             x, y, z = x + dx, y + dy, z + dz
             s = kf32(s - EXPLOSION_STEP_DECAY)
     return n
+
+
+@njit
+def ray_paths(steps: np.ndarray, cx: float, cy: float, cz: float, cell: np.ndarray, bits: int, stamp: int,
+              path: np.ndarray, xyz: np.ndarray) -> int:
+    """The cells each ray's steps visit from the centre (the walk of `walk_rays` without its intensity, as far
+    as `path` has columns): `path[ray, k]` the row of `xyz` holding the cell of step k, rows in the order the
+    steps first visit them (a cell's row kept in its `cell` slot, column C_INDEX). Returns the number of rows."""
+    n = 0
+    for ray in range(steps.shape[1]):
+        dx, dy, dz = steps[0, ray], steps[1, ray], steps[2, ray]
+        x, y, z = cx, cy, cz
+        for k in range(path.shape[1]):
+            bx, by, bz = jfloor(x), jfloor(y), jfloor(z)
+            slot, new = _find_slot(cell, bits, stamp, bx, by, bz)
+            if new:
+                cell[slot, C_INDEX] = n
+                xyz[n, 0], xyz[n, 1], xyz[n, 2] = bx, by, bz
+                n += 1
+            path[ray, k] = cell[slot, C_INDEX]
+            x, y, z = x + dx, y + dy, z + dz
+    return n
+
+
+@njit
+def path_costs(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, cost: np.ndarray, shields: np.ndarray,
+               shielding: bool, xyz: np.ndarray, n: int, sid: np.ndarray, step_cost: np.ndarray,
+               shielded: np.ndarray) -> None:
+    """For rows 0..n−1 of `xyz` (`ray_paths`): the block state id, what entering the cell costs a ray and whether
+    it is shielded, as `walk_rays` reads them."""
+    for j in range(n):
+        bx, by, bz = xyz[j, 0], xyz[j, 1], xyz[j, 2]
+        sid[j] = state_at(keys, slots, pool, bx, by, bz)
+        shielded[j] = _shielded(keys, slots, pool, shields, shielding, sid[j], bx, by, bz)
+        step_cost[j] = _step_cost(cost, sid[j], shielded[j])
+
+
+@njit
+def walk_paths(path: np.ndarray, step_cost: np.ndarray, shielded: np.ndarray, h: np.ndarray, taken: np.ndarray,
+               stamp: int, out: np.ndarray) -> int:
+    """`walk_rays` along cells walked before (`ray_paths`, `path_costs`): each ray with intensity h[ray] pays each
+    step's cost and takes its cell while h > 0, losing 0.22500001F a step; a cell's first taking (`taken` marks
+    this explosion's, `stamp`) writes its row to the next entry of `out`. Returns the number of distinct
+    positions."""
+    n = 0
+    for ray in range(path.shape[0]):
+        s = h[ray]
+        k = 0
+        while s > 0.0 and k < path.shape[1]:
+            j = path[ray, k]
+            s = kf32(s - step_cost[j])
+            if s > 0.0 and not shielded[j] and taken[j] != stamp:
+                taken[j] = stamp
+                out[n] = j
+                n += 1
+            s = kf32(s - EXPLOSION_STEP_DECAY)
+            k += 1
+    return n
+
+
+class RayPaths:
+    """The cells of one centre's rays (`ray_paths`), kept for the next explosion there (a stack on the ground or
+    in water explodes at one centre again and again), with their costs for a world's blocks at one block version
+    and one `ExplosionBehavior` (`path_costs`, read again when any differs)."""
+
+    def __init__(self, key: tuple[float, float, float, int]) -> None:
+        self.key = key
+        self.path: np.ndarray | None = None
+        self.n = 0
+        self.blocks: tuple[Any, ...] = ()
+
+    def walk(self, world: World, behavior: ExplosionBehavior, steps: np.ndarray, h: np.ndarray,
+             table: dict[str, Any]) -> AffectedBlocks:
+        """The positions rays of intensities `h` take, as `walk_rays` finds them."""
+        cx, cy, cz, max_steps = self.key
+        if self.path is None:
+            self.path = np.empty((steps.shape[1], max_steps), dtype=np.int64)
+            self.xyz = np.empty((steps.shape[1] * max_steps, 3), dtype=np.int64)
+            self.n = ray_paths(steps, cx, cy, cz, table["cell"], table["bits"], table["stamp"], self.path, self.xyz)
+            self.sid, self.cost = np.empty(self.n, dtype=np.int64), np.empty(self.n)
+            self.shielded, self.taken = np.empty(self.n, dtype=np.bool_), np.zeros(self.n, dtype=np.int64)
+        blocks = (weakref.ref(world), world.block_version, behavior.shielding)
+        if self.blocks != blocks:
+            self.blocks = blocks
+            keys, slots, pool = block_arrays(world)[:3]
+            shielding = bool(behavior.shielding)
+            shields = _shield_table(behavior.shielding) if shielding else air_table()
+            path_costs(keys, slots, pool, _cost_table(), shields, shielding, self.xyz, self.n, self.sid, self.cost,
+                       self.shielded)
+        rows = table["ids"]
+        n = walk_paths(self.path, self.cost, self.shielded, h, self.taken, table["stamp"], rows)
+        rows = rows[:n]
+        ids = self.sid[rows]
+        return AffectedBlocks(self.xyz[rows], n, None if air_table()[ids].all() else ids)
 
 
 @lru_cache(maxsize=4)
