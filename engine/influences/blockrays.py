@@ -1,11 +1,12 @@
 """An explosion's block rays (spec 04 §15, the 16³ ray grid): the first half of 1.16.5's
 `Explosion.collectBlocksAndDamageEntities`, walked ray by ray in a kernel (engine.jit, `walk_rays`).
 
-The 1352 rays' `nextFloat`s are drawn from the world Random at once by jumping the generator ahead, which gives
-the same values as drawing them one by one. The positions the rays take are gathered in a table of cells (each
-cell's block read once per explosion) in the order vanilla's `HashSet.add` sees them.
-tests/engine/test_explosion.py checks the result against the JVM (fixtures/explosion.json) and against walking
-every ray one by one in float32 in plain Python.
+The 1352 rays' `nextFloat`s are drawn from the world Random in a compiled loop (`intensities`), the same values
+as drawing them one by one. The positions the rays take are gathered in a table of cells (each cell's block read
+once per explosion) in the order vanilla's `HashSet.add` sees them; where no block lies within the rays' reach
+they are walked without reading blocks (`walk_air_rays`), and at a centre met again along the cells kept from
+the first walk there (`RayPaths`). tests/engine/test_explosion.py and test_explosion_kernel.py check the result
+against the JVM (fixtures/explosion.json) and against walking every ray one by one in float32 in plain Python.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 `Explosion.affectWorld` (blocks removed after every impulse of the explosion; caught TNT primed with a short fuse).
 
 Random numbers: the block rays draw 1352 `nextFloat`s from the world Random and the shuffle of the affected
-blocks one `nextInt` per position but the first; both are drawn at once by jumping the generator ahead, which
-gives the same values as drawing them one by one.
+blocks one `nextInt` per position but the first; both step the generator in compiled loops
+(`jrandom.float_draws`, `int_draws`), which give the same values as drawing them one by one.
 
 Destruction types (`Explosion.DestructionType`): BREAK (TNT, TNT minecarts) and DESTROY (beds, respawn anchors,
 end crystals, creepers and the wither with mobGriefing) remove the same blocks, as their difference is only the
