@@ -194,7 +194,11 @@ WARM_SCENES = {   # what each part of `warm` runs: the kernels a run of it compi
     # TNT rows (engine.entities.tnt_kernel) over stone and water, then their explosions (engine.influences)
     "tnt": _FLOOR + '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 7]\nblock = "minecraft:water"\n'
     + "".join(f'[[entities]]\ntype = "minecraft:tnt"\npos = [{x + 0.5}, 3.0, {z + 0.5}]\nfuse = 4\n'
-              for x in range(8) for z in range(8)),
+              for x in range(8) for z in range(8))
+    # two at one point on obsidian (the second explosion walks the rays kept from the first) and one in the open air
+    + '[[blocks]]\nfrom = [20, 0, 20]\nto = [20, 0, 20]\nblock = "minecraft:obsidian"\n'
+    + "".join(f'[[entities]]\ntype = "minecraft:tnt"\npos = [{x}, {y}, {x}]\nfuse = 4\n'
+              for x, y in ((20.5, 1.0), (20.5, 1.0), (3.5, 100.0))),
     # a walking mob's path search (engine.pathfinding.walk_kernel)
     "path": _FLOOR + '[[entities]]\ntype = "minecraft:zombie"\npos = [4.5, 1.0, 4.5]\non_ground = true\n'
                      'path_to = { pos = [7.5, 1.0, 1.5] }\n',

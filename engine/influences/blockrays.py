@@ -1,17 +1,19 @@
 """An explosion's block rays (spec 04 §15, the 16³ ray grid): the first half of 1.16.5's
 `Explosion.collectBlocksAndDamageEntities`, walked ray by ray in a kernel (engine.jit, `walk_rays`).
 
-The 1352 rays' `nextFloat`s are drawn from the world Random at once by jumping the generator ahead, which gives
-the same values as drawing them one by one. The positions the rays take are gathered in a table of cells (each
-cell's block read once per explosion) in the order vanilla's `HashSet.add` sees them.
-tests/engine/test_explosion.py checks the result against the JVM (fixtures/explosion.json) and against walking
-every ray one by one in float32 in plain Python.
+The 1352 rays' `nextFloat`s are drawn from the world Random in a compiled loop (`intensities`), the same values
+as drawing them one by one. The positions the rays take are gathered in a table of cells (each cell's block read
+once per explosion) in the order vanilla's `HashSet.add` sees them; where no block lies within the rays' reach
+they are walked without reading blocks (`walk_air_rays`), and at a centre met again along the cells kept from
+the first walk there (`RayPaths`). tests/engine/test_explosion.py and test_explosion_kernel.py check the result
+against the JVM (fixtures/explosion.json) and against walking every ray one by one in float32 in plain Python.
 """
 
 from __future__ import annotations
 
 import math
 import threading
+import weakref
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -35,7 +37,7 @@ from engine.influences.fluid_kernel import f32 as kf32
 from engine.influences.fluids import fluid_state
 from engine.java.javanum import f32
 from engine.java.javautil import hash_set_order
-from engine.java.jrandom import NEXT_FLOAT_MAX, JavaRandom, next_floats
+from engine.java.jrandom import NEXT_FLOAT_MAX, JavaRandom, float_draws
 from engine.jit import njit
 from engine.motion.collision_kernel import block_arrays, jfloor, state_at
 from engine.world import blocks
@@ -46,8 +48,10 @@ if TYPE_CHECKING:
 # a cell table row (`walk_rays`): this explosion's stamp when the cell was first looked at, its position, its block
 # state id, whether it is shielded, whether a ray took it
 C_SEEN, C_X, C_Y, C_Z, C_STATE, C_SHIELDED, C_TAKEN = range(7)
+C_INDEX = C_STATE   # `ray_paths` keeps a cell's row of its output there
 SHIELDED_COST = float(np.float32(np.float32(EXPLOSION_RESISTANCE_OFFSET) * np.float32(EXPLOSION_RESISTANCE_FACTOR)))
-_LOCAL = threading.local()   # each thread's cell table, reused (a stamp marks each use)
+_LOCAL = threading.local()   # each thread's cell tables, reused (a stamp marks each use)
+AIR_WALK_LIMIT = 2.0**30      # |centre| below which `walk_air_rays`' cell grid holds every reached cell (no int wrap)
 
 
 @lru_cache(maxsize=1)
@@ -119,26 +123,94 @@ class AffectedBlocks(NamedTuple):
 def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float,
                    behavior: ExplosionBehavior = DEFAULT_BEHAVIOR) -> AffectedBlocks:
     """The block rays of `collectBlocksAndDamageEntities` (spec 04 §15, the 16³ ray grid): each ray starts with
-    intensity h = power·(0.7F + nextFloat·0.6F) and walks 0.3 m steps (`walk_rays`). The work and memory grow
-    with the power (steps × 1352 rays), never with a cube of it. `behavior` shields cells (`walk_rays`)."""
+    intensity h = power·(0.7F + nextFloat·0.6F) and walks 0.3 m steps (`walk_rays`; `walk_air_rays` where no
+    block lies within the rays' reach). The work and memory grow with the power (steps × 1352 rays), never with
+    a cube of it. `behavior` shields cells (`walk_rays`)."""
     if not 0.0 <= power <= MAX_EXPLOSION_POWER:
         raise SimulationLimit(f"an explosion of power {power}")
     jit.want_kernels(jit.MIN_RUN)   # 1352 rays: worth loading the kernels (not while they warm in the background)
     steps = _ray_steps()
-    h = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE)
-                             + next_floats(random, steps.shape[1]) * np.float32(EXPLOSION_INTENSITY_SPREAD))
+    h = np.empty(steps.shape[1])
+    seed, gaussian, have = random.get_state()
+    random.set_state((int(intensities(seed, power, h)), gaussian, have))
     max_steps = _max_steps(power)
     size = steps.shape[1] * max_steps     # no ray takes more positions than it walks steps
     table = _table(size, max_steps)
     table["stamp"] += 1
+    cells, ids = table["cells"], table["ids"]
+    cx, cy, cz = center
+    reach = _reach(max_steps)
+    if max(abs(cx), abs(cy), abs(cz)) < AIR_WALK_LIMIT and world.region_is_empty(
+            math.floor(cx) - reach, math.floor(cy) - reach, math.floor(cz) - reach,
+            math.floor(cx) + reach, math.floor(cy) + reach, math.floor(cz) + reach):
+        n = walk_air_rays(steps, cx, cy, cz, h, max_steps, _air_grid(reach), 2 * reach + 1, table["stamp"], cells)
+        return AffectedBlocks(cells[:n].copy(), n, None)
+    key = (cx, cy, cz, max_steps)
+    paths = getattr(_LOCAL, "paths", None)
+    if paths is not None and paths.key == key and _whole(max_steps, table["bits"]):   # this centre again: its
+        # rays' cells walked once, kept
+        return paths.walk(world, behavior, steps, h, table)
+    _LOCAL.paths = RayPaths(key)                  # made when the next explosion is here too
     keys, slots, pool = block_arrays(world)[:3]
     shielding = bool(behavior.shielding)
     shields = _shield_table(behavior.shielding) if shielding else air_table()   # (unread without shielding)
-    cells, ids = table["cells"], table["ids"]
-    n = walk_rays(keys, slots, pool, _cost_table(), shields, shielding, steps, center.x, center.y, center.z,
-                  h.astype(np.float64), table["cell"], table["bits"], table["stamp"], cells, ids)
+    n = walk_rays(keys, slots, pool, _cost_table(), shields, shielding, steps, cx, cy, cz, h, table["cell"],
+                  table["bits"], table["stamp"], cells, ids)
     cells, ids = cells[:n].copy(), ids[:n].copy()
     return AffectedBlocks(cells, n, None if air_table()[ids].all() else ids)
+
+
+@njit
+def intensities(seed: int, power: float, h: np.ndarray) -> int:
+    """Each ray's intensity h = power·(0.7F + nextFloat·0.6F) in float arithmetic, one nextFloat per ray from the
+    world Random's 48-bit `seed` (`jrandom.float_draws`), written to `h`; returns the seed after."""
+    seed = float_draws(seed, h)
+    p = kf32(power)
+    for k in range(len(h)):
+        h[k] = kf32(p * kf32(EXPLOSION_INTENSITY_BASE + kf32(h[k] * EXPLOSION_INTENSITY_SPREAD)))
+    return seed
+
+
+def _reach(max_steps: int) -> int:
+    """Cells enough on each side of the centre's cell for every position `max_steps` steps of 0.3F reach."""
+    return math.ceil(max_steps * EXPLOSION_RAY_STEP) + 2
+
+
+def _air_grid(reach: int) -> np.ndarray:
+    """This thread's stamps of the cells within `reach` of a centre's cell, x outermost, then y, then z."""
+    side = 2 * reach + 1
+    grid = getattr(_LOCAL, "air", None)
+    if grid is None or len(grid) != side ** 3:
+        grid = _LOCAL.air = np.zeros(side ** 3, dtype=np.int64)
+    return grid
+
+
+@njit
+def walk_air_rays(steps: np.ndarray, cx: float, cy: float, cz: float, h: np.ndarray, max_steps: int,
+                  grid: np.ndarray, side: int, stamp: int, cells: np.ndarray) -> int:
+    """`walk_rays` where every cell the rays reach is air (nothing costs, nothing is shielded): a ray takes each
+    cell its steps visit while h > 0, h losing 0.22500001F a step; a cell's first taking goes to the next row of
+    `cells`. `grid` marks the cells taken by this explosion (`stamp`), the centre's cell at its middle (`side`
+    cells a side, enough for `max_steps` steps). Returns the number of distinct positions."""
+    n = 0
+    mid = side // 2
+    ox, oy, oz = jfloor(cx) - mid, jfloor(cy) - mid, jfloor(cz) - mid
+    for ray in range(steps.shape[1]):
+        dx, dy, dz = steps[0, ray], steps[1, ray], steps[2, ray]
+        x, y, z = cx, cy, cz
+        s = h[ray]
+        k = 0
+        while s > 0.0 and k < max_steps:
+            bx, by, bz = jfloor(x), jfloor(y), jfloor(z)
+            at = ((bx - ox) * side + by - oy) * side + bz - oz
+            if grid[at] != stamp:
+                grid[at] = stamp
+                cells[n, 0], cells[n, 1], cells[n, 2] = bx, by, bz
+                n += 1
+            x, y, z = x + dx, y + dy, z + dz
+            s = kf32(s - EXPLOSION_STEP_DECAY)
+            k += 1
+    return n
 
 
 def _table(size: int, max_steps: int) -> dict[str, Any]:
@@ -146,8 +218,7 @@ def _table(size: int, max_steps: int) -> dict[str, Any]:
     is the low `bits` bits of its x, z and y side by side: a cube of 2^bits cells a side holds every cell the rays
     of `max_steps` steps can reach without two sharing a slot, where that fits in twice `size` slots; else the
     cube is smaller and cells sharing a slot go to the next free one."""
-    side = 2 * math.ceil(max_steps * EXPLOSION_RAY_STEP) + 3
-    bits = min((side - 1).bit_length(), (2 * size - 1).bit_length() // 3)
+    bits = min((_side(max_steps) - 1).bit_length(), (2 * size - 1).bit_length() // 3)
     table = getattr(_LOCAL, "table", None)
     if table is None or len(table["cells"]) < size or table["bits"] != bits:
         table = _LOCAL.table = {"cell": np.zeros((1 << 3 * bits, C_TAKEN + 1), dtype=np.int64), "bits": bits,
@@ -156,24 +227,59 @@ def _table(size: int, max_steps: int) -> dict[str, Any]:
     return table
 
 
+def _whole(max_steps: int, bits: int) -> bool:
+    """Whether a cell table of `bits` (`_table`) holds every cell rays of `max_steps` steps reach, each in its own
+    slot (then `ray_paths`, which walks every ray to its end, never fills it)."""
+    return _side(max_steps) <= 1 << bits
+
+
+def _side(max_steps: int) -> int:
+    """The side of a cube of cells holding every cell that rays of `max_steps` steps reach."""
+    return 2 * math.ceil(max_steps * EXPLOSION_RAY_STEP) + 3
+
+
 @njit(inline=True)
-def _cell_slot(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, shields: np.ndarray, shielding: bool,
-               cell: np.ndarray, bits: int, stamp: int, bx: int, by: int, bz: int) -> int:
-    """The slot of `cell` holding (bx, by, bz) for this explosion (`stamp`): found, or filled now with the cell's
-    block state id, whether it is shielded (itself or the cell above holding a shielding block) and not taken."""
+def _find_slot(cell: np.ndarray, bits: int, stamp: int, bx: int, by: int, bz: int) -> tuple:
+    """The slot of `cell` holding (bx, by, bz) for this use (`stamp`), and whether it is new: found, or claimed now
+    (its other columns are the caller's to fill)."""
     low = (1 << bits) - 1
     mask = len(cell) - 1
     slot = (bx & low) | (bz & low) << bits | (by & low) << 2 * bits
     while cell[slot, C_SEEN] == stamp:
         if cell[slot, C_X] == bx and cell[slot, C_Y] == by and cell[slot, C_Z] == bz:
-            return slot
+            return slot, False
         slot = (slot + 1) & mask
-    sid = state_at(keys, slots, pool, bx, by, bz)
     cell[slot, C_SEEN], cell[slot, C_X], cell[slot, C_Y], cell[slot, C_Z] = stamp, bx, by, bz
-    cell[slot, C_STATE] = sid
-    cell[slot, C_SHIELDED] = 1 if shielding and (shields[sid] or shields[state_at(keys, slots, pool, bx, by + 1, bz)]) \
-        else 0
-    cell[slot, C_TAKEN] = 0
+    return slot, True
+
+
+@njit(inline=True)
+def _shielded(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, shields: np.ndarray, shielding: bool, sid: int,
+              bx: int, by: int, bz: int) -> bool:
+    """Whether the cell (bx, by, bz), holding state `sid`, is shielded: it or the cell above holds a shielding
+    block (`shields` per state id)."""
+    return shielding and (shields[sid] or shields[state_at(keys, slots, pool, bx, by + 1, bz)])
+
+
+@njit(inline=True)
+def _step_cost(cost: np.ndarray, sid: int, shielded: bool) -> float:
+    """What entering a cell of state `sid` costs a ray (`_cost_table`); a shielded cell where a resistance is
+    present costs as a resistance of 0."""
+    c = cost[sid]
+    return SHIELDED_COST if shielded and c != 0.0 else c
+
+
+@njit(inline=True)
+def _cell_slot(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, shields: np.ndarray, shielding: bool,
+               cell: np.ndarray, bits: int, stamp: int, bx: int, by: int, bz: int) -> int:
+    """The slot of `cell` holding (bx, by, bz) for this explosion (`stamp`): found, or filled now with the cell's
+    block state id, whether it is shielded and not taken."""
+    slot, new = _find_slot(cell, bits, stamp, bx, by, bz)
+    if new:
+        sid = state_at(keys, slots, pool, bx, by, bz)
+        cell[slot, C_STATE] = sid
+        cell[slot, C_SHIELDED] = 1 if _shielded(keys, slots, pool, shields, shielding, sid, bx, by, bz) else 0
+        cell[slot, C_TAKEN] = 0
     return slot
 
 
@@ -202,10 +308,7 @@ def walk_rays(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, cost: np.nd
                 slot = _cell_slot(keys, slots, pool, shields, shielding, cell, bits, stamp, bx, by, bz)
             sid = cell[slot, C_STATE]
             shielded = cell[slot, C_SHIELDED] != 0
-            c = cost[sid]
-            if shielded and c != 0.0:
-                c = SHIELDED_COST
-            s = kf32(s - c)
+            s = kf32(s - _step_cost(cost, sid, shielded))
             if s > 0.0 and not shielded and cell[slot, C_TAKEN] == 0:
                 cell[slot, C_TAKEN] = 1
                 cells[n, 0], cells[n, 1], cells[n, 2] = bx, by, bz
@@ -214,6 +317,100 @@ def walk_rays(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, cost: np.nd
             x, y, z = x + dx, y + dy, z + dz
             s = kf32(s - EXPLOSION_STEP_DECAY)
     return n
+
+
+@njit
+def ray_paths(steps: np.ndarray, cx: float, cy: float, cz: float, cell: np.ndarray, bits: int, stamp: int,
+              path: np.ndarray, xyz: np.ndarray) -> int:
+    """The cells each ray's steps visit from the centre (the walk of `walk_rays` without its intensity, as far
+    as `path` has columns): `path[ray, k]` the row of `xyz` holding the cell of step k, rows in the order the
+    steps first visit them (a cell's row kept in its `cell` slot, column C_INDEX). Returns the number of rows."""
+    n = 0
+    for ray in range(steps.shape[1]):
+        dx, dy, dz = steps[0, ray], steps[1, ray], steps[2, ray]
+        x, y, z = cx, cy, cz
+        for k in range(path.shape[1]):
+            bx, by, bz = jfloor(x), jfloor(y), jfloor(z)
+            slot, new = _find_slot(cell, bits, stamp, bx, by, bz)
+            if new:
+                cell[slot, C_INDEX] = n
+                xyz[n, 0], xyz[n, 1], xyz[n, 2] = bx, by, bz
+                n += 1
+            path[ray, k] = cell[slot, C_INDEX]
+            x, y, z = x + dx, y + dy, z + dz
+    return n
+
+
+@njit
+def path_costs(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, cost: np.ndarray, shields: np.ndarray,
+               shielding: bool, xyz: np.ndarray, n: int, sid: np.ndarray, step_cost: np.ndarray,
+               shielded: np.ndarray) -> None:
+    """For rows 0..n−1 of `xyz` (`ray_paths`): the block state id, what entering the cell costs a ray and whether
+    it is shielded, as `walk_rays` reads them."""
+    for j in range(n):
+        bx, by, bz = xyz[j, 0], xyz[j, 1], xyz[j, 2]
+        sid[j] = state_at(keys, slots, pool, bx, by, bz)
+        shielded[j] = _shielded(keys, slots, pool, shields, shielding, sid[j], bx, by, bz)
+        step_cost[j] = _step_cost(cost, sid[j], shielded[j])
+
+
+@njit
+def walk_paths(path: np.ndarray, step_cost: np.ndarray, shielded: np.ndarray, h: np.ndarray, taken: np.ndarray,
+               stamp: int, out: np.ndarray) -> int:
+    """`walk_rays` along cells walked before (`ray_paths`, `path_costs`): each ray with intensity h[ray] pays each
+    step's cost and takes its cell while h > 0, losing 0.22500001F a step; a cell's first taking (`taken` marks
+    this explosion's, `stamp`) writes its row to the next entry of `out`. Returns the number of distinct
+    positions."""
+    n = 0
+    for ray in range(path.shape[0]):
+        s = h[ray]
+        k = 0
+        while s > 0.0 and k < path.shape[1]:
+            j = path[ray, k]
+            s = kf32(s - step_cost[j])
+            if s > 0.0 and not shielded[j] and taken[j] != stamp:
+                taken[j] = stamp
+                out[n] = j
+                n += 1
+            s = kf32(s - EXPLOSION_STEP_DECAY)
+            k += 1
+    return n
+
+
+class RayPaths:
+    """The cells of one centre's rays (`ray_paths`), kept for the next explosion there (a stack on the ground or
+    in water explodes at one centre again and again), with their costs for a world's blocks at one block version
+    and one `ExplosionBehavior` (`path_costs`, read again when any differs)."""
+
+    def __init__(self, key: tuple[float, float, float, int]) -> None:
+        self.key = key
+        self.path: np.ndarray | None = None
+        self.n = 0
+        self.blocks: tuple[Any, ...] = ()
+
+    def walk(self, world: World, behavior: ExplosionBehavior, steps: np.ndarray, h: np.ndarray,
+             table: dict[str, Any]) -> AffectedBlocks:
+        """The positions rays of intensities `h` take, as `walk_rays` finds them."""
+        cx, cy, cz, max_steps = self.key
+        if self.path is None:
+            self.path = np.empty((steps.shape[1], max_steps), dtype=np.int64)
+            self.xyz = np.empty((steps.shape[1] * max_steps, 3), dtype=np.int64)
+            self.n = ray_paths(steps, cx, cy, cz, table["cell"], table["bits"], table["stamp"], self.path, self.xyz)
+            self.sid, self.cost = np.empty(self.n, dtype=np.int64), np.empty(self.n)
+            self.shielded, self.taken = np.empty(self.n, dtype=np.bool_), np.zeros(self.n, dtype=np.int64)
+        blocks = (weakref.ref(world), world.block_version, behavior.shielding)
+        if self.blocks != blocks:
+            self.blocks = blocks
+            keys, slots, pool = block_arrays(world)[:3]
+            shielding = bool(behavior.shielding)
+            shields = _shield_table(behavior.shielding) if shielding else air_table()
+            path_costs(keys, slots, pool, _cost_table(), shields, shielding, self.xyz, self.n, self.sid, self.cost,
+                       self.shielded)
+        rows = table["ids"]
+        n = walk_paths(self.path, self.cost, self.shielded, h, self.taken, table["stamp"], rows)
+        rows = rows[:n]
+        ids = self.sid[rows]
+        return AffectedBlocks(self.xyz[rows], n, None if air_table()[ids].all() else ids)
 
 
 @lru_cache(maxsize=4)

@@ -3,8 +3,8 @@
 `Explosion.affectWorld` (blocks removed after every impulse of the explosion; caught TNT primed with a short fuse).
 
 Random numbers: the block rays draw 1352 `nextFloat`s from the world Random and the shuffle of the affected
-blocks one `nextInt` per position but the first; both are drawn at once by jumping the generator ahead, which
-gives the same values as drawing them one by one.
+blocks one `nextInt` per position but the first; both step the generator in compiled loops
+(`jrandom.float_draws`, `int_draws`), which give the same values as drawing them one by one.
 
 Destruction types (`Explosion.DestructionType`): BREAK (TNT, TNT minecarts) and DESTROY (beds, respawn anchors,
 end crystals, creepers and the wither with mobGriefing) remove the same blocks, as their difference is only the
@@ -283,8 +283,11 @@ def _section_entities(world: World, source: Entity | None, box: Box) -> list[Ent
     box grown by 2, chunks x then z, sections by y), not yet filtered by their boxes (`explosion_targets` tests
     Box.intersects)."""
     found = list(chain.from_iterable(world.entity_sections_in(box)))
-    if source is not None and source in found:
-        found.remove(source)
+    if source is not None:
+        try:
+            found.remove(source)
+        except ValueError:   # the source is elsewhere (or gone)
+            pass
     return found
 
 
@@ -323,7 +326,7 @@ class _Targets:
                 i = keep.index(source)
             except ValueError:
                 return None
-            keep, rows, ids = keep[:i] + keep[i + 1:], np.delete(rows, i), np.delete(ids, i)
+            keep, rows, ids = keep[:i] + keep[i + 1:], _without(rows, i), _without(ids, i)
         return _Targets(found, rows, ids, None) if keep == found else None
 
     @staticmethod
@@ -350,6 +353,11 @@ class _Targets:
         if self.scratch is not None:
             for e, m in zip(entities, self.scratch[hit, 9:12].tolist(), strict=True):
                 e.motion = _new(Vec3, m)
+
+
+def _without(a: np.ndarray, i: int) -> np.ndarray:
+    """`a` less its element i (a view where it is the first: a stack's source explodes first)."""
+    return a[1:] if i == 0 else np.concatenate((a[:i], a[i + 1:]))
 
 
 _TARGETS: WeakKeyDictionary[World, _Targets] = WeakKeyDictionary()
@@ -445,7 +453,7 @@ def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False)
     the spawn angle from the world Random, then fuse nextInt(80 / 4) + 80 / 8, AMBIGUITY-N2: 10..29 gt); then
     the fire, if any, in the shuffled order. Returns the number of blocks removed."""
     if affected.ids is None and not fire:
-        shuffle_draws(sim.random, affected.count)   # all air: only the shuffle's draws matter
+        shuffle_draws(sim.random, affected.count, keep=False)   # all air: only the shuffle's draws matter
         return 0
     world = sim.world
     cells, keys = affected.ordered()

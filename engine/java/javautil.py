@@ -13,12 +13,10 @@ from engine.constants import (
     HASHMAP_MIN_TREEIFY_CAPACITY,
     HASHMAP_TREEIFY_BIN,
 )
-from engine.java.jrandom import JavaRandom, next_int31s
+from engine.java.jrandom import JavaRandom, int_draws
 
 _INT32 = 0xFFFFFFFF                 # an int's 32 bits, unsigned
 _HASH_SPREAD = 16                   # HashMap.hash: h ^ (h >>> 16)
-_INT_MAX = 2**31 - 1
-_INT_BITS = 31
 
 
 def hash_set_order(cells: np.ndarray) -> np.ndarray:
@@ -61,17 +59,10 @@ def shuffle(random: JavaRandom, items: list[Any]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def shuffle_draws(random: JavaRandom, n: int) -> list[int]:
-    """nextInt(i) for i = n..2, drawn at once; nextInt's rare rejection (a draw in the last partial block of
-    [0, 2^31)) sends them one by one."""
-    if n < 2:
-        return []
-    state = random.get_state()
-    bound = np.arange(n, 1, -1, dtype=np.int64)
-    r = next_int31s(random, n - 1)
-    pow2 = (bound & (bound - 1)) == 0
-    val = np.where(pow2, (bound * r) >> _INT_BITS, r % bound)
-    if np.any(~pow2 & (r - val + bound - 1 > _INT_MAX)):
-        random.set_state(state)
-        return [random.next_int(b) for b in bound.tolist()]
-    return val.tolist()
+def shuffle_draws(random: JavaRandom, n: int, keep: bool = True) -> list[int]:
+    """nextInt(i) for i = n..2 (`jrandom.int_draws`, compiled); with `keep` false only the generator moves (an
+    all-air explosion's shuffle, whose order nothing reads) and the list is empty."""
+    out = np.empty(max(n - 1, 0) if keep else 0, dtype=np.int64)
+    seed, gaussian, have = random.get_state()
+    random.set_state((int(int_draws(seed, n, out)), gaussian, have))
+    return out.tolist()

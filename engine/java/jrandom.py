@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 import struct
-from functools import lru_cache
 
 import numpy as np
+
+from engine.jit import njit
 
 _MULTIPLIER = 0x5DEECE66D
 _ADDEND = 0xB
@@ -152,34 +153,41 @@ def _strict_log(x: float) -> float:
     return k * _LN2_HI - ((s * (f - r) - k * _LN2_LO) - f)
 
 
-@lru_cache(maxsize=8)
-def _jump_table(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """(A_k, C_k), k = 1..n, with seed_k = A_k·seed_0 + C_k (mod 2^48) after k steps of the generator."""
-    a = np.empty(n, dtype=np.uint64)
-    c = np.empty(n, dtype=np.uint64)
-    ak, ck = 1, 0
-    for k in range(n):
-        ak, ck = (ak * _MULTIPLIER) & _MASK, (ck * _MULTIPLIER + _ADDEND) & _MASK
-        a[k], c[k] = ak, ck
-    return a, c
+@njit(inline=True)
+def _step(seed: int) -> int:
+    """The generator's next 48-bit seed (int64 products wrap mod 2^64, whose low 48 bits are the seed's)."""
+    return (seed * _MULTIPLIER + _ADDEND) & _MASK
 
 
-def next_seeds(random: JavaRandom, n: int) -> np.ndarray:
-    """The generator's next `n` 48-bit seeds at once (one per `next(bits)` call), by jumping ahead; `random` is
-    left after the last, exactly as n single draws leave it."""
-    size = 1 << max(n - 1, 1).bit_length()
-    a, c = _jump_table(size)
-    seed, gaussian, have = random.get_state()
-    seeds = (a[:n] * np.uint64(seed) + c[:n]) & np.uint64(_MASK)   # uint64 products wrap mod 2^64 ⊇ 2^48
-    random.set_state((int(seeds[-1]), gaussian, have))
-    return seeds
+@njit
+def float_draws(seed: int, out: np.ndarray) -> int:
+    """len(out) calls of nextFloat from the 48-bit `seed`, written to `out` (next(24) / 2^24, exact in a double);
+    returns the seed after the last."""
+    for k in range(len(out)):
+        seed = _step(seed)
+        out[k] = (seed >> 24) * _FLOAT_UNIT
+    return seed
 
 
-def next_floats(random: JavaRandom, n: int) -> np.ndarray:
-    """`n` calls of nextFloat at once, as float32 (next(24) / 2^24)."""
-    return (next_seeds(random, n) >> np.uint64(24)).astype(np.float32) * np.float32(_FLOAT_UNIT)
-
-
-def next_int31s(random: JavaRandom, n: int) -> np.ndarray:
-    """`n` calls of next(31) at once (the raw draws of nextInt(bound))."""
-    return (next_seeds(random, n) >> np.uint64(17)).astype(np.int64)
+@njit
+def int_draws(seed: int, n: int, out: np.ndarray) -> int:
+    """nextInt(i) for i = n..2 from the 48-bit `seed` (`Collections.shuffle`'s draws), rejections included, each
+    written to `out` while it has room (an empty `out` only steps the generator); returns the seed after."""
+    k = 0
+    for bound in range(n, 1, -1):
+        seed = _step(seed)
+        r = seed >> 17
+        m = bound - 1
+        if bound & m == 0:
+            r = (bound * r) >> 31                     # power of two: the high bits
+        else:
+            u = r
+            r = u % bound
+            while u - r + m > _INT_MAX:               # the last partial block of [0, 2^31): drawn again
+                seed = _step(seed)
+                u = seed >> 17
+                r = u % bound
+        if k < len(out):
+            out[k] = r
+        k += 1
+    return seed

@@ -2,29 +2,38 @@
 bit: stacks of TNT (some with an item or a zombie among them: the scratch-table path) exploding in random worlds
 of slabs, walls, fluids, stairs…, near 0 and at ±2·10⁷, compiled and with the JIT off (a child process), against
 the entity-by-entity step that casts every ray (tests/engine/test_explosion.py `plain_explode`); every TNT's
-position and Motion compared per tick. A deliberate mutant (the count-only exposure taken with a block near) must
-be caught."""
+position and Motion compared per tick. The block rays kept per centre (`blockrays.RayPaths`), the all-air walk and
+the compiled draws of the world Random equal walking each ray and drawing one by one. Deliberate mutants (the
+count-only exposure taken with a block near; a centre's kept costs not read again after a block changed) must be
+caught."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import random
+import weakref
 
+import numpy as np
 import pytest
 
 from engine import jit
 from engine.entities.item import Item
+from engine.entities.minecart_rails import RAILS
 from engine.entities.tnt import Tnt
+from engine.entities.tnt_minecart import RAIL_SHIELDING
 from engine.geometry.box import Vec3
-from engine.influences import explosion
+from engine.influences import blockrays, explosion
+from engine.influences.blockrays import collect_blocks
 from engine.influences.explosion_kernel import OVER_LIMIT, sample_count
+from engine.java.javautil import shuffle_draws
+from engine.java.jrandom import JavaRandom, float_draws
 from engine.living.mobs import Zombie
 from engine.tick.simulation import Simulation
 from engine.world import blocks
 from tests.conftest import jit_off_run
 from tests.engine.test_compiled_equality import ORIGINS, TNT_BLOCKS, random_world
-from tests.engine.test_explosion import exact, plain_explode
+from tests.engine.test_explosion import cluttered_world, exact, plain_block_rays, plain_explode
 
 jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
 
@@ -108,7 +117,91 @@ def test_sample_count_is_the_number_of_sample_points() -> None:
 
 
 def test_jit_off_equals_jit_on() -> None:
-    """With `NUMBA_DISABLE_JIT=1` the explosion kernels run as plain Python, with the same results bit for bit."""
-    compiled, digest = jit_off_run("tests.engine.test_explosion_kernel", "worlds_digest(range(8))")
+    """With `NUMBA_DISABLE_JIT=1` the explosion kernels run as plain Python, with the same results bit for bit
+    (the blast worlds, and the block rays kept per centre)."""
+    compiled, (digest, rays) = jit_off_run("tests.engine.test_explosion_kernel",
+                                           "worlds_digest(range(8)), reused_centre_rays()")
     assert compiled is False and jit.compiled() == jit.jit_enabled()
-    assert digest == list(worlds_digest(range(8)))
+    assert digest == list(worlds_digest(range(8))) and rays == reused_centre_rays()
+
+
+def test_compiled_draws_equal_drawing_one_by_one() -> None:
+    """`float_draws` and the shuffle's `int_draws` give nextFloat and nextInt(n..2) as drawn one by one, and leave
+    the generator where they do, rejections included (n 3,000 from seed 1115 draws one: fixtures/explosion.json);
+    drawing without keeping the values moves the generator as far."""
+    for seed, n in ((1115, 3000), (12445, 100), (7, 2), (7, 1), (2**47 + 3, 1352)):
+        one, many, bare = JavaRandom(seed), JavaRandom(seed), JavaRandom(seed)
+        assert shuffle_draws(many, n) == [one.next_int(b) for b in range(n, 1, -1)]
+        assert shuffle_draws(bare, n, keep=False) == [] and bare.get_state() == many.get_state() == one.get_state()
+        out = np.empty(n)
+        seed_after = float_draws(one.get_state()[0], out)
+        assert out.tolist() == [many.next_float() for _ in range(n)] and seed_after == many.get_state()[0]
+
+
+def reused_centre_rays() -> list[object]:
+    """Block rays at centres met again (the kept cells of `RayPaths`) while the world changes in between: a block
+    set and one removed in reach, another world, a shielding behaviour, the world restored; each equal to
+    walking every ray, world Random included. Returns what the walks reached."""
+    got = []
+    for k, c in enumerate((Vec3(0.5, 65.0, 0.5), Vec3(-3.7, 66.5, 2.25), Vec3(30000.5, 65.0, -0.5))):
+        rng = random.Random(k)
+        clutter = [(rng.randint(-4, 4), rng.randint(-4, 4), rng.randint(-4, 4),
+                    rng.choice(["stone", "obsidian", "water", "tnt", "rail", "glass"])) for _ in range(60)]
+        world, other = cluttered_world(c, clutter), cluttered_world(c, clutter[:30])
+        x, y, z = int(c.x // 1), int(c.y // 1), int(c.z // 1)
+        steps = [(world, None), (world, ("set", x + 1, y, z, "obsidian")), (world, ("set", x, y - 1, z, "air")),
+                 (other, None), (world, "rails"), (world, ("set", x + 1, y, z, "air")), (world, None)]
+        fast, plain = JavaRandom(k), JavaRandom(k)
+        for w, change in steps:
+            if isinstance(change, tuple):
+                w.set_block_state(change[1], change[2], change[3], blocks.default_state(change[4]))
+            rails = change == "rails"
+            affected = collect_blocks(w, fast, c, 4.0, RAIL_SHIELDING) if rails else collect_blocks(w, fast, c, 4.0)
+            expected = plain_block_rays(w, plain, c, 4.0, RAILS if rails else frozenset())
+            assert affected.ordered()[0].tolist() == expected and affected.count == len(expected), (k, change)
+            assert fast.get_state() == plain.get_state()
+            got.append(expected)
+    return got
+
+
+def test_a_centre_met_again_reads_the_blocks_as_they_are_now() -> None:
+    """The kept cells of a centre give the walk's positions after the blocks, the world or the behaviour
+    changed."""
+    assert len(reused_centre_rays()) == 21
+
+
+def test_costs_kept_across_a_block_change_are_caught(monkeypatch) -> None:
+    """The mutant: a centre's kept costs taken as current after a block changed."""
+    walk = blockrays.RayPaths.walk
+
+    def stale(self, world, behavior, *args):
+        if self.blocks:
+            self.blocks = (weakref.ref(world), world.block_version, behavior.shielding)
+        return walk(self, world, behavior, *args)
+    monkeypatch.setattr(blockrays.RayPaths, "walk", stale)
+    with pytest.raises(AssertionError):
+        reused_centre_rays()
+
+
+@pytest.mark.parametrize("c", [Vec3(0.5, 65.0, 0.5), Vec3(-0.5, 2.25, 1e-9), Vec3(2.0**30 + 0.5, 65.0, 0.5),
+                               Vec3(-2.0**30 - 0.5, 65.0, 0.5)], ids=["origin", "low", "far", "far_negative"])
+def test_the_all_air_walk_equals_walking_each_ray(c, monkeypatch) -> None:
+    """Where no block lies within the rays' reach they are walked without reading blocks (`walk_air_rays`, not
+    beyond 2^30, where the cell walk takes over): the same positions as walking every ray, also with one block
+    just inside or just outside that reach on each axis."""
+    y = int(c.y // 1)
+    seen, air_walks = [], []
+    walk_air_rays = blockrays.walk_air_rays
+    monkeypatch.setattr(blockrays, "walk_air_rays", lambda *args: air_walks.append(1) or walk_air_rays(*args))
+    for d in (None, 2, -3, 7, 9, 10, 11, -10, -11):
+        for axis in range(3):
+            world = cluttered_world(c, [] if d is None else [((d, 0, 0), (0, d, 0), (0, 0, d))[axis] + ("stone",)])
+            if d is not None and not 0 <= y + (d if axis == 1 else 0) <= 255:
+                continue
+            fast, plain = JavaRandom(d or 0), JavaRandom(d or 0)
+            affected = collect_blocks(world, fast, c, 4.0)
+            expected = plain_block_rays(world, plain, c, 4.0)
+            assert affected.ordered()[0].tolist() == expected and fast.get_state() == plain.get_state(), (d, axis)
+            seen.append(affected.ids is None)
+    assert any(seen) and not all(seen)
+    assert (len(air_walks) >= 3) is (abs(c.x) < blockrays.AIR_WALK_LIMIT), len(air_walks)
