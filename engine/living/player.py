@@ -63,6 +63,8 @@ from engine.core.trace import StageInfo, run_stage
 from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
 from engine.entities.entity import rotation_vector
 from engine.entities.firework import use_while_gliding
+from engine.entities.rows import LIVING_FLAGS, LIVING_FLOATS, LIVING_INTS, RowBacked, RowTable, extra_flag, \
+    extra_float, extra_int
 from engine.entities.thrown import THROWN_TYPES
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import fluid_at
@@ -99,10 +101,17 @@ BOW = "minecraft:bow"
 THROWN_BY_ITEM = {cls.TYPE: cls for cls in (*THROWN_TYPES, *PERSISTENT_TYPES) if cls.THROW_SPEED is not None}
 DOUBLE_TAP_TICKS = 7   # ClientPlayerEntity.ticksLeftToDoubleTapSprint = 7
 POSE_CACHE_SIZE = 64
+PLAYER_ROWS = RowTable(extra_ints=LIVING_INTS + LIVING_FLAGS, extra_floats=LIVING_FLOATS)
 
 
-class PlayerEntity(LivingEntity):
+class PlayerEntity(RowBacked, LivingEntity):
+    """A player: a handle onto its row of `PLAYER_ROWS` (engine.entities.rows; the living extras there); runs of
+    players take `engine.living.player_kernel`'s compiled tick (`PlayerBatch`)."""
     TYPE = "minecraft:player"
+    ROWS = PLAYER_ROWS
+    locals().update({name: extra_float(PLAYER_ROWS, name) for name in LIVING_FLOATS})
+    locals().update({name: extra_int(PLAYER_ROWS, name) for name in LIVING_INTS})
+    locals().update({name: extra_flag(PLAYER_ROWS, name) for name in LIVING_FLAGS})
     WIDTH = PLAYER_WIDTH
     HEIGHT = PLAYER_HEIGHT
     is_player = True
@@ -113,6 +122,7 @@ class PlayerEntity(LivingEntity):
     TICK_FIELDS = ("bow_drawn_since",)
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.take_row()
         super().__init__(entity_id, pos, motion, seed)
         self.inputs = InputSchedule()
         self.held = NOTHING
