@@ -196,7 +196,8 @@ class PlayerBatch:
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         slip, climb = block_columns()
         return kernel.tick_rows(*block_arrays(world), cells, PLAYER_ROWS.f, PLAYER_ROWS.i, rows, held, start, slip,
-                                climb, others, edges, void_y(world.dimension, features), self.WALK,
+                                climb, others, edges, features.axis_order_yxz,
+                                void_y(world.dimension, features), self.WALK,
                                 self.SPRINT, kernel.SINE, marks, saved_f, saved_i)
 
     def after(self, e: PlayerEntity, mark: int) -> None:

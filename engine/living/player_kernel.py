@@ -212,9 +212,10 @@ def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int,
 
 @njit
 def move_player(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-                f: np.ndarray, i: np.ndarray, r: int, border: tuple) -> bool:
+                f: np.ndarray, i: np.ndarray, r: int, border: tuple, yxz: bool) -> bool:
     """`Entity.move(SELF, Motion)` of a player row in 1.16.5 (spec 03 §2; engine.motion.move) where no step acts
-    beyond collision and step-up; false (the row part-written) where one might."""
+    beyond collision and step-up; false (the row part-written) where one might. `yxz`: the release's
+    `axis_order_yxz`."""
     if i[r, I_FLAGS] & NO_CLIP or i[r, I_FIRE] != UNLIT:                                  # steps 1, 15
         return False
     if f[r, F_MULT] ** 2 + f[r, F_MULT + 1] ** 2 + f[r, F_MULT + 2] ** 2 > MOVEMENT_MULTIPLIER_MIN_SQUARED:
@@ -232,7 +233,7 @@ def move_player(keys, slots, pool, shape, flags, ncoords, coords, filled, single
             or hi_z + 1.0e-6 >= border[3]):
         return False
     ax, ay, az, ok = adjust_movement_stepping(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
-                                              empty, cells, mx, my, mz, box, True,
+                                              empty, cells, mx, my, mz, box, yxz,
                                               i[r, I_FLAGS] & ON_GROUND != 0, f[r, C_STEP])        # step 5
     if not ok:
         return False
@@ -284,8 +285,8 @@ def move_player(keys, slots, pool, shape, flags, ncoords, coords, filled, single
 @njit
 def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                 f: np.ndarray, i: np.ndarray, r: int, held: int, slip: np.ndarray, climb: np.ndarray,
-                others: np.ndarray, border: tuple, void_y: float, walk_speed: float, sprint_speed: float,
-                sine: np.ndarray) -> int:
+                others: np.ndarray, border: tuple, yxz: bool, void_y: float, walk_speed: float,
+                sprint_speed: float, sine: np.ndarray) -> int:
     """`LivingEntity.tick` and `PlayerEntity.updateSize` of row `r` (the keys `held`, HELD_* bits): −1 where the
     object path must tick it (the row part-written), else 1 where the sprint flag changed, 0 where not."""
     fl = i[r, I_FLAGS]
@@ -366,7 +367,7 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
         return -1
     i[r, C_CLIMBING] = 0
     if not move_player(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                       border):                                                             # step 5
+                       border, yxz):                                                             # step 5
         return -1
     if i[r, I_FLAGS] & H_COLL or i[r, C_JUMPING]:                                           # step 6
         if climb[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))]:
@@ -393,8 +394,8 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
 @njit
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, held: np.ndarray, start: int, slip: np.ndarray,
-              climb: np.ndarray, others: np.ndarray, border: tuple, void_y: float, walk_speed: float,
-              sprint_speed: float, sine: np.ndarray, marks: np.ndarray, saved_f: np.ndarray,
+              climb: np.ndarray, others: np.ndarray, border: tuple, yxz: bool, void_y: float,
+              walk_speed: float, sprint_speed: float, sine: np.ndarray, marks: np.ndarray, saved_f: np.ndarray,
               saved_i: np.ndarray) -> tuple:
     """The players phase over rows[start:], in order, up to a player the object path must tick (a row of −1, or
     one `player_tick` gave back, restored as found): its place and HANDED, or (len(rows), DONE). `marks[n]`:
@@ -409,7 +410,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         saved_f[n] = f[r]
         saved_i[n] = i[r]
         changed = player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
-                              r, held[n], slip, climb, others, border, void_y, walk_speed, sprint_speed, sine)
+                              r, held[n], slip, climb, others, border, yxz, void_y, walk_speed, sprint_speed, sine)
         if changed < 0:
             f[r] = saved_f[n]
             i[r] = saved_i[n]
