@@ -71,6 +71,7 @@ from engine.entities.rows import (
     LIVING_FLOATS,
     LIVING_INTS,
     RowBacked,
+    RowBatch,
     RowTable,
     extra_flag,
     extra_float,
@@ -147,6 +148,24 @@ def key_bits(held: PlayerInput) -> int:
             | kernel.HELD_SNEAK * held.sneak)
 
 
+class PlayerServerBatch(RowBatch):
+    """Runs of players in the entity phase, where `ServerPlayerEntity.tick` moves nothing
+    (`player_kernel.server_tick_rows`); untraced, and not for a player carrying riders."""
+
+    table = PLAYER_ROWS
+    mechanics = frozenset({"living"})
+
+    def decides(self, world: World, features: Features) -> bool:
+        return not features.refused & self.mechanics
+
+    def row(self, e: PlayerEntity, traced: bool) -> int:
+        return -1 if traced or e.passengers else e._r
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        return kernel.server_tick_rows(PLAYER_ROWS.f, PLAYER_ROWS.i, rows, start, marks, saved_f, saved_i)
+
+
 class PlayerBatch:
     """The players phase over `PLAYER_ROWS` (`engine.living.player_kernel`): in 1.16.5, in a world of players
     only (no other entity to push or collide with), untraced. Before the loop, a player takes the object path
@@ -211,6 +230,7 @@ class PlayerEntity(RowBacked, LivingEntity):
     players take `engine.living.player_kernel`'s compiled tick (`PlayerBatch`)."""
     TYPE = "minecraft:player"
     ROWS = PLAYER_ROWS
+    batch = PlayerServerBatch()
     players_batch = PlayerBatch()
     locals().update({name: extra_float(PLAYER_ROWS, name) for name in LIVING_FLOATS})
     locals().update({name: extra_int(PLAYER_ROWS, name) for name in LIVING_INTS})

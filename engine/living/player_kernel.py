@@ -52,9 +52,11 @@ from engine.entities.rows import (
     F_MOTION,
     F_MULT,
     F_POS,
+    F_PREV,
     F_WATER,
     H_COLL,
     HANDED,
+    I_AGE,
     I_CHUNK,
     I_EXTRA,
     I_FIRE,
@@ -422,4 +424,30 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             marks[n] = SECTION
         if changed:
             marks[n] |= SPRINT_CHANGED
+    return len(rows), DONE
+
+
+@njit
+def server_tick_rows(f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int, marks: np.ndarray,
+                     saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+    """The entity phase's `ServerWorld.tickEntity` of players (`ServerPlayerEntity.tick` moves nothing: the client's
+    movement comes in the players phase): age + 1, the previous position, the section. A row of −1, a removed
+    player, or one touching water or in lava (the versions table's fluids check) is left to the object path
+    (OBJECT_PATH); each player's tick touches only its row, so the loop goes on past it. Returns
+    (len(rows), DONE)."""
+    for n in range(start, len(rows)):
+        r = rows[n]
+        marks[n] = 0
+        if r < 0 or i[r, I_FLAGS] & (REMOVED | TOUCHING_WATER) or f[r, F_LAVA] > 0.0:
+            marks[n] = OBJECT_PATH
+            continue
+        saved_f[n] = f[r]
+        saved_i[n] = i[r]
+        i[r, I_AGE] += 1
+        for a in range(3):
+            f[r, F_PREV + a] = f[r, F_POS + a]
+        sy = min(max(jfloor(f[r, F_POS + 1] / 16.0), 0), 15)
+        if (jfloor(f[r, F_POS] / 16.0) != i[r, I_CHUNK] or sy != i[r, I_CHUNK + 1]
+                or jfloor(f[r, F_POS + 2] / 16.0) != i[r, I_CHUNK + 2]):
+            marks[n] = SECTION
     return len(rows), DONE
