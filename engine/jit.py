@@ -207,6 +207,10 @@ WARM_SCENES = {   # what each part of `warm` runs: the kernels a run of it compi
     '[[blocks]]\nfrom = [0, 1, 7]\nto = [0, 1, 7]\nblock = "minecraft:powered_rail[powered=true]"\n'
     + "".join(f'[[entities]]\ntype = "minecraft:minecart"\npos = [0.5, 1.0625, {z + 0.5}]\nmotion = [0.0, 0.0, 0.3]\n'
               for z in range(0, 8, 2)),
+    # a player sprint-jumping onto a slab (engine.living.player_kernel, the step-up of engine.motion.collision_kernel)
+    "player": _FLOOR + '[[blocks]]\nfrom = [4, 1, 0]\nto = [4, 1, 7]\nblock = "minecraft:stone_slab"\n'
+    '[[entities]]\ntype = "minecraft:player"\nid = 1\npos = [1.5, 1.0, 1.5]\non_ground = true\nyaw = -90.0\n'
+    '[[inputs]]\nentity = 1\nfrom = 1\nto = 20\nforward = true\nsprint = true\njump = true\n',
 }
 
 

@@ -43,6 +43,15 @@ DONE, EXPLODE, HANDED = 0, 1, 2                # where a kind's row loop stopped
 SECTION, OBJECT_PATH = 1, 2                    # its marks per entity
 _new = tuple.__new__
 
+# --- living entities' extras (players now; mobs later): the fields `engine.living.player_kernel` reads and
+# writes. Floats: the look, the movement input and speeds, the step height. Ints: the jump cooldown, the sprint
+# double tap, and flags (one int column each).
+LIVING_FLOATS = ("yaw", "pitch", "head_yaw", "forward_speed", "sideways_speed", "upward_speed", "movement_speed",
+                 "flying_speed", "step_height", "input_forward", "input_sideways")
+LIVING_INTS = ("jump_cooldown", "double_tap_ticks")
+LIVING_FLAGS = ("jumping", "input_jumping", "sprinting", "sneaking", "in_sneaking_pose", "swimming", "fall_flying",
+                "submerged_in_water", "first_update", "climbing")
+
 
 class RowTable:
     """Growable columns and a free list of rows."""

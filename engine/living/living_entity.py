@@ -73,6 +73,7 @@ SWIM_UP = StageInfo("swim_upward", "LivingEntity.swimUpward")
 INPUT_DAMP = StageInfo("input_damping", "LivingEntity.tickMovement")
 CRAMMING = StageInfo("cramming", "LivingEntity.tickCramming")
 SPRINT_UUID = "662A6B8D-DA3E-4C1C-8813-96EA6097278D"   # LivingEntity.SPRINTING_SPEED_BOOST_ID
+SPRINT_MODIFIER = Modifier(SPRINT_UUID, "Sprinting speed boost", SPRINT_SPEED_BOOST, Operation.MULTIPLY_TOTAL)
 EQUIPMENT_SLOTS = ("head", "chest", "legs", "feet", "mainhand", "offhand")
 
 
@@ -208,7 +209,7 @@ class LivingEntity(Entity):
         speed = self.attributes.get(MOVEMENT_SPEED)
         speed.remove(SPRINT_UUID)
         if sprinting:
-            speed.add(Modifier(SPRINT_UUID, "Sprinting speed boost", SPRINT_SPEED_BOOST, Operation.MULTIPLY_TOTAL))
+            speed.add(SPRINT_MODIFIER)
 
     # --- ticking ---
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:

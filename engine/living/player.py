@@ -21,7 +21,10 @@ own `tickCramming` pushes both ways).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from engine.constants import (
     ARROW_SPEED,
@@ -63,16 +66,33 @@ from engine.core.trace import StageInfo, run_stage
 from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
 from engine.entities.entity import rotation_vector
 from engine.entities.firework import use_while_gliding
+from engine.entities.rows import (
+    LIVING_FLAGS,
+    LIVING_FLOATS,
+    LIVING_INTS,
+    RowBacked,
+    RowBatch,
+    RowTable,
+    extra_flag,
+    extra_float,
+    extra_int,
+)
 from engine.entities.thrown import THROWN_TYPES
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32
 from engine.java.mathhelper import cos, floor, sin
 from engine.living import effects as fx
-from engine.living.attributes import MOVEMENT_SPEED, SNEAKING_SPEED
-from engine.living.living_entity import LivingEntity
+from engine.living import player_kernel as kernel
+from engine.living.attributes import MOVEMENT_SPEED, SNEAKING_SPEED, AttributeInstance
+from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
 from engine.living.player_input import NOTHING, InputSchedule, PlayerInput
+from engine.living.player_kernel import DOUBLE_TAP_TICKS
 from engine.living.travel import movement_input_to_velocity
+from engine.motion.collision_kernel import block_arrays
+from engine.world import block_physics as phys
+from engine.world import blocks
+from engine.world.dimensions import void_y
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -97,12 +117,124 @@ FIREWORK_ROCKET = "minecraft:firework_rocket"
 BOW = "minecraft:bow"
 # what a player's item throws (the item id is the projectile's entity id), at the class's THROW_SPEED
 THROWN_BY_ITEM = {cls.TYPE: cls for cls in (*THROWN_TYPES, *PERSISTENT_TYPES) if cls.THROW_SPEED is not None}
-DOUBLE_TAP_TICKS = 7   # ClientPlayerEntity.ticksLeftToDoubleTapSprint = 7
 POSE_CACHE_SIZE = 64
+PLAYER_ROWS = RowTable(extra_ints=LIVING_INTS + LIVING_FLAGS, extra_floats=LIVING_FLOATS)
+ELYTRA = "minecraft:elytra"
 
 
-class PlayerEntity(LivingEntity):
+def _speed(sprinting: bool) -> float:
+    """A player's movement speed attribute, as a float, with no modifier but the sprint's."""
+    inst = AttributeInstance(MOVEMENT_SPEED, PLAYER_MOVEMENT_SPEED)
+    if sprinting:
+        inst.add(SPRINT_MODIFIER)
+    return f32(inst.get_value())
+
+
+@lru_cache(maxsize=1)
+def block_columns() -> tuple[np.ndarray, np.ndarray]:
+    """Per block state id: `Block.getSlipperiness`, and 1 where `isClimbing` could be true (a climbable block or
+    any trapdoor, which the object path decides)."""
+    states = blocks.all_states()
+    slip = np.array([phys.slipperiness(st.block) for st in states])
+    climb = np.array([phys.is_climbable(st.block) or st.block.endswith("_trapdoor") for st in states],
+                     dtype=np.uint8)
+    return slip, climb
+
+
+def key_bits(held: PlayerInput) -> int:
+    """The keys held as `player_kernel`'s HELD_* bits."""
+    return (kernel.HELD_FORWARD * held.forward | kernel.HELD_BACK * held.back | kernel.HELD_LEFT * held.left
+            | kernel.HELD_RIGHT * held.right | kernel.HELD_JUMP * held.jump | kernel.HELD_SPRINT * held.sprint
+            | kernel.HELD_SNEAK * held.sneak)
+
+
+class PlayerServerBatch(RowBatch):
+    """Runs of players in the entity phase, where `ServerPlayerEntity.tick` moves nothing
+    (`player_kernel.server_tick_rows`); untraced, and not for a player carrying riders."""
+
+    table = PLAYER_ROWS
+    mechanics = frozenset({"living"})
+
+    def decides(self, world: World, features: Features) -> bool:
+        return not features.refused & self.mechanics
+
+    def row(self, e: PlayerEntity, traced: bool) -> int:
+        return -1 if traced or e.passengers else e._r
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        return kernel.server_tick_rows(PLAYER_ROWS.f, PLAYER_ROWS.i, rows, start, marks, saved_f, saved_i)
+
+
+class PlayerBatch:
+    """The players phase over `PLAYER_ROWS` (`engine.living.player_kernel`): in 1.16.5, in a world of players
+    only (no other entity to push or collide with), untraced. Before the loop, a player takes the object path
+    where its tick would use an item or release a bow, it rides or carries, it has an effect, is hurt or dead,
+    wears an elytra, is not standing, or its movement speed has a base or modifier other than a player's and the
+    sprint's."""
+
+    table = PLAYER_ROWS
+    mechanics = frozenset({"living", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
+    WALK, SPRINT = _speed(False), _speed(True)
+
+    def decides(self, world: World, features: Features, players: list[PlayerEntity]) -> bool:
+        return (features.version == "1.16.5" and not features.refused & self.mechanics
+                and not world.collidable_count and len(world.entities) == len(players))
+
+    def rows(self, players: list[PlayerEntity], tick: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each player's row for the loop (−1: the object path), keys (HELD_* bits) and row (whose box the
+        loop's cramming test reads); a player the loop ticks gets this tick's input and look here, as
+        `player_tick` begins."""
+        rows = np.empty(len(players), dtype=np.int64)
+        held = np.zeros(len(players), dtype=np.int64)
+        for k, e in enumerate(players):
+            h = e.inputs.at(tick)
+            rows[k] = e._r if self._common(e, h, tick) else -1
+            if rows[k] >= 0:
+                e.held = h
+                if h.yaw is not None:
+                    e.yaw = f32(h.yaw)
+                if h.pitch is not None:
+                    e.pitch = f32(h.pitch)
+                held[k] = key_bits(h)
+        return rows, held, np.array([e._r for e in players], dtype=np.int64)
+
+    def _common(self, e: PlayerEntity, h: PlayerInput, tick: int) -> bool:
+        speed = e.attributes.instances.get(MOVEMENT_SPEED)
+        return (h.use is None and e.bow_drawn_since is None and e.vehicle is None and not e.passengers
+                and not e.effects.active and e.hurt_time == 0 and e.time_until_regen == 0 and e.health > 0.0
+                and e.pose == "standing" and e.equipment.get("chest") != ELYTRA and speed is not None
+                and speed.base == PLAYER_MOVEMENT_SPEED
+                and all(m == SPRINT_UUID for m in speed.modifiers) and (SPRINT_UUID in speed.modifiers) == e.sprinting)
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: tuple, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        """`player_kernel.tick_rows` from `start` over `rows` (what `rows()` gave)."""
+        rows, held, others = rows
+        border = world.border_shape.coords
+        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
+        slip, climb = block_columns()
+        return kernel.tick_rows(*block_arrays(world), cells, PLAYER_ROWS.f, PLAYER_ROWS.i, rows, held, start, slip,
+                                climb, others, edges, features.axis_order_yxz,
+                                void_y(world.dimension, features), self.WALK,
+                                self.SPRINT, kernel.SINE, marks, saved_f, saved_i)
+
+    def after(self, e: PlayerEntity, mark: int) -> None:
+        """What the loop leaves to Python: the sprint modifier follows the sprint flag."""
+        if mark & kernel.SPRINT_CHANGED:
+            e.set_sprinting(e.sprinting)
+
+
+class PlayerEntity(RowBacked, LivingEntity):
+    """A player: a handle onto its row of `PLAYER_ROWS` (engine.entities.rows; the living extras there); runs of
+    players take `engine.living.player_kernel`'s compiled tick (`PlayerBatch`)."""
     TYPE = "minecraft:player"
+    ROWS = PLAYER_ROWS
+    batch = PlayerServerBatch()
+    players_batch = PlayerBatch()
+    locals().update({name: extra_float(PLAYER_ROWS, name) for name in LIVING_FLOATS})
+    locals().update({name: extra_int(PLAYER_ROWS, name) for name in LIVING_INTS})
+    locals().update({name: extra_flag(PLAYER_ROWS, name) for name in LIVING_FLAGS})
     WIDTH = PLAYER_WIDTH
     HEIGHT = PLAYER_HEIGHT
     is_player = True
@@ -113,6 +245,7 @@ class PlayerEntity(LivingEntity):
     TICK_FIELDS = ("bow_drawn_since",)
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.take_row()
         super().__init__(entity_id, pos, motion, seed)
         self.inputs = InputSchedule()
         self.held = NOTHING

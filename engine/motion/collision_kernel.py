@@ -275,3 +275,46 @@ def adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, si
             else:
                 box = _offset(box, 0.0, 0.0, m[2])
     return m[0], m[1], m[2], True
+
+
+@njit
+def adjust_movement_stepping(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
+                             cells: np.ndarray, mx: float, my: float, mz: float, box: tuple, yxz: bool,
+                             on_ground: bool, step: float) -> tuple:
+    """Instance `Entity.adjustMovementForCollisions(Vec3d)` against blocks where no solid entity and no border is
+    in reach (engine.motion.collision.adjust_movement_for_collisions): the sweeps, then step-up (spec 03 §4) for an
+    entity with a step height that is or lands on the ground and hits something sideways: the movement raised by
+    the step height, against a rise first then the movement, the longer kept, settled back down. Returns
+    (x, y, z, ok)."""
+    if mx * mx + my * my + mz * mz == 0.0:
+        cx, cy, cz = mx, my, mz
+    else:
+        cx, cy, cz, ok = adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
+                                         cells, mx, my, mz, box, yxz)
+        if not ok:
+            return mx, my, mz, False
+    grounded = on_ground or (my != cy and my < 0.0)
+    if not (step > 0.0 and grounded and (mx != cx or mz != cz)):
+        return cx, cy, cz, True
+    ax, ay, az, ok = adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells,
+                                     mx, step, mz, box, yxz)
+    if not ok:
+        return mx, my, mz, False
+    ux, uy, uz, ok = adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells,
+                                     0.0, step, 0.0, stretch(box, mx, 0.0, mz), yxz)
+    if not ok:
+        return mx, my, mz, False
+    bx, by, bz, ok = adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells,
+                                     mx, 0.0, mz, _offset(box, ux, uy, uz), yxz)
+    if not ok:
+        return mx, my, mz, False
+    bx, by, bz = bx + ux, by + uy, bz + uz
+    if uy < step and bx * bx + bz * bz > ax * ax + az * az:
+        ax, ay, az = bx, by, bz
+    if not ax * ax + az * az > cx * cx + cz * cz:
+        return cx, cy, cz, True
+    sx, sy, sz, ok = adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells,
+                                     0.0, -ay + my, 0.0, _offset(box, ax, ay, az), yxz)
+    if not ok:
+        return mx, my, mz, False
+    return ax + sx, ay + sy, az + sz, True

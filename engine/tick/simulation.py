@@ -277,9 +277,41 @@ class Simulation:
     def _tick_players(self, phase: PhaseRecord) -> None:
         """The network phase: each simulated player's movement, as its client computed it (spec 06 §10;
         `engine.living.player`), in load order."""
-        for e in [e for e in self.world.entities.values() if not e.removed and e.is_player]:
+        players = [e for e in self.world.entities.values() if not e.removed and e.is_player]
+        batch = type(players[0]).players_batch if players else None
+        if batch is not None and self.vectorize and not self.trace_enabled and jit.want_kernels(len(players)) \
+                and batch.decides(self.world, self.features, players):
+            self._tick_player_run(batch, players, phase)
+            return
+        for e in players:
             self.check_version(e)
             self._run_tick(e, e.player_tick, self._recorder(e, phase))
+
+    def _tick_player_run(self, batch: Any, players: list[Entity], phase: PhaseRecord) -> None:
+        """The players phase on rows (`engine.living.player.PlayerBatch`): its compiled loop up to a player whose
+        tick the object path takes, that player's `player_tick`, then the loop again after it."""
+        world = self.world
+        rows = batch.rows(players, self.tick_count)
+        marks = np.zeros(len(players), dtype=np.int64)
+        table = batch.table
+        before_f = np.empty((len(players), table.f.shape[1]))
+        before_i = np.empty((len(players), table.i.shape[1]), dtype=np.int64)
+        n = 0
+        while n < len(players):
+            stop, status = batch.tick_rows(world, self.features, self._scratch, rows, n, marks, before_f, before_i)
+            end = stop if status == DONE else stop + 1
+            for k in (n + np.flatnonzero(marks[n:end])).tolist():
+                e = players[k]
+                if marks[k] == OBJECT_PATH:
+                    self.check_version(e)
+                    self._run_tick(e, e.player_tick, None)
+                    continue
+                batch.after(e, int(marks[k]))
+                if marks[k] & SECTION:
+                    world.check_entity_chunk_pos(e)
+            self.kernel_ticks += stop - n
+            self.object_ticks += end - stop
+            n = end
 
     def _is_root_now(self, e: Entity) -> bool:
         """The loop's first checks: a rider of a live vehicle is ticked by it; a rider of a removed vehicle

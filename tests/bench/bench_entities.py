@@ -5,8 +5,9 @@ Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only]   (fr
 pytest). TNT cases run the compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path, in the
 release `--version` names (1.16.5 by default); the loop's hand-backs to the object path are counted. Minecarts on
 rails (tests/bench/bench_minecarts.py's scenario, against the peer's walk) likewise, with
-engine.entities.minecart_kernel, in 1.16.5. Players and mobs take the object path ("python path"), in 1.16.5 only
-(bench_living's scenes). The peer: see bench_living.
+engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players phase,
+engine.living.player_kernel, and the object path) and bench_living's one player in its arena (compiled), in 1.16.5
+only; mobs take the object path ("python path"). The peer: see bench_living.
 """
 
 from __future__ import annotations
@@ -60,6 +61,43 @@ def tnt_case(label: str, text: str, settle: int, compiled: bool, check) -> tuple
     return label, us, path
 
 
+def players_scene(keys: str) -> str:
+    """N players 2 m apart on a stone floor long enough for 100 ticks of sprint-jumping along +z, each holding
+    `keys` for the whole run."""
+    rows = N // SIDE
+    text = f'[[blocks]]\nfrom = [-2, 0, -2]\nto = [{2 * SIDE}, 0, {2 * rows + 40}]\nblock = "minecraft:stone"\n'
+    for n in range(N):
+        text += (f'[[entities]]\ntype = "minecraft:player"\nid = {n + 1}\npos = [{2 * (n % SIDE) + 0.5}, 1.0, '
+                 f'{2 * (n // SIDE) + 0.5}]\nmotion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n')
+        text += f"[[inputs]]\nentity = {n + 1}\nfrom = 1\nto = {TICKS + 10}\n{keys}"
+    return text
+
+
+def players_case(label: str, keys: str, compiled: bool) -> tuple[str, float, str]:
+    """µs per player-tick of N players holding `keys` (the players phase compiled or not), after 5 ticks."""
+    sim = load_scene_text(players_scene(keys))
+    sim.vectorize = compiled
+    for _ in range(5):
+        sim.tick()
+    k0, o0 = sim.kernel_ticks, sim.object_ticks
+    t0 = time.perf_counter()
+    for _ in range(TICKS):
+        sim.tick()
+    us = (time.perf_counter() - t0) / TICKS / N * 1e6
+    ents = sim.entities
+    assert len(ents) == N and all(not e.removed and e.pos.y >= 1.0 and -2.0 < e.pos.z < 2 * N // SIDE + 40
+                                  for e in ents), label
+    done, handed = sim.kernel_ticks - k0, sim.object_ticks - o0
+    path = f"compiled ({handed / max(1, done + handed):.0%} handed back)" if compiled else "object path"
+    return label, us, path
+
+
+def arena_player(keys: str) -> tuple[float, str]:
+    """bench_living's single player in its arena (µs per whole server tick), and the share handed back."""
+    us, done, handed = player_us(keys, counts=True)
+    return us, f"compiled ({handed / max(1, done + handed):.0%} handed back)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="µs per entity-tick against prismarine-physics' player tick")
     parser.add_argument("--version", default=DEFAULT_VERSION, help="the release the TNT cases run in")
@@ -82,12 +120,16 @@ def main() -> None:
                                lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0), idle))
         rows.append((*tnt_case("TNT in free flight", flight, 1, compiled,
                                lambda e: not e.on_ground and 20.0 < e.pos.y < 240.0), idle))
-    living = (("player idle", "", "idle_on_ground"), ("player walking", "forward = true\n", "walk"),
-              ("player sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
+    living = (("idle", "", "idle_on_ground"), ("walking", "forward = true\n", "walk"),
+              ("sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
     if version != DEFAULT_VERSION or args.tnt_only:   # bench_living's players and mobs run in 1.16.5
         living = ()
+    jit.bind_kernels()   # a single player is a run of one: the kernels must be loaded already
     for label, keys, peer_key in living:
-        rows.append((label, player_us(keys), "python path", peer[peer_key]["us_per_tick"] if peer else None))
+        theirs = peer[peer_key]["us_per_tick"] if peer else None
+        for compiled in (True, False):
+            rows.append((*players_case(f"players {label} ({N})", keys, compiled), theirs))
+        rows.append((f"player {label} (1, in the arena)", *arena_player(keys), theirs))
     if living:
         rows.append(("wither skeletons on a floor (100)", mob_us(), "python path", walk))
         carts = carts_scene()

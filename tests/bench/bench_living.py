@@ -45,9 +45,10 @@ def in_arena(e) -> bool:
     return not e.removed and e.pos.y >= 1.0 and -9.0 < e.pos.x < 9.0 and -9.0 < e.pos.z < 9.0
 
 
-def player_us(keys: str) -> float:
+def player_us(keys: str, counts: bool = False) -> float | tuple[float, int, int]:
     """µs per player tick (the whole server tick of a scene holding one player): the yaw turns 0.05 rad per
-    tick, as in the peer's benchmark (set between ticks, as the mouse does)."""
+    tick, as in the peer's benchmark (set between ticks, as the mouse does). With `counts`, also the player ticks
+    the compiled loop did and those it handed to the object path."""
     inputs = f"[[inputs]]\nentity = 1\nfrom = 1\nto = {TICKS}\n{keys}"
     sim = load_scene_text(arena() + '[[entities]]\ntype = "minecraft:player"\nid = 1\npos = [0.5, 1.0, 0.5]\n'
                           'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n' + inputs)
@@ -59,7 +60,8 @@ def player_us(keys: str) -> float:
         sim.tick()
     elapsed = time.perf_counter() - t0
     assert in_arena(p), f"the player left the arena: {p.pos}, removed {p.removed}"
-    return elapsed / TICKS * 1e6
+    us = elapsed / TICKS * 1e6
+    return (us, sim.kernel_ticks, sim.object_ticks) if counts else us
 
 
 def mob_us() -> float:

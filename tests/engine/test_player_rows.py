@@ -1,0 +1,182 @@
+"""Players as rows (engine.living.player_kernel): the compiled players phase, the object path and the traced run
+agree bit for bit on random worlds and the bundled player scenes; deliberate mutants of the kernel are caught;
+the kernels run as plain Python (`NUMBA_DISABLE_JIT=1`) with the same results."""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import math
+import random
+import textwrap
+
+import pytest
+
+from engine import jit
+from engine.entities.rows import LIVING_FLAGS, LIVING_FLOATS, LIVING_INTS
+from engine.geometry.box import Vec3
+from engine.java.javanum import f32
+from engine.living import player_kernel
+from engine.living.player import PlayerEntity
+from engine.living.player_input import PlayerInput
+from engine.motion import collision_kernel
+from engine.tick.scene import load_scene, load_scene_text
+from engine.tick.simulation import Simulation
+from engine.world import blocks
+from engine.world.world import World
+from tests.bench.bench_living import arena
+from tests.conftest import jit_off_run
+from tests.engine.test_compiled_equality import ORIGINS, ROOT, run_lines
+
+jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
+
+TICKS = 40
+SCENES = ("player_sprint_jump_route.toml", "player_walk_on_ice.toml", "player_walk_speeds.toml",
+          "player_tnt_launch.toml", "bow_draw.toml")
+# what the floor and the patch on it are made of: steps, walls, slippery and slow blocks, and blocks the loop
+# hands back for (fluids, climbing, effects)
+FLOORS = ("stone", "stone", "ice", "packed_ice", "blue_ice", "soul_sand", "oak_slab[type=top]")
+PATCH = ("stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "stone_brick_stairs[facing=east]",
+         "stone_brick_stairs[facing=north,half=top]", "cobblestone_wall[east=low,north=tall]",
+         "oak_fence[east=true,west=true]", "ice", "blue_ice", "soul_sand", "honey_block", "slime_block",
+         "snow[layers=3]", "white_carpet", "ladder[facing=north]", "oak_trapdoor[open=true,facing=north]",
+         "water", "farmland", "cobweb", "glass_pane[north=true]", "hopper")
+KEYS = ("forward", "back", "left", "right", "jump", "sprint", "sneak")
+
+
+def player_world(seed: int) -> Simulation:
+    """1 to 4 players on a floor at y 59 of one block kind with a random patch of steps, walls and other blocks
+    at y 60-61, at one of ORIGINS (0, and ±2·10⁷), each holding random keys over random ranges (mostly forward,
+    often sprinting and jumping, now and then sneaking), turning between ranges; some start falling or moving."""
+    rng = random.Random(seed)
+    ox, oz = rng.choice(ORIGINS)
+    w = World()
+    floor = blocks.parse_block_state(rng.choice(FLOORS))
+    for x in range(ox - 10, ox + 11):
+        for z in range(oz - 10, oz + 11):
+            w.set_block_state(x, 59, z, floor)
+    patch = [blocks.parse_block_state(s) for s in PATCH]
+    for _ in range(rng.choice((10, 30, 60))):
+        w.set_block_state(ox + rng.randint(-8, 8), 60 + rng.randint(0, 1), oz + rng.randint(-8, 8), rng.choice(patch))
+    sim = Simulation(w)
+    for _ in range(rng.randint(1, 4)):
+        pos = Vec3(ox + rng.uniform(-6, 6), 60.0 + rng.choice((0.0, 0.0, 0.5, rng.uniform(0, 4))),
+                   oz + rng.uniform(-6, 6))
+        motion = Vec3(rng.uniform(-0.3, 0.3), rng.choice((-0.0784000015258789, 0.0, 0.3)), rng.uniform(-0.3, 0.3)) \
+            if rng.random() < 0.3 else Vec3(0.0, -0.0784000015258789, 0.0)
+        p = sim.create(PlayerEntity, pos, motion)
+        p.yaw = rng.uniform(-180, 180)
+        p.on_ground = pos.y == 60.0
+        sim.add_entity(p)
+        t = 1
+        while t <= TICKS:
+            last = min(TICKS, t + rng.randint(3, 15))
+            held = {k: rng.random() < 0.5 for k in KEYS}
+            held["forward"] = rng.random() < 0.8
+            held["sneak"] = rng.random() < 0.1
+            p.set_held_input(t, last, PlayerInput(**held, yaw=rng.uniform(-180, 180) if rng.random() < 0.5 else None))
+            t = last + 1
+    return sim
+
+
+def player_lines(sim: Simulation, ticks: int, mode: str) -> list[str]:
+    """`run_lines`, with every player's living columns."""
+    lines = run_lines(sim, ticks, mode)
+    return lines + [json.dumps({name: getattr(e, name) for name in LIVING_FLOATS + LIVING_INTS + LIVING_FLAGS})
+                    for e in sim.entities if e.is_player]
+
+
+def worlds_digest(seeds: range) -> tuple[str, int, int]:
+    """The hash of the compiled runs of the random player worlds, each checked equal to the object path and the
+    traced run; with the player ticks the loop did and those it handed back."""
+    h = hashlib.sha256()
+    done = handed = 0
+    for seed in seeds:
+        sim = player_world(seed)
+        lines = player_lines(sim, TICKS, "compiled")
+        assert lines == player_lines(player_world(seed), TICKS, "object"), seed
+        assert lines == player_lines(player_world(seed), TICKS, "traced"), seed
+        done, handed = done + sim.kernel_ticks, handed + sim.object_ticks
+        h.update("".join(lines).encode())
+    return h.hexdigest(), done, handed
+
+
+def test_random_player_worlds_compiled_object_and_traced_agree() -> None:
+    """30 random player worlds, 40 ticks: compiled, object path and traced runs agree bit for bit; most player
+    ticks were compiled, and some were handed back (sneaking, climbing, water, honey, soul sand, landings)."""
+    _, done, handed = worlds_digest(range(30))
+    assert done > 2 * handed > 0, (done, handed)
+
+
+def test_bundled_player_scenes_compiled_object_and_traced_agree() -> None:
+    """The bundled scenes with players, 60 ticks, compiled, on the object path and traced: the same states."""
+    for name in SCENES:
+        runs = {mode: player_lines(load_scene(ROOT / "scenes" / name), 60, mode)
+                for mode in ("compiled", "object", "traced")}
+        assert runs["compiled"] == runs["object"] == runs["traced"], name
+
+
+def test_sprint_jumping_around_the_arena_is_compiled() -> None:
+    """A player sprint-jumping in circles in the benchmark's walled arena (slab rings, stone walls) for 300
+    ticks: every tick compiled (its entity-phase tick and its players-phase tick), and the same as the object
+    path."""
+    runs = []
+    for vectorize in (True, False):
+        sim = _arena_player(arena(), "forward = true\nsprint = true\njump = true\n")
+        sim.vectorize = vectorize
+        p = sim.entity_by_id(1)
+        states = []
+        for _ in range(300):
+            p.yaw = f32(p.yaw + math.degrees(0.05))
+            sim.tick()
+            states.append((tuple(p.pos), tuple(p.motion), p.on_ground, p.sprinting, p.fall_distance))
+        runs.append((states, sim.kernel_ticks, sim.object_ticks))
+    assert runs[0][0] == runs[1][0]
+    assert runs[0][1:] == (600, 0) and runs[1][1:] == (0, 0)
+
+
+def _arena_player(text: str, keys: str) -> Simulation:
+    return load_scene_text(text + '[[entities]]\ntype = "minecraft:player"\nid = 1\npos = [0.5, 1.0, 0.5]\n'
+                           'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n'
+                           f"[[inputs]]\nentity = 1\nfrom = 1\nto = 300\n{keys}")
+
+
+def _mutant(module, name: str, old: str, new: str):
+    """Kernel `name` of `module` as plain Python with `old` in its source replaced by `new`."""
+    fn = getattr(module, name)
+    source = textwrap.dedent(inspect.getsource(getattr(fn, "py_func", fn)))
+    assert old in source
+    source = "\n".join(line for line in source.replace(old, new).splitlines() if not line.startswith("@njit"))
+    scope: dict = {}
+    exec(compile(source, f"<mutant {name}>", "exec"), vars(module), scope)   # noqa: S102 (a test's own mutant)
+    return scope[name]
+
+
+def _uncompiled(monkeypatch) -> None:
+    """The player kernels that call the mutant run as plain Python (their globals looked up at call time)."""
+    for name in ("tick_rows", "player_tick", "move_player"):
+        kernel = getattr(player_kernel, name)
+        monkeypatch.setattr(player_kernel, name, getattr(kernel, "py_func", kernel))
+
+
+@pytest.mark.parametrize(("module", "name", "old", "new"), [
+    (collision_kernel, "adjust_movement_stepping", "return ax + sx, ay + sy, az + sz, True",
+     "return ax, ay, az, True"),                                         # step-up without the settle
+    (player_kernel, "player_tick", "f32(-sin(sine, g) * SPRINT_JUMP_KICK)",
+     "f32(-np.sin(g) * SPRINT_JUMP_KICK)"),                              # the sprint kick's yaw off the table
+])
+def test_player_kernel_mutants_are_caught(monkeypatch, module, name, old, new) -> None:
+    """The comparison above fails for a kernel with a deliberate mistake."""
+    mutant = _mutant(module, name, old, new)
+    _uncompiled(monkeypatch)
+    monkeypatch.setattr(player_kernel, name, mutant)
+    with pytest.raises(AssertionError):
+        worlds_digest(range(30))
+
+
+def test_jit_off_equals_jit_on() -> None:
+    """With `NUMBA_DISABLE_JIT=1` the player kernels run as plain Python, with the same results bit for bit."""
+    compiled, digest = jit_off_run("tests.engine.test_player_rows", "worlds_digest(range(6))")
+    assert compiled is False and jit.compiled() == jit.jit_enabled()
+    assert digest == list(worlds_digest(range(6)))
