@@ -63,6 +63,7 @@ from engine.constants import (
     WALKING_THRESHOLD,
 )
 from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import features_for
 from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
 from engine.entities.entity import rotation_vector
 from engine.entities.firework import use_while_gliding
@@ -166,6 +167,9 @@ class PlayerServerBatch(RowBatch):
         return kernel.server_tick_rows(PLAYER_ROWS.f, PLAYER_ROWS.i, rows, start, marks, saved_f, saved_i)
 
 
+_KERNEL_FEATURES = features_for("1.16.5")   # what the player kernels decide (engine.living.player_kernel)
+
+
 class PlayerBatch:
     """The players phase over `PLAYER_ROWS` (`engine.living.player_kernel`): in 1.16.5, in a world of players
     only (no other entity to push or collide with), untraced. Before the loop, a player takes the object path
@@ -178,7 +182,9 @@ class PlayerBatch:
     WALK, SPRINT = _speed(False), _speed(True)
 
     def decides(self, world: World, features: Features, players: list[PlayerEntity]) -> bool:
-        return (features.version == "1.16.5" and not features.refused & self.mechanics
+        # the kernels decide 1.16.5 as it is: any other release, or a flag set otherwise (a version diff's
+        # flipped flag), takes the object path
+        return (features == _KERNEL_FEATURES and not features.refused & self.mechanics
                 and not world.collidable_count and len(world.entities) == len(players))
 
     def rows(self, players: list[PlayerEntity], tick: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
