@@ -44,7 +44,8 @@ def tnt_scene(floor: str, y: float, water: bool, version: str) -> str:
     return text
 
 
-def tnt_case(label: str, text: str, settle: int, compiled: bool, check) -> tuple[str, float, str]:
+def case(label: str, text: str, settle: int, compiled: bool, check) -> tuple[str, float, str]:
+    """µs per entity-tick of the N entities of `text` after `settle` ticks, each asserted alive and `check`ed."""
     sim = load_scene_text(text)
     sim.vectorize = compiled
     for _ in range(settle):
@@ -75,21 +76,8 @@ def players_scene(keys: str) -> str:
 
 def players_case(label: str, keys: str, compiled: bool) -> tuple[str, float, str]:
     """µs per player-tick of N players holding `keys` (the players phase compiled or not), after 5 ticks."""
-    sim = load_scene_text(players_scene(keys))
-    sim.vectorize = compiled
-    for _ in range(5):
-        sim.tick()
-    k0, o0 = sim.kernel_ticks, sim.object_ticks
-    t0 = time.perf_counter()
-    for _ in range(TICKS):
-        sim.tick()
-    us = (time.perf_counter() - t0) / TICKS / N * 1e6
-    ents = sim.entities
-    assert len(ents) == N and all(not e.removed and e.pos.y >= 1.0 and -2.0 < e.pos.z < 2 * N // SIDE + 40
-                                  for e in ents), label
-    done, handed = sim.kernel_ticks - k0, sim.object_ticks - o0
-    path = f"compiled ({handed / max(1, done + handed):.0%} handed back)" if compiled else "object path"
-    return label, us, path
+    return case(label, players_scene(keys), 5, compiled,
+                lambda e: not e.removed and e.pos.y >= 1.0 and -2.0 < e.pos.z < 2 * N // SIDE + 40)
 
 
 def arena_player(keys: str) -> tuple[float, str]:
@@ -114,11 +102,11 @@ def main() -> None:
     water = tnt_scene("minecraft:stone", 1.0, True, version)
     flight = tnt_scene("", 240.0, False, version)
     for compiled in (True, False):
-        rows.append((*tnt_case("TNT resting on stone", resting, 5, compiled,
+        rows.append((*case("TNT resting on stone", resting, 5, compiled,
                                lambda e: e.on_ground and e.pos.y == 1.0), idle))
-        rows.append((*tnt_case("TNT in still water", water, 20, compiled,
+        rows.append((*case("TNT in still water", water, 20, compiled,
                                lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0), idle))
-        rows.append((*tnt_case("TNT in free flight", flight, 1, compiled,
+        rows.append((*case("TNT in free flight", flight, 1, compiled,
                                lambda e: not e.on_ground and 20.0 < e.pos.y < 240.0), idle))
     living = (("idle", "", "idle_on_ground"), ("walking", "forward = true\n", "walk"),
               ("sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
