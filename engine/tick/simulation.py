@@ -292,10 +292,7 @@ class Simulation:
         tick the object path takes, that player's `player_tick`, then the loop again after it."""
         world = self.world
         rows = batch.rows(players, self.tick_count)
-        marks = np.zeros(len(players), dtype=np.int64)
-        table = batch.table
-        before_f = np.empty((len(players), table.f.shape[1]))
-        before_i = np.empty((len(players), table.i.shape[1]), dtype=np.int64)
+        marks, before_f, before_i = _loop_arrays(batch, len(players))
         n = 0
         while n < len(players):
             stop, status = batch.tick_rows(world, self.features, self._scratch, rows, n, marks, before_f, before_i)
@@ -366,10 +363,7 @@ class Simulation:
             return
         traced = self.trace_enabled
         rows = np.fromiter((batch.row(e, traced) for e in run), np.int64, len(run))
-        marks = np.zeros(len(run), dtype=np.int64)
-        table = batch.table
-        before_f = np.empty((len(run), table.f.shape[1]))
-        before_i = np.empty((len(run), table.i.shape[1]), dtype=np.int64)
+        marks, before_f, before_i = _loop_arrays(batch, len(run))
         n = 0
         while n < len(run):
             blocks = self._replay_blocks
@@ -490,3 +484,11 @@ class Simulation:
         self.world = world.copy(clones)
         self.random = copy.copy(random)
         self._roster = [clones.get(id(e)) or e.clone() for e in roster]
+
+
+def _loop_arrays(batch: Any, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A row loop's marks (one per entity of the run) and the rows as they were before each entity's tick (what a
+    handed-back entity is restored to)."""
+    table = batch.table
+    return (np.zeros(n, dtype=np.int64), np.empty((n, table.f.shape[1])),
+            np.empty((n, table.i.shape[1]), dtype=np.int64))
