@@ -332,6 +332,12 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                     "next is nearer than it or it is nearer than sqrt(0.5), and the two lie on "
                                     "opposite sides of the mob (normalised dot product < 0); was: the mob past "
                                     "the node towards the next (1.19.3)", (1, 19, 3), None),
+    "path_leaves_kept": ("LandPathNodeMaker.adjustNodeType keeps LEAVES (was turned into BLOCKED): a footprint "
+                         "with leaves and no impassable type of a lower ordinal is LEAVES, so a mob whose head "
+                         "is in leaves starts from a LEAVES node (1.19.4)", (1, 19, 4), None),
+    "path_cactus_damage_other": ("PathNodeType loses DANGER_CACTUS and DAMAGE_CACTUS: getCommonNodeType gives a "
+                                 "cactus DAMAGE_OTHER and getNodeTypeFromNeighbors a cell beside one DANGER_OTHER, "
+                                 "the berry bush's types (the same penalties) (1.19.4)", (1, 19, 4), None),
 }
 
 
@@ -509,9 +515,10 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
-            Change((1, 19, 4), None, "LandPathNodeMaker of 1.19.4 (adjustNodeType keeps LEAVES, not BLOCKED; "
-                   "DANGER_CACTUS and DAMAGE_CACTUS merged into DANGER_OTHER and DAMAGE_OTHER) and later (1.20, "
-                   "1.20.2, 1.20.3, 1.20.5: PathContext, PathNodeTypeCache) not compared"))),
+            Change((1, 20, 0), None, "LandPathNodeMaker of 1.20 (wither roses and pointed dripstone "
+                   "DAMAGE_CAUTIOUS, a door's closed type from its block set, BlockState.isSolid in "
+                   "MobNavigation.findPathTo) and later (1.20.2, 1.20.3, 1.20.5: PathContext, PathNodeTypeCache) "
+                   "not compared"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
@@ -656,6 +663,8 @@ class Features:
     path_swimmer_feet_mid_water: bool
     path_closed_node_if_none: bool
     path_shortcut_between_nodes: bool
+    path_leaves_kept: bool
+    path_cactus_damage_other: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -44,7 +44,7 @@ PEN, G, H, F, WALKED = range(5)
 # mob inputs: floats (MF) and ints (MI)
 PX, PY, PZ, BX0, BY0, BZ0, BX1, BY1, BZ1, WIDTH, HEIGHT, STEP_HEIGHT = range(12)
 SIZE_X, SIZE_Y, SIZE_Z, CAN_OPEN, CAN_ENTER, CAN_SWIM, ON_RAIL, SAFE_FALL, FEET_X, FEET_Z, BOTTOM_Y, VEC_DOUBLE, \
-    BLOCKED_DOORS, SWEEP_MIN_CORNER, START_SKIPS_OPEN, SWIMMER_FEET, CLOSED_NODE_IF_NONE = range(17)
+    BLOCKED_DOORS, SWEEP_MIN_CORNER, START_SKIPS_OPEN, SWIMMER_FEET, CLOSED_NODE_IF_NONE, LEAVES_KEPT = range(18)
 # (from VEC_DOUBLE on: the release's rules, the node maker's flags of the same names)
 # counters (C)
 USED, NODES, FAIL, FULL, PUSHES = range(5)
@@ -61,19 +61,20 @@ FIRST_TABLE = 1 << 14         # position-table slots of a first try, at least (a
 WORLD_HEIGHT = 256
 
 
-@lru_cache(maxsize=2)
-def path_tables(water_last: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+@lru_cache(maxsize=4)
+def path_tables(water_last: bool = False, cactus_other: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per block state id: `getCommonNodeType`'s type (ordinal; `water_last`: features.path_water_after_blocks),
-    the danger it signals to a neighbour (`getNodeTypeFromNeighbors`; NO_DANGER), and the top of its collision
-    shape for `getFeetY` (0 when empty, NaN where the cell or a block entity decides the shape)."""
+    the danger it signals to a neighbour (`getNodeTypeFromNeighbors`; NO_DANGER; `cactus_other`:
+    features.path_cactus_damage_other gives a cactus and its neighbours the berry bush's types), and the top of
+    its collision shape for `getFeetY` (0 when empty, NaN where the cell or a block entity decides the shape)."""
     states = blocks.all_states()
     shape = block_tables().shape
     common = np.empty(len(states), dtype=np.int64)
     danger = np.empty(len(states), dtype=np.int64)
     top = np.empty(len(states), dtype=np.float64)
     for st in states:
-        common[st.id] = common_node_type_of(st, water_last).ordinal
-        d = danger_of(st)
+        common[st.id] = common_node_type_of(st, water_last, cactus_other).ordinal
+        d = danger_of(st, cactus_other)
         danger[st.id] = NO_DANGER if d is None else d.ordinal
         sh = st.collision_shape
         top[st.id] = math.nan if shape[st.id] == DYNAMIC_SHAPE else (0.0 if sh.is_empty else sh.coords[1][-1])
@@ -179,14 +180,15 @@ def land_node_type(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, common
 
 @njit(inline=True)
 def adjust_node_type(mi: np.ndarray, t: int) -> int:
-    """`LandPathNodeMaker.adjustNodeType` (spec 07 §3.1 "mob-specific conversion")."""
+    """`LandPathNodeMaker.adjustNodeType` (spec 07 §3.1 "mob-specific conversion"): leaves BLOCKED up to 1.19.3,
+    kept from 1.19.4 (LEAVES_KEPT)."""
     if t == DOOR_WOOD_CLOSED and mi[CAN_OPEN] and mi[CAN_ENTER]:
         t = WALKABLE_DOOR
     if t == DOOR_OPEN and not mi[CAN_ENTER]:
         t = BLOCKED
     if t == RAIL and not mi[ON_RAIL]:
         t = UNPASSABLE_RAIL
-    if t == LEAVES:
+    if t == LEAVES and not mi[LEAVES_KEPT]:
         t = BLOCKED
     return t
 

@@ -16,7 +16,7 @@ import pytest
 from engine.java.mathhelper import floor
 from engine.pathfinding import path_finder
 from engine.pathfinding.node_types import PathNodeType as T
-from engine.pathfinding.walk_evaluator import common_node_type_of
+from engine.pathfinding.walk_evaluator import common_node_type_of, danger_of
 from engine.tick.scene import load_scene_text
 from engine.world.blocks import parse_block_state
 from tests.conftest import build_scene, jit_off_run
@@ -171,11 +171,13 @@ def test_the_door_cases_differ_between_1_18_2_and_1_19() -> None:
 
 
 def test_1_19_door_searches_jit_off_equal_jit_on() -> None:
-    """With the JIT off the kernel runs as plain Python: the same 1.19 searches bit for bit."""
-    compiled, there = jit_off_run("tests.engine.test_version_paths",
-                                  '[door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3")]')
+    """With the JIT off the kernel runs as plain Python: the same 1.19, 1.19.3 and 1.19.4 searches bit for bit."""
+    expression = '[door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3"), ' \
+        'leaves_digest(range(2), "1.19.4")]'
+    compiled, there = jit_off_run("tests.engine.test_version_paths", expression)
     assert compiled is False
-    assert there == [door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3")]
+    assert there == [door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3"),
+                     leaves_digest(range(2), "1.19.4")]
 
 
 def test_a_zombie_over_an_edge_starts_on_the_floor_from_1_19_3() -> None:
@@ -234,10 +236,99 @@ def test_1_19_3_searches_on_arrays_equal_the_object_path(seed: int) -> None:
     assert door_search(case, "1.19.3", True) == door_search(case, "1.19.3", False)
 
 
-def test_1_19_4_still_refuses_path_finding() -> None:
+@pytest.mark.parametrize(("state", "up_to_1_19_3", "from_1_19_4"), [
+    ("cactus", T.DAMAGE_CACTUS, T.DAMAGE_OTHER),
+    ("sweet_berry_bush", T.DAMAGE_OTHER, T.DAMAGE_OTHER),
+    ("oak_leaves", T.LEAVES, T.LEAVES),       # the block's own type: adjustNodeType decides what the mob sees
+])
+def test_a_cactus_has_the_berry_bush_s_types_from_1_19_4(state: str, up_to_1_19_3: T, from_1_19_4: T) -> None:
+    """1.19.4's PathNodeType has no DANGER_CACTUS or DAMAGE_CACTUS: getCommonNodeType tests cactus or sweet berry
+    bush → DAMAGE_OTHER, getNodeTypeFromNeighbors cactus or berry bush → DANGER_OTHER."""
+    s = parse_block_state(state)
+    assert common_node_type_of(s, water_last=True) is up_to_1_19_3
+    assert common_node_type_of(s, water_last=True, cactus_other=True) is from_1_19_4
+    neighbour = {"cactus": (T.DANGER_CACTUS, T.DANGER_OTHER), "sweet_berry_bush": (T.DANGER_OTHER, T.DANGER_OTHER),
+                 "oak_leaves": (None, None)}[state]
+    assert (danger_of(s), danger_of(s, cactus_other=True)) == neighbour
+
+
+LEAVES_SCENE = "zombie_path_leaves_cactus_1_19_4.toml"
+
+
+def scene_search(scene: str, version: str, goal: tuple[int, int, int]) -> tuple[list, list, list]:
+    """The zombie's recorded `findPathTo(goal, 1)` at `version`: the path's (cell, type), the expansions' and the
+    open set's."""
+    text = "\n".join(f'version = "{version}"' if line.startswith("version = ") else line
+                     for line in (SCENES / scene).read_text().splitlines())
+    sim = load_scene_text(text, scene)
+    nav = sim.entity_by_id(1).navigation
+    nav.use_release(sim.features)
+    nav.in_recorded_tick = True
+    path = nav.find_path_to(sim.world, goal, 1)
+    record = nav.searches[-1].record
+    return ([(list(n.pos), n.type.name) for n in path.nodes], [(list(e.pos), e.type) for e in record.expanded],
+            sorted((list(e.pos), e.type) for e in record.open))
+
+
+def test_the_leaves_start_and_the_cactus_neighbours_change_type_in_1_19_4() -> None:
+    """The zombie's head is in the leaves at (0, 2, 0): its footprint (0, 1, 0)-(0, 2, 0) holds WALKABLE and the
+    adjusted leaves, and no corner of its box lies in another column, so the start is the feet cell with that
+    type: BLOCKED up to 1.19.3, LEAVES from 1.19.4 (both impassable, penalty -1: the successors are the same).
+    The cells of the floor's top layer within one block of the cactus at (4, 1, 1) are DANGER_CACTUS, then
+    DANGER_OTHER (both 8): the path goes round them by z -1 in both releases, through the same cells."""
+    cells = [[0, 1, 0], [1, 1, 0], [2, 1, 0], [3, 1, -1], [4, 1, -1], [5, 1, -1], [6, 1, 0]]
+    old, new = (scene_search(LEAVES_SCENE, v, (7, 1, 0)) for v in ("1.19.3", "1.19.4"))
+    assert old[0] == [(cells[0], "BLOCKED")] + [(c, "WALKABLE") for c in cells[1:]]
+    assert new[0] == [(cells[0], "LEAVES")] + old[0][1:]
+    assert old[1] == [(cells[0], "BLOCKED")] + old[0][1:] and new[1] == new[0]
+    beside = [[3, 1, 0], [3, 1, 1], [4, 1, 0], [5, 1, 0]]   # the open cells next to the cactus
+    assert [c for c, t in old[2] if t == "DANGER_CACTUS"] == beside
+    assert [c for c, t in new[2] if t == "DANGER_OTHER"] == beside
+    assert [(c, t) for c, t in old[2] if c not in beside] == [(c, t) for c, t in new[2] if c not in beside]
+
+
+ONE_WIDE_TALL = ("minecraft:zombie", "minecraft:villager", "minecraft:wither_skeleton")
+
+
+def leaves_cases(seeds: range) -> list[tuple]:
+    """Random terrains (test_path_kernel) of the mobs one block wide and two or three high, with oak leaves over
+    the start cell at their heads' height, so the search starts from a cell whose footprint holds leaves (a pig's
+    footprint is its feet cell; an iron golem's box reaches the next columns, whose corners it starts from)."""
+    from tests.engine.test_path_kernel import random_cases
+    out = []
+    for blocks, kind, start, goal in random_cases(seeds):
+        if kind not in ONE_WIDE_TALL:
+            continue
+        x, z = floor(start[0]), floor(start[2])
+        extra = [{"from": [x, 0, z], "to": [x, 0, z], "block": "minecraft:stone"},
+                 {"from": [x, 1, z], "to": [x, 1, z], "block": "minecraft:air"},
+                 {"from": [x, 2, z], "to": [x, 3, z], "block": "minecraft:oak_leaves"}]
+        out.append(([*blocks, *extra], kind, start, goal))
+    return out
+
+
+def leaves_digest(seeds: range, version: str) -> str:
+    return hashlib.sha256(repr([door_search(c, version, True) for c in leaves_cases(seeds)]).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_1_19_4_searches_on_arrays_equal_the_object_path(seed: int) -> None:
+    """The walk kernel reads the 1.19.4 rules from its tables (the cactus types) and mob inputs (LEAVES_KEPT)."""
+    for case in (*door_cases(range(seed, seed + 1)), *leaves_cases(range(seed, seed + 1))):
+        assert door_search(case, "1.19.4", True) == door_search(case, "1.19.4", False)
+
+
+def test_the_leaves_cases_start_from_leaves_in_1_19_4() -> None:
+    """Every leaves case's first expansion (its start) is BLOCKED up to 1.19.3 and LEAVES from 1.19.4."""
+    for case in leaves_cases(range(7)):
+        assert door_search(case, "1.19.3", False)[1][0][-1] == "BLOCKED"
+        assert door_search(case, "1.19.4", True)[1][0][-1] == "LEAVES"
+
+
+def test_1_20_still_refuses_path_finding() -> None:
     text = (SCENES / "zombie_path_closed_door_1_19.toml").read_text().replace('version = "1.19"',
-                                                                             'version = "1.19.4"')
-    sim = load_scene_text(text, "<1.19.4>")
+                                                                             'version = "1.20"')
+    sim = load_scene_text(text, "<1.20>")
     with pytest.raises(NotImplementedError) as err:
         sim.tick()
-    assert "path finding (spec 07) of version 1.19.4" in str(err.value) and "LEAVES" in str(err.value)
+    assert "path finding (spec 07) of version 1.20" in str(err.value) and "DAMAGE_CAUTIOUS" in str(err.value)
