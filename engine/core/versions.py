@@ -338,6 +338,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "path_cactus_damage_other": ("PathNodeType loses DANGER_CACTUS and DAMAGE_CACTUS: getCommonNodeType gives a "
                                  "cactus DAMAGE_OTHER and getNodeTypeFromNeighbors a cell beside one DANGER_OTHER, "
                                  "the berry bush's types (the same penalties) (1.19.4)", (1, 19, 4), None),
+    "path_damage_cautious": ("PathNodeType.DAMAGE_CAUTIOUS (penalty 0): getCommonNodeType gives a wither rose or "
+                             "pointed dripstone DAMAGE_CAUTIOUS (a wither rose was OPEN), getLandNodeType passes "
+                             "it to the open cell above, getNodeTypeFromNeighbors to a walkable cell beside one, "
+                             "so the cell over a wither rose is a node of its own, not a fall (1.20)", (1, 20, 0),
+                             None),
 }
 
 
@@ -515,10 +520,9 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
-            Change((1, 20, 0), None, "LandPathNodeMaker of 1.20 (wither roses and pointed dripstone "
-                   "DAMAGE_CAUTIOUS, a door's closed type from its block set, BlockState.isSolid in "
-                   "MobNavigation.findPathTo) and later (1.20.2, 1.20.3, 1.20.5: PathContext, PathNodeTypeCache) "
-                   "not compared"))),
+            Change((1, 20, 2), None, "MobNavigation of 1.20.2 (findPathTo reads the target's chunk, "
+                   "isAtValidPosition asks isInFluid; Path rewritten) and later (1.20.3: DANGER_TRAPDOOR above a "
+                   "trapdoor; 1.20.5: PathContext, PathNodeTypeCache) not compared"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
@@ -665,6 +669,7 @@ class Features:
     path_shortcut_between_nodes: bool
     path_leaves_kept: bool
     path_cactus_damage_other: bool
+    path_damage_cautious: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

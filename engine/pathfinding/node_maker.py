@@ -37,6 +37,7 @@ class PathNodeMaker:
         self.closed_node_if_none = False    # features.path_closed_node_if_none (getPathNode step 8, 1.19.3)
         self.leaves_kept = False            # features.path_leaves_kept (adjustNodeType, 1.19.4)
         self.cactus_other = False           # features.path_cactus_damage_other (the cactus types, 1.19.4)
+        self.cautious = False               # features.path_damage_cautious (DAMAGE_CAUTIOUS, 1.20)
 
     def init(self, view: ChunkCache, entity: MobEntity) -> None:
         """`PathNodeMaker.init`: the entity's size in whole blocks, floor(width + 1) and floor(height + 1)."""

@@ -320,7 +320,8 @@ class PathNodeNavigator:
         targets = np.array([(floor(x), floor(y), floor(z)) for x, y, z in positions], dtype=np.int64).reshape(-1, 3)
         region = np.array([view.min_cx, view.max_cx, view.min_cz, view.max_cz], dtype=np.int64)
         start_y = maker.get_start_y()
-        blk, tab = block_arrays(view.world), wk.path_tables(maker.water_last, maker.cactus_other)
+        blk = block_arrays(view.world)
+        tab = wk.path_tables(maker.water_last, maker.cactus_other, maker.cautious)
         reached = np.empty(len(targets), dtype=np.int64)
         size = wk.first_table_size(maker.size_x * maker.size_y * maker.size_z, floor(max(1.0, e.step_height)),
                                    e.get_safe_fall_distance())

@@ -325,10 +325,84 @@ def test_the_leaves_cases_start_from_leaves_in_1_19_4() -> None:
         assert door_search(case, "1.19.4", True)[1][0][-1] == "LEAVES"
 
 
-def test_1_20_still_refuses_path_finding() -> None:
+def test_a_wither_rose_is_damage_cautious_from_1_20() -> None:
+    """1.20's getCommonNodeType: a wither rose (no collision shape: OPEN before) is DAMAGE_CAUTIOUS, tested after
+    cocoa; getNodeTypeFromNeighbors: beside one DAMAGE_CAUTIOUS, after water (a waterlogged neighbour's water
+    wins)."""
+    rose = parse_block_state("wither_rose")
+    assert common_node_type_of(rose, True, True) is T.OPEN
+    assert common_node_type_of(rose, True, True, cautious=True) is T.DAMAGE_CAUTIOUS
+    assert danger_of(rose, True) is None and danger_of(rose, True, cautious=True) is T.DAMAGE_CAUTIOUS
+    assert T.DAMAGE_CAUTIOUS.default_penalty == 0.0
+
+
+ROSE_SCENE = "wither_skeleton_path_wither_rose_1_20.toml"
+
+
+def test_the_cell_over_a_wither_rose_is_a_node_from_1_20() -> None:
+    """The wither skeleton walks east off the ledge (top at y 1) past the rose at (1, 1, 0). 1.19.4: the cell
+    over the rose, (1, 2, 0), is OPEN over an OPEN cell, so getPathNode falls to (1, 1, 0), WALKABLE. 1.20: it
+    inherits the rose's DAMAGE_CAUTIOUS (penalty 0) and is the node itself, level with the ledge; the ledge's edge
+    (0, 2, 0) and the floor cell (2, 1, 0) have the rose among their neighbours: DAMAGE_CAUTIOUS. The rest of the
+    path is the same, and so is the walk (the node over the rose is reached while the skeleton is still at the
+    ledge's height)."""
+    ledge = [[-2, 2, 0], [-1, 2, 0], [0, 2, 0]]
+    floor_cells = [[2, 1, 0], [3, 1, 0], [4, 1, 0], [5, 1, 0]]
+    old, new = (scene_search(ROSE_SCENE, v, (6, 1, 0)) for v in ("1.19.4", "1.20"))
+    assert old[0] == [(c, "WALKABLE") for c in [*ledge, [1, 1, 0], *floor_cells]]
+    cautious = ([0, 2, 0], [1, 2, 0], [2, 1, 0])
+    assert new[0] == [(c, "DAMAGE_CAUTIOUS" if c in cautious else "WALKABLE")
+                      for c in [*ledge, [1, 2, 0], *floor_cells]]
+
+
+def rose_cases(seeds: range) -> list[tuple]:
+    """Random terrains (test_path_kernel) with six wither roses on the floor and the mob on a ledge one block
+    up at its start."""
+    from tests.engine.test_path_kernel import random_cases
+    out = []
+    for seed, (blocks, kind, start, goal) in zip(seeds, random_cases(seeds), strict=True):
+        rng = random.Random(seed)
+        x, z = floor(start[0]), floor(start[2])
+        roses = [{"at": [rng.randint(-9, 9), 1, rng.randint(-9, 9)], "block": "minecraft:wither_rose"}
+                 for _ in range(6)]
+        ledge = [{"from": [x - 1, 1, z - 1], "to": [x + 1, 1, z + 1], "block": "minecraft:stone"},
+                 {"from": [x - 1, 2, z - 1], "to": [x + 1, 4, z + 1], "block": "minecraft:air"},
+                 {"at": [x + 2, 1, z], "block": "minecraft:wither_rose"}]
+        out.append(([*blocks, *roses, *ledge], kind, (start[0], 2.0, start[2]), goal))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_1_20_searches_on_arrays_equal_the_object_path(seed: int) -> None:
+    """The walk kernel reads 1.20's DAMAGE_CAUTIOUS from its tables and inherits it as the object path does."""
+    for case in (*door_cases(range(seed, seed + 1)), *rose_cases(range(seed, seed + 1))):
+        assert door_search(case, "1.20", True) == door_search(case, "1.20", False)
+
+
+def test_the_rose_cases_differ_between_1_19_4_and_1_20() -> None:
+    cases = rose_cases(range(4))
+    assert sum(door_search(c, "1.19.4", False) != door_search(c, "1.20", False) for c in cases) >= 3
+
+
+def test_a_target_in_a_cobweb_moves_up() -> None:
+    """`MobNavigation.findPathTo`: a target in a solid block moves up. A cobweb's material (COBWEB) allows movement
+    but is solid (no notSolid(); 1.20: Settings.solid()), so the target in it moves to the air above, in every
+    release."""
+    for version in ("1.16.5", "1.20"):
+        sim = build_scene(scene={"version": version}, blocks=[
+            {"from": [-3, 0, -3], "to": [8, 0, 3], "block": "minecraft:stone"},
+            {"at": [5, 1, 0], "block": "minecraft:cobweb"}], entities=[
+            {"type": "minecraft:zombie", "id": 1, "pos": [0.5, 1.0, 0.5], "motion": STILL, "on_ground": True}])
+        nav = sim.entity_by_id(1).navigation
+        nav.use_release(sim.features)
+        nav.find_path_to(sim.world, (5, 1, 0), 1)
+        assert nav.searches[-1].target == (5, 2, 0)
+
+
+def test_1_20_2_still_refuses_path_finding() -> None:
     text = (SCENES / "zombie_path_closed_door_1_19.toml").read_text().replace('version = "1.19"',
-                                                                             'version = "1.20"')
-    sim = load_scene_text(text, "<1.20>")
+                                                                             'version = "1.20.2"')
+    sim = load_scene_text(text, "<1.20.2>")
     with pytest.raises(NotImplementedError) as err:
         sim.tick()
-    assert "path finding (spec 07) of version 1.20" in str(err.value) and "DAMAGE_CAUTIOUS" in str(err.value)
+    assert "path finding (spec 07) of version 1.20.2" in str(err.value) and "isInFluid" in str(err.value)
