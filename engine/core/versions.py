@@ -520,9 +520,9 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
-            Change((1, 20, 2), None, "MobNavigation of 1.20.2 (findPathTo reads the target's chunk, "
-                   "isAtValidPosition asks isInFluid; Path rewritten) and later (1.20.3: DANGER_TRAPDOOR above a "
-                   "trapdoor; 1.20.5: PathContext, PathNodeTypeCache) not compared"))),
+            Change((1, 20, 3), None, "LandPathNodeMaker.getLandNodeType of 1.20.3 (DANGER_TRAPDOOR above a "
+                   "trapdoor, the neighbour scan only where the cell below makes it WALKABLE) and later (1.20.5: "
+                   "PathContext, PathNodeTypeCache; 1.21.2) not compared"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "

@@ -399,10 +399,17 @@ def test_a_target_in_a_cobweb_moves_up() -> None:
         assert nav.searches[-1].target == (5, 2, 0)
 
 
-def test_1_20_2_still_refuses_path_finding() -> None:
+def test_1_20_2_searches_as_1_20_1() -> None:
+    """1.20.2 changes no search of the engine's worlds (findPathTo reads the target's loaded chunk; isInFluid is
+    the removed isInLiquid): the door and rose cases give the same searches as 1.20.1."""
+    for case in (*door_cases(range(2)), *rose_cases(range(2))):
+        assert door_search(case, "1.20.2", False) == door_search(case, "1.20.1", False)
+
+
+def test_1_20_3_still_refuses_path_finding() -> None:
     text = (SCENES / "zombie_path_closed_door_1_19.toml").read_text().replace('version = "1.19"',
-                                                                             'version = "1.20.2"')
-    sim = load_scene_text(text, "<1.20.2>")
+                                                                             'version = "1.20.3"')
+    sim = load_scene_text(text, "<1.20.3>")
     with pytest.raises(NotImplementedError) as err:
         sim.tick()
-    assert "path finding (spec 07) of version 1.20.2" in str(err.value) and "isInFluid" in str(err.value)
+    assert "path finding (spec 07) of version 1.20.3" in str(err.value) and "DANGER_TRAPDOOR" in str(err.value)
