@@ -343,6 +343,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "it to the open cell above, getNodeTypeFromNeighbors to a walkable cell beside one, "
                              "so the cell over a wither rose is a node of its own, not a fall (1.20)", (1, 20, 0),
                              None),
+    "path_danger_trapdoor": ("LandPathNodeMaker.getLandNodeType makes the open cell above a trapdoor, lily pad or "
+                             "big dripleaf DANGER_TRAPDOOR (penalty 0), where it was WALKABLE with its neighbours "
+                             "scanned (WATER_BORDER or DANGER_FIRE, 8, beside water or fire) (1.20.3)", (1, 20, 3),
+                             None),
 }
 
 
@@ -520,9 +524,8 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
-            Change((1, 20, 3), None, "LandPathNodeMaker.getLandNodeType of 1.20.3 (DANGER_TRAPDOOR above a "
-                   "trapdoor, the neighbour scan only where the cell below makes it WALKABLE) and later (1.20.5: "
-                   "PathContext, PathNodeTypeCache; 1.21.2) not compared"))),
+            Change((1, 20, 5), None, "LandPathNodeMaker of 1.20.5 (PathContext, PathNodeTypeCache: rewritten) "
+                   "and later (1.21.2: EntityNavigation, MobNavigation, PathNodeNavigator) not compared"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
@@ -670,6 +673,7 @@ class Features:
     path_leaves_kept: bool
     path_cactus_damage_other: bool
     path_damage_cautious: bool
+    path_danger_trapdoor: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

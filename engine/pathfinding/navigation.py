@@ -168,6 +168,7 @@ class MobNavigation:
         self.maker.leaves_kept = self.features.path_leaves_kept
         self.maker.cactus_other = self.features.path_cactus_damage_other
         self.maker.cautious = self.features.path_damage_cautious
+        self.maker.trapdoor_danger = self.features.path_danger_trapdoor
         record = SearchRecord() if self.in_recorded_tick else None
         path = self.path_node_navigator.find_path_to_any(view, e, positions, follow_range, distance,
                                                          self.range_multiplier, record)

@@ -136,16 +136,20 @@ def danger_of(state: BlockState, cactus_other: bool = False, cautious: bool = Fa
 
 
 def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
-                       bottom_y: int = 0, cactus_other: bool = False, cautious: bool = False) -> T:
+                       bottom_y: int = 0, cactus_other: bool = False, cautious: bool = False,
+                       trapdoor_danger: bool = False) -> T:
     """`LandPathNodeMaker.getLandNodeType`: OPEN refined by the block below (spec 07 §3.1 "refinement") where
     that is above the world's bottom (`bottom_y`: 1.16.5 `y >= 1`, from 1.17 `y >= getBottomY() + 1`), then
-    WALKABLE by the neighbours. A damaging type below is inherited (1.20: DAMAGE_CAUTIOUS too)."""
+    WALKABLE by the neighbours. A damaging type below is inherited (1.20: DAMAGE_CAUTIOUS too); from 1.20.3
+    (`trapdoor_danger`) a TRAPDOOR below makes DANGER_TRAPDOOR, with no neighbour scan."""
     node_type = get_common_node_type(view, x, y, z, water_last, cactus_other, cautious)
     if node_type is T.OPEN and y >= bottom_y + 1:
         below = get_common_node_type(view, x, y - 1, z, water_last, cactus_other, cautious)
         node_type = T.OPEN if below in FLOOR_PASSES else T.WALKABLE
         if below in FLOOR_INHERITED:
             node_type = below
+        if trapdoor_danger and below is T.TRAPDOOR:
+            node_type = T.DANGER_TRAPDOOR
     if node_type is T.WALKABLE:
         node_type = get_node_type_from_neighbors(view, x, y, z, node_type, cactus_other, cautious)
     return node_type
@@ -160,14 +164,13 @@ def get_feet_y(view: ChunkCache, x: int, y: int, z: int) -> float:
 _CELL_TYPES: weakref.WeakKeyDictionary[World, dict[tuple, tuple[int, dict[BlockPos, T]]]] = weakref.WeakKeyDictionary()
 
 
-def shared_cell_types(world: World, maker: type, water_last: bool = False, bottom_y: int = 0,
-                      cactus_other: bool = False, cautious: bool = False) -> dict[BlockPos, T]:
-    """A node maker's cell types (`getDefaultNodeType`) for a world as it is now and a release's rules
-    (`water_last`, `bottom_y`, `cactus_other`, `cautious`): a cell's type depends only on the block states around
-    it, so searches share them until a block changes (`World.block_version`). Used only for cells whose
-    neighbourhood lies inside a search's region (`ChunkCache.sees_world_around`)."""
+def shared_cell_types(world: World, maker: type, rules: tuple) -> dict[BlockPos, T]:
+    """A node maker's cell types (`getDefaultNodeType`) for a world as it is now and a release's `rules` (the
+    node maker's `cell_rules`): a cell's type depends only on the block states around it, so searches share them
+    until a block changes (`World.block_version`). Used only for cells whose neighbourhood lies inside a search's
+    region (`ChunkCache.sees_world_around`)."""
     per_world = _CELL_TYPES.setdefault(world, {})
-    key = (maker, water_last, bottom_y, cactus_other, cautious)
+    key = (maker, *rules)
     entry = per_world.get(key)
     if entry is None or entry[0] != world.block_version:
         entry = per_world[key] = (world.block_version, {})
@@ -191,8 +194,7 @@ class LandPathNodeMaker(PathNodeMaker):
     def init(self, view: ChunkCache, entity: MobEntity) -> None:
         """`PathNodeMaker.init`, with the world's shared cell types and the mob's malus read once."""
         super().init(view, entity)
-        self.shared_land_types = shared_cell_types(view.world, type(self), self.water_last, self.bottom_y,
-                                                   self.cactus_other, self.cautious)
+        self.shared_land_types = shared_cell_types(view.world, type(self), self.cell_rules())
         self.penalties = {t: entity.get_pathfinding_penalty(t) for t in T}
 
     def clear(self) -> None:
@@ -260,7 +262,7 @@ class LandPathNodeMaker(PathNodeMaker):
 
     def get_floor_node_type(self, view: ChunkCache, x: int, y: int, z: int) -> T:
         """The type of one cell for this node maker (`getDefaultNodeType`): `getLandNodeType` for walkers."""
-        return get_land_node_type(view, x, y, z, self.water_last, self.bottom_y, self.cactus_other, self.cautious)
+        return get_land_node_type(view, x, y, z, *self.cell_rules())
 
     @staticmethod
     def adjust_node_type(view: ChunkCache, can_open_doors: bool, can_enter_open_doors: bool, mob_pos: BlockPos,

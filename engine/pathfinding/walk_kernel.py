@@ -36,6 +36,7 @@ RAIL, UNPASSABLE_RAIL, DAMAGE_FIRE = T.RAIL.ordinal, T.UNPASSABLE_RAIL.ordinal, 
 DAMAGE_CACTUS, DAMAGE_OTHER, STICKY_HONEY = T.DAMAGE_CACTUS.ordinal, T.DAMAGE_OTHER.ordinal, T.STICKY_HONEY.ordinal
 DOOR_OPEN, DOOR_WOOD_CLOSED, LEAVES = T.DOOR_OPEN.ordinal, T.DOOR_WOOD_CLOSED.ordinal, T.LEAVES.ordinal
 DOOR_IRON_CLOSED, DAMAGE_CAUTIOUS = T.DOOR_IRON_CLOSED.ordinal, T.DAMAGE_CAUTIOUS.ordinal
+DANGER_TRAPDOOR = T.DANGER_TRAPDOOR.ordinal
 TYPE_COUNT = len(T)
 DEFAULT_PENALTY = np.array([t.default_penalty for t in sorted(T, key=lambda t: t.ordinal)])   # getDefaultPenalty
 # node columns: ints (NI) and floats (NF)
@@ -44,7 +45,8 @@ PEN, G, H, F, WALKED = range(5)
 # mob inputs: floats (MF) and ints (MI)
 PX, PY, PZ, BX0, BY0, BZ0, BX1, BY1, BZ1, WIDTH, HEIGHT, STEP_HEIGHT = range(12)
 SIZE_X, SIZE_Y, SIZE_Z, CAN_OPEN, CAN_ENTER, CAN_SWIM, ON_RAIL, SAFE_FALL, FEET_X, FEET_Z, BOTTOM_Y, VEC_DOUBLE, \
-    BLOCKED_DOORS, SWEEP_MIN_CORNER, START_SKIPS_OPEN, SWIMMER_FEET, CLOSED_NODE_IF_NONE, LEAVES_KEPT = range(18)
+    BLOCKED_DOORS, SWEEP_MIN_CORNER, START_SKIPS_OPEN, SWIMMER_FEET, CLOSED_NODE_IF_NONE, LEAVES_KEPT, \
+    TRAPDOOR_DANGER = range(19)
 # (from VEC_DOUBLE on: the release's rules, the node maker's flags of the same names)
 # counters (C)
 USED, NODES, FAIL, FULL, PUSHES = range(5)
@@ -159,18 +161,20 @@ def collides(blk: tuple, c: np.ndarray, scratch: np.ndarray, box: tuple) -> bool
 
 @njit(inline=True)
 def land_node_type(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, common: np.ndarray, danger: np.ndarray,
-                   region: np.ndarray, bottom: int, x: int, y: int, z: int) -> int:
+                   region: np.ndarray, mi: np.ndarray, x: int, y: int, z: int) -> int:
     """`LandPathNodeMaker.getLandNodeType` (spec 07 §3.1 "refinement"): OPEN refined by the block below where it
-    is above the world's bottom (a damaging type below inherited; DAMAGE_CAUTIOUS only comes from 1.20's tables),
-    then WALKABLE by the first danger among the neighbours (x outer, y middle, z inner, the centre column
-    skipped)."""
+    is above the world's bottom (a damaging type below inherited; DAMAGE_CAUTIOUS only comes from 1.20's tables;
+    a TRAPDOOR below gives DANGER_TRAPDOOR from 1.20.3, TRAPDOOR_DANGER), then WALKABLE by the first danger among
+    the neighbours (x outer, y middle, z inner, the centre column skipped)."""
     t = common[view_state(keys, slots, pool, region, x, y, z)]
-    if t == OPEN and y >= bottom + 1:
+    if t == OPEN and y >= mi[BOTTOM_Y] + 1:
         below = common[view_state(keys, slots, pool, region, x, y - 1, z)]
         t = OPEN if below == WALKABLE or below == OPEN or below == WATER or below == LAVA else WALKABLE
         if below == DAMAGE_FIRE or below == DAMAGE_CACTUS or below == DAMAGE_OTHER or below == STICKY_HONEY or \
                 below == DAMAGE_CAUTIOUS:
             t = below
+        if below == TRAPDOOR and mi[TRAPDOOR_DANGER]:
+            t = DANGER_TRAPDOOR
     if t == WALKABLE:
         for dx in range(-1, 2):
             for dy in range(-1, 2):
@@ -259,8 +263,7 @@ def node_type_sized(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, commo
                 q = slot_of(table, cells, ni, c, mi, x + i, y + j, z + k)
                 land = cells[q, 2]
                 if land < 0:
-                    land = land_node_type(keys, slots, pool, common, danger, region, mi[BOTTOM_Y], x + i, y + j,
-                                          z + k)
+                    land = land_node_type(keys, slots, pool, common, danger, region, mi, x + i, y + j, z + k)
                     cells[q, 2] = land
                 t = adjust_node_type(mi, land)
                 if i == 0 and j == 0 and k == 0:

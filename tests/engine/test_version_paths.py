@@ -171,13 +171,14 @@ def test_the_door_cases_differ_between_1_18_2_and_1_19() -> None:
 
 
 def test_1_19_door_searches_jit_off_equal_jit_on() -> None:
-    """With the JIT off the kernel runs as plain Python: the same 1.19, 1.19.3 and 1.19.4 searches bit for bit."""
+    """With the JIT off the kernel runs as plain Python: the same 1.19, 1.19.3, 1.19.4 and 1.20.3 searches bit for
+    bit."""
     expression = '[door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3"), ' \
-        'leaves_digest(range(2), "1.19.4")]'
+        'leaves_digest(range(2), "1.19.4"), door_digest(range(5, 7), "1.20.3")]'
     compiled, there = jit_off_run("tests.engine.test_version_paths", expression)
     assert compiled is False
     assert there == [door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3"),
-                     leaves_digest(range(2), "1.19.4")]
+                     leaves_digest(range(2), "1.19.4"), door_digest(range(5, 7), "1.20.3")]
 
 
 def test_a_zombie_over_an_edge_starts_on_the_floor_from_1_19_3() -> None:
@@ -406,10 +407,34 @@ def test_1_20_2_searches_as_1_20_1() -> None:
         assert door_search(case, "1.20.2", False) == door_search(case, "1.20.1", False)
 
 
-def test_1_20_3_still_refuses_path_finding() -> None:
+TRAPDOOR_SCENE = "zombie_path_trapdoors_by_water_1_20_3.toml"
+
+
+def test_the_cells_over_trapdoors_by_water_are_danger_trapdoor_from_1_20_3() -> None:
+    """The trapdoors lie on the floor at (1..7, 1, 0), the water beside them at (1..7, 1, 1). 1.20.2: the cell
+    above each trapdoor, (x, 2, 0), is WALKABLE and scanned: the water one block down and beside makes it
+    WATER_BORDER (8), and the zombie's footprint over a trapdoor takes the highest penalty, so the path goes round
+    by z -1 (WALKABLE, the water two blocks away). 1.20.3: that cell is DANGER_TRAPDOOR (0, the last type: it wins
+    the footprint's equal penalties over TRAPDOOR) and the path runs straight along the trapdoors to within 1 of
+    the target; the start, beside the water's first block, is WATER_BORDER in both."""
+    old, new = (scene_search(TRAPDOOR_SCENE, v, (8, 1, 0)) for v in ("1.20.2", "1.20.3"))
+    assert old[0] == [([0, 1, 0], "WATER_BORDER"), *(([x, 1, -1], "WALKABLE") for x in range(1, 8)),
+                      ([8, 1, 0], "WATER_BORDER")]
+    assert new[0] == [([0, 1, 0], "WATER_BORDER"), *(([x, 1, 0], "DANGER_TRAPDOOR") for x in range(1, 8))]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_1_20_3_searches_on_arrays_equal_the_object_path(seed: int) -> None:
+    """The walk kernel reads 1.20.3's trapdoor rule from its mob inputs (TRAPDOOR_DANGER): the door cases' random
+    terrains hold trapdoors, water and lily pads."""
+    for case in (*door_cases(range(seed, seed + 1)), *rose_cases(range(seed, seed + 1))):
+        assert door_search(case, "1.20.3", True) == door_search(case, "1.20.3", False)
+
+
+def test_1_20_5_still_refuses_path_finding() -> None:
     text = (SCENES / "zombie_path_closed_door_1_19.toml").read_text().replace('version = "1.19"',
-                                                                             'version = "1.20.3"')
-    sim = load_scene_text(text, "<1.20.3>")
+                                                                             'version = "1.20.5"')
+    sim = load_scene_text(text, "<1.20.5>")
     with pytest.raises(NotImplementedError) as err:
         sim.tick()
-    assert "path finding (spec 07) of version 1.20.3" in str(err.value) and "DANGER_TRAPDOOR" in str(err.value)
+    assert "path finding (spec 07) of version 1.20.5" in str(err.value) and "PathContext" in str(err.value)

@@ -255,6 +255,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a wither skeleton steps off a ledge over a wither rose: the cell above the rose falls onto it (OPEN), or is a
     # DAMAGE_CAUTIOUS node level with the ledge (the recorded search's cells and types: SEARCH_TYPE_CASES)
     "path_damage_cautious": ((SCENES_DIR / "wither_skeleton_path_wither_rose_1_20.toml").read_text(), 1, 1),
+    # a zombie beside a row of trapdoors along water: round them on the stone (WATER_BORDER above them), or along
+    # them (DANGER_TRAPDOOR)
+    "path_danger_trapdoor": ((SCENES_DIR / "zombie_path_trapdoors_by_water_1_20_3.toml").read_text(), 20, 1),
     "fall_distance_double": (scene_toml(scene={"version": "1.21.11"},
                                         entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 5, 1),
     # a fireball whose power points elsewhere than its Motion: the power vector, or the Motion's own direction
@@ -610,7 +613,7 @@ BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
-BOTH_SIMULATED |= SEARCH_TYPE_CASES   # path finding (1.19.4, 1.20)
+BOTH_SIMULATED |= SEARCH_TYPE_CASES | {"path_danger_trapdoor"}   # path finding (1.19.4, 1.20, 1.20.3)
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
