@@ -332,6 +332,21 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                     "next is nearer than it or it is nearer than sqrt(0.5), and the two lie on "
                                     "opposite sides of the mob (normalised dot product < 0); was: the mob past "
                                     "the node towards the next (1.19.3)", (1, 19, 3), None),
+    "path_leaves_kept": ("LandPathNodeMaker.adjustNodeType keeps LEAVES (was turned into BLOCKED): a footprint "
+                         "with leaves and no impassable type of a lower ordinal is LEAVES, so a mob whose head "
+                         "is in leaves starts from a LEAVES node (1.19.4)", (1, 19, 4), None),
+    "path_cactus_damage_other": ("PathNodeType loses DANGER_CACTUS and DAMAGE_CACTUS: getCommonNodeType gives a "
+                                 "cactus DAMAGE_OTHER and getNodeTypeFromNeighbors a cell beside one DANGER_OTHER, "
+                                 "the berry bush's types (the same penalties) (1.19.4)", (1, 19, 4), None),
+    "path_damage_cautious": ("PathNodeType.DAMAGE_CAUTIOUS (penalty 0): getCommonNodeType gives a wither rose or "
+                             "pointed dripstone DAMAGE_CAUTIOUS (a wither rose was OPEN), getLandNodeType passes "
+                             "it to the open cell above, getNodeTypeFromNeighbors to a walkable cell beside one, "
+                             "so the cell over a wither rose is a node of its own, not a fall (1.20)", (1, 20, 0),
+                             None),
+    "path_danger_trapdoor": ("LandPathNodeMaker.getLandNodeType makes the open cell above a trapdoor, lily pad or "
+                             "big dripleaf DANGER_TRAPDOOR (penalty 0), where it was WALKABLE with its neighbours "
+                             "scanned (WATER_BORDER or DANGER_FIRE, 8, beside water or fire) (1.20.3)", (1, 20, 3),
+                             None),
 }
 
 
@@ -509,9 +524,8 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
-            Change((1, 19, 4), None, "LandPathNodeMaker of 1.19.4 (adjustNodeType keeps LEAVES, not BLOCKED; "
-                   "DANGER_CACTUS and DAMAGE_CACTUS merged into DANGER_OTHER and DAMAGE_OTHER) and later (1.20, "
-                   "1.20.2, 1.20.3, 1.20.5: PathContext, PathNodeTypeCache) not compared"))),
+            Change((1, 20, 5), None, "LandPathNodeMaker of 1.20.5 (PathContext, PathNodeTypeCache: rewritten) "
+                   "and later (1.21.2: EntityNavigation, MobNavigation, PathNodeNavigator) not compared"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
@@ -656,6 +670,10 @@ class Features:
     path_swimmer_feet_mid_water: bool
     path_closed_node_if_none: bool
     path_shortcut_between_nodes: bool
+    path_leaves_kept: bool
+    path_cactus_damage_other: bool
+    path_damage_cautious: bool
+    path_danger_trapdoor: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

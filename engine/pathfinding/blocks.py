@@ -45,10 +45,16 @@ def can_pathfind_through_land(state: BlockState) -> bool:
     return not state.collision_shape.is_full_cube
 
 
+SOLID_ALLOWING_MOVEMENT = frozenset({"cobweb", "bamboo_sapling"})   # Material.COBWEB, BAMBOO_SAPLING: no notSolid()
+
+
 def is_solid_material(state: BlockState) -> bool:
-    """`Material.isSolid`: taken as `Material.blocksMovement` (the materials without `notSolid()` are the
-    movement-blocking ones, air, plants, fluids, fire, snow layers, cobweb and redstone parts aside)."""
-    return phys.blocks_movement(state)
+    """`Material.isSolid` (up to 1.19.4): the materials without `notSolid()` are the movement-blocking ones and
+    the two that allow movement without `notSolid()`, COBWEB and BAMBOO_SAPLING (Material.java). 1.20's
+    `BlockState.isSolid` (forced by `Settings.solid()`/`notSolid()`, else a collision box whose mean side is at
+    least 0.7291666666666666 or whose height is at least 1) gives the same for every block the engine models
+    (docs/versions.md, `path_finding` 1.20)."""
+    return phys.blocks_movement(state) or state.block in SOLID_ALLOWING_MOVEMENT
 
 
 def is_fiery(state: BlockState) -> bool:

@@ -165,6 +165,10 @@ class MobNavigation:
         self.maker.start_skips_open = self.features.path_start_skips_open
         self.maker.swimmer_feet_mid_water = self.features.path_swimmer_feet_mid_water
         self.maker.closed_node_if_none = self.features.path_closed_node_if_none
+        self.maker.leaves_kept = self.features.path_leaves_kept
+        self.maker.cactus_other = self.features.path_cactus_damage_other
+        self.maker.cautious = self.features.path_damage_cautious
+        self.maker.trapdoor_danger = self.features.path_danger_trapdoor
         record = SearchRecord() if self.in_recorded_tick else None
         path = self.path_node_navigator.find_path_to_any(view, e, positions, follow_range, distance,
                                                          self.range_multiplier, record)

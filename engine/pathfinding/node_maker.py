@@ -35,6 +35,10 @@ class PathNodeMaker:
         self.start_skips_open = False       # features.path_start_skips_open (getStart, 1.19.3)
         self.swimmer_feet_mid_water = False   # features.path_swimmer_feet_mid_water (getFeetY, 1.19.3)
         self.closed_node_if_none = False    # features.path_closed_node_if_none (getPathNode step 8, 1.19.3)
+        self.leaves_kept = False            # features.path_leaves_kept (adjustNodeType, 1.19.4)
+        self.cactus_other = False           # features.path_cactus_damage_other (the cactus types, 1.19.4)
+        self.cautious = False               # features.path_damage_cautious (DAMAGE_CAUTIOUS, 1.20)
+        self.trapdoor_danger = False        # features.path_danger_trapdoor (getLandNodeType, 1.20.3)
 
     def init(self, view: ChunkCache, entity: MobEntity) -> None:
         """`PathNodeMaker.init`: the entity's size in whole blocks, floor(width + 1) and floor(height + 1)."""
@@ -42,6 +46,10 @@ class PathNodeMaker:
         self.path_node_cache.clear()
         self.size_x = self.size_z = floor(f32(entity.width + 1.0))
         self.size_y = floor(f32(entity.height + 1.0))
+
+    def cell_rules(self) -> tuple[bool, int, bool, bool, bool]:
+        """The release's rules a cell's land type follows (`get_land_node_type`'s arguments after the cell)."""
+        return self.water_last, self.bottom_y, self.cactus_other, self.cautious, self.trapdoor_danger
 
     def clear(self) -> None:
         """`PathNodeMaker.clear`: the search is over."""

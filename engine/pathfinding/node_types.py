@@ -1,5 +1,7 @@
 """`PathNodeType` (Mojang `BlockPathTypes`): the block path types of 1.16.5 with their default penalties
-(spec 07 §3; 1.16.5 still has DANGER_CACTUS / DAMAGE_CACTUS and lacks the 1.17+ POWDER_SNOW, DAMAGE_CAUTIOUS)."""
+(spec 07 §3; 1.16.5 still has DANGER_CACTUS / DAMAGE_CACTUS, which 1.19.4 removed, and lacks the 1.17 POWDER_SNOW
+and DANGER_POWDER_SNOW, whose blocks are not modelled), and 1.20's DAMAGE_CAUTIOUS and 1.20.3's DANGER_TRAPDOOR,
+last in the enum as there."""
 
 from __future__ import annotations
 
@@ -33,6 +35,8 @@ class PathNodeType(Enum):
     LEAVES = (21, -1.0)
     STICKY_HONEY = (22, 8.0)
     COCOA = (23, 0.0)
+    DAMAGE_CAUTIOUS = (24, 0.0)   # 1.20: wither roses and pointed dripstone (features.path_damage_cautious)
+    DANGER_TRAPDOOR = (25, 0.0)   # 1.20.3: the cell above a trapdoor (features.path_danger_trapdoor)
 
     @property
     def ordinal(self) -> int:

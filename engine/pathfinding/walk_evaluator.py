@@ -26,44 +26,53 @@ if TYPE_CHECKING:
 
 SOUTH, WEST, EAST, NORTH = (0, 1), (-1, 0), (1, 0), (0, -1)   # Direction offsets (x, z)
 FLOOR_PASSES = (T.WALKABLE, T.OPEN, T.WATER, T.LAVA)           # the block below these leaves the position OPEN
-FLOOR_INHERITED = (T.DAMAGE_FIRE, T.DAMAGE_CACTUS, T.DAMAGE_OTHER, T.STICKY_HONEY)
+FLOOR_INHERITED = (T.DAMAGE_FIRE, T.DAMAGE_CACTUS, T.DAMAGE_OTHER, T.STICKY_HONEY, T.DAMAGE_CAUTIOUS)
+CAUTIOUS_BLOCKS = frozenset({"wither_rose", "pointed_dripstone"})   # DAMAGE_CAUTIOUS from 1.20
 NO_STEP_UP = (T.FENCE, T.UNPASSABLE_RAIL, T.TRAPDOOR)
 CLOSED_DOORS = (T.DOOR_WOOD_CLOSED, T.DOOR_IRON_CLOSED)
 
 
-_COMMON_BY_STATE: tuple[dict[int, T], dict[int, T]] = ({}, {})   # by water_last
-_DANGER_BY_STATE: dict[int, T | None] = {}
+_COMMON_BY_STATE: dict[tuple[bool, bool, bool], dict[int, T]] = {}   # by (water_last, cactus_other, cautious)
+_DANGER_BY_STATE: dict[tuple[bool, bool], dict[int, T | None]] = {}   # by (cactus_other, cautious)
 
 
-def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False) -> T:
+def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
+                         cactus_other: bool = False, cautious: bool = False) -> T:
     """`LandPathNodeMaker.getCommonNodeType`: the type of the block itself (spec 07 §3.1 "initial mapping";
-    1.16.5 has no powder snow, dripleaf, dripstone or lava cauldron, and gives cactus DAMAGE_CACTUS). A function
-    of the block state alone, kept per state id. `water_last`: features.path_water_after_blocks."""
+    1.16.5 has no powder snow, dripleaf, dripstone or lava cauldron). A function of the block state alone, kept
+    per state id. `water_last`: features.path_water_after_blocks; `cactus_other`:
+    features.path_cactus_damage_other; `cautious`: features.path_damage_cautious."""
     state = view.get_block_state(x, y, z)
-    by_state = _COMMON_BY_STATE[water_last]
+    by_state = _COMMON_BY_STATE.setdefault((water_last, cactus_other, cautious), {})
     t = by_state.get(state.id)
     if t is None:
-        t = by_state[state.id] = common_node_type_of(state, water_last)
+        t = by_state[state.id] = common_node_type_of(state, water_last, cactus_other, cautious)
     return t
 
 
-def common_node_type_of(state: BlockState, water_last: bool = False) -> T:
+def common_node_type_of(state: BlockState, water_last: bool = False, cactus_other: bool = False,
+                        cautious: bool = False) -> T:
     """The type of one block state. Up to 1.16.5 water comes first after the named blocks, so a waterlogged fence,
     wall, slab or stairs is WATER; from 1.17 (`water_last`) water is tested only where the block is passable: such
-    blocks are FENCE or BLOCKED (getCommonNodeType)."""
+    blocks are FENCE or BLOCKED (getCommonNodeType). A cactus is DAMAGE_CACTUS up to 1.19.3, DAMAGE_OTHER from
+    1.19.4 (`cactus_other`: the enum lost the cactus types). From 1.20 (`cautious`) a wither rose or pointed
+    dripstone is DAMAGE_CAUTIOUS, tested after cocoa (a wither rose was OPEN: no collision; a pointed dripstone
+    BLOCKED)."""
     block = state.block
     if state.is_air:
         return T.OPEN
     if block in pb.TRAPDOORS or block == "lily_pad":
         return T.TRAPDOOR
     if block == "cactus":
-        return T.DAMAGE_CACTUS
+        return T.DAMAGE_OTHER if cactus_other else T.DAMAGE_CACTUS
     if block == "sweet_berry_bush":
         return T.DAMAGE_OTHER
     if block == "honey_block":
         return T.STICKY_HONEY
     if block == "cocoa":
         return T.COCOA
+    if cautious and block in CAUTIOUS_BLOCKS:
+        return T.DAMAGE_CAUTIOUS
     if pb.is_water(state) and not water_last:
         return T.WATER
     if pb.is_lava(state):
@@ -89,49 +98,60 @@ def common_node_type_of(state: BlockState, water_last: bool = False) -> T:
     return T.WATER if water_last and pb.is_water(state) else T.OPEN
 
 
-def get_node_type_from_neighbors(view: ChunkCache, x: int, y: int, z: int, node_type: T) -> T:
+def get_node_type_from_neighbors(view: ChunkCache, x: int, y: int, z: int, node_type: T,
+                                 cactus_other: bool = False, cautious: bool = False) -> T:
     """`LandPathNodeMaker.getNodeTypeFromNeighbors`: x outer, y middle, z inner over the 3×3×3 cube, the
-    centre column skipped; the first danger found wins (1.16.5: cactus, berry bush, fire, water)."""
+    centre column skipped; the first danger found wins (1.16.5: cactus, berry bush, fire, water; 1.20: wither
+    roses and pointed dripstone too)."""
+    by_state = _DANGER_BY_STATE.setdefault((cactus_other, cautious), {})
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
             for dz in (-1, 0, 1):
                 if dx == 0 and dz == 0:
                     continue
                 state = view.get_block_state(x + dx, y + dy, z + dz)
-                danger = _DANGER_BY_STATE.get(state.id, T.BLOCKED)
+                danger = by_state.get(state.id, T.BLOCKED)
                 if danger is T.BLOCKED:
-                    danger = _DANGER_BY_STATE[state.id] = danger_of(state)
+                    danger = by_state[state.id] = danger_of(state, cactus_other, cautious)
                 if danger is not None:
                     return danger
     return node_type
 
 
-def danger_of(state: BlockState) -> T | None:
-    """The danger a neighbouring block state signals, in the order `getNodeTypeFromNeighbors` tests them."""
+def danger_of(state: BlockState, cactus_other: bool = False, cautious: bool = False) -> T | None:
+    """The danger a neighbouring block state signals, in the order `getNodeTypeFromNeighbors` tests them: beside
+    a cactus DANGER_CACTUS up to 1.19.3, DANGER_OTHER from 1.19.4 (`cactus_other`); beside a wither rose or
+    pointed dripstone DAMAGE_CAUTIOUS from 1.20 (`cautious`), after water."""
     if state.block == "cactus":
-        return T.DANGER_CACTUS
+        return T.DANGER_OTHER if cactus_other else T.DANGER_CACTUS
     if state.block == "sweet_berry_bush":
         return T.DANGER_OTHER
     if pb.is_fiery(state):
         return T.DANGER_FIRE
     if pb.is_water(state):
         return T.WATER_BORDER
+    if cautious and state.block in CAUTIOUS_BLOCKS:
+        return T.DAMAGE_CAUTIOUS
     return None
 
 
 def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
-                       bottom_y: int = 0) -> T:
+                       bottom_y: int = 0, cactus_other: bool = False, cautious: bool = False,
+                       trapdoor_danger: bool = False) -> T:
     """`LandPathNodeMaker.getLandNodeType`: OPEN refined by the block below (spec 07 §3.1 "refinement") where
     that is above the world's bottom (`bottom_y`: 1.16.5 `y >= 1`, from 1.17 `y >= getBottomY() + 1`), then
-    WALKABLE by the neighbours."""
-    node_type = get_common_node_type(view, x, y, z, water_last)
+    WALKABLE by the neighbours. A damaging type below is inherited (1.20: DAMAGE_CAUTIOUS too); from 1.20.3
+    (`trapdoor_danger`) a TRAPDOOR below makes DANGER_TRAPDOOR, with no neighbour scan."""
+    node_type = get_common_node_type(view, x, y, z, water_last, cactus_other, cautious)
     if node_type is T.OPEN and y >= bottom_y + 1:
-        below = get_common_node_type(view, x, y - 1, z, water_last)
+        below = get_common_node_type(view, x, y - 1, z, water_last, cactus_other, cautious)
         node_type = T.OPEN if below in FLOOR_PASSES else T.WALKABLE
         if below in FLOOR_INHERITED:
             node_type = below
+        if trapdoor_danger and below is T.TRAPDOOR:
+            node_type = T.DANGER_TRAPDOOR
     if node_type is T.WALKABLE:
-        node_type = get_node_type_from_neighbors(view, x, y, z, node_type)
+        node_type = get_node_type_from_neighbors(view, x, y, z, node_type, cactus_other, cautious)
     return node_type
 
 
@@ -141,17 +161,16 @@ def get_feet_y(view: ChunkCache, x: int, y: int, z: int) -> float:
     return float(y - 1) + (0.0 if shape.is_empty else shape.coords[1][-1])
 
 
-_CELL_TYPES: weakref.WeakKeyDictionary[World, dict[tuple[type, bool, int], tuple[int, dict[BlockPos, T]]]] = \
-    weakref.WeakKeyDictionary()
+_CELL_TYPES: weakref.WeakKeyDictionary[World, dict[tuple, tuple[int, dict[BlockPos, T]]]] = weakref.WeakKeyDictionary()
 
 
-def shared_cell_types(world: World, maker: type, water_last: bool = False, bottom_y: int = 0) -> dict[BlockPos, T]:
-    """A node maker's cell types (`getDefaultNodeType`) for a world as it is now and a release's rules
-    (`water_last`, `bottom_y`): a cell's type depends only on the block states around it, so searches share them
+def shared_cell_types(world: World, maker: type, rules: tuple) -> dict[BlockPos, T]:
+    """A node maker's cell types (`getDefaultNodeType`) for a world as it is now and a release's `rules` (the
+    node maker's `cell_rules`): a cell's type depends only on the block states around it, so searches share them
     until a block changes (`World.block_version`). Used only for cells whose neighbourhood lies inside a search's
     region (`ChunkCache.sees_world_around`)."""
     per_world = _CELL_TYPES.setdefault(world, {})
-    key = (maker, water_last, bottom_y)
+    key = (maker, *rules)
     entry = per_world.get(key)
     if entry is None or entry[0] != world.block_version:
         entry = per_world[key] = (world.block_version, {})
@@ -175,7 +194,7 @@ class LandPathNodeMaker(PathNodeMaker):
     def init(self, view: ChunkCache, entity: MobEntity) -> None:
         """`PathNodeMaker.init`, with the world's shared cell types and the mob's malus read once."""
         super().init(view, entity)
-        self.shared_land_types = shared_cell_types(view.world, type(self), self.water_last, self.bottom_y)
+        self.shared_land_types = shared_cell_types(view.world, type(self), self.cell_rules())
         self.penalties = {t: entity.get_pathfinding_penalty(t) for t in T}
 
     def clear(self) -> None:
@@ -234,7 +253,8 @@ class LandPathNodeMaker(PathNodeMaker):
                     land = cache.get(key)
                     if land is None:
                         land = cache[key] = self.get_floor_node_type(view, *key)
-                    t = self.adjust_node_type(view, can_open_doors, can_enter_open_doors, mob_pos, land)
+                    t = self.adjust_node_type(view, can_open_doors, can_enter_open_doors, mob_pos, land,
+                                              self.leaves_kept)
                     if i == 0 and j == 0 and k == 0:
                         own = t
                     found.add(t)
@@ -242,13 +262,14 @@ class LandPathNodeMaker(PathNodeMaker):
 
     def get_floor_node_type(self, view: ChunkCache, x: int, y: int, z: int) -> T:
         """The type of one cell for this node maker (`getDefaultNodeType`): `getLandNodeType` for walkers."""
-        return get_land_node_type(view, x, y, z, self.water_last, self.bottom_y)
+        return get_land_node_type(view, x, y, z, *self.cell_rules())
 
     @staticmethod
     def adjust_node_type(view: ChunkCache, can_open_doors: bool, can_enter_open_doors: bool, mob_pos: BlockPos,
-                         t: T) -> T:
+                         t: T, leaves_kept: bool = False) -> T:
         """`LandPathNodeMaker.adjustNodeType` (spec 07 §3.1 "mob-specific conversion"): a rail is passable only
-        if the mob stands in or on a rail; leaves block."""
+        if the mob stands in or on a rail; leaves are BLOCKED up to 1.19.3, kept as LEAVES from 1.19.4
+        (`leaves_kept`: the same penalty, but the type `getNodeType` returns and a start node records)."""
         if t is T.DOOR_WOOD_CLOSED and can_open_doors and can_enter_open_doors:
             t = T.WALKABLE_DOOR
         if t is T.DOOR_OPEN and not can_enter_open_doors:
@@ -256,7 +277,7 @@ class LandPathNodeMaker(PathNodeMaker):
         if t is T.RAIL and view.get_block_state(*mob_pos).block not in pb.RAILS and \
                 view.get_block_state(mob_pos[0], mob_pos[1] - 1, mob_pos[2]).block not in pb.RAILS:
             t = T.UNPASSABLE_RAIL
-        if t is T.LEAVES:
+        if t is T.LEAVES and not leaves_kept:
             t = T.BLOCKED
         return t
 

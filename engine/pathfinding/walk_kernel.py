@@ -35,7 +35,8 @@ WATER_BORDER, DANGER_FIRE = T.WATER_BORDER.ordinal, T.DANGER_FIRE.ordinal
 RAIL, UNPASSABLE_RAIL, DAMAGE_FIRE = T.RAIL.ordinal, T.UNPASSABLE_RAIL.ordinal, T.DAMAGE_FIRE.ordinal
 DAMAGE_CACTUS, DAMAGE_OTHER, STICKY_HONEY = T.DAMAGE_CACTUS.ordinal, T.DAMAGE_OTHER.ordinal, T.STICKY_HONEY.ordinal
 DOOR_OPEN, DOOR_WOOD_CLOSED, LEAVES = T.DOOR_OPEN.ordinal, T.DOOR_WOOD_CLOSED.ordinal, T.LEAVES.ordinal
-DOOR_IRON_CLOSED = T.DOOR_IRON_CLOSED.ordinal
+DOOR_IRON_CLOSED, DAMAGE_CAUTIOUS = T.DOOR_IRON_CLOSED.ordinal, T.DAMAGE_CAUTIOUS.ordinal
+DANGER_TRAPDOOR = T.DANGER_TRAPDOOR.ordinal
 TYPE_COUNT = len(T)
 DEFAULT_PENALTY = np.array([t.default_penalty for t in sorted(T, key=lambda t: t.ordinal)])   # getDefaultPenalty
 # node columns: ints (NI) and floats (NF)
@@ -44,7 +45,8 @@ PEN, G, H, F, WALKED = range(5)
 # mob inputs: floats (MF) and ints (MI)
 PX, PY, PZ, BX0, BY0, BZ0, BX1, BY1, BZ1, WIDTH, HEIGHT, STEP_HEIGHT = range(12)
 SIZE_X, SIZE_Y, SIZE_Z, CAN_OPEN, CAN_ENTER, CAN_SWIM, ON_RAIL, SAFE_FALL, FEET_X, FEET_Z, BOTTOM_Y, VEC_DOUBLE, \
-    BLOCKED_DOORS, SWEEP_MIN_CORNER, START_SKIPS_OPEN, SWIMMER_FEET, CLOSED_NODE_IF_NONE = range(17)
+    BLOCKED_DOORS, SWEEP_MIN_CORNER, START_SKIPS_OPEN, SWIMMER_FEET, CLOSED_NODE_IF_NONE, LEAVES_KEPT, \
+    TRAPDOOR_DANGER = range(19)
 # (from VEC_DOUBLE on: the release's rules, the node maker's flags of the same names)
 # counters (C)
 USED, NODES, FAIL, FULL, PUSHES = range(5)
@@ -61,19 +63,23 @@ FIRST_TABLE = 1 << 14         # position-table slots of a first try, at least (a
 WORLD_HEIGHT = 256
 
 
-@lru_cache(maxsize=2)
-def path_tables(water_last: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+@lru_cache(maxsize=8)
+def path_tables(water_last: bool = False, cactus_other: bool = False,
+                cautious: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per block state id: `getCommonNodeType`'s type (ordinal; `water_last`: features.path_water_after_blocks),
-    the danger it signals to a neighbour (`getNodeTypeFromNeighbors`; NO_DANGER), and the top of its collision
-    shape for `getFeetY` (0 when empty, NaN where the cell or a block entity decides the shape)."""
+    the danger it signals to a neighbour (`getNodeTypeFromNeighbors`; NO_DANGER; `cactus_other`:
+    features.path_cactus_damage_other gives a cactus and its neighbours the berry bush's types; `cautious`:
+    features.path_damage_cautious gives wither roses and pointed dripstone and their neighbours DAMAGE_CAUTIOUS),
+    and the top of its collision shape for `getFeetY` (0 when empty, NaN where the cell or a block entity decides
+    the shape)."""
     states = blocks.all_states()
     shape = block_tables().shape
     common = np.empty(len(states), dtype=np.int64)
     danger = np.empty(len(states), dtype=np.int64)
     top = np.empty(len(states), dtype=np.float64)
     for st in states:
-        common[st.id] = common_node_type_of(st, water_last).ordinal
-        d = danger_of(st)
+        common[st.id] = common_node_type_of(st, water_last, cactus_other, cautious).ordinal
+        d = danger_of(st, cactus_other, cautious)
         danger[st.id] = NO_DANGER if d is None else d.ordinal
         sh = st.collision_shape
         top[st.id] = math.nan if shape[st.id] == DYNAMIC_SHAPE else (0.0 if sh.is_empty else sh.coords[1][-1])
@@ -155,16 +161,20 @@ def collides(blk: tuple, c: np.ndarray, scratch: np.ndarray, box: tuple) -> bool
 
 @njit(inline=True)
 def land_node_type(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, common: np.ndarray, danger: np.ndarray,
-                   region: np.ndarray, bottom: int, x: int, y: int, z: int) -> int:
+                   region: np.ndarray, mi: np.ndarray, x: int, y: int, z: int) -> int:
     """`LandPathNodeMaker.getLandNodeType` (spec 07 §3.1 "refinement"): OPEN refined by the block below where it
-    is above the world's bottom, then WALKABLE by the first danger among the neighbours (x outer, y middle, z
-    inner, the centre column skipped)."""
+    is above the world's bottom (a damaging type below inherited; DAMAGE_CAUTIOUS only comes from 1.20's tables;
+    a TRAPDOOR below gives DANGER_TRAPDOOR from 1.20.3, TRAPDOOR_DANGER), then WALKABLE by the first danger among
+    the neighbours (x outer, y middle, z inner, the centre column skipped)."""
     t = common[view_state(keys, slots, pool, region, x, y, z)]
-    if t == OPEN and y >= bottom + 1:
+    if t == OPEN and y >= mi[BOTTOM_Y] + 1:
         below = common[view_state(keys, slots, pool, region, x, y - 1, z)]
         t = OPEN if below == WALKABLE or below == OPEN or below == WATER or below == LAVA else WALKABLE
-        if below == DAMAGE_FIRE or below == DAMAGE_CACTUS or below == DAMAGE_OTHER or below == STICKY_HONEY:
+        if below == DAMAGE_FIRE or below == DAMAGE_CACTUS or below == DAMAGE_OTHER or below == STICKY_HONEY or \
+                below == DAMAGE_CAUTIOUS:
             t = below
+        if below == TRAPDOOR and mi[TRAPDOOR_DANGER]:
+            t = DANGER_TRAPDOOR
     if t == WALKABLE:
         for dx in range(-1, 2):
             for dy in range(-1, 2):
@@ -179,14 +189,15 @@ def land_node_type(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, common
 
 @njit(inline=True)
 def adjust_node_type(mi: np.ndarray, t: int) -> int:
-    """`LandPathNodeMaker.adjustNodeType` (spec 07 §3.1 "mob-specific conversion")."""
+    """`LandPathNodeMaker.adjustNodeType` (spec 07 §3.1 "mob-specific conversion"): leaves BLOCKED up to 1.19.3,
+    kept from 1.19.4 (LEAVES_KEPT)."""
     if t == DOOR_WOOD_CLOSED and mi[CAN_OPEN] and mi[CAN_ENTER]:
         t = WALKABLE_DOOR
     if t == DOOR_OPEN and not mi[CAN_ENTER]:
         t = BLOCKED
     if t == RAIL and not mi[ON_RAIL]:
         t = UNPASSABLE_RAIL
-    if t == LEAVES:
+    if t == LEAVES and not mi[LEAVES_KEPT]:
         t = BLOCKED
     return t
 
@@ -252,8 +263,7 @@ def node_type_sized(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, commo
                 q = slot_of(table, cells, ni, c, mi, x + i, y + j, z + k)
                 land = cells[q, 2]
                 if land < 0:
-                    land = land_node_type(keys, slots, pool, common, danger, region, mi[BOTTOM_Y], x + i, y + j,
-                                          z + k)
+                    land = land_node_type(keys, slots, pool, common, danger, region, mi, x + i, y + j, z + k)
                     cells[q, 2] = land
                 t = adjust_node_type(mi, land)
                 if i == 0 and j == 0 and k == 0:

@@ -16,7 +16,7 @@ import pytest
 from engine.java.mathhelper import floor
 from engine.pathfinding import path_finder
 from engine.pathfinding.node_types import PathNodeType as T
-from engine.pathfinding.walk_evaluator import common_node_type_of
+from engine.pathfinding.walk_evaluator import common_node_type_of, danger_of
 from engine.tick.scene import load_scene_text
 from engine.world.blocks import parse_block_state
 from tests.conftest import build_scene, jit_off_run
@@ -171,11 +171,14 @@ def test_the_door_cases_differ_between_1_18_2_and_1_19() -> None:
 
 
 def test_1_19_door_searches_jit_off_equal_jit_on() -> None:
-    """With the JIT off the kernel runs as plain Python: the same 1.19 searches bit for bit."""
-    compiled, there = jit_off_run("tests.engine.test_version_paths",
-                                  '[door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3")]')
+    """With the JIT off the kernel runs as plain Python: the same 1.19, 1.19.3, 1.19.4 and 1.20.3 searches bit for
+    bit."""
+    expression = '[door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3"), ' \
+        'leaves_digest(range(2), "1.19.4"), door_digest(range(5, 7), "1.20.3")]'
+    compiled, there = jit_off_run("tests.engine.test_version_paths", expression)
     assert compiled is False
-    assert there == [door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3")]
+    assert there == [door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3"),
+                     leaves_digest(range(2), "1.19.4"), door_digest(range(5, 7), "1.20.3")]
 
 
 def test_a_zombie_over_an_edge_starts_on_the_floor_from_1_19_3() -> None:
@@ -234,10 +237,204 @@ def test_1_19_3_searches_on_arrays_equal_the_object_path(seed: int) -> None:
     assert door_search(case, "1.19.3", True) == door_search(case, "1.19.3", False)
 
 
-def test_1_19_4_still_refuses_path_finding() -> None:
+@pytest.mark.parametrize(("state", "up_to_1_19_3", "from_1_19_4"), [
+    ("cactus", T.DAMAGE_CACTUS, T.DAMAGE_OTHER),
+    ("sweet_berry_bush", T.DAMAGE_OTHER, T.DAMAGE_OTHER),
+    ("oak_leaves", T.LEAVES, T.LEAVES),       # the block's own type: adjustNodeType decides what the mob sees
+])
+def test_a_cactus_has_the_berry_bush_s_types_from_1_19_4(state: str, up_to_1_19_3: T, from_1_19_4: T) -> None:
+    """1.19.4's PathNodeType has no DANGER_CACTUS or DAMAGE_CACTUS: getCommonNodeType tests cactus or sweet berry
+    bush → DAMAGE_OTHER, getNodeTypeFromNeighbors cactus or berry bush → DANGER_OTHER."""
+    s = parse_block_state(state)
+    assert common_node_type_of(s, water_last=True) is up_to_1_19_3
+    assert common_node_type_of(s, water_last=True, cactus_other=True) is from_1_19_4
+    neighbour = {"cactus": (T.DANGER_CACTUS, T.DANGER_OTHER), "sweet_berry_bush": (T.DANGER_OTHER, T.DANGER_OTHER),
+                 "oak_leaves": (None, None)}[state]
+    assert (danger_of(s), danger_of(s, cactus_other=True)) == neighbour
+
+
+LEAVES_SCENE = "zombie_path_leaves_cactus_1_19_4.toml"
+
+
+def scene_search(scene: str, version: str, goal: tuple[int, int, int]) -> tuple[list, list, list]:
+    """The zombie's recorded `findPathTo(goal, 1)` at `version`: the path's (cell, type), the expansions' and the
+    open set's."""
+    text = "\n".join(f'version = "{version}"' if line.startswith("version = ") else line
+                     for line in (SCENES / scene).read_text().splitlines())
+    sim = load_scene_text(text, scene)
+    nav = sim.entity_by_id(1).navigation
+    nav.use_release(sim.features)
+    nav.in_recorded_tick = True
+    path = nav.find_path_to(sim.world, goal, 1)
+    record = nav.searches[-1].record
+    return ([(list(n.pos), n.type.name) for n in path.nodes], [(list(e.pos), e.type) for e in record.expanded],
+            sorted((list(e.pos), e.type) for e in record.open))
+
+
+def test_the_leaves_start_and_the_cactus_neighbours_change_type_in_1_19_4() -> None:
+    """The zombie's head is in the leaves at (0, 2, 0): its footprint (0, 1, 0)-(0, 2, 0) holds WALKABLE and the
+    adjusted leaves, and no corner of its box lies in another column, so the start is the feet cell with that
+    type: BLOCKED up to 1.19.3, LEAVES from 1.19.4 (both impassable, penalty -1: the successors are the same).
+    The cells of the floor's top layer within one block of the cactus at (4, 1, 1) are DANGER_CACTUS, then
+    DANGER_OTHER (both 8): the path goes round them by z -1 in both releases, through the same cells."""
+    cells = [[0, 1, 0], [1, 1, 0], [2, 1, 0], [3, 1, -1], [4, 1, -1], [5, 1, -1], [6, 1, 0]]
+    old, new = (scene_search(LEAVES_SCENE, v, (7, 1, 0)) for v in ("1.19.3", "1.19.4"))
+    assert old[0] == [(cells[0], "BLOCKED")] + [(c, "WALKABLE") for c in cells[1:]]
+    assert new[0] == [(cells[0], "LEAVES")] + old[0][1:]
+    assert old[1] == [(cells[0], "BLOCKED")] + old[0][1:] and new[1] == new[0]
+    beside = [[3, 1, 0], [3, 1, 1], [4, 1, 0], [5, 1, 0]]   # the open cells next to the cactus
+    assert [c for c, t in old[2] if t == "DANGER_CACTUS"] == beside
+    assert [c for c, t in new[2] if t == "DANGER_OTHER"] == beside
+    assert [(c, t) for c, t in old[2] if c not in beside] == [(c, t) for c, t in new[2] if c not in beside]
+
+
+ONE_WIDE_TALL = ("minecraft:zombie", "minecraft:villager", "minecraft:wither_skeleton")
+
+
+def leaves_cases(seeds: range) -> list[tuple]:
+    """Random terrains (test_path_kernel) of the mobs one block wide and two or three high, with oak leaves over
+    the start cell at their heads' height, so the search starts from a cell whose footprint holds leaves (a pig's
+    footprint is its feet cell; an iron golem's box reaches the next columns, whose corners it starts from)."""
+    from tests.engine.test_path_kernel import random_cases
+    out = []
+    for blocks, kind, start, goal in random_cases(seeds):
+        if kind not in ONE_WIDE_TALL:
+            continue
+        x, z = floor(start[0]), floor(start[2])
+        extra = [{"from": [x, 0, z], "to": [x, 0, z], "block": "minecraft:stone"},
+                 {"from": [x, 1, z], "to": [x, 1, z], "block": "minecraft:air"},
+                 {"from": [x, 2, z], "to": [x, 3, z], "block": "minecraft:oak_leaves"}]
+        out.append(([*blocks, *extra], kind, start, goal))
+    return out
+
+
+def leaves_digest(seeds: range, version: str) -> str:
+    return hashlib.sha256(repr([door_search(c, version, True) for c in leaves_cases(seeds)]).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_1_19_4_searches_on_arrays_equal_the_object_path(seed: int) -> None:
+    """The walk kernel reads the 1.19.4 rules from its tables (the cactus types) and mob inputs (LEAVES_KEPT)."""
+    for case in (*door_cases(range(seed, seed + 1)), *leaves_cases(range(seed, seed + 1))):
+        assert door_search(case, "1.19.4", True) == door_search(case, "1.19.4", False)
+
+
+def test_the_leaves_cases_start_from_leaves_in_1_19_4() -> None:
+    """Every leaves case's first expansion (its start) is BLOCKED up to 1.19.3 and LEAVES from 1.19.4."""
+    for case in leaves_cases(range(7)):
+        assert door_search(case, "1.19.3", False)[1][0][-1] == "BLOCKED"
+        assert door_search(case, "1.19.4", True)[1][0][-1] == "LEAVES"
+
+
+def test_a_wither_rose_is_damage_cautious_from_1_20() -> None:
+    """1.20's getCommonNodeType: a wither rose (no collision shape: OPEN before) is DAMAGE_CAUTIOUS, tested after
+    cocoa; getNodeTypeFromNeighbors: beside one DAMAGE_CAUTIOUS, after water (a waterlogged neighbour's water
+    wins)."""
+    rose = parse_block_state("wither_rose")
+    assert common_node_type_of(rose, True, True) is T.OPEN
+    assert common_node_type_of(rose, True, True, cautious=True) is T.DAMAGE_CAUTIOUS
+    assert danger_of(rose, True) is None and danger_of(rose, True, cautious=True) is T.DAMAGE_CAUTIOUS
+    assert T.DAMAGE_CAUTIOUS.default_penalty == 0.0
+
+
+ROSE_SCENE = "wither_skeleton_path_wither_rose_1_20.toml"
+
+
+def test_the_cell_over_a_wither_rose_is_a_node_from_1_20() -> None:
+    """The wither skeleton walks east off the ledge (top at y 1) past the rose at (1, 1, 0). 1.19.4: the cell
+    over the rose, (1, 2, 0), is OPEN over an OPEN cell, so getPathNode falls to (1, 1, 0), WALKABLE. 1.20: it
+    inherits the rose's DAMAGE_CAUTIOUS (penalty 0) and is the node itself, level with the ledge; the ledge's edge
+    (0, 2, 0) and the floor cell (2, 1, 0) have the rose among their neighbours: DAMAGE_CAUTIOUS. The rest of the
+    path is the same, and so is the walk (the node over the rose is reached while the skeleton is still at the
+    ledge's height)."""
+    ledge = [[-2, 2, 0], [-1, 2, 0], [0, 2, 0]]
+    floor_cells = [[2, 1, 0], [3, 1, 0], [4, 1, 0], [5, 1, 0]]
+    old, new = (scene_search(ROSE_SCENE, v, (6, 1, 0)) for v in ("1.19.4", "1.20"))
+    assert old[0] == [(c, "WALKABLE") for c in [*ledge, [1, 1, 0], *floor_cells]]
+    cautious = ([0, 2, 0], [1, 2, 0], [2, 1, 0])
+    assert new[0] == [(c, "DAMAGE_CAUTIOUS" if c in cautious else "WALKABLE")
+                      for c in [*ledge, [1, 2, 0], *floor_cells]]
+
+
+def rose_cases(seeds: range) -> list[tuple]:
+    """Random terrains (test_path_kernel) with six wither roses on the floor and the mob on a ledge one block
+    up at its start."""
+    from tests.engine.test_path_kernel import random_cases
+    out = []
+    for seed, (blocks, kind, start, goal) in zip(seeds, random_cases(seeds), strict=True):
+        rng = random.Random(seed)
+        x, z = floor(start[0]), floor(start[2])
+        roses = [{"at": [rng.randint(-9, 9), 1, rng.randint(-9, 9)], "block": "minecraft:wither_rose"}
+                 for _ in range(6)]
+        ledge = [{"from": [x - 1, 1, z - 1], "to": [x + 1, 1, z + 1], "block": "minecraft:stone"},
+                 {"from": [x - 1, 2, z - 1], "to": [x + 1, 4, z + 1], "block": "minecraft:air"},
+                 {"at": [x + 2, 1, z], "block": "minecraft:wither_rose"}]
+        out.append(([*blocks, *roses, *ledge], kind, (start[0], 2.0, start[2]), goal))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_1_20_searches_on_arrays_equal_the_object_path(seed: int) -> None:
+    """The walk kernel reads 1.20's DAMAGE_CAUTIOUS from its tables and inherits it as the object path does."""
+    for case in (*door_cases(range(seed, seed + 1)), *rose_cases(range(seed, seed + 1))):
+        assert door_search(case, "1.20", True) == door_search(case, "1.20", False)
+
+
+def test_the_rose_cases_differ_between_1_19_4_and_1_20() -> None:
+    cases = rose_cases(range(4))
+    assert sum(door_search(c, "1.19.4", False) != door_search(c, "1.20", False) for c in cases) >= 3
+
+
+def test_a_target_in_a_cobweb_moves_up() -> None:
+    """`MobNavigation.findPathTo`: a target in a solid block moves up. A cobweb's material (COBWEB) allows movement
+    but is solid (no notSolid(); 1.20: Settings.solid()), so the target in it moves to the air above, in every
+    release."""
+    for version in ("1.16.5", "1.20"):
+        sim = build_scene(scene={"version": version}, blocks=[
+            {"from": [-3, 0, -3], "to": [8, 0, 3], "block": "minecraft:stone"},
+            {"at": [5, 1, 0], "block": "minecraft:cobweb"}], entities=[
+            {"type": "minecraft:zombie", "id": 1, "pos": [0.5, 1.0, 0.5], "motion": STILL, "on_ground": True}])
+        nav = sim.entity_by_id(1).navigation
+        nav.use_release(sim.features)
+        nav.find_path_to(sim.world, (5, 1, 0), 1)
+        assert nav.searches[-1].target == (5, 2, 0)
+
+
+def test_1_20_2_searches_as_1_20_1() -> None:
+    """1.20.2 changes no search of the engine's worlds (findPathTo reads the target's loaded chunk; isInFluid is
+    the removed isInLiquid): the door and rose cases give the same searches as 1.20.1."""
+    for case in (*door_cases(range(2)), *rose_cases(range(2))):
+        assert door_search(case, "1.20.2", False) == door_search(case, "1.20.1", False)
+
+
+TRAPDOOR_SCENE = "zombie_path_trapdoors_by_water_1_20_3.toml"
+
+
+def test_the_cells_over_trapdoors_by_water_are_danger_trapdoor_from_1_20_3() -> None:
+    """The trapdoors lie on the floor at (1..7, 1, 0), the water beside them at (1..7, 1, 1). 1.20.2: the cell
+    above each trapdoor, (x, 2, 0), is WALKABLE and scanned: the water one block down and beside makes it
+    WATER_BORDER (8), and the zombie's footprint over a trapdoor takes the highest penalty, so the path goes round
+    by z -1 (WALKABLE, the water two blocks away). 1.20.3: that cell is DANGER_TRAPDOOR (0, the last type: it wins
+    the footprint's equal penalties over TRAPDOOR) and the path runs straight along the trapdoors to within 1 of
+    the target; the start, beside the water's first block, is WATER_BORDER in both."""
+    old, new = (scene_search(TRAPDOOR_SCENE, v, (8, 1, 0)) for v in ("1.20.2", "1.20.3"))
+    assert old[0] == [([0, 1, 0], "WATER_BORDER"), *(([x, 1, -1], "WALKABLE") for x in range(1, 8)),
+                      ([8, 1, 0], "WATER_BORDER")]
+    assert new[0] == [([0, 1, 0], "WATER_BORDER"), *(([x, 1, 0], "DANGER_TRAPDOOR") for x in range(1, 8))]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_1_20_3_searches_on_arrays_equal_the_object_path(seed: int) -> None:
+    """The walk kernel reads 1.20.3's trapdoor rule from its mob inputs (TRAPDOOR_DANGER): the door cases' random
+    terrains hold trapdoors, water and lily pads."""
+    for case in (*door_cases(range(seed, seed + 1)), *rose_cases(range(seed, seed + 1))):
+        assert door_search(case, "1.20.3", True) == door_search(case, "1.20.3", False)
+
+
+def test_1_20_5_still_refuses_path_finding() -> None:
     text = (SCENES / "zombie_path_closed_door_1_19.toml").read_text().replace('version = "1.19"',
-                                                                             'version = "1.19.4"')
-    sim = load_scene_text(text, "<1.19.4>")
+                                                                             'version = "1.20.5"')
+    sim = load_scene_text(text, "<1.20.5>")
     with pytest.raises(NotImplementedError) as err:
         sim.tick()
-    assert "path finding (spec 07) of version 1.19.4" in str(err.value) and "LEAVES" in str(err.value)
+    assert "path finding (spec 07) of version 1.20.5" in str(err.value) and "PathContext" in str(err.value)

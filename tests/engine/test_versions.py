@@ -248,6 +248,16 @@ CASES: dict[str, tuple[str, int, int]] = {
     # the zombie leaving the door's cell round the wall: shortcuts past a node it is beyond, or between nodes
     "path_shortcut_between_nodes": ((SCENES_DIR / "zombie_path_closed_door_1_19.toml").read_text().replace(
         'version = "1.19"', 'version = "1.19.3"'), 60, 1),
+    # a zombie with its head in leaves paths past a cactus: its start node BLOCKED or LEAVES, the cells beside the
+    # cactus DANGER_CACTUS or DANGER_OTHER (the recorded search's types: SEARCH_TYPE_CASES)
+    "path_leaves_kept": ((SCENES_DIR / "zombie_path_leaves_cactus_1_19_4.toml").read_text(), 1, 1),
+    "path_cactus_damage_other": ((SCENES_DIR / "zombie_path_leaves_cactus_1_19_4.toml").read_text(), 1, 1),
+    # a wither skeleton steps off a ledge over a wither rose: the cell above the rose falls onto it (OPEN), or is a
+    # DAMAGE_CAUTIOUS node level with the ledge (the recorded search's cells and types: SEARCH_TYPE_CASES)
+    "path_damage_cautious": ((SCENES_DIR / "wither_skeleton_path_wither_rose_1_20.toml").read_text(), 1, 1),
+    # a zombie beside a row of trapdoors along water: round them on the stone (WATER_BORDER above them), or along
+    # them (DANGER_TRAPDOOR)
+    "path_danger_trapdoor": ((SCENES_DIR / "zombie_path_trapdoors_by_water_1_20_3.toml").read_text(), 20, 1),
     "fall_distance_double": (scene_toml(scene={"version": "1.21.11"},
                                         entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 5, 1),
     # a fireball whose power points elsewhere than its Motion: the power vector, or the Motion's own direction
@@ -480,14 +490,21 @@ CASES: dict[str, tuple[str, int, int]] = {
 CASES["explosion_knockback_resistance"] = (CASES["blast_protection_linear"][0], 1, 2)
 
 
+# the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of
+# the traced searches too (`outcome(search=True)`)
+SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious"}
+SEARCH_ROLES = ("path_closed", "path_open", "path_node")
+
+
 def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, version: str | None = None,
-            samples: bool = False, fall: bool = False) -> tuple[str, Any]:
+            samples: bool = False, fall: bool = False, search: bool = False) -> tuple[str, Any]:
     """Position and Motion of the entity after `ticks` (or that it was removed), or the refusal's one line; with
-    `samples`, the traced explosion sample points too; with `fall`, its fall distance too."""
+    `samples`, the traced explosion sample points too; with `fall`, its fall distance too; with `search`, the
+    traced path searches' nodes (role, cell, node type: the expanded nodes, the open set left, the path) too."""
     if version is not None:
         text = _with_version(text, version)
     sim: Simulation = load_scene_text(text, "<versions case>")
-    sim.trace_enabled = samples
+    sim.trace_enabled = samples or search
     if flip is not None:
         sim.features = dataclasses.replace(sim.features, **{flip: not getattr(sim.features, flip)})
     points: list[Any] = []
@@ -497,13 +514,16 @@ def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, vers
             if samples:
                 points += [g for p in record.phases for it in p.items for s in it.stages for g in _geometry(s)
                            if str(g.get("role", "")).startswith("sample_point")]
+            if search:
+                points += [(g["role"], tuple(g["pos"]), g["type"]) for p in record.phases for it in p.items
+                           for s in it.stages for g in _geometry(s) if g.get("role") in SEARCH_ROLES]
     except NotImplementedError as err:
         return ("refused", str(err))
     e = sim.entity_by_id(entity_id)
     state = ("removed", None) if e is None or e.removed else ("state", (tuple(e.pos), tuple(e.motion)))
     if fall and state[0] == "state":
         state = ("state", (*state[1], e.fall_distance))
-    return (state[0], (state[1], points)) if samples else state
+    return (state[0], (state[1], points)) if samples or search else state
 
 
 def _geometry(stage: Any) -> list[dict[str, Any]]:
@@ -539,9 +559,9 @@ def test_every_version_row_has_a_case() -> None:
 @pytest.mark.parametrize("flag", sorted(CASES))
 def test_each_version_flag_changes_a_result(flag: str) -> None:
     text, ticks, entity_id = CASES[flag]
-    samples, fall = flag == "exposure_double_steps", flag in FALL_DISTANCE_CASES
-    plain = outcome(text, ticks, entity_id, samples=samples, fall=fall)
-    flipped = outcome(text, ticks, entity_id, flip=flag, samples=samples, fall=fall)
+    samples, fall, search = flag == "exposure_double_steps", flag in FALL_DISTANCE_CASES, flag in SEARCH_TYPE_CASES
+    plain = outcome(text, ticks, entity_id, samples=samples, fall=fall, search=search)
+    flipped = outcome(text, ticks, entity_id, flip=flag, samples=samples, fall=fall, search=search)
     assert plain != flipped
     for kind, value in (plain, flipped):
         if kind == "refused":
@@ -593,6 +613,17 @@ BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
+BOTH_SIMULATED |= SEARCH_TYPE_CASES | {"path_danger_trapdoor"}   # path finding (1.19.4, 1.20, 1.20.3)
+
+
+@pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
+def test_a_search_type_flag_changes_only_the_recorded_search(flag: str) -> None:
+    """The flag changes the nodes the search records (their types, or a node's cell), not where the entity goes:
+    the same position and Motion after 60 ticks (two searches), different (role, cell, type) triples."""
+    text, ticks, entity_id = CASES[flag]
+    (_, (plain, plain_types)), (_, (flipped, flipped_types)) = (
+        outcome(text, 60, entity_id, flip=f, search=True) for f in (None, flag))
+    assert plain == flipped and plain_types != flipped_types
 
 
 @pytest.mark.parametrize("flag", sorted(CASES))
@@ -600,9 +631,9 @@ def test_a_flag_s_first_release_differs_from_the_release_before(flag: str) -> No
     _, first, stop = FEATURES[flag]
     text, ticks, entity_id = CASES[flag]
     edge = stop if first == OLDEST else first
-    samples, fall = flag == "exposure_double_steps", flag in FALL_DISTANCE_CASES
-    a = outcome(text, ticks, entity_id, version=_before(edge), samples=samples, fall=fall)
-    b = outcome(text, ticks, entity_id, version=version_text(edge), samples=samples, fall=fall)
+    samples, fall, search = flag == "exposure_double_steps", flag in FALL_DISTANCE_CASES, flag in SEARCH_TYPE_CASES
+    a = outcome(text, ticks, entity_id, version=_before(edge), samples=samples, fall=fall, search=search)
+    b = outcome(text, ticks, entity_id, version=version_text(edge), samples=samples, fall=fall, search=search)
     assert a != b
     if flag in BOTH_SIMULATED and flag != "explosion_collision_shapes":
         assert "refused" not in (a[0], b[0])
