@@ -88,11 +88,14 @@ class RedstoneWire(Behaviour):
         return state
 
     def _connection(self, world: World, pos: BlockPos, d: Direction, open_above: bool) -> str:
-        """`method_27841`: up a side when wire lies on the neighbour's top, else side when the neighbour connects
-        or a wire lies below a neighbour that is not solid."""
+        """`method_27841`: up a side when wire lies on the neighbour's top (a block with a full top, from 1.20 any
+        trapdoor too: `wire_runs_over_trapdoors`), else side when the neighbour connects or a wire lies below a
+        neighbour that is not solid."""
         at = offset(pos, d)
         state = world.get_block_state(*at)
-        if open_above and self.can_run_on_top(state) and connects_to(world.get_block_state(*offset(at, UP))):
+        runs_on_top = self.can_run_on_top(state) or (world.features.wire_runs_over_trapdoors
+                                                     and state.block.endswith("_trapdoor"))
+        if open_above and runs_on_top and connects_to(world.get_block_state(*offset(at, UP))):
             return CONNECTED_UP if power.is_side_solid_full_square(state, d.opposite) else SIDE
         if not connects_to(state, d) and (power.is_solid_block(state)
                                           or not connects_to(world.get_block_state(*offset(at, DOWN)))):
