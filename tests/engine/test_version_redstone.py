@@ -31,6 +31,8 @@ SLOT_SCENE = (SCENES_DIR / "redstone_dispenser_slot_1_19.toml").read_text()
 PLATE_SCENE = (SCENES_DIR / "redstone_pressure_plate_box_1_19_3.toml").read_text()
 TRAPDOOR_SCENE = (SCENES_DIR / "redstone_trapdoor_sound_1_19_3.toml").read_text()
 NOTE_SCENE = (SCENES_DIR / "redstone_note_block_sound_1_19_3.toml").read_text()
+HEAD_SCENE = (SCENES_DIR / "redstone_note_block_head_1_20.toml").read_text()
+TRAPDOOR_WIRE_SCENE = (SCENES_DIR / "redstone_wire_over_trapdoor_1_20.toml").read_text()
 
 
 def _run(text: str, version: str, ticks: int) -> tuple[Simulation, list[tuple[int, tuple[int, ...], str, str]]]:
@@ -313,6 +315,100 @@ def test_a_note_block_s_sound_draws_a_long_from_the_world_random_from_1_19_3() -
     assert new.entity_by_id(2).motion == shifted.entity_by_id(2).motion != old.entity_by_id(2).motion
 
 
+# --- 1.20: the note block's mob-head instrument, wire over trapdoors --------------------------------------------
+
+def test_a_head_set_on_a_note_block_gives_it_its_instrument_and_lets_it_play_from_1_20() -> None:
+    """The scene's comment: 1.20 and 1.20.1 turn the note block's instrument to zombie in tick 1 and play the note in
+    tick 2 (one nextLong before the TNT's angle, as a 1.19.4 run whose world Random drew it first); 1.19.4 neither."""
+    old, old_changes = _run(HEAD_SCENE, "1.19.4", 6)
+    shifted = _drawn_before(HEAD_SCENE, "1.19.4", 6, "next_long")
+    assert not any(pos == (-1, 1, 0) and "instrument=zombie" in now for _, pos, _, now in old_changes)
+    assert old.world.get_block_state(-1, 1, 0).get("instrument") == "harp"
+    for version in ("1.20", "1.20.1"):
+        new, changes = _run(HEAD_SCENE, version, 6)
+        assert (1, (-1, 1, 0), "minecraft:note_block[instrument=harp,note=0,powered=false]",
+                "minecraft:note_block[instrument=zombie,note=0,powered=false]") in changes, version
+        assert new.world.get_block_state(-1, 1, 0).get("powered") == "true"
+        assert new.entity_by_id(2).motion == shifted.entity_by_id(2).motion != old.entity_by_id(2).motion
+
+
+@pytest.mark.parametrize(("head", "plays"), [("minecraft:skeleton_skull[rotation=4]", True),
+                                             ("minecraft:player_head[rotation=0]", True),
+                                             ("minecraft:zombie_wall_head[facing=north]", False)])
+def test_only_a_floor_head_gives_its_instrument_in_1_20(head: str, plays: bool) -> None:
+    """Floor heads carry a mob-head instrument (the player head the custom one); a wall head keeps the harp, so the
+    note block under it stays silent as in 1.19.4."""
+    text = HEAD_SCENE.replace("minecraft:zombie_head[rotation=0]", head)
+    new, _ = _run(text, "1.20", 6)
+    silent = _drawn_before(text, "1.19.4", 6, "next_float")    # a draw that is not the note's: a control
+    old, _ = _run(text, "1.19.4", 6)
+    shifted = _drawn_before(text, "1.19.4", 6, "next_long")
+    assert silent.entity_by_id(2).motion != old.entity_by_id(2).motion
+    assert (new.entity_by_id(2).motion == shifted.entity_by_id(2).motion) == plays
+    assert (new.entity_by_id(2).motion == old.entity_by_id(2).motion) == (not plays)
+
+
+def test_a_note_block_with_a_head_instrument_plays_under_a_block_in_1_19_4_too() -> None:
+    """`playNote` asks for air above only for a base instrument (1.19.3: shouldRequireAirAbove, 1.20:
+    isNotBaseBlock): a note block the scene gives the zombie instrument plays under the head in 1.19.4 as well."""
+    text = HEAD_SCENE.replace("instrument=harp", "instrument=zombie")
+    old, _ = _run(text, "1.19.4", 6)
+    shifted = _drawn_before(HEAD_SCENE, "1.19.4", 6, "next_long")
+    assert old.entity_by_id(2).motion == shifted.entity_by_id(2).motion
+
+
+def test_a_head_instrument_the_block_below_would_replace_stops_in_one_line() -> None:
+    """A note block with the zombie instrument and no head above, updated from above: 1.20 takes the instrument from
+    the block below, which the engine does not model; 1.19.4 recomputes only from below, so it runs."""
+    text = HEAD_SCENE.replace("instrument=harp", "instrument=zombie").replace(
+        "minecraft:zombie_head[rotation=0]", "minecraft:stone")
+    with pytest.raises(NotImplementedError) as err:
+        _run(text, "1.20", 1)
+    line = str(err.value)
+    assert "\n" not in line and "the note block at [-1, 1, 0], tick 1" in line and "block below" in line
+    sim, _ = _run(text, "1.19.4", 1)
+    assert sim.world.get_block_state(-1, 1, 0).get("instrument") == "zombie"
+
+
+def test_wire_connects_up_onto_an_open_trapdoor_from_1_20() -> None:
+    """The scene's comment: the cross of 1.19.4 powers the TNT set north of it (entity 2, primed in tick 1); from
+    1.20 the wire runs east (up onto the trapdoor's wire) and west, so the TNT stays a block, and the TNT's shape
+    update writes the wire's new connections."""
+    old, old_changes = _run(TRAPDOOR_WIRE_SCENE, "1.19.4", 1)
+    assert old.entity_by_id(2) is not None and old.world.get_block_state(0, 1, -1).is_air
+    assert not any(pos == (0, 1, 0) for _, pos, _, _ in old_changes)
+    for version in ("1.20", "1.20.1"):
+        new, changes = _run(TRAPDOOR_WIRE_SCENE, version, 1)
+        assert new.entity_by_id(2) is None and new.world.get_block_state(0, 1, -1).block == "tnt", version
+        assert (1, (0, 1, 0), "minecraft:redstone_wire[east=side,north=side,power=15,south=side,west=side]",
+                "minecraft:redstone_wire[east=up,north=none,power=15,south=none,west=side]") in changes
+
+
+_CROSS = "minecraft:redstone_wire[east=side,north=side,power=15,south=side,west=side]"
+_LINE = "minecraft:redstone_wire[east=side,north=none,power=15,south=none,west=side]"
+
+
+@pytest.mark.parametrize(("floor", "wire", "primed"), [
+    # a full top face: the wire runs onto it in both (side: the thin top half covers no full west face)
+    ("minecraft:oak_trapdoor[facing=east,half=top,open=false,powered=true,waterlogged=false]",
+     {"1.19.4": _LINE, "1.20": _LINE}, {"1.19.4": False, "1.20": False}),
+    # a closed bottom trapdoor: no full top, a trapdoor all the same from 1.20
+    ("minecraft:iron_trapdoor[facing=west,half=bottom,open=false,powered=true,waterlogged=false]",
+     {"1.19.4": _CROSS, "1.20": _LINE}, {"1.19.4": True, "1.20": False}),
+    # a bottom slab is no trapdoor: a cross in both
+    ("minecraft:oak_slab[type=bottom,waterlogged=false]",
+     {"1.19.4": _CROSS, "1.20": _CROSS}, {"1.19.4": True, "1.20": True})])
+def test_what_the_block_east_of_the_wire_is(floor: str, wire: dict[str, str], primed: dict[str, bool]) -> None:
+    """The wire's state after the TNT's shape update, and whether the TNT primed, for three other blocks under the
+    wire east of it."""
+    text = TRAPDOOR_WIRE_SCENE.replace(
+        "minecraft:oak_trapdoor[facing=east,half=bottom,open=true,powered=true,waterlogged=false]", floor)
+    for version in ("1.19.4", "1.20"):
+        sim, _ = _run(text, version, 1)
+        assert str(sim.world.get_block_state(0, 1, 0)) == wire[version], (floor, version)
+        assert (sim.entity_by_id(2) is not None) == primed[version], (floor, version)
+
+
 # --- 1.21.2: the experimental redstone -------------------------------------------------------------------------
 
 def test_the_experimental_redstone_is_refused_in_one_line() -> None:
@@ -328,20 +424,20 @@ def test_the_experimental_redstone_is_refused_in_one_line() -> None:
 @pytest.mark.parametrize("name", ["redstone_repeater_clock.toml", "redstone_bud_tnt_line.toml",
                                   "redstone_dispenser_cannon.toml", "redstone_piston_quasi_connectivity.toml",
                                   "redstone_flying_machine.toml"])
-def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_19_4(name: str) -> None:
+def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_20_1(name: str) -> None:
     text = (SCENES_DIR / name).read_text()
     _, reference = _run(text, "1.16.5", 40)
     assert reference
-    for version in ("1.17", "1.18.2", "1.19.4"):
+    for version in ("1.17", "1.18.2", "1.19.4", "1.20.1"):
         assert _run(text, version, 40)[1] == reference, version
 
 
-def test_1_20_refuses_the_redstone_in_one_line() -> None:
+def test_1_20_2_refuses_the_redstone_in_one_line() -> None:
     with pytest.raises(NotImplementedError) as err:
-        _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.20", 3)
+        _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.20.2", 3)
     line = str(err.value)
-    assert "\n" not in line and line.startswith("redstone components") and "1.20.0" in line
-    assert "1.20 and later releases change the buttons" in line
+    assert "\n" not in line and line.startswith("redstone components") and "1.20.2" in line
+    assert "1.20.2 and later releases change the dispenser" in line
 
 
 # --- blocks of 1.17 the redstone reads --------------------------------------------------------------------------
