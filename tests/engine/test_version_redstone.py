@@ -15,6 +15,7 @@ import copy
 import pytest
 
 from engine.core.limits import SimulationLimit
+from engine.core.versions import FEATURES
 from engine.redstone.directions import HORIZONTAL
 from engine.redstone.neighbor_updater import ChainRestrictedNeighborUpdater
 from engine.redstone.wire import connects_to
@@ -33,6 +34,9 @@ TRAPDOOR_SCENE = (SCENES_DIR / "redstone_trapdoor_sound_1_19_3.toml").read_text(
 NOTE_SCENE = (SCENES_DIR / "redstone_note_block_sound_1_19_3.toml").read_text()
 HEAD_SCENE = (SCENES_DIR / "redstone_note_block_head_1_20.toml").read_text()
 TRAPDOOR_WIRE_SCENE = (SCENES_DIR / "redstone_wire_over_trapdoor_1_20.toml").read_text()
+SHULKER_SCENE = (SCENES_DIR / "redstone_shulker_box_conducts_1_20.toml").read_text()
+WIRE_OFF_SCENE = (SCENES_DIR / "redstone_wire_off_trapdoor_1_20_2.toml").read_text()
+REPEATER_OFF_SCENE = (SCENES_DIR / "redstone_repeater_off_trapdoor_1_20_2.toml").read_text()
 
 
 def _run(text: str, version: str, ticks: int) -> tuple[Simulation, list[tuple[int, tuple[int, ...], str, str]]]:
@@ -409,6 +413,54 @@ def test_what_the_block_east_of_the_wire_is(floor: str, wire: dict[str, str], pr
         assert (sim.entity_by_id(2) is not None) == primed[version], (floor, version)
 
 
+@pytest.mark.parametrize(("opened", "primed"), [
+    (True, {"1.16.5": False, "1.19.4": False, "1.20": True, "1.20.1": True, "1.20.2": False}),
+    (False, {"1.16.5": True, "1.19.4": True, "1.20": True, "1.20.1": True, "1.20.2": True})])
+def test_an_open_shulker_box_conducts_in_1_20_and_1_20_1_only(opened: bool, primed: dict[str, bool]) -> None:
+    """The scene's comment: the lever's strong power passes the box to the TNT (primed in tick 2, entity 2) where
+    the box is a solid block: always in 1.20 and 1.20.1, else only with its lid shut (the scene without its
+    shulker_open action)."""
+    text = SHULKER_SCENE if opened else SHULKER_SCENE.replace('do = "shulker_open"', 'do = "shulker_close"')
+    for version, expected in primed.items():
+        sim, changes = _run(text, version, 2)
+        assert (sim.entity_by_id(2) is not None) == expected, (opened, version)
+        assert ((2, (0, 1, 1), "minecraft:tnt[unstable=false]", "minecraft:air") in changes) == expected
+        if expected:
+            assert sim.entity_by_id(2).pos == (0.5, 1.0, 1.5)     # primed in the players phase, after the moves
+
+
+# --- 1.20.2: wire and gates break off a floor that no longer holds them ----------------------------------------
+
+@pytest.mark.parametrize(("text", "block", "flag"), [
+    (WIRE_OFF_SCENE, "minecraft:redstone_wire[east=side,north=side,power=0,south=side,west=side]",
+     "wire_breaks_off_its_floor"),
+    (REPEATER_OFF_SCENE, "minecraft:repeater[delay=1,facing=north,locked=false,powered=false]",
+     "gate_breaks_off_its_floor")])
+def test_a_trapdoor_opening_under_wire_or_a_repeater_breaks_it_from_1_20_2(text: str, block: str, flag: str) -> None:
+    """The scenes' comments: the trapdoor opens in tick 1 (flags 2). Up to 1.20.1 the block on it stays and nothing
+    else changes; from 1.20.2 it turns to air in tick 1, and the observer watching it pulses in tick 3 and primes the
+    TNT behind it (entity 2)."""
+    old, old_changes = _run(text, "1.20.1", 4)
+    assert [pos for _, pos, _, _ in old_changes] == [(0, 1, -1), (0, 1, 0)]
+    assert str(old.world.get_block_state(0, 2, 0)) == block and old.entity_by_id(2) is None
+    new, changes = _run(text, "1.20.2", 4)
+    assert (1, (0, 2, 0), block, "minecraft:air") in changes
+    assert (3, (1, 2, 0), "minecraft:observer[facing=west,powered=false]",
+            "minecraft:observer[facing=west,powered=true]") in changes
+    assert (3, (2, 2, 0), "minecraft:tnt[unstable=false]", "minecraft:air") in changes
+    assert new.entity_by_id(2) is not None
+    assert flag in FEATURES and FEATURES[flag][1] == (1, 20, 2)
+
+
+def test_a_comparator_breaks_off_an_opening_trapdoor_from_1_20_2_too() -> None:
+    """ComparatorBlock.getStateForNeighborUpdate (1.20.2) as the repeater's."""
+    text = REPEATER_OFF_SCENE.replace("minecraft:repeater[delay=1,facing=north,locked=false,powered=false]",
+                                      "minecraft:comparator[facing=north,mode=compare,powered=false]")
+    for version, broken in (("1.20.1", False), ("1.20.2", True)):
+        sim, _ = _run(text, version, 4)
+        assert sim.world.get_block_state(0, 2, 0).is_air == broken and (sim.entity_by_id(2) is not None) == broken
+
+
 # --- 1.21.2: the experimental redstone -------------------------------------------------------------------------
 
 def test_the_experimental_redstone_is_refused_in_one_line() -> None:
@@ -424,20 +476,20 @@ def test_the_experimental_redstone_is_refused_in_one_line() -> None:
 @pytest.mark.parametrize("name", ["redstone_repeater_clock.toml", "redstone_bud_tnt_line.toml",
                                   "redstone_dispenser_cannon.toml", "redstone_piston_quasi_connectivity.toml",
                                   "redstone_flying_machine.toml"])
-def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_20_1(name: str) -> None:
+def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_20_2(name: str) -> None:
     text = (SCENES_DIR / name).read_text()
     _, reference = _run(text, "1.16.5", 40)
     assert reference
-    for version in ("1.17", "1.18.2", "1.19.4", "1.20.1"):
+    for version in ("1.17", "1.18.2", "1.19.4", "1.20.1", "1.20.2"):
         assert _run(text, version, 40)[1] == reference, version
 
 
-def test_1_20_2_refuses_the_redstone_in_one_line() -> None:
+def test_1_20_3_refuses_the_redstone_in_one_line() -> None:
     with pytest.raises(NotImplementedError) as err:
-        _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.20.2", 3)
+        _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.20.3", 3)
     line = str(err.value)
-    assert "\n" not in line and line.startswith("redstone components") and "1.20.2" in line
-    assert "1.20.2 and later releases change the dispenser" in line
+    assert "\n" not in line and line.startswith("redstone components") and "1.20.3" in line
+    assert "1.20.3 and later releases change the buttons" in line
 
 
 # --- blocks of 1.17 the redstone reads --------------------------------------------------------------------------
