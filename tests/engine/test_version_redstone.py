@@ -1,12 +1,14 @@
-"""Redstone from 1.17 to 1.19.4 (engine/redstone, docs/versions.md): the comparator's compare mode against a
+"""Redstone from 1.17 to 1.20.2 (engine/redstone, docs/versions.md): the comparator's compare mode against a
 stronger side (`comparator_compare_side_zero`, 1.17), the chunk-by-chunk block tick scheduler
 (`tick_scheduler_chunks`, 1.18), the 1.18 overworld's height where the engine keeps no blocks, 1.19's neighbour
 updater (`neighbor_updater_chain`), wire's diagonal shape updates (`wire_prepare_wire_only`) and the dispenser's
 slot choice (`dispenser_world_random_slot`), reinforced deepslate, 1.19.3's pressure plate box
 (`pressure_plate_wide_box`) and the world Random draws of the sounds of doors, trapdoors, fence gates
 (`openable_sound_world_random`) and note blocks (`note_block_sound_world_random`), 1.19.4 (no change the engine
-models), the experimental redstone of 1.21.2 (refused), and the bundled redstone scenes, whose blocks change as in
-1.16.5 up to 1.19.4."""
+models), 1.20's note block under a mob head (`note_block_head_instrument`), wire over trapdoors
+(`wire_runs_over_trapdoors`) and shulker boxes conducting (`shulker_box_always_solid`, 1.20-1.20.1), 1.20.2's wire
+and gates breaking off their floor (`wire_breaks_off_its_floor`, `gate_breaks_off_its_floor`), the experimental
+redstone of 1.21.2 (refused), and the bundled redstone scenes, whose blocks change as in 1.16.5 up to 1.20.2."""
 
 from __future__ import annotations
 
