@@ -324,6 +324,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                  "solidBlock(Blocks::always)), so an open box conducts power; before and after, "
                                  "isSolidBlock is isFullCube of its collision shape (1.20; 1.20.2 drops it)",
                                  (1, 20, 0), (1, 20, 2)),
+    "door_half_joins_any_door": ("DoorBlock.getStateForNeighborUpdate: a half joins another door's other half above "
+                                 "or below, taking its state whole with its own half (neighborState.with(HALF, "
+                                 "...)), where it broke unless the other half was the same door (1.20.3)",
+                                 (1, 20, 3), None),
     "path_water_after_blocks": ("LandPathNodeMaker.getCommonNodeType tests water last, only where the block is "
                                 "passable: a waterlogged fence or wall is FENCE, a waterlogged slab, stairs or "
                                 "chest BLOCKED, not WATER (1.17)", (1, 17, 0), None),
@@ -379,10 +383,8 @@ _PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled source
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _REDSTONE_1_16_5 = "the redstone code was read from 1.16.5 only; not compared"
-_REDSTONE_LATER = ("1.20.3 and later releases change the buttons, plates, doors, trapdoors, fence gates, TNT, "
-                   "torches and block set types (1.20.3, its codecs and the tick manager; 1.20.4 changes nothing "
-                   "there), dispenser, TNT, wire and note block (1.20.5), lever and note block (1.21), wire, observer, "
-                   "piston and dispenser (1.21.2); not compared")
+_REDSTONE_LATER = ("1.20.5 and later releases change the dispenser, TNT, wire and note block (1.20.5), lever and "
+                   "note block (1.21), wire, observer, piston and dispenser (1.21.2); not compared")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
@@ -534,7 +536,7 @@ MECHANICS: dict[str, Mechanic] = {
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 16, 5), _REDSTONE_1_16_5),
-            Change((1, 20, 3), None, _REDSTONE_LATER))),
+            Change((1, 20, 5), None, _REDSTONE_LATER))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
             Change((1, 21, 4), (1, 21, 11), "Entity.fallDistance is a float up to 1.21.3 and a double in 1.21.11 "
@@ -671,6 +673,7 @@ class Features:
     wire_breaks_off_its_floor: bool
     gate_breaks_off_its_floor: bool
     shulker_box_always_solid: bool
+    door_half_joins_any_door: bool
     path_water_after_blocks: bool
     path_blocked_doors: bool
     path_sweep_min_corner: bool

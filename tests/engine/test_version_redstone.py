@@ -1,4 +1,4 @@
-"""Redstone from 1.17 to 1.20.2 (engine/redstone, docs/versions.md): the comparator's compare mode against a
+"""Redstone from 1.17 to 1.20.4 (engine/redstone, docs/versions.md): the comparator's compare mode against a
 stronger side (`comparator_compare_side_zero`, 1.17), the chunk-by-chunk block tick scheduler
 (`tick_scheduler_chunks`, 1.18), the 1.18 overworld's height where the engine keeps no blocks, 1.19's neighbour
 updater (`neighbor_updater_chain`), wire's diagonal shape updates (`wire_prepare_wire_only`) and the dispenser's
@@ -7,8 +7,9 @@ slot choice (`dispenser_world_random_slot`), reinforced deepslate, 1.19.3's pres
 (`openable_sound_world_random`) and note blocks (`note_block_sound_world_random`), 1.19.4 (no change the engine
 models), 1.20's note block under a mob head (`note_block_head_instrument`), wire over trapdoors
 (`wire_runs_over_trapdoors`) and shulker boxes conducting (`shulker_box_always_solid`, 1.20-1.20.1), 1.20.2's wire
-and gates breaking off their floor (`wire_breaks_off_its_floor`, `gate_breaks_off_its_floor`), the experimental
-redstone of 1.21.2 (refused), and the bundled redstone scenes, whose blocks change as in 1.16.5 up to 1.20.2."""
+and gates breaking off their floor (`wire_breaks_off_its_floor`, `gate_breaks_off_its_floor`), 1.20.3's door halves
+(`door_half_joins_any_door`), the experimental redstone of 1.21.2 (refused), and the bundled redstone scenes, whose
+blocks change as in 1.16.5 up to 1.20.4."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ TRAPDOOR_WIRE_SCENE = (SCENES_DIR / "redstone_wire_over_trapdoor_1_20.toml").rea
 SHULKER_SCENE = (SCENES_DIR / "redstone_shulker_box_conducts_1_20.toml").read_text()
 WIRE_OFF_SCENE = (SCENES_DIR / "redstone_wire_off_trapdoor_1_20_2.toml").read_text()
 REPEATER_OFF_SCENE = (SCENES_DIR / "redstone_repeater_off_trapdoor_1_20_2.toml").read_text()
+DOOR_SCENE = (SCENES_DIR / "redstone_door_halves_1_20_3.toml").read_text()
 
 
 def _run(text: str, version: str, ticks: int) -> tuple[Simulation, list[tuple[int, tuple[int, ...], str, str]]]:
@@ -463,6 +465,38 @@ def test_a_comparator_breaks_off_an_opening_trapdoor_from_1_20_2_too() -> None:
         assert sim.world.get_block_state(0, 2, 0).is_air == broken and (sim.entity_by_id(2) is not None) == broken
 
 
+# --- 1.20.3: a door half joins any door -------------------------------------------------------------------------
+
+def test_a_door_half_takes_another_door_s_other_half_from_1_20_3() -> None:
+    """The scene's comment: in tick 1 the iron upper half opens; up to 1.20.2 the oak lower half breaks, then the
+    upper one, and the falling TNT (entity 2) lands on the floor at y 1; from 1.20.3 the lower half becomes the open
+    iron door's and the TNT lands on the door's top at y 3."""
+    opened = "minecraft:iron_door[facing=north,half={},hinge=left,open=true,powered=true]"
+    old, old_changes = _run(DOOR_SCENE, "1.20.2", 12)
+    assert (1, (0, 1, 0), "minecraft:oak_door[facing=north,half=lower,hinge=left,open=false,powered=false]",
+            "minecraft:air") in old_changes
+    assert (1, (0, 2, 0), opened.format("upper"), "minecraft:air") in old_changes
+    assert old.entity_by_id(2).pos == (0.5, 1.0, 0.5)
+    for version in ("1.20.3", "1.20.4"):
+        new, changes = _run(DOOR_SCENE, version, 12)
+        assert (1, (0, 1, 0), "minecraft:oak_door[facing=north,half=lower,hinge=left,open=false,powered=false]",
+                opened.format("lower")) in changes, version
+        assert str(new.world.get_block_state(0, 2, 0)) == opened.format("upper")
+        assert new.entity_by_id(2).pos == (0.5, 3.0, 0.5)
+
+
+def test_a_door_of_one_kind_opens_the_same_in_1_20_2_and_1_20_3() -> None:
+    """With an oak upper half (and the lever's neighbour updates reaching only it), both halves open in both."""
+    text = DOOR_SCENE.replace("minecraft:iron_door[facing=north,half=upper",
+                              "minecraft:oak_door[facing=north,half=upper")
+    runs = {version: _run(text, version, 12) for version in ("1.20.2", "1.20.3")}
+    for sim, _ in runs.values():
+        lower, upper = sim.world.get_block_state(0, 1, 0), sim.world.get_block_state(0, 2, 0)
+        assert lower.get("open") == upper.get("open") == "true"
+        assert sim.entity_by_id(2).pos == (0.5, 3.0, 0.5)
+    assert runs["1.20.2"][1] == runs["1.20.3"][1]
+
+
 # --- 1.21.2: the experimental redstone -------------------------------------------------------------------------
 
 def test_the_experimental_redstone_is_refused_in_one_line() -> None:
@@ -478,20 +512,20 @@ def test_the_experimental_redstone_is_refused_in_one_line() -> None:
 @pytest.mark.parametrize("name", ["redstone_repeater_clock.toml", "redstone_bud_tnt_line.toml",
                                   "redstone_dispenser_cannon.toml", "redstone_piston_quasi_connectivity.toml",
                                   "redstone_flying_machine.toml"])
-def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_20_2(name: str) -> None:
+def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_20_4(name: str) -> None:
     text = (SCENES_DIR / name).read_text()
     _, reference = _run(text, "1.16.5", 40)
     assert reference
-    for version in ("1.17", "1.18.2", "1.19.4", "1.20.1", "1.20.2"):
+    for version in ("1.17", "1.18.2", "1.19.4", "1.20.1", "1.20.2", "1.20.4"):
         assert _run(text, version, 40)[1] == reference, version
 
 
-def test_1_20_3_refuses_the_redstone_in_one_line() -> None:
+def test_1_20_5_refuses_the_redstone_in_one_line() -> None:
     with pytest.raises(NotImplementedError) as err:
-        _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.20.3", 3)
+        _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.20.5", 3)
     line = str(err.value)
-    assert "\n" not in line and line.startswith("redstone components") and "1.20.3" in line
-    assert "1.20.3 and later releases change the buttons" in line
+    assert "\n" not in line and line.startswith("redstone components") and "1.20.5" in line
+    assert "1.20.5 and later releases change the dispenser" in line
 
 
 # --- blocks of 1.17 the redstone reads --------------------------------------------------------------------------
