@@ -307,6 +307,27 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                     "syncWorldEvent drew nothing (1.19.3)", (1, 19, 3), None),
     "note_block_sound_world_random": ("NoteBlock.onSyncedBlockEvent seeds its sound with the world Random's "
                                       "nextLong (was the world's thread-safe Random) (1.19.3)", (1, 19, 3), None),
+    "note_block_head_instrument": ("NoteBlock.getStateForNeighborUpdate takes the instrument of a mob head above "
+                                   "on an update from above or below (without the update_1_20 experiment it "
+                                   "recomputed on an update from below only, from the block below), so a note block "
+                                   "under a head plays though the block above is not air (1.20)", (1, 20, 0), None),
+    "wire_runs_over_trapdoors": ("RedstoneWireBlock.getRenderConnectionType connects up a side to the wire on any "
+                                 "trapdoor there (open, or a bottom half), not only on a block with a full top "
+                                 "(canRunOnTop) (1.20)", (1, 20, 0), None),
+    "wire_breaks_off_its_floor": ("RedstoneWireBlock.getStateForNeighborUpdate: a shape update from below by a "
+                                  "block the wire cannot run on (canRunOnTop: a full top face or a hopper) breaks "
+                                  "the wire; before, only a neighbour update did (1.20.2)", (1, 20, 2), None),
+    "gate_breaks_off_its_floor": ("RepeaterBlock and ComparatorBlock.getStateForNeighborUpdate: a shape update from "
+                                  "below by a block without a rigid top (canPlaceAbove) breaks the gate; before, "
+                                  "only a neighbour update did (1.20.2)", (1, 20, 2), None),
+    "shulker_box_always_solid": ("a shulker box is a solid block whatever its lid does (Blocks.createShulkerBoxBlock: "
+                                 "solidBlock(Blocks::always)), so an open box conducts power; before and after, "
+                                 "isSolidBlock is isFullCube of its collision shape (1.20; 1.20.2 drops it)",
+                                 (1, 20, 0), (1, 20, 2)),
+    "door_half_joins_any_door": ("DoorBlock.getStateForNeighborUpdate: a half joins another door's other half above "
+                                 "or below, taking its state whole with its own half (neighborState.with(HALF, "
+                                 "...)), where it broke unless the other half was the same door (1.20.3)",
+                                 (1, 20, 3), None),
     "path_water_after_blocks": ("LandPathNodeMaker.getCommonNodeType tests water last, only where the block is "
                                 "passable: a waterlogged fence or wall is FENCE, a waterlogged slab, stairs or "
                                 "chest BLOCKED, not WATER (1.17)", (1, 17, 0), None),
@@ -377,10 +398,8 @@ _PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled source
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _REDSTONE_1_16_5 = "the redstone code was read from 1.16.5 only; not compared"
-_REDSTONE_LATER = ("1.20 and later releases change the buttons, note block, doors, trapdoors, fence gates, plates, "
-                   "piston and wire (1.20), dispenser, dropper, doors, trapdoors and piston (1.20.1-1.20.4), "
-                   "dispenser, TNT, wire and note block (1.20.5), lever and note block (1.21), wire, observer, piston "
-                   "and dispenser (1.21.2); not compared")
+_REDSTONE_LATER = ("1.20.5 and later releases change the dispenser, TNT, wire and note block (1.20.5), lever and "
+                   "note block (1.21), wire, observer, piston and dispenser (1.21.2); not compared")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
@@ -531,7 +550,7 @@ MECHANICS: dict[str, Mechanic] = {
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 16, 5), _REDSTONE_1_16_5),
-            Change((1, 20, 0), None, _REDSTONE_LATER))),
+            Change((1, 20, 5), None, _REDSTONE_LATER))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
             Change((1, 21, 4), (1, 21, 11), "Entity.fallDistance is a float up to 1.21.3 and a double in 1.21.11 "
@@ -663,6 +682,12 @@ class Features:
     pressure_plate_wide_box: bool
     openable_sound_world_random: bool
     note_block_sound_world_random: bool
+    note_block_head_instrument: bool
+    wire_runs_over_trapdoors: bool
+    wire_breaks_off_its_floor: bool
+    gate_breaks_off_its_floor: bool
+    shulker_box_always_solid: bool
+    door_half_joins_any_door: bool
     path_water_after_blocks: bool
     path_blocked_doors: bool
     path_sweep_min_corner: bool

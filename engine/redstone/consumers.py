@@ -9,18 +9,20 @@ from typing import TYPE_CHECKING
 
 from engine.constants import DISPENSED_ITEM_VARIATION, DISPENSER_DELAY, NOTE_COUNT
 from engine.core.limits import SimulationLimit
+from engine.core.versions import refusal
 from engine.entities.tnt import prime_from_block
 from engine.influences import dispenser, piston
 from engine.influences.piston_block_entity import PISTONS
 from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
 from engine.redstone.containers import comparator_output
-from engine.redstone.directions import BY_NAME, UP, offset
+from engine.redstone.directions import BY_NAME, DOWN, UP, offset
 from engine.redstone.registry import Behaviour, behaviour, register
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.geometry.box import BlockPos
+    from engine.redstone.directions import Direction
     from engine.world.blocks import BlockState
     from engine.world.world import World
 
@@ -143,10 +145,35 @@ class PistonHead(Behaviour):
             behaviour(base.block).neighbor_update(sim, base, base_pos, source, from_pos)
 
 
+# Instrument.fromAboveState (1.19.3), the `instrument` of the floor heads' settings (1.20): the mob-head
+# instruments (`Instrument.Type.MOB_HEAD` and `CUSTOM`); wall heads keep the harp
+HEAD_INSTRUMENTS = {"zombie_head": "zombie", "skeleton_skull": "skeleton", "creeper_head": "creeper",
+                    "dragon_head": "dragon", "wither_skeleton_skull": "wither_skeleton", "piglin_head": "piglin",
+                    "player_head": "custom_head"}
+_HEAD_INSTRUMENT_NAMES = frozenset(HEAD_INSTRUMENTS.values())
+
+
 class NoteBlock(Behaviour):
-    """`NoteBlock.neighborUpdate`: on a rising edge it plays (a block event, queued when the block above is air),
-    and `powered` follows the power (flags 3). The block event changes nothing in the world (from 1.19.3 it draws
-    from the world Random). The instrument from the block below (`getStateForNeighborUpdate`) is not modelled."""
+    """`NoteBlock.neighborUpdate`: on a rising edge it plays (a block event, queued when its instrument is a mob
+    head's or the block above is air), and `powered` follows the power (flags 3). The block event changes nothing
+    in the world (from 1.19.3 it draws from the world Random). From 1.20 (`note_block_head_instrument`) an update
+    from above or below takes the instrument of a mob head above; the instrument from the block below is not
+    modelled (a base instrument stays as the scene gives it)."""
+
+    def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
+                                      neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
+        """`getStateForNeighborUpdate` → `getStateWithInstrument` (1.20: updates along the Y axis): a mob head
+        above gives its instrument; otherwise the block below does (a head there gives the harp). Up to 1.19.4
+        (without the update_1_20 experiment) only an update from below recomputes it, from the block below."""
+        if sim.features.note_block_head_instrument and direction in (UP, DOWN):
+            head = HEAD_INSTRUMENTS.get(sim.world.get_block_state(*offset(pos, UP)).block)
+            if head is not None:
+                return state.with_("instrument", head)
+        if (direction == DOWN or sim.features.note_block_head_instrument and direction == UP) \
+                and state.get("instrument") in _HEAD_INSTRUMENT_NAMES:
+            raise refusal(sim.features, "redstone", f"the note block at {list(pos)}, tick {sim.tick_count}",
+                          "its instrument from the block below, replacing a mob head's, is not modelled")
+        return state
 
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
@@ -172,8 +199,9 @@ class NoteBlock(Behaviour):
 
     @staticmethod
     def play_note(sim: TickContext, pos: BlockPos, state: BlockState) -> None:
-        """`playNote`: its block event, queued when the block above is air."""
-        if sim.world.get_block_state(*offset(pos, UP)).is_air:
+        """`playNote`: its block event, queued when the instrument is a mob head's (1.19.3: `!shouldRequireAirAbove`,
+        1.20: `isNotBaseBlock`, the same instruments) or the block above is air."""
+        if state.get("instrument") in _HEAD_INSTRUMENT_NAMES or sim.world.get_block_state(*offset(pos, UP)).is_air:
             piston.add_synced_block_event(sim.world, piston.BlockEvent(pos, state.block, 0, 0))
 
 

@@ -72,10 +72,15 @@ class Door(Openable):
     def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
                                       neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
         """The other half's facing, open, hinge and powered are copied; without it the half breaks (a missing
-        support below is not checked here)."""
+        support below is not checked here). From 1.20.3 (`door_half_joins_any_door`) the other half is any door
+        (`instanceof DoorBlock`), whose state the half takes whole, block included (`neighborState.with(HALF, ...)`)."""
         lower = state.get("half") == "lower"
         if direction not in (UP, DOWN) or lower != (direction == UP):
             return state
+        if sim.features.door_half_joins_any_door:
+            if neighbor.block in DOORS and neighbor.get("half") != state.get("half"):
+                return neighbor.with_("half", state.get("half"))
+            return blocks.AIR
         if neighbor.block == state.block and neighbor.get("half") != state.get("half"):
             for key in ("facing", "open", "hinge", "powered"):
                 state = state.with_(key, neighbor.get(key))
@@ -92,6 +97,7 @@ class Door(Openable):
             self.follow_power(sim, state, pos, powered)
 
 
+DOORS = frozenset({*(f"{w}_door" for w in WOOD_TYPES), "iron_door"})
 register(tuple(f"{w}_door" for w in WOOD_TYPES), Door(usable=True))
 register(("iron_door",), Door(usable=False))
 register(tuple(f"{w}_trapdoor" for w in WOOD_TYPES), Openable(usable=True, use_flags=nu.NOTIFY_LISTENERS,

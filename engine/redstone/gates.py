@@ -15,6 +15,7 @@ from engine.redstone.directions import (
     BY_NAME,
     DOWN,
     HORIZONTAL,
+    UP,
     VALUES,
     Direction,
     offset,
@@ -23,6 +24,7 @@ from engine.redstone.directions import (
 )
 from engine.redstone.registry import Behaviour, behaviour, register
 from engine.redstone.scheduler import EXTREMELY_HIGH, HIGH, NORMAL, VERY_HIGH
+from engine.world import blocks
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -68,8 +70,22 @@ class RedstoneGate(Behaviour):
         return self.get_weak_redstone_power(world, state, pos, direction)
 
     def can_place_at(self, world: World, pos: BlockPos) -> bool:
-        """`hasTopRim` of the block below: a full top face (approximated by the collision shape)."""
-        return power.is_side_solid_full_square(world.get_block_state(*offset(pos, DOWN)), DOWN.opposite)
+        """`canPlaceAt`: the block below holds a gate (`can_place_above`)."""
+        return self.can_place_above(world.get_block_state(*offset(pos, DOWN)))
+
+    @staticmethod
+    def can_place_above(floor: BlockState) -> bool:
+        """`hasTopRim` (1.20.2: `canPlaceAbove`, the same test): a full top face (approximated by the collision
+        shape)."""
+        return power.is_side_solid_full_square(floor, UP)
+
+    def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
+                                      neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
+        """From 1.20.2 (`gate_breaks_off_its_floor`, `RepeaterBlock` and `ComparatorBlock`): a shape update from
+        below by a block that holds no gate breaks the gate (before, only a neighbour update did)."""
+        if sim.features.gate_breaks_off_its_floor and direction == DOWN and not self.can_place_above(neighbor):
+            return blocks.AIR
+        return state
 
     def get_power(self, world: World, pos: BlockPos, state: BlockState) -> int:
         """`getPower`: the power emitted from behind, or the wire there's level."""
@@ -180,7 +196,7 @@ class Comparator(RedstoneGate):
         b = behaviour(behind.block)
         if b.has_comparator_output(behind):
             return b.get_comparator_output(world, behind, at)
-        if level < REDSTONE_MAX_POWER and power.is_solid_block(behind):
+        if level < REDSTONE_MAX_POWER and power.is_solid_block(world, behind, at):
             at = offset(at, d)
             further = world.get_block_state(*at)
             b = behaviour(further.block)
@@ -264,7 +280,7 @@ def update_comparators_around(sim: TickContext, pos: BlockPos) -> None:
         at = offset(pos, d)
         state = world.get_block_state(*at)
         if state.block != COMPARATOR:
-            if not power.is_solid_block(state):
+            if not power.is_solid_block(world, state, at):
                 continue
             at = offset(at, d)
             state = world.get_block_state(*at)

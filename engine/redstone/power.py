@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from engine.constants import REDSTONE_MAX_POWER
 from engine.redstone.directions import VALUES, Direction, offset
 from engine.redstone.registry import behaviour
+from engine.world.block_entities import SHULKER_BOXES
 from engine.world.block_physics import DYE_COLORS, WOOD_TYPES
 
 if TYPE_CHECKING:
@@ -28,10 +29,15 @@ NOT_SOLID = frozenset({
 ALWAYS_SOLID = frozenset({"soul_sand"})           # solidBlock(Blocks::always)
 
 
-def is_solid_block(state: BlockState) -> bool:
-    """`AbstractBlockState.isSolidBlock`: the block conducts power (strong power passes through it)."""
+def is_solid_block(world: World, state: BlockState, pos: BlockPos) -> bool:
+    """`AbstractBlockState.isSolidBlock`: the block conducts power (strong power passes through it). A shulker box
+    takes the default predicate, `isFullCube` of its collision shape, which its lid's progress shapes (a box whose
+    lid is not shut conducts nothing), except in 1.20 and 1.20.1, where it is `solidBlock(Blocks::always)`
+    (`shulker_box_always_solid`)."""
     if state.block in ALWAYS_SOLID:
         return True
+    if state.block in SHULKER_BOXES:
+        return world.features.shulker_box_always_solid or world.get_collision_shape(state, *pos).is_full_cube
     return state.collision_shape.is_full_cube and state.block not in NOT_SOLID
 
 
@@ -72,7 +78,7 @@ def get_emitted_redstone_power(world: World, pos: BlockPos, direction: Direction
     strong power it receives, if more."""
     state = world.get_block_state(*pos)
     power = behaviour(state.block).get_weak_redstone_power(world, state, pos, direction)
-    return max(power, get_received_strong_redstone_power(world, pos)) if is_solid_block(state) else power
+    return max(power, get_received_strong_redstone_power(world, pos)) if is_solid_block(world, state, pos) else power
 
 
 def is_emitting_redstone_power(world: World, pos: BlockPos, direction: Direction) -> bool:

@@ -30,8 +30,9 @@ class Repeater(RedstoneGate):
 
     def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
                                       neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
-        """A shape update from a side sets `locked`."""
-        if direction.axis != facing(state).axis:
+        """A shape update from a side sets `locked` (from 1.20.2 after the gate's test of the block below)."""
+        state = super().get_state_for_neighbor_update(sim, state, direction, neighbor, pos, neighbor_pos)
+        if state.block == "repeater" and direction.axis != facing(state).axis:
             return state.with_("locked", self.is_locked(sim.world, pos, state))
         return state
 

@@ -14,6 +14,7 @@ from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
 from engine.redstone.directions import DOWN, HORIZONTAL, UP, VALUES, VERTICAL, Direction, offset
 from engine.redstone.registry import Behaviour, behaviour, register
+from engine.world import blocks
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -81,27 +82,32 @@ class RedstoneWire(Behaviour):
 
     def _connections(self, world: World, state: BlockState, pos: BlockPos) -> BlockState:
         """`method_27843`: each unconnected side takes its render connection."""
-        open_above = not power.is_solid_block(world.get_block_state(*offset(pos, UP)))
+        above = offset(pos, UP)
+        open_above = not power.is_solid_block(world, world.get_block_state(*above), above)
         for d in HORIZONTAL:
             if not is_connected(state.get(d.name)):
                 state = state.with_(d.name, self._connection(world, pos, d, open_above))
         return state
 
     def _connection(self, world: World, pos: BlockPos, d: Direction, open_above: bool) -> str:
-        """`method_27841`: up a side when wire lies on the neighbour's top, else side when the neighbour connects
-        or a wire lies below a neighbour that is not solid."""
+        """`method_27841`: up a side when wire lies on the neighbour's top (a block with a full top, from 1.20 any
+        trapdoor too: `wire_runs_over_trapdoors`), else side when the neighbour connects or a wire lies below a
+        neighbour that is not solid."""
         at = offset(pos, d)
         state = world.get_block_state(*at)
-        if open_above and self.can_run_on_top(state) and connects_to(world.get_block_state(*offset(at, UP))):
+        runs_on_top = self.can_run_on_top(state) or (world.features.wire_runs_over_trapdoors
+                                                     and state.block.endswith("_trapdoor"))
+        if open_above and runs_on_top and connects_to(world.get_block_state(*offset(at, UP))):
             return CONNECTED_UP if power.is_side_solid_full_square(state, d.opposite) else SIDE
-        if not connects_to(state, d) and (power.is_solid_block(state)
+        if not connects_to(state, d) and (power.is_solid_block(world, state, at)
                                           or not connects_to(world.get_block_state(*offset(at, DOWN)))):
             return NONE
         return SIDE
 
     def render_connection(self, world: World, pos: BlockPos, d: Direction) -> str:
         """`getRenderConnectionType`."""
-        return self._connection(world, pos, d, not power.is_solid_block(world.get_block_state(*offset(pos, UP))))
+        above = offset(pos, UP)
+        return self._connection(world, pos, d, not power.is_solid_block(world, world.get_block_state(*above), above))
 
     @staticmethod
     def can_run_on_top(floor: BlockState) -> bool:
@@ -114,7 +120,9 @@ class RedstoneWire(Behaviour):
     def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
                                       neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
         world = sim.world
-        if direction == DOWN:
+        if direction == DOWN:     # from 1.20.2 (wire_breaks_off_its_floor) it breaks off a block it cannot run on
+            if sim.features.wire_breaks_off_its_floor and not self.can_run_on_top(neighbor):
+                return blocks.AIR
             return state
         if direction == UP:
             return self.get_placement_state(world, state, pos)
@@ -168,12 +176,13 @@ class RedstoneWire(Behaviour):
             self.wires_give_power = True
         strongest = 0
         if received < 15:
-            above_solid = power.is_solid_block(world.get_block_state(*offset(pos, UP)))
+            above = offset(pos, UP)
+            above_solid = power.is_solid_block(world, world.get_block_state(*above), above)
             for d in HORIZONTAL:
                 at = offset(pos, d)
                 state = world.get_block_state(*at)
                 strongest = max(strongest, _wire_power(state))
-                solid = power.is_solid_block(state)
+                solid = power.is_solid_block(world, state, at)
                 if solid and not above_solid:
                     strongest = max(strongest, _wire_power(world.get_block_state(*offset(at, UP))))
                 elif not solid:
@@ -195,7 +204,8 @@ class RedstoneWire(Behaviour):
             self.update_neighbors(sim, offset(pos, d))
         for d in HORIZONTAL:
             at = offset(pos, d)
-            self.update_neighbors(sim, offset(at, UP if power.is_solid_block(world.get_block_state(*at)) else DOWN))
+            self.update_neighbors(sim, offset(at, UP if power.is_solid_block(world, world.get_block_state(*at), at)
+                                              else DOWN))
 
     def on_block_added(self, sim: TickContext, state: BlockState, pos: BlockPos, old: BlockState) -> None:
         if old.block != WIRE:
@@ -249,7 +259,7 @@ class RedstoneWire(Behaviour):
         for d in HORIZONTAL:             # updateForNewState
             at = offset(pos, d)
             if is_connected(state.get(d.name)) != is_connected(new.get(d.name)) and \
-                    power.is_solid_block(sim.world.get_block_state(*at)):
+                    power.is_solid_block(sim.world, sim.world.get_block_state(*at), at):
                 nu.update_neighbors_except(sim, at, WIRE, d.opposite)
         return True
 

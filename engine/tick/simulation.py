@@ -77,7 +77,7 @@ class Simulation:
         self.world = world or World()
         self.seed = seed
         self.version = version
-        self.features = features_for(version)
+        self.features = self.world.features = features_for(version)
         self.name = name
         self.random = JavaRandom(seed)          # World.random
         self.tick_count = 0
@@ -201,6 +201,7 @@ class Simulation:
         self._events = record.events
         self._roster = [e for e in self.world.entities.values() if not e.removed]
         world = self.world
+        world.features = self.features
         world.change_log = record.events
         if self.trace_enabled:
             record.redstone = {"scheduled_ticks": [], "neighbor_updates": [], "wire_power": []}

@@ -20,6 +20,7 @@ from engine.constants import (
     SECTION_SIZE,
 )
 from engine.core.limits import MAX_QUERIED_ENTITIES, MAX_QUERY_CHUNKS, SimulationLimit
+from engine.core.versions import DEFAULT_VERSION, Features, features_for
 from engine.geometry.box import BlockPos, Box
 from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, intersects_box
 from engine.java.javanum import wrap_int
@@ -87,6 +88,9 @@ class World:
         self.change_phase = ""
         self.change_cause = ""
         self.in_block_tick = False                # ServerWorld.inBlockTick: the scheduled ticks are running
+        # the release's differences for block code that is given the world only (the wire's connections, which
+        # the power queries recompute): the running Simulation's `features`, set at each tick
+        self.features: Features = features_for(DEFAULT_VERSION)
         self._grid: SectionGrid | None = None
 
     def __setstate__(self, state: dict[str, Any]) -> None:

@@ -1,12 +1,15 @@
-"""Redstone from 1.17 to 1.19.4 (engine/redstone, docs/versions.md): the comparator's compare mode against a
+"""Redstone from 1.17 to 1.20.4 (engine/redstone, docs/versions.md): the comparator's compare mode against a
 stronger side (`comparator_compare_side_zero`, 1.17), the chunk-by-chunk block tick scheduler
 (`tick_scheduler_chunks`, 1.18), the 1.18 overworld's height where the engine keeps no blocks, 1.19's neighbour
 updater (`neighbor_updater_chain`), wire's diagonal shape updates (`wire_prepare_wire_only`) and the dispenser's
 slot choice (`dispenser_world_random_slot`), reinforced deepslate, 1.19.3's pressure plate box
 (`pressure_plate_wide_box`) and the world Random draws of the sounds of doors, trapdoors, fence gates
 (`openable_sound_world_random`) and note blocks (`note_block_sound_world_random`), 1.19.4 (no change the engine
-models), the experimental redstone of 1.21.2 (refused), and the bundled redstone scenes, whose blocks change as in
-1.16.5 up to 1.19.4."""
+models), 1.20's note block under a mob head (`note_block_head_instrument`), wire over trapdoors
+(`wire_runs_over_trapdoors`) and shulker boxes conducting (`shulker_box_always_solid`, 1.20-1.20.1), 1.20.2's wire
+and gates breaking off their floor (`wire_breaks_off_its_floor`, `gate_breaks_off_its_floor`), 1.20.3's door halves
+(`door_half_joins_any_door`), the experimental redstone of 1.21.2 (refused), and the bundled redstone scenes, whose
+blocks change as in 1.16.5 up to 1.20.4."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ import copy
 import pytest
 
 from engine.core.limits import SimulationLimit
+from engine.core.versions import FEATURES
 from engine.redstone.directions import HORIZONTAL
 from engine.redstone.neighbor_updater import ChainRestrictedNeighborUpdater
 from engine.redstone.wire import connects_to
@@ -31,6 +35,12 @@ SLOT_SCENE = (SCENES_DIR / "redstone_dispenser_slot_1_19.toml").read_text()
 PLATE_SCENE = (SCENES_DIR / "redstone_pressure_plate_box_1_19_3.toml").read_text()
 TRAPDOOR_SCENE = (SCENES_DIR / "redstone_trapdoor_sound_1_19_3.toml").read_text()
 NOTE_SCENE = (SCENES_DIR / "redstone_note_block_sound_1_19_3.toml").read_text()
+HEAD_SCENE = (SCENES_DIR / "redstone_note_block_head_1_20.toml").read_text()
+TRAPDOOR_WIRE_SCENE = (SCENES_DIR / "redstone_wire_over_trapdoor_1_20.toml").read_text()
+SHULKER_SCENE = (SCENES_DIR / "redstone_shulker_box_conducts_1_20.toml").read_text()
+WIRE_OFF_SCENE = (SCENES_DIR / "redstone_wire_off_trapdoor_1_20_2.toml").read_text()
+REPEATER_OFF_SCENE = (SCENES_DIR / "redstone_repeater_off_trapdoor_1_20_2.toml").read_text()
+DOOR_SCENE = (SCENES_DIR / "redstone_door_halves_1_20_3.toml").read_text()
 
 
 def _run(text: str, version: str, ticks: int) -> tuple[Simulation, list[tuple[int, tuple[int, ...], str, str]]]:
@@ -313,6 +323,180 @@ def test_a_note_block_s_sound_draws_a_long_from_the_world_random_from_1_19_3() -
     assert new.entity_by_id(2).motion == shifted.entity_by_id(2).motion != old.entity_by_id(2).motion
 
 
+# --- 1.20: the note block's mob-head instrument, wire over trapdoors --------------------------------------------
+
+def test_a_head_set_on_a_note_block_gives_it_its_instrument_and_lets_it_play_from_1_20() -> None:
+    """The scene's comment: 1.20 and 1.20.1 turn the note block's instrument to zombie in tick 1 and play the note in
+    tick 2 (one nextLong before the TNT's angle, as a 1.19.4 run whose world Random drew it first); 1.19.4 neither."""
+    old, old_changes = _run(HEAD_SCENE, "1.19.4", 6)
+    shifted = _drawn_before(HEAD_SCENE, "1.19.4", 6, "next_long")
+    assert not any(pos == (-1, 1, 0) and "instrument=zombie" in now for _, pos, _, now in old_changes)
+    assert old.world.get_block_state(-1, 1, 0).get("instrument") == "harp"
+    for version in ("1.20", "1.20.1"):
+        new, changes = _run(HEAD_SCENE, version, 6)
+        assert (1, (-1, 1, 0), "minecraft:note_block[instrument=harp,note=0,powered=false]",
+                "minecraft:note_block[instrument=zombie,note=0,powered=false]") in changes, version
+        assert new.world.get_block_state(-1, 1, 0).get("powered") == "true"
+        assert new.entity_by_id(2).motion == shifted.entity_by_id(2).motion != old.entity_by_id(2).motion
+
+
+@pytest.mark.parametrize(("head", "plays"), [("minecraft:skeleton_skull[rotation=4]", True),
+                                             ("minecraft:player_head[rotation=0]", True),
+                                             ("minecraft:zombie_wall_head[facing=north]", False)])
+def test_only_a_floor_head_gives_its_instrument_in_1_20(head: str, plays: bool) -> None:
+    """Floor heads carry a mob-head instrument (the player head the custom one); a wall head keeps the harp, so the
+    note block under it stays silent as in 1.19.4."""
+    text = HEAD_SCENE.replace("minecraft:zombie_head[rotation=0]", head)
+    new, _ = _run(text, "1.20", 6)
+    silent = _drawn_before(text, "1.19.4", 6, "next_float")    # a draw that is not the note's: a control
+    old, _ = _run(text, "1.19.4", 6)
+    shifted = _drawn_before(text, "1.19.4", 6, "next_long")
+    assert silent.entity_by_id(2).motion != old.entity_by_id(2).motion
+    assert (new.entity_by_id(2).motion == shifted.entity_by_id(2).motion) == plays
+    assert (new.entity_by_id(2).motion == old.entity_by_id(2).motion) == (not plays)
+
+
+def test_a_note_block_with_a_head_instrument_plays_under_a_block_in_1_19_4_too() -> None:
+    """`playNote` asks for air above only for a base instrument (1.19.3: shouldRequireAirAbove, 1.20:
+    isNotBaseBlock): a note block the scene gives the zombie instrument plays under the head in 1.19.4 as well."""
+    text = HEAD_SCENE.replace("instrument=harp", "instrument=zombie")
+    old, _ = _run(text, "1.19.4", 6)
+    shifted = _drawn_before(HEAD_SCENE, "1.19.4", 6, "next_long")
+    assert old.entity_by_id(2).motion == shifted.entity_by_id(2).motion
+
+
+def test_a_head_instrument_the_block_below_would_replace_stops_in_one_line() -> None:
+    """A note block with the zombie instrument and no head above, updated from above: 1.20 takes the instrument from
+    the block below, which the engine does not model; 1.19.4 recomputes only from below, so it runs."""
+    text = HEAD_SCENE.replace("instrument=harp", "instrument=zombie").replace(
+        "minecraft:zombie_head[rotation=0]", "minecraft:stone")
+    with pytest.raises(NotImplementedError) as err:
+        _run(text, "1.20", 1)
+    line = str(err.value)
+    assert "\n" not in line and "the note block at [-1, 1, 0], tick 1" in line and "block below" in line
+    sim, _ = _run(text, "1.19.4", 1)
+    assert sim.world.get_block_state(-1, 1, 0).get("instrument") == "zombie"
+
+
+def test_wire_connects_up_onto_an_open_trapdoor_from_1_20() -> None:
+    """The scene's comment: the cross of 1.19.4 powers the TNT set north of it (entity 2, primed in tick 1); from
+    1.20 the wire runs east (up onto the trapdoor's wire) and west, so the TNT stays a block, and the TNT's shape
+    update writes the wire's new connections."""
+    old, old_changes = _run(TRAPDOOR_WIRE_SCENE, "1.19.4", 1)
+    assert old.entity_by_id(2) is not None and old.world.get_block_state(0, 1, -1).is_air
+    assert not any(pos == (0, 1, 0) for _, pos, _, _ in old_changes)
+    for version in ("1.20", "1.20.1"):
+        new, changes = _run(TRAPDOOR_WIRE_SCENE, version, 1)
+        assert new.entity_by_id(2) is None and new.world.get_block_state(0, 1, -1).block == "tnt", version
+        assert (1, (0, 1, 0), "minecraft:redstone_wire[east=side,north=side,power=15,south=side,west=side]",
+                "minecraft:redstone_wire[east=up,north=none,power=15,south=none,west=side]") in changes
+
+
+_CROSS = "minecraft:redstone_wire[east=side,north=side,power=15,south=side,west=side]"
+_LINE = "minecraft:redstone_wire[east=side,north=none,power=15,south=none,west=side]"
+
+
+@pytest.mark.parametrize(("floor", "wire", "primed"), [
+    # a full top face: the wire runs onto it in both (side: the thin top half covers no full west face)
+    ("minecraft:oak_trapdoor[facing=east,half=top,open=false,powered=true,waterlogged=false]",
+     {"1.19.4": _LINE, "1.20": _LINE}, {"1.19.4": False, "1.20": False}),
+    # a closed bottom trapdoor: no full top, a trapdoor all the same from 1.20
+    ("minecraft:iron_trapdoor[facing=west,half=bottom,open=false,powered=true,waterlogged=false]",
+     {"1.19.4": _CROSS, "1.20": _LINE}, {"1.19.4": True, "1.20": False}),
+    # a bottom slab is no trapdoor: a cross in both
+    ("minecraft:oak_slab[type=bottom,waterlogged=false]",
+     {"1.19.4": _CROSS, "1.20": _CROSS}, {"1.19.4": True, "1.20": True})])
+def test_what_the_block_east_of_the_wire_is(floor: str, wire: dict[str, str], primed: dict[str, bool]) -> None:
+    """The wire's state after the TNT's shape update, and whether the TNT primed, for three other blocks under the
+    wire east of it."""
+    text = TRAPDOOR_WIRE_SCENE.replace(
+        "minecraft:oak_trapdoor[facing=east,half=bottom,open=true,powered=true,waterlogged=false]", floor)
+    for version in ("1.19.4", "1.20"):
+        sim, _ = _run(text, version, 1)
+        assert str(sim.world.get_block_state(0, 1, 0)) == wire[version], (floor, version)
+        assert (sim.entity_by_id(2) is not None) == primed[version], (floor, version)
+
+
+@pytest.mark.parametrize(("opened", "primed"), [
+    (True, {"1.16.5": False, "1.19.4": False, "1.20": True, "1.20.1": True, "1.20.2": False}),
+    (False, {"1.16.5": True, "1.19.4": True, "1.20": True, "1.20.1": True, "1.20.2": True})])
+def test_an_open_shulker_box_conducts_in_1_20_and_1_20_1_only(opened: bool, primed: dict[str, bool]) -> None:
+    """The scene's comment: the lever's strong power passes the box to the TNT (primed in tick 2, entity 2) where
+    the box is a solid block: always in 1.20 and 1.20.1, else only with its lid shut (the scene without its
+    shulker_open action)."""
+    text = SHULKER_SCENE if opened else SHULKER_SCENE.replace('do = "shulker_open"', 'do = "shulker_close"')
+    for version, expected in primed.items():
+        sim, changes = _run(text, version, 2)
+        assert (sim.entity_by_id(2) is not None) == expected, (opened, version)
+        assert ((2, (0, 1, 1), "minecraft:tnt[unstable=false]", "minecraft:air") in changes) == expected
+        if expected:
+            assert sim.entity_by_id(2).pos == (0.5, 1.0, 1.5)     # primed in the players phase, after the moves
+
+
+# --- 1.20.2: wire and gates break off a floor that no longer holds them ----------------------------------------
+
+@pytest.mark.parametrize(("text", "block", "flag"), [
+    (WIRE_OFF_SCENE, "minecraft:redstone_wire[east=side,north=side,power=0,south=side,west=side]",
+     "wire_breaks_off_its_floor"),
+    (REPEATER_OFF_SCENE, "minecraft:repeater[delay=1,facing=north,locked=false,powered=false]",
+     "gate_breaks_off_its_floor")])
+def test_a_trapdoor_opening_under_wire_or_a_repeater_breaks_it_from_1_20_2(text: str, block: str, flag: str) -> None:
+    """The scenes' comments: the trapdoor opens in tick 1 (flags 2). Up to 1.20.1 the block on it stays and nothing
+    else changes; from 1.20.2 it turns to air in tick 1, and the observer watching it pulses in tick 3 and primes the
+    TNT behind it (entity 2)."""
+    old, old_changes = _run(text, "1.20.1", 4)
+    assert [pos for _, pos, _, _ in old_changes] == [(0, 1, -1), (0, 1, 0)]
+    assert str(old.world.get_block_state(0, 2, 0)) == block and old.entity_by_id(2) is None
+    new, changes = _run(text, "1.20.2", 4)
+    assert (1, (0, 2, 0), block, "minecraft:air") in changes
+    assert (3, (1, 2, 0), "minecraft:observer[facing=west,powered=false]",
+            "minecraft:observer[facing=west,powered=true]") in changes
+    assert (3, (2, 2, 0), "minecraft:tnt[unstable=false]", "minecraft:air") in changes
+    assert new.entity_by_id(2) is not None
+    assert flag in FEATURES and FEATURES[flag][1] == (1, 20, 2)
+
+
+def test_a_comparator_breaks_off_an_opening_trapdoor_from_1_20_2_too() -> None:
+    """ComparatorBlock.getStateForNeighborUpdate (1.20.2) as the repeater's."""
+    text = REPEATER_OFF_SCENE.replace("minecraft:repeater[delay=1,facing=north,locked=false,powered=false]",
+                                      "minecraft:comparator[facing=north,mode=compare,powered=false]")
+    for version, broken in (("1.20.1", False), ("1.20.2", True)):
+        sim, _ = _run(text, version, 4)
+        assert sim.world.get_block_state(0, 2, 0).is_air == broken and (sim.entity_by_id(2) is not None) == broken
+
+
+# --- 1.20.3: a door half joins any door -------------------------------------------------------------------------
+
+def test_a_door_half_takes_another_door_s_other_half_from_1_20_3() -> None:
+    """The scene's comment: in tick 1 the iron upper half opens; up to 1.20.2 the oak lower half breaks, then the
+    upper one, and the falling TNT (entity 2) lands on the floor at y 1; from 1.20.3 the lower half becomes the open
+    iron door's and the TNT lands on the door's top at y 3."""
+    opened = "minecraft:iron_door[facing=north,half={},hinge=left,open=true,powered=true]"
+    old, old_changes = _run(DOOR_SCENE, "1.20.2", 12)
+    assert (1, (0, 1, 0), "minecraft:oak_door[facing=north,half=lower,hinge=left,open=false,powered=false]",
+            "minecraft:air") in old_changes
+    assert (1, (0, 2, 0), opened.format("upper"), "minecraft:air") in old_changes
+    assert old.entity_by_id(2).pos == (0.5, 1.0, 0.5)
+    for version in ("1.20.3", "1.20.4"):
+        new, changes = _run(DOOR_SCENE, version, 12)
+        assert (1, (0, 1, 0), "minecraft:oak_door[facing=north,half=lower,hinge=left,open=false,powered=false]",
+                opened.format("lower")) in changes, version
+        assert str(new.world.get_block_state(0, 2, 0)) == opened.format("upper")
+        assert new.entity_by_id(2).pos == (0.5, 3.0, 0.5)
+
+
+def test_a_door_of_one_kind_opens_the_same_in_1_20_2_and_1_20_3() -> None:
+    """With an oak upper half (and the lever's neighbour updates reaching only it), both halves open in both."""
+    text = DOOR_SCENE.replace("minecraft:iron_door[facing=north,half=upper",
+                              "minecraft:oak_door[facing=north,half=upper")
+    runs = {version: _run(text, version, 12) for version in ("1.20.2", "1.20.3")}
+    for sim, _ in runs.values():
+        lower, upper = sim.world.get_block_state(0, 1, 0), sim.world.get_block_state(0, 2, 0)
+        assert lower.get("open") == upper.get("open") == "true"
+        assert sim.entity_by_id(2).pos == (0.5, 3.0, 0.5)
+    assert runs["1.20.2"][1] == runs["1.20.3"][1]
+
+
 # --- 1.21.2: the experimental redstone -------------------------------------------------------------------------
 
 def test_the_experimental_redstone_is_refused_in_one_line() -> None:
@@ -328,20 +512,20 @@ def test_the_experimental_redstone_is_refused_in_one_line() -> None:
 @pytest.mark.parametrize("name", ["redstone_repeater_clock.toml", "redstone_bud_tnt_line.toml",
                                   "redstone_dispenser_cannon.toml", "redstone_piston_quasi_connectivity.toml",
                                   "redstone_flying_machine.toml"])
-def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_19_4(name: str) -> None:
+def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_20_4(name: str) -> None:
     text = (SCENES_DIR / name).read_text()
     _, reference = _run(text, "1.16.5", 40)
     assert reference
-    for version in ("1.17", "1.18.2", "1.19.4"):
+    for version in ("1.17", "1.18.2", "1.19.4", "1.20.1", "1.20.2", "1.20.4"):
         assert _run(text, version, 40)[1] == reference, version
 
 
-def test_1_20_refuses_the_redstone_in_one_line() -> None:
+def test_1_20_5_refuses_the_redstone_in_one_line() -> None:
     with pytest.raises(NotImplementedError) as err:
-        _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.20", 3)
+        _run((SCENES_DIR / "redstone_repeater_clock.toml").read_text(), "1.20.5", 3)
     line = str(err.value)
-    assert "\n" not in line and line.startswith("redstone components") and "1.20.0" in line
-    assert "1.20 and later releases change the buttons" in line
+    assert "\n" not in line and line.startswith("redstone components") and "1.20.5" in line
+    assert "1.20.5 and later releases change the dispenser" in line
 
 
 # --- blocks of 1.17 the redstone reads --------------------------------------------------------------------------

@@ -485,6 +485,17 @@ CASES: dict[str, tuple[str, int, int]] = {
     "openable_sound_world_random": ((SCENES_DIR / "redstone_trapdoor_sound_1_19_3.toml").read_text(), 1, 2),
     # a note block playing before a dispenser fires TNT: its sound's seed drawn from the world Random, or not
     "note_block_sound_world_random": ((SCENES_DIR / "redstone_note_block_sound_1_19_3.toml").read_text(), 6, 2),
+    # a head set on a note block before it plays: its instrument and the note's draw from the world Random, or not
+    "note_block_head_instrument": ((SCENES_DIR / "redstone_note_block_head_1_20.toml").read_text(), 6, 2),
+    # a TNT set beside a wire that runs up onto an open trapdoor, or is a cross that powers the TNT
+    "wire_runs_over_trapdoors": ((SCENES_DIR / "redstone_wire_over_trapdoor_1_20.toml").read_text(), 1, 2),
+    # an open shulker box between a lever and a TNT: it conducts (the TNT primes) in 1.20 and 1.20.1 only
+    "shulker_box_always_solid": ((SCENES_DIR / "redstone_shulker_box_conducts_1_20.toml").read_text(), 2, 2),
+    # a trapdoor opening under wire, or a repeater: it breaks and its observer primes a TNT, or it stays
+    "wire_breaks_off_its_floor": ((SCENES_DIR / "redstone_wire_off_trapdoor_1_20_2.toml").read_text(), 4, 2),
+    "gate_breaks_off_its_floor": ((SCENES_DIR / "redstone_repeater_off_trapdoor_1_20_2.toml").read_text(), 4, 2),
+    # a door of two kinds: its lower half joins the opened iron half and the TNT lands on the door, or both break
+    "door_half_joins_any_door": ((SCENES_DIR / "redstone_door_halves_1_20_3.toml").read_text(), 12, 2),
 }
 # the marker armor stand of blast_protection_linear wearing Blast Protection IV: x (1 - 0.6) or x (1 - (double)0.6F)
 CASES["explosion_knockback_resistance"] = (CASES["blast_protection_linear"][0], 1, 2)
@@ -601,6 +612,9 @@ BOTH_SIMULATED |= {"comparator_compare_side_zero", "tick_scheduler_chunks"}
 # redstone (1.19, 1.19.3)
 BOTH_SIMULATED |= {"neighbor_updater_chain", "wire_prepare_wire_only", "dispenser_world_random_slot"}
 BOTH_SIMULATED |= {"pressure_plate_wide_box", "openable_sound_world_random", "note_block_sound_world_random"}
+BOTH_SIMULATED |= {"note_block_head_instrument", "wire_runs_over_trapdoors", "shulker_box_always_solid",
+                   "wire_breaks_off_its_floor", "gate_breaks_off_its_floor",
+                   "door_half_joins_any_door"}   # redstone (1.20, 1.20.2, 1.20.3)
 # living travel, jumping and players of 1.20.5 (the cases of the living attributes, the sprint kick and the
 # sneaking edge; an unridden pig's step height of 1.19.4)
 BOTH_SIMULATED |= {"living_attributes", "sprint_jump_kick_double", "sneak_edge_below_feet", "pig_step_height_half"}
