@@ -79,6 +79,7 @@ if TYPE_CHECKING:
     from viewer.table_export import TableExport
 
 LOADING = "loading the simulation..."   # what the first frame's panels say where they need the engine
+LAYOUT_PASSES = 2             # ImGui frames laid out, not drawn, before the first frame drawn (`_lay_out_first`)
 WINDOW_SIZE = (1280, 720)
 CAPTION = "Tickscope"
 WORLD_BUDGET_S = 0.02         # remeshing time per frame; the rest waits for the next frame
@@ -438,10 +439,11 @@ class ViewerApp(Readouts, Playback):
         """An ImGui frame laid out and not drawn: ImGui shows a new window from its second frame (the first sizes
         it), so without it the first frame would show the 3D view across the whole window and no panel."""
         self._scale = apply_scale(self.window.scale, self.state.zoom, self._scale)
-        self.imgui_input.new_frame(dt)
-        imgui.new_frame()
-        self._draw_first_panels()
-        imgui.end_frame()
+        for _ in range(LAYOUT_PASSES):
+            self.imgui_input.new_frame(dt)
+            imgui.new_frame()
+            self._draw_first_panels()
+            imgui.end_frame()
         self.controls.keep_fitted(self.view_rect)
 
     def _draw_first_panels(self) -> None:

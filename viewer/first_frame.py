@@ -20,17 +20,18 @@ from typing import Any
 import numpy as np
 
 from viewer.actions import scheduled_by_tick
-from viewer.drawing.camera import Bounds
+from viewer.drawing.camera import Bounds, fit_orbit
 from viewer.drawing.framing import scene_bounds
 from viewer.drawing.meshing import SectionKey, SectionMesh, StyleTable, mesh_section
 from viewer.drawing.overlays import EntityFrame, Overlay, OverlayBuilder, add_entities, entity_frame
 from viewer.drawing.palette import Palette
 from viewer.drawing.pistons import moving_blocks
 from viewer.drawing.redstone_overlay import Drawn, add_redstone
-from viewer.drawing.world_view import nearest_first
+from viewer.drawing.world_view import in_view_first
 from viewer.history import entity_states
 
 MESH_BUDGET_S = 0.15   # the child's meshing time: the sections left are meshed by the window after its first frame
+VIEW_ASPECT = 1.5      # the 3D view's shape in the default layout at 1280x720 (about 690 x 450 pixels)
 
 
 @dataclass
@@ -81,12 +82,14 @@ def summary(sim: Any, palette: Palette, budget_s: float = MESH_BUDGET_S, power: 
 
 def _meshed(sections: dict[SectionKey, np.ndarray], palette: Palette, bounds: Bounds,
             budget_s: float) -> dict[SectionKey, SectionMesh]:
-    """The world's `sections` meshed nearest the middle of `bounds` first, until `budget_s` is spent."""
+    """The world's `sections` meshed until `budget_s` is spent: first those a camera framing `bounds` (as the window
+    frames them) sees, nearest first, as the window orders them (`WorldView.update`)."""
     styles = StyleTable(palette)
-    middle = (np.asarray(bounds.lo, dtype=np.float64) + np.asarray(bounds.hi, dtype=np.float64)) / 2.0
+    camera = fit_orbit(bounds, VIEW_ASPECT, along=True)
+    seen = (camera.view_matrix(), camera.proj_matrix(VIEW_ASPECT))
     meshes: dict[SectionKey, SectionMesh] = {}
     start = time.perf_counter()
-    for key in nearest_first(sections, middle):
+    for key in in_view_first(sections, seen, camera.eye()):
         meshes[key] = mesh_section(key, sections[key], styles, sections.get)
         if time.perf_counter() - start > budget_s:
             break

@@ -105,7 +105,7 @@ class WorldView:
                 self._pending.add(key)
                 self._pending.update(_neighbours(key))
         start = time.perf_counter()
-        for key in _in_view_first(self._pending, seen or self._seen, self._eye):
+        for key in in_view_first(self._pending, seen or self._seen, self._eye):
             self._pending.discard(key)
             self._drop(key)
             if key in sections:
@@ -262,7 +262,7 @@ def nearest_first(keys: Iterable[SectionKey], eye: np.ndarray) -> list[SectionKe
     return [keys[i] for i in np.argsort(distance, kind="stable")]
 
 
-def _in_view_first(keys: Iterable[SectionKey], seen: tuple[np.ndarray, np.ndarray] | None,
+def in_view_first(keys: Iterable[SectionKey], seen: tuple[np.ndarray, np.ndarray] | None,
                    eye: np.ndarray) -> list[SectionKey]:
     """Section keys in view of `seen` (view, projection) nearest first, then the others nearest to the eye first;
     without `seen`, all nearest to `eye` first."""
