@@ -425,7 +425,7 @@ class ViewerApp(Readouts, Playback):
         self.imgui_renderer.render(imgui.get_draw_data(), cleared=cleared, kept=kept)
         if self.state.screenshot == "panels":
             self._save_screenshot((width, height))
-        if waiting:
+        if waiting:   # the collector and the calls after the first frame wait for the whole window's
             return
         if self._resume_gc:  # what the launch made lives on: frozen, later collections skip it
             self._resume_gc = False
@@ -436,8 +436,9 @@ class ViewerApp(Readouts, Playback):
         self.after_first_frame.clear()
 
     def _lay_out_first(self, dt: float) -> None:
-        """An ImGui frame laid out and not drawn: ImGui shows a new window from its second frame (the first sizes
-        it), so without it the first frame would show the 3D view across the whole window and no panel."""
+        """ImGui frames laid out and not drawn: ImGui shows a new window from its second frame (the first sizes it),
+        so without them the first frame would show the 3D view across the whole window and no panel; the second
+        takes the scrollbars off the panels of a layout restored from the ini file."""
         self._scale = apply_scale(self.window.scale, self.state.zoom, self._scale)
         for _ in range(LAYOUT_PASSES):
             self.imgui_input.new_frame(dt)
