@@ -13,25 +13,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine import (
-    ACTION_KEYS,
-    USABLE_BLOCKS,
-    EffectInstance,
-    MobEntity,
-    Vec3,
-    attribute_missing_in,
-    is_usable,
-    load_action,
-    versions,
-)
 from viewer.drawing.picking import PICK_REACH, beside, pick_block, pick_entity
 from viewer.editing import Edit, FieldSpec, field_key, live_entity, parse_block, parse_field
 
-ACTION_KINDS = sorted(ACTION_KEYS)
+if TYPE_CHECKING:
+    from engine import Vec3
+
 # what each key of an action is, for the form: a block position (picked in the view), a block state, a position,
 # an entity id (picked), a whole number, a number, an item id
 KEY_KINDS = {"at": "cell", "block": "block", "pos": "vec3", "player": "entity", "entity": "entity",
@@ -46,7 +37,6 @@ WHOLE, NUMBER, POSITION = FieldSpec("", "int", ""), FieldSpec("", "float", ""), 
 GOALS = ("move_to", "path_to")
 USE = "use"                   # the pick that schedules a player's use of the block clicked
 EDITS_WHERE = "actions"       # the error key of schedule edits (the panel shows it)
-NOT_USABLE = f"a click changes nothing on it (usable: {USABLE_BLOCKS})"
 
 
 @dataclass
@@ -79,6 +69,12 @@ class ActionsState:
     item: str = ""
     enchantment: int = 0
     level: str = "1"
+
+
+def action_kinds() -> list[str]:
+    """Every `do` of the scene format, sorted (the form's choices)."""
+    from engine import ACTION_KEYS
+    return sorted(ACTION_KEYS)
 
 
 def actions_state(app: Any) -> ActionsState:
@@ -137,6 +133,7 @@ def draft_entry(draft: Draft, first_tick: int,
     """(entry, None) for a form whose texts read as the action's keys (blocks in the names of `release`, the
     scene's version), (None, (key, reason)) otherwise; the engine checks the rest (what is at the position, which
     entity the id names) when the edit runs."""
+    from engine import ACTION_KEYS
     tick = parse_field(WHOLE, draft.tick)[0]
     if tick is None or tick <= first_tick:
         return None, ("tick", f"expected a whole tick after the scene's first tick {first_tick}")
@@ -201,6 +198,7 @@ def remove_action(index: int, old: Any) -> Edit:
 def _checked(sim: Any, entry: dict[str, Any], index: int) -> Any:
     """The engine's scheduled action for `entry` (a SceneError, a ValueError, names what is wrong; a
     NotImplementedError, what the scene's release does not simulate)."""
+    from engine import load_action
     action = load_action(sim, entry, sim.name, f"actions[{index}]")
     _check_simulated(sim, action)
     return action
@@ -232,6 +230,7 @@ def picked(state: ActionsState, viewer: Any, sim: Any, frame: Any, origin: np.nd
     schedule a `use` of the block clicked (in the next tick, where it is usable; the status line says why not
     elsewhere), or give the selected mob its goal on the block clicked. `viewer` is the `ViewerState` (the
     status line, queued edits, the selected entity)."""
+    from engine import Vec3
     what, state.pick = state.pick, None
     kind = KEY_KINDS.get(what, "cell")
     if kind == "entity":
@@ -271,15 +270,18 @@ def clicked_cell(world: Any, cell: tuple[int, int, int], face: str) -> tuple[int
 def why_not_usable(sim: Any, cell: tuple[int, int, int]) -> str | None:
     """Why a player's use of the block at `cell` would do nothing or stop the run, or None where it does
     something."""
+    from engine import USABLE_BLOCKS, is_usable
     refused = use_refused(sim, cell)
     if refused is not None:
         return refused
-    return None if is_usable(sim.world.get_block_state(*cell).block) else NOT_USABLE
+    return None if is_usable(sim.world.get_block_state(*cell).block) else \
+        f"a click changes nothing on it (usable: {USABLE_BLOCKS})"
 
 
 def use_refused(sim: Any, cell: tuple[int, int, int]) -> str | None:
     """The version table's one line where the scene's release does not simulate a player's use of a block (the
     `redstone` row), or None."""
+    from engine import versions
     if "redstone" not in sim.features.refused:
         return None
     block = sim.world.get_block_state(*cell).block
@@ -310,6 +312,7 @@ def block_menu(state: ActionsState, viewer: Any, sim: Any, origin: np.ndarray, d
 # --- a mob's goal ---
 def mob(sim: Any, entity_id: int | None) -> Any:
     """The selected entity if it is a mob that takes scene goals, else None."""
+    from engine import MobEntity
     if entity_id is None:
         return None
     e = sim.entity_by_id(entity_id)
@@ -341,6 +344,7 @@ def goal_lines(sim: Any, entity_id: int | None) -> list[tuple[str, Vec3, Vec3]]:
 def set_effect(entity_id: int, effect: str, amplifier: int, duration: int | None) -> Edit:
     """`addStatusEffect` from this tick (an effect of the same id is replaced); `duration` None: it never ends."""
     def change(sim: Any) -> None:
+        from engine import EffectInstance
         e = live_entity(sim, entity_id)
         e.effects.add(EffectInstance(effect, amplifier, duration), e.attributes, sim.features.living_attributes)
     return Edit(field_key(entity_id, "effects"), change)
@@ -356,6 +360,7 @@ def remove_effect(entity_id: int, effect: str) -> Edit:
 def set_attribute_base(entity_id: int, name: str, value: float) -> Edit:
     """An attribute's base value (its modifiers stay); one the scene's release lacks is refused."""
     def change(sim: Any) -> None:
+        from engine import attribute_missing_in
         e = live_entity(sim, entity_id)
         why = attribute_missing_in(name, sim.features.version)
         if why is not None:

@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any
 import moderngl
 import numpy as np
 import pyglet
-from imgui_bundle import imgui, implot
+from imgui_bundle import imgui, imgui_ctx, implot
 
-from engine import SceneError, Simulation, jit, load_scene
 from viewer import editing
 from viewer.actions import actions_state, block_menu, picked, scheduled_by_tick
 from viewer.analysis_job import running_jobs
@@ -36,29 +35,33 @@ from viewer.drawing.palette import load_palette
 from viewer.drawing.path_search import node_text
 from viewer.drawing.picking import PICK_REACH, ViewRect, beside, pick_block, pick_entity, pick_node, pixel_ray
 from viewer.drawing.pistons import B36Row
+from viewer.drawing.redstone_overlay import legend as redstone_legend
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.drawing.screenshots import read_screen, save_screenshot
 from viewer.files import Dialog, Watch, config_dir, load_recent, remember
+from viewer.first_frame import FirstFrame
 from viewer.gl.back_buffer import last_frame_kept, window_config
 from viewer.gl.imgui_input import ImGuiInput
 from viewer.gl.imgui_renderer import Cleared, ImGuiRenderer
 from viewer.gl.window import ViewerWindow
 from viewer.history import History
+from viewer.launch import Loading
 from viewer.panels.controls import draw_controls
 from viewer.panels.deferred import draw_deferred
-from viewer.panels.entities import draw_entities
+from viewer.panels.entities import ENTITIES_TITLE, draw_entities, draw_entity_list
 from viewer.panels.errors import describe, draw_errors
 from viewer.panels.file_browser import draw_file_browser
-from viewer.panels.help import draw_help, draw_legend
+from viewer.panels.help import draw_help, draw_legend, legend_entries
 from viewer.panels.layout import apply_scale, dock_panels, panel_color
-from viewer.panels.ledger import LedgerTable, draw_ledger
+from viewer.panels.ledger import LEDGER_TITLE, LedgerTable, draw_ledger
 from viewer.panels.menu import draw_close_prompt, draw_menu_bar, draw_recovery_prompt
-from viewer.panels.pistons import draw_pistons
+from viewer.panels.pistons import PISTONS_TITLE, draw_pistons
 from viewer.panels.plots import Series, draw_plots
 from viewer.panels.stages import StageRow, draw_stages, same_stage, stage_names
 from viewer.panels.status import draw_status_bar
 from viewer.panels.timeline import draw_timeline
 from viewer.panels.titles import ACTIONS_TITLE, ANALYSIS_TITLE, ENTITY_TABLE_TITLE
+from viewer.panels.widgets import hint
 from viewer.playback import Playback
 from viewer.readouts import Readouts
 from viewer.recovery import Recovery
@@ -75,6 +78,8 @@ if TYPE_CHECKING:
     from viewer.panels.export import ExportSettings
     from viewer.table_export import TableExport
 
+LOADING = "loading the simulation..."   # what the first frame's panels say where they need the engine
+LAYOUT_PASSES = 2             # ImGui frames laid out, not drawn, before the first frame drawn (`_lay_out_first`)
 WINDOW_SIZE = (1280, 720)
 CAPTION = "Tickscope"
 WORLD_BUDGET_S = 0.02         # remeshing time per frame; the rest waits for the next frame
@@ -93,7 +98,8 @@ class ViewerApp(Readouts, Playback):
 
     def __init__(self, scene_path: str | None, size: tuple[int, int] = WINDOW_SIZE, visible: bool = True,
                  ini_path: Path | None = None, screenshot_dir: Path | None = None, sim: Any = None,
-                 recent_path: Path | None = None, recovery_dir: Path | None = None, resume_gc: bool = False) -> None:
+                 recent_path: Path | None = None, recovery_dir: Path | None = None, resume_gc: bool = False,
+                 first: FirstFrame | None = None) -> None:
         # No stencil: nothing uses one, and beside a stencil llvmpipe clears and writes depth a third as fast. Eight
         # bits a colour (window_config picks them where the driver lists deeper or shallower ones first).
         config = window_config(pyglet.gl.Config(major_version=3, minor_version=3, forward_compatible=True,
@@ -125,8 +131,10 @@ class ViewerApp(Readouts, Playback):
         self._awake_until = 0.0
         self._meshing = 0             # world sections still to mesh
         self._stage_names: tuple | None = None  # (entity, record, stage names) of the stage selected (_follow_stage)
-        self.sim: Any = Simulation()
-        self.sim.trace_enabled = True
+        # None only while the first frame is drawn from `first`, the loading child's summary (viewer.first_frame):
+        # the engine is imported and the simulation unpickled after that frame (`run_viewer`)
+        self.sim: Any = None
+        self.first = first
         self.history: History        # built by `adopt` (start-up time: one keyframe set, the scene's)
         self.undo = UndoStack()
         self.events = EventLog()
@@ -165,10 +173,16 @@ class ViewerApp(Readouts, Playback):
         self._resume_gc = resume_gc   # the launch paused the garbage collector until the first frame (viewer.launch)
         self.after_first_frame: list[Callable[[], None]] = []   # called once the first frame is drawn
         self._tick_credit = 0.0
-        if sim is not None:
+        if first is not None:
+            self._show_first(first, scene_path)
+        elif sim is not None:
             self.adopt(sim, scene_path)
-        elif not self.load(scene_path):
-            self.history = History(self.sim)    # no scene, or it failed to load: the empty world's
+        elif not self.load(scene_path):     # no scene, or it failed to load: the empty world's history
+            from engine import Simulation, entity_table
+            self.sim = Simulation()
+            self.sim.trace_enabled = True
+            self.history = History(self.sim)
+            self.state.table_fields = entity_table.DEFAULT_FIELDS
 
     # --- simulation ---
     def load(self, scene_path: str | None, keep_tick: bool = False, allow_unmapped: bool | None = None) -> bool:
@@ -178,6 +192,7 @@ class ViewerApp(Readouts, Playback):
         if scene_path is None:
             return False
         allow_unmapped = self.allow_unmapped if allow_unmapped is None else allow_unmapped
+        from engine import SceneError, load_scene
         try:
             sim = load_scene(scene_path, allow_unmapped)
         except SceneError as exc:
@@ -193,9 +208,12 @@ class ViewerApp(Readouts, Playback):
     def adopt(self, sim: Any, scene_path: str | None, tick: int | None = None, recovered: bool = False) -> None:
         """Show `sim`, freshly loaded from `scene_path` (or from its recovery file: `recovered`), from its first
         tick (or run to `tick`, camera kept). A recovery file left by an earlier session is offered back."""
+        from engine import entity_table
         sim.trace_enabled = True
-        self.sim = sim
+        self.sim, self.first = sim, None
         self.state.release = sim.version
+        if self.state.table_fields is None:
+            self.state.table_fields = entity_table.DEFAULT_FIELDS
         self.history = History(sim)
         self.undo = UndoStack(Bookmarks(sim))
         self.events = EventLog()
@@ -223,11 +241,25 @@ class ViewerApp(Readouts, Playback):
         else:
             self.run_to(tick)
 
+    def _show_first(self, first: FirstFrame, scene_path: str | None) -> None:
+        """Until the simulation is here: the world's sections and the overlays the loading child made, the legend,
+        the camera framing the scene (`first`, viewer.first_frame)."""
+        self.scene_path = Path(scene_path) if scene_path is not None else None
+        self.state.release = first.release
+        self.scene.world.prime(first.meshes, first.versions)
+        self.frame = first.frame
+        self.scene.set_overlays(first.entities, first.marks)
+        self.scene.set_moving_blocks(first.moving)
+        self.legend = legend_entries(self.palette, first.frame.types, [], self.state, []) + \
+            redstone_legend(first.marked, self.palette)
+        self.controls.fit_scene(first.bounds, self.view_rect)
+
     def title(self) -> str:
         """The window title: the scene's name and file, '*' first while there are unsaved edits."""
         mark = "*" if self.undo.unsaved else ""
         where = f" ({self.scene_path.name})" if self.scene_path is not None else ""
-        return f"{mark}{self.sim.name}{where} - {CAPTION}"
+        name = self.sim.name if self.sim is not None else self.first.name
+        return f"{mark}{name}{where} - {CAPTION}"
 
     def on_close(self) -> bool:
         """The window's close button, Ctrl+Q, File › Quit: with unsaved edits, ask first (the window stays);
@@ -337,23 +369,31 @@ class ViewerApp(Readouts, Playback):
             self.state.frame_ms = 1000.0 * self._frame_times[1] / self._frame_times[0]
             self._frame_times = (0, 0.0)
         self.state.triangles = self.scene.world.triangle_count()
-        run_commands(self, now)
-        self._run_job()
-        self._end_table_jobs()
+        waiting = self.sim is None   # the first frame, drawn from the loading child's summary (`first`)
+        if waiting:
+            self._lay_out_first(dt)
+        else:
+            run_commands(self, now)
+            self._run_job()
+            self._end_table_jobs()
         rect = self.view_rect
-        self.handle_clicks(rect)
-        self.advance(dt)
-        self._follow_stage()
-        self._refresh_overlay()
-        self._aim_camera()
+        if not waiting:
+            self.handle_clicks(rect)
+            self.advance(dt)
+            self._follow_stage()
+            self._refresh_overlay()
+            self._aim_camera()
         self.controls.update(dt)
         title = self.title()
         if title != self._caption:
             self._caption = title
             self.window.set_caption(title)
 
-        self._meshing = self.scene.update_world(self.sim.world, WORLD_BUDGET_S, self.controls.camera(),
-                                                rect.width / max(rect.height, 1.0))   # what the view sees first
+        if waiting:   # the sections the child left, and the simulation itself
+            self._meshing = self.scene.world.waiting() + 1
+        else:
+            self._meshing = self.scene.update_world(self.sim.world, WORLD_BUDGET_S, self.controls.camera(),
+                                                    rect.width / max(rect.height, 1.0))   # what the view sees first
         kept = last_frame_kept(self.window)  # before this frame draws into the back buffer
         drawn = self._draw_view(rect)
         pyglet.gl.glFlush()
@@ -361,14 +401,18 @@ class ViewerApp(Readouts, Playback):
         self._scale = apply_scale(self.window.scale, self.state.zoom, self._scale)
         self.imgui_input.new_frame(dt)
         imgui.new_frame()
-        self._draw_panels()
+        if waiting:
+            self._draw_first_panels()
+        else:
+            self._draw_panels()
         self.controls.keep_fitted(self.view_rect)
         if self.view_rect != rect:  # the panels moved (a resize, a dragged split): the view again, in its place
             rect = self.view_rect
             drawn = self._draw_view(rect)
         view, proj, origin, view_size = drawn
-        self._hover_node(view, proj, rect)
-        self._hover_block(view, proj, rect)
+        if not waiting:
+            self._hover_node(view, proj, rect)
+            self._hover_block(view, proj, rect)
         self._draw_text(view, proj, rect)
         imgui.render()
         width, height = self.window.get_framebuffer_size()
@@ -381,6 +425,8 @@ class ViewerApp(Readouts, Playback):
         self.imgui_renderer.render(imgui.get_draw_data(), cleared=cleared, kept=kept)
         if self.state.screenshot == "panels":
             self._save_screenshot((width, height))
+        if waiting:   # the collector and the calls after the first frame wait for the whole window's
+            return
         if self._resume_gc:  # what the launch made lives on: frozen, later collections skip it
             self._resume_gc = False
             gc.freeze()
@@ -388,6 +434,42 @@ class ViewerApp(Readouts, Playback):
         for call in self.after_first_frame:
             call()
         self.after_first_frame.clear()
+
+    def _lay_out_first(self, dt: float) -> None:
+        """ImGui frames laid out and not drawn: ImGui shows a new window from its second frame (the first sizes it),
+        so without them the first frame would show the 3D view across the whole window and no panel; the second
+        takes the scrollbars off the panels of a layout restored from the ini file."""
+        self._scale = apply_scale(self.window.scale, self.state.zoom, self._scale)
+        for _ in range(LAYOUT_PASSES):
+            self.imgui_input.new_frame(dt)
+            imgui.new_frame()
+            self._draw_first_panels()
+            imgui.end_frame()
+        self.controls.keep_fitted(self.view_rect)
+
+    def _draw_first_panels(self) -> None:
+        """The panels while the simulation is on its way, from the summary (`first`) and a stand-in for the
+        simulation at tick 0: the menu and status bars, the dock, the controls, the entity list, the empty stages and
+        plots, the timeline and the legend; the rest of the Entities panel says it is loading, the tabs behind the
+        Plots tab keep their places."""
+        state, first = self.state, self.first
+        at_start = first.at_start()
+        draw_menu_bar(state, False, False, self.scene_path is not None)
+        draw_status_bar(state, [])
+        self.view_rect = dock_panels(state.reset_layout)
+        draw_controls(state, at_start, [])
+        with imgui_ctx.begin(ENTITIES_TITLE) as window:
+            if window:
+                draw_entity_list(state, first.entity_list, first.by_type)
+                hint(LOADING)
+        draw_stages(state, None, [], None)
+        draw_plots(state, {}, 0)
+        for title in (LEDGER_TITLE, PISTONS_TITLE, ENTITY_TABLE_TITLE, ANALYSIS_TITLE, ACTIONS_TITLE):
+            imgui.begin(title)
+            imgui.end()
+        draw_timeline(state, 0, 0, 0, {}, self.palette, len(first.entity_list), first.scheduled, Bookmarks(at_start))
+        draw_legend(state, self.legend)
+        draw_errors(state)
 
     def _run_job(self) -> None:
         """A few frames of the video being exported; its end in the status line (or the error panel)."""
@@ -543,7 +625,7 @@ class ViewerApp(Readouts, Playback):
                        (rect.x, rect.y), self.palette.ui["ruler"])
         draw_gizmo_letters(background, view, min(GIZMO_SIZE, rect.width, rect.height), (rect.x, rect.y + rect.height),
                            self.palette)
-        if self.state.show_card:
+        if self.state.show_card and self.sim is not None:
             stage = readout(self.sim.last_record, self.steps(), self.state.micro, self.sim.tick_count)
             stage = stage.replace(" \N{MIDDLE DOT} ", "\n")  # one line each: tick, phase, entity, stage
             margin = imgui.get_font_size() * 0.5
@@ -580,17 +662,32 @@ class ViewerApp(Readouts, Playback):
 
 def run_viewer(scene_path: str, sim: Any, allow_unmapped: bool = False) -> int:
     """Open the window on `sim`, loaded from `scene_path` (`allow_unmapped`: without what 1.16.5 lacks, as reloads
-    will be), and run until it is closed; the exit status."""
+    will be), and run until it is closed; the exit status. `sim` may be the launch's `Loading` with the loading
+    child's summary (viewer.launch): the first frame is drawn from that, then the engine is imported and the
+    simulation received. Input given meanwhile waits in the window system's queue, handled from the next frame."""
+    loading = sim if isinstance(sim, Loading) else None
     try:
-        app = ViewerApp(scene_path, ini_path=_ini_path(), sim=sim, recent_path=config_dir() / "recent.json",
-                        recovery_dir=config_dir() / "recovery", resume_gc=True)
+        app = ViewerApp(scene_path, ini_path=_ini_path(), sim=None if loading is not None else sim,
+                        recent_path=config_dir() / "recent.json", recovery_dir=config_dir() / "recovery",
+                        resume_gc=True, first=loading.summary if loading is not None else None)
         app.allow_unmapped = allow_unmapped
-        # kernels compile in a child process, never during a frame, started once the first frame is drawn (on two
-        # cores it took CPU from that frame; docs/performance.md)
-        app.after_first_frame.append(jit.warm_in_background)
     except pyglet.window.WindowException as exc:  # no display, or no OpenGL 3.3 configuration
         print(f"tickscope: cannot open a window: {exc}; the viewer needs a display with OpenGL 3.3", file=sys.stderr)
         return 2
+    if loading is not None:
+        app.window.switch_to()   # the first frame, from the summary (drawn here: pyglet queues a window's events
+        app.draw_frame()         # until its loop runs)
+        app.window.flip()
+        try:
+            app.adopt(loading(), scene_path)
+        except Exception as exc:  # the child sent its summary, then no simulation, and loading it here failed
+            app.close()
+            print(f"tickscope: {scene_path}: {describe(exc)}", file=sys.stderr)
+            return 2
+    from engine import jit
+    # kernels compile in a child process, never during a frame, started once the whole window is drawn (on two cores
+    # it took CPU from the first frames; docs/performance.md)
+    app.after_first_frame.append(jit.warm_in_background)
     app._live = True   # frames on demand (`wake`): an idle window draws nothing
     app.wake()
     pyglet.clock.schedule_interval(app._check_file, FILE_CHECK_S)

@@ -5,9 +5,11 @@ adding, editing or deleting one neither branches the history nor is undone with 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine import Bookmark
+if TYPE_CHECKING:
+    from engine import Bookmark
+
 
 
 class Bookmarks:
@@ -22,12 +24,14 @@ class Bookmarks:
 
     def add(self, tick: int, note: str = "") -> int:
         """A bookmark at `tick`, after those already there; its index."""
+        from engine import Bookmark
         items = self.items
         index = sum(1 for b in items if b.tick <= tick)
         items.insert(index, Bookmark(tick, note))
         return index
 
     def set_note(self, index: int, note: str) -> None:
+        from engine import Bookmark
         self.items[index] = Bookmark(self.items[index].tick, note)
 
     def delete(self, index: int) -> None:

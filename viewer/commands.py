@@ -7,7 +7,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine import SceneError, load_scene
 from viewer.drawing.screenshots import screenshots_dir
 from viewer.files import Watch, remember
 from viewer.panels.plots import series_csv_rows
@@ -218,6 +217,7 @@ def _discard(app: Any) -> None:
 
 def _recover(app: Any) -> None:
     """Show the recovered scene in place of the file's (unsaved until saved)."""
+    from engine import SceneError, load_scene
     path, app.state.recovery_offer = app.state.recovery_offer, None
     try:
         sim = load_scene(path)

@@ -10,12 +10,14 @@ later ticks) and Ctrl+Z takes it back, so the run replays exactly without the ke
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyglet.window import key
 
-from engine import PlayerEntity, PlayerInput
 from viewer.editing import Edit
+
+if TYPE_CHECKING:
+    from engine import PlayerEntity, PlayerInput
 
 DRIVE_KEYS = {  # PlayerInput field → the keys that hold it
     "forward": (key.W,), "left": (key.A,), "back": (key.S,), "right": (key.D,), "jump": (key.SPACE,),
@@ -28,6 +30,7 @@ PITCH_LIMIT = 90.0           # Entity.changeLookDirection clamps the pitch to ±
 
 def driven(sim: Any, entity_id: int | None) -> PlayerEntity | None:
     """The selected entity if it is a live player (what Drive moves), else None."""
+    from engine import PlayerEntity
     entity = sim.entity_by_id(entity_id) if entity_id is not None else None
     return entity if isinstance(entity, PlayerEntity) and not entity.removed else None
 
@@ -39,6 +42,7 @@ def turn(look: tuple[float, float], dx: float, dy: float) -> tuple[float, float]
 
 def held_input(pressed: Callable[[int], bool], player: PlayerEntity, look_turn: tuple[float, float]) -> PlayerInput:
     """What the keys down hold, looking where the player looks now turned by `look_turn` (the pitch clamped)."""
+    from engine import PlayerInput
     pitch = min(max(float(player.pitch) + look_turn[1], -PITCH_LIMIT), PITCH_LIMIT)
     return PlayerInput(**{name: any(pressed(k) for k in keys) for name, keys in DRIVE_KEYS.items()},
                        yaw=float(player.yaw) + look_turn[0], pitch=pitch)

@@ -13,10 +13,12 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine import ENTITY_TYPES, MAX_Y, MIN_Y, BlockStateError, Box, Vec3, blocks, parse_block_state
 from viewer.history import History
+
+if TYPE_CHECKING:
+    from engine import Vec3
 
 MAX_BLOCK_CHOICES = 200   # the block picker's list, at most (a release has ~1,100 blocks)
 
@@ -67,6 +69,7 @@ def value_parts(name: str, value: Any) -> list[tuple[str, str]]:
     """(name, text) of a value as the panels show it: a vector one row per coordinate (`pos.x`), a box per corner
     coordinate (`box.min_x`: an engine `Box`, or a trace box's two corners), so a narrow panel shows each number
     whole; anything else one row."""
+    from engine import Box
     if isinstance(value, Box):
         return [(f"{name}.{part}", repr(c)) for part, c in zip(value._fields, value, strict=True)]
     if _is_vector(value):
@@ -95,6 +98,7 @@ def field_text(entity: Any, spec: FieldSpec) -> str:
 def parse_field(spec: FieldSpec, text: str, release: str | None = None) -> tuple[Any, str | None]:
     """(value, None) for good input, (None, reason) otherwise; a block state in the names of `release` (the
     scene's version; default 1.16.5)."""
+    from engine import Vec3
     text = text.strip()
     if spec.kind == "vec3":
         parts = [p for p in re.split(r"[,\s]+", text) if p]
@@ -124,6 +128,7 @@ def parse_field(spec: FieldSpec, text: str, release: str | None = None) -> tuple
 def parse_block(text: str, release: str | None = None) -> tuple[Any, str | None]:
     """A block state as /setblock spells it in `release` (the scene's version: `mud` is a block of 1.19, not of
     1.16.5; default 1.16.5), or the parser's reason."""
+    from engine import BlockStateError, parse_block_state
     try:
         return parse_block_state(text.strip(), release), None
     except BlockStateError as exc:
@@ -134,6 +139,7 @@ def block_choices(text: str, release: str | None = None, limit: int = MAX_BLOCK_
     """The blocks of `release`'s table (the scene's version) whose names hold the block name typed in `text`
     (namespace and properties aside), as `minecraft:NAME`: the one of that name first, then those that start with
     it, then the rest, each in the table's order; at most `limit`."""
+    from engine import blocks
     typed = text.strip().partition("[")[0].strip().lower()
     typed = typed[len(blocks.NAMESPACE):] if typed.startswith(blocks.NAMESPACE) else typed
     names = sorted((n for n in blocks.block_names(release) if typed in n),
@@ -163,6 +169,7 @@ def set_field(entity_id: int, spec: FieldSpec, value: Any) -> Edit:
     """Set one field of an entity (the position through `set_position`, so the box follows); a coordinate
     (`components`) replaces its axis of the vector the entity holds when the edit runs."""
     def change(sim: Any) -> None:
+        from engine import Vec3
         entity = live_entity(sim, entity_id)
         new = value
         if spec.axis is not None:
@@ -177,6 +184,7 @@ def set_field(entity_id: int, spec: FieldSpec, value: Any) -> Edit:
 def add_entity(type_name: str, pos: Vec3) -> Edit:
     """Create an entity of a type from ENTITY_TYPES at `pos` (next free id) and add it to the world."""
     def change(sim: Any) -> None:
+        from engine import ENTITY_TYPES
         sim.add_entity(sim.create(ENTITY_TYPES[type_name], pos))
     return Edit("add_entity", change)
 
@@ -194,6 +202,7 @@ def set_block(pos: tuple[int, int, int], state: Any) -> Edit:
     at = [int(c) for c in pos]
 
     def change(sim: Any) -> None:
+        from engine import MAX_Y, MIN_Y
         if not MIN_Y <= pos[1] <= MAX_Y:
             raise ValueError(f"y = {pos[1]} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
         sim.check_modelled(state, f"{state.name} placed at {at}")
@@ -203,6 +212,7 @@ def set_block(pos: tuple[int, int, int], state: Any) -> Edit:
 
 
 def remove_block(pos: tuple[int, int, int]) -> Edit:
+    from engine import parse_block_state
     return set_block(pos, parse_block_state(AIR))
 
 

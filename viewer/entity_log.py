@@ -10,8 +10,6 @@ from collections.abc import Iterator, Sequence
 from types import SimpleNamespace
 from typing import Any
 
-from engine import entity_table
-
 EXPORT_NAME = "tickscope-entities-ticks{first}-{last}.csv"
 COUNTS_EXPORT_NAME = "tickscope-entity-counts-ticks{first}-{last}.csv"
 
@@ -60,6 +58,7 @@ class EntityLog:
 
     def row(self, n: int, fields: Sequence[str]) -> list[Any]:
         """Row `n`: the tick, then the values of `fields` (engine.entity_table.row)."""
+        from engine import entity_table
         tick, entity_id = self.where(n)
         return entity_table.row(tick, entity_id, self.history.states[tick][entity_id], fields)
 
@@ -81,6 +80,7 @@ class EntityLog:
 
     def counts(self) -> tuple[list[str], list[list[int]]]:
         """Counts by type per tick of the rows' entities (engine.entity_table.count_table), read once."""
+        from engine import entity_table
         if self._counts is None:
             types = ((tick, [s["type"] for s in states.values()]) for tick, states in self.tick_states())
             self._counts = entity_table.count_table(types)
@@ -89,6 +89,7 @@ class EntityLog:
 
 def type_counts(history: Any, tick: int) -> list[tuple[str, int]]:
     """(type, how many) of the live entities after `tick`, most first (none where the history has no states)."""
+    from engine import entity_table
     states = history.states.get(tick)
     return entity_table.count_by_type(states.column("type")) if states is not None else []
 

@@ -12,13 +12,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine import SCHEMATIC_SUFFIXES
-
 MAX_RECENT = 10
-_OPENABLE = " ".join(f"*{suffix}" for suffix in (".toml", *SCHEMATIC_SUFFIXES))
-OPEN_FILTERS = [f"Scenes and schematics ({_OPENABLE})", _OPENABLE, "All files", "*"]
 WATCH_INTERVAL_S = 0.5
 LINUX_DIALOG_TOOLS = ("zenity", "kdialog", "matedialog", "qarma")
+
+
+def open_filters() -> list[str]:
+    """The native Open dialog's filters: scenes and every schematic format."""
+    from engine import SCHEMATIC_SUFFIXES
+    openable = " ".join(f"*{suffix}" for suffix in (".toml", *SCHEMATIC_SUFFIXES))
+    return [f"Scenes and schematics ({openable})", openable, "All files", "*"]
 
 
 def config_dir() -> Path:
@@ -80,7 +83,7 @@ class Dialog:
         title = browser.title()
         start = str(browser.target())
         filters = [f"*{browser.suffix}", f"*{browser.suffix}", "All files", "*"]
-        dialog = pfd.save_file(title, start, filters) if browser.save else pfd.open_file(title, start, OPEN_FILTERS)
+        dialog = pfd.save_file(title, start, filters) if browser.save else pfd.open_file(title, start, open_filters())
         self._native = (browser.purpose, dialog)
         return None
 
@@ -147,6 +150,7 @@ class Browser:
         return path.parent, path.name
 
     def suffixes(self) -> tuple[str, ...]:
+        from engine import SCHEMATIC_SUFFIXES
         return (self.suffix,) if self.save else (".toml", *SCHEMATIC_SUFFIXES)
 
     def title(self) -> str:

@@ -26,11 +26,13 @@ import pickle
 import tracemalloc
 import zlib
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine import ArgumentError, Snapshot, byte_size, logged_state
+if TYPE_CHECKING:
+    from engine import Snapshot
+
 
 EntityStates = Mapping[int, dict[str, Any]]  # entity id → eye height and `engine.logged_state`
 BUDGET_ENV = "TICKSCOPE_HISTORY_BUDGET"
@@ -48,6 +50,7 @@ def budget_from_env() -> int:
 def parse_budget(text: str) -> int | None:
     """'2G', '512M', '100000' → bytes; None for an empty or unreadable text or a budget outside 1M..1T
     (engine.analysis.arguments.byte_size)."""
+    from engine import ArgumentError, byte_size
     try:
         return byte_size(text)
     except ArgumentError:
@@ -57,6 +60,7 @@ def parse_budget(text: str) -> int | None:
 def entity_states(sim: Any) -> dict[int, dict[str, Any]]:
     """What the entity table logs of every live entity of `sim` (its type, age, trace state and health:
     `engine.logged_state`), in update order, with its eye height."""
+    from engine import logged_state
     return {e.id: {"eye_height": e.eye_height, **logged_state(e)} for e in sim.entities}
 
 
@@ -229,6 +233,7 @@ class History:
         return sum(self._keyframe_bytes.values()) + self._states_bytes
 
     def _keyframe(self, tick: int) -> None:
+        from engine import Snapshot
         snap = self.sim.snapshot()
         state = (*snap.state[:5], None)             # the trace record is re-derived, not kept
         try:
@@ -381,6 +386,7 @@ class Keyframes(dict):
         self.history = history
 
     def __getitem__(self, tick: int) -> Any:
+        from engine import Snapshot
         kept = super().__getitem__(tick)
         if kept is None:    # the first keyframe, not taken yet: the simulation is still at that tick
             self.history._take_first()

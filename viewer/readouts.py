@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine import entity_table
 from viewer.actions import goal_lines
 from viewer.drawing.analysis import add_formula_path, add_ghosts
 from viewer.drawing.overlays import (
@@ -54,6 +53,7 @@ class Readouts:
 
     def live_counts(self) -> list[tuple[str, int]]:
         """The live entities by type, most first (the Entities list's line), counted once per list of them."""
+        from engine import entity_table
         live = self._panel_data()[0]
         if self._live_counts is None or self._live_counts[0] is not live:
             self._live_counts = (live, entity_table.count_by_type(e.type for e in live))

@@ -19,10 +19,12 @@ from __future__ import annotations
 import copy
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine import ScheduledAction, is_schematic
 from viewer.history import hold_inputs
+
+if TYPE_CHECKING:
+    from engine import ScheduledAction
 
 BUNDLED_SCENES = Path(__file__).resolve().parent.parent / "scenes"
 EDIT_PHASE = "scheduled_ticks"   # a block edit's action runs first in its tick (engine.tick.simulation.PHASES)
@@ -36,6 +38,7 @@ def user_scenes_dir() -> Path:
 def needs_save_as(path: Path | None) -> bool:
     """Whether Save must ask for another file: none yet, a schematic or a world folder (saved as a new scene), a
     bundled scene, or a file (or folder) that cannot be written."""
+    from engine import is_schematic
     if path is None or is_schematic(path) or path.is_dir() or never_overwritten(path):
         return True
     resolved = path.resolve()
@@ -106,6 +109,7 @@ def saved_state(app: Any) -> Any:
 def _with_edits(actions: list[ScheduledAction], changes: list[Any]) -> list[ScheduledAction]:
     """The scene's actions with each block edit made at the end of tick T as an action at tick T + 1, before the
     scene's own actions of that tick and phase (the edit came first)."""
+    from engine import ScheduledAction
     out = list(actions)
     scene_own = {id(a) for a in actions}
     for change in changes:

@@ -6,10 +6,14 @@ between frames.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from engine import BlockPos, entity_table, versions
+from engine import versions
 from viewer.editing import Edit
 from viewer.ruler import RulerPoint
+
+if TYPE_CHECKING:
+    from engine import BlockPos
 
 StageKey = tuple[int, int, tuple[int, ...]]   # (phase index, item index, child path) in a TickRecord
 Region = tuple[tuple[float, float, float], tuple[float, float, float]]  # an axis-aligned box: min, max corners
@@ -91,7 +95,9 @@ class ViewerState:
     tabs_checked: set[str] = field(default_factory=set)  # empty panels checked for being in front since the opening
     plot_quantities: tuple[str, str] = ("position y", "motion y")  # the two plots (viewer.panels.plots.QUANTITIES)
     plot_pinned: list[int] = field(default_factory=list)  # entities plotted beside the selected one
-    table_fields: tuple[str, ...] = entity_table.DEFAULT_FIELDS  # the Entity table's columns (engine.entity_table)
+    # the Entity table's columns (None until a simulation is shown: engine.entity_table.DEFAULT_FIELDS, set by
+    # ViewerApp.adopt once the engine is imported, after the first frame)
+    table_fields: tuple[str, ...] | None = None
     table_type: str | None = None     # the Entity table shows this type only (None: every type)
     table_range: tuple[int, int] | None = None  # its first and last tick (None: the start to the current tick)
     table_by_type: bool = False       # it shows the counts by type per tick instead of a row per entity

@@ -4,7 +4,9 @@ shows the whole world meshed, as a table. Run: `python3 tests/bench/bench_launch
 
 Each launch is a new interpreter that runs `tickscope view` itself (`viewer.cli.main`: the scene loading in a forked
 child, the kernels' warm-up started, the window opened through `run_viewer` with its layout and recent files in a
-throw-away config folder), headless (EGL). Only the first frame and the end of meshing are reported from inside,
+throw-away config folder), headless (EGL). The first frame is the one drawn from the loading child's summary before
+the engine is imported (viewer/first_frame.py), where the tree launched has it; "meshed" is the first frame of the
+whole window with every section meshed. Only the first frame and the end of meshing are reported from inside,
 by wrapping `ViewerApp.draw_frame` once `viewer.launch` imports the viewer (the moment `tickscope view` does), so
 the order of imports is the command's. A schematic 1.16.5 cannot hold in full opens with `--allow-unmapped`, as the
 command tells its user to. As on a user's machine from the second launch on, Python's bytecode cache is in place:

@@ -13,7 +13,7 @@ from imgui_bundle import imgui
 from pyglet.window import key, mouse
 from ui_driver import on_screen, press, run_to, send
 
-from engine import Vec3
+from engine import ACTION_KEYS, Vec3
 from engine.tick.scene import load_scene
 from tests.conftest import scene_toml
 from viewer import actions as act
@@ -168,8 +168,8 @@ def test_an_action_edited_and_removed_through_the_form(open_app, write_scene) ->
 
 
 def test_every_action_kind_has_a_field_kind_and_a_hint() -> None:
-    for do in act.ACTION_KINDS:
-        required, optional = act.ACTION_KEYS[do]
+    for do in act.action_kinds():
+        required, optional = ACTION_KEYS[do]
         for name in (*required, *optional):
             assert name in act.KEY_KINDS and name in act.KEY_HINTS, (do, name)
 

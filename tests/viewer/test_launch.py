@@ -4,6 +4,7 @@ libraries load (`start_loading`)."""
 
 from __future__ import annotations
 
+import pickle
 import sys
 from pathlib import Path
 
@@ -13,8 +14,9 @@ import engine
 from engine.tick.scene import SceneError, load_scene
 from tests.conftest import SCENES_DIR as SCENES
 from tests.conftest import run_lines
-from viewer import launch
+from viewer import first_frame, launch
 from viewer.cli import main
+from viewer.drawing.palette import load_palette
 
 
 def test_view_on_a_missing_scene_is_one_line_and_status_2(tmp_path: Path, capsys) -> None:
@@ -71,9 +73,25 @@ def test_the_child_loads_the_scene_and_its_copy_runs_as_a_direct_load(monkeypatc
 
 def test_a_scene_the_child_cannot_send_loads_here(monkeypatch) -> None:
     calls = _counting_loads(monkeypatch)
-    monkeypatch.setattr(launch, "_pickled_load", lambda path: b"")
-    sim = launch.start_loading(str(SCENES / "slime_launcher.toml"))()
+    monkeypatch.setattr(launch, "_send_load", lambda pipe, *args: None)
+    loading = launch.start_loading(str(SCENES / "slime_launcher.toml"))
+    assert loading.first_frame() is None
+    sim = loading()
     assert calls == [str(SCENES / "slime_launcher.toml")] and sim.entity_by_id(1).type == "minecraft:tnt"
+
+
+def test_a_simulation_the_child_cannot_send_after_its_summary_loads_here(monkeypatch) -> None:
+    """The child sends the first frame's summary, then dies before the simulation: the window, which drew its first
+    frame from the summary, gets the scene loaded here."""
+    calls = _counting_loads(monkeypatch)
+
+    def summary_only(pipe, *args) -> None:
+        launch._write_message(pipe, pickle.dumps(first_frame.summary(launch._load(*args), load_palette())))
+    monkeypatch.setattr(launch, "_send_load", summary_only)
+    loading = launch.start_loading(str(SCENES / "slime_launcher.toml"))
+    assert loading.first_frame().name == load_scene(SCENES / "slime_launcher.toml").name
+    sim = loading()
+    assert calls == [str(SCENES / "slime_launcher.toml")] and len(sim.actions) == 1
 
 
 def test_without_a_process_to_spare_the_scene_loads_here(monkeypatch) -> None:

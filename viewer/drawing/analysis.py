@@ -5,12 +5,15 @@ Every position comes from engine.analysis (formulas.overlay_from, diff.VersionGh
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine import FormulaOverlay
 from viewer.drawing.overlays import OverlayBuilder
 from viewer.drawing.palette import RGBA
+
+if TYPE_CHECKING:
+    from engine import FormulaOverlay
 
 GHOST_ALPHA = 90        # 0-255: the other version's boxes are filled this opaque, outlined in full colour
 

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine import blocks
 from viewer.drawing import rails, redstone
 from viewer.drawing.palette import Palette
 
@@ -93,6 +92,7 @@ class StyleTable:
                 self._describe(int(state_id))
 
     def _describe(self, state_id: int) -> None:
+        from engine import blocks
         state = blocks.state_by_id(state_id)
         self.known[state_id] = True
         if state.is_air or state.block in DRAWN_BY_BLOCK_ENTITY:

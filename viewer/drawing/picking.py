@@ -10,7 +10,6 @@ from typing import Any
 
 import numpy as np
 
-from engine import Vec3, raycast_blocks
 from viewer.drawing.overlays import EntityFrame, node_tile
 from viewer.drawing.path_search import NODE_ROLES
 
@@ -90,6 +89,7 @@ def pick_node(prims: list[dict[str, Any]], origin: np.ndarray, direction: np.nda
 
 def block_hit(world: Any, origin: np.ndarray, direction: np.ndarray) -> Any:
     """The engine's block raycast along the ray to PICK_REACH: its hit (`missed` when none)."""
+    from engine import Vec3, raycast_blocks
     end = origin + direction * PICK_REACH
     return raycast_blocks(world, Vec3(*map(float, origin)), Vec3(*map(float, end)))
 

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine import BY_NAME, BlockPos, PistonBlockEntity
 from viewer.drawing.overlays import OverlayBuilder
 from viewer.drawing.palette import RGBA, Palette
+
+if TYPE_CHECKING:
+    from engine import BlockPos, PistonBlockEntity
 
 B36_TYPE = "minecraft:moving_piston"   # the trace item type of a B36 tick
 MOVING_ALPHA = 150      # 0-255: a moving block's faces are at most this opaque, so it reads as moving and the
@@ -57,6 +59,7 @@ class B36Row:
 
 def live_b36s(world: Any) -> list[PistonBlockEntity]:
     """The B36s of `world` that are not removed, in block-entity tick order."""
+    from engine import PistonBlockEntity
     bes = world.block_entities
     return [be for be in (*bes.ticking, *bes.pending) if isinstance(be, PistonBlockEntity) and not be.removed]
 
@@ -82,6 +85,7 @@ def _push_row(item: Any, axis: int) -> PushRow:
 def b36_rows(world: Any, record: Any) -> list[B36Row]:
     """The B36s that ticked in `record` (in that order), then the live ones that did not; each with its current
     engine fields where it is still live."""
+    from engine import BY_NAME
     live = {be.pos: be for be in live_b36s(world)}
     rows: list[B36Row] = []
     for p, i, item in b36_items(record):
@@ -122,6 +126,7 @@ def add_launch_markers(builder: OverlayBuilder, record: Any, palette: Palette, i
                        entity_id: int | None = None) -> None:
     """An arrow from each slime-launched entity's position along the motion the launch gave it (one block
     per unit: ±1 along the B36's axis), labelled; only those of one B36 item or one entity if given."""
+    from engine import BY_NAME
     color = palette.ui["launch_marker"]
     for p, i, b36 in b36_items(record):
         if item is not None and (p, i) != item:

@@ -19,7 +19,6 @@ from typing import Any
 
 import numpy as np
 
-from engine import button_outline_box
 from viewer.drawing.palette import RGBA, Palette
 
 PX = 1.0 / 16                # a pixel of the block models
@@ -84,6 +83,7 @@ def is_component(block: str) -> bool:
 
 def component_model(state: Any, palette: Palette) -> Model:
     """The model of a redstone component's block state (`is_component(state.block)`)."""
+    from engine import button_outline_box
     model = Model()
     block, properties = state.block, dict(state.properties)
     if block.endswith("_button"):

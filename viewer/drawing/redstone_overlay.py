@@ -20,7 +20,6 @@ from typing import Any
 
 import numpy as np
 
-from engine import blocks, pending_block_ticks, reacts_to_neighbor_update
 from viewer.drawing.overlays import OverlayBuilder
 from viewer.drawing.palette import RGBA, Palette
 from viewer.drawing.redstone import is_component, wire_color
@@ -117,6 +116,7 @@ class Scan:
 def _component(state_id: int) -> str:
     """The block of a state if it is a component drawn by its model, wire or a lamp, else "" (asked per state
     present, not tabled for all 17,112: that took 33 ms of the first frame)."""
+    from engine import blocks
     block = blocks.state_by_id(state_id).block
     return block if is_component(block) or block == "redstone_lamp" else ""
 
@@ -131,6 +131,7 @@ class _LastScan:
         self.scan = Scan(frozenset(), [])
 
     def of(self, world: Any) -> Scan:
+        from engine import blocks
         if self.world is not None and self.world() is world and self.version == world.block_version:
             return self.scan
         components, wires = set(), []
@@ -156,6 +157,7 @@ def add_update_arrows(builder: OverlayBuilder, updates: list[tuple[int, dict[str
     """An arrow per (from, to) pair of `updates` (numbered as `updates_in` gives them), labelled with its numbers;
     returns the pairs drawn (their numbers, each with whether it changed nothing) and how many were left out (beyond
     MAX_ARROWS)."""
+    from engine import reacts_to_neighbor_update
     pairs: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, bool]]] = {}
     for n, update in updates:
         key = (tuple(update["from"]), tuple(update["to"]))
@@ -189,6 +191,7 @@ def _numbers(numbers: list[int]) -> str:
 def add_clocks(builder: OverlayBuilder, world: Any, palette: Palette) -> int:
     """A clock over each block with a scheduled tick still to run, with the game ticks left (1: the next tick runs
     it); returns how many were drawn."""
+    from engine import pending_block_ticks
     color = palette.ui["schedule_clock"]
     pending = pending_block_ticks(world)
     for tick in pending:

@@ -22,11 +22,12 @@ from typing import Any
 import moderngl
 import numpy as np
 
-from viewer.drawing.meshing import DIRECTIONS, SECTION, MeshData, SectionKey, StyleTable, mesh_section
+from viewer.drawing.meshing import DIRECTIONS, SECTION, MeshData, SectionKey, SectionMesh, StyleTable, mesh_section
 from viewer.drawing.palette import Palette
 from viewer.gl.programs import IN_COLOR, IN_POSITION
 
 REGION = 4  # sections a side of a region, the unit of the opaque draws
+PRIMED = object()  # the world `prime` stands for: the next world given to `update` takes its place
 
 
 @dataclass
@@ -86,7 +87,8 @@ class WorldView:
         """Remesh the sections that changed since the last call, those in view of `seen` (view and projection
         matrices; default: the last frame's) first; returns how many still wait (budget spent)."""
         if world is not self._world:
-            self.clear()
+            if self._world is not PRIMED:
+                self.clear()
             self._world = world
         elif world.block_version == self._block_version and not self._pending:
             return 0  # no block changed since the last call
@@ -103,7 +105,7 @@ class WorldView:
                 self._pending.add(key)
                 self._pending.update(_neighbours(key))
         start = time.perf_counter()
-        for key in _in_view_first(self._pending, seen or self._seen, self._eye):
+        for key in in_view_first(self._pending, seen or self._seen, self._eye):
             self._pending.discard(key)
             self._drop(key)
             if key in sections:
@@ -116,12 +118,36 @@ class WorldView:
                     self._stale_translucent = True
             if budget_s is not None and time.perf_counter() - start > budget_s:
                 break
+        self._upload_stale()
+        return len(self._pending)
+
+    def prime(self, meshes: dict[SectionKey, SectionMesh], versions: dict[SectionKey, int]) -> None:
+        """Show sections meshed elsewhere (the loading child's, `viewer.first_frame`) before the world itself is
+        here: `versions` holds every section's version, `meshes` those meshed. The next world given to `update` is
+        taken as theirs: its sections of the same version are not meshed again, the others wait as usual."""
+        self.clear()
+        self._world, self._block_version = PRIMED, -1
+        self._versions.update(versions)
+        self._pending.update(key for key in versions if key not in meshes)
+        for key, mesh in meshes.items():
+            if len(mesh.opaque.indices):
+                self._section_opaque[key] = mesh.opaque
+                self._stale_regions.add(region_of(key))
+            if len(mesh.translucent.indices):
+                self._section_translucent[key] = mesh.translucent
+                self._stale_translucent = True
+        self._upload_stale()
+
+    def waiting(self) -> int:
+        """Sections still to mesh."""
+        return len(self._pending)
+
+    def _upload_stale(self) -> None:
         for region in self._stale_regions:
             self._upload_region(region)
         self._stale_regions.clear()
         if self._stale_translucent:
             self._upload_translucent()
-        return len(self._pending)
 
     def _upload_translucent(self) -> None:
         """Every section's translucent vertices in one buffer (their indices follow in `draw_translucent`)."""
@@ -227,7 +253,7 @@ def _joined(meshes: list[MeshData]) -> tuple[np.ndarray, list[np.ndarray]]:
             [m.indices + np.uint32(b) for m, b in zip(meshes, bases, strict=True)])
 
 
-def _nearest_first(keys: Iterable[SectionKey], eye: np.ndarray) -> list[SectionKey]:
+def nearest_first(keys: Iterable[SectionKey], eye: np.ndarray) -> list[SectionKey]:
     """Section keys by the distance of their centre from `eye` (ties by key, so the order is repeatable)."""
     keys = sorted(keys)
     if not keys:
@@ -236,16 +262,16 @@ def _nearest_first(keys: Iterable[SectionKey], eye: np.ndarray) -> list[SectionK
     return [keys[i] for i in np.argsort(distance, kind="stable")]
 
 
-def _in_view_first(keys: Iterable[SectionKey], seen: tuple[np.ndarray, np.ndarray] | None,
+def in_view_first(keys: Iterable[SectionKey], seen: tuple[np.ndarray, np.ndarray] | None,
                    eye: np.ndarray) -> list[SectionKey]:
     """Section keys in view of `seen` (view, projection) nearest first, then the others nearest to the eye first;
     without `seen`, all nearest to `eye` first."""
     if seen is None:
-        return _nearest_first(keys, eye)
+        return nearest_first(keys, eye)
     keys = sorted(keys)
     ahead = visible_sections(keys, *seen)
     shown = set(ahead)
-    return ahead + _nearest_first([k for k in keys if k not in shown], np.linalg.inv(seen[0].astype(np.float64))[3, :3])
+    return ahead + nearest_first([k for k in keys if k not in shown], np.linalg.inv(seen[0].astype(np.float64))[3, :3])
 
 
 def _neighbours(key: SectionKey) -> list[SectionKey]:

@@ -130,10 +130,10 @@ def _draw_form(app: Any, st: act.ActionsState, state: Any, sim: Any) -> None:
     editing = draft.index is not None and draft.index < len(sim.actions)
     imgui.text(f"action #{draft.index + 1}" if editing else "new action")
     imgui.set_next_item_width(em() * 10)
-    changed, k = imgui.combo("do", act.ACTION_KINDS.index(draft.do), act.ACTION_KINDS)
+    changed, k = imgui.combo("do", act.action_kinds().index(draft.do), act.action_kinds())
     imgui.set_item_tooltip("What happens (the scene format's [[actions]] `do`)")
     if changed:
-        draft.do = act.ACTION_KINDS[k]
+        draft.do = act.action_kinds()[k]
     imgui.set_next_item_width(em() * 5)
     _, draft.tick = imgui.input_text("tick", draft.tick)
     imgui.set_item_tooltip(f"The tick it happens in (now: tick {sim.tick_count}; the next tick to run is "

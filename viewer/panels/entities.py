@@ -9,11 +9,11 @@ passengers and the vehicle it rides, each a link that selects that entity.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
-from engine import ENTITY_TYPES, KEYS, LivingEntity
 from viewer import editing
 from viewer.driving import driven
 from viewer.entity_log import counts_text
@@ -34,13 +34,13 @@ INPUT_ROWS = 6                # input ranges of a player listed under Drive
 DRIVE_LABEL = "Drive (G)"
 DRIVE_TIP = ("Each tick stepped records the keys held into this player's inputs: WASD move, Space jump, Ctrl sprint, "
              "Shift sneak, right drag turns the look. Later inputs are discarded (Ctrl+Z undoes a tick's record)")
-ENTITY_TYPE_NAMES = sorted(ENTITY_TYPES)
 BOAT_KEYS = ("left", "right", "forward", "back")  # the order of a boat's trace `inputs` (BoatEntity.setInputs)
 
 
 def attribute_rows(entity: Any) -> list[tuple[str, str]]:
     """(name, text) rows of the read-only `SHOWN_ATTRIBUTES` and, for a living entity, `LIVING_FLAGS`; a vector
     or box one row per coordinate (`editing.value_parts`), as the editable fields, so no number is wrapped."""
+    from engine import LivingEntity
     names = SHOWN_ATTRIBUTES + (LIVING_FLAGS if isinstance(entity, LivingEntity) else ())
     return [row for name in names if hasattr(entity, name) for row in editing.value_parts(name, getattr(entity, name))]
 
@@ -48,6 +48,7 @@ def attribute_rows(entity: Any) -> list[tuple[str, str]]:
 def living_rows(entity: Any) -> list[tuple[str, str]]:
     """(name, text) rows of a living entity's effects (amplifier, ticks left) and attributes (value, base and
     modifiers); nothing for other entities. Values are read without touching the attribute caches."""
+    from engine import LivingEntity
     if not isinstance(entity, LivingEntity):
         return []
     rows = []
@@ -86,7 +87,7 @@ def draw_entities(state: Any, sim: Any, entities: list[Any], by_type: list[tuple
     with imgui_ctx.begin(ENTITIES_TITLE) as window:
         if not window:
             return
-        _draw_list(state, entities, by_type)
+        draw_entity_list(state, entities, by_type)
         selected = sim.entity_by_id(state.selected_entity) if state.selected_entity is not None else None
         _draw_drive(state, driven(sim, state.selected_entity))
         if selected is not None and not selected.removed:
@@ -96,7 +97,8 @@ def draw_entities(state: Any, sim: Any, entities: list[Any], by_type: list[tuple
         _draw_palette(state)
 
 
-def _draw_list(state: Any, entities: list[Any], by_type: list[tuple[str, int]]) -> None:
+def draw_entity_list(state: Any, entities: list[Any], by_type: list[tuple[str, int]]) -> None:
+    """How many entities, of which types, and the list of them (ids and types), each selectable."""
     imgui.text(f"{count(len(entities), 'entity', 'entities')}, in update order")
     if len(by_type) > 1:
         hint(counts_text(by_type))
@@ -181,6 +183,7 @@ def _name_cell(name: str, editable: bool = False) -> None:
 
 def _draw_drive(state: Any, player: Any) -> None:
     """The Drive toggle; for a selected player, its input ranges (what replays)."""
+    from engine import KEYS
     _, state.driving = imgui.checkbox(DRIVE_LABEL, state.driving)
     imgui.set_item_tooltip(DRIVE_TIP)
     if state.driving and player is None:
@@ -216,13 +219,21 @@ def _draw_field(state: Any, entity: Any, spec: Any) -> None:
         state.pending_edits.append(editing.set_field(entity.id, spec, value))
 
 
+@cache
+def entity_type_names() -> list[str]:
+    """Every entity type the scene format knows, sorted (the palette's choices)."""
+    from engine import ENTITY_TYPES
+    return sorted(ENTITY_TYPES)
+
+
 def _draw_palette(state: Any) -> None:
     """A type from ENTITY_TYPES and a position; Add queues the new entity."""
     imgui.set_next_item_width(em() * 12)
-    changed, index = imgui.combo("type", ENTITY_TYPE_NAMES.index(state.new_entity_type), ENTITY_TYPE_NAMES)
+    names = entity_type_names()
+    changed, index = imgui.combo("type", names.index(state.new_entity_type), names)
     imgui.set_item_tooltip("The type of the entity Add puts in the world")
     if changed:
-        state.new_entity_type = ENTITY_TYPE_NAMES[index]
+        state.new_entity_type = names[index]
     text = text_field(state, "new pos", "at", state.new_entity_pos, 12)
     imgui.set_item_tooltip("Where: x, y, z (its feet)")
     if text is not None:

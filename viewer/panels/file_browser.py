@@ -10,7 +10,6 @@ from pathlib import Path
 
 from imgui_bundle import imgui, imgui_ctx
 
-from engine import is_schematic
 from viewer.files import Dialog, native_dialogs
 from viewer.panels.widgets import ERROR_COLOR
 from viewer.saving import BUNDLED_SCENES, user_scenes_dir
@@ -33,6 +32,7 @@ def places(recent: list[str]) -> list[tuple[str, Path]]:
 
 def draw_file_browser(dialog: Dialog, recent: list[str]) -> str | None:
     """Draw the browser while one is open; a problem to report (no system dialog), if any."""
+    from engine import is_schematic
     browser = dialog.browser
     if browser is None:
         return None

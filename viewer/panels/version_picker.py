@@ -11,7 +11,6 @@ from functools import cache
 
 from imgui_bundle import imgui
 
-from engine import versions
 from viewer.panels.widgets import em
 
 TOOLTIP_EM = 60.0     # the width a release's tooltip wraps at
@@ -32,6 +31,7 @@ class Release:
     def details(self) -> str:
         """`tickscope versions RELEASE` without its simulated rows: the count, then each refused mechanic, where a
         scene uses it and what the release changed."""
+        from engine import versions
         first, *rows = versions.table_text(self.text).splitlines()
         refused = (r.split(None, 1) for r in rows if not r.endswith(" simulated"))
         return "\n".join([first, *(f"{name}: {why}" for name, why in refused)])
@@ -40,6 +40,7 @@ class Release:
 @cache
 def releases() -> tuple[Release, ...]:
     """Every accepted release, oldest first, read from the version table once."""
+    from engine import versions
     rows = []
     for v in versions.RELEASES:
         refused = tuple((m, c.what) for m in versions.MECHANICS if (c := versions.refusing(v, m)) is not None)
@@ -50,6 +51,7 @@ def releases() -> tuple[Release, ...]:
 
 def release_of(text: str) -> Release | None:
     """The picker's row of the release `text` ("1.16.5", "1.17" or "1.17.0"), or None if not a release."""
+    from engine import versions
     try:
         wanted = versions.version_text(versions.parse_version(text))
     except ValueError:
