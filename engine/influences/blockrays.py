@@ -467,6 +467,7 @@ def _shield_table(shielding: frozenset[str]) -> np.ndarray:
     return np.array([s.block in shielding for s in blocks.all_states()], dtype=bool)
 
 
+@lru_cache(maxsize=16)
 def _max_steps(power: float) -> int:
     """Steps enough for the strongest ray: power·(0.7F + the largest nextFloat·0.6F) / 0.22500001F, and two more."""
     strongest = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE)
