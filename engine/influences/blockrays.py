@@ -143,7 +143,8 @@ def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float,
     if max(abs(cx), abs(cy), abs(cz)) < AIR_WALK_LIMIT and world.region_is_empty(
             math.floor(cx) - reach, math.floor(cy) - reach, math.floor(cz) - reach,
             math.floor(cx) + reach, math.floor(cy) + reach, math.floor(cz) + reach):
-        n = walk_air_rays(steps, cx, cy, cz, h, max_steps, _air_grid(reach), 2 * reach + 1, table["stamp"], cells)
+        n = walk_air_rays(steps, cx, cy, cz, h, air_steps(max_steps), _air_grid(reach), 2 * reach + 1, table["stamp"],
+                           cells)
         return AffectedBlocks(cells[:n].copy(), n, None)
     key = (cx, cy, cz, max_steps)
     paths = getattr(_LOCAL, "paths", None)
@@ -185,31 +186,78 @@ def _air_grid(reach: int) -> np.ndarray:
     return grid
 
 
+@lru_cache(maxsize=8)
+def air_steps(max_steps: int) -> np.ndarray:
+    """The step-count table of an all-air ray (`walk_air_rays`): entry c (1 ≤ c ≤ max_steps) is the least float
+    intensity h with which the ray takes at least c steps (`while (h > 0) { …; h -= 0.22500001F; }`), entry 0 is
+    0.0. A ray of intensity h takes as many steps as the table has entries 1.. ≤ h (`air_step_count`), at most
+    `max_steps` (`_max_steps`: more than the strongest ray takes).
+
+    Exact for every float h: a step `(float)(h − 0.22500001F)` is monotone in h (a subtraction and a rounding,
+    both monotone), so the steps taken are too, and each entry is found by bisecting the float bits for the least
+    h whose first step leaves at least the previous entry (then the rest walks c − 1 steps more)."""
+    out = np.empty(max_steps + 1)
+    out[0] = least = 0.0
+    for c in range(1, max_steps + 1):
+        lo, hi = _float_bits(least), _float_bits(math.inf)   # the least h > 0 with (float)(h − D) ≥ least
+        if c == 1:
+            lo, hi = 0, 1                          # one step: any h > 0, the least being the first subnormal
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if f32(_bits_float(mid) - EXPLOSION_STEP_DECAY) >= least:
+                hi = mid
+            else:
+                lo = mid
+        least = out[c] = _bits_float(hi)
+    return out
+
+
+def _float_bits(h: float) -> int:
+    return int(np.array(h, dtype=np.float32).view(np.int32))
+
+
+def _bits_float(bits: int) -> float:
+    return float(np.array(bits, dtype=np.int32).view(np.float32))
+
+
+@njit(inline=True)
+def air_step_count(table: np.ndarray, h: float) -> int:
+    """The steps an all-air ray of intensity h takes (`air_steps`' table): the entries 1.. that are ≤ h; 0 for
+    NaN and h ≤ 0."""
+    if not h > 0.0:
+        return 0
+    c = int(min(h / EXPLOSION_STEP_DECAY, len(table) - 1.0))   # near the count: then to the exact entry
+    while c + 1 < len(table) and table[c + 1] <= h:
+        c += 1
+    while c > 0 and table[c] > h:
+        c -= 1
+    return c
+
+
 @njit
-def walk_air_rays(steps: np.ndarray, cx: float, cy: float, cz: float, h: np.ndarray, max_steps: int,
+def walk_air_rays(steps: np.ndarray, cx: float, cy: float, cz: float, h: np.ndarray, table: np.ndarray,
                   grid: np.ndarray, side: int, stamp: int, cells: np.ndarray) -> int:
     """`walk_rays` where every cell the rays reach is air (nothing costs, nothing is shielded): a ray takes each
-    cell its steps visit while h > 0, h losing 0.22500001F a step; a cell's first taking goes to the next row of
-    `cells`. `grid` marks the cells taken by this explosion (`stamp`), the centre's cell at its middle (`side`
-    cells a side, enough for `max_steps` steps). Returns the number of distinct positions."""
+    cell its steps visit while h > 0, h losing 0.22500001F a step: `air_step_count` steps (`table`, `air_steps`).
+    A cell's first taking goes to the next row of `cells`. `grid` marks the cells taken by this explosion
+    (`stamp`), the centre's cell at its middle (`side` cells a side, enough for the table's steps). The centre is
+    finite and |centre| < AIR_WALK_LIMIT, so every position's floor is `MathHelper.floor`'s without its
+    saturation and wrap (`jfloor`), whose branches cost more than the rest of a step. Returns the number of
+    distinct positions."""
     n = 0
     mid = side // 2
     ox, oy, oz = jfloor(cx) - mid, jfloor(cy) - mid, jfloor(cz) - mid
     for ray in range(steps.shape[1]):
         dx, dy, dz = steps[0, ray], steps[1, ray], steps[2, ray]
         x, y, z = cx, cy, cz
-        s = h[ray]
-        k = 0
-        while s > 0.0 and k < max_steps:
-            bx, by, bz = jfloor(x), jfloor(y), jfloor(z)
+        for _ in range(air_step_count(table, h[ray])):
+            bx, by, bz = int(math.floor(x)), int(math.floor(y)), int(math.floor(z))
             at = ((bx - ox) * side + by - oy) * side + bz - oz
             if grid[at] != stamp:
                 grid[at] = stamp
                 cells[n, 0], cells[n, 1], cells[n, 2] = bx, by, bz
                 n += 1
             x, y, z = x + dx, y + dy, z + dz
-            s = kf32(s - EXPLOSION_STEP_DECAY)
-            k += 1
     return n
 
 
@@ -419,6 +467,7 @@ def _shield_table(shielding: frozenset[str]) -> np.ndarray:
     return np.array([s.block in shielding for s in blocks.all_states()], dtype=bool)
 
 
+@lru_cache(maxsize=16)
 def _max_steps(power: float) -> int:
     """Steps enough for the strongest ray: power·(0.7F + the largest nextFloat·0.6F) / 0.22500001F, and two more."""
     strongest = np.float32(power) * (np.float32(EXPLOSION_INTENSITY_BASE)

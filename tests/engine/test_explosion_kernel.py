@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import weakref
 
@@ -205,3 +206,51 @@ def test_the_all_air_walk_equals_walking_each_ray(c, monkeypatch) -> None:
             seen.append(affected.ids is None)
     assert any(seen) and not all(seen)
     assert (len(air_walks) >= 3) is (abs(c.x) < blockrays.AIR_WALK_LIMIT), len(air_walks)
+
+
+def _steps_walked(h: np.ndarray, most: int) -> np.ndarray:
+    """How many steps vanilla's all-air ray walks with each float intensity of `h` (`while (h > 0.0F)`, `h -=
+    0.22500001F` in float arithmetic), at most `most`."""
+    s, count = h.astype(np.float32), np.zeros(len(h), dtype=np.int64)
+    for _ in range(most):
+        alive = s > np.float32(0.0)
+        count += alive
+        s = np.where(alive, s - np.float32(0.22500001), s)
+    return count
+
+
+def table_errors(table: np.ndarray) -> list[int]:
+    """The entries c of an all-air step table (`blockrays.air_steps`) that are not the least float intensity
+    walking c steps: the float at c walks fewer, or the float just below it walks c."""
+    most = len(table) - 1
+    entries = table[1:].astype(np.float32)
+    below = np.nextafter(entries, np.float32(0.0))
+    counts, under = _steps_walked(entries, most), _steps_walked(below, most)
+    wanted = np.arange(1, most + 1)
+    return (np.flatnonzero((counts < wanted) | (under >= wanted)) + 1).tolist()
+
+
+def test_the_air_step_table_is_exact_for_every_float() -> None:
+    """The step count of an all-air ray by table (`air_steps`, `air_step_count`) equals walking it: each entry
+    is the least float walking that many steps (the walk is monotone in the intensity, so that covers every
+    float), every float a power-4 explosion can draw (all of 2.75..5.25: 7.9 million) gives the walked count, and
+    so do NaN, 0, negatives, the smallest subnormal and infinity; a table one float off is caught."""
+    for power in (4.0, 3.0, 7.0, 0.5, 128.0):
+        table = blockrays.air_steps(blockrays._max_steps(power))
+        assert table_errors(table) == [], power
+    table = blockrays.air_steps(blockrays._max_steps(4.0))
+    most = len(table) - 1
+    every = np.arange(np.array(2.75, np.float32).view(np.int32), np.array(5.25, np.float32).view(np.int32) + 1,
+                      dtype=np.int32).view(np.float32)
+    assert len(every) == 7_864_321
+    walked = _steps_walked(every, most)
+    assert (np.searchsorted(table[1:], every.astype(np.float64), side="right") == walked).all()
+    assert walked.min() == 13 and walked.max() == 24
+    count = jit.plain(blockrays.air_step_count)
+    odd = np.concatenate((np.array([math.nan, 0.0, -0.0, -1.0, -math.inf, 1.4e-45, math.inf, 1e30], np.float32),
+                          table[1:].astype(np.float32), np.nextafter(table[1:].astype(np.float32), np.float32(0.0))))
+    assert [count(table, h) for h in odd.astype(np.float64).tolist()] == _steps_walked(odd, most).tolist()
+    for c in (1, 13, most):
+        off = table.copy()
+        off[c] = float(np.nextafter(np.float32(off[c]), np.float32(math.inf)))
+        assert table_errors(off) == [c]
