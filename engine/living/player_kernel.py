@@ -117,31 +117,56 @@ def is_walking(i: np.ndarray, f: np.ndarray, r: int) -> bool:
 
 
 @njit(inline=True)
+def key_axis(positive: bool, negative: bool) -> float:
+    """`KeyboardInput.getMovementMultiplier`: 1 for the positive key alone, −1 for the negative alone, 0 for both
+    or neither."""
+    return 0.0 if positive == negative else (1.0 if positive else -1.0)
+
+
+@njit(inline=True)
+def start_sprinting(sprinting: bool, double_tap: int, may_tap: bool, was_walking: bool, walking: bool,
+                    may_key: bool, sprint_key: bool) -> tuple:
+    """`ClientPlayerEntity.tickMovement`'s two starts of a sprint (spec 05 §4.6): where `may_tap` (on the ground
+    or submerged, not sneaking last tick, allowed to start), starting to walk sprints with the sprint key or within
+    the double tap's ticks, else opens them; where `may_key` (out of water or submerged, allowed to start), walking
+    with the sprint key sprints. Returns (sprinting, double tap ticks)."""
+    if may_tap and not was_walking and walking and not sprinting:
+        if double_tap > 0 or sprint_key:
+            sprinting = True
+        else:
+            double_tap = DOUBLE_TAP_TICKS
+    if not sprinting and may_key and walking and sprint_key:
+        sprinting = True
+    return sprinting, double_tap
+
+
+@njit(inline=True)
+def sprint_stops(forward: float, hit: bool, shallow_water: bool) -> bool:
+    """A sprint (not swimming) stops without forward movement (> 1.0E-5F), on a horizontal collision that counts
+    (`hit`), or in water without being submerged."""
+    return not forward > FORWARD_THRESHOLD or hit or shallow_water
+
+
+@njit(inline=True)
 def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int, held: int,
                  climb: np.ndarray) -> int:
     """The key and sprint part of `ClientPlayerEntity.tickMovement` (spec 05 §4.6) once the sneaking pose is known
-    to be off: −1 where the kernels do not decide, else 1 where the sprint flag changed."""
+    to be off (not swimming, out of water, no item in use, no elytra): −1 where the kernels do not decide, else 1
+    where the sprint flag changed."""
     if i[r, C_DOUBLE_TAP] > 0:
         i[r, C_DOUBLE_TAP] -= 1
     was_jumping = i[r, C_IN_JUMPING] != 0
     was_walking = is_walking(i, f, r)
-    fw, bk = held & HELD_FORWARD != 0, held & HELD_BACK != 0                    # KeyboardInput.tick
-    lf, rt = held & HELD_LEFT != 0, held & HELD_RIGHT != 0
-    f[r, C_IN_FORWARD] = 0.0 if fw == bk else (1.0 if fw else -1.0)
-    f[r, C_IN_SIDEWAYS] = 0.0 if lf == rt else (1.0 if lf else -1.0)
+    f[r, C_IN_FORWARD] = key_axis(held & HELD_FORWARD != 0, held & HELD_BACK != 0)           # KeyboardInput.tick
+    f[r, C_IN_SIDEWAYS] = key_axis(held & HELD_LEFT != 0, held & HELD_RIGHT != 0)
     i[r, C_IN_JUMPING] = 1 if held & HELD_JUMP else 0
-    sprint_key = held & HELD_SPRINT != 0
     was_sprinting = i[r, C_SPRINTING]
-    walking = is_walking(i, f, r)
-    if i[r, I_FLAGS] & ON_GROUND and not was_walking and walking and not i[r, C_SPRINTING]:
-        if i[r, C_DOUBLE_TAP] > 0 or sprint_key:
-            i[r, C_SPRINTING] = 1
-        else:
-            i[r, C_DOUBLE_TAP] = DOUBLE_TAP_TICKS
-    if not i[r, C_SPRINTING] and walking and sprint_key:
-        i[r, C_SPRINTING] = 1
-    if i[r, C_SPRINTING] and (not f[r, C_IN_FORWARD] > FORWARD_THRESHOLD or i[r, I_FLAGS] & H_COLL):
-        i[r, C_SPRINTING] = 0
+    sprinting, tap = start_sprinting(was_sprinting != 0, i[r, C_DOUBLE_TAP], i[r, I_FLAGS] & ON_GROUND != 0,
+                                     was_walking, is_walking(i, f, r), True, held & HELD_SPRINT != 0)
+    i[r, C_DOUBLE_TAP] = tap
+    if sprinting and sprint_stops(f[r, C_IN_FORWARD], i[r, I_FLAGS] & H_COLL != 0, False):
+        sprinting = False
+    i[r, C_SPRINTING] = 1 if sprinting else 0
     changed = 1 if i[r, C_SPRINTING] != was_sprinting else 0
     if i[r, C_IN_JUMPING] and not was_jumping:             # checkFallFlying after isClimbing (no elytra here)
         if climb[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))]:
