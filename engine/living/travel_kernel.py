@@ -160,7 +160,12 @@ def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     `getMovementSpeed()`, `d` the gravity, `slip` `Block.getSlipperiness` and `climb` 1 where `isClimbing` could be
     true per block state, `border` the world border's edges (min x, min z, max x, max z), `half` and `height` its
     box. False where the object path must travel it (climbing, a move `tnt_kernel.move_self` does not decide), the
-    row part-written. Reads the off-ground speed from the flyingSpeed column (up to 1.19.3)."""
+    row part-written. As up to 1.19.3: the slipperiness block at `getVelocityAffectingPos` without the supporting
+    block (1.20), the off-ground speed from the flyingSpeed column (1.19.4 reads `getOffGroundSpeed`); `v` must
+    not hold V_TICK_BLOCKS (`climb` stands in for `move_self`'s unread `effects`). Reads the movement input
+    (sideways, upward, forward speed columns), the yaw, step height and jumping columns and the ON_GROUND, H_COLL
+    and NO_GRAVITY flags; writes Motion, the position and box, the collision flags, the fall distance and the
+    climbing flag."""
     on_ground = i[r, I_FLAGS] & ON_GROUND != 0
     px, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
     below = state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)   # step 1
@@ -177,7 +182,7 @@ def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     i[r, C_CLIMBING] = 0
     if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                      f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v, border, climb, half, height,
-                     f[r, C_STEP], True):                         # step 5 (`climb` stands for the unread effects)
+                     f[r, C_STEP], True):                                                      # step 5
         return False
     if i[r, I_FLAGS] & H_COLL or i[r, C_JUMPING]:                                               # step 6
         if climb[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))]:
