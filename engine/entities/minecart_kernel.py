@@ -454,7 +454,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
                    f[r, F_BOX + 5] + max(mz, 0.0) + q):
         return False
     if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                     mx, 0.0, mz, v, border, effects, HALF_WIDTH, MINECART_HEIGHT):
+                     mx, 0.0, mz, v, border, effects, HALF_WIDTH, MINECART_HEIGHT, 0.0, False):
         return False
     slope_step(f, r, cx, cz, rail)
     apply_slowdown(f, r, MINECART_SLOWDOWN, water)

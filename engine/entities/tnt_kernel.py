@@ -27,10 +27,10 @@ import numpy as np
 from engine.constants import (
     BLOCK_COLLISION_DEFLATE,
     BLOCK_COLLISION_DEFLATE_1_19_3,
-    HORIZONTAL_COLLISION_TOLERANCE,
     LANDING_POS_OFFSET,
     MIN_MOVE_LENGTH_SQUARED,
     MOVEMENT_MULTIPLIER_MIN_SQUARED,
+    SAFE_FALL_DISTANCE,
     TNT_DRAG,
     TNT_GRAVITY,
     TNT_GROUND_FACTORS,
@@ -67,13 +67,20 @@ from engine.entities.rows import (
     TOUCHING_WATER,
     V_COLL,
 )
-from engine.influences.fluid_kernel import f32, update_water_state
+from engine.influences.fluid_kernel import update_water_state
 from engine.jit import njit
-from engine.motion.collision_kernel import adjust_movement, jfloor, state_at, wrap32
+from engine.motion.collision_kernel import adjust_movement_stepping, flag_in, jfloor, state_at, wrap32
+from engine.motion.move_kernel import (
+    collision_flags,
+    fall_after_landing,
+    fall_before_landing,
+    land_on_block,
+    zero_collided_motion,
+)
 from engine.motion.raycast_kernel import HIT, fall_reset_ray
 from engine.motion.supporting_block import update_supporting_block
 from engine.world.block_grid import section_slot
-from engine.world.block_tables import AIR, EFFECT, FENCE_LIKE, WATER_OR_COLUMN
+from engine.world.block_tables import AIR, EFFECT, FENCE_LIKE, WATER, WATER_OR_COLUMN
 
 if TYPE_CHECKING:
     from engine.core.versions import Features
@@ -150,13 +157,16 @@ def version_bits(features: Features) -> int:
 @njit
 def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, r: int, mx: float, my: float, mz: float, v: int, border: tuple,
-              effects: np.ndarray, half: float, height: float) -> bool:
+              effects: np.ndarray, half: float, height: float, step: float, living: bool) -> bool:
     """`Entity.move(MovementType.SELF, movement)` (engine.motion.move, spec 03 §2) of row `r` by (mx, my, mz) (a
-    TNT moves by its Motion, a minecart on a rail by its capped Motion) in the release whose flags are `v`
-    (`version_bits`), where no step acts beyond collision; false (the row part-written) where one might, or the
-    kernel does not decide. `effects`: per section pool row, 1 where a release refusing `block_effects`
-    (V_EFFECT_SECTIONS) stops near a block of the section. `half`, `height`: the entity's half width and height
-    (`EntityDimensions.getBoxAt`, the box the 1.17 position update builds)."""
+    TNT moves by its Motion, a minecart on a rail by its capped Motion, a player by its Motion) in the release
+    whose flags are `v` (`version_bits`), where no step acts beyond collision and step-up; false (the row
+    part-written) where one might, or the kernel does not decide. `effects`: per section pool row, 1 where a
+    release refusing `block_effects` (V_EFFECT_SECTIONS) stops near a block of the section. `half`, `height`: the
+    entity's half width and height (`EntityDimensions.getBoxAt`, the box the 1.17 position update builds).
+    `step`: its step height (step-up, `collision_kernel.adjust_movement_stepping`; 0 for none). `living`: a
+    `LivingEntity`, whose fall checks the water first and whose landing may hurt (both left to the object path).
+    Steps 7-10 are `engine.motion.move_kernel`'s, which the object path runs too."""
     if i[r, I_FLAGS] & NO_CLIP or i[r, I_FIRE] != UNLIT:                                  # step 1; step 15
         return False
     if f[r, F_MULT] ** 2 + f[r, F_MULT + 1] ** 2 + f[r, F_MULT + 2] ** 2 > MOVEMENT_MULTIPLIER_MIN_SQUARED:
@@ -175,13 +185,11 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     in_tick = v & V_TICK_BLOCKS != 0        # 1.21.2: steps 11, 13 and 15 move to tickBlockCollision
     if in_tick:
         i[r, I_FLAGS] = i[r, I_FLAGS] & ~ON_FIRE_AT_MOVE                                 # isOnFire(): unlit
-    if mx * mx + my * my + mz * mz == 0.0:                                                  # step 5
-        ax, ay, az = mx, my, mz
-    else:
-        ax, ay, az, ok = adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
-                                         cells, mx, my, mz, box, v & V_YXZ != 0)
-        if not ok:
-            return False
+    ax, ay, az, ok = adjust_movement_stepping(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
+                                              empty, cells, mx, my, mz, box, v & V_YXZ != 0,
+                                              i[r, I_FLAGS] & ON_GROUND != 0, step)                # step 5
+    if not ok:
+        return False
     d = ax * ax + ay * ay + az * az
     if d > MIN_MOVE_LENGTH_SQUARED or (v & V_SMALL_MOVES != 0                            # step 6, AMBIGUITY-M1
                                        and mx * mx + my * my + mz * mz - d < MIN_MOVE_LENGTH_SQUARED):
@@ -204,10 +212,7 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             f[r, F_POS + 2] = (box[2] + box[5]) / 2.0
         for a in range(6):
             f[r, F_BOX + a] = box[a]
-    horizontal = not abs(ax - mx) < HORIZONTAL_COLLISION_TOLERANCE or \
-        not abs(az - mz) < HORIZONTAL_COLLISION_TOLERANCE                                  # step 7
-    vertical = my != ay
-    on_ground = vertical and my < 0.0
+    horizontal, vertical, on_ground = collision_flags(mx, my, mz, ax, ay, az)                  # step 7
     bits = i[r, I_FLAGS] & ~(ON_GROUND | H_COLL | V_COLL)
     i[r, I_FLAGS] = bits | (ON_GROUND if on_ground else 0) | (H_COLL if horizontal else 0) | \
         (V_COLL if vertical else 0)
@@ -238,26 +243,19 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
                 landing = below
     if flags[landing] & EFFECT:                                                             # steps 8, 10, 11
         return False
-    if v & V_FALL_DOUBLE != 0 and ay < 0.0 and not i[r, I_FLAGS] & TOUCHING_WATER:               # step 8
-        f[r, F_FALL] = f[r, F_FALL] - f32(ay)                         # 1.21.11: a double, this drop first
-    if on_ground:
-        f[r, F_FALL] = 0.0
-    elif ay < 0.0 and v & V_FALL_DOUBLE == 0:
-        f[r, F_FALL] = f32(f[r, F_FALL] - (f32(ay) if v & V_FLOAT_STEP != 0 else ay))   # 1.18.2: the drop as float
+    if living and flag_in(keys, slots, pool, flags, WATER, box, BLOCK_COLLISION_DEFLATE):   # step 8: checkWaterState
+        return False
+    double = v & V_FALL_DOUBLE != 0                                                         # step 8
+    f[r, F_FALL] = fall_before_landing(f[r, F_FALL], ay, double, i[r, I_FLAGS] & TOUCHING_WATER != 0)
+    if living and on_ground and f[r, F_FALL] > SAFE_FALL_DISTANCE:   # onLandedUpon → handleFallDamage would hurt
+        return False
+    f[r, F_FALL] = fall_after_landing(f[r, F_FALL], ay, on_ground, double, v & V_FLOAT_STEP != 0)
     if mx != ax or mz != az:                                                                # step 9
-        if v & V_BOTH_AXES != 0:
-            if mx != ax:
-                f[r, F_MOTION] = 0.0
-            if mz != az:
-                f[r, F_MOTION + 2] = 0.0
-        elif mz != az:    # one copy of Motion: a collision on both axes zeroes only Z
-            f[r, F_MOTION + 2] = 0.0
-        else:
-            f[r, F_MOTION] = 0.0
+        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = zero_collided_motion(
+            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], mx, mz, ax, az, v & V_BOTH_AXES != 0)
     if my != ay:                                                                            # step 10
-        f[r, F_MOTION] = f[r, F_MOTION] * 1.0
-        f[r, F_MOTION + 1] = f[r, F_MOTION + 1] * 0.0
-        f[r, F_MOTION + 2] = f[r, F_MOTION + 2] * 1.0
+        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = land_on_block(f[r, F_MOTION], f[r, F_MOTION + 1],
+                                                                              f[r, F_MOTION + 2])
     if in_tick:                              # tickBlockCollision: nothing acts where no block has an effect
         if effect_near_path(keys, slots, pool, flags, f, r, box, v & V_EFFECT_SECTIONS != 0, effects):
             return False
@@ -351,7 +349,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             gravity(f, r)                                                     # 1 G
         if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                          f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v, border, effects, HALF_WIDTH,
-                         TNT_HEIGHT):                                         # 2 M
+                         TNT_HEIGHT, 0.0, False):                             # 2 M
             f[r] = saved_f[n]
             i[r] = saved_i[n]
             marks[n] = OBJECT_PATH

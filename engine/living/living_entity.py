@@ -14,21 +14,16 @@ from typing import TYPE_CHECKING, Any
 from engine.constants import (
     DEATH_TICKS,
     FLYING_SPEED,
-    GROUND_ACCEL_FACTOR,
     HURT_TICKS,
-    INPUT_DAMPING,
     INVULNERABLE_TICKS,
     JUMP_BOOST_STEP,
     JUMP_COOLDOWN,
     JUMP_VELOCITY,
     LIVING_GRAVITY,
-    LIVING_MIN_MOTION,
     LIVING_NO_AI_DRAG,
     LIVING_STEP_HEIGHT,
     MIN_JUMP_VELOCITY,
     SAFE_FALL_DISTANCE,
-    SPRINT_JUMP_KICK,
-    SPRINT_JUMP_KICK_D,
     SPRINT_SPEED_BOOST,
     SWIM_HEIGHT,
     SWIM_UP_SPEED,
@@ -42,10 +37,12 @@ from engine.geometry.box import ZERO, Vec3
 from engine.influences import cramming, knockback
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32
-from engine.java.mathhelper import ceil, cos, floor, sin
+from engine.java.mathhelper import SINE_TABLE, ceil, floor
+from engine.jit import plain
 from engine.living import attributes as attrs
 from engine.living import effects as fx
 from engine.living import travel as tr
+from engine.living import travel_kernel
 from engine.living.attributes import (
     FALL_DAMAGE_MULTIPLIER,
     GRAVITY,
@@ -64,6 +61,12 @@ if TYPE_CHECKING:
     from engine.core.trace import Recorder
     from engine.core.versions import Features
     from engine.world.world import World
+
+# the jump and the input's arithmetic are the row kernels' own source (docs/architecture.md, "Each stage written
+# once")
+_jump, _sprint_jump_kick = plain(travel_kernel.jump), plain(travel_kernel.sprint_jump_kick)
+_zero_negligible_motion, _damp_input = plain(travel_kernel.zero_negligible_motion), plain(travel_kernel.damp_input)
+_movement_speed_on = plain(travel_kernel.movement_speed_on)
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 NOT_VOLUNTARY = StageInfo("not_voluntary_drag", "LivingEntity.tickMovement")
@@ -188,9 +191,9 @@ class LivingEntity(Entity):
         """`getMovementSpeed(slipperiness)`: on the ground speed × 0.21600002F / s³ (floats), else flyingSpeed
         (from 1.19.4 `getOffGroundSpeed`, read now: `off_ground_speed_live`)."""
         if self.on_ground:
-            s3 = f32(f32(slipperiness * slipperiness) * slipperiness)
-            return f32(self.get_movement_speed() * f32(GROUND_ACCEL_FACTOR / s3))
-        return self.get_off_ground_speed() if features.off_ground_speed_live else self.flying_speed
+            return _movement_speed_on(slipperiness, True, self.get_movement_speed(), 0.0)
+        return _movement_speed_on(slipperiness, False, 0.0, self.get_off_ground_speed()
+                                  if features.off_ground_speed_live else self.flying_speed)
 
     def get_off_ground_speed(self) -> float:
         """1.19.4 `LivingEntity.getOffGroundSpeed`: 0.02F (a player-steered mount's is not modelled)."""
@@ -283,8 +286,7 @@ class LivingEntity(Entity):
         """`LivingEntity.tickNewAi`: nothing; mobs run their AI, players copy their held keys."""
 
     def damp_input(self) -> None:
-        self.sideways_speed = f32(self.sideways_speed * INPUT_DAMPING)
-        self.forward_speed = f32(self.forward_speed * INPUT_DAMPING)
+        self.sideways_speed, self.forward_speed = _damp_input(self.sideways_speed, self.forward_speed)
 
     def tick_jumping(self, sim: TickContext, rec: Recorder | None) -> None:
         """Spec 05 §5: swim up in water or lava, or jump from the ground (cooldown 10); not trying to jump ends
@@ -320,17 +322,11 @@ class LivingEntity(Entity):
             f = f + boost if features.jump_boost_double else f32(f + boost)
         if features.living_attributes and f <= MIN_JUMP_VELOCITY:
             return
-        m = self.motion
-        self.motion = Vec3(m.x, f, m.z)
-        if self.sprinting:
-            g = f32(self.yaw * tr.DEGREES_TO_RADIANS)
-            if features.sprint_jump_kick_double:
-                kick = Vec3(-sin(g) * SPRINT_JUMP_KICK_D, 0.0, cos(g) * SPRINT_JUMP_KICK_D)
-            else:
-                kick = Vec3(f32(-sin(g) * SPRINT_JUMP_KICK), 0.0, f32(cos(g) * SPRINT_JUMP_KICK))
-            if rec is not None:
-                rec.geometry(segment("jump_kick", self.pos, self.pos.plus(kick)))
-            self.motion = self.motion.plus(kick)
+        double = features.sprint_jump_kick_double
+        if rec is not None and self.sprinting:
+            kx, kz = _sprint_jump_kick(self.yaw, double, SINE_TABLE)
+            rec.geometry(segment("jump_kick", self.pos, self.pos.plus(Vec3(kx, 0.0, kz))))
+        self.motion = Vec3(*_jump(*self.motion, f, self.sprinting, self.yaw, double, SINE_TABLE))
 
     def get_jump_velocity(self, world: World, features: Features) -> float:
         """`getJumpVelocity`: 0.42F (from 1.20.5 the jump_strength attribute as a float, `living_attributes`) ×
@@ -466,7 +462,6 @@ class LivingEntity(Entity):
 
 
 def zero_negligible_motion(e: Entity) -> None:
-    """`tickMovement` step 3 (spec 05 §3, AMBIGUITY-L8): each Motion component below 0.003 in size becomes 0."""
-    m = e.motion
-    e.motion = Vec3(0.0 if abs(m.x) < LIVING_MIN_MOTION else m.x, 0.0 if abs(m.y) < LIVING_MIN_MOTION else m.y,
-                    0.0 if abs(m.z) < LIVING_MIN_MOTION else m.z)
+    """`tickMovement` step 3 (spec 05 §3, AMBIGUITY-L8; `travel_kernel.zero_negligible_motion`): each Motion
+    component below 0.003 in size becomes 0."""
+    e.motion = Vec3(*_zero_negligible_motion(*e.motion))

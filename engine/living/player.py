@@ -83,12 +83,12 @@ from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32
 from engine.java.mathhelper import cos, floor, sin
+from engine.jit import plain
 from engine.living import effects as fx
 from engine.living import player_kernel as kernel
 from engine.living.attributes import MOVEMENT_SPEED, SNEAKING_SPEED, AttributeInstance
 from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
 from engine.living.player_input import NOTHING, InputSchedule, PlayerInput
-from engine.living.player_kernel import DOUBLE_TAP_TICKS
 from engine.living.travel import movement_input_to_velocity
 from engine.motion.collision_kernel import block_arrays
 from engine.world import block_physics as phys
@@ -121,6 +121,9 @@ THROWN_BY_ITEM = {cls.TYPE: cls for cls in (*THROWN_TYPES, *PERSISTENT_TYPES) if
 POSE_CACHE_SIZE = 64
 PLAYER_ROWS = RowTable(extra_ints=LIVING_INTS + LIVING_FLAGS, extra_floats=LIVING_FLOATS)
 ELYTRA = "minecraft:elytra"
+# the keys and the sprint rules are the player kernel's own source (docs/architecture.md, "Each stage written once")
+_key_axis, _start_sprinting = plain(kernel.key_axis), plain(kernel.start_sprinting)
+_sprint_stops = plain(kernel.sprint_stops)
 
 
 def _speed(sprinting: bool) -> float:
@@ -325,8 +328,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         """`ServerPlayerEntity.getInputVelocityForMinecart` (1.21.2): the held keys as ±1 sideways and forward
         (0 where both or neither of a pair are held), `movementInputToVelocity(input, 1.0F, yaw)`."""
         held = self.held
-        f = 0.0 if held.left == held.right else (1.0 if held.left else -1.0)
-        g = 0.0 if held.forward == held.back else (1.0 if held.forward else -1.0)
+        f, g = _key_axis(held.left, held.right), _key_axis(held.forward, held.back)
         keys = Vec3(f, 0.0, g)
         if f != 0.0 and g != 0.0:   # length² 2: 1.21.2's Vec3d.normalize divides by Math.sqrt (then length² < 1)
             keys = keys.normalize(double=True)
@@ -409,23 +411,19 @@ class PlayerEntity(RowBacked, LivingEntity):
         if using and self.vehicle is None:
             self.input_sideways = f32(self.input_sideways * USING_ITEM_SLOWDOWN)
             self.input_forward = f32(self.input_forward * USING_ITEM_SLOWDOWN)
-        if (self.on_ground or self.submerged_in_water) and not was_sneaking and not was_walking \
-                and self.is_walking() and not self.sprinting and can_start:
-            if self.double_tap_ticks > 0 or self.held.sprint:
-                self.set_sprinting(True)
-            else:
-                self.double_tap_ticks = DOUBLE_TAP_TICKS
-        if not self.sprinting and (not self.touching_water or self.submerged_in_water) and self.is_walking() \
-                and can_start and self.held.sprint:
+        sprinting, self.double_tap_ticks = _start_sprinting(
+            self.sprinting, self.double_tap_ticks,
+            (self.on_ground or self.submerged_in_water) and not was_sneaking and can_start, was_walking,
+            self.is_walking(), (not self.touching_water or self.submerged_in_water) and can_start, self.held.sprint)
+        if sprinting and not self.sprinting:
             self.set_sprinting(True)
         if self.sprinting:
-            no_forward = not self.has_forward_movement()
             hit = self.horizontal_collision and not (features.sprint_soft_collision and self.collided_softly)
-            stop = no_forward or hit or self.touching_water and not self.submerged_in_water
             if self.swimming:
-                if not self.on_ground and not self.sneaking and no_forward or not self.touching_water:
+                if not self.on_ground and not self.sneaking and not self.has_forward_movement() \
+                        or not self.touching_water:
                     self.set_sprinting(False)
-            elif stop:
+            elif _sprint_stops(self.input_forward, hit, self.touching_water and not self.submerged_in_water):
                 self.set_sprinting(False)
         if self.input_jumping and not was_jumping and self.vehicle is None and not self.is_climbing(world):
             self.check_fall_flying()
@@ -455,8 +453,7 @@ class PlayerEntity(RowBacked, LivingEntity):
     def keyboard_input_tick(self, held: PlayerInput, slow_down: bool, factor: float) -> None:
         """`KeyboardInput.tick`: ±1 per axis (opposite keys cancel), × `factor` in the sneaking pose (0.3 as a
         double; from 1.19 the float clamp(0.3F + Swift Sneak boost, 0, 1))."""
-        forward = 0.0 if held.forward == held.back else (1.0 if held.forward else -1.0)
-        sideways = 0.0 if held.left == held.right else (1.0 if held.left else -1.0)
+        forward, sideways = _key_axis(held.forward, held.back), _key_axis(held.left, held.right)
         if slow_down:
             sideways = f32(sideways * factor)
             forward = f32(forward * factor)

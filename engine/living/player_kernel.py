@@ -17,29 +17,16 @@ import numpy as np
 
 from engine.constants import (
     BLOCK_COLLISION_DEFLATE,
-    DEGREES_TO_RADIANS,
     FLYING_SPEED,
     FORWARD_THRESHOLD,
-    GROUND_ACCEL_FACTOR,
-    HORIZONTAL_COLLISION_TOLERANCE,
-    INPUT_DAMPING,
     JUMP_COOLDOWN,
     JUMP_VELOCITY,
-    LANDING_POS_OFFSET,
-    LIVING_DRAG,
-    LIVING_DRAG_Y,
     LIVING_GRAVITY,
-    LIVING_MIN_MOTION,
-    MIN_INPUT_SQUARED,
-    MIN_MOVE_LENGTH_SQUARED,
-    MOVEMENT_MULTIPLIER_MIN_SQUARED,
     PLAYER_EYE_HEIGHT,
     PLAYER_HEIGHT,
     PLAYER_WIDTH,
     POSE_CHECK_DEFLATE,
-    SAFE_FALL_DISTANCE,
     SPRINT_FLYING_BONUS,
-    SPRINT_JUMP_KICK,
     SUBMERGED_EYE_OFFSET,
     VELOCITY_AFFECTING_OFFSET,
     WALKING_THRESHOLD,
@@ -47,10 +34,8 @@ from engine.constants import (
 from engine.entities.rows import (
     DONE,
     F_BOX,
-    F_FALL,
     F_LAVA,
     F_MOTION,
-    F_MULT,
     F_POS,
     F_PREV,
     F_WATER,
@@ -58,100 +43,53 @@ from engine.entities.rows import (
     HANDED,
     I_AGE,
     I_CHUNK,
-    I_EXTRA,
     I_FIRE,
     I_FLAGS,
-    LIVING_FLAGS,
-    LIVING_FLOATS,
-    LIVING_INTS,
-    NF,
-    NO_CLIP,
-    NO_GRAVITY,
     OBJECT_PATH,
     ON_GROUND,
     REMOVED,
     SECTION,
     TOUCHING_WATER,
-    V_COLL,
 )
+from engine.entities.tnt_kernel import V_YXZ
 from engine.influences.fluid_kernel import f32
-from engine.java.mathhelper import _QUARTER_TURN, _RADIANS_TO_INDEX, SINE_TABLE
 from engine.jit import njit
-from engine.motion.collision_kernel import (
-    _java_int,
-    adjust_movement_stepping,
-    collect_block_collisions,
-    jceil,
-    jfloor,
-    state_at,
+from engine.living.travel_kernel import (
+    C_CLIMBING,
+    C_COOLDOWN,
+    C_DOUBLE_TAP,
+    C_FALL_FLYING,
+    C_FIRST_UPDATE,
+    C_FLYING,
+    C_FORWARD,
+    C_HEAD_YAW,
+    C_IN_FORWARD,
+    C_IN_JUMPING,
+    C_IN_SIDEWAYS,
+    C_JUMPING,
+    C_SIDEWAYS,
+    C_SNEAK_POSE,
+    C_SNEAKING,
+    C_SPEED,
+    C_SPRINTING,
+    C_SUBMERGED,
+    C_SWIMMING,
+    C_YAW,
+    damp_input,
+    jump,
+    travel_ordinary,
+    zero_negligible_motion,
 )
-from engine.world.block_tables import AIR, EFFECT, FENCE_LIKE, LAVA, WATER
+from engine.living.travel_kernel import SINE as SINE  # what PlayerBatch passes as `sine`
+from engine.motion.collision_kernel import collect_block_collisions, flag_in, jfloor, state_at
+from engine.world.block_tables import EFFECT, LAVA, WATER
 
-SINE = np.array(SINE_TABLE)                    # MathHelper.SINE_TABLE, the kernels' copy
 HELD_FORWARD, HELD_BACK, HELD_LEFT, HELD_RIGHT, HELD_JUMP, HELD_SPRINT, HELD_SNEAK = 1, 2, 4, 8, 16, 32, 64
 SPRINT_CHANGED = 4                             # a mark beside SECTION: the sprint modifier follows the flag
 DOUBLE_TAP_TICKS = 7                           # ClientPlayerEntity.ticksLeftToDoubleTapSprint = 7
 UNLIT = -1                                     # -getBurningDuration(): fire ticks out of fire
 HALF_WIDTH = PLAYER_WIDTH / 2.0                # EntityDimensions.getBoxAt
 FLUID = WATER | LAVA
-
-_F = {name: NF + k for k, name in enumerate(LIVING_FLOATS)}
-_I = {name: I_EXTRA + k for k, name in enumerate(LIVING_INTS + LIVING_FLAGS)}
-C_YAW, C_HEAD_YAW, C_FORWARD, C_SIDEWAYS, C_UPWARD = _F["yaw"], _F["head_yaw"], _F["forward_speed"], \
-    _F["sideways_speed"], _F["upward_speed"]
-C_SPEED, C_FLYING, C_STEP, C_IN_FORWARD, C_IN_SIDEWAYS = _F["movement_speed"], _F["flying_speed"], \
-    _F["step_height"], _F["input_forward"], _F["input_sideways"]
-C_COOLDOWN, C_DOUBLE_TAP, C_JUMPING, C_IN_JUMPING = _I["jump_cooldown"], _I["double_tap_ticks"], _I["jumping"], \
-    _I["input_jumping"]
-C_SPRINTING, C_SNEAKING, C_SNEAK_POSE, C_SWIMMING = _I["sprinting"], _I["sneaking"], _I["in_sneaking_pose"], \
-    _I["swimming"]
-C_FALL_FLYING, C_SUBMERGED, C_FIRST_UPDATE, C_CLIMBING = _I["fall_flying"], _I["submerged_in_water"], \
-    _I["first_update"], _I["climbing"]
-
-
-@njit(inline=True)
-def sin(sine: np.ndarray, x: float) -> float:
-    """`MathHelper.sin(float)`: the table at `(int)(x * 10430.378F)` in float arithmetic."""
-    return sine[_java_int(f32(f32(x) * _RADIANS_TO_INDEX)) & 65535]
-
-
-@njit(inline=True)
-def cos(sine: np.ndarray, x: float) -> float:
-    """`MathHelper.cos(float)`: the table a quarter turn on."""
-    return sine[_java_int(f32(f32(f32(x) * _RADIANS_TO_INDEX) + _QUARTER_TURN)) & 65535]
-
-
-@njit(inline=True)
-def _flag_in(keys, slots, pool, flags, flag: int, box: tuple, deflate: float) -> bool:
-    """A cell from floor(min + deflate) to ceil(max − deflate) (exclusive) holds a state with `flag`, where the
-    region is loaded (`Entity.updateMovementInFluid`'s cells)."""
-    x0, x1 = jfloor(box[0] + deflate), jceil(box[3] - deflate)
-    y0, y1 = jfloor(box[1] + deflate), jceil(box[4] - deflate)
-    z0, z1 = jfloor(box[2] + deflate), jceil(box[5] - deflate)
-    if y1 < 0 or y0 > 255:
-        return False
-    for x in range(x0, x1):
-        for y in range(y0, y1):
-            for z in range(z0, z1):
-                if flags[state_at(keys, slots, pool, x, y, z)] & flag:
-                    return True
-    return False
-
-
-@njit(inline=True)
-def _effect_in(keys, slots, pool, flags, box: tuple) -> bool:
-    """`Entity.checkBlockCollision`'s cells (the box deflated by 0.001, ends included) hold a block with an
-    entity effect."""
-    d = BLOCK_COLLISION_DEFLATE
-    y0, y1 = jfloor(box[1] + d), jfloor(box[4] - d)
-    if y1 < 0 or y0 > 255:
-        return False
-    for x in range(jfloor(box[0] + d), jfloor(box[3] - d) + 1):
-        for y in range(y0, y1 + 1):
-            for z in range(jfloor(box[2] + d), jfloor(box[5] - d) + 1):
-                if flags[state_at(keys, slots, pool, x, y, z)] & EFFECT:
-                    return True
-    return False
 
 
 @njit(inline=True)
@@ -179,31 +117,56 @@ def is_walking(i: np.ndarray, f: np.ndarray, r: int) -> bool:
 
 
 @njit(inline=True)
+def key_axis(positive: bool, negative: bool) -> float:
+    """`KeyboardInput.getMovementMultiplier`: 1 for the positive key alone, −1 for the negative alone, 0 for both
+    or neither."""
+    return 0.0 if positive == negative else (1.0 if positive else -1.0)
+
+
+@njit(inline=True)
+def start_sprinting(sprinting: bool, double_tap: int, may_tap: bool, was_walking: bool, walking: bool,
+                    may_key: bool, sprint_key: bool) -> tuple:
+    """`ClientPlayerEntity.tickMovement`'s two starts of a sprint (spec 05 §4.6): where `may_tap` (on the ground
+    or submerged, not sneaking last tick, allowed to start), starting to walk sprints with the sprint key or within
+    the double tap's ticks, else opens them; where `may_key` (out of water or submerged, allowed to start), walking
+    with the sprint key sprints. Returns (sprinting, double tap ticks)."""
+    if may_tap and not was_walking and walking and not sprinting:
+        if double_tap > 0 or sprint_key:
+            sprinting = True
+        else:
+            double_tap = DOUBLE_TAP_TICKS
+    if not sprinting and may_key and walking and sprint_key:
+        sprinting = True
+    return sprinting, double_tap
+
+
+@njit(inline=True)
+def sprint_stops(forward: float, hit: bool, shallow_water: bool) -> bool:
+    """A sprint (not swimming) stops without forward movement (> 1.0E-5F), on a horizontal collision that counts
+    (`hit`), or in water without being submerged."""
+    return not forward > FORWARD_THRESHOLD or hit or shallow_water
+
+
+@njit(inline=True)
 def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int, held: int,
                  climb: np.ndarray) -> int:
     """The key and sprint part of `ClientPlayerEntity.tickMovement` (spec 05 §4.6) once the sneaking pose is known
-    to be off: −1 where the kernels do not decide, else 1 where the sprint flag changed."""
+    to be off (not swimming, out of water, no item in use, no elytra): −1 where the kernels do not decide, else 1
+    where the sprint flag changed."""
     if i[r, C_DOUBLE_TAP] > 0:
         i[r, C_DOUBLE_TAP] -= 1
     was_jumping = i[r, C_IN_JUMPING] != 0
     was_walking = is_walking(i, f, r)
-    fw, bk = held & HELD_FORWARD != 0, held & HELD_BACK != 0                    # KeyboardInput.tick
-    lf, rt = held & HELD_LEFT != 0, held & HELD_RIGHT != 0
-    f[r, C_IN_FORWARD] = 0.0 if fw == bk else (1.0 if fw else -1.0)
-    f[r, C_IN_SIDEWAYS] = 0.0 if lf == rt else (1.0 if lf else -1.0)
+    f[r, C_IN_FORWARD] = key_axis(held & HELD_FORWARD != 0, held & HELD_BACK != 0)           # KeyboardInput.tick
+    f[r, C_IN_SIDEWAYS] = key_axis(held & HELD_LEFT != 0, held & HELD_RIGHT != 0)
     i[r, C_IN_JUMPING] = 1 if held & HELD_JUMP else 0
-    sprint_key = held & HELD_SPRINT != 0
     was_sprinting = i[r, C_SPRINTING]
-    walking = is_walking(i, f, r)
-    if i[r, I_FLAGS] & ON_GROUND and not was_walking and walking and not i[r, C_SPRINTING]:
-        if i[r, C_DOUBLE_TAP] > 0 or sprint_key:
-            i[r, C_SPRINTING] = 1
-        else:
-            i[r, C_DOUBLE_TAP] = DOUBLE_TAP_TICKS
-    if not i[r, C_SPRINTING] and walking and sprint_key:
-        i[r, C_SPRINTING] = 1
-    if i[r, C_SPRINTING] and (not f[r, C_IN_FORWARD] > FORWARD_THRESHOLD or i[r, I_FLAGS] & H_COLL):
-        i[r, C_SPRINTING] = 0
+    sprinting, tap = start_sprinting(was_sprinting != 0, i[r, C_DOUBLE_TAP], i[r, I_FLAGS] & ON_GROUND != 0,
+                                     was_walking, is_walking(i, f, r), True, held & HELD_SPRINT != 0)
+    i[r, C_DOUBLE_TAP] = tap
+    if sprinting and sprint_stops(f[r, C_IN_FORWARD], i[r, I_FLAGS] & H_COLL != 0, False):
+        sprinting = False
+    i[r, C_SPRINTING] = 1 if sprinting else 0
     changed = 1 if i[r, C_SPRINTING] != was_sprinting else 0
     if i[r, C_IN_JUMPING] and not was_jumping:             # checkFallFlying after isClimbing (no elytra here)
         if climb[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))]:
@@ -213,91 +176,21 @@ def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int,
 
 
 @njit
-def move_player(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-                f: np.ndarray, i: np.ndarray, r: int, border: tuple, yxz: bool) -> bool:
-    """`Entity.move(SELF, Motion)` of a player row in 1.16.5 (spec 03 §2; engine.motion.move) where no step acts
-    beyond collision and step-up; false (the row part-written) where one might. `yxz`: the release's
-    `axis_order_yxz`."""
-    if i[r, I_FLAGS] & NO_CLIP or i[r, I_FIRE] != UNLIT:                                  # steps 1, 15
-        return False
-    if f[r, F_MULT] ** 2 + f[r, F_MULT + 1] ** 2 + f[r, F_MULT + 2] ** 2 > MOVEMENT_MULTIPLIER_MIN_SQUARED:
-        return False                                                                       # step 3
-    mx, my, mz = f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2]
-    box = _row_box(f, r)
-    for c in box:
-        if not np.isfinite(c):
-            return False
-    if not (np.isfinite(mx) and np.isfinite(my) and np.isfinite(mz)):
-        return False
-    lo_x, hi_x = box[0] + min(mx, 0.0), box[3] + max(mx, 0.0)                                # the border
-    lo_z, hi_z = box[2] + min(mz, 0.0), box[5] + max(mz, 0.0)
-    if (lo_x - 1.0e-6 <= border[0] or hi_x + 1.0e-6 >= border[2] or lo_z - 1.0e-6 <= border[1]
-            or hi_z + 1.0e-6 >= border[3]):
-        return False
-    ax, ay, az, ok = adjust_movement_stepping(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
-                                              empty, cells, mx, my, mz, box, yxz,
-                                              i[r, I_FLAGS] & ON_GROUND != 0, f[r, C_STEP])        # step 5
-    if not ok:
-        return False
-    if ax * ax + ay * ay + az * az > MIN_MOVE_LENGTH_SQUARED:                               # step 6
-        box = (box[0] + ax, box[1] + ay, box[2] + az, box[3] + ax, box[4] + ay, box[5] + az)
-        for a in range(6):
-            f[r, F_BOX + a] = box[a]
-        f[r, F_POS] = (box[0] + box[3]) / 2.0
-        f[r, F_POS + 1] = box[1]
-        f[r, F_POS + 2] = (box[2] + box[5]) / 2.0
-    horizontal = not abs(ax - mx) < HORIZONTAL_COLLISION_TOLERANCE or \
-        not abs(az - mz) < HORIZONTAL_COLLISION_TOLERANCE                                  # step 7
-    vertical = my != ay
-    on_ground = vertical and my < 0.0
-    i[r, I_FLAGS] = i[r, I_FLAGS] & ~(ON_GROUND | H_COLL | V_COLL) | (ON_GROUND if on_ground else 0) | \
-        (H_COLL if horizontal else 0) | (V_COLL if vertical else 0)
-    px, py, pz = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
-    bx, bz = jfloor(px), jfloor(pz)
-    ly = jfloor(py - LANDING_POS_OFFSET)                                                   # getLandingPos
-    landing = state_at(keys, slots, pool, bx, ly, bz)
-    if flags[landing] & AIR and flags[state_at(keys, slots, pool, bx, ly - 1, bz)] & FENCE_LIKE:
-        landing = state_at(keys, slots, pool, bx, ly - 1, bz)
-    if flags[landing] & EFFECT:                                                             # steps 8, 10, 11
-        return False
-    if _flag_in(keys, slots, pool, flags, WATER, box, BLOCK_COLLISION_DEFLATE):      # step 8: checkWaterState
-        return False
-    if on_ground:
-        if f[r, F_FALL] > SAFE_FALL_DISTANCE:            # onLandedUpon → handleFallDamage would hurt
-            return False
-        f[r, F_FALL] = 0.0
-    elif ay < 0.0:
-        f[r, F_FALL] = f32(f[r, F_FALL] - ay)
-    if mx != ax or mz != az:                            # step 9: one copy of Motion, Z wins on both axes
-        if mz != az:
-            f[r, F_MOTION + 2] = 0.0
-        else:
-            f[r, F_MOTION] = 0.0
-    if my != ay:                                                                            # step 10
-        f[r, F_MOTION] = f[r, F_MOTION] * 1.0
-        f[r, F_MOTION + 1] = f[r, F_MOTION + 1] * 0.0
-        f[r, F_MOTION + 2] = f[r, F_MOTION + 2] * 1.0
-    if _effect_in(keys, slots, pool, flags, box):                                            # step 13
-        return False
-    if flags[state_at(keys, slots, pool, bx, jfloor(py), bz)] & EFFECT:                      # step 14
-        return False
-    return not flags[state_at(keys, slots, pool, bx, jfloor(box[1] - VELOCITY_AFFECTING_OFFSET), bz)] & EFFECT
-
-
-@njit
 def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                 f: np.ndarray, i: np.ndarray, r: int, held: int, slip: np.ndarray, climb: np.ndarray,
                 others: np.ndarray, border: tuple, yxz: bool, void_y: float, walk_speed: float,
                 sprint_speed: float, sine: np.ndarray) -> int:
     """`LivingEntity.tick` and `PlayerEntity.updateSize` of row `r` (the keys `held`, HELD_* bits): −1 where the
-    object path must tick it (the row part-written), else 1 where the sprint flag changed, 0 where not."""
+    object path must tick it (the row part-written), else 1 where the sprint flag changed, 0 where not. The jump
+    and the travel are `engine.living.travel_kernel`'s, the move `tnt_kernel.move_self`, which the object path runs
+    too."""
     fl = i[r, I_FLAGS]
     if fl & REMOVED or held & HELD_SNEAK or i[r, C_SNEAKING] or i[r, C_SNEAK_POSE] or i[r, C_SWIMMING] \
             or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
         return -1
     box = _row_box(f, r)
     # Entity.baseTick: updateWaterState (no water or lava in the box), updateSubmergedInWaterState, the void
-    if _flag_in(keys, slots, pool, flags, FLUID, box, BLOCK_COLLISION_DEFLATE):
+    if flag_in(keys, slots, pool, flags, FLUID, box, BLOCK_COLLISION_DEFLATE):
         return -1
     ey = f[r, F_POS + 1] + PLAYER_EYE_HEIGHT - SUBMERGED_EYE_OFFSET
     if flags[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(ey), jfloor(f[r, F_POS + 2]))] & WATER:
@@ -319,66 +212,30 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     # LivingEntity.tickMovement (spec 05 §3)
     if i[r, C_COOLDOWN] > 0:                                                                # step 2
         i[r, C_COOLDOWN] -= 1
-    for a in range(3):                                                                      # step 3
-        if abs(f[r, F_MOTION + a]) < LIVING_MIN_MOTION:
-            f[r, F_MOTION + a] = 0.0
+    f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = zero_negligible_motion(
+        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2])                             # step 3
     f[r, C_HEAD_YAW] = f[r, C_YAW]                                                          # step 5: tickNewAi
     f[r, C_SIDEWAYS] = f[r, C_IN_SIDEWAYS]
     f[r, C_FORWARD] = f[r, C_IN_FORWARD]
     i[r, C_JUMPING] = i[r, C_IN_JUMPING]
     sprinting = i[r, C_SPRINTING] != 0
-    on_ground = i[r, I_FLAGS] & ON_GROUND != 0
-    px, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
-    below = state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)
     if not i[r, C_JUMPING]:                                                                 # step 6
         i[r, C_COOLDOWN] = 0
-    elif on_ground and i[r, C_COOLDOWN] == 0:                                               # jump
-        if flags[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)] & EFFECT or flags[below] & EFFECT:
+    elif i[r, I_FLAGS] & ON_GROUND and i[r, C_COOLDOWN] == 0:                               # jump
+        px, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
+        if flags[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)] & EFFECT or \
+                flags[state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)] \
+                & EFFECT:
             return -1                                                    # a jump velocity multiplier (honey)
-        f[r, F_MOTION + 1] = JUMP_VELOCITY
-        if sprinting:
-            g = f32(f[r, C_YAW] * DEGREES_TO_RADIANS)
-            f[r, F_MOTION] = f[r, F_MOTION] + f32(-sin(sine, g) * SPRINT_JUMP_KICK)
-            f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + 0.0
-            f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + f32(cos(sine, g) * SPRINT_JUMP_KICK)
+        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = jump(
+            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, sprinting, f[r, C_YAW], False,
+            sine)
         i[r, C_COOLDOWN] = JUMP_COOLDOWN
-    f[r, C_SIDEWAYS] = f32(f[r, C_SIDEWAYS] * INPUT_DAMPING)                                # step 7
-    f[r, C_FORWARD] = f32(f[r, C_FORWARD] * INPUT_DAMPING)
-    # step 9: LivingEntity.travel, the ordinary case (spec 05 §2.4)
-    p = slip[below]
-    drag = f32(p * LIVING_DRAG) if on_ground else LIVING_DRAG
-    if on_ground:
-        speed = f32((sprint_speed if sprinting else walk_speed) * f32(GROUND_ACCEL_FACTOR / f32(f32(p * p) * p)))
-    else:
-        speed = f[r, C_FLYING]
-    sx, sy, sz = f[r, C_SIDEWAYS], f[r, C_UPWARD], f[r, C_FORWARD]        # movementInputToVelocity
-    d = sx * sx + sy * sy + sz * sz
-    dx, dy, dz = 0.0, 0.0, 0.0
-    if not d < MIN_INPUT_SQUARED:
-        if d > 1.0:
-            n = f32(np.sqrt(d))
-            sx, sy, sz = sx / n, sy / n, sz / n
-        sx, sy, sz = sx * speed, sy * speed, sz * speed
-        yr = f32(f[r, C_YAW] * DEGREES_TO_RADIANS)
-        s, c = sin(sine, yr), cos(sine, yr)
-        dx, dy, dz = sx * c - sz * s, sy, sz * c + sx * s
-    f[r, F_MOTION] = f[r, F_MOTION] + dx
-    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + dy
-    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + dz
-    if climb[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)]:                 # step 4: isClimbing
+    f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])      # step 7
+    if not travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
+                           r, sprint_speed if sprinting else walk_speed, LIVING_GRAVITY, slip, climb, border,
+                           V_YXZ if yxz else 0, HALF_WIDTH, PLAYER_HEIGHT, sine):              # step 9
         return -1
-    i[r, C_CLIMBING] = 0
-    if not move_player(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                       border, yxz):                                                             # step 5
-        return -1
-    if i[r, I_FLAGS] & H_COLL or i[r, C_JUMPING]:                                           # step 6
-        if climb[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))]:
-            return -1
-    if not i[r, I_FLAGS] & NO_GRAVITY:                                                      # step 7.3
-        f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + -LIVING_GRAVITY
-    f[r, F_MOTION] = f[r, F_MOTION] * drag                                                  # step 8
-    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] * LIVING_DRAG_Y
-    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] * drag
     box = _row_box(f, r)                                                 # step 11: tickCramming finds no one
     for o in others:
         if o != r and not i[o, I_FLAGS] & REMOVED and box[0] < f[o, F_BOX + 3] and box[3] > f[o, F_BOX] \

@@ -46,9 +46,7 @@ from engine.constants import (
     LAVA_GRAVITY_DIVISOR,
     LEVITATION_RATE,
     LEVITATION_SPEED,
-    LIVING_DRAG,
     LIVING_DRAG_Y,
-    MIN_INPUT_SQUARED,
     SLOW_FALLING_GRAVITY,
     WATER_ACCEL,
     WATER_DRAG,
@@ -60,8 +58,10 @@ from engine.entities.entity import rotation_vector
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32, float_text
-from engine.java.mathhelper import ceil, clamp, cos, floor, sin
+from engine.java.mathhelper import SINE_TABLE, ceil, clamp, cos, floor, sin
+from engine.jit import plain
 from engine.living import effects as fx
+from engine.living import travel_kernel
 from engine.living.attributes import WATER_MOVEMENT_EFFICIENCY
 from engine.motion.move import MovementType, move
 from engine.motion.supporting_block import get_velocity_affecting_pos
@@ -73,6 +73,11 @@ if TYPE_CHECKING:
     from engine.core.versions import Features
     from engine.living.living_entity import LivingEntity
     from engine.world.world import World
+
+# the ordinary case's arithmetic is the row kernels' own source (docs/architecture.md, "Each stage written once")
+_ground_drag, _movement_input_to_velocity = plain(travel_kernel.ground_drag), \
+    plain(travel_kernel.movement_input_to_velocity)
+_gravity, _drag = plain(travel_kernel.gravity), plain(travel_kernel.drag)
 
 WATER = StageInfo("travel_water", "LivingEntity.travel")
 LAVA = StageInfo("travel_lava", "LivingEntity.travel")
@@ -263,7 +268,7 @@ def travel_ordinary(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
     if rec is not None:
         rec.geometry(cell("slipperiness_block", below))
         rec.geometry(label("slipperiness", [below[0] + 0.5, below[1] + 1.0, below[2] + 0.5], float_text(p)))
-    f = f32(p * LIVING_DRAG) if e.on_ground else LIVING_DRAG                        # step 2
+    f = _ground_drag(p, e.on_ground)                                                # step 2
     update_velocity(e, rec, e.movement_speed_on(p, sim.features), movement_input)   # step 3
     if e.is_climbing(world):                                                        # step 4
         run_stage(rec, e, CLIMBING, apply_climbing_speed, e, world)
@@ -273,7 +278,7 @@ def travel_ordinary(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
     if e.effects.has(fx.LEVITATION):                                                # step 7.1
         run_stage(rec, e, LEVITATION, levitate, e, sim.features)
     elif not e.no_gravity:                                                          # step 7.3 (1.20.5: -= d,
-        run_stage(rec, e, GRAVITY, add_motion_y, e, -d)                            # 0 with NoGravity)
+        run_stage(rec, e, GRAVITY, apply_gravity, e, d)                            # 0 with NoGravity)
     # step 7.2 (a client's unloaded chunk) cannot happen in a loaded scene
     run_stage(rec, e, DRAG, scale_motion, e, f, LIVING_DRAG_Y)                      # step 8
 
@@ -337,7 +342,7 @@ def travel_flying_in_air(e: LivingEntity, sim: TickContext, rec: Recorder | None
     if rec is not None:
         rec.geometry(cell("slipperiness_block", below))
         rec.geometry(label("slipperiness", [below[0] + 0.5, below[1] + 1.0, below[2] + 0.5], float_text(s)))
-    f = f32(s * LIVING_DRAG) if e.on_ground else LIVING_DRAG
+    f = _ground_drag(s, e.on_ground)
     if e.on_ground:
         accel = f32(FLYING_GROUND_ACCEL * f32(FLYING_GROUND_FACTOR / f32(f32(f * f) * f)))
     else:
@@ -350,16 +355,9 @@ def travel_flying_in_air(e: LivingEntity, sim: TickContext, rec: Recorder | None
 # --- shared pieces ---
 
 def movement_input_to_velocity(movement_input: Vec3, speed: float, yaw: float) -> Vec3:
-    """`Entity.movementInputToVelocity` (spec 05 §4.2): normalised above length 1 (float root), × speed, rotated
-    by the yaw with the sine table."""
-    d = movement_input.length_squared()
-    if d < MIN_INPUT_SQUARED:
-        return ZERO
-    v = movement_input.normalize() if d > 1.0 else movement_input
-    v = Vec3(v.x * speed, v.y * speed, v.z * speed)
-    r = f32(yaw * DEGREES_TO_RADIANS)
-    s, c = sin(r), cos(r)
-    return Vec3(v.x * c - v.z * s, v.y, v.z * c + v.x * s)
+    """`Entity.movementInputToVelocity` (spec 05 §4.2; `travel_kernel.movement_input_to_velocity`): normalised
+    above length 1 (float root), × speed, rotated by the yaw with the sine table."""
+    return Vec3(*_movement_input_to_velocity(*movement_input, speed, yaw, SINE_TABLE))
 
 
 def update_velocity(e: LivingEntity, rec: Recorder | None, speed: float, movement_input: Vec3) -> None:
@@ -375,9 +373,14 @@ def update_velocity(e: LivingEntity, rec: Recorder | None, speed: float, movemen
 
 
 def scale_motion(e: LivingEntity, horizontal: float, vertical: float) -> None:
-    """`setVelocity(x * horizontal, y * vertical, z * horizontal)`: drags."""
+    """`setVelocity(x * horizontal, y * vertical, z * horizontal)`: drags (`travel_kernel.drag`)."""
+    e.motion = Vec3(*_drag(*e.motion, horizontal, vertical))
+
+
+def apply_gravity(e: LivingEntity, d: float) -> None:
+    """The ordinary case's step 7.3 (`travel_kernel.gravity`): Y Motion − d."""
     m = e.motion
-    e.motion = Vec3(m.x * horizontal, m.y * vertical, m.z * horizontal)
+    e.motion = Vec3(m.x, _gravity(m.y, d), m.z)
 
 
 def add_motion_y(e: LivingEntity, dy: float) -> None:

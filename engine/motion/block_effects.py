@@ -51,7 +51,9 @@ from engine.geometry.box import BlockPos, Box, Vec3
 from engine.geometry.shapes import FULL_CUBE_BOX
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.jit import plain
 from engine.motion import supporting_block
+from engine.motion.move_kernel import land_on_block
 from engine.motion.raycast import raycast_boxes, voxel_walk
 from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
@@ -64,6 +66,9 @@ if TYPE_CHECKING:
     from engine.entities.entity import Entity
     from engine.world.blocks import BlockState
     from engine.world.world import World
+
+
+_land_on_block = plain(land_on_block)   # the row kernels' own source (engine.motion.move_kernel)
 
 
 def on_entity_land(state: BlockState, e: Entity) -> None:
@@ -79,7 +84,7 @@ def on_entity_land(state: BlockState, e: Entity) -> None:
             k = SLIME_BOUNCE_LIVING if e.living else SLIME_BOUNCE_NONLIVING
             e.motion = Vec3(m.x, -m.y * BED_BOUNCE * k, m.z)
     else:
-        e.motion = Vec3(m.x * 1.0, m.y * 0.0, m.z * 1.0)
+        e.motion = Vec3(*_land_on_block(*m))
 
 
 def on_stepped_on(state: BlockState, e: Entity) -> None:

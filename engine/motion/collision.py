@@ -19,6 +19,8 @@ from engine.geometry.box import Box, Vec3, X, Y, Z
 from engine.geometry.shapes import calculate_max_offset, intersects_box
 from engine.java.javanum import f32, wrap_int
 from engine.java.mathhelper import floor
+from engine.jit import plain
+from engine.motion.collision_kernel import COLLIDED, RAISED, step_up_choice, steps_up
 from engine.world import blocks
 
 if TYPE_CHECKING:
@@ -30,6 +32,8 @@ EPS = COLLISION_EPSILON
 LONG_SWEEP_LAYERS = 4096   # longer single-axis sweeps visit only layers that cross filled sections
 WIDE_SWEEP_CELLS = 4096    # a wider cross-section visits only the cells of filled sections
 ORIGIN = (0.0, 0.0, 0.0)
+# step-up's test and choice are the kernels' own source (docs/architecture.md, "Each stage written once")
+_steps_up, _step_up_choice = plain(steps_up), plain(step_up_choice)
 Sweep = tuple[int, Box, float, float]   # axis, box before the sweep, asked, allowed
 
 
@@ -174,30 +178,28 @@ def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World,
         adjust_movement(movement, box, world, extra, yxz, sweeps)
     if rec is not None:
         _record_sweeps(rec, entity, world, extra, sweeps)
-    bx = movement.x != collided.x
-    bz = movement.z != collided.z
-    grounded = entity.on_ground or (movement.y != collided.y and movement.y < 0.0)
-    if step_heights and entity.step_height > 0.0 and grounded and (bx or bz):
+    h = entity.step_height
+    if not _steps_up(h, entity.on_ground, *movement, *collided):
+        return collided
+    if step_heights:
         return _step_up_1_21(entity, movement, collided, world, extra, yxz, rec)
-    if entity.step_height > 0.0 and grounded and (bx or bz):
-        h = entity.step_height
-        a = adjust_movement(Vec3(movement.x, h, movement.z), box, world, extra, yxz)
-        up = adjust_movement(Vec3(0.0, h, 0.0), box.stretch(movement.x, 0.0, movement.z), world, extra, yxz)
-        b = adjust_movement(Vec3(movement.x, 0.0, movement.z), box.offset(up.x, up.y, up.z), world, extra,
-                            yxz).plus(up)
-        if rec is not None:
-            rec.geometry(gbox("step_up_candidate", box.offset(*a), candidate="direct"))
-            rec.geometry(gbox("step_up_candidate", box.offset(*b), candidate="raised"))
-        if up.y < h and _horizontal_sq(b) > _horizontal_sq(a):
-            a = b
-        if _horizontal_sq(a) > _horizontal_sq(collided):
-            settle = adjust_movement(Vec3(0.0, -a.y + movement.y, 0.0), box.offset(a.x, a.y, a.z), world,
-                                     extra, yxz)
-            result = a.plus(settle)
-            if rec is not None:
-                rec.geometry(gbox("step_up_chosen", box.offset(*result)))
-            return result
-    return collided
+    a = adjust_movement(Vec3(movement.x, h, movement.z), box, world, extra, yxz)
+    up = adjust_movement(Vec3(0.0, h, 0.0), box.stretch(movement.x, 0.0, movement.z), world, extra, yxz)
+    b = adjust_movement(Vec3(movement.x, 0.0, movement.z), box.offset(up.x, up.y, up.z), world, extra,
+                        yxz).plus(up)
+    if rec is not None:
+        rec.geometry(gbox("step_up_candidate", box.offset(*a), candidate="direct"))
+        rec.geometry(gbox("step_up_candidate", box.offset(*b), candidate="raised"))
+    kept = _step_up_choice(a.x, a.z, b.x, b.z, up.y, collided.x, collided.z, h)
+    if kept == COLLIDED:
+        return collided
+    if kept == RAISED:
+        a = b
+    settle = adjust_movement(Vec3(0.0, -a.y + movement.y, 0.0), box.offset(a.x, a.y, a.z), world, extra, yxz)
+    result = a.plus(settle)
+    if rec is not None:
+        rec.geometry(gbox("step_up_chosen", box.offset(*result)))
+    return result
 
 
 def _step_up_1_21(entity: Entity, movement: Vec3, collided: Vec3, world: World, extra: list[ShapeAt], yxz: bool,

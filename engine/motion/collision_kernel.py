@@ -277,6 +277,49 @@ def adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     return m[0], m[1], m[2], True
 
 
+COLLIDED, DIRECT, RAISED = 0, 1, 2    # step_up_choice: the movement kept
+
+
+@njit(inline=True)
+def steps_up(step: float, on_ground: bool, mx: float, my: float, mz: float, cx: float, cy: float,
+             cz: float) -> bool:
+    """Whether `adjustMovementForCollisions` tries step-up (spec 03 §4) after collisions cut (mx, my, mz) to
+    (cx, cy, cz): a step height, on the ground or landing now (Y cut while moving down), and X or Z cut."""
+    return step > 0.0 and (on_ground or (my != cy and my < 0.0)) and (mx != cx or mz != cz)
+
+
+@njit(inline=True)
+def step_up_choice(ax: float, az: float, bx: float, bz: float, uy: float, cx: float, cz: float,
+                   step: float) -> int:
+    """Which movement step-up keeps (spec 03 §4): of the direct candidate a (the movement with Y raised to the step
+    height) and the raised one b (the rise u, then the movement), b where the rise was not cut short (u's Y below
+    the step height) and b goes farther horizontally; that one (DIRECT or RAISED, to be settled back down) where it
+    goes farther than the collided movement c, else COLLIDED."""
+    raised = uy < step and bx * bx + bz * bz > ax * ax + az * az
+    if raised:
+        ax, az = bx, bz
+    if not ax * ax + az * az > cx * cx + cz * cz:
+        return COLLIDED
+    return RAISED if raised else DIRECT
+
+
+@njit(inline=True)
+def flag_in(keys, slots, pool, flags, flag: int, box: tuple, deflate: float) -> bool:
+    """A cell from floor(min + deflate) to ceil(max − deflate) (exclusive) holds a state with `flag`, where the
+    region is loaded (`Entity.updateMovementInFluid`'s cells)."""
+    x0, x1 = jfloor(box[0] + deflate), jceil(box[3] - deflate)
+    y0, y1 = jfloor(box[1] + deflate), jceil(box[4] - deflate)
+    z0, z1 = jfloor(box[2] + deflate), jceil(box[5] - deflate)
+    if y1 < 0 or y0 > 255:
+        return False
+    for x in range(x0, x1):
+        for y in range(y0, y1):
+            for z in range(z0, z1):
+                if flags[state_at(keys, slots, pool, x, y, z)] & flag:
+                    return True
+    return False
+
+
 @njit
 def adjust_movement_stepping(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
                              cells: np.ndarray, mx: float, my: float, mz: float, box: tuple, yxz: bool,
@@ -293,8 +336,7 @@ def adjust_movement_stepping(keys, slots, pool, shape, flags, ncoords, coords, f
                                          cells, mx, my, mz, box, yxz)
         if not ok:
             return mx, my, mz, False
-    grounded = on_ground or (my != cy and my < 0.0)
-    if not (step > 0.0 and grounded and (mx != cx or mz != cz)):
+    if not steps_up(step, on_ground, mx, my, mz, cx, cy, cz):
         return cx, cy, cz, True
     ax, ay, az, ok = adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells,
                                      mx, step, mz, box, yxz)
@@ -309,10 +351,11 @@ def adjust_movement_stepping(keys, slots, pool, shape, flags, ncoords, coords, f
     if not ok:
         return mx, my, mz, False
     bx, by, bz = bx + ux, by + uy, bz + uz
-    if uy < step and bx * bx + bz * bz > ax * ax + az * az:
-        ax, ay, az = bx, by, bz
-    if not ax * ax + az * az > cx * cx + cz * cz:
+    kept = step_up_choice(ax, az, bx, bz, uy, cx, cz, step)
+    if kept == COLLIDED:
         return cx, cy, cz, True
+    if kept == RAISED:
+        ax, ay, az = bx, by, bz
     sx, sy, sz, ok = adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells,
                                      0.0, -ay + my, 0.0, _offset(box, ax, ay, az), yxz)
     if not ok:

@@ -23,9 +23,8 @@ from engine.core.versions import refusal
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import check_water_state
 from engine.java.javanum import f32
-from engine.java.mathhelper import approximately_equals
 from engine.jit import plain
-from engine.motion import block_effects, raycast_kernel, supporting_block
+from engine.motion import block_effects, move_kernel, raycast_kernel, supporting_block
 from engine.motion.collision import adjust_movement_for_collisions
 from engine.motion.collision_kernel import block_arrays
 
@@ -224,6 +223,10 @@ def _space_free(e: Entity, world: World, dx: float, dy: float, dz: float) -> boo
 
 
 _fall_reset_ray = plain(raycast_kernel.fall_reset_ray)    # the TNT loop's kernel (docs/architecture.md)
+# steps 7-9 are the row kernels' own source (engine.motion.move_kernel), run as plain Python
+_collision_flags, _zero_collided_motion = plain(move_kernel.collision_flags), plain(move_kernel.zero_collided_motion)
+_fall_before_landing, _fall_after_landing = plain(move_kernel.fall_before_landing), \
+    plain(move_kernel.fall_after_landing)
 _NO_CELLS = np.empty((0, 3), dtype=np.int64)
 
 
@@ -272,10 +275,7 @@ def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3, world: World
     """Step 7: horizontal with a (double)1.0E-5F tolerance, vertical exact; on ground = vertical and moving down.
     From 1.20 (`world` given) `setOnGround(onGround, actual)` also updates the supporting block
     (`Entity.updateSupportingBlockPos`)."""
-    e.horizontal_collision = not approximately_equals(movement.x, actual.x) or \
-        not approximately_equals(movement.z, actual.z)
-    e.vertical_collision = movement.y != actual.y
-    e.on_ground = e.vertical_collision and movement.y < 0.0
+    e.horizontal_collision, e.vertical_collision, e.on_ground = _collision_flags(*movement, *actual)
     if world is not None:
         supporting_block.update_supporting_block_pos(e, world, actual, rec)
 
@@ -292,30 +292,17 @@ def fall(e: Entity, sim: TickContext, dy: float, state: BlockState, pos: BlockPo
     if e.living and not e.touching_water:
         check_water_state(e, sim.world, features)
     double = features.fall_distance_double
-    if double and dy < 0.0 and not e.touching_water:
-        e.fall_distance -= f32(dy)
-    if e.on_ground:
-        if e.fall_distance > 0.0:
-            block_effects.on_landed_upon(sim, state, pos, e, e.fall_distance)
-        e.fall_distance = 0.0
-    elif dy < 0.0 and not double:
-        e.fall_distance = f32(e.fall_distance - (f32(dy) if features.fall_distance_float_step else dy))
+    e.fall_distance = _fall_before_landing(e.fall_distance, dy, double, e.touching_water)
+    on_ground = e.on_ground
+    if on_ground and e.fall_distance > 0.0:
+        block_effects.on_landed_upon(sim, state, pos, e, e.fall_distance)
+    e.fall_distance = _fall_after_landing(e.fall_distance, dy, on_ground, double, features.fall_distance_float_step)
 
 
 def zero_collided_motion(e: Entity, movement: Vec3, actual: Vec3, both_axes: bool) -> None:
-    """Step 9. Vanilla up to 1.17 takes one copy of Motion and writes (0, y, z) for X, then (x, y, 0) for Z from
-    that same copy, so a collision on both axes zeroes only Z (decompiled code; spec 03 §2 says "each axis").
-    1.18 zeroes both; `both_axes` selects."""
-    m = e.motion
-    hit_x = movement.x != actual.x
-    hit_z = movement.z != actual.z
-    if both_axes:
-        e.motion = Vec3(0.0 if hit_x else m.x, m.y, 0.0 if hit_z else m.z)
-        return
-    if hit_x:
-        e.motion = Vec3(0.0, m.y, m.z)
-    if hit_z:
-        e.motion = Vec3(m.x, m.y, 0.0)
+    """Step 9 (`move_kernel.zero_collided_motion`: up to 1.17 a collision on both axes zeroes only Z; 1.18 zeroes
+    both, `both_axes`)."""
+    e.motion = Vec3(*_zero_collided_motion(*e.motion, movement.x, movement.z, actual.x, actual.z, both_axes))
 
 
 def apply_velocity_multiplier(e: Entity, f: float) -> None:

@@ -9,6 +9,7 @@ import inspect
 import json
 import math
 import random
+import sys
 import textwrap
 
 import pytest
@@ -17,7 +18,7 @@ from engine import jit
 from engine.entities.rows import LIVING_FLAGS, LIVING_FLOATS, LIVING_INTS
 from engine.geometry.box import Vec3
 from engine.java.javanum import f32
-from engine.living import player_kernel
+from engine.living import player_kernel, travel_kernel
 from engine.living.player import PlayerEntity
 from engine.living.player_input import PlayerInput
 from engine.motion import collision_kernel
@@ -153,24 +154,28 @@ def _mutant(module, name: str, old: str, new: str):
     return scope[name]
 
 
-def _uncompiled(monkeypatch) -> None:
-    """The player kernels that call the mutant run as plain Python (their globals looked up at call time)."""
-    for name in ("tick_rows", "player_tick", "move_player"):
-        kernel = getattr(player_kernel, name)
-        monkeypatch.setattr(player_kernel, name, getattr(kernel, "py_func", kernel))
+def _uncompiled(monkeypatch, *path) -> None:
+    """The kernels from the players' loop down to a mutant's caller, each (module that calls it, name), run as
+    plain Python (their globals looked up at call time)."""
+    for module, name in ((player_kernel, "tick_rows"), (player_kernel, "player_tick"), *path):
+        kernel = getattr(module, name)
+        monkeypatch.setattr(module, name, getattr(kernel, "py_func", kernel))
 
 
-@pytest.mark.parametrize(("module", "name", "old", "new"), [
+@pytest.mark.parametrize(("module", "name", "old", "new", "path"), [
     (collision_kernel, "adjust_movement_stepping", "return ax + sx, ay + sy, az + sz, True",
-     "return ax, ay, az, True"),                                         # step-up without the settle
-    (player_kernel, "player_tick", "f32(-sin(sine, g) * SPRINT_JUMP_KICK)",
-     "f32(-np.sin(g) * SPRINT_JUMP_KICK)"),                              # the sprint kick's yaw off the table
+     "return ax, ay, az, True", ((player_kernel, "travel_ordinary"), (travel_kernel, "move_self"))),
+    # step-up without the settle
+    (travel_kernel, "sprint_jump_kick", "f32(-sin(sine, g) * SPRINT_JUMP_KICK)", "f32(-np.sin(g) * SPRINT_JUMP_KICK)",
+     ((player_kernel, "jump"),)),                                        # the sprint kick's yaw off the table
 ])
-def test_player_kernel_mutants_are_caught(monkeypatch, module, name, old, new) -> None:
-    """The comparison above fails for a kernel with a deliberate mistake."""
+def test_player_kernel_mutants_are_caught(monkeypatch, module, name, old, new, path) -> None:
+    """The comparison above fails for a kernel with a deliberate mistake, given to the compiled loop only: the
+    object path runs the kernels' plain forms (engine.jit.plain) made from the unchanged source."""
     mutant = _mutant(module, name, old, new)
-    _uncompiled(monkeypatch)
-    monkeypatch.setattr(player_kernel, name, mutant)
+    _uncompiled(monkeypatch, *path)
+    caller = getattr(*path[-1])
+    monkeypatch.setattr(sys.modules[caller.__module__], name, mutant)
     with pytest.raises(AssertionError):
         worlds_digest(range(30))
 

@@ -1,0 +1,194 @@
+"""`LivingEntity.tickMovement`'s jump and `travel`'s ordinary case (spec 05 §2.4, §3, §5) as kernels (engine.jit):
+the one source of this arithmetic (docs/architecture.md, "Each stage written once").
+
+The float kernels take and return plain numbers: the object path (`engine.living.travel`, `living_entity`) runs
+their plain forms (`engine.jit.plain`) on an entity's fields between the trace's stages; `travel_ordinary` runs them
+compiled on a living row (the columns `LIVING_FLOATS`, `LIVING_INTS`, `LIVING_FLAGS` of `engine.entities.rows`), as
+`engine.living.player_kernel` does. `sine` is `MathHelper.SINE_TABLE`: SINE (an array) in compiled code, the
+table itself in plain code.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.constants import (
+    DEGREES_TO_RADIANS,
+    GROUND_ACCEL_FACTOR,
+    INPUT_DAMPING,
+    LIVING_DRAG,
+    LIVING_DRAG_Y,
+    LIVING_MIN_MOTION,
+    MIN_INPUT_SQUARED,
+    SPRINT_JUMP_KICK,
+    SPRINT_JUMP_KICK_D,
+    VELOCITY_AFFECTING_OFFSET,
+)
+from engine.entities.rows import (
+    F_BOX,
+    F_MOTION,
+    F_POS,
+    H_COLL,
+    I_EXTRA,
+    I_FLAGS,
+    LIVING_FLAGS,
+    LIVING_FLOATS,
+    LIVING_INTS,
+    NF,
+    NO_GRAVITY,
+    ON_GROUND,
+)
+from engine.entities.tnt_kernel import move_self
+from engine.influences.fluid_kernel import f32
+from engine.java.mathhelper import _QUARTER_TURN, _RADIANS_TO_INDEX, SINE_TABLE
+from engine.jit import njit
+from engine.motion.collision_kernel import _java_int, jfloor, state_at
+
+SINE = np.array(SINE_TABLE)                    # MathHelper.SINE_TABLE, the compiled kernels' copy
+
+# a living row's columns (engine.entities.rows: the living extras after the common columns)
+_F = {name: NF + k for k, name in enumerate(LIVING_FLOATS)}
+_I = {name: I_EXTRA + k for k, name in enumerate(LIVING_INTS + LIVING_FLAGS)}
+C_YAW, C_HEAD_YAW, C_FORWARD, C_SIDEWAYS, C_UPWARD = _F["yaw"], _F["head_yaw"], _F["forward_speed"], \
+    _F["sideways_speed"], _F["upward_speed"]
+C_SPEED, C_FLYING, C_STEP, C_IN_FORWARD, C_IN_SIDEWAYS = _F["movement_speed"], _F["flying_speed"], \
+    _F["step_height"], _F["input_forward"], _F["input_sideways"]
+C_COOLDOWN, C_DOUBLE_TAP, C_JUMPING, C_IN_JUMPING = _I["jump_cooldown"], _I["double_tap_ticks"], _I["jumping"], \
+    _I["input_jumping"]
+C_SPRINTING, C_SNEAKING, C_SNEAK_POSE, C_SWIMMING = _I["sprinting"], _I["sneaking"], _I["in_sneaking_pose"], \
+    _I["swimming"]
+C_FALL_FLYING, C_SUBMERGED, C_FIRST_UPDATE, C_CLIMBING = _I["fall_flying"], _I["submerged_in_water"], \
+    _I["first_update"], _I["climbing"]
+
+
+@njit(inline=True)
+def sin(sine, x: float) -> float:
+    """`MathHelper.sin(float)`: the table at `(int)(x * 10430.378F)` in float arithmetic."""
+    return sine[_java_int(f32(f32(x) * _RADIANS_TO_INDEX)) & 65535]
+
+
+@njit(inline=True)
+def cos(sine, x: float) -> float:
+    """`MathHelper.cos(float)`: the table a quarter turn on."""
+    return sine[_java_int(f32(f32(f32(x) * _RADIANS_TO_INDEX) + _QUARTER_TURN)) & 65535]
+
+
+@njit(inline=True)
+def zero_negligible_motion(x: float, y: float, z: float) -> tuple:
+    """`tickMovement` step 3 (spec 05 §3, AMBIGUITY-L8): each Motion component below 0.003 in size becomes 0."""
+    return (0.0 if abs(x) < LIVING_MIN_MOTION else x, 0.0 if abs(y) < LIVING_MIN_MOTION else y,
+            0.0 if abs(z) < LIVING_MIN_MOTION else z)
+
+
+@njit(inline=True)
+def damp_input(sideways: float, forward: float) -> tuple:
+    """`tickMovement` step 7: sidewaysSpeed and forwardSpeed × 0.98F, in float."""
+    return f32(sideways * INPUT_DAMPING), f32(forward * INPUT_DAMPING)
+
+
+@njit(inline=True)
+def sprint_jump_kick(yaw: float, kick_double: bool, sine) -> tuple:
+    """A sprinter's jump kick (X, Z) along the yaw (the sine table): 0.2F, in float (from 1.20.5 0.2 in double,
+    `sprint_jump_kick_double`)."""
+    g = f32(yaw * DEGREES_TO_RADIANS)
+    if kick_double:
+        return -sin(sine, g) * SPRINT_JUMP_KICK_D, cos(sine, g) * SPRINT_JUMP_KICK_D
+    return f32(-sin(sine, g) * SPRINT_JUMP_KICK), f32(cos(sine, g) * SPRINT_JUMP_KICK)
+
+
+@njit(inline=True)
+def jump(x: float, y: float, z: float, velocity: float, sprinting: bool, yaw: float, kick_double: bool,
+         sine) -> tuple:
+    """`LivingEntity.jump` (spec 05 §5) of Motion (x, y, z): Y := the jump velocity (`getJumpVelocity` with its
+    boosts, worked out by the caller); a sprinter adds `sprint_jump_kick`."""
+    if not sprinting:
+        return x, velocity, z
+    kx, kz = sprint_jump_kick(yaw, kick_double, sine)
+    return x + kx, velocity + 0.0, z + kz
+
+
+@njit(inline=True)
+def ground_drag(slipperiness: float, on_ground: bool) -> float:
+    """`travel`'s ordinary case step 2: the horizontal drag, slipperiness × 0.91F on the ground, else 0.91F."""
+    return f32(slipperiness * LIVING_DRAG) if on_ground else LIVING_DRAG
+
+
+@njit(inline=True)
+def movement_speed_on(slipperiness: float, on_ground: bool, movement_speed: float, off_ground_speed: float) -> float:
+    """`getMovementSpeed(slipperiness)`: on the ground the movement speed × 0.21600002F / s³ (floats), else the
+    off-ground speed (flyingSpeed; from 1.19.4 `getOffGroundSpeed`, which the caller reads)."""
+    if on_ground:
+        return f32(movement_speed * f32(GROUND_ACCEL_FACTOR / f32(f32(slipperiness * slipperiness) * slipperiness)))
+    return off_ground_speed
+
+
+@njit(inline=True)
+def movement_input_to_velocity(sx: float, sy: float, sz: float, speed: float, yaw: float, sine) -> tuple:
+    """`Entity.movementInputToVelocity` (spec 05 §4.2) of the input (sideways, upward, forward): zero below a length²
+    of 1.0E-7, normalised above length 1 (the float root of 1.16's `Vec3d.normalize`), × speed, rotated by the yaw
+    with the sine table."""
+    d = sx * sx + sy * sy + sz * sz
+    if d < MIN_INPUT_SQUARED:
+        return 0.0, 0.0, 0.0
+    if d > 1.0:
+        n = f32(np.sqrt(d))
+        sx, sy, sz = sx / n, sy / n, sz / n
+    sx, sy, sz = sx * speed, sy * speed, sz * speed
+    r = f32(yaw * DEGREES_TO_RADIANS)
+    s, c = sin(sine, r), cos(sine, r)
+    return sx * c - sz * s, sy, sz * c + sx * s
+
+
+@njit(inline=True)
+def gravity(y: float, d: float) -> float:
+    """`travel` step 7.3: Y Motion − the gravity d."""
+    return y + -d
+
+
+@njit(inline=True)
+def drag(x: float, y: float, z: float, horizontal: float, vertical: float) -> tuple:
+    """`setVelocity(x * horizontal, y * vertical, z * horizontal)`: the drags."""
+    return x * horizontal, y * vertical, z * horizontal
+
+
+@njit
+def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+                    f: np.ndarray, i: np.ndarray, r: int, speed: float, d: float, slip: np.ndarray,
+                    climb: np.ndarray, border: tuple, v: int, half: float, height: float, sine: np.ndarray) -> bool:
+    """`LivingEntity.travel`'s ordinary case (spec 05 §2.4) of living row `r`, the movement input in its columns, in
+    the release whose flags are `v` (`tnt_kernel.version_bits`; no tick-time block collision): `speed` its
+    `getMovementSpeed()`, `d` the gravity, `slip` `Block.getSlipperiness` and `climb` 1 where `isClimbing` could be
+    true per block state, `border` the world border's edges (min x, min z, max x, max z), `half` and `height` its
+    box. False where the object path must travel it (climbing, a move `tnt_kernel.move_self` does not decide), the
+    row part-written. As up to 1.19.3: the slipperiness block at `getVelocityAffectingPos` without the supporting
+    block (1.20), the off-ground speed from the flyingSpeed column (1.19.4 reads `getOffGroundSpeed`); `v` must
+    not hold V_TICK_BLOCKS (`climb` stands in for `move_self`'s unread `effects`). Reads the movement input
+    (sideways, upward, forward speed columns), the yaw, step height and jumping columns and the ON_GROUND, H_COLL
+    and NO_GRAVITY flags; writes Motion, the position and box, the collision flags, the fall distance and the
+    climbing flag."""
+    on_ground = i[r, I_FLAGS] & ON_GROUND != 0
+    px, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
+    below = state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)   # step 1
+    p = slip[below]
+    h = ground_drag(p, on_ground)                                                               # step 2
+    dx, dy, dz = movement_input_to_velocity(f[r, C_SIDEWAYS], f[r, C_UPWARD], f[r, C_FORWARD],
+                                            movement_speed_on(p, on_ground, speed, f[r, C_FLYING]), f[r, C_YAW],
+                                            sine)                                               # step 3
+    f[r, F_MOTION] = f[r, F_MOTION] + dx
+    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + dy
+    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + dz
+    if climb[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)]:                     # step 4
+        return False
+    i[r, C_CLIMBING] = 0
+    if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                     f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v, border, climb, half, height,
+                     f[r, C_STEP], True):                                                      # step 5
+        return False
+    if i[r, I_FLAGS] & H_COLL or i[r, C_JUMPING]:                                               # step 6
+        if climb[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))]:
+            return False
+    if not i[r, I_FLAGS] & NO_GRAVITY:                                                          # step 7.3
+        f[r, F_MOTION + 1] = gravity(f[r, F_MOTION + 1], d)
+    f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = drag(f[r, F_MOTION], f[r, F_MOTION + 1],
+                                                                  f[r, F_MOTION + 2], h, LIVING_DRAG_Y)   # step 8
+    return True
