@@ -18,6 +18,7 @@ from engine.entities.rows import LIVING_FLAGS, LIVING_FLOATS, LIVING_INTS
 from engine.geometry.box import Vec3
 from engine.java.javanum import f32
 from engine.living import player_kernel
+from engine.living.effects import EffectInstance
 from engine.living.player import PlayerEntity
 from engine.living.player_input import PlayerInput
 from engine.motion import collision_kernel
@@ -81,10 +82,10 @@ def player_world(seed: int) -> Simulation:
 
 
 def player_lines(sim: Simulation, ticks: int, mode: str) -> list[str]:
-    """`run_lines`, with every player's living columns."""
+    """`run_lines`, with every player's living columns and what it holds."""
     lines = run_lines(sim, ticks, mode)
     return lines + [json.dumps({name: getattr(e, name) for name in LIVING_FLOATS + LIVING_INTS + LIVING_FLAGS})
-                    for e in sim.entities if e.is_player]
+                    + repr(e.held) for e in sim.entities if e.is_player]
 
 
 def worlds_digest(seeds: range) -> tuple[str, int, int]:
@@ -180,3 +181,54 @@ def test_jit_off_equals_jit_on() -> None:
     compiled, digest = jit_off_run("tests.engine.test_player_rows", "worlds_digest(range(6))")
     assert compiled is False and jit.compiled() == jit.jit_enabled()
     assert digest == list(worlds_digest(range(6)))
+
+
+def _edited_run(sim: Simulation, mode: str) -> list[str]:
+    """A random player world with the keys edited as the viewer records them (driving: from the next tick on,
+    branching the run) after 12 ticks, then 14 ticks."""
+    lines = player_lines(sim, 12, mode)
+    t = sim.tick_count + 1
+    for e in sim.entities:
+        e.set_held_input(t, t + 8, PlayerInput(forward=True, sprint=True, jump=True, yaw=40.0), discard_later=True)
+    return lines + player_lines(sim, 14, mode)
+
+
+def _sprinting_pair() -> Simulation:
+    """Two players sprinting along +z on a stone floor, 4 blocks apart: the first taps jump every third tick, the
+    second holds it."""
+    text = '[[blocks]]\nfrom = [-4, 0, -4]\nto = [8, 0, 60]\nblock = "minecraft:stone"\n'
+    for n in (1, 2):
+        text += (f'[[entities]]\ntype = "minecraft:player"\nid = {n}\npos = [{4 * n + 0.5}, 1.0, 0.5]\n'
+                 'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n')
+    sim = load_scene_text(text)
+    tapping, holding = sim.entity_by_id(1), sim.entity_by_id(2)
+    for k in range(1, 31):
+        tapping.set_held_input(k, k, PlayerInput(forward=True, sprint=True, jump=k % 3 == 0))
+    holding.set_held_input(1, 30, PlayerInput(forward=True, sprint=True, jump=True))
+    return sim
+
+
+def _equipped_run(sim: Simulation, mode: str) -> list[str]:
+    """10 ticks of `_sprinting_pair`, an elytra put on the tapping player (a tap in the air now starts a glide), 6
+    ticks, Jump Boost II on the other (its jumps go higher), 10 ticks."""
+    lines = player_lines(sim, 10, mode)
+    sim.entity_by_id(1).equipment["chest"] = "minecraft:elytra"
+    lines += player_lines(sim, 6, mode)
+    holding = sim.entity_by_id(2)
+    holding.effects.add(EffectInstance("minecraft:jump_boost", 1, 20), holding.attributes, False)
+    return lines + player_lines(sim, 10, mode)
+
+
+def test_edits_between_ticks_are_taken() -> None:
+    """Players whose inputs, equipment or effects are edited between ticks of a run take them in the next tick:
+    the compiled runs equal the object path's (the tapping player glides, the boosted one jumps higher), and
+    players were compiled again after the edits."""
+    done = 0
+    for seed in range(6):
+        sim = player_world(seed)
+        assert _edited_run(sim, "compiled") == _edited_run(player_world(seed), "object"), seed
+        done += sim.kernel_ticks
+    sim = _sprinting_pair()
+    lines = _equipped_run(sim, "compiled")
+    assert lines == _equipped_run(_sprinting_pair(), "object")
+    assert sim.entity_by_id(1).fall_flying and sim.kernel_ticks > 40 and done > 0, (sim.kernel_ticks, done)
