@@ -11,10 +11,11 @@ import math
 import random
 import textwrap
 
+import numpy as np
 import pytest
 
 from engine import jit
-from engine.entities.rows import LIVING_FLAGS, LIVING_FLOATS, LIVING_INTS
+from engine.entities.rows import F_BOX, I_EXTRA, I_FLAGS, LIVING_FLAGS, LIVING_FLOATS, LIVING_INTS, NF, REMOVED
 from engine.geometry.box import Vec3
 from engine.java.javanum import f32
 from engine.living import player_kernel
@@ -232,3 +233,51 @@ def test_edits_between_ticks_are_taken() -> None:
     lines = _equipped_run(sim, "compiled")
     assert lines == _equipped_run(_sprinting_pair(), "object")
     assert sim.entity_by_id(1).fall_flying and sim.kernel_ticks > 40 and done > 0, (sim.kernel_ticks, done)
+
+
+def _crowd_case(rng: random.Random) -> tuple:
+    """Rows of 1 to 60 player boxes (0.6 × 1.8) scattered over a few blocks around 0 or ±2·10⁷, some on cell
+    edges, stacked or removed; a few not finite, far out or wider than a cell."""
+    m = rng.randint(1, 60)
+    f = np.zeros((m + 3, NF + len(LIVING_FLOATS)))
+    i = np.zeros((m + 3, I_EXTRA + len(LIVING_INTS + LIVING_FLAGS)), dtype=np.int64)
+    ox = rng.choice((0.0, 2.0e7, -2.0e7))
+    rows = np.array(rng.sample(range(m + 3), m), dtype=np.int64)
+    for r in rows.tolist():
+        x, z = ox + rng.choice((rng.uniform(-3, 3), rng.randint(-3, 3) + rng.choice((0.0, 0.3, 0.4)))), \
+            rng.uniform(-3, 3)
+        y = rng.choice((60.0, 60.0, rng.uniform(58, 62)))
+        w = rng.choice((0.6,) * 12 + (2.0, math.nan, math.inf, 5.0e9))
+        f[r, F_BOX:F_BOX + 6] = (x - w / 2, y, z - 0.3, x + w / 2, y + 1.8, z + 0.3)
+        i[r, I_FLAGS] = REMOVED if rng.random() < 0.05 else 0
+    return f, i, rows
+
+
+def _crowded(f: np.ndarray, i: np.ndarray, rows: np.ndarray, n: int) -> bool:
+    """The test against every other player."""
+    r = rows[n]
+    b = f[r, F_BOX:F_BOX + 6]
+    return any(o != r and not i[o, I_FLAGS] & REMOVED and b[0] < f[o, F_BOX + 3] and b[3] > f[o, F_BOX]
+               and b[1] < f[o, F_BOX + 4] and b[4] > f[o, F_BOX + 1] and b[2] < f[o, F_BOX + 5]
+               and b[5] > f[o, F_BOX + 2] for o in rows.tolist())
+
+
+def test_crowd_grid_finds_what_every_pair_finds() -> None:
+    """`player_kernel.crowd_meets` through the grid answers as the test of every pair, on 200 random crowds, and
+    again after each player in turn moves by up to 2 blocks (`crowd_move`), as the loop moves them."""
+    rng = random.Random(5)
+    met = 0
+    for _ in range(200):
+        f, i, rows = _crowd_case(rng)
+        grid = player_kernel.crowd_grid(f, rows)
+        for n in range(len(rows)):
+            assert player_kernel.crowd_meets(grid, f, i, rows, n) == _crowded(f, i, rows, n)
+            met += _crowded(f, i, rows, n)
+        for n in range(len(rows)):
+            r = rows[n]
+            if rng.random() < 0.5:
+                f[r, F_BOX:F_BOX + 6] += (dx := rng.uniform(-2, 2), 0.0, dz := rng.uniform(-2, 2), dx, 0.0, dz)
+            player_kernel.crowd_move(grid, f, rows, n)
+            for k in range(len(rows)):
+                assert player_kernel.crowd_meets(grid, f, i, rows, k) == _crowded(f, i, rows, k)
+    assert met > 500, met
