@@ -282,10 +282,36 @@ class PlayerBatch:
             e.held = e.inputs.at(self._tick)
 
 
-# a player's state outside its row that decides whether the compiled players phase may tick it (PlayerBatch): set
-# anywhere, it counts as an edit (engine.core.edits)
-WATCHED = frozenset({"bow_drawn_since", "vehicle", "passengers", "effects", "hurt_time", "time_until_regen",
-                     "health", "pose", "equipment", "attributes", "sprinting", "inputs"})
+class Watched:
+    """A player's field that decides whether the compiled players phase may tick it (`PlayerBatch`): kept in the
+    instance's `__dict__` under its own name as any field, and counted as an edit when set (engine.core.edits)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        try:
+            return obj.__dict__[self.name]
+        except KeyError:
+            raise AttributeError(self.name) from None
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        if self.name == "equipment" and type(value) is not Equipment:
+            value = Equipment(value)
+        obj.__dict__[self.name] = value
+        edited()
+
+
+def _watched_flag(flag: property) -> property:
+    """A row flag whose setting counts as an edit."""
+    def set_(self: PlayerEntity, v: bool) -> None:
+        flag.fset(self, v)
+        edited()
+    return property(flag.fget, set_)
 
 
 class PlayerEntity(RowBacked, LivingEntity):
@@ -298,6 +324,10 @@ class PlayerEntity(RowBacked, LivingEntity):
     locals().update({name: extra_float(PLAYER_ROWS, name) for name in LIVING_FLOATS})
     locals().update({name: extra_int(PLAYER_ROWS, name) for name in LIVING_INTS})
     locals().update({name: extra_flag(PLAYER_ROWS, name) for name in LIVING_FLAGS})
+    sprinting = _watched_flag(extra_flag(PLAYER_ROWS, "sprinting"))
+    locals().update({name: Watched(name) for name in ("bow_drawn_since", "vehicle", "passengers", "effects",
+                                                      "hurt_time", "time_until_regen", "health", "pose",
+                                                      "equipment", "attributes", "inputs")})
     WIDTH = PLAYER_WIDTH
     HEIGHT = PLAYER_HEIGHT
     is_player = True
@@ -306,13 +336,6 @@ class PlayerEntity(RowBacked, LivingEntity):
     VEHICLE_ATTACHMENT_Y = PLAYER_VEHICLE_ATTACHMENT_Y   # standing and crouching poses
     FIELDS = {"invulnerable": bool}      # a creative player: takes no damage, still takes impulses
     TICK_FIELDS = ("bow_drawn_since",)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in WATCHED:
-            edited()
-            if name == "equipment" and type(value) is not Equipment:
-                value = Equipment(value)
-        object.__setattr__(self, name, value)
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         self.take_row()
