@@ -281,3 +281,14 @@ def test_crowd_grid_finds_what_every_pair_finds() -> None:
             for k in range(len(rows)):
                 assert player_kernel.crowd_meets(grid, f, i, rows, k) == _crowded(f, i, rows, k)
     assert met > 500, met
+
+
+@pytest.mark.parametrize(("name", "old", "new"), [
+    ("crowd_meets", "range(x - 1, x + 2)", "range(x, x + 2)"),                  # the cells on one side missed
+    ("crowd_move", "if ok and cx[h] == x and cz[h] == z:", "if True:"),          # a moved box left in its old cell
+])
+def test_crowd_grid_mutants_are_caught(monkeypatch, name: str, old: str, new: str) -> None:
+    """The comparison above fails for a grid with a deliberate mistake."""
+    monkeypatch.setattr(player_kernel, name, _mutant(player_kernel, name, old, new))
+    with pytest.raises(AssertionError):
+        test_crowd_grid_finds_what_every_pair_finds()
