@@ -43,6 +43,7 @@ from engine.constants import (
     OPEN_HASH_MIX,
     SWIFT_SNEAK_SPEED,
 )
+from engine.core.edits import edited
 from engine.core.versions import Version, parse_version, version_text
 from engine.java.javanum import f32, wrap_int
 from engine.java.mathhelper import clamp
@@ -211,15 +212,18 @@ class AttributeInstance:
     def set_base(self, value: float) -> None:
         self.base = value
         self.value = None
+        edited()
 
     def add(self, m: Modifier) -> None:
         """`addTemporaryModifier`: a modifier with the same UUID must not be present (vanilla throws)."""
         self.modifiers[m.uuid] = m
         self.value = None
+        edited()
 
     def remove(self, modifier_uuid: str) -> None:
         if self.modifiers.pop(modifier_uuid, None) is not None:
             self.value = None
+            edited()
 
     def get_value(self) -> float:
         if self.value is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.constants import JUMP_BOOST_SAFE_FALL, SLOWNESS_EFFECT_BOOST, SPEED_EFFECT_BOOST
+from engine.core.edits import edited
 from engine.living.attributes import MOVEMENT_SPEED, SAFE_FALL_DISTANCE, AttributeContainer, Modifier, Operation
 
 SPEED = "minecraft:speed"
@@ -57,6 +58,7 @@ class Effects:
         """`addStatusEffect` → `onStatusEffectApplied`: the attribute modifier with amount × (amplifier + 1);
         Jump Boost's only with the 1.20.5 attributes (`living_attributes`)."""
         self.active[inst.effect] = inst
+        edited()
         if inst.effect in ATTRIBUTE_EFFECTS and (inst.effect != JUMP_BOOST or living_attributes):
             uid, name, amount, operation = ATTRIBUTE_EFFECTS[inst.effect]
             target = attributes.get(name)
@@ -76,7 +78,10 @@ class Effects:
 
     def remove(self, effect_id: str, attributes: AttributeContainer) -> None:
         """`removeStatusEffect` → `onStatusEffectRemoved`: the effect goes, its attribute modifier with it."""
-        if self.active.pop(effect_id, None) is not None and effect_id in ATTRIBUTE_EFFECTS:
+        if self.active.pop(effect_id, None) is None:
+            return
+        edited()
+        if effect_id in ATTRIBUTE_EFFECTS:
             uid, name, _, _ = ATTRIBUTE_EFFECTS[effect_id]
             if name in attributes.instances:
                 attributes.instances[name].remove(uid)

@@ -21,6 +21,7 @@ own `tickCramming` pushes both ways).
 from __future__ import annotations
 
 import math
+import operator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +63,7 @@ from engine.constants import (
     USING_ITEM_SLOWDOWN,
     WALKING_THRESHOLD,
 )
+from engine.core.edits import edited, edits
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import features_for
 from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
@@ -145,11 +147,41 @@ def block_columns() -> tuple[np.ndarray, np.ndarray]:
     return slip, climb
 
 
-def key_bits(held: PlayerInput) -> int:
-    """The keys held as `player_kernel`'s HELD_* bits."""
-    return (kernel.HELD_FORWARD * held.forward | kernel.HELD_BACK * held.back | kernel.HELD_LEFT * held.left
-            | kernel.HELD_RIGHT * held.right | kernel.HELD_JUMP * held.jump | kernel.HELD_SPRINT * held.sprint
-            | kernel.HELD_SNEAK * held.sneak)
+class Equipment(dict):
+    """A player's equipment by slot: a dict whose changes count as edits (engine.core.edits), so that the compiled
+    players phase sees an elytra put on between ticks."""
+
+    def __setitem__(self, key: str, value: str) -> None:
+        super().__setitem__(key, value)
+        edited()
+
+    def __delitem__(self, key: str) -> None:
+        super().__delitem__(key)
+        edited()
+
+    def pop(self, *args: Any) -> Any:
+        edited()
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[str, str]:
+        edited()
+        return super().popitem()
+
+    def clear(self) -> None:
+        edited()
+        super().clear()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        edited()
+        super().update(*args, **kwargs)
+
+    def setdefault(self, *args: Any) -> Any:
+        edited()
+        return super().setdefault(*args)
+
+    def __ior__(self, other: Any) -> Equipment:
+        edited()
+        return super().__ior__(other)
 
 
 class PlayerServerBatch(RowBatch):
@@ -175,14 +207,27 @@ _KERNEL_FEATURES = features_for("1.16.5")   # what the player kernels decide (en
 
 class PlayerBatch:
     """The players phase over `PLAYER_ROWS` (`engine.living.player_kernel`): in 1.16.5, in a world of players
-    only (no other entity to push or collide with), untraced. Before the loop, a player takes the object path
-    where its tick would use an item or release a bow, it rides or carries, it has an effect, is hurt or dead,
-    wears an elytra, is not standing, or its movement speed has a base or modifier other than a player's and the
-    sprint's."""
+    only (no other entity to push or collide with), untraced. A player takes the object path where its tick uses an
+    item (its input columns say so) or, decided before the loop (`ready`), where it draws a bow, rides or carries,
+    has an effect, is hurt or dead, wears an elytra, is not standing, or its movement speed has a base or modifier
+    other than a player's and the sprint's.
+
+    What the loop reads besides the rows is kept from tick to tick (`rows`): the players' rows, their input
+    schedules as columns (`InputSchedule.columns`, concatenated), whether each is `ready`, and which stretch of its
+    schedule its `held` was last set from. It is made again only where the players are not those of the last tick
+    (a player joined, left or was restored), the last tick's players phase did not run here, or state outside the
+    rows was edited since (engine.core.edits: effects, attributes, equipment, riding, health, pose, schedules…);
+    otherwise a tick costs no Python per player."""
 
     table = PLAYER_ROWS
     mechanics = frozenset({"living", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
     WALK, SPRINT = _speed(False), _speed(True)
+
+    def __init__(self) -> None:
+        self._players: list[PlayerEntity] = []
+        self._edits = -1
+        self._tick: int | None = None
+        self._columns: tuple = ()
 
     def decides(self, world: World, features: Features, players: list[PlayerEntity]) -> bool:
         # the kernels decide 1.16.5 as it is: any other release, or a flag set otherwise (a version diff's
@@ -190,27 +235,30 @@ class PlayerBatch:
         return (features == _KERNEL_FEATURES and not features.refused & self.mechanics
                 and not world.collidable_count and len(world.entities) == len(players))
 
-    def rows(self, players: list[PlayerEntity], tick: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Each player's row for the loop (−1: the object path), keys (HELD_* bits) and row (whose box the
-        loop's cramming test reads); a player the loop ticks gets this tick's input and look here, as
-        `player_tick` begins."""
-        rows = np.empty(len(players), dtype=np.int64)
-        held = np.zeros(len(players), dtype=np.int64)
-        for k, e in enumerate(players):
-            h = e.inputs.at(tick)
-            rows[k] = e._r if self._common(e, h, tick) else -1
-            if rows[k] >= 0:
-                e.held = h
-                if h.yaw is not None:
-                    e.yaw = f32(h.yaw)
-                if h.pitch is not None:
-                    e.pitch = f32(h.pitch)
-                held[k] = key_bits(h)
-        return rows, held, np.array([e._r for e in players], dtype=np.int64)
+    def rows(self, players: list[PlayerEntity], tick: int) -> tuple:
+        """What `tick_rows` reads this tick: the players' rows, `ready`, the input columns (begin, end, then
+        `InputSchedule.columns` concatenated), the held cursors, and the tick."""
+        same = self._tick == tick - 1 and self._edits == edits() and len(players) == len(self._players) \
+            and all(map(operator.is_, players, self._players))
+        if not same:
+            self._edits = edits()
+            self._players = players
+            self._columns = self._make_columns(players)
+        self._tick = tick
+        return (*self._columns, tick)
 
-    def _common(self, e: PlayerEntity, h: PlayerInput, tick: int) -> bool:
+    def _make_columns(self, players: list[PlayerEntity]) -> tuple:
+        rows = np.array([e._r for e in players], dtype=np.int64)
+        ready = np.array([self._ready(e) for e in players], dtype=np.uint8)
+        schedules = [e.inputs.columns() for e in players]
+        end = np.cumsum([len(c[0]) for c in schedules], dtype=np.int64)
+        begin = end - [len(c[0]) for c in schedules]
+        inputs = (begin, end, *(np.concatenate([c[k] for c in schedules]) for k in range(4)))
+        return rows, ready, inputs, np.full(len(players), -1, dtype=np.int64)
+
+    def _ready(self, e: PlayerEntity) -> bool:
         speed = e.attributes.instances.get(MOVEMENT_SPEED)
-        return (h.use is None and e.bow_drawn_since is None and e.vehicle is None and not e.passengers
+        return (e.bow_drawn_since is None and e.vehicle is None and not e.passengers
                 and not e.effects.active and e.hurt_time == 0 and e.time_until_regen == 0 and e.health > 0.0
                 and e.pose == "standing" and e.equipment.get("chest") != ELYTRA and speed is not None
                 and speed.base == PLAYER_MOVEMENT_SPEED
@@ -218,20 +266,55 @@ class PlayerBatch:
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: tuple, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
-        """`player_kernel.tick_rows` from `start` over `rows` (what `rows()` gave)."""
-        rows, held, others = rows
+        """`player_kernel.tick_rows` from `start` (`rows`: what `rows()` gave)."""
+        rows, ready, inputs, cursor, tick = rows
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         slip, climb = block_columns()
-        return kernel.tick_rows(*block_arrays(world), cells, PLAYER_ROWS.f, PLAYER_ROWS.i, rows, held, start, slip,
-                                climb, others, edges, features.axis_order_yxz,
-                                void_y(world.dimension, features), self.WALK,
-                                self.SPRINT, kernel.SINE, marks, saved_f, saved_i)
+        return kernel.tick_rows(*block_arrays(world), cells, PLAYER_ROWS.f, PLAYER_ROWS.i, rows, ready, inputs,
+                                cursor, tick, start, slip, climb, edges, features.axis_order_yxz,
+                                void_y(world.dimension, features), self.WALK, self.SPRINT, kernel.SINE, marks,
+                                saved_f, saved_i)
 
     def after(self, e: PlayerEntity, mark: int) -> None:
-        """What the loop leaves to Python: the sprint modifier follows the sprint flag."""
+        """What the loop leaves to Python: the sprint modifier follows the sprint flag; `held` is what the
+        schedule holds in a tick it changed."""
         if mark & kernel.SPRINT_CHANGED:
             e.set_sprinting(e.sprinting)
+        if mark & kernel.HELD_CHANGED:
+            e.held = e.inputs.at(self._tick)
+
+
+class Watched:
+    """A player's field that decides whether the compiled players phase may tick it (`PlayerBatch`): kept in the
+    instance's `__dict__` under its own name as any field, and counted as an edit when set (engine.core.edits)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        try:
+            return obj.__dict__[self.name]
+        except KeyError:
+            raise AttributeError(self.name) from None
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        if self.name == "equipment" and type(value) is not Equipment:
+            value = Equipment(value)
+        obj.__dict__[self.name] = value
+        edited()
+
+
+def _watched_flag(flag: property) -> property:
+    """A row flag whose setting counts as an edit."""
+    def set_(self: PlayerEntity, v: bool) -> None:
+        flag.fset(self, v)
+        edited()
+    return property(flag.fget, set_)
 
 
 class PlayerEntity(RowBacked, LivingEntity):
@@ -244,6 +327,10 @@ class PlayerEntity(RowBacked, LivingEntity):
     locals().update({name: extra_float(PLAYER_ROWS, name) for name in LIVING_FLOATS})
     locals().update({name: extra_int(PLAYER_ROWS, name) for name in LIVING_INTS})
     locals().update({name: extra_flag(PLAYER_ROWS, name) for name in LIVING_FLAGS})
+    sprinting = _watched_flag(extra_flag(PLAYER_ROWS, "sprinting"))
+    locals().update({name: Watched(name) for name in ("bow_drawn_since", "vehicle", "passengers", "effects",
+                                                      "hurt_time", "time_until_regen", "health", "pose",
+                                                      "equipment", "attributes", "inputs")})
     WIDTH = PLAYER_WIDTH
     HEIGHT = PLAYER_HEIGHT
     is_player = True

@@ -54,6 +54,7 @@ from engine.entities.rows import (
 from engine.entities.tnt_kernel import V_YXZ
 from engine.influences.fluid_kernel import f32
 from engine.jit import njit
+from engine.living.player_input import KEY_BITS, KEY_MASK, SETS_PITCH, SETS_YAW, USES_ITEM
 from engine.living.travel_kernel import (
     C_CLIMBING,
     C_COOLDOWN,
@@ -67,6 +68,7 @@ from engine.living.travel_kernel import (
     C_IN_JUMPING,
     C_IN_SIDEWAYS,
     C_JUMPING,
+    C_PITCH,
     C_SIDEWAYS,
     C_SNEAK_POSE,
     C_SNEAKING,
@@ -84,8 +86,12 @@ from engine.living.travel_kernel import SINE as SINE  # what PlayerBatch passes 
 from engine.motion.collision_kernel import collect_block_collisions, flag_in, jfloor, state_at
 from engine.world.block_tables import EFFECT, LAVA, WATER
 
-HELD_FORWARD, HELD_BACK, HELD_LEFT, HELD_RIGHT, HELD_JUMP, HELD_SPRINT, HELD_SNEAK = 1, 2, 4, 8, 16, 32, 64
+HELD_FORWARD, HELD_BACK, HELD_LEFT, HELD_RIGHT, HELD_JUMP, HELD_SPRINT, HELD_SNEAK = KEY_BITS.values()
 SPRINT_CHANGED = 4                             # a mark beside SECTION: the sprint modifier follows the flag
+HELD_CHANGED = 8                               # a mark: what the player holds changed (`PlayerEntity.held`)
+CROWD_CELL = 0.75                              # the crowd grid's boxes are at most this wide (a player's: 0.6)
+CROWD_FAR = 1.0e9                              # nor further out (else a box is tested against every player)
+LOOSE, UNUSED = -1, -2                         # a player's grid slot where its box has none; a free slot
 DOUBLE_TAP_TICKS = 7                           # ClientPlayerEntity.ticksLeftToDoubleTapSprint = 7
 UNLIT = -1                                     # -getBurningDuration(): fire ticks out of fire
 HALF_WIDTH = PLAYER_WIDTH / 2.0                # EntityDimensions.getBoxAt
@@ -178,8 +184,8 @@ def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int,
 @njit
 def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                 f: np.ndarray, i: np.ndarray, r: int, held: int, slip: np.ndarray, climb: np.ndarray,
-                others: np.ndarray, border: tuple, yxz: bool, void_y: float, walk_speed: float,
-                sprint_speed: float, sine: np.ndarray) -> int:
+                border: tuple, yxz: bool, void_y: float, walk_speed: float, sprint_speed: float,
+                sine: np.ndarray) -> int:
     """`LivingEntity.tick` and `PlayerEntity.updateSize` of row `r` (the keys `held`, HELD_* bits): −1 where the
     object path must tick it (the row part-written), else 1 where the sprint flag changed, 0 where not. The jump
     and the travel are `engine.living.travel_kernel`'s, the move `tnt_kernel.move_self`, which the object path runs
@@ -236,12 +242,7 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
                            r, sprint_speed if sprinting else walk_speed, LIVING_GRAVITY, slip, climb, border,
                            V_YXZ if yxz else 0, HALF_WIDTH, PLAYER_HEIGHT, sine):              # step 9
         return -1
-    box = _row_box(f, r)                                                 # step 11: tickCramming finds no one
-    for o in others:
-        if o != r and not i[o, I_FLAGS] & REMOVED and box[0] < f[o, F_BOX + 3] and box[3] > f[o, F_BOX] \
-                and box[1] < f[o, F_BOX + 4] and box[4] > f[o, F_BOX + 1] and box[2] < f[o, F_BOX + 5] \
-                and box[5] > f[o, F_BOX + 2]:
-            return -1
+    # step 11, tickCramming: `tick_rows` asks the crowd grid (`crowd_meets`) after this tick
     f[r, C_FLYING] = FLYING_SPEED                                        # PlayerEntity.tickMovement's tail
     if sprinting:
         f[r, C_FLYING] = f32(f[r, C_FLYING] + SPRINT_FLYING_BONUS)
@@ -250,35 +251,186 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     return changed if fits == 1 else -1                                  # updateSize: standing stays
 
 
+@njit(inline=True)
+def input_at(at: np.ndarray, lo: int, hi: int, tick: int) -> int:
+    """The stretch of at[lo:hi] (a player's `InputSchedule.columns`: ascending first ticks, at[lo] before any
+    tick) that holds `tick`."""
+    while hi - lo > 1:
+        mid = (lo + hi) >> 1
+        if at[mid] <= tick:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+@njit(inline=True)
+def _crowd_cell(f: np.ndarray, r: int) -> tuple:
+    """Row r's cell in the crowd grid: (True, floor(min x), floor(min z)), or (False, 0, 0) where its box is
+    wider than CROWD_CELL, beyond CROWD_FAR or not finite (NaN fails every test here)."""
+    x0, z0 = f[r, F_BOX], f[r, F_BOX + 2]
+    if abs(x0) < CROWD_FAR and abs(z0) < CROWD_FAR and f[r, F_BOX + 3] - x0 <= CROWD_CELL \
+            and f[r, F_BOX + 5] - z0 <= CROWD_CELL:
+        return True, jfloor(x0), jfloor(z0)
+    return False, 0, 0
+
+
+@njit(inline=True)
+def _crowd_slot(grid: tuple, x: int, z: int, insert: bool) -> int:
+    """The hash slot of cell (x, z), −1 where it has none and `insert` is off."""
+    cx, cz, head = grid[0], grid[1], grid[2]
+    mask = len(head) - 1
+    h = (x * 0x9E3779B1 ^ z * 0x85EBCA77) & mask          # wraps in int64; Python's exact product has the same low bits
+    while head[h] != UNUSED:
+        if cx[h] == x and cz[h] == z:
+            return h
+        h = (h + 1) & mask
+    if not insert:
+        return -1
+    cx[h], cz[h], head[h] = x, z, -1
+    return h
+
+
+@njit(inline=True)
+def _crowd_put(grid: tuple, f: np.ndarray, rows: np.ndarray, n: int) -> None:
+    """Player n into the list of its box's cell (or the loose list)."""
+    head, nxt, slot, loose, nloose = grid[2], grid[3], grid[4], grid[5], grid[6]
+    ok, x, z = _crowd_cell(f, rows[n])
+    if not ok:
+        slot[n] = LOOSE
+        loose[nloose[0]] = n
+        nloose[0] += 1
+        return
+    h = _crowd_slot(grid, x, z, True)
+    nxt[n] = head[h]
+    head[h] = n
+    slot[n] = h
+
+
+@njit
+def crowd_grid(f: np.ndarray, rows: np.ndarray) -> tuple:
+    """The players' boxes by cell (the cell of the box's minimum x and z, CROWD_CELL wide boxes at most): a hash of
+    cells, each with a list of players (their places in `rows`), and the loose list of players whose box has no
+    cell. A box meeting another lies in the same cell or a neighbouring one, so `crowd_meets` finds exactly the
+    boxes the test against every player finds. Made once per loop; `crowd_move` keeps it current."""
+    m = len(rows)
+    cap = 16
+    while cap < 4 * m:          # at most 2m cells are ever used in a loop (each player placed, then moved once)
+        cap *= 2
+    grid = (np.zeros(cap, dtype=np.int64), np.zeros(cap, dtype=np.int64), np.full(cap, UNUSED, dtype=np.int64),
+            np.full(m, -1, dtype=np.int64), np.full(m, LOOSE, dtype=np.int64), np.empty(2 * m, dtype=np.int64),
+            np.zeros(1, dtype=np.int64))
+    for n in range(m):
+        _crowd_put(grid, f, rows, n)
+    return grid
+
+
+@njit
+def crowd_move(grid: tuple, f: np.ndarray, rows: np.ndarray, n: int) -> None:
+    """Player n's box moved: into its new cell's list, where that is another."""
+    cx, cz, head, nxt, slot = grid[0], grid[1], grid[2], grid[3], grid[4]
+    ok, x, z = _crowd_cell(f, rows[n])
+    h = slot[n]
+    if h == LOOSE:
+        _crowd_put(grid, f, rows, n)      # the loose list keeps n; it is read only where slot[n] is LOOSE
+        return
+    if ok and cx[h] == x and cz[h] == z:
+        return
+    if head[h] == n:
+        head[h] = nxt[n]
+    else:
+        p = head[h]
+        while nxt[p] != n:
+            p = nxt[p]
+        nxt[p] = nxt[n]
+    _crowd_put(grid, f, rows, n)
+
+
+@njit(inline=True)
+def _meets(f: np.ndarray, i: np.ndarray, r: int, o: int, box: tuple) -> bool:
+    return o != r and not i[o, I_FLAGS] & REMOVED and box[0] < f[o, F_BOX + 3] and box[3] > f[o, F_BOX] \
+        and box[1] < f[o, F_BOX + 4] and box[4] > f[o, F_BOX + 1] and box[2] < f[o, F_BOX + 5] \
+        and box[5] > f[o, F_BOX + 2]
+
+
+@njit
+def crowd_meets(grid: tuple, f: np.ndarray, i: np.ndarray, rows: np.ndarray, n: int) -> bool:
+    """`LivingEntity.tickCramming` of player n finds someone: another live player's box meets its box (whichever
+    it is: the loop hands the player back to the object path, which pushes them in vanilla's order)."""
+    head, nxt, slot, loose, nloose = grid[2], grid[3], grid[4], grid[5], grid[6]
+    r = rows[n]
+    box = _row_box(f, r)
+    for k in range(nloose[0]):
+        j = loose[k]
+        if slot[j] == LOOSE and _meets(f, i, r, rows[j], box):
+            return True
+    ok, x, z = _crowd_cell(f, r)
+    if not ok:
+        for j in range(len(rows)):
+            if _meets(f, i, r, rows[j], box):
+                return True
+        return False
+    for ax in range(x - 1, x + 2):
+        for az in range(z - 1, z + 2):
+            h = _crowd_slot(grid, ax, az, False)
+            j = head[h] if h >= 0 else -1
+            while j >= 0:
+                if _meets(f, i, r, rows[j], box):
+                    return True
+                j = nxt[j]
+    return False
+
+
 @njit
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-              f: np.ndarray, i: np.ndarray, rows: np.ndarray, held: np.ndarray, start: int, slip: np.ndarray,
-              climb: np.ndarray, others: np.ndarray, border: tuple, yxz: bool, void_y: float,
+              f: np.ndarray, i: np.ndarray, rows: np.ndarray, ready: np.ndarray, inputs: tuple, cursor: np.ndarray,
+              tick: int, start: int, slip: np.ndarray, climb: np.ndarray, border: tuple, yxz: bool, void_y: float,
               walk_speed: float, sprint_speed: float, sine: np.ndarray, marks: np.ndarray, saved_f: np.ndarray,
               saved_i: np.ndarray) -> tuple:
-    """The players phase over rows[start:], in order, up to a player the object path must tick (a row of −1, or
-    one `player_tick` gave back, restored as found): its place and HANDED, or (len(rows), DONE). `marks[n]`:
-    SECTION where player n's section changed, SPRINT_CHANGED where its sprint flag did, OBJECT_PATH for the one
-    handed back. Stopping there keeps vanilla's order: a player's tick may push the next (cramming)."""
+    """The players phase over rows[start:], in order, up to a player the object path must tick (one not `ready`,
+    one using an item this tick, or one `player_tick` or the cramming test gave back, restored as found): its
+    place and HANDED, or (len(rows), DONE). `inputs`: the players' `InputSchedule.columns`, concatenated
+    (player n's stretches from begin[n] up to end[n]); this tick's look is set as `PlayerEntity.player_tick` begins.
+    `cursor[n]`: the stretch player n's `held` was last set from (−1: unknown). `marks[n]`: SECTION where player
+    n's section changed, SPRINT_CHANGED where its sprint flag did, HELD_CHANGED where what it holds did,
+    OBJECT_PATH for the one handed back. Stopping there keeps vanilla's order: a player's tick may push the next
+    (cramming)."""
+    begin, end, at, bits, yaws, pitches = inputs
+    grid = crowd_grid(f, rows)
     for n in range(start, len(rows)):
         r = rows[n]
         marks[n] = 0
-        if r < 0:
+        s = input_at(at, begin[n], end[n], tick)
+        held = bits[s]
+        if not ready[n] or held & USES_ITEM:
+            cursor[n] = -1
             marks[n] = OBJECT_PATH
             return n, HANDED
+        if s != cursor[n]:
+            marks[n] = HELD_CHANGED
+        if held & SETS_YAW:
+            f[r, C_YAW] = yaws[s]
+        if held & SETS_PITCH:
+            f[r, C_PITCH] = pitches[s]
         saved_f[n] = f[r]
         saved_i[n] = i[r]
         changed = player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
-                              r, held[n], slip, climb, others, border, yxz, void_y, walk_speed, sprint_speed, sine)
+                              r, held & KEY_MASK, slip, climb, border, yxz, void_y, walk_speed, sprint_speed,
+                              sine)
+        if changed >= 0 and crowd_meets(grid, f, i, rows, n):         # step 11: tickCramming finds someone
+            changed = -1
         if changed < 0:
             f[r] = saved_f[n]
             i[r] = saved_i[n]
+            cursor[n] = -1
             marks[n] = OBJECT_PATH
             return n, HANDED
+        cursor[n] = s
+        crowd_move(grid, f, rows, n)
         sy = min(max(jfloor(f[r, F_POS + 1] / 16.0), 0), 15)
         if (jfloor(f[r, F_POS] / 16.0) != i[r, I_CHUNK] or sy != i[r, I_CHUNK + 1]
                 or jfloor(f[r, F_POS + 2] / 16.0) != i[r, I_CHUNK + 2]):
-            marks[n] = SECTION
+            marks[n] |= SECTION
         if changed:
             marks[n] |= SPRINT_CHANGED
     return len(rows), DONE

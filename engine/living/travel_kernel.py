@@ -59,6 +59,7 @@ C_SPRINTING, C_SNEAKING, C_SNEAK_POSE, C_SWIMMING = _I["sprinting"], _I["sneakin
     _I["swimming"]
 C_FALL_FLYING, C_SUBMERGED, C_FIRST_UPDATE, C_CLIMBING = _I["fall_flying"], _I["submerged_in_water"], \
     _I["first_update"], _I["climbing"]
+C_PITCH = _F["pitch"]
 
 
 @njit(inline=True)

@@ -1,18 +1,20 @@
 """Benchmark (issue 21): µs per entity-tick of each case, prismarine-physics' µs per player tick measured in the
 same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
 
-Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only]   (from the repository root; not collected by
-pytest). TNT cases run the compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path, in the
-release `--version` names (1.16.5 by default); the loop's hand-backs to the object path are counted. Minecarts on
-rails (tests/bench/bench_minecarts.py's scenario, against the peer's walk) likewise, with
-engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players phase,
-engine.living.player_kernel, and the object path) and bench_living's one player in its arena (compiled), in 1.16.5
-only; mobs take the object path ("python path"). The peer: see bench_living.
+Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only]   (from the repository
+root; not collected by pytest). Each case prints µs per entity-tick by wall time (what the ratio compares) and by
+the process's CPU time (steadier on a shared machine). TNT cases run the compiled loop (engine.entities.tnt_kernel)
+and, for comparison, the object path, in the release `--version` names (1.16.5 by default); the loop's hand-backs
+to the object path are counted. Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against the peer's
+walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players
+phase, engine.living.player_kernel, and the object path) and bench_living's one player in its arena (compiled), in
+1.16.5 only; mobs take the object path ("python path"). The peer: see bench_living.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import platform
 import time
@@ -44,22 +46,24 @@ def tnt_scene(floor: str, y: float, water: bool, version: str) -> str:
     return text
 
 
-def case(label: str, text: str, settle: int, compiled: bool, check) -> tuple[str, float, str]:
-    """µs per entity-tick of the N entities of `text` after `settle` ticks, each asserted alive and `check`ed."""
+def case(label: str, text: str, settle: int, compiled: bool, check) -> tuple[str, float, float, str]:
+    """µs per entity-tick (wall, CPU) of the N entities of `text` after `settle` ticks, each asserted alive and
+    `check`ed."""
     sim = load_scene_text(text)
     sim.vectorize = compiled
     for _ in range(settle):
         sim.tick()
     k0, o0 = sim.kernel_ticks, sim.object_ticks
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(TICKS):
         sim.tick()
     us = (time.perf_counter() - t0) / TICKS / N * 1e6
+    cpu = (time.process_time() - c0) / TICKS / N * 1e6
     ents = sim.entities
     assert len(ents) == N and all(check(e) for e in ents), label
     done, handed = sim.kernel_ticks - k0, sim.object_ticks - o0
     path = f"compiled ({handed / max(1, done + handed):.0%} handed back)" if compiled else "object path"
-    return label, us, path
+    return label, us, cpu, path
 
 
 def players_scene(keys: str) -> str:
@@ -74,22 +78,25 @@ def players_scene(keys: str) -> str:
     return text
 
 
-def players_case(label: str, keys: str, compiled: bool) -> tuple[str, float, str]:
+def players_case(label: str, keys: str, compiled: bool) -> tuple[str, float, float, str]:
     """µs per player-tick of N players holding `keys` (the players phase compiled or not), after 5 ticks."""
     return case(label, players_scene(keys), 5, compiled,
                 lambda e: not e.removed and e.pos.y >= 1.0 and -2.0 < e.pos.z < 2 * N // SIDE + 40)
 
 
-def arena_player(keys: str) -> tuple[float, str]:
-    """bench_living's single player in its arena (µs per whole server tick), and the share handed back."""
+def arena_player(keys: str) -> tuple[float, float, str]:
+    """bench_living's single player in its arena (µs per whole server tick; no CPU time), and the share handed
+    back."""
     us, done, handed = player_us(keys, counts=True)
-    return us, f"compiled ({handed / max(1, done + handed):.0%} handed back)"
+    return us, math.nan, f"compiled ({handed / max(1, done + handed):.0%} handed back)"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="µs per entity-tick against prismarine-physics' player tick")
     parser.add_argument("--version", default=DEFAULT_VERSION, help="the release the TNT cases run in")
-    parser.add_argument("--tnt-only", action="store_true", help="leave out the players and mobs")
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument("--tnt-only", action="store_true", help="leave out the players and mobs")
+    only.add_argument("--players-only", action="store_true", help="only the players' cases")
     args = parser.parse_args()
     version = args.version
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
@@ -97,11 +104,11 @@ def main() -> None:
     peer = prismarine_us()
     idle = peer["idle_on_ground"]["us_per_tick"] if peer else None
     walk = peer["walk"]["us_per_tick"] if peer else None
-    rows: list[tuple[str, float, str, float | None]] = []
+    rows: list[tuple[str, float, float, str, float | None]] = []
     resting = tnt_scene("minecraft:stone", 1.0, False, version)
     water = tnt_scene("minecraft:stone", 1.0, True, version)
     flight = tnt_scene("", 240.0, False, version)
-    for compiled in (True, False):
+    for compiled in (True, False) if not args.players_only else ():
         rows.append((*case("TNT resting on stone", resting, 5, compiled,
                                lambda e: e.on_ground and e.pos.y == 1.0), idle))
         rows.append((*case("TNT in still water", water, 20, compiled,
@@ -118,16 +125,16 @@ def main() -> None:
         for compiled in (True, False):
             rows.append((*players_case(f"players {label} ({N})", keys, compiled), theirs))
         rows.append((f"player {label} (1, in the arena)", *arena_player(keys), theirs))
-    if living:
-        rows.append(("wither skeletons on a floor (100)", mob_us(), "python path", walk))
+    if living and not args.players_only:
+        rows.append(("wither skeletons on a floor (100)", mob_us(), math.nan, "python path", walk))
         carts = carts_scene()
         for compiled in (True, False):
             wall, _, path = carts_case(carts, compiled)
-            rows.append(("minecarts on rails", wall, path, walk))
-    print(f"{'case':36s} {'µs/entity-tick':>15s}  {'peer µs/tick':>12s} {'ratio':>8s}  path")
-    for label, us, path, theirs in rows:
+            rows.append(("minecarts on rails", wall, math.nan, path, walk))
+    print(f"{'case':36s} {'µs/entity-tick':>15s} {'CPU µs':>8s}  {'peer µs/tick':>12s} {'ratio':>8s}  path")
+    for label, us, cpu, path, theirs in rows:
         ratio = f"{us / theirs:7.2f}×" if theirs else "      —"
-        print(f"{label:36s} {us:15.2f}  {theirs or float('nan'):12.2f} {ratio}  {path}")
+        print(f"{label:36s} {us:15.2f} {cpu:8.2f}  {theirs or float('nan'):12.2f} {ratio}  {path}")
     if peer is not None:
         print(f"prismarine: node {peer['node']}")
     print(f"load at the end {os.getloadavg()[0]:.2f}")

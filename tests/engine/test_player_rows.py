@@ -12,13 +12,15 @@ import random
 import sys
 import textwrap
 
+import numpy as np
 import pytest
 
 from engine import jit
-from engine.entities.rows import LIVING_FLAGS, LIVING_FLOATS, LIVING_INTS
+from engine.entities.rows import F_BOX, I_EXTRA, I_FLAGS, LIVING_FLAGS, LIVING_FLOATS, LIVING_INTS, NF, REMOVED
 from engine.geometry.box import Vec3
 from engine.java.javanum import f32
 from engine.living import player_kernel, travel_kernel
+from engine.living.effects import EffectInstance
 from engine.living.player import PlayerEntity
 from engine.living.player_input import PlayerInput
 from engine.motion import collision_kernel
@@ -82,10 +84,10 @@ def player_world(seed: int) -> Simulation:
 
 
 def player_lines(sim: Simulation, ticks: int, mode: str) -> list[str]:
-    """`run_lines`, with every player's living columns."""
+    """`run_lines`, with every player's living columns and what it holds."""
     lines = run_lines(sim, ticks, mode)
     return lines + [json.dumps({name: getattr(e, name) for name in LIVING_FLOATS + LIVING_INTS + LIVING_FLAGS})
-                    for e in sim.entities if e.is_player]
+                    + repr(e.held) for e in sim.entities if e.is_player]
 
 
 def worlds_digest(seeds: range) -> tuple[str, int, int]:
@@ -185,3 +187,113 @@ def test_jit_off_equals_jit_on() -> None:
     compiled, digest = jit_off_run("tests.engine.test_player_rows", "worlds_digest(range(6))")
     assert compiled is False and jit.compiled() == jit.jit_enabled()
     assert digest == list(worlds_digest(range(6)))
+
+
+def _edited_run(sim: Simulation, mode: str) -> list[str]:
+    """A random player world with the keys edited as the viewer records them (driving: from the next tick on,
+    branching the run) after 12 ticks, then 14 ticks."""
+    lines = player_lines(sim, 12, mode)
+    t = sim.tick_count + 1
+    for e in sim.entities:
+        e.set_held_input(t, t + 8, PlayerInput(forward=True, sprint=True, jump=True, yaw=40.0), discard_later=True)
+    return lines + player_lines(sim, 14, mode)
+
+
+def _sprinting_pair() -> Simulation:
+    """Two players sprinting along +z on a stone floor, 4 blocks apart: the first taps jump every third tick, the
+    second holds it."""
+    text = '[[blocks]]\nfrom = [-4, 0, -4]\nto = [8, 0, 60]\nblock = "minecraft:stone"\n'
+    for n in (1, 2):
+        text += (f'[[entities]]\ntype = "minecraft:player"\nid = {n}\npos = [{4 * n + 0.5}, 1.0, 0.5]\n'
+                 'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n')
+    sim = load_scene_text(text)
+    tapping, holding = sim.entity_by_id(1), sim.entity_by_id(2)
+    for k in range(1, 31):
+        tapping.set_held_input(k, k, PlayerInput(forward=True, sprint=True, jump=k % 3 == 0))
+    holding.set_held_input(1, 30, PlayerInput(forward=True, sprint=True, jump=True))
+    return sim
+
+
+def _equipped_run(sim: Simulation, mode: str) -> list[str]:
+    """10 ticks of `_sprinting_pair`, an elytra put on the tapping player (a tap in the air now starts a glide), 6
+    ticks, Jump Boost II on the other (its jumps go higher), 10 ticks."""
+    lines = player_lines(sim, 10, mode)
+    sim.entity_by_id(1).equipment["chest"] = "minecraft:elytra"
+    lines += player_lines(sim, 6, mode)
+    holding = sim.entity_by_id(2)
+    holding.effects.add(EffectInstance("minecraft:jump_boost", 1, 20), holding.attributes, False)
+    return lines + player_lines(sim, 10, mode)
+
+
+def test_edits_between_ticks_are_taken() -> None:
+    """Players whose inputs, equipment or effects are edited between ticks of a run take them in the next tick:
+    the compiled runs equal the object path's (the tapping player glides, the boosted one jumps higher), and
+    players were compiled again after the edits."""
+    done = 0
+    for seed in range(6):
+        sim = player_world(seed)
+        assert _edited_run(sim, "compiled") == _edited_run(player_world(seed), "object"), seed
+        done += sim.kernel_ticks
+    sim = _sprinting_pair()
+    lines = _equipped_run(sim, "compiled")
+    assert lines == _equipped_run(_sprinting_pair(), "object")
+    assert sim.entity_by_id(1).fall_flying and sim.kernel_ticks > 40 and done > 0, (sim.kernel_ticks, done)
+
+
+def _crowd_case(rng: random.Random) -> tuple:
+    """Rows of 1 to 60 player boxes (0.6 × 1.8) scattered over a few blocks around 0 or ±2·10⁷, some on cell
+    edges, stacked or removed; a few not finite, far out or wider than a cell."""
+    m = rng.randint(1, 60)
+    f = np.zeros((m + 3, NF + len(LIVING_FLOATS)))
+    i = np.zeros((m + 3, I_EXTRA + len(LIVING_INTS + LIVING_FLAGS)), dtype=np.int64)
+    ox = rng.choice((0.0, 2.0e7, -2.0e7))
+    rows = np.array(rng.sample(range(m + 3), m), dtype=np.int64)
+    for r in rows.tolist():
+        x, z = ox + rng.choice((rng.uniform(-3, 3), rng.randint(-3, 3) + rng.choice((0.0, 0.3, 0.4)))), \
+            rng.uniform(-3, 3)
+        y = rng.choice((60.0, 60.0, rng.uniform(58, 62)))
+        w = rng.choice((0.6,) * 12 + (2.0, math.nan, math.inf, 5.0e9))
+        f[r, F_BOX:F_BOX + 6] = (x - w / 2, y, z - 0.3, x + w / 2, y + 1.8, z + 0.3)
+        i[r, I_FLAGS] = REMOVED if rng.random() < 0.05 else 0
+    return f, i, rows
+
+
+def _crowded(f: np.ndarray, i: np.ndarray, rows: np.ndarray, n: int) -> bool:
+    """The test against every other player."""
+    r = rows[n]
+    b = f[r, F_BOX:F_BOX + 6]
+    return any(o != r and not i[o, I_FLAGS] & REMOVED and b[0] < f[o, F_BOX + 3] and b[3] > f[o, F_BOX]
+               and b[1] < f[o, F_BOX + 4] and b[4] > f[o, F_BOX + 1] and b[2] < f[o, F_BOX + 5]
+               and b[5] > f[o, F_BOX + 2] for o in rows.tolist())
+
+
+def test_crowd_grid_finds_what_every_pair_finds() -> None:
+    """`player_kernel.crowd_meets` through the grid answers as the test of every pair, on 200 random crowds, and
+    again after each player in turn moves by up to 2 blocks (`crowd_move`), as the loop moves them."""
+    rng = random.Random(5)
+    met = 0
+    for _ in range(200):
+        f, i, rows = _crowd_case(rng)
+        grid = player_kernel.crowd_grid(f, rows)
+        for n in range(len(rows)):
+            assert player_kernel.crowd_meets(grid, f, i, rows, n) == _crowded(f, i, rows, n)
+            met += _crowded(f, i, rows, n)
+        for n in range(len(rows)):
+            r = rows[n]
+            if rng.random() < 0.5:
+                f[r, F_BOX:F_BOX + 6] += (dx := rng.uniform(-2, 2), 0.0, dz := rng.uniform(-2, 2), dx, 0.0, dz)
+            player_kernel.crowd_move(grid, f, rows, n)
+            for k in range(len(rows)):
+                assert player_kernel.crowd_meets(grid, f, i, rows, k) == _crowded(f, i, rows, k)
+    assert met > 500, met
+
+
+@pytest.mark.parametrize(("name", "old", "new"), [
+    ("crowd_meets", "range(x - 1, x + 2)", "range(x, x + 2)"),                  # the cells on one side missed
+    ("crowd_move", "if ok and cx[h] == x and cz[h] == z:", "if True:"),          # a moved box left in its old cell
+])
+def test_crowd_grid_mutants_are_caught(monkeypatch, name: str, old: str, new: str) -> None:
+    """The comparison above fails for a grid with a deliberate mistake."""
+    monkeypatch.setattr(player_kernel, name, _mutant(player_kernel, name, old, new))
+    with pytest.raises(AssertionError):
+        test_crowd_grid_finds_what_every_pair_finds()
