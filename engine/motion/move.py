@@ -68,9 +68,10 @@ def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, r
     """`Entity.move`, recorded as one stage with a child per step that ran. From 1.21.2 the callers of a move of
     their own or a piston's (`TntEntity`, `ItemEntity`, `ExperienceOrbEntity`, `FallingBlockEntity.tick`,
     `PistonBlockEntity.moveEntity`) call `Entity.tickBlockCollision` right after it; shulker-box and shulker
-    pushes do not."""
+    pushes do not, nor the move of a living entity's travel (`LivingEntity.tickMovement` calls it after travel)."""
     run_stage(rec, entity, MOVE, _move, entity, sim, kind, movement, rec)
-    if sim.features.tick_block_collision and kind in (MovementType.SELF, MovementType.PISTON):
+    if sim.features.tick_block_collision and (kind is MovementType.PISTON or
+                                              kind is MovementType.SELF and not entity.living):
         run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec)
 
 
