@@ -280,6 +280,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                      "distance to 1 (limitFallDistance), in water and lava too, then ends the glide where "
                      "canGlide fails (on the ground); travelGliding no longer does either, so a glider stays "
                      "gliding through the tick it lands in (1.21.2)", (1, 21, 2), None),
+    "land_on_logical_side": ("Entity.move calls Block.onEntityLand only where isLogicalSideForUpdatingMovement "
+                             "(canMoveVoluntarily): a NoAI mob moved by a piston or a shulker box into a floor or "
+                             "a ceiling keeps its Motion Y (not zeroed, not bounced by slime or a bed) (1.21.2)",
+                             (1, 21, 2), None),
     "pig_step_height_half": ("an unridden pig steps up 0.5 (ItemSteerable.travel sets stepHeight = 0.5F); from "
                              "1.19.4 it keeps LivingEntity's 0.6 (spec 03 §4)", OLDEST, (1, 19, 4)),
     "sine_index_double": ("MathHelper.sin and cos take a double and index the sine table by (long)(value x "
@@ -647,6 +651,7 @@ class Features:
     jump_keeps_faster_rise: bool
     effective_gravity_after_move: bool
     tick_gliding: bool
+    land_on_logical_side: bool
     pig_step_height_half: bool
     sine_index_double: bool
     redirect_look_unnormalized: bool

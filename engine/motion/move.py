@@ -115,7 +115,8 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     run_stage(rec, e, S_FALL, e.fall, sim, actual.y, landing_state, landing)         # step 8
     if movement.x != actual.x or movement.z != actual.z:                            # step 9
         run_stage(rec, e, S_ZERO, zero_collided_motion, e, movement, actual, features.move_zeroes_both_axes)
-    if movement.y != actual.y:                                                      # step 10
+    if movement.y != actual.y and (not features.land_on_logical_side or not e.living   # step 10 (1.21.2: only
+                                   or e.can_move_voluntarily()):                   # where it moves itself)
         run_stage(rec, e, S_LAND, block_effects.on_entity_land, landing_state, e)
     if e.on_ground and not e.bypasses_stepping_effects() and not in_tick:          # step 11
         run_stage(rec, e, S_STEPPED, block_effects.on_stepped_on, landing_state, e)

@@ -119,6 +119,19 @@ def test_a_gliding_zombie_in_lava_has_its_fall_distance_limited_from_1_21_2() ->
     assert run(_lava_zombie(10.0, True), "1.21.2", 1).fall_distance == float(F(F(1.0) + F(0.1)))
 
 
+# --- Entity.move: onEntityLand only on the logical side ---
+def test_a_noai_mob_lifted_into_a_ceiling_keeps_its_motion_from_1_21_2() -> None:
+    """scenes/living_noai_piston_ceiling_1_21_2.toml: the zombie's tick (no AI: Motion x 0.98, no travel) comes
+    before the piston's lift into the ceiling. 1.21.1's Entity.move zeroes Motion Y (Block.onEntityLand); 1.21.2's
+    calls onEntityLand only where isLogicalSideForUpdatingMovement, which a NoAI mob is not: 0.3 x 0.98 stays."""
+    text = scene("living_noai_piston_ceiling_1_21_2.toml")
+    old, new = run(text, "1.21.1", 1), run(text, "1.21.2", 1)
+    assert old.pos == new.pos and new.pos.y > 2.0
+    assert old.motion.y == 0.0 and new.motion.y == 0.3 * 0.98
+    text_ai = text.replace("no_ai = true\n", "")
+    assert run(text_ai, "1.21.2", 1).motion.y != new.motion.y     # a mob with AI moves itself: landed as before
+
+
 # --- LivingEntity.tickMovement: tickBlockCollision once after travel ---
 def test_a_player_s_slime_step_follows_its_travel_from_1_21_2() -> None:
     """A standing player sliding at 0.2 on a slime block (Motion Y -0.0784 into it, bounced to +0.0784 by

@@ -455,6 +455,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     "effective_gravity_after_move": ((SCENES_DIR / "living_slow_falling_ceiling_1_21_2.toml").read_text(), 1, 1),
     # a glider lands holding forward and sprint: it stands up and sprints the next tick, or a tick later
     "tick_gliding": ((SCENES_DIR / "elytra_landing_1_21_2.toml").read_text(), 5, 1),
+    # a NoAI zombie lifted by a piston into a ceiling: its Motion Y zeroed by onEntityLand, or kept
+    "land_on_logical_side": ((SCENES_DIR / "living_noai_piston_ceiling_1_21_2.toml").read_text(), 1, 1),
     # an ownerless snowball hits a NoAI zombie: no knockback without an attacker, or along the snowball's flight
     "knockback_projectile_velocity": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "id": 1, "no_ai": True, "on_ground": True},
@@ -595,7 +597,7 @@ BOTH_SIMULATED |= {"living_attributes", "sprint_jump_kick_double", "sneak_edge_b
 BOTH_SIMULATED |= {"living_attributes_1_21", "step_up_heights", "knockback_projectile_velocity",
                    "explosion_knockback_resistance"}
 # living travel and elytra of 1.21.2
-BOTH_SIMULATED |= {"jump_keeps_faster_rise", "effective_gravity_after_move", "tick_gliding"}
+BOTH_SIMULATED |= {"jump_keeps_faster_rise", "effective_gravity_after_move", "tick_gliding", "land_on_logical_side"}
 # riders of 1.21.2: the player riding a minecart runs in 1.21.1 and 1.21.2 now that living entities run in 1.21.2
 BOTH_SIMULATED |= {"minecart_rider_input_push"}
 # riders of 1.20.5: a player rider's case runs in 1.20.4 and 1.20.5 now that living entities run in 1.20.5
