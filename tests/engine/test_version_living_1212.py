@@ -100,6 +100,19 @@ def test_the_landed_glider_starts_its_sprint_a_tick_later_from_1_21_2() -> None:
     assert run(text, "1.21.2", 6).sprinting
 
 
+@pytest.mark.parametrize("version", ["1.16.5", "1.21.1", "1.21.2"])
+def test_a_glider_landing_on_soul_sand_is_not_slowed(version: str) -> None:
+    """`PlayerEntity.getVelocityMultiplier` is 1.0 while gliding (every release): the glider of
+    scenes/elytra_landing_1_21_2.toml landing on soul sand (0.875 high, the glide 0.125 lower) keeps the Motion it
+    has landing on stone, through the landing tick."""
+    text = scene("elytra_landing_1_21_2.toml")
+    soul = text.replace('block = "minecraft:stone"', 'block = "minecraft:soul_sand"').replace(
+        "pos = [0.5, 1.6, 0.5]", "pos = [0.5, 1.475, 0.5]")
+    stone, sand = run(text, version, 4), run(soul, version, 4)
+    assert stone.on_ground and sand.on_ground and sand.pos.y == 0.875
+    assert sand.motion.x == stone.motion.x and sand.pos.x == stone.pos.x
+
+
 def _lava_zombie(fall_distance: float, gliding: bool) -> str:
     extra = {"fall_flying": True} if gliding else {}
     return scene_toml(blocks=[FLOOR, LAVA], entities=[

@@ -270,12 +270,16 @@ def _draw_effects(st: act.ActionsState, state: Any, e: Any) -> None:
             state.pending_edits.append(act.set_effect(e.id, EFFECTS[st.effect], amplifier, duration))
 
 
+def attribute_labels(release: str) -> list[str]:
+    """The attribute editor's names, by the release's ids (1.21.2: gravity, not generic.gravity)."""
+    return [attribute_release_id(n, release).removeprefix("minecraft:") for n in ATTRIBUTE_IDS]
+
+
 def _draw_attributes(st: act.ActionsState, state: Any, e: Any, release: str) -> None:
     """An attribute's base, the attributes named by the scene's release's ids (1.21.2: without generic.)."""
     imgui.separator_text("attribute base")
     imgui.set_next_item_width(-imgui.FLT_MIN)   # the whole width: attribute names are long
-    names = [attribute_release_id(n, release).removeprefix("minecraft:") for n in ATTRIBUTE_IDS]
-    _, st.attribute = imgui.combo("##attribute", st.attribute, names)
+    _, st.attribute = imgui.combo("##attribute", st.attribute, attribute_labels(release))
     name = ATTRIBUTE_IDS[st.attribute]
     key = field_key(e.id, "attributes")
     current = repr(e.attributes.get(name).base)
