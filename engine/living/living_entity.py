@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
     DEATH_TICKS,
-    ELYTRA_SAFE_FALL,
     FLYING_SPEED,
     GROUND_ACCEL_FACTOR,
     HURT_TICKS,
@@ -377,7 +376,7 @@ class LivingEntity(Entity):
         `limitFallDistance` (the fall distance lowered to 1 above Motion Y -0.5, whichever case travel takes), then
         the glide ends where `canGlide` fails. Every 20 gliding ticks vanilla damages the elytra of a slot drawn by
         `Util.getRandom` (nextInt(1), the entity's Random): durability and that draw are not modelled."""
-        limit_fall_distance(self)
+        tr.limit_fall_distance(self)
         if not self.can_glide():
             self.fall_flying = False
 
@@ -487,12 +486,6 @@ class LivingEntity(Entity):
         c.equipment = dict(self.equipment)
         c.enchantments = {k: dict(v) for k, v in self.enchantments.items()}
         return c
-
-
-def limit_fall_distance(e: Entity) -> None:
-    """`Entity.limitFallDistance` (1.19.3): the fall distance is lowered to 1 when above it and Motion Y > -0.5."""
-    if e.motion.y > ELYTRA_SAFE_FALL and e.fall_distance > 1.0:
-        e.fall_distance = 1.0
 
 
 def zero_negligible_motion(e: Entity) -> None:

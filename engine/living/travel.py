@@ -231,8 +231,9 @@ def glide(e: LivingEntity, d: float, features: Features) -> float:
     1.0 and the lift the same double; its getEffectiveGravity reads the Motion before the glide, as travel's start
     did."""
     v = e.motion
-    if not features.tick_gliding and v.y > ELYTRA_SAFE_FALL and \
-            (not features.elytra_limit_fall_distance or e.fall_distance > 1.0):
+    if features.elytra_limit_fall_distance and not features.tick_gliding:   # 1.21.2: in tickGliding instead
+        limit_fall_distance(e)
+    elif not features.elytra_limit_fall_distance and v.y > ELYTRA_SAFE_FALL:
         e.fall_distance = 1.0
     look = rotation_vector(e.pitch, e.yaw)
     f = f32(e.pitch * DEGREES_TO_RADIANS)
@@ -256,6 +257,12 @@ def glide(e: LivingEntity, d: float, features: Features) -> float:
         v = v.add((look.x / i * j - v.x) * ELYTRA_STEER, 0.0, (look.z / i * j - v.z) * ELYTRA_STEER)
     e.motion = Vec3(v.x * ELYTRA_DRAG, v.y * ELYTRA_DRAG_Y, v.z * ELYTRA_DRAG)
     return j
+
+
+def limit_fall_distance(e: LivingEntity) -> None:
+    """`Entity.limitFallDistance` (1.19.3): the fall distance is lowered to 1 when above it and Motion Y > -0.5."""
+    if e.motion.y > ELYTRA_SAFE_FALL and e.fall_distance > 1.0:
+        e.fall_distance = 1.0
 
 
 # --- case 4: everything else (spec 05 §2.4) ---
