@@ -8,6 +8,7 @@ import math
 from functools import partial
 from typing import Any
 
+from engine.core.versions import Version, parse_version
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
@@ -33,14 +34,22 @@ LIVING_ENTITY_KEYS = {"effects", "attributes", "equipment", "enchantments", "fal
 ENCHANTMENTS = ("minecraft:depth_strider", "minecraft:blast_protection", "minecraft:swift_sneak")   # Swift Sneak: 1.19
 
 
+# 1.21.2 Entity.setPitch keeps the pitch % 360 within -90..90 (Math.clamp), so a saved entity's Rotation is read
+# back clamped (1.21.1 took it % 360 only; the engine keeps an older release's pitch as given, the same within ±360)
+PITCH_CLAMPED: Version = (1, 21, 2)
+
+
 def _full_id(name: str) -> str:
     return name if ":" in name else "minecraft:" + name
 
 
 def load_living(ctx: SceneContext, e: LivingEntity, entry: dict[str, Any], key: str) -> None:
-    """Look (a float), base attributes, effects, equipment and its enchantments, and gliding from tick 0."""
+    """Look (a float; from 1.21.2 the pitch clamped to ±90), base attributes, effects, equipment and its
+    enchantments, and gliding from tick 0."""
     e.yaw = e.head_yaw = e.body_yaw = f32(e.yaw)
     e.pitch = f32(e.pitch)
+    if parse_version(ctx.release) >= PITCH_CLAMPED:   # Entity.readNbt → setPitch: clamp(pitch % 360F, -90, 90)
+        e.pitch = min(max(f32(math.fmod(e.pitch, 360.0)), -90.0), 90.0)
     for name, value in ctx.table(entry.get("attributes", {}), f"{key}.attributes").items():
         k = f"{key}.attributes.{name}"
         full, expected = attribute_named(_full_id(name), ctx.release)   # 1.21.2: ids without generic./player.

@@ -161,6 +161,19 @@ def test_a_player_s_slime_step_follows_its_travel_from_1_21_2() -> None:
     assert new.motion.y == y and new.motion.x == 0.2 * drag * (0.4 + abs(y) * 0.2)
 
 
+# --- Entity.setPitch: Math.clamp(pitch % 360.0F, -90.0F, 90.0F) ---
+@pytest.mark.parametrize(("pitch", "clamped"), [(100.0, 90.0), (-100.0, -90.0), (450.0, 90.0), (53.366, 53.366)])
+def test_a_1_21_2_scene_s_pitch_is_read_back_clamped(pitch: float, clamped: float) -> None:
+    """Entity.readNbt sets the pitch through setPitch, which from 1.21.2 keeps pitch % 360F within ±90: a glider
+    looking 100 degrees down looks 90 down, and glides as one given 90."""
+    text = scene("elytra_dive.toml").replace("pitch = 53.366", f"pitch = {pitch}")
+    assert load(text, "1.21.2").entity_by_id(1).pitch == float(F(clamped))
+    if abs(pitch) < 360.0:   # 1.21.1 takes it % 360F only
+        assert load(text, "1.21.1").entity_by_id(1).pitch == float(F(pitch))
+    given = scene("elytra_dive.toml").replace("pitch = 53.366", f"pitch = {clamped}")
+    assert run(text, "1.21.2", 3).pos == run(given, "1.21.2", 3).pos
+
+
 # --- attribute ids: 1.21.2 registers them without generic. and player. ---
 def _with_attributes(attributes: dict[str, float]) -> str:
     return scene_toml(blocks=[FLOOR], entities=[{"type": "minecraft:player", "pos": [0.5, 1.0, 0.5], "id": 1,
