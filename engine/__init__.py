@@ -71,6 +71,7 @@ _SURFACE: dict[str, tuple[str, str | None]] = {
     "EffectInstance": ("engine.living.effects", "EffectInstance"),
     "ATTRIBUTES": ("engine.living.attributes", "ATTRIBUTES"),
     "attribute_missing_in": ("engine.living.attributes", "missing_in"),   # an attribute the release lacks
+    "attribute_release_id": ("engine.living.attributes", "release_id"),   # its id in a release (1.21.2: no generic.)
     "EQUIPMENT_SLOTS": ("engine.living.living_entity", "EQUIPMENT_SLOTS"),
     "ENCHANTMENTS": ("engine.tick.scene_living", "ENCHANTMENTS"),
     "MobEntity": ("engine.living.mob", "MobEntity"),

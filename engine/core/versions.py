@@ -143,7 +143,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "Entity.move for the tick (right after a move of its own or a piston's), the cells "
                              "of the box contracted by 1.0E-5F, swept along the tick's path when it is 0.99999F "
                              "or longer (BlockView.collectCollisionsBetween), each once; fire ticks reset unless "
-                             "a fire or lava block was met (1.21.2)", (1, 21, 2), None),
+                             "a fire or lava block was met; a living entity's runs once after travel, in "
+                             "LivingEntity.tickMovement (1.21.2)", (1, 21, 2), None),
     "fire_block_1_21_2": ("AbstractFireBlock.onEntityCollision adds a fire tick only below 0 and sets 8 s of fire "
                           "at 0 or above (was: one more tick, 8 s when that reaches 0) (1.21.2)", (1, 21, 2), None),
     "push_away_double_sqrt": ("Entity.pushAwayFrom divides by Math.sqrt in double, not MathHelper.sqrt's float "
@@ -269,6 +270,20 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                        "explosion_knockback_resistance), Blast Protection adding 0.15F per level on "
                                        "each armor piece, not x clamp(1 - 0.15 x the highest level, 0, 1) "
                                        "(Explosion.collectBlocksAndDamageEntities, 1.21)", (1, 21, 0), None),
+    "jump_keeps_faster_rise": ("LivingEntity.jump sets Motion Y to max(the jump velocity, Motion Y): an entity "
+                               "rising faster than its jump keeps its speed, e.g. a player holding jump on a slime "
+                               "block keeps the bounce (was: the jump velocity) (1.21.2)", (1, 21, 2), None),
+    "effective_gravity_after_move": ("LivingEntity.travelMidAir takes getEffectiveGravity after the move: Slow "
+                                     "Falling's 0.01 applies when the Motion after the move is not rising (a jump "
+                                     "into a ceiling), not the Motion at travel's start (1.21.2)", (1, 21, 2), None),
+    "tick_gliding": ("LivingEntity.tickGliding (every tick the gliding flag is set, before travel) lowers the fall "
+                     "distance to 1 (limitFallDistance), in water and lava too, then ends the glide where "
+                     "canGlide fails (on the ground); travelGliding no longer does either, so a glider stays "
+                     "gliding through the tick it lands in (1.21.2)", (1, 21, 2), None),
+    "land_on_logical_side": ("Entity.move calls Block.onEntityLand only where isLogicalSideForUpdatingMovement "
+                             "(canMoveVoluntarily): a NoAI mob moved by a piston or a shulker box into a floor or "
+                             "a ceiling keeps its Motion Y (not zeroed, not bounced by slime or a bed) (1.21.2)",
+                             (1, 21, 2), None),
     "pig_step_height_half": ("an unridden pig steps up 0.5 (ItemSteerable.travel sets stepHeight = 0.5F); from "
                              "1.19.4 it keeps LivingEntity's 0.6 (spec 03 §4)", OLDEST, (1, 19, 4)),
     "sine_index_double": ("MathHelper.sin and cos take a double and index the sine table by (long)(value x "
@@ -510,15 +525,11 @@ MECHANICS: dict[str, Mechanic] = {
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 16, 0), "LivingEntity.travel before 1.16 not compared"),
-            Change((1, 21, 2), (1, 21, 4), "LivingEntity of 1.21.2-1.21.3 not compared: the split of travel "
-                   "(travelInFluid, travelGliding, travelMidAir) and the attributes renamed without generic."),
             Change((1, 21, 4), None, "LivingEntity of 1.21.4 and later not compared (1.21.4-1.21.10 sources not on "
                    "hand; 1.21.11 not read)"))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 16, 0), "elytra flight before 1.16 not compared"),
-            Change((1, 21, 2), (1, 21, 4), "elytra flight of 1.21.2-1.21.3 (with living: travelGliding, "
-                   "calcGlidingVelocity) not compared"),
             Change((1, 21, 4), None, "elytra flight of 1.21.4 and later not compared (1.21.4-1.21.10 sources not "
                    "on hand; 1.21.11 not read)"))),
     "explosion": Mechanic(
@@ -670,6 +681,10 @@ class Features:
     living_attributes_1_21: bool
     step_up_heights: bool
     explosion_knockback_resistance: bool
+    jump_keeps_faster_rise: bool
+    effective_gravity_after_move: bool
+    tick_gliding: bool
+    land_on_logical_side: bool
     pig_step_height_half: bool
     sine_index_double: bool
     redirect_look_unnormalized: bool

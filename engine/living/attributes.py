@@ -101,11 +101,38 @@ ENCHANTMENT_ATTRIBUTES: dict[str, tuple[str, float, tuple[str, ...]]] = {
 SLOT_ORDER = ("mainhand", "offhand", "feet", "legs", "chest", "head")
 
 
+# 1.21.2 registers every attribute without its generic. or player. prefix (EntityAttributes.register("gravity",
+# ...)): a scene names the attributes by the ids of its release (the engine keeps the older ids inside)
+IDS_WITHOUT_PREFIX: Version = (1, 21, 2)
+
+
+def release_id(name: str, release: str) -> str:
+    """The id the release `release` gives the attribute `name` (an engine id such as minecraft:generic.gravity):
+    from 1.21.2 without the generic. or player. prefix (minecraft:gravity)."""
+    if parse_version(release) < IDS_WITHOUT_PREFIX:
+        return name
+    namespace, path = name.split(":", 1)
+    return f"{namespace}:{path.split('.', 1)[-1]}"
+
+
+def attribute_named(given: str, release: str) -> tuple[str | None, str]:
+    """The engine id of the attribute a scene of `release` names `given` (a full id), or None with what was
+    expected: the attribute's id in that release where `given` is its id in another, else the release's ids."""
+    ids = {release_id(name, release): name for name in ATTRIBUTES}
+    if given in ids:
+        return ids[given], ""
+    for name in ATTRIBUTES:
+        if given in (name, release_id(name, "1.21.2")):
+            return None, (f"expected {release_id(name, release)}, this attribute's id in {release} (1.21.2 dropped "
+                          "the generic. and player. prefixes)")
+    return None, f"unknown attribute (expected one of: {', '.join(ids)})"
+
+
 def missing_in(name: str, release: str) -> str | None:
     """Why the release `release` (a version text) cannot set the attribute `name`, added later (None: it can)."""
     v = parse_version(release)
     if v < ADDED_IN.get(name, v):
-        return f"{name} does not exist before {version_text(ADDED_IN[name])}"
+        return f"{release_id(name, release)} does not exist before {version_text(ADDED_IN[name])}"
     return None
 
 

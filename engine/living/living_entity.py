@@ -53,6 +53,7 @@ from engine.living.attributes import (
     Modifier,
     Operation,
 )
+from engine.motion import block_effects
 from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
 
@@ -75,6 +76,7 @@ JUMP = StageInfo("jump", "LivingEntity.jump")
 SWIM_UP = StageInfo("swim_upward", "LivingEntity.swimUpward")
 INPUT_DAMP = StageInfo("input_damping", "LivingEntity.tickMovement")
 CRAMMING = StageInfo("cramming", "LivingEntity.tickCramming")
+TICK_BLOCKS = StageInfo("tick_block_collision", "Entity.tickBlockCollision", "Dc")
 SPRINT_UUID = "662A6B8D-DA3E-4C1C-8813-96EA6097278D"   # LivingEntity.SPRINTING_SPEED_BOOST_ID
 SPRINT_MODIFIER = Modifier(SPRINT_UUID, "Sprinting speed boost", SPRINT_SPEED_BOOST, Operation.MULTIPLY_TOTAL)
 EQUIPMENT_SLOTS = ("head", "chest", "legs", "feet", "mainhand", "offhand")
@@ -274,11 +276,17 @@ class LivingEntity(Entity):
             self.tick_new_ai(sim, rec)
         self.tick_jumping(sim, rec)                                                     # step 6
         run_stage(rec, self, INPUT_DAMP, self.damp_input)                               # step 7
-        self.tick_fall_flying()                                                         # step 8
+        if sim.features.tick_gliding:                                                   # step 8
+            if self.fall_flying:
+                self.tick_gliding()
+        else:
+            self.tick_fall_flying()
         if sim.features.on_landing_effects and (self.effects.has(fx.SLOW_FALLING) or
                                                 self.effects.has(fx.LEVITATION)):
             self.fall_distance = 0.0                       # 1.20: onLanding before travel, not inside it
         self.travel(sim, rec, Vec3(self.sideways_speed, self.upward_speed, self.forward_speed))   # step 9
+        if sim.features.tick_block_collision:              # 1.21.2: once after travel, not after its move
+            run_stage(rec, self, TICK_BLOCKS, block_effects.check_block_collision, self, sim, rec)
         # step 10 (riptide) needs a trident throw, which is not modelled
         run_stage(rec, self, CRAMMING, self.tick_cramming, sim, rec)                    # step 11
 
@@ -314,7 +322,8 @@ class LivingEntity(Entity):
         """`LivingEntity.jump`: Y := 0.42F × the block's jump multiplier (+ 0.1F per Jump Boost level, added in
         float; in double from 1.17.1 to 1.19.4, `jump_boost_double`); a sprinter gets 0.2F along the yaw (from
         1.20.5 0.2 in double, `sprint_jump_kick_double`). From 1.20.5 a jump velocity ≤ 1.0E-5F does nothing
-        (`living_attributes`: jump_strength 0)."""
+        (`living_attributes`: jump_strength 0). From 1.21.2 Y is max(the jump velocity, Y): an entity rising faster
+        keeps its speed (`jump_keeps_faster_rise`)."""
         features = sim.features
         f = self.get_jump_velocity(sim.world, features)
         if self.effects.has(fx.JUMP_BOOST):
@@ -326,7 +335,8 @@ class LivingEntity(Entity):
         if rec is not None and self.sprinting:
             kx, kz = _sprint_jump_kick(self.yaw, double, SINE_TABLE)
             rec.geometry(segment("jump_kick", self.pos, self.pos.plus(Vec3(kx, 0.0, kz))))
-        self.motion = Vec3(*_jump(*self.motion, f, self.sprinting, self.yaw, double, SINE_TABLE))
+        self.motion = Vec3(*_jump(*self.motion, f, self.sprinting, self.yaw, double, features.jump_keeps_faster_rise,
+                                  SINE_TABLE))
 
     def get_jump_velocity(self, world: World, features: Features) -> float:
         """`getJumpVelocity`: 0.42F (from 1.20.5 the jump_strength attribute as a float, `living_attributes`) ×
@@ -350,8 +360,22 @@ class LivingEntity(Entity):
         """`LivingEntity.initAi` (tickFallFlying): gliding continues while off the ground, not riding, without
         Levitation and with an elytra on the chest (durability is not modelled)."""
         if self.fall_flying:
-            self.fall_flying = not self.on_ground and self.vehicle is None \
-                and not self.effects.has(fx.LEVITATION) and self.equipment.get("chest") == "minecraft:elytra"
+            self.fall_flying = self.can_glide()
+
+    def can_glide(self) -> bool:
+        """`LivingEntity.canGlide` (1.21.2; tickFallFlying's test before): off the ground, not riding, without
+        Levitation, an elytra on the chest (the only item with a glider component; durability is not modelled)."""
+        return not self.on_ground and self.vehicle is None and not self.effects.has(fx.LEVITATION) \
+            and self.equipment.get("chest") == "minecraft:elytra"
+
+    def tick_gliding(self) -> None:
+        """1.21.2 `LivingEntity.tickGliding`, each tick the gliding flag is set, before travel (`tick_gliding`):
+        `limitFallDistance` (the fall distance lowered to 1 above Motion Y -0.5, whichever case travel takes), then
+        the glide ends where `canGlide` fails. Every 20 gliding ticks vanilla damages the elytra of a slot drawn by
+        `Util.getRandom` (nextInt(1), the entity's Random): durability and that draw are not modelled."""
+        tr.limit_fall_distance(self)
+        if not self.can_glide():
+            self.fall_flying = False
 
     def travel(self, sim: TickContext, rec: Recorder | None, movement_input: Vec3 = ZERO) -> None:
         """`LivingEntity.travel` (spec 05 §2, `engine.living.travel`)."""

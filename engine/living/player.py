@@ -371,6 +371,11 @@ class PlayerEntity(RowBacked, LivingEntity):
     def is_holding_onto_ladder(self) -> bool:
         return self.sneaking
 
+    def get_velocity_multiplier(self, world: World, features: Features) -> float:
+        """`PlayerEntity.getVelocityMultiplier`: 1.0 while gliding (or flying, not modelled), else
+        `LivingEntity`'s: a glider skimming soul sand or honey is not slowed."""
+        return 1.0 if self.fall_flying else super().get_velocity_multiplier(world, features)
+
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ServerPlayerEntity.tick` moves nothing; the client's movement arrives in the players phase."""
 

@@ -235,7 +235,7 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
             return -1                                                    # a jump velocity multiplier (honey)
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = jump(
             f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, sprinting, f[r, C_YAW], False,
-            sine)
+            False, sine)
         i[r, C_COOLDOWN] = JUMP_COOLDOWN
     f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])      # step 7
     if not travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,

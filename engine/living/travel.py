@@ -222,17 +222,23 @@ def travel_fall_flying(e: LivingEntity, sim: TickContext, rec: Recorder | None, 
                 - ELYTRA_WALL_DAMAGE_OFFSET)
         if p > 0.0:
             run_stage(rec, e, WALL_DAMAGE, e.damage, sim, "fly_into_wall", p)
-    if e.on_ground:
+    if e.on_ground and not sim.features.tick_gliding:   # 1.21.2: the next tick's tickGliding ends the glide
         e.fall_flying = False
 
 
 def glide(e: LivingEntity, d: float, features: Features) -> float:
     """The elytra's accelerations and drag before the move (spec 05 §6); returns the horizontal speed before.
-    Above Motion Y -0.5 the fall distance is set to 1 (from 1.19.3 only lowered to it, `limitFallDistance`); the
-    look's length is a double from 1.17 (`vec_double`); the lift's cosine is MathHelper's float table, from 1.18.2
-    `Math.cos` in double and the lift kept in double (`elytra_cos_double`)."""
+    Above Motion Y -0.5 the fall distance is set to 1 (from 1.19.3 only lowered to it, `limitFallDistance`; from
+    1.21.2 in `tickGliding` instead, `tick_gliding`); the look's length is a double from 1.17 (`vec_double`); the
+    lift's cosine is MathHelper's float table, from 1.18.2 `Math.cos` in double and the lift kept in double
+    (`elytra_cos_double`). 1.21.2's `calcGlidingVelocity` squares `Math.cos` without 1.21.1's × min(1.0,
+    look length / 0.4): the look is a unit vector, its length about 1 and length / 0.4 above 1, so the factor is
+    1.0 and the lift the same double; its getEffectiveGravity reads the Motion before the glide, as travel's start
+    did."""
     v = e.motion
-    if v.y > ELYTRA_SAFE_FALL and (not features.elytra_limit_fall_distance or e.fall_distance > 1.0):
+    if features.elytra_limit_fall_distance and not features.tick_gliding:   # 1.21.2: in tickGliding instead
+        limit_fall_distance(e)
+    elif not features.elytra_limit_fall_distance and v.y > ELYTRA_SAFE_FALL:
         e.fall_distance = 1.0
     look = rotation_vector(e.pitch, e.yaw)
     f = f32(e.pitch * DEGREES_TO_RADIANS)
@@ -258,6 +264,12 @@ def glide(e: LivingEntity, d: float, features: Features) -> float:
     return j
 
 
+def limit_fall_distance(e: LivingEntity) -> None:
+    """`Entity.limitFallDistance` (1.19.3): the fall distance is lowered to 1 when above it and Motion Y > -0.5."""
+    if e.motion.y > ELYTRA_SAFE_FALL and e.fall_distance > 1.0:
+        e.fall_distance = 1.0
+
+
 # --- case 4: everything else (spec 05 §2.4) ---
 
 def travel_ordinary(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3,
@@ -273,6 +285,8 @@ def travel_ordinary(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
     if e.is_climbing(world):                                                        # step 4
         run_stage(rec, e, CLIMBING, apply_climbing_speed, e, world)
     move(e, sim, MovementType.SELF, e.motion, rec)                                  # step 5
+    if sim.features.effective_gravity_after_move:   # 1.21.2 travelMidAir: getEffectiveGravity after the move
+        d = effective_gravity(e, sim.features)
     if (e.horizontal_collision or e.jumping) and e.is_climbing(world):              # step 6
         run_stage(rec, e, CLIMB_UP, climb_up, e)
     if e.effects.has(fx.LEVITATION):                                                # step 7.1
@@ -281,6 +295,13 @@ def travel_ordinary(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
         run_stage(rec, e, GRAVITY, apply_gravity, e, d)                            # 0 with NoGravity)
     # step 7.2 (a client's unloaded chunk) cannot happen in a loaded scene
     run_stage(rec, e, DRAG, scale_motion, e, f, LIVING_DRAG_Y)                      # step 8
+
+
+def effective_gravity(e: LivingEntity, features: Features) -> float:
+    """1.21.2 `LivingEntity.getEffectiveGravity`: the final gravity, at most 0.01 under Slow Falling while the
+    Motion is not rising."""
+    d = e.get_final_gravity(features)
+    return min(d, SLOW_FALLING_GRAVITY) if e.motion.y <= 0.0 and e.effects.has(fx.SLOW_FALLING) else d
 
 
 def levitate(e: LivingEntity, features: Features) -> None:

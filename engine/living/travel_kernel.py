@@ -99,13 +99,17 @@ def sprint_jump_kick(yaw: float, kick_double: bool, sine) -> tuple:
 
 @njit(inline=True)
 def jump(x: float, y: float, z: float, velocity: float, sprinting: bool, yaw: float, kick_double: bool,
-         sine) -> tuple:
+         keep_rise: bool, sine) -> tuple:
     """`LivingEntity.jump` (spec 05 §5) of Motion (x, y, z): Y := the jump velocity (`getJumpVelocity` with its
-    boosts, worked out by the caller); a sprinter adds `sprint_jump_kick`."""
+    boosts, worked out by the caller), from 1.21.2 `Math.max(velocity, Y)` (`jump_keeps_faster_rise`: Y where it
+    is larger or NaN); a sprinter adds `sprint_jump_kick`."""
+    rise = velocity
+    if keep_rise and not velocity >= y:
+        rise = y
     if not sprinting:
-        return x, velocity, z
+        return x, rise, z
     kx, kz = sprint_jump_kick(yaw, kick_double, sine)
-    return x + kx, velocity + 0.0, z + kz
+    return x + kx, rise + 0.0, z + kz
 
 
 @njit(inline=True)

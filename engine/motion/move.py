@@ -67,9 +67,10 @@ def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, r
     """`Entity.move`, recorded as one stage with a child per step that ran. From 1.21.2 the callers of a move of
     their own or a piston's (`TntEntity`, `ItemEntity`, `ExperienceOrbEntity`, `FallingBlockEntity.tick`,
     `PistonBlockEntity.moveEntity`) call `Entity.tickBlockCollision` right after it; shulker-box and shulker
-    pushes do not."""
+    pushes do not, nor the move of a living entity's travel (`LivingEntity.tickMovement` calls it after travel)."""
     run_stage(rec, entity, MOVE, _move, entity, sim, kind, movement, rec)
-    if sim.features.tick_block_collision and kind in (MovementType.SELF, MovementType.PISTON):
+    if sim.features.tick_block_collision and (kind is MovementType.PISTON or
+                                              kind is MovementType.SELF and not entity.living):
         run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec)
 
 
@@ -113,7 +114,8 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     run_stage(rec, e, S_FALL, e.fall, sim, actual.y, landing_state, landing)         # step 8
     if movement.x != actual.x or movement.z != actual.z:                            # step 9
         run_stage(rec, e, S_ZERO, zero_collided_motion, e, movement, actual, features.move_zeroes_both_axes)
-    if movement.y != actual.y:                                                      # step 10
+    if movement.y != actual.y and (not features.land_on_logical_side or not e.living   # step 10 (1.21.2: only
+                                   or e.can_move_voluntarily()):                   # where it moves itself)
         run_stage(rec, e, S_LAND, block_effects.on_entity_land, landing_state, e)
     if e.on_ground and not e.bypasses_stepping_effects() and not in_tick:          # step 11
         run_stage(rec, e, S_STEPPED, block_effects.on_stepped_on, landing_state, e)

@@ -8,11 +8,19 @@ import math
 from functools import partial
 from typing import Any
 
+from engine.core.versions import Version, parse_version
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
 from engine.living import effects as living_effects
-from engine.living.attributes import ATTRIBUTES, PLAYER_ONLY, SAFE_FALL_DISTANCE, SCALE, missing_in
+from engine.living.attributes import (
+    PLAYER_ONLY,
+    SAFE_FALL_DISTANCE,
+    SCALE,
+    attribute_named,
+    missing_in,
+    release_id,
+)
 from engine.living.living_entity import EQUIPMENT_SLOTS, LivingEntity
 from engine.living.player import PlayerEntity, valid_use_items
 from engine.living.player_input import KEYS, InputRange, PlayerInput
@@ -26,18 +34,27 @@ LIVING_ENTITY_KEYS = {"effects", "attributes", "equipment", "enchantments", "fal
 ENCHANTMENTS = ("minecraft:depth_strider", "minecraft:blast_protection", "minecraft:swift_sneak")   # Swift Sneak: 1.19
 
 
+# 1.21.2 Entity.setPitch keeps the pitch % 360 within -90..90 (Math.clamp), so a saved entity's Rotation is read
+# back clamped (1.21.1 took it % 360 only; the engine keeps an older release's pitch as given, the same within ±360)
+PITCH_CLAMPED: Version = (1, 21, 2)
+
+
 def _full_id(name: str) -> str:
     return name if ":" in name else "minecraft:" + name
 
 
 def load_living(ctx: SceneContext, e: LivingEntity, entry: dict[str, Any], key: str) -> None:
-    """Look (a float), base attributes, effects, equipment and its enchantments, and gliding from tick 0."""
+    """Look (a float; from 1.21.2 the pitch clamped to ±90), base attributes, effects, equipment and its
+    enchantments, and gliding from tick 0."""
     e.yaw = e.head_yaw = e.body_yaw = f32(e.yaw)
     e.pitch = f32(e.pitch)
+    if parse_version(ctx.release) >= PITCH_CLAMPED:   # Entity.readNbt → setPitch: clamp(pitch % 360F, -90, 90)
+        e.pitch = min(max(f32(math.fmod(e.pitch, 360.0)), -90.0), 90.0)
     for name, value in ctx.table(entry.get("attributes", {}), f"{key}.attributes").items():
-        full, k = _full_id(name), f"{key}.attributes.{name}"
-        if full not in ATTRIBUTES:
-            raise ctx.fail(k, f"unknown attribute (expected one of: {', '.join(ATTRIBUTES)})")
+        k = f"{key}.attributes.{name}"
+        full, expected = attribute_named(_full_id(name), ctx.release)   # 1.21.2: ids without generic./player.
+        if full is None:
+            raise ctx.fail(k, expected)
         why = missing_in(full, ctx.release)
         if why is not None:
             raise ctx.fail(k, f"{why} (version {ctx.release})")
@@ -88,12 +105,14 @@ def load_living(ctx: SceneContext, e: LivingEntity, entry: dict[str, Any], key: 
         e.health = f32(health)
 
 
-def living_scene_keys(e: LivingEntity) -> dict[str, Any]:
+def living_scene_keys(e: LivingEntity, release: str) -> dict[str, Any]:
     """The keys `load_living` reads, from the entity as it is now (the scene writer): bases that differ from
-    the type's, effects with their remaining duration, equipment, enchantments, gliding, health below max."""
+    the type's (by `release`'s attribute ids), effects with their remaining duration, equipment, enchantments,
+    gliding, health below max."""
     keys: dict[str, Any] = {}
     fresh = type(e)(0, ZERO).attributes
-    bases = {n: inst.base for n, inst in e.attributes.instances.items() if inst.base != fresh.get(n).base}
+    bases = {release_id(n, release): inst.base for n, inst in e.attributes.instances.items()
+             if inst.base != fresh.get(n).base}
     if bases:
         keys["attributes"] = bases
     if e.effects.active:

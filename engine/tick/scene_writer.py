@@ -294,7 +294,7 @@ def _entity_entry(sim: Simulation, e: Entity) -> dict[str, Any]:
         entry[name] = list(value) if isinstance(value, Vec3) else str(value) if name == "block_state" else \
             goal_entry(value) if kind is dict else value
     if isinstance(e, LivingEntity):
-        entry.update(living_scene_keys(e))
+        entry.update(living_scene_keys(e, sim.features.version))
     if not e.first_update:
         entry["first_update"] = False
     if e.box != Box.from_entity(e.pos.x, e.pos.y, e.pos.z, e.width, e.height):

@@ -458,6 +458,15 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a player falling the last 0.3 onto the floor into a soul-sand block: steps 0.6 from where its fall began
     # onto the soul sand, or stays on the floor (scenes/living_step_up_1_21.toml)
     "step_up_heights": ((SCENES_DIR / "living_step_up_1_21.toml").read_text(), 1, 1),
+    # --- living travel and elytra of 1.21.2 (tests/engine/test_version_living_1212.py) ---
+    # a player holding jump bounces off a slime block: the jump's 0.42 or the bounce kept (max)
+    "jump_keeps_faster_rise": ((SCENES_DIR / "living_slime_jump_1_21_2.toml").read_text(), 12, 1),
+    # a player with Slow Falling jumps into a ceiling: gravity 0.08 chosen before the move, or 0.01 after it
+    "effective_gravity_after_move": ((SCENES_DIR / "living_slow_falling_ceiling_1_21_2.toml").read_text(), 1, 1),
+    # a glider lands holding forward and sprint: it stands up and sprints the next tick, or a tick later
+    "tick_gliding": ((SCENES_DIR / "elytra_landing_1_21_2.toml").read_text(), 5, 1),
+    # a NoAI zombie lifted by a piston into a ceiling: its Motion Y zeroed by onEntityLand, or kept
+    "land_on_logical_side": ((SCENES_DIR / "living_noai_piston_ceiling_1_21_2.toml").read_text(), 1, 1),
     # an ownerless snowball hits a NoAI zombie: no knockback without an attacker, or along the snowball's flight
     "knockback_projectile_velocity": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "id": 1, "no_ai": True, "on_ground": True},
@@ -621,6 +630,10 @@ BOTH_SIMULATED |= {"living_attributes", "sprint_jump_kick_double", "sneak_edge_b
 # living travel, players and the explosion impulse of 1.21
 BOTH_SIMULATED |= {"living_attributes_1_21", "step_up_heights", "knockback_projectile_velocity",
                    "explosion_knockback_resistance"}
+# living travel and elytra of 1.21.2
+BOTH_SIMULATED |= {"jump_keeps_faster_rise", "effective_gravity_after_move", "tick_gliding", "land_on_logical_side"}
+# riders of 1.21.2: the player riding a minecart runs in 1.21.1 and 1.21.2 now that living entities run in 1.21.2
+BOTH_SIMULATED |= {"minecart_rider_input_push"}
 # riders of 1.20.5: a player rider's case runs in 1.20.4 and 1.20.5 now that living entities run in 1.20.5
 BOTH_SIMULATED |= {"vehicle_attachment_points"}
 BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)

@@ -18,7 +18,7 @@ from engine.tick.scene import load_scene
 from tests.conftest import scene_toml
 from viewer import actions as act
 from viewer.editing import field_key
-from viewer.panels.actions import ACTIONS_TITLE, BLOCK_MENU, submit
+from viewer.panels.actions import ACTIONS_TITLE, BLOCK_MENU, attribute_labels, submit
 
 # A stone button, three wires and a dispenser holding one TNT (the bundled cannon's first half): a press powers the
 # wire in the same tick; the dispenser fires 4 ticks later (scenes/redstone_dispenser_cannon.toml: pressed in tick
@@ -272,6 +272,13 @@ def test_an_attribute_the_release_lacks_is_refused(open_app, write_scene) -> Non
     assert app.state.field_errors[field_key(2, "attributes")] == \
         "minecraft:generic.gravity does not exist before 1.20.5"
     assert "minecraft:generic.gravity" not in app.sim.entity_by_id(2).attributes.instances
+
+
+def test_the_attribute_editor_names_attributes_by_the_release_s_ids() -> None:
+    """1.21.2 registers the attributes without generic. and player.: the editor's list follows the scene's release."""
+    assert "generic.gravity" in attribute_labels("1.21.1") and "player.sneaking_speed" in attribute_labels("1.21.1")
+    assert "gravity" in attribute_labels("1.21.2") and "sneaking_speed" in attribute_labels("1.21.3")
+    assert not any(n.startswith(("generic.", "player.")) for n in attribute_labels("1.21.2"))
 
 
 def test_effects_attributes_and_equipment_edit_and_undo(open_app, write_scene) -> None:

@@ -11,7 +11,16 @@ from typing import Any
 
 from imgui_bundle import imgui, imgui_ctx
 
-from engine import ACTION_KEYS, ATTRIBUTES, EFFECTS, ENCHANTMENTS, EQUIPMENT_SLOTS, PHASES, LivingEntity
+from engine import (
+    ACTION_KEYS,
+    ATTRIBUTES,
+    EFFECTS,
+    ENCHANTMENTS,
+    EQUIPMENT_SLOTS,
+    PHASES,
+    LivingEntity,
+    attribute_release_id,
+)
 from viewer import actions as act
 from viewer.editing import field_key
 from viewer.panels.titles import ACTIONS_TITLE
@@ -30,7 +39,6 @@ BLOCK_MENU = "block menu"
 AMOUNT_EM = 2.5               # the width of an amplifier's or a level's field
 EFFECT_NAMES = tuple(n.removeprefix("minecraft:") for n in EFFECTS)
 ATTRIBUTE_IDS = tuple(ATTRIBUTES)
-ATTRIBUTE_NAMES = tuple(n.removeprefix("minecraft:") for n in ATTRIBUTE_IDS)
 ENCHANTMENT_NAMES = tuple(n.removeprefix("minecraft:") for n in ENCHANTMENTS)
 
 
@@ -205,7 +213,7 @@ def _draw_entity(app: Any, st: act.ActionsState, state: Any, sim: Any) -> None:
     if act.mob(sim, e.id) is not None:
         _draw_goals(st, state, e)
     _draw_effects(st, state, e)
-    _draw_attributes(st, state, e)
+    _draw_attributes(st, state, e, sim.features.version)
     _draw_equipment(st, state, e)
     for key in ("effects", "attributes", "equipment", "enchantments", "move_to", "path_to"):
         error = state.field_errors.get(field_key(e.id, key))
@@ -262,10 +270,16 @@ def _draw_effects(st: act.ActionsState, state: Any, e: Any) -> None:
             state.pending_edits.append(act.set_effect(e.id, EFFECTS[st.effect], amplifier, duration))
 
 
-def _draw_attributes(st: act.ActionsState, state: Any, e: Any) -> None:
+def attribute_labels(release: str) -> list[str]:
+    """The attribute editor's names, by the release's ids (1.21.2: gravity, not generic.gravity)."""
+    return [attribute_release_id(n, release).removeprefix("minecraft:") for n in ATTRIBUTE_IDS]
+
+
+def _draw_attributes(st: act.ActionsState, state: Any, e: Any, release: str) -> None:
+    """An attribute's base, the attributes named by the scene's release's ids (1.21.2: without generic.)."""
     imgui.separator_text("attribute base")
     imgui.set_next_item_width(-imgui.FLT_MIN)   # the whole width: attribute names are long
-    _, st.attribute = imgui.combo("##attribute", st.attribute, ATTRIBUTE_NAMES)
+    _, st.attribute = imgui.combo("##attribute", st.attribute, attribute_labels(release))
     name = ATTRIBUTE_IDS[st.attribute]
     key = field_key(e.id, "attributes")
     current = repr(e.attributes.get(name).base)
