@@ -3,7 +3,11 @@
 `MoveControl.tick` turns the mob at most 90° a tick towards its target, sets `movementSpeed` (and with it
 `forwardSpeed`, `MobEntity.setMovementSpeed`) to speed × the movement-speed attribute, and asks to jump when the
 target is higher than the step height nearby or the mob stands inside a block's shape (doors and fences aside).
-`LookControl` and `BodyControl` only turn the head and body, which no motion reads; they are not modelled."""
+`LookControl` and `BodyControl` only turn the head and body, which no motion reads; they are not modelled.
+
+Their state lives in the mob's row (`engine.living.mob.MOB_ROWS`: `target_x`…, `target_speed`, `move_state`,
+`jump_active`), which the compiled mob tick (`engine.living.mob_kernel`) reads and writes; these objects are
+views of it."""
 
 from __future__ import annotations
 
@@ -18,7 +22,8 @@ from engine.constants import (
     RAD_TO_DEG_F,
 )
 from engine.java.javanum import f32
-from engine.java.mathhelper import atan2, floor, wrap_degrees
+from engine.java.mathhelper import atan2, float_cast, floor, wrap_degrees
+from engine.jit import njit, plain
 from engine.living.attributes import MOVEMENT_SPEED
 from engine.pathfinding.blocks import DOORS
 from engine.world import block_physics as phys
@@ -37,27 +42,37 @@ class State(Enum):
     JUMPING = 3
 
 
+@njit(inline=True)
 def change_angle(from_angle: float, to_angle: float, max_change: float) -> float:
     """`MoveControl.changeAngle`: turn by the wrapped difference clamped to ±max, the result kept in [0, 360]
-    (float arithmetic)."""
-    f = wrap_degrees(f32(to_angle - from_angle))
+    (float arithmetic). A kernel (engine.jit): the compiled mob tick inlines it, the object path runs it plain."""
+    f = wrap_degrees(float_cast(to_angle - from_angle))
     f = min(max(f, -max_change), max_change)
-    g = f32(from_angle + f)
+    g = float_cast(from_angle + f)
     if g < 0.0:
-        g = f32(g + FULL_TURN_F)
+        g = float_cast(g + FULL_TURN_F)
     elif g > FULL_TURN_F:
-        g = f32(g - FULL_TURN_F)
+        g = float_cast(g - FULL_TURN_F)
     return g
 
 
+def _column(name: str) -> property:
+    """A control's field as the mob's row column `name`."""
+    return property(lambda self: getattr(self.entity, name), lambda self, v: setattr(self.entity, name, v))
+
+
 class MoveControl:
-    """`MoveControl` (spec 05 §4.4)."""
+    """`MoveControl` (spec 05 §4.4), a view of its mob's row."""
+
+    target_x = _column("target_x")
+    target_y = _column("target_y")
+    target_z = _column("target_z")
+    speed = _column("target_speed")
+    state = property(lambda self: State(self.entity.move_state),
+                     lambda self, v: setattr(self.entity, "move_state", v.value))
 
     def __init__(self, entity: MobEntity) -> None:
         self.entity = entity
-        self.target_x = self.target_y = self.target_z = 0.0
-        self.speed = 0.0
-        self.state = State.WAIT
 
     def move_to(self, x: float, y: float, z: float, speed: float) -> None:
         """`MoveControl.moveTo`: a new target; a jump in progress keeps its state."""
@@ -76,7 +91,7 @@ class MoveControl:
                 e.forward_speed = 0.0
                 return
             yaw = f32(f32(atan2(dz, dx) * RAD_TO_DEG_F) - MOVE_CONTROL_YAW_OFFSET)
-            e.yaw = change_angle(e.yaw, yaw, MOVE_CONTROL_YAW_LIMIT)
+            e.yaw = plain(change_angle)(e.yaw, yaw, MOVE_CONTROL_YAW_LIMIT)
             e.set_movement_speed(f32(self.speed * e.attributes.get_value(MOVEMENT_SPEED)))
             bx, by, bz = floor(e.pos.x), floor(e.pos.y), floor(e.pos.z)
             state = world.get_block_state(bx, by, bz)
@@ -97,9 +112,10 @@ class MoveControl:
 class JumpControl:
     """`JumpControl`: a jump asked for in this tick becomes `jumping` for the coming `tickMovement`."""
 
+    active = _column("jump_active")
+
     def __init__(self, entity: MobEntity) -> None:
         self.entity = entity
-        self.active = False
 
     def set_active(self) -> None:
         self.active = True

@@ -1,0 +1,299 @@
+"""A walking mob's tick on rows (docs/architecture.md, "Entities as rows; stages compiled"): the entity phase's
+`ServerWorld.tickEntity` of a mob of `MOB_ROWS` (engine.living.mob) — `MobEntity.tick` → `LivingEntity.tick` —
+as one kernel per row, in 1.16.5.
+
+The common case only (docs/performance.md, "Mobs as rows"): with AI and the scene goal `move_to` or no goal, or
+NoAI; on the ground or in the air. The order is the object path's: age and previous position, `Entity.baseTick`
+(no fluid, not on fire, above the void), `LivingEntity.tickMovement` (the jump cooldown, NoAI's 0.98 drag, the
+negligible motion, `tickNewAi`: the goal's `MoveControl.moveTo`, an idle navigation, `MoveControl.tick`,
+`JumpControl.tick`; the jump, the input damping and the ordinary `travel`: `living_travel`), and `tickCramming`
+where no other mob's box meets this one's. `tick_rows` gives a row back to the object path, restored as it
+found it, where the tick would read something these kernels do not decide: water or lava in the box, fire, the
+void, sprinting, gliding, a block with an entity effect where the jump or the move reads one, a climbable block or
+any trapdoor at the feet, a block whose shape a block entity decides at the feet (MoveControl's jump test), a
+landing that would hurt, no-clip, a movement multiplier, the border within reach, non-finite numbers, another
+mob's box met (cramming). What `MobBatch.row` leaves to the object path before the loop: see
+`engine.living.mob.MobBatch`. The navigation's tick counter of an idle navigation is not advanced here: it is read
+only against the tick a path started at, and a mob with a path takes the object path.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from engine.constants import (
+    BLOCK_COLLISION_DEFLATE,
+    DEGREES_TO_RADIANS,
+    GROUND_ACCEL_FACTOR,
+    INPUT_DAMPING,
+    JUMP_COOLDOWN,
+    JUMP_VELOCITY,
+    LIVING_DRAG,
+    LIVING_DRAG_Y,
+    LIVING_GRAVITY,
+    LIVING_MIN_MOTION,
+    LIVING_NO_AI_DRAG,
+    MIN_INPUT_SQUARED,
+    MOVE_CONTROL_MIN_DIST_SQ,
+    MOVE_CONTROL_YAW_LIMIT,
+    MOVE_CONTROL_YAW_OFFSET,
+    RAD_TO_DEG_F,
+    VELOCITY_AFFECTING_OFFSET,
+)
+from engine.entities.rows import (
+    DONE,
+    F_BOX,
+    F_LAVA,
+    F_MOTION,
+    F_POS,
+    F_PREV,
+    F_WATER,
+    H_COLL,
+    HANDED,
+    I_AGE,
+    I_CHUNK,
+    I_EXTRA,
+    I_FIRE,
+    I_FLAGS,
+    LIVING_FLAGS,
+    LIVING_FLOATS,
+    LIVING_INTS,
+    MOB_FLOATS,
+    MOB_INTS,
+    NF,
+    NO_GRAVITY,
+    OBJECT_PATH,
+    ON_GROUND,
+    REMOVED,
+    SECTION,
+    TOUCHING_WATER,
+)
+from engine.influences.fluid_kernel import f32
+from engine.java.mathhelper import atan2
+from engine.jit import njit
+from engine.living.controls import State, change_angle
+from engine.living.player import block_columns as living_block_columns
+from engine.living.player_kernel import FLUID, UNLIT, _flag_in, _row_box, cos, move_player, sin
+from engine.motion.collision_kernel import jfloor, state_at
+from engine.pathfinding.blocks import DOORS
+from engine.world import block_physics as phys
+from engine.world import blocks
+from engine.world.block_tables import DYNAMIC_SHAPE, EFFECT
+
+WAIT, MOVE_TO, JUMPING = State.WAIT.value, State.MOVE_TO.value, State.JUMPING.value
+_F = {name: NF + k for k, name in enumerate(LIVING_FLOATS + MOB_FLOATS)}
+_I = {name: I_EXTRA + k for k, name in enumerate(LIVING_INTS + LIVING_FLAGS + MOB_INTS)}
+C_YAW, C_FORWARD, C_SIDEWAYS, C_UPWARD = _F["yaw"], _F["forward_speed"], _F["sideways_speed"], _F["upward_speed"]
+C_SPEED, C_FLYING, C_STEP, C_WIDTH = _F["movement_speed"], _F["flying_speed"], _F["step_height"], _F["width"]
+C_GOAL, C_GOAL_SPEED, C_TARGET, C_TARGET_SPEED = _F["goal_x"], _F["goal_speed"], _F["target_x"], _F["target_speed"]
+C_COOLDOWN, C_JUMPING, C_SPRINTING, C_SWIMMING = _I["jump_cooldown"], _I["jumping"], _I["sprinting"], \
+    _I["swimming"]
+C_FALL_FLYING, C_SUBMERGED, C_FIRST_UPDATE, C_CLIMBING = _I["fall_flying"], _I["submerged_in_water"], \
+    _I["first_update"], _I["climbing"]
+C_HAS_GOAL, C_MOVE_STATE, C_JUMP_ACTIVE, C_NO_AI = _I["has_goal"], _I["move_state"], _I["jump_active"], \
+    _I["no_ai"]
+
+
+@lru_cache(maxsize=1)
+def block_columns() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per block state id: `Block.getSlipperiness`, 1 where `isClimbing` could be true (the players' columns), and
+    1 for doors and fences, whose shapes `MoveControl.tick`'s jump test ignores."""
+    slip, climb = living_block_columns()
+    door_or_fence = np.array([st.block in DOORS or phys.is_fence(st.block) for st in blocks.all_states()],
+                             dtype=np.uint8)
+    return slip, climb, door_or_fence
+
+
+@njit(inline=True)
+def _set_movement_speed(f: np.ndarray, r: int, attribute: float) -> None:
+    """`MobEntity.setMovementSpeed(speed × the movement-speed attribute)`: the movement speed and forward input."""
+    v = f32(f[r, C_TARGET_SPEED] * attribute)
+    f[r, C_SPEED] = v
+    f[r, C_FORWARD] = v
+
+
+@njit(inline=True)
+def move_control_tick(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence: np.ndarray, f: np.ndarray,
+                      i: np.ndarray, r: int, attribute: float) -> bool:
+    """`MoveControl.tick` (spec 05 §4.4; engine.living.controls): false where the block at the feet has a shape a
+    block entity decides."""
+    state = i[r, C_MOVE_STATE]
+    if state == MOVE_TO:
+        i[r, C_MOVE_STATE] = WAIT
+        x, y, z = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
+        dx, dz, dy = f[r, C_TARGET] - x, f[r, C_TARGET + 2] - z, f[r, C_TARGET + 1] - y
+        if dx * dx + dy * dy + dz * dz < MOVE_CONTROL_MIN_DIST_SQ:
+            f[r, C_FORWARD] = 0.0
+            return True
+        yaw = f32(f32(atan2(dz, dx) * RAD_TO_DEG_F) - MOVE_CONTROL_YAW_OFFSET)
+        f[r, C_YAW] = change_angle(f[r, C_YAW], yaw, MOVE_CONTROL_YAW_LIMIT)
+        _set_movement_speed(f, r, attribute)
+        by = jfloor(y)
+        st = state_at(keys, slots, pool, jfloor(x), by, jfloor(z))
+        s = shape[st]
+        if s == DYNAMIC_SHAPE:
+            return False
+        if (dy > f[r, C_STEP] and dx * dx + dz * dz < max(1.0, f[r, C_WIDTH])) or \
+                (not empty[s] and y < coords[s, 1, ncoords[s, 1] - 1] + by and not door_or_fence[st]):
+            i[r, C_JUMP_ACTIVE] = 1
+            i[r, C_MOVE_STATE] = JUMPING
+    elif state == JUMPING:
+        _set_movement_speed(f, r, attribute)
+        if i[r, I_FLAGS] & ON_GROUND:
+            i[r, C_MOVE_STATE] = WAIT
+    else:
+        f[r, C_FORWARD] = 0.0
+    return True
+
+
+@njit(inline=True)
+def living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+                  f: np.ndarray, i: np.ndarray, r: int, slip: np.ndarray, climb: np.ndarray, border: tuple,
+                  moves: bool, sine: np.ndarray) -> bool:
+    """`LivingEntity.tickMovement` steps 6-9 of a living row that does not sprint, in no fluid, not gliding and
+    without effects: the jump (spec 05 §5), the input damping, and where it `moves` (`canMoveVoluntarily`) the
+    ordinary `travel` (spec 05 §2.4: slipperiness, `movementInputToVelocity`, `Entity.move` with step-up by
+    `player_kernel.move_player`, gravity, drag). False where the object path must tick the row (part-written).
+
+    The one place the mob kernel reaches the living stage kernels: the players' jump, friction, input, gravity and
+    drag are still lines inside `player_kernel.player_tick`, not kernels of their own, so they stand here once more
+    until the shared travel kernels exist; then this function calls them (docs/architecture.md, "Each stage
+    written once")."""
+    on_ground = i[r, I_FLAGS] & ON_GROUND != 0
+    px, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
+    below = state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)
+    if not i[r, C_JUMPING]:                                                                 # step 6
+        i[r, C_COOLDOWN] = 0
+    elif on_ground and i[r, C_COOLDOWN] == 0:                                               # jump
+        if flags[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)] & EFFECT or flags[below] & EFFECT:
+            return False                                                 # a jump velocity multiplier (honey)
+        f[r, F_MOTION + 1] = JUMP_VELOCITY
+        i[r, C_COOLDOWN] = JUMP_COOLDOWN
+    f[r, C_SIDEWAYS] = f32(f[r, C_SIDEWAYS] * INPUT_DAMPING)                                # step 7
+    f[r, C_FORWARD] = f32(f[r, C_FORWARD] * INPUT_DAMPING)
+    if not moves:                                  # travel: neither canMoveVoluntarily nor the logical side
+        return True
+    p = slip[below]                                                      # step 9: travel, the ordinary case
+    drag = f32(p * LIVING_DRAG) if on_ground else LIVING_DRAG
+    speed = f32(f[r, C_SPEED] * f32(GROUND_ACCEL_FACTOR / f32(f32(p * p) * p))) if on_ground else f[r, C_FLYING]
+    sx, sy, sz = f[r, C_SIDEWAYS], f[r, C_UPWARD], f[r, C_FORWARD]        # movementInputToVelocity
+    d = sx * sx + sy * sy + sz * sz
+    dx, dy, dz = 0.0, 0.0, 0.0
+    if not d < MIN_INPUT_SQUARED:
+        if d > 1.0:
+            n = f32(np.sqrt(d))
+            sx, sy, sz = sx / n, sy / n, sz / n
+        sx, sy, sz = sx * speed, sy * speed, sz * speed
+        yr = f32(f[r, C_YAW] * DEGREES_TO_RADIANS)
+        s, c = sin(sine, yr), cos(sine, yr)
+        dx, dy, dz = sx * c - sz * s, sy, sz * c + sx * s
+    f[r, F_MOTION] = f[r, F_MOTION] + dx
+    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + dy
+    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + dz
+    if climb[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)]:                 # step 4: isClimbing
+        return False
+    i[r, C_CLIMBING] = 0
+    if not move_player(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                       border, False):                                                       # step 5
+        return False
+    if i[r, I_FLAGS] & H_COLL or i[r, C_JUMPING]:                                           # step 6
+        if climb[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))]:
+            return False
+    if not i[r, I_FLAGS] & NO_GRAVITY:                                                      # step 7.3
+        f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + -LIVING_GRAVITY
+    f[r, F_MOTION] = f[r, F_MOTION] * drag                                                  # step 8
+    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] * LIVING_DRAG_Y
+    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] * drag
+    return True
+
+
+@njit
+def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+             f: np.ndarray, i: np.ndarray, r: int, attribute: float, slip: np.ndarray, climb: np.ndarray,
+             door_or_fence: np.ndarray, others: np.ndarray, border: tuple, void_y: float, sine: np.ndarray) -> bool:
+    """`ServerWorld.tickEntity` of mob row `r` (`MobEntity.tick`; `attribute`: its movement-speed attribute's
+    value): false where the object path must tick it (the row part-written)."""
+    fl = i[r, I_FLAGS]
+    if fl & REMOVED or i[r, C_SPRINTING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
+        return False
+    i[r, I_AGE] += 1
+    for a in range(3):
+        f[r, F_PREV + a] = f[r, F_POS + a]
+    # Entity.baseTick: updateWaterState (no water or lava in the box; the eyes' cell lies among the box's cells, so
+    # updateSubmergedInWaterState finds none either), not on fire, above the void; LivingEntity.baseTick: not
+    # sprinting, so not swimming
+    if _flag_in(keys, slots, pool, flags, FLUID, _row_box(f, r), BLOCK_COLLISION_DEFLATE):
+        return False
+    if f[r, F_POS + 1] < void_y:
+        return False
+    f[r, F_WATER] = 0.0
+    f[r, F_LAVA] = 0.0
+    i[r, I_FLAGS] = fl & ~TOUCHING_WATER
+    i[r, C_SUBMERGED] = 0
+    i[r, C_SWIMMING] = 0
+    i[r, C_FIRST_UPDATE] = 0
+    # LivingEntity.tickMovement (spec 05 §3)
+    if i[r, C_COOLDOWN] > 0:                                                                # step 2
+        i[r, C_COOLDOWN] -= 1
+    moves = i[r, C_NO_AI] == 0                                            # MobEntity.canMoveVoluntarily
+    if not moves:
+        for a in range(3):
+            f[r, F_MOTION + a] = f[r, F_MOTION + a] * LIVING_NO_AI_DRAG
+    for a in range(3):                                                                      # step 3
+        if abs(f[r, F_MOTION + a]) < LIVING_MIN_MOTION:
+            f[r, F_MOTION + a] = 0.0
+    if moves:                                                            # step 5: MobEntity.tickNewAi
+        if i[r, C_HAS_GOAL]:                                             # the goal: MoveControl.moveTo
+            for a in range(3):
+                f[r, C_TARGET + a] = f[r, C_GOAL + a]
+            f[r, C_TARGET_SPEED] = f[r, C_GOAL_SPEED]
+            if i[r, C_MOVE_STATE] != JUMPING:
+                i[r, C_MOVE_STATE] = MOVE_TO
+        if not move_control_tick(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence, f, i, r,
+                                 attribute):
+            return False
+        i[r, C_JUMPING] = i[r, C_JUMP_ACTIVE]                            # JumpControl.tick
+        i[r, C_JUMP_ACTIVE] = 0
+    if not living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                         slip, climb, border, moves, sine):                                 # steps 6-9
+        return False
+    box = _row_box(f, r)                                                 # step 11: tickCramming finds no one
+    for o in others:
+        if o != r and not i[o, I_FLAGS] & REMOVED and box[0] < f[o, F_BOX + 3] and box[3] > f[o, F_BOX] \
+                and box[1] < f[o, F_BOX + 4] and box[4] > f[o, F_BOX + 1] and box[2] < f[o, F_BOX + 5] \
+                and box[5] > f[o, F_BOX + 2]:
+            return False
+    return True
+
+
+@njit
+def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+              f: np.ndarray, i: np.ndarray, rows: np.ndarray, speeds: np.ndarray, start: int, slip: np.ndarray,
+              climb: np.ndarray,
+              door_or_fence: np.ndarray, others: np.ndarray, border: tuple, void_y: float, sine: np.ndarray,
+              marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+    """The entity phase over rows[start:], in order, up to a mob the object path must tick (a row of −1, or one
+    `mob_tick` gave back, restored as found): its place and HANDED, or (len(rows), DONE). `marks[n]`: SECTION
+    where mob n's section changed, OBJECT_PATH for the one handed back. Stopping there keeps vanilla's order: a
+    mob's tick may push the next (cramming)."""
+    for n in range(start, len(rows)):
+        r = rows[n]
+        marks[n] = 0
+        if r < 0:
+            marks[n] = OBJECT_PATH
+            return n, HANDED
+        saved_f[n] = f[r]
+        saved_i[n] = i[r]
+        if not mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                        speeds[n], slip, climb, door_or_fence, others, border, void_y, sine):
+            f[r] = saved_f[n]
+            i[r] = saved_i[n]
+            marks[n] = OBJECT_PATH
+            return n, HANDED
+        sy = min(max(jfloor(f[r, F_POS + 1] / 16.0), 0), 15)
+        if (jfloor(f[r, F_POS] / 16.0) != i[r, I_CHUNK] or sy != i[r, I_CHUNK + 1]
+                or jfloor(f[r, F_POS + 2] / 16.0) != i[r, I_CHUNK + 2]):
+            marks[n] = SECTION
+    return len(rows), DONE
