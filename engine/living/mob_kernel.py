@@ -36,10 +36,6 @@ from engine.constants import (
     LIVING_MIN_MOTION,
     LIVING_NO_AI_DRAG,
     MIN_INPUT_SQUARED,
-    MOVE_CONTROL_MIN_DIST_SQ,
-    MOVE_CONTROL_YAW_LIMIT,
-    MOVE_CONTROL_YAW_OFFSET,
-    RAD_TO_DEG_F,
     VELOCITY_AFFECTING_OFFSET,
 )
 from engine.entities.rows import (
@@ -54,15 +50,8 @@ from engine.entities.rows import (
     HANDED,
     I_AGE,
     I_CHUNK,
-    I_EXTRA,
     I_FIRE,
     I_FLAGS,
-    LIVING_FLAGS,
-    LIVING_FLOATS,
-    LIVING_INTS,
-    MOB_FLOATS,
-    MOB_INTS,
-    NF,
     NO_GRAVITY,
     OBJECT_PATH,
     ON_GROUND,
@@ -71,9 +60,15 @@ from engine.entities.rows import (
     TOUCHING_WATER,
 )
 from engine.influences.fluid_kernel import f32
-from engine.java.mathhelper import atan2
 from engine.jit import njit
-from engine.living.controls import State, change_angle
+from engine.living.controls import (
+    MOB_FLOAT_COLUMNS,
+    MOB_INT_COLUMNS,
+    jump_control_tick,
+    jump_test,
+    move_control_tick,
+    move_to,
+)
 from engine.living.player import block_columns as living_block_columns
 from engine.living.player_kernel import FLUID, UNLIT, _flag_in, _row_box, cos, move_player, sin
 from engine.motion.collision_kernel import jfloor, state_at
@@ -82,18 +77,15 @@ from engine.world import block_physics as phys
 from engine.world import blocks
 from engine.world.block_tables import DYNAMIC_SHAPE, EFFECT
 
-WAIT, MOVE_TO, JUMPING = State.WAIT.value, State.MOVE_TO.value, State.JUMPING.value
-_F = {name: NF + k for k, name in enumerate(LIVING_FLOATS + MOB_FLOATS)}
-_I = {name: I_EXTRA + k for k, name in enumerate(LIVING_INTS + LIVING_FLAGS + MOB_INTS)}
-C_YAW, C_FORWARD, C_SIDEWAYS, C_UPWARD = _F["yaw"], _F["forward_speed"], _F["sideways_speed"], _F["upward_speed"]
-C_SPEED, C_FLYING, C_STEP, C_WIDTH = _F["movement_speed"], _F["flying_speed"], _F["step_height"], _F["width"]
-C_GOAL, C_GOAL_SPEED, C_TARGET, C_TARGET_SPEED = _F["goal_x"], _F["goal_speed"], _F["target_x"], _F["target_speed"]
+_F, _I = MOB_FLOAT_COLUMNS, MOB_INT_COLUMNS
+C_FORWARD, C_SIDEWAYS, C_UPWARD, C_SPEED = _F["forward_speed"], _F["sideways_speed"], _F["upward_speed"], \
+    _F["movement_speed"]
+C_YAW, C_FLYING, C_GOAL, C_GOAL_SPEED = _F["yaw"], _F["flying_speed"], _F["goal_x"], _F["goal_speed"]
 C_COOLDOWN, C_JUMPING, C_SPRINTING, C_SWIMMING = _I["jump_cooldown"], _I["jumping"], _I["sprinting"], \
     _I["swimming"]
 C_FALL_FLYING, C_SUBMERGED, C_FIRST_UPDATE, C_CLIMBING = _I["fall_flying"], _I["submerged_in_water"], \
     _I["first_update"], _I["climbing"]
-C_HAS_GOAL, C_MOVE_STATE, C_JUMP_ACTIVE, C_NO_AI = _I["has_goal"], _I["move_state"], _I["jump_active"], \
-    _I["no_ai"]
+C_HAS_GOAL, C_NO_AI = _I["has_goal"], _I["no_ai"]
 
 
 @lru_cache(maxsize=1)
@@ -107,44 +99,17 @@ def block_columns() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @njit(inline=True)
-def _set_movement_speed(f: np.ndarray, r: int, attribute: float) -> None:
-    """`MobEntity.setMovementSpeed(speed × the movement-speed attribute)`: the movement speed and forward input."""
-    v = f32(f[r, C_TARGET_SPEED] * attribute)
-    f[r, C_SPEED] = v
-    f[r, C_FORWARD] = v
-
-
-@njit(inline=True)
-def move_control_tick(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence: np.ndarray, f: np.ndarray,
-                      i: np.ndarray, r: int, attribute: float) -> bool:
-    """`MoveControl.tick` (spec 05 §4.4; engine.living.controls): false where the block at the feet has a shape a
-    block entity decides."""
-    state = i[r, C_MOVE_STATE]
-    if state == MOVE_TO:
-        i[r, C_MOVE_STATE] = WAIT
-        x, y, z = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
-        dx, dz, dy = f[r, C_TARGET] - x, f[r, C_TARGET + 2] - z, f[r, C_TARGET + 1] - y
-        if dx * dx + dy * dy + dz * dz < MOVE_CONTROL_MIN_DIST_SQ:
-            f[r, C_FORWARD] = 0.0
-            return True
-        yaw = f32(f32(atan2(dz, dx) * RAD_TO_DEG_F) - MOVE_CONTROL_YAW_OFFSET)
-        f[r, C_YAW] = change_angle(f[r, C_YAW], yaw, MOVE_CONTROL_YAW_LIMIT)
-        _set_movement_speed(f, r, attribute)
-        by = jfloor(y)
-        st = state_at(keys, slots, pool, jfloor(x), by, jfloor(z))
+def move_control(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence: np.ndarray, f: np.ndarray,
+                 i: np.ndarray, r: int, attribute: float) -> bool:
+    """`MoveControl.tick` (spec 05 §4.4; engine.living.controls' stage kernels) with the block at the feet read
+    from the tables: false where a block entity decides that block's shape."""
+    if move_control_tick(f, i, r, attribute):
+        x, y, z = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2])
+        st = state_at(keys, slots, pool, x, y, z)
         s = shape[st]
         if s == DYNAMIC_SHAPE:
             return False
-        if (dy > f[r, C_STEP] and dx * dx + dz * dz < max(1.0, f[r, C_WIDTH])) or \
-                (not empty[s] and y < coords[s, 1, ncoords[s, 1] - 1] + by and not door_or_fence[st]):
-            i[r, C_JUMP_ACTIVE] = 1
-            i[r, C_MOVE_STATE] = JUMPING
-    elif state == JUMPING:
-        _set_movement_speed(f, r, attribute)
-        if i[r, I_FLAGS] & ON_GROUND:
-            i[r, C_MOVE_STATE] = WAIT
-    else:
-        f[r, C_FORWARD] = 0.0
+        jump_test(f, i, r, -np.inf if empty[s] else coords[s, 1, ncoords[s, 1] - 1], door_or_fence[st] != 0)
     return True
 
 
@@ -246,16 +211,10 @@ def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, e
             f[r, F_MOTION + a] = 0.0
     if moves:                                                            # step 5: MobEntity.tickNewAi
         if i[r, C_HAS_GOAL]:                                             # the goal: MoveControl.moveTo
-            for a in range(3):
-                f[r, C_TARGET + a] = f[r, C_GOAL + a]
-            f[r, C_TARGET_SPEED] = f[r, C_GOAL_SPEED]
-            if i[r, C_MOVE_STATE] != JUMPING:
-                i[r, C_MOVE_STATE] = MOVE_TO
-        if not move_control_tick(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence, f, i, r,
-                                 attribute):
+            move_to(f, i, r, f[r, C_GOAL], f[r, C_GOAL + 1], f[r, C_GOAL + 2], f[r, C_GOAL_SPEED])
+        if not move_control(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence, f, i, r, attribute):
             return False
-        i[r, C_JUMPING] = i[r, C_JUMP_ACTIVE]                            # JumpControl.tick
-        i[r, C_JUMP_ACTIVE] = 0
+        jump_control_tick(i, r)
     if not living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                          slip, climb, border, moves, sine):                                 # steps 6-9
         return False
