@@ -5,8 +5,10 @@ the kernel are caught; the kernels run as plain Python (`NUMBA_DISABLE_JIT=1`) w
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import random
+import textwrap
 
 import pytest
 
@@ -22,7 +24,6 @@ from engine.world import blocks
 from engine.world.world import World
 from tests.conftest import jit_off_run
 from tests.engine.test_compiled_equality import ORIGINS, ROOT, run_lines
-from tests.engine.test_player_rows import _mutant
 
 jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
 
@@ -127,22 +128,27 @@ def test_a_walking_zombie_is_compiled() -> None:
     assert runs[0][0][0] > 10.0   # it walked towards x 20.5
 
 
-def _uncompiled(monkeypatch) -> None:
-    """The mob kernels that call the mutant run as plain Python (their globals looked up at call time)."""
-    for name in ("tick_rows", "mob_tick", "living_travel", "move_control_tick"):
-        kernel = getattr(mob_kernel, name)
-        monkeypatch.setattr(mob_kernel, name, getattr(kernel, "py_func", kernel))
+def _plain_mutant(monkeypatch, name: str, caller: str, old: str, new: str) -> None:
+    """The mob loop as plain Python (`jit.plain`: no kernel compiled for the test) with kernel `name`, as called by
+    `caller`, replaced by its source with `old` replaced by `new`."""
+    fn = getattr(mob_kernel, name)
+    source = textwrap.dedent(inspect.getsource(getattr(fn, "py_func", fn)))
+    assert old in source
+    source = "\n".join(line for line in source.replace(old, new).splitlines() if not line.startswith("@njit"))
+    scope = dict(jit.plain(fn).__globals__)        # its globals, every kernel among them plain
+    exec(compile(source, f"<mutant {name}>", "exec"), scope)   # noqa: S102 (a test's own mutant)
+    monkeypatch.setitem(jit.plain(getattr(mob_kernel, caller)).__globals__, name, scope[name])
+    monkeypatch.setattr(mob_kernel, "tick_rows", jit.plain(mob_kernel.tick_rows))
 
 
-@pytest.mark.parametrize(("name", "old", "new"), [
-    ("move_control_tick", "change_angle(f[r, C_YAW], yaw, MOVE_CONTROL_YAW_LIMIT)", "yaw"),   # no 90° limit
-    ("mob_tick", "if o != r and", "if False and"),                       # cramming never met
+@pytest.mark.parametrize(("name", "caller", "old", "new"), [
+    ("living_travel", "mob_tick", "drag = f32(p * LIVING_DRAG)", "drag = p * LIVING_DRAG"),   # friction in double
+    ("mob_tick", "tick_rows", "if o != r and", "if False and"),          # cramming never met
 ])
-def test_mob_kernel_mutants_are_caught(monkeypatch, name, old, new) -> None:
-    """The comparison above fails for a kernel with a deliberate mistake."""
-    mutant = _mutant(mob_kernel, name, old, new)
-    _uncompiled(monkeypatch)
-    monkeypatch.setattr(mob_kernel, name, mutant)
+def test_mob_kernel_mutants_are_caught(monkeypatch, name, caller, old, new) -> None:
+    """The comparison above fails for a kernel with a deliberate mistake (in the compiled path only: the stages
+    that both paths run, `MoveControl`'s, are held by the goldens of test_compiled_equality)."""
+    _plain_mutant(monkeypatch, name, caller, old, new)
     with pytest.raises(AssertionError):
         worlds_digest(range(30))
 
