@@ -211,6 +211,12 @@ WARM_SCENES = {   # what each part of `warm` runs: the kernels a run of it compi
     "player": _FLOOR + '[[blocks]]\nfrom = [4, 1, 0]\nto = [4, 1, 7]\nblock = "minecraft:stone_slab"\n'
     '[[entities]]\ntype = "minecraft:player"\nid = 1\npos = [1.5, 1.0, 1.5]\non_ground = true\nyaw = -90.0\n'
     '[[inputs]]\nentity = 1\nfrom = 1\nto = 20\nforward = true\nsprint = true\njump = true\n',
+    # zombies walking with move_to, one onto a slab (its jump), beside a wither skeleton without AI
+    # (engine.living.mob_kernel)
+    "mob": _FLOOR + '[[blocks]]\nfrom = [3, 1, 0]\nto = [3, 1, 7]\nblock = "minecraft:stone_slab"\n'
+    + "".join(f'[[entities]]\ntype = "minecraft:zombie"\npos = [1.5, 1.0, {z + 0.5}]\non_ground = true\n'
+              f'move_to = {{ pos = [{x}, 2.0, {z + 0.5}] }}\n' for x, z in ((3.5, 1), (6.5, 5)))
+    + '[[entities]]\ntype = "minecraft:wither_skeleton"\npos = [6.5, 1.0, 1.5]\non_ground = true\nno_ai = true\n',
 }
 
 

@@ -51,6 +51,11 @@ LIVING_FLOATS = ("yaw", "pitch", "head_yaw", "forward_speed", "sideways_speed", 
 LIVING_INTS = ("jump_cooldown", "double_tap_ticks")
 LIVING_FLAGS = ("jumping", "input_jumping", "sprinting", "sneaking", "in_sneaking_pose", "swimming", "fall_flying",
                 "submerged_in_water", "first_update", "climbing")
+# --- mobs' extras (engine.living.mob.MOB_ROWS, after the living ones): the scene goal `move_to` (target and speed,
+# and whether there is one), `MoveControl`'s target, speed and state (its `State` value), `JumpControl`'s request,
+# NoAI, and the width (`MoveControl.tick` reads it).
+MOB_FLOATS = ("goal_x", "goal_y", "goal_z", "goal_speed", "target_x", "target_y", "target_z", "target_speed", "width")
+MOB_INTS = ("has_goal", "move_state", "jump_active", "no_ai")
 
 
 class RowTable:

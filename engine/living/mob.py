@@ -9,6 +9,8 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import numpy as np
+
 from engine.constants import (
     MOB_FOLLOW_RANGE,
     PATH_GOAL_ARRIVED_DISTANCE,
@@ -17,21 +19,41 @@ from engine.constants import (
     PATH_MAX_FALL,
 )
 from engine.core.trace import StageInfo, cell, label, run_stage, segment
-from engine.core.versions import Features, refusal
+from engine.core.versions import Features, features_for, refusal
+from engine.entities.rows import (
+    HANDED,
+    LIVING_FLAGS,
+    LIVING_FLOATS,
+    LIVING_INTS,
+    MOB_FLOATS,
+    MOB_INTS,
+    OBJECT_PATH,
+    RowBacked,
+    RowBatch,
+    RowTable,
+    extra_flag,
+    extra_float,
+    extra_int,
+)
 from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences.leash import update_leash
 from engine.java.mathhelper import floor
-from engine.living.attributes import FOLLOW_RANGE
-from engine.living.controls import JumpControl, MoveControl
+from engine.living import mob_kernel as kernel
+from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED
+from engine.living.controls import JumpControl, MoveControl, State
 from engine.living.living_entity import LivingEntity
+from engine.living.player_kernel import SINE
+from engine.motion.collision_kernel import block_arrays
 from engine.pathfinding.navigation import MobNavigation
 from engine.pathfinding.node_types import PathNodeType
 from engine.world.blocks import BlockState
+from engine.world.dimensions import void_y
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.pathfinding.navigation import Search
+    from engine.world.world import World
 
 NEW_AI = StageInfo("new_ai", "MobEntity.tickNewAi")
 GOALS = StageInfo("goals", "GoalSelector.tick")
@@ -39,10 +61,67 @@ NAVIGATION = StageInfo("navigation", "EntityNavigation.tick")
 PATH_SEARCH = StageInfo("path_search", "PathNodeNavigator.findPathToAny")
 MOVE_CONTROL = StageInfo("move_control", "MoveControl.tick")
 JUMP_CONTROL = StageInfo("jump_control", "JumpControl.tick")
+# the living columns at the players' offsets (engine.living.player_kernel's column numbers hold), then the mobs'
+MOB_ROWS = RowTable(extra_ints=LIVING_INTS + LIVING_FLAGS + MOB_INTS, extra_floats=LIVING_FLOATS + MOB_FLOATS)
+_KERNEL_FEATURES = features_for("1.16.5")   # what the mob kernels decide (engine.living.mob_kernel)
 
 
-class MobEntity(LivingEntity):
-    """`MobEntity`. Subclasses give their base attributes; `NAVIGATES` mobs build a `MobNavigation`."""
+class MobBatch(RowBatch):
+    """Runs of a walking mob kind in the entity phase over `MOB_ROWS` (`engine.living.mob_kernel.tick_rows`): in
+    1.16.5, in a world whose entities are all mobs on rows (the loop's cramming test sees every box), no solid
+    entity. `decides` also takes the rows of every mob of the world (the cramming test's) and `row` each mob's
+    movement-speed attribute value for this run of the loop. Before the loop (`row`), a mob takes the object path
+    where its tick is traced, it rides or carries, is leashed, has an effect, is hurt or dead, follows a path or
+    has one asked for (`path_to`, a navigation not idle or with a search to report or a recalculation due)."""
+
+    table = MOB_ROWS
+    mechanics = frozenset({"living", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
+
+    def decides(self, world: World, features: Features) -> bool:
+        if features != _KERNEL_FEATURES or features.refused & self.mechanics or world.collidable_count:
+            return False
+        mobs = [e._r for e in world.entities.values() if isinstance(e, MobEntity)]
+        if len(mobs) != len(world.entities):
+            return False
+        self.others = np.array(mobs, dtype=np.int64)
+        self.speeds: list[float] = []
+        return True
+
+    def row(self, e: MobEntity, traced: bool) -> int:
+        nav = e.navigation
+        if (traced or e.vehicle is not None or e.passengers or e.leash_holder is not None or e.effects.active
+                or e.hurt_time or e.time_until_regen or e.health <= 0.0 or e.path_to is not None
+                or nav is not None and (nav.current_path is not None or nav.searches or nav.should_recalculate)):
+            self.speeds.append(0.0)
+            return -1
+        self.speeds.append(e.attributes.get_value(MOVEMENT_SPEED))   # what MoveControl.tick multiplies
+        return e._r
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        if rows[start] < 0:   # no kernel call (and no compile) for a run the object path begins
+            marks[start] = OBJECT_PATH
+            return start, HANDED
+        border = world.border_shape.coords
+        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
+        slip, climb, door_or_fence = kernel.block_columns()
+        if isinstance(self.speeds, list):
+            self.speeds = np.array(self.speeds)
+        return kernel.tick_rows(*block_arrays(world), cells, MOB_ROWS.f, MOB_ROWS.i, rows, self.speeds, start,
+                                slip, climb, door_or_fence, self.others, edges, void_y(world.dimension, features),
+                                SINE, marks, saved_f, saved_i)
+
+
+class MobEntity(RowBacked, LivingEntity):
+    """`MobEntity`, a handle onto its row of `MOB_ROWS` (the living columns, then the mobs': engine.entities.rows).
+    Subclasses give their base attributes; `NAVIGATES` mobs build a `MobNavigation`; walking kinds whose tick is
+    `MobEntity`'s own declare `batch = MobBatch()` (engine.living.mob_kernel)."""
+
+    ROWS = MOB_ROWS
+    locals().update({name: extra_float(MOB_ROWS, name) for name in LIVING_FLOATS + MOB_FLOATS})
+    locals().update({name: extra_int(MOB_ROWS, name) for name in LIVING_INTS + ("move_state",)})
+    locals().update({name: extra_flag(MOB_ROWS, name) for name in LIVING_FLAGS + ("has_goal", "jump_active",
+                                                                                "no_ai")})
 
     FIELDS: ClassVar[dict[str, type]] = {"no_ai": bool, "move_to": dict, "path_to": dict}
     BASE_ATTRIBUTES: ClassVar[dict[str, float]] = {FOLLOW_RANGE: MOB_FOLLOW_RANGE}
@@ -52,12 +131,17 @@ class MobEntity(LivingEntity):
     PATHFINDING_PENALTIES: ClassVar[dict[PathNodeType, float]] = {}   # MobEntity.setPathfindingPenalty
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.take_row()
         super().__init__(entity_id, pos, motion, seed)
         self.no_ai = False
         self.move_control = MoveControl(self)
         self.jump_control = JumpControl(self)
+        self.move_control.target_x = self.move_control.target_y = self.move_control.target_z = 0.0
+        self.move_control.speed = 0.0
+        self.move_control.state = State.WAIT
+        self.jump_control.active = False
         self.navigation = MobNavigation(self, self.CAN_OPEN_DOORS, self.CAN_SWIM) if self.NAVIGATES else None
-        self.move_to: tuple[Vec3, float] | None = None    # scene goal: MoveControl.moveTo every tick
+        self.move_to = None                               # scene goal: MoveControl.moveTo every tick
         self.path_to: tuple[Vec3, float] | None = None    # scene goal: MoveToTargetPosGoal's requests
         self.path_goal_started = False
         self.path_trying_time = 0                         # MoveToTargetPosGoal.tryingTime
@@ -71,13 +155,21 @@ class MobEntity(LivingEntity):
             self.navigation.use_release(features)
 
     def clone(self) -> MobEntity:
-        c = super().clone()
+        c = super().clone()           # the row, controls' state included, is copied
         c.move_control = MoveControl(c)
-        c.move_control.__dict__.update({k: v for k, v in self.move_control.__dict__.items() if k != "entity"})
         c.jump_control = JumpControl(c)
-        c.jump_control.active = self.jump_control.active
         c.navigation = None if self.navigation is None else self.navigation.copy_for(c)
         return c
+
+    @property
+    def move_to(self) -> tuple[Vec3, float] | None:
+        """The scene goal `move_to` (target, speed), held in the row (`goal_*`, `has_goal`)."""
+        return (Vec3(self.goal_x, self.goal_y, self.goal_z), self.goal_speed) if self.has_goal else None
+
+    @move_to.setter
+    def move_to(self, goal: tuple[Vec3, float] | None) -> None:
+        self.has_goal = goal is not None
+        (self.goal_x, self.goal_y, self.goal_z), self.goal_speed = goal or (ZERO, 0.0)
 
     # --- what the controls and the path finder read ---
     def set_movement_speed(self, v: float) -> None:

@@ -63,7 +63,7 @@ from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED
-from engine.living.mob import MobEntity
+from engine.living.mob import MobBatch, MobEntity
 from engine.living.travel import flying_travel
 
 if TYPE_CHECKING:
@@ -120,6 +120,7 @@ class WitherSkeleton(MobEntity):
     """`WitherSkeletonEntity`; `AbstractSkeletonEntity.tickMovement`'s daylight check only sets fire (and draws
     from the Random when the sky light is bright, which the engine does not model)."""
 
+    batch = MobBatch()
     TYPE = "minecraft:wither_skeleton"
     BASE_ATTRIBUTES = {MOVEMENT_SPEED: SKELETON_MOVEMENT_SPEED, FOLLOW_RANGE: MOB_FOLLOW_RANGE}
     WIDTH = WITHER_SKELETON_WIDTH
@@ -140,6 +141,7 @@ class WitherSkeleton(MobEntity):
 class Zombie(MobEntity):
     """`ZombieEntity`: no door opening (only a door-breaking zombie paths through closed doors)."""
 
+    batch = MobBatch()
     TYPE = "minecraft:zombie"
     WIDTH = ZOMBIE_WIDTH
     HEIGHT = ZOMBIE_HEIGHT
@@ -155,6 +157,7 @@ class Zombie(MobEntity):
 class Villager(MobEntity):
     """`VillagerEntity`: opens wooden doors in its paths and swims (its constructor's navigation settings)."""
 
+    batch = MobBatch()
     TYPE = "minecraft:villager"
     WIDTH = VILLAGER_WIDTH
     HEIGHT = VILLAGER_HEIGHT
@@ -188,6 +191,7 @@ class Pig(MobEntity):
 class IronGolem(MobEntity):
     """`IronGolemEntity`: 1.4 wide (a 2×2 footprint for path finding), step height 1.0 (spec 03 §4)."""
 
+    batch = MobBatch()
     TYPE = "minecraft:iron_golem"
     FALL_DAMAGE_IMMUNE = True
     WIDTH = IRON_GOLEM_WIDTH

@@ -8,7 +8,8 @@ and, for comparison, the object path, in the release `--version` names (1.16.5 b
 to the object path are counted. Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against the peer's
 walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players
 phase, engine.living.player_kernel, and the object path) and bench_living's one player in its arena (compiled), in
-1.16.5 only; mobs take the object path ("python path"). The peer: see bench_living.
+1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to` and bench_living's 100 wither skeletons standing,
+compiled (engine.living.mob_kernel) and on the object path, against the peer's walk. The peer: see bench_living.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from tests.bench.bench_minecarts import carts_case, carts_scene
 N = 1000
 TICKS = 100
 SIDE = 40          # TNT per row of the grid (N / SIDE rows), one per cell
+ZOMBIES = 100      # the issue's "100 zombies walking with move_to"
 
 
 def tnt_scene(floor: str, y: float, water: bool, version: str) -> str:
@@ -46,8 +48,8 @@ def tnt_scene(floor: str, y: float, water: bool, version: str) -> str:
     return text
 
 
-def case(label: str, text: str, settle: int, compiled: bool, check) -> tuple[str, float, float, str]:
-    """µs per entity-tick (wall, CPU) of the N entities of `text` after `settle` ticks, each asserted alive and
+def case(label: str, text: str, settle: int, compiled: bool, check, count: int = N) -> tuple[str, float, float, str]:
+    """µs per entity-tick (wall, CPU) of the `count` entities of `text` after `settle` ticks, each asserted alive and
     `check`ed."""
     sim = load_scene_text(text)
     sim.vectorize = compiled
@@ -57,13 +59,16 @@ def case(label: str, text: str, settle: int, compiled: bool, check) -> tuple[str
     t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(TICKS):
         sim.tick()
-    us = (time.perf_counter() - t0) / TICKS / N * 1e6
-    cpu = (time.process_time() - c0) / TICKS / N * 1e6
+    us = (time.perf_counter() - t0) / TICKS / count * 1e6
+    cpu = (time.process_time() - c0) / TICKS / count * 1e6
     ents = sim.entities
-    assert len(ents) == N and all(check(e) for e in ents), label
-    done, handed = sim.kernel_ticks - k0, sim.object_ticks - o0
-    path = f"compiled ({handed / max(1, done + handed):.0%} handed back)" if compiled else "object path"
-    return label, us, cpu, path
+    assert len(ents) == count and all(check(e) for e in ents), label
+    return label, us, cpu, path_of(compiled, sim.kernel_ticks - k0, sim.object_ticks - o0)
+
+
+def path_of(compiled: bool, done: int, handed: int) -> str:
+    """The path column: compiled with the share of entity-ticks handed back, or the object path."""
+    return f"compiled ({handed / max(1, done + handed):.0%} handed back)" if compiled else "object path"
 
 
 def players_scene(keys: str) -> str:
@@ -82,6 +87,25 @@ def players_case(label: str, keys: str, compiled: bool) -> tuple[str, float, flo
     """µs per player-tick of N players holding `keys` (the players phase compiled or not), after 5 ticks."""
     return case(label, players_scene(keys), 5, compiled,
                 lambda e: not e.removed and e.pos.y >= 1.0 and -2.0 < e.pos.z < 2 * N // SIDE + 40)
+
+
+def zombies_scene() -> str:
+    """ZOMBIES zombies 2 m apart in a line along z on a stone floor, each walking with `move_to` to a point 1,000
+    blocks along +x in its own lane (so none meets another), which they cannot reach in the run."""
+    text = f'[[blocks]]\nfrom = [-2, 0, -2]\nto = [60, 0, {2 * ZOMBIES}]\nblock = "minecraft:stone"\n'
+    for n in range(ZOMBIES):
+        text += (f'[[entities]]\ntype = "minecraft:zombie"\nid = {n + 1}\npos = [0.5, 1.0, {2 * n + 0.5}]\n'
+                 'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n'
+                 f'move_to = {{ pos = [1000.5, 1.0, {2 * n + 0.5}], speed = 1.0 }}\n')
+    return text
+
+
+def zombies_case(compiled: bool) -> tuple[str, float, float, str]:
+    """µs per zombie-tick of ZOMBIES zombies walking with `move_to` (compiled or not), after 5 ticks: each alive, on
+    the floor, facing +x and more than 10 blocks on its way, in its lane."""
+    return case(f"zombies walking with move_to ({ZOMBIES})", zombies_scene(), 5, compiled,
+                lambda e: not e.removed and e.on_ground and e.pos.y == 1.0 and 10.0 < e.pos.x < 60.0
+                and e.pos.z == 2 * (e.id - 1) + 0.5 and e.yaw == 270.0, ZOMBIES)
 
 
 def arena_player(keys: str) -> tuple[float, float, str]:
@@ -126,7 +150,10 @@ def main() -> None:
             rows.append((*players_case(f"players {label} ({N})", keys, compiled), theirs))
         rows.append((f"player {label} (1, in the arena)", *arena_player(keys), theirs))
     if living and not args.players_only:
-        rows.append(("wither skeletons on a floor (100)", mob_us(), math.nan, "python path", walk))
+        for compiled in (True, False):
+            rows.append((*zombies_case(compiled), walk))
+            us, done, handed = mob_us(compiled)
+            rows.append(("wither skeletons on a floor (100)", us, math.nan, path_of(compiled, done, handed), walk))
         carts = carts_scene()
         for compiled in (True, False):
             wall, _, path = carts_case(carts, compiled)

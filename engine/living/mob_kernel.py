@@ -1,0 +1,220 @@
+"""A walking mob's tick on rows (docs/architecture.md, "Entities as rows; stages compiled"): the entity phase's
+`ServerWorld.tickEntity` of a mob of `MOB_ROWS` (engine.living.mob) — `MobEntity.tick` → `LivingEntity.tick` —
+as one kernel per row, in 1.16.5.
+
+The common case only (docs/performance.md, "Mobs as rows"): with AI and the scene goal `move_to` or no goal, or
+NoAI; on the ground or in the air. The order is the object path's: age and previous position, `Entity.baseTick`
+(no fluid, not on fire, above the void), `LivingEntity.tickMovement` (the jump cooldown, NoAI's 0.98 drag, the
+negligible motion, `tickNewAi`: the goal's `MoveControl.moveTo`, an idle navigation, `MoveControl.tick`,
+`JumpControl.tick`; the jump, the input damping and the ordinary `travel`: `living_travel`), and `tickCramming`
+where no other mob's box meets this one's. `tick_rows` gives a row back to the object path, restored as it
+found it, where the tick would read something these kernels do not decide: water or lava in the box, fire, the
+void, sprinting, gliding, a block with an entity effect where the jump or the move reads one, a climbable block or
+any trapdoor at the feet, a block whose shape a block entity decides at the feet (MoveControl's jump test), a
+landing that would hurt, no-clip, a movement multiplier, the border within reach, non-finite numbers, another
+mob's box met (cramming). What `MobBatch.row` leaves to the object path before the loop: see
+`engine.living.mob.MobBatch`. The navigation's tick counter of an idle navigation is not advanced here: it is read
+only against the tick a path started at, and a mob with a path takes the object path.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from engine.constants import (
+    BLOCK_COLLISION_DEFLATE,
+    JUMP_COOLDOWN,
+    JUMP_VELOCITY,
+    LIVING_GRAVITY,
+    LIVING_MIN_MOTION,
+    LIVING_NO_AI_DRAG,
+    VELOCITY_AFFECTING_OFFSET,
+)
+from engine.entities.rows import (
+    DONE,
+    F_BOX,
+    F_LAVA,
+    F_MOTION,
+    F_POS,
+    F_PREV,
+    F_WATER,
+    HANDED,
+    I_AGE,
+    I_CHUNK,
+    I_FIRE,
+    I_FLAGS,
+    OBJECT_PATH,
+    ON_GROUND,
+    REMOVED,
+    SECTION,
+    TOUCHING_WATER,
+)
+from engine.jit import njit
+from engine.living.controls import (
+    MOB_FLOAT_COLUMNS,
+    MOB_INT_COLUMNS,
+    jump_control_tick,
+    jump_test,
+    move_control_tick,
+    move_to,
+)
+from engine.living.player import block_columns as living_block_columns
+from engine.living.player_kernel import FLUID, UNLIT, _row_box
+from engine.living.travel_kernel import damp_input, jump, travel_ordinary
+from engine.motion.collision_kernel import flag_in, jfloor, state_at
+from engine.pathfinding.blocks import DOORS
+from engine.world import block_physics as phys
+from engine.world import blocks
+from engine.world.block_tables import DYNAMIC_SHAPE, EFFECT
+
+_F, _I = MOB_FLOAT_COLUMNS, MOB_INT_COLUMNS
+C_FORWARD, C_SIDEWAYS, C_UPWARD, C_SPEED = _F["forward_speed"], _F["sideways_speed"], _F["upward_speed"], \
+    _F["movement_speed"]
+C_YAW, C_FLYING, C_GOAL, C_GOAL_SPEED = _F["yaw"], _F["flying_speed"], _F["goal_x"], _F["goal_speed"]
+C_COOLDOWN, C_JUMPING, C_SPRINTING, C_SWIMMING = _I["jump_cooldown"], _I["jumping"], _I["sprinting"], \
+    _I["swimming"]
+C_FALL_FLYING, C_SUBMERGED, C_FIRST_UPDATE, C_CLIMBING = _I["fall_flying"], _I["submerged_in_water"], \
+    _I["first_update"], _I["climbing"]
+C_HAS_GOAL, C_NO_AI, C_WIDTH = _I["has_goal"], _I["no_ai"], _F["width"]
+
+
+@lru_cache(maxsize=1)
+def block_columns() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per block state id: `Block.getSlipperiness`, 1 where `isClimbing` could be true (the players' columns), and
+    1 for doors and fences, whose shapes `MoveControl.tick`'s jump test ignores."""
+    slip, climb = living_block_columns()
+    door_or_fence = np.array([st.block in DOORS or phys.is_fence(st.block) for st in blocks.all_states()],
+                             dtype=np.uint8)
+    return slip, climb, door_or_fence
+
+
+@njit(inline=True)
+def move_control(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence: np.ndarray, f: np.ndarray,
+                 i: np.ndarray, r: int, attribute: float) -> bool:
+    """`MoveControl.tick` (spec 05 §4.4; engine.living.controls' stage kernels) with the block at the feet read
+    from the tables: false where a block entity decides that block's shape."""
+    if move_control_tick(f, i, r, attribute):
+        x, y, z = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2])
+        st = state_at(keys, slots, pool, x, y, z)
+        s = shape[st]
+        if s == DYNAMIC_SHAPE:
+            return False
+        jump_test(f, i, r, -np.inf if empty[s] else coords[s, 1, ncoords[s, 1] - 1], door_or_fence[st] != 0)
+    return True
+
+
+@njit(inline=True)
+def living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+                  f: np.ndarray, i: np.ndarray, r: int, slip: np.ndarray, climb: np.ndarray, border: tuple,
+                  moves: bool, sine: np.ndarray) -> bool:
+    """`LivingEntity.tickMovement` steps 6-9 of a living row that does not sprint, in no fluid, not gliding and
+    without effects, in 1.16.5: the jump (spec 05 §5), the input damping, and where it `moves`
+    (`canMoveVoluntarily`) the ordinary `travel` (spec 05 §2.4) — the living stage kernels the players and the
+    object path run too (`engine.living.travel_kernel`). False where the object path must tick the row
+    (part-written)."""
+    if not i[r, C_JUMPING]:                                                                 # step 6
+        i[r, C_COOLDOWN] = 0
+    elif i[r, I_FLAGS] & ON_GROUND and i[r, C_COOLDOWN] == 0:                               # jump
+        px, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
+        if flags[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)] & EFFECT or \
+                flags[state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)] \
+                & EFFECT:
+            return False                                                 # a jump velocity multiplier (honey)
+        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = jump(
+            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, False, f[r, C_YAW], False,
+            False, sine)
+        i[r, C_COOLDOWN] = JUMP_COOLDOWN
+    f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])      # step 7
+    if not moves:                                  # travel: neither canMoveVoluntarily nor the logical side
+        return True
+    # the box's height stands in for the type's: move_self reads it only where a release rebuilds the box
+    # around the position (1.17), which this 1.16.5 kernel is not
+    return travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                           f[r, C_SPEED], LIVING_GRAVITY, slip, climb, border, 0, f[r, C_WIDTH] / 2.0,
+                           f[r, F_BOX + 4] - f[r, F_BOX + 1], sine)                       # step 9
+
+
+@njit
+def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+             f: np.ndarray, i: np.ndarray, r: int, attribute: float, slip: np.ndarray, climb: np.ndarray,
+             door_or_fence: np.ndarray, others: np.ndarray, border: tuple, void_y: float, sine: np.ndarray) -> bool:
+    """`ServerWorld.tickEntity` of mob row `r` (`MobEntity.tick`; `attribute`: its movement-speed attribute's
+    value): false where the object path must tick it (the row part-written)."""
+    fl = i[r, I_FLAGS]
+    if fl & REMOVED or i[r, C_SPRINTING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
+        return False
+    i[r, I_AGE] += 1
+    for a in range(3):
+        f[r, F_PREV + a] = f[r, F_POS + a]
+    # Entity.baseTick: updateWaterState (no water or lava in the box; the eyes' cell lies among the box's cells, so
+    # updateSubmergedInWaterState finds none either), not on fire, above the void; LivingEntity.baseTick: not
+    # sprinting, so not swimming
+    if flag_in(keys, slots, pool, flags, FLUID, _row_box(f, r), BLOCK_COLLISION_DEFLATE):
+        return False
+    if f[r, F_POS + 1] < void_y:
+        return False
+    f[r, F_WATER] = 0.0
+    f[r, F_LAVA] = 0.0
+    i[r, I_FLAGS] = fl & ~TOUCHING_WATER
+    i[r, C_SUBMERGED] = 0
+    i[r, C_SWIMMING] = 0
+    i[r, C_FIRST_UPDATE] = 0
+    # LivingEntity.tickMovement (spec 05 §3)
+    if i[r, C_COOLDOWN] > 0:                                                                # step 2
+        i[r, C_COOLDOWN] -= 1
+    moves = i[r, C_NO_AI] == 0                                            # MobEntity.canMoveVoluntarily
+    if not moves:
+        for a in range(3):
+            f[r, F_MOTION + a] = f[r, F_MOTION + a] * LIVING_NO_AI_DRAG
+    for a in range(3):                                                                      # step 3
+        if abs(f[r, F_MOTION + a]) < LIVING_MIN_MOTION:
+            f[r, F_MOTION + a] = 0.0
+    if moves:                                                            # step 5: MobEntity.tickNewAi
+        if i[r, C_HAS_GOAL]:                                             # the goal: MoveControl.moveTo
+            move_to(f, i, r, f[r, C_GOAL], f[r, C_GOAL + 1], f[r, C_GOAL + 2], f[r, C_GOAL_SPEED])
+        if not move_control(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence, f, i, r, attribute):
+            return False
+        jump_control_tick(i, r)
+    if not living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                         slip, climb, border, moves, sine):                                 # steps 6-9
+        return False
+    box = _row_box(f, r)                                                 # step 11: tickCramming finds no one
+    for o in others:
+        if o != r and not i[o, I_FLAGS] & REMOVED and box[0] < f[o, F_BOX + 3] and box[3] > f[o, F_BOX] \
+                and box[1] < f[o, F_BOX + 4] and box[4] > f[o, F_BOX + 1] and box[2] < f[o, F_BOX + 5] \
+                and box[5] > f[o, F_BOX + 2]:
+            return False
+    return True
+
+
+@njit
+def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+              f: np.ndarray, i: np.ndarray, rows: np.ndarray, speeds: np.ndarray, start: int, slip: np.ndarray,
+              climb: np.ndarray,
+              door_or_fence: np.ndarray, others: np.ndarray, border: tuple, void_y: float, sine: np.ndarray,
+              marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+    """The entity phase over rows[start:], in order, up to a mob the object path must tick (a row of −1, or one
+    `mob_tick` gave back, restored as found): its place and HANDED, or (len(rows), DONE). `marks[n]`: SECTION
+    where mob n's section changed, OBJECT_PATH for the one handed back. Stopping there keeps vanilla's order: a
+    mob's tick may push the next (cramming)."""
+    for n in range(start, len(rows)):
+        r = rows[n]
+        marks[n] = 0
+        if r < 0:
+            marks[n] = OBJECT_PATH
+            return n, HANDED
+        saved_f[n] = f[r]
+        saved_i[n] = i[r]
+        if not mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                        speeds[n], slip, climb, door_or_fence, others, border, void_y, sine):
+            f[r] = saved_f[n]
+            i[r] = saved_i[n]
+            marks[n] = OBJECT_PATH
+            return n, HANDED
+        sy = min(max(jfloor(f[r, F_POS + 1] / 16.0), 0), 15)
+        if (jfloor(f[r, F_POS] / 16.0) != i[r, I_CHUNK] or sy != i[r, I_CHUNK + 1]
+                or jfloor(f[r, F_POS + 2] / 16.0) != i[r, I_CHUNK + 2]):
+            marks[n] = SECTION
+    return len(rows), DONE
