@@ -755,3 +755,6 @@ HEAVY_PLATE_WEIGHT = 150            # Blocks.HEAVY_WEIGHTED_PRESSURE_PLATE: weig
 DETECTOR_RAIL_INSET = 0.2           # DetectorRailBlock.getCartDetectionBox: the cell inset by 0.2 (its top by 0.2)
 DETECTOR_RAIL_TICK_RATE = 20        # DetectorRailBlock.updatePoweredStatus: schedule(pos, this, 20) with a cart on it
 PIXELS_PER_BLOCK = 16.0             # Block.createCuboidShape: coordinates in sixteenths of a block
+
+# Java's (float) cast: a double at or beyond (2 − 2⁻²⁴)·2¹²⁷ in magnitude rounds to ±infinity
+F32_OVERFLOW = 3.4028235677973366e38

@@ -15,6 +15,7 @@ import numpy as np
 
 from engine.constants import (
     BLOCK_COLLISION_DEFLATE,
+    F32_OVERFLOW,
     FLUID_DOWNHILL_HEIGHT,
     FLUID_HEIGHT_DIVISOR,
     FLUID_MIN_PUSH,
@@ -33,7 +34,12 @@ SIDE_Z = (-1, 0, 1, 0)
 
 @njit(inline=True)
 def f32(x: float) -> float:
-    """Java's (float) cast of a double."""
+    """Java's (float) cast of a double: beyond the largest float's rounding range ±infinity (tested first, so the
+    plain form that the object path runs raises no numpy overflow warning)."""
+    if x >= F32_OVERFLOW:
+        return np.inf
+    if x <= -F32_OVERFLOW:
+        return -np.inf
     return float(np.float32(x))
 
 

@@ -53,7 +53,9 @@ def wrap32(i: int) -> int:
 
 @njit(inline=True)
 def _java_int(d: float) -> int:
-    """Java's saturating `(int) d` of a non-NaN double."""
+    """Java's saturating `(int) d` of a double (NaN → 0)."""
+    if d != d:
+        return 0
     if d >= 2147483647.0:
         return INT_MAX
     if d <= -2147483648.0:
