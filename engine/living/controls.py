@@ -106,8 +106,8 @@ def move_control_tick(f: np.ndarray, i: np.ndarray, r: int, attribute: float) ->
     state = i[r, C_MOVE_STATE]
     if state == MOVE_TO:
         i[r, C_MOVE_STATE] = WAIT
-        dx, dz, dy = f[r, C_TARGET] - f[r, F_POS], f[r, C_TARGET + 2] - f[r, F_POS + 2], \
-            f[r, C_TARGET + 1] - f[r, F_POS + 1]
+        dx, dz, dy = float(f[r, C_TARGET] - f[r, F_POS]), float(f[r, C_TARGET + 2] - f[r, F_POS + 2]), \
+            float(f[r, C_TARGET + 1] - f[r, F_POS + 1])          # Python floats in the plain form: no numpy warning
         if dx * dx + dy * dy + dz * dz < MOVE_CONTROL_MIN_DIST_SQ:
             f[r, C_FORWARD] = 0.0
             return False

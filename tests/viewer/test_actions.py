@@ -209,7 +209,7 @@ def test_a_use_is_refused_when_added_where_the_release_refuses_redstone(open_app
     if refused:
         assert app.sim.actions == [] and "\n" not in app.state.errors[-1]
         assert "actions: not simulated in this scene's version: redstone components" in app.state.errors[-1]
-        assert "1.20.0" in app.state.errors[-1]
+        assert "of version 1.20.5" in app.state.errors[-1]
         assert why.startswith("redstone components") and "a use of lever at [0, 1, 0]" in why
     else:
         assert why is None and [a.kind for a in app.sim.actions] == ["use"]
