@@ -109,13 +109,7 @@ class WorldView:
             self._pending.discard(key)
             self._drop(key)
             if key in sections:
-                mesh = mesh_section(key, sections[key], self.styles, sections.get)
-                if len(mesh.opaque.indices):
-                    self._section_opaque[key] = mesh.opaque
-                    self._stale_regions.add(region_of(key))
-                if len(mesh.translucent.indices):
-                    self._section_translucent[key] = mesh.translucent
-                    self._stale_translucent = True
+                self._file(key, mesh_section(key, sections[key], self.styles, sections.get))
             if budget_s is not None and time.perf_counter() - start > budget_s:
                 break
         self._upload_stale()
@@ -130,13 +124,17 @@ class WorldView:
         self._versions.update(versions)
         self._pending.update(key for key in versions if key not in meshes)
         for key, mesh in meshes.items():
-            if len(mesh.opaque.indices):
-                self._section_opaque[key] = mesh.opaque
-                self._stale_regions.add(region_of(key))
-            if len(mesh.translucent.indices):
-                self._section_translucent[key] = mesh.translucent
-                self._stale_translucent = True
+            self._file(key, mesh)
         self._upload_stale()
+
+    def _file(self, key: SectionKey, mesh: SectionMesh) -> None:
+        """Keep a section's new mesh for the next upload (its opaque part by region, its translucent part)."""
+        if len(mesh.opaque.indices):
+            self._section_opaque[key] = mesh.opaque
+            self._stale_regions.add(region_of(key))
+        if len(mesh.translucent.indices):
+            self._section_translucent[key] = mesh.translucent
+            self._stale_translucent = True
 
     def waiting(self) -> int:
         """Sections still to mesh."""
