@@ -220,10 +220,16 @@ WARM_SCENES = {   # what each part of `warm` runs: the kernels a run of it compi
 }
 
 
+# `WARM_SCENES` parts compiled in one process: a part's kernels that are not inlined (`tnt_kernel.move_self`, the
+# fluid push, `travel_kernel.travel_ordinary`, the collision kernels) compile once for every part of its group,
+# where one process per part compiled each of them again (docs/performance.md, "Start-up and the compile cache")
+WARM_GROUPS = (("tnt", "minecart"), ("player", "mob"), ("path",))
+
+
 def warm(parts: tuple[str, ...] = tuple(WARM_SCENES)) -> None:
     """Run every kernel once (or those of the named `WARM_SCENES` parts), with the argument types the engine
-    uses, so each is compiled into the disk cache. The parts share no kernel that is not inlined, so they can
-    compile in parallel processes (tests/conftest.py does, one per test worker)."""
+    uses, so each is compiled into the disk cache. The groups of `WARM_GROUPS` share no kernel that is not
+    inlined, so they can compile in parallel processes (tests/conftest.py does, before the test workers start)."""
     from engine.tick.scene import load_scene_text
     bind_kernels()
     for part in parts:
@@ -256,4 +262,6 @@ def warm_alone(parts: tuple[str, ...] = tuple(WARM_SCENES)) -> None:
 if __name__ == "__main__":   # python -m engine.jit [PART ...]: every part, or those named
     if len(sys.argv) == 1:
         os.nice(19)    # the viewer's warm-up: its frames come first
-    warm_alone(tuple(sys.argv[1:]) or tuple(WARM_SCENES))
+    # through the imported module, whose `_MARKED` the kernel modules fill: this `__main__` copy has its own
+    # empty one, and binding it would compile nothing
+    importlib.import_module("engine.jit").warm_alone(tuple(sys.argv[1:]) or tuple(WARM_SCENES))

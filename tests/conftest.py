@@ -34,15 +34,15 @@ atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], True)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """With test workers (`-n`, pytest-xdist), compile the kernels before the workers start, one part of
-    `engine.jit.warm` per process in parallel, so that the workers load them from the disk cache rather than each
+    """With test workers (`-n`, pytest-xdist), compile the kernels before the workers start, one group of
+    `engine.jit.WARM_GROUPS` per process in parallel, so that the workers load them from the disk cache rather than each
     compiling the same ones (CI starts with an empty cache; docs/performance.md, "Start-up and the compile
     cache"). Runs in the controlling process only, before xdist starts its workers."""
     from engine import jit
     if hasattr(session.config, "workerinput") or not session.config.getoption("numprocesses", default=None) \
             or not jit.jit_possible():
         return
-    warmers = [subprocess.Popen([sys.executable, "-m", "engine.jit", part], cwd=ROOT) for part in jit.WARM_SCENES]
+    warmers = [subprocess.Popen([sys.executable, "-m", "engine.jit", *group], cwd=ROOT) for group in jit.WARM_GROUPS]
     for warmer in warmers:
         warmer.wait()   # a failure is not fatal: the tests then compile what they need themselves
 

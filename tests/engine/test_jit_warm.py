@@ -53,3 +53,20 @@ def test_a_warm_up_waits_while_another_holds_the_tree_s_lock_then_goes_on() -> N
         finally:
             child.kill()
             child.wait()
+
+
+def test_the_warm_up_groups_hold_every_part_once() -> None:
+    parts = [part for group in jit.WARM_GROUPS for part in group]
+    assert sorted(parts) == sorted(jit.WARM_SCENES)
+
+
+@pytest.mark.filterwarnings("ignore:'engine.jit' found in sys.modules")   # runpy's note: what `-m` does too
+def test_python_m_engine_jit_warms_through_the_module_the_kernels_are_marked_in(monkeypatch) -> None:
+    # `-m` runs the file as a second module, `__main__`, with its own empty list of marked kernels: a warm-up
+    # bound through it compiled nothing, and every part of fewer than `MIN_RUN` rows ran plain
+    import runpy
+    asked: list[tuple[str, ...]] = []
+    monkeypatch.setattr(jit, "warm_alone", asked.append)
+    monkeypatch.setattr(sys, "argv", ["engine.jit", "player", "mob"])
+    runpy.run_module("engine.jit", run_name="__main__")
+    assert asked == [("player", "mob")]
