@@ -11,9 +11,12 @@ import numpy as np
 from engine.constants import (
     LAVA_PUSH,
     LAVA_PUSH_ULTRAWARM,
+    TNT_DRAG_1_12,
     TNT_EXPLOSION_HEIGHT,
     TNT_EYE_HEIGHT,
     TNT_FUSE,
+    TNT_GRAVITY_1_12,
+    TNT_GROUND_1_12,
     TNT_HEIGHT,
     TNT_POWER,
     TNT_SPAWN_KICK,
@@ -67,7 +70,7 @@ class TntBatch(RowBatch):
     _NO_EFFECTS = np.zeros(0, dtype=np.uint8)
 
     def decides(self, world: World, features: Features) -> bool:
-        return not (world.collidable_count or features.refused & self.mechanics)
+        return not (world.collidable_count or features.refused & self.mechanics or features.tnt_float_literals)
 
     def row(self, e: Tnt, traced: bool) -> int:
         return -1 if e.passengers or e.step_height or traced and e.fuse <= 1 else e._r
@@ -108,6 +111,7 @@ class Tnt(RowBacked, Entity):
     WIDTH = TNT_WIDTH
     HEIGHT = TNT_HEIGHT
     FIELDS = {"fuse": int}
+    can_trigger_walking = False   # EntityTNTPrimed.canTriggerWalking (1.12.2)
     ROWS = TNT_ROWS
     fuse = extra_int(TNT_ROWS, "fuse")
 
@@ -125,19 +129,39 @@ class Tnt(RowBacked, Entity):
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`TntEntity.tick`: spec 06 §1.2."""
-        f, r = self._t.f, self._r      # the stages are engine.entities.tnt_kernel's, on this entity's row
-        if not self.no_gravity:
-            run_stage(rec, self, GRAVITY, kernel.gravity, f, r)                      # 1 G
-        move(self, sim, MovementType.SELF, self.motion, rec)                         # 2 M
-        f = self._t.f                  # the move may have grown the table (an entity spawned)
-        run_stage(rec, self, DRAG, kernel.drag, f, r)                                # 3 D
-        if self.on_ground:                                                           # 4
-            run_stage(rec, self, GROUND, kernel.ground_friction, f, r)
+        if sim.features.tnt_float_literals:
+            self._tick_motion_1_12(sim, rec)
+        else:
+            f, r = self._t.f, self._r  # the stages are engine.entities.tnt_kernel's, on this entity's row
+            if not self.no_gravity:
+                run_stage(rec, self, GRAVITY, kernel.gravity, f, r)                  # 1 G
+            move(self, sim, MovementType.SELF, self.motion, rec)                     # 2 M
+            f = self._t.f              # the move may have grown the table (an entity spawned)
+            run_stage(rec, self, DRAG, kernel.drag, f, r)                            # 3 D
+            if self.on_ground:                                                       # 4
+                run_stage(rec, self, GROUND, kernel.ground_friction, f, r)
         run_stage(rec, self, FUSE, self.decrement_fuse)                              # 5
         if self.fuse <= 0:                                                           # 6, AMBIGUITY-N12
             run_stage(rec, self, EXPLODE, self.explode, sim, rec)
         else:
             run_stage(rec, self, FLUID, update_water_state, self, sim.world, sim.features, rec)  # 7 F
+
+    def _tick_motion_1_12(self, sim: TickContext, rec: Recorder | None) -> None:
+        """Steps 1-4 of 1.12.2's `EntityTNTPrimed.onUpdate` (`tnt_float_literals`): the same order on the motion
+        fields with float literals widened to double; gravity touches motionY alone (1.14's add(0, -0.04, 0) also
+        turns a -0.0 of X or Z into 0.0)."""
+        if not self.no_gravity:
+            run_stage(rec, self, GRAVITY, self._set_motion, self.motion.x, self.motion.y - TNT_GRAVITY_1_12,
+                      self.motion.z)
+        move(self, sim, MovementType.SELF, self.motion, rec)
+        m = self.motion
+        run_stage(rec, self, DRAG, self._set_motion, m.x * TNT_DRAG_1_12, m.y * TNT_DRAG_1_12, m.z * TNT_DRAG_1_12)
+        if self.on_ground:
+            m = self.motion
+            run_stage(rec, self, GROUND, self._set_motion, m.x * TNT_GROUND_1_12, m.y * -0.5, m.z * TNT_GROUND_1_12)
+
+    def _set_motion(self, x: float, y: float, z: float) -> None:
+        self.motion = Vec3(x, y, z)
 
     def decrement_fuse(self) -> None:
         kernel.decrement_fuse(self._t.i, self._r, FUSE_COLUMN)
