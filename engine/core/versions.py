@@ -59,6 +59,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "explosion_double_sqrt": ("the explosion's distance and direction length use Math.sqrt in double, not "
                               "MathHelper.sqrt's float (Explosion.collectBlocksAndDamageEntities, 1.17)",
                               (1, 17, 0), None),
+    "exposure_ray_trace_blocks": ("World.getBlockDensity (the explosion's exposure) casts World.rayTraceBlocks: "
+                                  "a ray from a sample point inside a block to a centre inside the same block "
+                                  "misses, and the bounding boxes are met without 1.0E-7 margins (1.12.2; "
+                                  "RayTraceContext from 1.13, 1.13.x not compared)", OLDEST, (1, 13, 0)),
+    "explosion_hash_set_blocks": ("WorldServer.newExplosion: doExplosionB draws the sound's pitch (two nextFloat "
+                                  "from the world Random) after the entities' impulses and takes the affected "
+                                  "positions in a HashSet's order, not shuffled (1.12.2; the shuffle of 1.14, "
+                                  "1.13.x not compared)", OLDEST, (1, 14, 0)),
     "exposure_double_steps": ("Explosion.getExposure steps its sample fractions in double, not float (1.18.2)",
                               (1, 18, 2), None),
     "projectile_outline_shapes": ("thrown projectiles raycast block outline shapes (spec 03 §7.5); refused where "
@@ -553,7 +561,8 @@ MECHANICS: dict[str, Mechanic] = {
                    "on hand; 1.21.11 not read)"))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
-            Change(OLDEST, (1, 14, 0), "Explosion.collectBlocksAndDamageEntities " + _PRE_1_14),)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),
+            Change((1, 13, 0), (1, 14, 0), "Explosion.collectBlocksAndDamageEntities " + _PRE_1_14))),
     "explosion_living": Mechanic(
         "Blast Protection in an explosion's impulse (spec 04 §15)", "an explosion pushes a living entity wearing "
         "Blast Protection", (
@@ -630,6 +639,8 @@ class Features:
     explosion_collision_shapes: bool
     explosion_double_sqrt: bool
     exposure_double_steps: bool
+    exposure_ray_trace_blocks: bool
+    explosion_hash_set_blocks: bool
     projectile_outline_shapes: bool
     thrown_check_block_collision: bool
     thrown_gravity_double: bool

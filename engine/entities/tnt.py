@@ -58,7 +58,8 @@ FUSE_COLUMN = TNT_ROWS.extra_ints["fuse"]
 class TntBatch(RowBatch):
     """Runs of TNT: `engine.entities.tnt_kernel.tick_rows` up to one whose fuse ran out, which explodes here. The
     kernels move as each release does (its flags: `tnt_kernel.version_bits`); a version that refuses a mechanic
-    they run, and solid entities in the world (their shapes), leave every TNT to the object path; so do a TNT with
+    they run, the 1.12.2 move and tick (`collision_aabb_lists`, `move_motion_fields`, `tnt_float_literals`: not in
+    the kernels), and solid entities in the world (their shapes), leave every TNT to the object path; so do a TNT with
     riders or a step height, and, while tracing, one about to explode (its record holds the blast). A release that
     refuses `block_effects` (1.21.5 on) runs them too: the loop hands back every TNT whose path meets a section
     the refusal's check (`block_effects.refuse_block_collision_in_tick`, by section) finds a block in, where the
@@ -70,7 +71,8 @@ class TntBatch(RowBatch):
     _NO_EFFECTS = np.zeros(0, dtype=np.uint8)
 
     def decides(self, world: World, features: Features) -> bool:
-        return not (world.collidable_count or features.refused & self.mechanics or features.tnt_float_literals)
+        return not (world.collidable_count or features.refused & self.mechanics or features.tnt_float_literals
+                    or features.collision_aabb_lists or features.move_motion_fields)   # 1.12.2: objects only
 
     def row(self, e: Tnt, traced: bool) -> int:
         return -1 if e.passengers or e.step_height or traced and e.fuse <= 1 else e._r

@@ -131,6 +131,13 @@ CASES: dict[str, tuple[str, int, int]] = {
     # 1.12.2: a TNT drifting by 1e-4 a tick without gravity moves (no 1.0E-7 threshold)
     "move_motion_fields": (scene_toml(entities=[{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 80, "id": 1,
                                                  "no_gravity": True, "motion": [1.0e-4, 0.0, 0.0]}]), 3, 1),
+    # 1.12.2: an explosion centred inside a stone block reaches a TNT inside the same block (its rays cross no face)
+    "exposure_ray_trace_blocks": (scene_toml(blocks=[{"at": [0, 59, 0], "block": "minecraft:stone"}], entities=[
+        {"type": "tnt", "pos": [0.5, 59.5, 0.5], "fuse": 1, "no_gravity": True},
+        {"type": "tnt", "pos": [0.5, 59.0, 0.5], "fuse": 50, "no_gravity": True, "id": 2}]), 1, 2),
+    # 1.12.2: a TNT block caught is primed with a Math.random() angle: the run stops (1.16.5 primes it)
+    "explosion_hash_set_blocks": (scene_toml(blocks=[{"at": [2, 60, 0], "block": "minecraft:tnt"}], entities=[
+        {"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True, "id": 1}]), 1, 1),
     # 1.12.2: a falling TNT's gravity and drag are (double)0.04F and (double)0.98F
     "tnt_float_literals": (scene_toml(entities=[{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 80, "id": 1}]), 1,
                            1),
