@@ -112,10 +112,12 @@ TNT_GRAVITY = -0.04                 # TntEntity.tick: add(0, -0.04, 0)
 TNT_DRAG = 0.98                     # multiply(0.98): a double literal
 TNT_GROUND_FACTORS = (0.7, -0.5, 0.7)
 TNT_FUSE = 80
-# EntityTNTPrimed.onUpdate (1.12.2, tnt_float_literals): float literals widened to double
-TNT_GRAVITY_1_12 = f32(0.04)        # motionY -= 0.03999999910593033D
-TNT_DRAG_1_12 = f32(0.98)           # motionX/Y/Z *= 0.9800000190734863D
-TNT_GROUND_1_12 = f32(0.7)          # on the ground motionX/Z *= 0.699999988079071D (motionY *= -0.5D)
+# EntityTNTPrimed and EntityFallingBlock.onUpdate (1.12.2: tnt_float_literals, falling_block_tick_1_12): float
+# literals widened to double
+GRAVITY_1_12 = f32(0.04)            # motionY -= 0.03999999910593033D
+DRAG_1_12 = f32(0.98)               # motionX/Y/Z *= 0.9800000190734863D
+GROUND_1_12 = f32(0.7)              # on the ground motionX/Z *= 0.699999988079071D (motionY *= -0.5D)
+FALLING_BLOCK_FLOOR_PROBE_1_12 = f32(0.01)   # the block at posY - 0.009999999776482582D under a landing
 TNT_EYE_HEIGHT = f32(0.15)          # TntEntity.getEyeHeight: 0.15F
 TNT_POWER = 4.0                     # TntEntity.explode: 4.0F
 TNT_EXPLOSION_HEIGHT = 0.0625       # getBodyY(0.0625) = y + (double)height * 0.0625

@@ -119,6 +119,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "world_height_1_18": ("the 1.18 overworld spans y -64..319 (DimensionType min_y -64, height 384; the nether "
                           "and the end keep 0..255): the void removes entities below its bottom - 64 and falling "
                           "blocks drop outside it (1.18)", (1, 18, 0), None),
+    "falling_block_tick_1_12": ("EntityFallingBlock.onUpdate: gravity (double)0.04F on motionY alone, drag "
+                                "0.98F, on the ground 0.7F and -0.5; a landing whose block at posY - 0.01 can be "
+                                "fallen through (BlockFalling.canFallThrough: fire, air, water, lava) keeps falling "
+                                "(onGround false, no drag that tick) (1.12.2; 1.13.x not compared)", OLDEST,
+                                (1, 14, 0)),
     "falling_block_spawn_from_block": ("FallingBlockEntity.spawnFromBlock: the entity at the cell's floor, not "
                                        "lifted by (1 - 0.98F) / 2F, the block replaced by its fluid at once (no "
                                        "longer waterlogged in the entity); its first tick no longer checks the "
@@ -476,7 +481,9 @@ MECHANICS: dict[str, Mechanic] = {
                    "not compared"))),
     "falling_block": Mechanic(
         "the falling-block tick (FallingBlockEntity.tick, spec 06 §2)", "a falling block ticks", (
-            Change(OLDEST, (1, 14, 0), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F")),)),
+            Change(OLDEST, (1, 12, 2), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F")),
+            Change((1, 13, 0), (1, 14, 0), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F") +
+                   "; 1.13-1.13.2 not compared"))),
     "item": Mechanic(
         "the item tick (ItemEntity.tick, spec 06 §3)", "an item ticks", (
             Change(OLDEST, (1, 14, 0), _FLOATS.format("ItemEntity.tick", "0.04F, 0.98F")),)),
@@ -659,6 +666,7 @@ class Features:
     item_entity_world_random: bool
     xp_orb_merging: bool
     world_height_1_18: bool
+    falling_block_tick_1_12: bool
     falling_block_spawn_from_block: bool
     falling_block_top_inclusive: bool
     item_push_out_contracted: bool

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.constants import (
+    DRAG_1_12,
+    GRAVITY_1_12,
+    GROUND_1_12,
     LAVA_PUSH,
     LAVA_PUSH_ULTRAWARM,
-    TNT_DRAG_1_12,
     TNT_EXPLOSION_HEIGHT,
     TNT_EYE_HEIGHT,
     TNT_FUSE,
-    TNT_GRAVITY_1_12,
-    TNT_GROUND_1_12,
     TNT_HEIGHT,
     TNT_POWER,
     TNT_SPAWN_KICK,
@@ -25,6 +25,7 @@ from engine.constants import (
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.entities import tnt_kernel as kernel
+from engine.entities.common import scale_motion, subtract_motion_y
 from engine.entities.entity import Entity
 from engine.entities.rows import RowBacked, RowBatch, RowTable, extra_int
 from engine.geometry.box import ZERO, Vec3
@@ -153,17 +154,11 @@ class Tnt(RowBacked, Entity):
         fields with float literals widened to double; gravity touches motionY alone (1.14's add(0, -0.04, 0) also
         turns a -0.0 of X or Z into 0.0)."""
         if not self.no_gravity:
-            run_stage(rec, self, GRAVITY, self._set_motion, self.motion.x, self.motion.y - TNT_GRAVITY_1_12,
-                      self.motion.z)
+            run_stage(rec, self, GRAVITY, subtract_motion_y, self, GRAVITY_1_12)
         move(self, sim, MovementType.SELF, self.motion, rec)
-        m = self.motion
-        run_stage(rec, self, DRAG, self._set_motion, m.x * TNT_DRAG_1_12, m.y * TNT_DRAG_1_12, m.z * TNT_DRAG_1_12)
+        run_stage(rec, self, DRAG, scale_motion, self, DRAG_1_12, DRAG_1_12, DRAG_1_12)
         if self.on_ground:
-            m = self.motion
-            run_stage(rec, self, GROUND, self._set_motion, m.x * TNT_GROUND_1_12, m.y * -0.5, m.z * TNT_GROUND_1_12)
-
-    def _set_motion(self, x: float, y: float, z: float) -> None:
-        self.motion = Vec3(x, y, z)
+            run_stage(rec, self, GROUND, scale_motion, self, GROUND_1_12, -0.5, GROUND_1_12)
 
     def decrement_fuse(self) -> None:
         kernel.decrement_fuse(self._t.i, self._r, FUSE_COLUMN)

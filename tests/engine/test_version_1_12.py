@@ -1,13 +1,14 @@
-"""1.12.2: Entity.move, the TNT tick and the explosion (engine/motion/collision_boxes.py, raytrace_1_12.py,
-engine/entities/tnt.py, engine/influences/explosion.py; docs/versions.md, "1.12.2 sources").
+"""1.12.2: Entity.move, the TNT and falling-block ticks and the explosion (engine/motion/collision_boxes.py,
+raytrace_1_12.py, engine/entities/tnt.py, falling_block.py, engine/influences/explosion.py; docs/versions.md,
+"1.12.2 sources").
 
 The expected values are worked out from the MCP-named 1.12.2 code with its literals as Java doubles:
-`EntityTNTPrimed.onUpdate` subtracts 0.03999999910593033 ((double)0.04F) from motionY, moves, multiplies by
-0.9800000190734863 and on the ground by 0.699999988079071 and -0.5; `Entity.move` offsets the box and takes its
-centre (`resetPositionToBB`); `Block.onLanded` sets motionY = 0.0; `BlockSlime.onLanded` negates a falling motionY
-and, for a non-living entity, multiplies it by 0.8D; TNT does not `canTriggerWalking` (no `onEntityWalk`).
+`EntityTNTPrimed.onUpdate` (and `EntityFallingBlock.onUpdate`) subtracts 0.03999999910593033 ((double)0.04F) from
+motionY, moves, multiplies by 0.9800000190734863 and on the ground by 0.699999988079071 and -0.5; `Entity.move`
+offsets the box and takes its centre (`resetPositionToBB`); `Block.onLanded` sets motionY = 0.0;
+`BlockSlime.onLanded` negates a falling motionY and, for a non-living entity, multiplies it by 0.8D; TNT and
+falling blocks do not `canTriggerWalking` (no `onEntityWalk`).
 """
-
 from __future__ import annotations
 
 import copy
@@ -94,6 +95,33 @@ def test_a_tnt_on_slime_is_not_slowed_by_it() -> None:
     assert _state("1.16.5", slime, start, 1)[1] == (0.027879040000000004, -0.01568, 0.0)
 
 
+def test_falling_sand_takes_the_float_literals_and_lands() -> None:
+    """scenes/falling_sand.toml: the entity starts (1.0F − 0.98F) / 2.0F = 0.009999990463256836 above the cell's
+    floor; one tick later y = 10.009999990463257 − 0.03999999910593033, motionY −0.03999999910593033 ×
+    0.9800000190734863; it lands on the stone in tick 23 and is placed there."""
+    text = (SCENES_DIR / "falling_sand.toml").read_text().replace('version = "1.16.5"', 'version = "1.12.2"')
+    sim = load_scene_text(text, "<falling sand>")
+    record = sim.tick()
+    e = sim.entities[0]
+    assert (e.pos.y, e.motion.y) == (9.969999991357327, -0.03919999988675116)
+    for _ in range(22):
+        record = sim.tick()
+    assert e.removed and any(ev["kind"] == "block_placed" and ev["pos"] == [0, 1, 0] for ev in record.events)
+
+
+def test_a_falling_block_on_a_ledge_stays_an_entity() -> None:
+    """Its box lands on the stone's top, its centre over air: the block at posY − 0.01 under the centre can be
+    fallen through, so onGround is cleared and the tick ends (no drag, no placing): it rests there as an entity,
+    motionY +0.0 each tick (onLanded). 1.16.5 lands it in the air cell, cannot place it over air and drops it."""
+    ledge = [{"at": [0, 5, 0], "block": "minecraft:stone"}]
+    sand = [{"type": "minecraft:falling_block", "pos": [1.2, 6.5, 0.5], "block_state": "minecraft:sand",
+             "time": 1, "id": 1}]
+    pos, motion = _state("1.12.2", ledge, sand, 30)
+    assert pos == (1.2, 6.0, 0.5) and motion == (0.0, 0.0, 0.0) and math.copysign(1.0, motion[1]) == 1.0
+    assert _run("1.16.5", ledge, sand, 5).entity_by_id(1) is None or _run("1.16.5", ledge, sand, 5).entity_by_id(
+        1).removed
+
+
 def _in_block_blast(version: str) -> dict[str, Any]:
     sim = _run(version, [{"at": [0, 59, 0], "block": "minecraft:stone"}],
                [{"type": "tnt", "pos": [0.5, 59.5, 0.5], "fuse": 1, "no_gravity": True},
@@ -135,6 +163,12 @@ def test_what_1_12_2_does_not_compare_stops_in_one_line() -> None:
         "1.12.2", [{"at": [1, 60, 0], "block": "minecraft:dandelion"}],
         [{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True},
          {"type": "tnt", "pos": [2.5, 60.0, 0.5], "fuse": 50, "no_gravity": True, "id": 2}], 1)
+    assert "anvil" in _refusal("1.12.2", [], [{"type": "minecraft:falling_block", "pos": [0.5, 30.0, 0.5],
+                                                "block_state": "minecraft:anvil", "time": 1}], 1)
+    # the upper block, a hair into the cell the lower one is placed in, falls through it onto the stone: no room
+    assert "Math.random()" in _refusal("1.12.2", [{"at": [0, 5, 0], "block": "minecraft:stone"}], [
+        {"type": "minecraft:falling_block", "pos": [0.5, 7.0, 0.5], "block_state": "minecraft:sand", "time": 1},
+        {"type": "minecraft:falling_block", "pos": [0.5, 6.0, 0.5], "block_state": "minecraft:sand", "time": 1}], 40)
     for version in ("1.12", "1.12.1"):   # only 1.12.2's source was read
         assert "TntEntity.tick" in _refusal(version, [], [_tnt([0.5, 60.0, 0.5])], 1)
 

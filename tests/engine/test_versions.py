@@ -138,6 +138,10 @@ CASES: dict[str, tuple[str, int, int]] = {
     # 1.12.2: a TNT block caught is primed with a Math.random() angle: the run stops (1.16.5 primes it)
     "explosion_hash_set_blocks": (scene_toml(blocks=[{"at": [2, 60, 0], "block": "minecraft:tnt"}], entities=[
         {"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True, "id": 1}]), 1, 1),
+    # 1.12.2: a falling block landing with its centre over air stays an entity on the ledge (1.16.5 drops it)
+    "falling_block_tick_1_12": (scene_toml(blocks=[{"at": [0, 5, 0], "block": "minecraft:stone"}], entities=[
+        {"type": "minecraft:falling_block", "pos": [1.2, 6.5, 0.5], "block_state": "minecraft:sand", "time": 1,
+         "id": 1}]), 5, 1),
     # 1.12.2: a falling TNT's gravity and drag are (double)0.04F and (double)0.98F
     "tnt_float_literals": (scene_toml(entities=[{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 80, "id": 1}]), 1,
                            1),
