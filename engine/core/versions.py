@@ -573,7 +573,8 @@ MECHANICS: dict[str, Mechanic] = {
     "explosion_living": Mechanic(
         "Blast Protection in an explosion's impulse (spec 04 §15)", "an explosion pushes a living entity wearing "
         "Blast Protection", (
-            _OLD,
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EnchantmentProtection.getBlastDamageReduction")),
+            Change((1, 13, 0), (1, 14, 0), _PRE_1_14),
             Change((1, 21, 4), None, "the explosion_knockback_resistance of 1.21.4 and later not compared "
                    "(1.21.4-1.21.10 sources not on hand; the 1.21.11 ExplosionImpl, a refactored decompilation, "
                    "multiplies the same factors)"),)),
