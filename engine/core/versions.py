@@ -458,7 +458,8 @@ MECHANICS: dict[str, Mechanic] = {
                    "compared: no decompiled 1.13 source used here"))),
     "void": Mechanic(
         "the void below the world (Entity.attemptTickInVoid)", "an entity's base tick runs below y = -64", (
-            _OLD,)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.onEntityUpdate")),
+            Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "block_effects": Mechanic(
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
             _OLD,
