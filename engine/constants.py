@@ -318,6 +318,12 @@ DISPENSED_ITEM_VY = f32(0.2)          # ... Y: gaussian term + (double)0.2F, wha
 DISPENSED_ITEM_VY_TRIANGULAR = 0.2    # 1.19: nextTriangular(0.2, ..), the double 0.2
 DISPENSED_ITEM_VARIATION = 6          # ItemDispenserBehavior.dispenseSilently: spawnItem(.., 6, ..), an int
 
+# --- 1.12.2's World.rayTraceBlocks (the explosion's exposure rays, exposure_ray_trace_blocks) ---
+RAY_TRACE_STEPS_1_12 = 200          # int k1 = 200; while (k1-- >= 0): at most 201 face-to-face steps
+RAY_TRACE_ZERO_RATIO_1_12 = -1.0e-4  # a face ratio equal to 0.0 (either sign) is read as -1.0E-4D
+RAY_TRACE_NO_FACE_1_12 = 999.0      # the ratio of an axis whose cell does not change
+RAY_TRACE_PARALLEL_1_12 = 1.0000000116860974e-7   # Vec3d.getIntermediateWith*Value: none where delta² is below it
+
 # --- explosions (spec 04 §15; Explosion.collectBlocksAndDamageEntities, affectWorld) ---
 EXPLOSION_RAY_GRID = 16             # block rays start towards the surface cells of a 16³ grid
 EXPLOSION_RAY_SPAN = f32(2.0)       # (float)j / 15.0F * 2.0F - 1.0F: grid index → direction component

@@ -33,8 +33,12 @@ from engine.constants import (
     BLAST_PROTECTION_STEP,
     BLAST_PROTECTION_STEP_OLD,
     EXPLOSION_FIRE_SEED,
+    EXPLOSION_INTENSITY_BASE,
+    EXPLOSION_INTENSITY_SPREAD,
     EXPLOSION_QUERY_MARGIN,
     EXPLOSION_RADIUS_FACTOR,
+    EXPLOSION_RAY_STEP,
+    EXPLOSION_STEP_DECAY,
     FIRE_CHANCE,
     TNT_EXPLOSION_FUSE_BASE,
     TNT_EXPLOSION_FUSE_SPREAD,
@@ -121,7 +125,8 @@ def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: 
     where = f"the explosion at {tuple(center)}, tick {sim.tick_count}"
     if mode != BREAK or fire:
         raise refusal(sim.features, "explosion", where, "a 1.12.2 explosion other than a TNT's is not compared")
-    reach = int(math.ceil(power * 1.3 / 0.22500001 * 0.3)) + 1   # the farthest a block ray walks, and a cell
+    most = power * (EXPLOSION_INTENSITY_BASE + EXPLOSION_INTENSITY_SPREAD)    # a ray's highest start intensity
+    reach = int(math.ceil(most / EXPLOSION_STEP_DECAY * EXPLOSION_RAY_STEP)) + 1   # the farthest it walks, a cell
     c = [floor(v) for v in center]
     world = sim.world
     for sx, sy, sz in world.filled_sections_in(c[0] - reach, c[1] - reach, c[2] - reach, c[0] + reach,

@@ -15,6 +15,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from engine.constants import (
+    RAY_TRACE_NO_FACE_1_12,
+    RAY_TRACE_PARALLEL_1_12,
+    RAY_TRACE_STEPS_1_12,
+    RAY_TRACE_ZERO_RATIO_1_12,
+)
 from engine.geometry.box import Vec3
 from engine.java.mathhelper import floor
 from engine.world import blocks
@@ -22,10 +28,6 @@ from engine.world import blocks
 if TYPE_CHECKING:
     from engine.world.world import World
 
-MAX_STEPS = 200                        # `int k1 = 200; while (k1-- >= 0)`: 201 steps at most
-ZERO_RATIO = -1.0e-4                   # a face ratio equal to 0.0 (either sign) is read as -1.0E-4D
-NO_FACE = 999.0                        # the ratio of an axis whose cell does not change
-PARALLEL = 1.0000000116860974e-7      # getIntermediateWith*Value: no crossing where delta² is below (double)1.0E-7F
 FLUIDS = frozenset({"water", "lava"})  # BlockLiquid.canCollideCheck(state, false) is false
 
 
@@ -47,7 +49,7 @@ def _intermediate(a: Vec3, b: Vec3, axis: int, value: float) -> Vec3 | None:
     """`Vec3d.getIntermediateWithX/Y/ZValue`: the point of segment a→b whose `axis` coordinate is `value`, where the
     ratio lies in [0, 1] and the segment is not (nearly) parallel to the plane."""
     d = (b.x - a.x, b.y - a.y, b.z - a.z)
-    if d[axis] * d[axis] < PARALLEL:
+    if d[axis] * d[axis] < RAY_TRACE_PARALLEL_1_12:
         return None
     t = (value - a[axis]) / d[axis]
     if not 0.0 <= t <= 1.0:
@@ -95,7 +97,7 @@ def ray_trace_blocks(world: World, start: Vec3, end: Vec3) -> Vec3 | None:
     if hit is not None:
         return hit
     p = start
-    for _ in range(MAX_STEPS + 1):
+    for _ in range(RAY_TRACE_STEPS_1_12 + 1):
         if p.x != p.x or p.y != p.y or p.z != p.z:
             return None
         if cx == i and cy == j and cz == k:
@@ -103,8 +105,8 @@ def ray_trace_blocks(world: World, start: Vec3, end: Vec3) -> Vec3 | None:
         faces = (cx + 1.0 if i > cx else cx + 0.0, cy + 1.0 if j > cy else cy + 0.0, cz + 1.0 if k > cz else cz + 0.0)
         moves = (i != cx, j != cy, k != cz)
         d = (end.x - p.x, end.y - p.y, end.z - p.z)
-        t = [_div(faces[a] - p[a], d[a]) if moves[a] else NO_FACE for a in range(3)]
-        t = [ZERO_RATIO if r == 0.0 else r for r in t]
+        t = [_div(faces[a] - p[a], d[a]) if moves[a] else RAY_TRACE_NO_FACE_1_12 for a in range(3)]
+        t = [RAY_TRACE_ZERO_RATIO_1_12 if r == 0.0 else r for r in t]
         if t[0] < t[1] and t[0] < t[2]:
             p = Vec3(faces[0], p.y + d[1] * t[0], p.z + d[2] * t[0])
             cx, cy, cz = floor(p.x) - (0 if i > cx else 1), floor(p.y), floor(p.z)     # WEST / EAST face
