@@ -112,6 +112,12 @@ TNT_GRAVITY = -0.04                 # TntEntity.tick: add(0, -0.04, 0)
 TNT_DRAG = 0.98                     # multiply(0.98): a double literal
 TNT_GROUND_FACTORS = (0.7, -0.5, 0.7)
 TNT_FUSE = 80
+# EntityTNTPrimed and EntityFallingBlock.onUpdate (1.12.2: tnt_float_literals, falling_block_tick_1_12): float
+# literals widened to double
+GRAVITY_1_12 = f32(0.04)            # motionY -= 0.03999999910593033D
+DRAG_1_12 = f32(0.98)               # motionX/Y/Z *= 0.9800000190734863D
+GROUND_1_12 = f32(0.7)              # on the ground motionX/Z *= 0.699999988079071D (motionY *= -0.5D)
+FALLING_BLOCK_FLOOR_PROBE_1_12 = f32(0.01)   # the block at posY - 0.009999999776482582D under a landing
 TNT_EYE_HEIGHT = f32(0.15)          # TntEntity.getEyeHeight: 0.15F
 TNT_POWER = 4.0                     # TntEntity.explode: 4.0F
 TNT_EXPLOSION_HEIGHT = 0.0625       # getBodyY(0.0625) = y + (double)height * 0.0625
@@ -311,6 +317,12 @@ DISPENSED_ITEM_SPEED_SPREAD = 0.1
 DISPENSED_ITEM_VY = f32(0.2)          # ... Y: gaussian term + (double)0.2F, whatever the facing
 DISPENSED_ITEM_VY_TRIANGULAR = 0.2    # 1.19: nextTriangular(0.2, ..), the double 0.2
 DISPENSED_ITEM_VARIATION = 6          # ItemDispenserBehavior.dispenseSilently: spawnItem(.., 6, ..), an int
+
+# --- 1.12.2's World.rayTraceBlocks (the explosion's exposure rays, exposure_ray_trace_blocks) ---
+RAY_TRACE_STEPS_1_12 = 200          # int k1 = 200; while (k1-- >= 0): at most 201 face-to-face steps
+RAY_TRACE_ZERO_RATIO_1_12 = -1.0e-4  # a face ratio equal to 0.0 (either sign) is read as -1.0E-4D
+RAY_TRACE_NO_FACE_1_12 = 999.0      # the ratio of an axis whose cell does not change
+RAY_TRACE_PARALLEL_1_12 = 1.0000000116860974e-7   # Vec3d.getIntermediateWith*Value: none where delta² is below it
 
 # --- explosions (spec 04 §15; Explosion.collectBlocksAndDamageEntities, affectWorld) ---
 EXPLOSION_RAY_GRID = 16             # block rays start towards the surface cells of a 16³ grid

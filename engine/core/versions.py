@@ -32,6 +32,19 @@ OLDEST, NEWEST = RELEASES[0], RELEASES[-1]
 # 1.18.2's and resets the fall distance on a hit: `move_fall_reset_raycast`.
 FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "axis_order_yxz": ("Entity.move sweeps always Y, X, Z (spec 03 §3)", OLDEST, (1, 14, 0)),
+    "collision_aabb_lists": ("Entity.move cuts the movement by World.getCollisionBoxes' AxisAlignedBB list "
+                             "(calculateYOffset, X, Z: strict overlaps on the other axes, no 1.0E-7 tolerance, so a "
+                             "box overlapping a block by a hair passes through it) (1.12.2; VoxelShapes from 1.13, "
+                             "1.13.x not compared)", OLDEST, (1, 13, 0)),
+    "move_motion_fields": ("Entity.move on the motionX/Y/Z fields: every movement moves the box, however short (no "
+                           "1.0E-7 threshold); collidedHorizontally is exact (no 1.0E-5F tolerance); a collision "
+                           "zeroes motionX and motionZ each; Block.onLanded sets motionY to 0.0 (+0, not Y x 0.0); "
+                           "only an entity that canTriggerWalking (not TNT, not a falling block) gets onEntityWalk "
+                           "(the slime block's slowdown) (1.12.2; the Vec3d velocity of 1.14, 1.13.x not compared)",
+                           OLDEST, (1, 14, 0)),
+    "tnt_float_literals": ("EntityTNTPrimed.onUpdate: motionY -= 0.03999999910593033 ((double)0.04F; X and Z "
+                           "untouched), drag x 0.9800000190734863 (0.98F), on the ground x 0.699999988079071 (0.7F) "
+                           "and -0.5 (1.12.2; double literals from 19w08b, 1.13.x not compared)", OLDEST, (1, 14, 0)),
     "move_sets_position": ("Entity.move sets the position to position + movement and rebuilds the box from it "
                            "(Entity.setPosition), instead of offsetting the box and moving to its centre "
                            "(moveToBoundingBoxCenter)", (1, 17, 0), None),
@@ -46,6 +59,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "explosion_double_sqrt": ("the explosion's distance and direction length use Math.sqrt in double, not "
                               "MathHelper.sqrt's float (Explosion.collectBlocksAndDamageEntities, 1.17)",
                               (1, 17, 0), None),
+    "exposure_ray_trace_blocks": ("World.getBlockDensity (the explosion's exposure) casts World.rayTraceBlocks: "
+                                  "a ray from a sample point inside a block to a centre inside the same block "
+                                  "misses, and the bounding boxes are met without 1.0E-7 margins (1.12.2; "
+                                  "RayTraceContext from 1.13, 1.13.x not compared)", OLDEST, (1, 13, 0)),
+    "explosion_hash_set_blocks": ("WorldServer.newExplosion: doExplosionB draws the sound's pitch (two nextFloat "
+                                  "from the world Random) after the entities' impulses and takes the affected "
+                                  "positions in a HashSet's order, not shuffled (1.12.2; the shuffle of 1.14, "
+                                  "1.13.x not compared)", OLDEST, (1, 14, 0)),
     "exposure_double_steps": ("Explosion.getExposure steps its sample fractions in double, not float (1.18.2)",
                               (1, 18, 2), None),
     "projectile_outline_shapes": ("thrown projectiles raycast block outline shapes (spec 03 §7.5); refused where "
@@ -98,6 +119,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "world_height_1_18": ("the 1.18 overworld spans y -64..319 (DimensionType min_y -64, height 384; the nether "
                           "and the end keep 0..255): the void removes entities below its bottom - 64 and falling "
                           "blocks drop outside it (1.18)", (1, 18, 0), None),
+    "falling_block_tick_1_12": ("EntityFallingBlock.onUpdate: gravity (double)0.04F on motionY alone, drag "
+                                "0.98F, on the ground 0.7F and -0.5; a landing whose block at posY - 0.01 can be "
+                                "fallen through (BlockFalling.canFallThrough: fire, air, water, lava) keeps falling "
+                                "(onGround false, no drag that tick) (1.12.2; 1.13.x not compared)", OLDEST,
+                                (1, 14, 0)),
     "falling_block_spawn_from_block": ("FallingBlockEntity.spawnFromBlock: the entity at the cell's floor, not "
                                        "lifted by (1 - 0.98F) / 2F, the block replaced by its fluid at once (no "
                                        "longer waterlogged in the entity); its first tick no longer checks the "
@@ -412,6 +438,8 @@ class Mechanic:
 _PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled sources of 1.11-1.13 used here)"
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
+_PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
+               "releases before it used here)")
 _REDSTONE_1_16_5 = "the redstone code was read from 1.16.5 only; not compared"
 _REDSTONE_LATER = ("1.20.5 and later releases change the dispenser, TNT, wire and note block (1.20.5), lever and "
                    "note block (1.21), wire, observer, piston and dispenser (1.21.2); not compared")
@@ -425,11 +453,13 @@ _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its 
 MECHANICS: dict[str, Mechanic] = {
     "entity_move": Mechanic(
         "Entity.move and block collisions (spec 03)", "an entity moves", (
-            Change(OLDEST, (1, 14, 0), "before 19w08b (1.14) Entity.move ran on the float-era motionX/Y/Z fields "
-                   "(1.12: AxisAlignedBB lists); " + _PRE_1_14),)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move")),
+            Change((1, 13, 0), (1, 14, 0), "Entity.move of 1.13-1.13.2 (VoxelShapes on the motionX/Y/Z fields) not "
+                   "compared: no decompiled 1.13 source used here"))),
     "void": Mechanic(
         "the void below the world (Entity.attemptTickInVoid)", "an entity's base tick runs below y = -64", (
-            _OLD,)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.onEntityUpdate")),
+            Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "block_effects": Mechanic(
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
             _OLD,
@@ -438,7 +468,8 @@ MECHANICS: dict[str, Mechanic] = {
                    "scaled by the movement multiplier); 1.21.4-1.21.10 not compared"),)),
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
-            _OLD,)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move's landing block")),
+            Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "fluids": Mechanic(
         "fluid pushing (Entity.updateMovementInFluid, spec 04 §7)", "an entity touches water or lava", (
             Change(OLDEST, (1, 16, 0), "before 1.16 no lava push and no 0.0045 minimum push; " + _PRE_1_14),
@@ -446,10 +477,14 @@ MECHANICS: dict[str, Mechanic] = {
                    "touching water"))),
     "tnt": Mechanic(
         "the TNT tick (TntEntity.tick, spec 06 §1)", "a TNT ticks", (
-            Change(OLDEST, (1, 14, 0), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),)),
+            Change(OLDEST, (1, 12, 2), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),
+            Change((1, 13, 0), (1, 14, 0), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F") + "; 1.13-1.13.2 "
+                   "not compared"))),
     "falling_block": Mechanic(
         "the falling-block tick (FallingBlockEntity.tick, spec 06 §2)", "a falling block ticks", (
-            Change(OLDEST, (1, 14, 0), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F")),)),
+            Change(OLDEST, (1, 12, 2), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F")),
+            Change((1, 13, 0), (1, 14, 0), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F") +
+                   "; 1.13-1.13.2 not compared"))),
     "item": Mechanic(
         "the item tick (ItemEntity.tick, spec 06 §3)", "an item ticks", (
             Change(OLDEST, (1, 14, 0), _FLOATS.format("ItemEntity.tick", "0.04F, 0.98F")),)),
@@ -534,11 +569,13 @@ MECHANICS: dict[str, Mechanic] = {
                    "on hand; 1.21.11 not read)"))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
-            Change(OLDEST, (1, 14, 0), "Explosion.collectBlocksAndDamageEntities " + _PRE_1_14),)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),
+            Change((1, 13, 0), (1, 14, 0), "Explosion.collectBlocksAndDamageEntities " + _PRE_1_14))),
     "explosion_living": Mechanic(
         "Blast Protection in an explosion's impulse (spec 04 §15)", "an explosion pushes a living entity wearing "
         "Blast Protection", (
-            _OLD,
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EnchantmentProtection.getBlastDamageReduction")),
+            Change((1, 13, 0), (1, 14, 0), _PRE_1_14),
             Change((1, 21, 4), None, "the explosion_knockback_resistance of 1.21.4 and later not compared "
                    "(1.21.4-1.21.10 sources not on hand; the 1.21.11 ExplosionImpl, a refactored decompilation, "
                    "multiplies the same factors)"),)),
@@ -601,6 +638,9 @@ def experiment_refusal(name: str, version: str) -> str:
 @dataclass(frozen=True)
 class Features:
     axis_order_yxz: bool
+    collision_aabb_lists: bool
+    move_motion_fields: bool
+    tnt_float_literals: bool
     move_sets_position: bool
     move_zeroes_both_axes: bool
     move_small_uncollided: bool
@@ -608,6 +648,8 @@ class Features:
     explosion_collision_shapes: bool
     explosion_double_sqrt: bool
     exposure_double_steps: bool
+    exposure_ray_trace_blocks: bool
+    explosion_hash_set_blocks: bool
     projectile_outline_shapes: bool
     thrown_check_block_collision: bool
     thrown_gravity_double: bool
@@ -626,6 +668,7 @@ class Features:
     item_entity_world_random: bool
     xp_orb_merging: bool
     world_height_1_18: bool
+    falling_block_tick_1_12: bool
     falling_block_spawn_from_block: bool
     falling_block_top_inclusive: bool
     item_push_out_contracted: bool

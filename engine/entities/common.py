@@ -23,6 +23,13 @@ def add_motion(e: Entity, x: float, y: float, z: float) -> None:
     e.motion = Vec3(m.x + x, m.y + y, m.z + z)
 
 
+def subtract_motion_y(e: Entity, g: float) -> None:
+    """`motionY -= g` on the 1.12.2 motion fields: X and Z untouched (1.14's add(0, -g, 0) turns a -0.0 of theirs
+    into 0.0)."""
+    m = e.motion
+    e.motion = Vec3(m.x, m.y - g, m.z)
+
+
 def scale_motion(e: Entity, x: float, y: float, z: float) -> None:
     """`setVelocity(getVelocity().multiply(x, y, z))`: drags and ground factors."""
     m = e.motion

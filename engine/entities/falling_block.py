@@ -6,17 +6,22 @@ from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
     CONCRETE_RAYCAST_SPEED_SQUARED,
+    DRAG_1_12,
     FALLING_BLOCK_DRAG,
     FALLING_BLOCK_DROP_TIME,
     FALLING_BLOCK_DROP_TIME_OUTSIDE,
+    FALLING_BLOCK_FLOOR_PROBE_1_12,
     FALLING_BLOCK_GRAVITY,
     FALLING_BLOCK_GROUND_FACTORS,
     FALLING_BLOCK_HEIGHT,
     FALLING_BLOCK_SPAWN_LIFT,
     FALLING_BLOCK_WIDTH,
+    GRAVITY_1_12,
+    GROUND_1_12,
 )
 from engine.core.trace import StageInfo, run_stage
-from engine.entities.common import add_motion, scale_motion
+from engine.core.versions import refusal
+from engine.entities.common import add_motion, scale_motion, subtract_motion_y
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at
@@ -32,6 +37,7 @@ if TYPE_CHECKING:
     from engine.core.trace import Recorder
     from engine.world.blocks import BlockState
 
+CAN_FALL_THROUGH_1_12 = frozenset({"fire", "water", "lava"})   # 1.12.2 BlockFalling.canFallThrough, besides air
 CHECK_SOURCE = StageInfo("check_source_block", "FallingBlockEntity.tick")
 GRAVITY = StageInfo("gravity", "FallingBlockEntity.tick", "G")
 LAND = StageInfo("land", "FallingBlockEntity.tick")
@@ -45,6 +51,7 @@ class FallingBlock(Entity):
     WIDTH = FALLING_BLOCK_WIDTH
     HEIGHT = FALLING_BLOCK_HEIGHT
     FIELDS = {"block_state": str, "time": int, "drop_item": bool}
+    can_trigger_walking = False   # EntityFallingBlock.canTriggerWalking (1.12.2)
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
@@ -65,6 +72,9 @@ class FallingBlock(Entity):
         if self.time == 1 and not sim.features.falling_block_spawn_from_block and \
                 not run_stage(rec, self, CHECK_SOURCE, self.take_source_block, sim):              # 1
             return
+        if sim.features.falling_block_tick_1_12:
+            self._tick_1_12(sim, rec)
+            return
         if not self.no_gravity:                                                                    # 2 G
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, FALLING_BLOCK_GRAVITY, 0.0)
         move(self, sim, MovementType.SELF, self.motion, rec)                                       # 3 M
@@ -83,6 +93,49 @@ class FallingBlock(Entity):
             run_stage(rec, self, DROP_TIMEOUT, self.drop_timeout, sim)
         run_stage(rec, self, DRAG, scale_motion, self, FALLING_BLOCK_DRAG, FALLING_BLOCK_DRAG,
                   FALLING_BLOCK_DRAG)                                                              # 9 D
+
+    def _tick_1_12(self, sim: TickContext, rec: Recorder | None) -> None:
+        """Steps 2-9 of 1.12.2's `EntityFallingBlock.onUpdate` (`falling_block_tick_1_12`): gravity (double)0.04F
+        on motionY alone, the move, then on the ground: where the block at posY − 0.01 under the position can be
+        fallen through (`BlockFalling.canFallThrough`: fire, air, water, lava) it stays in the air (onGround
+        false) and the tick ends before the drag; else the ground factors 0.7F, −0.5, and the block is placed in
+        its cell where that is replaceable and the cell below cannot be fallen through (`World.mayPlace`), or
+        dropped. The drag 0.98F last. Concrete powder and anvils (its raycast with stopOnLiquid, the anvil's fall
+        damage) and a drop (an `EntityItem` whose Motion comes from `Math.random()`) stop the run in one line."""
+        block = self.block_state.block
+        if phys.is_concrete_powder(block) or block in ("anvil", "chipped_anvil", "damaged_anvil"):
+            raise refusal(sim.features, "falling_block", f"entity {self.id}, tick {sim.tick_count}",
+                          f"a falling {block} of 1.12.2 (concrete powder's rayTraceBlocks with stopOnLiquid, the "
+                          "anvil's fall damage) is not compared")
+        if not self.no_gravity:                                                                    # 2 G
+            run_stage(rec, self, GRAVITY, subtract_motion_y, self, GRAVITY_1_12)
+        move(self, sim, MovementType.SELF, self.motion, rec)                                       # 3 M
+        p = self.pos
+        cell = (floor(p.x), floor(p.y), floor(p.z))
+        if self.on_ground:
+            below = sim.world.get_block_state(cell[0], floor(p.y - FALLING_BLOCK_FLOOR_PROBE_1_12), cell[2])
+            if below.is_air or below.block in CAN_FALL_THROUGH_1_12:
+                self.on_ground = False
+                return
+            run_stage(rec, self, LAND, self._land_1_12, sim, cell)                                # 7, 8
+        elif self.time > FALLING_BLOCK_DROP_TIME or (self.time > FALLING_BLOCK_DROP_TIME_OUTSIDE and
+                                                     self.outside_world(sim, cell[1])):           # 6
+            run_stage(rec, self, DROP_TIMEOUT, self.drop_timeout, sim)
+        run_stage(rec, self, DRAG, scale_motion, self, DRAG_1_12, DRAG_1_12, DRAG_1_12)           # 9 D
+
+    def _land_1_12(self, sim: TickContext, cell: tuple[int, int, int]) -> None:
+        world = sim.world
+        here = world.get_block_state(*cell)
+        scale_motion(self, GROUND_1_12, -0.5, GROUND_1_12)
+        if here.block == "moving_piston":
+            return
+        self.remove()
+        down = world.get_block_state(cell[0], cell[1] - 1, cell[2])
+        if phys.is_replaceable(here) and not (down.is_air or down.block in CAN_FALL_THROUGH_1_12):
+            world.set_block_state(*cell, self.block_state)
+            sim.emit({"kind": "block_placed", "pos": list(cell), "block": str(self.block_state), "source": self.id})
+        elif self.drop_item:
+            self.drop_timeout(sim)
 
     @staticmethod
     def outside_world(sim: TickContext, y: int) -> bool:
@@ -130,6 +183,10 @@ class FallingBlock(Entity):
             sim.drop_item_of(self, self.block_state)
 
     def drop_timeout(self, sim: TickContext) -> None:
+        if self.drop_item and sim.features.falling_block_tick_1_12:
+            raise refusal(sim.features, "falling_block", f"entity {self.id}, tick {sim.tick_count}", "the item a "
+                          "1.12.2 falling block drops (new EntityItem: yaw and Motion from Math.random(), unseeded) "
+                          "is not reproducible")
         if self.drop_item:
             sim.drop_item_of(self, self.block_state)
         self.remove()

@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.constants import (
+    DRAG_1_12,
+    GRAVITY_1_12,
+    GROUND_1_12,
     LAVA_PUSH,
     LAVA_PUSH_ULTRAWARM,
     TNT_EXPLOSION_HEIGHT,
@@ -22,6 +25,7 @@ from engine.constants import (
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.entities import tnt_kernel as kernel
+from engine.entities.common import scale_motion, subtract_motion_y
 from engine.entities.entity import Entity
 from engine.entities.rows import RowBacked, RowBatch, RowTable, extra_int
 from engine.geometry.box import ZERO, Vec3
@@ -55,7 +59,8 @@ FUSE_COLUMN = TNT_ROWS.extra_ints["fuse"]
 class TntBatch(RowBatch):
     """Runs of TNT: `engine.entities.tnt_kernel.tick_rows` up to one whose fuse ran out, which explodes here. The
     kernels move as each release does (its flags: `tnt_kernel.version_bits`); a version that refuses a mechanic
-    they run, and solid entities in the world (their shapes), leave every TNT to the object path; so do a TNT with
+    they run, the 1.12.2 move and tick (`collision_aabb_lists`, `move_motion_fields`, `tnt_float_literals`: not in
+    the kernels), and solid entities in the world (their shapes), leave every TNT to the object path; so do a TNT with
     riders or a step height, and, while tracing, one about to explode (its record holds the blast). A release that
     refuses `block_effects` (1.21.5 on) runs them too: the loop hands back every TNT whose path meets a section
     the refusal's check (`block_effects.refuse_block_collision_in_tick`, by section) finds a block in, where the
@@ -67,7 +72,8 @@ class TntBatch(RowBatch):
     _NO_EFFECTS = np.zeros(0, dtype=np.uint8)
 
     def decides(self, world: World, features: Features) -> bool:
-        return not (world.collidable_count or features.refused & self.mechanics)
+        return not (world.collidable_count or features.refused & self.mechanics or features.tnt_float_literals
+                    or features.collision_aabb_lists or features.move_motion_fields)   # 1.12.2: objects only
 
     def row(self, e: Tnt, traced: bool) -> int:
         return -1 if e.passengers or e.step_height or traced and e.fuse <= 1 else e._r
@@ -108,6 +114,7 @@ class Tnt(RowBacked, Entity):
     WIDTH = TNT_WIDTH
     HEIGHT = TNT_HEIGHT
     FIELDS = {"fuse": int}
+    can_trigger_walking = False   # EntityTNTPrimed.canTriggerWalking (1.12.2)
     ROWS = TNT_ROWS
     fuse = extra_int(TNT_ROWS, "fuse")
 
@@ -125,19 +132,33 @@ class Tnt(RowBacked, Entity):
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`TntEntity.tick`: spec 06 §1.2."""
-        f, r = self._t.f, self._r      # the stages are engine.entities.tnt_kernel's, on this entity's row
-        if not self.no_gravity:
-            run_stage(rec, self, GRAVITY, kernel.gravity, f, r)                      # 1 G
-        move(self, sim, MovementType.SELF, self.motion, rec)                         # 2 M
-        f = self._t.f                  # the move may have grown the table (an entity spawned)
-        run_stage(rec, self, DRAG, kernel.drag, f, r)                                # 3 D
-        if self.on_ground:                                                           # 4
-            run_stage(rec, self, GROUND, kernel.ground_friction, f, r)
+        if sim.features.tnt_float_literals:
+            self._tick_motion_1_12(sim, rec)
+        else:
+            f, r = self._t.f, self._r  # the stages are engine.entities.tnt_kernel's, on this entity's row
+            if not self.no_gravity:
+                run_stage(rec, self, GRAVITY, kernel.gravity, f, r)                  # 1 G
+            move(self, sim, MovementType.SELF, self.motion, rec)                     # 2 M
+            f = self._t.f              # the move may have grown the table (an entity spawned)
+            run_stage(rec, self, DRAG, kernel.drag, f, r)                            # 3 D
+            if self.on_ground:                                                       # 4
+                run_stage(rec, self, GROUND, kernel.ground_friction, f, r)
         run_stage(rec, self, FUSE, self.decrement_fuse)                              # 5
         if self.fuse <= 0:                                                           # 6, AMBIGUITY-N12
             run_stage(rec, self, EXPLODE, self.explode, sim, rec)
         else:
             run_stage(rec, self, FLUID, update_water_state, self, sim.world, sim.features, rec)  # 7 F
+
+    def _tick_motion_1_12(self, sim: TickContext, rec: Recorder | None) -> None:
+        """Steps 1-4 of 1.12.2's `EntityTNTPrimed.onUpdate` (`tnt_float_literals`): the same order on the motion
+        fields with float literals widened to double; gravity touches motionY alone (1.14's add(0, -0.04, 0) also
+        turns a -0.0 of X or Z into 0.0)."""
+        if not self.no_gravity:
+            run_stage(rec, self, GRAVITY, subtract_motion_y, self, GRAVITY_1_12)
+        move(self, sim, MovementType.SELF, self.motion, rec)
+        run_stage(rec, self, DRAG, scale_motion, self, DRAG_1_12, DRAG_1_12, DRAG_1_12)
+        if self.on_ground:
+            run_stage(rec, self, GROUND, scale_motion, self, GROUND_1_12, -0.5, GROUND_1_12)
 
     def decrement_fuse(self) -> None:
         kernel.decrement_fuse(self._t.i, self._r, FUSE_COLUMN)

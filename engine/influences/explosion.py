@@ -33,8 +33,12 @@ from engine.constants import (
     BLAST_PROTECTION_STEP,
     BLAST_PROTECTION_STEP_OLD,
     EXPLOSION_FIRE_SEED,
+    EXPLOSION_INTENSITY_BASE,
+    EXPLOSION_INTENSITY_SPREAD,
     EXPLOSION_QUERY_MARGIN,
     EXPLOSION_RADIUS_FACTOR,
+    EXPLOSION_RAY_STEP,
+    EXPLOSION_STEP_DECAY,
     FIRE_CHANCE,
     TNT_EXPLOSION_FUSE_BASE,
     TNT_EXPLOSION_FUSE_SPREAD,
@@ -69,6 +73,7 @@ from engine.java.jrandom import JavaRandom
 from engine.java.mathhelper import floor
 from engine.living.attributes import EXPLOSION_KNOCKBACK_RESISTANCE
 from engine.motion.raycast import COLLIDER, FLUID_NONE, OUTLINE, raycast_blocks
+from engine.motion.raytrace_1_12 import BoxNotCompared, ray_trace_blocks
 from engine.world import block_physics as phys
 from engine.world.world import blocks
 
@@ -80,6 +85,10 @@ if TYPE_CHECKING:
 BREAK, DESTROY, NONE = "break", "destroy", "none"   # Explosion.DestructionType
 DESTRUCTION_TYPES = (BREAK, DESTROY, NONE)
 _new = tuple.__new__
+RAY_TRACE_1_12 = "ray_trace_1_12"   # exposure rays of World.rayTraceBlocks (1.12.2, exposure_ray_trace_blocks)
+# 1.12.2 blocks whose blast resistance (Block.blockResistance / 5.0F) differs from 1.16.5's or was not compared:
+# BlockPistonBase's constructor sets hardness 0.5F (resistance 0.5; 1.16.5 1.5); BlockBarrier's is not compared
+RESISTANCE_NOT_1_12 = frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "barrier"})
 EXPOSURE_MEMO_SIZE = 4096   # exposures remembered per world and block version (a cache bound, not physics)
 
 
@@ -92,6 +101,8 @@ def explode(sim: TickContext, source: Entity | None, center: Vec3, power: float,
     The block rays follow the source's `ExplosionBehavior` (`Explosion.chooseBehavior`: the entity's overrides).
     Returns the event fields: `affected` (the ledger rows, interfaces.md) and `blocks_destroyed`."""
     behavior = source.explosion_behavior() if source is not None else DEFAULT_BEHAVIOR
+    if sim.features.explosion_hash_set_blocks:
+        return _explode_1_12(sim, source, center, power, rec, mode, fire, behavior)
     affected_blocks = collect_blocks(sim.world, sim.random, center, power, behavior)
     rows = damage_entities(sim, source, center, power, rec)
     if mode != NONE:
@@ -100,6 +111,49 @@ def explode(sim: TickContext, source: Entity | None, center: Vec3, power: float,
         removed = 0
         if fire:
             create_fire(sim, [tuple(c) for c in affected_blocks.ordered()[0].tolist()])
+    return {"affected": rows, "blocks_destroyed": removed}
+
+
+def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: float, rec: Recorder | None,
+                  mode: str, fire: bool, behavior: Any) -> dict[str, Any]:
+    """1.12.2's `WorldServer.newExplosion` (`explosion_hash_set_blocks`): `Explosion.doExplosionA` — the same block
+    rays (the same 1352 world-Random floats), then the entities (`damage_entities`) — and `doExplosionB(false)`:
+    the sound's pitch draws two `nextFloat` from the world Random, then the affected positions, a HashSet's
+    order with no shuffle, become air. A TNT block caught spawns with an angle from `Math.random()` (unseeded) and
+    a piston's resistance differs (`RESISTANCE_NOT_1_12`): both stop the run in one line, as does any explosion but
+    a TNT's (BREAK, no fire)."""
+    where = f"the explosion at {tuple(center)}, tick {sim.tick_count}"
+    if mode != BREAK or fire:
+        raise refusal(sim.features, "explosion", where, "a 1.12.2 explosion other than a TNT's is not compared")
+    most = power * (EXPLOSION_INTENSITY_BASE + EXPLOSION_INTENSITY_SPREAD)    # a ray's highest start intensity
+    reach = int(math.ceil(most / EXPLOSION_STEP_DECAY * EXPLOSION_RAY_STEP)) + 1   # the farthest it walks, a cell
+    c = [floor(v) for v in center]
+    world = sim.world
+    for sx, sy, sz in world.filled_sections_in(c[0] - reach, c[1] - reach, c[2] - reach, c[0] + reach,
+                                               c[1] + reach, c[2] + reach):
+        for x in range(max(sx << 4, c[0] - reach), min((sx << 4) + 15, c[0] + reach) + 1):
+            for y in range(max(sy << 4, c[1] - reach), min((sy << 4) + 15, c[1] + reach) + 1):
+                for z in range(max(sz << 4, c[2] - reach), min((sz << 4) + 15, c[2] + reach) + 1):
+                    if world.get_block_state(x, y, z).block in RESISTANCE_NOT_1_12:
+                        raise refusal(sim.features, "explosion", where, "the 1.12.2 blast resistance of "
+                                      f"{world.get_block_state(x, y, z).block} at {(x, y, z)} is not 1.16.5's")
+    affected = collect_blocks(world, sim.random, center, power, behavior)
+    rows = damage_entities(sim, source, center, power, rec)
+    sim.random.next_float()     # doExplosionB: playSound's pitch, (1.0F + (nextFloat() - nextFloat()) * 0.2F) * 0.7F
+    sim.random.next_float()
+    removed = 0
+    if affected.ids is not None:
+        cells, keys = affected.ordered()
+        air = air_table()[affected.ids[keys]].tolist()
+        for (x, y, z), is_air in zip(cells.tolist(), air, strict=True):
+            if is_air:
+                continue
+            if world.get_block_state(x, y, z).block == "tnt":
+                raise refusal(sim.features, "explosion", where, "a TNT block caught by a 1.12.2 explosion is primed "
+                              "with an angle from Math.random() (unseeded, BlockTNT.onExplosionDestroy): not "
+                              "reproducible")
+            world.set_block_state(x, y, z, blocks.AIR)   # the loot (world Random) is not modelled, as in 1.16.5
+            removed += 1
     return {"affected": rows, "blocks_destroyed": removed}
 
 
@@ -166,6 +220,9 @@ def exposure_rays(world: World, center: Vec3, box: Box, shape_type: str = COLLID
         return tuple((p, None) for p in points)
     out = []
     for p in points:
+        if shape_type == RAY_TRACE_1_12:
+            out.append((p, ray_trace_blocks(world, p, center)))
+            continue
         hit = raycast_blocks(world, p, center, FLUID_NONE, shape_type=shape_type)
         out.append((p, None if hit.missed else hit.pos))
     return tuple(out)
@@ -224,9 +281,15 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     empty = _region_is_empty(world, center, bounds)
     unblocked, total = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
     if rec is not None or not empty:
-        shape_type = COLLIDER if sim.features.explosion_collision_shapes else OUTLINE
-        _samples(world, center, f[rows[hit], targets.box_col:targets.box_col + 6], shape_type, double_steps, rec,
-                 ids, empty, unblocked, total)
+        shape_type = RAY_TRACE_1_12 if sim.features.exposure_ray_trace_blocks else \
+            COLLIDER if sim.features.explosion_collision_shapes else OUTLINE
+        try:
+            _samples(world, center, f[rows[hit], targets.box_col:targets.box_col + 6], shape_type, double_steps,
+                     rec, ids, empty, unblocked, total)
+        except BoxNotCompared as err:
+            raise refusal(sim.features, "explosion", f"the explosion at {tuple(center)}, tick {sim.tick_count}",
+                          f"a 1.12.2 exposure ray meets {err}, whose bounding box (World.rayTraceBlocks) is not "
+                          "compared") from None
     before = targets.motions(hit)
     result = np.empty((n, 6))
     done = explosion_impulses(f, rows, targets.box_col, targets.motion_col, hit, n, target, q, double_steps,

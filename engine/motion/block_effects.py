@@ -71,8 +71,9 @@ if TYPE_CHECKING:
 _land_on_block = plain(land_on_block)   # the row kernels' own source (engine.motion.move_kernel)
 
 
-def on_entity_land(state: BlockState, e: Entity) -> None:
-    """Step 10, `Block.onEntityLand` (spec 04 §2): Y × 0 by default; slime and beds bounce."""
+def on_entity_land(state: BlockState, e: Entity, fields: bool = False) -> None:
+    """Step 10, `Block.onEntityLand` (spec 04 §2): Y × 0 by default (1.12.2 `Block.onLanded`, `fields`: motionY =
+    0.0, so a fall ends at +0.0 where Y × 0.0 keeps the sign); slime and beds bounce."""
     m = e.motion
     block = state.block
     if block == "slime_block" and not e.bypasses_landing_effects():
@@ -83,6 +84,8 @@ def on_entity_land(state: BlockState, e: Entity) -> None:
         if m.y < 0.0:
             k = SLIME_BOUNCE_LIVING if e.living else SLIME_BOUNCE_NONLIVING
             e.motion = Vec3(m.x, -m.y * BED_BOUNCE * k, m.z)
+    elif fields:
+        e.motion = Vec3(m.x, 0.0, m.z)
     else:
         e.motion = Vec3(*_land_on_block(*m))
 

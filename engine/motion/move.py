@@ -24,7 +24,7 @@ from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import check_water_state
 from engine.java.javanum import f32
 from engine.jit import plain
-from engine.motion import block_effects, move_kernel, raycast_kernel, supporting_block
+from engine.motion import block_effects, collision_boxes, move_kernel, raycast_kernel, supporting_block
 from engine.motion.collision import adjust_movement_for_collisions
 from engine.motion.collision_kernel import block_arrays
 
@@ -94,17 +94,21 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     world = sim.world
     movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world,
                          features.sneak_edge_only_falling, features.sneak_edge_below_feet)   # step 4
-    actual = run_stage(rec, e, S_COLLISIONS, adjust_movement_for_collisions, e, movement, world,
-                       features.axis_order_yxz, rec, features.step_up_heights)      # step 5
+    if features.collision_aabb_lists:                                               # step 5 (1.12.2)
+        actual = run_stage(rec, e, S_COLLISIONS, collision_boxes.adjust_movement_for_collisions, e, movement, sim)
+    else:
+        actual = run_stage(rec, e, S_COLLISIONS, adjust_movement_for_collisions, e, movement, world,
+                           features.axis_order_yxz, rec, features.step_up_heights)  # step 5
+    fields = features.move_motion_fields      # 1.12.2: the motionX/Y/Z fields' Entity.move
     d = actual.length_squared()
-    if d > MIN_MOVE_LENGTH_SQUARED or (features.move_small_uncollided            # step 6, AMBIGUITY-M1
-                                       and movement.length_squared() - d < MIN_MOVE_LENGTH_SQUARED):
+    if fields or d > MIN_MOVE_LENGTH_SQUARED or (features.move_small_uncollided  # step 6, AMBIGUITY-M1
+                                                 and movement.length_squared() - d < MIN_MOVE_LENGTH_SQUARED):
         if features.move_fall_reset_raycast and e.fall_distance != 0.0 and d >= 1.0:   # 1.18.2
             run_stage(rec, e, S_FALL_RESET, reset_fall_on_raycast_hit, e, world, actual,
                       features.fall_distance_double, rec)
         run_stage(rec, e, S_POSITION, update_position, e, actual, sets_position)
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual,         # step 7
-              world if features.supporting_block else None, rec)
+              world if features.supporting_block else None, rec, fields)
     if e.is_player and features.sprint_soft_collision:                              # 1.18 collidedSoftly
         e.collided_softly = e.horizontal_collision and e.has_collided_softly(actual)
     if e.on_ground and "supporting_block" in features.refused:
@@ -113,11 +117,13 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     landing_state = world.get_block_state(*landing)
     run_stage(rec, e, S_FALL, e.fall, sim, actual.y, landing_state, landing)         # step 8
     if movement.x != actual.x or movement.z != actual.z:                            # step 9
-        run_stage(rec, e, S_ZERO, zero_collided_motion, e, movement, actual, features.move_zeroes_both_axes)
+        run_stage(rec, e, S_ZERO, zero_collided_motion, e, movement, actual,
+                  features.move_zeroes_both_axes or fields)
     if movement.y != actual.y and (not features.land_on_logical_side or not e.living   # step 10 (1.21.2: only
                                    or e.can_move_voluntarily()):                   # where it moves itself)
-        run_stage(rec, e, S_LAND, block_effects.on_entity_land, landing_state, e)
-    if e.on_ground and not e.bypasses_stepping_effects() and not in_tick:          # step 11
+        run_stage(rec, e, S_LAND, block_effects.on_entity_land, landing_state, e, fields)
+    if e.on_ground and not e.bypasses_stepping_effects() and not in_tick and \
+            (e.can_trigger_walking or not fields):                                 # step 11
         run_stage(rec, e, S_STEPPED, block_effects.on_stepped_on, landing_state, e)
     # step 12 (sounds) has no effect on motion
     if not in_tick:
@@ -273,11 +279,13 @@ def update_position(e: Entity, actual: Vec3, sets_position: bool) -> None:
 
 
 def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3, world: World | None,
-                           rec: Recorder | None) -> None:
-    """Step 7: horizontal with a (double)1.0E-5F tolerance, vertical exact; on ground = vertical and moving down.
-    From 1.20 (`world` given) `setOnGround(onGround, actual)` also updates the supporting block
-    (`Entity.updateSupportingBlockPos`)."""
+                           rec: Recorder | None, exact: bool = False) -> None:
+    """Step 7: horizontal with a (double)1.0E-5F tolerance (1.12.2: exact, `exact`), vertical exact; on ground =
+    vertical and moving down. From 1.20 (`world` given) `setOnGround(onGround, actual)` also updates the supporting
+    block (`Entity.updateSupportingBlockPos`)."""
     e.horizontal_collision, e.vertical_collision, e.on_ground = _collision_flags(*movement, *actual)
+    if exact:
+        e.horizontal_collision = movement.x != actual.x or movement.z != actual.z
     if world is not None:
         supporting_block.update_supporting_block_pos(e, world, actual, rec)
 

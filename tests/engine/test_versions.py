@@ -125,6 +125,26 @@ CASES: dict[str, tuple[str, int, int]] = {
     # X then Z (before 1.14) or the larger Z first: the corner block stops a different axis
     "axis_order_yxz": (scene_toml(blocks=[{"at": [1, 5, 1], "block": "minecraft:stone"}],
                                   entities=[_item([0.5, 5.0, 0.5], [0.6, 0.0, 0.9], no_gravity=True)]), 1, 1),
+    # 1.12.2: a TNT 5e-8 into the floor's top falls through it (AxisAlignedBB offsets have no 1.0E-7 tolerance)
+    "collision_aabb_lists": (scene_toml(blocks=[FLOOR], entities=[{"type": "tnt", "pos": [0.5, 0.99999995, 0.5],
+                                                                   "fuse": 80, "id": 1}]), 2, 1),
+    # 1.12.2: a TNT drifting by 1e-4 a tick without gravity moves (no 1.0E-7 threshold)
+    "move_motion_fields": (scene_toml(entities=[{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 80, "id": 1,
+                                                 "no_gravity": True, "motion": [1.0e-4, 0.0, 0.0]}]), 3, 1),
+    # 1.12.2: an explosion centred inside a stone block reaches a TNT inside the same block (its rays cross no face)
+    "exposure_ray_trace_blocks": (scene_toml(blocks=[{"at": [0, 59, 0], "block": "minecraft:stone"}], entities=[
+        {"type": "tnt", "pos": [0.5, 59.5, 0.5], "fuse": 1, "no_gravity": True},
+        {"type": "tnt", "pos": [0.5, 59.0, 0.5], "fuse": 50, "no_gravity": True, "id": 2}]), 1, 2),
+    # 1.12.2: a TNT block caught is primed with a Math.random() angle: the run stops (1.16.5 primes it)
+    "explosion_hash_set_blocks": (scene_toml(blocks=[{"at": [2, 60, 0], "block": "minecraft:tnt"}], entities=[
+        {"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True, "id": 1}]), 1, 1),
+    # 1.12.2: a falling block landing with its centre over air stays an entity on the ledge (1.16.5 drops it)
+    "falling_block_tick_1_12": (scene_toml(blocks=[{"at": [0, 5, 0], "block": "minecraft:stone"}], entities=[
+        {"type": "minecraft:falling_block", "pos": [1.2, 6.5, 0.5], "block_state": "minecraft:sand", "time": 1,
+         "id": 1}]), 5, 1),
+    # 1.12.2: a falling TNT's gravity and drag are (double)0.04F and (double)0.98F
+    "tnt_float_literals": (scene_toml(entities=[{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 80, "id": 1}]), 1,
+                           1),
     # a TNT flying sideways: the box's centre and position + movement round differently
     "move_sets_position": (scene_toml(entities=[{"type": "tnt", "pos": [0.3, 60.0, 0.7], "fuse": 80, "id": 1,
                                                  "motion": [0.123456789, 0.0, -0.0987654321]}]), 7, 1),

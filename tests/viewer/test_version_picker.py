@@ -79,15 +79,15 @@ def test_the_open_picker_lists_every_release_and_a_click_chooses_one(open_app, f
 
 
 def test_a_ghost_in_a_release_that_refuses_the_scene_is_one_line_in_the_errors_panel(open_app) -> None:
-    """The TNT scene's ghost in 1.12.2 (its TNT tick refused) gives one line naming the mechanic and version; the
+    """The TNT scene's ghost in 1.12.1 (its TNT tick refused) gives one line naming the mechanic and version; the
     newest release's ghost of the same scene runs."""
     app = open_app(SCENES / "tnt_flat_ground.toml")
     st = app.analysis_state
-    st.ghost_version, st.ghost_ticks = "1.12.2", 5
+    st.ghost_version, st.ghost_ticks = "1.12.1", 5
     analysis_panel.start_ghost(app, st)
     finished(app, "ghost_job")
     assert len(app.state.errors) == 1 and "\n" not in app.state.errors[0] and app.ghost is None
-    assert "TNT tick" in app.state.errors[0] and "1.12.2" in app.state.errors[0]
+    assert "TNT tick" in app.state.errors[0] and "1.12.1" in app.state.errors[0]
     st.ghost_version = "1.21.11"
     analysis_panel.start_ghost(app, st)
     finished(app, "ghost_job")

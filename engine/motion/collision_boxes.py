@@ -1,0 +1,96 @@
+"""Entity.move's collisions before VoxelShapes (1.12.2, `collision_aabb_lists`): `World.getCollisionBoxes` gathers
+the blocks' collision boxes (`AxisAlignedBB`) around the box stretched by the movement, and the movement is cut
+axis by axis, Y, X, Z, by `AxisAlignedBB.calculateYOffset`/`X`/`Z` of every box in the list — strict overlaps on
+the two other axes and no 1.0E-7 tolerance (1.14's `VoxelShape.calculateMaxDistance` has one), so a box that
+already overlaps a block by a hair is not stopped by it. Facts: MCP-named 1.12.2 `World.getCollisionBoxes`,
+`AxisAlignedBB`, `Entity.move` (docs/versions.md, "1.12.2 sources")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.versions import refusal
+from engine.geometry.box import Box, Vec3, X, Y, Z
+from engine.java.mathhelper import floor
+from engine.world import blocks
+
+if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.entities.entity import Entity
+    from engine.world.world import World
+
+
+def _ceil(v: float) -> int:
+    """`MathHelper.ceil` (1.12.2): (int)v, one more where v is above it."""
+    i = floor(v)
+    return i if v == i else i + 1
+
+
+def get_collision_boxes(world: World, reach: Box) -> list[Box]:
+    """`World.getCollisionBoxes(entity, aabb)`'s blocks: the cells from floor(min) − 1 to ceil(max) (x outer, z,
+    then y), without the corner columns and the top layer of the edge columns; each block's boxes that intersect
+    `reach` strictly (`Block.addCollisionBoxToList`), in world coordinates."""
+    x0, x1 = floor(reach.min_x) - 1, _ceil(reach.max_x) + 1
+    y0, y1 = floor(reach.min_y) - 1, _ceil(reach.max_y) + 1
+    z0, z1 = floor(reach.min_z) - 1, _ceil(reach.max_z) + 1
+    states = blocks.all_states()
+    out: list[Box] = []
+    for x in range(x0, x1):
+        for z in range(z0, z1):
+            edge_x, edge_z = x == x0 or x == x1 - 1, z == z0 or z == z1 - 1
+            if edge_x and edge_z:
+                continue
+            for y in range(y0, y1):
+                if (edge_x or edge_z) and y == y1 - 1:
+                    continue
+                sid = world.get_state_id(x, y, z)
+                if sid == 0:
+                    continue
+                for b in world.get_collision_shape(states[sid], x, y, z).boxes:
+                    placed = b.offset(x, y, z)
+                    if placed.intersects(reach):
+                        out.append(placed)
+    return out
+
+
+def calculate_offset(axis: int, obstacle: Box, box: Box, offset: float) -> float:
+    """`AxisAlignedBB.calculateX/Y/ZOffset` of `obstacle` for `box` moving `offset` along `axis`: where the two
+    overlap strictly on the other axes and `box` lies wholly on the near side, the gap if it is shorter."""
+    a1, a2 = (axis + 1) % 3, (axis + 2) % 3
+    if not (box[a1 + 3] > obstacle[a1] and box[a1] < obstacle[a1 + 3] and box[a2 + 3] > obstacle[a2]
+            and box[a2] < obstacle[a2 + 3]):
+        return offset
+    if offset > 0.0 and box[axis + 3] <= obstacle[axis]:
+        gap = obstacle[axis] - box[axis + 3]
+        return gap if gap < offset else offset
+    if offset < 0.0 and box[axis] >= obstacle[axis + 3]:
+        gap = obstacle[axis + 3] - box[axis]
+        return gap if gap > offset else offset
+    return offset
+
+
+def adjust_movement_for_collisions(e: Entity, movement: Vec3, sim: TickContext) -> Vec3:
+    """1.12.2 `Entity.move`'s sweeps: the movement cut by the list's boxes along Y, then X, then Z, each axis from
+    the box moved by the axes before. Solid entities (boats, minecarts, shulkers), the world border (its cells as
+    stone) and step-up are not compared: where one is in reach the run stops in one line."""
+    world = sim.world
+    box = e.box
+    reach = box.stretch(movement.x, movement.y, movement.z)
+    where = f"entity {e.id}, tick {sim.tick_count}"
+    if e.step_height > 0.0:
+        raise refusal(sim.features, "entity_move", where, "the 1.12.2 step-up is not compared")
+    if world.get_entity_collisions(e, reach.expand(0.25)):
+        raise refusal(sim.features, "entity_move", where, "the 1.12.2 collision boxes of entities "
+                      "(getCollisionBoundingBox, getCollisionBox) are not compared")
+    if world.border_in_reach(reach.expand(1.0)):
+        raise refusal(sim.features, "entity_move", where, "the 1.12.2 world border (its outside cells as stone, "
+                      "isOutsideBorder) is not compared")
+    boxes = get_collision_boxes(world, reach)
+    m = [movement.x, movement.y, movement.z]
+    for axis in (Y, X, Z):
+        if m[axis] == 0.0:
+            continue
+        for obstacle in boxes:
+            m[axis] = calculate_offset(axis, obstacle, box, m[axis])
+        box = box.offset(*(m[axis] if a == axis else 0.0 for a in range(3)))
+    return Vec3(m[X], m[Y], m[Z])

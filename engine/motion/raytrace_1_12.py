@@ -1,0 +1,122 @@
+"""1.12.2's block ray, `World.rayTraceBlocks(start, end)` (stopOnLiquid, ignoreBlockWithoutBoundingBox and
+returnLastUncollidableBlock all false), as `World.getBlockDensity` casts it from each sample point of an entity's
+box to the explosion's centre: the start cell first, then at most 201 steps from cell face to cell face (the
+nearest face crossing by (face − position) / delta, a zero ratio read as −1.0E-4), ending without a hit on
+reaching the end cell. Each cell met whose block `canCollideCheck` (not air, not a fluid) is tested by
+`Block.collisionRayTrace` → `AxisAlignedBB.calculateIntercept` of its bounding box (its outline): the six face
+planes' crossings within the segment (`Vec3d.getIntermediateWithXValue`: none where the delta² on that axis is
+below 1.0000000116860974E-7), inside the face's bounds inclusive, the nearest one the hit. No 1.0E-7 margins,
+unlike 1.14's `BlockView.raycast` (facts: MCP-named 1.12.2 `World`, `Block`, `AxisAlignedBB`, `Vec3d`,
+docs/versions.md). Bounding boxes other than a full cube are not compared: such a block on a ray stops the run in
+one line (`BoxNotCompared`)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from engine.constants import (
+    RAY_TRACE_NO_FACE_1_12,
+    RAY_TRACE_PARALLEL_1_12,
+    RAY_TRACE_STEPS_1_12,
+    RAY_TRACE_ZERO_RATIO_1_12,
+)
+from engine.geometry.box import Vec3
+from engine.java.mathhelper import floor
+from engine.world import blocks
+
+if TYPE_CHECKING:
+    from engine.world.world import World
+
+FLUIDS = frozenset({"water", "lava"})  # BlockLiquid.canCollideCheck(state, false) is false
+
+
+class BoxNotCompared(Exception):
+    """A block on the ray whose 1.12.2 bounding box is not known here (anything but air, a fluid or a full cube);
+    the argument names it."""
+
+
+def _div(a: float, b: float) -> float:
+    """Java's double division (a zero divisor gives ±infinity or NaN)."""
+    if b != 0.0:
+        return a / b
+    if a == 0.0 or a != a:
+        return math.nan
+    return math.copysign(math.inf, a) * math.copysign(1.0, b)
+
+
+def _intermediate(a: Vec3, b: Vec3, axis: int, value: float) -> Vec3 | None:
+    """`Vec3d.getIntermediateWithX/Y/ZValue`: the point of segment a→b whose `axis` coordinate is `value`, where the
+    ratio lies in [0, 1] and the segment is not (nearly) parallel to the plane."""
+    d = (b.x - a.x, b.y - a.y, b.z - a.z)
+    if d[axis] * d[axis] < RAY_TRACE_PARALLEL_1_12:
+        return None
+    t = (value - a[axis]) / d[axis]
+    if not 0.0 <= t <= 1.0:
+        return None
+    return Vec3(a.x + d[0] * t, a.y + d[1] * t, a.z + d[2] * t)
+
+
+def _intercept_unit_cube(a: Vec3, b: Vec3) -> Vec3 | None:
+    """`AxisAlignedBB.calculateIntercept` of the unit cube for local a→b: min X, max X, min Y, max Y, min Z, max Z
+    in turn, a later crossing kept only where strictly nearer to `a`."""
+    best: Vec3 | None = None
+    for axis in (0, 1, 2):
+        for value in (0.0, 1.0):
+            p = _intermediate(a, b, axis, value)
+            if p is None or not all(0.0 <= p[o] <= 1.0 for o in (0, 1, 2) if o != axis):
+                continue
+            if best is None or _dist_sq(a, p) < _dist_sq(a, best):
+                best = p
+    return best
+
+
+def _dist_sq(a: Vec3, b: Vec3) -> float:
+    dx, dy, dz = b.x - a.x, b.y - a.y, b.z - a.z
+    return dx * dx + dy * dy + dz * dz
+
+
+def _collision_ray_trace(world: World, x: int, y: int, z: int, start: Vec3, end: Vec3) -> Vec3 | None:
+    """`canCollideCheck` then `Block.collisionRayTrace` of cell (x, y, z): the world hit point, or None."""
+    state = blocks.all_states()[world.get_state_id(x, y, z)]
+    if state.is_air or state.block in FLUIDS:
+        return None
+    if not state.collision_shape.is_full_cube:
+        raise BoxNotCompared(state.name)
+    hit = _intercept_unit_cube(Vec3(start.x - x, start.y - y, start.z - z), Vec3(end.x - x, end.y - y, end.z - z))
+    return None if hit is None else Vec3(hit.x + x, hit.y + y, hit.z + z)
+
+
+def ray_trace_blocks(world: World, start: Vec3, end: Vec3) -> Vec3 | None:
+    """`World.rayTraceBlocks(start, end)`: where the first block met stops the ray, or None (a miss)."""
+    if any(c != c for c in (*start, *end)):
+        return None
+    i, j, k = floor(end.x), floor(end.y), floor(end.z)
+    cx, cy, cz = floor(start.x), floor(start.y), floor(start.z)
+    hit = _collision_ray_trace(world, cx, cy, cz, start, end)
+    if hit is not None:
+        return hit
+    p = start
+    for _ in range(RAY_TRACE_STEPS_1_12 + 1):
+        if p.x != p.x or p.y != p.y or p.z != p.z:
+            return None
+        if cx == i and cy == j and cz == k:
+            return None
+        faces = (cx + 1.0 if i > cx else cx + 0.0, cy + 1.0 if j > cy else cy + 0.0, cz + 1.0 if k > cz else cz + 0.0)
+        moves = (i != cx, j != cy, k != cz)
+        d = (end.x - p.x, end.y - p.y, end.z - p.z)
+        t = [_div(faces[a] - p[a], d[a]) if moves[a] else RAY_TRACE_NO_FACE_1_12 for a in range(3)]
+        t = [RAY_TRACE_ZERO_RATIO_1_12 if r == 0.0 else r for r in t]
+        if t[0] < t[1] and t[0] < t[2]:
+            p = Vec3(faces[0], p.y + d[1] * t[0], p.z + d[2] * t[0])
+            cx, cy, cz = floor(p.x) - (0 if i > cx else 1), floor(p.y), floor(p.z)     # WEST / EAST face
+        elif t[1] < t[2]:
+            p = Vec3(p.x + d[0] * t[1], faces[1], p.z + d[2] * t[1])
+            cx, cy, cz = floor(p.x), floor(p.y) - (0 if j > cy else 1), floor(p.z)     # DOWN / UP face
+        else:
+            p = Vec3(p.x + d[0] * t[2], p.y + d[1] * t[2], faces[2])
+            cx, cy, cz = floor(p.x), floor(p.y), floor(p.z) - (0 if k > cz else 1)     # NORTH / SOUTH face
+        hit = _collision_ray_trace(world, cx, cy, cz, p, end)
+        if hit is not None:
+            return hit
+    return None

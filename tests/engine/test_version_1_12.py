@@ -1,0 +1,192 @@
+"""1.12.2: Entity.move, the TNT and falling-block ticks and the explosion (engine/motion/collision_boxes.py,
+raytrace_1_12.py, engine/entities/tnt.py, falling_block.py, engine/influences/explosion.py; docs/versions.md,
+"1.12.2 sources").
+
+The expected values are worked out from the MCP-named 1.12.2 code with its literals as Java doubles:
+`EntityTNTPrimed.onUpdate` (and `EntityFallingBlock.onUpdate`) subtracts 0.03999999910593033 ((double)0.04F) from
+motionY, moves, multiplies by 0.9800000190734863 and on the ground by 0.699999988079071 and -0.5; `Entity.move`
+offsets the box and takes its centre (`resetPositionToBB`); `Block.onLanded` sets motionY = 0.0;
+`BlockSlime.onLanded` negates a falling motionY and, for a non-living entity, multiplies it by 0.8D; TNT and
+falling blocks do not `canTriggerWalking` (no `onEntityWalk`).
+"""
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any
+
+import pytest
+
+from engine.core.versions import features_for
+from engine.entities.tnt import Tnt
+from engine.java.jrandom import JavaRandom
+from engine.tick.scene import load_scene_text
+from tests.conftest import SCENES_DIR, scene_toml
+
+FLOOR = {"from": [-3, 0, -3], "to": [3, 0, 3], "block": "minecraft:obsidian"}
+
+
+def _tnt(pos: list[float], **extra: Any) -> dict[str, Any]:
+    return {"type": "tnt", "pos": pos, "fuse": 80, "id": 1, **extra}
+
+
+def _run(version: str, blocks: list[dict[str, Any]], entities: list[dict[str, Any]], ticks: int,
+         scene: dict[str, Any] | None = None) -> Any:
+    sim = load_scene_text(scene_toml(scene={"version": version, **(scene or {})}, blocks=blocks, entities=entities),
+                          "<1.12.2 case>")
+    for _ in range(ticks):
+        sim.tick()
+    return sim
+
+
+def _state(version: str, blocks: list[dict[str, Any]], entities: list[dict[str, Any]], ticks: int,
+           entity_id: int = 1) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    e = _run(version, blocks, entities, ticks).entity_by_id(entity_id)
+    return tuple(e.pos), tuple(e.motion)
+
+
+def _refusal(version: str, blocks: list[dict[str, Any]], entities: list[dict[str, Any]], ticks: int,
+             scene: dict[str, Any] | None = None) -> str:
+    with pytest.raises(NotImplementedError) as err:
+        _run(version, blocks, entities, ticks, scene)
+    line = str(err.value)
+    assert "\n" not in line and f"of version {version}" in line
+    return line
+
+
+def test_a_falling_tnt_takes_the_float_literals() -> None:
+    """One tick from rest: y = 3 − 0.03999999910593033, then motionY × 0.9800000190734863 (1.16.5: 0.04, 0.98)."""
+    pos, motion = _state("1.12.2", [], [_tnt([0.5, 3.0, 0.5])], 1)
+    assert pos == (0.5, 2.9600000008940697, 0.5) and motion == (0.0, -0.03919999988675116, 0.0)
+    assert _state("1.16.5", [], [_tnt([0.5, 3.0, 0.5])], 1) == ((0.5, 2.96, 0.5), (0.0, -0.0392, 0.0))
+
+
+def test_a_landing_ends_with_motion_y_minus_zero() -> None:
+    """A TNT at rest on the floor: onLanded sets motionY = +0.0, the drag keeps it, the ground's × −0.5 makes it
+    −0.0; 1.16.5's Y × 0.0 of −0.04 is −0.0, and × −0.5 makes it +0.0."""
+    (_, (_, y12, _)), (_, (_, y16, _)) = (_state(v, [FLOOR], [_tnt([0.5, 1.0, 0.5])], 1) for v in ("1.12.2", "1.16.5"))
+    assert y12 == 0.0 and math.copysign(1.0, y12) == -1.0
+    assert y16 == 0.0 and math.copysign(1.0, y16) == 1.0
+
+
+def test_a_box_a_hair_inside_the_floor_falls_through_it() -> None:
+    """At y = 0.99999995 the box overlaps the floor's top by 5e-8: calculateYOffset stops only a box wholly above
+    the block, so the TNT falls freely for two ticks (1.16.5's 1.0E-7 tolerance holds it)."""
+    start = [_tnt([0.5, 0.99999995, 0.5])]
+    assert _state("1.12.2", [FLOOR], start, 2) == ((0.5, 0.8807999519013882, 0.5), (0.0, -0.07761600052344796, 0.0))
+    assert _state("1.16.5", [FLOOR], start, 2) == ((0.5, 0.99999995, 0.5), (0.0, 0.0, 0.0))
+
+
+def test_a_movement_of_any_length_moves_the_box() -> None:
+    """No gravity, 1e-4 a tick: 1.12.2 offsets the box (half width 0.49000000953674316) and takes its centre every
+    tick, the motion × 0.9800000190734863; 1.16.5 skips a movement of length² ≤ 1.0E-7."""
+    start = [_tnt([0.5, 60.0, 0.5], no_gravity=True, motion=[1.0e-4, 0.0, 0.0])]
+    assert _state("1.12.2", [], start, 3) == ((0.5002940400056457, 60.0, 0.5), (9.4119205495453e-05, 0.0, 0.0))
+    assert _state("1.16.5", [], start, 3)[0] == (0.5, 60.0, 0.5)
+
+
+def test_a_tnt_on_slime_is_not_slowed_by_it() -> None:
+    """Landing on slime with motion X 0.1: motionY := 0.03999999910593033 × 0.8, no onEntityWalk; then drag and
+    the ground's factors. 1.16.5 runs onSteppedOn: X × (0.4 + 0.032 × 0.2)."""
+    slime = [{"at": [0, 0, 0], "block": "minecraft:slime_block"}]
+    start = [_tnt([0.5, 1.0, 0.5], motion=[0.1, 0.0, 0.0])]
+    assert _state("1.12.2", slime, start, 1) == ((0.6000000000000001, 1.0, 0.5),
+                                                 (0.068600000166893, -0.015679999954700465, 0.0))
+    assert _state("1.16.5", slime, start, 1)[1] == (0.027879040000000004, -0.01568, 0.0)
+
+
+def test_falling_sand_takes_the_float_literals_and_lands() -> None:
+    """scenes/falling_sand.toml: the entity starts (1.0F − 0.98F) / 2.0F = 0.009999990463256836 above the cell's
+    floor; one tick later y = 10.009999990463257 − 0.03999999910593033, motionY −0.03999999910593033 ×
+    0.9800000190734863; it lands on the stone in tick 23 and is placed there."""
+    text = (SCENES_DIR / "falling_sand.toml").read_text().replace('version = "1.16.5"', 'version = "1.12.2"')
+    sim = load_scene_text(text, "<falling sand>")
+    record = sim.tick()
+    e = sim.entities[0]
+    assert (e.pos.y, e.motion.y) == (9.969999991357327, -0.03919999988675116)
+    for _ in range(22):
+        record = sim.tick()
+    assert e.removed and any(ev["kind"] == "block_placed" and ev["pos"] == [0, 1, 0] for ev in record.events)
+
+
+def test_a_falling_block_on_a_ledge_stays_an_entity() -> None:
+    """Its box lands on the stone's top, its centre over air: the block at posY − 0.01 under the centre can be
+    fallen through, so onGround is cleared and the tick ends (no drag, no placing): it rests there as an entity,
+    motionY +0.0 each tick (onLanded). 1.16.5 lands it in the air cell, cannot place it over air and drops it."""
+    ledge = [{"at": [0, 5, 0], "block": "minecraft:stone"}]
+    sand = [{"type": "minecraft:falling_block", "pos": [1.2, 6.5, 0.5], "block_state": "minecraft:sand",
+             "time": 1, "id": 1}]
+    pos, motion = _state("1.12.2", ledge, sand, 30)
+    assert pos == (1.2, 6.0, 0.5) and motion == (0.0, 0.0, 0.0) and math.copysign(1.0, motion[1]) == 1.0
+    assert _run("1.16.5", ledge, sand, 5).entity_by_id(1) is None or _run("1.16.5", ledge, sand, 5).entity_by_id(
+        1).removed
+
+
+def _in_block_blast(version: str) -> dict[str, Any]:
+    sim = _run(version, [{"at": [0, 59, 0], "block": "minecraft:stone"}],
+               [{"type": "tnt", "pos": [0.5, 59.5, 0.5], "fuse": 1, "no_gravity": True},
+                {"type": "tnt", "pos": [0.5, 59.0, 0.5], "fuse": 50, "no_gravity": True, "id": 2}], 0)
+    rec = sim.tick()
+    return next(e for e in rec.events if e["kind"] == "explosion")["affected"][0]
+
+
+def test_exposure_rays_inside_the_centre_s_block_cross_no_face() -> None:
+    """The centre (y 59.56125) and the target's 27 sample points lie in the same stone cell: the 9 points on the
+    cell's bottom face (y = 59.0) meet that face at the ray's start (calculateIntercept: t = 0 counts) and are
+    blocked, the 18 inside cross no face plane and reach the centre. 1.16.5 blocks every ray starting inside."""
+    assert list(_in_block_blast("1.12.2")["samples"]) == [18, 27]
+    assert list(_in_block_blast("1.16.5")["samples"]) == [0, 27]
+
+
+def test_the_explosion_draws_its_rays_then_the_sound_s_two_floats() -> None:
+    """Nothing to break: 1352 ray floats (Explosion.doExplosionA) and the sound's two (doExplosionB), no shuffle."""
+    sim = load_scene_text(scene_toml(scene={"version": "1.12.2"}, entities=[
+        {"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True}]), "<1.12.2 blast>")
+    expected: JavaRandom = copy.copy(sim.random)
+    for _ in range(1352 + 2):
+        expected.next_float()
+    sim.tick()
+    assert sim.random.get_state() == expected.get_state()
+
+
+def test_what_1_12_2_does_not_compare_stops_in_one_line() -> None:
+    assert "world border" in _refusal("1.12.2", [], [_tnt([9.5, 60.0, 0.5], motion=[0.6, 0.0, 0.0])], 2,
+                                      {"border": {"size": 20.0}})
+    assert "fluid pushing" in _refusal("1.12.2", [{"at": [0, 59, 0], "block": "minecraft:water"}],
+                                       [_tnt([0.5, 59.0, 0.5])], 1)
+    assert "blast resistance of piston" in _refusal(
+        "1.12.2", [{"at": [3, 60, 0], "block": "minecraft:piston"}],
+        [{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True}], 1)
+    assert "Math.random()" in _refusal("1.12.2", [{"at": [2, 60, 0], "block": "minecraft:tnt"}],
+                                       [{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True}], 1)
+    assert "bounding box" in _refusal(
+        "1.12.2", [{"at": [1, 60, 0], "block": "minecraft:dandelion"}],
+        [{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True},
+         {"type": "tnt", "pos": [2.5, 60.0, 0.5], "fuse": 50, "no_gravity": True, "id": 2}], 1)
+    assert "anvil" in _refusal("1.12.2", [], [{"type": "minecraft:falling_block", "pos": [0.5, 30.0, 0.5],
+                                                "block_state": "minecraft:anvil", "time": 1}], 1)
+    # the upper block, a hair into the cell the lower one is placed in, falls through it onto the stone: no room
+    assert "Math.random()" in _refusal("1.12.2", [{"at": [0, 5, 0], "block": "minecraft:stone"}], [
+        {"type": "minecraft:falling_block", "pos": [0.5, 7.0, 0.5], "block_state": "minecraft:sand", "time": 1},
+        {"type": "minecraft:falling_block", "pos": [0.5, 6.0, 0.5], "block_state": "minecraft:sand", "time": 1}], 40)
+    for version in ("1.12", "1.12.1"):   # only 1.12.2's source was read
+        assert "TntEntity.tick" in _refusal(version, [], [_tnt([0.5, 60.0, 0.5])], 1)
+
+
+def test_the_compiled_tnt_loop_leaves_1_12_2_to_the_objects() -> None:
+    sim = _run("1.12.2", [FLOOR], [_tnt([0.5, 1.0, 0.5])], 0)
+    assert not Tnt.batch.decides(sim.world, features_for("1.12.2"))
+    assert Tnt.batch.decides(sim.world, features_for("1.16.5"))
+
+
+def test_the_1_12_2_cannon_s_projectile_slides_over_the_slime() -> None:
+    """scenes/tnt_cannon_1_12_2.toml: four TNT push the fifth along slime blocks; 1.12.2 gives TNT no
+    onEntityWalk, so it slides to the strip's end (x 12.05), where 1.16.5's slime slows it to a stop at 8.37."""
+    text = (SCENES_DIR / "tnt_cannon_1_12_2.toml").read_text()
+    ends = {}
+    for version in ("1.12.2", "1.16.5"):
+        sim = load_scene_text(text.replace('version = "1.12.2"', f'version = "{version}"'), "<cannon>")
+        for _ in range(45):
+            sim.tick()
+        ends[version] = sim.entity_by_id(10).pos.x
+    assert 12.04 < ends["1.12.2"] < 12.05 and 8.36 < ends["1.16.5"] < 8.38
