@@ -1,8 +1,10 @@
 """Path finding from 1.17 (spec 07, docs/versions.md): `LandPathNodeMaker.getCommonNodeType` tests water last from
 1.17 (`path_water_after_blocks`), the fall and water searches stop at `getBottomY()` (1.18: -64 in the
 overworld, `world_height_1_18`), and from 1.19 closed doors are blocked like fences (`path_blocked_doors`) with
-the box swept to the node's corner (`path_sweep_min_corner`). Each shown by a bundled scene whose path differs
-from the release before; the walk kernel's 1.19 searches equal the object path's, compiled and with the JIT off."""
+the box swept to the node's corner (`path_sweep_min_corner`), and so on to 1.21.3 (1.20.5's successor order and
+neighbours by node type, 1.21.2's least follow range and target scan). Each shown by a bundled scene whose path
+differs from the release before; the walk kernel's searches equal the object path's, compiled and with the JIT
+off."""
 
 from __future__ import annotations
 
