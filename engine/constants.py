@@ -547,6 +547,8 @@ OPEN_HASH_MIX = 0x9E3779B9           # fastutil HashCommon.mix: h × 0x9E3779B9,
 SNEAK_EDGE_PROBE_MARGIN = f32(1.0e-5)   # 1.20.5 PlayerEntity: the probe reaches minY - step height - 1.0E-5F
 MOB_FOLLOW_RANGE = 16.0             # MobEntity.createMobAttributes: GENERIC_FOLLOW_RANGE 16.0
 NODE_BUDGET_PER_RANGE = 16.0        # EntityNavigation(): PathNodeNavigator range = floor(followRange * 16.0) (N4)
+NAVIGATION_MAX_FOLLOW_RANGE = 16.0  # EntityNavigation.maxFollowRange (1.21.2): the least range a search uses
+VILLAGER_MAX_FOLLOW_RANGE = 48.0    # VillagerEntity(): getNavigation().setMaxFollowRange(48.0F) (1.21.2)
 HEURISTIC_WEIGHT = f32(1.5)         # PathNodeNavigator.findPathToAny: heuristic * 1.5F (N3)
 PATH_REGION_MARGIN = 8              # EntityNavigation.findPathTo(targets, 8, false, distance): the cached region
 MAX_PATH_SUCCESSORS = 32            # PathNodeNavigator.successors = new PathNode[32]

@@ -409,6 +409,24 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "big dripleaf DANGER_TRAPDOOR (penalty 0), where it was WALKABLE with its neighbours "
                              "scanned (WATER_BORDER or DANGER_FIRE, 8, beside water or fire) (1.20.3)", (1, 20, 3),
                              None),
+    "path_successors_by_direction": ("LandPathNodeMaker.getSuccessors walks Direction.Type.HORIZONTAL: the sides "
+                                     "north, east, south, west (were south, west, east, north), then each diagonal "
+                                     "clockwise of a side, north-east, south-east, south-west, north-west (were "
+                                     "north-west, north-east, south-west, south-east), tried only where both its "
+                                     "sides pass, its step-up box facing that side (south-east faces east, "
+                                     "north-west west) (1.20.5)", (1, 20, 5), None),
+    "path_neighbors_by_type": ("LandPathNodeMaker.getNodeTypeFromNeighbors reads the neighbours' node types "
+                               "(PathContext.getNodeType): WATER_BORDER only beside a WATER cell, so a waterlogged "
+                               "slab, stairs, fence, wall, trapdoor or chest (BLOCKED, FENCE, TRAPDOOR) no longer "
+                               "makes the walkable cell beside it WATER_BORDER (1.20.5)", (1, 20, 5), None),
+    "path_max_follow_range": ("EntityNavigation searches with max(follow range, its maxFollowRange: 16, a "
+                              "villager's 48) and sets its node budget to floor(that × 16) whenever the follow "
+                              "range changes (updateRange, at the end of LivingEntity.tick) (1.21.2)", (1, 21, 2),
+                              None),
+    "path_target_up_from_target": ("MobNavigation.findPathTo: a target in the air over a column of air down to the "
+                                   "world's bottom rises from the block above it to the first non-air block (was "
+                                   "from the bottom block itself, which a floor at the bottom row made the target) "
+                                   "(1.21.2)", (1, 21, 2), None),
 }
 
 
@@ -591,8 +609,8 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
-            Change((1, 20, 5), None, "LandPathNodeMaker of 1.20.5 (PathContext, PathNodeTypeCache: rewritten) "
-                   "and later (1.21.2: EntityNavigation, MobNavigation, PathNodeNavigator) not compared"))),
+            Change((1, 21, 4), None, "path finding after 1.21.3 not compared (no sources of 1.21.4-1.21.10 "
+                   "here)"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
@@ -757,6 +775,10 @@ class Features:
     path_cactus_damage_other: bool
     path_damage_cautious: bool
     path_danger_trapdoor: bool
+    path_successors_by_direction: bool
+    path_neighbors_by_type: bool
+    path_max_follow_range: bool
+    path_target_up_from_target: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

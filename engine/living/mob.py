@@ -13,6 +13,7 @@ import numpy as np
 
 from engine.constants import (
     MOB_FOLLOW_RANGE,
+    NAVIGATION_MAX_FOLLOW_RANGE,
     PATH_GOAL_ARRIVED_DISTANCE,
     PATH_GOAL_MAX_TRYING_TIME,
     PATH_GOAL_RETRY_INTERVAL,
@@ -128,6 +129,7 @@ class MobEntity(RowBacked, LivingEntity):
     NAVIGATES: ClassVar[bool] = True          # MobNavigation; guardians swim (SwimNavigation, not modelled)
     CAN_OPEN_DOORS: ClassVar[bool] = False    # MobNavigation.setCanPathThroughDoors
     CAN_SWIM: ClassVar[bool] = False          # EntityNavigation.setCanSwim
+    MAX_FOLLOW_RANGE: ClassVar[float] = NAVIGATION_MAX_FOLLOW_RANGE   # EntityNavigation.setMaxFollowRange (1.21.2)
     PATHFINDING_PENALTIES: ClassVar[dict[PathNodeType, float]] = {}   # MobEntity.setPathfindingPenalty
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
@@ -194,8 +196,11 @@ class MobEntity(RowBacked, LivingEntity):
         return PATH_MAX_FALL
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`MobEntity.tick`: `LivingEntity.tick`, then `updateLeash` (spec 04 §19)."""
+        """`MobEntity.tick`: `LivingEntity.tick` (from 1.21.2 ending with `updateAttributes`, whose follow range
+        update sets the navigation's node budget: `update_range`), then `updateLeash` (spec 04 §19)."""
         super().tick(sim, rec)
+        if self.navigation is not None and sim.features.path_max_follow_range:
+            self.navigation.update_range()
         update_leash(self, sim, rec)
 
     def can_move_voluntarily(self) -> bool:

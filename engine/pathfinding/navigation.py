@@ -26,7 +26,7 @@ from engine.constants import (
     TIMEOUT_FACTOR,
 )
 from engine.core.trace import segment
-from engine.core.versions import DEFAULT_VERSION, Features, features_for
+from engine.core.versions import DEFAULT_VERSION, Features, features_for, refusal
 from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences.fluids import normalize_zero_below
 from engine.java.javanum import f32, to_int
@@ -115,10 +115,37 @@ class MobNavigation:
         """Search as `features`' release does (`MobEntity.constructed`)."""
         self.features = features
 
+    def get_max_follow_range(self) -> float:
+        """The range a search uses: the follow range (float); from 1.21.2 (`path_max_follow_range`,
+        `EntityNavigation.getMaxFollowRange`) at least the navigation's `maxFollowRange` (16, a villager's 48)."""
+        follow_range = f32(self.entity.attributes.get_value(FOLLOW_RANGE))
+        if self.features.path_max_follow_range:
+            follow_range = max(follow_range, self.entity.MAX_FOLLOW_RANGE)
+        return follow_range
+
+    def update_range(self) -> None:
+        """`EntityNavigation.updateRange` (1.21.2): the node budget floor(max follow range × 16F)."""
+        self.path_node_navigator.range = floor(f32(self.get_max_follow_range() * NODE_BUDGET_PER_RANGE))
+
+    def refuse_moving_blocks(self, view: ChunkCache) -> None:
+        """From 1.20.5 the node types of a search come from the world's `PathNodeTypeCache`, which only
+        `ServerWorld.updateListeners` invalidates: a piston places its moving blocks without NOTIFY_LISTENERS, so
+        a cell a moving block passes through keeps the type a search gave it before (the engine reads the world as
+        it is). A search whose region holds a moving block stops in one line."""
+        world = view.world
+        for x, y, z in world.block_entities.by_pos:
+            if view.min_cx <= x >> 4 <= view.max_cx and view.min_cz <= z >> 4 <= view.max_cz and \
+                    world.get_block_state(x, y, z).block == "moving_piston":
+                raise refusal(self.features, "path_finding", f"entity {self.entity.id}, a moving block at "
+                              f"{x} {y} {z}", "the world's PathNodeTypeCache (1.20.5) keeps a cell's node type "
+                              "while a piston moves a block through it (no NOTIFY_LISTENERS): not simulated")
+
     # --- finding ---
     def find_path_to(self, world: World, pos: BlockPos, distance: int) -> Path | None:
-        """`MobNavigation.findPathTo(BlockPos, int)`: a target in the air moves down onto the ground; a target
-        inside a solid block moves up out of it."""
+        """`MobNavigation.findPathTo(BlockPos, int)`: a target in the air moves down onto the ground (over air
+        down to the world's bottom, up to the first block above: from the bottom block up to 1.21.1, from the
+        block above the target from 1.21.2, `path_target_up_from_target`); a target inside a solid block moves up
+        out of it."""
         x, y, z = pos
         bottom, top = bottom_y(world.dimension, self.features), top_y(world.dimension, self.features)
         if world.get_block_state(x, y, z).is_air:
@@ -127,6 +154,8 @@ class MobNavigation:
                 y -= 1
             if y > bottom:
                 return self.find_path_to_any(world, [(x, y + 1, z)], PATH_REGION_MARGIN, distance)
+            if self.features.path_target_up_from_target:
+                y = pos[1] + 1   # 1.21.2: up from the block above the target, not from the bottom block
             while y < top and world.get_block_state(x, y, z).is_air:
                 y += 1
         if not is_solid_material(world.get_block_state(x, y, z)):
@@ -153,10 +182,12 @@ class MobNavigation:
         if self.current_path is not None and not self.current_path.is_finished() and \
                 self.current_target in positions:
             return self.current_path
-        follow_range = f32(e.attributes.get_value(FOLLOW_RANGE))
+        follow_range = self.get_max_follow_range()
         bx, by, bz = e.block_pos()
         i = to_int(f32(follow_range + region_margin))   # (int)(f + range): a NaN follow range gives 0
         view = ChunkCache(world, (bx - i, by - i, bz - i), (bx + i, by + i, bz + i))
+        if self.features.path_neighbors_by_type:
+            self.refuse_moving_blocks(view)
         self.maker.water_last = self.features.path_water_after_blocks
         self.maker.bottom_y = bottom
         self.maker.vec_double = self.features.vec_double
@@ -169,6 +200,8 @@ class MobNavigation:
         self.maker.cactus_other = self.features.path_cactus_damage_other
         self.maker.cautious = self.features.path_damage_cautious
         self.maker.trapdoor_danger = self.features.path_danger_trapdoor
+        self.maker.by_direction = self.features.path_successors_by_direction
+        self.maker.neighbors_by_type = self.features.path_neighbors_by_type
         record = SearchRecord() if self.in_recorded_tick else None
         path = self.path_node_navigator.find_path_to_any(view, e, positions, follow_range, distance,
                                                          self.range_multiplier, record)

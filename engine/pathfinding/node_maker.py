@@ -39,6 +39,8 @@ class PathNodeMaker:
         self.cactus_other = False           # features.path_cactus_damage_other (the cactus types, 1.19.4)
         self.cautious = False               # features.path_damage_cautious (DAMAGE_CAUTIOUS, 1.20)
         self.trapdoor_danger = False        # features.path_danger_trapdoor (getLandNodeType, 1.20.3)
+        self.by_direction = False           # features.path_successors_by_direction (getSuccessors, 1.20.5)
+        self.neighbors_by_type = False      # features.path_neighbors_by_type (getNodeTypeFromNeighbors, 1.20.5)
 
     def init(self, view: ChunkCache, entity: MobEntity) -> None:
         """`PathNodeMaker.init`: the entity's size in whole blocks, floor(width + 1) and floor(height + 1)."""
@@ -47,9 +49,10 @@ class PathNodeMaker:
         self.size_x = self.size_z = floor(f32(entity.width + 1.0))
         self.size_y = floor(f32(entity.height + 1.0))
 
-    def cell_rules(self) -> tuple[bool, int, bool, bool, bool]:
+    def cell_rules(self) -> tuple[bool, int, bool, bool, bool, bool]:
         """The release's rules a cell's land type follows (`get_land_node_type`'s arguments after the cell)."""
-        return self.water_last, self.bottom_y, self.cactus_other, self.cautious, self.trapdoor_danger
+        return self.water_last, self.bottom_y, self.cactus_other, self.cautious, self.trapdoor_danger, \
+            self.neighbors_by_type
 
     def clear(self) -> None:
         """`PathNodeMaker.clear`: the search is over."""

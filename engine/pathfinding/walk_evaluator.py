@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from engine.world.world import World
 
 SOUTH, WEST, EAST, NORTH = (0, 1), (-1, 0), (1, 0), (0, -1)   # Direction offsets (x, z)
+HORIZONTAL = (NORTH, EAST, SOUTH, WEST)                        # Direction.Type.HORIZONTAL, clockwise
 FLOOR_PASSES = (T.WALKABLE, T.OPEN, T.WATER, T.LAVA)           # the block below these leaves the position OPEN
 FLOOR_INHERITED = (T.DAMAGE_FIRE, T.DAMAGE_CACTUS, T.DAMAGE_OTHER, T.STICKY_HONEY, T.DAMAGE_CAUTIOUS)
 CAUTIOUS_BLOCKS = frozenset({"wither_rose", "pointed_dripstone"})   # DAMAGE_CAUTIOUS from 1.20
@@ -33,7 +34,10 @@ CLOSED_DOORS = (T.DOOR_WOOD_CLOSED, T.DOOR_IRON_CLOSED)
 
 
 _COMMON_BY_STATE: dict[tuple[bool, bool, bool], dict[int, T]] = {}   # by (water_last, cactus_other, cautious)
-_DANGER_BY_STATE: dict[tuple[bool, bool], dict[int, T | None]] = {}   # by (cactus_other, cautious)
+_DANGER_BY_STATE: dict[tuple[bool, ...], dict[int, T | None]] = {}   # by (cactus_other, cautious, by_type)
+# getNodeTypeFromNeighbors from 1.20.5 (features.path_neighbors_by_type): the danger a neighbour's node type signals
+DANGER_OF_TYPE = {T.DAMAGE_OTHER: T.DANGER_OTHER, T.DAMAGE_FIRE: T.DANGER_FIRE, T.LAVA: T.DANGER_FIRE,
+                  T.WATER: T.WATER_BORDER, T.DAMAGE_CAUTIOUS: T.DAMAGE_CAUTIOUS}
 
 
 def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
@@ -99,11 +103,11 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
 
 
 def get_node_type_from_neighbors(view: ChunkCache, x: int, y: int, z: int, node_type: T,
-                                 cactus_other: bool = False, cautious: bool = False) -> T:
+                                 cactus_other: bool = False, cautious: bool = False, by_type: bool = False) -> T:
     """`LandPathNodeMaker.getNodeTypeFromNeighbors`: x outer, y middle, z inner over the 3×3×3 cube, the
     centre column skipped; the first danger found wins (1.16.5: cactus, berry bush, fire, water; 1.20: wither
-    roses and pointed dripstone too)."""
-    by_state = _DANGER_BY_STATE.setdefault((cactus_other, cautious), {})
+    roses and pointed dripstone too; 1.20.5, `by_type`: read from the neighbours' node types)."""
+    by_state = _DANGER_BY_STATE.setdefault((cactus_other, cautious, by_type), {})
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
             for dz in (-1, 0, 1):
@@ -112,16 +116,21 @@ def get_node_type_from_neighbors(view: ChunkCache, x: int, y: int, z: int, node_
                 state = view.get_block_state(x + dx, y + dy, z + dz)
                 danger = by_state.get(state.id, T.BLOCKED)
                 if danger is T.BLOCKED:
-                    danger = by_state[state.id] = danger_of(state, cactus_other, cautious)
+                    danger = by_state[state.id] = danger_of(state, cactus_other, cautious, by_type)
                 if danger is not None:
                     return danger
     return node_type
 
 
-def danger_of(state: BlockState, cactus_other: bool = False, cautious: bool = False) -> T | None:
+def danger_of(state: BlockState, cactus_other: bool = False, cautious: bool = False,
+              by_type: bool = False) -> T | None:
     """The danger a neighbouring block state signals, in the order `getNodeTypeFromNeighbors` tests them: beside
     a cactus DANGER_CACTUS up to 1.19.3, DANGER_OTHER from 1.19.4 (`cactus_other`); beside a wither rose or
-    pointed dripstone DAMAGE_CAUTIOUS from 1.20 (`cautious`), after water."""
+    pointed dripstone DAMAGE_CAUTIOUS from 1.20 (`cautious`), after water. From 1.20.5 (`by_type`) the danger of
+    the neighbour's node type (`PathContext.getNodeType`, the 1.17 order: `water_last`): a waterlogged block that
+    is BLOCKED, FENCE, TRAPDOOR, RAIL or LEAVES signals no water."""
+    if by_type:
+        return DANGER_OF_TYPE.get(common_node_type_of(state, True, cactus_other, cautious))
     if state.block == "cactus":
         return T.DANGER_OTHER if cactus_other else T.DANGER_CACTUS
     if state.block == "sweet_berry_bush":
@@ -137,11 +146,12 @@ def danger_of(state: BlockState, cactus_other: bool = False, cautious: bool = Fa
 
 def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
                        bottom_y: int = 0, cactus_other: bool = False, cautious: bool = False,
-                       trapdoor_danger: bool = False) -> T:
+                       trapdoor_danger: bool = False, neighbors_by_type: bool = False) -> T:
     """`LandPathNodeMaker.getLandNodeType`: OPEN refined by the block below (spec 07 §3.1 "refinement") where
     that is above the world's bottom (`bottom_y`: 1.16.5 `y >= 1`, from 1.17 `y >= getBottomY() + 1`), then
     WALKABLE by the neighbours. A damaging type below is inherited (1.20: DAMAGE_CAUTIOUS too); from 1.20.3
-    (`trapdoor_danger`) a TRAPDOOR below makes DANGER_TRAPDOOR, with no neighbour scan."""
+    (`trapdoor_danger`) a TRAPDOOR below makes DANGER_TRAPDOOR, with no neighbour scan; from 1.20.5
+    (`neighbors_by_type`) the neighbours signal by their node types."""
     node_type = get_common_node_type(view, x, y, z, water_last, cactus_other, cautious)
     if node_type is T.OPEN and y >= bottom_y + 1:
         below = get_common_node_type(view, x, y - 1, z, water_last, cactus_other, cautious)
@@ -151,7 +161,8 @@ def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: boo
         if trapdoor_danger and below is T.TRAPDOOR:
             node_type = T.DANGER_TRAPDOOR
     if node_type is T.WALKABLE:
-        node_type = get_node_type_from_neighbors(view, x, y, z, node_type, cactus_other, cautious)
+        node_type = get_node_type_from_neighbors(view, x, y, z, node_type, cactus_other, cautious,
+                                                 neighbors_by_type)
     return node_type
 
 
@@ -344,14 +355,17 @@ class LandPathNodeMaker(PathNodeMaker):
 
     # --- successors (spec 07 §6) ---
     def get_successors(self, successors: list[PathNode], node: PathNode) -> int:
-        """`LandPathNodeMaker.getSuccessors`: south, west, east, north, then the four diagonals, each diagonal
-        valid only with both of its axis neighbours (spec 07 §6.1)."""
+        """`LandPathNodeMaker.getSuccessors`: up to 1.20.4 south, west, east, north, then the four diagonals, each
+        valid only with both of its axis neighbours (spec 07 §6.1); from 1.20.5 (`by_direction`) in the order of
+        `Direction.Type.HORIZONTAL` (`successors_by_direction`)."""
         max_y_step = 0
         here = self.get_node_type(node.x, node.y, node.z)
         # spec 07 §6 AMBIGUITY-P1: the code tests a penalty ≥ 0 above the node
         if self.penalty(self.get_node_type(node.x, node.y + 1, node.z)) >= 0.0 and here is not T.STICKY_HONEY:
             max_y_step = floor(max(1.0, self.entity.step_height))
         feet = self.get_feet_y(node.x, node.y, node.z)
+        if self.by_direction:
+            return self.successors_by_direction(successors, node, max_y_step, feet, here)
         x, y, z = node.x, node.y, node.z
         south = self.get_path_node(x, y, z + 1, max_y_step, feet, SOUTH, here)
         west = self.get_path_node(x - 1, y, z, max_y_step, feet, WEST, here)
@@ -370,24 +384,56 @@ class LandPathNodeMaker(PathNodeMaker):
                 count += 1
         return count
 
+    def successors_by_direction(self, successors: list[PathNode], node: PathNode, max_y_step: int, feet: float,
+                                here: T) -> int:
+        """1.20.5's `getSuccessors` loops: the sides in `Direction.Type.HORIZONTAL` order (north, east, south,
+        west), then for each side the diagonal between it and the side clockwise of it (north-east, south-east,
+        south-west, north-west), its `getPathNode` called only where both sides pass (`isValidDiagonalSuccessor`
+        of three nodes) and facing the first side (its step-up box starts beside it: south-east from the east
+        side, north-west from the west side), then kept where it is open and not a door (of one node)."""
+        x, y, z = node.x, node.y, node.z
+        sides = []
+        count = 0
+        for facing in HORIZONTAL:
+            n = self.get_path_node(x + facing[0], y, z + facing[1], max_y_step, feet, facing, here)
+            sides.append(n)
+            if self.is_valid_adjacent_successor(n, node):
+                successors[count] = n
+                count += 1
+        for i, facing in enumerate(HORIZONTAL):
+            clockwise = HORIZONTAL[(i + 1) % 4]
+            if self.are_valid_diagonal_sides(node, sides[i], sides[(i + 1) % 4]):
+                diagonal = self.get_path_node(x + facing[0] + clockwise[0], y, z + facing[1] + clockwise[1],
+                                              max_y_step, feet, facing, here)
+                if diagonal is not None and not diagonal.visited and diagonal.type is not T.WALKABLE_DOOR and \
+                        diagonal.penalty >= 0.0:
+                    successors[count] = diagonal
+                    count += 1
+        return count
+
     @staticmethod
     def is_valid_adjacent_successor(node: PathNode | None, successor_of: PathNode) -> bool:
         """`isValidAdjacentSuccessor`: not closed, and passable unless the current node itself is not."""
         return node is not None and not node.visited and (node.penalty >= 0.0 or successor_of.penalty < 0.0)
 
-    def is_valid_diagonal_successor(self, node: PathNode, a: PathNode | None, b: PathNode | None,
-                                    diagonal: PathNode | None) -> bool:
-        """`isValidDiagonalSuccessor` (1.16.5: both axis neighbours at most as high as the node, no
-        WALKABLE_DOOR among the three, the diagonal passable and open)."""
-        if diagonal is None or b is None or a is None or diagonal.visited:
+    def are_valid_diagonal_sides(self, node: PathNode, a: PathNode | None, b: PathNode | None) -> bool:
+        """The sides' part of `isValidDiagonalSuccessor`: both at most as high as the node, neither a
+        WALKABLE_DOOR, each passable or lower (two fences pass for a mob narrower than 0.5)."""
+        if b is None or a is None or b.y > node.y or a.y > node.y:
             return False
-        if b.y > node.y or a.y > node.y:
-            return False
-        if T.WALKABLE_DOOR in (a.type, b.type, diagonal.type):
+        if T.WALKABLE_DOOR in (a.type, b.type):
             return False
         narrow_fence = b.type is T.FENCE and a.type is T.FENCE and self.entity.width < 0.5
-        return diagonal.penalty >= 0.0 and (b.y < node.y or b.penalty >= 0.0 or narrow_fence) and \
-            (a.y < node.y or a.penalty >= 0.0 or narrow_fence)
+        return (b.y < node.y or b.penalty >= 0.0 or narrow_fence) and (a.y < node.y or a.penalty >= 0.0 or
+                                                                         narrow_fence)
+
+    def is_valid_diagonal_successor(self, node: PathNode, a: PathNode | None, b: PathNode | None,
+                                    diagonal: PathNode | None) -> bool:
+        """`isValidDiagonalSuccessor` up to 1.20.4: the diagonal open and passable, not a WALKABLE_DOOR, and
+        its sides valid (`are_valid_diagonal_sides`)."""
+        if diagonal is None or diagonal.visited or diagonal.type is T.WALKABLE_DOOR or diagonal.penalty < 0.0:
+            return False
+        return self.are_valid_diagonal_sides(node, a, b)
 
     def get_feet_y(self, x: int, y: int, z: int) -> float:
         """`LandPathNodeMaker.getFeetY(BlockPos)`: `get_feet_y`; from 1.19.3 (`swimmer_feet_mid_water`) a swimming

@@ -46,30 +46,36 @@ PEN, G, H, F, WALKED = range(5)
 PX, PY, PZ, BX0, BY0, BZ0, BX1, BY1, BZ1, WIDTH, HEIGHT, STEP_HEIGHT = range(12)
 SIZE_X, SIZE_Y, SIZE_Z, CAN_OPEN, CAN_ENTER, CAN_SWIM, ON_RAIL, SAFE_FALL, FEET_X, FEET_Z, BOTTOM_Y, VEC_DOUBLE, \
     BLOCKED_DOORS, SWEEP_MIN_CORNER, START_SKIPS_OPEN, SWIMMER_FEET, CLOSED_NODE_IF_NONE, LEAVES_KEPT, \
-    TRAPDOOR_DANGER = range(19)
+    TRAPDOOR_DANGER, BY_DIRECTION = range(20)
 # (from VEC_DOUBLE on: the release's rules, the node maker's flags of the same names)
 # counters (C)
 USED, NODES, FAIL, FULL, PUSHES = range(5)
 PACK_SPAN = 1 << 19           # positions are packed relative to the start: |dx|, |dz| < PACK_SPAN
 Y_SPAN = 1 << 11              # and |y| < Y_SPAN
 EMPTY_KEY = -1
-# getSuccessors' order: south, west, east, north, then north-west, north-east, south-west, south-east; the facing
-# each getPathNode call is given (a diagonal's is north or south)
-STEP_DX = np.array([0, -1, 1, 0, -1, 1, -1, 1])
-STEP_DZ = np.array([1, 0, 0, -1, -1, -1, 1, 1])
-FACING_X = np.array([0, -1, 1, 0, 0, 0, 0, 0])
-FACING_Z = np.array([1, 0, 0, -1, -1, -1, 1, 1])
+# getSuccessors' order and the facing each getPathNode call is given: up to 1.20.4 (entries 0-7) south, west, east,
+# north, then north-west, north-east (facing north), south-west, south-east (facing south); from 1.20.5
+# (BY_DIRECTION, entries 8-15) north, east, south, west (Direction.Type.HORIZONTAL), then north-east, south-east,
+# south-west, north-west, each facing the side it turns clockwise from
+STEP_DX = np.array([0, -1, 1, 0, -1, 1, -1, 1, 0, 1, 0, -1, 1, 1, -1, -1])
+STEP_DZ = np.array([1, 0, 0, -1, -1, -1, 1, 1, -1, 0, 1, 0, -1, 1, 1, -1])
+FACING_X = np.array([0, -1, 1, 0, 0, 0, 0, 0, 0, 1, 0, -1, 0, 1, 0, -1])
+FACING_Z = np.array([1, 0, 0, -1, -1, -1, 1, 1, -1, 0, 1, 0, -1, 0, 1, 0])
+# a diagonal's two sides (indices of the sides in their order): up to 1.20.4 by the diagonal's offsets, from 1.20.5
+# the side it turns from and the next one clockwise
+DIAGONAL_SIDES = np.array([[1, 3], [2, 3], [1, 0], [2, 0], [0, 1], [1, 2], [2, 3], [3, 0]])
 FIRST_TABLE = 1 << 14         # position-table slots of a first try, at least (a GROW quadruples them)
 WORLD_HEIGHT = 256
 
 
 @lru_cache(maxsize=8)
-def path_tables(water_last: bool = False, cactus_other: bool = False,
-                cautious: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def path_tables(water_last: bool = False, cactus_other: bool = False, cautious: bool = False,
+                by_type: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per block state id: `getCommonNodeType`'s type (ordinal; `water_last`: features.path_water_after_blocks),
     the danger it signals to a neighbour (`getNodeTypeFromNeighbors`; NO_DANGER; `cactus_other`:
     features.path_cactus_damage_other gives a cactus and its neighbours the berry bush's types; `cautious`:
-    features.path_damage_cautious gives wither roses and pointed dripstone and their neighbours DAMAGE_CAUTIOUS),
+    features.path_damage_cautious gives wither roses and pointed dripstone and their neighbours DAMAGE_CAUTIOUS;
+    `by_type`: features.path_neighbors_by_type, the danger of the state's node type),
     and the top of its collision shape for `getFeetY` (0 when empty, NaN where the cell or a block entity decides
     the shape)."""
     states = blocks.all_states()
@@ -79,7 +85,7 @@ def path_tables(water_last: bool = False, cactus_other: bool = False,
     top = np.empty(len(states), dtype=np.float64)
     for st in states:
         common[st.id] = common_node_type_of(st, water_last, cactus_other, cautious).ordinal
-        d = danger_of(st, cactus_other, cautious)
+        d = danger_of(st, cactus_other, cautious, by_type)
         danger[st.id] = NO_DANGER if d is None else d.ordinal
         sh = st.collision_shape
         top[st.id] = math.nan if shape[st.id] == DYNAMIC_SHAPE else (0.0 if sh.is_empty else sh.coords[1][-1])
@@ -474,44 +480,60 @@ def is_valid_adjacent_successor(w: tuple, n: int, of: int) -> bool:
 
 
 @njit(inline=True)
-def is_valid_diagonal_successor(w: tuple, mf: np.ndarray, node: int, a: int, b: int, d: int) -> bool:
-    """`isValidDiagonalSuccessor` of 1.16.5 (see `LandPathNodeMaker.is_valid_diagonal_successor`)."""
+def valid_diagonal_sides(w: tuple, mf: np.ndarray, node: int, a: int, b: int) -> bool:
+    """The sides' part of `isValidDiagonalSuccessor` (see `LandPathNodeMaker.are_valid_diagonal_sides`)."""
     ni, nf = w[2], w[3]
-    if d < 0 or b < 0 or a < 0 or ni[d, VISITED]:
+    if b < 0 or a < 0:
         return False
     y = ni[node, Y]
     if ni[b, Y] > y or ni[a, Y] > y:
         return False
-    if ni[a, TYPE] == WALKABLE_DOOR or ni[b, TYPE] == WALKABLE_DOOR or ni[d, TYPE] == WALKABLE_DOOR:
+    if ni[a, TYPE] == WALKABLE_DOOR or ni[b, TYPE] == WALKABLE_DOOR:
         return False
     narrow_fence = ni[b, TYPE] == FENCE and ni[a, TYPE] == FENCE and mf[WIDTH] < 0.5
-    return nf[d, PEN] >= 0.0 and (ni[b, Y] < y or nf[b, PEN] >= 0.0 or narrow_fence) and \
-        (ni[a, Y] < y or nf[a, PEN] >= 0.0 or narrow_fence)
+    return (ni[b, Y] < y or nf[b, PEN] >= 0.0 or narrow_fence) and (ni[a, Y] < y or nf[a, PEN] >= 0.0 or
+                                                                     narrow_fence)
+
+
+@njit(inline=True)
+def valid_diagonal(w: tuple, d: int) -> bool:
+    """The diagonal's part of `isValidDiagonalSuccessor`: open, not a WALKABLE_DOOR, passable."""
+    return d >= 0 and not w[2][d, VISITED] and w[2][d, TYPE] != WALKABLE_DOOR and w[3][d, PEN] >= 0.0
 
 
 @njit(inline=True)
 def get_successors(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.ndarray, mi: np.ndarray,
                    pen: np.ndarray, scratch: np.ndarray, node: int, out: np.ndarray) -> int:
-    """`LandPathNodeMaker.getSuccessors` (spec 07 §6, §6.1): south, west, east, north, then the diagonals."""
-    ni, side = w[2], w[11]   # side: south, west, east, north
+    """`LandPathNodeMaker.getSuccessors` (spec 07 §6, §6.1): the sides, then the diagonals, each valid only with
+    both of its sides; up to 1.20.4 south, west, east, north, from 1.20.5 (BY_DIRECTION) north, east, south, west
+    with each diagonal's `getPathNode` called only where its sides pass (see `LandPathNodeMaker.get_successors`).
+    One `getPathNode` call site for both orders (it is inlined: a second would double the compile)."""
+    ni, side = w[2], w[11]   # side: the sides in their order
     x, y, z = ni[node, X], ni[node, Y], ni[node, Z]
     max_y_step = 0
     here = get_node_type(blk, tab, region, w, mi, pen, x, y, z)
     if pen[get_node_type(blk, tab, region, w, mi, pen, x, y + 1, z)] >= 0.0 and here != STICKY_HONEY:
         max_y_step = jfloor(max(1.0, mf[STEP_HEIGHT]))
     feet = get_feet_y(blk, tab, region, w[9], mi, x, y, z)
+    by_direction = mi[BY_DIRECTION] != 0
+    base = 8 if by_direction else 0
     count = 0
-    for i in range(8):   # the sides, then the diagonals north-west, north-east (facing north), south-west, south-east
-        n = get_path_node(blk, tab, region, w, mf, mi, pen, scratch, x + STEP_DX[i], y, z + STEP_DZ[i], max_y_step,
-                          feet, FACING_X[i], FACING_Z[i], here)
+    a = b = -1
+    for i in range(8):
+        o = base + i
+        if i >= 4:
+            r = i - 4 + (base >> 1)
+            a, b = side[DIAGONAL_SIDES[r, 0]], side[DIAGONAL_SIDES[r, 1]]
+            if by_direction and not valid_diagonal_sides(w, mf, node, a, b):
+                continue
+        n = get_path_node(blk, tab, region, w, mf, mi, pen, scratch, x + STEP_DX[o], y, z + STEP_DZ[o], max_y_step,
+                          feet, FACING_X[o], FACING_Z[o], here)
         if i < 4:
             side[i] = n
-            if i == 3:
-                for j in range(4):
-                    if is_valid_adjacent_successor(w, side[j], node):
-                        out[count] = side[j]
-                        count += 1
-        elif is_valid_diagonal_successor(w, mf, node, side[1 + (STEP_DX[i] > 0)], side[3 if STEP_DZ[i] < 0 else 0], n):
+            if is_valid_adjacent_successor(w, n, node):
+                out[count] = n
+                count += 1
+        elif valid_diagonal(w, n) and (by_direction or valid_diagonal_sides(w, mf, node, a, b)):
             out[count] = n
             count += 1
     return count

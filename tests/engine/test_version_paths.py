@@ -1,8 +1,10 @@
 """Path finding from 1.17 (spec 07, docs/versions.md): `LandPathNodeMaker.getCommonNodeType` tests water last from
 1.17 (`path_water_after_blocks`), the fall and water searches stop at `getBottomY()` (1.18: -64 in the
 overworld, `world_height_1_18`), and from 1.19 closed doors are blocked like fences (`path_blocked_doors`) with
-the box swept to the node's corner (`path_sweep_min_corner`). Each shown by a bundled scene whose path differs
-from the release before; the walk kernel's 1.19 searches equal the object path's, compiled and with the JIT off."""
+the box swept to the node's corner (`path_sweep_min_corner`), and so on to 1.21.3 (1.20.5's successor order and
+neighbours by node type, 1.21.2's least follow range and target scan). Each shown by a bundled scene whose path
+differs from the release before; the walk kernel's searches equal the object path's, compiled and with the JIT
+off."""
 
 from __future__ import annotations
 
@@ -171,14 +173,15 @@ def test_the_door_cases_differ_between_1_18_2_and_1_19() -> None:
 
 
 def test_1_19_door_searches_jit_off_equal_jit_on() -> None:
-    """With the JIT off the kernel runs as plain Python: the same 1.19, 1.19.3, 1.19.4 and 1.20.3 searches bit for
-    bit."""
+    """With the JIT off the kernel runs as plain Python: the same 1.19, 1.19.3, 1.19.4, 1.20.3 and 1.20.5 searches
+    bit for bit."""
     expression = '[door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3"), ' \
-        'leaves_digest(range(2), "1.19.4"), door_digest(range(5, 7), "1.20.3")]'
+        'leaves_digest(range(2), "1.19.4"), door_digest(range(5, 7), "1.20.3"), door_digest(range(7, 9), "1.20.5")]'
     compiled, there = jit_off_run("tests.engine.test_version_paths", expression)
     assert compiled is False
     assert there == [door_digest(range(3), "1.19"), door_digest(range(3, 5), "1.19.3"),
-                     leaves_digest(range(2), "1.19.4"), door_digest(range(5, 7), "1.20.3")]
+                     leaves_digest(range(2), "1.19.4"), door_digest(range(5, 7), "1.20.3"),
+                     door_digest(range(7, 9), "1.20.5")]
 
 
 def test_a_zombie_over_an_edge_starts_on_the_floor_from_1_19_3() -> None:
@@ -431,10 +434,174 @@ def test_1_20_3_searches_on_arrays_equal_the_object_path(seed: int) -> None:
         assert door_search(case, "1.20.3", True) == door_search(case, "1.20.3", False)
 
 
-def test_1_20_5_still_refuses_path_finding() -> None:
-    text = (SCENES / "zombie_path_closed_door_1_19.toml").read_text().replace('version = "1.19"',
-                                                                             'version = "1.20.5"')
-    sim = load_scene_text(text, "<1.20.5>")
-    with pytest.raises(NotImplementedError) as err:
+SUCCESSOR_SCENE = "zombie_path_successor_order_1_20_5.toml"
+
+
+def test_the_side_order_takes_the_wall_s_north_end_from_1_20_5() -> None:
+    """The wall x 3, z -1..1 stands square across the way to (6, 1, 0): round either end is as short, and the heap
+    keeps the first of equal weights. Up to 1.20.4 getSuccessors offers the south side before the north one and
+    the south-east diagonal after the north-east one, and the zombie goes round by z 2; from 1.20.5 the sides come
+    north, east, south, west, and the path is its mirror image, round by z -2."""
+    south = [[0, 1, 0], [1, 1, 1], [2, 1, 2], [3, 1, 2], [4, 1, 2], [5, 1, 1], [6, 1, 0]]
+    assert first_path(SUCCESSOR_SCENE, "1.20.4") == (south, True)
+    assert first_path(SUCCESSOR_SCENE, "1.20.5") == ([[x, y, -z] for x, y, z in south], True)
+
+
+def test_a_diagonal_step_up_faces_its_first_side_from_1_20_5() -> None:
+    """The raised floor starts at (1, 1, 1); a block hangs at (1, 3, 0), two above the stone of the east side.
+    The step up onto the south-east diagonal (1, 2, 1) tests the zombie's box over the diagonal minus its facing.
+    1.20.4 faces it south: the box stands on the east side (1, z 0), reaches y 1.001..3.948 and meets the hanging
+    block, so the path goes south first, then up east. 1.20.5 faces it east: the box stands on the free south
+    side (0, z 1), and the zombie steps up the diagonal at once."""
+    scene = "zombie_path_diagonal_step_1_20_5.toml"
+    assert first_path(scene, "1.20.4") == ([[0, 1, 0], [0, 1, 1], [1, 2, 1], [2, 2, 2], [3, 2, 3], [4, 2, 4]],
+                                           True)
+    assert first_path(scene, "1.20.5") == ([[0, 1, 0], [1, 2, 1], [2, 2, 2], [3, 2, 3], [4, 2, 4]], True)
+
+
+@pytest.mark.parametrize(("state", "up_to_1_20_4", "from_1_20_5"), [
+    ("oak_slab[type=bottom,waterlogged=true]", T.WATER_BORDER, None),     # BLOCKED: not WATER
+    ("stone_brick_stairs[waterlogged=true]", T.WATER_BORDER, None),
+    ("oak_fence[waterlogged=true]", T.WATER_BORDER, None),                # FENCE
+    ("oak_trapdoor[waterlogged=true]", T.WATER_BORDER, None),             # TRAPDOOR
+    ("chest[waterlogged=true]", T.WATER_BORDER, None),
+    ("ladder[waterlogged=true]", T.WATER_BORDER, T.WATER_BORDER),         # passable: WATER
+    ("water", T.WATER_BORDER, T.WATER_BORDER),
+    ("lava", T.DANGER_FIRE, T.DANGER_FIRE),                               # LAVA
+    ("magma_block", T.DANGER_FIRE, T.DANGER_FIRE),                        # DAMAGE_FIRE
+    ("cactus", T.DANGER_OTHER, T.DANGER_OTHER),                           # DAMAGE_OTHER
+    ("wither_rose", T.DAMAGE_CAUTIOUS, T.DAMAGE_CAUTIOUS),
+    ("stone", None, None),
+])
+def test_neighbours_signal_by_their_node_type_from_1_20_5(state: str, up_to_1_20_4: T | None,
+                                                           from_1_20_5: T | None) -> None:
+    """getNodeTypeFromNeighbors: up to 1.20.4 a neighbour's fluid says water; from 1.20.5 its node type must be
+    WATER, which a waterlogged block that is not passable (BLOCKED, FENCE, TRAPDOOR) is not."""
+    s = parse_block_state(state)
+    assert danger_of(s, True, True) is up_to_1_20_4
+    assert danger_of(s, True, True, by_type=True) is from_1_20_5
+
+
+def test_cells_beside_waterlogged_slabs_are_walkable_from_1_20_5() -> None:
+    """The waterlogged slabs lie at (1..7, 1, 1). 1.20.4: each cell beside them, (x, 1, 0), is WATER_BORDER (8)
+    and the path keeps to z -1 (WALKABLE, the slabs two blocks away); 1.20.5: those cells are WALKABLE and the
+    path runs straight along the row to within 1 of the target (8, 1, 0)."""
+    scene = "zombie_path_waterlogged_slabs_1_20_5.toml"
+    old, new = (scene_search(scene, v, (8, 1, 0)) for v in ("1.20.4", "1.20.5"))
+    assert old[0] == [([0, 1, 0], "WATER_BORDER"), *(([x, 1, -1], "WALKABLE") for x in range(1, 8)),
+                      ([8, 1, 0], "WATER_BORDER")]
+    assert new[0] == [([x, 1, 0], "WALKABLE") for x in range(8)]
+
+
+def slab_cases(seeds: range) -> list[tuple]:
+    """Random terrains (test_path_kernel) with waterlogged slabs, stairs, fences and trapdoors on the floor."""
+    from tests.engine.test_path_kernel import random_cases
+    out = []
+    for seed, (blocks, kind, start, goal) in zip(seeds, random_cases(seeds), strict=True):
+        rng = random.Random(seed)
+        logged = [{"at": [rng.randint(-9, 9), 1, rng.randint(-9, 9)], "block": "minecraft:" + rng.choice((
+            "oak_slab[type=bottom,waterlogged=true]", "stone_brick_stairs[waterlogged=true]",
+            "oak_fence[waterlogged=true]", "oak_trapdoor[waterlogged=true]"))} for _ in range(12)]
+        out.append(([*blocks, *logged], kind, start, goal))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_1_20_5_searches_on_arrays_equal_the_object_path(seed: int) -> None:
+    """The walk kernel takes 1.20.5's side order from its mob inputs (BY_DIRECTION) and the neighbours' dangers
+    by type from its tables: the same searches as the node objects."""
+    for case in (*door_cases(range(seed, seed + 1)), *slab_cases(range(seed, seed + 1))):
+        assert door_search(case, "1.20.5", True) == door_search(case, "1.20.5", False)
+
+
+def test_the_slab_cases_differ_between_1_20_4_and_1_20_5() -> None:
+    cases = slab_cases(range(4))
+    assert sum(door_search(c, "1.20.4", False) != door_search(c, "1.20.5", False) for c in cases) >= 3
+
+
+def test_1_20_6_to_1_21_1_search_as_1_20_5() -> None:
+    """No change in `entity/ai/pathing` from 1.20.5 to 1.21.1: the same searches."""
+    for case in slab_cases(range(2)):
+        expected = door_search(case, "1.20.5", False)
+        assert all(door_search(case, v, False) == expected for v in ("1.20.6", "1.21", "1.21.1"))
+
+
+def follow_range_scene(version: str, name: str = "zombie") -> str:
+    """The follow-range scene at `version`, the attribute named as the release names it (generic. up to 1.21.1)."""
+    text = (SCENES / "zombie_path_follow_range_1_21_2.toml").read_text()
+    if version != "1.21.2":
+        text = text.replace('"follow_range"', '"generic.follow_range"')
+    return text.replace('version = "1.21.2"', f'version = "{version}"').replace("minecraft:zombie",
+                                                                             f"minecraft:{name}")
+
+
+def test_a_short_follow_range_searches_16_from_1_21_2() -> None:
+    """Follow range 6, the target 12 east: 1.21.1 expands no node 6 or more from the start and the path stops at
+    (5, 1, 0); 1.21.2 searches with max(6, 16) and reaches (11, 1, 0)."""
+    paths = []
+    for version in ("1.21.1", "1.21.2"):
+        sim = load_scene_text(follow_range_scene(version), "<follow range>")
+        paths.append(next(e for e in sim.tick().events if e["kind"] == "path"))
+    assert [(p["nodes"], p["reached"]) for p in paths] == [([[x, 1, 0] for x in range(6)], False),
+                                                           ([[x, 1, 0] for x in range(12)], True)]
+
+
+def test_the_node_budget_follows_the_range_from_1_21_2() -> None:
+    """The budget is read at construction from the default follow range (a zombie's 35: 560 nodes); from 1.21.2
+    the end of each tick sets it from max(follow range, 16) × 16 (256 for a range of 6), and a villager's least
+    range is 48 (768 nodes, its search range 48 where 1.21.1 takes the attribute's 6)."""
+    budgets = {}
+    for version in ("1.21.1", "1.21.2"):
+        for name in ("zombie", "villager"):
+            sim = load_scene_text(follow_range_scene(version, name), "<follow range>")
+            nav = sim.entity_by_id(1).navigation
+            before = nav.path_node_navigator.range
+            sim.tick()
+            budgets[version, name] = (before, nav.path_node_navigator.range, nav.get_max_follow_range())
+    assert budgets == {("1.21.1", "zombie"): (560, 560, 6.0), ("1.21.1", "villager"): (768, 768, 6.0),
+                       ("1.21.2", "zombie"): (560, 256, 16.0), ("1.21.2", "villager"): (768, 768, 48.0)}
+
+
+def test_a_target_over_the_bottom_row_rises_from_above_it_from_1_21_2() -> None:
+    """The nether floor lies in its bottom row (y 0), the target (6, 5, 0) four above it, a ledge at (6, 8, 0).
+    The scan down stops above the bottom row. 1.21.1 scans up from the bottom row: its floor block is the target,
+    lifted onto the floor (6, 1, 0), and reached; 1.21.2 scans up from (6, 6, 0) to the ledge, lifted to (6, 9, 0),
+    which the path can only come near."""
+    scene = "zombie_path_target_over_void_1_21_2.toml"
+    got = []
+    for version in ("1.21.1", "1.21.2"):
+        text = (SCENES / scene).read_text().replace('version = "1.21.2"', f'version = "{version}"')
+        event = next(e for e in load_scene_text(text, scene).tick().events if e["kind"] == "path")
+        got.append((event["target"], event["reached"], event["nodes"][-1]))
+    assert got == [([6, 1, 0], True, [5, 1, 0]), ([6, 9, 0], False, [6, 1, 0])]
+
+
+def test_a_search_beside_a_moving_block_is_refused_from_1_20_5() -> None:
+    """A piston extends at tick 1: while its moving blocks stand (placed without NOTIFY_LISTENERS, so the
+    world's PathNodeTypeCache keeps the cells' old types), a 1.20.5 search in their region stops in one line;
+    1.20.4 searches."""
+    for version, refused in (("1.20.4", False), ("1.20.5", True)):
+        sim = build_scene(scene={"version": version}, blocks=[
+            {"from": [-3, 0, -3], "to": [8, 0, 3], "block": "minecraft:stone"},
+            {"at": [4, 1, 2], "block": "minecraft:piston[facing=up]"}], entities=[
+            {"type": "minecraft:zombie", "id": 1, "pos": [0.5, 1.0, 0.5], "motion": STILL, "on_ground": True}],
+            actions=[{"tick": 1, "do": "piston_extend", "at": [4, 1, 2]}])
         sim.tick()
-    assert "path finding (spec 07) of version 1.20.5" in str(err.value) and "PathContext" in str(err.value)
+        assert sim.world.get_block_state(4, 2, 2).block == "moving_piston"
+        nav = sim.entity_by_id(1).navigation
+        nav.use_release(sim.features)
+        if refused:
+            with pytest.raises(NotImplementedError) as err:
+                nav.find_path_to(sim.world, (6, 1, 0), 1)
+            assert "\n" not in str(err.value) and "of version 1.20.5" in str(err.value) and \
+                "PathNodeTypeCache" in str(err.value)
+        else:
+            assert nav.find_path_to(sim.world, (6, 1, 0), 1).reaches_target
+
+
+def test_path_finding_is_simulated_to_1_21_3_only() -> None:
+    """The table: 1.20.5-1.21.3 simulated, 1.21.4 refused (a scene stops earlier there: living is refused too)."""
+    from engine.core.versions import features_for, parse_version, refusing
+    assert all("path_finding" not in features_for(v).refused for v in ("1.20.5", "1.21.1", "1.21.2", "1.21.3"))
+    assert "path_finding" in features_for("1.21.4").refused
+    assert "after 1.21.3" in refusing(parse_version("1.21.4"), "path_finding").what
