@@ -451,7 +451,9 @@ MECHANICS: dict[str, Mechanic] = {
             _OLD,)),
     "fluids": Mechanic(
         "fluid pushing (Entity.updateMovementInFluid, spec 04 §7)", "an entity touches water or lava", (
-            Change(OLDEST, (1, 16, 0), "before 1.16 no lava push and no 0.0045 minimum push; " + _PRE_1_14),)),
+            Change(OLDEST, (1, 16, 0), "before 1.16 no lava push and no 0.0045 minimum push (1.14-1.15.2 read, not "
+                   "simulated: Entity.updateMovementInFluid pushes through water only, by 0.014, with no lava "
+                   "height, and isSubmergedIn tests the fluid at the eye Y); " + _PRE_1_14),)),
     "tnt": Mechanic(
         "the TNT tick (TntEntity.tick, spec 06 §1)", "a TNT ticks", (
             Change(OLDEST, (1, 14, 0), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),)),
