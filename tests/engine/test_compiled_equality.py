@@ -325,7 +325,7 @@ FLAG_MUTANTS = [("move_sets_position", "edges", "1.17"), ("fall_distance_float_s
                 ("move_fall_reset_raycast", "fast", "1.18.2"), ("block_collision_deflate_1e7", "deflate", "1.19.3"),
                 ("supporting_block", "edges", "1.20"), ("move_small_uncollided", "small", "1.21.2"),
                 ("tick_block_collision", "fast", "1.21.2"), ("fall_distance_double", "fluids", "1.21.11"),
-                ("block_effects", "sections", "1.21.11"), ("lava_push_in_water", "fluids", "1.16.2")]
+                ("block_effects", "sections", "1.21.11")]
 
 
 @pytest.mark.parametrize(("flag", "scene", "version"), FLAG_MUTANTS)
