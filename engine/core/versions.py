@@ -103,6 +103,16 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "at its position (1.18.2)", (1, 18, 2), None),
     "item_float_height": ("ItemEntity.tick floats an item in water or lava higher than 0.1F, not than its eye "
                           "height - 0.11111111F (1.20.5)", (1, 20, 5), None),
+    "lava_push_in_water": ("Entity.updateWaterState pushes through lava while touching water too (1.16.2; 1.16 "
+                           "and 1.16.1 skip the lava stage then, its height left 0)", (1, 16, 2), None),
+    "in_lava_by_fluid_height": ("Entity.isInLava is a lava height the base tick found (1.16.2); before, a flag "
+                                "FluidBlock.onEntityCollision sets in Entity.move's checkBlockCollision where the "
+                                "box's bottom is below a lava block's surface, cleared before each check",
+                                (1, 16, 2), None),
+    "item_float_by_fluid_height": ("ItemEntity.tick floats an item touching water (in lava) whose fluid height "
+                                   "exceeds its eye height - 0.11111111F (1.16.2); before, where the fluid in the "
+                                   "cell at its eye Y - 0.11111111F reaches above that Y (Entity.isSubmergedIn)",
+                                   (1, 16, 2), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
     "raycast_world_border": ("ProjectileUtil.getCollision raycasts with getCollisionsIncludingWorldBorder: a path "
@@ -490,9 +500,9 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "fluids": Mechanic(
         "fluid pushing (Entity.updateMovementInFluid, spec 04 §7)", "an entity touches water or lava", (
-            Change(OLDEST, (1, 16, 0), "before 1.16 no lava push and no 0.0045 minimum push; " + _PRE_1_14),
-            Change((1, 16, 0), (1, 16, 2), "Entity.updateWaterState of 1.16 and 1.16.1 skips the lava push while "
-                   "touching water"))),
+            Change(OLDEST, (1, 16, 0), "before 1.16 no lava push and no 0.0045 minimum push (1.14-1.15.2 read, not "
+                   "simulated: Entity.updateMovementInFluid pushes through water only, by 0.014, with no lava "
+                   "height, and isSubmergedIn tests the fluid at the eye Y); " + _PRE_1_14),)),
     "tnt": Mechanic(
         "the TNT tick (TntEntity.tick, spec 06 §1)", "a TNT ticks", (
             Change(OLDEST, (1, 12, 2), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),
@@ -679,6 +689,9 @@ class Features:
     normalize_zero_below_1e5: bool
     submerged_at_eye: bool
     item_float_height: bool
+    lava_push_in_water: bool
+    in_lava_by_fluid_height: bool
+    item_float_by_fluid_height: bool
     bobber_use_checks_owner: bool
     firework_hand_offset: bool
     blast_protection_linear: bool

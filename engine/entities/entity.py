@@ -115,6 +115,7 @@ class Entity:
         self.submerged_in_water = False
         self.fluid_height = {"water": 0.0, "lava": 0.0}
         self.first_update = True
+        self.in_lava: bool | None = None       # Entity.inLava of 1.16.1 and before (`constructed`); None: a height
         self.random = JavaRandom(seed)         # Entity.random (vanilla seeds it from the clock)
         self.chunk_key_: tuple[int, int, int] = (0, 0, 0)
         self.vehicle: Entity | None = None
@@ -329,7 +330,10 @@ class Entity:
         self.fire_ticks = max(self.fire_ticks, seconds * FIRE_TICKS_PER_SECOND)
 
     def is_in_lava(self) -> bool:
-        """`Entity.isInLava`: not in the first tick, and a lava height was found by the base tick."""
+        """`Entity.isInLava`: not in the first tick, and a lava height was found by the base tick; before 1.16.2
+        the flag the last move's block check set (`in_lava`, `fluids.on_lava_block_collision`)."""
+        if self.in_lava is not None:
+            return self.in_lava
         return not self.first_update and self.fluid_height["lava"] > 0.0
 
     def set_on_fire_from_lava(self, sim: TickContext) -> None:

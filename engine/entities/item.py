@@ -35,9 +35,11 @@ from engine.entities import damage_source
 from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
-from engine.influences.fluids import update_water_state
+from engine.influences.fluids import submerged_fluid, update_water_state
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.motion.move import MovementType, move
+from engine.world.fluid_states import LAVA as LAVA_FLUID
+from engine.world.fluid_states import WATER
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -95,9 +97,15 @@ class Item(Entity):
             self.pickup_delay -= 1
         threshold = ITEM_FLOAT_HEIGHT if sim.features.item_float_height else \
             f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                                      # 3
-        if self.touching_water and self.fluid_height["water"] > threshold:
+        if sim.features.item_float_by_fluid_height:
+            water = self.touching_water and self.fluid_height["water"] > threshold
+            lava = self.is_in_lava() and self.fluid_height["lava"] > threshold
+        else:                   # 1.16.1 and before: isSubmergedIn, the fluid at the eye Y - 0.11111111F
+            fluid = submerged_fluid(self, world)
+            water, lava = fluid == WATER, fluid == LAVA_FLUID
+        if water:
             run_stage(rec, self, BUOYANCY, self.fluid_buoyancy, ITEM_WATER_DRAG)
-        elif self.fluid_height["lava"] > threshold:
+        elif lava:
             run_stage(rec, self, LAVA, self.fluid_buoyancy, ITEM_LAVA_DRAG)
         elif not self.no_gravity:
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, ITEM_GRAVITY, 0.0)

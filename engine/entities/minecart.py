@@ -126,7 +126,8 @@ class MinecartBatch(RowBatch):
         self._run: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def decides(self, world: World, features: Features) -> bool:
-        return not features.refused & self.mechanics
+        # before 1.16.2 isInLava is a flag Entity.move's block check sets (`in_lava_by_fluid_height`): not a column
+        return not features.refused & self.mechanics and features.in_lava_by_fluid_height
 
     def row(self, e: AbstractMinecart, traced: bool) -> int:
         """The cart's row, or −2 − row where its tick takes the object path (the loop reads its box still)."""

@@ -99,12 +99,14 @@ V_YXZ, V_BOTH_AXES, V_VEC_DOUBLE, V_SETS_POSITION, V_FLOAT_STEP, V_FALL_RESET = 
 V_DEFLATE_1E7, V_SUPPORTING, V_SMALL_MOVES, V_TICK_BLOCKS, V_FALL_DOUBLE = 64, 128, 256, 512, 1024
 V_EFFECT_SECTIONS = 2048                       # the release refuses `block_effects`: its check is by section
 V_CART_WATER, V_CART_1_21_2 = 4096, 8192       # the minecart's 1.17 water drag, 1.21.2 controller (yaw modulo 360)
+V_LAVA_IN_WATER = 16384                         # 1.16.2: the lava push runs while touching water too
 VERSION_BITS = {"axis_order_yxz": V_YXZ, "move_zeroes_both_axes": V_BOTH_AXES, "vec_double": V_VEC_DOUBLE,
                 "move_sets_position": V_SETS_POSITION, "fall_distance_float_step": V_FLOAT_STEP,
                 "move_fall_reset_raycast": V_FALL_RESET, "block_collision_deflate_1e7": V_DEFLATE_1E7,
                 "supporting_block": V_SUPPORTING, "move_small_uncollided": V_SMALL_MOVES,
                 "tick_block_collision": V_TICK_BLOCKS, "fall_distance_double": V_FALL_DOUBLE,
-                "minecart_water_drag": V_CART_WATER, "minecart_controller_1_21_2": V_CART_1_21_2}
+                "minecart_water_drag": V_CART_WATER, "minecart_controller_1_21_2": V_CART_1_21_2,
+                "lava_push_in_water": V_LAVA_IN_WATER}
 
 
 @njit(inline=True)
@@ -364,7 +366,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             marks[n] = SECTION if _section_moved(f, i, r) else 0
             return n, EXPLODE
         if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, v & V_VEC_DOUBLE != 0,
-                                  zero_below):                                # 7 F
+                                  zero_below, v & V_LAVA_IN_WATER != 0):      # 7 F
             f[r] = saved_f[n]
             i[r] = saved_i[n]
             marks[n] = OBJECT_PATH

@@ -190,10 +190,10 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
 
 @njit
 def update_water_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, lava_push: float,
-                       double: bool, zero_below: float) -> bool:
+                       double: bool, zero_below: float, lava_in_water: bool) -> bool:
     """`Entity.updateWaterState` (engine.influences.fluids.update_water_state) of a non-player row: heights
-    cleared, water pushes (touching it resets the fall), then lava. False where the object path must decide
-    (the row part-written)."""
+    cleared, water pushes (touching it resets the fall), then lava (before 1.16.2, `lava_in_water` false, only
+    where no water was touched). False where the object path must decide (the row part-written)."""
     f[r, F_WATER] = 0.0
     f[r, F_LAVA] = 0.0
     touching, ok = update_movement_in_fluid(keys, slots, pool, flags, f, r, WATER, F_WATER, WATER_PUSH, double,
@@ -205,5 +205,7 @@ def update_water_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r
         i[r, I_FLAGS] = i[r, I_FLAGS] | TOUCHING_WATER
     else:
         i[r, I_FLAGS] = i[r, I_FLAGS] & ~TOUCHING_WATER
+    if touching and not lava_in_water:
+        return True
     _, ok = update_movement_in_fluid(keys, slots, pool, flags, f, r, LAVA, F_LAVA, lava_push, double, zero_below)
     return ok

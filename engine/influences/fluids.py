@@ -196,9 +196,12 @@ def update_movement_in_fluid(entity: Entity, world: World, fluid: str, accel: fl
 
 def update_water_state(entity: Entity, world: World, features: Features, rec: Recorder | None = None) -> bool:
     """`Entity.updateWaterState` (spec 01 §8.2 step 2.6): clear the heights, water (`checkWaterState`), then
-    lava. True if the entity touches either."""
+    lava (before 1.16.2 only where no water is touched, `lava_push_in_water`). True if the entity touches
+    either."""
     entity.fluid_height = {WATER: 0.0, LAVA: 0.0}
     check_water_state(entity, world, features, rec)       # 2.6.2
+    if entity.touching_water and not features.lava_push_in_water:
+        return True                                       # 1.16, 1.16.1: no lava stage while touching water
     # 2.6.3 lava, faster in ultrawarm dimensions
     accel = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
     lava = update_movement_in_fluid(entity, world, LAVA, accel, features, rec)
@@ -224,3 +227,29 @@ def update_submerged_in_water_state(entity: Entity, world: World, features: Feat
     bx, by, bz = floor(entity.pos.x), floor(y), floor(entity.pos.z)
     fs = fluid_at(world, bx, by, bz)
     entity.submerged_in_water = fs.fluid == WATER and f32(by + _height_in_world(fs, world, bx, by, bz)) > y
+
+
+def submerged_fluid(entity: Entity, world: World) -> str | None:
+    """`Entity.updateSubmergedInWaterState`'s `field_25599` (`isSubmergedIn`, 1.16.1 and before): the fluid of the
+    cell at the eye Y - 0.11111111F where its surface reaches above that Y (a boat's rider: not modelled here)."""
+    y = entity.pos.y + entity.eye_height - SUBMERGED_EYE_OFFSET
+    bx, by, bz = floor(entity.pos.x), floor(y), floor(entity.pos.z)
+    fs = fluid_at(world, bx, by, bz)
+    return fs.fluid if fs.fluid is not None and f32(by + _height_in_world(fs, world, bx, by, bz)) > y else None
+
+
+def on_lava_block_collision(entity: Entity, world: World) -> bool:
+    """`FluidBlock.onEntityCollision` of lava over the cells `Entity.checkBlockCollision` visits (the box deflated
+    by 0.001), 1.16.1 and before: `setInLava` where the box's bottom is below a lava block's surface
+    (float)y + height, or that surface above the box's top."""
+    b = entity.box
+    d = BLOCK_COLLISION_DEFLATE
+    for x in range(floor(b.min_x + d), floor(b.max_x - d) + 1):
+        for y in range(floor(b.min_y + d), floor(b.max_y - d) + 1):
+            for z in range(floor(b.min_z + d), floor(b.max_z - d) + 1):
+                if world.get_block_state(x, y, z).block != LAVA:
+                    continue
+                top = f32(y + get_height(world, x, y, z))
+                if b.min_y < top or top > b.max_y:
+                    return True
+    return False

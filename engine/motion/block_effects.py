@@ -49,6 +49,7 @@ from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.geometry.shapes import FULL_CUBE_BOX
+from engine.influences.fluids import on_lava_block_collision
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.jit import plain
@@ -111,6 +112,8 @@ def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None =
     if sim.features.tick_block_collision:
         tick_block_collision(e, sim, rec, e.prev_pos if start is None else start)
         return
+    # 1.16.1 and before: inLava cleared, then FluidBlock sets it; from 1.16.2 isInLava reads the lava height
+    e.in_lava = None if sim.features.in_lava_by_fluid_height else on_lava_block_collision(e, sim.world)
     b = e.box
     d = BLOCK_COLLISION_DEFLATE_1_19_3 if sim.features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE
     x0, y0, z0 = floor(b.min_x + d), floor(b.min_y + d), floor(b.min_z + d)

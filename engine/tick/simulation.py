@@ -121,6 +121,8 @@ class Simulation:
         if self._next_id > INT_MAX:          # Entity.CURRENT_ID is an AtomicInteger: incrementAndGet wraps
             self._next_id = INT_MIN
         e = cls(entity_id, pos, motion, seed=self.entity_seed(entity_id))
+        if not self.features.in_lava_by_fluid_height:
+            e.in_lava = False                # Entity.inLava, a flag before 1.16.2
         e.constructed(self.features)
         return e
 

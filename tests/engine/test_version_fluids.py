@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 
 from engine.core.versions import features_for
 from engine.influences import fluid_kernel
 from engine.influences.fluids import get_velocity, normalize_zero_below
+from engine.java.javanum import f32
 from engine.motion.collision_kernel import block_arrays
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
@@ -115,3 +117,61 @@ def test_an_orb_whose_eye_is_above_the_surface_is_submerged_only_before_1_20_5(v
 def test_an_item_0_1007_deep_floats_only_from_1_20_5(version: str, motion_y: float) -> None:
     item = _after("item_float_height.toml", version).entities[0]
     assert item.touching_water and item.motion.y == motion_y
+
+
+# The lava stage of Entity.updateWaterState while touching water (1.16.2). The lava cell east of the TNT flows to a
+# lower level east of it: (7/9F − 6/9F, 0, 0), whose float square root is exact, so its unit vector is (1, 0, 0); the
+# still water source adds nothing. Its push, 0.0023333333333333335 long, is normalised by the float root (1.16.5's
+# MathHelper.sqrt) and, the TNT standing still, stretched to 0.0045000000000000005.
+LAVA_PUSH_1_16_2 = 0.0023333333333333335 / float(np.float32(0.0023333333333333335)) * 0.0045000000000000005
+
+
+@pytest.mark.parametrize(("version", "motion_x"), [("1.16", 0.0), ("1.16.1", 0.0), ("1.16.2", LAVA_PUSH_1_16_2),
+                                                   ("1.16.5", LAVA_PUSH_1_16_2)])
+def test_a_tnt_touching_water_is_pushed_by_lava_only_from_1_16_2(version: str, motion_x: float) -> None:
+    sim = _after("fluid_lava_in_water_1_16_1.toml", version)
+    tnt = sim.entities[0]
+    assert tuple(tnt.motion) == (motion_x, 0.0, 0.0) and tnt.touching_water
+    assert sim.entities[0].fluid_height["lava"] == (0.0 if motion_x == 0.0 else f32(1 + f32(7 / 9)) - 1.001)
+    assert _after("fluid_lava_in_water_1_16_1.toml", version, 2).entities[0].pos.x == 1.0 + motion_x
+
+
+@pytest.mark.parametrize("version", ["1.16.1", "1.16.2"])
+def test_the_compiled_tnt_loop_takes_the_lava_stage_s_release(version: str) -> None:
+    """The TNT row loop (`version_bits`' V_LAVA_IN_WATER) and the object path give the same 10 ticks."""
+    runs = []
+    for vectorize in (True, False):
+        sim = _scene("fluid_lava_in_water_1_16_1.toml", version)
+        sim.vectorize = vectorize
+        run = []
+        for _ in range(10):
+            sim.tick()
+            run.append((tuple(sim.entities[0].pos), tuple(sim.entities[0].motion)))
+        runs.append(run)
+    assert runs[0] == runs[1]
+    assert (runs[0][-1][0][0] > 1.0) == (version == "1.16.2")     # pushed east from 1.16.2 only
+
+
+@pytest.mark.parametrize(("version", "health"), [("1.16", None), ("1.16.1", None), ("1.16.2", 5), ("1.16.5", 5)])
+def test_an_item_0_0004_under_a_lava_surface_burns_only_before_1_16_2(version: str, health: int | None) -> None:
+    """Up to 1.16.1 the item's first move finds the lava block's surface (1 + 8/9F) above the box's bottom (1.8885)
+    and sets inLava: in the second tick's base tick lava sets it on fire (300 ticks) and hurts it by 4 (health 1),
+    in the third the fire's 1 at 300 ticks removes it. From 1.16.2 the lava's depth under the box contracted by
+    0.001 (bottom 1.8895) is negative: no lava height, not in lava."""
+    second = _after("fluid_in_lava_flag_1_16_1.toml", version, 2).entities[0]
+    third = _after("fluid_in_lava_flag_1_16_1.toml", version, 3).entities
+    if health is None:
+        assert (second.health, second.fire_ticks, second.is_in_lava()) == (1, 300, True)
+        assert not third or third[0].removed
+    else:
+        assert (third[0].health, third[0].removed, third[0].is_in_lava()) == (5, False, False)
+
+
+@pytest.mark.parametrize(("version", "motion_y"), [("1.16.1", -0.04 * 0.98),
+                                                   ("1.16.2", float(np.float32(5.0e-4)) * 0.98)])
+def test_an_item_over_stone_reaching_into_a_pool_floats_only_from_1_16_2(version: str, motion_y: float) -> None:
+    """The item at x 0.9 (box 0.775..1.025) touches the water source east of it, 0.69 under its surface; 1.16.1
+    asks the cell at its eye Y − 0.11111111F (x 0: air): gravity −0.04, then the drag 0.98; 1.16.2 the water height:
+    above 0.2125F − 0.11111111F, so +5.0E-4F (X and Z, 0, × 0.99F), then the drag."""
+    item = _after("fluid_item_float_1_16_1.toml", version).entities[0]
+    assert item.motion.y == motion_y and item.touching_water

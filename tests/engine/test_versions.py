@@ -198,6 +198,12 @@ CASES: dict[str, tuple[str, int, int]] = {
     "submerged_at_eye": ((SCENES_DIR / "fluid_submerged_eye.toml").read_text(), 1, 1),
     # an item 0.1007 deep: sinks (below eye height − 0.11111111F) or floats (above 0.1F, 1.20.5)
     "item_float_height": ((SCENES_DIR / "item_float_height.toml").read_text(), 1, 1),
+    # a TNT touching still water and flowing lava: unpushed (1.16.1 skips the lava) or pushed east (1.16.2)
+    "lava_push_in_water": ((SCENES_DIR / "fluid_lava_in_water_1_16_1.toml").read_text(), 2, 1),
+    # an item 0.0004 under a lava surface: burnt by FluidBlock's inLava flag (1.16.1) or not in lava (1.16.2)
+    "in_lava_by_fluid_height": ((SCENES_DIR / "fluid_in_lava_flag_1_16_1.toml").read_text(), 3, 1),
+    # an item over stone whose box reaches into water: falls (1.16.1, air at its eye) or floats (1.16.2)
+    "item_float_by_fluid_height": ((SCENES_DIR / "fluid_item_float_1_16_1.toml").read_text(), 1, 1),
     # a bobber 40 m from its owner, hooking an item, reeled in before it ticks: pulls the item, or is removed first
     # (1.17; at 1.17 the player itself is refused: `living`)
     "bobber_use_checks_owner": (scene_toml(entities=[
@@ -670,6 +676,7 @@ BOTH_SIMULATED |= {"minecart_rider_input_push"}
 # riders of 1.20.5: a player rider's case runs in 1.20.4 and 1.20.5 now that living entities run in 1.20.5
 BOTH_SIMULATED |= {"vehicle_attachment_points"}
 BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
+BOTH_SIMULATED |= {"lava_push_in_water", "in_lava_by_fluid_height", "item_float_by_fluid_height"}   # fluids 1.16.1
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
