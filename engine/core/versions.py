@@ -343,6 +343,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                  "or below, taking its state whole with its own half (neighborState.with(HALF, "
                                  "...)), where it broke unless the other half was the same door (1.20.3)",
                                  (1, 20, 3), None),
+    "dispenser_brush_fails": ("DispenserBlock fires a brush through its FallibleItemDispenserBehavior: it brushes an "
+                              "armadillo in the cell it faces (none is modelled) or fails, the brush kept and "
+                              "nothing dispensed (the block entity still marked dirty); before, a brush dropped as "
+                              "an item (1.20.5)", (1, 20, 5), None),
     "path_water_after_blocks": ("LandPathNodeMaker.getCommonNodeType tests water last, only where the block is "
                                 "passable: a waterlogged fence or wall is FENCE, a waterlogged slab, stairs or "
                                 "chest BLOCKED, not WATER (1.17)", (1, 17, 0), None),
@@ -413,8 +417,9 @@ _PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled source
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _REDSTONE_1_16_5 = "the redstone code was read from 1.16.5 only; not compared"
-_REDSTONE_LATER = ("1.20.5 and later releases change the dispenser, TNT, wire and note block (1.20.5), lever and "
-                   "note block (1.21), wire, observer, piston and dispenser (1.21.2); not compared")
+_REDSTONE_LATER = ("the redstone code of 1.21.4 and later not compared (no sources of 1.21.4-1.21.10 here; 1.21.11 "
+                   "differs: onStateReplaced without the new state, TntBlock.primeTnt behind the game rule "
+                   "GameRules.TNT_EXPLODES)")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
@@ -561,7 +566,7 @@ MECHANICS: dict[str, Mechanic] = {
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 16, 5), _REDSTONE_1_16_5),
-            Change((1, 20, 5), None, _REDSTONE_LATER))),
+            Change((1, 21, 4), None, _REDSTONE_LATER))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
             Change((1, 21, 4), (1, 21, 11), "Entity.fallDistance is a float up to 1.21.3 and a double in 1.21.11 "
@@ -703,6 +708,7 @@ class Features:
     gate_breaks_off_its_floor: bool
     shulker_box_always_solid: bool
     door_half_joins_any_door: bool
+    dispenser_brush_fails: bool
     path_water_after_blocks: bool
     path_blocked_doors: bool
     path_sweep_min_corner: bool
