@@ -343,6 +343,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                  "or below, taking its state whole with its own half (neighborState.with(HALF, "
                                  "...)), where it broke unless the other half was the same door (1.20.3)",
                                  (1, 20, 3), None),
+    "piston_edge_air_movable": ("PistonBlock.isMovable takes air as movable before testing the world's bottom and "
+                                "top rows: a piston puts its head into row 0 downward or row 255 upward, where air "
+                                "there was immovable and the push failed (1.16.2)", (1, 16, 2), None),
     "dispenser_brush_fails": ("DispenserBlock fires a brush through its FallibleItemDispenserBehavior: it brushes an "
                               "armadillo in the cell it faces (none is modelled) or fails, the brush kept and "
                               "nothing dispensed (the block entity still marked dirty); before, a brush dropped as "
@@ -416,7 +419,7 @@ class Mechanic:
 _PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled sources of 1.11-1.13 used here)"
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
-_REDSTONE_1_16_5 = "the redstone code was read from 1.16.5 only; not compared"
+_REDSTONE_1_16_5 = "the redstone code before 1.16 not compared (read from 1.16 to 1.16.5 and later only)"
 _REDSTONE_LATER = ("the redstone code of 1.21.4 and later not compared (no sources of 1.21.4-1.21.10 here; 1.21.11 "
                    "differs: onStateReplaced without the new state, TntBlock.primeTnt behind the game rule "
                    "GameRules.TNT_EXPLODES)")
@@ -565,7 +568,7 @@ MECHANICS: dict[str, Mechanic] = {
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
-            Change(OLDEST, (1, 16, 5), _REDSTONE_1_16_5),
+            Change(OLDEST, (1, 16, 0), _REDSTONE_1_16_5),
             Change((1, 21, 4), None, _REDSTONE_LATER))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
@@ -708,6 +711,7 @@ class Features:
     gate_breaks_off_its_floor: bool
     shulker_box_always_solid: bool
     door_half_joins_any_door: bool
+    piston_edge_air_movable: bool
     dispenser_brush_fails: bool
     path_water_after_blocks: bool
     path_blocked_doors: bool

@@ -1,4 +1,5 @@
-"""Redstone from 1.17 to 1.20.4 (engine/redstone, docs/versions.md): the comparator's compare mode against a
+"""Redstone from 1.16 to 1.21.3 (engine/redstone, docs/versions.md): a piston's head into the world's top and
+bottom rows (`piston_edge_air_movable`, 1.16.2), the comparator's compare mode against a
 stronger side (`comparator_compare_side_zero`, 1.17), the chunk-by-chunk block tick scheduler
 (`tick_scheduler_chunks`, 1.18), the 1.18 overworld's height where the engine keeps no blocks, 1.19's neighbour
 updater (`neighbor_updater_chain`), wire's diagonal shape updates (`wire_prepare_wire_only`) and the dispenser's
@@ -44,6 +45,7 @@ WIRE_OFF_SCENE = (SCENES_DIR / "redstone_wire_off_trapdoor_1_20_2.toml").read_te
 REPEATER_OFF_SCENE = (SCENES_DIR / "redstone_repeater_off_trapdoor_1_20_2.toml").read_text()
 DOOR_SCENE = (SCENES_DIR / "redstone_door_halves_1_20_3.toml").read_text()
 BRUSH_SCENE = (SCENES_DIR / "redstone_dispenser_brush_1_20_5.toml").read_text()
+TOP_ROW_SCENE = (SCENES_DIR / "redstone_piston_head_at_top_1_16_2.toml").read_text()
 
 
 def _run(text: str, version: str, ticks: int) -> tuple[Simulation, list[tuple[int, tuple[int, ...], str, str]]]:
@@ -55,6 +57,32 @@ def _run(text: str, version: str, ticks: int) -> tuple[Simulation, list[tuple[in
         out += [(record.tick, tuple(e["pos"]), e["from"], e["to"]) for e in record.events
                 if e["kind"] == "block_changed"]
     return sim, out
+
+
+# --- 1.16.2: PistonBlock.isMovable -------------------------------------------------------------------------------
+
+def test_a_piston_puts_its_head_into_the_top_row_from_1_16_2() -> None:
+    """The scene's comment: up to 1.16.1 the push into row 255 fails and the TNT stays on the piston's top, 255.0;
+    from 1.16.2 the piston extends in tick 1 and the TNT ends on the head's top, 255 + 1."""
+    for version in ("1.16", "1.16.1"):
+        old, changes = _run(TOP_ROW_SCENE, version, 5)
+        assert [pos for _, pos, _, _ in changes] == [(1, 254, 0)], version
+        assert old.entity_by_id(1).pos.y == 255.0
+    for version in ("1.16.2", "1.16.4", "1.16.5"):
+        new, changes = _run(TOP_ROW_SCENE, version, 5)
+        assert (1, (0, 254, 0), "minecraft:piston[extended=false,facing=up]",
+                "minecraft:piston[extended=true,facing=up]") in changes, version
+        assert str(new.world.get_block_state(0, 255, 0)) == "minecraft:piston_head[facing=up,short=false,type=normal]"
+        assert new.entity_by_id(1).pos.y == 256.0
+
+
+def test_a_piston_puts_its_head_into_the_bottom_row_from_1_16_2() -> None:
+    """The same at the bottom: a piston at y 1 facing down, powered by a redstone block set beside it in tick 1."""
+    text = scene_toml(blocks=[{"at": [0, 1, 0], "block": "minecraft:piston[extended=false,facing=down]"}],
+                      actions=[{"tick": 1, "do": "set_block", "at": [1, 1, 0], "block": "minecraft:redstone_block"}])
+    for version, head in (("1.16.1", "minecraft:air"), ("1.16.2", "minecraft:piston_head")):
+        sim, _ = _run(text, version, 4)
+        assert sim.world.get_block_state(0, 0, 0).block == head.removeprefix("minecraft:"), version
 
 
 # --- 1.17: ComparatorBlock.calculateOutputSignal ----------------------------------------------------------------
@@ -556,11 +584,12 @@ def test_the_experimental_redstone_is_refused_in_one_line() -> None:
 @pytest.mark.parametrize("name", ["redstone_repeater_clock.toml", "redstone_bud_tnt_line.toml",
                                   "redstone_dispenser_cannon.toml", "redstone_piston_quasi_connectivity.toml",
                                   "redstone_flying_machine.toml"])
-def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_up_to_1_21_3(name: str) -> None:
+def test_the_bundled_redstone_scenes_change_their_blocks_as_in_1_16_5_from_1_16_to_1_21_3(name: str) -> None:
     text = (SCENES_DIR / name).read_text()
     _, reference = _run(text, "1.16.5", 40)
     assert reference
-    for version in ("1.17", "1.18.2", "1.19.4", "1.20.1", "1.20.2", "1.20.4", "1.20.5", "1.21", "1.21.3"):
+    for version in ("1.16", "1.16.1", "1.16.2", "1.16.4", "1.17", "1.18.2", "1.19.4", "1.20.1", "1.20.2", "1.20.4",
+                    "1.20.5", "1.21", "1.21.3"):
         assert _run(text, version, 40)[1] == reference, version
 
 
