@@ -419,7 +419,7 @@ class Mechanic:
 _PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled sources of 1.11-1.13 used here)"
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
-_REDSTONE_1_16_5 = "the redstone code before 1.16 not compared (read from 1.16 to 1.16.5 and later only)"
+_REDSTONE_BEFORE_1_16 = "the redstone code of releases before 1.16 not compared"
 _REDSTONE_LATER = ("the redstone code of 1.21.4 and later not compared (no sources of 1.21.4-1.21.10 here; 1.21.11 "
                    "differs: onStateReplaced without the new state, TntBlock.primeTnt behind the game rule "
                    "GameRules.TNT_EXPLODES)")
@@ -568,7 +568,7 @@ MECHANICS: dict[str, Mechanic] = {
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
-            Change(OLDEST, (1, 16, 0), _REDSTONE_1_16_5),
+            Change(OLDEST, (1, 16, 0), _REDSTONE_BEFORE_1_16),
             Change((1, 21, 4), None, _REDSTONE_LATER))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (

@@ -72,9 +72,9 @@ UNMODELLED_ITEMS = frozenset({
     "minecraft:glass_bottle", "minecraft:glowstone", "minecraft:shears", "minecraft:elytra", "minecraft:shield",
     "minecraft:wolf_armor", "minecraft:wind_charge",
 })
-BRUSH_ITEM = "minecraft:brush"
 UNMODELLED_SUFFIXES = ("_spawn_egg", "_boat", "bucket", "minecart", "shulker_box", "_carpet", "_horse_armor",
                        "_helmet", "_chestplate", "_leggings", "_boots", "_head", "_skull")
+BRUSH_ITEM = "minecraft:brush"      # 1.20.5: a FallibleItemDispenserBehavior (`fails`)
 
 
 def is_modelled(item: str) -> bool:
