@@ -379,6 +379,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                  "or below, taking its state whole with its own half (neighborState.with(HALF, "
                                  "...)), where it broke unless the other half was the same door (1.20.3)",
                                  (1, 20, 3), None),
+    "piston_edge_air_movable": ("PistonBlock.isMovable takes air as movable before testing the world's bottom and "
+                                "top rows: a piston puts its head into row 0 downward or row 255 upward, where air "
+                                "there was immovable and the push failed (1.16.2)", (1, 16, 2), None),
+    "dispenser_brush_fails": ("DispenserBlock fires a brush through its FallibleItemDispenserBehavior: it brushes an "
+                              "armadillo in the cell it faces (none is modelled) or fails, the brush kept and "
+                              "nothing dispensed (the block entity still marked dirty); before, a brush dropped as "
+                              "an item (1.20.5)", (1, 20, 5), None),
     "path_water_after_blocks": ("LandPathNodeMaker.getCommonNodeType tests water last, only where the block is "
                                 "passable: a waterlogged fence or wall is FENCE, a waterlogged slab, stairs or "
                                 "chest BLOCKED, not WATER (1.17)", (1, 17, 0), None),
@@ -468,9 +475,10 @@ _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float litera
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it used here)")
-_REDSTONE_1_16_5 = "the redstone code was read from 1.16.5 only; not compared"
-_REDSTONE_LATER = ("1.20.5 and later releases change the dispenser, TNT, wire and note block (1.20.5), lever and "
-                   "note block (1.21), wire, observer, piston and dispenser (1.21.2); not compared")
+_REDSTONE_BEFORE_1_16 = "the redstone code of releases before 1.16 not compared"
+_REDSTONE_LATER = ("the redstone code of 1.21.4 and later not compared (no sources of 1.21.4-1.21.10 here; 1.21.11 "
+                   "differs: onStateReplaced without the new state, TntBlock.primeTnt behind the game rule "
+                   "GameRules.TNT_EXPLODES)")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
@@ -625,8 +633,8 @@ MECHANICS: dict[str, Mechanic] = {
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
-            Change(OLDEST, (1, 16, 5), _REDSTONE_1_16_5),
-            Change((1, 20, 5), None, _REDSTONE_LATER))),
+            Change(OLDEST, (1, 16, 0), _REDSTONE_BEFORE_1_16),
+            Change((1, 21, 4), None, _REDSTONE_LATER))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
             Change((1, 21, 4), (1, 21, 11), "Entity.fallDistance is a float up to 1.21.3 and a double in 1.21.11 "
@@ -777,6 +785,8 @@ class Features:
     gate_breaks_off_its_floor: bool
     shulker_box_always_solid: bool
     door_half_joins_any_door: bool
+    piston_edge_air_movable: bool
+    dispenser_brush_fails: bool
     path_water_after_blocks: bool
     path_blocked_doors: bool
     path_sweep_min_corner: bool

@@ -1,6 +1,7 @@
 """`DispenserBlock.dispense` with the 1.16.5 behaviours that create moving entities (`DispenserBehavior.
 registerDefaults`): primed TNT (spec 06 §1.1 item 2), arrows and throwables (§7.1 item 3, §8.1 item 2), a small
-fireball from a fire charge (§9), and any other item dropped by `ItemDispenserBehavior` (§3.1 item 4).
+fireball from a fire charge (§9), any other item dropped by `ItemDispenserBehavior` (§3.1 item 4), and from 1.20.5
+a brush's behaviour, which fails where no armadillo is brushed (none is modelled).
 
 A scene action names the item that comes out: the slot choice (the block entity's own static Random, never the
 world's) and the inventory are not modelled. Ender pearls and tridents have no dispenser behaviour in 1.16.5, so
@@ -45,6 +46,7 @@ from engine.java.javanum import f32
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
+    from engine.core.versions import Features
     from engine.entities.entity import Entity
     from engine.world.world import World
 
@@ -61,14 +63,18 @@ PROJECTILE_ITEMS: dict[str, tuple[type[Projectile], float, float]] = {
     "minecraft:splash_potion": (Potion, DISPENSER_BOTTLE_FORCE, DISPENSER_BOTTLE_VARIATION),
     "minecraft:lingering_potion": (Potion, DISPENSER_BOTTLE_FORCE, DISPENSER_BOTTLE_VARIATION),
 }
-# items with a 1.16.5 dispenser behaviour that neither drops them nor is modelled here (spawn, place, equip, use)
+# items with a dispenser behaviour that neither drops them nor is modelled here (spawn, place, equip, use): those of
+# 1.16.5, and the wolf armor (1.20.5: equips a wolf) and the wind charge (1.21: fires a WindChargeEntity) of later
+# releases
 UNMODELLED_ITEMS = frozenset({
     "minecraft:spectral_arrow", "minecraft:firework_rocket", "minecraft:armor_stand", "minecraft:saddle",
     "minecraft:chest", "minecraft:flint_and_steel", "minecraft:bone_meal", "minecraft:carved_pumpkin",
     "minecraft:glass_bottle", "minecraft:glowstone", "minecraft:shears", "minecraft:elytra", "minecraft:shield",
+    "minecraft:wolf_armor", "minecraft:wind_charge",
 })
 UNMODELLED_SUFFIXES = ("_spawn_egg", "_boat", "bucket", "minecart", "shulker_box", "_carpet", "_horse_armor",
                        "_helmet", "_chestplate", "_leggings", "_boots", "_head", "_skull")
+BRUSH_ITEM = "minecraft:brush"      # 1.20.5: a FallibleItemDispenserBehavior (`fails`)
 
 
 def is_modelled(item: str) -> bool:
@@ -76,13 +82,20 @@ def is_modelled(item: str) -> bool:
     return item not in UNMODELLED_ITEMS and not item.endswith(UNMODELLED_SUFFIXES)
 
 
-def take_item(world: World, at: BlockPos, slot: int | None = None) -> bool:
-    """One item less in the stack of `slot` (None: the first non-empty stack) of the container at `at`; false when
-    it is empty."""
+def fails(features: Features, item: str) -> bool:
+    """Whether a dispenser's behaviour for `item` fails, dispensing nothing and keeping the stack
+    (`FallibleItemDispenserBehavior.setSuccess(false)`): from 1.20.5 (`dispenser_brush_fails`) a brush, which finds
+    no armadillo to brush (none is modelled)."""
+    return item == BRUSH_ITEM and features.dispenser_brush_fails
+
+
+def take_item(world: World, at: BlockPos, slot: int | None = None, keep: bool = False) -> bool:
+    """One item less in the stack of `slot` (None: the first non-empty stack) of the container at `at` (`keep`: the
+    stack stays whole, a behaviour that failed); false when it is empty."""
     items = list(world.containers.get(at, ()))
     for i, (number, item, count) in enumerate(items):
         if count > 0 and slot in (None, number):
-            items[i] = (number, item, count - 1)
+            items[i] = (number, item, count if keep else count - 1)
             world.containers[at] = tuple(items)
             return True
     return False
@@ -100,9 +113,9 @@ def get_output_location(pos: BlockPos, facing: Direction, facing_offset: float =
 def dispense(sim: TickContext, pos: BlockPos, item: str) -> Entity | None:
     """`DispenserBlock.scheduledTick` → `dispense` with `item` in the chosen slot: the item's behaviour, which adds
     the entity it creates to the world and returns it. Nothing happens once the block is no longer a dispenser (the
-    scheduled tick is dropped for a changed block)."""
+    scheduled tick is dropped for a changed block) or where the behaviour fails (`fails`)."""
     state = sim.world.get_block_state(*pos)
-    if state.block != DISPENSER:
+    if state.block != DISPENSER or fails(sim.features, item):
         return None
     facing = BY_NAME[state.get("facing")]
     if item == TNT_ITEM:

@@ -216,16 +216,17 @@ def piston_behavior(state: BlockState) -> str:
 
 def is_movable(world: World, state: BlockState, pos: BlockPos, motion: Direction, can_break: bool,
                piston_dir: Direction) -> bool:
-    """`PistonBlock.isMovable`."""
+    """`PistonBlock.isMovable`. From 1.16.2 (`piston_edge_air_movable`) air is movable before the bottom and top rows
+    are tested; up to 1.16.1 air in row 0 moving down or in row 255 moving up was not, so a piston could not put its
+    head there."""
     x, y, z = pos
     west, north, east, south = world.border.bounds()
     if y < 0 or y > 255 or not (x + 1 > west and x < east and z + 1 > north and z < south):
         return False
-    if state.is_air:
+    at_edge = (motion.name == "down" and y == 0) or (motion.name == "up" and y == 255)
+    if state.is_air and (world.features.piston_edge_air_movable or not at_edge):
         return True
-    if state.block in IMMOVABLE:
-        return False
-    if (motion.name == "down" and y == 0) or (motion.name == "up" and y == 255):
+    if state.block in IMMOVABLE or at_edge:
         return False
     if state.block in PISTONS:
         if state.get("extended") == "true":

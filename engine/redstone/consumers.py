@@ -64,7 +64,7 @@ class Dispenser(Behaviour):
 
     def scheduled_tick(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
         """`DispenserBlock.dispense`: one item of its contents (an empty one fires nothing)."""
-        item = take_item(sim, pos)
+        item = take_item(sim, pos, state.block == dispenser.DISPENSER)
         if item is None:
             return
         if state.block == dispenser.DISPENSER:
@@ -82,10 +82,11 @@ class Dispenser(Behaviour):
         return comparator_output(world.containers.get(pos, ()))
 
 
-def take_item(sim: TickContext, pos: BlockPos) -> str | None:
-    """The item a redstone-fired dispenser or dropper takes: one from the slot `chooseNonEmptySlot` picks. Up to
-    1.18.2 it picks among the non-empty slots with the block entity's unseeded Random, so contents of more than one
-    kind stop the run; from 1.19 (`dispenser_world_random_slot`) with the world Random."""
+def take_item(sim: TickContext, pos: BlockPos, dispensing: bool) -> str | None:
+    """The item a redstone-fired dispenser (`dispensing`) or dropper takes: one from the slot `chooseNonEmptySlot`
+    picks. Up to 1.18.2 it picks among the non-empty slots with the block entity's unseeded Random, so contents of
+    more than one kind stop the run; from 1.19 (`dispenser_world_random_slot`) with the world Random. A dispenser
+    whose behaviour for the item fails (`dispenser.fails`) keeps it, but still sets the slot's stack (markDirty)."""
     world = sim.world
     contents = [(slot, item) for slot, item, count in world.containers.get(pos, ()) if count > 0]
     if not contents:
@@ -98,7 +99,11 @@ def take_item(sim: TickContext, pos: BlockPos) -> str | None:
             raise SimulationLimit(f"tick {sim.tick_count}: the dispenser at {list(pos)} holds {', '.join(kinds)} "
                                   "and vanilla fires a slot picked by an unseeded Random")
         slot, item = None, kinds[0]
-    dispenser.take_item(world, pos, slot)
+    if dispensing and not dispenser.is_modelled(item):
+        raise SimulationLimit(f"tick {sim.tick_count}: the dispenser at {list(pos)} fires {item}, whose dispenser "
+                              "behaviour is not modelled (TNT, arrows, throwables, fire charges, brushes and plain "
+                              "item drops are)")
+    dispenser.take_item(world, pos, slot, keep=dispensing and dispenser.fails(sim.features, item))
     nu.update_comparators(sim, pos)          # BlockEntity.markDirty: the comparators reading it update
     return item
 

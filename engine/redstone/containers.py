@@ -1,5 +1,6 @@
 """A container's comparator output, `ScreenHandler.calculateComparatorOutput` (dispensers and droppers: 9 slots),
-and the items' maximum stack sizes it divides by (`Item.Settings.maxCount`, 1.16.5 `Items`)."""
+and the items' maximum stack sizes it divides by (`Item.Settings.maxCount`, 1.16.5 `Items`; of the later items, the
+unstackable spyglass (1.17), goat horn (1.19), brush (1.20), wolf armor (1.20.5), mace (1.21) and bundles)."""
 
 from __future__ import annotations
 
@@ -15,14 +16,16 @@ STACK_16 = frozenset({"minecraft:ender_pearl", "minecraft:snowball", "minecraft:
 # items of stack size 1 by name: tools, weapons, armour, buckets of things, potions, boats, minecarts, ...
 STACK_1_SUFFIXES = ("_sword", "_shovel", "_pickaxe", "_axe", "_hoe", "_helmet", "_chestplate", "_leggings",
                     "_boots", "_bucket", "potion", "_boat", "minecart", "shulker_box", "_horse_armor", "_stew",
-                    "_music_disc", "_banner_pattern")
+                    "_music_disc", "_banner_pattern", "bundle")
 STACK_1 = frozenset({"minecraft:bow", "minecraft:crossbow", "minecraft:trident", "minecraft:shield",
                      "minecraft:elytra", "minecraft:flint_and_steel", "minecraft:shears", "minecraft:fishing_rod",
                      "minecraft:saddle", "minecraft:totem_of_undying", "minecraft:enchanted_book",
                      "minecraft:carrot_on_a_stick", "minecraft:warped_fungus_on_a_stick", "minecraft:cake",
                      "minecraft:milk_bucket", "minecraft:writable_book", "minecraft:knowledge_book",
                      "minecraft:debug_stick", "minecraft:turtle_helmet", "minecraft:rabbit_stew",
-                     "minecraft:mushroom_stew", "minecraft:beetroot_soup", "minecraft:suspicious_stew"})
+                     "minecraft:mushroom_stew", "minecraft:beetroot_soup", "minecraft:suspicious_stew",
+                     "minecraft:spyglass", "minecraft:goat_horn", "minecraft:brush", "minecraft:wolf_armor",
+                     "minecraft:mace"})
 
 
 def max_count(item: str) -> int:

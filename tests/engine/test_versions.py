@@ -541,6 +541,10 @@ CASES: dict[str, tuple[str, int, int]] = {
     "gate_breaks_off_its_floor": ((SCENES_DIR / "redstone_repeater_off_trapdoor_1_20_2.toml").read_text(), 4, 2),
     # a door of two kinds: its lower half joins the opened iron half and the TNT lands on the door, or both break
     "door_half_joins_any_door": ((SCENES_DIR / "redstone_door_halves_1_20_3.toml").read_text(), 12, 2),
+    # a piston at y 254 facing up: it lifts the TNT on it onto its head in row 255, or the push fails
+    "piston_edge_air_movable": ((SCENES_DIR / "redstone_piston_head_at_top_1_16_2.toml").read_text(), 4, 1),
+    # a dispenser holding a brush: it drops the brush (entity 2), or fails and nothing comes out
+    "dispenser_brush_fails": ((SCENES_DIR / "redstone_dispenser_brush_1_20_5.toml").read_text(), 6, 2),
 }
 # the marker armor stand of blast_protection_linear wearing Blast Protection IV: x (1 - 0.6) or x (1 - (double)0.6F)
 CASES["explosion_knockback_resistance"] = (CASES["blast_protection_linear"][0], 1, 2)
@@ -663,6 +667,7 @@ BOTH_SIMULATED |= {"pressure_plate_wide_box", "openable_sound_world_random", "no
 BOTH_SIMULATED |= {"note_block_head_instrument", "wire_runs_over_trapdoors", "shulker_box_always_solid",
                    "wire_breaks_off_its_floor", "gate_breaks_off_its_floor",
                    "door_half_joins_any_door"}   # redstone (1.20, 1.20.2, 1.20.3)
+BOTH_SIMULATED |= {"piston_edge_air_movable", "dispenser_brush_fails"}   # redstone (1.16.2, 1.20.5)
 # living travel, jumping and players of 1.20.5 (the cases of the living attributes, the sprint kick and the
 # sneaking edge; an unridden pig's step height of 1.19.4)
 BOTH_SIMULATED |= {"living_attributes", "sprint_jump_kick_double", "sneak_edge_below_feet", "pig_step_height_half"}
