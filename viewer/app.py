@@ -20,37 +20,28 @@ import pyglet
 from imgui_bundle import imgui, imgui_ctx, implot
 
 from viewer import editing
-from viewer.actions import actions_state, block_menu, picked, scheduled_by_tick
-from viewer.analysis_job import running_jobs
 from viewer.block_hover import BlockHover, draw_outline, hover_text
 from viewer.bookmarks import Bookmarks
-from viewer.commands import run_commands
 from viewer.controls import CameraControls
-from viewer.drawing.framing import action_bounds, scene_bounds
 from viewer.drawing.labels import draw_caption_card, draw_gizmo_letters, draw_labels
 from viewer.drawing.overlays import (
     entity_frame,
 )
 from viewer.drawing.palette import load_palette
-from viewer.drawing.path_search import node_text
 from viewer.drawing.picking import PICK_REACH, ViewRect, beside, pick_block, pick_entity, pick_node, pixel_ray
 from viewer.drawing.pistons import B36Row
 from viewer.drawing.redstone_overlay import legend as redstone_legend
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
-from viewer.drawing.screenshots import read_screen, save_screenshot
 from viewer.files import Dialog, Watch, config_dir, load_recent, remember
 from viewer.first_frame import FirstFrame
 from viewer.gl.back_buffer import last_frame_kept, window_config
 from viewer.gl.imgui_input import ImGuiInput
 from viewer.gl.imgui_renderer import Cleared, ImGuiRenderer
 from viewer.gl.window import ViewerWindow
-from viewer.history import History
 from viewer.launch import Loading
 from viewer.panels.controls import draw_controls
-from viewer.panels.deferred import draw_deferred
 from viewer.panels.entities import ENTITIES_TITLE, draw_entities, draw_entity_list
 from viewer.panels.errors import describe, draw_errors
-from viewer.panels.file_browser import draw_file_browser
 from viewer.panels.help import draw_help, draw_legend, legend_entries
 from viewer.panels.layout import apply_scale, dock_panels, panel_color
 from viewer.panels.ledger import LEDGER_TITLE, LedgerTable, draw_ledger
@@ -65,16 +56,19 @@ from viewer.panels.widgets import hint
 from viewer.playback import Playback
 from viewer.readouts import Readouts
 from viewer.recovery import Recovery
-from viewer.ruler import clear_on_escape, draw_ruler, pick_ruler_end, placed
 from viewer.state import ViewerState
 from viewer.stepping import MicroStep, readout
 from viewer.timeline import EventLog
 from viewer.undo import UndoStack
 
+# What only the whole window uses (actions, commands, jobs, the history, the ruler, framing, screenshots, the file
+# browser) is imported where it is used: the first frame, drawn from the loading child's summary, imports none of it
+# (docs/performance.md, "The viewer's own modules after the first frame").
 if TYPE_CHECKING:
     from engine import VersionGhost
     from viewer.entity_log import EntityLog
     from viewer.export_job import VideoExport
+    from viewer.history import History
     from viewer.panels.export import ExportSettings
     from viewer.table_export import TableExport
 
@@ -118,7 +112,7 @@ class ViewerApp(Readouts, Playback):
         self.screenshot_dir = screenshot_dir
         self.imgui_renderer = ImGuiRenderer(self.ctx)
         self.imgui_input = ImGuiInput(self.window)
-        self.state = ViewerState()
+        self.state = ViewerState() if first is None else ViewerState(release=first.release)
         self.palette = load_palette()
         self.scene = SceneRenderer(self.ctx, self.palette)
         self.controls = CameraControls(self.state, self.window)
@@ -179,6 +173,7 @@ class ViewerApp(Readouts, Playback):
             self.adopt(sim, scene_path)
         elif not self.load(scene_path):     # no scene, or it failed to load: the empty world's history
             from engine import Simulation, entity_table
+            from viewer.history import History
             self.sim = Simulation()
             self.sim.trace_enabled = True
             self.history = History(self.sim)
@@ -209,6 +204,8 @@ class ViewerApp(Readouts, Playback):
         """Show `sim`, freshly loaded from `scene_path` (or from its recovery file: `recovered`), from its first
         tick (or run to `tick`, camera kept). A recovery file left by an earlier session is offered back."""
         from engine import entity_table
+        from viewer.drawing.framing import scene_bounds
+        from viewer.history import History
         sim.trace_enabled = True
         self.sim, self.first = sim, None
         self.state.release = sim.version
@@ -281,6 +278,8 @@ class ViewerApp(Readouts, Playback):
         state = self.state
         if not state.pending_clicks and state.context_click is None:
             return
+        from viewer.actions import actions_state, block_menu, picked
+        from viewer.ruler import pick_ruler_end
         camera = self.controls.camera()
         view, proj = camera.view_matrix(), camera.proj_matrix(rect.width / max(rect.height, 1.0))
         if state.context_click is not None:   # a right click: the block's menu (Use at this tick)
@@ -333,6 +332,7 @@ class ViewerApp(Readouts, Playback):
 
     def busy(self) -> bool:
         """Whether frames change without input: playing, queued requests, meshing, a job, keys held (fly)."""
+        from viewer.analysis_job import running_jobs
         state = self.state
         jobs = running_jobs(self)
         return bool(state.playing or state.commands or state.pending_steps or state.pending_edits or
@@ -373,6 +373,7 @@ class ViewerApp(Readouts, Playback):
         if waiting:
             self._lay_out_first(dt)
         else:
+            from viewer.commands import run_commands
             run_commands(self, now)
             self._run_job()
             self._end_table_jobs()
@@ -544,11 +545,17 @@ class ViewerApp(Readouts, Playback):
         state.focus_requested = False
         if state.frame_requested:
             state.frame_requested = False
+            from viewer.drawing.framing import action_bounds
             overlays = [o for o in (self.scene.entities.overlay, self.scene.trace.overlay) if o is not None]
             self.controls.frame(action_bounds(self.sim, overlays), self.view_rect.width / max(self.view_rect.height, 1))
 
     def _draw_panels(self) -> None:
         """The menu bar, the dock space (which gives the 3D view's rectangle), then every panel."""
+        from viewer.actions import actions_state, scheduled_by_tick
+        from viewer.analysis_job import running_jobs
+        from viewer.panels.deferred import draw_deferred
+        from viewer.panels.file_browser import draw_file_browser
+        from viewer.ruler import clear_on_escape
         state = self.state
         clear_on_escape(state)      # before the menu bar closes an open menu with the same Escape
         draw_menu_bar(state, bool(self.undo.done), bool(self.undo.undone), self.scene_path is not None)
@@ -594,6 +601,7 @@ class ViewerApp(Readouts, Playback):
             origin, direction = pixel_ray(view, proj, x - rect.x, y - rect.y, (rect.width, rect.height))
             self.hovered_node = pick_node(self.search_nodes, origin, direction)
         if self.hovered_node is not None:
+            from viewer.drawing.path_search import node_text
             imgui.set_tooltip(node_text(self.hovered_node))
 
     def _hover_block(self, view: np.ndarray, proj: np.ndarray, rect: ViewRect) -> None:
@@ -621,6 +629,7 @@ class ViewerApp(Readouts, Playback):
             labels += self.scene.trace.overlay.labels
         draw_labels(background, labels, view, proj, (rect.width, rect.height), (rect.x, rect.y))
         if self.state.ruler:
+            from viewer.ruler import draw_ruler, placed
             draw_ruler(background, placed(self.state.ruler, self.frame), view, proj, (rect.width, rect.height),
                        (rect.x, rect.y), self.palette.ui["ruler"])
         draw_gizmo_letters(background, view, min(GIZMO_SIZE, rect.width, rect.height), (rect.x, rect.y + rect.height),
@@ -634,6 +643,7 @@ class ViewerApp(Readouts, Playback):
     def _save_screenshot(self, size: tuple[int, int],
                          crop: tuple[tuple[int, int], tuple[int, int]] | None = None) -> None:
         """Save the window's pixels, or those of `crop` ((left, bottom) origin and size, in framebuffer pixels)."""
+        from viewer.drawing.screenshots import read_screen, save_screenshot
         self.state.screenshot = None
         pixels = read_screen(self.ctx, size)
         if crop is not None:

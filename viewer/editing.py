@@ -15,10 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from viewer.history import History
-
 if TYPE_CHECKING:
     from engine import Vec3
+    from viewer.history import History
 
 MAX_BLOCK_CHOICES = 200   # the block picker's list, at most (a release has ~1,100 blocks)
 

@@ -15,20 +15,16 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:   # the window reads the summary; only the loading child makes one (`summary`, its imports)
+    import numpy as np
 
-from viewer.actions import scheduled_by_tick
-from viewer.drawing.camera import Bounds, fit_orbit
-from viewer.drawing.framing import scene_bounds
-from viewer.drawing.meshing import SectionKey, SectionMesh, StyleTable, mesh_section
-from viewer.drawing.overlays import EntityFrame, Overlay, OverlayBuilder, add_entities, entity_frame
-from viewer.drawing.palette import Palette
-from viewer.drawing.pistons import moving_blocks
-from viewer.drawing.redstone_overlay import Drawn, add_redstone
-from viewer.drawing.world_view import in_view_first
-from viewer.history import entity_states
+    from viewer.drawing.camera import Bounds
+    from viewer.drawing.meshing import SectionKey, SectionMesh
+    from viewer.drawing.overlays import EntityFrame, Overlay
+    from viewer.drawing.palette import Palette
+    from viewer.drawing.redstone_overlay import Drawn
 
 MESH_BUDGET_S = 0.15   # the child's meshing time: the sections left are meshed by the window after its first frame
 VIEW_ASPECT = 1.5      # the 3D view's shape in the default layout at 1280x720 (about 690 x 450 pixels)
@@ -63,6 +59,12 @@ def summary(sim: Any, palette: Palette, budget_s: float = MESH_BUDGET_S, power: 
     """The first frame's summary of `sim`, with the redstone marks a new window shows (`power`, `clocks`, `arrows`:
     `ViewerState.show_power`, `show_clocks`, `show_updates`). Run by the loading child."""
     from engine import entity_table
+    from viewer.actions import scheduled_by_tick
+    from viewer.drawing.framing import scene_bounds
+    from viewer.drawing.overlays import OverlayBuilder, add_entities, entity_frame
+    from viewer.drawing.pistons import moving_blocks
+    from viewer.drawing.redstone_overlay import add_redstone
+    from viewer.history import entity_states
     frame = entity_frame(entity_states(sim))
     entities = OverlayBuilder()
     add_entities(entities, frame, palette)
@@ -84,6 +86,9 @@ def _meshed(sections: dict[SectionKey, np.ndarray], palette: Palette, bounds: Bo
             budget_s: float) -> dict[SectionKey, SectionMesh]:
     """The world's `sections` meshed until `budget_s` is spent: first those a camera framing `bounds` (as the window
     frames them) sees, nearest first, as the window orders them (`WorldView.update`)."""
+    from viewer.drawing.camera import fit_orbit
+    from viewer.drawing.meshing import StyleTable, mesh_section
+    from viewer.drawing.world_view import in_view_first
     styles = StyleTable(palette)
     camera = fit_orbit(bounds, VIEW_ASPECT, along=True)
     seen = (camera.view_matrix(), camera.proj_matrix(VIEW_ASPECT))

@@ -5,14 +5,16 @@ the attributes used here (state, sim, history, events, undo, ghost, controls, re
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from viewer import driving, editing
-from viewer.history import EntityStates, entity_states
 from viewer.panels.errors import describe
 from viewer.panels.stages import stage_rows
-from viewer.saving import in_force, saved_state
 from viewer.stepping import MicroStep, micro_steps, next_step, states_at
 from viewer.undo import Change
+
+if TYPE_CHECKING:   # the history and saving are imported once the simulation is here, after the first frame
+    from viewer.history import EntityStates
 
 MAX_TICKS_PER_FRAME = 50      # playing never runs more ticks than this in one frame
 MAX_EVENT_SEARCH = 2000       # "next event" runs at most this many new ticks
@@ -32,6 +34,7 @@ class Playback:
         """The entity states on screen: after the tick, or after the micro-step cursor's stage."""
         tick = self.sim.tick_count
         if self.state.micro is None:
+            from viewer.history import entity_states
             states = self.history.states.get(tick)
             return states if states is not None else entity_states(self.sim)
         return states_at(self.history.states.get(tick - 1, {}), self.steps(), self.state.micro)
@@ -127,6 +130,7 @@ class Playback:
         new run's snapshots. An edit that no longer applies (its entity gone in the new run) lapses: it stays on the
         undo stack with the new run's state at its tick as both snapshots (undoing it changes nothing), is left out
         of Save, and applies again on a later re-run where it can; both turns are told in the error panel."""
+        from viewer.saving import in_force
         for change in in_force(self.undo.done, lapsed=True):
             if change.tick <= tick or change.edit is None:
                 continue
@@ -211,6 +215,7 @@ class Playback:
         if not self.undo.unsaved:
             self.recovery.discard()
         else:
+            from viewer.saving import saved_state
             error = self.recovery.save(saved_state(self))
             if error:
                 self.state.report(error)

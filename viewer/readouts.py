@@ -8,8 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from viewer.actions import goal_lines
-from viewer.drawing.analysis import add_formula_path, add_ghosts
 from viewer.drawing.overlays import (
     EXPLOSION_ROLES,
     Overlay,
@@ -186,6 +184,7 @@ class Readouts:
         moving = OverlayBuilder()
         moving_blocks(moving, self.sim.world, self.palette, s.selected_b36)
         if self.ghost is not None:
+            from viewer.drawing.analysis import add_ghosts
             add_ghosts(moving, self.ghost.boxes_at(self.sim.tick_count), self.palette.ui["ghost"])
         self.scene.set_moving_blocks(moving.build())
 
@@ -215,6 +214,7 @@ class Readouts:
             simulated = {t: states[t][s.selected_entity]["pos"] if s.selected_entity in states.get(t, ())
                          else overlay.predicted[t - overlay.ticks[0]][0] for t in overlay.ticks}
             ui = self.palette.ui
+            from viewer.drawing.analysis import add_formula_path
             add_formula_path(helpers, overlay, simulated, ui["formula"], ui["formula_diverge"])
         if s.show_trails and s.selected_entity is not None:
             states = self.history.states
@@ -222,6 +222,7 @@ class Readouts:
                     if t <= self.sim.tick_count and s.selected_entity in states[t]]
             if path:
                 add_trails(helpers, [np.array(path, dtype=np.float64)], self.palette.ui["trail"])
+        from viewer.actions import goal_lines
         for name, start, target in goal_lines(self.sim, s.selected_entity):   # a mob's goal: a line to its target
             helpers.segment(tuple(start), tuple(target), self.palette.ui["mob_goal"], dashed=name == "path_to")
             helpers.label(target, name, self.palette.ui["mob_goal"])

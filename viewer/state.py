@@ -8,15 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine import versions
-from viewer.editing import Edit
-from viewer.ruler import RulerPoint
-
 if TYPE_CHECKING:
     from engine import BlockPos
+    from viewer.editing import Edit
+    from viewer.ruler import RulerPoint
 
 StageKey = tuple[int, int, tuple[int, ...]]   # (phase index, item index, child path) in a TickRecord
 Region = tuple[tuple[float, float, float], tuple[float, float, float]]  # an axis-aligned box: min, max corners
+
+
+def default_release() -> str:
+    """The release a window without a scene shows (imported here: the first frame's window is given its scene's)."""
+    from engine import versions
+    return versions.DEFAULT_VERSION
 
 
 @dataclass
@@ -48,7 +52,7 @@ class ViewerState:
     camera_mode: str = "orbit"        # orbit | fly | top | north | east
     tool: str = "select"              # what a click in the 3D view does: select | place | remove | measure
     block_text: str = "minecraft:stone"
-    release: str = versions.DEFAULT_VERSION  # the open scene's version: the block tools read block names as it does
+    release: str = field(default_factory=default_release)  # the scene's version: block tools read names as it does
     block_filter: str = ""            # the text filtering the block picker's list
     block_picker_requested: bool = False  # open the block picker (its button) at the next frame
     block_filter_typed: list[int] = field(default_factory=list)  # letters typed before the filter took the keyboard

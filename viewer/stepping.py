@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from viewer.drawing.redstone_overlay import updates_in
-from viewer.history import EntityStates
+
+if TYPE_CHECKING:
+    from viewer.history import EntityStates
 
 UNITS = ("stage", "entity", "phase")   # what one micro-step request skips to
 REDSTONE_LAST = frozenset({"entities", "block_entities"})   # phases whose redstone step comes after their items

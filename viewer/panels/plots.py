@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from imgui_bundle import imgui, imgui_ctx, implot
 
-from viewer.history import History
 from viewer.panels.widgets import em
+
+if TYPE_CHECKING:
+    from viewer.history import History
 
 PLOTS_TITLE = "Plots"
 QUANTITIES = ("position x", "position y", "position z", "motion x", "motion y", "motion z", "speed",
