@@ -3,18 +3,19 @@
 as one kernel per row, in 1.16.5.
 
 The common case only (docs/performance.md, "Mobs as rows"): with AI and the scene goal `move_to` or no goal, or
-NoAI; on the ground or in the air. The order is the object path's: age and previous position, `Entity.baseTick`
-(no fluid, not on fire, above the void), `LivingEntity.tickMovement` (the jump cooldown, NoAI's 0.98 drag, the
+NoAI; on the ground or in the air. The order is the object path's: age and previous position, `Entity.baseTick` (no
+fluid, not on fire, above the void), `LivingEntity.tickMovement` (the jump cooldown, NoAI's 0.98 drag, the
 negligible motion, `tickNewAi`: the goal's `MoveControl.moveTo`, an idle navigation, `MoveControl.tick`,
 `JumpControl.tick`; the jump, the input damping and the ordinary `travel`: `living_travel`), and `tickCramming`
-where no other mob's box meets this one's. `tick_rows` gives a row back to the object path, restored as it
-found it, where the tick would read something these kernels do not decide: water or lava in the box, fire, the
-void, sprinting, gliding, a block with an entity effect where the jump or the move reads one, a climbable block or
-any trapdoor at the feet, a block whose shape a block entity decides at the feet (MoveControl's jump test), a
-landing that would hurt, no-clip, a movement multiplier, the border within reach, non-finite numbers, another
-mob's box met (cramming). What `MobBatch.row` leaves to the object path before the loop: see
-`engine.living.mob.MobBatch`. The navigation's tick counter of an idle navigation is not advanced here: it is read
-only against the tick a path started at, and a mob with a path takes the object path.
+(`tick_cramming`: the boxes met, through the players' crowd grid, in the world's order, pushed). `tick_rows` gives a
+row back to the object path, restored as it found it, where the tick would read something these kernels do not
+decide: water or lava in the box, fire, the void, sprinting, gliding, a block with an entity effect where the jump
+or the move reads one, a climbable block or any trapdoor at the feet, a block whose shape a block entity decides at
+the feet (MoveControl's jump test), a landing that would hurt, no-clip, a movement multiplier, the border within
+reach, non-finite numbers, more than maxEntityCramming − 1 boxes met (the cramming damage's draw) or one whose push
+the object path decides (a rider or vehicle, no-clip, another kind's push). What `MobBatch.row` leaves to the object
+path before the loop: see `engine.living.mob.MobBatch`. The navigation's tick counter of an idle navigation is not
+advanced here: it is read only against the tick a path started at, and a mob with a path takes the object path.
 """
 
 from __future__ import annotations

@@ -70,8 +70,8 @@ def mob_world(seed: int) -> Simulation:
             target = Vec3(ox + rng.uniform(-11, 11), 60.0 + rng.choice((0.0, 1.0, 2.0)), oz + rng.uniform(-11, 11))
             m.move_to = (target, rng.choice((1.0, 0.8, 1.5)))
         sim.add_entity(m)
-    if rng.random() < 0.4:                  # a crowd on the chunk corner at the origin, now and then past 23 a box
-        crowd(sim, rng, ox, oz, rng.choice((6, 15, 30)), rng.choice((0.8, 1.5)))
+    if rng.random() < 0.25:                 # a crowd on the chunk corner at the origin, now and then past 23 a box
+        crowd(sim, rng, ox, oz, rng.choice((8, 26)), rng.choice((0.8, 1.5)))
     return sim
 
 
