@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from engine.constants import CRAMMING_CHANCE, CRAMMING_DAMAGE, CRAMMING_MIN_DISTANCE, CRAMMING_PUSH
 from engine.core.trace import segment
-from engine.java.mathhelper import sqrt_float
+from engine.java.mathhelper import float_cast
+from engine.jit import njit, plain
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -48,19 +49,31 @@ def push_away_from(e: Entity, other: Entity, features: Features | None) -> None:
     each is pushed only if pushable (`push_away_checks_pushable`). `features` None: 1.16.5."""
     if e.is_connected_through_vehicle(other) or e.no_clip or other.no_clip:
         return
-    d = other.pos.x - e.pos.x
-    z = other.pos.z - e.pos.z
-    f = max(abs(d), abs(z))                           # MathHelper.absMax
-    if f < CRAMMING_MIN_DISTANCE:
+    pushed, d, z = _push_offset(other.pos.x - e.pos.x, other.pos.z - e.pos.z,
+                                features is not None and features.push_away_double_sqrt)
+    if not pushed:
         return
-    f = math.sqrt(f) if features is not None and features.push_away_double_sqrt else sqrt_float(f)
-    d /= f
-    z /= f
-    g = min(1.0 / f, 1.0)
-    d = d * g * CRAMMING_PUSH                         # pushSpeedReduction is 0: the (1 - 0F) factor is 1
-    z = z * g * CRAMMING_PUSH
     pushable = features is not None and features.push_away_checks_pushable
     if not e.passengers and (not pushable or e.is_pushable()):
         e.motion = e.motion.add(-d, 0.0, -z)
     if not other.passengers and (not pushable or other.is_pushable()):
         other.motion = other.motion.add(d, 0.0, z)
+
+
+@njit(inline=True)
+def push_offset(dx: float, dz: float, double_sqrt: bool) -> tuple:
+    """`Entity.pushAwayFrom`'s push of the other entity, from its offset (dx, dz) to this one: d = max(|dx|, |dz|)
+    ≥ 0.01F gives (pushed, 0.05F × (dx, dz) / √d, the push capped for d > 1), the root a float (a double from
+    1.17, `double_sqrt`); (False, 0, 0) closer. A kernel (engine.jit): the mobs' compiled cramming
+    (engine.living.mob_kernel) inlines it, the object path runs it plain."""
+    f = max(abs(dx), abs(dz))                         # MathHelper.absMax
+    if f < CRAMMING_MIN_DISTANCE:
+        return False, 0.0, 0.0
+    f = math.sqrt(f) if double_sqrt else float_cast(math.sqrt(f))
+    dx /= f
+    dz /= f
+    g = min(1.0 / f, 1.0)
+    return True, dx * g * CRAMMING_PUSH, dz * g * CRAMMING_PUSH   # pushSpeedReduction 0: the (1 - 0F) factor is 1
+
+
+_push_offset = plain(push_offset)

@@ -69,9 +69,9 @@ _KERNEL_FEATURES = features_for("1.16.5")   # what the mob kernels decide (engin
 
 class MobBatch(RowBatch):
     """Runs of a walking mob kind in the entity phase over `MOB_ROWS` (`engine.living.mob_kernel.tick_rows`): in
-    1.16.5, in a world whose entities are all mobs on rows (the loop's cramming test sees every box), no solid
-    entity. `decides` also takes the rows of every mob of the world (the cramming test's) and `row` each mob's
-    movement-speed attribute value for this run of the loop. Before the loop (`row`), a mob takes the object path
+    1.16.5, in a world whose entities are all mobs on rows (the loop's cramming sees every box), no solid entity.
+    `row` takes each mob's movement-speed attribute value for this run of the loop, and each call of the loop the
+    world's entities as `tick_cramming` reads them (`crowd`). Before the loop (`row`), a mob takes the object path
     where its tick is traced, it rides or carries, is leashed, has an effect, is hurt or dead, follows a path or
     has one asked for (`path_to`, a navigation not idle or with a search to report or a recalculation due)."""
 
@@ -81,10 +81,8 @@ class MobBatch(RowBatch):
     def decides(self, world: World, features: Features) -> bool:
         if features != _KERNEL_FEATURES or features.refused & self.mechanics or world.collidable_count:
             return False
-        mobs = [e._r for e in world.entities.values() if isinstance(e, MobEntity)]
-        if len(mobs) != len(world.entities):
+        if not all(isinstance(e, MobEntity) for e in world.entities.values()):
             return False
-        self.others = np.array(mobs, dtype=np.int64)
         self.speeds: list[float] = []
         return True
 
@@ -105,12 +103,37 @@ class MobBatch(RowBatch):
             return start, HANDED
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
+        crowd = self.crowd(world)
+        if crowd is None:
+            marks[start] = OBJECT_PATH
+            return start, HANDED
         slip, climb, door_or_fence = kernel.block_columns()
         if isinstance(self.speeds, list):
             self.speeds = np.array(self.speeds)
         return kernel.tick_rows(*block_arrays(world), cells, MOB_ROWS.f, MOB_ROWS.i, rows, self.speeds, start,
-                                slip, climb, door_or_fence, self.others, edges, void_y(world.dimension, features),
+                                slip, climb, door_or_fence, crowd, edges, void_y(world.dimension, features),
                                 SINE, marks, saved_f, saved_i)
+
+    @staticmethod
+    def crowd(world: World) -> tuple[np.ndarray, np.ndarray, int] | None:
+        """What `tick_cramming` reads of the world's entities, in its section order (what `getOtherEntities`
+        finds): their rows, each one's `pushee` kind (0: not pushable, dead; 2: the object path decides its push: a
+        rider or a vehicle, no-clip, a kind with its own push; 1: a mob's `pushAwayFrom`), and maxEntityCramming;
+        None where one is not a mob on rows (an entity spawned in this tick: its box is not in the rows)."""
+        found = list(world.sectioned_entities())
+        if not all(isinstance(e, MobEntity) for e in found):
+            return None
+        return (np.fromiter((e._r for e in found), np.int64, len(found)),
+                np.fromiter((_pushee(e) for e in found), np.uint8, len(found)), world.max_entity_cramming)
+
+
+def _pushee(e: MobEntity) -> int:
+    """How `tick_cramming` treats a mob it finds (`MobBatch.crowd`)."""
+    if e.is_dead():
+        return 0
+    kind = type(e)
+    return 2 if (e.vehicle is not None or e.passengers or e.no_clip or kind.is_pushable is not LivingEntity.is_pushable
+                 or kind.push_away is not LivingEntity.push_away) else 1
 
 
 class MobEntity(RowBacked, LivingEntity):

@@ -3,18 +3,19 @@
 as one kernel per row, in 1.16.5.
 
 The common case only (docs/performance.md, "Mobs as rows"): with AI and the scene goal `move_to` or no goal, or
-NoAI; on the ground or in the air. The order is the object path's: age and previous position, `Entity.baseTick`
-(no fluid, not on fire, above the void), `LivingEntity.tickMovement` (the jump cooldown, NoAI's 0.98 drag, the
+NoAI; on the ground or in the air. The order is the object path's: age and previous position, `Entity.baseTick` (no
+fluid, not on fire, above the void), `LivingEntity.tickMovement` (the jump cooldown, NoAI's 0.98 drag, the
 negligible motion, `tickNewAi`: the goal's `MoveControl.moveTo`, an idle navigation, `MoveControl.tick`,
 `JumpControl.tick`; the jump, the input damping and the ordinary `travel`: `living_travel`), and `tickCramming`
-where no other mob's box meets this one's. `tick_rows` gives a row back to the object path, restored as it
-found it, where the tick would read something these kernels do not decide: water or lava in the box, fire, the
-void, sprinting, gliding, a block with an entity effect where the jump or the move reads one, a climbable block or
-any trapdoor at the feet, a block whose shape a block entity decides at the feet (MoveControl's jump test), a
-landing that would hurt, no-clip, a movement multiplier, the border within reach, non-finite numbers, another
-mob's box met (cramming). What `MobBatch.row` leaves to the object path before the loop: see
-`engine.living.mob.MobBatch`. The navigation's tick counter of an idle navigation is not advanced here: it is read
-only against the tick a path started at, and a mob with a path takes the object path.
+(`tick_cramming`: the boxes met, through the players' crowd grid, in the world's order, pushed). `tick_rows` gives a
+row back to the object path, restored as it found it, where the tick would read something these kernels do not
+decide: water or lava in the box, fire, the void, sprinting, gliding, a block with an entity effect where the jump
+or the move reads one, a climbable block or any trapdoor at the feet, a block whose shape a block entity decides at
+the feet (MoveControl's jump test), a landing that would hurt, no-clip, a movement multiplier, the border within
+reach, non-finite numbers, more than maxEntityCramming − 1 boxes met (the cramming damage's draw) or one whose push
+the object path decides (a rider or vehicle, no-clip, another kind's push). What `MobBatch.row` leaves to the object
+path before the loop: see `engine.living.mob.MobBatch`. The navigation's tick counter of an idle navigation is not
+advanced here: it is read only against the tick a path started at, and a mob with a path takes the object path.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import numpy as np
 
 from engine.constants import (
     BLOCK_COLLISION_DEFLATE,
+    GET_ENTITIES_MARGIN,
     JUMP_COOLDOWN,
     JUMP_VELOCITY,
     LIVING_GRAVITY,
@@ -51,6 +53,7 @@ from engine.entities.rows import (
     SECTION,
     TOUCHING_WATER,
 )
+from engine.influences.cramming import push_offset
 from engine.jit import njit
 from engine.living.controls import (
     MOB_FLOAT_COLUMNS,
@@ -61,13 +64,14 @@ from engine.living.controls import (
     move_to,
 )
 from engine.living.player import block_columns as living_block_columns
-from engine.living.player_kernel import FLUID, UNLIT, _row_box
+from engine.living.player_kernel import FLUID, UNLIT, _row_box, crowd_grid, crowd_meets, crowd_move
 from engine.living.travel_kernel import damp_input, jump, travel_ordinary
 from engine.motion.collision_kernel import flag_in, jfloor, state_at
 from engine.pathfinding.blocks import DOORS
 from engine.world import block_physics as phys
 from engine.world import blocks
 from engine.world.block_tables import DYNAMIC_SHAPE, EFFECT
+from engine.world.world import ENTITY_SECTION_MAX
 
 _F, _I = MOB_FLOAT_COLUMNS, MOB_INT_COLUMNS
 C_FORWARD, C_SIDEWAYS, C_UPWARD, C_SPEED = _F["forward_speed"], _F["sideways_speed"], _F["upward_speed"], \
@@ -139,9 +143,9 @@ def living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, sing
 @njit
 def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
              f: np.ndarray, i: np.ndarray, r: int, attribute: float, slip: np.ndarray, climb: np.ndarray,
-             door_or_fence: np.ndarray, others: np.ndarray, border: tuple, void_y: float, sine: np.ndarray) -> bool:
+             door_or_fence: np.ndarray, border: tuple, void_y: float, sine: np.ndarray) -> bool:
     """`ServerWorld.tickEntity` of mob row `r` (`MobEntity.tick`; `attribute`: its movement-speed attribute's
-    value): false where the object path must tick it (the row part-written)."""
+    value) up to `tickCramming`: false where the object path must tick it (the row part-written)."""
     fl = i[r, I_FLAGS]
     if fl & REMOVED or i[r, C_SPRINTING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
         return False
@@ -180,12 +184,66 @@ def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, e
     if not living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                          slip, climb, border, moves, sine):                                 # steps 6-9
         return False
-    box = _row_box(f, r)                                                 # step 11: tickCramming finds no one
-    for o in others:
-        if o != r and not i[o, I_FLAGS] & REMOVED and box[0] < f[o, F_BOX + 3] and box[3] > f[o, F_BOX] \
-                and box[1] < f[o, F_BOX + 4] and box[4] > f[o, F_BOX + 1] and box[2] < f[o, F_BOX + 5] \
-                and box[5] > f[o, F_BOX + 2]:
+    return True                                          # step 11, tickCramming: `tick_rows` (`tick_cramming`)
+
+
+@njit(inline=True)
+def _before(sec: np.ndarray, stamp: np.ndarray, a: int, b: int) -> bool:
+    """Place a before place b in `World.getOtherEntities`' order: chunks by x, then z, sections by y, then the order
+    within the section (the stamp: its place in the world's section order, or after all where it moved there)."""
+    for k in (0, 2, 1):
+        if sec[a, k] != sec[b, k]:
+            return sec[a, k] < sec[b, k]
+    return stamp[a] < stamp[b]
+
+
+@njit(inline=True)
+def tick_cramming(grid: tuple, f: np.ndarray, i: np.ndarray, others: np.ndarray, pushee: np.ndarray, p: int,
+                  found: np.ndarray, sec: np.ndarray, stamp: np.ndarray, limit: int) -> bool:
+    """`LivingEntity.tickCramming` (spec 04 §10) of the mob at place p of `others` (every entity of the world, in
+    the world's section order) in 1.16.5: the boxes meeting its box (the crowd grid, `player_kernel.crowd_meets`)
+    that `getOtherEntities` visits (their sections within the box's, expanded by 2) and that are pushable
+    (`pushee` 1 and not climbing; 0: dead), in its order; each pushed away from it and it from each
+    (`pushAwayFrom`: `cramming.push_offset`). False, nothing written, where the object path must do it: more than
+    maxEntityCramming − 1 found (the damage's Random draw) or one whose push it decides (`pushee` 2: a rider or
+    vehicle, no-clip, another kind's push)."""
+    r = others[p]
+    k = crowd_meets(grid, f, i, others, p, found)
+    if k == 0:
+        return True
+    x0, x1 = jfloor((f[r, F_BOX] - GET_ENTITIES_MARGIN) / 16.0), jfloor((f[r, F_BOX + 3] + GET_ENTITIES_MARGIN) / 16.0)
+    z0, z1 = jfloor((f[r, F_BOX + 2] - GET_ENTITIES_MARGIN) / 16.0), \
+        jfloor((f[r, F_BOX + 5] + GET_ENTITIES_MARGIN) / 16.0)
+    y0 = min(max(jfloor((f[r, F_BOX + 1] - GET_ENTITIES_MARGIN) / 16.0), 0), ENTITY_SECTION_MAX)
+    y1 = min(max(jfloor((f[r, F_BOX + 4] + GET_ENTITIES_MARGIN) / 16.0), 0), ENTITY_SECTION_MAX)
+    c = 0
+    for q in range(k):
+        j = found[q]
+        if not (x0 <= sec[j, 0] <= x1 and y0 <= sec[j, 1] <= y1 and z0 <= sec[j, 2] <= z1):
+            continue                                     # in a section the query does not visit
+        if pushee[j] == 2:
             return False
+        if pushee[j] == 0 or i[others[j], C_CLIMBING]:   # LivingEntity.isPushable
+            continue
+        found[c] = j
+        c += 1
+    if limit > 0 and c > limit - 1:
+        return False
+    for q in range(1, c):                                # into the query's order (insertion sort: few)
+        j = found[q]
+        a = q - 1
+        while a >= 0 and _before(sec, stamp, j, found[a]):
+            found[a + 1] = found[a]
+            a -= 1
+        found[a + 1] = j
+    for q in range(c):                    # LivingEntity.pushAway(o): o.pushAwayFrom(this mob), neither riding
+        o = others[found[q]]
+        pushed, dx, dz = push_offset(f[r, F_POS] - f[o, F_POS], f[r, F_POS + 2] - f[o, F_POS + 2], False)
+        if pushed:
+            f[o, F_MOTION], f[o, F_MOTION + 1], f[o, F_MOTION + 2] = f[o, F_MOTION] - dx, f[o, F_MOTION + 1] + 0.0, \
+                f[o, F_MOTION + 2] - dz
+            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = f[r, F_MOTION] + dx, f[r, F_MOTION + 1] + 0.0, \
+                f[r, F_MOTION + 2] + dz
     return True
 
 
@@ -193,12 +251,23 @@ def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, e
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, speeds: np.ndarray, start: int, slip: np.ndarray,
               climb: np.ndarray,
-              door_or_fence: np.ndarray, others: np.ndarray, border: tuple, void_y: float, sine: np.ndarray,
+              door_or_fence: np.ndarray, crowd: tuple, border: tuple, void_y: float, sine: np.ndarray,
               marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
     """The entity phase over rows[start:], in order, up to a mob the object path must tick (a row of −1, or one
-    `mob_tick` gave back, restored as found): its place and HANDED, or (len(rows), DONE). `marks[n]`: SECTION
-    where mob n's section changed, OBJECT_PATH for the one handed back. Stopping there keeps vanilla's order: a
-    mob's tick may push the next (cramming)."""
+    `mob_tick` or `tick_cramming` gave back, restored as found): its place and HANDED, or (len(rows), DONE).
+    `crowd`: (the rows of every entity of the world in the world's section order, each one's `pushee` kind,
+    maxEntityCramming). `marks[n]`: SECTION where mob n's section changed, OBJECT_PATH for the one handed back.
+    Stopping there keeps vanilla's order: a mob's tick may push the next (cramming)."""
+    others, pushee, limit = crowd
+    m = len(others)
+    grid = crowd_grid(f, others)
+    found = np.empty(m, dtype=np.int64)
+    place = np.full(len(f), -1, dtype=np.int64)
+    sec = np.empty((m, 3), dtype=np.int64)               # each one's entity section, as this loop moves them
+    stamp = np.arange(m)
+    for j in range(m):
+        place[others[j]] = j
+        sec[j, 0], sec[j, 1], sec[j, 2] = i[others[j], I_CHUNK], i[others[j], I_CHUNK + 1], i[others[j], I_CHUNK + 2]
     for n in range(start, len(rows)):
         r = rows[n]
         marks[n] = 0
@@ -208,13 +277,18 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         saved_f[n] = f[r]
         saved_i[n] = i[r]
         if not mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                        speeds[n], slip, climb, door_or_fence, others, border, void_y, sine):
+                        speeds[n], slip, climb, door_or_fence, border, void_y, sine) or place[r] < 0 or \
+                not tick_cramming(grid, f, i, others, pushee, place[r], found, sec, stamp, limit):
             f[r] = saved_f[n]
             i[r] = saved_i[n]
             marks[n] = OBJECT_PATH
             return n, HANDED
+        p = place[r]
+        crowd_move(grid, f, others, p)
         sy = min(max(jfloor(f[r, F_POS + 1] / 16.0), 0), 15)
         if (jfloor(f[r, F_POS] / 16.0) != i[r, I_CHUNK] or sy != i[r, I_CHUNK + 1]
                 or jfloor(f[r, F_POS + 2] / 16.0) != i[r, I_CHUNK + 2]):
             marks[n] = SECTION
+            sec[p, 0], sec[p, 1], sec[p, 2] = jfloor(f[r, F_POS] / 16.0), sy, jfloor(f[r, F_POS + 2] / 16.0)
+            stamp[p] = m + n                             # ServerWorld.checkEntityChunkPos: the end of its list
     return len(rows), DONE

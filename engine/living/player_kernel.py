@@ -332,7 +332,8 @@ def crowd_move(grid: tuple, f: np.ndarray, rows: np.ndarray, n: int) -> None:
     ok, x, z = _crowd_cell(f, rows[n])
     h = slot[n]
     if h == LOOSE:
-        _crowd_put(grid, f, rows, n)      # the loose list keeps n; it is read only where slot[n] is LOOSE
+        if ok:
+            _crowd_put(grid, f, rows, n)  # the loose list keeps n; it is read only where slot[n] is LOOSE
         return
     if ok and cx[h] == x and cz[h] == z:
         return
@@ -353,32 +354,49 @@ def _meets(f: np.ndarray, i: np.ndarray, r: int, o: int, box: tuple) -> bool:
         and box[5] > f[o, F_BOX + 2]
 
 
+@njit(inline=True)
+def _found(f: np.ndarray, i: np.ndarray, r: int, rows: np.ndarray, j: int, box: tuple, found: np.ndarray,
+           k: int) -> int:
+    """`found` with place j after its k places where row rows[j]'s box meets `box`: their number."""
+    if _meets(f, i, r, rows[j], box):
+        found[k] = j
+        return k + 1
+    return k
+
+
 @njit
-def crowd_meets(grid: tuple, f: np.ndarray, i: np.ndarray, rows: np.ndarray, n: int) -> bool:
-    """`LivingEntity.tickCramming` of player n finds someone: another live player's box meets its box (whichever
-    it is: the loop hands the player back to the object path, which pushes them in vanilla's order)."""
+def crowd_meets(grid: tuple, f: np.ndarray, i: np.ndarray, rows: np.ndarray, n: int, found: np.ndarray) -> int:
+    """`LivingEntity.tickCramming`'s search of the entity at place n: the places in `rows` of the other live
+    entities whose boxes meet its box, in the grid's order, into `found` up to its length (the players' loop asks
+    for one: whoever it is, it hands the player back to the object path, which pushes them in vanilla's order;
+    the mobs' loop for all and puts them in vanilla's order): their number."""
     head, nxt, slot, loose, nloose = grid[2], grid[3], grid[4], grid[5], grid[6]
     r = rows[n]
     box = _row_box(f, r)
-    for k in range(nloose[0]):
-        j = loose[k]
-        if slot[j] == LOOSE and _meets(f, i, r, rows[j], box):
-            return True
+    k, cap = 0, len(found)
     ok, x, z = _crowd_cell(f, r)
-    if not ok:
+    if not ok:                                   # a box without a cell is tested against every one
         for j in range(len(rows)):
-            if _meets(f, i, r, rows[j], box):
-                return True
-        return False
+            k = _found(f, i, r, rows, j, box, found, k)
+            if k == cap:
+                return k
+        return k
+    for q in range(nloose[0]):
+        j = loose[q]
+        if slot[j] == LOOSE:
+            k = _found(f, i, r, rows, j, box, found, k)
+            if k == cap:
+                return k
     for ax in range(x - 1, x + 2):
         for az in range(z - 1, z + 2):
             h = _crowd_slot(grid, ax, az, False)
             j = head[h] if h >= 0 else -1
             while j >= 0:
-                if _meets(f, i, r, rows[j], box):
-                    return True
+                k = _found(f, i, r, rows, j, box, found, k)
+                if k == cap:
+                    return k
                 j = nxt[j]
-    return False
+    return k
 
 
 @njit
@@ -397,6 +415,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     (cramming)."""
     begin, end, at, bits, yaws, pitches = inputs
     grid = crowd_grid(f, rows)
+    found = np.empty(1, dtype=np.int64)
     for n in range(start, len(rows)):
         r = rows[n]
         marks[n] = 0
@@ -417,7 +436,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         changed = player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
                               r, held & KEY_MASK, slip, climb, border, yxz, void_y, walk_speed, sprint_speed,
                               sine)
-        if changed >= 0 and crowd_meets(grid, f, i, rows, n):         # step 11: tickCramming finds someone
+        if changed >= 0 and crowd_meets(grid, f, i, rows, n, found):         # step 11: tickCramming finds someone
             changed = -1
         if changed < 0:
             f[r] = saved_f[n]

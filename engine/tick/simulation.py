@@ -14,7 +14,6 @@ from typing import Any
 import numpy as np
 
 from engine import jit
-from engine.constants import MAX_ENTITY_CRAMMING
 from engine.core.limits import SimulationLimit
 from engine.core.trace import EntityTick, PhaseRecord, Recorder, TickRecord
 from engine.core.versions import DEFAULT_VERSION, features_for, parse_version, refusal
@@ -90,7 +89,6 @@ class Simulation:
         self._replay_world: World | None = None    # the world `_replay_blocks` copies the blocks of
         self._replay_blocks: World | None = None   # the blocks traced TNT ticks of the compiled loop read
         self.actions: list[ScheduledAction] = []
-        self.max_entity_cramming = MAX_ENTITY_CRAMMING   # the maxEntityCramming game rule
         self.explosion_step: ExplosionStep | None = explosion.explode
         self.last_record: TickRecord | None = None
         self.redstone_log: dict[str, list[dict[str, Any]]] | None = None   # the tick's redstone record, traced
@@ -103,6 +101,15 @@ class Simulation:
         self._events: list[dict[str, Any]] = []
         self._blocks_checked = False            # the block_data cell, checked before the first tick
         self._roster: list[Entity] = []
+
+    @property
+    def max_entity_cramming(self) -> int:
+        """The maxEntityCramming game rule, kept by the world (the mobs' compiled cramming reads it there)."""
+        return self.world.max_entity_cramming
+
+    @max_entity_cramming.setter
+    def max_entity_cramming(self, value: int) -> None:
+        self.world.max_entity_cramming = value
 
     # --- entities ---
     @property

@@ -17,6 +17,7 @@ import numpy as np
 from engine.constants import (
     COLLISION_EPSILON,
     GET_ENTITIES_MARGIN,
+    MAX_ENTITY_CRAMMING,
     SECTION_SIZE,
 )
 from engine.core.limits import MAX_QUERIED_ENTITIES, MAX_QUERY_CHUNKS, SimulationLimit
@@ -68,6 +69,7 @@ class World:
         self.collidable_count = 0                # boats, shulkers: solid to other entities (spec 03 §5)
         self.game_time = 0
         self.entities_queried = 0       # entities the tick's entity queries have looked at (limits.py)
+        self.max_entity_cramming = MAX_ENTITY_CRAMMING   # the maxEntityCramming game rule (Simulation's)
         # pistons (spec 04 §8, influences.piston): block entities, the synced block-event queue, the pistons a scene
         # powers (the stand-in for redstone), and PistonBlockEntity.MOVEMENT_DIRECTION while a B36 moves one
         self.block_entities = BlockEntities()

@@ -18,6 +18,7 @@ import argparse
 import math
 import os
 import platform
+import random
 import time
 
 from engine import jit
@@ -48,11 +49,14 @@ def tnt_scene(floor: str, y: float, water: bool, version: str) -> str:
     return text
 
 
-def case(label: str, text: str, settle: int, compiled: bool, check, count: int = N) -> tuple[str, float, float, str]:
+def case(label: str, text: str, settle: int, compiled: bool, check, count: int = N,
+         cramming: int | None = None) -> tuple[str, float, float, str]:
     """µs per entity-tick (wall, CPU) of the `count` entities of `text` after `settle` ticks, each asserted alive and
-    `check`ed."""
+    `check`ed (`cramming`: the maxEntityCramming game rule, where not the default)."""
     sim = load_scene_text(text)
     sim.vectorize = compiled
+    if cramming is not None:
+        sim.max_entity_cramming = cramming
     for _ in range(settle):
         sim.tick()
     k0, o0 = sim.kernel_ticks, sim.object_ticks
@@ -108,6 +112,30 @@ def zombies_case(compiled: bool) -> tuple[str, float, float, str]:
                 and e.pos.z == 2 * (e.id - 1) + 0.5 and e.yaw == 270.0, ZOMBIES)
 
 
+def pen_scene() -> str:
+    """ZOMBIES zombies crowded in a 3 × 3 pen of stone 2 high (x and z 0-3), scattered over it, each walking with
+    `move_to` to one point 8 blocks east of the pen, which none can reach: they press against the east wall and
+    push each other (cramming)."""
+    rng = random.Random(1)
+    text = ('[[blocks]]\nfrom = [-2, 0, -2]\nto = [5, 0, 5]\nblock = "minecraft:stone"\n'
+            '[[blocks]]\nfrom = [-1, 1, -1]\nto = [3, 2, 3]\nblock = "minecraft:stone"\n'
+            '[[blocks]]\nfrom = [0, 1, 0]\nto = [2, 2, 2]\nblock = "minecraft:air"\n')
+    for n in range(ZOMBIES):
+        text += (f'[[entities]]\ntype = "minecraft:zombie"\nid = {n + 1}\n'
+                 f'pos = [{rng.uniform(0.3, 2.7)}, 1.0, {rng.uniform(0.3, 2.7)}]\n'
+                 'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n'
+                 'move_to = { pos = [11.5, 1.0, 1.5], speed = 1.0 }\n')
+    return text
+
+
+def pen_case(compiled: bool) -> tuple[str, float, float, str]:
+    """µs per zombie-tick of the pen's ZOMBIES zombies (compiled or not), after 5 ticks, with maxEntityCramming 0
+    (no cramming damage: the 100 would otherwise kill each other): each alive, on the floor, inside the pen."""
+    return case(f"zombies crowded in a 3×3 pen ({ZOMBIES})", pen_scene(), 5, compiled,
+                lambda e: not e.removed and e.pos.y == 1.0 and 0.0 < e.pos.x < 3.0 and 0.0 < e.pos.z < 3.0,
+                ZOMBIES, cramming=0)
+
+
 def arena_player(keys: str) -> tuple[float, float, str]:
     """bench_living's single player in its arena (µs per whole server tick; no CPU time), and the share handed
     back."""
@@ -152,6 +180,7 @@ def main() -> None:
     if living and not args.players_only:
         for compiled in (True, False):
             rows.append((*zombies_case(compiled), walk))
+            rows.append((*pen_case(compiled), walk))
             us, done, handed = mob_us(compiled)
             rows.append(("wither skeletons on a floor (100)", us, math.nan, path_of(compiled, done, handed), walk))
         carts = carts_scene()

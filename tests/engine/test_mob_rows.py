@@ -70,7 +70,22 @@ def mob_world(seed: int) -> Simulation:
             target = Vec3(ox + rng.uniform(-11, 11), 60.0 + rng.choice((0.0, 1.0, 2.0)), oz + rng.uniform(-11, 11))
             m.move_to = (target, rng.choice((1.0, 0.8, 1.5)))
         sim.add_entity(m)
+    if rng.random() < 0.25:                 # a crowd on the chunk corner at the origin, now and then past 23 a box
+        crowd(sim, rng, ox, oz, rng.choice((8, 26)), rng.choice((0.8, 1.5)))
     return sim
+
+
+def crowd(sim: Simulation, rng: random.Random, ox: float, oz: float, count: int, spread: float) -> None:
+    """`count` zombies (now and then a wither skeleton) within `spread` of (ox, 60, oz), on the floor, each walking
+    to a point within 6 blocks (pushing each other: cramming, vanilla's order of the boxes found)."""
+    for _ in range(count):
+        cls = WitherSkeleton if rng.random() < 0.15 else Zombie
+        m = sim.create(cls, Vec3(ox + rng.uniform(-spread, spread), 60.0, oz + rng.uniform(-spread, spread)),
+                       Vec3(0.0, -0.0784000015258789, 0.0))
+        m.on_ground = True
+        m.yaw = rng.uniform(0, 360)
+        m.move_to = (Vec3(ox + rng.uniform(-6, 6), 60.0, oz + rng.uniform(-6, 6)), 1.0)
+        sim.add_entity(m)
 
 
 def mob_lines(sim: Simulation, ticks: int, mode: str) -> list[str]:
@@ -145,8 +160,9 @@ def _plain_mutant(monkeypatch, module, name: str, caller, old: str, new: str) ->
 @pytest.mark.parametrize(("module", "name", "caller", "old", "new"), [
     (travel_kernel, "ground_drag", travel_kernel.travel_ordinary, "f32(slipperiness * LIVING_DRAG)",
      "slipperiness * LIVING_DRAG"),                                      # friction in double
-    (mob_kernel, "mob_tick", mob_kernel.tick_rows, "if o != r and", "if False and"),   # cramming never met
-])
+    (mob_kernel, "tick_cramming", mob_kernel.tick_rows, "_before(sec, stamp, j, found[a])", "False"),  # grid order
+    (mob_kernel, "tick_cramming", mob_kernel.tick_rows, "f[o, F_POS + 2], False)", "f[o, F_POS + 2], True)"),
+])                                                                    # the push's root a double (1.17's)
 def test_mob_kernel_mutants_are_caught(monkeypatch, module, name, caller, old, new) -> None:
     """The comparison above fails for a kernel with a deliberate mistake given to the compiled loop only (a stage
     both paths share, mutated in the loop's plain form; the object path keeps its own)."""

@@ -258,33 +258,43 @@ def _crowd_case(rng: random.Random) -> tuple:
     return f, i, rows
 
 
-def _crowded(f: np.ndarray, i: np.ndarray, rows: np.ndarray, n: int) -> bool:
-    """The test against every other player."""
+def _crowded(f: np.ndarray, i: np.ndarray, rows: np.ndarray, n: int) -> list[int]:
+    """The test against every other player: the places of those met."""
     r = rows[n]
     b = f[r, F_BOX:F_BOX + 6]
-    return any(o != r and not i[o, I_FLAGS] & REMOVED and b[0] < f[o, F_BOX + 3] and b[3] > f[o, F_BOX]
-               and b[1] < f[o, F_BOX + 4] and b[4] > f[o, F_BOX + 1] and b[2] < f[o, F_BOX + 5]
-               and b[5] > f[o, F_BOX + 2] for o in rows.tolist())
+    return [j for j, o in enumerate(rows.tolist())
+            if o != r and not i[o, I_FLAGS] & REMOVED and b[0] < f[o, F_BOX + 3] and b[3] > f[o, F_BOX]
+            and b[1] < f[o, F_BOX + 4] and b[4] > f[o, F_BOX + 1] and b[2] < f[o, F_BOX + 5]
+            and b[5] > f[o, F_BOX + 2]]
+
+
+def _met(grid: tuple, f: np.ndarray, i: np.ndarray, rows: np.ndarray, n: int) -> list[int]:
+    """What `crowd_meets` finds for place n, as a sorted list; and the players' loop's one-place question agrees."""
+    found = np.empty(len(rows), dtype=np.int64)
+    met = sorted(found[:player_kernel.crowd_meets(grid, f, i, rows, n, found)].tolist())
+    assert player_kernel.crowd_meets(grid, f, i, rows, n, found[:1]) == min(len(met), 1)
+    return met
 
 
 def test_crowd_grid_finds_what_every_pair_finds() -> None:
-    """`player_kernel.crowd_meets` through the grid answers as the test of every pair, on 200 random crowds, and
-    again after each player in turn moves by up to 2 blocks (`crowd_move`), as the loop moves them."""
+    """`player_kernel.crowd_meets` through the grid finds exactly the boxes the test of every pair finds, each once,
+    on 200 random crowds, and again after each player in turn moves by up to 2 blocks (`crowd_move`), as the loop
+    moves them."""
     rng = random.Random(5)
     met = 0
     for _ in range(200):
         f, i, rows = _crowd_case(rng)
         grid = player_kernel.crowd_grid(f, rows)
         for n in range(len(rows)):
-            assert player_kernel.crowd_meets(grid, f, i, rows, n) == _crowded(f, i, rows, n)
-            met += _crowded(f, i, rows, n)
+            assert _met(grid, f, i, rows, n) == _crowded(f, i, rows, n)
+            met += len(_crowded(f, i, rows, n)) > 0
         for n in range(len(rows)):
             r = rows[n]
             if rng.random() < 0.5:
                 f[r, F_BOX:F_BOX + 6] += (dx := rng.uniform(-2, 2), 0.0, dz := rng.uniform(-2, 2), dx, 0.0, dz)
             player_kernel.crowd_move(grid, f, rows, n)
             for k in range(len(rows)):
-                assert player_kernel.crowd_meets(grid, f, i, rows, k) == _crowded(f, i, rows, k)
+                assert _met(grid, f, i, rows, k) == _crowded(f, i, rows, k)
     assert met > 500, met
 
 
