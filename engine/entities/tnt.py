@@ -29,6 +29,7 @@ from engine.entities.common import scale_motion, subtract_motion_y
 from engine.entities.entity import Entity
 from engine.entities.rows import RowBacked, RowBatch, RowTable, extra_int
 from engine.geometry.box import ZERO, Vec3
+from engine.influences.explosion_batch import Blasts, usable
 from engine.influences.fluids import normalize_zero_below, update_water_state
 from engine.java.javanum import f32
 from engine.jit import plain
@@ -78,15 +79,24 @@ class TntBatch(RowBatch):
     def row(self, e: Tnt, traced: bool) -> int:
         return -1 if e.passengers or e.step_height or traced and e.fuse <= 1 else e._r
 
-    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
-                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+    def loop_arguments(self, world: World, features: Features) -> tuple[tuple, tuple]:
+        """`kernel.tick_rows`' arguments before `cells` (the block arrays) and those between `start` and `marks`."""
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
         v = kernel.version_bits(features)
         effects = self._effect_sections(world) if v & kernel.V_EFFECT_SECTIONS else self._NO_EFFECTS
-        return kernel.tick_rows(*block_arrays(world), cells, TNT_ROWS.f, TNT_ROWS.i, rows, start, FUSE_COLUMN, v,
-                                edges, lava_push, normalize_zero_below(features), effects, marks, saved_f, saved_i)
+        return block_arrays(world), (FUSE_COLUMN, v, edges, lava_push, normalize_zero_below(features), effects)
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        blocks, loop = self.loop_arguments(world, features)
+        return kernel.tick_rows(*blocks, cells, TNT_ROWS.f, TNT_ROWS.i, rows, start, *loop, marks, saved_f, saved_i)
+
+    def blasts(self, sim: TickContext, run: list[Tnt]) -> Blasts | None:
+        """The run's explosions in air done in its row loop (`explosion_batch.Blasts`), where the simulation's
+        explosion step is the default one."""
+        return Blasts(sim, run) if usable(sim) else None
 
     def _effect_sections(self, world: World) -> np.ndarray:
         """Per pool row of `world.block_grid()`, 1 where `world.region_has(EFFECT, ...)` finds a block in that

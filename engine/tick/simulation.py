@@ -374,12 +374,17 @@ class Simulation:
         traced = self.trace_enabled
         rows = np.fromiter((batch.row(e, traced) for e in run), np.int64, len(run))
         marks, before_f, before_i = _loop_arrays(batch, len(run))
-        n = 0
+        blasts = None if traced else getattr(batch, "blasts", lambda sim, run: None)(self, run)   # TNT: explosions
+        n = 0                                                                               # in air done in the loop
         while n < len(run):
             blocks = self._replay_blocks
             if traced and not (self._replay_world is world and blocks.block_version == world.block_version):
                 self._replay_world, self._replay_blocks = world, world.blocks_copy()   # the blocks replays read
-            stop, status = batch.tick_rows(world, self.features, self._scratch, rows, n, marks, before_f, before_i)
+            if blasts is not None:
+                stop, status = blasts.tick_rows(batch, rows, n, marks, before_f, before_i)
+            else:
+                stop, status = batch.tick_rows(world, self.features, self._scratch, rows, n, marks, before_f,
+                                               before_i)
             end = stop if status == DONE else stop + 1
             handed = 0
             visit = range(n, end) if traced else (n + np.flatnonzero(marks[n:end])).tolist()

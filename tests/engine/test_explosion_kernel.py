@@ -32,6 +32,7 @@ from engine.java.jrandom import JavaRandom, float_draws
 from engine.living.mobs import Zombie
 from engine.tick.simulation import Simulation
 from engine.world import blocks
+from engine.world.world import World
 from tests.conftest import jit_off_run
 from tests.engine.test_compiled_equality import ORIGINS, TNT_BLOCKS, random_world
 from tests.engine.test_explosion import cluttered_world, exact, plain_block_rays, plain_explode
@@ -254,3 +255,96 @@ def test_the_air_step_table_is_exact_for_every_float() -> None:
         off = table.copy()
         off[c] = float(np.nextafter(np.float32(off[c]), np.float32(math.inf)))
         assert table_errors(off) == [c]
+
+
+def air_world(seed: int) -> Simulation:
+    """2 to 5 stacks of 1 to 60 TNT in the air (fuse 1 to 3, some moving, some across an entity section's edge),
+    sometimes an obsidian floor under one (its explosions reach blocks) or an item far off (no candidates)."""
+    rng = random.Random(seed)
+    sim = Simulation(World())
+    if rng.random() < 0.3:
+        for x in range(-3, 4):
+            for z in range(-3, 4):
+                sim.world.set_block_state(x, 62, z, blocks.parse_block_state("obsidian"))
+    for _ in range(rng.randint(2, 5)):
+        at = Vec3(rng.choice([0.5, 15.9, 16.1, rng.uniform(-40, 40)]), rng.choice([63.0, 80.0, 95.9, 96.05]),
+                  rng.choice([0.5, -0.1, rng.uniform(-40, 40)]))
+        moving = rng.random() < 0.3
+        fuse = rng.choice([1, 1, 2, 3])
+        for _ in range(rng.randint(1, 60)):
+            m = Vec3(*(rng.uniform(-0.4, 0.4) for _ in range(3))) if moving else Vec3(0.0, 0.0, 0.0)
+            tnt = sim.create(Tnt, at, m)
+            tnt.fuse = fuse
+            sim.add_entity(tnt)
+    if rng.random() < 0.15:
+        sim.add_entity(sim.create(Item, Vec3(300.5, 70.0, 0.5)))
+    return sim
+
+
+def air_digest(seeds: range) -> tuple[str, int, int]:
+    """The air worlds run with the explosions in the row loop, each tick's events, entities and world Random equal
+    to the plain step's (which never takes it); with the explosions the loop did and all explosions."""
+    from engine.influences import explosion_batch
+    h = hashlib.sha256()
+    batched, seen = [0], [0, 0]
+    finish = explosion_batch.Blasts.finish
+
+    def counted(self, log, centres, out):
+        batched[0] += len(log)
+        return finish(self, log, centres, out)
+    explosion_batch.Blasts.finish = counted
+    try:
+        for seed in seeds:
+            sims = air_world(seed), air_world(seed)
+            sims[1].explosion_step = plain_explode
+            got, plain = (run_ticks(sim, 4, seen) for sim in sims)
+            assert got == plain, seed
+            h.update(json.dumps(got).encode())
+    finally:
+        explosion_batch.Blasts.finish = finish
+    return h.hexdigest(), batched[0], seen[0] // 2
+
+
+def run_ticks(sim: Simulation, ticks: int, seen: list[int]) -> list[object]:
+    """`run`, with the world Random's state after each tick (an all-air explosion's draws show nowhere else)."""
+    return [[run(sim, 1, seen), list(sim.random.get_state())] for _ in range(ticks)]
+
+
+def test_explosions_in_the_row_loop_equal_the_plain_algorithm() -> None:
+    """Stacks in the air, some near a floor, across section edges, moving, beside an item: the explosions the TNT
+    row loop does itself (explosion_batch) give the events, entities and world Random of the plain step, and
+    many explosions (not all: some reach the floor, some stacks lie in other sections) take that path."""
+    _, batched, exploded = air_digest(range(12))
+    assert exploded > 300 and 100 < batched < exploded, (batched, exploded)
+
+
+def _mutant(fn, **names):
+    """The plain form of kernel `fn` with some of the names it calls replaced."""
+    import types
+    made = jit.plain(fn)
+    scope = dict(made.__globals__)
+    scope.update(names)
+    return types.FunctionType(made.__code__, scope, made.__name__, made.__defaults__, made.__closure__)
+
+
+def test_a_shuffle_not_drawn_in_the_row_loop_is_caught(monkeypatch) -> None:
+    """The mutant: the row loop's explosions skip the shuffle's draws from the world Random."""
+    from engine.influences import explosion_batch
+    explode = _mutant(explosion_batch.explode_in_air, int_draws=lambda seed, count, out: seed)
+    monkeypatch.setattr(explosion_batch, "tick_exploding", _mutant(explosion_batch.tick_exploding,
+                                                                   explode_in_air=explode))
+    with pytest.raises(AssertionError):
+        air_digest(range(3))
+
+
+def test_an_exploded_tnt_pushed_again_is_caught(monkeypatch) -> None:
+    """The mutant: a TNT the row loop exploded stays among the next explosions' candidates."""
+    from engine.influences import explosion_batch
+    plain_explode_in_air = jit.plain(explosion_batch.explode_in_air)
+
+    def explode(f, keys, slots, filled, r, cand, cand_ids, m, *rest):
+        return plain_explode_in_air(f, keys, slots, filled, r, cand.copy(), cand_ids.copy(), m, *rest)
+    monkeypatch.setattr(explosion_batch, "tick_exploding", _mutant(explosion_batch.tick_exploding,
+                                                                   explode_in_air=explode))
+    with pytest.raises(AssertionError):
+        air_digest(range(3))
