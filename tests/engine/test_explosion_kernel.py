@@ -120,11 +120,12 @@ def test_sample_count_is_the_number_of_sample_points() -> None:
 
 def test_jit_off_equals_jit_on() -> None:
     """With `NUMBA_DISABLE_JIT=1` the explosion kernels run as plain Python, with the same results bit for bit
-    (the blast worlds, and the block rays kept per centre)."""
-    compiled, (digest, rays) = jit_off_run("tests.engine.test_explosion_kernel",
-                                           "worlds_digest(range(8)), reused_centre_rays()")
+    (the blast worlds, the block rays kept per centre, and the air worlds' explosions in the row loop)."""
+    compiled, (digest, rays, air) = jit_off_run("tests.engine.test_explosion_kernel",
+                                                "worlds_digest(range(8)), reused_centre_rays(), air_digest(range(3))")
     assert compiled is False and jit.compiled() == jit.jit_enabled()
     assert digest == list(worlds_digest(range(8))) and rays == reused_centre_rays()
+    assert tuple(air) == air_digest(range(3))
 
 
 def test_compiled_draws_equal_drawing_one_by_one() -> None:
