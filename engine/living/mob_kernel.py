@@ -38,18 +38,17 @@ from engine.entities.rows import (
     F_LAVA,
     F_MOTION,
     F_POS,
-    F_PREV,
     F_WATER,
     HANDED,
-    I_AGE,
-    I_CHUNK,
     I_FIRE,
     I_FLAGS,
-    OBJECT_PATH,
     ON_GROUND,
     REMOVED,
-    SECTION,
     TOUCHING_WATER,
+    begin_row,
+    end_row,
+    hand_back,
+    tick_entity_head,
 )
 from engine.jit import njit
 from engine.living.controls import (
@@ -143,11 +142,9 @@ def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, e
     """`ServerWorld.tickEntity` of mob row `r` (`MobEntity.tick`; `attribute`: its movement-speed attribute's
     value): false where the object path must tick it (the row part-written)."""
     fl = i[r, I_FLAGS]
-    if fl & REMOVED or i[r, C_SPRINTING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
+    if i[r, C_SPRINTING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
         return False
-    i[r, I_AGE] += 1
-    for a in range(3):
-        f[r, F_PREV + a] = f[r, F_POS + a]
+    tick_entity_head(f, i, r)
     # Entity.baseTick: updateWaterState (no water or lava in the box; the eyes' cell lies among the box's cells, so
     # updateSubmergedInWaterState finds none either), not on fire, above the void; LivingEntity.baseTick: not
     # sprinting, so not swimming
@@ -201,20 +198,11 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     mob's tick may push the next (cramming)."""
     for n in range(start, len(rows)):
         r = rows[n]
-        marks[n] = 0
-        if r < 0:
-            marks[n] = OBJECT_PATH
+        if not begin_row(f, i, r, n, marks, saved_f, saved_i):
             return n, HANDED
-        saved_f[n] = f[r]
-        saved_i[n] = i[r]
         if not mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                         speeds[n], slip, climb, door_or_fence, others, border, void_y, sine):
-            f[r] = saved_f[n]
-            i[r] = saved_i[n]
-            marks[n] = OBJECT_PATH
+            hand_back(f, i, r, n, marks, saved_f, saved_i)
             return n, HANDED
-        sy = min(max(jfloor(f[r, F_POS + 1] / 16.0), 0), 15)
-        if (jfloor(f[r, F_POS] / 16.0) != i[r, I_CHUNK] or sy != i[r, I_CHUNK + 1]
-                or jfloor(f[r, F_POS + 2] / 16.0) != i[r, I_CHUNK + 2]):
-            marks[n] = SECTION
+        end_row(f, i, r, n, marks)
     return len(rows), DONE
