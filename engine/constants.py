@@ -93,6 +93,7 @@ SNOW_LAYER_HEIGHT = 0.125           # SnowBlock.LAYERS_TO_SHAPE: cuboid 0..16, 0
 
 # --- world (spec 01 §5.2) ---
 SECTION_SIZE = 16
+ENTITY_SECTION_MAX = 15              # WorldChunk.entitySections has 16 entries; section y is clamped to 0..15
 GET_ENTITIES_MARGIN = 2.0           # World.getEntities: sections of the box expanded by 2
 VOID_DEPTH = 64                     # Entity.attemptTickInVoid: destroy below the world's bottom - 64
 WORLD_HEIGHT = 256                  # DimensionType height: every dimension up to 1.17.1, the nether and end after

@@ -123,6 +123,12 @@ class Entity:
         self.fire_ticks = -self.burning_duration()   # Entity.fireTicks
         self.on_fire_at_move = False           # Entity.onFire (1.21.2): on fire when the last move began
 
+    def tick_entity_head(self) -> None:
+        """`ServerWorld.tickEntity` before the entity's own tick: age + 1, and `Entity.resetPosition`'s previous
+        position set to the position (a row-backed kind runs the row loops' kernel, `RowBacked.tick_entity_head`)."""
+        self.age += 1
+        self.prev_pos = self.pos
+
     # --- geometry ---
     @property
     def type(self) -> str:

@@ -68,15 +68,15 @@ from engine.entities.rows import (
     F_POS,
     F_PREV,
     HANDED,
-    I_AGE,
-    I_CHUNK,
     I_FLAGS,
     NO_GRAVITY,
     OBJECT_PATH,
-    REMOVED,
-    SECTION,
     TOUCHING_WATER,
     RowTable,
+    begin_row,
+    end_row,
+    hand_back,
+    tick_entity_head,
 )
 from engine.entities.tnt_kernel import (
     V_CART_1_21_2,
@@ -397,24 +397,15 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     moved = 0.0                                   # the farthest a filed box has moved since
     for n in range(start, len(rows)):
         r = rows[n]
-        marks[n] = 0
-        if r < 0:
-            marks[n] = OBJECT_PATH
+        if not begin_row(f, i, r, n, marks, saved_f, saved_i):
             return n, HANDED
-        if i[r, I_FLAGS] & REMOVED:
-            marks[n] = OBJECT_PATH
-            return n, HANDED
-        saved_f[n] = f[r]
-        saved_i[n] = i[r]
         if not _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                          fkeys, fids, allrows, others, wide + moved, rails, solid, v, border, effects, lava_push,
                          zero_below, void):
-            f[r] = saved_f[n]
-            i[r] = saved_i[n]
-            marks[n] = OBJECT_PATH
+            hand_back(f, i, r, n, marks, saved_f, saved_i)
             return n, HANDED
         moved = max(moved, abs(f[r, F_BOX] - saved_f[n, F_BOX]), abs(f[r, F_BOX + 2] - saved_f[n, F_BOX + 2]))
-        marks[n] = SECTION if _section_moved(f, i, r) else 0
+        end_row(f, i, r, n, marks)
     return len(rows), DONE
 
 
@@ -424,9 +415,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     """One cart's tick on its row; false where the object path must do it (the row part-written)."""
     if not _finite_row(f, r):
         return False
-    i[r, I_AGE] += 1                                                          # ServerWorld.tickEntity
-    for a in range(3):
-        f[r, F_PREV + a] = f[r, F_POS + a]
+    tick_entity_head(f, i, r)                                                 # ServerWorld.tickEntity
     begin_tick(f, i, r)
     if f[r, F_POS + 1] < void:                                                # 1: removed
         return False
@@ -485,10 +474,3 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         return False
     return _finite_row(f, r)
 
-
-@njit(inline=True)
-def _section_moved(f: np.ndarray, i: np.ndarray, r: int) -> bool:
-    """`World.chunk_key` of the position differs from the section the entity is in."""
-    sy = min(max(jfloor(f[r, F_POS + 1] / 16.0), 0), 15)
-    return (jfloor(f[r, F_POS] / 16.0) != i[r, I_CHUNK] or sy != i[r, I_CHUNK + 1]
-            or jfloor(f[r, F_POS + 2] / 16.0) != i[r, I_CHUNK + 2])

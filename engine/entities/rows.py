@@ -17,7 +17,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
+from engine.constants import ENTITY_SECTION_MAX, SECTION_SIZE
 from engine.geometry.box import Box, Vec3
+from engine.jit import njit, plain
+from engine.motion.collision_kernel import jfloor
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -202,6 +205,11 @@ class RowBacked:
     locals().update({name: _int(col) for name, col in INT_COLUMNS.items()})
     locals().update({name: _flag(bit) for name, bit in FLAG_BITS.items()})
 
+    def tick_entity_head(self) -> None:
+        """`ServerWorld.tickEntity` before the entity's own tick, on its row: the row loops' own kernel
+        (`tick_entity_head`), as plain Python."""
+        _tick_entity_head(self._t.f, self._t.i, self._r)
+
     def clone(self) -> Any:
         c = super().clone()      # Entity.clone: its writes go to this row, with the values it already holds
         c._r = c._t.alloc()
@@ -274,3 +282,66 @@ class RowBatch:
     def finish(self, e: Entity, sim: TickContext) -> None:
         """The rest of the tick of the entity the loop stopped at with EXPLODE."""
         raise NotImplementedError
+
+
+# --- what every compiled loop over rows does around an entity's own tick, written once (engine.jit kernels, inlined
+# into each loop: engine.entities.tnt_kernel, engine.entities.minecart_kernel, engine.living.player_kernel's players
+# phase and entity-phase server tick, engine.living.mob_kernel; docs/architecture.md, "Each stage written once").
+# The object path runs `entity_section` (`World.chunk_key`) and `tick_entity_head` (`RowBacked.tick_entity_head`)
+# as plain Python.
+
+@njit(inline=True)
+def entity_section(x: float, y: float, z: float) -> tuple:
+    """The entity section of position (x, y, z) (`ServerWorld.checkEntityChunkPos`; `World.chunk_key`): the
+    position's floor / 16 on each axis, the section y clamped to 0..ENTITY_SECTION_MAX."""
+    sy = min(max(jfloor(y / SECTION_SIZE), 0), ENTITY_SECTION_MAX)
+    return jfloor(x / SECTION_SIZE), sy, jfloor(z / SECTION_SIZE)
+
+
+@njit(inline=True)
+def section_moved(f: np.ndarray, i: np.ndarray, r: int) -> bool:
+    """Row `r`'s position lies outside the section the entity is filed in (its I_CHUNK columns)."""
+    sx, sy, sz = entity_section(f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2])
+    return sx != i[r, I_CHUNK] or sy != i[r, I_CHUNK + 1] or sz != i[r, I_CHUNK + 2]
+
+
+@njit(inline=True)
+def begin_row(f: np.ndarray, i: np.ndarray, r: int, n: int, marks: np.ndarray, saved_f: np.ndarray,
+              saved_i: np.ndarray) -> bool:
+    """The loop head of entity n on row `r`: its mark cleared, then false (marked OBJECT_PATH) where it has no row
+    (−1 and below) or is removed, else true with the row saved as it was (`saved_f[n]`, `saved_i[n]`)."""
+    marks[n] = 0
+    if r < 0 or i[r, I_FLAGS] & REMOVED:
+        marks[n] = OBJECT_PATH
+        return False
+    saved_f[n] = f[r]
+    saved_i[n] = i[r]
+    return True
+
+
+@njit(inline=True)
+def tick_entity_head(f: np.ndarray, i: np.ndarray, r: int) -> None:
+    """`ServerWorld.tickEntity` before the entity's own tick: age + 1, and `Entity.resetPosition`'s previous
+    position (prevX, prevY, prevZ) set to the position."""
+    i[r, I_AGE] += 1
+    for a in range(3):
+        f[r, F_PREV + a] = f[r, F_POS + a]
+
+
+@njit(inline=True)
+def hand_back(f: np.ndarray, i: np.ndarray, r: int, n: int, marks: np.ndarray, saved_f: np.ndarray,
+              saved_i: np.ndarray) -> None:
+    """Entity n's tick is the object path's: row `r` restored as `begin_row` saved it, marked OBJECT_PATH."""
+    f[r] = saved_f[n]
+    i[r] = saved_i[n]
+    marks[n] = OBJECT_PATH
+
+
+@njit(inline=True)
+def end_row(f: np.ndarray, i: np.ndarray, r: int, n: int, marks: np.ndarray) -> None:
+    """After entity n's tick on row `r`: marked SECTION where its section changed."""
+    if section_moved(f, i, r):
+        marks[n] |= SECTION
+
+
+_tick_entity_head = plain(tick_entity_head)

@@ -52,20 +52,19 @@ from engine.entities.rows import (
     H_COLL,
     HANDED,
     HAS_SUPPORT,
-    I_AGE,
-    I_CHUNK,
     I_FIRE,
     I_FLAGS,
     I_SUPPORT,
     NO_CLIP,
     NO_GRAVITY,
-    OBJECT_PATH,
     ON_FIRE_AT_MOVE,
     ON_GROUND,
-    REMOVED,
-    SECTION,
     TOUCHING_WATER,
     V_COLL,
+    begin_row,
+    end_row,
+    hand_back,
+    tick_entity_head,
 )
 from engine.influences.fluid_kernel import update_water_state
 from engine.jit import njit
@@ -335,26 +334,17 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     section lists' order."""
     for n in range(start, len(rows)):
         r = rows[n]
-        marks[n] = 0
-        if r < 0:
-            marks[n] = OBJECT_PATH
-            return n, HANDED
-        if i[r, I_FLAGS] & REMOVED:
-            marks[n] = OBJECT_PATH
-            continue
-        saved_f[n] = f[r]
-        saved_i[n] = i[r]
-        i[r, I_AGE] += 1                                                      # ServerWorld.tickEntity
-        for a in range(3):
-            f[r, F_PREV + a] = f[r, F_POS + a]
+        if not begin_row(f, i, r, n, marks, saved_f, saved_i):
+            if r < 0:
+                return n, HANDED
+            continue                                                          # removed: the phase unloads it
+        tick_entity_head(f, i, r)                                             # ServerWorld.tickEntity
         if not i[r, I_FLAGS] & NO_GRAVITY:
             gravity(f, r)                                                     # 1 G
         if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                          f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v, border, effects, HALF_WIDTH,
                          TNT_HEIGHT, 0.0, False):                             # 2 M
-            f[r] = saved_f[n]
-            i[r] = saved_i[n]
-            marks[n] = OBJECT_PATH
+            hand_back(f, i, r, n, marks, saved_f, saved_i)
             if i[r, fuse_col] <= 1:       # it explodes on the object path: nothing after it ticks before that
                 return n, HANDED
             continue
@@ -363,21 +353,11 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             ground_friction(f, r)
         decrement_fuse(i, r, fuse_col)                                        # 5
         if i[r, fuse_col] <= 0:                                               # 6: the phase explodes it
-            marks[n] = SECTION if _section_moved(f, i, r) else 0
+            end_row(f, i, r, n, marks)
             return n, EXPLODE
         if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, v & V_VEC_DOUBLE != 0,
                                   zero_below, v & V_LAVA_IN_WATER != 0):      # 7 F
-            f[r] = saved_f[n]
-            i[r] = saved_i[n]
-            marks[n] = OBJECT_PATH
+            hand_back(f, i, r, n, marks, saved_f, saved_i)
             continue                      # (its fuse stays above 0 on the object path too)
-        marks[n] = SECTION if _section_moved(f, i, r) else 0
+        end_row(f, i, r, n, marks)
     return len(rows), DONE
-
-
-@njit(inline=True)
-def _section_moved(f: np.ndarray, i: np.ndarray, r: int) -> bool:
-    """`World.chunk_key` of the position differs from the section the entity is in."""
-    sy = min(max(jfloor(f[r, F_POS + 1] / 16.0), 0), 15)
-    return (jfloor(f[r, F_POS] / 16.0) != i[r, I_CHUNK] or sy != i[r, I_CHUNK + 1]
-            or jfloor(f[r, F_POS + 2] / 16.0) != i[r, I_CHUNK + 2])

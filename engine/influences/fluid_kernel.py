@@ -34,13 +34,15 @@ SIDE_Z = (-1, 0, 1, 0)
 
 @njit(inline=True)
 def f32(x: float) -> float:
-    """Java's (float) cast of a double: beyond the largest float's rounding range ±infinity (tested first, so the
-    plain form that the object path runs raises no numpy overflow warning)."""
-    if x >= F32_OVERFLOW:
+    """Java's (float) cast of a double: beyond the largest float's rounding range ±infinity (tested first, on `x` as
+    a Python float, so the plain form that the object path runs raises no numpy overflow warning, whether `x` is a
+    float, a numpy float64 or a numpy float32; compiled, `float` of a double is the double itself)."""
+    d = float(x)
+    if d >= F32_OVERFLOW:
         return np.inf
-    if x <= -F32_OVERFLOW:
+    if d <= -F32_OVERFLOW:
         return -np.inf
-    return float(np.float32(x))
+    return float(np.float32(d))
 
 
 @njit(inline=True)

@@ -40,18 +40,19 @@ from engine.entities.rows import (
     F_LAVA,
     F_MOTION,
     F_POS,
-    F_PREV,
     F_WATER,
     HANDED,
-    I_AGE,
     I_CHUNK,
     I_FIRE,
     I_FLAGS,
-    OBJECT_PATH,
     ON_GROUND,
-    REMOVED,
     SECTION,
     TOUCHING_WATER,
+    begin_row,
+    end_row,
+    entity_section,
+    hand_back,
+    tick_entity_head,
 )
 from engine.influences.cramming import push_offset
 from engine.jit import njit
@@ -147,11 +148,9 @@ def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, e
     """`ServerWorld.tickEntity` of mob row `r` (`MobEntity.tick`; `attribute`: its movement-speed attribute's
     value) up to `tickCramming`: false where the object path must tick it (the row part-written)."""
     fl = i[r, I_FLAGS]
-    if fl & REMOVED or i[r, C_SPRINTING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
+    if i[r, C_SPRINTING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
         return False
-    i[r, I_AGE] += 1
-    for a in range(3):
-        f[r, F_PREV + a] = f[r, F_POS + a]
+    tick_entity_head(f, i, r)
     # Entity.baseTick: updateWaterState (no water or lava in the box; the eyes' cell lies among the box's cells, so
     # updateSubmergedInWaterState finds none either), not on fire, above the void; LivingEntity.baseTick: not
     # sprinting, so not swimming
@@ -270,25 +269,17 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         sec[j, 0], sec[j, 1], sec[j, 2] = i[others[j], I_CHUNK], i[others[j], I_CHUNK + 1], i[others[j], I_CHUNK + 2]
     for n in range(start, len(rows)):
         r = rows[n]
-        marks[n] = 0
-        if r < 0:
-            marks[n] = OBJECT_PATH
+        if not begin_row(f, i, r, n, marks, saved_f, saved_i):
             return n, HANDED
-        saved_f[n] = f[r]
-        saved_i[n] = i[r]
         if not mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                         speeds[n], slip, climb, door_or_fence, border, void_y, sine) or place[r] < 0 or \
                 not tick_cramming(grid, f, i, others, pushee, place[r], found, sec, stamp, limit):
-            f[r] = saved_f[n]
-            i[r] = saved_i[n]
-            marks[n] = OBJECT_PATH
+            hand_back(f, i, r, n, marks, saved_f, saved_i)
             return n, HANDED
         p = place[r]
         crowd_move(grid, f, others, p)
-        sy = min(max(jfloor(f[r, F_POS + 1] / 16.0), 0), 15)
-        if (jfloor(f[r, F_POS] / 16.0) != i[r, I_CHUNK] or sy != i[r, I_CHUNK + 1]
-                or jfloor(f[r, F_POS + 2] / 16.0) != i[r, I_CHUNK + 2]):
-            marks[n] = SECTION
-            sec[p, 0], sec[p, 1], sec[p, 2] = jfloor(f[r, F_POS] / 16.0), sy, jfloor(f[r, F_POS + 2] / 16.0)
+        end_row(f, i, r, n, marks)
+        if marks[n] & SECTION:
+            sec[p, 0], sec[p, 1], sec[p, 2] = entity_section(f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2])
             stamp[p] = m + n                             # ServerWorld.checkEntityChunkPos: the end of its list
     return len(rows), DONE

@@ -37,19 +37,19 @@ from engine.entities.rows import (
     F_LAVA,
     F_MOTION,
     F_POS,
-    F_PREV,
     F_WATER,
     H_COLL,
     HANDED,
-    I_AGE,
-    I_CHUNK,
     I_FIRE,
     I_FLAGS,
     OBJECT_PATH,
     ON_GROUND,
     REMOVED,
-    SECTION,
     TOUCHING_WATER,
+    begin_row,
+    end_row,
+    hand_back,
+    tick_entity_head,
 )
 from engine.entities.tnt_kernel import V_YXZ
 from engine.influences.fluid_kernel import f32
@@ -191,7 +191,7 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     and the travel are `engine.living.travel_kernel`'s, the move `tnt_kernel.move_self`, which the object path runs
     too."""
     fl = i[r, I_FLAGS]
-    if fl & REMOVED or held & HELD_SNEAK or i[r, C_SNEAKING] or i[r, C_SNEAK_POSE] or i[r, C_SWIMMING] \
+    if held & HELD_SNEAK or i[r, C_SNEAKING] or i[r, C_SNEAK_POSE] or i[r, C_SWIMMING] \
             or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
         return -1
     box = _row_box(f, r)
@@ -418,38 +418,33 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     found = np.empty(1, dtype=np.int64)
     for n in range(start, len(rows)):
         r = rows[n]
-        marks[n] = 0
         s = input_at(at, begin[n], end[n], tick)
         held = bits[s]
         if not ready[n] or held & USES_ITEM:
             cursor[n] = -1
             marks[n] = OBJECT_PATH
             return n, HANDED
-        if s != cursor[n]:
-            marks[n] = HELD_CHANGED
         if held & SETS_YAW:
             f[r, C_YAW] = yaws[s]
         if held & SETS_PITCH:
             f[r, C_PITCH] = pitches[s]
-        saved_f[n] = f[r]
-        saved_i[n] = i[r]
+        if not begin_row(f, i, r, n, marks, saved_f, saved_i):
+            cursor[n] = -1
+            return n, HANDED
+        if s != cursor[n]:
+            marks[n] = HELD_CHANGED
         changed = player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
                               r, held & KEY_MASK, slip, climb, border, yxz, void_y, walk_speed, sprint_speed,
                               sine)
         if changed >= 0 and crowd_meets(grid, f, i, rows, n, found):         # step 11: tickCramming finds someone
             changed = -1
         if changed < 0:
-            f[r] = saved_f[n]
-            i[r] = saved_i[n]
+            hand_back(f, i, r, n, marks, saved_f, saved_i)
             cursor[n] = -1
-            marks[n] = OBJECT_PATH
             return n, HANDED
         cursor[n] = s
         crowd_move(grid, f, rows, n)
-        sy = min(max(jfloor(f[r, F_POS + 1] / 16.0), 0), 15)
-        if (jfloor(f[r, F_POS] / 16.0) != i[r, I_CHUNK] or sy != i[r, I_CHUNK + 1]
-                or jfloor(f[r, F_POS + 2] / 16.0) != i[r, I_CHUNK + 2]):
-            marks[n] |= SECTION
+        end_row(f, i, r, n, marks)
         if changed:
             marks[n] |= SPRINT_CHANGED
     return len(rows), DONE
@@ -465,17 +460,11 @@ def server_tick_rows(f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int,
     (len(rows), DONE)."""
     for n in range(start, len(rows)):
         r = rows[n]
-        marks[n] = 0
-        if r < 0 or i[r, I_FLAGS] & (REMOVED | TOUCHING_WATER) or f[r, F_LAVA] > 0.0:
+        if not begin_row(f, i, r, n, marks, saved_f, saved_i):
+            continue
+        if i[r, I_FLAGS] & TOUCHING_WATER or f[r, F_LAVA] > 0.0:
             marks[n] = OBJECT_PATH
             continue
-        saved_f[n] = f[r]
-        saved_i[n] = i[r]
-        i[r, I_AGE] += 1
-        for a in range(3):
-            f[r, F_PREV + a] = f[r, F_POS + a]
-        sy = min(max(jfloor(f[r, F_POS + 1] / 16.0), 0), 15)
-        if (jfloor(f[r, F_POS] / 16.0) != i[r, I_CHUNK] or sy != i[r, I_CHUNK + 1]
-                or jfloor(f[r, F_POS + 2] / 16.0) != i[r, I_CHUNK + 2]):
-            marks[n] = SECTION
+        tick_entity_head(f, i, r)
+        end_row(f, i, r, n, marks)
     return len(rows), DONE

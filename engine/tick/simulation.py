@@ -429,8 +429,7 @@ class Simulation:
         """`ServerWorld.tickEntity` (`tickPassenger` with `riding`): age, the entity's own tick (`tickRiding`),
         then its section follows its position."""
         self.check_version(e)
-        e.age += 1
-        e.prev_pos = e.pos
+        e.tick_entity_head()
         self._run_tick(e, e.tick_riding if riding else e.tick, rec)
 
     def _run_tick(self, e: Entity, tick: Callable[[Simulation, Recorder | None], None], rec: Recorder | None) -> None:

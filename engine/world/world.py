@@ -16,16 +16,19 @@ import numpy as np
 
 from engine.constants import (
     COLLISION_EPSILON,
+    ENTITY_SECTION_MAX,
     GET_ENTITIES_MARGIN,
     MAX_ENTITY_CRAMMING,
     SECTION_SIZE,
 )
 from engine.core.limits import MAX_QUERIED_ENTITIES, MAX_QUERY_CHUNKS, SimulationLimit
 from engine.core.versions import DEFAULT_VERSION, Features, features_for
+from engine.entities.rows import entity_section
 from engine.geometry.box import BlockPos, Box
 from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, intersects_box
 from engine.java.javanum import wrap_int
 from engine.java.mathhelper import floor
+from engine.jit import plain
 from engine.redstone.neighbor_updater import ChainRestrictedNeighborUpdater
 from engine.redstone.scheduler import ServerTickScheduler
 from engine.world import block_physics as phys
@@ -43,10 +46,10 @@ if TYPE_CHECKING:
 
 MIN_Y = 0
 MAX_Y = 255
-ENTITY_SECTION_MAX = 15   # WorldChunk.entitySections has 16 entries; section y is clamped to 0..15
 AIR_ID = 0
 LARGE_REGION_CELLS = 65536   # above this, collision queries visit only the cells of filled sections
 ShapeAt = tuple[VoxelShape, tuple[float, float, float]]
+_entity_section = plain(entity_section)     # the row loops' kernel (docs/architecture.md)
 
 
 class World:
@@ -462,11 +465,9 @@ class World:
     # --- entities (spec 01 §5.2, §7) ---
     @staticmethod
     def chunk_key(entity: Entity) -> tuple[int, int, int]:
-        """The entity section an entity at its position belongs to (`ServerWorld.checkEntityChunkPos`)."""
-        p = entity.pos
-        sy = floor(p.y / 16.0)
-        sy = 0 if sy < 0 else (ENTITY_SECTION_MAX if sy > ENTITY_SECTION_MAX else sy)
-        return (floor(p.x / 16.0), sy, floor(p.z / 16.0))
+        """The entity section an entity at its position belongs to (`ServerWorld.checkEntityChunkPos`): the row
+        loops' own `row_loop.entity_section`, as plain Python."""
+        return _entity_section(*entity.pos)
 
     def load_entity(self, entity: Entity) -> None:
         """Add to the update order and to its section (`ServerWorld.loadEntity` + `WorldChunk.addEntity`)."""

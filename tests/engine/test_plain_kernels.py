@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import math
 import types
+import warnings
+
+import numpy as np
 
 from engine import jit
 from engine.geometry.box import Box
 from engine.geometry.shapes import calculate_max_distance, get_coord_index
+from engine.influences.fluid_kernel import f32
 from engine.world.blocks import parse_block_state
 
 
@@ -37,3 +41,19 @@ def test_shapes_stop_a_box_on_the_object_path() -> None:
     high = Box(-0.5, 0.6, 0.2, -0.1, 0.9, 0.8)    # beside the top half, which starts at x = 0.5
     assert stairs.calculate_max_distance((0.0, 0.0, 0.0), 0, low, 1.0) == 0.1
     assert stairs.calculate_max_distance((0.0, 0.0, 0.0), 0, high, 1.0) == 0.6
+
+
+def test_the_plain_float_cast_takes_numpy_floats_without_a_warning() -> None:
+    """Java's (float) of a double (Float.MAX_VALUE is 3.4028234663852886E38; a double past its rounding range
+    casts to ±Infinity), given Python floats and numpy float64 and float32 alike, warnings as errors."""
+    cast = jit.plain(f32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert cast(np.float32(np.inf)) == math.inf
+        assert cast(np.float32(-np.inf)) == -math.inf
+        assert cast(np.float32(1.5)) == 1.5
+        assert cast(np.float64(1.0e39)) == math.inf
+        assert cast(-1.0e39) == -math.inf
+        assert cast(np.float32(3.4028234663852886e38)) == 3.4028234663852886e38
+        assert cast(0.1) == 0.10000000149011612
+        assert math.isnan(cast(np.float32(math.nan)))
