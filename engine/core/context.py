@@ -26,6 +26,7 @@ class TickContext(Protocol):
     seed: int                   # the scene seed (an explosion's fire Random)
     max_entity_cramming: int    # the maxEntityCramming game rule
     redstone_log: dict[str, list[dict[str, Any]]] | None   # the tick's redstone record while traced (engine/redstone)
+    explosion_step: Any         # what an explosion does (engine.influences.explosion.explode, or a test's step)
 
     @property
     def entities(self) -> list[Any]:

@@ -32,10 +32,9 @@ from engine.geometry.box import ZERO, Vec3
 from engine.influences.explosion_batch import Blasts, usable
 from engine.influences.fluids import normalize_zero_below, update_water_state
 from engine.java.javanum import f32
-from engine.jit import plain
 from engine.motion.collision_kernel import block_arrays
 from engine.motion.move import MovementType, move
-from engine.world.block_grid import section_slot
+from engine.world.block_grid import marked_sections
 from engine.world.world import EFFECT
 
 if TYPE_CHECKING:
@@ -93,25 +92,15 @@ class TntBatch(RowBatch):
         blocks, loop = self.loop_arguments(world, features)
         return kernel.tick_rows(*blocks, cells, TNT_ROWS.f, TNT_ROWS.i, rows, start, *loop, marks, saved_f, saved_i)
 
-    def blasts(self, sim: TickContext, run: list[Tnt]) -> Blasts | None:
+    def blasts(self, sim: TickContext, run: list[Tnt], scratch: np.ndarray) -> Blasts | None:
         """The run's explosions in air done in its row loop (`explosion_batch.Blasts`), where the simulation's
         explosion step is the default one."""
-        return Blasts(sim, run) if usable(sim) else None
+        return Blasts(sim, run, scratch) if usable(sim) else None
 
     def _effect_sections(self, world: World) -> np.ndarray:
         """Per pool row of `world.block_grid()`, 1 where `world.region_has(EFFECT, ...)` finds a block in that
-        section: what a release refusing `block_effects` checks, made again when a block changed."""
-        made = self._effects.get(world)
-        if made is None or made[0] != world.block_version:
-            grid = world.block_grid()
-            out = np.zeros(len(grid.pool), dtype=np.uint8)
-            find = plain(section_slot)
-            for sx, sy, sz in world.section_versions():
-                slot = find(grid.keys, grid.slots, sx, sy, sz)
-                if slot >= 0:
-                    out[slot] = world.region_has(EFFECT, sx << 4, sy << 4, sz << 4, sx << 4, sy << 4, sz << 4)
-            made = self._effects[world] = (world.block_version, out)
-        return made[1]
+        section: what a release refusing `block_effects` checks."""
+        return marked_sections(world, self._effects, lambda *box: world.region_has(EFFECT, *box))
 
     def finish(self, e: Tnt, sim: TickContext) -> None:
         e.explode(sim, None)

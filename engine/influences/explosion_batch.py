@@ -48,8 +48,8 @@ from engine.influences.explosion_kernel import (
 from engine.influences.explosion_ledger import Ledger
 from engine.influences.fluid_kernel import f32
 from engine.java.jrandom import int_draws
-from engine.jit import njit, plain
-from engine.world.block_grid import section_slot
+from engine.jit import njit
+from engine.world.block_grid import marked_sections, section_slot
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -207,8 +207,8 @@ class Blasts:
     output arrays `tick_exploding` reads and writes, and the Python half of each explosion it did (`finish`).
     `on` turns false for the rest of the run once an explosion was handed back for a reason that would recur."""
 
-    def __init__(self, sim: TickContext, run: list[Tnt]) -> None:
-        self.sim, self.run = sim, run
+    def __init__(self, sim: TickContext, run: list[Tnt], scratch: np.ndarray) -> None:
+        self.sim, self.run, self.scratch = sim, run, scratch   # scratch: the simulation's, for the row loop
         self.on = True
 
     def tick_rows(self, batch, rows: np.ndarray, start: int, marks: np.ndarray, saved_f: np.ndarray,
@@ -220,7 +220,7 @@ class Blasts:
         found = _candidates(world) if self.on else None
         if found is None:
             self.on = False
-            return batch.tick_rows(world, features, sim._scratch, rows, start, marks, saved_f, saved_i)
+            return batch.tick_rows(world, features, self.scratch, rows, start, marks, saved_f, saved_i)
         cand, cand_ids, cover = found
         explosions = int(np.count_nonzero(TNT_ROWS.i[rows[start:][rows[start:] >= 0], FUSE_COLUMN] <= 1))
         c = len(cand)
@@ -236,7 +236,7 @@ class Blasts:
         out = (np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64),
                np.empty(pairs), np.empty((pairs, 6)))
         stop, status, k, seed, why = tick_exploding(
-            *blocks, sim._scratch, TNT_ROWS.f, TNT_ROWS.i, rows, start, *loop, marks, saved_f, saved_i,
+            *blocks, self.scratch, TNT_ROWS.f, TNT_ROWS.i, rows, start, *loop, marks, saved_f, saved_i,
             _filled_sections(world), cand, cand_ids, cover, seed, features.explosion_double_sqrt,
             features.exposure_double_steps, steps, np.empty(steps.shape[1]), blockrays.air_steps(max_steps),
             blockrays._air_grid(reach), 2 * reach + 1, reach, table["stamp"], table["cells"],
@@ -294,16 +294,5 @@ _FILLED: weakref.WeakKeyDictionary[World, tuple[int, np.ndarray]] = weakref.Weak
 
 
 def _filled_sections(world: World) -> np.ndarray:
-    """Per pool row of `world.block_grid()`, 1 where that section holds a block (`World.region_is_empty`), made
-    again when a block changed."""
-    made = _FILLED.get(world)
-    if made is None or made[0] != world.block_version:
-        grid = world.block_grid()
-        out = np.zeros(len(grid.pool), dtype=np.uint8)
-        find = plain(section_slot)
-        for sx, sy, sz in world.section_versions():
-            slot = find(grid.keys, grid.slots, sx, sy, sz)
-            if slot >= 0:
-                out[slot] = not world.region_is_empty(sx << 4, sy << 4, sz << 4, sx << 4, sy << 4, sz << 4)
-        made = _FILLED[world] = (world.block_version, out)
-    return made[1]
+    """Per pool row of `world.block_grid()`, 1 where that section holds a block (`World.region_is_empty`)."""
+    return marked_sections(world, _FILLED, lambda *box: not world.region_is_empty(*box))

@@ -374,8 +374,9 @@ class Simulation:
         traced = self.trace_enabled
         rows = np.fromiter((batch.row(e, traced) for e in run), np.int64, len(run))
         marks, before_f, before_i = _loop_arrays(batch, len(run))
-        blasts = None if traced else getattr(batch, "blasts", lambda sim, run: None)(self, run)   # TNT: explosions
-        n = 0                                                                               # in air done in the loop
+        # TNT: the run's explosions in air done in the loop
+        blasts = None if traced else getattr(batch, "blasts", lambda *_: None)(self, run, self._scratch)
+        n = 0
         while n < len(run):
             blocks = self._replay_blocks
             if traced and not (self._replay_world is world and blocks.block_version == world.block_version):

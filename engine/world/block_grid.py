@@ -9,11 +9,12 @@ them), say what to copy: `sync` costs nothing while no block changed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, MutableMapping
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.jit import njit
+from engine.jit import njit, plain
 
 if TYPE_CHECKING:
     from engine.world.world import World
@@ -39,6 +40,23 @@ def section_slot(keys: np.ndarray, slots: np.ndarray, sx: int, sy: int, sz: int)
         if keys[h, 0] == sx and keys[h, 1] == sy and keys[h, 2] == sz:
             return slots[h]
         h = (h + 1) & mask
+
+
+def marked_sections(world: World, kept: MutableMapping[World, tuple[int, np.ndarray]],
+                    test: Callable[[int, int, int, int, int, int], bool]) -> np.ndarray:
+    """Per pool row of `world.block_grid()`, 1 where `test` (a `World.region_*` query over a section's min and
+    max block corners) holds for that section: kept in `kept[world]` and made again when a block changed."""
+    made = kept.get(world)
+    if made is None or made[0] != world.block_version:
+        grid = world.block_grid()
+        out = np.zeros(len(grid.pool), dtype=np.uint8)
+        find = plain(section_slot)
+        for sx, sy, sz in world.section_versions():
+            slot = find(grid.keys, grid.slots, sx, sy, sz)
+            if slot >= 0:
+                out[slot] = test(sx << 4, sy << 4, sz << 4, sx << 4, sy << 4, sz << 4)
+        made = kept[world] = (world.block_version, out)
+    return made[1]
 
 
 class SectionGrid:
