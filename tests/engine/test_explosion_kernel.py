@@ -42,6 +42,17 @@ jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.wa
 TICKS = 6
 
 
+def add_stack(sim: Simulation, rng: random.Random, at: Vec3, fuses: list[int], most: int, spread: float) -> None:
+    """1 to `most` TNT at `at`, one fuse drawn from `fuses`; still, or (30 %) each with a motion within ±spread."""
+    moving = rng.random() < 0.3
+    fuse = rng.choice(fuses)
+    for _ in range(rng.randint(1, most)):
+        m = Vec3(*(rng.uniform(-spread, spread) for _ in range(3))) if moving else Vec3(0.0, 0.0, 0.0)
+        tnt = sim.create(Tnt, at, m)
+        tnt.fuse = fuse
+        sim.add_entity(tnt)
+
+
 def blast_world(seed: int) -> Simulation:
     """1 to 4 stacks of 1 to 30 TNT (fuse 1 to 6; some moving, some with an item or a zombie) over a random
     patch of TNT_BLOCKS (or none), at one of ORIGINS."""
@@ -52,13 +63,7 @@ def blast_world(seed: int) -> Simulation:
     for _ in range(rng.randint(1, 4)):
         at = Vec3(ox + rng.choice([0.5, 0.0, rng.uniform(-3, 3)]), 60 + rng.uniform(-1, 6),
                   oz + rng.choice([0.5, -0.25, rng.uniform(-3, 3)]))
-        moving = rng.random() < 0.3
-        fuse = rng.choice([1, 1, 2, 3, 6])
-        for _ in range(rng.randint(1, 30)):
-            m = Vec3(*(rng.uniform(-0.3, 0.3) for _ in range(3))) if moving else Vec3(0.0, 0.0, 0.0)
-            tnt = sim.create(Tnt, at, m)
-            tnt.fuse = fuse
-            sim.add_entity(tnt)
+        add_stack(sim, rng, at, [1, 1, 2, 3, 6], 30, 0.3)
         if rng.random() < 0.25:
             sim.add_entity(sim.create(rng.choice([Item, Zombie]), Vec3(at.x + 0.3, at.y, at.z - 0.2)))
     return sim
@@ -270,13 +275,7 @@ def air_world(seed: int) -> Simulation:
     for _ in range(rng.randint(2, 5)):
         at = Vec3(rng.choice([0.5, 15.9, 16.1, rng.uniform(-40, 40)]), rng.choice([63.0, 80.0, 95.9, 96.05]),
                   rng.choice([0.5, -0.1, rng.uniform(-40, 40)]))
-        moving = rng.random() < 0.3
-        fuse = rng.choice([1, 1, 2, 3])
-        for _ in range(rng.randint(1, 60)):
-            m = Vec3(*(rng.uniform(-0.4, 0.4) for _ in range(3))) if moving else Vec3(0.0, 0.0, 0.0)
-            tnt = sim.create(Tnt, at, m)
-            tnt.fuse = fuse
-            sim.add_entity(tnt)
+        add_stack(sim, rng, at, [1, 1, 2, 3], 60, 0.4)
     if rng.random() < 0.15:
         sim.add_entity(sim.create(Item, Vec3(300.5, 70.0, 0.5)))
     return sim
