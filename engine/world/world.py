@@ -466,7 +466,7 @@ class World:
     @staticmethod
     def chunk_key(entity: Entity) -> tuple[int, int, int]:
         """The entity section an entity at its position belongs to (`ServerWorld.checkEntityChunkPos`): the row
-        loops' own `row_loop.entity_section`, as plain Python."""
+        loops' own `rows.entity_section`, as plain Python."""
         return _entity_section(*entity.pos)
 
     def load_entity(self, entity: Entity) -> None:
