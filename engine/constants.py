@@ -119,6 +119,11 @@ GRAVITY_1_12 = f32(0.04)            # motionY -= 0.03999999910593033D
 DRAG_1_12 = f32(0.98)               # motionX/Y/Z *= 0.9800000190734863D
 GROUND_1_12 = f32(0.7)              # on the ground motionX/Z *= 0.699999988079071D (motionY *= -0.5D)
 FALLING_BLOCK_FLOOR_PROBE_1_12 = f32(0.01)   # the block at posY - 0.009999999776482582D under a landing
+# EntityItem and EntityXPOrb.onUpdate (1.12.2: item_tick_1_12, xp_orb_tick_1_12)
+ITEM_LAVA_PERIOD_1_12 = 25          # the lava test when the (int) cell changed or ticksExisted % 25 == 0
+XP_ORB_GRAVITY_1_12 = f32(0.03)     # motionY -= 0.029999999329447746D
+XP_ORB_BOUNCE_1_12 = f32(-0.9)      # on the ground motionY *= -0.8999999761581421D
+XP_ORB_LOADED_SIZE_1_12 = f32(0.25)  # EntityXPOrb(World), the NBT constructor: setSize(0.25F, 0.25F)
 TNT_EYE_HEIGHT = f32(0.15)          # TntEntity.getEyeHeight: 0.15F
 TNT_POWER = 4.0                     # TntEntity.explode: 4.0F
 TNT_EXPLOSION_HEIGHT = 0.0625       # getBodyY(0.0625) = y + (double)height * 0.0625

@@ -134,6 +134,19 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                 "fallen through (BlockFalling.canFallThrough: fire, air, water, lava) keeps falling "
                                 "(onGround false, no drag that tick) (1.12.2; 1.13.x not compared)", OLDEST,
                                 (1, 14, 0)),
+    "item_tick_1_12": ("EntityItem.onUpdate: motionY -= (double)0.04F, the push out of blocks every tick, the move "
+                       "every tick (no 4-tick rule), a lava kick (Random: the Motion's four floats and the burn "
+                       "sound's) where the (int)-truncated cell changed or ticksExisted % 25 == 0, X and Z x 0.98F "
+                       "(on the ground x the slipperiness of the block at floor(minY) - 1, a float product), Y x "
+                       "(double)0.98F, on the ground Y x -0.5 whatever its sign; no floating in water (1.12.2; 1.13.x "
+                       "not compared)", OLDEST, (1, 14, 0)),
+    "push_out_1_12": ("Entity.pushOutOfBlocks tries the faces WEST, EAST, NORTH, SOUTH, UP (1.14: NORTH, SOUTH, "
+                      "WEST, EAST, UP), so a tie goes to the west or east face; a box in blocks is one that a "
+                      "collision box intersects (World.collidesWithAnyBlock) (1.12.2; 1.13.x not compared)", OLDEST,
+                      (1, 14, 0)),
+    "xp_orb_tick_1_12": ("EntityXPOrb.onUpdate: motionY -= (double)0.03F always (no water movement), on the ground Y "
+                         "x (double)-0.9F; an orb made by EntityXPOrb(World) (summoned or loaded: a scene's) is "
+                         "0.25 x 0.25, not 0.5 x 0.5 (1.12.2; 1.13.x not compared)", OLDEST, (1, 14, 0)),
     "falling_block_spawn_from_block": ("FallingBlockEntity.spawnFromBlock: the entity at the cell's floor, not "
                                        "lifted by (1 - 0.98F) / 2F, the block replaced by its fluid at once (no "
                                        "longer waterlogged in the entity); its first tick no longer checks the "
@@ -523,13 +536,18 @@ MECHANICS: dict[str, Mechanic] = {
                    "; 1.13-1.13.2 not compared"))),
     "item": Mechanic(
         "the item tick (ItemEntity.tick, spec 06 §3)", "an item ticks", (
-            Change(OLDEST, (1, 14, 0), _FLOATS.format("ItemEntity.tick", "0.04F, 0.98F")),)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityItem.onUpdate")),
+            Change((1, 13, 0), (1, 14, 0), _FLOATS.format("ItemEntity.tick", "0.04F, 0.98F") + "; 1.13-1.13.2 not "
+                   "compared"))),
     "item_push_out": Mechanic(
         "an item pushed out of blocks (ItemEntity.tick, spec 06 §3)", "an item's box is not in free space", (
-            _OLD,)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.pushOutOfBlocks")),
+            Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "xp_orb": Mechanic(
         "the XP-orb tick (ExperienceOrbEntity.tick, spec 06 §4)", "an XP orb ticks", (
-            Change(OLDEST, (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F")),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityXPOrb.onUpdate")),
+            Change((1, 13, 0), (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F") +
+                   "; 1.13-1.13.2 not compared"),
             Change((1, 21, 4), None, "ExperienceOrbEntity.tick of 1.21.11 differs from 1.21.3's (no gravity while "
                    "the box is inside a block, pushOutOfBlocks only when the box offset by the Motion is blocked, "
                    "the ground friction multiplies Y too, a landing bounce Y := -prevY x 0.4); 1.21.4-1.21.10 not "
@@ -708,6 +726,9 @@ class Features:
     xp_orb_merging: bool
     world_height_1_18: bool
     falling_block_tick_1_12: bool
+    item_tick_1_12: bool
+    push_out_1_12: bool
+    xp_orb_tick_1_12: bool
     falling_block_spawn_from_block: bool
     falling_block_top_inclusive: bool
     item_push_out_contracted: bool
