@@ -147,6 +147,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "xp_orb_tick_1_12": ("EntityXPOrb.onUpdate: motionY -= (double)0.03F always (no water movement), on the ground Y "
                          "x (double)-0.9F; an orb made by EntityXPOrb(World) (summoned or loaded: a scene's) is "
                          "0.25 x 0.25, not 0.5 x 0.5 (1.12.2; 1.13.x not compared)", OLDEST, (1, 14, 0)),
+    "water_material_acceleration": ("Entity.handleWaterMovement: World.handleMaterialAcceleration over the box shrunk "
+                                    "by 0.4 at the top and bottom (re-sorted where that inverts it) and by 0.001, "
+                                    "every water block in its cells counted (no depth), BlockLiquid.getFlow on "
+                                    "integer levels (its downward current: full blocks but glass, glowstone, sea "
+                                    "lanterns, beacons, pistons, leaves and ice), the sum normalized x 0.014 (XP "
+                                    "orbs: their whole box, not inWater); no lava push; isInLava a lava block in the "
+                                    "box shrunk by 0.1, 0.4, 0.1; TNT and falling blocks never run the base tick "
+                                    "(1.12.2; the fluid states of 1.13, 1.13.x not compared)", OLDEST, (1, 13, 0)),
     "falling_block_spawn_from_block": ("FallingBlockEntity.spawnFromBlock: the entity at the cell's floor, not "
                                        "lifted by (1 - 0.98F) / 2F, the block replaced by its fluid at once (no "
                                        "longer waterlogged in the entity); its first tick no longer checks the "
@@ -521,7 +529,8 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "fluids": Mechanic(
         "fluid pushing (Entity.updateMovementInFluid, spec 04 §7)", "an entity touches water or lava", (
-            Change(OLDEST, (1, 16, 0), "before 1.16 no lava push and no 0.0045 minimum push (1.14-1.15.2 read, not "
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.handleWaterMovement")),
+            Change((1, 13, 0), (1, 16, 0), "before 1.16 no lava push and no 0.0045 minimum push (1.14-1.15.2 read, not "
                    "simulated: Entity.updateMovementInFluid pushes through water only, by 0.014, with no lava "
                    "height, and isSubmergedIn tests the fluid at the eye Y); " + _PRE_1_14),)),
     "tnt": Mechanic(
@@ -729,6 +738,7 @@ class Features:
     item_tick_1_12: bool
     push_out_1_12: bool
     xp_orb_tick_1_12: bool
+    water_material_acceleration: bool
     falling_block_spawn_from_block: bool
     falling_block_top_inclusive: bool
     item_push_out_contracted: bool

@@ -46,6 +46,7 @@ from engine.entities.common import (
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at, submerged_fluid, update_water_state
+from engine.influences.fluids_1_12 import FLUID_1_12
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.java.mathhelper import floor
 from engine.motion.collision_boxes import get_collision_boxes
@@ -177,7 +178,10 @@ class Item(Entity):
             run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, ITEM_BOUNCE, 1.0)
         if self.item_age != ITEM_AGELESS:
             self.item_age = wrap_int(self.item_age + 1)
-        run_stage(rec, self, FLUID, update_water_state, self, world, sim.features, rec)
+        if sim.features.water_material_acceleration:
+            run_stage(rec, self, FLUID_1_12, self.handle_water_movement, sim)
+        else:
+            run_stage(rec, self, FLUID, update_water_state, self, world, sim.features, rec)
         if self.item_age >= ITEM_MAX_AGE:
             self.remove()
 

@@ -45,6 +45,7 @@ from engine.entities.common import (
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import fluid_at
+from engine.influences.fluids_1_12 import handle_material_acceleration
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.java.mathhelper import floor
 from engine.motion.collision_boxes import get_collision_boxes
@@ -94,6 +95,10 @@ class ExperienceOrb(Entity):
         if features.xp_orb_tick_1_12:
             self.width = self.height = XP_ORB_LOADED_SIZE_1_12
             self.set_position(self.pos)
+
+    def handle_water_movement(self, sim: TickContext) -> bool:
+        """1.12.2's `EntityXPOrb.handleWaterMovement`: the push over its whole box; `inWater` is not set."""
+        return handle_material_acceleration(self, sim, self.box)
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ExperienceOrbEntity.tick`: spec 06 §4.2."""

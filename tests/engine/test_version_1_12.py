@@ -1,6 +1,6 @@
-"""1.12.2: Entity.move, the TNT and falling-block ticks and the explosion (engine/motion/collision_boxes.py,
-raytrace_1_12.py, engine/entities/tnt.py, falling_block.py, engine/influences/explosion.py; docs/versions.md,
-"1.12.2 sources").
+"""1.12.2: Entity.move, the TNT, falling-block, item and XP-orb ticks and the explosion (engine/motion/
+collision_boxes.py, raytrace_1_12.py, engine/entities/tnt.py, falling_block.py, item.py, xp_orb.py,
+engine/influences/explosion.py; docs/versions.md, "1.12.2 sources").
 
 The expected values are worked out from the MCP-named 1.12.2 code with its literals as Java doubles:
 `EntityTNTPrimed.onUpdate` (and `EntityFallingBlock.onUpdate`) subtracts 0.03999999910593033 ((double)0.04F) from
@@ -15,6 +15,7 @@ import copy
 import math
 from typing import Any
 
+import numpy as np
 import pytest
 
 from engine.core.versions import features_for
@@ -190,3 +191,84 @@ def test_the_1_12_2_cannon_s_projectile_slides_over_the_slime() -> None:
             sim.tick()
         ends[version] = sim.entity_by_id(10).pos.x
     assert 12.04 < ends["1.12.2"] < 12.05 and 8.36 < ends["1.16.5"] < 8.38
+
+
+def _scene_run(version: str, ticks: int) -> Any:
+    text = (SCENES_DIR / "item_xp_orb_1_12_2.toml").read_text().replace('version = "1.12.2"', f'version = "{version}"')
+    sim = load_scene_text(text, "<item and orb>")
+    for _ in range(ticks):
+        sim.tick()
+    return sim
+
+
+def test_a_falling_item_takes_the_float_literals() -> None:
+    """EntityItem.onUpdate from rest: motionY −= 0.03999999910593033, the move, × 0.9800000190734863."""
+    item = {"type": "minecraft:item", "item": "minecraft:stone", "pos": [0.5, 30.0, 0.5], "id": 1}
+    assert _state("1.12.2", [], [item], 1) == ((0.5, 29.96000000089407, 0.5), (0.0, -0.03919999988675116, 0.0))
+    assert _state("1.16.5", [], [item], 1) == ((0.5, 29.96, 0.5), (0.0, -0.0392, 0.0))
+
+
+def test_a_slow_item_on_ice_moves_every_tick() -> None:
+    """scenes/item_xp_orb_1_12_2.toml, item 1 at 0.003 m/gt on packed ice: 1.12.2 moves it every tick and
+    multiplies motionX by (double)(0.98F × 0.98F) = 0.9604000449180603 (0.003 → 0.002881200134754181 →
+    0.0027671047388358365 → …); 1.16.5 moves an item on the ground slower than 1.0E-5F² only when (age + id) % 4
+    is 0, so after 4 ticks it has moved twice."""
+    e = _scene_run("1.12.2", 4).entity_by_id(1)
+    assert (tuple(e.pos), tuple(e.motion)) == ((0.5113058323890609, 1.0, 0.5), (0.0025522895452292477, -0.0, 0.0))
+    e = _scene_run("1.16.5", 4).entity_by_id(1)
+    assert (tuple(e.pos), e.motion.x) == ((0.5058812001347542, 1.0, 0.5), 0.0027671047388358365)
+
+
+def _kick(seed: int) -> float:
+    """pushOutOfBlocks' f = rand.nextFloat() × 0.2F + 0.1F, in float."""
+    return float(np.float32(np.float32(JavaRandom(seed).next_float()) * np.float32(0.2)) + np.float32(0.1))
+
+
+def test_an_item_in_a_block_is_pushed_west_first() -> None:
+    """Item 2 in a stone block, its box's centre (4.5, 1.5, 4.5) as near the west, east, north, south and top
+    faces: 1.12.2 tries WEST, EAST, NORTH, SOUTH, UP and keeps the first of equal distances (west), 1.16.5 tries
+    NORTH first. The kick −f on X, motionY (−0.03999999910593033) × 0.75; the move is not cut (the box is inside the
+    stone, not beside it), then × 0.9800000190734863."""
+    sim = _scene_run("1.12.2", 0)
+    f = _kick(sim.entity_seed(2))
+    sim.tick()
+    e = sim.entity_by_id(2)
+    assert e.motion.z == 0.0 and e.motion.x == -f * 0.9800000190734863
+    assert e.motion.y == -0.03999999910593033 * 0.75 * 0.9800000190734863 and e.pos.y == 1.3450000006705523
+    e16 = _scene_run("1.16.5", 1).entity_by_id(2)
+    assert e16.motion.x == 0.0 and e16.motion.z == e.motion.x and e16.pos.z == e.pos.x   # X and Z × 0.98F
+
+
+def test_a_summoned_orb_is_a_quarter_block_wide() -> None:
+    """Orb 3 (made by EntityXPOrb(World): 0.25 × 0.25) slides into the wall at x 8 and stops with its box's max X
+    there, at x 7.875; 1.16.5's orb is 0.5 wide (7.75). Resting, 1.12.2's motionY is +0.0 (onLanded) × 0.98 ×
+    −0.9F = −0.0; 1.16.5's is −0.03 × 0.0 (−0.0) × 0.98 × −0.9 = +0.0."""
+    e = _scene_run("1.12.2", 20).entity_by_id(3)
+    assert tuple(e.pos) == (7.875, 1.0, 0.5) and e.motion.y == 0.0 and math.copysign(1.0, e.motion.y) == -1.0
+    e = _scene_run("1.16.5", 20).entity_by_id(3)
+    assert tuple(e.pos) == (7.75, 1.0, 0.5) and math.copysign(1.0, e.motion.y) == 1.0
+
+
+def test_a_falling_orb_takes_the_float_literals() -> None:
+    """motionY −= 0.029999999329447746 ((double)0.03F), × 0.9800000190734863."""
+    e = _scene_run("1.12.2", 1).entity_by_id(3)
+    assert (e.pos.y, e.motion.y) == (1.4700000006705523, -0.02939999991506337)
+
+
+def test_an_item_in_lava_is_kicked_by_its_random() -> None:
+    """An item falling into a lava cell: the move changes its (int) cell, so the lava in floor(position)'s cell
+    sets motionY 0.2F and X, Z (r1 − r2) × 0.2F, (r3 − r4) × 0.2F, then the drag; the burn sound draws a fifth
+    float. The run then stops: 1.12.2's fluids are refused (the next base tick touches lava)."""
+    lava = [{"at": [0, 29, 0], "block": "minecraft:lava"}]
+    item = [{"type": "minecraft:item", "item": "minecraft:stone", "pos": [0.5, 30.01, 0.5], "id": 1}]
+    sim = _run("1.12.2", lava, item, 0)
+    r = JavaRandom(sim.entity_seed(1))
+    x = np.float32(np.float32(r.next_float()) - np.float32(r.next_float())) * np.float32(0.2)
+    z = np.float32(np.float32(r.next_float()) - np.float32(r.next_float())) * np.float32(0.2)
+    r.next_float()
+    with pytest.raises(NotImplementedError, match="fluid pushing"):
+        sim.tick()
+    e = sim.entity_by_id(1)
+    assert tuple(e.motion) == (float(x) * 0.9800000190734863, 0.20000000298023224 * 0.9800000190734863,
+                               float(z) * 0.9800000190734863)
+    assert e.random.get_state() == r.get_state()
