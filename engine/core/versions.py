@@ -151,8 +151,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                     "by 0.4 at the top and bottom (re-sorted where that inverts it) and by 0.001, "
                                     "every water block in its cells counted (no depth), BlockLiquid.getFlow on "
                                     "integer levels (its downward current: full blocks but glass, glowstone, sea "
-                                    "lanterns, beacons, pistons, leaves and ice), the sum normalized x 0.014 (XP "
-                                    "orbs: their whole box, not inWater); no lava push; isInLava a lava block in the "
+                                    "lanterns, beacons, pistons, leaves and ice), the sum normalized x 0.014 (items: "
+                                    "their whole box, no fall reset; XP orbs: their whole box, not inWater); no lava "
+                                    "push; isInLava a lava block in the "
                                     "box shrunk by 0.1, 0.4, 0.1; TNT and falling blocks never run the base tick "
                                     "(1.12.2; the fluid states of 1.13, 1.13.x not compared)", OLDEST, (1, 13, 0)),
     "falling_block_spawn_from_block": ("FallingBlockEntity.spawnFromBlock: the entity at the cell's floor, not "

@@ -46,7 +46,7 @@ from engine.entities.common import (
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at, submerged_fluid, update_water_state
-from engine.influences.fluids_1_12 import FLUID_1_12
+from engine.influences.fluids_1_12 import FLUID_1_12, water_contact
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.java.mathhelper import floor
 from engine.motion.collision_boxes import get_collision_boxes
@@ -184,6 +184,11 @@ class Item(Entity):
             run_stage(rec, self, FLUID, update_water_state, self, world, sim.features, rec)
         if self.item_age >= ITEM_MAX_AGE:
             self.remove()
+
+    def handle_water_movement(self, sim: TickContext) -> bool:
+        """1.12.2's `EntityItem.handleWaterMovement`: the push over its whole box and `inWater` (with the splash);
+        no fall reset, the fire not put out."""
+        return water_contact(self, sim, self.box)
 
     def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`ItemEntity.damage`: a nether star ignores explosions and a fireproof item fire (`Item.damage`);

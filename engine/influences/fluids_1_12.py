@@ -139,17 +139,24 @@ def handle_material_acceleration(e: Entity, sim: TickContext, box: Box) -> bool:
 def handle_water_movement(e: Entity, sim: TickContext) -> bool:
     """`Entity.handleWaterMovement`: the water push over the box shrunk by 0.4000000059604645 at the top and
     bottom (re-sorted where that inverts it: a short box's span runs from maxY − 0.4 to minY + 0.4) and by 0.001
-    on every side; in water: the splash's draws from the entity's Random when it enters water after its first
-    tick (`doWaterSplashEffect`), fall distance 0, `inWater`, the fire put out."""
-    box = e.box.expand(0.0, -IN_WATER_INSET_1_12, 0.0).contract(WATER_CONTRACT_1_12)
+    on every side (`water_contact`); in water the fall distance is 0 and the fire put out."""
+    if not water_contact(e, sim, e.box.expand(0.0, -IN_WATER_INSET_1_12, 0.0).contract(WATER_CONTRACT_1_12)):
+        return False
+    e.fall_distance = 0.0
+    e.fire_ticks = 0
+    return True
+
+
+def water_contact(e: Entity, sim: TickContext, box: Box) -> bool:
+    """The water push over `box` (`handle_material_acceleration`) and `inWater`; entering water after its first
+    tick the entity splashes (`doWaterSplashEffect`'s draws). `EntityItem.handleWaterMovement` is this over its
+    whole box."""
     if not handle_material_acceleration(e, sim, box):
         e.touching_water = False
         return False
     if not e.touching_water and not e.first_update:
         splash_draws(e)
-    e.fall_distance = 0.0
     e.touching_water = True
-    e.fire_ticks = 0
     return True
 
 

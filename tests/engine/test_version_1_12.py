@@ -153,8 +153,8 @@ def test_the_explosion_draws_its_rays_then_the_sound_s_two_floats() -> None:
 def test_what_1_12_2_does_not_compare_stops_in_one_line() -> None:
     assert "world border" in _refusal("1.12.2", [], [_tnt([9.5, 60.0, 0.5], motion=[0.6, 0.0, 0.0])], 2,
                                       {"border": {"size": 20.0}})
-    assert "fluid pushing" in _refusal("1.12.2", [{"at": [0, 59, 0], "block": "minecraft:water"}],
-                                       [_tnt([0.5, 59.0, 0.5])], 1)
+    assert "no 1.12.2 block does" in _refusal("1.12.2", [{"at": [0, 59, 0], "block": "minecraft:kelp"}],
+                                              [_tnt([0.5, 59.0, 0.5])], 1)
     assert "blast resistance of piston" in _refusal(
         "1.12.2", [{"at": [3, 60, 0], "block": "minecraft:piston"}],
         [{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True}], 1)
@@ -256,9 +256,10 @@ def test_a_falling_orb_takes_the_float_literals() -> None:
 
 
 def test_an_item_in_lava_is_kicked_by_its_random() -> None:
-    """An item falling into a lava cell: the move changes its (int) cell, so the lava in floor(position)'s cell
-    sets motionY 0.2F and X, Z (r1 − r2) × 0.2F, (r3 − r4) × 0.2F, then the drag; the burn sound draws a fifth
-    float. The run then stops: 1.12.2's fluids are refused (the next base tick touches lava)."""
+    """An item falling into a lava cell: isInLava (a lava block in the box shrunk by 0.1, 0.4, 0.1: cells y 29-30)
+    burns it in the base tick (health 5 − 4, fire 300); the move changes its (int) cell, so the lava in
+    floor(position)'s cell sets motionY 0.2F and X, Z (r1 − r2) × 0.2F, (r3 − r4) × 0.2F, then the drag; the burn
+    sound draws a fifth float. Lava pushes nothing in 1.12.2."""
     lava = [{"at": [0, 29, 0], "block": "minecraft:lava"}]
     item = [{"type": "minecraft:item", "item": "minecraft:stone", "pos": [0.5, 30.01, 0.5], "id": 1}]
     sim = _run("1.12.2", lava, item, 0)
@@ -266,9 +267,72 @@ def test_an_item_in_lava_is_kicked_by_its_random() -> None:
     x = np.float32(np.float32(r.next_float()) - np.float32(r.next_float())) * np.float32(0.2)
     z = np.float32(np.float32(r.next_float()) - np.float32(r.next_float())) * np.float32(0.2)
     r.next_float()
-    with pytest.raises(NotImplementedError, match="fluid pushing"):
-        sim.tick()
+    sim.tick()
     e = sim.entity_by_id(1)
     assert tuple(e.motion) == (float(x) * 0.9800000190734863, 0.20000000298023224 * 0.9800000190734863,
                                float(z) * 0.9800000190734863)
-    assert e.random.get_state() == r.get_state()
+    assert e.random.get_state() == r.get_state() and (e.health, e.fire_ticks) == (1, 300)
+
+
+def _water_run(version: str, ticks: int) -> Any:
+    text = (SCENES_DIR / "water_1_12_2.toml").read_text().replace('version = "1.12.2"', f'version = "{version}"')
+    sim = load_scene_text(text, "<water>")
+    for _ in range(ticks):
+        sim.tick()
+    return sim
+
+
+def test_an_item_in_a_stream_is_pushed_twice_a_tick_and_sinks() -> None:
+    """scenes/water_1_12_2.toml, item 1 on the floor of level-1 water flowing east (the west neighbour level 0,
+    the east one level 2: depths −1 and +1 give (2, 0, 0), normalized (1, 0, 0)): the base tick's
+    handleWaterMovement (EntityItem's: over its whole box) adds 0.014; then motionY −= (double)0.04F, the move
+    east by 0.014 onto the floor (onLanded: motionY +0.0), X × (0.6F × 0.98F, a float product:
+    0.5880000591278076), Y × −0.5 on the ground, and the end of the tick adds 0.014 again. No splash: its first
+    tick. 1.16.5's item floats up (motionY 0.00049)."""
+    e = _water_run("1.12.2", 1).entity_by_id(1)
+    assert tuple(e.pos) == (1.514, 1.0, 0.5) and e.on_ground and e.touching_water
+    assert tuple(e.motion) == (0.014 * 0.5880000591278076 + 0.014, 0.0, 0.0)
+    assert _water_run("1.16.5", 1).entity_by_id(1).motion.y > 0.0
+
+
+def test_falling_water_beside_glass_pulls_nothing() -> None:
+    """TNT 2 and 3 (no gravity) in falling water (level 8, no horizontal flow: air over stone on three sides, a
+    wall on the fourth): beside stone getFlow is normalize(0) + (0, −6, 0), normalized (0, −1, 0): −0.014 in the
+    first tick (after the drag: the push ends EntityTNTPrimed.onUpdate); glass makes no downward current
+    (isExceptBlockForAttachWithPiston), so TNT 2 stays. 1.16.5's glass has a full face: both are pulled."""
+    sim = _water_run("1.12.2", 1)
+    assert tuple(sim.entity_by_id(2).motion) == (0.0, 0.0, 0.0) and tuple(sim.entity_by_id(3).motion) == (
+        0.0, -0.014, 0.0)
+    sim = _water_run("1.12.2", 20)
+    assert tuple(sim.entity_by_id(2).pos) == (2.5, 4.0, 3.5) and sim.entity_by_id(3).pos.y < 2.0
+    assert _water_run("1.16.5", 1).entity_by_id(2).motion.y == -0.014
+
+
+def test_a_summoned_orb_in_water_is_pushed_by_its_whole_box() -> None:
+    """EntityXPOrb.handleWaterMovement: handleMaterialAcceleration over its own box (0.25 high at y 1.0: cell y 1),
+    once a tick (the base tick), and inWater is not set; then motionY −= (double)0.03F, the landing (+0.0), X ×
+    0.6F × 0.98F, Y × 0.98 × −0.9F (−0.0)."""
+    orb = [{"type": "minecraft:experience_orb", "pos": [1.5, 1.0, 0.5], "id": 1}]
+    blocks = [{"from": [-2, 0, -2], "to": [9, 0, 7], "block": "minecraft:stone"},
+              {"at": [0, 1, 0], "block": "minecraft:water"}, {"at": [1, 1, 0], "block": "minecraft:water[level=1]"},
+              {"at": [2, 1, 0], "block": "minecraft:water[level=2]"}]
+    sim = _run("1.12.2", blocks, orb, 1)
+    e = sim.entity_by_id(1)
+    assert not e.touching_water and tuple(e.motion) == (0.014 * 0.5880000591278076, -0.0, 0.0)
+
+
+def test_entering_water_draws_the_splash() -> None:
+    """An item entering water after its first tick: doWaterSplashEffect draws the sound's two floats and, for
+    (float)i < 1.0F + 0.25F × 20.0F (6 each), three floats per bubble and two per splash particle: 32 in all."""
+    water = [{"from": [-1, 28, -1], "to": [1, 28, 1], "block": "minecraft:water"}]
+    item = [{"type": "minecraft:item", "item": "minecraft:stone", "pos": [0.5, 29.5, 0.5], "id": 1,
+             "motion": [0.0, -0.3, 0.0]}]
+    sim = _run("1.12.2", water, item, 1)
+    e = sim.entity_by_id(1)
+    before = copy.copy(e.random)
+    assert not e.touching_water
+    sim.tick()
+    assert e.touching_water
+    for _ in range(32):
+        before.next_float()
+    assert e.random.get_state() == before.get_state()
