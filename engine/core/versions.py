@@ -156,6 +156,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                     "push; isInLava a lava block in the "
                                     "box shrunk by 0.1, 0.4, 0.1; TNT and falling blocks never run the base tick "
                                     "(1.12.2; the fluid states of 1.13, 1.13.x not compared)", OLDEST, (1, 13, 0)),
+    "block_collisions_1_12": ("Entity.doBlockCollisions: of the blocks modelled only cobwebs act (setInWeb, as "
+                              "slowMovement); fire has no onEntityCollidedWithBlock: Entity.move's fire test deals 1 "
+                              "IN_FIRE damage where fire or lava is in the cells floor(min)..ceil(max) - 1 of the box "
+                              "shrunk by 0.001 (World.isFlammableWithin) and, when not wet, adds a fire tick (8 s of "
+                              "fire at 0) (1.12.2; 1.13.x not compared)", OLDEST, (1, 14, 0)),
     "falling_block_spawn_from_block": ("FallingBlockEntity.spawnFromBlock: the entity at the cell's floor, not "
                                        "lifted by (1 - 0.98F) / 2F, the block replaced by its fluid at once (no "
                                        "longer waterlogged in the entity); its first tick no longer checks the "
@@ -520,7 +525,8 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "block_effects": Mechanic(
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
-            _OLD,
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.doBlockCollisions")),
+            Change((1, 13, 0), (1, 14, 0), _PRE_1_14),
             Change((1, 21, 4), None, "Entity.tickBlockCollision of 1.21.11 differs from 1.21.2's (Entity.move "
                    "queues its own checks with the movement, EntityCollisionHandler callbacks, piston moves not "
                    "scaled by the movement multiplier); 1.21.4-1.21.10 not compared"),)),
@@ -740,6 +746,7 @@ class Features:
     push_out_1_12: bool
     xp_orb_tick_1_12: bool
     water_material_acceleration: bool
+    block_collisions_1_12: bool
     falling_block_spawn_from_block: bool
     falling_block_top_inclusive: bool
     item_push_out_contracted: bool

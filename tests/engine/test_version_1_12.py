@@ -255,23 +255,39 @@ def test_a_falling_orb_takes_the_float_literals() -> None:
     assert (e.pos.y, e.motion.y) == (1.4700000006705523, -0.02939999991506337)
 
 
-def test_an_item_in_lava_is_kicked_by_its_random() -> None:
+def test_an_item_in_lava_burns_twice_and_is_kicked_by_its_random() -> None:
     """An item falling into a lava cell: isInLava (a lava block in the box shrunk by 0.1, 0.4, 0.1: cells y 29-30)
-    burns it in the base tick (health 5 − 4, fire 300); the move changes its (int) cell, so the lava in
+    burns it in the base tick (health 5 − 4, fire 300); Entity.move's fire test finds the lava in its box's cells
+    and deals 1 more (IN_FIRE): removed, it goes on with its tick. The move changed its (int) cell, so the lava in
     floor(position)'s cell sets motionY 0.2F and X, Z (r1 − r2) × 0.2F, (r3 − r4) × 0.2F, then the drag; the burn
     sound draws a fifth float. Lava pushes nothing in 1.12.2."""
     lava = [{"at": [0, 29, 0], "block": "minecraft:lava"}]
     item = [{"type": "minecraft:item", "item": "minecraft:stone", "pos": [0.5, 30.01, 0.5], "id": 1}]
     sim = _run("1.12.2", lava, item, 0)
+    e = sim.entity_by_id(1)
     r = JavaRandom(sim.entity_seed(1))
     x = np.float32(np.float32(r.next_float()) - np.float32(r.next_float())) * np.float32(0.2)
     z = np.float32(np.float32(r.next_float()) - np.float32(r.next_float())) * np.float32(0.2)
     r.next_float()
     sim.tick()
-    e = sim.entity_by_id(1)
     assert tuple(e.motion) == (float(x) * 0.9800000190734863, 0.20000000298023224 * 0.9800000190734863,
                                float(z) * 0.9800000190734863)
-    assert e.random.get_state() == r.get_state() and (e.health, e.fire_ticks) == (1, 300)
+    assert e.random.get_state() == r.get_state() and e.removed and e.health == 0
+
+
+def test_lava_in_the_box_burns_in_the_move() -> None:
+    """An item falling onto a lava pool: 1.12.2's fire test in Entity.move (World.isFlammableWithin) hurts it once
+    its box reaches the lava's cell (tick 7: 1 damage, fire ticks −1 + 1 = 0 → setFire(8) = 160), and in tick 8 the
+    fire (160 % 20 = 0: 1) and isInLava (4) end it; 1.16.5's move hurts nothing and lava kills it in tick 10."""
+    blocks = [{"from": [-2, 27, -2], "to": [2, 27, 2], "block": "minecraft:stone"},
+              {"from": [-1, 28, -1], "to": [1, 28, 1], "block": "minecraft:lava"}]
+    item = [{"type": "minecraft:item", "item": "minecraft:stone", "pos": [0.5, 30.0, 0.5], "id": 1}]
+    sim = _run("1.12.2", blocks, item, 7)
+    e = sim.entity_by_id(1)
+    assert (e.health, e.fire_ticks) == (4, 160)
+    sim.tick()
+    assert e.removed
+    assert _run("1.16.5", blocks, item, 9).entity_by_id(1).health == 1
 
 
 def _water_run(version: str, ticks: int) -> Any:
@@ -336,3 +352,34 @@ def test_entering_water_draws_the_splash() -> None:
     for _ in range(32):
         before.next_float()
     assert e.random.get_state() == before.get_state()
+
+
+def test_a_cobweb_slows_the_next_move() -> None:
+    """A TNT starting in a cobweb: the first move ends in doBlockCollisions' setInWeb; the second move's movement
+    is scaled by (0.25, 0.05000000074505806, 0.25) and the motion fields zeroed (then the drag keeps 0): y = 30 −
+    0.03999999910593033 + (−0.03919999988675116 − 0.03999999910593033) × 0.05000000074505806."""
+    web = [{"at": [0, 30, 0], "block": "minecraft:cobweb"}]
+    assert _state("1.12.2", web, [_tnt([0.5, 30.0, 0.5])], 2) == ((0.5, 29.956040000885427, 0.5), (0.0, 0.0, 0.0))
+
+
+def test_fire_burns_in_the_move_as_the_fire_block_did() -> None:
+    """An item in a fire block: 1.12.2's move deals 1 (IN_FIRE) and adds a fire tick (−1 → 0: 8 s, 160), as 1.16.5's
+    fire block's onEntityCollision does; the same health and fire ticks after one tick."""
+    fire = [{"at": [0, 30, 0], "block": "minecraft:fire"}, {"at": [0, 29, 0], "block": "minecraft:stone"}]
+    item = [{"type": "minecraft:item", "item": "minecraft:stone", "pos": [0.5, 30.0, 0.5], "id": 1}]
+    for version in ("1.12.2", "1.16.5"):
+        e = _run(version, fire, item, 1).entity_by_id(1)
+        assert (e.health, e.fire_ticks) == (4, 160), version
+
+
+def test_other_blocks_acting_on_entities_stop_1_12_2() -> None:
+    """Blocks whose onEntityCollidedWithBlock is not compared (or that 1.12.2 lacks) stop the run in one line."""
+    bush = [{"at": [0, 30, 0], "block": "minecraft:sweet_berry_bush[age=0]"}]
+    assert "sweet_berry_bush" in _refusal("1.12.2", bush, [_tnt([0.5, 30.0, 0.5])], 1)
+
+
+def test_the_water_scene_s_item_burns_up_two_ticks_earlier() -> None:
+    """scenes/water_1_12_2.toml, item 4 over the lava pool: gone after 8 ticks in 1.12.2, alive in 1.16.5 until 10."""
+    assert _water_run("1.12.2", 8).entity_by_id(4) is None
+    sim = _water_run("1.16.5", 8)
+    assert not sim.entity_by_id(4).removed

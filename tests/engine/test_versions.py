@@ -157,6 +157,10 @@ CASES: dict[str, tuple[str, int, int]] = {
                                                        {"at": [1, 30, 0], "block": "minecraft:glass"}],
                                                entities=[{"type": "tnt", "pos": [0.5, 30.0, 0.5], "fuse": 80,
                                                           "no_gravity": True, "id": 1}]), 1, 1),
+    # 1.12.2: Entity.move's fire test burns an item falling into lava (removed in tick 8; 1.16.5 in tick 10)
+    "block_collisions_1_12": (scene_toml(blocks=[{"from": [-2, 27, -2], "to": [2, 27, 2], "block": "minecraft:stone"},
+                                                 {"from": [-1, 28, -1], "to": [1, 28, 1], "block": "minecraft:lava"}],
+                                         entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 9, 1),
     # 1.12.2: a falling TNT's gravity and drag are (double)0.04F and (double)0.98F
     "tnt_float_literals": (scene_toml(entities=[{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 80, "id": 1}]), 1,
                            1),
