@@ -76,12 +76,18 @@ def _causes_downward_current(state: BlockState) -> bool:
     return phys.is_full_cube(state)
 
 
-def get_flow(world: World, x: int, y: int, z: int) -> tuple[float, float, float]:
+def get_flow(sim: TickContext, x: int, y: int, z: int, where: str) -> tuple[float, float, float]:
     """`BlockLiquid.getFlow` of the water at (x, y, z): per horizontal side, a water neighbour adds its depth
     minus this one's; an open neighbour (its material does not block movement) over water adds that depth minus
     (this one's − 8); a falling water (level ≥ 8) next to a side that makes a downward current (at its level or
     the one above) takes normalize() + (0, −6, 0); the result normalized (the float root, zero below 1.0E-4)."""
-    get = world.get_block_state
+    world = sim.world
+
+    def get(bx: int, by: int, bz: int) -> BlockState:
+        state = world.get_block_state(bx, by, bz)
+        is_water(state, sim, where)   # a block holding water that 1.12.2 lacks stops the run
+        return state
+
     own = get(x, y, z)
     i = _rendered_depth(own)
     d0 = d2 = 0
@@ -124,10 +130,10 @@ def handle_material_acceleration(e: Entity, sim: TickContext, box: Box) -> bool:
     for x in range(x0, x1):
         for y in range(y0, y1):
             for z in range(z0, z1):
-                if is_water(world.get_block_state(x, y, z), sim, f"entity {e.id} at {[x, y, z]}, tick "
-                            f"{sim.tick_count}"):
+                where = f"entity {e.id} at {[x, y, z]}, tick {sim.tick_count}"
+                if is_water(world.get_block_state(x, y, z), sim, where):
                     found = True
-                    fx, fy, fz = get_flow(world, x, y, z)
+                    fx, fy, fz = get_flow(sim, x, y, z, where)
                     sx, sy, sz = sx + fx, sy + fy, sz + fz
     if f32((sx * sx + sy * sy + sz * sz) ** 0.5) > 0.0 and e.pushed_by_fluids:
         nx, ny, nz = _normalize(sx, sy, sz, False, VEC_ZERO_BELOW)

@@ -383,3 +383,9 @@ def test_the_water_scene_s_item_burns_up_two_ticks_earlier() -> None:
     assert _water_run("1.12.2", 8).entity_by_id(4) is None
     sim = _water_run("1.16.5", 8)
     assert not sim.entity_by_id(4).removed
+
+
+def test_a_block_holding_water_that_1_12_2_lacks_stops_the_water_push() -> None:
+    """Kelp beside the water a TNT is in (read by BlockLiquid.getFlow as a neighbour): 1.12.2 has no such block."""
+    blocks = [{"at": [0, 30, 0], "block": "minecraft:water[level=1]"}, {"at": [1, 30, 0], "block": "minecraft:kelp"}]
+    assert "minecraft:kelp[age=0] holds water" in _refusal("1.12.2", blocks, [_tnt([0.5, 30.0, 0.5])], 1)
