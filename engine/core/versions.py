@@ -497,11 +497,12 @@ class Mechanic:
     changes: tuple[Change, ...]
 
 
-_PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled sources of 1.11-1.13 used here)"
+_PRE_1_14 = ("not compared with the game's code before 1.14 (1.12.2's MCP source is on hand; no decompiled source of "
+             "1.11-1.12.1 or 1.13-1.13.2 was found: docs/versions.md, \"1.12.2 sources\")")
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
-               "releases before it used here)")
+               "releases before it was found: docs/versions.md)")
 _REDSTONE_BEFORE_1_16 = "the redstone code of releases before 1.16 not compared"
 _REDSTONE_LATER = ("the redstone code of 1.21.4 and later not compared (no sources of 1.21.4-1.21.10 here; 1.21.11 "
                    "differs: onStateReplaced without the new state, TntBlock.primeTnt behind the game rule "
@@ -518,7 +519,7 @@ MECHANICS: dict[str, Mechanic] = {
         "Entity.move and block collisions (spec 03)", "an entity moves", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move")),
             Change((1, 13, 0), (1, 14, 0), "Entity.move of 1.13-1.13.2 (VoxelShapes on the motionX/Y/Z fields) not "
-                   "compared: no decompiled 1.13 source used here"))),
+                   "compared: no decompiled 1.13 source found (docs/versions.md)"))),
     "void": Mechanic(
         "the void below the world (Entity.attemptTickInVoid)", "an entity's base tick runs below y = -64", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.onEntityUpdate")),
@@ -544,17 +545,17 @@ MECHANICS: dict[str, Mechanic] = {
         "the TNT tick (TntEntity.tick, spec 06 §1)", "a TNT ticks", (
             Change(OLDEST, (1, 12, 2), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),
             Change((1, 13, 0), (1, 14, 0), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F") + "; 1.13-1.13.2 "
-                   "not compared"))),
+                   "not compared (no source found)"))),
     "falling_block": Mechanic(
         "the falling-block tick (FallingBlockEntity.tick, spec 06 §2)", "a falling block ticks", (
             Change(OLDEST, (1, 12, 2), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F")),
             Change((1, 13, 0), (1, 14, 0), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F") +
-                   "; 1.13-1.13.2 not compared"))),
+                   "; 1.13-1.13.2 not compared (no source found)"))),
     "item": Mechanic(
         "the item tick (ItemEntity.tick, spec 06 §3)", "an item ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityItem.onUpdate")),
             Change((1, 13, 0), (1, 14, 0), _FLOATS.format("ItemEntity.tick", "0.04F, 0.98F") + "; 1.13-1.13.2 not "
-                   "compared"))),
+                   "compared (no source found)"))),
     "item_push_out": Mechanic(
         "an item pushed out of blocks (ItemEntity.tick, spec 06 §3)", "an item's box is not in free space", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.pushOutOfBlocks")),
@@ -563,7 +564,7 @@ MECHANICS: dict[str, Mechanic] = {
         "the XP-orb tick (ExperienceOrbEntity.tick, spec 06 §4)", "an XP orb ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityXPOrb.onUpdate")),
             Change((1, 13, 0), (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F") +
-                   "; 1.13-1.13.2 not compared"),
+                   "; 1.13-1.13.2 not compared (no source found)"),
             Change((1, 21, 4), None, "ExperienceOrbEntity.tick of 1.21.11 differs from 1.21.3's (no gravity while "
                    "the box is inside a block, pushOutOfBlocks only when the box offset by the Motion is blocked, "
                    "the ground friction multiplies Y too, a landing bounce Y := -prevY x 0.4); 1.21.4-1.21.10 not "
