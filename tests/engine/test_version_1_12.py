@@ -389,3 +389,13 @@ def test_a_block_holding_water_that_1_12_2_lacks_stops_the_water_push() -> None:
     """Kelp beside the water a TNT is in (read by BlockLiquid.getFlow as a neighbour): 1.12.2 has no such block."""
     blocks = [{"at": [0, 30, 0], "block": "minecraft:water[level=1]"}, {"at": [1, 30, 0], "block": "minecraft:kelp"}]
     assert "minecraft:kelp[age=0] holds water" in _refusal("1.12.2", blocks, [_tnt([0.5, 30.0, 0.5])], 1)
+
+
+def test_a_spawned_orb_of_1_12_2_stops_in_one_line() -> None:
+    """new EntityXPOrb(world, x, y, z, value) draws its yaw and Motion from Math.random(): not reproducible."""
+    from engine.entities.xp_orb import spawn_orbs
+    from engine.geometry.box import Vec3
+    sim = _run("1.12.2", [], [], 0)
+    with pytest.raises(NotImplementedError, match="Math.random") as err:
+        spawn_orbs(sim, Vec3(0.5, 30.0, 0.5), 7)
+    assert "\n" not in str(err.value) and "of version 1.12.2" in str(err.value)
