@@ -20,6 +20,8 @@ import pytest
 
 from engine.core.versions import features_for
 from engine.entities.tnt import Tnt
+from engine.entities.xp_orb import spawn_orbs
+from engine.geometry.box import Vec3
 from engine.java.jrandom import JavaRandom
 from engine.tick.scene import load_scene_text
 from tests.conftest import SCENES_DIR, scene_toml
@@ -393,8 +395,6 @@ def test_a_block_holding_water_that_1_12_2_lacks_stops_the_water_push() -> None:
 
 def test_a_spawned_orb_of_1_12_2_stops_in_one_line() -> None:
     """new EntityXPOrb(world, x, y, z, value) draws its yaw and Motion from Math.random(): not reproducible."""
-    from engine.entities.xp_orb import spawn_orbs
-    from engine.geometry.box import Vec3
     sim = _run("1.12.2", [], [], 0)
     with pytest.raises(NotImplementedError, match="Math.random") as err:
         spawn_orbs(sim, Vec3(0.5, 30.0, 0.5), 7)
