@@ -51,7 +51,7 @@ from engine.geometry.box import BlockPos, Box, Vec3
 from engine.geometry.shapes import FULL_CUBE_BOX
 from engine.influences.fluids import on_lava_block_collision
 from engine.java.javanum import f32
-from engine.java.mathhelper import floor
+from engine.java.mathhelper import ceil, floor
 from engine.jit import plain
 from engine.motion import supporting_block
 from engine.motion.move_kernel import land_on_block
@@ -109,6 +109,9 @@ def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None =
     if "block_effects" in sim.features.refused:
         refuse_block_collision_in_tick(e, sim)
         return
+    if sim.features.block_collisions_1_12:
+        _do_block_collisions_1_12(e, sim, rec)
+        return
     if sim.features.tick_block_collision:
         tick_block_collision(e, sim, rec, e.prev_pos if start is None else start)
         return
@@ -135,6 +138,56 @@ def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None =
                     handler = _COLLISION_HANDLERS.get(state.block)
                     if handler is not None:
                         handler(state, (x, y, z), e, sim)
+
+
+def _do_block_collisions_1_12(e: Entity, sim: TickContext, rec) -> None:
+    """1.12.2's `Entity.doBlockCollisions` (`block_collisions_1_12`): the cells of the box deflated by 0.001, X
+    outer, Y, Z inner, as 1.14's, each block's `onEntityCollidedWithBlock`: a cobweb's `setInWeb` (Entity.move
+    then scales the movement by (0.25, 0.05F, 0.25) and zeroes the motion fields: 1.14's `slowMovement`); fire has
+    none (Entity.move's fire test, `fire_test_1_12`). Any other block that acts on entities here stops the run in
+    one line."""
+    b = e.box
+    d = BLOCK_COLLISION_DEFLATE
+    world = sim.world
+    order = 0
+    for x in range(floor(b.min_x + d), floor(b.max_x - d) + 1):
+        for y in range(floor(b.min_y + d), floor(b.max_y - d) + 1):
+            for z in range(floor(b.min_z + d), floor(b.max_z - d) + 1):
+                if rec is not None:
+                    rec.geometry(cell("checked_cell", (x, y, z), order))
+                    order += 1
+                state = world.get_block_state(x, y, z)
+                if state.block == "cobweb":
+                    _cobweb(state, (x, y, z), e, sim)
+                elif state.block != "fire" and state.block in _COLLISION_HANDLERS:
+                    raise refusal(sim.features, "block_effects", f"entity {e.id} in {state.block} at {[x, y, z]}, "
+                                  f"tick {sim.tick_count}", f"what {state.block} does to an entity in 1.12.2 "
+                                  "(onEntityCollidedWithBlock) is not compared, or the block is not in 1.12.2")
+
+
+def fire_test_1_12(e: Entity, sim: TickContext) -> None:
+    """1.12.2's fire test at the end of `Entity.move` (`block_collisions_1_12`): where fire or lava lies in the cells
+    floor(min) .. ceil(max) − 1 of the box shrunk by 0.001 (`World.isFlammableWithin`), `dealFireDamage(1)` (IN_FIRE,
+    unless immune to fire) and, when not wet, one more fire tick (8 s of fire when that reaches 0); elsewhere
+    fireTicks ≤ 0 → −1. A wet burning entity is put out, the sound's pitch drawing two floats."""
+    b = e.box.contract(FIRE_CHECK_DEFLATE)
+    wet = e.touching_water
+    world = sim.world
+    if any(world.get_block_state(x, y, z).block in ("fire", "lava")
+           for x in range(floor(b.min_x), ceil(b.max_x)) for y in range(floor(b.min_y), ceil(b.max_y))
+           for z in range(floor(b.min_z), ceil(b.max_z))):
+        if not e.is_fire_immune():
+            e.damage(sim, damage_source.IN_FIRE, FIRE_BLOCK_DAMAGE)
+        if not wet:
+            e.fire_ticks += 1
+            if e.fire_ticks == 0:
+                e.set_on_fire_for(FIRE_BLOCK_SECONDS)
+    elif e.fire_ticks <= 0:
+        e.fire_ticks = -e.burning_duration()
+    if wet and e.is_on_fire():
+        e.random.next_float()
+        e.random.next_float()
+        e.fire_ticks = -e.burning_duration()
 
 
 def tick_block_collision(e: Entity, sim: TickContext, rec, start: Vec3) -> None:
