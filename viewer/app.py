@@ -29,7 +29,6 @@ from viewer.drawing.overlays import (
 )
 from viewer.drawing.palette import load_palette
 from viewer.drawing.picking import PICK_REACH, ViewRect, beside, pick_block, pick_entity, pick_node, pixel_ray
-from viewer.drawing.pistons import B36Row
 from viewer.drawing.redstone_overlay import legend as redstone_legend
 from viewer.drawing.scene_renderer import GIZMO_SIZE, SceneRenderer
 from viewer.files import Dialog, Watch, config_dir, load_recent, remember
@@ -44,14 +43,12 @@ from viewer.panels.entities import ENTITIES_TITLE, draw_entities, draw_entity_li
 from viewer.panels.errors import describe, draw_errors
 from viewer.panels.help import draw_help, draw_legend, legend_entries
 from viewer.panels.layout import apply_scale, dock_panels, panel_color
-from viewer.panels.ledger import LEDGER_TITLE, LedgerTable, draw_ledger
 from viewer.panels.menu import draw_close_prompt, draw_menu_bar, draw_recovery_prompt
-from viewer.panels.pistons import PISTONS_TITLE, draw_pistons
 from viewer.panels.plots import Series, draw_plots
 from viewer.panels.stages import StageRow, draw_stages, same_stage, stage_names
 from viewer.panels.status import draw_status_bar
 from viewer.panels.timeline import draw_timeline
-from viewer.panels.titles import ACTIONS_TITLE, ANALYSIS_TITLE, ENTITY_TABLE_TITLE
+from viewer.panels.titles import ACTIONS_TITLE, ANALYSIS_TITLE, ENTITY_TABLE_TITLE, LEDGER_TITLE, PISTONS_TITLE
 from viewer.panels.widgets import hint
 from viewer.playback import Playback
 from viewer.readouts import Readouts
@@ -61,15 +58,17 @@ from viewer.stepping import MicroStep, readout
 from viewer.timeline import EventLog
 from viewer.undo import UndoStack
 
-# What only the whole window uses (actions, commands, jobs, the history, the ruler, framing, screenshots, the file
-# browser) is imported where it is used: the first frame, drawn from the loading child's summary, imports none of it
-# (docs/performance.md, "The viewer's own modules after the first frame").
+# What only the whole window uses (actions, commands, jobs, the history, the ruler, framing, screenshots,
+# the file browser, the explosion ledger's and the pistons' panels) is imported where it is used: the first frame,
+# drawn from the loading child's summary, imports none of it (docs/performance.md, "Launch of every scene").
 if TYPE_CHECKING:
     from engine import VersionGhost
+    from viewer.drawing.pistons import B36Row
     from viewer.entity_log import EntityLog
     from viewer.export_job import VideoExport
     from viewer.history import History
     from viewer.panels.export import ExportSettings
+    from viewer.panels.ledger import LedgerTable
     from viewer.table_export import TableExport
 
 LOADING = "loading the simulation..."   # what the first frame's panels say where they need the engine
@@ -555,6 +554,8 @@ class ViewerApp(Readouts, Playback):
         from viewer.analysis_job import running_jobs
         from viewer.panels.deferred import draw_deferred
         from viewer.panels.file_browser import draw_file_browser
+        from viewer.panels.ledger import draw_ledger
+        from viewer.panels.pistons import draw_pistons
         from viewer.ruler import clear_on_escape
         state = self.state
         clear_on_escape(state)      # before the menu bar closes an open menu with the same Escape

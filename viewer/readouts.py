@@ -1,6 +1,8 @@
 """What the panels and the 3D overlays show, read from the simulation, the trace and the history, and kept
 until the tick, the record, an edit, the selection or a toggle changes (style V3): a mixin of `ViewerApp`, which
-owns the attributes used here (state, sim, history, palette, scene, controls and the caches)."""
+owns the attributes used here (state, sim, history, palette, scene, controls and the caches). The explosion ledger's
+and the pistons' modules are imported where used: the first frame, drawn before the simulation is here, uses
+neither (docs/performance.md, "Launch of every scene")."""
 
 from __future__ import annotations
 
@@ -21,19 +23,19 @@ from viewer.drawing.overlays import (
     stage_geometry,
 )
 from viewer.drawing.path_search import NODE_ROLES, SEARCH_STAGE, at_search_step
-from viewer.drawing.pistons import B36Row, add_launch_markers, b36_geometry, b36_rows, moving_blocks
 from viewer.drawing.redstone_overlay import add_redstone, updates_in
 from viewer.drawing.redstone_overlay import legend as redstone_legend
 from viewer.entity_log import EntityLog, type_counts
 from viewer.panels.errors import describe
 from viewer.panels.help import legend_entries
-from viewer.panels.ledger import LedgerTable, ledger_primitives, ledger_table, visible_rows
 from viewer.panels.plots import Series, entity_series, plotted_entities
 from viewer.panels.stages import StageRow, stage_rows
 from viewer.stepping import stage_at
 
 if TYPE_CHECKING:
     from engine import formulas
+    from viewer.drawing.pistons import B36Row
+    from viewer.panels.ledger import LedgerTable
 
 MAX_TRACE_PRIMITIVES = 5000   # with no entity selected, a larger trace is not drawn (select one)
 MAX_ID_LABELS = 500           # with more entities, only the selected one carries its id label
@@ -60,6 +62,7 @@ class Readouts:
     def ledger(self) -> LedgerTable:
         """The explosion ledger of the current tick's record (built once per record; a new record drops the
         clicked row, whose explosion index belonged to the old one)."""
+        from viewer.panels.ledger import ledger_table
         record = self.sim.last_record
         if self._ledger is None or self._ledger[0] != id(record):
             self._ledger = (id(record), ledger_table(record))
@@ -68,6 +71,7 @@ class Readouts:
 
     def ledger_rows(self) -> np.ndarray:
         """The ledger rows left by its filters."""
+        from viewer.panels.ledger import visible_rows
         s, table = self.state, self.ledger()
         key = (id(table), s.ledger_entity, s.ledger_explosion, s.ledger_region)
         if self._ledger_rows is None or self._ledger_rows[0] != key:
@@ -76,6 +80,7 @@ class Readouts:
 
     def b36_rows(self) -> list[B36Row]:
         """The Pistons panel's rows: the B36s of the current tick's record and world (read once per tick)."""
+        from viewer.drawing.pistons import b36_rows
         key = (id(self.sim), self.sim.tick_count, id(self.sim.last_record), self._edits)
         if self._b36_rows is None or self._b36_rows[0] != key:
             self._b36_rows = (key, b36_rows(self.sim.world, self.sim.last_record))
@@ -135,6 +140,8 @@ class Readouts:
             self.scene.set_moving_blocks(empty)
 
     def _build_overlays(self) -> None:
+        from viewer.drawing.pistons import add_launch_markers, b36_geometry, moving_blocks
+        from viewer.panels.ledger import ledger_primitives, visible_rows
         s = self.state
         self.frame = entity_frame(self.shown_states())
         entities = OverlayBuilder()

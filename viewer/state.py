@@ -5,7 +5,7 @@ between frames.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -23,7 +23,9 @@ def default_release() -> str:
     return versions.DEFAULT_VERSION
 
 
-@dataclass
+# No generated __init__, __repr__ or __eq__: exec-ing them for 84 fields cost the launch ~10 ms before its first frame
+# (docs/performance.md); `__init__` below gives each field its default.
+@dataclass(init=False, repr=False, eq=False)
 class ViewerState:
     playing: bool = False
     tps: float = 20.0                 # ticks per second while playing
@@ -112,6 +114,13 @@ class ViewerState:
     driving: bool = False             # G: the keys held drive the selected player at each tick stepped
     drive_turn: tuple[float, float] = (0.0, 0.0)  # yaw, pitch dragged (right button) since the last recorded tick
 
+    def __init__(self, release: str | None = None) -> None:
+        """Every field at its default; `release`: the scene's (default: the release a window without a scene
+        shows)."""
+        for name, make in _MADE:
+            setattr(self, name, make())
+        self.release = release if release is not None else default_release()
+
     def tell(self, message: str, path: str = "") -> None:
         """Show `message` in the status line (about the file `path`, if any)."""
         self.status, self.status_path = message, path
@@ -119,3 +128,8 @@ class ViewerState:
     def report(self, message: str) -> None:
         """Show an error in the error panel (the newest last)."""
         self.errors.append(message)
+
+
+# The fields made anew for each state (mutable defaults; the release apart: read only where none is given)
+_MADE = [(f.name, f.default_factory) for f in fields(ViewerState)
+         if f.default_factory is not MISSING and f.name != "release"]

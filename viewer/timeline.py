@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from viewer.drawing.pistons import b36_items
-
 PISTON = "piston"
 EXPLOSION_KIND = "explosion"  # the engine's explosion event (Simulation.explode)
 SPAWN = "spawn"
@@ -17,6 +15,7 @@ REMOVAL = "removal"
 def tick_events(record: Any, before: set[int], after: set[int]) -> tuple[str, ...]:
     """The kinds of what happened in `record`'s tick (sorted, each once); `before`/`after`: the live entity ids
     before and after it."""
+    from viewer.drawing.pistons import b36_items  # not imported before the first frame (docs/performance.md)
     kinds = {event["kind"] for event in record.events}
     if next(b36_items(record), None) is not None:
         kinds.add(PISTON)

@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 from viewer.app import ViewerApp  # noqa: E402
 
 APP_SIZE = (640, 400)
+MESHING_FRAMES = 500   # the most frames `draw_until_meshed` draws: each meshes one waiting section at least
 FLAT_SCENE = {
     "scene": {"name": "TNT on a stone floor"},
     "blocks": [{"from": [-4, 0, -4], "to": [4, 0, 4], "block": "minecraft:stone"},
@@ -46,6 +47,18 @@ def write_scene(tmp_path: Path) -> Callable[[str], Path]:
 def flat_scene(write_scene: Callable[[str], Path], scene_text: Callable[..., str]) -> Path:
     """A 9x9 stone floor at y = 0, a bottom oak slab at (2, 1, 2) and a TNT at (0.5, 1, 0.5)."""
     return write_scene(scene_text(**FLAT_SCENE))
+
+
+def draw_until_meshed(app: ViewerApp) -> None:
+    """Draw frames until every section of the world is meshed, then one more (the Controls panel shows the
+    triangle count of the frame before). A frame meshes for WORLD_BUDGET_S, so how many frames that takes depends
+    on the machine's load: a test comparing frames waits for this, not for a number of frames or a time."""
+    for _ in range(MESHING_FRAMES):
+        app.draw_frame()
+        if not app._meshing:
+            app.draw_frame()
+            return
+    raise AssertionError(f"{app._meshing} sections still to mesh after {MESHING_FRAMES} frames")
 
 
 @pytest.fixture

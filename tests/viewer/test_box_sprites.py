@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.viewer.conftest import draw_until_meshed
 from viewer.drawing import scene_renderer
 from viewer.drawing.screenshots import read_screen
 
@@ -25,6 +26,13 @@ def box_field(write_scene: Callable[[str], Path]) -> Path:
                        + "\n".join(entities))
 
 
+def opened(open_app, scene: Path):
+    """The app on `scene`, its floor meshed: the two pictures compared differ in their boxes only."""
+    app = open_app(scene, SIZE)
+    draw_until_meshed(app)
+    return app
+
+
 def view_pixels(app, monkeypatch: pytest.MonkeyPatch, limit: float) -> np.ndarray:
     monkeypatch.setattr(scene_renderer, "SPRITE_LIMIT", limit)
     app.draw_frame()
@@ -34,7 +42,7 @@ def view_pixels(app, monkeypatch: pytest.MonkeyPatch, limit: float) -> np.ndarra
 
 def test_sprites_light_the_pixels_of_the_wireframe(open_app, box_field: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    app = open_app(box_field, SIZE)
+    app = opened(open_app, box_field)
     monkeypatch.setitem(app.palette.entities, "minecraft:tnt", HALF_RED)  # the palette is shared: restored after
     monkeypatch.setitem(app.palette.entities, "default", HALF_RED)
     app._overlay_key = None  # rebuild the overlays in the new colours
@@ -50,7 +58,7 @@ def test_all_sprites_and_all_lines_draw_the_same_boxes(open_app, box_field: Path
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """With a huge limit every box inside the view is a sprite, with none every box is lines: the same boxes
     (ties on diagonal edges aside: a pixel whose centre is as near one edge as the next)."""
-    app = open_app(box_field, SIZE)
+    app = opened(open_app, box_field)
     lines = view_pixels(app, monkeypatch, 0.0)
     sprites = view_pixels(app, monkeypatch, 1000.0)
     red = [int((image[..., 0] > image[..., 1] + 40).sum()) for image in (lines, sprites)]

@@ -13,6 +13,7 @@ import numpy as np
 import pyglet
 import pytest
 
+from tests.viewer.conftest import draw_until_meshed
 from viewer import app as app_module
 from viewer.drawing.screenshots import read_screen
 from viewer.gl.back_buffer import last_frame_kept, window_config
@@ -23,11 +24,11 @@ SIZE = (1280, 720)
 
 @pytest.fixture
 def counted(open_app, flat_scene: Path, monkeypatch: pytest.MonkeyPatch):
-    """An app (the frame time shown once and then left alone) and a list that grows by one per frame that
-    draws the panels."""
+    """An app (the frame time shown once and then left alone, the world meshed: the triangle count shown stays)
+    and a list that grows by one per frame that draws the panels."""
     monkeypatch.setattr(app_module, "FRAME_TIME_PERIOD_S", 1e9)
     app = open_app(flat_scene, SIZE)
-    app.draw_frame()
+    draw_until_meshed(app)
     drawn: list[int] = []
     clear_panels = app.imgui_renderer._clear_panels
     monkeypatch.setattr(app.imgui_renderer, "_clear_panels", lambda *a: (drawn.append(1), clear_panels(*a)))

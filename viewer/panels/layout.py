@@ -13,12 +13,10 @@ from viewer.panels.controls import CONTROLS_TITLE
 from viewer.panels.entities import ENTITIES_TITLE
 from viewer.panels.errors import ERRORS_TITLE
 from viewer.panels.help import LEGEND_TITLE
-from viewer.panels.ledger import LEDGER_TITLE
-from viewer.panels.pistons import PISTONS_TITLE
 from viewer.panels.plots import PLOTS_TITLE
 from viewer.panels.stages import STAGES_TITLE
 from viewer.panels.timeline import TIMELINE_TITLE
-from viewer.panels.titles import ACTIONS_TITLE, ANALYSIS_TITLE, ENTITY_TABLE_TITLE
+from viewer.panels.titles import ACTIONS_TITLE, ANALYSIS_TITLE, ENTITY_TABLE_TITLE, LEDGER_TITLE, PISTONS_TITLE
 
 DOCKSPACE_NAME = "tickscope_dockspace"
 LEFT_FRACTION = 0.24       # of the window width: Controls over Entities, the window's height

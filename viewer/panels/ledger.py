@@ -19,6 +19,7 @@ from imgui_bundle import imgui, imgui_ctx
 
 from viewer.drawing.overlays import EXPLOSION_ROLES
 from viewer.panels.plots import PLOTS_TITLE
+from viewer.panels.titles import LEDGER_TITLE
 from viewer.panels.widgets import (
     accept,
     bring_forward,
@@ -30,7 +31,6 @@ from viewer.panels.widgets import (
 )
 from viewer.state import Region
 
-LEDGER_TITLE = "Explosion ledger"
 SOURCE_NAMES = {"minecraft:creeper": "creeper", "minecraft:end_crystal": "end crystal",
                 "minecraft:respawn_anchor": "respawn anchor", "minecraft:wither": "wither",
                 "minecraft:tnt_minecart": "TNT minecart", "minecraft:tnt": "TNT", "minecraft:fireball": "fireball",

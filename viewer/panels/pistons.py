@@ -12,9 +12,9 @@ from imgui_bundle import imgui, imgui_ctx
 
 from viewer.drawing.pistons import B36Row, PushRow
 from viewer.panels.plots import PLOTS_TITLE
+from viewer.panels.titles import PISTONS_TITLE
 from viewer.panels.widgets import CHANGED_COLOR, bring_forward, count
 
-PISTONS_TITLE = "Pistons"
 COLUMNS = ("position", "pushed", "moving", "source", "progress", "this tick")
 
 
