@@ -1,9 +1,8 @@
-"""Cameras: small dataclasses whose matrices are pure functions of their fields (float32).
+"""Cameras: small dataclasses whose matrices are pure functions of their fields (pyrr, float32).
 
 Angles follow Minecraft: yaw 0 looks south (+Z), yaw 90 west (−X); pitch 90 looks straight down.
 Matrices are pyrr's row-vector layout, ready to write into a GLSL `mat4` as they are; a point projects
-as `[x, y, z, 1] @ view @ proj`. They are pyrr's matrices bit for bit (tests/viewer/test_camera.py), made here:
-importing pyrr (and its multipledispatch) cost the launch ~20 ms before its first frame (docs/performance.md).
+as `[x, y, z, 1] @ view @ proj`.
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
+import pyrr
 
 UP = np.array([0.0, 1.0, 0.0])
 NEAR = 0.05
@@ -47,28 +47,6 @@ def look_at(eye: np.ndarray, target: np.ndarray, up: np.ndarray) -> np.ndarray:
                       1.0]], dtype="f4")
 
 
-def perspective(fov_y: float, aspect: float, near: float, far: float) -> np.ndarray:
-    """pyrr's `matrix44.create_perspective_projection` (`gluPerspective`, row-vector layout, float32): `fov_y` in
-    degrees, `aspect` width over height."""
-    top = near * np.tan(fov_y * np.pi / 360.0)   # the near plane's half height and half width
-    right = top * aspect
-    left, bottom = -right, -top
-    return np.array([[2.0 * near / (right - left), 0.0, 0.0, 0.0],
-                     [0.0, 2.0 * near / (top - bottom), 0.0, 0.0],
-                     [(right + left) / (right - left), (top + bottom) / (top - bottom), -(far + near) / (far - near),
-                      -1.0],
-                     [0.0, 0.0, -2.0 * far * near / (far - near), 0.0]], dtype="f4")
-
-
-def orthographic(left: float, right: float, bottom: float, top: float, near: float, far: float) -> np.ndarray:
-    """pyrr's `matrix44.create_orthogonal_projection` (`glOrtho`, row-vector layout, float32)."""
-    width, height, depth = right - left, top - bottom, far - near
-    return np.array([[2.0 / width, 0.0, 0.0, 0.0],
-                     [0.0, 2.0 / height, 0.0, 0.0],
-                     [0.0, 0.0, -2.0 / depth, 0.0],
-                     [-(right + left) / width, -(top + bottom) / height, -(far + near) / depth, 1.0]], dtype="f4")
-
-
 def look_direction(yaw: float, pitch: float) -> np.ndarray:
     """Unit vector of Minecraft's `Entity.getRotationVector` for yaw and pitch in degrees."""
     y, p = math.radians(yaw), math.radians(pitch)
@@ -92,7 +70,7 @@ class OrbitCamera:
         return look_at(self.eye(), np.asarray(self.target, dtype=np.float64), UP)
 
     def proj_matrix(self, aspect: float) -> np.ndarray:
-        return perspective(self.fov_y, aspect, NEAR, FAR)
+        return pyrr.matrix44.create_perspective_projection(self.fov_y, aspect, NEAR, FAR, dtype="f4")
 
     def rotate(self, d_yaw: float, d_pitch: float) -> None:
         self.yaw = (self.yaw + d_yaw) % 360.0
@@ -125,7 +103,7 @@ class FlyCamera:
         return look_at(eye, eye + look_direction(self.yaw, self.pitch), UP)
 
     def proj_matrix(self, aspect: float) -> np.ndarray:
-        return perspective(self.fov_y, aspect, NEAR, FAR)
+        return pyrr.matrix44.create_perspective_projection(self.fov_y, aspect, NEAR, FAR, dtype="f4")
 
     def rotate(self, d_yaw: float, d_pitch: float) -> None:
         self.yaw = (self.yaw + d_yaw) % 360.0
@@ -168,7 +146,8 @@ class OrthoCamera:
 
     def proj_matrix(self, aspect: float) -> np.ndarray:
         h = self.half_height
-        return orthographic(-h * aspect, h * aspect, -h, h, NEAR, 2.0 * self.depth)
+        return pyrr.matrix44.create_orthogonal_projection(-h * aspect, h * aspect, -h, h, NEAR,
+                                                          2.0 * self.depth, dtype="f4")
 
     def zoom(self, factor: float) -> None:
         self.half_height = max(0.25, self.half_height * factor)

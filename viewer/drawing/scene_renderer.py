@@ -11,8 +11,9 @@ from typing import Any
 
 import moderngl
 import numpy as np
+import pyrr
 
-from viewer.drawing.camera import Camera, orthographic
+from viewer.drawing.camera import Camera
 from viewer.drawing.meshing import VERTEX_DTYPE
 from viewer.drawing.overlays import BOX_DTYPE, BOX_EDGE_ENDS, BOX_EDGE_STARTS, POINT_DTYPE, SEGMENT_DTYPE, Overlay
 from viewer.drawing.palette import Palette
@@ -340,7 +341,7 @@ class SceneRenderer:
         self.ctx.viewport = (*origin, size, size)
         self.ctx.enable_only(moderngl.BLEND)
         e = GIZMO_EXTENT
-        ortho = orthographic(-e, e, -e, e, -2.0, 2.0)
+        ortho = pyrr.matrix44.create_orthogonal_projection(-e, e, -e, e, -2.0, 2.0, dtype="f4")
         self.segments[M_VIEW].write(rotation.astype("f4").tobytes())
         self.segments[M_PROJ].write(ortho.tobytes())
         self.segments["viewport_size"] = (size, size)

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import moderngl
 import numpy as np
+import pyrr
 from imgui_bundle import imgui
 
-from viewer.drawing.camera import orthographic
 from viewer.gl.programs import IN_COLOR, IN_POSITION, IN_UV, M_PROJ, load_program
 
 VERTEX_FORMAT = "2f 2f 4f1"  # ImDrawVert: pos, uv, col (rgba8)
@@ -121,7 +121,7 @@ class ImGuiRenderer:
             return
         left, top = draw_data.display_pos.x, draw_data.display_pos.y
         right, bottom = left + draw_data.display_size.x, top + draw_data.display_size.y
-        proj = orthographic(left, right, bottom, top, -1.0, 1.0)
+        proj = pyrr.matrix44.create_orthogonal_projection(left, right, bottom, top, -1.0, 1.0, dtype="f4")
         self.program[M_PROJ].write(proj.tobytes())
 
         ctx = self.ctx
