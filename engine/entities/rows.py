@@ -265,6 +265,7 @@ class RowBatch:
 
     table: ClassVar[RowTable]
     mechanics: ClassVar[frozenset[str]]   # the versions table's rows its kernels decide (a refusal: object path)
+    replays: ClassVar[bool] = True        # a traced run takes the loop, its ticks replayed (else: object path)
 
     def decides(self, world: World, features: Features) -> bool:
         """Whether the loop may run in this world and version at all (else every entity takes the object path)."""
