@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 CAN_FALL_THROUGH_1_12 = frozenset({"fire", "water", "lava"})   # 1.12.2 BlockFalling.canFallThrough, besides air
 CHECK_SOURCE = StageInfo("check_source_block", "FallingBlockEntity.tick")
 GRAVITY = StageInfo("gravity", "FallingBlockEntity.tick", "G")
+CONCRETE_RAY = StageInfo("concrete_raycast", "FallingBlockEntity.tick")   # its ray is the stage's geometry
 LAND = StageInfo("land", "FallingBlockEntity.tick")
 DROP_TIMEOUT = StageInfo("drop_timeout", "FallingBlockEntity.tick")
 DRAG = StageInfo("drag", "FallingBlockEntity.tick", "D")
@@ -141,7 +142,8 @@ class FallingBlock(RowBacked, Entity):
         concrete = phys.is_concrete_powder(self.block_state.block)
         in_water = concrete and fluid_at(sim.world, *cell).fluid == "water"                        # 4
         if concrete and self.motion.length_squared() > CONCRETE_RAYCAST_SPEED_SQUARED:             # 5
-            hit = raycast_blocks(sim.world, self.prev_pos, self.pos, "source_only", rec)
+            hit = run_stage(rec, self, CONCRETE_RAY, raycast_blocks, sim.world, self.prev_pos, self.pos,
+                            "source_only", rec)
             if not hit.missed and fluid_at(sim.world, *hit.block_pos).fluid == "water":
                 cell, in_water = hit.block_pos, True
         if self.on_ground or in_water:                                                             # 7, 8
