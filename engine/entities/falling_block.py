@@ -27,7 +27,8 @@ from engine.entities.common import scale_motion, subtract_motion_y
 from engine.entities.entity import Entity
 from engine.entities.falling_kernel import FALLING_ROWS
 from engine.entities.rows import RowBacked, RowBatch, extra_flag, extra_int
-from engine.entities.tnt_kernel import version_bits
+from engine.entities.tnt import Tnt
+from engine.entities.tnt_kernel import V_EFFECT_SECTIONS, version_bits
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.mathhelper import floor
@@ -64,13 +65,14 @@ def concrete_states() -> np.ndarray:
 class FallingBatch(RowBatch):
     """Runs of falling blocks: `engine.entities.falling_kernel.tick_rows` up to one whose tick the object path
     takes (it may place, break or drop a block). The kernels move as each release does (its flags:
-    `tnt_kernel.version_bits`); a release that refuses a mechanic they run, and the 1.12.2 tick
-    (`falling_block_tick_1_12`, `collision_aabb_lists`, `move_motion_fields`), and solid entities in the world (their
-    shapes) leave every falling block to the object path; so do a falling block with riders or a step height, of
-    air, or on its first tick. Traced runs take the object path (`replays`)."""
+    `tnt_kernel.version_bits`; a release refusing `block_effects` hands back where the TNT loop does, by section);
+    a release that refuses a mechanic they run, the 1.12.2 tick (`falling_block_tick_1_12`, `collision_aabb_lists`,
+    `move_motion_fields`) and solid entities in the world (their shapes) leave every falling block to the object
+    path; so do a falling block with riders or a step height, of air, or on its first tick. Traced runs take the
+    object path (`replays`)."""
 
     table = FALLING_ROWS
-    mechanics = frozenset({"falling_block", "entity_move", "block_effects", "supporting_block", "fall_distance"})
+    mechanics = frozenset({"falling_block", "entity_move", "supporting_block", "fluids", "fall_distance"})
     replays = False
     _NO_EFFECTS = np.zeros(0, dtype=np.uint8)
 
@@ -86,9 +88,11 @@ class FallingBatch(RowBatch):
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         top = top_y(world.dimension, features) - (1 if features.falling_block_top_inclusive else 0)
-        return kernel.tick_rows(*block_arrays(world), cells, FALLING_ROWS.f, FALLING_ROWS.i, rows, start,
-                                version_bits(features), edges, self._NO_EFFECTS, concrete_states(),
-                                bottom_y(world.dimension, features), top, marks, saved_f, saved_i)
+        v = version_bits(features)
+        effects = Tnt.batch.effect_sections(world) if v & V_EFFECT_SECTIONS else self._NO_EFFECTS
+        return kernel.tick_rows(*block_arrays(world), cells, FALLING_ROWS.f, FALLING_ROWS.i, rows, start, v, edges,
+                                effects, concrete_states(), bottom_y(world.dimension, features), top, marks,
+                                saved_f, saved_i)
 
     def finish(self, e: Entity, sim: TickContext) -> None:
         raise AssertionError("the falling block loop never stops at a block it ticked")
