@@ -38,13 +38,18 @@ TICKS = 24
 
 
 def falling_world(seed: int, version: str = "1.16.5") -> Simulation:
-    """Falling blocks over a random floor (y 60 to 62) near 0 or at ±2·10⁷: most still, some thrown (a few down
-    faster than 1 m/gt, a few with ±0, NaN or ±inf), some without gravity, fall times from the first tick to the
-    timeout's; one falling block in two lies below y 0 (dropped after 100 ticks where that is outside the world)."""
+    """Falling blocks over a random floor (y 58 to 65) and a water layer under it (y 57), near 0 or at ±2·10⁷: most
+    still, some thrown (a few down faster than 1 m/gt, a few with ±0, NaN or ±inf), some without gravity, fall times
+    from the first tick to the timeout's; one falling block in ten lies below y 0 (dropped after 100 ticks where that
+    is outside the world)."""
     rng = random.Random(seed)
     ox, oz = rng.choice(ORIGINS)
     floor = [blocks.parse_block_state(s) for s in FLOOR] + [blocks.parse_block_state("stone")] * 10
     w = random_world(rng, floor, ox, oz, rng.choice([30, 90]))
+    water = blocks.parse_block_state("water")
+    for x in range(-4, 5):
+        for z in range(-4, 5):
+            w.set_block_state(ox + x, 57, oz + z, water)   # under the floor: concrete powder hardens there
     sim = Simulation(w, version=version)
     for k in range(rng.randint(3, 30)):
         y = -0.5 - rng.uniform(0, 3) if k % 2 and rng.random() < 0.2 else 60 + rng.uniform(0, 14)
