@@ -68,8 +68,8 @@ class FallingBatch(RowBatch):
     `tnt_kernel.version_bits`; a release refusing `block_effects` hands back where the TNT loop does, by section);
     a release that refuses a mechanic they run, the 1.12.2 tick (`falling_block_tick_1_12`, `collision_aabb_lists`,
     `move_motion_fields`) and solid entities in the world (their shapes) leave every falling block to the object
-    path; so do a falling block with riders or a step height, of air, or on its first tick. Traced runs take the
-    object path (`replays`)."""
+    path; so do a falling block with riders or a step height, and the loop hands back one of air or on its first
+    tick. Traced runs take the object path (`replays`)."""
 
     table = FALLING_ROWS
     mechanics = frozenset({"falling_block", "entity_move", "supporting_block", "fluids", "fall_distance"})
@@ -81,7 +81,7 @@ class FallingBatch(RowBatch):
                     or features.collision_aabb_lists or features.move_motion_fields)
 
     def row(self, e: FallingBlock, traced: bool) -> int:
-        return -1 if e.passengers or e.step_height or e.time == 0 or e.block_state.is_air else e._r
+        return -1 if e.passengers or e.step_height else e._r
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:

