@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from engine.constants import (
     CONCRETE_RAYCAST_SPEED_SQUARED,
     DRAG_1_12,
-    FALLING_BLOCK_DRAG,
     FALLING_BLOCK_DROP_TIME,
     FALLING_BLOCK_DROP_TIME_OUTSIDE,
     FALLING_BLOCK_FLOOR_PROBE_1_12,
-    FALLING_BLOCK_GRAVITY,
     FALLING_BLOCK_GROUND_FACTORS,
     FALLING_BLOCK_HEIGHT,
     FALLING_BLOCK_SPAWN_LIFT,
@@ -21,11 +22,18 @@ from engine.constants import (
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
-from engine.entities.common import add_motion, scale_motion, subtract_motion_y
+from engine.entities import falling_kernel as kernel
+from engine.entities.common import scale_motion, subtract_motion_y
 from engine.entities.entity import Entity
+from engine.entities.falling_kernel import FALLING_ROWS
+from engine.entities.rows import RowBacked, RowBatch, extra_flag, extra_int
+from engine.entities.tnt import Tnt
+from engine.entities.tnt_kernel import V_EFFECT_SECTIONS, version_bits
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.mathhelper import floor
+from engine.jit import plain
+from engine.motion.collision_kernel import block_arrays
 from engine.motion.move import MovementType, move
 from engine.motion.raycast import raycast_blocks
 from engine.world import block_physics as phys
@@ -35,27 +43,82 @@ from engine.world.dimensions import bottom_y, top_y
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
-    from engine.world.blocks import BlockState
+    from engine.core.versions import Features
+    from engine.world.world import World
 
 CAN_FALL_THROUGH_1_12 = frozenset({"fire", "water", "lava"})   # 1.12.2 BlockFalling.canFallThrough, besides air
 CHECK_SOURCE = StageInfo("check_source_block", "FallingBlockEntity.tick")
 GRAVITY = StageInfo("gravity", "FallingBlockEntity.tick", "G")
+CONCRETE_RAY = StageInfo("concrete_raycast", "FallingBlockEntity.tick")   # its ray is the stage's geometry
 LAND = StageInfo("land", "FallingBlockEntity.tick")
 DROP_TIMEOUT = StageInfo("drop_timeout", "FallingBlockEntity.tick")
 DRAG = StageInfo("drag", "FallingBlockEntity.tick", "D")
+_gravity, _drag = plain(kernel.gravity), plain(kernel.drag)   # the row loop's stages, as plain Python
 
 
-class FallingBlock(Entity):
+@cache
+def concrete_states() -> np.ndarray:
+    """1 per block state id of a concrete powder (what `falling_kernel.in_the_air` checks for water), else 0."""
+    return np.fromiter((phys.is_concrete_powder(s.block) for s in blocks.all_states()), np.uint8)
+
+
+class FallingBatch(RowBatch):
+    """Runs of falling blocks: `engine.entities.falling_kernel.tick_rows` up to one whose tick the object path
+    takes (it may place, break or drop a block). The kernels move as each release does (its flags:
+    `tnt_kernel.version_bits`; a release refusing `block_effects` hands back where the TNT loop does, by section);
+    a release that refuses a mechanic they run, the 1.12.2 tick (`falling_block_tick_1_12`, `collision_aabb_lists`,
+    `move_motion_fields`) and solid entities in the world (their shapes) leave every falling block to the object
+    path; so do a falling block with riders or a step height, and the loop hands back one of air or on its first
+    tick. Traced runs take the object path (`replays`)."""
+
+    table = FALLING_ROWS
+    mechanics = frozenset({"falling_block", "entity_move", "supporting_block", "fluids", "fall_distance"})
+    replays = False
+    _NO_EFFECTS = np.zeros(0, dtype=np.uint8)
+
+    def decides(self, world: World, features: Features) -> bool:
+        return not (world.collidable_count or features.refused & self.mechanics or features.falling_block_tick_1_12
+                    or features.collision_aabb_lists or features.move_motion_fields)
+
+    def row(self, e: FallingBlock, traced: bool) -> int:
+        return -1 if e.passengers or e.step_height else e._r
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        border = world.border_shape.coords
+        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
+        top = top_y(world.dimension, features) - (1 if features.falling_block_top_inclusive else 0)
+        v = version_bits(features)
+        effects = Tnt.batch.effect_sections(world) if v & V_EFFECT_SECTIONS else self._NO_EFFECTS
+        return kernel.tick_rows(*block_arrays(world), cells, FALLING_ROWS.f, FALLING_ROWS.i, rows, start, v, edges,
+                                effects, concrete_states(), bottom_y(world.dimension, features), top, marks,
+                                saved_f, saved_i)
+
+    def finish(self, e: Entity, sim: TickContext) -> None:
+        raise AssertionError("the falling block loop never stops at a block it ticked")
+
+
+class FallingBlock(RowBacked, Entity):
+    """`FallingBlockEntity`. Its state is a row of `FALLING_ROWS` (engine.entities.falling_kernel): the fall time,
+    the block state's id and the drop flags among the row's extras."""
     MECHANIC = "falling_block"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:falling_block"
+    batch = FallingBatch()
     WIDTH = FALLING_BLOCK_WIDTH
     HEIGHT = FALLING_BLOCK_HEIGHT
     FIELDS = {"block_state": str, "time": int, "drop_item": bool}
     can_trigger_walking = False   # EntityFallingBlock.canTriggerWalking (1.12.2)
+    ROWS = FALLING_ROWS
+    time = extra_int(FALLING_ROWS, "time")                      # timeFalling
+    drop_item = extra_flag(FALLING_ROWS, "drop_item")
+    destroyed_on_landing = extra_flag(FALLING_ROWS, "destroyed_on_landing")
+    block_state = property(lambda self: blocks.state_by_id(int(self._t.i[self._r, kernel.STATE])),
+                           lambda self, state: self._t.i.__setitem__((self._r, kernel.STATE), state.id))
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.take_row()
         super().__init__(entity_id, pos, motion, seed)
-        self.block_state: BlockState = blocks.default_state("sand")
+        self.block_state = blocks.default_state("sand")
         self.time = 0              # timeFalling
         self.drop_item = True
         self.destroyed_on_landing = False
@@ -76,14 +139,15 @@ class FallingBlock(Entity):
             self._tick_1_12(sim, rec)
             return
         if not self.no_gravity:                                                                    # 2 G
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, FALLING_BLOCK_GRAVITY, 0.0)
+            run_stage(rec, self, GRAVITY, _gravity, self._t.f, self._r)
         move(self, sim, MovementType.SELF, self.motion, rec)                                       # 3 M
         p = self.pos
         cell = (floor(p.x), floor(p.y), floor(p.z))
         concrete = phys.is_concrete_powder(self.block_state.block)
         in_water = concrete and fluid_at(sim.world, *cell).fluid == "water"                        # 4
         if concrete and self.motion.length_squared() > CONCRETE_RAYCAST_SPEED_SQUARED:             # 5
-            hit = raycast_blocks(sim.world, self.prev_pos, self.pos, "source_only", rec)
+            hit = run_stage(rec, self, CONCRETE_RAY, raycast_blocks, sim.world, self.prev_pos, self.pos,
+                            "source_only", rec)
             if not hit.missed and fluid_at(sim.world, *hit.block_pos).fluid == "water":
                 cell, in_water = hit.block_pos, True
         if self.on_ground or in_water:                                                             # 7, 8
@@ -91,8 +155,7 @@ class FallingBlock(Entity):
         elif self.time > FALLING_BLOCK_DROP_TIME or (self.time > FALLING_BLOCK_DROP_TIME_OUTSIDE and
                                                      self.outside_world(sim, cell[1])):           # 6
             run_stage(rec, self, DROP_TIMEOUT, self.drop_timeout, sim)
-        run_stage(rec, self, DRAG, scale_motion, self, FALLING_BLOCK_DRAG, FALLING_BLOCK_DRAG,
-                  FALLING_BLOCK_DRAG)                                                              # 9 D
+        run_stage(rec, self, DRAG, _drag, self._t.f, self._r)                                     # 9 D
 
     def _tick_1_12(self, sim: TickContext, rec: Recorder | None) -> None:
         """Steps 2-9 of 1.12.2's `EntityFallingBlock.onUpdate` (`falling_block_tick_1_12`): gravity (double)0.04F

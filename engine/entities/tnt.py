@@ -85,7 +85,7 @@ class TntBatch(RowBatch):
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
         v = kernel.version_bits(features)
-        effects = self._effect_sections(world) if v & kernel.V_EFFECT_SECTIONS else self._NO_EFFECTS
+        effects = self.effect_sections(world) if v & kernel.V_EFFECT_SECTIONS else self._NO_EFFECTS
         return block_arrays(world), (FUSE_COLUMN, v, edges, lava_push, normalize_zero_below(features), effects)
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
@@ -98,7 +98,7 @@ class TntBatch(RowBatch):
         explosion step is the default one."""
         return Blasts(sim, run, scratch) if usable(sim) else None
 
-    def _effect_sections(self, world: World) -> np.ndarray:
+    def effect_sections(self, world: World) -> np.ndarray:
         """Per pool row of `world.block_grid()`, 1 where `world.region_has(EFFECT, ...)` finds a block in that
         section: what a release refusing `block_effects` checks."""
         return marked_sections(world, self._effects, lambda *box: world.region_has(EFFECT, *box))

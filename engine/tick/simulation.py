@@ -365,14 +365,15 @@ class Simulation:
         ended it finishes its tick here (the explosion), then the loop goes on after it with the blocks as they are
         now. Where the batch does not decide (`RowBatch.decides`), or for a short run before the kernels are
         loaded (`engine.jit.want_kernels`), all take the object path. With tracing, a compiled tick's stages are
-        replayed on demand (`_row_replay`)."""
+        replayed on demand (`_row_replay`), or all take the object path where the batch does not replay
+        (`RowBatch.replays`: falling blocks, whose handed-back ticks change the blocks replays read)."""
         self.check_version(run[0])
         world = self.world
-        if not batch.decides(world, self.features) or not jit.want_kernels(len(run)):
+        traced = self.trace_enabled
+        if not batch.decides(world, self.features) or not jit.want_kernels(len(run)) or traced and not batch.replays:
             for e in run:
                 self._tick_one(e, phase)
             return
-        traced = self.trace_enabled
         rows = np.fromiter((batch.row(e, traced) for e in run), np.int64, len(run))
         marks, before_f, before_i = _loop_arrays(batch, len(run))
         # TNT: the run's explosions in air done in the loop

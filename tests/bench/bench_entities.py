@@ -9,7 +9,9 @@ to the object path are counted. Minecarts on rails (tests/bench/bench_minecarts.
 walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players
 phase, engine.living.player_kernel, and the object path) and bench_living's one player in its arena (compiled), in
 1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to` and bench_living's 100 wither skeletons standing,
-compiled (engine.living.mob_kernel) and on the object path, against the peer's walk. The peer: see bench_living.
+compiled (engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in free fall
+(engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
+peer's idle tick. The peer: see bench_living.
 """
 
 from __future__ import annotations
@@ -46,6 +48,15 @@ def tnt_scene(floor: str, y: float, water: bool, version: str) -> str:
     for i in range(N):
         text += (f'[[entities]]\ntype = "minecraft:tnt"\npos = [{i % SIDE + 0.5}, {y}, {i // SIDE + 0.5}]\n'
                  'fuse = 100000\n')
+    return text
+
+
+def falling_scene(version: str) -> str:
+    """N sand falling blocks in the open air at y 240, one per cell (SIDE per row), past their first tick."""
+    text = f'[scene]\nversion = "{version}"\n'
+    for i in range(N):
+        text += (f'[[entities]]\ntype = "minecraft:falling_block"\nblock_state = "minecraft:sand"\n'
+                 f'pos = [{i % SIDE + 0.5}, 240.0, {i // SIDE + 0.5}]\ntime = 1\n')
     return text
 
 
@@ -160,6 +171,7 @@ def main() -> None:
     resting = tnt_scene("minecraft:stone", 1.0, False, version)
     water = tnt_scene("minecraft:stone", 1.0, True, version)
     flight = tnt_scene("", 240.0, False, version)
+    falling = falling_scene(version)
     for compiled in (True, False) if not args.players_only else ():
         rows.append((*case("TNT resting on stone", resting, 5, compiled,
                                lambda e: e.on_ground and e.pos.y == 1.0), idle))
@@ -167,6 +179,9 @@ def main() -> None:
                                lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0), idle))
         rows.append((*case("TNT in free flight", flight, 1, compiled,
                                lambda e: not e.on_ground and 20.0 < e.pos.y < 240.0), idle))
+        rows.append((*case("falling blocks in free fall", falling, 1, compiled,
+                           lambda e: e.TYPE == "minecraft:falling_block" and not e.on_ground
+                           and 20.0 < e.pos.y < 240.0 and e.motion.y < -1.0), idle))
     living = (("idle", "", "idle_on_ground"), ("walking", "forward = true\n", "walk"),
               ("sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
     if version != DEFAULT_VERSION or args.tnt_only:   # bench_living's players and mobs run in 1.16.5
