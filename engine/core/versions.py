@@ -379,6 +379,27 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                  "or below, taking its state whole with its own half (neighborState.with(HALF, "
                                  "...)), where it broke unless the other half was the same door (1.20.3)",
                                  (1, 20, 3), None),
+    "piston_head_short_past_quarter": ("PistonBlockEntity.getHeadBlockState: a retracting piston's head pushes "
+                                       "with the short arm once progress > 0.25F; before, with the long arm "
+                                       "(PistonHeadBlock.SHORT false) in both runs, whose 4 px stick out behind the "
+                                       "base on the last run and push entities there (spec 00 §3.1) (1.16)",
+                                       (1, 16, 0), None),
+    "piston_moving_long_arm": ("PistonBlockEntity.getCollisionShape: a retracting piston's moving head keeps the "
+                               "long arm until 1 - progress < 0.25F; before, 1 - progress < 4.0F: the short arm "
+                               "throughout, so the 4 px over the base's plate at the arm are free in the first "
+                               "tick (1.16)", (1, 16, 0), None),
+    "piston_retract_flags_20": ("PistonBlock.onSyncedBlockEvent: a retracting base becomes a moving piston with "
+                                "flags 20, then updates its neighbours with moving_piston as the source, then their "
+                                "shapes; before, setBlockState with flags 3: the neighbour updates name the piston "
+                                "as their source (1.16)", (1, 16, 0), None),
+    "piston_move_states_in_order": ("PistonBlock.move fills its array of removed states from the start (the "
+                                    "broken blocks, then the moved ones, each last first) and reads it in that "
+                                    "order; before, filled from the end and read from the start, the neighbour "
+                                    "updates after a move (and a broken block's prepare) took the moved blocks' "
+                                    "states in list order, then the broken ones' (1.16)", (1, 16, 0), None),
+    "piston_vacate_all_first": ("PistonBlock.move sets every cell its blocks left to air (flags 82) before the "
+                                "cells' shape updates; before, each cell with flags 66, its shape updates at once, "
+                                "before the next cell is set (1.15)", (1, 15, 0), None),
     "piston_edge_air_movable": ("PistonBlock.isMovable takes air as movable before testing the world's bottom and "
                                 "top rows: a piston puts its head into row 0 downward or row 255 upward, where air "
                                 "there was immovable and the push failed (1.16.2)", (1, 16, 2), None),
@@ -618,12 +639,11 @@ MECHANICS: dict[str, Mechanic] = {
     "pistons": Mechanic(
         "piston pushes, slime launches and honey drag (PistonBlockEntity, spec 04 §8)", "a moving piston block "
         "pushes an entity", (
-            Change(OLDEST, (1, 16, 0), "PistonBlockEntity.pushEntities before 1.16 not compared (spec 00 §3.1: "
-                   "the 4 px retracting arm up to 1.15)"),)),
+            Change(OLDEST, (1, 14, 0), "PistonBlockEntity.pushEntities " + _PRE_1_14),)),
     "shulker_box": Mechanic(
         "shulker-box lid pushes (ShulkerBoxBlockEntity.pushEntities, spec 04 §9)", "an opening shulker box pushes "
         "an entity", (
-            Change(OLDEST, (1, 16, 0), "ShulkerBoxBlockEntity.pushEntities before 1.16 not compared"),)),
+            Change(OLDEST, (1, 14, 0), "ShulkerBoxBlockEntity.pushEntities " + _PRE_1_14),)),
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
@@ -786,6 +806,11 @@ class Features:
     shulker_box_always_solid: bool
     door_half_joins_any_door: bool
     piston_edge_air_movable: bool
+    piston_head_short_past_quarter: bool
+    piston_moving_long_arm: bool
+    piston_retract_flags_20: bool
+    piston_move_states_in_order: bool
+    piston_vacate_all_first: bool
     dispenser_brush_fails: bool
     path_water_after_blocks: bool
     path_blocked_doors: bool

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from engine.constants import MAX_UPDATE_DEPTH, PISTON_PROGRESS_STEP, PISTON_PUSH_LIMIT
+from engine.constants import HASHMAP_INITIAL_CAPACITY, MAX_UPDATE_DEPTH, PISTON_PROGRESS_STEP, PISTON_PUSH_LIMIT
 from engine.geometry.box import BlockPos
 from engine.influences.piston_block_entity import BY_NAME, DIRECTIONS, PISTONS, Direction, PistonBlockEntity
-from engine.java.javautil import hash_set_order
+from engine.java.javautil import hash_set_order, presized_capacity
 from engine.redstone import neighbor_updates as nu
 from engine.redstone.power import is_emitting_redstone_power
 from engine.redstone.registry import behaviour
@@ -175,11 +175,15 @@ def on_synced_block_event(sim: TickContext, state: BlockState, pos: BlockPos, ki
         head.finish(world, sim)
     moving = blocks.default_state("moving_piston").with_("facing", direction.name) \
         .with_("type", "sticky" if sticky else "normal")
-    nu.set_block_state(sim, pos, moving, nu.NO_REDRAW | nu.FORCE_STATE)
     base = blocks.default_state(state.block).with_("facing", DIRECTIONS[data & 7].name)
-    world.block_entities.set(PistonBlockEntity(pos, base, direction, False, True))
-    nu.update_neighbors_always(sim, pos, moving.block)
-    nu.update_neighbor_shapes(sim, moving, pos, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+    if world.features.piston_retract_flags_20:
+        nu.set_block_state(sim, pos, moving, nu.NO_REDRAW | nu.FORCE_STATE)
+        world.block_entities.set(PistonBlockEntity(pos, base, direction, False, True))
+        nu.update_neighbors_always(sim, pos, moving.block)
+        nu.update_neighbor_shapes(sim, moving, pos, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+    else:   # up to 1.15.2: flags 3, its updates (the piston their source) before the block entity is set
+        nu.set_block_state(sim, pos, moving, nu.NOTIFY_ALL)
+        world.block_entities.set(PistonBlockEntity(pos, base, direction, False, True))
     if sticky:
         front = _offset(pos, direction, 2)
         front_state = world.get_block_state(*front)
@@ -247,8 +251,10 @@ def is_movable(world: World, state: BlockState, pos: BlockPos, motion: Direction
 def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: bool, sticky: bool) -> bool:
     """`PistonBlock.move`: broken blocks vanish, every moved block becomes a moving_piston with a B36 at its
     destination (last moved first), then the head's B36 when extending; the cells left behind become air in the
-    iteration order of vanilla's `HashMap` of them, with their shape updates; then the neighbour updates around
-    the broken blocks, the moved blocks' old cells and the head."""
+    iteration order of vanilla's `HashMap` of them, with their shape updates (1.14.x: a `HashSet` presized to
+    the moved blocks, each cell's updates as it is set: `piston_vacate_all_first`); then the broken blocks'
+    `prepare` and the neighbour updates around the broken blocks, the moved blocks' old cells and the head, with
+    the removed states in the order `piston_move_states_in_order` says."""
     world = sim.world
     head_pos = _offset(pos, direction, 1)
     if not extend and world.get_block_state(*head_pos).block == "piston_head":
@@ -279,15 +285,24 @@ def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: b
         nu.set_block_state(sim, head_pos, moving.with_("type", "sticky" if sticky else "normal"),
                            nu.NO_REDRAW | nu.MOVED)
         world.block_entities.set(PistonBlockEntity(head_pos, head, direction, True, True))
-    order = [moved[i] for i in hash_set_order(np.array(moved, dtype=np.int64))] if moved else []
+    vacate_all_first = world.features.piston_vacate_all_first
+    capacity = HASHMAP_INITIAL_CAPACITY if vacate_all_first else presized_capacity(len(moved))
+    order = [moved[i] for i in hash_set_order(np.array(moved, dtype=np.int64), capacity)] if moved else []
     vacated = [p for p in order if p in left]
-    for p in vacated:
-        nu.set_block_state(sim, p, blocks.AIR, nu.NOTIFY_LISTENERS | nu.FORCE_STATE | nu.MOVED)
-    for p in vacated:
-        behaviour(left[p].block).prepare(sim, left[p], p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
-        nu.update_neighbor_shapes(sim, blocks.AIR, p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+    if vacate_all_first:
+        for p in vacated:
+            nu.set_block_state(sim, p, blocks.AIR, nu.NOTIFY_LISTENERS | nu.FORCE_STATE | nu.MOVED)
+        for p in vacated:
+            behaviour(left[p].block).prepare(sim, left[p], p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+            nu.update_neighbor_shapes(sim, blocks.AIR, p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+    else:   # 1.14.x: a HashSet of the moved cells; each cell with flags 66, its shape updates at once
+        for p in vacated:
+            nu.set_block_state(sim, p, blocks.AIR, nu.NOTIFY_LISTENERS | nu.MOVED)
+    if not world.features.piston_move_states_in_order:   # up to 1.15.2 the array was filled from its end
+        removed.reverse()
     j = 0
     for p in reversed(handler.broken_blocks):
+        behaviour(removed[j].block).prepare(sim, removed[j], p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
         nu.update_neighbors_always(sim, p, removed[j].block)
         j += 1
     for p in reversed(moved):
