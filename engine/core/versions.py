@@ -397,9 +397,6 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                     "order; before, filled from the end and read from the start, the neighbour "
                                     "updates after a move (and a broken block's prepare) took the moved blocks' "
                                     "states in list order, then the broken ones' (1.16)", (1, 16, 0), None),
-    "piston_vacate_all_first": ("PistonBlock.move sets every cell its blocks left to air (flags 82) before the "
-                                "cells' shape updates; before, each cell with flags 66, its shape updates at once, "
-                                "before the next cell is set (1.15)", (1, 15, 0), None),
     "piston_edge_air_movable": ("PistonBlock.isMovable takes air as movable before testing the world's bottom and "
                                 "top rows: a piston puts its head into row 0 downward or row 255 upward, where air "
                                 "there was immovable and the push failed (1.16.2)", (1, 16, 2), None),
@@ -810,7 +807,6 @@ class Features:
     piston_moving_long_arm: bool
     piston_retract_flags_20: bool
     piston_move_states_in_order: bool
-    piston_vacate_all_first: bool
     dispenser_brush_fails: bool
     path_water_after_blocks: bool
     path_blocked_doors: bool

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from engine.constants import HASHMAP_INITIAL_CAPACITY, MAX_UPDATE_DEPTH, PISTON_PROGRESS_STEP, PISTON_PUSH_LIMIT
+from engine.constants import MAX_UPDATE_DEPTH, PISTON_PROGRESS_STEP, PISTON_PUSH_LIMIT
 from engine.geometry.box import BlockPos
 from engine.influences.piston_block_entity import BY_NAME, DIRECTIONS, PISTONS, Direction, PistonBlockEntity
-from engine.java.javautil import hash_set_order, presized_capacity
+from engine.java.javautil import hash_set_order
 from engine.redstone import neighbor_updates as nu
 from engine.redstone.power import is_emitting_redstone_power
 from engine.redstone.registry import behaviour
@@ -251,10 +251,11 @@ def is_movable(world: World, state: BlockState, pos: BlockPos, motion: Direction
 def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: bool, sticky: bool) -> bool:
     """`PistonBlock.move`: broken blocks vanish, every moved block becomes a moving_piston with a B36 at its
     destination (last moved first), then the head's B36 when extending; the cells left behind become air in the
-    iteration order of vanilla's `HashMap` of them, with their shape updates (1.14.x: a `HashSet` presized to
-    the moved blocks, each cell's updates as it is set: `piston_vacate_all_first`); then the broken blocks'
-    `prepare` and the neighbour updates around the broken blocks, the moved blocks' old cells and the head, with
-    the removed states in the order `piston_move_states_in_order` says."""
+    iteration order of vanilla's `HashMap` of them, with their shape updates; then the broken blocks' `prepare`
+    and the neighbour updates around the broken blocks, the moved blocks' old cells and the head, with the removed
+    states in the order `piston_move_states_in_order` says. (1.14.x sets each vacated cell with flags 66, its
+    shape updates at once, where 1.15 sets them all first: only redstone components react to those updates,
+    refused before 1.16; not simulated.)"""
     world = sim.world
     head_pos = _offset(pos, direction, 1)
     if not extend and world.get_block_state(*head_pos).block == "piston_head":
@@ -285,19 +286,13 @@ def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: b
         nu.set_block_state(sim, head_pos, moving.with_("type", "sticky" if sticky else "normal"),
                            nu.NO_REDRAW | nu.MOVED)
         world.block_entities.set(PistonBlockEntity(head_pos, head, direction, True, True))
-    vacate_all_first = world.features.piston_vacate_all_first
-    capacity = HASHMAP_INITIAL_CAPACITY if vacate_all_first else presized_capacity(len(moved))
-    order = [moved[i] for i in hash_set_order(np.array(moved, dtype=np.int64), capacity)] if moved else []
+    order = [moved[i] for i in hash_set_order(np.array(moved, dtype=np.int64))] if moved else []
     vacated = [p for p in order if p in left]
-    if vacate_all_first:
-        for p in vacated:
-            nu.set_block_state(sim, p, blocks.AIR, nu.NOTIFY_LISTENERS | nu.FORCE_STATE | nu.MOVED)
-        for p in vacated:
-            behaviour(left[p].block).prepare(sim, left[p], p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
-            nu.update_neighbor_shapes(sim, blocks.AIR, p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
-    else:   # 1.14.x: a HashSet of the moved cells; each cell with flags 66, its shape updates at once
-        for p in vacated:
-            nu.set_block_state(sim, p, blocks.AIR, nu.NOTIFY_LISTENERS | nu.MOVED)
+    for p in vacated:
+        nu.set_block_state(sim, p, blocks.AIR, nu.NOTIFY_LISTENERS | nu.FORCE_STATE | nu.MOVED)
+    for p in vacated:
+        behaviour(left[p].block).prepare(sim, left[p], p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+        nu.update_neighbor_shapes(sim, blocks.AIR, p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
     if not world.features.piston_move_states_in_order:   # up to 1.15.2 the array was filled from its end
         removed.reverse()
     j = 0
