@@ -260,6 +260,7 @@ TRIDENT_WATER_DRAG = f32(0.99)
 ARROW_BACK_OFF = f32(0.05)            # onBlockHit: normalize().multiply(0.05F); 1.21.2 signum × 0.05F
 ARROW_SHAKE = 7
 ARROW_RELEASE_MARGIN = 0.06           # method_26351: new Box(pos, pos).expand(0.06)
+ARROW_OWNER_FLYING_TICKS = 5          # getEntityCollision up to 1.15.2: the owner only once flyingTick >= 5
 ARROW_RELEASE_FACTOR = f32(0.2)       # method_26352: random.nextFloat() * 0.2F per axis
 ARROW_MAX_LIFE = 1200                 # age(): removed at life >= 1200
 ARROW_DAMAGE = 2.0                    # PersistentProjectileEntity.damage

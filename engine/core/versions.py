@@ -83,6 +83,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                   None),
     "arrow_gravity_double": ("PersistentProjectileEntity.getGravity is the double 0.05, not 0.05F (1.20.5)",
                              (1, 20, 5), None),
+    "arrow_left_owner": ("PersistentProjectileEntity.tick runs ProjectileEntity.tick first: an arrow or trident "
+                         "can hit its owner once it has left it (method_26961); before, ProjectileEntity extended "
+                         "Entity and getEntityCollision passed over the owner until flyingTick (ticks in flight, "
+                         "reset when it falls out of a block or bounces off an entity) reached 5 (1.16)",
+                         (1, 16, 0), None),
+    "arrow_release_point_box": ("PersistentProjectileEntity.method_26351: a stuck arrow whose block changed falls "
+                                "where the cube of 0.06 around its position is free; before, where its box expanded "
+                                "by 0.06 was (World.doesNotCollide) (1.16)", (1, 16, 0), None),
     "arrow_tick_1_21_2": ("PersistentProjectileEntity.tick: the in-ground test first; in the ground, fall or age "
                           "and tickBlockCollision without the base tick; in flight the raycast "
                           "(getCollisionsIncludingWorldBorder) and applyCollision (move to each entity hit, then to "
@@ -562,7 +570,7 @@ MECHANICS: dict[str, Mechanic] = {
             _OLD,)),
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
-            Change(OLDEST, (1, 16, 0), "ProjectileEntity.tick before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "ProjectileEntity.tick " + _PRE_1_14),
             Change((1, 21, 4), None, "PersistentProjectileEntity.tick of 1.21.11 differs from 1.21.2's (the "
                    "in-ground test zeroes the Motion, the water drag before the move, the left-owner test before "
                    "the raycast, every entity along the path hit in one pass: collectPiercingCollisions); "
@@ -575,12 +583,17 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),)),
     "fishing_bobber": Mechanic(
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
-            Change(OLDEST, (1, 16, 0), "FishingBobberEntity.tick before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "FishingBobberEntity.tick " + _PRE_1_14),
+            Change((1, 14, 0), (1, 16, 0), "FishingBobberEntity.tick of 1.14-1.15.2 read, not simulated: 1.16 "
+                   "rewrote it (a velocityRandom reseeded each tick from the UUID and the world time, open-water "
+                   "tracking and the caught fish's pull, the Motion zeroed after the move only while FLYING on the "
+                   "ground or against a wall; before, stuckOnBlock and selfHitTimer, the Motion zeroed before the "
+                   "move, checkForCollision only on the server)"),
             Change((1, 21, 4), None, "FishingBobberEntity.tick of 1.21.4-1.21.11 not compared (the 1.21.11 "
                    "source read is a refactored decompilation whose tick order cannot be taken as the game's)"))),
     "firework": Mechanic(
         "the firework-rocket boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
-            Change(OLDEST, (1, 16, 0), "FireworkRocketEntity.tick before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "FireworkEntity.tick " + _PRE_1_14),
             Change((1, 21, 4), None, "MathHelper.sin and cos of 1.21.11 index the sine table in double "
                    "((long)(value x 10430.378350470453), was (int)(value x 10430.378F)): the boost's look vector; the "
                    "release of the change (1.21.4-1.21.11) not found"))),
@@ -710,6 +723,8 @@ class Features:
     llama_spit_gravity_double: bool
     arrow_gravity_double: bool
     arrow_tick_1_21_2: bool
+    arrow_left_owner: bool
+    arrow_release_point_box: bool
     vec_double: bool
     normalize_zero_below_1e5: bool
     submerged_at_eye: bool

@@ -1,9 +1,12 @@
-"""Pistons and shulker boxes of 1.14-1.15.2 (engine/influences/piston*.py, shulker_box.py; docs/versions.md
-`pistons`, `shulker_box`): the retracting head pushes with its long arm, 4 px behind the base on its last run
-(`piston_head_short_past_quarter`, 1.16), the retracting head's moving shape keeps the short arm
-(`piston_moving_long_arm`, 1.16), the retraction's flags 3 (`piston_retract_flags_20`, 1.16) and the move's array
-of removed states filled from its end (`piston_move_states_in_order`, 1.16); an extending slime block and an
-opening shulker box push as in 1.16.5. Each scene's version is the old one; 1.16 is its neighbour."""
+"""Pistons, shulker boxes and arrows of 1.14-1.15.2 (engine/influences/piston*.py, shulker_box.py,
+engine/entities/arrow.py; docs/versions.md `pistons`, `shulker_box`, `arrow`): the retracting head pushes with its
+long arm, 4 px behind the base on its last run (`piston_head_short_past_quarter`, 1.16), the retracting head's
+moving shape keeps the short arm (`piston_moving_long_arm`, 1.16), the retraction's flags 3
+(`piston_retract_flags_20`, 1.16) and the move's array of removed states filled from its end
+(`piston_move_states_in_order`, 1.16); an extending slime block and an opening shulker box push as in 1.16.5; an
+arrow passes over its owner for its first 4 ticks of flight (`arrow_left_owner`, 1.16) and a stuck arrow tests its
+box for room to fall (`arrow_release_point_box`, 1.16). Each scene's version is the old one; 1.16 is its
+neighbour."""
 
 from __future__ import annotations
 
@@ -21,6 +24,8 @@ GAP = (SCENES_DIR / "piston_arm_gap_1_15_2.toml").read_text()
 STATES = (SCENES_DIR / "piston_push_states_1_15_2.toml").read_text()
 LAUNCHER = (SCENES_DIR / "slime_launcher_1_14_4.toml").read_text()
 SHULKER = (SCENES_DIR / "shulker_box_tnt_1_14_4.toml").read_text()
+OWNER = (SCENES_DIR / "arrow_owner_1_15_2.toml").read_text()
+RELEASE = (SCENES_DIR / "arrow_release_1_15_2.toml").read_text()
 
 
 def _run(text: str, version: str, ticks: int) -> tuple[Simulation, list[list[Any]]]:
@@ -125,3 +130,42 @@ def test_a_shulker_box_lifts_as_in_1_16_5(version: str) -> None:
     lines = _lines(SHULKER, version, 12)
     assert lines == _lines(SHULKER, "1.16.5", 12)
     assert lines[10][0]["pos"][1] == pytest.approx(2.51, abs=1e-6)
+
+
+def _arrow(text: str, version: str, ticks: int) -> Any:
+    sim = load_scene_text(_with_version(text, version), "<arrow>")
+    for _ in range(ticks):
+        sim.tick()
+    return sim.entity_by_id(1)
+
+
+@pytest.mark.parametrize("version", ["1.14", "1.14.4", "1.15.2"])
+def test_an_arrow_passes_over_its_owner_for_four_ticks_up_to_1_15_2(version: str) -> None:
+    """Drag 0.99F a tick, no gravity: x 0.5 → 1.5 → 2.49 → 3.4701 (+ 0.99F², 0.99F in float widened to double).
+    In tick 3 (flyingTick 3) its path from 2.49 crosses the TNT's box grown by 0.3 (x 2.71): up to 1.15.2
+    passed over; from 1.16 (left its owner in tick 1) hit, no damage to a TNT, the Motion x -0.1 and the position
+    moved by it: 2.49 - 0.0970299..."""
+    old = _arrow(OWNER, version, 3)
+    assert old.pos.x == 3.4701000284194947 and old.motion.x == 0.9702990280408862
+    assert old.flying_tick == 3
+    new = _arrow(OWNER, "1.16", 3)
+    assert new.pos.x == 2.391990007648468 and new.motion.x == -0.09702990280408863
+
+
+def test_an_arrow_bounced_off_an_entity_restarts_its_flying_ticks_up_to_1_15_2() -> None:
+    """flyingTick restarts at 0 on a bounce: an arrow shot at a TNT that is not its owner bounces in tick 3 and
+    counts again from there."""
+    text = OWNER.replace("owner = 2\n", "")
+    arrow = _arrow(text, "1.15.2", 5)
+    assert arrow.motion.x < 0.0 and arrow.flying_tick == 2
+
+
+@pytest.mark.parametrize("version", ["1.14", "1.14.4", "1.15.2"])
+def test_a_stuck_arrow_beside_a_block_stays_up_to_1_15_2(version: str) -> None:
+    """Stuck at x 2.95 (0.05F before the stone at x 3) with z 0.8. With the stone gone (tick 5) the cube of 0.06
+    around the position is free, but the arrow's box (z 0.55..1.05) grown by 0.06 reaches the stone at z 1..2
+    beside it: up to 1.15.2 it stays stuck; from 1.16 it falls out, the Motion x nextFloat() x 0.2F."""
+    old = _arrow(RELEASE, version, 7)
+    assert old.in_ground and old.pos.x == 2.949999999254942
+    new = _arrow(RELEASE, "1.16", 5)
+    assert not new.in_ground and 0.0 < new.motion.x < 0.2 * 0.5049 and new.motion.y == 0.0

@@ -541,6 +541,10 @@ CASES: dict[str, tuple[str, int, int]] = {
     "gate_breaks_off_its_floor": ((SCENES_DIR / "redstone_repeater_off_trapdoor_1_20_2.toml").read_text(), 4, 2),
     # a door of two kinds: its lower half joins the opened iron half and the TNT lands on the door, or both break
     "door_half_joins_any_door": ((SCENES_DIR / "redstone_door_halves_1_20_3.toml").read_text(), 12, 2),
+    # an arrow flies through its owner (up to 1.15.2: not before its fifth tick of flight) or bounces off it
+    "arrow_left_owner": ((SCENES_DIR / "arrow_owner_1_15_2.toml").read_text(), 3, 1),
+    # a stuck arrow whose block is removed stays (its box + 0.06 touches a block beside it) or falls out
+    "arrow_release_point_box": ((SCENES_DIR / "arrow_release_1_15_2.toml").read_text(), 5, 1),
     # a retracting piston's long arm pushes a TNT 4 px behind its base (up to 1.15.2), or stops at the base
     "piston_head_short_past_quarter": ((SCENES_DIR / "piston_retract_arm_1_15_2.toml").read_text(), 6, 1),
     # an item falls past a retracting piston's short moving arm (up to 1.15.2) or lands on the long one
@@ -704,6 +708,7 @@ BOTH_SIMULATED |= SEARCH_TYPE_CASES | {"path_danger_trapdoor"}   # path finding 
 BOTH_SIMULATED |= {"path_successors_by_direction", "path_neighbors_by_type",
                    "path_target_up_from_target"}   # path finding (1.20.5, 1.21.2)
 BOTH_SIMULATED |= {"piston_head_short_past_quarter", "piston_moving_long_arm"} | UPDATE_CASES   # pistons 1.16
+BOTH_SIMULATED |= {"arrow_left_owner", "arrow_release_point_box"}   # arrows (1.16)
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
