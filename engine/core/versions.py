@@ -605,13 +605,19 @@ MECHANICS: dict[str, Mechanic] = {
                    "source of 1.21.4-1.21.10 compared, the release of either change not found"),)),
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
-            Change(OLDEST, (1, 16, 0), "BoatEntity.tick before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "BoatEntity.tick " + _PRE_1_14),
             Change((1, 21, 4), None, "1.21.4-1.21.10 not read; the 1.21.11 code (a refactored decompilation) keeps "
                    "Entity.fallDistance as a double (the boat's fall sum) and draws the bubble-column splash "
                    "differently (nextInt(100) when not submerged); which release changed them is not known"))),
     "minecart": Mechanic(
         "the minecart tick (AbstractMinecartEntity.tick, spec 06 §6)", "a minecart ticks", (
-            Change(OLDEST, (1, 16, 0), "AbstractMinecartEntity.tick before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "AbstractMinecartEntity.tick " + _PRE_1_14),
+            Change((1, 14, 0), (1, 16, 0), "AbstractMinecartEntity of 1.14-1.15.2 partly read, not simulated: no "
+                   "getVelocityMultiplier override (1.16: 1.0 on a rail; 1.15-1.15.2 the block below's, so a cart "
+                   "on a rail over soul sand or honey is slowed; 1.14.x has no multiplier), no lava fire, "
+                   "fall-distance halving or firstUpdate reset in its tick, willHitBlockAt tests isSimpleFullBlock "
+                   "(1.16 isSolidBlock); "
+                   "moveOnRail and the rest not compared (the compiled minecart loop has no flags for them)"),
             Change((1, 21, 4), None, "1.21.4-1.21.10 not read; the 1.21.11 code (a refactored decompilation) keeps "
                    "Entity.fallDistance as a double (a TNT minecart's fall power), ignites carts in lava "
                    "(igniteByLava) and grows the push box by 0.2 (was 0.2F); which release changed them is not "
@@ -619,7 +625,12 @@ MECHANICS: dict[str, Mechanic] = {
     "vehicle_passengers": Mechanic(
         "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
         "carries a passenger", (
-            Change(OLDEST, (1, 16, 0), "riding before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "riding " + _PRE_1_14),
+            Change((1, 14, 0), (1, 16, 0), "riding of 1.14-1.15.2 read, not simulated: no "
+                   "updatePassengerForDismount of a boat or minecart (1.16's dismount spots; before, "
+                   "Entity.updatePassengerForDismount: on top of the vehicle), a boat's eye height 0.85 x its "
+                   "height (its submerged test for canAddPassenger), a rider's projectile does not damage its boat "
+                   "(BoatEntity.damage)"),
             Change((1, 21, 4), None, "1.21.4-1.21.10 not read (no sources here); 1.21.11 (a refactored "
                    "decompilation) reads like 1.21.3 in LivingEntity.onDismounted, Entity.updatePassengerPosition "
                    "and the boat's seats, but its dismount and minecart push code is not compared and the boat and "

@@ -5,8 +5,8 @@ moving shape keeps the short arm (`piston_moving_long_arm`, 1.16), the retractio
 (`piston_retract_flags_20`, 1.16) and the move's array of removed states filled from its end
 (`piston_move_states_in_order`, 1.16); an extending slime block and an opening shulker box push as in 1.16.5; an
 arrow passes over its owner for its first 4 ticks of flight (`arrow_left_owner`, 1.16) and a stuck arrow tests its
-box for room to fall (`arrow_release_point_box`, 1.16). Each scene's version is the old one; 1.16 is its
-neighbour."""
+box for room to fall (`arrow_release_point_box`, 1.16); a boat without riders out of water ticks as in 1.16.5.
+Each scene's version is the old one; 1.16 is its neighbour."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ LAUNCHER = (SCENES_DIR / "slime_launcher_1_14_4.toml").read_text()
 SHULKER = (SCENES_DIR / "shulker_box_tnt_1_14_4.toml").read_text()
 OWNER = (SCENES_DIR / "arrow_owner_1_15_2.toml").read_text()
 RELEASE = (SCENES_DIR / "arrow_release_1_15_2.toml").read_text()
+BOAT = (SCENES_DIR / "boat_ice_slide_1_14_4.toml").read_text()
 
 
 def _run(text: str, version: str, ticks: int) -> tuple[Simulation, list[list[Any]]]:
@@ -169,3 +170,13 @@ def test_a_stuck_arrow_beside_a_block_stays_up_to_1_15_2(version: str) -> None:
     assert old.in_ground and old.pos.x == 2.949999999254942
     new = _arrow(RELEASE, "1.16", 5)
     assert not new.in_ground and 0.0 < new.motion.x < 0.2 * 0.5049 and new.motion.y == 0.0
+
+
+@pytest.mark.parametrize("version", ["1.14", "1.14.4", "1.15.2"])
+def test_a_boat_slides_on_packed_ice_as_in_1_16_5(version: str) -> None:
+    """BoatEntity.tick, updateVelocity and fall of 1.14-1.15.2 are 1.16.5's: the same run. On packed ice the
+    boat's Motion X is x 0.98F (the average slipperiness under it) each tick."""
+    lines = _lines(BOAT, version, 12)
+    assert lines == _lines(BOAT, "1.16.5", 12)
+    assert lines[11][0]["on_ground"]
+    assert lines[11][0]["motion"][0] / lines[10][0]["motion"][0] == pytest.approx(0.98, abs=1e-7)
