@@ -387,6 +387,12 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                  "or below, taking its state whole with its own half (neighborState.with(HALF, "
                                  "...)), where it broke unless the other half was the same door (1.20.3)",
                                  (1, 20, 3), None),
+    "piston_strength_1_5": ("Blocks.PISTON, STICKY_PISTON and PISTON_HEAD: strength 1.5F, so an explosion's rays "
+                            "lose (1.5 + 0.3F) x 0.3F in them; before, 0.5F, not in the block table: an explosion "
+                            "whose rays may reach one is refused (1.16)", (1, 16, 0), None),
+    "end_stone_bricks_strength_3": ("Blocks.END_STONE_BRICKS and its slab, stairs and wall: strength (3.0F, 9.0F); "
+                                    "before, 0.8F, not in the block table: an explosion whose rays may reach one is "
+                                    "refused (1.15)", (1, 15, 0), None),
     "piston_head_short_past_quarter": ("PistonBlockEntity.getHeadBlockState: a retracting piston's head pushes "
                                        "with the short arm once progress > 0.25F; before, with the long arm "
                                        "(PistonHeadBlock.SHORT false) in both runs, whose 4 px stick out behind the "
@@ -829,6 +835,8 @@ class Features:
     shulker_box_always_solid: bool
     door_half_joins_any_door: bool
     piston_edge_air_movable: bool
+    piston_strength_1_5: bool
+    end_stone_bricks_strength_3: bool
     piston_head_short_past_quarter: bool
     piston_moving_long_arm: bool
     piston_retract_flags_20: bool

@@ -27,6 +27,8 @@ SHULKER = (SCENES_DIR / "shulker_box_tnt_1_14_4.toml").read_text()
 OWNER = (SCENES_DIR / "arrow_owner_1_15_2.toml").read_text()
 RELEASE = (SCENES_DIR / "arrow_release_1_15_2.toml").read_text()
 BOAT = (SCENES_DIR / "boat_ice_slide_1_14_4.toml").read_text()
+PISTON_BLAST = (SCENES_DIR / "explosion_piston_1_16.toml").read_text()
+BRICKS_BLAST = (SCENES_DIR / "explosion_end_stone_bricks_1_15.toml").read_text()
 
 
 def _run(text: str, version: str, ticks: int) -> tuple[Simulation, list[list[Any]]]:
@@ -180,3 +182,25 @@ def test_a_boat_slides_on_packed_ice_as_in_1_16_5(version: str) -> None:
     assert lines == _lines(BOAT, "1.16.5", 12)
     assert lines[11][0]["on_ground"]
     assert lines[11][0]["motion"][0] / lines[10][0]["motion"][0] == pytest.approx(0.98, abs=1e-7)
+
+
+@pytest.mark.parametrize(("text", "old", "new", "block"), [
+    (PISTON_BLAST, ("1.14", "1.14.4", "1.15", "1.15.2"), ("1.16", "1.16.5"), "piston"),
+    (BRICKS_BLAST, ("1.14", "1.14.4"), ("1.15", "1.15.2", "1.16.5"), "end_stone_bricks")])
+def test_an_explosion_near_a_block_of_another_strength_stops_in_one_line(text: str, old: tuple[str, ...],
+                                                                         new: tuple[str, ...], block: str) -> None:
+    """Blocks.java: pistons strength(0.5F) up to 1.15.2 (1.5F from 1.16), end stone bricks strength(0.8F) in
+    1.14.x ((3.0F, 9.0F) from 1.15). The table holds the later value: where the rays may reach such a block the
+    explosion stops the run in one line; from the release of the table's value it breaks the block."""
+    for version in old:
+        sim = load_scene_text(_with_version(text, version), "<blast>")
+        with pytest.raises(NotImplementedError) as err:
+            sim.tick()
+        line = str(err.value)
+        assert "\n" not in line and line.startswith("the explosion's exposure and entity impulse")
+        assert f"of version {version}" in line and f"the blast resistance of {block} at (2, 1, " in line
+    for version in new:
+        sim = load_scene_text(_with_version(text, version), "<blast>")
+        record = sim.tick()
+        assert any(e["kind"] == "block_changed" and e["from"].startswith(f"minecraft:{block}")
+                   for e in record.events), version

@@ -545,6 +545,10 @@ CASES: dict[str, tuple[str, int, int]] = {
     "arrow_left_owner": ((SCENES_DIR / "arrow_owner_1_15_2.toml").read_text(), 3, 1),
     # a stuck arrow whose block is removed stays (its box + 0.06 touches a block beside it) or falls out
     "arrow_release_point_box": ((SCENES_DIR / "arrow_release_1_15_2.toml").read_text(), 5, 1),
+    # an explosion beside a piston (1.16: strength 1.5F, the table's) or refused (before: 0.5F)
+    "piston_strength_1_5": ((SCENES_DIR / "explosion_piston_1_16.toml").read_text(), 1, 1),
+    # an explosion beside end stone bricks (1.15: strength 3.0F, the table's) or refused (1.14.x: 0.8F)
+    "end_stone_bricks_strength_3": ((SCENES_DIR / "explosion_end_stone_bricks_1_15.toml").read_text(), 1, 1),
     # a retracting piston's long arm pushes a TNT 4 px behind its base (up to 1.15.2), or stops at the base
     "piston_head_short_past_quarter": ((SCENES_DIR / "piston_retract_arm_1_15_2.toml").read_text(), 6, 1),
     # an item falls past a retracting piston's short moving arm (up to 1.15.2) or lands on the long one
