@@ -513,6 +513,11 @@ _REDSTONE_LATER = ("the redstone code of 1.21.4 and later not compared (no sourc
                    "GameRules.TNT_EXPLODES)")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
+_BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecraft-data's pc/1.14.4 and pc/1.15.2 "
+                     "differ from 1.16.5's in the walls (boolean sides, other shapes), the lantern's shape, 1.14's "
+                     "bell, the jigsaw's states, 83-87 blocks of 1.15 and 1.16 they lack and the strengths of "
+                     "pistons and 1.14's end stone bricks (an explosion reaching one stops the run); a full cube "
+                     "or shapeless block the release lacks is not caught")
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
                     "and 1.21.8's tables are equal; not assumed)")
 
@@ -691,7 +696,8 @@ MECHANICS: dict[str, Mechanic] = {
     "block_data": Mechanic(
         "the block tables (spec 01 §8)", "a scene places a block whose collision shape is neither empty nor a full "
         "cube (a release without a table), or a block added after 1.16.5 whose behaviour is not modelled", (
-            Change(OLDEST, (1, 16, 0), _BLOCK_TABLE),
+            Change(OLDEST, (1, 14, 0), _BLOCK_TABLE),
+            Change((1, 14, 0), (1, 16, 0), _BLOCK_TABLE_1_14),
             Change((1, 21, 7), (1, 21, 8), _NO_TABLE_1_21_7))),
 }
 
