@@ -517,7 +517,8 @@ _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecr
                      "differ from 1.16.5's in the walls (boolean sides, other shapes), the lantern's shape, 1.14's "
                      "bell, the jigsaw's states, 83-87 blocks of 1.15 and 1.16 they lack and the strengths of "
                      "pistons and 1.14's end stone bricks (an explosion reaching one stops the run); a full cube "
-                     "or shapeless block the release lacks is not caught")
+                     "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads and "
+                     "moving pistons compared: the same)")
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
                     "and 1.21.8's tables are equal; not assumed)")
 
@@ -700,6 +701,22 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 14, 0), (1, 16, 0), _BLOCK_TABLE_1_14),
             Change((1, 21, 7), (1, 21, 8), _NO_TABLE_1_21_7))),
 }
+
+
+# Blocks whose collision shapes were compared with 1.16.5's in releases without a block table (their block_data
+# cell refused): a scene, or a scene saved mid-run, may place them there. (first, stop) → block names.
+SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
+    # PistonBlock and PistonHeadBlock of 1.14, 1.14.4 and 1.15.2: the same cuboids and unions as 1.16.5; a moving
+    # piston's shape is its block entity's (PistonBlockEntity.getCollisionShape, the `pistons` rows)
+    ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston"}),
+}
+
+
+def shape_compared(version: str, block: str) -> bool:
+    """Whether `block`'s collision shapes in `version` (a release without a block table) were compared with the
+    table's: `SHAPES_COMPARED`."""
+    v = parse_version(version)
+    return any(_spans(first, stop, v) and block in names for (first, stop), names in SHAPES_COMPARED.items())
 
 
 # The game's experiments (a world's enabled feature flags) a scene may name, `scene.experiments`: name → (the first
