@@ -47,6 +47,7 @@ PISTON_PUSH_LIMIT = 12              # PistonHandler: at most 12 moved blocks (sp
 PISTON_PROGRESS_STEP = f32(0.5)     # PistonBlockEntity.tick: progress + 0.5F (spec 04 §8.1)
 PISTON_PUSH_MARGIN = 0.01           # PistonBlockEntity.pushEntities / push: + 0.01 ahead (spec 04 §8.2, §8.4)
 PISTON_SHORT_HEAD = f32(0.25)       # getCollisionShape: 1.0F - progress < 0.25F; getHeadBlockState: progress > 0.25F
+PISTON_SHORT_HEAD_1_15 = f32(4.0)   # getCollisionShape up to 1.15.2: 1.0F - progress < 4.0F (always short)
 HONEY_DRAG_TOP = 1.5000000999999998  # PistonBlockEntity.method_23674: the drag box's top (spec 04 §8.5)
 HONEY_DRAG_TOP_1_20 = 1.5000010000000001  # PistonBlockEntity.moveEntitiesInHoneyBlock from 1.20
 
@@ -269,6 +270,7 @@ TRIDENT_WATER_DRAG = f32(0.99)
 ARROW_BACK_OFF = f32(0.05)            # onBlockHit: normalize().multiply(0.05F); 1.21.2 signum × 0.05F
 ARROW_SHAKE = 7
 ARROW_RELEASE_MARGIN = 0.06           # method_26351: new Box(pos, pos).expand(0.06)
+ARROW_OWNER_FLYING_TICKS = 5          # getEntityCollision up to 1.15.2: the owner only once flyingTick >= 5
 ARROW_RELEASE_FACTOR = f32(0.2)       # method_26352: random.nextFloat() * 0.2F per axis
 ARROW_MAX_LIFE = 1200                 # age(): removed at life >= 1200
 ARROW_DAMAGE = 2.0                    # PersistentProjectileEntity.damage

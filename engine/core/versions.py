@@ -83,6 +83,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                   None),
     "arrow_gravity_double": ("PersistentProjectileEntity.getGravity is the double 0.05, not 0.05F (1.20.5)",
                              (1, 20, 5), None),
+    "arrow_left_owner": ("PersistentProjectileEntity.tick runs ProjectileEntity.tick first: an arrow or trident "
+                         "can hit its owner once it has left it (method_26961); before, ProjectileEntity extended "
+                         "Entity and getEntityCollision passed over the owner until flyingTick (ticks in flight, "
+                         "reset when it falls out of a block or bounces off an entity) reached 5 (1.16)",
+                         (1, 16, 0), None),
+    "arrow_release_point_box": ("PersistentProjectileEntity.method_26351: a stuck arrow whose block changed falls "
+                                "where the cube of 0.06 around its position is free; before, where its box expanded "
+                                "by 0.06 was (World.doesNotCollide) (1.16)", (1, 16, 0), None),
     "arrow_tick_1_21_2": ("PersistentProjectileEntity.tick: the in-ground test first; in the ground, fall or age "
                           "and tickBlockCollision without the base tick; in flight the raycast "
                           "(getCollisionsIncludingWorldBorder) and applyCollision (move to each entity hit, then to "
@@ -406,6 +414,30 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                  "or below, taking its state whole with its own half (neighborState.with(HALF, "
                                  "...)), where it broke unless the other half was the same door (1.20.3)",
                                  (1, 20, 3), None),
+    "piston_strength_1_5": ("Blocks.PISTON, STICKY_PISTON and PISTON_HEAD: strength 1.5F, so an explosion's rays "
+                            "lose (1.5 + 0.3F) x 0.3F in them; before, 0.5F, not in the block table: an explosion "
+                            "whose rays may reach one is refused (1.16)", (1, 16, 0), None),
+    "end_stone_bricks_strength_3": ("Blocks.END_STONE_BRICKS and its slab, stairs and wall: strength (3.0F, 9.0F); "
+                                    "before, 0.8F, not in the block table: an explosion whose rays may reach one is "
+                                    "refused (1.15)", (1, 15, 0), None),
+    "piston_head_short_past_quarter": ("PistonBlockEntity.getHeadBlockState: a retracting piston's head pushes "
+                                       "with the short arm once progress > 0.25F; before, with the long arm "
+                                       "(PistonHeadBlock.SHORT false) in both runs, whose 4 px stick out behind the "
+                                       "base on the last run and push entities there (spec 00 §3.1) (1.16)",
+                                       (1, 16, 0), None),
+    "piston_moving_long_arm": ("PistonBlockEntity.getCollisionShape: a retracting piston's moving head keeps the "
+                               "long arm until 1 - progress < 0.25F; before, 1 - progress < 4.0F: the short arm "
+                               "throughout, so the 4 px over the base's plate at the arm are free in the first "
+                               "tick (1.16)", (1, 16, 0), None),
+    "piston_retract_flags_20": ("PistonBlock.onSyncedBlockEvent: a retracting base becomes a moving piston with "
+                                "flags 20, then updates its neighbours with moving_piston as the source, then their "
+                                "shapes; before, setBlockState with flags 3: the neighbour updates name the piston "
+                                "as their source (1.16)", (1, 16, 0), None),
+    "piston_move_states_in_order": ("PistonBlock.move fills its array of removed states from the start (the "
+                                    "broken blocks, then the moved ones, each last first) and reads it in that "
+                                    "order; before, filled from the end and read from the start, the neighbour "
+                                    "updates after a move (and a broken block's prepare) took the moved blocks' "
+                                    "states in list order, then the broken ones' (1.16)", (1, 16, 0), None),
     "piston_edge_air_movable": ("PistonBlock.isMovable takes air as movable before testing the world's bottom and "
                                 "top rows: a piston puts its head into row 0 downward or row 255 upward, where air "
                                 "there was immovable and the push failed (1.16.2)", (1, 16, 2), None),
@@ -509,6 +541,12 @@ _REDSTONE_LATER = ("the redstone code of 1.21.4 and later not compared (no sourc
                    "GameRules.TNT_EXPLODES)")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
+_BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecraft-data's pc/1.14.4 and pc/1.15.2 "
+                     "differ from 1.16.5's in the walls (boolean sides, other shapes), the lantern's shape, 1.14's "
+                     "bell, the jigsaw's states, 83-87 blocks of 1.15 and 1.16 they lack and the strengths of "
+                     "pistons and 1.14's end stone bricks (an explosion reaching one stops the run); a full cube "
+                     "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads and "
+                     "moving pistons compared: the same)")
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
                     "and 1.21.8's tables are equal; not assumed)")
 
@@ -579,7 +617,7 @@ MECHANICS: dict[str, Mechanic] = {
             _OLD,)),
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
-            Change(OLDEST, (1, 16, 0), "ProjectileEntity.tick before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "ProjectileEntity.tick " + _PRE_1_14),
             Change((1, 21, 4), None, "PersistentProjectileEntity.tick of 1.21.11 differs from 1.21.2's (the "
                    "in-ground test zeroes the Motion, the water drag before the move, the left-owner test before "
                    "the raycast, every entity along the path hit in one pass: collectPiercingCollisions); "
@@ -592,12 +630,17 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),)),
     "fishing_bobber": Mechanic(
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
-            Change(OLDEST, (1, 16, 0), "FishingBobberEntity.tick before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "FishingBobberEntity.tick " + _PRE_1_14),
+            Change((1, 14, 0), (1, 16, 0), "FishingBobberEntity.tick of 1.14-1.15.2 read, not simulated: 1.16 "
+                   "rewrote it (a velocityRandom reseeded each tick from the UUID and the world time, open-water "
+                   "tracking and the caught fish's pull, the Motion zeroed after the move only while FLYING on the "
+                   "ground or against a wall; before, stuckOnBlock and selfHitTimer, the Motion zeroed before the "
+                   "move, checkForCollision only on the server)"),
             Change((1, 21, 4), None, "FishingBobberEntity.tick of 1.21.4-1.21.11 not compared (the 1.21.11 "
                    "source read is a refactored decompilation whose tick order cannot be taken as the game's)"))),
     "firework": Mechanic(
         "the firework-rocket boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
-            Change(OLDEST, (1, 16, 0), "FireworkRocketEntity.tick before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "FireworkEntity.tick " + _PRE_1_14),
             Change((1, 21, 4), None, "MathHelper.sin and cos of 1.21.11 index the sine table in double "
                    "((long)(value x 10430.378350470453), was (int)(value x 10430.378F)): the boost's look vector; the "
                    "release of the change (1.21.4-1.21.11) not found"))),
@@ -609,13 +652,19 @@ MECHANICS: dict[str, Mechanic] = {
                    "source of 1.21.4-1.21.10 compared, the release of either change not found"),)),
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
-            Change(OLDEST, (1, 16, 0), "BoatEntity.tick before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "BoatEntity.tick " + _PRE_1_14),
             Change((1, 21, 4), None, "1.21.4-1.21.10 not read; the 1.21.11 code (a refactored decompilation) keeps "
                    "Entity.fallDistance as a double (the boat's fall sum) and draws the bubble-column splash "
                    "differently (nextInt(100) when not submerged); which release changed them is not known"))),
     "minecart": Mechanic(
         "the minecart tick (AbstractMinecartEntity.tick, spec 06 §6)", "a minecart ticks", (
-            Change(OLDEST, (1, 16, 0), "AbstractMinecartEntity.tick before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "AbstractMinecartEntity.tick " + _PRE_1_14),
+            Change((1, 14, 0), (1, 16, 0), "AbstractMinecartEntity of 1.14-1.15.2 partly read, not simulated: no "
+                   "getVelocityMultiplier override (1.16: 1.0 on a rail; 1.15-1.15.2 the block below's, so a cart "
+                   "on a rail over soul sand or honey is slowed; 1.14.x has no multiplier), no lava fire, "
+                   "fall-distance halving or firstUpdate reset in its tick, willHitBlockAt tests isSimpleFullBlock "
+                   "(1.16 isSolidBlock); "
+                   "moveOnRail and the rest not compared (the compiled minecart loop has no flags for them)"),
             Change((1, 21, 4), None, "1.21.4-1.21.10 not read; the 1.21.11 code (a refactored decompilation) keeps "
                    "Entity.fallDistance as a double (a TNT minecart's fall power), ignites carts in lava "
                    "(igniteByLava) and grows the push box by 0.2 (was 0.2F); which release changed them is not "
@@ -623,7 +672,12 @@ MECHANICS: dict[str, Mechanic] = {
     "vehicle_passengers": Mechanic(
         "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
         "carries a passenger", (
-            Change(OLDEST, (1, 16, 0), "riding before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "riding " + _PRE_1_14),
+            Change((1, 14, 0), (1, 16, 0), "riding of 1.14-1.15.2 read, not simulated: no "
+                   "updatePassengerForDismount of a boat or minecart (1.16's dismount spots; before, "
+                   "Entity.updatePassengerForDismount: on top of the vehicle), a boat's eye height 0.85 x its "
+                   "height (its submerged test for canAddPassenger), a rider's projectile does not damage its boat "
+                   "(BoatEntity.damage)"),
             Change((1, 21, 4), None, "1.21.4-1.21.10 not read (no sources here); 1.21.11 (a refactored "
                    "decompilation) reads like 1.21.3 in LivingEntity.onDismounted, Entity.updatePassengerPosition "
                    "and the boat's seats, but its dismount and minecart push code is not compared and the boat and "
@@ -653,12 +707,11 @@ MECHANICS: dict[str, Mechanic] = {
     "pistons": Mechanic(
         "piston pushes, slime launches and honey drag (PistonBlockEntity, spec 04 §8)", "a moving piston block "
         "pushes an entity", (
-            Change(OLDEST, (1, 16, 0), "PistonBlockEntity.pushEntities before 1.16 not compared (spec 00 §3.1: "
-                   "the 4 px retracting arm up to 1.15)"),)),
+            Change(OLDEST, (1, 14, 0), "PistonBlockEntity.pushEntities " + _PRE_1_14),)),
     "shulker_box": Mechanic(
         "shulker-box lid pushes (ShulkerBoxBlockEntity.pushEntities, spec 04 §9)", "an opening shulker box pushes "
         "an entity", (
-            Change(OLDEST, (1, 16, 0), "ShulkerBoxBlockEntity.pushEntities before 1.16 not compared"),)),
+            Change(OLDEST, (1, 14, 0), "ShulkerBoxBlockEntity.pushEntities " + _PRE_1_14),)),
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
@@ -679,9 +732,26 @@ MECHANICS: dict[str, Mechanic] = {
     "block_data": Mechanic(
         "the block tables (spec 01 §8)", "a scene places a block whose collision shape is neither empty nor a full "
         "cube (a release without a table), or a block added after 1.16.5 whose behaviour is not modelled", (
-            Change(OLDEST, (1, 16, 0), _BLOCK_TABLE),
+            Change(OLDEST, (1, 14, 0), _BLOCK_TABLE),
+            Change((1, 14, 0), (1, 16, 0), _BLOCK_TABLE_1_14),
             Change((1, 21, 7), (1, 21, 8), _NO_TABLE_1_21_7))),
 }
+
+
+# Blocks whose collision shapes were compared with 1.16.5's in releases without a block table (their block_data
+# cell refused): a scene, or a scene saved mid-run, may place them there. (first, stop) → block names.
+SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
+    # PistonBlock and PistonHeadBlock of 1.14, 1.14.4 and 1.15.2: the same cuboids and unions as 1.16.5; a moving
+    # piston's shape is its block entity's (PistonBlockEntity.getCollisionShape, the `pistons` rows)
+    ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston"}),
+}
+
+
+def shape_compared(version: str, block: str) -> bool:
+    """Whether `block`'s collision shapes in `version` (a release without a block table) were compared with the
+    table's: `SHAPES_COMPARED`."""
+    v = parse_version(version)
+    return any(_spans(first, stop, v) and block in names for (first, stop), names in SHAPES_COMPARED.items())
 
 
 # The game's experiments (a world's enabled feature flags) a scene may name, `scene.experiments`: name → (the first
@@ -728,6 +798,8 @@ class Features:
     llama_spit_gravity_double: bool
     arrow_gravity_double: bool
     arrow_tick_1_21_2: bool
+    arrow_left_owner: bool
+    arrow_release_point_box: bool
     vec_double: bool
     normalize_zero_below_1e5: bool
     submerged_at_eye: bool
@@ -826,6 +898,12 @@ class Features:
     shulker_box_always_solid: bool
     door_half_joins_any_door: bool
     piston_edge_air_movable: bool
+    piston_strength_1_5: bool
+    end_stone_bricks_strength_3: bool
+    piston_head_short_past_quarter: bool
+    piston_moving_long_arm: bool
+    piston_retract_flags_20: bool
+    piston_move_states_in_order: bool
     dispenser_brush_fails: bool
     path_water_after_blocks: bool
     path_blocked_doors: bool

@@ -26,6 +26,7 @@ from engine.constants import (
     ARROW_HEIGHT,
     ARROW_MAX_LIFE,
     ARROW_MIN_SPEED_SQUARED,
+    ARROW_OWNER_FLYING_TICKS,
     ARROW_RELEASE_FACTOR,
     ARROW_RELEASE_MARGIN,
     ARROW_SHAKE,
@@ -49,9 +50,11 @@ from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.item import spawn_dropped
 from engine.entities.projectile import (
+    BASE,
     EntityHitResult,
     HitResult,
     Projectile,
+    collides,
     damage,
     get_entity_collision,
     including_world_border,
@@ -85,7 +88,7 @@ class PersistentProjectile(Projectile):
     HEIGHT = ARROW_HEIGHT
     WATER_DRAG: ClassVar[float] = ARROW_WATER_DRAG
     FIELDS: ClassVar[dict[str, type]] = {**Projectile.FIELDS, "in_ground": bool, "life": int, "shake": int,
-                                         "critical": bool, "pierce_level": int}
+                                         "critical": bool, "pierce_level": int, "flying_tick": int}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
@@ -98,14 +101,16 @@ class PersistentProjectile(Projectile):
         self.pierce_level = 0
         self.pierced: tuple[int, ...] = ()           # piercedEntities (ids), kept immutable for snapshots
         self.damage_value = ARROW_DAMAGE             # the `damage` field (Power and difficulty not modelled)
+        self.flying_tick = 0                         # flyingTick, up to 1.15.2 (not in the game's NBT)
 
     @property
     def eye_height(self) -> float:
         return ARROW_EYE_HEIGHT
 
     def type_fields(self) -> dict[str, Any]:
-        return {**super().type_fields(), "in_ground": self.in_ground, "life": self.life, "shake": self.shake,
-                "critical": self.critical, "pierce_level": self.pierce_level}
+        fields = {**super().type_fields(), "in_ground": self.in_ground, "life": self.life, "shake": self.shake,
+                  "critical": self.critical, "pierce_level": self.pierce_level}
+        return fields | {"flying_tick": self.flying_tick} if self.flying_tick else fields   # counted up to 1.15.2
 
     def attacker(self, sim: TickContext) -> Entity | None:
         """`DamageSource.arrow(this, owner)`: the owner, or the arrow itself without one."""
@@ -116,7 +121,10 @@ class PersistentProjectile(Projectile):
         if sim.features.arrow_tick_1_21_2:
             self.tick_1_21_2(sim, rec)
             return
-        self.projectile_tick(sim, rec)                                                        # 1 F
+        if sim.features.arrow_left_owner:
+            self.projectile_tick(sim, rec)                                                    # 1 F
+        else:   # up to 1.15.2 ProjectileEntity extends Entity: no "left owner" to update
+            run_stage(rec, self, BASE, self.base_tick, sim, rec)
         no_clip = self.no_clip
         world = sim.world
         p = self.pos
@@ -134,6 +142,8 @@ class PersistentProjectile(Projectile):
             self.in_ground_time += 1
             return
         self.in_ground_time = 0
+        if not sim.features.arrow_left_owner:
+            self.flying_tick += 1
         run_stage(rec, self, COLLISION, self.collide, sim, no_clip, rec)                     # 4, 5
         v = self.motion
         target = self.pos.plus(v)
@@ -236,9 +246,11 @@ class PersistentProjectile(Projectile):
 
     def can_release(self, sim: TickContext) -> bool:
         """`method_26351`: stuck, and the cube of edge 0.12 around the position holds no block collision box and
-        no solid entity."""
+        no solid entity; up to 1.15.2 (`arrow_release_point_box` false) the arrow's box expanded by 0.06
+        (`World.doesNotCollide(getBoundingBox().expand(0.06))`)."""
         p = self.pos
-        cube = Box.of(p.x, p.y, p.z, p.x, p.y, p.z).expand(ARROW_RELEASE_MARGIN)
+        cube = Box.of(p.x, p.y, p.z, p.x, p.y, p.z) if sim.features.arrow_release_point_box else self.box
+        cube = cube.expand(ARROW_RELEASE_MARGIN)
         solid = sim.world.get_entities(None, cube.expand(COLLISION_EPSILON), lambda e: e.collidable)
         return self.in_ground and sim.world.is_space_empty(cube) and not solid
 
@@ -251,6 +263,7 @@ class PersistentProjectile(Projectile):
         fz = f32(r.next_float() * ARROW_RELEASE_FACTOR)
         scale_motion(self, fx, fy, fz)
         self.life = 0
+        self.flying_tick = 0
 
     def age_stuck(self) -> None:
         """`age()` (named apart from `Entity.age`): stuck arrows disappear after 1200 ticks."""
@@ -289,7 +302,11 @@ class PersistentProjectile(Projectile):
         scale_motion(self, ARROW_DEFLECTED, ARROW_DEFLECTED, ARROW_DEFLECTED)
 
     def can_hit(self, sim: TickContext, e: Entity) -> bool:
-        """`method_26958`: also never an entity it already pierced (spec 03 §8 overrides)."""
+        """`method_26958`: also never an entity it already pierced (spec 03 §8 overrides). Up to 1.15.2
+        (`arrow_left_owner` false) `getEntityCollision` passes over the owner until flyingTick reaches 5."""
+        if not sim.features.arrow_left_owner:
+            return collides(e) and e.id not in self.pierced and (
+                self.flying_tick >= ARROW_OWNER_FLYING_TICKS or e is not self.get_owner(sim))
         return super().can_hit(sim, e) and e.id not in self.pierced
 
     def on_collision(self, sim: TickContext, hit: HitResult) -> None:
@@ -357,6 +374,7 @@ class PersistentProjectile(Projectile):
             scale_motion(self, ARROW_DEFLECTED_SLOWDOWN, ARROW_DEFLECTED_SLOWDOWN, ARROW_DEFLECTED_SLOWDOWN)
         else:
             scale_motion(self, ARROW_BOUNCE, ARROW_BOUNCE, ARROW_BOUNCE)
+            self.flying_tick = 0      # up to 1.15.2 (the field left in 1.16)
         if self.motion.length_squared() < ARROW_MIN_SPEED_SQUARED:
             owner = self.get_owner(sim)
             if owner is not None and owner.is_player:                 # pickup ALLOWED: dropStack(.., 0.1F)

@@ -89,6 +89,12 @@ RAY_TRACE_1_12 = "ray_trace_1_12"   # exposure rays of World.rayTraceBlocks (1.1
 # 1.12.2 blocks whose blast resistance (Block.blockResistance / 5.0F) differs from 1.16.5's or was not compared:
 # BlockPistonBase's constructor sets hardness 0.5F (resistance 0.5; 1.16.5 1.5); BlockBarrier's is not compared
 RESISTANCE_NOT_1_12 = frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "barrier"})
+# 1.14-1.15.2 blocks whose blast resistance (Blocks.java) differs from 1.16.5's table, by the flag of the release
+# that gave them 1.16.5's: pistons strength(0.5F) before 1.16's 1.5F, end stone bricks strength(0.8F) before 1.15's
+# (3.0F, 9.0F). An explosion whose rays may reach one stops the run in one line.
+RESISTANCE_BEFORE = {"piston_strength_1_5": frozenset({"piston", "sticky_piston", "piston_head"}),
+                     "end_stone_bricks_strength_3": frozenset({"end_stone_bricks", "end_stone_brick_slab",
+                                                               "end_stone_brick_stairs", "end_stone_brick_wall"})}
 EXPOSURE_MEMO_SIZE = 4096   # exposures remembered per world and block version (a cache bound, not physics)
 
 
@@ -103,6 +109,10 @@ def explode(sim: TickContext, source: Entity | None, center: Vec3, power: float,
     behavior = source.explosion_behavior() if source is not None else DEFAULT_BEHAVIOR
     if sim.features.explosion_hash_set_blocks:
         return _explode_1_12(sim, source, center, power, rec, mode, fire, behavior)
+    stale = frozenset().union(*(names for flag, names in RESISTANCE_BEFORE.items() if not getattr(sim.features, flag)))
+    if stale:
+        refuse_blocks_in_reach(sim, center, power, stale, "this release's is not in the block table (pistons 0.5 "
+                               "before 1.16, end stone bricks 0.8 before 1.15)")
     affected_blocks = collect_blocks(sim.world, sim.random, center, power, behavior)
     rows = damage_entities(sim, source, center, power, rec)
     if mode != NONE:
@@ -125,18 +135,8 @@ def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: 
     where = f"the explosion at {tuple(center)}, tick {sim.tick_count}"
     if mode != BREAK or fire:
         raise refusal(sim.features, "explosion", where, "a 1.12.2 explosion other than a TNT's is not compared")
-    most = power * (EXPLOSION_INTENSITY_BASE + EXPLOSION_INTENSITY_SPREAD)    # a ray's highest start intensity
-    reach = int(math.ceil(most / EXPLOSION_STEP_DECAY * EXPLOSION_RAY_STEP)) + 1   # the farthest it walks, a cell
-    c = [floor(v) for v in center]
+    refuse_blocks_in_reach(sim, center, power, RESISTANCE_NOT_1_12, "1.12.2's is not 1.16.5's")
     world = sim.world
-    for sx, sy, sz in world.filled_sections_in(c[0] - reach, c[1] - reach, c[2] - reach, c[0] + reach,
-                                               c[1] + reach, c[2] + reach):
-        for x in range(max(sx << 4, c[0] - reach), min((sx << 4) + 15, c[0] + reach) + 1):
-            for y in range(max(sy << 4, c[1] - reach), min((sy << 4) + 15, c[1] + reach) + 1):
-                for z in range(max(sz << 4, c[2] - reach), min((sz << 4) + 15, c[2] + reach) + 1):
-                    if world.get_block_state(x, y, z).block in RESISTANCE_NOT_1_12:
-                        raise refusal(sim.features, "explosion", where, "the 1.12.2 blast resistance of "
-                                      f"{world.get_block_state(x, y, z).block} at {(x, y, z)} is not 1.16.5's")
     affected = collect_blocks(world, sim.random, center, power, behavior)
     rows = damage_entities(sim, source, center, power, rec)
     sim.random.next_float()     # doExplosionB: playSound's pitch, (1.0F + (nextFloat() - nextFloat()) * 0.2F) * 0.7F
@@ -155,6 +155,24 @@ def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: 
             world.set_block_state(x, y, z, blocks.AIR)   # the loot (world Random) is not modelled, as in 1.16.5
             removed += 1
     return {"affected": rows, "blocks_destroyed": removed}
+
+
+def refuse_blocks_in_reach(sim: TickContext, center: Vec3, power: float, names: frozenset[str], what: str) -> None:
+    """Stop the run in one line where a block named in `names` lies within the farthest cell the explosion's block
+    rays can walk to (their resistance differs from the table's in this release)."""
+    most = power * (EXPLOSION_INTENSITY_BASE + EXPLOSION_INTENSITY_SPREAD)    # a ray's highest start intensity
+    reach = int(math.ceil(most / EXPLOSION_STEP_DECAY * EXPLOSION_RAY_STEP)) + 1   # the farthest it walks, a cell
+    c = [floor(v) for v in center]
+    world = sim.world
+    for sx, sy, sz in world.filled_sections_in(c[0] - reach, c[1] - reach, c[2] - reach, c[0] + reach,
+                                               c[1] + reach, c[2] + reach):
+        for x in range(max(sx << 4, c[0] - reach), min((sx << 4) + 15, c[0] + reach) + 1):
+            for y in range(max(sy << 4, c[1] - reach), min((sy << 4) + 15, c[1] + reach) + 1):
+                for z in range(max(sz << 4, c[2] - reach), min((sz << 4) + 15, c[2] + reach) + 1):
+                    block = world.get_block_state(x, y, z).block
+                    if block in names:
+                        raise refusal(sim.features, "explosion", f"the explosion at {tuple(center)}, tick "
+                                      f"{sim.tick_count}", f"the blast resistance of {block} at {(x, y, z)}: {what}")
 
 
 # --- entities (collectBlocksAndDamageEntities, second half) ---------------------------------------------------

@@ -175,11 +175,15 @@ def on_synced_block_event(sim: TickContext, state: BlockState, pos: BlockPos, ki
         head.finish(world, sim)
     moving = blocks.default_state("moving_piston").with_("facing", direction.name) \
         .with_("type", "sticky" if sticky else "normal")
-    nu.set_block_state(sim, pos, moving, nu.NO_REDRAW | nu.FORCE_STATE)
     base = blocks.default_state(state.block).with_("facing", DIRECTIONS[data & 7].name)
-    world.block_entities.set(PistonBlockEntity(pos, base, direction, False, True))
-    nu.update_neighbors_always(sim, pos, moving.block)
-    nu.update_neighbor_shapes(sim, moving, pos, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+    if world.features.piston_retract_flags_20:
+        nu.set_block_state(sim, pos, moving, nu.NO_REDRAW | nu.FORCE_STATE)
+        world.block_entities.set(PistonBlockEntity(pos, base, direction, False, True))
+        nu.update_neighbors_always(sim, pos, moving.block)
+        nu.update_neighbor_shapes(sim, moving, pos, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+    else:   # up to 1.15.2: flags 3, its updates (the piston their source) before the block entity is set
+        nu.set_block_state(sim, pos, moving, nu.NOTIFY_ALL)
+        world.block_entities.set(PistonBlockEntity(pos, base, direction, False, True))
     if sticky:
         front = _offset(pos, direction, 2)
         front_state = world.get_block_state(*front)
@@ -247,8 +251,11 @@ def is_movable(world: World, state: BlockState, pos: BlockPos, motion: Direction
 def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: bool, sticky: bool) -> bool:
     """`PistonBlock.move`: broken blocks vanish, every moved block becomes a moving_piston with a B36 at its
     destination (last moved first), then the head's B36 when extending; the cells left behind become air in the
-    iteration order of vanilla's `HashMap` of them, with their shape updates; then the neighbour updates around
-    the broken blocks, the moved blocks' old cells and the head."""
+    iteration order of vanilla's `HashMap` of them, with their shape updates; then the broken blocks' `prepare`
+    and the neighbour updates around the broken blocks, the moved blocks' old cells and the head, with the removed
+    states in the order `piston_move_states_in_order` says. (1.14.x sets each vacated cell with flags 66, its
+    shape updates at once, where 1.15 sets them all first: only redstone components react to those updates,
+    refused before 1.16; not simulated.)"""
     world = sim.world
     head_pos = _offset(pos, direction, 1)
     if not extend and world.get_block_state(*head_pos).block == "piston_head":
@@ -286,8 +293,11 @@ def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: b
     for p in vacated:
         behaviour(left[p].block).prepare(sim, left[p], p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
         nu.update_neighbor_shapes(sim, blocks.AIR, p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+    if not world.features.piston_move_states_in_order:   # up to 1.15.2 the array was filled from its end
+        removed.reverse()
     j = 0
     for p in reversed(handler.broken_blocks):
+        behaviour(removed[j].block).prepare(sim, removed[j], p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
         nu.update_neighbors_always(sim, p, removed[j].block)
         j += 1
     for p in reversed(moved):

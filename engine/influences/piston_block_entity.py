@@ -17,6 +17,7 @@ from engine.constants import (
     PISTON_PROGRESS_STEP,
     PISTON_PUSH_MARGIN,
     PISTON_SHORT_HEAD,
+    PISTON_SHORT_HEAD_1_15,
 )
 from engine.core.trace import EntityTick, Recorder, StageInfo, run_stage, segment
 from engine.core.trace import box as gbox
@@ -32,6 +33,7 @@ from engine.world.block_entities import BlockEntity, BlockEntityTick
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Geometry, PhaseRecord
+    from engine.core.versions import Features
     from engine.entities.entity import Entity
     from engine.world.blocks import BlockState
     from engine.world.world import World
@@ -142,10 +144,13 @@ class PistonBlockEntity(BlockEntity):
         """`getAmountExtended`: the block's offset from its cell along `facing` (float)."""
         return f32(progress - 1.0) if self.extending else f32(1.0 - progress)
 
-    def get_head_block_state(self) -> BlockState:
-        """`getHeadBlockState`: a retracting piston base pushes with its head (short once past 0.25)."""
+    def get_head_block_state(self, features: Features) -> BlockState:
+        """`getHeadBlockState`: a retracting piston base pushes with its head, short once past 0.25 from 1.16
+        (`piston_head_short_past_quarter`); before, with the long arm in both runs (spec 00 §3.1: on the last run its
+        4 px stick out behind the base)."""
         if not self.extending and self.source and self.pushed_block.block in PISTONS:
-            return blocks.default_state("piston_head").with_("short", self.progress > PISTON_SHORT_HEAD) \
+            short = features.piston_head_short_past_quarter and self.progress > PISTON_SHORT_HEAD
+            return blocks.default_state("piston_head").with_("short", short) \
                 .with_("type", "normal" if self.pushed_block.block == "piston" else "sticky") \
                 .with_("facing", self.pushed_block.get("facing"))
         return self.pushed_block
@@ -153,14 +158,17 @@ class PistonBlockEntity(BlockEntity):
     def get_collision_shape(self, world: World) -> VoxelShape:
         """`getCollisionShape` (spec 04 §8.6): a retracting base keeps its extended base's box; the moving part
         is offset by (float)facing * getAmountExtended(progress), and is left out while an entity is being
-        pushed in this B36's movement direction and progress < 1 (`MOVEMENT_DIRECTION`)."""
+        pushed in this B36's movement direction and progress < 1 (`MOVEMENT_DIRECTION`). A retracting head's arm
+        is short once 1 - progress < 0.25F from 1.16 (`piston_moving_long_arm`), before once 1 - progress < 4.0F:
+        always."""
         base = self.pushed_block.with_("extended", True).collision_shape \
             if not self.extending and self.source else EMPTY
         if self.progress < 1.0 and world.movement_direction == self.get_movement_direction():
             return base
         if self.source:
             moving = blocks.default_state("piston_head").with_("facing", self.facing.name) \
-                .with_("short", self.extending != (f32(1.0 - self.progress) < PISTON_SHORT_HEAD))
+                .with_("short", self.extending != (f32(1.0 - self.progress) < (
+                    PISTON_SHORT_HEAD if world.features.piston_moving_long_arm else PISTON_SHORT_HEAD_1_15)))
         else:
             moving = self.pushed_block
         f = self.get_amount_extended(self.progress)
@@ -215,7 +223,7 @@ class PistonBlockEntity(BlockEntity):
         world = sim.world
         direction = self.get_movement_direction()
         d = f32(next_progress - self.progress)
-        shape = self.get_head_block_state().collision_shape
+        shape = self.get_head_block_state(sim.features).collision_shape
         if shape.is_empty:
             return
         head = self.offset_head_box(_bounding_box(shape))
@@ -309,8 +317,9 @@ class PistonBlockEntity(BlockEntity):
                                     for b in self.get_collision_shape(world).boxes]
         if self.progress < 1.0:
             step = f32(f32(self.progress + PISTON_PROGRESS_STEP) - self.progress)
+            head = self.get_head_block_state(world.features).collision_shape
             geometry += [gbox("b36_sweep", stretch(self.offset_head_box(b), self.get_movement_direction(), step),
-                              pos=list(self.pos)) for b in self.get_head_block_state().collision_shape.boxes]
+                              pos=list(self.pos)) for b in head.boxes]
         item.geometry = geometry
         return item
 

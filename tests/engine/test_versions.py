@@ -559,6 +559,22 @@ CASES: dict[str, tuple[str, int, int]] = {
     "gate_breaks_off_its_floor": ((SCENES_DIR / "redstone_repeater_off_trapdoor_1_20_2.toml").read_text(), 4, 2),
     # a door of two kinds: its lower half joins the opened iron half and the TNT lands on the door, or both break
     "door_half_joins_any_door": ((SCENES_DIR / "redstone_door_halves_1_20_3.toml").read_text(), 12, 2),
+    # an arrow flies through its owner (up to 1.15.2: not before its fifth tick of flight) or bounces off it
+    "arrow_left_owner": ((SCENES_DIR / "arrow_owner_1_15_2.toml").read_text(), 3, 1),
+    # a stuck arrow whose block is removed stays (its box + 0.06 touches a block beside it) or falls out
+    "arrow_release_point_box": ((SCENES_DIR / "arrow_release_1_15_2.toml").read_text(), 5, 1),
+    # an explosion beside a piston (1.16: strength 1.5F, the table's) or refused (before: 0.5F)
+    "piston_strength_1_5": ((SCENES_DIR / "explosion_piston_1_16.toml").read_text(), 1, 1),
+    # an explosion beside end stone bricks (1.15: strength 3.0F, the table's) or refused (1.14.x: 0.8F)
+    "end_stone_bricks_strength_3": ((SCENES_DIR / "explosion_end_stone_bricks_1_15.toml").read_text(), 1, 1),
+    # a retracting piston's long arm pushes a TNT 4 px behind its base (up to 1.15.2), or stops at the base
+    "piston_head_short_past_quarter": ((SCENES_DIR / "piston_retract_arm_1_15_2.toml").read_text(), 6, 1),
+    # an item falls past a retracting piston's short moving arm (up to 1.15.2) or lands on the long one
+    "piston_moving_long_arm": ((SCENES_DIR / "piston_arm_gap_1_15_2.toml").read_text(), 5, 1),
+    # the neighbour updates of a retraction name the piston (up to 1.15.2) or moving_piston as their source
+    "piston_retract_flags_20": ((SCENES_DIR / "piston_retract_arm_1_15_2.toml").read_text(), 5, 1),
+    # the neighbour updates after a move name the moved blocks' states in list order (up to 1.15.2) or last first
+    "piston_move_states_in_order": ((SCENES_DIR / "piston_push_states_1_15_2.toml").read_text(), 1, 1),
     # a piston at y 254 facing up: it lifts the TNT on it onto its head in row 255, or the push fails
     "piston_edge_air_movable": ((SCENES_DIR / "redstone_piston_head_at_top_1_16_2.toml").read_text(), 4, 1),
     # a dispenser holding a brush: it drops the brush (entity 2), or fails and nothing comes out
@@ -571,21 +587,24 @@ CASES["explosion_knockback_resistance"] = (CASES["blast_protection_linear"][0], 
 # the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of
 # the traced searches too (`outcome(search=True)`)
 SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious"}
+UPDATE_CASES = {"piston_retract_flags_20", "piston_move_states_in_order"}   # change the traced neighbour updates
 SEARCH_ROLES = ("path_closed", "path_open", "path_node")
 
 
 def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, version: str | None = None,
-            samples: bool = False, fall: bool = False, search: bool = False) -> tuple[str, Any]:
+            samples: bool = False, fall: bool = False, search: bool = False, updates: bool = False
+            ) -> tuple[str, Any]:
     """Position and Motion of the entity after `ticks` (or that it was removed), or the refusal's one line; with
     `samples`, the traced explosion sample points too; with `fall`, its fall distance too; with `search`, the
-    traced path searches' nodes (role, cell, node type: the expanded nodes, the open set left, the path) too."""
+    traced path searches' nodes (role, cell, node type: the expanded nodes, the open set left, the path) too; with
+    `updates`, the traced neighbour updates (from, to, source) too."""
     if version is not None:
         text = _with_version(text, version)
     try:
         sim: Simulation = load_scene_text(text, "<versions case>")
     except SceneError as err:   # a key named as another release names it (an attribute id): one line at load
         return ("refused", str(err))
-    sim.trace_enabled = samples or search
+    sim.trace_enabled = samples or search or updates
     if flip is not None:
         sim.features = dataclasses.replace(sim.features, **{flip: not getattr(sim.features, flip)})
     points: list[Any] = []
@@ -598,13 +617,16 @@ def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, vers
             if search:
                 points += [(g["role"], tuple(g["pos"]), g["type"]) for p in record.phases for it in p.items
                            for s in it.stages for g in _geometry(s) if g.get("role") in SEARCH_ROLES]
+            if updates:
+                points += [(tuple(u["from"]), tuple(u["to"]), u["source"])
+                           for u in record.redstone["neighbor_updates"]]
     except NotImplementedError as err:
         return ("refused", str(err))
     e = sim.entity_by_id(entity_id)
     state = ("removed", None) if e is None or e.removed else ("state", (tuple(e.pos), tuple(e.motion)))
     if fall and state[0] == "state":
         state = ("state", (*state[1], e.fall_distance))
-    return (state[0], (state[1], points)) if samples or search else state
+    return (state[0], (state[1], points)) if samples or search or updates else state
 
 
 def _geometry(stage: Any) -> list[dict[str, Any]]:
@@ -641,8 +663,9 @@ def test_every_version_row_has_a_case() -> None:
 def test_each_version_flag_changes_a_result(flag: str) -> None:
     text, ticks, entity_id = CASES[flag]
     samples, fall, search = flag == "exposure_double_steps", flag in FALL_DISTANCE_CASES, flag in SEARCH_TYPE_CASES
-    plain = outcome(text, ticks, entity_id, samples=samples, fall=fall, search=search)
-    flipped = outcome(text, ticks, entity_id, flip=flag, samples=samples, fall=fall, search=search)
+    updates = flag in UPDATE_CASES
+    plain = outcome(text, ticks, entity_id, samples=samples, fall=fall, search=search, updates=updates)
+    flipped = outcome(text, ticks, entity_id, flip=flag, samples=samples, fall=fall, search=search, updates=updates)
     assert plain != flipped
     for kind, value in (plain, flipped):
         if kind == "refused":
@@ -706,6 +729,8 @@ BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_sk
 BOTH_SIMULATED |= SEARCH_TYPE_CASES | {"path_danger_trapdoor"}   # path finding (1.19.4, 1.20, 1.20.3)
 BOTH_SIMULATED |= {"path_successors_by_direction", "path_neighbors_by_type",
                    "path_target_up_from_target"}   # path finding (1.20.5, 1.21.2)
+BOTH_SIMULATED |= {"piston_head_short_past_quarter", "piston_moving_long_arm"} | UPDATE_CASES   # pistons 1.16
+BOTH_SIMULATED |= {"arrow_left_owner", "arrow_release_point_box"}   # arrows (1.16)
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
@@ -724,8 +749,11 @@ def test_a_flag_s_first_release_differs_from_the_release_before(flag: str) -> No
     text, ticks, entity_id = CASES[flag]
     edge = stop if first == OLDEST else first
     samples, fall, search = flag == "exposure_double_steps", flag in FALL_DISTANCE_CASES, flag in SEARCH_TYPE_CASES
-    a = outcome(text, ticks, entity_id, version=_before(edge), samples=samples, fall=fall, search=search)
-    b = outcome(text, ticks, entity_id, version=version_text(edge), samples=samples, fall=fall, search=search)
+    updates = flag in UPDATE_CASES
+    a = outcome(text, ticks, entity_id, version=_before(edge), samples=samples, fall=fall, search=search,
+                updates=updates)
+    b = outcome(text, ticks, entity_id, version=version_text(edge), samples=samples, fall=fall, search=search,
+                updates=updates)
     assert a != b
     if flag in BOTH_SIMULATED and flag != "explosion_collision_shapes":
         assert "refused" not in (a[0], b[0])
@@ -898,7 +926,6 @@ def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_els
                                      ("1.13.2", "xp_orb", "the XP-orb tick"),
                                      ("1.15.2", "fluids", "fluid pushing"),
                                      ("1.21.7", "block_data", "the block tables"),
-                                     ("1.15.2", "pistons", "piston pushes"),
                                      ("1.13.2", "tnt", "the TNT tick")):
         text, ticks = USES[mechanic]
         kind, line = outcome(text, ticks, 1, version=version)
