@@ -64,7 +64,7 @@ from engine.entities.tnt_kernel import UNLIT, V_LAVA_IN_WATER, V_SUPPORTING, V_V
 from engine.influences.fluid_kernel import _height, f32, update_water_state
 from engine.jit import njit
 from engine.motion.collision_kernel import collect_block_collisions, jfloor, state_at, wrap32
-from engine.world.block_tables import FENCE_LIKE, WATER
+from engine.world.block_tables import EFFECT, FENCE_LIKE, WATER, WATER_OR_COLUMN
 
 ITEM_ROWS = RowTable(extra_ints=("item_age", "pickup_delay", "health", "id", "submerged_in_water",
                                  "first_update"))
@@ -150,21 +150,17 @@ def _submerged_in_water(keys, slots, pool, flags, x: float, y: float, z: float) 
 
 
 @njit(inline=True)
-def _slipperiness_below(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, slip: np.ndarray,
-                        supported: bool) -> float:
-    """`Block.getSlipperiness` of the block an item on the ground slides on: 1 m below its position, from 1.20
-    `getVelocityAffectingPos` (`getPosWithYOffset(0.999999F)`: the supporting block's column); −1 where a
-    supporting fence, wall or gate leaves the choice to the object path."""
-    px, py, pz = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
-    if not supported:
-        return slip[state_at(keys, slots, pool, jfloor(px), jfloor(py - 1.0), jfloor(pz))]
-    y = jfloor(py - ITEM_VELOCITY_AFFECTING_OFFSET)
+def _velocity_affecting_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int) -> int:
+    """The block state at the item's 1.20 `getVelocityAffectingPos` (`getPosWithYOffset(0.999999F)`: the supporting
+    block's column, or the cell under the position without one); −1 where the supporting block is a fence, wall or
+    gate (a wall or gate would be the block itself: left to the object path)."""
+    y = jfloor(f[r, F_POS + 1] - ITEM_VELOCITY_AFFECTING_OFFSET)
     if not i[r, I_FLAGS] & HAS_SUPPORT:
-        return slip[state_at(keys, slots, pool, jfloor(px), y, jfloor(pz))]
+        return state_at(keys, slots, pool, jfloor(f[r, F_POS]), y, jfloor(f[r, F_POS + 2]))
     sx, sy, sz = i[r, I_SUPPORT], i[r, I_SUPPORT + 1], i[r, I_SUPPORT + 2]
     if flags[state_at(keys, slots, pool, sx, sy, sz)] & FENCE_LIKE:
-        return -1.0
-    return slip[state_at(keys, slots, pool, sx, y, sz)]
+        return -1
+    return state_at(keys, slots, pool, sx, y, sz)
 
 
 @njit(inline=True)
@@ -204,12 +200,18 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
                          f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v, border, effects, HALF_WIDTH,
                          ITEM_HEIGHT, 0.0, False):
             return False
+        supported = v & V_SUPPORTING != 0
+        px, py, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2])
+        below = -1
+        if supported:          # 1.20: the item's own velocity-affecting offset, which move_self does not read
+            below = _velocity_affecting_state(keys, slots, pool, flags, f, i, r)
+            if below < 0 or not flags[state_at(keys, slots, pool, px, py, pz)] & WATER_OR_COLUMN and \
+                    flags[below] & EFFECT:                            # Entity.move step 14: a velocity multiplier
+                return False
         on_ground = i[r, I_FLAGS] & ON_GROUND != 0
         p = 1.0
-        if on_ground:
-            p = _slipperiness_below(keys, slots, pool, flags, f, i, r, slip, v & V_SUPPORTING != 0)
-            if p < 0.0:
-                return False
+        if on_ground:          # the slipperiness block: 1 m below the position, from 1.20 the velocity-affecting one
+            p = slip[below] if supported else slip[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1] - 1.0), pz)]
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = slippery_drag(
             f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], p, on_ground, ITEM_DRAG, ITEM_DRAG_Y)
         if on_ground and f[r, F_MOTION + 1] < 0.0:

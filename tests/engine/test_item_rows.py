@@ -158,7 +158,7 @@ def _loop_uncompiled(monkeypatch) -> None:
 
 @pytest.mark.parametrize(("name", "old", "new"), [
     ("moves_this_tick", "% ITEM_TICK_PERIOD == 0", "% ITEM_TICK_PERIOD >= 0"),     # the 4-tick rule off
-    ("bounce", "* ITEM_BOUNCE", "* -0.4"),                                           # the bounce factor wrong
+    ("slippery_drag", "f32(slipperiness * drag)", "slipperiness * drag"),           # the ground drag in double
 ])
 def test_item_loop_mutants_are_caught(monkeypatch, name: str, old: str, new: str) -> None:
     """The comparison above fails for a loop with a deliberate mistake: the object path runs the kernels' plain forms
