@@ -1,16 +1,17 @@
 """Benchmark (issue 21): µs per entity-tick of each case, prismarine-physics' µs per player tick measured in the
 same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
 
-Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only]   (from the repository
-root; not collected by pytest). Each case prints µs per entity-tick by wall time (what the ratio compares) and by
-the process's CPU time (steadier on a shared machine). TNT cases run the compiled loop (engine.entities.tnt_kernel)
-and, for comparison, the object path, in the release `--version` names (1.16.5 by default); the loop's hand-backs
-to the object path are counted. Items resting on stone and in still water likewise, with
-engine.entities.item_kernel (1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against
-the peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players
-phase, engine.living.player_kernel, and the object path) and bench_living's one player in its arena (compiled), in
-1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to` and bench_living's 100 wither skeletons standing,
-compiled (engine.living.mob_kernel) and on the object path, against the peer's walk. The peer: see bench_living.
+Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only | --items-only] (from the
+repository root; not collected by pytest). Each case prints µs per entity-tick by wall time (what the ratio compares)
+and by the process's CPU time (steadier on a shared machine). TNT cases run the compiled loop
+(engine.entities.tnt_kernel) and, for comparison, the object path, in the release `--version` names (1.16.5 by
+default); the loop's hand-backs to the object path are counted. Items resting on stone and in still water likewise,
+with engine.entities.item_kernel (1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against
+the peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled
+players phase, engine.living.player_kernel, and the object path) and bench_living's one player in its arena
+(compiled), in 1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to` and bench_living's 100 wither skeletons
+standing, compiled (engine.living.mob_kernel) and on the object path, against the peer's walk. The peer: see
+bench_living.
 """
 
 from __future__ import annotations
@@ -152,6 +153,7 @@ def main() -> None:
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--tnt-only", action="store_true", help="leave out the players and mobs (TNT and items)")
     only.add_argument("--players-only", action="store_true", help="only the players' cases")
+    only.add_argument("--items-only", action="store_true", help="only the items' cases")
     args = parser.parse_args()
     version = args.version
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
@@ -165,20 +167,21 @@ def main() -> None:
     flight = tnt_scene("", 240.0, False, version)
     items_resting = tnt_scene("minecraft:stone", 1.0, False, version, items=True)
     items_water = tnt_scene("minecraft:stone", 1.0, True, version, items=True)
-    for compiled in (True, False) if not args.players_only else ():
+    for compiled in (True, False) if not (args.players_only or args.items_only) else ():
         rows.append((*case("TNT resting on stone", resting, 5, compiled,
                                lambda e: e.on_ground and e.pos.y == 1.0), idle))
         rows.append((*case("TNT in still water", water, 20, compiled,
                                lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0), idle))
         rows.append((*case("TNT in free flight", flight, 1, compiled,
                                lambda e: not e.on_ground and 20.0 < e.pos.y < 240.0), idle))
+    for compiled in (True, False) if not args.players_only else ():
         rows.append((*case("items resting on stone", items_resting, 5, compiled,
-                               lambda e: e.on_ground and e.pos.y == 1.0 and e.item_age > TICKS), idle))
+                           lambda e: e.on_ground and e.pos.y == 1.0 and e.item_age > TICKS), idle))
         rows.append((*case("items in still water", items_water, 20, compiled,
-                               lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0 and e.item_age > TICKS), idle))
+                           lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0 and e.item_age > TICKS), idle))
     living = (("idle", "", "idle_on_ground"), ("walking", "forward = true\n", "walk"),
               ("sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
-    if version != DEFAULT_VERSION or args.tnt_only:   # bench_living's players and mobs run in 1.16.5
+    if version != DEFAULT_VERSION or args.tnt_only or args.items_only:   # bench_living's ones run in 1.16.5
         living = ()
     jit.bind_kernels()   # a single player is a run of one: the kernels must be loaded already
     for label, keys, peer_key in living:
@@ -186,7 +189,7 @@ def main() -> None:
         for compiled in (True, False):
             rows.append((*players_case(f"players {label} ({N})", keys, compiled), theirs))
         rows.append((f"player {label} (1, in the arena)", *arena_player(keys), theirs))
-    if living and not args.players_only:
+    if living and not (args.players_only or args.items_only):
         for compiled in (True, False):
             rows.append((*zombies_case(compiled), walk))
             rows.append((*pen_case(compiled), walk))
