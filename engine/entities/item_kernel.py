@@ -9,8 +9,9 @@ the slippery drag, the bounce, the age); the move is `tnt_kernel.move_self`, the
 as it found it, where its tick would read or do something these kernels do not decide: its first tick (the base
 tick's lava check reads `firstUpdate`), fire ticks, lava (fire and damage), the void, a box not in free space
 (`pushOutOfBlocks` draws from the item's Random), despawning at the maximum age (removal), a supporting block that
-is a fence, wall or gate (1.20's slipperiness block), non-finite numbers, and what `move_self` or the fluid kernel
-gives back.
+is a fence, wall or gate or a block with an entity effect at the item's own velocity-affecting offset 0.999999F
+(1.20: `move_self` tests the 0.500001F one), non-finite numbers, and what `move_self` or the fluid kernel gives
+back.
 
 Every release the loop runs (1.16.2–1.21.3, `ItemBatch.decides`) reaches the kernels as `tnt_kernel.version_bits` plus
 three arguments the Python side computes from the release's flags: the float threshold (`item_float_height`, the
