@@ -99,9 +99,10 @@ def test_random_item_worlds_compiled_object_and_traced_agree() -> None:
 def test_random_item_worlds_agree_in_later_releases(version: str) -> None:
     """1.17 (the contracted free-space test, Vec3d in double), 1.20 (the supporting block's slipperiness), 1.20.5
     (the float height 0.1F, the submerged test at the eye), 1.21.2 (small moves, tick-time block collision): the
-    same three ways, mostly compiled."""
+    same three ways, mostly compiled (from 1.20 a block with an effect under an item's own velocity-affecting offset
+    hands it back while it moves)."""
     _, done, handed = worlds_digest(range(4), 20, version)
-    assert done > 3 * handed, (version, done, handed)
+    assert done > 2 * handed, (version, done, handed)
 
 
 def test_releases_before_1_16_2_take_the_object_path() -> None:
