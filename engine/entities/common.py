@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from engine.constants import PUSH_OUT_BASE, PUSH_OUT_DAMPING, PUSH_OUT_SPREAD, XP_ORB_LAVA_KICK
+from engine.entities import item_kernel
 from engine.geometry.box import Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.jit import plain
 from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
+from engine.world import blocks
 
 if TYPE_CHECKING:
     from engine.core.versions import Features
@@ -39,18 +45,25 @@ def scale_motion(e: Entity, x: float, y: float, z: float) -> None:
 def slippery_drag(e: Entity, world: World, features: Features, drag: float, drag_y: float) -> None:
     """Items and XP orbs (spec 04 §4): X/Z × drag, times the slipperiness of the block 1 m below when on the
     ground (a float product; from 1.20 the block at the velocity-affecting position, under the supporting block),
-    Y × drag_y."""
-    g = drag
+    Y × drag_y (`item_kernel.slippery_drag`, which the items' row loop runs too)."""
+    slipperiness = 1.0
     if e.on_ground:
         if features.supporting_block:
             below = world.get_block_state(*get_velocity_affecting_pos(e, world, features))
         else:
             p = e.pos
             below = world.get_block_state(floor(p.x), floor(p.y - 1.0), floor(p.z))
-        g = f32(phys.slipperiness(below.block) * drag)
-    scale_motion(e, g, drag_y, g)
+        slipperiness = phys.slipperiness(below.block)
+    e.motion = Vec3(*_slippery_drag(*e.motion, slipperiness, e.on_ground, drag, drag_y))
 
 
+@lru_cache(maxsize=1)
+def slipperiness_column() -> np.ndarray:
+    """`Block.getSlipperiness` per block state id (what the row loops read)."""
+    return np.array([phys.slipperiness(st.block) for st in blocks.all_states()])
+
+
+_slippery_drag = plain(item_kernel.slippery_drag)
 # Entity.pushOutOfBlocks tries these faces, keeping the nearest open one (UP when none is nearer; a tie keeps the
 # first): NORTH, SOUTH, WEST, EAST, UP; 1.12.2's (`push_out_1_12`) WEST, EAST, NORTH, SOUTH, UP
 _PUSH_DIRECTIONS = ((0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0), (0, 1, 0))

@@ -1,56 +1,61 @@
-"""`ItemEntity` (spec 06 §3): order F₁GMDF₂, the every-4-ticks rule, push-out from blocks."""
+"""`ItemEntity` (spec 06 §3): order F₁GMDF₂, the every-4-ticks rule, push-out from blocks. Its state is a row of
+`ITEM_ROWS` (engine.entities.item_kernel), runs of items take that module's compiled loop (`ItemBatch`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from engine.constants import (
     DRAG_1_12,
+    EYE_HEIGHT_FACTOR,
     GRAVITY_1_12,
-    ITEM_AGELESS,
-    ITEM_BOUNCE,
-    ITEM_BUOYANCY,
-    ITEM_BUOYANCY_MAX_VY,
     ITEM_DEFAULT_PICKUP_DELAY,
     ITEM_DRAG,
     ITEM_DRAG_Y,
     ITEM_EYE_FLUID_OFFSET,
     ITEM_FLOAT_HEIGHT,
     ITEM_FREE_SPACE_MARGIN,
-    ITEM_GRAVITY,
     ITEM_HEALTH,
     ITEM_HEIGHT,
     ITEM_LAVA_DRAG,
     ITEM_LAVA_PERIOD_1_12,
     ITEM_MAX_AGE,
-    ITEM_MIN_HORIZONTAL_SQUARED,
-    ITEM_PICKUP_DELAY_INFINITE,
     ITEM_SPAWN_SPREAD,
     ITEM_SPAWN_VY,
-    ITEM_TICK_PERIOD,
     ITEM_VELOCITY_AFFECTING_OFFSET,
     ITEM_WATER_DRAG,
     ITEM_WIDTH,
+    LAVA_PUSH,
+    LAVA_PUSH_ULTRAWARM,
+    SUBMERGED_EYE_OFFSET,
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
 from engine.entities import damage_source
+from engine.entities import item_kernel as kernel
 from engine.entities.common import (
-    add_motion,
     flee_lava,
     push_out_of_blocks,
-    scale_motion,
+    slipperiness_column,
     slippery_drag,
     subtract_motion_y,
 )
 from engine.entities.entity import Entity
+from engine.entities.item_kernel import ITEM_ROWS
+from engine.entities.rows import RowBacked, RowBatch, extra_flag, extra_int
+from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Vec3
-from engine.influences.fluids import fluid_at, submerged_fluid, update_water_state
+from engine.influences.fluids import fluid_at, normalize_zero_below, submerged_fluid, update_water_state
 from engine.influences.fluids_1_12 import FLUID_1_12, water_contact
-from engine.java.javanum import f32, to_int, wrap_int
+from engine.java.javanum import f32, to_int
 from engine.java.mathhelper import floor
+from engine.jit import plain
 from engine.motion.collision_boxes import get_collision_boxes
+from engine.motion.collision_kernel import block_arrays
 from engine.motion.move import MovementType, move
+from engine.world.dimensions import void_y
 from engine.world.fluid_states import LAVA as LAVA_FLUID
 from engine.world.fluid_states import WATER
 
@@ -58,6 +63,7 @@ if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
+    from engine.world.world import World
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 BUOYANCY = StageInfo("buoyancy", "ItemEntity.applyBuoyancy")
@@ -73,23 +79,87 @@ DRAG = StageInfo("drag", "ItemEntity.tick", "D")
 BOUNCE = StageInfo("ground_bounce", "ItemEntity.tick")
 FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
 LAVA_1_12 = StageInfo("lava_kick", "EntityItem.onUpdate")
+NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs refuses `block_effects` (decides)
+
+# the object path runs the stage kernels' own source (docs/architecture.md, "Each stage written once")
+_count_down_pickup_delay, _gravity, _buoyancy = (plain(kernel.count_down_pickup_delay), plain(kernel.gravity),
+                                                 plain(kernel.buoyancy))
+_moves_this_tick, _bounce, _grow_older = plain(kernel.moves_this_tick), plain(kernel.bounce), plain(kernel.grow_older)
 
 
-class Item(Entity):
+def float_threshold(features: Features) -> float:
+    """Step 3's fluid height above which an item floats: 0.1F from 1.20.5 (`item_float_height`), else its eye height
+    − 0.11111111F (floats)."""
+    return ITEM_FLOAT_HEIGHT if features.item_float_height else f32(Item.eye_height_of() - ITEM_EYE_FLUID_OFFSET)
+
+
+class ItemBatch(RowBatch):
+    """Runs of items: `engine.entities.item_kernel.tick_rows`, which hands an item back to the object path (its
+    row restored) where its tick reads something the kernels do not decide, and goes on after it. Every release
+    1.16.2–1.21.3 runs them (`tnt_kernel.version_bits` and the arguments `tick_rows` derives from the item's
+    flags); before 1.16.2 (`item_float_by_fluid_height`, `in_lava_by_fluid_height`: the fluid at the eye and a lava
+    flag the move sets, not columns), a release that refuses a mechanic they run (1.21.4 on: `fall_distance`, and
+    `block_effects`, which the base tick checks every tick), and solid entities in the world leave every item to
+    the object path; so do an item with riders, a vehicle or a step height."""
+
+    table = ITEM_ROWS
+    mechanics = frozenset({"item", "entity_move", "supporting_block", "fluids", "void", "fall_distance",
+                           "block_effects"})
+
+    def decides(self, world: World, features: Features) -> bool:
+        return not (world.collidable_count or features.refused & self.mechanics or features.move_motion_fields
+                    or features.collision_aabb_lists) and features.item_float_by_fluid_height \
+            and features.in_lava_by_fluid_height
+
+    def row(self, e: Item, traced: bool) -> int:
+        return -1 if e.passengers or e.vehicle is not None or e.step_height else e._r
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        border = world.border_shape.coords
+        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
+        lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
+        return kernel.tick_rows(*block_arrays(world), cells, ITEM_ROWS.f, ITEM_ROWS.i, rows, start,
+                                slipperiness_column(), version_bits(features), edges, NO_EFFECT_SECTIONS, lava_push,
+                                normalize_zero_below(features), float(void_y(world.dimension, features)),
+                                float_threshold(features), Item.eye_height_of(),
+                                0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
+                                ITEM_FREE_SPACE_MARGIN if features.item_push_out_contracted else 0.0, marks, saved_f,
+                                saved_i)
+
+    def finish(self, e: Entity, sim: TickContext) -> None:
+        raise AssertionError("the item loop never stops at an item it ticked")
+
+
+class Item(RowBacked, Entity):
     MECHANIC = "item"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:item"
+    batch = ItemBatch()
     WIDTH = ITEM_WIDTH
     HEIGHT = ITEM_HEIGHT
     velocity_affecting_offset = ITEM_VELOCITY_AFFECTING_OFFSET   # getVelocityAffectingPos (1.20)
     FIELDS = {"item": str, "age": int, "pickup_delay": int}
     FIELD_ATTRIBUTES = {"age": "item_age"}
+    ROWS = ITEM_ROWS
+    id = extra_int(ITEM_ROWS, "id")                # the row loop's 4-tick rule reads it
+    item_age = extra_int(ITEM_ROWS, "item_age")    # ItemEntity.age (its own field, not Entity.age)
+    pickup_delay = extra_int(ITEM_ROWS, "pickup_delay")
+    health = extra_int(ITEM_ROWS, "health")
+    submerged_in_water = extra_flag(ITEM_ROWS, "submerged_in_water")
+    first_update = extra_flag(ITEM_ROWS, "first_update")
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.take_row()
         super().__init__(entity_id, pos, motion, seed)
         self.item = "minecraft:stone"
-        self.item_age = 0             # ItemEntity.age (its own field, not Entity.age)
+        self.item_age = 0
         self.pickup_delay = 0
         self.health = ITEM_HEALTH
+
+    @staticmethod
+    def eye_height_of() -> float:
+        """`getStandingEyeHeight`: height × 0.85F (`Entity.eye_height`) of the item's fixed dimensions."""
+        return f32(ITEM_HEIGHT * EYE_HEIGHT_FACTOR)
 
     def type_fields(self) -> dict[str, Any]:
         return {"item": self.item, "age": self.item_age, "pickup_delay": self.pickup_delay}
@@ -102,7 +172,7 @@ class Item(Entity):
             self.yaw = f32(self.random.next_float() * 360.0)
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`ItemEntity.tick`: spec 06 §3.2."""
+        """`ItemEntity.tick`: spec 06 §3.2, the stages `engine.entities.item_kernel`'s on this entity's row."""
         world = sim.world
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                                  # 1 F1
         if sim.features.item_tick_1_12:
@@ -110,10 +180,8 @@ class Item(Entity):
             return
         # vanilla goes on even when the base tick removed the entity (lava, fire, the void): it leaves the world
         # after its tick
-        if 0 < self.pickup_delay != ITEM_PICKUP_DELAY_INFINITE:                               # 2
-            self.pickup_delay -= 1
-        threshold = ITEM_FLOAT_HEIGHT if sim.features.item_float_height else \
-            f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                                      # 3
+        _count_down_pickup_delay(self._t.i, self._r)                                          # 2
+        threshold = float_threshold(sim.features)                                             # 3
         if sim.features.item_float_by_fluid_height:
             water = self.touching_water and self.fluid_height["water"] > threshold
             lava = self.is_in_lava() and self.fluid_height["lava"] > threshold
@@ -121,11 +189,11 @@ class Item(Entity):
             fluid = submerged_fluid(self, world)
             water, lava = fluid == WATER, fluid == LAVA_FLUID
         if water:
-            run_stage(rec, self, BUOYANCY, self.fluid_buoyancy, ITEM_WATER_DRAG)
+            run_stage(rec, self, BUOYANCY, _buoyancy, self._t.f, self._r, ITEM_WATER_DRAG)
         elif lava:
-            run_stage(rec, self, LAVA, self.fluid_buoyancy, ITEM_LAVA_DRAG)
+            run_stage(rec, self, LAVA, _buoyancy, self._t.f, self._r, ITEM_LAVA_DRAG)
         elif not self.no_gravity:
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, ITEM_GRAVITY, 0.0)
+            run_stage(rec, self, GRAVITY, _gravity, self._t.f, self._r)
         free = self.box.contract(ITEM_FREE_SPACE_MARGIN) if sim.features.item_push_out_contracted else self.box
         self.no_clip = not world.is_space_empty(free)                                         # 4
         if self.no_clip:
@@ -134,16 +202,13 @@ class Item(Entity):
             b = self.box
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
                       (b.min_y + b.max_y) / 2.0, self.pos.z, sim.features)
-        m = self.motion
-        if not self.on_ground or m.x * m.x + m.z * m.z > ITEM_MIN_HORIZONTAL_SQUARED or \
-                (self.item_age + self.id) % ITEM_TICK_PERIOD == 0:                            # 5
+        if _moves_this_tick(self._t.f, self._t.i, self._r):                                   # 5
             move(self, sim, MovementType.SELF, self.motion, rec)
             run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, ITEM_DRAG, ITEM_DRAG_Y)
             if self.on_ground and self.motion.y < 0.0:
-                run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, ITEM_BOUNCE, 1.0)
+                run_stage(rec, self, BOUNCE, _bounce, self._t.f, self._r)
         # 6: merging with other items needs item stacks, which the engine does not model
-        if self.item_age != ITEM_AGELESS:                                                     # 7
-            self.item_age = wrap_int(self.item_age + 1)
+        _grow_older(self._t.i, self._r)                                                       # 7
         run_stage(rec, self, FLUID, update_water_state, self, world, sim.features, rec)       # 8 F2
         if self.item_age >= ITEM_MAX_AGE:                                                     # 9
             self.remove()
@@ -156,8 +221,7 @@ class Item(Entity):
         sound's); X and Z × 0.98F (on the ground × the slipperiness of the block at floor(minY) − 1, a float
         product), Y × (double)0.98F, then on the ground Y × −0.5 whatever its sign; the age, the water push."""
         world = sim.world
-        if 0 < self.pickup_delay != ITEM_PICKUP_DELAY_INFINITE:
-            self.pickup_delay -= 1
+        _count_down_pickup_delay(self._t.i, self._r)
         if not self.no_gravity:
             run_stage(rec, self, GRAVITY, subtract_motion_y, self, GRAVITY_1_12)
         b = self.box
@@ -175,9 +239,8 @@ class Item(Entity):
         # the block at floor(minY) - 1 is the one at floor(y - 1.0): the box's minY is the position's y
         run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, ITEM_DRAG, DRAG_1_12)
         if self.on_ground:
-            run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, ITEM_BOUNCE, 1.0)
-        if self.item_age != ITEM_AGELESS:
-            self.item_age = wrap_int(self.item_age + 1)
+            run_stage(rec, self, BOUNCE, _bounce, self._t.f, self._r)
+        _grow_older(self._t.i, self._r)
         if sim.features.water_material_acceleration:
             run_stage(rec, self, FLUID_1_12, self.handle_water_movement, sim)
         else:
@@ -206,10 +269,6 @@ class Item(Entity):
         """`ItemEntity.isFireImmune`: the item is fireproof (netherite, ancient debris)."""
         return self.item in FIREPROOF_ITEMS
 
-    def fluid_buoyancy(self, drag: float) -> None:
-        """`applyBuoyancy` (water, 0.99F) / `method_24348` (lava, 0.95F): X/Z drag, +5e-4F while vy < 0.06F."""
-        m = self.motion
-        self.motion = Vec3(m.x * drag, m.y + (ITEM_BUOYANCY if m.y < ITEM_BUOYANCY_MAX_VY else 0.0), m.z * drag)
 
 def spawn_dropped(sim: TickContext, x: float, y: float, z: float, item: str) -> Item:
     """`new ItemEntity(world, x, y, z, stack)`: yaw from the item's Random, then Motion

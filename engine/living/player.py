@@ -67,6 +67,7 @@ from engine.core.edits import edited, edits
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import features_for
 from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
+from engine.entities.common import slipperiness_column
 from engine.entities.entity import rotation_vector
 from engine.entities.firework import use_while_gliding
 from engine.entities.rows import (
@@ -141,7 +142,7 @@ def block_columns() -> tuple[np.ndarray, np.ndarray]:
     """Per block state id: `Block.getSlipperiness`, and 1 where `isClimbing` could be true (a climbable block or
     any trapdoor, which the object path decides)."""
     states = blocks.all_states()
-    slip = np.array([phys.slipperiness(st.block) for st in states])
+    slip = slipperiness_column()
     climb = np.array([phys.is_climbable(st.block) or st.block.endswith("_trapdoor") for st in states],
                      dtype=np.uint8)
     return slip, climb

@@ -1,17 +1,18 @@
 """Benchmark (issue 21): µs per entity-tick of each case, prismarine-physics' µs per player tick measured in the
 same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
 
-Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only]   (from the repository
-root; not collected by pytest). Each case prints µs per entity-tick by wall time (what the ratio compares) and by
-the process's CPU time (steadier on a shared machine). TNT cases run the compiled loop (engine.entities.tnt_kernel)
-and, for comparison, the object path, in the release `--version` names (1.16.5 by default); the loop's hand-backs
-to the object path are counted. Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against the peer's
-walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players
-phase, engine.living.player_kernel, and the object path) and bench_living's one player in its arena (compiled), in
-1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to` and bench_living's 100 wither skeletons standing,
-compiled (engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in free fall
-(engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
-peer's idle tick. The peer: see bench_living.
+Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only | --items-only] (from the
+repository root; not collected by pytest). Each case prints µs per entity-tick by wall time (what the ratio compares)
+and by the process's CPU time (steadier on a shared machine). TNT cases run the compiled loop
+(engine.entities.tnt_kernel) and, for comparison, the object path, in the release `--version` names (1.16.5 by
+default); the loop's hand-backs to the object path are counted. Items resting on stone and in still water likewise,
+with engine.entities.item_kernel (1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against
+the peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled
+players phase, engine.living.player_kernel, and the object path) and bench_living's one player in its arena
+(compiled), in 1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to` and bench_living's 100 wither skeletons
+standing, compiled (engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in
+free fall (engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names,
+against the peer's idle tick. The peer: see bench_living.
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ SIDE = 40          # TNT per row of the grid (N / SIDE rows), one per cell
 ZOMBIES = 100      # the issue's "100 zombies walking with move_to"
 
 
-def tnt_scene(floor: str, y: float, water: bool, version: str) -> str:
+def tnt_scene(floor: str, y: float, water: bool, version: str, items: bool = False) -> str:
+    """N TNT (never exploding) or, with `items`, N items on a grid, one per cell, at height `y` over a floor (none
+    where `floor` is empty), in a pool of still water 2 deep walled in stone with `water`."""
     rows = N // SIDE
     text = f'[scene]\nversion = "{version}"\n'
     text += f'[[blocks]]\nfrom = [-1, 0, -1]\nto = [{SIDE}, 0, {rows}]\nblock = "{floor}"\n' if floor else ""
@@ -45,9 +48,9 @@ def tnt_scene(floor: str, y: float, water: bool, version: str) -> str:
                  f'[[blocks]]\nfrom = [-1, 1, {rows}]\nto = [{SIDE}, 2, {rows}]\nblock = "minecraft:stone"\n'
                  f'[[blocks]]\nfrom = [-1, 1, 0]\nto = [-1, 2, {rows - 1}]\nblock = "minecraft:stone"\n'
                  f'[[blocks]]\nfrom = [{SIDE}, 1, 0]\nto = [{SIDE}, 2, {rows - 1}]\nblock = "minecraft:stone"\n')
+    kind = '"minecraft:item"\n' if items else '"minecraft:tnt"\nfuse = 100000\n'
     for i in range(N):
-        text += (f'[[entities]]\ntype = "minecraft:tnt"\npos = [{i % SIDE + 0.5}, {y}, {i // SIDE + 0.5}]\n'
-                 'fuse = 100000\n')
+        text += f'[[entities]]\npos = [{i % SIDE + 0.5}, {y}, {i // SIDE + 0.5}]\ntype = {kind}'
     return text
 
 
@@ -158,8 +161,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="µs per entity-tick against prismarine-physics' player tick")
     parser.add_argument("--version", default=DEFAULT_VERSION, help="the release the TNT cases run in")
     only = parser.add_mutually_exclusive_group()
-    only.add_argument("--tnt-only", action="store_true", help="leave out the players and mobs")
+    only.add_argument("--tnt-only", action="store_true", help="leave out the players and mobs (TNT and items)")
     only.add_argument("--players-only", action="store_true", help="only the players' cases")
+    only.add_argument("--items-only", action="store_true", help="only the items' cases")
     args = parser.parse_args()
     version = args.version
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
@@ -172,7 +176,9 @@ def main() -> None:
     water = tnt_scene("minecraft:stone", 1.0, True, version)
     flight = tnt_scene("", 240.0, False, version)
     falling = falling_scene(version)
-    for compiled in (True, False) if not args.players_only else ():
+    items_resting = tnt_scene("minecraft:stone", 1.0, False, version, items=True)
+    items_water = tnt_scene("minecraft:stone", 1.0, True, version, items=True)
+    for compiled in (True, False) if not (args.players_only or args.items_only) else ():
         rows.append((*case("TNT resting on stone", resting, 5, compiled,
                                lambda e: e.on_ground and e.pos.y == 1.0), idle))
         rows.append((*case("TNT in still water", water, 20, compiled,
@@ -182,9 +188,14 @@ def main() -> None:
         rows.append((*case("falling blocks in free fall", falling, 1, compiled,
                            lambda e: e.TYPE == "minecraft:falling_block" and not e.on_ground
                            and 20.0 < e.pos.y < 240.0 and e.motion.y < -1.0), idle))
+    for compiled in (True, False) if not args.players_only else ():
+        rows.append((*case("items resting on stone", items_resting, 5, compiled,
+                           lambda e: e.on_ground and e.pos.y == 1.0 and e.item_age > TICKS), idle))
+        rows.append((*case("items in still water", items_water, 20, compiled,
+                           lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0 and e.item_age > TICKS), idle))
     living = (("idle", "", "idle_on_ground"), ("walking", "forward = true\n", "walk"),
               ("sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
-    if version != DEFAULT_VERSION or args.tnt_only:   # bench_living's players and mobs run in 1.16.5
+    if version != DEFAULT_VERSION or args.tnt_only or args.items_only:   # bench_living's ones run in 1.16.5
         living = ()
     jit.bind_kernels()   # a single player is a run of one: the kernels must be loaded already
     for label, keys, peer_key in living:
@@ -192,7 +203,7 @@ def main() -> None:
         for compiled in (True, False):
             rows.append((*players_case(f"players {label} ({N})", keys, compiled), theirs))
         rows.append((f"player {label} (1, in the arena)", *arena_player(keys), theirs))
-    if living and not args.players_only:
+    if living and not (args.players_only or args.items_only):
         for compiled in (True, False):
             rows.append((*zombies_case(compiled), walk))
             rows.append((*pen_case(compiled), walk))

@@ -1,0 +1,252 @@
+"""`ItemEntity.tick` on rows (spec 06 §3.2): its stages as kernels (engine.jit) over `engine.entities.rows` columns
+(`ITEM_ROWS`: the base columns, then the item's age, pickup delay, health, entity id and two flags), and the fused
+loop the entity phase runs over consecutive items.
+
+`Item.tick` (the object path: tracing, the viewer's micro-steps, and any item this loop hands back) calls the same
+stage kernels one at a time through `engine.jit.plain` (the pickup delay, gravity, the buoyancy, the 4-tick rule,
+the slippery drag, the bounce, the age); the move is `tnt_kernel.move_self`, the fluid stages
+`engine.influences.fluid_kernel.update_water_state`. The loop hands an item back to the object path, with its row
+as it found it, where its tick would read or do something these kernels do not decide: its first tick (the base
+tick's lava check reads `firstUpdate`), fire ticks, lava (fire and damage), the void, a box not in free space
+(`pushOutOfBlocks` draws from the item's Random), despawning at the maximum age (removal), a supporting block that
+is a fence, wall or gate or a block with an entity effect at the item's own velocity-affecting offset 0.999999F
+(1.20: `move_self` tests the 0.500001F one), non-finite numbers, and what `move_self` or the fluid kernel gives
+back.
+
+Every release the loop runs (1.16.2–1.21.3, `ItemBatch.decides`) reaches the kernels as `tnt_kernel.version_bits` plus
+three arguments the Python side computes from the release's flags: the float threshold (`item_float_height`, the
+eye height), the submerged test's eye offset (`submerged_at_eye`) and the free-space margin
+(`item_push_out_contracted`), so each kernel compiles once for all of them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.constants import (
+    ITEM_AGELESS,
+    ITEM_BOUNCE,
+    ITEM_BUOYANCY,
+    ITEM_BUOYANCY_MAX_VY,
+    ITEM_DRAG,
+    ITEM_DRAG_Y,
+    ITEM_GRAVITY,
+    ITEM_HEIGHT,
+    ITEM_MAX_AGE,
+    ITEM_MIN_HORIZONTAL_SQUARED,
+    ITEM_PICKUP_DELAY_INFINITE,
+    ITEM_TICK_PERIOD,
+    ITEM_VELOCITY_AFFECTING_OFFSET,
+    ITEM_WATER_DRAG,
+    ITEM_WIDTH,
+)
+from engine.entities.rows import (
+    DONE,
+    F_BOX,
+    F_LAVA,
+    F_MOTION,
+    F_POS,
+    F_WATER,
+    HAS_SUPPORT,
+    I_FIRE,
+    I_FLAGS,
+    I_SUPPORT,
+    NO_CLIP,
+    NO_GRAVITY,
+    ON_GROUND,
+    TOUCHING_WATER,
+    RowTable,
+    begin_row,
+    end_row,
+    hand_back,
+    tick_entity_head,
+)
+from engine.entities.tnt_kernel import UNLIT, V_LAVA_IN_WATER, V_SUPPORTING, V_VEC_DOUBLE, move_self
+from engine.influences.fluid_kernel import _height, f32, update_water_state
+from engine.jit import njit
+from engine.motion.collision_kernel import collect_block_collisions, jfloor, state_at, wrap32
+from engine.world.block_tables import EFFECT, FENCE_LIKE, WATER, WATER_OR_COLUMN
+
+ITEM_ROWS = RowTable(extra_ints=("item_age", "pickup_delay", "health", "id", "submerged_in_water",
+                                 "first_update"))
+I_ITEM_AGE, I_PICKUP, I_HEALTH, I_ID, I_SUBMERGED, I_FIRST = (ITEM_ROWS.extra_ints[n] for n in (
+    "item_age", "pickup_delay", "health", "id", "submerged_in_water", "first_update"))
+HALF_WIDTH = ITEM_WIDTH / 2.0                  # EntityDimensions.getBoxAt (engine.geometry.box.Box.from_entity)
+
+
+@njit(inline=True)
+def count_down_pickup_delay(i: np.ndarray, r: int) -> None:
+    """Step 2: a pickup delay above 0 and not the infinite one (32767) counts down."""
+    if 0 < i[r, I_PICKUP] != ITEM_PICKUP_DELAY_INFINITE:
+        i[r, I_PICKUP] -= 1
+
+
+@njit(inline=True)
+def gravity(f: np.ndarray, r: int) -> None:
+    """Step 3, out of fluids: add(0, -0.04, 0); the 0.0 added to X and Z turns -0.0 into 0.0, as in Java."""
+    f[r, F_MOTION] = f[r, F_MOTION] + 0.0
+    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + ITEM_GRAVITY
+    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + 0.0
+
+
+@njit(inline=True)
+def buoyancy(f: np.ndarray, r: int, drag: float) -> None:
+    """Step 3 in water (`applyBuoyancy`, 0.99F) or lava (`method_24348`, 0.95F): X and Z × drag, Y + 5.0E-4F while
+    below 0.06F."""
+    f[r, F_MOTION] = f[r, F_MOTION] * drag
+    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + (ITEM_BUOYANCY if f[r, F_MOTION + 1] < ITEM_BUOYANCY_MAX_VY else 0.0)
+    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] * drag
+
+
+@njit(inline=True)
+def moves_this_tick(f: np.ndarray, i: np.ndarray, r: int) -> bool:
+    """Step 5's rule: an item moves when off the ground, when faster than (double)1.0E-5F horizontally squared, or
+    every 4 ticks of (age + entity id) (Java int arithmetic: a wrap leaves the remainder mod 4 as it is)."""
+    mx, mz = f[r, F_MOTION], f[r, F_MOTION + 2]
+    return not i[r, I_FLAGS] & ON_GROUND or mx * mx + mz * mz > ITEM_MIN_HORIZONTAL_SQUARED or \
+        (i[r, I_ITEM_AGE] + i[r, I_ID]) % ITEM_TICK_PERIOD == 0
+
+
+@njit(inline=True)
+def slippery_drag(mx: float, my: float, mz: float, slipperiness: float, on_ground: bool, drag: float,
+                  drag_y: float) -> tuple:
+    """Items and XP orbs (spec 04 §4): X and Z × drag, times the slipperiness of the block below when on the ground
+    (a float product), Y × drag_y. The one source of `engine.entities.common.slippery_drag` and the loop."""
+    g = f32(slipperiness * drag) if on_ground else drag
+    return mx * g, my * drag_y, mz * g
+
+
+@njit(inline=True)
+def bounce(f: np.ndarray, r: int) -> None:
+    """Step 5, on the ground and falling: multiply(1, -0.5, 1) (× 1.0 leaves X and Z as they are, -0.0 and NaN
+    too)."""
+    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] * ITEM_BOUNCE
+
+
+@njit(inline=True)
+def grow_older(i: np.ndarray, r: int) -> None:
+    """Step 7: age + 1 (a Java int), unless the age is -32768 (an item that never despawns)."""
+    if i[r, I_ITEM_AGE] != ITEM_AGELESS:
+        i[r, I_ITEM_AGE] = wrap32(i[r, I_ITEM_AGE] + 1)
+
+
+@njit(inline=True)
+def _finite(f: np.ndarray, r: int) -> bool:
+    for c in range(F_BOX + 6):
+        if not np.isfinite(f[r, c]):
+            return False
+    return True
+
+
+@njit(inline=True)
+def _submerged_in_water(keys, slots, pool, flags, x: float, y: float, z: float) -> bool:
+    """`Entity.updateSubmergedInWaterState` at height `y` (the eye Y, less 0.11111111F before 1.20.5): water in
+    the cell whose surface (float)(cell y + height) lies above `y` (`engine.influences.fluids`)."""
+    bx, by, bz = jfloor(x), jfloor(y), jfloor(z)
+    fl = flags[state_at(keys, slots, pool, bx, by, bz)]
+    if not fl & WATER:
+        return False
+    h = 1.0 if flags[state_at(keys, slots, pool, bx, by + 1, bz)] & WATER else _height(fl)
+    return f32(by + h) > y
+
+
+@njit(inline=True)
+def _velocity_affecting_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int) -> int:
+    """The block state at the item's 1.20 `getVelocityAffectingPos` (`getPosWithYOffset(0.999999F)`: the supporting
+    block's column, or the cell under the position without one); −1 where the supporting block is a fence, wall or
+    gate (a wall or gate would be the block itself: left to the object path)."""
+    y = jfloor(f[r, F_POS + 1] - ITEM_VELOCITY_AFFECTING_OFFSET)
+    if not i[r, I_FLAGS] & HAS_SUPPORT:
+        return state_at(keys, slots, pool, jfloor(f[r, F_POS]), y, jfloor(f[r, F_POS + 2]))
+    sx, sy, sz = i[r, I_SUPPORT], i[r, I_SUPPORT + 1], i[r, I_SUPPORT + 2]
+    if flags[state_at(keys, slots, pool, sx, sy, sz)] & FENCE_LIKE:
+        return -1
+    return state_at(keys, slots, pool, sx, y, sz)
+
+
+@njit(inline=True)
+def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+              f: np.ndarray, i: np.ndarray, r: int, slip: np.ndarray, v: int, border: tuple, effects: np.ndarray,
+              lava_push: float, zero_below: float, void: float, threshold: float, eye: float, below_eye: float,
+              margin: float) -> bool:
+    """`ItemEntity.tick` of row `r` after `ServerWorld.tickEntity`'s head; false where the object path must tick
+    it (the row part-written)."""
+    if i[r, I_FIRST] or i[r, I_FIRE] != UNLIT or not _finite(f, r):
+        return False
+    age = i[r, I_ITEM_AGE]
+    if age != ITEM_AGELESS and wrap32(age + 1) >= ITEM_MAX_AGE:    # step 9 removes it
+        return False
+    double = v & V_VEC_DOUBLE != 0
+    if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, double, zero_below,
+                              v & V_LAVA_IN_WATER != 0):                                     # 1 F1: baseTick
+        return False
+    if f[r, F_LAVA] > 0.0 or f[r, F_POS + 1] < void:   # isInLava (fire, damage), attemptTickInVoid: removal
+        return False
+    y = f[r, F_POS + 1] + eye
+    sub = _submerged_in_water(keys, slots, pool, flags, f[r, F_POS], y - below_eye, f[r, F_POS + 2])
+    i[r, I_SUBMERGED] = 1 if sub else 0
+    count_down_pickup_delay(i, r)                                                            # 2
+    if i[r, I_FLAGS] & TOUCHING_WATER and f[r, F_WATER] > threshold:                        # 3
+        buoyancy(f, r, ITEM_WATER_DRAG)
+    elif not i[r, I_FLAGS] & NO_GRAVITY:
+        gravity(f, r)
+    box = (f[r, F_BOX] + margin, f[r, F_BOX + 1] + margin, f[r, F_BOX + 2] + margin, f[r, F_BOX + 3] - margin,
+           f[r, F_BOX + 4] - margin, f[r, F_BOX + 5] - margin)
+    if collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, box,
+                                cells) != 0:                                                 # 4: pushOutOfBlocks
+        return False
+    i[r, I_FLAGS] = i[r, I_FLAGS] & ~NO_CLIP
+    if moves_this_tick(f, i, r):                                                             # 5
+        if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v, border, effects, HALF_WIDTH,
+                         ITEM_HEIGHT, 0.0, False):
+            return False
+        supported = v & V_SUPPORTING != 0
+        px, py, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2])
+        below = -1
+        if supported:          # 1.20: the item's own velocity-affecting offset, which move_self does not read
+            below = _velocity_affecting_state(keys, slots, pool, flags, f, i, r)
+            if below < 0 or not flags[state_at(keys, slots, pool, px, py, pz)] & WATER_OR_COLUMN and \
+                    flags[below] & EFFECT:                            # Entity.move step 14: a velocity multiplier
+                return False
+        on_ground = i[r, I_FLAGS] & ON_GROUND != 0
+        p = 1.0
+        if on_ground:          # the slipperiness block: 1 m below the position, from 1.20 the velocity-affecting one
+            p = slip[below] if supported else slip[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1] - 1.0), pz)]
+        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = slippery_drag(
+            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], p, on_ground, ITEM_DRAG, ITEM_DRAG_Y)
+        if on_ground and f[r, F_MOTION + 1] < 0.0:
+            bounce(f, r)
+    grow_older(i, r)                                                                         # 7
+    return update_water_state(keys, slots, pool, flags, f, i, r, lava_push, double, zero_below,
+                              v & V_LAVA_IN_WATER != 0)                                      # 8 F2
+
+
+@njit
+def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+              f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int, slip: np.ndarray, v: int, border: tuple,
+              effects: np.ndarray, lava_push: float, zero_below: float, void: float, threshold: float, eye: float,
+              below_eye: float, margin: float, marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+    """`ServerWorld.tickEntity` + `ItemEntity.tick` for rows[start:] in the release whose flags are `v`
+    (`tnt_kernel.version_bits`), in order. `slip`: `Block.getSlipperiness` per block state; `border`: the world
+    border's edges; `void`: the Y below which the void removes an item; `threshold`: the fluid height above which
+    an item floats; `eye`: its eye height, and `below_eye` how far below the eye the submerged test looks
+    (0.11111111F before 1.20.5); `margin`: how far the free-space test contracts the box.
+    `marks[n]`: SECTION where entity n's section changed, OBJECT_PATH where its tick is left to the object path
+    (a row of −1, or one a stage gave back: restored as found). `saved_f[n]`, `saved_i[n]` receive row n as it was
+    before its tick. Returns (len(rows), DONE).
+
+    Ticking later rows before an earlier row's object-path tick is safe: an item's tick on either path reads the
+    blocks, which it does not change, and its own row (and Random), and writes only its row; the caller then
+    replays the object-path ticks and section moves in entity order, which keeps the section lists' order."""
+    for n in range(start, len(rows)):
+        r = rows[n]
+        if not begin_row(f, i, r, n, marks, saved_f, saved_i):
+            continue                                  # handed back or removed: the phase ticks or unloads it
+        tick_entity_head(f, i, r)                                                   # ServerWorld.tickEntity
+        if _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                     slip, v, border, effects, lava_push, zero_below, void, threshold, eye, below_eye, margin):
+            end_row(f, i, r, n, marks)
+        else:
+            hand_back(f, i, r, n, marks, saved_f, saved_i)
+    return len(rows), DONE
