@@ -113,6 +113,20 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "exceeds its eye height - 0.11111111F (1.16.2); before, where the fluid in the "
                                    "cell at its eye Y - 0.11111111F reaches above that Y (Entity.isSubmergedIn)",
                                    (1, 16, 2), None),
+    "lava_push": ("Entity.updateWaterState runs a lava stage after the water (updateMovementInFluid(LAVA): "
+                  "0.0023333333333333335, 0.007 ultrawarm) and raises a slow entity's push to 0.0045 (1.16); "
+                  "before, Entity.checkWaterState pushes through water alone, by 0.014 with no minimum, and no lava "
+                  "height is kept", (1, 16, 0), None),
+    "lava_flag_below_surface": ("FluidBlock.onEntityCollision sets Entity.inLava only where the box's bottom is "
+                                "below the lava's surface (float)y + height, or that surface above its top (1.16); "
+                                "before, in every lava cell Entity.checkBlockCollision visits", (1, 16, 0), None),
+    "submerged_below_eye": ("Entity.isSubmergedIn (an item's buoyancy, an XP orb's swimming) tests the fluid of the "
+                            "cell at the eye Y - 0.11111111F, whose surface (float)y + height must be above that Y "
+                            "(1.16); before, the cell at the eye Y, eye Y < (float)y + height + 0.11111111F summed "
+                            "in float", (1, 16, 0), None),
+    "flow_own_levels": ("FlowableFluid.getVelocity compares the cells' own levels (FluidState.getHeight(): "
+                        "level / 9.0F) (1.14.3); 1.14-1.14.2 their heights in the world (getHeight(world, pos): "
+                        "1.0F under the same fluid)", (1, 14, 3), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
     "raycast_world_border": ("ProjectileUtil.getCollision raycasts with getCollisionsIncludingWorldBorder: a path "
@@ -508,9 +522,7 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "fluids": Mechanic(
         "fluid pushing (Entity.updateMovementInFluid, spec 04 §7)", "an entity touches water or lava", (
-            Change(OLDEST, (1, 16, 0), "before 1.16 no lava push and no 0.0045 minimum push (1.14-1.15.2 read, not "
-                   "simulated: Entity.updateMovementInFluid pushes through water only, by 0.014, with no lava "
-                   "height, and isSubmergedIn tests the fluid at the eye Y); " + _PRE_1_14),)),
+            Change(OLDEST, (1, 14, 0), "Entity.checkWaterState and updateMovementInFluid " + _PRE_1_14),)),
     "tnt": Mechanic(
         "the TNT tick (TntEntity.tick, spec 06 §1)", "a TNT ticks", (
             Change(OLDEST, (1, 12, 2), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),
@@ -700,6 +712,10 @@ class Features:
     lava_push_in_water: bool
     in_lava_by_fluid_height: bool
     item_float_by_fluid_height: bool
+    lava_push: bool
+    lava_flag_below_surface: bool
+    submerged_below_eye: bool
+    flow_own_levels: bool
     bobber_use_checks_owner: bool
     firework_hand_offset: bool
     blast_protection_linear: bool

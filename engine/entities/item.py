@@ -100,8 +100,8 @@ class Item(Entity):
         if sim.features.item_float_by_fluid_height:
             water = self.touching_water and self.fluid_height["water"] > threshold
             lava = self.is_in_lava() and self.fluid_height["lava"] > threshold
-        else:                   # 1.16.1 and before: isSubmergedIn, the fluid at the eye Y - 0.11111111F
-            fluid = submerged_fluid(self, world)
+        else:                   # 1.16.1 and before: isSubmergedIn (before 1.16 `isInFluid`, water alone)
+            fluid = submerged_fluid(self, world, sim.features)
             water, lava = fluid == WATER, fluid == LAVA_FLUID
         if water:
             run_stage(rec, self, BUOYANCY, self.fluid_buoyancy, ITEM_WATER_DRAG)
