@@ -117,9 +117,6 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                   "0.0023333333333333335, 0.007 ultrawarm) and raises a slow entity's push to 0.0045 (1.16); "
                   "before, Entity.checkWaterState pushes through water alone, by 0.014 with no minimum, and no lava "
                   "height is kept", (1, 16, 0), None),
-    "lava_flag_below_surface": ("FluidBlock.onEntityCollision sets Entity.inLava only where the box's bottom is "
-                                "below the lava's surface (float)y + height, or that surface above its top (1.16); "
-                                "before, in every lava cell Entity.checkBlockCollision visits", (1, 16, 0), None),
     "submerged_below_eye": ("Entity.isSubmergedIn (an item's buoyancy, an XP orb's swimming) tests the fluid of the "
                             "cell at the eye Y - 0.11111111F, whose surface (float)y + height must be above that Y "
                             "(1.16); before, the cell at the eye Y, eye Y < (float)y + height + 0.11111111F summed "
@@ -713,7 +710,6 @@ class Features:
     in_lava_by_fluid_height: bool
     item_float_by_fluid_height: bool
     lava_push: bool
-    lava_flag_below_surface: bool
     submerged_below_eye: bool
     flow_own_levels: bool
     bobber_use_checks_owner: bool

@@ -286,11 +286,11 @@ def submerged_fluid(entity: Entity, world: World, features: Features) -> str | N
     return fs.fluid if eye < f32(top + SUBMERGED_EYE_OFFSET) else None
 
 
-def on_lava_block_collision(entity: Entity, world: World, features: Features) -> bool:
+def on_lava_block_collision(entity: Entity, world: World) -> bool:
     """`FluidBlock.onEntityCollision` of lava over the cells `Entity.checkBlockCollision` visits (the box deflated
     by 0.001), 1.16.1 and before: `setInLava` where the box's bottom is below a lava block's surface
-    (float)y + height, or that surface above the box's top; before 1.16 in any lava cell
-    (`lava_flag_below_surface`)."""
+    (float)y + height, or that surface above the box's top. (Before 1.16 in any lava cell: only the base tick reads
+    the flag, and the entities of those releases that run it, items and XP orbs, stop in lava.)"""
     b = entity.box
     d = BLOCK_COLLISION_DEFLATE
     for x in range(floor(b.min_x + d), floor(b.max_x - d) + 1):
@@ -298,8 +298,6 @@ def on_lava_block_collision(entity: Entity, world: World, features: Features) ->
             for z in range(floor(b.min_z + d), floor(b.max_z - d) + 1):
                 if world.get_block_state(x, y, z).block != LAVA:
                     continue
-                if not features.lava_flag_below_surface:
-                    return True
                 top = f32(y + get_height(world, x, y, z))
                 if b.min_y < top or top > b.max_y:
                     return True

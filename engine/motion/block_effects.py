@@ -113,7 +113,7 @@ def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None =
         tick_block_collision(e, sim, rec, e.prev_pos if start is None else start)
         return
     # 1.16.1 and before: inLava cleared, then FluidBlock sets it; from 1.16.2 isInLava reads the lava height
-    e.in_lava = None if sim.features.in_lava_by_fluid_height else on_lava_block_collision(e, sim.world, sim.features)
+    e.in_lava = None if sim.features.in_lava_by_fluid_height else on_lava_block_collision(e, sim.world)
     b = e.box
     d = BLOCK_COLLISION_DEFLATE_1_19_3 if sim.features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE
     x0, y0, z0 = floor(b.min_x + d), floor(b.min_y + d), floor(b.min_z + d)

@@ -1,0 +1,128 @@
+"""Releases 1.14 to 1.15.2 (docs/versions.md): fluids as Yarn's 1.14-1.15.2 sources have them, run as the bundled
+scenes at each release and its neighbours.
+
+* `Entity.checkWaterState` alone: no lava stage and no 0.0045 minimum push before 1.16 (`lava_push`).
+* `Entity.isSubmergedIn(tag, ...)`: the cell at the eye Y, eye Y < (float)y + height + 0.11111111F, before 1.16
+  (`submerged_below_eye`), read by an XP orb's swimming and an item's buoyancy.
+* `BaseFluid.getVelocity` compares heights in the world (1.0F under the same fluid) in 1.14-1.14.2, own levels
+  from 1.14.3 (`flow_own_levels`).
+* Items and XP orbs touching lava stop in one line before 1.16 (Entity.move's burn(1) in lava, the item's hop).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pytest
+
+from engine.tick.scene import load_scene_text
+from engine.tick.simulation import Simulation
+from tests.conftest import SCENES_DIR
+
+F5E_4 = float(np.float32(5.0e-4))    # applyWaterMovement's and applyBuoyancy's 5.0E-4F
+MIN_PUSH = 0.0045000000000000005     # Entity.updateMovementInFluid's minimum push (1.16), as the source writes it
+LAVA = 0.0023333333333333335         # Entity.updateWaterState's lava factor in the overworld (1.16)
+
+
+ITEM_Y = 2.8375                      # an item's eye (0.25 x 0.85F high) at the orb's, 3.05
+
+
+def _scene(name: str, version: str, entity: str | None = None) -> Simulation:
+    """The scene at `version`; with `entity` "minecraft:item", its XP orb an item with its eye at the orb's."""
+    text = re.sub(r'^version = ".*"$', f'version = "{version}"', (SCENES_DIR / name).read_text(), flags=re.M)
+    if entity == "minecraft:item":
+        text = text.replace('type = "minecraft:experience_orb"', 'type = "minecraft:item"').replace(
+            "value = 3\n", "").replace("pos = [0.5, 2.625, 0.5]", f"pos = [0.5, {ITEM_Y}, 0.5]")
+    return load_scene_text(text, name)
+
+
+def _run(name: str, version: str, ticks: int, entity: str | None = None) -> Simulation:
+    sim = _scene(name, version, entity)
+    for _ in range(ticks):
+        sim.tick()
+    return sim
+
+
+@pytest.mark.parametrize("version", ["1.14", "1.14.4", "1.15", "1.15.2"])
+def test_a_tnt_in_flowing_lava_is_not_pushed_before_1_16(version: str) -> None:
+    """`Entity.checkWaterState` is the whole fluid stage of the TNT's tick up to 1.15.2: standing in lava that flows
+    east, it stays where it is for 20 ticks, its Motion zero."""
+    tnt = _run("fluid_lava_no_push_1_15_2.toml", version, 20).entity_by_id(1)
+    assert tuple(tnt.pos) == (0.5, 1.0, 0.5)
+    assert tuple(tnt.motion) == (0.0, 0.0, 0.0)
+    assert tnt.is_in_lava() and tnt.fluid_height["lava"] == 0.0
+
+
+def test_a_tnt_in_flowing_lava_is_pushed_by_the_minimum_push_from_1_16() -> None:
+    """1.16's lava stage: the flow (1, 0, 0) × 0.0023333333333333335 is shorter than 0.0045 and the TNT stands
+    still, so the push is that vector normalised (divided by its length's float root, MathHelper.sqrt) × 0.0045,
+    added after the ground's drag (Motion 0)."""
+    tnt = _run("fluid_lava_no_push_1_15_2.toml", "1.16", 1).entity_by_id(1)
+    unit = LAVA / float(np.float32(math.sqrt(LAVA * LAVA)))
+    assert tuple(tnt.motion) == (unit * MIN_PUSH, 0.0, 0.0)
+    assert tnt.fluid_height["lava"] > 0.4
+
+
+@pytest.mark.parametrize("entity", ["minecraft:experience_orb", "minecraft:item"])
+@pytest.mark.parametrize("version", ["1.14", "1.14.3", "1.15.2"])
+def test_an_eye_in_a_hanging_water_cell_is_submerged_before_1_16(version: str, entity: str) -> None:
+    """The eye (3.05) is in the water's cell, below its surface + 0.11111111F: submerged, so an XP orb swims
+    (`applyWaterMovement`) and an item floats (`applyBuoyancy`): Motion Y 0 + 5.0E-4F, the move, then × 0.98."""
+    e = _run("fluid_submerged_eye_cell_1_15_2.toml", version, 1, entity).entity_by_id(1)
+    assert e.touching_water and e.pos.y == (ITEM_Y if entity == "minecraft:item" else 2.625) + F5E_4
+    assert tuple(e.motion) == (0.0, F5E_4 * 0.98, 0.0)
+
+
+@pytest.mark.parametrize("entity", ["minecraft:experience_orb", "minecraft:item"])
+def test_an_eye_in_a_hanging_water_cell_is_dry_from_1_16(entity: str) -> None:
+    """1.16 tests the cell at the eye Y − 0.11111111F, the air below the water: neither swims, and with no gravity
+    and no flow to push them both hang still though they touch the water."""
+    e = _run("fluid_submerged_eye_cell_1_15_2.toml", "1.16", 5, entity).entity_by_id(1)
+    y = ITEM_Y if entity == "minecraft:item" else 2.625
+    assert e.touching_water and tuple(e.pos) == (0.5, y, 0.5) and tuple(e.motion) == (0.0, 0.0, 0.0)
+
+
+def _push(version: str) -> tuple[float, float]:
+    m = _run("fluid_flow_world_heights_1_14_2.toml", version, 1).entity_by_id(1).motion
+    assert m.y == 0.0
+    return m.x, m.z
+
+
+@pytest.mark.parametrize("version", ["1.14", "1.14.1", "1.14.2"])
+def test_a_flow_beside_a_water_column_reads_its_world_height_up_to_1_14_2(version: str) -> None:
+    """The east source under water is 1.0F high: the TNT's cell (4/9F) flows 5/9F west and 2/9F south; the push is
+    0.014 along that direction (its float-rooted unit vector)."""
+    x, z = _push(version)
+    assert (x, z) == (-0.012998674028195953, 0.0051994694020874276)
+    assert math.isclose(x / z, -2.5, rel_tol=1e-6) and math.isclose(math.hypot(x, z), 0.014, rel_tol=1e-6)
+
+
+@pytest.mark.parametrize("version", ["1.14.3", "1.14.4", "1.15.2", "1.16"])
+def test_a_flow_beside_a_water_column_reads_own_levels_from_1_14_3(version: str) -> None:
+    """The east source counts 8/9F: 4/9F west and 2/9F south, a direction (−2, 1)."""
+    x, z = _push(version)
+    assert (x, z) == (-0.01252198100067707, 0.006260990500338535)
+    assert math.isclose(x / z, -2.0, rel_tol=1e-12) and math.isclose(math.hypot(x, z), 0.014, rel_tol=1e-6)
+
+
+@pytest.mark.parametrize(("entity", "version"), [("minecraft:item", "1.15.2"), ("minecraft:experience_orb", "1.14")])
+def test_an_item_or_xp_orb_touching_lava_stops_in_one_line_before_1_16(entity: str, version: str) -> None:
+    """Entity.move's fire test burns them in lava (burn(1)) and an item hops: not simulated, one line."""
+    text = (SCENES_DIR / "fluid_lava_no_push_1_15_2.toml").read_text()
+    text = re.sub(r'^version = ".*"$', f'version = "{version}"', text, flags=re.M)
+    text = text.replace('type = "minecraft:tnt"', f'type = "{entity}"').replace("fuse = 80\n", "")
+    sim = load_scene_text(text, "lava")
+    with pytest.raises(NotImplementedError) as err:
+        sim.tick()
+    line = str(err.value)
+    assert "\n" not in line and line.startswith("fluid pushing") and "burn(1)" in line
+
+
+def test_a_tnt_touching_water_runs_the_same_in_1_15_2_and_1_16_1() -> None:
+    """Water alone pushes the same: a TNT between still water and flowing lava (1.16.1 skips the lava while
+    touching water, 1.15.2 always) has the same path for 40 ticks."""
+    a = _run("fluid_lava_in_water_1_16_1.toml", "1.15.2", 40).entity_by_id(1)
+    b = _run("fluid_lava_in_water_1_16_1.toml", "1.16.1", 40).entity_by_id(1)
+    assert (tuple(a.pos), tuple(a.motion)) == (tuple(b.pos), tuple(b.motion))
