@@ -117,6 +117,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                   "0.0023333333333333335, 0.007 ultrawarm) and raises a slow entity's push to 0.0045 (1.16); "
                   "before, Entity.checkWaterState pushes through water alone, by 0.014 with no minimum, and no lava "
                   "height is kept", (1, 16, 0), None),
+    "lava_flag_below_surface": ("FluidBlock.onEntityCollision sets Entity.inLava only where the box's bottom is "
+                                "below the lava's surface (float)y + height, or that surface above its top (1.16); "
+                                "before, in every lava cell Entity.checkBlockCollision visits", (1, 16, 0), None),
     "submerged_below_eye": ("Entity.isSubmergedIn (an item's buoyancy, an XP orb's swimming) tests the fluid of the "
                             "cell at the eye Y - 0.11111111F, whose surface (float)y + height must be above that Y "
                             "(1.16); before, the cell at the eye Y, eye Y < (float)y + height + 0.11111111F summed "
@@ -124,6 +127,16 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "flow_own_levels": ("FlowableFluid.getVelocity compares the cells' own levels (FluidState.getHeight(): "
                         "level / 9.0F) (1.14.3); 1.14-1.14.2 their heights in the world (getHeight(world, pos): "
                         "1.0F under the same fluid)", (1, 14, 3), None),
+    "fire_block_collision": ("fire burns in FireBlock.onEntityCollision (the block check; 1.16); before, "
+                             "Entity.move's fire test after the velocity multiplier: where the box contracted by "
+                             "0.001 meets fire or lava (World.doesAreaContainFireSource), a dry entity's fire ticks "
+                             "+1 (8 s of fire at 0), then burn(1): damage IN_FIRE 1 unless fire-immune, in lava "
+                             "too", (1, 16, 0), None),
+    "item_lava_buoyancy": ("ItemEntity.tick floats an item submerged in lava (x 0.95F, +5.0E-4F; 1.16); before, "
+                           "only water floats it (isInFluid(WATER)) and every 2 ticks of its age after a move into "
+                           "another cell, else every 40, an item whose cell holds lava is thrown up: Motion "
+                           "((nextFloat - nextFloat) x 0.2F, 0.2F, (nextFloat - nextFloat) x 0.2F), then a sound "
+                           "draw", (1, 16, 0), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
     "raycast_world_border": ("ProjectileUtil.getCollision raycasts with getCollisionsIncludingWorldBorder: a path "
@@ -710,8 +723,11 @@ class Features:
     in_lava_by_fluid_height: bool
     item_float_by_fluid_height: bool
     lava_push: bool
+    lava_flag_below_surface: bool
     submerged_below_eye: bool
     flow_own_levels: bool
+    fire_block_collision: bool
+    item_lava_buoyancy: bool
     bobber_use_checks_owner: bool
     firework_hand_offset: bool
     blast_protection_linear: bool

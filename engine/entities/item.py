@@ -19,6 +19,10 @@ from engine.constants import (
     ITEM_HEALTH,
     ITEM_HEIGHT,
     ITEM_LAVA_DRAG,
+    ITEM_LAVA_HOP_MOVED,
+    ITEM_LAVA_HOP_SPREAD,
+    ITEM_LAVA_HOP_STILL,
+    ITEM_LAVA_HOP_VY,
     ITEM_MAX_AGE,
     ITEM_MIN_HORIZONTAL_SQUARED,
     ITEM_PICKUP_DELAY_INFINITE,
@@ -35,8 +39,9 @@ from engine.entities import damage_source
 from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
-from engine.influences.fluids import submerged_fluid, update_water_state
+from engine.influences.fluids import fluid_at, submerged_fluid, update_water_state
 from engine.java.javanum import f32, to_int, wrap_int
+from engine.java.mathhelper import floor
 from engine.motion.move import MovementType, move
 from engine.world.fluid_states import LAVA as LAVA_FLUID
 from engine.world.fluid_states import WATER
@@ -45,6 +50,7 @@ if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
+    from engine.world.world import World
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 BUOYANCY = StageInfo("buoyancy", "ItemEntity.applyBuoyancy")
@@ -54,6 +60,7 @@ FIREPROOF_ITEMS = frozenset({f"minecraft:netherite_{n}" for n in (
     "block", "ingot", "scrap", "sword", "shovel", "pickaxe", "axe", "hoe", "helmet", "chestplate", "leggings",
     "boots")} | {"minecraft:ancient_debris"})
 LAVA = StageInfo("lava_buoyancy", "ItemEntity.method_24348")
+LAVA_HOP = StageInfo("lava_hop", "ItemEntity.tick")
 GRAVITY = StageInfo("gravity", "ItemEntity.tick", "G")
 PUSH_OUT = StageInfo("push_out", "Entity.pushOutOfBlocks", "Pu")
 DRAG = StageInfo("drag", "ItemEntity.tick", "D")
@@ -95,6 +102,7 @@ class Item(Entity):
         # after its tick
         if 0 < self.pickup_delay != ITEM_PICKUP_DELAY_INFINITE:                               # 2
             self.pickup_delay -= 1
+        start = (floor(self.pos.x), floor(self.pos.y), floor(self.pos.z))                  # prevX, prevY, prevZ
         threshold = ITEM_FLOAT_HEIGHT if sim.features.item_float_height else \
             f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                                      # 3
         if sim.features.item_float_by_fluid_height:
@@ -102,7 +110,7 @@ class Item(Entity):
             lava = self.is_in_lava() and self.fluid_height["lava"] > threshold
         else:                   # 1.16.1 and before: isSubmergedIn (before 1.16 `isInFluid`, water alone)
             fluid = submerged_fluid(self, world, sim.features)
-            water, lava = fluid == WATER, fluid == LAVA_FLUID
+            water, lava = fluid == WATER, fluid == LAVA_FLUID and sim.features.item_lava_buoyancy
         if water:
             run_stage(rec, self, BUOYANCY, self.fluid_buoyancy, ITEM_WATER_DRAG)
         elif lava:
@@ -124,6 +132,8 @@ class Item(Entity):
             run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, ITEM_DRAG, ITEM_DRAG_Y)
             if self.on_ground and self.motion.y < 0.0:
                 run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, ITEM_BOUNCE, 1.0)
+        if not sim.features.item_lava_buoyancy:                                               # 6 (to 1.15.2)
+            run_stage(rec, self, LAVA_HOP, self.hop_in_lava, world, start)
         # 6: merging with other items needs item stacks, which the engine does not model
         if self.item_age != ITEM_AGELESS:                                                     # 7
             self.item_age = wrap_int(self.item_age + 1)
@@ -146,6 +156,21 @@ class Item(Entity):
     def is_fire_immune(self) -> bool:
         """`ItemEntity.isFireImmune`: the item is fireproof (netherite, ancient debris)."""
         return self.item in FIREPROOF_ITEMS
+
+    def hop_in_lava(self, world: World, start: tuple[int, int, int]) -> None:
+        """Before 1.16 (`item_lava_buoyancy`): every 2 ticks of its age when the tick moved it into another cell
+        (`start`: the cell it began in), else every 40, an item whose cell holds lava is thrown up — Motion
+        ((nextFloat − nextFloat) × 0.2F, 0.2F, (nextFloat − nextFloat) × 0.2F) — and the burn sound's pitch draws a
+        nextFloat."""
+        cell = (floor(self.pos.x), floor(self.pos.y), floor(self.pos.z))
+        if self.item_age % (ITEM_LAVA_HOP_MOVED if cell != start else ITEM_LAVA_HOP_STILL) != 0 or \
+                fluid_at(world, *cell).fluid != LAVA_FLUID:
+            return
+        r = self.random
+        x = f32(f32(r.next_float() - r.next_float()) * ITEM_LAVA_HOP_SPREAD)
+        z = f32(f32(r.next_float() - r.next_float()) * ITEM_LAVA_HOP_SPREAD)
+        self.motion = Vec3(x, ITEM_LAVA_HOP_VY, z)
+        r.next_float()
 
     def fluid_buoyancy(self, drag: float) -> None:
         """`applyBuoyancy` (water, 0.99F) / `method_24348` (lava, 0.95F): X/Z drag, +5e-4F while vy < 0.06F."""

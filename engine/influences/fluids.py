@@ -53,24 +53,6 @@ HORIZONTAL = ((0, -1, 2, False), (1, 0, 0, True), (0, 1, 2, True), (-1, 0, 0, Fa
 FULL_AMOUNT = 9           # amount / 9.0F = 1.0F: a fluid's height under the same fluid
 
 
-# Entity kinds whose contact with lava before 1.16 (no `lava_push`) stops the run: what is not simulated there.
-_BURNS = "Entity.move's fire test counts lava as a fire source and burns the entity (burn(1): damage 1 a move)"
-BURNT_IN_LAVA_BEFORE_1_16 = {
-    "minecraft:item": f"an item touching lava before 1.16: {_BURNS}, and ItemEntity.tick throws it up every 2 or "
-                      "40 ticks (Motion ((nextFloat - nextFloat) x 0.2F, 0.2F, (nextFloat - nextFloat) x 0.2F)); "
-                      "not simulated",
-    "minecraft:experience_orb": f"an XP orb touching lava before 1.16: {_BURNS}; not simulated",
-}
-
-
-def touches_lava(entity: Entity, world: World) -> bool:
-    """Whether a cell of `entity`'s box holds lava."""
-    b = entity.box
-    return any(fluid_at(world, x, y, z).fluid == LAVA
-               for x in range(floor(b.min_x), floor(b.max_x) + 1) for y in range(floor(b.min_y), floor(b.max_y) + 1)
-               for z in range(floor(b.min_z), floor(b.max_z) + 1))
-
-
 def normalize_zero_below(features: Features) -> float:
     """`Vec3d.normalize`'s zero threshold in this release: 1.0E-4, 1.0E-5F from 1.21.2."""
     return VEC_ZERO_BELOW_1_21_2 if features.normalize_zero_below_1e5 else VEC_ZERO_BELOW
@@ -286,11 +268,11 @@ def submerged_fluid(entity: Entity, world: World, features: Features) -> str | N
     return fs.fluid if eye < f32(top + SUBMERGED_EYE_OFFSET) else None
 
 
-def on_lava_block_collision(entity: Entity, world: World) -> bool:
+def on_lava_block_collision(entity: Entity, world: World, features: Features) -> bool:
     """`FluidBlock.onEntityCollision` of lava over the cells `Entity.checkBlockCollision` visits (the box deflated
     by 0.001), 1.16.1 and before: `setInLava` where the box's bottom is below a lava block's surface
-    (float)y + height, or that surface above the box's top. (Before 1.16 in any lava cell: only the base tick reads
-    the flag, and the entities of those releases that run it, items and XP orbs, stop in lava.)"""
+    (float)y + height, or that surface above the box's top; before 1.16 in any lava cell
+    (`lava_flag_below_surface`)."""
     b = entity.box
     d = BLOCK_COLLISION_DEFLATE
     for x in range(floor(b.min_x + d), floor(b.max_x - d) + 1):
@@ -298,6 +280,8 @@ def on_lava_block_collision(entity: Entity, world: World) -> bool:
             for z in range(floor(b.min_z + d), floor(b.max_z - d) + 1):
                 if world.get_block_state(x, y, z).block != LAVA:
                     continue
+                if not features.lava_flag_below_surface:
+                    return True
                 top = f32(y + get_height(world, x, y, z))
                 if b.min_y < top or top > b.max_y:
                     return True

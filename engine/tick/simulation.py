@@ -22,7 +22,6 @@ from engine.entities.item import spawn_dropped
 from engine.entities.rows import DONE, EXPLODE, OBJECT_PATH, SECTION, RowBatch
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import explosion, piston
-from engine.influences.fluids import BURNT_IN_LAVA_BEFORE_1_16, touches_lava
 from engine.java.javanum import INT_MAX, INT_MIN
 from engine.java.jrandom import JavaRandom
 from engine.motion.collision_kernel import scratch
@@ -482,9 +481,6 @@ class Simulation:
         differently and `e` touched water or lava."""
         if "fluids" in self.features.refused and (e.touching_water or e.is_in_lava()):
             raise refusal(self.features, "fluids", f"entity {e.id} ({e.TYPE}), tick {self.tick_count}")
-        if not self.features.lava_push and e.TYPE in BURNT_IN_LAVA_BEFORE_1_16 and touches_lava(e, self.world):
-            raise refusal(self.features, "fluids", f"entity {e.id} ({e.TYPE}), tick {self.tick_count}",
-                          BURNT_IN_LAVA_BEFORE_1_16[e.TYPE])
 
     def reported_entities(self) -> list[Entity]:
         """For trace output: the entities of this tick in update order, those removed in it included once."""

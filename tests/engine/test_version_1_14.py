@@ -6,7 +6,9 @@ scenes at each release and its neighbours.
   (`submerged_below_eye`), read by an XP orb's swimming and an item's buoyancy.
 * `BaseFluid.getVelocity` compares heights in the world (1.0F under the same fluid) in 1.14-1.14.2, own levels
   from 1.14.3 (`flow_own_levels`).
-* Items and XP orbs touching lava stop in one line before 1.16 (Entity.move's burn(1) in lava, the item's hop).
+* Lava before 1.16: no buoyancy for items, which are thrown up instead (`item_lava_buoyancy`); `Entity.move`'s fire
+  test burns in fire and lava (`fire_block_collision`); the inLava flag is set in any lava cell the block check
+  visits (`lava_flag_below_surface`).
 """
 
 from __future__ import annotations
@@ -107,17 +109,43 @@ def test_a_flow_beside_a_water_column_reads_own_levels_from_1_14_3(version: str)
     assert math.isclose(x / z, -2.0, rel_tol=1e-12) and math.isclose(math.hypot(x, z), 0.014, rel_tol=1e-6)
 
 
-@pytest.mark.parametrize(("entity", "version"), [("minecraft:item", "1.15.2"), ("minecraft:experience_orb", "1.14")])
-def test_an_item_or_xp_orb_touching_lava_stops_in_one_line_before_1_16(entity: str, version: str) -> None:
-    """Entity.move's fire test burns them in lava (burn(1)) and an item hops: not simulated, one line."""
-    text = (SCENES_DIR / "fluid_lava_no_push_1_15_2.toml").read_text()
-    text = re.sub(r'^version = ".*"$', f'version = "{version}"', text, flags=re.M)
-    text = text.replace('type = "minecraft:tnt"', f'type = "{entity}"').replace("fuse = 80\n", "")
-    sim = load_scene_text(text, "lava")
-    with pytest.raises(NotImplementedError) as err:
+def _item_ticks(name: str, version: str, ticks: int) -> list:
+    """The item after each tick: (pos, Motion, health, fire ticks), None once removed."""
+    sim = _scene(name, version)
+    out = []
+    for _ in range(ticks):
         sim.tick()
-    line = str(err.value)
-    assert "\n" not in line and line.startswith("fluid pushing") and "burn(1)" in line
+        e = sim.entity_by_id(1)
+        out.append(None if e is None or e.removed else (tuple(e.pos), tuple(e.motion), e.health, e.fire_ticks))
+    return out
+
+
+@pytest.mark.parametrize("version", ["1.14", "1.15.2"])
+def test_an_item_in_lava_is_thrown_up_and_burns_before_1_16(version: str) -> None:
+    """Tick 1: no water, so gravity (−0.04) and the move; Entity.move's fire test meets the lava: fire ticks −1 + 1
+    = 0 → 8 s (160), burn(1): health 4; age 0 in a lava cell: Motion ((a − b) × 0.2F, 0.2F, (c − d) × 0.2F).
+    Tick 2: the fire's 1 (160 % 20 == 0), then the lava's 4 (inLava): removed."""
+    first, second = _item_ticks("fluid_item_in_lava_1_15_2.toml", version, 2)
+    pos, motion, health, fire = first
+    assert pos == (0.5, 1.2 - 0.04, 0.5) and health == 4 and fire == 160
+    assert motion[1] == float(np.float32(0.2)) and all(abs(c) <= float(np.float32(0.2)) for c in motion[::2])
+    assert motion[0] == float(np.float32(motion[0])) and motion[0] != 0.0   # a float, drawn
+    assert second is None
+
+
+def test_an_item_in_lava_floats_and_is_not_burnt_by_the_move_from_1_16() -> None:
+    """1.16: submerged in lava (the cell at its eye − 0.11111111F), it floats (Motion Y 0 + 5.0E-4F, then × 0.98);
+    the move's fire test only keeps the fire ticks; in tick 2 the lava sets 15 s of fire (300) and deals 4."""
+    first, second = _item_ticks("fluid_item_in_lava_1_15_2.toml", "1.16", 2)
+    assert first == ((0.5, 1.2 + F5E_4, 0.5), (0.0, F5E_4 * 0.98, 0.0), 5, -1)
+    assert second is not None and second[2:] == (1, 300)
+
+
+def test_an_item_above_a_lava_surface_in_its_cell_is_in_lava_before_1_16() -> None:
+    """The block check sets inLava in any lava cell up to 1.15.2: in tick 2 the lava's 4 follows the fire's 1 and
+    removes it (tick 1 burnt it and threw it up); from 1.16 the item, above the surface, is untouched."""
+    assert _item_ticks("fluid_lava_flag_1_15_2.toml", "1.15.2", 2)[1] is None
+    assert _item_ticks("fluid_lava_flag_1_15_2.toml", "1.16", 3) == [((0.5, 1.95, 0.5), (0.0, 0.0, 0.0), 5, -1)] * 3
 
 
 def test_a_tnt_touching_water_runs_the_same_in_1_15_2_and_1_16_1() -> None:

@@ -210,6 +210,12 @@ CASES: dict[str, tuple[str, int, int]] = {
     "submerged_below_eye": ((SCENES_DIR / "fluid_submerged_eye_cell_1_15_2.toml").read_text(), 1, 1),
     # a TNT in a flow beside a water column: pushed along world heights (1.14.2) or own levels (1.14.3)
     "flow_own_levels": ((SCENES_DIR / "fluid_flow_world_heights_1_14_2.toml").read_text(), 1, 1),
+    # an item in lava: thrown up (1.15.2) or floating (1.16)
+    "item_lava_buoyancy": ((SCENES_DIR / "fluid_item_in_lava_1_15_2.toml").read_text(), 1, 1),
+    # the same item in its second tick: burnt in the move and removed by the lava (1.15.2), or alive (1.16)
+    "fire_block_collision": ((SCENES_DIR / "fluid_item_in_lava_1_15_2.toml").read_text(), 2, 1),
+    # an item above a lava surface in its cell: in lava and removed (1.15.2) or untouched (1.16)
+    "lava_flag_below_surface": ((SCENES_DIR / "fluid_lava_flag_1_15_2.toml").read_text(), 2, 1),
     # a bobber 40 m from its owner, hooking an item, reeled in before it ticks: pulls the item, or is removed first
     # (1.17; at 1.17 the player itself is refused: `living`)
     "bobber_use_checks_owner": (scene_toml(entities=[
@@ -688,7 +694,8 @@ BOTH_SIMULATED |= {"minecart_rider_input_push"}
 BOTH_SIMULATED |= {"vehicle_attachment_points"}
 BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
 BOTH_SIMULATED |= {"lava_push_in_water", "in_lava_by_fluid_height", "item_float_by_fluid_height"}   # fluids 1.16.1
-BOTH_SIMULATED |= {"lava_push", "submerged_below_eye", "flow_own_levels"}   # fluids 1.14.2, 1.15.2
+BOTH_SIMULATED |= {"lava_push", "submerged_below_eye", "flow_own_levels", "item_lava_buoyancy",
+                   "fire_block_collision", "lava_flag_below_surface"}   # fluids 1.14.2, 1.15.2
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
