@@ -137,6 +137,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                            "another cell, else every 40, an item whose cell holds lava is thrown up: Motion "
                            "((nextFloat - nextFloat) x 0.2F, 0.2F, (nextFloat - nextFloat) x 0.2F), then a sound "
                            "draw", (1, 16, 0), None),
+    "item_moves_when_needed": ("ItemEntity.tick moves an item on the ground only while it moves faster than "
+                               "1.0E-5F squared horizontally or every 4 ticks ((age + id) % 4 == 0), the drag right "
+                               "after the move, the lava hop's cells by floor (1.14.1); 1.14 moves every tick and "
+                               "drags after the lava hop, its cells by (int) casts", (1, 14, 1), None),
+    "item_bounces_only_falling": ("ItemEntity.tick multiplies an item's Motion Y on the ground by -0.5 only while it "
+                                  "is below 0 (1.16.2); before, always (an item bounced up by a slime block is sent "
+                                  "down again)", (1, 16, 2), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
     "raycast_world_border": ("ProjectileUtil.getCollision raycasts with getCollisionsIncludingWorldBorder: a path "
@@ -728,6 +735,8 @@ class Features:
     flow_own_levels: bool
     fire_block_collision: bool
     item_lava_buoyancy: bool
+    item_moves_when_needed: bool
+    item_bounces_only_falling: bool
     bobber_use_checks_owner: bool
     firework_hand_offset: bool
     blast_protection_linear: bool

@@ -102,7 +102,7 @@ class Item(Entity):
         # after its tick
         if 0 < self.pickup_delay != ITEM_PICKUP_DELAY_INFINITE:                               # 2
             self.pickup_delay -= 1
-        start = (floor(self.pos.x), floor(self.pos.y), floor(self.pos.z))                  # prevX, prevY, prevZ
+        start = tuple(self.pos)                                                               # prevX, Y, Z
         threshold = ITEM_FLOAT_HEIGHT if sim.features.item_float_height else \
             f32(self.eye_height - ITEM_EYE_FLUID_OFFSET)                                      # 3
         if sim.features.item_float_by_fluid_height:
@@ -126,14 +126,16 @@ class Item(Entity):
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
                       (b.min_y + b.max_y) / 2.0, self.pos.z)
         m = self.motion
-        if not self.on_ground or m.x * m.x + m.z * m.z > ITEM_MIN_HORIZONTAL_SQUARED or \
+        every_tick = not sim.features.item_moves_when_needed                                 # 1.14
+        if every_tick or not self.on_ground or m.x * m.x + m.z * m.z > ITEM_MIN_HORIZONTAL_SQUARED or \
                 (self.item_age + self.id) % ITEM_TICK_PERIOD == 0:                            # 5
             move(self, sim, MovementType.SELF, self.motion, rec)
-            run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, ITEM_DRAG, ITEM_DRAG_Y)
-            if self.on_ground and self.motion.y < 0.0:
-                run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, ITEM_BOUNCE, 1.0)
+            if not every_tick:
+                self.drag(sim, rec)
         if not sim.features.item_lava_buoyancy:                                               # 6 (to 1.15.2)
-            run_stage(rec, self, LAVA_HOP, self.hop_in_lava, world, start)
+            run_stage(rec, self, LAVA_HOP, self.hop_in_lava, world, start, every_tick)
+        if every_tick:
+            self.drag(sim, rec)
         # 6: merging with other items needs item stacks, which the engine does not model
         if self.item_age != ITEM_AGELESS:                                                     # 7
             self.item_age = wrap_int(self.item_age + 1)
@@ -157,14 +159,22 @@ class Item(Entity):
         """`ItemEntity.isFireImmune`: the item is fireproof (netherite, ancient debris)."""
         return self.item in FIREPROOF_ITEMS
 
-    def hop_in_lava(self, world: World, start: tuple[int, int, int]) -> None:
+    def drag(self, sim: TickContext, rec: Recorder | None) -> None:
+        """The drag after the move (× 0.98, the slipperiness on the ground), then on the ground Y × −0.5 (from
+        1.16.2 only while Y < 0, `item_bounces_only_falling`)."""
+        run_stage(rec, self, DRAG, slippery_drag, self, sim.world, sim.features, ITEM_DRAG, ITEM_DRAG_Y)
+        if self.on_ground and (self.motion.y < 0.0 or not sim.features.item_bounces_only_falling):
+            run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, ITEM_BOUNCE, 1.0)
+
+    def hop_in_lava(self, world: World, start: tuple[float, float, float], truncated: bool) -> None:
         """Before 1.16 (`item_lava_buoyancy`): every 2 ticks of its age when the tick moved it into another cell
-        (`start`: the cell it began in), else every 40, an item whose cell holds lava is thrown up — Motion
-        ((nextFloat − nextFloat) × 0.2F, 0.2F, (nextFloat − nextFloat) × 0.2F) — and the burn sound's pitch draws a
-        nextFloat."""
-        cell = (floor(self.pos.x), floor(self.pos.y), floor(self.pos.z))
-        if self.item_age % (ITEM_LAVA_HOP_MOVED if cell != start else ITEM_LAVA_HOP_STILL) != 0 or \
-                fluid_at(world, *cell).fluid != LAVA_FLUID:
+        (`start`: the position it began at; cells by floor, by the (int) cast in 1.14, `truncated`), else every
+        40, an item whose cell holds lava is thrown up — Motion ((nextFloat − nextFloat) × 0.2F, 0.2F, (nextFloat −
+        nextFloat) × 0.2F) — and the burn sound's pitch draws a nextFloat."""
+        cell = floor if not truncated else int
+        moved = any(cell(a) != cell(b) for a, b in zip(start, self.pos, strict=True))
+        if self.item_age % (ITEM_LAVA_HOP_MOVED if moved else ITEM_LAVA_HOP_STILL) != 0 or \
+                fluid_at(world, floor(self.pos.x), floor(self.pos.y), floor(self.pos.z)).fluid != LAVA_FLUID:
             return
         r = self.random
         x = f32(f32(r.next_float() - r.next_float()) * ITEM_LAVA_HOP_SPREAD)

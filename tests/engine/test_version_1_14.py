@@ -9,6 +9,8 @@ scenes at each release and its neighbours.
 * Lava before 1.16: no buoyancy for items, which are thrown up instead (`item_lava_buoyancy`); `Entity.move`'s fire
   test burns in fire and lava (`fire_block_collision`); the inLava flag is set in any lava cell the block check
   visits (`lava_flag_below_surface`).
+* Items: 1.14 moves an item every tick (`item_moves_when_needed`, 1.14.1); up to 1.16.1 the ground multiplies an
+  item's Motion Y by −0.5 whatever its sign (`item_bounces_only_falling`, 1.16.2).
 """
 
 from __future__ import annotations
@@ -120,16 +122,18 @@ def _item_ticks(name: str, version: str, ticks: int) -> list:
     return out
 
 
-@pytest.mark.parametrize("version", ["1.14", "1.15.2"])
-def test_an_item_in_lava_is_thrown_up_and_burns_before_1_16(version: str) -> None:
+@pytest.mark.parametrize(("version", "drag"), [("1.14", 0.98), ("1.14.1", 1.0), ("1.15.2", 1.0)])
+def test_an_item_in_lava_is_thrown_up_and_burns_before_1_16(version: str, drag: float) -> None:
     """Tick 1: no water, so gravity (−0.04) and the move; Entity.move's fire test meets the lava: fire ticks −1 + 1
-    = 0 → 8 s (160), burn(1): health 4; age 0 in a lava cell: Motion ((a − b) × 0.2F, 0.2F, (c − d) × 0.2F).
-    Tick 2: the fire's 1 (160 % 20 == 0), then the lava's 4 (inLava): removed."""
+    = 0 → 8 s (160), burn(1): health 4; age 0 in a lava cell: Motion ((a − b) × 0.2F, 0.2F, (c − d) × 0.2F) (1.14
+    drags it after that: Motion Y 0.2F × 0.98). Tick 2: the fire's 1 (160 % 20 == 0), then the lava's 4 (inLava):
+    removed."""
     first, second = _item_ticks("fluid_item_in_lava_1_15_2.toml", version, 2)
     pos, motion, health, fire = first
     assert pos == (0.5, 1.2 - 0.04, 0.5) and health == 4 and fire == 160
-    assert motion[1] == float(np.float32(0.2)) and all(abs(c) <= float(np.float32(0.2)) for c in motion[::2])
-    assert motion[0] == float(np.float32(motion[0])) and motion[0] != 0.0   # a float, drawn
+    assert motion[1] == float(np.float32(0.2)) * drag and all(abs(c) <= float(np.float32(0.2)) for c in motion[::2])
+    hop_x = motion[0] / float(np.float32(drag))
+    assert hop_x == float(np.float32(hop_x)) and hop_x != 0.0   # a float, drawn
     assert second is None
 
 
@@ -154,3 +158,33 @@ def test_a_tnt_touching_water_runs_the_same_in_1_15_2_and_1_16_1() -> None:
     a = _run("fluid_lava_in_water_1_16_1.toml", "1.15.2", 40).entity_by_id(1)
     b = _run("fluid_lava_in_water_1_16_1.toml", "1.16.1", 40).entity_by_id(1)
     assert (tuple(a.pos), tuple(a.motion)) == (tuple(b.pos), tuple(b.motion))
+
+
+def _ys(name: str, version: str, ticks: int) -> list[tuple[float, float]]:
+    sim = _scene(name, version)
+    out = []
+    for _ in range(ticks):
+        sim.tick()
+        e = sim.entity_by_id(1)
+        out.append((e.pos.y, e.motion.y))
+    return out
+
+
+def test_an_item_resting_on_the_ground_moves_every_tick_in_1_14_only() -> None:
+    """1.14: gravity, the move (the landing: Y × 0.0 = −0.0), × 0.98, × −0.5: Motion Y +0.0 every tick; 1.14.1:
+    the item (id 1) moves at age 3 only ((3 + 1) % 4 == 0), Motion Y −0.04 a tick until then."""
+    rest = _ys("item_resting_1_14.toml", "1.14", 5)
+    assert rest == [(1.0, 0.0)] * 5 and all(math.copysign(1.0, vy) > 0 for _, vy in rest)
+    assert _ys("item_resting_1_14.toml", "1.14.1", 5) == [(1.0, -0.04), (1.0, -0.08), (1.0, -0.04 * 3), (1.0, 0.0),
+                                                         (1.0, -0.04)]
+
+
+def test_an_item_landing_on_slime_bounces_only_from_1_16_2() -> None:
+    """Tick 10 lands it: the slime turns Motion Y up (× −0.8), the drag × 0.98; up to 1.16.1 the ground's × −0.5
+    sends it down again (the item stays on the slime), from 1.16.2 it rises."""
+    old = _ys("item_slime_bounce_1_16_1.toml", "1.16.1", 16)
+    new = _ys("item_slime_bounce_1_16_1.toml", "1.16.2", 16)
+    assert old[:9] == new[:9]
+    vy = old[8][1] - 0.04                                  # Motion Y as the item lands in tick 10
+    assert old[9][1] == vy * -0.8 * 0.98 * -0.5 and new[9][1] == vy * -0.8 * 0.98
+    assert all(y == 1.0 for y, _ in old[9:]) and max(y for y, _ in new[9:]) > 1.6
