@@ -624,12 +624,17 @@ MECHANICS: dict[str, Mechanic] = {
                    "minecart ticks are refused from 1.21.4"))),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
-            Change(OLDEST, (1, 16, 0), "LivingEntity.travel before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),
+            Change((1, 14, 0), (1, 16, 0), "LivingEntity.travel of 1.14-1.15.2 differs from 1.16's in lava (Motion x "
+                   "0.5 with no fluid gravity) and in tickMovement's jump (the water height alone, no swim height); "
+                   "PlayerEntity, MobEntity and the attributes of 1.14-1.15.2 not compared"),
             Change((1, 21, 4), None, "LivingEntity of 1.21.4 and later not compared (1.21.4-1.21.10 sources not on "
                    "hand; 1.21.11 not read)"))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
-            Change(OLDEST, (1, 16, 0), "elytra flight before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "elytra flight " + _PRE_1_14),
+            Change((1, 14, 0), (1, 16, 0), "elytra flight of 1.14-1.15.2 (LivingEntity.travel's elytra branch, the "
+                   "same lines as 1.16's) is reached only through the living tick, not simulated before 1.16"),
             Change((1, 21, 4), None, "elytra flight of 1.21.4 and later not compared (1.21.4-1.21.10 sources not "
                    "on hand; 1.21.11 not read)"))),
     "explosion": Mechanic(
