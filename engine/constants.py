@@ -119,6 +119,16 @@ GRAVITY_1_12 = f32(0.04)            # motionY -= 0.03999999910593033D
 DRAG_1_12 = f32(0.98)               # motionX/Y/Z *= 0.9800000190734863D
 GROUND_1_12 = f32(0.7)              # on the ground motionX/Z *= 0.699999988079071D (motionY *= -0.5D)
 FALLING_BLOCK_FLOOR_PROBE_1_12 = f32(0.01)   # the block at posY - 0.009999999776482582D under a landing
+# EntityItem and EntityXPOrb.onUpdate (1.12.2: item_tick_1_12, xp_orb_tick_1_12)
+ITEM_LAVA_PERIOD_1_12 = 25          # the lava test when the (int) cell changed or ticksExisted % 25 == 0
+XP_ORB_GRAVITY_1_12 = f32(0.03)     # motionY -= 0.029999999329447746D
+XP_ORB_BOUNCE_1_12 = f32(-0.9)      # on the ground motionY *= -0.8999999761581421D
+XP_ORB_LOADED_SIZE_1_12 = f32(0.25)  # EntityXPOrb(World), the NBT constructor: setSize(0.25F, 0.25F)
+# Entity.handleWaterMovement and isInLava (1.12.2: water_material_acceleration)
+IN_WATER_INSET_1_12 = f32(0.4)      # box.grow(0.0D, -0.4000000059604645D, 0.0D): 0.4 off the top and the bottom
+WATER_CONTRACT_1_12 = 0.001         # ... .shrink(0.001D)
+IN_LAVA_INSET_1_12 = f32(0.1)       # isInLava: box.grow(-0.10000000149011612D, -0.4000000059604645D, ...)
+SPLASH_PARTICLES_PER_WIDTH_1_12 = f32(20.0)   # doWaterSplashEffect: (float)i < 1.0F + width * 20.0F, each loop
 TNT_EYE_HEIGHT = f32(0.15)          # TntEntity.getEyeHeight: 0.15F
 TNT_POWER = 4.0                     # TntEntity.explode: 4.0F
 TNT_EXPLOSION_HEIGHT = 0.0625       # getBodyY(0.0625) = y + (double)height * 0.0625
@@ -159,9 +169,8 @@ ITEM_PICKUP_DELAY_INFINITE = 32767
 ITEM_SPAWN_VY = 0.2
 ITEM_SPAWN_SPREAD = 0.2             # random.nextDouble() * 0.2 - 0.1
 ITEM_DEFAULT_PICKUP_DELAY = 10
-ITEM_LAVA_HOP_SPREAD = f32(0.2)     # before 1.16, ItemEntity.tick in lava: (nextFloat - nextFloat) * 0.2F
-ITEM_LAVA_HOP_VY = f32(0.2)         # … and Motion Y (double)0.2F
-ITEM_LAVA_HOP_MOVED, ITEM_LAVA_HOP_STILL = 2, 40   # … every 2 ticks of age after a move to another cell, else 40
+ITEM_LAVA_HOP_MOVED, ITEM_LAVA_HOP_STILL = 2, 40   # before 1.16, ItemEntity.tick's lava kick: every 2 ticks of age
+                                                   # after a move to another cell, else every 40 (`flee_lava`)
 
 # --- experience orb (spec 06 §4) ---
 XP_ORB_WIDTH = f32(0.5)

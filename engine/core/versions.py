@@ -165,6 +165,33 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                 "fallen through (BlockFalling.canFallThrough: fire, air, water, lava) keeps falling "
                                 "(onGround false, no drag that tick) (1.12.2; 1.13.x not compared)", OLDEST,
                                 (1, 14, 0)),
+    "item_tick_1_12": ("EntityItem.onUpdate: motionY -= (double)0.04F, the push out of blocks every tick, the move "
+                       "every tick (no 4-tick rule), a lava kick (Random: the Motion's four floats and the burn "
+                       "sound's) where the (int)-truncated cell changed or ticksExisted % 25 == 0, X and Z x 0.98F "
+                       "(on the ground x the slipperiness of the block at floor(minY) - 1, a float product), Y x "
+                       "(double)0.98F, on the ground Y x -0.5 whatever its sign; no floating in water (1.12.2; 1.13.x "
+                       "not compared)", OLDEST, (1, 14, 0)),
+    "push_out_1_12": ("Entity.pushOutOfBlocks tries the faces WEST, EAST, NORTH, SOUTH, UP (1.14: NORTH, SOUTH, "
+                      "WEST, EAST, UP), so a tie goes to the west or east face; a box in blocks is one that a "
+                      "collision box intersects (World.collidesWithAnyBlock) (1.12.2; 1.13.x not compared)", OLDEST,
+                      (1, 14, 0)),
+    "xp_orb_tick_1_12": ("EntityXPOrb.onUpdate: motionY -= (double)0.03F always (no water movement), on the ground Y "
+                         "x (double)-0.9F; an orb made by EntityXPOrb(World) (summoned or loaded: a scene's) is "
+                         "0.25 x 0.25, not 0.5 x 0.5 (1.12.2; 1.13.x not compared)", OLDEST, (1, 14, 0)),
+    "water_material_acceleration": ("Entity.handleWaterMovement: World.handleMaterialAcceleration over the box shrunk "
+                                    "by 0.4 at the top and bottom (re-sorted where that inverts it) and by 0.001, "
+                                    "every water block in its cells counted (no depth), BlockLiquid.getFlow on "
+                                    "integer levels (its downward current: full blocks but glass, glowstone, sea "
+                                    "lanterns, beacons, pistons, leaves and ice), the sum normalized x 0.014 (items: "
+                                    "their whole box, no fall reset; XP orbs: their whole box, not inWater); no lava "
+                                    "push; isInLava a lava block in the "
+                                    "box shrunk by 0.1, 0.4, 0.1; TNT and falling blocks never run the base tick "
+                                    "(1.12.2; the fluid states of 1.13, 1.13.x not compared)", OLDEST, (1, 13, 0)),
+    "block_collisions_1_12": ("Entity.doBlockCollisions: of the blocks modelled only cobwebs act (setInWeb, as "
+                              "slowMovement); fire has no onEntityCollidedWithBlock: Entity.move's fire test deals 1 "
+                              "IN_FIRE damage where fire or lava is in the cells floor(min)..ceil(max) - 1 of the box "
+                              "shrunk by 0.001 (World.isFlammableWithin) and, when not wet, adds a fire tick (8 s of "
+                              "fire at 0) (1.12.2; 1.13.x not compared)", OLDEST, (1, 14, 0)),
     "falling_block_spawn_from_block": ("FallingBlockEntity.spawnFromBlock: the entity at the cell's floor, not "
                                        "lifted by (1 - 0.98F) / 2F, the block replaced by its fluid at once (no "
                                        "longer waterlogged in the entity); its first tick no longer checks the "
@@ -501,11 +528,12 @@ class Mechanic:
     changes: tuple[Change, ...]
 
 
-_PRE_1_14 = "not compared with the game's code before 1.14 (no decompiled sources of 1.11-1.13 used here)"
+_PRE_1_14 = ("not compared with the game's code before 1.14 (1.12.2's MCP source is on hand; no decompiled source of "
+             "1.11-1.12.1 or 1.13-1.13.2 was found: docs/versions.md, \"1.12.2 sources\")")
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
-               "releases before it used here)")
+               "releases before it was found: docs/versions.md)")
 _REDSTONE_BEFORE_1_16 = "the redstone code of releases before 1.16 not compared"
 _REDSTONE_LATER = ("the redstone code of 1.21.4 and later not compared (no sources of 1.21.4-1.21.10 here; 1.21.11 "
                    "differs: onStateReplaced without the new state, TntBlock.primeTnt behind the game rule "
@@ -522,14 +550,15 @@ MECHANICS: dict[str, Mechanic] = {
         "Entity.move and block collisions (spec 03)", "an entity moves", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move")),
             Change((1, 13, 0), (1, 14, 0), "Entity.move of 1.13-1.13.2 (VoxelShapes on the motionX/Y/Z fields) not "
-                   "compared: no decompiled 1.13 source used here"))),
+                   "compared: no decompiled 1.13 source found (docs/versions.md)"))),
     "void": Mechanic(
         "the void below the world (Entity.attemptTickInVoid)", "an entity's base tick runs below y = -64", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.onEntityUpdate")),
             Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "block_effects": Mechanic(
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
-            _OLD,
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.doBlockCollisions")),
+            Change((1, 13, 0), (1, 14, 0), _PRE_1_14),
             Change((1, 21, 4), None, "Entity.tickBlockCollision of 1.21.11 differs from 1.21.2's (Entity.move "
                    "queues its own checks with the movement, EntityCollisionHandler callbacks, piston moves not "
                    "scaled by the movement multiplier); 1.21.4-1.21.10 not compared"),)),
@@ -539,26 +568,32 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "fluids": Mechanic(
         "fluid pushing (Entity.updateMovementInFluid, spec 04 §7)", "an entity touches water or lava", (
-            Change(OLDEST, (1, 14, 0), "Entity.checkWaterState and updateMovementInFluid " + _PRE_1_14),)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.handleWaterMovement")),
+            Change((1, 13, 0), (1, 14, 0), "Entity.checkWaterState and updateMovementInFluid " + _PRE_1_14),)),
     "tnt": Mechanic(
         "the TNT tick (TntEntity.tick, spec 06 §1)", "a TNT ticks", (
             Change(OLDEST, (1, 12, 2), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),
             Change((1, 13, 0), (1, 14, 0), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F") + "; 1.13-1.13.2 "
-                   "not compared"))),
+                   "not compared (no source found)"))),
     "falling_block": Mechanic(
         "the falling-block tick (FallingBlockEntity.tick, spec 06 §2)", "a falling block ticks", (
             Change(OLDEST, (1, 12, 2), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F")),
             Change((1, 13, 0), (1, 14, 0), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F") +
-                   "; 1.13-1.13.2 not compared"))),
+                   "; 1.13-1.13.2 not compared (no source found)"))),
     "item": Mechanic(
         "the item tick (ItemEntity.tick, spec 06 §3)", "an item ticks", (
-            Change(OLDEST, (1, 14, 0), _FLOATS.format("ItemEntity.tick", "0.04F, 0.98F")),)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityItem.onUpdate")),
+            Change((1, 13, 0), (1, 14, 0), _FLOATS.format("ItemEntity.tick", "0.04F, 0.98F") + "; 1.13-1.13.2 not "
+                   "compared (no source found)"))),
     "item_push_out": Mechanic(
         "an item pushed out of blocks (ItemEntity.tick, spec 06 §3)", "an item's box is not in free space", (
-            _OLD,)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.pushOutOfBlocks")),
+            Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "xp_orb": Mechanic(
         "the XP-orb tick (ExperienceOrbEntity.tick, spec 06 §4)", "an XP orb ticks", (
-            Change(OLDEST, (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F")),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityXPOrb.onUpdate")),
+            Change((1, 13, 0), (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F") +
+                   "; 1.13-1.13.2 not compared (no source found)"),
             Change((1, 21, 4), None, "ExperienceOrbEntity.tick of 1.21.11 differs from 1.21.3's (no gravity while "
                    "the box is inside a block, pushOutOfBlocks only when the box offset by the Motion is blocked, "
                    "the ground friction multiplies Y too, a landing bounce Y := -prevY x 0.4); 1.21.4-1.21.10 not "
@@ -750,6 +785,11 @@ class Features:
     xp_orb_merging: bool
     world_height_1_18: bool
     falling_block_tick_1_12: bool
+    item_tick_1_12: bool
+    push_out_1_12: bool
+    xp_orb_tick_1_12: bool
+    water_material_acceleration: bool
+    block_collisions_1_12: bool
     falling_block_spawn_from_block: bool
     falling_block_top_inclusive: bool
     item_push_out_contracted: bool

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.constants import PUSH_OUT_BASE, PUSH_OUT_DAMPING, PUSH_OUT_SPREAD
+from engine.constants import PUSH_OUT_BASE, PUSH_OUT_DAMPING, PUSH_OUT_SPREAD, XP_ORB_LAVA_KICK
 from engine.geometry.box import Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
@@ -51,18 +51,21 @@ def slippery_drag(e: Entity, world: World, features: Features, drag: float, drag
     scale_motion(e, g, drag_y, g)
 
 
-# Entity.pushOutOfBlocks tries these faces, keeping the nearest open one (UP when none is nearer)
+# Entity.pushOutOfBlocks tries these faces, keeping the nearest open one (UP when none is nearer; a tie keeps the
+# first): NORTH, SOUTH, WEST, EAST, UP; 1.12.2's (`push_out_1_12`) WEST, EAST, NORTH, SOUTH, UP
 _PUSH_DIRECTIONS = ((0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0), (0, 1, 0))
+_PUSH_DIRECTIONS_1_12 = ((-1, 0, 0), (1, 0, 0), (0, 0, -1), (0, 0, 1), (0, 1, 0))
 
 
-def push_out_of_blocks(e: Entity, world: World, x: float, y: float, z: float) -> None:
+def push_out_of_blocks(e: Entity, world: World, x: float, y: float, z: float, features: Features) -> None:
     """`Entity.pushOutOfBlocks` (spec 04 §14): a kick of 0.1..0.3 towards the nearest face whose neighbour
-    is not a full cube; the other axes keep 0.75 of their Motion."""
+    is not a full cube; the other axes keep 0.75 of their Motion. 1.12.2 (`push_out_1_12`) tries the faces in
+    another order, so a tie goes to another face."""
     bx, by, bz = floor(x), floor(y), floor(z)
     frac = (x - bx, y - by, z - bz)
     best = (0, 1, 0)
     nearest = float("inf")
-    for d in _PUSH_DIRECTIONS:
+    for d in _PUSH_DIRECTIONS_1_12 if features.push_out_1_12 else _PUSH_DIRECTIONS:
         if phys.is_full_cube(world.get_block_state(bx + d[0], by + d[1], bz + d[2])):
             continue
         axis = 0 if d[0] else (1 if d[1] else 2)
@@ -82,3 +85,15 @@ def push_out_of_blocks(e: Entity, world: World, x: float, y: float, z: float) ->
         e.motion = Vec3(damped.x, kick, damped.z)
     else:
         e.motion = Vec3(damped.x, damped.y, kick)
+
+
+def flee_lava(e: Entity, burn_sound: bool) -> None:
+    """An XP orb in lava (and a 1.12.2 item, `item_tick_1_12`): Motion := ((r1 − r2)·0.2F, 0.2F, (r3 − r4)·0.2F)
+    from the entity's Random (float arithmetic); with `burn_sound` the burn sound's pitch draws once more (up to
+    1.16.5)."""
+    r = e.random
+    x = f32(f32(r.next_float() - r.next_float()) * XP_ORB_LAVA_KICK)
+    z = f32(f32(r.next_float() - r.next_float()) * XP_ORB_LAVA_KICK)
+    e.motion = Vec3(x, XP_ORB_LAVA_KICK, z)
+    if burn_sound:
+        r.next_float()

@@ -27,7 +27,7 @@ from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.dismounting import vehicle_top
 from engine.geometry.box import ZERO, Box, Vec3
-from engine.influences import fluids
+from engine.influences import fluids, fluids_1_12
 from engine.influences.blockrays import DEFAULT_BEHAVIOR, ExplosionBehavior
 from engine.influences.cramming import push_away_from
 from engine.java.javanum import f32
@@ -370,14 +370,24 @@ class Entity:
         """What the entity type's constructor draws from the entity's own Random (`Simulation.create`): nothing
         but for items from 1.17."""
 
+    def handle_water_movement(self, sim: TickContext) -> bool:
+        """1.12.2's `Entity.handleWaterMovement` (`water_material_acceleration`; XP orbs override it)."""
+        return fluids_1_12.handle_water_movement(self, sim)
+
     def base_tick(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`Entity.baseTick` reduced to what moves or removes entities (spec 01 §8.2): fluids, fire, lava, the void."""
-        fluids.update_water_state(self, sim.world, sim.features, rec)
-        fluids.update_submerged_in_water_state(self, sim.world, sim.features)
+        """`Entity.baseTick` reduced to what moves or removes entities (spec 01 §8.2): fluids, fire, lava, the void;
+        1.12.2's `Entity.onEntityUpdate` (`water_material_acceleration`) pushes through water only and tests lava
+        with its own box."""
+        old = sim.features.water_material_acceleration
+        if old:
+            self.handle_water_movement(sim)
+        else:
+            fluids.update_water_state(self, sim.world, sim.features, rec)
+            fluids.update_submerged_in_water_state(self, sim.world, sim.features)
         if "block_effects" in sim.features.refused:   # 1.21.2 checks blocks in the tick, moving or not
             block_effects.refuse_block_collision_in_tick(self, sim)
         self.tick_fire(sim)
-        if self.is_in_lava():
+        if fluids_1_12.is_in_lava(self, sim.world) if old else self.is_in_lava():
             self.set_on_fire_from_lava(sim)
             if self.fall_distance != 0.0 and "fall_distance" in sim.features.refused:
                 raise refusal(sim.features, "fall_distance", f"entity {self.id} in lava, tick {sim.tick_count}")

@@ -105,8 +105,10 @@ class FallingBlock(Entity):
         block = self.block_state.block
         if phys.is_concrete_powder(block) or block in ("anvil", "chipped_anvil", "damaged_anvil"):
             raise refusal(sim.features, "falling_block", f"entity {self.id}, tick {sim.tick_count}",
-                          f"a falling {block} of 1.12.2 (concrete powder's rayTraceBlocks with stopOnLiquid, the "
-                          "anvil's fall damage) is not compared")
+                          f"a falling {block} of 1.12.2 is not simulated (concrete powder: rayTraceBlocks(prev, pos, "
+                          "true) for water when motion² > 1, onEndFalling hardens it in any liquid, lava too; a "
+                          "summoned anvil hurts the entities in its box and draws from its Random to chip, and may "
+                          "replace rails and redstone (Material.CIRCUITS))")
         if not self.no_gravity:                                                                    # 2 G
             run_stage(rec, self, GRAVITY, subtract_motion_y, self, GRAVITY_1_12)
         move(self, sim, MovementType.SELF, self.motion, rec)                                       # 3 M

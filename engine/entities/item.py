@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
+    DRAG_1_12,
+    GRAVITY_1_12,
     ITEM_AGELESS,
     ITEM_BOUNCE,
     ITEM_BUOYANCY,
@@ -20,9 +22,8 @@ from engine.constants import (
     ITEM_HEIGHT,
     ITEM_LAVA_DRAG,
     ITEM_LAVA_HOP_MOVED,
-    ITEM_LAVA_HOP_SPREAD,
     ITEM_LAVA_HOP_STILL,
-    ITEM_LAVA_HOP_VY,
+    ITEM_LAVA_PERIOD_1_12,
     ITEM_MAX_AGE,
     ITEM_MIN_HORIZONTAL_SQUARED,
     ITEM_PICKUP_DELAY_INFINITE,
@@ -36,12 +37,21 @@ from engine.constants import (
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
 from engine.entities import damage_source
-from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
+from engine.entities.common import (
+    add_motion,
+    flee_lava,
+    push_out_of_blocks,
+    scale_motion,
+    slippery_drag,
+    subtract_motion_y,
+)
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at, submerged_fluid, update_water_state
+from engine.influences.fluids_1_12 import FLUID_1_12, water_contact
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.java.mathhelper import floor
+from engine.motion.collision_boxes import get_collision_boxes
 from engine.motion.move import MovementType, move
 from engine.world.fluid_states import LAVA as LAVA_FLUID
 from engine.world.fluid_states import WATER
@@ -66,6 +76,7 @@ PUSH_OUT = StageInfo("push_out", "Entity.pushOutOfBlocks", "Pu")
 DRAG = StageInfo("drag", "ItemEntity.tick", "D")
 BOUNCE = StageInfo("ground_bounce", "ItemEntity.tick")
 FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
+LAVA_1_12 = StageInfo("lava_kick", "EntityItem.onUpdate")
 
 
 class Item(Entity):
@@ -98,6 +109,9 @@ class Item(Entity):
         """`ItemEntity.tick`: spec 06 §3.2."""
         world = sim.world
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                                  # 1 F1
+        if sim.features.item_tick_1_12:
+            self._tick_1_12(sim, rec)
+            return
         # vanilla goes on even when the base tick removed the entity (lava, fire, the void): it leaves the world
         # after its tick
         if 0 < self.pickup_delay != ITEM_PICKUP_DELAY_INFINITE:                               # 2
@@ -124,7 +138,7 @@ class Item(Entity):
                 raise refusal(sim.features, "item_push_out", f"entity {self.id}, tick {sim.tick_count}")
             b = self.box
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
-                      (b.min_y + b.max_y) / 2.0, self.pos.z)
+                      (b.min_y + b.max_y) / 2.0, self.pos.z, sim.features)
         m = self.motion
         every_tick = not sim.features.item_moves_when_needed                                 # 1.14
         if every_tick or not self.on_ground or m.x * m.x + m.z * m.z > ITEM_MIN_HORIZONTAL_SQUARED or \
@@ -142,6 +156,48 @@ class Item(Entity):
         run_stage(rec, self, FLUID, update_water_state, self, world, sim.features, rec)       # 8 F2
         if self.item_age >= ITEM_MAX_AGE:                                                     # 9
             self.remove()
+
+    def _tick_1_12(self, sim: TickContext, rec: Recorder | None) -> None:
+        """1.12.2's `EntityItem.onUpdate` after the base tick (`item_tick_1_12`): gravity (double)0.04F on motionY
+        alone; `pushOutOfBlocks` at the box's mid-height, which kicks only where a collision box intersects the
+        box (`World.collidesWithAnyBlock`); the move, every tick; where the (int)-truncated cell changed or
+        ticksExisted % 25 == 0, lava in the position's cell kicks it (the Random's four floats and the burn
+        sound's); X and Z × 0.98F (on the ground × the slipperiness of the block at floor(minY) − 1, a float
+        product), Y × (double)0.98F, then on the ground Y × −0.5 whatever its sign; the age, the water push."""
+        world = sim.world
+        if 0 < self.pickup_delay != ITEM_PICKUP_DELAY_INFINITE:
+            self.pickup_delay -= 1
+        if not self.no_gravity:
+            run_stage(rec, self, GRAVITY, subtract_motion_y, self, GRAVITY_1_12)
+        b = self.box
+        self.no_clip = bool(get_collision_boxes(world, b))
+        if self.no_clip:
+            run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x, (b.min_y + b.max_y) / 2.0,
+                      self.pos.z, sim.features)
+        move(self, sim, MovementType.SELF, self.motion, rec)
+        p, q = self.prev_pos, self.pos
+        if (to_int(p.x), to_int(p.y), to_int(p.z)) != (to_int(q.x), to_int(q.y), to_int(q.z)) or \
+                self.age % ITEM_LAVA_PERIOD_1_12 == 0:
+            if fluid_at(world, floor(q.x), floor(q.y), floor(q.z)).fluid == LAVA_FLUID:
+                run_stage(rec, self, LAVA_1_12, flee_lava, self, True)
+            # searchForOtherItemsNearby: merging needs item stacks, which the engine does not model
+        # the block at floor(minY) - 1 is the one at floor(y - 1.0): the box's minY is the position's y
+        run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, ITEM_DRAG, DRAG_1_12)
+        if self.on_ground:
+            run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, ITEM_BOUNCE, 1.0)
+        if self.item_age != ITEM_AGELESS:
+            self.item_age = wrap_int(self.item_age + 1)
+        if sim.features.water_material_acceleration:
+            run_stage(rec, self, FLUID_1_12, self.handle_water_movement, sim)
+        else:
+            run_stage(rec, self, FLUID, update_water_state, self, world, sim.features, rec)
+        if self.item_age >= ITEM_MAX_AGE:
+            self.remove()
+
+    def handle_water_movement(self, sim: TickContext) -> bool:
+        """1.12.2's `EntityItem.handleWaterMovement`: the push over its whole box and `inWater` (with the splash);
+        no fall reset, the fire not put out."""
+        return water_contact(self, sim, self.box)
 
     def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`ItemEntity.damage`: a nether star ignores explosions and a fireproof item fire (`Item.damage`);
@@ -176,11 +232,7 @@ class Item(Entity):
         if self.item_age % (ITEM_LAVA_HOP_MOVED if moved else ITEM_LAVA_HOP_STILL) != 0 or \
                 fluid_at(world, floor(self.pos.x), floor(self.pos.y), floor(self.pos.z)).fluid != LAVA_FLUID:
             return
-        r = self.random
-        x = f32(f32(r.next_float() - r.next_float()) * ITEM_LAVA_HOP_SPREAD)
-        z = f32(f32(r.next_float() - r.next_float()) * ITEM_LAVA_HOP_SPREAD)
-        self.motion = Vec3(x, ITEM_LAVA_HOP_VY, z)
-        r.next_float()
+        flee_lava(self, True)
 
     def fluid_buoyancy(self, drag: float) -> None:
         """`applyBuoyancy` (water, 0.99F) / `method_24348` (lava, 0.95F): X/Z drag, +5e-4F while vy < 0.06F."""

@@ -31,6 +31,7 @@ from engine.entities.rows import RowBacked, RowBatch, RowTable, extra_int
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.explosion_batch import Blasts, usable
 from engine.influences.fluids import normalize_zero_below, update_water_state
+from engine.influences.fluids_1_12 import FLUID_1_12
 from engine.java.javanum import f32
 from engine.motion.collision_kernel import block_arrays
 from engine.motion.move import MovementType, move
@@ -147,6 +148,8 @@ class Tnt(RowBacked, Entity):
         run_stage(rec, self, FUSE, self.decrement_fuse)                              # 5
         if self.fuse <= 0:                                                           # 6, AMBIGUITY-N12
             run_stage(rec, self, EXPLODE, self.explode, sim, rec)
+        elif sim.features.water_material_acceleration:                               # 7 F (1.12.2)
+            run_stage(rec, self, FLUID_1_12, self.handle_water_movement, sim)
         else:
             run_stage(rec, self, FLUID, update_water_state, self, sim.world, sim.features, rec)  # 7 F
 

@@ -6,16 +6,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
+    DRAG_1_12,
     ITEM_VELOCITY_AFFECTING_OFFSET,
     XP_ORB_BOUNCE,
+    XP_ORB_BOUNCE_1_12,
     XP_ORB_BUOYANCY,
     XP_ORB_BUOYANCY_MAX_VY,
     XP_ORB_DRAG,
     XP_ORB_DRAG_Y,
     XP_ORB_GRAVITY,
+    XP_ORB_GRAVITY_1_12,
     XP_ORB_HEALTH,
     XP_ORB_HEIGHT,
-    XP_ORB_LAVA_KICK,
+    XP_ORB_LOADED_SIZE_1_12,
     XP_ORB_MAX_AGE,
     XP_ORB_MERGE_IDS,
     XP_ORB_MERGE_PERIOD,
@@ -31,17 +34,27 @@ from engine.constants import (
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
-from engine.entities.common import add_motion, push_out_of_blocks, scale_motion, slippery_drag
+from engine.entities.common import (
+    add_motion,
+    flee_lava,
+    push_out_of_blocks,
+    scale_motion,
+    slippery_drag,
+    subtract_motion_y,
+)
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import fluid_at
+from engine.influences.fluids_1_12 import handle_material_acceleration
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.java.mathhelper import floor
+from engine.motion.collision_boxes import get_collision_boxes
 from engine.motion.move import MovementType, move
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 WATER = StageInfo("water_movement", "ExperienceOrbEntity.applyWaterMovement")
@@ -76,10 +89,24 @@ class ExperienceOrb(Entity):
             fields["picking_count"] = self.picking_count
         return fields
 
+    def constructed(self, features: Features) -> None:
+        """1.12.2 (`xp_orb_tick_1_12`): `EntityXPOrb(World)`, the constructor of a summoned or loaded orb (a
+        scene's), sets the size 0.25 × 0.25; only `EntityXPOrb(world, x, y, z, value)` sets 0.5 × 0.5."""
+        if features.xp_orb_tick_1_12:
+            self.width = self.height = XP_ORB_LOADED_SIZE_1_12
+            self.set_position(self.pos)
+
+    def handle_water_movement(self, sim: TickContext) -> bool:
+        """1.12.2's `EntityXPOrb.handleWaterMovement`: the push over its whole box; `inWater` is not set."""
+        return handle_material_acceleration(self, sim, self.box)
+
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ExperienceOrbEntity.tick`: spec 06 §4.2."""
         world = sim.world
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                                # 1 F
+        if sim.features.xp_orb_tick_1_12:
+            self._tick_1_12(sim, rec)
+            return
         # vanilla goes on even when the base tick removed the entity (lava, fire, the void): it leaves the world
         # after its tick
         merging = sim.features.xp_orb_merging
@@ -91,11 +118,11 @@ class ExperienceOrb(Entity):
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, XP_ORB_GRAVITY, 0.0)
         p = self.pos
         if fluid_at(world, floor(p.x), floor(p.y), floor(p.z)).fluid == "lava":            # 4
-            run_stage(rec, self, LAVA, self.flee_lava, not merging)
+            run_stage(rec, self, LAVA, flee_lava, self, not merging)
         if not world.is_space_empty(self.box):                                              # 5
             b = self.box
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
-                      (b.min_y + b.max_y) / 2.0, self.pos.z)
+                      (b.min_y + b.max_y) / 2.0, self.pos.z, sim.features)
         if merging and self.age % XP_ORB_MERGE_PERIOD == 1:                                # 6 (1.17)
             run_stage(rec, self, MERGE, self.expensive_update, sim)
         # 6-8: targeting and accelerating towards a player come with players
@@ -105,6 +132,33 @@ class ExperienceOrb(Entity):
             run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, XP_ORB_BOUNCE, 1.0)
         self.orb_age = wrap_int(self.orb_age + 1)
         if self.orb_age >= XP_ORB_MAX_AGE:                                                  # 13
+            self.remove()
+
+    def _tick_1_12(self, sim: TickContext, rec: Recorder | None) -> None:
+        """1.12.2's `EntityXPOrb.onUpdate` after the base tick (`xp_orb_tick_1_12`): gravity (double)0.03F on
+        motionY alone, in water too; lava in the position's cell kicks it (the burn sound draws); the push out of
+        blocks where a collision box intersects the box; the move; X and Z × 0.98F (on the ground × the
+        slipperiness of the block at floor(minY) − 1), Y × (double)0.98F, then on the ground Y × (double)−0.9F.
+        The player it seeks comes with players (1.12.2 refuses them)."""
+        world = sim.world
+        if self.pickup_delay > 0:
+            self.pickup_delay -= 1
+        if not self.no_gravity:
+            run_stage(rec, self, GRAVITY, subtract_motion_y, self, XP_ORB_GRAVITY_1_12)
+        p = self.pos
+        if fluid_at(world, floor(p.x), floor(p.y), floor(p.z)).fluid == "lava":
+            run_stage(rec, self, LAVA, flee_lava, self, True)
+        b = self.box
+        if get_collision_boxes(world, b):
+            run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, p.x, (b.min_y + b.max_y) / 2.0, p.z,
+                      sim.features)
+        move(self, sim, MovementType.SELF, self.motion, rec)
+        # the block at floor(minY) - 1 is the one at floor(y - 1.0): the box's minY is the position's y
+        run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, XP_ORB_DRAG, DRAG_1_12)
+        if self.on_ground:
+            run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, XP_ORB_BOUNCE_1_12, 1.0)
+        self.orb_age = wrap_int(self.orb_age + 1)
+        if self.orb_age >= XP_ORB_MAX_AGE:
             self.remove()
 
     def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
@@ -120,16 +174,6 @@ class ExperienceOrb(Entity):
         m = self.motion
         self.motion = Vec3(m.x * XP_ORB_WATER_DRAG, min(m.y + XP_ORB_BUOYANCY, XP_ORB_BUOYANCY_MAX_VY),
                            m.z * XP_ORB_WATER_DRAG)
-
-    def flee_lava(self, burn_sound: bool) -> None:
-        """Motion := ((r1 − r2)·0.2F, 0.2F, (r3 − r4)·0.2F) from the orb's Random (float arithmetic); up to 1.16.5
-        the burn sound's pitch draws once more."""
-        r = self.random
-        x = f32(f32(r.next_float() - r.next_float()) * XP_ORB_LAVA_KICK)
-        z = f32(f32(r.next_float() - r.next_float()) * XP_ORB_LAVA_KICK)
-        self.motion = Vec3(x, XP_ORB_LAVA_KICK, z)
-        if burn_sound:
-            r.next_float()
 
     def expensive_update(self, sim: TickContext) -> list[int]:
         """`expensiveUpdate` (1.17): the player search comes with players; then every orb of this one's value in
@@ -154,6 +198,10 @@ def spawn_orbs(sim: TickContext, pos: Vec3, amount: int) -> list[ExperienceOrb]:
     """Split `amount` into orbs as vanilla does and create each with `new ExperienceOrbEntity(world, x, y, z, v)`:
     yaw, then Motion ((r·0.2F − 0.1F)·2, r·0.2·2, (r·0.2F − 0.1F)·2) from the orb's own Random (spec 06 §4.1).
     From 1.17 (`ExperienceOrbEntity.spawn`) each first tries to merge into an orb already there."""
+    if sim.features.xp_orb_tick_1_12:
+        raise refusal(sim.features, "xp_orb", f"a spawn at {list(pos)}, tick {sim.tick_count}", "1.12.2's new "
+                      "EntityXPOrb(world, x, y, z, value) draws its yaw and Motion from Math.random() (unseeded): not "
+                      "reproducible")
     orbs = []
     while amount > 0:
         value = get_experience_value(amount)

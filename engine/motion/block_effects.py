@@ -110,6 +110,9 @@ def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None =
     if "block_effects" in sim.features.refused:
         refuse_block_collision_in_tick(e, sim)
         return
+    if sim.features.block_collisions_1_12:
+        _do_block_collisions_1_12(e, sim, rec)
+        return
     if sim.features.tick_block_collision:
         tick_block_collision(e, sim, rec, e.prev_pos if start is None else start)
         return
@@ -137,6 +140,31 @@ def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None =
                     handler = _COLLISION_HANDLERS.get(state.block)
                     if handler is not None:
                         handler(state, (x, y, z), e, sim)
+
+
+def _do_block_collisions_1_12(e: Entity, sim: TickContext, rec) -> None:
+    """1.12.2's `Entity.doBlockCollisions` (`block_collisions_1_12`): the cells of the box deflated by 0.001, X
+    outer, Y, Z inner, as 1.14's, each block's `onEntityCollidedWithBlock`: a cobweb's `setInWeb` (Entity.move
+    then scales the movement by (0.25, 0.05F, 0.25) and zeroes the motion fields: 1.14's `slowMovement`); fire has
+    none (Entity.move's fire test, `burn_in_fire_sources`). Any other block that acts on entities here stops the run in
+    one line."""
+    b = e.box
+    d = BLOCK_COLLISION_DEFLATE
+    world = sim.world
+    order = 0
+    for x in range(floor(b.min_x + d), floor(b.max_x - d) + 1):
+        for y in range(floor(b.min_y + d), floor(b.max_y - d) + 1):
+            for z in range(floor(b.min_z + d), floor(b.max_z - d) + 1):
+                if rec is not None:
+                    rec.geometry(cell("checked_cell", (x, y, z), order))
+                    order += 1
+                state = world.get_block_state(x, y, z)
+                if state.block == "cobweb":
+                    _cobweb(state, (x, y, z), e, sim)
+                elif state.block != "fire" and state.block in _COLLISION_HANDLERS:
+                    raise refusal(sim.features, "block_effects", f"entity {e.id} in {state.block} at {[x, y, z]}, "
+                                  f"tick {sim.tick_count}", f"what {state.block} does to an entity in 1.12.2 "
+                                  "(onEntityCollidedWithBlock) is not compared, or the block is not in 1.12.2")
 
 
 def tick_block_collision(e: Entity, sim: TickContext, rec, start: Vec3) -> None:
@@ -336,9 +364,10 @@ FIRE_SOURCES_1_14 = frozenset({"fire", "lava"})   # World.doesAreaContainFireSou
 
 
 def burn_in_fire_sources(e: Entity, sim: TickContext) -> None:
-    """Step 15 before 1.16 (`fire_block_collision` false; FireBlock has no onEntityCollision): where the box
-    contracted by 0.001 meets fire or lava (`World.doesAreaContainFireSource`: cells floor(min) .. ceil(max)
-    exclusive), a dry entity gets a fire tick more (8 s of fire when that reaches 0) and every entity `burn(1)`:
+    """Step 15 before 1.16 (`fire_block_collision` false; FireBlock has no onEntityCollision; 1.12.2's
+    `World.isFlammableWithin`, `block_collisions_1_12`, the same test): where the box contracted by 0.001 meets fire
+    or lava (`World.doesAreaContainFireSource`: cells floor(min) .. ceil(max) exclusive), a dry entity gets a fire
+    tick more (8 s of fire when that reaches 0) and every entity `burn(1)` (1.12.2: `dealFireDamage(1)` first):
     damage(IN_FIRE, 1) unless fire-immune; elsewhere fireTicks ≤ 0 → −burning duration; a wet burning entity is put
     out, the sound's pitch drawing two floats. Wet is `isWet`: water or a bubble column (rain is not modelled)."""
     world = sim.world
@@ -347,11 +376,14 @@ def burn_in_fire_sources(e: Entity, sim: TickContext) -> None:
     if any(world.get_block_state(x, y, z).block in FIRE_SOURCES_1_14
            for x in range(floor(b.min_x), ceil(b.max_x)) for y in range(floor(b.min_y), ceil(b.max_y))
            for z in range(floor(b.min_z), ceil(b.max_z))):
+        damage_first = sim.features.block_collisions_1_12       # 1.12.2: dealFireDamage(1) before the fire tick
+        if damage_first and not e.is_fire_immune():
+            e.damage(sim, damage_source.IN_FIRE, BURN_DAMAGE)
         if not wet:
             e.fire_ticks += 1
             if e.fire_ticks == 0:
                 e.set_on_fire_for(FIRE_BLOCK_SECONDS)
-        if not e.is_fire_immune():
+        if not damage_first and not e.is_fire_immune():
             e.damage(sim, damage_source.IN_FIRE, BURN_DAMAGE)
     elif e.fire_ticks <= 0:
         e.fire_ticks = -e.burning_duration()

@@ -131,7 +131,9 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     f = e.get_velocity_multiplier(world, features)                                  # step 14
     if f != 1.0:
         run_stage(rec, e, S_VELOCITY, apply_velocity_multiplier, e, f)
-    if not in_tick and features.fire_block_collision:
+    if features.block_collisions_1_12:                                               # step 15 (1.12.2)
+        block_effects.burn_in_fire_sources(e, sim)
+    elif not in_tick and features.fire_block_collision:
         block_effects.update_fire_ticks(e, world, features)                         # step 15
     elif not in_tick:
         block_effects.burn_in_fire_sources(e, sim)                                  # step 15 before 1.16

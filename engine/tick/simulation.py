@@ -29,6 +29,7 @@ from engine.redstone import components  # noqa: F401  (registers the redstone bl
 from engine.redstone.scheduler import PRIORITY_NAMES
 from engine.tick.bookmarks import Bookmark
 from engine.world.blocks import BlockState, is_modelled, state_by_id
+from engine.world.fluid_states import LAVA
 from engine.world.world import World
 
 # the versions table's mechanics a TNT tick meets: where one is refused, the object path stops with its line
@@ -478,8 +479,9 @@ class Simulation:
 
     def check_fluids(self, e: Entity) -> None:
         """The versions table's fluids cell, after a tick: stop where this version pushes through fluids
-        differently and `e` touched water or lava."""
-        if "fluids" in self.features.refused and (e.touching_water or e.is_in_lava()):
+        differently and `e` touched water or lava (a lava height found by its fluid stage counts too: 1.12.2 checks
+        no block collisions, which set the inLava flag of releases before 1.16.2)."""
+        if "fluids" in self.features.refused and (e.touching_water or e.is_in_lava() or e.fluid_height[LAVA] > 0.0):
             raise refusal(self.features, "fluids", f"entity {e.id} ({e.TYPE}), tick {self.tick_count}")
 
     def reported_entities(self) -> list[Entity]:

@@ -1,6 +1,6 @@
-"""1.12.2: Entity.move, the TNT and falling-block ticks and the explosion (engine/motion/collision_boxes.py,
-raytrace_1_12.py, engine/entities/tnt.py, falling_block.py, engine/influences/explosion.py; docs/versions.md,
-"1.12.2 sources").
+"""1.12.2: Entity.move, the TNT, falling-block, item and XP-orb ticks and the explosion (engine/motion/
+collision_boxes.py, raytrace_1_12.py, engine/entities/tnt.py, falling_block.py, item.py, xp_orb.py,
+engine/influences/explosion.py; docs/versions.md, "1.12.2 sources").
 
 The expected values are worked out from the MCP-named 1.12.2 code with its literals as Java doubles:
 `EntityTNTPrimed.onUpdate` (and `EntityFallingBlock.onUpdate`) subtracts 0.03999999910593033 ((double)0.04F) from
@@ -15,10 +15,13 @@ import copy
 import math
 from typing import Any
 
+import numpy as np
 import pytest
 
 from engine.core.versions import features_for
 from engine.entities.tnt import Tnt
+from engine.entities.xp_orb import spawn_orbs
+from engine.geometry.box import Vec3
 from engine.java.jrandom import JavaRandom
 from engine.tick.scene import load_scene_text
 from tests.conftest import SCENES_DIR, scene_toml
@@ -152,8 +155,8 @@ def test_the_explosion_draws_its_rays_then_the_sound_s_two_floats() -> None:
 def test_what_1_12_2_does_not_compare_stops_in_one_line() -> None:
     assert "world border" in _refusal("1.12.2", [], [_tnt([9.5, 60.0, 0.5], motion=[0.6, 0.0, 0.0])], 2,
                                       {"border": {"size": 20.0}})
-    assert "fluid pushing" in _refusal("1.12.2", [{"at": [0, 59, 0], "block": "minecraft:water"}],
-                                       [_tnt([0.5, 59.0, 0.5])], 1)
+    assert "no 1.12.2 block does" in _refusal("1.12.2", [{"at": [0, 59, 0], "block": "minecraft:kelp"}],
+                                              [_tnt([0.5, 59.0, 0.5])], 1)
     assert "blast resistance of piston" in _refusal(
         "1.12.2", [{"at": [3, 60, 0], "block": "minecraft:piston"}],
         [{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1, "no_gravity": True}], 1)
@@ -190,3 +193,209 @@ def test_the_1_12_2_cannon_s_projectile_slides_over_the_slime() -> None:
             sim.tick()
         ends[version] = sim.entity_by_id(10).pos.x
     assert 12.04 < ends["1.12.2"] < 12.05 and 8.36 < ends["1.16.5"] < 8.38
+
+
+def _scene_run(version: str, ticks: int) -> Any:
+    text = (SCENES_DIR / "item_xp_orb_1_12_2.toml").read_text().replace('version = "1.12.2"', f'version = "{version}"')
+    sim = load_scene_text(text, "<item and orb>")
+    for _ in range(ticks):
+        sim.tick()
+    return sim
+
+
+def test_a_falling_item_takes_the_float_literals() -> None:
+    """EntityItem.onUpdate from rest: motionY −= 0.03999999910593033, the move, × 0.9800000190734863."""
+    item = {"type": "minecraft:item", "item": "minecraft:stone", "pos": [0.5, 30.0, 0.5], "id": 1}
+    assert _state("1.12.2", [], [item], 1) == ((0.5, 29.96000000089407, 0.5), (0.0, -0.03919999988675116, 0.0))
+    assert _state("1.16.5", [], [item], 1) == ((0.5, 29.96, 0.5), (0.0, -0.0392, 0.0))
+
+
+def test_a_slow_item_on_ice_moves_every_tick() -> None:
+    """scenes/item_xp_orb_1_12_2.toml, item 1 at 0.003 m/gt on packed ice: 1.12.2 moves it every tick and
+    multiplies motionX by (double)(0.98F × 0.98F) = 0.9604000449180603 (0.003 → 0.002881200134754181 →
+    0.0027671047388358365 → …); 1.16.5 moves an item on the ground slower than 1.0E-5F² only when (age + id) % 4
+    is 0, so after 4 ticks it has moved twice."""
+    e = _scene_run("1.12.2", 4).entity_by_id(1)
+    assert (tuple(e.pos), tuple(e.motion)) == ((0.5113058323890609, 1.0, 0.5), (0.0025522895452292477, -0.0, 0.0))
+    e = _scene_run("1.16.5", 4).entity_by_id(1)
+    assert (tuple(e.pos), e.motion.x) == ((0.5058812001347542, 1.0, 0.5), 0.0027671047388358365)
+
+
+def _kick(seed: int) -> float:
+    """pushOutOfBlocks' f = rand.nextFloat() × 0.2F + 0.1F, in float."""
+    return float(np.float32(np.float32(JavaRandom(seed).next_float()) * np.float32(0.2)) + np.float32(0.1))
+
+
+def test_an_item_in_a_block_is_pushed_west_first() -> None:
+    """Item 2 in a stone block, its box's centre (4.5, 1.5, 4.5) as near the west, east, north, south and top
+    faces: 1.12.2 tries WEST, EAST, NORTH, SOUTH, UP and keeps the first of equal distances (west), 1.16.5 tries
+    NORTH first. The kick −f on X, motionY (−0.03999999910593033) × 0.75; the move is not cut (the box is inside the
+    stone, not beside it), then × 0.9800000190734863."""
+    sim = _scene_run("1.12.2", 0)
+    f = _kick(sim.entity_seed(2))
+    sim.tick()
+    e = sim.entity_by_id(2)
+    assert e.motion.z == 0.0 and e.motion.x == -f * 0.9800000190734863
+    assert e.motion.y == -0.03999999910593033 * 0.75 * 0.9800000190734863 and e.pos.y == 1.3450000006705523
+    e16 = _scene_run("1.16.5", 1).entity_by_id(2)
+    assert e16.motion.x == 0.0 and e16.motion.z == e.motion.x and e16.pos.z == e.pos.x   # X and Z × 0.98F
+
+
+def test_a_summoned_orb_is_a_quarter_block_wide() -> None:
+    """Orb 3 (made by EntityXPOrb(World): 0.25 × 0.25) slides into the wall at x 8 and stops with its box's max X
+    there, at x 7.875; 1.16.5's orb is 0.5 wide (7.75). Resting, 1.12.2's motionY is +0.0 (onLanded) × 0.98 ×
+    −0.9F = −0.0; 1.16.5's is −0.03 × 0.0 (−0.0) × 0.98 × −0.9 = +0.0."""
+    e = _scene_run("1.12.2", 20).entity_by_id(3)
+    assert tuple(e.pos) == (7.875, 1.0, 0.5) and e.motion.y == 0.0 and math.copysign(1.0, e.motion.y) == -1.0
+    e = _scene_run("1.16.5", 20).entity_by_id(3)
+    assert tuple(e.pos) == (7.75, 1.0, 0.5) and math.copysign(1.0, e.motion.y) == 1.0
+
+
+def test_a_falling_orb_takes_the_float_literals() -> None:
+    """motionY −= 0.029999999329447746 ((double)0.03F), × 0.9800000190734863."""
+    e = _scene_run("1.12.2", 1).entity_by_id(3)
+    assert (e.pos.y, e.motion.y) == (1.4700000006705523, -0.02939999991506337)
+
+
+def test_an_item_in_lava_burns_twice_and_is_kicked_by_its_random() -> None:
+    """An item falling into a lava cell: isInLava (a lava block in the box shrunk by 0.1, 0.4, 0.1: cells y 29-30)
+    burns it in the base tick (health 5 − 4, fire 300); Entity.move's fire test finds the lava in its box's cells
+    and deals 1 more (IN_FIRE): removed, it goes on with its tick. The move changed its (int) cell, so the lava in
+    floor(position)'s cell sets motionY 0.2F and X, Z (r1 − r2) × 0.2F, (r3 − r4) × 0.2F, then the drag; the burn
+    sound draws a fifth float. Lava pushes nothing in 1.12.2."""
+    lava = [{"at": [0, 29, 0], "block": "minecraft:lava"}]
+    item = [{"type": "minecraft:item", "item": "minecraft:stone", "pos": [0.5, 30.01, 0.5], "id": 1}]
+    sim = _run("1.12.2", lava, item, 0)
+    e = sim.entity_by_id(1)
+    r = JavaRandom(sim.entity_seed(1))
+    x = np.float32(np.float32(r.next_float()) - np.float32(r.next_float())) * np.float32(0.2)
+    z = np.float32(np.float32(r.next_float()) - np.float32(r.next_float())) * np.float32(0.2)
+    r.next_float()
+    sim.tick()
+    assert tuple(e.motion) == (float(x) * 0.9800000190734863, 0.20000000298023224 * 0.9800000190734863,
+                               float(z) * 0.9800000190734863)
+    assert e.random.get_state() == r.get_state() and e.removed and e.health == 0
+
+
+def test_lava_in_the_box_burns_in_the_move() -> None:
+    """An item falling onto a lava pool: 1.12.2's fire test in Entity.move (World.isFlammableWithin) hurts it once
+    its box reaches the lava's cell (tick 7: 1 damage, fire ticks −1 + 1 = 0 → setFire(8) = 160), and in tick 8 the
+    fire (160 % 20 = 0: 1) and isInLava (4) end it; 1.16.5's move hurts nothing and lava kills it in tick 10."""
+    blocks = [{"from": [-2, 27, -2], "to": [2, 27, 2], "block": "minecraft:stone"},
+              {"from": [-1, 28, -1], "to": [1, 28, 1], "block": "minecraft:lava"}]
+    item = [{"type": "minecraft:item", "item": "minecraft:stone", "pos": [0.5, 30.0, 0.5], "id": 1}]
+    sim = _run("1.12.2", blocks, item, 7)
+    e = sim.entity_by_id(1)
+    assert (e.health, e.fire_ticks) == (4, 160)
+    sim.tick()
+    assert e.removed
+    assert _run("1.16.5", blocks, item, 9).entity_by_id(1).health == 1
+
+
+def _water_run(version: str, ticks: int) -> Any:
+    text = (SCENES_DIR / "water_1_12_2.toml").read_text().replace('version = "1.12.2"', f'version = "{version}"')
+    sim = load_scene_text(text, "<water>")
+    for _ in range(ticks):
+        sim.tick()
+    return sim
+
+
+def test_an_item_in_a_stream_is_pushed_twice_a_tick_and_sinks() -> None:
+    """scenes/water_1_12_2.toml, item 1 on the floor of level-1 water flowing east (the west neighbour level 0,
+    the east one level 2: depths −1 and +1 give (2, 0, 0), normalized (1, 0, 0)): the base tick's
+    handleWaterMovement (EntityItem's: over its whole box) adds 0.014; then motionY −= (double)0.04F, the move
+    east by 0.014 onto the floor (onLanded: motionY +0.0), X × (0.6F × 0.98F, a float product:
+    0.5880000591278076), Y × −0.5 on the ground, and the end of the tick adds 0.014 again. No splash: its first
+    tick. 1.16.5's item floats up (motionY 0.00049)."""
+    e = _water_run("1.12.2", 1).entity_by_id(1)
+    assert tuple(e.pos) == (1.514, 1.0, 0.5) and e.on_ground and e.touching_water
+    assert tuple(e.motion) == (0.014 * 0.5880000591278076 + 0.014, 0.0, 0.0)
+    assert _water_run("1.16.5", 1).entity_by_id(1).motion.y > 0.0
+
+
+def test_falling_water_beside_glass_pulls_nothing() -> None:
+    """TNT 2 and 3 (no gravity) in falling water (level 8, no horizontal flow: air over stone on three sides, a
+    wall on the fourth): beside stone getFlow is normalize(0) + (0, −6, 0), normalized (0, −1, 0): −0.014 in the
+    first tick (after the drag: the push ends EntityTNTPrimed.onUpdate); glass makes no downward current
+    (isExceptBlockForAttachWithPiston), so TNT 2 stays. 1.16.5's glass has a full face: both are pulled."""
+    sim = _water_run("1.12.2", 1)
+    assert tuple(sim.entity_by_id(2).motion) == (0.0, 0.0, 0.0) and tuple(sim.entity_by_id(3).motion) == (
+        0.0, -0.014, 0.0)
+    sim = _water_run("1.12.2", 20)
+    assert tuple(sim.entity_by_id(2).pos) == (2.5, 4.0, 3.5) and sim.entity_by_id(3).pos.y < 2.0
+    assert _water_run("1.16.5", 1).entity_by_id(2).motion.y == -0.014
+
+
+def test_a_summoned_orb_in_water_is_pushed_by_its_whole_box() -> None:
+    """EntityXPOrb.handleWaterMovement: handleMaterialAcceleration over its own box (0.25 high at y 1.0: cell y 1),
+    once a tick (the base tick), and inWater is not set; then motionY −= (double)0.03F, the landing (+0.0), X ×
+    0.6F × 0.98F, Y × 0.98 × −0.9F (−0.0)."""
+    orb = [{"type": "minecraft:experience_orb", "pos": [1.5, 1.0, 0.5], "id": 1}]
+    blocks = [{"from": [-2, 0, -2], "to": [9, 0, 7], "block": "minecraft:stone"},
+              {"at": [0, 1, 0], "block": "minecraft:water"}, {"at": [1, 1, 0], "block": "minecraft:water[level=1]"},
+              {"at": [2, 1, 0], "block": "minecraft:water[level=2]"}]
+    sim = _run("1.12.2", blocks, orb, 1)
+    e = sim.entity_by_id(1)
+    assert not e.touching_water and tuple(e.motion) == (0.014 * 0.5880000591278076, -0.0, 0.0)
+
+
+def test_entering_water_draws_the_splash() -> None:
+    """An item entering water after its first tick: doWaterSplashEffect draws the sound's two floats and, for
+    (float)i < 1.0F + 0.25F × 20.0F (6 each), three floats per bubble and two per splash particle: 32 in all."""
+    water = [{"from": [-1, 28, -1], "to": [1, 28, 1], "block": "minecraft:water"}]
+    item = [{"type": "minecraft:item", "item": "minecraft:stone", "pos": [0.5, 29.5, 0.5], "id": 1,
+             "motion": [0.0, -0.3, 0.0]}]
+    sim = _run("1.12.2", water, item, 1)
+    e = sim.entity_by_id(1)
+    before = copy.copy(e.random)
+    assert not e.touching_water
+    sim.tick()
+    assert e.touching_water
+    for _ in range(32):
+        before.next_float()
+    assert e.random.get_state() == before.get_state()
+
+
+def test_a_cobweb_slows_the_next_move() -> None:
+    """A TNT starting in a cobweb: the first move ends in doBlockCollisions' setInWeb; the second move's movement
+    is scaled by (0.25, 0.05000000074505806, 0.25) and the motion fields zeroed (then the drag keeps 0): y = 30 −
+    0.03999999910593033 + (−0.03919999988675116 − 0.03999999910593033) × 0.05000000074505806."""
+    web = [{"at": [0, 30, 0], "block": "minecraft:cobweb"}]
+    assert _state("1.12.2", web, [_tnt([0.5, 30.0, 0.5])], 2) == ((0.5, 29.956040000885427, 0.5), (0.0, 0.0, 0.0))
+
+
+def test_fire_burns_in_the_move_as_the_fire_block_did() -> None:
+    """An item in a fire block: 1.12.2's move deals 1 (IN_FIRE) and adds a fire tick (−1 → 0: 8 s, 160), as 1.16.5's
+    fire block's onEntityCollision does; the same health and fire ticks after one tick."""
+    fire = [{"at": [0, 30, 0], "block": "minecraft:fire"}, {"at": [0, 29, 0], "block": "minecraft:stone"}]
+    item = [{"type": "minecraft:item", "item": "minecraft:stone", "pos": [0.5, 30.0, 0.5], "id": 1}]
+    for version in ("1.12.2", "1.16.5"):
+        e = _run(version, fire, item, 1).entity_by_id(1)
+        assert (e.health, e.fire_ticks) == (4, 160), version
+
+
+def test_other_blocks_acting_on_entities_stop_1_12_2() -> None:
+    """Blocks whose onEntityCollidedWithBlock is not compared (or that 1.12.2 lacks) stop the run in one line."""
+    bush = [{"at": [0, 30, 0], "block": "minecraft:sweet_berry_bush[age=0]"}]
+    assert "sweet_berry_bush" in _refusal("1.12.2", bush, [_tnt([0.5, 30.0, 0.5])], 1)
+
+
+def test_the_water_scene_s_item_burns_up_two_ticks_earlier() -> None:
+    """scenes/water_1_12_2.toml, item 4 over the lava pool: gone after 8 ticks in 1.12.2, alive in 1.16.5 until 10."""
+    assert _water_run("1.12.2", 8).entity_by_id(4) is None
+    sim = _water_run("1.16.5", 8)
+    assert not sim.entity_by_id(4).removed
+
+
+def test_a_block_holding_water_that_1_12_2_lacks_stops_the_water_push() -> None:
+    """Kelp beside the water a TNT is in (read by BlockLiquid.getFlow as a neighbour): 1.12.2 has no such block."""
+    blocks = [{"at": [0, 30, 0], "block": "minecraft:water[level=1]"}, {"at": [1, 30, 0], "block": "minecraft:kelp"}]
+    assert "minecraft:kelp[age=0] holds water" in _refusal("1.12.2", blocks, [_tnt([0.5, 30.0, 0.5])], 1)
+
+
+def test_a_spawned_orb_of_1_12_2_stops_in_one_line() -> None:
+    """new EntityXPOrb(world, x, y, z, value) draws its yaw and Motion from Math.random(): not reproducible."""
+    sim = _run("1.12.2", [], [], 0)
+    with pytest.raises(NotImplementedError, match="Math.random") as err:
+        spawn_orbs(sim, Vec3(0.5, 30.0, 0.5), 7)
+    assert "\n" not in str(err.value) and "of version 1.12.2" in str(err.value)

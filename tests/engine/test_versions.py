@@ -143,6 +143,24 @@ CASES: dict[str, tuple[str, int, int]] = {
     "falling_block_tick_1_12": (scene_toml(blocks=[{"at": [0, 5, 0], "block": "minecraft:stone"}], entities=[
         {"type": "minecraft:falling_block", "pos": [1.2, 6.5, 0.5], "block_state": "minecraft:sand", "time": 1,
          "id": 1}]), 5, 1),
+    # 1.12.2: a slow item on packed ice moves and slows every tick (no 4-tick rule)
+    "item_tick_1_12": (scene_toml(blocks=[{"from": [-2, 0, -2], "to": [3, 0, 2], "block": "minecraft:packed_ice"}],
+                                  entities=[_item([0.5, 1.0, 0.5], [0.003, 0.0, 0.0])]), 4, 1),
+    # 1.12.2: an item in the middle of a stone block is pushed out west (1.14: north)
+    "push_out_1_12": (scene_toml(blocks=[{"at": [0, 30, 0], "block": "minecraft:stone"}],
+                                 entities=[_item([0.5, 30.375, 0.5], [0.0, 0.0, 0.0])]), 1, 1),
+    # 1.12.2: a summoned XP orb falls by (double)0.03F
+    "xp_orb_tick_1_12": (scene_toml(entities=[{"type": "minecraft:experience_orb", "pos": [0.5, 30.0, 0.5],
+                                               "id": 1}]), 1, 1),
+    # 1.12.2: falling water beside glass pulls a TNT in it nowhere (no downward current)
+    "water_material_acceleration": (scene_toml(blocks=[{"at": [0, 30, 0], "block": "minecraft:water[level=8]"},
+                                                       {"at": [1, 30, 0], "block": "minecraft:glass"}],
+                                               entities=[{"type": "tnt", "pos": [0.5, 30.0, 0.5], "fuse": 80,
+                                                          "no_gravity": True, "id": 1}]), 1, 1),
+    # 1.12.2: Entity.move's fire test burns an item falling into lava (removed in tick 8; 1.16.5 in tick 10)
+    "block_collisions_1_12": (scene_toml(blocks=[{"from": [-2, 27, -2], "to": [2, 27, 2], "block": "minecraft:stone"},
+                                                 {"from": [-1, 28, -1], "to": [1, 28, 1], "block": "minecraft:lava"}],
+                                         entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 9, 1),
     # 1.12.2: a falling TNT's gravity and drag are (double)0.04F and (double)0.98F
     "tnt_float_literals": (scene_toml(entities=[{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 80, "id": 1}]), 1,
                            1),
@@ -897,7 +915,6 @@ def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_els
                                      ("1.13.2", "fireball", "the fireball tick"),
                                      ("1.13.2", "falling_block", "the falling-block tick"),
                                      ("1.13.2", "xp_orb", "the XP-orb tick"),
-                                     ("1.12.2", "fluids", "fluid pushing"),
                                      ("1.21.7", "block_data", "the block tables"),
                                      ("1.15.2", "pistons", "piston pushes"),
                                      ("1.13.2", "tnt", "the TNT tick")):
