@@ -170,6 +170,8 @@ ITEM_PICKUP_DELAY_INFINITE = 32767
 ITEM_SPAWN_VY = 0.2
 ITEM_SPAWN_SPREAD = 0.2             # random.nextDouble() * 0.2 - 0.1
 ITEM_DEFAULT_PICKUP_DELAY = 10
+ITEM_LAVA_HOP_MOVED, ITEM_LAVA_HOP_STILL = 2, 40   # before 1.16, ItemEntity.tick's lava kick: every 2 ticks of age
+                                                   # after a move to another cell, else every 40 (`flee_lava`)
 
 # --- experience orb (spec 06 §4) ---
 XP_ORB_WIDTH = f32(0.5)
@@ -376,6 +378,7 @@ FIRE_CHECK_DEFLATE = 0.001          # Entity.move step 15: box.contract(0.001) t
 FIRE_CHECK_DEFLATE_1_17 = 1.0e-6    # Entity.move step 15 from 1.17: box.contract(1.0E-6)
 FIRE_BLOCK_SECONDS = 8              # AbstractFireBlock.onEntityCollision: setOnFireFor(8) when fireTicks reach 0
 FIRE_BLOCK_DAMAGE = f32(1.0)        # FireBlock: super(settings, 1.0F)
+BURN_DAMAGE = f32(1.0)              # before 1.16, Entity.move: burn(1) in fire or lava, damage (float)1
 SOUL_FIRE_BLOCK_DAMAGE = f32(2.0)   # SoulFireBlock: super(settings, 2.0F)
 CACTUS_DAMAGE = f32(1.0)            # CactusBlock.onEntityCollision: damage(CACTUS, 1.0F)
 BERRY_BUSH_DAMAGE = f32(1.0)        # SweetBerryBushBlock.onEntityCollision: damage(SWEET_BERRY_BUSH, 1.0F) ...

@@ -121,6 +121,37 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "exceeds its eye height - 0.11111111F (1.16.2); before, where the fluid in the "
                                    "cell at its eye Y - 0.11111111F reaches above that Y (Entity.isSubmergedIn)",
                                    (1, 16, 2), None),
+    "lava_push": ("Entity.updateWaterState runs a lava stage after the water (updateMovementInFluid(LAVA): "
+                  "0.0023333333333333335, 0.007 ultrawarm) and raises a slow entity's push to 0.0045 (1.16); "
+                  "before, Entity.checkWaterState pushes through water alone, by 0.014 with no minimum, and no lava "
+                  "height is kept", (1, 16, 0), None),
+    "lava_flag_below_surface": ("FluidBlock.onEntityCollision sets Entity.inLava only where the box's bottom is "
+                                "below the lava's surface (float)y + height, or that surface above its top (1.16); "
+                                "before, in every lava cell Entity.checkBlockCollision visits", (1, 16, 0), None),
+    "submerged_below_eye": ("Entity.isSubmergedIn (an item's buoyancy, an XP orb's swimming) tests the fluid of the "
+                            "cell at the eye Y - 0.11111111F, whose surface (float)y + height must be above that Y "
+                            "(1.16); before, the cell at the eye Y, eye Y < (float)y + height + 0.11111111F summed "
+                            "in float", (1, 16, 0), None),
+    "flow_own_levels": ("FlowableFluid.getVelocity compares the cells' own levels (FluidState.getHeight(): "
+                        "level / 9.0F) (1.14.3); 1.14-1.14.2 their heights in the world (getHeight(world, pos): "
+                        "1.0F under the same fluid)", (1, 14, 3), None),
+    "fire_block_collision": ("fire burns in FireBlock.onEntityCollision (the block check; 1.16); before, "
+                             "Entity.move's fire test after the velocity multiplier: where the box contracted by "
+                             "0.001 meets fire or lava (World.doesAreaContainFireSource), a dry entity's fire ticks "
+                             "+1 (8 s of fire at 0), then burn(1): damage IN_FIRE 1 unless fire-immune, in lava "
+                             "too", (1, 16, 0), None),
+    "item_lava_buoyancy": ("ItemEntity.tick floats an item submerged in lava (x 0.95F, +5.0E-4F; 1.16); before, "
+                           "only water floats it (isInFluid(WATER)) and every 2 ticks of its age after a move into "
+                           "another cell, else every 40, an item whose cell holds lava is thrown up: Motion "
+                           "((nextFloat - nextFloat) x 0.2F, 0.2F, (nextFloat - nextFloat) x 0.2F), then a sound "
+                           "draw", (1, 16, 0), None),
+    "item_moves_when_needed": ("ItemEntity.tick moves an item on the ground only while it moves faster than "
+                               "1.0E-5F squared horizontally or every 4 ticks ((age + id) % 4 == 0), the drag right "
+                               "after the move, the lava hop's cells by floor (1.14.1); 1.14 moves every tick and "
+                               "drags after the lava hop, its cells by (int) casts", (1, 14, 1), None),
+    "item_bounces_only_falling": ("ItemEntity.tick multiplies an item's Motion Y on the ground by -0.5 only while it "
+                                  "is below 0 (1.16.2); before, always (an item bounced up by a slime block is sent "
+                                  "down again)", (1, 16, 2), None),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
     "raycast_world_border": ("ProjectileUtil.getCollision raycasts with getCollisionsIncludingWorldBorder: a path "
@@ -576,9 +607,7 @@ MECHANICS: dict[str, Mechanic] = {
     "fluids": Mechanic(
         "fluid pushing (Entity.updateMovementInFluid, spec 04 §7)", "an entity touches water or lava", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.handleWaterMovement")),
-            Change((1, 13, 0), (1, 16, 0), "before 1.16 no lava push and no 0.0045 minimum push (1.14-1.15.2 read, not "
-                   "simulated: Entity.updateMovementInFluid pushes through water only, by 0.014, with no lava "
-                   "height, and isSubmergedIn tests the fluid at the eye Y); " + _PRE_1_14),)),
+            Change((1, 13, 0), (1, 14, 0), "Entity.checkWaterState and updateMovementInFluid " + _PRE_1_14),)),
     "tnt": Mechanic(
         "the TNT tick (TntEntity.tick, spec 06 §1)", "a TNT ticks", (
             Change(OLDEST, (1, 12, 2), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),
@@ -684,12 +713,17 @@ MECHANICS: dict[str, Mechanic] = {
                    "minecart ticks are refused from 1.21.4"))),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
-            Change(OLDEST, (1, 16, 0), "LivingEntity.travel before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),
+            Change((1, 14, 0), (1, 16, 0), "LivingEntity.travel of 1.14-1.15.2 differs from 1.16's in lava (Motion x "
+                   "0.5 with no fluid gravity) and in tickMovement's jump (the water height alone, no swim height); "
+                   "PlayerEntity, MobEntity and the attributes of 1.14-1.15.2 not compared"),
             Change((1, 21, 4), None, "LivingEntity of 1.21.4 and later not compared (1.21.4-1.21.10 sources not on "
                    "hand; 1.21.11 not read)"))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
-            Change(OLDEST, (1, 16, 0), "elytra flight before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "elytra flight " + _PRE_1_14),
+            Change((1, 14, 0), (1, 16, 0), "elytra flight of 1.14-1.15.2 (LivingEntity.travel's elytra branch, the "
+                   "same lines as 1.16's) is reached only through the living tick, not simulated before 1.16"),
             Change((1, 21, 4), None, "elytra flight of 1.21.4 and later not compared (1.21.4-1.21.10 sources not "
                    "on hand; 1.21.11 not read)"))),
     "explosion": Mechanic(
@@ -807,6 +841,14 @@ class Features:
     lava_push_in_water: bool
     in_lava_by_fluid_height: bool
     item_float_by_fluid_height: bool
+    lava_push: bool
+    lava_flag_below_surface: bool
+    submerged_below_eye: bool
+    flow_own_levels: bool
+    fire_block_collision: bool
+    item_lava_buoyancy: bool
+    item_moves_when_needed: bool
+    item_bounces_only_falling: bool
     bobber_use_checks_owner: bool
     firework_hand_offset: bool
     blast_protection_linear: bool

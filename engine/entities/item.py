@@ -20,6 +20,8 @@ from engine.constants import (
     ITEM_HEALTH,
     ITEM_HEIGHT,
     ITEM_LAVA_DRAG,
+    ITEM_LAVA_HOP_MOVED,
+    ITEM_LAVA_HOP_STILL,
     ITEM_LAVA_PERIOD_1_12,
     ITEM_MAX_AGE,
     ITEM_SPAWN_SPREAD,
@@ -73,6 +75,7 @@ FIREPROOF_ITEMS = frozenset({f"minecraft:netherite_{n}" for n in (
     "block", "ingot", "scrap", "sword", "shovel", "pickaxe", "axe", "hoe", "helmet", "chestplate", "leggings",
     "boots")} | {"minecraft:ancient_debris"})
 LAVA = StageInfo("lava_buoyancy", "ItemEntity.method_24348")
+LAVA_HOP = StageInfo("lava_hop", "ItemEntity.tick")
 GRAVITY = StageInfo("gravity", "ItemEntity.tick", "G")
 PUSH_OUT = StageInfo("push_out", "Entity.pushOutOfBlocks", "Pu")
 DRAG = StageInfo("drag", "ItemEntity.tick", "D")
@@ -181,13 +184,14 @@ class Item(RowBacked, Entity):
         # vanilla goes on even when the base tick removed the entity (lava, fire, the void): it leaves the world
         # after its tick
         _count_down_pickup_delay(self._t.i, self._r)                                          # 2
+        start = tuple(self.pos)                                                               # prevX, Y, Z
         threshold = float_threshold(sim.features)                                             # 3
         if sim.features.item_float_by_fluid_height:
             water = self.touching_water and self.fluid_height["water"] > threshold
             lava = self.is_in_lava() and self.fluid_height["lava"] > threshold
-        else:                   # 1.16.1 and before: isSubmergedIn, the fluid at the eye Y - 0.11111111F
-            fluid = submerged_fluid(self, world)
-            water, lava = fluid == WATER, fluid == LAVA_FLUID
+        else:                   # 1.16.1 and before: isSubmergedIn (before 1.16 `isInFluid`, water alone)
+            fluid = submerged_fluid(self, world, sim.features)
+            water, lava = fluid == WATER, fluid == LAVA_FLUID and sim.features.item_lava_buoyancy
         if water:
             run_stage(rec, self, BUOYANCY, _buoyancy, self._t.f, self._r, ITEM_WATER_DRAG)
         elif lava:
@@ -202,11 +206,15 @@ class Item(RowBacked, Entity):
             b = self.box
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
                       (b.min_y + b.max_y) / 2.0, self.pos.z, sim.features)
-        if _moves_this_tick(self._t.f, self._t.i, self._r):                                   # 5
+        every_tick = not sim.features.item_moves_when_needed                                 # 1.14
+        if every_tick or _moves_this_tick(self._t.f, self._t.i, self._r):                     # 5
             move(self, sim, MovementType.SELF, self.motion, rec)
-            run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, ITEM_DRAG, ITEM_DRAG_Y)
-            if self.on_ground and self.motion.y < 0.0:
-                run_stage(rec, self, BOUNCE, _bounce, self._t.f, self._r)
+            if not every_tick:
+                self.drag(sim, rec)
+        if not sim.features.item_lava_buoyancy:                                               # 6 (to 1.15.2)
+            run_stage(rec, self, LAVA_HOP, self.hop_in_lava, world, start, every_tick)
+        if every_tick:
+            self.drag(sim, rec)
         # 6: merging with other items needs item stacks, which the engine does not model
         _grow_older(self._t.i, self._r)                                                       # 7
         run_stage(rec, self, FLUID, update_water_state, self, world, sim.features, rec)       # 8 F2
@@ -268,6 +276,25 @@ class Item(RowBacked, Entity):
     def is_fire_immune(self) -> bool:
         """`ItemEntity.isFireImmune`: the item is fireproof (netherite, ancient debris)."""
         return self.item in FIREPROOF_ITEMS
+
+    def drag(self, sim: TickContext, rec: Recorder | None) -> None:
+        """The drag after the move (× 0.98, the slipperiness on the ground), then on the ground Y × −0.5 (from
+        1.16.2 only while Y < 0, `item_bounces_only_falling`)."""
+        run_stage(rec, self, DRAG, slippery_drag, self, sim.world, sim.features, ITEM_DRAG, ITEM_DRAG_Y)
+        if self.on_ground and (self.motion.y < 0.0 or not sim.features.item_bounces_only_falling):
+            run_stage(rec, self, BOUNCE, _bounce, self._t.f, self._r)
+
+    def hop_in_lava(self, world: World, start: tuple[float, float, float], truncated: bool) -> None:
+        """Before 1.16 (`item_lava_buoyancy`): every 2 ticks of its age when the tick moved it into another cell
+        (`start`: the position it began at; cells by floor, by the (int) cast in 1.14, `truncated`), else every
+        40, an item whose cell holds lava is thrown up — Motion ((nextFloat − nextFloat) × 0.2F, 0.2F, (nextFloat −
+        nextFloat) × 0.2F) — and the burn sound's pitch draws a nextFloat."""
+        cell = floor if not truncated else int
+        moved = any(cell(a) != cell(b) for a, b in zip(start, self.pos, strict=True))
+        if self.item_age % (ITEM_LAVA_HOP_MOVED if moved else ITEM_LAVA_HOP_STILL) != 0 or \
+                fluid_at(world, floor(self.pos.x), floor(self.pos.y), floor(self.pos.z)).fluid != LAVA_FLUID:
+            return
+        flee_lava(self, True)
 
 
 def spawn_dropped(sim: TickContext, x: float, y: float, z: float, item: str) -> Item:

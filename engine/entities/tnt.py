@@ -59,13 +59,14 @@ FUSE_COLUMN = TNT_ROWS.extra_ints["fuse"]
 
 class TntBatch(RowBatch):
     """Runs of TNT: `engine.entities.tnt_kernel.tick_rows` up to one whose fuse ran out, which explodes here. The
-    kernels move as each release does (its flags: `tnt_kernel.version_bits`); a version that refuses a mechanic
-    they run, the 1.12.2 move and tick (`collision_aabb_lists`, `move_motion_fields`, `tnt_float_literals`: not in
-    the kernels), and solid entities in the world (their shapes), leave every TNT to the object path; so do a TNT with
-    riders or a step height, and, while tracing, one about to explode (its record holds the blast). A release that
-    refuses `block_effects` (1.21.5 on) runs them too: the loop hands back every TNT whose path meets a section
-    the refusal's check (`block_effects.refuse_block_collision_in_tick`, by section) finds a block in, where the
-    object path stops in one line."""
+    kernels move as each release does (its flags: `tnt_kernel.version_bits`); a version that refuses a mechanic they
+    run, the 1.12.2 move and tick (`collision_aabb_lists`, `move_motion_fields`, `tnt_float_literals`: not in the
+    kernels), the fluids of 1.14-1.15.2 (no `lava_push`; `flow_own_levels`: not in the kernels), and solid entities
+    in the world (their shapes), leave every TNT to the object path; so do a TNT with riders or a step height, and,
+    while tracing, one about to explode (its record holds the blast). A release that refuses `block_effects` (1.21.5
+    on) runs them too: the loop hands back every TNT whose path meets a section the refusal's check
+    (`block_effects.refuse_block_collision_in_tick`, by section) finds a block in, where the object path stops in
+    one line."""
 
     table = TNT_ROWS
     mechanics = frozenset({"tnt", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
@@ -74,7 +75,8 @@ class TntBatch(RowBatch):
 
     def decides(self, world: World, features: Features) -> bool:
         return not (world.collidable_count or features.refused & self.mechanics or features.tnt_float_literals
-                    or features.collision_aabb_lists or features.move_motion_fields)   # 1.12.2: objects only
+                    or features.collision_aabb_lists or features.move_motion_fields    # 1.12.2: objects only
+                    or not features.lava_push)          # 1.14-1.15.2's fluids: objects only
 
     def row(self, e: Tnt, traced: bool) -> int:
         return -1 if e.passengers or e.step_height or traced and e.fuse <= 1 else e._r

@@ -122,17 +122,18 @@ def get_velocity(keys, slots, pool, flags, x: int, y: int, z: int, double: bool,
 
 @njit(inline=True)
 def fluid_push(px: float, py: float, pz: float, count: int, non_player: bool, accel: float, mx: float,
-               mz: float, double: bool, zero_below: float) -> tuple:
+               mz: float, double: bool, zero_below: float, min_push: bool) -> tuple:
     """`Entity.updateMovementInFluid`'s push from the summed flow (px, py, pz) of `count` cells, of non-zero
     length: averaged, normalized for a non-player (`non_player`), times `accel`, and raised to 0.0045 when it is
-    shorter and the motion (mx, mz) is slow. One source for the kernel and the object path."""
+    shorter and the motion (mx, mz) is slow (from 1.16, `min_push`: the `lava_push` flag). One source for the
+    kernel and the object path."""
     if count > 0:
         k = 1.0 / count
         px, py, pz = px * k, py * k, pz * k
     if non_player:
         px, py, pz = normalize(px, py, pz, double, zero_below)
     px, py, pz = px * accel, py * accel, pz * accel
-    if abs(mx) < FLUID_SLOW_THRESHOLD and abs(mz) < FLUID_SLOW_THRESHOLD and \
+    if min_push and abs(mx) < FLUID_SLOW_THRESHOLD and abs(mz) < FLUID_SLOW_THRESHOLD and \
             _length(px, py, pz, double) < FLUID_MIN_PUSH:
         px, py, pz = normalize(px, py, pz, double, zero_below)
         px, py, pz = px * FLUID_MIN_PUSH, py * FLUID_MIN_PUSH, pz * FLUID_MIN_PUSH
@@ -182,7 +183,7 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
                 count += 1
     if pushes(px, py, pz, double):
         px, py, pz = fluid_push(px, py, pz, count, True, accel, f[r, F_MOTION], f[r, F_MOTION + 2], double,
-                                zero_below)
+                                zero_below, True)   # the kernels run from 1.16 (`lava_push`)
         f[r, F_MOTION] = f[r, F_MOTION] + px
         f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + py
         f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + pz

@@ -29,7 +29,9 @@ from engine.influences.fluid_kernel import fluid_push, horizontal_flow, normaliz
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, floor
 from engine.jit import plain
-from engine.world.block_tables import flags_of
+from engine.world.block_tables import AMOUNT_SHIFT, flags_of
+from engine.world.block_tables import LAVA as LAVA_FLAG
+from engine.world.block_tables import WATER as WATER_FLAG
 from engine.world.fluid_states import LAVA, WATER, FluidState, fluid_state
 from engine.world.world import FLUID as FLUID_KIND
 
@@ -48,6 +50,7 @@ _normalize = plain(normalize)
 ICE_MATERIAL_BLOCKS = frozenset({"ice", "frosted_ice"})
 # Direction.Type.HORIZONTAL in order NORTH, EAST, SOUTH, WEST: (dx, dz, axis of the face, positive side)
 HORIZONTAL = ((0, -1, 2, False), (1, 0, 0, True), (0, 1, 2, True), (-1, 0, 0, False))
+FULL_AMOUNT = 9           # amount / 9.0F = 1.0F: a fluid's height under the same fluid
 
 
 def normalize_zero_below(features: Features) -> float:
@@ -121,6 +124,15 @@ def _is_flow_blocked(world: World, x: int, y: int, z: int, fluid: str, axis: Axi
     return _is_face_full_square(_sides_shape(state), axis, positive)
 
 
+def _world_height_flag(flag: int, above: int) -> int:
+    """The flags of a cell whose fluid has the same fluid above it with the amount 9: `horizontal_flow` reads its
+    height, amount / 9.0F, as `FluidState.getHeight(world, pos)`'s 1.0F (`isFluidAboveEqual`)."""
+    kind = flag & (WATER_FLAG | LAVA_FLAG)
+    if not kind or not above & kind:
+        return flag
+    return (flag & ((1 << AMOUNT_SHIFT) - 1)) | FULL_AMOUNT << AMOUNT_SHIFT
+
+
 def get_velocity(world: World, x: int, y: int, z: int, features: Features) -> Vec3:
     """`FlowableFluid.getVelocity` (spec 04 §7): the unit flow vector of the fluid in cell (x, y, z), normalised
     as `features`' release does it."""
@@ -129,8 +141,13 @@ def get_velocity(world: World, x: int, y: int, z: int, features: Features) -> Ve
     if fluid is None:
         return ZERO
     get = world.get_state_id
-    d, e = _horizontal_flow(flags_of(get(x, y, z)),
-                            tuple(flags_of(get(x + dx, y, z + dz)) for dx, dz, _, _ in HORIZONTAL),
+    own = flags_of(get(x, y, z))
+    sides = tuple(flags_of(get(x + dx, y, z + dz)) for dx, dz, _, _ in HORIZONTAL)
+    if not features.flow_own_levels:      # 1.14-1.14.2: getHeight(world, pos) of the cell and its sides
+        own = _world_height_flag(own, flags_of(get(x, y + 1, z)))
+        sides = tuple(_world_height_flag(f, flags_of(get(x + dx, y + 1, z + dz)))
+                      for f, (dx, dz, _, _) in zip(sides, HORIZONTAL, strict=True))
+    d, e = _horizontal_flow(own, sides,
                             tuple(flags_of(get(x + dx, y - 1, z + dz)) for dx, dz, _, _ in HORIZONTAL))
     v = (d, 0.0, e)
     double, zero_below = features.vec_double, normalize_zero_below(features)
@@ -189,17 +206,19 @@ def update_movement_in_fluid(entity: Entity, world: World, fluid: str, accel: fl
     if _pushes(*push, double):
         m = entity.motion
         entity.motion = m.plus(Vec3(*_fluid_push(*push, count, not entity.is_player, accel, m.x, m.z, double,
-                                                 normalize_zero_below(features))))
+                                                 normalize_zero_below(features), features.lava_push)))
     entity.fluid_height[fluid] = depth
     return touching
 
 
 def update_water_state(entity: Entity, world: World, features: Features, rec: Recorder | None = None) -> bool:
     """`Entity.updateWaterState` (spec 01 §8.2 step 2.6): clear the heights, water (`checkWaterState`), then
-    lava (before 1.16.2 only where no water is touched, `lava_push_in_water`). True if the entity touches
-    either."""
+    lava (before 1.16.2 only where no water is touched, `lava_push_in_water`; before 1.16 never, `lava_push`).
+    True if the entity touches either."""
     entity.fluid_height = {WATER: 0.0, LAVA: 0.0}
     check_water_state(entity, world, features, rec)       # 2.6.2
+    if not features.lava_push:                            # before 1.16: checkWaterState alone, no lava height
+        return entity.touching_water
     if entity.touching_water and not features.lava_push_in_water:
         return True                                       # 1.16, 1.16.1: no lava stage while touching water
     # 2.6.3 lava, faster in ultrawarm dimensions
@@ -220,7 +239,10 @@ def check_water_state(entity: Entity, world: World, features: Features, rec: Rec
 
 def update_submerged_in_water_state(entity: Entity, world: World, features: Features) -> None:
     """`Entity.updateSubmergedInWaterState`: water in the cell at eye Y - 0.11111111F (the eye Y itself from
-    1.20.5, `submerged_at_eye`) reaches above that Y."""
+    1.20.5, `submerged_at_eye`) reaches above that Y; before 1.16 `isSubmergedIn(WATER, true)` (`submerged_fluid`)."""
+    if not features.submerged_below_eye:
+        entity.submerged_in_water = submerged_fluid(entity, world, features) == WATER
+        return
     y = entity.pos.y + entity.eye_height
     if not features.submerged_at_eye:
         y -= SUBMERGED_EYE_OFFSET
@@ -229,19 +251,28 @@ def update_submerged_in_water_state(entity: Entity, world: World, features: Feat
     entity.submerged_in_water = fs.fluid == WATER and f32(by + _height_in_world(fs, world, bx, by, bz)) > y
 
 
-def submerged_fluid(entity: Entity, world: World) -> str | None:
-    """`Entity.updateSubmergedInWaterState`'s `field_25599` (`isSubmergedIn`, 1.16.1 and before): the fluid of the
-    cell at the eye Y - 0.11111111F where its surface reaches above that Y (a boat's rider: not modelled here)."""
-    y = entity.pos.y + entity.eye_height - SUBMERGED_EYE_OFFSET
+def submerged_fluid(entity: Entity, world: World, features: Features) -> str | None:
+    """`Entity.isSubmergedIn` up to 1.16.1 (a boat's rider: not modelled here): from 1.16 (`field_25599`) the fluid
+    of the cell at the eye Y - 0.11111111F where its surface reaches above that Y; before 1.16
+    (`submerged_below_eye`) the fluid of the cell at the eye Y where the eye Y is below its surface + 0.11111111F,
+    summed in float."""
+    eye = entity.pos.y + entity.eye_height
+    y = eye - SUBMERGED_EYE_OFFSET if features.submerged_below_eye else eye
     bx, by, bz = floor(entity.pos.x), floor(y), floor(entity.pos.z)
     fs = fluid_at(world, bx, by, bz)
-    return fs.fluid if fs.fluid is not None and f32(by + _height_in_world(fs, world, bx, by, bz)) > y else None
+    if fs.fluid is None:
+        return None
+    top = f32(by + _height_in_world(fs, world, bx, by, bz))
+    if features.submerged_below_eye:
+        return fs.fluid if top > y else None
+    return fs.fluid if eye < f32(top + SUBMERGED_EYE_OFFSET) else None
 
 
-def on_lava_block_collision(entity: Entity, world: World) -> bool:
+def on_lava_block_collision(entity: Entity, world: World, features: Features) -> bool:
     """`FluidBlock.onEntityCollision` of lava over the cells `Entity.checkBlockCollision` visits (the box deflated
     by 0.001), 1.16.1 and before: `setInLava` where the box's bottom is below a lava block's surface
-    (float)y + height, or that surface above the box's top."""
+    (float)y + height, or that surface above the box's top; before 1.16 in any lava cell
+    (`lava_flag_below_surface`)."""
     b = entity.box
     d = BLOCK_COLLISION_DEFLATE
     for x in range(floor(b.min_x + d), floor(b.max_x - d) + 1):
@@ -249,6 +280,8 @@ def on_lava_block_collision(entity: Entity, world: World) -> bool:
             for z in range(floor(b.min_z + d), floor(b.max_z - d) + 1):
                 if world.get_block_state(x, y, z).block != LAVA:
                     continue
+                if not features.lava_flag_below_surface:
+                    return True
                 top = f32(y + get_height(world, x, y, z))
                 if b.min_y < top or top > b.max_y:
                     return True

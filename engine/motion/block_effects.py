@@ -15,6 +15,7 @@ from engine.constants import (
     BLOCK_COLLISION_DEFLATE,
     BLOCK_COLLISION_DEFLATE_1_19_3,
     BLOCK_COLLISION_DEFLATE_1_21_3,
+    BURN_DAMAGE,
     CACTUS_DAMAGE,
     COBWEB_MULTIPLIER,
     END_PORTAL_SHAPE,
@@ -116,7 +117,8 @@ def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None =
         tick_block_collision(e, sim, rec, e.prev_pos if start is None else start)
         return
     # 1.16.1 and before: inLava cleared, then FluidBlock sets it; from 1.16.2 isInLava reads the lava height
-    e.in_lava = None if sim.features.in_lava_by_fluid_height else on_lava_block_collision(e, sim.world)
+    features = sim.features
+    e.in_lava = None if features.in_lava_by_fluid_height else on_lava_block_collision(e, sim.world, features)
     b = e.box
     d = BLOCK_COLLISION_DEFLATE_1_19_3 if sim.features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE
     x0, y0, z0 = floor(b.min_x + d), floor(b.min_y + d), floor(b.min_z + d)
@@ -144,7 +146,7 @@ def _do_block_collisions_1_12(e: Entity, sim: TickContext, rec) -> None:
     """1.12.2's `Entity.doBlockCollisions` (`block_collisions_1_12`): the cells of the box deflated by 0.001, X
     outer, Y, Z inner, as 1.14's, each block's `onEntityCollidedWithBlock`: a cobweb's `setInWeb` (Entity.move
     then scales the movement by (0.25, 0.05F, 0.25) and zeroes the motion fields: 1.14's `slowMovement`); fire has
-    none (Entity.move's fire test, `fire_test_1_12`). Any other block that acts on entities here stops the run in
+    none (Entity.move's fire test, `burn_in_fire_sources`). Any other block that acts on entities here stops the run in
     one line."""
     b = e.box
     d = BLOCK_COLLISION_DEFLATE
@@ -163,31 +165,6 @@ def _do_block_collisions_1_12(e: Entity, sim: TickContext, rec) -> None:
                     raise refusal(sim.features, "block_effects", f"entity {e.id} in {state.block} at {[x, y, z]}, "
                                   f"tick {sim.tick_count}", f"what {state.block} does to an entity in 1.12.2 "
                                   "(onEntityCollidedWithBlock) is not compared, or the block is not in 1.12.2")
-
-
-def fire_test_1_12(e: Entity, sim: TickContext) -> None:
-    """1.12.2's fire test at the end of `Entity.move` (`block_collisions_1_12`): where fire or lava lies in the cells
-    floor(min) .. ceil(max) − 1 of the box shrunk by 0.001 (`World.isFlammableWithin`), `dealFireDamage(1)` (IN_FIRE,
-    unless immune to fire) and, when not wet, one more fire tick (8 s of fire when that reaches 0); elsewhere
-    fireTicks ≤ 0 → −1. A wet burning entity is put out, the sound's pitch drawing two floats."""
-    b = e.box.contract(FIRE_CHECK_DEFLATE)
-    wet = e.touching_water
-    world = sim.world
-    if any(world.get_block_state(x, y, z).block in ("fire", "lava")
-           for x in range(floor(b.min_x), ceil(b.max_x)) for y in range(floor(b.min_y), ceil(b.max_y))
-           for z in range(floor(b.min_z), ceil(b.max_z))):
-        if not e.is_fire_immune():
-            e.damage(sim, damage_source.IN_FIRE, FIRE_BLOCK_DAMAGE)
-        if not wet:
-            e.fire_ticks += 1
-            if e.fire_ticks == 0:
-                e.set_on_fire_for(FIRE_BLOCK_SECONDS)
-    elif e.fire_ticks <= 0:
-        e.fire_ticks = -e.burning_duration()
-    if wet and e.is_on_fire():
-        e.random.next_float()
-        e.random.next_float()
-        e.fire_ticks = -e.burning_duration()
 
 
 def tick_block_collision(e: Entity, sim: TickContext, rec, start: Vec3) -> None:
@@ -348,7 +325,7 @@ def _fire(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None
     """`AbstractFireBlock.onEntityCollision`: one more fire tick (8 s of fire when that reaches 0; from 1.21.2 a
     tick more only below 0, and 8 s of fire at 0 or above), then damage(IN_FIRE, 1 for fire / 2 for soul fire),
     unless the entity is fire-immune."""
-    if e.is_fire_immune():
+    if e.is_fire_immune() or not sim.features.fire_block_collision:   # before 1.16: Entity.move's fire test
         return
     if sim.features.fire_block_1_21_2:
         if e.fire_ticks < 0:
@@ -381,6 +358,39 @@ def update_fire_ticks(e: Entity, world: World, features: Features) -> None:
         e.random.next_float()
         e.random.next_float()
         e.fire_ticks = unlit
+
+
+FIRE_SOURCES_1_14 = frozenset({"fire", "lava"})   # World.doesAreaContainFireSource: Blocks.FIRE or Blocks.LAVA
+
+
+def burn_in_fire_sources(e: Entity, sim: TickContext) -> None:
+    """Step 15 before 1.16 (`fire_block_collision` false; FireBlock has no onEntityCollision; 1.12.2's
+    `World.isFlammableWithin`, `block_collisions_1_12`, the same test): where the box contracted by 0.001 meets fire
+    or lava (`World.doesAreaContainFireSource`: cells floor(min) .. ceil(max) exclusive), a dry entity gets a fire
+    tick more (8 s of fire when that reaches 0) and every entity `burn(1)` (1.12.2: `dealFireDamage(1)` first):
+    damage(IN_FIRE, 1) unless fire-immune; elsewhere fireTicks ≤ 0 → −burning duration; a wet burning entity is put
+    out, the sound's pitch drawing two floats. Wet is `isWet`: water or a bubble column (rain is not modelled)."""
+    world = sim.world
+    wet = e.touching_water or _in_bubble_column(e, world)
+    b = e.box.contract(FIRE_CHECK_DEFLATE)
+    if any(world.get_block_state(x, y, z).block in FIRE_SOURCES_1_14
+           for x in range(floor(b.min_x), ceil(b.max_x)) for y in range(floor(b.min_y), ceil(b.max_y))
+           for z in range(floor(b.min_z), ceil(b.max_z))):
+        damage_first = sim.features.block_collisions_1_12       # 1.12.2: dealFireDamage(1) before the fire tick
+        if damage_first and not e.is_fire_immune():
+            e.damage(sim, damage_source.IN_FIRE, BURN_DAMAGE)
+        if not wet:
+            e.fire_ticks += 1
+            if e.fire_ticks == 0:
+                e.set_on_fire_for(FIRE_BLOCK_SECONDS)
+        if not damage_first and not e.is_fire_immune():
+            e.damage(sim, damage_source.IN_FIRE, BURN_DAMAGE)
+    elif e.fire_ticks <= 0:
+        e.fire_ticks = -e.burning_duration()
+    if wet and e.is_on_fire():
+        e.random.next_float()
+        e.random.next_float()
+        e.fire_ticks = -e.burning_duration()
 
 
 def _touches_fire(e: Entity, world: World, features: Features) -> bool:

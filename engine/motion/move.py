@@ -132,9 +132,11 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     if f != 1.0:
         run_stage(rec, e, S_VELOCITY, apply_velocity_multiplier, e, f)
     if features.block_collisions_1_12:                                               # step 15 (1.12.2)
-        block_effects.fire_test_1_12(e, sim)
-    elif not in_tick:
+        block_effects.burn_in_fire_sources(e, sim)
+    elif not in_tick and features.fire_block_collision:
         block_effects.update_fire_ticks(e, world, features)                         # step 15
+    elif not in_tick:
+        block_effects.burn_in_fire_sources(e, sim)                                  # step 15 before 1.16
 
 
 def is_java_zero(v: Vec3) -> bool:

@@ -222,6 +222,22 @@ CASES: dict[str, tuple[str, int, int]] = {
     "in_lava_by_fluid_height": ((SCENES_DIR / "fluid_in_lava_flag_1_16_1.toml").read_text(), 3, 1),
     # an item over stone whose box reaches into water: falls (1.16.1, air at its eye) or floats (1.16.2)
     "item_float_by_fluid_height": ((SCENES_DIR / "fluid_item_float_1_16_1.toml").read_text(), 1, 1),
+    # a TNT in flowing lava: unpushed (1.15.2: water alone) or pushed east by the minimum push (1.16)
+    "lava_push": ((SCENES_DIR / "fluid_lava_no_push_1_15_2.toml").read_text(), 2, 1),
+    # an XP orb with its eye in a hanging water source's cell: submerged (1.15.2, the eye's cell) or not (1.16)
+    "submerged_below_eye": ((SCENES_DIR / "fluid_submerged_eye_cell_1_15_2.toml").read_text(), 1, 1),
+    # a TNT in a flow beside a water column: pushed along world heights (1.14.2) or own levels (1.14.3)
+    "flow_own_levels": ((SCENES_DIR / "fluid_flow_world_heights_1_14_2.toml").read_text(), 1, 1),
+    # an item in lava: thrown up (1.15.2) or floating (1.16)
+    "item_lava_buoyancy": ((SCENES_DIR / "fluid_item_in_lava_1_15_2.toml").read_text(), 1, 1),
+    # the same item in its second tick: burnt in the move and removed by the lava (1.15.2), or alive (1.16)
+    "fire_block_collision": ((SCENES_DIR / "fluid_item_in_lava_1_15_2.toml").read_text(), 2, 1),
+    # an item above a lava surface in its cell: in lava and removed (1.15.2) or untouched (1.16)
+    "lava_flag_below_surface": ((SCENES_DIR / "fluid_lava_flag_1_15_2.toml").read_text(), 2, 1),
+    # an item resting on stone: moved every tick (1.14) or every 4 ticks (1.14.1)
+    "item_moves_when_needed": ((SCENES_DIR / "item_resting_1_14.toml").read_text(), 1, 1),
+    # an item landing on slime: sent down again by the ground's × −0.5 (1.16.1) or bouncing up (1.16.2)
+    "item_bounces_only_falling": ((SCENES_DIR / "item_slime_bounce_1_16_1.toml").read_text(), 12, 1),
     # a bobber 40 m from its owner, hooking an item, reeled in before it ticks: pulls the item, or is removed first
     # (1.17; at 1.17 the player itself is refused: `living`)
     "bobber_use_checks_owner": (scene_toml(entities=[
@@ -723,6 +739,9 @@ BOTH_SIMULATED |= {"minecart_rider_input_push"}
 BOTH_SIMULATED |= {"vehicle_attachment_points"}
 BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
 BOTH_SIMULATED |= {"lava_push_in_water", "in_lava_by_fluid_height", "item_float_by_fluid_height"}   # fluids 1.16.1
+BOTH_SIMULATED |= {"lava_push", "submerged_below_eye", "flow_own_levels", "item_lava_buoyancy",
+                   "fire_block_collision", "lava_flag_below_surface",
+                   "item_moves_when_needed", "item_bounces_only_falling"}   # fluids and items 1.14-1.16.1
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
@@ -924,7 +943,6 @@ def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_els
                                      ("1.13.2", "fireball", "the fireball tick"),
                                      ("1.13.2", "falling_block", "the falling-block tick"),
                                      ("1.13.2", "xp_orb", "the XP-orb tick"),
-                                     ("1.15.2", "fluids", "fluid pushing"),
                                      ("1.21.7", "block_data", "the block tables"),
                                      ("1.13.2", "tnt", "the TNT tick")):
         text, ticks = USES[mechanic]
