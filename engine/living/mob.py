@@ -48,7 +48,7 @@ from engine.pathfinding.follow_kernel import PATH_NODES, path_goal_runs, path_go
 from engine.pathfinding.navigation import MobNavigation
 from engine.pathfinding.node_types import PathNodeType
 from engine.world.blocks import BlockState
-from engine.world.dimensions import void_y
+from engine.world.dimensions import bottom_y, void_y
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -74,9 +74,10 @@ class MobBatch(RowBatch):
     1.16.5, in a world whose entities are all mobs on rows (the loop's cramming sees every box), no solid entity.
     `row` takes each mob's movement-speed attribute value for this run of the loop and where the nodes of the path
     its navigation holds begin in `follow_kernel.PATH_NODES` (`paths`: that row, the node count, whether it has a
-    navigation), and each call of the loop the world's entities as `tick_cramming` reads them (`crowd`). Before
-    the loop (`row`), a mob takes the object path where its tick is traced, it rides or carries, is leashed, has
-    an effect, is hurt or dead, or its navigation has a search to report or a recalculation due."""
+    navigation, whether its `path_to` goal's request would keep that path: `_path_entry`), and each call of the
+    loop the world's entities as `tick_cramming` reads them (`crowd`). Before the loop (`row`), a mob takes the
+    object path where its tick is traced, it rides or carries, is leashed, has an effect, is hurt or dead, or its
+    navigation has a search to report or a recalculation due."""
 
     table = MOB_ROWS
     mechanics = frozenset({"living", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
@@ -87,8 +88,9 @@ class MobBatch(RowBatch):
         if not all(isinstance(e, MobEntity) for e in world.entities.values()):
             return False
         self.speeds: list[float] = []
-        self.paths: list[tuple[int, int, bool]] = []
+        self.paths: list[tuple[int, int, bool, bool]] = []
         self.mobs: list[MobEntity] = []
+        self.world = world
         return True
 
     def row(self, e: MobEntity, traced: bool) -> int:
@@ -97,11 +99,11 @@ class MobBatch(RowBatch):
                 or e.hurt_time or e.time_until_regen or e.health <= 0.0
                 or nav is not None and (nav.searches or nav.should_recalculate)):
             self.speeds.append(0.0)
-            self.paths.append((-1, 0, False))
+            self.paths.append((-1, 0, False, False))
             self.mobs.append(e)
             return -1
         self.speeds.append(e.attributes.get_value(MOVEMENT_SPEED))   # what MoveControl.tick multiplies
-        self.paths.append(_path_entry(nav))
+        self.paths.append(_path_entry(e, self.world))
         self.mobs.append(e)
         return e._r
 
@@ -119,15 +121,16 @@ class MobBatch(RowBatch):
         slip, climb, door_or_fence = kernel.block_columns()
         if isinstance(self.speeds, list):
             self.speeds = np.array(self.speeds)
-            self.paths = np.array(self.paths, dtype=np.int64).reshape(-1, 3)
+            self.paths = np.array(self.paths, dtype=np.int64).reshape(-1, 4)
             self.path_changes = PATH_NODES.changes
         elif self.path_changes != PATH_NODES.changes:   # a mob the object path ticked changed a path (a block it
             for n in range(start, len(rows)):             # changed made another navigation search again)
-                self.paths[n] = _path_entry(self.mobs[n].navigation)
+                self.paths[n] = _path_entry(self.mobs[n], world)
             self.path_changes = PATH_NODES.changes
         return kernel.tick_rows(*block_arrays(world), cells, MOB_ROWS.f, MOB_ROWS.i, rows, self.speeds, self.paths,
-                                PATH_NODES.nodes, world.game_time * MS_PER_TICK, start, slip, climb, door_or_fence,
-                                crowd, edges, void_y(world.dimension, features), SINE, marks, saved_f, saved_i)
+                                PATH_NODES.nodes, world.game_time * MS_PER_TICK, bottom_y(world.dimension, features),
+                                start, slip, climb, door_or_fence, crowd, edges, void_y(world.dimension, features),
+                                SINE, marks, saved_f, saved_i)
 
     @staticmethod
     def crowd(world: World) -> tuple[np.ndarray, np.ndarray, int] | None:
@@ -142,11 +145,17 @@ class MobBatch(RowBatch):
                 np.fromiter((_pushee(e) for e in found), np.uint8, len(found)), world.max_entity_cramming)
 
 
-def _path_entry(nav: MobNavigation | None) -> tuple[int, int, bool]:
+def _path_entry(e: MobEntity, world: World) -> tuple[int, int, bool, bool]:
     """A mob's entry of `MobBatch.paths`: where its path's nodes begin in `PATH_NODES` (−1: no path), how many,
-    and whether it has a navigation."""
+    whether it has a navigation, and whether its `path_to` goal, started, would ask the navigation for the path
+    it follows (`MobNavigation.asks_again_in_place`: the kernel then does what that changes)."""
+    nav = e.navigation
     path = None if nav is None else nav.current_path
-    return (-1, 0, nav is not None) if path is None else (PATH_NODES.block(path), path.length, True)
+    if path is None:
+        return -1, 0, nav is not None, False
+    again = e.path_goal_started and e.has_path_goal and nav.asks_again_in_place(
+        world, (floor(e.path_goal_x), floor(e.path_goal_y), floor(e.path_goal_z)))
+    return PATH_NODES.block(path), path.length, True, again
 
 
 def _pushee(e: MobEntity) -> int:

@@ -75,10 +75,13 @@ from engine.motion.collision_kernel import flag_in, jfloor, state_at
 from engine.pathfinding.blocks import DOORS
 from engine.pathfinding.follow_kernel import (
     C_NAV_TICKS,
+    C_PATH_GOAL,
     follow_path,
+    is_idle,
     move_to_node,
     path_goal_runs,
     path_goal_tick,
+    start_moving_along,
 )
 from engine.world import block_physics as phys
 from engine.world import blocks
@@ -176,11 +179,12 @@ def navigation_tick(keys, slots, pool, shape, flags, ncoords, coords, empty, f: 
 @njit
 def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
              f: np.ndarray, i: np.ndarray, r: int, attribute: float, path: np.ndarray, nodes: np.ndarray,
-             now_ms: int, slip: np.ndarray, climb: np.ndarray, door_or_fence: np.ndarray, border: tuple,
+             now_ms: int, bottom: float, slip: np.ndarray, climb: np.ndarray, door_or_fence: np.ndarray, border: tuple,
              void_y: float, sine: np.ndarray) -> bool:
     """`ServerWorld.tickEntity` of mob row `r` (`MobEntity.tick`; `attribute`: its movement-speed attribute's
-    value; `path`: its entry of `MobBatch.paths`, the path's first row of `nodes`, its length, and whether it has
-    a navigation) up to `tickCramming`: false where the object path must tick it (the row part-written)."""
+    value; `path`: its entry of `MobBatch.paths`, the path's first row of `nodes`, its length, whether it has a
+    navigation, whether the `path_to` goal's request keeps the path; `bottom`: the world's bottom, below which no
+    search starts) up to `tickCramming`: false where the object path must tick it (the row part-written)."""
     fl = i[r, I_FLAGS]
     if i[r, C_SPRINTING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
         return False
@@ -212,7 +216,11 @@ def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, e
         if i[r, C_HAS_GOAL]:                                             # the goal: MoveControl.moveTo
             move_to(f, i, r, f[r, C_GOAL], f[r, C_GOAL + 1], f[r, C_GOAL + 2], f[r, C_GOAL_SPEED])
         if path_goal_runs(i, r) and path_goal_tick(f, i, r):            # path_to asks the navigation
-            return False
+            if not (path[3] and i[r, I_FLAGS] & ON_GROUND and f[r, F_POS + 1] >= bottom and
+                    not is_idle(i, r, path[1])):
+                return False                               # a search, or what asks_again_in_place does not decide
+            # startMovingTo with the path followed (findPathToAny returns it; adjustPath changes nothing)
+            start_moving_along(f, i, r, f[r, C_PATH_GOAL + 3], jfloor(f[r, F_POS + 1] + 0.5))
         if path[2] and not navigation_tick(keys, slots, pool, shape, flags, ncoords, coords, empty, f, i, r, nodes,
                                            path[0], path[1], now_ms):
             return False
@@ -288,7 +296,7 @@ def tick_cramming(grid: tuple, f: np.ndarray, i: np.ndarray, others: np.ndarray,
 @njit
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, speeds: np.ndarray, paths: np.ndarray,
-              nodes: np.ndarray, now_ms: int, start: int, slip: np.ndarray, climb: np.ndarray,
+              nodes: np.ndarray, now_ms: int, bottom: float, start: int, slip: np.ndarray, climb: np.ndarray,
               door_or_fence: np.ndarray, crowd: tuple, border: tuple, void_y: float, sine: np.ndarray,
               marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
     """The entity phase over rows[start:], in order, up to a mob the object path must tick (a row of −1, or one
@@ -312,8 +320,8 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         if not begin_row(f, i, r, n, marks, saved_f, saved_i):
             return n, HANDED
         if not mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                        speeds[n], paths[n], nodes, now_ms, slip, climb, door_or_fence, border, void_y, sine) or \
-                place[r] < 0 or \
+                        speeds[n], paths[n], nodes, now_ms, bottom, slip, climb, door_or_fence, border, void_y,
+                        sine) or place[r] < 0 or \
                 not tick_cramming(grid, f, i, others, pushee, place[r], found, sec, stamp, limit):
             hand_back(f, i, r, n, marks, saved_f, saved_i)
             return n, HANDED

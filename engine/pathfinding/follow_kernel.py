@@ -261,6 +261,15 @@ def follow_path(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndarray, start: 
 
 
 @njit(inline=True)
+def start_moving_along(f: np.ndarray, i: np.ndarray, r: int, speed: float, path_y: int) -> None:
+    """The end of `EntityNavigation.startMovingAlong` with a path to follow: the speed, and the stuck sample taken
+    (pathStartTime the tick counter, pathStartPos `getPos`: x, `path_y`, z)."""
+    f[r, C_NAV_SPEED] = speed
+    i[r, C_START_TIME] = i[r, C_NAV_TICKS]
+    f[r, C_START], f[r, C_START + 1], f[r, C_START + 2] = f[r, F_POS], float(path_y), f[r, F_POS + 2]
+
+
+@njit(inline=True)
 def move_to_node(f: np.ndarray, i: np.ndarray, r: int, x: float, y: float, z: float, below_air: bool,
                  feet_y: float) -> None:
     """`EntityNavigation.tick`'s `MoveControl.moveTo` of the node position (x, y, z) at the navigation's speed: y

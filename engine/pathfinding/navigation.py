@@ -7,6 +7,7 @@ mob's row (the fields below are views of its columns) and is done by the stage k
 
 from __future__ import annotations
 
+import weakref
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +39,9 @@ if TYPE_CHECKING:
     from engine.living.mob import MobEntity
     from engine.world.world import World
 
-_follow_path, _move_to_node, _reset_node = plain(fk.follow_path), plain(fk.move_to_node), plain(fk.reset_node)
+_IN_PLACE: weakref.WeakKeyDictionary[MobNavigation, tuple[tuple, bool]] = weakref.WeakKeyDictionary()
+_follow_path, _move_to_node, _reset_node, _start_moving_along = (
+    plain(fk.follow_path), plain(fk.move_to_node), plain(fk.reset_node), plain(fk.start_moving_along))
 
 
 def _column(name: str) -> property:
@@ -186,10 +189,14 @@ class MobNavigation:
 
     # --- finding ---
     def find_path_to(self, world: World, pos: BlockPos, distance: int) -> Path | None:
-        """`MobNavigation.findPathTo(BlockPos, int)`: a target in the air moves down onto the ground (over air
-        down to the world's bottom, up to the first block above: from the bottom block up to 1.21.1, from the
-        block above the target from 1.21.2, `path_target_up_from_target`); a target inside a solid block moves up
-        out of it."""
+        """`MobNavigation.findPathTo(BlockPos, int)`: `findPathToAny` of the target `ground_target` moves it to."""
+        return self.find_path_to_any(world, [self.ground_target(world, pos)], PATH_REGION_MARGIN, distance)
+
+    def ground_target(self, world: World, pos: BlockPos) -> BlockPos:
+        """Where `MobNavigation.findPathTo(BlockPos, int)` searches for `pos`: a target in the air moves down onto
+        the ground (over air down to the world's bottom, up to the first block above: from the bottom block up to
+        1.21.1, from the block above the target from 1.21.2, `path_target_up_from_target`); a target inside a solid
+        block moves up out of it."""
         x, y, z = pos
         bottom, top = bottom_y(world.dimension, self.features), top_y(world.dimension, self.features)
         if world.get_block_state(x, y, z).is_air:
@@ -197,17 +204,31 @@ class MobNavigation:
             while y > bottom and world.get_block_state(x, y, z).is_air:
                 y -= 1
             if y > bottom:
-                return self.find_path_to_any(world, [(x, y + 1, z)], PATH_REGION_MARGIN, distance)
+                return (x, y + 1, z)
             if self.features.path_target_up_from_target:
                 y = pos[1] + 1   # 1.21.2: up from the block above the target, not from the bottom block
             while y < top and world.get_block_state(x, y, z).is_air:
                 y += 1
         if not is_solid_material(world.get_block_state(x, y, z)):
-            return self.find_path_to_any(world, [(x, y, z)], PATH_REGION_MARGIN, distance)
+            return (x, y, z)
         y += 1
         while y < top and is_solid_material(world.get_block_state(x, y, z)):
             y += 1
-        return self.find_path_to_any(world, [(x, y, z)], PATH_REGION_MARGIN, distance)
+        return (x, y, z)
+
+    def asks_again_in_place(self, world: World, pos: BlockPos) -> bool:
+        """Whether `start_moving_to(pos)` would keep the path followed and change only the speed and the stuck
+        sample (`follow_kernel.start_moving_along`), given a valid position above the world's bottom and a path not
+        finished, which the caller tests: `findPathToAny` returns the current path, its target `pos`'s ground
+        target, and `adjustPath` finds no node in a cauldron. Kept for the blocks as they are
+        (`World.block_version`) and the path held."""
+        path = self._path
+        key = (pos, world.block_version, id(path), self.current_target)
+        held = _IN_PLACE.get(self)
+        if held is None or held[0] != key:
+            held = _IN_PLACE[self] = (key, self.current_target == self.ground_target(world, pos) and not any(
+                world.get_block_state(n.x, n.y, n.z).block in CAULDRONS for n in path.nodes))
+        return held[1]
 
     def find_path_to_any(self, world: World, positions: list[BlockPos], region_margin: int,
                          distance: int) -> Path | None:
@@ -272,9 +293,8 @@ class MobNavigation:
         self.adjust_path(world)
         if self.current_path.length <= 0:
             return False
-        self.speed = speed
-        self.path_start_time = self.tick_count
-        self.path_start_pos = self.get_pos(world)
+        e = self.entity
+        _start_moving_along(e._t.f, e._t.i, e._r, speed, self.get_path_y(world))
         return True
 
     def adjust_path(self, world: World) -> None:
@@ -361,10 +381,6 @@ class MobNavigation:
             self.recalculate_path(world)
 
     # --- state ---
-    def get_pos(self, world: World) -> Vec3:
-        """`MobNavigation.getPos`: x, the path height, z."""
-        return Vec3(self.entity.pos.x, float(self.get_path_y(world)), self.entity.pos.z)
-
     def get_path_y(self, world: World) -> int:
         """`MobNavigation.getPathY`: a swimming mob's water surface (at most 16 up), else floor(y + 0.5)."""
         e = self.entity
