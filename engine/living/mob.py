@@ -15,6 +15,7 @@ from engine.constants import (
     MOB_FOLLOW_RANGE,
     MS_PER_TICK,
     NAVIGATION_MAX_FOLLOW_RANGE,
+    PATH_GOAL_RETRY_INTERVAL,
     PATH_MAX_FALL,
 )
 from engine.core.trace import StageInfo, cell, label, run_stage, segment
@@ -150,12 +151,13 @@ def _path_entry(e: MobEntity, world: World) -> tuple[int, int, bool, bool]:
     whether it has a navigation, and whether its `path_to` goal, started, would ask the navigation for the path
     it follows (`MobNavigation.asks_again_in_place`: the kernel then does what that changes)."""
     nav = e.navigation
-    path = None if nav is None else nav.current_path
+    path = None if nav is None else nav.path_followed()
     if path is None:
         return -1, 0, nav is not None, False
-    again = e.path_goal_started and e.has_path_goal and nav.asks_again_in_place(
-        world, (floor(e.path_goal_x), floor(e.path_goal_y), floor(e.path_goal_z)))
-    return PATH_NODES.block(path), path.length, True, again
+    # only a tick whose count may reach a multiple of 40 asks again (where it does not, the answer is not read)
+    again = (e.path_trying_time + 1) % PATH_GOAL_RETRY_INTERVAL == 0 and e.path_goal_started and e.has_path_goal \
+        and nav.asks_again_in_place(world, (floor(e.path_goal_x), floor(e.path_goal_y), floor(e.path_goal_z)))
+    return PATH_NODES.block(path), len(path.nodes), True, again
 
 
 def _pushee(e: MobEntity) -> int:
