@@ -22,11 +22,13 @@ from engine.core.trace import StageInfo, cell, label, run_stage, segment
 from engine.core.versions import Features, features_for, refusal
 from engine.entities.rows import (
     HANDED,
+    I_EXTRA,
     LIVING_FLAGS,
     LIVING_FLOATS,
     LIVING_INTS,
     MOB_FLOATS,
     MOB_INTS,
+    NF,
     OBJECT_PATH,
     RowBacked,
     RowBatch,
@@ -189,6 +191,8 @@ class MobEntity(RowBacked, LivingEntity):
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         self.take_row()
+        self._t.f[self._r, NF:] = 0.0   # a row given back keeps its last mob's columns (a mob without a
+        self._t.i[self._r, I_EXTRA:] = 0   # navigation sets none of the navigation's)
         super().__init__(entity_id, pos, motion, seed)
         self.no_ai = False
         self.move_control = MoveControl(self)
