@@ -13,9 +13,8 @@ import numpy as np
 
 from engine.constants import (
     MOB_FOLLOW_RANGE,
+    MS_PER_TICK,
     NAVIGATION_MAX_FOLLOW_RANGE,
-    PATH_GOAL_ARRIVED_DISTANCE,
-    PATH_GOAL_MAX_TRYING_TIME,
     PATH_GOAL_RETRY_INTERVAL,
     PATH_MAX_FALL,
 )
@@ -23,11 +22,13 @@ from engine.core.trace import StageInfo, cell, label, run_stage, segment
 from engine.core.versions import Features, features_for, refusal
 from engine.entities.rows import (
     HANDED,
+    I_EXTRA,
     LIVING_FLAGS,
     LIVING_FLOATS,
     LIVING_INTS,
     MOB_FLOATS,
     MOB_INTS,
+    NF,
     OBJECT_PATH,
     RowBacked,
     RowBatch,
@@ -39,16 +40,18 @@ from engine.entities.rows import (
 from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences.leash import update_leash
 from engine.java.mathhelper import floor
+from engine.jit import plain
 from engine.living import mob_kernel as kernel
 from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED
 from engine.living.controls import JumpControl, MoveControl, State
 from engine.living.living_entity import LivingEntity
 from engine.living.player_kernel import SINE
 from engine.motion.collision_kernel import block_arrays
+from engine.pathfinding.follow_kernel import PATH_NODES, path_goal_runs, path_goal_tick
 from engine.pathfinding.navigation import MobNavigation
 from engine.pathfinding.node_types import PathNodeType
 from engine.world.blocks import BlockState
-from engine.world.dimensions import void_y
+from engine.world.dimensions import bottom_y, void_y
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -65,15 +68,19 @@ JUMP_CONTROL = StageInfo("jump_control", "JumpControl.tick")
 # the living columns at the players' offsets (engine.living.player_kernel's column numbers hold), then the mobs'
 MOB_ROWS = RowTable(extra_ints=LIVING_INTS + LIVING_FLAGS + MOB_INTS, extra_floats=LIVING_FLOATS + MOB_FLOATS)
 _KERNEL_FEATURES = features_for("1.16.5")   # what the mob kernels decide (engine.living.mob_kernel)
+_path_goal_runs, _path_goal_tick = plain(path_goal_runs), plain(path_goal_tick)
+MOB_FLAGS = ("has_goal", "jump_active", "no_ai", "has_path_goal", "path_goal_started", "has_path")   # bools
 
 
 class MobBatch(RowBatch):
     """Runs of a walking mob kind in the entity phase over `MOB_ROWS` (`engine.living.mob_kernel.tick_rows`): in
     1.16.5, in a world whose entities are all mobs on rows (the loop's cramming sees every box), no solid entity.
-    `row` takes each mob's movement-speed attribute value for this run of the loop, and each call of the loop the
-    world's entities as `tick_cramming` reads them (`crowd`). Before the loop (`row`), a mob takes the object path
-    where its tick is traced, it rides or carries, is leashed, has an effect, is hurt or dead, follows a path or
-    has one asked for (`path_to`, a navigation not idle or with a search to report or a recalculation due)."""
+    `row` takes each mob's movement-speed attribute value for this run of the loop and where the nodes of the path
+    its navigation holds begin in `follow_kernel.PATH_NODES` (`paths`: that row, the node count, whether it has a
+    navigation, whether its `path_to` goal's request would keep that path: `_path_entry`), and each call of the
+    loop the world's entities as `tick_cramming` reads them (`crowd`). Before the loop (`row`), a mob takes the
+    object path where its tick is traced, it rides or carries, is leashed, has an effect, is hurt or dead, or its
+    navigation has a search to report or a recalculation due."""
 
     table = MOB_ROWS
     mechanics = frozenset({"living", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
@@ -84,16 +91,23 @@ class MobBatch(RowBatch):
         if not all(isinstance(e, MobEntity) for e in world.entities.values()):
             return False
         self.speeds: list[float] = []
+        self.paths: list[tuple[int, int, bool, bool]] = []
+        self.mobs: list[MobEntity] = []
+        self.world = world
         return True
 
     def row(self, e: MobEntity, traced: bool) -> int:
         nav = e.navigation
         if (traced or e.vehicle is not None or e.passengers or e.leash_holder is not None or e.effects.active
-                or e.hurt_time or e.time_until_regen or e.health <= 0.0 or e.path_to is not None
-                or nav is not None and (nav.current_path is not None or nav.searches or nav.should_recalculate)):
+                or e.hurt_time or e.time_until_regen or e.health <= 0.0
+                or nav is not None and (nav.searches or nav.should_recalculate)):
             self.speeds.append(0.0)
+            self.paths.append((-1, 0, False, False))
+            self.mobs.append(e)
             return -1
         self.speeds.append(e.attributes.get_value(MOVEMENT_SPEED))   # what MoveControl.tick multiplies
+        self.paths.append(_path_entry(e, self.world))
+        self.mobs.append(e)
         return e._r
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
@@ -110,8 +124,15 @@ class MobBatch(RowBatch):
         slip, climb, door_or_fence = kernel.block_columns()
         if isinstance(self.speeds, list):
             self.speeds = np.array(self.speeds)
-        return kernel.tick_rows(*block_arrays(world), cells, MOB_ROWS.f, MOB_ROWS.i, rows, self.speeds, start,
-                                slip, climb, door_or_fence, crowd, edges, void_y(world.dimension, features),
+            self.paths = np.array(self.paths, dtype=np.int64).reshape(-1, 4)
+            self.path_changes = PATH_NODES.changes
+        elif self.path_changes != PATH_NODES.changes:   # a mob the object path ticked changed a path (a block it
+            for n in range(start, len(rows)):             # changed made another navigation search again)
+                self.paths[n] = _path_entry(self.mobs[n], world)
+            self.path_changes = PATH_NODES.changes
+        return kernel.tick_rows(*block_arrays(world), cells, MOB_ROWS.f, MOB_ROWS.i, rows, self.speeds, self.paths,
+                                PATH_NODES.nodes, world.game_time * MS_PER_TICK, bottom_y(world.dimension, features),
+                                start, slip, climb, door_or_fence, crowd, edges, void_y(world.dimension, features),
                                 SINE, marks, saved_f, saved_i)
 
     @staticmethod
@@ -125,6 +146,20 @@ class MobBatch(RowBatch):
             return None
         return (np.fromiter((e._r for e in found), np.int64, len(found)),
                 np.fromiter((_pushee(e) for e in found), np.uint8, len(found)), world.max_entity_cramming)
+
+
+def _path_entry(e: MobEntity, world: World) -> tuple[int, int, bool, bool]:
+    """A mob's entry of `MobBatch.paths`: where its path's nodes begin in `PATH_NODES` (−1: no path), how many,
+    whether it has a navigation, and whether its `path_to` goal, started, would ask the navigation for the path
+    it follows (`MobNavigation.asks_again_in_place`: the kernel then does what that changes)."""
+    nav = e.navigation
+    path = None if nav is None else nav.path_followed()
+    if path is None:
+        return -1, 0, nav is not None, False
+    # only a tick whose count may reach a multiple of 40 asks again (where it does not, the answer is not read)
+    again = (e.path_trying_time + 1) % PATH_GOAL_RETRY_INTERVAL == 0 and e.path_goal_started and e.has_path_goal \
+        and nav.asks_again_in_place(world, (floor(e.path_goal_x), floor(e.path_goal_y), floor(e.path_goal_z)))
+    return PATH_NODES.block(path), len(path.nodes), True, again
 
 
 def _pushee(e: MobEntity) -> int:
@@ -143,9 +178,8 @@ class MobEntity(RowBacked, LivingEntity):
 
     ROWS = MOB_ROWS
     locals().update({name: extra_float(MOB_ROWS, name) for name in LIVING_FLOATS + MOB_FLOATS})
-    locals().update({name: extra_int(MOB_ROWS, name) for name in LIVING_INTS + ("move_state",)})
-    locals().update({name: extra_flag(MOB_ROWS, name) for name in LIVING_FLAGS + ("has_goal", "jump_active",
-                                                                                "no_ai")})
+    locals().update({name: extra_int(MOB_ROWS, name) for name in LIVING_INTS + MOB_INTS if name not in MOB_FLAGS})
+    locals().update({name: extra_flag(MOB_ROWS, name) for name in LIVING_FLAGS + MOB_FLAGS})
 
     FIELDS: ClassVar[dict[str, type]] = {"no_ai": bool, "move_to": dict, "path_to": dict}
     BASE_ATTRIBUTES: ClassVar[dict[str, float]] = {FOLLOW_RANGE: MOB_FOLLOW_RANGE}
@@ -157,6 +191,8 @@ class MobEntity(RowBacked, LivingEntity):
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         self.take_row()
+        self._t.f[self._r, NF:] = 0.0   # a row given back keeps its last mob's columns (a mob without a
+        self._t.i[self._r, I_EXTRA:] = 0   # navigation sets none of the navigation's)
         super().__init__(entity_id, pos, motion, seed)
         self.no_ai = False
         self.move_control = MoveControl(self)
@@ -167,7 +203,7 @@ class MobEntity(RowBacked, LivingEntity):
         self.jump_control.active = False
         self.navigation = MobNavigation(self, self.CAN_OPEN_DOORS, self.CAN_SWIM) if self.NAVIGATES else None
         self.move_to = None                               # scene goal: MoveControl.moveTo every tick
-        self.path_to: tuple[Vec3, float] | None = None    # scene goal: MoveToTargetPosGoal's requests
+        self.path_to = None                               # scene goal: MoveToTargetPosGoal's requests
         self.path_goal_started = False
         self.path_trying_time = 0                         # MoveToTargetPosGoal.tryingTime
         self.leash_holder: int | None = None   # MobEntity.holdingEntity, by id (spec 04 §19)
@@ -195,6 +231,17 @@ class MobEntity(RowBacked, LivingEntity):
     def move_to(self, goal: tuple[Vec3, float] | None) -> None:
         self.has_goal = goal is not None
         (self.goal_x, self.goal_y, self.goal_z), self.goal_speed = goal or (ZERO, 0.0)
+
+    @property
+    def path_to(self) -> tuple[Vec3, float] | None:
+        """The scene goal `path_to` (target, speed), held in the row (`path_goal_*`, `has_path_goal`)."""
+        return (Vec3(self.path_goal_x, self.path_goal_y, self.path_goal_z), self.path_goal_speed) \
+            if self.has_path_goal else None
+
+    @path_to.setter
+    def path_to(self, goal: tuple[Vec3, float] | None) -> None:
+        self.has_path_goal = goal is not None
+        (self.path_goal_x, self.path_goal_y, self.path_goal_z), self.path_goal_speed = goal or (ZERO, 0.0)
 
     # --- what the controls and the path finder read ---
     def set_movement_speed(self, v: float) -> None:
@@ -263,31 +310,23 @@ class MobEntity(RowBacked, LivingEntity):
         the goal started in the same tick included (`GoalSelector.tick` starts, then ticks the running goals),
         counts `tryingTime` up while the target cell's centre is not within squared distance 1.0 of the mob
         (`Vec3i.isWithinDistance`, treated as a block position) and down while it is, and asks again when
-        `shouldResetPath` (`tryingTime % 40 == 0`). So a request the navigation refused (a mob written on a
-        floor is not `on_ground` before its first move) is made again 39 ticks later, and a mob that ended its
-        path next to the target (reach distance 1) searches again every 40 ticks. The goal stops when
+        `shouldResetPath` (`tryingTime % 40 == 0`): the stage kernels `follow_kernel.path_goal_runs` and
+        `path_goal_tick` (the request made after the count, which it does not read). So a request the navigation
+        refused (a mob written on a floor is not `on_ground` before its first move) is made again 39 ticks later,
+        and a mob that ended its path next to the target (reach distance 1) searches again every 40 ticks (one
+        ended with a path finished, or a path kept: `findPathToAny` returns the path followed when its target is
+        asked again). The goal stops when
         `tryingTime` passes 1200 (`shouldContinue`; its random wait after arriving is not modelled); the
         navigation keeps what it follows."""
         if self.move_to is not None:
             (x, y, z), speed = self.move_to
             self.move_control.move_to(x, y, z, speed)
-        if self.path_to is not None and self.path_trying_time <= PATH_GOAL_MAX_TRYING_TIME:
+        if _path_goal_runs(self._t.i, self._r):
             if "path_finding" in sim.features.refused:
                 raise refusal(sim.features, "path_finding", f"entity {self.id}, tick {sim.tick_count}")
-            (x, y, z), speed = self.path_to
-            if not self.path_goal_started:
-                self.path_goal_started = True
-                self.path_trying_time = 0
+            if _path_goal_tick(self._t.f, self._t.i, self._r):
+                (x, y, z), speed = self.path_to
                 self.navigation.start_moving_to(sim.world, x, y, z, speed)
-            cx, cy, cz = floor(x) + 0.5, floor(y) + 0.5, floor(z) + 0.5
-            p = self.pos
-            dx, dy, dz = cx - p.x, cy - p.y, cz - p.z   # products, not **: far out they overflow to infinity as in Java
-            if dx * dx + dy * dy + dz * dz < PATH_GOAL_ARRIVED_DISTANCE:
-                self.path_trying_time -= 1
-            else:
-                self.path_trying_time += 1
-                if self.path_trying_time % PATH_GOAL_RETRY_INTERVAL == 0:
-                    self.navigation.start_moving_to(sim.world, x, y, z, speed)
 
     def report_searches(self, sim: TickContext, rec: Recorder | None) -> None:
         """Each search since the last report: a `path` event, and with tracing a stage carrying the search."""

@@ -2,20 +2,23 @@
 `ServerWorld.tickEntity` of a mob of `MOB_ROWS` (engine.living.mob) — `MobEntity.tick` → `LivingEntity.tick` —
 as one kernel per row, in 1.16.5.
 
-The common case only (docs/performance.md, "Mobs as rows"): with AI and the scene goal `move_to` or no goal, or
-NoAI; on the ground or in the air. The order is the object path's: age and previous position, `Entity.baseTick` (no
-fluid, not on fire, above the void), `LivingEntity.tickMovement` (the jump cooldown, NoAI's 0.98 drag, the
-negligible motion, `tickNewAi`: the goal's `MoveControl.moveTo`, an idle navigation, `MoveControl.tick`,
-`JumpControl.tick`; the jump, the input damping and the ordinary `travel`: `living_travel`), and `tickCramming`
+The common case only (docs/performance.md, "Mobs as rows"): with AI and the scene goals `move_to`, `path_to` or
+none, or NoAI; on the ground or in the air. The order is the object path's: age and previous position,
+`Entity.baseTick` (no fluid, not on fire, above the void), `LivingEntity.tickMovement` (the jump cooldown, NoAI's
+0.98 drag, the negligible motion, `tickNewAi`: the goals — `move_to`'s `MoveControl.moveTo`, `path_to`'s counting
+(`follow_kernel.path_goal_tick`) —, `EntityNavigation.tick` following the path it holds (`follow_kernel.follow_path`,
+`move_to_node`), `MoveControl.tick`, `JumpControl.tick`; the jump, the input damping and the ordinary `travel`:
+`living_travel`), and `tickCramming`
 (`tick_cramming`: the boxes met, through the players' crowd grid, in the world's order, pushed). `tick_rows` gives a
 row back to the object path, restored as it found it, where the tick would read something these kernels do not
 decide: water or lava in the box, fire, the void, sprinting, gliding, a block with an entity effect where the jump
 or the move reads one, a climbable block or any trapdoor at the feet, a block whose shape a block entity decides at
 the feet (MoveControl's jump test), a landing that would hurt, no-clip, a movement multiplier, the border within
 reach, non-finite numbers, more than maxEntityCramming − 1 boxes met (the cramming damage's draw) or one whose push
-the object path decides (a rider or vehicle, no-clip, another kind's push). What `MobBatch.row` leaves to the object
-path before the loop: see `engine.living.mob.MobBatch`. The navigation's tick counter of an idle navigation is not
-advanced here: it is read only against the tick a path started at, and a mob with a path takes the object path.
+the object path decides (a rider or vehicle, no-clip, another kind's push), the `path_to` goal asking the navigation
+(its start, and every 40 ticks of `tryingTime`: a search, or `adjustPath` over the blocks), a block whose shape a
+block entity decides below the node the navigation hands to `MoveControl`. What `MobBatch.row` leaves to the
+object path before the loop: see `engine.living.mob.MobBatch`.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from engine.constants import (
     LIVING_GRAVITY,
     LIVING_MIN_MOTION,
     LIVING_NO_AI_DRAG,
+    VEC_ZERO_BELOW,
     VELOCITY_AFFECTING_OFFSET,
 )
 from engine.entities.rows import (
@@ -69,9 +73,19 @@ from engine.living.player_kernel import FLUID, UNLIT, _row_box, crowd_grid, crow
 from engine.living.travel_kernel import damp_input, jump, travel_ordinary
 from engine.motion.collision_kernel import flag_in, jfloor, state_at
 from engine.pathfinding.blocks import DOORS
+from engine.pathfinding.follow_kernel import (
+    C_NAV_TICKS,
+    C_PATH_GOAL,
+    follow_path,
+    is_idle,
+    move_to_node,
+    path_goal_runs,
+    path_goal_tick,
+    start_moving_along,
+)
 from engine.world import block_physics as phys
 from engine.world import blocks
-from engine.world.block_tables import DYNAMIC_SHAPE, EFFECT
+from engine.world.block_tables import AIR, DYNAMIC_SHAPE, EFFECT
 from engine.world.world import ENTITY_SECTION_MAX
 
 _F, _I = MOB_FLOAT_COLUMNS, MOB_INT_COLUMNS
@@ -141,12 +155,36 @@ def living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, sing
                            f[r, F_BOX + 4] - f[r, F_BOX + 1], sine)                       # step 9
 
 
+@njit(inline=True)
+def navigation_tick(keys, slots, pool, shape, flags, ncoords, coords, empty, f: np.ndarray, i: np.ndarray, r: int,
+                    nodes: np.ndarray, start: int, length: int, now_ms: int) -> bool:
+    """`EntityNavigation.tick` of mob row `r` in 1.16.5 (`MobBatch.row` leaves a recalculation due to the object
+    path), following the path whose `length` nodes begin at row `start` of `nodes` (`follow_kernel`): at a valid
+    position where on the ground (the loop hands back fluids and riders), the path height floor(y + 0.5) (not in
+    water), and the block below the node's cell from the tables: false where a block entity decides its shape."""
+    i[r, C_NAV_TICKS] += 1
+    moves, x, y, z = follow_path(f, i, r, nodes, start, length, i[r, I_FLAGS] & ON_GROUND != 0,
+                                 jfloor(f[r, F_POS + 1] + 0.5), now_ms, False, VEC_ZERO_BELOW)
+    if moves:
+        bx, by, bz = jfloor(x), jfloor(y), jfloor(z)
+        st = state_at(keys, slots, pool, bx, by - 1, bz)
+        s = shape[st]
+        if s == DYNAMIC_SHAPE:
+            return False
+        move_to_node(f, i, r, x, y, z, flags[st] & AIR != 0,
+                     float(by - 1) + (0.0 if empty[s] else coords[s, 1, ncoords[s, 1] - 1]))   # getFeetY
+    return True
+
+
 @njit
 def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-             f: np.ndarray, i: np.ndarray, r: int, attribute: float, slip: np.ndarray, climb: np.ndarray,
-             door_or_fence: np.ndarray, border: tuple, void_y: float, sine: np.ndarray) -> bool:
+             f: np.ndarray, i: np.ndarray, r: int, attribute: float, path: np.ndarray, nodes: np.ndarray,
+             now_ms: int, bottom: float, slip: np.ndarray, climb: np.ndarray, door_or_fence: np.ndarray, border: tuple,
+             void_y: float, sine: np.ndarray) -> bool:
     """`ServerWorld.tickEntity` of mob row `r` (`MobEntity.tick`; `attribute`: its movement-speed attribute's
-    value) up to `tickCramming`: false where the object path must tick it (the row part-written)."""
+    value; `path`: its entry of `MobBatch.paths`, the path's first row of `nodes`, its length, whether it has a
+    navigation, whether the `path_to` goal's request keeps the path; `bottom`: the world's bottom, below which no
+    search starts) up to `tickCramming`: false where the object path must tick it (the row part-written)."""
     fl = i[r, I_FLAGS]
     if i[r, C_SPRINTING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
         return False
@@ -177,6 +215,15 @@ def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, e
     if moves:                                                            # step 5: MobEntity.tickNewAi
         if i[r, C_HAS_GOAL]:                                             # the goal: MoveControl.moveTo
             move_to(f, i, r, f[r, C_GOAL], f[r, C_GOAL + 1], f[r, C_GOAL + 2], f[r, C_GOAL_SPEED])
+        if path_goal_runs(i, r) and path_goal_tick(f, i, r):            # path_to asks the navigation
+            if not (path[3] and i[r, I_FLAGS] & ON_GROUND and f[r, F_POS + 1] >= bottom and
+                    not is_idle(i, r, path[1])):
+                return False                               # a search, or what asks_again_in_place does not decide
+            # startMovingTo with the path followed (findPathToAny returns it; adjustPath changes nothing)
+            start_moving_along(f, i, r, f[r, C_PATH_GOAL + 3], jfloor(f[r, F_POS + 1] + 0.5))
+        if path[2] and not navigation_tick(keys, slots, pool, shape, flags, ncoords, coords, empty, f, i, r, nodes,
+                                           path[0], path[1], now_ms):
+            return False
         if not move_control(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence, f, i, r, attribute):
             return False
         jump_control_tick(i, r)
@@ -248,15 +295,16 @@ def tick_cramming(grid: tuple, f: np.ndarray, i: np.ndarray, others: np.ndarray,
 
 @njit
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-              f: np.ndarray, i: np.ndarray, rows: np.ndarray, speeds: np.ndarray, start: int, slip: np.ndarray,
-              climb: np.ndarray,
+              f: np.ndarray, i: np.ndarray, rows: np.ndarray, speeds: np.ndarray, paths: np.ndarray,
+              nodes: np.ndarray, now_ms: int, bottom: float, start: int, slip: np.ndarray, climb: np.ndarray,
               door_or_fence: np.ndarray, crowd: tuple, border: tuple, void_y: float, sine: np.ndarray,
               marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
     """The entity phase over rows[start:], in order, up to a mob the object path must tick (a row of −1, or one
     `mob_tick` or `tick_cramming` gave back, restored as found): its place and HANDED, or (len(rows), DONE).
     `crowd`: (the rows of every entity of the world in the world's section order, each one's `pushee` kind,
-    maxEntityCramming). `marks[n]`: SECTION where mob n's section changed, OBJECT_PATH for the one handed back.
-    Stopping there keeps vanilla's order: a mob's tick may push the next (cramming)."""
+    maxEntityCramming); `paths`, `nodes`: each mob's path and the pool of nodes (`navigation_tick`); `now_ms`: the
+    navigation's clock (the game time × 50 ms). `marks[n]`: SECTION where mob n's section changed, OBJECT_PATH
+    for the one handed back. Stopping there keeps vanilla's order: a mob's tick may push the next (cramming)."""
     others, pushee, limit = crowd
     m = len(others)
     grid = crowd_grid(f, others)
@@ -272,7 +320,8 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         if not begin_row(f, i, r, n, marks, saved_f, saved_i):
             return n, HANDED
         if not mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                        speeds[n], slip, climb, door_or_fence, border, void_y, sine) or place[r] < 0 or \
+                        speeds[n], paths[n], nodes, now_ms, bottom, slip, climb, door_or_fence, border, void_y,
+                        sine) or place[r] < 0 or \
                 not tick_cramming(grid, f, i, others, pushee, place[r], found, sec, stamp, limit):
             hand_back(f, i, r, n, marks, saved_f, saved_i)
             return n, HANDED

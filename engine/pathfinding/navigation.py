@@ -1,29 +1,22 @@
 """`MobNavigation` (Mojang `GroundPathNavigation`) over `EntityNavigation`: finding a path with its range and
 cached region (spec 07 §4), following it (§7.1): node-reached tolerances, shortcuts, stuck and timeout checks,
-recomputation when blocks change, and the hand-off to `MoveControl`."""
+recomputation when blocks change, and the hand-off to `MoveControl`. What following reads and writes lives in the
+mob's row (the fields below are views of its columns) and is done by the stage kernels of
+`engine.pathfinding.follow_kernel`, run here as plain Python and compiled in the mob tick (engine.living.mob_kernel).
+"""
 
 from __future__ import annotations
 
-import copy
-import math
+import weakref
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
-    MS_PER_SECOND,
     MS_PER_TICK,
     NODE_BUDGET_PER_RANGE,
-    NODE_REACH_HALF,
-    NODE_REACH_MAX_DY,
-    NODE_REACH_WIDE,
     PATH_RECOMPUTE_INTERVAL,
     PATH_REGION_MARGIN,
     PATH_Y_MAX_WATER_STEPS,
-    SHORTCUT_MAX_DIST,
-    SHORTCUT_NEAR_SQ,
-    STUCK_CHECK_INTERVAL,
-    STUCK_MIN_DIST_SQ,
-    TIMEOUT_FACTOR,
 )
 from engine.core.trace import segment
 from engine.core.versions import DEFAULT_VERSION, Features, features_for, refusal
@@ -31,9 +24,10 @@ from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences.fluids import normalize_zero_below
 from engine.java.javanum import f32, to_int
 from engine.java.mathhelper import floor
+from engine.jit import plain
 from engine.living.attributes import FOLLOW_RANGE
+from engine.pathfinding import follow_kernel as fk
 from engine.pathfinding.blocks import CAULDRONS, is_solid_material
-from engine.pathfinding.node_types import PathNodeType as T
 from engine.pathfinding.path import Path
 from engine.pathfinding.path_finder import PathNodeNavigator, SearchRecord
 from engine.pathfinding.region import ChunkCache
@@ -45,7 +39,26 @@ if TYPE_CHECKING:
     from engine.living.mob import MobEntity
     from engine.world.world import World
 
-NO_SHORTCUT_TYPES = (T.DANGER_FIRE, T.DANGER_CACTUS, T.DANGER_OTHER, T.WALKABLE_DOOR)   # canJumpToNextPathNode
+_IN_PLACE: weakref.WeakKeyDictionary[MobNavigation, tuple[tuple, bool]] = weakref.WeakKeyDictionary()
+_follow_path, _move_to_node, _reset_node, _start_moving_along = (
+    plain(fk.follow_path), plain(fk.move_to_node), plain(fk.reset_node), plain(fk.start_moving_along))
+
+
+def _column(name: str) -> property:
+    """A navigation field as its mob's row column `name` (engine.entities.rows, `MOB_FLOATS`, `MOB_INTS`)."""
+    return property(lambda self: getattr(self.entity, name), lambda self, v: setattr(self.entity, name, v))
+
+
+def _vec_columns(names: tuple[str, str, str], kind: type) -> property:
+    """A navigation field held as three row columns (a `Vec3`, a block position)."""
+    def get(self: MobNavigation) -> Any:
+        e = self.entity
+        return kind(tuple(getattr(e, name) for name in names))
+
+    def set_(self: MobNavigation, v: Any) -> None:
+        for name, c in zip(names, v, strict=True):
+            setattr(self.entity, name, c)
+    return property(get, set_)
 
 
 class Search:
@@ -68,7 +81,21 @@ class Search:
 
 class MobNavigation:
     """`MobNavigation`: a `LandPathNodeMaker` that enters open doors; closed wooden doors only for mobs that
-    open them (villagers)."""
+    open them (villagers). The fields following reads and writes are views of the mob's row; the current path is
+    the `Path` object and, in the row, whether there is one and its current node index (`Path.current_node_index`
+    is brought up to date when `current_path` is read)."""
+
+    tick_count = _column("nav_ticks")
+    speed = _column("nav_speed")
+    path_start_time = _column("path_start_time")
+    path_start_pos = _vec_columns(("path_start_x", "path_start_y", "path_start_z"), lambda v: Vec3(*v))
+    last_node_position = _vec_columns(("last_node_x", "last_node_y", "last_node_z"), tuple)
+    current_node_ms = _column("node_ms")
+    last_active_tick_ms = _column("last_active_ms")
+    current_node_timeout = _column("node_timeout")
+    node_reach_proximity = _column("reach_proximity")
+    ROW_FIELDS = ("tick_count", "speed", "path_start_time", "path_start_pos", "last_node_position", "current_node_ms",
+                  "last_active_tick_ms", "current_node_timeout", "node_reach_proximity")
 
     def __init__(self, entity: MobEntity, can_open_doors: bool = False, can_swim: bool = False) -> None:
         self.entity = entity
@@ -79,7 +106,8 @@ class MobNavigation:
         # EntityNavigation(): the node budget is read once, from the follow range at creation (spec 07 §5, N4)
         self.path_node_navigator = PathNodeNavigator(
             self.maker, floor(entity.attributes.get_value(FOLLOW_RANGE) * NODE_BUDGET_PER_RANGE))
-        self.current_path: Path | None = None
+        self._path: Path | None = None
+        self.current_path = None
         self.speed = 0.0
         self.tick_count = 0
         self.path_start_time = 0
@@ -100,16 +128,39 @@ class MobNavigation:
 
     def copy_for(self, entity: MobEntity) -> MobNavigation:
         """An independent copy for a cloned mob (snapshots): its own node maker and path finder, and its own copy
-        of the path being followed (whose index advances)."""
+        of the path being followed (whose index advances); the row fields as the clone's row holds them."""
         c = MobNavigation(entity, self.maker.can_open_doors, self.maker.can_swim)
         for name, value in self.__dict__.items():
-            if name not in ("entity", "maker", "path_node_navigator"):
+            if name not in ("entity", "maker", "path_node_navigator", "_path"):
                 setattr(c, name, value)
-        if self.current_path is not None:
-            c.current_path = copy.copy(self.current_path)
-            c.current_path.nodes = list(self.current_path.nodes)
+        for name in self.ROW_FIELDS:
+            setattr(c, name, getattr(self, name))
+        path = self.current_path
+        c.current_path = None if path is None else path.copy()
         c.searches = list(self.searches)
         return c
+
+    @property
+    def current_path(self) -> Path | None:
+        """`EntityNavigation.currentPath`: the `Path` where the row says there is one (its index from the row)."""
+        e = self.entity
+        if not e.has_path:
+            return None
+        path = self._path
+        path.current_node_index = e.path_index
+        return path
+
+    def path_followed(self) -> Path | None:
+        """The current path as the mob loop reads it (its nodes; the index stays in the row)."""
+        return self._path if self.entity.has_path else None
+
+    @current_path.setter
+    def current_path(self, path: Path | None) -> None:
+        e = self.entity
+        self._path = path
+        fk.PATH_NODES.changes += 1
+        e.has_path = path is not None
+        e.path_index = 0 if path is None else path.current_node_index
 
     def use_release(self, features: Features) -> None:
         """Search as `features`' release does (`MobEntity.constructed`)."""
@@ -142,10 +193,14 @@ class MobNavigation:
 
     # --- finding ---
     def find_path_to(self, world: World, pos: BlockPos, distance: int) -> Path | None:
-        """`MobNavigation.findPathTo(BlockPos, int)`: a target in the air moves down onto the ground (over air
-        down to the world's bottom, up to the first block above: from the bottom block up to 1.21.1, from the
-        block above the target from 1.21.2, `path_target_up_from_target`); a target inside a solid block moves up
-        out of it."""
+        """`MobNavigation.findPathTo(BlockPos, int)`: `findPathToAny` of the target `ground_target` moves it to."""
+        return self.find_path_to_any(world, [self.ground_target(world, pos)], PATH_REGION_MARGIN, distance)
+
+    def ground_target(self, world: World, pos: BlockPos) -> BlockPos:
+        """Where `MobNavigation.findPathTo(BlockPos, int)` searches for `pos`: a target in the air moves down onto
+        the ground (over air down to the world's bottom, up to the first block above: from the bottom block up to
+        1.21.1, from the block above the target from 1.21.2, `path_target_up_from_target`); a target inside a solid
+        block moves up out of it."""
         x, y, z = pos
         bottom, top = bottom_y(world.dimension, self.features), top_y(world.dimension, self.features)
         if world.get_block_state(x, y, z).is_air:
@@ -153,17 +208,31 @@ class MobNavigation:
             while y > bottom and world.get_block_state(x, y, z).is_air:
                 y -= 1
             if y > bottom:
-                return self.find_path_to_any(world, [(x, y + 1, z)], PATH_REGION_MARGIN, distance)
+                return (x, y + 1, z)
             if self.features.path_target_up_from_target:
                 y = pos[1] + 1   # 1.21.2: up from the block above the target, not from the bottom block
             while y < top and world.get_block_state(x, y, z).is_air:
                 y += 1
         if not is_solid_material(world.get_block_state(x, y, z)):
-            return self.find_path_to_any(world, [(x, y, z)], PATH_REGION_MARGIN, distance)
+            return (x, y, z)
         y += 1
         while y < top and is_solid_material(world.get_block_state(x, y, z)):
             y += 1
-        return self.find_path_to_any(world, [(x, y, z)], PATH_REGION_MARGIN, distance)
+        return (x, y, z)
+
+    def asks_again_in_place(self, world: World, pos: BlockPos) -> bool:
+        """Whether `start_moving_to(pos)` would keep the path followed and change only the speed and the stuck
+        sample (`follow_kernel.start_moving_along`), given a valid position above the world's bottom and a path not
+        finished, which the caller tests: `findPathToAny` returns the current path, its target `pos`'s ground
+        target, and `adjustPath` finds no node in a cauldron. Kept for the blocks as they are
+        (`World.block_version`) and the path held."""
+        path = self._path
+        key = (pos, world.block_version, id(path), self.current_target)
+        held = _IN_PLACE.get(self)
+        if held is None or held[0] != key:
+            held = _IN_PLACE[self] = (key, self.current_target == self.ground_target(world, pos) and not any(
+                world.get_block_state(n.x, n.y, n.z).block in CAULDRONS for n in path.nodes))
+        return held[1]
 
     def find_path_to_any(self, world: World, positions: list[BlockPos], region_margin: int,
                          distance: int) -> Path | None:
@@ -228,9 +297,8 @@ class MobNavigation:
         self.adjust_path(world)
         if self.current_path.length <= 0:
             return False
-        self.speed = speed
-        self.path_start_time = self.tick_count
-        self.path_start_pos = self.get_pos(world)
+        e = self.entity
+        _start_moving_along(e._t.f, e._t.i, e._r, speed, self.get_path_y(world))
         return True
 
     def adjust_path(self, world: World) -> None:
@@ -242,9 +310,10 @@ class MobNavigation:
             node = path.get_node(i)
             following = path.get_node(i + 1) if i + 1 < path.length else None
             if world.get_block_state(node.x, node.y, node.z).block in CAULDRONS:
-                path.nodes[i] = node.copy_with_new_position(node.x, node.y + 1, node.z)
+                path.set_node(i, node.copy_with_new_position(node.x, node.y + 1, node.z))
                 if following is not None and node.y >= following.y:
-                    path.nodes[i + 1] = node.copy_with_new_position(following.x, node.y + 1, following.z)
+                    path.set_node(i + 1, node.copy_with_new_position(following.x, node.y + 1, following.z))
+                fk.PATH_NODES.forget(path)
 
     # --- following ---
     def navigation_stage(self, world: World, rec: Recorder | None) -> None:
@@ -265,101 +334,32 @@ class MobNavigation:
                                  node=start + i + 1))
 
     def tick(self, world: World) -> None:
-        """`EntityNavigation.tick` (spec 07 §7.1 steps 1-5)."""
+        """`EntityNavigation.tick` (spec 07 §7.1 steps 1-5): the tick counter, `recalculatePath` where asked, then
+        the stage kernels (`follow_kernel.follow_path`, `move_to_node`) with what they read of the world: the
+        position's validity and path height, and the block below the node's cell."""
         self.tick_count += 1
         if self.should_recalculate:
             self.recalculate_path(world)
-        if self.is_idle():
+        path = self.current_path
+        if path is None:
             return
         e = self.entity
-        if self.is_at_valid_position():
-            self.continue_following_path(world)
-        elif self.current_path is not None and not self.current_path.is_finished():
-            here, node = self.get_pos(world), self.current_path.get_node_position_current(e.width)
-            if here.y > node.y and not e.on_ground and floor(here.x) == floor(node.x) and \
-                    floor(here.z) == floor(node.z):
-                self.current_path.next()
-        if not self.is_idle():
-            v = self.current_path.get_node_position_current(e.width)
-            bx, by, bz = floor(v.x), floor(v.y), floor(v.z)
-            y = v.y if world.get_block_state(bx, by - 1, bz).is_air else \
-                get_feet_y(ChunkCache.of_world(world), bx, by, bz)
-            e.move_control.move_to(v.x, y, v.z, self.speed)
-
-    def continue_following_path(self, world: World) -> None:
-        """`EntityNavigation.continueFollowingPath`: the next node is reached within the proximity horizontally
-        (width/2 for a mob wider than 0.75, else 0.75 − width/2: N1) and less than 1 vertically, or skipped by
-        the shortcut."""
-        e = self.entity
-        here = self.get_pos(world)
-        w = e.width
-        self.node_reach_proximity = f32(w / NODE_REACH_HALF) if w > NODE_REACH_WIDE else \
-            f32(NODE_REACH_WIDE - f32(w / NODE_REACH_HALF))
-        nx, ny, nz = self.current_path.get_current_node_pos()
-        # 1.16.5 measures from the block's centre, nx + 0.5 (Forge's MC-94054 fix uses (width + 1) / 2)
-        dx, dy, dz = abs(e.pos.x - (nx + 0.5)), abs(e.pos.y - ny), abs(e.pos.z - (nz + 0.5))
-        reached = dx < self.node_reach_proximity and dz < self.node_reach_proximity and dy < NODE_REACH_MAX_DY
-        if reached or (self.current_path.get_current_node().type not in NO_SHORTCUT_TYPES and
-                       self.should_jump_to_next_node(here)):
-            self.current_path.next()
-        self.check_timeouts(world, here)
-
-    def should_jump_to_next_node(self, here: Vec3) -> bool:
-        """`EntityNavigation.shouldJumpToNextNode`: within 2 of the node's bottom centre, and up to 1.19.2 already
-        past it towards the node after it (a positive dot product); from 1.19.3 (`path_shortcut_between_nodes`)
-        with the next node nearer than it or it within sqrt(0.5), the two on opposite sides of the mob."""
-        path = self.current_path
-        if path.current_node_index + 1 >= path.length:
-            return False
-        nx, ny, nz = path.get_current_node_pos()
-        cx, cy, cz = nx + 0.5, float(ny), nz + 0.5
-        ox, oy, oz = here.x - cx, here.y - cy, here.z - cz
-        if not ox * ox + oy * oy + oz * oz < SHORTCUT_MAX_DIST * SHORTCUT_MAX_DIST:
-            return False
-        mx, my, mz = path.get_node(path.current_node_index + 1).pos
-        if not self.features.path_shortcut_between_nodes:
-            return (mx + 0.5 - cx) * ox + (my - cy) * oy + (mz + 0.5 - cz) * oz > 0.0
-        to_node = Vec3(cx - here.x, cy - here.y, cz - here.z)
-        to_next = Vec3(mx + 0.5 - here.x, my - here.y, mz + 0.5 - here.z)
-        d, e = to_node.length_squared(), to_next.length_squared()
-        if not e < d and not d < SHORTCUT_NEAR_SQ:
-            return False
-        zero_below = normalize_zero_below(self.features)
-        a, b = to_node.normalize(True, zero_below), to_next.normalize(True, zero_below)
-        return b.x * a.x + b.y * a.y + b.z * a.z < 0.0
-
-    def check_timeouts(self, world: World, here: Vec3) -> None:
-        """`EntityNavigation.checkTimeouts` (spec 07 §7.1): every 100 ticks, a mob that moved less than 1.5 stops;
-        a node not reached within 3 × distance / movementSpeed (vanilla counts wall-clock milliseconds; here
-        50 ms a tick, i.e. 20 TPS) stops it too. 1.19.3's radius of movementSpeed × 25 (squared below 1) is not
-        modelled: the `path_to` goal starts its path again every 40 ticks, before the 100-tick test; its node time
-        in game ticks × 20 is these milliseconds / 50."""
-        if self.tick_count - self.path_start_time > STUCK_CHECK_INTERVAL:
-            s = self.path_start_pos
-            if Vec3(here.x - s.x, here.y - s.y, here.z - s.z).length_squared() < STUCK_MIN_DIST_SQ:
-                self.stop()
-            self.path_start_time = self.tick_count
-            self.path_start_pos = here
-        if self.current_path is not None and not self.current_path.is_finished():
-            now = world.game_time * MS_PER_TICK
-            node = self.current_path.get_current_node_pos()
-            if node == self.last_node_position:
-                self.current_node_ms += now - self.last_active_tick_ms
-            else:
-                self.last_node_position = node
-                cx, cy, cz = node[0] + 0.5, float(node[1]), node[2] + 0.5
-                d = math.sqrt(Vec3(here.x - cx, here.y - cy, here.z - cz).length_squared())   # distanceTo: ∞ far out
-                speed = self.entity.get_movement_speed()
-                self.current_node_timeout = d / speed * MS_PER_SECOND if speed > 0.0 else 0.0
-            if self.current_node_timeout > 0.0 and self.current_node_ms > self.current_node_timeout * TIMEOUT_FACTOR:
-                self.reset_node()
-                self.stop()
-            self.last_active_tick_ms = now
+        f, i, r = e._t.f, e._t.i, e._r
+        start = fk.PATH_NODES.block(path)   # first: writing the nodes may grow the pool
+        moves, x, y, z = _follow_path(f, i, r, fk.PATH_NODES.nodes, start, path.length,
+                                      self.is_at_valid_position(), self.get_path_y(world),
+                                      world.game_time * MS_PER_TICK, self.features.path_shortcut_between_nodes,
+                                      normalize_zero_below(self.features))
+        if moves:
+            bx, by, bz = floor(x), floor(y), floor(z)
+            below_air = world.get_block_state(bx, by - 1, bz).is_air
+            _move_to_node(f, i, r, x, y, z, below_air,
+                          0.0 if below_air else get_feet_y(ChunkCache.of_world(world), bx, by, bz))
 
     def reset_node(self) -> None:
-        self.last_node_position = (0, 0, 0)
-        self.current_node_ms = 0
-        self.current_node_timeout = 0.0
+        """`EntityNavigation.resetNode` (`follow_kernel.reset_node`)."""
+        e = self.entity
+        _reset_node(e._t.f, e._t.i, e._r)
 
     def recalculate_path(self, world: World) -> None:
         """`EntityNavigation.recalculatePath`: at most once in 20 ticks; otherwise on the next tick that may."""
@@ -385,10 +385,6 @@ class MobNavigation:
             self.recalculate_path(world)
 
     # --- state ---
-    def get_pos(self, world: World) -> Vec3:
-        """`MobNavigation.getPos`: x, the path height, z."""
-        return Vec3(self.entity.pos.x, float(self.get_path_y(world)), self.entity.pos.z)
-
     def get_path_y(self, world: World) -> int:
         """`MobNavigation.getPathY`: a swimming mob's water surface (at most 16 up), else floor(y + 0.5)."""
         e = self.entity

@@ -71,7 +71,9 @@ class TargetPathNode(PathNode):
 
 
 class Path:
-    """`Path`: the nodes, the target block, whether it is reached, `distToTarget` and the follow index."""
+    """`Path`: the nodes, the target block, whether it is reached, `distToTarget` and the follow index. While a
+    navigation follows it, the index it advances is its mob's row column (`MobNavigation.current_path` copies it
+    here when read); its nodes are read from `follow_kernel.PATH_NODES`, so a change goes through `set_node`."""
 
     def __init__(self, nodes: list[PathNode], target: BlockPos, reaches_target: bool) -> None:
         self.nodes = nodes
@@ -90,6 +92,17 @@ class Path:
 
     def is_finished(self) -> bool:
         return self.current_node_index >= len(self.nodes)
+
+    def set_node(self, index: int, node: PathNode) -> None:
+        """`Path.setNode` (the navigation's `adjustPath`, which then has the pool write the nodes again)."""
+        self.nodes[index] = node
+
+    def copy(self) -> Path:
+        """A copy with its own list of the same nodes and the same index (a cloned mob's path)."""
+        c = Path(list(self.nodes), self.target, self.reaches_target)
+        c.current_node_index = self.current_node_index
+        c.manhattan_distance_from_target = self.manhattan_distance_from_target
+        return c
 
     def get_end(self) -> PathNode | None:
         return self.nodes[-1] if self.nodes else None

@@ -9,10 +9,11 @@ default); the loop's hand-backs to the object path are counted. Items resting on
 with engine.entities.item_kernel (1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against
 the peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled
 players phase, engine.living.player_kernel, and the object path) and bench_living's one player in its arena
-(compiled), in 1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to` and bench_living's 100 wither skeletons
-standing, compiled (engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in
-free fall (engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names,
-against the peer's idle tick. The peer: see bench_living.
+(compiled), in 1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to`, 100 zombies following paths
+(`path_to`, the searches made before the timing) and bench_living's 100 wither skeletons standing, compiled
+(engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in free fall
+(engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
+peer's idle tick. The peer: see bench_living.
 """
 
 from __future__ import annotations
@@ -126,6 +127,43 @@ def zombies_case(compiled: bool) -> tuple[str, float, float, str]:
                 and e.pos.z == 2 * (e.id - 1) + 0.5 and e.yaw == 270.0, ZOMBIES)
 
 
+PATH_LANE = 4      # the lanes of the path case: 3 cells wide, a wall between
+PATH_TARGET = 30   # blocks along +x the path case's targets are
+
+
+def path_scene() -> str:
+    """ZOMBIES zombies, each in its own lane along +x (3 wide, walled 2 high), with the scene goal `path_to` to the
+    lane's end PATH_TARGET blocks away, past stubs of wall from alternate sides every 5 blocks: each path turns
+    around them."""
+    z1 = PATH_LANE * ZOMBIES
+    text = f'[[blocks]]\nfrom = [-2, 0, -2]\nto = [{PATH_TARGET + 4}, 0, {z1}]\nblock = "minecraft:stone"\n'
+    text += f'[[blocks]]\nfrom = [-1, 1, -1]\nto = [-1, 2, {z1}]\nblock = "minecraft:stone"\n'
+    for n in range(ZOMBIES):
+        z = PATH_LANE * n
+        text += (f'[[blocks]]\nfrom = [-1, 1, {z + 3}]\nto = [{PATH_TARGET + 3}, 2, {z + 3}]\n'
+                 'block = "minecraft:stone"\n')
+        for k, x in enumerate(range(5, PATH_TARGET, 5)):
+            lo = z + k % 2
+            text += f'[[blocks]]\nfrom = [{x}, 1, {lo}]\nto = [{x}, 2, {lo + 1}]\nblock = "minecraft:stone"\n'
+        text += (f'[[entities]]\ntype = "minecraft:zombie"\nid = {n + 1}\npos = [0.5, 1.0, {z + 1.5}]\n'
+                 'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n'
+                 f'path_to = {{ pos = [{PATH_TARGET + 0.5}, 1.0, {z + 1.5}], speed = 1.0 }}\n')
+    return text
+
+
+def path_case(compiled: bool) -> tuple[str, float, float, str]:
+    """µs per zombie-tick of the ZOMBIES zombies of `path_scene` following their paths (compiled or not), after 5
+    ticks (the searches are made in the first): each alive, on the floor, in its lane, still following its path
+    and past its third node, more than 5 blocks on its way (round the first stub)."""
+    def check(e) -> bool:
+        lane = PATH_LANE * (e.id - 1)
+        path = e.navigation.current_path
+        return (not e.removed and e.health > 0.0 and e.on_ground and e.pos.y == 1.0 and 5.0 < e.pos.x < PATH_TARGET
+                and lane < e.pos.z < lane + 3 and path is not None and path.length > 10
+                and 3 < path.current_node_index < path.length)
+    return case(f"zombies following a path ({ZOMBIES})", path_scene(), 5, compiled, check, ZOMBIES)
+
+
 def pen_scene() -> str:
     """ZOMBIES zombies crowded in a 3 × 3 pen of stone 2 high (x and z 0-3), scattered over it, each walking with
     `move_to` to one point 8 blocks east of the pen, which none can reach: they press against the east wall and
@@ -206,6 +244,7 @@ def main() -> None:
     if living and not (args.players_only or args.items_only):
         for compiled in (True, False):
             rows.append((*zombies_case(compiled), walk))
+            rows.append((*path_case(compiled), walk))
             rows.append((*pen_case(compiled), walk))
             us, done, handed = mob_us(compiled)
             rows.append(("wither skeletons on a floor (100)", us, math.nan, path_of(compiled, done, handed), walk))
