@@ -261,6 +261,59 @@ def walk_air_rays(steps: np.ndarray, cx: float, cy: float, cz: float, h: np.ndar
     return n
 
 
+@njit
+def air_cell_count(steps: np.ndarray, cx: float, cy: float, cz: float, h: np.ndarray, table: np.ndarray,
+                   marks: np.ndarray, side: int, work: np.ndarray) -> int:
+    """The number of distinct positions `walk_air_rays` takes, without their order (an all-air TNT explosion
+    reads only that number: its shuffle's draws). The rays are sorted by their step count (`air_step_count`),
+    longest first, and walked step by step across the rays still walking, each position the double sum
+    `walk_air_rays` forms; a step over many rays compiles into vector instructions (four rays at once), which a
+    ray walked alone cannot. Each step marks its cell in `marks` (`side`³ zeros, the centre's cell at its
+    middle; zeros again when counted). `work`: six rows of one float per ray (positions and steps, sorted)."""
+    rays = steps.shape[1]
+    longest = len(table) - 1
+    per = np.zeros(longest + 1, dtype=np.int64)        # rays per step count
+    count = np.empty(rays, dtype=np.int64)
+    for ray in range(rays):
+        c = air_step_count(table, h[ray])
+        count[ray] = c
+        per[c] += 1
+    first = np.empty(longest + 1, dtype=np.int64)      # the sorted place of the next ray of each count
+    placed = 0
+    for c in range(longest, -1, -1):
+        first[c] = placed
+        placed += per[c]
+    x, y, z, dx, dy, dz = work[0], work[1], work[2], work[3], work[4], work[5]
+    for ray in range(rays):
+        j = first[count[ray]]
+        first[count[ray]] += 1
+        dx[j], dy[j], dz[j] = steps[0, ray], steps[1, ray], steps[2, ray]
+    walking = rays - per[0]
+    if walking == 0:
+        return 0
+    mid = side // 2
+    s1, s2 = float(side), float(side * side)
+    origin = (np.floor(cx) - mid) * s2 + (np.floor(cy) - mid) * s1 + (np.floor(cz) - mid)
+    marks[(mid * side + mid) * side + mid] = 1          # step 0: every ray in the centre's cell
+    for j in range(walking):
+        x[j], y[j], z[j] = cx + dx[j], cy + dy[j], cz + dz[j]
+    cell = np.empty(walking, dtype=np.int32)
+    for k in range(1, longest):
+        walking -= per[k]                               # the rays of k steps have walked them
+        if walking == 0:
+            break
+        for j in range(walking):                        # exact: integers well below 2^53
+            cell[j] = np.int32(np.floor(x[j]) * s2 + np.floor(y[j]) * s1 + np.floor(z[j]) - origin)
+            x[j], y[j], z[j] = x[j] + dx[j], y[j] + dy[j], z[j] + dz[j]
+        for j in range(walking):
+            marks[cell[j]] = 1
+    n = 0
+    for at in range(len(marks)):
+        n += int(marks[at])
+        marks[at] = 0
+    return n
+
+
 def _table(size: int, max_steps: int) -> dict[str, Any]:
     """This thread's cell table, its stamp, and output rows for `size` positions. The table's slot of a cell
     is the low `bits` bits of its x, z and y side by side: a cube of 2^bits cells a side holds every cell the rays

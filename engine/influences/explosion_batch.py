@@ -37,7 +37,7 @@ from engine.constants import (
 from engine.entities.rows import EXPLODE, F_BOX, F_MOTION, F_POS
 from engine.entities.tnt_kernel import tick_rows
 from engine.influences import blockrays
-from engine.influences.blockrays import AIR_WALK_LIMIT, intensities, walk_air_rays
+from engine.influences.blockrays import AIR_WALK_LIMIT, air_cell_count, intensities
 from engine.influences.explosion_kernel import (
     OVER_LIMIT,
     T_DIST,
@@ -90,14 +90,15 @@ def _cell(v: float, c: float, low: bool) -> int:
 @njit
 def explode_in_air(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, filled: np.ndarray, r: int,
                    cand: np.ndarray, cand_ids: np.ndarray, m: int, cover: tuple, seed: int, double_sqrt: bool,
-                   double_steps: bool, steps: np.ndarray, h: np.ndarray, table: np.ndarray, grid: np.ndarray,
-                   side: int, reach: int, stamp: int, cells: np.ndarray, hit: np.ndarray, target: np.ndarray,
+                   double_steps: bool, steps: np.ndarray, h: np.ndarray, table: np.ndarray, marks: np.ndarray,
+                   side: int, reach: int, work: np.ndarray, hit: np.ndarray, target: np.ndarray,
                    bounds: np.ndarray, out_ids: np.ndarray, unblocked: np.ndarray, total: np.ndarray,
                    distance: np.ndarray, result: np.ndarray, p: int) -> tuple:
     """The explosion of the TNT at row `r` (`Tnt.explode`: power 4 at its position + height·0.0625), where it takes
     the all-air paths; `cand[:m]` the candidates' rows (`cand_ids` their ids) in `getOtherEntities`' order, the
     source among them, covering the entity sections `cover` (lo x, y, z, hi x, y, z). Returns (ok, the candidates
-    left, the Random's seed after, pushed targets, centre x, y, z); where not ok, nothing was written or drawn."""
+    left, the Random's seed after, pushed targets, centre x, y, z); where not ok, nothing was drawn and no row or
+    ledger row before p changed."""
     cx, cy, cz = f[r, F_POS], f[r, F_POS + 1] + TNT_HEIGHT * TNT_EXPLOSION_HEIGHT, f[r, F_POS + 2]
     no = (False, m, seed, 0, cx, cy, cz)
     if not (abs(cx) < AIR_WALK_LIMIT and abs(cy) < AIR_WALK_LIMIT
@@ -138,20 +139,22 @@ def explode_in_air(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, filled: n
             return no                                                   # an exposure ray may meet a block
         if p + n > len(out_ids):
             return no
-        last = (math.nan, math.nan, math.nan)
-        for k in range(n):                                              # every box's sample loops end
-            b = rows[hit[k]]
+        last, samples = (math.nan, math.nan, math.nan), 0
+        for k in range(n):                       # every box's sample points counted (every ray misses), their loops
+            b = rows[hit[k]]                     # ending in time
             edges = (f[b, F_BOX + 3] - f[b, F_BOX], f[b, F_BOX + 4] - f[b, F_BOX + 1],
                      f[b, F_BOX + 5] - f[b, F_BOX + 2])
             if not (edges[0] == last[0] and edges[1] == last[1] and edges[2] == last[2]):
-                if sample_count(edges[0], edges[1], edges[2], double_steps) == OVER_LIMIT:
+                samples = sample_count(edges[0], edges[1], edges[2], double_steps)
+                if samples == OVER_LIMIT:
                     return no
                 last = edges
+            unblocked[p + k] = total[p + k] = samples
     seed = intensities(seed, TNT_POWER, h)                   # collect_blocks: the rays in air
-    count = walk_air_rays(steps, cx, cy, cz, h, table, grid, side, stamp, cells)
+    count = air_cell_count(steps, cx, cy, cz, h, table, marks, side, work)   # the positions: never read
     seed = int_draws(seed, count, hit[:0])                                    # affect_world: the shuffle's draws
     if n:
-        explosion_impulses(f, rows, F_BOX, F_MOTION, hit, n, target, q, double_steps, False, unblocked[p:p + n],
+        explosion_impulses(f, rows, F_BOX, F_MOTION, hit, n, target, q, double_steps, True, unblocked[p:p + n],
                            total[p:p + n], result[p:p + n])
         for k in range(n):
             out_ids[p + k] = cand_ids[hit[k]]
@@ -165,7 +168,7 @@ def tick_exploding(keys, slots, pool, shape, flags, ncoords, coords, filled, sin
                    lava_push: float, zero_below: float, effects: np.ndarray, marks: np.ndarray, saved_f: np.ndarray,
                    saved_i: np.ndarray, sections: np.ndarray, cand: np.ndarray, cand_ids: np.ndarray, cover: tuple,
                    seed: int, double_sqrt: bool, double_steps: bool, steps: np.ndarray, h: np.ndarray,
-                   table: np.ndarray, grid: np.ndarray, side: int, reach: int, stamp: int, ray_cells: np.ndarray,
+                   table: np.ndarray, air_marks: np.ndarray, side: int, reach: int, work: np.ndarray,
                    hit: np.ndarray, target: np.ndarray, bounds: np.ndarray, log: np.ndarray, centres: np.ndarray,
                    out_ids: np.ndarray, unblocked: np.ndarray, total: np.ndarray, distance: np.ndarray,
                    result: np.ndarray) -> tuple:
@@ -191,8 +194,8 @@ def tick_exploding(keys, slots, pool, shape, flags, ncoords, coords, filled, sin
             return stop, status, k, seed, AGAIN
         ok, m, seed, pushed, cx, cy, cz = explode_in_air(
             f, keys, slots, sections, rows[stop], cand, cand_ids, m, cover, seed, double_sqrt, double_steps, steps,
-            h, table, grid, side, reach, stamp + k + 1, ray_cells, hit, target, bounds, out_ids, unblocked, total,
-            distance, result, p)
+            h, table, air_marks, side, reach, work, hit, target, bounds, out_ids, unblocked, total, distance, result,
+            p)
         if not ok:
             return stop, status, k, seed, STOP
         log[k, 0], log[k, 1], log[k, 2] = stop, p, pushed
@@ -229,7 +232,6 @@ class Blasts:
         steps = blockrays._ray_steps()
         max_steps = blockrays._max_steps(TNT_POWER)
         reach = blockrays._reach(max_steps)
-        table = blockrays._table(steps.shape[1] * max_steps, max_steps)
         random = sim.random
         seed, gaussian, have = random.get_state()
         log, centres = np.empty((explosions, 3), dtype=np.int64), np.empty((explosions, 3))
@@ -239,10 +241,9 @@ class Blasts:
             *blocks, self.scratch, TNT_ROWS.f, TNT_ROWS.i, rows, start, *loop, marks, saved_f, saved_i,
             _filled_sections(world), cand, cand_ids, cover, seed, features.explosion_double_sqrt,
             features.exposure_double_steps, steps, np.empty(steps.shape[1]), blockrays.air_steps(max_steps),
-            blockrays._air_grid(reach), 2 * reach + 1, reach, table["stamp"], table["cells"],
+            np.zeros((2 * reach + 1) ** 3, dtype=np.uint8), 2 * reach + 1, reach, np.empty((6, steps.shape[1])),
             np.empty(c, dtype=np.int64), np.empty((c, 5)), np.empty(6), log, centres, *out)
         if k:
-            table["stamp"] += k
             random.set_state((int(seed), gaussian, have))
             self.finish(log[:k].tolist(), centres[:k].tolist(), out)
         if status == EXPLODE and why == STOP:
@@ -251,21 +252,23 @@ class Blasts:
 
     def finish(self, log: list[list[int]], centres: list[list[float]], out: tuple) -> None:
         """Each explosion `tick_exploding` did, in order, as `Tnt.explode` and `Simulation.create_explosion` leave
-        it: the TNT removed, its event (the ledger kept as columns), its section left."""
+        it: the TNT removed, its event (the ledger kept as columns), its section left. (Its section is the one it
+        is filed in: `tick_exploding` hands back an explosion whose TNT changed section in its tick, so the
+        phase's `check_entity_chunk_pos` would change nothing.)"""
         from engine.influences import explosion
         sim, world, run = self.sim, self.sim.world, self.run
+        emit, unload = sim.emit, world.unload_entity
         ids, unblocked, total, distance, result = out
         explosion._TARGETS.pop(world, None)
         for (at, p, n), centre in zip(log, centres, strict=True):
             e = run[at]
             e.remove()
-            sim.emit({"kind": "explosion", "center": centre, "power": TNT_POWER, "source": e.id,
-                      "source_type": e.TYPE, "mode": "break", "fire": False,
-                      "affected": Ledger(ids[p:p + n], unblocked[p:p + n], total[p:p + n], distance[p:p + n],
-                                         result[p:p + n]) if n else [],
-                      "blocks_destroyed": 0})
-            world.check_entity_chunk_pos(e)
-            world.unload_entity(e)
+            emit({"kind": "explosion", "center": centre, "power": TNT_POWER, "source": e.id, "source_type": e.TYPE,
+                  "mode": "break", "fire": False,
+                  "affected": Ledger(ids[p:p + n], unblocked[p:p + n], total[p:p + n], distance[p:p + n],
+                                     result[p:p + n]) if n else [],
+                  "blocks_destroyed": 0})
+            unload(e)
 
 
 def usable(sim: TickContext) -> bool:
