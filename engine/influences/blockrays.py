@@ -4,9 +4,10 @@
 The 1352 rays' `nextFloat`s are drawn from the world Random in a compiled loop (`intensities`), the same values
 as drawing them one by one. The positions the rays take are gathered in a table of cells (each cell's block read
 once per explosion) in the order vanilla's `HashSet.add` sees them; where no block lies within the rays' reach
-they are walked without reading blocks (`walk_air_rays`), and at a centre met again along the cells kept from
-the first walk there (`RayPaths`). tests/engine/test_explosion.py and test_explosion_kernel.py check the result
-against the JVM (fixtures/explosion.json) and against walking every ray one by one in float32 in plain Python.
+they are walked without reading blocks (`walk_air_rays`; `air_cell_count` where only their number is read), and
+at a centre met again along the cells kept from the first walk there (`RayPaths`). tests/engine/test_explosion.py
+and test_explosion_kernel.py check the result against the JVM (fixtures/explosion.json) and against walking every
+ray one by one in float32 in plain Python.
 """
 
 from __future__ import annotations

@@ -2,11 +2,12 @@
 
 `tick_exploding` runs `tnt_kernel.tick_rows` and, where a TNT's fuse runs out, does its explosion itself when the
 explosion would take the short paths of `engine.influences.explosion.explode` anyway: every cell within the rays'
-reach and the exposure rays' region is air (`blockrays.walk_air_rays`; every exposure ray misses), and the
-entities `getOtherEntities` looks at are the TNT rows of `Candidates` (every entity in the world's entity
-sections, all TNT, all inside the query's sections). It then draws the 1352 `nextFloat`s, walks the air rays,
-steps the shuffle's draws, pushes the targets (`explosion_kernel`) and writes the ledger's columns into
-preallocated arrays, and the row loop goes on after the exploded TNT. The events, ledgers and removals are made
+reach and the exposure rays' region is air (every exposure ray misses), and the entities `getOtherEntities` looks
+at are the TNT rows of `Candidates` (every entity in the world's entity sections, all TNT, all inside the query's
+sections). It then draws the 1352 `nextFloat`s, counts the positions the air rays take
+(`blockrays.air_cell_count`: their shuffled list is never read), steps the shuffle's draws, pushes the targets
+(`explosion_kernel`) and writes the ledger's columns into preallocated arrays (each distinct row of numbers once,
+`_keep_ledger`), and the row loop goes on after the exploded TNT. The events, ledgers and removals are made
 after, in Python, once per explosion, in the order the explosions happened (`Blasts.finish`).
 
 It hands the explosion back (the loop stops there with EXPLODE, as `tick_rows` does, nothing of that explosion
