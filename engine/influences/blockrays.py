@@ -4,9 +4,10 @@
 The 1352 rays' `nextFloat`s are drawn from the world Random in a compiled loop (`intensities`), the same values
 as drawing them one by one. The positions the rays take are gathered in a table of cells (each cell's block read
 once per explosion) in the order vanilla's `HashSet.add` sees them; where no block lies within the rays' reach
-they are walked without reading blocks (`walk_air_rays`), and at a centre met again along the cells kept from
-the first walk there (`RayPaths`). tests/engine/test_explosion.py and test_explosion_kernel.py check the result
-against the JVM (fixtures/explosion.json) and against walking every ray one by one in float32 in plain Python.
+they are walked without reading blocks (`walk_air_rays`; `air_cell_count` where only their number is read), and
+at a centre met again along the cells kept from the first walk there (`RayPaths`). tests/engine/test_explosion.py
+and test_explosion_kernel.py check the result against the JVM (fixtures/explosion.json) and against walking every
+ray one by one in float32 in plain Python.
 """
 
 from __future__ import annotations
@@ -258,6 +259,59 @@ def walk_air_rays(steps: np.ndarray, cx: float, cy: float, cz: float, h: np.ndar
                 cells[n, 0], cells[n, 1], cells[n, 2] = bx, by, bz
                 n += 1
             x, y, z = x + dx, y + dy, z + dz
+    return n
+
+
+@njit
+def air_cell_count(steps: np.ndarray, cx: float, cy: float, cz: float, h: np.ndarray, table: np.ndarray,
+                   marks: np.ndarray, side: int, work: np.ndarray) -> int:
+    """The number of distinct positions `walk_air_rays` takes, without their order (an all-air TNT explosion
+    reads only that number: its shuffle's draws). The rays are sorted by their step count (`air_step_count`),
+    longest first, and walked step by step across the rays still walking, each position the double sum
+    `walk_air_rays` forms; a step over many rays compiles into vector instructions (four rays at once), which a
+    ray walked alone cannot. Each step marks its cell in `marks` (`side`³ zeros, the centre's cell at its
+    middle; zeros again when counted). `work`: six rows of one float per ray (positions and steps, sorted)."""
+    rays = steps.shape[1]
+    longest = len(table) - 1
+    per = np.zeros(longest + 1, dtype=np.int64)        # rays per step count
+    count = np.empty(rays, dtype=np.int64)
+    for ray in range(rays):
+        c = air_step_count(table, h[ray])
+        count[ray] = c
+        per[c] += 1
+    first = np.empty(longest + 1, dtype=np.int64)      # the sorted place of the next ray of each count
+    placed = 0
+    for c in range(longest, -1, -1):
+        first[c] = placed
+        placed += per[c]
+    x, y, z, dx, dy, dz = work[0], work[1], work[2], work[3], work[4], work[5]
+    for ray in range(rays):
+        j = first[count[ray]]
+        first[count[ray]] += 1
+        dx[j], dy[j], dz[j] = steps[0, ray], steps[1, ray], steps[2, ray]
+    walking = rays - per[0]
+    if walking == 0:
+        return 0
+    mid = side // 2
+    s1, s2 = float(side), float(side * side)
+    origin = (np.floor(cx) - mid) * s2 + (np.floor(cy) - mid) * s1 + (np.floor(cz) - mid)
+    marks[(mid * side + mid) * side + mid] = 1          # step 0: every ray in the centre's cell
+    for j in range(walking):
+        x[j], y[j], z[j] = cx + dx[j], cy + dy[j], cz + dz[j]
+    cell = np.empty(walking, dtype=np.int32)
+    for k in range(1, longest):
+        walking -= per[k]                               # the rays of k steps have walked them
+        if walking == 0:
+            break
+        for j in range(walking):                        # exact: integers well below 2^53
+            cell[j] = np.int32(np.floor(x[j]) * s2 + np.floor(y[j]) * s1 + np.floor(z[j]) - origin)
+            x[j], y[j], z[j] = x[j] + dx[j], y[j] + dy[j], z[j] + dz[j]
+        for j in range(walking):
+            marks[cell[j]] = 1
+    n = 0
+    for at in range(len(marks)):
+        n += int(marks[at])
+        marks[at] = 0
     return n
 
 

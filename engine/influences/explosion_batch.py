@@ -2,11 +2,12 @@
 
 `tick_exploding` runs `tnt_kernel.tick_rows` and, where a TNT's fuse runs out, does its explosion itself when the
 explosion would take the short paths of `engine.influences.explosion.explode` anyway: every cell within the rays'
-reach and the exposure rays' region is air (`blockrays.walk_air_rays`; every exposure ray misses), and the
-entities `getOtherEntities` looks at are the TNT rows of `Candidates` (every entity in the world's entity
-sections, all TNT, all inside the query's sections). It then draws the 1352 `nextFloat`s, walks the air rays,
-steps the shuffle's draws, pushes the targets (`explosion_kernel`) and writes the ledger's columns into
-preallocated arrays, and the row loop goes on after the exploded TNT. The events, ledgers and removals are made
+reach and the exposure rays' region is air (every exposure ray misses), and the entities `getOtherEntities` looks
+at are the TNT rows of `Candidates` (every entity in the world's entity sections, all TNT, all inside the query's
+sections). It then draws the 1352 `nextFloat`s, counts the positions the air rays take
+(`blockrays.air_cell_count`: their shuffled list is never read), steps the shuffle's draws, pushes the targets
+(`explosion_kernel`) and writes the ledger's columns into preallocated arrays (each distinct row of numbers once,
+`_keep_ledger`), and the row loop goes on after the exploded TNT. The events, ledgers and removals are made
 after, in Python, once per explosion, in the order the explosions happened (`Blasts.finish`).
 
 It hands the explosion back (the loop stops there with EXPLODE, as `tick_rows` does, nothing of that explosion
@@ -37,9 +38,10 @@ from engine.constants import (
 from engine.entities.rows import EXPLODE, F_BOX, F_MOTION, F_POS
 from engine.entities.tnt_kernel import tick_rows
 from engine.influences import blockrays
-from engine.influences.blockrays import AIR_WALK_LIMIT, intensities, walk_air_rays
+from engine.influences.blockrays import AIR_WALK_LIMIT, air_cell_count, intensities
 from engine.influences.explosion_kernel import (
     OVER_LIMIT,
+    R_IMPULSE,
     T_DIST,
     explosion_impulses,
     explosion_targets,
@@ -90,16 +92,19 @@ def _cell(v: float, c: float, low: bool) -> int:
 @njit
 def explode_in_air(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, filled: np.ndarray, r: int,
                    cand: np.ndarray, cand_ids: np.ndarray, m: int, cover: tuple, seed: int, double_sqrt: bool,
-                   double_steps: bool, steps: np.ndarray, h: np.ndarray, table: np.ndarray, grid: np.ndarray,
-                   side: int, reach: int, stamp: int, cells: np.ndarray, hit: np.ndarray, target: np.ndarray,
-                   bounds: np.ndarray, out_ids: np.ndarray, unblocked: np.ndarray, total: np.ndarray,
-                   distance: np.ndarray, result: np.ndarray, p: int) -> tuple:
+                   double_steps: bool, steps: np.ndarray, h: np.ndarray, table: np.ndarray, marks: np.ndarray,
+                   side: int, reach: int, work: np.ndarray, hit: np.ndarray, target: np.ndarray,
+                   bounds: np.ndarray, samples: np.ndarray, scratch: np.ndarray, out_ids: np.ndarray,
+                   index: np.ndarray, unblocked: np.ndarray, total: np.ndarray, distance: np.ndarray,
+                   result: np.ndarray, p: int, s: int) -> tuple:
     """The explosion of the TNT at row `r` (`Tnt.explode`: power 4 at its position + height·0.0625), where it takes
     the all-air paths; `cand[:m]` the candidates' rows (`cand_ids` their ids) in `getOtherEntities`' order, the
-    source among them, covering the entity sections `cover` (lo x, y, z, hi x, y, z). Returns (ok, the candidates
-    left, the Random's seed after, pushed targets, centre x, y, z); where not ok, nothing was written or drawn."""
+    source among them, covering the entity sections `cover` (lo x, y, z, hi x, y, z). Its ledger rows go from p
+    on, their numbers from s on (`_keep_ledger`), `samples` and `scratch` its counts and results before. Returns
+    (ok, the candidates left, the Random's seed after, pushed targets, the ledger table's rows after, centre x, y,
+    z); where not ok, nothing was drawn and no row or ledger row before p changed."""
     cx, cy, cz = f[r, F_POS], f[r, F_POS + 1] + TNT_HEIGHT * TNT_EXPLOSION_HEIGHT, f[r, F_POS + 2]
-    no = (False, m, seed, 0, cx, cy, cz)
+    no = (False, m, seed, 0, s, cx, cy, cz)
     if not (abs(cx) < AIR_WALK_LIMIT and abs(cy) < AIR_WALK_LIMIT
             and abs(cz) < AIR_WALK_LIMIT):
         return no
@@ -138,25 +143,58 @@ def explode_in_air(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, filled: n
             return no                                                   # an exposure ray may meet a block
         if p + n > len(out_ids):
             return no
-        last = (math.nan, math.nan, math.nan)
-        for k in range(n):                                              # every box's sample loops end
-            b = rows[hit[k]]
+        last, count = (math.nan, math.nan, math.nan), 0
+        for k in range(n):                       # every box's sample points counted (every ray misses), their loops
+            b = rows[hit[k]]                     # ending in time
             edges = (f[b, F_BOX + 3] - f[b, F_BOX], f[b, F_BOX + 4] - f[b, F_BOX + 1],
                      f[b, F_BOX + 5] - f[b, F_BOX + 2])
             if not (edges[0] == last[0] and edges[1] == last[1] and edges[2] == last[2]):
-                if sample_count(edges[0], edges[1], edges[2], double_steps) == OVER_LIMIT:
+                count = sample_count(edges[0], edges[1], edges[2], double_steps)
+                if count == OVER_LIMIT:
                     return no
                 last = edges
+            samples[k] = count
     seed = intensities(seed, TNT_POWER, h)                   # collect_blocks: the rays in air
-    count = walk_air_rays(steps, cx, cy, cz, h, table, grid, side, stamp, cells)
+    count = air_cell_count(steps, cx, cy, cz, h, table, marks, side, work)   # the positions: never read
     seed = int_draws(seed, count, hit[:0])                                    # affect_world: the shuffle's draws
     if n:
-        explosion_impulses(f, rows, F_BOX, F_MOTION, hit, n, target, q, double_steps, False, unblocked[p:p + n],
-                           total[p:p + n], result[p:p + n])
-        for k in range(n):
-            out_ids[p + k] = cand_ids[hit[k]]
-            distance[p + k] = target[k, T_DIST]
-    return True, m, seed, n, cx, cy, cz
+        explosion_impulses(f, rows, F_BOX, F_MOTION, hit, n, target, q, double_steps, True, samples, samples,
+                           scratch)
+        s = _keep_ledger(n, cand_ids, hit, samples, target, scratch, p, s, out_ids, index, unblocked, total,
+                         distance, result)
+    return True, m, seed, n, s, cx, cy, cz
+
+
+@njit(inline=True)
+def _keep_ledger(n: int, cand_ids: np.ndarray, hit: np.ndarray, samples: np.ndarray, target: np.ndarray,
+                 scratch: np.ndarray, p: int, s: int, out_ids: np.ndarray, index: np.ndarray, unblocked: np.ndarray,
+                 total: np.ndarray, distance: np.ndarray, result: np.ndarray) -> int:
+    """An explosion's n ledger rows from p on: the pushed entities' ids, and each row's numbers (its sample counts
+    `samples`, distance, R_* result `scratch`) as row index[p + k] of the ledger table (`unblocked`, `total`,
+    `distance`, `result`, `Ledger`): a new table row, from s on, only where they differ bit for bit from the row
+    before (a stack's rows repeat them: 499,500 ledger rows of a 1,000 stack written as 8 bytes and an index, not
+    80 bytes each). Returns the table's rows after."""
+    tb, rb = target.view(np.int64), scratch.view(np.int64)
+    for k in range(n):
+        out_ids[p + k] = cand_ids[hit[k]]
+        if k == 0 or not (samples[k] == samples[k - 1] and tb[k, T_DIST] == tb[k - 1, T_DIST]
+                          and _same_result(rb, k)):
+            unblocked[s] = total[s] = samples[k]
+            distance[s] = target[k, T_DIST]
+            for c in range(R_IMPULSE + 3):
+                result[s, c] = scratch[k, c]
+            s += 1
+        index[p + k] = s - 1
+    return s
+
+
+@njit(inline=True)
+def _same_result(bits: np.ndarray, k: int) -> bool:
+    """Whether results k and k − 1 (`bits`: the R_* columns' bits) are equal bit for bit."""
+    for c in range(R_IMPULSE + 3):
+        if bits[k, c] != bits[k - 1, c]:
+            return False
+    return True
 
 
 @njit
@@ -165,18 +203,19 @@ def tick_exploding(keys, slots, pool, shape, flags, ncoords, coords, filled, sin
                    lava_push: float, zero_below: float, effects: np.ndarray, marks: np.ndarray, saved_f: np.ndarray,
                    saved_i: np.ndarray, sections: np.ndarray, cand: np.ndarray, cand_ids: np.ndarray, cover: tuple,
                    seed: int, double_sqrt: bool, double_steps: bool, steps: np.ndarray, h: np.ndarray,
-                   table: np.ndarray, grid: np.ndarray, side: int, reach: int, stamp: int, ray_cells: np.ndarray,
-                   hit: np.ndarray, target: np.ndarray, bounds: np.ndarray, log: np.ndarray, centres: np.ndarray,
-                   out_ids: np.ndarray, unblocked: np.ndarray, total: np.ndarray, distance: np.ndarray,
-                   result: np.ndarray) -> tuple:
+                   table: np.ndarray, air_marks: np.ndarray, side: int, reach: int, work: np.ndarray,
+                   hit: np.ndarray, target: np.ndarray, bounds: np.ndarray, samples: np.ndarray,
+                   scratch: np.ndarray, log: np.ndarray, centres: np.ndarray, out_ids: np.ndarray, index: np.ndarray,
+                   unblocked: np.ndarray, total: np.ndarray, distance: np.ndarray, result: np.ndarray) -> tuple:
     """`tick_rows` over rows[start:], exploding each TNT whose fuse runs out in air (`explode_in_air`; `sections`
     1 per block-grid pool row holding a block) and going on after it, until the loop ends, hands back, or an
     explosion is handed back. Explosion k: log[k] = (its place in `rows`, its first ledger row, its targets),
-    centres[k] its centre; ledger rows in `out_ids`, `unblocked`, `total`, `distance`, `result` (the R_* columns).
-    Returns (where it stopped, DONE/EXPLODE/HANDED, explosions, the Random's seed after, AGAIN or STOP)."""
+    centres[k] its centre; ledger rows in `out_ids` and `index`, their numbers in the table `unblocked`, `total`,
+    `distance`, `result` (the R_* columns; `_keep_ledger`); `samples`, `scratch` one explosion's counts and
+    results. Returns (where it stopped, DONE/EXPLODE/HANDED, explosions, the Random's seed after, AGAIN or
+    STOP)."""
     m = len(cand)
-    k = 0
-    p = 0
+    k = p = s = 0
     n = start
     while True:
         stop, status = tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
@@ -189,10 +228,10 @@ def tick_exploding(keys, slots, pool, shape, flags, ncoords, coords, filled, sin
                 return stop, status, k, seed, AGAIN
         if k == len(log):
             return stop, status, k, seed, AGAIN
-        ok, m, seed, pushed, cx, cy, cz = explode_in_air(
+        ok, m, seed, pushed, s, cx, cy, cz = explode_in_air(
             f, keys, slots, sections, rows[stop], cand, cand_ids, m, cover, seed, double_sqrt, double_steps, steps,
-            h, table, grid, side, reach, stamp + k + 1, ray_cells, hit, target, bounds, out_ids, unblocked, total,
-            distance, result, p)
+            h, table, air_marks, side, reach, work, hit, target, bounds, samples, scratch, out_ids, index, unblocked,
+            total, distance, result, p, s)
         if not ok:
             return stop, status, k, seed, STOP
         log[k, 0], log[k, 1], log[k, 2] = stop, p, pushed
@@ -229,20 +268,19 @@ class Blasts:
         steps = blockrays._ray_steps()
         max_steps = blockrays._max_steps(TNT_POWER)
         reach = blockrays._reach(max_steps)
-        table = blockrays._table(steps.shape[1] * max_steps, max_steps)
         random = sim.random
         seed, gaussian, have = random.get_state()
         log, centres = np.empty((explosions, 3), dtype=np.int64), np.empty((explosions, 3))
-        out = (np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int64),
-               np.empty(pairs), np.empty((pairs, 6)))
+        out = (np.empty(pairs, dtype=np.int64), np.empty(pairs, dtype=np.int32), np.empty(pairs, dtype=np.int64),
+               np.empty(pairs, dtype=np.int64), np.empty(pairs), np.empty((pairs, 6)))   # (pages only where written)
         stop, status, k, seed, why = tick_exploding(
             *blocks, self.scratch, TNT_ROWS.f, TNT_ROWS.i, rows, start, *loop, marks, saved_f, saved_i,
             _filled_sections(world), cand, cand_ids, cover, seed, features.explosion_double_sqrt,
             features.exposure_double_steps, steps, np.empty(steps.shape[1]), blockrays.air_steps(max_steps),
-            blockrays._air_grid(reach), 2 * reach + 1, reach, table["stamp"], table["cells"],
-            np.empty(c, dtype=np.int64), np.empty((c, 5)), np.empty(6), log, centres, *out)
+            np.zeros((2 * reach + 1) ** 3, dtype=np.uint8), 2 * reach + 1, reach, np.empty((6, steps.shape[1])),
+            np.empty(c, dtype=np.int64), np.empty((c, 5)), np.empty(6), np.empty(c, dtype=np.int64), np.empty((c, 6)),
+            log, centres, *out)
         if k:
-            table["stamp"] += k
             random.set_state((int(seed), gaussian, have))
             self.finish(log[:k].tolist(), centres[:k].tolist(), out)
         if status == EXPLODE and why == STOP:
@@ -251,21 +289,22 @@ class Blasts:
 
     def finish(self, log: list[list[int]], centres: list[list[float]], out: tuple) -> None:
         """Each explosion `tick_exploding` did, in order, as `Tnt.explode` and `Simulation.create_explosion` leave
-        it: the TNT removed, its event (the ledger kept as columns), its section left."""
+        it: the TNT removed, its event (the ledger kept as columns), its section left. (Its section is the one it
+        is filed in: `tick_exploding` hands back an explosion whose TNT changed section in its tick, so the
+        phase's `check_entity_chunk_pos` would change nothing.)"""
         from engine.influences import explosion
         sim, world, run = self.sim, self.sim.world, self.run
-        ids, unblocked, total, distance, result = out
+        emit, unload = sim.emit, world.unload_entity
+        ids, index, unblocked, total, distance, result = out
         explosion._TARGETS.pop(world, None)
         for (at, p, n), centre in zip(log, centres, strict=True):
             e = run[at]
             e.remove()
-            sim.emit({"kind": "explosion", "center": centre, "power": TNT_POWER, "source": e.id,
-                      "source_type": e.TYPE, "mode": "break", "fire": False,
-                      "affected": Ledger(ids[p:p + n], unblocked[p:p + n], total[p:p + n], distance[p:p + n],
-                                         result[p:p + n]) if n else [],
-                      "blocks_destroyed": 0})
-            world.check_entity_chunk_pos(e)
-            world.unload_entity(e)
+            emit({"kind": "explosion", "center": centre, "power": TNT_POWER, "source": e.id, "source_type": e.TYPE,
+                  "mode": "break", "fire": False,
+                  "affected": Ledger(ids[p:p + n], unblocked, total, distance, result, index[p:p + n]) if n else [],
+                  "blocks_destroyed": 0})
+            unload(e)
 
 
 def usable(sim: TickContext) -> bool:

@@ -88,6 +88,17 @@ def sample_count(dx: float, dy: float, dz: float, double_steps: bool) -> int:
     return fractions(d, double_steps, none) * fractions(e, double_steps, none) * fractions(f, double_steps, none)
 
 
+@njit(inline=True)
+def _same_row(bits: np.ndarray, r: int, s: int, pos_col: int, box_col: int, eye_col: int) -> bool:
+    """Whether rows r and s of a table (`bits`: its floats' bits) hold the same position, box and eye y, bit for
+    bit (then every number `explosion_targets` derives from them is the same)."""
+    for c in range(6):
+        if bits[r, box_col + c] != bits[s, box_col + c]:
+            return False
+    return bits[r, pos_col] == bits[s, pos_col] and bits[r, pos_col + 1] == bits[s, pos_col + 1] \
+        and bits[r, pos_col + 2] == bits[s, pos_col + 2] and bits[r, eye_col] == bits[s, eye_col]
+
+
 @njit
 def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: int, eye_col: int, cx: float,
                       cy: float, cz: float, q: float, query: tuple, double_sqrt: bool, hit: np.ndarray,
@@ -96,13 +107,24 @@ def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: in
     sqrt(distance²) / q ≤ 1 (1.16.5: MathHelper.sqrt, a float, over the float q; 1.17+ `double_sqrt`: double) and the
     direction from the centre to the position (its y to column `eye_col`: TNT its position's, others their eye)
     of non-zero (float) length. Writes hit[n] (the place in `rows`), target[n] (T_* columns) and the least and
-    greatest corner of their boxes (NaN where a box has NaN) to `bounds`; returns n."""
+    greatest corner of their boxes (NaN where a box has NaN) to `bounds`; returns n. A row equal bit for bit to
+    the row before it (`_same_row`: a stack's TNT) repeats that row's outcome without computing it again."""
     n = 0
     for a in range(3):
         bounds[a] = math.inf
         bounds[3 + a] = -math.inf
+    bits = f.view(np.int64)
+    last, took = -1, False       # the last row computed, and whether it was taken
     for k in range(len(rows)):
         r = rows[k]
+        if last >= 0 and _same_row(bits, r, last, pos_col, box_col, eye_col):
+            if took:                                     # (its box leaves the bounds as they are)
+                hit[n] = k
+                for c in range(T_DIR + 3):
+                    target[n, c] = target[n - 1, c]
+                n += 1
+            continue
+        last, took = r, False
         if not (f[r, box_col] < query[3] and f[r, box_col + 3] > query[0] and f[r, box_col + 1] < query[4]
                 and f[r, box_col + 4] > query[1] and f[r, box_col + 2] < query[5]
                 and f[r, box_col + 5] > query[2]):                                    # Box.intersects
@@ -135,6 +157,7 @@ def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: in
             if bounds[3 + a] == bounds[3 + a] and (hi != hi or hi > bounds[3 + a]):
                 bounds[3 + a] = hi
         n += 1
+        took = True
     return n
 
 
@@ -146,10 +169,12 @@ def explosion_impulses(f: np.ndarray, rows: np.ndarray, box_col: int, motion_col
     the box edges unless `counted`: every ray misses), influence (1 − w)·exposure, damage
     (int)((I² + I)/2·7·q + 1), the impulse direction·influence added to the row's Motion (a living entity's
     Blast Protection is the caller's). Writes unblocked, total and result[k] (R_* columns: the ledger's,
-    engine.influences.explosion_ledger); returns n, or the target whose sample loops would not end in time
+    engine.influences.explosion_ledger), a target with the counts, w and direction of the one before (a stack)
+    taking its result; returns n, or the target whose sample loops would not end in time
     (−1 − k, nothing written from it on)."""
     last = (math.nan, math.nan, math.nan)    # the edges of the previous count: a stack's boxes are all equal
     last_count = 0
+    bits = target.view(np.int64)
     for k in range(n):
         r = rows[hit[k]]
         if not counted:
@@ -162,13 +187,27 @@ def explosion_impulses(f: np.ndarray, rows: np.ndarray, box_col: int, motion_col
                 return -1 - k
             unblocked[k] = last_count
             total[k] = last_count
-        exposure = f32(unblocked[k] / total[k]) if total[k] > 0 else 0.0                # (float)i / (float)j
-        influence = (1.0 - target[k, T_W]) * exposure
-        result[k, R_EXPOSURE] = exposure
-        result[k, R_INFLUENCE] = influence
-        result[k, R_DAMAGE] = np.trunc((influence * influence + influence) / 2.0 * EXPLOSION_DAMAGE_FACTOR * q + 1.0)
+        if k and unblocked[k] == unblocked[k - 1] and total[k] == total[k - 1] and _same_target(bits, k):
+            for c in range(R_IMPULSE + 3):                      # a stack: the result of the target before
+                result[k, c] = result[k - 1, c]
+        else:
+            exposure = f32(unblocked[k] / total[k]) if total[k] > 0 else 0.0            # (float)i / (float)j
+            influence = (1.0 - target[k, T_W]) * exposure
+            result[k, R_EXPOSURE] = exposure
+            result[k, R_INFLUENCE] = influence
+            result[k, R_DAMAGE] = np.trunc((influence * influence + influence) / 2.0 * EXPLOSION_DAMAGE_FACTOR * q
+                                           + 1.0)
+            for a in range(3):
+                result[k, R_IMPULSE + a] = target[k, T_DIR + a] * influence
         for a in range(3):
-            impulse = target[k, T_DIR + a] * influence
-            result[k, R_IMPULSE + a] = impulse
-            f[r, motion_col + a] = f[r, motion_col + a] + impulse                     # Vec3d.add
+            f[r, motion_col + a] = f[r, motion_col + a] + result[k, R_IMPULSE + a]      # Vec3d.add
     return n
+
+
+@njit(inline=True)
+def _same_target(bits: np.ndarray, k: int) -> bool:
+    """Whether targets k and k − 1 (`bits`: the target table's floats' bits) have the same w and direction."""
+    for c in range(T_W, T_DIR + 3):
+        if bits[k, c] != bits[k - 1, c]:
+            return False
+    return True

@@ -20,15 +20,18 @@ from engine.influences.explosion_kernel import R_DAMAGE, R_EXPOSURE, R_IMPULSE, 
 class Ledger(list):
     """An explosion's ledger rows as columns: `ids`, `unblocked` and `total` (int64), `distance` (float64) and
     `result` (the R_* columns of `explosion_impulses`; the impulse as Blast Protection left it) of each pushed
-    entity, in push order. A list of the row dicts: they fill it before anything reads or changes it (json and
-    `list(...)` iterate a list subclass; every list method is wrapped below), and its length is known before."""
+    entity, in push order; or, with `at`, row k's numbers are row at[k] of those four (a stack's pushed
+    entities share them: the TNT row loop keeps each distinct row once, `explosion_batch`). A list of the row
+    dicts: they fill it before anything reads or changes it (json and `list(...)` iterate a list subclass; every
+    list method is wrapped below), and its length is known before."""
 
-    __slots__ = ("ids", "unblocked", "total", "distance", "result", "_made")
+    __slots__ = ("ids", "unblocked", "total", "distance", "result", "at", "_made")
 
     def __init__(self, ids: np.ndarray, unblocked: np.ndarray, total: np.ndarray, distance: np.ndarray,
-                 result: np.ndarray) -> None:
+                 result: np.ndarray, at: np.ndarray | None = None) -> None:
         super().__init__()
         self.ids, self.unblocked, self.total, self.distance, self.result = ids, unblocked, total, distance, result
+        self.at = at
         self._made = False
 
     def make(self) -> None:
@@ -36,13 +39,16 @@ class Ledger(list):
         if self._made:
             return
         self._made = True
-        r = self.result
+        unblocked, total, distance, r = self.unblocked, self.total, self.distance, self.result
+        if self.at is not None:
+            k = self.at
+            unblocked, total, distance, r = unblocked[k], total[k], distance[k], r[k]
         list.extend(self, [{"id": i, "samples": (u, t), "exposure": e, "impulse": imp, "distance": d,
                             "influence": f, "damage": g}
                            for i, u, t, e, imp, d, f, g in zip(
-                               self.ids.tolist(), self.unblocked.tolist(), self.total.tolist(),
+                               self.ids.tolist(), unblocked.tolist(), total.tolist(),
                                r[:, R_EXPOSURE].tolist(), r[:, R_IMPULSE:R_IMPULSE + 3].tolist(),
-                               self.distance.tolist(), r[:, R_INFLUENCE].tolist(), r[:, R_DAMAGE].tolist(),
+                               distance.tolist(), r[:, R_INFLUENCE].tolist(), r[:, R_DAMAGE].tolist(),
                                strict=True)])
 
     def __len__(self) -> int:

@@ -182,7 +182,9 @@ def int_draws(seed: int, n: int, out: np.ndarray) -> int:
             r = (bound * r) >> 31                     # power of two: the high bits
         else:
             u = r
-            r = u % bound
+            # u − r + m ≤ u + m, so where u + m ≤ 2^31 − 1 the draw is never rejected: the remainder (a division,
+            # most of the loop's time) is taken only where it is kept or a rejection is possible
+            r = u % bound if k < len(out) or u > _INT_MAX - m else 0
             while u - r + m > _INT_MAX:               # the last partial block of [0, 2^31): drawn again
                 seed = _step(seed)
                 u = seed >> 17

@@ -28,7 +28,7 @@ from engine.influences import blockrays, explosion
 from engine.influences.blockrays import collect_blocks
 from engine.influences.explosion_kernel import OVER_LIMIT, sample_count
 from engine.java.javautil import shuffle_draws
-from engine.java.jrandom import JavaRandom, float_draws
+from engine.java.jrandom import JavaRandom, float_draws, int_draws
 from engine.living.mobs import Zombie
 from engine.tick.simulation import Simulation
 from engine.world import blocks
@@ -348,3 +348,129 @@ def test_an_exploded_tnt_pushed_again_is_caught(monkeypatch) -> None:
                                                                    explode_in_air=explode))
     with pytest.raises(AssertionError):
         air_digest(range(3))
+
+
+def air_count_errors(count, cases: int) -> list[int]:
+    """The cases in which `count` (`blockrays.air_cell_count` or a mutant of it) differs from the positions
+    `walk_air_rays` takes, or leaves a cell marked: powers 0.5 to 20, centres near 0, at ±10⁶ and just inside
+    ±2³⁰ (where the all-air walk stops), intensities as explosions draw them with NaN, ±0, negatives, the least
+    subnormal, huge values and infinity mixed into every third case."""
+    rng = np.random.default_rng(21)
+    steps = blockrays._ray_steps()
+    odd = np.array([math.nan, 0.0, -0.0, -1.0, 1.4e-45, 1e30, math.inf])
+    work = np.empty((6, steps.shape[1]))
+    wrong = []
+    for case in range(cases):
+        power = (0.5, 4.0, 4.0, 4.0, 7.0, 20.0)[case % 6]
+        most = blockrays._max_steps(power)
+        reach = blockrays._reach(most)
+        side = 2 * reach + 1
+        table = blockrays.air_steps(most)
+        scale = (3.0, 40.0, 1e6, 2.0**30 - 2 * reach)[case % 4]
+        centre = rng.uniform(-scale, scale, 3) if case % 4 < 3 else rng.choice([-1.0, 1.0], 3) * scale + rng.random(3)
+        h = (np.float32(power) * (np.float32(0.7) + rng.random(steps.shape[1]).astype(np.float32) * np.float32(0.6)))
+        h = h.astype(np.float64)
+        if case % 3 == 0:
+            h[rng.integers(0, len(h), 12)] = rng.choice(odd, 12)
+        cx, cy, cz = centre.tolist()
+        marks = np.zeros(side ** 3, dtype=np.uint8)
+        expected = blockrays.walk_air_rays(steps, cx, cy, cz, h, table, np.zeros(side ** 3, dtype=np.int64), side,
+                                           1, np.empty((steps.shape[1] * most, 3), dtype=np.int64))
+        if count(steps, cx, cy, cz, h, table, marks, side, work) != expected or marks.any():
+            wrong.append(case)
+    return wrong
+
+
+def test_the_air_cell_count_equals_the_walk() -> None:
+    """The row loop's all-air explosions count their positions alone (`air_cell_count`: the rays sorted by step
+    count and walked step by step across all rays still walking): the number `walk_air_rays` takes, which equals
+    walking every ray (above)."""
+    assert air_count_errors(blockrays.air_cell_count, 240) == []
+
+
+def test_an_air_count_by_truncation_is_caught() -> None:
+    """The mutant: the cells of the all-air count by truncation instead of floor (right only where coordinates
+    are positive)."""
+    import types
+    truncating = types.SimpleNamespace(**{**vars(np), "floor": np.trunc})
+    assert air_count_errors(_mutant(blockrays.air_cell_count, np=truncating), 8) != []
+
+
+def _draw_seed(u: int) -> int:
+    """The 48-bit seed whose next step's top 31 bits (`next(31)`) are u."""
+    multiplier, addend, mask = 0x5DEECE66D, 0xB, (1 << 48) - 1
+    return (((u << 17) - addend) * pow(multiplier, -1, 1 << 48)) & mask
+
+
+def test_shuffle_draws_near_the_top_of_the_range_reject_as_vanilla() -> None:
+    """`int_draws` without keeping the values skips the remainder where no rejection is possible (u + bound − 1 <
+    2^31): first draws just below, at and above the rejection limit of bounds 1,000 and 2,900 (2^31 mod bound
+    short of bound − 1, so accepted draws lie above 2^31 − bound), and at the very top, leave the generator where
+    drawing one by one does, compiled and plain."""
+    plain = jit.plain(int_draws)
+    for bound in (1000, 2900):
+        limit = 2**31 - 2**31 % bound
+        for u in (2**31 - bound - 1, 2**31 - bound, 2**31 - bound + 1, limit - 1, limit, 2**31 - 1):
+            one = JavaRandom(0)
+            one.set_state((_draw_seed(u), 0.0, False))
+            seed = one.get_state()[0]
+            for b in range(bound, 1, -1):
+                one.next_int(b)
+            for draws in (int_draws, plain):
+                assert draws(seed, bound, np.empty(0)) == one.get_state()[0], (bound, u)
+
+
+def signed_zero_runs() -> None:
+    """A TNT exploding at x = 0.0 under a stack whose rows alternate x = 0.0 and −0.0 (Motion x −0.0): rows equal
+    as numbers but not bit for bit, whose impulses differ in the sign of a zero (−0.0 + −0.0 is −0.0, −0.0 + 0.0
+    is 0.0). In the row loop, and on the per-explosion path (an item far off), equal to the plain step."""
+    for far_item in (False, True):
+        sims = []
+        for _ in range(2):
+            sim = Simulation(World())
+            first = sim.create(Tnt, Vec3(0.0, 60.0, 0.5))
+            first.fuse = 1
+            sim.add_entity(first)
+            for k in range(6):
+                tnt = sim.create(Tnt, Vec3(-0.0 if k % 2 else 0.0, 61.0, 0.5), Vec3(-0.0, 0.0, 0.0))
+                tnt.fuse = 5
+                sim.add_entity(tnt)
+            if far_item:
+                sim.add_entity(sim.create(Item, Vec3(300.5, 70.0, 0.5)))
+            sims.append(sim)
+        sims[1].explosion_step = plain_explode
+        got, plain = (run(sim, 2, [0, 0]) for sim in sims)
+        assert got == plain, far_item
+
+
+def test_equal_rows_repeat_a_result_only_when_equal_bit_for_bit() -> None:
+    """A stack's rows equal bit for bit repeat the target and result of the row before (`explosion_targets`,
+    `explosion_impulses`); rows differing only in the sign of a zero do not."""
+    signed_zero_runs()
+
+
+def _equal_as_numbers(bits: np.ndarray, r: int, s: int, *columns: int) -> bool:
+    """The mutants' comparison: the floats of rows r and s (`bits` their bits) equal by `==`."""
+    f = bits.view(np.float64)
+    return all(f[r, c] == f[s, c] for c in range(f.shape[1]))
+
+
+@pytest.mark.parametrize("which", ["targets", "impulses"])
+def test_rows_equal_only_as_numbers_taken_as_equal_are_caught(which, monkeypatch) -> None:
+    """The mutants: a row (`explosion_targets`) or a target (`explosion_impulses`) taken as equal to the one
+    before when its numbers are equal but a zero's sign differs."""
+    from engine.influences import explosion_batch, explosion_kernel
+    if which == "targets":
+        targets = _mutant(explosion_kernel.explosion_targets, _same_row=_equal_as_numbers)
+        impulses = jit.plain(explosion_kernel.explosion_impulses)
+    else:
+        targets = jit.plain(explosion_kernel.explosion_targets)
+        impulses = _mutant(explosion_kernel.explosion_impulses,
+                           _same_target=lambda bits, k: _equal_as_numbers(bits, k, k - 1))
+    monkeypatch.setattr(explosion, "explosion_targets", targets)
+    monkeypatch.setattr(explosion, "explosion_impulses", impulses)
+    explode = _mutant(explosion_batch.explode_in_air, explosion_targets=targets, explosion_impulses=impulses)
+    monkeypatch.setattr(explosion_batch, "tick_exploding", _mutant(explosion_batch.tick_exploding,
+                                                                   explode_in_air=explode))
+    with pytest.raises(AssertionError):
+        signed_zero_runs()
