@@ -564,6 +564,9 @@ _PRE_1_14 = ("not compared with the game's code before 1.14 (1.12.2's MCP source
              "1.11-1.12.1 or 1.13-1.13.2 was found: docs/versions.md, \"1.12.2 sources\")")
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
+# 1.16 gave every projectile ProjectileEntity's "left owner" test (method_26961); what came before, read in the Yarn
+# sources of 1.14.4 and 1.15.2, is not simulated
+_OWNER_BEFORE_1_16 = "{} of 1.14-1.15.2 {}, where 1.16 skips its owner until it has left the owner's box; not simulated"
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
 _REDSTONE_BEFORE_1_16 = "the redstone code of releases before 1.16 not compared"
@@ -639,7 +642,10 @@ MECHANICS: dict[str, Mechanic] = {
     "thrown": Mechanic(
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
-            Change(OLDEST, (1, 14, 0), "ThrownEntity.tick " + _PRE_1_14),)),
+            Change(OLDEST, (1, 14, 0), "ThrownEntity.tick " + _PRE_1_14),
+            Change((1, 14, 0), (1, 16, 0), _OWNER_BEFORE_1_16.format(
+                "ThrownEntity.tick", "ignores the first entity its raycast meets in its first 2 ticks, for the "
+                "next 3 ticks (ignoreEntity)")))),
     "projectile_world_border": Mechanic(
         "a projectile's raycast at the world border (World.getCollisionsIncludingWorldBorder)",
         "a thrown projectile's or llama spit's path reaches the world border", (
@@ -653,7 +659,9 @@ MECHANICS: dict[str, Mechanic] = {
                    "1.21.4-1.21.10 not compared"))),
     "fireball": Mechanic(
         "the fireball tick (ExplosiveProjectileEntity.tick, spec 06 §9)", "a fireball or wither skull ticks", (
-            Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),)),
+            Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),
+            Change((1, 14, 0), (1, 16, 0), _OWNER_BEFORE_1_16.format(
+                "ExplosiveProjectileEntity.tick", "passes over its owner until its 25th tick in the air")))),
     "llama_spit": Mechanic(
         "the llama-spit tick (LlamaSpitEntity.tick)", "a llama spit ticks", (
             Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),)),

@@ -129,7 +129,8 @@ def jump_test(f: np.ndarray, i: np.ndarray, r: int, top: float, ignored: bool) -
     """`MoveControl.tick`'s jump: the target higher than the step height and within max(1, width) squared
     horizontally, or the position below the top of the collision shape of the block at the feet (`top`: its
     highest Y, −inf where the shape is empty; `ignored`: a door or a fence) asks `JumpControl` to jump."""
-    dx, dz = f[r, C_TARGET] - f[r, F_POS], f[r, C_TARGET + 2] - f[r, F_POS + 2]
+    # Python floats in the plain form: a mob far out overflows to inf, as Java does, unwarned
+    dx, dz = float(f[r, C_TARGET] - f[r, F_POS]), float(f[r, C_TARGET + 2] - f[r, F_POS + 2])
     dy = f[r, C_TARGET + 1] - f[r, F_POS + 1]
     if (dy > f[r, C_STEP] and dx * dx + dz * dz < max(1.0, f[r, C_WIDTH])) or \
             (f[r, F_POS + 1] < top + jfloor(f[r, F_POS + 1]) and not ignored):

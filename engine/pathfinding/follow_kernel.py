@@ -113,9 +113,10 @@ def path_goal_tick(f: np.ndarray, i: np.ndarray, r: int) -> bool:
         i[r, C_GOAL_STARTED] = 1
         i[r, C_TRYING] = 0
         asks = True
-    dx = jfloor(f[r, C_PATH_GOAL]) + 0.5 - f[r, F_POS]
-    dy = jfloor(f[r, C_PATH_GOAL + 1]) + 0.5 - f[r, F_POS + 1]
-    dz = jfloor(f[r, C_PATH_GOAL + 2]) + 0.5 - f[r, F_POS + 2]
+    # Python floats in the plain form (the object path): a mob far out overflows to inf, as Java does, unwarned
+    dx = float(jfloor(f[r, C_PATH_GOAL]) + 0.5 - f[r, F_POS])
+    dy = float(jfloor(f[r, C_PATH_GOAL + 1]) + 0.5 - f[r, F_POS + 1])
+    dz = float(jfloor(f[r, C_PATH_GOAL + 2]) + 0.5 - f[r, F_POS + 2])
     if dx * dx + dy * dy + dz * dz < PATH_GOAL_ARRIVED_DISTANCE:
         i[r, C_TRYING] -= 1
     else:
@@ -154,11 +155,11 @@ def should_jump_to_next_node(nodes: np.ndarray, start: int, length: int, index: 
     if index + 1 >= length:
         return False
     k = start + index
-    cx, cy, cz = nodes[k, 0] + 0.5, float(nodes[k, 1]), nodes[k, 2] + 0.5
+    cx, cy, cz = float(nodes[k, 0] + 0.5), float(nodes[k, 1]), float(nodes[k, 2] + 0.5)
     ox, oy, oz = hx - cx, hy - cy, hz - cz
     if not ox * ox + oy * oy + oz * oz < SHORTCUT_MAX_DIST * SHORTCUT_MAX_DIST:
         return False
-    mx, my, mz = nodes[k + 1, 0] + 0.5, float(nodes[k + 1, 1]), nodes[k + 1, 2] + 0.5
+    mx, my, mz = float(nodes[k + 1, 0] + 0.5), float(nodes[k + 1, 1]), float(nodes[k + 1, 2] + 0.5)
     if not between:
         return (mx - cx) * ox + (my - cy) * oy + (mz - cz) * oz > 0.0
     ax, ay, az = cx - hx, cy - hy, cz - hz
@@ -189,7 +190,7 @@ def check_timeouts(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndarray, star
     game time × 50 ms) stops it too (`resetNode`). Java's arithmetic: the distance a double, the speed a float,
     the milliseconds a long compared as a double."""
     if i[r, C_NAV_TICKS] - i[r, C_START_TIME] > STUCK_CHECK_INTERVAL:
-        sx, sy, sz = hx - f[r, C_START], hy - f[r, C_START + 1], hz - f[r, C_START + 2]
+        sx, sy, sz = float(hx - f[r, C_START]), float(hy - f[r, C_START + 1]), float(hz - f[r, C_START + 2])
         if sx * sx + sy * sy + sz * sz < STUCK_MIN_DIST_SQ:
             i[r, C_HAS_PATH] = 0                                                # stop
         i[r, C_START_TIME] = i[r, C_NAV_TICKS]
@@ -203,7 +204,7 @@ def check_timeouts(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndarray, star
     else:
         for a in range(3):
             i[r, C_LAST_NODE + a] = nodes[k, a]
-        cx, cy, cz = nodes[k, 0] + 0.5 - hx, float(nodes[k, 1]) - hy, nodes[k, 2] + 0.5 - hz
+        cx, cy, cz = float(nodes[k, 0] + 0.5 - hx), float(nodes[k, 1] - hy), float(nodes[k, 2] + 0.5 - hz)
         d = math.sqrt(cx * cx + cy * cy + cz * cz)                             # Vec3d.distanceTo
         speed = f[r, C_SPEED]
         f[r, C_TIMEOUT] = d / speed * MS_PER_SECOND if speed > 0.0 else 0.0
@@ -220,7 +221,7 @@ def continue_following_path(f: np.ndarray, i: np.ndarray, r: int, nodes: np.ndar
     `nodeReachProximity` horizontally of its centre (width / 2F for a mob wider than 0.75F, else 0.75F − width / 2F;
     N1) and less than 1 vertically, or skipped where its type allows (`method_29244`) and
     `shouldJumpToNextNode`; then `checkTimeouts`."""
-    hx, hy, hz = f[r, F_POS], float(path_y), f[r, F_POS + 2]
+    hx, hy, hz = float(f[r, F_POS]), float(path_y), float(f[r, F_POS + 2])   # Python floats in the plain form
     w = f[r, C_WIDTH]
     proximity = float_cast(w / NODE_REACH_HALF) if w > NODE_REACH_WIDE else \
         float_cast(NODE_REACH_WIDE - float_cast(w / NODE_REACH_HALF))
