@@ -19,10 +19,8 @@ import numpy as np
 
 from engine.constants import (
     CONCRETE_RAYCAST_SPEED_SQUARED,
-    FALLING_BLOCK_DRAG,
     FALLING_BLOCK_DROP_TIME,
     FALLING_BLOCK_DROP_TIME_OUTSIDE,
-    FALLING_BLOCK_GRAVITY,
     FALLING_BLOCK_HEIGHT,
     FALLING_BLOCK_WIDTH,
 )
@@ -40,7 +38,10 @@ from engine.entities.rows import (
     hand_back,
     tick_entity_head,
 )
-from engine.entities.tnt_kernel import move_self
+
+# FallingBlockEntity.tick's gravity add(0, -0.04, 0) and drag multiply(0.98) are TntEntity.tick's (spec 06 §1-2):
+# the TNT stage kernels, one source
+from engine.entities.tnt_kernel import drag, gravity, move_self
 from engine.jit import njit
 from engine.motion.collision_kernel import jfloor, state_at
 from engine.world.block_tables import AIR, WATER
@@ -49,21 +50,6 @@ FALLING_ROWS = RowTable(extra_ints=("time", "block_state", "drop_item", "destroy
 TIME = FALLING_ROWS.extra_ints["time"]            # timeFalling
 STATE = FALLING_ROWS.extra_ints["block_state"]    # the falling state's id (`blocks.state_by_id`)
 HALF_WIDTH = FALLING_BLOCK_WIDTH / 2.0            # EntityDimensions.getBoxAt (engine.geometry.box.Box.from_entity)
-
-
-@njit(inline=True)
-def gravity(f: np.ndarray, r: int) -> None:
-    """Step 2 G: add(0, -0.04, 0); the 0.0 added to X and Z turns -0.0 into 0.0, as in Java."""
-    f[r, F_MOTION] = f[r, F_MOTION] + 0.0
-    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + FALLING_BLOCK_GRAVITY
-    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + 0.0
-
-
-@njit(inline=True)
-def drag(f: np.ndarray, r: int) -> None:
-    """Step 9 D: multiply(0.98, 0.98, 0.98)."""
-    for a in range(3):
-        f[r, F_MOTION + a] = f[r, F_MOTION + a] * FALLING_BLOCK_DRAG
 
 
 @njit(inline=True)

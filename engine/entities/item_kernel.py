@@ -30,7 +30,6 @@ from engine.constants import (
     ITEM_BUOYANCY_MAX_VY,
     ITEM_DRAG,
     ITEM_DRAG_Y,
-    ITEM_GRAVITY,
     ITEM_HEIGHT,
     ITEM_MAX_AGE,
     ITEM_MIN_HORIZONTAL_SQUARED,
@@ -61,7 +60,9 @@ from engine.entities.rows import (
     hand_back,
     tick_entity_head,
 )
-from engine.entities.tnt_kernel import UNLIT, V_LAVA_IN_WATER, V_SUPPORTING, V_VEC_DOUBLE, move_self
+
+# out of fluids ItemEntity.tick's gravity is TntEntity.tick's add(0, -0.04, 0) (spec 06 §1, §3): the TNT stage kernel
+from engine.entities.tnt_kernel import UNLIT, V_LAVA_IN_WATER, V_SUPPORTING, V_VEC_DOUBLE, gravity, move_self
 from engine.influences.fluid_kernel import _height, f32, update_water_state
 from engine.jit import njit
 from engine.motion.collision_kernel import collect_block_collisions, jfloor, state_at, wrap32
@@ -79,14 +80,6 @@ def count_down_pickup_delay(i: np.ndarray, r: int) -> None:
     """Step 2: a pickup delay above 0 and not the infinite one (32767) counts down."""
     if 0 < i[r, I_PICKUP] != ITEM_PICKUP_DELAY_INFINITE:
         i[r, I_PICKUP] -= 1
-
-
-@njit(inline=True)
-def gravity(f: np.ndarray, r: int) -> None:
-    """Step 3, out of fluids: add(0, -0.04, 0); the 0.0 added to X and Z turns -0.0 into 0.0, as in Java."""
-    f[r, F_MOTION] = f[r, F_MOTION] + 0.0
-    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + ITEM_GRAVITY
-    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + 0.0
 
 
 @njit(inline=True)
