@@ -23,6 +23,7 @@ from engine.constants import (
     ON_FIRE_DAMAGE_PERIOD,
     VELOCITY_AFFECTING_OFFSET_1_20,
 )
+from engine.core.edits import edited
 from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.entities.dismounting import vehicle_top
@@ -258,12 +259,14 @@ class Entity:
     def start_riding(self, vehicle: Entity) -> None:
         self.vehicle = vehicle
         vehicle.passengers.append(self)
+        edited()    # what a batch kept of its riders (`RowBatch.rows_of`) is stale
 
     def stop_riding(self, sim: TickContext) -> None:
         """`Entity.stopRiding`: off the vehicle, where it is (a living rider is moved: `LivingEntity`)."""
         if self.vehicle is not None:
             self.vehicle.passengers.remove(self)
             self.vehicle = None
+            edited()
 
     def remove_all_passengers(self, sim: TickContext) -> None:
         """`Entity.removeAllPassengers`: the riders stop riding, the last first."""

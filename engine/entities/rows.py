@@ -282,6 +282,10 @@ class RowBatch:
         """`e`'s row for the loop, or −1 where its tick takes the object path."""
         raise NotImplementedError
 
+    def rows_of(self, run: list[Entity], traced: bool) -> np.ndarray:
+        """The loop's rows of a run: `row` of each."""
+        return np.fromiter((self.row(e, traced) for e in run), np.int64, len(run))
+
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
         """The loop over rows[start:] (marks and saved rows as the kind's kernel writes them): (where it stopped,

@@ -195,8 +195,23 @@ class PlayerServerBatch(RowBatch):
     def decides(self, world: World, features: Features) -> bool:
         return not features.refused & self.mechanics
 
+    def __init__(self) -> None:
+        self._run: list[PlayerEntity] = []
+        self._rows = np.empty(0, np.int64)
+        self._edits = -1
+
     def row(self, e: PlayerEntity, traced: bool) -> int:
         return -1 if traced or e.passengers else e._r
+
+    def rows_of(self, run: list[PlayerEntity], traced: bool) -> np.ndarray:
+        """`row` of each, kept while the run is the same players and nothing was edited since (riding is an edit:
+        `Entity.start_riding`), so an untouched tick costs no Python per player here."""
+        if traced:
+            return super().rows_of(run, traced)
+        if not (self._edits == edits() and len(run) == len(self._run) and all(map(operator.is_, run, self._run))):
+            self._rows = super().rows_of(run, traced)
+            self._run, self._edits = run, edits()
+        return self._rows
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:

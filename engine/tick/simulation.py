@@ -261,11 +261,13 @@ class Simulation:
         """`ServerWorld.tick`'s entity loop: load order; removed entities leave the order at their turn.
         Runs of a kind that declares a batch tick (`Entity.batch`: TNT) take its compiled loop."""
         world = self.world
-        for e in world.entities.values():       # a riding player's keys reach its vehicle before it moves
-            if e.is_player and e.vehicle is not None and not e.removed:
+        riders = [e for e in world.entities.values() if e.vehicle is not None]
+        for e in riders:                         # a riding player's keys reach its vehicle before it moves
+            if e.is_player and not e.removed:
                 e.steer_vehicle(self)
         self._in_entity_phase = True
-        order = [e for e in world.entities.values() if self._is_root_now(e)]
+        order = [e for e in world.entities.values() if self._is_root_now(e)] if riders else \
+            list(world.entities.values())
         i = 0
         while i < len(order):
             kind = type(order[i])
@@ -374,7 +376,7 @@ class Simulation:
             for e in run:
                 self._tick_one(e, phase)
             return
-        rows = np.fromiter((batch.row(e, traced) for e in run), np.int64, len(run))
+        rows = batch.rows_of(run, traced)
         marks, before_f, before_i = _loop_arrays(batch, len(run))
         # TNT: the run's explosions in air done in the loop
         blasts = None if traced else getattr(batch, "blasts", lambda *_: None)(self, run, self._scratch)

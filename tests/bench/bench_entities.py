@@ -13,7 +13,8 @@ players phase, engine.living.player_kernel, and the object path) and bench_livin
 (`path_to`, the searches made before the timing) and bench_living's 100 wither skeletons standing, compiled
 (engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in free fall
 (engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
-peer's idle tick. The peer: see bench_living.
+peer's idle tick. The peer (see bench_living) is measured just before and just after each case; the ratio
+takes their mean.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ N = 1000
 TICKS = 100
 SIDE = 40          # TNT per row of the grid (N / SIDE rows), one per cell
 ZOMBIES = 100      # the issue's "100 zombies walking with move_to"
+IDLE, WALK = "idle_on_ground", "walk"   # the peer's cases the entities are compared with
 
 
 def tnt_scene(floor: str, y: float, water: bool, version: str, items: bool = False) -> str:
@@ -188,11 +190,17 @@ def pen_case(compiled: bool) -> tuple[str, float, float, str]:
                 ZOMBIES, cramming=0)
 
 
-def arena_player(keys: str) -> tuple[float, float, str]:
+def skeletons_case(compiled: bool) -> tuple[str, float, float, str]:
+    """bench_living's 100 wither skeletons standing on a floor (µs per mob-tick by wall; no CPU time)."""
+    us, done, handed = mob_us(compiled)
+    return "wither skeletons on a floor (100)", us, math.nan, path_of(compiled, done, handed)
+
+
+def arena_player(label: str, keys: str) -> tuple[str, float, float, str]:
     """bench_living's single player in its arena (µs per whole server tick; no CPU time), and the share handed
     back."""
     us, done, handed = player_us(keys, counts=True)
-    return us, math.nan, f"compiled ({handed / max(1, done + handed):.0%} handed back)"
+    return f"player {label} (1, in the arena)", us, math.nan, path_of(True, done, handed)
 
 
 def main() -> None:
@@ -206,10 +214,19 @@ def main() -> None:
     version = args.version
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
           f"load {os.getloadavg()[0]:.2f}, JIT {'on' if jit.jit_enabled() else 'off'}, version {version}")
-    peer = prismarine_us()
-    idle = peer["idle_on_ground"]["us_per_tick"] if peer else None
-    walk = peer["walk"]["us_per_tick"] if peer else None
-    rows: list[tuple[str, float, float, str, float | None]] = []
+    rows: list[tuple[str, float, float, str, tuple[float, float] | None]] = []
+    node = ""
+
+    def beside(key: str, measure, *args) -> None:
+        """`rows` gains the case `measure(*args)` runs (label, wall, CPU, path) with prismarine's tick `key`
+        measured just before and just after it (the machine's load changes between cases)."""
+        nonlocal node
+        before = prismarine_us()
+        row = measure(*args)
+        after = prismarine_us()
+        node = before["node"] if before else ""
+        rows.append((*row, (before[key]["us_per_tick"], after[key]["us_per_tick"]) if before else None))
+
     resting = tnt_scene("minecraft:stone", 1.0, False, version)
     water = tnt_scene("minecraft:stone", 1.0, True, version)
     flight = tnt_scene("", 240.0, False, version)
@@ -217,47 +234,47 @@ def main() -> None:
     items_resting = tnt_scene("minecraft:stone", 1.0, False, version, items=True)
     items_water = tnt_scene("minecraft:stone", 1.0, True, version, items=True)
     for compiled in (True, False) if not (args.players_only or args.items_only) else ():
-        rows.append((*case("TNT resting on stone", resting, 5, compiled,
-                               lambda e: e.on_ground and e.pos.y == 1.0), idle))
-        rows.append((*case("TNT in still water", water, 20, compiled,
-                               lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0), idle))
-        rows.append((*case("TNT in free flight", flight, 1, compiled,
-                               lambda e: not e.on_ground and 20.0 < e.pos.y < 240.0), idle))
-        rows.append((*case("falling blocks in free fall", falling, 1, compiled,
-                           lambda e: e.TYPE == "minecraft:falling_block" and not e.on_ground
-                           and 20.0 < e.pos.y < 240.0 and e.motion.y < -1.0), idle))
+        beside(IDLE, case, "TNT resting on stone", resting, 5, compiled,
+               lambda e: e.on_ground and e.pos.y == 1.0)
+        beside(IDLE, case, "TNT in still water", water, 20, compiled,
+               lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0)
+        beside(IDLE, case, "TNT in free flight", flight, 1, compiled,
+               lambda e: not e.on_ground and 20.0 < e.pos.y < 240.0)
+        beside(IDLE, case, "falling blocks in free fall", falling, 1, compiled,
+               lambda e: e.TYPE == "minecraft:falling_block" and not e.on_ground
+               and 20.0 < e.pos.y < 240.0 and e.motion.y < -1.0)
     for compiled in (True, False) if not args.players_only else ():
-        rows.append((*case("items resting on stone", items_resting, 5, compiled,
-                           lambda e: e.on_ground and e.pos.y == 1.0 and e.item_age > TICKS), idle))
-        rows.append((*case("items in still water", items_water, 20, compiled,
-                           lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0 and e.item_age > TICKS), idle))
+        beside(IDLE, case, "items resting on stone", items_resting, 5, compiled,
+               lambda e: e.on_ground and e.pos.y == 1.0 and e.item_age > TICKS)
+        beside(IDLE, case, "items in still water", items_water, 20, compiled,
+               lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0 and e.item_age > TICKS)
     living = (("idle", "", "idle_on_ground"), ("walking", "forward = true\n", "walk"),
               ("sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
     if version != DEFAULT_VERSION or args.tnt_only or args.items_only:   # bench_living's ones run in 1.16.5
         living = ()
     jit.bind_kernels()   # a single player is a run of one: the kernels must be loaded already
     for label, keys, peer_key in living:
-        theirs = peer[peer_key]["us_per_tick"] if peer else None
         for compiled in (True, False):
-            rows.append((*players_case(f"players {label} ({N})", keys, compiled), theirs))
-        rows.append((f"player {label} (1, in the arena)", *arena_player(keys), theirs))
+            beside(peer_key, players_case, f"players {label} ({N})", keys, compiled)
+        beside(peer_key, arena_player, label, keys)
     if living and not (args.players_only or args.items_only):
         for compiled in (True, False):
-            rows.append((*zombies_case(compiled), walk))
-            rows.append((*path_case(compiled), walk))
-            rows.append((*pen_case(compiled), walk))
-            us, done, handed = mob_us(compiled)
-            rows.append(("wither skeletons on a floor (100)", us, math.nan, path_of(compiled, done, handed), walk))
+            beside(WALK, zombies_case, compiled)
+            beside(WALK, path_case, compiled)
+            beside(WALK, pen_case, compiled)
+            beside(WALK, skeletons_case, compiled)
         carts = carts_scene()
         for compiled in (True, False):
-            wall, _, path = carts_case(carts, compiled)
-            rows.append(("minecarts on rails", wall, math.nan, path, walk))
-    print(f"{'case':36s} {'µs/entity-tick':>15s} {'CPU µs':>8s}  {'peer µs/tick':>12s} {'ratio':>8s}  path")
+            beside(WALK, lambda text, on: ("minecarts on rails", *carts_case(text, on)), carts, compiled)
+    print(f"{'case':36s} {'µs/entity-tick':>15s} {'CPU µs':>8s}  {'peer µs/tick before / after':>27s} "
+          f"{'ratio':>8s}  path")
     for label, us, cpu, path, theirs in rows:
-        ratio = f"{us / theirs:7.2f}×" if theirs else "      —"
-        print(f"{label:36s} {us:15.2f} {cpu:8.2f}  {theirs or float('nan'):12.2f} {ratio}  {path}")
-    if peer is not None:
-        print(f"prismarine: node {peer['node']}")
+        mean = sum(theirs) / 2 if theirs else None
+        ratio = f"{us / mean:7.2f}×" if mean else "      —"
+        peer = f"{theirs[0]:12.2f} / {theirs[1]:12.2f}" if theirs else f"{'not found':>27s}"
+        print(f"{label:36s} {us:15.2f} {cpu:8.2f}  {peer} {ratio}  {path}")
+    if node:
+        print(f"prismarine: node {node}")
     print(f"load at the end {os.getloadavg()[0]:.2f}")
 
 
