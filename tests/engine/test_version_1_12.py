@@ -467,3 +467,17 @@ def test_a_fence_s_bounding_box_spans_its_connections_and_other_boxes_stop_in_on
     assert _removed_in("1.12.2", fence, ball, 5) == 2
     line = _refusal("1.12.2", [{"at": [2, 60, 0], "block": "minecraft:torch"}], ball, 3)
     assert "minecraft:torch, whose bounding box" in line
+
+
+def test_a_falling_anvil_landing_after_a_fall_of_more_than_one_stops_every_release() -> None:
+    """FallingBlockEntity.handleFallDamage (1.14 to 1.21.11; 1.12.2's EntityFallingBlock.fall): an anvil, which hurts
+    entities by default, landing after a fall of more than 1 damages the entities in its box and draws from its
+    Random to chip — not simulated, one line. Dropped from 61.0 onto the stone's top at 60.0 its fall distance is
+    1.0 (ceil(1.0 − 1.0F) = 0: no damage, no draw) and it is placed."""
+    floor = [{"from": [-3, 59, -3], "to": [3, 59, 3], "block": "minecraft:stone"}]
+    high = [{"type": "minecraft:falling_block", "pos": [0.5, 65.0, 0.5], "block_state": "minecraft:anvil", "time": 1,
+             "id": 1}]
+    for version in ("1.12.2", "1.14", "1.16.5", "1.21.3", "1.21.11"):
+        assert "anvil" in _refusal(version, floor, high, 20)
+    low = [{**high[0], "pos": [0.5, 61.0, 0.5]}]
+    assert _run("1.16.5", floor, low, 10).world.get_block_state(0, 60, 0).block == "anvil"
