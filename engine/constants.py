@@ -338,6 +338,10 @@ RAY_TRACE_STEPS_1_12 = 200          # int k1 = 200; while (k1-- >= 0): at most 2
 RAY_TRACE_ZERO_RATIO_1_12 = -1.0e-4  # a face ratio equal to 0.0 (either sign) is read as -1.0E-4D
 RAY_TRACE_NO_FACE_1_12 = 999.0      # the ratio of an axis whose cell does not change
 RAY_TRACE_PARALLEL_1_12 = 1.0000000116860974e-7   # Vec3d.getIntermediateWith*Value: none where delta² is below it
+# BlockTallGrass.TALL_GRASS_AABB: 0.09999999403953552D (0.5F - 0.4F), 0.8999999761581421D (0.5F + 0.4F), top 0.8F
+TALL_GRASS_LOW_1_12 = f32(f32(0.5) - f32(0.4))
+TALL_GRASS_HIGH_1_12 = f32(f32(0.5) + f32(0.4))
+TALL_GRASS_TOP_1_12 = f32(0.8)
 
 # --- explosions (spec 04 §15; Explosion.collectBlocksAndDamageEntities, affectWorld) ---
 EXPLOSION_RAY_GRID = 16             # block rays start towards the surface cells of a 16³ grid

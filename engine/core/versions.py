@@ -200,6 +200,15 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "IN_FIRE damage where fire or lava is in the cells floor(min)..ceil(max) - 1 of the box "
                               "shrunk by 0.001 (World.isFlammableWithin) and, when not wet, adds a fire tick (8 s of "
                               "fire at 0) (1.12.2; 1.13.x not compared)", OLDEST, (1, 14, 0)),
+    "thrown_tick_1_12": ("EntityThrowable.onUpdate: World.rayTraceBlocks against the blocks' bounding (selection) "
+                         "boxes, no 1.0E-7 margins (a fence's is 1.0 high, its collision box 1.5); every collidable "
+                         "entity in the box stretched by the motion and grown by 1.0 is a target (no owner test: "
+                         "the first-tick ignoreEntity needs a living thrower), the nearest kept where d1 < d0 || "
+                         "d0 == 0.0; no checkBlockCollision (1.12.2; 1.13.x not compared)", OLDEST, (1, 14, 0)),
+    "pearl_owner_living": ("EnderPearlEntity.onCollision teleports its owner only when it is a living entity "
+                           "(ThrownEntity.owner a LivingEntity; 1.12.2 EntityThrowable.getThrower): a pearl owned "
+                           "by a TNT or any other entity teleports nothing (1.12.2, 1.15.2; 1.16 any Entity)",
+                           OLDEST, (1, 16, 0)),
     "falling_block_spawn_from_block": ("FallingBlockEntity.spawnFromBlock: the entity at the cell's floor, not "
                                        "lifted by (1 - 0.98F) / 2F, the block replaced by its fluid at once (no "
                                        "longer waterlogged in the entity); its first tick no longer checks the "
@@ -642,14 +651,16 @@ MECHANICS: dict[str, Mechanic] = {
     "thrown": Mechanic(
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
-            Change(OLDEST, (1, 14, 0), "ThrownEntity.tick " + _PRE_1_14),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityThrowable.onUpdate")),
+            Change((1, 13, 0), (1, 14, 0), "ThrownEntity.tick " + _PRE_1_14),
             Change((1, 14, 0), (1, 16, 0), _OWNER_BEFORE_1_16.format(
                 "ThrownEntity.tick", "ignores the first entity its raycast meets in its first 2 ticks, for the "
                 "next 3 ticks (ignoreEntity)")))),
     "projectile_world_border": Mechanic(
         "a projectile's raycast at the world border (World.getCollisionsIncludingWorldBorder)",
         "a thrown projectile's or llama spit's path reaches the world border", (
-            _OLD,)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("World.rayTraceBlocks")),
+            Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
             Change(OLDEST, (1, 14, 0), "ProjectileEntity.tick " + _PRE_1_14),
@@ -786,6 +797,14 @@ SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
     # PistonBlock and PistonHeadBlock of 1.14, 1.14.4 and 1.15.2: the same cuboids and unions as 1.16.5; a moving
     # piston's shape is its block entity's (PistonBlockEntity.getCollisionShape, the `pistons` rows)
     ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston"}),
+    # 1.12.2's BlockSlab (AABB_BOTTOM_HALF, AABB_TOP_HALF, a double slab a full cube) and BlockFence (PILLAR_AABB
+    # and a 1.5-high box per connected side: the same union as 1.16.5's boxes, met by calculate*Offset at the same
+    # faces by a box outside it); the slabs and fences 1.12.2 has, by their 1.16.5 names
+    ((1, 12, 2), (1, 13, 0)): frozenset({
+        "smooth_stone_slab", "sandstone_slab", "petrified_oak_slab", "cobblestone_slab", "brick_slab",
+        "stone_brick_slab", "nether_brick_slab", "quartz_slab", "red_sandstone_slab", "purpur_slab", "oak_slab",
+        "spruce_slab", "birch_slab", "jungle_slab", "acacia_slab", "dark_oak_slab", "oak_fence", "spruce_fence",
+        "birch_fence", "jungle_fence", "acacia_fence", "dark_oak_fence", "nether_brick_fence"}),
 }
 
 
@@ -865,6 +884,8 @@ class Features:
     xp_orb_merging: bool
     world_height_1_18: bool
     falling_block_tick_1_12: bool
+    thrown_tick_1_12: bool
+    pearl_owner_living: bool
     item_tick_1_12: bool
     push_out_1_12: bool
     xp_orb_tick_1_12: bool

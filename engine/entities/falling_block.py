@@ -62,14 +62,20 @@ def concrete_states() -> np.ndarray:
     return np.fromiter((phys.is_concrete_powder(s.block) for s in blocks.all_states()), np.uint8)
 
 
+ANVILS = frozenset({"anvil", "chipped_anvil", "damaged_anvil"})
+ANVIL_HURT = ("a falling anvil hurting entities is not simulated (FallingBlockEntity.handleFallDamage: an anvil, "
+              "HurtEntities by default, landing after a fall of more than 1 damages the entities in its box by 2 a "
+              "block up to 40 and chips or breaks with a draw of its Random)")
+
+
 class FallingBatch(RowBatch):
     """Runs of falling blocks: `engine.entities.falling_kernel.tick_rows` up to one whose tick the object path
     takes (it may place, break or drop a block). The kernels move as each release does (its flags:
     `tnt_kernel.version_bits`; a release refusing `block_effects` hands back where the TNT loop does, by section);
     a release that refuses a mechanic they run, the 1.12.2 tick (`falling_block_tick_1_12`, `collision_aabb_lists`,
     `move_motion_fields`) and solid entities in the world (their shapes) leave every falling block to the object
-    path; so do a falling block with riders or a step height, and the loop hands back one of air or on its first
-    tick. Traced runs take the object path (`replays`)."""
+    path; so do a falling block with riders or a step height and a falling anvil (its landing may refuse), and
+    the loop hands back one of air or on its first tick. Traced runs take the object path (`replays`)."""
 
     table = FALLING_ROWS
     mechanics = frozenset({"falling_block", "entity_move", "supporting_block", "fluids", "fall_distance"})
@@ -81,7 +87,7 @@ class FallingBatch(RowBatch):
                     or features.collision_aabb_lists or features.move_motion_fields)
 
     def row(self, e: FallingBlock, traced: bool) -> int:
-        return -1 if e.passengers or e.step_height else e._r
+        return -1 if e.passengers or e.step_height or e.block_state.block in ANVILS else e._r
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
@@ -126,6 +132,16 @@ class FallingBlock(RowBacked, Entity):
     def type_fields(self) -> dict[str, Any]:
         return {"block_state": str(self.block_state), "time": self.time}
 
+    def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
+        """`FallingBlockEntity.handleFallDamage`: a falling anvil landing after a fall of more than 1
+        (ceil(distance − 1) > 0: the damage and the chip draw) or onto a living entity in its box (from 1.17 a fall
+        of 1 or less deals 0 damage to them) stops the run in one line (`ANVIL_HURT`); other falling blocks do
+        nothing (a scene cannot set HurtEntities)."""
+        if self.block_state.block in ANVILS and (
+                distance > 1.0 or sim.world.get_entities(self, self.box, lambda e: e.living)):
+            raise refusal(sim.features, "falling_block", f"entity {self.id}, tick {sim.tick_count}", ANVIL_HURT)
+        return False
+
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`FallingBlockEntity.tick`: spec 06 §2.2."""
         if self.block_state.is_air:
@@ -166,7 +182,7 @@ class FallingBlock(RowBacked, Entity):
         dropped. The drag 0.98F last. Concrete powder and anvils (its raycast with stopOnLiquid, the anvil's fall
         damage) and a drop (an `EntityItem` whose Motion comes from `Math.random()`) stop the run in one line."""
         block = self.block_state.block
-        if phys.is_concrete_powder(block) or block in ("anvil", "chipped_anvil", "damaged_anvil"):
+        if phys.is_concrete_powder(block) or block in ANVILS:
             raise refusal(sim.features, "falling_block", f"entity {self.id}, tick {sim.tick_count}",
                           f"a falling {block} of 1.12.2 is not simulated (concrete powder: rayTraceBlocks(prev, pos, "
                           "true) for water when motion² > 1, onEndFalling hardens it in any liquid, lava too; a "

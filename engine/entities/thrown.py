@@ -34,6 +34,7 @@ from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
+from engine.entities.thrown_1_12 import tick_1_12
 from engine.entities.xp_orb import spawn_orbs
 from engine.java.mathhelper import floor
 from engine.motion.block_effects import check_block_collision
@@ -68,7 +69,10 @@ class ThrownEntity(Projectile):
         return self.GRAVITY_DOUBLE if sim.features.thrown_gravity_double else self.GRAVITY
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`ThrownEntity.tick`: spec 06 §8.2."""
+        """`ThrownEntity.tick`: spec 06 §8.2 (1.12.2: `thrown_1_12.tick_1_12`)."""
+        if sim.features.thrown_tick_1_12:
+            tick_1_12(self, sim, rec)
+            return
         if sim.features.thrown_tick_1_21_2:
             self.tick_1_21_2(sim, rec)
             return
@@ -159,8 +163,12 @@ class EnderPearl(ThrownEntity):
     def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`EnderPearlEntity.onCollision` (spec 08 §2): the owner goes to the pearl's position of this tick (the
         last one before the hit, not the hit point) with its fall distance reset. The event reports the
-        destination even without an owner. The player's 5 fall damage and the endermite chance are not modelled."""
+        destination even without an owner. The player's 5 fall damage and the endermite chance are not modelled.
+        Up to 1.15.2 the owner is a living entity (`pearl_owner_living`: `ThrownEntity.owner`, 1.12.2's
+        `EntityThrowable.getThrower`), so a pearl owned by any other entity teleports nothing."""
         owner = self.get_owner(sim)
+        if owner is not None and sim.features.pearl_owner_living and not owner.living:
+            owner = None
         to = self.prev_pos if sim.features.thrown_tick_1_21_2 else self.pos   # 1.21.2: getLastRenderPos()
         if owner is not None:
             owner.set_position(to)

@@ -7,8 +7,11 @@ reaching the end cell. Each cell met whose block `canCollideCheck` (not air, not
 planes' crossings within the segment (`Vec3d.getIntermediateWithXValue`: none where the delta² on that axis is
 below 1.0000000116860974E-7), inside the face's bounds inclusive, the nearest one the hit. No 1.0E-7 margins,
 unlike 1.14's `BlockView.raycast` (facts: MCP-named 1.12.2 `World`, `Block`, `AxisAlignedBB`, `Vec3d`,
-docs/versions.md). Bounding boxes other than a full cube are not compared: such a block on a ray stops the run in
-one line (`BoxNotCompared`)."""
+docs/versions.md). The bounding boxes known here (`bounding_box`): full cubes, slabs (`BlockSlab`: the lower or upper
+half), fences (`BlockFence.BOUNDING_BOXES`: the post's 0.375..0.625 stretched to 0 or 1 towards each connected
+side, 1.0 high — the collision box is 1.5 high), cobwebs (a full cube) and grass and ferns (`TALL_GRASS_AABB`) —
+the last two without a collision box, so a ray stops on them; any other block on a ray stops the run in one line
+(`BoxNotCompared`)."""
 
 from __future__ import annotations
 
@@ -20,8 +23,11 @@ from engine.constants import (
     RAY_TRACE_PARALLEL_1_12,
     RAY_TRACE_STEPS_1_12,
     RAY_TRACE_ZERO_RATIO_1_12,
+    TALL_GRASS_HIGH_1_12,
+    TALL_GRASS_LOW_1_12,
+    TALL_GRASS_TOP_1_12,
 )
-from engine.geometry.box import Vec3
+from engine.geometry.box import Box, Vec3
 from engine.java.mathhelper import floor
 from engine.world import blocks
 
@@ -29,6 +35,12 @@ if TYPE_CHECKING:
     from engine.world.world import World
 
 FLUIDS = frozenset({"water", "lava"})  # BlockLiquid.canCollideCheck(state, false) is false
+UNIT = Box(0.0, 0.0, 0.0, 1.0, 1.0, 1.0)
+FENCE_POST = (0.375, 0.625)            # BlockFence.BOUNDING_BOXES: the post's X and Z span, the box 1.0 high
+# BlockTallGrass.TALL_GRASS_AABB (grass and fern; a plant without a collision box)
+TALL_GRASS = Box(TALL_GRASS_LOW_1_12, 0.0, TALL_GRASS_LOW_1_12, TALL_GRASS_HIGH_1_12, TALL_GRASS_TOP_1_12,
+                 TALL_GRASS_HIGH_1_12)
+FULL_SELECTION = frozenset({"cobweb"})   # Block.FULL_BLOCK_AABB without a collision box (BlockWeb)
 
 
 class BoxNotCompared(Exception):
@@ -57,14 +69,16 @@ def _intermediate(a: Vec3, b: Vec3, axis: int, value: float) -> Vec3 | None:
     return Vec3(a.x + d[0] * t, a.y + d[1] * t, a.z + d[2] * t)
 
 
-def _intercept_unit_cube(a: Vec3, b: Vec3) -> Vec3 | None:
-    """`AxisAlignedBB.calculateIntercept` of the unit cube for local a→b: min X, max X, min Y, max Y, min Z, max Z
-    in turn, a later crossing kept only where strictly nearer to `a`."""
+def calculate_intercept(box: Box, a: Vec3, b: Vec3) -> Vec3 | None:
+    """`AxisAlignedBB.calculateIntercept(a, b)`: the crossings of the face planes min X, max X, min Y, max Y, min Z,
+    max Z in turn that lie within the face (bounds inclusive), a later one kept only where strictly nearer to
+    `a`."""
     best: Vec3 | None = None
+    lows, highs = (box.min_x, box.min_y, box.min_z), (box.max_x, box.max_y, box.max_z)
     for axis in (0, 1, 2):
-        for value in (0.0, 1.0):
+        for value in (lows[axis], highs[axis]):
             p = _intermediate(a, b, axis, value)
-            if p is None or not all(0.0 <= p[o] <= 1.0 for o in (0, 1, 2) if o != axis):
+            if p is None or not all(lows[o] <= p[o] <= highs[o] for o in (0, 1, 2) if o != axis):
                 continue
             if best is None or _dist_sq(a, p) < _dist_sq(a, best):
                 best = p
@@ -76,26 +90,50 @@ def _dist_sq(a: Vec3, b: Vec3) -> float:
     return dx * dx + dy * dy + dz * dz
 
 
-def _collision_ray_trace(world: World, x: int, y: int, z: int, start: Vec3, end: Vec3) -> Vec3 | None:
-    """`canCollideCheck` then `Block.collisionRayTrace` of cell (x, y, z): the world hit point, or None."""
-    state = blocks.all_states()[world.get_state_id(x, y, z)]
+def bounding_box(state: blocks.BlockState) -> Box | None:
+    """`Block.getBoundingBox` (the selection box `collisionRayTrace` tests) of a block `canCollideCheck` accepts,
+    None for air and fluids. A fence's connections are its state's (1.12.2's `getActualState` computes them from
+    the neighbours: a scene gives them as 1.16.5 stores them)."""
     if state.is_air or state.block in FLUIDS:
         return None
-    if not state.collision_shape.is_full_cube:
-        raise BoxNotCompared(state.name)
-    hit = _intercept_unit_cube(Vec3(start.x - x, start.y - y, start.z - z), Vec3(end.x - x, end.y - y, end.z - z))
+    if state.collision_shape.is_full_cube or state.block in FULL_SELECTION:
+        return UNIT
+    if state.block in ("grass", "fern"):
+        return TALL_GRASS
+    props = state.properties
+    if state.block.endswith("_slab"):
+        return Box(0.0, 0.0, 0.0, 1.0, 0.5, 1.0) if props["type"] == "bottom" else Box(0.0, 0.5, 0.0, 1.0, 1.0, 1.0)
+    if state.block.endswith("_fence"):
+        low, high = FENCE_POST
+        return Box(0.0 if props["west"] == "true" else low, 0.0, 0.0 if props["north"] == "true" else low,
+                   1.0 if props["east"] == "true" else high, 1.0, 1.0 if props["south"] == "true" else high)
+    raise BoxNotCompared(state.name)
+
+
+def _collision_ray_trace(world: World, x: int, y: int, z: int, start: Vec3, end: Vec3) -> Vec3 | None:
+    """`canCollideCheck` then `Block.collisionRayTrace` of cell (x, y, z): the world hit point, or None."""
+    box = bounding_box(blocks.all_states()[world.get_state_id(x, y, z)])
+    if box is None:
+        return None
+    hit = calculate_intercept(box, Vec3(start.x - x, start.y - y, start.z - z), Vec3(end.x - x, end.y - y, end.z - z))
     return None if hit is None else Vec3(hit.x + x, hit.y + y, hit.z + z)
 
 
 def ray_trace_blocks(world: World, start: Vec3, end: Vec3) -> Vec3 | None:
     """`World.rayTraceBlocks(start, end)`: where the first block met stops the ray, or None (a miss)."""
+    hit = ray_trace_result(world, start, end)
+    return None if hit is None else hit[0]
+
+
+def ray_trace_result(world: World, start: Vec3, end: Vec3) -> tuple[Vec3, tuple[int, int, int]] | None:
+    """`World.rayTraceBlocks(start, end)`'s `RayTraceResult`: the hit point and the block's cell, or None."""
     if any(c != c for c in (*start, *end)):
         return None
     i, j, k = floor(end.x), floor(end.y), floor(end.z)
     cx, cy, cz = floor(start.x), floor(start.y), floor(start.z)
     hit = _collision_ray_trace(world, cx, cy, cz, start, end)
     if hit is not None:
-        return hit
+        return hit, (cx, cy, cz)
     p = start
     for _ in range(RAY_TRACE_STEPS_1_12 + 1):
         if p.x != p.x or p.y != p.y or p.z != p.z:
@@ -118,5 +156,5 @@ def ray_trace_blocks(world: World, start: Vec3, end: Vec3) -> Vec3 | None:
             cx, cy, cz = floor(p.x), floor(p.y), floor(p.z) - (0 if k > cz else 1)     # NORTH / SOUTH face
         hit = _collision_ray_trace(world, cx, cy, cz, p, end)
         if hit is not None:
-            return hit
+            return hit, (cx, cy, cz)
     return None

@@ -399,3 +399,85 @@ def test_a_spawned_orb_of_1_12_2_stops_in_one_line() -> None:
     with pytest.raises(NotImplementedError, match="Math.random") as err:
         spawn_orbs(sim, Vec3(0.5, 30.0, 0.5), 7)
     assert "\n" not in str(err.value) and "of version 1.12.2" in str(err.value)
+
+
+def _events(version: str, text: str, ticks: int) -> list[tuple[int, dict[str, Any]]]:
+    sim = load_scene_text(text.replace('version = "1.12.2"', f'version = "{version}"'), "<pearls>")
+    return [(t, ev) for t in range(1, ticks + 1) for ev in sim.tick().events]
+
+
+def _removed_in(version: str, blocks: list[dict[str, Any]], entities: list[dict[str, Any]], ticks: int) -> int | None:
+    sim = _run(version, blocks, entities, 0)
+    for t in range(1, ticks + 1):
+        sim.tick()
+        if sim.entity_by_id(1) is None or sim.entity_by_id(1).removed:
+            return t
+    return None
+
+
+def test_a_pearl_lands_on_grass_by_its_bounding_box() -> None:
+    """scenes/pearl_1_12_2.toml, pearl 1 (0.5, 61.0) with motion (0.5, 0, 0): EntityThrowable.onUpdate moves it by
+    the motion, then × 0.9900000095367432 and motionY − 0.029999999329447746, so it starts tick 6 at
+    x 0.5 + 0.5 + 0.4950000047683716 + 0.4900500094413758 + 0.4851495140204431 + 0.480298023506985 =
+    2.9504975517371754, y 61.0 − 0.029999999329447746 − 0.059699998951703304 − 0.08910299886097758 −
+    0.11821196905156797 = 60.70298503380631; its ray to x 3.426 crosses the grass's TALL_GRASS_AABB face at
+    x 3.0999999940395355 below its 0.800000011920929 top, and onImpact teleports to the pearl's position. 1.16.5's
+    raycast sees no collision shape there: the pearl lands on the stone in tick 9."""
+    text = (SCENES_DIR / "pearl_1_12_2.toml").read_text()
+    landed = {v: [(t, ev["to"]) for t, ev in _events(v, text, 12) if ev["source"] == 1] for v in ("1.12.2", "1.16.5")}
+    assert landed["1.12.2"] == [(6, [2.9504975517371754, 60.70298503380631, 0.5])]
+    assert landed["1.16.5"][0][0] == 9
+
+
+def test_a_pearl_owned_by_a_tnt_teleports_nothing() -> None:
+    """scenes/pearl_1_12_2.toml, pearl 2 of TNT 3: EntityThrowable.getThrower is an EntityLivingBase, so the TNT
+    stays at (8.5, 60.0, 4.5) in 1.12.2; 1.16.5's owner is any entity, teleported to the pearl's position."""
+    text = (SCENES_DIR / "pearl_1_12_2.toml").read_text()
+    for version, owner in (("1.12.2", None), ("1.16.5", 3)):
+        events = [ev for _, ev in _events(version, text, 12) if ev["source"] == 2]
+        assert [ev["owner"] for ev in events] == [owner]
+    sim = load_scene_text(text, "<pearls>")
+    for _ in range(12):
+        sim.tick()
+    assert tuple(sim.entity_by_id(3).pos) == (8.5, 60.0, 4.5)
+
+
+def test_a_snowball_stops_on_a_cobweb_and_hits_its_owner() -> None:
+    """A cobweb's bounding box is a full cube (BlockWeb has no collision box): the 1.12.2 ray from x 1.5 meets its
+    face x 2.0 in tick 2; 1.16.5's raycast passes through. A snowball starting inside its owner TNT's box grown by
+    0.30000001192092896 (x up to 1.2900000119) hits it where its path first crosses a face of it: tick 3, from
+    x 0.5 + 0.3 + 0.29700000286102295 = 1.097 (calculateIntercept finds no face on a path wholly inside); 1.12.2 has
+    no owner test without a living thrower, where 1.16.5 skips its owner until it has left it."""
+    web = [{"at": [2, 60, 0], "block": "minecraft:cobweb"}]
+    ball = [{"type": "minecraft:snowball", "pos": [0.5, 60.5, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
+             "id": 1}]
+    assert (_removed_in("1.12.2", web, ball, 5), _removed_in("1.16.5", web, ball, 5)) == (2, None)
+    owned = [{"type": "minecraft:snowball", "pos": [0.5, 60.2, 0.5], "motion": [0.3, 0.0, 0.0], "owner": 2,
+              "id": 1}, {"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 80, "no_gravity": True, "id": 2}]
+    assert (_removed_in("1.12.2", [], owned, 5), _removed_in("1.16.5", [], owned, 5)) == (3, None)
+
+
+def test_a_fence_s_bounding_box_spans_its_connections_and_other_boxes_stop_in_one_line() -> None:
+    """Two joined fence posts (BlockFence.BOUNDING_BOXES: x 0.375..1 and 0..0.625): a snowball at y 60.5 meets the
+    first at x 2.375 in tick 2. A torch's bounding box is not compared: the run stops in one line."""
+    fence = [{"at": [2, 60, 0], "block": "minecraft:oak_fence[east=true]"},
+             {"at": [3, 60, 0], "block": "minecraft:oak_fence[west=true]"}]
+    ball = [{"type": "minecraft:snowball", "pos": [0.5, 60.5, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
+             "id": 1}]
+    assert _removed_in("1.12.2", fence, ball, 5) == 2
+    line = _refusal("1.12.2", [{"at": [2, 60, 0], "block": "minecraft:torch"}], ball, 3)
+    assert "minecraft:torch, whose bounding box" in line
+
+
+def test_a_falling_anvil_landing_after_a_fall_of_more_than_one_stops_every_release() -> None:
+    """FallingBlockEntity.handleFallDamage (1.14 to 1.21.11; 1.12.2's EntityFallingBlock.fall): an anvil, which hurts
+    entities by default, landing after a fall of more than 1 damages the entities in its box and draws from its
+    Random to chip — not simulated, one line. Dropped from 61.0 onto the stone's top at 60.0 its fall distance is
+    1.0 (ceil(1.0 − 1.0F) = 0: no damage, no draw) and it is placed."""
+    floor = [{"from": [-3, 59, -3], "to": [3, 59, 3], "block": "minecraft:stone"}]
+    high = [{"type": "minecraft:falling_block", "pos": [0.5, 65.0, 0.5], "block_state": "minecraft:anvil", "time": 1,
+             "id": 1}]
+    for version in ("1.12.2", "1.14", "1.16.5", "1.21.3", "1.21.11"):
+        assert "anvil" in _refusal(version, floor, high, 20)
+    low = [{**high[0], "pos": [0.5, 61.0, 0.5]}]
+    assert _run("1.16.5", floor, low, 10).world.get_block_state(0, 60, 0).block == "anvil"

@@ -143,6 +143,14 @@ CASES: dict[str, tuple[str, int, int]] = {
     "falling_block_tick_1_12": (scene_toml(blocks=[{"at": [0, 5, 0], "block": "minecraft:stone"}], entities=[
         {"type": "minecraft:falling_block", "pos": [1.2, 6.5, 0.5], "block_state": "minecraft:sand", "time": 1,
          "id": 1}]), 5, 1),
+    # 1.12.2: a snowball flying low over grass stops on its bounding box (1.16.5's raycast meets collision shapes)
+    "thrown_tick_1_12": (scene_toml(blocks=[{"at": [2, 60, 0], "block": "minecraft:grass"}], entities=[
+        {"type": "minecraft:snowball", "pos": [0.5, 60.5, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
+         "id": 1}]), 3, 1),
+    # up to 1.15.2 a pearl's owner is a living entity: a pearl owned by a TNT teleports nothing
+    "pearl_owner_living": (scene_toml(blocks=[FLOOR], entities=[
+        {"type": "minecraft:ender_pearl", "pos": [0.5, 1.5, 0.5], "motion": [0.0, -0.5, 0.0], "owner": 2, "id": 1},
+        {"type": "tnt", "pos": [2.5, 1.0, 0.5], "fuse": 80, "id": 2}]), 3, 2),
     # 1.12.2: a falling item loses (double)0.04F a tick, not 0.04 (a slow item on ice moving every tick, which this
     # case showed first, is also 1.14's: `item_moves_when_needed`)
     "item_tick_1_12": (scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 2, 1),
@@ -897,7 +905,7 @@ USES: dict[str, tuple[str, int]] = {
     "path_finding": (_scene("zombie_path_around_wall.toml"), 2),
     "redstone": (_scene("redstone_repeater_clock.toml"), 3),
     "fall_distance": (scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 2),
-    "block_data": (scene_toml(blocks=[{"at": [5, 30, 5], "block": "minecraft:oak_fence"}],
+    "block_data": (scene_toml(blocks=[{"at": [5, 30, 5], "block": "minecraft:oak_stairs"}],
                               entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 1),
 }
 

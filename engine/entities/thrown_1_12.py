@@ -1,0 +1,87 @@
+"""1.12.2's `EntityThrowable.onUpdate` (`thrown_tick_1_12`; MCP-named 1.12.2 sources, docs/versions.md "1.12.2
+sources"): the base tick (`Entity.onEntityUpdate`), `World.rayTraceBlocks(position, position + motion)` against the
+blocks' bounding boxes (`engine.motion.raytrace_1_12`: selection boxes, not collision boxes), the entity test over
+the box stretched by the motion and grown by 1.0, the hit (`onImpact`), then the position += motion (no
+`Entity.move`), the drag 0.99F (0.8F in water) and the gravity (`getGravityVelocity`, the same floats as 1.16's).
+No `checkBlockCollision` (1.16.2 adds it).
+
+The first-tick `ignoreEntity` rule (the first collidable entity met while `ticksExisted < 2`, skipped until it has
+been out of the search box for 2 ticks) needs a thrower, which is an `EntityLivingBase` (`getThrower`): living
+entities are refused in 1.12.2, so a scene's thrown entity runs without it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.constants import PROJECTILE_SEARCH_EXPANSION, PROJECTILE_TARGET_MARGIN, THROWN_DRAG, THROWN_WATER_DRAG
+from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import refusal
+from engine.entities.common import add_motion, scale_motion
+from engine.entities.projectile import EntityHitResult, HitResult, collides
+from engine.motion.raycast import BlockHitResult
+from engine.motion.raytrace_1_12 import BoxNotCompared, calculate_intercept, ray_trace_result
+
+if TYPE_CHECKING:
+    from engine.core.context import TickContext
+    from engine.core.trace import Recorder
+    from engine.entities.thrown import ThrownEntity
+    from engine.geometry.box import Vec3
+
+BASE = StageInfo("base_tick", "Entity.onEntityUpdate", "F")
+COLLISION = StageInfo("collision", "World.rayTraceBlocks", "Dc")
+ON_IMPACT = StageInfo("on_collision", "EntityThrowable.onImpact")
+DRAG = StageInfo("drag", "EntityThrowable.onUpdate", "D")
+GRAVITY = StageInfo("gravity", "EntityThrowable.onUpdate", "G")
+POSITION = StageInfo("position_update", "Entity.setPosition", "M")
+
+
+def tick_1_12(e: ThrownEntity, sim: TickContext, rec: Recorder | None) -> None:
+    """`EntityThrowable.onUpdate`: F Dc M-target D G M; the position moves by the motion read before the drag."""
+    run_stage(rec, e, BASE, e.base_tick, sim, rec)                                           # super.onUpdate()
+    hit = run_stage(rec, e, COLLISION, get_collision_1_12, e, sim)
+    if hit is not None:                      # a nether portal (setPortal) has no bounding box known here: refused
+        run_stage(rec, e, ON_IMPACT, e.on_collision, sim, hit, rec)
+    target = e.pos.plus(e.motion)                                                              # posX += motionX
+    k = THROWN_WATER_DRAG if e.touching_water else THROWN_DRAG                                 # isInWater()
+    run_stage(rec, e, DRAG, scale_motion, e, k, k, k)
+    if not e.no_gravity:
+        run_stage(rec, e, GRAVITY, add_motion, e, 0.0, -e.GRAVITY, 0.0)
+    run_stage(rec, e, POSITION, e.set_position, target)
+
+
+def get_collision_1_12(e: ThrownEntity, sim: TickContext) -> HitResult | None:
+    """The block ray from the position to position + motion (its hit point ends the entity test's segment), then
+    each collidable entity (`canBeCollidedWith`) in the box stretched by the motion and grown by 1.0: its box grown
+    by 0.30000001192092896 crossed by the segment (`AxisAlignedBB.calculateIntercept`), the nearest kept — where
+    `d1 < d0 || d0 == 0.0`, so a later entity replaces one met at the very start. An entity met wins over the
+    block. None: no hit."""
+    start = e.pos
+    end = start.plus(e.motion)
+    try:
+        block_hit = ray_trace_result(sim.world, start, end)
+    except BoxNotCompared as err:
+        raise refusal(sim.features, "thrown", f"entity {e.id} ({e.TYPE}), tick {sim.tick_count}",
+                      f"a 1.12.2 projectile ray meets {err}, whose bounding box (World.rayTraceBlocks) is not "
+                      "compared") from None
+    if block_hit is not None:
+        end = block_hit[0]
+    area = e.box.stretch(*e.motion).expand(PROJECTILE_SEARCH_EXPANSION)
+    found, d0 = None, 0.0
+    for other in sim.world.get_entities(e, area, collides):
+        p = calculate_intercept(other.box.expand(PROJECTILE_TARGET_MARGIN), start, end)
+        if p is not None:
+            d1 = _square_distance(start, p)
+            if d1 < d0 or d0 == 0.0:
+                found, d0 = EntityHitResult(other, p), d1
+    if found is not None:
+        return found
+    if block_hit is None:
+        return None
+    return BlockHitResult(block_hit[0], "", block_hit[1], False, False)   # the face: not read by any item
+
+
+def _square_distance(a: Vec3, b: Vec3) -> float:
+    """`Vec3d.squareDistanceTo`."""
+    dx, dy, dz = b.x - a.x, b.y - a.y, b.z - a.z
+    return dx * dx + dy * dy + dz * dz
