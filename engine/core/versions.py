@@ -152,6 +152,12 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "item_bounces_only_falling": ("ItemEntity.tick multiplies an item's Motion Y on the ground by -0.5 only while it "
                                   "is below 0 (1.16.2); before, always (an item bounced up by a slime block is sent "
                                   "down again)", (1, 16, 2), None),
+    "soul_sand_on_collision": ("SoulSandBlock.onEntityCollision multiplies the Motion by (0.4, 1.0, 0.4) in "
+                               "Entity.checkBlockCollision, once per soul-sand cell the box shrunk by 0.001 "
+                               "touches, and Entity.move has no velocity multiplier (1.12.2 BlockSoulSand: motionX "
+                               "and motionZ x 0.4D; 1.14-1.14.4); 1.15 moves it to Block.getVelocityMultiplier, "
+                               "read once after the block check at the position or 0.5 below it", OLDEST,
+                               (1, 15, 0)),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
     "raycast_world_border": ("ProjectileUtil.getCollision raycasts with getCollisionsIncludingWorldBorder: a path "
@@ -784,8 +790,14 @@ MECHANICS: dict[str, Mechanic] = {
 # cell refused): a scene, or a scene saved mid-run, may place them there. (first, stop) → block names.
 SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
     # PistonBlock and PistonHeadBlock of 1.14, 1.14.4 and 1.15.2: the same cuboids and unions as 1.16.5; a moving
-    # piston's shape is its block entity's (PistonBlockEntity.getCollisionShape, the `pistons` rows)
-    ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston"}),
+    # piston's shape is its block entity's (PistonBlockEntity.getCollisionShape, the `pistons` rows); SoulSandBlock
+    # of 1.14, 1.14.4 and 1.15.2 (COLLISION_SHAPE) and 1.12.2's BlockSoulSand (SOUL_SAND_AABB): the cuboid
+    # 0..16 x 0..14 x 0..16 of 1.16.5 (what it does to entities: `soul_sand_on_collision`)
+    ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "soul_sand"}),
+    ((1, 12, 2), (1, 13, 0)): frozenset({"soul_sand"}),
+    # HoneyBlock of 1.15.2: SHAPE 1..15 x 0..15 x 1..15, the slide (isSliding, updateSlidingVelocity), velocity 0.4F
+    # and jump 0.5F multipliers, the landing's 0.2F fall damage and the stickiness as 1.16's (added in 1.15)
+    ((1, 15, 0), (1, 16, 0)): frozenset({"honey_block"}),
 }
 
 
@@ -857,6 +869,7 @@ class Features:
     item_lava_buoyancy: bool
     item_moves_when_needed: bool
     item_bounces_only_falling: bool
+    soul_sand_on_collision: bool
     bobber_use_checks_owner: bool
     firework_hand_offset: bool
     blast_protection_linear: bool

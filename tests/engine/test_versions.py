@@ -236,6 +236,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     "lava_flag_below_surface": ((SCENES_DIR / "fluid_lava_flag_1_15_2.toml").read_text(), 2, 1),
     # an item resting on stone: moved every tick (1.14) or every 4 ticks (1.14.1)
     "item_moves_when_needed": ((SCENES_DIR / "item_resting_1_14.toml").read_text(), 1, 1),
+    # a TNT sliding on soul sand over two cells: × 0.4 per cell in the block check (1.14.4) or × 0.4F once (1.15)
+    "soul_sand_on_collision": ((SCENES_DIR / "soul_sand_1_14.toml").read_text(), 2, 1),
     # an item landing on slime: sent down again by the ground's × −0.5 (1.16.1) or bouncing up (1.16.2)
     "item_bounces_only_falling": ((SCENES_DIR / "item_slime_bounce_1_16_1.toml").read_text(), 12, 1),
     # a bobber 40 m from its owner, hooking an item, reeled in before it ticks: pulls the item, or is removed first
@@ -741,7 +743,8 @@ BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
 BOTH_SIMULATED |= {"lava_push_in_water", "in_lava_by_fluid_height", "item_float_by_fluid_height"}   # fluids 1.16.1
 BOTH_SIMULATED |= {"lava_push", "submerged_below_eye", "flow_own_levels", "item_lava_buoyancy",
                    "fire_block_collision", "lava_flag_below_surface",
-                   "item_moves_when_needed", "item_bounces_only_falling"}   # fluids and items 1.14-1.16.1
+                   "item_moves_when_needed", "item_bounces_only_falling",
+                   "soul_sand_on_collision"}   # fluids, items and soul sand 1.14-1.16.1
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
