@@ -158,6 +158,25 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                "and motionZ x 0.4D; 1.14-1.14.4); 1.15 moves it to Block.getVelocityMultiplier, "
                                "read once after the block check at the position or 0.5 below it", OLDEST,
                                (1, 15, 0)),
+    "lava_travel_swim_height": ("LivingEntity.travel in lava multiplies the Motion by (0.5, 0.8F, 0.5) and applies "
+                                "the fluid gravity (method_26317) while the lava height is at most the swim height, "
+                                "else by 0.5 (1.16); before, by 0.5 on every axis with no fluid gravity",
+                                (1, 16, 0), None),
+    "jump_fluid_heights": ("LivingEntity.tickMovement's jump reads the lava height in lava and the swim height "
+                           "(0.4, or 0 for an eye below 0.4), only where the entity swims in fluids (method_29920): "
+                           "on the ground in shallow lava it jumps (1.16); before, the water height alone against "
+                           "0.4: in lava (the inLava flag) it swims up (+0.04F) even on the ground", (1, 16, 0), None),
+    "knockback_resistance_scales": ("LivingEntity.takeKnockback scales the strength by (1 - knockback resistance) "
+                                    "as a float (1.16); before, one nextDouble of the entity's Random, below the "
+                                    "resistance no knockback, else the whole strength: not simulated, a knockback "
+                                    "stops the run in one line", (1, 16, 0), None),
+    "glide_levitation_check": ("Levitation stops a glide: LivingEntity.initAi (tickFallFlying) keeps the gliding "
+                               "flag only without it, and PlayerEntity.checkFallFlying starts no glide under it "
+                               "(1.16); before, neither tests it", (1, 16, 0), None),
+    "shulker_tick_1_15": ("ShulkerEntity.tick of 1.15.2 keeps its attachment while the block on its attached face "
+                          "is top-solid and else tries the six faces in Direction order (1.16: canStay and "
+                          "findAttachSide): not compared, a shulker's tick stops the run in one line", OLDEST,
+                          (1, 16, 0)),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
     "raycast_world_border": ("ProjectileUtil.getCollision raycasts with getCollisionsIncludingWorldBorder: a path "
@@ -728,16 +747,15 @@ MECHANICS: dict[str, Mechanic] = {
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),
-            Change((1, 14, 0), (1, 16, 0), "LivingEntity.travel of 1.14-1.15.2 differs from 1.16's in lava (Motion x "
-                   "0.5 with no fluid gravity) and in tickMovement's jump (the water height alone, no swim height); "
-                   "PlayerEntity, MobEntity and the attributes of 1.14-1.15.2 not compared"),
+            Change((1, 14, 0), (1, 15, 0), "LivingEntity, PlayerEntity, ClientPlayerEntity, MobEntity, MoveControl "
+                   "and the attributes of 1.14-1.14.4 not compared with 1.15's (1.15-1.15.2 are simulated)"),
             Change((1, 21, 4), None, "LivingEntity of 1.21.4 and later not compared (1.21.4-1.21.10 sources not on "
                    "hand; 1.21.11 not read)"))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 14, 0), "elytra flight " + _PRE_1_14),
-            Change((1, 14, 0), (1, 16, 0), "elytra flight of 1.14-1.15.2 (LivingEntity.travel's elytra branch, the "
-                   "same lines as 1.16's) is reached only through the living tick, not simulated before 1.16"),
+            Change((1, 14, 0), (1, 15, 0), "elytra flight of 1.14-1.14.4 is reached only through the living tick, "
+                   "not simulated before 1.15"),
             Change((1, 21, 4), None, "elytra flight of 1.21.4 and later not compared (1.21.4-1.21.10 sources not "
                    "on hand; 1.21.11 not read)"))),
     "explosion": Mechanic(
@@ -870,6 +888,11 @@ class Features:
     item_moves_when_needed: bool
     item_bounces_only_falling: bool
     soul_sand_on_collision: bool
+    lava_travel_swim_height: bool
+    jump_fluid_heights: bool
+    knockback_resistance_scales: bool
+    glide_levitation_check: bool
+    shulker_tick_1_15: bool
     bobber_use_checks_owner: bool
     firework_hand_offset: bool
     blast_protection_linear: bool

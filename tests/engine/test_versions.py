@@ -498,6 +498,22 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a shulker on the floor: 1.16.5's tick, refused from 1.17 (rewritten)
     "shulker_tick_1_17": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "minecraft:shulker", "pos": [0.5, 1.0, 0.5], "no_ai": True, "id": 1}]), 2, 1),
+    # --- living travel, jumping and elytra of 1.15-1.15.2 (tests/engine/test_version_living_1_15.py) ---
+    # a zombie falling into lava: × 0.5 and −0.02 (1.15.2) or × 0.8F with the fluid gravity while shallow (1.16)
+    "lava_travel_swim_height": ((SCENES_DIR / "living_lava_1_15_2.toml").read_text(), 7, 1),
+    # a player holding jump on the ground in shallow lava: swims up 0.04F (1.15.2) or jumps 0.42 (1.16)
+    "jump_fluid_heights": ((SCENES_DIR / "living_lava_jump_1_15_2.toml").read_text(), 3, 1),
+    # an arrow owned by player 1 hits a NoAI zombie: the knockback's chance refused (1.15.2) or knocked back (1.16)
+    "knockback_resistance_scales": (scene_toml(blocks=[FLOOR], entities=[
+        _player(1, [-2.5, 1.0, 2.5]), {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "no_ai": True,
+                                        "on_ground": True, "id": 2},
+        {"type": "minecraft:arrow", "pos": [-1.0, 2.0, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
+         "owner": 1, "id": 3}]), 2, 2),
+    # a glider under Levitation: glides on (1.15.2) or stands up and floats (1.16)
+    "glide_levitation_check": ((SCENES_DIR / "elytra_levitation_1_15_2.toml").read_text(), 1, 1),
+    # a shulker on the floor: refused up to 1.15.2 (its attachment not compared), 1.16's tick from 1.16
+    "shulker_tick_1_15": (scene_toml(blocks=[FLOOR], entities=[
+        {"type": "minecraft:shulker", "pos": [0.5, 1.0, 0.5], "no_ai": True, "id": 1}]), 2, 1),
     # a zombie thrown down under Levitation: the fall reset after the move (up to 1.19.4) or before travel
     "on_landing_effects": (scene_toml(entities=[
         {"type": "minecraft:zombie", "pos": [0.5, 30.0, 0.5], "motion": [0.0, -3.5, 0.0], "id": 1,
@@ -745,6 +761,7 @@ BOTH_SIMULATED |= {"lava_push", "submerged_below_eye", "flow_own_levels", "item_
                    "fire_block_collision", "lava_flag_below_surface",
                    "item_moves_when_needed", "item_bounces_only_falling",
                    "soul_sand_on_collision"}   # fluids, items and soul sand 1.14-1.16.1
+BOTH_SIMULATED |= {"lava_travel_swim_height", "jump_fluid_heights", "glide_levitation_check"}   # living 1.15.2
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
