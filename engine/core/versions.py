@@ -173,6 +173,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "glide_levitation_check": ("Levitation stops a glide: LivingEntity.initAi (tickFallFlying) keeps the gliding "
                                "flag only without it, and PlayerEntity.checkFallFlying starts no glide under it "
                                "(1.16); before, neither tests it", (1, 16, 0), None),
+    "glide_start_off_climbable": ("ClientPlayerEntity.tickMovement starts a glide (checkFallFlying) on a fresh jump "
+                                  "press only where the player is not climbing (1.15.2); before, on a ladder or "
+                                  "vine too", (1, 15, 2), None),
     "shulker_tick_1_15": ("ShulkerEntity.tick of 1.15.2 keeps its attachment while the block on its attached face "
                           "is top-solid and else tries the six faces in Direction order (1.16: canStay and "
                           "findAttachSide): not compared, a shulker's tick stops the run in one line", OLDEST,
@@ -893,6 +896,7 @@ class Features:
     knockback_resistance_scales: bool
     glide_levitation_check: bool
     shulker_tick_1_15: bool
+    glide_start_off_climbable: bool
     bobber_use_checks_owner: bool
     firework_hand_offset: bool
     blast_protection_linear: bool

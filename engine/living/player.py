@@ -518,7 +518,8 @@ class PlayerEntity(RowBacked, LivingEntity):
                     self.set_sprinting(False)
             elif _sprint_stops(self.input_forward, hit, self.touching_water and not self.submerged_in_water):
                 self.set_sprinting(False)
-        if self.input_jumping and not was_jumping and self.vehicle is None and not self.is_climbing(world):
+        if self.input_jumping and not was_jumping and self.vehicle is None and \
+                not (features.glide_start_off_climbable and self.is_climbing(world)):   # 1.15.2: not climbing
             self.check_fall_flying(features)
 
     def get_off_ground_speed(self) -> float:

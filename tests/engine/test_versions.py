@@ -511,6 +511,8 @@ CASES: dict[str, tuple[str, int, int]] = {
          "owner": 1, "id": 3}]), 2, 2),
     # a glider under Levitation: glides on (1.15.2) or stands up and floats (1.16)
     "glide_levitation_check": ((SCENES_DIR / "elytra_levitation_1_15_2.toml").read_text(), 1, 1),
+    # a player on a vine with an elytra presses jump: glides off (1.15.1) or climbs (1.15.2)
+    "glide_start_off_climbable": ((SCENES_DIR / "elytra_vine_jump_1_15_1.toml").read_text(), 2, 1),
     # a shulker on the floor: refused up to 1.15.2 (its attachment not compared), 1.16's tick from 1.16
     "shulker_tick_1_15": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "minecraft:shulker", "pos": [0.5, 1.0, 0.5], "no_ai": True, "id": 1}]), 2, 1),
@@ -761,7 +763,8 @@ BOTH_SIMULATED |= {"lava_push", "submerged_below_eye", "flow_own_levels", "item_
                    "fire_block_collision", "lava_flag_below_surface",
                    "item_moves_when_needed", "item_bounces_only_falling",
                    "soul_sand_on_collision"}   # fluids, items and soul sand 1.14-1.16.1
-BOTH_SIMULATED |= {"lava_travel_swim_height", "jump_fluid_heights", "glide_levitation_check"}   # living 1.15.2
+BOTH_SIMULATED |= {"lava_travel_swim_height", "jump_fluid_heights", "glide_levitation_check",
+                   "glide_start_off_climbable"}   # living and elytra 1.15-1.16
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
