@@ -75,6 +75,7 @@ HONEY_SLIDE_MIN_VY = -0.08          # vy >= -0.08 → not sliding
 HONEY_SLIDE_HALF_WIDTH = 0.4375     # 0.4375 + width / 2.0F
 HONEY_SLIDE_FAST = -0.13            # HoneyBlock.updateSlidingVelocity
 HONEY_SLIDE_SPEED = -0.05
+SOUL_SAND_COLLISION_FACTOR = 0.4   # SoulSandBlock.onEntityCollision before 1.15: multiply(0.4, 1.0, 0.4) (a double)
 END_PORTAL_SHAPE = (0.0, 0.375, 0.0, 1.0, 0.75, 1.0)  # EndPortalBlock.SHAPE (6/16 .. 12/16)
 
 # --- fluids (spec 04 §7) ---

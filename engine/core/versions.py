@@ -152,6 +152,34 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "item_bounces_only_falling": ("ItemEntity.tick multiplies an item's Motion Y on the ground by -0.5 only while it "
                                   "is below 0 (1.16.2); before, always (an item bounced up by a slime block is sent "
                                   "down again)", (1, 16, 2), None),
+    "soul_sand_on_collision": ("SoulSandBlock.onEntityCollision multiplies the Motion by (0.4, 1.0, 0.4) in "
+                               "Entity.checkBlockCollision, once per soul-sand cell the box shrunk by 0.001 "
+                               "touches, and Entity.move has no velocity multiplier (1.12.2 BlockSoulSand: motionX "
+                               "and motionZ x 0.4D; 1.14-1.14.4); 1.15 moves it to Block.getVelocityMultiplier, "
+                               "read once after the block check at the position or 0.5 below it", OLDEST,
+                               (1, 15, 0)),
+    "lava_travel_swim_height": ("LivingEntity.travel in lava multiplies the Motion by (0.5, 0.8F, 0.5) and applies "
+                                "the fluid gravity (method_26317) while the lava height is at most the swim height, "
+                                "else by 0.5 (1.16); before, by 0.5 on every axis with no fluid gravity",
+                                (1, 16, 0), None),
+    "jump_fluid_heights": ("LivingEntity.tickMovement's jump reads the lava height in lava and the swim height "
+                           "(0.4, or 0 for an eye below 0.4), only where the entity swims in fluids (method_29920): "
+                           "on the ground in shallow lava it jumps (1.16); before, the water height alone against "
+                           "0.4: in lava (the inLava flag) it swims up (+0.04F) even on the ground", (1, 16, 0), None),
+    "knockback_resistance_scales": ("LivingEntity.takeKnockback scales the strength by (1 - knockback resistance) "
+                                    "as a float (1.16); before, one nextDouble of the entity's Random, below the "
+                                    "resistance no knockback, else the whole strength: not simulated, a knockback "
+                                    "stops the run in one line", (1, 16, 0), None),
+    "glide_levitation_check": ("Levitation stops a glide: LivingEntity.initAi (tickFallFlying) keeps the gliding "
+                               "flag only without it, and PlayerEntity.checkFallFlying starts no glide under it "
+                               "(1.16); before, neither tests it", (1, 16, 0), None),
+    "glide_start_off_climbable": ("ClientPlayerEntity.tickMovement starts a glide (checkFallFlying) on a fresh jump "
+                                  "press only where the player is not climbing (1.15.2); before, on a ladder or "
+                                  "vine too", (1, 15, 2), None),
+    "shulker_tick_1_15": ("ShulkerEntity.tick of 1.15.2 keeps its attachment while the block on its attached face "
+                          "is top-solid and else tries the six faces in Direction order (1.16: canStay and "
+                          "findAttachSide): not compared, a shulker's tick stops the run in one line", OLDEST,
+                          (1, 16, 0)),
     "blast_protection_linear": ("blast protection I·(1 − 0.15·L) instead of I − ⌊0.15·I·L⌋ (spec 04 §15)",
                                 (1, 20, 0), None),
     "raycast_world_border": ("ProjectileUtil.getCollision raycasts with getCollisionsIncludingWorldBorder: a path "
@@ -733,16 +761,15 @@ MECHANICS: dict[str, Mechanic] = {
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),
-            Change((1, 14, 0), (1, 16, 0), "LivingEntity.travel of 1.14-1.15.2 differs from 1.16's in lava (Motion x "
-                   "0.5 with no fluid gravity) and in tickMovement's jump (the water height alone, no swim height); "
-                   "PlayerEntity, MobEntity and the attributes of 1.14-1.15.2 not compared"),
+            Change((1, 14, 0), (1, 15, 0), "LivingEntity, PlayerEntity, ClientPlayerEntity, MobEntity, MoveControl "
+                   "and the attributes of 1.14-1.14.4 not compared with 1.15's (1.15-1.15.2 are simulated)"),
             Change((1, 21, 4), None, "LivingEntity of 1.21.4 and later not compared (1.21.4-1.21.10 sources not on "
                    "hand; 1.21.11 not read)"))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 14, 0), "elytra flight " + _PRE_1_14),
-            Change((1, 14, 0), (1, 16, 0), "elytra flight of 1.14-1.15.2 (LivingEntity.travel's elytra branch, the "
-                   "same lines as 1.16's) is reached only through the living tick, not simulated before 1.16"),
+            Change((1, 14, 0), (1, 15, 0), "elytra flight of 1.14-1.14.4 is reached only through the living tick, "
+                   "not simulated before 1.15"),
             Change((1, 21, 4), None, "elytra flight of 1.21.4 and later not compared (1.21.4-1.21.10 sources not "
                    "on hand; 1.21.11 not read)"))),
     "explosion": Mechanic(
@@ -795,16 +822,21 @@ MECHANICS: dict[str, Mechanic] = {
 # cell refused): a scene, or a scene saved mid-run, may place them there. (first, stop) → block names.
 SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
     # PistonBlock and PistonHeadBlock of 1.14, 1.14.4 and 1.15.2: the same cuboids and unions as 1.16.5; a moving
-    # piston's shape is its block entity's (PistonBlockEntity.getCollisionShape, the `pistons` rows)
-    ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston"}),
+    # piston's shape is its block entity's (PistonBlockEntity.getCollisionShape, the `pistons` rows); SoulSandBlock
+    # of 1.14, 1.14.4 and 1.15.2 (COLLISION_SHAPE) and 1.12.2's BlockSoulSand (SOUL_SAND_AABB): the cuboid
+    # 0..16 x 0..14 x 0..16 of 1.16.5 (what it does to entities: `soul_sand_on_collision`)
+    ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "soul_sand"}),
     # 1.12.2's BlockSlab (AABB_BOTTOM_HALF, AABB_TOP_HALF, a double slab a full cube) and BlockFence (PILLAR_AABB
     # and a 1.5-high box per connected side: the same union as 1.16.5's boxes, met by calculate*Offset at the same
-    # faces by a box outside it); the slabs and fences 1.12.2 has, by their 1.16.5 names
+    # faces by a box outside it); the slabs and fences 1.12.2 has, by their 1.16.5 names; and its soul sand
     ((1, 12, 2), (1, 13, 0)): frozenset({
         "smooth_stone_slab", "sandstone_slab", "petrified_oak_slab", "cobblestone_slab", "brick_slab",
         "stone_brick_slab", "nether_brick_slab", "quartz_slab", "red_sandstone_slab", "purpur_slab", "oak_slab",
         "spruce_slab", "birch_slab", "jungle_slab", "acacia_slab", "dark_oak_slab", "oak_fence", "spruce_fence",
-        "birch_fence", "jungle_fence", "acacia_fence", "dark_oak_fence", "nether_brick_fence"}),
+        "birch_fence", "jungle_fence", "acacia_fence", "dark_oak_fence", "nether_brick_fence", "soul_sand"}),
+    # HoneyBlock of 1.15.2: SHAPE 1..15 x 0..15 x 1..15, the slide (isSliding, updateSlidingVelocity), velocity 0.4F
+    # and jump 0.5F multipliers, the landing's 0.2F fall damage and the stickiness as 1.16's (added in 1.15)
+    ((1, 15, 0), (1, 16, 0)): frozenset({"honey_block"}),
 }
 
 
@@ -876,6 +908,13 @@ class Features:
     item_lava_buoyancy: bool
     item_moves_when_needed: bool
     item_bounces_only_falling: bool
+    soul_sand_on_collision: bool
+    lava_travel_swim_height: bool
+    jump_fluid_heights: bool
+    knockback_resistance_scales: bool
+    glide_levitation_check: bool
+    shulker_tick_1_15: bool
+    glide_start_off_climbable: bool
     bobber_use_checks_owner: bool
     firework_hand_offset: bool
     blast_protection_linear: bool

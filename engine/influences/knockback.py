@@ -11,6 +11,7 @@ from engine.constants import (
     KNOCKBACK_MIN_LENGTH_SQUARED_1_21,
     KNOCKBACK_RANDOM_SPREAD,
 )
+from engine.core.versions import refusal
 from engine.geometry.box import Vec3
 from engine.java.javanum import f32
 from engine.living.attributes import KNOCKBACK_RESISTANCE
@@ -27,7 +28,11 @@ def take_knockback(e: LivingEntity, strength: float, x: float, z: float, feature
     Y := min(0.4, y / 2 + strength). From 1.17 the strength stays a double and the direction is normalised in
     double (`knockback_double`). From 1.21 a direction with x² + z² < 1.0E-5F is first drawn at random as
     `LivingEntity.damage` did before (`knockback_projectile_velocity`; vanilla's Math.random, here the entity's
-    Random)."""
+    Random). Before 1.16 the resistance is a chance drawn from the entity's Random (`knockback_resistance_scales`):
+    not simulated, the knockback stops the run in one line."""
+    if not features.knockback_resistance_scales:
+        raise refusal(features, "living", f"entity {e.id} knocked back", "LivingEntity.takeKnockback of 1.15.2 "
+                      "draws a nextDouble of the entity's Random against the knockback resistance; not simulated")
     f = strength * (1.0 - e.attributes.get_value(KNOCKBACK_RESISTANCE))
     if not features.knockback_double:
         f = f32(f)

@@ -280,7 +280,7 @@ class LivingEntity(Entity):
             if self.fall_flying:
                 self.tick_gliding()
         else:
-            self.tick_fall_flying()
+            self.tick_fall_flying(sim.features)
         if sim.features.on_landing_effects and (self.effects.has(fx.SLOW_FALLING) or
                                                 self.effects.has(fx.LEVITATION)):
             self.fall_distance = 0.0                       # 1.20: onLanding before travel, not inside it
@@ -299,6 +299,9 @@ class LivingEntity(Entity):
     def tick_jumping(self, sim: TickContext, rec: Recorder | None) -> None:
         """Spec 05 §5: swim up in water or lava, or jump from the ground (cooldown 10); not trying to jump ends
         the cooldown."""
+        if not sim.features.jump_fluid_heights:
+            self.tick_jumping_1_15(sim, rec)
+            return
         if not (self.jumping and self.should_swim_in_fluids()):
             self.jump_cooldown = 0
             return
@@ -311,6 +314,22 @@ class LivingEntity(Entity):
         elif in_lava and (not self.on_ground or g > h):
             run_stage(rec, self, SWIM_UP, self.swim_upward)
         elif (self.on_ground or wet and g <= h) and self.jump_cooldown == 0:
+            run_stage(rec, self, JUMP, self.jump, sim, rec)
+            self.jump_cooldown = JUMP_COOLDOWN
+
+    def tick_jumping_1_15(self, sim: TickContext, rec: Recorder | None) -> None:
+        """`tickMovement`'s jump before 1.16 (`jump_fluid_heights`): the water height w alone against 0.4 — swim up
+        where w > 0 unless on the ground with w ≤ 0.4; else in lava (the inLava flag) swim up, on the ground too;
+        else jump on the ground or with 0 < w ≤ 0.4 (cooldown 10)."""
+        if not self.jumping:
+            self.jump_cooldown = 0
+            return
+        w = self.fluid_height["water"]
+        if w > 0.0 and not (self.on_ground and w <= SWIM_HEIGHT):
+            run_stage(rec, self, SWIM_UP, self.swim_upward)
+        elif self.is_in_lava():
+            run_stage(rec, self, SWIM_UP, self.swim_upward)
+        elif (self.on_ground or 0.0 < w <= SWIM_HEIGHT) and self.jump_cooldown == 0:
             run_stage(rec, self, JUMP, self.jump, sim, rec)
             self.jump_cooldown = JUMP_COOLDOWN
 
@@ -356,16 +375,19 @@ class LivingEntity(Entity):
             return LIVING_GRAVITY
         return 0.0 if self.no_gravity else self.attributes.get_value(GRAVITY)
 
-    def tick_fall_flying(self) -> None:
+    def tick_fall_flying(self, features: Features) -> None:
         """`LivingEntity.initAi` (tickFallFlying): gliding continues while off the ground, not riding, without
-        Levitation and with an elytra on the chest (durability is not modelled)."""
+        Levitation (from 1.16, `glide_levitation_check`) and with an elytra on the chest (durability is not
+        modelled)."""
         if self.fall_flying:
-            self.fall_flying = self.can_glide()
+            self.fall_flying = self.can_glide(features.glide_levitation_check)
 
-    def can_glide(self) -> bool:
+    def can_glide(self, levitation_stops: bool = True) -> bool:
         """`LivingEntity.canGlide` (1.21.2; tickFallFlying's test before): off the ground, not riding, without
-        Levitation, an elytra on the chest (the only item with a glider component; durability is not modelled)."""
-        return not self.on_ground and self.vehicle is None and not self.effects.has(fx.LEVITATION) \
+        Levitation (before 1.16 Levitation does not count: `levitation_stops` false), an elytra on the chest (the
+        only item with a glider component; durability is not modelled)."""
+        return not self.on_ground and self.vehicle is None \
+            and not (levitation_stops and self.effects.has(fx.LEVITATION)) \
             and self.equipment.get("chest") == "minecraft:elytra"
 
     def tick_gliding(self) -> None:

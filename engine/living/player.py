@@ -533,8 +533,9 @@ class PlayerEntity(RowBacked, LivingEntity):
                     self.set_sprinting(False)
             elif _sprint_stops(self.input_forward, hit, self.touching_water and not self.submerged_in_water):
                 self.set_sprinting(False)
-        if self.input_jumping and not was_jumping and self.vehicle is None and not self.is_climbing(world):
-            self.check_fall_flying()
+        if self.input_jumping and not was_jumping and self.vehicle is None and \
+                not (features.glide_start_off_climbable and self.is_climbing(world)):   # 1.15.2: not climbing
+            self.check_fall_flying(features)
 
     def get_off_ground_speed(self) -> float:
         """1.19.4 `PlayerEntity.getOffGroundSpeed` (not flying): 0.025999999F sprinting, else 0.02F."""
@@ -578,10 +579,12 @@ class PlayerEntity(RowBacked, LivingEntity):
     def has_forward_movement(self) -> bool:
         return self.input_forward > FORWARD_THRESHOLD
 
-    def check_fall_flying(self) -> None:
-        """`PlayerEntity.checkFallFlying`: in the air, not gliding, not in water, no Levitation, an elytra on."""
+    def check_fall_flying(self, features: Features) -> None:
+        """`PlayerEntity.checkFallFlying`: in the air, not gliding, not in water, no Levitation (from 1.16,
+        `glide_levitation_check`), an elytra on."""
         if not self.on_ground and not self.fall_flying and not self.touching_water \
-                and not self.effects.has(fx.LEVITATION) and self.equipment.get("chest") == "minecraft:elytra":
+                and not (features.glide_levitation_check and self.effects.has(fx.LEVITATION)) \
+                and self.equipment.get("chest") == "minecraft:elytra":
             self.fall_flying = True
 
     def tick_new_ai(self, sim: TickContext, rec: Recorder | None) -> None:

@@ -76,10 +76,15 @@ class Shulker(MobEntity):
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ShulkerEntity.tick`: the mob tick (Motion zeroed after it), then the attachment and the lid (1.16.5's;
-        the 1.17 rewrite is refused, `shulker_tick_1_17`)."""
+        the 1.17 rewrite and 1.15.2's attachment are refused, `shulker_tick_1_17`,
+        `shulker_tick_1_15`)."""
         if sim.features.shulker_tick_1_17:
             raise refusal(sim.features, "living", f"shulker {self.id}, tick {sim.tick_count}",
                           "ShulkerEntity (attachment, teleport, peek box) was rewritten in 1.17; not compared")
+        if sim.features.shulker_tick_1_15:
+            raise refusal(sim.features, "living", f"shulker {self.id}, tick {sim.tick_count}",
+                          "ShulkerEntity.tick's attachment of 1.15.2 (isTopSolid, the six faces in order) differs "
+                          "from 1.16's canStay and findAttachSide; not compared")
         super().tick(sim, rec)
         self.motion = ZERO                                            # tickMovement: setVelocity(ZERO)
         run_stage(rec, self, ATTACH, self.follow_attachment, sim)

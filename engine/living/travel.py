@@ -199,7 +199,9 @@ def travel_in_lava(e: LivingEntity, sim: TickContext, rec: Recorder | None, move
     start_y = e.pos.y
     update_velocity(e, rec, LAVA_ACCEL, movement_input)                             # step 1
     move(e, sim, MovementType.SELF, e.motion, rec)                                  # step 2
-    if e.fluid_height["lava"] <= e.swim_height():                                   # step 3 (AMBIGUITY-L4)
+    if not sim.features.lava_travel_swim_height:    # before 1.16: × 0.5 on every axis, no fluid gravity
+        run_stage(rec, e, DRAG, scale_motion, e, LAVA_DRAG, LAVA_DRAG)
+    elif e.fluid_height["lava"] <= e.swim_height():                                 # step 3 (AMBIGUITY-L4)
         run_stage(rec, e, DRAG, scale_motion, e, LAVA_DRAG, LAVA_DRAG_Y)
         run_stage(rec, e, FLUID_GRAVITY, fluid_gravity, e, d, falling, sim.features)
     else:                                                                           # step 4

@@ -38,6 +38,7 @@ from engine.constants import (
     SLIME_STEP_MAX_Y,
     SLIME_STEP_SLOPE,
     SOUL_FIRE_BLOCK_DAMAGE,
+    SOUL_SAND_COLLISION_FACTOR,
     SWEEP_CELL_MARGIN,
     SWEEP_END_NUDGE,
     SWEEP_MAX_STEPS,
@@ -124,7 +125,9 @@ def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None =
     x0, y0, z0 = floor(b.min_x + d), floor(b.min_y + d), floor(b.min_z + d)
     x1, y1, z1 = floor(b.max_x - d), floor(b.max_y - d), floor(b.max_z - d)
     world = sim.world
-    if not world.is_region_loaded(y0, y1) or (rec is None and not world.region_has(EFFECT, x0, y0, z0, x1, y1, z1)):
+    soul_sand = features.soul_sand_on_collision     # before 1.15 soul sand acts here (not an EFFECT block after)
+    if not world.is_region_loaded(y0, y1) or (rec is None and not soul_sand
+                                              and not world.region_has(EFFECT, x0, y0, z0, x1, y1, z1)):
         return
     get = world.get_state_id
     order = 0
@@ -140,6 +143,8 @@ def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None =
                     handler = _COLLISION_HANDLERS.get(state.block)
                     if handler is not None:
                         handler(state, (x, y, z), e, sim)
+                    elif soul_sand and state.block == "soul_sand":
+                        soul_sand_collision(e)
 
 
 def _do_block_collisions_1_12(e: Entity, sim: TickContext, rec) -> None:
@@ -161,6 +166,8 @@ def _do_block_collisions_1_12(e: Entity, sim: TickContext, rec) -> None:
                 state = world.get_block_state(x, y, z)
                 if state.block == "cobweb":
                     _cobweb(state, (x, y, z), e, sim)
+                elif state.block == "soul_sand":
+                    soul_sand_collision(e)
                 elif state.block != "fire" and state.block in _COLLISION_HANDLERS:
                     raise refusal(sim.features, "block_effects", f"entity {e.id} in {state.block} at {[x, y, z]}, "
                                   f"tick {sim.tick_count}", f"what {state.block} does to an entity in 1.12.2 "
@@ -263,6 +270,13 @@ def refuse_block_collision_in_tick(e: Entity, sim: TickContext) -> None:
     if sim.world.region_has(EFFECT, *lo, *hi):
         raise refusal(sim.features, "block_effects",
                       f"entity {e.id} next to a block with onEntityCollision, tick {sim.tick_count}")
+
+
+def soul_sand_collision(e: Entity) -> None:
+    """`SoulSandBlock.onEntityCollision` before 1.15 (`soul_sand_on_collision`; 1.12.2's `BlockSoulSand`: motionX
+    and motionZ x 0.4D): the Motion x (0.4, 1.0, 0.4), once per soul-sand cell the box touches."""
+    m = e.motion
+    e.motion = Vec3(m.x * SOUL_SAND_COLLISION_FACTOR, m.y * 1.0, m.z * SOUL_SAND_COLLISION_FACTOR)
 
 
 def slow_movement(e: Entity, multiplier: tuple[float, float, float]) -> None:

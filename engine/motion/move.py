@@ -128,7 +128,7 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     # step 12 (sounds) has no effect on motion
     if not in_tick:
         run_stage(rec, e, S_BLOCKS, block_effects.check_block_collision, e, sim, rec)   # step 13
-    f = e.get_velocity_multiplier(world, features)                                  # step 14
+    f = 1.0 if features.soul_sand_on_collision else e.get_velocity_multiplier(world, features)   # step 14 (1.15)
     if f != 1.0:
         run_stage(rec, e, S_VELOCITY, apply_velocity_multiplier, e, f)
     if features.block_collisions_1_12:                                               # step 15 (1.12.2)

@@ -9,6 +9,9 @@ scenes at each release and its neighbours.
 * Lava before 1.16: no buoyancy for items, which are thrown up instead (`item_lava_buoyancy`); `Entity.move`'s fire
   test burns in fire and lava (`fire_block_collision`); the inLava flag is set in any lava cell the block check
   visits (`lava_flag_below_surface`).
+* Soul sand before 1.15: `SoulSandBlock.onEntityCollision` multiplies the Motion by (0.4, 1.0, 0.4) once per cell
+  the block check visits, and `Entity.move` has no velocity multiplier (`soul_sand_on_collision`); honey (1.15)
+  runs as 1.16's, and is refused in 1.14.x, which lacks it.
 * Items: 1.14 moves an item every tick (`item_moves_when_needed`, 1.14.1); up to 1.16.1 the ground multiplies an
   item's Motion Y by −0.5 whatever its sign (`item_bounces_only_falling`, 1.16.2).
 """
@@ -188,3 +191,61 @@ def test_an_item_landing_on_slime_bounces_only_from_1_16_2() -> None:
     vy = old[8][1] - 0.04                                  # Motion Y as the item lands in tick 10
     assert old[9][1] == vy * -0.8 * 0.98 * -0.5 and new[9][1] == vy * -0.8 * 0.98
     assert all(y == 1.0 for y, _ in old[9:]) and max(y for y, _ in new[9:]) > 1.6
+
+
+F04 = float(np.float32(0.4))         # Block.getVelocityMultiplier of soul sand from 1.15: 0.4F
+
+
+def _on_floor(version: str, block: str = "soul_sand") -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
+    """(position, Motion) of the TNT sliding on soul sand (scenes/soul_sand_1_14.toml), or on a floor of `block`,
+    after ticks 1 and 2."""
+    text = (SCENES_DIR / "soul_sand_1_14.toml").read_text().replace('"minecraft:soul_sand"', f'"minecraft:{block}"')
+    sim = load_scene_text(re.sub(r'^version = ".*"$', f'version = "{version}"', text, flags=re.M), block)
+    out = []
+    for _ in range(2):
+        sim.tick()
+        tnt = sim.entity_by_id(1)
+        out.append((tuple(tnt.pos), tuple(tnt.motion)))
+    return out
+
+
+def _soul_sand_xs(version: str) -> list[tuple[float, float]]:
+    """(position X, Motion X) of the TNT on soul sand after ticks 1 and 2; it stays on the floor, Y 0.875."""
+    ticks = _on_floor(version)
+    assert all(pos[1:] == (0.875, 0.5) and motion[1:] == (0.0, 0.0) for pos, motion in ticks)
+    return [(pos[0], motion[0]) for pos, motion in ticks]
+
+
+@pytest.mark.parametrize("version", ["1.14", "1.14.4"])
+def test_soul_sand_slows_once_per_cell_in_the_block_check_before_1_15(version: str) -> None:
+    """1.14's PrimedTntEntity.tick: move, then × 0.98 and on the ground × (0.7, −0.5, 0.7); the move's
+    checkBlockCollision visits the cells of the box shrunk by 0.001 and each soul-sand cell multiplies X and Z by
+    the double 0.4. Tick 1 ends at X 1.5 (box 1.01..1.99: one soul-sand cell), tick 2 at 1.6372 (1.1472..2.1272:
+    two cells, × 0.4 twice); no velocity multiplier after the check."""
+    first = 0.5 * 0.4 * 0.98 * 0.7
+    second = first * 0.4 * 0.4 * 0.98 * 0.7
+    assert _soul_sand_xs(version) == [(1.5, first), (1.5 + first, second)]
+
+
+def test_soul_sand_slows_once_per_cell_in_1_12_2() -> None:
+    """1.12.2's BlockSoulSand.onEntityCollidedWithBlock (motionX, motionZ × 0.4D, per cell of doBlockCollisions),
+    then EntityTNTPrimed's float drags 0.9800000190734863D and 0.699999988079071D."""
+    d, g = 0.9800000190734863, 0.699999988079071
+    first = 0.5 * 0.4 * d * g
+    assert _soul_sand_xs("1.12.2") == [(1.5, first), (1.5 + first, first * 0.4 * 0.4 * d * g)]
+
+
+@pytest.mark.parametrize("version", ["1.15", "1.15.2", "1.16"])
+def test_soul_sand_is_a_velocity_multiplier_from_1_15(version: str) -> None:
+    """From 1.15 Entity.move multiplies X and Z once by Block.getVelocityMultiplier (0.4F, the block at the
+    position: the soul sand under the 0.875 floor), however many soul-sand cells the box touches."""
+    first = 0.5 * F04 * 0.98 * 0.7
+    assert _soul_sand_xs(version) == [(1.5, first), (1.5 + first, first * F04 * 0.98 * 0.7)]
+
+
+def test_honey_runs_as_1_16_s_in_1_15_and_is_refused_in_1_14_4() -> None:
+    """HoneyBlock was added in 1.15 (its shape, slide and multipliers read as 1.16's): a TNT on a honey floor runs
+    the same in 1.15.2 and 1.16; 1.14.4 stops with the block_data line naming the block."""
+    assert _on_floor("1.15.2", "honey_block") == _on_floor("1.16", "honey_block")
+    with pytest.raises(NotImplementedError, match=r"^the block tables .* of version 1\.14\.4 at minecraft:honey_block"):
+        _on_floor("1.14.4", "honey_block")

@@ -244,6 +244,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     "lava_flag_below_surface": ((SCENES_DIR / "fluid_lava_flag_1_15_2.toml").read_text(), 2, 1),
     # an item resting on stone: moved every tick (1.14) or every 4 ticks (1.14.1)
     "item_moves_when_needed": ((SCENES_DIR / "item_resting_1_14.toml").read_text(), 1, 1),
+    # a TNT sliding on soul sand over two cells: × 0.4 per cell in the block check (1.14.4) or × 0.4F once (1.15)
+    "soul_sand_on_collision": ((SCENES_DIR / "soul_sand_1_14.toml").read_text(), 2, 1),
     # an item landing on slime: sent down again by the ground's × −0.5 (1.16.1) or bouncing up (1.16.2)
     "item_bounces_only_falling": ((SCENES_DIR / "item_slime_bounce_1_16_1.toml").read_text(), 12, 1),
     # a bobber 40 m from its owner, hooking an item, reeled in before it ticks: pulls the item, or is removed first
@@ -504,6 +506,24 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a shulker on the floor: 1.16.5's tick, refused from 1.17 (rewritten)
     "shulker_tick_1_17": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "minecraft:shulker", "pos": [0.5, 1.0, 0.5], "no_ai": True, "id": 1}]), 2, 1),
+    # --- living travel, jumping and elytra of 1.15-1.15.2 (tests/engine/test_version_living_1_15.py) ---
+    # a zombie falling into lava: × 0.5 and −0.02 (1.15.2) or × 0.8F with the fluid gravity while shallow (1.16)
+    "lava_travel_swim_height": ((SCENES_DIR / "living_lava_1_15_2.toml").read_text(), 7, 1),
+    # a player holding jump on the ground in shallow lava: swims up 0.04F (1.15.2) or jumps 0.42 (1.16)
+    "jump_fluid_heights": ((SCENES_DIR / "living_lava_jump_1_15_2.toml").read_text(), 3, 1),
+    # an arrow owned by player 1 hits a NoAI zombie: the knockback's chance refused (1.15.2) or knocked back (1.16)
+    "knockback_resistance_scales": (scene_toml(blocks=[FLOOR], entities=[
+        _player(1, [-2.5, 1.0, 2.5]), {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "no_ai": True,
+                                        "on_ground": True, "id": 2},
+        {"type": "minecraft:arrow", "pos": [-1.0, 2.0, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
+         "owner": 1, "id": 3}]), 2, 2),
+    # a glider under Levitation: glides on (1.15.2) or stands up and floats (1.16)
+    "glide_levitation_check": ((SCENES_DIR / "elytra_levitation_1_15_2.toml").read_text(), 1, 1),
+    # a player on a vine with an elytra presses jump: glides off (1.15.1) or climbs (1.15.2)
+    "glide_start_off_climbable": ((SCENES_DIR / "elytra_vine_jump_1_15_1.toml").read_text(), 2, 1),
+    # a shulker on the floor: refused up to 1.15.2 (its attachment not compared), 1.16's tick from 1.16
+    "shulker_tick_1_15": (scene_toml(blocks=[FLOOR], entities=[
+        {"type": "minecraft:shulker", "pos": [0.5, 1.0, 0.5], "no_ai": True, "id": 1}]), 2, 1),
     # a zombie thrown down under Levitation: the fall reset after the move (up to 1.19.4) or before travel
     "on_landing_effects": (scene_toml(entities=[
         {"type": "minecraft:zombie", "pos": [0.5, 30.0, 0.5], "motion": [0.0, -3.5, 0.0], "id": 1,
@@ -749,7 +769,10 @@ BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
 BOTH_SIMULATED |= {"lava_push_in_water", "in_lava_by_fluid_height", "item_float_by_fluid_height"}   # fluids 1.16.1
 BOTH_SIMULATED |= {"lava_push", "submerged_below_eye", "flow_own_levels", "item_lava_buoyancy",
                    "fire_block_collision", "lava_flag_below_surface",
-                   "item_moves_when_needed", "item_bounces_only_falling"}   # fluids and items 1.14-1.16.1
+                   "item_moves_when_needed", "item_bounces_only_falling",
+                   "soul_sand_on_collision"}   # fluids, items and soul sand 1.14-1.16.1
+BOTH_SIMULATED |= {"lava_travel_swim_height", "jump_fluid_heights", "glide_levitation_check",
+                   "glide_start_off_climbable"}   # living and elytra 1.15-1.16
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
