@@ -91,7 +91,7 @@ from engine.living import effects as fx
 from engine.living import player_kernel as kernel
 from engine.living.attributes import MOVEMENT_SPEED, SNEAKING_SPEED, AttributeInstance
 from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
-from engine.living.player_input import NOTHING, InputSchedule, PlayerInput
+from engine.living.player_input import KEY_MASK, NOTHING, InputSchedule, PlayerInput
 from engine.living.travel import movement_input_to_velocity
 from engine.motion.collision_kernel import block_arrays
 from engine.world import block_physics as phys
@@ -126,7 +126,7 @@ PLAYER_ROWS = RowTable(extra_ints=LIVING_INTS + LIVING_FLAGS, extra_floats=LIVIN
 ELYTRA = "minecraft:elytra"
 # the keys and the sprint rules are the player kernel's own source (docs/architecture.md, "Each stage written once")
 _key_axis, _start_sprinting = plain(kernel.key_axis), plain(kernel.start_sprinting)
-_sprint_stops = plain(kernel.sprint_stops)
+_sprint_stops, _keyboard_input = plain(kernel.sprint_stops), plain(kernel.keyboard_input)
 
 
 def _speed(sprinting: bool) -> float:
@@ -550,13 +550,10 @@ class PlayerEntity(RowBacked, LivingEntity):
     def keyboard_input_tick(self, held: PlayerInput, slow_down: bool, factor: float) -> None:
         """`KeyboardInput.tick`: ±1 per axis (opposite keys cancel), × `factor` in the sneaking pose (0.3 as a
         double; from 1.19 the float clamp(0.3F + Swift Sneak boost, 0, 1))."""
-        forward, sideways = _key_axis(held.forward, held.back), _key_axis(held.left, held.right)
-        if slow_down:
-            sideways = f32(sideways * factor)
-            forward = f32(forward * factor)
+        forward, sideways, jumping, sneaking = _keyboard_input(held.bits() & KEY_MASK, slow_down, factor)
         self.input_forward, self.input_sideways = forward, sideways
-        self.input_jumping = held.jump
-        self.sneaking = held.sneak                 # ClientPlayerEntity.isSneaking: input.sneaking
+        self.input_jumping = jumping
+        self.sneaking = sneaking                   # ClientPlayerEntity.isSneaking: input.sneaking
 
     def is_walking(self) -> bool:
         """`ClientPlayerEntity.isWalking`: forward ≥ 0.8 (any forward under water)."""
