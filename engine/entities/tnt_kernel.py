@@ -155,6 +155,16 @@ def version_bits(features: Features) -> int:
         | (V_EFFECT_SECTIONS if "block_effects" in features.refused else 0)
 
 
+@njit(inline=True)
+def border_within_reach(box: tuple, mx: float, mz: float, border: tuple) -> bool:
+    """Whether the box stretched by the move (mx, mz) comes within BORDER_REACH of the world border's edges
+    (`border`: min x, min z, max x, max z), where its collision shape could count: the object path decides."""
+    lo_x, hi_x = box[0] + min(mx, 0.0), box[3] + max(mx, 0.0)
+    lo_z, hi_z = box[2] + min(mz, 0.0), box[5] + max(mz, 0.0)
+    return (lo_x - BORDER_REACH <= border[0] or hi_x + BORDER_REACH >= border[2] or lo_z - BORDER_REACH <= border[1]
+            or hi_z + BORDER_REACH >= border[3])
+
+
 @njit
 def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, r: int, mx: float, my: float, mz: float, v: int, border: tuple,
@@ -178,10 +188,7 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             return False
     if not (np.isfinite(mx) and np.isfinite(my) and np.isfinite(mz)):
         return False
-    lo_x, hi_x = box[0] + min(mx, 0.0), box[3] + max(mx, 0.0)                                # the move's reach
-    lo_z, hi_z = box[2] + min(mz, 0.0), box[5] + max(mz, 0.0)
-    if (lo_x - BORDER_REACH <= border[0] or hi_x + BORDER_REACH >= border[2] or lo_z - BORDER_REACH <= border[1]
-            or hi_z + BORDER_REACH >= border[3]):
+    if border_within_reach(box, mx, mz, border):
         return False
     in_tick = v & V_TICK_BLOCKS != 0        # 1.21.2: steps 11, 13 and 15 move to tickBlockCollision
     if in_tick:

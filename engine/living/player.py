@@ -91,7 +91,7 @@ from engine.living import effects as fx
 from engine.living import player_kernel as kernel
 from engine.living.attributes import MOVEMENT_SPEED, SNEAKING_SPEED, AttributeInstance
 from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
-from engine.living.player_input import NOTHING, InputSchedule, PlayerInput
+from engine.living.player_input import KEY_MASK, NOTHING, InputSchedule, PlayerInput
 from engine.living.travel import movement_input_to_velocity
 from engine.motion.collision_kernel import block_arrays
 from engine.world import block_physics as phys
@@ -126,7 +126,7 @@ PLAYER_ROWS = RowTable(extra_ints=LIVING_INTS + LIVING_FLAGS, extra_floats=LIVIN
 ELYTRA = "minecraft:elytra"
 # the keys and the sprint rules are the player kernel's own source (docs/architecture.md, "Each stage written once")
 _key_axis, _start_sprinting = plain(kernel.key_axis), plain(kernel.start_sprinting)
-_sprint_stops = plain(kernel.sprint_stops)
+_sprint_stops, _keyboard_input = plain(kernel.sprint_stops), plain(kernel.keyboard_input)
 
 
 def _speed(sprinting: bool) -> float:
@@ -225,8 +225,8 @@ class PlayerBatch:
     """The players phase over `PLAYER_ROWS` (`engine.living.player_kernel`): in 1.16.5, in a world of players
     only (no other entity to push or collide with), untraced. A player takes the object path where its tick uses an
     item (its input columns say so) or, decided before the loop (`ready`), where it draws a bow, rides or carries,
-    has an effect, is hurt or dead, wears an elytra, is not standing, or its movement speed has a base or modifier
-    other than a player's and the sprint's.
+    has an effect, is hurt or dead, wears an elytra, is neither standing nor crouching, or its movement speed has a
+    base or modifier other than a player's and the sprint's.
 
     What the loop reads besides the rows is kept from tick to tick (`rows`): the players' rows, their input
     schedules as columns (`InputSchedule.columns`, concatenated), whether each is `ready`, and which stretch of its
@@ -252,8 +252,8 @@ class PlayerBatch:
                 and not world.collidable_count and len(world.entities) == len(players))
 
     def rows(self, players: list[PlayerEntity], tick: int) -> tuple:
-        """What `tick_rows` reads this tick: the players' rows, `ready`, the input columns (begin, end, then
-        `InputSchedule.columns` concatenated), the held cursors, and the tick."""
+        """What `tick_rows` reads this tick: the players' rows, `ready`, their poses, the input columns (begin, end,
+        then `InputSchedule.columns` concatenated), the held cursors, and the tick."""
         same = self._tick == tick - 1 and self._edits == edits() and len(players) == len(self._players) \
             and all(map(operator.is_, players, self._players))
         if not same:
@@ -266,29 +266,30 @@ class PlayerBatch:
     def _make_columns(self, players: list[PlayerEntity]) -> tuple:
         rows = np.array([e._r for e in players], dtype=np.int64)
         ready = np.array([self._ready(e) for e in players], dtype=np.uint8)
+        poses = np.array([e.pose == "crouching" for e in players], dtype=np.int64)   # STANDING 0, CROUCHING 1
         schedules = [e.inputs.columns() for e in players]
         end = np.cumsum([len(c[0]) for c in schedules], dtype=np.int64)
         begin = end - [len(c[0]) for c in schedules]
         inputs = (begin, end, *(np.concatenate([c[k] for c in schedules]) for k in range(4)))
-        return rows, ready, inputs, np.full(len(players), -1, dtype=np.int64)
+        return rows, ready, poses, inputs, np.full(len(players), -1, dtype=np.int64)
 
     def _ready(self, e: PlayerEntity) -> bool:
         speed = e.attributes.instances.get(MOVEMENT_SPEED)
         return (e.bow_drawn_since is None and e.vehicle is None and not e.passengers
                 and not e.effects.active and e.hurt_time == 0 and e.time_until_regen == 0 and e.health > 0.0
-                and e.pose == "standing" and e.equipment.get("chest") != ELYTRA and speed is not None
+                and e.pose in ("standing", "crouching") and e.equipment.get("chest") != ELYTRA and speed is not None
                 and speed.base == PLAYER_MOVEMENT_SPEED
                 and all(m == SPRINT_UUID for m in speed.modifiers) and (SPRINT_UUID in speed.modifiers) == e.sprinting)
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: tuple, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
         """`player_kernel.tick_rows` from `start` (`rows`: what `rows()` gave)."""
-        rows, ready, inputs, cursor, tick = rows
+        rows, ready, poses, inputs, cursor, tick = rows
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         slip, climb = block_columns()
-        return kernel.tick_rows(*block_arrays(world), cells, PLAYER_ROWS.f, PLAYER_ROWS.i, rows, ready, inputs,
-                                cursor, tick, start, slip, climb, edges, features.axis_order_yxz,
+        return kernel.tick_rows(*block_arrays(world), cells, PLAYER_ROWS.f, PLAYER_ROWS.i, rows, ready, poses,
+                                inputs, cursor, tick, start, slip, climb, edges, features.axis_order_yxz,
                                 void_y(world.dimension, features), self.WALK, self.SPRINT, kernel.SINE, marks,
                                 saved_f, saved_i)
 
@@ -299,6 +300,9 @@ class PlayerBatch:
             e.set_sprinting(e.sprinting)
         if mark & kernel.HELD_CHANGED:
             e.held = e.inputs.at(self._tick)
+        if mark & (kernel.CROUCHED | kernel.STOOD):     # the loop rebuilt the box: the pose and height follow
+            e.pose = "crouching" if mark & kernel.CROUCHED else "standing"
+            e.height = POSES[e.pose][0]
 
 
 class Watched:
@@ -562,13 +566,10 @@ class PlayerEntity(RowBacked, LivingEntity):
     def keyboard_input_tick(self, held: PlayerInput, slow_down: bool, factor: float) -> None:
         """`KeyboardInput.tick`: ±1 per axis (opposite keys cancel), × `factor` in the sneaking pose (0.3 as a
         double; from 1.19 the float clamp(0.3F + Swift Sneak boost, 0, 1))."""
-        forward, sideways = _key_axis(held.forward, held.back), _key_axis(held.left, held.right)
-        if slow_down:
-            sideways = f32(sideways * factor)
-            forward = f32(forward * factor)
+        forward, sideways, jumping, sneaking = _keyboard_input(held.bits() & KEY_MASK, slow_down, factor)
         self.input_forward, self.input_sideways = forward, sideways
-        self.input_jumping = held.jump
-        self.sneaking = held.sneak                 # ClientPlayerEntity.isSneaking: input.sneaking
+        self.input_jumping = jumping
+        self.sneaking = sneaking                   # ClientPlayerEntity.isSneaking: input.sneaking
 
     def is_walking(self) -> bool:
         """`ClientPlayerEntity.isWalking`: forward ≥ 0.8 (any forward under water)."""

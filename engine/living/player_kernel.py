@@ -1,10 +1,11 @@
 """A player's tick on rows (docs/architecture.md, "Entities as rows; stages compiled"): the players phase's
 `PlayerEntity.player_tick` after the look and keys are read, as one kernel per row of `PLAYER_ROWS`, in 1.16.5.
 
-The common case only (docs/performance.md, "Players as rows"): standing, on the ground or in the air, the keys
-forward/back/left/right/jump/sprint. `tick_rows` gives a row back to the object path, restored as it found it,
-where the tick would read something these kernels do not decide: a fluid in the box or at the eyes, a sneak key
-or the sneaking pose, a pose that does not fit, a climbable block, a block with an entity effect where the move
+The common case only (docs/performance.md, "Players as rows"): standing or crouching, on the ground or in the
+air, the keys forward/back/left/right/jump/sprint/sneak (the sneaking pose, its slowdown, the edge probe of
+`move_kernel.adjust_movement_for_sneaking`). `tick_rows` gives a row back to the object path, restored as it found
+it, where the tick would read something these kernels do not decide: a fluid in the box or at the eyes, a pose
+that fits neither standing nor crouching, a climbable block, a block with an entity effect where the move
 or the jump reads one (soul sand, honey, slime, beds, farmland…), a landing that would hurt, fire ticks, the void,
 gliding, swimming, no-clip, a movement multiplier, the border within reach, non-finite numbers, or another player
 whose box meets this one's (cramming). What the Python batch leaves to the object path before the loop: see
@@ -24,8 +25,11 @@ from engine.constants import (
     LIVING_GRAVITY,
     PLAYER_EYE_HEIGHT,
     PLAYER_HEIGHT,
+    PLAYER_SNEAKING_EYE_HEIGHT,
+    PLAYER_SNEAKING_HEIGHT,
     PLAYER_WIDTH,
     POSE_CHECK_DEFLATE,
+    SNEAK_SLOWDOWN,
     SPRINT_FLYING_BONUS,
     SUBMERGED_EYE_OFFSET,
     VELOCITY_AFFECTING_OFFSET,
@@ -89,6 +93,8 @@ from engine.world.block_tables import EFFECT, LAVA, WATER
 HELD_FORWARD, HELD_BACK, HELD_LEFT, HELD_RIGHT, HELD_JUMP, HELD_SPRINT, HELD_SNEAK = KEY_BITS.values()
 SPRINT_CHANGED = 4                             # a mark beside SECTION: the sprint modifier follows the flag
 HELD_CHANGED = 8                               # a mark: what the player holds changed (`PlayerEntity.held`)
+CROUCHED, STOOD = 16, 32                       # marks: the pose became crouching; standing
+STANDING, CROUCHING = 0, 1                     # the poses the loop decides (`PlayerBatch.rows`' poses)
 CROWD_CELL = 0.75                              # the crowd grid's boxes are at most this wide (a player's: 0.6)
 CROWD_FAR = 1.0e9                              # nor further out (else a box is tested against every player)
 LOOSE, UNUSED = -1, -2                         # a player's grid slot where its box has none; a free slot
@@ -104,13 +110,13 @@ def _row_box(f: np.ndarray, r: int) -> tuple:
 
 
 @njit(inline=True)
-def standing_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-                  f: np.ndarray, r: int) -> int:
-    """`Entity.wouldPoseNotCollide(STANDING)` without solid entities: 1 where the standing box at the position,
-    contracted by 1.0E-7, meets no block; 0 where it does; −1 where the kernels do not decide."""
+def pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+              f: np.ndarray, r: int, height: float) -> int:
+    """`Entity.wouldPoseNotCollide(pose)` without solid entities, for a pose `height` tall: 1 where its box at the
+    position, contracted by 1.0E-7, meets no block; 0 where it does; −1 where the kernels do not decide."""
     x, y, z = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
     d = POSE_CHECK_DEFLATE
-    box = (x - HALF_WIDTH + d, y + d, z - HALF_WIDTH + d, x + HALF_WIDTH - d, y + PLAYER_HEIGHT - d,
+    box = (x - HALF_WIDTH + d, y + d, z - HALF_WIDTH + d, x + HALF_WIDTH - d, y + height - d,
            z + HALF_WIDTH - d)
     n = collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, box, cells)
     return -1 if n < 0 else (1 if n == 0 else 0)
@@ -154,21 +160,36 @@ def sprint_stops(forward: float, hit: bool, shallow_water: bool) -> bool:
 
 
 @njit(inline=True)
+def keyboard_input(held: int, slow_down: bool, factor: float) -> tuple:
+    """`KeyboardInput.tick` of the keys `held` (HELD_* bits): (forward, sideways, jumping, sneaking), ±1 per axis
+    (opposite keys cancel), × `factor` in the sneaking pose (`slow_down`: the float of the double product)."""
+    forward = key_axis(held & HELD_FORWARD != 0, held & HELD_BACK != 0)
+    sideways = key_axis(held & HELD_LEFT != 0, held & HELD_RIGHT != 0)
+    if slow_down:
+        sideways = f32(sideways * factor)
+        forward = f32(forward * factor)
+    return forward, sideways, held & HELD_JUMP != 0, held & HELD_SNEAK != 0
+
+
+@njit(inline=True)
 def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int, held: int,
                  climb: np.ndarray) -> int:
     """The key and sprint part of `ClientPlayerEntity.tickMovement` (spec 05 §4.6) once the sneaking pose is known
-    to be off (not swimming, out of water, no item in use, no elytra): −1 where the kernels do not decide, else 1
-    where the sprint flag changed."""
+    (the C_SNEAK_POSE column; not swimming, out of water, no item in use, no elytra): −1 where the kernels do not
+    decide, else 1 where the sprint flag changed."""
     if i[r, C_DOUBLE_TAP] > 0:
         i[r, C_DOUBLE_TAP] -= 1
     was_jumping = i[r, C_IN_JUMPING] != 0
+    was_sneaking = i[r, C_SNEAKING] != 0
     was_walking = is_walking(i, f, r)
-    f[r, C_IN_FORWARD] = key_axis(held & HELD_FORWARD != 0, held & HELD_BACK != 0)           # KeyboardInput.tick
-    f[r, C_IN_SIDEWAYS] = key_axis(held & HELD_LEFT != 0, held & HELD_RIGHT != 0)
-    i[r, C_IN_JUMPING] = 1 if held & HELD_JUMP else 0
+    forward, sideways, jumping, sneaking = keyboard_input(held, i[r, C_SNEAK_POSE] != 0, SNEAK_SLOWDOWN)
+    f[r, C_IN_FORWARD], f[r, C_IN_SIDEWAYS] = forward, sideways
+    i[r, C_IN_JUMPING] = 1 if jumping else 0
+    i[r, C_SNEAKING] = 1 if sneaking else 0                # ClientPlayerEntity.isSneaking: input.sneaking
     was_sprinting = i[r, C_SPRINTING]
-    sprinting, tap = start_sprinting(was_sprinting != 0, i[r, C_DOUBLE_TAP], i[r, I_FLAGS] & ON_GROUND != 0,
-                                     was_walking, is_walking(i, f, r), True, held & HELD_SPRINT != 0)
+    sprinting, tap = start_sprinting(was_sprinting != 0, i[r, C_DOUBLE_TAP],
+                                     i[r, I_FLAGS] & ON_GROUND != 0 and not was_sneaking, was_walking,
+                                     is_walking(i, f, r), True, held & HELD_SPRINT != 0)
     i[r, C_DOUBLE_TAP] = tap
     if sprinting and sprint_stops(f[r, C_IN_FORWARD], i[r, I_FLAGS] & H_COLL != 0, False):
         sprinting = False
@@ -181,40 +202,76 @@ def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int,
     return changed
 
 
+@njit(inline=True)
+def update_size(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+                f: np.ndarray, i: np.ndarray, r: int) -> int:
+    """`PlayerEntity.updateSize` out of the swimming and gliding poses: crouching where sneaking, else standing;
+    crouching where the standing box does not fit. Returns the pose (STANDING, CROUCHING), or −1 where the kernels
+    do not decide (a check undecided, or neither box fits: the swimming pose)."""
+    pose = CROUCHING if i[r, C_SNEAKING] else STANDING
+    if pose == STANDING:
+        fits = pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, r,
+                         PLAYER_HEIGHT)
+        if fits != 0:
+            return STANDING if fits == 1 else -1
+    fits = pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, r,
+                     PLAYER_SNEAKING_HEIGHT)
+    return CROUCHING if fits == 1 else -1        # the swimming box fits wherever a taller one does
+
+
+@njit(inline=True)
+def set_pose(f: np.ndarray, r: int, pose: int) -> None:
+    """`setPose` then `calculateDimensions`: the pose's height, the box rebuilt from its minimum corner."""
+    f[r, F_BOX + 3] = f[r, F_BOX] + PLAYER_WIDTH
+    f[r, F_BOX + 4] = f[r, F_BOX + 1] + (PLAYER_SNEAKING_HEIGHT if pose == CROUCHING else PLAYER_HEIGHT)
+    f[r, F_BOX + 5] = f[r, F_BOX + 2] + PLAYER_WIDTH
+
+
 @njit
 def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-                f: np.ndarray, i: np.ndarray, r: int, held: int, slip: np.ndarray, climb: np.ndarray,
+                f: np.ndarray, i: np.ndarray, r: int, held: int, pose: int, slip: np.ndarray, climb: np.ndarray,
                 border: tuple, yxz: bool, void_y: float, walk_speed: float, sprint_speed: float,
-                sine: np.ndarray) -> int:
-    """`LivingEntity.tick` and `PlayerEntity.updateSize` of row `r` (the keys `held`, HELD_* bits): −1 where the
-    object path must tick it (the row part-written), else 1 where the sprint flag changed, 0 where not. The jump
-    and the travel are `engine.living.travel_kernel`'s, the move `tnt_kernel.move_self`, which the object path runs
-    too."""
+                sine: np.ndarray) -> tuple:
+    """`LivingEntity.tick` and `PlayerEntity.updateSize` of row `r` (the keys `held`, HELD_* bits; `pose`
+    STANDING or CROUCHING): (−1, pose) where the object path must tick it (the row part-written), else (1 where
+    the sprint flag changed, 0 where not; the pose after). The jump and the travel are
+    `engine.living.travel_kernel`'s, the move `tnt_kernel.move_self`, which the object path runs too."""
     fl = i[r, I_FLAGS]
-    if held & HELD_SNEAK or i[r, C_SNEAKING] or i[r, C_SNEAK_POSE] or i[r, C_SWIMMING] \
-            or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
-        return -1
+    if i[r, C_SWIMMING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
+        return -1, pose
+    height = PLAYER_SNEAKING_HEIGHT if pose == CROUCHING else PLAYER_HEIGHT
+    eye = PLAYER_SNEAKING_EYE_HEIGHT if pose == CROUCHING else PLAYER_EYE_HEIGHT
     box = _row_box(f, r)
     # Entity.baseTick: updateWaterState (no water or lava in the box), updateSubmergedInWaterState, the void
     if flag_in(keys, slots, pool, flags, FLUID, box, BLOCK_COLLISION_DEFLATE):
-        return -1
-    ey = f[r, F_POS + 1] + PLAYER_EYE_HEIGHT - SUBMERGED_EYE_OFFSET
+        return -1, pose
+    ey = f[r, F_POS + 1] + eye - SUBMERGED_EYE_OFFSET
     if flags[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(ey), jfloor(f[r, F_POS + 2]))] & WATER:
-        return -1
+        return -1, pose
     if f[r, F_POS + 1] < void_y:
-        return -1
+        return -1, pose
     f[r, F_WATER] = 0.0
     f[r, F_LAVA] = 0.0
     i[r, I_FLAGS] = fl & ~TOUCHING_WATER
     i[r, C_SUBMERGED] = 0
     i[r, C_FIRST_UPDATE] = 0
-    # ClientPlayerEntity.tickMovement: the sneaking pose is off where the standing pose fits
-    fits = standing_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, r)
-    if fits != 1:
-        return -1
+    # ClientPlayerEntity.tickMovement: the sneaking pose (not swimming), where the crouching box fits and the
+    # player sneaked last tick or the standing box does not fit
+    crouch = pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, r,
+                       PLAYER_SNEAKING_HEIGHT)
+    if crouch < 0:
+        return -1, pose
+    sneak_pose = crouch == 1 and i[r, C_SNEAKING] != 0
+    if crouch == 1 and not sneak_pose:
+        stand = pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, r,
+                          PLAYER_HEIGHT)
+        if stand < 0:
+            return -1, pose
+        sneak_pose = stand == 0
+    i[r, C_SNEAK_POSE] = 1 if sneak_pose else 0
     changed = client_input(keys, slots, pool, flags, i, f, r, held, climb)
     if changed < 0:
-        return -1
+        return -1, pose
     # LivingEntity.tickMovement (spec 05 §3)
     if i[r, C_COOLDOWN] > 0:                                                                # step 2
         i[r, C_COOLDOWN] -= 1
@@ -232,7 +289,7 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
         if flags[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)] & EFFECT or \
                 flags[state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)] \
                 & EFFECT:
-            return -1                                                    # a jump velocity multiplier (honey)
+            return -1, pose                                              # a jump velocity multiplier (honey)
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = jump(
             f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, sprinting, f[r, C_YAW], False,
             False, sine)
@@ -240,15 +297,19 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])      # step 7
     if not travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
                            r, sprint_speed if sprinting else walk_speed, LIVING_GRAVITY, slip, climb, border,
-                           V_YXZ if yxz else 0, HALF_WIDTH, PLAYER_HEIGHT, sine):              # step 9
-        return -1
+                           V_YXZ if yxz else 0, HALF_WIDTH, height, sine):                     # step 9
+        return -1, pose
     # step 11, tickCramming: `tick_rows` asks the crowd grid (`crowd_meets`) after this tick
     f[r, C_FLYING] = FLYING_SPEED                                        # PlayerEntity.tickMovement's tail
     if sprinting:
         f[r, C_FLYING] = f32(f[r, C_FLYING] + SPRINT_FLYING_BONUS)
     f[r, C_SPEED] = sprint_speed if sprinting else walk_speed
-    fits = standing_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, r)
-    return changed if fits == 1 else -1                                  # updateSize: standing stays
+    after = update_size(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r)
+    if after < 0:
+        return -1, pose
+    if after != pose:
+        set_pose(f, r, after)
+    return changed, after
 
 
 @njit(inline=True)
@@ -401,17 +462,18 @@ def crowd_meets(grid: tuple, f: np.ndarray, i: np.ndarray, rows: np.ndarray, n: 
 
 @njit
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-              f: np.ndarray, i: np.ndarray, rows: np.ndarray, ready: np.ndarray, inputs: tuple, cursor: np.ndarray,
-              tick: int, start: int, slip: np.ndarray, climb: np.ndarray, border: tuple, yxz: bool, void_y: float,
-              walk_speed: float, sprint_speed: float, sine: np.ndarray, marks: np.ndarray, saved_f: np.ndarray,
-              saved_i: np.ndarray) -> tuple:
+              f: np.ndarray, i: np.ndarray, rows: np.ndarray, ready: np.ndarray, poses: np.ndarray, inputs: tuple,
+              cursor: np.ndarray, tick: int, start: int, slip: np.ndarray, climb: np.ndarray, border: tuple,
+              yxz: bool, void_y: float, walk_speed: float, sprint_speed: float, sine: np.ndarray, marks: np.ndarray,
+              saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
     """The players phase over rows[start:], in order, up to a player the object path must tick (one not `ready`,
     one using an item this tick, or one `player_tick` or the cramming test gave back, restored as found): its
     place and HANDED, or (len(rows), DONE). `inputs`: the players' `InputSchedule.columns`, concatenated
     (player n's stretches from begin[n] up to end[n]); this tick's look is set as `PlayerEntity.player_tick` begins.
-    `cursor[n]`: the stretch player n's `held` was last set from (−1: unknown). `marks[n]`: SECTION where player
-    n's section changed, SPRINT_CHANGED where its sprint flag did, HELD_CHANGED where what it holds did,
-    OBJECT_PATH for the one handed back. Stopping there keeps vanilla's order: a player's tick may push the next
+    `cursor[n]`: the stretch player n's `held` was last set from (−1: unknown). `poses[n]`: player n's pose
+    (STANDING, CROUCHING), kept current. `marks[n]`: SECTION where player n's section changed, SPRINT_CHANGED where
+    its sprint flag did, HELD_CHANGED where what it holds did, CROUCHED or STOOD where its pose did, OBJECT_PATH
+    for the one handed back. Stopping there keeps vanilla's order: a player's tick may push the next
     (cramming)."""
     begin, end, at, bits, yaws, pitches = inputs
     grid = crowd_grid(f, rows)
@@ -433,9 +495,9 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             return n, HANDED
         if s != cursor[n]:
             marks[n] = HELD_CHANGED
-        changed = player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
-                              r, held & KEY_MASK, slip, climb, border, yxz, void_y, walk_speed, sprint_speed,
-                              sine)
+        changed, pose = player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells,
+                                    f, i, r, held & KEY_MASK, poses[n], slip, climb, border, yxz, void_y,
+                                    walk_speed, sprint_speed, sine)
         if changed >= 0 and crowd_meets(grid, f, i, rows, n, found):         # step 11: tickCramming finds someone
             changed = -1
         if changed < 0:
@@ -447,6 +509,9 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         end_row(f, i, r, n, marks)
         if changed:
             marks[n] |= SPRINT_CHANGED
+        if pose != poses[n]:
+            marks[n] |= CROUCHED if pose == CROUCHING else STOOD
+            poses[n] = pose
     return len(rows), DONE
 
 

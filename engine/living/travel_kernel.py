@@ -26,6 +26,7 @@ from engine.constants import (
 )
 from engine.entities.rows import (
     F_BOX,
+    F_FALL,
     F_MOTION,
     F_POS,
     H_COLL,
@@ -38,11 +39,12 @@ from engine.entities.rows import (
     NO_GRAVITY,
     ON_GROUND,
 )
-from engine.entities.tnt_kernel import move_self
+from engine.entities.tnt_kernel import border_within_reach, move_self
 from engine.influences.fluid_kernel import f32
 from engine.java.mathhelper import _QUARTER_TURN, _RADIANS_TO_INDEX, SINE_TABLE
 from engine.jit import njit
 from engine.motion.collision_kernel import _java_int, jfloor, state_at
+from engine.motion.move_kernel import adjust_movement_for_sneaking
 
 SINE = np.array(SINE_TABLE)                    # MathHelper.SINE_TABLE, the compiled kernels' copy
 
@@ -164,13 +166,14 @@ def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     the release whose flags are `v` (`tnt_kernel.version_bits`; no tick-time block collision): `speed` its
     `getMovementSpeed()`, `d` the gravity, `slip` `Block.getSlipperiness` and `climb` 1 where `isClimbing` could be
     true per block state, `border` the world border's edges (min x, min z, max x, max z), `half` and `height` its
-    box. False where the object path must travel it (climbing, a move `tnt_kernel.move_self` does not decide), the
-    row part-written. As up to 1.19.3: the slipperiness block at `getVelocityAffectingPos` without the supporting
-    block (1.20), the off-ground speed from the flyingSpeed column (1.19.4 reads `getOffGroundSpeed`); `v` must
-    not hold V_TICK_BLOCKS (`climb` stands in for `move_self`'s unread `effects`). Reads the movement input
-    (sideways, upward, forward speed columns), the yaw, step height and jumping columns and the ON_GROUND, H_COLL
-    and NO_GRAVITY flags; writes Motion, the position and box, the collision flags, the fall distance and the
-    climbing flag."""
+    box. A sneaking row (a player's) has its move shortened at edges first (`move_kernel.adjust_movement_for_sneaking`,
+    as up to 1.18.2). False where the object path must travel it (climbing, a move `tnt_kernel.move_self` or the
+    sneaking probe does not decide), the row part-written. As up to 1.19.3: the slipperiness block at
+    `getVelocityAffectingPos` without the supporting block (1.20), the off-ground speed from the flyingSpeed column
+    (1.19.4 reads `getOffGroundSpeed`); `v` must not hold V_TICK_BLOCKS (`climb` stands in for `move_self`'s unread
+    `effects`). Reads the movement input (sideways, upward, forward speed columns), the yaw, step height, jumping
+    and sneaking columns, the fall distance and the ON_GROUND, H_COLL and NO_GRAVITY flags; writes Motion, the
+    position and box, the collision flags, the fall distance and the climbing flag."""
     on_ground = i[r, I_FLAGS] & ON_GROUND != 0
     px, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
     below = state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)   # step 1
@@ -185,9 +188,17 @@ def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     if climb[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)]:                     # step 4
         return False
     i[r, C_CLIMBING] = 0
+    mx, mz = f[r, F_MOTION], f[r, F_MOTION + 2]
+    if i[r, C_SNEAKING]:                            # a player's (a mob's row never sneaks): Entity.move step 4
+        box = (f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2], f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5])
+        if border_within_reach(box, mx, mz, border):
+            return False
+        ok, mx, mz = adjust_movement_for_sneaking(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
+                                                  empty, cells, box, mx, mz, on_ground, f[r, F_FALL], f[r, C_STEP])
+        if ok < 0:
+            return False
     if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                     f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v, border, climb, half, height,
-                     f[r, C_STEP], True):                                                      # step 5
+                     mx, f[r, F_MOTION + 1], mz, v, border, climb, half, height, f[r, C_STEP], True):   # step 5
         return False
     if i[r, I_FLAGS] & H_COLL or i[r, C_JUMPING]:                                               # step 6
         if climb[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))]:

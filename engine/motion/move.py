@@ -15,7 +15,6 @@ from engine.constants import (
     PISTON_DELTA_CLAMP,
     PISTON_MIN_COMPONENT,
     SNEAK_EDGE_PROBE_MARGIN,
-    SNEAK_EDGE_STEP,
 )
 from engine.core.limits import MAX_RAYCAST_BLOCKS, SimulationLimit
 from engine.core.trace import StageInfo, cell, point, run_stage, segment
@@ -208,12 +207,6 @@ def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, 
     return Vec3(d, movement.y, z)
 
 
-def _towards_zero(v: float) -> float:
-    if -SNEAK_EDGE_STEP <= v < SNEAK_EDGE_STEP:
-        return 0.0
-    return v - SNEAK_EDGE_STEP if v > 0.0 else v + SNEAK_EDGE_STEP
-
-
 def _lowered_free(e: Entity, world: World, dy: float, dx: float, dz: float) -> bool:
     """Up to 1.20.4: the whole box moved by (dx, dz) and lowered by the step height is free."""
     return _space_free(e, world, dx, dy, dz)
@@ -236,6 +229,7 @@ def _space_free(e: Entity, world: World, dx: float, dy: float, dz: float) -> boo
 
 _fall_reset_ray = plain(raycast_kernel.fall_reset_ray)    # the TNT loop's kernel (docs/architecture.md)
 # steps 7-9 are the row kernels' own source (engine.motion.move_kernel), run as plain Python
+_towards_zero = plain(move_kernel.towards_zero)     # the sneaking step, the players' loop's own source
 _collision_flags, _zero_collided_motion = plain(move_kernel.collision_flags), plain(move_kernel.zero_collided_motion)
 _fall_before_landing, _fall_after_landing = plain(move_kernel.fall_before_landing), \
     plain(move_kernel.fall_after_landing)

@@ -7,9 +7,78 @@ their plain forms (`engine.jit.plain`) on an entity's fields, between the trace'
 
 from __future__ import annotations
 
-from engine.constants import HORIZONTAL_COLLISION_TOLERANCE
+from engine.constants import HORIZONTAL_COLLISION_TOLERANCE, SNEAK_EDGE_STEP
 from engine.influences.fluid_kernel import f32
 from engine.jit import njit
+from engine.motion.collision_kernel import collect_block_collisions
+
+SNEAK_PROBE_REACH = 16.0    # a sneaking move probed in the kernel at most this far per axis (320 steps), else undecided
+
+
+@njit(inline=True)
+def towards_zero(v: float) -> float:
+    """Step 4's shortening (`PlayerEntity.adjustMovementForSneaking`): 0.05 towards 0, 0 within it."""
+    if -SNEAK_EDGE_STEP <= v < SNEAK_EDGE_STEP:
+        return 0.0
+    return v - SNEAK_EDGE_STEP if v > 0.0 else v + SNEAK_EDGE_STEP
+
+
+@njit(inline=True)
+def _box_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box: tuple, dx: float,
+              dy: float, dz: float) -> int:
+    """`World.isSpaceEmpty(entity, box.offset(dx, dy, dz))` without entities or the border: 1 where no block
+    collision shape meets the box, 0 where one does, −1 where the object path decides."""
+    n = collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
+                                 (box[0] + dx, box[1] + dy, box[2] + dz, box[3] + dx, box[4] + dy, box[5] + dz), cells)
+    return -1 if n < 0 else (1 if n == 0 else 0)
+
+
+@njit
+def adjust_movement_for_sneaking(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
+                                 cells, box: tuple, mx: float, mz: float, on_ground: bool, fall: float,
+                                 step: float) -> tuple:
+    """Step 4 up to 1.18.2 of a sneaking player's move (mx, ·, mz) from `box` (`engine.motion.move`'s
+    `adjust_movement_for_sneaking` for a world without solid entities, the world border out of reach): on the
+    ground, or within the step height of it (fall distance < step height and the box lowered by step − fall
+    distance meets a block), X, then Z, then both together shorten by `towards_zero` while the box moved that far
+    and lowered by the step height meets no block. Returns (1, x, z), or (−1, mx, mz) where the object path must
+    decide (a probe of a large region, a move longer than SNEAK_PROBE_REACH or not finite)."""
+    if not (abs(mx) <= SNEAK_PROBE_REACH and abs(mz) <= SNEAK_PROBE_REACH):
+        return -1, mx, mz
+    if not on_ground:
+        if not fall < step:
+            return 1, mx, mz
+        below = _box_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, 0.0,
+                          f32(fall - step), 0.0)
+        if below != 0:
+            return below, mx, mz
+    d, z = mx, mz
+    while d != 0.0:
+        free = _box_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, d,
+                         -step, 0.0)
+        if free < 0:
+            return -1, mx, mz
+        if free == 0:
+            break
+        d = towards_zero(d)
+    while z != 0.0:
+        free = _box_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, 0.0,
+                         -step, z)
+        if free < 0:
+            return -1, mx, mz
+        if free == 0:
+            break
+        z = towards_zero(z)
+    while d != 0.0 and z != 0.0:
+        free = _box_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, d,
+                         -step, z)
+        if free < 0:
+            return -1, mx, mz
+        if free == 0:
+            break
+        d = towards_zero(d)
+        z = towards_zero(z)
+    return 1, d, z
 
 
 @njit(inline=True)

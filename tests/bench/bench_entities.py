@@ -9,7 +9,8 @@ default); the loop's hand-backs to the object path are counted. Items resting on
 with engine.entities.item_kernel (1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against
 the peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled
 players phase, engine.living.player_kernel, and the object path) and bench_living's one player in its arena
-(compiled), in 1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to`, 100 zombies following paths
+(compiled), and 1,000 sneaking along the edge of a ridge (against the peer's walk: it has no sneaking case), in
+1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to`, 100 zombies following paths
 (`path_to`, the searches made before the timing) and bench_living's 100 wither skeletons standing, compiled
 (engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in free fall
 (engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
@@ -196,6 +197,27 @@ def skeletons_case(compiled: bool) -> tuple[str, float, float, str]:
     return "wither skeletons on a floor (100)", us, math.nan, path_of(compiled, done, handed)
 
 
+def ledge_scene() -> str:
+    """N players 2 m apart, each on its own ridge of stone one block wide along +z at y 3 (a stone floor 3 blocks
+    below), holding forward, left and sneak with yaw 0 for the whole run: each sneaks along +z pressed against the
+    ridge's +x edge."""
+    rows = N // SIDE
+    text = f'[[blocks]]\nfrom = [-2, 0, -2]\nto = [{2 * SIDE}, 0, {2 * rows + 40}]\nblock = "minecraft:stone"\n'
+    for k in range(SIDE):
+        text += f'[[blocks]]\nfrom = [{2 * k}, 3, -2]\nto = [{2 * k}, 3, {2 * rows + 40}]\nblock = "minecraft:stone"\n'
+    for n in range(N):
+        text += (f'[[entities]]\ntype = "minecraft:player"\nid = {n + 1}\npos = [{2 * (n % SIDE) + 0.5}, 4.0, '
+                 f'{2 * (n // SIDE) + 0.5}]\nmotion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n')
+        text += (f"[[inputs]]\nentity = {n + 1}\nfrom = 1\nto = {TICKS + 10}\nforward = true\nleft = true\n"
+                 "sneak = true\nyaw = 0.0\n")
+    return text
+
+
+def on_the_edge(e) -> bool:
+    """A sneaker of `ledge_scene` still on its ridge, crouching, its box over the +x edge (the edge probe held it)."""
+    return not e.removed and e.on_ground and e.pos.y == 4.0 and e.pose == "crouching" and 1.0 < e.pos.x % 2.0 < 1.35
+
+
 def arena_player(label: str, keys: str) -> tuple[str, float, float, str]:
     """bench_living's single player in its arena (µs per whole server tick; no CPU time), and the share handed
     back."""
@@ -257,6 +279,10 @@ def main() -> None:
         for compiled in (True, False):
             beside(peer_key, players_case, f"players {label} ({N})", keys, compiled)
         beside(peer_key, arena_player, label, keys)
+    if living:
+        ledge = ledge_scene()
+        for compiled in (True, False):   # the peer has no sneaking case: its walk is the reference
+            beside(WALK, case, f"players sneaking along an edge ({N})", ledge, 5, compiled, on_the_edge)
     if living and not (args.players_only or args.items_only):
         for compiled in (True, False):
             beside(WALK, zombies_case, compiled)

@@ -23,7 +23,7 @@ from engine.living import player_kernel, travel_kernel
 from engine.living.effects import EffectInstance
 from engine.living.player import PlayerEntity
 from engine.living.player_input import PlayerInput
-from engine.motion import collision_kernel
+from engine.motion import collision_kernel, move_kernel
 from engine.tick.scene import load_scene, load_scene_text
 from engine.tick.simulation import Simulation
 from engine.world import blocks
@@ -83,23 +83,61 @@ def player_world(seed: int) -> Simulation:
     return sim
 
 
+def sneak_world(seed: int) -> Simulation:
+    """1 to 4 players on a ledge: stone at y 59 over random rectangles (edges and gaps everywhere), a stone floor 3
+    blocks below, top slabs at y 61 here and there (a ceiling a standing player does not fit under, a crouching
+    one does), at one of ORIGINS; each walks or strafes in random directions over random ranges, mostly sneaking,
+    sometimes jumping or sprinting (the sneaking pose, its slowdown and the edge probe, compiled)."""
+    rng = random.Random(seed)
+    ox, oz = rng.choice(ORIGINS)
+    w = World()
+    stone, slab = blocks.parse_block_state("stone"), blocks.parse_block_state("oak_slab[type=top]")
+    for x in range(ox - 10, ox + 11):
+        for z in range(oz - 10, oz + 11):
+            w.set_block_state(x, 56, z, stone)
+    for _ in range(rng.randint(3, 8)):
+        x0, z0 = ox + rng.randint(-7, 5), oz + rng.randint(-7, 5)
+        for x in range(x0, x0 + rng.randint(1, 4)):
+            for z in range(z0, z0 + rng.randint(1, 4)):
+                w.set_block_state(x, 59, z, stone)
+                if rng.random() < 0.15:
+                    w.set_block_state(x, 61, z, slab)
+    sim = Simulation(w)
+    for _ in range(rng.randint(1, 4)):
+        x, z = ox + rng.uniform(-7, 7), oz + rng.uniform(-7, 7)
+        standing = w.get_block_state(math.floor(x), 59, math.floor(z)).block != "air"
+        p = sim.create(PlayerEntity, Vec3(x, 60.0 if standing else 57.0, z), Vec3(0.0, -0.0784000015258789, 0.0))
+        p.yaw = rng.uniform(-180, 180)
+        p.on_ground = True
+        sim.add_entity(p)
+        t = 1
+        while t <= TICKS:
+            last = min(TICKS, t + rng.randint(2, 10))
+            held = {k: rng.random() < 0.4 for k in KEYS}
+            held["jump"] = rng.random() < 0.15
+            held["sneak"] = rng.random() < 0.75
+            p.set_held_input(t, last, PlayerInput(**held, yaw=rng.uniform(-180, 180) if rng.random() < 0.7 else None))
+            t = last + 1
+    return sim
+
+
 def player_lines(sim: Simulation, ticks: int, mode: str) -> list[str]:
     """`run_lines`, with every player's living columns and what it holds."""
     lines = run_lines(sim, ticks, mode)
     return lines + [json.dumps({name: getattr(e, name) for name in LIVING_FLOATS + LIVING_INTS + LIVING_FLAGS})
-                    + repr(e.held) for e in sim.entities if e.is_player]
+                    + repr(e.held) + e.pose + repr(e.height) for e in sim.entities if e.is_player]
 
 
-def worlds_digest(seeds: range) -> tuple[str, int, int]:
-    """The hash of the compiled runs of the random player worlds, each checked equal to the object path and the
-    traced run; with the player ticks the loop did and those it handed back."""
+def worlds_digest(seeds: range, make=player_world) -> tuple[str, int, int]:
+    """The hash of the compiled runs of random player worlds (`make`), each checked equal to the object path and
+    the traced run; with the player ticks the loop did and those it handed back."""
     h = hashlib.sha256()
     done = handed = 0
     for seed in seeds:
-        sim = player_world(seed)
+        sim = make(seed)
         lines = player_lines(sim, TICKS, "compiled")
-        assert lines == player_lines(player_world(seed), TICKS, "object"), seed
-        assert lines == player_lines(player_world(seed), TICKS, "traced"), seed
+        assert lines == player_lines(make(seed), TICKS, "object"), seed
+        assert lines == player_lines(make(seed), TICKS, "traced"), seed
         done, handed = done + sim.kernel_ticks, handed + sim.object_ticks
         h.update("".join(lines).encode())
     return h.hexdigest(), done, handed
@@ -110,6 +148,33 @@ def test_random_player_worlds_compiled_object_and_traced_agree() -> None:
     ticks were compiled, and some were handed back (sneaking, climbing, water, honey, soul sand, landings)."""
     _, done, handed = worlds_digest(range(30))
     assert done > 2 * handed > 0, (done, handed)
+
+
+def test_sneaking_at_edges_compiled_object_and_traced_agree() -> None:
+    """12 random ledge worlds (`sneak_world`), 40 ticks: compiled, object path and traced runs agree bit for bit;
+    most player ticks were compiled, sneaking ones among them (the loop no longer hands them back)."""
+    _, done, handed = worlds_digest(SNEAK_SEEDS, sneak_world)
+    assert done > 4 * handed, (done, handed)
+
+
+def test_a_sneaker_stops_at_the_edge_compiled() -> None:
+    """A player sneaking forward off a one-block pillar (east, yaw −90) for 30 ticks: every tick compiled, it stays
+    on the pillar with its box over the edge by less than its half width plus the 0.05 step, crouching (1.5 tall),
+    and the object path agrees bit for bit."""
+    text = ('[[blocks]]\nfrom = [0, 0, 0]\nto = [0, 0, 0]\nblock = "minecraft:stone"\n'
+            '[[entities]]\ntype = "minecraft:player"\nid = 1\npos = [0.5, 1.0, 0.5]\nyaw = -90.0\n'
+            'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n'
+            '[[inputs]]\nentity = 1\nfrom = 1\nto = 30\nforward = true\nsneak = true\n')
+    runs = {}
+    for mode in ("compiled", "object"):
+        sim = load_scene_text(text)
+        lines = player_lines(sim, 30, mode)
+        runs[mode] = (lines, sim.kernel_ticks, sim.object_ticks)
+    p = sim.entity_by_id(1)
+    assert runs["compiled"][0] == runs["object"][0]
+    assert runs["compiled"][1:] == (60, 0), runs["compiled"][1:]
+    assert p.on_ground and p.pos.y == 1.0 and 1.0 < p.pos.x < 1.35 and p.pose == "crouching" and p.height == 1.5, \
+        (p.pos, p.pose)
 
 
 def test_bundled_player_scenes_compiled_object_and_traced_agree() -> None:
@@ -164,29 +229,39 @@ def _uncompiled(monkeypatch, *path) -> None:
         monkeypatch.setattr(module, name, getattr(kernel, "py_func", kernel))
 
 
-@pytest.mark.parametrize(("module", "name", "old", "new", "path"), [
+SNEAK_SEEDS = range(12)
+
+
+@pytest.mark.parametrize(("module", "name", "old", "new", "path", "make"), [
     (collision_kernel, "adjust_movement_stepping", "return ax + sx, ay + sy, az + sz, True",
-     "return ax, ay, az, True", ((player_kernel, "travel_ordinary"), (travel_kernel, "move_self"))),
+     "return ax, ay, az, True", ((player_kernel, "travel_ordinary"), (travel_kernel, "move_self")), player_world),
     # step-up without the settle
     (travel_kernel, "sprint_jump_kick", "f32(-sin(sine, g) * SPRINT_JUMP_KICK)", "f32(-np.sin(g) * SPRINT_JUMP_KICK)",
-     ((player_kernel, "jump"),)),                                        # the sprint kick's yaw off the table
+     ((player_kernel, "jump"),), player_world),                          # the sprint kick's yaw off the table
+    (move_kernel, "towards_zero", "v - SNEAK_EDGE_STEP if v > 0.0 else v + SNEAK_EDGE_STEP",
+     "v - 0.1 if v > 0.0 else v + 0.1",
+     ((player_kernel, "travel_ordinary"), (travel_kernel, "adjust_movement_for_sneaking")), sneak_world),
+    # the sneaking probe's step 0.1 instead of 0.05
+    (player_kernel, "keyboard_input", "f32(forward * factor)", "forward * factor",
+     ((player_kernel, "client_input"),), sneak_world),                  # the sneaking slowdown left in double
 ])
-def test_player_kernel_mutants_are_caught(monkeypatch, module, name, old, new, path) -> None:
-    """The comparison above fails for a kernel with a deliberate mistake, given to the compiled loop only: the
-    object path runs the kernels' plain forms (engine.jit.plain) made from the unchanged source."""
+def test_player_kernel_mutants_are_caught(monkeypatch, module, name, old, new, path, make) -> None:
+    """The comparisons above (`make`'s worlds) fail for a kernel with a deliberate mistake, given to the compiled
+    loop only: the object path runs the kernels' plain forms (engine.jit.plain) made from the unchanged source."""
     mutant = _mutant(module, name, old, new)
     _uncompiled(monkeypatch, *path)
     caller = getattr(*path[-1])
     monkeypatch.setattr(sys.modules[caller.__module__], name, mutant)
     with pytest.raises(AssertionError):
-        worlds_digest(range(30))
+        worlds_digest(range(30) if make is player_world else SNEAK_SEEDS, make)
 
 
 def test_jit_off_equals_jit_on() -> None:
     """With `NUMBA_DISABLE_JIT=1` the player kernels run as plain Python, with the same results bit for bit."""
-    compiled, digest = jit_off_run("tests.engine.test_player_rows", "worlds_digest(range(6))")
+    expression = "worlds_digest(range(6)) + worlds_digest(range(4), sneak_world)"
+    compiled, digest = jit_off_run("tests.engine.test_player_rows", expression)
     assert compiled is False and jit.compiled() == jit.jit_enabled()
-    assert digest == list(worlds_digest(range(6)))
+    assert digest == list(worlds_digest(range(6)) + worlds_digest(range(4), sneak_world))
 
 
 def _edited_run(sim: Simulation, mode: str) -> list[str]:
