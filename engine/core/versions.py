@@ -176,6 +176,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "glide_start_off_climbable": ("ClientPlayerEntity.tickMovement starts a glide (checkFallFlying) on a fresh jump "
                                   "press only where the player is not climbing (1.15.2); before, on a ladder or "
                                   "vine too", (1, 15, 2), None),
+    "double_tap_reset_sneaking": ("ClientPlayerEntity.tickMovement clears the double tap's ticks "
+                                  "(ticksLeftToDoubleTapSprint) where the sneak key was held at the tick's start "
+                                  "(1.16); before, only while an item is used off a vehicle", (1, 16, 0), None),
     "shulker_tick_1_15": ("ShulkerEntity.tick of 1.15.2 keeps its attachment while the block on its attached face "
                           "is top-solid and else tries the six faces in Direction order (1.16: canStay and "
                           "findAttachSide): not compared, a shulker's tick stops the run in one line", OLDEST,
@@ -915,6 +918,7 @@ class Features:
     glide_levitation_check: bool
     shulker_tick_1_15: bool
     glide_start_off_climbable: bool
+    double_tap_reset_sneaking: bool
     bobber_use_checks_owner: bool
     firework_hand_offset: bool
     blast_protection_linear: bool

@@ -126,6 +126,7 @@ PLAYER_ROWS = RowTable(extra_ints=LIVING_INTS + LIVING_FLAGS, extra_floats=LIVIN
 ELYTRA = "minecraft:elytra"
 # the keys and the sprint rules are the player kernel's own source (docs/architecture.md, "Each stage written once")
 _key_axis, _start_sprinting = plain(kernel.key_axis), plain(kernel.start_sprinting)
+_double_tap_reset = plain(kernel.double_tap_reset)
 _sprint_stops, _keyboard_input = plain(kernel.sprint_stops), plain(kernel.keyboard_input)
 
 
@@ -524,7 +525,8 @@ class PlayerEntity(RowBacked, LivingEntity):
             self.input_sideways = f32(self.input_sideways * USING_ITEM_SLOWDOWN)
             self.input_forward = f32(self.input_forward * USING_ITEM_SLOWDOWN)
         sprinting, self.double_tap_ticks = _start_sprinting(
-            self.sprinting, self.double_tap_ticks,
+            self.sprinting, _double_tap_reset(self.double_tap_ticks, using and self.vehicle is None, was_sneaking,
+                                              features.double_tap_reset_sneaking),
             (self.on_ground or self.submerged_in_water) and not was_sneaking and can_start, was_walking,
             self.is_walking(), (not self.touching_water or self.submerged_in_water) and can_start, self.held.sprint)
         if sprinting and not self.sprinting:

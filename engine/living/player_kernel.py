@@ -153,6 +153,14 @@ def start_sprinting(sprinting: bool, double_tap: int, may_tap: bool, was_walking
 
 
 @njit(inline=True)
+def double_tap_reset(double_tap: int, using_unridden: bool, was_sneaking: bool, sneak_resets: bool) -> int:
+    """`ClientPlayerEntity.tickMovement`'s clearing of the double tap's ticks before the sprint starts: while an item
+    is used off a vehicle, and (1.16: `double_tap_reset_sneaking`) where the sneak key was held at the tick's
+    start."""
+    return 0 if using_unridden or was_sneaking and sneak_resets else double_tap
+
+
+@njit(inline=True)
 def sprint_stops(forward: float, hit: bool, shallow_water: bool) -> bool:
     """A sprint (not swimming) stops without forward movement (> 1.0E-5F), on a horizontal collision that counts
     (`hit`), or in water without being submerged."""
@@ -187,7 +195,8 @@ def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int,
     i[r, C_IN_JUMPING] = 1 if jumping else 0
     i[r, C_SNEAKING] = 1 if sneaking else 0                # ClientPlayerEntity.isSneaking: input.sneaking
     was_sprinting = i[r, C_SPRINTING]
-    sprinting, tap = start_sprinting(was_sprinting != 0, i[r, C_DOUBLE_TAP],
+    tap = double_tap_reset(i[r, C_DOUBLE_TAP], False, was_sneaking, True)   # 1.16.5; an item in use is handed back
+    sprinting, tap = start_sprinting(was_sprinting != 0, tap,
                                      i[r, I_FLAGS] & ON_GROUND != 0 and not was_sneaking, was_walking,
                                      is_walking(i, f, r), True, held & HELD_SPRINT != 0)
     i[r, C_DOUBLE_TAP] = tap

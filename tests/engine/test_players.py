@@ -9,7 +9,7 @@ import pytest
 
 from engine.java.javanum import f32
 from engine.tick.scene import SceneError, load_scene_text
-from tests.conftest import build_scene, scene_toml
+from tests.conftest import SCENES_DIR, build_scene, scene_toml
 from tests.scene_parts import cuboid, east_road, floor, walker
 from tests.scene_parts import held as held_keys
 from viewer.cli import main
@@ -207,3 +207,17 @@ def test_a_bed_halves_the_fall_distance_not_the_damage(floor: str, health: float
         if p.on_ground:
             break
     assert p.on_ground and p.health == health
+
+
+@pytest.mark.parametrize(("version", "sprints"), [("1.16.5", False), ("1.15.2", True)])
+def test_a_sneak_clears_the_double_tap(version: str, sprints: bool) -> None:
+    """scenes/player_double_tap_sneak_1_16.toml: forward in tick 1 opens the double tap's 7 ticks; the sneak key
+    held in tick 2 clears them at tick 3's start from 1.16 (`ClientPlayerEntity.tickMovement`'s `if (bl2)`), so
+    forward again in tick 4 only walks; 1.15.2 has no such clearing and sprints."""
+    text = (SCENES_DIR / "player_double_tap_sneak_1_16.toml").read_text()
+    sim = load_scene_text(text.replace('version = "1.16"', f'version = "{version}"'))
+    states = []
+    for _ in range(6):
+        sim.tick()
+        states.append(sim.world.entities[1].sprinting)
+    assert states == [False, False, False, sprints, sprints, sprints]

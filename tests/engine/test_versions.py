@@ -521,6 +521,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     "glide_levitation_check": ((SCENES_DIR / "elytra_levitation_1_15_2.toml").read_text(), 1, 1),
     # a player on a vine with an elytra presses jump: glides off (1.15.1) or climbs (1.15.2)
     "glide_start_off_climbable": ((SCENES_DIR / "elytra_vine_jump_1_15_1.toml").read_text(), 2, 1),
+    # forward, sneak, a pause, forward again within 7 ticks: walks (1.16: the sneak cleared the double tap) or
+    # sprints (1.15.2)
+    "double_tap_reset_sneaking": ((SCENES_DIR / "player_double_tap_sneak_1_16.toml").read_text(), 5, 1),
     # a shulker on the floor: refused up to 1.15.2 (its attachment not compared), 1.16's tick from 1.16
     "shulker_tick_1_15": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "minecraft:shulker", "pos": [0.5, 1.0, 0.5], "no_ai": True, "id": 1}]), 2, 1),
@@ -772,7 +775,7 @@ BOTH_SIMULATED |= {"lava_push", "submerged_below_eye", "flow_own_levels", "item_
                    "item_moves_when_needed", "item_bounces_only_falling",
                    "soul_sand_on_collision"}   # fluids, items and soul sand 1.14-1.16.1
 BOTH_SIMULATED |= {"lava_travel_swim_height", "jump_fluid_heights", "glide_levitation_check",
-                   "glide_start_off_climbable"}   # living and elytra 1.15-1.16
+                   "glide_start_off_climbable", "double_tap_reset_sneaking"}   # living and elytra 1.15-1.16
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
