@@ -611,9 +611,8 @@ def _kind(state_id: int) -> int:
     """Bit FLUID: the state holds a fluid; bit EFFECT: its block acts in `checkBlockCollision`; bit SPECIAL: its
     block has a block entity that `set_block_state` manages (a shulker box, a moving piston)."""
     table = _KINDS[0]
-    if state_id >= len(table) or table[state_id] < 0:
-        table = _kind_table(np.array([state_id]))
-    return int(table[state_id])
+    kind = table.item(state_id) if state_id < len(table) else -1
+    return kind if kind >= 0 else _kind_table(np.array([state_id])).item(state_id)
 
 
 def _kind_table(*ids: np.ndarray) -> np.ndarray:
