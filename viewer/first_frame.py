@@ -13,6 +13,7 @@ by the window as usual.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
@@ -55,9 +56,10 @@ class FirstFrame:
 
 
 def summary(sim: Any, palette: Palette, budget_s: float = MESH_BUDGET_S, power: bool = True, clocks: bool = True,
-            arrows: bool = True) -> FirstFrame:
+            arrows: bool = True, asked: Callable[[], bool] = lambda: False) -> FirstFrame:
     """The first frame's summary of `sim`, with the redstone marks a new window shows (`power`, `clocks`, `arrows`:
-    `ViewerState.show_power`, `show_clocks`, `show_updates`). Run by the loading child."""
+    `ViewerState.show_power`, `show_clocks`, `show_updates`). Run by the loading child: its meshing stops once
+    `budget_s` is spent or `asked()` says the window is waiting for the summary (one section meshed at least)."""
     from engine import entity_table
     from viewer.actions import scheduled_by_tick
     from viewer.drawing.framing import scene_bounds
@@ -75,17 +77,18 @@ def summary(sim: Any, palette: Palette, budget_s: float = MESH_BUDGET_S, power: 
     bounds = scene_bounds(sim)
     sections = dict(sim.world.sections())
     versions = {key: sim.world.section_version(key) for key in sections}
-    return FirstFrame(sim.name, sim.version, bounds, _meshed(sections, palette, bounds, budget_s), versions, frame,
-                      entities.build(), marks.build(), marked, moving.build(),
+    meshes = _meshed(sections, palette, bounds, budget_s, asked)
+    return FirstFrame(sim.name, sim.version, bounds, meshes, versions, frame, entities.build(), marks.build(), marked,
+                      moving.build(),
                       [SimpleNamespace(id=e.id, type=e.type) for e in sim.entities],
                       entity_table.count_by_type(e.type for e in sim.entities), scheduled_by_tick(sim.actions),
                       [SimpleNamespace(tick=b.tick, note=b.note) for b in sim.bookmarks])
 
 
-def _meshed(sections: dict[SectionKey, np.ndarray], palette: Palette, bounds: Bounds,
-            budget_s: float) -> dict[SectionKey, SectionMesh]:
-    """The world's `sections` meshed until `budget_s` is spent: first those a camera framing `bounds` (as the window
-    frames them) sees, nearest first, as the window orders them (`WorldView.update`)."""
+def _meshed(sections: dict[SectionKey, np.ndarray], palette: Palette, bounds: Bounds, budget_s: float,
+            asked: Callable[[], bool]) -> dict[SectionKey, SectionMesh]:
+    """The world's `sections` meshed until `budget_s` is spent or `asked()`: first those a camera framing `bounds` (as
+    the window frames them) sees, nearest first, as the window orders them (`WorldView.update`)."""
     from viewer.drawing.camera import fit_orbit
     from viewer.drawing.meshing import StyleTable, mesh_section
     from viewer.drawing.world_view import in_view_first
@@ -96,6 +99,6 @@ def _meshed(sections: dict[SectionKey, np.ndarray], palette: Palette, bounds: Bo
     start = time.perf_counter()
     for key in in_view_first(sections, seen, camera.eye()):
         meshes[key] = mesh_section(key, sections[key], styles, sections.get)
-        if time.perf_counter() - start > budget_s:
+        if time.perf_counter() - start > budget_s or asked():
             break
     return meshes

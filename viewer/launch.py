@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import os
 import pickle
+import select
 import sys
 import warnings
 from collections.abc import Callable
@@ -74,12 +75,16 @@ class Loading:
     """A scene being loaded (`start_loading`). A forked child loads it and sends two messages, each pickled: the first
     frame's summary (`viewer.first_frame`: plain data, so that reading it imports none of the engine), then the
     simulation. `first_frame()` waits for the summary; calling the object waits for the simulation. Where there is
-    no child, or it sends nothing (its load failed), the scene loads here when called and its error is raised here."""
+    no child, or it sends nothing (its load failed), the scene loads here when called and its error is raised here.
+    `asking`: the write end of a second pipe, closed when the window wants the summary (the child then stops meshing
+    for it, `viewer.first_frame.summary`'s `asked`)."""
 
-    def __init__(self, load_here: Callable[[], Simulation], pipe: BinaryIO | None = None, pid: int = 0) -> None:
+    def __init__(self, load_here: Callable[[], Simulation], pipe: BinaryIO | None = None, pid: int = 0,
+                 asking: int = -1) -> None:
         self._load_here = load_here
         self._pipe = pipe
         self._pid = pid
+        self._asking = asking
         self._summary_read = False
         self.summary: FirstFrame | None = None
 
@@ -87,6 +92,7 @@ class Loading:
         """The child's summary of the first frame (waited for), or None where there is none."""
         if not self._summary_read and self._pipe is not None:
             self._summary_read = True
+            os.close(self._asking)   # the summary is wanted now: the child sends what it has meshed so far
             data = _message(self._pipe)
             self.summary = pickle.loads(data) if data else None
         return self.summary
@@ -112,6 +118,7 @@ def start_loading(scene_path: str, allow_unmapped: bool = False, region: WorldBo
     if sys.platform != "linux":
         return Loading(load_here)
     read_end, write_end = os.pipe()
+    asked, asking = os.pipe()   # the window asking for the summary (`Loading.first_frame` closes `asking`)
     try:
         with warnings.catch_warnings():
             # Python 3.12 warns of a fork beside other threads (numpy's math library starts some, where a caller
@@ -119,18 +126,20 @@ def start_loading(scene_path: str, allow_unmapped: bool = False, region: WorldBo
             warnings.simplefilter("ignore", DeprecationWarning)
             pid = os.fork()
     except OSError:   # no process to spare (a limit on processes, memory): the scene loads here
-        os.close(read_end)
-        os.close(write_end)
+        for end in (read_end, write_end, asked, asking):
+            os.close(end)
         return Loading(load_here)
     if pid == 0:
         try:
             os.close(read_end)
+            os.close(asking)
             with open(write_end, "wb") as pipe:
-                _send_load(pipe, scene_path, allow_unmapped, region)
+                _send_load(pipe, asked, scene_path, allow_unmapped, region)
         finally:
             os._exit(0)
     os.close(write_end)
-    return Loading(load_here, open(read_end, "rb"), pid)   # noqa: SIM115 (closed when the simulation is read)
+    os.close(asked)
+    return Loading(load_here, open(read_end, "rb"), pid, asking)   # noqa: SIM115 (closed when the simulation is read)
 
 
 def _load(scene_path: str, allow_unmapped: bool, region: WorldBox | None) -> Simulation:
@@ -138,15 +147,19 @@ def _load(scene_path: str, allow_unmapped: bool, region: WorldBox | None) -> Sim
     return load_scene(scene_path, allow_unmapped, region)
 
 
-def _send_load(pipe: BinaryIO, scene_path: str, allow_unmapped: bool, region: WorldBox | None = None) -> None:
+def _send_load(pipe: BinaryIO, asked: int, scene_path: str, allow_unmapped: bool,
+               region: WorldBox | None = None) -> None:
     """The child's messages: the summary of the first frame, then the simulation; nothing where the load (or the
-    summary) fails: the parent then loads the scene itself and meets the error there. Ends quietly whatever happens
-    (a parent gone away, a simulation that does not pickle): the parent loads what it did not receive."""
+    summary) fails: the parent then loads the scene itself and meets the error there. The summary's meshing stops
+    early once the window asks for it (`asked`, the read end of the pipe the window closes: readable then), so that
+    the window does not wait for sections it can mesh itself. Ends quietly whatever happens (a parent gone away, a
+    simulation that does not pickle): the parent loads what it did not receive."""
     try:
         sim = _load(scene_path, allow_unmapped, region)
         from viewer.drawing.palette import load_palette
         from viewer.first_frame import summary
-        _write_message(pipe, pickle.dumps(summary(sim, load_palette()), protocol=pickle.HIGHEST_PROTOCOL))
+        first = summary(sim, load_palette(), asked=lambda: bool(select.select([asked], [], [], 0)[0]))
+        _write_message(pipe, pickle.dumps(first, protocol=pickle.HIGHEST_PROTOCOL))
         _write_message(pipe, pickle.dumps(sim, protocol=pickle.HIGHEST_PROTOCOL))
     except BaseException:   # the child must reach os._exit whatever happens, and say nothing
         return

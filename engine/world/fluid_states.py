@@ -65,5 +65,5 @@ def _water_source(state: BlockState) -> bool:
 
 
 def holds_fluid(state: BlockState) -> bool:
-    """Whether `fluid_state(state)` has a fluid, without making it (all 17,112 states at start-up)."""
+    """Whether `fluid_state(state)` has a fluid, without making it (the world classifies the states it holds)."""
     return state.block == WATER or state.block == LAVA or _water_source(state)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -229,7 +228,6 @@ class World:
         sy, sz, sx = ids.shape
         if sy and not (MIN_Y <= y0 and y0 + sy - 1 <= MAX_Y):
             raise ValueError(f"y {y0}..{y0 + sy - 1} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
-        kinds, special = _kind_table()
         slow: list[tuple[int, int, int, int]] = []
         for key, (ax, ay, az), (dy, dz, dx) in _section_parts((x0, y0, z0), (x0 + sx, y0 + sy, z0 + sz)):
             new = ids[ay - y0:ay - y0 + dy, az - z0:az - z0 + dz, ax - x0:ax - x0 + dx]
@@ -237,7 +235,8 @@ class World:
                 continue
             view = self._section_ids(key)[ay & 15:(ay & 15) + dy, az & 15:(az & 15) + dz, ax & 15:(ax & 15) + dx]
             write = (view != new) if place_air else (new != AIR_ID) & (view != new)
-            hard = write & (special[new] | special[view])
+            kinds = _kind_table(new, view)
+            hard = write & ((kinds[new] | kinds[view]) >> SPECIAL & 1).astype(bool)
             for y, z, x in zip(*np.nonzero(hard), strict=True):
                 slow.append((ax + int(x), ay + int(y), az + int(z), int(new[y, z, x])))
             write &= ~hard
@@ -258,7 +257,6 @@ class World:
         as `place_block_ids(..., place_air=True, order="xyz")` for each box (a scene's `[[blocks]]`), written with
         one pass over each section the boxes reach. Boxes of a block with a block entity, and boxes reaching a
         section that holds one, take `place_block_ids` (its cells go through `set_block_state`)."""
-        kinds, special = _kind_table()
         for lo, hi, _ in boxes:
             if not (MIN_Y <= lo[1] and hi[1] <= MAX_Y):
                 raise ValueError(f"y {lo[1]}..{hi[1]} is outside the 1.16.5 build range {MIN_Y}..{MAX_Y}")
@@ -267,8 +265,10 @@ class World:
             for key, corner, size in _section_parts(lo, (hi[0] + 1, hi[1] + 1, hi[2] + 1)):
                 cells = tuple(slice(corner[a] & 15, (corner[a] & 15) + size[i]) for i, a in enumerate((1, 2, 0)))
                 parts.setdefault(key, []).append((cells, state_id))
-        if any(special[state_id] for _, _, state_id in boxes) or \
-                any(special[self._section_ids(key)].any() for key in parts if key in self._sections):
+        placed = np.array([AIR_ID, *(state_id for _, _, state_id in boxes)], dtype=np.int64)   # air: new sections
+        present = [self._section_ids(key) for key in parts if key in self._sections]
+        kinds = _kind_table(placed, *present)
+        if any((kinds[ids] >> SPECIAL & 1).any() for ids in (placed, *present)):
             for lo, hi, state_id in boxes:
                 shape = (hi[1] - lo[1] + 1, hi[2] - lo[2] + 1, hi[0] - lo[0] + 1)
                 self.place_block_ids(*lo, np.full(shape, state_id, dtype=np.uint16), place_air=True, order="xyz")
@@ -571,7 +571,8 @@ def _entity_shape(box: Box) -> VoxelShape:
 
 
 FLUID, EFFECT = 0, 1           # block kinds counted per section (World.region_has)
-_KINDS: list[int] = []
+SPECIAL = 2                    # the bit of `_kind` for blocks with a block entity that `set_block_state` manages
+_KINDS: list[np.ndarray] = [np.zeros(0, dtype=np.int8)]   # `_kind_table`, one array (replaced as it grows)
 
 
 def _section_parts(lo: BlockPos, hi: BlockPos) -> Iterator[tuple[tuple[int, int, int], BlockPos,
@@ -607,26 +608,33 @@ def _keys_in(present: dict[tuple[int, int, int], Any], lo: tuple[int, int, int],
 
 
 def _kind(state_id: int) -> int:
-    """Bit FLUID: the state holds a fluid; bit EFFECT: its block acts in `checkBlockCollision`."""
-    if state_id >= len(_KINDS):   # made for the states loaded so far (blocks.loaded_states: it grows)
-        _KINDS.extend(holds_fluid(st) << FLUID | (st.block in phys.ENTITY_COLLISION_BLOCKS) << EFFECT
-                      for st in blocks.loaded_states()[len(_KINDS):])
-    return _KINDS[state_id]
+    """Bit FLUID: the state holds a fluid; bit EFFECT: its block acts in `checkBlockCollision`; bit SPECIAL: its
+    block has a block entity that `set_block_state` manages (a shulker box, a moving piston)."""
+    table = _KINDS[0]
+    kind = table.item(state_id) if state_id < len(table) else -1
+    return kind if kind >= 0 else _kind_table(np.array([state_id])).item(state_id)
 
 
-def _kind_table() -> tuple[np.ndarray, np.ndarray]:
-    """`_kind` of every state id loaded, and whether its block has a block entity that `set_block_state`
-    manages."""
-    return _kind_arrays(len(blocks.loaded_states()))
-
-
-@lru_cache(maxsize=2)
-def _kind_arrays(count: int) -> tuple[np.ndarray, np.ndarray]:
-    """`_kind_table` for the first `count` state ids."""
-    _kind(count - 1)
-    states = _STATES[0]
-    return (np.array(_KINDS[:count], dtype=np.int64),
-            np.array([s.block in SHULKER_BOXES or s.block == "moving_piston" for s in states[:count]], dtype=bool))
+def _kind_table(*ids: np.ndarray) -> np.ndarray:
+    """`_kind` by state id, made for at least the ids in `ids` (arrays of state ids): only the states a world holds
+    are classified (launch time: all 17,112 of 1.16.5, let alone 30,843, took 50-110 ms, docs/performance.md);
+    the others read -1. Read it only at the ids given."""
+    table = _KINDS[0]
+    top = max((int(part.max()) for part in ids if part.size), default=-1)
+    if top >= len(_STATES[0]):   # an id of a later release in a world made elsewhere (unpickled): make their states
+        blocks.state_by_id(top)
+    count = len(_STATES[0])
+    if len(table) < count:   # the states loaded so far (blocks.loaded_states: it grows)
+        table = _KINDS[0] = np.concatenate((table, np.full(count - len(table), -1, dtype=np.int8)))
+    for part in ids:
+        unknown = part[table[part] < 0]
+        if len(unknown):
+            states = _STATES[0]
+            for state_id in set(unknown.tolist()):   # (np.unique imports 0.1 s of numpy on first use)
+                st = states[state_id]
+                table[state_id] = (holds_fluid(st) << FLUID | (st.block in phys.ENTITY_COLLISION_BLOCKS) << EFFECT
+                                   | (st.block in SHULKER_BOXES or st.block == "moving_piston") << SPECIAL)
+    return table
 
 
 _VOID_AIR: list[int] = []

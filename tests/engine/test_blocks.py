@@ -367,3 +367,22 @@ def test_the_later_releases_states_are_made_only_when_asked_for_and_keep_their_i
     assert done.stdout.split() == ["True", str(STATE_COUNT), str(ALL_STATES), "True",
                                   str(parse_block_state("mud", "1.19").id), "True"]
     assert state_by_id(parse_block_state("mud", "1.19").id).name == "minecraft:mud"
+
+
+def test_a_world_classifies_only_the_states_it_holds_even_unpickled_with_a_later_releases_ids():
+    """A world holding water and `mud` of 1.19, unpickled in a fresh interpreter (where only 1.16.5's states are
+    made): a stone box filled over them makes the later releases' states for the mud's id and classifies air, stone,
+    mud and water only; the section still counts one fluid block."""
+    from engine.world.world import World
+    world = World()
+    world.set_block_state(0, 2, 0, parse_block_state("mud", "1.19"))
+    world.set_block_state(0, 3, 0, parse_block_state("water"))
+    code = ("import pickle, sys\n"
+            "from engine.world import blocks, world as w\n"
+            f"world = pickle.loads(bytes.fromhex({pickle.dumps(world).hex()!r}))\n"
+            "print(len(blocks.loaded_states()))\n"
+            "world.fill_boxes([((0, 0, 0), (0, 0, 0), blocks.parse_block_state('stone').id)])\n"
+            "print(len(blocks.loaded_states()), int((w._KINDS[0] >= 0).sum()), world._kind_counts[(0, 0, 0)])\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == [str(STATE_COUNT), f"{ALL_STATES} 4 [1, 0]"]

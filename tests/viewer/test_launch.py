@@ -71,9 +71,19 @@ def test_the_child_loads_the_scene_and_its_copy_runs_as_a_direct_load(monkeypatc
     assert run_lines(sim, 20) == run_lines(load_scene(SCENES / "slime_launcher.toml"), 20)
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="the forked load is Linux's; elsewhere the scene loads in-process")
+def test_the_child_stops_meshing_for_the_summary_once_the_window_asks_for_it() -> None:
+    """The boat road (190 sections, more than the child meshes in its budget), its summary asked for at once: the
+    child, once loaded, meshes the nearest section and sends the summary; the simulation follows."""
+    loading = launch.start_loading(str(SCENES / "boat_ice_road.toml"))
+    summary = loading.first_frame()
+    assert len(summary.meshes) == 1 < len(summary.versions)
+    assert loading().world.section_version(next(iter(summary.meshes))) == summary.versions[next(iter(summary.meshes))]
+
+
 def test_a_scene_the_child_cannot_send_loads_here(monkeypatch) -> None:
     calls = _counting_loads(monkeypatch)
-    monkeypatch.setattr(launch, "_send_load", lambda pipe, *args: None)
+    monkeypatch.setattr(launch, "_send_load", lambda pipe, asked, *args: None)
     loading = launch.start_loading(str(SCENES / "slime_launcher.toml"))
     assert loading.first_frame() is None
     sim = loading()
@@ -85,7 +95,7 @@ def test_a_simulation_the_child_cannot_send_after_its_summary_loads_here(monkeyp
     frame from the summary, gets the scene loaded here."""
     calls = _counting_loads(monkeypatch)
 
-    def summary_only(pipe, *args) -> None:
+    def summary_only(pipe, asked, *args) -> None:
         launch._write_message(pipe, pickle.dumps(first_frame.summary(launch._load(*args), load_palette())))
     monkeypatch.setattr(launch, "_send_load", summary_only)
     loading = launch.start_loading(str(SCENES / "slime_launcher.toml"))

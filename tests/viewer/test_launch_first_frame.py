@@ -148,3 +148,13 @@ def test_sections_the_child_left_are_meshed_by_the_window() -> None:
         assert _meshed(early) == whole
     finally:
         early.close()
+
+
+def test_the_summary_meshes_until_the_window_asks_for_it() -> None:
+    """The boat road with time to mesh every section: asked for after its third section, the summary holds the three
+    nearest the middle of a framing camera, those a summary with no time left to mesh holds first."""
+    sim = load_scene(SCENES / "boat_ice_road.toml")
+    answers = iter([False, False, True])
+    asked = first_frame.summary(sim, load_palette(), budget_s=60.0, asked=lambda: next(answers))
+    assert len(asked.meshes) == 3 < len(asked.versions)
+    assert next(iter(asked.meshes)) == next(iter(first_frame.summary(sim, load_palette(), budget_s=0.0).meshes))
