@@ -131,7 +131,7 @@ def finite_row(f: np.ndarray, r: int) -> bool:
     return True
 
 
-@njit(inline=True)
+@njit
 def submerged_in_water(keys, slots, pool, flags, x: float, y: float, z: float) -> bool:
     """`Entity.updateSubmergedInWaterState` at height `y` (the eye Y, less 0.11111111F before 1.20.5): water in
     the cell whose surface (float)(cell y + height) lies above `y` (`engine.influences.fluids`)."""
@@ -157,13 +157,14 @@ def _velocity_affecting_state(keys, slots, pool, flags, f: np.ndarray, i: np.nda
     return state_at(keys, slots, pool, sx, y, sz)
 
 
-@njit(inline=True)
+@njit
 def drag_after_move(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, slip: np.ndarray, v: int,
                     drag: float, drag_y: float) -> bool:
     """The drag after an item's or an XP orb's move (`slippery_drag`, spec 04 §4), in the release whose flags are
     `v`: on the ground the slipperiness of the block 1 m below the position, from 1.20 (V_SUPPORTING) of the block
     at the entity's own velocity-affecting offset 0.999999F; false (nothing written) where that block is a fence,
-    wall or gate or has an entity effect (`Entity.move` step 14 reads it, `move_self` tests the 0.500001F one)."""
+    wall or gate or has an entity effect (`Entity.move` step 14 reads it, `move_self` tests the 0.500001F one).
+    Not inlined: the item and XP orb loops share one compiled copy."""
     supported = v & V_SUPPORTING != 0
     px, py, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2])
     below = -1
