@@ -203,10 +203,13 @@ WARM_SCENES = {   # what each part of `warm` runs: the kernels a run of it compi
     # loop (engine.influences.explosion_batch.tick_exploding), which the "tnt" part's world never lets them do
     "blast": "".join(f'[[entities]]\ntype = "minecraft:tnt"\npos = [3.5, 100.0, 3.5]\nfuse = {2 + n % 2}\n'
                      for n in range(40)),
-    # items resting on stone, falling and floating in water (engine.entities.item_kernel)
+    # items resting on stone, falling and floating in water (engine.entities.item_kernel), then XP orbs resting,
+    # falling and sinking into the water (engine.entities.xp_orb_kernel)
     "item": _FLOOR + '[[blocks]]\nfrom = [0, 1, 0]\nto = [1, 1, 7]\nblock = "minecraft:water"\n'
     + "".join(f'[[entities]]\ntype = "minecraft:item"\npos = [{x + 0.5}, {1.0 + x % 3}, {z + 0.5}]\n'
-              for x in range(4) for z in range(0, 8, 2)),
+              for x in range(4) for z in range(0, 8, 2))
+    + "".join(f'[[entities]]\ntype = "minecraft:experience_orb"\npos = [{x + 0.5}, {1.0 + x % 3 / 2}, {z + 0.5}]\n'
+              for x in (1, 4, 5) for z in (1, 5)),
     # a walking mob's path search (engine.pathfinding.walk_kernel)
     "path": _FLOOR + '[[entities]]\ntype = "minecraft:zombie"\npos = [4.5, 1.0, 4.5]\non_ground = true\n'
                      'path_to = { pos = [7.5, 1.0, 1.5] }\n',

@@ -124,15 +124,15 @@ def grow_older(i: np.ndarray, r: int) -> None:
 
 
 @njit(inline=True)
-def _finite(f: np.ndarray, r: int) -> bool:
+def finite_row(f: np.ndarray, r: int) -> bool:
     for c in range(F_BOX + 6):
         if not np.isfinite(f[r, c]):
             return False
     return True
 
 
-@njit(inline=True)
-def _submerged_in_water(keys, slots, pool, flags, x: float, y: float, z: float) -> bool:
+@njit
+def submerged_in_water(keys, slots, pool, flags, x: float, y: float, z: float) -> bool:
     """`Entity.updateSubmergedInWaterState` at height `y` (the eye Y, less 0.11111111F before 1.20.5): water in
     the cell whose surface (float)(cell y + height) lies above `y` (`engine.influences.fluids`)."""
     bx, by, bz = jfloor(x), jfloor(y), jfloor(z)
@@ -157,6 +157,31 @@ def _velocity_affecting_state(keys, slots, pool, flags, f: np.ndarray, i: np.nda
     return state_at(keys, slots, pool, sx, y, sz)
 
 
+@njit
+def drag_after_move(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, slip: np.ndarray, v: int,
+                    drag: float, drag_y: float) -> bool:
+    """The drag after an item's or an XP orb's move (`slippery_drag`, spec 04 §4), in the release whose flags are
+    `v`: on the ground the slipperiness of the block 1 m below the position, from 1.20 (V_SUPPORTING) of the block
+    at the entity's own velocity-affecting offset 0.999999F; false (nothing written) where that block is a fence,
+    wall or gate or has an entity effect (`Entity.move` step 14 reads it, `move_self` tests the 0.500001F one).
+    Not inlined: the item and XP orb loops share one compiled copy."""
+    supported = v & V_SUPPORTING != 0
+    px, py, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2])
+    below = -1
+    if supported:          # 1.20: the entity's own velocity-affecting offset, which move_self does not read
+        below = _velocity_affecting_state(keys, slots, pool, flags, f, i, r)
+        if below < 0 or not flags[state_at(keys, slots, pool, px, py, pz)] & WATER_OR_COLUMN and \
+                flags[below] & EFFECT:                                # Entity.move step 14: a velocity multiplier
+            return False
+    on_ground = i[r, I_FLAGS] & ON_GROUND != 0
+    p = 1.0
+    if on_ground:          # the slipperiness block: 1 m below the position, from 1.20 the velocity-affecting one
+        p = slip[below] if supported else slip[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1] - 1.0), pz)]
+    f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = slippery_drag(
+        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], p, on_ground, drag, drag_y)
+    return True
+
+
 @njit(inline=True)
 def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, r: int, slip: np.ndarray, v: int, border: tuple, effects: np.ndarray,
@@ -164,7 +189,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
               margin: float) -> bool:
     """`ItemEntity.tick` of row `r` after `ServerWorld.tickEntity`'s head; false where the object path must tick
     it (the row part-written)."""
-    if i[r, I_FIRST] or i[r, I_FIRE] != UNLIT or not _finite(f, r):
+    if i[r, I_FIRST] or i[r, I_FIRE] != UNLIT or not finite_row(f, r):
         return False
     age = i[r, I_ITEM_AGE]
     if age != ITEM_AGELESS and wrap32(age + 1) >= ITEM_MAX_AGE:    # step 9 removes it
@@ -176,7 +201,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     if f[r, F_LAVA] > 0.0 or f[r, F_POS + 1] < void:   # isInLava (fire, damage), attemptTickInVoid: removal
         return False
     y = f[r, F_POS + 1] + eye
-    sub = _submerged_in_water(keys, slots, pool, flags, f[r, F_POS], y - below_eye, f[r, F_POS + 2])
+    sub = submerged_in_water(keys, slots, pool, flags, f[r, F_POS], y - below_eye, f[r, F_POS + 2])
     i[r, I_SUBMERGED] = 1 if sub else 0
     count_down_pickup_delay(i, r)                                                            # 2
     if i[r, I_FLAGS] & TOUCHING_WATER and f[r, F_WATER] > threshold:                        # 3
@@ -194,21 +219,9 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
                          f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v, border, effects, HALF_WIDTH,
                          ITEM_HEIGHT, 0.0, False):
             return False
-        supported = v & V_SUPPORTING != 0
-        px, py, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2])
-        below = -1
-        if supported:          # 1.20: the item's own velocity-affecting offset, which move_self does not read
-            below = _velocity_affecting_state(keys, slots, pool, flags, f, i, r)
-            if below < 0 or not flags[state_at(keys, slots, pool, px, py, pz)] & WATER_OR_COLUMN and \
-                    flags[below] & EFFECT:                            # Entity.move step 14: a velocity multiplier
-                return False
-        on_ground = i[r, I_FLAGS] & ON_GROUND != 0
-        p = 1.0
-        if on_ground:          # the slipperiness block: 1 m below the position, from 1.20 the velocity-affecting one
-            p = slip[below] if supported else slip[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1] - 1.0), pz)]
-        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = slippery_drag(
-            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], p, on_ground, ITEM_DRAG, ITEM_DRAG_Y)
-        if on_ground and f[r, F_MOTION + 1] < 0.0:
+        if not drag_after_move(keys, slots, pool, flags, f, i, r, slip, v, ITEM_DRAG, ITEM_DRAG_Y):
+            return False
+        if i[r, I_FLAGS] & ON_GROUND and f[r, F_MOTION + 1] < 0.0:
             bounce(f, r)
     grow_older(i, r)                                                                         # 7
     return update_water_state(keys, slots, pool, flags, f, i, r, lava_push, double, zero_below,

@@ -1,20 +1,24 @@
 """`ExperienceOrbEntity` (spec 06 §4): order FGMD, push-out, lava kick; player seeking comes with players. From 1.17
-(`xp_orb_merging`) orbs merge: every 20 ticks with their neighbours, and on spawn into an orb already there."""
+(`xp_orb_merging`) orbs merge: every 20 ticks with their neighbours, and on spawn into an orb already there. Its
+state is a row of `XP_ORB_ROWS` (engine.entities.xp_orb_kernel), runs of orbs take that module's compiled loop
+(`XpOrbBatch`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from engine.constants import (
     DRAG_1_12,
+    EYE_HEIGHT_FACTOR,
     ITEM_VELOCITY_AFFECTING_OFFSET,
-    XP_ORB_BOUNCE,
+    LAVA_PUSH,
+    LAVA_PUSH_ULTRAWARM,
+    SUBMERGED_EYE_OFFSET,
     XP_ORB_BOUNCE_1_12,
-    XP_ORB_BUOYANCY,
-    XP_ORB_BUOYANCY_MAX_VY,
     XP_ORB_DRAG,
     XP_ORB_DRAG_Y,
-    XP_ORB_GRAVITY,
     XP_ORB_GRAVITY_1_12,
     XP_ORB_HEALTH,
     XP_ORB_HEIGHT,
@@ -29,32 +33,39 @@ from engine.constants import (
     XP_ORB_SPAWN_SPREAD,
     XP_ORB_SPAWN_VY,
     XP_ORB_VALUES,
-    XP_ORB_WATER_DRAG,
     XP_ORB_WIDTH,
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
+from engine.entities import xp_orb_kernel as kernel
 from engine.entities.common import (
-    add_motion,
     flee_lava,
     push_out_of_blocks,
     scale_motion,
+    slipperiness_column,
     slippery_drag,
     subtract_motion_y,
 )
 from engine.entities.entity import Entity
+from engine.entities.rows import RowBacked, RowBatch, extra_flag, extra_int
+from engine.entities.tnt_kernel import version_bits
+from engine.entities.xp_orb_kernel import XP_ORB_ROWS
 from engine.geometry.box import ZERO, Box, Vec3
-from engine.influences.fluids import fluid_at
+from engine.influences.fluids import fluid_at, normalize_zero_below
 from engine.influences.fluids_1_12 import handle_material_acceleration
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.java.mathhelper import floor
+from engine.jit import plain
 from engine.motion.collision_boxes import get_collision_boxes
+from engine.motion.collision_kernel import block_arrays
 from engine.motion.move import MovementType, move
+from engine.world.dimensions import void_y
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
+    from engine.world.world import World
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 WATER = StageInfo("water_movement", "ExperienceOrbEntity.applyWaterMovement")
@@ -64,18 +75,71 @@ PUSH_OUT = StageInfo("push_out", "Entity.pushOutOfBlocks", "Pu")
 DRAG = StageInfo("drag", "ExperienceOrbEntity.tick", "D")
 BOUNCE = StageInfo("ground_bounce", "ExperienceOrbEntity.tick")
 MERGE = StageInfo("merge", "ExperienceOrbEntity.expensiveUpdate")
+NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs refuses `block_effects` (decides)
+
+# the object path runs the stage kernels' own source (docs/architecture.md, "Each stage written once")
+_count_down_pickup_delay, _water_movement, _gravity = (plain(kernel.count_down_pickup_delay),
+                                                       plain(kernel.water_movement), plain(kernel.gravity))
+_bounce, _grow_older = plain(kernel.bounce), plain(kernel.grow_older)
 
 
-class ExperienceOrb(Entity):
+class XpOrbBatch(RowBatch):
+    """Runs of XP orbs: `engine.entities.xp_orb_kernel.tick_rows`, which hands an orb back to the object path (its
+    row restored) where its tick reads something the kernels do not decide, and goes on after it (after a 1.17
+    merging orb, which the phase ticks before the loop goes on). Every release 1.16.2–1.21.3 runs them
+    (`tnt_kernel.version_bits`, `xp_orb_merging` and the submerged test's eye offset); before 1.16.2
+    (`in_lava_by_fluid_height`: a lava flag the move sets, not a column), a release that refuses a mechanic they
+    run (1.21.4 on: `xp_orb`, `fall_distance`, `block_effects`), and solid entities in the world leave every orb to
+    the object path; so does an orb with riders, a vehicle or a step height."""
+
+    table = XP_ORB_ROWS
+    mechanics = frozenset({"xp_orb", "entity_move", "supporting_block", "fluids", "void", "fall_distance",
+                           "block_effects"})
+
+    def decides(self, world: World, features: Features) -> bool:
+        return not (world.collidable_count or features.refused & self.mechanics or features.move_motion_fields
+                    or features.collision_aabb_lists or features.xp_orb_tick_1_12) \
+            and features.in_lava_by_fluid_height and features.submerged_below_eye
+
+    def row(self, e: ExperienceOrb, traced: bool) -> int:
+        return -1 if e.passengers or e.vehicle is not None or e.step_height else e._r
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        border = world.border_shape.coords
+        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
+        lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
+        return kernel.tick_rows(*block_arrays(world), cells, XP_ORB_ROWS.f, XP_ORB_ROWS.i, rows, start,
+                                slipperiness_column(), version_bits(features), edges, NO_EFFECT_SECTIONS, lava_push,
+                                normalize_zero_below(features), float(void_y(world.dimension, features)),
+                                f32(XP_ORB_HEIGHT * EYE_HEIGHT_FACTOR),
+                                0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
+                                features.xp_orb_merging, marks, saved_f, saved_i)
+
+    def finish(self, e: Entity, sim: TickContext) -> None:
+        raise AssertionError("the XP orb loop never stops at an orb it ticked")
+
+
+class ExperienceOrb(RowBacked, Entity):
     MECHANIC = "xp_orb"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:experience_orb"
+    batch = XpOrbBatch()
     WIDTH = XP_ORB_WIDTH
     HEIGHT = XP_ORB_HEIGHT
     velocity_affecting_offset = ITEM_VELOCITY_AFFECTING_OFFSET   # getVelocityAffectingPos (1.20)
     FIELDS = {"age": int, "value": int, "pickup_delay": int, "picking_count": int}
     FIELD_ATTRIBUTES = {"age": "orb_age"}
+    ROWS = XP_ORB_ROWS
+    orb_age = extra_int(XP_ORB_ROWS, "orb_age")    # ExperienceOrbEntity.orbAge (its own field, not Entity.age)
+    value = extra_int(XP_ORB_ROWS, "value")
+    pickup_delay = extra_int(XP_ORB_ROWS, "pickup_delay")
+    picking_count = extra_int(XP_ORB_ROWS, "picking_count")
+    health = extra_int(XP_ORB_ROWS, "health")
+    submerged_in_water = extra_flag(XP_ORB_ROWS, "submerged_in_water")
+    first_update = extra_flag(XP_ORB_ROWS, "first_update")
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.take_row()
         super().__init__(entity_id, pos, motion, seed)
         self.orb_age = 0
         self.value = 1
@@ -101,7 +165,8 @@ class ExperienceOrb(Entity):
         return handle_material_acceleration(self, sim, self.box)
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`ExperienceOrbEntity.tick`: spec 06 §4.2."""
+        """`ExperienceOrbEntity.tick`: spec 06 §4.2, the stages `engine.entities.xp_orb_kernel`'s on this entity's
+        row."""
         world = sim.world
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                                # 1 F
         if sim.features.xp_orb_tick_1_12:
@@ -110,12 +175,13 @@ class ExperienceOrb(Entity):
         # vanilla goes on even when the base tick removed the entity (lava, fire, the void): it leaves the world
         # after its tick
         merging = sim.features.xp_orb_merging
-        if self.pickup_delay > 0 and not merging:                                           # 2 (gone in 1.17)
-            self.pickup_delay -= 1
+        f, i, r = self._t.f, self._t.i, self._r
+        if not merging:                                                                     # 2 (gone in 1.17)
+            _count_down_pickup_delay(i, r)
         if self.submerged_in_water:                                                         # 3
-            run_stage(rec, self, WATER, self.apply_water_movement)
+            run_stage(rec, self, WATER, _water_movement, f, r)
         elif not self.no_gravity:
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, XP_ORB_GRAVITY, 0.0)
+            run_stage(rec, self, GRAVITY, _gravity, f, r)
         p = self.pos
         if fluid_at(world, floor(p.x), floor(p.y), floor(p.z)).fluid == "lava":            # 4
             run_stage(rec, self, LAVA, flee_lava, self, not merging)
@@ -129,8 +195,8 @@ class ExperienceOrb(Entity):
         move(self, sim, MovementType.SELF, self.motion, rec)                                # 9 M
         run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, XP_ORB_DRAG, XP_ORB_DRAG_Y)  # 10, 11 D
         if self.on_ground:                                                                  # 12
-            run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, XP_ORB_BOUNCE, 1.0)
-        self.orb_age = wrap_int(self.orb_age + 1)
+            run_stage(rec, self, BOUNCE, _bounce, f, r)
+        _grow_older(i, r)
         if self.orb_age >= XP_ORB_MAX_AGE:                                                  # 13
             self.remove()
 
@@ -157,7 +223,7 @@ class ExperienceOrb(Entity):
         run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, XP_ORB_DRAG, DRAG_1_12)
         if self.on_ground:
             run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, XP_ORB_BOUNCE_1_12, 1.0)
-        self.orb_age = wrap_int(self.orb_age + 1)
+        _grow_older(self._t.i, self._r)
         if self.orb_age >= XP_ORB_MAX_AGE:
             self.remove()
 
@@ -168,12 +234,6 @@ class ExperienceOrb(Entity):
         if self.health <= 0:
             self.remove()
         return False
-
-    def apply_water_movement(self) -> None:
-        """X/Z × 0.99F; Y + 5e-4F capped at 0.06F."""
-        m = self.motion
-        self.motion = Vec3(m.x * XP_ORB_WATER_DRAG, min(m.y + XP_ORB_BUOYANCY, XP_ORB_BUOYANCY_MAX_VY),
-                           m.z * XP_ORB_WATER_DRAG)
 
     def expensive_update(self, sim: TickContext) -> list[int]:
         """`expensiveUpdate` (1.17): the player search comes with players; then every orb of this one's value in

@@ -6,7 +6,8 @@ repository root; not collected by pytest). Each case prints µs per entity-tick 
 and by the process's CPU time (steadier on a shared machine). TNT cases run the compiled loop
 (engine.entities.tnt_kernel) and, for comparison, the object path, in the release `--version` names (1.16.5 by
 default); the loop's hand-backs to the object path are counted. Items resting on stone and in still water likewise,
-with engine.entities.item_kernel (1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against
+with engine.entities.item_kernel (1.16.2 on), and XP orbs resting on stone with engine.entities.xp_orb_kernel
+(1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against
 the peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled
 players phase, engine.living.player_kernel, and the object path) and bench_living's one player in its arena
 (compiled), and 1,000 sneaking along the edge of a ridge (against the peer's walk: it has no sneaking case), in
@@ -86,6 +87,19 @@ def case(label: str, text: str, settle: int, compiled: bool, check, count: int =
     ents = sim.entities
     assert len(ents) == count and all(check(e) for e in ents), label
     return label, us, cpu, path_of(compiled, sim.kernel_ticks - k0, sim.object_ticks - o0)
+
+
+def xp_orbs_case(version: str, compiled: bool) -> tuple[str, float, float, str]:
+    """N XP orbs resting on a stone floor, one per cell (SIDE per row), in `version`: each asserted an orb (so no
+    player is in the world, none near to follow), on the ground at y 1.0 and older than the timing."""
+    rows = N // SIDE
+    text = (f'[scene]\nversion = "{version}"\n'
+            f'[[blocks]]\nfrom = [-1, 0, -1]\nto = [{SIDE}, 0, {rows}]\nblock = "minecraft:stone"\n')
+    text += "".join(f'[[entities]]\ntype = "minecraft:experience_orb"\n'
+                    f'pos = [{i % SIDE + 0.5}, 1.0, {i // SIDE + 0.5}]\n' for i in range(N))
+    return case("XP orbs resting on stone", text, 5, compiled,
+                lambda e: e.TYPE == "minecraft:experience_orb" and e.on_ground and e.pos.y == 1.0
+                and e.orb_age > TICKS)
 
 
 def path_of(compiled: bool, done: int, handed: int) -> str:
@@ -231,7 +245,7 @@ def main() -> None:
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--tnt-only", action="store_true", help="leave out the players and mobs (TNT and items)")
     only.add_argument("--players-only", action="store_true", help="only the players' cases")
-    only.add_argument("--items-only", action="store_true", help="only the items' cases")
+    only.add_argument("--items-only", action="store_true", help="only the items' and XP orbs' cases")
     args = parser.parse_args()
     version = args.version
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
@@ -270,6 +284,7 @@ def main() -> None:
                lambda e: e.on_ground and e.pos.y == 1.0 and e.item_age > TICKS)
         beside(IDLE, case, "items in still water", items_water, 20, compiled,
                lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0 and e.item_age > TICKS)
+        beside(IDLE, xp_orbs_case, version, compiled)
     living = (("idle", "", "idle_on_ground"), ("walking", "forward = true\n", "walk"),
               ("sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
     if version != DEFAULT_VERSION or args.tnt_only or args.items_only:   # bench_living's ones run in 1.16.5

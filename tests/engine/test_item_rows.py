@@ -152,7 +152,7 @@ def test_item_rows_read_back_and_survive_clones_and_pickles() -> None:
 
 
 def _loop_uncompiled(monkeypatch) -> None:
-    for name in ("tick_rows", "_tick_row"):
+    for name in ("tick_rows", "_tick_row", "drag_after_move"):
         k = getattr(item_kernel, name)
         monkeypatch.setattr(item_kernel, name, getattr(k, "py_func", k))
 

@@ -1,0 +1,193 @@
+"""XP orbs as rows (engine.entities.xp_orb_kernel): the compiled loop, the object path and the traced run agree bit
+for bit on random worlds of orbs and on the bundled orb scenes, in 1.16.5 and the later releases the loop runs (1.17
+merging among them); deliberate mutants of the loop are caught; the kernels run as plain Python
+(`NUMBA_DISABLE_JIT=1`) with the same results."""
+
+from __future__ import annotations
+
+import math
+import pickle
+import random
+from functools import partial
+
+import pytest
+
+from engine import jit
+from engine.entities import xp_orb_kernel
+from engine.entities.xp_orb import ExperienceOrb
+from engine.geometry.box import Vec3
+from engine.tick.scene import load_scene
+from engine.tick.simulation import Simulation
+from engine.world import blocks
+from engine.world.world import World
+from tests.conftest import jit_off_run
+from tests.engine.test_compiled_equality import ORIGINS, ROOT, SPECIAL, three_ways_digest
+from tests.engine.test_player_rows import _mutant
+
+jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
+
+TICKS = 30
+# the floor under the orbs, and the patch on it: slippery, slow and bouncy blocks, steps, and blocks the loop hands
+# back for (lava, cobwebs, a hopper's shape, fences whose supporting block 1.20 reads)
+FLOORS = ("stone", "stone", "stone", "ice", "blue_ice", "soul_sand", "oak_slab[type=top]", "slime_block")
+PATCH = ("stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "stone_brick_stairs[facing=east]",
+         "cobblestone_wall[east=low,north=tall]", "oak_fence[east=true,west=true]", "ice", "packed_ice",
+         "soul_sand", "honey_block", "slime_block", "snow[layers=3]", "water", "water[level=3]", "lava", "cobweb",
+         "hopper", "oak_slab[type=bottom,waterlogged=true]", "kelp")
+RELEASES = ("1.16.5", "1.17", "1.20", "1.20.5", "1.21.2")
+BUNDLED = ("fluid_submerged_eye.toml", "fluid_submerged_eye_cell_1_15_2.toml", "item_xp_orb_1_12_2.toml",
+           "xp_orb_drop.toml")
+MERGE_IDS = 40          # ExperienceOrbEntity.isMergeable: ids that differ by a multiple of 40 may merge (1.17)
+
+
+def orb_world(seed: int, version: str = "1.16.5") -> Simulation:
+    """5 to 40 orbs over a floor at y 59 (one block kind) with a random patch at y 60-61 and a water pool 3 deep, at
+    one of ORIGINS (near 0, straddling it, and ±2·10⁷): some resting on the floor, some falling or thrown (a few
+    with special motions: ±0, tiny, NaN, ±inf), some in the pool, one now and then without gravity, near its despawn
+    age or in its first tick; and a cluster of orbs of one value whose ids differ by 40, which 1.17 merges."""
+    rng = random.Random(seed)
+    ox, oz = rng.choice(ORIGINS)
+    w = World()
+    floor = blocks.parse_block_state(rng.choice(FLOORS))
+    for x in range(ox - 8, ox + 9):
+        for z in range(oz - 8, oz + 9):
+            w.set_block_state(x, 59, z, floor)
+    patch = [blocks.parse_block_state(s) for s in PATCH]
+    for _ in range(rng.choice([5, 20, 50])):
+        w.set_block_state(ox + rng.randint(-6, 6), 60 + rng.randint(0, 1), oz + rng.randint(-6, 6), rng.choice(patch))
+    water = blocks.parse_block_state("water")
+    px, pz = ox + rng.randint(-6, 3), oz + rng.randint(-6, 3)
+    for x in range(px, px + 3):
+        for z in range(pz, pz + 3):
+            for y in (60, 61, 62):
+                w.set_block_state(x, y, z, water)
+    sim = Simulation(w, version=version)
+
+    def add(pos: tuple, m: tuple, entity_id: int | None = None) -> ExperienceOrb:
+        orb = sim.create(ExperienceOrb, Vec3(*pos), Vec3(*m), entity_id)
+        orb.value = rng.choice([1, 3, 7])
+        orb.orb_age = rng.choice([0, 0, 0, 5, 5990, rng.randint(0, 3)])
+        orb.pickup_delay = rng.choice([0, 0, 10])
+        orb.first_update = rng.random() < 0.1
+        sim.add_entity(orb)
+        return orb
+
+    for _ in range(rng.randint(5, 40)):
+        kind = rng.random()
+        if kind < 0.4:      # resting on the floor (or on what the patch put there)
+            pos = (ox + rng.uniform(-7, 7), 60.0, oz + rng.uniform(-7, 7))
+            m = (0.0, 0.0, 0.0)
+        elif kind < 0.6:    # in the pool
+            pos = (px + rng.uniform(0.3, 2.7), 60.0 + rng.uniform(0, 2.2), pz + rng.uniform(0.3, 2.7))
+            m = tuple(rng.uniform(-0.05, 0.05) for _ in range(3))
+        else:               # falling or thrown
+            pos = (ox + rng.uniform(-7, 7), 60.0 + rng.uniform(0, 6), oz + rng.uniform(-7, 7))
+            m = tuple(rng.choice(SPECIAL) if rng.random() < 0.05 else rng.uniform(-0.4, 0.4) for _ in range(3))
+        orb = add(pos, m)
+        orb.on_ground = kind < 0.4
+        orb.no_gravity = rng.random() < 0.05
+    cx, cz = ox + rng.uniform(-5, 5), oz + rng.uniform(-5, 5)
+    first = 1000 + rng.randint(0, 39)
+    for k in range(3):
+        orb = add((cx + 0.3 * k, 60.0 + rng.uniform(0, 1), cz), (0.0, 0.0, 0.0), first + MERGE_IDS * k)
+        orb.value = 3
+    return sim
+
+
+def worlds_digest(seeds: range, ticks: int = TICKS, version: str = "1.16.5") -> tuple[str, int, int]:
+    """`three_ways_digest` of the random orb worlds in `version`."""
+    return three_ways_digest(partial(orb_world, version=version), seeds, ticks)
+
+
+def test_random_orb_worlds_compiled_object_and_traced_agree() -> None:
+    """6 random orb worlds, 30 ticks, 1.16.5: compiled, object path and traced runs agree bit for bit, and most
+    orb ticks were compiled."""
+    _, done, handed = worlds_digest(range(6))
+    assert done > 3 * handed, (done, handed)
+
+
+@pytest.mark.parametrize("version", RELEASES[1:])
+def test_random_orb_worlds_agree_in_later_releases(version: str) -> None:
+    """1.17 (merging every 20 ticks: the loop stops at a merging orb; no pickup delay; Vec3d in double), 1.20 (the
+    supporting block's slipperiness), 1.20.5 (the submerged test at the eye), 1.21.2 (small moves, tick-time block
+    collision): the same three ways, mostly compiled."""
+    _, done, handed = worlds_digest(range(4), 25, version)
+    assert done > 2 * handed, (version, done, handed)
+
+
+def test_orbs_merge_in_a_compiled_run() -> None:
+    """1.17: the cluster's orbs merge at the first merge tick (age % 20 == 1) in the compiled run as in the object
+    path (the equality above), so the worlds lose orbs."""
+    sim = orb_world(3, "1.17")
+    before = len(sim.reported_entities())
+    for _ in range(3):
+        sim.tick()
+    assert sim.kernel_ticks > 0 and len(sim.reported_entities()) < before
+
+
+def test_releases_before_1_16_2_take_the_object_path() -> None:
+    """1.16.1 keeps isInLava as a flag: no orb tick is compiled, and the runs still agree."""
+    _, done, handed = worlds_digest(range(2), 10, "1.16.1")
+    assert done == 0 and handed == 0
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_bundled_orb_scenes_compiled_object_and_traced_agree(name: str) -> None:
+    """Every bundled scene with an XP orb, 60 ticks, three ways."""
+    three_ways_digest(lambda _: load_scene(ROOT / "scenes" / name), range(1), 60)
+
+
+def test_resting_orbs_are_compiled_and_stay_put() -> None:
+    """Orbs resting on stone: every tick after their first is compiled; they stay where they lie, on the ground."""
+    w = World()
+    stone = blocks.parse_block_state("stone")
+    for x in range(-2, 3):
+        for z in range(-2, 3):
+            w.set_block_state(x, 0, z, stone)
+    sim = Simulation(w)
+    orbs = []
+    for k in range(8):
+        orb = sim.create(ExperienceOrb, Vec3(-1.5 + k % 4, 1.0, -1.5 + k // 4 * 2))
+        sim.add_entity(orb)
+        orbs.append(orb)
+    for _ in range(40):
+        sim.tick()
+    assert sim.object_ticks == 8 and sim.kernel_ticks == 39 * 8
+    assert all(orb.on_ground and not orb.removed and orb.pos.y == 1.0 for orb in orbs)
+    assert [orb.orb_age for orb in orbs] == [40] * 8
+
+
+def test_orb_rows_read_back_and_survive_clones_and_pickles() -> None:
+    sim = Simulation()
+    orb = sim.create(ExperienceOrb, Vec3(0.5, 70.0, -0.5), Vec3(0.1, math.nan, -0.0))
+    sim.add_entity(orb)
+    orb.orb_age, orb.value, orb.picking_count, orb.health, orb.submerged_in_water = 5999, 2477, 3, 2, True
+    twin = orb.clone()
+    copy = pickle.loads(pickle.dumps(orb))
+    orb.orb_age = 7
+    assert (twin.orb_age, twin.value, twin.picking_count, twin.health, twin.submerged_in_water, twin.first_update) \
+        == (5999, 2477, 3, 2, True, True)
+    assert (copy.id, copy.orb_age, copy.value) == (orb.id, 5999, 2477) and math.isnan(copy.motion.y)
+
+
+@pytest.mark.parametrize(("name", "old", "new"), [
+    ("water_movement", "f[r, F_MOTION] * XP_ORB_WATER_DRAG", "f[r, F_MOTION] * 0.99"),   # the water drag in double
+    ("_tick_row", "if i[r, I_FLAGS] & ON_GROUND:", "if i[r, I_FLAGS] & ON_GROUND and f[r, F_MOTION + 1] < 0.0:"),
+])   # the item's bounce (only while falling) given to orbs
+def test_orb_loop_mutants_are_caught(monkeypatch, name: str, old: str, new: str) -> None:
+    """The comparison above fails for a loop with a deliberate mistake: the object path runs the kernels' plain forms
+    (engine.jit.plain) made from the unchanged source."""
+    for kernel in ("tick_rows", "_tick_row"):
+        k = getattr(xp_orb_kernel, kernel)
+        monkeypatch.setattr(xp_orb_kernel, kernel, getattr(k, "py_func", k))
+    monkeypatch.setattr(xp_orb_kernel, name, _mutant(xp_orb_kernel, name, old, new))
+    with pytest.raises(AssertionError):
+        worlds_digest(range(12))
+
+
+def test_jit_off_equals_jit_on() -> None:
+    """With the JIT off the orb loop gives the same states, bit for bit, in 1.16.5 and 1.17."""
+    expression = "[worlds_digest(range(4), 15), worlds_digest(range(2), 25, '1.17')]"
+    compiled, digests = jit_off_run("tests.engine.test_xp_orb_rows", expression)
+    assert compiled is False
+    assert digests == [list(worlds_digest(range(4), 15)), list(worlds_digest(range(2), 25, "1.17"))]
