@@ -105,14 +105,21 @@ class ThrownBatch(RowBatch):
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
-        boxes = [tuple(e.box) for e in world.entities.values() if collides(e)]
-        gone = [e.id for e in world.entities.values() if e.is_player and e.removed] if self.kind.OWNER_GONE else []
+        boxes, gone = [], []
+        pearls = self.kind.OWNER_GONE
+        for e in world.entities.values():
+            if collides(e):
+                boxes.append(tuple(e.box))
+            elif pearls and e.is_player and e.removed:
+                gone.append(e.id)
         filed = world.section_sizes()
         sections = np.zeros((len(filed) + len(rows) - start, 3), dtype=np.int64)
         counts = np.zeros(len(sections), dtype=np.int64)
         if filed:
-            sections[:len(filed)] = [k for k, _ in filed]
-            counts[:len(filed)] = [c for _, c in filed]
+            keys_ = np.array([k for k, _ in filed], dtype=np.int64)
+            order = np.lexsort((keys_[:, 2], keys_[:, 1], keys_[:, 0]))
+            sections[:len(filed)] = keys_[order]
+            counts[:len(filed)] = np.array([c for _, c in filed], dtype=np.int64)[order]
         keys, slots, pool, shape, flags, _, _, _, _, empty = block_arrays(world)
         kind = self.kind
         stop, status, queried = kernel.tick_rows(

@@ -116,7 +116,27 @@ def _meets(q: tuple, boxes: np.ndarray) -> bool:
 
 
 @njit(inline=True)
-def _queried(q: tuple, sections: np.ndarray, counts: np.ndarray, used: int) -> int:
+def _find(sections: np.ndarray, ordered: int, used: int, x: int, y: int, z: int) -> int:
+    """The index of section key (x, y, z) in `sections[:used]` (its first `ordered` sorted by x, y, z; the rest
+    appended by `_refile`), or −1."""
+    lo, hi = 0, ordered
+    while lo < hi:
+        mid = (lo + hi) // 2
+        a, b, c = sections[mid, 0], sections[mid, 1], sections[mid, 2]
+        if a < x or a == x and (b < y or b == y and c < z):
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo < ordered and sections[lo, 0] == x and sections[lo, 1] == y and sections[lo, 2] == z:
+        return lo
+    for k in range(ordered, used):
+        if sections[k, 0] == x and sections[k, 1] == y and sections[k, 2] == z:
+            return k
+    return -1
+
+
+@njit(inline=True)
+def _queried(q: tuple, sections: np.ndarray, counts: np.ndarray, ordered: int, used: int) -> int:
     """How many entities `World.getOtherEntities(q)` looks at (`World.entity_sections_in`: the sections of `q`
     expanded by 2, y clamped); −1 where it visits more chunk columns than `MAX_QUERY_CHUNKS`."""
     m = GET_ENTITIES_MARGIN
@@ -124,12 +144,21 @@ def _queried(q: tuple, sections: np.ndarray, counts: np.ndarray, used: int) -> i
     z0, z1 = math.floor((q[2] - m) / 16.0), math.floor((q[5] + m) / 16.0)
     y0 = min(max(math.floor((q[1] - m) / 16.0), 0), ENTITY_SECTION_MAX)
     y1 = min(max(math.floor((q[4] + m) / 16.0), 0), ENTITY_SECTION_MAX)
-    if max(0, x1 - x0 + 1) * max(0, z1 - z0 + 1) > MAX_QUERY_CHUNKS:
+    columns = max(0, x1 - x0 + 1) * max(0, z1 - z0 + 1)
+    if columns > MAX_QUERY_CHUNKS:
         return -1
     n = 0
-    for k in range(used):
-        if x0 <= sections[k, 0] <= x1 and y0 <= sections[k, 1] <= y1 and z0 <= sections[k, 2] <= z1:
-            n += counts[k]
+    if columns * max(0, y1 - y0 + 1) > used:        # more sections in the box than filed: look at each filed one
+        for k in range(used):
+            if x0 <= sections[k, 0] <= x1 and y0 <= sections[k, 1] <= y1 and z0 <= sections[k, 2] <= z1:
+                n += counts[k]
+        return n
+    for x in range(x0, x1 + 1):
+        for y in range(y0, y1 + 1):
+            for z in range(z0, z1 + 1):
+                k = _find(sections, ordered, used, x, y, z)
+                if k >= 0:
+                    n += counts[k]
     return n
 
 
@@ -147,19 +176,18 @@ def _effect_in_box(keys, slots, pool, flags, f: np.ndarray, r: int, d: float) ->
 
 
 @njit(inline=True)
-def _refile(f: np.ndarray, i: np.ndarray, r: int, sections: np.ndarray, counts: np.ndarray, used: int) -> int:
+def _refile(f: np.ndarray, i: np.ndarray, r: int, sections: np.ndarray, counts: np.ndarray, ordered: int,
+            used: int) -> int:
     """After a tick that moved row `r` to another section: one entity fewer in its old section's count, one more in
     the new one's (a new key appended). Returns how many keys are used."""
-    for k in range(used):
-        if sections[k, 0] == i[r, I_CHUNK] and sections[k, 1] == i[r, I_CHUNK + 1] and \
-                sections[k, 2] == i[r, I_CHUNK + 2]:
-            counts[k] -= 1
-            break
+    k = _find(sections, ordered, used, i[r, I_CHUNK], i[r, I_CHUNK + 1], i[r, I_CHUNK + 2])
+    if k >= 0:
+        counts[k] -= 1
     sx, sy, sz = entity_section(f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2])
-    for k in range(used):
-        if sections[k, 0] == sx and sections[k, 1] == sy and sections[k, 2] == sz:
-            counts[k] += 1
-            return used
+    k = _find(sections, ordered, used, sx, sy, sz)
+    if k >= 0:
+        counts[k] += 1
+        return used
     sections[used, 0], sections[used, 1], sections[used, 2] = sx, sy, sz
     counts[used] = 1
     return used + 1
@@ -188,17 +216,18 @@ def base_tick(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, v:
 @njit
 def tick_rows(keys, slots, pool, shape, flags, empty, f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int,
               g: float, v: int, lava_push: float, zero_below: float, void: float, eye: float, below_eye: float,
-              deflate: float, boxes: np.ndarray, gone: np.ndarray, sections: np.ndarray, counts: np.ndarray, used: int,
-              queried: int, marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+              deflate: float, boxes: np.ndarray, gone: np.ndarray, sections: np.ndarray, counts: np.ndarray,
+              ordered: int, queried: int, marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
     """`ServerWorld.tickEntity` + `ThrownEntity.tick` for rows[start:] in the release whose flags are `v`
     (`tnt_kernel.version_bits`), in order, up to one whose tick the object path takes (a row of −1, a removed
     one, or one these kernels gave back: restored as found, marked OBJECT_PATH). `g`: the kind's gravity; `void`:
     the Y below which the void removes it; `eye`, `below_eye`: the submerged test's eye height and how far below
-    it the test looks; `deflate`: `checkBlockCollision`'s box deflation. `boxes`: the
-    boxes of the entities that may be hit (`projectile.collides`); `sections[:used]`, `counts`: the entity
-    sections and how many entities each holds (kept current as rows move), `queried`: the entities the tick's
-    queries looked at so far. `marks[n]`: SECTION where entity n's section changed. Returns (where it stopped,
+    it the test looks; `deflate`: `checkBlockCollision`'s box deflation. `boxes`: the boxes of the entities that
+    may be hit (`projectile.collides`); `sections[:ordered]` (sorted), `counts`: the entity sections and how many
+    entities each holds (kept current as rows move; keys new to the loop appended); `queried`: the entities the
+    tick's queries looked at so far. `marks[n]`: SECTION where entity n's section changed. Returns (where it stopped,
     DONE or HANDED, the entities queried up to there)."""
+    used = ordered
     for n in range(start, len(rows)):
         r = rows[n]
         if not begin_row(f, i, r, n, marks, saved_f, saved_i):
@@ -211,7 +240,7 @@ def tick_rows(keys, slots, pool, shape, flags, empty, f: np.ndarray, i: np.ndarr
         if not owner_gone and base_tick(keys, slots, pool, flags, f, i, r, v, lava_push, zero_below, void, eye,
                                         below_eye):                                 # 1 F
             q = _query_box(f, r)                                                    # 2 Dc: getCollision
-            seen = _queried(q, sections, counts, used)
+            seen = _queried(q, sections, counts, ordered, used)
             if seen >= 0 and queried + seen <= MAX_QUERIED_ENTITIES and not _meets(q, boxes):
                 after = queried + seen
         px, py, pz = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
@@ -230,6 +259,6 @@ def tick_rows(keys, slots, pool, shape, flags, empty, f: np.ndarray, i: np.ndarr
         f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2] = x - HALF_WIDTH, y, z - HALF_WIDTH
         f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5] = x + HALF_WIDTH, y + THROWN_HEIGHT, z + HALF_WIDTH
         if section_moved(f, i, r):
-            used = _refile(f, i, r, sections, counts, used)
+            used = _refile(f, i, r, sections, counts, ordered, used)
         end_row(f, i, r, n, marks)
     return len(rows), DONE, queried

@@ -64,6 +64,26 @@ def falling_scene(version: str) -> str:
     return text
 
 
+PEARL_SPACING = 16  # blocks between the pearls: one per entity section, none near another
+
+
+def pearls_scene(version: str) -> str:
+    """N ender pearls in the open air at y 250, PEARL_SPACING apart (SIDE per row), thrown up and along +x and +z,
+    past their first tick, with no entity near any of them."""
+    text = f'[scene]\nversion = "{version}"\n'
+    for i in range(N):
+        text += (f'[[entities]]\ntype = "minecraft:ender_pearl"\npos = [{PEARL_SPACING * (i % SIDE) + 0.5}, 250.0, '
+                 f'{PEARL_SPACING * (i // SIDE) + 0.5}]\nmotion = [0.5, 0.6, 0.3]\n')
+    return text
+
+
+def pearl_flying(e) -> bool:
+    """A pearl of `pearls_scene` after 101 ticks: alive, falling through the air at y 150-250, and 31-32 blocks
+    along +x from where it started (the drag 0.99F: the sum of 0.5 × 0.99^k)."""
+    return e.TYPE == "minecraft:ender_pearl" and not e.removed and e.motion.y < 0.0 and 150.0 < e.pos.y < 250.0 \
+        and 15.0 < (e.pos.x - 0.5) % PEARL_SPACING < 16.0
+
+
 def case(label: str, text: str, settle: int, compiled: bool, check, count: int = N,
          cramming: int | None = None) -> tuple[str, float, float, str]:
     """µs per entity-tick (wall, CPU) of the `count` entities of `text` after `settle` ticks, each asserted alive and

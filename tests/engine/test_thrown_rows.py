@@ -159,10 +159,10 @@ def _loop_uncompiled(monkeypatch) -> None:
 
 @pytest.mark.parametrize(("name", "old", "new"), [
     # the drag after the gravity
-    ("tick_rows", "drag(f, r, i[r, I_FLAGS] & TOUCHING_WATER != 0)",
-     "if i[r, I_FLAGS] & NO_GRAVITY:\n            drag(f, r, i[r, I_FLAGS] & TOUCHING_WATER != 0)\n        else:\n"
-     "            gravity(f, r, g)\n            drag(f, r, i[r, I_FLAGS] & TOUCHING_WATER != 0)\n"
-     "            gravity(f, r, -g)"),
+    ("tick_rows", "drag(f, r, i[r, I_FLAGS] & TOUCHING_WATER != 0)" + " " * 29 + "# 5 D\n"
+     "        if not i[r, I_FLAGS] & NO_GRAVITY:\n            gravity(f, r, g)",
+     "if not i[r, I_FLAGS] & NO_GRAVITY:\n            gravity(f, r, g)\n"
+     "        drag(f, r, i[r, I_FLAGS] & TOUCHING_WATER != 0)"),
     # the raycast does not stop at a block (projectiles fly through walls)
     ("collider_path_clear", "if s < 0 or not empty[s]:", "if s < 0:"),
 ])
