@@ -1,9 +1,9 @@
 """Benchmark (issue 21): µs per entity-tick of each case, prismarine-physics' µs per player tick measured in the
 same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
 
-Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only | --items-only] (from the
-repository root; not collected by pytest). Each case prints µs per entity-tick by wall time (what the ratio compares)
-and by the process's CPU time (steadier on a shared machine). TNT cases run the compiled loop
+Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only | --items-only |
+--pearls-only] (from the repository root; not collected by pytest). Each case prints µs per entity-tick by wall
+time (what the ratio compares) and by the process's CPU time (steadier on a shared machine). TNT cases run the compiled loop
 (engine.entities.tnt_kernel) and, for comparison, the object path, in the release `--version` names (1.16.5 by
 default); the loop's hand-backs to the object path are counted. Items resting on stone and in still water likewise,
 with engine.entities.item_kernel (1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against
@@ -13,7 +13,8 @@ players phase, engine.living.player_kernel, and the object path) and bench_livin
 (`path_to`, the searches made before the timing) and bench_living's 100 wither skeletons standing, compiled
 (engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in free fall
 (engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
-peer's idle tick. The peer: see bench_living.
+peer's idle tick. Ender pearls in free flight (engine.entities.thrown_kernel; `--pearls-only`), compiled and on the
+object path, in the release `--version` names, against the peer's idle tick. The peer: see bench_living.
 """
 
 from __future__ import annotations
@@ -82,6 +83,11 @@ def pearl_flying(e) -> bool:
     along +x from where it started (the drag 0.99F: the sum of 0.5 × 0.99^k)."""
     return e.TYPE == "minecraft:ender_pearl" and not e.removed and e.motion.y < 0.0 and 150.0 < e.pos.y < 250.0 \
         and 15.0 < (e.pos.x - 0.5) % PEARL_SPACING < 16.0
+
+
+def pearls_case(text: str, compiled: bool) -> tuple[str, float, float, str]:
+    """µs per pearl-tick of `pearls_scene` (compiled or not), after its first tick: each `pearl_flying`."""
+    return case(f"ender pearls in free flight ({N}, no entity near)", text, 1, compiled, pearl_flying)
 
 
 def case(label: str, text: str, settle: int, compiled: bool, check, count: int = N,
@@ -222,6 +228,7 @@ def main() -> None:
     only.add_argument("--tnt-only", action="store_true", help="leave out the players and mobs (TNT and items)")
     only.add_argument("--players-only", action="store_true", help="only the players' cases")
     only.add_argument("--items-only", action="store_true", help="only the items' cases")
+    only.add_argument("--pearls-only", action="store_true", help="only the ender pearls' case")
     args = parser.parse_args()
     version = args.version
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
@@ -236,7 +243,10 @@ def main() -> None:
     falling = falling_scene(version)
     items_resting = tnt_scene("minecraft:stone", 1.0, False, version, items=True)
     items_water = tnt_scene("minecraft:stone", 1.0, True, version, items=True)
+    pearls = pearls_scene(version)
     for compiled in (True, False) if not (args.players_only or args.items_only) else ():
+        rows.append((*pearls_case(pearls, compiled), idle))
+    for compiled in (True, False) if not (args.players_only or args.items_only or args.pearls_only) else ():
         rows.append((*case("TNT resting on stone", resting, 5, compiled,
                                lambda e: e.on_ground and e.pos.y == 1.0), idle))
         rows.append((*case("TNT in still water", water, 20, compiled,
@@ -246,14 +256,15 @@ def main() -> None:
         rows.append((*case("falling blocks in free fall", falling, 1, compiled,
                            lambda e: e.TYPE == "minecraft:falling_block" and not e.on_ground
                            and 20.0 < e.pos.y < 240.0 and e.motion.y < -1.0), idle))
-    for compiled in (True, False) if not args.players_only else ():
+    for compiled in (True, False) if not (args.players_only or args.pearls_only) else ():
         rows.append((*case("items resting on stone", items_resting, 5, compiled,
                            lambda e: e.on_ground and e.pos.y == 1.0 and e.item_age > TICKS), idle))
         rows.append((*case("items in still water", items_water, 20, compiled,
                            lambda e: e.touching_water and 1.0 <= e.pos.y < 3.0 and e.item_age > TICKS), idle))
     living = (("idle", "", "idle_on_ground"), ("walking", "forward = true\n", "walk"),
               ("sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
-    if version != DEFAULT_VERSION or args.tnt_only or args.items_only:   # bench_living's ones run in 1.16.5
+    # bench_living's ones run in 1.16.5
+    if version != DEFAULT_VERSION or args.tnt_only or args.items_only or args.pearls_only:
         living = ()
     jit.bind_kernels()   # a single player is a run of one: the kernels must be loaded already
     for label, keys, peer_key in living:
