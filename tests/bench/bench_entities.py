@@ -2,19 +2,19 @@
 same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
 
 Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only | --items-only |
---pearls-only] (from the repository root; not collected by pytest). Each case prints µs per entity-tick by wall
-time (what the ratio compares) and by the process's CPU time (steadier on a shared machine). TNT cases run the compiled loop
-(engine.entities.tnt_kernel) and, for comparison, the object path, in the release `--version` names (1.16.5 by
-default); the loop's hand-backs to the object path are counted. Items resting on stone and in still water likewise,
-with engine.entities.item_kernel (1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against
-the peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled
-players phase, engine.living.player_kernel, and the object path) and bench_living's one player in its arena
-(compiled), in 1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to`, 100 zombies following paths
-(`path_to`, the searches made before the timing) and bench_living's 100 wither skeletons standing, compiled
-(engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in free fall
-(engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
-peer's idle tick. Ender pearls in free flight (engine.entities.thrown_kernel; `--pearls-only`), compiled and on the
-object path, in the release `--version` names, against the peer's idle tick. The peer: see bench_living.
+--pearls-only] (from the repository root; not collected by pytest). Each case prints µs per entity-tick by wall time
+(what the ratio compares) and by the process's CPU time (steadier on a shared machine). TNT cases run the compiled loop
+(engine.entities.tnt_kernel) and, for comparison, the object path, in the release `--version` names (1.16.5 by default);
+the loop's hand-backs to the object path are counted. Items resting on stone and in still water likewise, with
+engine.entities.item_kernel (1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against the
+peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players
+phase, engine.living.player_kernel, and the object path) and bench_living's one player in its arena (compiled), in
+1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to`, 100 zombies following paths (`path_to`, the searches
+made before the timing) and bench_living's 100 wither skeletons standing, compiled (engine.living.mob_kernel) and on the
+object path, against the peer's walk. Falling blocks in free fall (engine.entities.falling_kernel), compiled and on the
+object path, in the release `--version` names, against the peer's idle tick. Ender pearls in free flight
+(engine.entities.thrown_kernel; `--pearls-only`), compiled and on the object path, in the release `--version` names,
+against the peer's idle tick. The peer: see bench_living.
 """
 
 from __future__ import annotations
