@@ -8,21 +8,27 @@ docs/versions.md): G D, the raycast along the new Motion, the position moves to 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
 
 from engine.constants import (
+    BLOCK_COLLISION_DEFLATE,
+    BLOCK_COLLISION_DEFLATE_1_19_3,
     BOTTLE_ROLL,
     EGG_CHICKEN_CHANCE,
     EGG_FOUR_CHICKEN_CHANCE,
+    EYE_HEIGHT_FACTOR,
+    LAVA_PUSH,
+    LAVA_PUSH_ULTRAWARM,
     POTION_GRAVITY,
     POTION_GRAVITY_DOUBLE,
     POTION_SPEED,
-    THROWN_DRAG,
+    SUBMERGED_EYE_OFFSET,
     THROWN_GRAVITY,
     THROWN_GRAVITY_DOUBLE,
     THROWN_HEIGHT,
     THROWN_SPEED,
-    THROWN_WATER_DRAG,
     THROWN_WIDTH,
     XP_BOTTLE_BASE,
     XP_BOTTLE_GRAVITY,
@@ -32,17 +38,37 @@ from engine.constants import (
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
-from engine.entities.common import add_motion, scale_motion
-from engine.entities.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
+from engine.entities import thrown_kernel as kernel
+from engine.entities.projectile import (
+    EntityHitResult,
+    HitResult,
+    Projectile,
+    collides,
+    damage,
+    get_collision,
+    is_miss,
+)
+from engine.entities.rows import HANDED, RowBacked, RowBatch, extra_flag, extra_int
 from engine.entities.thrown_1_12 import tick_1_12
+from engine.entities.thrown_kernel import THROWN_ROWS
+from engine.entities.tnt_kernel import version_bits
 from engine.entities.xp_orb import spawn_orbs
+from engine.geometry.box import ZERO, Vec3
+from engine.influences.fluids import normalize_zero_below
+from engine.java.javanum import f32
 from engine.java.mathhelper import floor
+from engine.jit import plain
 from engine.motion.block_effects import check_block_collision
+from engine.motion.collision_kernel import block_arrays
 from engine.motion.raycast import COLLIDER, OUTLINE
+from engine.world.dimensions import void_y
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
+    from engine.entities.entity import Entity
+    from engine.world.world import World
 
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "ProjectileEntity.onCollision")
@@ -50,12 +76,80 @@ BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
 DRAG = StageInfo("drag", "ThrownEntity.tick", "D")
 GRAVITY = StageInfo("gravity", "ThrownEntity.tick", "G")
 POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
+_drag, _gravity = plain(kernel.drag), plain(kernel.gravity)   # the row loop's stages, as plain Python
 
 
-class ThrownEntity(Projectile):
+class ThrownBatch(RowBatch):
+    """Runs of one thrown kind: `engine.entities.thrown_kernel.tick_rows` up to one whose tick the object path
+    takes (it may hit an entity or a block, or meet what the kernels do not decide), then on after it with the
+    world as the object path left it. Releases 1.16.2–1.21.1 run them (the kind's gravity a float or, from 1.20.5,
+    a double; `version_bits` for the fluid push); before 1.16.2 (outline-shape raycasts, the inLava flag, no
+    `checkBlockCollision`), from 1.21.2 (`thrown_tick_1_21_2`: another order) and a release refusing a mechanic
+    they run leave every projectile to the object path; so does a projectile with riders or a vehicle, and the
+    loop hands back an ender pearl whose owner is a removed player. Traced runs replay the loop's ticks (`replays`)."""
+
+    table = THROWN_ROWS
+    mechanics = frozenset({"thrown", "fluids", "void", "block_effects"})
+    _NO_BOXES = np.zeros((0, 6))
+
+    def __init__(self, kind: type[ThrownEntity]) -> None:
+        self.kind = kind
+
+    def decides(self, world: World, features: Features) -> bool:
+        return not (features.refused & self.mechanics or features.thrown_tick_1_21_2
+                    or features.projectile_outline_shapes or features.water_material_acceleration) \
+            and features.thrown_check_block_collision and features.in_lava_by_fluid_height \
+            and features.submerged_below_eye
+
+    def row(self, e: ThrownEntity, traced: bool) -> int:
+        return -1 if e.passengers or e.vehicle is not None else e._r
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        boxes, gone = [], []
+        pearls = self.kind.OWNER_GONE
+        for e in world.entities.values():
+            if collides(e):
+                boxes.append(tuple(e.box))
+            elif pearls and e.is_player and e.removed:
+                gone.append(e.id)
+        filed = world.section_sizes()
+        sections = np.zeros((len(filed) + len(rows) - start, 3), dtype=np.int64)
+        counts = np.zeros(len(sections), dtype=np.int64)
+        if filed:
+            keys_ = np.array([k for k, _ in filed], dtype=np.int64)
+            order = np.lexsort((keys_[:, 2], keys_[:, 1], keys_[:, 0]))
+            sections[:len(filed)] = keys_[order]
+            counts[:len(filed)] = np.array([c for _, c in filed], dtype=np.int64)[order]
+        keys, slots, pool, shape, flags, _, _, _, _, empty = block_arrays(world)
+        kind = self.kind
+        stop, status, queried = kernel.tick_rows(
+            keys, slots, pool, shape, flags, empty, THROWN_ROWS.f, THROWN_ROWS.i, rows, start,
+            kind.GRAVITY_DOUBLE if features.thrown_gravity_double else kind.GRAVITY, version_bits(features),
+            LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH, normalize_zero_below(features),
+            float(void_y(world.dimension, features)), kind.eye_height_of(),
+            0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
+            BLOCK_COLLISION_DEFLATE_1_19_3 if features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE,
+            np.array(boxes) if boxes else self._NO_BOXES, np.array(gone, dtype=np.int64), sections, counts,
+            len(filed), world.entities_queried,
+            marks, saved_f, saved_i)
+        world.entities_queried = queried
+        return stop, status
+
+    def finish(self, e: Entity, sim: TickContext) -> None:
+        raise AssertionError(f"the thrown loop stops only with {HANDED}")
+
+
+class ThrownEntity(RowBacked, Projectile):
     """`ThrownEntity`: 0.25 × 0.25, drag 0.99F (water 0.8F), gravity `GRAVITY`; thrown at `THROW_SPEED` with
-    `THROW_ROLL` added to the pitch for Y."""
+    `THROW_ROLL` added to the pitch for Y. Its state is a row of `THROWN_ROWS` (engine.entities.thrown_kernel); each
+    kind's runs take its `ThrownBatch`."""
     MECHANIC = "thrown"   # the versions table's row (engine/core/versions.py)
+    ROWS = THROWN_ROWS
+    owner = extra_int(THROWN_ROWS, "owner")
+    left_owner = extra_flag(THROWN_ROWS, "left_owner")
+    first_update = extra_flag(THROWN_ROWS, "first_update")
+    submerged_in_water = extra_flag(THROWN_ROWS, "submerged_in_water")
 
     WIDTH = THROWN_WIDTH
     HEIGHT = THROWN_HEIGHT
@@ -63,6 +157,21 @@ class ThrownEntity(Projectile):
     GRAVITY_DOUBLE: ClassVar[float] = THROWN_GRAVITY_DOUBLE   # 1.20.5+
     THROW_SPEED = THROWN_SPEED
     HITS_ENTITIES: ClassVar[bool] = True   # onEntityHit deals (0) damage: snowball, egg, ender pearl
+    OWNER_GONE: ClassVar[bool] = False     # its tick first tests for a removed player owner (ender pearls)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.batch = ThrownBatch(cls)
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.take_row()
+        super().__init__(entity_id, pos, motion, seed)
+
+    @classmethod
+    def eye_height_of(cls) -> float:
+        """`getStandingEyeHeight`: height × 0.85F (`Entity.eye_height`) of the fixed dimensions."""
+        return f32(cls.HEIGHT * EYE_HEIGHT_FACTOR)
+
 
     def gravity(self, sim: TickContext) -> float:
         """`getGravity`: a float up to 1.20.4, a double from 1.20.5."""
@@ -85,10 +194,9 @@ class ThrownEntity(Projectile):
         if sim.features.thrown_check_block_collision:                                        # 3 (1.16.2+)
             run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)
         target = self.pos.plus(self.motion)                                                   # 4
-        k = THROWN_WATER_DRAG if self.touching_water else THROWN_DRAG                         # 5 D
-        run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
+        run_stage(rec, self, DRAG, _drag, self._t.f, self._r, self.touching_water)            # 5 D
         if not self.no_gravity:                                                               # 6 G
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.gravity(sim), 0.0)
+            run_stage(rec, self, GRAVITY, _gravity, self._t.f, self._r, self.gravity(sim))
         run_stage(rec, self, POSITION, self.set_position, target)                             # 7 M
 
     def tick_1_21_2(self, sim: TickContext, rec: Recorder | None) -> None:
@@ -99,9 +207,8 @@ class ThrownEntity(Projectile):
         if self.first_update and self.touches_bubble_column(sim):
             raise refusal(sim.features, "block_effects", f"entity {self.id} in a bubble column, tick {sim.tick_count}")
         if not self.no_gravity:                                                               # 1 G
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.gravity(sim), 0.0)
-        k = THROWN_WATER_DRAG if self.touching_water else THROWN_DRAG                         # 2 D
-        run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
+            run_stage(rec, self, GRAVITY, _gravity, self._t.f, self._r, self.gravity(sim))
+        run_stage(rec, self, DRAG, _drag, self._t.f, self._r, self.touching_water)            # 2 D
         target = self.pos.plus(self.motion)
         hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec,
                         COLLIDER)                                                             # 3 Dc
@@ -151,6 +258,7 @@ class Egg(ThrownEntity):
 
 class EnderPearl(ThrownEntity):
     TYPE = "minecraft:ender_pearl"
+    OWNER_GONE = True
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`EnderPearlEntity.tick`: removed at once when its player owner is dead."""

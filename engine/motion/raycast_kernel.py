@@ -214,3 +214,32 @@ def fall_reset_ray(keys, slots, pool, flags, px: float, py: float, pz: float, ax
         if n > MAX_RAYCAST_BLOCKS:            # NaN steps can keep a boundary parameter at or below 1 forever
             return ENDLESS, 0.0, 0.0, 0.0, n, ex, ey, ez
         w = walk_step(w)
+
+
+@njit(inline=True)
+def collider_path_clear(keys, slots, pool, shape, empty, px: float, py: float, pz: float, ex: float, ey: float,
+                        ez: float) -> bool:
+    """The cells `BlockView.raycast` with `ShapeType.COLLIDER` and no fluids tests from (px, py, pz) to (ex, ey,
+    ez) (`engine.motion.raycast._walk`: both ends extended by 1e-7 of the segment) all have an empty collision
+    shape: the raycast misses. False where one has a shape (or one the cell decides: a hit is possible), and where
+    the engine's limits stop the walk (longer than MAX_RAYCAST_BLOCKS, or endless)."""
+    if _same(px, ex) and _same(py, ey) and _same(pz, ez):
+        return True
+    tx, ty, tz = ex + -RAYCAST_EXTENSION * (px - ex), ey + -RAYCAST_EXTENSION * (py - ey), \
+        ez + -RAYCAST_EXTENSION * (pz - ez)
+    fx, fy, fz = px + -RAYCAST_EXTENSION * (ex - px), py + -RAYCAST_EXTENSION * (ey - py), \
+        pz + -RAYCAST_EXTENSION * (ez - pz)
+    if not abs(tx - fx) + abs(ty - fy) + abs(tz - fz) <= MAX_RAYCAST_BLOCKS:
+        return False
+    w = walk_start(fx, fy, fz, tx - fx, ty - fy, tz - fz)
+    n = 0
+    while True:
+        s = shape[state_at(keys, slots, pool, w[0], w[1], w[2])]
+        if s < 0 or not empty[s]:
+            return False
+        n += 1
+        if not walk_more(w):
+            return True
+        if n > MAX_RAYCAST_BLOCKS:
+            return False
+        w = walk_step(w)

@@ -523,6 +523,10 @@ class World:
                     out.append(e)
         return out
 
+    def section_sizes(self) -> list[tuple[tuple[int, int, int], int]]:
+        """Each entity section's key and how many entities it holds (what `get_entities` counts per section)."""
+        return [(k, len(v)) for k, v in self._entity_sections.items()]
+
     def sectioned_entities(self) -> Iterator[Entity]:
         """Every entity in the entity sections: all that `get_entities` can find."""
         for section in self._entity_sections.values():

@@ -1,22 +1,22 @@
 """Benchmark (issue 21): µs per entity-tick of each case, prismarine-physics' µs per player tick measured in the
 same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
 
-Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only | --items-only] (from the
-repository root; not collected by pytest). Each case prints µs per entity-tick by wall time (what the ratio compares)
-and by the process's CPU time (steadier on a shared machine). TNT cases run the compiled loop
-(engine.entities.tnt_kernel) and, for comparison, the object path, in the release `--version` names (1.16.5 by
-default); the loop's hand-backs to the object path are counted. Items resting on stone and in still water likewise,
-with engine.entities.item_kernel (1.16.2 on), and XP orbs resting on stone with engine.entities.xp_orb_kernel
-(1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against
-the peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled
-players phase, engine.living.player_kernel, and the object path) and bench_living's one player in its arena
-(compiled), and 1,000 sneaking along the edge of a ridge (against the peer's walk: it has no sneaking case), in
-1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to`, 100 zombies following paths
-(`path_to`, the searches made before the timing) and bench_living's 100 wither skeletons standing, compiled
-(engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in free fall
-(engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
-peer's idle tick. The peer (see bench_living) is measured just before and just after each case; the ratio
-takes their mean.
+Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only | --items-only |
+--pearls-only] (from the repository root; not collected by pytest). Each case prints µs per entity-tick by wall time
+(what the ratio compares) and by the process's CPU time (steadier on a shared machine). TNT cases run the compiled loop
+(engine.entities.tnt_kernel) and, for comparison, the object path, in the release `--version` names (1.16.5 by default);
+the loop's hand-backs to the object path are counted. Items resting on stone and in still water likewise, with
+engine.entities.item_kernel (1.16.2 on), and XP orbs resting on stone with engine.entities.xp_orb_kernel (1.16.2 on).
+Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against the peer's walk) likewise, with
+engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players phase,
+engine.living.player_kernel, and the object path), bench_living's one player in its arena (compiled), and 1,000
+sneaking along the edge of a ridge (against the peer's walk: it has no sneaking case), in 1.16.5 only. Mobs (1.16.5):
+100 zombies walking with `move_to`, 100 zombies following paths (`path_to`, the searches made before the timing) and
+bench_living's 100 wither skeletons standing, compiled (engine.living.mob_kernel) and on the object path, against the
+peer's walk. Falling blocks in free fall (engine.entities.falling_kernel), compiled and on the object path, in the
+release `--version` names, against the peer's idle tick. Ender pearls in free flight (engine.entities.thrown_kernel;
+`--pearls-only`), compiled and on the object path, in the release `--version` names, against the peer's idle tick.
+The peer (see bench_living) is measured just before and just after each case; the ratio takes their mean.
 """
 
 from __future__ import annotations
@@ -66,6 +66,31 @@ def falling_scene(version: str) -> str:
         text += (f'[[entities]]\ntype = "minecraft:falling_block"\nblock_state = "minecraft:sand"\n'
                  f'pos = [{i % SIDE + 0.5}, 240.0, {i // SIDE + 0.5}]\ntime = 1\n')
     return text
+
+
+PEARL_SPACING = 16  # blocks between the pearls: one per entity section, none near another
+
+
+def pearls_scene(version: str) -> str:
+    """N ender pearls in the open air at y 250, PEARL_SPACING apart (SIDE per row), thrown up and along +x and +z,
+    past their first tick, with no entity near any of them."""
+    text = f'[scene]\nversion = "{version}"\n'
+    for i in range(N):
+        text += (f'[[entities]]\ntype = "minecraft:ender_pearl"\npos = [{PEARL_SPACING * (i % SIDE) + 0.5}, 250.0, '
+                 f'{PEARL_SPACING * (i // SIDE) + 0.5}]\nmotion = [0.5, 0.6, 0.3]\n')
+    return text
+
+
+def pearl_flying(e) -> bool:
+    """A pearl of `pearls_scene` after 101 ticks: alive, falling through the air at y 150-250, and 31-32 blocks
+    along +x from where it started (the drag 0.99F: the sum of 0.5 × 0.99^k)."""
+    return e.TYPE == "minecraft:ender_pearl" and not e.removed and e.motion.y < 0.0 and 150.0 < e.pos.y < 250.0 \
+        and 15.0 < (e.pos.x - 0.5) % PEARL_SPACING < 16.0
+
+
+def pearls_case(text: str, compiled: bool) -> tuple[str, float, float, str]:
+    """µs per pearl-tick of `pearls_scene` (compiled or not), after its first tick: each `pearl_flying`."""
+    return case(f"ender pearls in free flight ({N}, no entity near)", text, 1, compiled, pearl_flying)
 
 
 def case(label: str, text: str, settle: int, compiled: bool, check, count: int = N,
@@ -246,6 +271,7 @@ def main() -> None:
     only.add_argument("--tnt-only", action="store_true", help="leave out the players and mobs (TNT and items)")
     only.add_argument("--players-only", action="store_true", help="only the players' cases")
     only.add_argument("--items-only", action="store_true", help="only the items' and XP orbs' cases")
+    only.add_argument("--pearls-only", action="store_true", help="only the ender pearls' case")
     args = parser.parse_args()
     version = args.version
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
@@ -269,7 +295,10 @@ def main() -> None:
     falling = falling_scene(version)
     items_resting = tnt_scene("minecraft:stone", 1.0, False, version, items=True)
     items_water = tnt_scene("minecraft:stone", 1.0, True, version, items=True)
+    pearls = pearls_scene(version)
     for compiled in (True, False) if not (args.players_only or args.items_only) else ():
+        beside(IDLE, pearls_case, pearls, compiled)
+    for compiled in (True, False) if not (args.players_only or args.items_only or args.pearls_only) else ():
         beside(IDLE, case, "TNT resting on stone", resting, 5, compiled,
                lambda e: e.on_ground and e.pos.y == 1.0)
         beside(IDLE, case, "TNT in still water", water, 20, compiled,
@@ -279,7 +308,7 @@ def main() -> None:
         beside(IDLE, case, "falling blocks in free fall", falling, 1, compiled,
                lambda e: e.TYPE == "minecraft:falling_block" and not e.on_ground
                and 20.0 < e.pos.y < 240.0 and e.motion.y < -1.0)
-    for compiled in (True, False) if not args.players_only else ():
+    for compiled in (True, False) if not (args.players_only or args.pearls_only) else ():
         beside(IDLE, case, "items resting on stone", items_resting, 5, compiled,
                lambda e: e.on_ground and e.pos.y == 1.0 and e.item_age > TICKS)
         beside(IDLE, case, "items in still water", items_water, 20, compiled,
@@ -287,7 +316,8 @@ def main() -> None:
         beside(IDLE, xp_orbs_case, version, compiled)
     living = (("idle", "", "idle_on_ground"), ("walking", "forward = true\n", "walk"),
               ("sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
-    if version != DEFAULT_VERSION or args.tnt_only or args.items_only:   # bench_living's ones run in 1.16.5
+    # bench_living's ones run in 1.16.5
+    if version != DEFAULT_VERSION or args.tnt_only or args.items_only or args.pearls_only:
         living = ()
     jit.bind_kernels()   # a single player is a run of one: the kernels must be loaded already
     for label, keys, peer_key in living:
