@@ -308,6 +308,20 @@ FIREBALL_HIT_DAMAGE = f32(6.0)        # FireballEntity.onEntityHit
 SMALL_FIREBALL_HIT_DAMAGE = f32(5.0)  # SmallFireballEntity.onEntityHit
 WITHER_SKULL_HIT_DAMAGE = f32(8.0)    # WitherSkullEntity.onEntityHit: 8.0F with an owner, else 5.0F
 WITHER_SKULL_OWNERLESS_DAMAGE = f32(5.0)
+# wind charges (1.21: AbstractWindChargeEntity, WindChargeEntity, BreezeWindChargeEntity)
+WIND_CHARGE_WIDTH = f32(0.3125)       # EntityType: dimensions(0.3125F, 0.3125F), eyeHeight(0.0F)
+WIND_CHARGE_HEIGHT = f32(0.3125)
+WIND_CHARGE_BOX_DROP = f32(0.15)      # calculateBoundingBox: the box from y - 0.15F
+WIND_CHARGE_DRAG = f32(1.0)           # getDrag, and getDragInWater = getDrag
+WIND_CHARGE_ACCELERATION = 0.0        # the constructors' accelerationPower
+WIND_CHARGE_HIT_DAMAGE = f32(1.0)     # onEntityHit: damage(windCharge, 1.0F)
+WIND_CHARGE_HIT_OFFSET = 0.25         # onBlockHit: the explosion at the hit + the side's vector × 0.25
+WIND_CHARGE_TOP_MARGIN = 30           # tick: bursts once getBlockY() > the top Y + 30
+WIND_CHARGE_POWER = f32(1.2)          # WindChargeEntity.createExplosion
+BREEZE_WIND_CHARGE_POWER = f32(3.0)   # BreezeWindChargeEntity.createExplosion
+WIND_CHARGE_KNOCKBACK = f32(1.22)     # WindChargeEntity's AdvancedExplosionBehavior knockbackModifier
+IMMUNE_BLAST_RESISTANCE = f32(3600000.0)   # AdvancedExplosionBehavior.getBlastResistance of an immune block
+WIND_CHARGE_IMMUNE = frozenset({"barrier", "bedrock"})   # the blocks_wind_charge_explosions tag (1.21)
 
 LLAMA_SPIT_DRAG = 0.9900000095367432  # LlamaSpitEntity.tick: multiply(0.9900000095367432)
 LLAMA_SPIT_GRAVITY = 0.05999999865889549

@@ -268,6 +268,12 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "fireball_tick_1_21_2": ("ExplosiveProjectileEntity.tick: the acceleration and drag first, then the raycast "
                              "along the new Motion and the move to the hit or by the Motion, tickBlockCollision, "
                              "the base tick, then the hit (1.21.2)", (1, 21, 2), None),
+    "wind_charge_top_inclusive": ("AbstractWindChargeEntity.tick bursts a wind charge whose block Y is above "
+                                  "getTopYInclusive + 30 (the top row), not above getTopY + 30 (one higher) "
+                                  "(1.21.2)", (1, 21, 2), None),
+    "explosion_preserves_decorations": ("ExplosionImpl.preservesDecorativeEntities: armor stands, items and leash "
+                                        "knots are immune to an explosion whose source entity is a wind charge or "
+                                        "touches water (1.21.2)", (1, 21, 2), None),
     "supporting_block": ("Entity.move keeps the supporting block (updateSupportingBlockPos: the colliding block "
                          "under the feet nearest the position); getLandingPos and getVelocityAffectingPos "
                          "(0.500001F; items and XP orbs 0.999999F, also for their slipperiness) read its column; "
@@ -704,6 +710,14 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),
             Change((1, 14, 0), (1, 16, 0), _OWNER_BEFORE_1_16.format(
                 "ExplosiveProjectileEntity.tick", "passes over its owner until its 25th tick in the air")))),
+    "wind_charge": Mechanic(
+        "the wind charge (AbstractWindChargeEntity.tick and its burst)", "a wind charge or breeze wind charge "
+        "ticks", (
+            Change(OLDEST, (1, 21, 0), "not in this version: wind charges and breeze wind charges are entities "
+                   "of 1.21 (of the update_1_21 experiment in 1.20.5-1.20.6, not simulated)"),
+            Change((1, 21, 4), None, "the wind charge of 1.21.4 and later not compared (1.21.4-1.21.10 sources not "
+                   "on hand; 1.21.11's ExplosionImpl normalises the impulse's direction, zero below 1.0E-5, and "
+                   "skips the entity pass below power 1.0E-5)"))),
     "llama_spit": Mechanic(
         "the llama-spit tick (LlamaSpitEntity.tick)", "a llama spit ticks", (
             Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),)),
@@ -942,6 +956,8 @@ class Features:
     projectile_deflection: bool
     fireball_acceleration_power: bool
     fireball_tick_1_21_2: bool
+    wind_charge_top_inclusive: bool
+    explosion_preserves_decorations: bool
     supporting_block: bool
     block_collision_deflate_1e7: bool
     fire_check_contract_1e6: bool

@@ -129,6 +129,10 @@ class ExplosiveProjectile(Projectile):
         """`getDrag`."""
         return FIREBALL_DRAG
 
+    def drag_in_water(self) -> float:
+        """`getDragInWater`."""
+        return FIREBALL_WATER_DRAG
+
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ExplosiveProjectileEntity.tick`: spec 06 §9.2. Removed when its owner has been removed (all chunks
         count as loaded)."""
@@ -146,7 +150,7 @@ class ExplosiveProjectile(Projectile):
             run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)
         run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                   # 2
         target = self.pos.plus(self.motion)                                                   # 3
-        k = FIREBALL_WATER_DRAG if self.touching_water else self.drag()
+        k = self.drag_in_water() if self.touching_water else self.drag()
         run_stage(rec, self, ACCELERATION, add_motion, self, *self.acceleration(sim))         # 4 A
         run_stage(rec, self, DRAG, scale_motion, self, k, k, k)                               # 5 D
         run_stage(rec, self, POSITION, self.set_position, target)                             # 6 M
@@ -155,7 +159,7 @@ class ExplosiveProjectile(Projectile):
         """`ExplosiveProjectileEntity.tick` from 1.21.2: `applyDrag` (the acceleration and the drag, the water
         test of the last tick) even when the owner is gone; then the raycast along the new Motion, the move to the
         hit or by the Motion, `tickBlockCollision`, the base tick, and the hit if the fireball is still alive."""
-        k = FIREBALL_WATER_DRAG if self.touching_water else self.drag()
+        k = self.drag_in_water() if self.touching_water else self.drag()
         run_stage(rec, self, ACCELERATION, add_motion, self, *self.acceleration(sim))         # A
         run_stage(rec, self, DRAG, scale_motion, self, k, k, k)                               # D
         if owner is not None and owner.removed:

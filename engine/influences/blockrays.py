@@ -31,6 +31,7 @@ from engine.constants import (
     EXPLOSION_RESISTANCE_OFFSET,
     EXPLOSION_STEP_DECAY,
     FLUID_BLAST_RESISTANCE,
+    IMMUNE_BLAST_RESISTANCE,
 )
 from engine.core.limits import MAX_EXPLOSION_POWER, SimulationLimit
 from engine.geometry.box import Vec3
@@ -92,13 +93,36 @@ def _cost_table() -> np.ndarray:
     return np.array(out, dtype=np.float32)
 
 
+def costs(behavior: ExplosionBehavior) -> np.ndarray:
+    """What entering a cell costs a ray of this behaviour, per block state id (`_cost_table`, or `_immune_costs`
+    for an `AdvancedExplosionBehavior` with immune blocks)."""
+    return _cost_table() if behavior.immune is None else _immune_costs(behavior.immune)
+
+
+@lru_cache(maxsize=2)
+def _immune_costs(immune: frozenset[str]) -> np.ndarray:
+    """`AdvancedExplosionBehavior.getBlastResistance` with `immuneBlocks`: (3600000.0F + 0.3F) · 0.3F for those
+    blocks, nothing (an empty Optional: no subtraction) for every other state, air and fluids included."""
+    cost = f32(f32(f32(IMMUNE_BLAST_RESISTANCE) + EXPLOSION_RESISTANCE_OFFSET) * EXPLOSION_RESISTANCE_FACTOR)
+    return np.array([cost if s.block in immune else 0.0 for s in blocks.all_states()], dtype=np.float32)
+
+
 class ExplosionBehavior(NamedTuple):
-    """What an explosion's `ExplosionBehavior` changes in the block rays, as data (spec 04 §15). `shielding`: block
+    """What an explosion's `ExplosionBehavior` changes, as data (spec 04 §15). `shielding`: block
     names that shield their own cell and the cell below it: such a cell present to the rays costs as a resistance
     of 0 (`getEffectiveExplosionResistance`) and is never taken (`canExplosionDestroyBlock` false), the ray
-    walking on. `EntityExplosionBehavior` of an entity without overrides is the default: nothing shielded."""
+    walking on. `EntityExplosionBehavior` of an entity without overrides is the default: nothing shielded.
+
+    `AdvancedExplosionBehavior` (1.20.5; the wind charges'): `immune` (its `immuneBlocks`, not None) makes those
+    blocks resist 3600000.0F and every other cell nothing (`getBlastResistance` empty, fluids too); `knockback`
+    is `getKnockbackModifier` (the impulse's factor, a float widened to double); `damages` is `shouldDamage`;
+    `spares_decorations` says `preservesDecorativeEntities` is false for this source (a wind charge, 1.21.2)."""
 
     shielding: frozenset[str] = frozenset()
+    immune: frozenset[str] | None = None
+    knockback: float = 1.0
+    damages: bool = True
+    spares_decorations: bool = False
 
 
 DEFAULT_BEHAVIOR = ExplosionBehavior()
@@ -156,7 +180,7 @@ def collect_blocks(world: World, random: JavaRandom, center: Vec3, power: float,
     keys, slots, pool = block_arrays(world)[:3]
     shielding = bool(behavior.shielding)
     shields = _shield_table(behavior.shielding) if shielding else air_table()   # (unread without shielding)
-    n = walk_rays(keys, slots, pool, _cost_table(), shields, shielding, steps, cx, cy, cz, h, table["cell"],
+    n = walk_rays(keys, slots, pool, costs(behavior), shields, shielding, steps, cx, cy, cz, h, table["cell"],
                   table["bits"], table["stamp"], cells, ids)
     cells, ids = cells[:n].copy(), ids[:n].copy()
     return AffectedBlocks(cells, n, None if air_table()[ids].all() else ids)
@@ -500,13 +524,13 @@ class RayPaths:
             self.n = ray_paths(steps, cx, cy, cz, table["cell"], table["bits"], table["stamp"], self.path, self.xyz)
             self.sid, self.cost = np.empty(self.n, dtype=np.int64), np.empty(self.n)
             self.shielded, self.taken = np.empty(self.n, dtype=np.bool_), np.zeros(self.n, dtype=np.int64)
-        blocks = (weakref.ref(world), world.block_version, behavior.shielding)
+        blocks = (weakref.ref(world), world.block_version, behavior.shielding, behavior.immune)
         if self.blocks != blocks:
             self.blocks = blocks
             keys, slots, pool = block_arrays(world)[:3]
             shielding = bool(behavior.shielding)
             shields = _shield_table(behavior.shielding) if shielding else air_table()
-            path_costs(keys, slots, pool, _cost_table(), shields, shielding, self.xyz, self.n, self.sid, self.cost,
+            path_costs(keys, slots, pool, costs(behavior), shields, shielding, self.xyz, self.n, self.sid, self.cost,
                        self.shielded)
         rows = table["ids"]
         n = walk_paths(self.path, self.cost, self.shielded, h, self.taken, table["stamp"], rows)

@@ -52,7 +52,7 @@ from engine.entities.entity import Entity
 from engine.entities.rows import F_BOX, F_MOTION, F_POS
 from engine.entities.tnt import TNT_ROWS, Tnt, prime_from_block
 from engine.geometry.box import Box, Vec3
-from engine.influences.blockrays import DEFAULT_BEHAVIOR, AffectedBlocks, air_table, collect_blocks
+from engine.influences.blockrays import DEFAULT_BEHAVIOR, AffectedBlocks, ExplosionBehavior, air_table, collect_blocks
 from engine.influences.explosion_kernel import (
     R_DAMAGE,
     R_EXPOSURE,
@@ -74,6 +74,7 @@ from engine.java.mathhelper import floor
 from engine.living.attributes import EXPLOSION_KNOCKBACK_RESISTANCE
 from engine.motion.raycast import COLLIDER, FLUID_NONE, OUTLINE, raycast_blocks
 from engine.motion.raytrace_1_12 import BoxNotCompared, ray_trace_blocks
+from engine.redstone.registry import behaviour as redstone_behaviour
 from engine.world import block_physics as phys
 from engine.world.world import blocks
 
@@ -83,7 +84,11 @@ if TYPE_CHECKING:
     from engine.world.world import World
 
 BREAK, DESTROY, NONE = "break", "destroy", "none"   # Explosion.DestructionType
-DESTRUCTION_TYPES = (BREAK, DESTROY, NONE)
+TRIGGER_BLOCK = "trigger_block"   # ExplosionSourceType.TRIGGER (1.21, wind charges): blocks triggered, none removed
+DESTRUCTION_TYPES = (BREAK, DESTROY, NONE, TRIGGER_BLOCK)
+# the entities `preservesDecorativeEntities` false makes immune (1.21.2: ArmorStandEntity, ItemEntity,
+# BlockAttachedEntity's isImmuneToExplosion)
+DECORATIVE_TYPES = frozenset({"minecraft:armor_stand", "minecraft:item", "minecraft:leash_knot"})
 _new = tuple.__new__
 RAY_TRACE_1_12 = "ray_trace_1_12"   # exposure rays of World.rayTraceBlocks (1.12.2, exposure_ray_trace_blocks)
 # 1.12.2 blocks whose blast resistance (Block.blockResistance / 5.0F) differs from 1.16.5's or was not compared:
@@ -114,8 +119,11 @@ def explode(sim: TickContext, source: Entity | None, center: Vec3, power: float,
         refuse_blocks_in_reach(sim, center, power, stale, "this release's is not in the block table (pistons 0.5 "
                                "before 1.16, end stone bricks 0.8 before 1.15)")
     affected_blocks = collect_blocks(sim.world, sim.random, center, power, behavior)
-    rows = damage_entities(sim, source, center, power, rec)
-    if mode != NONE:
+    rows = damage_entities(sim, source, center, power, rec, behavior)
+    if mode == TRIGGER_BLOCK:
+        trigger_blocks(sim, affected_blocks)
+        removed = 0
+    elif mode != NONE:
         removed = affect_world(sim, affected_blocks, fire)
     else:
         removed = 0
@@ -258,8 +266,8 @@ def get_exposure(world: World, center: Vec3, box: Box, shape_type: str = COLLIDE
     return f32(unblocked / total) if total else 0.0
 
 
-def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power: float,
-                    rec: Recorder | None) -> Ledger | list[dict[str, Any]]:
+def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power: float, rec: Recorder | None,
+                    behavior: ExplosionBehavior = DEFAULT_BEHAVIOR) -> Ledger | list[dict[str, Any]]:
     """The entity half of `collectBlocksAndDamageEntities` (spec 04 §15.1, §15.3), one row after another in the
     kernels of `engine.influences.explosion_kernel`.
 
@@ -269,6 +277,11 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     (int)((I² + I)/2·7·q + 1); a living entity's impulse passes Blast Protection; Motion += direction·impulse.
     Returns the ledger rows: id, samples [unblocked, total], exposure, impulse, distance, influence, damage
     (a `Ledger`: kept as columns until read).
+
+    An `AdvancedExplosionBehavior` (`behavior`, the wind charges'): the impulse is (1 − w)·exposure·knockback
+    (`getKnockbackModifier`, the Motion before the explosion plus the direction times it: `_knockback`), no damage
+    where `shouldDamage` is false (the ledger's damage 0), and from 1.21.2 (`explosion_preserves_decorations`)
+    armor stands, items and leash knots are immune to it (`preservesDecorativeEntities`).
 
     TNT alone in range are read and written in their rows (`_Targets`); any other mix is read from the objects
     into a scratch table and written back. tests/engine/test_explosion.py compares the whole with the
@@ -281,7 +294,10 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
                    float(floor(cx + margin)), float(floor(cy + margin)), float(floor(cz + margin)))
     if rec is not None:
         rec.geometry(sphere("explosion_sphere", center, q))
-    targets = _Targets.of(world, source, _section_entities(world, source, query))
+    found = _section_entities(world, source, query)
+    if sim.features.explosion_preserves_decorations and not preserves_decorative_entities(source, behavior):
+        found = [e for e in found if e.TYPE not in DECORATIVE_TYPES]
+    targets = _Targets.of(world, source, found)
     if not targets.entities:
         return []
     if "explosion" in sim.features.refused:
@@ -309,24 +325,30 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
                           f"a 1.12.2 exposure ray meets {err}, whose bounding box (World.rayTraceBlocks) is not "
                           "compared") from None
     before = targets.motions(hit)
+    motion = slice(targets.motion_col, targets.motion_col + 3)
+    knocked = f[rows[hit], motion] if behavior.knockback != 1.0 else None   # (a copy: fancy indexing)
     result = np.empty((n, 6))
     done = explosion_impulses(f, rows, targets.box_col, targets.motion_col, hit, n, target, q, double_steps,
                               rec is not None or not empty, unblocked, total, result)
     if done < 0:     # a box whose sample loops would not end in time: _grid says so
         box = f[rows[hit[-1 - done]], targets.box_col:targets.box_col + 6].tolist()
         _grid(box[3] - box[0], box[4] - box[1], box[5] - box[2], double_steps)
+    if knocked is not None:
+        _knockback(f, rows[hit], motion, knocked, target, result, behavior.knockback)
+    if not behavior.damages:
+        result[:, R_DAMAGE] = 0.0
     ledger = Ledger(ids, unblocked, total, target[:, T_DIST], result)
     if targets.tnt_only and rec is None:   # TNT: Entity.damage does nothing, no Blast Protection, rows written
         return ledger
     entities = targets.entities
     hit_entities = entities if n == count else [entities[k] for k in hit.tolist()]   # (hit ascends)
     types = set(map(type, hit_entities))
-    if any(t.damage is not Entity.damage for t in types):       # Entity.damage does nothing: skip it
+    if behavior.damages and any(t.damage is not Entity.damage for t in types):   # Entity.damage does nothing: skip
         for e, amount in zip(hit_entities, result[:, R_DAMAGE].tolist(), strict=True):
             e.damage(sim, damage_source.EXPLOSION, amount)
     targets.write_back(hit, hit_entities)
     if any(t.living for t in types):
-        _living_impulses(sim, hit_entities, target, result, before)
+        _living_impulses(sim, hit_entities, target, result, before, behavior.knockback)
     if rec is not None:
         for e, u, t, exposure, imp in zip(hit_entities, unblocked.tolist(), total.tolist(),
                                           result[:, R_EXPOSURE].tolist(), result[:, R_IMPULSE:R_IMPULSE + 3].tolist(),
@@ -338,11 +360,28 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     return ledger
 
 
+def _knockback(f: np.ndarray, rows: np.ndarray, motion: slice, before: np.ndarray, target: np.ndarray,
+               result: np.ndarray, knockback: float) -> None:
+    """`AdvancedExplosionBehavior.getKnockbackModifier` ≠ 1: the impulse is the direction × ((1 − w)·exposure ×
+    the modifier) (Java's `(1.0 - d) * q * p`, then `e *= s`), added to the Motion the rows had before the
+    explosion (`Vec3d.add`), in place of the kernel's direction × (1 − w)·exposure."""
+    strength = result[:, R_INFLUENCE] * knockback
+    result[:, R_IMPULSE:R_IMPULSE + 3] = target[:, T_DIR:T_DIR + 3] * strength[:, None]
+    f[rows, motion] = before + result[:, R_IMPULSE:R_IMPULSE + 3]
+
+
+def preserves_decorative_entities(source: Entity | None, behavior: ExplosionBehavior) -> bool:
+    """`ExplosionImpl.preservesDecorativeEntities` (1.21.2) with mobGriefing on: the source is neither touching
+    water nor a wind charge (`spares_decorations`); false makes armor stands, items and leash knots immune."""
+    return source is None or not (source.touching_water or behavior.spares_decorations)
+
+
 def _living_impulses(sim: TickContext, hit: list[Entity], target: np.ndarray, result: np.ndarray,
-                     before: np.ndarray) -> None:
+                     before: np.ndarray, knockback: float = 1.0) -> None:
     """A living entity's impulse passes its Blast Protection (`transform_explosion_knockback`; from 1.21 × (1 − its
     explosion_knockback_resistance), `explosion_knockback_resistance`): its Motion is the one before this explosion
-    plus the direction times the transformed strength (also the ledger's impulse)."""
+    plus the direction times the transformed strength (also the ledger's impulse). `knockback`: the behaviour's
+    `getKnockbackModifier`, which multiplies the influence first."""
     features = sim.features
     for k, e in enumerate(hit):
         if e.living:
@@ -350,9 +389,10 @@ def _living_impulses(sim: TickContext, hit: list[Entity], target: np.ndarray, re
             if level > 0 and "explosion_living" in features.refused:
                 raise refusal(features, "explosion_living", f"entity {e.id}, tick {sim.tick_count}")
             if features.explosion_knockback_resistance:
-                strength = float(result[k, R_INFLUENCE]) * (1.0 - e.attribute_value(EXPLOSION_KNOCKBACK_RESISTANCE))
+                strength = float(result[k, R_INFLUENCE]) * knockback * (
+                    1.0 - e.attribute_value(EXPLOSION_KNOCKBACK_RESISTANCE))
             else:
-                strength = transform_explosion_knockback(float(result[k, R_INFLUENCE]), level,
+                strength = transform_explosion_knockback(float(result[k, R_INFLUENCE]) * knockback, level,
                                                          features.blast_protection_linear)
             imp = target[k, T_DIR:T_DIR + 3] * strength
             e.motion = _new(Vec3, (before[k] + imp).tolist())
@@ -557,6 +597,27 @@ def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False)
     if fire:
         create_fire(sim, [tuple(cells[i].tolist()) for i in order])
     return removed
+
+
+def trigger_blocks(sim: TickContext, affected: AffectedBlocks) -> None:
+    """`affectWorld` / `destroyBlocks` of a TRIGGER_BLOCK explosion (1.21, wind charges): the affected positions
+    shuffled with the world Random, then `onExploded` of each block in that order, which removes nothing
+    (`AbstractBlock.onExploded` skips TRIGGER_BLOCK) and triggers the blocks whose redstone behaviour reacts to
+    `canTriggerBlocks` (`Behaviour.on_exploded`: buttons, levers, doors, trapdoors, fence gates). The game rule
+    mobGriefing, which a breeze wind charge's trigger asks, is taken as on (its default)."""
+    if affected.ids is None:
+        shuffle_draws(sim.random, affected.count, keep=False)   # all air: nothing to trigger
+        return
+    cells, keys = affected.ordered()
+    order = list(range(len(cells)))
+    shuffle(sim.random, order)
+    air = air_table()[affected.ids[keys]].tolist()
+    world = sim.world
+    for i in order:
+        if not air[i]:
+            x, y, z = cells[i].tolist()
+            state = world.get_block_state(x, y, z)
+            redstone_behaviour(state.block).on_exploded(sim, state, (x, y, z))
 
 
 def create_fire(sim: TickContext, cells: list[tuple[int, int, int]]) -> None:

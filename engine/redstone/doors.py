@@ -42,6 +42,12 @@ class Openable(Behaviour):
         play_sound(sim)
         return True
 
+    def on_exploded(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
+        """`TrapdoorBlock.onExploded` (1.21): `flip` where its set opens by wind charges (`canOpenByWindCharge`: the
+        wooden ones, as `usable`) and it is not powered: the use's change and sound."""
+        if state.get("powered") != "true":
+            self.on_use(sim, state, pos)
+
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
         powered = power.is_receiving_redstone_power(sim.world, pos)
@@ -55,6 +61,18 @@ class Openable(Behaviour):
             play_sound(sim)
         nu.set_block_state(sim, pos, state.with_("powered", powered).with_("open", powered), nu.NOTIFY_LISTENERS)
         if sound and not self.sound_first:
+            play_sound(sim)
+
+
+class FenceGate(Openable):
+    def __init__(self) -> None:
+        super().__init__(usable=True, use_flags=NOTIFY_DOOR, sound_first=False)
+
+    def on_exploded(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
+        """`FenceGateBlock.onExploded` (1.21): unless powered, `open` flips with flags 3 (not the use's 10, and
+        the facing kept), then the sound, its pitch from the world Random."""
+        if state.get("powered") != "true":
+            nu.set_block_state(sim, pos, state.with_("open", state.get("open") != "true"), nu.NOTIFY_ALL)
             play_sound(sim)
 
 
@@ -87,6 +105,12 @@ class Door(Openable):
             return state
         return blocks.AIR
 
+    def on_exploded(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
+        """`DoorBlock.onExploded` (1.21): the lower half of a door that opens by wind charges and is not powered
+        toggles (`setOpen`: flags 10, then the sound), as a use; the upper half does nothing."""
+        if state.get("half") == "lower":
+            super().on_exploded(sim, state, pos)
+
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
         """Either half's power opens the door."""
@@ -103,4 +127,4 @@ register(("iron_door",), Door(usable=False))
 register(tuple(f"{w}_trapdoor" for w in WOOD_TYPES), Openable(usable=True, use_flags=nu.NOTIFY_LISTENERS,
                                                             sound_first=True))
 register(("iron_trapdoor",), Openable(usable=False, use_flags=nu.NOTIFY_LISTENERS, sound_first=True))
-register(tuple(FENCE_GATES), Openable(usable=True, use_flags=NOTIFY_DOOR, sound_first=False))
+register(tuple(FENCE_GATES), FenceGate())

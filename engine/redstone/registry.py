@@ -60,6 +60,10 @@ class Behaviour:
         """`AbstractBlock.onUse` with an empty hand: whether the block reacted (false: `ActionResult.PASS`)."""
         return False
 
+    def on_exploded(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
+        """`AbstractBlock.onExploded` of an explosion that `canTriggerBlocks` (1.21, a wind charge's TRIGGER_BLOCK):
+        nothing for a block that does not react (the explosion removes no block)."""
+
     def is_usable(self) -> bool:
         """Whether a player's click can do something to the block (it overrides `on_use`)."""
         return type(self).on_use is not Behaviour.on_use

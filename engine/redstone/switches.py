@@ -67,6 +67,10 @@ class Lever(WallMountedSwitch):
         self.update_neighbors(sim, new, pos)
         return True
 
+    def on_exploded(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
+        """`LeverBlock.onExploded` (1.21): `togglePower`, as a use."""
+        self.on_use(sim, state, pos)
+
 
 class Button(WallMountedSwitch):
     def __init__(self, wooden: bool) -> None:
@@ -81,6 +85,10 @@ class Button(WallMountedSwitch):
         if state.get("powered") != "true":
             self.power_on(sim, state, pos)
         return True
+
+    def on_exploded(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
+        """`ButtonBlock.onExploded` (1.21): `powerOn` unless pressed, as a use."""
+        self.on_use(sim, state, pos)
 
     def power_on(self, sim: TickContext, state: BlockState, pos: BlockPos) -> None:
         """`powerOn`: powered (flags 3), the neighbours, and a scheduled tick after the press time."""

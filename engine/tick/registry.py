@@ -16,6 +16,7 @@ from engine.entities.minecart import Minecart
 from engine.entities.thrown import THROWN_TYPES
 from engine.entities.tnt import Tnt
 from engine.entities.tnt_minecart import TntMinecart
+from engine.entities.wind_charge import WIND_CHARGE_TYPES
 from engine.entities.xp_orb import ExperienceOrb
 from engine.living.armor_stand import ArmorStand
 from engine.living.creeper import Creeper
@@ -25,5 +26,6 @@ from engine.living.shulker import Shulker
 
 ENTITY_TYPES: dict[str, type[Entity]] = {
     cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerEntity, *THROWN_TYPES,
-                              *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, LlamaSpit, ArmorStand, *MOB_TYPES,
-                              LeashKnot, FishingBobber, Boat, Minecart, TntMinecart, Creeper, EndCrystal, Shulker)}
+                              *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, *WIND_CHARGE_TYPES, LlamaSpit, ArmorStand,
+                              *MOB_TYPES, LeashKnot, FishingBobber, Boat, Minecart, TntMinecart, Creeper, EndCrystal,
+                              Shulker)}

@@ -166,8 +166,9 @@ class Simulation:
     def create_explosion(self, source: Entity | None, center: Vec3, power: float, rec: Recorder | None,
                          mode: str = "break", fire: bool = False, source_name: str | None = None) -> None:
         """Record an explosion event; impulses and block damage are the pluggable `explosion_step`. `mode` is the
-        destruction type ("break", "destroy", "none"), `fire` sets fire; `source_name` names a source that is not
-        an entity (a bed, a respawn anchor) for the ledger, which otherwise shows the source entity's type."""
+        destruction type ("break", "destroy", "none", "trigger_block": a wind charge's), `fire` sets fire;
+        `source_name` names a source that is not an entity (a bed, a respawn anchor) for the ledger, which
+        otherwise shows the source entity's type."""
         event: dict[str, Any] = {"kind": "explosion", "center": list(center), "power": power,
                                  "source": source.id if source is not None else None,
                                  "source_type": source_name or (source.TYPE if source is not None else None),

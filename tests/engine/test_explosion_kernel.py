@@ -184,7 +184,7 @@ def test_costs_kept_across_a_block_change_are_caught(monkeypatch) -> None:
 
     def stale(self, world, behavior, *args):
         if self.blocks:
-            self.blocks = (weakref.ref(world), world.block_version, behavior.shielding)
+            self.blocks = (weakref.ref(world), world.block_version, behavior.shielding, behavior.immune)
         return walk(self, world, behavior, *args)
     monkeypatch.setattr(blockrays.RayPaths, "walk", stale)
     with pytest.raises(AssertionError):

@@ -629,6 +629,12 @@ CASES: dict[str, tuple[str, int, int]] = {
 }
 # the marker armor stand of blast_protection_linear wearing Blast Protection IV: x (1 - 0.6) or x (1 - (double)0.6F)
 CASES["explosion_knockback_resistance"] = (CASES["blast_protection_linear"][0], 1, 2)
+# a wind charge at block Y 350 (the overworld's top row 319): it flies on up to 1.21.1 (350 is not above 320 + 30),
+# bursts and is removed from 1.21.2 (above 319 + 30)
+CASES["wind_charge_top_inclusive"] = (scene_toml(scene={"version": "1.21"}, entities=[
+    {"type": "minecraft:wind_charge", "id": 1, "pos": [0.5, 350.5, 0.5], "motion": [0.1, 0.0, 0.0]}]), 1, 1)
+# the armor stand beside a wind charge's burst: pushed up to 1.21.1, immune from 1.21.2
+CASES["explosion_preserves_decorations"] = ((SCENES_DIR / "wind_charge_launch_1_21.toml").read_text(), 3, 3)
 
 
 # the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of
@@ -784,6 +790,7 @@ BOTH_SIMULATED |= {"path_successors_by_direction", "path_neighbors_by_type",
                    "path_target_up_from_target"}   # path finding (1.20.5, 1.21.2)
 BOTH_SIMULATED |= {"piston_head_short_past_quarter", "piston_moving_long_arm"} | UPDATE_CASES   # pistons 1.16
 BOTH_SIMULATED |= {"arrow_left_owner", "arrow_release_point_box"}   # arrows (1.16)
+BOTH_SIMULATED |= {"wind_charge_top_inclusive", "explosion_preserves_decorations"}   # wind charges (1.21.2)
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
@@ -910,6 +917,8 @@ USES: dict[str, tuple[str, int]] = {
                                     "motion": [1.5, 0.2, 0.0]}]), 2),
     "fireball": (scene_toml(entities=[{"type": "minecraft:fireball", "pos": [0.5, 30.0, 0.5],
                                        "motion": [0.5, 0.0, 0.0], "power": [0.1, 0.0, 0.0]}]), 2),
+    "wind_charge": (scene_toml(entities=[{"type": "minecraft:wind_charge", "pos": [0.5, 30.0, 0.5],
+                                          "motion": [0.5, 0.0, 0.0]}]), 2),
     "llama_spit": (scene_toml(entities=[{"type": "minecraft:llama_spit", "pos": [0.5, 30.0, 0.5],
                                          "motion": [0.5, 0.2, 0.0]}]), 2),
     "fishing_bobber": (scene_toml(entities=[{"type": "minecraft:player", "id": 1, "pos": [0.5, 30.0, 0.5],
@@ -965,9 +974,11 @@ def test_a_refused_cell_stops_a_scene_that_uses_it(version: str, mechanic: str) 
 
 @pytest.mark.parametrize("mechanic", sorted(USES))
 def test_the_scene_of_a_mechanic_runs_where_the_table_simulates_it(mechanic: str) -> None:
-    """The uses-scenes are fair: at a release that simulates every mechanic they meet, they run."""
+    """The uses-scenes are fair: at a release that simulates every mechanic they meet (1.16.5, or the first that
+    simulates a mechanic 1.16.5 lacks: wind charges), they run."""
     text, ticks = USES[mechanic]
-    assert outcome(text, ticks, 1, version="1.16.5")[0] != "refused"
+    release = next(version_text(v) for v in (parse_version("1.16.5"), *RELEASES) if refusing(v, mechanic) is None)
+    assert outcome(text, ticks, 1, version=release)[0] != "refused"
 
 
 def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_else_refused() -> None:

@@ -35,7 +35,8 @@ SOURCE_NAMES = {"minecraft:creeper": "creeper", "minecraft:end_crystal": "end cr
                 "minecraft:respawn_anchor": "respawn anchor", "minecraft:wither": "wither",
                 "minecraft:tnt_minecart": "TNT minecart", "minecraft:tnt": "TNT", "minecraft:fireball": "fireball",
                 "minecraft:small_fireball": "small fireball", "minecraft:wither_skull": "wither skull",
-                "minecraft:dragon_fireball": "dragon fireball"}
+                "minecraft:dragon_fireball": "dragon fireball", "minecraft:wind_charge": "wind charge",
+                "minecraft:breeze_wind_charge": "breeze wind charge"}
 SOURCES_LISTED = 6    # explosions named beside the counts
 ENTITY_FILTER = "entity (0: all)##ledger"
 REGION_FILTER = "region x1 y1 z1 x2 y2 z2"
