@@ -29,8 +29,6 @@ from engine.constants import (
     ITEM_VELOCITY_AFFECTING_OFFSET,
     ITEM_WATER_DRAG,
     ITEM_WIDTH,
-    LAVA_PUSH,
-    LAVA_PUSH_ULTRAWARM,
     SUBMERGED_EYE_OFFSET,
 )
 from engine.core.trace import StageInfo, run_stage
@@ -46,7 +44,7 @@ from engine.entities.common import (
 )
 from engine.entities.entity import Entity
 from engine.entities.item_kernel import ITEM_ROWS
-from engine.entities.rows import RowBacked, RowBatch, extra_flag, extra_int
+from engine.entities.rows import RowBacked, UnriddenRowBatch, extra_flag, extra_int
 from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at, normalize_zero_below, submerged_fluid, update_water_state
@@ -96,7 +94,7 @@ def float_threshold(features: Features) -> float:
     return ITEM_FLOAT_HEIGHT if features.item_float_height else f32(Item.eye_height_of() - ITEM_EYE_FLUID_OFFSET)
 
 
-class ItemBatch(RowBatch):
+class ItemBatch(UnriddenRowBatch):
     """Runs of items: `engine.entities.item_kernel.tick_rows`, which hands an item back to the object path (its
     row restored) where its tick reads something the kernels do not decide, and goes on after it. Every release
     1.16.2–1.21.3 runs them (`tnt_kernel.version_bits` and the arguments `tick_rows` derives from the item's
@@ -114,14 +112,9 @@ class ItemBatch(RowBatch):
                     or features.collision_aabb_lists) and features.item_float_by_fluid_height \
             and features.in_lava_by_fluid_height
 
-    def row(self, e: Item, traced: bool) -> int:
-        return -1 if e.passengers or e.vehicle is not None or e.step_height else e._r
-
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
-        border = world.border_shape.coords
-        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
-        lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
+        edges, lava_push = self.world_arguments(world)
         return kernel.tick_rows(*block_arrays(world), cells, ITEM_ROWS.f, ITEM_ROWS.i, rows, start,
                                 slipperiness_column(), version_bits(features), edges, NO_EFFECT_SECTIONS, lava_push,
                                 normalize_zero_below(features), float(void_y(world.dimension, features)),

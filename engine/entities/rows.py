@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from engine.constants import ENTITY_SECTION_MAX, SECTION_SIZE
+from engine.constants import ENTITY_SECTION_MAX, LAVA_PUSH, LAVA_PUSH_ULTRAWARM, SECTION_SIZE
 from engine.geometry.box import Box, Vec3
 from engine.jit import njit, plain
 from engine.motion.collision_kernel import INT_MAX, INT_MIN, jfloor
@@ -295,6 +295,21 @@ class RowBatch:
     def finish(self, e: Entity, sim: TickContext) -> None:
         """The rest of the tick of the entity the loop stopped at with EXPLODE."""
         raise NotImplementedError
+
+
+class UnriddenRowBatch(RowBatch):
+    """A batch whose loop takes every entity of its kind without riders, a vehicle or a step height (items, XP
+    orbs), with the world's border edges and lava push as its loop reads them."""
+
+    def row(self, e: Entity, traced: bool) -> int:
+        return -1 if e.passengers or e.vehicle is not None or e.step_height else e._r
+
+    @staticmethod
+    def world_arguments(world: World) -> tuple[tuple[float, float, float, float], float]:
+        """The border's x and z edges, and the lava push of the world's dimension (faster where ultrawarm)."""
+        border = world.border_shape.coords
+        return (border[0][1], border[2][1], border[0][2], border[2][2]), \
+            LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
 
 
 # --- what every compiled loop over rows does around an entity's own tick, written once (engine.jit kernels, inlined

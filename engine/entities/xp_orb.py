@@ -13,8 +13,6 @@ from engine.constants import (
     DRAG_1_12,
     EYE_HEIGHT_FACTOR,
     ITEM_VELOCITY_AFFECTING_OFFSET,
-    LAVA_PUSH,
-    LAVA_PUSH_ULTRAWARM,
     SUBMERGED_EYE_OFFSET,
     XP_ORB_BOUNCE_1_12,
     XP_ORB_DRAG,
@@ -47,7 +45,7 @@ from engine.entities.common import (
     subtract_motion_y,
 )
 from engine.entities.entity import Entity
-from engine.entities.rows import RowBacked, RowBatch, extra_flag, extra_int
+from engine.entities.rows import RowBacked, UnriddenRowBatch, extra_flag, extra_int
 from engine.entities.tnt_kernel import version_bits
 from engine.entities.xp_orb_kernel import XP_ORB_ROWS
 from engine.geometry.box import ZERO, Box, Vec3
@@ -83,7 +81,7 @@ _count_down_pickup_delay, _water_movement, _gravity = (plain(kernel.count_down_p
 _bounce, _grow_older = plain(kernel.bounce), plain(kernel.grow_older)
 
 
-class XpOrbBatch(RowBatch):
+class XpOrbBatch(UnriddenRowBatch):
     """Runs of XP orbs: `engine.entities.xp_orb_kernel.tick_rows`, which hands an orb back to the object path (its
     row restored) where its tick reads something the kernels do not decide, and goes on after it (after a 1.17
     merging orb, which the phase ticks before the loop goes on). Every release 1.16.2–1.21.3 runs them
@@ -101,14 +99,9 @@ class XpOrbBatch(RowBatch):
                     or features.collision_aabb_lists or features.xp_orb_tick_1_12) \
             and features.in_lava_by_fluid_height and features.submerged_below_eye
 
-    def row(self, e: ExperienceOrb, traced: bool) -> int:
-        return -1 if e.passengers or e.vehicle is not None or e.step_height else e._r
-
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
-        border = world.border_shape.coords
-        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
-        lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
+        edges, lava_push = self.world_arguments(world)
         return kernel.tick_rows(*block_arrays(world), cells, XP_ORB_ROWS.f, XP_ORB_ROWS.i, rows, start,
                                 slipperiness_column(), version_bits(features), edges, NO_EFFECT_SECTIONS, lava_push,
                                 normalize_zero_below(features), float(void_y(world.dimension, features)),
