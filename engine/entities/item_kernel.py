@@ -144,6 +144,23 @@ def submerged_in_water(keys, slots, pool, flags, x: float, y: float, z: float) -
 
 
 @njit(inline=True)
+def base_tick(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, v: int, lava_push: float,
+              zero_below: float, void: float, eye: float, below_eye: float, submerged: int) -> bool:
+    """An item's or an XP orb's `Entity.baseTick` in the release whose flags are `v`: `updateWaterState`, then
+    `updateSubmergedInWaterState` at the eye Y less `below_eye` into the row's column `submerged` (the kind's own);
+    false where the object path must finish it (lava: fire and damage; below the void: removal)."""
+    if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, v & V_VEC_DOUBLE != 0, zero_below,
+                              v & V_LAVA_IN_WATER != 0):
+        return False
+    if f[r, F_LAVA] > 0.0 or f[r, F_POS + 1] < void:   # isInLava (fire, damage), attemptTickInVoid: removal
+        return False
+    sub = submerged_in_water(keys, slots, pool, flags, f[r, F_POS], f[r, F_POS + 1] + eye - below_eye,
+                             f[r, F_POS + 2])
+    i[r, submerged] = 1 if sub else 0
+    return True
+
+
+@njit(inline=True)
 def _velocity_affecting_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int) -> int:
     """The block state at the item's 1.20 `getVelocityAffectingPos` (`getPosWithYOffset(0.999999F)`: the supporting
     block's column, or the cell under the position without one); −1 where the supporting block is a fence, wall or
@@ -194,15 +211,9 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     age = i[r, I_ITEM_AGE]
     if age != ITEM_AGELESS and wrap32(age + 1) >= ITEM_MAX_AGE:    # step 9 removes it
         return False
-    double = v & V_VEC_DOUBLE != 0
-    if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, double, zero_below,
-                              v & V_LAVA_IN_WATER != 0):                                     # 1 F1: baseTick
+    if not base_tick(keys, slots, pool, flags, f, i, r, v, lava_push, zero_below, void, eye, below_eye,
+                     I_SUBMERGED):                                                       # 1 F1
         return False
-    if f[r, F_LAVA] > 0.0 or f[r, F_POS + 1] < void:   # isInLava (fire, damage), attemptTickInVoid: removal
-        return False
-    y = f[r, F_POS + 1] + eye
-    sub = submerged_in_water(keys, slots, pool, flags, f[r, F_POS], y - below_eye, f[r, F_POS + 2])
-    i[r, I_SUBMERGED] = 1 if sub else 0
     count_down_pickup_delay(i, r)                                                            # 2
     if i[r, I_FLAGS] & TOUCHING_WATER and f[r, F_WATER] > threshold:                        # 3
         buoyancy(f, r, ITEM_WATER_DRAG)
@@ -224,7 +235,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         if i[r, I_FLAGS] & ON_GROUND and f[r, F_MOTION + 1] < 0.0:
             bounce(f, r)
     grow_older(i, r)                                                                         # 7
-    return update_water_state(keys, slots, pool, flags, f, i, r, lava_push, double, zero_below,
+    return update_water_state(keys, slots, pool, flags, f, i, r, lava_push, v & V_VEC_DOUBLE != 0, zero_below,
                               v & V_LAVA_IN_WATER != 0)                                      # 8 F2
 
 

@@ -66,7 +66,7 @@ from engine.entities.minecart_rails import (
     rail_states,
     snap_position_to_rail,
 )
-from engine.entities.rows import RowBacked, RowBatch, extra_flag, extra_float, extra_int
+from engine.entities.rows import RowBacked, RowBatch, add_gravity, extra_flag, extra_float, extra_int
 from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import normalize_zero_below, update_water_state
@@ -97,7 +97,7 @@ PUSH = StageInfo("push_or_board", "AbstractMinecartEntity.tick")
 FLUID = StageInfo("fluid_push", "Entity.updateWaterState", "F")
 
 # the object path runs the stage kernels' own source (docs/architecture.md, "Each stage written once")
-_begin_tick, _add_gravity, _head_along_rail, _brake = (plain(kernel.begin_tick), plain(kernel.add_gravity),
+_begin_tick, _add_gravity, _head_along_rail, _brake = (plain(kernel.begin_tick), plain(add_gravity),
                                                        plain(kernel.head_along_rail), plain(kernel.brake))
 _snap_onto_path, _rail_movement, _slope_step = (plain(kernel.snap_onto_path), plain(kernel.rail_movement),
                                                 plain(kernel.slope_step))

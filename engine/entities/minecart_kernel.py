@@ -73,6 +73,7 @@ from engine.entities.rows import (
     OBJECT_PATH,
     TOUCHING_WATER,
     RowTable,
+    add_gravity,
     begin_row,
     end_row,
     hand_back,
@@ -114,14 +115,6 @@ def begin_tick(f: np.ndarray, i: np.ndarray, r: int) -> None:
         i[r, I_WOBBLE_TICKS] -= 1
     if f[r, F_WOBBLE] > 0.0:
         f[r, F_WOBBLE] = f32(f[r, F_WOBBLE] - 1.0)
-
-
-@njit(inline=True)
-def add_gravity(f: np.ndarray, r: int, g: float) -> None:
-    """Step 3 G: add(0, g, 0); the 0.0 added to X and Z turns -0.0 into 0.0, as in Java."""
-    f[r, F_MOTION] = f[r, F_MOTION] + 0.0
-    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + g
-    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + 0.0
 
 
 @njit(inline=True)

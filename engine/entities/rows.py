@@ -319,6 +319,15 @@ class UnriddenRowBatch(RowBatch):
 # as plain Python.
 
 @njit(inline=True)
+def add_gravity(f: np.ndarray, r: int, g: float) -> None:
+    """`Vec3d.add(0, g, 0)` on row `r`'s Motion (g: the kind's gravity, negative downwards); the 0.0 added to X and Z
+    turns -0.0 into 0.0, as in Java."""
+    f[r, F_MOTION] = f[r, F_MOTION] + 0.0
+    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + g
+    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + 0.0
+
+
+@njit(inline=True)
 def entity_section(x: float, y: float, z: float) -> tuple:
     """The entity section of position (x, y, z) (`ServerWorld.checkEntityChunkPos`; `World.chunk_key`): the
     position's floor / 16 on each axis (`MathHelper.floor`), the section y clamped to 0..ENTITY_SECTION_MAX.

@@ -47,6 +47,7 @@ from engine.entities.rows import (
     NO_GRAVITY,
     TOUCHING_WATER,
     RowTable,
+    add_gravity,
     begin_row,
     end_row,
     entity_section,
@@ -77,10 +78,8 @@ def drag(f: np.ndarray, r: int, in_water: bool) -> None:
 
 @njit(inline=True)
 def gravity(f: np.ndarray, r: int, g: float) -> None:
-    """Step 6 G: add(0, −g, 0) (g: the kind's `getGravity`); the 0.0 added to X and Z turns −0.0 into 0.0."""
-    f[r, F_MOTION] = f[r, F_MOTION] + 0.0
-    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + -g
-    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + 0.0
+    """Step 6 G: add(0, −g, 0) (g: the kind's `getGravity`)."""
+    add_gravity(f, r, -g)
 
 
 @njit(inline=True)

@@ -61,6 +61,7 @@ from engine.entities.rows import (
     ON_GROUND,
     TOUCHING_WATER,
     V_COLL,
+    add_gravity,
     begin_row,
     end_row,
     hand_back,
@@ -110,10 +111,8 @@ VERSION_BITS = {"axis_order_yxz": V_YXZ, "move_zeroes_both_axes": V_BOTH_AXES, "
 
 @njit(inline=True)
 def gravity(f: np.ndarray, r: int) -> None:
-    """Step 1 G: add(0, -0.04, 0); the 0.0 added to X and Z turns -0.0 into 0.0, as in Java."""
-    f[r, F_MOTION] = f[r, F_MOTION] + 0.0
-    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + TNT_GRAVITY
-    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + 0.0
+    """Step 1 G: add(0, -0.04, 0)."""
+    add_gravity(f, r, TNT_GRAVITY)
 
 
 @njit(inline=True)

@@ -4,9 +4,9 @@ flags), and the fused loop the entity phase runs over consecutive orbs.
 
 `ExperienceOrb.tick` (the object path: tracing, the viewer's micro-steps, and any orb this loop hands back) calls the
 same stage kernels one at a time through `engine.jit.plain` (the pickup delay, the water movement, gravity, the
-bounce, the age); the move is `tnt_kernel.move_self`, the base tick's fluid stage
-`engine.influences.fluid_kernel.update_water_state`, the submerged test and the drag after the move the item loop's
-(`item_kernel.submerged_in_water`, `item_kernel.drag_after_move`). The loop hands an orb back to the object path,
+bounce, the age); the move is `tnt_kernel.move_self`, the base tick (its fluid stage
+`engine.influences.fluid_kernel.update_water_state` and the submerged test) and the drag after the move the item
+loop's (`item_kernel.base_tick`, `item_kernel.drag_after_move`). The loop hands an orb back to the object path,
 with its row as it found it, where its tick would read or do something these kernels do not decide: its first tick
 (the base tick's lava check reads `firstUpdate`), fire ticks, lava (in the base tick: fire and damage; in the orb's
 cell: the kick draws from its Random), the void, a box not in free space (`pushOutOfBlocks`), the 1.17 merge every
@@ -36,11 +36,10 @@ from engine.constants import (
     XP_ORB_WATER_DRAG,
     XP_ORB_WIDTH,
 )
-from engine.entities.item_kernel import drag_after_move, finite_row, submerged_in_water
+from engine.entities.item_kernel import base_tick, drag_after_move, finite_row
 from engine.entities.rows import (
     DONE,
     F_BOX,
-    F_LAVA,
     F_MOTION,
     F_POS,
     HANDED,
@@ -50,13 +49,13 @@ from engine.entities.rows import (
     NO_GRAVITY,
     ON_GROUND,
     RowTable,
+    add_gravity,
     begin_row,
     end_row,
     hand_back,
     tick_entity_head,
 )
-from engine.entities.tnt_kernel import UNLIT, V_LAVA_IN_WATER, V_VEC_DOUBLE, move_self
-from engine.influences.fluid_kernel import update_water_state
+from engine.entities.tnt_kernel import UNLIT, move_self
 from engine.jit import njit
 from engine.motion.collision_kernel import collect_block_collisions, jfloor, state_at, wrap32
 from engine.world.block_tables import LAVA
@@ -87,10 +86,8 @@ def water_movement(f: np.ndarray, r: int) -> None:
 
 @njit(inline=True)
 def gravity(f: np.ndarray, r: int) -> None:
-    """Step 3 G out of water: add(0, -0.03, 0) (a double); the 0.0 added to X and Z turns -0.0 into 0.0."""
-    f[r, F_MOTION] = f[r, F_MOTION] + 0.0
-    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + XP_ORB_GRAVITY
-    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + 0.0
+    """Step 3 G out of water: add(0, -0.03, 0) (a double)."""
+    add_gravity(f, r, XP_ORB_GRAVITY)
 
 
 @njit(inline=True)
@@ -115,18 +112,12 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         return False
     if wrap32(i[r, I_ORB_AGE] + 1) >= XP_ORB_MAX_AGE:                 # step 13 removes it
         return False
-    double = v & V_VEC_DOUBLE != 0
-    if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, double, zero_below,
-                              v & V_LAVA_IN_WATER != 0):                                     # 1 F: baseTick
+    if not base_tick(keys, slots, pool, flags, f, i, r, v, lava_push, zero_below, void, eye, below_eye,
+                     I_SUBMERGED):                                                       # 1 F
         return False
-    if f[r, F_LAVA] > 0.0 or f[r, F_POS + 1] < void:   # isInLava (fire, damage), attemptTickInVoid: removal
-        return False
-    sub = submerged_in_water(keys, slots, pool, flags, f[r, F_POS], f[r, F_POS + 1] + eye - below_eye,
-                             f[r, F_POS + 2])
-    i[r, I_SUBMERGED] = 1 if sub else 0
     if not merging:                                                                          # 2
         count_down_pickup_delay(i, r)
-    if sub:                                                                                  # 3
+    if i[r, I_SUBMERGED]:                                                                    # 3
         water_movement(f, r)
     elif not i[r, I_FLAGS] & NO_GRAVITY:
         gravity(f, r)
