@@ -21,6 +21,7 @@ from engine.tick.simulation import Simulation
 from engine.world import blocks
 from engine.world.world import World
 from tests.conftest import jit_off_run
+from tests.engine.rows_cases import assert_resting_rows_compiled
 from tests.engine.test_compiled_equality import ORIGINS, ROOT, SPECIAL, three_ways_digest
 from tests.engine.test_player_rows import _mutant
 
@@ -120,22 +121,7 @@ def test_bundled_item_scenes_compiled_object_and_traced_agree(name: str) -> None
 
 def test_resting_items_are_compiled_and_stay_put() -> None:
     """Items resting on stone: every tick after their first is compiled; they stay where they lie, on the ground."""
-    w = World()
-    stone = blocks.parse_block_state("stone")
-    for x in range(-2, 3):
-        for z in range(-2, 3):
-            w.set_block_state(x, 0, z, stone)
-    sim = Simulation(w)
-    items = []
-    for k in range(8):
-        it = sim.create(Item, Vec3(-1.5 + k % 4, 1.0, -1.5 + k // 4 * 2))
-        sim.add_entity(it)
-        items.append(it)
-    for _ in range(40):
-        sim.tick()
-    assert sim.object_ticks == 8 and sim.kernel_ticks == 39 * 8
-    assert all(it.on_ground and not it.removed and it.pos.y == 1.0 for it in items)
-    assert [it.item_age for it in items] == [40] * 8
+    assert_resting_rows_compiled(Item, "item_age")
 
 
 def test_item_rows_read_back_and_survive_clones_and_pickles() -> None:
