@@ -14,12 +14,11 @@ from __future__ import annotations
 import pytest
 
 from engine.entities.entity import Entity
-from engine.tick.scene import load_scene_text
-from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR, scene_toml
 from tests.engine.test_prismarine import BOUNDS
 from tests.engine.test_version_living import peer_agreement
-from tests.engine.test_versions import FLOOR, _deflection, _with_version, outcome
+from tests.engine.test_version_living_1212 import load, run
+from tests.engine.test_versions import FLOOR, _deflection, outcome
 
 SNEAK_SPRINT = (SCENES_DIR / "player_sneak_stops_sprint_1_21_4.toml").read_text()
 # a glider looking 30° up at 1.5 m/gt: it rises through the ticks run here (no fall distance, which 1.21.4-1.21.10
@@ -31,17 +30,6 @@ WALK = scene_toml(blocks=[FLOOR], entities=[{"type": "minecraft:player", "id": 1
                                              "on_ground": True, "motion": [0.0, -0.0784000015258789, 0.0],
                                              "yaw": -30.0}],
                   inputs=[{"entity": 1, "from": 1, "to": 8, "forward": True, "left": True}])
-
-
-def load(text: str, version: str) -> Simulation:
-    return load_scene_text(_with_version(text, version), f"<living at {version}>")
-
-
-def run(text: str, version: str, ticks: int, entity_id: int = 1) -> Entity:
-    sim = load(text, version)
-    for _ in range(ticks):
-        sim.tick()
-    return sim.entity_by_id(entity_id)
 
 
 def _state(e: Entity) -> tuple:
