@@ -639,8 +639,8 @@ _LIVING_1_21_8 = ("LivingEntity and the player's client of 1.21.8 differ from 1.
                   "keys a normalized Vec2 scaled by 0.98F, the item and sneaking slowdowns and the square-movement "
                   "correction (LocalPlayer.modifyInput), other sprint rules, a player's horizontal Motion zeroed "
                   "below 9.0E-6 squared (was 0.003 per axis), a mob's input x 0.98F before its AI sets it (was "
-                  "after), MoveControl's yaw by atan2 x 57.295776F (was x 180.0F / (float)PI) and its jump ended in "
-                  "a fluid, fall damage floor(fall + 1.0E-6 - safe fall distance) (was ceil); 1.21.5-1.21.7 not read, "
+                  "after), MoveControl's JUMPING state ended in a fluid too, fall damage floor(fall + 1.0E-6 - safe "
+                  "fall distance) (was ceil); 1.21.5-1.21.7 not read, "
                   "the release of each change not found")
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
