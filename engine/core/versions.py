@@ -580,6 +580,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "world's bottom rises from the block above it to the first non-air block (was "
                                    "from the bottom block itself, which a floor at the bottom row made the target) "
                                    "(1.21.2)", (1, 21, 2), None),
+    # living entities and players of 1.21.4 (1.21.4 against 1.21.3, docs/versions.md `living`)
+    "should_stop_sprinting": ("ClientPlayerEntity.tickMovement ends a sprint right after reading the keys where "
+                              "the player is in the sneaking pose or crawling, gliding, riding, or using an item "
+                              "off a vehicle out of the water (shouldStopSprinting), and canStartSprinting refuses "
+                              "a sneaking or crawling player unless submerged (1.21.4)", (1, 21, 4), None),
 }
 
 
@@ -630,6 +635,13 @@ _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecr
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
                     "and 1.21.8's tables are equal; not assumed)")
 
+_LIVING_1_21_8 = ("LivingEntity and the player's client of 1.21.8 differ from 1.21.4's and are not simulated: the "
+                  "keys a normalized Vec2 scaled by 0.98F, the item and sneaking slowdowns and the square-movement "
+                  "correction (LocalPlayer.modifyInput), other sprint rules, a player's horizontal Motion zeroed "
+                  "below 9.0E-6 squared (was 0.003 per axis), a mob's input x 0.98F before its AI sets it (was "
+                  "after), MoveControl's JUMPING state ended in a fluid too, fall damage floor(fall + 1.0E-6 - safe "
+                  "fall distance) (was ceil); 1.21.5-1.21.7 not read, "
+                  "the release of each change not found")
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
 MECHANICS: dict[str, Mechanic] = {
@@ -740,9 +752,9 @@ MECHANICS: dict[str, Mechanic] = {
     "look_vector": Mechanic(
         "an entity's look vector through the sine table (Entity.getRotationVector, ProjectileEntity.setProperties)",
         "a projectile is redirected along its deflector's look (1.20.5) or thrown by a player", (
-            Change((1, 21, 4), (1, 21, 11), "MathHelper.sin and cos of 1.21.11 index the sine table in double "
-                   "(sine_index_double) and REDIRECTED no longer normalizes the look (redirect_look_unnormalized); no "
-                   "source of 1.21.4-1.21.10 compared, the release of either change not found"),)),
+            Change((1, 21, 9), (1, 21, 11), "MathHelper.sin and cos of 1.21.11 index the sine table in double "
+                   "(sine_index_double) and REDIRECTED no longer normalizes the look (redirect_look_unnormalized); "
+                   "1.21.8 does neither and 1.21.9-1.21.10 were not read: the release of either change not found"),)),
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
             Change(OLDEST, (1, 14, 0), "BoatEntity.tick " + _PRE_1_14),
@@ -780,15 +792,14 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "LivingEntity, PlayerEntity, ClientPlayerEntity, MobEntity, MoveControl "
                    "and the attributes of 1.14-1.14.4 not compared with 1.15's (1.15-1.15.2 are simulated)"),
-            Change((1, 21, 4), None, "LivingEntity of 1.21.4 and later not compared (1.21.4-1.21.10 sources not on "
-                   "hand; 1.21.11 not read)"))),
+            Change((1, 21, 5), None, _LIVING_1_21_8))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 14, 0), "elytra flight " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "elytra flight of 1.14-1.14.4 is reached only through the living tick, "
                    "not simulated before 1.15"),
-            Change((1, 21, 4), None, "elytra flight of 1.21.4 and later not compared (1.21.4-1.21.10 sources not "
-                   "on hand; 1.21.11 not read)"))),
+            Change((1, 21, 5), None, "LivingEntity.travelFallFlying of 1.21.8 stops the glide of an entity on a "
+                   "climbable block and travels it as in the air (1.21.4: the glide goes on); " + _LIVING_1_21_8))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),
@@ -797,10 +808,7 @@ MECHANICS: dict[str, Mechanic] = {
         "Blast Protection in an explosion's impulse (spec 04 §15)", "an explosion pushes a living entity wearing "
         "Blast Protection", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EnchantmentProtection.getBlastDamageReduction")),
-            Change((1, 13, 0), (1, 14, 0), _PRE_1_14),
-            Change((1, 21, 4), None, "the explosion_knockback_resistance of 1.21.4 and later not compared "
-                   "(1.21.4-1.21.10 sources not on hand; the 1.21.11 ExplosionImpl, a refactored decompilation, "
-                   "multiplies the same factors)"),)),
+            Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "pistons": Mechanic(
         "piston pushes, slime launches and honey drag (PistonBlockEntity, spec 04 §8)", "a moving piston block "
         "pushes an entity", (
@@ -1050,6 +1058,7 @@ class Features:
     path_neighbors_by_type: bool
     path_max_follow_range: bool
     path_target_up_from_target: bool
+    should_stop_sprinting: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

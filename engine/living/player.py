@@ -504,7 +504,10 @@ class PlayerEntity(RowBacked, LivingEntity):
         """The key and sprint part of `ClientPlayerEntity.tickMovement` (spec 05 §4.6). From 1.18 a horizontal
         collision within 8 degrees of the input keeps the sprint (`sprint_soft_collision`); from 1.19 Swift Sneak
         lessens the sneaking slowdown (`swift_sneak`; from 1.21 through the sneaking_speed attribute,
-        `living_attributes_1_21`); from 1.19.4 a glider does not start sprinting (`no_sprint_start_gliding`)."""
+        `living_attributes_1_21`); from 1.19.4 a glider does not start sprinting (`no_sprint_start_gliding`); from
+        1.21.4 a sneaking, crawling, gliding or riding player, or one using an item out of the water, stops
+        sprinting once the keys are read, and a sneaking or crawling one starts no sprint out of the water
+        (`should_stop_sprinting`: `shouldStopSprinting`, `canStartSprinting`)."""
         if self.double_tap_ticks > 0:
             self.double_tap_ticks -= 1
         was_jumping = self.input_jumping
@@ -521,6 +524,12 @@ class PlayerEntity(RowBacked, LivingEntity):
         self.keyboard_input_tick(self.held, self.in_sneaking_pose, slowdown)
         using = self.is_using_item()
         can_start = not using and not (features.no_sprint_start_gliding and self.fall_flying)
+        if features.should_stop_sprinting:
+            slowed = self.in_sneaking_pose or self.pose == "swimming" and not self.touching_water   # shouldSlowDown
+            if self.sprinting and (self.fall_flying or slowed or self.vehicle is not None
+                                   or using and self.vehicle is None and not self.submerged_in_water):
+                self.set_sprinting(False)
+            can_start = can_start and (not slowed or self.submerged_in_water)
         if using and self.vehicle is None:
             self.input_sideways = f32(self.input_sideways * USING_ITEM_SLOWDOWN)
             self.input_forward = f32(self.input_forward * USING_ITEM_SLOWDOWN)

@@ -227,11 +227,6 @@ def test_blast_protection_reaches_the_impulse_as_an_attribute_from_1_21() -> Non
     assert old[4].motion.x == old[5].motion.z
 
 
-def test_blast_protection_stops_1_21_4_in_one_line() -> None:
-    kind, line = outcome(CASES["blast_protection_linear"][0], 1, 2, version="1.21.4")
-    assert kind == "refused" and "\n" not in line and "1.21.4" in line
-
-
 def test_an_enchantment_acts_only_from_its_slots() -> None:
     """`EnchantmentHelper.getEquipmentLevel` reads an enchantment's own slots (Blast Protection: the armor), and 1.21
     applies an attribute effect only where `Enchantment.slotMatches`: Blast Protection IV held in the main hand

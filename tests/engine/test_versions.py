@@ -302,6 +302,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     "sine_index_double": (_deflection(22.5, "1.21.11"), 4, 1),
     # the same at 1.21.11: the fireball's Motion is the look normalised in double, or the look as it is
     "redirect_look_unnormalized": (_deflection(22.5, "1.21.11"), 4, 1),
+    # 1.21.4: a sprinter who sneaks stops sprinting (ClientPlayerEntity.shouldStopSprinting)
+    "should_stop_sprinting": ((SCENES_DIR / "player_sneak_stops_sprint_1_21_4.toml").read_text(), 10, 1),
     # a dropped item falls: its fall distance sums the drops (each cast to float) in double, or in float
     # a zombie paths into a pen of waterlogged fences: through its side (WATER), or not at all (FENCE)
     "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 60, 1),
@@ -791,6 +793,7 @@ BOTH_SIMULATED |= {"path_successors_by_direction", "path_neighbors_by_type",
 BOTH_SIMULATED |= {"piston_head_short_past_quarter", "piston_moving_long_arm"} | UPDATE_CASES   # pistons 1.16
 BOTH_SIMULATED |= {"arrow_left_owner", "arrow_release_point_box"}   # arrows (1.16)
 BOTH_SIMULATED |= {"wind_charge_top_inclusive", "explosion_preserves_decorations"}   # wind charges (1.21.2)
+BOTH_SIMULATED |= {"should_stop_sprinting"}   # players (1.21.4)
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
