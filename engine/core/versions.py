@@ -580,6 +580,17 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "world's bottom rises from the block above it to the first non-air block (was "
                                    "from the bottom block itself, which a floor at the bottom row made the target) "
                                    "(1.21.2)", (1, 21, 2), None),
+    # boats of 1.21.8-1.21.11 (AbstractBoat of 1.21.8 and 1.21.11, docs/versions.md `boat`)
+    "boat_splash_above_bubble_column": ("AbstractBoat.onAboveBubbleColumn draws nextInt(100) while not under water "
+                                        "and, at 0, the sound's and the splash's three floats (1.21.4: the splash's "
+                                        "two floats, nextInt(20), at 0 the sound's float): not simulated, a boat "
+                                        "above a bubble column's surface stops the run in one line (1.21.8; "
+                                        "1.21.5-1.21.7 refused by the boat row)", (1, 21, 8), None),
+    "boat_boarding_by_type_tag": ("AbstractBoat.tick boards an entity unless its type is in the tag "
+                                  "cannot_be_pushed_onto_boats (1.21.11; 1.21.8: not a water animal, player or "
+                                  "creaking): the tag's members are not in the sources read and 1.21.9-1.21.10 not "
+                                  "read, so a boat that would board an entity stops the run in one line", (1, 21, 9),
+                                  None),
 }
 
 
@@ -747,8 +758,8 @@ MECHANICS: dict[str, Mechanic] = {
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
             Change(OLDEST, (1, 14, 0), "BoatEntity.tick " + _PRE_1_14),
-            Change((1, 21, 5), None, "1.21.8 and 1.21.11 keep Entity.fallDistance as a double (the boat's fall: "
-                   "fallDistance -= (double)(float)dy) and draw the bubble-column splash otherwise "
+            Change((1, 21, 5), (1, 21, 8), "1.21.8 and 1.21.11 keep Entity.fallDistance as a double (the boat's "
+                   "fall: fallDistance -= (double)(float)dy) and draw the bubble-column splash otherwise "
                    "(onAboveBubbleColumn: nextInt(100) when not under water); 1.21.5-1.21.7 not read, the release "
                    "of the change not found (1.21.4 read: 1.21.3's boat)"))),
     "minecart": Mechanic(
@@ -773,9 +784,9 @@ MECHANICS: dict[str, Mechanic] = {
                    "Entity.updatePassengerForDismount: on top of the vehicle), a boat's eye height 0.85 x its "
                    "height (its submerged test for canAddPassenger), a rider's projectile does not damage its boat "
                    "(BoatEntity.damage)"),
-            Change((1, 21, 5), None, "riding of 1.21.5 and later not compared: the boat and minecart ticks are "
-                   "refused there (1.21.8 and 1.21.11 read like 1.21.3 in the boat's seats and dismount spots; "
-                   "1.21.11 boards by the entity-type tag cannot_be_pushed_onto_boats); 1.21.4 read: 1.21.3's"))),
+            Change((1, 21, 5), None, "riding of 1.21.5 and later not compared: LivingEntity.onDismounted and the "
+                   "minecart's seats of 1.21.8 not read (1.21.8 and 1.21.11 read like 1.21.3 in the boat's seats "
+                   "and dismount spots); 1.21.4 read: 1.21.3's"))),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),
@@ -1051,6 +1062,8 @@ class Features:
     path_neighbors_by_type: bool
     path_max_follow_range: bool
     path_target_up_from_target: bool
+    boat_splash_above_bubble_column: bool
+    boat_boarding_by_type_tag: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

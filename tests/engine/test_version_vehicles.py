@@ -233,18 +233,21 @@ def test_a_vehicle_with_a_passenger_runs_to_1_21_4_and_stops_from_1_21_5_in_one_
         assert "\n" not in line and "of version 1.21.5" in line   # the vehicle's own tick is refused there first
 
 
-_WATER = {"from": [-8, 9, -8], "to": [8, 9, 8], "block": "minecraft:water"}
+_WATER = {"from": [-8, 8, -8], "to": [8, 9, 8], "block": "minecraft:water"}
+# a boat set into water two blocks deep, drifting: it rises to the surface and bobs, water below it all the while
+# (no fall distance: a changing one stops 1.21.4-1.21.10 at the fall_distance row)
+_DRIFT = scene_toml(blocks=[_WATER], entities=[_boat([0.5, 9.5, 0.5], id=1, motion=[0.3, 0.0, 0.1])])
 
 
 def test_1_21_4_runs_boats_and_minecarts_as_1_21_3() -> None:
     """AbstractBoatEntity, AbstractMinecartEntity, DefaultMinecartController and TntMinecartEntity of 1.21.4 (the
     patched 1.21.4 source, its vanilla branches) are 1.21.3's but for the TNT cart's explosion_speed_factor (1.0F
-    unless saved otherwise: x 1.0 changes no power) and names: a boat dropped onto water and drifting, and the TNT
-    minecart cannon, run the same; 1.21.5 stops each in one line."""
-    boat = scene_toml(blocks=[_WATER], entities=[_boat([0.5, 11.5, 0.5], id=1, motion=[0.3, 0.0, 0.1])])
+    unless saved otherwise: x 1.0 changes no power) and names: a boat drifting on water, and the TNT minecart
+    cannon, run the same; 1.21.5 stops each in one line."""
+    boat = _DRIFT
     old, new = _run(boat, "1.21.3", 30).entity_by_id(1), _run(boat, "1.21.4", 30).entity_by_id(1)
     assert (new.pos, new.motion, new.location) == (old.pos, old.motion, old.location)
-    assert old.location.value == "in_water" and old.pos.x > 1.5
+    assert old.location.value == "in_water" and old.pos.x > 1.5 and old.pos.y > 9.5
     cannon = (SCENES_DIR / "tnt_minecart_cannon.toml").read_text()
     events = [[(e["kind"], e.get("pos")) for t in range(60) for e in sim.tick().events if e["kind"] == "explosion"]
               for sim in (_sim(cannon, "1.21.3"), _sim(cannon, "1.21.4"))]
@@ -252,6 +255,39 @@ def test_1_21_4_runs_boats_and_minecarts_as_1_21_3() -> None:
     for text, what in ((boat, "the boat tick"), (cannon, "the minecart tick")):
         with pytest.raises(NotImplementedError, match=f"^{what} .* of version 1.21.5"):
             _run(text, "1.21.5", 1)
+
+
+def test_boats_of_1_21_8_to_1_21_11_drift_as_1_21_4_and_1_21_5_to_1_21_7_stop() -> None:
+    """AbstractBoat of 1.21.8 and 1.21.11 (Mojang names) is 1.21.4's boat but for the double fall distance, the
+    bubble-column splash and (1.21.11) the boarding tag: 1.21.9 and 1.21.10 are bracketed by the two. A boat
+    drifting on water runs the same in each; 1.21.5-1.21.7 (not read, the release of the change unknown) stop in
+    one line naming the boat."""
+    reference = _run(_DRIFT, "1.21.4", 30).entity_by_id(1)
+    for version in ("1.21.8", "1.21.9", "1.21.10", "1.21.11"):
+        boat = _run(_DRIFT, version, 30).entity_by_id(1)
+        assert (boat.pos, boat.motion, boat.location) == (reference.pos, reference.motion, reference.location)
+    for version in ("1.21.5", "1.21.6", "1.21.7"):
+        with pytest.raises(NotImplementedError, match=f"^the boat tick .* of version {version} .*not read"):
+            _run(_DRIFT, version, 1)
+
+
+def test_a_falling_boat_adds_its_drops_to_a_double_in_1_21_11() -> None:
+    """AbstractBoat.checkFallDamage of 1.21.11: fallDistance -= (double)(float)dy on the double field, where 1.21.3
+    rounds each sum to float (fallDistance -= (float)dy on a float). A boat falling through the air for 6 ticks:
+    the drops cast to float summed in double, against the float sums. 1.21.8 (double too) stops at the
+    fall_distance row while that row refuses it."""
+    text = scene_toml(entities=[_boat([0.5, 60.0, 0.5], id=1)])
+    for version, double in (("1.21.3", False), ("1.21.11", True)):
+        sim = _sim(text, version)
+        boat = sim.entity_by_id(1)
+        total = F32(0.0)
+        for _ in range(6):
+            y = boat.pos.y
+            sim.tick()
+            drop = F32(boat.pos.y - y)
+            total = total - drop if not double else float(total) - float(drop)
+        assert boat.fall_distance == float(total), version
+        assert isinstance(total, float) == double
 
 
 def test_the_experimental_minecart_physics_are_refused_in_one_line() -> None:
