@@ -784,9 +784,11 @@ MECHANICS: dict[str, Mechanic] = {
                    "Entity.updatePassengerForDismount: on top of the vehicle), a boat's eye height 0.85 x its "
                    "height (its submerged test for canAddPassenger), a rider's projectile does not damage its boat "
                    "(BoatEntity.damage)"),
-            Change((1, 21, 5), None, "riding of 1.21.5 and later not compared: LivingEntity.onDismounted and the "
-                   "minecart's seats of 1.21.8 not read (1.21.8 and 1.21.11 read like 1.21.3 in the boat's seats "
-                   "and dismount spots); 1.21.4 read: 1.21.3's"))),
+            Change((1, 21, 5), (1, 21, 8), "riding of 1.21.5-1.21.7 not read (1.21.4 and 1.21.8 read: 1.21.3's "
+                   "riding); the boat tick of these releases is refused too"),
+            Change((1, 21, 9), (1, 21, 11), "MathHelper.sin and cos of 1.21.11 index the sine table in double (1.21.8 "
+                   "in float): a boat's seats (Vec3d.rotateY), its dismount offset and its paddles; the release of "
+                   "the change (1.21.9-1.21.11) not found"))),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),

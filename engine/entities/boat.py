@@ -199,8 +199,8 @@ class Boat(Entity):
                               "a boat of two riders turns their seats by JOML's Vector3f.rotateY (1.20.2-1.20.4), "
                               "not compared")
             return 0.0, h, 0.0
-        angle = f32(-self.yaw * DEGREES_TO_RADIANS)
-        c, s = cos(angle), sin(angle)
+        angle, d = f32(-self.yaw * DEGREES_TO_RADIANS), features.sine_index_double
+        c, s = cos(angle, d), sin(angle, d)
         return 0.0 * c + f * s, h, f * c - 0.0 * s
 
     def copy_entity_data(self, passenger: Entity, features: Features) -> None:
@@ -228,7 +228,7 @@ class Boat(Entity):
             self.paddles_moving = (False, False)
         run_stage(rec, self, VELOCITY, self.update_velocity, sim.world, sim.features)
         if self.player_controlled():
-            run_stage(rec, self, PADDLES, self.update_paddles)
+            run_stage(rec, self, PADDLES, self.update_paddles, sim.features)
         move(self, sim, MovementType.SELF, self.motion, rec)
         run_stage(rec, self, BUBBLES, self.handle_bubble_column, sim)                      # 14
         run_stage(rec, self, BLOCKS, block_effects.check_block_collision, self, sim, rec)  # 15
@@ -381,8 +381,9 @@ class Boat(Entity):
             factor = BOAT_GRAVITY_1_20_5 / BOAT_BUOYANCY_SCALE if features.boat_gravity_double else BOAT_BUOYANCY_FACTOR
             self.motion = Vec3(m.x, (m.y + buoyancy * factor) * BOAT_BUOYANCY_DRAG, m.z)
 
-    def update_paddles(self) -> None:
-        """`BoatEntity.updatePaddles` (spec 06 §5.2 steps 9-12): turning ±1°/gt, thrust along the yaw."""
+    def update_paddles(self, features: Features) -> None:
+        """`BoatEntity.updatePaddles` (spec 06 §5.2 steps 9-12): turning ±1°/gt, thrust along the yaw (the sine
+        table indexed in double where the release does, `sine_index_double`)."""
         if not self.passengers:
             return
         f = 0.0
@@ -397,9 +398,9 @@ class Boat(Entity):
             f = f32(f + BOAT_FORWARD_THRUST)
         if self.pressing_back:
             f = f32(f - BOAT_BACK_THRUST)
-        m = self.motion
-        self.motion = Vec3(m.x + f32(sin(f32(-self.yaw * DEGREES_TO_RADIANS)) * f), m.y,
-                           m.z + f32(cos(f32(self.yaw * DEGREES_TO_RADIANS)) * f))
+        m, d = self.motion, features.sine_index_double
+        self.motion = Vec3(m.x + f32(sin(f32(-self.yaw * DEGREES_TO_RADIANS), d) * f), m.y,
+                           m.z + f32(cos(f32(self.yaw * DEGREES_TO_RADIANS), d) * f))
         self.paddles_moving = (self.pressing_right and not self.pressing_left or self.pressing_forward,
                                self.pressing_left and not self.pressing_right or self.pressing_forward)
 

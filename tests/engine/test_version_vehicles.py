@@ -217,9 +217,9 @@ def _carrying(vehicle: str, floating: bool = False) -> str:
 def test_a_vehicle_with_a_passenger_runs_to_1_21_4_and_stops_from_1_21_5_in_one_line() -> None:
     """The vehicle_passengers column (tests/engine/test_version_riders.py has its values): compared from 1.16 to
     1.21.4 (1.21.4's Entity.updatePassengerPosition, getPassengerRidingPos, the boat's and the cart's seats and
-    dismount spots are 1.21.3's: the same run); 1.21.5-1.21.10 not read, so a boat or minecart carrying anything
-    stops there (as its tick does). In 1.21.4 the two float (a falling entity's fall distance stops 1.21.4 at the
-    fall_distance row)."""
+    dismount spots are 1.21.3's: the same run); 1.21.5-1.21.7 were not read, so a boat or minecart carrying
+    anything stops there (as its tick does). In 1.21.4 the two float (a falling entity's fall distance stops 1.21.4
+    at the fall_distance row)."""
     for vehicle in ("minecraft:boat", "minecraft:minecart"):
         text = _carrying(vehicle)
         for version in ("1.16.5", "1.17", "1.20.4"):
@@ -288,6 +288,32 @@ def test_a_falling_boat_adds_its_drops_to_a_double_in_1_21_11() -> None:
             total = total - drop if not double else float(total) - float(drop)
         assert boat.fall_distance == float(total), version
         assert isinstance(total, float) == double
+
+
+def test_a_boat_of_two_seats_its_riders_by_the_double_indexed_sine_in_1_21_11() -> None:
+    """Riding of 1.21.8 (Entity.positionRider, getPassengerRidingPosition, AbstractBoat.getPassengerAttachmentPoint,
+    getDismountLocationForPassenger, LivingEntity.dismountVehicle, CollisionGetter.findFreePosition) is 1.21.3's,
+    and 1.21.11's too but for MathHelper.sin and cos indexing the sine table in double: the seats of a boat of two
+    turned by a yaw of 337.5 degrees (where the two indices differ) are 1.21.3's in 1.21.4 and 1.21.8, and in
+    1.21.11 those of a 1.21.8 run with `sine_index_double` set. 1.21.9 and 1.21.10 (the release of the sine change
+    not found) and 1.21.5-1.21.7 (not read) stop in one line."""
+    text = scene_toml(entities=[_boat([0.5, 30.0, 0.5], id=1, yaw=337.5, no_gravity=True)] + [
+        {"type": "tnt", "pos": [0.5, 30.0, 0.5], "id": i, "fuse": 80, "vehicle": 1, "no_gravity": True}
+        for i in (2, 3)])
+
+    def seats(version: str, flip: str | None = None) -> tuple[Any, Any]:
+        sim = _run(text, version, 2, flip)
+        return sim.entity_by_id(2).pos, sim.entity_by_id(3).pos
+
+    old = seats("1.21.3")
+    assert seats("1.21.4") == old and seats("1.21.8") == old
+    assert seats("1.21.11") == seats("1.21.8", flip="sine_index_double") != old
+    for version in ("1.21.5", "1.21.7", "1.21.9", "1.21.10"):
+        with pytest.raises(NotImplementedError) as err:
+            _run(text, version, 1)
+        line = str(err.value)
+        assert "\n" not in line and f"of version {version}" in line
+        assert ("MathHelper.sin" in line) == (version in ("1.21.9", "1.21.10"))
 
 
 def test_the_experimental_minecart_physics_are_refused_in_one_line() -> None:
