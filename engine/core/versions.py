@@ -585,6 +585,17 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "the player is in the sneaking pose or crawling, gliding, riding, or using an item "
                               "off a vehicle out of the water (shouldStopSprinting), and canStartSprinting refuses "
                               "a sneaking or crawling player unless submerged (1.21.4)", (1, 21, 4), None),
+    # boats of 1.21.8-1.21.11 (AbstractBoat of 1.21.8 and 1.21.11, docs/versions.md `boat`)
+    "boat_splash_above_bubble_column": ("AbstractBoat.onAboveBubbleColumn draws nextInt(100) while not under water "
+                                        "and, at 0, the sound's and the splash's three floats (1.21.4: the splash's "
+                                        "two floats, nextInt(20), at 0 the sound's float): not simulated, a boat "
+                                        "above a bubble column's surface stops the run in one line (1.21.8; "
+                                        "1.21.5-1.21.7 refused by the boat row)", (1, 21, 8), None),
+    "boat_boarding_by_type_tag": ("AbstractBoat.tick boards an entity unless its type is in the tag "
+                                  "cannot_be_pushed_onto_boats (1.21.11; 1.21.8: not a water animal, player or "
+                                  "creaking): the tag's members are not in the sources read and 1.21.9-1.21.10 not "
+                                  "read, so a boat that would board an entity stops the run in one line", (1, 21, 9),
+                                  None),
 }
 
 
@@ -621,9 +632,10 @@ _OWNER_BEFORE_1_16 = "{} of 1.14-1.15.2 {}, where 1.16 skips its owner until it 
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
 _REDSTONE_BEFORE_1_16 = "the redstone code of releases before 1.16 not compared"
-_REDSTONE_LATER = ("the redstone code of 1.21.4 and later not compared (no sources of 1.21.4-1.21.10 here; 1.21.11 "
-                   "differs: onStateReplaced without the new state, TntBlock.primeTnt behind the game rule "
-                   "GameRules.TNT_EXPLODES)")
+_REDSTONE_LATER = ("the redstone code of 1.21.5 and later not compared: 1.21.8 and 1.21.11 differ from 1.21.4 (read: "
+                   "1.21.3's) in affectNeighborsAfterRemoval (onStateReplaced without the new state) and "
+                   "TntBlock.prime behind the game rule tntExplodes; 1.21.5-1.21.7 not read, the release of either "
+                   "change not found")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
 _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecraft-data's pc/1.14.4 and pc/1.15.2 "
@@ -758,9 +770,10 @@ MECHANICS: dict[str, Mechanic] = {
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
             Change(OLDEST, (1, 14, 0), "BoatEntity.tick " + _PRE_1_14),
-            Change((1, 21, 4), None, "1.21.4-1.21.10 not read; the 1.21.11 code (a refactored decompilation) keeps "
-                   "Entity.fallDistance as a double (the boat's fall sum) and draws the bubble-column splash "
-                   "differently (nextInt(100) when not submerged); which release changed them is not known"))),
+            Change((1, 21, 5), (1, 21, 8), "1.21.8 and 1.21.11 keep Entity.fallDistance as a double (the boat's "
+                   "fall: fallDistance -= (double)(float)dy) and draw the bubble-column splash otherwise "
+                   "(onAboveBubbleColumn: nextInt(100) when not under water); 1.21.5-1.21.7 not read, the release "
+                   "of the change not found (1.21.4 read: 1.21.3's boat)"))),
     "minecart": Mechanic(
         "the minecart tick (AbstractMinecartEntity.tick, spec 06 §6)", "a minecart ticks", (
             Change(OLDEST, (1, 14, 0), "AbstractMinecartEntity.tick " + _PRE_1_14),
@@ -770,10 +783,10 @@ MECHANICS: dict[str, Mechanic] = {
                    "fall-distance halving or firstUpdate reset in its tick, willHitBlockAt tests isSimpleFullBlock "
                    "(1.16 isSolidBlock); "
                    "moveOnRail and the rest not compared (the compiled minecart loop has no flags for them)"),
-            Change((1, 21, 4), None, "1.21.4-1.21.10 not read; the 1.21.11 code (a refactored decompilation) keeps "
-                   "Entity.fallDistance as a double (a TNT minecart's fall power), ignites carts in lava "
-                   "(igniteByLava) and grows the push box by 0.2 (was 0.2F); which release changed them is not "
-                   "known"))),
+            Change((1, 21, 5), None, "1.21.8 and 1.21.11 keep Entity.fallDistance as a double (a TNT minecart's "
+                   "fall power, the halving in lava) and split the lava's fire and damage (lavaIgnite, lavaHurt); "
+                   "1.21.5-1.21.7 not read, the release of the change not found, OldMinecartBehavior of 1.21.8 not "
+                   "compared in full (1.21.4 read: 1.21.3's cart)"))),
     "vehicle_passengers": Mechanic(
         "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
         "carries a passenger", (
@@ -783,10 +796,11 @@ MECHANICS: dict[str, Mechanic] = {
                    "Entity.updatePassengerForDismount: on top of the vehicle), a boat's eye height 0.85 x its "
                    "height (its submerged test for canAddPassenger), a rider's projectile does not damage its boat "
                    "(BoatEntity.damage)"),
-            Change((1, 21, 4), None, "1.21.4-1.21.10 not read (no sources here); 1.21.11 (a refactored "
-                   "decompilation) reads like 1.21.3 in LivingEntity.onDismounted, Entity.updatePassengerPosition "
-                   "and the boat's seats, but its dismount and minecart push code is not compared and the boat and "
-                   "minecart ticks are refused from 1.21.4"))),
+            Change((1, 21, 5), (1, 21, 8), "riding of 1.21.5-1.21.7 not read (1.21.4 and 1.21.8 read: 1.21.3's "
+                   "riding); the boat tick of these releases is refused too"),
+            Change((1, 21, 9), (1, 21, 11), "MathHelper.sin and cos of 1.21.11 index the sine table in double (1.21.8 "
+                   "in float): a boat's seats (Vec3d.rotateY), its dismount offset and its paddles; the release of "
+                   "the change (1.21.9-1.21.11) not found"))),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),
@@ -820,14 +834,14 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
-            Change((1, 21, 4), None, "path finding after 1.21.3 not compared (no sources of 1.21.4-1.21.10 "
-                   "here)"))),
+            Change((1, 21, 5), None, "path finding after 1.21.4 not compared (1.21.4 read: 1.21.3's; "
+                   "1.21.5-1.21.7 not read, the 1.21.8 pathfinder not compared in full)"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 16, 0), _REDSTONE_BEFORE_1_16),
-            Change((1, 21, 4), None, _REDSTONE_LATER))),
+            Change((1, 21, 5), None, _REDSTONE_LATER))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
             Change((1, 21, 4), (1, 21, 11), "Entity.fallDistance is a float up to 1.21.3 and a double in 1.21.11 "
@@ -1059,6 +1073,8 @@ class Features:
     path_max_follow_range: bool
     path_target_up_from_target: bool
     should_stop_sprinting: bool
+    boat_splash_above_bubble_column: bool
+    boat_boarding_by_type_tag: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

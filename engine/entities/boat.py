@@ -199,8 +199,8 @@ class Boat(Entity):
                               "a boat of two riders turns their seats by JOML's Vector3f.rotateY (1.20.2-1.20.4), "
                               "not compared")
             return 0.0, h, 0.0
-        angle = f32(-self.yaw * DEGREES_TO_RADIANS)
-        c, s = cos(angle), sin(angle)
+        angle, d = f32(-self.yaw * DEGREES_TO_RADIANS), features.sine_index_double
+        c, s = cos(angle, d), sin(angle, d)
         return 0.0 * c + f * s, h, f * c - 0.0 * s
 
     def copy_entity_data(self, passenger: Entity, features: Features) -> None:
@@ -228,11 +228,14 @@ class Boat(Entity):
             self.paddles_moving = (False, False)
         run_stage(rec, self, VELOCITY, self.update_velocity, sim.world, sim.features)
         if self.player_controlled():
-            run_stage(rec, self, PADDLES, self.update_paddles)
+            run_stage(rec, self, PADDLES, self.update_paddles, sim.features)
         move(self, sim, MovementType.SELF, self.motion, rec)
         run_stage(rec, self, BUBBLES, self.handle_bubble_column, sim)                      # 14
         run_stage(rec, self, BLOCKS, block_effects.check_block_collision, self, sim, rec)  # 15
-        run_stage(rec, self, PUSH, self.push_or_board, sim.world, sim.features)          # 16
+        if self.on_bubble_column_surface and sim.features.boat_splash_above_bubble_column:
+            raise refusal(sim.features, "boat", f"entity {self.id} ({self.TYPE}), tick {sim.tick_count}",
+                          _SPLASH_NOT_SIMULATED)
+        run_stage(rec, self, PUSH, self.push_or_board, sim)                              # 16
 
     def update_location(self, world: World) -> None:
         """Step 1: the location this tick and the underwater timer."""
@@ -378,8 +381,9 @@ class Boat(Entity):
             factor = BOAT_GRAVITY_1_20_5 / BOAT_BUOYANCY_SCALE if features.boat_gravity_double else BOAT_BUOYANCY_FACTOR
             self.motion = Vec3(m.x, (m.y + buoyancy * factor) * BOAT_BUOYANCY_DRAG, m.z)
 
-    def update_paddles(self) -> None:
-        """`BoatEntity.updatePaddles` (spec 06 §5.2 steps 9-12): turning ±1°/gt, thrust along the yaw."""
+    def update_paddles(self, features: Features) -> None:
+        """`BoatEntity.updatePaddles` (spec 06 §5.2 steps 9-12): turning ±1°/gt, thrust along the yaw (the sine
+        table indexed in double where the release does, `sine_index_double`)."""
         if not self.passengers:
             return
         f = 0.0
@@ -394,9 +398,9 @@ class Boat(Entity):
             f = f32(f + BOAT_FORWARD_THRUST)
         if self.pressing_back:
             f = f32(f - BOAT_BACK_THRUST)
-        m = self.motion
-        self.motion = Vec3(m.x + f32(sin(f32(-self.yaw * DEGREES_TO_RADIANS)) * f), m.y,
-                           m.z + f32(cos(f32(self.yaw * DEGREES_TO_RADIANS)) * f))
+        m, d = self.motion, features.sine_index_double
+        self.motion = Vec3(m.x + f32(sin(f32(-self.yaw * DEGREES_TO_RADIANS), d) * f), m.y,
+                           m.z + f32(cos(f32(self.yaw * DEGREES_TO_RADIANS), d) * f))
         self.paddles_moving = (self.pressing_right and not self.pressing_left or self.pressing_forward,
                                self.pressing_left and not self.pressing_right or self.pressing_forward)
 
@@ -446,28 +450,37 @@ class Boat(Entity):
     def fall(self, sim: TickContext, dy: float, state: BlockState, pos: BlockPos) -> None:
         """`BoatEntity.fall`: no fall over water; landing from > 3 m breaks the boat only when the location
         at the start of the tick was already on land (spec 06 §5: practically never; never from 1.21.2,
-        `boat_fall_never_breaks`). The fall adds in float from 1.18.2 (`boat_fall_distance_float`). Drops not
-        modelled."""
+        `boat_fall_never_breaks`). The fall adds in float from 1.18.2 (`boat_fall_distance_float`); where the fall
+        distance is a double (`fall_distance_double`, `AbstractBoat.checkFallDamage`) the float drop is added
+        without rounding the sum. A release whose fall distance is not compared (the `fall_distance` row) stops
+        where it changes. Drops not modelled."""
         self.fall_velocity = self.motion.y
         if self.vehicle is not None:
             return
         features = sim.features
+        falling = not self.on_ground and dy < 0.0 and fluid_at(sim.world, floor(self.pos.x), floor(self.pos.y) - 1,
+                                                                floor(self.pos.z)).fluid != "water"
+        if (falling or self.on_ground and self.fall_distance != 0.0) and "fall_distance" in features.refused:
+            raise refusal(features, "fall_distance", f"entity {self.id}, tick {sim.tick_count}")
         if self.on_ground:
             if self.fall_distance > BOAT_FALL_BREAK and self.location is Location.ON_LAND \
                     and not features.boat_fall_never_breaks:
                 self.remove()
             self.fall_distance = 0.0
-        elif dy < 0.0 and fluid_at(sim.world, floor(self.pos.x), floor(self.pos.y) - 1,
-                                   floor(self.pos.z)).fluid != "water":
+        elif falling and features.fall_distance_double:
+            self.fall_distance -= f32(dy)
+        elif falling:
             self.fall_distance = f32(self.fall_distance - (f32(dy) if features.boat_fall_distance_float else dy))
 
     # --- pushing and passive boarding (spec 06 §5.2 step 16) ---
-    def push_or_board(self, world: World, features: Features) -> None:
+    def push_or_board(self, sim: TickContext) -> None:
         """Pushable entities in the box grown 0.2 sideways (0.01 shrunk vertically) board the boat when it has
         no player, fewer than two riders, and they are living, narrower than the boat, not water creatures,
-        not players and ride nothing; the others are pushed (`pushAwayFrom`)."""
-        near = world.get_entities(self, self.box.expand(BOAT_PUSH_MARGIN, BOAT_PUSH_MARGIN_Y, BOAT_PUSH_MARGIN),
-                                  _can_be_pushed)
+        not players and ride nothing; the others are pushed (`pushAwayFrom`). Where boarding is not compared
+        (`boat_boarding_by_type_tag`) a boarding stops the run in one line."""
+        features = sim.features
+        near = sim.world.get_entities(self, self.box.expand(BOAT_PUSH_MARGIN, BOAT_PUSH_MARGIN_Y, BOAT_PUSH_MARGIN),
+                                      _can_be_pushed)
         if not near:
             return
         can_board = not self.player_controlled()
@@ -477,6 +490,9 @@ class Boat(Entity):
             if can_board and len(self.passengers) < BOAT_MAX_PASSENGERS and e.vehicle is None \
                     and e.width < self.width and e.living and not getattr(e, "is_water_creature", False) \
                     and not e.is_player:
+                if features.boat_boarding_by_type_tag:
+                    raise refusal(features, "boat", f"entity {self.id} ({self.TYPE}) boarding entity {e.id}, tick "
+                                                    f"{sim.tick_count}", _BOARDING_NOT_COMPARED)
                 e.start_riding(self)
             else:
                 self.push_away(e, features)
@@ -489,6 +505,13 @@ class Boat(Entity):
                 super().push_away(other, features)
         elif other.box.min_y <= self.box.min_y:
             super().push_away(other, features)
+
+
+# what the one-line refusals of `boat_splash_above_bubble_column` and `boat_boarding_by_type_tag` say
+_SPLASH_NOT_SIMULATED = ("AbstractBoat.onAboveBubbleColumn of 1.21.8 and later draws nextInt(100) while not under "
+                         "water (1.21.4: two floats and nextInt(20)), not simulated")
+_BOARDING_NOT_COMPARED = ("a boat of 1.21.9 and later boards unless the entity's type is in the tag "
+                          "cannot_be_pushed_onto_boats (1.21.11; 1.21.9-1.21.10 not read), not compared")
 
 
 def can_collide(e: Entity, other: Entity) -> bool:

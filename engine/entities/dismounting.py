@@ -128,11 +128,13 @@ def _dismount_shape(world: World, x: int, y: int, z: int) -> VoxelShape:
     return world.get_collision_shape(state, x, y, z)
 
 
-def passenger_dismount_offset(vehicle_width: float, passenger_width: float, yaw: float) -> tuple[float, float]:
-    """`Entity.getPassengerDismountOffset`: (x, z) on the square around the vehicle in the direction of `yaw`."""
+def passenger_dismount_offset(vehicle_width: float, passenger_width: float, yaw: float,
+                              index_double: bool = False) -> tuple[float, float]:
+    """`Entity.getPassengerDismountOffset`: (x, z) on the square around the vehicle in the direction of `yaw` (the
+    sine table indexed in double with `index_double`, `sine_index_double`)."""
     d = (vehicle_width + passenger_width + DISMOUNT_GAP) / 2.0
-    f = f32(-sin(f32(yaw * DEGREES_TO_RADIANS)))
-    g = cos(f32(yaw * DEGREES_TO_RADIANS))
+    f = f32(-sin(f32(yaw * DEGREES_TO_RADIANS), index_double))
+    g = cos(f32(yaw * DEGREES_TO_RADIANS), index_double)
     h = max(abs(f), abs(g))
     return f * d / h, g * d / h
 
@@ -147,7 +149,8 @@ def boat_dismount(sim: TickContext, boat: Entity, rider: Entity) -> Vec3:
     the lower cell's height is added to its own level."""
     world, features = sim.world, sim.features
     yaw = rider.yaw if features.boat_dismount_passenger_yaw else boat.yaw
-    ox, oz = passenger_dismount_offset(float(f32(boat.width * SQUARE_ROOT_OF_TWO)), rider.width, yaw)
+    ox, oz = passenger_dismount_offset(float(f32(boat.width * SQUARE_ROOT_OF_TWO)), rider.width, yaw,
+                                       features.sine_index_double)
     d, e = boat.pos.x + ox, boat.pos.z + oz
     x, y, z = floor(d), floor(boat.box.max_y), floor(e)
     if fluid_state(world.get_block_state(x, y - 1, z)).fluid != WATER:

@@ -599,9 +599,28 @@ def test_a_search_beside_a_moving_block_is_refused_from_1_20_5() -> None:
             assert nav.find_path_to(sim.world, (6, 1, 0), 1).reaches_target
 
 
-def test_path_finding_is_simulated_to_1_21_3_only() -> None:
-    """The table: 1.20.5-1.21.3 simulated, 1.21.4 refused (a scene stops earlier there: living is refused too)."""
+def test_path_finding_is_simulated_to_1_21_4_only() -> None:
+    """The table: 1.20.5-1.21.4 simulated, 1.21.5 refused (a scene stops earlier there: living is refused too)."""
     from engine.core.versions import features_for, parse_version, refusing
-    assert all("path_finding" not in features_for(v).refused for v in ("1.20.5", "1.21.1", "1.21.2", "1.21.3"))
-    assert "path_finding" in features_for("1.21.4").refused
-    assert "after 1.21.3" in refusing(parse_version("1.21.4"), "path_finding").what
+    assert all("path_finding" not in features_for(v).refused for v in ("1.20.5", "1.21.1", "1.21.2", "1.21.3",
+                                                                       "1.21.4"))
+    assert "path_finding" in features_for("1.21.5").refused
+    assert "after 1.21.4" in refusing(parse_version("1.21.5"), "path_finding").what
+
+
+def test_1_21_4_searches_as_1_21_3() -> None:
+    """LandPathNodeMaker, PathNodeNavigator, EntityNavigation and MobNavigation of 1.21.4 are 1.21.3's (the patched
+    1.21.4 source's vanilla lines; its node-type cache is Lithium's, and getCommonNodeType and
+    getNodeTypeFromNeighbors of 1.21.3 and 1.21.8 are the same: bracketed). A zombie's navigation searching with
+    1.21.4's features (its living tick is refused there, so the search is run directly) finds 1.21.3's path round
+    the wall, node for node."""
+    from engine.core.versions import features_for
+    sim = load_scene_text((SCENES / "zombie_path_around_wall.toml").read_text(), "zombie_path_around_wall.toml")
+    event = next(e for _ in range(3) for e in sim.tick().events if e["kind"] == "path")
+    zombie = sim.entity_by_id(event["entity"])
+    paths = []
+    for version in ("1.21.3", "1.21.4"):
+        zombie.navigation.use_release(features_for(version))
+        path = zombie.navigation.find_path_to(sim.world, tuple(event["target"]), 1)
+        paths.append([list(n.pos) for n in path.nodes])
+    assert paths[0] == paths[1] and len(paths[0]) > 3

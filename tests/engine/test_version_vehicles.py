@@ -189,36 +189,131 @@ def _loop(version: str, ticks: int) -> tuple[tuple[float, ...], tuple[float, ...
 
 
 def test_the_powered_rail_loop_at_every_release() -> None:
-    """scenes/minecart_powered_loop.toml at each release from 1.16 to 1.21.3: the path is 1.16.5's up to 1.16.5,
+    """scenes/minecart_powered_loop.toml at each release from 1.16 to 1.21.4: the path is 1.16.5's up to 1.16.5,
     1.17's from 1.17 (Entity.move sets the position, a last-bit difference); the yaw reaches 360 up to 1.21.1 and
-    is kept below it (yaw % 360) from 1.21.2; 1.21.4 and 1.15.2 stop in one line."""
+    is kept below it (yaw % 360) from 1.21.2 (1.21.4's DefaultMinecartController is 1.21.3's); 1.21.5, 1.21.11 and
+    1.15.2 stop in one line."""
     from engine.core.versions import RELEASES, version_text
-    runs = {version_text(v): _loop(version_text(v), 120) for v in RELEASES if (1, 16, 0) <= v <= (1, 21, 3)}
+    runs = {version_text(v): _loop(version_text(v), 120) for v in RELEASES if (1, 16, 0) <= v <= (1, 21, 4)}
     paths = {v: r[:2] for v, r in runs.items()}
     assert len({paths[v] for v in ("1.16", "1.16.1", "1.16.2", "1.16.3", "1.16.4", "1.16.5")}) == 1
     later = [p for v, p in paths.items() if not v.startswith("1.16")]
     assert len(set(later)) == 1 and later[0] != paths["1.16.5"]
     assert later[0][0] == pytest.approx(paths["1.16.5"][0], abs=1e-12)
     for v, (_, _, top) in runs.items():
-        assert (top == 360.0) == (v not in ("1.21.2", "1.21.3")), v
+        assert (top == 360.0) == (v not in ("1.21.2", "1.21.3", "1.21.4")), v
         assert top <= 360.0
-    for v in ("1.15.2", "1.21.4", "1.21.11"):
+    for v in ("1.15.2", "1.21.5", "1.21.11"):
         with pytest.raises(NotImplementedError, match=f"the minecart tick .* of version {v}"):
             _loop(v, 2)
 
 
-def test_a_vehicle_with_a_passenger_runs_to_1_21_3_and_stops_from_1_21_4_in_one_line() -> None:
+def _carrying(vehicle: str, floating: bool = False) -> str:
+    return scene_toml(entities=[{"type": vehicle, "pos": [0.5, 30.0, 0.5], "id": 1, "no_gravity": floating},
+                                {"type": "tnt", "pos": [0.5, 30.0, 0.5], "id": 2, "fuse": 80, "vehicle": 1,
+                                 "no_gravity": floating}])
+
+
+def test_a_vehicle_with_a_passenger_runs_to_1_21_4_and_stops_from_1_21_5_in_one_line() -> None:
     """The vehicle_passengers column (tests/engine/test_version_riders.py has its values): compared from 1.16 to
-    1.21.3; 1.21.4-1.21.10 not read, so a boat or minecart carrying anything stops there (as its tick does)."""
+    1.21.4 (1.21.4's Entity.updatePassengerPosition, getPassengerRidingPos, the boat's and the cart's seats and
+    dismount spots are 1.21.3's: the same run); 1.21.5-1.21.7 were not read, so a boat or minecart carrying
+    anything stops there (as its tick does). In 1.21.4 the two float (a falling entity's fall distance stops 1.21.4
+    at the fall_distance row)."""
     for vehicle in ("minecraft:boat", "minecraft:minecart"):
-        text = scene_toml(entities=[{"type": vehicle, "pos": [0.5, 30.0, 0.5], "id": 1},
-                                    {"type": "tnt", "pos": [0.5, 30.0, 0.5], "id": 2, "fuse": 80, "vehicle": 1}])
-        for version in ("1.16.5", "1.17", "1.20.4", "1.21.3"):
+        text = _carrying(vehicle)
+        for version in ("1.16.5", "1.17", "1.20.4"):
             _run(text, version, 3)
+        runs = [_run(_carrying(vehicle, floating=True), version, 3).entity_by_id(2) for version in ("1.21.3",
+                                                                                                    "1.21.4")]
+        assert runs[0].pos == runs[1].pos and runs[0].vehicle is not None and runs[1].vehicle is not None
         with pytest.raises(NotImplementedError) as err:
-            _run(text, "1.21.4", 1)
+            _run(text, "1.21.5", 1)
         line = str(err.value)
-        assert "\n" not in line and "of version 1.21.4" in line   # the vehicle's own tick is refused there first
+        assert "\n" not in line and "of version 1.21.5" in line   # the vehicle's own tick is refused there first
+
+
+_WATER = {"from": [-8, 8, -8], "to": [8, 9, 8], "block": "minecraft:water"}
+# a boat set into water two blocks deep, drifting: it rises to the surface and bobs, water below it all the while
+# (no fall distance: a changing one stops 1.21.4-1.21.10 at the fall_distance row)
+_DRIFT = scene_toml(blocks=[_WATER], entities=[_boat([0.5, 9.5, 0.5], id=1, motion=[0.3, 0.0, 0.1])])
+
+
+def test_1_21_4_runs_boats_and_minecarts_as_1_21_3() -> None:
+    """AbstractBoatEntity, AbstractMinecartEntity, DefaultMinecartController and TntMinecartEntity of 1.21.4 (the
+    patched 1.21.4 source, its vanilla branches) are 1.21.3's but for the TNT cart's explosion_speed_factor (1.0F
+    unless saved otherwise: x 1.0 changes no power) and names: a boat drifting on water, and the TNT minecart
+    cannon, run the same; 1.21.5 stops each in one line."""
+    boat = _DRIFT
+    old, new = _run(boat, "1.21.3", 30).entity_by_id(1), _run(boat, "1.21.4", 30).entity_by_id(1)
+    assert (new.pos, new.motion, new.location) == (old.pos, old.motion, old.location)
+    assert old.location.value == "in_water" and old.pos.x > 1.5 and old.pos.y > 9.5
+    cannon = (SCENES_DIR / "tnt_minecart_cannon.toml").read_text()
+    events = [[(e["kind"], e.get("pos")) for t in range(60) for e in sim.tick().events if e["kind"] == "explosion"]
+              for sim in (_sim(cannon, "1.21.3"), _sim(cannon, "1.21.4"))]
+    assert events[0] and events[0] == events[1]
+    for text, what in ((boat, "the boat tick"), (cannon, "the minecart tick")):
+        with pytest.raises(NotImplementedError, match=f"^{what} .* of version 1.21.5"):
+            _run(text, "1.21.5", 1)
+
+
+def test_boats_of_1_21_8_to_1_21_11_drift_as_1_21_4_and_1_21_5_to_1_21_7_stop() -> None:
+    """AbstractBoat of 1.21.8 and 1.21.11 (Mojang names) is 1.21.4's boat but for the double fall distance, the
+    bubble-column splash and (1.21.11) the boarding tag: 1.21.9 and 1.21.10 are bracketed by the two. A boat
+    drifting on water runs the same in each; 1.21.5-1.21.7 (not read, the release of the change unknown) stop in
+    one line naming the boat."""
+    reference = _run(_DRIFT, "1.21.4", 30).entity_by_id(1)
+    for version in ("1.21.8", "1.21.9", "1.21.10", "1.21.11"):
+        boat = _run(_DRIFT, version, 30).entity_by_id(1)
+        assert (boat.pos, boat.motion, boat.location) == (reference.pos, reference.motion, reference.location)
+    for version in ("1.21.5", "1.21.6", "1.21.7"):
+        with pytest.raises(NotImplementedError, match=f"^the boat tick .* of version {version} .*not read"):
+            _run(_DRIFT, version, 1)
+
+
+def test_a_falling_boat_adds_its_drops_to_a_double_in_1_21_11() -> None:
+    """AbstractBoat.checkFallDamage of 1.21.11: fallDistance -= (double)(float)dy on the double field, where 1.21.3
+    rounds each sum to float (fallDistance -= (float)dy on a float). A boat falling through the air for 6 ticks:
+    the drops cast to float summed in double, against the float sums. 1.21.8 (double too) stops at the
+    fall_distance row while that row refuses it."""
+    text = scene_toml(entities=[_boat([0.5, 60.0, 0.5], id=1)])
+    for version, double in (("1.21.3", False), ("1.21.11", True)):
+        sim = _sim(text, version)
+        boat = sim.entity_by_id(1)
+        total = F32(0.0)
+        for _ in range(6):
+            y = boat.pos.y
+            sim.tick()
+            drop = F32(boat.pos.y - y)
+            total = total - drop if not double else float(total) - float(drop)
+        assert boat.fall_distance == float(total), version
+        assert isinstance(total, float) == double
+
+
+def test_a_boat_of_two_seats_its_riders_by_the_double_indexed_sine_in_1_21_11() -> None:
+    """Riding of 1.21.8 (Entity.positionRider, getPassengerRidingPosition, AbstractBoat.getPassengerAttachmentPoint,
+    getDismountLocationForPassenger, LivingEntity.dismountVehicle, CollisionGetter.findFreePosition) is 1.21.3's,
+    and 1.21.11's too but for MathHelper.sin and cos indexing the sine table in double: the seats of a boat of two
+    turned by a yaw of 337.5 degrees (where the two indices differ) are 1.21.3's in 1.21.4 and 1.21.8, and in
+    1.21.11 those of a 1.21.8 run with `sine_index_double` set. 1.21.9 and 1.21.10 (the release of the sine change
+    not found) and 1.21.5-1.21.7 (not read) stop in one line."""
+    text = scene_toml(entities=[_boat([0.5, 30.0, 0.5], id=1, yaw=337.5, no_gravity=True)] + [
+        {"type": "tnt", "pos": [0.5, 30.0, 0.5], "id": i, "fuse": 80, "vehicle": 1, "no_gravity": True}
+        for i in (2, 3)])
+
+    def seats(version: str, flip: str | None = None) -> tuple[Any, Any]:
+        sim = _run(text, version, 2, flip)
+        return sim.entity_by_id(2).pos, sim.entity_by_id(3).pos
+
+    old = seats("1.21.3")
+    assert seats("1.21.4") == old and seats("1.21.8") == old
+    assert seats("1.21.11") == seats("1.21.8", flip="sine_index_double") != old
+    for version in ("1.21.5", "1.21.7", "1.21.9", "1.21.10"):
+        with pytest.raises(NotImplementedError) as err:
+            _run(text, version, 1)
+        line = str(err.value)
+        assert "\n" not in line and f"of version {version}" in line
+        assert ("MathHelper.sin" in line) == (version in ("1.21.9", "1.21.10"))
 
 
 def test_the_experimental_minecart_physics_are_refused_in_one_line() -> None:

@@ -637,6 +637,15 @@ CASES["wind_charge_top_inclusive"] = (scene_toml(scene={"version": "1.21"}, enti
     {"type": "minecraft:wind_charge", "id": 1, "pos": [0.5, 350.5, 0.5], "motion": [0.1, 0.0, 0.0]}]), 1, 1)
 # the armor stand beside a wind charge's burst: pushed up to 1.21.1, immune from 1.21.2
 CASES["explosion_preserves_decorations"] = ((SCENES_DIR / "wind_charge_launch_1_21.toml").read_text(), 3, 3)
+# a boat on the surface of a bubble column: its splash drawn (1.21.4's draws), or the run stops (1.21.8's)
+CASES["boat_splash_above_bubble_column"] = (scene_toml(blocks=[
+    {"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:soul_sand"},
+    {"from": [-2, 1, -2], "to": [2, 2, 2], "block": "minecraft:bubble_column[drag=false]"}],
+    entities=[_boat([0.5, 2.5, 0.5], id=1)]), 2, 1)
+# a zombie beside a boat on the ground: it boards, or the run stops (1.21.9-1.21.11 not compared)
+CASES["boat_boarding_by_type_tag"] = (scene_toml(blocks=[FLOOR], entities=[
+    _boat([0.5, 1.0, 0.5], id=1, on_ground=True),
+    {"type": "minecraft:zombie", "id": 2, "pos": [1.5, 1.0, 0.5], "on_ground": True, "no_ai": True}]), 1, 2)
 
 
 # the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of

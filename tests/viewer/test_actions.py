@@ -192,11 +192,11 @@ def test_bad_input_is_refused_with_the_reason(open_app, write_scene) -> None:
     assert "no piston or sticky_piston at [0, 0, 0]" in app.state.errors[-1]
 
 
-@pytest.mark.parametrize(("version", "refused"), [("1.21.4", True), ("1.21.3", False)])
+@pytest.mark.parametrize(("version", "refused"), [("1.21.5", True), ("1.21.4", False)])
 def test_a_use_is_refused_when_added_where_the_release_refuses_redstone(open_app, write_scene, version: str,
                                                                         refused: bool) -> None:
-    """1.21.4 does not simulate redstone (the version table): the form refuses a lever's use with the table's line
-    when it is added, and the block menu says why; in 1.21.3 the same use is scheduled and primes the TNT."""
+    """1.21.5 does not simulate redstone (the version table): the form refuses a lever's use with the table's line
+    when it is added, and the block menu says why; in 1.21.4 the same use is scheduled and primes the TNT."""
     blocks = [{"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:stone"},
               {"at": [0, 1, 0], "block": "minecraft:lever[face=floor,facing=east]"},
               {"at": [1, 1, 0], "block": "minecraft:tnt"}]
@@ -209,7 +209,7 @@ def test_a_use_is_refused_when_added_where_the_release_refuses_redstone(open_app
     if refused:
         assert app.sim.actions == [] and "\n" not in app.state.errors[-1]
         assert "actions: not simulated in this scene's version: redstone components" in app.state.errors[-1]
-        assert "of version 1.21.4" in app.state.errors[-1]
+        assert "of version 1.21.5" in app.state.errors[-1]
         assert why.startswith("redstone components") and "a use of lever at [0, 1, 0]" in why
     else:
         assert why is None and [a.kind for a in app.sim.actions] == ["use"]
@@ -512,7 +512,7 @@ def test_an_action_the_scenes_release_does_not_simulate_is_refused_when_it_is_ad
     assert app.sim.actions == []
     assert app.state.errors[-1].startswith("actions: not simulated in this scene's version: redstone components and "
                                            "a player's use of a block (engine/redstone) of version 1.21.5 at a use "
-                                           "of lever at [0, 1, 4], tick 3: the redstone code of 1.21.4 ")
+                                           "of lever at [0, 1, 4], tick 3: the redstone code of 1.21.5 ")
     assert str(app.sim.world.get_block_state(0, 1, 4)) == "minecraft:lever[face=floor,facing=east,powered=false]"
     _submit(app, "prime_tnt", 3, at="1, 1, 4")    # the lever beside gets a neighbour update: refused as the run would
     assert app.sim.actions == [] and "at a neighbour update of lever at [0, 1, 4], tick 3" in app.state.errors[-1]
