@@ -72,8 +72,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "projectile_outline_shapes": ("thrown projectiles raycast block outline shapes (spec 03 §7.5); refused where "
                                   "a tested cell's outline may differ from its collision shape",
                                   OLDEST, (1, 16, 2)),
-    "thrown_check_block_collision": ("ThrownEntity.tick runs checkBlockCollision (spec 00 §3.1, AMBIGUITY-V1: "
-                                     "absent in 1.16.1 and earlier)", (1, 16, 2), None),
+    "thrown_check_block_collision": ("ThrownEntity.tick and ExplosiveProjectileEntity.tick run checkBlockCollision "
+                                     "(spec 00 §3.1, AMBIGUITY-V1: absent in 1.16.1 and earlier)", (1, 16, 2), None),
     "thrown_gravity_double": ("ThrownEntity.getGravity is the double 0.03 (potions 0.05, experience bottles 0.07), "
                               "not the float 0.03F, applied by Entity.applyGravity (1.20.5)", (1, 20, 5), None),
     "thrown_tick_1_21_2": ("ThrownEntity.tick: gravity and drag, then the raycast along the new Motion and the move "
@@ -580,6 +580,22 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "world's bottom rises from the block above it to the first non-air block (was "
                                    "from the bottom block itself, which a floor at the bottom row made the target) "
                                    "(1.21.2)", (1, 21, 2), None),
+    # thrown entities and fireballs of 1.14-1.15.2 (Yarn 4ffac47a3, faf4ff525, cd982c6b8 against 1.16 2ea7bb22d)
+    "thrown_ignore_entity": ("ThrownEntity.tick has no left-owner test (ProjectileEntity, 1.16): in its first tick "
+                             "(age < 2) a projectile whose owner field holds a living entity (thrown by it; a "
+                             "pearl's getOwner fills it each tick) ignores the first collidable entity of its query "
+                             "box (getEntities' order) for 3 ticks, renewed each tick that entity is in the box; "
+                             "any other entity, its owner too, can be hit (1.14-1.15.2)", (1, 14, 0), (1, 16, 0)),
+    "pearl_owner_hit_ignored": ("ThrownEnderpearlEntity.onCollision returns at once where the entity hit is its "
+                                "owner: no teleport, the pearl flies on (1.14-1.15.2)", (1, 14, 0), (1, 16, 0)),
+    "fireball_owner_ticks": ("ExplosiveProjectileEntity.tick has no left-owner test: it counts its ticks (not in "
+                             "the NBT) and passes over its owner (a LivingEntity, not in the NBT: its shooter or a "
+                             "living attacker that deflected it) until the 25th, left or not (1.14-1.15.2)",
+                             (1, 14, 0), (1, 16, 0)),
+    "fireball_box_collision": ("ProjectileUtil.getCollision of a fireball first asks World.doesNotCollide of its box "
+                               "(blocks, the world border, solid entities but its owner and the owner's vehicle "
+                               "before the 25th tick): a box colliding where it is hits at once, a block hit at its "
+                               "position (1.14-1.15.2)", (1, 14, 0), (1, 16, 0)),
 }
 
 
@@ -610,9 +626,6 @@ _PRE_1_14 = ("not compared with the game's code before 1.14 (1.12.2's MCP source
              "1.11-1.12.1 or 1.13-1.13.2 was found: docs/versions.md, \"1.12.2 sources\")")
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
-# 1.16 gave every projectile ProjectileEntity's "left owner" test (method_26961); what came before, read in the Yarn
-# sources of 1.14.4 and 1.15.2, is not simulated
-_OWNER_BEFORE_1_16 = "{} of 1.14-1.15.2 {}, where 1.16 skips its owner until it has left the owner's box; not simulated"
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
 _REDSTONE_BEFORE_1_16 = "the redstone code of releases before 1.16 not compared"
@@ -689,10 +702,7 @@ MECHANICS: dict[str, Mechanic] = {
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityThrowable.onUpdate")),
-            Change((1, 13, 0), (1, 14, 0), "ThrownEntity.tick " + _PRE_1_14),
-            Change((1, 14, 0), (1, 16, 0), _OWNER_BEFORE_1_16.format(
-                "ThrownEntity.tick", "ignores the first entity its raycast meets in its first 2 ticks, for the "
-                "next 3 ticks (ignoreEntity)")))),
+            Change((1, 13, 0), (1, 14, 0), "ThrownEntity.tick " + _PRE_1_14))),
     "projectile_world_border": Mechanic(
         "a projectile's raycast at the world border (World.getCollisionsIncludingWorldBorder)",
         "a thrown projectile's or llama spit's path reaches the world border", (
@@ -707,9 +717,7 @@ MECHANICS: dict[str, Mechanic] = {
                    "1.21.4-1.21.10 not compared"))),
     "fireball": Mechanic(
         "the fireball tick (ExplosiveProjectileEntity.tick, spec 06 §9)", "a fireball or wither skull ticks", (
-            Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),
-            Change((1, 14, 0), (1, 16, 0), _OWNER_BEFORE_1_16.format(
-                "ExplosiveProjectileEntity.tick", "passes over its owner until its 25th tick in the air")))),
+            Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),)),
     "wind_charge": Mechanic(
         "the wind charge (AbstractWindChargeEntity.tick and its burst)", "a wind charge or breeze wind charge "
         "ticks", (
@@ -1050,6 +1058,10 @@ class Features:
     path_neighbors_by_type: bool
     path_max_follow_range: bool
     path_target_up_from_target: bool
+    thrown_ignore_entity: bool
+    pearl_owner_hit_ignored: bool
+    fireball_owner_ticks: bool
+    fireball_box_collision: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 
