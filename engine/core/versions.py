@@ -596,6 +596,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                "(blocks, the world border, solid entities but its owner and the owner's vehicle "
                                "before the 25th tick): a box colliding where it is hits at once, a block hit at its "
                                "position (1.14-1.15.2)", (1, 14, 0), (1, 16, 0)),
+    # minecarts of 1.16-1.16.1 (Yarn 2ea7bb22d, cd75c8c96 against 5f7dde939)
+    "minecart_lava_tick": ("AbstractMinecartEntity.tick ends with the base tick's lava test: in lava "
+                           "setOnFireFromLava (15 s of fire, 4 damage) and the fall distance halved, then firstUpdate "
+                           "cleared (1.16.2); before, neither: a minecart in lava is not hurt", (1, 16, 2), None),
 }
 
 
@@ -1062,6 +1066,7 @@ class Features:
     pearl_owner_hit_ignored: bool
     fireball_owner_ticks: bool
     fireball_box_collision: bool
+    minecart_lava_tick: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -240,6 +240,8 @@ class AbstractMinecart(RowBacked, Entity):
         run_stage(rec, self, YAW, self.update_yaw, features)
         run_stage(rec, self, PUSH, self.push_or_board, world, features)
         run_stage(rec, self, FLUID, update_water_state, self, world, features, rec)  # 7 F
+        if not features.minecart_lava_tick:   # 1.16-1.16.1: no lava test, firstUpdate never cleared
+            return
         if self.is_in_lava():
             self.set_on_fire_from_lava(sim)   # 4 lava damage a tick: the wobble passes 40 on the second
             self.fall_distance = f32(self.fall_distance * 0.5)

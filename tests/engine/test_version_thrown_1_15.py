@@ -3,7 +3,8 @@
 has left it (`thrown_ignore_entity`, 1.16), a pearl's hit on its owner does nothing (`pearl_owner_hit_ignored`),
 a fireball passes over its owner for 24 ticks (`fireball_owner_ticks`) and hits where its box collides
 (`fireball_box_collision`); neither runs `checkBlockCollision` before 1.16.2 (`thrown_check_block_collision`).
-Each scene's version is 1.15.2; 1.16 is its neighbour; 1.14 and 1.14.4 run the same code."""
+Each scene's version is 1.15.2; 1.16 is its neighbour; 1.14 and 1.14.4 run the same code. And a minecart in
+lava, unhurt before 1.16.2 (`minecart_lava_tick`)."""
 
 from __future__ import annotations
 
@@ -134,3 +135,18 @@ def test_a_fireball_slides_on_honey_only_from_1_16_2() -> None:
 
     assert after("minecraft:honey_block", "1.16.1") == after("minecraft:glass", "1.16.1")
     assert after("minecraft:honey_block", "1.16.2") != after("minecraft:glass", "1.16.2")
+
+
+@pytest.mark.parametrize("version", ["1.16", "1.16.1", "1.16.2"])
+def test_a_minecart_in_lava_breaks_only_from_1_16_2(version: str) -> None:
+    """1.16.2's minecart tick ends with the lava test (4 damage a tick from the second, isInLava being false in the
+    first: the wobble passes 40 in the third tick); 1.16 and 1.16.1 have none and never clear firstUpdate."""
+    sim = load_scene_text((SCENES_DIR / "minecart_lava_1_16_1.toml").read_text().replace(
+        'version = "1.16.1"', f'version = "{version}"'), "<minecart lava>")
+    for _ in range(3):
+        sim.tick()
+    cart = sim.entity_by_id(1)
+    if version == "1.16.2":
+        assert cart is None or cart.removed
+    else:
+        assert not cart.removed and cart.first_update and cart.fire_ticks <= 0
