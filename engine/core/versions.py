@@ -600,6 +600,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "minecart_lava_tick": ("AbstractMinecartEntity.tick ends with the base tick's lava test: in lava "
                            "setOnFireFromLava (15 s of fire, 4 damage) and the fall distance halved, then firstUpdate "
                            "cleared (1.16.2); before, neither: a minecart in lava is not hurt", (1, 16, 2), None),
+    "minecart_rail_velocity_one": ("AbstractMinecartEntity.getVelocityMultiplier is 1.0 while the cart's cell holds "
+                                   "a rail (1.16); before, Entity's: the block at the position, else the one "
+                                   "0.5000001 under the box, so a cart on a rail over soul sand or honey is slowed",
+                                   (1, 16, 0), None),
 }
 
 
@@ -764,12 +768,9 @@ MECHANICS: dict[str, Mechanic] = {
     "minecart": Mechanic(
         "the minecart tick (AbstractMinecartEntity.tick, spec 06 §6)", "a minecart ticks", (
             Change(OLDEST, (1, 14, 0), "AbstractMinecartEntity.tick " + _PRE_1_14),
-            Change((1, 14, 0), (1, 16, 0), "AbstractMinecartEntity of 1.14-1.15.2 partly read, not simulated: no "
-                   "getVelocityMultiplier override (1.16: 1.0 on a rail; 1.15-1.15.2 the block below's, so a cart "
-                   "on a rail over soul sand or honey is slowed; 1.14.x has no multiplier), no lava fire, "
-                   "fall-distance halving or firstUpdate reset in its tick, willHitBlockAt tests isSimpleFullBlock "
-                   "(1.16 isSolidBlock); "
-                   "moveOnRail and the rest not compared (the compiled minecart loop has no flags for them)"),
+            Change((1, 14, 0), (1, 15, 0), "AbstractMinecartEntity of 1.14-1.14.4 not compared with 1.15's (1.15 "
+                   "rewrote moveOnRail's rail table as a Pair of Vec3i per shape and the position fields; soul sand "
+                   "slows in onEntityCollision, soul_sand_on_collision)"),
             Change((1, 21, 4), None, "1.21.4-1.21.10 not read; the 1.21.11 code (a refactored decompilation) keeps "
                    "Entity.fallDistance as a double (a TNT minecart's fall power), ignites carts in lava "
                    "(igniteByLava) and grows the push box by 0.2 (was 0.2F); which release changed them is not "
@@ -1067,6 +1068,7 @@ class Features:
     fireball_owner_ticks: bool
     fireball_box_collision: bool
     minecart_lava_tick: bool
+    minecart_rail_velocity_one: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -3,8 +3,9 @@
 has left it (`thrown_ignore_entity`, 1.16), a pearl's hit on its owner does nothing (`pearl_owner_hit_ignored`),
 a fireball passes over its owner for 24 ticks (`fireball_owner_ticks`) and hits where its box collides
 (`fireball_box_collision`); neither runs `checkBlockCollision` before 1.16.2 (`thrown_check_block_collision`).
-Each scene's version is 1.15.2; 1.16 is its neighbour; 1.14 and 1.14.4 run the same code. And a minecart in
-lava, unhurt before 1.16.2 (`minecart_lava_tick`)."""
+Each scene's version is 1.15.2; 1.16 is its neighbour; 1.14 and 1.14.4 run the same code. And minecarts: in lava,
+unhurt in 1.16 and 1.16.1 (`minecart_lava_tick`, 1.16.2); on a rail over soul sand, slowed up to 1.15.2
+(`minecart_rail_velocity_one`)."""
 
 from __future__ import annotations
 
@@ -156,3 +157,22 @@ def test_a_minecart_in_lava_breaks_only_from_1_16_2(version: str) -> None:
         assert cart is None or cart.removed
     else:
         assert not cart.removed and cart.first_update and cart.fire_ticks <= 0
+
+
+def test_a_minecart_on_a_rail_over_soul_sand_is_slowed_up_to_1_15_2() -> None:
+    """1.15 and 1.15.2 take the soul sand's multiplier under the rail (the same run); 1.16 runs on at 1.0; 1.14.x
+    stops at its minecart cell."""
+    text = (SCENES_DIR / "minecart_soul_sand_1_15_2.toml").read_text()
+
+    def run(version: str) -> list[tuple[float, ...]]:
+        sim = _sim(text, version)
+        out = []
+        for _ in range(5):
+            sim.tick()
+            out.append(tuple(sim.entity_by_id(1).pos))
+        return out
+
+    old, new = run("1.15.2"), run("1.16")
+    assert run("1.15") == old and old[-1][0] < new[-1][0]   # Entity.move multiplies after the move
+    with pytest.raises(NotImplementedError, match=r"^the minecart tick .* of version 1\.14\.4"):
+        run("1.14.4")

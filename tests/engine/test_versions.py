@@ -636,6 +636,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     "fireball_box_collision": ((SCENES_DIR / "fireball_wall_1_15_2.toml").read_text(), 2, 1),
     # a minecart in lava sits unhurt (1.16, 1.16.1) or breaks in its third tick
     "minecart_lava_tick": ((SCENES_DIR / "minecart_lava_1_16_1.toml").read_text(), 3, 1),
+    # a minecart on a rail over soul sand is slowed (up to 1.15.2: the block under the rail's multiplier) or not
+    "minecart_rail_velocity_one": ((SCENES_DIR / "minecart_soul_sand_1_15_2.toml").read_text(), 2, 1),
 }
 # the marker armor stand of blast_protection_linear wearing Blast Protection IV: x (1 - 0.6) or x (1 - (double)0.6F)
 CASES["explosion_knockback_resistance"] = (CASES["blast_protection_linear"][0], 1, 2)
@@ -801,7 +803,7 @@ BOTH_SIMULATED |= {"path_successors_by_direction", "path_neighbors_by_type",
 BOTH_SIMULATED |= {"piston_head_short_past_quarter", "piston_moving_long_arm"} | UPDATE_CASES   # pistons 1.16
 BOTH_SIMULATED |= {"arrow_left_owner", "arrow_release_point_box"}   # arrows (1.16)
 BOTH_SIMULATED |= {"pearl_owner_living"}   # thrown entities (1.16): 1.15.2 simulates its pearl
-BOTH_SIMULATED |= {"minecart_lava_tick"}   # minecarts (1.16.2)
+BOTH_SIMULATED |= {"minecart_lava_tick", "minecart_rail_velocity_one"}   # minecarts (1.16.2, 1.16)
 BOTH_SIMULATED |= {"wind_charge_top_inclusive", "explosion_preserves_decorations"}   # wind charges (1.21.2)
 
 
