@@ -646,8 +646,8 @@ _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecr
                      "differ from 1.16.5's in the walls (boolean sides, other shapes), the lantern's shape, 1.14's "
                      "bell, the jigsaw's states, 83-87 blocks of 1.15 and 1.16 they lack and the strengths of "
                      "pistons and 1.14's end stone bricks (an explosion reaching one stops the run); a full cube "
-                     "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads and "
-                     "moving pistons compared: the same)")
+                     "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads, "
+                     "moving pistons, soul sand and enchanting tables compared: the same)")
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
                     "and 1.21.8's tables are equal; not assumed)")
 
@@ -854,8 +854,11 @@ SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
     # PistonBlock and PistonHeadBlock of 1.14, 1.14.4 and 1.15.2: the same cuboids and unions as 1.16.5; a moving
     # piston's shape is its block entity's (PistonBlockEntity.getCollisionShape, the `pistons` rows); SoulSandBlock
     # of 1.14, 1.14.4 and 1.15.2 (COLLISION_SHAPE) and 1.12.2's BlockSoulSand (SOUL_SAND_AABB): the cuboid
-    # 0..16 x 0..14 x 0..16 of 1.16.5 (what it does to entities: `soul_sand_on_collision`)
-    ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "soul_sand"}),
+    # 0..16 x 0..14 x 0..16 of 1.16.5 (what it does to entities: `soul_sand_on_collision`); EnchantingTableBlock of
+    # 1.14, 1.14.4 and 1.15.2: SHAPE 0..16 x 0..12 x 0..16 its outline and collision shape, Material.STONE,
+    # strength (5.0F, 1200.0F), a block entity (immovable), as 1.16.5's (the pearl cannons' blast shields)
+    ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "soul_sand",
+                                         "enchanting_table"}),
     # 1.12.2's BlockSlab (AABB_BOTTOM_HALF, AABB_TOP_HALF, a double slab a full cube) and BlockFence (PILLAR_AABB
     # and a 1.5-high box per connected side: the same union as 1.16.5's boxes, met by calculate*Offset at the same
     # faces by a box outside it); the slabs and fences 1.12.2 has, by their 1.16.5 names; and its soul sand

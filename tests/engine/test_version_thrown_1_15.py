@@ -176,3 +176,23 @@ def test_a_minecart_on_a_rail_over_soul_sand_is_slowed_up_to_1_15_2() -> None:
     assert run("1.15") == old and old[-1][0] < new[-1][0]   # Entity.move multiplies after the move
     with pytest.raises(NotImplementedError, match=r"^the minecart tick .* of version 1\.14\.4"):
         run("1.14.4")
+
+
+def test_a_pearl_cannon_on_an_enchanting_table_runs_in_1_14_and_1_15_2_as_in_1_16() -> None:
+    """scenes/cannon_pearl.toml: twelve TNT on an enchanting table (its shape compared for 1.14-1.15.2, and its
+    outline, which the exposure rays of 1.14-1.15.2 test, is its collision shape) push a pearl; nothing the scene
+    meets differs from 1.16, so the pearl flies the same."""
+    text = (SCENES_DIR / "cannon_pearl.toml").read_text()
+
+    def flight(version: str) -> list[tuple[float, ...]]:
+        sim = load_scene_text(text.replace('version = "1.16.5"', f'version = "{version}"'), "<cannon pearl>")
+        pearl = next(e for e in sim.world.entities.values() if e.TYPE == "minecraft:ender_pearl")
+        out = []
+        for _ in range(6):
+            sim.tick()
+            out.append((*pearl.pos, *pearl.motion))
+        return out
+
+    new = flight("1.16")
+    assert new[-1][0] > new[0][0] + 10.0                     # launched
+    assert flight("1.14") == flight("1.15.2") == new
