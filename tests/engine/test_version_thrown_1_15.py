@@ -196,3 +196,22 @@ def test_a_pearl_cannon_on_an_enchanting_table_runs_in_1_14_and_1_15_2_as_in_1_1
     new = flight("1.16")
     assert new[-1][0] > new[0][0] + 10.0                     # launched
     assert flight("1.14") == flight("1.15.2") == new
+
+
+def test_a_blast_through_a_slab_pushes_a_pearl_in_1_14_and_1_15_2_as_in_1_16() -> None:
+    """A TNT exploding beside a pearl under a top slab (the rays cross its cell below it): the slab's shape is
+    compared for 1.14-1.15.2 and its outline (the exposure rays of 1.14-1.15.2) is its collision shape, so the pearl
+    is pushed as in 1.16."""
+    def pushed(version: str) -> tuple[float, ...]:
+        sim = load_scene_text(scene_toml(scene={"version": version},
+                                         blocks=[{"at": [1, 60, 0], "block": "minecraft:stone_slab[type=top]"}],
+                                         entities=[{"type": "tnt", "pos": [0.5, 60.0, 0.5], "fuse": 1},
+                                                   {"type": "minecraft:ender_pearl", "pos": [2.5, 60.0, 0.5],
+                                                    "no_gravity": True, "id": 9}]), "<slab blast>")
+        sim.tick()
+        pearl = sim.entity_by_id(9)
+        return (*pearl.pos, *pearl.motion)
+
+    new = pushed("1.16")
+    assert new[3] > 0.0                                     # pushed east
+    assert pushed("1.14") == pushed("1.15.2") == new
