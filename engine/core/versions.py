@@ -647,7 +647,7 @@ _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecr
                      "bell, the jigsaw's states, 83-87 blocks of 1.15 and 1.16 they lack and the strengths of "
                      "pistons and 1.14's end stone bricks (an explosion reaching one stops the run); a full cube "
                      "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads, "
-                     "moving pistons, soul sand, enchanting tables and slabs compared: the same)")
+                     "moving pistons, soul sand, enchanting tables, slabs and stairs compared: the same)")
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
                     "and 1.21.8's tables are equal; not assumed)")
 
@@ -848,7 +848,7 @@ MECHANICS: dict[str, Mechanic] = {
 }
 
 
-# The slabs of 1.14-1.15.2 (Blocks of 4ffac47a3, faf4ff525 and cd982c6b8: the same 35 names)
+# The slabs of 1.14-1.15.2 (Blocks of 4ffac47a3, faf4ff525 and cd982c6b8: the same 35 names) ...
 SLABS_1_14 = frozenset({
     "acacia_slab", "andesite_slab", "birch_slab", "brick_slab", "cobblestone_slab", "cut_red_sandstone_slab",
     "cut_sandstone_slab", "dark_oak_slab", "dark_prismarine_slab", "diorite_slab", "end_stone_brick_slab",
@@ -857,6 +857,15 @@ SLABS_1_14 = frozenset({
     "prismarine_brick_slab", "prismarine_slab", "purpur_slab", "quartz_slab", "red_nether_brick_slab",
     "red_sandstone_slab", "sandstone_slab", "smooth_quartz_slab", "smooth_red_sandstone_slab", "smooth_sandstone_slab",
     "smooth_stone_slab", "spruce_slab", "stone_brick_slab", "stone_slab"})
+# ... and their stairs (the same 31 names in all three)
+STAIRS_1_14 = frozenset({
+    "acacia_stairs", "andesite_stairs", "birch_stairs", "brick_stairs", "cobblestone_stairs", "dark_oak_stairs",
+    "dark_prismarine_stairs", "diorite_stairs", "end_stone_brick_stairs", "granite_stairs", "jungle_stairs",
+    "mossy_cobblestone_stairs", "mossy_stone_brick_stairs", "nether_brick_stairs", "oak_stairs",
+    "polished_andesite_stairs", "polished_diorite_stairs", "polished_granite_stairs", "prismarine_brick_stairs",
+    "prismarine_stairs", "purpur_stairs", "quartz_stairs", "red_nether_brick_stairs", "red_sandstone_stairs",
+    "sandstone_stairs", "smooth_quartz_stairs", "smooth_red_sandstone_stairs", "smooth_sandstone_stairs",
+    "spruce_stairs", "stone_brick_stairs", "stone_stairs"})
 
 
 # Blocks whose collision shapes were compared with 1.16.5's in releases without a block table (their block_data
@@ -870,9 +879,10 @@ SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
     # strength (5.0F, 1200.0F), a block entity (immovable), as 1.16.5's (the pearl cannons' blast shields); SlabBlock
     # of 1.14, 1.14.4 and 1.15.2: BOTTOM_SHAPE 0..8 and TOP_SHAPE 8..16 high, a double slab a full cube, as 1.16.5's;
     # the 35 slabs of those releases (1.16.5's names), their strengths 1.16.5's (the end stone brick slab's 1.14.x
-    # one: `end_stone_bricks_strength_3`)
+    # one: `end_stone_bricks_strength_3`); StairsBlock of 1.14, 1.14.4 and 1.15.2: the same corner cuboids and
+    # unions (composeShapes) as 1.16.5, the 31 stairs' strengths (their base blocks') 1.16.5's but the same 1.14.x one
     ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "soul_sand",
-                                         "enchanting_table", *SLABS_1_14}),
+                                         "enchanting_table", *SLABS_1_14, *STAIRS_1_14}),
     # 1.12.2's BlockSlab (AABB_BOTTOM_HALF, AABB_TOP_HALF, a double slab a full cube) and BlockFence (PILLAR_AABB
     # and a 1.5-high box per connected side: the same union as 1.16.5's boxes, met by calculate*Offset at the same
     # faces by a box outside it); the slabs and fences 1.12.2 has, by their 1.16.5 names; and its soul sand

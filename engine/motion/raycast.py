@@ -234,9 +234,9 @@ def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str, shape_type:
 
 def outline_is_collision(block: str) -> bool:
     """Whether the block's outline shape is its collision shape in every state and release (the collision shape
-    being the outline, Block.getCollisionShape's default): EnchantingTableBlock's SHAPE and SlabBlock's shapes per
-    slab type (1.14-1.21.3)."""
-    return block == "enchanting_table" or block.endswith("_slab")
+    being the outline, Block.getCollisionShape's default): EnchantingTableBlock's SHAPE, SlabBlock's and
+    StairsBlock's shapes per state (1.14-1.21.3)."""
+    return block == "enchanting_table" or block.endswith(("_slab", "_stairs"))
 
 
 def _require_outline_equals_collision(world: World, tested: list[BlockPos]) -> None:

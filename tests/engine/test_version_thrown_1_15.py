@@ -215,3 +215,20 @@ def test_a_blast_through_a_slab_pushes_a_pearl_in_1_14_and_1_15_2_as_in_1_16() -
     new = pushed("1.16")
     assert new[3] > 0.0                                     # pushed east
     assert pushed("1.14") == pushed("1.15.2") == new
+
+
+def test_a_tnt_lands_on_stairs_in_1_14_and_1_15_2_as_in_1_16() -> None:
+    """A TNT falling onto the step of bottom stairs: the stairs' shapes are compared for 1.14-1.15.2 (without the
+    comparison the block_data cell stops the scene), so it lands on the step as in 1.16."""
+    def landed(version: str) -> tuple[float, ...]:
+        sim = load_scene_text(scene_toml(scene={"version": version},
+                                         blocks=[{"at": [0, 60, 0], "block": "minecraft:stone_stairs[facing=east]"}],
+                                         entities=[{"type": "tnt", "pos": [0.75, 62.0, 0.5], "fuse": 80, "id": 1}]),
+                              "<stairs>")
+        for _ in range(20):
+            sim.tick()
+        return (*sim.entity_by_id(1).pos, *sim.entity_by_id(1).motion)
+
+    new = landed("1.16")
+    assert new[1] == 61.0                                   # on the step, the east half's top
+    assert landed("1.14") == landed("1.15.2") == new
