@@ -253,6 +253,7 @@ XP_BOTTLE_GRAVITY = f32(0.07)         # ExperienceBottleEntity.getGravity
 THROWN_GRAVITY_DOUBLE = 0.03          # 1.20.5+: getGravity returns a double (Entity.applyGravity)
 POTION_GRAVITY_DOUBLE = 0.05
 XP_BOTTLE_GRAVITY_DOUBLE = 0.07
+THROWN_IGNORE_TICKS = 3               # 1.14-1.15.2 ThrownEntity.tick: the ignored entity's time (field_7638 = 3)
 THROWN_SPEED = f32(1.5)               # SnowballItem, EggItem, EnderPearlItem: setProperties(.., 0.0F, 1.5F, 1.0F)
 POTION_SPEED = f32(0.5)               # ThrowablePotionItem: setProperties(.., -20.0F, 0.5F, 1.0F)
 XP_BOTTLE_SPEED = f32(0.7)            # ExperienceBottleItem: setProperties(.., -20.0F, 0.7F, 1.0F)
@@ -300,6 +301,7 @@ FIREBALL_ACCELERATION = 0.1           # ExplosiveProjectileEntity: power = direc
                                       # accelerationPower's default (a deflection by an attack sets it again)
 FIREBALL_DEFLECTED_POWER = 0.05       # 1.20.5 onDeflected not from an attack: power = Motion * 0.05
 FIREBALL_DEFLECTED_FACTOR = 0.5       # 1.21 onDeflected not from an attack: accelerationPower *= 0.5
+FIREBALL_OWNER_TICKS = 25             # 1.14-1.15.2 ExplosiveProjectileEntity.tick: getCollision(.., ticks >= 25, ..)
 VEC_ZERO_BELOW = 1.0e-4               # Vec3d.normalize returns ZERO below this length (up to 1.21.1)
 VEC_ZERO_BELOW_1_21_2 = f32(1.0e-5)   # ... and below this one from 1.21.2
 FIREBALL_EXPLOSION_POWER = 1          # FireballEntity.explosionPower: an int, 1 by default

@@ -72,8 +72,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "projectile_outline_shapes": ("thrown projectiles raycast block outline shapes (spec 03 §7.5); refused where "
                                   "a tested cell's outline may differ from its collision shape",
                                   OLDEST, (1, 16, 2)),
-    "thrown_check_block_collision": ("ThrownEntity.tick runs checkBlockCollision (spec 00 §3.1, AMBIGUITY-V1: "
-                                     "absent in 1.16.1 and earlier)", (1, 16, 2), None),
+    "thrown_check_block_collision": ("ThrownEntity.tick and ExplosiveProjectileEntity.tick run checkBlockCollision "
+                                     "(spec 00 §3.1, AMBIGUITY-V1: absent in 1.16.1 and earlier)", (1, 16, 2), None),
     "thrown_gravity_double": ("ThrownEntity.getGravity is the double 0.03 (potions 0.05, experience bottles 0.07), "
                               "not the float 0.03F, applied by Entity.applyGravity (1.20.5)", (1, 20, 5), None),
     "thrown_tick_1_21_2": ("ThrownEntity.tick: gravity and drag, then the raycast along the new Motion and the move "
@@ -596,6 +596,30 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                   "creaking): the tag's members are not in the sources read and 1.21.9-1.21.10 not "
                                   "read, so a boat that would board an entity stops the run in one line", (1, 21, 9),
                                   None),
+    # thrown entities and fireballs of 1.14-1.15.2 (Yarn 4ffac47a3, faf4ff525, cd982c6b8 against 1.16 2ea7bb22d)
+    "thrown_ignore_entity": ("ThrownEntity.tick has no left-owner test (ProjectileEntity, 1.16): in its first tick "
+                             "(age < 2) a projectile whose owner field holds a living entity (thrown by it; a "
+                             "pearl's getOwner fills it each tick) ignores the first collidable entity of its query "
+                             "box (getEntities' order) for 3 ticks, renewed each tick that entity is in the box; "
+                             "any other entity, its owner too, can be hit (1.14-1.15.2)", (1, 14, 0), (1, 16, 0)),
+    "pearl_owner_hit_ignored": ("ThrownEnderpearlEntity.onCollision returns at once where the entity hit is its "
+                                "owner: no teleport, the pearl flies on (1.14-1.15.2)", (1, 14, 0), (1, 16, 0)),
+    "fireball_owner_ticks": ("ExplosiveProjectileEntity.tick has no left-owner test: it counts its ticks (not in "
+                             "the NBT) and passes over its owner (a LivingEntity, not in the NBT: its shooter or a "
+                             "living attacker that deflected it) until the 25th, left or not (1.14-1.15.2)",
+                             (1, 14, 0), (1, 16, 0)),
+    "fireball_box_collision": ("ProjectileUtil.getCollision of a fireball first asks World.doesNotCollide of its box "
+                               "(blocks, the world border, solid entities but its owner and the owner's vehicle "
+                               "before the 25th tick): a box colliding where it is hits at once, a block hit at its "
+                               "position (1.14-1.15.2)", (1, 14, 0), (1, 16, 0)),
+    # minecarts of 1.16-1.16.1 (Yarn 2ea7bb22d, cd75c8c96 against 5f7dde939)
+    "minecart_lava_tick": ("AbstractMinecartEntity.tick ends with the base tick's lava test: in lava "
+                           "setOnFireFromLava (15 s of fire, 4 damage) and the fall distance halved, then firstUpdate "
+                           "cleared (1.16.2); before, neither: a minecart in lava is not hurt", (1, 16, 2), None),
+    "minecart_rail_velocity_one": ("AbstractMinecartEntity.getVelocityMultiplier is 1.0 while the cart's cell holds "
+                                   "a rail (1.16); before, Entity's: the block at the position, else the one "
+                                   "0.5000001 under the box, so a cart on a rail over soul sand or honey is slowed",
+                                   (1, 16, 0), None),
 }
 
 
@@ -626,9 +650,6 @@ _PRE_1_14 = ("not compared with the game's code before 1.14 (1.12.2's MCP source
              "1.11-1.12.1 or 1.13-1.13.2 was found: docs/versions.md, \"1.12.2 sources\")")
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
-# 1.16 gave every projectile ProjectileEntity's "left owner" test (method_26961); what came before, read in the Yarn
-# sources of 1.14.4 and 1.15.2, is not simulated
-_OWNER_BEFORE_1_16 = "{} of 1.14-1.15.2 {}, where 1.16 skips its owner until it has left the owner's box; not simulated"
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
 _REDSTONE_BEFORE_1_16 = "the redstone code of releases before 1.16 not compared"
@@ -642,8 +663,8 @@ _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecr
                      "differ from 1.16.5's in the walls (boolean sides, other shapes), the lantern's shape, 1.14's "
                      "bell, the jigsaw's states, 83-87 blocks of 1.15 and 1.16 they lack and the strengths of "
                      "pistons and 1.14's end stone bricks (an explosion reaching one stops the run); a full cube "
-                     "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads and "
-                     "moving pistons compared: the same)")
+                     "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads, "
+                     "moving pistons, soul sand, enchanting tables, slabs and stairs compared: the same)")
 _NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
                     "and 1.21.8's tables are equal; not assumed)")
 
@@ -713,10 +734,7 @@ MECHANICS: dict[str, Mechanic] = {
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityThrowable.onUpdate")),
-            Change((1, 13, 0), (1, 14, 0), "ThrownEntity.tick " + _PRE_1_14),
-            Change((1, 14, 0), (1, 16, 0), _OWNER_BEFORE_1_16.format(
-                "ThrownEntity.tick", "ignores the first entity its raycast meets in its first 2 ticks, for the "
-                "next 3 ticks (ignoreEntity)")))),
+            Change((1, 13, 0), (1, 14, 0), "ThrownEntity.tick " + _PRE_1_14))),
     "projectile_world_border": Mechanic(
         "a projectile's raycast at the world border (World.getCollisionsIncludingWorldBorder)",
         "a thrown projectile's or llama spit's path reaches the world border", (
@@ -731,9 +749,7 @@ MECHANICS: dict[str, Mechanic] = {
                    "1.21.4-1.21.10 not compared"))),
     "fireball": Mechanic(
         "the fireball tick (ExplosiveProjectileEntity.tick, spec 06 §9)", "a fireball or wither skull ticks", (
-            Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),
-            Change((1, 14, 0), (1, 16, 0), _OWNER_BEFORE_1_16.format(
-                "ExplosiveProjectileEntity.tick", "passes over its owner until its 25th tick in the air")))),
+            Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),)),
     "wind_charge": Mechanic(
         "the wind charge (AbstractWindChargeEntity.tick and its burst)", "a wind charge or breeze wind charge "
         "ticks", (
@@ -777,12 +793,9 @@ MECHANICS: dict[str, Mechanic] = {
     "minecart": Mechanic(
         "the minecart tick (AbstractMinecartEntity.tick, spec 06 §6)", "a minecart ticks", (
             Change(OLDEST, (1, 14, 0), "AbstractMinecartEntity.tick " + _PRE_1_14),
-            Change((1, 14, 0), (1, 16, 0), "AbstractMinecartEntity of 1.14-1.15.2 partly read, not simulated: no "
-                   "getVelocityMultiplier override (1.16: 1.0 on a rail; 1.15-1.15.2 the block below's, so a cart "
-                   "on a rail over soul sand or honey is slowed; 1.14.x has no multiplier), no lava fire, "
-                   "fall-distance halving or firstUpdate reset in its tick, willHitBlockAt tests isSimpleFullBlock "
-                   "(1.16 isSolidBlock); "
-                   "moveOnRail and the rest not compared (the compiled minecart loop has no flags for them)"),
+            Change((1, 14, 0), (1, 15, 0), "AbstractMinecartEntity of 1.14-1.14.4 not compared with 1.15's (1.15 "
+                   "rewrote moveOnRail's rail table as a Pair of Vec3i per shape and the position fields; soul sand "
+                   "slows in onEntityCollision, soul_sand_on_collision)"),
             Change((1, 21, 5), None, "1.21.8 and 1.21.11 keep Entity.fallDistance as a double (a TNT minecart's "
                    "fall power, the halving in lava) and split the lava's fire and damage (lavaIgnite, lavaHurt); "
                    "1.21.5-1.21.7 not read, the release of the change not found, OldMinecartBehavior of 1.21.8 not "
@@ -857,14 +870,41 @@ MECHANICS: dict[str, Mechanic] = {
 }
 
 
+# The slabs of 1.14-1.15.2 (Blocks of 4ffac47a3, faf4ff525 and cd982c6b8: the same 35 names) ...
+SLABS_1_14 = frozenset({
+    "acacia_slab", "andesite_slab", "birch_slab", "brick_slab", "cobblestone_slab", "cut_red_sandstone_slab",
+    "cut_sandstone_slab", "dark_oak_slab", "dark_prismarine_slab", "diorite_slab", "end_stone_brick_slab",
+    "granite_slab", "jungle_slab", "mossy_cobblestone_slab", "mossy_stone_brick_slab", "nether_brick_slab", "oak_slab",
+    "petrified_oak_slab", "polished_andesite_slab", "polished_diorite_slab", "polished_granite_slab",
+    "prismarine_brick_slab", "prismarine_slab", "purpur_slab", "quartz_slab", "red_nether_brick_slab",
+    "red_sandstone_slab", "sandstone_slab", "smooth_quartz_slab", "smooth_red_sandstone_slab", "smooth_sandstone_slab",
+    "smooth_stone_slab", "spruce_slab", "stone_brick_slab", "stone_slab"})
+# ... and their stairs (the same 31 names in all three)
+STAIRS_1_14 = frozenset({
+    "acacia_stairs", "andesite_stairs", "birch_stairs", "brick_stairs", "cobblestone_stairs", "dark_oak_stairs",
+    "dark_prismarine_stairs", "diorite_stairs", "end_stone_brick_stairs", "granite_stairs", "jungle_stairs",
+    "mossy_cobblestone_stairs", "mossy_stone_brick_stairs", "nether_brick_stairs", "oak_stairs",
+    "polished_andesite_stairs", "polished_diorite_stairs", "polished_granite_stairs", "prismarine_brick_stairs",
+    "prismarine_stairs", "purpur_stairs", "quartz_stairs", "red_nether_brick_stairs", "red_sandstone_stairs",
+    "sandstone_stairs", "smooth_quartz_stairs", "smooth_red_sandstone_stairs", "smooth_sandstone_stairs",
+    "spruce_stairs", "stone_brick_stairs", "stone_stairs"})
+
+
 # Blocks whose collision shapes were compared with 1.16.5's in releases without a block table (their block_data
 # cell refused): a scene, or a scene saved mid-run, may place them there. (first, stop) → block names.
 SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
     # PistonBlock and PistonHeadBlock of 1.14, 1.14.4 and 1.15.2: the same cuboids and unions as 1.16.5; a moving
     # piston's shape is its block entity's (PistonBlockEntity.getCollisionShape, the `pistons` rows); SoulSandBlock
     # of 1.14, 1.14.4 and 1.15.2 (COLLISION_SHAPE) and 1.12.2's BlockSoulSand (SOUL_SAND_AABB): the cuboid
-    # 0..16 x 0..14 x 0..16 of 1.16.5 (what it does to entities: `soul_sand_on_collision`)
-    ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "soul_sand"}),
+    # 0..16 x 0..14 x 0..16 of 1.16.5 (what it does to entities: `soul_sand_on_collision`); EnchantingTableBlock of
+    # 1.14, 1.14.4 and 1.15.2: SHAPE 0..16 x 0..12 x 0..16 its outline and collision shape, Material.STONE,
+    # strength (5.0F, 1200.0F), a block entity (immovable), as 1.16.5's (the pearl cannons' blast shields); SlabBlock
+    # of 1.14, 1.14.4 and 1.15.2: BOTTOM_SHAPE 0..8 and TOP_SHAPE 8..16 high, a double slab a full cube, as 1.16.5's;
+    # the 35 slabs of those releases (1.16.5's names), their strengths 1.16.5's (the end stone brick slab's 1.14.x
+    # one: `end_stone_bricks_strength_3`); StairsBlock of 1.14, 1.14.4 and 1.15.2: the same corner cuboids and
+    # unions (composeShapes) as 1.16.5, the 31 stairs' strengths (their base blocks') 1.16.5's but the same 1.14.x one
+    ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "soul_sand",
+                                         "enchanting_table", *SLABS_1_14, *STAIRS_1_14}),
     # 1.12.2's BlockSlab (AABB_BOTTOM_HALF, AABB_TOP_HALF, a double slab a full cube) and BlockFence (PILLAR_AABB
     # and a 1.5-high box per connected side: the same union as 1.16.5's boxes, met by calculate*Offset at the same
     # faces by a box outside it); the slabs and fences 1.12.2 has, by their 1.16.5 names; and its soul sand
@@ -1075,6 +1115,12 @@ class Features:
     should_stop_sprinting: bool
     boat_splash_above_bubble_column: bool
     boat_boarding_by_type_tag: bool
+    thrown_ignore_entity: bool
+    pearl_owner_hit_ignored: bool
+    fireball_owner_ticks: bool
+    fireball_box_collision: bool
+    minecart_lava_tick: bool
+    minecart_rail_velocity_one: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

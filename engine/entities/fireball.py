@@ -3,7 +3,9 @@
 Order F Dc Dc' A D M: base tick, raycast collision and its handling, `checkBlockCollision`, Motion := (Motion +
 power) × drag, then the position moves by the Motion read before the acceleration (MAD, spec 06 §9.2). From 1.21
 (`fireball_acceleration_power`) the acceleration is the Motion normalised × accelerationPower; from 1.21.2
-(`fireball_tick_1_21_2`) A D come first, then Dc M Dc' F and the hit (docs/versions.md).
+(`fireball_tick_1_21_2`) A D come first, then Dc M Dc' F and the hit (docs/versions.md). `checkBlockCollision` runs
+from 1.16.2 (`thrown_check_block_collision`). Up to 1.15.2 the owner is passed over until the 25th tick
+(`fireball_owner_ticks`) and a box colliding where it is hits at once (`fireball_box_collision`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.constants import (
     CHARGED_SKULL_DRAG,
+    COLLISION_EPSILON,
     FIREBALL_ACCELERATION,
     FIREBALL_DEFLECTED_FACTOR,
     FIREBALL_DEFLECTED_POWER,
@@ -20,6 +23,7 @@ from engine.constants import (
     FIREBALL_EXPLOSION_POWER,
     FIREBALL_HEIGHT,
     FIREBALL_HIT_DAMAGE,
+    FIREBALL_OWNER_TICKS,
     FIREBALL_WATER_DRAG,
     FIREBALL_WIDTH,
     SMALL_FIREBALL_HEIGHT,
@@ -35,21 +39,28 @@ from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.entity import rotation_vector
 from engine.entities.projectile import (
+    BASE,
     EntityHitResult,
     HitResult,
     Projectile,
+    collides,
     damage,
     get_collision,
     is_miss,
 )
 from engine.geometry.box import ZERO, Vec3
-from engine.java.mathhelper import sqrt_float
+from engine.geometry.shapes import intersects_box
+from engine.java.mathhelper import floor, sqrt_float
 from engine.motion.block_effects import check_block_collision
+from engine.motion.collision import ORIGIN
+from engine.motion.raycast import BlockHitResult, get_facing
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.entities.entity import Entity
+    from engine.world.world import World
 
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "ProjectileEntity.onCollision")
@@ -63,24 +74,31 @@ class ExplosiveProjectile(Projectile):
     """`ExplosiveProjectileEntity`: a constant acceleration `power` (NBT "power"), drag 0.95F (water 0.8F), no
     gravity; never hits entities with noClip. From 1.21 the acceleration is `acceleration_power` (NBT
     "acceleration_power", None here for its default 0.1) along the Motion, and `power` is not read (the 1.21 game
-    ignores the old NBT)."""
+    ignores the old NBT). Up to 1.15.2 `ticks_in_air` counts its ticks (`ticks`, not in the game's NBT)."""
     MECHANIC = "fireball"   # the versions table's row (engine/core/versions.py)
 
     WIDTH = FIREBALL_WIDTH
     HEIGHT = FIREBALL_HEIGHT
     HIT_DAMAGE: ClassVar[float | None] = None    # onEntityHit's damage; None: it deals none (dragon fireball)
-    FIELDS: ClassVar[dict[str, type]] = {**Projectile.FIELDS, "power": Vec3, "acceleration_power": float}
+    FIELDS: ClassVar[dict[str, type]] = {**Projectile.FIELDS, "power": Vec3, "acceleration_power": float,
+                                         "ticks_in_air": int}
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
         self.power = ZERO
         self.acceleration_power: float | None = None
+        self.ticks_in_air = 0
 
     def type_fields(self) -> dict[str, Any]:
         fields = {**super().type_fields(), "power": list(self.power)}
         if self.acceleration_power is not None:
             fields["acceleration_power"] = self.acceleration_power
-        return fields
+        return fields | {"ticks_in_air": self.ticks_in_air} if self.ticks_in_air else fields   # up to 1.15.2
+
+    def owner_living_only(self, features: Features) -> bool:
+        """Up to 1.15.2 (`fireball_owner_ticks`) `ExplosiveProjectileEntity.owner` is a `LivingEntity`: the shooter,
+        or a living attacker that deflected it (not in the game's NBT)."""
+        return features.fireball_owner_ticks
 
     def attacker(self, sim: TickContext) -> Entity | None:
         """`DamageSource.fireball` / `mobProjectile`: the owner, or the projectile itself without one."""
@@ -143,12 +161,16 @@ class ExplosiveProjectile(Projectile):
         if owner is not None and owner.removed:
             self.remove()
             return
-        self.projectile_tick(sim, rec)                                                        # 1 F
-        hit = run_stage(rec, self, COLLISION, get_collision, self, sim,
-                        lambda e: self.can_hit(sim, e), rec)
+        if sim.features.fireball_owner_ticks:   # up to 1.15.2: no "left owner" to update, the ticks counted
+            run_stage(rec, self, BASE, self.base_tick, sim, rec)                              # 1 F
+            self.ticks_in_air += 1
+        else:
+            self.projectile_tick(sim, rec)                                                    # 1 F
+        hit = run_stage(rec, self, COLLISION, self.collision, sim, owner, rec)
         if not is_miss(hit):
             run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)
-        run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                   # 2
+        if sim.features.thrown_check_block_collision:                                        # 2 (1.16.2+)
+            run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)
         target = self.pos.plus(self.motion)                                                   # 3
         k = self.drag_in_water() if self.touching_water else self.drag()
         run_stage(rec, self, ACCELERATION, add_motion, self, *self.acceleration(sim))         # 4 A
@@ -173,8 +195,23 @@ class ExplosiveProjectile(Projectile):
         if not is_miss(hit) and not self.removed:
             run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)
 
+    def collision(self, sim: TickContext, owner: Entity | None, rec: Recorder | None) -> HitResult:
+        """`ProjectileUtil.getCollision`. Up to 1.15.2 (`fireball_box_collision`) it first asks
+        `World.doesNotCollide` of the box where it is, passing over the owner and its vehicle before the 25th tick:
+        where the box collides, the hit is a block hit at the position, facing the Motion, in the position's cell."""
+        if sim.features.fireball_box_collision:
+            passed = () if owner is None or self.ticks_in_air >= FIREBALL_OWNER_TICKS else (owner, owner.vehicle)
+            if box_collides(sim.world, self, passed):
+                p, v = self.pos, self.motion
+                return BlockHitResult(p, get_facing(*v), (floor(p.x), floor(p.y), floor(p.z)), False, False)
+        return get_collision(self, sim, lambda e: self.can_hit(sim, e), rec)
+
     def can_hit(self, sim: TickContext, e: Entity) -> bool:
-        """`method_26958`: also never an entity with noClip (spec 03 §8 overrides)."""
+        """`method_26958`: also never an entity with noClip (spec 03 §8 overrides). Up to 1.15.2
+        (`fireball_owner_ticks`) any collidable entity but the owner before the 25th tick, left or not."""
+        if sim.features.fireball_owner_ticks:
+            return collides(e) and not e.no_clip and (self.ticks_in_air >= FIREBALL_OWNER_TICKS
+                                                      or e is not self.get_owner(sim))
         return super().can_hit(sim, e) and not e.no_clip
 
     def on_collision(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
@@ -216,7 +253,8 @@ class Fireball(ExplosiveProjectile):
 
     def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`ExplosiveProjectileEntity.damage` (spec 06 §9 deflection): with an attacker, Motion := its look
-        vector, power := look × 0.1, owner := attacker. From 1.20.5 (`projectile_deflection`) a hit no longer
+        vector, power := look × 0.1, owner := attacker (up to 1.15.2 a living one only, `fireball_owner_ticks`:
+        else the owner stays). From 1.20.5 (`projectile_deflection`) a hit no longer
         deflects it (the hitting projectile redirects it first, `Projectile.redirect_hit`): true unless removed."""
         if sim.features.projectile_deflection:
             return not self.removed
@@ -225,7 +263,8 @@ class Fireball(ExplosiveProjectile):
         look = rotation_vector(attacker.pitch, attacker.yaw)
         self.motion = look
         self.power = look.multiply(FIREBALL_ACCELERATION, FIREBALL_ACCELERATION, FIREBALL_ACCELERATION)
-        self.owner = attacker.id
+        if attacker.living or not sim.features.fireball_owner_ticks:
+            self.owner = attacker.id
         return True
 
 
@@ -271,12 +310,28 @@ class DragonFireball(ExplosiveProjectile):
     def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`DragonFireballEntity.onCollision`: removed unless the entity hit is its owner (the effect cloud is not
         modelled)."""
-        if isinstance(hit, EntityHitResult) and hit.entity.id == self.owner:
+        if isinstance(hit, EntityHitResult) and hit.entity is self.get_owner(sim):
             return
         self.remove()
 
 
 EXPLOSIVE_TYPES: tuple[type[ExplosiveProjectile], ...] = (Fireball, SmallFireball, WitherSkull, DragonFireball)
+
+
+def box_collides(world: World, e: Entity, passed: tuple[Entity | None, ...]) -> bool:
+    """`!World.doesNotCollide(e, its box, passed)` of 1.14-1.15.2 (`CollisionView.getCollisions`): a block's
+    collision shape overlaps the box; or the box is inside the world border and touches it (contracted by 1.0E-7 it
+    meets nothing outside, expanded by 1.0E-7 it does); or a solid entity's box (a boat's, a shulker's) meets the
+    box expanded by 1.0E-7, other than those passed."""
+    box = e.box
+    if world.get_block_collisions(box):
+        return True
+    if world.border_in_reach(box) and not intersects_box(world.border_shape, ORIGIN, box.contract(COLLISION_EPSILON)) \
+            and intersects_box(world.border_shape, ORIGIN, box.expand(COLLISION_EPSILON)):
+        return True
+    grown = box.expand(COLLISION_EPSILON)
+    return bool(world.collidable_count) and bool(world.get_entities(
+        e, grown, lambda o: o.collidable and o not in passed and o.box.intersects(grown)))
 
 
 def launch(sim: TickContext, cls: type[ExplosiveProjectile], pos: Vec3, direction: Vec3) -> ExplosiveProjectile:

@@ -208,9 +208,10 @@ class AbstractMinecart(RowBacked, Entity):
 
     def get_velocity_multiplier(self, world: World, features: Features) -> float:
         """`AbstractMinecartEntity.getVelocityMultiplier`: 1 while the cart's cell holds a rail (soul sand or
-        honey under the rail does not slow it), else the entity's."""
+        honey under the rail does not slow it), else the entity's. Before 1.16 (`minecart_rail_velocity_one`)
+        there is no override: the entity's, the block under the rail's."""
         p = self.pos
-        if is_rail(world.get_block_state(floor(p.x), floor(p.y), floor(p.z))):
+        if features.minecart_rail_velocity_one and is_rail(world.get_block_state(floor(p.x), floor(p.y), floor(p.z))):
             return 1.0
         return super().get_velocity_multiplier(world, features)
 
@@ -240,6 +241,8 @@ class AbstractMinecart(RowBacked, Entity):
         run_stage(rec, self, YAW, self.update_yaw, features)
         run_stage(rec, self, PUSH, self.push_or_board, world, features)
         run_stage(rec, self, FLUID, update_water_state, self, world, features, rec)  # 7 F
+        if not features.minecart_lava_tick:   # 1.16-1.16.1: no lava test, firstUpdate never cleared
+            return
         if self.is_in_lava():
             self.set_on_fire_from_lava(sim)   # 4 lava damage a tick: the wobble passes 40 on the second
             self.fall_distance = f32(self.fall_distance * 0.5)

@@ -101,8 +101,15 @@ class Projectile(Entity):
         """`onDeflected`: nothing but for fireballs."""
 
     def get_owner(self, sim: TickContext) -> Entity | None:
-        """`getOwner`: the owner while it is in the world."""
-        return sim.entity_by_id(self.owner) if self.owner else None
+        """`getOwner`: the owner while it is in the world; where the kind's owner field is a `LivingEntity` in this
+        version (`owner_living_only`), a non-living owner is none."""
+        owner = sim.entity_by_id(self.owner) if self.owner else None
+        return None if owner is not None and not owner.living and self.owner_living_only(sim.features) else owner
+
+    def owner_living_only(self, features: Features) -> bool:
+        """Whether this version's owner field of the kind holds only living entities (thrown entities and fireballs
+        up to 1.15.2)."""
+        return False
 
     def attacker(self, sim: TickContext) -> Entity | None:
         """`DamageSource.getAttacker()` of this projectile's hits: its owner (arrows and fireballs: or itself)."""

@@ -4,6 +4,8 @@ Order F Dc Dc' D G M: base tick, raycast collision and its handling, `checkBlock
 the position moves by the Motion read before the drag (spec 06 §8.2). From 1.21.2 (`thrown_tick_1_21_2`,
 docs/versions.md): G D, the raycast along the new Motion, the position moves to the hit or by that Motion,
 `tickBlockCollision`, the base tick, then the hit; from 1.20.5 the gravity is a double (`thrown_gravity_double`).
+Up to 1.15.2 (`thrown_ignore_entity`) the base tick has no left-owner test: the projectile ignores the first entity
+it finds in its first tick, as long as that entity stays near.
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ from engine.constants import (
     POTION_GRAVITY,
     POTION_GRAVITY_DOUBLE,
     POTION_SPEED,
+    PROJECTILE_SEARCH_EXPANSION,
     SUBMERGED_EYE_OFFSET,
     THROWN_GRAVITY,
     THROWN_GRAVITY_DOUBLE,
     THROWN_HEIGHT,
+    THROWN_IGNORE_TICKS,
     THROWN_SPEED,
     THROWN_WIDTH,
     XP_BOTTLE_BASE,
@@ -40,6 +44,7 @@ from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
 from engine.entities import thrown_kernel as kernel
 from engine.entities.projectile import (
+    BASE,
     EntityHitResult,
     HitResult,
     Projectile,
@@ -73,6 +78,7 @@ if TYPE_CHECKING:
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "ProjectileEntity.onCollision")
 BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
+IGNORED = StageInfo("ignored_entity", "ThrownEntity.tick")
 DRAG = StageInfo("drag", "ThrownEntity.tick", "D")
 GRAVITY = StageInfo("gravity", "ThrownEntity.tick", "G")
 POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
@@ -150,6 +156,9 @@ class ThrownEntity(RowBacked, Projectile):
     left_owner = extra_flag(THROWN_ROWS, "left_owner")
     first_update = extra_flag(THROWN_ROWS, "first_update")
     submerged_in_water = extra_flag(THROWN_ROWS, "submerged_in_water")
+    owner_set = extra_flag(THROWN_ROWS, "owner_set")          # 1.14-1.15.2: `ThrownEntity.owner` is not null
+    ignore_entity = extra_int(THROWN_ROWS, "ignore_entity")   # 1.14-1.15.2: the ignored entity's id, 0 for none
+    ignore_time = extra_int(THROWN_ROWS, "ignore_time")
 
     WIDTH = THROWN_WIDTH
     HEIGHT = THROWN_HEIGHT
@@ -173,6 +182,17 @@ class ThrownEntity(RowBacked, Projectile):
         return f32(cls.HEIGHT * EYE_HEIGHT_FACTOR)
 
 
+    def owner_living_only(self, features: Features) -> bool:
+        """Up to 1.15.2 (`pearl_owner_living`) `ThrownEntity.owner` is a `LivingEntity` (1.12.2's `getThrower` an
+        `EntityLivingBase`): a non-living owner is none, for the ignored entity, the damage's attacker and the
+        pearl's teleport alike."""
+        return features.pearl_owner_living
+
+    def after_use(self, speed: float) -> None:
+        """Thrown by a living entity: the `ThrownEntity(type, owner, world)` constructor sets the owner field, which
+        1.14-1.15.2's ignored entity reads (`thrown_ignore_entity`)."""
+        self.owner_set = True
+
     def gravity(self, sim: TickContext) -> float:
         """`getGravity`: a float up to 1.20.4, a double from 1.20.5."""
         return self.GRAVITY_DOUBLE if sim.features.thrown_gravity_double else self.GRAVITY
@@ -185,9 +205,18 @@ class ThrownEntity(RowBacked, Projectile):
         if sim.features.thrown_tick_1_21_2:
             self.tick_1_21_2(sim, rec)
             return
-        self.projectile_tick(sim, rec)                                                        # 1 F
+        ignoring = sim.features.thrown_ignore_entity
+        if ignoring:   # up to 1.15.2 ThrownEntity extends Entity: no "left owner" to update
+            run_stage(rec, self, BASE, self.base_tick, sim, rec)                              # 1 F
+            run_stage(rec, self, IGNORED, self.find_ignored_entity, sim)
+        else:
+            self.projectile_tick(sim, rec)                                                    # 1 F
         hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec,
                         OUTLINE if sim.features.projectile_outline_shapes else COLLIDER)       # 2
+        if ignoring and self.ignore_entity:
+            self.ignore_time -= 1
+            if self.ignore_time < 0:                                                          # ignoreTime-- <= 0
+                self.ignore_entity = 0
         # 2.1: nether portals and end gateways have empty collision shapes: this raycast never returns them
         if not is_miss(hit):
             run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)              # 2.2
@@ -217,6 +246,26 @@ class ThrownEntity(RowBacked, Projectile):
         self.projectile_tick(sim, rec)                                                        # 6 F
         if not is_miss(hit) and not self.removed:                                             # 7
             run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)
+
+    def find_ignored_entity(self, sim: TickContext) -> None:
+        """1.14-1.15.2 (`thrown_ignore_entity`): over the collidable entities in the box stretched by the Motion and
+        grown by 1, in `getEntities`' order, the ignored one adds a tick to its time; before it is met, in the first
+        tick (age < 2) of a projectile whose owner field is set, the first one found is ignored for 3 ticks.
+        After the raycast the time counts down, and the entity is hit again once it has passed 0."""
+        area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
+        for other in sim.world.get_entities(self, area, collides):
+            if other.id == self.ignore_entity:
+                self.ignore_time += 1
+                return
+            if self.owner_set and self.age < 2 and not self.ignore_entity:
+                self.ignore_entity, self.ignore_time = other.id, THROWN_IGNORE_TICKS
+                return
+
+    def can_hit(self, sim: TickContext, e: Entity) -> bool:
+        """`method_26958`; up to 1.15.2 (`thrown_ignore_entity`) any collidable entity but the ignored one."""
+        if sim.features.thrown_ignore_entity:
+            return collides(e) and e.id != self.ignore_entity
+        return super().can_hit(sim, e)
 
     def touches_bubble_column(self, sim: TickContext) -> bool:
         """`BlockPos.iterate(getBoundingBox())` meets a bubble column."""
@@ -261,22 +310,30 @@ class EnderPearl(ThrownEntity):
     OWNER_GONE = True
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`EnderPearlEntity.tick`: removed at once when its player owner is dead."""
+        """`EnderPearlEntity.tick`: removed at once when its player owner is dead. Up to 1.15.2 `getOwner` fills
+        the owner field (`thrown_ignore_entity`: the ignored entity of a pearl loaded with an owner)."""
         owner = self.get_owner(sim)
+        if sim.features.thrown_ignore_entity:
+            self.owner_set = owner is not None
         if owner is not None and owner.is_player and owner.removed:
             self.remove()
             return
         super().tick(sim, rec)
 
+    def on_collision(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
+        """Up to 1.15.2 (`pearl_owner_hit_ignored`) a hit on its owner does nothing: the pearl flies on."""
+        if sim.features.pearl_owner_hit_ignored and isinstance(hit, EntityHitResult) \
+                and hit.entity is self.get_owner(sim):
+            return
+        super().on_collision(sim, hit, rec)
+
     def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`EnderPearlEntity.onCollision` (spec 08 §2): the owner goes to the pearl's position of this tick (the
         last one before the hit, not the hit point) with its fall distance reset. The event reports the
         destination even without an owner. The player's 5 fall damage and the endermite chance are not modelled.
-        Up to 1.15.2 the owner is a living entity (`pearl_owner_living`: `ThrownEntity.owner`, 1.12.2's
-        `EntityThrowable.getThrower`), so a pearl owned by any other entity teleports nothing."""
+        Up to 1.15.2 the owner is a living entity (`get_owner`), so a pearl owned by any other entity teleports
+        nothing."""
         owner = self.get_owner(sim)
-        if owner is not None and sim.features.pearl_owner_living and not owner.living:
-            owner = None
         to = self.prev_pos if sim.features.thrown_tick_1_21_2 else self.pos   # 1.21.2: getLastRenderPos()
         if owner is not None:
             owner.set_position(to)

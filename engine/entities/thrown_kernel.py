@@ -1,7 +1,7 @@
 """`ThrownEntity.tick` on rows (spec 06 §8.2): its stages as kernels (engine.jit) over `engine.entities.rows` columns
-(`THROWN_ROWS`: the base columns, then the owner's entity id, the left-owner, first-update and submerged flags),
-and the fused loop the entity phase runs over consecutive thrown projectiles of one kind (snowballs, eggs, ender
-pearls, potions, bottles o' enchanting).
+(`THROWN_ROWS`: the base columns, then the owner's entity id, the left-owner, first-update and submerged flags, and
+1.14-1.15.2's ignored entity, which no release this loop runs reads), and the fused loop the entity phase runs over
+consecutive thrown projectiles of one kind (snowballs, eggs, ender pearls, potions, bottles o' enchanting).
 
 `ThrownEntity.tick` (the object path: tracing, the viewer's micro-steps, 1.21.2's order, and any projectile this
 loop hands back) runs the same drag and gravity kernels as plain Python (`engine.jit.plain`). The loop ticks a
@@ -62,7 +62,9 @@ from engine.motion.collision_kernel import jfloor, state_at
 from engine.motion.raycast_kernel import collider_path_clear
 from engine.world.block_tables import EFFECT
 
-THROWN_ROWS = RowTable(extra_ints=("owner", "left_owner", "first_update", "submerged_in_water"))
+# the last three: 1.14-1.15.2's owner field set (`ThrownEntity.owner`), ignored entity id and its ticks (object path)
+THROWN_ROWS = RowTable(extra_ints=("owner", "left_owner", "first_update", "submerged_in_water", "owner_set",
+                                   "ignore_entity", "ignore_time"))
 I_OWNER, I_LEFT, I_FIRST, I_SUBMERGED = (THROWN_ROWS.extra_ints[n] for n in (
     "owner", "left_owner", "first_update", "submerged_in_water"))
 HALF_WIDTH = THROWN_WIDTH / 2.0                # EntityDimensions.getBoxAt (engine.geometry.box.Box.from_entity)

@@ -232,12 +232,21 @@ def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str, shape_type:
     return None
 
 
+def outline_is_collision(block: str) -> bool:
+    """Whether the block's outline shape is its collision shape in every state and release (the collision shape
+    being the outline, Block.getCollisionShape's default): EnchantingTableBlock's SHAPE, SlabBlock's and
+    StairsBlock's shapes per state (1.14-1.21.3)."""
+    return block == "enchanting_table" or block.endswith(("_slab", "_stairs"))
+
+
 def _require_outline_equals_collision(world: World, tested: list[BlockPos]) -> None:
-    """Outline shapes are not modelled. Where every tested cell is air or a full-cube collision block (whose
-    outline is the same cube), the collision walk is the outline walk; any other block stops the run."""
+    """Outline shapes are not modelled. Where every tested cell is air, a full-cube collision block (whose
+    outline is the same cube) or a block whose outline is its collision shape (`outline_is_collision`), the
+    collision walk is the outline walk; any other block stops the run."""
     for pos in tested:
         state = world.get_block_state(*pos)
-        if not state.is_air and not world.get_collision_shape(state, *pos).is_full_cube:
+        if not state.is_air and not outline_is_collision(state.block) \
+                and not world.get_collision_shape(state, *pos).is_full_cube:
             raise NotImplementedError(f"outline-shape raycasts (spec 03 §7.5, spec 04 §15; this version) through "
                                       f"{state.block} at {list(pos)}")
 

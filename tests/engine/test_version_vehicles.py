@@ -189,21 +189,22 @@ def _loop(version: str, ticks: int) -> tuple[tuple[float, ...], tuple[float, ...
 
 
 def test_the_powered_rail_loop_at_every_release() -> None:
-    """scenes/minecart_powered_loop.toml at each release from 1.16 to 1.21.4: the path is 1.16.5's up to 1.16.5,
+    """scenes/minecart_powered_loop.toml at each release from 1.15 to 1.21.4: the path is 1.16.5's up to 1.16.5,
     1.17's from 1.17 (Entity.move sets the position, a last-bit difference); the yaw reaches 360 up to 1.21.1 and
-    is kept below it (yaw % 360) from 1.21.2 (1.21.4's DefaultMinecartController is 1.21.3's); 1.21.5, 1.21.11 and
-    1.15.2 stop in one line."""
+    is kept below it (yaw % 360) from 1.21.2 (1.21.4's DefaultMinecartController is 1.21.3's); 1.14.4, 1.21.5 and
+    1.21.11 stop in one line."""
     from engine.core.versions import RELEASES, version_text
-    runs = {version_text(v): _loop(version_text(v), 120) for v in RELEASES if (1, 16, 0) <= v <= (1, 21, 4)}
+    runs = {version_text(v): _loop(version_text(v), 120) for v in RELEASES if (1, 15, 0) <= v <= (1, 21, 4)}
     paths = {v: r[:2] for v, r in runs.items()}
-    assert len({paths[v] for v in ("1.16", "1.16.1", "1.16.2", "1.16.3", "1.16.4", "1.16.5")}) == 1
-    later = [p for v, p in paths.items() if not v.startswith("1.16")]
+    assert len({paths[v] for v in ("1.15", "1.15.1", "1.15.2", "1.16", "1.16.1", "1.16.2", "1.16.3", "1.16.4",
+                                   "1.16.5")}) == 1
+    later = [p for v, p in paths.items() if not v.startswith(("1.15", "1.16"))]
     assert len(set(later)) == 1 and later[0] != paths["1.16.5"]
     assert later[0][0] == pytest.approx(paths["1.16.5"][0], abs=1e-12)
     for v, (_, _, top) in runs.items():
         assert (top == 360.0) == (v not in ("1.21.2", "1.21.3", "1.21.4")), v
         assert top <= 360.0
-    for v in ("1.15.2", "1.21.5", "1.21.11"):
+    for v in ("1.14.4", "1.21.5", "1.21.11"):
         with pytest.raises(NotImplementedError, match=f"the minecart tick .* of version {v}"):
             _loop(v, 2)
 

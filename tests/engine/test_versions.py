@@ -628,6 +628,18 @@ CASES: dict[str, tuple[str, int, int]] = {
     "piston_edge_air_movable": ((SCENES_DIR / "redstone_piston_head_at_top_1_16_2.toml").read_text(), 4, 1),
     # a dispenser holding a brush: it drops the brush (entity 2), or fails and nothing comes out
     "dispenser_brush_fails": ((SCENES_DIR / "redstone_dispenser_brush_1_20_5.toml").read_text(), 6, 2),
+    # a player's pearl (entity 3) flies through the TNT beside its head (ignored: found first up to 1.15.2) or hits it
+    "thrown_ignore_entity": ((SCENES_DIR / "pearl_beside_tnt_1_15_2.toml").read_text(), 1, 3),
+    # a pearl thrown up falls through its thrower (up to 1.15.2) or teleports it above its head
+    "pearl_owner_hit_ignored": ((SCENES_DIR / "pearl_on_thrower_1_15_2.toml").read_text(), 40, 1),
+    # a fireball flies through its owner (up to 1.15.2: before its 25th tick) or explodes on it
+    "fireball_owner_ticks": ((SCENES_DIR / "fireball_owner_1_15_2.toml").read_text(), 4, 1),
+    # a fireball whose box overlaps a wall explodes where it is (up to 1.15.2) or flies on along it
+    "fireball_box_collision": ((SCENES_DIR / "fireball_wall_1_15_2.toml").read_text(), 2, 1),
+    # a minecart in lava sits unhurt (1.16, 1.16.1) or breaks in its third tick
+    "minecart_lava_tick": ((SCENES_DIR / "minecart_lava_1_16_1.toml").read_text(), 3, 1),
+    # a minecart on a rail over soul sand is slowed (up to 1.15.2: the block under the rail's multiplier) or not
+    "minecart_rail_velocity_one": ((SCENES_DIR / "minecart_soul_sand_1_15_2.toml").read_text(), 2, 1),
 }
 # the marker armor stand of blast_protection_linear wearing Blast Protection IV: x (1 - 0.6) or x (1 - (double)0.6F)
 CASES["explosion_knockback_resistance"] = (CASES["blast_protection_linear"][0], 1, 2)
@@ -801,6 +813,8 @@ BOTH_SIMULATED |= {"path_successors_by_direction", "path_neighbors_by_type",
                    "path_target_up_from_target"}   # path finding (1.20.5, 1.21.2)
 BOTH_SIMULATED |= {"piston_head_short_past_quarter", "piston_moving_long_arm"} | UPDATE_CASES   # pistons 1.16
 BOTH_SIMULATED |= {"arrow_left_owner", "arrow_release_point_box"}   # arrows (1.16)
+BOTH_SIMULATED |= {"pearl_owner_living"}   # thrown entities (1.16): 1.15.2 simulates its pearl
+BOTH_SIMULATED |= {"minecart_lava_tick", "minecart_rail_velocity_one"}   # minecarts (1.16.2, 1.16)
 BOTH_SIMULATED |= {"wind_charge_top_inclusive", "explosion_preserves_decorations"}   # wind charges (1.21.2)
 BOTH_SIMULATED |= {"should_stop_sprinting"}   # players (1.21.4)
 
@@ -952,7 +966,8 @@ USES: dict[str, tuple[str, int]] = {
     "path_finding": (_scene("zombie_path_around_wall.toml"), 2),
     "redstone": (_scene("redstone_repeater_clock.toml"), 3),
     "fall_distance": (scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 2),
-    "block_data": (scene_toml(blocks=[{"at": [5, 30, 5], "block": "minecraft:oak_stairs"}],
+    # a wall: compared in no release without a table (stairs and slabs are, in 1.14-1.15.2)
+    "block_data": (scene_toml(blocks=[{"at": [5, 30, 5], "block": "minecraft:cobblestone_wall"}],
                               entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 1),
 }
 
