@@ -5,14 +5,16 @@ Nothing is imported or compiled until `bind_kernels()` (which `want_kernels` cal
 to pay for it): until then a kernel call runs the plain function. Binding imports numba and replaces every marked
 kernel of the loaded engine modules, in its module and wherever it was imported by name, by
 `numba.njit(cache=True)` of itself; calls compile on first use, once per signature, into numba's disk cache
-(`__pycache__` beside the module, or `NUMBA_CACHE_DIR`), so later processes load them. Without numba, or with
+(`cache_dir`: a folder per state of the engine's sources), so later processes load them. Without numba, or with
 `NUMBA_DISABLE_JIT=1`, the kernels are bound to their plain functions: slower, the same results.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import types
@@ -24,6 +26,7 @@ _BY_FUNCTION: dict[int, Kernel] = {}   # id of a kernel's plain function, and of
 _PLAIN: dict[int, Callable[..., Any]] = {}   # id(kernel) → its plain form (see `plain`)
 _STATE: dict[str, Any] = {"numba": None, "ready": False}
 on_cold_cache: list[Callable[[], None]] = []   # called once, before kernels compile that no cache holds
+CACHE_FOLDERS_KEPT = 4   # source states whose compiled kernels stay on disk (~20 MB each)
 MIN_RUN = 32   # fewer rows than this take the object path until the kernels are bound (numba costs ~1 s to load)
 
 
@@ -108,6 +111,38 @@ def _has_nrt_option(numba: Any) -> bool:
     return hasattr(numba.core.options.DefaultOptions, "_nrt")
 
 
+def cache_dir(sources: str = os.path.dirname(os.path.abspath(__file__))) -> str | None:
+    """The folder numba's disk cache uses: one per state of the engine's sources (each file's path, size and
+    modification time), below `NUMBA_CACHE_DIR` or the user's cache folder. Numba's own index checks only the file
+    that defines a kernel, so a kernel that inlines or calls one from another file would keep stale machine code
+    once that file changed (an edit, a `git pull`); a new state compiles afresh. The CACHE_FOLDERS_KEPT most
+    recently used folders are kept. None where no such folder can be written (numba's default then)."""
+    stamp = hashlib.sha256()
+    for folder, dirs, files in os.walk(sources):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(f for f in files if f.endswith(".py")):
+            st = os.stat(os.path.join(folder, name))
+            stamp.update(f"{os.path.relpath(os.path.join(folder, name), sources)}:{st.st_size}:{st.st_mtime_ns};"
+                         .encode())
+    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
+        os.environ.get("LOCALAPPDATA", os.path.expanduser("~")) if os.name == "nt" else
+        os.path.expanduser("~/Library/Caches") if sys.platform == "darwin" else
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "tickscope", "numba")
+    here = os.path.join(base, stamp.hexdigest()[:16])
+    try:
+        fresh = not os.path.isdir(here)
+        os.makedirs(here, exist_ok=True)
+        os.utime(here)
+    except OSError:
+        return None
+    if fresh:
+        old = sorted((e for e in os.scandir(base) if e.is_dir() and len(e.name) == 16 and e.path != here),
+                     key=lambda e: e.stat().st_mtime, reverse=True)
+        for e in old[CACHE_FOLDERS_KEPT - 1:]:
+            shutil.rmtree(e.path, ignore_errors=True)
+    return here
+
+
 def bind_kernels() -> None:
     """Replace every marked kernel by its compiled dispatcher (or its plain function without the JIT) in the
     globals of the engine modules loaded now (all kernel modules: the simulation imports them)."""
@@ -116,6 +151,7 @@ def bind_kernels() -> None:
         if jit_enabled():
             import numba
             _STATE["numba"] = numba
+            numba.config.CACHE_DIR = cache_dir() or numba.config.CACHE_DIR
     numba = _STATE["numba"]
     for k in _MARKED:
         if k.bound is None:

@@ -70,3 +70,22 @@ def test_python_m_engine_jit_warms_through_the_module_the_kernels_are_marked_in(
     monkeypatch.setattr(sys, "argv", ["engine.jit", "player", "mob"])
     runpy.run_module("engine.jit", run_name="__main__")
     assert asked == [("player", "mob")]
+
+
+def test_the_compile_cache_has_a_folder_per_state_of_the_sources(tmp_path, monkeypatch) -> None:
+    """A kernel's cached machine code holds what it inlined from other files, which numba's index does not check:
+    an edit anywhere in the sources gives a new folder (the same sources, the same folder), and only the
+    CACHE_FOLDERS_KEPT most recent stay."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    src = tmp_path / "engine"
+    (src / "entities").mkdir(parents=True)
+    (src / "entities" / "kernel.py").write_text("x = 1\n")
+    first = jit.cache_dir(str(src))
+    assert first == jit.cache_dir(str(src)) and first.startswith(str(tmp_path / "cache"))
+    seen = [first]
+    for k in range(jit.CACHE_FOLDERS_KEPT + 1):
+        (src / "entities" / "kernel.py").write_text("x = 1\n" + "#" * (k + 1))
+        seen.append(jit.cache_dir(str(src)))
+    assert len(set(seen)) == len(seen)
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == sorted(
+        os.path.basename(p) for p in seen[-jit.CACHE_FOLDERS_KEPT:])
