@@ -665,8 +665,6 @@ _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecr
                      "pistons and 1.14's end stone bricks (an explosion reaching one stops the run); a full cube "
                      "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads, "
                      "moving pistons, soul sand, enchanting tables, slabs and stairs compared: the same)")
-_NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
-                    "and 1.21.8's tables are equal; not assumed)")
 
 _LIVING_1_21_8 = ("LivingEntity and the player's client of 1.21.8 differ from 1.21.4's and are not simulated: the "
                   "keys a normalized Vec2 scaled by 0.98F, the item and sneaking slowdowns and the square-movement "
@@ -865,8 +863,7 @@ MECHANICS: dict[str, Mechanic] = {
         "the block tables (spec 01 §8)", "a scene places a block whose collision shape is neither empty nor a full "
         "cube (a release without a table), or a block added after 1.16.5 whose behaviour is not modelled", (
             Change(OLDEST, (1, 14, 0), _BLOCK_TABLE),
-            Change((1, 14, 0), (1, 16, 0), _BLOCK_TABLE_1_14),
-            Change((1, 21, 7), (1, 21, 8), _NO_TABLE_1_21_7))),
+            Change((1, 14, 0), (1, 16, 0), _BLOCK_TABLE_1_14))),
 }
 
 

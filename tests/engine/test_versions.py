@@ -1015,7 +1015,7 @@ def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_els
                                      ("1.13.2", "fireball", "the fireball tick"),
                                      ("1.13.2", "falling_block", "the falling-block tick"),
                                      ("1.13.2", "xp_orb", "the XP-orb tick"),
-                                     ("1.21.7", "block_data", "the block tables"),
+                                     ("1.15.2", "block_data", "the block tables"),
                                      ("1.13.2", "tnt", "the TNT tick")):
         text, ticks = USES[mechanic]
         kind, line = outcome(text, ticks, 1, version=version)
