@@ -78,7 +78,7 @@ NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs re
 # the object path runs the stage kernels' own source (docs/architecture.md, "Each stage written once")
 _count_down_pickup_delay, _water_movement, _gravity = (plain(kernel.count_down_pickup_delay),
                                                        plain(kernel.water_movement), plain(kernel.gravity))
-_bounce, _grow_older = plain(kernel.bounce), plain(kernel.grow_older)
+_bounce, _bounce_back, _grow_older = plain(kernel.bounce), plain(kernel.bounce_back), plain(kernel.grow_older)
 
 
 class XpOrbBatch(UnriddenRowBatch):
@@ -86,9 +86,10 @@ class XpOrbBatch(UnriddenRowBatch):
     row restored) where its tick reads something the kernels do not decide, and goes on after it (after a 1.17
     merging orb, which the phase ticks before the loop goes on). Every release 1.16.2–1.21.3 runs them
     (`tnt_kernel.version_bits`, `xp_orb_merging` and the submerged test's eye offset); before 1.16.2
-    (`in_lava_by_fluid_height`: a lava flag the move sets, not a column), a release that refuses a mechanic they
-    run (1.21.4 on: `xp_orb`, `fall_distance`, `block_effects`), and solid entities in the world leave every orb to
-    the object path; so does an orb with riders, a vehicle or a step height."""
+    (`in_lava_by_fluid_height`: a lava flag the move sets, not a column), 1.21.4's bounce (`xp_orb_bounce_prev_y`),
+    a release that refuses a mechanic they run (1.21.4 on: `block_effects`; `xp_orb`, `fall_distance`), and solid
+    entities in the world leave every orb to the object path; so does an orb with riders, a vehicle or a step
+    height."""
 
     table = XP_ORB_ROWS
     mechanics = frozenset({"xp_orb", "entity_move", "supporting_block", "fluids", "void", "fall_distance",
@@ -96,7 +97,7 @@ class XpOrbBatch(UnriddenRowBatch):
 
     def decides(self, world: World, features: Features) -> bool:
         return not (world.collidable_count or features.refused & self.mechanics or features.move_motion_fields
-                    or features.collision_aabb_lists or features.xp_orb_tick_1_12) \
+                    or features.collision_aabb_lists or features.xp_orb_tick_1_12 or features.xp_orb_bounce_prev_y) \
             and features.in_lava_by_fluid_height and features.submerged_below_eye
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
@@ -185,9 +186,12 @@ class ExperienceOrb(RowBacked, Entity):
         if merging and self.age % XP_ORB_MERGE_PERIOD == 1:                                # 6 (1.17)
             run_stage(rec, self, MERGE, self.expensive_update, sim)
         # 6-8: targeting and accelerating towards a player come with players
+        prev_y = self.motion.y                                  # 1.21.4: the Y the bounce takes, before the move
         move(self, sim, MovementType.SELF, self.motion, rec)                                # 9 M
         run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, XP_ORB_DRAG, XP_ORB_DRAG_Y)  # 10, 11 D
-        if self.on_ground:                                                                  # 12
+        if self.on_ground and sim.features.xp_orb_bounce_prev_y:                            # 12 (1.21.4)
+            run_stage(rec, self, BOUNCE, _bounce_back, f, r, prev_y)
+        elif self.on_ground:                                                                # 12
             run_stage(rec, self, BOUNCE, _bounce, f, r)
         _grow_older(i, r)
         if self.orb_age >= XP_ORB_MAX_AGE:                                                  # 13

@@ -81,3 +81,34 @@ def test_two_orbs_that_could_take_a_spawned_orb_stop_the_run_in_one_line() -> No
     with pytest.raises(NotImplementedError, match=r"^the XP-orb tick .* of version 1\.17\.0 at a spawn at .* could "
                                                   r"each take the new orb"):
         sim.tick()
+
+
+@pytest.mark.parametrize(("version", "expected"), [
+    # the Y before the move is the gravity's -0.03; the landing zeroes Y (Block.onEntityLand: x 0.0), the drag
+    # keeps it 0. 1.21.3: 0.0 x -0.9; 1.21.4 (ExperienceOrbEntity.tick, read): -(-0.03) x 0.4 = 0.012, then
+    # -(0.012 - 0.03) x 0.4 = 0.0072 and -(0.0072 - 0.03) x 0.4 = 0.00912 (0.009120000000000001 in double)
+    ("1.21.3", [0.0, 0.0, 0.0]),
+    ("1.21.4", [0.012, 0.0072, 0.009120000000000001]),
+])
+def test_an_orb_on_the_ground_bounces_by_its_y_before_the_move_from_1_21_4(version: str,
+                                                                           expected: list[float]) -> None:
+    sim = load_scene_text(scene_toml(scene={"version": version}, blocks=[FLOOR], entities=[
+        _orb(1, 3, on_ground=True)]))
+    got = []
+    for _ in expected:
+        sim.tick()
+        orb = sim.entity_by_id(1)
+        assert orb.pos.y == 1.0 and orb.on_ground
+        got.append(orb.motion.y)
+    assert got == expected
+
+
+def test_1_21_5_to_1_21_11_refuse_an_orb_s_tick_in_one_line() -> None:
+    """1.21.5-1.21.7: the tick changed between 1.21.4 and 1.21.8 (both read), the release not found; 1.21.8 on:
+    1.21.8's tick (1.21.11 the same) is not simulated."""
+    for version, what in (("1.21.5", "changed between 1.21.4"), ("1.21.8", "of 1.21.8 (read; 1.21.11 the same)")):
+        sim = load_scene_text(scene_toml(scene={"version": version}, blocks=[FLOOR], entities=[
+            _orb(1, 3, on_ground=True)]))
+        with pytest.raises(NotImplementedError) as err:
+            sim.tick()
+        assert "\n" not in str(err.value) and what in str(err.value)
