@@ -628,6 +628,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "fall_reset_ray_capped": ("Entity.move's fall-reset raycast (1.18.2) ends at position + normalize(move) x "
                               "min(length, 8.0), not at position + move (1.21.11; 1.21.8 uncapped)", (1, 21, 11),
                               None),
+    "xp_orb_tick_1_21_8": ("ExperienceOrb.tick: no gravity while the box collides, the push out of blocks only when "
+                           "the box moved by the Motion collides too, the friction (0.98F, on the ground x the "
+                           "slipperiness) on Y as well, the bounce only where prevY < -0.03; new ExperienceOrb draws "
+                           "its yaw by nextFloat and its Motion in double (1.21.8; 1.21.11 the same)", (1, 21, 8),
+                           None),
 }
 
 
@@ -737,11 +742,7 @@ MECHANICS: dict[str, Mechanic] = {
                    "but the bounce Y := -prevY x 0.4) and 1.21.8 (read: no gravity while the box is inside a block, "
                    "pushOutOfBlocks only when the box offset by the Motion is blocked, the ground friction "
                    "multiplies Y too, the bounce only where the box landed and prevY < -gravity); the release of "
-                   "the change not found"),
-            Change((1, 21, 8), None, "ExperienceOrbEntity.tick of 1.21.8 (read; 1.21.11 the same) is not "
-                   "simulated: no gravity while the box is inside a block, pushOutOfBlocks only when the box offset "
-                   "by the Motion is blocked, the ground friction multiplies Y too, the bounce only where the box "
-                   "landed and prevY < -gravity"))),
+                   "the change not found"))),
     "thrown": Mechanic(
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
@@ -1142,6 +1143,7 @@ class Features:
     xp_orb_bounce_prev_y: bool
     bobber_gravity_off_ground: bool
     fall_reset_ray_capped: bool
+    xp_orb_tick_1_21_8: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -17,6 +17,7 @@ from engine.constants import (
     XP_ORB_BOUNCE_1_12,
     XP_ORB_DRAG,
     XP_ORB_DRAG_Y,
+    XP_ORB_GRAVITY,
     XP_ORB_GRAVITY_1_12,
     XP_ORB_HEALTH,
     XP_ORB_HEIGHT,
@@ -27,8 +28,10 @@ from engine.constants import (
     XP_ORB_MERGE_REACH,
     XP_ORB_SPAWN_MERGE_BOX,
     XP_ORB_SPAWN_OFFSET,
+    XP_ORB_SPAWN_OFFSET_1_21_8,
     XP_ORB_SPAWN_SCALE,
     XP_ORB_SPAWN_SPREAD,
+    XP_ORB_SPAWN_SPREAD_1_21_8,
     XP_ORB_SPAWN_VY,
     XP_ORB_VALUES,
     XP_ORB_WIDTH,
@@ -166,6 +169,9 @@ class ExperienceOrb(RowBacked, Entity):
         if sim.features.xp_orb_tick_1_12:
             self._tick_1_12(sim, rec)
             return
+        if sim.features.xp_orb_tick_1_21_8:
+            self._tick_1_21_8(sim, rec)
+            return
         # vanilla goes on even when the base tick removed the entity (lava, fire, the void): it leaves the world
         # after its tick
         merging = sim.features.xp_orb_merging
@@ -224,6 +230,37 @@ class ExperienceOrb(RowBacked, Entity):
         if self.orb_age >= XP_ORB_MAX_AGE:
             self.remove()
 
+    def _tick_1_21_8(self, sim: TickContext, rec: Recorder | None) -> None:
+        """1.21.8's `ExperienceOrb.tick` after the base tick (`xp_orb_tick_1_21_8`; 1.21.11 the same): in water the
+        water movement, else gravity only while the box collides with no block; the lava kick; the merge every 20
+        ticks; the push out of blocks only where the box collides and the box moved by the Motion does too; the
+        move; the Motion × 0.98F on every axis (on the ground × the slipperiness × 0.98F); where the move landed
+        and the Y before it was below -0.03, Y := -(that Y) × 0.4. The player it follows comes with players."""
+        world, f, i, r = sim.world, self._t.f, self._t.i, self._r
+        colliding = not world.is_space_empty(self.box)
+        if self.submerged_in_water:
+            run_stage(rec, self, WATER, _water_movement, f, r)
+        elif not colliding and not self.no_gravity:
+            run_stage(rec, self, GRAVITY, _gravity, f, r)
+        p = self.pos
+        if fluid_at(world, floor(p.x), floor(p.y), floor(p.z)).fluid == "lava":
+            run_stage(rec, self, LAVA, flee_lava, self, False)
+        if self.age % XP_ORB_MERGE_PERIOD == 1:
+            run_stage(rec, self, MERGE, self.expensive_update, sim)
+        m = self.motion
+        if colliding and not world.is_space_empty(self.box.offset(m.x, m.y, m.z)):
+            b = self.box
+            run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
+                      (b.min_y + b.max_y) / 2.0, self.pos.z, sim.features)
+        prev_y = self.motion.y
+        move(self, sim, MovementType.SELF, self.motion, rec)
+        run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, XP_ORB_DRAG, None)
+        if self.on_ground and prev_y < XP_ORB_GRAVITY:       # verticalCollisionBelow, prevY < -getGravity()
+            run_stage(rec, self, BOUNCE, _bounce_back, f, r, prev_y)
+        _grow_older(i, r)
+        if self.orb_age >= XP_ORB_MAX_AGE:
+            self.remove()
+
     def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:
         """`ExperienceOrbEntity.damage`: health = (int)(health − amount), removed at ≤ 0, whatever the source
         (explosion, lava, fire, cactus); always false, as vanilla returns."""
@@ -268,10 +305,19 @@ def spawn_orbs(sim: TickContext, pos: Vec3, amount: int) -> list[ExperienceOrb]:
         orb = sim.create(ExperienceOrb, pos)
         orb.value = value
         r = orb.random
-        orb.yaw = f32(r.next_double() * 360.0)
-        orb.motion = Vec3((r.next_double() * XP_ORB_SPAWN_SPREAD - XP_ORB_SPAWN_OFFSET) * XP_ORB_SPAWN_SCALE,
+        spread, offset = XP_ORB_SPAWN_SPREAD, XP_ORB_SPAWN_OFFSET
+        if sim.features.xp_orb_tick_1_21_8:     # nextFloat × 360.0F; the Motion in double
+            orb.yaw = f32(r.next_float() * f32(360.0))
+            spread, offset = XP_ORB_SPAWN_SPREAD_1_21_8, XP_ORB_SPAWN_OFFSET_1_21_8
+        else:
+            orb.yaw = f32(r.next_double() * 360.0)
+        orb.motion = Vec3((r.next_double() * spread - offset) * XP_ORB_SPAWN_SCALE,
                           r.next_double() * XP_ORB_SPAWN_VY * XP_ORB_SPAWN_SCALE,
-                          (r.next_double() * XP_ORB_SPAWN_SPREAD - XP_ORB_SPAWN_OFFSET) * XP_ORB_SPAWN_SCALE)
+                          (r.next_double() * spread - offset) * XP_ORB_SPAWN_SCALE)
+        if sim.features.xp_orb_tick_1_21_8 and not sim.world.is_space_empty(orb.box):
+            raise refusal(sim.features, "xp_orb", f"a spawn at {list(pos)}, tick {sim.tick_count}", "1.21.8's new "
+                          "ExperienceOrb in a block moves it by unstuckIfPossible (Level.findFreePosition): not "
+                          "simulated")
         sim.add_entity(orb)
         orbs.append(orb)
     return orbs

@@ -346,6 +346,9 @@ CASES: dict[str, tuple[str, int, int]] = {
     # an orb dropped 0.5 onto stone: on the ground Y x -0.9 after the drag, or -(Y before the move) x 0.4
     "xp_orb_bounce_prev_y": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "minecraft:experience_orb", "pos": [0.5, 1.5, 0.5], "value": 3, "id": 1}]), 8, 1),
+    # an orb falling from rest: Y x 0.98 after the move, or x 0.98F (the friction on every axis)
+    "xp_orb_tick_1_21_8": (scene_toml(entities=[
+        {"type": "minecraft:experience_orb", "pos": [0.5, 30.0, 0.5], "value": 3, "id": 1}]), 2, 1),
     # a flying bobber sliding east on the ground: gravity keeps it on the ground and the stop zeroes its Motion, or
     # (no gravity on the ground) it moves off the ground and slides on
     "bobber_gravity_off_ground": (scene_toml(blocks=[FLOOR], entities=[
