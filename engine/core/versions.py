@@ -623,7 +623,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "xp_orb_bounce_prev_y": ("ExperienceOrbEntity.tick: on the ground after the drag, Motion Y := -(Motion Y before "
                              "the move) x 0.4, not Y x -0.9 (1.21.4)", (1, 21, 4), None),
     "bobber_gravity_off_ground": ("FishingBobberEntity.tick adds its gravity (-0.03) only off the ground and with no "
-                                  "hooked entity, not whenever its cell holds no water (1.21.8; 1.21.4 as 1.21.3)",
+                                  "hooked entity, not whenever its cell holds no water (1.21.8; 1.21.4 as 1.21.3; "
+                                  "1.21.11 the same)",
                                   (1, 21, 8), None),
     "fall_reset_ray_capped": ("Entity.move's fall-reset raycast (1.18.2) ends at position + normalize(move) x "
                               "min(length, 8.0), not at position + move (1.21.11; 1.21.8 uncapped)", (1, 21, 11),
@@ -785,10 +786,7 @@ MECHANICS: dict[str, Mechanic] = {
                    "move, checkForCollision only on the server)"),
             Change((1, 21, 5), (1, 21, 8), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
                    "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.8 (read: "
-                   "bobber_gravity_off_ground); the release of the change not found"),
-            Change((1, 21, 9), None, "FishingBobberEntity.tick of 1.21.9 and later not compared (the 1.21.11 "
-                   "source read is a refactored decompilation: its hooked-entity test adds isInteractable and its "
-                   "ground timer's removal no longer ends the tick, not taken as the game's)"))),
+                   "bobber_gravity_off_ground); the release of the change not found"))),
     "firework": Mechanic(
         "the firework-rocket boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
             Change(OLDEST, (1, 14, 0), "FireworkEntity.tick " + _PRE_1_14),
