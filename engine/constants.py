@@ -181,6 +181,9 @@ XP_ORB_GRAVITY = -0.03
 XP_ORB_DRAG = f32(0.98)
 XP_ORB_DRAG_Y = 0.98
 XP_ORB_BOUNCE = -0.9
+XP_ORB_BOUNCE_BACK = 0.4            # 1.21.4: on the ground Y := -(Y before the move) * 0.4
+XP_ORB_SPAWN_SPREAD_1_21_8 = 0.2    # 1.21.8 new ExperienceOrb: (nextDouble * 0.2 - 0.1) * 2.0 (doubles)
+XP_ORB_SPAWN_OFFSET_1_21_8 = 0.1
 XP_ORB_WATER_DRAG = f32(0.99)
 XP_ORB_BUOYANCY = f32(5.0e-4)
 XP_ORB_BUOYANCY_MAX_VY = f32(0.06)

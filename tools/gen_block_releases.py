@@ -10,7 +10,9 @@ with the corrections of gen_blocks.py (hardness -1 for `strength(-1.0F, ...)` bl
   1.17 and 1.19 (water_cauldron, infested_stone, candle_cake, ...); Blocks.java has no strength change between
   1.17.1 and 1.18.2 (the game's code, diffed), so those two columns come from pc/1.17.
 - 1.19.1 and 1.21.2 are not in the data: their `net.minecraft.block` package equals 1.19's and 1.21.3's (the
-  game's code, diffed), so they take those tables. 1.21.7 is not in the data and its code was not read: no table.
+  game's code, diffed), so they take those tables. 1.21.7 is not in the data either: it takes 1.21.8's folders,
+  bracketed by 1.21.6's and 1.21.8's tables, which are equal (names, states, shapes, strengths), and by 1.21.8's
+  `Blocks` registry, whose names are the table's (1.21.7 added a music disc, no block; 1.21.8 is its hotfix).
 - A collision shape counts as unchanged when its boxes cover the same voxels (the data splits some shapes, e.g.
   stairs and beds from 1.19 on, into other boxes; the game builds the same VoxelShape from both).
 
@@ -52,8 +54,8 @@ DEFAULT_OUT = Path(__file__).resolve().parent.parent / "assets" / "blocks-releas
 # releases with a table, in order; those the data lacks take the table of the release named (see above)
 RELEASES = ("1.17", "1.17.1", "1.18", "1.18.1", "1.18.2", "1.19", "1.19.1", "1.19.2", "1.19.3", "1.19.4",
             "1.20", "1.20.1", "1.20.2", "1.20.3", "1.20.4", "1.20.5", "1.20.6", "1.21", "1.21.1", "1.21.2",
-            "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.8", "1.21.9", "1.21.10", "1.21.11")
-SAME_BLOCKS_AS = {"1.19.1": "1.19", "1.21.2": "1.21.3"}
+            "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.9", "1.21.10", "1.21.11")
+SAME_BLOCKS_AS = {"1.19.1": "1.19", "1.21.2": "1.21.3", "1.21.7": "1.21.8"}
 STRENGTHS_FROM = {"pc/1.18": "pc/1.17"}
 # strength(-1.0F, ...) blocks added after 1.16.5 (Blocks.java of their release)
 NEW_UNBREAKABLE = frozenset({"light", "test_block", "test_instance_block"})

@@ -442,9 +442,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "compared: the look_vector row)", (1, 21, 11), None),
     "fall_distance_double": ("Entity.fallDistance is a double: Entity.fall adds (float)heightDifference in double "
                              "when not touching water, before the landing (onLandedUpon gets this tick's drop too), "
-                             "baseTick halves it in lava in double, and Entity.move's fall-reset raycast reaches "
-                             "min(length, 8) blocks along the move (1.21.11; 1.21.4-1.21.10 not compared: the "
-                             "fall_distance row)", (1, 21, 11), None),
+                             "baseTick halves it in lava in double (1.21.8, Entity.checkFallDamage; 1.21.4 a float: "
+                             "1.21.5-1.21.7 refused, the fall_distance row)", (1, 21, 8), None),
     "comparator_compare_side_zero": ("ComparatorBlock.calculateOutputSignal gives 0 when a side input is stronger "
                                      "than the rear input, in compare mode too (1.16.5 stored the rear input while "
                                      "hasPower kept the comparator unpowered, so a change of the rear input still "
@@ -620,6 +619,21 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "a rail (1.16); before, Entity's: the block at the position, else the one "
                                    "0.5000001 under the box, so a cart on a rail over soul sand or honey is slowed",
                                    (1, 16, 0), None),
+    # XP orbs, fishing bobbers, the fall distance after 1.21.3 (read: 1.21.4, 1.21.8, 1.21.11; docs/versions.md)
+    "xp_orb_bounce_prev_y": ("ExperienceOrbEntity.tick: on the ground after the drag, Motion Y := -(Motion Y before "
+                             "the move) x 0.4, not Y x -0.9 (1.21.4)", (1, 21, 4), None),
+    "bobber_gravity_off_ground": ("FishingBobberEntity.tick adds its gravity (-0.03) only off the ground and with no "
+                                  "hooked entity, not whenever its cell holds no water (1.21.8; 1.21.4 as 1.21.3; "
+                                  "1.21.11 the same)",
+                                  (1, 21, 8), None),
+    "fall_reset_ray_capped": ("Entity.move's fall-reset raycast (1.18.2) ends at position + normalize(move) x "
+                              "min(length, 8.0), not at position + move (1.21.11; 1.21.8 uncapped)", (1, 21, 11),
+                              None),
+    "xp_orb_tick_1_21_8": ("ExperienceOrb.tick: no gravity while the box collides, the push out of blocks only when "
+                           "the box moved by the Motion collides too, the friction (0.98F, on the ground x the "
+                           "slipperiness) on Y as well, the bounce only where prevY < -0.03; new ExperienceOrb draws "
+                           "its yaw by nextFloat and its Motion in double (1.21.8; 1.21.11 the same)", (1, 21, 8),
+                           None),
 }
 
 
@@ -665,8 +679,6 @@ _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecr
                      "pistons and 1.14's end stone bricks (an explosion reaching one stops the run); a full cube "
                      "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads, "
                      "moving pistons, soul sand, enchanting tables, slabs and stairs compared: the same)")
-_NO_TABLE_1_21_7 = ("1.21.7 has no block table: minecraft-data lacks it and its block code was not read (1.21.6's "
-                    "and 1.21.8's tables are equal; not assumed)")
 
 _LIVING_1_21_8 = ("LivingEntity and the player's client of 1.21.8 differ from 1.21.4's and are not simulated: the "
                   "keys a normalized Vec2 scaled by 0.98F, the item and sneaking slowdowns and the square-movement "
@@ -691,9 +703,10 @@ MECHANICS: dict[str, Mechanic] = {
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.doBlockCollisions")),
             Change((1, 13, 0), (1, 14, 0), _PRE_1_14),
-            Change((1, 21, 4), None, "Entity.tickBlockCollision of 1.21.11 differs from 1.21.2's (Entity.move "
-                   "queues its own checks with the movement, EntityCollisionHandler callbacks, piston moves not "
-                   "scaled by the movement multiplier); 1.21.4-1.21.10 not compared"),)),
+            Change((1, 21, 4), None, "Entity.tickBlockCollision of 1.21.4 (read) differs from 1.21.2's: Entity.move "
+                   "queues its own checks with the movement (queuedCollisionChecks), which the tick's check runs "
+                   "in order; 1.21.8 and 1.21.11 keep the queue (1.21.11: EntityCollisionHandler callbacks, piston "
+                   "moves not scaled by the movement multiplier); not simulated"),)),
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move's landing block")),
@@ -726,10 +739,11 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityXPOrb.onUpdate")),
             Change((1, 13, 0), (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F") +
                    "; 1.13-1.13.2 not compared (no source found)"),
-            Change((1, 21, 4), None, "ExperienceOrbEntity.tick of 1.21.11 differs from 1.21.3's (no gravity while "
-                   "the box is inside a block, pushOutOfBlocks only when the box offset by the Motion is blocked, "
-                   "the ground friction multiplies Y too, a landing bounce Y := -prevY x 0.4); 1.21.4-1.21.10 not "
-                   "compared"))),
+            Change((1, 21, 5), (1, 21, 8), "ExperienceOrbEntity.tick changed between 1.21.4 (read: 1.21.3's tick "
+                   "but the bounce Y := -prevY x 0.4) and 1.21.8 (read: no gravity while the box is inside a block, "
+                   "pushOutOfBlocks only when the box offset by the Motion is blocked, the ground friction "
+                   "multiplies Y too, the bounce only where the box landed and prevY < -gravity); the release of "
+                   "the change not found"))),
     "thrown": Mechanic(
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
@@ -743,10 +757,11 @@ MECHANICS: dict[str, Mechanic] = {
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
             Change(OLDEST, (1, 14, 0), "ProjectileEntity.tick " + _PRE_1_14),
-            Change((1, 21, 4), None, "PersistentProjectileEntity.tick of 1.21.11 differs from 1.21.2's (the "
-                   "in-ground test zeroes the Motion, the water drag before the move, the left-owner test before "
-                   "the raycast, every entity along the path hit in one pass: collectPiercingCollisions); "
-                   "1.21.4-1.21.10 not compared"))),
+            Change((1, 21, 4), None, "PersistentProjectileEntity.tick of 1.21.4 (read) differs from 1.21.3's: "
+                   "in water the drag (getDragInWater) comes before the move and the air drag (0.99F) after it "
+                   "only out of water; a stuck arrow takes no bubble-column push nor addVelocity; not simulated "
+                   "(1.21.11 also zeroes the Motion in the in-ground test and hits every entity along the path in "
+                   "one pass: collectPiercingCollisions)"))),
     "fireball": Mechanic(
         "the fireball tick (ExplosiveProjectileEntity.tick, spec 06 §9)", "a fireball or wither skull ticks", (
             Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),)),
@@ -769,14 +784,15 @@ MECHANICS: dict[str, Mechanic] = {
                    "tracking and the caught fish's pull, the Motion zeroed after the move only while FLYING on the "
                    "ground or against a wall; before, stuckOnBlock and selfHitTimer, the Motion zeroed before the "
                    "move, checkForCollision only on the server)"),
-            Change((1, 21, 4), None, "FishingBobberEntity.tick of 1.21.4-1.21.11 not compared (the 1.21.11 "
-                   "source read is a refactored decompilation whose tick order cannot be taken as the game's)"))),
+            Change((1, 21, 5), (1, 21, 8), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
+                   "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.8 (read: "
+                   "bobber_gravity_off_ground); the release of the change not found"))),
     "firework": Mechanic(
         "the firework-rocket boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
             Change(OLDEST, (1, 14, 0), "FireworkEntity.tick " + _PRE_1_14),
-            Change((1, 21, 4), None, "MathHelper.sin and cos of 1.21.11 index the sine table in double "
-                   "((long)(value x 10430.378350470453), was (int)(value x 10430.378F)): the boost's look vector; the "
-                   "release of the change (1.21.4-1.21.11) not found"))),
+            Change((1, 21, 9), (1, 21, 11), "MathHelper.sin and cos index the sine table in float in 1.21.8 (read) "
+                   "and in double in 1.21.11 ((long)(value x 10430.378350470453), sine_index_double): the boost's "
+                   "look vector; the release of the change not found"))),
     "look_vector": Mechanic(
         "an entity's look vector through the sine table (Entity.getRotationVector, ProjectileEntity.setProperties)",
         "a projectile is redirected along its deflector's look (1.20.5) or thrown by a player", (
@@ -857,16 +873,17 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 21, 5), None, _REDSTONE_LATER))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
-            Change((1, 21, 4), (1, 21, 11), "Entity.fallDistance is a float up to 1.21.3 and a double in 1.21.11 "
-                   "(fall_distance_double: the drop added in double before the landing, lava's halving in "
-                   "double, the fall-reset ray cut at 8 blocks); 1.21.4-1.21.10 not compared, the release of the "
-                   "change not found"),)),
+            Change((1, 21, 5), (1, 21, 8), "Entity.fallDistance is a float in 1.21.4 (read) and a double in "
+                   "1.21.8 (read: fall_distance_double, the drop added in double before the landing, lava's "
+                   "halving in double); the release of the change not found"),
+            Change((1, 21, 9), (1, 21, 11), "Entity.move's fall-reset ray ends at position + move in 1.21.8 "
+                   "(read) and is cut at 8 blocks in 1.21.11 (fall_reset_ray_capped); the release of the change "
+                   "not found"))),
     "block_data": Mechanic(
         "the block tables (spec 01 §8)", "a scene places a block whose collision shape is neither empty nor a full "
         "cube (a release without a table), or a block added after 1.16.5 whose behaviour is not modelled", (
             Change(OLDEST, (1, 14, 0), _BLOCK_TABLE),
-            Change((1, 14, 0), (1, 16, 0), _BLOCK_TABLE_1_14),
-            Change((1, 21, 7), (1, 21, 8), _NO_TABLE_1_21_7))),
+            Change((1, 14, 0), (1, 16, 0), _BLOCK_TABLE_1_14))),
 }
 
 
@@ -1121,6 +1138,10 @@ class Features:
     fireball_box_collision: bool
     minecart_lava_tick: bool
     minecart_rail_velocity_one: bool
+    xp_orb_bounce_prev_y: bool
+    bobber_gravity_off_ground: bool
+    fall_reset_ray_capped: bool
+    xp_orb_tick_1_21_8: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

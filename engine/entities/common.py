@@ -42,10 +42,11 @@ def scale_motion(e: Entity, x: float, y: float, z: float) -> None:
     e.motion = Vec3(m.x * x, m.y * y, m.z * z)
 
 
-def slippery_drag(e: Entity, world: World, features: Features, drag: float, drag_y: float) -> None:
+def slippery_drag(e: Entity, world: World, features: Features, drag: float, drag_y: float | None) -> None:
     """Items and XP orbs (spec 04 §4): X/Z × drag, times the slipperiness of the block 1 m below when on the
     ground (a float product; from 1.20 the block at the velocity-affecting position, under the supporting block),
-    Y × drag_y (`item_kernel.slippery_drag`, which the items' row loop runs too)."""
+    Y × drag_y (`item_kernel.slippery_drag`, which the items' row loop runs too; a 1.21.8 XP orb's Y takes X's
+    factor, `drag_y` None)."""
     slipperiness = 1.0
     if e.on_ground:
         if features.supporting_block:
@@ -54,7 +55,11 @@ def slippery_drag(e: Entity, world: World, features: Features, drag: float, drag
             p = e.pos
             below = world.get_block_state(floor(p.x), floor(p.y - 1.0), floor(p.z))
         slipperiness = phys.slipperiness(below.block)
-    e.motion = Vec3(*_slippery_drag(*e.motion, slipperiness, e.on_ground, drag, drag_y))
+    m = e.motion
+    x, y, z = _slippery_drag(m.x, m.y, m.z, slipperiness, e.on_ground, drag, 1.0 if drag_y is None else drag_y)
+    if drag_y is None:      # Y × X's factor: the kernel's X of (m.y, 0, 0)
+        y = _slippery_drag(m.y, 0.0, 0.0, slipperiness, e.on_ground, drag, 1.0)[0]
+    e.motion = Vec3(x, y, z)
 
 
 @lru_cache(maxsize=1)

@@ -69,9 +69,10 @@ class FireworkRocket(Entity):
         if shooter is not None and not shooter.removed:
             hand = ZERO
             if getattr(shooter, "fall_flying", False):
-                run_stage(rec, self, BOOST, boost, shooter, rec)
+                index_double = sim.features.sine_index_double
+                run_stage(rec, self, BOOST, boost, shooter, index_double, rec)
                 if sim.features.firework_hand_offset:
-                    hand = hand_pos_offset(shooter)
+                    hand = hand_pos_offset(shooter, index_double)
             self.set_position(shooter.pos.plus(hand))
             self.motion = shooter.motion
         self.life += 1
@@ -82,9 +83,10 @@ class FireworkRocket(Entity):
         return {"shooter": self.shooter, "life": self.life, "life_time": self.life_time}
 
 
-def boost(shooter: Entity, rec: Recorder | None) -> None:
-    """Shooter's Motion += look × 0.1 + (look × 1.5 − Motion) × 0.5."""
-    look = rotation_vector(shooter.pitch, shooter.yaw)
+def boost(shooter: Entity, index_double: bool, rec: Recorder | None) -> None:
+    """Shooter's Motion += look × 0.1 + (look × 1.5 − Motion) × 0.5 (the look's sine table indexed in double from
+    1.21.11, `index_double`)."""
+    look = rotation_vector(shooter.pitch, shooter.yaw, index_double)
     v = shooter.motion
     dv = Vec3(look.x * FIREWORK_BOOST_LOOK + (look.x * FIREWORK_BOOST_TARGET - v.x) * FIREWORK_BOOST_RATE,
               look.y * FIREWORK_BOOST_LOOK + (look.y * FIREWORK_BOOST_TARGET - v.y) * FIREWORK_BOOST_RATE,
@@ -94,11 +96,11 @@ def boost(shooter: Entity, rec: Recorder | None) -> None:
     shooter.motion = v.plus(dv)
 
 
-def hand_pos_offset(shooter: Entity) -> Vec3:
+def hand_pos_offset(shooter: Entity, index_double: bool) -> Vec3:
     """`Entity.getHandPosOffset(FIREWORK_ROCKET)` of a player holding the rocket in its main hand, the right:
-    `getRotationVector(0, yaw + 80)` × 0.5 (1.18.2)."""
+    `getRotationVector(0, yaw + 80)` × 0.5 (1.18.2; indexed in double from 1.21.11, `index_double`)."""
     d = FIREWORK_HAND_DISTANCE
-    return rotation_vector(0.0, f32(shooter.yaw + FIREWORK_HAND_YAW)).multiply(d, d, d)
+    return rotation_vector(0.0, f32(shooter.yaw + FIREWORK_HAND_YAW), index_double).multiply(d, d, d)
 
 
 def use_while_gliding(sim: TickContext, player: Entity) -> None:

@@ -109,8 +109,8 @@ class FishingBobber(Projectile):
         else:
             raise NotImplementedError(f"fishing bobber {self.id} bobbing in water at tick {sim.tick_count}: its "
                                       "bobbing and fishing (FishingBobberEntity.tickFishingLogic) are not simulated")
-        if not in_water:
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -BOBBER_GRAVITY, 0.0)
+        if not in_water and not (sim.features.bobber_gravity_off_ground and (self.on_ground or self.hooked)):
+            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -BOBBER_GRAVITY, 0.0)     # 1.21.8: in the air only
         move(self, sim, MovementType.SELF, self.motion, rec)
         if self.state == FLYING and (self.on_ground or self.horizontal_collision):
             run_stage(rec, self, STOP, self.stop)

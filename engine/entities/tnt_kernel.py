@@ -14,8 +14,8 @@ ran out, which the entity phase explodes in order.
 
 Every release's flags the tick reads reach the kernels as one int (`version_bits`: the 1.17 position update, the
 1.18 collision zeroing, the 1.18.2 float fall step, the 1.19.3 deflation, the 1.20 supporting block in row
-columns, the 1.21.2 small moves and tick-time block collision, the 1.21.11 double fall distance), so each kernel
-compiles once for all of them.
+columns, the 1.21.2 small moves and tick-time block collision, the 1.21.8 double fall distance, the 1.21.11
+fall-reset ray cut at 8 blocks), so each kernel compiles once for all of them.
 """
 
 from __future__ import annotations
@@ -100,13 +100,14 @@ V_DEFLATE_1E7, V_SUPPORTING, V_SMALL_MOVES, V_TICK_BLOCKS, V_FALL_DOUBLE = 64, 1
 V_EFFECT_SECTIONS = 2048                       # the release refuses `block_effects`: its check is by section
 V_CART_WATER, V_CART_1_21_2 = 4096, 8192       # the minecart's 1.17 water drag, 1.21.2 controller (yaw modulo 360)
 V_LAVA_IN_WATER = 16384                         # 1.16.2: the lava push runs while touching water too
+V_RAY_CAPPED = 32768                           # 1.21.11: the fall-reset ray cut at 8 blocks
 VERSION_BITS = {"axis_order_yxz": V_YXZ, "move_zeroes_both_axes": V_BOTH_AXES, "vec_double": V_VEC_DOUBLE,
                 "move_sets_position": V_SETS_POSITION, "fall_distance_float_step": V_FLOAT_STEP,
                 "move_fall_reset_raycast": V_FALL_RESET, "block_collision_deflate_1e7": V_DEFLATE_1E7,
                 "supporting_block": V_SUPPORTING, "move_small_uncollided": V_SMALL_MOVES,
                 "tick_block_collision": V_TICK_BLOCKS, "fall_distance_double": V_FALL_DOUBLE,
                 "minecart_water_drag": V_CART_WATER, "minecart_controller_1_21_2": V_CART_1_21_2,
-                "lava_push_in_water": V_LAVA_IN_WATER}
+                "lava_push_in_water": V_LAVA_IN_WATER, "fall_reset_ray_capped": V_RAY_CAPPED}
 
 
 @njit(inline=True)
@@ -202,7 +203,7 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
                                        and mx * mx + my * my + mz * mz - d < MIN_MOVE_LENGTH_SQUARED):
         if v & V_FALL_RESET != 0 and f[r, F_FALL] != 0.0 and d >= 1.0:      # 1.18.2: the fall-reset ray
             status, _, _, _, _, _, _, _ = fall_reset_ray(keys, slots, pool, flags, f[r, F_POS], f[r, F_POS + 1],
-                                                         f[r, F_POS + 2], ax, ay, az, v & V_FALL_DOUBLE != 0,
+                                                         f[r, F_POS + 2], ax, ay, az, v & V_RAY_CAPPED != 0,
                                                          cells[:0, :3])
             if status > HIT:                 # past the engine's limits: the object path stops the run
                 return False

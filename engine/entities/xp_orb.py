@@ -17,6 +17,7 @@ from engine.constants import (
     XP_ORB_BOUNCE_1_12,
     XP_ORB_DRAG,
     XP_ORB_DRAG_Y,
+    XP_ORB_GRAVITY,
     XP_ORB_GRAVITY_1_12,
     XP_ORB_HEALTH,
     XP_ORB_HEIGHT,
@@ -27,8 +28,10 @@ from engine.constants import (
     XP_ORB_MERGE_REACH,
     XP_ORB_SPAWN_MERGE_BOX,
     XP_ORB_SPAWN_OFFSET,
+    XP_ORB_SPAWN_OFFSET_1_21_8,
     XP_ORB_SPAWN_SCALE,
     XP_ORB_SPAWN_SPREAD,
+    XP_ORB_SPAWN_SPREAD_1_21_8,
     XP_ORB_SPAWN_VY,
     XP_ORB_VALUES,
     XP_ORB_WIDTH,
@@ -78,7 +81,7 @@ NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs re
 # the object path runs the stage kernels' own source (docs/architecture.md, "Each stage written once")
 _count_down_pickup_delay, _water_movement, _gravity = (plain(kernel.count_down_pickup_delay),
                                                        plain(kernel.water_movement), plain(kernel.gravity))
-_bounce, _grow_older = plain(kernel.bounce), plain(kernel.grow_older)
+_bounce, _bounce_back, _grow_older = plain(kernel.bounce), plain(kernel.bounce_back), plain(kernel.grow_older)
 
 
 class XpOrbBatch(UnriddenRowBatch):
@@ -86,9 +89,10 @@ class XpOrbBatch(UnriddenRowBatch):
     row restored) where its tick reads something the kernels do not decide, and goes on after it (after a 1.17
     merging orb, which the phase ticks before the loop goes on). Every release 1.16.2–1.21.3 runs them
     (`tnt_kernel.version_bits`, `xp_orb_merging` and the submerged test's eye offset); before 1.16.2
-    (`in_lava_by_fluid_height`: a lava flag the move sets, not a column), a release that refuses a mechanic they
-    run (1.21.4 on: `xp_orb`, `fall_distance`, `block_effects`), and solid entities in the world leave every orb to
-    the object path; so does an orb with riders, a vehicle or a step height."""
+    (`in_lava_by_fluid_height`: a lava flag the move sets, not a column), 1.21.4's bounce (`xp_orb_bounce_prev_y`),
+    a release that refuses a mechanic they run (1.21.4 on: `block_effects`; `xp_orb`, `fall_distance`), and solid
+    entities in the world leave every orb to the object path; so does an orb with riders, a vehicle or a step
+    height."""
 
     table = XP_ORB_ROWS
     mechanics = frozenset({"xp_orb", "entity_move", "supporting_block", "fluids", "void", "fall_distance",
@@ -96,7 +100,7 @@ class XpOrbBatch(UnriddenRowBatch):
 
     def decides(self, world: World, features: Features) -> bool:
         return not (world.collidable_count or features.refused & self.mechanics or features.move_motion_fields
-                    or features.collision_aabb_lists or features.xp_orb_tick_1_12) \
+                    or features.collision_aabb_lists or features.xp_orb_tick_1_12 or features.xp_orb_bounce_prev_y) \
             and features.in_lava_by_fluid_height and features.submerged_below_eye
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
@@ -165,6 +169,9 @@ class ExperienceOrb(RowBacked, Entity):
         if sim.features.xp_orb_tick_1_12:
             self._tick_1_12(sim, rec)
             return
+        if sim.features.xp_orb_tick_1_21_8:
+            self._tick_1_21_8(sim, rec)
+            return
         # vanilla goes on even when the base tick removed the entity (lava, fire, the void): it leaves the world
         # after its tick
         merging = sim.features.xp_orb_merging
@@ -185,9 +192,12 @@ class ExperienceOrb(RowBacked, Entity):
         if merging and self.age % XP_ORB_MERGE_PERIOD == 1:                                # 6 (1.17)
             run_stage(rec, self, MERGE, self.expensive_update, sim)
         # 6-8: targeting and accelerating towards a player come with players
+        prev_y = self.motion.y                                  # 1.21.4: the Y the bounce takes, before the move
         move(self, sim, MovementType.SELF, self.motion, rec)                                # 9 M
         run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, XP_ORB_DRAG, XP_ORB_DRAG_Y)  # 10, 11 D
-        if self.on_ground:                                                                  # 12
+        if self.on_ground and sim.features.xp_orb_bounce_prev_y:                            # 12 (1.21.4)
+            run_stage(rec, self, BOUNCE, _bounce_back, f, r, prev_y)
+        elif self.on_ground:                                                                # 12
             run_stage(rec, self, BOUNCE, _bounce, f, r)
         _grow_older(i, r)
         if self.orb_age >= XP_ORB_MAX_AGE:                                                  # 13
@@ -217,6 +227,37 @@ class ExperienceOrb(RowBacked, Entity):
         if self.on_ground:
             run_stage(rec, self, BOUNCE, scale_motion, self, 1.0, XP_ORB_BOUNCE_1_12, 1.0)
         _grow_older(self._t.i, self._r)
+        if self.orb_age >= XP_ORB_MAX_AGE:
+            self.remove()
+
+    def _tick_1_21_8(self, sim: TickContext, rec: Recorder | None) -> None:
+        """1.21.8's `ExperienceOrb.tick` after the base tick (`xp_orb_tick_1_21_8`; 1.21.11 the same): in water the
+        water movement, else gravity only while the box collides with no block; the lava kick; the merge every 20
+        ticks; the push out of blocks only where the box collides and the box moved by the Motion does too; the
+        move; the Motion × 0.98F on every axis (on the ground × the slipperiness × 0.98F); where the move landed
+        and the Y before it was below -0.03, Y := -(that Y) × 0.4. The player it follows comes with players."""
+        world, f, i, r = sim.world, self._t.f, self._t.i, self._r
+        colliding = not world.is_space_empty(self.box)
+        if self.submerged_in_water:
+            run_stage(rec, self, WATER, _water_movement, f, r)
+        elif not colliding and not self.no_gravity:
+            run_stage(rec, self, GRAVITY, _gravity, f, r)
+        p = self.pos
+        if fluid_at(world, floor(p.x), floor(p.y), floor(p.z)).fluid == "lava":
+            run_stage(rec, self, LAVA, flee_lava, self, False)
+        if self.age % XP_ORB_MERGE_PERIOD == 1:
+            run_stage(rec, self, MERGE, self.expensive_update, sim)
+        m = self.motion
+        if colliding and not world.is_space_empty(self.box.offset(m.x, m.y, m.z)):
+            b = self.box
+            run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x,
+                      (b.min_y + b.max_y) / 2.0, self.pos.z, sim.features)
+        prev_y = self.motion.y
+        move(self, sim, MovementType.SELF, self.motion, rec)
+        run_stage(rec, self, DRAG, slippery_drag, self, world, sim.features, XP_ORB_DRAG, None)
+        if self.on_ground and prev_y < XP_ORB_GRAVITY:       # verticalCollisionBelow, prevY < -getGravity()
+            run_stage(rec, self, BOUNCE, _bounce_back, f, r, prev_y)
+        _grow_older(i, r)
         if self.orb_age >= XP_ORB_MAX_AGE:
             self.remove()
 
@@ -264,10 +305,19 @@ def spawn_orbs(sim: TickContext, pos: Vec3, amount: int) -> list[ExperienceOrb]:
         orb = sim.create(ExperienceOrb, pos)
         orb.value = value
         r = orb.random
-        orb.yaw = f32(r.next_double() * 360.0)
-        orb.motion = Vec3((r.next_double() * XP_ORB_SPAWN_SPREAD - XP_ORB_SPAWN_OFFSET) * XP_ORB_SPAWN_SCALE,
+        spread, offset = XP_ORB_SPAWN_SPREAD, XP_ORB_SPAWN_OFFSET
+        if sim.features.xp_orb_tick_1_21_8:     # nextFloat × 360.0F; the Motion in double
+            orb.yaw = f32(r.next_float() * f32(360.0))
+            spread, offset = XP_ORB_SPAWN_SPREAD_1_21_8, XP_ORB_SPAWN_OFFSET_1_21_8
+        else:
+            orb.yaw = f32(r.next_double() * 360.0)
+        orb.motion = Vec3((r.next_double() * spread - offset) * XP_ORB_SPAWN_SCALE,
                           r.next_double() * XP_ORB_SPAWN_VY * XP_ORB_SPAWN_SCALE,
-                          (r.next_double() * XP_ORB_SPAWN_SPREAD - XP_ORB_SPAWN_OFFSET) * XP_ORB_SPAWN_SCALE)
+                          (r.next_double() * spread - offset) * XP_ORB_SPAWN_SCALE)
+        if sim.features.xp_orb_tick_1_21_8 and not sim.world.is_space_empty(orb.box):
+            raise refusal(sim.features, "xp_orb", f"a spawn at {list(pos)}, tick {sim.tick_count}", "1.21.8's new "
+                          "ExperienceOrb in a block moves it by unstuckIfPossible (Level.findFreePosition): not "
+                          "simulated")
         sim.add_entity(orb)
         orbs.append(orb)
     return orbs

@@ -25,6 +25,7 @@ import numpy as np
 
 from engine.constants import (
     XP_ORB_BOUNCE,
+    XP_ORB_BOUNCE_BACK,
     XP_ORB_BUOYANCY,
     XP_ORB_BUOYANCY_MAX_VY,
     XP_ORB_DRAG,
@@ -94,6 +95,13 @@ def gravity(f: np.ndarray, r: int) -> None:
 def bounce(f: np.ndarray, r: int) -> None:
     """Step 12, on the ground: multiply(1, -0.9, 1) (× 1.0 leaves X and Z as they are, -0.0 and NaN too)."""
     f[r, F_MOTION + 1] = f[r, F_MOTION + 1] * XP_ORB_BOUNCE
+
+
+@njit(inline=True)
+def bounce_back(f: np.ndarray, r: int, prev_y: float) -> None:
+    """Step 12 on the ground from 1.21.4 (`xp_orb_bounce_prev_y`): Y := -(Y before the move) × 0.4, X and Z as
+    they are (`new Vec3d(x, -f * 0.4, z)`). Only the object path runs it (`XpOrbBatch.decides`)."""
+    f[r, F_MOTION + 1] = -prev_y * XP_ORB_BOUNCE_BACK
 
 
 @njit(inline=True)

@@ -104,7 +104,7 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
                                                  and movement.length_squared() - d < MIN_MOVE_LENGTH_SQUARED):
         if features.move_fall_reset_raycast and e.fall_distance != 0.0 and d >= 1.0:   # 1.18.2
             run_stage(rec, e, S_FALL_RESET, reset_fall_on_raycast_hit, e, world, actual,
-                      features.fall_distance_double, rec)
+                      features.fall_reset_ray_capped, rec)
         run_stage(rec, e, S_POSITION, update_position, e, actual, sets_position)
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual,         # step 7
               world if features.supporting_block else None, rec, fields)
@@ -291,7 +291,7 @@ def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3, world: World
 def fall(e: Entity, sim: TickContext, dy: float, state: BlockState, pos: BlockPos) -> None:
     """Step 8, `Entity.fall`: on the ground a fall lands on the block (`onLandedUpon`: damage, farmland) and is
     reset, else it accumulates (float; from 1.18.2 the drop is cast to float first, `fall_distance_float_step`).
-    In 1.21.11 (`fall_distance_double`) the fall distance is a double and the drop, cast to float, is added first
+    From 1.21.8 (`fall_distance_double`) the fall distance is a double and the drop, cast to float, is added first
     when not touching water, so a landing counts this tick's drop too. `LivingEntity.fall` first checks the
     water when not touching it."""
     features = sim.features

@@ -68,12 +68,12 @@ def for_release(release: str) -> Iterator[None]:
 def _target() -> tuple[Version, int]:
     """The release blocks are read into, and the data version of its names (1.16.5's where it uses that table)."""
     v = _RELEASE.get() or blocks.BASE_RELEASE
-    return v, (blocks.data_version(v) if blocks.has_table(v) else None) or DATA_VERSION_1_16_5
+    return v, blocks.data_version(v) or DATA_VERSION_1_16_5
 
 
 def _target_text() -> str:
     v = _RELEASE.get() or blocks.BASE_RELEASE
-    return version_text(v if blocks.has_table(v) and v >= (1, 17, 0) else blocks.BASE_RELEASE)
+    return version_text(v if v >= (1, 17, 0) else blocks.BASE_RELEASE)
 WALL_SIDES = ("north", "east", "south", "west")
 WALL_SIDE_VALUES = {"true": "low", "false": "none"}
 

@@ -183,7 +183,7 @@ def _bad_value(info: _Block, key: str, value: str, text: str) -> NoReturn:
 
 class _Table:
     """Every state loaded so far by id; `blocks` names 1.16.5's rows. The later releases' part (`load_later`):
-    `releases` names each later release's rows (a release without a table of its own, 1.21.7, is absent),
+    `releases` names each later release's rows,
     `data_versions`: release → the game's DataVersion; None until loaded."""
 
     __slots__ = ("blocks", "states", "releases", "data_versions", "_columns", "_shapes")
@@ -241,10 +241,10 @@ class _Table:
         return info
 
     def names(self, release: Version) -> dict[str, _Block]:
-        """The blocks of `release` by bare name (1.16.5's before 1.17 and where a release has no table)."""
+        """The blocks of `release` by bare name (1.16.5's before 1.17)."""
         if release < (1, 17, 0):
             return self.blocks
-        return _later().releases.get(release, self.blocks)
+        return _later().releases[release]
 
 
 _table: _Table | None = None
@@ -319,12 +319,6 @@ def _release(release: str | Version | None) -> Version:
     return parse_version(release) if isinstance(release, str) else release
 
 
-def has_table(release: str | Version) -> bool:
-    """Whether `release` has a block table (1.16.5's serves every release before 1.17; 1.21.7 has none)."""
-    v = _release(release)
-    return v < (1, 17, 0) or v in _later().releases
-
-
 def data_version(release: str | Version) -> int | None:
     """The game's DataVersion of `release` (1.17 and later; None before, where files map to 1.16.5's names)."""
     v = _release(release)
@@ -336,9 +330,8 @@ def _block(name: str, text: str, release: Version) -> _Block:
     info = (_table or _load()).names(release).get(bare)
     if info is None:
         shown = name if ":" in name else NAMESPACE + name
-        why = (f"no block of {version_text(release)} has that name" if has_table(release) else
-               f"{version_text(release)} has no block table of its own, and no block of 1.16.5 has that name")
-        raise BlockStateError(f"unknown block '{shown}' in {_quote(text)} ({why})")
+        raise BlockStateError(f"unknown block '{shown}' in {_quote(text)} (no block of {version_text(release)} has "
+                              "that name)")
     return info
 
 

@@ -207,7 +207,7 @@ def test_random_tnt_worlds_compiled_object_and_traced_agree() -> None:
     assert done > 2 * handed
 
 
-RELEASES = ("1.16.5", "1.17", "1.18.2", "1.19.3", "1.20", "1.21.2", "1.21.3", "1.21.11")
+RELEASES = ("1.16.5", "1.17", "1.18.2", "1.19.3", "1.20", "1.21.2", "1.21.8", "1.21.11")   # 1.21.3: 1.21.2's
 
 
 def _put(w: World, block: str, x0: int, y0: int, z0: int, x1: int, y1: int, z1: int) -> None:
@@ -228,8 +228,10 @@ def _tnt(sim: Simulation, pos: tuple, motion: tuple, no_gravity: bool = False, f
 def flag_world(name: str, version: str) -> Simulation:
     """A small scene where one of the release flags the TNT loop takes decides the outcome (tnt_kernel.VERSION_BITS):
     "edges" (the supporting block: TNT sliding off a one-block ledge, fence posts, a wall, slime and honey edges),
-    "fluids", "fire", "small" (1.21.2 small moves: tiny motions, free and against a wall), "fast" (1.21.2 tick-time
-    block collision: a path through cobwebs; the 1.18.2 fall-reset ray: falling fast through vines), "deflate"
+    "fluids" (and, two sections from the lava, a TNT whose second move, 8.34 long, passes vines 8.09 along it:
+    1.21.11's fall-reset ray, cut at 8, misses them), "fire", "small" (1.21.2 small moves: tiny motions, free and
+    against a wall), "fast" (1.21.2 tick-time block collision: a path through cobwebs; the 1.18.2 fall-reset ray:
+    falling fast through vines), "deflate"
     (1.19.3: a box 0.0005 into a cobweb), "sections" (a refused release's check by section, a cobweb 5 cells
     away)."""
     w = World()
@@ -254,6 +256,8 @@ def flag_world(name: str, version: str) -> Simulation:
         _put(w, "lava", 5, 60, 0, 6, 60, 6)
         for k in range(20):
             _tnt(sim, (0.3 + k % 7 * 0.95, 61.5 + k % 4, 0.7 + k // 7 * 2.1), (0.02 * (k % 3 - 1), 0.0, 0.01))
+        _put(w, "vine[north=true]", 32, 78, 6, 32, 78, 6)
+        _tnt(sim, (20.3, 90.0, 6.5), (6.0, -5.96, 0.0))
     elif name == "fire":
         _put(w, "stone", 0, 59, 0, 6, 59, 6)
         _put(w, "fire", 2, 60, 0, 4, 60, 6)
@@ -326,6 +330,7 @@ FLAG_MUTANTS = [("move_sets_position", "edges", "1.17"), ("fall_distance_float_s
                 ("move_fall_reset_raycast", "fast", "1.18.2"), ("block_collision_deflate_1e7", "deflate", "1.19.3"),
                 ("supporting_block", "edges", "1.20"), ("move_small_uncollided", "small", "1.21.2"),
                 ("tick_block_collision", "fast", "1.21.2"), ("fall_distance_double", "fluids", "1.21.11"),
+                ("fall_reset_ray_capped", "fluids", "1.21.11"),
                 ("block_effects", "sections", "1.21.11")]
 
 

@@ -33,16 +33,13 @@ def _run(text: str, ticks: int, version: str) -> list[tuple]:
     return out
 
 
-def test_every_release_from_1_17_has_its_own_table_and_1_21_7_none() -> None:
+def test_every_release_from_1_17_has_its_own_table() -> None:
     for v in RELEASES:
         text = version_text(v)
         if v < (1, 17, 0):
-            assert blocks.has_table(v) and blocks.block_names(v) == blocks.block_names()
-        elif text == "1.21.7":
-            assert not blocks.has_table(v)
+            assert blocks.block_names(v) == blocks.block_names()
         else:
-            assert blocks.has_table(v), text
-            assert blocks.default_state("stone", v) is blocks.default_state("stone")
+            assert blocks.default_state("stone", v) is blocks.default_state("stone"), text
     for text, count in BLOCK_COUNTS.items():
         assert len(blocks.block_names(text)) == count, text
     assert len(blocks.block_names()) == 763
@@ -56,8 +53,6 @@ def test_names_follow_each_release() -> None:
         assert blocks.parse_block_state(f"minecraft:{name}", first).block == name
         with pytest.raises(blocks.BlockStateError, match=f"unknown block 'minecraft:{name}'.*no block of {before}"):
             blocks.parse_block_state(f"minecraft:{name}", before)
-    with pytest.raises(blocks.BlockStateError, match="1.21.7 has no block table of its own, and no block of 1.16.5"):
-        blocks.parse_block_state("mud", "1.21.7")
     for gone, release in (("grass_path", "1.17"), ("grass", "1.20.3"), ("chain", "1.21.9")):
         with pytest.raises(blocks.BlockStateError, match=f"no block of {release} has that name"):
             blocks.parse_block_state(gone, release)
@@ -102,6 +97,20 @@ def test_the_pitcher_crop_s_upper_half_lost_its_shape_in_1_21_5() -> None:
     empty = text.replace("pitcher_crop[age=0,half=upper]", "air")
     assert passed == _run(empty, 20, "1.21.5") and passed[-1][0][1] > 2.0
     assert load_scene(PITCHER_SCENE).features.version == "1.21.5"
+
+
+def test_1_21_7_is_bracketed_by_the_equal_tables_of_1_21_6_and_1_21_8() -> None:
+    """minecraft-data has no 1.21.7; its table is 1.21.8's (equal to 1.21.6's): the block 1.21.6 added (the dried
+    ghast) is a block of 1.21.7 and not of 1.21.5, the one 1.21.9 renamed (chain) keeps its old name, and the
+    pitcher-crop scene runs as in 1.21.6 and 1.21.8."""
+    assert blocks.block_names("1.21.7") == blocks.block_names("1.21.6") == blocks.block_names("1.21.8")
+    assert blocks.parse_block_state("minecraft:dried_ghast", "1.21.7").block == "dried_ghast"
+    with pytest.raises(blocks.BlockStateError, match="no block of 1.21.5 has that name"):
+        blocks.parse_block_state("minecraft:dried_ghast", "1.21.5")
+    with pytest.raises(blocks.BlockStateError, match="no block of 1.21.7 has that name"):
+        blocks.parse_block_state("minecraft:iron_chain", "1.21.7")
+    text = PITCHER_SCENE.read_text(encoding="utf-8")
+    assert _run(text, 20, "1.21.7") == _run(text, 20, "1.21.8") != _run(text, 20, "1.21.4")
 
 
 @pytest.mark.parametrize(("block", "version"), [("minecraft:powder_snow", "1.17"),

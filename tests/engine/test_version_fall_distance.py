@@ -1,7 +1,8 @@
-"""The fall distance of 1.21.11 (`fall_distance_double`): `Entity.fallDistance` is a double, so `Entity.fall` sums
+"""The fall distance of 1.21.8 (`fall_distance_double`): `Entity.fallDistance` is a double, so `Entity.fall` sums
 the drops (each cast to float) without rounding the sum, adds the drop before the landing and not while touching
-water, `Entity.baseTick` halves it in lava in double, and `Entity.move`'s fall-reset raycast (1.18.2) reaches at
-most 8 blocks along the move. 1.21.3 keeps a float; 1.21.4-1.21.10 refuse a changing fall distance."""
+water, and `Entity.baseTick` halves it in lava in double; 1.21.11's fall-reset raycast (1.18.2) reaches at most 8
+blocks along the move (`fall_reset_ray_capped`; 1.21.8's the whole move). 1.21.3 and 1.21.4 keep a float; 1.21.5-1.21.7
+and 1.21.9-1.21.10 (a change between two releases read) refuse a changing fall distance."""
 
 from __future__ import annotations
 
@@ -40,17 +41,17 @@ def _stage_after(record: Any, name: str) -> float:
 FALLING = scene_toml(entities=[_item(pos=[0.5, 30.0, 0.5])])
 
 
-@pytest.mark.parametrize(("version", "expected"), [
-    # the item's Motion Y when it moves: -0.04, then v × 0.98 − 0.04 in double (ItemEntity.tick): -0.04,
-    # -0.0792, -0.117616, -0.15526368, -0.1921584064. 1.21.11 adds (double)(float)(−v) to a double:
-    # 0.03999999910593033 + 0.07919999957084656 + 0.11761599779129028 + 0.15526367723941803
-    # + 0.19215840101242065; 1.21.3 rounds every partial sum to float.
-    ("1.21.11", [0.03999999910593033, 0.11919999867677689, 0.23681599646806717, 0.3920796737074852,
-                 0.5842380747199059]),
-    ("1.21.3", [0.03999999910593033, 0.11919999867677689, 0.23681598901748657, 0.3920796513557434,
-                0.5842380523681641]),
-])
-def test_a_falling_item_sums_its_drops_in_double_only_from_1_21_11(version: str, expected: list[float]) -> None:
+# the item's Motion Y when it moves: -0.04, then v × 0.98 − 0.04 in double (ItemEntity.tick): -0.04, -0.0792,
+# -0.117616, -0.15526368, -0.1921584064. 1.21.8 adds (double)(float)(−v) to a double: 0.03999999910593033
+# + 0.07919999957084656 + 0.11761599779129028 + 0.15526367723941803 + 0.19215840101242065; 1.21.3 and 1.21.4 round
+# every partial sum to float.
+SUMS_DOUBLE = [0.03999999910593033, 0.11919999867677689, 0.23681599646806717, 0.3920796737074852, 0.5842380747199059]
+SUMS_FLOAT = [0.03999999910593033, 0.11919999867677689, 0.23681598901748657, 0.3920796513557434, 0.5842380523681641]
+
+
+@pytest.mark.parametrize(("version", "expected"), [("1.21.11", SUMS_DOUBLE), ("1.21.8", SUMS_DOUBLE),
+                                                   ("1.21.4", SUMS_FLOAT), ("1.21.3", SUMS_FLOAT)])
+def test_a_falling_item_sums_its_drops_in_double_only_from_1_21_8(version: str, expected: list[float]) -> None:
     sim = load_scene_text(f'[scene]\nversion = "{version}"\n' + FALLING, "<fall distance>")
     got = []
     for _ in expected:
@@ -67,8 +68,8 @@ def test_the_double_fall_distance_is_saved_as_it_is() -> None:
     assert load_scene_text(text, "<saved>").entity_by_id(1).fall_distance == 0.5842380747199059
 
 
-def test_1_21_4_to_1_21_10_refuse_a_fall_distance_that_changes_in_one_line() -> None:
-    for version in ("1.21.4", "1.21.10"):
+def test_1_21_5_to_1_21_7_and_1_21_9_to_1_21_10_refuse_a_fall_distance_that_changes_in_one_line() -> None:
+    for version in ("1.21.5", "1.21.7", "1.21.9", "1.21.10"):
         sim = load_scene_text(f'[scene]\nversion = "{version}"\n' + FALLING, "<fall distance>")
         with pytest.raises(NotImplementedError) as err:
             sim.tick()
@@ -77,10 +78,10 @@ def test_1_21_4_to_1_21_10_refuse_a_fall_distance_that_changes_in_one_line() -> 
                                                     f"of version {version} at entity 1, tick 1: ")
 
 
-def test_1_21_4_runs_an_item_whose_fall_distance_stays_zero() -> None:
+def test_1_21_5_runs_an_item_whose_fall_distance_stays_zero() -> None:
     resting = scene_toml(blocks=[{"from": [-1, 0, -1], "to": [1, 0, 1], "block": "minecraft:stone"}],
                          entities=[_item(pos=[0.5, 1.0, 0.5], on_ground=True)])
-    sim = load_scene_text('[scene]\nversion = "1.21.4"\n' + resting, "<fall distance>")
+    sim = load_scene_text('[scene]\nversion = "1.21.5"\n' + resting, "<fall distance>")
     for _ in range(3):
         sim.tick()
     assert sim.entity_by_id(1).pos == (0.5, 1.0, 0.5) and sim.entity_by_id(1).fall_distance == 0.0
@@ -92,8 +93,8 @@ LAVA = scene_toml(blocks=[{"from": [-1, 29, -1], "to": [1, 31, 1], "block": "min
                   entities=[_item(pos=[0.5, 30.0, 0.5], fall_distance=0.1, item="minecraft:netherite_ingot")])
 
 
-@pytest.mark.parametrize(("version", "expected"), [("1.21.11", 0.05), ("1.21.3", 0.05000000074505806)])
-def test_lava_halves_the_fall_distance_in_double_only_from_1_21_11(version: str, expected: float) -> None:
+@pytest.mark.parametrize(("version", "expected"), [("1.21.8", 0.05), ("1.21.4", 0.05000000074505806)])
+def test_lava_halves_the_fall_distance_in_double_only_from_1_21_8(version: str, expected: float) -> None:
     sim, _ = _run(LAVA, version, 2)
     assert sim.entity_by_id(1).fall_distance == expected    # 1.21.3: (float)(0.1 × 0.5F)
 
@@ -104,10 +105,10 @@ WATER = scene_toml(blocks=[{"from": [-1, 25, -1], "to": [1, 28, 1], "block": "mi
                    entities=[_item(pos=[0.5, 29.5, 0.5], motion=[0.0, -0.5, 0.0])])
 
 
-@pytest.mark.parametrize(("version", "expected"), [("1.21.11", 0.0), ("1.21.3", 0.55731600522995)])
-def test_an_item_moving_down_in_water_adds_no_drop_from_1_21_11(version: str, expected: float) -> None:
-    """Entity.fall of 1.21.11 adds the drop only when not touching water; 1.21.3 adds it (float of 0.557316) and
-    the item's fluid check after the move resets it."""
+@pytest.mark.parametrize(("version", "expected"), [("1.21.8", 0.0), ("1.21.4", 0.55731600522995)])
+def test_an_item_moving_down_in_water_adds_no_drop_from_1_21_8(version: str, expected: float) -> None:
+    """Entity.fall (1.21.8: checkFallDamage) adds the drop only when not touching water; 1.21.4 adds it (float of
+    0.557316) and the item's fluid check after the move resets it."""
     sim, records = _run(WATER, version, 3)
     assert sim.entity_by_id(1).touching_water
     assert _stage_after(records[2], "fall") == expected
@@ -120,10 +121,11 @@ RAY = scene_toml(blocks=[{"at": [0, 21, 0], "block": "minecraft:water"}],
                  entities=[_item(pos=[0.5, 30.5, 0.5], motion=[0.0, -9.96, 0.0], fall_distance=5.0)])
 
 
-@pytest.mark.parametrize(("version", "after_ray", "after_fall"), [("1.21.11", 5.0, 15.0), ("1.21.3", 0.0, 10.0)])
+@pytest.mark.parametrize(("version", "after_ray", "after_fall"), [("1.21.11", 5.0, 15.0), ("1.21.8", 0.0, 10.0),
+                                                                  ("1.21.3", 0.0, 10.0)])
 def test_the_fall_reset_ray_reaches_8_blocks_from_1_21_11(version: str, after_ray: float, after_fall: float) -> None:
-    """1.21.3's ray runs the whole move and hits the water (the fall distance resets, then the 10-block drop
-    adds); 1.21.11's stops 8 blocks down, above the water, and the drop adds to the 5."""
+    """1.21.3's and 1.21.8's ray runs the whole move and hits the water (the fall distance resets, then the 10-block
+    drop adds); 1.21.11's stops 8 blocks down, above the water, and the drop adds to the 5."""
     sim, records = _run(RAY, version, 1)
     assert sim.entity_by_id(1).pos.y == 20.5
     assert _stage_after(records[0], "fall_reset_raycast") == after_ray

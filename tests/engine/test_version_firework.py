@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from engine.entities import firework
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR
@@ -43,3 +44,19 @@ def test_the_rocket_s_start_motion_is_triangular_from_1_19() -> None:
     assert tuple(old.motion) == (0.00027578449150640096, 0.05, 0.00047897251318116996)
     assert tuple(new.motion) == (-0.0003911806803593114, 0.05, -0.001123357818532799)
     assert all(abs(v) <= 0.002297 for v in (new.motion.x, new.motion.z))
+
+
+
+def test_the_boost_reads_the_sine_table_indexed_in_double_in_1_21_11() -> None:
+    """1.21.11 (`sine_index_double`) indexes the sine table by (long)(value × 10430.378350470453), 1.21.3-1.21.8 by
+    (int)(value × 10430.378F) in float: for a shooter looking at yaw −168.75 the boost's look vector (and at
+    −158.75 the hand offset's, yaw + 80) picks another entry, so the glide's Motion and the rocket's place differ."""
+    shooter = _run(0).entity_by_id(1)
+    shooter.yaw = -168.75
+    before = shooter.motion
+    firework.boost(shooter, False, None)
+    by_float, shooter.motion = shooter.motion, before
+    firework.boost(shooter, True, None)
+    assert shooter.motion != by_float
+    shooter.yaw = -158.75
+    assert firework.hand_pos_offset(shooter, True) != firework.hand_pos_offset(shooter, False)

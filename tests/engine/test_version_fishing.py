@@ -108,3 +108,36 @@ def test_a_reel_more_than_32_m_away_pulls_nothing_from_1_17() -> None:
     assert pulled.entity_by_id(2).motion.x == -3.9200000762939453   # −4.0 × 0.98F
     assert tuple(kept.entity_by_id(2).motion) == (0.0, 0.0, 0.0)
     assert pulled.entity_by_id(3) is None and kept.entity_by_id(3) is None
+
+
+def _slide(version: str = "1.16.5") -> str:
+    """A flying bobber sliding east on stone, its owner 2 m away."""
+    return scene_toml(scene={"version": version},
+                      blocks=[{"from": [-3, 0, -3], "to": [3, 0, 3], "block": "minecraft:stone"}], entities=[
+                          {"type": "minecraft:fishing_bobber", "id": 1, "pos": [0.5, 1.0, 0.5],
+                           "motion": [0.2, 0.0, 0.0], "on_ground": True, "owner": 2},
+                          {"type": "minecraft:player", "id": 2, "pos": [0.5, 1.0, 2.5], "invulnerable": True}])
+
+
+@pytest.mark.parametrize(("off_ground", "x", "motion_x"), [
+    # up to 1.21.4: gravity, the move down blocked (on the ground), FLYING on the ground: Motion zeroed
+    (False, 0.7, 0.0),
+    # 1.21.8 (FishingHook.tick, read): no gravity on the ground, so the move has no Y, leaves the bobber off the
+    # ground and its Motion is only dragged: 0.2 x 0.92
+    (True, 0.7, 0.18400000000000002),
+])
+def test_a_bobber_on_the_ground_falls_no_further_from_1_21_8(off_ground: bool, x: float, motion_x: float) -> None:
+    sim = load_scene_text(_slide())
+    sim.features = dataclasses.replace(sim.features, bobber_gravity_off_ground=off_ground)
+    sim.tick()
+    bobber = _bobber(sim)
+    assert bobber.pos.x == x and bobber.on_ground is not off_ground and bobber.motion.x == motion_x
+
+
+def test_1_21_5_to_1_21_7_refuse_the_bobber_s_tick_in_one_line() -> None:
+    for version, what in (("1.21.5", "the release of the change not found"), ("1.21.7", "1.21.8 (read")):
+        sim = load_scene_text(_slide(version))
+        with pytest.raises(NotImplementedError) as err:
+            sim.tick()
+        assert "\n" not in str(err.value) and str(err.value).startswith("the fishing-bobber tick") \
+            and what in str(err.value)

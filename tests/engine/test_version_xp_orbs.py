@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from engine.entities.xp_orb import spawn_orbs
+from engine.geometry.box import Vec3
 from engine.tick.scene import load_scene_text
 from tests.conftest import scene_toml
 
@@ -81,3 +83,71 @@ def test_two_orbs_that_could_take_a_spawned_orb_stop_the_run_in_one_line() -> No
     with pytest.raises(NotImplementedError, match=r"^the XP-orb tick .* of version 1\.17\.0 at a spawn at .* could "
                                                   r"each take the new orb"):
         sim.tick()
+
+
+@pytest.mark.parametrize(("version", "expected"), [
+    # the Y before the move is the gravity's -0.03; the landing zeroes Y (Block.onEntityLand: x 0.0), the drag
+    # keeps it 0. 1.21.3: 0.0 x -0.9; 1.21.4 (ExperienceOrbEntity.tick, read): -(-0.03) x 0.4 = 0.012, then
+    # -(0.012 - 0.03) x 0.4 = 0.0072 and -(0.0072 - 0.03) x 0.4 = 0.00912 (0.009120000000000001 in double)
+    ("1.21.3", [0.0, 0.0, 0.0]),
+    ("1.21.4", [0.012, 0.0072, 0.009120000000000001]),
+])
+def test_an_orb_on_the_ground_bounces_by_its_y_before_the_move_from_1_21_4(version: str,
+                                                                           expected: list[float]) -> None:
+    sim = load_scene_text(scene_toml(scene={"version": version}, blocks=[FLOOR], entities=[
+        _orb(1, 3, on_ground=True)]))
+    got = []
+    for _ in expected:
+        sim.tick()
+        orb = sim.entity_by_id(1)
+        assert orb.pos.y == 1.0 and orb.on_ground
+        got.append(orb.motion.y)
+    assert got == expected
+
+
+@pytest.mark.parametrize(("version", "resting", "falling"), [
+    # resting on stone: 1.21.4 hops (above); 1.21.8 (ExperienceOrb.tick, read) bounces only where the Y before the
+    # move was below -0.03, so the landing's 0.0 stays. Falling from rest: -0.03, then x 0.98 (1.21.4) or x 0.98F
+    # (1.21.8: the friction scales Y too): -0.0294 or -0.029400000572204588
+    ("1.21.4", [0.012, 0.0072], -0.0294),
+    ("1.21.8", [0.0, 0.0], -0.029400000572204588),
+    ("1.21.11", [0.0, 0.0], -0.029400000572204588),
+])
+def test_the_1_21_8_tick_drags_y_by_the_friction_and_bounces_only_a_fall(version: str, resting: list[float],
+                                                                          falling: float) -> None:
+    sim = load_scene_text(scene_toml(scene={"version": version}, blocks=[FLOOR], entities=[
+        _orb(1, 3, on_ground=True), _orb(2, 7, x=2.5, pos=[2.5, 2.0, 0.5])]))
+    got = []
+    for _ in resting:
+        sim.tick()
+        got.append(sim.entity_by_id(1).motion.y)
+        if len(got) == 1:
+            assert sim.entity_by_id(2).motion.y == falling
+    assert got == resting
+
+
+def test_1_21_5_to_1_21_7_refuse_an_orb_s_tick_and_1_21_8_a_spawn_in_a_block_in_one_line() -> None:
+    """1.21.5-1.21.7: the tick changed between 1.21.4 and 1.21.8 (both read), the release not found. 1.21.8: a
+    spawned orb whose box collides is moved by unstuckIfPossible (Level.findFreePosition), not simulated."""
+    sim = load_scene_text(scene_toml(scene={"version": "1.21.5"}, blocks=[FLOOR], entities=[
+        _orb(1, 3, on_ground=True)]))
+    with pytest.raises(NotImplementedError) as err:
+        sim.tick()
+    assert "\n" not in str(err.value) and "changed between 1.21.4" in str(err.value)
+    sim = load_scene_text(scene_toml(scene={"version": "1.21.8"}, blocks=[FLOOR]))
+    with pytest.raises(NotImplementedError) as err:
+        spawn_orbs(sim, Vec3(0.5, 0.2, 0.5), 3)
+    assert "\n" not in str(err.value) and "unstuckIfPossible" in str(err.value)
+
+
+def test_a_1_21_8_spawn_draws_its_yaw_by_next_float_and_its_motion_in_double() -> None:
+    """The same seeds: 1.21.4 draws nextDouble × 360 then (nextDouble × 0.2F − 0.1F) × 2 (floats widened), 1.21.8
+    nextFloat × 360.0F then (nextDouble × 0.2 − 0.1) × 2. The yaws agree (nextFloat's 24 bits are the top of
+    nextDouble's first 26, and both round to float), but nextFloat takes one int of the seed, nextDouble two, so
+    every Motion draw after it reads other bits."""
+    orbs = {}
+    for version in ("1.21.4", "1.21.8"):
+        sim = load_scene_text(scene_toml(scene={"version": version}, blocks=[FLOOR]))
+        orbs[version] = spawn_orbs(sim, Vec3(0.5, 5.0, 0.5), 3)[0]
+    old, new = orbs["1.21.4"], orbs["1.21.8"]
+    assert old.yaw == new.yaw and old.motion.x != new.motion.x and old.motion.y != new.motion.y

@@ -102,7 +102,7 @@ _CART_RIDE = _riders("1.20.4", _cart([0.5, 1.0, 0.5], id=2),
 
 # the cases whose flag changes the fall distance (observed with the position and Motion)
 FALL_DISTANCE_CASES = {"fall_distance_float_step", "elytra_limit_fall_distance", "on_landing_effects",
-                       "move_fall_reset_raycast", "fall_distance_double"}
+                       "move_fall_reset_raycast", "fall_distance_double", "fall_reset_ray_capped"}
 PIT = [{"from": f, "to": t, "block": "minecraft:stone"} for f, t in (([-1, 1, -1], [-1, 2, 1]), ([1, 1, -1], [1, 2, 1]),
                                                                      ([0, 1, -1], [0, 2, -1]), ([0, 1, 1], [0, 2, 1]))]
 SNEAK_SLAB = {"from": [4, 1, -1], "to": [4, 1, 1], "block": "minecraft:stone_slab[type=bottom]"}
@@ -342,6 +342,24 @@ CASES: dict[str, tuple[str, int, int]] = {
     "path_target_up_from_target": ((SCENES_DIR / "zombie_path_target_over_void_1_21_2.toml").read_text(), 80, 1),
     "fall_distance_double": (scene_toml(scene={"version": "1.21.11"},
                                         entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 5, 1),
+    # XP orbs, fishing bobbers, the fall distance after 1.21.3:
+    # an orb dropped 0.5 onto stone: on the ground Y x -0.9 after the drag, or -(Y before the move) x 0.4
+    "xp_orb_bounce_prev_y": (scene_toml(blocks=[FLOOR], entities=[
+        {"type": "minecraft:experience_orb", "pos": [0.5, 1.5, 0.5], "value": 3, "id": 1}]), 8, 1),
+    # an orb falling from rest: Y x 0.98 after the move, or x 0.98F (the friction on every axis)
+    "xp_orb_tick_1_21_8": (scene_toml(entities=[
+        {"type": "minecraft:experience_orb", "pos": [0.5, 30.0, 0.5], "value": 3, "id": 1}]), 2, 1),
+    # a flying bobber sliding east on the ground: gravity keeps it on the ground and the stop zeroes its Motion, or
+    # (no gravity on the ground) it moves off the ground and slides on
+    "bobber_gravity_off_ground": (scene_toml(blocks=[FLOOR], entities=[
+        {"type": "minecraft:fishing_bobber", "id": 1, "pos": [0.5, 1.0, 0.5], "motion": [0.2, 0.0, 0.0],
+         "on_ground": True, "owner": 2},
+        {"type": "minecraft:player", "id": 2, "pos": [0.5, 1.0, 2.5], "invulnerable": True}]), 1, 1),
+    # an item with fall distance 5 moving 10 blocks down past water 8.6 below: the ray reaches it (reset) or not
+    "fall_reset_ray_capped": (scene_toml(scene={"version": "1.21.11"},
+                                         blocks=[{"at": [0, 21, 0], "block": "minecraft:water"}],
+                                         entities=[_item([0.5, 30.5, 0.5], [0.0, -9.96, 0.0], fall_distance=5.0)]),
+                              1, 1),
     # a fireball whose power points elsewhere than its Motion: the power vector, or the Motion's own direction
     "fireball_acceleration_power": (scene_toml(entities=[
         {"type": "minecraft:fireball", "pos": [0.5, 60.0, 0.5], "motion": [0.3, 0.1, 0.2],
@@ -817,6 +835,7 @@ BOTH_SIMULATED |= {"pearl_owner_living"}   # thrown entities (1.16): 1.15.2 simu
 BOTH_SIMULATED |= {"minecart_lava_tick", "minecart_rail_velocity_one"}   # minecarts (1.16.2, 1.16)
 BOTH_SIMULATED |= {"wind_charge_top_inclusive", "explosion_preserves_decorations"}   # wind charges (1.21.2)
 BOTH_SIMULATED |= {"should_stop_sprinting"}   # players (1.21.4)
+BOTH_SIMULATED |= {"xp_orb_bounce_prev_y"}   # XP orbs (1.21.4)
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
@@ -1015,7 +1034,7 @@ def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_els
                                      ("1.13.2", "fireball", "the fireball tick"),
                                      ("1.13.2", "falling_block", "the falling-block tick"),
                                      ("1.13.2", "xp_orb", "the XP-orb tick"),
-                                     ("1.21.7", "block_data", "the block tables"),
+                                     ("1.15.2", "block_data", "the block tables"),
                                      ("1.13.2", "tnt", "the TNT tick")):
         text, ticks = USES[mechanic]
         kind, line = outcome(text, ticks, 1, version=version)
