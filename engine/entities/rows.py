@@ -350,6 +350,14 @@ def section_moved(f: np.ndarray, i: np.ndarray, r: int) -> bool:
 
 
 @njit(inline=True)
+def copy_row(to: np.ndarray, a: int, source: np.ndarray, b: int) -> None:
+    """to[a] = source[b], element by element: a kernel compiled without reference counts (`engine.jit`'s
+    `borrows`) may not assign a row as a whole."""
+    for c in range(source.shape[1]):
+        to[a, c] = source[b, c]
+
+
+@njit(inline=True)
 def begin_row(f: np.ndarray, i: np.ndarray, r: int, n: int, marks: np.ndarray, saved_f: np.ndarray,
               saved_i: np.ndarray) -> bool:
     """The loop head of entity n on row `r`: its mark cleared, then false (marked OBJECT_PATH) where it has no row
@@ -358,8 +366,8 @@ def begin_row(f: np.ndarray, i: np.ndarray, r: int, n: int, marks: np.ndarray, s
     if r < 0 or i[r, I_FLAGS] & REMOVED:
         marks[n] = OBJECT_PATH
         return False
-    saved_f[n] = f[r]
-    saved_i[n] = i[r]
+    copy_row(saved_f, n, f, r)
+    copy_row(saved_i, n, i, r)
     return True
 
 
@@ -376,8 +384,8 @@ def tick_entity_head(f: np.ndarray, i: np.ndarray, r: int) -> None:
 def hand_back(f: np.ndarray, i: np.ndarray, r: int, n: int, marks: np.ndarray, saved_f: np.ndarray,
               saved_i: np.ndarray) -> None:
     """Entity n's tick is the object path's: row `r` restored as `begin_row` saved it, marked OBJECT_PATH."""
-    f[r] = saved_f[n]
-    i[r] = saved_i[n]
+    copy_row(f, r, saved_f, n)
+    copy_row(i, r, saved_i, n)
     marks[n] = OBJECT_PATH
 
 

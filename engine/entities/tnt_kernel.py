@@ -165,7 +165,7 @@ def border_within_reach(box: tuple, mx: float, mz: float, border: tuple) -> bool
             or hi_z + BORDER_REACH >= border[3])
 
 
-@njit
+@njit(borrows=True)
 def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, r: int, mx: float, my: float, mz: float, v: int, border: tuple,
               effects: np.ndarray, half: float, height: float, step: float, living: bool) -> bool:
@@ -301,25 +301,32 @@ def effect_near_path(keys, slots, pool, flags, f: np.ndarray, r: int, box: tuple
     a cell). `by_section` (a release refusing `block_effects`): the hull also takes the box one Motion ahead, as
     `block_effects.refuse_block_collision_in_tick` does, and a section overlapping it that `effects` marks
     counts."""
-    lo = [0, 0, 0]
-    hi = [0, 0, 0]
-    for a in range(3):
-        back = f[r, F_PREV + a] - f[r, F_POS + a]
-        ahead = f[r, F_MOTION + a] if by_section else 0.0
-        low = box[a] + min(back, ahead, 0.0) - TICK_BLOCKS_MARGIN
-        high = box[a + 3] + max(back, ahead, 0.0) + TICK_BLOCKS_MARGIN
-        if not (np.isfinite(low) and np.isfinite(high)) or high - low > TICK_BLOCKS_SPAN:
-            return True
-        lo[a] = jfloor(low)
-        hi[a] = jfloor(high)
+    okx, x0, x1 = _hull_cells(f, r, box, 0, by_section)
+    oky, y0, y1 = _hull_cells(f, r, box, 1, by_section)
+    okz, z0, z1 = _hull_cells(f, r, box, 2, by_section)
+    if not (okx and oky and okz):
+        return True
     if by_section:
-        for sx in range(lo[0] >> 4, (hi[0] >> 4) + 1):
-            for sy in range(lo[1] >> 4, (hi[1] >> 4) + 1):
-                for sz in range(lo[2] >> 4, (hi[2] >> 4) + 1):
+        for sx in range(x0 >> 4, (x1 >> 4) + 1):
+            for sy in range(y0 >> 4, (y1 >> 4) + 1):
+                for sz in range(z0 >> 4, (z1 >> 4) + 1):
                     slot = section_slot(keys, slots, sx, sy, sz)
                     if slot >= 0 and effects[slot]:
                         return True
-    return _any_flag(keys, slots, pool, flags, EFFECT, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2])
+    return _any_flag(keys, slots, pool, flags, EFFECT, x0, y0, z0, x1, y1, z1)
+
+
+@njit(inline=True)
+def _hull_cells(f: np.ndarray, r: int, box: tuple, a: int, by_section: bool) -> tuple:
+    """`effect_near_path`'s hull along axis `a`: (False, 0, 0) where it is not finite or spans over
+    TICK_BLOCKS_SPAN, else (True, its first cell, its last cell)."""
+    back = f[r, F_PREV + a] - f[r, F_POS + a]
+    ahead = f[r, F_MOTION + a] if by_section else 0.0
+    low = box[a] + min(back, ahead, 0.0) - TICK_BLOCKS_MARGIN
+    high = box[a + 3] + max(back, ahead, 0.0) + TICK_BLOCKS_MARGIN
+    if not (np.isfinite(low) and np.isfinite(high)) or high - low > TICK_BLOCKS_SPAN:
+        return False, 0, 0
+    return True, jfloor(low), jfloor(high)
 
 
 @njit

@@ -98,6 +98,7 @@ STANDING, CROUCHING = 0, 1                     # the poses the loop decides (`Pl
 CROWD_CELL = 0.75                              # the crowd grid's boxes are at most this wide (a player's: 0.6)
 CROWD_FAR = 1.0e9                              # nor further out (else a box is tested against every player)
 LOOSE, UNUSED = -1, -2                         # a player's grid slot where its box has none; a free slot
+UNASKED = -2                                   # a pose check not made (`pose_fits` answers 1, 0 or −1)
 DOUBLE_TAP_TICKS = 7                           # ClientPlayerEntity.ticksLeftToDoubleTapSprint = 7
 UNLIT = -1                                     # -getBurningDuration(): fire ticks out of fire
 HALF_WIDTH = PLAYER_WIDTH / 2.0                # EntityDimensions.getBoxAt
@@ -212,19 +213,43 @@ def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int,
 
 
 @njit(inline=True)
+def sneaking_pose(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+                  f: np.ndarray, i: np.ndarray, r: int) -> tuple:
+    """`ClientPlayerEntity.tickMovement`'s sneaking pose (not swimming): where the crouching box fits and the player
+    sneaked last tick or the standing box does not fit. Returns (1 or 0, or −1 where the kernels do not decide;
+    the standing box's answer, the crouching box's; UNASKED for one not asked). A player not sneaking asks for the
+    standing box first: the crouching box is the standing one with a lower top, so the cells and shapes
+    `collect_block_collisions` would find for it are among those it finds for the standing box (an outer cell of
+    the smaller query is one of the larger's or outside it; a moving piston exceeds the cube), and where the
+    standing box fits, the crouching one fits: the answer vanilla's order gives, one query fewer."""
+    stand = UNASKED
+    if not i[r, C_SNEAKING]:
+        stand = pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, r,
+                          PLAYER_HEIGHT)
+        if stand == 1:
+            return 0, stand, UNASKED
+    crouch = pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, r,
+                       PLAYER_SNEAKING_HEIGHT)
+    if crouch <= 0 or i[r, C_SNEAKING]:
+        return crouch, stand, crouch
+    return (1 if stand == 0 else -1), stand, crouch
+
+
+@njit(inline=True)
 def update_size(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-                f: np.ndarray, i: np.ndarray, r: int) -> int:
+                f: np.ndarray, i: np.ndarray, r: int, stand: int, crouch: int) -> int:
     """`PlayerEntity.updateSize` out of the swimming and gliding poses: crouching where sneaking, else standing;
-    crouching where the standing box does not fit. Returns the pose (STANDING, CROUCHING), or −1 where the kernels
-    do not decide (a check undecided, or neither box fits: the swimming pose)."""
+    crouching where the standing box does not fit. `stand`, `crouch`: the boxes' answers where known at this
+    position (the blocks do not change during the tick), else UNASKED. Returns the pose (STANDING, CROUCHING), or
+    −1 where the kernels do not decide (a check undecided, or neither box fits: the swimming pose)."""
     pose = CROUCHING if i[r, C_SNEAKING] else STANDING
     if pose == STANDING:
-        fits = pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, r,
-                         PLAYER_HEIGHT)
+        fits = stand if stand != UNASKED else pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled,
+                                                        single, empty, cells, f, r, PLAYER_HEIGHT)
         if fits != 0:
             return STANDING if fits == 1 else -1
-    fits = pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, r,
-                     PLAYER_SNEAKING_HEIGHT)
+    fits = crouch if crouch != UNASKED else pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled,
+                                                      single, empty, cells, f, r, PLAYER_SNEAKING_HEIGHT)
     return CROUCHING if fits == 1 else -1        # the swimming box fits wherever a taller one does
 
 
@@ -236,7 +261,7 @@ def set_pose(f: np.ndarray, r: int, pose: int) -> None:
     f[r, F_BOX + 5] = f[r, F_BOX + 2] + PLAYER_WIDTH
 
 
-@njit
+@njit(borrows=True)
 def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                 f: np.ndarray, i: np.ndarray, r: int, held: int, pose: int, slip: np.ndarray, climb: np.ndarray,
                 border: tuple, yxz: bool, void_y: float, walk_speed: float, sprint_speed: float,
@@ -264,20 +289,12 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     i[r, I_FLAGS] = fl & ~TOUCHING_WATER
     i[r, C_SUBMERGED] = 0
     i[r, C_FIRST_UPDATE] = 0
-    # ClientPlayerEntity.tickMovement: the sneaking pose (not swimming), where the crouching box fits and the
-    # player sneaked last tick or the standing box does not fit
-    crouch = pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, r,
-                       PLAYER_SNEAKING_HEIGHT)
-    if crouch < 0:
+    sneak_pose, stand, crouch = sneaking_pose(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
+                                              empty, cells, f, i, r)       # ClientPlayerEntity.tickMovement
+    if sneak_pose < 0:
         return -1, pose
-    sneak_pose = crouch == 1 and i[r, C_SNEAKING] != 0
-    if crouch == 1 and not sneak_pose:
-        stand = pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, r,
-                          PLAYER_HEIGHT)
-        if stand < 0:
-            return -1, pose
-        sneak_pose = stand == 0
-    i[r, C_SNEAK_POSE] = 1 if sneak_pose else 0
+    i[r, C_SNEAK_POSE] = sneak_pose
+    x, y, z = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
     changed = client_input(keys, slots, pool, flags, i, f, r, held, climb)
     if changed < 0:
         return -1, pose
@@ -313,7 +330,10 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     if sprinting:
         f[r, C_FLYING] = f32(f[r, C_FLYING] + SPRINT_FLYING_BONUS)
     f[r, C_SPEED] = sprint_speed if sprinting else walk_speed
-    after = update_size(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r)
+    if not (f[r, F_POS] == x and f[r, F_POS + 1] == y and f[r, F_POS + 2] == z):   # moved: the answers are not
+        stand, crouch = UNASKED, UNASKED                                           # the new place's
+    after = update_size(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                        stand, crouch)
     if after < 0:
         return -1, pose
     if after != pose:
@@ -395,7 +415,7 @@ def crowd_grid(f: np.ndarray, rows: np.ndarray) -> tuple:
     return grid
 
 
-@njit
+@njit(borrows=True)
 def crowd_move(grid: tuple, f: np.ndarray, rows: np.ndarray, n: int) -> None:
     """Player n's box moved: into its new cell's list, where that is another."""
     cx, cz, head, nxt, slot = grid[0], grid[1], grid[2], grid[3], grid[4]
@@ -434,7 +454,7 @@ def _found(f: np.ndarray, i: np.ndarray, r: int, rows: np.ndarray, j: int, box: 
     return k
 
 
-@njit
+@njit(borrows=True)
 def crowd_meets(grid: tuple, f: np.ndarray, i: np.ndarray, rows: np.ndarray, n: int, found: np.ndarray) -> int:
     """`LivingEntity.tickCramming`'s search of the entity at place n: the places in `rows` of the other live
     entities whose boxes meet its box, in the grid's order, into `found` up to its length (the players' loop asks
@@ -484,9 +504,22 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     its sprint flag did, HELD_CHANGED where what it holds did, CROUCHED or STOOD where its pose did, OBJECT_PATH
     for the one handed back. Stopping there keeps vanilla's order: a player's tick may push the next
     (cramming)."""
+    return players_loop(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, rows,
+                        ready, poses, inputs, cursor, tick, start, slip, climb, border, yxz, void_y, walk_speed,
+                        sprint_speed, sine, marks, saved_f, saved_i, crowd_grid(f, rows),
+                        np.empty(1, dtype=np.int64))
+
+
+@njit(borrows=True)
+def players_loop(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+                 f: np.ndarray, i: np.ndarray, rows: np.ndarray, ready: np.ndarray, poses: np.ndarray, inputs: tuple,
+                 cursor: np.ndarray, tick: int, start: int, slip: np.ndarray, climb: np.ndarray, border: tuple,
+                 yxz: bool, void_y: float, walk_speed: float, sprint_speed: float, sine: np.ndarray,
+                 marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray, grid: tuple, found: np.ndarray) -> tuple:
+    """`tick_rows`' loop, given the crowd grid (`crowd_grid`) and the one place `crowd_meets` writes: it makes no
+    array, so it compiles without reference counts (`engine.jit`: each inlined helper's array arguments would
+    otherwise cost a pair of counter updates a call)."""
     begin, end, at, bits, yaws, pitches = inputs
-    grid = crowd_grid(f, rows)
-    found = np.empty(1, dtype=np.int64)
     for n in range(start, len(rows)):
         r = rows[n]
         s = input_at(at, begin[n], end[n], tick)
@@ -524,7 +557,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     return len(rows), DONE
 
 
-@njit
+@njit(borrows=True)
 def server_tick_rows(f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int, marks: np.ndarray,
                      saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
     """The entity phase's `ServerWorld.tickEntity` of players (`ServerPlayerEntity.tick` moves nothing: the client's

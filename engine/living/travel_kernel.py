@@ -158,7 +158,7 @@ def drag(x: float, y: float, z: float, horizontal: float, vertical: float) -> tu
     return x * horizontal, y * vertical, z * horizontal
 
 
-@njit
+@njit(borrows=True)
 def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                     f: np.ndarray, i: np.ndarray, r: int, speed: float, d: float, slip: np.ndarray,
                     climb: np.ndarray, border: tuple, v: int, half: float, height: float, sine: np.ndarray) -> bool:

@@ -106,7 +106,7 @@ def _cell(axis: int, p: int, q: int, r: int) -> tuple:
     return q, r, p
 
 
-@njit
+@njit(borrows=True)
 def calculate_push_velocity(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
                             axis: int, box: tuple, initial: float) -> tuple:
     """`VoxelShapes.calculatePushVelocity`: the single-axis sweep, cell by cell in cell-local coordinates.
@@ -161,7 +161,7 @@ def calculate_push_velocity(keys, slots, pool, shape, flags, ncoords, coords, fi
     return initial, True
 
 
-@njit
+@njit(borrows=True)
 def collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
                              box: tuple, out: np.ndarray) -> int:
     """`World.get_block_collisions(box)` (`BlockCollisionSpliterator`): writes (x, y, z, shape) rows of the
@@ -228,7 +228,7 @@ def _intersects_shape(ncoords, coords, filled, single, s: int, x: int, y: int, z
     return False
 
 
-@njit
+@njit(borrows=True)
 def calculate_max_offset(ncoords, coords, filled, single, empty, cells: np.ndarray, count: int, axis: int,
                          box: tuple, max_dist: float) -> float:
     """`VoxelShapes.calculateMaxOffset` over the collected shapes: zero once below 1e-7."""
@@ -242,13 +242,27 @@ def calculate_max_offset(ncoords, coords, filled, single, empty, cells: np.ndarr
     return max_dist
 
 
-@njit
+@njit(inline=True)
+def _axis_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+                   count: int, multi: bool, axis: int, box: tuple, m: float) -> tuple:
+    """One axis of `adjust_movement`: `m` cut by the collected shapes (`multi`) or the single-axis sweep; 0 stays
+    0. Returns (movement, ok)."""
+    if m == 0.0:
+        return m, True
+    if multi:
+        return calculate_max_offset(ncoords, coords, filled, single, empty, cells, count, axis, box, m), True
+    return calculate_push_velocity(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, axis,
+                                   box, m)
+
+
+@njit(borrows=True)
 def adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                     mx: float, my: float, mz: float, box: tuple, yxz: bool) -> tuple:
     """Static `Entity.adjustMovementForCollisions` against blocks (engine.motion.collision.adjust_movement):
     a movement along one axis takes the single-axis sweep, any other the collected shapes. Y first; then X
-    unless |x| < |z| strictly (1.14+; before, X then Z). Returns (x, y, z, ok)."""
-    m = [mx, my, mz]
+    unless |x| < |z| strictly (1.14+; before, X then Z). Returns (x, y, z, ok). No list holds the three: its
+    allocation cost an idle player's move more than its sweep (docs/performance.md, "Idle players at the peer's
+    cost")."""
     multi = not ((mx == 0.0 and my == 0.0) or (mx == 0.0 and mz == 0.0) or (my == 0.0 and mz == 0.0))
     count = 0
     if multi:
@@ -256,27 +270,25 @@ def adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, si
                                          stretch(box, mx, my, mz), cells)
         if count < 0:
             return mx, my, mz, False
-    first, second = (0, 2) if yxz or not abs(mx) < abs(mz) else (2, 0)
-    for step in range(3):
-        axis = 1 if step == 0 else (first if step == 1 else second)
-        if m[axis] == 0.0:
-            continue
-        if multi:
-            m[axis] = calculate_max_offset(ncoords, coords, filled, single, empty, cells, count, axis, box, m[axis])
-        else:
-            v, ok = calculate_push_velocity(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
-                                            empty, axis, box, m[axis])
-            if not ok:
-                return mx, my, mz, False
-            m[axis] = v
-        if step < 2 and m[axis] != 0.0:
-            if axis == 1:
-                box = _offset(box, 0.0, m[1], 0.0)
-            elif axis == 0:
-                box = _offset(box, m[0], 0.0, 0.0)
-            else:
-                box = _offset(box, 0.0, 0.0, m[2])
-    return m[0], m[1], m[2], True
+    y, ok = _axis_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, count,
+                           multi, 1, box, my)
+    if not ok:
+        return mx, my, mz, False
+    if y != 0.0:
+        box = _offset(box, 0.0, y, 0.0)
+    x_first = yxz or not abs(mx) < abs(mz)
+    a = mx if x_first else mz
+    a, ok = _axis_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, count,
+                           multi, 0 if x_first else 2, box, a)
+    if not ok:
+        return mx, my, mz, False
+    if a != 0.0:
+        box = _offset(box, a, 0.0, 0.0) if x_first else _offset(box, 0.0, 0.0, a)
+    b, ok = _axis_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, count,
+                           multi, 2 if x_first else 0, box, mz if x_first else mx)
+    if not ok:
+        return mx, my, mz, False
+    return (a, y, b, True) if x_first else (b, y, a, True)
 
 
 COLLIDED, DIRECT, RAISED = 0, 1, 2    # step_up_choice: the movement kept
@@ -322,7 +334,7 @@ def flag_in(keys, slots, pool, flags, flag: int, box: tuple, deflate: float) -> 
     return False
 
 
-@njit
+@njit(borrows=True)
 def adjust_movement_stepping(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
                              cells: np.ndarray, mx: float, my: float, mz: float, box: tuple, yxz: bool,
                              on_ground: bool, step: float) -> tuple:

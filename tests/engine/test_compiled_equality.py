@@ -135,7 +135,9 @@ def test_collision_mutants_are_caught(monkeypatch, name, mutant) -> None:
     """The comparison above fails for a kernel with a deliberate mistake (run uncompiled, so the mutant is
     called)."""
     monkeypatch.setattr(ck, name, mutant)
-    monkeypatch.setattr(ck, "adjust_movement", getattr(ck.adjust_movement, "py_func", ck.adjust_movement))
+    for caller in ("adjust_movement", "_axis_movement"):
+        kernel = getattr(ck, caller)
+        monkeypatch.setattr(ck, caller, getattr(kernel, "py_func", kernel))
     with pytest.raises(AssertionError):
         assert_collisions_equal(collision_cases(1, 40, 60))
 

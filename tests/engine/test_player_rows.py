@@ -224,7 +224,8 @@ def _mutant(module, name: str, old: str, new: str):
 def _uncompiled(monkeypatch, *path) -> None:
     """The kernels from the players' loop down to a mutant's caller, each (module that calls it, name), run as
     plain Python (their globals looked up at call time)."""
-    for module, name in ((player_kernel, "tick_rows"), (player_kernel, "player_tick"), *path):
+    for module, name in ((player_kernel, "tick_rows"), (player_kernel, "players_loop"), (player_kernel, "player_tick"),
+                         *path):
         kernel = getattr(module, name)
         monkeypatch.setattr(module, name, getattr(kernel, "py_func", kernel))
 
@@ -244,6 +245,10 @@ SNEAK_SEEDS = range(12)
     # the sneaking probe's step 0.1 instead of 0.05
     (player_kernel, "keyboard_input", "f32(forward * factor)", "forward * factor",
      ((player_kernel, "client_input"),), sneak_world),                  # the sneaking slowdown left in double
+    (player_kernel, "sneaking_pose", "if stand == 1:", "if stand >= 0:", ((player_kernel, "player_tick"),),
+     sneak_world),                          # a standing box that meets a block taken as the sneaking pose's answer
+    (player_kernel, "player_tick", "stand, crouch = UNASKED, UNASKED", "stand, crouch = stand, crouch",
+     ((player_kernel, "players_loop"),), sneak_world),   # the pose answers kept after a move
 ])
 def test_player_kernel_mutants_are_caught(monkeypatch, module, name, old, new, path, make) -> None:
     """The comparisons above (`make`'s worlds) fail for a kernel with a deliberate mistake, given to the compiled
