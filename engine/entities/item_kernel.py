@@ -196,7 +196,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         return False
     double = v & V_VEC_DOUBLE != 0
     if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, double, zero_below,
-                              v & V_LAVA_IN_WATER != 0):                                     # 1 F1: baseTick
+                              v & V_LAVA_IN_WATER != 0, True):                                     # 1 F1: baseTick
         return False
     if f[r, F_LAVA] > 0.0 or f[r, F_POS + 1] < void:   # isInLava (fire, damage), attemptTickInVoid: removal
         return False
@@ -225,7 +225,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             bounce(f, r)
     grow_older(i, r)                                                                         # 7
     return update_water_state(keys, slots, pool, flags, f, i, r, lava_push, double, zero_below,
-                              v & V_LAVA_IN_WATER != 0)                                      # 8 F2
+                              v & V_LAVA_IN_WATER != 0, True)                                      # 8 F2
 
 
 @njit

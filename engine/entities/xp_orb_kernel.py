@@ -117,7 +117,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         return False
     double = v & V_VEC_DOUBLE != 0
     if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, double, zero_below,
-                              v & V_LAVA_IN_WATER != 0):                                     # 1 F: baseTick
+                              v & V_LAVA_IN_WATER != 0, True):                                     # 1 F: baseTick
         return False
     if f[r, F_LAVA] > 0.0 or f[r, F_POS + 1] < void:   # isInLava (fire, damage), attemptTickInVoid: removal
         return False
