@@ -26,6 +26,7 @@ from tests.engine.test_player_rows import KEYS, TICKS, _mutant, _uncompiled, pla
 jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
 
 SEEDS = range(16)
+MUTANT_SEEDS = range(8)
 # what the pool (y 58-59, inside a stone rim) holds: still water mostly, flowing water of several levels, a few
 # waterlogged blocks and dry steps; what stands in columns on the rim and in the pool (y 58-63): ladders and vines of
 # every side (on stone or alone), waterlogged ladders, and the climbables the loop hands back (a trapdoor,
@@ -88,48 +89,69 @@ def test_players_in_water_and_on_ladders_compiled_object_and_traced_agree() -> N
     assert done > 4 * handed > 0, (done, handed)
 
 
-def _climber(keys: str) -> Simulation:
-    """A player at the foot of a ladder column 6 tall (on a stone wall to its west), facing the wall."""
+def _climber(sneak_from: int) -> Simulation:
+    """A player at the foot of a ladder column 6 tall (on a stone wall to its west), walking into it, from tick
+    `sneak_from` on sneaking instead."""
+    inputs = f'[[inputs]]\nentity = 1\nfrom = 1\nto = {sneak_from - 1}\nforward = true\n'
+    if sneak_from <= 20:
+        inputs += f'[[inputs]]\nentity = 1\nfrom = {sneak_from}\nto = 20\nsneak = true\n'
     return load_scene_text('[[blocks]]\nfrom = [-3, 0, -3]\nto = [3, 0, 3]\nblock = "minecraft:stone"\n'
                            '[[blocks]]\nfrom = [-1, 1, 0]\nto = [-1, 6, 0]\nblock = "minecraft:stone"\n'
                            '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 6, 0]\nblock = "minecraft:ladder[facing=east]"\n'
                            '[[entities]]\ntype = "minecraft:player"\nid = 1\npos = [0.5, 1.0, 0.5]\nyaw = 90.0\n'
-                           'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n'
-                           f'[[inputs]]\nentity = 1\nfrom = 1\nto = 20\n{keys}')
+                           'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n' + inputs)
+
+
+def climber_runs() -> list[tuple]:
+    """`_climber` walking into the ladder for 20 ticks, and sneaking from tick 11 on: for each, the compiled run's
+    player, its height after 13 ticks, and its player ticks compiled and handed back; each run checked equal to the
+    object path's."""
+    runs = []
+    for sneak_from in (21, 11):
+        lines = []
+        for mode in ("compiled", "object"):
+            sim = _climber(sneak_from)
+            p = sim.entity_by_id(1)
+            first = player_lines(sim, 13, mode)
+            y = p.pos.y
+            lines.append(first + player_lines(sim, 7, mode))
+            if mode == "compiled":
+                runs.append((p, y, sim.kernel_ticks, sim.object_ticks))
+        assert lines[0] == lines[1], sneak_from
+    return runs
 
 
 def test_a_player_climbs_a_ladder_compiled() -> None:
-    """A player walking into a ladder climbs it (0.2 a tick on the horizontal collision) and a sneaking one on it
-    holds on: every tick compiled, bit for bit the object path's."""
-    for keys, rises in (("forward = true\n", True), ("sneak = true\n", False)):
-        runs = {}
-        for mode in ("compiled", "object"):
-            sim = _climber(keys)
-            runs[mode] = (player_lines(sim, 20, mode), sim.kernel_ticks, sim.object_ticks)
-        p = sim.entity_by_id(1)
-        assert runs["compiled"][0] == runs["object"][0], keys
-        assert runs["compiled"][1:] == (40, 0), (keys, runs["compiled"][1:])
-        assert (p.pos.y > 4.0) == rises and p.climbing, (keys, p.pos)
+    """A player walking into a ladder for 20 ticks climbs it (0.2 up on the horizontal collision, less gravity and
+    drag: over 2 blocks); one that sneaks from tick 11 on holds on once its rise is spent (its height the same at
+    ticks 13 and 20): every tick compiled (the players phase and the entity phase), bit for bit the object
+    path's."""
+    (climber, _, *ticks), (holder, y, *held_ticks) = climber_runs()
+    assert ticks == held_ticks == [40, 0], (ticks, held_ticks)
+    assert climber.climbing and climber.pos.y > 3.0, climber.pos
+    assert holder.climbing and 2.0 < holder.pos.y == y, (holder.pos, y)
 
 
-@pytest.mark.parametrize(("module", "name", "old", "new", "path"), [
+@pytest.mark.parametrize(("module", "name", "old", "new", "path", "check"), [
     (travel_kernel, "travel_in_water", "WATER_SPRINT_DRAG if sprinting else WATER_DRAG",
-     "WATER_SPRINT_DRAG if sprinting else WATER_SPRINT_DRAG", ((player_kernel, "travel_in_water"),)),
+     "WATER_SPRINT_DRAG if sprinting else WATER_SPRINT_DRAG", ((player_kernel, "player_tick"),), "pools"),
     # the 0.8F water drag replaced by the sprinter's 0.9F
-    (travel_kernel, "jumping_in_fluid", "height > swim_height", "height >= swim_height",
-     ((player_kernel, "jumping_in_fluid"),)),                           # swimming up at the swim height itself
+    (travel_kernel, "jumping_in_fluid", "if wet and (not on_ground or height > swim_height):",
+     "if wet and height > swim_height:", ((player_kernel, "player_tick"),), "pools"),
+    # a player off the ground in shallow water jumps instead of swimming up
     (travel_kernel, "climbing_speed", "if y < 0.0 and holding:", "if y < 0.0 and not holding:",
-     ((player_kernel, "travel_ordinary"), (travel_kernel, "climbing_speed"))),   # a sneaker lets go of the ladder
+     ((player_kernel, "travel_ordinary"),), "climber"),                 # a sneaker lets go of the ladder
 ])
-def test_water_and_climbing_mutants_are_caught(monkeypatch, module, name, old, new, path) -> None:
-    """The comparison above fails for a kernel with a deliberate mistake, given to the compiled loop only: the object
-    path runs the kernels' plain forms (engine.jit.plain) made from the unchanged source."""
+def test_water_and_climbing_mutants_are_caught(monkeypatch, module, name, old, new, path, check) -> None:
+    """The random pools' or the climber's comparison fails for a kernel with a deliberate mistake, given to the
+    compiled loop only (`path`: the kernels down to its caller run as plain Python): the object path runs the
+    kernels' plain forms (engine.jit.plain) made from the unchanged source."""
     mutant = _mutant(module, name, old, new)
     _uncompiled(monkeypatch, *path)
     caller = getattr(*path[-1])
     monkeypatch.setattr(sys.modules[caller.__module__], name, mutant)
     with pytest.raises(AssertionError):
-        worlds_digest(SEEDS, water_world)
+        worlds_digest(MUTANT_SEEDS, water_world) if check == "pools" else climber_runs()
 
 
 def test_jit_off_equals_jit_on() -> None:
