@@ -234,13 +234,15 @@ SNEAK_SEEDS = range(12)
 
 @pytest.mark.parametrize(("module", "name", "old", "new", "path", "make"), [
     (collision_kernel, "adjust_movement_stepping", "return ax + sx, ay + sy, az + sz, True",
-     "return ax, ay, az, True", ((player_kernel, "travel_ordinary"), (travel_kernel, "move_self")), player_world),
+     "return ax, ay, az, True", ((player_kernel, "travel_ordinary"), (travel_kernel, "move_living"),
+                                 (travel_kernel, "move_self")), player_world),
     # step-up without the settle
     (travel_kernel, "sprint_jump_kick", "f32(-sin(sine, g) * SPRINT_JUMP_KICK)", "f32(-np.sin(g) * SPRINT_JUMP_KICK)",
      ((player_kernel, "jump"),), player_world),                          # the sprint kick's yaw off the table
     (move_kernel, "towards_zero", "v - SNEAK_EDGE_STEP if v > 0.0 else v + SNEAK_EDGE_STEP",
      "v - 0.1 if v > 0.0 else v + 0.1",
-     ((player_kernel, "travel_ordinary"), (travel_kernel, "adjust_movement_for_sneaking")), sneak_world),
+     ((player_kernel, "travel_ordinary"), (travel_kernel, "move_living"),
+      (travel_kernel, "adjust_movement_for_sneaking")), sneak_world),
     # the sneaking probe's step 0.1 instead of 0.05
     (player_kernel, "keyboard_input", "f32(forward * factor)", "forward * factor",
      ((player_kernel, "client_input"),), sneak_world),                  # the sneaking slowdown left in double
