@@ -14,14 +14,13 @@ from engine import jit
 from engine.geometry.box import Vec3
 from engine.living import player_kernel, travel_kernel
 from engine.living.player import PlayerEntity
-from engine.living.player_input import PlayerInput
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
 from engine.world import blocks
 from engine.world.world import World
 from tests.conftest import jit_off_run
 from tests.engine.test_compiled_equality import ORIGINS
-from tests.engine.test_player_rows import KEYS, TICKS, _mutant, _uncompiled, player_lines, worlds_digest
+from tests.engine.test_player_rows import _mutant, _uncompiled, hold_random_keys, player_lines, worlds_digest
 
 jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
 
@@ -69,15 +68,7 @@ def water_world(seed: int) -> Simulation:
         p.yaw = rng.uniform(-180, 180)
         p.on_ground = y == 60.0
         sim.add_entity(p)
-        t = 1
-        while t <= TICKS:
-            last = min(TICKS, t + rng.randint(3, 12))
-            held = {k: rng.random() < 0.3 for k in KEYS}
-            held["forward"] = rng.random() < 0.8
-            held["jump"] = rng.random() < 0.5
-            held["sneak"] = rng.random() < 0.2
-            p.set_held_input(t, last, PlayerInput(**held, yaw=rng.uniform(-180, 180) if rng.random() < 0.5 else None))
-            t = last + 1
+        hold_random_keys(p, rng, (3, 12), 0.3, {"forward": 0.8, "jump": 0.5, "sneak": 0.2}, 0.5)
     return sim
 
 
