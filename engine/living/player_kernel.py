@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.constants import (
+    BLOCK_COLLISION_DEFLATE,
     FLYING_SPEED,
     FORWARD_THRESHOLD,
     JUMP_COOLDOWN,
@@ -101,7 +102,7 @@ from engine.living.travel_kernel import (
     zero_negligible_motion,
 )
 from engine.living.travel_kernel import SINE as SINE  # what PlayerBatch passes as `sine`
-from engine.motion.collision_kernel import collect_block_collisions, jfloor, state_at
+from engine.motion.collision_kernel import collect_block_collisions, flag_in, jfloor, state_at
 from engine.world.block_tables import EFFECT, LAVA, WATER
 
 HELD_FORWARD, HELD_BACK, HELD_LEFT, HELD_RIGHT, HELD_JUMP, HELD_SPRINT, HELD_SNEAK = KEY_BITS.values()
@@ -115,7 +116,7 @@ LOOSE, UNUSED = -1, -2                         # a player's grid slot where its 
 DOUBLE_TAP_TICKS = 7                           # ClientPlayerEntity.ticksLeftToDoubleTapSprint = 7
 UNLIT = -1                                     # -getBurningDuration(): fire ticks out of fire
 HALF_WIDTH = PLAYER_WIDTH / 2.0                # EntityDimensions.getBoxAt
-FLUID = WATER | LAVA                           # the mobs' loop hands back a box in a fluid (mob_kernel)
+FLUID = WATER | LAVA
 
 
 @njit(inline=True)
@@ -266,10 +267,16 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     height = PLAYER_SNEAKING_HEIGHT if pose == CROUCHING else PLAYER_HEIGHT
     eye = PLAYER_SNEAKING_EYE_HEIGHT if pose == CROUCHING else PLAYER_EYE_HEIGHT
     # Entity.baseTick: updateWaterState (the player's push not normalized; lava is handed back, since it sets the
-    # player on fire, so the lava push is never kept), updateSubmergedInWaterState, the void
-    if not update_water_state(keys, slots, pool, flags, f, i, r, LAVA_PUSH, False, VEC_ZERO_BELOW, True, False) \
-            or f[r, F_LAVA] > 0.0:
-        return -1, pose
+    # player on fire, so the lava push is never kept; no fluid in the box: nothing pushes, both heights 0, not
+    # touching water), updateSubmergedInWaterState, the void
+    if flag_in(keys, slots, pool, flags, FLUID, _row_box(f, r), BLOCK_COLLISION_DEFLATE):
+        if not update_water_state(keys, slots, pool, flags, f, i, r, LAVA_PUSH, False, VEC_ZERO_BELOW, True,
+                                  False) or f[r, F_LAVA] > 0.0:
+            return -1, pose
+    else:
+        f[r, F_WATER] = 0.0
+        f[r, F_LAVA] = 0.0
+        i[r, I_FLAGS] = i[r, I_FLAGS] & ~TOUCHING_WATER
     submerged = submerged_in_water(keys, slots, pool, flags, f[r, F_POS], f[r, F_POS + 1] + eye - SUBMERGED_EYE_OFFSET,
                                    f[r, F_POS + 2])
     if f[r, F_POS + 1] < void_y:
