@@ -387,12 +387,14 @@ def set_enchantment(entity_id: int, slot: str, name: str, level: int | None) -> 
         e = live_entity(sim, entity_id)
         if slot not in e.equipment:
             raise ValueError(f"no item in slot {slot!r} to enchant (put one there first)")
-        levels = e.enchantments.setdefault(slot, {})
+        enchantments = {k: dict(v) for k, v in e.enchantments.items()}
+        levels = enchantments.setdefault(slot, {})
         if level is None:
             levels.pop(name, None)
         else:
             levels[name] = level
         if not levels:
-            del e.enchantments[slot]
+            del enchantments[slot]
+        e.enchantments = enchantments   # assigned, not changed in place: a player's counts as an edit (Depth Strider)
     return Edit(field_key(entity_id, "enchantments"), change)
 

@@ -150,7 +150,7 @@ def base_tick(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, v:
     `updateSubmergedInWaterState` at the eye Y less `below_eye` into the row's column `submerged` (the kind's own);
     false where the object path must finish it (lava: fire and damage; below the void: removal)."""
     if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, v & V_VEC_DOUBLE != 0, zero_below,
-                              v & V_LAVA_IN_WATER != 0):
+                              v & V_LAVA_IN_WATER != 0, True):
         return False
     if f[r, F_LAVA] > 0.0 or f[r, F_POS + 1] < void:   # isInLava (fire, damage), attemptTickInVoid: removal
         return False
@@ -236,7 +236,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             bounce(f, r)
     grow_older(i, r)                                                                         # 7
     return update_water_state(keys, slots, pool, flags, f, i, r, lava_push, v & V_VEC_DOUBLE != 0, zero_below,
-                              v & V_LAVA_IN_WATER != 0)                                      # 8 F2
+                              v & V_LAVA_IN_WATER != 0, True)                                      # 8 F2
 
 
 @njit

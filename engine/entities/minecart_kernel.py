@@ -461,7 +461,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
                    f[r, F_BOX + 2] - m, f[r, F_BOX + 3] + m, f[r, F_BOX + 4] + 0.0, f[r, F_BOX + 5] + m):
         return False
     if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, v & V_VEC_DOUBLE != 0,  # 7 F
-                              zero_below, v & V_LAVA_IN_WATER != 0):
+                              zero_below, v & V_LAVA_IN_WATER != 0, True):
         return False
     if f[r, F_LAVA] > 0.0:                                                    # set on fire by lava
         return False

@@ -204,7 +204,7 @@ def base_tick(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, v:
     if i[r, I_FIRST] or i[r, I_FIRE] != UNLIT or not i[r, I_LEFT] or not finite_row(f, r):
         return False
     if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, v & V_VEC_DOUBLE != 0, zero_below,
-                              v & V_LAVA_IN_WATER != 0):
+                              v & V_LAVA_IN_WATER != 0, True):
         return False
     if f[r, F_LAVA] > 0.0 or f[r, F_POS + 1] < void or not finite_row(f, r):   # lava (fire), attemptTickInVoid
         return False

@@ -176,7 +176,8 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     release refusing `block_effects` (V_EFFECT_SECTIONS) stops near a block of the section. `half`, `height`: the
     entity's half width and height (`EntityDimensions.getBoxAt`, the box the 1.17 position update builds).
     `step`: its step height (step-up, `collision_kernel.adjust_movement_stepping`; 0 for none). `living`: a
-    `LivingEntity`, whose fall checks the water first and whose landing may hurt (both left to the object path).
+    `LivingEntity`, whose fall checks the water first where it is not touching water, and whose landing may hurt
+    (both left to the object path).
     Steps 7-10 are `engine.motion.move_kernel`'s, which the object path runs too."""
     if i[r, I_FLAGS] & NO_CLIP or i[r, I_FIRE] != UNLIT:                                  # step 1; step 15
         return False
@@ -251,7 +252,8 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
                 landing = below
     if flags[landing] & EFFECT:                                                             # steps 8, 10, 11
         return False
-    if living and flag_in(keys, slots, pool, flags, WATER, box, BLOCK_COLLISION_DEFLATE):   # step 8: checkWaterState
+    if living and not i[r, I_FLAGS] & TOUCHING_WATER and \
+            flag_in(keys, slots, pool, flags, WATER, box, BLOCK_COLLISION_DEFLATE):   # step 8: checkWaterState, if dry
         return False
     double = v & V_FALL_DOUBLE != 0                                                         # step 8
     f[r, F_FALL] = fall_before_landing(f[r, F_FALL], ay, double, i[r, I_FLAGS] & TOUCHING_WATER != 0)
@@ -370,7 +372,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             end_row(f, i, r, n, marks)
             return n, EXPLODE
         if not update_water_state(keys, slots, pool, flags, f, i, r, lava_push, v & V_VEC_DOUBLE != 0,
-                                  zero_below, v & V_LAVA_IN_WATER != 0):      # 7 F
+                                  zero_below, v & V_LAVA_IN_WATER != 0, True):   # 7 F
             hand_back(f, i, r, n, marks, saved_f, saved_i)
             continue                      # (its fuse stays above 0 on the object path too)
         end_row(f, i, r, n, marks)

@@ -148,9 +148,9 @@ def pushes(px: float, py: float, pz: float, double: bool) -> bool:
 
 @njit
 def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, kind: int, col: int,
-                             accel: float, double: bool, zero_below: float) -> tuple:
-    """`Entity.updateMovementInFluid` for a non-player pushed by fluids: (touching, ok); writes the motion and the
-    fluid height column `col` only when ok."""
+                             accel: float, double: bool, zero_below: float, non_player: bool) -> tuple:
+    """`Entity.updateMovementInFluid` for an entity pushed by fluids (a player's push is not normalized:
+    `non_player` false): (touching, ok); writes the motion and the fluid height column `col` only when ok."""
     d = BLOCK_COLLISION_DEFLATE
     min_x, min_y, min_z = f[r, F_BOX] + d, f[r, F_BOX + 1] + d, f[r, F_BOX + 2] + d
     x0, x1 = jfloor(min_x), jceil(f[r, F_BOX + 3] - d)
@@ -182,7 +182,7 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
                 px, py, pz = px + vx, py + vy, pz + vz
                 count += 1
     if pushes(px, py, pz, double):
-        px, py, pz = fluid_push(px, py, pz, count, True, accel, f[r, F_MOTION], f[r, F_MOTION + 2], double,
+        px, py, pz = fluid_push(px, py, pz, count, non_player, accel, f[r, F_MOTION], f[r, F_MOTION + 2], double,
                                 zero_below, True)   # the kernels run from 1.16 (`lava_push`)
         f[r, F_MOTION] = f[r, F_MOTION] + px
         f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + py
@@ -193,14 +193,14 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
 
 @njit
 def update_water_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, lava_push: float,
-                       double: bool, zero_below: float, lava_in_water: bool) -> bool:
-    """`Entity.updateWaterState` (engine.influences.fluids.update_water_state) of a non-player row: heights
-    cleared, water pushes (touching it resets the fall), then lava (before 1.16.2, `lava_in_water` false, only
-    where no water was touched). False where the object path must decide (the row part-written)."""
+                       double: bool, zero_below: float, lava_in_water: bool, non_player: bool) -> bool:
+    """`Entity.updateWaterState` (engine.influences.fluids.update_water_state) of a row (a player's: `non_player`
+    false): heights cleared, water pushes (touching it resets the fall), then lava (before 1.16.2, `lava_in_water`
+    false, only where no water was touched). False where the object path must decide (the row part-written)."""
     f[r, F_WATER] = 0.0
     f[r, F_LAVA] = 0.0
     touching, ok = update_movement_in_fluid(keys, slots, pool, flags, f, r, WATER, F_WATER, WATER_PUSH, double,
-                                            zero_below)
+                                            zero_below, non_player)
     if not ok:
         return False
     if touching:
@@ -210,5 +210,6 @@ def update_water_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r
         i[r, I_FLAGS] = i[r, I_FLAGS] & ~TOUCHING_WATER
     if touching and not lava_in_water:
         return True
-    _, ok = update_movement_in_fluid(keys, slots, pool, flags, f, r, LAVA, F_LAVA, lava_push, double, zero_below)
+    _, ok = update_movement_in_fluid(keys, slots, pool, flags, f, r, LAVA, F_LAVA, lava_push, double, zero_below,
+                                     non_player)
     return ok

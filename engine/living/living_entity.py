@@ -68,6 +68,7 @@ if TYPE_CHECKING:
 _jump, _sprint_jump_kick = plain(travel_kernel.jump), plain(travel_kernel.sprint_jump_kick)
 _zero_negligible_motion, _damp_input = plain(travel_kernel.zero_negligible_motion), plain(travel_kernel.damp_input)
 _movement_speed_on = plain(travel_kernel.movement_speed_on)
+_jumping_in_fluid, _swim_vertically = plain(travel_kernel.jumping_in_fluid), plain(travel_kernel.swim_vertically)
 
 BASE = StageInfo("base_tick", "Entity.baseTick", "F")
 NOT_VOLUNTARY = StageInfo("not_voluntary_drag", "LivingEntity.tickMovement")
@@ -297,8 +298,8 @@ class LivingEntity(Entity):
         self.sideways_speed, self.forward_speed = _damp_input(self.sideways_speed, self.forward_speed)
 
     def tick_jumping(self, sim: TickContext, rec: Recorder | None) -> None:
-        """Spec 05 §5: swim up in water or lava, or jump from the ground (cooldown 10); not trying to jump ends
-        the cooldown."""
+        """Spec 05 §5: swim up in water or lava, or jump from the ground (cooldown 10), as
+        `travel_kernel.jumping_in_fluid` chooses; not trying to jump ends the cooldown."""
         if not sim.features.jump_fluid_heights:
             self.tick_jumping_1_15(sim, rec)
             return
@@ -307,13 +308,11 @@ class LivingEntity(Entity):
             return
         in_lava = self.is_in_lava()
         g = self.fluid_height["lava"] if in_lava else self.fluid_height["water"]
-        wet = self.touching_water and g > 0.0
-        h = self.swim_height()
-        if wet and (not self.on_ground or g > h):
+        choice = _jumping_in_fluid(self.touching_water and g > 0.0, in_lava, g, self.swim_height(), self.on_ground,
+                                   self.jump_cooldown)
+        if choice == travel_kernel.SWIM_UP:
             run_stage(rec, self, SWIM_UP, self.swim_upward)
-        elif in_lava and (not self.on_ground or g > h):
-            run_stage(rec, self, SWIM_UP, self.swim_upward)
-        elif (self.on_ground or wet and g <= h) and self.jump_cooldown == 0:
+        elif choice == travel_kernel.JUMP:
             run_stage(rec, self, JUMP, self.jump, sim, rec)
             self.jump_cooldown = JUMP_COOLDOWN
 
@@ -334,8 +333,8 @@ class LivingEntity(Entity):
             self.jump_cooldown = JUMP_COOLDOWN
 
     def swim_upward(self) -> None:
-        """`LivingEntity.swimUpward`: Y + 0.04F."""
-        self.motion = self.motion.add(0.0, SWIM_UP_SPEED, 0.0)
+        """`LivingEntity.swimUpward`: Y + 0.04F (`travel_kernel.swim_vertically`)."""
+        self.motion = Vec3(*_swim_vertically(*self.motion, SWIM_UP_SPEED))
 
     def jump(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LivingEntity.jump`: Y := 0.42F × the block's jump multiplier (+ 0.1F per Jump Boost level, added in

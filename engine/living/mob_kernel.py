@@ -12,12 +12,13 @@ none, or NoAI; on the ground or in the air. The order is the object path's: age 
 (`tick_cramming`: the boxes met, through the players' crowd grid, in the world's order, pushed). `tick_rows` gives a
 row back to the object path, restored as it found it, where the tick would read something these kernels do not
 decide: water or lava in the box, fire, the void, sprinting, gliding, a block with an entity effect where the jump
-or the move reads one, a climbable block or any trapdoor at the feet, a block whose shape a block entity decides at
-the feet (MoveControl's jump test), a landing that would hurt, no-clip, a movement multiplier, the border within
-reach, non-finite numbers, more than maxEntityCramming − 1 boxes met (the cramming damage's draw) or one whose push
-the object path decides (a rider or vehicle, no-clip, another kind's push), the `path_to` goal asking the navigation
-(its start, and every 40 ticks of `tryingTime`: a search, or `adjustPath` over the blocks), a block whose shape a
-block entity decides below the node the navigation hands to `MoveControl`. What `MobBatch.row` leaves to the
+or the move reads one, a trapdoor or scaffolding at the feet (ladders and vines are climbed:
+`travel_kernel.travel_ordinary`), a block whose shape a block entity decides at the feet (MoveControl's jump test),
+a landing that would hurt, no-clip, a movement multiplier, the border within reach, non-finite numbers, more than
+maxEntityCramming − 1 boxes met (the cramming damage's draw) or one whose push the object path decides (a rider or
+vehicle, no-clip, another kind's push), the `path_to` goal asking the navigation (its start, and every 40 ticks of
+`tryingTime`: a search, or `adjustPath` over the blocks), a block whose shape a block entity decides below the node
+the navigation hands to `MoveControl`. What `MobBatch.row` leaves to the
 object path before the loop: see `engine.living.mob.MobBatch`.
 """
 

@@ -89,6 +89,7 @@ from engine.java.mathhelper import cos, floor, sin
 from engine.jit import plain
 from engine.living import effects as fx
 from engine.living import player_kernel as kernel
+from engine.living import travel_kernel
 from engine.living.attributes import MOVEMENT_SPEED, SNEAKING_SPEED, AttributeInstance
 from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
 from engine.living.player_input import KEY_MASK, NOTHING, InputSchedule, PlayerInput
@@ -128,6 +129,7 @@ ELYTRA = "minecraft:elytra"
 _key_axis, _start_sprinting = plain(kernel.key_axis), plain(kernel.start_sprinting)
 _double_tap_reset = plain(kernel.double_tap_reset)
 _sprint_stops, _keyboard_input = plain(kernel.sprint_stops), plain(kernel.keyboard_input)
+_swim_vertically = plain(travel_kernel.swim_vertically)
 
 
 def _speed(sprinting: bool) -> float:
@@ -140,11 +142,12 @@ def _speed(sprinting: bool) -> float:
 
 @lru_cache(maxsize=1)
 def block_columns() -> tuple[np.ndarray, np.ndarray]:
-    """Per block state id: `Block.getSlipperiness`, and 1 where `isClimbing` could be true (a climbable block or
-    any trapdoor, which the object path decides)."""
+    """Per block state id: `Block.getSlipperiness`, and `isClimbing` (`travel_kernel.CLIMBABLE` for a climbable
+    block, CLIMB_UNDECIDED for any trapdoor and scaffolding, which the object path decides, else 0)."""
     states = blocks.all_states()
     slip = slipperiness_column()
-    climb = np.array([phys.is_climbable(st.block) or st.block.endswith("_trapdoor") for st in states],
+    climb = np.array([travel_kernel.CLIMB_UNDECIDED if st.block.endswith("_trapdoor") or st.block == "scaffolding"
+                      else travel_kernel.CLIMBABLE if phys.is_climbable(st.block) else 0 for st in states],
                      dtype=np.uint8)
     return slip, climb
 
@@ -216,7 +219,8 @@ class PlayerServerBatch(RowBatch):
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
-        return kernel.server_tick_rows(PLAYER_ROWS.f, PLAYER_ROWS.i, rows, start, marks, saved_f, saved_i)
+        return kernel.server_tick_rows(PLAYER_ROWS.f, PLAYER_ROWS.i, rows, start, marks, saved_f, saved_i,
+                                       "fluids" in features.refused)
 
 
 _KERNEL_FEATURES = features_for("1.16.5")   # what the player kernels decide (engine.living.player_kernel)
@@ -226,8 +230,8 @@ class PlayerBatch:
     """The players phase over `PLAYER_ROWS` (`engine.living.player_kernel`): in 1.16.5, in a world of players
     only (no other entity to push or collide with), untraced. A player takes the object path where its tick uses an
     item (its input columns say so) or, decided before the loop (`ready`), where it draws a bow, rides or carries,
-    has an effect, is hurt or dead, wears an elytra, is neither standing nor crouching, or its movement speed has a
-    base or modifier other than a player's and the sprint's.
+    has an effect, is hurt or dead, wears an elytra or Depth Strider, is neither standing nor crouching, or its
+    movement speed has a base or modifier other than a player's and the sprint's.
 
     What the loop reads besides the rows is kept from tick to tick (`rows`): the players' rows, their input
     schedules as columns (`InputSchedule.columns`, concatenated), whether each is `ready`, and which stretch of its
@@ -277,7 +281,8 @@ class PlayerBatch:
     def _ready(self, e: PlayerEntity) -> bool:
         speed = e.attributes.instances.get(MOVEMENT_SPEED)
         return (e.bow_drawn_since is None and e.vehicle is None and not e.passengers
-                and not e.effects.active and e.hurt_time == 0 and e.time_until_regen == 0 and e.health > 0.0
+                and not e.effects.active and not e.depth_strider_level() and e.hurt_time == 0
+                and e.time_until_regen == 0 and e.health > 0.0
                 and e.pose in ("standing", "crouching") and e.equipment.get("chest") != ELYTRA and speed is not None
                 and speed.base == PLAYER_MOVEMENT_SPEED
                 and all(m == SPRINT_UUID for m in speed.modifiers) and (SPRINT_UUID in speed.modifiers) == e.sprinting)
@@ -351,7 +356,7 @@ class PlayerEntity(RowBacked, LivingEntity):
     sprinting = _watched_flag(extra_flag(PLAYER_ROWS, "sprinting"))
     locals().update({name: Watched(name) for name in ("bow_drawn_since", "vehicle", "passengers", "effects",
                                                       "hurt_time", "time_until_regen", "health", "pose",
-                                                      "equipment", "attributes", "inputs")})
+                                                      "equipment", "enchantments", "attributes", "inputs")})
     WIDTH = PLAYER_WIDTH
     HEIGHT = PLAYER_HEIGHT
     is_player = True
@@ -489,7 +494,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         """`ClientPlayerEntity.tickMovement`, then `PlayerEntity.tickMovement` around `LivingEntity`'s."""
         run_stage(rec, self, CLIENT_INPUT, self.client_input, sim.world, sim.features)
         if self.touching_water and self.held.sneak and self.should_swim_in_fluids():
-            run_stage(rec, self, SINK, self.motion_add_y, -SWIM_UP_SPEED)
+            run_stage(rec, self, SINK, self.knock_downwards)
         super().tick_movement(sim, rec)
         self.flying_speed = FLYING_SPEED
         if self.sprinting:   # 1.18.2-1.19.3: += 0.006F in float (`sprint_air_speed_float`)
@@ -497,8 +502,9 @@ class PlayerEntity(RowBacked, LivingEntity):
             self.flying_speed = f32(self.flying_speed + bonus)
         self.set_movement_speed(self.attributes.get_value(MOVEMENT_SPEED))
 
-    def motion_add_y(self, dy: float) -> None:
-        self.motion = self.motion.add(0.0, dy, 0.0)
+    def knock_downwards(self) -> None:
+        """A sneaking player in water sinks: Y − 0.04F (`travel_kernel.swim_vertically`)."""
+        self.motion = Vec3(*_swim_vertically(*self.motion, -SWIM_UP_SPEED))
 
     def client_input(self, world: World, features: Features) -> None:
         """The key and sprint part of `ClientPlayerEntity.tickMovement` (spec 05 §4.6). From 1.18 a horizontal

@@ -1,15 +1,20 @@
 """A player's tick on rows (docs/architecture.md, "Entities as rows; stages compiled"): the players phase's
 `PlayerEntity.player_tick` after the look and keys are read, as one kernel per row of `PLAYER_ROWS`, in 1.16.5.
 
-The common case only (docs/performance.md, "Players as rows"): standing or crouching, on the ground or in the
-air, the keys forward/back/left/right/jump/sprint/sneak (the sneaking pose, its slowdown, the edge probe of
-`move_kernel.adjust_movement_for_sneaking`). `tick_rows` gives a row back to the object path, restored as it found
-it, where the tick would read something these kernels do not decide: a fluid in the box or at the eyes, a pose
-that fits neither standing nor crouching, a climbable block, a block with an entity effect where the move
-or the jump reads one (soul sand, honey, slime, beds, farmland…), a landing that would hurt, fire ticks, the void,
-gliding, swimming, no-clip, a movement multiplier, the border within reach, non-finite numbers, or another player
-whose box meets this one's (cramming). What the Python batch leaves to the object path before the loop: see
-`engine.living.player.PlayerBatch`.
+The common case (docs/performance.md, "Players as rows"; "Players in water, lava and on ladders compiled"):
+standing or crouching, on the ground, in the air, in still or flowing water (the push, submersion, sinking while
+sneaking, swimming up, `travel`'s water case: `travel_kernel.travel_in_water`) or on a ladder or vine (the climbing
+clamp, holding on while sneaking, 0.2 up: `travel_kernel.travel_ordinary`), the keys
+forward/back/left/right/jump/sprint/sneak (the sneaking pose, its slowdown, the edge probe of
+`move_kernel.adjust_movement_for_sneaking`; the sprint rules in and out of water). `tick_rows` gives a row back to
+the object path, restored as it found it, where the tick would read something these kernels do not decide: lava,
+a falling fluid's flow, water reached during the move from out of it (`LivingEntity.fall`'s water check), a
+sprinter under water (it starts swimming) and a swimmer, a pose that fits neither standing nor crouching, a
+trapdoor or scaffolding at the feet, a block with an entity effect where the move or the jump reads one (soul
+sand, honey, slime, beds, farmland…), a landing that would hurt, fire ticks, the void, gliding, no-clip, a movement
+multiplier, the border within reach, non-finite numbers, or another player whose box meets this one's
+(cramming). What the Python batch leaves to the object path before the loop (Depth Strider, Dolphin's Grace and
+every other effect among it): see `engine.living.player.PlayerBatch`.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from engine.constants import (
     FORWARD_THRESHOLD,
     JUMP_COOLDOWN,
     JUMP_VELOCITY,
+    LAVA_PUSH,
     LIVING_GRAVITY,
     PLAYER_EYE_HEIGHT,
     PLAYER_HEIGHT,
@@ -32,9 +38,13 @@ from engine.constants import (
     SNEAK_SLOWDOWN,
     SPRINT_FLYING_BONUS,
     SUBMERGED_EYE_OFFSET,
+    SWIM_HEIGHT,
+    SWIM_UP_SPEED,
+    VEC_ZERO_BELOW,
     VELOCITY_AFFECTING_OFFSET,
     WALKING_THRESHOLD,
 )
+from engine.entities.item_kernel import submerged_in_water
 from engine.entities.rows import (
     DONE,
     F_BOX,
@@ -56,11 +66,10 @@ from engine.entities.rows import (
     tick_entity_head,
 )
 from engine.entities.tnt_kernel import V_YXZ
-from engine.influences.fluid_kernel import f32
+from engine.influences.fluid_kernel import f32, update_water_state
 from engine.jit import njit
 from engine.living.player_input import KEY_BITS, KEY_MASK, SETS_PITCH, SETS_YAW, USES_ITEM
 from engine.living.travel_kernel import (
-    C_CLIMBING,
     C_COOLDOWN,
     C_DOUBLE_TAP,
     C_FALL_FLYING,
@@ -81,8 +90,14 @@ from engine.living.travel_kernel import (
     C_SUBMERGED,
     C_SWIMMING,
     C_YAW,
+    JUMP,
+    SWIM_UP,
+    climbing_at,
     damp_input,
     jump,
+    jumping_in_fluid,
+    swim_vertically,
+    travel_in_water,
     travel_ordinary,
     zero_negligible_motion,
 )
@@ -125,7 +140,9 @@ def pose_fits(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
 
 @njit(inline=True)
 def is_walking(i: np.ndarray, f: np.ndarray, r: int) -> bool:
-    """`ClientPlayerEntity.isWalking` out of water: forward ≥ 0.8."""
+    """`ClientPlayerEntity.isWalking`: forward ≥ 0.8 (any forward under water)."""
+    if i[r, C_SUBMERGED]:
+        return f[r, C_IN_FORWARD] > FORWARD_THRESHOLD
     return f[r, C_IN_FORWARD] >= WALKING_THRESHOLD
 
 
@@ -184,8 +201,8 @@ def keyboard_input(held: int, slow_down: bool, factor: float) -> tuple:
 def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int, held: int,
                  climb: np.ndarray) -> int:
     """The key and sprint part of `ClientPlayerEntity.tickMovement` (spec 05 §4.6) once the sneaking pose is known
-    (the C_SNEAK_POSE column; not swimming, out of water, no item in use, no elytra): −1 where the kernels do not
-    decide, else 1 where the sprint flag changed."""
+    (the C_SNEAK_POSE column; not swimming, no item in use, no elytra; touching water and submerged as the base
+    tick found): −1 where the kernels do not decide, else 1 where the sprint flag changed."""
     if i[r, C_DOUBLE_TAP] > 0:
         i[r, C_DOUBLE_TAP] -= 1
     was_jumping = i[r, C_IN_JUMPING] != 0
@@ -197,18 +214,18 @@ def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int,
     i[r, C_SNEAKING] = 1 if sneaking else 0                # ClientPlayerEntity.isSneaking: input.sneaking
     was_sprinting = i[r, C_SPRINTING]
     tap = double_tap_reset(i[r, C_DOUBLE_TAP], False, was_sneaking, True)   # 1.16.5; an item in use is handed back
+    touching, submerged = i[r, I_FLAGS] & TOUCHING_WATER != 0, i[r, C_SUBMERGED] != 0
     sprinting, tap = start_sprinting(was_sprinting != 0, tap,
-                                     i[r, I_FLAGS] & ON_GROUND != 0 and not was_sneaking, was_walking,
-                                     is_walking(i, f, r), True, held & HELD_SPRINT != 0)
+                                     (i[r, I_FLAGS] & ON_GROUND != 0 or submerged) and not was_sneaking, was_walking,
+                                     is_walking(i, f, r), not touching or submerged, held & HELD_SPRINT != 0)
     i[r, C_DOUBLE_TAP] = tap
-    if sprinting and sprint_stops(f[r, C_IN_FORWARD], i[r, I_FLAGS] & H_COLL != 0, False):
+    if sprinting and sprint_stops(f[r, C_IN_FORWARD], i[r, I_FLAGS] & H_COLL != 0, touching and not submerged):
         sprinting = False
     i[r, C_SPRINTING] = 1 if sprinting else 0
     changed = 1 if i[r, C_SPRINTING] != was_sprinting else 0
     if i[r, C_IN_JUMPING] and not was_jumping:             # checkFallFlying after isClimbing (no elytra here)
-        if climb[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))]:
+        if climbing_at(keys, slots, pool, f, i, r, climb) < 0:
             return -1
-        i[r, C_CLIMBING] = 0
     return changed
 
 
@@ -270,25 +287,31 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     STANDING or CROUCHING): (−1, pose) where the object path must tick it (the row part-written), else (1 where
     the sprint flag changed, 0 where not; the pose after). The jump and the travel are
     `engine.living.travel_kernel`'s, the move `tnt_kernel.move_self`, which the object path runs too."""
-    fl = i[r, I_FLAGS]
     if i[r, C_SWIMMING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
         return -1, pose
     height = PLAYER_SNEAKING_HEIGHT if pose == CROUCHING else PLAYER_HEIGHT
     eye = PLAYER_SNEAKING_EYE_HEIGHT if pose == CROUCHING else PLAYER_EYE_HEIGHT
-    box = _row_box(f, r)
-    # Entity.baseTick: updateWaterState (no water or lava in the box), updateSubmergedInWaterState, the void
-    if flag_in(keys, slots, pool, flags, FLUID, box, BLOCK_COLLISION_DEFLATE):
-        return -1, pose
-    ey = f[r, F_POS + 1] + eye - SUBMERGED_EYE_OFFSET
-    if flags[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(ey), jfloor(f[r, F_POS + 2]))] & WATER:
-        return -1, pose
+    # Entity.baseTick: updateWaterState (the player's push not normalized; lava is handed back, since it sets the
+    # player on fire, so the lava push is never kept; no fluid in the box: nothing pushes, both heights 0, not
+    # touching water), updateSubmergedInWaterState, the void
+    if flag_in(keys, slots, pool, flags, FLUID, _row_box(f, r), BLOCK_COLLISION_DEFLATE):
+        if not update_water_state(keys, slots, pool, flags, f, i, r, LAVA_PUSH, False, VEC_ZERO_BELOW, True,
+                                  False) or f[r, F_LAVA] > 0.0:
+            return -1, pose
+    else:
+        f[r, F_WATER] = 0.0
+        f[r, F_LAVA] = 0.0
+        i[r, I_FLAGS] = i[r, I_FLAGS] & ~TOUCHING_WATER
+    submerged = submerged_in_water(keys, slots, pool, flags, f[r, F_POS], f[r, F_POS + 1] + eye - SUBMERGED_EYE_OFFSET,
+                                   f[r, F_POS + 2])
     if f[r, F_POS + 1] < void_y:
         return -1, pose
-    f[r, F_WATER] = 0.0
-    f[r, F_LAVA] = 0.0
-    i[r, I_FLAGS] = fl & ~TOUCHING_WATER
-    i[r, C_SUBMERGED] = 0
+    i[r, C_SUBMERGED] = 1 if submerged else 0
     i[r, C_FIRST_UPDATE] = 0
+    # LivingEntity.baseTick's updateSwimming: a sprinter under water starts swimming (the swimming pose and
+    # PlayerEntity.travel's pitch are the object path's)
+    if submerged and i[r, C_SPRINTING]:
+        return -1, pose
     sneak_pose, stand, crouch = sneaking_pose(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
                                               empty, cells, f, i, r)       # ClientPlayerEntity.tickMovement
     if sneak_pose < 0:
@@ -298,6 +321,10 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     changed = client_input(keys, slots, pool, flags, i, f, r, held, climb)
     if changed < 0:
         return -1, pose
+    touching = i[r, I_FLAGS] & TOUCHING_WATER != 0
+    if touching and held & HELD_SNEAK:                                   # knockDownwards: sinking while sneaking
+        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = swim_vertically(
+            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], -SWIM_UP_SPEED)
     # LivingEntity.tickMovement (spec 05 §3)
     if i[r, C_COOLDOWN] > 0:                                                                # step 2
         i[r, C_COOLDOWN] -= 1
@@ -308,9 +335,14 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     f[r, C_FORWARD] = f[r, C_IN_FORWARD]
     i[r, C_JUMPING] = i[r, C_IN_JUMPING]
     sprinting = i[r, C_SPRINTING] != 0
-    if not i[r, C_JUMPING]:                                                                 # step 6
+    choice = jumping_in_fluid(touching and f[r, F_WATER] > 0.0, False, f[r, F_WATER], SWIM_HEIGHT,
+                              i[r, I_FLAGS] & ON_GROUND != 0, i[r, C_COOLDOWN])       # step 6 (out of lava)
+    if not i[r, C_JUMPING]:
         i[r, C_COOLDOWN] = 0
-    elif i[r, I_FLAGS] & ON_GROUND and i[r, C_COOLDOWN] == 0:                               # jump
+    elif choice == SWIM_UP:
+        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = swim_vertically(
+            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], SWIM_UP_SPEED)
+    elif choice == JUMP:
         px, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
         if flags[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)] & EFFECT or \
                 flags[state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)] \
@@ -321,9 +353,13 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
             False, sine)
         i[r, C_COOLDOWN] = JUMP_COOLDOWN
     f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])      # step 7
-    if not travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
-                           r, sprint_speed if sprinting else walk_speed, LIVING_GRAVITY, slip, climb, border,
-                           V_YXZ if yxz else 0, HALF_WIDTH, height, sine):                     # step 9
+    speed, v = sprint_speed if sprinting else walk_speed, V_YXZ if yxz else 0
+    if touching:                                                                            # step 9
+        if not travel_in_water(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
+                               r, speed, LIVING_GRAVITY, climb, border, v, HALF_WIDTH, height, sine):
+            return -1, pose
+    elif not travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
+                             r, speed, LIVING_GRAVITY, slip, climb, border, v, HALF_WIDTH, height, sine):
         return -1, pose
     # step 11, tickCramming: `tick_rows` asks the crowd grid (`crowd_meets`) after this tick
     f[r, C_FLYING] = FLYING_SPEED                                        # PlayerEntity.tickMovement's tail
@@ -559,17 +595,17 @@ def players_loop(keys, slots, pool, shape, flags, ncoords, coords, filled, singl
 
 @njit(borrows=True)
 def server_tick_rows(f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int, marks: np.ndarray,
-                     saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+                     saved_f: np.ndarray, saved_i: np.ndarray, fluids_refused: bool) -> tuple:
     """The entity phase's `ServerWorld.tickEntity` of players (`ServerPlayerEntity.tick` moves nothing: the client's
     movement comes in the players phase): age + 1, the previous position, the section. A row of −1, a removed
-    player, or one touching water or in lava (the versions table's fluids check) is left to the object path
-    (OBJECT_PATH); each player's tick touches only its row, so the loop goes on past it. Returns
-    (len(rows), DONE)."""
+    player, or, in a release refusing fluids (`fluids_refused`), one touching water or in lava (the versions
+    table's fluids check) is left to the object path (OBJECT_PATH); each player's tick touches only its row, so the
+    loop goes on past it. Returns (len(rows), DONE)."""
     for n in range(start, len(rows)):
         r = rows[n]
         if not begin_row(f, i, r, n, marks, saved_f, saved_i):
             continue
-        if i[r, I_FLAGS] & TOUCHING_WATER or f[r, F_LAVA] > 0.0:
+        if fluids_refused and (i[r, I_FLAGS] & TOUCHING_WATER or f[r, F_LAVA] > 0.0):
             marks[n] = OBJECT_PATH
             continue
         tick_entity_head(f, i, r)

@@ -12,10 +12,8 @@ from typing import TYPE_CHECKING
 from engine.constants import (
     BANK_JUMP_HEIGHT,
     BANK_JUMP_SPEED,
-    CLIMB_MAX_SPEED,
     CLIMB_UP_SPEED,
     DEGREES_TO_RADIANS,
-    DEPTH_STRIDER_DRAG,
     DEPTH_STRIDER_MAX,
     DEPTH_STRIDER_OFF_GROUND,
     DOLPHINS_GRACE_DRAG,
@@ -30,10 +28,6 @@ from engine.constants import (
     ELYTRA_STEER,
     ELYTRA_WALL_DAMAGE_FACTOR,
     ELYTRA_WALL_DAMAGE_OFFSET,
-    FLUID_GRAVITY_DIVISOR,
-    FLUID_GRAVITY_FLOOR,
-    FLUID_GRAVITY_STEP,
-    FLUID_GRAVITY_TOLERANCE,
     FLYING_ACCEL,
     FLYING_GROUND_ACCEL,
     FLYING_GROUND_FACTOR,
@@ -58,7 +52,7 @@ from engine.entities.entity import rotation_vector
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32, float_text
-from engine.java.mathhelper import SINE_TABLE, ceil, clamp, cos, floor, sin
+from engine.java.mathhelper import SINE_TABLE, ceil, cos, floor, sin
 from engine.jit import plain
 from engine.living import effects as fx
 from engine.living import travel_kernel
@@ -78,6 +72,8 @@ if TYPE_CHECKING:
 _ground_drag, _movement_input_to_velocity = plain(travel_kernel.ground_drag), \
     plain(travel_kernel.movement_input_to_velocity)
 _gravity, _drag = plain(travel_kernel.gravity), plain(travel_kernel.drag)
+_depth_strider, _fluid_gravity = plain(travel_kernel.depth_strider), plain(travel_kernel.fluid_gravity)
+_climbing_speed = plain(travel_kernel.climbing_speed)
 
 WATER = StageInfo("travel_water", "LivingEntity.travel")
 LAVA = StageInfo("travel_lava", "LivingEntity.travel")
@@ -137,12 +133,7 @@ def travel_in_water(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
         h = f32(min(e.depth_strider_level(), DEPTH_STRIDER_MAX))
     if not e.on_ground:
         h = f32(h * DEPTH_STRIDER_OFF_GROUND)
-    if h > 0.0 and efficiency:                                                      # steps 3-4
-        f = f32(f + f32(f32(DEPTH_STRIDER_DRAG - f) * h))
-        g = f32(g + f32(f32(e.get_movement_speed() - g) * h))
-    elif h > 0.0:
-        f = f32(f + f32(f32(f32(DEPTH_STRIDER_DRAG - f) * h) / f32(3.0)))
-        g = f32(g + f32(f32(f32(e.get_movement_speed() - g) * h) / f32(3.0)))
+    f, g = _depth_strider(f, g, h, e.get_movement_speed(), efficiency)              # steps 3-4
     if e.effects.has(fx.DOLPHINS_GRACE):
         f = DOLPHINS_GRACE_DRAG
     update_velocity(e, rec, g, movement_input)                                      # step 5
@@ -155,19 +146,13 @@ def travel_in_water(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
 
 
 def fluid_gravity(e: LivingEntity, d: float, falling: bool, features: Features) -> None:
-    """`method_26317` (AMBIGUITY-L2): y − d/16, or −0.003 where that would land within ±0.003 of zero while
-    falling; nothing with NoGravity (from 1.20.5 `applyFluidMovingSpeed`: with a gravity of 0) or while
-    sprinting."""
+    """`method_26317` (AMBIGUITY-L2, `travel_kernel.fluid_gravity`): y − d/16, or −0.003 where that would land
+    within ±0.003 of zero while falling; nothing with NoGravity (from 1.20.5 `applyFluidMovingSpeed`: with a gravity
+    of 0) or while sprinting."""
     if (d == 0.0 if features.living_attributes else e.no_gravity) or e.sprinting:
         return
     m = e.motion
-    step = d / FLUID_GRAVITY_DIVISOR
-    if falling and abs(m.y - FLUID_GRAVITY_STEP) >= FLUID_GRAVITY_TOLERANCE and \
-            abs(m.y - step) < FLUID_GRAVITY_TOLERANCE:
-        y = FLUID_GRAVITY_FLOOR
-    else:
-        y = m.y - step
-    e.motion = Vec3(m.x, y, m.z)
+    e.motion = Vec3(m.x, _fluid_gravity(m.y, d, falling), m.z)
 
 
 def bank_jump(e: LivingEntity, sim: TickContext, rec: Recorder | None, start_y: float) -> None:
@@ -318,14 +303,11 @@ def levitate(e: LivingEntity, features: Features) -> None:
 
 def apply_climbing_speed(e: LivingEntity, world: World) -> None:
     """`LivingEntity.applyClimbingSpeed`: the fall is reset, X and Z clamped to ±0.15F, Y to at least -0.15F;
-    a sneaking player holds on (Y 0 instead of negative) unless in scaffolding."""
+    a sneaking player holds on (Y 0 instead of negative) unless in scaffolding (`travel_kernel.climbing_speed`)."""
     e.fall_distance = 0.0
-    m = e.motion
-    y = max(m.y, -CLIMB_MAX_SPEED)
-    if y < 0.0 and e.is_holding_onto_ladder() and \
-            world.get_block_state(floor(e.pos.x), floor(e.pos.y), floor(e.pos.z)).block != "scaffolding":
-        y = 0.0
-    e.motion = Vec3(clamp(m.x, -CLIMB_MAX_SPEED, CLIMB_MAX_SPEED), y, clamp(m.z, -CLIMB_MAX_SPEED, CLIMB_MAX_SPEED))
+    holding = e.is_holding_onto_ladder() and \
+        world.get_block_state(floor(e.pos.x), floor(e.pos.y), floor(e.pos.z)).block != "scaffolding"
+    e.motion = Vec3(*_climbing_speed(*e.motion, holding))
 
 
 # --- ghasts and phantoms (spec 05 §2.5) ---

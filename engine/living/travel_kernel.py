@@ -1,11 +1,12 @@
-"""`LivingEntity.tickMovement`'s jump and `travel`'s ordinary case (spec 05 §2.4, §3, §5) as kernels (engine.jit):
-the one source of this arithmetic (docs/architecture.md, "Each stage written once").
+"""`LivingEntity.tickMovement`'s jump and swimming up, `travel`'s ordinary case with climbing and its water case
+(spec 05 §2.1, §2.4, §3, §5) as kernels (engine.jit): the one source of this arithmetic (docs/architecture.md,
+"Each stage written once").
 
 The float kernels take and return plain numbers: the object path (`engine.living.travel`, `living_entity`) runs
-their plain forms (`engine.jit.plain`) on an entity's fields between the trace's stages; `travel_ordinary` runs them
-compiled on a living row (the columns `LIVING_FLOATS`, `LIVING_INTS`, `LIVING_FLAGS` of `engine.entities.rows`), as
-`engine.living.player_kernel` does. `sine` is `MathHelper.SINE_TABLE`: SINE (an array) in compiled code, the
-table itself in plain code.
+their plain forms (`engine.jit.plain`) on an entity's fields between the trace's stages; `travel_ordinary` and
+`travel_in_water` run them compiled on a living row (the columns `LIVING_FLOATS`, `LIVING_INTS`, `LIVING_FLAGS` of
+`engine.entities.rows`), as `engine.living.player_kernel` does. `sine` is `MathHelper.SINE_TABLE`: SINE (an array)
+in compiled code, the table itself in plain code.
 """
 
 from __future__ import annotations
@@ -13,7 +14,16 @@ from __future__ import annotations
 import numpy as np
 
 from engine.constants import (
+    BANK_JUMP_HEIGHT,
+    BANK_JUMP_SPEED,
+    CLIMB_MAX_SPEED,
+    CLIMB_UP_SPEED,
     DEGREES_TO_RADIANS,
+    DEPTH_STRIDER_DRAG,
+    FLUID_GRAVITY_DIVISOR,
+    FLUID_GRAVITY_FLOOR,
+    FLUID_GRAVITY_STEP,
+    FLUID_GRAVITY_TOLERANCE,
     GROUND_ACCEL_FACTOR,
     INPUT_DAMPING,
     LIVING_DRAG,
@@ -23,6 +33,9 @@ from engine.constants import (
     SPRINT_JUMP_KICK,
     SPRINT_JUMP_KICK_D,
     VELOCITY_AFFECTING_OFFSET,
+    WATER_ACCEL,
+    WATER_DRAG,
+    WATER_SPRINT_DRAG,
 )
 from engine.entities.rows import (
     F_BOX,
@@ -43,8 +56,9 @@ from engine.entities.tnt_kernel import border_within_reach, move_self
 from engine.influences.fluid_kernel import f32
 from engine.java.mathhelper import _QUARTER_TURN, _RADIANS_TO_INDEX, SINE_TABLE
 from engine.jit import njit
-from engine.motion.collision_kernel import _java_int, jfloor, state_at
+from engine.motion.collision_kernel import _java_int, collect_block_collisions, flag_in, jfloor, state_at
 from engine.motion.move_kernel import adjust_movement_for_sneaking
+from engine.world.block_tables import LAVA, WATER
 
 SINE = np.array(SINE_TABLE)                    # MathHelper.SINE_TABLE, the compiled kernels' copy
 
@@ -62,6 +76,9 @@ C_SPRINTING, C_SNEAKING, C_SNEAK_POSE, C_SWIMMING = _I["sprinting"], _I["sneakin
 C_FALL_FLYING, C_SUBMERGED, C_FIRST_UPDATE, C_CLIMBING = _I["fall_flying"], _I["submerged_in_water"], \
     _I["first_update"], _I["climbing"]
 C_PITCH = _F["pitch"]
+CLIMBABLE, CLIMB_UNDECIDED = 1, 2    # the `climb` column: isClimbing is true; the object path decides (trapdoors,
+#                                      scaffolding, whose holding on and shape read more than the block)
+NO_JUMP, SWIM_UP, JUMP = 0, 1, 2     # what `jumping_in_fluid` chooses
 
 
 @njit(inline=True)
@@ -158,17 +175,131 @@ def drag(x: float, y: float, z: float, horizontal: float, vertical: float) -> tu
     return x * horizontal, y * vertical, z * horizontal
 
 
+@njit(inline=True)
+def swim_vertically(x: float, y: float, z: float, dy: float) -> tuple:
+    """`Vec3d.add(0, dy, 0)` of Motion: `swimUpward` (+0.04F), `ClientPlayerEntity`'s sinking while sneaking in
+    water (−0.04F); adding 0.0 turns a −0.0 X or Z into 0.0."""
+    return x + 0.0, y + dy, z + 0.0
+
+
+@njit(inline=True)
+def jumping_in_fluid(wet: bool, in_lava: bool, height: float, swim_height: float, on_ground: bool,
+                     cooldown: int) -> int:
+    """`tickMovement` step 6 of an entity trying to jump (spec 05 §5, from 1.16): SWIM_UP in water (`wet`: touching
+    it with a height above 0) or lava off the ground or deeper than the swim height, else JUMP on the ground or in
+    water no deeper than the swim height once the cooldown is over, else NO_JUMP. `height`: the lava's height in
+    lava, else the water's."""
+    if wet and (not on_ground or height > swim_height):
+        return SWIM_UP
+    if in_lava and (not on_ground or height > swim_height):
+        return SWIM_UP
+    if (on_ground or wet and height <= swim_height) and cooldown == 0:
+        return JUMP
+    return NO_JUMP
+
+
+@njit(inline=True)
+def depth_strider(f: float, g: float, h: float, speed: float, efficiency: bool) -> tuple:
+    """`travel`'s water case steps 3-4 (spec 05 §2.1): for a Depth Strider h above 0 the drag f moves towards
+    0.54600006F and the acceleration g towards the movement speed by h / 3.0F (from 1.21 by h itself,
+    `efficiency`); all in float."""
+    if h > 0.0 and efficiency:
+        return f32(f + f32(f32(DEPTH_STRIDER_DRAG - f) * h)), f32(g + f32(f32(speed - g) * h))
+    if h > 0.0:
+        return f32(f + f32(f32(f32(DEPTH_STRIDER_DRAG - f) * h) / f32(3.0))), \
+            f32(g + f32(f32(f32(speed - g) * h) / f32(3.0)))
+    return f, g
+
+
+@njit(inline=True)
+def fluid_gravity(y: float, d: float, falling: bool) -> float:
+    """`method_26317` (AMBIGUITY-L2) of Y Motion: y − d/16, or −0.003 where that would land within ±0.003 of zero
+    while falling (the caller skips it with NoGravity or while sprinting)."""
+    step = d / FLUID_GRAVITY_DIVISOR
+    if falling and abs(y - FLUID_GRAVITY_STEP) >= FLUID_GRAVITY_TOLERANCE and abs(y - step) < FLUID_GRAVITY_TOLERANCE:
+        return FLUID_GRAVITY_FLOOR
+    return y - step
+
+
+@njit(inline=True)
+def _clamp(v: float, lo: float, hi: float) -> float:
+    """`MathHelper.clamp(double)`."""
+    return lo if v < lo else (hi if v > hi else v)
+
+
+@njit(inline=True)
+def climbing_speed(x: float, y: float, z: float, holding: bool) -> tuple:
+    """`LivingEntity.applyClimbingSpeed`'s Motion: X and Z clamped to ±0.15F, Y to at least −0.15F, and 0 instead of
+    negative for an entity `holding` onto the ladder (a sneaking player, not in scaffolding)."""
+    y = -CLIMB_MAX_SPEED if y < -CLIMB_MAX_SPEED else y          # Math.max(y, -0.15F)
+    if y < 0.0 and holding:
+        y = 0.0
+    return _clamp(x, -CLIMB_MAX_SPEED, CLIMB_MAX_SPEED), y, _clamp(z, -CLIMB_MAX_SPEED, CLIMB_MAX_SPEED)
+
+
+@njit(inline=True)
+def climbing_at(keys, slots, pool, f: np.ndarray, i: np.ndarray, r: int, climb: np.ndarray) -> int:
+    """`LivingEntity.isClimbing` at row r's position (`climb` per block state: CLIMBABLE, or CLIMB_UNDECIDED for what
+    the object path decides: a trapdoor, scaffolding): 1 or 0, kept in the climbing column, or −1."""
+    c = climb[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))]
+    if c == CLIMB_UNDECIDED:
+        return -1
+    i[r, C_CLIMBING] = c
+    return c
+
+
+@njit(inline=True)
+def move_living(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+                f: np.ndarray, i: np.ndarray, r: int, climb: np.ndarray, border: tuple, v: int, half: float,
+                height: float) -> bool:
+    """`Entity.move(SELF, Motion)` of a living row: a sneaking row (a player's; a mob's row never sneaks) has its
+    move shortened at edges first (Entity.move step 4, `move_kernel.adjust_movement_for_sneaking`, as up to 1.18.2),
+    then `tnt_kernel.move_self` with its step height. False where the object path must move it."""
+    mx, mz = f[r, F_MOTION], f[r, F_MOTION + 2]
+    if i[r, C_SNEAKING]:
+        box = (f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2], f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5])
+        if border_within_reach(box, mx, mz, border):
+            return False
+        ok, mx, mz = adjust_movement_for_sneaking(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
+                                                  empty, cells, box, mx, mz, i[r, I_FLAGS] & ON_GROUND != 0,
+                                                  f[r, F_FALL], f[r, C_STEP])
+        if ok < 0:
+            return False
+    return move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                     mx, f[r, F_MOTION + 1], mz, v, border, climb, half, height, f[r, C_STEP], True)
+
+
+@njit(inline=True)
+def bank_jump(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+              f: np.ndarray, i: np.ndarray, r: int, start_y: float) -> bool:
+    """Spec 05 §2.1 step 10 (and §2.2 step 6): after a horizontal collision, Y Motion 0.3F where the box raised to
+    0.6F above the start and offset by Motion meets no block and holds no fluid (`Entity.doesNotCollide`; no solid
+    entity in the rows' worlds). False where the object path must decide."""
+    if not i[r, I_FLAGS] & H_COLL:
+        return True
+    mx, my, mz = f[r, F_MOTION], f[r, F_MOTION + 1] + BANK_JUMP_HEIGHT - f[r, F_POS + 1] + start_y, f[r, F_MOTION + 2]
+    box = (f[r, F_BOX] + mx, f[r, F_BOX + 1] + my, f[r, F_BOX + 2] + mz, f[r, F_BOX + 3] + mx, f[r, F_BOX + 4] + my,
+           f[r, F_BOX + 5] + mz)
+    n = collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, box, cells)
+    if n < 0:
+        return False
+    if n == 0 and not flag_in(keys, slots, pool, flags, WATER | LAVA, box, 0.0):     # WorldView.containsFluid
+        f[r, F_MOTION + 1] = BANK_JUMP_SPEED
+    return True
+
+
 @njit(borrows=True)
 def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                     f: np.ndarray, i: np.ndarray, r: int, speed: float, d: float, slip: np.ndarray,
                     climb: np.ndarray, border: tuple, v: int, half: float, height: float, sine: np.ndarray) -> bool:
     """`LivingEntity.travel`'s ordinary case (spec 05 §2.4) of living row `r`, the movement input in its columns, in
     the release whose flags are `v` (`tnt_kernel.version_bits`; no tick-time block collision): `speed` its
-    `getMovementSpeed()`, `d` the gravity, `slip` `Block.getSlipperiness` and `climb` 1 where `isClimbing` could be
-    true per block state, `border` the world border's edges (min x, min z, max x, max z), `half` and `height` its
-    box. A sneaking row (a player's) has its move shortened at edges first (`move_kernel.adjust_movement_for_sneaking`,
-    as up to 1.18.2). False where the object path must travel it (climbing, a move `tnt_kernel.move_self` or the
-    sneaking probe does not decide), the row part-written. As up to 1.19.3: the slipperiness block at
+    `getMovementSpeed()`, `d` the gravity, `slip` `Block.getSlipperiness` and `climb` `isClimbing` per block state
+    (CLIMBABLE, CLIMB_UNDECIDED), `border` the world border's edges (min x, min z, max x, max z), `half` and `height`
+    its box. The move is `move_living`'s (a sneaker's edge probe first). A climbing row's Motion is clamped
+    (`climbing_speed`: a sneaking player holds on) and set to 0.2 up on a horizontal collision or a jump. False
+    where the object path must travel it (a trapdoor or scaffolding at the feet, a move `tnt_kernel.move_self` or
+    the sneaking probe does not decide), the row part-written. As up to 1.19.3: the slipperiness block at
     `getVelocityAffectingPos` without the supporting block (1.20), the off-ground speed from the flyingSpeed column
     (1.19.4 reads `getOffGroundSpeed`); `v` must not hold V_TICK_BLOCKS (`climb` stands in for `move_self`'s unread
     `effects`). Reads the movement input (sideways, upward, forward speed columns), the yaw, step height, jumping
@@ -185,26 +316,60 @@ def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     f[r, F_MOTION] = f[r, F_MOTION] + dx
     f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + dy
     f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + dz
-    if climb[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)]:                     # step 4
+    climbing = climbing_at(keys, slots, pool, f, i, r, climb)                                   # step 4
+    if climbing < 0:
         return False
-    i[r, C_CLIMBING] = 0
-    mx, mz = f[r, F_MOTION], f[r, F_MOTION + 2]
-    if i[r, C_SNEAKING]:                            # a player's (a mob's row never sneaks): Entity.move step 4
-        box = (f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2], f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5])
-        if border_within_reach(box, mx, mz, border):
-            return False
-        ok, mx, mz = adjust_movement_for_sneaking(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
-                                                  empty, cells, box, mx, mz, on_ground, f[r, F_FALL], f[r, C_STEP])
-        if ok < 0:
-            return False
-    if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                     mx, f[r, F_MOTION + 1], mz, v, border, climb, half, height, f[r, C_STEP], True):   # step 5
+    if climbing:
+        f[r, F_FALL] = 0.0
+        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = climbing_speed(
+            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], i[r, C_SNEAKING] != 0)
+    if not move_living(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                       climb, border, v, half, height):                                          # step 5
         return False
     if i[r, I_FLAGS] & H_COLL or i[r, C_JUMPING]:                                               # step 6
-        if climb[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))]:
+        climbing = climbing_at(keys, slots, pool, f, i, r, climb)
+        if climbing < 0:
             return False
+        if climbing:
+            f[r, F_MOTION + 1] = CLIMB_UP_SPEED
     if not i[r, I_FLAGS] & NO_GRAVITY:                                                          # step 7.3
         f[r, F_MOTION + 1] = gravity(f[r, F_MOTION + 1], d)
     f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = drag(f[r, F_MOTION], f[r, F_MOTION + 1],
                                                                   f[r, F_MOTION + 2], h, LIVING_DRAG_Y)   # step 8
     return True
+
+
+@njit
+def travel_in_water(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+                    f: np.ndarray, i: np.ndarray, r: int, speed: float, d: float, climb: np.ndarray, border: tuple,
+                    v: int, half: float, height: float, sine: np.ndarray) -> bool:
+    """`LivingEntity.travel`'s water case (spec 05 §2.1) of living row `r` touching water, as `travel_ordinary` (the
+    same columns, arguments and release): the drag 0.8F (sprinting 0.9F) and acceleration 0.02F without Depth
+    Strider or Dolphin's Grace (the caller's), `movementInputToVelocity`, the move, 0.2 up when climbing into a
+    wall, the drag (Y × 0.8F), `method_26317` unless sprinting or NoGravity, and the bank jump. `speed` is the
+    movement speed Depth Strider would move towards. False where the object path must travel it (the row
+    part-written)."""
+    start_y = f[r, F_POS + 1]
+    falling = f[r, F_MOTION + 1] <= 0.0
+    sprinting = i[r, C_SPRINTING] != 0
+    h, g = depth_strider(WATER_SPRINT_DRAG if sprinting else WATER_DRAG, WATER_ACCEL, 0.0, speed, False)  # 1-4
+    dx, dy, dz = movement_input_to_velocity(f[r, C_SIDEWAYS], f[r, C_UPWARD], f[r, C_FORWARD], g, f[r, C_YAW],
+                                            sine)                                               # step 5
+    f[r, F_MOTION] = f[r, F_MOTION] + dx
+    f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + dy
+    f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + dz
+    if not move_living(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                       climb, border, v, half, height):                                          # step 6
+        return False
+    if i[r, I_FLAGS] & H_COLL:                                                                  # step 7
+        climbing = climbing_at(keys, slots, pool, f, i, r, climb)
+        if climbing < 0:
+            return False
+        if climbing:
+            f[r, F_MOTION + 1] = CLIMB_UP_SPEED
+    f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = drag(f[r, F_MOTION], f[r, F_MOTION + 1],
+                                                                  f[r, F_MOTION + 2], h, WATER_DRAG)   # step 8
+    if not (i[r, I_FLAGS] & NO_GRAVITY or sprinting):                                           # step 9
+        f[r, F_MOTION + 1] = fluid_gravity(f[r, F_MOTION + 1], d, falling)
+    return bank_jump(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
+                     start_y)                                                                   # step 10

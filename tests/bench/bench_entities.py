@@ -9,8 +9,9 @@ the loop's hand-backs to the object path are counted. Items resting on stone and
 engine.entities.item_kernel (1.16.2 on), and XP orbs resting on stone with engine.entities.xp_orb_kernel (1.16.2 on).
 Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against the peer's walk) likewise, with
 engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players phase,
-engine.living.player_kernel, and the object path), bench_living's one player in its arena (compiled), and 1,000
-sneaking along the edge of a ridge (against the peer's walk: it has no sneaking case), in 1.16.5 only. Mobs (1.16.5):
+engine.living.player_kernel, and the object path), bench_living's one player in its arena (compiled), 1,000
+sneaking along the edge of a ridge and 1,000 walking forward in still water (against the peer's walk: it has no
+sneaking or water case), in 1.16.5 only. Mobs (1.16.5):
 100 zombies walking with `move_to`, 100 zombies following paths (`path_to`, the searches made before the timing) and
 bench_living's 100 wither skeletons standing, compiled (engine.living.mob_kernel) and on the object path, against the
 peer's walk. Falling blocks in free fall (engine.entities.falling_kernel), compiled and on the object path, in the
@@ -236,6 +237,26 @@ def skeletons_case(compiled: bool) -> tuple[str, float, float, str]:
     return "wither skeletons on a floor (100)", us, math.nan, path_of(compiled, done, handed)
 
 
+def swimmers_scene() -> str:
+    """`players_scene`'s players holding forward, standing in a pool of still water 2 deep (walled in stone) over the
+    floor: each walks along +z on the bottom, submerged."""
+    rows = N // SIDE
+    x1, z1 = 2 * SIDE - 1, 2 * rows + 39
+    text = players_scene("forward = true\n")
+    text += f'[[blocks]]\nfrom = [0, 1, 0]\nto = [{x1}, 2, {z1}]\nblock = "minecraft:water"\n'
+    for lo, hi in (((-1, -1), (x1 + 1, -1)), ((-1, z1 + 1), (x1 + 1, z1 + 1)), ((-1, 0), (-1, z1)),
+                   ((x1 + 1, 0), (x1 + 1, z1))):
+        text += f'[[blocks]]\nfrom = [{lo[0]}, 1, {lo[1]}]\nto = [{hi[0]}, 2, {hi[1]}]\nblock = "minecraft:stone"\n'
+    return text
+
+
+def swimming(e) -> bool:
+    """A player of `swimmers_scene` still in the pool, touching water and submerged, standing on the bottom or just
+    above it."""
+    return not e.removed and e.touching_water and e.submerged_in_water and 1.0 <= e.pos.y < 1.5 \
+        and e.pose == "standing"
+
+
 def ledge_scene() -> str:
     """N players 2 m apart, each on its own ridge of stone one block wide along +z at y 3 (a stone floor 3 blocks
     below), holding forward, left and sneak with yaw 0 for the whole run: each sneaks along +z pressed against the
@@ -328,6 +349,9 @@ def main() -> None:
         ledge = ledge_scene()
         for compiled in (True, False):   # the peer has no sneaking case: its walk is the reference
             beside(WALK, case, f"players sneaking along an edge ({N})", ledge, 5, compiled, on_the_edge)
+        swimmers = swimmers_scene()
+        for compiled in (True, False):   # the peer has no water case: its walk is the reference
+            beside(WALK, case, f"players in still water, forward ({N})", swimmers, 5, compiled, swimming)
     if living and not (args.players_only or args.items_only):
         for compiled in (True, False):
             beside(WALK, zombies_case, compiled)

@@ -72,15 +72,22 @@ def player_world(seed: int) -> Simulation:
         p.yaw = rng.uniform(-180, 180)
         p.on_ground = pos.y == 60.0
         sim.add_entity(p)
-        t = 1
-        while t <= TICKS:
-            last = min(TICKS, t + rng.randint(3, 15))
-            held = {k: rng.random() < 0.5 for k in KEYS}
-            held["forward"] = rng.random() < 0.8
-            held["sneak"] = rng.random() < 0.1
-            p.set_held_input(t, last, PlayerInput(**held, yaw=rng.uniform(-180, 180) if rng.random() < 0.5 else None))
-            t = last + 1
+        hold_random_keys(p, rng, (3, 15), 0.5, {"forward": 0.8, "sneak": 0.1}, 0.5)
     return sim
+
+
+def hold_random_keys(p: PlayerEntity, rng: random.Random, spans: tuple[int, int], chance: float,
+                     chances: dict[str, float], turn: float) -> None:
+    """Player `p` holds random keys over ticks 1..TICKS, in ranges `spans` (least, most) ticks longer than one:
+    each key with `chance`, the keys of `chances` with theirs instead, turning to a random yaw with `turn`."""
+    t = 1
+    while t <= TICKS:
+        last = min(TICKS, t + rng.randint(*spans))
+        held = {k: rng.random() < chance for k in KEYS}
+        for k, c in chances.items():
+            held[k] = rng.random() < c
+        p.set_held_input(t, last, PlayerInput(**held, yaw=rng.uniform(-180, 180) if rng.random() < turn else None))
+        t = last + 1
 
 
 def sneak_world(seed: int) -> Simulation:
@@ -110,14 +117,7 @@ def sneak_world(seed: int) -> Simulation:
         p.yaw = rng.uniform(-180, 180)
         p.on_ground = True
         sim.add_entity(p)
-        t = 1
-        while t <= TICKS:
-            last = min(TICKS, t + rng.randint(2, 10))
-            held = {k: rng.random() < 0.4 for k in KEYS}
-            held["jump"] = rng.random() < 0.15
-            held["sneak"] = rng.random() < 0.75
-            p.set_held_input(t, last, PlayerInput(**held, yaw=rng.uniform(-180, 180) if rng.random() < 0.7 else None))
-            t = last + 1
+        hold_random_keys(p, rng, (2, 10), 0.4, {"jump": 0.15, "sneak": 0.75}, 0.7)
     return sim
 
 
@@ -235,13 +235,15 @@ SNEAK_SEEDS = range(12)
 
 @pytest.mark.parametrize(("module", "name", "old", "new", "path", "make"), [
     (collision_kernel, "adjust_movement_stepping", "return ax + sx, ay + sy, az + sz, True",
-     "return ax, ay, az, True", ((player_kernel, "travel_ordinary"), (travel_kernel, "move_self")), player_world),
+     "return ax, ay, az, True", ((player_kernel, "travel_ordinary"), (travel_kernel, "move_living"),
+                                 (travel_kernel, "move_self")), player_world),
     # step-up without the settle
     (travel_kernel, "sprint_jump_kick", "f32(-sin(sine, g) * SPRINT_JUMP_KICK)", "f32(-np.sin(g) * SPRINT_JUMP_KICK)",
      ((player_kernel, "jump"),), player_world),                          # the sprint kick's yaw off the table
     (move_kernel, "towards_zero", "v - SNEAK_EDGE_STEP if v > 0.0 else v + SNEAK_EDGE_STEP",
      "v - 0.1 if v > 0.0 else v + 0.1",
-     ((player_kernel, "travel_ordinary"), (travel_kernel, "adjust_movement_for_sneaking")), sneak_world),
+     ((player_kernel, "travel_ordinary"), (travel_kernel, "move_living"),
+      (travel_kernel, "adjust_movement_for_sneaking")), sneak_world),
     # the sneaking probe's step 0.1 instead of 0.05
     (player_kernel, "keyboard_input", "f32(forward * factor)", "forward * factor",
      ((player_kernel, "client_input"),), sneak_world),                  # the sneaking slowdown left in double
