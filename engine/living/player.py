@@ -103,6 +103,7 @@ if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
+    from engine.entities.entity import Entity
     from engine.entities.projectile import Projectile
     from engine.world.world import World
 
@@ -401,6 +402,15 @@ class PlayerEntity(RowBacked, LivingEntity):
         """`PlayerEntity.getVelocityMultiplier`: 1.0 while gliding (or flying, not modelled), else
         `LivingEntity`'s: a glider skimming soul sand or honey is not slowed."""
         return 1.0 if self.fall_flying else super().get_velocity_multiplier(world, features)
+
+    def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None, *,
+               projectile: Entity | None = None) -> bool:
+        """`PlayerEntity.damage` (alike in 1.14.4, 1.16.5, 1.20.5 and 1.21.3): an amount of 0 (after the difficulty
+        scaling, which the engine does not model) is refused, so no hurt time and no knockback follow: a snowball
+        or egg thrown at a player does nothing to it. Any other amount goes on to `LivingEntity.damage`."""
+        if amount == 0.0:
+            return False
+        return super().damage(sim, source, amount, attacker, projectile=projectile)
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ServerPlayerEntity.tick` moves nothing; the client's movement arrives in the players phase."""

@@ -35,7 +35,8 @@ OBSTACLES = ("stone", "stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "c
              "water[level=3]", "lava", "grass", "torch")
 BUNDLED = ("cannon_pearl.toml", "pearl_cannon.toml", "pearl_correction.toml", "pearl_second_launch.toml",
            "pearl_slime_return.toml", "pearl_throw_flat.toml", "pearl_throw_target.toml",
-           "living_projectile_knockback_1_21.toml", "raycast_fig_4_2_2.toml", "raycast_fig_4_2_3.toml")
+           "living_projectile_knockback_1_21.toml", "raycast_fig_4_2_2.toml", "raycast_fig_4_2_3.toml",
+           "snowball_player_refuses_zero_damage.toml")
 
 
 def thrown_world(seed: int, version: str = "1.16.5") -> Simulation:

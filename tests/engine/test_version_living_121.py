@@ -193,7 +193,7 @@ def test_an_ownerless_snowball_knocks_back_from_1_21() -> None:
     assert outcome(text, ticks, zombie, version="1.21")[1][1] == (float(F(0.4)), 0.4, 0.0)
 
 
-def test_the_projectile_scene_pushes_both_players_east_in_1_21() -> None:
+def test_the_projectile_scene_pushes_both_zombies_east_in_1_21() -> None:
     text = scene("living_projectile_knockback_1_21.toml")
     for entity_id in (2, 4):
         p = run(text, "1.21", 1, entity_id)
