@@ -220,10 +220,10 @@ def test_jit_off_equals_jit_on() -> None:
 def test_the_search_kernels_compile_without_reference_counts() -> None:
     """`find_path` and `node_type_sized` only borrow their arrays and compile without reference counting: counted,
     the array arguments of their inlined helpers made a search 12× slower (docs/performance.md, "The search without
-    reference counts"). The other kernels keep numba's counting."""
+    reference counts"). A kernel not marked so keeps numba's counting."""
     assert wk.find_path.targetoptions["_nrt"] is False
     assert wk.node_type_sized.targetoptions["_nrt"] is False
-    assert "_nrt" not in wk.collect_block_collisions.targetoptions
+    assert "_nrt" not in wk.get_successors.targetoptions
 
 
 def test_a_dynamic_shape_hands_the_search_back(monkeypatch) -> None:
