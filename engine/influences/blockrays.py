@@ -503,6 +503,31 @@ def walk_paths(path: np.ndarray, step_cost: np.ndarray, shielded: np.ndarray, h:
     return n
 
 
+@njit
+def kept_paths_count(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, cost: np.ndarray, air: np.ndarray,
+                     steps: np.ndarray, cx: float, cy: float, cz: float, h: np.ndarray, cell: np.ndarray, bits: int,
+                     stamp: int, kept: np.ndarray, path: np.ndarray, xyz: np.ndarray, sid: np.ndarray,
+                     step_cost: np.ndarray, shielded: np.ndarray, taken: np.ndarray, out: np.ndarray) -> tuple:
+    """`walk_rays`' number of distinct positions for the default behaviour (nothing shielded), along the cells of
+    the centre's rays (`ray_paths`; `cell` a table of `bits` holding every cell they reach, `_whole`) and their
+    costs (`path_costs`, `cost` per state id): made where the centre is not the one `kept` names (its x, y, z and
+    the rows made, −1 for none) and kept for the next explosion there, which reads the same blocks (the caller's
+    blocks do not change between). `stamp`: this explosion's, above every stamp `cell` and `taken` hold. Returns
+    (the count, whether a position taken holds a state that is not air: `affectWorld` would change the world)."""
+    if not (kept[3] >= 0.0 and kept[0] == cx and kept[1] == cy and kept[2] == cz
+            and math.copysign(1.0, kept[0]) == math.copysign(1.0, cx)
+            and math.copysign(1.0, kept[1]) == math.copysign(1.0, cy)
+            and math.copysign(1.0, kept[2]) == math.copysign(1.0, cz)):
+        rows = ray_paths(steps, cx, cy, cz, cell, bits, stamp, path, xyz)
+        path_costs(keys, slots, pool, cost, air, False, xyz, rows, sid, step_cost, shielded)
+        kept[0], kept[1], kept[2], kept[3] = cx, cy, cz, rows
+    n = walk_paths(path, step_cost, shielded, h, taken, stamp, out)
+    for k in range(n):
+        if not air[sid[out[k]]]:
+            return n, True
+    return n, False
+
+
 class RayPaths:
     """The cells of one centre's rays (`ray_paths`), kept for the next explosion there (a stack on the ground or
     in water explodes at one centre again and again), with their costs for a world's blocks at one block version

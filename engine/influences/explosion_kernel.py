@@ -19,12 +19,14 @@ from engine.constants import EXPLOSION_DAMAGE_FACTOR
 from engine.core.limits import MAX_EXPOSURE_SAMPLES
 from engine.influences.fluid_kernel import f32
 from engine.jit import njit
+from engine.motion.raycast_kernel import HIT, MISS, collider_ray
 
 # columns of a target (`explosion_targets`): distance, w, direction x, y, z
 T_DIST, T_W, T_DIR = 0, 1, 2
 # columns of a result (`explosion_impulses`): exposure, influence, damage, impulse x, y, z
 R_EXPOSURE, R_INFLUENCE, R_DAMAGE, R_IMPULSE = 0, 1, 2, 3
 OVER_LIMIT = -1    # `sample_count` of a box whose sample loops would not end in time
+NOT_CAST = -2      # `exposure_samples` of a box whose rays the kernel leaves to the object path
 
 
 @njit(inline=True)
@@ -211,3 +213,39 @@ def _same_target(bits: np.ndarray, k: int) -> bool:
         if bits[k, c] != bits[k - 1, c]:
             return False
     return True
+
+
+@njit
+def exposure_samples(keys, slots, pool, shape, ncoords, coords, filled, empty, nboxes, boxes, x0: float, y0: float,
+                     z0: float, x1: float, y1: float, z1: float, cx: float, cy: float, cz: float,
+                     double_steps: bool, frac: np.ndarray) -> tuple:
+    """`Explosion.getExposure`'s rays for the box (x0..x1, y0..y1, z0..z1), cast against the blocks' collision
+    shapes (`raycast_kernel.collider_ray`, no fluids): each sample point `explosion.sample_points` makes (X
+    outermost, then Y, then Z; `frac` three rows of room for each loop's fractions) to the centre. Returns
+    (unblocked, total): (0, 0) for a negative edge; total OVER_LIMIT for loops that would not end in time,
+    NOT_CAST where a loop has more fractions than `frac` has room or a ray meets a cell the table does not decide
+    or the engine's limits stop (the object path's, which raises or reads the block entity)."""
+    dx, dy, dz = x1 - x0, y1 - y0, z1 - z0
+    d, e, f, g, h = exposure_steps(dx, dy, dz)
+    if d < 0.0 or e < 0.0 or f < 0.0:
+        return 0, 0
+    if samples_bound(d, e, f) > MAX_EXPOSURE_SAMPLES:
+        return 0, OVER_LIMIT
+    nx, ny, nz = fractions(d, double_steps, frac[0]), fractions(e, double_steps, frac[1]), \
+        fractions(f, double_steps, frac[2])
+    if nx > frac.shape[1] or ny > frac.shape[1] or nz > frac.shape[1]:
+        return 0, NOT_CAST
+    unblocked = 0
+    for a in range(nx):
+        px = x0 + frac[0, a] * dx + g
+        for b in range(ny):
+            py = y0 + frac[1, b] * dy
+            for c in range(nz):
+                pz = z0 + frac[2, c] * dz + h
+                ray = collider_ray(keys, slots, pool, shape, ncoords, coords, filled, empty, nboxes, boxes, px, py,
+                                   pz, cx, cy, cz)
+                if ray == MISS:
+                    unblocked += 1
+                elif ray != HIT:
+                    return 0, NOT_CAST
+    return unblocked, nx * ny * nz

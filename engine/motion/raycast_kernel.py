@@ -32,8 +32,9 @@ LONG_LIMIT = 2.0**63      # (double)Long.MAX_VALUE; (long) casts saturate beyond
 NO_SIDE = -1
 # Box.raycast's faces, as `trace_box` numbers them: the face an entry through the min or max plane of X, Y, Z meets
 SIDES = ("west", "east", "down", "up", "north", "south")
-# `fall_reset_ray`'s outcomes: a miss, a hit, or a ray the engine's limits stop (MAX_RAYCAST_BLOCKS)
-MISS, HIT, TOO_LONG, ENDLESS = 0, 1, 2, 3
+# `fall_reset_ray`'s and `collider_ray`'s outcomes: a miss, a hit, a ray the engine's limits stop
+# (MAX_RAYCAST_BLOCKS), a cell whose shape the table does not hold (`collider_ray`)
+MISS, HIT, TOO_LONG, ENDLESS, DYNAMIC = 0, 1, 2, 3, 4
 
 
 @njit(inline=True)
@@ -242,4 +243,70 @@ def collider_path_clear(keys, slots, pool, shape, empty, px: float, py: float, p
             return True
         if n > MAX_RAYCAST_BLOCKS:
             return False
+        w = walk_step(w)
+
+
+@njit(inline=True)
+def _coord_index(coords: np.ndarray, ncoords: np.ndarray, s: int, a: int, v: float) -> int:
+    """`VoxelShape.getCoordIndex`: the last grid coordinate of shape s on axis a that is ≤ v (−1 where none is;
+    NaN finds none)."""
+    i = -1
+    while i + 1 < ncoords[s, a] and coords[s, a, i + 1] <= v:
+        i += 1
+    return i
+
+
+@njit(inline=True)
+def shape_hit(s: int, ncoords: np.ndarray, coords: np.ndarray, filled: np.ndarray, empty: np.ndarray,
+              nboxes: np.ndarray, boxes: np.ndarray, sx: float, sy: float, sz: float, ex: float, ey: float,
+              ez: float, x: int, y: int, z: int) -> bool:
+    """Whether `VoxelShape.raycast(start, end, pos)` of table shape s (`block_tables`, its boxes `shape_boxes`) at
+    cell (x, y, z) hits (spec 03 §7.3): not empty; rule 4; rule 1, the 1/1000 point inside a voxel (half-open);
+    else `Box.raycast` over the shape's boxes."""
+    if empty[s]:
+        return False
+    vx, vy, vz = ex - sx, ey - sy, ez - sz
+    if vx * vx + vy * vy + vz * vz < RAYCAST_MIN_LENGTH_SQUARED:
+        return False
+    i = _coord_index(coords, ncoords, s, 0, sx + vx * RAYCAST_INSIDE_PROBE - x)
+    j = _coord_index(coords, ncoords, s, 1, sy + vy * RAYCAST_INSIDE_PROBE - y)
+    k = _coord_index(coords, ncoords, s, 2, sz + vz * RAYCAST_INSIDE_PROBE - z)
+    if 0 <= i < ncoords[s, 0] - 1 and 0 <= j < ncoords[s, 1] - 1 and 0 <= k < ncoords[s, 2] - 1 \
+            and filled[s, i, j, k]:
+        return True
+    best, side = 1.0, NO_SIDE
+    for b in range(nboxes[s]):
+        best, side = trace_box(best, side, sx, sy, sz, vx, vy, vz, boxes[s, b, 0] + x, boxes[s, b, 1] + y,
+                               boxes[s, b, 2] + z, boxes[s, b, 3] + x, boxes[s, b, 4] + y, boxes[s, b, 5] + z)
+    return side != NO_SIDE
+
+
+@njit
+def collider_ray(keys, slots, pool, shape, ncoords, coords, filled, empty, nboxes, boxes, px: float, py: float,
+                 pz: float, ex: float, ey: float, ez: float) -> int:
+    """`BlockView.raycast` with `ShapeType.COLLIDER` and `FluidHandling.NONE` from (px, py, pz) to (ex, ey, ez)
+    (`engine.motion.raycast._walk`: both ends extended by 1e-7 of the segment, each cell's collision shape met by
+    `shape_hit`): MISS or HIT; DYNAMIC where a cell tested before any hit has a shape the cell or a block entity
+    decides (the object path's), TOO_LONG or ENDLESS where the engine's limits stop the walk (NaN included)."""
+    if _same(px, ex) and _same(py, ey) and _same(pz, ez):
+        return MISS
+    tx, ty, tz = ex + -RAYCAST_EXTENSION * (px - ex), ey + -RAYCAST_EXTENSION * (py - ey), \
+        ez + -RAYCAST_EXTENSION * (pz - ez)
+    fx, fy, fz = px + -RAYCAST_EXTENSION * (ex - px), py + -RAYCAST_EXTENSION * (ey - py), \
+        pz + -RAYCAST_EXTENSION * (ez - pz)
+    if not abs(tx - fx) + abs(ty - fy) + abs(tz - fz) <= MAX_RAYCAST_BLOCKS:
+        return TOO_LONG
+    w = walk_start(fx, fy, fz, tx - fx, ty - fy, tz - fz)
+    n = 0
+    while True:
+        s = shape[state_at(keys, slots, pool, w[0], w[1], w[2])]
+        if s < 0:
+            return DYNAMIC
+        if shape_hit(s, ncoords, coords, filled, empty, nboxes, boxes, px, py, pz, ex, ey, ez, w[0], w[1], w[2]):
+            return HIT
+        n += 1
+        if not walk_more(w):
+            return MISS
+        if n > MAX_RAYCAST_BLOCKS:
+            return ENDLESS
         w = walk_step(w)

@@ -85,12 +85,13 @@ def flags_of(state_id: int) -> int:
 
 
 @lru_cache(maxsize=1)
-def block_tables() -> BlockTables:
+def _collision_shapes() -> tuple[np.ndarray, list[VoxelShape]]:
+    """Per state id its collision-shape id (DYNAMIC_SHAPE where the cell or a block entity decides), and the
+    distinct shapes in id order."""
     states = blocks.all_states()
     ids: dict[int, int] = {}
     shapes: list[VoxelShape] = []
     shape = np.empty(len(states), dtype=np.int32)
-    flags = np.zeros(len(states), dtype=np.int32)
     for st in states:
         if st.block == "moving_piston" or st.block in SHULKER_BOXES or st.block in phys.OFFSET_XZ_COLLIDERS:
             shape[st.id] = DYNAMIC_SHAPE
@@ -100,7 +101,13 @@ def block_tables() -> BlockTables:
                 sid = ids[id(st.collision_shape)] = len(shapes)
                 shapes.append(st.collision_shape)
             shape[st.id] = sid
-        flags[st.id] = state_flags(st)
+    return shape, shapes
+
+
+@lru_cache(maxsize=1)
+def block_tables() -> BlockTables:
+    shape, shapes = _collision_shapes()
+    flags = np.array([state_flags(st) for st in blocks.all_states()], dtype=np.int32)
     n = len(shapes)
     ncoords = np.zeros((n, 3), dtype=np.int64)
     coords = np.full((n, 3, MAX_COORDS), np.inf)
@@ -114,3 +121,18 @@ def block_tables() -> BlockTables:
     single = np.array([sh.single for sh in shapes], dtype=np.bool_)
     empty = np.array([sh.is_empty for sh in shapes], dtype=np.bool_)
     return BlockTables(shape, flags, ncoords, coords, filled, single, empty)
+
+
+@lru_cache(maxsize=1)
+def shape_boxes() -> tuple[np.ndarray, np.ndarray]:
+    """Per shape id of `block_tables`: the number of its boxes and the boxes (`VoxelShape.boxes`, vanilla's
+    `getBoundingBoxes`, which `Box.raycast` meets one by one), local to the cell: `boxes[s, i]` = min x, y, z, max
+    x, y, z (padded with NaN)."""
+    shapes = _collision_shapes()[1]
+    most = max(len(sh.boxes) for sh in shapes)
+    nboxes = np.array([len(sh.boxes) for sh in shapes], dtype=np.int64)
+    boxes = np.full((len(shapes), most, 6), np.nan)
+    for s, sh in enumerate(shapes):
+        for i, b in enumerate(sh.boxes):
+            boxes[s, i] = (b.min_x, b.min_y, b.min_z, b.max_x, b.max_y, b.max_z)
+    return nboxes, boxes
