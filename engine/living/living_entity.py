@@ -268,6 +268,9 @@ class LivingEntity(Entity):
         if not self.can_move_voluntarily():
             run_stage(rec, self, NOT_VOLUNTARY, tr.scale_motion, self, LIVING_NO_AI_DRAG, LIVING_NO_AI_DRAG)
         run_stage(rec, self, NEGLIGIBLE, zero_negligible_motion, self)                   # step 3
+        damp_first = sim.features.apply_input_before_ai         # 1.21.8 applyInput: the last tick's input
+        if damp_first:
+            run_stage(rec, self, INPUT_DAMP, self.damp_input)
         if self.is_immobile():                                                          # step 4
             self.jumping = False
             self.sideways_speed = 0.0
@@ -275,7 +278,8 @@ class LivingEntity(Entity):
         elif self.can_move_voluntarily():                                               # step 5
             self.tick_new_ai(sim, rec)
         self.tick_jumping(sim, rec)                                                     # step 6
-        run_stage(rec, self, INPUT_DAMP, self.damp_input)                               # step 7
+        if not damp_first:
+            run_stage(rec, self, INPUT_DAMP, self.damp_input)                           # step 7
         if sim.features.tick_gliding:                                                   # step 8
             if self.fall_flying:
                 self.tick_gliding()
@@ -476,7 +480,8 @@ class LivingEntity(Entity):
         """`LivingEntity.handleFallDamage`: `computeFallDamage` = ceil((d − 3 − Jump Boost level) × multiplier)
         in floats; damage if positive. From 1.19.4 the types of the `fall_damage_immune` tag take none
         (`fall_damage_immune_tag`). From 1.20.5 (`living_attributes`) ceil((double)((d − (float)safe_fall_distance)
-        × multiplier) × fall_damage_multiplier), Jump Boost being a safe_fall_distance modifier."""
+        × multiplier) × fall_damage_multiplier), Jump Boost being a safe_fall_distance modifier. 1.21.8's floor
+        (d + 1.0E-6 − safe_fall_distance) is not modelled: a fall is refused there (`fall_distance`)."""
         if self.FALL_DAMAGE_IMMUNE and sim.features.fall_damage_immune_tag:
             return False
         if sim.features.living_attributes:

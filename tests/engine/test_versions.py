@@ -304,6 +304,12 @@ CASES: dict[str, tuple[str, int, int]] = {
     "redirect_look_unnormalized": (_deflection(22.5, "1.21.11"), 4, 1),
     # 1.21.4: a sprinter who sneaks stops sprinting (ClientPlayerEntity.shouldStopSprinting)
     "should_stop_sprinting": ((SCENES_DIR / "player_sneak_stops_sprint_1_21_4.toml").read_text(), 10, 1),
+    # a zombie walks at a point: its AI input damped before the AI sets it (undamped) or after (1.21.4)
+    "apply_input_before_ai": ((SCENES_DIR / "zombie_move_to.toml").read_text().replace("[scene]\n",
+                                                                                      '[scene]\nversion = "1.21.8"\n'),
+                              10, 1),
+    # a zombie in a pool jumps at a point above: JUMPING ends in the water and it swims up again, or it stays
+    "move_control_jump_ends_in_liquid": ((SCENES_DIR / "zombie_jump_ends_in_water_1_21_8.toml").read_text(), 10, 1),
     # a dropped item falls: its fall distance sums the drops (each cast to float) in double, or in float
     # a zombie paths into a pen of waterlogged fences: through its side (WATER), or not at all (FENCE)
     "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 60, 1),
@@ -977,6 +983,7 @@ USES: dict[str, tuple[str, int]] = {
                                                 {"type": "minecraft:armor_stand", "pos": [0.5, 30.0, 0.5], "id": 2,
                                                  "vehicle": 1}]), 2),
     "living": (scene_toml(entities=[{"type": "minecraft:armor_stand", "pos": [0.5, 30.0, 0.5]}]), 2),
+    "player": (_ELYTRA, 2),
     "elytra": (_ELYTRA, 2),
     "explosion": (_tnt_pair([2.3, 60.7, 1.1]), 1),
     "explosion_living": (CASES["blast_protection_linear"][0], 1),
