@@ -812,3 +812,4 @@ PIXELS_PER_BLOCK = 16.0             # Block.createCuboidShape: coordinates in si
 
 # Java's (float) cast: a double at or beyond (2 − 2⁻²⁴)·2¹²⁷ in magnitude rounds to ±infinity
 F32_OVERFLOW = 3.4028235677973366e38
+FALL_POWER_EPSILON = 1.0E-6                     # LivingEntity.calculateFallPower (1.21.8): fall distance + 1.0E-6

@@ -584,6 +584,17 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "the player is in the sneaking pose or crawling, gliding, riding, or using an item "
                               "off a vehicle out of the water (shouldStopSprinting), and canStartSprinting refuses "
                               "a sneaking or crawling player unless submerged (1.21.4)", (1, 21, 4), None),
+    # living entities of 1.21.8 (LivingEntity, MoveControl of 1.21.8 against 1.21.4, docs/versions.md `living`)
+    "apply_input_before_ai": ("LivingEntity.aiStep: applyInput scales the sideways and forward input by 0.98F "
+                              "before serverAiStep sets them (1.21.4: after the jump, so a mob's AI input was damped "
+                              "in the tick it was set) (1.21.8)", (1, 21, 8), None),
+    "move_control_jump_ends_in_liquid": ("MoveControl.tick: the JUMPING operation ends (WAIT) on the ground or in "
+                                         "water or lava for a mob affected by fluids (1.21.4: on the ground only) "
+                                         "(1.21.8)", (1, 21, 8), None),
+    "fall_damage_floor": ("LivingEntity.calculateFallDamage is floor((fall distance + 1.0E-6 - safe fall distance) "
+                          "x multiplier x fall_damage_multiplier) in double (1.21.4: the ceiling of the float "
+                          "difference x multiplier): a fall of 3.5 hurts up to 1.21.4 and not from 1.21.8 (1.21.8)",
+                          (1, 21, 8), None),
     # boats of 1.21.8-1.21.11 (AbstractBoat of 1.21.8 and 1.21.11, docs/versions.md `boat`)
     "boat_splash_above_bubble_column": ("AbstractBoat.onAboveBubbleColumn draws nextInt(100) while not under water "
                                         "and, at 0, the sound's and the splash's three floats (1.21.4: the splash's "
@@ -680,13 +691,16 @@ _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecr
                      "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads, "
                      "moving pistons, soul sand, enchanting tables, slabs and stairs compared: the same)")
 
-_LIVING_1_21_8 = ("LivingEntity and the player's client of 1.21.8 differ from 1.21.4's and are not simulated: the "
-                  "keys a normalized Vec2 scaled by 0.98F, the item and sneaking slowdowns and the square-movement "
-                  "correction (LocalPlayer.modifyInput), other sprint rules, a player's horizontal Motion zeroed "
-                  "below 9.0E-6 squared (was 0.003 per axis), a mob's input x 0.98F before its AI sets it (was "
-                  "after), MoveControl's JUMPING state ended in a fluid too, fall damage floor(fall + 1.0E-6 - safe "
-                  "fall distance) (was ceil); 1.21.5-1.21.7 not read, "
-                  "the release of each change not found")
+_PLAYER_1_21_8 = ("the player's client of 1.21.8 differs from 1.21.4's and is not simulated: the keys a normalized "
+                  "Vec2 scaled by 0.98F, the item and sneaking slowdowns and the square-movement correction "
+                  "(LocalPlayer.modifyInput), other sprint rules, a player's horizontal Motion zeroed below 9.0E-6 "
+                  "squared (was 0.003 per axis); 1.21.5-1.21.7 not read, the release of each change not found")
+_LIVING_1_21_5 = ("LivingEntity and MoveControl of 1.21.8 differ from 1.21.4's (apply_input_before_ai, "
+                  "move_control_jump_ends_in_liquid, fall damage floor(fall + 1.0E-6 - safe fall distance), was "
+                  "ceil); 1.21.5-1.21.7 not read, the release of each change not found")
+_LIVING_1_21_9 = ("LivingEntity's movement input is turned by MathHelper.sin and cos, which index the sine table in "
+                  "float in 1.21.8 (read) and in double in 1.21.11 (sine_index_double): not given to the living "
+                  "callers, and 1.21.9-1.21.10 not read, the release of the change not found")
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
 MECHANICS: dict[str, Mechanic] = {
@@ -835,14 +849,23 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "LivingEntity, PlayerEntity, ClientPlayerEntity, MobEntity, MoveControl "
                    "and the attributes of 1.14-1.14.4 not compared with 1.15's (1.15-1.15.2 are simulated)"),
-            Change((1, 21, 5), None, _LIVING_1_21_8))),
+            Change((1, 21, 5), (1, 21, 8), _LIVING_1_21_5),
+            Change((1, 21, 9), None, _LIVING_1_21_9))),
+    "player": Mechanic(
+        "the player's client movement (ClientPlayerEntity.tickMovement, LocalPlayer.aiStep, spec 05)",
+        "a player ticks", (
+            Change(OLDEST, (1, 14, 0), "the player's movement " + _PRE_1_14),
+            Change((1, 14, 0), (1, 15, 0), "the player's movement of 1.14-1.14.4 is reached only through the living "
+                   "tick, not simulated before 1.15"),
+            Change((1, 21, 5), None, _PLAYER_1_21_8))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 14, 0), "elytra flight " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "elytra flight of 1.14-1.14.4 is reached only through the living tick, "
                    "not simulated before 1.15"),
             Change((1, 21, 5), None, "LivingEntity.travelFallFlying of 1.21.8 stops the glide of an entity on a "
-                   "climbable block and travels it as in the air (1.21.4: the glide goes on); " + _LIVING_1_21_8))),
+                   "climbable block and travels it as in the air (1.21.4: the glide goes on): not simulated; " +
+                   _LIVING_1_21_5))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),
@@ -1130,6 +1153,9 @@ class Features:
     path_max_follow_range: bool
     path_target_up_from_target: bool
     should_stop_sprinting: bool
+    apply_input_before_ai: bool
+    move_control_jump_ends_in_liquid: bool
+    fall_damage_floor: bool
     boat_splash_above_bubble_column: bool
     boat_boarding_by_type_tag: bool
     thrown_ignore_entity: bool

@@ -44,6 +44,7 @@ from engine.pathfinding.blocks import DOORS
 from engine.world import block_physics as phys
 
 if TYPE_CHECKING:
+    from engine.core.versions import Features
     from engine.living.mob import MobEntity
     from engine.world.world import World
 
@@ -100,9 +101,11 @@ def _set_movement_speed(f: np.ndarray, r: int, attribute: float) -> None:
 
 
 @njit(inline=True)
-def move_control_tick(f: np.ndarray, i: np.ndarray, r: int, attribute: float) -> bool:
+def move_control_tick(f: np.ndarray, i: np.ndarray, r: int, attribute: float, in_liquid: bool) -> bool:
     """`MoveControl.tick` up to its jump test (`attribute`: the movement-speed attribute's value): true where the
-    jump test is to be made (`jump_test`), after the turn (`changeAngle`, at most 90°) and the speed."""
+    jump test is to be made (`jump_test`), after the turn (`changeAngle`, at most 90°) and the speed. `in_liquid`:
+    the mob is in water or lava and swims in fluids where the release ends JUMPING there too (1.21.8,
+    `move_control_jump_ends_in_liquid`)."""
     state = i[r, C_MOVE_STATE]
     if state == MOVE_TO:
         i[r, C_MOVE_STATE] = WAIT
@@ -117,7 +120,7 @@ def move_control_tick(f: np.ndarray, i: np.ndarray, r: int, attribute: float) ->
         return True
     if state == JUMPING:
         _set_movement_speed(f, r, attribute)
-        if i[r, I_FLAGS] & ON_GROUND:
+        if i[r, I_FLAGS] & ON_GROUND or in_liquid:
             i[r, C_MOVE_STATE] = WAIT
     else:
         f[r, C_FORWARD] = 0.0
@@ -172,11 +175,13 @@ class MoveControl:
         e = self.entity
         _move_to(e._t.f, e._t.i, e._r, x, y, z, speed)
 
-    def tick(self, world: World) -> None:
+    def tick(self, world: World, features: Features) -> None:
         """`MoveControl.tick`: the turn and speed, then the jump test against the block at the feet."""
         e = self.entity
         f, i, r = e._t.f, e._t.i, e._r
-        if _move_control_tick(f, i, r, e.attributes.get_value(MOVEMENT_SPEED)):
+        in_liquid = features.move_control_jump_ends_in_liquid and (e.touching_water or e.is_in_lava()) and \
+            e.should_swim_in_fluids()
+        if _move_control_tick(f, i, r, e.attributes.get_value(MOVEMENT_SPEED), in_liquid):
             bx, by, bz = floor(e.pos.x), floor(e.pos.y), floor(e.pos.z)
             state = world.get_block_state(bx, by, bz)
             shape = world.get_collision_shape(state, bx, by, bz)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.constants import (
     DEATH_TICKS,
+    FALL_POWER_EPSILON,
     FLYING_SPEED,
     HURT_TICKS,
     INVULNERABLE_TICKS,
@@ -269,6 +270,9 @@ class LivingEntity(Entity):
         if not self.can_move_voluntarily():
             run_stage(rec, self, NOT_VOLUNTARY, tr.scale_motion, self, LIVING_NO_AI_DRAG, LIVING_NO_AI_DRAG)
         run_stage(rec, self, NEGLIGIBLE, zero_negligible_motion, self)                   # step 3
+        damp_first = sim.features.apply_input_before_ai         # 1.21.8 applyInput: the last tick's input
+        if damp_first:
+            run_stage(rec, self, INPUT_DAMP, self.damp_input)
         if self.is_immobile():                                                          # step 4
             self.jumping = False
             self.sideways_speed = 0.0
@@ -276,7 +280,8 @@ class LivingEntity(Entity):
         elif self.can_move_voluntarily():                                               # step 5
             self.tick_new_ai(sim, rec)
         self.tick_jumping(sim, rec)                                                     # step 6
-        run_stage(rec, self, INPUT_DAMP, self.damp_input)                               # step 7
+        if not damp_first:
+            run_stage(rec, self, INPUT_DAMP, self.damp_input)                           # step 7
         if sim.features.tick_gliding:                                                   # step 8
             if self.fall_flying:
                 self.tick_gliding()
@@ -475,10 +480,15 @@ class LivingEntity(Entity):
         """`LivingEntity.handleFallDamage`: `computeFallDamage` = ceil((d − 3 − Jump Boost level) × multiplier)
         in floats; damage if positive. From 1.19.4 the types of the `fall_damage_immune` tag take none
         (`fall_damage_immune_tag`). From 1.20.5 (`living_attributes`) ceil((double)((d − (float)safe_fall_distance)
-        × multiplier) × fall_damage_multiplier), Jump Boost being a safe_fall_distance modifier."""
+        × multiplier) × fall_damage_multiplier), Jump Boost being a safe_fall_distance modifier. From 1.21.8
+        (`fall_damage_floor`) floor((d + 1.0E-6 − safe_fall_distance) × multiplier × fall_damage_multiplier) in
+        double."""
         if self.FALL_DAMAGE_IMMUNE and sim.features.fall_damage_immune_tag:
             return False
-        if sim.features.living_attributes:
+        if sim.features.fall_damage_floor:
+            power = distance + FALL_POWER_EPSILON - self.attributes.get_value(attrs.SAFE_FALL_DISTANCE)
+            amount = floor(power * multiplier * self.attributes.get_value(FALL_DAMAGE_MULTIPLIER))
+        elif sim.features.living_attributes:
             g = f32(distance - f32(self.attributes.get_value(attrs.SAFE_FALL_DISTANCE)))
             amount = ceil(f32(g * multiplier) * self.attributes.get_value(FALL_DAMAGE_MULTIPLIER))
         else:

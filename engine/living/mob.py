@@ -300,7 +300,7 @@ class MobEntity(RowBacked, LivingEntity):
         if nav is not None:
             run_stage(rec, self, NAVIGATION, nav.navigation_stage, sim.world, rec)
             self.report_searches(sim, rec)
-        run_stage(rec, self, MOVE_CONTROL, self.move_control.tick, sim.world)
+        run_stage(rec, self, MOVE_CONTROL, self.move_control.tick, sim.world, sim.features)
         run_stage(rec, self, JUMP_CONTROL, self.jump_control.tick)
 
     def tick_goals(self, sim: TickContext) -> None:

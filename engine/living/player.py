@@ -65,7 +65,7 @@ from engine.constants import (
 )
 from engine.core.edits import edited, edits
 from engine.core.trace import StageInfo, run_stage
-from engine.core.versions import features_for
+from engine.core.versions import features_for, refusal
 from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
 from engine.entities.common import slipperiness_column
 from engine.entities.entity import rotation_vector
@@ -195,7 +195,7 @@ class PlayerServerBatch(RowBatch):
     (`player_kernel.server_tick_rows`); untraced, and not for a player carrying riders."""
 
     table = PLAYER_ROWS
-    mechanics = frozenset({"living"})
+    mechanics = frozenset({"living", "player"})
 
     def decides(self, world: World, features: Features) -> bool:
         return not features.refused & self.mechanics
@@ -242,7 +242,7 @@ class PlayerBatch:
     otherwise a tick costs no Python per player."""
 
     table = PLAYER_ROWS
-    mechanics = frozenset({"living", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
+    mechanics = frozenset({"living", "player", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
     WALK, SPRINT = _speed(False), _speed(True)
 
     def __init__(self) -> None:
@@ -418,6 +418,8 @@ class PlayerEntity(RowBacked, LivingEntity):
     def player_tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """The players phase: the held input of this tick, `ClientPlayerEntity.tick` (a rider is placed by its
         vehicle instead), then the pose."""
+        if "player" in sim.features.refused:
+            raise refusal(sim.features, "player", f"player {self.id}, tick {sim.tick_count}")
         held = self.inputs.at(sim.tick_count)
         self.held = held
         if held.yaw is not None:

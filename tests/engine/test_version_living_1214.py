@@ -6,7 +6,7 @@ was compared with 1.21.3 (Yarn def674d26) method by method: `LivingEntity`, `Pla
 `KeyboardInput`/`Input`, `MobEntity`, `MoveControl`, `JumpControl`, `FlyingEntity`, `ArmorStandEntity`, the modelled
 mobs and `ExplosionImpl`. One difference moves a player: `ClientPlayerEntity.shouldStopSprinting` and
 `canStartSprinting` (`should_stop_sprinting`). 1.21.8 (Mojang names) rewrites the player's input and more of
-`LivingEntity`: refused from 1.21.5 (1.21.5-1.21.7 not read). The explosion's impulse on a living entity and the
+`LivingEntity`: test_version_living_1218.py. The explosion's impulse on a living entity and the
 look vector read the same in 1.21.3, 1.21.4 and 1.21.8."""
 
 from __future__ import annotations
@@ -82,14 +82,6 @@ def test_1_21_4_moves_as_1_21_3_where_the_code_is_the_same(text: str) -> None:
     assert _state(old) == _state(new) and new.pos != (0.5, 1.0, -2.5)
     if text is CLIMB:
         assert new.fall_flying and new.pos.y > 100.0
-
-
-@pytest.mark.parametrize("version", ["1.21.5", "1.21.7", "1.21.8", "1.21.11"])
-def test_living_and_elytra_from_1_21_5_stop_in_one_line(version: str) -> None:
-    for text, title in ((WALK, "living travel and jumping"), (CLIMB, "living travel and jumping")):
-        kind, line = outcome(text, 2, 1, version=version)
-        assert kind == "refused" and "\n" not in line and line.startswith(title) and version in line
-        assert "1.21.8" in line and "modifyInput" in line
 
 
 # --- the explosion's impulse on a living entity (ExplosionImpl.damageEntities, ServerExplosion.hurtEntities) ---

@@ -304,6 +304,16 @@ CASES: dict[str, tuple[str, int, int]] = {
     "redirect_look_unnormalized": (_deflection(22.5, "1.21.11"), 4, 1),
     # 1.21.4: a sprinter who sneaks stops sprinting (ClientPlayerEntity.shouldStopSprinting)
     "should_stop_sprinting": ((SCENES_DIR / "player_sneak_stops_sprint_1_21_4.toml").read_text(), 10, 1),
+    # a zombie walks at a point: its AI input damped before the AI sets it (undamped) or after (1.21.4)
+    "apply_input_before_ai": ((SCENES_DIR / "zombie_move_to.toml").read_text().replace("[scene]\n",
+                                                                                      '[scene]\nversion = "1.21.8"\n'),
+                              10, 1),
+    # a zombie in a pool jumps at a point above: JUMPING ends in the water and it swims up again, or it stays
+    "move_control_jump_ends_in_liquid": ((SCENES_DIR / "zombie_jump_ends_in_water_1_21_8.toml").read_text(), 10, 1),
+    # a zombie with 1 health drops 3.5 blocks: floor(0.5 + 1.0E-6) = 0 damage, or ceil(0.5) = 1 (dies, removed)
+    "fall_damage_floor": (scene_toml(blocks=[FLOOR], entities=[
+        {"type": "minecraft:zombie", "pos": [0.5, 4.5, 0.5], "health": 1.0, "id": 1}],
+        scene={"version": "1.21.8"}), 40, 1),
     # a dropped item falls: its fall distance sums the drops (each cast to float) in double, or in float
     # a zombie paths into a pen of waterlogged fences: through its side (WATER), or not at all (FENCE)
     "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 60, 1),
@@ -433,9 +443,11 @@ CASES: dict[str, tuple[str, int, int]] = {
          "motion": [0.06315789473684211, 0.0, 0.08421052631578949]},
         _boat([-0.7775, 30.0, 0.5], id=2, no_gravity=True)]), 1, 1),
     # --- living travel, jumping and players, 1.17-1.20.4 (tests/engine/test_version_living.py) ---
-    # a snowball thrown by player 1 (off the flight line) knocks player 2 back along a slanted direction
+    # a snowball thrown by player 1 (off the flight line) knocks a NoAI zombie back along a slanted direction (a
+    # player refuses the snowball's 0 damage: no knockback)
     "knockback_double": (scene_toml(blocks=[FLOOR], entities=[
-        _player(1, [-2.5, 1.0, 2.0]), _player(2, [0.5, 1.0, 0.5]),
+        _player(1, [-2.5, 1.0, 2.0]),
+        {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "no_ai": True, "on_ground": True, "id": 2},
         {"type": "minecraft:snowball", "pos": [-0.5, 2.0, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
          "owner": 1, "id": 3}]), 1, 2),
     # two NoAI zombies overlapping off the axes push each other apart (cramming)
@@ -977,6 +989,7 @@ USES: dict[str, tuple[str, int]] = {
                                                 {"type": "minecraft:armor_stand", "pos": [0.5, 30.0, 0.5], "id": 2,
                                                  "vehicle": 1}]), 2),
     "living": (scene_toml(entities=[{"type": "minecraft:armor_stand", "pos": [0.5, 30.0, 0.5]}]), 2),
+    "player": (_ELYTRA, 2),
     "elytra": (_ELYTRA, 2),
     "explosion": (_tnt_pair([2.3, 60.7, 1.1]), 1),
     "explosion_living": (CASES["blast_protection_linear"][0], 1),
