@@ -15,18 +15,23 @@ def standing_player(entity_id: int, x: float, **keys: object) -> dict:
 
 
 def snowball_hit(**target_keys: object):
-    """Player 1 owns a snowball that hits player 2 (standing at x 0.5) in tick 1, flying +X."""
+    """Player 1 owns a snowball that hits zombie 2 (standing at x 0.5, idle) in tick 1, flying +X (a player refuses
+    the snowball's 0 damage, and so its knockback: tests/engine/test_player_damage.py)."""
     sim = build_scene(blocks=[floor(8)], entities=[
-        standing_player(1, -3.5), standing_player(2, 0.5, **target_keys),
+        standing_player(1, -3.5),
+        entity("minecraft:zombie", (0.5, 1.0, 0.5), id=2, motion=[0.0, STANDING_VY, 0.0], on_ground=True,
+               **target_keys),
         entity("minecraft:snowball", (-0.5, 2.0, 0.5), id=3, motion=[1.0, 0.0, 0.0], no_gravity=True, owner=1)])
     return sim, sim.entity_by_id(2)
 
 
-def test_a_snowball_knocks_a_player_back_from_the_thrower() -> None:
-    """0 damage still counts as a hit: Motion halved, 0.4F away from the attacker (the thrower, at −X), and on the
-    ground Y := min(0.4, y/2 + 0.4F); then the player's own tick moves it (gravity, air drag)."""
+def test_a_snowball_knocks_a_zombie_back_from_the_thrower() -> None:
+    """0 damage still counts as a hit for a mob: Motion halved, 0.4F away from the attacker (the thrower, at −X),
+    and on the ground Y := min(0.4, y/2 + 0.4F); then the zombie's own tick in the next moves it (gravity, air
+    drag: it ticks before the snowball, id 3)."""
     sim, p = snowball_hit()
     ball = sim.entity_by_id(3)
+    sim.tick()
     sim.tick()
     assert ball.removed and p.hurt_time == 9 and p.health == 20.0    # hurt 10, then one tick of its own
     vy = min(0.4, STANDING_VY / 2.0 + f32(0.4))
@@ -36,6 +41,7 @@ def test_a_snowball_knocks_a_player_back_from_the_thrower() -> None:
 
 def test_knockback_resistance_cancels_it() -> None:
     sim, p = snowball_hit(attributes={"minecraft:generic.knockback_resistance": 1.0})
+    sim.tick()
     sim.tick()
     assert p.hurt_time == 9 and p.pos.x == 0.5
 
