@@ -178,6 +178,15 @@ def _fall_reset_cell(keys, slots, pool, flags, sx: float, sy: float, sz: float, 
     return hit, bx, by, bz
 
 
+@njit(inline=True)
+def extended_ends(px: float, py: float, pz: float, ex: float, ey: float, ez: float) -> tuple:
+    """`BlockView.raycast`'s segment from (px, py, pz) to (ex, ey, ez) with both ends extended by 1e-7 of it
+    (`MathHelper.lerp(-1.0E-7, …)`): the start's x, y, z, then the end's."""
+    return (px + -RAYCAST_EXTENSION * (ex - px), py + -RAYCAST_EXTENSION * (ey - py),
+            pz + -RAYCAST_EXTENSION * (ez - pz), ex + -RAYCAST_EXTENSION * (px - ex),
+            ey + -RAYCAST_EXTENSION * (py - ey), ez + -RAYCAST_EXTENSION * (pz - ez))
+
+
 @njit
 def fall_reset_ray(keys, slots, pool, flags, px: float, py: float, pz: float, ax: float, ay: float, az: float,
                    capped: bool, out: np.ndarray) -> tuple:
@@ -193,11 +202,7 @@ def fall_reset_ray(keys, slots, pool, flags, px: float, py: float, pz: float, ax
     ex, ey, ez = px + ax, py + ay, pz + az
     if _same(px, ex) and _same(py, ey) and _same(pz, ez):
         return MISS, 0.0, 0.0, 0.0, 0, ex, ey, ez
-    # both ends extended by 1e-7 of the segment (MathHelper.lerp(-1.0E-7, …))
-    tx, ty, tz = ex + -RAYCAST_EXTENSION * (px - ex), ey + -RAYCAST_EXTENSION * (py - ey), \
-        ez + -RAYCAST_EXTENSION * (pz - ez)
-    fx, fy, fz = px + -RAYCAST_EXTENSION * (ex - px), py + -RAYCAST_EXTENSION * (ey - py), \
-        pz + -RAYCAST_EXTENSION * (ez - pz)
+    fx, fy, fz, tx, ty, tz = extended_ends(px, py, pz, ex, ey, ez)
     length = abs(tx - fx) + abs(ty - fy) + abs(tz - fz)
     if length > MAX_RAYCAST_BLOCKS:
         return TOO_LONG, length, 0.0, 0.0, 0, ex, ey, ez
@@ -226,10 +231,7 @@ def collider_path_clear(keys, slots, pool, shape, empty, px: float, py: float, p
     the engine's limits stop the walk (longer than MAX_RAYCAST_BLOCKS, or endless)."""
     if _same(px, ex) and _same(py, ey) and _same(pz, ez):
         return True
-    tx, ty, tz = ex + -RAYCAST_EXTENSION * (px - ex), ey + -RAYCAST_EXTENSION * (py - ey), \
-        ez + -RAYCAST_EXTENSION * (pz - ez)
-    fx, fy, fz = px + -RAYCAST_EXTENSION * (ex - px), py + -RAYCAST_EXTENSION * (ey - py), \
-        pz + -RAYCAST_EXTENSION * (ez - pz)
+    fx, fy, fz, tx, ty, tz = extended_ends(px, py, pz, ex, ey, ez)
     if not abs(tx - fx) + abs(ty - fy) + abs(tz - fz) <= MAX_RAYCAST_BLOCKS:
         return False
     w = walk_start(fx, fy, fz, tx - fx, ty - fy, tz - fz)
@@ -290,10 +292,7 @@ def collider_ray(keys, slots, pool, shape, ncoords, coords, filled, empty, nboxe
     decides (the object path's), TOO_LONG or ENDLESS where the engine's limits stop the walk (NaN included)."""
     if _same(px, ex) and _same(py, ey) and _same(pz, ez):
         return MISS
-    tx, ty, tz = ex + -RAYCAST_EXTENSION * (px - ex), ey + -RAYCAST_EXTENSION * (py - ey), \
-        ez + -RAYCAST_EXTENSION * (pz - ez)
-    fx, fy, fz = px + -RAYCAST_EXTENSION * (ex - px), py + -RAYCAST_EXTENSION * (ey - py), \
-        pz + -RAYCAST_EXTENSION * (ez - pz)
+    fx, fy, fz, tx, ty, tz = extended_ends(px, py, pz, ex, ey, ez)
     if not abs(tx - fx) + abs(ty - fy) + abs(tz - fz) <= MAX_RAYCAST_BLOCKS:
         return TOO_LONG
     w = walk_start(fx, fy, fz, tx - fx, ty - fy, tz - fz)
