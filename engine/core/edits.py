@@ -1,6 +1,7 @@
 """A process-wide count of edits to entity state held outside the entities' rows: effects, attribute bases and
-modifiers, equipment, riding, health and hurt time, a player's pose, bow or input schedule. A cache of what that
-state allows (`engine.living.player.PlayerBatch`: which players the compiled players phase may tick) holds while
+modifiers, equipment, riding, health and hurt time, a player's pose, bow or input schedule, and who is in the world
+(an entity loaded, unloaded or removed). A cache of what that state allows (`engine.living.player.PlayerBatch`:
+which players the compiled players phase may tick; `engine.tick.entity_lists`: the lists a tick walks) holds while
 the count has not moved, so it is rebuilt only on the ticks after such an edit, not per entity per tick."""
 
 from __future__ import annotations

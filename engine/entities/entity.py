@@ -315,6 +315,7 @@ class Entity:
 
     def remove(self) -> None:
         self.removed = True
+        edited()    # the tick's lists of live entities (engine.tick.entity_lists) are stale
 
     # --- damage and fire (Entity.damage, baseTick, setOnFireFromLava; spec 06 §3, §4) ---
     def damage(self, sim: TickContext, source: str, amount: float, attacker: Entity | None = None) -> bool:

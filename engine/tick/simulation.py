@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from engine import jit
+from engine.core.edits import edited
 from engine.core.limits import SimulationLimit
 from engine.core.trace import EntityTick, PhaseRecord, Recorder, TickRecord
 from engine.core.versions import DEFAULT_VERSION, features_for, parse_version, refusal, shape_compared
@@ -28,6 +29,7 @@ from engine.motion.collision_kernel import scratch
 from engine.redstone import components  # noqa: F401  (registers the redstone blocks' behaviour)
 from engine.redstone.scheduler import PRIORITY_NAMES
 from engine.tick.bookmarks import Bookmark
+from engine.tick.entity_lists import EntityLists, runs_of
 from engine.world.blocks import BlockState, is_modelled, state_by_id
 from engine.world.fluid_states import LAVA
 from engine.world.world import World
@@ -102,6 +104,7 @@ class Simulation:
         self._events: list[dict[str, Any]] = []
         self._blocks_checked = False            # the block_data cell, checked before the first tick
         self._roster: list[Entity] = []
+        self._lists: EntityLists | None = None
 
     @property
     def max_entity_cramming(self) -> int:
@@ -116,7 +119,14 @@ class Simulation:
     @property
     def entities(self) -> list[Entity]:
         """Live entities in update order."""
-        return [e for e in self.world.entities.values() if not e.removed]
+        return list(self._entity_lists().live)
+
+    def _entity_lists(self) -> EntityLists:
+        """The tick's lists of entities, rebuilt only after who is in the world changed."""
+        lists = self._lists
+        if lists is None or not lists.current(self.world):
+            lists = self._lists = EntityLists(self.world)
+        return lists
 
     def entity_by_id(self, entity_id: int) -> Entity | None:
         return self.world.entities.get(entity_id) or next((e for e in self._pending if e.id == entity_id), None)
@@ -210,7 +220,7 @@ class Simulation:
         self.world.entities_queried = 0
         record = TickRecord(self.tick_count)
         self._events = record.events
-        self._roster = [e for e in self.world.entities.values() if not e.removed]
+        self._roster = list(self._entity_lists().live)
         world = self.world
         world.features = self.features
         world.change_log = record.events
@@ -262,26 +272,26 @@ class Simulation:
         """`ServerWorld.tick`'s entity loop: load order; removed entities leave the order at their turn.
         Runs of a kind that declares a batch tick (`Entity.batch`: TNT) take its compiled loop."""
         world = self.world
-        riders = [e for e in world.entities.values() if e.vehicle is not None]
+        lists = self._entity_lists()
+        riders = lists.riders
         for e in riders:                         # a riding player's keys reach its vehicle before it moves
             if e.is_player and not e.removed:
                 e.steer_vehicle(self)
         self._in_entity_phase = True
-        order = [e for e in world.entities.values() if self._is_root_now(e)] if riders else \
-            list(world.entities.values())
-        i = 0
-        while i < len(order):
-            kind = type(order[i])
+        if riders:
+            order = [e for e in lists.everyone if self._is_root_now(e)]
+            runs = runs_of(order)
+        else:
+            order, runs = lists.everyone, lists.runs
+        for kind, i, j in runs:
             if self.vectorize and kind.batch is not None:
-                j = i
-                while j < len(order) and type(order[j]) is kind:
-                    j += 1
                 self._tick_row_run(kind.batch, order[i:j], phase)
-                i = j
             else:
-                self._tick_one(order[i], phase)
-                i += 1
+                for e in order[i:j]:
+                    self._tick_one(e, phase)
         self._in_entity_phase = False
+        if self._pending:
+            edited()                             # they join the lists of entities the next tick walks
         for e in self._pending:
             world.entities[e.id] = e
             if e.collidable:
@@ -291,7 +301,7 @@ class Simulation:
     def _tick_players(self, phase: PhaseRecord) -> None:
         """The network phase: each simulated player's movement, as its client computed it (spec 06 §10;
         `engine.living.player`), in load order."""
-        players = [e for e in self.world.entities.values() if not e.removed and e.is_player]
+        players = self._entity_lists().players
         batch = type(players[0]).players_batch if players else None
         if batch is not None and self.vectorize and not self.trace_enabled and jit.want_kernels(len(players)) \
                 and batch.decides(self.world, self.features, players):

@@ -20,6 +20,7 @@ from engine.constants import (
     MAX_ENTITY_CRAMMING,
     SECTION_SIZE,
 )
+from engine.core.edits import edited
 from engine.core.limits import MAX_QUERIED_ENTITIES, MAX_QUERY_CHUNKS, SimulationLimit
 from engine.core.versions import DEFAULT_VERSION, Features, features_for
 from engine.entities.rows import entity_section
@@ -472,6 +473,7 @@ class World:
     def load_entity(self, entity: Entity) -> None:
         """Add to the update order and to its section (`ServerWorld.loadEntity` + `WorldChunk.addEntity`)."""
         self.entities[entity.id] = entity
+        edited()    # who is in the world changed (engine.tick.entity_lists)
         self._add_to_section(entity)
         if entity.collidable:
             self.collidable_count += 1
@@ -489,6 +491,7 @@ class World:
 
     def unload_entity(self, entity: Entity) -> None:
         self.entities.pop(entity.id, None)
+        edited()
         sec = self._entity_sections.get(entity.chunk_key_)
         if sec is not None and entity in sec:
             sec.remove(entity)
