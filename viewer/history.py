@@ -352,6 +352,7 @@ class History:
         except Exception:
             self.sim.restore(before)
             raise
+        self.sim.mark_edited()
         for t in [t for t in self.snapshots if t >= tick]:
             del self.snapshots[t]
             del self._keyframe_bytes[t]

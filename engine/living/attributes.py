@@ -286,7 +286,10 @@ class AttributeContainer:
         return self.instances[name]
 
     def get_value(self, name: str) -> float:
-        return self.get(name).get_value()
+        inst = self.instances.get(name)
+        if inst is None or inst.value is None:   # read in every mob's row each tick: the cached value at once
+            return self.get(name).get_value()
+        return inst.value
 
     def set_base(self, name: str, value: float) -> None:
         self.get(name).set_base(value)

@@ -30,6 +30,7 @@ from engine.constants import (
     SWIM_UP_SPEED,
     WATER_DRAG,
 )
+from engine.core.edits import edited
 from engine.core.trace import StageInfo, run_stage, segment
 from engine.core.versions import refusal
 from engine.entities.dismounting import on_dismounted
@@ -471,6 +472,7 @@ class LivingEntity(Entity):
         """`applyDamage` without armor or enchantments (cramming, falls and walls bypass armor): health − amount,
         kept in 0..max health."""
         self.health = f32(max(0.0, min(self.health - amount, self.attributes.get_value(MAX_HEALTH))))
+        edited()    # a mob's health is not in its row: what a batch kept of it (`MobBatch.crowd`) is stale
 
     def take_knockback(self, strength: float, x: float, z: float, features: Features) -> None:
         """`LivingEntity.takeKnockback` (spec 04 §13)."""

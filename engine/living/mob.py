@@ -6,7 +6,7 @@ are the species' base values in the attribute container."""
 
 from __future__ import annotations
 
-from itertools import pairwise
+from itertools import pairwise, repeat
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -18,6 +18,7 @@ from engine.constants import (
     PATH_GOAL_RETRY_INTERVAL,
     PATH_MAX_FALL,
 )
+from engine.core.edits import edits
 from engine.core.trace import StageInfo, cell, label, run_stage, segment
 from engine.core.versions import Features, features_for, refusal
 from engine.entities.rows import (
@@ -69,6 +70,7 @@ JUMP_CONTROL = StageInfo("jump_control", "JumpControl.tick")
 MOB_ROWS = RowTable(extra_ints=LIVING_INTS + LIVING_FLAGS + MOB_INTS, extra_floats=LIVING_FLOATS + MOB_FLOATS)
 _KERNEL_FEATURES = features_for("1.16.5")   # what the mob kernels decide (engine.living.mob_kernel)
 _path_goal_runs, _path_goal_tick = plain(path_goal_runs), plain(path_goal_tick)
+_HAS_PATH, _PATH_TRYING_TIME = MOB_ROWS.extra_ints["has_path"], MOB_ROWS.extra_ints["path_trying_time"]
 MOB_FLAGS = ("has_goal", "jump_active", "no_ai", "has_path_goal", "path_goal_started", "has_path")   # bools
 
 
@@ -83,12 +85,20 @@ class MobBatch(RowBatch):
     navigation has a search to report or a recalculation due."""
 
     table = MOB_ROWS
+    _crowd_key: tuple[Any, ...] = ()      # what `crowd` was made from, and what it made
+    _crowd: tuple[np.ndarray, np.ndarray] | None = None
+    _all_mobs_key: tuple[Any, ...] = ()   # what `decides` read of the world's entities, and what it found
+    _all_mobs = False
     mechanics = frozenset({"living", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
 
     def decides(self, world: World, features: Features) -> bool:
         if features != _KERNEL_FEATURES or features.refused & self.mechanics or world.collidable_count:
             return False
-        if not all(isinstance(e, MobEntity) for e in world.entities.values()):
+        key = (world, edits())   # who is in the world changes with an edit
+        if key != self._all_mobs_key:
+            self._all_mobs_key = key
+            self._all_mobs = all(isinstance(e, MobEntity) for e in world.entities.values())
+        if not self._all_mobs:
             return False
         self.speeds: list[float] = []
         self.paths: list[tuple[int, int, bool, bool]] = []
@@ -96,7 +106,15 @@ class MobBatch(RowBatch):
         self.world = world
         return True
 
-    def row(self, e: MobEntity, traced: bool) -> int:
+    def rows_of(self, run: list[MobEntity], traced: bool) -> np.ndarray:
+        """The loop's rows of a run, each mob's `_row`; the row columns it reads (whether the mob follows a path,
+        the `path_to` goal's retry clock) are read for the whole run at once."""
+        ints = MOB_ROWS.i[np.fromiter((e._r for e in run), np.int64, len(run))]
+        followed = ints[:, _HAS_PATH].tolist()
+        due = ((ints[:, _PATH_TRYING_TIME] + 1) % PATH_GOAL_RETRY_INTERVAL == 0).tolist()
+        return np.fromiter(map(self._row, run, repeat(traced), followed, due), np.int64, len(run))
+
+    def _row(self, e: MobEntity, traced: bool, followed: bool, due: bool) -> int:
         nav = e.navigation
         if (traced or e.vehicle is not None or e.passengers or e.leash_holder is not None or e.effects.active
                 or e.hurt_time or e.time_until_regen or e.health <= 0.0
@@ -106,7 +124,7 @@ class MobBatch(RowBatch):
             self.mobs.append(e)
             return -1
         self.speeds.append(e.attributes.get_value(MOVEMENT_SPEED))   # what MoveControl.tick multiplies
-        self.paths.append(_path_entry(e, self.world))
+        self.paths.append(_path_entry(e, self.world, followed, due))
         self.mobs.append(e)
         return e._r
 
@@ -128,36 +146,42 @@ class MobBatch(RowBatch):
             self.path_changes = PATH_NODES.changes
         elif self.path_changes != PATH_NODES.changes:   # a mob the object path ticked changed a path (a block it
             for n in range(start, len(rows)):             # changed made another navigation search again)
-                self.paths[n] = _path_entry(self.mobs[n], world)
+                e = self.mobs[n]
+                self.paths[n] = _path_entry(e, world, e.has_path,
+                                            (e.path_trying_time + 1) % PATH_GOAL_RETRY_INTERVAL == 0)
             self.path_changes = PATH_NODES.changes
         return kernel.tick_rows(*block_arrays(world), cells, MOB_ROWS.f, MOB_ROWS.i, rows, self.speeds, self.paths,
                                 PATH_NODES.nodes, world.game_time * MS_PER_TICK, bottom_y(world.dimension, features),
                                 start, slip, climb, door_or_fence, crowd, edges, void_y(world.dimension, features),
                                 SINE, marks, saved_f, saved_i)
 
-    @staticmethod
-    def crowd(world: World) -> tuple[np.ndarray, np.ndarray, int] | None:
+    def crowd(self, world: World) -> tuple[np.ndarray, np.ndarray, int] | None:
         """What `tick_cramming` reads of the world's entities, in its section order (what `getOtherEntities`
         finds): their rows, each one's `pushee` kind (0: not pushable, dead; 2: the object path decides its push: a
         rider or a vehicle, no-clip, a kind with its own push; 1: a mob's `pushAwayFrom`), and maxEntityCramming;
-        None where one is not a mob on rows (an entity spawned in this tick: its box is not in the rows)."""
-        found = list(world.sectioned_entities())
-        if not all(isinstance(e, MobEntity) for e in found):
-            return None
-        return (np.fromiter((e._r for e in found), np.int64, len(found)),
-                np.fromiter((_pushee(e) for e in found), np.uint8, len(found)), world.max_entity_cramming)
+        None where one is not a mob on rows (an entity spawned in this tick: its box is not in the rows). Kept
+        while no entity changed section and no edit (engine.core.edits: health, riding, a field) was made."""
+        key = (world, world.section_moves, edits())
+        if key != self._crowd_key:
+            found = list(world.sectioned_entities())
+            self._crowd_key = key
+            self._crowd = None if not all(isinstance(e, MobEntity) for e in found) else \
+                (np.fromiter((e._r for e in found), np.int64, len(found)),
+                 np.fromiter((_pushee(e) for e in found), np.uint8, len(found)))
+        return None if self._crowd is None else (*self._crowd, world.max_entity_cramming)
 
 
-def _path_entry(e: MobEntity, world: World) -> tuple[int, int, bool, bool]:
+def _path_entry(e: MobEntity, world: World, followed: bool, due: bool) -> tuple[int, int, bool, bool]:
     """A mob's entry of `MobBatch.paths`: where its path's nodes begin in `PATH_NODES` (−1: no path), how many,
     whether it has a navigation, and whether its `path_to` goal, started, would ask the navigation for the path
-    it follows (`MobNavigation.asks_again_in_place`: the kernel then does what that changes)."""
+    it follows (`MobNavigation.asks_again_in_place`: the kernel then does what that changes). `followed`: its row
+    says it has a path; `due`: the goal's clock may reach a multiple of 40 this tick (only then it asks again;
+    elsewhere the answer is not read)."""
     nav = e.navigation
-    path = None if nav is None else nav.path_followed()
-    if path is None:
+    if nav is None or not followed:
         return -1, 0, nav is not None, False
-    # only a tick whose count may reach a multiple of 40 asks again (where it does not, the answer is not read)
-    again = (e.path_trying_time + 1) % PATH_GOAL_RETRY_INTERVAL == 0 and e.path_goal_started and e.has_path_goal \
+    path = nav.path_followed()
+    again = due and e.path_goal_started and e.has_path_goal \
         and nav.asks_again_in_place(world, (floor(e.path_goal_x), floor(e.path_goal_y), floor(e.path_goal_z)))
     return PATH_NODES.block(path), len(path.nodes), True, again
 

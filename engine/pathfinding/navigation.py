@@ -150,9 +150,10 @@ class MobNavigation:
         path.current_node_index = e.path_index
         return path
 
-    def path_followed(self) -> Path | None:
-        """The current path as the mob loop reads it (its nodes; the index stays in the row)."""
-        return self._path if self.entity.has_path else None
+    def path_followed(self) -> Path:
+        """The current path as the mob loop reads it, where the row says there is one (its nodes; the index stays
+        in the row)."""
+        return self._path
 
     @current_path.setter
     def current_path(self, path: Path | None) -> None:

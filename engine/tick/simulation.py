@@ -170,6 +170,10 @@ class Simulation:
             self.world.load_entity(entity)
         self._roster.append(entity)
 
+    def mark_edited(self) -> None:
+        """An editor changed the state between ticks (any field): what batches kept of entities is stale."""
+        edited()
+
     def emit(self, event: dict[str, Any]) -> None:
         self._events.append(event)
 
@@ -239,6 +243,7 @@ class Simulation:
                 for action in self.actions:
                     if action.runs_at(self.tick_count) and action.phase == phase and action.do is not None:
                         action.do(self)
+                        edited()    # it may set any field: what the batches kept of entities is stale
             if phase == "block_events":
                 # actions of this phase run once the queue is empty, as if the last block event caused them;
                 # the events they queue run now (spec 04 §8.6: a 0-tick pulse retracts here)

@@ -70,6 +70,7 @@ class World:
         self._entity_sections: dict[tuple[int, int, int], list[Entity]] = {}
         self.block_version = 0                   # counts block changes, for callers that cache around blocks
         self.collidable_count = 0                # boats, shulkers: solid to other entities (spec 03 §5)
+        self.section_moves = 0                   # entities added to, moved between or taken from the sections
         self.game_time = 0
         self.entities_queried = 0       # entities the tick's entity queries have looked at (limits.py)
         self.max_entity_cramming = MAX_ENTITY_CRAMMING   # the maxEntityCramming game rule (Simulation's)
@@ -488,6 +489,7 @@ class World:
         key = self.chunk_key(entity)
         entity.chunk_key_ = key
         self._entity_sections.setdefault(key, []).append(entity)
+        self.section_moves += 1
 
     def unload_entity(self, entity: Entity) -> None:
         self.entities.pop(entity.id, None)
@@ -495,6 +497,7 @@ class World:
         sec = self._entity_sections.get(entity.chunk_key_)
         if sec is not None and entity in sec:
             sec.remove(entity)
+            self.section_moves += 1
         if entity.collidable:
             self.collidable_count -= 1
         if entity in self.navigating:
@@ -509,6 +512,7 @@ class World:
                 sec.remove(entity)
             entity.chunk_key_ = key
             self._entity_sections.setdefault(key, []).append(entity)
+            self.section_moves += 1
 
     def get_entities(self, except_: Entity | None, box: Box,
                      predicate: Callable[[Entity], bool] | None = None) -> list[Entity]:

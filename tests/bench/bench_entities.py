@@ -2,22 +2,22 @@
 same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
 
 Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only | --items-only |
---pearls-only] (from the repository root; not collected by pytest). Each case prints µs per entity-tick by wall time
-(what the ratio compares) and by the process's CPU time (steadier on a shared machine). TNT cases run the compiled loop
-(engine.entities.tnt_kernel) and, for comparison, the object path, in the release `--version` names (1.16.5 by default);
-the loop's hand-backs to the object path are counted. Items resting on stone and in still water likewise, with
-engine.entities.item_kernel (1.16.2 on), and XP orbs resting on stone with engine.entities.xp_orb_kernel (1.16.2 on).
-Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against the peer's walk) likewise, with
-engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players phase,
-engine.living.player_kernel, and the object path), bench_living's one player in its arena (compiled), 1,000
+--pearls-only | --mobs-only] (from the repository root; not collected by pytest). Each case prints µs per entity-tick
+by wall time (what the ratio compares) and by the process's CPU time (steadier on a shared machine). TNT cases run the
+compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path, in the release `--version` names
+(1.16.5 by default); the loop's hand-backs to the object path are counted. Items resting on stone and in still water
+likewise, with engine.entities.item_kernel (1.16.2 on), and XP orbs resting on stone with
+engine.entities.xp_orb_kernel (1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against the
+peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players
+phase, engine.living.player_kernel, and the object path), bench_living's one player in its arena (compiled), 1,000
 sneaking along the edge of a ridge and 1,000 walking forward in still water (against the peer's walk: it has no
-sneaking or water case), in 1.16.5 only. Mobs (1.16.5):
-100 zombies walking with `move_to`, 100 zombies following paths (`path_to`, the searches made before the timing) and
-bench_living's 100 wither skeletons standing, compiled (engine.living.mob_kernel) and on the object path, against the
-peer's walk. Falling blocks in free fall (engine.entities.falling_kernel), compiled and on the object path, in the
-release `--version` names, against the peer's idle tick. Ender pearls in free flight (engine.entities.thrown_kernel;
-`--pearls-only`), compiled and on the object path, in the release `--version` names, against the peer's idle tick.
-The peer (see bench_living) is measured just before and just after each case; the ratio takes their mean.
+sneaking or water case), in 1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to`, 100 zombies following
+paths (`path_to`, the searches made before the timing) and bench_living's 100 wither skeletons standing, compiled
+(engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in free fall
+(engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
+peer's idle tick. Ender pearls in free flight (engine.entities.thrown_kernel; `--pearls-only`), compiled and on the
+object path, in the release `--version` names, against the peer's idle tick. The peer (see bench_living) is measured
+just before and just after each case; the ratio takes their mean.
 """
 
 from __future__ import annotations
@@ -293,6 +293,7 @@ def main() -> None:
     only.add_argument("--players-only", action="store_true", help="only the players' cases")
     only.add_argument("--items-only", action="store_true", help="only the items' and XP orbs' cases")
     only.add_argument("--pearls-only", action="store_true", help="only the ender pearls' case")
+    only.add_argument("--mobs-only", action="store_true", help="only the mobs' and minecarts' cases")
     args = parser.parse_args()
     version = args.version
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
@@ -317,9 +318,10 @@ def main() -> None:
     items_resting = tnt_scene("minecraft:stone", 1.0, False, version, items=True)
     items_water = tnt_scene("minecraft:stone", 1.0, True, version, items=True)
     pearls = pearls_scene(version)
-    for compiled in (True, False) if not (args.players_only or args.items_only) else ():
+    for compiled in (True, False) if not (args.players_only or args.items_only or args.mobs_only) else ():
         beside(IDLE, pearls_case, pearls, compiled)
-    for compiled in (True, False) if not (args.players_only or args.items_only or args.pearls_only) else ():
+    for compiled in (True, False) if not (args.players_only or args.items_only or args.pearls_only
+                                          or args.mobs_only) else ():
         beside(IDLE, case, "TNT resting on stone", resting, 5, compiled,
                lambda e: e.on_ground and e.pos.y == 1.0)
         beside(IDLE, case, "TNT in still water", water, 20, compiled,
@@ -329,7 +331,7 @@ def main() -> None:
         beside(IDLE, case, "falling blocks in free fall", falling, 1, compiled,
                lambda e: e.TYPE == "minecraft:falling_block" and not e.on_ground
                and 20.0 < e.pos.y < 240.0 and e.motion.y < -1.0)
-    for compiled in (True, False) if not (args.players_only or args.pearls_only) else ():
+    for compiled in (True, False) if not (args.players_only or args.pearls_only or args.mobs_only) else ():
         beside(IDLE, case, "items resting on stone", items_resting, 5, compiled,
                lambda e: e.on_ground and e.pos.y == 1.0 and e.item_age > TICKS)
         beside(IDLE, case, "items in still water", items_water, 20, compiled,
@@ -341,11 +343,11 @@ def main() -> None:
     if version != DEFAULT_VERSION or args.tnt_only or args.items_only or args.pearls_only:
         living = ()
     jit.bind_kernels()   # a single player is a run of one: the kernels must be loaded already
-    for label, keys, peer_key in living:
+    for label, keys, peer_key in living if not args.mobs_only else ():
         for compiled in (True, False):
             beside(peer_key, players_case, f"players {label} ({N})", keys, compiled)
         beside(peer_key, arena_player, label, keys)
-    if living:
+    if living and not args.mobs_only:
         ledge = ledge_scene()
         for compiled in (True, False):   # the peer has no sneaking case: its walk is the reference
             beside(WALK, case, f"players sneaking along an edge ({N})", ledge, 5, compiled, on_the_edge)
