@@ -6,7 +6,7 @@ are the species' base values in the attribute container."""
 
 from __future__ import annotations
 
-from itertools import pairwise, repeat
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -89,6 +89,7 @@ class MobBatch(RowBatch):
     _crowd: tuple[np.ndarray, np.ndarray] | None = None
     _all_mobs_key: tuple[Any, ...] = ()   # what `decides` read of the world's entities, and what it found
     _all_mobs = False
+    _ready_key: tuple[Any, ...] = ()      # what `rows_of` kept of a run's mobs was found in this state
     mechanics = frozenset({"living", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
 
     def decides(self, world: World, features: Features) -> bool:
@@ -100,33 +101,31 @@ class MobBatch(RowBatch):
             self._all_mobs = all(isinstance(e, MobEntity) for e in world.entities.values())
         if not self._all_mobs:
             return False
-        self.speeds: list[float] = []
-        self.paths: list[tuple[int, int, bool, bool]] = []
-        self.mobs: list[MobEntity] = []
         self.world = world
         return True
 
     def rows_of(self, run: list[MobEntity], traced: bool) -> np.ndarray:
-        """The loop's rows of a run, each mob's `_row`; the row columns it reads (whether the mob follows a path,
-        the `path_to` goal's retry clock) are read for the whole run at once."""
-        ints = MOB_ROWS.i[np.fromiter((e._r for e in run), np.int64, len(run))]
-        followed = ints[:, _HAS_PATH].tolist()
-        due = ((ints[:, _PATH_TRYING_TIME] + 1) % PATH_GOAL_RETRY_INTERVAL == 0).tolist()
-        return np.fromiter(map(self._row, run, repeat(traced), followed, due), np.int64, len(run))
-
-    def _row(self, e: MobEntity, traced: bool, followed: bool, due: bool) -> int:
-        nav = e.navigation
-        if (traced or e.vehicle is not None or e.passengers or e.leash_holder is not None or e.effects.active
-                or e.hurt_time or e.time_until_regen or e.health <= 0.0
-                or nav is not None and (nav.searches or nav.should_recalculate)):
-            self.speeds.append(0.0)
-            self.paths.append((-1, 0, False, False))
-            self.mobs.append(e)
-            return -1
-        self.speeds.append(e.attributes.get_value(MOVEMENT_SPEED))   # what MoveControl.tick multiplies
-        self.paths.append(_path_entry(e, self.world, followed, due))
-        self.mobs.append(e)
-        return e._r
+        """The loop's rows of a run (−1 where `_speed` sends a mob to the object path), each mob's movement speed
+        and path entry (`_path_entry`, for the mobs whose row says they follow a path). What `_speed` found is
+        kept while nothing outside the rows can have changed: no edit (engine.core.edits: an object-path tick of
+        a row-backed kind counts as one), no path set or given back, no block changed."""
+        world = self.world
+        rows = np.fromiter((e._r for e in run), np.int64, len(run))
+        key = (world, edits(), PATH_NODES.changes, world.block_version, traced, run[0], len(run))
+        if key != self._ready_key:
+            speeds = [None if traced else _speed(e) for e in run]
+            self._ready_key, self._ready = key, np.array([s is not None for s in speeds])
+            self._speeds = np.array([0.0 if s is None else s for s in speeds])
+            self._no_paths = np.array([(-1, 0, s is not None and e.navigation is not None, False)
+                                       for e, s in zip(run, speeds, strict=True)], dtype=np.int64).reshape(-1, 4)
+        ints = MOB_ROWS.i[rows]
+        following = np.flatnonzero(self._ready & (ints[:, _HAS_PATH] != 0)).tolist()
+        due = ((ints[following, _PATH_TRYING_TIME] + 1) % PATH_GOAL_RETRY_INTERVAL == 0).tolist()
+        self.mobs, self.speeds, self.paths = run, self._speeds, self._no_paths.copy()
+        for n, d in zip(following, due, strict=True):
+            self.paths[n] = _path_entry(run[n], world, d)
+        self.path_changes = PATH_NODES.changes
+        return np.where(self._ready, rows, -1)
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
@@ -140,15 +139,12 @@ class MobBatch(RowBatch):
             marks[start] = OBJECT_PATH
             return start, HANDED
         slip, climb, door_or_fence = kernel.block_columns()
-        if isinstance(self.speeds, list):
-            self.speeds = np.array(self.speeds)
-            self.paths = np.array(self.paths, dtype=np.int64).reshape(-1, 4)
-            self.path_changes = PATH_NODES.changes
-        elif self.path_changes != PATH_NODES.changes:   # a mob the object path ticked changed a path (a block it
-            for n in range(start, len(rows)):             # changed made another navigation search again)
-                e = self.mobs[n]
-                self.paths[n] = _path_entry(e, world, e.has_path,
-                                            (e.path_trying_time + 1) % PATH_GOAL_RETRY_INTERVAL == 0)
+        if self.path_changes != PATH_NODES.changes:   # a mob the object path ticked changed a path (a block it
+            for n in range(start, len(rows)):        # changed made another navigation search again)
+                if rows[n] >= 0:
+                    e = self.mobs[n]
+                    self.paths[n] = _path_entry(e, world, (e.path_trying_time + 1) % PATH_GOAL_RETRY_INTERVAL == 0) \
+                        if e.has_path else self._no_paths[n]
             self.path_changes = PATH_NODES.changes
         return kernel.tick_rows(*block_arrays(world), cells, MOB_ROWS.f, MOB_ROWS.i, rows, self.speeds, self.paths,
                                 PATH_NODES.nodes, world.game_time * MS_PER_TICK, bottom_y(world.dimension, features),
@@ -171,15 +167,24 @@ class MobBatch(RowBatch):
         return None if self._crowd is None else (*self._crowd, world.max_entity_cramming)
 
 
-def _path_entry(e: MobEntity, world: World, followed: bool, due: bool) -> tuple[int, int, bool, bool]:
-    """A mob's entry of `MobBatch.paths`: where its path's nodes begin in `PATH_NODES` (−1: no path), how many,
-    whether it has a navigation, and whether its `path_to` goal, started, would ask the navigation for the path
-    it follows (`MobNavigation.asks_again_in_place`: the kernel then does what that changes). `followed`: its row
-    says it has a path; `due`: the goal's clock may reach a multiple of 40 this tick (only then it asks again;
-    elsewhere the answer is not read)."""
+def _speed(e: MobEntity) -> float | None:
+    """A mob's movement-speed attribute value (what `MoveControl.tick` multiplies), or None where its tick takes
+    the object path: it rides or carries, is leashed, has an effect, is hurt or dead, or its navigation has a
+    search to report or a recalculation due."""
     nav = e.navigation
-    if nav is None or not followed:
-        return -1, 0, nav is not None, False
+    if (e.vehicle is not None or e.passengers or e.leash_holder is not None or e.effects.active or e.hurt_time
+            or e.time_until_regen or e.health <= 0.0 or nav is not None and (nav.searches or nav.should_recalculate)):
+        return None
+    return e.attributes.get_value(MOVEMENT_SPEED)
+
+
+def _path_entry(e: MobEntity, world: World, due: bool) -> tuple[int, int, bool, bool]:
+    """The entry of `MobBatch.paths` of a mob whose row says it follows a path: where the path's nodes begin in
+    `PATH_NODES`, how many, that it has a navigation, and whether its `path_to` goal, started, would ask the
+    navigation for the path it follows (`MobNavigation.asks_again_in_place`: the kernel then does what that
+    changes). `due`: the goal's clock may reach a multiple of 40 this tick (only then it asks again; elsewhere the
+    answer is not read)."""
+    nav = e.navigation
     path = nav.path_followed()
     again = due and e.path_goal_started and e.has_path_goal \
         and nav.asks_again_in_place(world, (floor(e.path_goal_x), floor(e.path_goal_y), floor(e.path_goal_z)))

@@ -391,6 +391,7 @@ class Simulation:
         if not batch.decides(world, self.features) or not jit.want_kernels(len(run)) or traced and not batch.replays:
             for e in run:
                 self._tick_one(e, phase)
+            edited()   # their state outside the rows may have changed: what a batch kept of it is stale
             return
         rows = batch.rows_of(run, traced)
         marks, before_f, before_i = _loop_arrays(batch, len(run))
@@ -413,6 +414,7 @@ class Simulation:
                 if marks[k] == OBJECT_PATH:
                     handed += 1
                     self._tick_one(run[k], phase)
+                    edited()
                     continue
                 if traced:
                     phase.items.append(EntityTick(run[k].id, run[k].TYPE,
