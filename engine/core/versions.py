@@ -97,6 +97,12 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                           "the block hit), drag, gravity unless in the ground, then the base tick; onBlockHit backs "
                           "off signum(Motion) x 0.05F and zeroes the Motion; a world-border hit deflects; a trident's "
                           "entity hit deflects SIMPLE, then x (0.02, 0.2, 0.02) (1.21.2)", (1, 21, 2), None),
+    "arrow_drag_split": ("PersistentProjectileEntity.tick: in water the drag (getDragInWater) comes before the "
+                         "raycast and the move, the air drag 0.99F after them only out of water (1.21.4)",
+                         (1, 21, 4), None),
+    "arrow_in_ground_still": ("PersistentProjectileEntity.onBubbleColumnCollision and addVelocity do nothing to a "
+                              "stuck arrow or trident (an explosion's push, a bubble column's) (1.21.4)",
+                              (1, 21, 4), None),
     "vec_double": ("Vec3d.length and normalize take Math.sqrt in double, not MathHelper.sqrt's float (1.17): "
                    "projectiles shot or dispensed, arrows hitting, the fluid flow (FlowableFluid.getVelocity) and "
                    "push (Entity.updateMovementInFluid)", (1, 17, 0), None),
@@ -771,11 +777,10 @@ MECHANICS: dict[str, Mechanic] = {
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
             Change(OLDEST, (1, 14, 0), "ProjectileEntity.tick " + _PRE_1_14),
-            Change((1, 21, 4), None, "PersistentProjectileEntity.tick of 1.21.4 (read) differs from 1.21.3's: "
-                   "in water the drag (getDragInWater) comes before the move and the air drag (0.99F) after it "
-                   "only out of water; a stuck arrow takes no bubble-column push nor addVelocity; not simulated "
-                   "(1.21.11 also zeroes the Motion in the in-ground test and hits every entity along the path in "
-                   "one pass: collectPiercingCollisions)"))),
+            Change((1, 21, 5), None, "AbstractArrow.tick of 1.21.8 (read) differs from 1.21.4's: the in-ground "
+                   "test zeroes the Motion and a stuck arrow ignores the bubble column's surface too, and "
+                   "1.21.5-1.21.7 were not read (the release of the change unknown); not simulated (1.21.11 also "
+                   "hits every entity along the path in one pass: collectPiercingCollisions)"))),
     "fireball": Mechanic(
         "the fireball tick (ExplosiveProjectileEntity.tick, spec 06 §9)", "a fireball or wither skull ticks", (
             Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),)),
@@ -1012,6 +1017,8 @@ class Features:
     arrow_tick_1_21_2: bool
     arrow_left_owner: bool
     arrow_release_point_box: bool
+    arrow_drag_split: bool
+    arrow_in_ground_still: bool
     vec_double: bool
     normalize_zero_below_1e5: bool
     submerged_at_eye: bool

@@ -69,6 +69,7 @@ from engine.motion.raycast import FLUID_NONE, BlockHitResult, raycast_blocks
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.entities.entity import Entity
 
 STUCK = StageInfo("stuck_check", "PersistentProjectileEntity.tick")
@@ -158,7 +159,9 @@ class PersistentProjectile(Projectile):
         """`PersistentProjectileEntity.tick` from 1.21.2: the in-ground test at the start; in the ground, `fall` or
         `age` and `tickBlockCollision` (no base tick); in flight the raycast with
         `getCollisionsIncludingWorldBorder` and `applyCollision`, `applyDrag` (the water test of the last base
-        tick), gravity unless now in the ground, then `ProjectileEntity.tick` (the base tick) last."""
+        tick), gravity unless now in the ground, then `ProjectileEntity.tick` (the base tick) last. From 1.21.4
+        (`arrow_drag_split`) the water drag comes before the raycast (the path stays the Motion read before it)
+        and the air drag 0.99F after the move only out of water."""
         collides = not self.no_clip
         p = self.pos
         state = sim.world.get_block_state(floor(p.x), floor(p.y), floor(p.z))
@@ -176,13 +179,18 @@ class PersistentProjectile(Projectile):
                 run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)           # tickBlockCollision
             return
         self.in_ground_time = 0
+        path = self.motion   # the Motion at the tick's start: the path, whatever the drag does before the move
+        split = sim.features.arrow_drag_split   # 1.21.4: the water drag first, the air drag last
+        if split and self.touching_water:
+            run_stage(rec, self, DRAG, scale_motion, self, self.WATER_DRAG, self.WATER_DRAG, self.WATER_DRAG)
         if collides:
-            run_stage(rec, self, COLLISION, self.apply_collision, sim, rec)                   # Dc M Dc'
+            run_stage(rec, self, COLLISION, self.apply_collision, sim, rec, path)             # Dc M Dc'
         else:
-            run_stage(rec, self, POSITION, self.set_position, p.plus(self.motion))            # M
+            run_stage(rec, self, POSITION, self.set_position, p.plus(path))                   # M
             run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)               # Dc'
-        k = self.WATER_DRAG if self.touching_water else ARROW_DRAG                            # D
-        run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
+        if not (split and self.touching_water):                                               # D
+            k = self.WATER_DRAG if self.touching_water else ARROW_DRAG
+            run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
         if collides and not self.in_ground and not self.no_gravity:                           # G (getFinalGravity)
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.gravity(sim), 0.0)
         self.projectile_tick(sim, rec)                                                        # F
@@ -198,14 +206,15 @@ class PersistentProjectile(Projectile):
             self.shake = ARROW_SHAKE
         self.in_ground = in_ground
 
-    def apply_collision(self, sim: TickContext, rec: Recorder | None) -> None:
-        """The block raycast from the position to position + Motion (collision shapes, no fluids; a path leaving
-        the world border hits it), then `applyCollision` (1.21.2): while alive, the entity hit nearest along the
-        path from the current position to the block hit; the move to it (or to the block hit, the path's end on a
-        miss) and `tickBlockCollision`; no entity hit: the block hit is handled (unless a miss) and the loop ends;
-        an entity hit is handled, and a piercing arrow that was not deflected goes on from there."""
+    def apply_collision(self, sim: TickContext, rec: Recorder | None, path: Vec3) -> None:
+        """The block raycast from the position to position + `path` (the Motion at the tick's start; collision
+        shapes, no fluids; a path leaving the world border hits it), then `applyCollision` (1.21.2): while alive,
+        the entity hit nearest along the path from the current position to the block hit; the move to it (or to
+        the block hit, the path's end on a miss) and `tickBlockCollision`; no entity hit: the block hit is handled
+        (unless a miss) and the loop ends; an entity hit is handled, and a piercing arrow that was not deflected
+        goes on from there."""
         start = self.pos
-        block_hit = raycast_blocks(sim.world, start, start.plus(self.motion), FLUID_NONE, rec)
+        block_hit = raycast_blocks(sim.world, start, start.plus(path), FLUID_NONE, rec)
         if sim.features.raycast_world_border:
             block_hit = including_world_border(sim.world.border, start, block_hit)
         while not self.removed:
@@ -222,6 +231,11 @@ class PersistentProjectile(Projectile):
             deflected = run_stage(rec, self, ON_COLLISION, self.hit_or_deflect, sim, entity_hit)
             if self.pierce_level <= 0 or deflected:
                 return
+
+    def held_in_place(self, features: Features) -> bool:
+        """1.21.4 (`arrow_in_ground_still`): a stuck arrow or trident takes no inner bubble-column push
+        (`onBubbleColumnCollision`) and no `addVelocity` (an explosion's push)."""
+        return features.arrow_in_ground_still and self.in_ground
 
     def hit_or_deflect(self, sim: TickContext, hit: HitResult) -> bool:
         """`ProjectileEntity.hitOrDeflect` (1.21.2): an arrow's hit on the world border deflects it SIMPLE, then

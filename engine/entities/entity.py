@@ -195,6 +195,11 @@ class Entity:
             else min(BUBBLE_INNER_UP[1], m.y + BUBBLE_INNER_UP[0])
         self.motion = Vec3(m.x, y, m.z)
 
+    def held_in_place(self, features: Features) -> bool:
+        """Whether `onBubbleColumnCollision` and `addVelocity` (an explosion's push) pass it by: only a stuck
+        arrow or trident's override does so (1.21.4)."""
+        return False
+
     def get_piston_behavior(self) -> str:
         """`Entity.getPistonBehavior`: "normal"; "ignore" makes pistons and shulker boxes pass the entity by."""
         return "normal"

@@ -347,6 +347,10 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
         for e, amount in zip(hit_entities, result[:, R_DAMAGE].tolist(), strict=True):
             e.damage(sim, damage_source.EXPLOSION, amount)
     targets.write_back(hit, hit_entities)
+    for k, e in enumerate(hit_entities):   # 1.21.4: a stuck arrow's addVelocity does nothing
+        if e.held_in_place(sim.features):
+            e.motion = _new(Vec3, before[k].tolist())
+            result[k, R_IMPULSE:R_IMPULSE + 3] = 0.0
     if any(t.living for t in types):
         _living_impulses(sim, hit_entities, target, result, before, behavior.knockback)
     if rec is not None:

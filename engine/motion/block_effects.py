@@ -302,11 +302,12 @@ def _sweet_berry_bush(state: BlockState, pos: BlockPos, e: Entity, sim: TickCont
 
 def _bubble_column(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
     """Spec 04 §5: `drag=true` pulls down (magma), false pushes up; the surface rule when air is above
-    (`BubbleColumnBlock.onEntityCollision`; boats override the surface rule)."""
+    (`BubbleColumnBlock.onEntityCollision`; boats override the surface rule; from 1.21.4 a stuck arrow or
+    trident ignores the inner one, `held_in_place`)."""
     down = state.get("drag") == "true"
     if sim.world.get_block_state(pos[0], pos[1] + 1, pos[2]).is_air:
         e.on_bubble_column_surface_collision(down)
-    else:
+    elif not e.held_in_place(sim.features):
         e.on_bubble_column_collision(down)
 
 

@@ -8,12 +8,14 @@ import math
 
 import pytest
 
+from engine.constants import ARROW_WATER_DRAG
 from engine.geometry.box import ZERO
 from engine.influences import dispenser
 from engine.influences.piston_block_entity import BY_NAME
+from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
-from tests.conftest import scene_toml
+from tests.conftest import SCENES_DIR, scene_toml
 
 DISPENSER_AT = (0, 64, 0)
 
@@ -138,7 +140,6 @@ def test_a_snowball_leaving_the_world_border_hits_it_from_1_21_2(version: str) -
     """`getCollisionsIncludingWorldBorder`: the path from x 8.5 ends past a border of size 20 (x < 10): up to
     1.21.1 the snowball flies on through it; from 1.21.2 it hits the border, moves to the end clamped to
     10 − 1.0E-5F and breaks."""
-    from engine.java.javanum import f32
 
     sim = load_scene_text(scene_toml(scene={"version": version, "border": {"size": 20.0}}, entities=[
         {"type": "minecraft:snowball", "pos": [8.5, 30.0, 0.5], "motion": [1.6, 0.0, 0.0], "no_gravity": True,
@@ -281,3 +282,54 @@ def test_an_arrow_becoming_stuck_after_its_first_tick_starts_shaking_from_1_21_2
         assert arrow.in_ground
         shakes[version] = arrow.shake
     assert shakes == {"1.21.1": 0, "1.21.3": 6}
+
+
+# --- 1.21.4: the drag split and the stuck arrow held in place (arrow_drag_split, arrow_in_ground_still) -----------
+
+def _scene_run(name: str, version: str, ticks: int) -> list[tuple]:
+    """The arrow's (position, Motion, in ground) after each tick of the bundled scene run as `version`."""
+    text = (SCENES_DIR / name).read_text().replace('version = "1.21.4"', f'version = "{version}"')
+    sim = load_scene_text(text)
+    arrow = sim.entity_by_id(1)
+    runs = []
+    for _ in range(ticks):
+        sim.tick()
+        runs.append((tuple(arrow.pos), tuple(arrow.motion), arrow.in_ground))
+    return runs
+
+
+@pytest.fixture(scope="module")
+def water_runs() -> dict[str, list[tuple]]:
+    return {v: _scene_run("arrow_water_drag_1_21_4.toml", v, 2) for v in ("1.21.3", "1.21.4")}
+
+
+def test_an_arrow_in_water_searches_entities_after_the_water_drag_from_1_21_4(water_runs) -> None:
+    """Tick 1 is the same (not yet touching water at its start). In tick 2, 1.21.3 stops short of the TNT at
+    x 10.5 (its path meets the TNT's box grown by 0.3) with a bounced Motion; 1.21.4 drags first (× 0.6F), its
+    entity search box (stretched by the dragged Motion, grown by 1) ends short of the TNT, and it moves by the
+    Motion read before the drag, keeping the dragged one."""
+    old, new = water_runs["1.21.3"], water_runs["1.21.4"]
+    assert old[0] == new[0]
+    (x1, _, _), (mx1, _, _), _ = new[0]
+    (x_old, _, _), (mx_old, _, _), _ = old[1]
+    (x_new, _, _), (mx_new, _, _), _ = new[1]
+    assert x_old < 10.5 - 0.49 - 0.3 + 1e-6 and mx_old < 0.0
+    assert x_new == x1 + mx1 and mx_new == mx1 * f32(ARROW_WATER_DRAG)
+
+
+@pytest.fixture(scope="module")
+def explosion_runs() -> dict[str, list[tuple]]:
+    return {v: _scene_run("arrow_stuck_explosion_1_21_4.toml", v, 6) for v in ("1.21.3", "1.21.4")}
+
+
+def test_a_stuck_arrow_takes_no_explosion_push_from_1_21_4(explosion_runs) -> None:
+    """Stuck in tick 2 (Motion zero) in both; the TNT explodes in tick 4: 1.21.3 adds the push to the stuck
+    arrow's Motion, 1.21.4 keeps it zero; released in tick 5 (its stone broken), 1.21.3's drifts south, 1.21.4's
+    only gains gravity."""
+    old, new = explosion_runs["1.21.3"], explosion_runs["1.21.4"]
+    assert old[:3] == new[:3] and new[1][2] and new[1][1] == (0.0, 0.0, 0.0)
+    assert old[3][2] and new[3][2]
+    assert old[3][1][2] < 0.0 and new[3][1] == (0.0, 0.0, 0.0)
+    stuck = new[1][0]
+    assert not new[5][2] and new[5][0] == stuck and new[5][1][0] == new[5][1][2] == 0.0 and new[5][1][1] < 0.0
+    assert not old[5][2] and old[5][0][2] < stuck[2]

@@ -216,6 +216,11 @@ CASES: dict[str, tuple[str, int, int]] = {
     "arrow_tick_1_21_2": (scene_toml(blocks=[{"at": [3, 60, 0], "block": "minecraft:stone"}],
                                      entities=[{"type": "minecraft:arrow", "pos": [0.5, 60.5, 0.5], "id": 1,
                                                 "motion": [1.5, 0.2, 0.0]}]), 2, 1),
+    # an arrow in water: its entity search box stretched by the Motion before (up to 1.21.3: it hits the TNT at the
+    # path's end) or after the water drag (1.21.4: short of the TNT, it flies on)
+    "arrow_drag_split": ((SCENES_DIR / "arrow_water_drag_1_21_4.toml").read_text(), 2, 1),
+    # a stuck arrow beside an exploding TNT: pushed (up to 1.21.3) or left still (1.21.4), then falls out
+    "arrow_in_ground_still": ((SCENES_DIR / "arrow_stuck_explosion_1_21_4.toml").read_text(), 6, 1),
     # an arrow from a dispenser: its direction (1, 0.1F, 0) normalised by the float or the double length
     "vec_double": ((SCENES_DIR / "dispenser_arrow.toml").read_text(), 2, 2),
     # a TNT 4.9e-5 deep in diagonally flowing water: a mean flow that short normalises to zero, or to a full push
@@ -848,6 +853,7 @@ BOTH_SIMULATED |= {"minecart_lava_tick", "minecart_rail_velocity_one"}   # minec
 BOTH_SIMULATED |= {"wind_charge_top_inclusive", "explosion_preserves_decorations"}   # wind charges (1.21.2)
 BOTH_SIMULATED |= {"should_stop_sprinting"}   # players (1.21.4)
 BOTH_SIMULATED |= {"xp_orb_bounce_prev_y"}   # XP orbs (1.21.4)
+BOTH_SIMULATED |= {"arrow_drag_split", "arrow_in_ground_still"}   # arrows (1.21.4)
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
@@ -1043,7 +1049,7 @@ def test_the_scene_of_a_mechanic_runs_where_the_table_simulates_it(mechanic: str
 def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_else_refused() -> None:
     """The cells whose own line a scene reaches first: the entity ticks and the mechanics met by TNT and items."""
     for version, mechanic, title in (("1.13.2", "llama_spit", "the llama-spit tick"),
-                                     ("1.21.4", "arrow", "the arrow and trident tick"),
+                                     ("1.21.5", "arrow", "the arrow and trident tick"),
                                      ("1.13.2", "fireball", "the fireball tick"),
                                      ("1.13.2", "falling_block", "the falling-block tick"),
                                      ("1.13.2", "xp_orb", "the XP-orb tick"),
@@ -1057,12 +1063,12 @@ def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_els
 
 def test_the_cli_stops_a_refused_version_with_one_line(tmp_path, capsys) -> None:
     from viewer.cli import main
-    path = tmp_path / "v1214.toml"
-    path.write_text(_with_version(USES["arrow"][0], "1.21.4"), encoding="utf-8")
+    path = tmp_path / "v1215.toml"
+    path.write_text(_with_version(USES["arrow"][0], "1.21.5"), encoding="utf-8")
     assert main(["trace", str(path), "--ticks", "3"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7) of " \
-        "version 1.21.4" in err
+        "version 1.21.5" in err
 
 
 def test_unknown_versions_are_refused() -> None:
