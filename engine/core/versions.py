@@ -795,9 +795,11 @@ MECHANICS: dict[str, Mechanic] = {
         "ticks", (
             Change(OLDEST, (1, 21, 0), "not in this version: wind charges and breeze wind charges are entities "
                    "of 1.21 (of the update_1_21 experiment in 1.20.5-1.20.6, not simulated)"),
-            Change((1, 21, 4), None, "the wind charge of 1.21.4 and later not compared (1.21.4-1.21.10 sources not "
-                   "on hand; 1.21.11's ExplosionImpl normalises the impulse's direction, zero below 1.0E-5, and "
-                   "skips the entity pass below power 1.0E-5)"))),
+            Change((1, 21, 4), None, "the wind charge of 1.21.4 and later not compared (AbstractWindCharge, "
+                   "WindCharge, BreezeWindCharge of 1.21.4, 1.21.8 and 1.21.11 not read; the burst's entity pass, "
+                   "ServerExplosion.hurtEntities, is 1.21.3's in 1.21.8, while 1.21.11's ExplosionImpl normalises "
+                   "the impulse's direction, zero below 1.0E-5F, and pushes an entity at the centre by zero instead "
+                   "of passing over it)"))),
     "llama_spit": Mechanic(
         "the llama-spit tick (LlamaSpitEntity.tick)", "a llama spit ticks", (
             Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),)),
