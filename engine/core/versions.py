@@ -646,6 +646,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "fall_reset_ray_capped": ("Entity.move's fall-reset raycast (1.18.2) ends at position + normalize(move) x "
                               "min(length, 8.0), not at position + move (1.21.11; 1.21.8 uncapped)", (1, 21, 11),
                               None),
+    "affect_neighbors_after_removal": ("LevelChunk.setBlockState runs the old block's removal effects "
+                                       "(affectNeighborsAfterRemoval, was onStateReplaced on every change) only "
+                                       "where the block changed (or the new one is a rail) and the flags hold "
+                                       "UPDATE_NEIGHBORS or MOVED; PistonBaseBlock.moveBlocks runs those of the "
+                                       "blocks it breaks at the end, before their neighbour updates, not when it "
+                                       "sets them to air (flags 18): a redstone torch toggling updates around its "
+                                       "neighbours once, not twice (1.21.8; 1.21.4 as 1.21.3)", (1, 21, 8), None),
     "xp_orb_tick_1_21_8": ("ExperienceOrb.tick: no gravity while the box collides, the push out of blocks only when "
                            "the box moved by the Motion collides too, the friction (0.98F, on the ground x the "
                            "slipperiness) on Y as well, the bounce only where prevY < -0.03; new ExperienceOrb draws "
@@ -684,10 +691,14 @@ _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
 _REDSTONE_BEFORE_1_16 = "the redstone code of releases before 1.16 not compared"
-_REDSTONE_LATER = ("the redstone code of 1.21.5 and later not compared: 1.21.8 and 1.21.11 differ from 1.21.4 (read: "
-                   "1.21.3's) in affectNeighborsAfterRemoval (onStateReplaced without the new state) and "
-                   "TntBlock.prime behind the game rule tntExplodes; 1.21.5-1.21.7 not read, the release of either "
-                   "change not found")
+_REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.8 (read) differ: LevelChunk.setBlockState "
+                    "runs affectNeighborsAfterRemoval (was onStateReplaced, with the new state) only where the block "
+                    "changed and the flags hold UPDATE_NEIGHBORS or MOVED, and a piston runs it for the blocks it "
+                    "breaks at the end of moveBlocks (affect_neighbors_after_removal); 1.21.5-1.21.7 not read, the "
+                    "release of the change not found")
+_REDSTONE_1_21_9 = ("the redstone code of 1.21.9 and later not compared with 1.21.8's (1.21.11 read in part: "
+                    "affectNeighborsAfterRemoval and TntBlock.prime behind the game rule tntExplodes as 1.21.8; the "
+                    "blocks' other methods not compared)")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
 _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecraft-data's pc/1.14.4 and pc/1.15.2 "
@@ -789,9 +800,11 @@ MECHANICS: dict[str, Mechanic] = {
         "ticks", (
             Change(OLDEST, (1, 21, 0), "not in this version: wind charges and breeze wind charges are entities "
                    "of 1.21 (of the update_1_21 experiment in 1.20.5-1.20.6, not simulated)"),
-            Change((1, 21, 4), None, "the wind charge of 1.21.4 and later not compared (1.21.4-1.21.10 sources not "
-                   "on hand; 1.21.11's ExplosionImpl normalises the impulse's direction, zero below 1.0E-5, and "
-                   "skips the entity pass below power 1.0E-5)"))),
+            Change((1, 21, 4), None, "the wind charge of 1.21.4 and later not compared (AbstractWindCharge, "
+                   "WindCharge, BreezeWindCharge of 1.21.4, 1.21.8 and 1.21.11 not read; the burst's entity pass, "
+                   "ServerExplosion.hurtEntities, is 1.21.3's in 1.21.8, while 1.21.11's ExplosionImpl normalises "
+                   "the impulse's direction, zero below 1.0E-5F, and pushes an entity at the centre by zero instead "
+                   "of passing over it)"))),
     "llama_spit": Mechanic(
         "the llama-spit tick (LlamaSpitEntity.tick)", "a llama spit ticks", (
             Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),)),
@@ -898,7 +911,8 @@ MECHANICS: dict[str, Mechanic] = {
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 16, 0), _REDSTONE_BEFORE_1_16),
-            Change((1, 21, 5), None, _REDSTONE_LATER))),
+            Change((1, 21, 5), (1, 21, 8), _REDSTONE_1_21_5),
+            Change((1, 21, 9), None, _REDSTONE_1_21_9))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
             Change((1, 21, 5), (1, 21, 8), "Entity.fallDistance is a float in 1.21.4 (read) and a double in "
@@ -1175,6 +1189,7 @@ class Features:
     bobber_gravity_off_ground: bool
     fall_reset_ray_capped: bool
     xp_orb_tick_1_21_8: bool
+    affect_neighbors_after_removal: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

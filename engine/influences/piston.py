@@ -253,9 +253,10 @@ def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: b
     destination (last moved first), then the head's B36 when extending; the cells left behind become air in the
     iteration order of vanilla's `HashMap` of them, with their shape updates; then the broken blocks' `prepare`
     and the neighbour updates around the broken blocks, the moved blocks' old cells and the head, with the removed
-    states in the order `piston_move_states_in_order` says. (1.14.x sets each vacated cell with flags 66, its
-    shape updates at once, where 1.15 sets them all first: only redstone components react to those updates,
-    refused before 1.16; not simulated.)"""
+    states in the order `piston_move_states_in_order` says; from 1.21.8 (`affect_neighbors_after_removal`) a
+    broken block's removal effects run there, first, not when it becomes air. (1.14.x sets each vacated cell with
+    flags 66, its shape updates at once, where 1.15 sets them all first: only redstone components react to those
+    updates, refused before 1.16; not simulated.)"""
     world = sim.world
     head_pos = _offset(pos, direction, 1)
     if not extend and world.get_block_state(*head_pos).block == "piston_head":
@@ -297,6 +298,8 @@ def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: b
         removed.reverse()
     j = 0
     for p in reversed(handler.broken_blocks):
+        if sim.features.affect_neighbors_after_removal:     # 1.21.8: the removal effects deferred to here
+            behaviour(removed[j].block).on_state_replaced(sim, removed[j], p, blocks.AIR, False)
         behaviour(removed[j].block).prepare(sim, removed[j], p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
         nu.update_neighbors_always(sim, p, removed[j].block)
         j += 1

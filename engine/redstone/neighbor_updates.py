@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.constants import MAX_UPDATE_DEPTH
 from engine.core.versions import refusal
+from engine.pathfinding.blocks import RAILS
 from engine.redstone.directions import NEIGHBOR_ORDER, SHAPE_UPDATE_ORDER, Direction, offset
 from engine.redstone.registry import COMPONENTS, behaviour, check_version
 from engine.world import blocks
@@ -55,7 +56,8 @@ def set_block_state(sim: TickContext, pos: BlockPos, state: BlockState, flags: i
     if old.block in COMPONENTS or state.block in COMPONENTS:
         check_version(sim, f"{old.block} at {list(pos)} becoming {state.block}")
     world.set_block_state(*pos, state)
-    behaviour(old.block).on_state_replaced(sim, old, pos, state, bool(flags & MOVED))
+    if removal_affects_neighbors(sim, old, state, flags):
+        behaviour(old.block).on_state_replaced(sim, old, pos, state, bool(flags & MOVED))
     if world.get_block_state(*pos).block != state.block:
         return True                       # WorldChunk.setBlockState returns null: the hooks replaced it
     behaviour(state.block).on_block_added(sim, state, pos, old)
@@ -71,6 +73,18 @@ def set_block_state(sim: TickContext, pos: BlockPos, state: BlockState, flags: i
         update_neighbor_shapes(sim, state, pos, shape_flags, depth - 1)
         behaviour(state.block).prepare(sim, state, pos, shape_flags, depth - 1)
     return True
+
+
+def removal_affects_neighbors(sim: TickContext, old: BlockState, state: BlockState, flags: int) -> bool:
+    """Whether `WorldChunk.setBlockState` runs the old block's removal hook. Up to 1.21.4 always
+    (`onStateReplaced` with the new state; each block tests what it needs). 1.21.8 (`LevelChunk.setBlockState`,
+    `affect_neighbors_after_removal`): `affectNeighborsAfterRemoval` only where the block changed or the new one is
+    a rail, and the flags hold UPDATE_NEIGHBORS or MOVED (a piston's broken blocks, flags 18, get theirs from
+    `PistonBaseBlock.moveBlocks` later). A comparator's output goes with the same hook here: a comparator broken by
+    a piston keeps it until then, which nothing reads from the air its cell holds."""
+    if not sim.features.affect_neighbors_after_removal:
+        return True
+    return (old.block != state.block or state.block in RAILS) and bool(flags & (NOTIFY_NEIGHBORS | MOVED))
 
 
 def remove_block(sim: TickContext, pos: BlockPos) -> None:

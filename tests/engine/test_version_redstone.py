@@ -1,4 +1,4 @@
-"""Redstone from 1.16 to 1.21.4 (engine/redstone, docs/versions.md): a piston's head into the world's top and
+"""Redstone from 1.16 to 1.21.8 (engine/redstone, docs/versions.md): a piston's head into the world's top and
 bottom rows (`piston_edge_air_movable`, 1.16.2), the comparator's compare mode against a
 stronger side (`comparator_compare_side_zero`, 1.17), the chunk-by-chunk block tick scheduler
 (`tick_scheduler_chunks`, 1.18), the 1.18 overworld's height where the engine keeps no blocks, 1.19's neighbour
@@ -10,19 +10,21 @@ models), 1.20's note block under a mob head (`note_block_head_instrument`), wire
 (`wire_runs_over_trapdoors`) and shulker boxes conducting (`shulker_box_always_solid`, 1.20-1.20.1), 1.20.2's wire
 and gates breaking off their floor (`wire_breaks_off_its_floor`, `gate_breaks_off_its_floor`), 1.20.3's door halves
 (`door_half_joins_any_door`), 1.20.5's dispenser behaviours (a brush fails: `dispenser_brush_fails`; wolf armor and
-wind charges refused), the experimental redstone of 1.21.2 (refused), and the bundled redstone scenes, whose blocks
-change as in 1.16.5 up to 1.21.3 and as 1.21.3 in 1.21.4."""
+wind charges refused), the experimental redstone of 1.21.2 (refused), 1.21.8's removal effects
+(`affect_neighbors_after_removal`), and the bundled redstone scenes, whose blocks change as in 1.16.5 up to 1.21.3
+and as 1.21.3 in 1.21.4 and 1.21.8."""
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 
 import pytest
 
 from engine.core.limits import SimulationLimit
 from engine.core.versions import FEATURES
 from engine.redstone.containers import comparator_output
-from engine.redstone.directions import HORIZONTAL
+from engine.redstone.directions import HORIZONTAL, VALUES
 from engine.redstone.neighbor_updater import ChainRestrictedNeighborUpdater
 from engine.redstone.wire import connects_to
 from engine.tick.scene import SceneError, load_scene_text
@@ -46,6 +48,7 @@ REPEATER_OFF_SCENE = (SCENES_DIR / "redstone_repeater_off_trapdoor_1_20_2.toml")
 DOOR_SCENE = (SCENES_DIR / "redstone_door_halves_1_20_3.toml").read_text()
 BRUSH_SCENE = (SCENES_DIR / "redstone_dispenser_brush_1_20_5.toml").read_text()
 TOP_ROW_SCENE = (SCENES_DIR / "redstone_piston_head_at_top_1_16_2.toml").read_text()
+BROKEN_LEVER_SCENE = (SCENES_DIR / "redstone_piston_breaks_lever_1_21_8.toml").read_text()
 
 
 def _run(text: str, version: str, ticks: int) -> tuple[Simulation, list[tuple[int, tuple[int, ...], str, str]]]:
@@ -605,22 +608,66 @@ def _without_armor_stands(text: str) -> str:
 
 @pytest.mark.parametrize("name", ["redstone_repeater_clock.toml", "redstone_piston_quasi_connectivity.toml",
                                   "redstone_flying_machine.toml", "redstone_wire_diagonal_update_1_19.toml"])
-def test_1_21_4_changes_the_blocks_as_1_21_3(name: str) -> None:
+def test_1_21_4_and_1_21_8_change_the_blocks_as_1_21_3(name: str) -> None:
     """The redstone blocks, pistons, World, ServerWorld and the tick schedulers of 1.21.4 are 1.21.3's (the patched
     1.21.4 source's vanilla lines; the wire's power, the chunk tick queues and the piston's moving shapes there are
-    Lithium's, and 1.21.3 and 1.21.8 agree on them: bracketed): each scene, without its armor stands, changes the
-    same blocks in the same ticks; 1.21.5 stops in one line. (The scenes whose TNT falls stop 1.21.4 at the
-    fall_distance row.)"""
+    Lithium's, and 1.21.3 and 1.21.8 agree on them: bracketed), and 1.21.8's but for the removal effects
+    (`affect_neighbors_after_removal`, which none of these scenes meets in a way that changes a block): each scene,
+    without its armor stands, changes the same blocks in the same ticks; 1.21.5 and 1.21.9 stop in one line. (The
+    scenes whose TNT falls stop 1.21.4 at the fall_distance row.)"""
     text = _without_armor_stands((SCENES_DIR / name).read_text())
     assert "armor_stand" not in text
     _, reference = _run(text, "1.21.3", 40)
-    assert reference and _run(text, "1.21.4", 40)[1] == reference
-    with pytest.raises(NotImplementedError) as err:
-        _run(text, "1.21.5", 40)
-    line = str(err.value)
-    assert "\n" not in line and line.startswith("redstone components") and "of version 1.21.5" in line
-    assert "the redstone code of 1.21.5 and later not compared" in line
+    assert reference and _run(text, "1.21.4", 40)[1] == reference and _run(text, "1.21.8", 40)[1] == reference
+    for version, why in (("1.21.5", "1.21.5-1.21.7 not read"), ("1.21.9", "1.21.9 and later not compared")):
+        with pytest.raises(NotImplementedError) as err:
+            _run(text, version, 40)
+        line = str(err.value)
+        assert "\n" not in line and line.startswith("redstone components") and f"of version {version}" in line
+        assert why in line
 
+
+# --- 1.21.8: affectNeighborsAfterRemoval ----------------------------------------------------------------------
+
+def test_a_lever_a_piston_breaks_updates_before_the_push_up_to_1_21_4_and_after_it_in_1_21_8() -> None:
+    """The scene's comment: the TNT under the pushed redstone block primes (entity 2, its cell air in tick 1) where
+    the broken lever's updates run before the redstone block becomes a moving piston, and stays a block in 1.21.8;
+    1.21.8 with the flag off primes it as 1.21.4 does (the mutant)."""
+    for version in ("1.21.3", "1.21.4"):
+        sim, changes = _run(BROKEN_LEVER_SCENE, version, 4)
+        assert sim.entity_by_id(2) is not None
+        assert [(tick, to) for tick, pos, _, to in changes if pos == (1, 10, 0)] == [(1, "minecraft:air")]
+    sim, changes = _run(BROKEN_LEVER_SCENE, "1.21.8", 4)
+    assert sim.entity_by_id(2) is None and all(pos != (1, 10, 0) for _, pos, _, _ in changes)
+    assert (3, (2, 11, 0), "minecraft:moving_piston[facing=east,type=normal]", "minecraft:redstone_block") in changes
+    mutant = load_scene_text(BROKEN_LEVER_SCENE, "<mutant>")
+    mutant.features = dataclasses.replace(mutant.features, affect_neighbors_after_removal=False)
+    mutant.tick()
+    assert mutant.entity_by_id(2) is not None
+
+
+def _torch_updates(version: str) -> int:
+    """The neighbour updates a torch sends when it turns off (tick 3: a redstone block replaced its floor in tick
+    1), traced."""
+    text = scene_toml(scene={"version": version}, blocks=[
+        {"from": [-2, 10, -2], "to": [2, 10, 2], "block": "minecraft:stone"},
+        {"at": [0, 11, 0], "block": "minecraft:redstone_torch[lit=true]"}],
+        entities=[{"type": "tnt", "pos": [5.5, 30.0, 5.5], "fuse": 80, "no_gravity": True, "id": 1}],
+        actions=[{"tick": 1, "do": "set_block", "at": [0, 10, 0], "block": "minecraft:redstone_block"}])
+    sim = load_scene_text(text, "<torch>")
+    sim.trace_enabled = True
+    records = [sim.tick() for _ in range(3)]
+    assert sim.world.get_block_state(0, 11, 0).get("lit") == "false"
+    return sum(u["source"] == "redstone_torch" for u in records[2].redstone["neighbor_updates"])
+
+
+def test_a_torch_turning_off_updates_around_its_neighbours_twice_up_to_1_21_4_and_once_in_1_21_8() -> None:
+    """`RedstoneTorchBlock.onStateReplaced` of 1.21.4 runs for the lit torch replaced by the unlit one (no test of
+    the block) and `onBlockAdded` again; 1.21.8 runs `affectNeighborsAfterRemoval` only where the block changed.
+    (Both also count `setBlockState`'s own six updates, sourced by the torch.)"""
+    once, twice = _torch_updates("1.21.8"), _torch_updates("1.21.4")
+    assert once > 0 and twice == _torch_updates("1.21.3")
+    assert twice - once == len(VALUES) ** 2      # the removal's round: six updates around each of six neighbours
 
 # --- blocks of 1.17 the redstone reads --------------------------------------------------------------------------
 
