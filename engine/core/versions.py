@@ -448,8 +448,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "compared: the look_vector row)", (1, 21, 11), None),
     "fall_distance_double": ("Entity.fallDistance is a double: Entity.fall adds (float)heightDifference in double "
                              "when not touching water, before the landing (onLandedUpon gets this tick's drop too), "
-                             "baseTick halves it in lava in double (1.21.8, Entity.checkFallDamage; 1.21.4 a float: "
-                             "1.21.5-1.21.7 refused, the fall_distance row)", (1, 21, 8), None),
+                             "baseTick halves it in lava in double (1.21.7 and 1.21.8, Entity.checkFallDamage; 1.21.4 "
+                             "a float: 1.21.5-1.21.6 refused, the fall_distance row)", (1, 21, 7), None),
     "comparator_compare_side_zero": ("ComparatorBlock.calculateOutputSignal gives 0 when a side input is stronger "
                                      "than the rear input, in compare mode too (1.16.5 stored the rear input while "
                                      "hasPower kept the comparator unpowered, so a change of the rear input still "
@@ -605,8 +605,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "boat_splash_above_bubble_column": ("AbstractBoat.onAboveBubbleColumn draws nextInt(100) while not under water "
                                         "and, at 0, the sound's and the splash's three floats (1.21.4: the splash's "
                                         "two floats, nextInt(20), at 0 the sound's float): not simulated, a boat "
-                                        "above a bubble column's surface stops the run in one line (1.21.8; "
-                                        "1.21.5-1.21.7 refused by the boat row)", (1, 21, 8), None),
+                                        "above a bubble column's surface stops the run in one line (1.21.7 and "
+                                        "1.21.8; 1.21.5-1.21.6 refused by the boat row)", (1, 21, 7), None),
     "boat_boarding_by_type_tag": ("AbstractBoat.tick boards an entity unless its type is in the tag "
                                   "cannot_be_pushed_onto_boats (1.21.11; 1.21.8: not a water animal, player or "
                                   "creaking): the tag's members are not in the sources read and 1.21.9-1.21.10 not "
@@ -636,13 +636,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "a rail (1.16); before, Entity's: the block at the position, else the one "
                                    "0.5000001 under the box, so a cart on a rail over soul sand or honey is slowed",
                                    (1, 16, 0), None),
-    # XP orbs, fishing bobbers, the fall distance after 1.21.3 (read: 1.21.4, 1.21.8, 1.21.11; docs/versions.md)
+    # XP orbs, fishing bobbers, the fall distance after 1.21.3 (read: 1.21.4, 1.21.7, 1.21.8, 1.21.11; docs/versions.md)
     "xp_orb_bounce_prev_y": ("ExperienceOrbEntity.tick: on the ground after the drag, Motion Y := -(Motion Y before "
                              "the move) x 0.4, not Y x -0.9 (1.21.4)", (1, 21, 4), None),
     "bobber_gravity_off_ground": ("FishingBobberEntity.tick adds its gravity (-0.03) only off the ground and with no "
-                                  "hooked entity, not whenever its cell holds no water (1.21.8; 1.21.4 as 1.21.3; "
-                                  "1.21.11 the same)",
-                                  (1, 21, 8), None),
+                                  "hooked entity, not whenever its cell holds no water (1.21.7 and 1.21.8; 1.21.4 as "
+                                  "1.21.3; 1.21.11 the same)",
+                                  (1, 21, 7), None),
     "fall_reset_ray_capped": ("Entity.move's fall-reset raycast (1.18.2) ends at position + normalize(move) x "
                               "min(length, 8.0), not at position + move (1.21.11; 1.21.8 uncapped)", (1, 21, 11),
                               None),
@@ -656,8 +656,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "xp_orb_tick_1_21_8": ("ExperienceOrb.tick: no gravity while the box collides, the push out of blocks only when "
                            "the box moved by the Motion collides too, the friction (0.98F, on the ground x the "
                            "slipperiness) on Y as well, the bounce only where prevY < -0.03; new ExperienceOrb draws "
-                           "its yaw by nextFloat and its Motion in double (1.21.8; 1.21.11 the same)", (1, 21, 8),
-                           None),
+                           "its yaw by nextFloat and its Motion in double (1.21.7 and 1.21.8; 1.21.11 the same)",
+                           (1, 21, 7), None),
 }
 
 
@@ -770,11 +770,11 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityXPOrb.onUpdate")),
             Change((1, 13, 0), (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F") +
                    "; 1.13-1.13.2 not compared (no source found)"),
-            Change((1, 21, 5), (1, 21, 8), "ExperienceOrbEntity.tick changed between 1.21.4 (read: 1.21.3's tick "
-                   "but the bounce Y := -prevY x 0.4) and 1.21.8 (read: no gravity while the box is inside a block, "
-                   "pushOutOfBlocks only when the box offset by the Motion is blocked, the ground friction "
-                   "multiplies Y too, the bounce only where the box landed and prevY < -gravity); the release of "
-                   "the change not found"))),
+            Change((1, 21, 5), (1, 21, 7), "ExperienceOrbEntity.tick changed between 1.21.4 (read: 1.21.3's tick "
+                   "but the bounce Y := -prevY x 0.4) and 1.21.7 (read, as 1.21.8: no gravity while the box is "
+                   "inside a block, pushOutOfBlocks only when the box offset by the Motion is blocked, the ground "
+                   "friction multiplies Y too, the bounce only where the box landed and prevY < -gravity); "
+                   "1.21.5-1.21.6 not read, the release of the change not found"))),
     "thrown": Mechanic(
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
@@ -816,9 +816,9 @@ MECHANICS: dict[str, Mechanic] = {
                    "tracking and the caught fish's pull, the Motion zeroed after the move only while FLYING on the "
                    "ground or against a wall; before, stuckOnBlock and selfHitTimer, the Motion zeroed before the "
                    "move, checkForCollision only on the server)"),
-            Change((1, 21, 5), (1, 21, 8), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
-                   "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.8 (read: "
-                   "bobber_gravity_off_ground); the release of the change not found"))),
+            Change((1, 21, 5), (1, 21, 7), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
+                   "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.7 and 1.21.8 (read: "
+                   "bobber_gravity_off_ground); 1.21.5-1.21.6 not read, the release of the change not found"))),
     "firework": Mechanic(
         "the firework-rocket boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
             Change(OLDEST, (1, 14, 0), "FireworkEntity.tick " + _PRE_1_14),
@@ -834,9 +834,9 @@ MECHANICS: dict[str, Mechanic] = {
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
             Change(OLDEST, (1, 14, 0), "BoatEntity.tick " + _PRE_1_14),
-            Change((1, 21, 5), (1, 21, 8), "1.21.8 and 1.21.11 keep Entity.fallDistance as a double (the boat's "
-                   "fall: fallDistance -= (double)(float)dy) and draw the bubble-column splash otherwise "
-                   "(onAboveBubbleColumn: nextInt(100) when not under water); 1.21.5-1.21.7 not read, the release "
+            Change((1, 21, 5), (1, 21, 7), "1.21.7, 1.21.8 and 1.21.11 keep Entity.fallDistance as a double (the "
+                   "boat's fall: fallDistance -= (double)(float)dy) and draw the bubble-column splash otherwise "
+                   "(onAboveBubbleColumn: nextInt(100) when not under water); 1.21.5-1.21.6 not read, the release "
                    "of the change not found (1.21.4 read: 1.21.3's boat)"))),
     "minecart": Mechanic(
         "the minecart tick (AbstractMinecartEntity.tick, spec 06 §6)", "a minecart ticks", (
@@ -857,8 +857,8 @@ MECHANICS: dict[str, Mechanic] = {
                    "Entity.updatePassengerForDismount: on top of the vehicle), a boat's eye height 0.85 x its "
                    "height (its submerged test for canAddPassenger), a rider's projectile does not damage its boat "
                    "(BoatEntity.damage)"),
-            Change((1, 21, 5), (1, 21, 8), "riding of 1.21.5-1.21.7 not read (1.21.4 and 1.21.8 read: 1.21.3's "
-                   "riding); the boat tick of these releases is refused too"),
+            Change((1, 21, 5), (1, 21, 7), "riding of 1.21.5-1.21.6 not read (1.21.4, 1.21.7 and 1.21.8 read: "
+                   "1.21.3's riding); the boat tick of these releases is refused too"),
             Change((1, 21, 9), (1, 21, 11), "MathHelper.sin and cos of 1.21.11 index the sine table in double (1.21.8 "
                    "in float): a boat's seats (Vec3d.rotateY), its dismount offset and its paddles; the release of "
                    "the change (1.21.9-1.21.11) not found"))),
@@ -915,9 +915,9 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 21, 9), None, _REDSTONE_1_21_9))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
-            Change((1, 21, 5), (1, 21, 8), "Entity.fallDistance is a float in 1.21.4 (read) and a double in "
-                   "1.21.8 (read: fall_distance_double, the drop added in double before the landing, lava's "
-                   "halving in double); the release of the change not found"),
+            Change((1, 21, 5), (1, 21, 7), "Entity.fallDistance is a float in 1.21.4 (read) and a double in "
+                   "1.21.7 and 1.21.8 (read: fall_distance_double, the drop added in double before the landing, "
+                   "lava's halving in double); 1.21.5-1.21.6 not read, the release of the change not found"),
             Change((1, 21, 9), (1, 21, 11), "Entity.move's fall-reset ray ends at position + move in 1.21.8 "
                    "(read) and is cut at 8 blocks in 1.21.11 (fall_reset_ray_capped); the release of the change "
                    "not found"))),

@@ -10,6 +10,7 @@ import dataclasses
 
 import pytest
 
+from engine.core.versions import features_for
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR, scene_toml
@@ -134,8 +135,13 @@ def test_a_bobber_on_the_ground_falls_no_further_from_1_21_8(off_ground: bool, x
     assert bobber.pos.x == x and bobber.on_ground is not off_ground and bobber.motion.x == motion_x
 
 
-def test_1_21_5_to_1_21_7_refuse_the_bobber_s_tick_in_one_line() -> None:
-    for version, what in (("1.21.5", "the release of the change not found"), ("1.21.7", "1.21.8 (read")):
+def test_1_21_5_to_1_21_6_refuse_the_bobber_s_tick_in_one_line_and_1_21_7_runs_1_21_8_s() -> None:
+    """FishingHook.tick of 1.21.7 (read) is 1.21.8's (`bobber_gravity_off_ground`): the bobber ticks and the run
+    stops only at its owner, a player, whose living tick 1.21.7 refuses."""
+    assert [features_for(v).bobber_gravity_off_ground for v in ("1.21.4", "1.21.7", "1.21.8")] == [False, True, True]
+    with pytest.raises(NotImplementedError, match="^living travel .* of version 1.21.7 at entity 2 "):
+        load_scene_text(_slide("1.21.7")).tick()
+    for version, what in (("1.21.5", "the release of the change not found"), ("1.21.6", "1.21.7 and 1.21.8 (read")):
         sim = load_scene_text(_slide(version))
         with pytest.raises(NotImplementedError) as err:
             sim.tick()

@@ -218,7 +218,7 @@ def _carrying(vehicle: str, floating: bool = False) -> str:
 def test_a_vehicle_with_a_passenger_runs_to_1_21_4_and_stops_from_1_21_5_in_one_line() -> None:
     """The vehicle_passengers column (tests/engine/test_version_riders.py has its values): compared from 1.16 to
     1.21.4 (1.21.4's Entity.updatePassengerPosition, getPassengerRidingPos, the boat's and the cart's seats and
-    dismount spots are 1.21.3's: the same run); 1.21.5-1.21.7 were not read, so a boat or minecart carrying
+    dismount spots are 1.21.3's: the same run); 1.21.5-1.21.6 were not read, so a boat or minecart carrying
     anything stops there (as its tick does). In 1.21.4 the two float (a falling entity's fall distance stops 1.21.4
     at the fall_distance row)."""
     for vehicle in ("minecraft:boat", "minecraft:minecart"):
@@ -258,16 +258,16 @@ def test_1_21_4_runs_boats_and_minecarts_as_1_21_3() -> None:
             _run(text, "1.21.5", 1)
 
 
-def test_boats_of_1_21_8_to_1_21_11_drift_as_1_21_4_and_1_21_5_to_1_21_7_stop() -> None:
-    """AbstractBoat of 1.21.8 and 1.21.11 (Mojang names) is 1.21.4's boat but for the double fall distance, the
-    bubble-column splash and (1.21.11) the boarding tag: 1.21.9 and 1.21.10 are bracketed by the two. A boat
-    drifting on water runs the same in each; 1.21.5-1.21.7 (not read, the release of the change unknown) stop in
-    one line naming the boat."""
+def test_boats_of_1_21_7_to_1_21_11_drift_as_1_21_4_and_1_21_5_to_1_21_6_stop() -> None:
+    """AbstractBoat of 1.21.7, 1.21.8 and 1.21.11 (Mojang names) is 1.21.4's boat but for the double fall distance,
+    the bubble-column splash and (1.21.11) the boarding tag: 1.21.9 and 1.21.10 are bracketed by 1.21.8 and 1.21.11.
+    A boat drifting on water runs the same in each; 1.21.5-1.21.6 (not read, the release of the change unknown) stop
+    in one line naming the boat."""
     reference = _run(_DRIFT, "1.21.4", 30).entity_by_id(1)
-    for version in ("1.21.8", "1.21.9", "1.21.10", "1.21.11"):
+    for version in ("1.21.7", "1.21.8", "1.21.9", "1.21.10", "1.21.11"):
         boat = _run(_DRIFT, version, 30).entity_by_id(1)
         assert (boat.pos, boat.motion, boat.location) == (reference.pos, reference.motion, reference.location)
-    for version in ("1.21.5", "1.21.6", "1.21.7"):
+    for version in ("1.21.5", "1.21.6"):
         with pytest.raises(NotImplementedError, match=f"^the boat tick .* of version {version} .*not read"):
             _run(_DRIFT, version, 1)
 
@@ -296,8 +296,8 @@ def test_a_boat_of_two_seats_its_riders_by_the_double_indexed_sine_in_1_21_11() 
     getDismountLocationForPassenger, LivingEntity.dismountVehicle, CollisionGetter.findFreePosition) is 1.21.3's,
     and 1.21.11's too but for MathHelper.sin and cos indexing the sine table in double: the seats of a boat of two
     turned by a yaw of 337.5 degrees (where the two indices differ) are 1.21.3's in 1.21.4 and 1.21.8, and in
-    1.21.11 those of a 1.21.8 run with `sine_index_double` set. 1.21.9 and 1.21.10 (the release of the sine change
-    not found) and 1.21.5-1.21.7 (not read) stop in one line."""
+    1.21.11 those of a 1.21.8 run with `sine_index_double` set; 1.21.7 (read) is 1.21.8. 1.21.9 and 1.21.10 (the
+    release of the sine change not found) and 1.21.5-1.21.6 (not read) stop in one line."""
     text = scene_toml(entities=[_boat([0.5, 30.0, 0.5], id=1, yaw=337.5, no_gravity=True)] + [
         {"type": "tnt", "pos": [0.5, 30.0, 0.5], "id": i, "fuse": 80, "vehicle": 1, "no_gravity": True}
         for i in (2, 3)])
@@ -307,9 +307,9 @@ def test_a_boat_of_two_seats_its_riders_by_the_double_indexed_sine_in_1_21_11() 
         return sim.entity_by_id(2).pos, sim.entity_by_id(3).pos
 
     old = seats("1.21.3")
-    assert seats("1.21.4") == old and seats("1.21.8") == old
+    assert seats("1.21.4") == old and seats("1.21.7") == seats("1.21.8") == old
     assert seats("1.21.11") == seats("1.21.8", flip="sine_index_double") != old
-    for version in ("1.21.5", "1.21.7", "1.21.9", "1.21.10"):
+    for version in ("1.21.5", "1.21.6", "1.21.9", "1.21.10"):
         with pytest.raises(NotImplementedError) as err:
             _run(text, version, 1)
         line = str(err.value)
