@@ -826,8 +826,10 @@ MECHANICS: dict[str, Mechanic] = {
                    "and in double in 1.21.11 ((long)(value x 10430.378350470453), sine_index_double): the boost's "
                    "look vector; the release of the change not found"))),
     "look_vector": Mechanic(
-        "an entity's look vector through the sine table (Entity.getRotationVector, ProjectileEntity.setProperties)",
-        "a projectile is redirected along its deflector's look (1.20.5) or thrown by a player", (
+        "an entity's look vector through the sine table (Entity.getRotationVector, ProjectileEntity.setProperties, "
+        "AbstractMinecart.pushOtherMinecart)",
+        "a projectile is redirected along its deflector's look (1.20.5) or thrown by a player, or a minecart "
+        "pushes another minecart", (
             Change((1, 21, 9), (1, 21, 11), "MathHelper.sin and cos of 1.21.11 index the sine table in double "
                    "(sine_index_double) and REDIRECTED no longer normalizes the look (redirect_look_unnormalized); "
                    "1.21.8 does neither and 1.21.9-1.21.10 were not read: the release of either change not found"),)),
@@ -844,10 +846,9 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 14, 0), (1, 15, 0), "AbstractMinecartEntity of 1.14-1.14.4 not compared with 1.15's (1.15 "
                    "rewrote moveOnRail's rail table as a Pair of Vec3i per shape and the position fields; soul sand "
                    "slows in onEntityCollision, soul_sand_on_collision)"),
-            Change((1, 21, 5), None, "1.21.8 and 1.21.11 keep Entity.fallDistance as a double (a TNT minecart's "
-                   "fall power, the halving in lava) and split the lava's fire and damage (lavaIgnite, lavaHurt); "
-                   "1.21.5-1.21.7 not read, the release of the change not found, OldMinecartBehavior of 1.21.8 not "
-                   "compared in full (1.21.4 read: 1.21.3's cart)"))),
+            Change((1, 21, 5), (1, 21, 8), "1.21.8 keeps Entity.fallDistance as a double (a TNT minecart's fall "
+                   "power, the halving in lava: fall_distance_double), 1.21.4 a float (read: 1.21.3's cart); "
+                   "1.21.5-1.21.7 not read, the release of the change not found"))),
     "vehicle_passengers": Mechanic(
         "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
         "carries a passenger", (

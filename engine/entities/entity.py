@@ -228,6 +228,15 @@ class Entity:
         """`Entity.pushAwayFrom(other)` (spec 04 §10): both pushed apart horizontally (`features` None: as 1.16.5)."""
         push_away_from(self, other, features)
 
+    def halve_fall_distance_in_lava(self, sim: TickContext) -> None:
+        """`fallDistance *= 0.5` in lava (`Entity.baseTick`, `AbstractMinecart.tick`): a float up to 1.21.4, a
+        double from 1.21.8 (`fall_distance_double`); a changing fall distance stops where `fall_distance` is
+        refused."""
+        if self.fall_distance != 0.0 and "fall_distance" in sim.features.refused:
+            raise refusal(sim.features, "fall_distance", f"entity {self.id} in lava, tick {sim.tick_count}")
+        half = self.fall_distance * LAVA_FALL_DISTANCE_FACTOR
+        self.fall_distance = half if sim.features.fall_distance_double else f32(half)
+
     def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
         """`Entity.handleFallDamage`: nothing for entities without health."""
         return False
@@ -398,10 +407,7 @@ class Entity:
         self.tick_fire(sim)
         if fluids_1_12.is_in_lava(self, sim.world) if old else self.is_in_lava():
             self.set_on_fire_from_lava(sim)
-            if self.fall_distance != 0.0 and "fall_distance" in sim.features.refused:
-                raise refusal(sim.features, "fall_distance", f"entity {self.id} in lava, tick {sim.tick_count}")
-            half = self.fall_distance * LAVA_FALL_DISTANCE_FACTOR     # a double from 1.21.11
-            self.fall_distance = half if sim.features.fall_distance_double else f32(half)
+            self.halve_fall_distance_in_lava(sim)
         if self.pos.y < void_y(sim.world.dimension, sim.features):   # attemptTickInVoid
             if "void" in sim.features.refused:
                 raise refusal(sim.features, "void", f"entity {self.id} at y {self.pos.y}, tick {sim.tick_count}")

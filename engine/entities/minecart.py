@@ -50,6 +50,7 @@ from engine.constants import (
     MINECART_WOBBLE_TICKS,
 )
 from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import refusal
 from engine.entities import minecart_kernel as kernel
 from engine.entities.boat import can_collide, check_passengers
 from engine.entities.dismounting import minecart_dismount
@@ -114,7 +115,7 @@ NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs re
 class MinecartBatch(RowBatch):
     """Runs of empty rideable carts on rails: `engine.entities.minecart_kernel.tick_rows`, which hands a cart back
     to the object path (and stops there: its tick may push or move others) where it reads something the kernels do
-    not decide. Every release 1.16-1.21.3 runs them, its flags as one int (`tnt_kernel.version_bits`); a release
+    not decide. Every release 1.16.2-1.21.3 runs them, its flags as one int (`tnt_kernel.version_bits`); a release
     that refuses a mechanic they run leaves every cart to the object path; so do a cart with riders, a vehicle or
     a step height, and one on its first tick."""
 
@@ -181,7 +182,7 @@ class AbstractMinecart(RowBacked, Entity):
         self.damage_wobble_strength = 0.0
         self.damage_wobble_ticks = 0
         self.rail_shape = None                  # the rail under the cart this tick (trace and viewer)
-        self._facing_yaw: float | None = None
+        self._facing_yaw: tuple[float, bool] | None = None
         self._facing = ZERO
 
     @property
@@ -245,7 +246,7 @@ class AbstractMinecart(RowBacked, Entity):
             return
         if self.is_in_lava():
             self.set_on_fire_from_lava(sim)   # 4 lava damage a tick: the wobble passes 40 on the second
-            self.fall_distance = f32(self.fall_distance * 0.5)
+            self.halve_fall_distance_in_lava(sim)   # 1.21.8: lavaIgnite, lavaHurt (the same), then in double
         self.first_update = False
 
     def move_off_rail(self, sim: TickContext, rec: Recorder | None) -> None:
@@ -397,7 +398,13 @@ class AbstractMinecart(RowBacked, Entity):
         e = e * g * MINECART_PUSH_STRENGTH * 0.5
         if isinstance(other, AbstractMinecart):
             n = Vec3(other.pos.x - self.pos.x, 0.0, other.pos.z - self.pos.z).normalize()
-            facing = self.facing()
+            index_double = features is not None and features.sine_index_double
+            if features is not None and "look_vector" in features.refused:
+                raise refusal(features, "look_vector", f"minecart {self.id} pushing minecart {other.id}",
+                              "AbstractMinecart.pushOtherMinecart's facing (cos, sin of the yaw) indexes the sine "
+                              "table in float in 1.21.8 (read) and in double in 1.21.11 (sine_index_double); the "
+                              "release of the change not found")
+            facing = self.facing(index_double)
             if abs(n.x * facing.x + n.y * facing.y + n.z * facing.z) < MINECART_PUSH_ALIGNMENT:
                 return
             mine, theirs = self.motion, other.motion
@@ -409,13 +416,14 @@ class AbstractMinecart(RowBacked, Entity):
             self.motion = self.motion.add(-d, 0.0, -e)
             other.motion = other.motion.add(d / MINECART_OTHER_PUSH_SHARE, 0.0, e / MINECART_OTHER_PUSH_SHARE)
 
-    def facing(self) -> Vec3:
-        """(cos yaw, 0, sin yaw), normalised, with MathHelper's table: the line a push between carts must follow
-        (remembered for the current yaw)."""
-        if self._facing_yaw != self.yaw:
+    def facing(self, index_double: bool) -> Vec3:
+        """(cos yaw, 0, sin yaw), normalised, with MathHelper's table (indexed in double with `index_double`:
+        1.21.11, `sine_index_double`): the line a push between carts must follow (remembered for the current
+        yaw and indexing)."""
+        if self._facing_yaw != (self.yaw, index_double):
             yaw = f32(self.yaw * DEGREES_TO_RADIANS)
-            self._facing = Vec3(cos(yaw), 0.0, sin(yaw)).normalize()
-            self._facing_yaw = self.yaw
+            self._facing = Vec3(cos(yaw, index_double), 0.0, sin(yaw, index_double)).normalize()
+            self._facing_yaw = (self.yaw, index_double)
         return self._facing
 
     # --- damage (explosions) ---

@@ -94,10 +94,15 @@ class TntMinecart(AbstractMinecart):
         return RAIL_SHIELDING if self.is_primed() else super().explosion_behavior()
 
     def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
-        """`handleFallDamage`: landing after ≥ 3 m explodes with v = (distance / 10)²; no damage taken."""
+        """`handleFallDamage`: landing after ≥ 3 m explodes with v = (distance / 10)², in float up to 1.21.4, in
+        double from 1.21.8 (`fall_distance_double`, `MinecartTNT.causeFallDamage`); no damage taken."""
         if distance >= TNT_MINECART_FALL:
-            f = f32(distance / TNT_MINECART_FALL_SCALE)
-            self.explode(float(f32(f * f)))
+            if sim.features.fall_distance_double:
+                d = distance / TNT_MINECART_FALL_SCALE
+                self.explode(d * d)
+            else:
+                f = f32(distance / TNT_MINECART_FALL_SCALE)
+                self.explode(float(f32(f * f)))
         return False
 
     def on_activator_rail(self, sim: TickContext, powered: bool) -> None:

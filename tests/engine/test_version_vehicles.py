@@ -326,3 +326,61 @@ def test_the_experimental_minecart_physics_are_refused_in_one_line() -> None:
             load_scene_text(text, "<experiments>")
     with pytest.raises(SceneError, match="scene.experiments"):
         load_scene_text(scene_toml(scene={"experiments": ["trade_rebalance"]}), "<experiments>")
+
+
+_CART_LAVA = scene_toml(blocks=[{"from": [-1, 29, -1], "to": [1, 29, 1], "block": "minecraft:stone"},
+                                {"from": [-1, 30, -1], "to": [1, 31, 1], "block": "minecraft:lava"}],
+                        entities=[{"type": "minecraft:minecart", "pos": [0.5, 34.0, 0.5], "id": 1}])
+
+
+def _explosions(text: str, version: str, ticks: int, flip: str | None = None) -> list[tuple[Any, Any]]:
+    sim = _sim(text, version, flip)
+    return [(e["center"], e["power"]) for _ in range(ticks) for e in sim.tick().events if e["kind"] == "explosion"]
+
+
+def test_minecarts_of_1_21_8_to_1_21_11_run_as_1_21_4_but_for_the_double_fall_distance() -> None:
+    """OldMinecartBehavior, AbstractMinecart and MinecartTNT of 1.21.8 and 1.21.11 (tick, moveAlongTrack,
+    comeOffTrack, applyNaturalSlowdown, getMaxSpeed, push, explode) are 1.21.4's cart but for the double fall
+    distance (`fall_distance_double`): the TNT minecart cannon explodes alike in 1.21.4, 1.21.8 and 1.21.11; a TNT
+    minecart dropped 10 blocks explodes harder from 1.21.8 (its fall distance holds the landing tick's drop), as
+    1.21.4 with the flag flipped; a cart sinking into lava halves its fall distance in double (not a float)."""
+    cannon = (SCENES_DIR / "tnt_minecart_cannon.toml").read_text()
+    reference = _explosions(cannon, "1.21.4", 60)
+    assert len(reference) > 3
+    for version in ("1.21.8", "1.21.11"):
+        assert _explosions(cannon, version, 60) == reference
+    fall = (SCENES_DIR / "tnt_minecart_fall_1_21_8.toml").read_text()
+    (old, old_power), = _explosions(fall, "1.21.4", 40)
+    (new, new_power), = _explosions(fall, "1.21.8", 40)
+    assert old == new and new_power > old_power
+    assert _explosions(fall, "1.21.11", 40) == [(new, new_power)]
+    assert _explosions(fall, "1.21.8", 40, flip="fall_distance_double") == [(old, old_power)]
+    carts = [_run(_CART_LAVA, version, 11).entity_by_id(1) for version in ("1.21.4", "1.21.8")]
+    assert all(cart.is_in_lava() and cart.fall_distance > 0.5 for cart in carts)
+    assert float(np.float32(carts[0].fall_distance)) == carts[0].fall_distance
+    assert float(np.float32(carts[1].fall_distance)) != carts[1].fall_distance
+    for version in ("1.21.5", "1.21.6", "1.21.7"):
+        with pytest.raises(NotImplementedError, match=f"^the minecart tick .* of version {version} .*not read"):
+            _run(cannon, version, 1)
+
+
+def test_minecarts_push_along_a_facing_from_the_sine_table_indexed_in_double_in_1_21_11() -> None:
+    """AbstractMinecart.pushOtherMinecart tests the line between two carts against the cart's facing (cos, sin of
+    its yaw): 1.21.11 indexes the table in double (`sine_index_double`), so two carts 0.80003 in line by 1.21.8's
+    table (pushed apart, as in 1.21.4) are 0.79998 in line in 1.21.11 (left still); 1.21.9 and 1.21.10 (the release
+    of the change not found) stop in one line at the push."""
+    push = (SCENES_DIR / "minecart_push_facing_1_21_11.toml").read_text()
+
+    def motions(version: str, flip: str | None = None) -> list[Any]:
+        sim = _run(push, version, 3, flip)
+        return [(sim.entity_by_id(n).pos, sim.entity_by_id(n).motion) for n in (1, 2)]
+
+    pushed = motions("1.21.8")
+    assert motions("1.21.4") == pushed and all(m.x != 0.0 for _, m in pushed)
+    still = motions("1.21.11")
+    assert all(m.x == m.y == m.z == 0.0 for _, m in still)
+    assert motions("1.21.11", flip="sine_index_double") == pushed
+    for version in ("1.21.9", "1.21.10"):
+        with pytest.raises(NotImplementedError, match=f"^an entity's look vector .* of version {version} at "
+                                                      "minecart . pushing minecart"):
+            _run(push, version, 3)
