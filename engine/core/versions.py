@@ -593,14 +593,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     # living entities of 1.21.8 (LivingEntity, MoveControl of 1.21.8 against 1.21.4, docs/versions.md `living`)
     "apply_input_before_ai": ("LivingEntity.aiStep: applyInput scales the sideways and forward input by 0.98F "
                               "before serverAiStep sets them (1.21.4: after the jump, so a mob's AI input was damped "
-                              "in the tick it was set) (1.21.8)", (1, 21, 8), None),
+                              "in the tick it was set) (1.21.7 and 1.21.8)", (1, 21, 7), None),
     "move_control_jump_ends_in_liquid": ("MoveControl.tick: the JUMPING operation ends (WAIT) on the ground or in "
                                          "water or lava for a mob affected by fluids (1.21.4: on the ground only) "
-                                         "(1.21.8)", (1, 21, 8), None),
+                                         "(1.21.7 and 1.21.8)", (1, 21, 7), None),
     "fall_damage_floor": ("LivingEntity.calculateFallDamage is floor((fall distance + 1.0E-6 - safe fall distance) "
                           "x multiplier x fall_damage_multiplier) in double (1.21.4: the ceiling of the float "
-                          "difference x multiplier): a fall of 3.5 hurts up to 1.21.4 and not from 1.21.8 (1.21.8)",
-                          (1, 21, 8), None),
+                          "difference x multiplier): a fall of 3.5 hurts up to 1.21.4 and not from 1.21.7 (1.21.7 "
+                          "and 1.21.8)", (1, 21, 7), None),
     # boats of 1.21.8-1.21.11 (AbstractBoat of 1.21.8 and 1.21.11, docs/versions.md `boat`)
     "boat_splash_above_bubble_column": ("AbstractBoat.onAboveBubbleColumn draws nextInt(100) while not under water "
                                         "and, at 0, the sound's and the splash's three floats (1.21.4: the splash's "
@@ -652,7 +652,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                        "UPDATE_NEIGHBORS or MOVED; PistonBaseBlock.moveBlocks runs those of the "
                                        "blocks it breaks at the end, before their neighbour updates, not when it "
                                        "sets them to air (flags 18): a redstone torch toggling updates around its "
-                                       "neighbours once, not twice (1.21.8; 1.21.4 as 1.21.3)", (1, 21, 8), None),
+                                       "neighbours once, not twice (1.21.7 and 1.21.8; 1.21.4 as 1.21.3)",
+                                       (1, 21, 7), None),
     "xp_orb_tick_1_21_8": ("ExperienceOrb.tick: no gravity while the box collides, the push out of blocks only when "
                            "the box moved by the Motion collides too, the friction (0.98F, on the ground x the "
                            "slipperiness) on Y as well, the bounce only where prevY < -0.03; new ExperienceOrb draws "
@@ -691,11 +692,11 @@ _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
 _REDSTONE_BEFORE_1_16 = "the redstone code of releases before 1.16 not compared"
-_REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.8 (read) differ: LevelChunk.setBlockState "
-                    "runs affectNeighborsAfterRemoval (was onStateReplaced, with the new state) only where the block "
-                    "changed and the flags hold UPDATE_NEIGHBORS or MOVED, and a piston runs it for the blocks it "
-                    "breaks at the end of moveBlocks (affect_neighbors_after_removal); 1.21.5-1.21.7 not read, the "
-                    "release of the change not found")
+_REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) differ: "
+                    "LevelChunk.setBlockState runs affectNeighborsAfterRemoval (was onStateReplaced, with the new "
+                    "state) only where the block changed and the flags hold UPDATE_NEIGHBORS or MOVED, and a piston "
+                    "runs it for the blocks it breaks at the end of moveBlocks (affect_neighbors_after_removal); "
+                    "1.21.5-1.21.6 not read, the release of the change not found")
 _REDSTONE_1_21_9 = ("the redstone code of 1.21.9 and later not compared with 1.21.8's (1.21.11 read in part: "
                     "affectNeighborsAfterRemoval and TntBlock.prime behind the game rule tntExplodes as 1.21.8; the "
                     "blocks' other methods not compared)")
@@ -708,13 +709,14 @@ _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecr
                      "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads, "
                      "moving pistons, soul sand, enchanting tables, slabs and stairs compared: the same)")
 
-_PLAYER_1_21_8 = ("the player's client of 1.21.8 differs from 1.21.4's and is not simulated: the keys a normalized "
-                  "Vec2 scaled by 0.98F, the item and sneaking slowdowns and the square-movement correction "
-                  "(LocalPlayer.modifyInput), other sprint rules, a player's horizontal Motion zeroed below 9.0E-6 "
-                  "squared (was 0.003 per axis); 1.21.5-1.21.7 not read, the release of each change not found")
-_LIVING_1_21_5 = ("LivingEntity and MoveControl of 1.21.8 differ from 1.21.4's (apply_input_before_ai, "
-                  "move_control_jump_ends_in_liquid, fall damage floor(fall + 1.0E-6 - safe fall distance), was "
-                  "ceil); 1.21.5-1.21.7 not read, the release of each change not found")
+_PLAYER_1_21_8 = ("the player's client of 1.21.7 and 1.21.8 (read) differs from 1.21.4's and is not simulated: the "
+                  "keys a normalized Vec2 scaled by 0.98F, the item and sneaking slowdowns and the square-movement "
+                  "correction (LocalPlayer.modifyInput), other sprint rules, a player's horizontal Motion zeroed "
+                  "below 9.0E-6 squared (was 0.003 per axis); 1.21.5-1.21.6 not read, the release of each change not "
+                  "found")
+_LIVING_1_21_5 = ("LivingEntity and MoveControl of 1.21.7 and 1.21.8 (read) differ from 1.21.4's "
+                  "(apply_input_before_ai, move_control_jump_ends_in_liquid, fall damage floor(fall + 1.0E-6 - safe "
+                  "fall distance), was ceil); 1.21.5-1.21.6 not read, the release of each change not found")
 _LIVING_1_21_9 = ("LivingEntity's movement input is turned by MathHelper.sin and cos, which index the sine table in "
                   "float in 1.21.8 (read) and in double in 1.21.11 (sine_index_double): not given to the living "
                   "callers, and 1.21.9-1.21.10 not read, the release of the change not found")
@@ -846,9 +848,9 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 14, 0), (1, 15, 0), "AbstractMinecartEntity of 1.14-1.14.4 not compared with 1.15's (1.15 "
                    "rewrote moveOnRail's rail table as a Pair of Vec3i per shape and the position fields; soul sand "
                    "slows in onEntityCollision, soul_sand_on_collision)"),
-            Change((1, 21, 5), (1, 21, 8), "1.21.8 keeps Entity.fallDistance as a double (a TNT minecart's fall "
-                   "power, the halving in lava: fall_distance_double), 1.21.4 a float (read: 1.21.3's cart); "
-                   "1.21.5-1.21.7 not read, the release of the change not found"))),
+            Change((1, 21, 5), (1, 21, 7), "1.21.7 and 1.21.8 keep Entity.fallDistance as a double (a TNT "
+                   "minecart's fall power, the halving in lava: fall_distance_double), 1.21.4 a float (read: 1.21.3's "
+                   "cart); 1.21.5-1.21.6 not read, the release of the change not found"))),
     "vehicle_passengers": Mechanic(
         "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
         "carries a passenger", (
@@ -868,7 +870,7 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "LivingEntity, PlayerEntity, ClientPlayerEntity, MobEntity, MoveControl "
                    "and the attributes of 1.14-1.14.4 not compared with 1.15's (1.15-1.15.2 are simulated)"),
-            Change((1, 21, 5), (1, 21, 8), _LIVING_1_21_5),
+            Change((1, 21, 5), (1, 21, 7), _LIVING_1_21_5),
             Change((1, 21, 9), None, _LIVING_1_21_9))),
     "player": Mechanic(
         "the player's client movement (ClientPlayerEntity.tickMovement, LocalPlayer.aiStep, spec 05)",
@@ -912,7 +914,7 @@ MECHANICS: dict[str, Mechanic] = {
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 16, 0), _REDSTONE_BEFORE_1_16),
-            Change((1, 21, 5), (1, 21, 8), _REDSTONE_1_21_5),
+            Change((1, 21, 5), (1, 21, 7), _REDSTONE_1_21_5),
             Change((1, 21, 9), None, _REDSTONE_1_21_9))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (

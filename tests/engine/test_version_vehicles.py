@@ -191,8 +191,8 @@ def _loop(version: str, ticks: int) -> tuple[tuple[float, ...], tuple[float, ...
 def test_the_powered_rail_loop_at_every_release() -> None:
     """scenes/minecart_powered_loop.toml at each release from 1.15 to 1.21.4: the path is 1.16.5's up to 1.16.5,
     1.17's from 1.17 (Entity.move sets the position, a last-bit difference); the yaw reaches 360 up to 1.21.1 and
-    is kept below it (yaw % 360) from 1.21.2 (1.21.4's DefaultMinecartController is 1.21.3's); 1.14.4, 1.21.5 and
-    1.21.11 stop in one line."""
+    is kept below it (yaw % 360) from 1.21.2 (1.21.4's DefaultMinecartController is 1.21.3's, and 1.21.7's, 1.21.8's
+    and 1.21.11's OldMinecartBehavior loops as it); 1.14.4 and 1.21.5 stop in one line."""
     from engine.core.versions import RELEASES, version_text
     runs = {version_text(v): _loop(version_text(v), 120) for v in RELEASES if (1, 15, 0) <= v <= (1, 21, 4)}
     paths = {v: r[:2] for v, r in runs.items()}
@@ -204,7 +204,8 @@ def test_the_powered_rail_loop_at_every_release() -> None:
     for v, (_, _, top) in runs.items():
         assert (top == 360.0) == (v not in ("1.21.2", "1.21.3", "1.21.4")), v
         assert top <= 360.0
-    for v in ("1.14.4", "1.21.5", "1.21.11"):
+    assert all(_loop(v, 120) == runs["1.21.4"] for v in ("1.21.7", "1.21.8", "1.21.11"))   # the 1.21.4 cart
+    for v in ("1.14.4", "1.21.5"):
         with pytest.raises(NotImplementedError, match=f"the minecart tick .* of version {v}"):
             _loop(v, 2)
 
@@ -338,28 +339,29 @@ def _explosions(text: str, version: str, ticks: int, flip: str | None = None) ->
     return [(e["center"], e["power"]) for _ in range(ticks) for e in sim.tick().events if e["kind"] == "explosion"]
 
 
-def test_minecarts_of_1_21_8_to_1_21_11_run_as_1_21_4_but_for_the_double_fall_distance() -> None:
-    """OldMinecartBehavior, AbstractMinecart and MinecartTNT of 1.21.8 and 1.21.11 (tick, moveAlongTrack,
-    comeOffTrack, applyNaturalSlowdown, getMaxSpeed, push, explode) are 1.21.4's cart but for the double fall
-    distance (`fall_distance_double`): the TNT minecart cannon explodes alike in 1.21.4, 1.21.8 and 1.21.11; a TNT
-    minecart dropped 10 blocks explodes harder from 1.21.8 (its fall distance holds the landing tick's drop), as
-    1.21.4 with the flag flipped; a cart sinking into lava halves its fall distance in double (not a float)."""
+def test_minecarts_of_1_21_7_to_1_21_11_run_as_1_21_4_but_for_the_double_fall_distance() -> None:
+    """OldMinecartBehavior, AbstractMinecart and MinecartTNT of 1.21.7 (read: 1.21.8's), 1.21.8 and 1.21.11 (tick,
+    moveAlongTrack, comeOffTrack, applyNaturalSlowdown, getMaxSpeed, push, explode) are 1.21.4's cart but for the
+    double fall distance (`fall_distance_double`): the TNT minecart cannon explodes alike in 1.21.4, 1.21.8 and
+    1.21.11; a TNT minecart dropped 10 blocks explodes harder from 1.21.8 (its fall distance holds the landing tick's
+    drop), as 1.21.4 with the flag flipped; a cart sinking into lava halves its fall distance in double (not a
+    float)."""
     cannon = (SCENES_DIR / "tnt_minecart_cannon.toml").read_text()
     reference = _explosions(cannon, "1.21.4", 60)
     assert len(reference) > 3
-    for version in ("1.21.8", "1.21.11"):
+    for version in ("1.21.7", "1.21.8", "1.21.11"):
         assert _explosions(cannon, version, 60) == reference
     fall = (SCENES_DIR / "tnt_minecart_fall_1_21_8.toml").read_text()
     (old, old_power), = _explosions(fall, "1.21.4", 40)
     (new, new_power), = _explosions(fall, "1.21.8", 40)
     assert old == new and new_power > old_power
-    assert _explosions(fall, "1.21.11", 40) == [(new, new_power)]
+    assert _explosions(fall, "1.21.11", 40) == _explosions(fall, "1.21.7", 40) == [(new, new_power)]
     assert _explosions(fall, "1.21.8", 40, flip="fall_distance_double") == [(old, old_power)]
     carts = [_run(_CART_LAVA, version, 11).entity_by_id(1) for version in ("1.21.4", "1.21.8")]
     assert all(cart.is_in_lava() and cart.fall_distance > 0.5 for cart in carts)
     assert float(np.float32(carts[0].fall_distance)) == carts[0].fall_distance
     assert float(np.float32(carts[1].fall_distance)) != carts[1].fall_distance
-    for version in ("1.21.5", "1.21.6", "1.21.7"):
+    for version in ("1.21.5", "1.21.6"):
         with pytest.raises(NotImplementedError, match=f"^the minecart tick .* of version {version} .*not read"):
             _run(cannon, version, 1)
 
