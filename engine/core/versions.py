@@ -717,9 +717,9 @@ _PLAYER_1_21_8 = ("the player's client of 1.21.7 and 1.21.8 (read) differs from 
 _LIVING_1_21_5 = ("LivingEntity and MoveControl of 1.21.7 and 1.21.8 (read) differ from 1.21.4's "
                   "(apply_input_before_ai, move_control_jump_ends_in_liquid, fall damage floor(fall + 1.0E-6 - safe "
                   "fall distance), was ceil); 1.21.5-1.21.6 not read, the release of each change not found")
-_LIVING_1_21_9 = ("LivingEntity's movement input is turned by MathHelper.sin and cos, which index the sine table in "
-                  "float in 1.21.8 (read) and in double in 1.21.11 (sine_index_double): not given to the living "
-                  "callers, and 1.21.9-1.21.10 not read, the release of the change not found")
+_LIVING_1_21_9 = ("LivingEntity's movement input, sprint-jump kick and glide (look, climb) go through MathHelper.sin "
+                  "and cos, which index the sine table in float in 1.21.8 (read) and in double in 1.21.11 "
+                  "(sine_index_double); 1.21.9-1.21.10 not read, the release of the change not found")
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
 MECHANICS: dict[str, Mechanic] = {
@@ -871,7 +871,7 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 14, 0), (1, 15, 0), "LivingEntity, PlayerEntity, ClientPlayerEntity, MobEntity, MoveControl "
                    "and the attributes of 1.14-1.14.4 not compared with 1.15's (1.15-1.15.2 are simulated)"),
             Change((1, 21, 5), (1, 21, 7), _LIVING_1_21_5),
-            Change((1, 21, 9), None, _LIVING_1_21_9))),
+            Change((1, 21, 9), (1, 21, 11), _LIVING_1_21_9))),
     "player": Mechanic(
         "the player's client movement (ClientPlayerEntity.tickMovement, LocalPlayer.aiStep, spec 05)",
         "a player ticks", (

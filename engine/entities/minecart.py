@@ -318,7 +318,7 @@ class AbstractMinecart(RowBacked, Entity):
         if m.x * m.x + m.z * m.z >= MINECART_RIDER_PUSH_MAX:
             return False
         if features.minecart_rider_input_push:
-            r, k = rider.input_velocity_for_minecart(), MINECART_RIDER_INPUT_PUSH
+            r, k = rider.input_velocity_for_minecart(features), MINECART_RIDER_INPUT_PUSH
             if r.x * r.x + r.y * r.y + r.z * r.z <= 0.0:
                 return False
         else:

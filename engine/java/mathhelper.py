@@ -57,15 +57,20 @@ SINE_TABLE: tuple[float, ...] = _build_sine_table()
 
 _RADIANS_TO_INDEX = f32(10430.378)  # float: 65536 / 2π, as vanilla's 10430.378F
 _RADIANS_TO_INDEX_DOUBLE = 10430.378350470453  # double: 65536 / 2π, 1.21.11's DEGREES_TO_SINE_TABLE_INDEX
+_TWO_TO_63 = 9.223372036854775807e18   # 2⁶³ as a double: the bound of a long
 _QUARTER_TURN = 16384.0  # float: 65536 / 4 table entries
 
 
-def _long_index(d: float) -> int:
-    """`(int)((long)d & 65535)`: Java's `(long)` cast (toward zero, NaN → 0, saturated) masked to the table."""
+@njit(inline=True)
+def long_index(d: float) -> int:
+    """`(int)((long)d & 65535)`: Java's `(long)` cast (toward zero, NaN → 0, saturated at ±2⁶³) masked to the table
+    (1.21.11's `MathHelper.sin(double)`). A kernel (engine.jit)."""
     if d != d:
         return 0
-    if math.isinf(d):
-        return 65535 if d > 0 else 0   # Long.MAX_VALUE & 65535, Long.MIN_VALUE & 65535
+    if d >= _TWO_TO_63:
+        return 65535   # Long.MAX_VALUE & 65535
+    if d <= -_TWO_TO_63:
+        return 0       # Long.MIN_VALUE & 65535
     return int(d) & 65535
 
 
@@ -74,7 +79,7 @@ def sin(x: float, index_double: bool = False) -> float:
     `(int)(x * 10430.378F)` in float; with `index_double` (1.21.11, `sine_index_double`) `sin(double)`: the index
     `(long)(x * 10430.378350470453)` in double. The table itself is the same float for float in both."""
     if index_double:
-        return SINE_TABLE[_long_index(x * _RADIANS_TO_INDEX_DOUBLE)]
+        return SINE_TABLE[long_index(x * _RADIANS_TO_INDEX_DOUBLE)]
     return SINE_TABLE[to_int(f32(f32(x) * _RADIANS_TO_INDEX)) & 65535]
 
 
@@ -82,7 +87,7 @@ def cos(x: float, index_double: bool = False) -> float:
     """`MathHelper.cos`: the sine table a quarter turn on, in float arithmetic (up to 1.21.3) or with the index
     `(long)(x * 10430.378350470453 + 16384.0)` in double (`index_double`, 1.21.11)."""
     if index_double:
-        return SINE_TABLE[_long_index(x * _RADIANS_TO_INDEX_DOUBLE + _QUARTER_TURN)]
+        return SINE_TABLE[long_index(x * _RADIANS_TO_INDEX_DOUBLE + _QUARTER_TURN)]
     return SINE_TABLE[to_int(f32(f32(f32(x) * _RADIANS_TO_INDEX) + _QUARTER_TURN)) & 65535]
 
 

@@ -347,7 +347,7 @@ class LivingEntity(Entity):
         float; in double from 1.17.1 to 1.19.4, `jump_boost_double`); a sprinter gets 0.2F along the yaw (from
         1.20.5 0.2 in double, `sprint_jump_kick_double`). From 1.20.5 a jump velocity ≤ 1.0E-5F does nothing
         (`living_attributes`: jump_strength 0). From 1.21.2 Y is max(the jump velocity, Y): an entity rising faster
-        keeps its speed (`jump_keeps_faster_rise`)."""
+        keeps its speed (`jump_keeps_faster_rise`). 1.21.11 indexes the sine table in double (`sine_index_double`)."""
         features = sim.features
         f = self.get_jump_velocity(sim.world, features)
         if self.effects.has(fx.JUMP_BOOST):
@@ -355,12 +355,12 @@ class LivingEntity(Entity):
             f = f + boost if features.jump_boost_double else f32(f + boost)
         if features.living_attributes and f <= MIN_JUMP_VELOCITY:
             return
-        double = features.sprint_jump_kick_double
+        double, index_double = features.sprint_jump_kick_double, features.sine_index_double
         if rec is not None and self.sprinting:
-            kx, kz = _sprint_jump_kick(self.yaw, double, SINE_TABLE)
+            kx, kz = _sprint_jump_kick(self.yaw, double, SINE_TABLE, index_double)
             rec.geometry(segment("jump_kick", self.pos, self.pos.plus(Vec3(kx, 0.0, kz))))
         self.motion = Vec3(*_jump(*self.motion, f, self.sprinting, self.yaw, double, features.jump_keeps_faster_rise,
-                                  SINE_TABLE))
+                                  SINE_TABLE, index_double))
 
     def get_jump_velocity(self, world: World, features: Features) -> float:
         """`getJumpVelocity`: 0.42F (from 1.20.5 the jump_strength attribute as a float, `living_attributes`) ×

@@ -144,7 +144,7 @@ def living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, sing
             return False                                                 # a jump velocity multiplier (honey)
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = jump(
             f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, False, f[r, C_YAW], False,
-            False, sine)
+            False, sine, False)
         i[r, C_COOLDOWN] = JUMP_COOLDOWN
     f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])      # step 7
     if not moves:                                  # travel: neither canMoveVoluntarily nor the logical side

@@ -454,7 +454,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         if set_inputs is not None:
             set_inputs(held.left, held.right, held.forward, held.back)
 
-    def input_velocity_for_minecart(self) -> Vec3:
+    def input_velocity_for_minecart(self, features: Features) -> Vec3:
         """`ServerPlayerEntity.getInputVelocityForMinecart` (1.21.2): the held keys as ±1 sideways and forward
         (0 where both or neither of a pair are held), `movementInputToVelocity(input, 1.0F, yaw)`."""
         held = self.held
@@ -462,7 +462,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         keys = Vec3(f, 0.0, g)
         if f != 0.0 and g != 0.0:   # length² 2: 1.21.2's Vec3d.normalize divides by Math.sqrt (then length² < 1)
             keys = keys.normalize(double=True)
-        return movement_input_to_velocity(keys, 1.0, self.yaw)
+        return movement_input_to_velocity(keys, 1.0, self.yaw, features.sine_index_double)
 
     def set_held_input(self, first: int, last: int, held: PlayerInput, discard_later: bool = False) -> None:
         """Hold `held` in ticks `first`..`last` (what a scene's `[[inputs]]` range says); with `discard_later`,

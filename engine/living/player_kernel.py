@@ -350,7 +350,7 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
             return -1, pose                                              # a jump velocity multiplier (honey)
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = jump(
             f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, sprinting, f[r, C_YAW], False,
-            False, sine)
+            False, sine, False)
         i[r, C_COOLDOWN] = JUMP_COOLDOWN
     f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])      # step 7
     speed, v = sprint_speed if sprinting else walk_speed, V_YXZ if yxz else 0

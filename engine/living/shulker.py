@@ -129,8 +129,9 @@ class Shulker(MobEntity):
             return
         x, y, z = self.attached_block
         self.pos = self.prev_pos = Vec3(x + 0.5, float(y), z + 0.5)   # resetPosition
-        d = 0.5 - sin(f32(f32(0.5 + self.open_progress) * PI_F)) * 0.5
-        e = 0.5 - sin(f32(f32(0.5 + self.prev_open_progress) * PI_F)) * 0.5
+        k = sim.features.sine_index_double   # 1.21.11: the sine table indexed in double
+        d = 0.5 - sin(f32(f32(0.5 + self.open_progress) * PI_F), k) * 0.5
+        e = 0.5 - sin(f32(f32(0.5 + self.prev_open_progress) * PI_F), k) * 0.5
         o = BY_NAME[self.attach_face_name].opposite.offset
         p = self.pos
         self.box = Box(p.x - 0.5, p.y, p.z - 0.5, p.x + 0.5, p.y + 1.0, p.z + 0.5).stretch(o[0] * d, o[1] * d,

@@ -136,7 +136,7 @@ def travel_in_water(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
     f, g = _depth_strider(f, g, h, e.get_movement_speed(), efficiency)              # steps 3-4
     if e.effects.has(fx.DOLPHINS_GRACE):
         f = DOLPHINS_GRACE_DRAG
-    update_velocity(e, rec, g, movement_input)                                      # step 5
+    update_velocity(e, sim, rec, g, movement_input)                                      # step 5
     move(e, sim, MovementType.SELF, e.motion, rec)                                  # step 6
     if e.horizontal_collision and e.is_climbing(sim.world):                         # step 7
         run_stage(rec, e, CLIMB_UP, climb_up, e)
@@ -182,7 +182,7 @@ def contains_fluid(world: World, box) -> bool:
 def travel_in_lava(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3, d: float,
                    falling: bool) -> None:
     start_y = e.pos.y
-    update_velocity(e, rec, LAVA_ACCEL, movement_input)                             # step 1
+    update_velocity(e, sim, rec, LAVA_ACCEL, movement_input)                             # step 1
     move(e, sim, MovementType.SELF, e.motion, rec)                                  # step 2
     if not sim.features.lava_travel_swim_height:    # before 1.16: × 0.5 on every axis, no fluid gravity
         run_stage(rec, e, DRAG, scale_motion, e, LAVA_DRAG, LAVA_DRAG)
@@ -218,7 +218,8 @@ def glide(e: LivingEntity, d: float, features: Features) -> float:
     Above Motion Y -0.5 the fall distance is set to 1 (from 1.19.3 only lowered to it, `limitFallDistance`; from
     1.21.2 in `tickGliding` instead, `tick_gliding`); the look's length is a double from 1.17 (`vec_double`); the
     lift's cosine is MathHelper's float table, from 1.18.2 `Math.cos` in double and the lift kept in double
-    (`elytra_cos_double`). 1.21.2's `calcGlidingVelocity` squares `Math.cos` without 1.21.1's × min(1.0,
+    (`elytra_cos_double`); the look and the climb's sine index the table in double in 1.21.11
+    (`sine_index_double`). 1.21.2's `calcGlidingVelocity` squares `Math.cos` without 1.21.1's × min(1.0,
     look length / 0.4): the look is a unit vector, its length about 1 and length / 0.4 above 1, so the factor is
     1.0 and the lift the same double; its getEffectiveGravity reads the Motion before the glide, as travel's start
     did."""
@@ -227,7 +228,8 @@ def glide(e: LivingEntity, d: float, features: Features) -> float:
         limit_fall_distance(e)
     elif not features.elytra_limit_fall_distance and v.y > ELYTRA_SAFE_FALL:
         e.fall_distance = 1.0
-    look = rotation_vector(e.pitch, e.yaw)
+    index_double = features.sine_index_double
+    look = rotation_vector(e.pitch, e.yaw, index_double)
     f = f32(e.pitch * DEGREES_TO_RADIANS)
     i = math.sqrt(look.x * look.x + look.z * look.z)
     j = math.sqrt(v.x * v.x + v.z * v.z)
@@ -236,14 +238,14 @@ def glide(e: LivingEntity, d: float, features: Features) -> float:
         c = math.cos(f)
         lift = c * c * min(1.0, k / ELYTRA_LOOK_LENGTH)
     else:
-        c = cos(f)
+        c = cos(f, index_double)
         lift = f32(c * c * min(1.0, k / ELYTRA_LOOK_LENGTH))
     v = v.add(0.0, d * (-1.0 + lift * ELYTRA_LIFT), 0.0)
     if v.y < 0.0 and i > 0.0:
         m = v.y * ELYTRA_DIVE * lift
         v = v.add(look.x * m / i, m, look.z * m / i)
     if f < 0.0 and i > 0.0:
-        m = j * -sin(f) * ELYTRA_CLIMB
+        m = j * -sin(f, index_double) * ELYTRA_CLIMB
         v = v.add(-look.x * m / i, m * ELYTRA_CLIMB_Y, -look.z * m / i)
     if i > 0.0:
         v = v.add((look.x / i * j - v.x) * ELYTRA_STEER, 0.0, (look.z / i * j - v.z) * ELYTRA_STEER)
@@ -268,7 +270,7 @@ def travel_ordinary(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
         rec.geometry(cell("slipperiness_block", below))
         rec.geometry(label("slipperiness", [below[0] + 0.5, below[1] + 1.0, below[2] + 0.5], float_text(p)))
     f = _ground_drag(p, e.on_ground)                                                # step 2
-    update_velocity(e, rec, e.movement_speed_on(p, sim.features), movement_input)   # step 3
+    update_velocity(e, sim, rec, e.movement_speed_on(p, sim.features), movement_input)   # step 3
     if e.is_climbing(world):                                                        # step 4
         run_stage(rec, e, CLIMBING, apply_climbing_speed, e, world)
     move(e, sim, MovementType.SELF, e.motion, rec)                                  # step 5
@@ -329,7 +331,7 @@ def flying_travel(e: LivingEntity, sim: TickContext, rec: Recorder | None, movem
 def travel_flying_in_fluid(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3,
                            drag: float) -> None:
     """Water (× 0.8F, AMBIGUITY-L7) or lava (× 0.5): 0.02F acceleration, the move, the drag on all axes."""
-    update_velocity(e, rec, FLYING_ACCEL, movement_input)
+    update_velocity(e, sim, rec, FLYING_ACCEL, movement_input)
     move(e, sim, MovementType.SELF, e.motion, rec)
     run_stage(rec, e, DRAG, scale_motion, e, drag, drag)
 
@@ -352,24 +354,26 @@ def travel_flying_in_air(e: LivingEntity, sim: TickContext, rec: Recorder | None
         accel = f32(FLYING_GROUND_ACCEL * f32(FLYING_GROUND_FACTOR / f32(f32(f * f) * f)))
     else:
         accel = FLYING_ACCEL
-    update_velocity(e, rec, accel, movement_input)
+    update_velocity(e, sim, rec, accel, movement_input)
     move(e, sim, MovementType.SELF, e.motion, rec)
     run_stage(rec, e, DRAG, scale_motion, e, f, f)
 
 
 # --- shared pieces ---
 
-def movement_input_to_velocity(movement_input: Vec3, speed: float, yaw: float) -> Vec3:
+def movement_input_to_velocity(movement_input: Vec3, speed: float, yaw: float, index_double: bool) -> Vec3:
     """`Entity.movementInputToVelocity` (spec 05 §4.2; `travel_kernel.movement_input_to_velocity`): normalised
-    above length 1 (float root), × speed, rotated by the yaw with the sine table."""
-    return Vec3(*_movement_input_to_velocity(*movement_input, speed, yaw, SINE_TABLE))
+    above length 1 (float root), × speed, rotated by the yaw with the sine table (indexed in double with
+    `index_double`: 1.21.11, `sine_index_double`)."""
+    return Vec3(*_movement_input_to_velocity(*movement_input, speed, yaw, SINE_TABLE, index_double))
 
 
-def update_velocity(e: LivingEntity, rec: Recorder | None, speed: float, movement_input: Vec3) -> None:
+def update_velocity(e: LivingEntity, sim: TickContext, rec: Recorder | None, speed: float,
+                    movement_input: Vec3) -> None:
     """`Entity.updateVelocity(speed, input)`: Motion += the input's acceleration (a ZERO addition still turns
     a -0.0 component into 0.0)."""
     def apply() -> None:
-        dv = movement_input_to_velocity(movement_input, speed, e.yaw)
+        dv = movement_input_to_velocity(movement_input, speed, e.yaw, sim.features.sine_index_double)
         if rec is not None and dv != ZERO:
             p = e.pos
             rec.geometry(segment("movement_input", p, p.plus(dv), speed=speed, input=list(movement_input)))

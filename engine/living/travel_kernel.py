@@ -54,7 +54,7 @@ from engine.entities.rows import (
 )
 from engine.entities.tnt_kernel import border_within_reach, move_self
 from engine.influences.fluid_kernel import f32
-from engine.java.mathhelper import _QUARTER_TURN, _RADIANS_TO_INDEX, SINE_TABLE
+from engine.java.mathhelper import _QUARTER_TURN, _RADIANS_TO_INDEX, _RADIANS_TO_INDEX_DOUBLE, SINE_TABLE, long_index
 from engine.jit import njit
 from engine.motion.collision_kernel import _java_int, collect_block_collisions, flag_in, jfloor, state_at
 from engine.motion.move_kernel import adjust_movement_for_sneaking
@@ -82,14 +82,19 @@ NO_JUMP, SWIM_UP, JUMP = 0, 1, 2     # what `jumping_in_fluid` chooses
 
 
 @njit(inline=True)
-def sin(sine, x: float) -> float:
-    """`MathHelper.sin(float)`: the table at `(int)(x * 10430.378F)` in float arithmetic."""
+def sin(sine, x: float, index_double: bool) -> float:
+    """`MathHelper.sin`: up to 1.21.8 `sin(float)`, the table at `(int)(x * 10430.378F)` in float arithmetic; with
+    `index_double` (1.21.11 `sin(double)`, `sine_index_double`) at `(long)(x * 10430.378350470453)`."""
+    if index_double:
+        return sine[long_index(x * _RADIANS_TO_INDEX_DOUBLE)]
     return sine[_java_int(f32(f32(x) * _RADIANS_TO_INDEX)) & 65535]
 
 
 @njit(inline=True)
-def cos(sine, x: float) -> float:
-    """`MathHelper.cos(float)`: the table a quarter turn on."""
+def cos(sine, x: float, index_double: bool) -> float:
+    """`MathHelper.cos`: the table a quarter turn on (the index in double with `index_double`)."""
+    if index_double:
+        return sine[long_index(x * _RADIANS_TO_INDEX_DOUBLE + _QUARTER_TURN)]
     return sine[_java_int(f32(f32(f32(x) * _RADIANS_TO_INDEX) + _QUARTER_TURN)) & 65535]
 
 
@@ -107,18 +112,19 @@ def damp_input(sideways: float, forward: float) -> tuple:
 
 
 @njit(inline=True)
-def sprint_jump_kick(yaw: float, kick_double: bool, sine) -> tuple:
-    """A sprinter's jump kick (X, Z) along the yaw (the sine table): 0.2F, in float (from 1.20.5 0.2 in double,
-    `sprint_jump_kick_double`)."""
+def sprint_jump_kick(yaw: float, kick_double: bool, sine, index_double: bool) -> tuple:
+    """A sprinter's jump kick (X, Z) along the yaw (the sine table, indexed in double with `index_double`): 0.2F,
+    in float (from 1.20.5 0.2 in double, `sprint_jump_kick_double`)."""
     g = f32(yaw * DEGREES_TO_RADIANS)
+    s, c = sin(sine, g, index_double), cos(sine, g, index_double)
     if kick_double:
-        return -sin(sine, g) * SPRINT_JUMP_KICK_D, cos(sine, g) * SPRINT_JUMP_KICK_D
-    return f32(-sin(sine, g) * SPRINT_JUMP_KICK), f32(cos(sine, g) * SPRINT_JUMP_KICK)
+        return -s * SPRINT_JUMP_KICK_D, c * SPRINT_JUMP_KICK_D
+    return f32(-s * SPRINT_JUMP_KICK), f32(c * SPRINT_JUMP_KICK)
 
 
 @njit(inline=True)
 def jump(x: float, y: float, z: float, velocity: float, sprinting: bool, yaw: float, kick_double: bool,
-         keep_rise: bool, sine) -> tuple:
+         keep_rise: bool, sine, index_double: bool) -> tuple:
     """`LivingEntity.jump` (spec 05 §5) of Motion (x, y, z): Y := the jump velocity (`getJumpVelocity` with its
     boosts, worked out by the caller), from 1.21.2 `Math.max(velocity, Y)` (`jump_keeps_faster_rise`: Y where it
     is larger or NaN); a sprinter adds `sprint_jump_kick`."""
@@ -127,7 +133,7 @@ def jump(x: float, y: float, z: float, velocity: float, sprinting: bool, yaw: fl
         rise = y
     if not sprinting:
         return x, rise, z
-    kx, kz = sprint_jump_kick(yaw, kick_double, sine)
+    kx, kz = sprint_jump_kick(yaw, kick_double, sine, index_double)
     return x + kx, rise + 0.0, z + kz
 
 
@@ -147,10 +153,11 @@ def movement_speed_on(slipperiness: float, on_ground: bool, movement_speed: floa
 
 
 @njit(inline=True)
-def movement_input_to_velocity(sx: float, sy: float, sz: float, speed: float, yaw: float, sine) -> tuple:
+def movement_input_to_velocity(sx: float, sy: float, sz: float, speed: float, yaw: float, sine,
+                               index_double: bool) -> tuple:
     """`Entity.movementInputToVelocity` (spec 05 §4.2) of the input (sideways, upward, forward): zero below a length²
     of 1.0E-7, normalised above length 1 (the float root of 1.16's `Vec3d.normalize`), × speed, rotated by the yaw
-    with the sine table."""
+    with the sine table (indexed in double with `index_double`, 1.21.11)."""
     d = sx * sx + sy * sy + sz * sz
     if d < MIN_INPUT_SQUARED:
         return 0.0, 0.0, 0.0
@@ -159,7 +166,7 @@ def movement_input_to_velocity(sx: float, sy: float, sz: float, speed: float, ya
         sx, sy, sz = sx / n, sy / n, sz / n
     sx, sy, sz = sx * speed, sy * speed, sz * speed
     r = f32(yaw * DEGREES_TO_RADIANS)
-    s, c = sin(sine, r), cos(sine, r)
+    s, c = sin(sine, r, index_double), cos(sine, r, index_double)
     return sx * c - sz * s, sy, sz * c + sx * s
 
 
@@ -312,7 +319,7 @@ def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     h = ground_drag(p, on_ground)                                                               # step 2
     dx, dy, dz = movement_input_to_velocity(f[r, C_SIDEWAYS], f[r, C_UPWARD], f[r, C_FORWARD],
                                             movement_speed_on(p, on_ground, speed, f[r, C_FLYING]), f[r, C_YAW],
-                                            sine)                                               # step 3
+                                            sine, False)                                        # step 3
     f[r, F_MOTION] = f[r, F_MOTION] + dx
     f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + dy
     f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + dz
@@ -354,7 +361,7 @@ def travel_in_water(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     sprinting = i[r, C_SPRINTING] != 0
     h, g = depth_strider(WATER_SPRINT_DRAG if sprinting else WATER_DRAG, WATER_ACCEL, 0.0, speed, False)  # 1-4
     dx, dy, dz = movement_input_to_velocity(f[r, C_SIDEWAYS], f[r, C_UPWARD], f[r, C_FORWARD], g, f[r, C_YAW],
-                                            sine)                                               # step 5
+                                            sine, False)                                        # step 5
     f[r, F_MOTION] = f[r, F_MOTION] + dx
     f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + dy
     f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + dz
