@@ -2,11 +2,11 @@
 same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
 
 Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only | --items-only |
---pearls-only | --mobs-only] (from the repository root; not collected by pytest). Each case prints µs per entity-tick
-by wall time (what the ratio compares) and by the process's CPU time (steadier on a shared machine). TNT cases run the
-compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path, in the release `--version` names
-(1.16.5 by default); the loop's hand-backs to the object path are counted. Items resting on stone and in still water
-likewise, with engine.entities.item_kernel (1.16.2 on), and XP orbs resting on stone with
+--pearls-only | --mobs-only | --boats-only] (from the repository root; not collected by pytest). Each case prints µs
+per entity-tick by wall time (what the ratio compares) and by the process's CPU time (steadier on a shared machine).
+TNT cases run the compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path, in the release
+`--version` names (1.16.5 by default); the loop's hand-backs to the object path are counted. Items resting on stone
+and in still water likewise, with engine.entities.item_kernel (1.16.2 on), and XP orbs resting on stone with
 engine.entities.xp_orb_kernel (1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against the
 peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players
 phase, engine.living.player_kernel, and the object path), bench_living's one player in its arena (compiled), 1,000
@@ -16,8 +16,10 @@ paths (`path_to`, the searches made before the timing) and bench_living's 100 wi
 (engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in free fall
 (engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
 peer's idle tick. Ender pearls in free flight (engine.entities.thrown_kernel; `--pearls-only`), compiled and on the
-object path, in the release `--version` names, against the peer's idle tick. The peer (see bench_living) is measured
-just before and just after each case; the ratio takes their mean.
+object path, in the release `--version` names, against the peer's idle tick. Boats (1.16.5, `--boats-only`): 1,000
+floating on still water and 1,000 drifting on ice, on the object path (boats have no row kernel yet: the compiled
+setting runs them there, and the path column says so), against the peer's idle tick. The peer (see bench_living) is
+measured just before and just after each case; the ratio takes their mean.
 """
 
 from __future__ import annotations
@@ -129,8 +131,55 @@ def xp_orbs_case(version: str, compiled: bool) -> tuple[str, float, float, str]:
 
 
 def path_of(compiled: bool, done: int, handed: int) -> str:
-    """The path column: compiled with the share of entity-ticks handed back, or the object path."""
-    return f"compiled ({handed / max(1, done + handed):.0%} handed back)" if compiled else "object path"
+    """The path column: compiled with the share of entity-ticks handed back, or the object path (also where the
+    compiled phase ran no loop: a kind with no row kernel)."""
+    return f"compiled ({handed / (done + handed):.0%} handed back)" if compiled and done + handed else "object path"
+
+
+BOAT_SPACING = 2   # blocks between the boats (1.375 wide): none within another's push box (grown 0.2 sideways)
+BOAT_ROWS = N // SIDE
+BOAT_DRIFT = 0.3   # the drifting boats' Motion along +x at the start
+
+
+def boats_scene(ice: bool) -> str:
+    """N boats BOAT_SPACING apart (SIDE per row) in 1.16.5 over a stone floor at y 0: with `ice`, on an ice floor at
+    y 0 instead, each with Motion (BOAT_DRIFT, 0, 0) along a floor long enough for its slide; else floating in a
+    pool of still water one deep (y 1), walled in stone."""
+    x1, z1 = BOAT_SPACING * SIDE + (30 if ice else 0), BOAT_SPACING * BOAT_ROWS
+    text = ('[scene]\nversion = "1.16.5"\n'
+            f'[[blocks]]\nfrom = [-1, 0, -1]\nto = [{x1}, 0, {z1}]\n'
+            f'block = "minecraft:{"ice" if ice else "stone"}"\n')
+    if not ice:
+        text += f'[[blocks]]\nfrom = [0, 1, 0]\nto = [{x1 - 1}, 1, {z1 - 1}]\nblock = "minecraft:water"\n'
+        for lo, hi in (((-1, -1), (x1, -1)), ((-1, z1), (x1, z1)), ((-1, 0), (-1, z1 - 1)), ((x1, 0), (x1, z1 - 1))):
+            text += f'[[blocks]]\nfrom = [{lo[0]}, 1, {lo[1]}]\nto = [{hi[0]}, 1, {hi[1]}]\nblock = "minecraft:stone"\n'
+    y, motion = (1.0, f"[{BOAT_DRIFT}, 0.0, 0.0]") if ice else (1.5, "[0.0, 0.0, 0.0]")
+    for n in range(N):
+        text += (f'[[entities]]\ntype = "minecraft:boat"\nid = {n + 1}\n'
+                 f'pos = [{BOAT_SPACING * (n % SIDE) + 1.0}, {y}, {BOAT_SPACING * (n // SIDE) + 1.0}]\n'
+                 f'motion = {motion}\non_ground = {"true" if ice else "false"}\n')
+    return text
+
+
+def boat_in_lane(e) -> bool:
+    """A boat of `boats_scene` alive, with no rider, on its row's line along x (its z as it started)."""
+    return e.TYPE == "minecraft:boat" and not e.removed and not e.passengers \
+        and e.pos.z == BOAT_SPACING * ((e.id - 1) // SIDE) + 1.0
+
+
+def boat_floating(e) -> bool:
+    """A boat of `boats_scene(False)` after the run: `boat_in_lane`, in water (its location) at the surface, not
+    moved along x."""
+    return boat_in_lane(e) and e.location.value == "in_water" and 1.5 < e.pos.y < 2.0 \
+        and e.pos.x == BOAT_SPACING * ((e.id - 1) % SIDE) + 1.0
+
+
+def boat_drifting(e) -> bool:
+    """A boat of `boats_scene(True)` after the run: `boat_in_lane`, on land (the ice's slipperiness 0.98 its
+    decay) at y 1, still sliding along +x, 10-15 blocks from where it started (the sum of 0.3 × 0.98^k)."""
+    moved = e.pos.x - (BOAT_SPACING * ((e.id - 1) % SIDE) + 1.0)
+    return boat_in_lane(e) and e.location.value == "on_land" and e.pos.y == 1.0 and e.motion.x > 0.0 \
+        and 10.0 < moved < 15.0
 
 
 def players_scene(keys: str) -> str:
@@ -294,6 +343,7 @@ def main() -> None:
     only.add_argument("--items-only", action="store_true", help="only the items' and XP orbs' cases")
     only.add_argument("--pearls-only", action="store_true", help="only the ender pearls' case")
     only.add_argument("--mobs-only", action="store_true", help="only the mobs' and minecarts' cases")
+    only.add_argument("--boats-only", action="store_true", help="only the boats' cases")
     args = parser.parse_args()
     version = args.version
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
@@ -363,6 +413,11 @@ def main() -> None:
         carts = carts_scene()
         for compiled in (True, False):
             beside(WALK, lambda text, on: ("minecarts on rails", *carts_case(text, on)), carts, compiled)
+    if args.boats_only or not (args.tnt_only or args.players_only or args.items_only or args.pearls_only
+                               or args.mobs_only):
+        # boats have no row kernel: the compiled setting runs them on the object path (its path column says so)
+        beside(IDLE, case, f"boats floating on still water ({N})", boats_scene(False), 20, True, boat_floating)
+        beside(IDLE, case, f"boats drifting on ice ({N})", boats_scene(True), 5, True, boat_drifting)
     print(f"{'case':36s} {'µs/entity-tick':>15s} {'CPU µs':>8s}  {'peer µs/tick before / after':>27s} "
           f"{'ratio':>8s}  path")
     for label, us, cpu, path, theirs in rows:
