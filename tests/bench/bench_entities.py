@@ -368,10 +368,11 @@ def main() -> None:
     items_resting = tnt_scene("minecraft:stone", 1.0, False, version, items=True)
     items_water = tnt_scene("minecraft:stone", 1.0, True, version, items=True)
     pearls = pearls_scene(version)
-    for compiled in (True, False) if not (args.players_only or args.items_only or args.mobs_only) else ():
+    for compiled in (True, False) if not (args.players_only or args.items_only or args.mobs_only
+                                          or args.boats_only) else ():
         beside(IDLE, pearls_case, pearls, compiled)
     for compiled in (True, False) if not (args.players_only or args.items_only or args.pearls_only
-                                          or args.mobs_only) else ():
+                                          or args.mobs_only or args.boats_only) else ():
         beside(IDLE, case, "TNT resting on stone", resting, 5, compiled,
                lambda e: e.on_ground and e.pos.y == 1.0)
         beside(IDLE, case, "TNT in still water", water, 20, compiled,
@@ -381,7 +382,8 @@ def main() -> None:
         beside(IDLE, case, "falling blocks in free fall", falling, 1, compiled,
                lambda e: e.TYPE == "minecraft:falling_block" and not e.on_ground
                and 20.0 < e.pos.y < 240.0 and e.motion.y < -1.0)
-    for compiled in (True, False) if not (args.players_only or args.pearls_only or args.mobs_only) else ():
+    for compiled in (True, False) if not (args.players_only or args.pearls_only or args.mobs_only
+                                          or args.boats_only) else ():
         beside(IDLE, case, "items resting on stone", items_resting, 5, compiled,
                lambda e: e.on_ground and e.pos.y == 1.0 and e.item_age > TICKS)
         beside(IDLE, case, "items in still water", items_water, 20, compiled,
@@ -390,7 +392,7 @@ def main() -> None:
     living = (("idle", "", "idle_on_ground"), ("walking", "forward = true\n", "walk"),
               ("sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
     # bench_living's ones run in 1.16.5
-    if version != DEFAULT_VERSION or args.tnt_only or args.items_only or args.pearls_only:
+    if version != DEFAULT_VERSION or args.tnt_only or args.items_only or args.pearls_only or args.boats_only:
         living = ()
     jit.bind_kernels()   # a single player is a run of one: the kernels must be loaded already
     for label, keys, peer_key in living if not args.mobs_only else ():
