@@ -238,8 +238,8 @@ SNEAK_SEEDS = range(12)
      "return ax, ay, az, True", ((player_kernel, "travel_ordinary"), (travel_kernel, "move_living"),
                                  (travel_kernel, "move_self")), player_world),
     # step-up without the settle
-    (travel_kernel, "sprint_jump_kick", "f32(-sin(sine, g) * SPRINT_JUMP_KICK)", "f32(-np.sin(g) * SPRINT_JUMP_KICK)",
-     ((player_kernel, "jump"),), player_world),                          # the sprint kick's yaw off the table
+    (travel_kernel, "sprint_jump_kick", "s, c = sin(sine, g, index_double), cos(sine, g, index_double)",
+     "s, c = np.sin(g), np.cos(g)", ((player_kernel, "jump"),), player_world),   # the sprint kick's yaw off the table
     (move_kernel, "towards_zero", "v - SNEAK_EDGE_STEP if v > 0.0 else v + SNEAK_EDGE_STEP",
      "v - 0.1 if v > 0.0 else v + 0.1",
      ((player_kernel, "travel_ordinary"), (travel_kernel, "move_living"),

@@ -137,9 +137,9 @@ def test_a_bobber_on_the_ground_falls_no_further_from_1_21_8(off_ground: bool, x
 
 def test_1_21_5_to_1_21_6_refuse_the_bobber_s_tick_in_one_line_and_1_21_7_runs_1_21_8_s() -> None:
     """FishingHook.tick of 1.21.7 (read) is 1.21.8's (`bobber_gravity_off_ground`): the bobber ticks and the run
-    stops only at its owner, a player, whose living tick 1.21.7 refuses."""
+    stops only at its owner, a player, whose client's movement 1.21.7 refuses (the `player` row)."""
     assert [features_for(v).bobber_gravity_off_ground for v in ("1.21.4", "1.21.7", "1.21.8")] == [False, True, True]
-    with pytest.raises(NotImplementedError, match="^living travel .* of version 1.21.7 at entity 2 "):
+    with pytest.raises(NotImplementedError, match="^the player's client movement .* of version 1.21.7 at player 2, "):
         load_scene_text(_slide("1.21.7")).tick()
     for version, what in (("1.21.5", "the release of the change not found"), ("1.21.6", "1.21.7 and 1.21.8 (read")):
         sim = load_scene_text(_slide(version))

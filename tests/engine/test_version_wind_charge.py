@@ -131,7 +131,7 @@ def test_a_lever_toggles_and_an_iron_door_stays() -> None:
 
 def test_a_wind_charge_is_refused_before_1_21_and_from_1_21_4() -> None:
     for version, what in (("1.20.6", "not in this version"), ("1.16.5", "not in this version"),
-                          ("1.21.4", "1.21.4-1.21.10 sources not on hand")):
+                          ("1.21.4", "the wind charge of 1.21.4 and later not compared")):
         sim = load_scene_text(_flight(version), "<wind charge>")
         try:
             sim.tick()

@@ -512,7 +512,7 @@ def test_an_action_the_scenes_release_does_not_simulate_is_refused_when_it_is_ad
     assert app.sim.actions == []
     assert app.state.errors[-1].startswith("actions: not simulated in this scene's version: redstone components and "
                                            "a player's use of a block (engine/redstone) of version 1.21.5 at a use "
-                                           "of lever at [0, 1, 4], tick 3: the redstone code of 1.21.5 ")
+                                           "of lever at [0, 1, 4], tick 3: the redstone code of 1.21.4 ")
     assert str(app.sim.world.get_block_state(0, 1, 4)) == "minecraft:lever[face=floor,facing=east,powered=false]"
     _submit(app, "prime_tnt", 3, at="1, 1, 4")    # the lever beside gets a neighbour update: refused as the run would
     assert app.sim.actions == [] and "at a neighbour update of lever at [0, 1, 4], tick 3" in app.state.errors[-1]

@@ -4,6 +4,8 @@ scene run in a second version, its entities drawn as translucent boxes, play sto
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from PIL import Image
 from pyglet.window import key
@@ -67,10 +69,9 @@ def test_version_ghost_drawn_and_play_stops_at_the_difference(open_app) -> None:
     assert len(boxes) == 12 and len(app.scene.moving.overlay.fills.indices) == 36   # one translucent box
     assert ("ghost: version 1.17", ui["ghost"]) in app.legend
     app.state.playing = True
-    for _ in range(40):
+    deadline = time.monotonic() + 10.0      # playback runs ticks by wall time: frames until it stops
+    while app.state.playing and time.monotonic() < deadline:
         app.draw_frame()
-        if not app.state.playing:
-            break
     assert not app.state.playing and app.sim.tick_count == 1
     assert app.state.selected_entity == ghost.difference["entity"]
     assert app.state.selected_stage is not None
