@@ -120,7 +120,7 @@ class MobBatch(RowBatch):
                                        for e, s in zip(run, speeds, strict=True)], dtype=np.int64).reshape(-1, 4)
         ints = MOB_ROWS.i[rows]
         following = np.flatnonzero(self._ready & (ints[:, _HAS_PATH] != 0)).tolist()
-        due = ((ints[following, _PATH_TRYING_TIME] + 1) % PATH_GOAL_RETRY_INTERVAL == 0).tolist()
+        due = _retry_due(ints[following, _PATH_TRYING_TIME]).tolist()
         self.mobs, self.speeds, self.paths = run, self._speeds, self._no_paths.copy()
         for n, d in zip(following, due, strict=True):
             self.paths[n] = _path_entry(run[n], world, d)
@@ -143,7 +143,7 @@ class MobBatch(RowBatch):
             for n in range(start, len(rows)):        # changed made another navigation search again)
                 if rows[n] >= 0:
                     e = self.mobs[n]
-                    self.paths[n] = _path_entry(e, world, (e.path_trying_time + 1) % PATH_GOAL_RETRY_INTERVAL == 0) \
+                    self.paths[n] = _path_entry(e, world, _retry_due(e.path_trying_time)) \
                         if e.has_path else self._no_paths[n]
             self.path_changes = PATH_NODES.changes
         return kernel.tick_rows(*block_arrays(world), cells, MOB_ROWS.f, MOB_ROWS.i, rows, self.speeds, self.paths,
@@ -176,6 +176,11 @@ def _speed(e: MobEntity) -> float | None:
             or e.time_until_regen or e.health <= 0.0 or nav is not None and (nav.searches or nav.should_recalculate)):
         return None
     return e.attributes.get_value(MOVEMENT_SPEED)
+
+
+def _retry_due(trying_time: Any) -> Any:
+    """Whether the `path_to` goal's clock (a count or an array of them) reaches a multiple of 40 this tick."""
+    return (trying_time + 1) % PATH_GOAL_RETRY_INTERVAL == 0
 
 
 def _path_entry(e: MobEntity, world: World, due: bool) -> tuple[int, int, bool, bool]:
