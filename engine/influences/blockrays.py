@@ -322,13 +322,13 @@ def air_cell_count(steps: np.ndarray, cx: float, cy: float, cz: float, h: np.nda
     marks[(mid * side + mid) * side + mid] = 1          # step 0: every ray in the centre's cell
     for j in range(walking):
         x[j], y[j], z[j] = cx + dx[j], cy + dy[j], cz + dz[j]
-    cell = np.empty(walking, dtype=np.int32)
-    for k in range(1, longest):
+    cell = np.empty(walking, dtype=np.uint32)   # unsigned: `marks[cell[j]]` compiles without the test for a
+    for k in range(1, longest):                 # negative index (a sixth of the count's time)
         walking -= per[k]                               # the rays of k steps have walked them
         if walking == 0:
             break
-        for j in range(walking):                        # exact: integers well below 2^53
-            cell[j] = np.int32(np.floor(x[j]) * s2 + np.floor(y[j]) * s1 + np.floor(z[j]) - origin)
+        for j in range(walking):                        # exact: integers in 0..side³, well below 2^53
+            cell[j] = np.uint32(np.floor(x[j]) * s2 + np.floor(y[j]) * s1 + np.floor(z[j]) - origin)
             x[j], y[j], z[j] = x[j] + dx[j], y[j] + dy[j], z[j] + dz[j]
         for j in range(walking):
             marks[cell[j]] = 1

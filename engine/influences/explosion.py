@@ -305,8 +305,9 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     f, rows = targets.table(), targets.rows
     count = len(rows)
     hit, target, bounds = np.empty(count, dtype=np.int64), np.empty((count, 5)), np.empty(6)
+    same = np.empty(count, dtype=np.bool_)
     n = explosion_targets(f, rows, targets.pos_col, targets.box_col, targets.eye_col, cx, cy, cz, q, tuple(query),
-                          sim.features.explosion_double_sqrt, hit, target, bounds)
+                          sim.features.explosion_double_sqrt, hit, target, bounds, same)
     if not n:
         return []
     hit, target = hit[:n], target[:n]
@@ -328,7 +329,7 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     motion = slice(targets.motion_col, targets.motion_col + 3)
     knocked = f[rows[hit], motion] if behavior.knockback != 1.0 else None   # (a copy: fancy indexing)
     result = np.empty((n, 6))
-    done = explosion_impulses(f, rows, targets.box_col, targets.motion_col, hit, n, target, q, double_steps,
+    done = explosion_impulses(f, rows, targets.box_col, targets.motion_col, hit, n, target, same, q, double_steps,
                               rec is not None or not empty, unblocked, total, result)
     if done < 0:     # a box whose sample loops would not end in time: _grid says so
         box = f[rows[hit[-1 - done]], targets.box_col:targets.box_col + 6].tolist()

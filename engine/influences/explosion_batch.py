@@ -103,8 +103,8 @@ def explode_row(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, pool: np.nda
                 cand: np.ndarray, cand_ids: np.ndarray, m: int, cover: tuple, seed: int, double_sqrt: bool,
                 double_steps: bool, steps: np.ndarray, h: np.ndarray, table: np.ndarray, marks: np.ndarray,
                 side: int, reach: int, work: np.ndarray, near: bool, walk: tuple, shapes: tuple, exposure: tuple,
-                hit: np.ndarray, target: np.ndarray, bounds: np.ndarray, clear: np.ndarray, samples: np.ndarray,
-                scratch: np.ndarray, out_ids: np.ndarray, index: np.ndarray, unblocked: np.ndarray,
+                hit: np.ndarray, target: np.ndarray, bounds: np.ndarray, same: np.ndarray, clear: np.ndarray,
+                samples: np.ndarray, scratch: np.ndarray, out_ids: np.ndarray, index: np.ndarray, unblocked: np.ndarray,
                 total: np.ndarray, distance: np.ndarray, result: np.ndarray, p: int, s: int) -> tuple:
     """The explosion of the TNT at row `r` (`Tnt.explode`: power 4 at its position + height·0.0625); `cand[:m]` the
     candidates' rows (`cand_ids` their ids) in `getOtherEntities`' order, the source among them, covering the
@@ -151,7 +151,8 @@ def explode_row(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, pool: np.nda
             m -= 1
             break
     rows = cand[:m]
-    n = explosion_targets(f, rows, F_POS, F_BOX, F_POS + 1, cx, cy, cz, q, query, double_sqrt, hit, target, bounds)
+    n = explosion_targets(f, rows, F_POS, F_BOX, F_POS + 1, cx, cy, cz, q, query, double_sqrt, hit, target, bounds,
+                          same)
     if n:
         lo_x, lo_y, lo_z = _cell(bounds[0], cx, True) - 1, _cell(bounds[1], cy, True) - 1, \
             _cell(bounds[2], cz, True) - 1
@@ -162,8 +163,8 @@ def explode_row(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, pool: np.nda
         empty = _region_empty(keys, slots, sections, lo_x, lo_y, lo_z, hi_x, hi_y, hi_z)
         if not (empty or near) or p + n > len(out_ids):
             return no                                                   # an exposure ray may meet a block
-        if not _exposures(f, keys, slots, pool, rows, hit, n, empty, cx, cy, cz, double_steps, shapes, exposure,
-                          clear, samples):
+        if not _exposures(f, keys, slots, pool, rows, hit, same, n, empty, cx, cy, cz, double_steps, shapes,
+                          exposure, clear, samples):
             return no
     seed_after = intensities(seed, TNT_POWER, h)                        # collect_blocks
     if blocky:
@@ -177,25 +178,29 @@ def explode_row(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, pool: np.nda
         count = air_cell_count(steps, cx, cy, cz, h, table, marks, side, work)   # the positions: never read
     seed = int_draws(seed_after, count, hit[:0])                        # affect_world: the shuffle's draws
     if n:
-        explosion_impulses(f, rows, F_BOX, F_MOTION, hit, n, target, q, double_steps, True, clear, samples,
+        explosion_impulses(f, rows, F_BOX, F_MOTION, hit, n, target, same, q, double_steps, True, clear, samples,
                            scratch)
-        s = _keep_ledger(n, cand_ids, hit, clear, samples, target, scratch, p, s, out_ids, index, unblocked, total,
-                         distance, result)
+        s = _keep_ledger(n, cand_ids, hit, same, clear, samples, target, scratch, p, s, out_ids, index, unblocked,
+                         total, distance, result)
     return TAKEN, m, seed, n, s, cx, cy, cz
 
 
 @njit(inline=True)
 def _exposures(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, rows: np.ndarray,
-               hit: np.ndarray, n: int, empty: bool, cx: float, cy: float, cz: float, double_steps: bool,
-               shapes: tuple, exposure: tuple, clear: np.ndarray, samples: np.ndarray) -> bool:
+               hit: np.ndarray, same: np.ndarray, n: int, empty: bool, cx: float, cy: float, cz: float,
+               double_steps: bool, shapes: tuple, exposure: tuple, clear: np.ndarray, samples: np.ndarray) -> bool:
     """Each target's (unblocked, total) sample points into `clear`, `samples`: where the region is `empty` counted
     from the box edges (every ray misses), else cast (`exposure_samples`), a box and centre equal bit for bit to
-    the last cast (`exposure`'s memo: a stack's boxes, explosion after explosion at one centre) taking its counts.
-    False where a box's loops would not end in time or its rays are the object path's."""
+    the last cast (`exposure`'s memo: a stack's boxes, explosion after explosion at one centre) taking its counts;
+    a row the same as the row before (`same`, `explosion_targets`) takes that row's. False where a box's loops
+    would not end in time or its rays are the object path's."""
     last, count = (math.nan, math.nan, math.nan), 0
     shape, ncoords, coords, filled, empty_shape, nboxes, boxes = shapes
     frac, key, memo, memo_n = exposure
     for k in range(n):
+        if same[k]:
+            clear[k], samples[k] = clear[k - 1], samples[k - 1]
+            continue
         b = rows[hit[k]]
         if empty:                                # every ray misses: the sample points counted
             edges = (f[b, F_BOX + 3] - f[b, F_BOX], f[b, F_BOX + 4] - f[b, F_BOX + 1],
@@ -211,10 +216,10 @@ def _exposures(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, pool: np.ndar
         for c in range(6):
             key[3 + c] = f[b, F_BOX + c]
         kb, mb = key.view(np.int64), memo.view(np.int64)
-        same = memo_n[0] == 1
+        memo_hit = memo_n[0] == 1
         for c in range(9):
-            same = same and kb[c] == mb[c]
-        if not same:
+            memo_hit = memo_hit and kb[c] == mb[c]
+        if not memo_hit:
             u, t = exposure_samples(keys, slots, pool, shape, ncoords, coords, filled, empty_shape, nboxes, boxes,
                                     key[3], key[4], key[5], key[6], key[7], key[8], cx, cy, cz, double_steps, frac)
             if t < 0:
@@ -226,19 +231,21 @@ def _exposures(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, pool: np.ndar
 
 
 @njit(inline=True)
-def _keep_ledger(n: int, cand_ids: np.ndarray, hit: np.ndarray, clear: np.ndarray, samples: np.ndarray,
-                 target: np.ndarray, scratch: np.ndarray, p: int, s: int, out_ids: np.ndarray, index: np.ndarray,
-                 unblocked: np.ndarray, total: np.ndarray, distance: np.ndarray, result: np.ndarray) -> int:
+def _keep_ledger(n: int, cand_ids: np.ndarray, hit: np.ndarray, same: np.ndarray, clear: np.ndarray,
+                 samples: np.ndarray, target: np.ndarray, scratch: np.ndarray, p: int, s: int, out_ids: np.ndarray,
+                 index: np.ndarray, unblocked: np.ndarray, total: np.ndarray, distance: np.ndarray,
+                 result: np.ndarray) -> int:
     """An explosion's n ledger rows from p on: the pushed entities' ids, and each row's numbers (its sample counts
     `clear` and `samples`, distance, R_* result `scratch`) as row index[p + k] of the ledger table (`unblocked`,
     `total`, `distance`, `result`, `Ledger`): a new table row, from s on, only where they differ bit for bit from
     the row before (a stack's rows repeat them: 499,500 ledger rows of a 1,000 stack written as 8 bytes and an
-    index, not 80 bytes each). Returns the table's rows after."""
+    index, not 80 bytes each), without comparing them where `same` says the row repeats the row before. Returns
+    the table's rows after."""
     tb, rb = target.view(np.int64), scratch.view(np.int64)
     for k in range(n):
         out_ids[p + k] = cand_ids[hit[k]]
-        if k == 0 or not (clear[k] == clear[k - 1] and samples[k] == samples[k - 1]
-                          and tb[k, T_DIST] == tb[k - 1, T_DIST] and _same_result(rb, k)):
+        if k == 0 or not same[k] and not (clear[k] == clear[k - 1] and samples[k] == samples[k - 1]
+                                          and tb[k, T_DIST] == tb[k - 1, T_DIST] and _same_result(rb, k)):
             unblocked[s], total[s] = clear[k], samples[k]
             distance[s] = target[k, T_DIST]
             for c in range(R_IMPULSE + 3):
@@ -265,9 +272,9 @@ def tick_exploding(keys, slots, pool, shape, flags, ncoords, coords, filled, sin
                    seed: int, double_sqrt: bool, double_steps: bool, steps: np.ndarray, h: np.ndarray,
                    table: np.ndarray, air_marks: np.ndarray, side: int, reach: int, work: np.ndarray, near: bool,
                    walk: tuple, boxes: tuple, exposure: tuple, hit: np.ndarray, target: np.ndarray,
-                   bounds: np.ndarray, clear: np.ndarray, samples: np.ndarray, scratch: np.ndarray, log: np.ndarray,
-                   centres: np.ndarray, out_ids: np.ndarray, index: np.ndarray, unblocked: np.ndarray,
-                   total: np.ndarray, distance: np.ndarray, result: np.ndarray) -> tuple:
+                   bounds: np.ndarray, same: np.ndarray, clear: np.ndarray, samples: np.ndarray,
+                   scratch: np.ndarray, log: np.ndarray, centres: np.ndarray, out_ids: np.ndarray, index: np.ndarray,
+                   unblocked: np.ndarray, total: np.ndarray, distance: np.ndarray, result: np.ndarray) -> tuple:
     """`tick_rows` over rows[start:], exploding each TNT whose fuse runs out (`explode_row`; `sections` 1 per
     block-grid pool row holding a block; `near`, `walk`, `exposure` its arguments for explosions near blocks,
     `boxes` the `shape_boxes` arrays) and going on after it, until the loop ends, hands back, or an explosion is
@@ -292,8 +299,8 @@ def tick_exploding(keys, slots, pool, shape, flags, ncoords, coords, filled, sin
             return stop, status, k, seed, AGAIN
         why, m, seed, pushed, s, cx, cy, cz = explode_row(
             f, keys, slots, pool, sections, rows[stop], cand, cand_ids, m, cover, seed, double_sqrt, double_steps,
-            steps, h, table, air_marks, side, reach, work, near, walk, shapes, exposure, hit, target, bounds, clear,
-            samples, scratch, out_ids, index, unblocked, total, distance, result, p, s)
+            steps, h, table, air_marks, side, reach, work, near, walk, shapes, exposure, hit, target, bounds, same,
+            clear, samples, scratch, out_ids, index, unblocked, total, distance, result, p, s)
         if why != TAKEN:
             return stop, status, k, seed, why
         log[k, 0], log[k, 1], log[k, 2] = stop, p, pushed
@@ -350,8 +357,8 @@ class Blasts:
             features.exposure_double_steps, steps, np.empty(steps.shape[1]), blockrays.air_steps(max_steps),
             np.zeros((2 * reach + 1) ** 3, dtype=np.uint8), 2 * reach + 1, reach, np.empty((6, steps.shape[1])),
             near_blocks(features) and blockrays._whole(max_steps, table["bits"]), walk, shape_boxes(), exposure,
-            np.empty(c, dtype=np.int64), np.empty((c, 5)), np.empty(6), np.empty(c, dtype=np.int64),
-            np.empty(c, dtype=np.int64), np.empty((c, 6)), log, centres, *out)
+            np.empty(c, dtype=np.int64), np.empty((c, 5)), np.empty(6), np.empty(c, dtype=np.bool_),
+            np.empty(c, dtype=np.int64), np.empty(c, dtype=np.int64), np.empty((c, 6)), log, centres, *out)
         table["stamp"] = int(counter[0])
         if k:
             random.set_state((int(seed), gaussian, have))

@@ -104,13 +104,14 @@ def _same_row(bits: np.ndarray, r: int, s: int, pos_col: int, box_col: int, eye_
 @njit
 def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: int, eye_col: int, cx: float,
                       cy: float, cz: float, q: float, query: tuple, double_sqrt: bool, hit: np.ndarray,
-                      target: np.ndarray, bounds: np.ndarray) -> int:
+                      target: np.ndarray, bounds: np.ndarray, same: np.ndarray) -> int:
     """The rows the explosion pushes, in order: the box intersects `query` (`getOtherEntities`), w =
     sqrt(distance²) / q ≤ 1 (1.16.5: MathHelper.sqrt, a float, over the float q; 1.17+ `double_sqrt`: double) and the
     direction from the centre to the position (its y to column `eye_col`: TNT its position's, others their eye)
     of non-zero (float) length. Writes hit[n] (the place in `rows`), target[n] (T_* columns) and the least and
     greatest corner of their boxes (NaN where a box has NaN) to `bounds`; returns n. A row equal bit for bit to
-    the row before it (`_same_row`: a stack's TNT) repeats that row's outcome without computing it again."""
+    the row before it (`_same_row`: a stack's TNT) repeats that row's outcome without computing it again, and
+    same[n] says so (then every number the later stages derive from the row equals the target's before)."""
     n = 0
     for a in range(3):
         bounds[a] = math.inf
@@ -122,6 +123,7 @@ def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: in
         if last >= 0 and _same_row(bits, r, last, pos_col, box_col, eye_col):
             if took:                                     # (its box leaves the bounds as they are)
                 hit[n] = k
+                same[n] = True
                 for c in range(T_DIR + 3):
                     target[n, c] = target[n - 1, c]
                 n += 1
@@ -147,6 +149,7 @@ def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: in
         if length == 0.0:
             continue
         hit[n] = k
+        same[n] = False
         target[n, T_DIST] = dist
         target[n, T_W] = w
         target[n, T_DIR] = ox / length
@@ -165,21 +168,25 @@ def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: in
 
 @njit
 def explosion_impulses(f: np.ndarray, rows: np.ndarray, box_col: int, motion_col: int, hit: np.ndarray, n: int,
-                       target: np.ndarray, q: float, double_steps: bool, counted: bool, unblocked: np.ndarray,
-                       total: np.ndarray, result: np.ndarray) -> int:
+                       target: np.ndarray, same: np.ndarray, q: float, double_steps: bool, counted: bool,
+                       unblocked: np.ndarray, total: np.ndarray, result: np.ndarray) -> int:
     """For targets 0..n−1 (`explosion_targets`): the exposure (float)unblocked / (float)total (counted here from
     the box edges unless `counted`: every ray misses), influence (1 − w)·exposure, damage
     (int)((I² + I)/2·7·q + 1), the impulse direction·influence added to the row's Motion (a living entity's
     Blast Protection is the caller's). Writes unblocked, total and result[k] (R_* columns: the ledger's,
     engine.influences.explosion_ledger), a target with the counts, w and direction of the one before (a stack)
-    taking its result; returns n, or the target whose sample loops would not end in time
-    (−1 − k, nothing written from it on)."""
+    taking its result, without comparing them where `same` says its row repeats the row before
+    (`explosion_targets`); returns n, or the target whose sample loops would not end in time (−1 − k, nothing
+    written from it on)."""
     last = (math.nan, math.nan, math.nan)    # the edges of the previous count: a stack's boxes are all equal
     last_count = 0
     bits = target.view(np.int64)
     for k in range(n):
         r = rows[hit[k]]
-        if not counted:
+        if same[k]:                                             # the row before's box: its counts
+            if not counted:
+                unblocked[k], total[k] = unblocked[k - 1], total[k - 1]
+        elif not counted:
             edges = (f[r, box_col + 3] - f[r, box_col], f[r, box_col + 4] - f[r, box_col + 1],
                      f[r, box_col + 5] - f[r, box_col + 2])
             if not (edges[0] == last[0] and edges[1] == last[1] and edges[2] == last[2]):   # NaN: counted afresh
@@ -189,7 +196,7 @@ def explosion_impulses(f: np.ndarray, rows: np.ndarray, box_col: int, motion_col
                 return -1 - k
             unblocked[k] = last_count
             total[k] = last_count
-        if k and unblocked[k] == unblocked[k - 1] and total[k] == total[k - 1] and _same_target(bits, k):
+        if same[k] or k and unblocked[k] == unblocked[k - 1] and total[k] == total[k - 1] and _same_target(bits, k):
             for c in range(R_IMPULSE + 3):                      # a stack: the result of the target before
                 result[k, c] = result[k - 1, c]
         else:

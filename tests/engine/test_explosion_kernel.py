@@ -139,7 +139,7 @@ def test_compiled_draws_equal_drawing_one_by_one() -> None:
     """`float_draws` and the shuffle's `int_draws` give nextFloat and nextInt(n..2) as drawn one by one, and leave
     the generator where they do, rejections included (n 3,000 from seed 1115 draws one: fixtures/explosion.json);
     drawing without keeping the values moves the generator as far."""
-    for seed, n in ((1115, 3000), (12445, 100), (7, 2), (7, 1), (2**47 + 3, 1352)):
+    for seed, n in ((1115, 3000), (12445, 100), (7, 2), (7, 1), (2**47 + 3, 1352), (31, 7), (31, 3), (31, 6)):
         one, many, bare = JavaRandom(seed), JavaRandom(seed), JavaRandom(seed)
         assert shuffle_draws(many, n) == [one.next_int(b) for b in range(n, 1, -1)]
         assert shuffle_draws(bare, n, keep=False) == [] and bare.get_state() == many.get_state() == one.get_state()
@@ -408,18 +408,28 @@ def test_shuffle_draws_near_the_top_of_the_range_reject_as_vanilla() -> None:
     """`int_draws` without keeping the values skips the remainder where no rejection is possible (u + bound − 1 <
     2^31): first draws just below, at and above the rejection limit of bounds 1,000 and 2,900 (2^31 mod bound
     short of bound − 1, so accepted draws lie above 2^31 − bound), and at the very top, leave the generator where
-    drawing one by one does, compiled and plain."""
+    drawing one by one does, compiled and plain. The same for the second to fifth draw (each of the four chains
+    `_unkept_draws` steps side by side, and the first of the next four)."""
     plain = jit.plain(int_draws)
     for bound in (1000, 2900):
-        limit = 2**31 - 2**31 % bound
-        for u in (2**31 - bound - 1, 2**31 - bound, 2**31 - bound + 1, limit - 1, limit, 2**31 - 1):
-            one = JavaRandom(0)
-            one.set_state((_draw_seed(u), 0.0, False))
-            seed = one.get_state()[0]
-            for b in range(bound, 1, -1):
-                one.next_int(b)
-            for draws in (int_draws, plain):
-                assert draws(seed, bound, np.empty(0)) == one.get_state()[0], (bound, u)
+        for ahead in range(5):
+            at = bound - ahead                        # the bound of the draw placed near the limit
+            limit = 2**31 - 2**31 % at
+            for u in (2**31 - at - 1, 2**31 - at, 2**31 - at + 1, limit - 1, limit, 2**31 - 1):
+                seed = _draw_seed(u)
+                for _ in range(ahead):
+                    seed = _step_back(seed)
+                one = JavaRandom(0)
+                one.set_state((seed, 0.0, False))
+                for b in range(bound, 1, -1):
+                    one.next_int(b)
+                for draws in (int_draws, plain):
+                    assert draws(seed, bound, np.empty(0)) == one.get_state()[0], (bound, ahead, u)
+
+
+def _step_back(seed: int) -> int:
+    """The seed one step before `seed`."""
+    return ((seed - 0xB) * pow(0x5DEECE66D, -1, 1 << 48)) & ((1 << 48) - 1)
 
 
 def signed_zero_runs() -> None:
