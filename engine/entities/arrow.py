@@ -68,8 +68,9 @@ from engine.entities.projectile import (
     including_world_border,
     is_miss,
 )
-from engine.entities.rows import HANDED, RowBacked, RowBatch, extra_flag, extra_float, extra_int
+from engine.entities.rows import HANDED, RowBacked, RowBatch, extra_flag, extra_float, extra_int, multiply_motion
 from engine.entities.thrown import query_arrays
+from engine.entities.thrown_kernel import gravity
 from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.influences.fluids import normalize_zero_below
@@ -98,7 +99,7 @@ DRAG = StageInfo("drag", "PersistentProjectileEntity.tick", "D")
 GRAVITY = StageInfo("gravity", "PersistentProjectileEntity.tick", "G")
 POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
-_drag, _gravity = plain(kernel.drag), plain(kernel.gravity)   # the row loop's stages, as plain Python
+_drag, _gravity = plain(multiply_motion), plain(gravity)   # the row loop's stages, as plain Python
 _box_contains, _age, _release_cube = plain(kernel.box_contains), plain(kernel.age), plain(kernel.release_cube)
 
 

@@ -45,10 +45,10 @@ from engine.entities.rows import (
     NO_GRAVITY,
     TOUCHING_WATER,
     RowTable,
-    add_gravity,
     begin_row,
     end_row,
     hand_back,
+    multiply_motion,
     section_moved,
     tick_entity_head,
 )
@@ -60,6 +60,7 @@ from engine.entities.thrown_kernel import (
     _query_box,
     _refile,
     base_tick,
+    gravity,
 )
 from engine.jit import njit
 from engine.motion.collision_kernel import collect_block_collisions, jfloor, state_at
@@ -77,19 +78,6 @@ I_IN_GROUND, I_IN_BLOCK, I_GROUND_TIME, I_LIFE, I_SHAKE = (ARROW_ROWS.extra_ints
 I_DEALT = TRIDENT_ROWS.extra_ints["dealt_damage"]
 NO_TRIDENT = -1                                # `tick_rows`' `dealt` for arrows: no dealtDamage column
 HALF_WIDTH = ARROW_WIDTH / 2.0                 # EntityDimensions.getBoxAt (engine.geometry.box.Box.from_entity)
-
-
-@njit(inline=True)
-def drag(f: np.ndarray, r: int, k: float) -> None:
-    """D: Motion × k (0.99F, or `getDragInWater` touching water), each axis (`multiply`)."""
-    for a in range(3):
-        f[r, F_MOTION + a] = f[r, F_MOTION + a] * k
-
-
-@njit(inline=True)
-def gravity(f: np.ndarray, r: int, g: float) -> None:
-    """G: add(0, −g, 0) (g: `getGravity`, 0.05F, from 1.20.5 the double 0.05)."""
-    add_gravity(f, r, -g)
 
 
 @njit(inline=True)
@@ -191,9 +179,9 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
                                                 px + mx, py + my, pz + mz):
             hand_back(f, i, r, n, marks, saved_f, saved_i)
             return n, HANDED, queried
-        drag(f, r, water_drag if i[r, I_FLAGS] & TOUCHING_WATER else ARROW_DRAG)   # 6 D
+        multiply_motion(f, r, water_drag if i[r, I_FLAGS] & TOUCHING_WATER else ARROW_DRAG)   # 6 D: 0.99F
         if not i[r, I_FLAGS] & NO_GRAVITY:
-            gravity(f, r, g)                                                        # 7 G
+            gravity(f, r, g)                                                        # 7 G: getGravity
         x, y, z = px + mx, py + my, pz + mz                                         # 8 M: updatePosition
         f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2] = x, y, z
         f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2] = x - HALF_WIDTH, y, z - HALF_WIDTH

@@ -77,12 +77,12 @@ def falling_scene(version: str) -> str:
 PEARL_SPACING = 16  # blocks between the pearls: one per entity section, none near another
 
 
-def pearls_scene(version: str) -> str:
-    """N ender pearls in the open air at y 250, PEARL_SPACING apart (SIDE per row), thrown up and along +x and +z,
-    past their first tick, with no entity near any of them."""
+def pearls_scene(version: str, kind: str = "ender_pearl") -> str:
+    """N ender pearls (or projectiles of another `kind`) in the open air at y 250, PEARL_SPACING apart (SIDE per
+    row), thrown up and along +x and +z, with no entity near any of them."""
     text = f'[scene]\nversion = "{version}"\n'
     for i in range(N):
-        text += (f'[[entities]]\ntype = "minecraft:ender_pearl"\npos = [{PEARL_SPACING * (i % SIDE) + 0.5}, 250.0, '
+        text += (f'[[entities]]\ntype = "minecraft:{kind}"\npos = [{PEARL_SPACING * (i % SIDE) + 0.5}, 250.0, '
                  f'{PEARL_SPACING * (i // SIDE) + 0.5}]\nmotion = [0.5, 0.6, 0.3]\n')
     return text
 
@@ -102,19 +102,9 @@ def pearls_case(text: str, compiled: bool) -> tuple[str, float, float, str]:
 ARROW_WALL_SPACING = 4   # blocks between the stuck arrows (y and z): a few dozen in each one's release-test query
 
 
-def arrows_flying_scene(version: str) -> str:
-    """N arrows in the open air at y 250, PEARL_SPACING apart (SIDE per row), shot up and along +x and +z, with no
-    entity or block near any of them."""
-    text = f'[scene]\nversion = "{version}"\n'
-    for i in range(N):
-        text += (f'[[entities]]\ntype = "minecraft:arrow"\npos = [{PEARL_SPACING * (i % SIDE) + 0.5}, 250.0, '
-                 f'{PEARL_SPACING * (i // SIDE) + 0.5}]\nmotion = [0.5, 0.6, 0.3]\n')
-    return text
-
-
 def arrow_flying(e) -> bool:
-    """An arrow of `arrows_flying_scene` after 101 ticks: alive, not stuck, falling through the air at y 50-250, and
-    31-32 blocks along +x from where it started (the drag 0.99F, as the pearls')."""
+    """An arrow of `pearls_scene(version, "arrow")` after 101 ticks: alive, not stuck, falling through the air at y
+    50-250, and 31-32 blocks along +x from where it started (the drag 0.99F, as the pearls')."""
     return e.TYPE == "minecraft:arrow" and not e.removed and not e.in_ground and e.motion.y < 0.0 \
         and 50.0 < e.pos.y < 250.0 and 15.0 < (e.pos.x - 0.5) % PEARL_SPACING < 16.0
 
@@ -416,7 +406,7 @@ def main() -> None:
         beside(IDLE, pearls_case, pearls, compiled)
     for compiled in (True, False) if not (args.players_only or args.items_only or args.mobs_only
                                           or args.boats_only or args.pearls_only) else ():
-        beside(IDLE, case, f"arrows in free flight ({N})", arrows_flying_scene(version), 1, compiled, arrow_flying)
+        beside(IDLE, case, f"arrows in free flight ({N})", pearls_scene(version, "arrow"), 1, compiled, arrow_flying)
         beside(IDLE, case, f"arrows stuck in a wall ({N})", arrows_wall_scene(version), 5, compiled, arrow_stuck)
     for compiled in (True, False) if not (args.players_only or args.items_only or args.pearls_only
                                           or args.mobs_only or args.boats_only or args.arrows_only) else ():
