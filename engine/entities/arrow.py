@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import numpy as np
+
 from engine.constants import (
     ARROW_BACK_OFF,
     ARROW_BOUNCE,
@@ -24,7 +26,6 @@ from engine.constants import (
     ARROW_GRAVITY,
     ARROW_GRAVITY_DOUBLE,
     ARROW_HEIGHT,
-    ARROW_MAX_LIFE,
     ARROW_MIN_SPEED_SQUARED,
     ARROW_OWNER_FLYING_TICKS,
     ARROW_RELEASE_FACTOR,
@@ -33,12 +34,17 @@ from engine.constants import (
     ARROW_SPEED,
     ARROW_WATER_DRAG,
     ARROW_WIDTH,
+    BLOCK_COLLISION_DEFLATE,
+    BLOCK_COLLISION_DEFLATE_1_19_3,
     BOW_FULL_PULL,
     BOW_PULL_DIVISOR,
     BOW_PULL_LINEAR,
     BOW_PULL_TICKS,
     COLLISION_EPSILON,
+    LAVA_PUSH,
+    LAVA_PUSH_ULTRAWARM,
     PROJECTILE_SEARCH_EXPANSION,
+    SUBMERGED_EYE_OFFSET,
     TRIDENT_BOUNCE,
     TRIDENT_DAMAGE_GROUND_TICKS,
     TRIDENT_DEFLECTED_SLOWDOWN,
@@ -47,7 +53,9 @@ from engine.constants import (
     TRIDENT_WATER_DRAG,
 )
 from engine.core.trace import StageInfo, run_stage
-from engine.entities.common import add_motion, scale_motion
+from engine.entities import arrow_kernel as kernel
+from engine.entities.arrow_kernel import ARROW_ROWS, I_DEALT, I_IN_BLOCK, NO_TRIDENT, TRIDENT_ROWS
+from engine.entities.common import scale_motion
 from engine.entities.item import spawn_dropped
 from engine.entities.projectile import (
     BASE,
@@ -60,17 +68,27 @@ from engine.entities.projectile import (
     including_world_border,
     is_miss,
 )
+from engine.entities.rows import HANDED, RowBacked, RowBatch, extra_flag, extra_float, extra_int, multiply_motion
+from engine.entities.thrown import query_arrays
+from engine.entities.thrown_kernel import gravity
+from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Box, Vec3
+from engine.influences.fluids import normalize_zero_below
 from engine.java.javanum import INT_MAX, f32, signum
 from engine.java.mathhelper import ceil, clamp, floor
+from engine.jit import plain
 from engine.motion.block_effects import check_block_collision
+from engine.motion.collision_kernel import block_arrays
 from engine.motion.raycast import FLUID_NONE, BlockHitResult, raycast_blocks
+from engine.world.block_tables import shape_boxes
+from engine.world.dimensions import void_y
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
     from engine.entities.entity import Entity
+    from engine.world.world import World
 
 STUCK = StageInfo("stuck_check", "PersistentProjectileEntity.tick")
 RELEASE = StageInfo("release", "PersistentProjectileEntity.method_26352")
@@ -81,20 +99,98 @@ DRAG = StageInfo("drag", "PersistentProjectileEntity.tick", "D")
 GRAVITY = StageInfo("gravity", "PersistentProjectileEntity.tick", "G")
 POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
+_drag, _gravity = plain(multiply_motion), plain(gravity)   # the row loop's stages, as plain Python
+_box_contains, _age, _release_cube = plain(kernel.box_contains), plain(kernel.age), plain(kernel.release_cube)
 
 
-class PersistentProjectile(Projectile):
+class ArrowBatch(RowBatch):
+    """Runs of arrows or of tridents: `engine.entities.arrow_kernel.tick_rows` up to one whose tick the object path
+    takes (it may hit an entity or a block, fall out of its block, or meet what the kernels do not decide), then on
+    after it with the world as the object path left it. Releases 1.16.2-1.21.1 run them (the gravity a float or,
+    from 1.20.5, a double; `version_bits` for the fluid push); 1.14-1.15.2 (`arrow_left_owner` false: flyingTick,
+    the owner skipped by the entity search), before 1.16.2 (the inLava flag), 1.21.2-1.21.4 (`arrow_tick_1_21_2`:
+    another order, `tickBlockCollision`) and a release refusing a mechanic they run leave every arrow to the object
+    path; so does an arrow with riders or a vehicle. Traced runs replay the loop's ticks (`replays`)."""
+
+    mechanics = frozenset({"arrow", "fluids", "void", "block_effects"})
+
+    def __init__(self, kind: type[PersistentProjectile]) -> None:
+        self.kind = kind
+        self.table = kind.ROWS
+
+    def decides(self, world: World, features: Features) -> bool:
+        return not (features.refused & self.mechanics or features.arrow_tick_1_21_2
+                    or features.water_material_acceleration) \
+            and features.arrow_left_owner and features.arrow_release_point_box and features.in_lava_by_fluid_height \
+            and features.submerged_below_eye
+
+    def row(self, e: PersistentProjectile, traced: bool) -> int:
+        return -1 if e.passengers or e.vehicle is not None else e._r
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        boxes, sections, counts, filed = query_arrays(world, len(rows) - start)
+        kind = self.kind
+        stop, status, queried = kernel.tick_rows(
+            *block_arrays(world), *shape_boxes(), cells, kind.ROWS.f, kind.ROWS.i, rows, start,
+            kind.gravity_of(features), kind.WATER_DRAG, kind.DEALT, version_bits(features),
+            LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH, normalize_zero_below(features),
+            float(void_y(world.dimension, features)), ARROW_EYE_HEIGHT,
+            0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
+            BLOCK_COLLISION_DEFLATE_1_19_3 if features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE,
+            boxes, sections, counts, filed, world.entities_queried, marks, saved_f, saved_i)
+        world.entities_queried = queried
+        return stop, status
+
+    def finish(self, e: Entity, sim: TickContext) -> None:
+        raise AssertionError(f"the arrow loop stops only with {HANDED}")
+
+
+def _in_block_state_id(self: PersistentProjectile) -> int | None:
+    """`inBlockState`, by state id (None: none; −1 in its row)."""
+    sid = int(self._t.i[self._r, I_IN_BLOCK])
+    return None if sid < 0 else sid
+
+
+def _set_in_block_state_id(self: PersistentProjectile, sid: int | None) -> None:
+    self._t.i[self._r, I_IN_BLOCK] = -1 if sid is None else sid
+
+
+class PersistentProjectile(RowBacked, Projectile):
+    """Its state is a row of `ARROW_ROWS` (a trident's of `TRIDENT_ROWS`; engine.entities.arrow_kernel); each kind's
+    runs take its `ArrowBatch`."""
+
     MECHANIC = "arrow"   # the versions table's row (engine/core/versions.py)
+    ROWS = ARROW_ROWS
+    DEALT: ClassVar[int] = NO_TRIDENT   # the dealtDamage column the row loop reads (tridents)
+    owner = extra_int(ARROW_ROWS, "owner")
+    left_owner = extra_flag(ARROW_ROWS, "left_owner")
+    first_update = extra_flag(ARROW_ROWS, "first_update")
+    submerged_in_water = extra_flag(ARROW_ROWS, "submerged_in_water")
+    in_ground = extra_flag(ARROW_ROWS, "in_ground")
+    in_block_state_id = property(_in_block_state_id, _set_in_block_state_id)
+    in_ground_time = extra_int(ARROW_ROWS, "in_ground_time")
+    life = extra_int(ARROW_ROWS, "life")
+    shake = extra_int(ARROW_ROWS, "shake")
+    critical = extra_flag(ARROW_ROWS, "critical")
+    pierce_level = extra_int(ARROW_ROWS, "pierce_level")
+    flying_tick = extra_int(ARROW_ROWS, "flying_tick")
+    damage_value = extra_float(ARROW_ROWS, "damage_value")
     WIDTH = ARROW_WIDTH
     HEIGHT = ARROW_HEIGHT
     WATER_DRAG: ClassVar[float] = ARROW_WATER_DRAG
     FIELDS: ClassVar[dict[str, type]] = {**Projectile.FIELDS, "in_ground": bool, "life": int, "shake": int,
                                          "critical": bool, "pierce_level": int, "flying_tick": int}
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.batch = ArrowBatch(cls)
+
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.take_row()
         super().__init__(entity_id, pos, motion, seed)
         self.in_ground = False
-        self.in_block_state_id: int | None = None   # inBlockState, by state id
+        self.in_block_state_id = None
         self.in_ground_time = 0
         self.life = 0
         self.shake = 0
@@ -149,9 +245,9 @@ class PersistentProjectile(Projectile):
         v = self.motion
         target = self.pos.plus(v)
         k = self.WATER_DRAG if self.touching_water else ARROW_DRAG                            # 6 D
-        run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
+        run_stage(rec, self, DRAG, _drag, self._t.f, self._r, k)
         if not self.no_gravity and not no_clip:                                               # 7 G
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.gravity(sim), 0.0)
+            run_stage(rec, self, GRAVITY, _gravity, self._t.f, self._r, self.gravity(sim))
         run_stage(rec, self, POSITION, self.set_position, target)                             # 8 M
         run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)                   # 9
 
@@ -182,7 +278,7 @@ class PersistentProjectile(Projectile):
         path = self.motion   # the Motion at the tick's start: the path, whatever the drag does before the move
         split = sim.features.arrow_drag_split   # 1.21.4: the water drag first, the air drag last
         if split and self.touching_water:
-            run_stage(rec, self, DRAG, scale_motion, self, self.WATER_DRAG, self.WATER_DRAG, self.WATER_DRAG)
+            run_stage(rec, self, DRAG, _drag, self._t.f, self._r, self.WATER_DRAG)
         if collides:
             run_stage(rec, self, COLLISION, self.apply_collision, sim, rec, path)             # Dc M Dc'
         else:
@@ -190,14 +286,19 @@ class PersistentProjectile(Projectile):
             run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)               # Dc'
         if not (split and self.touching_water):                                               # D
             k = self.WATER_DRAG if self.touching_water else ARROW_DRAG
-            run_stage(rec, self, DRAG, scale_motion, self, k, k, k)
+            run_stage(rec, self, DRAG, _drag, self._t.f, self._r, k)
         if collides and not self.in_ground and not self.no_gravity:                           # G (getFinalGravity)
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -self.gravity(sim), 0.0)
+            run_stage(rec, self, GRAVITY, _gravity, self._t.f, self._r, self.gravity(sim))
         self.projectile_tick(sim, rec)                                                        # F
 
     def gravity(self, sim: TickContext) -> float:
+        """`getGravity` in this release (`gravity_of`)."""
+        return self.gravity_of(sim.features)
+
+    @staticmethod
+    def gravity_of(features: Features) -> float:
         """`getGravity`: 0.05F up to 1.20.4, the double 0.05 from 1.20.5."""
-        return ARROW_GRAVITY_DOUBLE if sim.features.arrow_gravity_double else ARROW_GRAVITY
+        return ARROW_GRAVITY_DOUBLE if features.arrow_gravity_double else ARROW_GRAVITY
 
     def set_in_ground(self, in_ground: bool) -> None:
         """`setInGround` (1.21.2, a tracked value): becoming stuck after the first tick starts the shake at 7
@@ -252,19 +353,16 @@ class PersistentProjectile(Projectile):
         """Step 2: the position lies in one of the boxes of its cell's live collision shape (`Box.contains`)."""
         p = self.pos
         bx, by, bz = floor(p.x), floor(p.y), floor(p.z)
-        for b in world.get_collision_shape(state, bx, by, bz).boxes:
-            if (bx + b.min_x <= p.x < bx + b.max_x and by + b.min_y <= p.y < by + b.max_y
-                    and bz + b.min_z <= p.z < bz + b.max_z):
-                return True
-        return False
+        return any(_box_contains(bx + b.min_x, by + b.min_y, bz + b.min_z, bx + b.max_x, by + b.max_y,
+                                 bz + b.max_z, p.x, p.y, p.z)
+                   for b in world.get_collision_shape(state, bx, by, bz).boxes)
 
     def can_release(self, sim: TickContext) -> bool:
         """`method_26351`: stuck, and the cube of edge 0.12 around the position holds no block collision box and
         no solid entity; up to 1.15.2 (`arrow_release_point_box` false) the arrow's box expanded by 0.06
         (`World.doesNotCollide(getBoundingBox().expand(0.06))`)."""
-        p = self.pos
-        cube = Box.of(p.x, p.y, p.z, p.x, p.y, p.z) if sim.features.arrow_release_point_box else self.box
-        cube = cube.expand(ARROW_RELEASE_MARGIN)
+        cube = Box(*_release_cube(self._t.f, self._r)) if sim.features.arrow_release_point_box \
+            else self.box.expand(ARROW_RELEASE_MARGIN)
         solid = sim.world.get_entities(None, cube.expand(COLLISION_EPSILON), lambda e: e.collidable)
         return self.in_ground and sim.world.is_space_empty(cube) and not solid
 
@@ -280,9 +378,9 @@ class PersistentProjectile(Projectile):
         self.flying_tick = 0
 
     def age_stuck(self) -> None:
-        """`age()` (named apart from `Entity.age`): stuck arrows disappear after 1200 ticks."""
-        self.life += 1
-        if self.life >= ARROW_MAX_LIFE:
+        """`age()` (named apart from `Entity.age`): stuck arrows disappear after 1200 ticks (the row loop's kernel,
+        `arrow_kernel.age`)."""
+        if _age(self._t.i, self._r):
             self.remove()
 
     def collide(self, sim: TickContext, no_clip: bool, rec: Recorder | None) -> None:
@@ -421,6 +519,9 @@ class Trident(PersistentProjectile):
     WATER_DRAG = TRIDENT_WATER_DRAG
     THROW_SPEED = TRIDENT_SPEED
     FIELDS: ClassVar[dict[str, type]] = {**PersistentProjectile.FIELDS, "dealt_damage": bool}
+    ROWS = TRIDENT_ROWS
+    DEALT = I_DEALT
+    dealt_damage = extra_flag(TRIDENT_ROWS, "dealt_damage")
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)

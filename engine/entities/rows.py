@@ -328,6 +328,13 @@ def add_gravity(f: np.ndarray, r: int, g: float) -> None:
 
 
 @njit(inline=True)
+def multiply_motion(f: np.ndarray, r: int, k: float) -> None:
+    """`Vec3d.multiply(k)` on row `r`'s Motion (a drag), each axis."""
+    for a in range(3):
+        f[r, F_MOTION + a] = f[r, F_MOTION + a] * k
+
+
+@njit(inline=True)
 def entity_section(x: float, y: float, z: float) -> tuple:
     """The entity section of position (x, y, z) (`ServerWorld.checkEntityChunkPos`; `World.chunk_key`): the
     position's floor / 16 on each axis (`MathHelper.floor`), the section y clamped to 0..ENTITY_SECTION_MAX.

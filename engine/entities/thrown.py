@@ -85,6 +85,22 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 _drag, _gravity = plain(kernel.drag), plain(kernel.gravity)   # the row loop's stages, as plain Python
 
 
+def query_arrays(world: World, more: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """What a projectile loop's entity queries read (`thrown_kernel._queried`, `_meets`): the boxes of the entities
+    that `collides` (those a projectile may hit), the entity sections' keys (sorted by x, y, z; room for `more`
+    keys the loop appends) and how many entities each holds, and how many are filed now."""
+    boxes = [tuple(e.box) for e in world.entities.values() if collides(e)]
+    filed = world.section_sizes()
+    sections = np.zeros((len(filed) + more, 3), dtype=np.int64)
+    counts = np.zeros(len(sections), dtype=np.int64)
+    if filed:
+        keys = np.array([k for k, _ in filed], dtype=np.int64)
+        order = np.lexsort((keys[:, 2], keys[:, 1], keys[:, 0]))
+        sections[:len(filed)] = keys[order]
+        counts[:len(filed)] = np.array([c for _, c in filed], dtype=np.int64)[order]
+    return np.array(boxes) if boxes else np.zeros((0, 6)), sections, counts, len(filed)
+
+
 class ThrownBatch(RowBatch):
     """Runs of one thrown kind: `engine.entities.thrown_kernel.tick_rows` up to one whose tick the object path
     takes (it may hit an entity or a block, or meet what the kernels do not decide), then on after it with the
@@ -96,8 +112,6 @@ class ThrownBatch(RowBatch):
 
     table = THROWN_ROWS
     mechanics = frozenset({"thrown", "fluids", "void", "block_effects"})
-    _NO_BOXES = np.zeros((0, 6))
-
     def __init__(self, kind: type[ThrownEntity]) -> None:
         self.kind = kind
 
@@ -112,21 +126,8 @@ class ThrownBatch(RowBatch):
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
-        boxes, gone = [], []
-        pearls = self.kind.OWNER_GONE
-        for e in world.entities.values():
-            if collides(e):
-                boxes.append(tuple(e.box))
-            elif pearls and e.is_player and e.removed:
-                gone.append(e.id)
-        filed = world.section_sizes()
-        sections = np.zeros((len(filed) + len(rows) - start, 3), dtype=np.int64)
-        counts = np.zeros(len(sections), dtype=np.int64)
-        if filed:
-            keys_ = np.array([k for k, _ in filed], dtype=np.int64)
-            order = np.lexsort((keys_[:, 2], keys_[:, 1], keys_[:, 0]))
-            sections[:len(filed)] = keys_[order]
-            counts[:len(filed)] = np.array([c for _, c in filed], dtype=np.int64)[order]
+        gone = [e.id for e in world.entities.values() if e.is_player and e.removed] if self.kind.OWNER_GONE else []
+        boxes, sections, counts, filed = query_arrays(world, len(rows) - start)
         keys, slots, pool, shape, flags, _, _, _, _, empty = block_arrays(world)
         kind = self.kind
         stop, status, queried = kernel.tick_rows(
@@ -136,8 +137,7 @@ class ThrownBatch(RowBatch):
             float(void_y(world.dimension, features)), kind.eye_height_of(),
             0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
             BLOCK_COLLISION_DEFLATE_1_19_3 if features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE,
-            np.array(boxes) if boxes else self._NO_BOXES, np.array(gone, dtype=np.int64), sections, counts,
-            len(filed), world.entities_queried,
+            boxes, np.array(gone, dtype=np.int64), sections, counts, filed, world.entities_queried,
             marks, saved_f, saved_i)
         world.entities_queried = queried
         return stop, status

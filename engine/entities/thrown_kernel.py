@@ -52,6 +52,7 @@ from engine.entities.rows import (
     end_row,
     entity_section,
     hand_back,
+    multiply_motion,
     section_moved,
     tick_entity_head,
 )
@@ -73,9 +74,7 @@ HALF_WIDTH = THROWN_WIDTH / 2.0                # EntityDimensions.getBoxAt (engi
 @njit(inline=True)
 def drag(f: np.ndarray, r: int, in_water: bool) -> None:
     """Step 5 D: Motion × 0.8F touching water, else × 0.99F (`multiply`, each axis)."""
-    k = THROWN_WATER_DRAG if in_water else THROWN_DRAG
-    for a in range(3):
-        f[r, F_MOTION + a] = f[r, F_MOTION + a] * k
+    multiply_motion(f, r, THROWN_WATER_DRAG if in_water else THROWN_DRAG)
 
 
 @njit(inline=True)

@@ -2,7 +2,8 @@
 same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
 
 Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only | --items-only |
---pearls-only | --mobs-only | --boats-only] (from the repository root; not collected by pytest). Each case prints µs
+--pearls-only | --arrows-only | --mobs-only | --boats-only] (from the repository root; not collected by pytest).
+Each case prints µs
 per entity-tick by wall time (what the ratio compares) and by the process's CPU time (steadier on a shared machine).
 TNT cases run the compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path, in the release
 `--version` names (1.16.5 by default); the loop's hand-backs to the object path are counted. Items resting on stone
@@ -16,7 +17,9 @@ paths (`path_to`, the searches made before the timing) and bench_living's 100 wi
 (engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in free fall
 (engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
 peer's idle tick. Ender pearls in free flight (engine.entities.thrown_kernel; `--pearls-only`), compiled and on the
-object path, in the release `--version` names, against the peer's idle tick. Boats (1.16.5, `--boats-only`): 1,000
+object path, in the release `--version` names, against the peer's idle tick. Arrows (engine.entities.arrow_kernel;
+`--arrows-only`): 1,000 in free flight and 1,000 stuck in a stone wall, compiled and on the object path, in the
+release `--version` names, against the peer's idle tick. Boats (1.16.5, `--boats-only`): 1,000
 floating on still water and 1,000 drifting on ice, on the object path (boats have no row kernel yet: the compiled
 setting runs them there, and the path column says so), against the peer's idle tick. The peer (see bench_living) is
 measured just before and just after each case; the ratio takes their mean.
@@ -74,12 +77,12 @@ def falling_scene(version: str) -> str:
 PEARL_SPACING = 16  # blocks between the pearls: one per entity section, none near another
 
 
-def pearls_scene(version: str) -> str:
-    """N ender pearls in the open air at y 250, PEARL_SPACING apart (SIDE per row), thrown up and along +x and +z,
-    past their first tick, with no entity near any of them."""
+def pearls_scene(version: str, kind: str = "ender_pearl") -> str:
+    """N ender pearls (or projectiles of another `kind`) in the open air at y 250, PEARL_SPACING apart (SIDE per
+    row), thrown up and along +x and +z, with no entity near any of them."""
     text = f'[scene]\nversion = "{version}"\n'
     for i in range(N):
-        text += (f'[[entities]]\ntype = "minecraft:ender_pearl"\npos = [{PEARL_SPACING * (i % SIDE) + 0.5}, 250.0, '
+        text += (f'[[entities]]\ntype = "minecraft:{kind}"\npos = [{PEARL_SPACING * (i % SIDE) + 0.5}, 250.0, '
                  f'{PEARL_SPACING * (i // SIDE) + 0.5}]\nmotion = [0.5, 0.6, 0.3]\n')
     return text
 
@@ -94,6 +97,35 @@ def pearl_flying(e) -> bool:
 def pearls_case(text: str, compiled: bool) -> tuple[str, float, float, str]:
     """µs per pearl-tick of `pearls_scene` (compiled or not), after its first tick: each `pearl_flying`."""
     return case(f"ender pearls in free flight ({N}, no entity near)", text, 1, compiled, pearl_flying)
+
+
+ARROW_WALL_SPACING = 4   # blocks between the stuck arrows (y and z): a few dozen in each one's release-test query
+
+
+def arrow_flying(e) -> bool:
+    """An arrow of `pearls_scene(version, "arrow")` after 101 ticks: alive, not stuck, falling through the air at y
+    50-250, and 31-32 blocks along +x from where it started (the drag 0.99F, as the pearls')."""
+    return e.TYPE == "minecraft:arrow" and not e.removed and not e.in_ground and e.motion.y < 0.0 \
+        and 50.0 < e.pos.y < 250.0 and 15.0 < (e.pos.x - 0.5) % PEARL_SPACING < 16.0
+
+
+def arrows_wall_scene(version: str) -> str:
+    """A stone wall at x 0 and N arrows ARROW_WALL_SPACING apart (SIDE per row) shot at it along +x from x −2.5:
+    they hit it in their second tick."""
+    rows = N // SIDE
+    text = (f'[scene]\nversion = "{version}"\n[[blocks]]\nfrom = [0, 1, 0]\n'
+            f'to = [0, {ARROW_WALL_SPACING * rows}, {ARROW_WALL_SPACING * SIDE}]\nblock = "minecraft:stone"\n')
+    for i in range(N):
+        text += (f'[[entities]]\ntype = "minecraft:arrow"\npos = [-2.5, {ARROW_WALL_SPACING * (i // SIDE) + 1.5}, '
+                 f'{ARROW_WALL_SPACING * (i % SIDE) + 0.5}]\nmotion = [1.5, 0.0, 0.0]\n')
+    return text
+
+
+def arrow_stuck(e) -> bool:
+    """An arrow of `arrows_wall_scene` after the run: alive, stuck just in front of the wall (backed off 0.05F from
+    the face it hit), motionless, its life counting the ticks since."""
+    return e.TYPE == "minecraft:arrow" and not e.removed and e.in_ground and -0.1 < e.pos.x < 0.0 \
+        and e.life > TICKS
 
 
 def case(label: str, text: str, settle: int, compiled: bool, check, count: int = N,
@@ -342,6 +374,7 @@ def main() -> None:
     only.add_argument("--players-only", action="store_true", help="only the players' cases")
     only.add_argument("--items-only", action="store_true", help="only the items' and XP orbs' cases")
     only.add_argument("--pearls-only", action="store_true", help="only the ender pearls' case")
+    only.add_argument("--arrows-only", action="store_true", help="only the arrows' cases")
     only.add_argument("--mobs-only", action="store_true", help="only the mobs' and minecarts' cases")
     only.add_argument("--boats-only", action="store_true", help="only the boats' cases")
     args = parser.parse_args()
@@ -369,10 +402,14 @@ def main() -> None:
     items_water = tnt_scene("minecraft:stone", 1.0, True, version, items=True)
     pearls = pearls_scene(version)
     for compiled in (True, False) if not (args.players_only or args.items_only or args.mobs_only
-                                          or args.boats_only) else ():
+                                          or args.boats_only or args.arrows_only) else ():
         beside(IDLE, pearls_case, pearls, compiled)
+    for compiled in (True, False) if not (args.players_only or args.items_only or args.mobs_only
+                                          or args.boats_only or args.pearls_only) else ():
+        beside(IDLE, case, f"arrows in free flight ({N})", pearls_scene(version, "arrow"), 1, compiled, arrow_flying)
+        beside(IDLE, case, f"arrows stuck in a wall ({N})", arrows_wall_scene(version), 5, compiled, arrow_stuck)
     for compiled in (True, False) if not (args.players_only or args.items_only or args.pearls_only
-                                          or args.mobs_only or args.boats_only) else ():
+                                          or args.mobs_only or args.boats_only or args.arrows_only) else ():
         beside(IDLE, case, "TNT resting on stone", resting, 5, compiled,
                lambda e: e.on_ground and e.pos.y == 1.0)
         beside(IDLE, case, "TNT in still water", water, 20, compiled,
@@ -383,7 +420,7 @@ def main() -> None:
                lambda e: e.TYPE == "minecraft:falling_block" and not e.on_ground
                and 20.0 < e.pos.y < 240.0 and e.motion.y < -1.0)
     for compiled in (True, False) if not (args.players_only or args.pearls_only or args.mobs_only
-                                          or args.boats_only) else ():
+                                          or args.boats_only or args.arrows_only) else ():
         beside(IDLE, case, "items resting on stone", items_resting, 5, compiled,
                lambda e: e.on_ground and e.pos.y == 1.0 and e.item_age > TICKS)
         beside(IDLE, case, "items in still water", items_water, 20, compiled,
@@ -392,7 +429,8 @@ def main() -> None:
     living = (("idle", "", "idle_on_ground"), ("walking", "forward = true\n", "walk"),
               ("sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
     # bench_living's ones run in 1.16.5
-    if version != DEFAULT_VERSION or args.tnt_only or args.items_only or args.pearls_only or args.boats_only:
+    if version != DEFAULT_VERSION or args.tnt_only or args.items_only or args.pearls_only or args.boats_only \
+            or args.arrows_only:
         living = ()
     jit.bind_kernels()   # a single player is a run of one: the kernels must be loaded already
     for label, keys, peer_key in living if not args.mobs_only else ():
@@ -416,7 +454,7 @@ def main() -> None:
         for compiled in (True, False):
             beside(WALK, lambda text, on: ("minecarts on rails", *carts_case(text, on)), carts, compiled)
     if args.boats_only or not (args.tnt_only or args.players_only or args.items_only or args.pearls_only
-                               or args.mobs_only):
+                               or args.mobs_only or args.arrows_only):
         # boats have no row kernel: the compiled setting runs them on the object path (its path column says so)
         beside(IDLE, case, f"boats floating on still water ({N})", boats_scene(False), 20, True, boat_floating)
         beside(IDLE, case, f"boats drifting on ice ({N})", boats_scene(True), 5, True, boat_drifting)

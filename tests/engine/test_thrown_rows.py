@@ -15,13 +15,12 @@ import pytest
 from engine import jit
 from engine.entities import thrown_kernel
 from engine.entities.thrown import EnderPearl, Snowball
-from engine.entities.tnt import Tnt
 from engine.geometry.box import Vec3
 from engine.tick.scene import load_scene
 from engine.tick.simulation import Simulation
-from engine.world import blocks
 from engine.world.world import World
 from tests.conftest import jit_off_run
+from tests.engine.rows_cases import add_projectile, walled_box
 from tests.engine.test_compiled_equality import ORIGINS, ROOT, SPECIAL, three_ways_digest
 from tests.engine.test_player_rows import _mutant
 
@@ -45,30 +44,7 @@ def thrown_world(seed: int, version: str = "1.16.5") -> Simulation:
     motions: ±0, tiny, NaN, ±inf, and huge), one now and then without gravity or in its first tick; now and then a
     TNT near them (an entity they may hit), some owned by it and not yet clear of it."""
     rng = random.Random(seed)
-    ox, oz = rng.choice(ORIGINS)
-    w = World()
-    stone = blocks.parse_block_state("stone")
-    for y in range(56, 72):
-        for z in range(oz - 10, oz + 11):
-            w.set_block_state(ox + 10, y, z, stone)                      # the wall
-    for x in range(ox - 10, ox + 11):
-        for z in range(oz - 10, oz + 11):
-            w.set_block_state(x, 55, z, stone)                           # the floor
-    for _ in range(rng.choice([0, 10, 40])):
-        w.set_block_state(ox + rng.randint(-9, 9), 56 + rng.randint(0, 12), oz + rng.randint(-9, 9),
-                          blocks.parse_block_state(rng.choice(OBSTACLES)))
-    water = blocks.parse_block_state("water")
-    px, pz = ox + rng.randint(-8, 4), oz + rng.randint(-8, 4)
-    for x in range(px, px + 4):
-        for z in range(pz, pz + 4):
-            for y in (56, 57, 58):
-                w.set_block_state(x, y, z, water)
-    sim = Simulation(w, version=version)
-    owner = None
-    if rng.random() < 0.4:
-        owner = sim.create(Tnt, Vec3(ox + rng.uniform(-5, 5), 56.0, oz + rng.uniform(-5, 5)))
-        owner.fuse = 200
-        sim.add_entity(owner)
+    sim, ox, oz, px, pz, owner = walled_box(rng, ORIGINS, OBSTACLES, version)
     for _ in range(rng.randint(2, 30)):
         kind = EnderPearl if rng.random() < 0.5 else Snowball
         if rng.random() < 0.2:       # in the pool
@@ -79,13 +55,7 @@ def thrown_world(seed: int, version: str = "1.16.5") -> Simulation:
         if rng.random() < 0.03:
             m[rng.randrange(3)] = rng.choice((1e6, -3e9, 1e300))
         e = sim.create(kind, Vec3(*pos), Vec3(*m))
-        e.first_update = rng.random() < 0.1
-        e.no_gravity = rng.random() < 0.05
-        if owner is not None and rng.random() < 0.3:
-            e.owner = owner.id
-        else:
-            e.left_owner = True
-        sim.add_entity(e)
+        add_projectile(sim, rng, e, owner)
     return sim
 
 
