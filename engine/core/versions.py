@@ -585,6 +585,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "world's bottom rises from the block above it to the first non-air block (was "
                                    "from the bottom block itself, which a floor at the bottom row made the target) "
                                    "(1.21.2)", (1, 21, 2), None),
+    "path_target_down_to_bottom": ("GroundPathNavigation.createPath: the scan down from a target in the air reads the "
+                                   "world's bottom row too (getMinY, was the row above it), so a floor in that row "
+                                   "is found and the target set on it (1.21.4: the scan up from the block above the "
+                                   "target) (1.21.7, 1.21.8 and 1.21.11)", (1, 21, 7), None),
     # living entities and players of 1.21.4 (1.21.4 against 1.21.3, docs/versions.md `living`)
     "should_stop_sprinting": ("ClientPlayerEntity.tickMovement ends a sprint right after reading the keys where "
                               "the player is in the sneaking pose or crawling, gliding, riding, or using an item "
@@ -698,8 +702,10 @@ _REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.2
                     "runs it for the blocks it breaks at the end of moveBlocks (affect_neighbors_after_removal); "
                     "1.21.5-1.21.6 not read, the release of the change not found")
 _REDSTONE_1_21_9 = ("the redstone code of 1.21.9 and later not compared with 1.21.8's (1.21.11 read in part: "
-                    "affectNeighborsAfterRemoval and TntBlock.prime behind the game rule tntExplodes as 1.21.8; the "
-                    "blocks' other methods not compared)")
+                    "affectNeighborsAfterRemoval, TntBlock.prime behind the game rule tntExplodes, the observer, "
+                    "repeater, lamp, target, plates, comparator block entity and default wire controller as 1.21.8; "
+                    "the wire, torches, gates, buttons, levers, doors, pistons, World and the neighbour updater not "
+                    "compared)")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
 _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecraft-data's pc/1.14.4 and pc/1.15.2 "
@@ -907,8 +913,10 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
-            Change((1, 21, 5), None, "path finding after 1.21.4 not compared (1.21.4 read: 1.21.3's; "
-                   "1.21.5-1.21.7 not read, the 1.21.8 pathfinder not compared in full)"))),
+            Change((1, 21, 5), (1, 21, 7), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) "
+                   "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
+                   "bottom row too (path_target_down_to_bottom); 1.21.5-1.21.6 not read, the release of the change "
+                   "not found"))),
     "redstone": Mechanic(
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
@@ -1176,6 +1184,7 @@ class Features:
     path_neighbors_by_type: bool
     path_max_follow_range: bool
     path_target_up_from_target: bool
+    path_target_down_to_bottom: bool
     should_stop_sprinting: bool
     apply_input_before_ai: bool
     move_control_jump_ends_in_liquid: bool

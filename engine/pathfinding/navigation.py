@@ -199,16 +199,18 @@ class MobNavigation:
 
     def ground_target(self, world: World, pos: BlockPos) -> BlockPos:
         """Where `MobNavigation.findPathTo(BlockPos, int)` searches for `pos`: a target in the air moves down onto
-        the ground (over air down to the world's bottom, up to the first block above: from the bottom block up to
+        the ground (the scan down stops above the world's bottom row, from 1.21.7 at it,
+        `path_target_down_to_bottom`; over air all the way, up to the first block above: from the bottom block up to
         1.21.1, from the block above the target from 1.21.2, `path_target_up_from_target`); a target inside a solid
         block moves up out of it."""
         x, y, z = pos
         bottom, top = bottom_y(world.dimension, self.features), top_y(world.dimension, self.features)
         if world.get_block_state(x, y, z).is_air:
+            lowest = bottom if self.features.path_target_down_to_bottom else bottom + 1   # the last row scanned
             y -= 1
-            while y > bottom and world.get_block_state(x, y, z).is_air:
+            while y >= lowest and world.get_block_state(x, y, z).is_air:
                 y -= 1
-            if y > bottom:
+            if y >= lowest:
                 return (x, y + 1, z)
             if self.features.path_target_up_from_target:
                 y = pos[1] + 1   # 1.21.2: up from the block above the target, not from the bottom block

@@ -355,6 +355,10 @@ CASES: dict[str, tuple[str, int, int]] = {
     "path_max_follow_range": ((SCENES_DIR / "zombie_path_follow_range_1_21_2.toml").read_text(), 80, 1),
     # a target over the nether's bottom-row floor: lifted onto the floor below it or onto a ledge above it
     "path_target_up_from_target": ((SCENES_DIR / "zombie_path_target_over_void_1_21_2.toml").read_text(), 80, 1),
+    # the same world in 1.21.7: the scan down reads the bottom row and finds the floor (reached), or climbs to
+    # the ledge above the target (not reached)
+    "path_target_down_to_bottom": ((SCENES_DIR / "zombie_path_target_over_bottom_floor_1_21_7.toml").read_text(),
+                                   80, 1),
     "fall_distance_double": (scene_toml(scene={"version": "1.21.11"},
                                         entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 5, 1),
     # XP orbs, fishing bobbers, the fall distance after 1.21.3:
