@@ -742,10 +742,12 @@ MECHANICS: dict[str, Mechanic] = {
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.doBlockCollisions")),
             Change((1, 13, 0), (1, 14, 0), _PRE_1_14),
-            Change((1, 21, 4), None, "Entity.tickBlockCollision of 1.21.4 (read) differs from 1.21.2's: Entity.move "
-                   "queues its own checks with the movement (queuedCollisionChecks), which the tick's check runs "
-                   "in order; 1.21.8 and 1.21.11 keep the queue (1.21.11: EntityCollisionHandler callbacks, piston "
-                   "moves not scaled by the movement multiplier); not simulated"),)),
+            Change((1, 21, 5), None, "Entity.move of 1.21.7 and 1.21.8 (read) records each movement (Entity.Movement, "
+                   "axis by axis) and applyEffectsFromBlocks walks them in order (forEachBlockIntersectedBetween, the "
+                   "box at each step's end), fluids' entityInside included, and applies fire, lava and extinguishing "
+                   "through InsideBlockEffectApplier by effect type; 1.21.4 (read) runs 1.21.3's single check: not "
+                   "simulated, and 1.21.5-1.21.6 not read (the release of the change unknown); 1.21.11 adds "
+                   "EntityCollisionHandler callbacks and piston moves not scaled by the movement multiplier"),)),
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move's landing block")),

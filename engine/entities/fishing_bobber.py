@@ -70,8 +70,8 @@ class FishingBobber(Projectile):
         return sim.entity_by_id(self.hooked) if self.hooked else None
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`FishingBobberEntity.tick` (1.16.5 to 1.21.3: from 1.21.2 `tickBlockCollision` after the move, refused by
-        `block_effects` where it would act)."""
+        """`FishingBobberEntity.tick` (1.16.5 to 1.21.4: from 1.21.2 `tickBlockCollision` after the move, refused by
+        `block_effects` from 1.21.5 where it would act)."""
         self.projectile_tick(sim, rec)
         owner = self.get_owner(sim)
         if owner is None or not owner.is_player or self.remove_if_invalid(owner):

@@ -97,9 +97,9 @@ def float_threshold(features: Features) -> float:
 class ItemBatch(UnriddenRowBatch):
     """Runs of items: `engine.entities.item_kernel.tick_rows`, which hands an item back to the object path (its
     row restored) where its tick reads something the kernels do not decide, and goes on after it. Every release
-    1.16.2–1.21.3 runs them (`tnt_kernel.version_bits` and the arguments `tick_rows` derives from the item's
+    1.16.2–1.21.4 runs them (`tnt_kernel.version_bits` and the arguments `tick_rows` derives from the item's
     flags); before 1.16.2 (`item_float_by_fluid_height`, `in_lava_by_fluid_height`: the fluid at the eye and a lava
-    flag the move sets, not columns), a release that refuses a mechanic they run (1.21.4 on: `fall_distance`, and
+    flag the move sets, not columns), a release that refuses a mechanic they run (1.21.5 on: `fall_distance`, and
     `block_effects`, which the base tick checks every tick), and solid entities in the world leave every item to
     the object path; so do an item with riders, a vehicle or a step height."""
 

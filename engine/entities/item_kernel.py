@@ -13,7 +13,7 @@ is a fence, wall or gate or a block with an entity effect at the item's own velo
 (1.20: `move_self` tests the 0.500001F one), non-finite numbers, and what `move_self` or the fluid kernel gives
 back.
 
-Every release the loop runs (1.16.2–1.21.3, `ItemBatch.decides`) reaches the kernels as `tnt_kernel.version_bits` plus
+Every release the loop runs (1.16.2–1.21.4, `ItemBatch.decides`) reaches the kernels as `tnt_kernel.version_bits` plus
 three arguments the Python side computes from the release's flags: the float threshold (`item_float_height`, the
 eye height), the submerged test's eye offset (`submerged_at_eye`) and the free-space margin
 (`item_push_out_contracted`), so each kernel compiles once for all of them.

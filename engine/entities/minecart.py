@@ -115,7 +115,7 @@ NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs re
 class MinecartBatch(RowBatch):
     """Runs of empty rideable carts on rails: `engine.entities.minecart_kernel.tick_rows`, which hands a cart back
     to the object path (and stops there: its tick may push or move others) where it reads something the kernels do
-    not decide. Every release 1.16.2-1.21.3 runs them, its flags as one int (`tnt_kernel.version_bits`); a release
+    not decide. Every release 1.16.2-1.21.4 runs them, its flags as one int (`tnt_kernel.version_bits`); a release
     that refuses a mechanic they run leaves every cart to the object path; so do a cart with riders, a vehicle or
     a step height, and one on its first tick."""
 

@@ -90,7 +90,7 @@ class XpOrbBatch(UnriddenRowBatch):
     merging orb, which the phase ticks before the loop goes on). Every release 1.16.2–1.21.3 runs them
     (`tnt_kernel.version_bits`, `xp_orb_merging` and the submerged test's eye offset); before 1.16.2
     (`in_lava_by_fluid_height`: a lava flag the move sets, not a column), 1.21.4's bounce (`xp_orb_bounce_prev_y`),
-    a release that refuses a mechanic they run (1.21.4 on: `block_effects`; `xp_orb`, `fall_distance`), and solid
+    a release that refuses a mechanic they run (1.21.5 on: `block_effects`; `xp_orb`, `fall_distance`), and solid
     entities in the world leave every orb to the object path; so does an orb with riders, a vehicle or a step
     height."""
 

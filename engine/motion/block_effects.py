@@ -178,7 +178,8 @@ def tick_block_collision(e: Entity, sim: TickContext, rec, start: Vec3) -> None:
     """`Entity.tickBlockCollision(from, to)` (1.21.2): `onSteppedOn` of the landing block when on the ground; then
     `checkBlockCollision` along the segment from `start` to the position: each cell `collect_collisions_between`
     gives, once, while the entity is alive, calls its block's `onEntityCollision`; then the fire test on the
-    blocks met (no fire or lava: fireTicks ≤ 0 → −burning duration; on fire and wet: put out)."""
+    blocks met (no fire or lava: fireTicks ≤ 0 → −burning duration; on fire and wet: put out). 1.21.4 the same:
+    its queued checks are only this one for the entities modelled, its box at the end the box now."""
     if e.removed or e.no_clip:                                                  # shouldTickBlockCollision
         return
     world = sim.world
@@ -259,8 +260,8 @@ def _swept_cells(frm: Vec3, to: Vec3, box: Box) -> list[BlockPos]:
 
 
 def refuse_block_collision_in_tick(e: Entity, sim: TickContext) -> None:
-    """From 1.21.2 (spec 03 §6.2 names 1.21.3; the game's code has it from 1.21.2) block-grid collision is checked
-    in the entity's own tick, with a 1e-5 deflation and a swept check along the path; not simulated. Every box
+    """From 1.21.5 (1.21.7's code: the tick's recorded movements walked step by step, effects applied by type)
+    the tick's block check differs from 1.21.2-1.21.4's; not simulated. Every box
     that check can place lies within the hull of the box at the tick's start, the box now and the box one Motion
     ahead, so with no block having an `onEntityCollision` there nothing differs; otherwise stop with one line."""
     b, p, m, d = e.box, e.prev_pos, e.motion, BLOCK_COLLISION_DEFLATE_1_21_3

@@ -29,7 +29,7 @@ def test_version_flags_resolve_as_the_spec_lists_them() -> None:
     assert features_for("1.16.1").projectile_outline_shapes
     assert not v1165.move_zeroes_both_axes and features_for("1.18").move_zeroes_both_axes
     assert not features_for("1.19.4").blast_protection_linear and features_for("1.20").blast_protection_linear
-    assert "block_effects" not in features_for("1.21.3").refused and "block_effects" in features_for("1.21.4").refused
+    assert "block_effects" not in features_for("1.21.4").refused and "block_effects" in features_for("1.21.5").refused
     assert not features_for("1.16.5").move_sets_position and features_for("1.17").move_sets_position
     assert not features_for("1.18.1").exposure_double_steps and features_for("1.18.2").exposure_double_steps
     assert not features_for("1.11.2").piston_clamp and features_for("1.12").piston_clamp

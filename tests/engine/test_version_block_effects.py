@@ -5,12 +5,17 @@ deflated by 0.001, by 1.0E-7 from 1.19.3), the box `Entity.move` tests for fire 
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core.versions import features_for
 from engine.entities.entity import Entity
+from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import Box, Vec3
 from engine.motion.block_effects import collect_collisions_between
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR, scene_toml
+from tests.engine.test_compiled_equality import flag_world, run_lines
 
 # a no-gravity item whose box reaches 0.0005 into a cobweb's cell (x 1.0005), drifting along Z
 COBWEB_BAND = scene_toml(blocks=[{"at": [1, 5, 0], "block": "minecraft:cobweb"}],
@@ -123,3 +128,62 @@ def test_the_bundled_swept_cobweb_scene_parts_at_1_21_2() -> None:
         runs[version] = (sim.entity_by_id(1).pos, sim.entity_by_id(2).pos)
     assert runs["1.21.1"][0].x > 12.0 and runs["1.21.2"][0].x == 4.235000014305115
     assert runs["1.21.1"][1] == runs["1.21.2"][1]
+
+
+MID_MOVE = (SCENES_DIR / "block_effects_swept_1_21_4.toml").read_text()
+
+
+def _mid_move_history(version: str) -> list[object]:
+    """Each tick's (position, Motion, fire ticks) of the scene's three entities, or the refusal's one line."""
+    sim = load_scene_text(MID_MOVE.replace('version = "1.21.4"', f'version = "{version}"'))
+    out: list[object] = []
+    for _ in range(3):
+        try:
+            sim.tick()
+        except NotImplementedError as err:
+            return out + [str(err)]
+        out.append([(e.pos, e.motion, e.fire_ticks) for e in map(sim.entity_by_id, (1, 2, 3))])
+    return out
+
+
+@pytest.fixture(scope="module")
+def mid_move() -> dict[str, list[object]]:
+    return {v: _mid_move_history(v) for v in ("1.21.1", "1.21.3", "1.21.4", "1.21.5")}
+
+
+def test_1_21_4_meets_the_blocks_along_the_tick_s_path_as_1_21_3(mid_move) -> None:
+    """scenes/block_effects_swept_1_21_4.toml: 1.21.4's tickBlockCollision runs the queued checks, which for these
+    entities hold only the tick's own (from the tick's start to the position: 1.21.3's single check), each with the
+    box at its end (1.21.3: the box now, the same box). 1.21.4 runs as 1.21.3 tick for tick, and parts from
+    1.21.1 (no sweep) for each entity: the TNT's second move is 3.43 × the cobweb's 0.25 (x 4.8575, Motion zeroed;
+    1.21.1 flies on to 7.43), the falling item is pushed up by the lone bubble column it fell through in its first
+    tick (Motion y -3.3712, against 1.21.1's -3.4692), and the item shot over the fire burns from its first tick
+    (8 s: 160 fire ticks, 1.21.1 -1)."""
+    new, old = mid_move["1.21.4"], mid_move["1.21.1"]
+    assert new == mid_move["1.21.3"]
+    tnt, falling, shot = new[1]
+    assert tnt[0] == Vec3(4.8575, 6.2, 0.5) and tnt[1] == Vec3(0.0, 0.0, 0.0) and old[1][0][0].x == 7.43
+    assert new[0][1][1].y == -3.3712 and old[0][1][1].y == -3.4692
+    assert new[0][2][2] == 160 and old[0][2][2] == -1
+    assert all(new[t][k] != old[t][k] for t, k in ((1, 0), (0, 1), (0, 2)))
+
+
+def test_1_21_5_on_stops_where_a_block_acts_mid_move(mid_move) -> None:
+    """1.21.7's walk of recorded movements is not simulated and 1.21.5-1.21.6 were not read: the TNT's first tick
+    beside the cobweb stops in one line naming the mechanic and the release."""
+    (line,) = mid_move["1.21.5"]
+    assert line.startswith("checkBlockCollision in the tick (spec 03 §6.2) of version 1.21.5 at entity 1")
+
+
+def test_1_21_4_s_block_walk_runs_compiled_as_on_the_object_path() -> None:
+    """The row loops' 1.21.2 block walk (`tick_block_collision`) serves 1.21.4: the bundled scene (TNT and items),
+    TNT shot through cobwebs and falling through vines, and TNT on and beside fire run compiled, on the object path
+    and traced alike, partly compiled. The row loops (TNT, items, falling blocks, carts) take 1.21.3's flags."""
+    assert version_bits(features_for("1.21.4")) == version_bits(features_for("1.21.3"))
+    makes = {"scene": lambda: load_scene_text(MID_MOVE), "fast": lambda: flag_world("fast", "1.21.4"),
+             "fire": lambda: flag_world("fire", "1.21.4")}
+    for name, make in makes.items():
+        sim = make()
+        lines = run_lines(sim, 12, "compiled")
+        assert lines == run_lines(make(), 12, "object") == run_lines(make(), 12, "traced"), name
+        assert sim.kernel_ticks > 0 and not lines[-1].startswith("NotImplementedError"), name

@@ -937,22 +937,22 @@ def test_outline_raycasts_through_full_cubes_and_air_agree_with_collision_raycas
     assert outcome(text, 2, 1, version="1.16.1") == ("removed", None) == outcome(text, 2, 1)
 
 
-def test_1_21_4_runs_where_no_block_acts_on_entities() -> None:
-    """1.21.2's `tickBlockCollision` is simulated (tests/engine/test_version_block_effects.py); 1.21.11's differs
-    and 1.21.4-1.21.10 were not compared. Without a block having `onEntityCollision` in reach nothing differs
-    (1.21.4 equals 1.21.3 in the air); beside a cobweb, or with a fast box whose sweep would reach one, it stops
-    with one line. The items do not fall (a changing fall distance stops 1.21.4-1.21.10 first)."""
+def test_1_21_5_runs_where_no_block_acts_on_entities() -> None:
+    """1.21.2's `tickBlockCollision` is simulated up to 1.21.4 (tests/engine/test_version_block_effects.py); 1.21.7's
+    walk differs and 1.21.5-1.21.6 were not read. Without a block having `onEntityCollision` in reach nothing
+    differs (1.21.5 equals 1.21.4 in the air); beside a cobweb, or with a fast box whose sweep would reach one, it
+    stops with one line. The items do not fall (a changing fall distance stops 1.21.5-1.21.6 first)."""
     air = scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.1, 0.0, 0.05], no_gravity=True)])
-    assert outcome(air, 10, 1, version="1.21.4") == outcome(air, 10, 1, version="1.21.3")
+    assert outcome(air, 10, 1, version="1.21.5") == outcome(air, 10, 1, version="1.21.4")
     web = scene_toml(blocks=[{"at": [0, 28, 0], "block": "minecraft:cobweb"}],
                      entities=[_item([0.5, 28.2, -0.6], [0.0, 0.0, 0.2], no_gravity=True)])
-    kind, line = outcome(web, 20, 1, version="1.21.4")
-    assert kind == "refused" and "checkBlockCollision in the tick (spec 03 §6.2) of version 1.21.4" in line
-    assert outcome(web, 20, 1, version="1.21.3")[0] == "state"
+    kind, line = outcome(web, 20, 1, version="1.21.5")
+    assert kind == "refused" and "checkBlockCollision in the tick (spec 03 §6.2) of version 1.21.5" in line
+    assert outcome(web, 20, 1, version="1.21.4")[0] == "state"
     shot = scene_toml(blocks=[{"at": [2, 5, 0], "block": "minecraft:cobweb"}],
                       entities=[_item([0.5, 5.4, 0.5], [3.0, 0.0, 0.0], no_gravity=True)])
-    assert outcome(shot, 1, 1, version="1.21.3")[0] == "state"
-    assert outcome(shot, 1, 1, version="1.21.4")[0] == "refused"
+    assert outcome(shot, 1, 1, version="1.21.4")[0] == "state"
+    assert outcome(shot, 1, 1, version="1.21.5")[0] == "refused"
 
 
 # --- MECHANICS: every refused cell stops a scene that uses it ------------------------------------------------
