@@ -54,7 +54,7 @@ from engine.entities.boat_kernel import BOAT_ROWS, LILY_PAD
 from engine.entities.common import slipperiness_column
 from engine.entities.dismounting import boat_dismount
 from engine.entities.entity import Entity
-from engine.entities.rows import RowBacked, RowBatch, extra_flag, extra_float, extra_int
+from engine.entities.rows import RowBacked, SolidRowBatch, extra_flag, extra_float, extra_int
 from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.geometry.shapes import intersects_box
@@ -125,7 +125,7 @@ def _location(col: int) -> property:
     return property(get, set_)
 
 
-class BoatBatch(RowBatch):
+class BoatBatch(SolidRowBatch):
     """Runs of boats: `engine.entities.boat_kernel.tick_rows`, which hands a boat back to the object path (and stops
     there: its tick may push or move others) where it reads something the kernels do not decide. Every release
     1.16.2-1.21.3 runs them, its flags as one int (`tnt_kernel.version_bits`) and the boat's own three; before
@@ -136,9 +136,6 @@ class BoatBatch(RowBatch):
     table = BOAT_ROWS
     mechanics = frozenset({"boat", "entity_move", "block_effects", "supporting_block", "fluids", "void",
                            "vehicle_passengers", "fall_distance"})
-
-    def __init__(self) -> None:
-        self._run: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def decides(self, world: World, features: Features) -> bool:
         return not features.refused & self.mechanics and features.in_lava_by_fluid_height \
@@ -154,14 +151,8 @@ class BoatBatch(RowBatch):
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
-        run = self._run
-        if run is None or run[0] is not rows:    # a new run: the other entities do not move while it ticks
-            allrows = np.where(rows >= 0, rows, -2 - rows)
-            mine = set(allrows.tolist())
-            boxes = [e.box for e in world.sectioned_entities()
-                     if not (getattr(e, "_t", None) is BOAT_ROWS and e._r in mine)]
-            self._run = run = (rows, allrows, np.array(boxes, dtype=np.float64).reshape(len(boxes), 6))
-        return kernel.tick_rows(*block_arrays(world), cells, BOAT_ROWS.f, BOAT_ROWS.i, rows, run[1], start, run[2],
+        allrows, others = self.run_boxes(world, rows)
+        return kernel.tick_rows(*block_arrays(world), cells, BOAT_ROWS.f, BOAT_ROWS.i, rows, allrows, start, others,
                                 boat_slipperiness(), version_bits(features), features.boat_gravity_double,
                                 features.boat_fall_never_breaks, features.boat_fall_distance_float, edges,
                                 NO_EFFECT_SECTIONS, LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH,
