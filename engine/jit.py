@@ -268,6 +268,10 @@ WARM_SCENES = {   # what each part of `warm` runs: the kernels a run of it compi
     + "".join(f'[[entities]]\ntype = "minecraft:zombie"\npos = [1.5, 1.0, {z + 0.5}]\non_ground = true\n'
               f'move_to = {{ pos = [{x}, 2.0, {z + 0.5}] }}\n' for x, z in ((3.5, 1), (6.5, 5)))
     + '[[entities]]\ntype = "minecraft:wither_skeleton"\npos = [6.5, 1.0, 1.5]\non_ground = true\nno_ai = true\n',
+    # boats floating on water and resting on the floor, apart (engine.entities.boat_kernel)
+    "boat": _FLOOR + '[[blocks]]\nfrom = [0, 1, 0]\nto = [7, 1, 2]\nblock = "minecraft:water"\n'
+    + "".join(f'[[entities]]\ntype = "minecraft:boat"\npos = [{x}, {y}, {z}]\n'
+              for x in (1.0, 3.5, 6.0) for y, z in ((1.6, 1.5), (1.0, 5.5))),
     # falling sand in the air above the floor (engine.entities.falling_kernel; `tnt_kernel.move_self`)
     "falling": _FLOOR + "".join(f'[[entities]]\ntype = "minecraft:falling_block"\npos = [{x + 0.5}, 9.0, {z + 0.5}]\n'
                                 f'time = 1\n' for x in range(8) for z in range(0, 8, 2)),
@@ -277,7 +281,7 @@ WARM_SCENES = {   # what each part of `warm` runs: the kernels a run of it compi
 # `WARM_SCENES` parts compiled in one process: a part's kernels that are not inlined (`tnt_kernel.move_self`, the
 # fluid push, `travel_kernel.travel_ordinary`, the collision kernels) compile once for every part of its group,
 # where one process per part compiled each of them again (docs/performance.md, "Start-up and the compile cache")
-WARM_GROUPS = (("tnt", "blast", "minecart"), ("player", "mob", "falling"), ("path", "item"))
+WARM_GROUPS = (("tnt", "blast", "minecart"), ("player", "mob", "falling"), ("path", "item", "boat"))
 
 
 def warm(parts: tuple[str, ...] = tuple(WARM_SCENES)) -> None:

@@ -9,9 +9,11 @@ moving side, so it is applied here to the moving boat (E6).
 
 from __future__ import annotations
 
-import math
 from enum import Enum
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from engine.constants import (
     BOAT_ANIMAL_SEAT_SHIFT,
@@ -23,29 +25,17 @@ from engine.constants import (
     BOAT_BUBBLE_TICKS,
     BOAT_BUBBLE_UP,
     BOAT_BUBBLE_UP_PLAYER,
-    BOAT_BUOYANCY_DRAG,
-    BOAT_BUOYANCY_FACTOR,
-    BOAT_BUOYANCY_SCALE,
-    BOAT_DEFAULT_DECAY,
-    BOAT_FALL_BREAK,
-    BOAT_FLOWING_GRAVITY,
     BOAT_FORWARD_THRUST,
     BOAT_FRONT_SEAT,
-    BOAT_GRAVITY,
-    BOAT_GRAVITY_1_20_5,
     BOAT_HEIGHT,
     BOAT_MAX_PASSENGERS,
     BOAT_MOUNTED_OFFSET,
-    BOAT_PROBE,
     BOAT_PUSH_MARGIN,
     BOAT_PUSH_MARGIN_Y,
     BOAT_REMOVED_OFFSET,
     BOAT_SURFACE_LIFT,
     BOAT_TURN_THRUST,
-    BOAT_UNDER_WATER_BUOYANCY,
-    BOAT_UNDER_WATER_DECAY,
     BOAT_UNDERWATER_TICKS,
-    BOAT_WATER_DECAY,
     BOAT_WIDTH,
     BOAT_WOBBLE_FACTOR,
     BOAT_YAW_CLAMP,
@@ -53,21 +43,32 @@ from engine.constants import (
     COLLISION_EPSILON,
     DEGREES_TO_RADIANS,
     HALF_PI_F,
-    JAVA_DOUBLE_MIN,
+    LAVA_PUSH,
+    LAVA_PUSH_ULTRAWARM,
+    SUBMERGED_EYE_OFFSET,
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
+from engine.entities import boat_kernel as kernel
+from engine.entities.boat_kernel import BOAT_ROWS, LILY_PAD
+from engine.entities.common import slipperiness_column
 from engine.entities.dismounting import boat_dismount
 from engine.entities.entity import Entity
+from engine.entities.rows import RowBacked, SolidRowBatch, extra_flag, extra_float, extra_int
+from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.geometry.shapes import intersects_box
-from engine.influences.fluids import fluid_at, get_height
+from engine.influences.fluids import fluid_at, get_height, normalize_zero_below
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, clamp, cos, floor, sin, wrap_degrees
+from engine.jit import plain
 from engine.motion import block_effects
 from engine.motion.collision import ORIGIN
+from engine.motion.collision_kernel import block_arrays
 from engine.motion.move import MovementType, move
-from engine.world import block_physics as phys
+from engine.world import blocks
+from engine.world.block_tables import DYNAMIC_SHAPE, block_tables
+from engine.world.dimensions import void_y
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -97,23 +98,110 @@ class Location(Enum):
     IN_AIR = "in_air"
 
 
-class Boat(Entity):
+# the object path runs the stage kernels' own source (docs/architecture.md, "Each stage written once")
+_update_location, _begin_tick, _update_velocity = (plain(kernel.update_location), plain(kernel.begin_tick),
+                                                   plain(kernel.update_velocity))
+_boat_fall, _slab_region = plain(kernel.boat_fall), plain(kernel.slab_region)
+LOCATIONS = (None, Location.IN_WATER, Location.UNDER_WATER, Location.UNDER_FLOWING_WATER, Location.ON_LAND,
+             Location.IN_AIR)   # by the row's int (boat_kernel.IN_WATER …)
+_NO_CELLS = np.zeros((0, 4), dtype=np.int64)
+NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs refuses `block_effects` (decides)
+
+
+@lru_cache(maxsize=1)
+def boat_slipperiness() -> np.ndarray:
+    """`Block.getSlipperiness` per block state id, LILY_PAD for lily pads (`method_7548` passes them by)."""
+    slip = slipperiness_column()
+    slip[[st.id for st in blocks.all_states() if st.block == "lily_pad"]] = LILY_PAD
+    return slip
+
+
+def _location(col: int) -> property:
+    def get(self: Boat) -> Location | None:
+        return LOCATIONS[int(self._t.i[self._r, col])]
+
+    def set_(self: Boat, loc: Location | None) -> None:
+        self._t.i[self._r, col] = LOCATIONS.index(loc)
+    return property(get, set_)
+
+
+class BoatBatch(SolidRowBatch):
+    """Runs of boats: `engine.entities.boat_kernel.tick_rows`, which hands a boat back to the object path (and stops
+    there: its tick may push or move others) where it reads something the kernels do not decide. Every release
+    1.16.2-1.21.3 runs them, its flags as one int (`tnt_kernel.version_bits`) and the boat's own three; before
+    1.16.2 (the inLava flag) and from 1.21.4 (`block_effects` refused) and a release that refuses a mechanic they
+    run leave every boat to the object path; so do a boat with riders, a vehicle, a step height or paddles still
+    moving, on its first tick or on a bubble column's surface."""
+
+    table = BOAT_ROWS
+    mechanics = frozenset({"boat", "entity_move", "block_effects", "supporting_block", "fluids", "void",
+                           "vehicle_passengers", "fall_distance"})
+
+    def decides(self, world: World, features: Features) -> bool:
+        return not features.refused & self.mechanics and features.in_lava_by_fluid_height \
+            and features.submerged_below_eye and not features.water_material_acceleration
+
+    def row(self, e: Boat, traced: bool) -> int:
+        """The boat's row, or −2 − row where its tick takes the object path (the loop reads its box still)."""
+        hand_back = e.passengers or e.vehicle is not None or e.step_height or e.first_update \
+            or any(e.paddles_moving) or e.on_bubble_column_surface
+        return -2 - e._r if hand_back else e._r
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        border = world.border_shape.coords
+        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
+        allrows, others = self.run_boxes(world, rows)
+        return kernel.tick_rows(*block_arrays(world), cells, BOAT_ROWS.f, BOAT_ROWS.i, rows, allrows, start, others,
+                                boat_slipperiness(), version_bits(features), features.boat_gravity_double,
+                                features.boat_fall_never_breaks, features.boat_fall_distance_float, edges,
+                                NO_EFFECT_SECTIONS, LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH,
+                                normalize_zero_below(features), float(void_y(world.dimension, features)),
+                                0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET, marks, saved_f, saved_i)
+
+    def finish(self, e: Entity, sim: TickContext) -> None:
+        raise AssertionError("the boat loop never stops at a boat it ticked")
+
+
+class Boat(RowBacked, Entity):
+    """`BoatEntity`. Its state is a row of `BOAT_ROWS` (engine.entities.boat_kernel): the location, the timers, the
+    yaw and its velocity, the decay, the water level, the slipperiness, the fall velocity and the bubble-column
+    fields among the row's extras; the keys held and the paddles stay attributes (a boat the loop ticks has
+    neither)."""
     MECHANIC = "boat"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:boat"
     WIDTH = BOAT_WIDTH
     HEIGHT = BOAT_HEIGHT
     collidable = True
     collides_with_pushables = True
+    ROWS = BOAT_ROWS
+    batch = BoatBatch()
+    location = _location(kernel.I_LOCATION)
+    last_location = _location(kernel.I_LAST_LOCATION)
+    ticks_underwater = extra_float(BOAT_ROWS, "ticks_underwater")      # a float in vanilla
+    yaw_velocity = extra_float(BOAT_ROWS, "yaw_velocity")              # a float
+    velocity_decay = extra_float(BOAT_ROWS, "velocity_decay")
+    water_level = extra_float(BOAT_ROWS, "water_level")
+    land_slipperiness = extra_float(BOAT_ROWS, "land_slipperiness")    # field_7714: mean slipperiness under it
+    fall_velocity = extra_float(BOAT_ROWS, "fall_velocity")
+    damage_wobble_strength = extra_float(BOAT_ROWS, "damage_wobble_strength")
+    yaw = extra_float(BOAT_ROWS, "yaw")
+    pitch = extra_float(BOAT_ROWS, "pitch")
+    bubble_wobble_ticks = extra_int(BOAT_ROWS, "bubble_wobble_ticks")
+    on_bubble_column_surface = extra_flag(BOAT_ROWS, "on_bubble_column_surface")
+    bubble_column_is_drag = extra_flag(BOAT_ROWS, "bubble_column_is_drag")
+    first_update = extra_flag(BOAT_ROWS, "first_update")
+    submerged_in_water = extra_flag(BOAT_ROWS, "submerged_in_water")
 
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.take_row()
         super().__init__(entity_id, pos, motion, seed)
-        self.location: Location | None = None
-        self.last_location: Location | None = None
-        self.ticks_underwater = 0.0             # a float in vanilla
-        self.yaw_velocity = 0.0                 # a float
+        self.location = self.last_location = None
+        self.ticks_underwater = 0.0
+        self.yaw_velocity = 0.0
         self.velocity_decay = 0.0
         self.water_level = 0.0
-        self.land_slipperiness = 0.0            # field_7714: average slipperiness under the boat
+        self.land_slipperiness = 0.0
         self.fall_velocity = 0.0
         self.pressing_left = self.pressing_right = self.pressing_forward = self.pressing_back = False
         self.paddles_moving = (False, False)
@@ -221,8 +309,7 @@ class Boat(Entity):
         run_stage(rec, self, LOCATION, self.update_location, sim.world)                 # 1
         if self.ticks_underwater >= BOAT_UNDERWATER_TICKS:                               # 2
             run_stage(rec, self, UNDERWATER, self.remove_all_passengers, sim)
-        if self.damage_wobble_strength > 0.0:
-            self.damage_wobble_strength = f32(self.damage_wobble_strength - 1.0)
+        _begin_tick(self._t.f, self._r)
         run_stage(rec, self, BASE, self.base_tick, sim, rec)                             # 3
         if not self.player_controlled():                                                 # 5-13
             self.paddles_moving = (False, False)
@@ -238,83 +325,30 @@ class Boat(Entity):
         run_stage(rec, self, PUSH, self.push_or_board, sim)                              # 16
 
     def update_location(self, world: World) -> None:
-        """Step 1: the location this tick and the underwater timer."""
-        self.last_location = self.location
-        self.location = self.check_location(world)
-        if self.location in (Location.UNDER_WATER, Location.UNDER_FLOWING_WATER):
-            self.ticks_underwater = f32(self.ticks_underwater + 1.0)
-        else:
-            self.ticks_underwater = 0.0
+        """Step 1: the location this tick (`checkLocation`, its water level and land slipperiness) and the
+        underwater timer: `boat_kernel.update_location` on this boat's row, a cell whose shape the cell or a block
+        entity decides read from the world (`resolved_cells`)."""
+        keys, slots, pool, shape, flags, ncoords, coords, filled, single, _ = block_arrays(world)
+        args = (keys, slots, pool, shape, flags, ncoords, coords, filled, single, boat_slipperiness(), self._t.f,
+                self._t.i, self._r)
+        if not _update_location(*args, _NO_CELLS):
+            _update_location(*args, self.resolved_cells(world))
+
+    def resolved_cells(self, world: World) -> np.ndarray:
+        """Rows (x, y, z, meets) of the cells around the slab under the box (`boat_kernel.slab_region`) whose
+        collision shape the cell or a block entity decides: whether that shape meets the slab."""
+        slab, x0, x1, y0, y1, z0, z1 = _slab_region(tuple(self.box))
+        shape, out = block_tables().shape, []
+        for x in range(x0, x1):
+            for y in range(y0, y1):
+                for z in range(z0, z1):
+                    state = world.get_block_state(x, y, z)
+                    if shape[state.id] == DYNAMIC_SHAPE:
+                        out.append((x, y, z, int(_shape_meets(world, state, x, y, z, Box(*slab)))))
+        return np.array(out, dtype=np.int64).reshape(len(out), 4)
 
     def update_passenger_for_dismount(self, sim: TickContext, passenger: Entity) -> Vec3:
         return boat_dismount(sim, self, passenger)
-
-    def check_location(self, world: World) -> Location:
-        """`BoatEntity.checkLocation`: under water, else in water, else on land (slipperiness > 0), else air."""
-        under = self.get_under_water_location(world)
-        if under is not None:
-            self.water_level = self.box.max_y
-            return under
-        if self.check_boat_in_water(world):
-            return Location.IN_WATER
-        f = self.average_slipperiness(world)
-        if f > 0.0:
-            self.land_slipperiness = f
-            return Location.ON_LAND
-        return Location.IN_AIR
-
-    def get_under_water_location(self, world: World) -> Location | None:
-        """`BoatEntity.getUnderWaterLocation`: water above the box top (+0.001); flowing water wins at once."""
-        b = self.box
-        d = b.max_y + BOAT_PROBE
-        found = False
-        for x in range(floor(b.min_x), ceil(b.max_x)):
-            for y in range(floor(b.max_y), ceil(d)):
-                for z in range(floor(b.min_z), ceil(b.max_z)):
-                    fs = fluid_at(world, x, y, z)
-                    if fs.fluid == "water" and d < f32(y + get_height(world, x, y, z)):
-                        if not fs.is_source:
-                            return Location.UNDER_FLOWING_WATER
-                        found = True
-        return Location.UNDER_WATER if found else None
-
-    def check_boat_in_water(self, world: World) -> bool:
-        """`BoatEntity.checkBoatInWater`: water whose surface is above the box bottom; records the top level."""
-        b = self.box
-        found = False
-        self.water_level = JAVA_DOUBLE_MIN
-        for x in range(floor(b.min_x), ceil(b.max_x)):
-            for y in range(floor(b.min_y), ceil(b.min_y + BOAT_PROBE)):
-                for z in range(floor(b.min_z), ceil(b.max_z)):
-                    if fluid_at(world, x, y, z).fluid == "water":
-                        f = f32(y + get_height(world, x, y, z))
-                        self.water_level = max(f, self.water_level)
-                        found |= b.min_y < f
-        return found
-
-    def average_slipperiness(self, world: World) -> float:
-        """`BoatEntity.method_7548`: the mean slipperiness (float) of the blocks whose collision shape meets the
-        0.001-thin slab under the box (lily pads excluded; corner columns skipped); NaN (0/0) when none."""
-        b = self.box
-        slab = Box(b.min_x, b.min_y - BOAT_PROBE, b.min_z, b.max_x, b.min_y, b.max_z)
-        i, j = floor(slab.min_x) - 1, ceil(slab.max_x) + 1
-        k, n_y = floor(slab.min_y) - 1, ceil(slab.max_y) + 1
-        m, n = floor(slab.min_z) - 1, ceil(slab.max_z) + 1
-        total = 0.0
-        count = 0
-        for x in range(i, j):
-            for z in range(m, n):
-                r = (x in (i, j - 1)) + (z in (m, n - 1))
-                if r == 2:
-                    continue
-                for y in range(k, n_y):
-                    if r > 0 and y in (k, n_y - 1):
-                        continue
-                    state = world.get_block_state(x, y, z)
-                    if state.block != "lily_pad" and _shape_meets(world, state, x, y, z, slab):
-                        total = f32(total + phys.slipperiness(state.block))
-                        count += 1
-        return f32(total / count) if count else math.nan
 
     def water_surface(self, world: World) -> float:
         """`BoatEntity.method_7544`: the first layer from the box top down to the fall depth whose water is not
@@ -340,12 +374,8 @@ class Boat(Entity):
     def update_velocity(self, world: World, features: Features) -> None:
         """`BoatEntity.updateVelocity` (spec 06 §5.2 steps 5-8, table 7.5, AMBIGUITY-N7). From 1.20.5
         (`boat_gravity_double`) gravity is the double 0.04 and the buoyancy factor getGravity() / 0.65."""
-        gravity = 0.0 if self.no_gravity else (-BOAT_GRAVITY_1_20_5 if features.boat_gravity_double
-                                                else BOAT_GRAVITY)
-        buoyancy = 0.0
-        self.velocity_decay = BOAT_DEFAULT_DECAY
-        loc = self.location
-        if self.last_location is Location.IN_AIR and loc not in (Location.IN_AIR, Location.ON_LAND):
+        if not _update_velocity(self._t.f, self._t.i, self._r, features.boat_gravity_double,
+                                self.player_controlled()):
             # entering water from the air: onto the surface, Y Motion zeroed, no decay this tick
             self.water_level = self.pos.y + self.height
             y = f32(self.water_surface(world) - self.height) + BOAT_SURFACE_LIFT
@@ -356,30 +386,6 @@ class Boat(Entity):
                 self.motion = Vec3(self.motion.x, 0.0, self.motion.z)
                 self.fall_velocity = 0.0
             self.location = Location.IN_WATER
-            return
-        if loc is Location.IN_WATER:
-            buoyancy = (self.water_level - self.pos.y) / self.height
-            self.velocity_decay = BOAT_WATER_DECAY
-        elif loc is Location.UNDER_FLOWING_WATER:
-            gravity = BOAT_FLOWING_GRAVITY
-            self.velocity_decay = BOAT_WATER_DECAY
-        elif loc is Location.UNDER_WATER:
-            buoyancy = BOAT_UNDER_WATER_BUOYANCY
-            self.velocity_decay = BOAT_UNDER_WATER_DECAY
-        elif loc is Location.IN_AIR:
-            self.velocity_decay = BOAT_WATER_DECAY
-        elif loc is Location.ON_LAND:
-            self.velocity_decay = self.land_slipperiness
-            if self.player_controlled():
-                self.land_slipperiness = f32(self.land_slipperiness / 2.0)
-        m = self.motion
-        k = self.velocity_decay
-        self.motion = Vec3(m.x * k, m.y + gravity, m.z * k)
-        self.yaw_velocity = f32(self.yaw_velocity * k)
-        if buoyancy > 0.0:
-            m = self.motion
-            factor = BOAT_GRAVITY_1_20_5 / BOAT_BUOYANCY_SCALE if features.boat_gravity_double else BOAT_BUOYANCY_FACTOR
-            self.motion = Vec3(m.x, (m.y + buoyancy * factor) * BOAT_BUOYANCY_DRAG, m.z)
 
     def update_paddles(self, features: Features) -> None:
         """`BoatEntity.updatePaddles` (spec 06 §5.2 steps 9-12): turning ±1°/gt, thrust along the yaw (the sine
@@ -458,19 +464,15 @@ class Boat(Entity):
         if self.vehicle is not None:
             return
         features = sim.features
-        falling = not self.on_ground and dy < 0.0 and fluid_at(sim.world, floor(self.pos.x), floor(self.pos.y) - 1,
-                                                                floor(self.pos.z)).fluid != "water"
-        if (falling or self.on_ground and self.fall_distance != 0.0) and "fall_distance" in features.refused:
+        water_below = fluid_at(sim.world, floor(self.pos.x), floor(self.pos.y) - 1, floor(self.pos.z)).fluid == "water"
+        fall, breaks, changes = _boat_fall(self.fall_distance, dy, self.on_ground, water_below,
+                                           self.location is Location.ON_LAND, features.boat_fall_never_breaks,
+                                           features.fall_distance_double, features.boat_fall_distance_float)
+        if changes and "fall_distance" in features.refused:
             raise refusal(features, "fall_distance", f"entity {self.id}, tick {sim.tick_count}")
-        if self.on_ground:
-            if self.fall_distance > BOAT_FALL_BREAK and self.location is Location.ON_LAND \
-                    and not features.boat_fall_never_breaks:
-                self.remove()
-            self.fall_distance = 0.0
-        elif falling and features.fall_distance_double:
-            self.fall_distance -= f32(dy)
-        elif falling:
-            self.fall_distance = f32(self.fall_distance - (f32(dy) if features.boat_fall_distance_float else dy))
+        if breaks:
+            self.remove()
+        self.fall_distance = fall
 
     # --- pushing and passive boarding (spec 06 §5.2 step 16) ---
     def push_or_board(self, sim: TickContext) -> None:

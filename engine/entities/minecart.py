@@ -67,7 +67,7 @@ from engine.entities.minecart_rails import (
     rail_states,
     snap_position_to_rail,
 )
-from engine.entities.rows import RowBacked, RowBatch, add_gravity, extra_flag, extra_float, extra_int
+from engine.entities.rows import RowBacked, SolidRowBatch, add_gravity, extra_flag, extra_float, extra_int
 from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import normalize_zero_below, update_water_state
@@ -112,7 +112,7 @@ VILLAGERS = frozenset({"minecraft:villager", "minecraft:wandering_trader"})   # 
 NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs refuses `block_effects` (decides)
 
 
-class MinecartBatch(RowBatch):
+class MinecartBatch(SolidRowBatch):
     """Runs of empty rideable carts on rails: `engine.entities.minecart_kernel.tick_rows`, which hands a cart back
     to the object path (and stops there: its tick may push or move others) where it reads something the kernels do
     not decide. Every release 1.16.2-1.21.4 runs them, its flags as one int (`tnt_kernel.version_bits`); a release
@@ -122,9 +122,6 @@ class MinecartBatch(RowBatch):
     table = CART_ROWS
     mechanics = frozenset({"minecart", "entity_move", "block_effects", "supporting_block", "fluids", "void",
                            "vehicle_passengers"})
-
-    def __init__(self) -> None:
-        self._run: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def decides(self, world: World, features: Features) -> bool:
         # before 1.16.2 isInLava is a flag Entity.move's block check sets (`in_lava_by_fluid_height`): not a column
@@ -140,15 +137,9 @@ class MinecartBatch(RowBatch):
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
-        run = self._run
-        if run is None or run[0] is not rows:    # a new run: the other entities do not move while it ticks
-            allrows = np.where(rows >= 0, rows, -2 - rows)
-            mine = set(allrows.tolist())
-            boxes = [e.box for e in world.sectioned_entities()
-                     if not (getattr(e, "_t", None) is CART_ROWS and e._r in mine)]
-            self._run = run = (rows, allrows, np.array(boxes, dtype=np.float64).reshape(len(boxes), 6))
+        allrows, others = self.run_boxes(world, rows)
         rails, solid = rail_states()
-        return kernel.tick_rows(*block_arrays(world), cells, CART_ROWS.f, CART_ROWS.i, rows, run[1], start, run[2],
+        return kernel.tick_rows(*block_arrays(world), cells, CART_ROWS.f, CART_ROWS.i, rows, allrows, start, others,
                                 rails, solid, version_bits(features), edges, NO_EFFECT_SECTIONS, lava_push,
                                 normalize_zero_below(features), float(void_y(world.dimension, features)), marks,
                                 saved_f, saved_i)

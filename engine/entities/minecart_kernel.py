@@ -351,18 +351,10 @@ def _any_effect(keys, slots, pool, flags, f: np.ndarray, r: int, v: int, effects
     return False
 
 
-@njit
-def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
-              f: np.ndarray, i: np.ndarray, rows: np.ndarray, allrows: np.ndarray, start: int, others: np.ndarray,
-              rails: np.ndarray, solid: np.ndarray, v: int, border: tuple, effects: np.ndarray, lava_push: float,
-              zero_below: float, void: float, marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
-    """`ServerWorld.tickEntity` + `AbstractMinecartEntity.tick` (an empty rideable cart on a rail) for
-    rows[start:], in order, up to one the object path must tick (a row below 0, −2 − its row, or one a stage gave
-    back: restored as found, marked OBJECT_PATH), whose tick may move or push others: the loop stops there
-    (HANDED) and the phase goes on after it. `allrows[n]`: entity n's row, whichever path it takes; `others`: the
-    boxes of every other entity in the world's sections (fixed while the run ticks). `marks[n]`: SECTION where
-    entity n's section changed. `saved_f[n]`, `saved_i[n]` receive row n as it was before its tick. Returns
-    (where it stopped, DONE or HANDED)."""
+@njit(inline=True)
+def file_boxes(f: np.ndarray, allrows: np.ndarray, others: np.ndarray) -> tuple:
+    """The boxes of a run's rows (`allrows`) and of the other entities (`others`) filed for `_boxes_meet`: (keys,
+    ids, the widest box's width plus COLLISION_EPSILON); a width of −1 where a box is wider than WIDEST."""
     count = len(allrows) + len(others)
     fkeys = np.empty(count, dtype=np.int64)
     fids = np.empty(count, dtype=np.int64)
@@ -382,11 +374,27 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             fids[c] = -1 - m
             c += 1
     order = np.argsort(fkeys[:c], kind="mergesort")
-    fkeys, fids = fkeys[:c][order], fids[:c][order]
     if wide > WIDEST:
+        return fkeys[:c][order], fids[:c][order], -1.0
+    return fkeys[:c][order], fids[:c][order], wide + COLLISION_EPSILON
+
+
+@njit
+def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+              f: np.ndarray, i: np.ndarray, rows: np.ndarray, allrows: np.ndarray, start: int, others: np.ndarray,
+              rails: np.ndarray, solid: np.ndarray, v: int, border: tuple, effects: np.ndarray, lava_push: float,
+              zero_below: float, void: float, marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+    """`ServerWorld.tickEntity` + `AbstractMinecartEntity.tick` (an empty rideable cart on a rail) for
+    rows[start:], in order, up to one the object path must tick (a row below 0, −2 − its row, or one a stage gave
+    back: restored as found, marked OBJECT_PATH), whose tick may move or push others: the loop stops there
+    (HANDED) and the phase goes on after it. `allrows[n]`: entity n's row, whichever path it takes; `others`: the
+    boxes of every other entity in the world's sections (fixed while the run ticks). `marks[n]`: SECTION where
+    entity n's section changed. `saved_f[n]`, `saved_i[n]` receive row n as it was before its tick. Returns
+    (where it stopped, DONE or HANDED)."""
+    fkeys, fids, wide = file_boxes(f, allrows, others)
+    if wide < 0.0:
         marks[start] = OBJECT_PATH
         return start, HANDED
-    wide += COLLISION_EPSILON
     moved = 0.0                                   # the farthest a filed box has moved since
     for n in range(start, len(rows)):
         r = rows[n]

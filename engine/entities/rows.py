@@ -297,6 +297,26 @@ class RowBatch:
         raise NotImplementedError
 
 
+class SolidRowBatch(RowBatch):
+    """A batch whose loop stops at an entity whose box meets another's (minecarts, boats: solid kinds that push
+    and board): the run's rows and the boxes of the other entities, read once a run."""
+
+    def __init__(self) -> None:
+        self._run: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def run_boxes(self, world: World, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(each entity's row of the run, a handed-back one's (−2 − row) too; the boxes of every other entity in
+        the world's sections), kept while the run ticks: the other entities do not move meanwhile."""
+        run = self._run
+        if run is None or run[0] is not rows:
+            allrows = np.where(rows >= 0, rows, -2 - rows)
+            mine = set(allrows.tolist())
+            boxes = [e.box for e in world.sectioned_entities()
+                     if not (getattr(e, "_t", None) is self.table and e._r in mine)]
+            self._run = run = (rows, allrows, np.array(boxes, dtype=np.float64).reshape(len(boxes), 6))
+        return run[1], run[2]
+
+
 class UnriddenRowBatch(RowBatch):
     """A batch whose loop takes every entity of its kind without riders, a vehicle or a step height (items, XP
     orbs), with the world's border edges and lava push as its loop reads them."""

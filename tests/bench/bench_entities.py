@@ -20,8 +20,8 @@ peer's idle tick. Ender pearls in free flight (engine.entities.thrown_kernel; `-
 object path, in the release `--version` names, against the peer's idle tick. Arrows (engine.entities.arrow_kernel;
 `--arrows-only`): 1,000 in free flight and 1,000 stuck in a stone wall, compiled and on the object path, in the
 release `--version` names, against the peer's idle tick. Boats (1.16.5, `--boats-only`): 1,000
-floating on still water and 1,000 drifting on ice, on the object path (boats have no row kernel yet: the compiled
-setting runs them there, and the path column says so), against the peer's idle tick. The peer (see bench_living) is
+floating on still water and 1,000 drifting on ice, compiled (engine.entities.boat_kernel) and on the object path,
+against the peer's idle tick. The peer (see bench_living) is
 measured just before and just after each case; the ratio takes their mean.
 """
 
@@ -455,9 +455,10 @@ def main() -> None:
             beside(WALK, lambda text, on: ("minecarts on rails", *carts_case(text, on)), carts, compiled)
     if args.boats_only or not (args.tnt_only or args.players_only or args.items_only or args.pearls_only
                                or args.mobs_only or args.arrows_only):
-        # boats have no row kernel: the compiled setting runs them on the object path (its path column says so)
-        beside(IDLE, case, f"boats floating on still water ({N})", boats_scene(False), 20, True, boat_floating)
-        beside(IDLE, case, f"boats drifting on ice ({N})", boats_scene(True), 5, True, boat_drifting)
+        for compiled in (True, False):
+            beside(IDLE, case, f"boats floating on still water ({N})", boats_scene(False), 20, compiled,
+                   boat_floating)
+            beside(IDLE, case, f"boats drifting on ice ({N})", boats_scene(True), 5, compiled, boat_drifting)
     print(f"{'case':36s} {'µs/entity-tick':>15s} {'CPU µs':>8s}  {'peer µs/tick before / after':>27s} "
           f"{'ratio':>8s}  path")
     for label, us, cpu, path, theirs in rows:
