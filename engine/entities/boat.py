@@ -128,8 +128,9 @@ def _location(col: int) -> property:
 class BoatBatch(SolidRowBatch):
     """Runs of boats: `engine.entities.boat_kernel.tick_rows`, which hands a boat back to the object path (and stops
     there: its tick may push or move others) where it reads something the kernels do not decide. Every release
-    1.16.2-1.21.3 runs them, its flags as one int (`tnt_kernel.version_bits`) and the boat's own three; before
-    1.16.2 (the inLava flag) and from 1.21.4 (`block_effects` refused) and a release that refuses a mechanic they
+    1.16.2-1.21.4 runs them (1.21.4's boat and block walk are 1.21.3's), its flags as one int
+    (`tnt_kernel.version_bits`) and the boat's own three; before 1.16.2 (the inLava flag) and from 1.21.5
+    (`block_effects` refused) and a release that refuses a mechanic they
     run leave every boat to the object path; so do a boat with riders, a vehicle, a step height or paddles still
     moving, on its first tick or on a bubble column's surface."""
 
