@@ -277,6 +277,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "wind_charge_top_inclusive": ("AbstractWindChargeEntity.tick bursts a wind charge whose block Y is above "
                                   "getTopYInclusive + 30 (the top row), not above getTopY + 30 (one higher) "
                                   "(1.21.2)", (1, 21, 2), None),
+    "explosion_normalized_direction": ("ServerExplosion.hurtEntities: the push direction is Vec3.normalize of eye - "
+                                       "centre, zero below a length of 1.0E-5F, and an entity whose eye (a TNT's "
+                                       "position) is the centre takes exposure, damage and a zero push instead of "
+                                       "being passed over (1.21.11; 1.21.8: 1.21.3's)", (1, 21, 11), None),
+    "explosion_direction_unread": ("ServerExplosion.hurtEntities of 1.21.9-1.21.10 not read (1.21.8 and 1.21.11 "
+                                   "differ: explosion_normalized_direction): an explosion reaching an entity within "
+                                   "1.0E-5F of its centre stops the run in one line", (1, 21, 9), (1, 21, 11)),
     "explosion_preserves_decorations": ("ExplosionImpl.preservesDecorativeEntities: armor stands, items and leash "
                                         "knots are immune to an explosion whose source entity is a wind charge or "
                                         "touches water (1.21.2)", (1, 21, 2), None),
@@ -1083,6 +1090,8 @@ class Features:
     fireball_acceleration_power: bool
     fireball_tick_1_21_2: bool
     wind_charge_top_inclusive: bool
+    explosion_normalized_direction: bool
+    explosion_direction_unread: bool
     explosion_preserves_decorations: bool
     supporting_block: bool
     block_collision_deflate_1e7: bool

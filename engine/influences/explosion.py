@@ -60,6 +60,8 @@ from engine.influences.explosion_kernel import (
     R_INFLUENCE,
     T_DIR,
     T_DIST,
+    UNREAD_TARGET,
+    entity_pass_direction,
     explosion_impulses,
     explosion_targets,
     exposure_steps,
@@ -100,6 +102,9 @@ RESISTANCE_NOT_1_12 = frozenset({"piston", "sticky_piston", "piston_head", "movi
 RESISTANCE_BEFORE = {"piston_strength_1_5": frozenset({"piston", "sticky_piston", "piston_head"}),
                      "end_stone_bricks_strength_3": frozenset({"end_stone_bricks", "end_stone_brick_slab",
                                                                "end_stone_brick_stairs", "end_stone_brick_wall"})}
+UNREAD_ENTITY_PASS = ("an entity within 1.0E-5F of the centre: ServerExplosion.hurtEntities of 1.21.8 passes over one "
+                      "at the centre and divides the direction by its length, 1.21.11's normalises it (zero below "
+                      "1.0E-5F) and passes over nothing; 1.21.9-1.21.10 not read, the release of the change unknown")
 EXPOSURE_MEMO_SIZE = 4096   # exposures remembered per world and block version (a cache bound, not physics)
 
 
@@ -273,7 +278,8 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
 
     Candidates: `getOtherEntities(source, floor(centre ± (q + 1)))` with q = 2·power (the section bug). For each,
     in that order: w = (float)sqrt(distance²) / q must be ≤ 1; the direction runs from the centre to the eye
-    (TNT: the position) and is skipped when its (float) length is 0; influence (1 − w)·exposure; damage
+    (TNT: the position) and is skipped when its (float) length is 0 (1.21.11: normalised, zero below 1.0E-5F,
+    nothing skipped; 1.21.9-1.21.10 stop where the two differ); influence (1 − w)·exposure; damage
     (int)((I² + I)/2·7·q + 1); a living entity's impulse passes Blast Protection; Motion += direction·impulse.
     Returns the ledger rows: id, samples [unblocked, total], exposure, impulse, distance, influence, damage
     (a `Ledger`: kept as columns until read).
@@ -300,13 +306,16 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     targets = _Targets.of(world, source, found)
     if not targets.entities:
         return []
+    where = f"the explosion at {tuple(center)}, tick {sim.tick_count}"
     if "explosion" in sim.features.refused:
-        raise refusal(sim.features, "explosion", f"the explosion at {tuple(center)}, tick {sim.tick_count}")
+        raise refusal(sim.features, "explosion", where)
     f, rows = targets.table(), targets.rows
     count = len(rows)
     hit, target, bounds = np.empty(count, dtype=np.int64), np.empty((count, 5)), np.empty(6)
     n = explosion_targets(f, rows, targets.pos_col, targets.box_col, targets.eye_col, cx, cy, cz, q, tuple(query),
-                          sim.features.explosion_double_sqrt, hit, target, bounds)
+                          entity_pass_direction(sim.features), hit, target, bounds)
+    if n == UNREAD_TARGET:
+        raise refusal(sim.features, "explosion", where, UNREAD_ENTITY_PASS)
     if not n:
         return []
     hit, target = hit[:n], target[:n]
@@ -321,7 +330,7 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
             _samples(world, center, f[rows[hit], targets.box_col:targets.box_col + 6], shape_type, double_steps,
                      rec, ids, empty, unblocked, total)
         except BoxNotCompared as err:
-            raise refusal(sim.features, "explosion", f"the explosion at {tuple(center)}, tick {sim.tick_count}",
+            raise refusal(sim.features, "explosion", where,
                           f"a 1.12.2 exposure ray meets {err}, whose bounding box (World.rayTraceBlocks) is not "
                           "compared") from None
     before = targets.motions(hit)

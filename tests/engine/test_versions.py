@@ -686,6 +686,10 @@ CASES["wind_charge_top_inclusive"] = (scene_toml(scene={"version": "1.21"}, enti
     {"type": "minecraft:wind_charge", "id": 1, "pos": [0.5, 350.5, 0.5], "motion": [0.1, 0.0, 0.0]}]), 1, 1)
 # the armor stand beside a wind charge's burst: pushed up to 1.21.1, immune from 1.21.2
 CASES["explosion_preserves_decorations"] = ((SCENES_DIR / "wind_charge_launch_1_21.toml").read_text(), 3, 3)
+# an armor stand whose eye is the explosion's centre: passed over (up to 1.21.8) or broken (1.21.11); 1.21.9-1.21.10
+# stop in one line
+CASES["explosion_normalized_direction"] = ((SCENES_DIR / "explosion_at_centre_1_21_11.toml").read_text(), 1, 3)
+CASES["explosion_direction_unread"] = (CASES["explosion_normalized_direction"][0], 1, 3)
 # a boat on the surface of a bubble column: its splash drawn (1.21.4's draws), or the run stops (1.21.8's)
 CASES["boat_splash_above_bubble_column"] = (scene_toml(blocks=[
     {"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:soul_sand"},
