@@ -105,6 +105,10 @@ RESISTANCE_BEFORE = {"piston_strength_1_5": frozenset({"piston", "sticky_piston"
 UNREAD_ENTITY_PASS = ("an entity within 1.0E-5F of the centre: ServerExplosion.hurtEntities of 1.21.8 passes over one "
                       "at the centre and divides the direction by its length, 1.21.11's normalises it (zero below "
                       "1.0E-5F) and passes over nothing; 1.21.9-1.21.10 not read, the release of the change unknown")
+# the redirectable_projectile tag (1.21.3, 1.21.11); from 1.21.11 an explosion gives them its attacker as owner
+REDIRECTABLE_TYPES = frozenset({"minecraft:fireball", "minecraft:wind_charge", "minecraft:breeze_wind_charge"})
+PROJECTILE_OWNER_SET = ("a fireball or wind charge in reach: ServerExplosion.hurtEntities of 1.21.11 sets its owner to "
+                        "the explosion's attacker (1.21.8: kept), not simulated; 1.21.9-1.21.10 not read")
 EXPOSURE_MEMO_SIZE = 4096   # exposures remembered per world and block version (a cache bound, not physics)
 
 
@@ -351,13 +355,15 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
         return ledger
     entities = targets.entities
     hit_entities = entities if n == count else [entities[k] for k in hit.tolist()]   # (hit ascends)
+    if sim.features.explosion_sets_projectile_owner and any(e.TYPE in REDIRECTABLE_TYPES for e in hit_entities):
+        raise refusal(sim.features, "explosion", where, PROJECTILE_OWNER_SET)
     types = set(map(type, hit_entities))
     if behavior.damages and any(t.damage is not Entity.damage for t in types):   # Entity.damage does nothing: skip
         for e, amount in zip(hit_entities, result[:, R_DAMAGE].tolist(), strict=True):
             e.damage(sim, damage_source.EXPLOSION, amount)
     targets.write_back(hit, hit_entities)
-    for k, e in enumerate(hit_entities):   # 1.21.4: a stuck arrow's addVelocity does nothing
-        if e.held_in_place(sim.features):
+    for k, e in enumerate(hit_entities):   # 1.21.4: addVelocity does nothing to a stuck arrow or a wind charge
+        if e.ignores_add_velocity(sim.features):
             e.motion = _new(Vec3, before[k].tolist())
             result[k, R_IMPULSE:R_IMPULSE + 3] = 0.0
     if any(t.living for t in types):
