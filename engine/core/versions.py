@@ -277,6 +277,22 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "wind_charge_top_inclusive": ("AbstractWindChargeEntity.tick bursts a wind charge whose block Y is above "
                                   "getTopYInclusive + 30 (the top row), not above getTopY + 30 (one higher) "
                                   "(1.21.2)", (1, 21, 2), None),
+    "explosion_add_velocity": ("ExplosionImpl.damageEntities pushes through Entity.addVelocity, not "
+                               "setVelocity(getVelocity().add(..)): a wind charge "
+                               "(AbstractWindChargeEntity.addVelocity does nothing) keeps its Motion (1.21.4; 1.21.7, "
+                               "1.21.8 Entity.push, 1.21.11 the same)", (1, 21, 4), None),
+    "explosion_normalized_direction": ("ServerExplosion.hurtEntities: the push direction is Vec3.normalize of eye - "
+                                       "centre, zero below a length of 1.0E-5F, and an entity whose eye (a TNT's "
+                                       "position) is the centre takes exposure, damage and a zero push instead of "
+                                       "being passed over (1.21.11; 1.21.8: 1.21.3's)", (1, 21, 11), None),
+    "explosion_direction_unread": ("ServerExplosion.hurtEntities of 1.21.9-1.21.10 not read (1.21.8 and 1.21.11 "
+                                   "differ: explosion_normalized_direction): an explosion reaching an entity within "
+                                   "1.0E-5F of its centre stops the run in one line", (1, 21, 9), (1, 21, 11)),
+    "explosion_sets_projectile_owner": ("ServerExplosion.hurtEntities sets the owner of a projectile of the "
+                                        "redirectable_projectile tag (fireball, wind charge, breeze wind charge) to "
+                                        "the explosion's attacker: not simulated, an explosion reaching one stops the "
+                                        "run in one line (1.21.11; 1.21.8 keeps the owner, 1.21.9-1.21.10 not read)",
+                                        (1, 21, 9), None),
     "explosion_preserves_decorations": ("ExplosionImpl.preservesDecorativeEntities: armor stands, items and leash "
                                         "knots are immune to an explosion whose source entity is a wind charge or "
                                         "touches water (1.21.2)", (1, 21, 2), None),
@@ -809,12 +825,7 @@ MECHANICS: dict[str, Mechanic] = {
         "the wind charge (AbstractWindChargeEntity.tick and its burst)", "a wind charge or breeze wind charge "
         "ticks", (
             Change(OLDEST, (1, 21, 0), "not in this version: wind charges and breeze wind charges are entities "
-                   "of 1.21 (of the update_1_21 experiment in 1.20.5-1.20.6, not simulated)"),
-            Change((1, 21, 4), None, "the wind charge of 1.21.4 and later not compared (AbstractWindCharge, "
-                   "WindCharge, BreezeWindCharge of 1.21.4, 1.21.8 and 1.21.11 not read; the burst's entity pass, "
-                   "ServerExplosion.hurtEntities, is 1.21.3's in 1.21.8, while 1.21.11's ExplosionImpl normalises "
-                   "the impulse's direction, zero below 1.0E-5F, and pushes an entity at the centre by zero instead "
-                   "of passing over it)"))),
+                   "of 1.21 (of the update_1_21 experiment in 1.20.5-1.20.6, not simulated)"),)),
     "llama_spit": Mechanic(
         "the llama-spit tick (LlamaSpitEntity.tick)", "a llama spit ticks", (
             Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),)),
@@ -1093,6 +1104,10 @@ class Features:
     fireball_acceleration_power: bool
     fireball_tick_1_21_2: bool
     wind_charge_top_inclusive: bool
+    explosion_add_velocity: bool
+    explosion_normalized_direction: bool
+    explosion_direction_unread: bool
+    explosion_sets_projectile_owner: bool
     explosion_preserves_decorations: bool
     supporting_block: bool
     block_collision_deflate_1e7: bool

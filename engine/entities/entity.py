@@ -200,6 +200,11 @@ class Entity:
         arrow or trident's override does so (1.21.4)."""
         return False
 
+    def ignores_add_velocity(self, features: Features) -> bool:
+        """Whether an explosion's push passes it by (`addVelocity` overridden to do nothing; the explosion pushes
+        through it from 1.21.4): a stuck arrow or trident (`held_in_place`)."""
+        return self.held_in_place(features)
+
     def get_piston_behavior(self) -> str:
         """`Entity.getPistonBehavior`: "normal"; "ignore" makes pistons and shulker boxes pass the entity by."""
         return "normal"

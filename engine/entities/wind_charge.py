@@ -1,4 +1,5 @@
-"""Wind charges (1.21): `AbstractWindChargeEntity`, `WindChargeEntity` (a player's, thrown or dispensed) and
+"""Wind charges (1.21-1.21.11; the classes of 1.21.4, 1.21.7, 1.21.8 and 1.21.11 are 1.21.3's):
+`AbstractWindChargeEntity`, `WindChargeEntity` (a player's, thrown or dispensed) and
 `BreezeWindChargeEntity` (a breeze's), explosive projectiles without acceleration or drag.
 
 Their tick is `ExplosiveProjectileEntity.tick` (engine/entities/fireball.py: 1.21's order, 1.21.2's with
@@ -15,7 +16,8 @@ triggered, none removed) and an `AdvancedExplosionBehavior`: barrier and bedrock
 else resists the rays, no damage, the impulse × 1.22F (wind charge, power 1.2F) or × 1.0 (breeze wind charge,
 power 3.0F). Not modelled: a projectile redirecting a wind charge (the 5-tick `deflectCooldown`), the block a
 charge hits reacting to the hit (`onProjectileHit`: targets, bells), the wind-charged fall-damage rules of a
-player it launches (`currentExplosionImpactPos`), its particles and sounds.
+player it launches (`currentExplosionImpactPos`), its particles and sounds. An explosion's push goes through
+`addVelocity` from 1.21.4, which a charge overrides to do nothing (`ignores_add_velocity`).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from engine.world.dimensions import top_y
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
     from engine.entities.entity import Entity
 
 BURST = StageInfo("burst", "AbstractWindChargeEntity.createExplosion")
@@ -107,6 +110,11 @@ class AbstractWindCharge(ExplosiveProjectile):
             self.remove()
             return
         super().tick(sim, rec)
+
+    def ignores_add_velocity(self, features: Features) -> bool:
+        """`addVelocity` does nothing (1.21-1.21.11); an explosion pushes through it from 1.21.4
+        (`explosion_add_velocity`; up to 1.21.3 `setVelocity(getVelocity().add(..))` pushes the charge)."""
+        return features.explosion_add_velocity
 
     def can_hit(self, sim: TickContext, e: Entity) -> bool:
         """`canHit`: never another wind charge or an end crystal."""

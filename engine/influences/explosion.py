@@ -60,6 +60,8 @@ from engine.influences.explosion_kernel import (
     R_INFLUENCE,
     T_DIR,
     T_DIST,
+    UNREAD_TARGET,
+    entity_pass_direction,
     explosion_impulses,
     explosion_targets,
     exposure_steps,
@@ -100,6 +102,13 @@ RESISTANCE_NOT_1_12 = frozenset({"piston", "sticky_piston", "piston_head", "movi
 RESISTANCE_BEFORE = {"piston_strength_1_5": frozenset({"piston", "sticky_piston", "piston_head"}),
                      "end_stone_bricks_strength_3": frozenset({"end_stone_bricks", "end_stone_brick_slab",
                                                                "end_stone_brick_stairs", "end_stone_brick_wall"})}
+UNREAD_ENTITY_PASS = ("an entity within 1.0E-5F of the centre: ServerExplosion.hurtEntities of 1.21.8 passes over one "
+                      "at the centre and divides the direction by its length, 1.21.11's normalises it (zero below "
+                      "1.0E-5F) and passes over nothing; 1.21.9-1.21.10 not read, the release of the change unknown")
+# the redirectable_projectile tag (1.21.3, 1.21.11); from 1.21.11 an explosion gives them its attacker as owner
+REDIRECTABLE_TYPES = frozenset({"minecraft:fireball", "minecraft:wind_charge", "minecraft:breeze_wind_charge"})
+PROJECTILE_OWNER_SET = ("a fireball or wind charge in reach: ServerExplosion.hurtEntities of 1.21.11 sets its owner to "
+                        "the explosion's attacker (1.21.8: kept), not simulated; 1.21.9-1.21.10 not read")
 EXPOSURE_MEMO_SIZE = 4096   # exposures remembered per world and block version (a cache bound, not physics)
 
 
@@ -273,7 +282,8 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
 
     Candidates: `getOtherEntities(source, floor(centre ± (q + 1)))` with q = 2·power (the section bug). For each,
     in that order: w = (float)sqrt(distance²) / q must be ≤ 1; the direction runs from the centre to the eye
-    (TNT: the position) and is skipped when its (float) length is 0; influence (1 − w)·exposure; damage
+    (TNT: the position) and is skipped when its (float) length is 0 (1.21.11: normalised, zero below 1.0E-5F,
+    nothing skipped; 1.21.9-1.21.10 stop where the two differ); influence (1 − w)·exposure; damage
     (int)((I² + I)/2·7·q + 1); a living entity's impulse passes Blast Protection; Motion += direction·impulse.
     Returns the ledger rows: id, samples [unblocked, total], exposure, impulse, distance, influence, damage
     (a `Ledger`: kept as columns until read).
@@ -300,14 +310,17 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     targets = _Targets.of(world, source, found)
     if not targets.entities:
         return []
+    where = f"the explosion at {tuple(center)}, tick {sim.tick_count}"
     if "explosion" in sim.features.refused:
-        raise refusal(sim.features, "explosion", f"the explosion at {tuple(center)}, tick {sim.tick_count}")
+        raise refusal(sim.features, "explosion", where)
     f, rows = targets.table(), targets.rows
     count = len(rows)
     hit, target, bounds = np.empty(count, dtype=np.int64), np.empty((count, 5)), np.empty(6)
     same = np.empty(count, dtype=np.bool_)
     n = explosion_targets(f, rows, targets.pos_col, targets.box_col, targets.eye_col, cx, cy, cz, q, tuple(query),
-                          sim.features.explosion_double_sqrt, hit, target, bounds, same)
+                          entity_pass_direction(sim.features), hit, target, bounds, same)
+    if n == UNREAD_TARGET:
+        raise refusal(sim.features, "explosion", where, UNREAD_ENTITY_PASS)
     if not n:
         return []
     hit, target = hit[:n], target[:n]
@@ -322,7 +335,7 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
             _samples(world, center, f[rows[hit], targets.box_col:targets.box_col + 6], shape_type, double_steps,
                      rec, ids, empty, unblocked, total)
         except BoxNotCompared as err:
-            raise refusal(sim.features, "explosion", f"the explosion at {tuple(center)}, tick {sim.tick_count}",
+            raise refusal(sim.features, "explosion", where,
                           f"a 1.12.2 exposure ray meets {err}, whose bounding box (World.rayTraceBlocks) is not "
                           "compared") from None
     before = targets.motions(hit)
@@ -343,13 +356,15 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
         return ledger
     entities = targets.entities
     hit_entities = entities if n == count else [entities[k] for k in hit.tolist()]   # (hit ascends)
+    if sim.features.explosion_sets_projectile_owner and any(e.TYPE in REDIRECTABLE_TYPES for e in hit_entities):
+        raise refusal(sim.features, "explosion", where, PROJECTILE_OWNER_SET)
     types = set(map(type, hit_entities))
     if behavior.damages and any(t.damage is not Entity.damage for t in types):   # Entity.damage does nothing: skip
         for e, amount in zip(hit_entities, result[:, R_DAMAGE].tolist(), strict=True):
             e.damage(sim, damage_source.EXPLOSION, amount)
     targets.write_back(hit, hit_entities)
-    for k, e in enumerate(hit_entities):   # 1.21.4: a stuck arrow's addVelocity does nothing
-        if e.held_in_place(sim.features):
+    for k, e in enumerate(hit_entities):   # 1.21.4: addVelocity does nothing to a stuck arrow or a wind charge
+        if e.ignores_add_velocity(sim.features):
             e.motion = _new(Vec3, before[k].tolist())
             result[k, R_IMPULSE:R_IMPULSE + 3] = 0.0
     if any(t.living for t in types):

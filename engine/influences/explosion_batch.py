@@ -47,6 +47,8 @@ from engine.influences.explosion_kernel import (
     OVER_LIMIT,
     R_IMPULSE,
     T_DIST,
+    UNREAD_TARGET,
+    entity_pass_direction,
     explosion_impulses,
     explosion_targets,
     exposure_samples,
@@ -100,7 +102,7 @@ def _cell(v: float, c: float, low: bool) -> int:
 
 @njit
 def explode_row(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, sections: np.ndarray, r: int,
-                cand: np.ndarray, cand_ids: np.ndarray, m: int, cover: tuple, seed: int, double_sqrt: bool,
+                cand: np.ndarray, cand_ids: np.ndarray, m: int, cover: tuple, seed: int, direction: int,
                 double_steps: bool, steps: np.ndarray, h: np.ndarray, table: np.ndarray, marks: np.ndarray,
                 side: int, reach: int, work: np.ndarray, near: bool, walk: tuple, shapes: tuple, exposure: tuple,
                 hit: np.ndarray, target: np.ndarray, bounds: np.ndarray, same: np.ndarray, clear: np.ndarray,
@@ -151,8 +153,10 @@ def explode_row(f: np.ndarray, keys: np.ndarray, slots: np.ndarray, pool: np.nda
             m -= 1
             break
     rows = cand[:m]
-    n = explosion_targets(f, rows, F_POS, F_BOX, F_POS + 1, cx, cy, cz, q, query, double_sqrt, hit, target, bounds,
+    n = explosion_targets(f, rows, F_POS, F_BOX, F_POS + 1, cx, cy, cz, q, query, direction, hit, target, bounds,
                           same)
+    if n == UNREAD_TARGET:
+        return no                                                       # the per-explosion path refuses it
     if n:
         lo_x, lo_y, lo_z = _cell(bounds[0], cx, True) - 1, _cell(bounds[1], cy, True) - 1, \
             _cell(bounds[2], cz, True) - 1
@@ -269,7 +273,7 @@ def tick_exploding(keys, slots, pool, shape, flags, ncoords, coords, filled, sin
                    f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int, fuse_col: int, v: int, border: tuple,
                    lava_push: float, zero_below: float, effects: np.ndarray, marks: np.ndarray, saved_f: np.ndarray,
                    saved_i: np.ndarray, sections: np.ndarray, cand: np.ndarray, cand_ids: np.ndarray, cover: tuple,
-                   seed: int, double_sqrt: bool, double_steps: bool, steps: np.ndarray, h: np.ndarray,
+                   seed: int, direction: int, double_steps: bool, steps: np.ndarray, h: np.ndarray,
                    table: np.ndarray, air_marks: np.ndarray, side: int, reach: int, work: np.ndarray, near: bool,
                    walk: tuple, boxes: tuple, exposure: tuple, hit: np.ndarray, target: np.ndarray,
                    bounds: np.ndarray, same: np.ndarray, clear: np.ndarray, samples: np.ndarray,
@@ -298,7 +302,7 @@ def tick_exploding(keys, slots, pool, shape, flags, ncoords, coords, filled, sin
         if k == len(log):
             return stop, status, k, seed, AGAIN
         why, m, seed, pushed, s, cx, cy, cz = explode_row(
-            f, keys, slots, pool, sections, rows[stop], cand, cand_ids, m, cover, seed, double_sqrt, double_steps,
+            f, keys, slots, pool, sections, rows[stop], cand, cand_ids, m, cover, seed, direction, double_steps,
             steps, h, table, air_marks, side, reach, work, near, walk, shapes, exposure, hit, target, bounds, same,
             clear, samples, scratch, out_ids, index, unblocked, total, distance, result, p, s)
         if why != TAKEN:
@@ -353,7 +357,7 @@ class Blasts:
         exposure = (np.empty((3, EXPOSURE_FRACTIONS)), np.empty(9), np.empty(9), np.zeros(3, dtype=np.int64))
         stop, status, k, seed, why = tick_exploding(
             *blocks, self.scratch, TNT_ROWS.f, TNT_ROWS.i, rows, start, *loop, marks, saved_f, saved_i,
-            _filled_sections(world), cand, cand_ids, cover, seed, features.explosion_double_sqrt,
+            _filled_sections(world), cand, cand_ids, cover, seed, entity_pass_direction(features),
             features.exposure_double_steps, steps, np.empty(steps.shape[1]), blockrays.air_steps(max_steps),
             np.zeros((2 * reach + 1) ** 3, dtype=np.uint8), 2 * reach + 1, reach, np.empty((6, steps.shape[1])),
             near_blocks(features) and blockrays._whole(max_steps, table["bits"]), walk, shape_boxes(), exposure,

@@ -12,14 +12,18 @@ alone (`sample_count`); elsewhere the caller casts the rays and hands the counts
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.constants import EXPLOSION_DAMAGE_FACTOR
+from engine.constants import EXPLOSION_DAMAGE_FACTOR, VEC_ZERO_BELOW_1_21_2
 from engine.core.limits import MAX_EXPOSURE_SAMPLES
 from engine.influences.fluid_kernel import f32
 from engine.jit import njit
 from engine.motion.raycast_kernel import HIT, MISS, collider_ray
+
+if TYPE_CHECKING:
+    from engine.core.versions import Features
 
 # columns of a target (`explosion_targets`): distance, w, direction x, y, z
 T_DIST, T_W, T_DIR = 0, 1, 2
@@ -27,6 +31,20 @@ T_DIST, T_W, T_DIR = 0, 1, 2
 R_EXPOSURE, R_INFLUENCE, R_DAMAGE, R_IMPULSE = 0, 1, 2, 3
 OVER_LIMIT = -1    # `sample_count` of a box whose sample loops would not end in time
 NOT_CAST = -2      # `exposure_samples` of a box whose rays the kernel leaves to the object path
+# `explosion_targets`' direction: float MathHelper.sqrt (up to 1.16.5), double Math.sqrt (1.17), skipping a zero
+# length; Vec3d.normalize (1.21.11: zero below 1.0E-5F, nothing skipped); unread (1.21.9-1.21.10: a target where
+# the two differ stops the pass)
+DIRECTION_FLOAT, DIRECTION_DOUBLE, DIRECTION_NORMALIZE, DIRECTION_UNREAD = 0, 1, 2, 3
+UNREAD_TARGET = -1   # `explosion_targets` met a target whose direction an unread release may take either way
+
+
+def entity_pass_direction(features: Features) -> int:
+    """The release's `explosion_targets` direction (DIRECTION_*)."""
+    if features.explosion_direction_unread:
+        return DIRECTION_UNREAD
+    if features.explosion_normalized_direction:
+        return DIRECTION_NORMALIZE
+    return DIRECTION_DOUBLE if features.explosion_double_sqrt else DIRECTION_FLOAT
 
 
 @njit(inline=True)
@@ -103,15 +121,18 @@ def _same_row(bits: np.ndarray, r: int, s: int, pos_col: int, box_col: int, eye_
 
 @njit
 def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: int, eye_col: int, cx: float,
-                      cy: float, cz: float, q: float, query: tuple, double_sqrt: bool, hit: np.ndarray,
+                      cy: float, cz: float, q: float, query: tuple, direction: int, hit: np.ndarray,
                       target: np.ndarray, bounds: np.ndarray, same: np.ndarray) -> int:
     """The rows the explosion pushes, in order: the box intersects `query` (`getOtherEntities`), w =
-    sqrt(distance²) / q ≤ 1 (1.16.5: MathHelper.sqrt, a float, over the float q; 1.17+ `double_sqrt`: double) and the
-    direction from the centre to the position (its y to column `eye_col`: TNT its position's, others their eye)
-    of non-zero (float) length. Writes hit[n] (the place in `rows`), target[n] (T_* columns) and the least and
-    greatest corner of their boxes (NaN where a box has NaN) to `bounds`; returns n. A row equal bit for bit to
-    the row before it (`_same_row`: a stack's TNT) repeats that row's outcome without computing it again, and
-    same[n] says so (then every number the later stages derive from the row equals the target's before)."""
+    sqrt(distance²) / q ≤ 1 (1.16.5: MathHelper.sqrt, a float, over the float q; from 1.17 `direction` not
+    DIRECTION_FLOAT: double) and the direction from the centre to the position (its y to column `eye_col`: TNT its
+    position's, others their eye): up to 1.21.8 divided by its (float) length, a zero length passed over; 1.21.11
+    (DIRECTION_NORMALIZE, `ServerExplosion.hurtEntities`) `Vec3.normalize`, the zero vector below 1.0E-5F and nothing
+    passed over. Writes hit[n] (the place in `rows`), target[n] (T_* columns) and the least and greatest corner of
+    their boxes (NaN where a box has NaN) to `bounds`; returns n, or UNREAD_TARGET (DIRECTION_UNREAD) at a length
+    below 1.0E-5F. A row equal bit for bit to the row before it (`_same_row`: a stack's TNT) repeats that row's
+    outcome without computing it again, and same[n] says so (then every number the later stages derive from the row
+    equals the target's before)."""
     n = 0
     for a in range(3):
         bounds[a] = math.inf
@@ -135,7 +156,7 @@ def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: in
             continue
         ox, oy, oz = f[r, pos_col] - cx, f[r, pos_col + 1] - cy, f[r, pos_col + 2] - cz
         dist = math.sqrt(ox * ox + oy * oy + oz * oz)                                  # squaredDistanceTo
-        if double_sqrt:
+        if direction != DIRECTION_FLOAT:
             w = java_div(dist, q)
         else:
             dist = f32(dist)
@@ -144,9 +165,14 @@ def explosion_targets(f: np.ndarray, rows: np.ndarray, pos_col: int, box_col: in
             continue
         ey = f[r, eye_col] - cy
         length = math.sqrt(ox * ox + ey * ey + oz * oz)
-        if not double_sqrt:
+        if direction == DIRECTION_FLOAT:
             length = f32(length)
-        if length == 0.0:
+        if direction >= DIRECTION_NORMALIZE and length < VEC_ZERO_BELOW_1_21_2:
+            if direction == DIRECTION_UNREAD:
+                return UNREAD_TARGET
+            ox = ey = oz = 0.0
+            length = 1.0
+        elif length == 0.0:
             continue
         hit[n] = k
         same[n] = False

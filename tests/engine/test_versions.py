@@ -690,6 +690,14 @@ CASES["wind_charge_top_inclusive"] = (scene_toml(scene={"version": "1.21"}, enti
     {"type": "minecraft:wind_charge", "id": 1, "pos": [0.5, 350.5, 0.5], "motion": [0.1, 0.0, 0.0]}]), 1, 1)
 # the armor stand beside a wind charge's burst: pushed up to 1.21.1, immune from 1.21.2
 CASES["explosion_preserves_decorations"] = ((SCENES_DIR / "wind_charge_launch_1_21.toml").read_text(), 3, 3)
+# a wind charge past an exploding TNT: turned by the push (up to 1.21.3: setVelocity) or flying on (addVelocity)
+CASES["explosion_add_velocity"] = ((SCENES_DIR / "wind_charge_explosion_1_21_4.toml").read_text(), 2, 1)
+# the same from 1.21.9: the explosion would set the charge's owner (1.21.11), the run stops in one line
+CASES["explosion_sets_projectile_owner"] = (CASES["explosion_add_velocity"][0], 2, 1)
+# an armor stand whose eye is the explosion's centre: passed over (up to 1.21.8) or broken (1.21.11); 1.21.9-1.21.10
+# stop in one line
+CASES["explosion_normalized_direction"] = ((SCENES_DIR / "explosion_at_centre_1_21_11.toml").read_text(), 1, 3)
+CASES["explosion_direction_unread"] = (CASES["explosion_normalized_direction"][0], 1, 3)
 # a boat on the surface of a bubble column: its splash drawn (1.21.4's draws), or the run stops (1.21.8's)
 CASES["boat_splash_above_bubble_column"] = (scene_toml(blocks=[
     {"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:soul_sand"},
@@ -860,6 +868,7 @@ BOTH_SIMULATED |= {"wind_charge_top_inclusive", "explosion_preserves_decorations
 BOTH_SIMULATED |= {"should_stop_sprinting"}   # players (1.21.4)
 BOTH_SIMULATED |= {"xp_orb_bounce_prev_y"}   # XP orbs (1.21.4)
 BOTH_SIMULATED |= {"arrow_drag_split", "arrow_in_ground_still"}   # arrows (1.21.4)
+BOTH_SIMULATED |= {"explosion_add_velocity"}   # wind charges (1.21.4)
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
