@@ -589,8 +589,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "should_stop_sprinting": ("ClientPlayerEntity.tickMovement ends a sprint right after reading the keys where "
                               "the player is in the sneaking pose or crawling, gliding, riding, or using an item "
                               "off a vehicle out of the water (shouldStopSprinting), and canStartSprinting refuses "
-                              "a sneaking or crawling player unless submerged (1.21.4; 1.21.7 drops both: "
-                              "sprint_forward_impulse)", (1, 21, 4), (1, 21, 7)),
+                              "a sneaking or crawling player unless submerged (1.21.4; from 1.21.7 "
+                              "sprint_forward_impulse replaces both)", (1, 21, 4), None),
     # living entities of 1.21.8 (LivingEntity, MoveControl of 1.21.8 against 1.21.4, docs/versions.md `living`)
     "apply_input_before_ai": ("LivingEntity.aiStep: applyInput scales the sideways and forward input by 0.98F "
                               "before serverAiStep sets them (1.21.4: after the jump, so a mob's AI input was damped "
