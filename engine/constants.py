@@ -587,6 +587,7 @@ BLAST_PROTECTION_RESISTANCE = f32(0.15)  # Blast Protection: explosion_knockback
 OPEN_HASH_MAP_CAPACITY = 32          # fastutil Object2ObjectOpenHashMap(): 16 expected entries / 0.75 → 32 slots
 OPEN_HASH_MIX = 0x9E3779B9           # fastutil HashCommon.mix: h × 0x9E3779B9, then h ^ (h >>> 16)
 SNEAK_EDGE_PROBE_MARGIN = f32(1.0e-5)   # 1.20.5 PlayerEntity: the probe reaches minY - step height - 1.0E-5F
+SNEAK_PROBE_INSET = 1.0e-7             # 1.21.7 Player.canFallAtLeast: the footprint inset and the depth margin
 MOB_FOLLOW_RANGE = 16.0             # MobEntity.createMobAttributes: GENERIC_FOLLOW_RANGE 16.0
 NODE_BUDGET_PER_RANGE = 16.0        # EntityNavigation(): PathNodeNavigator range = floor(followRange * 16.0) (N4)
 NAVIGATION_MAX_FOLLOW_RANGE = 16.0  # EntityNavigation.maxFollowRange (1.21.2): the least range a search uses

@@ -618,6 +618,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                "or item-using sprinter (1.21.4's shouldStopSprinting) (1.21.7)", (1, 21, 7), None),
     "player_motion_cut_squared": ("LivingEntity.aiStep zeroes a player's horizontal Motion where x*x + z*z < 9.0E-6 "
                                   "(1.21.4: each of X and Z below 0.003 in size) (1.21.7)", (1, 21, 7), None),
+    "sneak_probe_deflated": ("Player.canFallAtLeast (the sneaking edge probe, maybeBackOffFromEdge) insets the "
+                             "footprint by 1.0E-7 on X and Z and reaches 1.0E-7 below the depth (1.21.4: the whole "
+                             "footprint, 1.0E-5F below), the airborne test's depth (double)step height - fall "
+                             "distance (was float): a sneaker 0.600005 above the ground is no longer held at an edge "
+                             "(1.21.7)", (1, 21, 7), None),
     # boats of 1.21.8-1.21.11 (AbstractBoat of 1.21.8 and 1.21.11, docs/versions.md `boat`)
     "boat_splash_above_bubble_column": ("AbstractBoat.onAboveBubbleColumn draws nextInt(100) while not under water "
                                         "and, at 0, the sound's and the splash's three floats (1.21.4: the splash's "
@@ -1203,6 +1208,7 @@ class Features:
     player_move_vector: bool
     sprint_forward_impulse: bool
     player_motion_cut_squared: bool
+    sneak_probe_deflated: bool
     boat_splash_above_bubble_column: bool
     boat_boarding_by_type_tag: bool
     thrown_ignore_entity: bool

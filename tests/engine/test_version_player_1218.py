@@ -4,10 +4,11 @@
 `modifyInputSpeedForSquareMovement`, `distanceToUnitSquare`, `canStartSprinting`, `shouldStopRunSprinting`,
 `KeyboardInput`, `ClientInput`, `Vec2`, `LivingEntity.aiStep`) was read against 1.21.4's `ClientPlayerEntity`,
 `KeyboardInput`, `Input` and `LivingEntity.tickMovement`; 1.21.7 (clean) is 1.21.8 in these classes, 1.21.11 (both
-decompilations) too but for the double-indexed sine (`sine_index_double`). Three flags, each with a scene, its
+decompilations) too but for the double-indexed sine (`sine_index_double`). Four flags, each with a scene, its
 1.21.4 neighbour and a mutant (1.21.8 with the flag off): `player_move_vector`, `sprint_forward_impulse`,
-`player_motion_cut_squared`. The compiled players phase decides 1.16.5 only (`PlayerBatch.decides`): a 1.21.7+
-player takes the object path, which runs the stages' kernel source as plain Python (`engine.jit.plain`)."""
+`player_motion_cut_squared`, and `Player.canFallAtLeast`'s sneaking probe (`sneak_probe_deflated`). The compiled
+players phase decides 1.16.5 only (`PlayerBatch.decides`): a 1.21.7+ player takes the object path, which runs the
+stages' kernel source as plain Python (`engine.jit.plain`)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ DIAGONAL = (SCENES_DIR / "player_diagonal_walk_1_21_8.toml").read_text()
 STOP = (SCENES_DIR / "player_stop_cut_1_21_8.toml").read_text()
 SNEAK_SPRINT = (SCENES_DIR / "player_sneak_keeps_sprint_1_21_8.toml").read_text()
 AIR_TAP = (SCENES_DIR / "player_double_tap_air_1_21_8.toml").read_text()
+EDGE = (SCENES_DIR / "player_sneak_probe_1_21_8.toml").read_text()
 # scene, ticks, the runs: (version, flags changed)
 RUNS = {
     "diagonal": (DIAGONAL, 8, (("1.21.4", ()), ("1.21.7", ()), ("1.21.8", ()), ("1.21.11", ()),
@@ -40,6 +42,8 @@ RUNS = {
     "sneak_sprint": (SNEAK_SPRINT, 14, (("1.21.4", ()), ("1.21.8", ()),
                                         ("1.21.8", (("sprint_forward_impulse", False),)))),
     "air_tap": (AIR_TAP, 10, (("1.21.4", ()), ("1.21.8", ()), ("1.21.8", (("sprint_forward_impulse", False),)))),
+    "edge": (EDGE, 12, (("1.21.4", ()), ("1.21.8", ()), ("1.21.11", ()),
+                        ("1.21.8", (("sneak_probe_deflated", False),)))),
 }
 
 
@@ -120,11 +124,22 @@ def test_a_double_tap_in_the_air_sprints_from_1_21_7(runs) -> None:
         assert not any(s[2] for s in runs["air_tap", *key]) and runs["air_tap", *key][-1][0].z < new[-1][0].z
 
 
+def test_a_sneaker_0_600005_above_the_ground_is_not_held_at_the_edge_from_1_21_7(runs) -> None:
+    """1.21.4's probe, 1.0E-5F below the step height, finds the block 0.600005 under the feet and holds the sneaker
+    at its edge in tick 1 (a move of 0.05 for 0.2); 1.21.8's, 1.0E-7 below, does not, and the player moves on.
+    Both land beside the block (y 3), 1.21.8 further east; 1.21.11 as 1.21.8, the mutant as 1.21.4."""
+    old, new = runs["edge", "1.21.4", ()], runs["edge", "1.21.8", ()]
+    assert new[0][0].x - 1.25 > 3.0 * (old[0][0].x - 1.25) > 0.0 and old[0][0].y == new[0][0].y
+    assert old[-1][0].y == new[-1][0].y == 3.0 and new[-1][0].x > old[-1][0].x + 0.5
+    assert runs["edge", "1.21.11", ()] == new and runs["edge", "1.21.8", (("sneak_probe_deflated", False),)] == old
+
+
 def test_the_back_key_clears_the_double_tap_from_1_21_7() -> None:
     """`LocalPlayer.aiStep` clears the tap's ticks where the back key is held: back in tick 2 leaves the second
     press a walk."""
     text = AIR_TAP.replace("[[inputs]]                # ticks 3-10",
-                           "[[inputs]]\nentity = 1\nfrom = 2\nto = 2\nback = true\n\n[[inputs]]                # ticks 3-10")
+                           "[[inputs]]\nentity = 1\nfrom = 2\nto = 2\nback = true\n\n"
+                           "[[inputs]]                # ticks 3-10")
     assert not any(s[2] for s in _ticked(text, "1.21.8", 10))
 
 

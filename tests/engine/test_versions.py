@@ -319,6 +319,14 @@ CASES: dict[str, tuple[str, int, int]] = {
     "fall_damage_floor": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "minecraft:zombie", "pos": [0.5, 4.5, 0.5], "health": 1.0, "id": 1}],
         scene={"version": "1.21.8"}), 40, 1),
+    # 1.21.7 players (LocalPlayer): a diagonal walk's normalized move vector through modifyInput, or (1, 1) x 0.98F
+    "player_move_vector": ((SCENES_DIR / "player_diagonal_walk_1_21_8.toml").read_text(), 8, 1),
+    # a double tap in mid-air sprints (canStartSprinting), or the tap opens only on the ground
+    "sprint_forward_impulse": ((SCENES_DIR / "player_double_tap_air_1_21_8.toml").read_text(), 10, 1),
+    # a player slowing to a stop glides while x² + z² ≥ 9.0E-6, or stops where X and Z are below 0.003
+    "player_motion_cut_squared": ((SCENES_DIR / "player_stop_cut_1_21_8.toml").read_text(), 18, 1),
+    # a sneaker 0.600005 above a block moves past its edge (the probe 1.0E-7 deep), or is held (1.0E-5F deep)
+    "sneak_probe_deflated": ((SCENES_DIR / "player_sneak_probe_1_21_8.toml").read_text(), 3, 1),
     # a dropped item falls: its fall distance sums the drops (each cast to float) in double, or in float
     # a zombie paths into a pen of waterlogged fences: through its side (WATER), or not at all (FENCE)
     "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 60, 1),
