@@ -587,11 +587,12 @@ class PlayerEntity(RowBacked, LivingEntity):
         """1.19.4 `PlayerEntity.getOffGroundSpeed` (not flying): 0.025999999F sprinting, else 0.02F."""
         return OFF_GROUND_SPRINT_SPEED if self.sprinting else FLYING_SPEED
 
-    def has_collided_softly(self, adjusted: Vec3) -> bool:
-        """1.18 `ClientPlayerEntity.hasCollidedSoftly`: the input's direction (rotated by the yaw, sine table)
-        and the horizontal movement left after collisions differ by less than 0.13962634F radians."""
+    def has_collided_softly(self, adjusted: Vec3, index_double: bool) -> bool:
+        """1.18 `ClientPlayerEntity.hasCollidedSoftly` (1.21.8 `LocalPlayer.isHorizontalCollisionMinor`): the input's
+        direction (rotated by the yaw, sine table; indexed in double in 1.21.11, `sine_index_double`) and the
+        horizontal movement left after collisions differ by less than 0.13962634F radians."""
         f = f32(self.yaw * DEGREES_TO_RADIANS)
-        d, e = sin(f), cos(f)
+        d, e = sin(f, index_double), cos(f, index_double)
         g = self.sideways_speed * e - self.forward_speed * d
         h = self.forward_speed * e + self.sideways_speed * d
         i = g * g + h * h

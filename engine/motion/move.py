@@ -111,7 +111,7 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual,         # step 7
               world if features.supporting_block else None, rec, fields)
     if e.is_player and features.sprint_soft_collision:                              # 1.18 collidedSoftly
-        e.collided_softly = e.horizontal_collision and e.has_collided_softly(actual)
+        e.collided_softly = e.horizontal_collision and e.has_collided_softly(actual, features.sine_index_double)
     if e.on_ground and "supporting_block" in features.refused:
         raise refusal(features, "supporting_block", f"entity {e.id} on the ground, tick {sim.tick_count}")
     landing = supporting_block.get_landing_pos(e, world, features)
