@@ -623,6 +623,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "footprint, 1.0E-5F below), the airborne test's depth (double)step height - fall "
                              "distance (was float): a sneaker 0.600005 above the ground is no longer held at an edge "
                              "(1.21.7)", (1, 21, 7), None),
+    "glide_ends_on_climbable": ("LivingEntity.travelFallFlying: a glider on a climbable block travels as in the "
+                                "air (travelInAir) and stops gliding (1.21.4: travelGliding glides on) (1.21.7)",
+                                (1, 21, 7), None),
     # boats of 1.21.8-1.21.11 (AbstractBoat of 1.21.8 and 1.21.11, docs/versions.md `boat`)
     "boat_splash_above_bubble_column": ("AbstractBoat.onAboveBubbleColumn draws nextInt(100) while not under water "
                                         "and, at 0, the sound's and the splash's three floats (1.21.4: the splash's "
@@ -909,9 +912,10 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), "elytra flight " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "elytra flight of 1.14-1.14.4 is reached only through the living tick, "
                    "not simulated before 1.15"),
-            Change((1, 21, 5), None, "LivingEntity.travelFallFlying of 1.21.8 stops the glide of an entity on a "
-                   "climbable block and travels it as in the air (1.21.4: the glide goes on): not simulated; " +
-                   _LIVING_1_21_5))),
+            Change((1, 21, 5), (1, 21, 7), "LivingEntity.travelFallFlying of 1.21.7 and 1.21.8 (read) stops the "
+                   "glide of an entity on a climbable block and travels it as in the air (1.21.4: the glide goes on, "
+                   "glide_ends_on_climbable); " + _LIVING_1_21_5),
+            Change((1, 21, 9), (1, 21, 11), _LIVING_1_21_9))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),
@@ -1209,6 +1213,7 @@ class Features:
     sprint_forward_impulse: bool
     player_motion_cut_squared: bool
     sneak_probe_deflated: bool
+    glide_ends_on_climbable: bool
     boat_splash_above_bubble_column: bool
     boat_boarding_by_type_tag: bool
     thrown_ignore_entity: bool

@@ -32,6 +32,7 @@ STOP = (SCENES_DIR / "player_stop_cut_1_21_8.toml").read_text()
 SNEAK_SPRINT = (SCENES_DIR / "player_sneak_keeps_sprint_1_21_8.toml").read_text()
 AIR_TAP = (SCENES_DIR / "player_double_tap_air_1_21_8.toml").read_text()
 EDGE = (SCENES_DIR / "player_sneak_probe_1_21_8.toml").read_text()
+VINES = (SCENES_DIR / "elytra_vine_glide_ends_1_21_8.toml").read_text()
 # scene, ticks, the runs: (version, flags changed)
 RUNS = {
     "diagonal": (DIAGONAL, 8, (("1.21.4", ()), ("1.21.7", ()), ("1.21.8", ()), ("1.21.11", ()),
@@ -42,6 +43,8 @@ RUNS = {
     "sneak_sprint": (SNEAK_SPRINT, 14, (("1.21.4", ()), ("1.21.8", ()),
                                         ("1.21.8", (("sprint_forward_impulse", False),)))),
     "air_tap": (AIR_TAP, 10, (("1.21.4", ()), ("1.21.8", ()), ("1.21.8", (("sprint_forward_impulse", False),)))),
+    "vines": (VINES, 5, (("1.21.4", ()), ("1.21.8", ()), ("1.21.11", ()),
+                         ("1.21.8", (("glide_ends_on_climbable", False),)))),
     "edge": (EDGE, 12, (("1.21.4", ()), ("1.21.8", ()), ("1.21.11", ()),
                         ("1.21.8", (("sneak_probe_deflated", False),)))),
 }
@@ -134,6 +137,16 @@ def test_a_sneaker_0_600005_above_the_ground_is_not_held_at_the_edge_from_1_21_7
     assert runs["edge", "1.21.11", ()] == new and runs["edge", "1.21.8", (("sneak_probe_deflated", False),)] == old
 
 
+def test_a_glider_on_vines_stops_gliding_from_1_21_7(runs) -> None:
+    """`LivingEntity.travelFallFlying` of 1.21.8 (and 1.21.11) travels a glider on a climbable block as in the air
+    and stops its glide: in tick 1 it is clamped to the climbing speed (X and Z within 0.15F) and stands after;
+    1.21.4's `travelGliding` and the mutant glide on, faster and in the gliding pose."""
+    old, new = runs["vines", "1.21.4", ()], runs["vines", "1.21.8", ()]
+    assert all(s[3] == "fall_flying" for s in old) and not any(s[3] == "fall_flying" for s in new)
+    assert new[0][0].z - 2.5 < 0.1501 < old[0][0].z - 2.5 and new[-1][0].y < old[-1][0].y
+    assert runs["vines", "1.21.11", ()] == new and runs["vines", "1.21.8", (("glide_ends_on_climbable", False),)] == old
+
+
 def test_the_back_key_clears_the_double_tap_from_1_21_7() -> None:
     """`LocalPlayer.aiStep` clears the tap's ticks where the back key is held: back in tick 2 leaves the second
     press a walk."""
@@ -149,8 +162,8 @@ def test_the_back_key_clears_the_double_tap_from_1_21_7() -> None:
 def test_players_of_the_unread_releases_stop_in_one_line(version: str, title: str) -> None:
     kind, line = outcome(DIAGONAL, 2, 1, version=version)
     assert kind == "refused" and "\n" not in line and line.startswith(title) and version in line, line
-    assert "player" in features_for(version).refused
-    assert "player" not in features_for("1.21.7").refused | features_for("1.21.11").refused
+    assert {"player", "elytra"} <= features_for(version).refused
+    assert not {"player", "elytra"} & (features_for("1.21.7").refused | features_for("1.21.11").refused)
 
 
 def test_the_compiled_players_phase_leaves_1_21_7_and_later_to_the_object_path() -> None:

@@ -327,6 +327,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     "player_motion_cut_squared": ((SCENES_DIR / "player_stop_cut_1_21_8.toml").read_text(), 18, 1),
     # a sneaker 0.600005 above a block moves past its edge (the probe 1.0E-7 deep), or is held (1.0E-5F deep)
     "sneak_probe_deflated": ((SCENES_DIR / "player_sneak_probe_1_21_8.toml").read_text(), 3, 1),
+    # a glider in vines travels as in the air and stops gliding, or glides on
+    "glide_ends_on_climbable": ((SCENES_DIR / "elytra_vine_glide_ends_1_21_8.toml").read_text(), 3, 1),
     # a dropped item falls: its fall distance sums the drops (each cast to float) in double, or in float
     # a zombie paths into a pen of waterlogged fences: through its side (WATER), or not at all (FENCE)
     "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 60, 1),
