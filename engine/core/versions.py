@@ -626,6 +626,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "glide_ends_on_climbable": ("LivingEntity.travelFallFlying: a glider on a climbable block travels as in the "
                                 "air (travelInAir) and stops gliding (1.21.4: travelGliding glides on) (1.21.7)",
                                 (1, 21, 7), None),
+    "pose_swimming_before_gliding": ("Player.getDesiredPose tests swimming before gliding: a gliding player who "
+                                     "swims (a glider under water may start a sprint from 1.21.7) takes the "
+                                     "swimming pose, was the gliding one (the same box and eye height) (1.21.7)",
+                                     (1, 21, 7), None),
     # boats of 1.21.8-1.21.11 (AbstractBoat of 1.21.8 and 1.21.11, docs/versions.md `boat`)
     "boat_splash_above_bubble_column": ("AbstractBoat.onAboveBubbleColumn draws nextInt(100) while not under water "
                                         "and, at 0, the sound's and the splash's three floats (1.21.4: the splash's "
@@ -1214,6 +1218,7 @@ class Features:
     player_motion_cut_squared: bool
     sneak_probe_deflated: bool
     glide_ends_on_climbable: bool
+    pose_swimming_before_gliding: bool
     boat_splash_above_bubble_column: bool
     boat_boarding_by_type_tag: bool
     thrown_ignore_entity: bool

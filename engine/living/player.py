@@ -436,7 +436,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         if self.vehicle is not None:
             return
         super().tick(sim, rec)
-        run_stage(rec, self, POSE, self.update_size, sim.world)
+        run_stage(rec, self, POSE, self.update_size, sim.world, sim.features)
 
     def steer_vehicle(self, sim: TickContext) -> None:
         """A rider's keys of this tick, before the entity phase: sneaking dismounts (`PlayerEntity.tickRiding`);
@@ -710,12 +710,12 @@ class PlayerEntity(RowBacked, LivingEntity):
             fits = self.pose_fits[key] = world.is_space_empty(box)
         return fits
 
-    def update_size(self, world: World) -> None:
+    def update_size(self, world: World, features: Features) -> None:
         """`PlayerEntity.updateSize`: gliding, swimming, sneaking or standing, if the pose fits (else crouch or
-        swim)."""
+        swim); from 1.21.7 (`Player.getDesiredPose`, `pose_swimming_before_gliding`) a gliding swimmer swims."""
         if not self.would_pose_not_collide(world, "swimming"):
             return
-        if self.fall_flying:
+        if self.fall_flying and not (features.pose_swimming_before_gliding and self.swimming):
             pose = "fall_flying"
         elif self.swimming:
             pose = "swimming"

@@ -33,6 +33,7 @@ SNEAK_SPRINT = (SCENES_DIR / "player_sneak_keeps_sprint_1_21_8.toml").read_text(
 AIR_TAP = (SCENES_DIR / "player_double_tap_air_1_21_8.toml").read_text()
 EDGE = (SCENES_DIR / "player_sneak_probe_1_21_8.toml").read_text()
 VINES = (SCENES_DIR / "elytra_vine_glide_ends_1_21_8.toml").read_text()
+SWIMMING_GLIDER = (SCENES_DIR / "elytra_swimming_glider_1_21_8.toml").read_text()
 # scene, ticks, the runs: (version, flags changed)
 RUNS = {
     "diagonal": (DIAGONAL, 8, (("1.21.4", ()), ("1.21.7", ()), ("1.21.8", ()), ("1.21.11", ()),
@@ -45,6 +46,8 @@ RUNS = {
     "air_tap": (AIR_TAP, 10, (("1.21.4", ()), ("1.21.8", ()), ("1.21.8", (("sprint_forward_impulse", False),)))),
     "vines": (VINES, 5, (("1.21.4", ()), ("1.21.8", ()), ("1.21.11", ()),
                          ("1.21.8", (("glide_ends_on_climbable", False),)))),
+    "swimming_glider": (SWIMMING_GLIDER, 4, (("1.21.4", ()), ("1.21.8", ()),
+                                             ("1.21.8", (("pose_swimming_before_gliding", False),)))),
     "edge": (EDGE, 12, (("1.21.4", ()), ("1.21.8", ()), ("1.21.11", ()),
                         ("1.21.8", (("sneak_probe_deflated", False),)))),
 }
@@ -145,6 +148,16 @@ def test_a_glider_on_vines_stops_gliding_from_1_21_7(runs) -> None:
     assert all(s[3] == "fall_flying" for s in old) and not any(s[3] == "fall_flying" for s in new)
     assert new[0][0].z - 2.5 < 0.1501 < old[0][0].z - 2.5 and new[-1][0].y < old[-1][0].y
     assert runs["vines", "1.21.11", ()] == new and runs["vines", "1.21.8", (("glide_ends_on_climbable", False),)] == old
+
+
+def test_a_gliding_swimmer_takes_the_swimming_pose_from_1_21_7(runs) -> None:
+    """A glider under water sprints from 1.21.7 and swims from tick 2; `Player.getDesiredPose` tests swimming first:
+    the swimming pose. 1.21.4's glider never sprints (gliding pose); the mutant swims in the gliding pose."""
+    old, new = runs["swimming_glider", "1.21.4", ()], runs["swimming_glider", "1.21.8", ()]
+    mutant = runs["swimming_glider", "1.21.8", (("pose_swimming_before_gliding", False),)]
+    assert [s[3] for s in new] == ["fall_flying"] + ["swimming"] * 3 and all(s[2] for s in new)
+    assert all(s[3] == "fall_flying" and not s[2] for s in old)
+    assert [s[3] for s in mutant] == ["fall_flying"] * 4 and [s[:3] for s in mutant] == [s[:3] for s in new]
 
 
 def test_the_back_key_clears_the_double_tap_from_1_21_7() -> None:
