@@ -213,6 +213,7 @@ LIVING_DRAG = f32(0.91)             # travel: f = onGround ? slipperiness * 0.91
 LIVING_DRAG_Y = f32(0.98)           # travel: y * (double)0.98F
 LIVING_NO_AI_DRAG = 0.98            # tickMovement: !canMoveVoluntarily() → getVelocity().multiply(0.98)
 LIVING_MIN_MOTION = 0.003           # tickMovement: |component| < 0.003 → 0 (spec 05 §3 step 3, AMBIGUITY-L8)
+PLAYER_MIN_MOTION_SQ = 9.0e-6       # 1.21.7 LivingEntity.aiStep: a player's horizontalDistanceSqr() < 9.0E-6 → 0
 LIVING_STEP_HEIGHT = f32(0.6)       # LivingEntity(): stepHeight = 0.6F
 CLIMB_MAX_SPEED = f32(0.15)         # LivingEntity.applyClimbingSpeed: clamp(x, -0.15F, 0.15F), max(y, -0.15F)
 CLIMB_UP_SPEED = 0.2                # travel: new Vec3d(x, 0.2, z) when climbing into a wall
@@ -488,6 +489,7 @@ SOFT_COLLISION_ANGLE = f32(0.13962634)   # ... acos(...) < 0.13962634F (8 degree
 SWIFT_SNEAK_STEP = f32(0.15)        # EnchantmentHelper.getSwiftSneakSpeedBoost: level × 0.15F
 WALKING_THRESHOLD = 0.8             # ClientPlayerEntity.isWalking: (double)movementForward >= 0.8
 FORWARD_THRESHOLD = f32(1.0e-5)     # Input.hasForwardMovement: movementForward > 1.0E-5F
+MOVE_VECTOR_MIN = f32(1.0e-4)       # 1.21.7 Vec2.normalized: ZERO where the length < 1.0E-4F
 SNEAK_EDGE_STEP = 0.05              # PlayerEntity.adjustMovementForSneaking: steps of 0.05 towards 0
 PLAYER_SNEAKING_HEIGHT = f32(1.5)   # PlayerEntity.POSE_DIMENSIONS: CROUCHING 0.6F × 1.5F, eye 1.27F
 PLAYER_SNEAKING_EYE_HEIGHT = f32(1.27)
@@ -585,6 +587,7 @@ BLAST_PROTECTION_RESISTANCE = f32(0.15)  # Blast Protection: explosion_knockback
 OPEN_HASH_MAP_CAPACITY = 32          # fastutil Object2ObjectOpenHashMap(): 16 expected entries / 0.75 → 32 slots
 OPEN_HASH_MIX = 0x9E3779B9           # fastutil HashCommon.mix: h × 0x9E3779B9, then h ^ (h >>> 16)
 SNEAK_EDGE_PROBE_MARGIN = f32(1.0e-5)   # 1.20.5 PlayerEntity: the probe reaches minY - step height - 1.0E-5F
+SNEAK_PROBE_INSET = 1.0e-7             # 1.21.7 Player.canFallAtLeast: the footprint inset and the depth margin
 MOB_FOLLOW_RANGE = 16.0             # MobEntity.createMobAttributes: GENERIC_FOLLOW_RANGE 16.0
 NODE_BUDGET_PER_RANGE = 16.0        # EntityNavigation(): PathNodeNavigator range = floor(followRange * 16.0) (N4)
 NAVIGATION_MAX_FOLLOW_RANGE = 16.0  # EntityNavigation.maxFollowRange (1.21.2): the least range a search uses

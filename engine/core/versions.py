@@ -609,7 +609,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "should_stop_sprinting": ("ClientPlayerEntity.tickMovement ends a sprint right after reading the keys where "
                               "the player is in the sneaking pose or crawling, gliding, riding, or using an item "
                               "off a vehicle out of the water (shouldStopSprinting), and canStartSprinting refuses "
-                              "a sneaking or crawling player unless submerged (1.21.4)", (1, 21, 4), None),
+                              "a sneaking or crawling player unless submerged (1.21.4; from 1.21.7 "
+                              "sprint_forward_impulse replaces both)", (1, 21, 4), None),
     # living entities of 1.21.8 (LivingEntity, MoveControl of 1.21.8 against 1.21.4, docs/versions.md `living`)
     "apply_input_before_ai": ("LivingEntity.aiStep: applyInput scales the sideways and forward input by 0.98F "
                               "before serverAiStep sets them (1.21.4: after the jump, so a mob's AI input was damped "
@@ -621,6 +622,34 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                           "x multiplier x fall_damage_multiplier) in double (1.21.4: the ceiling of the float "
                           "difference x multiplier): a fall of 3.5 hurts up to 1.21.4 and not from 1.21.7 (1.21.7 "
                           "and 1.21.8)", (1, 21, 7), None),
+    # the player's client of 1.21.7 and 1.21.8 (LocalPlayer, KeyboardInput, ClientInput against 1.21.4's
+    # ClientPlayerEntity, KeyboardInput, Input; 1.21.11 the same; docs/versions.md `player`)
+    "player_move_vector": ("KeyboardInput.tick gives the keys as a Vec2 normalized in float, and "
+                           "LocalPlayer.applyInput (modifyInput, before the jump) scales it by 0.98F, the item's "
+                           "0.2F, the sneaking speed, then modifyInputSpeedForSquareMovement (x "
+                           "distanceToUnitSquare, at most 1) (1.21.4: +-1 per axis, the item's and the sneaking "
+                           "speed's factors in tickMovement, x 0.98F after the jump): a diagonal walk moves by "
+                           "other floats (1.21.7)", (1, 21, 7), None),
+    "sprint_forward_impulse": ("LocalPlayer.aiStep starts a sprint where canStartSprinting (the move vector's forward "
+                               "> 1.0E-5F, no item used, not gliding, moving slowly or partly in water unless under "
+                               "water): a double tap wherever the last tick had no forward impulse (on the ground or "
+                               "not), the sprint key; the tap's ticks are cleared by the sneak key of the last tick, "
+                               "an item or the back key; shouldStopRunSprinting no longer stops a sneaking, gliding "
+                               "or item-using sprinter (1.21.4's shouldStopSprinting) (1.21.7)", (1, 21, 7), None),
+    "player_motion_cut_squared": ("LivingEntity.aiStep zeroes a player's horizontal Motion where x*x + z*z < 9.0E-6 "
+                                  "(1.21.4: each of X and Z below 0.003 in size) (1.21.7)", (1, 21, 7), None),
+    "sneak_probe_deflated": ("Player.canFallAtLeast (the sneaking edge probe, maybeBackOffFromEdge) insets the "
+                             "footprint by 1.0E-7 on X and Z and reaches 1.0E-7 below the depth (1.21.4: the whole "
+                             "footprint, 1.0E-5F below), the airborne test's depth (double)step height - fall "
+                             "distance (was float): a sneaker 0.600005 above the ground is no longer held at an edge "
+                             "(1.21.7)", (1, 21, 7), None),
+    "glide_ends_on_climbable": ("LivingEntity.travelFallFlying: a glider on a climbable block travels as in the "
+                                "air (travelInAir) and stops gliding (1.21.4: travelGliding glides on) (1.21.7)",
+                                (1, 21, 7), None),
+    "pose_swimming_before_gliding": ("Player.getDesiredPose tests swimming before gliding: a gliding player who "
+                                     "swims (a glider under water may start a sprint from 1.21.7) takes the "
+                                     "swimming pose, was the gliding one (the same box and eye height) (1.21.7)",
+                                     (1, 21, 7), None),
     # boats of 1.21.8-1.21.11 (AbstractBoat of 1.21.8 and 1.21.11, docs/versions.md `boat`)
     "boat_splash_above_bubble_column": ("AbstractBoat.onAboveBubbleColumn draws nextInt(100) while not under water "
                                         "and, at 0, the sound's and the splash's three floats (1.21.4: the splash's "
@@ -731,11 +760,13 @@ _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecr
                      "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads, "
                      "moving pistons, soul sand, enchanting tables, slabs and stairs compared: the same)")
 
-_PLAYER_1_21_8 = ("the player's client of 1.21.7 and 1.21.8 (read) differs from 1.21.4's and is not simulated: the "
-                  "keys a normalized Vec2 scaled by 0.98F, the item and sneaking slowdowns and the square-movement "
-                  "correction (LocalPlayer.modifyInput), other sprint rules, a player's horizontal Motion zeroed "
-                  "below 9.0E-6 squared (was 0.003 per axis); 1.21.5-1.21.6 not read, the release of each change not "
-                  "found")
+_PLAYER_1_21_5 = ("the player's client of 1.21.7 and 1.21.8 (read) differs from 1.21.4's (player_move_vector: the "
+                  "keys a normalized Vec2 through LocalPlayer.modifyInput; sprint_forward_impulse; "
+                  "player_motion_cut_squared); 1.21.5-1.21.6 not read, the release of each change not found")
+_PLAYER_1_21_9 = ("the player's movement input is turned by MathHelper.sin and cos, which index the sine table in "
+                  "float in 1.21.8 and in double in 1.21.11 (sine_index_double; LocalPlayer.modifyInput, "
+                  "KeyboardInput and the sprint rules read the same in both); 1.21.9-1.21.10 not read, the release "
+                  "of the change not found")
 _LIVING_1_21_5 = ("LivingEntity and MoveControl of 1.21.7 and 1.21.8 (read) differ from 1.21.4's "
                   "(apply_input_before_ai, move_control_jump_ends_in_liquid, fall damage floor(fall + 1.0E-6 - safe "
                   "fall distance), was ceil); 1.21.5-1.21.6 not read, the release of each change not found")
@@ -897,15 +928,17 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), "the player's movement " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "the player's movement of 1.14-1.14.4 is reached only through the living "
                    "tick, not simulated before 1.15"),
-            Change((1, 21, 5), None, _PLAYER_1_21_8))),
+            Change((1, 21, 5), (1, 21, 7), _PLAYER_1_21_5),
+            Change((1, 21, 9), (1, 21, 11), _PLAYER_1_21_9))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 14, 0), "elytra flight " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "elytra flight of 1.14-1.14.4 is reached only through the living tick, "
                    "not simulated before 1.15"),
-            Change((1, 21, 5), None, "LivingEntity.travelFallFlying of 1.21.8 stops the glide of an entity on a "
-                   "climbable block and travels it as in the air (1.21.4: the glide goes on): not simulated; " +
-                   _LIVING_1_21_5))),
+            Change((1, 21, 5), (1, 21, 7), "LivingEntity.travelFallFlying of 1.21.7 and 1.21.8 (read) stops the "
+                   "glide of an entity on a climbable block and travels it as in the air (1.21.4: the glide goes on, "
+                   "glide_ends_on_climbable); " + _LIVING_1_21_5),
+            Change((1, 21, 9), (1, 21, 11), _LIVING_1_21_9))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),
@@ -1206,6 +1239,12 @@ class Features:
     apply_input_before_ai: bool
     move_control_jump_ends_in_liquid: bool
     fall_damage_floor: bool
+    player_move_vector: bool
+    sprint_forward_impulse: bool
+    player_motion_cut_squared: bool
+    sneak_probe_deflated: bool
+    glide_ends_on_climbable: bool
+    pose_swimming_before_gliding: bool
     boat_splash_above_bubble_column: bool
     boat_boarding_by_type_tag: bool
     thrown_ignore_entity: bool

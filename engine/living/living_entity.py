@@ -270,10 +270,10 @@ class LivingEntity(Entity):
             self.jump_cooldown -= 1
         if not self.can_move_voluntarily():
             run_stage(rec, self, NOT_VOLUNTARY, tr.scale_motion, self, LIVING_NO_AI_DRAG, LIVING_NO_AI_DRAG)
-        run_stage(rec, self, NEGLIGIBLE, zero_negligible_motion, self)                   # step 3
+        run_stage(rec, self, NEGLIGIBLE, zero_negligible_motion, self, sim.features)     # step 3
         damp_first = sim.features.apply_input_before_ai         # 1.21.8 applyInput: the last tick's input
         if damp_first:
-            run_stage(rec, self, INPUT_DAMP, self.damp_input)
+            run_stage(rec, self, INPUT_DAMP, self.apply_input, sim.features)
         if self.is_immobile():                                                          # step 4
             self.jumping = False
             self.sideways_speed = 0.0
@@ -282,7 +282,7 @@ class LivingEntity(Entity):
             self.tick_new_ai(sim, rec)
         self.tick_jumping(sim, rec)                                                     # step 6
         if not damp_first:
-            run_stage(rec, self, INPUT_DAMP, self.damp_input)                           # step 7
+            run_stage(rec, self, INPUT_DAMP, self.apply_input, sim.features)            # step 7
         if sim.features.tick_gliding:                                                   # step 8
             if self.fall_flying:
                 self.tick_gliding()
@@ -300,7 +300,8 @@ class LivingEntity(Entity):
     def tick_new_ai(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LivingEntity.tickNewAi`: nothing; mobs run their AI, players copy their held keys."""
 
-    def damp_input(self) -> None:
+    def apply_input(self, features: Features) -> None:
+        """`applyInput` (1.21.8; before, `tickMovement`'s step 7): the movement input × 0.98F."""
         self.sideways_speed, self.forward_speed = _damp_input(self.sideways_speed, self.forward_speed)
 
     def tick_jumping(self, sim: TickContext, rec: Recorder | None) -> None:
@@ -518,7 +519,8 @@ class LivingEntity(Entity):
         return c
 
 
-def zero_negligible_motion(e: Entity) -> None:
+def zero_negligible_motion(e: Entity, features: Features) -> None:
     """`tickMovement` step 3 (spec 05 §3, AMBIGUITY-L8; `travel_kernel.zero_negligible_motion`): each Motion
-    component below 0.003 in size becomes 0."""
-    e.motion = Vec3(*_zero_negligible_motion(*e.motion))
+    component below 0.003 in size becomes 0; a player's X and Z together below 9.0E-6 squared from 1.21.7
+    (`player_motion_cut_squared`)."""
+    e.motion = Vec3(*_zero_negligible_motion(*e.motion, e.is_player and features.player_motion_cut_squared))

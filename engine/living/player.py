@@ -130,6 +130,7 @@ ELYTRA = "minecraft:elytra"
 _key_axis, _start_sprinting = plain(kernel.key_axis), plain(kernel.start_sprinting)
 _double_tap_reset = plain(kernel.double_tap_reset)
 _sprint_stops, _keyboard_input = plain(kernel.sprint_stops), plain(kernel.keyboard_input)
+_modify_input, _start_sprinting_1_21_7 = plain(kernel.modify_input), plain(kernel.start_sprinting_1_21_7)
 _swim_vertically = plain(travel_kernel.swim_vertically)
 
 
@@ -435,7 +436,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         if self.vehicle is not None:
             return
         super().tick(sim, rec)
-        run_stage(rec, self, POSE, self.update_size, sim.world)
+        run_stage(rec, self, POSE, self.update_size, sim.world, sim.features)
 
     def steer_vehicle(self, sim: TickContext) -> None:
         """A rider's keys of this tick, before the entity phase: sneaking dismounts (`PlayerEntity.tickRiding`);
@@ -448,7 +449,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         if held.sneak:
             self.stop_riding(sim)
             return
-        self.keyboard_input_tick(held, False, SNEAK_SLOWDOWN)
+        self.keyboard_input_tick(held, False, SNEAK_SLOWDOWN, False)
         self.sideways_speed, self.forward_speed = self.input_sideways, self.input_forward
         set_inputs = getattr(self.vehicle, "set_inputs", None)
         if set_inputs is not None:
@@ -525,12 +526,15 @@ class PlayerEntity(RowBacked, LivingEntity):
         `living_attributes_1_21`); from 1.19.4 a glider does not start sprinting (`no_sprint_start_gliding`); from
         1.21.4 a sneaking, crawling, gliding or riding player, or one using an item out of the water, stops
         sprinting once the keys are read, and a sneaking or crawling one starts no sprint out of the water
-        (`should_stop_sprinting`: `shouldStopSprinting`, `canStartSprinting`)."""
+        (`should_stop_sprinting`: `shouldStopSprinting`, `canStartSprinting`). From 1.21.7 (`LocalPlayer.aiStep`)
+        the keys are the move vector (`player_move_vector`: its slowdowns are `apply_input`'s) and the sprint
+        starts by `canStartSprinting` (`sprint_forward_impulse`, `start_sprinting_1_21_7`)."""
         if self.double_tap_ticks > 0:
             self.double_tap_ticks -= 1
         was_jumping = self.input_jumping
         was_sneaking = self.sneaking
         was_walking = self.is_walking()
+        had_forward = self.has_forward_movement()     # 1.21.7: input.hasForwardImpulse() before input.tick()
         self.in_sneaking_pose = not self.swimming and self.would_pose_not_collide(world, "crouching") and \
             (self.sneaking or not self.would_pose_not_collide(world, "standing"))
         slowdown = SNEAK_SLOWDOWN
@@ -539,23 +543,32 @@ class PlayerEntity(RowBacked, LivingEntity):
         elif features.swift_sneak:
             boost = f32(f32(self.enchantment_level("minecraft:swift_sneak")) * SWIFT_SNEAK_STEP)
             slowdown = min(max(f32(SNEAK_SLOWDOWN_F + boost), 0.0), 1.0)
-        self.keyboard_input_tick(self.held, self.in_sneaking_pose, slowdown)
+        self.keyboard_input_tick(self.held, self.in_sneaking_pose, slowdown, features.player_move_vector)
         using = self.is_using_item()
-        can_start = not using and not (features.no_sprint_start_gliding and self.fall_flying)
-        if features.should_stop_sprinting:
-            slowed = self.in_sneaking_pose or self.pose == "swimming" and not self.touching_water   # shouldSlowDown
-            if self.sprinting and (self.fall_flying or slowed or self.vehicle is not None
-                                   or using and self.vehicle is None and not self.submerged_in_water):
-                self.set_sprinting(False)
-            can_start = can_start and (not slowed or self.submerged_in_water)
-        if using and self.vehicle is None:
-            self.input_sideways = f32(self.input_sideways * USING_ITEM_SLOWDOWN)
-            self.input_forward = f32(self.input_forward * USING_ITEM_SLOWDOWN)
-        sprinting, self.double_tap_ticks = _start_sprinting(
-            self.sprinting, _double_tap_reset(self.double_tap_ticks, using and self.vehicle is None, was_sneaking,
-                                              features.double_tap_reset_sneaking),
-            (self.on_ground or self.submerged_in_water) and not was_sneaking and can_start, was_walking,
-            self.is_walking(), (not self.touching_water or self.submerged_in_water) and can_start, self.held.sprint)
+        under = self.submerged_in_water
+        if features.sprint_forward_impulse:
+            if was_sneaking or using and self.vehicle is None or self.held.back:
+                self.double_tap_ticks = 0
+            sprinting, self.double_tap_ticks = _start_sprinting_1_21_7(
+                self.sprinting, self.double_tap_ticks, not using and (under or not (
+                    self.fall_flying or self.should_slow_down() or self.touching_water)), had_forward,
+                self.input_forward, self.held.sprint)
+        else:
+            can_start = not using and not (features.no_sprint_start_gliding and self.fall_flying)
+            if features.should_stop_sprinting:
+                slowed = self.should_slow_down()
+                if self.sprinting and (self.fall_flying or slowed or self.vehicle is not None
+                                       or using and self.vehicle is None and not under):
+                    self.set_sprinting(False)
+                can_start = can_start and (not slowed or under)
+            if using and self.vehicle is None and not features.player_move_vector:
+                self.input_sideways = f32(self.input_sideways * USING_ITEM_SLOWDOWN)
+                self.input_forward = f32(self.input_forward * USING_ITEM_SLOWDOWN)
+            sprinting, self.double_tap_ticks = _start_sprinting(
+                self.sprinting, _double_tap_reset(self.double_tap_ticks, using and self.vehicle is None,
+                                                  was_sneaking, features.double_tap_reset_sneaking),
+                (self.on_ground or under) and not was_sneaking and can_start, was_walking, self.is_walking(),
+                (not self.touching_water or under) and can_start, self.held.sprint)
         if sprinting and not self.sprinting:
             self.set_sprinting(True)
         if self.sprinting:
@@ -574,11 +587,12 @@ class PlayerEntity(RowBacked, LivingEntity):
         """1.19.4 `PlayerEntity.getOffGroundSpeed` (not flying): 0.025999999F sprinting, else 0.02F."""
         return OFF_GROUND_SPRINT_SPEED if self.sprinting else FLYING_SPEED
 
-    def has_collided_softly(self, adjusted: Vec3) -> bool:
-        """1.18 `ClientPlayerEntity.hasCollidedSoftly`: the input's direction (rotated by the yaw, sine table)
-        and the horizontal movement left after collisions differ by less than 0.13962634F radians."""
+    def has_collided_softly(self, adjusted: Vec3, index_double: bool) -> bool:
+        """1.18 `ClientPlayerEntity.hasCollidedSoftly` (1.21.8 `LocalPlayer.isHorizontalCollisionMinor`): the input's
+        direction (rotated by the yaw, sine table; indexed in double in 1.21.11, `sine_index_double`) and the
+        horizontal movement left after collisions differ by less than 0.13962634F radians."""
         f = f32(self.yaw * DEGREES_TO_RADIANS)
-        d, e = sin(f), cos(f)
+        d, e = sin(f, index_double), cos(f, index_double)
         g = self.sideways_speed * e - self.forward_speed * d
         h = self.forward_speed * e + self.sideways_speed * d
         i = g * g + h * h
@@ -588,14 +602,32 @@ class PlayerEntity(RowBacked, LivingEntity):
         c = (g * adjusted.x + h * adjusted.z) / math.sqrt(i * j)
         return -1.0 <= c <= 1.0 and math.acos(c) < SOFT_COLLISION_ANGLE   # Math.acos is NaN outside [-1, 1]
 
+    def should_slow_down(self) -> bool:
+        """`shouldSlowDown` (1.21.7 `isMovingSlowly`): in the sneaking pose, or crawling (the swimming pose out of
+        water)."""
+        return self.in_sneaking_pose or self.pose == "swimming" and not self.touching_water
+
+    def apply_input(self, features: Features) -> None:
+        """From 1.21.7 `LocalPlayer.applyInput` (`player_move_vector`): the move vector through `modifyInput`
+        (`player_kernel.modify_input`: × 0.98F, the item's 0.2F off a vehicle, the sneaking speed moving slowly, the
+        square-movement correction) becomes the movement input, the jump key the jump; before, × 0.98F."""
+        if not features.player_move_vector:
+            super().apply_input(features)
+            return
+        self.sideways_speed, self.forward_speed = _modify_input(
+            self.input_sideways, self.input_forward, self.is_using_item() and self.vehicle is None,
+            self.should_slow_down(), f32(self.attribute_value(SNEAKING_SPEED)))
+        self.jumping = self.input_jumping
+
     def is_using_item(self) -> bool:
         """`LivingEntity.isUsingItem`: a bow being drawn (the only item used over several ticks here)."""
         return self.bow_drawn_since is not None
 
-    def keyboard_input_tick(self, held: PlayerInput, slow_down: bool, factor: float) -> None:
+    def keyboard_input_tick(self, held: PlayerInput, slow_down: bool, factor: float, normalized: bool) -> None:
         """`KeyboardInput.tick`: ±1 per axis (opposite keys cancel), × `factor` in the sneaking pose (0.3 as a
-        double; from 1.19 the float clamp(0.3F + Swift Sneak boost, 0, 1))."""
-        forward, sideways, jumping, sneaking = _keyboard_input(held.bits() & KEY_MASK, slow_down, factor)
+        double; from 1.19 the float clamp(0.3F + Swift Sneak boost, 0, 1)); `normalized` (1.21.7): the move
+        vector, unscaled."""
+        forward, sideways, jumping, sneaking = _keyboard_input(held.bits() & KEY_MASK, slow_down, factor, normalized)
         self.input_forward, self.input_sideways = forward, sideways
         self.input_jumping = jumping
         self.sneaking = sneaking                   # ClientPlayerEntity.isSneaking: input.sneaking
@@ -618,8 +650,11 @@ class PlayerEntity(RowBacked, LivingEntity):
             self.fall_flying = True
 
     def tick_new_ai(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`ClientPlayerEntity.tickNewAi`: the head follows the yaw; the keys become the movement input."""
+        """`ClientPlayerEntity.tickNewAi`: the head follows the yaw; the keys become the movement input (from 1.21.7
+        `apply_input` sets it, and a client runs no `serverAiStep`)."""
         self.head_yaw = self.yaw
+        if sim.features.player_move_vector:
+            return
         self.sideways_speed = self.input_sideways
         self.forward_speed = self.input_forward
         self.jumping = self.input_jumping
@@ -675,12 +710,12 @@ class PlayerEntity(RowBacked, LivingEntity):
             fits = self.pose_fits[key] = world.is_space_empty(box)
         return fits
 
-    def update_size(self, world: World) -> None:
+    def update_size(self, world: World, features: Features) -> None:
         """`PlayerEntity.updateSize`: gliding, swimming, sneaking or standing, if the pose fits (else crouch or
-        swim)."""
+        swim); from 1.21.7 (`Player.getDesiredPose`, `pose_swimming_before_gliding`) a gliding swimmer swims."""
         if not self.would_pose_not_collide(world, "swimming"):
             return
-        if self.fall_flying:
+        if self.fall_flying and not (features.pose_swimming_before_gliding and self.swimming):
             pose = "fall_flying"
         elif self.swimming:
             pose = "swimming"

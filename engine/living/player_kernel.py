@@ -19,16 +19,20 @@ every other effect among it): see `engine.living.player.PlayerBatch`.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from engine.constants import (
     BLOCK_COLLISION_DEFLATE,
     FLYING_SPEED,
     FORWARD_THRESHOLD,
+    INPUT_DAMPING,
     JUMP_COOLDOWN,
     JUMP_VELOCITY,
     LAVA_PUSH,
     LIVING_GRAVITY,
+    MOVE_VECTOR_MIN,
     PLAYER_EYE_HEIGHT,
     PLAYER_HEIGHT,
     PLAYER_SNEAKING_EYE_HEIGHT,
@@ -40,6 +44,7 @@ from engine.constants import (
     SUBMERGED_EYE_OFFSET,
     SWIM_HEIGHT,
     SWIM_UP_SPEED,
+    USING_ITEM_SLOWDOWN,
     VEC_ZERO_BELOW,
     VELOCITY_AFFECTING_OFFSET,
     WALKING_THRESHOLD,
@@ -186,15 +191,76 @@ def sprint_stops(forward: float, hit: bool, shallow_water: bool) -> bool:
 
 
 @njit(inline=True)
-def keyboard_input(held: int, slow_down: bool, factor: float) -> tuple:
+def vec2_length(x: float, y: float) -> float:
+    """`Vec2.length` (1.21.7): `Mth.sqrt` of x² + y², all in float."""
+    return f32(math.sqrt(f32(f32(x * x) + f32(y * y))))
+
+
+@njit(inline=True)
+def keyboard_input(held: int, slow_down: bool, factor: float, normalized: bool) -> tuple:
     """`KeyboardInput.tick` of the keys `held` (HELD_* bits): (forward, sideways, jumping, sneaking), ±1 per axis
-    (opposite keys cancel), × `factor` in the sneaking pose (`slow_down`: the float of the double product)."""
+    (opposite keys cancel), × `factor` in the sneaking pose (`slow_down`: the float of the double product). With
+    `normalized` (1.21.7, `player_move_vector`) the move vector: `Vec2(sideways, forward).normalized()` in float
+    (ZERO below a length of 1.0E-4F), no factor (`LocalPlayer.modifyInput` scales it)."""
     forward = key_axis(held & HELD_FORWARD != 0, held & HELD_BACK != 0)
     sideways = key_axis(held & HELD_LEFT != 0, held & HELD_RIGHT != 0)
-    if slow_down:
+    if normalized:
+        n = vec2_length(sideways, forward)
+        sideways, forward = (0.0, 0.0) if n < MOVE_VECTOR_MIN else (f32(sideways / n), f32(forward / n))
+    elif slow_down:
         sideways = f32(sideways * factor)
         forward = f32(forward * factor)
     return forward, sideways, held & HELD_JUMP != 0, held & HELD_SNEAK != 0
+
+
+@njit(inline=True)
+def distance_to_unit_square(x: float, y: float) -> float:
+    """`LocalPlayer.distanceToUnitSquare` of a unit vector (1.21.7): sqrt(1 + r²) in float, r the smaller of |x|,
+    |y| over the larger."""
+    ax, ay = abs(x), abs(y)
+    r = f32(ax / ay) if ay > ax else f32(ay / ax)
+    return f32(math.sqrt(f32(1.0 + f32(r * r))))
+
+
+@njit(inline=True)
+def modify_input(sideways: float, forward: float, using_unridden: bool, slowed: bool, sneaking_speed: float) -> tuple:
+    """`LocalPlayer.modifyInput` of the move vector (1.21.7, `player_move_vector`): (sideways, forward) × 0.98F, ×
+    0.2F while an item is used off a vehicle, × (float)sneaking_speed moving slowly (crouching or crawling), then
+    `modifyInputSpeedForSquareMovement`: the unit vector × min(length × `distance_to_unit_square`, 1), in float.
+    A zero vector is returned as it is."""
+    if f32(f32(sideways * sideways) + f32(forward * forward)) == 0.0:
+        return sideways, forward
+    x, y = f32(sideways * INPUT_DAMPING), f32(forward * INPUT_DAMPING)
+    if using_unridden:
+        x, y = f32(x * USING_ITEM_SLOWDOWN), f32(y * USING_ITEM_SLOWDOWN)
+    if slowed:
+        x, y = f32(x * sneaking_speed), f32(y * sneaking_speed)
+    n = vec2_length(x, y)
+    if n <= 0.0:
+        return x, y
+    inv = f32(1.0 / n)
+    ux, uy = f32(x * inv), f32(y * inv)
+    m = min(f32(n * distance_to_unit_square(ux, uy)), 1.0)
+    return f32(ux * m), f32(uy * m)
+
+
+@njit(inline=True)
+def start_sprinting_1_21_7(sprinting: bool, trigger: int, may_start: bool, had_forward: bool, forward: float,
+                           sprint_key: bool) -> tuple:
+    """`LocalPlayer.aiStep`'s starts of a sprint (1.21.7, `sprint_forward_impulse`), the tap's ticks already
+    cleared where they are: where `canStartSprinting` (not sprinting, the move vector's forward > 1.0E-5F, and
+    `may_start`: no item used, neither gliding nor moving slowly nor partly in water unless under water), a forward
+    impulse new this tick (`had_forward` off) sprints within the tap's ticks, else opens them (7), and the sprint
+    key sprints. Returns (sprinting, the tap's ticks)."""
+    if not sprinting and forward > FORWARD_THRESHOLD and may_start:
+        if not had_forward:
+            if trigger > 0:
+                sprinting = True
+            else:
+                trigger = DOUBLE_TAP_TICKS
+        if sprint_key:
+            sprinting = True
+    return sprinting, trigger
 
 
 @njit(inline=True)
@@ -208,7 +274,7 @@ def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int,
     was_jumping = i[r, C_IN_JUMPING] != 0
     was_sneaking = i[r, C_SNEAKING] != 0
     was_walking = is_walking(i, f, r)
-    forward, sideways, jumping, sneaking = keyboard_input(held, i[r, C_SNEAK_POSE] != 0, SNEAK_SLOWDOWN)
+    forward, sideways, jumping, sneaking = keyboard_input(held, i[r, C_SNEAK_POSE] != 0, SNEAK_SLOWDOWN, False)
     f[r, C_IN_FORWARD], f[r, C_IN_SIDEWAYS] = forward, sideways
     i[r, C_IN_JUMPING] = 1 if jumping else 0
     i[r, C_SNEAKING] = 1 if sneaking else 0                # ClientPlayerEntity.isSneaking: input.sneaking
@@ -329,7 +395,7 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     if i[r, C_COOLDOWN] > 0:                                                                # step 2
         i[r, C_COOLDOWN] -= 1
     f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = zero_negligible_motion(
-        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2])                             # step 3
+        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], False)                             # step 3
     f[r, C_HEAD_YAW] = f[r, C_YAW]                                                          # step 5: tickNewAi
     f[r, C_SIDEWAYS] = f[r, C_IN_SIDEWAYS]
     f[r, C_FORWARD] = f[r, C_IN_FORWARD]

@@ -30,6 +30,7 @@ from engine.constants import (
     LIVING_DRAG_Y,
     LIVING_MIN_MOTION,
     MIN_INPUT_SQUARED,
+    PLAYER_MIN_MOTION_SQ,
     SPRINT_JUMP_KICK,
     SPRINT_JUMP_KICK_D,
     VELOCITY_AFFECTING_OFFSET,
@@ -99,10 +100,16 @@ def cos(sine, x: float, index_double: bool) -> float:
 
 
 @njit(inline=True)
-def zero_negligible_motion(x: float, y: float, z: float) -> tuple:
-    """`tickMovement` step 3 (spec 05 §3, AMBIGUITY-L8): each Motion component below 0.003 in size becomes 0."""
-    return (0.0 if abs(x) < LIVING_MIN_MOTION else x, 0.0 if abs(y) < LIVING_MIN_MOTION else y,
-            0.0 if abs(z) < LIVING_MIN_MOTION else z)
+def zero_negligible_motion(x: float, y: float, z: float, horizontal_squared: bool) -> tuple:
+    """`tickMovement` step 3 (spec 05 §3, AMBIGUITY-L8): each Motion component below 0.003 in size becomes 0; with
+    `horizontal_squared` (a player from 1.21.7, `player_motion_cut_squared`: 1.21.8 `LivingEntity.aiStep`) X and Z
+    become 0 together where x² + z² < 9.0E-6 (double), Y as before."""
+    if horizontal_squared:
+        cut = x * x + z * z < PLAYER_MIN_MOTION_SQ
+        hx, hz = (0.0, 0.0) if cut else (x, z)
+    else:
+        hx, hz = (0.0 if abs(x) < LIVING_MIN_MOTION else x), (0.0 if abs(z) < LIVING_MIN_MOTION else z)
+    return hx, 0.0 if abs(y) < LIVING_MIN_MOTION else y, hz
 
 
 @njit(inline=True)

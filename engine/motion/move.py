@@ -15,6 +15,7 @@ from engine.constants import (
     PISTON_DELTA_CLAMP,
     PISTON_MIN_COMPONENT,
     SNEAK_EDGE_PROBE_MARGIN,
+    SNEAK_PROBE_INSET,
 )
 from engine.core.limits import MAX_RAYCAST_BLOCKS, SimulationLimit
 from engine.core.trace import StageInfo, cell, point, run_stage, segment
@@ -92,7 +93,8 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
         movement = run_stage(rec, e, S_MULTIPLIER, apply_movement_multiplier, e, movement)
     world = sim.world
     movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world,
-                         features.sneak_edge_only_falling, features.sneak_edge_below_feet)   # step 4
+                         features.sneak_edge_only_falling, features.sneak_edge_below_feet,
+                         features.sneak_probe_deflated)                                # step 4
     if features.collision_aabb_lists:                                               # step 5 (1.12.2)
         actual = run_stage(rec, e, S_COLLISIONS, collision_boxes.adjust_movement_for_collisions, e, movement, sim)
     else:
@@ -109,7 +111,7 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual,         # step 7
               world if features.supporting_block else None, rec, fields)
     if e.is_player and features.sprint_soft_collision:                              # 1.18 collidedSoftly
-        e.collided_softly = e.horizontal_collision and e.has_collided_softly(actual)
+        e.collided_softly = e.horizontal_collision and e.has_collided_softly(actual, features.sine_index_double)
     if e.on_ground and "supporting_block" in features.refused:
         raise refusal(features, "supporting_block", f"entity {e.id} on the ground, tick {sim.tick_count}")
     landing = supporting_block.get_landing_pos(e, world, features)
@@ -177,20 +179,24 @@ def apply_movement_multiplier(e: Entity, movement: Vec3) -> Vec3:
 
 
 def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, world: World,
-                                 only_falling: bool, below_feet: bool) -> Vec3:
+                                 only_falling: bool, below_feet: bool, deflated: bool) -> Vec3:
     """Step 4, `PlayerEntity.adjustMovementForSneaking`: a sneaking player standing on something (or within a
     step of it) shortens X, then Z, then both together in 0.05 steps towards 0 while the box moved that far and
     lowered by the step height would hang over nothing. From 1.19 only a movement with Y ≤ 0 (`only_falling`).
     From 1.20.5 (`below_feet`, method_59818) the probe is the box's footprint moved that far, from its bottom down
-    by the step height + 1.0E-5F, and the airborne test probes step height − fall distance below the feet."""
+    by the step height + 1.0E-5F, and the airborne test probes step height − fall distance below the feet. From
+    1.21.7 (`deflated`, `Player.canFallAtLeast`) the footprint is inset by 1.0E-7 on X and Z, the probe reaches
+    1.0E-7 below the depth, and the airborne test's depth is (double)step height − fall distance."""
     if not (e.is_player and e.sneaking and kind in (MovementType.SELF, MovementType.PLAYER)):
         return movement
     if only_falling and movement.y > 0.0:
         return movement
     step = e.step_height
     if below_feet:
-        near_ground = e.fall_distance < step and not _below_feet_free(e, world, 0.0, 0.0, f32(step - e.fall_distance))
-        free = partial(_below_feet_free, e, world, depth=step)
+        inset, margin = (SNEAK_PROBE_INSET, SNEAK_PROBE_INSET) if deflated else (0.0, SNEAK_EDGE_PROBE_MARGIN)
+        depth = step - e.fall_distance if deflated else f32(step - e.fall_distance)
+        near_ground = e.fall_distance < step and not _below_feet_free(e, world, 0.0, 0.0, depth, inset, margin)
+        free = partial(_below_feet_free, e, world, depth=step, inset=inset, margin=margin)
     else:
         near_ground = e.fall_distance < step and not _space_free(e, world, 0.0, f32(e.fall_distance - step), 0.0)
         free = partial(_lowered_free, e, world, -step)
@@ -212,12 +218,14 @@ def _lowered_free(e: Entity, world: World, dy: float, dx: float, dz: float) -> b
     return _space_free(e, world, dx, dy, dz)
 
 
-def _below_feet_free(e: Entity, world: World, dx: float, dz: float, depth: float) -> bool:
-    """1.20.5 `PlayerEntity.method_59818`: the box's footprint moved by (dx, dz), from minY - depth - 1.0E-5F up to
-    minY, is free of blocks and solid entities."""
+def _below_feet_free(e: Entity, world: World, dx: float, dz: float, depth: float, inset: float,
+                     margin: float) -> bool:
+    """1.20.5 `PlayerEntity.method_59818`: the box's footprint moved by (dx, dz), from minY - depth - `margin`
+    (1.0E-5F) up to minY, is free of blocks and solid entities; 1.21.7 `canFallAtLeast`: the footprint inset by
+    `inset` (1.0E-7) on X and Z, `margin` 1.0E-7."""
     b = e.box
-    probe = Box.of(b.min_x + dx, b.min_y - depth - SNEAK_EDGE_PROBE_MARGIN, b.min_z + dz, b.max_x + dx, b.min_y,
-                   b.max_z + dz)
+    probe = Box.of(b.min_x + inset + dx, b.min_y - depth - margin, b.min_z + inset + dz, b.max_x - inset + dx,
+                   b.min_y, b.max_z - inset + dz)
     return world.is_space_empty(probe) and not world.get_entity_collisions(e, probe)
 
 

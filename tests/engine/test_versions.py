@@ -101,6 +101,8 @@ _CART_RIDE = _riders("1.20.4", _cart([0.5, 1.0, 0.5], id=2),
 
 
 # the cases whose flag changes the fall distance (observed with the position and Motion)
+# the flags whose case differs in the entity's pose alone (outcome's `pose`)
+POSE_CASES = {"pose_swimming_before_gliding"}
 FALL_DISTANCE_CASES = {"fall_distance_float_step", "elytra_limit_fall_distance", "on_landing_effects",
                        "move_fall_reset_raycast", "fall_distance_double", "fall_reset_ray_capped"}
 PIT = [{"from": f, "to": t, "block": "minecraft:stone"} for f, t in (([-1, 1, -1], [-1, 2, 1]), ([1, 1, -1], [1, 2, 1]),
@@ -319,6 +321,18 @@ CASES: dict[str, tuple[str, int, int]] = {
     "fall_damage_floor": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "minecraft:zombie", "pos": [0.5, 4.5, 0.5], "health": 1.0, "id": 1}],
         scene={"version": "1.21.8"}), 40, 1),
+    # 1.21.7 players (LocalPlayer): a diagonal walk's normalized move vector through modifyInput, or (1, 1) x 0.98F
+    "player_move_vector": ((SCENES_DIR / "player_diagonal_walk_1_21_8.toml").read_text(), 8, 1),
+    # a double tap in mid-air sprints (canStartSprinting), or the tap opens only on the ground
+    "sprint_forward_impulse": ((SCENES_DIR / "player_double_tap_air_1_21_8.toml").read_text(), 10, 1),
+    # a player slowing to a stop glides while x² + z² ≥ 9.0E-6, or stops where X and Z are below 0.003
+    "player_motion_cut_squared": ((SCENES_DIR / "player_stop_cut_1_21_8.toml").read_text(), 18, 1),
+    # a sneaker 0.600005 above a block moves past its edge (the probe 1.0E-7 deep), or is held (1.0E-5F deep)
+    "sneak_probe_deflated": ((SCENES_DIR / "player_sneak_probe_1_21_8.toml").read_text(), 3, 1),
+    # a glider in vines travels as in the air and stops gliding, or glides on
+    "glide_ends_on_climbable": ((SCENES_DIR / "elytra_vine_glide_ends_1_21_8.toml").read_text(), 3, 1),
+    # a glider swimming under water: its pose is the swimming one, or the gliding one (POSE_CASES)
+    "pose_swimming_before_gliding": ((SCENES_DIR / "elytra_swimming_glider_1_21_8.toml").read_text(), 3, 1),
     # a dropped item falls: its fall distance sums the drops (each cast to float) in double, or in float
     # a zombie paths into a pen of waterlogged fences: through its side (WATER), or not at all (FENCE)
     "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 60, 1),
@@ -717,12 +731,12 @@ SEARCH_ROLES = ("path_closed", "path_open", "path_node")
 
 
 def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, version: str | None = None,
-            samples: bool = False, fall: bool = False, search: bool = False, updates: bool = False
-            ) -> tuple[str, Any]:
+            samples: bool = False, fall: bool = False, search: bool = False, updates: bool = False,
+            pose: bool = False) -> tuple[str, Any]:
     """Position and Motion of the entity after `ticks` (or that it was removed), or the refusal's one line; with
     `samples`, the traced explosion sample points too; with `fall`, its fall distance too; with `search`, the
     traced path searches' nodes (role, cell, node type: the expanded nodes, the open set left, the path) too; with
-    `updates`, the traced neighbour updates (from, to, source) too."""
+    `updates`, the traced neighbour updates (from, to, source) too; with `pose`, the player's pose too."""
     if version is not None:
         text = _with_version(text, version)
     try:
@@ -751,6 +765,8 @@ def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, vers
     state = ("removed", None) if e is None or e.removed else ("state", (tuple(e.pos), tuple(e.motion)))
     if fall and state[0] == "state":
         state = ("state", (*state[1], e.fall_distance))
+    if pose and state[0] == "state":
+        state = ("state", (*state[1], e.pose))
     return (state[0], (state[1], points)) if samples or search or updates else state
 
 
@@ -788,9 +804,10 @@ def test_every_version_row_has_a_case() -> None:
 def test_each_version_flag_changes_a_result(flag: str) -> None:
     text, ticks, entity_id = CASES[flag]
     samples, fall, search = flag == "exposure_double_steps", flag in FALL_DISTANCE_CASES, flag in SEARCH_TYPE_CASES
-    updates = flag in UPDATE_CASES
-    plain = outcome(text, ticks, entity_id, samples=samples, fall=fall, search=search, updates=updates)
-    flipped = outcome(text, ticks, entity_id, flip=flag, samples=samples, fall=fall, search=search, updates=updates)
+    updates, pose = flag in UPDATE_CASES, flag in POSE_CASES
+    plain = outcome(text, ticks, entity_id, samples=samples, fall=fall, search=search, updates=updates, pose=pose)
+    flipped = outcome(text, ticks, entity_id, flip=flag, samples=samples, fall=fall, search=search, updates=updates,
+                      pose=pose)
     assert plain != flipped
     for kind, value in (plain, flipped):
         if kind == "refused":
@@ -887,11 +904,11 @@ def test_a_flag_s_first_release_differs_from_the_release_before(flag: str) -> No
     text, ticks, entity_id = CASES[flag]
     edge = stop if first == OLDEST else first
     samples, fall, search = flag == "exposure_double_steps", flag in FALL_DISTANCE_CASES, flag in SEARCH_TYPE_CASES
-    updates = flag in UPDATE_CASES
+    updates, pose = flag in UPDATE_CASES, flag in POSE_CASES
     a = outcome(text, ticks, entity_id, version=_before(edge), samples=samples, fall=fall, search=search,
-                updates=updates)
+                updates=updates, pose=pose)
     b = outcome(text, ticks, entity_id, version=version_text(edge), samples=samples, fall=fall, search=search,
-                updates=updates)
+                updates=updates, pose=pose)
     assert a != b
     if flag in BOTH_SIMULATED and flag != "explosion_collision_shapes":
         assert "refused" not in (a[0], b[0])
