@@ -36,10 +36,12 @@ from engine.constants import (
     WITHER_SKULL_OWNERLESS_DAMAGE,
 )
 from engine.core.trace import StageInfo, run_stage
-from engine.entities.common import add_motion, scale_motion
+from engine.entities import fireball_kernel as kernel
 from engine.entities.entity import rotation_vector
+from engine.entities.fireball_kernel import FIREBALL_ROWS
 from engine.entities.projectile import (
     BASE,
+    COLLIDING_TYPES,
     EntityHitResult,
     HitResult,
     Projectile,
@@ -48,14 +50,19 @@ from engine.entities.projectile import (
     get_collision,
     is_miss,
 )
+from engine.entities.rows import ProjectileRows, extra_flag, extra_int, extra_vec, multiply_motion
+from engine.entities.thrown import ThrownBatch, block_arrays_of, flight_arguments
 from engine.geometry.box import ZERO, Vec3
 from engine.geometry.shapes import intersects_box
 from engine.java.mathhelper import floor, sqrt_float
+from engine.jit import plain
 from engine.motion.block_effects import check_block_collision
 from engine.motion.collision import ORIGIN
 from engine.motion.raycast import BlockHitResult, get_facing
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
@@ -68,26 +75,86 @@ BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
 ACCELERATION = StageInfo("acceleration", "ExplosiveProjectileEntity.tick", "A")
 DRAG = StageInfo("drag", "ExplosiveProjectileEntity.tick", "D")
 POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
+_accelerate, _drag = plain(kernel.accelerate), plain(multiply_motion)   # the row loop's stages, as plain Python
 
 
-class ExplosiveProjectile(Projectile):
+class FireballBatch(ThrownBatch):
+    """Runs of one explosive projectile kind (fireballs, small fireballs, wither skulls, dragon fireballs; not
+    wind charges, whose tick first tests the top Y): `engine.entities.fireball_kernel.tick_rows` up to one whose
+    tick the object path takes, then on after it. Releases 1.16.2–1.21.1 (the power vector; from 1.21 the
+    accelerationPower along the Motion) run them; 1.21.2's order (`fireball_tick_1_21_2`) and the releases the
+    thrown loop leaves to the object path leave every fireball to it. A removed owner's fireball is handed back."""
+
+    table = FIREBALL_ROWS
+    mechanics = frozenset({"fireball", "fluids", "void", "block_effects"})
+
+    def late(self, features: Features) -> bool:
+        return features.fireball_tick_1_21_2
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        kind = self.kind
+        live = kind.TYPE in COLLIDING_TYPES
+        run = set(rows[start:].tolist()) if live else set()
+        flight = flight_arguments(world, features, kind.eye_height_of(), len(rows) - start, lambda e: e.removed,
+                                  lambda e: collides(e) and not (isinstance(e, ExplosiveProjectile) and e._r in run))
+        stop, status, queried = kernel.tick_rows(
+            *block_arrays_of(world), FIREBALL_ROWS.f, FIREBALL_ROWS.i, rows, start, False, live, 0.0,
+            features.fireball_acceleration_power, kind.ACCELERATION_POWER, zero_below(features), kind.DRAG,
+            kind.CHARGED_DRAG, FIREBALL_WATER_DRAG, kind.WIDTH / 2.0, kind.HEIGHT, *flight, marks, saved_f, saved_i)
+        world.entities_queried = queried
+        return stop, status
+
+
+def zero_below(features: Features) -> float:
+    """`Vec3d.normalize`'s zero length: 1.0E-4, from 1.21.2 1.0E-5F."""
+    return VEC_ZERO_BELOW_1_21_2 if features.fireball_tick_1_21_2 else VEC_ZERO_BELOW
+
+
+def _acceleration_power(self: ExplosiveProjectile) -> float | None:
+    return self._t.f[self._r, kernel.F_ACCELERATION].item() if self._t.i[self._r, kernel.I_ACCELERATION_SET] \
+        else None
+
+
+def _set_acceleration_power(self: ExplosiveProjectile, a: float | None) -> None:
+    self._t.i[self._r, kernel.I_ACCELERATION_SET] = a is not None
+    self._t.f[self._r, kernel.F_ACCELERATION] = 0.0 if a is None else a
+
+
+class ExplosiveProjectile(ProjectileRows, Projectile):
     """`ExplosiveProjectileEntity`: a constant acceleration `power` (NBT "power"), drag 0.95F (water 0.8F), no
     gravity; never hits entities with noClip. From 1.21 the acceleration is `acceleration_power` (NBT
     "acceleration_power", None here for its default 0.1) along the Motion, and `power` is not read (the 1.21 game
-    ignores the old NBT). Up to 1.15.2 `ticks_in_air` counts its ticks (`ticks`, not in the game's NBT)."""
+    ignores the old NBT). Up to 1.15.2 `ticks_in_air` counts its ticks (`ticks`, not in the game's NBT). Its state
+    is a row of `FIREBALL_ROWS` (engine.entities.fireball_kernel); each kind's runs take its `FireballBatch`."""
     MECHANIC = "fireball"   # the versions table's row (engine/core/versions.py)
+    ROWS = FIREBALL_ROWS
+    power = extra_vec(FIREBALL_ROWS, "power")
+    acceleration_power = property(_acceleration_power, _set_acceleration_power)
+    ticks_in_air = extra_int(FIREBALL_ROWS, "ticks_in_air")
+    charged = extra_flag(FIREBALL_ROWS, "charged")   # a wither skull's (`WitherSkull.FIELDS`); false for the rest
 
     WIDTH = FIREBALL_WIDTH
     HEIGHT = FIREBALL_HEIGHT
     HIT_DAMAGE: ClassVar[float | None] = None    # onEntityHit's damage; None: it deals none (dragon fireball)
+    ACCELERATION_POWER: ClassVar[float] = FIREBALL_ACCELERATION   # accelerationPower without the NBT value (1.21)
+    DRAG: ClassVar[float] = FIREBALL_DRAG                         # getDrag
+    CHARGED_DRAG: ClassVar[float] = FIREBALL_DRAG                 # getDrag of a charged one (wither skulls)
     FIELDS: ClassVar[dict[str, type]] = {**Projectile.FIELDS, "power": Vec3, "acceleration_power": float,
                                          "ticks_in_air": int}
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.MECHANIC == "fireball":
+            cls.batch = FireballBatch(cls)
+
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.take_row()
         super().__init__(entity_id, pos, motion, seed)
         self.power = ZERO
-        self.acceleration_power: float | None = None
+        self.acceleration_power = None
         self.ticks_in_air = 0
+        self.charged = False
 
     def type_fields(self) -> dict[str, Any]:
         fields = {**super().type_fields(), "power": list(self.power)}
@@ -111,8 +178,7 @@ class ExplosiveProjectile(Projectile):
         f = sim.features
         if f.fireball_acceleration_power:
             a = self.accel_power()
-            zero_below = VEC_ZERO_BELOW_1_21_2 if f.fireball_tick_1_21_2 else VEC_ZERO_BELOW
-            self.motion = Vec3(dx, dy, dz).normalize(True, zero_below).multiply(a, a, a)
+            self.motion = Vec3(dx, dy, dz).normalize(True, zero_below(f)).multiply(a, a, a)
             return
         d = sqrt(dx * dx + dy * dy + dz * dz) if f.vec_double else sqrt_float(dx * dx + dy * dy + dz * dz)
         if d != 0.0:
@@ -121,17 +187,14 @@ class ExplosiveProjectile(Projectile):
 
     def accel_power(self) -> float:
         """`accelerationPower` (1.21): the NBT value, else its default 0.1."""
-        return FIREBALL_ACCELERATION if self.acceleration_power is None else self.acceleration_power
+        return self.ACCELERATION_POWER if self.acceleration_power is None else self.acceleration_power
 
-    def acceleration(self, sim: TickContext) -> Vec3:
-        """What the tick adds to the Motion before the drag: the power vector, or from 1.21 the Motion normalised
-        (the double length; zero below 1.0E-4, 1.0E-5F from 1.21.2) × accelerationPower."""
+    def accelerate(self, sim: TickContext, rec: Recorder | None) -> None:
+        """Step A: the power vector added to the Motion, or from 1.21 the Motion normalised (the double length;
+        zero below 1.0E-4, 1.0E-5F from 1.21.2) × accelerationPower (`fireball_kernel.accelerate`)."""
         f = sim.features
-        if not f.fireball_acceleration_power:
-            return self.power
-        a = self.accel_power()
-        zero_below = VEC_ZERO_BELOW_1_21_2 if f.fireball_tick_1_21_2 else VEC_ZERO_BELOW
-        return self.motion.normalize(True, zero_below).multiply(a, a, a)
+        run_stage(rec, self, ACCELERATION, _accelerate, self._t.f, self._r, f.fireball_acceleration_power,
+                  self.accel_power(), zero_below(f))
 
     def on_deflected(self, sim: TickContext, from_attack: bool) -> None:
         """`onDeflected` (1.20.5): power := Motion × 0.1 from an attack, × 0.05 otherwise; from 1.21
@@ -144,8 +207,8 @@ class ExplosiveProjectile(Projectile):
             self.power = self.motion.multiply(k, k, k)
 
     def drag(self) -> float:
-        """`getDrag`."""
-        return FIREBALL_DRAG
+        """`getDrag` (a charged wither skull's 0.73F)."""
+        return self.CHARGED_DRAG if self.charged else self.DRAG
 
     def drag_in_water(self) -> float:
         """`getDragInWater`."""
@@ -173,8 +236,8 @@ class ExplosiveProjectile(Projectile):
             run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)
         target = self.pos.plus(self.motion)                                                   # 3
         k = self.drag_in_water() if self.touching_water else self.drag()
-        run_stage(rec, self, ACCELERATION, add_motion, self, *self.acceleration(sim))         # 4 A
-        run_stage(rec, self, DRAG, scale_motion, self, k, k, k)                               # 5 D
+        self.accelerate(sim, rec)                                                             # 4 A
+        run_stage(rec, self, DRAG, _drag, self._t.f, self._r, k)                              # 5 D
         run_stage(rec, self, POSITION, self.set_position, target)                             # 6 M
 
     def tick_1_21_2(self, sim: TickContext, rec: Recorder | None, owner: Entity | None) -> None:
@@ -182,8 +245,8 @@ class ExplosiveProjectile(Projectile):
         test of the last tick) even when the owner is gone; then the raycast along the new Motion, the move to the
         hit or by the Motion, `tickBlockCollision`, the base tick, and the hit if the fireball is still alive."""
         k = self.drag_in_water() if self.touching_water else self.drag()
-        run_stage(rec, self, ACCELERATION, add_motion, self, *self.acceleration(sim))         # A
-        run_stage(rec, self, DRAG, scale_motion, self, k, k, k)                               # D
+        self.accelerate(sim, rec)                                                             # A
+        run_stage(rec, self, DRAG, _drag, self._t.f, self._r, k)                              # D
         if owner is not None and owner.removed:
             self.remove()
             return
@@ -280,10 +343,7 @@ class WitherSkull(ExplosiveProjectile):
     WIDTH = SMALL_FIREBALL_WIDTH
     HEIGHT = SMALL_FIREBALL_HEIGHT
     FIELDS: ClassVar[dict[str, type]] = {**ExplosiveProjectile.FIELDS, "charged": bool}
-
-    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
-        super().__init__(entity_id, pos, motion, seed)
-        self.charged = False
+    CHARGED_DRAG = CHARGED_SKULL_DRAG   # WitherSkullEntity.getDrag when charged (blue)
 
     def type_fields(self) -> dict[str, Any]:
         return {**super().type_fields(), "charged": self.charged}
@@ -293,10 +353,6 @@ class WitherSkull(ExplosiveProjectile):
         owner = self.get_owner(sim)
         amount = WITHER_SKULL_OWNERLESS_DAMAGE if owner is None else WITHER_SKULL_HIT_DAMAGE
         damage(sim, target, amount, owner or self, self)
-
-    def drag(self) -> float:
-        """`WitherSkullEntity.getDrag`: 0.73F when charged (blue)."""
-        return CHARGED_SKULL_DRAG if self.charged else FIREBALL_DRAG
 
     def on_landed(self, sim: TickContext, hit: HitResult, rec: Recorder | None) -> None:
         """`WitherSkullEntity.onCollision`: a power-1 explosion at its position (source: the skull), removed."""

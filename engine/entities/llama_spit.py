@@ -16,26 +16,72 @@ from engine.constants import (
     THROWN_WIDTH,
 )
 from engine.core.trace import StageInfo, run_stage
-from engine.entities.common import add_motion, scale_motion
+from engine.entities import fireball_kernel as kernel
+from engine.entities import thrown_kernel
 from engine.entities.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
+from engine.entities.rows import ProjectileRows, multiply_motion
+from engine.entities.thrown import ThrownBatch, block_arrays_of, flight_arguments
+from engine.entities.thrown_kernel import THROWN_ROWS
+from engine.geometry.box import ZERO, Vec3
 from engine.java.mathhelper import floor
+from engine.jit import plain
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.core.versions import Features
+    from engine.world.world import World
 
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "LlamaSpitEntity.onCollision")
 DRAG = StageInfo("drag", "LlamaSpitEntity.tick", "D")
 GRAVITY = StageInfo("gravity", "LlamaSpitEntity.tick", "G")
 POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
+_drag, _gravity = plain(multiply_motion), plain(thrown_kernel.gravity)   # the row loop's stages, as plain Python
 
 
-class LlamaSpit(Projectile):
+class SpitBatch(ThrownBatch):
+    """Runs of llama spit: `engine.entities.fireball_kernel.tick_rows` (its spit branch) up to one whose tick the
+    object path takes, then on after it; releases 1.16.2–1.21.1 (from 1.21.2 the raycast meets the world border,
+    `raycast_world_border`, which the loop does not model), as the thrown loop's."""
+
+    table = THROWN_ROWS
+    mechanics = frozenset({"llama_spit", "fluids", "void", "block_effects"})
+
+    def late(self, features: Features) -> bool:
+        return features.raycast_world_border
+
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        flight = flight_arguments(world, features, LlamaSpit.eye_height_of(), len(rows) - start, lambda e: False)
+        stop, status, queried = kernel.tick_rows(
+            *block_arrays_of(world), THROWN_ROWS.f, THROWN_ROWS.i, rows, start, True, False,
+            LlamaSpit.gravity(features),
+            False, 0.0, 0.0, 0.0, 0.0, 0.0, THROWN_WIDTH / 2.0, THROWN_HEIGHT, *flight, marks, saved_f, saved_i)
+        world.entities_queried = queried
+        return stop, status
+
+
+class LlamaSpit(ProjectileRows, Projectile):
+    """`LlamaSpitEntity`: its state is a row of `THROWN_ROWS` (engine.entities.thrown_kernel); its runs take the
+    `SpitBatch`."""
+
     MECHANIC = "llama_spit"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:llama_spit"
     WIDTH = THROWN_WIDTH
     HEIGHT = THROWN_HEIGHT
+    ROWS = THROWN_ROWS
+
+    def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
+        self.take_row()
+        super().__init__(entity_id, pos, motion, seed)
+
+    @staticmethod
+    def gravity(features: Features) -> float:
+        """`getGravity`: 0.06F, from 1.20.5 the double 0.06."""
+        return LLAMA_SPIT_GRAVITY_DOUBLE if features.llama_spit_gravity_double else LLAMA_SPIT_GRAVITY
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`LlamaSpitEntity.tick`."""
@@ -49,10 +95,9 @@ class LlamaSpit(Projectile):
             self.remove()
             return
         self.motion = v                          # the drag applies to the Motion read before the hit
-        run_stage(rec, self, DRAG, scale_motion, self, LLAMA_SPIT_DRAG, LLAMA_SPIT_DRAG, LLAMA_SPIT_DRAG)
+        run_stage(rec, self, DRAG, _drag, self._t.f, self._r, LLAMA_SPIT_DRAG)
         if not self.no_gravity:
-            g = LLAMA_SPIT_GRAVITY_DOUBLE if sim.features.llama_spit_gravity_double else LLAMA_SPIT_GRAVITY
-            run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -g, 0.0)
+            run_stage(rec, self, GRAVITY, _gravity, self._t.f, self._r, self.gravity(sim.features))
         run_stage(rec, self, POSITION, self.set_position, target)
 
     def on_collision(self, sim: TickContext, hit: HitResult) -> None:
@@ -78,3 +123,6 @@ class LlamaSpit(Projectile):
         """`isInsideBubbleColumn`: the block at the position is a bubble column."""
         p = self.pos
         return sim.world.get_block_state(floor(p.x), floor(p.y), floor(p.z)).block == "bubble_column"
+
+
+LlamaSpit.batch = SpitBatch(LlamaSpit)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from engine.constants import (
     DEGREES_TO_RADIANS,
+    EYE_HEIGHT_FACTOR,
     JAVA_DOUBLE_MAX,
     PROJECTILE_SEARCH_EXPANSION,
     PROJECTILE_SPREAD,
@@ -74,6 +75,11 @@ class Projectile(Entity):
 
     def type_fields(self) -> dict[str, Any]:
         return {"owner": self.owner or None, "left_owner": self.left_owner}
+
+    @classmethod
+    def eye_height_of(cls) -> float:
+        """`getStandingEyeHeight`: height × 0.85F (`Entity.eye_height`) of the kind's fixed dimensions."""
+        return f32(cls.HEIGHT * EYE_HEIGHT_FACTOR)
 
     REDIRECTABLE: ClassVar[bool] = False         # in the redirectable_projectile tag (1.20.5): ghast fireballs
 

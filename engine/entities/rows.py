@@ -67,6 +67,11 @@ MOB_FLOATS = ("goal_x", "goal_y", "goal_z", "goal_speed", "target_x", "target_y"
 MOB_INTS = ("has_goal", "move_state", "jump_active", "no_ai", "has_path_goal", "path_goal_started", "path_trying_time",
             "nav_ticks", "path_start_time", "last_node_x", "last_node_y", "last_node_z", "node_ms", "last_active_ms",
             "has_path", "path_index")
+# --- projectiles' extras (thrown entities, fireballs, llama spit): the first int extras of each of their tables,
+# so that their kernels share the columns (engine.entities.thrown_kernel.base_tick): the owner's entity id, the
+# left-owner, first-update and submerged flags (`ProjectileRows`).
+PROJECTILE_INTS = ("owner", "left_owner", "first_update", "submerged_in_water")
+I_OWNER, I_LEFT, I_FIRST, I_SUBMERGED = range(I_EXTRA, I_EXTRA + len(PROJECTILE_INTS))
 
 
 class RowTable:
@@ -142,6 +147,15 @@ def _int(col: int) -> property:
 
     def set_(self: RowBacked, v: int) -> None:
         self._t.i[self._r, col] = v
+    return property(get, set_)
+
+
+def _bool(col: int) -> property:
+    def get(self: RowBacked) -> bool:
+        return bool(self._t.i[self._r, col])
+
+    def set_(self: RowBacked, v: bool) -> None:
+        self._t.i[self._r, col] = 1 if v else 0
     return property(get, set_)
 
 
@@ -239,9 +253,12 @@ class RowBacked:
 
 
 def row_attributes(e: RowBacked) -> tuple[str, ...]:
-    """The attributes a row-backed entity keeps in its row (what `vars` does not show)."""
+    """The attributes a row-backed entity keeps in its row (what `vars` does not show): its table's extras that its
+    class names (not a vector's further columns, a flag behind another attribute, or another kind's extras of a
+    shared table)."""
+    kind = type(e)
     return ("box", "fluid_height", "removed", "supporting_block_pos", *VEC_COLUMNS, *FLOAT_COLUMNS, *INT_COLUMNS,
-            *FLAG_BITS, *e._t.extra_ints, *e._t.extra_floats)
+            *FLAG_BITS, *(n for n in (*e._t.extra_ints, *e._t.extra_floats) if hasattr(kind, n)))
 
 
 def extra_int(table: RowTable, name: str) -> property:
@@ -256,14 +273,22 @@ def extra_float(table: RowTable, name: str) -> property:
 
 def extra_flag(table: RowTable, name: str) -> property:
     """A kind's extra int column read and written as a bool (a minecart's `yaw_flipped`)."""
-    col = table.extra_ints[name]
+    return _bool(table.extra_ints[name])
 
-    def get(self: RowBacked) -> bool:
-        return bool(self._t.i[self._r, col])
 
-    def set_(self: RowBacked, v: bool) -> None:
-        self._t.i[self._r, col] = 1 if v else 0
-    return property(get, set_)
+def extra_vec(table: RowTable, name: str) -> property:
+    """Three consecutive extra float columns, the first named `name`, as a `Vec3` attribute (a fireball's power)."""
+    return _vec(table.extra_floats[name])
+
+
+class ProjectileRows(RowBacked):
+    """A row-backed projectile (its table's int extras start with `PROJECTILE_INTS`): `ProjectileEntity`'s owner
+    and left-owner fields, `Entity.firstUpdate` and `submergedInWater` as columns."""
+
+    owner = _int(I_OWNER)
+    left_owner = _bool(I_LEFT)
+    first_update = _bool(I_FIRST)
+    submerged_in_water = _bool(I_SUBMERGED)
 
 
 class RowBatch:

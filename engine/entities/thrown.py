@@ -20,7 +20,6 @@ from engine.constants import (
     BOTTLE_ROLL,
     EGG_CHICKEN_CHANCE,
     EGG_FOUR_CHICKEN_CHANCE,
-    EYE_HEIGHT_FACTOR,
     LAVA_PUSH,
     LAVA_PUSH_ULTRAWARM,
     POTION_GRAVITY,
@@ -53,14 +52,13 @@ from engine.entities.projectile import (
     get_collision,
     is_miss,
 )
-from engine.entities.rows import HANDED, RowBacked, RowBatch, extra_flag, extra_int
+from engine.entities.rows import HANDED, ProjectileRows, RowBatch, extra_flag, extra_int
 from engine.entities.thrown_1_12 import tick_1_12
 from engine.entities.thrown_kernel import THROWN_ROWS
 from engine.entities.tnt_kernel import version_bits
 from engine.entities.xp_orb import spawn_orbs
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import normalize_zero_below
-from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.jit import plain
 from engine.motion.block_effects import check_block_collision
@@ -69,6 +67,8 @@ from engine.motion.raycast import COLLIDER, OUTLINE
 from engine.world.dimensions import void_y
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
@@ -85,11 +85,22 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 _drag, _gravity = plain(kernel.drag), plain(kernel.gravity)   # the row loop's stages, as plain Python
 
 
-def query_arrays(world: World, more: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+_NO_BOXES = np.zeros((0, 6))
+
+
+def block_arrays_of(world: World) -> tuple:
+    """The block arrays a projectile loop reads (`collision_kernel.block_arrays`: keys, slots, pool, shape, flags,
+    empty)."""
+    keys, slots, pool, shape, flags, _, _, _, _, empty = block_arrays(world)
+    return keys, slots, pool, shape, flags, empty
+
+
+def query_arrays(world: World, more: int,
+                 listed: Callable[[Entity], bool] = collides) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """What a projectile loop's entity queries read (`thrown_kernel._queried`, `_meets`): the boxes of the entities
-    that `collides` (those a projectile may hit), the entity sections' keys (sorted by x, y, z; room for `more`
-    keys the loop appends) and how many entities each holds, and how many are filed now."""
-    boxes = [tuple(e.box) for e in world.entities.values() if collides(e)]
+    `listed` (those that `collides`: those a projectile may hit), the entity sections' keys (sorted by x, y, z; room
+    for `more` keys the loop appends) and how many entities each holds, and how many are filed now."""
+    boxes = [tuple(e.box) for e in world.entities.values() if listed(e)]
     filed = world.section_sizes()
     sections = np.zeros((len(filed) + more, 3), dtype=np.int64)
     counts = np.zeros(len(sections), dtype=np.int64)
@@ -98,7 +109,24 @@ def query_arrays(world: World, more: int) -> tuple[np.ndarray, np.ndarray, np.nd
         order = np.lexsort((keys[:, 2], keys[:, 1], keys[:, 0]))
         sections[:len(filed)] = keys[order]
         counts[:len(filed)] = np.array([c for _, c in filed], dtype=np.int64)[order]
-    return np.array(boxes) if boxes else np.zeros((0, 6)), sections, counts, len(filed)
+    return np.array(boxes) if boxes else _NO_BOXES, sections, counts, len(filed)
+
+
+def flight_arguments(world: World, features: Features, eye: float, more: int, owner_gone: Callable[[Entity], bool],
+                     listed: Callable[[Entity], bool] = collides) -> tuple:
+    """What `thrown_kernel.clear_flight` reads of the world and the release, in the order the projectile loops take
+    it (after the rows and the kind's own arguments): the release's flags (`version_bits`), the lava push, the
+    normalisation's zero, the void's Y, the eye height `eye` and how far below it the submerged test looks,
+    `checkBlockCollision`'s deflation, `query_arrays`' boxes (of the entities `listed`), the ids of the entities
+    `owner_gone` names (an owner whose projectile the object path removes), `query_arrays`' sections (room for
+    `more` new keys), counts and how many are filed, and the entities queried so far."""
+    boxes, sections, counts, filed = query_arrays(world, more, listed)
+    gone = [e.id for e in world.entities.values() if owner_gone(e)]
+    return (version_bits(features), LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH,
+            normalize_zero_below(features), float(void_y(world.dimension, features)), eye,
+            0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
+            BLOCK_COLLISION_DEFLATE_1_19_3 if features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE,
+            boxes, np.array(gone, dtype=np.int64), sections, counts, filed, world.entities_queried)
 
 
 class ThrownBatch(RowBatch):
@@ -112,33 +140,32 @@ class ThrownBatch(RowBatch):
 
     table = THROWN_ROWS
     mechanics = frozenset({"thrown", "fluids", "void", "block_effects"})
-    def __init__(self, kind: type[ThrownEntity]) -> None:
+
+    def __init__(self, kind: type[Projectile]) -> None:
         self.kind = kind
 
     def decides(self, world: World, features: Features) -> bool:
-        return not (features.refused & self.mechanics or features.thrown_tick_1_21_2
+        return not (features.refused & self.mechanics or self.late(features)
                     or features.projectile_outline_shapes or features.water_material_acceleration) \
             and features.thrown_check_block_collision and features.in_lava_by_fluid_height \
             and features.submerged_below_eye
 
-    def row(self, e: ThrownEntity, traced: bool) -> int:
+    def late(self, features: Features) -> bool:
+        """Whether the kind's tick is another order in this release (1.21.2: `thrown_tick_1_21_2`)."""
+        return features.thrown_tick_1_21_2
+
+    def row(self, e: Projectile, traced: bool) -> int:
         return -1 if e.passengers or e.vehicle is not None else e._r
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
-        gone = [e.id for e in world.entities.values() if e.is_player and e.removed] if self.kind.OWNER_GONE else []
-        boxes, sections, counts, filed = query_arrays(world, len(rows) - start)
-        keys, slots, pool, shape, flags, _, _, _, _, empty = block_arrays(world)
         kind = self.kind
+        pearls = kind.OWNER_GONE
+        flight = flight_arguments(world, features, kind.eye_height_of(), len(rows) - start,
+                                  lambda e: pearls and e.is_player and e.removed)
         stop, status, queried = kernel.tick_rows(
-            keys, slots, pool, shape, flags, empty, THROWN_ROWS.f, THROWN_ROWS.i, rows, start,
-            kind.GRAVITY_DOUBLE if features.thrown_gravity_double else kind.GRAVITY, version_bits(features),
-            LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH, normalize_zero_below(features),
-            float(void_y(world.dimension, features)), kind.eye_height_of(),
-            0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
-            BLOCK_COLLISION_DEFLATE_1_19_3 if features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE,
-            boxes, np.array(gone, dtype=np.int64), sections, counts, filed, world.entities_queried,
-            marks, saved_f, saved_i)
+            *block_arrays_of(world), THROWN_ROWS.f, THROWN_ROWS.i, rows, start,
+            kind.GRAVITY_DOUBLE if features.thrown_gravity_double else kind.GRAVITY, *flight, marks, saved_f, saved_i)
         world.entities_queried = queried
         return stop, status
 
@@ -146,16 +173,12 @@ class ThrownBatch(RowBatch):
         raise AssertionError(f"the thrown loop stops only with {HANDED}")
 
 
-class ThrownEntity(RowBacked, Projectile):
+class ThrownEntity(ProjectileRows, Projectile):
     """`ThrownEntity`: 0.25 × 0.25, drag 0.99F (water 0.8F), gravity `GRAVITY`; thrown at `THROW_SPEED` with
     `THROW_ROLL` added to the pitch for Y. Its state is a row of `THROWN_ROWS` (engine.entities.thrown_kernel); each
     kind's runs take its `ThrownBatch`."""
     MECHANIC = "thrown"   # the versions table's row (engine/core/versions.py)
     ROWS = THROWN_ROWS
-    owner = extra_int(THROWN_ROWS, "owner")
-    left_owner = extra_flag(THROWN_ROWS, "left_owner")
-    first_update = extra_flag(THROWN_ROWS, "first_update")
-    submerged_in_water = extra_flag(THROWN_ROWS, "submerged_in_water")
     owner_set = extra_flag(THROWN_ROWS, "owner_set")          # 1.14-1.15.2: `ThrownEntity.owner` is not null
     ignore_entity = extra_int(THROWN_ROWS, "ignore_entity")   # 1.14-1.15.2: the ignored entity's id, 0 for none
     ignore_time = extra_int(THROWN_ROWS, "ignore_time")
@@ -175,11 +198,6 @@ class ThrownEntity(RowBacked, Projectile):
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         self.take_row()
         super().__init__(entity_id, pos, motion, seed)
-
-    @classmethod
-    def eye_height_of(cls) -> float:
-        """`getStandingEyeHeight`: height × 0.85F (`Entity.eye_height`) of the fixed dimensions."""
-        return f32(cls.HEIGHT * EYE_HEIGHT_FACTOR)
 
 
     def owner_living_only(self, features: Features) -> bool:

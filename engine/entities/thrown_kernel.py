@@ -43,8 +43,13 @@ from engine.entities.rows import (
     HANDED,
     I_CHUNK,
     I_FIRE,
+    I_FIRST,
     I_FLAGS,
+    I_LEFT,
+    I_OWNER,
+    I_SUBMERGED,
     NO_GRAVITY,
+    PROJECTILE_INTS,
     TOUCHING_WATER,
     RowTable,
     add_gravity,
@@ -64,10 +69,7 @@ from engine.motion.raycast_kernel import collider_path_clear
 from engine.world.block_tables import EFFECT
 
 # the last three: 1.14-1.15.2's owner field set (`ThrownEntity.owner`), ignored entity id and its ticks (object path)
-THROWN_ROWS = RowTable(extra_ints=("owner", "left_owner", "first_update", "submerged_in_water", "owner_set",
-                                   "ignore_entity", "ignore_time"))
-I_OWNER, I_LEFT, I_FIRST, I_SUBMERGED = (THROWN_ROWS.extra_ints[n] for n in (
-    "owner", "left_owner", "first_update", "submerged_in_water"))
+THROWN_ROWS = RowTable(extra_ints=(*PROJECTILE_INTS, "owner_set", "ignore_entity", "ignore_time"))
 HALF_WIDTH = THROWN_WIDTH / 2.0                # EntityDimensions.getBoxAt (engine.geometry.box.Box.from_entity)
 
 
@@ -213,6 +215,50 @@ def base_tick(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, v:
     return True
 
 
+@njit(inline=True)
+def clear_flight(keys, slots, pool, shape, flags, empty, f: np.ndarray, i: np.ndarray, r: int, v: int,
+                 lava_push: float, zero_below: float, void: float, eye: float, below_eye: float, deflate: float,
+                 boxes: np.ndarray, gone: np.ndarray, sections: np.ndarray, counts: np.ndarray, ordered: int,
+                 used: int, queried: int) -> int:
+    """What a projectile's tick does before its own motion, on row `r` after `tick_entity_head` (thrown entities,
+    fireballs, llama spit, 1.16.2–1.21.1): its owner not in `gone` (a removed owner: the object path removes it),
+    step 1 F (`base_tick`), the entity query of `ProjectileUtil.getCollision` (no box of `boxes` meets
+    `box.stretch(Motion).expand(1)`, counted into `queried`), the block raycast from the position to position +
+    Motion meeting no collision shape, and no block with an entity effect in `checkBlockCollision`'s box (deflated
+    by `deflate`). Returns the entities queried after it, or −1 where the object path must tick the projectile (the
+    row part-written: the caller restores it)."""
+    for k in range(len(gone)):
+        if i[r, I_OWNER] == gone[k]:
+            return -1
+    if not base_tick(keys, slots, pool, flags, f, i, r, v, lava_push, zero_below, void, eye, below_eye):   # 1 F
+        return -1
+    q = _query_box(f, r)                                                            # 2 Dc: getCollision
+    seen = _queried(q, sections, counts, ordered, used)
+    if seen < 0 or queried + seen > MAX_QUERIED_ENTITIES or _meets(q, boxes):
+        return -1
+    px, py, pz = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
+    if not collider_path_clear(keys, slots, pool, shape, empty, px, py, pz, px + f[r, F_MOTION],
+                               py + f[r, F_MOTION + 1], pz + f[r, F_MOTION + 2]) \
+            or _effect_in_box(keys, slots, pool, flags, f, r, deflate):            # 3 Dc
+        return -1
+    return queried + seen
+
+
+@njit(inline=True)
+def target(f: np.ndarray, r: int) -> tuple:
+    """Row `r`'s position + Motion (`getPos().add(getVelocity())`), where the tick moves it."""
+    return f[r, F_POS] + f[r, F_MOTION], f[r, F_POS + 1] + f[r, F_MOTION + 1], f[r, F_POS + 2] + f[r, F_MOTION + 2]
+
+
+@njit(inline=True)
+def update_position(f: np.ndarray, r: int, x: float, y: float, z: float, half_width: float, height: float) -> None:
+    """`Entity.updatePosition` of row `r`: the position, and the box of the kind's fixed dimensions about it
+    (`EntityDimensions.getBoxAt`: half the width about X and Z, the height up from Y)."""
+    f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2] = x, y, z
+    f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2] = x - half_width, y, z - half_width
+    f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5] = x + half_width, y + height, z + half_width
+
+
 @njit
 def tick_rows(keys, slots, pool, shape, flags, empty, f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int,
               g: float, v: int, lava_push: float, zero_below: float, void: float, eye: float, below_eye: float,
@@ -233,31 +279,17 @@ def tick_rows(keys, slots, pool, shape, flags, empty, f: np.ndarray, i: np.ndarr
         if not begin_row(f, i, r, n, marks, saved_f, saved_i):
             return n, HANDED, queried
         tick_entity_head(f, i, r)                                                   # ServerWorld.tickEntity
-        after = -1
-        owner_gone = False
-        for k in range(len(gone)):
-            owner_gone = owner_gone or i[r, I_OWNER] == gone[k]
-        if not owner_gone and base_tick(keys, slots, pool, flags, f, i, r, v, lava_push, zero_below, void, eye,
-                                        below_eye):                                 # 1 F
-            q = _query_box(f, r)                                                    # 2 Dc: getCollision
-            seen = _queried(q, sections, counts, ordered, used)
-            if seen >= 0 and queried + seen <= MAX_QUERIED_ENTITIES and not _meets(q, boxes):
-                after = queried + seen
-        px, py, pz = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
-        mx, my, mz = f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2]
-        if after < 0 or not collider_path_clear(keys, slots, pool, shape, empty, px, py, pz, px + mx, py + my,
-                                                pz + mz) \
-                or _effect_in_box(keys, slots, pool, flags, f, r, deflate):   # 3 Dc
+        after = clear_flight(keys, slots, pool, shape, flags, empty, f, i, r, v, lava_push, zero_below, void, eye,
+                             below_eye, deflate, boxes, gone, sections, counts, ordered, used, queried)   # 1-3
+        if after < 0:
             hand_back(f, i, r, n, marks, saved_f, saved_i)
             return n, HANDED, queried
         queried = after
+        x, y, z = target(f, r)                                                      # 4: the Motion before D G
         drag(f, r, i[r, I_FLAGS] & TOUCHING_WATER != 0)                             # 5 D
         if not i[r, I_FLAGS] & NO_GRAVITY:
             gravity(f, r, g)                                                        # 6 G
-        x, y, z = px + mx, py + my, pz + mz                                         # 4, 7 M: updatePosition
-        f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2] = x, y, z
-        f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2] = x - HALF_WIDTH, y, z - HALF_WIDTH
-        f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5] = x + HALF_WIDTH, y + THROWN_HEIGHT, z + HALF_WIDTH
+        update_position(f, r, x, y, z, HALF_WIDTH, THROWN_HEIGHT)                   # 4, 7 M
         if section_moved(f, i, r):
             used = _refile(f, i, r, sections, counts, ordered, used)
         end_row(f, i, r, n, marks)

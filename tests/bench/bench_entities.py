@@ -2,7 +2,8 @@
 same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
 
 Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only | --items-only |
---pearls-only | --arrows-only | --mobs-only | --boats-only] (from the repository root; not collected by pytest).
+--pearls-only | --arrows-only | --fireballs-only | --mobs-only | --boats-only] (from the repository root; not
+collected by pytest).
 Each case prints µs
 per entity-tick by wall time (what the ratio compares) and by the process's CPU time (steadier on a shared machine).
 TNT cases run the compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path, in the release
@@ -19,7 +20,8 @@ paths (`path_to`, the searches made before the timing) and bench_living's 100 wi
 peer's idle tick. Ender pearls in free flight (engine.entities.thrown_kernel; `--pearls-only`), compiled and on the
 object path, in the release `--version` names, against the peer's idle tick. Arrows (engine.entities.arrow_kernel;
 `--arrows-only`): 1,000 in free flight and 1,000 stuck in a stone wall, compiled and on the object path, in the
-release `--version` names, against the peer's idle tick. Boats (1.16.5, `--boats-only`): 1,000
+release `--version` names, against the peer's idle tick. Ghast fireballs in free flight
+(engine.entities.fireball_kernel; `--fireballs-only`) likewise. Boats (1.16.5, `--boats-only`): 1,000
 floating on still water and 1,000 drifting on ice, compiled (engine.entities.boat_kernel) and on the object path,
 against the peer's idle tick. The peer (see bench_living) is
 measured just before and just after each case; the ratio takes their mean.
@@ -97,6 +99,30 @@ def pearl_flying(e) -> bool:
 def pearls_case(text: str, compiled: bool) -> tuple[str, float, float, str]:
     """µs per pearl-tick of `pearls_scene` (compiled or not), after its first tick: each `pearl_flying`."""
     return case(f"ender pearls in free flight ({N}, no entity near)", text, 1, compiled, pearl_flying)
+
+
+FIREBALL_POWER = 0.02   # along +x: the Motion tends to 19 × power (× 0.95F a tick after adding it)
+
+
+def fireballs_scene(version: str) -> str:
+    """N ghast fireballs in the open air at y 200, PEARL_SPACING apart (SIDE per row), flying along +x with a power
+    along +x, no entity near another."""
+    return f'[scene]\nversion = "{version}"\n' + "".join(
+        f'[[entities]]\ntype = "minecraft:fireball"\npos = [{PEARL_SPACING * (i % SIDE) + 0.5}, 200.0, '
+        f'{PEARL_SPACING * (i // SIDE) + 0.5}]\nmotion = [0.2, 0.0, 0.1]\npower = [{FIREBALL_POWER}, 0.0, 0.0]\n'
+        for i in range(N))
+
+
+def fireball_flying(e) -> bool:
+    """A fireball of `fireballs_scene` after 101 ticks: alive, still at y 200 (no gravity), flying along +x faster
+    than the 0.2 it started with (the power added before the drag), and moved along +x in its last tick."""
+    return e.TYPE == "minecraft:fireball" and not e.removed and e.pos.y == 200.0 and e.motion.x > 0.3 \
+        and e.pos.x - e.prev_pos.x > 0.3
+
+
+def fireballs_case(text: str, compiled: bool) -> tuple[str, float, float, str]:
+    """µs per fireball-tick of `fireballs_scene` (compiled or not), after its first tick: each `fireball_flying`."""
+    return case(f"ghast fireballs in free flight ({N})", text, 1, compiled, fireball_flying)
 
 
 ARROW_WALL_SPACING = 4   # blocks between the stuck arrows (y and z): a few dozen in each one's release-test query
@@ -375,6 +401,7 @@ def main() -> None:
     only.add_argument("--items-only", action="store_true", help="only the items' and XP orbs' cases")
     only.add_argument("--pearls-only", action="store_true", help="only the ender pearls' case")
     only.add_argument("--arrows-only", action="store_true", help="only the arrows' cases")
+    only.add_argument("--fireballs-only", action="store_true", help="only the ghast fireballs' case")
     only.add_argument("--mobs-only", action="store_true", help="only the mobs' and minecarts' cases")
     only.add_argument("--boats-only", action="store_true", help="only the boats' cases")
     args = parser.parse_args()
@@ -402,14 +429,20 @@ def main() -> None:
     items_water = tnt_scene("minecraft:stone", 1.0, True, version, items=True)
     pearls = pearls_scene(version)
     for compiled in (True, False) if not (args.players_only or args.items_only or args.mobs_only
-                                          or args.boats_only or args.arrows_only) else ():
+                                          or args.boats_only or args.arrows_only
+                                          or args.fireballs_only) else ():
         beside(IDLE, pearls_case, pearls, compiled)
     for compiled in (True, False) if not (args.players_only or args.items_only or args.mobs_only
-                                          or args.boats_only or args.pearls_only) else ():
+                                          or args.boats_only or args.pearls_only or args.fireballs_only) else ():
         beside(IDLE, case, f"arrows in free flight ({N})", pearls_scene(version, "arrow"), 1, compiled, arrow_flying)
         beside(IDLE, case, f"arrows stuck in a wall ({N})", arrows_wall_scene(version), 5, compiled, arrow_stuck)
+    for compiled in (True, False) if args.fireballs_only or not (args.players_only or args.items_only
+                                                                 or args.pearls_only or args.mobs_only
+                                                                 or args.boats_only or args.arrows_only) else ():
+        beside(IDLE, fireballs_case, fireballs_scene(version), compiled)
     for compiled in (True, False) if not (args.players_only or args.items_only or args.pearls_only
-                                          or args.mobs_only or args.boats_only or args.arrows_only) else ():
+                                          or args.mobs_only or args.boats_only or args.arrows_only
+                                          or args.fireballs_only) else ():
         beside(IDLE, case, "TNT resting on stone", resting, 5, compiled,
                lambda e: e.on_ground and e.pos.y == 1.0)
         beside(IDLE, case, "TNT in still water", water, 20, compiled,
@@ -420,7 +453,8 @@ def main() -> None:
                lambda e: e.TYPE == "minecraft:falling_block" and not e.on_ground
                and 20.0 < e.pos.y < 240.0 and e.motion.y < -1.0)
     for compiled in (True, False) if not (args.players_only or args.pearls_only or args.mobs_only
-                                          or args.boats_only or args.arrows_only) else ():
+                                          or args.boats_only or args.arrows_only
+                                          or args.fireballs_only) else ():
         beside(IDLE, case, "items resting on stone", items_resting, 5, compiled,
                lambda e: e.on_ground and e.pos.y == 1.0 and e.item_age > TICKS)
         beside(IDLE, case, "items in still water", items_water, 20, compiled,
@@ -430,7 +464,7 @@ def main() -> None:
               ("sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
     # bench_living's ones run in 1.16.5
     if version != DEFAULT_VERSION or args.tnt_only or args.items_only or args.pearls_only or args.boats_only \
-            or args.arrows_only:
+            or args.arrows_only or args.fireballs_only:
         living = ()
     jit.bind_kernels()   # a single player is a run of one: the kernels must be loaded already
     for label, keys, peer_key in living if not args.mobs_only else ():
@@ -444,7 +478,7 @@ def main() -> None:
         swimmers = swimmers_scene()
         for compiled in (True, False):   # the peer has no water case: its walk is the reference
             beside(WALK, case, f"players in still water, forward ({N})", swimmers, 5, compiled, swimming)
-    if living and not (args.players_only or args.items_only):
+    if living and not (args.players_only or args.items_only or args.fireballs_only):
         for compiled in (True, False):
             beside(WALK, zombies_case, compiled)
             beside(WALK, path_case, compiled)
@@ -454,7 +488,7 @@ def main() -> None:
         for compiled in (True, False):
             beside(WALK, lambda text, on: ("minecarts on rails", *carts_case(text, on)), carts, compiled)
     if args.boats_only or not (args.tnt_only or args.players_only or args.items_only or args.pearls_only
-                               or args.mobs_only or args.arrows_only):
+                               or args.mobs_only or args.arrows_only or args.fireballs_only):
         for compiled in (True, False):
             beside(IDLE, case, f"boats floating on still water ({N})", boats_scene(False), 20, compiled,
                    boat_floating)

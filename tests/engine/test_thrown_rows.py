@@ -124,8 +124,10 @@ def test_thrown_rows_read_back_and_survive_clones_and_pickles() -> None:
 
 
 def _loop_uncompiled(monkeypatch) -> None:
-    k = thrown_kernel.tick_rows
-    monkeypatch.setattr(thrown_kernel, "tick_rows", getattr(k, "py_func", k))
+    """The loop and its head (`clear_flight`) as plain Python, their kernels looked up at call time."""
+    for name in ("tick_rows", "clear_flight"):
+        k = getattr(thrown_kernel, name)
+        monkeypatch.setattr(thrown_kernel, name, getattr(k, "py_func", k))
 
 
 @pytest.mark.parametrize(("name", "old", "new"), [
