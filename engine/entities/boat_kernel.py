@@ -63,7 +63,7 @@ from engine.entities.rows import (
     tick_entity_head,
 )
 from engine.entities.tnt_kernel import UNLIT, V_FALL_DOUBLE, V_FALL_RESET, move_self
-from engine.influences.fluid_kernel import _height, f32
+from engine.influences.fluid_kernel import f32, fluid_height
 from engine.jit import njit
 from engine.motion.collision_kernel import _intersects_shape, jceil, jfloor, state_at
 from engine.world.block_tables import AMOUNT_SHIFT, DYNAMIC_SHAPE, FALLING, WATER
@@ -85,14 +85,6 @@ LILY_PAD = -1.0                          # the slipperiness column's mark of a l
 
 
 @njit(inline=True)
-def _water_top(keys, slots, pool, flags, x: int, y: int, z: int) -> float:
-    """`FluidState.getHeight(world, pos)` of a water cell: 1.0F under water, else its amount / 9.0F."""
-    if flags[state_at(keys, slots, pool, x, y + 1, z)] & WATER:
-        return 1.0
-    return _height(flags[state_at(keys, slots, pool, x, y, z)])
-
-
-@njit(inline=True)
 def get_under_water_location(keys, slots, pool, flags, box: tuple) -> int:
     """`BoatEntity.getUnderWaterLocation`: water whose surface is above the box top + 0.001 (UNDER_WATER); a
     flowing one wins at once (UNDER_FLOWING_WATER); else NO_LOCATION."""
@@ -102,7 +94,7 @@ def get_under_water_location(keys, slots, pool, flags, box: tuple) -> int:
         for y in range(jfloor(box[4]), jceil(d)):
             for z in range(jfloor(box[2]), jceil(box[5])):
                 fl = flags[state_at(keys, slots, pool, x, y, z)]
-                if fl & WATER and d < f32(y + _water_top(keys, slots, pool, flags, x, y, z)):
+                if fl & WATER and d < f32(y + fluid_height(keys, slots, pool, flags, fl, x, y, z, WATER)):
                     if fl >> AMOUNT_SHIFT != FLUID_MAX_AMOUNT or fl & FALLING:   # not a source
                         return UNDER_FLOWING_WATER
                     found = True
@@ -118,8 +110,9 @@ def check_boat_in_water(keys, slots, pool, flags, box: tuple) -> tuple:
     for x in range(jfloor(box[0]), jceil(box[3])):
         for y in range(jfloor(box[1]), jceil(box[1] + BOAT_PROBE)):
             for z in range(jfloor(box[2]), jceil(box[5])):
-                if flags[state_at(keys, slots, pool, x, y, z)] & WATER:
-                    f = f32(y + _water_top(keys, slots, pool, flags, x, y, z))
+                fl = flags[state_at(keys, slots, pool, x, y, z)]
+                if fl & WATER:
+                    f = f32(y + fluid_height(keys, slots, pool, flags, fl, x, y, z, WATER))
                     level = max(f, level)
                     found = found or box[1] < f
     return found, level

@@ -52,6 +52,13 @@ def _height(flag: int) -> float:
 
 
 @njit(inline=True)
+def fluid_height(keys, slots, pool, flags, fl: int, x: int, y: int, z: int, kind: int) -> float:
+    """`FluidState.getHeight(world, pos)` of the `kind` fluid cell (x, y, z) whose flags are `fl`: 1.0F under the
+    same fluid, else its own height (`_height`)."""
+    return 1.0 if flags[state_at(keys, slots, pool, x, y + 1, z)] & kind else _height(fl)
+
+
+@njit(inline=True)
 def _flows_into(flag: int, kind: int) -> bool:
     return not flag & (WATER | LAVA) or bool(flag & kind)
 
@@ -168,8 +175,7 @@ def update_movement_in_fluid(keys, slots, pool, flags, f: np.ndarray, r: int, ki
                 fl = flags[state_at(keys, slots, pool, x, y, z)]
                 if not fl & kind:
                     continue
-                above = flags[state_at(keys, slots, pool, x, y + 1, z)]
-                top = f32(y + (1.0 if above & kind else _height(fl)))
+                top = f32(y + fluid_height(keys, slots, pool, flags, fl, x, y, z, kind))
                 if not top >= min_y:
                     continue
                 touching = True
