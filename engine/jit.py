@@ -158,7 +158,7 @@ def bind_kernels() -> None:
             # `_nrt` is a numba-internal option (0.60-0.68 have it): a numba without it compiles the kernel with
             # reference counts, slower but the same results
             options = {"_nrt": False} if k.borrows and numba is not None and _has_nrt_option(numba) else {}
-            k.bound = k.py_func if numba is None else numba.njit(
+            k.bound = _quiet(k.py_func) if numba is None else numba.njit(
                 cache=True, nogil=True, error_model="python", inline="always" if k.inline else "never",
                 **options)(k.py_func)
             _BY_FUNCTION[id(k.bound)] = k
@@ -173,6 +173,20 @@ def bind_kernels() -> None:
                 if isinstance(value, Kernel):
                     g[attr] = value.bound
     # plain functions look kernels up as globals at call time: bound now, they call each other directly
+
+
+def _quiet(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A kernel bound without the JIT: its plain function, run without numpy's floating-point warnings (its numbers
+    are numpy scalars read from the rows, whose overflow to infinity, Java's and the compiled kernel's too, numpy
+    would report); `py_func` is the plain function, as on a compiled kernel."""
+    import numpy as np
+
+    def run(*args: Any) -> Any:
+        with np.errstate(all="ignore"):
+            return fn(*args)
+    run.__name__, run.__doc__, run.__module__ = fn.__name__, fn.__doc__, fn.__module__
+    run.py_func = fn  # type: ignore[attr-defined]
+    return run
 
 
 def compiled() -> bool:
