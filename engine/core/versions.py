@@ -695,6 +695,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                   "hooked entity, not whenever its cell holds no water (1.21.7 and 1.21.8; 1.21.4 as "
                                   "1.21.3; 1.21.11 the same)",
                                   (1, 21, 7), None),
+    "bobber_hooked_interactable": ("FishingBobberEntity.tick lets go of a hooked entity that cannot interact with "
+                                   "the level (Entity.canInteractWithLevel: dead, removed or a spectator), not only "
+                                   "of a removed one: a mob killed while hooked is let go at once, not when its body "
+                                   "is removed 20 ticks later (1.21.10 and 1.21.11 read; 1.21.8: isRemoved only; "
+                                   "1.21.9, not read, refused by the fishing_bobber row)", (1, 21, 9), None),
     "fall_reset_ray_capped": ("Entity.move's fall-reset raycast (1.18.2) ends at position + normalize(move) x "
                               "min(length, 8.0), not at position + move (1.21.10 and 1.21.11 read; 1.21.8 "
                               "uncapped; 1.21.9, not read, refused by the fall_distance row)", (1, 21, 9),
@@ -867,7 +872,11 @@ MECHANICS: dict[str, Mechanic] = {
                    "move, checkForCollision only on the server)"),
             Change((1, 21, 5), (1, 21, 7), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
                    "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.7 and 1.21.8 (read: "
-                   "bobber_gravity_off_ground); 1.21.5-1.21.6 not read, the release of the change not found"))),
+                   "bobber_gravity_off_ground); 1.21.5-1.21.6 not read, the release of the change not found"),
+            Change((1, 21, 9), (1, 21, 10), "FishingHook.tick of 1.21.8 (read) lets go of a hooked entity once it "
+                   "is removed, 1.21.10 and 1.21.11 (read) once it cannot interact with the level (dead too: "
+                   "bobber_hooked_interactable); 1.21.9 not read, the release of the change (1.21.9 or its hotfix "
+                   "1.21.10) not found"))),
     "firework": Mechanic(
         "the firework-rocket boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
             Change(OLDEST, (1, 14, 0), "FireworkEntity.tick " + _PRE_1_14),)),
@@ -1240,6 +1249,7 @@ class Features:
     minecart_rail_velocity_one: bool
     xp_orb_bounce_prev_y: bool
     bobber_gravity_off_ground: bool
+    bobber_hooked_interactable: bool
     fall_reset_ray_capped: bool
     xp_orb_tick_1_21_8: bool
     affect_neighbors_after_removal: bool
