@@ -892,6 +892,8 @@ BOTH_SIMULATED |= {"should_stop_sprinting"}   # players (1.21.4)
 BOTH_SIMULATED |= {"xp_orb_bounce_prev_y"}   # XP orbs (1.21.4)
 BOTH_SIMULATED |= {"arrow_drag_split", "arrow_in_ground_still"}   # arrows (1.21.4)
 BOTH_SIMULATED |= {"explosion_add_velocity"}   # wind charges (1.21.4)
+# the look vector of 1.21.11: 1.21.10 (read) simulates the case too, indexing in float and normalising
+BOTH_SIMULATED |= {"sine_index_double", "redirect_look_unnormalized"}
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
