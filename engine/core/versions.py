@@ -284,14 +284,16 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "explosion_normalized_direction": ("ServerExplosion.hurtEntities: the push direction is Vec3.normalize of eye - "
                                        "centre, zero below a length of 1.0E-5F, and an entity whose eye (a TNT's "
                                        "position) is the centre takes exposure, damage and a zero push instead of "
-                                       "being passed over (1.21.11; 1.21.8: 1.21.3's)", (1, 21, 11), None),
-    "explosion_direction_unread": ("ServerExplosion.hurtEntities of 1.21.9-1.21.10 not read (1.21.8 and 1.21.11 "
-                                   "differ: explosion_normalized_direction): an explosion reaching an entity within "
-                                   "1.0E-5F of its centre stops the run in one line", (1, 21, 9), (1, 21, 11)),
+                                       "being passed over (1.21.10 and 1.21.11 read; 1.21.8: 1.21.3's; 1.21.9 not "
+                                       "read, the case stopped by explosion_direction_unread)", (1, 21, 9), None),
+    "explosion_direction_unread": ("ServerExplosion.hurtEntities of 1.21.9 not read (1.21.8 and 1.21.10 differ: "
+                                   "explosion_normalized_direction): an explosion reaching an entity within 1.0E-5F "
+                                   "of its centre stops the run in one line", (1, 21, 9), (1, 21, 10)),
     "explosion_sets_projectile_owner": ("ServerExplosion.hurtEntities sets the owner of a projectile of the "
                                         "redirectable_projectile tag (fireball, wind charge, breeze wind charge) to "
                                         "the explosion's attacker: not simulated, an explosion reaching one stops the "
-                                        "run in one line (1.21.11; 1.21.8 keeps the owner, 1.21.9-1.21.10 not read)",
+                                        "run in one line (1.21.10 and 1.21.11 read; 1.21.8 keeps the owner; 1.21.9, "
+                                        "not read, stops too)",
                                         (1, 21, 9), None),
     "explosion_preserves_decorations": ("ExplosionImpl.preservesDecorativeEntities: armor stands, items and leash "
                                         "knots are immune to an explosion whose source entity is a wind charge or "
@@ -458,10 +460,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "1.19.4 it keeps LivingEntity's 0.6 (spec 03 §4)", OLDEST, (1, 19, 4)),
     "sine_index_double": ("MathHelper.sin and cos take a double and index the sine table by (long)(value x "
                           "10430.378350470453) in double (was (int)(value x 10430.378F) in float); the table is "
-                          "unchanged (1.21.11; 1.21.4-1.21.10 not compared: the look_vector row)", (1, 21, 11), None),
+                          "unchanged (1.21.11; 1.21.10 read: (int)(value x 10430.378F), as 1.21.8)", (1, 21, 11), None),
     "redirect_look_unnormalized": ("ProjectileDeflection.REDIRECTED sets the Motion to the deflector's "
-                                   "getRotationVector() as it is, not normalized (1.21.11; 1.21.4-1.21.10 not "
-                                   "compared: the look_vector row)", (1, 21, 11), None),
+                                   "getRotationVector() as it is, not normalized (1.21.11; 1.21.10 read: "
+                                   "AIM_DEFLECT normalizes, as 1.21.8)", (1, 21, 11), None),
     "fall_distance_double": ("Entity.fallDistance is a double: Entity.fall adds (float)heightDifference in double "
                              "when not touching water, before the landing (onLandedUpon gets this tick's drop too), "
                              "baseTick halves it in lava in double (1.21.7 and 1.21.8, Entity.checkFallDamage; 1.21.4 "
@@ -657,9 +659,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                         "above a bubble column's surface stops the run in one line (1.21.7 and "
                                         "1.21.8; 1.21.5-1.21.6 refused by the boat row)", (1, 21, 7), None),
     "boat_boarding_by_type_tag": ("AbstractBoat.tick boards an entity unless its type is in the tag "
-                                  "cannot_be_pushed_onto_boats (1.21.11; 1.21.8: not a water animal, player or "
-                                  "creaking): the tag's members are not in the sources read and 1.21.9-1.21.10 not "
-                                  "read, so a boat that would board an entity stops the run in one line", (1, 21, 9),
+                                  "cannot_be_pushed_onto_boats (1.21.10 and 1.21.11 read; 1.21.8: not a water "
+                                  "animal, player or creaking; 1.21.9 not read): the tag's members are not in the "
+                                  "sources read, so a boat that would board an entity stops the run in one line",
+                                  (1, 21, 9),
                                   None),
     # thrown entities and fireballs of 1.14-1.15.2 (Yarn 4ffac47a3, faf4ff525, cd982c6b8 against 1.16 2ea7bb22d)
     "thrown_ignore_entity": ("ThrownEntity.tick has no left-owner test (ProjectileEntity, 1.16): in its first tick "
@@ -692,8 +695,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                   "hooked entity, not whenever its cell holds no water (1.21.7 and 1.21.8; 1.21.4 as "
                                   "1.21.3; 1.21.11 the same)",
                                   (1, 21, 7), None),
+    "bobber_hooked_interactable": ("FishingBobberEntity.tick lets go of a hooked entity that cannot interact with "
+                                   "the level (Entity.canInteractWithLevel: dead, removed or a spectator), not only "
+                                   "of a removed one: a mob killed while hooked is let go at once, not when its body "
+                                   "is removed 20 ticks later (1.21.10 and 1.21.11 read; 1.21.8: isRemoved only; "
+                                   "1.21.9, not read, refused by the fishing_bobber row)", (1, 21, 9), None),
     "fall_reset_ray_capped": ("Entity.move's fall-reset raycast (1.18.2) ends at position + normalize(move) x "
-                              "min(length, 8.0), not at position + move (1.21.11; 1.21.8 uncapped)", (1, 21, 11),
+                              "min(length, 8.0), not at position + move (1.21.10 and 1.21.11 read; 1.21.8 "
+                              "uncapped; 1.21.9, not read, refused by the fall_distance row)", (1, 21, 9),
                               None),
     "affect_neighbors_after_removal": ("LevelChunk.setBlockState runs the old block's removal effects "
                                        "(affectNeighborsAfterRemoval, was onStateReplaced on every change) only "
@@ -763,16 +772,9 @@ _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecr
 _PLAYER_1_21_5 = ("the player's client of 1.21.7 and 1.21.8 (read) differs from 1.21.4's (player_move_vector: the "
                   "keys a normalized Vec2 through LocalPlayer.modifyInput; sprint_forward_impulse; "
                   "player_motion_cut_squared); 1.21.5-1.21.6 not read, the release of each change not found")
-_PLAYER_1_21_9 = ("the player's movement input is turned by MathHelper.sin and cos, which index the sine table in "
-                  "float in 1.21.8 and in double in 1.21.11 (sine_index_double; LocalPlayer.modifyInput, "
-                  "KeyboardInput and the sprint rules read the same in both); 1.21.9-1.21.10 not read, the release "
-                  "of the change not found")
 _LIVING_1_21_5 = ("LivingEntity and MoveControl of 1.21.7 and 1.21.8 (read) differ from 1.21.4's "
                   "(apply_input_before_ai, move_control_jump_ends_in_liquid, fall damage floor(fall + 1.0E-6 - safe "
                   "fall distance), was ceil); 1.21.5-1.21.6 not read, the release of each change not found")
-_LIVING_1_21_9 = ("LivingEntity's movement input, sprint-jump kick and glide (look, climb) go through MathHelper.sin "
-                  "and cos, which index the sine table in float in 1.21.8 (read) and in double in 1.21.11 "
-                  "(sine_index_double); 1.21.9-1.21.10 not read, the release of the change not found")
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
 MECHANICS: dict[str, Mechanic] = {
@@ -870,21 +872,19 @@ MECHANICS: dict[str, Mechanic] = {
                    "move, checkForCollision only on the server)"),
             Change((1, 21, 5), (1, 21, 7), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
                    "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.7 and 1.21.8 (read: "
-                   "bobber_gravity_off_ground); 1.21.5-1.21.6 not read, the release of the change not found"))),
+                   "bobber_gravity_off_ground); 1.21.5-1.21.6 not read, the release of the change not found"),
+            Change((1, 21, 9), (1, 21, 10), "FishingHook.tick of 1.21.8 (read) lets go of a hooked entity once it "
+                   "is removed, 1.21.10 and 1.21.11 (read) once it cannot interact with the level (dead too: "
+                   "bobber_hooked_interactable); 1.21.9 not read, the release of the change (1.21.9 or its hotfix "
+                   "1.21.10) not found"))),
     "firework": Mechanic(
         "the firework-rocket boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
-            Change(OLDEST, (1, 14, 0), "FireworkEntity.tick " + _PRE_1_14),
-            Change((1, 21, 9), (1, 21, 11), "MathHelper.sin and cos index the sine table in float in 1.21.8 (read) "
-                   "and in double in 1.21.11 ((long)(value x 10430.378350470453), sine_index_double): the boost's "
-                   "look vector; the release of the change not found"))),
+            Change(OLDEST, (1, 14, 0), "FireworkEntity.tick " + _PRE_1_14),)),
     "look_vector": Mechanic(
         "an entity's look vector through the sine table (Entity.getRotationVector, ProjectileEntity.setProperties, "
         "AbstractMinecart.pushOtherMinecart)",
         "a projectile is redirected along its deflector's look (1.20.5) or thrown by a player, or a minecart "
-        "pushes another minecart", (
-            Change((1, 21, 9), (1, 21, 11), "MathHelper.sin and cos of 1.21.11 index the sine table in double "
-                   "(sine_index_double) and REDIRECTED no longer normalizes the look (redirect_look_unnormalized); "
-                   "1.21.8 does neither and 1.21.9-1.21.10 were not read: the release of either change not found"),)),
+        "pushes another minecart", ()),
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
             Change(OLDEST, (1, 14, 0), "BoatEntity.tick " + _PRE_1_14),
@@ -911,25 +911,20 @@ MECHANICS: dict[str, Mechanic] = {
                    "height (its submerged test for canAddPassenger), a rider's projectile does not damage its boat "
                    "(BoatEntity.damage)"),
             Change((1, 21, 5), (1, 21, 7), "riding of 1.21.5-1.21.6 not read (1.21.4, 1.21.7 and 1.21.8 read: "
-                   "1.21.3's riding); the boat tick of these releases is refused too"),
-            Change((1, 21, 9), (1, 21, 11), "MathHelper.sin and cos of 1.21.11 index the sine table in double (1.21.8 "
-                   "in float): a boat's seats (Vec3d.rotateY), its dismount offset and its paddles; the release of "
-                   "the change (1.21.9-1.21.11) not found"))),
+                   "1.21.3's riding); the boat tick of these releases is refused too"))),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "LivingEntity, PlayerEntity, ClientPlayerEntity, MobEntity, MoveControl "
                    "and the attributes of 1.14-1.14.4 not compared with 1.15's (1.15-1.15.2 are simulated)"),
-            Change((1, 21, 5), (1, 21, 7), _LIVING_1_21_5),
-            Change((1, 21, 9), (1, 21, 11), _LIVING_1_21_9))),
+            Change((1, 21, 5), (1, 21, 7), _LIVING_1_21_5))),
     "player": Mechanic(
         "the player's client movement (ClientPlayerEntity.tickMovement, LocalPlayer.aiStep, spec 05)",
         "a player ticks", (
             Change(OLDEST, (1, 14, 0), "the player's movement " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "the player's movement of 1.14-1.14.4 is reached only through the living "
                    "tick, not simulated before 1.15"),
-            Change((1, 21, 5), (1, 21, 7), _PLAYER_1_21_5),
-            Change((1, 21, 9), (1, 21, 11), _PLAYER_1_21_9))),
+            Change((1, 21, 5), (1, 21, 7), _PLAYER_1_21_5))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 14, 0), "elytra flight " + _PRE_1_14),
@@ -937,8 +932,7 @@ MECHANICS: dict[str, Mechanic] = {
                    "not simulated before 1.15"),
             Change((1, 21, 5), (1, 21, 7), "LivingEntity.travelFallFlying of 1.21.7 and 1.21.8 (read) stops the "
                    "glide of an entity on a climbable block and travels it as in the air (1.21.4: the glide goes on, "
-                   "glide_ends_on_climbable); " + _LIVING_1_21_5),
-            Change((1, 21, 9), (1, 21, 11), _LIVING_1_21_9))),
+                   "glide_ends_on_climbable); " + _LIVING_1_21_5))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),
@@ -975,9 +969,9 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 21, 5), (1, 21, 7), "Entity.fallDistance is a float in 1.21.4 (read) and a double in "
                    "1.21.7 and 1.21.8 (read: fall_distance_double, the drop added in double before the landing, "
                    "lava's halving in double); 1.21.5-1.21.6 not read, the release of the change not found"),
-            Change((1, 21, 9), (1, 21, 11), "Entity.move's fall-reset ray ends at position + move in 1.21.8 "
-                   "(read) and is cut at 8 blocks in 1.21.11 (fall_reset_ray_capped); the release of the change "
-                   "not found"))),
+            Change((1, 21, 9), (1, 21, 10), "Entity.move's fall-reset ray ends at position + move in 1.21.8 "
+                   "(read) and is cut at 8 blocks in 1.21.10 and 1.21.11 (read: fall_reset_ray_capped); 1.21.9 not "
+                   "read, the release of the change (1.21.9 or its hotfix 1.21.10) not found"))),
     "block_data": Mechanic(
         "the block tables (spec 01 §8)", "a scene places a block whose collision shape is neither empty nor a full "
         "cube (a release without a table), or a block added after 1.16.5 whose behaviour is not modelled", (
@@ -1255,6 +1249,7 @@ class Features:
     minecart_rail_velocity_one: bool
     xp_orb_bounce_prev_y: bool
     bobber_gravity_off_ground: bool
+    bobber_hooked_interactable: bool
     fall_reset_ray_capped: bool
     xp_orb_tick_1_21_8: bool
     affect_neighbors_after_removal: bool

@@ -100,7 +100,10 @@ class FishingBobber(Projectile):
                 self.on_collision(sim, hit)
         elif self.state == HOOKED_IN_ENTITY:
             hooked = self.hooked_entity(sim)
-            if hooked is None or hooked.removed:      # removed (and, here, gone from the world)
+            # removed (and, here, gone from the world); from 1.21.10 also dead (Entity.canInteractWithLevel: alive,
+            # not removed, not a spectator), a mob killed while hooked let go before its body is removed
+            if hooked is None or hooked.removed or (sim.features.bobber_hooked_interactable and hooked.living
+                                                    and hooked.is_dead()):
                 self.hooked, self.state = 0, FLYING
             else:
                 run_stage(rec, self, HOOKED, self.set_position,

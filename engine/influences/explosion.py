@@ -103,12 +103,12 @@ RESISTANCE_BEFORE = {"piston_strength_1_5": frozenset({"piston", "sticky_piston"
                      "end_stone_bricks_strength_3": frozenset({"end_stone_bricks", "end_stone_brick_slab",
                                                                "end_stone_brick_stairs", "end_stone_brick_wall"})}
 UNREAD_ENTITY_PASS = ("an entity within 1.0E-5F of the centre: ServerExplosion.hurtEntities of 1.21.8 passes over one "
-                      "at the centre and divides the direction by its length, 1.21.11's normalises it (zero below "
-                      "1.0E-5F) and passes over nothing; 1.21.9-1.21.10 not read, the release of the change unknown")
+                      "at the centre and divides the direction by its length, 1.21.10's and 1.21.11's normalise it "
+                      "(zero below 1.0E-5F) and pass over nothing; 1.21.9 not read, the release of the change unknown")
 # the redirectable_projectile tag (1.21.3, 1.21.11); from 1.21.11 an explosion gives them its attacker as owner
 REDIRECTABLE_TYPES = frozenset({"minecraft:fireball", "minecraft:wind_charge", "minecraft:breeze_wind_charge"})
 PROJECTILE_OWNER_SET = ("a fireball or wind charge in reach: ServerExplosion.hurtEntities of 1.21.11 sets its owner to "
-                        "the explosion's attacker (1.21.8: kept), not simulated; 1.21.9-1.21.10 not read")
+                        "the explosion's attacker (1.21.10 too; 1.21.8: kept), not simulated; 1.21.9 not read")
 EXPOSURE_MEMO_SIZE = 4096   # exposures remembered per world and block version (a cache bound, not physics)
 
 
@@ -283,7 +283,7 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     Candidates: `getOtherEntities(source, floor(centre ± (q + 1)))` with q = 2·power (the section bug). For each,
     in that order: w = (float)sqrt(distance²) / q must be ≤ 1; the direction runs from the centre to the eye
     (TNT: the position) and is skipped when its (float) length is 0 (1.21.11: normalised, zero below 1.0E-5F,
-    nothing skipped; 1.21.9-1.21.10 stop where the two differ); influence (1 − w)·exposure; damage
+    nothing skipped, as 1.21.10; 1.21.9 stops where the two differ); influence (1 − w)·exposure; damage
     (int)((I² + I)/2·7·q + 1); a living entity's impulse passes Blast Protection; Motion += direction·impulse.
     Returns the ledger rows: id, samples [unblocked, total], exposure, impulse, distance, influence, damage
     (a `Ledger`: kept as columns until read).

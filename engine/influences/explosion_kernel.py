@@ -32,7 +32,7 @@ R_EXPOSURE, R_INFLUENCE, R_DAMAGE, R_IMPULSE = 0, 1, 2, 3
 OVER_LIMIT = -1    # `sample_count` of a box whose sample loops would not end in time
 NOT_CAST = -2      # `exposure_samples` of a box whose rays the kernel leaves to the object path
 # `explosion_targets`' direction: float MathHelper.sqrt (up to 1.16.5), double Math.sqrt (1.17), skipping a zero
-# length; Vec3d.normalize (1.21.11: zero below 1.0E-5F, nothing skipped); unread (1.21.9-1.21.10: a target where
+# length; Vec3d.normalize (1.21.10, 1.21.11: zero below 1.0E-5F, nothing skipped); unread (1.21.9: a target where
 # the two differ stops the pass)
 DIRECTION_FLOAT, DIRECTION_DOUBLE, DIRECTION_NORMALIZE, DIRECTION_UNREAD = 0, 1, 2, 3
 UNREAD_TARGET = -1   # `explosion_targets` met a target whose direction an unread release may take either way

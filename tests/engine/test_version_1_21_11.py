@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pytest
 
 from engine.java.javanum import f32
 from engine.java.mathhelper import cos, sin
@@ -43,15 +42,9 @@ def test_the_double_index_saturates_like_java_s_long_cast() -> None:
 
 def test_a_redirected_fireball_flies_a_different_way_at_1_21_11() -> None:
     """The snowball's owner looks 22.5° yaw: the redirect's look differs in Z (entry 12287, not 12288), so the
-    fireball's Motion after the hit differs from 1.21.3's; 1.21.9 and 1.21.10 are refused (look_vector: 1.21.8
-    indexes in float)."""
+    fireball's Motion after the hit differs from 1.21.3's (1.21.9 and 1.21.10 index in float, as 1.21.8:
+    tests/engine/test_version_12110.py)."""
     kind3, (p3, m3) = outcome(_deflection(22.5, "1.21.3"), 4, 1)
     kind11, (p11, m11) = outcome(_deflection(22.5, "1.21.11"), 4, 1)
     assert kind3 == kind11 == "state" and m3 != m11 and p3 != p11
 
-
-@pytest.mark.parametrize("version", ["1.21.9", "1.21.10"])
-def test_the_releases_between_refuse_the_redirect_in_one_line(version: str) -> None:
-    kind, line = outcome(_deflection(22.5, version), 4, 1)
-    assert kind == "refused" and "\n" not in line
-    assert line.startswith("an entity's look vector through the sine table") and f"version {version} " in line

@@ -3,7 +3,8 @@
 1.21.11's `MathHelper.sin` and `cos` take a double and index the sine table by `(long)(value × 10430.378350470453)`
 (`sine_index_double`); 1.21.8's by `(int)(value × 10430.378F)` in float. Every living caller gets the flag: the
 movement input's rotation (`Entity.movementInputToVelocity`), the sprint-jump kick (`LivingEntity.jump`), the
-glide's look and climb (`calcGlidingVelocity`) and the shulker's lid. 1.21.9-1.21.10 (not read) stay refused."""
+glide's look and climb (`calcGlidingVelocity`) and the shulker's lid. 1.21.9-1.21.10 index in float, as 1.21.8
+(tests/engine/test_version_12110.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ import pytest
 from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR
 from tests.engine.test_version_living_1212 import load
-from tests.engine.test_versions import outcome
 
 WALK = (SCENES_DIR / "zombie_walk_sine_index_1_21_11.toml").read_text()
 
@@ -50,9 +50,3 @@ def test_a_zombie_walking_at_yaw_315_turns_its_input_by_another_cosine_in_1_21_1
     assert new[-1][0].x > 1.0 and new[-1][0].z > 1.0        # it walks toward its target, +X and +Z
     assert walks["1.21.8 double"] == new and walks["1.21.11 float"] == old
 
-
-@pytest.mark.parametrize("version", ["1.21.9", "1.21.10"])
-def test_living_of_1_21_9_and_1_21_10_stops_in_one_line_naming_the_sine_table(version: str) -> None:
-    kind, line = outcome(WALK, 2, 1, version=version)
-    assert kind == "refused" and "\n" not in line and line.startswith("living travel and jumping"), line
-    assert "sine_index_double" in line and version in line

@@ -388,6 +388,12 @@ CASES: dict[str, tuple[str, int, int]] = {
         {"type": "minecraft:fishing_bobber", "id": 1, "pos": [0.5, 1.0, 0.5], "motion": [0.2, 0.0, 0.0],
          "on_ground": True, "owner": 2},
         {"type": "minecraft:player", "id": 2, "pos": [0.5, 1.0, 2.5], "invulnerable": True}]), 1, 1),
+    # a bobber hooked to a zombie that its 4-block fall into a pit kills in tick 11: the bobber sits on the body
+    # until it is removed (tick 31), or lets go of it at once and falls (1.21.10)
+    "bobber_hooked_interactable": (scene_toml(blocks=[FLOOR, *PIT], entities=[
+        _player(1, [2.5, 1.0, 2.5], invulnerable=True),
+        {"type": "minecraft:zombie", "pos": [0.7, 5.0, 0.7], "health": 1.0, "id": 2},
+        {"type": "minecraft:fishing_bobber", "id": 3, "pos": [0.7, 6.0, 0.7], "owner": 1, "hooked": 2}]), 14, 3),
     # an item with fall distance 5 moving 10 blocks down past water 8.6 below: the ray reaches it (reset) or not
     "fall_reset_ray_capped": (scene_toml(scene={"version": "1.21.11"},
                                          blocks=[{"at": [0, 21, 0], "block": "minecraft:water"}],
@@ -708,8 +714,8 @@ CASES["explosion_preserves_decorations"] = ((SCENES_DIR / "wind_charge_launch_1_
 CASES["explosion_add_velocity"] = ((SCENES_DIR / "wind_charge_explosion_1_21_4.toml").read_text(), 2, 1)
 # the same from 1.21.9: the explosion would set the charge's owner (1.21.11), the run stops in one line
 CASES["explosion_sets_projectile_owner"] = (CASES["explosion_add_velocity"][0], 2, 1)
-# an armor stand whose eye is the explosion's centre: passed over (up to 1.21.8) or broken (1.21.11); 1.21.9-1.21.10
-# stop in one line
+# an armor stand whose eye is the explosion's centre: passed over (up to 1.21.8) or broken (1.21.10, 1.21.11); 1.21.9
+# stops in one line
 CASES["explosion_normalized_direction"] = ((SCENES_DIR / "explosion_at_centre_1_21_11.toml").read_text(), 1, 3)
 CASES["explosion_direction_unread"] = (CASES["explosion_normalized_direction"][0], 1, 3)
 # a boat on the surface of a bubble column: its splash drawn (1.21.4's draws), or the run stops (1.21.8's)
@@ -717,7 +723,7 @@ CASES["boat_splash_above_bubble_column"] = (scene_toml(blocks=[
     {"from": [-2, 0, -2], "to": [2, 0, 2], "block": "minecraft:soul_sand"},
     {"from": [-2, 1, -2], "to": [2, 2, 2], "block": "minecraft:bubble_column[drag=false]"}],
     entities=[_boat([0.5, 2.5, 0.5], id=1)]), 2, 1)
-# a zombie beside a boat on the ground: it boards, or the run stops (1.21.9-1.21.11 not compared)
+# a zombie beside a boat on the ground: it boards, or the run stops (1.21.9-1.21.11: the tag's members not read)
 CASES["boat_boarding_by_type_tag"] = (scene_toml(blocks=[FLOOR], entities=[
     _boat([0.5, 1.0, 0.5], id=1, on_ground=True),
     {"type": "minecraft:zombie", "id": 2, "pos": [1.5, 1.0, 0.5], "on_ground": True, "no_ai": True}]), 1, 2)
@@ -886,6 +892,8 @@ BOTH_SIMULATED |= {"should_stop_sprinting"}   # players (1.21.4)
 BOTH_SIMULATED |= {"xp_orb_bounce_prev_y"}   # XP orbs (1.21.4)
 BOTH_SIMULATED |= {"arrow_drag_split", "arrow_in_ground_still"}   # arrows (1.21.4)
 BOTH_SIMULATED |= {"explosion_add_velocity"}   # wind charges (1.21.4)
+# the look vector of 1.21.11: 1.21.10 (read) simulates the case too, indexing in float and normalising
+BOTH_SIMULATED |= {"sine_index_double", "redirect_look_unnormalized"}
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
