@@ -43,7 +43,10 @@ from engine.constants import (
     COLLISION_EPSILON,
     LAVA_PUSH,
     LAVA_PUSH_ULTRAWARM,
+    PROJECTILE_MARGIN_AGE_STEP,
+    PROJECTILE_MARGIN_START_AGE,
     PROJECTILE_SEARCH_EXPANSION,
+    PROJECTILE_TARGET_MARGIN,
     SUBMERGED_EYE_OFFSET,
     TRIDENT_BOUNCE,
     TRIDENT_DAMAGE_GROUND_TICKS,
@@ -101,6 +104,12 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
 _drag, _gravity = plain(multiply_motion), plain(gravity)   # the row loop's stages, as plain Python
 _box_contains, _age, _release_cube = plain(kernel.box_contains), plain(kernel.age), plain(kernel.release_cube)
+
+
+def compute_margin(age: int) -> float:
+    """`ProjectileUtil.computeMargin` (1.21.7): max(0F, min(0.3F, (float)(tickCount − 2) / 20F)), in float."""
+    return max(0.0, min(PROJECTILE_TARGET_MARGIN, f32(f32(age - PROJECTILE_MARGIN_START_AGE) /
+                                                      PROJECTILE_MARGIN_AGE_STEP)))
 
 
 class ArrowBatch(RowBatch):
@@ -257,11 +266,15 @@ class PersistentProjectile(RowBacked, Projectile):
         `getCollisionsIncludingWorldBorder` and `applyCollision`, `applyDrag` (the water test of the last base
         tick), gravity unless now in the ground, then `ProjectileEntity.tick` (the base tick) last. From 1.21.4
         (`arrow_drag_split`) the water drag comes before the raycast (the path stays the Motion read before it)
-        and the air drag 0.99F after the move only out of water."""
+        and the air drag 0.99F after the move only out of water. From 1.21.7 the in-ground test zeroes the Motion
+        (`arrow_in_ground_zeroes_motion`); from 1.21.10 the left-owner test comes before the raycast
+        (`arrow_left_owner_before_raycast`: `checkLeftOwner`, then not again in `Projectile.tick`)."""
         collides = not self.no_clip
         p = self.pos
         state = sim.world.get_block_state(floor(p.x), floor(p.y), floor(p.z))
         if not state.is_air and collides and run_stage(rec, self, STUCK, self.inside_block, state, sim.world):
+            if sim.features.arrow_in_ground_zeroes_motion:   # 1.21.7: setDeltaMovement(ZERO) first
+                self.motion = ZERO
             self.set_in_ground(True)
         if self.shake > 0:
             self.shake -= 1
@@ -279,6 +292,9 @@ class PersistentProjectile(RowBacked, Projectile):
         split = sim.features.arrow_drag_split   # 1.21.4: the water drag first, the air drag last
         if split and self.touching_water:
             run_stage(rec, self, DRAG, _drag, self._t.f, self._r, self.WATER_DRAG)
+        owner_checked = sim.features.arrow_left_owner_before_raycast   # 1.21.10: checkLeftOwner here, not in F
+        if owner_checked:
+            self.check_left_owner(sim, rec)
         if collides:
             run_stage(rec, self, COLLISION, self.apply_collision, sim, rec, path)             # Dc M Dc'
         else:
@@ -289,7 +305,10 @@ class PersistentProjectile(RowBacked, Projectile):
             run_stage(rec, self, DRAG, _drag, self._t.f, self._r, k)
         if collides and not self.in_ground and not self.no_gravity:                           # G (getFinalGravity)
             run_stage(rec, self, GRAVITY, _gravity, self._t.f, self._r, self.gravity(sim))
-        self.projectile_tick(sim, rec)                                                        # F
+        if owner_checked:   # Projectile.tick's checkLeftOwner skipped: leftOwnerChecked this tick
+            run_stage(rec, self, BASE, self.base_tick, sim, rec)                              # F
+        else:
+            self.projectile_tick(sim, rec)                                                    # F
 
     def gravity(self, sim: TickContext) -> float:
         """`getGravity` in this release (`gravity_of`)."""
@@ -403,9 +422,11 @@ class PersistentProjectile(RowBacked, Projectile):
 
     def get_entity_collision(self, sim: TickContext, start: Vec3, end: Vec3,
                              rec: Recorder | None) -> EntityHitResult | None:
-        """`getEntityCollision`: the shared test with this class's eligibility."""
+        """`getEntityCollision`: the shared test with this class's eligibility; the targets' boxes grown by 0.3F,
+        from 1.21.7 by `computeMargin` (`arrow_hit_margin_by_age`)."""
         area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
-        return get_entity_collision(sim, self, start, end, area, lambda e: self.can_hit(sim, e), rec)
+        margin = compute_margin(self.age) if sim.features.arrow_hit_margin_by_age else PROJECTILE_TARGET_MARGIN
+        return get_entity_collision(sim, self, start, end, area, lambda e: self.can_hit(sim, e), rec, margin)
 
     def deflect_simple(self) -> None:
         """`ProjectileDeflection.SIMPLE` (1.20.5): a turn of 170F + nextFloat() × 20F (the yaw, not modelled for
