@@ -106,6 +106,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "arrow_in_ground_zeroes_motion": ("AbstractArrow.tick: the in-ground test (the position inside its cell's "
                                       "collision boxes) zeroes the Motion as it sets inGround (1.21.7 and 1.21.8; "
                                       "1.21.4 kept it)", (1, 21, 7), None),
+    "arrow_in_ground_unpushed": ("AbstractArrow.isPushedByFluid: a stuck arrow or trident is not pushed by "
+                                 "flowing water (the base tick of the tick it stuck in) (1.21.7 and 1.21.8; 1.21.4 "
+                                 "pushed it)", (1, 21, 7), None),
     "arrow_hit_margin_by_age": ("AbstractArrow.findHitEntity: the targets' boxes grow by ProjectileUtil.computeMargin "
                                 "= max(0, min(0.3F, (tickCount - 2) / 20F)), not 0.3F: none in an arrow's first two "
                                 "ticks, 0.05F more each tick up to the eighth (1.21.7 and 1.21.8)", (1, 21, 7), None),
@@ -856,8 +859,9 @@ MECHANICS: dict[str, Mechanic] = {
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
             Change(OLDEST, (1, 14, 0), "ProjectileEntity.tick " + _PRE_1_14),
             Change((1, 21, 5), (1, 21, 7), "AbstractArrow of 1.21.7 and 1.21.8 (read) differs from 1.21.4's "
-                   "(read): the in-ground test zeroes the Motion (arrow_in_ground_zeroes_motion) and the entity "
-                   "search's margin grows with the arrow's age (arrow_hit_margin_by_age); 1.21.5-1.21.6 not read, "
+                   "(read): the in-ground test zeroes the Motion (arrow_in_ground_zeroes_motion), a stuck arrow is not "
+                   "pushed by water (arrow_in_ground_unpushed) and the entity search's margin grows with the "
+                   "arrow's age (arrow_hit_margin_by_age); 1.21.5-1.21.6 not read, "
                    "the release of the change not found"),
             Change((1, 21, 9), (1, 21, 10), "AbstractArrow.tick tests whether the arrow has left its owner after "
                    "the move in 1.21.8 (read: Projectile.tick) and before the raycast in 1.21.10 (read: "
@@ -1110,6 +1114,7 @@ class Features:
     arrow_drag_split: bool
     arrow_in_ground_still: bool
     arrow_in_ground_zeroes_motion: bool
+    arrow_in_ground_unpushed: bool
     arrow_hit_margin_by_age: bool
     arrow_left_owner_before_raycast: bool
     vec_double: bool

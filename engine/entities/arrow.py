@@ -352,6 +352,11 @@ class PersistentProjectile(RowBacked, Projectile):
             if self.pierce_level <= 0 or deflected:
                 return
 
+    def is_pushed_by_fluids(self, features: Features) -> bool:
+        """1.21.7 (`arrow_in_ground_unpushed`, `AbstractArrow.isPushedByFluid`): not while stuck (the base tick
+        after a block hit)."""
+        return not (features.arrow_in_ground_unpushed and self.in_ground)
+
     def held_in_place(self, features: Features) -> bool:
         """1.21.4 (`arrow_in_ground_still`): a stuck arrow or trident takes no inner bubble-column push
         (`onBubbleColumnCollision`) and no `addVelocity` (an explosion's push)."""
