@@ -116,6 +116,12 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                         "before the raycast, with its box and Motion of then (after the water drag), "
                                         "and Projectile.tick not again that tick; before, Projectile.tick tested it "
                                         "after the move (1.21.10 and 1.21.11)", (1, 21, 10), None),
+    "arrow_hits_many": ("AbstractArrow.stepMoveAndHit hits every entity along its path in one pass "
+                        "(findHitEntities: ProjectileUtil.getManyEntityHitResult, the exact box's entry or, within "
+                        "computeMargin, the box's surface towards its centre; sorted by the distance to each one's "
+                        "position; hitTargetsOrDeflectSelf) and moves to the first one's hit; before, to the nearest "
+                        "entry of the grown boxes, hitting that one (1.21.11; ThrownTrident keeps one hit)",
+                        (1, 21, 11), None),
     "vec_double": ("Vec3d.length and normalize take Math.sqrt in double, not MathHelper.sqrt's float (1.17): "
                    "projectiles shot or dispensed, arrows hitting, the fluid flow (FlowableFluid.getVelocity) and "
                    "push (Entity.updateMovementInFluid)", (1, 17, 0), None),
@@ -866,12 +872,7 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 21, 9), (1, 21, 10), "AbstractArrow.tick tests whether the arrow has left its owner after "
                    "the move in 1.21.8 (read: Projectile.tick) and before the raycast in 1.21.10 (read: "
                    "checkLeftOwner, arrow_left_owner_before_raycast); 1.21.9 not read, the release of the change "
-                   "not found"),
-            Change((1, 21, 11), None, "AbstractArrow.stepMoveAndHit of 1.21.11 (read) collects every entity "
-                   "along the path (findHitEntities: ProjectileUtil.getManyEntityHitResult), sorted by the "
-                   "distance to each one's position, and hits them in that order in one pass "
-                   "(hitTargetsOrDeflectSelf); 1.21.10 (read) hits the nearest entry point, then searches again: "
-                   "not simulated"))),
+                   "not found"))),
     "fireball": Mechanic(
         "the fireball tick (ExplosiveProjectileEntity.tick, spec 06 §9)", "a fireball or wither skull ticks", (
             Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),)),
@@ -1117,6 +1118,7 @@ class Features:
     arrow_in_ground_unpushed: bool
     arrow_hit_margin_by_age: bool
     arrow_left_owner_before_raycast: bool
+    arrow_hits_many: bool
     vec_double: bool
     normalize_zero_below_1e5: bool
     submerged_at_eye: bool

@@ -82,7 +82,7 @@ from engine.java.mathhelper import ceil, clamp, floor
 from engine.jit import plain
 from engine.motion.block_effects import check_block_collision
 from engine.motion.collision_kernel import block_arrays
-from engine.motion.raycast import FLUID_NONE, BlockHitResult, raycast_blocks
+from engine.motion.raycast import FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
 from engine.world.block_tables import shape_boxes
 from engine.world.dimensions import void_y
 
@@ -332,23 +332,26 @@ class PersistentProjectile(RowBacked, Projectile):
         the entity hit nearest along the path from the current position to the block hit; the move to it (or to
         the block hit, the path's end on a miss) and `tickBlockCollision`; no entity hit: the block hit is handled
         (unless a miss) and the loop ends; an entity hit is handled, and a piercing arrow that was not deflected
-        goes on from there."""
+        goes on from there. From 1.21.11 (`arrow_hits_many`) every entity along the path is hit in one pass, in the
+        order of their positions' distances (`find_hit_entities`); the arrow moves to the first one's hit point."""
         start = self.pos
         block_hit = raycast_blocks(sim.world, start, start.plus(path), FLUID_NONE, rec)
         if sim.features.raycast_world_border:
             block_hit = including_world_border(sim.world.border, start, block_hit)
         while not self.removed:
             segment_start = self.pos
-            entity_hit = self.get_entity_collision(sim, segment_start, block_hit.pos, rec)
-            run_stage(rec, self, POSITION, self.set_position, (entity_hit or block_hit).pos)
+            entity_hits = self.find_hit_entities(sim, segment_start, block_hit.pos, rec)
+            run_stage(rec, self, POSITION, self.set_position, (entity_hits[0] if entity_hits else block_hit).pos)
             run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec, segment_start)
-            if entity_hit is None:
+            if not entity_hits:
                 if not self.removed and not block_hit.missed:
                     run_stage(rec, self, ON_COLLISION, self.hit_or_deflect, sim, block_hit)
                 return
-            if self.removed:
-                return
-            deflected = run_stage(rec, self, ON_COLLISION, self.hit_or_deflect, sim, entity_hit)
+            deflected = False
+            for entity_hit in entity_hits:   # hitTargetsOrDeflectSelf (1.21.11; before, the one hit)
+                if self.removed or deflected:
+                    return
+                deflected = run_stage(rec, self, ON_COLLISION, self.hit_or_deflect, sim, entity_hit)
             if self.pierce_level <= 0 or deflected:
                 return
 
@@ -424,6 +427,46 @@ class PersistentProjectile(RowBacked, Projectile):
             if entity_hit is None or self.pierce_level <= 0:
                 break
             hit = None
+
+    def find_hit_entities(self, sim: TickContext, start: Vec3, end: Vec3,
+                          rec: Recorder | None) -> list[EntityHitResult]:
+        """The entities `apply_collision` hits along start → end, the one it moves to first: `findHitEntity`'s one
+        (up to 1.21.10); from 1.21.11 (`arrow_hits_many`) `findHitEntities`
+        (`ProjectileUtil.getManyEntityHitResult`), sorted (stably) by the squared distance from `start` to each
+        target's position."""
+        if not sim.features.arrow_hits_many:
+            return self.find_hit_entity(sim, start, end, rec)
+        area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
+        hits = [hit for e in sim.world.get_entities(self, area, lambda e: self.can_hit(sim, e))
+                if (hit := self.hit_along(sim, e, start, end, rec)) is not None]
+        return sorted(hits, key=lambda hit: start.squared_distance_to(hit.entity.pos))
+
+    def find_hit_entity(self, sim: TickContext, start: Vec3, end: Vec3,
+                        rec: Recorder | None) -> list[EntityHitResult]:
+        """`findHitEntity` (`get_entity_collision`) as a list of none or one."""
+        hit = self.get_entity_collision(sim, start, end, rec)
+        return [] if hit is None else [hit]
+
+    def hit_along(self, sim: TickContext, e: Entity, start: Vec3, end: Vec3,
+                  rec: Recorder | None) -> EntityHitResult | None:
+        """One target of `getManyEntityHitResult` (1.21.11; no hit from inside its box): where the path enters its
+        box; else, where it enters the box grown by `computeMargin` (none below 0 or at 0), the point where the
+        line from there to the box's centre (`AABB.getCenter`: Mth.lerp(0.5, min, max)), cut at a block in between
+        (`clipIncludingBorder`, collision shapes), enters the box."""
+        b = e.box
+        entry = raycast_boxes((b,), start, end, (0, 0, 0))
+        if entry is not None:
+            return EntityHitResult(e, entry.pos)
+        margin = compute_margin(self.age)
+        outside = None if margin <= 0.0 else raycast_boxes((b.expand(margin),), start, end, (0, 0, 0))
+        if outside is None:
+            return None
+        p = outside.pos
+        centre = Vec3(b.min_x + 0.5 * (b.max_x - b.min_x), b.min_y + 0.5 * (b.max_y - b.min_y),
+                      b.min_z + 0.5 * (b.max_z - b.min_z))
+        block_hit = including_world_border(sim.world.border, p, raycast_blocks(sim.world, p, centre, FLUID_NONE, rec))
+        surface = raycast_boxes((b,), p, centre if block_hit.missed else block_hit.pos, (0, 0, 0))
+        return None if surface is None else EntityHitResult(e, surface.pos)
 
     def get_entity_collision(self, sim: TickContext, start: Vec3, end: Vec3,
                              rec: Recorder | None) -> EntityHitResult | None:
@@ -562,6 +605,11 @@ class Trident(PersistentProjectile):
         if self.in_ground_time > TRIDENT_DAMAGE_GROUND_TICKS:
             self.dealt_damage = True
         super().tick(sim, rec)
+
+    def find_hit_entities(self, sim: TickContext, start: Vec3, end: Vec3,
+                          rec: Recorder | None) -> list[EntityHitResult]:
+        """1.21.11's `ThrownTrident.findHitEntities` keeps `findHitEntity`'s one hit."""
+        return self.find_hit_entity(sim, start, end, rec)
 
     def get_entity_collision(self, sim: TickContext, start: Vec3, end: Vec3,
                              rec: Recorder | None) -> EntityHitResult | None:

@@ -245,12 +245,10 @@ def get_entity_collision(sim: TickContext, e: Entity, start: Vec3, end: Vec3, ar
             rec.geometry(box("entity_hit_box", grown, entity=other.id, hit=entry is not None))
         if entry is None:
             continue
-        p = entry.pos
-        dx, dy, dz = p.x - start.x, p.y - start.y, p.z - start.z
-        d = dx * dx + dy * dy + dz * dz           # Vec3d.squaredDistanceTo
+        d = start.squared_distance_to(entry.pos)
         if d < best:
             best = d
-            found = EntityHitResult(other, p)
+            found = EntityHitResult(other, entry.pos)
     if rec is not None and found is not None:
         rec.geometry(point("raycast_hit", found.pos, entity=found.entity.id))
     return found

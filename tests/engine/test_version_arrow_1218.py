@@ -1,7 +1,7 @@
-"""Arrows of 1.21.7-1.21.11 (docs/versions.md row `arrow`): what AbstractArrow of 1.21.7, 1.21.8 and 1.21.10 does
-differently from 1.21.4's PersistentProjectileEntity, each difference a bundled scene run in the release and its
-read neighbour, and once more with the flag flipped (the mutant: the flag alone makes the difference); the unread
-releases between them (1.21.5-1.21.6, 1.21.9) and 1.21.11 stop in one line."""
+"""Arrows of 1.21.7-1.21.11 (docs/versions.md row `arrow`): what AbstractArrow of 1.21.7, 1.21.8, 1.21.10 and 1.21.11
+does differently from 1.21.4's PersistentProjectileEntity, each difference a bundled scene run in the release and
+its read neighbour, and once more with the flag flipped (the mutant: the flag alone makes the difference); the
+unread releases between them (1.21.5-1.21.6, 1.21.9) stop in one line."""
 
 from __future__ import annotations
 
@@ -19,13 +19,17 @@ IN_GROUND = "arrow_in_ground_motion_1_21_8.toml"
 MARGIN = "arrow_hit_margin_1_21_8.toml"
 LEFT_OWNER = "arrow_left_owner_1_21_10.toml"
 WATER = "arrow_stuck_in_flowing_water_1_21_8.toml"
+TWO_TARGETS = "arrow_two_targets_1_21_11.toml"
 TNT_HALF_WIDTH = 0.49   # the targets: TNTs (0.98 wide)
 
 
 def _run(name: str, version: str, flip: str | None = None, ticks: int = 5) -> list[tuple] | str:
     """The arrow's (position, Motion, in ground) after each tick of the bundled scene run as `version` (with the
-    flag `flip` flipped), or the refusal's line."""
+    flag `flip` flipped), or the refusal's line. A name ending in "+trident" runs the scene with a trident."""
+    name, trident = name.removesuffix("+trident"), name.endswith("+trident")
     text = (SCENES_DIR / name).read_text()
+    if trident:
+        text = text.replace('"minecraft:arrow"', '"minecraft:trident"')
     text = "\n".join(f'version = "{version}"' if line.startswith("version = ") else line
                      for line in text.splitlines())
     sim = load_scene_text(text)
@@ -51,8 +55,11 @@ def runs() -> dict[tuple[str, str, str | None], list[tuple] | str]:
     cases += [(MARGIN, v, None) for v in ("1.21.4", "1.21.7", "1.21.8", "1.21.10")]
     cases += [(MARGIN, "1.21.8", "arrow_hit_margin_by_age")]
     cases += [(LEFT_OWNER, v, None) for v in ("1.21.4", "1.21.8", "1.21.10")]
-    cases += [(LEFT_OWNER, "1.21.10", "arrow_left_owner_before_raycast")]
-    cases += [(IN_GROUND, v, None) for v in ("1.21.5", "1.21.6", "1.21.9", "1.21.11")]
+    cases += [(LEFT_OWNER, "1.21.10", "arrow_left_owner_before_raycast"), (LEFT_OWNER, "1.21.11", None)]
+    cases += [(TWO_TARGETS, v, None) for v in ("1.21.10", "1.21.11")]
+    cases += [(TWO_TARGETS, "1.21.11", "arrow_hits_many")]
+    cases += [(TWO_TARGETS + "+trident", v, None) for v in ("1.21.10", "1.21.11")]
+    cases += [(IN_GROUND, v, None) for v in ("1.21.5", "1.21.6", "1.21.9")]
     return {c: _run(*c) for c in cases}
 
 
@@ -117,8 +124,23 @@ def test_an_arrow_leaves_its_owner_before_its_first_raycast_from_1_21_10(runs) -
     assert runs[LEFT_OWNER, "1.21.10", "arrow_left_owner_before_raycast"] == old
 
 
-@pytest.mark.parametrize("version", ["1.21.5", "1.21.6", "1.21.9", "1.21.11"])
-def test_the_unread_releases_and_1_21_11_stop_the_arrow_in_one_line(runs, version: str) -> None:
+def test_an_arrow_hits_every_target_along_its_path_from_1_21_11(runs) -> None:
+    """Two TNTs across the first tick's path: 1.21.10 moves to the first one's entry and is deflected back by it
+    alone; 1.21.11 moves there too and hits both in one pass, deflected back, then forward (Motion × −0.5 × 0.2
+    twice: × 0.01 where 1.21.10's is × −0.1). A trident keeps one hit (1.21.11 as 1.21.10). 1.21.11 with the flag off is
+    1.21.10; and head-on at its owner (in its third tick, margin 0.05) 1.21.11 stops on the TNT's own box, where
+    1.21.10 stopped on the grown one."""
+    old, new = runs[TWO_TARGETS, "1.21.10", None], runs[TWO_TARGETS, "1.21.11", None]
+    assert old[0][0] == new[0][0] == pytest.approx((2.5 - TNT_HALF_WIDTH, 60.2, 0.5), abs=1e-7)
+    assert old[0][1][0] < 0.0 < new[0][1][0] and new[0][1][0] == pytest.approx(-old[0][1][0] * 0.1, rel=1e-6)
+    assert runs[TWO_TARGETS, "1.21.11", "arrow_hits_many"] == old
+    assert runs[TWO_TARGETS + "+trident", "1.21.11", None] == runs[TWO_TARGETS + "+trident", "1.21.10", None]
+    head_on = runs[LEFT_OWNER, "1.21.11", None][2]
+    assert head_on[0][0] == pytest.approx(5.5 - TNT_HALF_WIDTH, abs=1e-7) and head_on[1][0] < 0.0
+
+
+@pytest.mark.parametrize("version", ["1.21.5", "1.21.6", "1.21.9"])
+def test_the_unread_releases_stop_the_arrow_in_one_line(runs, version: str) -> None:
     line = runs[IN_GROUND, version, None]
     assert isinstance(line, str) and "\n" not in line
     assert line.startswith("the arrow and trident tick") and f"of version {version} " in line

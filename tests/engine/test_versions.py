@@ -232,6 +232,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     "arrow_hit_margin_by_age": ((SCENES_DIR / "arrow_hit_margin_1_21_8.toml").read_text(), 4, 1),
     # an arrow flying at its owner: left at the start of tick 1 (1.21.10: deflected off it) or never (flies through)
     "arrow_left_owner_before_raycast": ((SCENES_DIR / "arrow_left_owner_1_21_10.toml").read_text(), 4, 1),
+    # an arrow through two TNTs in one tick: deflected by the first (up to 1.21.10) or by both in one pass
+    "arrow_hits_many": ((SCENES_DIR / "arrow_two_targets_1_21_11.toml").read_text(), 1, 1),
     # an arrow from a dispenser: its direction (1, 0.1F, 0) normalised by the float or the double length
     "vec_double": ((SCENES_DIR / "dispenser_arrow.toml").read_text(), 2, 2),
     # a TNT 4.9e-5 deep in diagonally flowing water: a mean flow that short normalises to zero, or to a full push
