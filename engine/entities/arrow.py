@@ -117,7 +117,7 @@ class ArrowBatch(RowBatch):
     takes (it may hit an entity or a block, fall out of its block, or meet what the kernels do not decide), then on
     after it with the world as the object path left it. Releases 1.16.2-1.21.1 run them (the gravity a float or,
     from 1.20.5, a double; `version_bits` for the fluid push); 1.14-1.15.2 (`arrow_left_owner` false: flyingTick,
-    the owner skipped by the entity search), before 1.16.2 (the inLava flag), 1.21.2-1.21.4 (`arrow_tick_1_21_2`:
+    the owner skipped by the entity search), before 1.16.2 (the inLava flag), 1.21.2 and later (`arrow_tick_1_21_2`:
     another order, `tickBlockCollision`) and a release refusing a mechanic they run leave every arrow to the object
     path; so does an arrow with riders or a vehicle. Traced runs replay the loop's ticks (`replays`)."""
 
