@@ -43,8 +43,6 @@ from engine.constants import (
     COLLISION_EPSILON,
     LAVA_PUSH,
     LAVA_PUSH_ULTRAWARM,
-    PROJECTILE_MARGIN_AGE_STEP,
-    PROJECTILE_MARGIN_START_AGE,
     PROJECTILE_SEARCH_EXPANSION,
     PROJECTILE_TARGET_MARGIN,
     SUBMERGED_EYE_OFFSET,
@@ -66,6 +64,7 @@ from engine.entities.projectile import (
     HitResult,
     Projectile,
     collides,
+    compute_margin,
     damage,
     get_entity_collision,
     including_world_border,
@@ -104,12 +103,6 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
 _drag, _gravity = plain(multiply_motion), plain(gravity)   # the row loop's stages, as plain Python
 _box_contains, _age, _release_cube = plain(kernel.box_contains), plain(kernel.age), plain(kernel.release_cube)
-
-
-def compute_margin(age: int) -> float:
-    """`ProjectileUtil.computeMargin` (1.21.7): max(0F, min(0.3F, (float)(tickCount − 2) / 20F)), in float."""
-    return max(0.0, min(PROJECTILE_TARGET_MARGIN, f32(f32(age - PROJECTILE_MARGIN_START_AGE) /
-                                                      PROJECTILE_MARGIN_AGE_STEP)))
 
 
 class ArrowBatch(RowBatch):

@@ -15,6 +15,8 @@ from engine.constants import (
     DEGREES_TO_RADIANS,
     EYE_HEIGHT_FACTOR,
     JAVA_DOUBLE_MAX,
+    PROJECTILE_MARGIN_AGE_STEP,
+    PROJECTILE_MARGIN_START_AGE,
     PROJECTILE_SEARCH_EXPANSION,
     PROJECTILE_SPREAD,
     PROJECTILE_TARGET_MARGIN,
@@ -227,6 +229,13 @@ def including_world_border(border: WorldBorder, start: Vec3, hit: BlockHitResult
     side = get_facing(hit.pos.x - start.x, hit.pos.y - start.y, hit.pos.z - start.z)
     at = Vec3(*border.clamp(*hit.pos))
     return BlockHitResult(at, side, (floor(at.x), floor(at.y), floor(at.z)), False, False, True)
+
+
+def compute_margin(age: int) -> float:
+    """`ProjectileUtil.computeMargin` (1.21.7): max(0F, min(0.3F, (float)(tickCount − 2) / 20F)), in float, of a
+    projectile whose `Entity.age` (tickCount) is `age`."""
+    return max(0.0, min(PROJECTILE_TARGET_MARGIN, f32(f32(age - PROJECTILE_MARGIN_START_AGE) /
+                                                      PROJECTILE_MARGIN_AGE_STEP)))
 
 
 def get_entity_collision(sim: TickContext, e: Entity, start: Vec3, end: Vec3, area: Box,

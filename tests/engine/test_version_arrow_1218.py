@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 
 from engine.constants import PROJECTILE_TARGET_MARGIN
-from engine.entities.arrow import compute_margin
+from engine.entities.projectile import compute_margin
 from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
 from tests.conftest import SCENES_DIR
