@@ -896,6 +896,7 @@ BOTH_SIMULATED |= {"wind_charge_top_inclusive", "explosion_preserves_decorations
 BOTH_SIMULATED |= {"should_stop_sprinting"}   # players (1.21.4)
 BOTH_SIMULATED |= {"xp_orb_bounce_prev_y"}   # XP orbs (1.21.4)
 BOTH_SIMULATED |= {"arrow_drag_split", "arrow_in_ground_still"}   # arrows (1.21.4)
+BOTH_SIMULATED |= {"arrow_hits_many"}   # arrows (1.21.11; 1.21.10 simulated too)
 BOTH_SIMULATED |= {"explosion_add_velocity"}   # wind charges (1.21.4)
 
 
