@@ -237,6 +237,8 @@ SKELETON_RIDING_OFFSET = -0.6       # AbstractSkeletonEntity.getHeightOffset
 
 # --- projectiles (spec 03 §8, spec 06 §7-§9 and Appendix A) ---
 PROJECTILE_TARGET_MARGIN = f32(0.3)   # ProjectileUtil.getEntityCollision: box.expand(0.30000001192092896)
+PROJECTILE_MARGIN_START_AGE = 2          # ProjectileUtil.computeMargin (1.21.7): (tickCount - 2) / 20F, ...
+PROJECTILE_MARGIN_AGE_STEP = f32(20.0)   # ... between 0 and 0.3F
 PROJECTILE_SEARCH_EXPANSION = 1.0     # getCollision, method_26961: box.stretch(velocity).expand(1.0)
 PROJECTILE_SPREAD = f32(0.0075)       # ProjectileEntity.setVelocity: nextGaussian() * 0.007499999832361937
 PROJECTILE_TRIANGULAR_SPREAD = 0.0172275   # 1.19: nextTriangular(0.0, 0.0172275 * (double)divergence)

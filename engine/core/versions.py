@@ -103,6 +103,25 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "arrow_in_ground_still": ("PersistentProjectileEntity.onBubbleColumnCollision and addVelocity do nothing to a "
                               "stuck arrow or trident (an explosion's push, a bubble column's) (1.21.4)",
                               (1, 21, 4), None),
+    "arrow_in_ground_zeroes_motion": ("AbstractArrow.tick: the in-ground test (the position inside its cell's "
+                                      "collision boxes) zeroes the Motion as it sets inGround (1.21.7 and 1.21.8; "
+                                      "1.21.4 kept it)", (1, 21, 7), None),
+    "arrow_in_ground_unpushed": ("AbstractArrow.isPushedByFluid: a stuck arrow or trident is not pushed by "
+                                 "flowing water (the base tick of the tick it stuck in) (1.21.7 and 1.21.8; 1.21.4 "
+                                 "pushed it)", (1, 21, 7), None),
+    "arrow_hit_margin_by_age": ("AbstractArrow.findHitEntity: the targets' boxes grow by ProjectileUtil.computeMargin "
+                                "= max(0, min(0.3F, (tickCount - 2) / 20F)), not 0.3F: none in an arrow's first two "
+                                "ticks, 0.05F more each tick up to the eighth (1.21.7 and 1.21.8)", (1, 21, 7), None),
+    "arrow_left_owner_before_raycast": ("AbstractArrow.tick tests whether it has left its owner (checkLeftOwner) "
+                                        "before the raycast, with its box and Motion of then (after the water drag), "
+                                        "and Projectile.tick not again that tick; before, Projectile.tick tested it "
+                                        "after the move (1.21.10 and 1.21.11)", (1, 21, 10), None),
+    "arrow_hits_many": ("AbstractArrow.stepMoveAndHit hits every entity along its path in one pass "
+                        "(findHitEntities: ProjectileUtil.getManyEntityHitResult, the exact box's entry or, within "
+                        "computeMargin, the box's surface towards its centre; sorted by the distance to each one's "
+                        "position; hitTargetsOrDeflectSelf) and moves to the first one's hit; before, to the nearest "
+                        "entry of the grown boxes, hitting that one (1.21.11; ThrownTrident keeps one hit)",
+                        (1, 21, 11), None),
     "vec_double": ("Vec3d.length and normalize take Math.sqrt in double, not MathHelper.sqrt's float (1.17): "
                    "projectiles shot or dispensed, arrows hitting, the fluid flow (FlowableFluid.getVelocity) and "
                    "push (Entity.updateMovementInFluid)", (1, 17, 0), None),
@@ -847,10 +866,15 @@ MECHANICS: dict[str, Mechanic] = {
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
             Change(OLDEST, (1, 14, 0), "ProjectileEntity.tick " + _PRE_1_14),
-            Change((1, 21, 5), None, "AbstractArrow.tick of 1.21.8 (read) differs from 1.21.4's: the in-ground "
-                   "test zeroes the Motion and a stuck arrow ignores the bubble column's surface too, and "
-                   "1.21.5-1.21.7 were not read (the release of the change unknown); not simulated (1.21.11 also "
-                   "hits every entity along the path in one pass: collectPiercingCollisions)"))),
+            Change((1, 21, 5), (1, 21, 7), "AbstractArrow of 1.21.7 and 1.21.8 (read) differs from 1.21.4's "
+                   "(read): the in-ground test zeroes the Motion (arrow_in_ground_zeroes_motion), a stuck arrow is not "
+                   "pushed by water (arrow_in_ground_unpushed) and the entity search's margin grows with the "
+                   "arrow's age (arrow_hit_margin_by_age); 1.21.5-1.21.6 not read, "
+                   "the release of the change not found"),
+            Change((1, 21, 9), (1, 21, 10), "AbstractArrow.tick tests whether the arrow has left its owner after "
+                   "the move in 1.21.8 (read: Projectile.tick) and before the raycast in 1.21.10 (read: "
+                   "checkLeftOwner, arrow_left_owner_before_raycast); 1.21.9 not read, the release of the change "
+                   "not found"))),
     "fireball": Mechanic(
         "the fireball tick (ExplosiveProjectileEntity.tick, spec 06 §9)", "a fireball or wither skull ticks", (
             Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),)),
@@ -1084,6 +1108,11 @@ class Features:
     arrow_release_point_box: bool
     arrow_drag_split: bool
     arrow_in_ground_still: bool
+    arrow_in_ground_zeroes_motion: bool
+    arrow_in_ground_unpushed: bool
+    arrow_hit_margin_by_age: bool
+    arrow_left_owner_before_raycast: bool
+    arrow_hits_many: bool
     vec_double: bool
     normalize_zero_below_1e5: bool
     submerged_at_eye: bool

@@ -44,6 +44,7 @@ from engine.constants import (
     LAVA_PUSH,
     LAVA_PUSH_ULTRAWARM,
     PROJECTILE_SEARCH_EXPANSION,
+    PROJECTILE_TARGET_MARGIN,
     SUBMERGED_EYE_OFFSET,
     TRIDENT_BOUNCE,
     TRIDENT_DAMAGE_GROUND_TICKS,
@@ -63,6 +64,7 @@ from engine.entities.projectile import (
     HitResult,
     Projectile,
     collides,
+    compute_margin,
     damage,
     get_entity_collision,
     including_world_border,
@@ -79,7 +81,7 @@ from engine.java.mathhelper import ceil, clamp, floor
 from engine.jit import plain
 from engine.motion.block_effects import check_block_collision
 from engine.motion.collision_kernel import block_arrays
-from engine.motion.raycast import FLUID_NONE, BlockHitResult, raycast_blocks
+from engine.motion.raycast import FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
 from engine.world.block_tables import shape_boxes
 from engine.world.dimensions import void_y
 
@@ -108,7 +110,7 @@ class ArrowBatch(RowBatch):
     takes (it may hit an entity or a block, fall out of its block, or meet what the kernels do not decide), then on
     after it with the world as the object path left it. Releases 1.16.2-1.21.1 run them (the gravity a float or,
     from 1.20.5, a double; `version_bits` for the fluid push); 1.14-1.15.2 (`arrow_left_owner` false: flyingTick,
-    the owner skipped by the entity search), before 1.16.2 (the inLava flag), 1.21.2-1.21.4 (`arrow_tick_1_21_2`:
+    the owner skipped by the entity search), before 1.16.2 (the inLava flag), 1.21.2 and later (`arrow_tick_1_21_2`:
     another order, `tickBlockCollision`) and a release refusing a mechanic they run leave every arrow to the object
     path; so does an arrow with riders or a vehicle. Traced runs replay the loop's ticks (`replays`)."""
 
@@ -257,11 +259,15 @@ class PersistentProjectile(RowBacked, Projectile):
         `getCollisionsIncludingWorldBorder` and `applyCollision`, `applyDrag` (the water test of the last base
         tick), gravity unless now in the ground, then `ProjectileEntity.tick` (the base tick) last. From 1.21.4
         (`arrow_drag_split`) the water drag comes before the raycast (the path stays the Motion read before it)
-        and the air drag 0.99F after the move only out of water."""
+        and the air drag 0.99F after the move only out of water. From 1.21.7 the in-ground test zeroes the Motion
+        (`arrow_in_ground_zeroes_motion`); from 1.21.10 the left-owner test comes before the raycast
+        (`arrow_left_owner_before_raycast`: `checkLeftOwner`, then not again in `Projectile.tick`)."""
         collides = not self.no_clip
         p = self.pos
         state = sim.world.get_block_state(floor(p.x), floor(p.y), floor(p.z))
         if not state.is_air and collides and run_stage(rec, self, STUCK, self.inside_block, state, sim.world):
+            if sim.features.arrow_in_ground_zeroes_motion:   # 1.21.7: setDeltaMovement(ZERO) first
+                self.motion = ZERO
             self.set_in_ground(True)
         if self.shake > 0:
             self.shake -= 1
@@ -279,6 +285,9 @@ class PersistentProjectile(RowBacked, Projectile):
         split = sim.features.arrow_drag_split   # 1.21.4: the water drag first, the air drag last
         if split and self.touching_water:
             run_stage(rec, self, DRAG, _drag, self._t.f, self._r, self.WATER_DRAG)
+        owner_checked = sim.features.arrow_left_owner_before_raycast   # 1.21.10: checkLeftOwner here, not in F
+        if owner_checked:
+            self.check_left_owner(sim, rec)
         if collides:
             run_stage(rec, self, COLLISION, self.apply_collision, sim, rec, path)             # Dc M Dc'
         else:
@@ -289,7 +298,10 @@ class PersistentProjectile(RowBacked, Projectile):
             run_stage(rec, self, DRAG, _drag, self._t.f, self._r, k)
         if collides and not self.in_ground and not self.no_gravity:                           # G (getFinalGravity)
             run_stage(rec, self, GRAVITY, _gravity, self._t.f, self._r, self.gravity(sim))
-        self.projectile_tick(sim, rec)                                                        # F
+        if owner_checked:   # Projectile.tick's checkLeftOwner skipped: leftOwnerChecked this tick
+            run_stage(rec, self, BASE, self.base_tick, sim, rec)                              # F
+        else:
+            self.projectile_tick(sim, rec)                                                    # F
 
     def gravity(self, sim: TickContext) -> float:
         """`getGravity` in this release (`gravity_of`)."""
@@ -313,25 +325,33 @@ class PersistentProjectile(RowBacked, Projectile):
         the entity hit nearest along the path from the current position to the block hit; the move to it (or to
         the block hit, the path's end on a miss) and `tickBlockCollision`; no entity hit: the block hit is handled
         (unless a miss) and the loop ends; an entity hit is handled, and a piercing arrow that was not deflected
-        goes on from there."""
+        goes on from there. From 1.21.11 (`arrow_hits_many`) every entity along the path is hit in one pass, in the
+        order of their positions' distances (`find_hit_entities`); the arrow moves to the first one's hit point."""
         start = self.pos
         block_hit = raycast_blocks(sim.world, start, start.plus(path), FLUID_NONE, rec)
         if sim.features.raycast_world_border:
             block_hit = including_world_border(sim.world.border, start, block_hit)
         while not self.removed:
             segment_start = self.pos
-            entity_hit = self.get_entity_collision(sim, segment_start, block_hit.pos, rec)
-            run_stage(rec, self, POSITION, self.set_position, (entity_hit or block_hit).pos)
+            entity_hits = self.find_hit_entities(sim, segment_start, block_hit.pos, rec)
+            run_stage(rec, self, POSITION, self.set_position, (entity_hits[0] if entity_hits else block_hit).pos)
             run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec, segment_start)
-            if entity_hit is None:
+            if not entity_hits:
                 if not self.removed and not block_hit.missed:
                     run_stage(rec, self, ON_COLLISION, self.hit_or_deflect, sim, block_hit)
                 return
-            if self.removed:
-                return
-            deflected = run_stage(rec, self, ON_COLLISION, self.hit_or_deflect, sim, entity_hit)
+            deflected = False
+            for entity_hit in entity_hits:   # hitTargetsOrDeflectSelf (1.21.11; before, the one hit)
+                if self.removed or deflected:
+                    return
+                deflected = run_stage(rec, self, ON_COLLISION, self.hit_or_deflect, sim, entity_hit)
             if self.pierce_level <= 0 or deflected:
                 return
+
+    def is_pushed_by_fluids(self, features: Features) -> bool:
+        """1.21.7 (`arrow_in_ground_unpushed`, `AbstractArrow.isPushedByFluid`): not while stuck (the base tick
+        after a block hit)."""
+        return not (features.arrow_in_ground_unpushed and self.in_ground)
 
     def held_in_place(self, features: Features) -> bool:
         """1.21.4 (`arrow_in_ground_still`): a stuck arrow or trident takes no inner bubble-column push
@@ -401,11 +421,53 @@ class PersistentProjectile(RowBacked, Projectile):
                 break
             hit = None
 
+    def find_hit_entities(self, sim: TickContext, start: Vec3, end: Vec3,
+                          rec: Recorder | None) -> list[EntityHitResult]:
+        """The entities `apply_collision` hits along start → end, the one it moves to first: `findHitEntity`'s one
+        (up to 1.21.10); from 1.21.11 (`arrow_hits_many`) `findHitEntities`
+        (`ProjectileUtil.getManyEntityHitResult`), sorted (stably) by the squared distance from `start` to each
+        target's position."""
+        if not sim.features.arrow_hits_many:
+            return self.find_hit_entity(sim, start, end, rec)
+        area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
+        hits = [hit for e in sim.world.get_entities(self, area, lambda e: self.can_hit(sim, e))
+                if (hit := self.hit_along(sim, e, start, end, rec)) is not None]
+        return sorted(hits, key=lambda hit: start.squared_distance_to(hit.entity.pos))
+
+    def find_hit_entity(self, sim: TickContext, start: Vec3, end: Vec3,
+                        rec: Recorder | None) -> list[EntityHitResult]:
+        """`findHitEntity` (`get_entity_collision`) as a list of none or one."""
+        hit = self.get_entity_collision(sim, start, end, rec)
+        return [] if hit is None else [hit]
+
+    def hit_along(self, sim: TickContext, e: Entity, start: Vec3, end: Vec3,
+                  rec: Recorder | None) -> EntityHitResult | None:
+        """One target of `getManyEntityHitResult` (1.21.11; no hit from inside its box): where the path enters its
+        box; else, where it enters the box grown by `computeMargin` (none below 0 or at 0), the point where the
+        line from there to the box's centre (`AABB.getCenter`: Mth.lerp(0.5, min, max)), cut at a block in between
+        (`clipIncludingBorder`, collision shapes), enters the box."""
+        b = e.box
+        entry = raycast_boxes((b,), start, end, (0, 0, 0))
+        if entry is not None:
+            return EntityHitResult(e, entry.pos)
+        margin = compute_margin(self.age)
+        outside = None if margin <= 0.0 else raycast_boxes((b.expand(margin),), start, end, (0, 0, 0))
+        if outside is None:
+            return None
+        p = outside.pos
+        centre = Vec3(b.min_x + 0.5 * (b.max_x - b.min_x), b.min_y + 0.5 * (b.max_y - b.min_y),
+                      b.min_z + 0.5 * (b.max_z - b.min_z))
+        block_hit = including_world_border(sim.world.border, p, raycast_blocks(sim.world, p, centre, FLUID_NONE, rec))
+        surface = raycast_boxes((b,), p, centre if block_hit.missed else block_hit.pos, (0, 0, 0))
+        return None if surface is None else EntityHitResult(e, surface.pos)
+
     def get_entity_collision(self, sim: TickContext, start: Vec3, end: Vec3,
                              rec: Recorder | None) -> EntityHitResult | None:
-        """`getEntityCollision`: the shared test with this class's eligibility."""
+        """`getEntityCollision`: the shared test with this class's eligibility; the targets' boxes grown by 0.3F,
+        from 1.21.7 by `computeMargin` (`arrow_hit_margin_by_age`)."""
         area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
-        return get_entity_collision(sim, self, start, end, area, lambda e: self.can_hit(sim, e), rec)
+        margin = compute_margin(self.age) if sim.features.arrow_hit_margin_by_age else PROJECTILE_TARGET_MARGIN
+        return get_entity_collision(sim, self, start, end, area, lambda e: self.can_hit(sim, e), rec, margin)
 
     def deflect_simple(self) -> None:
         """`ProjectileDeflection.SIMPLE` (1.20.5): a turn of 170F + nextFloat() × 20F (the yaw, not modelled for
@@ -536,6 +598,11 @@ class Trident(PersistentProjectile):
         if self.in_ground_time > TRIDENT_DAMAGE_GROUND_TICKS:
             self.dealt_damage = True
         super().tick(sim, rec)
+
+    def find_hit_entities(self, sim: TickContext, start: Vec3, end: Vec3,
+                          rec: Recorder | None) -> list[EntityHitResult]:
+        """1.21.11's `ThrownTrident.findHitEntities` keeps `findHitEntity`'s one hit."""
+        return self.find_hit_entity(sim, start, end, rec)
 
     def get_entity_collision(self, sim: TickContext, start: Vec3, end: Vec3,
                              rec: Recorder | None) -> EntityHitResult | None:

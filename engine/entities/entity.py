@@ -195,6 +195,10 @@ class Entity:
             else min(BUBBLE_INNER_UP[1], m.y + BUBBLE_INNER_UP[0])
         self.motion = Vec3(m.x, y, m.z)
 
+    def is_pushed_by_fluids(self, features: Features) -> bool:
+        """`Entity.isPushedByFluids`: the kind's `pushed_by_fluids`; a stuck arrow or trident overrides it (1.21.7)."""
+        return self.pushed_by_fluids
+
     def held_in_place(self, features: Features) -> bool:
         """Whether `onBubbleColumnCollision` and `addVelocity` (an explosion's push) pass it by: only a stuck
         arrow or trident's override does so (1.21.4)."""

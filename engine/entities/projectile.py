@@ -15,6 +15,8 @@ from engine.constants import (
     DEGREES_TO_RADIANS,
     EYE_HEIGHT_FACTOR,
     JAVA_DOUBLE_MAX,
+    PROJECTILE_MARGIN_AGE_STEP,
+    PROJECTILE_MARGIN_START_AGE,
     PROJECTILE_SEARCH_EXPANSION,
     PROJECTILE_SPREAD,
     PROJECTILE_TARGET_MARGIN,
@@ -123,9 +125,13 @@ class Projectile(Entity):
 
     def projectile_tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ProjectileEntity.tick`: update "left owner" (spec 03 §8 eligibility 1), then `Entity.tick`."""
+        self.check_left_owner(sim, rec)
+        run_stage(rec, self, BASE, self.base_tick, sim, rec)
+
+    def check_left_owner(self, sim: TickContext, rec: Recorder | None) -> None:
+        """`leftOwner`, once true, stays; else `method_26961` (`checkLeftOwner`) decides it."""
         if not self.left_owner:
             self.left_owner = run_stage(rec, self, LEFT_OWNER, self.has_left_owner, sim)
-        run_stage(rec, self, BASE, self.base_tick, sim, rec)
 
     def has_left_owner(self, sim: TickContext) -> bool:
         """`method_26961`: no colliding entity sharing the owner's root vehicle (here: the owner itself) touches
@@ -225,27 +231,33 @@ def including_world_border(border: WorldBorder, start: Vec3, hit: BlockHitResult
     return BlockHitResult(at, side, (floor(at.x), floor(at.y), floor(at.z)), False, False, True)
 
 
+def compute_margin(age: int) -> float:
+    """`ProjectileUtil.computeMargin` (1.21.7): max(0F, min(0.3F, (float)(tickCount − 2) / 20F)), in float, of a
+    projectile whose `Entity.age` (tickCount) is `age`."""
+    return max(0.0, min(PROJECTILE_TARGET_MARGIN, f32(f32(age - PROJECTILE_MARGIN_START_AGE) /
+                                                      PROJECTILE_MARGIN_AGE_STEP)))
+
+
 def get_entity_collision(sim: TickContext, e: Entity, start: Vec3, end: Vec3, area: Box,
-                         can_hit: Callable[[Entity], bool], rec: Recorder | None) -> EntityHitResult | None:
+                         can_hit: Callable[[Entity], bool], rec: Recorder | None,
+                         margin: float = PROJECTILE_TARGET_MARGIN) -> EntityHitResult | None:
     """`ProjectileUtil.getEntityCollision`: among the eligible entities `World.getEntities` finds in `area`
-    (spec 03 §8 step 5: the section bug), the one whose box expanded by 0.3F the path enters nearest to the
+    (spec 03 §8 step 5: the section bug), the one whose box expanded by `margin` (0.3F) the path enters nearest to the
     start (`Box.raycast`; the first found wins ties). With `rec`: each tested box as "entity_hit_box", and the
     entry point as "raycast_hit"."""
     best = JAVA_DOUBLE_MAX
     found: EntityHitResult | None = None
     for other in sim.world.get_entities(e, area, can_hit):
-        grown = other.box.expand(PROJECTILE_TARGET_MARGIN)
+        grown = other.box.expand(margin)
         entry = raycast_boxes((grown,), start, end, (0, 0, 0))
         if rec is not None:
             rec.geometry(box("entity_hit_box", grown, entity=other.id, hit=entry is not None))
         if entry is None:
             continue
-        p = entry.pos
-        dx, dy, dz = p.x - start.x, p.y - start.y, p.z - start.z
-        d = dx * dx + dy * dy + dz * dz           # Vec3d.squaredDistanceTo
+        d = start.squared_distance_to(entry.pos)
         if d < best:
             best = d
-            found = EntityHitResult(other, p)
+            found = EntityHitResult(other, entry.pos)
     if rec is not None and found is not None:
         rec.geometry(point("raycast_hit", found.pos, entity=found.entity.id))
     return found

@@ -31,6 +31,11 @@ class Vec3(NamedTuple):
     def multiply(self, x: float, y: float, z: float) -> Vec3:
         return Vec3(self.x * x, self.y * y, self.z * z)
 
+    def squared_distance_to(self, o: Vec3) -> float:
+        """`Vec3d.squaredDistanceTo`: the differences o − self, squared and summed x, y, z."""
+        dx, dy, dz = o.x - self.x, o.y - self.y, o.z - self.z
+        return dx * dx + dy * dy + dz * dz
+
     def length_squared(self) -> float:
         return self.x * self.x + self.y * self.y + self.z * self.z
 

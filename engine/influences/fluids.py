@@ -177,7 +177,7 @@ def update_movement_in_fluid(entity: Entity, world: World, fluid: str, accel: fl
         entity.fluid_height[fluid] = 0.0   # no fluid in these sections: what the loop would find
         return False
     depth = 0.0
-    pushed = entity.pushed_by_fluids
+    pushed = entity.is_pushed_by_fluids(features)
     touching = False
     push = ZERO
     count = 0

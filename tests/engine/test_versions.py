@@ -223,6 +223,17 @@ CASES: dict[str, tuple[str, int, int]] = {
     "arrow_drag_split": ((SCENES_DIR / "arrow_water_drag_1_21_4.toml").read_text(), 2, 1),
     # a stuck arrow beside an exploding TNT: pushed (up to 1.21.3) or left still (1.21.4), then falls out
     "arrow_in_ground_still": ((SCENES_DIR / "arrow_stuck_explosion_1_21_4.toml").read_text(), 6, 1),
+    # an arrow placed inside stone with a Motion: kept (up to 1.21.4) or zeroed (1.21.7) by the in-ground test, then
+    # released with it x nextFloat() x 0.2F when the stone goes
+    "arrow_in_ground_zeroes_motion": ((SCENES_DIR / "arrow_in_ground_motion_1_21_8.toml").read_text(), 5, 1),
+    # an arrow stuck under flowing water: pushed east by the base tick of the tick it stuck in (up to 1.21.4) or not
+    "arrow_in_ground_unpushed": ((SCENES_DIR / "arrow_stuck_in_flowing_water_1_21_8.toml").read_text(), 1, 1),
+    # an arrow passing 0.16 beside a TNT in its third tick: its box grown by 0.3F (deflected) or by 0.05 (flies on)
+    "arrow_hit_margin_by_age": ((SCENES_DIR / "arrow_hit_margin_1_21_8.toml").read_text(), 4, 1),
+    # an arrow flying at its owner: left at the start of tick 1 (1.21.10: deflected off it) or never (flies through)
+    "arrow_left_owner_before_raycast": ((SCENES_DIR / "arrow_left_owner_1_21_10.toml").read_text(), 4, 1),
+    # an arrow through two TNTs in one tick: deflected by the first (up to 1.21.10) or by both in one pass
+    "arrow_hits_many": ((SCENES_DIR / "arrow_two_targets_1_21_11.toml").read_text(), 1, 1),
     # an arrow from a dispenser: its direction (1, 0.1F, 0) normalised by the float or the double length
     "vec_double": ((SCENES_DIR / "dispenser_arrow.toml").read_text(), 2, 2),
     # a TNT 4.9e-5 deep in diagonally flowing water: a mean flow that short normalises to zero, or to a full push
@@ -891,6 +902,7 @@ BOTH_SIMULATED |= {"wind_charge_top_inclusive", "explosion_preserves_decorations
 BOTH_SIMULATED |= {"should_stop_sprinting"}   # players (1.21.4)
 BOTH_SIMULATED |= {"xp_orb_bounce_prev_y"}   # XP orbs (1.21.4)
 BOTH_SIMULATED |= {"arrow_drag_split", "arrow_in_ground_still"}   # arrows (1.21.4)
+BOTH_SIMULATED |= {"arrow_hits_many"}   # arrows (1.21.11; 1.21.10 simulated too)
 BOTH_SIMULATED |= {"explosion_add_velocity"}   # wind charges (1.21.4)
 # the look vector of 1.21.11: 1.21.10 (read) simulates the case too, indexing in float and normalising
 BOTH_SIMULATED |= {"sine_index_double", "redirect_look_unnormalized"}
