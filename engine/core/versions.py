@@ -803,8 +803,10 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 21, 5), (1, 21, 7), "Entity.move of 1.21.7 and 1.21.8 (read) records each movement and "
                    "applyEffectsFromBlocks walks them (apply_effects_from_blocks), where 1.21.4 (read) runs 1.21.3's "
                    "single check; 1.21.5-1.21.6 not read, the release of the change unknown"),
-            Change((1, 21, 9), None, "1.21.11's block walk adds EntityCollisionHandler callbacks and piston moves not "
-                   "scaled by the movement multiplier (1.21.9+ not compared with 1.21.8's walk)"))),
+            Change((1, 21, 9), None, "1.21.10's block walk (read in part) differs from 1.21.8's: a step budget per "
+                   "movement, the axis order of the movement before collisions, forEachBlockIntersectedBetween from "
+                   "the box's furthest corner, bubble columns acting only on a box in their cell or a long move; "
+                   "1.21.9 not read, 1.21.10-1.21.11 not simulated (1.21.11 adds EntityCollisionHandler)"))),
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move's landing block")),

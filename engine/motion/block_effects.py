@@ -46,6 +46,7 @@ from engine.constants import (
     TICK_BLOCK_COLLISION_CONTRACT,
     TRAILING_MOVEMENT_MIN_SQUARED,
     VEC_ZERO_BELOW_1_21_2,
+    WALK_HULL_MARGIN,
 )
 from engine.core.trace import cell
 from engine.core.versions import refusal
@@ -291,10 +292,11 @@ def _box_at(e: Entity, p: Vec3) -> Box:
 
 def _effects_in_reach(e: Entity, world: World, movements: list[Movement]) -> bool:
     """Whether a block acting on entities, or a fluid, lies in the hull of the walk's boxes (each movement's
-    boxes at its start and end; a step's sweep stays inside them): elsewhere the walk does nothing."""
+    boxes at its start and end, widened by WALK_HULL_MARGIN; a step's sweep stays inside them, its hits clamped
+    1.0E-5F into a cell from the box deflated by as much): elsewhere the walk does nothing."""
     boxes = [_box_at(e, p) for m in movements for p in (m.start, m.end)]
-    lo = [floor(min(getattr(b, f"min_{a}") for b in boxes)) for a in "xyz"]
-    hi = [floor(max(getattr(b, f"max_{a}") for b in boxes)) for a in "xyz"]
+    lo = [floor(min(getattr(b, f"min_{a}") for b in boxes) - WALK_HULL_MARGIN) for a in "xyz"]
+    hi = [floor(max(getattr(b, f"max_{a}") for b in boxes) + WALK_HULL_MARGIN) for a in "xyz"]
     return world.region_has(EFFECT, *lo, *hi) or world.region_has(FLUID, *lo, *hi)
 
 
@@ -315,7 +317,7 @@ def _check_inside_blocks(e: Entity, sim: TickContext, rec, start: Vec3, end: Vec
         if e.removed:                                                           # isAlive
             return
         if rec is not None:
-            rec.geometry(cell("checked_cell", pos, len(visited)))
+            rec.geometry(cell("checked_cell", pos, step))
         state = world.get_block_state(*pos)
         if state.is_air or pos in visited:
             continue

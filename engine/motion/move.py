@@ -73,6 +73,8 @@ def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, r
     run_stage(rec, entity, MOVE, _move, entity, sim, kind, movement, rec)
     features = sim.features
     if features.apply_effects_from_blocks and kind is MovementType.PISTON:
+        if entity.WALKS_AT_POSITION:    # AbstractMinecart.move: its own walk after every move
+            run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec)
         # 1.21.7 PistonMovingBlockEntity.moveEntityByPiston: the push walked alone, then its record dropped
         run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec, start)
         entity.movements = entity.movements[:-1]                            # removeLatestMovementRecording
