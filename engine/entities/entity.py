@@ -425,7 +425,8 @@ class Entity:
             block_effects.refuse_block_collision_in_tick(self, sim)
         self.tick_fire(sim)
         if fluids_1_12.is_in_lava(self, sim.world) if old else self.is_in_lava():
-            if not sim.features.apply_effects_from_blocks:   # 1.21.7: lava's entityInside in the block walk
+            features = sim.features     # 1.21.7: lava's entityInside in the block walk (where it is simulated)
+            if not features.apply_effects_from_blocks or "block_effects" in features.refused:
                 self.set_on_fire_from_lava(sim)
             self.halve_fall_distance_in_lava(sim)
         if self.pos.y < void_y(sim.world.dimension, sim.features):   # attemptTickInVoid

@@ -123,6 +123,7 @@ def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None =
     calls `Entity.tickBlockCollision` instead (`tick_block_collision`, from `start` or the tick's start)."""
     if "block_effects" in sim.features.refused:
         refuse_block_collision_in_tick(e, sim)
+        e.movements = ()            # what 1.21.7's walk would have taken (nothing acts where it did not stop)
         return
     if sim.features.block_collisions_1_12:
         _do_block_collisions_1_12(e, sim, rec)
