@@ -197,12 +197,9 @@ def tick_block_collision(e: Entity, sim: TickContext, rec, start: Vec3) -> None:
     gives, once, while the entity is alive, calls its block's `onEntityCollision`; then the fire test on the
     blocks met (no fire or lava: fireTicks ≤ 0 → −burning duration; on fire and wet: put out). 1.21.4 the same:
     its queued checks are only this one for the entities modelled, its box at the end the box now."""
-    if e.removed or e.no_clip:                                                  # shouldTickBlockCollision
+    if not _step_on_if_affected(e, sim):
         return
     world = sim.world
-    if e.on_ground:
-        pos = supporting_block.get_landing_pos(e, world, sim.features)
-        on_stepped_on(world.get_block_state(*pos), e)
     box = e.box.contract(TICK_BLOCK_COLLISION_CONTRACT)
     met_fire = False
     cells = collect_collisions_between(start, e.pos, box)
@@ -262,12 +259,9 @@ def apply_effects_from_blocks(e: Entity, sim: TickContext, rec, start: Vec3 | No
         elif (last.x - e.pos.x) ** 2 + (last.y - e.pos.y) ** 2 + (last.z - e.pos.z) ** 2 > \
                 TRAILING_MOVEMENT_MIN_SQUARED:
             movements.append(Movement(last, e.pos, False))
-    if e.removed or e.no_clip:                                                  # isAffectedByBlocks
+    if not _step_on_if_affected(e, sim):
         return
     world = sim.world
-    if e.on_ground:
-        pos = supporting_block.get_landing_pos(e, world, sim.features)
-        on_stepped_on(world.get_block_state(*pos), e)
     was_on_fire, before = e.is_on_fire(), e.fire_ticks
     collector = StepBasedCollector(_inside_effects(sim))
     visited: set[BlockPos] = set()
@@ -284,6 +278,17 @@ def apply_effects_from_blocks(e: Entity, sim: TickContext, rec, start: Vec3 | No
         e.random.next_float()
     if not e.is_on_fire() and e.fire_ticks <= before and e.fire_ticks <= 0:
         e.fire_ticks = -e.burning_duration()
+
+
+def _step_on_if_affected(e: Entity, sim: TickContext) -> bool:
+    """Whether blocks act on the entity (`shouldTickBlockCollision`, 1.21.7 `isAffectedByBlocks`: alive, not
+    no-clip); if so, `onSteppedOn` of its landing block when on the ground first."""
+    if e.removed or e.no_clip:
+        return False
+    if e.on_ground:
+        pos = supporting_block.get_landing_pos(e, sim.world, sim.features)
+        on_stepped_on(sim.world.get_block_state(*pos), e)
+    return True
 
 
 def _box_at(e: Entity, p: Vec3) -> Box:
