@@ -23,7 +23,7 @@ from engine.motion.inside_blocks import (
 )
 from engine.tick.scene import load_scene_text
 from tests.conftest import SCENES_DIR
-from tests.engine.test_compiled_equality import flag_world, run_lines
+from tests.engine.test_version_block_effects import assert_runs_alike_three_ways
 
 WALK = (SCENES_DIR / "block_effects_walk_1_21_8.toml").read_text()
 RUNS = {"1.21.4": ("1.21.4", {}), "1.21.7": ("1.21.7", {}), "1.21.8": ("1.21.8", {}),
@@ -104,13 +104,7 @@ def test_1_21_8_s_walk_runs_compiled_as_on_the_object_path() -> None:
     """The TNT and falling-block loops serve 1.21.8, handing an entity near a block with an effect to the object
     path (items, XP orbs, boats and minecarts take the object path in these releases): the bundled scene, TNT
     shot through cobwebs and on fire run compiled, on the object path and traced alike."""
-    makes = {"scene": lambda: load_scene_text(WALK), "fast": lambda: flag_world("fast", "1.21.8"),
-             "fire": lambda: flag_world("fire", "1.21.8")}
-    for name, make in makes.items():
-        sim = make()
-        lines = run_lines(sim, 8, "compiled")
-        assert lines == run_lines(make(), 8, "object") == run_lines(make(), 8, "traced"), name
-        assert sim.kernel_ticks > 0, name
+    assert_runs_alike_three_ways(WALK, "1.21.8", 8)
 
 
 def test_an_axis_independent_movement_steps_y_first_then_the_longer_horizontal_axis_last() -> None:
