@@ -29,6 +29,9 @@ TICK_BLOCK_COLLISION_CONTRACT = f32(1.0e-5)  # Entity.checkBlockCollision: getBo
 SWEEP_MIN_LENGTH_SQUARED = f32(f32(0.99999) * f32(0.99999))  # lengthSquared() < MathHelper.square(0.99999F): no sweep
 SWEEP_END_NUDGE = 1.0e-7            # collectCollisionsBetween: normalize().multiply(1.0E-7) past both corners
 SWEEP_MAX_STEPS = 16                # collectCollisionsBetween: if (p++ > 16) break
+MOVEMENTS_PER_TICK = 100            # Entity.addMovementThisTick (1.21.7): at 100 recorded, the first two merge
+WALK_HULL_MARGIN = 1.0e-4           # block_effects._effects_in_reach: the walk's hull, wider than its 1.0E-5F clamps
+TRAILING_MOVEMENT_MIN_SQUARED = 9.999999439624929e-11   # Entity.applyEffectsFromBlocks: Mth.square(1.0E-5F) in float
 SWEEP_CELL_MARGIN = f32(1.0e-5)     # collectCollisionsBetween: the hit clamped (double)i + 1.0E-5F .. i + 1.0 - 1.0E-5F
 MOVEMENT_MULTIPLIER_MIN_SQUARED = 1.0e-7  # Entity.move step 3: movementMultiplier.lengthSquared() > 1e-7
 

@@ -338,6 +338,17 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "LivingEntity.tickMovement (1.21.2)", (1, 21, 2), None),
     "fire_block_1_21_2": ("AbstractFireBlock.onEntityCollision adds a fire tick only below 0 and sets 8 s of fire "
                           "at 0 or above (was: one more tick, 8 s when that reaches 0) (1.21.2)", (1, 21, 2), None),
+    "apply_effects_from_blocks": ("Entity.applyEffectsFromBlocks replaces tickBlockCollision: Entity.move records "
+                                  "each movement, and the tick walks them in order, an axis-independent one axis by "
+                                  "axis (Y first), the box at each step's end (forEachBlockIntersectedBetween: no "
+                                  "1.0E-7 nudge, a step index per cell, each cell once a tick); the fluids' "
+                                  "entityInside act along it (water puts out, lava ignites and hurts: no longer in "
+                                  "the base tick), and fire, lava and extinguishing are applied after the walk by "
+                                  "InsideBlockEffectApplier.StepBasedCollector, per step in effect-type order; fire "
+                                  "ticks reset unless on fire or increased (1.21.7)", (1, 21, 7), None),
+    "bubble_column_above_no_collision": ("BubbleColumnBlock.entityInside takes the surface rule where the block "
+                                         "above has no collision shape and no fluid (was: is air) (1.21.7)",
+                                         (1, 21, 7), None),
     "push_away_double_sqrt": ("Entity.pushAwayFrom divides by Math.sqrt in double, not MathHelper.sqrt's float "
                               "(1.17)", (1, 17, 0), None),
     "minecart_water_drag": ("a minecart touching water: gravity 0.005 (not 0.04), at most 0.2 per axis and tick "
@@ -810,12 +821,13 @@ MECHANICS: dict[str, Mechanic] = {
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.doBlockCollisions")),
             Change((1, 13, 0), (1, 14, 0), _PRE_1_14),
-            Change((1, 21, 5), None, "Entity.move of 1.21.7 and 1.21.8 (read) records each movement (Entity.Movement, "
-                   "axis by axis) and applyEffectsFromBlocks walks them in order (forEachBlockIntersectedBetween, the "
-                   "box at each step's end), fluids' entityInside included, and applies fire, lava and extinguishing "
-                   "through InsideBlockEffectApplier by effect type; 1.21.4 (read) runs 1.21.3's single check: not "
-                   "simulated, and 1.21.5-1.21.6 not read (the release of the change unknown); 1.21.11 adds "
-                   "EntityCollisionHandler callbacks and piston moves not scaled by the movement multiplier"),)),
+            Change((1, 21, 5), (1, 21, 7), "Entity.move of 1.21.7 and 1.21.8 (read) records each movement and "
+                   "applyEffectsFromBlocks walks them (apply_effects_from_blocks), where 1.21.4 (read) runs 1.21.3's "
+                   "single check; 1.21.5-1.21.6 not read, the release of the change unknown"),
+            Change((1, 21, 9), None, "1.21.10's block walk (read in part) differs from 1.21.8's: a step budget per "
+                   "movement, the axis order of the movement before collisions, forEachBlockIntersectedBetween from "
+                   "the box's furthest corner, bubble columns acting only on a box in their cell or a long move; "
+                   "1.21.9 not read, 1.21.10-1.21.11 not simulated (1.21.11 adds EntityCollisionHandler)"))),
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move's landing block")),
@@ -1171,6 +1183,8 @@ class Features:
     move_fall_reset_raycast: bool
     tick_block_collision: bool
     fire_block_1_21_2: bool
+    apply_effects_from_blocks: bool
+    bubble_column_above_no_collision: bool
     push_away_double_sqrt: bool
     minecart_water_drag: bool
     boat_fall_distance_float: bool

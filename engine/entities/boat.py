@@ -140,7 +140,8 @@ class BoatBatch(SolidRowBatch):
 
     def decides(self, world: World, features: Features) -> bool:
         return not features.refused & self.mechanics and features.in_lava_by_fluid_height \
-            and features.submerged_below_eye and not features.water_material_acceleration
+            and features.submerged_below_eye and not features.water_material_acceleration \
+            and not features.apply_effects_from_blocks     # 1.21.7's block walk: objects only
 
     def row(self, e: Boat, traced: bool) -> int:
         """The boat's row, or −2 − row where its tick takes the object path (the loop reads its box still)."""

@@ -87,6 +87,9 @@ class Entity:
         """The attribute behind scene field `name` (an item's "age" is its own `item_age`, not `Entity.age`)."""
         return cls.FIELD_ATTRIBUTES.get(name, name)
 
+    # AbstractMinecart.applyEffectsFromBlocks (1.21.7): the walk at the position alone, the records dropped
+    WALKS_AT_POSITION: ClassVar[bool] = False
+
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         self.id = entity_id
         self.pos = pos
@@ -123,6 +126,7 @@ class Entity:
         self.passengers: list[Entity] = []     # in the order they started riding
         self.fire_ticks = -self.burning_duration()   # Entity.fireTicks
         self.on_fire_at_move = False           # Entity.onFire (1.21.2): on fire when the last move began
+        self.movements: tuple = ()             # Entity.movementThisTick (1.21.7): inside_blocks.Movement
 
     def tick_entity_head(self) -> None:
         """`ServerWorld.tickEntity` before the entity's own tick: age + 1, and `Entity.resetPosition`'s previous
@@ -370,9 +374,19 @@ class Entity:
         return not self.first_update and self.fluid_height["lava"] > 0.0
 
     def set_on_fire_from_lava(self, sim: TickContext) -> None:
-        """`Entity.setOnFireFromLava`: 15 s of fire and 4 damage unless fire-immune."""
+        """`Entity.setOnFireFromLava`: 15 s of fire and 4 damage unless fire-immune (1.21.7: `lavaIgnite`, then
+        `lavaHurt`)."""
+        self.lava_ignite()
+        self.lava_hurt(sim)
+
+    def lava_ignite(self) -> None:
+        """`Entity.lavaIgnite` (1.21.7): 15 s of fire unless fire-immune."""
         if not self.is_fire_immune():
             self.set_on_fire_for(LAVA_FIRE_SECONDS)
+
+    def lava_hurt(self, sim: TickContext) -> None:
+        """`Entity.lavaHurt` (1.21.7): 4 damage unless fire-immune."""
+        if not self.is_fire_immune():
             self.damage(sim, damage_source.LAVA, LAVA_DAMAGE)
 
     def tick_fire(self, sim: TickContext) -> None:
@@ -415,7 +429,9 @@ class Entity:
             block_effects.refuse_block_collision_in_tick(self, sim)
         self.tick_fire(sim)
         if fluids_1_12.is_in_lava(self, sim.world) if old else self.is_in_lava():
-            self.set_on_fire_from_lava(sim)
+            features = sim.features     # 1.21.7: lava's entityInside in the block walk (where it is simulated)
+            if not features.apply_effects_from_blocks or "block_effects" in features.refused:
+                self.set_on_fire_from_lava(sim)
             self.halve_fall_distance_in_lava(sim)
         if self.pos.y < void_y(sim.world.dimension, sim.features):   # attemptTickInVoid
             if "void" in sim.features.refused:

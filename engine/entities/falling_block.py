@@ -87,7 +87,8 @@ class FallingBatch(RowBatch):
                     or features.collision_aabb_lists or features.move_motion_fields)
 
     def row(self, e: FallingBlock, traced: bool) -> int:
-        return -1 if e.passengers or e.step_height or e.block_state.block in ANVILS else e._r
+        # 1.21.7: movements recorded since its last tick (a shulker box's push) are walked by the object path
+        return -1 if e.passengers or e.step_height or e.movements or e.block_state.block in ANVILS else e._r
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:

@@ -110,7 +110,7 @@ class ItemBatch(UnriddenRowBatch):
     def decides(self, world: World, features: Features) -> bool:
         return not (world.collidable_count or features.refused & self.mechanics or features.move_motion_fields
                     or features.collision_aabb_lists) and features.item_float_by_fluid_height \
-            and features.in_lava_by_fluid_height
+            and features.in_lava_by_fluid_height and not features.apply_effects_from_blocks   # 1.21.7: objects
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:

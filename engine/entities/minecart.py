@@ -125,7 +125,8 @@ class MinecartBatch(SolidRowBatch):
 
     def decides(self, world: World, features: Features) -> bool:
         # before 1.16.2 isInLava is a flag Entity.move's block check sets (`in_lava_by_fluid_height`): not a column
-        return not features.refused & self.mechanics and features.in_lava_by_fluid_height
+        return not features.refused & self.mechanics and features.in_lava_by_fluid_height \
+            and not features.apply_effects_from_blocks     # 1.21.7's block walk: objects only
 
     def row(self, e: AbstractMinecart, traced: bool) -> int:
         """The cart's row, or −2 − row where its tick takes the object path (the loop reads its box still)."""
@@ -152,6 +153,7 @@ class AbstractMinecart(RowBacked, Entity):
     """`AbstractMinecartEntity`: the server tick of every cart type modelled. Its state is a row of `CART_ROWS`
     (engine.entities.minecart_kernel), its yaw, wobble and rail among the row's extras."""
     MECHANIC = "minecart"   # the versions table's row (engine/core/versions.py)
+    WALKS_AT_POSITION = True   # AbstractMinecart.applyEffectsFromBlocks (1.21.7, the default controller)
 
     WIDTH = MINECART_WIDTH
     HEIGHT = MINECART_HEIGHT

@@ -79,7 +79,8 @@ class TntBatch(RowBatch):
                     or not features.lava_push)          # 1.14-1.15.2's fluids: objects only
 
     def row(self, e: Tnt, traced: bool) -> int:
-        return -1 if e.passengers or e.step_height or traced and e.fuse <= 1 else e._r
+        # 1.21.7: movements recorded since its last tick (a shulker box's push) are walked by the object path
+        return -1 if e.passengers or e.step_height or e.movements or traced and e.fuse <= 1 else e._r
 
     def loop_arguments(self, world: World, features: Features) -> tuple[tuple, tuple]:
         """`kernel.tick_rows`' arguments before `cells` (the block arrays) and those between `start` and `marks`."""

@@ -101,7 +101,8 @@ class XpOrbBatch(UnriddenRowBatch):
     def decides(self, world: World, features: Features) -> bool:
         return not (world.collidable_count or features.refused & self.mechanics or features.move_motion_fields
                     or features.collision_aabb_lists or features.xp_orb_tick_1_12 or features.xp_orb_bounce_prev_y) \
-            and features.in_lava_by_fluid_height and features.submerged_below_eye
+            and features.in_lava_by_fluid_height and features.submerged_below_eye \
+            and not features.apply_effects_from_blocks     # 1.21.7's block walk: objects only
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:

@@ -44,23 +44,36 @@ from engine.constants import (
     SWEEP_MAX_STEPS,
     SWEEP_MIN_LENGTH_SQUARED,
     TICK_BLOCK_COLLISION_CONTRACT,
+    TRAILING_MOVEMENT_MIN_SQUARED,
     VEC_ZERO_BELOW_1_21_2,
+    WALK_HULL_MARGIN,
 )
 from engine.core.trace import cell
 from engine.core.versions import refusal
 from engine.entities import damage_source
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.geometry.shapes import FULL_CUBE_BOX
-from engine.influences.fluids import on_lava_block_collision
+from engine.influences.fluids import get_height, on_lava_block_collision
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, floor
 from engine.jit import plain
 from engine.motion import supporting_block
+from engine.motion.inside_blocks import (
+    EXTINGUISH,
+    FIRE_IGNITE,
+    LAVA_IGNITE,
+    Movement,
+    StepBasedCollector,
+    axis_steps,
+    blocks_intersected_between,
+    collided_along_vector,
+)
 from engine.motion.move_kernel import land_on_block
 from engine.motion.raycast import raycast_boxes, voxel_walk
 from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
 from engine.world.blocks import parse_block_state
+from engine.world.fluid_states import WATER, fluid_state
 from engine.world.world import EFFECT, FLUID
 
 if TYPE_CHECKING:
@@ -110,9 +123,13 @@ def check_block_collision(e: Entity, sim: TickContext, rec, start: Vec3 | None =
     calls `Entity.tickBlockCollision` instead (`tick_block_collision`, from `start` or the tick's start)."""
     if "block_effects" in sim.features.refused:
         refuse_block_collision_in_tick(e, sim)
+        e.movements = ()            # what 1.21.7's walk would have taken (nothing acts where it did not stop)
         return
     if sim.features.block_collisions_1_12:
         _do_block_collisions_1_12(e, sim, rec)
+        return
+    if sim.features.apply_effects_from_blocks:
+        apply_effects_from_blocks(e, sim, rec, start)
         return
     if sim.features.tick_block_collision:
         tick_block_collision(e, sim, rec, e.prev_pos if start is None else start)
@@ -180,12 +197,9 @@ def tick_block_collision(e: Entity, sim: TickContext, rec, start: Vec3) -> None:
     gives, once, while the entity is alive, calls its block's `onEntityCollision`; then the fire test on the
     blocks met (no fire or lava: fireTicks ≤ 0 → −burning duration; on fire and wet: put out). 1.21.4 the same:
     its queued checks are only this one for the entities modelled, its box at the end the box now."""
-    if e.removed or e.no_clip:                                                  # shouldTickBlockCollision
+    if not _step_on_if_affected(e, sim):
         return
     world = sim.world
-    if e.on_ground:
-        pos = supporting_block.get_landing_pos(e, world, sim.features)
-        on_stepped_on(world.get_block_state(*pos), e)
     box = e.box.contract(TICK_BLOCK_COLLISION_CONTRACT)
     met_fire = False
     cells = collect_collisions_between(start, e.pos, box)
@@ -218,6 +232,151 @@ def tick_block_collision(e: Entity, sim: TickContext, rec, start: Vec3) -> None:
         e.random.next_float()
     if e.is_on_fire() and wet:
         e.fire_ticks = -e.burning_duration()
+
+
+def apply_effects_from_blocks(e: Entity, sim: TickContext, rec, start: Vec3 | None = None) -> None:
+    """`Entity.applyEffectsFromBlocks` (1.21.7, `apply_effects_from_blocks`): the tick's recorded movements
+    (`Entity.move`'s, `inside_blocks.add_movement_this_tick`) then one from the last to the position when they
+    part by more than 1.0E-5F, or the tick's own from its start when none was recorded; `start` given, the one
+    movement from it to the position (`applyEffectsFromBlocks(from, to)`: a piston's push) and the records kept;
+    a minecart walks its position alone and drops its records (`AbstractMinecart.applyEffectsFromBlocks`). Then:
+    `stepOn` of the landing block when on the ground, the walk (`_check_inside_blocks`), the collected fire,
+    lava and extinguishing effects (`StepBasedCollector.applyAndClear`), the extinguish sound's two floats where
+    the entity was on fire and is not now, and fireTicks ≤ 0 → −burning duration unless on fire or increased.
+    (Vanilla's unlit fireTicks is 0 from 1.21.7, `getFireImmuneTicks`; the engine keeps −1: no modelled entity is
+    fire-immune, so the value is never below 0 there, and 0 and −1 act alike everywhere they are read.)"""
+    if start is None and e.WALKS_AT_POSITION:
+        start = e.pos
+        e.movements = ()
+    if start is not None:
+        movements = [Movement(start, e.pos, False)]
+    else:
+        movements = list(e.movements)
+        e.movements = ()
+        last = movements[-1].end if movements else None
+        if last is None:
+            movements.append(Movement(e.prev_pos, e.pos, False))
+        elif (last.x - e.pos.x) ** 2 + (last.y - e.pos.y) ** 2 + (last.z - e.pos.z) ** 2 > \
+                TRAILING_MOVEMENT_MIN_SQUARED:
+            movements.append(Movement(last, e.pos, False))
+    if not _step_on_if_affected(e, sim):
+        return
+    world = sim.world
+    was_on_fire, before = e.is_on_fire(), e.fire_ticks
+    collector = StepBasedCollector(_inside_effects(sim))
+    visited: set[BlockPos] = set()
+    if rec is not None or _effects_in_reach(e, world, movements):
+        for m in movements:
+            d = m.end.add(-m.start.x, -m.start.y, -m.start.z)
+            steps = axis_steps(m.start, m.end) if m.axis_independent and d.length_squared() > 0.0 \
+                else [(m.start, m.end)]
+            for frm, to in steps:
+                _check_inside_blocks(e, sim, rec, frm, to, collector, visited)
+    collector.apply_and_clear(e)
+    if was_on_fire and not e.is_on_fire():                                      # the extinguish sound's pitch
+        e.random.next_float()
+        e.random.next_float()
+    if not e.is_on_fire() and e.fire_ticks <= before and e.fire_ticks <= 0:
+        e.fire_ticks = -e.burning_duration()
+
+
+def _step_on_if_affected(e: Entity, sim: TickContext) -> bool:
+    """Whether blocks act on the entity (`shouldTickBlockCollision`, 1.21.7 `isAffectedByBlocks`: alive, not
+    no-clip); if so, `onSteppedOn` of its landing block when on the ground first."""
+    if e.removed or e.no_clip:
+        return False
+    if e.on_ground:
+        pos = supporting_block.get_landing_pos(e, sim.world, sim.features)
+        on_stepped_on(sim.world.get_block_state(*pos), e)
+    return True
+
+
+def _box_at(e: Entity, p: Vec3) -> Box:
+    """`Entity.makeBoundingBox(pos)`: the entity's dimensions' box at `p`."""
+    return Box.from_entity(p.x, p.y, p.z, e.width, e.height)
+
+
+def _effects_in_reach(e: Entity, world: World, movements: list[Movement]) -> bool:
+    """Whether a block acting on entities, or a fluid, lies in the hull of the walk's boxes (each movement's
+    boxes at its start and end, widened by WALK_HULL_MARGIN; a step's sweep stays inside them, its hits clamped
+    1.0E-5F into a cell from the box deflated by as much): elsewhere the walk does nothing."""
+    boxes = [_box_at(e, p) for m in movements for p in (m.start, m.end)]
+    lo = [floor(min(getattr(b, f"min_{a}") for b in boxes) - WALK_HULL_MARGIN) for a in "xyz"]
+    hi = [floor(max(getattr(b, f"max_{a}") for b in boxes) + WALK_HULL_MARGIN) for a in "xyz"]
+    return world.region_has(EFFECT, *lo, *hi) or world.region_has(FLUID, *lo, *hi)
+
+
+def _check_inside_blocks(e: Entity, sim: TickContext, rec, start: Vec3, end: Vec3, collector: StepBasedCollector,
+                         visited: set[BlockPos]) -> None:
+    """`Entity.checkInsideBlocks(from, to, collector, visited)` (1.21.7): each cell
+    `blocks_intersected_between` gives for the box at `end` deflated by 1.0E-5F, while the entity is alive: air
+    passed; each other cell once a tick (`visited`); its `entityInside` where its inside shape is the full cube
+    (every modelled block's but the end portal's, which stops the run) or met along the path; then its fluid's,
+    where the fluid's box (height `getHeight(world, pos)`, the top in float) is met along the path
+    (`collidedWithFluid`: the box at `start` moved to `end`, `collided_along_vector`), each call after the
+    collector's `advanceStep` to the cell's step."""
+    world = sim.world
+    box = _box_at(e, end).contract(TICK_BLOCK_COLLISION_CONTRACT)
+    start_box = _box_at(e, start)
+    dx, dy, dz = end.x - start.x, end.y - start.y, end.z - start.z
+    for pos, step in blocks_intersected_between(start, end, box):
+        if e.removed:                                                           # isAlive
+            return
+        if rec is not None:
+            rec.geometry(cell("checked_cell", pos, step))
+        state = world.get_block_state(*pos)
+        if state.is_air or pos in visited:
+            continue
+        visited.add(pos)
+        if state.block in _OWN_INSIDE_SHAPE:
+            raise refusal(sim.features, "block_effects", f"entity {e.id} in {state.block} at {list(pos)}, tick "
+                          f"{sim.tick_count}", f"{state.block}'s getEntityInsideCollisionShape and entityInside of "
+                          "1.21.7 are not compared")
+        collector.advance_step(step)
+        if state.block in phys.FIRE_TAG:
+            _fire_inside(state, e, sim, collector)
+        else:
+            handler = _COLLISION_HANDLERS.get(state.block)
+            if handler is not None:
+                handler(state, pos, e, sim)
+        fs = fluid_state(state)
+        if fs.fluid is None:
+            continue
+        x, y, z = pos
+        top = f32(float(y) + get_height(world, x, y, z))
+        if collided_along_vector(start_box, dx, dy, dz, Box(float(x), float(y), float(z), x + 1.0, top, z + 1.0)):
+            collector.advance_step(step)
+            if fs.fluid == WATER:                                          # WaterFluid.entityInside
+                collector.apply(EXTINGUISH)
+            else:                                                               # LavaFluid.entityInside
+                collector.apply(LAVA_IGNITE)
+                collector.run_after(LAVA_IGNITE, lambda o: o.lava_hurt(sim))
+
+
+def _fire_inside(state: BlockState, e: Entity, sim: TickContext, collector: StepBasedCollector) -> None:
+    """`BaseFireBlock.entityInside` (1.21.7): FIRE_IGNITE for the step, and after it damage(IN_FIRE, 1 for fire,
+    2 for soul fire) per fire block."""
+    damage = SOUL_FIRE_BLOCK_DAMAGE if state.block == "soul_fire" else FIRE_BLOCK_DAMAGE
+    collector.apply(FIRE_IGNITE)
+    collector.run_after(FIRE_IGNITE, lambda o: None if o.is_fire_immune() else
+                        o.damage(sim, damage_source.IN_FIRE, damage))
+
+
+def _fire_ignite(e: Entity) -> None:
+    """`BaseFireBlock.fireIgnite` (1.21.7; 1.21.2's `onEntityCollision` fire ticks): a tick more below 0, then
+    8 s of fire at 0 or above; a player's random extra ticks are refused where the entity is put in fire."""
+    if e.is_fire_immune():
+        return
+    if e.fire_ticks < 0:
+        e.fire_ticks += 1
+    if e.fire_ticks >= 0:
+        e.set_on_fire_for(FIRE_BLOCK_SECONDS)
+
+
+def _inside_effects(sim: TickContext) -> dict:
+    """`InsideBlockEffectType`'s effects (powder snow's freeze is not modelled: no modelled block applies it)."""
+    return {FIRE_IGNITE: _fire_ignite, LAVA_IGNITE: lambda o: o.lava_ignite(),
+            EXTINGUISH: lambda o: setattr(o, "fire_ticks", -o.burning_duration())}   # clearFire
 
 
 def collect_collisions_between(start: Vec3, end: Vec3, box: Box) -> list[BlockPos]:
@@ -303,10 +462,14 @@ def _sweet_berry_bush(state: BlockState, pos: BlockPos, e: Entity, sim: TickCont
 
 def _bubble_column(state: BlockState, pos: BlockPos, e: Entity, sim: TickContext) -> None:
     """Spec 04 §5: `drag=true` pulls down (magma), false pushes up; the surface rule when air is above
-    (`BubbleColumnBlock.onEntityCollision`; boats override the surface rule; from 1.21.4 a stuck arrow or
+    (`BubbleColumnBlock.onEntityCollision`; 1.21.7's `entityInside`: a block without collision shape nor fluid,
+    `bubble_column_above_no_collision`; boats override the surface rule; from 1.21.4 a stuck arrow or
     trident ignores the inner one, `held_in_place`)."""
     down = state.get("drag") == "true"
-    if sim.world.get_block_state(pos[0], pos[1] + 1, pos[2]).is_air:
+    world = sim.world
+    above = world.get_block_state(pos[0], pos[1] + 1, pos[2])
+    if world.get_collision_shape(above, *pos).is_empty and fluid_state(above).fluid is None \
+            if sim.features.bubble_column_above_no_collision else above.is_air:
         e.on_bubble_column_surface_collision(down)
     elif not e.held_in_place(sim.features):
         e.on_bubble_column_collision(down)

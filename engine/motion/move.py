@@ -27,6 +27,7 @@ from engine.jit import plain
 from engine.motion import block_effects, collision_boxes, move_kernel, raycast_kernel, supporting_block
 from engine.motion.collision import adjust_movement_for_collisions
 from engine.motion.collision_kernel import block_arrays
+from engine.motion.inside_blocks import Movement, add_movement_this_tick
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -68,9 +69,17 @@ def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, r
     their own or a piston's (`TntEntity`, `ItemEntity`, `ExperienceOrbEntity`, `FallingBlockEntity.tick`,
     `PistonBlockEntity.moveEntity`) call `Entity.tickBlockCollision` right after it; shulker-box and shulker
     pushes do not, nor the move of a living entity's travel (`LivingEntity.tickMovement` calls it after travel)."""
+    start = entity.pos
     run_stage(rec, entity, MOVE, _move, entity, sim, kind, movement, rec)
-    if sim.features.tick_block_collision and (kind is MovementType.PISTON or
-                                              kind is MovementType.SELF and not entity.living):
+    features = sim.features
+    if features.apply_effects_from_blocks and kind is MovementType.PISTON:
+        if entity.WALKS_AT_POSITION:    # AbstractMinecart.move: its own walk after every move
+            run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec)
+        # 1.21.7 PistonMovingBlockEntity.moveEntityByPiston: the push walked alone, then its record dropped
+        run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec, start)
+        entity.movements = entity.movements[:-1]                            # removeLatestMovementRecording
+    elif features.tick_block_collision and (kind is MovementType.PISTON or
+                                            kind is MovementType.SELF and not entity.living):
         run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec)
 
 
@@ -107,7 +116,10 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
         if features.move_fall_reset_raycast and e.fall_distance != 0.0 and d >= 1.0:   # 1.18.2
             run_stage(rec, e, S_FALL_RESET, reset_fall_on_raycast_hit, e, world, actual,
                       features.fall_reset_ray_capped, rec)
+        before = e.pos
         run_stage(rec, e, S_POSITION, update_position, e, actual, sets_position)
+        if features.apply_effects_from_blocks:                                      # 1.21.7: addMovementThisTick
+            add_movement_this_tick(e, Movement(before, e.pos, True))
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual,         # step 7
               world if features.supporting_block else None, rec, fields)
     if e.is_player and features.sprint_soft_collision:                              # 1.18 collidedSoftly

@@ -180,10 +180,16 @@ def test_1_21_4_s_block_walk_runs_compiled_as_on_the_object_path() -> None:
     TNT shot through cobwebs and falling through vines, and TNT on and beside fire run compiled, on the object path
     and traced alike, partly compiled. The row loops (TNT, items, falling blocks, carts) take 1.21.3's flags."""
     assert version_bits(features_for("1.21.4")) == version_bits(features_for("1.21.3"))
-    makes = {"scene": lambda: load_scene_text(MID_MOVE), "fast": lambda: flag_world("fast", "1.21.4"),
-             "fire": lambda: flag_world("fire", "1.21.4")}
+    assert_runs_alike_three_ways(MID_MOVE, "1.21.4", 12)
+
+
+def assert_runs_alike_three_ways(scene: str, version: str, ticks: int) -> None:
+    """`scene` and the flag worlds "fast" (TNT shot through cobwebs, falling through vines) and "fire" in
+    `version` run compiled (partly), on the object path and traced alike, without a refusal."""
+    makes = {"scene": lambda: load_scene_text(scene), "fast": lambda: flag_world("fast", version),
+             "fire": lambda: flag_world("fire", version)}
     for name, make in makes.items():
         sim = make()
-        lines = run_lines(sim, 12, "compiled")
-        assert lines == run_lines(make(), 12, "object") == run_lines(make(), 12, "traced"), name
+        lines = run_lines(sim, ticks, "compiled")
+        assert lines == run_lines(make(), ticks, "object") == run_lines(make(), ticks, "traced"), name
         assert sim.kernel_ticks > 0 and not lines[-1].startswith("NotImplementedError"), name
