@@ -67,10 +67,14 @@ def zombie_scene() -> str:
 
 
 def boat_scene() -> str:
-    """A player walking east into a boat resting on the floor 6 m ahead (a solid entity: it steps onto it and
-    off), and another walking far from it."""
-    return FLOOR + _entity(10, "boat", 6.5, 1.0, 0.5, RESTING) + _player(1, 0.5, 0.5, EAST, 30) \
-        + _player(2, 0.5, -8.5, EAST, 30)
+    """A player walking east into a boat resting on the floor 6 m ahead (a solid entity: it steps onto it), another
+    walking far from it, and a third sneaking east along a ledge one block high to its edge, where a second boat
+    rests on the floor below: the edge probe (`adjustMovementForSneaking`) finds the boat's box under its feet, so
+    it steps off onto the boat."""
+    ledge = '[[blocks]]\nfrom = [-8, 1, -8]\nto = [-3, 1, -6]\nblock = "minecraft:stone"\n'
+    return FLOOR + ledge + _entity(10, "boat", 6.5, 1.0, 0.5, RESTING) + _entity(11, "boat", -1.0, 1.0, -7.0, RESTING) \
+        + _player(1, 0.5, 0.5, EAST, 30) + _player(2, 0.5, 8.5, EAST, 30) \
+        + _player(3, -3.5, -7.0, EAST + "sneak = true\n", 30).replace("1.0, -7.0]", "2.0, -7.0]")
 
 
 SCENES = {"tnt": (tnt_scene, 50), "items": (items_scene, 40), "zombie": (zombie_scene, 30),
@@ -126,11 +130,12 @@ def test_players_beside_an_exploding_tnt_stack(runs) -> None:
 
 
 def test_players_among_items_and_orbs_are_compiled(runs) -> None:
-    """Compiled, object and traced agree; every player tick was compiled, the walkers crossed the field (past its
-    east edge) and the items and orbs are all still there."""
+    """Compiled, object and traced agree; every player tick was compiled, each player walked into the field and
+    the items and orbs are all still there."""
     _, handed, sim = runs["items"]
     assert handed == []
-    assert all(p.pos.x > 3.0 for p in sim.entities if p.is_player), [p.pos for p in sim.entities if p.is_player]
+    players = [e for e in sim.entities if e.is_player]
+    assert all(p.box.max_x > -3.625 for p in players), [p.pos for p in players]   # each reached the field
     assert sum(not e.is_player for e in sim.entities) == 36
 
 
@@ -143,14 +148,17 @@ def test_a_player_beside_a_zombie_hands_back_while_crammed(runs) -> None:
     assert sim.entity_by_id(10).pos.x > 2.6, sim.entity_by_id(10).pos
 
 
-def test_a_player_walking_into_a_boat_hands_back_near_it(runs) -> None:
-    """Compiled, object and traced agree; the player reaching the boat was handed back (its box within reach of
-    the boat's), the far one never, and its first ticks were compiled; it stepped up onto the boat."""
-    lines, handed, _ = runs["boat"]
-    assert handed and set(handed) == {1} and len(handed) < 20, handed
+def test_players_walking_into_a_boat_hand_back_near_it(runs) -> None:
+    """Compiled, object and traced agree; the players reaching a boat were handed back (their boxes within reach of
+    the boat's), the far one never, and the first walker's first ticks were compiled; it stepped up onto the
+    boat, and the sneaker stepped off the ledge onto the other boat (standing on its top)."""
+    lines, handed, sim = runs["boat"]
+    assert set(handed) == {1, 3} and handed.count(1) < 30, handed
     heights = [next(e["pos"][1] for e in json.JSONDecoder().raw_decode(line)[0] if e["id"] == 1)
                for line in lines[:30]]
     assert max(heights) > 1.5, heights
+    top = sim.entity_by_id(11).box.max_y                     # the boat below the ledge
+    assert sim.entity_by_id(3).pos.y == top and sim.entity_by_id(3).pose == "crouching", sim.entity_by_id(3).pos
 
 
 @pytest.mark.parametrize(("name", "old", "new", "scene"), [
