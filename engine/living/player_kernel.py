@@ -14,8 +14,8 @@ trapdoor or scaffolding at the feet, a block with an entity effect where the mov
 sand, honey, slime, beds, farmland…), a landing that would hurt, fire ticks, the void, gliding, no-clip, a movement
 multiplier, the border within reach, non-finite numbers, or another entity's box met for cramming (a player's, or
 another pushable kind's: `pushable_met`). It gives a player back before its tick where a solid entity (boat,
-shulker) lies within reach (`solid_near`). What the Python batch leaves to the object path before the loop (Depth Strider, Dolphin's Grace and
-every other effect among it): see `engine.living.player.PlayerBatch`.
+shulker) lies within reach (`solid_near`). What the Python batch leaves to the object path before the loop (Depth
+Strider, Dolphin's Grace and every other effect among it): see `engine.living.player.PlayerBatch`.
 """
 
 from __future__ import annotations
