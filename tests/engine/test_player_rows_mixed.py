@@ -1,8 +1,9 @@
 """The compiled players phase beside other kinds (engine.living.player.PlayerBatch): players beside a TNT stack that
-explodes, among items and XP orbs, beside a zombie (cramming) and walking into a boat (a solid entity) run
-compiled, on the object path and traced with the same states bit for bit every tick; the loop hands back exactly
-the players whose tick meets another entity; mutants that ignore a pushable or a solid neighbour are caught; the
-kernels run as plain Python (`NUMBA_DISABLE_JIT=1`) with the same results."""
+explodes, among items and XP orbs, beside a zombie (cramming), walking into a boat (a solid entity) and crouching
+under a zombie's feet (the cramming search before `updateSize`) run compiled, on the object path and traced with
+the same states bit for bit every tick; the loop hands back exactly the players whose tick meets another entity;
+mutants that ignore a pushable or a solid neighbour, or search after `updateSize`, are caught; the kernels run as
+plain Python (`NUMBA_DISABLE_JIT=1`) with the same results."""
 
 from __future__ import annotations
 
@@ -77,8 +78,16 @@ def boat_scene() -> str:
         + _player(3, -3.5, -7.0, EAST + "sneak = true\n", 30).replace("1.0, -7.0]", "2.0, -7.0]")
 
 
+def crouch_scene() -> str:
+    """A player standing under the overhang of a zombie on the edge of a slab (the zombie's box 0.3 above the
+    crouching box's top, within the standing box's) that sneaks from tick 1: its tick crouches after
+    `tickCramming`, whose search still reads the standing box and finds the zombie."""
+    slab = '[[blocks]]\nfrom = [5, 2, 0]\nto = [5, 2, 0]\nblock = "minecraft:smooth_stone_slab[type=bottom]"\n'
+    return FLOOR + slab + _entity(10, "zombie", 5.01, 2.5, 0.5, RESTING) + _player(1, 4.6, 0.5, "sneak = true\n", 10)
+
+
 SCENES = {"tnt": (tnt_scene, 50), "items": (items_scene, 40), "zombie": (zombie_scene, 30),
-          "boat": (boat_scene, 30)}
+          "boat": (boat_scene, 30), "crouch": (crouch_scene, 10)}
 
 
 def run(name: str, mode: str) -> tuple[list[str], list[int], object]:
@@ -161,14 +170,26 @@ def test_players_walking_into_a_boat_hand_back_near_it(runs) -> None:
     assert sim.entity_by_id(3).pos.y == top and sim.entity_by_id(3).pose == "crouching", sim.entity_by_id(3).pos
 
 
+def test_the_cramming_search_reads_the_box_before_the_pose_changes(runs) -> None:
+    """Compiled, object and traced agree; the player crouching under the zombie's feet was handed back in that
+    tick only (its standing box met the zombie's; the push parted them), then compiled, crouching."""
+    _, handed, sim = runs["crouch"]
+    assert handed == [1], handed
+    assert sim.entity_by_id(1).pose == "crouching" and sim.entity_by_id(10).pos.x > 5.01
+
+
 @pytest.mark.parametrize(("name", "old", "new", "scene"), [
     ("pushable_met", "return _boxes_meet(f, NO_ROWS, pushables", "return False and _boxes_meet(f, NO_ROWS, pushables",
      "zombie"),                                                     # the zombie's box met is ignored
     ("solid_near", "return _boxes_meet(f, NO_ROWS, solids", "return False and _boxes_meet(f, NO_ROWS, solids",
      "boat"),                                                       # the boat's box in reach is ignored
+    ("players_loop", "        if changed >= 0 and (crowd_meets(",
+     "        if pose != poses[n]:\n            set_pose(f, r, pose)\n        if changed >= 0 and (crowd_meets(",
+     "crouch"),                                         # the cramming search after updateSize, not before
 ])
 def test_mutants_ignoring_a_neighbour_are_caught(monkeypatch, name: str, old: str, new: str, scene: str) -> None:
-    """The three-way comparison fails for a players' loop that ignores another kind's box."""
+    """The three-way comparison fails for a players' loop that ignores another kind's box, or that searches for
+    cramming with the box of the pose `updateSize` set after it."""
     mutant = _mutant(player_kernel, name, old, new)
     _uncompiled(monkeypatch)
     monkeypatch.setattr(player_kernel, name, mutant)
