@@ -68,7 +68,7 @@ from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import features_for, refusal
 from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
 from engine.entities.common import slipperiness_column
-from engine.entities.entity import rotation_vector
+from engine.entities.entity import Entity, rotation_vector
 from engine.entities.firework import use_while_gliding
 from engine.entities.rows import (
     LIVING_FLAGS,
@@ -103,7 +103,6 @@ if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
-    from engine.entities.entity import Entity
     from engine.entities.projectile import Projectile
     from engine.world.world import World
 
@@ -229,18 +228,40 @@ _KERNEL_FEATURES = features_for("1.16.5")   # what the player kernels decide (en
 
 
 class PlayerBatch:
-    """The players phase over `PLAYER_ROWS` (`engine.living.player_kernel`): in 1.16.5, in a world of players
-    only (no other entity to push or collide with), untraced. A player takes the object path where its tick uses an
-    item (its input columns say so) or, decided before the loop (`ready`), where it draws a bow, rides or carries,
-    has an effect, is hurt or dead, wears an elytra or Depth Strider, is neither standing nor crouching, or its
-    movement speed has a base or modifier other than a player's and the sprint's.
+    """The players phase over `PLAYER_ROWS` (`engine.living.player_kernel`): in 1.16.5, untraced, in a world that
+    may hold any other entities. A player takes the object path where its tick uses an item (its input columns say
+    so) or, decided before the loop (`ready`), where it draws a bow, rides or carries, has an effect, is hurt or
+    dead, wears an elytra or Depth Strider, is neither standing nor crouching, or its movement speed has a base or
+    modifier other than a player's and the sprint's.
+
+    What a player's tick reads of other entities (1.16.5 `ClientPlayerEntity.tickMovement`,
+    `PlayerEntity.tickMovement`, `LivingEntity.tickMovement`), and how the loop meets it:
+
+    - `LivingEntity.tickCramming` after the move: the entities whose box meets the player's (`getOtherEntities`,
+      `EntityPredicates.canBePushedBy`: `isPushable` — living entities alive and not climbing, boats, minecarts;
+      not armor stands, TNT, items, XP orbs, projectiles, falling blocks); with one found it pushes them and itself
+      (`pushAway`) and may take cramming damage. Other players: the crowd grid (`player_kernel.crowd_meets`);
+      the other kinds: their boxes as this tick's `pushables` (`player_kernel.pushable_met`). A player meeting
+      either is handed back to the object path, which pushes in vanilla's order.
+    - The collision boxes of solid entities (`Entity.isCollidable`: boats, shulkers; `world.collidable_count`) in
+      `Entity.move`'s sweep and step-up, the sneaking edge probe, the water exit test and the pose checks
+      (`wouldPoseNotCollide`): a player with such a box within reach (`player_kernel.solid_near`) is handed back
+      before its tick.
+    - `PlayerEntity.tickMovement`'s `collideWithEntity` of the entities within its box grown by (1, 0.5, 1)
+      (`onPlayerCollision`: picking up items, XP orbs and arrows): not simulated on either path, nor does an XP
+      orb follow a player (`engine.entities.xp_orb`).
+    - Riding (`tickRiding`, a vehicle placing its rider): a player riding or carrying is not `ready`.
+
+    What other kinds do to players happens in the entity phase (an explosion's push and damage, a projectile's
+    hit, a mob's or boat's push): a player hurt there is not `ready`; a push changes only its row's Motion.
 
     What the loop reads besides the rows is kept from tick to tick (`rows`): the players' rows, their input
     schedules as columns (`InputSchedule.columns`, concatenated), whether each is `ready`, and which stretch of its
     schedule its `held` was last set from. It is made again only where the players are not those of the last tick
     (a player joined, left or was restored), the last tick's players phase did not run here, or state outside the
     rows was edited since (engine.core.edits: effects, attributes, equipment, riding, health, pose, schedules…);
-    otherwise a tick costs no Python per player."""
+    otherwise a tick costs no Python per player. The other entities a player's tick may push or collide with are
+    kept likewise while no edit changes who is in the world (`_others`); their boxes are read each tick."""
 
     table = PLAYER_ROWS
     mechanics = frozenset({"living", "player", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
@@ -251,16 +272,18 @@ class PlayerBatch:
         self._edits = -1
         self._tick: int | None = None
         self._columns: tuple = ()
+        self._others_key: tuple = ()
+        self._others: list[Entity] = []
 
     def decides(self, world: World, features: Features, players: list[PlayerEntity]) -> bool:
         # the kernels decide 1.16.5 as it is: any other release, or a flag set otherwise (a version diff's
         # flipped flag), takes the object path
-        return (features == _KERNEL_FEATURES and not features.refused & self.mechanics
-                and not world.collidable_count and len(world.entities) == len(players))
+        return features == _KERNEL_FEATURES and not features.refused & self.mechanics
 
-    def rows(self, players: list[PlayerEntity], tick: int) -> tuple:
+    def rows(self, world: World, players: list[PlayerEntity], tick: int) -> tuple:
         """What `tick_rows` reads this tick: the players' rows, `ready`, their poses, the input columns (begin, end,
-        then `InputSchedule.columns` concatenated), the held cursors, and the tick."""
+        then `InputSchedule.columns` concatenated), the held cursors, the tick, and the boxes of the other
+        entities the players' ticks may push and collide with (`others`)."""
         same = self._tick == tick - 1 and self._edits == edits() and len(players) == len(self._players) \
             and all(map(operator.is_, players, self._players))
         if not same:
@@ -268,7 +291,21 @@ class PlayerBatch:
             self._players = players
             self._columns = self._make_columns(players)
         self._tick = tick
-        return (*self._columns, tick)
+        return (*self._columns, tick, *self.others(world))
+
+    def others(self, world: World) -> tuple[np.ndarray, np.ndarray]:
+        """The boxes (rows of six) of the entities other than players that a player's tick may push (`isPushable`
+        now) and of the solid ones (`isCollidable`). They do not move in the players phase. Which entities may be
+        either is kept while no edit changes who is in the world."""
+        key = (world, edits())
+        if key != self._others_key:
+            self._others_key = key
+            self._others = [e for e in world.entities.values() if not e.is_player and (
+                e.collidable or type(e).is_pushable is not Entity.is_pushable)]
+        pushables = [tuple(e.box) for e in self._others if e.is_pushable()]
+        solids = [tuple(e.box) for e in self._others if e.collidable]
+        return (np.array(pushables, dtype=np.float64).reshape(len(pushables), 6),
+                np.array(solids, dtype=np.float64).reshape(len(solids), 6))
 
     def _make_columns(self, players: list[PlayerEntity]) -> tuple:
         rows = np.array([e._r for e in players], dtype=np.int64)
@@ -292,14 +329,14 @@ class PlayerBatch:
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: tuple, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
         """`player_kernel.tick_rows` from `start` (`rows`: what `rows()` gave)."""
-        rows, ready, poses, inputs, cursor, tick = rows
+        rows, ready, poses, inputs, cursor, tick, pushables, solids = rows
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         slip, climb = block_columns()
         return kernel.tick_rows(*block_arrays(world), cells, PLAYER_ROWS.f, PLAYER_ROWS.i, rows, ready, poses,
                                 inputs, cursor, tick, start, slip, climb, edges, features.axis_order_yxz,
                                 void_y(world.dimension, features), self.WALK, self.SPRINT, kernel.SINE, marks,
-                                saved_f, saved_i)
+                                saved_f, saved_i, pushables, solids)
 
     def after(self, e: PlayerEntity, mark: int) -> None:
         """What the loop leaves to Python: the sprint modifier follows the sprint flag; `held` is what the

@@ -12,9 +12,10 @@ a falling fluid's flow, water reached during the move from out of it (`LivingEnt
 sprinter under water (it starts swimming) and a swimmer, a pose that fits neither standing nor crouching, a
 trapdoor or scaffolding at the feet, a block with an entity effect where the move or the jump reads one (soul
 sand, honey, slime, beds, farmland…), a landing that would hurt, fire ticks, the void, gliding, no-clip, a movement
-multiplier, the border within reach, non-finite numbers, or another player whose box meets this one's
-(cramming). What the Python batch leaves to the object path before the loop (Depth Strider, Dolphin's Grace and
-every other effect among it): see `engine.living.player.PlayerBatch`.
+multiplier, the border within reach, non-finite numbers, or another entity's box met for cramming (a player's, or
+another pushable kind's: `pushable_met`). It gives a player back before its tick where a solid entity (boat,
+shulker) lies within reach (`solid_near`). What the Python batch leaves to the object path before the loop (Depth
+Strider, Dolphin's Grace and every other effect among it): see `engine.living.player.PlayerBatch`.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from engine.constants import (
     WALKING_THRESHOLD,
 )
 from engine.entities.item_kernel import submerged_in_water
+from engine.entities.minecart_kernel import _boxes_meet, file_boxes
 from engine.entities.rows import (
     DONE,
     F_BOX,
@@ -123,6 +125,11 @@ DOUBLE_TAP_TICKS = 7                           # ClientPlayerEntity.ticksLeftToD
 UNLIT = -1                                     # -getBurningDuration(): fire ticks out of fire
 HALF_WIDTH = PLAYER_WIDTH / 2.0                # EntityDimensions.getBoxAt
 FLUID = WATER | LAVA
+# how far beyond a player's box grown by its Motion its tick may look for a solid entity's box: the jump's 0.42 and
+# the climb's 0.2 up, the step-up's 0.6 and the sneaking probe's 0.6 down, the standing box's 0.3 over the crouching
+# one, the sprint jump's 0.2 and the input's acceleration sideways, all within 2 (`solid_near`)
+SOLID_REACH = 2.0
+NO_ROWS = np.empty(0, dtype=np.int64)          # `minecart_kernel.file_boxes`' run rows: only other entities' boxes
 
 
 @njit(inline=True)
@@ -351,7 +358,8 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
                 sine: np.ndarray) -> tuple:
     """`LivingEntity.tick` and `PlayerEntity.updateSize` of row `r` (the keys `held`, HELD_* bits; `pose`
     STANDING or CROUCHING): (−1, pose) where the object path must tick it (the row part-written), else (1 where
-    the sprint flag changed, 0 where not; the pose after). The jump and the travel are
+    the sprint flag changed, 0 where not; the pose `updateSize` chose, which the caller sets (`set_pose`) once
+    `tickCramming`'s search, which comes before it, has read the box). The jump and the travel are
     `engine.living.travel_kernel`'s, the move `tnt_kernel.move_self`, which the object path runs too."""
     if i[r, C_SWIMMING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
         return -1, pose
@@ -438,8 +446,6 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
                         stand, crouch)
     if after < 0:
         return -1, pose
-    if after != pose:
-        set_pose(f, r, after)
     return changed, after
 
 
@@ -591,25 +597,70 @@ def crowd_meets(grid: tuple, f: np.ndarray, i: np.ndarray, rows: np.ndarray, n: 
     return k
 
 
+@njit(inline=True)
+def pushable_met(f: np.ndarray, r: int, pushables: np.ndarray, pushed: tuple) -> bool:
+    """`LivingEntity.tickCramming`'s search beyond the players: some box of `pushables` (filed as `pushed`) meets
+    row r's box (strictly, as `Box.intersects`), or that box is not finite (the object path decides). Every
+    pushable entity's box is tested, whichever entity sections `getOtherEntities` would visit: where the section
+    bug hides one, the object path finds vanilla's answer."""
+    box = _row_box(f, r)
+    if not _finite(box):
+        return True
+    return _boxes_meet(f, NO_ROWS, pushables, pushed[0], pushed[1], pushed[2], -1, box[0], box[1], box[2], box[3],
+                       box[4], box[5])
+
+
+@njit(inline=True)
+def solid_near(f: np.ndarray, r: int, solids: np.ndarray, solid: tuple) -> bool:
+    """Whether a box of `solids` (filed as `solid`) lies within SOLID_REACH of row r's box grown by its Motion, or
+    that box is not finite: where none does, neither `Entity.move`'s sweep (`getEntityCollisions` of the box
+    stretched by the movement, with step-up's stretch by the step height), the sneaking edge probe, the water
+    exit test (`doesNotCollide`) nor a pose check (`wouldPoseNotCollide`) of this tick finds an entity's box,
+    so the blocks alone decide them."""
+    mx, my, mz = abs(f[r, F_MOTION]), abs(f[r, F_MOTION + 1]), abs(f[r, F_MOTION + 2])
+    b = _row_box(f, r)
+    q = (b[0] - mx - SOLID_REACH, b[1] - my - SOLID_REACH, b[2] - mz - SOLID_REACH, b[3] + mx + SOLID_REACH,
+         b[4] + my + SOLID_REACH, b[5] + mz + SOLID_REACH)
+    if not _finite(q):
+        return True
+    return _boxes_meet(f, NO_ROWS, solids, solid[0], solid[1], solid[2], -1, q[0], q[1], q[2], q[3], q[4], q[5])
+
+
+@njit(inline=True)
+def _finite(box: tuple) -> bool:
+    return math.isfinite(box[0]) and math.isfinite(box[1]) and math.isfinite(box[2]) and math.isfinite(box[3]) \
+        and math.isfinite(box[4]) and math.isfinite(box[5])
+
+
 @njit
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, ready: np.ndarray, poses: np.ndarray, inputs: tuple,
               cursor: np.ndarray, tick: int, start: int, slip: np.ndarray, climb: np.ndarray, border: tuple,
               yxz: bool, void_y: float, walk_speed: float, sprint_speed: float, sine: np.ndarray, marks: np.ndarray,
-              saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+              saved_f: np.ndarray, saved_i: np.ndarray, pushables: np.ndarray, solids: np.ndarray) -> tuple:
     """The players phase over rows[start:], in order, up to a player the object path must tick (one not `ready`,
-    one using an item this tick, or one `player_tick` or the cramming test gave back, restored as found): its
+    one using an item this tick, one a solid entity's box lies within reach of (`solid_near`), or one
+    `player_tick` or the cramming test gave back, restored as found): its
     place and HANDED, or (len(rows), DONE). `inputs`: the players' `InputSchedule.columns`, concatenated
     (player n's stretches from begin[n] up to end[n]); this tick's look is set as `PlayerEntity.player_tick` begins.
     `cursor[n]`: the stretch player n's `held` was last set from (−1: unknown). `poses[n]`: player n's pose
     (STANDING, CROUCHING), kept current. `marks[n]`: SECTION where player n's section changed, SPRINT_CHANGED where
     its sprint flag did, HELD_CHANGED where what it holds did, CROUCHED or STOOD where its pose did, OBJECT_PATH
     for the one handed back. Stopping there keeps vanilla's order: a player's tick may push the next
-    (cramming)."""
+    (cramming). `pushables`, `solids` (rows of six: a box): the boxes of the other entities a player's tick may
+    push (`isPushable`: living entities, boats, minecarts) and of the solid ones it may collide with (boats,
+    shulkers), which do not move in the players phase; a player whose box meets a pushable one after its move
+    is handed back as one meeting another player's is. A box wider than `minecart_kernel.WIDEST` among them
+    sends the player at `start` to the object path."""
+    pushed = file_boxes(f, NO_ROWS, pushables)
+    solid = file_boxes(f, NO_ROWS, solids)
+    if pushed[2] < 0.0 or solid[2] < 0.0:            # a box too wide to file: the object path decides
+        marks[start] = OBJECT_PATH
+        return start, HANDED
     return players_loop(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, rows,
                         ready, poses, inputs, cursor, tick, start, slip, climb, border, yxz, void_y, walk_speed,
                         sprint_speed, sine, marks, saved_f, saved_i, crowd_grid(f, rows),
-                        np.empty(1, dtype=np.int64))
+                        np.empty(1, dtype=np.int64), pushables, pushed, solids, solid)
 
 
 @njit(borrows=True)
@@ -617,10 +668,12 @@ def players_loop(keys, slots, pool, shape, flags, ncoords, coords, filled, singl
                  f: np.ndarray, i: np.ndarray, rows: np.ndarray, ready: np.ndarray, poses: np.ndarray, inputs: tuple,
                  cursor: np.ndarray, tick: int, start: int, slip: np.ndarray, climb: np.ndarray, border: tuple,
                  yxz: bool, void_y: float, walk_speed: float, sprint_speed: float, sine: np.ndarray,
-                 marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray, grid: tuple, found: np.ndarray) -> tuple:
-    """`tick_rows`' loop, given the crowd grid (`crowd_grid`) and the one place `crowd_meets` writes: it makes no
-    array, so it compiles without reference counts (`engine.jit`: each inlined helper's array arguments would
-    otherwise cost a pair of counter updates a call)."""
+                 marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray, grid: tuple, found: np.ndarray,
+                 pushables: np.ndarray, pushed: tuple, solids: np.ndarray, solid: tuple) -> tuple:
+    """`tick_rows`' loop, given the crowd grid (`crowd_grid`), the one place `crowd_meets` writes and the other
+    entities' boxes filed (`minecart_kernel.file_boxes`: `pushed` for `pushables`, `solid` for `solids`): it
+    makes no array, so it compiles without reference counts (`engine.jit`: each inlined helper's array arguments
+    would otherwise cost a pair of counter updates a call)."""
     begin, end, at, bits, yaws, pitches = inputs
     for n in range(start, len(rows)):
         r = rows[n]
@@ -637,18 +690,25 @@ def players_loop(keys, slots, pool, shape, flags, ncoords, coords, filled, singl
         if not begin_row(f, i, r, n, marks, saved_f, saved_i):
             cursor[n] = -1
             return n, HANDED
+        if len(solids) > 0 and solid_near(f, r, solids, solid):
+            hand_back(f, i, r, n, marks, saved_f, saved_i)
+            cursor[n] = -1
+            return n, HANDED
         if s != cursor[n]:
             marks[n] = HELD_CHANGED
         changed, pose = player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells,
                                     f, i, r, held & KEY_MASK, poses[n], slip, climb, border, yxz, void_y,
                                     walk_speed, sprint_speed, sine)
-        if changed >= 0 and crowd_meets(grid, f, i, rows, n, found):         # step 11: tickCramming finds someone
+        if changed >= 0 and (crowd_meets(grid, f, i, rows, n, found) > 0      # step 11: tickCramming finds someone
+                             or len(pushables) > 0 and pushable_met(f, r, pushables, pushed)):
             changed = -1
         if changed < 0:
             hand_back(f, i, r, n, marks, saved_f, saved_i)
             cursor[n] = -1
             return n, HANDED
         cursor[n] = s
+        if pose != poses[n]:                                                  # updateSize, after the cramming
+            set_pose(f, r, pose)
         crowd_move(grid, f, rows, n)
         end_row(f, i, r, n, marks)
         if changed:

@@ -320,7 +320,7 @@ class Simulation:
         """The players phase on rows (`engine.living.player.PlayerBatch`): its compiled loop up to a player whose
         tick the object path takes, that player's `player_tick`, then the loop again after it."""
         world = self.world
-        rows = batch.rows(players, self.tick_count)
+        rows = batch.rows(world, players, self.tick_count)
         marks, before_f, before_i = _loop_arrays(batch, len(players))
         n = 0
         while n < len(players):

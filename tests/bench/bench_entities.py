@@ -13,9 +13,11 @@ engine.entities.xp_orb_kernel (1.16.2 on). Minecarts on rails (tests/bench/bench
 peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players
 phase, engine.living.player_kernel, and the object path), bench_living's one player in its arena (compiled), 1,000
 sneaking along the edge of a ridge and 1,000 walking forward in still water (against the peer's walk: it has no
-sneaking or water case), in 1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to`, 100 zombies following
-paths (`path_to`, the searches made before the timing) and bench_living's 100 wither skeletons standing, compiled
-(engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in free fall
+sneaking or water case), and 1,000 idle players beside 1,000 TNT resting (the whole tick per entity, against the
+peer's idle tick; the path column per kind), in 1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to`,
+100 zombies following paths (`path_to`, the searches made before the timing) and bench_living's 100 wither
+skeletons standing, compiled (engine.living.mob_kernel) and on the object path, against the peer's walk. Falling
+blocks in free fall
 (engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
 peer's idle tick. Ender pearls in free flight (engine.entities.thrown_kernel; `--pearls-only`), compiled and on the
 object path, in the release `--version` names, against the peer's idle tick. Arrows (engine.entities.arrow_kernel;
@@ -38,6 +40,8 @@ import time
 
 from engine import jit
 from engine.core.versions import DEFAULT_VERSION
+from engine.entities.tnt import Tnt
+from engine.living.player import PlayerEntity
 from engine.tick.scene import load_scene_text
 from tests.bench.bench_living import mob_us, player_us, prismarine_us
 from tests.bench.bench_minecarts import carts_case, carts_scene
@@ -256,6 +260,61 @@ def players_case(label: str, keys: str, compiled: bool) -> tuple[str, float, flo
     """µs per player-tick of N players holding `keys` (the players phase compiled or not), after 5 ticks."""
     return case(label, players_scene(keys), 5, compiled,
                 lambda e: not e.removed and e.pos.y >= 1.0 and -2.0 < e.pos.z < 2 * N // SIDE + 40)
+
+
+TNT_BESIDE = 2 * SIDE + 20   # the TNT grid's west edge: 20 blocks east of the players, in other chunk columns
+
+
+def beside_tnt_scene() -> str:
+    """`players_scene`'s N idle players, and N TNT (never exploding) resting on a stone floor beside them, one per
+    cell of a grid from x TNT_BESIDE on: out of every player's entity query (no entity section of theirs holds one,
+    so the object path's counted queries stay those of the players alone)."""
+    rows = N // SIDE
+    text = players_scene("")
+    text += (f'[[blocks]]\nfrom = [{TNT_BESIDE - 1}, 0, -1]\nto = [{TNT_BESIDE + SIDE}, 0, {rows}]\n'
+             'block = "minecraft:stone"\n')
+    for n in range(N):
+        text += (f'[[entities]]\ntype = "minecraft:tnt"\nfuse = 100000\n'
+                 f'pos = [{TNT_BESIDE + n % SIDE + 0.5}, 1.0, {n // SIDE + 0.5}]\n')
+    return text
+
+
+def beside_tnt_case(compiled: bool) -> tuple[str, float, float, str]:
+    """µs per entity-tick of `beside_tnt_scene` (the whole tick over its 2N entities), each asserted alive and in
+    place (players at their start on the floor, the TNT resting with its fuse burning); the path column says
+    which path the players' ticks and the TNT's took (object-path ticks counted per kind)."""
+    sim = load_scene_text(beside_tnt_scene())
+    sim.vectorize = compiled
+    starts = {e.id: e.pos for e in sim.entities if e.is_player}
+    for _ in range(5):
+        sim.tick()
+    calls = {"player": 0, "tnt": 0}
+    player_tick, tnt_tick = PlayerEntity.player_tick, Tnt.tick
+
+    def player_counted(e, *args) -> None:
+        calls["player"] += 1
+        player_tick(e, *args)
+
+    def tnt_counted(e, *args) -> None:
+        calls["tnt"] += 1
+        tnt_tick(e, *args)
+
+    PlayerEntity.player_tick, Tnt.tick = player_counted, tnt_counted
+    try:
+        t0, c0 = time.perf_counter(), time.process_time()
+        for _ in range(TICKS):
+            sim.tick()
+        us = (time.perf_counter() - t0) / TICKS / (2 * N) * 1e6
+        cpu = (time.process_time() - c0) / TICKS / (2 * N) * 1e6
+    finally:
+        PlayerEntity.player_tick, Tnt.tick = player_tick, tnt_tick
+    ents = sim.entities
+    assert len(ents) == 2 * N and all(not e.removed and e.on_ground and e.pos.y == 1.0 for e in ents)
+    assert all(e.pos == starts[e.id] for e in ents if e.is_player)
+    assert all(0 < e.fuse < 100000 for e in ents if not e.is_player)
+    paths = ", ".join(f"{kind} {path_of(compiled, TICKS * N - calls[key], calls[key])}"
+                      for kind, key in (("players", "player"), ("TNT", "tnt")))
+    return f"players beside resting TNT ({N} + {N})", us, cpu, paths
 
 
 def zombies_scene() -> str:
@@ -478,6 +537,8 @@ def main() -> None:
         swimmers = swimmers_scene()
         for compiled in (True, False):   # the peer has no water case: its walk is the reference
             beside(WALK, case, f"players in still water, forward ({N})", swimmers, 5, compiled, swimming)
+        for compiled in (True, False):
+            beside(IDLE, beside_tnt_case, compiled)
     if living and not (args.players_only or args.items_only or args.fireballs_only):
         for compiled in (True, False):
             beside(WALK, zombies_case, compiled)
