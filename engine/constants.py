@@ -803,6 +803,7 @@ LAMP_OFF_DELAY = 4                  # RedstoneLampBlock.neighborUpdate: schedule
 DISPENSER_DELAY = 4                 # DispenserBlock.neighborUpdate: schedule(pos, this, 4) on a rising edge
 OBSERVER_DELAY = 2                  # ObserverBlock.scheduleTick: schedule(pos, this, 2)
 COMPARATOR_DELAY = 2                # ComparatorBlock.getUpdateDelayInternal: 2
+LIGHTNING_ROD_DELAY = 8             # LightningRodBlock: scheduleTick(pos, this, 8) (setPowered; onPlace from 1.21.10)
 MAX_UPDATE_DEPTH = 512              # World.setBlockState(pos, state, flags): maxUpdateDepth 512
 MAX_CHAINED_NEIGHBOR_UPDATES = 1000000  # 1.19 server.properties max-chained-neighbor-updates (its default)
 MAX_SCHEDULED_TICKS = 65536         # ServerTickScheduler.tick: at most 65536 ticks taken per game tick

@@ -742,6 +742,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                        "sets them to air (flags 18): a redstone torch toggling updates around its "
                                        "neighbours once, not twice (1.21.7 and 1.21.8; 1.21.4 as 1.21.3)",
                                        (1, 21, 7), None),
+    "lightning_rod_place_schedules_tick": ("LightningRodBlock.onPlace: a powered rod placed (not replacing a rod) "
+                                           "without its block tick scheduled schedules the tick 8 later and stays "
+                                           "powered until it runs, not set unpowered at once with flags 18, before "
+                                           "Level.setBlock's neighbour updates (1.21.10; 1.21.11 the same; 1.21.8: "
+                                           "1.21.3's)", (1, 21, 10), None),
+    "lightning_rod_place_unread": ("LightningRodBlock.onPlace of 1.21.9 not read (1.21.8 and 1.21.10 differ: "
+                                   "lightning_rod_place_schedules_tick): a powered lightning rod placed without its "
+                                   "block tick scheduled stops the run in one line", (1, 21, 9), (1, 21, 10)),
     "xp_orb_tick_1_21_8": ("ExperienceOrb.tick: no gravity while the box collides, the push out of blocks only when "
                            "the box moved by the Motion collides too, the friction (0.98F, on the ground x the "
                            "slipperiness) on Y as well, the bounce only where prevY < -0.03; new ExperienceOrb draws "
@@ -785,11 +793,6 @@ _REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.2
                     "state) only where the block changed and the flags hold UPDATE_NEIGHBORS or MOVED, and a piston "
                     "runs it for the blocks it breaks at the end of moveBlocks (affect_neighbors_after_removal); "
                     "1.21.5-1.21.6 not read, the release of the change not found")
-_REDSTONE_1_21_9 = ("the redstone code of 1.21.9 and later not compared with 1.21.8's (1.21.11 read in part: "
-                    "affectNeighborsAfterRemoval, TntBlock.prime behind the game rule tntExplodes, the observer, "
-                    "repeater, lamp, target, plates, comparator block entity and default wire controller as 1.21.8; "
-                    "the wire, torches, gates, buttons, levers, doors, pistons, World and the neighbour updater not "
-                    "compared)")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
 _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecraft-data's pc/1.14.4 and pc/1.15.2 "
@@ -998,8 +1001,7 @@ MECHANICS: dict[str, Mechanic] = {
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
             Change(OLDEST, (1, 16, 0), _REDSTONE_BEFORE_1_16),
-            Change((1, 21, 5), (1, 21, 7), _REDSTONE_1_21_5),
-            Change((1, 21, 9), None, _REDSTONE_1_21_9))),
+            Change((1, 21, 5), (1, 21, 7), _REDSTONE_1_21_5))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
             Change((1, 21, 5), (1, 21, 7), "Entity.fallDistance is a float in 1.21.4 (read) and a double in "
@@ -1296,6 +1298,8 @@ class Features:
     fall_reset_ray_capped: bool
     xp_orb_tick_1_21_8: bool
     affect_neighbors_after_removal: bool
+    lightning_rod_place_schedules_tick: bool
+    lightning_rod_place_unread: bool
     version: str = DEFAULT_VERSION
     refused: frozenset[str] = frozenset()   # the MECHANICS this version does not simulate
 

@@ -690,6 +690,11 @@ CASES: dict[str, tuple[str, int, int]] = {
     "gate_breaks_off_its_floor": ((SCENES_DIR / "redstone_repeater_off_trapdoor_1_20_2.toml").read_text(), 4, 2),
     # a piston breaks a powered lever: its removal updates prime a TNT before the push, or find no power after it
     "affect_neighbors_after_removal": ((SCENES_DIR / "redstone_piston_breaks_lever_1_21_8.toml").read_text(), 1, 2),
+    # a powered lightning rod placed beside a piston under a TNT: turned off at once, or it powers the piston that lifts
+    # the TNT (1.21.10), or the run stops (1.21.9, not read)
+    "lightning_rod_place_schedules_tick": ((SCENES_DIR / "redstone_lightning_rod_placed_1_21_10.toml").read_text(), 3,
+                                           1),
+    "lightning_rod_place_unread": ((SCENES_DIR / "redstone_lightning_rod_placed_1_21_10.toml").read_text(), 3, 1),
     # a door of two kinds: its lower half joins the opened iron half and the TNT lands on the door, or both break
     "door_half_joins_any_door": ((SCENES_DIR / "redstone_door_halves_1_20_3.toml").read_text(), 12, 2),
     # an arrow flies through its owner (up to 1.15.2: not before its fifth tick of flight) or bounces off it
