@@ -149,11 +149,9 @@ class BoatBatch(SolidRowBatch):
             or any(e.paddles_moving) or e.on_bubble_column_surface
         return -2 - e._r if hand_back else e._r
 
-    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
-                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
-        border = world.border_shape.coords
-        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
-        allrows, others = self.run_boxes(world, rows)
+    def loop(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, allrows: np.ndarray,
+             others: np.ndarray, start: int, edges: tuple[float, float, float, float], marks: np.ndarray,
+             saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
         return kernel.tick_rows(*block_arrays(world), cells, BOAT_ROWS.f, BOAT_ROWS.i, rows, allrows, start, others,
                                 boat_slipperiness(), version_bits(features), features.boat_gravity_double,
                                 features.boat_fall_never_breaks, features.boat_fall_distance_float, edges,

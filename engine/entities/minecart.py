@@ -133,12 +133,10 @@ class MinecartBatch(SolidRowBatch):
         hand_back = e.passengers or e.vehicle is not None or e.step_height or e.first_update
         return -2 - e._r if hand_back else e._r
 
-    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
-                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
-        border = world.border_shape.coords
-        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
+    def loop(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, allrows: np.ndarray,
+             others: np.ndarray, start: int, edges: tuple[float, float, float, float], marks: np.ndarray,
+             saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
         lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
-        allrows, others = self.run_boxes(world, rows)
         rails, solid = rail_states()
         return kernel.tick_rows(*block_arrays(world), cells, CART_ROWS.f, CART_ROWS.i, rows, allrows, start, others,
                                 rails, solid, version_bits(features), edges, NO_EFFECT_SECTIONS, lava_push,

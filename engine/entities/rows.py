@@ -329,6 +329,26 @@ class SolidRowBatch(RowBatch):
     def __init__(self) -> None:
         self._run: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
+    def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
+                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        """The kind's `loop` over rows[start:]; an entity the loop would hand back before anything (a first row
+        below 0: `begin_row`) is handed back here, without the run's boxes filed for it (a run of ridden boats
+        would file them once per boat)."""
+        if rows[start] < 0:
+            marks[start] = OBJECT_PATH
+            return start, HANDED
+        border = world.border_shape.coords
+        edges = (border[0][1], border[2][1], border[0][2], border[2][2])
+        allrows, others = self.run_boxes(world, rows)
+        return self.loop(world, features, cells, rows, allrows, others, start, edges, marks, saved_f, saved_i)
+
+    def loop(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, allrows: np.ndarray,
+             others: np.ndarray, start: int, edges: tuple[float, float, float, float], marks: np.ndarray,
+             saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
+        """The kind's compiled loop (its `tick_rows` kernel) over rows[start:], with `run_boxes`' rows and boxes and
+        the world border's x and z edges."""
+        raise NotImplementedError
+
     def run_boxes(self, world: World, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(each entity's row of the run, a handed-back one's (−2 − row) too; the boxes of every other entity in
         the world's sections), kept while the run ticks: the other entities do not move meanwhile."""
@@ -340,6 +360,60 @@ class SolidRowBatch(RowBatch):
                      if not (getattr(e, "_t", None) is self.table and e._r in mine)]
             self._run = run = (rows, allrows, np.array(boxes, dtype=np.float64).reshape(len(boxes), 6))
         return run[1], run[2]
+
+
+class SectionRows:
+    """An entity section's members as `World.get_entities` tests their boxes: the row-backed ones by table (their
+    rows, and their places in the section's list), the others by place. Made for a section's list as it is, and
+    dropped by the world when the list changes (an entity's table and row stay its own while it lives)."""
+
+    __slots__ = ("groups", "others", "out")
+
+    def __init__(self, entities: list[Entity]) -> None:
+        tables: dict[int, tuple[RowTable, list[int], list[int]]] = {}
+        self.others: list[int] = []
+        for place, e in enumerate(entities):
+            t = getattr(e, "_t", None)
+            if t is None:
+                self.others.append(place)
+                continue
+            group = tables.get(id(t))
+            if group is None:
+                group = tables[id(t)] = (t, [], [])
+            group[1].append(e._r)
+            group[2].append(place)
+        self.groups = [(t, np.array(rs, dtype=np.int64), np.array(places, dtype=np.int64))
+                       for t, rs, places in tables.values()]
+        self.out = np.empty(len(entities), dtype=np.int64)
+
+    def meeting(self, entities: list[Entity], box: Box) -> list[Entity]:
+        """The section's entities (`entities`, the list this was made for) whose box intersects `box`
+        (`Box.intersects`), in the list's order."""
+        out = self.out
+        x0, y0, z0, x1, y1, z1 = box
+        places: list[int] = []
+        for t, rs, at in self.groups:
+            places += out[:rows_meeting(t.f, rs, at, x0, y0, z0, x1, y1, z1, out)].tolist()
+        if self.others:
+            places += [p for p in self.others if entities[p].box.intersects(box)]
+        if len(self.groups) + (len(self.others) > 0) > 1:
+            places.sort()
+        return [entities[p] for p in places]
+
+
+@njit(borrows=True)
+def rows_meeting(f: np.ndarray, rows: np.ndarray, places: np.ndarray, x0: float, y0: float, z0: float, x1: float,
+                 y1: float, z1: float, out: np.ndarray) -> int:
+    """`Box.intersects(box)` of each row's box (its F_BOX columns) with the box (x0, y0, z0)–(x1, y1, z1): the
+    `places` of the rows whose box meets it written to `out` in order; how many."""
+    m = 0
+    for k in range(len(rows)):
+        r = rows[k]
+        if f[r, F_BOX] < x1 and f[r, F_BOX + 3] > x0 and f[r, F_BOX + 1] < y1 and f[r, F_BOX + 4] > y0 \
+                and f[r, F_BOX + 2] < z1 and f[r, F_BOX + 5] > z0:
+            out[m] = places[k]
+            m += 1
+    return m
 
 
 class UnriddenRowBatch(RowBatch):

@@ -23,7 +23,7 @@ from engine.constants import (
 from engine.core.edits import edited
 from engine.core.limits import MAX_QUERIED_ENTITIES, MAX_QUERY_CHUNKS, SimulationLimit
 from engine.core.versions import DEFAULT_VERSION, Features, features_for
-from engine.entities.rows import entity_section
+from engine.entities.rows import SectionRows, entity_section
 from engine.geometry.box import BlockPos, Box
 from engine.geometry.shapes import EMPTY, FULL_CUBE, VoxelShape, intersects_box
 from engine.java.javanum import wrap_int
@@ -68,6 +68,7 @@ class World:
         self.dimension = dimension               # engine.world.dimensions: its vertical extent by release
         self.entities: dict[int, Entity] = {}   # load order = insertion order (entitiesById)
         self._entity_sections: dict[tuple[int, int, int], list[Entity]] = {}
+        self._section_rows: dict[tuple[int, int, int], SectionRows] = {}   # get_entities' view of a section
         self.block_version = 0                   # counts block changes, for callers that cache around blocks
         self.collidable_count = 0                # boats, shulkers: solid to other entities (spec 03 §5)
         self.section_moves = 0                   # entities added to, moved between or taken from the sections
@@ -105,7 +106,8 @@ class World:
         self.__dict__.update(state)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "_grid": None}   # the kernels' mirror of the blocks is rebuilt on demand
+        # the kernels' mirror of the blocks and get_entities' views of the sections are rebuilt on demand
+        return {**self.__dict__, "_grid": None, "_section_rows": {}}
 
     def block_grid(self) -> SectionGrid:
         """The sections as the compiled stages read them (`engine.world.block_grid`), synced to the blocks now."""
@@ -131,6 +133,7 @@ class World:
         w.comparator_outputs = dict(self.comparator_outputs)
         w.change_log = None
         w._grid = None
+        w._section_rows = {}
         clones = {} if clones is None else clones
         clones.update((id(e), e.clone()) for e in self.entities.values())
         for sec in self._entity_sections.values():
@@ -489,6 +492,7 @@ class World:
         key = self.chunk_key(entity)
         entity.chunk_key_ = key
         self._entity_sections.setdefault(key, []).append(entity)
+        self._section_rows.pop(key, None)
         self.section_moves += 1
 
     def unload_entity(self, entity: Entity) -> None:
@@ -497,6 +501,7 @@ class World:
         sec = self._entity_sections.get(entity.chunk_key_)
         if sec is not None and entity in sec:
             sec.remove(entity)
+            self._section_rows.pop(entity.chunk_key_, None)
             self.section_moves += 1
         if entity.collidable:
             self.collidable_count -= 1
@@ -510,6 +515,8 @@ class World:
             sec = self._entity_sections.get(entity.chunk_key_)
             if sec is not None:
                 sec.remove(entity)
+            self._section_rows.pop(entity.chunk_key_, None)
+            self._section_rows.pop(key, None)
             entity.chunk_key_ = key
             self._entity_sections.setdefault(key, []).append(entity)
             self.section_moves += 1
@@ -519,15 +526,22 @@ class World:
         """`World.getOtherEntities`: entities whose box intersects `box`, looked up only in the sections of
         `box` expanded by 2 (the section bug of spec 01 §5.2). Chunks x, then z; sections by y; load order."""
         out: list[Entity] = []
-        sections = self.entity_sections_in(box)
-        self.entities_queried += sum(map(len, sections))
+        sections = self._entity_sections
+        keys = self._section_keys_in(box)
+        self.entities_queried += sum(len(sections[k]) for k in keys)
         if self.entities_queried > MAX_QUERIED_ENTITIES:
             raise SimulationLimit(f"entity queries looked at more than {MAX_QUERIED_ENTITIES:,} entities in one tick "
                                   "(vanilla's own N²: N entities in one place each test all the others)")
-        for entities in sections:
-            for e in entities:
-                if e is not except_ and e.box.intersects(box) and (predicate is None or predicate(e)):
-                    out.append(e)
+        for k in keys:
+            entities = sections[k]
+            if len(entities) < SECTION_ROWS_MIN:
+                found: list[Entity] = [e for e in entities if e.box.intersects(box)]
+            else:   # row-backed boxes tested on their rows, a table at a time (SectionRows)
+                view = self._section_rows.get(k)
+                if view is None:
+                    view = self._section_rows[k] = SectionRows(entities)
+                found = view.meeting(entities, box)
+            out += [e for e in found if e is not except_ and (predicate is None or predicate(e))]
         return out
 
     def section_sizes(self) -> list[tuple[tuple[int, int, int], int]]:
@@ -543,6 +557,11 @@ class World:
         """The entity sections `getOtherEntities(box)` visits, in its order: those of `box` expanded by 2 (the
         section bug of spec 01 §5.2), chunks by x, then z, sections by y. A box over more chunk columns than
         vanilla loops through in reasonable time raises `SimulationLimit`."""
+        sections = self._entity_sections
+        return [sections[k] for k in self._section_keys_in(box)]
+
+    def _section_keys_in(self, box: Box) -> list[tuple[int, int, int]]:
+        """The keys of `entity_sections_in(box)`, in its order."""
         m = GET_ENTITIES_MARGIN
         x0, x1 = floor((box.min_x - m) / 16.0), floor((box.max_x + m) / 16.0)
         z0, z1 = floor((box.min_z - m) / 16.0), floor((box.max_z + m) / 16.0)
@@ -551,8 +570,7 @@ class World:
         columns = max(0, x1 - x0 + 1) * max(0, z1 - z0 + 1)
         if columns > MAX_QUERY_CHUNKS:
             raise SimulationLimit(f"an entity query over {columns:.3g} chunk columns")
-        sections = self._entity_sections
-        return [sections[k] for k in _keys_in(sections, (x0, y0, z0), (x1, y1, z1), "xzy")]
+        return _keys_in(self._entity_sections, (x0, y0, z0), (x1, y1, z1), "xzy")
 
     def get_entity_collisions(self, entity: Entity, box: Box) -> list[ShapeAt]:
         """`EntityView.getEntityCollisions`: boxes of solid entities near `box` (spec 03 §5)."""
@@ -569,6 +587,7 @@ class World:
 
 _ENTITY_SHAPES: dict[Box, VoxelShape] = {}
 ENTITY_SHAPE_MEMO_SIZE = 4096   # a cache bound, not physics
+SECTION_ROWS_MIN = 8            # sections this full test their members' boxes on rows (a cost bound, not physics)
 
 
 def _entity_shape(box: Box) -> VoxelShape:

@@ -25,7 +25,8 @@ object path, in the release `--version` names, against the peer's idle tick. Arr
 release `--version` names, against the peer's idle tick. Ghast fireballs in free flight
 (engine.entities.fireball_kernel; `--fireballs-only`) likewise. Boats (1.16.5, `--boats-only`): 1,000
 floating on still water and 1,000 drifting on ice, compiled (engine.entities.boat_kernel) and on the object path,
-against the peer's idle tick. The peer (see bench_living) is
+against the peer's idle tick, and 1,000 ridden by a player each on still water (the object path; µs per entity-tick
+of the 2,000 entities). The peer (see bench_living) is
 measured just before and just after each case; the ratio takes their mean.
 """
 
@@ -203,10 +204,10 @@ BOAT_ROWS = N // SIDE
 BOAT_DRIFT = 0.3   # the drifting boats' Motion along +x at the start
 
 
-def boats_scene(ice: bool) -> str:
+def boats_scene(ice: bool, ridden: bool = False) -> str:
     """N boats BOAT_SPACING apart (SIDE per row) in 1.16.5 over a stone floor at y 0: with `ice`, on an ice floor at
     y 0 instead, each with Motion (BOAT_DRIFT, 0, 0) along a floor long enough for its slide; else floating in a
-    pool of still water one deep (y 1), walled in stone."""
+    pool of still water one deep (y 1), walled in stone. With `ridden` each carries a player (ids N + 1 on)."""
     x1, z1 = BOAT_SPACING * SIDE + (30 if ice else 0), BOAT_SPACING * BOAT_ROWS
     text = ('[scene]\nversion = "1.16.5"\n'
             f'[[blocks]]\nfrom = [-1, 0, -1]\nto = [{x1}, 0, {z1}]\n'
@@ -220,12 +221,16 @@ def boats_scene(ice: bool) -> str:
         text += (f'[[entities]]\ntype = "minecraft:boat"\nid = {n + 1}\n'
                  f'pos = [{BOAT_SPACING * (n % SIDE) + 1.0}, {y}, {BOAT_SPACING * (n // SIDE) + 1.0}]\n'
                  f'motion = {motion}\non_ground = {"true" if ice else "false"}\n')
+        if ridden:
+            text += (f'[[entities]]\ntype = "minecraft:player"\nid = {N + n + 1}\n'
+                     f'pos = [{BOAT_SPACING * (n % SIDE) + 1.0}, {y}, {BOAT_SPACING * (n // SIDE) + 1.0}]\n'
+                     f'vehicle = {n + 1}\n')
     return text
 
 
-def boat_in_lane(e) -> bool:
-    """A boat of `boats_scene` alive, with no rider, on its row's line along x (its z as it started)."""
-    return e.TYPE == "minecraft:boat" and not e.removed and not e.passengers \
+def boat_in_lane(e, riders: int = 0) -> bool:
+    """A boat of `boats_scene` alive, with `riders` riders, on its row's line along x (its z as it started)."""
+    return e.TYPE == "minecraft:boat" and not e.removed and len(e.passengers) == riders \
         and e.pos.z == BOAT_SPACING * ((e.id - 1) // SIDE) + 1.0
 
 
@@ -233,6 +238,15 @@ def boat_floating(e) -> bool:
     """A boat of `boats_scene(False)` after the run: `boat_in_lane`, in water (its location) at the surface, not
     moved along x."""
     return boat_in_lane(e) and e.location.value == "in_water" and 1.5 < e.pos.y < 2.0 \
+        and e.pos.x == BOAT_SPACING * ((e.id - 1) % SIDE) + 1.0
+
+
+def ridden_boat_floating(e) -> bool:
+    """An entity of `boats_scene(False, ridden=True)` after the run: a player riding, or a boat of `boat_floating`'s
+    but for its rider."""
+    if e.is_player:
+        return not e.removed and e.vehicle is not None and e.vehicle.id == e.id - N
+    return boat_in_lane(e, 1) and e.location.value == "in_water" and 1.5 < e.pos.y < 2.0 \
         and e.pos.x == BOAT_SPACING * ((e.id - 1) % SIDE) + 1.0
 
 
@@ -554,6 +568,9 @@ def main() -> None:
             beside(IDLE, case, f"boats floating on still water ({N})", boats_scene(False), 20, compiled,
                    boat_floating)
             beside(IDLE, case, f"boats drifting on ice ({N})", boats_scene(True), 5, compiled, boat_drifting)
+        # the object path with entity queries among row-backed boxes (each boat's push search and collisions)
+        beside(IDLE, case, f"ridden boats on still water ({N} + riders)", boats_scene(False, True), 5, True,
+               ridden_boat_floating, 2 * N)
     print(f"{'case':36s} {'µs/entity-tick':>15s} {'CPU µs':>8s}  {'peer µs/tick before / after':>27s} "
           f"{'ratio':>8s}  path")
     for label, us, cpu, path, theirs in rows:
