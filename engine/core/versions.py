@@ -496,8 +496,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "AIM_DEFLECT normalizes, as 1.21.8)", (1, 21, 11), None),
     "fall_distance_double": ("Entity.fallDistance is a double: Entity.fall adds (float)heightDifference in double "
                              "when not touching water, before the landing (onLandedUpon gets this tick's drop too), "
-                             "baseTick halves it in lava in double (1.21.7 and 1.21.8, Entity.checkFallDamage; 1.21.4 "
-                             "a float: 1.21.5-1.21.6 refused, the fall_distance row)", (1, 21, 7), None),
+                             "baseTick halves it in lava in double (1.21.5, Entity.checkFallDamage and baseTick read, "
+                             "as 1.21.7 and 1.21.8; 1.21.4 a float; 1.21.6 bracketed)", (1, 21, 5), None),
     "comparator_compare_side_zero": ("ComparatorBlock.calculateOutputSignal gives 0 when a side input is stronger "
                                      "than the rear input, in compare mode too (1.16.5 stored the rear input while "
                                      "hasPower kept the comparator unpowered, so a change of the rear input still "
@@ -646,14 +646,17 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     # living entities of 1.21.8 (LivingEntity, MoveControl of 1.21.8 against 1.21.4, docs/versions.md `living`)
     "apply_input_before_ai": ("LivingEntity.aiStep: applyInput scales the sideways and forward input by 0.98F "
                               "before serverAiStep sets them (1.21.4: after the jump, so a mob's AI input was damped "
-                              "in the tick it was set) (1.21.7 and 1.21.8)", (1, 21, 7), None),
+                              "in the tick it was set) (1.21.7 and 1.21.8; 1.21.5 and 1.21.6 bracketed by the 25w05a "
+                              "snapshot of 1.21.5 and 1.21.7)", (1, 21, 5), None),
     "move_control_jump_ends_in_liquid": ("MoveControl.tick: the JUMPING operation ends (WAIT) on the ground or in "
                                          "water or lava for a mob affected by fluids (1.21.4: on the ground only) "
-                                         "(1.21.7 and 1.21.8)", (1, 21, 7), None),
+                                         "(1.21.7 and 1.21.8; 1.21.5 and 1.21.6 bracketed by the 25w02a snapshot "
+                                         "of 1.21.5 and 1.21.7)", (1, 21, 5), None),
     "fall_damage_floor": ("LivingEntity.calculateFallDamage is floor((fall distance + 1.0E-6 - safe fall distance) "
                           "x multiplier x fall_damage_multiplier) in double (1.21.4: the ceiling of the float "
-                          "difference x multiplier): a fall of 3.5 hurts up to 1.21.4 and not from 1.21.7 (1.21.7 "
-                          "and 1.21.8)", (1, 21, 7), None),
+                          "difference x multiplier): a fall of 3.5 hurts up to 1.21.4 and not from 1.21.5 (1.21.7 "
+                          "and 1.21.8; 1.21.5 and 1.21.6 bracketed by the 25w05a snapshot of 1.21.5 and 1.21.7)",
+                          (1, 21, 5), None),
     # the player's client of 1.21.7 and 1.21.8 (LocalPlayer, KeyboardInput, ClientInput against 1.21.4's
     # ClientPlayerEntity, KeyboardInput, Input; 1.21.11 the same; docs/versions.md `player`)
     "player_move_vector": ("KeyboardInput.tick gives the keys as a Vec2 normalized in float, and "
@@ -661,33 +664,41 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                            "0.2F, the sneaking speed, then modifyInputSpeedForSquareMovement (x "
                            "distanceToUnitSquare, at most 1) (1.21.4: +-1 per axis, the item's and the sneaking "
                            "speed's factors in tickMovement, x 0.98F after the jump): a diagonal walk moves by "
-                           "other floats (1.21.7)", (1, 21, 7), None),
+                           "other floats (1.21.7; 1.21.5's KeyboardInput and the 25w05a snapshot's modifyInput read; "
+                           "1.21.6 bracketed by its 25w20a snapshot and 1.21.7)", (1, 21, 5), None),
     "sprint_forward_impulse": ("LocalPlayer.aiStep starts a sprint where canStartSprinting (the move vector's forward "
                                "> 1.0E-5F, no item used, not gliding, moving slowly or partly in water unless under "
                                "water): a double tap wherever the last tick had no forward impulse (on the ground or "
                                "not), the sprint key; the tap's ticks are cleared by the sneak key of the last tick, "
                                "an item or the back key; shouldStopRunSprinting no longer stops a sneaking, gliding "
-                               "or item-using sprinter (1.21.4's shouldStopSprinting) (1.21.7)", (1, 21, 7), None),
+                               "or item-using sprinter (1.21.4's shouldStopSprinting) (1.21.7; the 25w05a snapshot of "
+                               "1.21.5 read: all but the back key; 1.21.6 bracketed by its 25w20a snapshot and 1.21.7)",
+                               (1, 21, 5), None),
     "player_motion_cut_squared": ("LivingEntity.aiStep zeroes a player's horizontal Motion where x*x + z*z < 9.0E-6 "
-                                  "(1.21.4: each of X and Z below 0.003 in size) (1.21.7)", (1, 21, 7), None),
+                                  "(1.21.4: each of X and Z below 0.003 in size) (1.21.7; 1.21.5-1.21.6 bracketed by "
+                                  "the 25w05a snapshot of 1.21.5 and 1.21.7)", (1, 21, 5), None),
     "sneak_probe_deflated": ("Player.canFallAtLeast (the sneaking edge probe, maybeBackOffFromEdge) insets the "
                              "footprint by 1.0E-7 on X and Z and reaches 1.0E-7 below the depth (1.21.4: the whole "
                              "footprint, 1.0E-5F below), the airborne test's depth (double)step height - fall "
                              "distance (was float): a sneaker 0.600005 above the ground is no longer held at an edge "
-                             "(1.21.7)", (1, 21, 7), None),
+                             "(1.21.7; 1.21.5-1.21.6 bracketed by the 25w05a snapshot of 1.21.5 and 1.21.7)",
+                             (1, 21, 5), None),
     "glide_ends_on_climbable": ("LivingEntity.travelFallFlying: a glider on a climbable block travels as in the "
-                                "air (travelInAir) and stops gliding (1.21.4: travelGliding glides on) (1.21.7)",
-                                (1, 21, 7), None),
+                                "air (travelInAir) and stops gliding (1.21.4: travelGliding glides on) (1.21.7; "
+                                "1.21.5-1.21.6 bracketed by the 25w05a snapshot of 1.21.5 and 1.21.7)",
+                                (1, 21, 5), None),
     "pose_swimming_before_gliding": ("Player.getDesiredPose tests swimming before gliding: a gliding player who "
                                      "swims (a glider under water may start a sprint from 1.21.7) takes the "
-                                     "swimming pose, was the gliding one (the same box and eye height) (1.21.7)",
-                                     (1, 21, 7), None),
+                                     "swimming pose, was the gliding one (the same box and eye height) (1.21.7; "
+                                     "1.21.5-1.21.6 bracketed by the 25w05a snapshot of 1.21.5 and 1.21.7)",
+                                     (1, 21, 5), None),
     # boats of 1.21.8-1.21.11 (AbstractBoat of 1.21.8 and 1.21.11, docs/versions.md `boat`)
     "boat_splash_above_bubble_column": ("AbstractBoat.onAboveBubbleColumn draws nextInt(100) while not under water "
                                         "and, at 0, the sound's and the splash's three floats (1.21.4: the splash's "
                                         "two floats, nextInt(20), at 0 the sound's float): not simulated, a boat "
                                         "above a bubble column's surface stops the run in one line (1.21.7 and "
-                                        "1.21.8; 1.21.5-1.21.6 refused by the boat row)", (1, 21, 7), None),
+                                        "1.21.8; 1.21.6 bracketed by its 25w18a snapshot and 1.21.7; 1.21.5 "
+                                        "refused by the boat row)", (1, 21, 6), None),
     "boat_boarding_by_type_tag": ("AbstractBoat.tick boards an entity unless its type is in the tag "
                                   "cannot_be_pushed_onto_boats (1.21.10 and 1.21.11 read; 1.21.8: not a water "
                                   "animal, player or creaking; 1.21.9 not read): the tag's members are not in the "
@@ -792,7 +803,8 @@ _REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.2
                     "LevelChunk.setBlockState runs affectNeighborsAfterRemoval (was onStateReplaced, with the new "
                     "state) only where the block changed and the flags hold UPDATE_NEIGHBORS or MOVED, and a piston "
                     "runs it for the blocks it breaks at the end of moveBlocks (affect_neighbors_after_removal); "
-                    "1.21.5-1.21.6 not read, the release of the change not found")
+                    "1.21.5-1.21.6 not read, the release of the change not found (the 25w18a snapshot of 1.21.6 "
+                    "read: LevelChunk.setBlockState already as 1.21.7's)")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
 _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecraft-data's pc/1.14.4 and pc/1.15.2 "
@@ -802,12 +814,11 @@ _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecr
                      "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads, "
                      "moving pistons, soul sand, enchanting tables, slabs and stairs compared: the same)")
 
-_PLAYER_1_21_5 = ("the player's client of 1.21.7 and 1.21.8 (read) differs from 1.21.4's (player_move_vector: the "
-                  "keys a normalized Vec2 through LocalPlayer.modifyInput; sprint_forward_impulse; "
-                  "player_motion_cut_squared); 1.21.5-1.21.6 not read, the release of each change not found")
-_LIVING_1_21_5 = ("LivingEntity and MoveControl of 1.21.7 and 1.21.8 (read) differ from 1.21.4's "
-                  "(apply_input_before_ai, move_control_jump_ends_in_liquid, fall damage floor(fall + 1.0E-6 - safe "
-                  "fall distance), was ceil); 1.21.5-1.21.6 not read, the release of each change not found")
+_PLAYER_1_21_5 = ("the player's client of 1.21.5 is not pinned: its KeyboardInput (read) gives 1.21.7's normalized "
+                  "Vec2 and the 25w05a snapshot's LocalPlayer, Player and LivingEntity.aiStep have 1.21.7's "
+                  "modifyInput, sprint rules, edge probe and 9.0E-6 cut, but LocalPlayer clears the sprint tap on the "
+                  "back key and guards a zero-length input only from a later snapshot (25w20a of 1.21.6, read), and "
+                  "1.21.5's LocalPlayer was not found")
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
 MECHANICS: dict[str, Mechanic] = {
@@ -824,9 +835,14 @@ MECHANICS: dict[str, Mechanic] = {
         "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.doBlockCollisions")),
             Change((1, 13, 0), (1, 14, 0), _PRE_1_14),
-            Change((1, 21, 5), (1, 21, 7), "Entity.move of 1.21.7 and 1.21.8 (read) records each movement and "
-                   "applyEffectsFromBlocks walks them (apply_effects_from_blocks), where 1.21.4 (read) runs 1.21.3's "
-                   "single check; 1.21.5-1.21.6 not read, the release of the change unknown"),
+            Change((1, 21, 5), (1, 21, 7), "Entity.move of 1.21.5 (read) records each move as a list of Movement "
+                   "steps, one per axis in the collision order (movementThisTick, a list of lists; "
+                   "removeLatestMovementRecordingBatch), and applyEffectsFromBlocks flattens them, adds one to the "
+                   "position where the last ends elsewhere and walks them (forEachBlockIntersectedBetween, the box "
+                   "at each step's end, InsideBlockEffectApplier by effect type); 1.21.7 and 1.21.8 (read) keep at "
+                   "most 100 Movement(from, to, axisIndependant) and step an axis-independent one axis by axis "
+                   "(apply_effects_from_blocks, simulated from 1.21.7); 1.21.4 (read) runs 1.21.3's single check: "
+                   "1.21.5's walk is neither, not simulated (1.21.6 not read)"),
             Change((1, 21, 9), None, "1.21.10's block walk (read in part) differs from 1.21.8's: a step budget per "
                    "movement, the axis order of the movement before collisions, forEachBlockIntersectedBetween from "
                    "the box's furthest corner, bubble columns acting only on a box in their cell or a long move; "
@@ -867,7 +883,8 @@ MECHANICS: dict[str, Mechanic] = {
                    "but the bounce Y := -prevY x 0.4) and 1.21.7 (read, as 1.21.8: no gravity while the box is "
                    "inside a block, pushOutOfBlocks only when the box offset by the Motion is blocked, the ground "
                    "friction multiplies Y too, the bounce only where the box landed and prevY < -gravity); "
-                   "1.21.5-1.21.6 not read, the release of the change not found"))),
+                   "1.21.5-1.21.6 not read, the release of the change not found (the 25w18a snapshot of 1.21.6 read: "
+                   "1.21.7's tick but 1.21.4's new ExperienceOrb, its yaw by nextDouble)"))),
     "thrown": Mechanic(
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
@@ -911,7 +928,8 @@ MECHANICS: dict[str, Mechanic] = {
                    "move, checkForCollision only on the server)"),
             Change((1, 21, 5), (1, 21, 7), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
                    "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.7 and 1.21.8 (read: "
-                   "bobber_gravity_off_ground); 1.21.5-1.21.6 not read, the release of the change not found"),
+                   "bobber_gravity_off_ground); 1.21.5-1.21.6 not read, the release of the change not found (the "
+                   "25w02a snapshot of 1.21.5 read: 1.21.4's gravity still)"),
             Change((1, 21, 9), (1, 21, 10), "FishingHook.tick of 1.21.8 (read) lets go of a hooked entity once it "
                    "is removed, 1.21.10 and 1.21.11 (read) once it cannot interact with the level (dead too: "
                    "bobber_hooked_interactable); 1.21.9 not read, the release of the change (1.21.9 or its hotfix "
@@ -927,19 +945,16 @@ MECHANICS: dict[str, Mechanic] = {
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
             Change(OLDEST, (1, 14, 0), "BoatEntity.tick " + _PRE_1_14),
-            Change((1, 21, 5), (1, 21, 7), "1.21.7, 1.21.8 and 1.21.11 keep Entity.fallDistance as a double (the "
-                   "boat's fall: fallDistance -= (double)(float)dy) and draw the bubble-column splash otherwise "
-                   "(onAboveBubbleColumn: nextInt(100) when not under water); 1.21.5-1.21.6 not read, the release "
-                   "of the change not found (1.21.4 read: 1.21.3's boat)"))),
+            Change((1, 21, 5), (1, 21, 6), "1.21.6 (bracketed by its 25w18a snapshot and 1.21.7, both read: the "
+                   "same AbstractBoat) draws the bubble-column splash otherwise than 1.21.4 (read: 1.21.3's boat; "
+                   "onAboveBubbleColumn: nextInt(100) when not under water); 1.21.5 not read, the release of the "
+                   "change not found (its double fall distance read: fall_distance_double)"))),
     "minecart": Mechanic(
         "the minecart tick (AbstractMinecartEntity.tick, spec 06 §6)", "a minecart ticks", (
             Change(OLDEST, (1, 14, 0), "AbstractMinecartEntity.tick " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "AbstractMinecartEntity of 1.14-1.14.4 not compared with 1.15's (1.15 "
                    "rewrote moveOnRail's rail table as a Pair of Vec3i per shape and the position fields; soul sand "
-                   "slows in onEntityCollision, soul_sand_on_collision)"),
-            Change((1, 21, 5), (1, 21, 7), "1.21.7 and 1.21.8 keep Entity.fallDistance as a double (a TNT "
-                   "minecart's fall power, the halving in lava: fall_distance_double), 1.21.4 a float (read: 1.21.3's "
-                   "cart); 1.21.5-1.21.6 not read, the release of the change not found"))),
+                   "slows in onEntityCollision, soul_sand_on_collision)"))),
     "vehicle_passengers": Mechanic(
         "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
         "carries a passenger", (
@@ -948,30 +963,24 @@ MECHANICS: dict[str, Mechanic] = {
                    "updatePassengerForDismount of a boat or minecart (1.16's dismount spots; before, "
                    "Entity.updatePassengerForDismount: on top of the vehicle), a boat's eye height 0.85 x its "
                    "height (its submerged test for canAddPassenger), a rider's projectile does not damage its boat "
-                   "(BoatEntity.damage)"),
-            Change((1, 21, 5), (1, 21, 7), "riding of 1.21.5-1.21.6 not read (1.21.4, 1.21.7 and 1.21.8 read: "
-                   "1.21.3's riding); the boat tick of these releases is refused too"))),
+                   "(BoatEntity.damage)"))),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "LivingEntity, PlayerEntity, ClientPlayerEntity, MobEntity, MoveControl "
-                   "and the attributes of 1.14-1.14.4 not compared with 1.15's (1.15-1.15.2 are simulated)"),
-            Change((1, 21, 5), (1, 21, 7), _LIVING_1_21_5))),
+                   "and the attributes of 1.14-1.14.4 not compared with 1.15's (1.15-1.15.2 are simulated)"))),
     "player": Mechanic(
         "the player's client movement (ClientPlayerEntity.tickMovement, LocalPlayer.aiStep, spec 05)",
         "a player ticks", (
             Change(OLDEST, (1, 14, 0), "the player's movement " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "the player's movement of 1.14-1.14.4 is reached only through the living "
                    "tick, not simulated before 1.15"),
-            Change((1, 21, 5), (1, 21, 7), _PLAYER_1_21_5))),
+            Change((1, 21, 5), (1, 21, 6), _PLAYER_1_21_5))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 14, 0), "elytra flight " + _PRE_1_14),
             Change((1, 14, 0), (1, 15, 0), "elytra flight of 1.14-1.14.4 is reached only through the living tick, "
-                   "not simulated before 1.15"),
-            Change((1, 21, 5), (1, 21, 7), "LivingEntity.travelFallFlying of 1.21.7 and 1.21.8 (read) stops the "
-                   "glide of an entity on a climbable block and travels it as in the air (1.21.4: the glide goes on, "
-                   "glide_ends_on_climbable); " + _LIVING_1_21_5))),
+                   "not simulated before 1.15"))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),
@@ -1004,12 +1013,9 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 21, 5), (1, 21, 7), _REDSTONE_1_21_5))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
-            Change((1, 21, 5), (1, 21, 7), "Entity.fallDistance is a float in 1.21.4 (read) and a double in "
-                   "1.21.7 and 1.21.8 (read: fall_distance_double, the drop added in double before the landing, "
-                   "lava's halving in double); 1.21.5-1.21.6 not read, the release of the change not found"),
             Change((1, 21, 9), (1, 21, 10), "Entity.move's fall-reset ray ends at position + move in 1.21.8 "
                    "(read) and is cut at 8 blocks in 1.21.10 and 1.21.11 (read: fall_reset_ray_capped); 1.21.9 not "
-                   "read, the release of the change (1.21.9 or its hotfix 1.21.10) not found"))),
+                   "read, the release of the change (1.21.9 or its hotfix 1.21.10) not found"),)),
     "block_data": Mechanic(
         "the block tables (spec 01 §8)", "a scene places a block whose collision shape is neither empty nor a full "
         "cube (a release without a table), or a block added after 1.16.5 whose behaviour is not modelled", (

@@ -510,7 +510,7 @@ class Boat(RowBacked, Entity):
 
 
 # what the one-line refusals of `boat_splash_above_bubble_column` and `boat_boarding_by_type_tag` say
-_SPLASH_NOT_SIMULATED = ("AbstractBoat.onAboveBubbleColumn of 1.21.8 and later draws nextInt(100) while not under "
+_SPLASH_NOT_SIMULATED = ("AbstractBoat.onAboveBubbleColumn of 1.21.6 and later draws nextInt(100) while not under "
                          "water (1.21.4: two floats and nextInt(20)), not simulated")
 _BOARDING_NOT_COMPARED = ("a boat of 1.21.9 and later boards unless the entity's type is in the tag "
                           "cannot_be_pushed_onto_boats (1.21.10 and 1.21.11; 1.21.9 not read), not compared")

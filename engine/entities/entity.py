@@ -243,7 +243,7 @@ class Entity:
 
     def halve_fall_distance_in_lava(self, sim: TickContext) -> None:
         """`fallDistance *= 0.5` in lava (`Entity.baseTick`, `AbstractMinecart.tick`): a float up to 1.21.4, a
-        double from 1.21.8 (`fall_distance_double`); a changing fall distance stops where `fall_distance` is
+        double from 1.21.5 (`fall_distance_double`); a changing fall distance stops where `fall_distance` is
         refused."""
         if self.fall_distance != 0.0 and "fall_distance" in sim.features.refused:
             raise refusal(sim.features, "fall_distance", f"entity {self.id} in lava, tick {sim.tick_count}")

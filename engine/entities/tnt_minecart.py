@@ -95,7 +95,7 @@ class TntMinecart(AbstractMinecart):
 
     def handle_fall_damage(self, sim: TickContext, distance: float, multiplier: float) -> bool:
         """`handleFallDamage`: landing after ≥ 3 m explodes with v = (distance / 10)², in float up to 1.21.4, in
-        double from 1.21.8 (`fall_distance_double`, `MinecartTNT.causeFallDamage`); no damage taken."""
+        double from 1.21.5 (`fall_distance_double`, `MinecartTNT.causeFallDamage`); no damage taken."""
         if distance >= TNT_MINECART_FALL:
             if sim.features.fall_distance_double:
                 d = distance / TNT_MINECART_FALL_SCALE

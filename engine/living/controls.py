@@ -104,7 +104,7 @@ def _set_movement_speed(f: np.ndarray, r: int, attribute: float) -> None:
 def move_control_tick(f: np.ndarray, i: np.ndarray, r: int, attribute: float, in_liquid: bool) -> bool:
     """`MoveControl.tick` up to its jump test (`attribute`: the movement-speed attribute's value): true where the
     jump test is to be made (`jump_test`), after the turn (`changeAngle`, at most 90°) and the speed. `in_liquid`:
-    the mob is in water or lava and swims in fluids where the release ends JUMPING there too (1.21.8,
+    the mob is in water or lava and swims in fluids where the release ends JUMPING there too (1.21.5,
     `move_control_jump_ends_in_liquid`)."""
     state = i[r, C_MOVE_STATE]
     if state == MOVE_TO:

@@ -271,7 +271,7 @@ class LivingEntity(Entity):
         if not self.can_move_voluntarily():
             run_stage(rec, self, NOT_VOLUNTARY, tr.scale_motion, self, LIVING_NO_AI_DRAG, LIVING_NO_AI_DRAG)
         run_stage(rec, self, NEGLIGIBLE, zero_negligible_motion, self, sim.features)     # step 3
-        damp_first = sim.features.apply_input_before_ai         # 1.21.8 applyInput: the last tick's input
+        damp_first = sim.features.apply_input_before_ai         # 1.21.5 applyInput: the last tick's input
         if damp_first:
             run_stage(rec, self, INPUT_DAMP, self.apply_input, sim.features)
         if self.is_immobile():                                                          # step 4
@@ -483,7 +483,7 @@ class LivingEntity(Entity):
         """`LivingEntity.handleFallDamage`: `computeFallDamage` = ceil((d − 3 − Jump Boost level) × multiplier)
         in floats; damage if positive. From 1.19.4 the types of the `fall_damage_immune` tag take none
         (`fall_damage_immune_tag`). From 1.20.5 (`living_attributes`) ceil((double)((d − (float)safe_fall_distance)
-        × multiplier) × fall_damage_multiplier), Jump Boost being a safe_fall_distance modifier. From 1.21.8
+        × multiplier) × fall_damage_multiplier), Jump Boost being a safe_fall_distance modifier. From 1.21.5
         (`fall_damage_floor`) floor((d + 1.0E-6 − safe_fall_distance) × multiplier × fall_damage_multiplier) in
         double."""
         if self.FALL_DAMAGE_IMMUNE and sim.features.fall_damage_immune_tag:
@@ -521,6 +521,6 @@ class LivingEntity(Entity):
 
 def zero_negligible_motion(e: Entity, features: Features) -> None:
     """`tickMovement` step 3 (spec 05 §3, AMBIGUITY-L8; `travel_kernel.zero_negligible_motion`): each Motion
-    component below 0.003 in size becomes 0; a player's X and Z together below 9.0E-6 squared from 1.21.7
+    component below 0.003 in size becomes 0; a player's X and Z together below 9.0E-6 squared from 1.21.5
     (`player_motion_cut_squared`)."""
     e.motion = Vec3(*_zero_negligible_motion(*e.motion, e.is_player and features.player_motion_cut_squared))

@@ -563,7 +563,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         `living_attributes_1_21`); from 1.19.4 a glider does not start sprinting (`no_sprint_start_gliding`); from
         1.21.4 a sneaking, crawling, gliding or riding player, or one using an item out of the water, stops
         sprinting once the keys are read, and a sneaking or crawling one starts no sprint out of the water
-        (`should_stop_sprinting`: `shouldStopSprinting`, `canStartSprinting`). From 1.21.7 (`LocalPlayer.aiStep`)
+        (`should_stop_sprinting`: `shouldStopSprinting`, `canStartSprinting`). From 1.21.5 (`LocalPlayer.aiStep`)
         the keys are the move vector (`player_move_vector`: its slowdowns are `apply_input`'s) and the sprint
         starts by `canStartSprinting` (`sprint_forward_impulse`, `start_sprinting_1_21_7`)."""
         if self.double_tap_ticks > 0:
@@ -645,7 +645,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         return self.in_sneaking_pose or self.pose == "swimming" and not self.touching_water
 
     def apply_input(self, features: Features) -> None:
-        """From 1.21.7 `LocalPlayer.applyInput` (`player_move_vector`): the move vector through `modifyInput`
+        """From 1.21.5 `LocalPlayer.applyInput` (`player_move_vector`): the move vector through `modifyInput`
         (`player_kernel.modify_input`: × 0.98F, the item's 0.2F off a vehicle, the sneaking speed moving slowly, the
         square-movement correction) becomes the movement input, the jump key the jump; before, × 0.98F."""
         if not features.player_move_vector:
@@ -687,7 +687,7 @@ class PlayerEntity(RowBacked, LivingEntity):
             self.fall_flying = True
 
     def tick_new_ai(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`ClientPlayerEntity.tickNewAi`: the head follows the yaw; the keys become the movement input (from 1.21.7
+        """`ClientPlayerEntity.tickNewAi`: the head follows the yaw; the keys become the movement input (from 1.21.5
         `apply_input` sets it, and a client runs no `serverAiStep`)."""
         self.head_yaw = self.yaw
         if sim.features.player_move_vector:
@@ -749,7 +749,7 @@ class PlayerEntity(RowBacked, LivingEntity):
 
     def update_size(self, world: World, features: Features) -> None:
         """`PlayerEntity.updateSize`: gliding, swimming, sneaking or standing, if the pose fits (else crouch or
-        swim); from 1.21.7 (`Player.getDesiredPose`, `pose_swimming_before_gliding`) a gliding swimmer swims."""
+        swim); from 1.21.5 (`Player.getDesiredPose`, `pose_swimming_before_gliding`) a gliding swimmer swims."""
         if not self.would_pose_not_collide(world, "swimming"):
             return
         if self.fall_flying and not (features.pose_swimming_before_gliding and self.swimming):

@@ -97,7 +97,7 @@ FLYING_ORDINARY = StageInfo("travel_ordinary", "FlyingEntity.travel")
 def travel(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3) -> None:
     """`LivingEntity.travel`: the gravity d (Slow Falling while falling: 0.01, AMBIGUITY-L1; from 1.20.5 the final
     gravity, at most 0.01 under Slow Falling, `living_attributes`; the fall reset here moved to `tickMovement` in
-    1.20, `on_landing_effects`), then one case. From 1.21.7 (`glide_ends_on_climbable`, `travelFallFlying`) a glider
+    1.20, `on_landing_effects`), then one case. From 1.21.5 (`glide_ends_on_climbable`, `travelFallFlying`) a glider
     on a climbable block travels as in the air and stops gliding."""
     if not (e.can_move_voluntarily() or e.is_logical_side_for_updating_movement()):
         return
@@ -115,7 +115,7 @@ def travel(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_inp
         run_stage(rec, e, ELYTRA, travel_fall_flying, e, sim, rec, d)
     else:
         run_stage(rec, e, ORDINARY, travel_ordinary, e, sim, rec, movement_input, d)
-        if e.fall_flying:      # 1.21.7 travelFallFlying on a climbable block: travelInAir, then stopFallFlying
+        if e.fall_flying:      # 1.21.5 travelFallFlying on a climbable block: travelInAir, then stopFallFlying
             e.fall_flying = False
 
 

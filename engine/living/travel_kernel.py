@@ -102,7 +102,7 @@ def cos(sine, x: float, index_double: bool) -> float:
 @njit(inline=True)
 def zero_negligible_motion(x: float, y: float, z: float, horizontal_squared: bool) -> tuple:
     """`tickMovement` step 3 (spec 05 §3, AMBIGUITY-L8): each Motion component below 0.003 in size becomes 0; with
-    `horizontal_squared` (a player from 1.21.7, `player_motion_cut_squared`: 1.21.8 `LivingEntity.aiStep`) X and Z
+    `horizontal_squared` (a player from 1.21.5, `player_motion_cut_squared`: 1.21.8 `LivingEntity.aiStep`) X and Z
     become 0 together where x² + z² < 9.0E-6 (double), Y as before."""
     if horizontal_squared:
         cut = x * x + z * z < PLAYER_MIN_MOTION_SQ

@@ -311,7 +311,7 @@ def update_collision_flags(e: Entity, movement: Vec3, actual: Vec3, world: World
 def fall(e: Entity, sim: TickContext, dy: float, state: BlockState, pos: BlockPos) -> None:
     """Step 8, `Entity.fall`: on the ground a fall lands on the block (`onLandedUpon`: damage, farmland) and is
     reset, else it accumulates (float; from 1.18.2 the drop is cast to float first, `fall_distance_float_step`).
-    From 1.21.8 (`fall_distance_double`) the fall distance is a double and the drop, cast to float, is added first
+    From 1.21.5 (`fall_distance_double`) the fall distance is a double and the drop, cast to float, is added first
     when not touching water, so a landing counts this tick's drop too. `LivingEntity.fall` first checks the
     water when not touching it."""
     features = sim.features

@@ -169,8 +169,8 @@ def test_1_21_4_meets_the_blocks_along_the_tick_s_path_as_1_21_3(mid_move) -> No
 
 
 def test_1_21_5_on_stops_where_a_block_acts_mid_move(mid_move) -> None:
-    """1.21.7's walk of recorded movements is not simulated and 1.21.5-1.21.6 were not read: the TNT's first tick
-    beside the cobweb stops in one line naming the mechanic and the release."""
+    """The walks of recorded movements of 1.21.5 and 1.21.7 (read) are not simulated: the TNT's first tick beside
+    the cobweb stops in one line naming the mechanic and the release."""
     (line,) = mid_move["1.21.5"]
     assert line.startswith("checkBlockCollision in the tick (spec 03 §6.2) of version 1.21.5 at entity 1")
 

@@ -18,8 +18,6 @@ from engine.living.controls import C_MOVE_STATE, JUMPING, WAIT
 from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR
 from tests.engine.test_version_living_1212 import load
-from tests.engine.test_version_living_1214 import CLIMB, WALK
-from tests.engine.test_versions import outcome
 
 ZOMBIE_WALK = (SCENES_DIR / "zombie_move_to.toml").read_text()
 ZOMBIE_POOL = (SCENES_DIR / "zombie_jump_ends_in_water_1_21_8.toml").read_text()
@@ -75,16 +73,6 @@ def test_a_zombie_in_water_leaves_jumping_from_1_21_8(pool) -> None:
     new = pool["1.21.8"]
     assert [s[3] for s in new] == [JUMPING, WAIT] * 5 + [JUMPING]
     assert new[-1][0].y > 1.6 and all(a[0].y < b[0].y for a, b in zip(new, new[1:], strict=False))
-
-
-@pytest.mark.parametrize(("version", "names"), [("1.21.5", "1.21.5-1.21.6 not read")])
-def test_all_living_of_1_21_5_to_1_21_6_stop_in_one_line(version: str, names: str) -> None:
-    """A walking player and a glider run in 1.21.7 and 1.21.8 (test_version_player_1218.py); the unread releases
-    stop at `living`."""
-    for text in (WALK, CLIMB, ZOMBIE_WALK):
-        kind, line = outcome(text, 2, 1, version=version)
-        assert kind == "refused" and "\n" not in line and line.startswith("living travel and jumping"), line
-        assert version in line and names in line, line
 
 
 FALL = (SCENES_DIR / "zombie_fall_damage_floor_1_21_8.toml").read_text()

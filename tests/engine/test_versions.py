@@ -909,6 +909,8 @@ BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_sk
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
 BOTH_SIMULATED |= SEARCH_TYPE_CASES | {"path_danger_trapdoor"}   # path finding (1.19.4, 1.20, 1.20.3)
+BOTH_SIMULATED |= {"fall_distance_double", "apply_input_before_ai", "move_control_jump_ends_in_liquid",
+                   "fall_damage_floor"}   # the fall distance and the mobs of 1.21.5 against 1.21.4
 BOTH_SIMULATED |= {"path_successors_by_direction", "path_neighbors_by_type",
                    "path_target_up_from_target"}   # path finding (1.20.5, 1.21.2)
 BOTH_SIMULATED |= {"piston_head_short_past_quarter", "piston_moving_long_arm"} | UPDATE_CASES   # pistons 1.16
@@ -1001,10 +1003,10 @@ def test_outline_raycasts_through_full_cubes_and_air_agree_with_collision_raycas
 
 
 def test_1_21_5_runs_where_no_block_acts_on_entities() -> None:
-    """1.21.2's `tickBlockCollision` is simulated up to 1.21.4 (tests/engine/test_version_block_effects.py); 1.21.7's
-    walk differs and 1.21.5-1.21.6 were not read. Without a block having `onEntityCollision` in reach nothing
-    differs (1.21.5 equals 1.21.4 in the air); beside a cobweb, or with a fast box whose sweep would reach one, it
-    stops with one line. The items do not fall (a changing fall distance stops 1.21.5-1.21.6 first)."""
+    """1.21.2's `tickBlockCollision` is simulated up to 1.21.4 (tests/engine/test_version_block_effects.py); the
+    walks of 1.21.5 and 1.21.7 (read) differ from it and are not simulated. Without a block having
+    `onEntityCollision` in reach nothing differs (1.21.5 equals 1.21.4 in the air); beside a cobweb, or with a fast
+    box whose sweep would reach one, it stops with one line. The items do not fall (no gravity)."""
     air = scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.1, 0.0, 0.05], no_gravity=True)])
     assert outcome(air, 10, 1, version="1.21.5") == outcome(air, 10, 1, version="1.21.4")
     web = scene_toml(blocks=[{"at": [0, 28, 0], "block": "minecraft:cobweb"}],
