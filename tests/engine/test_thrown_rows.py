@@ -108,13 +108,14 @@ def test_late_pearls_meet_the_world_border() -> None:
     pearl whose path leaves it, and the object path lands it there, three ways; 1.21.1's pearls fly through."""
     for version in ("1.21.1", "1.21.2"):
         three_ways_digest(partial(lambda _, v: border_world(v), v=version), range(1), 8)
-    sims = {}
+    sims, pearls = {}, {}
     for version in ("1.21.1", "1.21.2"):
         sims[version] = sim = border_world(version)
+        pearls[version] = list(sim.entities)
         for _ in range(8):
             sim.tick()
-    assert not any(p.removed for p in sims["1.21.1"].entities.values())
-    assert all(p.removed for p in sims["1.21.2"].entities.values())
+    assert len(pearls["1.21.2"]) == 6 and all(p.removed for p in pearls["1.21.2"])
+    assert not any(p.removed for p in pearls["1.21.1"]) and all(p.pos.x > 20.0 for p in pearls["1.21.1"])
     assert sims["1.21.2"].kernel_ticks > sims["1.21.2"].object_ticks > 6
 
 
