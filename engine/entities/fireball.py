@@ -81,12 +81,12 @@ _accelerate, _drag = plain(kernel.accelerate), plain(multiply_motion)   # the ro
 class FireballBatch(ThrownBatch):
     """Runs of one explosive projectile kind (fireballs, small fireballs, wither skulls, dragon fireballs; not
     wind charges, whose tick first tests the top Y): `engine.entities.fireball_kernel.tick_rows` up to one whose
-    tick the object path takes, then on after it. Releases 1.16.2–1.21.1 (the power vector; from 1.21 the
-    accelerationPower along the Motion) run them; 1.21.2's order (`fireball_tick_1_21_2`) and the releases the
-    thrown loop leaves to the object path leave every fireball to it. A removed owner's fireball is handed back."""
+    tick the object path takes, then on after it. Releases 1.16.2–1.21.11 run them (the power vector; from 1.21
+    the accelerationPower along the Motion; from 1.21.2 another order, `late`); the releases the thrown loop leaves
+    to the object path leave every fireball to it. A removed owner's fireball is handed back."""
 
     table = FIREBALL_ROWS
-    mechanics = frozenset({"fireball", "fluids", "void", "block_effects"})
+    mechanics = frozenset({"fireball", "fluids", "void"})
 
     def late(self, features: Features) -> bool:
         return features.fireball_tick_1_21_2
@@ -99,8 +99,8 @@ class FireballBatch(ThrownBatch):
         flight = flight_arguments(world, features, kind.eye_height_of(), len(rows) - start, lambda e: e.removed,
                                   lambda e: collides(e) and not (isinstance(e, ExplosiveProjectile) and e._r in run))
         stop, status, queried = kernel.tick_rows(
-            *block_arrays_of(world), FIREBALL_ROWS.f, FIREBALL_ROWS.i, rows, start, False, live, 0.0,
-            features.fireball_acceleration_power, kind.ACCELERATION_POWER, zero_below(features), kind.DRAG,
+            *block_arrays_of(world), FIREBALL_ROWS.f, FIREBALL_ROWS.i, rows, start, False, live, self.late(features),
+            0.0, features.fireball_acceleration_power, kind.ACCELERATION_POWER, zero_below(features), kind.DRAG,
             kind.CHARGED_DRAG, FIREBALL_WATER_DRAG, kind.WIDTH / 2.0, kind.HEIGHT, *flight, marks, saved_f, saved_i)
         world.entities_queried = queried
         return stop, status

@@ -44,20 +44,20 @@ _drag, _gravity = plain(multiply_motion), plain(thrown_kernel.gravity)   # the r
 
 class SpitBatch(ThrownBatch):
     """Runs of llama spit: `engine.entities.fireball_kernel.tick_rows` (its spit branch) up to one whose tick the
-    object path takes, then on after it; releases 1.16.2–1.21.1 (from 1.21.2 the raycast meets the world border,
-    `raycast_world_border`, which the loop does not model), as the thrown loop's."""
+    object path takes, then on after it; releases 1.16.2–1.21.11 as the thrown loop's (its order the same in all of
+    them; from 1.21.2 the raycast meets the world border, `raycast_world_border`: `thrown.flight_arguments`)."""
 
     table = THROWN_ROWS
-    mechanics = frozenset({"llama_spit", "fluids", "void", "block_effects"})
+    mechanics = frozenset({"llama_spit", "fluids", "void"})
 
     def late(self, features: Features) -> bool:
-        return features.raycast_world_border
+        return False
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
         flight = flight_arguments(world, features, LlamaSpit.eye_height_of(), len(rows) - start, lambda e: False)
         stop, status, queried = kernel.tick_rows(
-            *block_arrays_of(world), THROWN_ROWS.f, THROWN_ROWS.i, rows, start, True, False,
+            *block_arrays_of(world), THROWN_ROWS.f, THROWN_ROWS.i, rows, start, True, False, False,
             LlamaSpit.gravity(features),
             False, 0.0, 0.0, 0.0, 0.0, 0.0, THROWN_WIDTH / 2.0, THROWN_HEIGHT, *flight, marks, saved_f, saved_i)
         world.entities_queried = queried

@@ -10,6 +10,7 @@ it finds in its first tick, as long as that entity stays near.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -55,7 +56,8 @@ from engine.entities.projectile import (
 from engine.entities.rows import HANDED, ProjectileRows, RowBatch, extra_flag, extra_int
 from engine.entities.thrown_1_12 import tick_1_12
 from engine.entities.thrown_kernel import THROWN_ROWS
-from engine.entities.tnt_kernel import version_bits
+from engine.entities.tnt import Tnt
+from engine.entities.tnt_kernel import V_EFFECT_SECTIONS, version_bits
 from engine.entities.xp_orb import spawn_orbs
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import normalize_zero_below
@@ -86,6 +88,8 @@ _drag, _gravity = plain(kernel.drag), plain(kernel.gravity)   # the row loop's s
 
 
 _NO_BOXES = np.zeros((0, 6))
+_NO_BORDER = (-math.inf, -math.inf, math.inf, math.inf)   # releases whose projectile raycast ignores the border
+_NO_EFFECTS = np.zeros(0, dtype=np.uint8)                 # releases that do not refuse `block_effects`
 
 
 def block_arrays_of(world: World) -> tuple:
@@ -114,44 +118,51 @@ def query_arrays(world: World, more: int,
 
 def flight_arguments(world: World, features: Features, eye: float, more: int, owner_gone: Callable[[Entity], bool],
                      listed: Callable[[Entity], bool] = collides) -> tuple:
-    """What `thrown_kernel.clear_flight` reads of the world and the release, in the order the projectile loops take
-    it (after the rows and the kind's own arguments): the release's flags (`version_bits`), the lava push, the
-    normalisation's zero, the void's Y, the eye height `eye` and how far below it the submerged test looks,
-    `checkBlockCollision`'s deflation, `query_arrays`' boxes (of the entities `listed`), the ids of the entities
-    `owner_gone` names (an owner whose projectile the object path removes), `query_arrays`' sections (room for
-    `more` new keys), counts and how many are filed, and the entities queried so far."""
+    """What `thrown_kernel.clear_flight` and `moved_flight` read of the world and the release, in the order the
+    projectile loops take it (after the rows and the kind's own arguments): the release's flags (`version_bits`),
+    the lava push, the normalisation's zero, the void's Y, the eye height `eye` and how far below it the submerged
+    test looks, `checkBlockCollision`'s deflation, the world border's edges the raycast meets (from 1.21.2,
+    `raycast_world_border`; else infinite), the sections holding a block with an entity effect (a release refusing
+    `block_effects`: `tnt.TntBatch.effect_sections`), `query_arrays`' boxes (of the entities `listed`), the ids of
+    the entities `owner_gone` names (an owner whose projectile the object path removes), `query_arrays`' sections
+    (room for `more` new keys), counts and how many are filed, and the entities queried so far."""
     boxes, sections, counts, filed = query_arrays(world, more, listed)
     gone = [e.id for e in world.entities.values() if owner_gone(e)]
-    return (version_bits(features), LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH,
+    v = version_bits(features)
+    return (v, LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH,
             normalize_zero_below(features), float(void_y(world.dimension, features)), eye,
             0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
             BLOCK_COLLISION_DEFLATE_1_19_3 if features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE,
+            world.border.bounds() if features.raycast_world_border else _NO_BORDER,
+            Tnt.batch.effect_sections(world) if v & V_EFFECT_SECTIONS else _NO_EFFECTS,
             boxes, np.array(gone, dtype=np.int64), sections, counts, filed, world.entities_queried)
 
 
 class ThrownBatch(RowBatch):
     """Runs of one thrown kind: `engine.entities.thrown_kernel.tick_rows` up to one whose tick the object path
     takes (it may hit an entity or a block, or meet what the kernels do not decide), then on after it with the
-    world as the object path left it. Releases 1.16.2–1.21.1 run them (the kind's gravity a float or, from 1.20.5,
-    a double; `version_bits` for the fluid push); before 1.16.2 (outline-shape raycasts, the inLava flag, no
-    `checkBlockCollision`), from 1.21.2 (`thrown_tick_1_21_2`: another order) and a release refusing a mechanic
-    they run leave every projectile to the object path; so does a projectile with riders or a vehicle, and the
-    loop hands back an ender pearl whose owner is a removed player. Traced runs replay the loop's ticks (`replays`)."""
+    world as the object path left it. Releases 1.16.2–1.21.11 run them (the kind's gravity a float or, from 1.20.5,
+    a double; `version_bits` for the fluid push; from 1.21.2 another order, `late`); before 1.16.2
+    (outline-shape raycasts, the inLava flag, no `checkBlockCollision`) and a release refusing a mechanic they run
+    leave every projectile to the object path; so does a projectile with riders or a vehicle, and the loop hands
+    back an ender pearl whose owner is a removed player. A release refusing `block_effects` (1.21.5 on) runs them
+    too: the loop hands back a projectile near a section holding a block with an entity effect, where the object
+    path stops in one line. Traced runs replay the loop's ticks (`replays`)."""
 
     table = THROWN_ROWS
-    mechanics = frozenset({"thrown", "fluids", "void", "block_effects"})
+    mechanics = frozenset({"thrown", "fluids", "void"})
 
     def __init__(self, kind: type[Projectile]) -> None:
         self.kind = kind
 
     def decides(self, world: World, features: Features) -> bool:
-        return not (features.refused & self.mechanics or self.late(features)
+        return not (features.refused & self.mechanics
                     or features.projectile_outline_shapes or features.water_material_acceleration) \
             and features.thrown_check_block_collision and features.in_lava_by_fluid_height \
             and features.submerged_below_eye
 
     def late(self, features: Features) -> bool:
-        """Whether the kind's tick is another order in this release (1.21.2: `thrown_tick_1_21_2`)."""
+        """Whether the kind's tick takes 1.21.2's order in this release (`thrown_tick_1_21_2`): the loop's `late`."""
         return features.thrown_tick_1_21_2
 
     def row(self, e: Projectile, traced: bool) -> int:
@@ -165,7 +176,8 @@ class ThrownBatch(RowBatch):
                                   lambda e: pearls and e.is_player and e.removed)
         stop, status, queried = kernel.tick_rows(
             *block_arrays_of(world), THROWN_ROWS.f, THROWN_ROWS.i, rows, start,
-            kind.GRAVITY_DOUBLE if features.thrown_gravity_double else kind.GRAVITY, *flight, marks, saved_f, saved_i)
+            kind.GRAVITY_DOUBLE if features.thrown_gravity_double else kind.GRAVITY, self.late(features), *flight,
+            marks, saved_f, saved_i)
         world.entities_queried = queried
         return stop, status
 

@@ -3,18 +3,24 @@
 1.14-1.15.2's ignored entity, which no release this loop runs reads), and the fused loop the entity phase runs over
 consecutive thrown projectiles of one kind (snowballs, eggs, ender pearls, potions, bottles o' enchanting).
 
-`ThrownEntity.tick` (the object path: tracing, the viewer's micro-steps, 1.21.2's order, and any projectile this
-loop hands back) runs the same drag and gravity kernels as plain Python (`engine.jit.plain`). The loop ticks a
-projectile in free flight, up to 1.21.1: the base tick (the fluid push and the submerged test:
-`fluid_kernel.update_water_state`), the entity query of `ProjectileUtil.getCollision` counted as the object path
-counts it (`World.entities_queried`), the block raycast from the position to position + Motion (`raycast_kernel
-.collider_path_clear`), `checkBlockCollision`, the drag (0.99F, 0.8F in water), the gravity and the position update.
+`ThrownEntity.tick` (the object path: tracing, the viewer's micro-steps, and any projectile this loop hands back)
+runs the same drag and gravity kernels as plain Python (`engine.jit.plain`). The loop ticks a projectile in free
+flight, 1.16.2–1.21.11, in its release's order (`late`: 1.21.2's, `thrown_tick_1_21_2`). Up to 1.21.1: the base tick
+(the fluid push and the submerged test: `fluid_kernel.update_water_state`), the entity query of
+`ProjectileUtil.getCollision` counted as the object path counts it (`World.entities_queried`), the block raycast
+from the position to position + Motion (`raycast_kernel.collider_path_clear`), `checkBlockCollision`, the drag
+(0.99F, 0.8F in water), the gravity and the position update (`clear_flight`). From 1.21.2: the gravity and the
+drag, then the query and the raycast along the new Motion (which from 1.21.2 also meets the world border), the
+move, `tickBlockCollision` and the base tick (`moved_flight`).
 It hands a projectile back to the object path, its row restored as found, and stops there, where its tick reads
 what these kernels do not decide: its first tick, fire, lava, the void, non-finite numbers, an owner it has not
 left, any entity that `collides` whose box meets the query box (`box.stretch(Motion).expand(1)`: a possible entity
 hit), any cell on the raycast's path whose collision shape is not empty (a possible block hit: `onCollision`, the
-pearl's teleport, the snowball's removal), a block with an entity effect in its box (portals, end gateways,
-bubble columns), and the engine's limits (a raycast too long, an entity query past `MAX_QUERIED_ENTITIES`).
+pearl's teleport, the snowball's removal), a path leaving the world border (1.21.2 on), a block with an entity
+effect in its box (portals, end gateways, bubble columns; from 1.21.2 on the path `tickBlockCollision` walks, from
+1.21.5 in a section the refused check reads: `tnt_kernel.effect_near_path`), from 1.21.2 a projectile on the
+ground, without clipping or on fire at its last move, and the engine's limits (a raycast too long, an entity query
+past `MAX_QUERIED_ENTITIES`, a 1.21.2 path longer than `tnt_kernel.TICK_BLOCKS_SPAN`).
 """
 
 from __future__ import annotations
@@ -48,7 +54,10 @@ from engine.entities.rows import (
     I_LEFT,
     I_OWNER,
     I_SUBMERGED,
+    NO_CLIP,
     NO_GRAVITY,
+    ON_FIRE_AT_MOVE,
+    ON_GROUND,
     PROJECTILE_INTS,
     TOUCHING_WATER,
     RowTable,
@@ -61,7 +70,7 @@ from engine.entities.rows import (
     section_moved,
     tick_entity_head,
 )
-from engine.entities.tnt_kernel import UNLIT, V_LAVA_IN_WATER, V_VEC_DOUBLE
+from engine.entities.tnt_kernel import UNLIT, V_EFFECT_SECTIONS, V_LAVA_IN_WATER, V_VEC_DOUBLE, effect_near_path
 from engine.influences.fluid_kernel import update_water_state
 from engine.jit import njit
 from engine.motion.collision_kernel import jfloor, state_at
@@ -216,35 +225,6 @@ def base_tick(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, v:
 
 
 @njit(inline=True)
-def clear_flight(keys, slots, pool, shape, flags, empty, f: np.ndarray, i: np.ndarray, r: int, v: int,
-                 lava_push: float, zero_below: float, void: float, eye: float, below_eye: float, deflate: float,
-                 boxes: np.ndarray, gone: np.ndarray, sections: np.ndarray, counts: np.ndarray, ordered: int,
-                 used: int, queried: int) -> int:
-    """What a projectile's tick does before its own motion, on row `r` after `tick_entity_head` (thrown entities,
-    fireballs, llama spit, 1.16.2–1.21.1): its owner not in `gone` (a removed owner: the object path removes it),
-    step 1 F (`base_tick`), the entity query of `ProjectileUtil.getCollision` (no box of `boxes` meets
-    `box.stretch(Motion).expand(1)`, counted into `queried`), the block raycast from the position to position +
-    Motion meeting no collision shape, and no block with an entity effect in `checkBlockCollision`'s box (deflated
-    by `deflate`). Returns the entities queried after it, or −1 where the object path must tick the projectile (the
-    row part-written: the caller restores it)."""
-    for k in range(len(gone)):
-        if i[r, I_OWNER] == gone[k]:
-            return -1
-    if not base_tick(keys, slots, pool, flags, f, i, r, v, lava_push, zero_below, void, eye, below_eye):   # 1 F
-        return -1
-    q = _query_box(f, r)                                                            # 2 Dc: getCollision
-    seen = _queried(q, sections, counts, ordered, used)
-    if seen < 0 or queried + seen > MAX_QUERIED_ENTITIES or _meets(q, boxes):
-        return -1
-    px, py, pz = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
-    if not collider_path_clear(keys, slots, pool, shape, empty, px, py, pz, px + f[r, F_MOTION],
-                               py + f[r, F_MOTION + 1], pz + f[r, F_MOTION + 2]) \
-            or _effect_in_box(keys, slots, pool, flags, f, r, deflate):            # 3 Dc
-        return -1
-    return queried + seen
-
-
-@njit(inline=True)
 def target(f: np.ndarray, r: int) -> tuple:
     """Row `r`'s position + Motion (`getPos().add(getVelocity())`), where the tick moves it."""
     return f[r, F_POS] + f[r, F_MOTION], f[r, F_POS + 1] + f[r, F_MOTION + 1], f[r, F_POS + 2] + f[r, F_MOTION + 2]
@@ -259,37 +239,145 @@ def update_position(f: np.ndarray, r: int, x: float, y: float, z: float, half_wi
     f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5] = x + half_width, y + height, z + half_width
 
 
+@njit(inline=True)
+def _owner_gone(i: np.ndarray, r: int, gone: np.ndarray) -> bool:
+    """Row `r`'s owner is one of `gone` (a removed owner: the object path removes the projectile)."""
+    for k in range(len(gone)):
+        if i[r, I_OWNER] == gone[k]:
+            return True
+    return False
+
+
+@njit(inline=True)
+def _inside(border: tuple, x: float, z: float) -> bool:
+    """`WorldBorder.contains(x, z)` of `border` (west, north, east, south): west ≤ x < east, north ≤ z < south."""
+    return border[0] <= x < border[2] and border[1] <= z < border[3]
+
+
+@njit(inline=True)
+def flight_clear(keys, slots, pool, shape, empty, f: np.ndarray, r: int, border: tuple, boxes: np.ndarray,
+                 sections: np.ndarray, counts: np.ndarray, ordered: int, used: int, queried: int) -> int:
+    """`ProjectileUtil.getCollision` of row `r` missing: no box of `boxes` meets `box.stretch(Motion).expand(1)`
+    (the entity query, counted into `queried`), and the block raycast from the position to position + Motion meets
+    no collision shape nor, from 1.21.2 (`getCollisionsIncludingWorldBorder`; `border` infinite before), leaves the
+    world border from inside it. Returns the entities queried after it, or −1 where the object path decides."""
+    q = _query_box(f, r)
+    seen = _queried(q, sections, counts, ordered, used)
+    if seen < 0 or queried + seen > MAX_QUERIED_ENTITIES or _meets(q, boxes):
+        return -1
+    px, py, pz = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
+    x, y, z = target(f, r)
+    if not collider_path_clear(keys, slots, pool, shape, empty, px, py, pz, x, y, z) \
+            or _inside(border, px, pz) and not _inside(border, x, z):
+        return -1
+    return queried + seen
+
+
+@njit(inline=True)
+def _effects_in_reach(keys, slots, pool, flags, f: np.ndarray, r: int, by_section: bool, effects: np.ndarray) -> bool:
+    """`tnt_kernel.effect_near_path` of row `r`'s box now: a block with an entity effect on the path
+    `tickBlockCollision` walks (1.21.2), or (`by_section`, a release refusing `block_effects`) in a section that
+    `block_effects.refuse_block_collision_in_tick` reads."""
+    box = (f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2], f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5])
+    return effect_near_path(keys, slots, pool, flags, f, r, box, by_section, effects)
+
+
+@njit(inline=True)
+def clear_flight(keys, slots, pool, shape, flags, empty, f: np.ndarray, i: np.ndarray, r: int, v: int,
+                 lava_push: float, zero_below: float, void: float, eye: float, below_eye: float, deflate: float,
+                 border: tuple, effects: np.ndarray, boxes: np.ndarray, gone: np.ndarray, sections: np.ndarray,
+                 counts: np.ndarray, ordered: int, used: int, queried: int) -> int:
+    """What a projectile's tick does before its own motion, on row `r` after `tick_entity_head` (thrown entities
+    and fireballs 1.16.2–1.21.1, llama spit 1.16.2–1.21.11): its owner not in `gone`, step 1 F (`base_tick`; from
+    1.21.5, `V_EFFECT_SECTIONS`, no block with an effect in a section its refused check reads), the hit test
+    missing (`flight_clear`), and no block with an entity effect in `checkBlockCollision`'s box (deflated by
+    `deflate`). Returns the entities queried after it, or −1 where the object path must tick the projectile (the
+    row part-written: the caller restores it)."""
+    if _owner_gone(i, r, gone) \
+            or not base_tick(keys, slots, pool, flags, f, i, r, v, lava_push, zero_below, void, eye, below_eye) \
+            or v & V_EFFECT_SECTIONS and _effects_in_reach(keys, slots, pool, flags, f, r, True, effects):   # 1 F
+        return -1
+    after = flight_clear(keys, slots, pool, shape, empty, f, r, border, boxes, sections, counts, ordered, used,
+                         queried)                                                   # 2 Dc: getCollision
+    if after < 0 or _effect_in_box(keys, slots, pool, flags, f, r, deflate):        # 3 Dc
+        return -1
+    return after
+
+
+@njit(inline=True)
+def moved_flight(keys, slots, pool, shape, flags, empty, f: np.ndarray, i: np.ndarray, r: int, v: int,
+                 lava_push: float, zero_below: float, void: float, eye: float, below_eye: float, border: tuple,
+                 effects: np.ndarray, boxes: np.ndarray, gone: np.ndarray, sections: np.ndarray, counts: np.ndarray,
+                 ordered: int, used: int, queried: int, half_width: float, height: float) -> int:
+    """1.21.2's order after the kind's own steps on the Motion (the thrown G D, the fireball's A D), on row `r`
+    after `tick_entity_head`: the owner not in `gone`; not on the ground (`onSteppedOn`), clipping or on fire at
+    its last move (the extinguishing draws), nor in its first tick (the bubble-column check); the hit test along
+    the new Motion missing (`flight_clear`); the move to position + Motion (`update_position`, the kind's box);
+    `tickBlockCollision` meeting no block with an entity effect (`_effects_in_reach`); then the base tick
+    (`base_tick`, and from 1.21.5 its refused check again, with the Motion its fluid push left). Returns the
+    entities queried after it, or −1 where the object path must tick the projectile (the row part-written)."""
+    if _owner_gone(i, r, gone) or i[r, I_FLAGS] & (ON_GROUND | NO_CLIP | ON_FIRE_AT_MOVE) or i[r, I_FIRST] \
+            or not finite_row(f, r):
+        return -1
+    after = flight_clear(keys, slots, pool, shape, empty, f, r, border, boxes, sections, counts, ordered, used,
+                         queried)                                                   # Dc
+    if after < 0:
+        return -1
+    x, y, z = target(f, r)
+    update_position(f, r, x, y, z, half_width, height)                              # M
+    by_section = v & V_EFFECT_SECTIONS != 0
+    if _effects_in_reach(keys, slots, pool, flags, f, r, by_section, effects) \
+            or not base_tick(keys, slots, pool, flags, f, i, r, v, lava_push, zero_below, void, eye, below_eye) \
+            or by_section and _effects_in_reach(keys, slots, pool, flags, f, r, True, effects):   # Dc' F
+        return -1
+    return after
+
+
 @njit
 def tick_rows(keys, slots, pool, shape, flags, empty, f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int,
-              g: float, v: int, lava_push: float, zero_below: float, void: float, eye: float, below_eye: float,
-              deflate: float, boxes: np.ndarray, gone: np.ndarray, sections: np.ndarray, counts: np.ndarray,
-              ordered: int, queried: int, marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+              g: float, late: bool, v: int, lava_push: float, zero_below: float, void: float, eye: float,
+              below_eye: float, deflate: float, border: tuple, effects: np.ndarray, boxes: np.ndarray,
+              gone: np.ndarray, sections: np.ndarray, counts: np.ndarray, ordered: int, queried: int,
+              marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
     """`ServerWorld.tickEntity` + `ThrownEntity.tick` for rows[start:] in the release whose flags are `v`
     (`tnt_kernel.version_bits`), in order, up to one whose tick the object path takes (a row of −1, a removed
-    one, or one these kernels gave back: restored as found, marked OBJECT_PATH). `g`: the kind's gravity; `void`:
-    the Y below which the void removes it; `eye`, `below_eye`: the submerged test's eye height and how far below
-    it the test looks; `deflate`: `checkBlockCollision`'s box deflation. `boxes`: the boxes of the entities that
-    may be hit (`projectile.collides`); `sections[:ordered]` (sorted), `counts`: the entity sections and how many
-    entities each holds (kept current as rows move; keys new to the loop appended); `queried`: the entities the
-    tick's queries looked at so far. `marks[n]`: SECTION where entity n's section changed. Returns (where it stopped,
-    DONE or HANDED, the entities queried up to there)."""
+    one, or one these kernels gave back: restored as found, marked OBJECT_PATH). `g`: the kind's gravity; `late`:
+    1.21.2's order (`thrown_tick_1_21_2`); `void`: the Y below which the void removes it; `eye`, `below_eye`: the
+    submerged test's eye height and how far below it the test looks; `deflate`: `checkBlockCollision`'s box
+    deflation; `border`: the world border's west, north, east and south edges the raycast meets (infinite before
+    1.21.2); `effects`: per section pool row, 1 where a release refusing `block_effects` stops near a block of the
+    section (`tnt.TntBatch.effect_sections`). `boxes`: the boxes of the entities that may be hit
+    (`projectile.collides`); `sections[:ordered]` (sorted), `counts`: the entity sections and how many entities
+    each holds (kept current as rows move; keys new to the loop appended); `queried`: the entities the tick's
+    queries looked at so far. `marks[n]`: SECTION where entity n's section changed. Returns (where it stopped, DONE
+    or HANDED, the entities queried up to there)."""
     used = ordered
     for n in range(start, len(rows)):
         r = rows[n]
         if not begin_row(f, i, r, n, marks, saved_f, saved_i):
             return n, HANDED, queried
         tick_entity_head(f, i, r)                                                   # ServerWorld.tickEntity
-        after = clear_flight(keys, slots, pool, shape, flags, empty, f, i, r, v, lava_push, zero_below, void, eye,
-                             below_eye, deflate, boxes, gone, sections, counts, ordered, used, queried)   # 1-3
+        if late:
+            if not i[r, I_FLAGS] & NO_GRAVITY:
+                gravity(f, r, g)                                                    # 1 G
+            drag(f, r, i[r, I_FLAGS] & TOUCHING_WATER != 0)                         # 2 D
+            after = moved_flight(keys, slots, pool, shape, flags, empty, f, i, r, v, lava_push, zero_below, void,
+                                 eye, below_eye, border, effects, boxes, gone, sections, counts, ordered, used,
+                                 queried, HALF_WIDTH, THROWN_HEIGHT)               # 3 Dc, 4 M, 5 Dc', 6 F
+        else:
+            after = clear_flight(keys, slots, pool, shape, flags, empty, f, i, r, v, lava_push, zero_below, void,
+                                 eye, below_eye, deflate, border, effects, boxes, gone, sections, counts, ordered,
+                                 used, queried)                                     # 1-3
+            if after >= 0:
+                x, y, z = target(f, r)                                              # 4: the Motion before D G
+                drag(f, r, i[r, I_FLAGS] & TOUCHING_WATER != 0)                     # 5 D
+                if not i[r, I_FLAGS] & NO_GRAVITY:
+                    gravity(f, r, g)                                                # 6 G
+                update_position(f, r, x, y, z, HALF_WIDTH, THROWN_HEIGHT)           # 4, 7 M
         if after < 0:
             hand_back(f, i, r, n, marks, saved_f, saved_i)
             return n, HANDED, queried
         queried = after
-        x, y, z = target(f, r)                                                      # 4: the Motion before D G
-        drag(f, r, i[r, I_FLAGS] & TOUCHING_WATER != 0)                             # 5 D
-        if not i[r, I_FLAGS] & NO_GRAVITY:
-            gravity(f, r, g)                                                        # 6 G
-        update_position(f, r, x, y, z, HALF_WIDTH, THROWN_HEIGHT)                   # 4, 7 M
         if section_moved(f, i, r):
             used = _refile(f, i, r, sections, counts, ordered, used)
         end_row(f, i, r, n, marks)

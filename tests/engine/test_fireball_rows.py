@@ -1,8 +1,8 @@
 """Fireballs, small fireballs, wither skulls, dragon fireballs and llama spit as rows (engine.entities.fireball_kernel):
 the compiled loop, the object path and the traced run agree bit for bit on random worlds of them in flight (near 0,
 straddling it, at 1e6 and ±2·10⁷; random motions, powers and accelerationPowers; water, walls, owners, an owner that
-explodes); deliberate mutants of the loop are caught; the kernels run as plain Python (`NUMBA_DISABLE_JIT=1`) with
-the same results."""
+explodes; 1.16.5 to 1.21.11, both tick orders); deliberate mutants of the loop are caught; the kernels run as plain
+Python (`NUMBA_DISABLE_JIT=1`) with the same results."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from tests.conftest import jit_off_run
 from tests.engine.rows_cases import add_projectile, walled_box
 from tests.engine.test_compiled_equality import ORIGINS, SPECIAL, three_ways_digest
 from tests.engine.test_player_rows import _mutant
-from tests.engine.test_thrown_rows import OBSTACLES
+from tests.engine.test_thrown_rows import CALM, OBSTACLES
 
 jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
 
@@ -41,14 +41,14 @@ def _motion(rng: random.Random, scale: float, wild: bool) -> list[float]:
     return m
 
 
-def fireball_world(seed: int, version: str = "1.16.5") -> Simulation:
+def fireball_world(seed: int, version: str = "1.16.5", obstacles: tuple[str, ...] = OBSTACLES) -> Simulation:
     """Runs of each kind (2 to 12 of a kind, kinds in a random order, now and then one of another kind between) at
     one of ORIGINS in a box of random obstacles with a stone wall, a floor and a water pool: random motions, power
     vectors (and from 1.21 accelerationPowers, or none), charged skulls, a few without gravity or in their first
     tick; now and then a TNT owning some (not left yet), whose short fuse may remove it with its projectiles in
     flight."""
     rng = random.Random(seed)
-    sim, ox, oz, px, pz, owner = walled_box(rng, ORIGINS, OBSTACLES, version)
+    sim, ox, oz, px, pz, owner = walled_box(rng, ORIGINS, obstacles, version)
     if owner is not None:
         owner.fuse = rng.choice((3, 200))
     wild = rng.random() < 0.25
@@ -70,9 +70,10 @@ def fireball_world(seed: int, version: str = "1.16.5") -> Simulation:
     return sim
 
 
-def worlds_digest(seeds: range, ticks: int = TICKS, version: str = "1.16.5") -> tuple[str, int, int]:
+def worlds_digest(seeds: range, ticks: int = TICKS, version: str = "1.16.5",
+                  obstacles: tuple[str, ...] = OBSTACLES) -> tuple[str, int, int]:
     """`three_ways_digest` of the random fireball worlds in `version`."""
-    return three_ways_digest(partial(fireball_world, version=version), seeds, ticks)
+    return three_ways_digest(partial(fireball_world, version=version, obstacles=obstacles), seeds, ticks)
 
 
 def test_random_fireball_worlds_compiled_object_and_traced_agree() -> None:
@@ -82,29 +83,34 @@ def test_random_fireball_worlds_compiled_object_and_traced_agree() -> None:
     assert done > handed, (done, handed)
 
 
-def test_random_fireball_worlds_agree_in_1_20_5_1_21_and_1_21_2() -> None:
-    """1.20.5 (the spit's gravity a double) and 1.21 (the acceleration along the Motion) run the loop; 1.21.2
-    (another order; the raycast meets the border) takes the object path: the same three ways."""
-    for version in ("1.20.5", "1.21"):
-        _, done, handed = worlds_digest(range(2), 15, version)
+def test_random_fireball_worlds_agree_from_1_20_5_to_1_21_11() -> None:
+    """1.20.5 (the spit's gravity a double), 1.21 (the acceleration along the Motion) and 1.21.2's order (the
+    acceleration and drag first, the hit test along the new Motion — meeting the world border —, the move,
+    `tickBlockCollision`, the base tick) in 1.21.2, 1.21.8 (worlds without blocks that act on entities: their
+    sections stop the run) and 1.21.11 run the loop: the same three ways, most ticks compiled."""
+    for version, obstacles in (("1.20.5", OBSTACLES), ("1.21", OBSTACLES), ("1.21.2", OBSTACLES), ("1.21.8", CALM),
+                               ("1.21.11", CALM)):
+        _, done, handed = worlds_digest(range(2), 15, version, obstacles)
         assert done > handed, (version, done, handed)
-    worlds_digest(range(2), 10, "1.21.2")
-    late = Simulation(version="1.21.2")
-    assert not Fireball.batch.decides(late.world, late.features)
-    assert not LlamaSpit.batch.decides(late.world, late.features)
+    late = Simulation(version="1.21.8")
+    assert Fireball.batch.decides(late.world, late.features) and Fireball.batch.late(late.features)
+    assert LlamaSpit.batch.decides(late.world, late.features) and not LlamaSpit.batch.late(late.features)
 
 
-def test_fireballs_and_spit_in_free_flight_are_compiled() -> None:
+@pytest.mark.parametrize("version", ["1.16.5", "1.21.8"])
+def test_fireballs_and_spit_in_free_flight_are_compiled(version: str) -> None:
     """Ownerless fireballs of each kind and spit in open air, 4 m apart: every tick after the first is compiled;
-    each is where the object path puts it, and the fireballs sped up along their power (× 0.95F a tick)."""
+    each is where the object path puts it, and the fireballs sped up along their power (× 0.95F a tick; from 1.21
+    the accelerationPower along the Motion)."""
     def make() -> tuple[Simulation, list]:
-        sim = Simulation(World())
+        sim = Simulation(World(), version=version)
         out = []
         for n, kind in enumerate(KINDS):
             for k in range(4):
                 e = sim.create(kind, Vec3(0.5 + 4 * k, 100.0, 0.5 + 6 * n), Vec3(0.05, 0.02 * k, -0.01))
                 if kind is not LlamaSpit:
                     e.power = Vec3(0.1, 0.0, 0.0)
+                    e.acceleration_power = 0.1
                 sim.add_entity(e)
                 out.append(e)
         return sim, out
@@ -140,7 +146,12 @@ def test_fireball_rows_read_back_and_survive_clones_and_pickles() -> None:
 
 @pytest.mark.parametrize(("name", "old", "new", "version"), [
     # the air drag for all: a fireball in water or a charged skull dragged like one in air
-    ("tick_rows", "k = k_water if", "k = k_air if", "1.16.5"),
+    ("accelerate_and_drag", "k = k_water if", "k = k_air if", "1.16.5"),
+    # 1.21.2's order: the drag before the acceleration
+    ("accelerate_and_drag", "accelerate(f, r, along_motion, f[r, F_ACCELERATION] if i[r, I_ACCELERATION_SET] else a, "
+     "zero_below)   # A\n    multiply_motion(f, r, k)",
+     "multiply_motion(f, r, k)\n    accelerate(f, r, along_motion, f[r, F_ACCELERATION] if i[r, I_ACCELERATION_SET] "
+     "else a, zero_below)", "1.21.2"),
     # from 1.21 the Motion normalised by the float length (1.16.5's), not the double one
     ("accelerate", "d = math.sqrt(mx * mx + my * my + mz * mz)",
      "d = np.float32(math.sqrt(mx * mx + my * my + mz * mz))", "1.21"),
@@ -150,16 +161,20 @@ def test_fireball_rows_read_back_and_survive_clones_and_pickles() -> None:
 def test_fireball_loop_mutants_are_caught(monkeypatch, name: str, old: str, new: str, version: str) -> None:
     """The comparison above fails for a loop with a deliberate mistake: the object path runs the kernels' plain forms
     (engine.jit.plain) made from the unchanged source."""
-    k = fireball_kernel.tick_rows
-    monkeypatch.setattr(fireball_kernel, "tick_rows", getattr(k, "py_func", k))
+    for caller in ("tick_rows", "accelerate_and_drag"):
+        k = getattr(fireball_kernel, caller)
+        monkeypatch.setattr(fireball_kernel, caller, getattr(k, "py_func", k))
     monkeypatch.setattr(fireball_kernel, name, _mutant(fireball_kernel, name, old, new))
     with pytest.raises(AssertionError):
         worlds_digest(range(6), 12, version)
 
 
 def test_jit_off_equals_jit_on() -> None:
-    """With the JIT off the fireball loop gives the same states, bit for bit, in 1.16.5 and 1.21."""
-    expression = "[worlds_digest(range(3), 12), worlds_digest(range(2), 12, '1.21')]"
+    """With the JIT off the fireball loop gives the same states, bit for bit, in 1.16.5, 1.21 and 1.21.8 (1.21.2's
+    order, the refused block check by section)."""
+    expression = ("[worlds_digest(range(3), 12), worlds_digest(range(2), 12, '1.21'), "
+                  "worlds_digest(range(2), 12, '1.21.8', CALM)]")
     compiled, digests = jit_off_run("tests.engine.test_fireball_rows", expression)
     assert compiled is False
-    assert digests == [list(worlds_digest(range(3), 12)), list(worlds_digest(range(2), 12, "1.21"))]
+    assert digests == [list(worlds_digest(range(3), 12)), list(worlds_digest(range(2), 12, "1.21")),
+                       list(worlds_digest(range(2), 12, "1.21.8", CALM))]
