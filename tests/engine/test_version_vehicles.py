@@ -356,7 +356,12 @@ def test_minecarts_of_1_21_5_to_1_21_11_run_as_1_21_4_but_for_the_double_fall_di
     assert old == new and new_power > old_power
     assert _explosions(fall, "1.21.11", 40) == _explosions(fall, "1.21.7", 40) == [(new, new_power)]
     assert _explosions(fall, "1.21.8", 40, flip="fall_distance_double") == [(old, old_power)]
-    carts = [_run(_CART_LAVA, version, 11).entity_by_id(1) for version in ("1.21.4", "1.21.8")]
+    # 1.21.8's cart is hurt by lava three times in the tick it enters it (the walks after AbstractMinecart.move and
+    # OldMinecartBehavior.tick, then AbstractMinecart.tick's own test) and breaks; its halving is read with the walk
+    # off (apply_effects_from_blocks), where only the tick's own test hurts it
+    assert _run(_CART_LAVA, "1.21.8", 11).entity_by_id(1) is None
+    carts = [_run(_CART_LAVA, "1.21.4", 11).entity_by_id(1),
+             _run(_CART_LAVA, "1.21.8", 11, flip="apply_effects_from_blocks").entity_by_id(1)]
     assert all(cart.is_in_lava() and cart.fall_distance > 0.5 for cart in carts)
     assert float(np.float32(carts[0].fall_distance)) == carts[0].fall_distance
     assert float(np.float32(carts[1].fall_distance)) != carts[1].fall_distance
