@@ -112,6 +112,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "arrow_hit_margin_by_age": ("AbstractArrow.findHitEntity: the targets' boxes grow by ProjectileUtil.computeMargin "
                                 "= max(0, min(0.3F, (tickCount - 2) / 20F)), not 0.3F: none in an arrow's first two "
                                 "ticks, 0.05F more each tick up to the eighth (1.21.7 and 1.21.8)", (1, 21, 7), None),
+    "projectile_hit_margin_by_age": ("ProjectileUtil.getHitResultOnMoveVector grows its targets' boxes by "
+                                     "computeMargin = max(0, min(0.3F, (tickCount - 2) / 20F)), not 0.3F: thrown "
+                                     "entities, fireballs, llama spit and the fishing bobber (1.21.7, 1.21.8, 1.21.10 "
+                                     "and 1.21.11 read; 1.21.4 0.3F; 1.21.9 bracketed)", (1, 21, 7), None),
+    "projectile_hit_margin_unread": ("ProjectileUtil.getHitResultOnMoveVector of 1.21.5-1.21.6 not read (1.21.4: "
+                                     "0.3F, 1.21.7: computeMargin): a thrown entity, fireball or llama spit whose "
+                                     "entity hit differs between the two margins stops the run in one line",
+                                     (1, 21, 5), (1, 21, 7)),
     "arrow_left_owner_before_raycast": ("AbstractArrow.tick tests whether it has left its owner (checkLeftOwner) "
                                         "before the raycast, with its box and Motion of then (after the water drag), "
                                         "and Projectile.tick not again that tick; before, Projectile.tick tested it "
@@ -1132,6 +1140,8 @@ class Features:
     arrow_in_ground_unpushed: bool
     arrow_hit_margin_by_age: bool
     arrow_left_owner_before_raycast: bool
+    projectile_hit_margin_by_age: bool
+    projectile_hit_margin_unread: bool
     arrow_hits_many: bool
     vec_double: bool
     normalize_zero_below_1e5: bool

@@ -144,3 +144,39 @@ def test_the_unread_releases_stop_the_arrow_in_one_line(runs, version: str) -> N
     line = runs[IN_GROUND, version, None]
     assert isinstance(line, str) and "\n" not in line
     assert line.startswith("the arrow and trident tick") and f"of version {version} " in line
+
+
+SNOWBALL = "snowball_hit_margin_1_21_8.toml"
+
+
+def _thrown(version: str, flip: str | None = None) -> tuple[bool, tuple] | str:
+    """Whether the snowball of scenes/snowball_hit_margin_1_21_8.toml is removed after 5 ticks of `version` (with
+    the flag `flip` flipped) and where it is, or the refusal's line."""
+    text = "\n".join(f'version = "{version}"' if line.startswith("version = ") else line
+                     for line in (SCENES_DIR / SNOWBALL).read_text().splitlines())
+    sim = load_scene_text(text)
+    if flip is not None:
+        sim.features = dataclasses.replace(sim.features, **{flip: not getattr(sim.features, flip)})
+    ball = sim.entity_by_id(1)
+    try:
+        for _ in range(5):
+            sim.tick()
+    except NotImplementedError as err:
+        return str(err)
+    return ball.removed, tuple(ball.pos)
+
+
+def test_thrown_entities_take_the_young_projectile_s_margin_from_1_21_7() -> None:
+    """`ProjectileUtil.getHitResultOnMoveVector` (thrown entities, fireballs, llama spit, the bobber) grows its
+    targets by computeMargin from 1.21.7 (`projectile_hit_margin_by_age`): the snowball 0.16 beside the TNT in its
+    third tick hits it up to 1.21.4 (removed where it enters the 0.3F-grown box) and flies on in 1.21.7, 1.21.8 and
+    1.21.11; 1.21.8 with the flag off hits as 1.21.4; 1.21.5 and 1.21.6 (not read) stop at that hit in one line."""
+    old, new = _thrown("1.21.4"), _thrown("1.21.8")
+    assert old[0] and old[1][0] == pytest.approx(3.5 - TNT_HALF_WIDTH - PROJECTILE_TARGET_MARGIN, abs=1e-7)
+    assert not new[0] and new[1][0] > 5.0
+    assert _thrown("1.21.7") == _thrown("1.21.11") == new
+    assert _thrown("1.21.8", "projectile_hit_margin_by_age") == old
+    for version in ("1.21.5", "1.21.6"):
+        line = _thrown(version)
+        assert isinstance(line, str) and "\n" not in line and line.startswith("the thrown-projectile tick") \
+            and f"version {version}" in line and "computeMargin" in line, line

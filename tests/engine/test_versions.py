@@ -230,6 +230,10 @@ CASES: dict[str, tuple[str, int, int]] = {
     "arrow_in_ground_unpushed": ((SCENES_DIR / "arrow_stuck_in_flowing_water_1_21_8.toml").read_text(), 1, 1),
     # an arrow passing 0.16 beside a TNT in its third tick: its box grown by 0.3F (deflected) or by 0.05 (flies on)
     "arrow_hit_margin_by_age": ((SCENES_DIR / "arrow_hit_margin_1_21_8.toml").read_text(), 4, 1),
+    # a snowball passing 0.16 beside a TNT in its third tick: hits it (0.3F) or flies on (computeMargin, 1.21.7);
+    # 1.21.5-1.21.6 (not read) stop at that hit
+    "projectile_hit_margin_by_age": ((SCENES_DIR / "snowball_hit_margin_1_21_8.toml").read_text(), 4, 1),
+    "projectile_hit_margin_unread": ((SCENES_DIR / "snowball_hit_margin_1_21_8.toml").read_text(), 4, 1),
     # an arrow flying at its owner: left at the start of tick 1 (1.21.10: deflected off it) or never (flies through)
     "arrow_left_owner_before_raycast": ((SCENES_DIR / "arrow_left_owner_1_21_10.toml").read_text(), 4, 1),
     # an arrow through two TNTs in one tick: deflected by the first (up to 1.21.10) or by both in one pass
