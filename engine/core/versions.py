@@ -34,17 +34,17 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "axis_order_yxz": ("Entity.move sweeps always Y, X, Z (spec 03 §3)", OLDEST, (1, 14, 0)),
     "collision_aabb_lists": ("Entity.move cuts the movement by World.getCollisionBoxes' AxisAlignedBB list "
                              "(calculateYOffset, X, Z: strict overlaps on the other axes, no 1.0E-7 tolerance, so a "
-                             "box overlapping a block by a hair passes through it) (1.12.2; VoxelShapes from 1.13, "
-                             "1.13.x not compared)", OLDEST, (1, 13, 0)),
+                             "box overlapping a block by a hair passes through it) (1.12.2; 1.13.2 cuts it by "
+                             "VoxelShapes.getAllowedOffset, 1.14's)", OLDEST, (1, 13, 0)),
     "move_motion_fields": ("Entity.move on the motionX/Y/Z fields: every movement moves the box, however short (no "
                            "1.0E-7 threshold); collidedHorizontally is exact (no 1.0E-5F tolerance); a collision "
                            "zeroes motionX and motionZ each; Block.onLanded sets motionY to 0.0 (+0, not Y x 0.0); "
                            "only an entity that canTriggerWalking (not TNT, not a falling block) gets onEntityWalk "
-                           "(the slime block's slowdown) (1.12.2; the Vec3d velocity of 1.14, 1.13.x not compared)",
+                           "(the slime block's slowdown) (1.12.2 and 1.13.2; the Vec3d velocity of 1.14)",
                            OLDEST, (1, 14, 0)),
     "tnt_float_literals": ("EntityTNTPrimed.onUpdate: motionY -= 0.03999999910593033 ((double)0.04F; X and Z "
                            "untouched), drag x 0.9800000190734863 (0.98F), on the ground x 0.699999988079071 (0.7F) "
-                           "and -0.5 (1.12.2; double literals from 19w08b, 1.13.x not compared)", OLDEST, (1, 14, 0)),
+                           "and -0.5 (1.12.2 and 1.13.2; double literals from 19w08b)", OLDEST, (1, 14, 0)),
     "move_sets_position": ("Entity.move sets the position to position + movement and rebuilds the box from it "
                            "(Entity.setPosition), instead of offsetting the box and moving to its centre "
                            "(moveToBoundingBoxCenter)", (1, 17, 0), None),
@@ -235,8 +235,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "falling_block_tick_1_12": ("EntityFallingBlock.onUpdate: gravity (double)0.04F on motionY alone, drag "
                                 "0.98F, on the ground 0.7F and -0.5; a landing whose block at posY - 0.01 can be "
                                 "fallen through (BlockFalling.canFallThrough: fire, air, water, lava) keeps falling "
-                                "(onGround false, no drag that tick) (1.12.2; 1.13.x not compared)", OLDEST,
+                                "(onGround false, no drag that tick) (1.12.2 and 1.13.2)", OLDEST,
                                 (1, 14, 0)),
+    "fall_through_1_12": ("BlockFalling.canFallThrough: air, fire, water and lava only, so a falling block whose "
+                          "position is over grass or another replaceable block lands there, and is placed above one "
+                          "(1.12.2; 1.13.2 adds any liquid or replaceable material, as 1.14)", OLDEST, (1, 13, 0)),
     "item_tick_1_12": ("EntityItem.onUpdate: motionY -= (double)0.04F, the push out of blocks every tick, the move "
                        "every tick (no 4-tick rule), a lava kick (Random: the Motion's four floats and the burn "
                        "sound's) where the (int)-truncated cell changed or ticksExisted % 25 == 0, X and Z x 0.98F "
@@ -800,10 +803,12 @@ class Mechanic:
     changes: tuple[Change, ...]
 
 
-_PRE_1_14 = ("not compared with the game's code before 1.14 (1.12.2's MCP source is on hand; no decompiled source of "
-             "1.11-1.12.1 or 1.13-1.13.2 was found: docs/versions.md, \"1.12.2 sources\")")
+_PRE_1_14 = ("not compared with the game's code before 1.14 (the sources of 1.12.2 and 1.13.2 are on hand; none of "
+             "1.11-1.12.1 or 1.13-1.13.1 was found: docs/versions.md, \"1.12.2 sources\", \"1.13.2 sources\")")
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
 _OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
+_PRE_1_13_2 = ("{} of 1.13-1.13.1 not compared (the 1.13.2 client source read is 1.13.2's; 1.13 was the "
+               "flattening, not bracketed with 1.12.2: docs/versions.md, \"1.13.2 sources\")")
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
 _REDSTONE_BEFORE_1_16 = "the redstone code of releases before 1.16 not compared"
@@ -833,8 +838,8 @@ MECHANICS: dict[str, Mechanic] = {
     "entity_move": Mechanic(
         "Entity.move and block collisions (spec 03)", "an entity moves", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move")),
-            Change((1, 13, 0), (1, 14, 0), "Entity.move of 1.13-1.13.2 (VoxelShapes on the motionX/Y/Z fields) not "
-                   "compared: no decompiled 1.13 source found (docs/versions.md)"))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("Entity.move (VoxelShapes on the motionX/Y/Z "
+                                                                "fields)")))),
     "void": Mechanic(
         "the void below the world (Entity.attemptTickInVoid)", "an entity's base tick runs below y = -64", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.onEntityUpdate")),
@@ -858,7 +863,7 @@ MECHANICS: dict[str, Mechanic] = {
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move's landing block")),
-            Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("Entity.move's landing block")))),
     "fluids": Mechanic(
         "fluid pushing (Entity.updateMovementInFluid, spec 04 §7)", "an entity touches water or lava", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.handleWaterMovement")),
@@ -866,13 +871,11 @@ MECHANICS: dict[str, Mechanic] = {
     "tnt": Mechanic(
         "the TNT tick (TntEntity.tick, spec 06 §1)", "a TNT ticks", (
             Change(OLDEST, (1, 12, 2), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),
-            Change((1, 13, 0), (1, 14, 0), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F") + "; 1.13-1.13.2 "
-                   "not compared (no source found)"))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityTNTPrimed.onUpdate")))),
     "falling_block": Mechanic(
         "the falling-block tick (FallingBlockEntity.tick, spec 06 §2)", "a falling block ticks", (
             Change(OLDEST, (1, 12, 2), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F")),
-            Change((1, 13, 0), (1, 14, 0), _FLOATS.format("FallingBlockEntity.tick", "0.04F, 0.98F, 0.7F") +
-                   "; 1.13-1.13.2 not compared (no source found)"))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityFallingBlock.onUpdate")))),
     "item": Mechanic(
         "the item tick (ItemEntity.tick, spec 06 §3)", "an item ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityItem.onUpdate")),
@@ -1174,6 +1177,7 @@ class Features:
     xp_orb_merging: bool
     world_height_1_18: bool
     falling_block_tick_1_12: bool
+    fall_through_1_12: bool
     thrown_tick_1_12: bool
     pearl_owner_living: bool
     item_tick_1_12: bool

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
+    from engine.world.blocks import BlockState
     from engine.world.world import World
 
 CAN_FALL_THROUGH_1_12 = frozenset({"fire", "water", "lava"})   # 1.12.2 BlockFalling.canFallThrough, besides air
@@ -175,9 +176,9 @@ class FallingBlock(RowBacked, Entity):
         run_stage(rec, self, DRAG, _drag, self._t.f, self._r)                                     # 9 D
 
     def _tick_1_12(self, sim: TickContext, rec: Recorder | None) -> None:
-        """Steps 2-9 of 1.12.2's `EntityFallingBlock.onUpdate` (`falling_block_tick_1_12`): gravity (double)0.04F
-        on motionY alone, the move, then on the ground: where the block at posY − 0.01 under the position can be
-        fallen through (`BlockFalling.canFallThrough`: fire, air, water, lava) it stays in the air (onGround
+        """Steps 2-9 of 1.12.2's and 1.13.2's `EntityFallingBlock.onUpdate` (`falling_block_tick_1_12`): gravity
+        (double)0.04F on motionY alone, the move, then on the ground: where the block at posY − 0.01 under the
+        position can be fallen through (`can_fall_through`) it stays in the air (onGround
         false) and the tick ends before the drag; else the ground factors 0.7F, −0.5, and the block is placed in
         its cell where that is replaceable and the cell below cannot be fallen through (`World.mayPlace`), or
         dropped. The drag 0.98F last. Concrete powder and anvils (its raycast with stopOnLiquid, the anvil's fall
@@ -185,7 +186,7 @@ class FallingBlock(RowBacked, Entity):
         block = self.block_state.block
         if phys.is_concrete_powder(block) or block in ANVILS:
             raise refusal(sim.features, "falling_block", f"entity {self.id}, tick {sim.tick_count}",
-                          f"a falling {block} of 1.12.2 is not simulated (concrete powder: rayTraceBlocks(prev, pos, "
+                          f"a falling {block} before 1.14 is not simulated (concrete powder: rayTraceBlocks(prev, pos, "
                           "true) for water when motion² > 1, onEndFalling hardens it in any liquid, lava too; a "
                           "summoned anvil hurts the entities in its box and draws from its Random to chip, and may "
                           "replace rails and redstone (Material.CIRCUITS))")
@@ -196,7 +197,7 @@ class FallingBlock(RowBacked, Entity):
         cell = (floor(p.x), floor(p.y), floor(p.z))
         if self.on_ground:
             below = sim.world.get_block_state(cell[0], floor(p.y - FALLING_BLOCK_FLOOR_PROBE_1_12), cell[2])
-            if below.is_air or below.block in CAN_FALL_THROUGH_1_12:
+            if can_fall_through(below, sim.features):
                 self.on_ground = False
                 return
             run_stage(rec, self, LAND, self._land_1_12, sim, cell)                                # 7, 8
@@ -213,7 +214,7 @@ class FallingBlock(RowBacked, Entity):
             return
         self.remove()
         down = world.get_block_state(cell[0], cell[1] - 1, cell[2])
-        if phys.is_replaceable(here) and not (down.is_air or down.block in CAN_FALL_THROUGH_1_12):
+        if phys.is_replaceable(here) and not can_fall_through(down, sim.features):
             world.set_block_state(*cell, self.block_state)
             sim.emit({"kind": "block_placed", "pos": list(cell), "block": str(self.block_state), "source": self.id})
         elif self.drop_item:
@@ -272,6 +273,14 @@ class FallingBlock(RowBacked, Entity):
         if self.drop_item:
             sim.drop_item_of(self, self.block_state)
         self.remove()
+
+
+def can_fall_through(state: BlockState, features: Features) -> bool:
+    """`BlockFalling.canFallThrough` of 1.12.2 (`fall_through_1_12`: air, fire, water, lava) and of 1.13.2 on
+    (`block_physics.can_fall_through`: any liquid or replaceable material too)."""
+    if features.fall_through_1_12:
+        return state.is_air or state.block in CAN_FALL_THROUGH_1_12
+    return phys.can_fall_through(state)
 
 
 def from_block(sim: TickContext, x: int, y: int, z: int) -> FallingBlock:

@@ -127,7 +127,8 @@ def _deflection(yaw: float, version: str) -> str:
 CASES: dict[str, tuple[str, int, int]] = {
     # X then Z (before 1.14) or the larger Z first: the corner block stops a different axis
     "axis_order_yxz": (scene_toml(blocks=[{"at": [1, 5, 1], "block": "minecraft:stone"}],
-                                  entities=[_item([0.5, 5.0, 0.5], [0.6, 0.0, 0.9], no_gravity=True)]), 1, 1),
+                                  entities=[{"type": "tnt", "pos": [0.5, 5.0, 0.5], "fuse": 80, "id": 1,
+                                             "no_gravity": True, "motion": [0.6, 0.0, 0.9]}]), 1, 1),
     # 1.12.2: a TNT 5e-8 into the floor's top falls through it (AxisAlignedBB offsets have no 1.0E-7 tolerance)
     "collision_aabb_lists": (scene_toml(blocks=[FLOOR], entities=[{"type": "tnt", "pos": [0.5, 0.99999995, 0.5],
                                                                    "fuse": 80, "id": 1}]), 2, 1),
@@ -145,6 +146,12 @@ CASES: dict[str, tuple[str, int, int]] = {
     "falling_block_tick_1_12": (scene_toml(blocks=[{"at": [0, 5, 0], "block": "minecraft:stone"}], entities=[
         {"type": "minecraft:falling_block", "pos": [1.2, 6.5, 0.5], "block_state": "minecraft:sand", "time": 1,
          "id": 1}]), 5, 1),
+    # 1.13.2: a sand landing on a stone's edge with grass under its position falls on (grass is replaceable);
+    # 1.12.2's canFallThrough knows air, fire, water and lava only: it is placed above the grass
+    "fall_through_1_12": (scene_toml(scene={"version": "1.13.2"}, blocks=[
+        {"at": [0, 0, 0], "block": "minecraft:stone"}, {"at": [1, 0, 0], "block": "minecraft:grass"}], entities=[
+        {"type": "minecraft:falling_block", "pos": [1.4, 1.5, 0.5], "block_state": "minecraft:sand", "time": 1,
+         "id": 1}]), 10, 1),
     # 1.12.2: a snowball flying low over grass stops on its bounding box (1.16.5's raycast meets collision shapes)
     "thrown_tick_1_12": (scene_toml(blocks=[{"at": [2, 60, 0], "block": "minecraft:grass"}], entities=[
         {"type": "minecraft:snowball", "pos": [0.5, 60.5, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
@@ -929,6 +936,8 @@ BOTH_SIMULATED |= {"arrow_hits_many"}   # arrows (1.21.11; 1.21.10 simulated too
 BOTH_SIMULATED |= {"explosion_add_velocity"}   # wind charges (1.21.4)
 # the look vector of 1.21.11: 1.21.10 (read) simulates the case too, indexing in float and normalising
 BOTH_SIMULATED |= {"sine_index_double", "redirect_look_unnormalized"}
+# the move, the TNT and falling-block ticks of 1.13.2 (read): their 1.14 flags' cases run in 1.13.2 too
+BOTH_SIMULATED |= {"move_motion_fields", "tnt_float_literals", "axis_order_yxz", "falling_block_tick_1_12"}
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
@@ -1127,10 +1136,10 @@ def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_els
     for version, mechanic, title in (("1.13.2", "llama_spit", "the llama-spit tick"),
                                      ("1.21.5", "arrow", "the arrow and trident tick"),
                                      ("1.13.2", "fireball", "the fireball tick"),
-                                     ("1.13.2", "falling_block", "the falling-block tick"),
+                                     ("1.13.1", "falling_block", "the falling-block tick"),
                                      ("1.13.2", "xp_orb", "the XP-orb tick"),
                                      ("1.15.2", "block_data", "the block tables"),
-                                     ("1.13.2", "tnt", "the TNT tick")):
+                                     ("1.13.1", "tnt", "the TNT tick")):
         text, ticks = USES[mechanic]
         kind, line = outcome(text, ticks, 1, version=version)
         assert kind == "refused" and line.startswith(title), (version, mechanic, line)
