@@ -845,7 +845,8 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.onEntityUpdate")),
             Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
     "block_effects": Mechanic(
-        "checkBlockCollision in the tick (spec 03 §6.2)", "a block with onEntityCollision is in an entity's reach", (
+        "checkBlockCollision in the tick (spec 03 §6.2)",
+        "a block with onEntityCollision or lava is in an entity's reach", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.doBlockCollisions")),
             Change((1, 13, 0), (1, 14, 0), _PRE_1_14),
             Change((1, 21, 5), (1, 21, 7), "Entity.move of 1.21.5 (read) records each move as a list of Movement "

@@ -124,13 +124,15 @@ class FishingBobber(Projectile):
         self.motion = ZERO
 
     def remove_if_invalid(self, owner: Entity) -> bool:
-        """`removeIfInvalid`: the owner is gone or more than 32 m away (it is taken to hold a fishing rod)."""
+        """`removeIfInvalid` (1.21.8 `shouldStopFishing`): the owner is gone, dead (`isAlive`) or more than 32 m away
+        (it is taken to hold a fishing rod)."""
         d = self.pos.plus(Vec3(-owner.pos.x, -owner.pos.y, -owner.pos.z))
-        return owner.removed or d.length_squared() > BOBBER_MAX_DISTANCE_SQUARED
+        return not is_alive(owner) or d.length_squared() > BOBBER_MAX_DISTANCE_SQUARED
 
     def can_hook(self, sim: TickContext, e: Entity) -> bool:
-        """`method_26958`: what any projectile may hit, or a live item."""
-        return self.can_hit(sim, e) or (isinstance(e, Item) and not e.removed)
+        """`method_26958` (1.21.8 `canHitEntity`): what any projectile may hit, alive (`ProjectileEntity`'s own
+        `isAlive` test, 1.21.8's `canBeHitByProjectile`: a dying mob is passed through), or a live item."""
+        return is_alive(e) and (self.can_hit(sim, e) or isinstance(e, Item))
 
     def on_collision(self, sim: TickContext, hit: HitResult) -> None:
         """`ProjectileEntity.onCollision` (1.20.5: a redirectable projectile hit is redirected first), then
@@ -142,6 +144,11 @@ class FishingBobber(Projectile):
         else:
             d = hit.pos.plus(Vec3(-self.pos.x, -self.pos.y, -self.pos.z)).length_squared()
             self.motion = self.motion.normalize(sim.features.vec_double).multiply(d, d, d)
+
+
+def is_alive(e: Entity) -> bool:
+    """`Entity.isAlive`: not removed, and for a living entity health above 0 (`LivingEntity.isAlive`)."""
+    return not e.removed and not (e.living and e.is_dead())
 
 
 def cast(sim: TickContext, thrower: Entity) -> FishingBobber:

@@ -100,3 +100,29 @@ def test_a_bobber_hooks_an_item_and_flies_again_when_it_is_gone() -> None:
     for _ in range(4):
         sim.tick()
     assert b.state == "flying" and b.hooked == 0
+
+
+
+ZOMBIE = {"type": "minecraft:zombie", "id": 2, "pos": [2.0, 50.0, 0.5], "no_gravity": True, "no_ai": True}
+BOBBER = {"type": "minecraft:fishing_bobber", "id": 3, "pos": [1.0, 51.1, 0.5], "motion": [0.8, 0.0, 0.0],
+          "owner": 1, "no_gravity": True}
+
+
+def _first_tick(version: str, zombie_health: float, player_health: float):
+    sim = build_scene(scene={"version": version}, entities=[PLAYER | {"pos": [0.5, 50.0, 0.5]}, ZOMBIE, BOBBER])
+    sim.entity_by_id(2).health = zombie_health
+    sim.entity_by_id(1).health = player_health
+    sim.tick()
+    return sim.entity_by_id(3)
+
+
+@pytest.mark.parametrize("version", ["1.16.5", "1.21.8"])
+def test_a_bobber_passes_through_a_dead_mob_and_stops_with_a_dead_owner(version: str) -> None:
+    """`method_26958`/`canHitEntity` reads `isAlive` (health > 0): the bobber flying into a zombie at 0 health (its
+    body stays 20 ticks) passes through it; one at 20 health is hooked. `removeIfInvalid`/`shouldStopFishing`:
+    an owner at 0 health, not yet removed, removes the bobber."""
+    live, dead = _first_tick(version, 20.0, 20.0), _first_tick(version, 0.0, 20.0)
+    assert live.hooked == 2 and not live.removed
+    assert dead.hooked == 0 and not dead.removed and dead.pos.x == 1.8
+    gone = _first_tick(version, 20.0, 0.0)
+    assert gone is None or gone.removed

@@ -193,3 +193,38 @@ def assert_runs_alike_three_ways(scene: str, version: str, ticks: int) -> None:
         lines = run_lines(sim, ticks, "compiled")
         assert lines == run_lines(make(), ticks, "object") == run_lines(make(), ticks, "traced"), name
         assert sim.kernel_ticks > 0 and not lines[-1].startswith("NotImplementedError"), name
+
+
+# an item dropped onto a lava source from 0.3 above it, and a second one 3 blocks off that touches nothing
+LAVA_DROP = scene_toml(blocks=[{"at": [0, 5, 0], "block": "minecraft:lava"}],
+                       entities=[{"type": "minecraft:item", "pos": [0.5, 6.3, 0.5], "id": 1},
+                                 {"type": "minecraft:item", "pos": [3.5, 6.3, 0.5], "id": 2, "no_gravity": True}])
+
+
+def _lava_drop(version: str) -> list[object]:
+    sim = _sim(LAVA_DROP, version)
+    out: list[object] = []
+    for _ in range(6):
+        try:
+            sim.tick()
+        except NotImplementedError as err:
+            return [*out, str(err)]
+        e = sim.entity_by_id(1)
+        out.append(None if e is None or e.removed else (e.fire_ticks, e.health))
+    return out
+
+
+def test_lava_stops_where_the_block_walk_is_refused() -> None:
+    """1.21.7's lava ignites and hurts in the block walk (`LavaFluid.entityInside`), no longer in the base tick:
+    1.21.4 (base tick) and 1.21.8 (walk) both set the item alight (300 fire ticks) and hurt it once it sinks in,
+    while 1.21.10 and 1.21.11 (walk refused) stop in one line the tick the item nears the lava instead of taking
+    1.21.4's base-tick lava. The item beside it, near no lava, never stops them early."""
+    old, new = _lava_drop("1.21.4"), _lava_drop("1.21.8")
+    for run in (old, new):
+        assert any(isinstance(t, tuple) and t[0] >= 280 and t[1] < 5 for t in run), run
+        assert not any(isinstance(t, str) for t in run)
+    for version in ("1.21.10", "1.21.11"):
+        *ticks, line = _lava_drop(version)
+        assert line.startswith(f"checkBlockCollision in the tick (spec 03 §6.2) of version {version} at entity 1 "
+                               "next to lava"), line
+        assert ticks == old[:len(ticks)]
