@@ -424,7 +424,8 @@ def refuse_block_collision_in_tick(e: Entity, sim: TickContext) -> None:
     that check can place lies within the hull of the box at the tick's start, the box now and the box one Motion
     ahead, so with no block having an `onEntityCollision` there nothing differs; otherwise stop with one line.
     Lava too: 1.21.7's `LavaFluid.entityInside` ignites and hurts in that walk (the base tick no longer does), so
-    an entity near a lava cell stops here rather than take 1.21.4's base-tick lava."""
+    an entity near a lava cell stops here rather than take 1.21.4's base-tick lava — unless it is fire immune, which
+    neither ignites nor is hurt by lava in either (`lavaIgnite`, `lavaHurt`, `setOnFireFromLava`)."""
     b, p, m, d = e.box, e.prev_pos, e.motion, BLOCK_COLLISION_DEFLATE_1_21_3
     boxes = (b, Box.from_entity(p.x, p.y, p.z, e.width, e.height), b.offset(m.x, m.y, m.z))
     lo = [floor(min(getattr(x, f"min_{a}") for x in boxes) + d) for a in "xyz"]
@@ -433,7 +434,7 @@ def refuse_block_collision_in_tick(e: Entity, sim: TickContext) -> None:
     if world.region_has(EFFECT, *lo, *hi):
         raise refusal(sim.features, "block_effects",
                       f"entity {e.id} next to a block with onEntityCollision, tick {sim.tick_count}")
-    if world.region_has(FLUID, *lo, *hi) and any(
+    if not e.is_fire_immune() and world.region_has(FLUID, *lo, *hi) and any(
             fluid_state(world.get_block_state(x, y, z)).fluid == LAVA for x in range(lo[0], hi[0] + 1)
             for y in range(lo[1], hi[1] + 1) for z in range(lo[2], hi[2] + 1)):
         raise refusal(sim.features, "block_effects", f"entity {e.id} next to lava (its entityInside acts in the "
