@@ -18,6 +18,7 @@ BLOCK_COLLISION_DEFLATE = 0.001     # Entity.checkBlockCollision, Entity.updateM
 BLOCK_COLLISION_DEFLATE_1_21_3 = 1.0e-5  # 1.21.3 checkBlockCollision deflation (spec 03 §6.2)
 LANDING_POS_OFFSET = f32(0.2)       # Entity.getLandingPos: pos.y - (double)0.2F
 VELOCITY_AFFECTING_OFFSET = 0.5000001  # Entity.getVelocityAffectingPos: box.minY - 0.5000001
+SLIPPERINESS_OFFSET_1_14 = 1.0   # LivingEntity.travel 1.14-1.14.4: new BlockPos(x, box.minY - 1.0, z)
 # --- the supporting block (1.20: Entity.updateSupportingBlockPos, getPosWithYOffset) ---
 SUPPORTING_BLOCK_PROBE = 1.0e-6     # Entity.updateSupportingBlockPos: the box (minY - 1.0E-6 .. minY) below the feet
 VELOCITY_AFFECTING_OFFSET_1_20 = f32(0.500001)  # Entity.getVelocityAffectingPos: getPosWithYOffset(0.500001F)

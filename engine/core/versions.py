@@ -191,6 +191,19 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                "and motionZ x 0.4D; 1.14-1.14.4); 1.15 moves it to Block.getVelocityMultiplier, "
                                "read once after the block check at the position or 0.5 below it", OLDEST,
                                (1, 15, 0)),
+    "slipperiness_one_below": ("LivingEntity.travel reads the slipperiness of the block at the box's bottom - 1.0 "
+                               "(new BlockPos(x, minY - 1.0, z)), not at getVelocityAffectingPos (- 0.5000001): on "
+                               "a block 0.5 to 1 high (soul sand, an enchanting table) the block under it counts "
+                               "(1.14-1.14.4; 1.15 getVelocityAffectingPos)", OLDEST, (1, 15, 0)),
+    "stepped_on_can_climb": ("Entity.move runs Block.onSteppedOn (a slime block's slowdown) only for an entity that "
+                             "canClimb (MCP canTriggerWalking: not TNT, falling blocks, items, XP orbs, minecarts, "
+                             "boats, arrows, fishing bobbers, end crystals, shulkers, guardians), as 1.12.2 and "
+                             "1.13.2 on the motion fields (1.14-1.14.4; 1.15 every entity not sneaking)", OLDEST,
+                             (1, 15, 0)),
+    "move_control_jump_skips_doors": ("MoveControl.tick's jump test passes over a door or fence at the feet "
+                                      "(BlockTags.DOORS, FENCES): a mob walking through an open door's cell does "
+                                      "not jump (1.14.4-pre4; 1.14-1.14.3 jump inside any shape above the feet)",
+                                      (1, 14, 4), None),
     "lava_travel_swim_height": ("LivingEntity.travel in lava multiplies the Motion by (0.5, 0.8F, 0.5) and applies "
                                 "the fluid gravity (method_26317) while the lava height is at most the swim height, "
                                 "else by 0.5 (1.16); before, by 0.5 on every axis with no fluid gravity",
@@ -978,9 +991,7 @@ MECHANICS: dict[str, Mechanic] = {
                    "(BoatEntity.damage)"))),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
-            Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),
-            Change((1, 14, 0), (1, 15, 0), "LivingEntity, PlayerEntity, ClientPlayerEntity, MobEntity, MoveControl "
-                   "and the attributes of 1.14-1.14.4 not compared with 1.15's (1.15-1.15.2 are simulated)"))),
+            Change(OLDEST, (1, 14, 0), "LivingEntity.travel " + _PRE_1_14),)),
     "player": Mechanic(
         "the player's client movement (ClientPlayerEntity.tickMovement, LocalPlayer.aiStep, spec 05)",
         "a player ticks", (
@@ -1056,6 +1067,12 @@ STAIRS_1_14 = frozenset({
     "spruce_stairs", "stone_brick_stairs", "stone_stairs"})
 
 
+# ... and their doors (DoorBlock of 1.14, 1.14.4, 1.15.2 and 1.16.5: the same four 3-thick cuboids by facing, open
+# and hinge, the collision shape the outline)
+DOORS_1_14 = frozenset({"oak_door", "spruce_door", "birch_door", "jungle_door", "acacia_door", "dark_oak_door",
+                        "iron_door"})
+
+
 # Blocks whose collision shapes were compared with 1.16.5's in releases without a block table (their block_data
 # cell refused): a scene, or a scene saved mid-run, may place them there. (first, stop) → block names.
 SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
@@ -1070,7 +1087,7 @@ SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
     # one: `end_stone_bricks_strength_3`); StairsBlock of 1.14, 1.14.4 and 1.15.2: the same corner cuboids and
     # unions (composeShapes) as 1.16.5, the 31 stairs' strengths (their base blocks') 1.16.5's but the same 1.14.x one
     ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "soul_sand",
-                                         "enchanting_table", *SLABS_1_14, *STAIRS_1_14}),
+                                         "enchanting_table", *SLABS_1_14, *STAIRS_1_14, *DOORS_1_14}),
     # 1.12.2's BlockSlab (AABB_BOTTOM_HALF, AABB_TOP_HALF, a double slab a full cube) and BlockFence (PILLAR_AABB
     # and a 1.5-high box per connected side: the same union as 1.16.5's boxes, met by calculate*Offset at the same
     # faces by a box outside it); the slabs and fences 1.12.2 has, by their 1.16.5 names; and its soul sand
@@ -1163,6 +1180,9 @@ class Features:
     item_moves_when_needed: bool
     item_bounces_only_falling: bool
     soul_sand_on_collision: bool
+    slipperiness_one_below: bool
+    stepped_on_can_climb: bool
+    move_control_jump_skips_doors: bool
     lava_travel_swim_height: bool
     jump_fluid_heights: bool
     knockback_resistance_scales: bool

@@ -179,6 +179,7 @@ class PersistentProjectile(RowBacked, Projectile):
     flying_tick = extra_int(ARROW_ROWS, "flying_tick")
     damage_value = extra_float(ARROW_ROWS, "damage_value")
     WIDTH = ARROW_WIDTH
+    can_trigger_walking = False   # ProjectileEntity.canClimb (1.14.4; MCP canTriggerWalking)
     HEIGHT = ARROW_HEIGHT
     WATER_DRAG: ClassVar[float] = ARROW_WATER_DRAG
     FIELDS: ClassVar[dict[str, type]] = {**Projectile.FIELDS, "in_ground": bool, "life": int, "shake": int,

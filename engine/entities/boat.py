@@ -170,6 +170,7 @@ class Boat(RowBacked, Entity):
     neither)."""
     MECHANIC = "boat"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:boat"
+    can_trigger_walking = False   # BoatEntity.canClimb (1.14.4; MCP canTriggerWalking)
     WIDTH = BOAT_WIDTH
     HEIGHT = BOAT_HEIGHT
     collidable = True

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 class EndCrystal(Entity):
     TYPE = "minecraft:end_crystal"
+    can_trigger_walking = False   # EnderCrystalEntity.canClimb (1.14.4; MCP canTriggerWalking)
     WIDTH = END_CRYSTAL_WIDTH
     HEIGHT = END_CRYSTAL_HEIGHT
 

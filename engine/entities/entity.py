@@ -67,7 +67,9 @@ class Entity:
     collides_with_pushables: ClassVar[bool] = False  # boats and minecarts: pushable entities are solid to them
     living: ClassVar[bool] = False         # LivingEntity: slime and bed bounce fully
     pushed_by_fluids: ClassVar[bool] = True
-    can_trigger_walking: ClassVar[bool] = True   # 1.12.2 Entity.canTriggerWalking: onEntityWalk (move_motion_fields)
+    # Entity.canTriggerWalking (1.14 Yarn canClimb): Block.onSteppedOn before 1.15 (move_motion_fields,
+    # stepped_on_can_climb)
+    can_trigger_walking: ClassVar[bool] = True
     is_player: ClassVar[bool] = False      # a client moves it, in the players phase (Simulation._tick_players)
     batch: ClassVar[RowBatch | None] = None   # runs of it take this compiled loop over rows (entities/rows)
     MECHANIC: ClassVar[str | None] = None  # its tick's row of the versions table (MECHANICS), None: not a row

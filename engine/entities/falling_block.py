@@ -115,7 +115,7 @@ class FallingBlock(RowBacked, Entity):
     WIDTH = FALLING_BLOCK_WIDTH
     HEIGHT = FALLING_BLOCK_HEIGHT
     FIELDS = {"block_state": str, "time": int, "drop_item": bool}
-    can_trigger_walking = False   # EntityFallingBlock.canTriggerWalking (1.12.2)
+    can_trigger_walking = False   # EntityFallingBlock.canTriggerWalking (1.12.2), FallingBlockEntity.canClimb
     ROWS = FALLING_ROWS
     time = extra_int(FALLING_ROWS, "time")                      # timeFalling
     drop_item = extra_flag(FALLING_ROWS, "drop_item")

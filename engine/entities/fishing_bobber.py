@@ -53,6 +53,7 @@ FLYING, HOOKED_IN_ENTITY, BOBBING = "flying", "hooked_in_entity", "bobbing"
 class FishingBobber(Projectile):
     MECHANIC = "fishing_bobber"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:fishing_bobber"
+    can_trigger_walking = False   # FishingBobberEntity.canClimb (1.14.4; MCP canTriggerWalking)
     WIDTH = BOBBER_SIZE
     HEIGHT = BOBBER_SIZE
     FIELDS = {**Projectile.FIELDS, "hooked": int}

@@ -130,6 +130,7 @@ class ItemBatch(UnriddenRowBatch):
 class Item(RowBacked, Entity):
     MECHANIC = "item"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:item"
+    can_trigger_walking = False   # ItemEntity.canClimb (1.14.4; MCP canTriggerWalking)
     batch = ItemBatch()
     WIDTH = ITEM_WIDTH
     HEIGHT = ITEM_HEIGHT

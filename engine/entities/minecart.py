@@ -154,6 +154,7 @@ class AbstractMinecart(RowBacked, Entity):
     WALKS_AT_POSITION = True   # AbstractMinecart.applyEffectsFromBlocks (1.21.7, the default controller)
 
     WIDTH = MINECART_WIDTH
+    can_trigger_walking = False   # AbstractMinecartEntity.canClimb (1.14.4; MCP canTriggerWalking)
     HEIGHT = MINECART_HEIGHT
     collides_with_pushables = True
     RIDEABLE = False

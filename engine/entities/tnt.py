@@ -117,7 +117,7 @@ class Tnt(RowBacked, Entity):
     WIDTH = TNT_WIDTH
     HEIGHT = TNT_HEIGHT
     FIELDS = {"fuse": int}
-    can_trigger_walking = False   # EntityTNTPrimed.canTriggerWalking (1.12.2)
+    can_trigger_walking = False   # EntityTNTPrimed.canTriggerWalking (1.12.2), TntEntity.canClimb (1.14.4)
     ROWS = TNT_ROWS
     fuse = extra_int(TNT_ROWS, "fuse")
 

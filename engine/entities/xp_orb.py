@@ -121,6 +121,7 @@ class XpOrbBatch(UnriddenRowBatch):
 class ExperienceOrb(RowBacked, Entity):
     MECHANIC = "xp_orb"   # the versions table's row (engine/core/versions.py)
     TYPE = "minecraft:experience_orb"
+    can_trigger_walking = False   # ExperienceOrbEntity.canClimb (1.14.4; MCP canTriggerWalking)
     batch = XpOrbBatch()
     WIDTH = XP_ORB_WIDTH
     HEIGHT = XP_ORB_HEIGHT

@@ -176,7 +176,8 @@ class MoveControl:
         _move_to(e._t.f, e._t.i, e._r, x, y, z, speed)
 
     def tick(self, world: World, features: Features) -> None:
-        """`MoveControl.tick`: the turn and speed, then the jump test against the block at the feet."""
+        """`MoveControl.tick`: the turn and speed, then the jump test against the block at the feet (a door or fence
+        passed over from 1.14.4, `move_control_jump_skips_doors`)."""
         e = self.entity
         f, i, r = e._t.f, e._t.i, e._r
         in_liquid = features.move_control_jump_ends_in_liquid and (e.touching_water or e.is_in_lava()) and \
@@ -186,7 +187,8 @@ class MoveControl:
             state = world.get_block_state(bx, by, bz)
             shape = world.get_collision_shape(state, bx, by, bz)
             top = -math.inf if shape.is_empty else shape.coords[1][-1]
-            _jump_test(f, i, r, top, state.block in DOORS or phys.is_fence(state.block))
+            passes = features.move_control_jump_skips_doors and (state.block in DOORS or phys.is_fence(state.block))
+            _jump_test(f, i, r, top, passes)
 
 
 class JumpControl:

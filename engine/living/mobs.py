@@ -76,6 +76,7 @@ FLOP = StageInfo("flop", "GuardianEntity.tickMovement")
 
 class Guardian(MobEntity):
     TYPE = "minecraft:guardian"
+    can_trigger_walking = False   # GuardianEntity.canClimb (1.14.4; MCP canTriggerWalking)
     NAVIGATES = False   # SwimNavigation (spec 07 §3.2) is not modelled
     BASE_ATTRIBUTES = {MOVEMENT_SPEED: GUARDIAN_MOVEMENT_SPEED, FOLLOW_RANGE: MOB_FOLLOW_RANGE}
     WIDTH = GUARDIAN_WIDTH

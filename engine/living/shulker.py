@@ -49,6 +49,7 @@ PI_F = f32(3.1415927)
 class Shulker(MobEntity):
     FALL_DAMAGE_IMMUNE = True
     TYPE = "minecraft:shulker"
+    can_trigger_walking = False   # ShulkerEntity.canClimb (1.14.4; MCP canTriggerWalking)
     WIDTH = SHULKER_WIDTH
     HEIGHT = SHULKER_HEIGHT
     collidable = True

@@ -41,6 +41,7 @@ from engine.constants import (
     LEVITATION_RATE,
     LEVITATION_SPEED,
     LIVING_DRAG_Y,
+    SLIPPERINESS_OFFSET_1_14,
     SLOW_FALLING_GRAVITY,
     WATER_ACCEL,
     WATER_DRAG,
@@ -65,6 +66,7 @@ if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.core.versions import Features
+    from engine.geometry.box import BlockPos
     from engine.living.living_entity import LivingEntity
     from engine.world.world import World
 
@@ -264,10 +266,20 @@ def limit_fall_distance(e: LivingEntity) -> None:
 
 # --- case 4: everything else (spec 05 §2.4) ---
 
+def slipperiness_pos(e: LivingEntity, world: World, features: Features) -> BlockPos:
+    """The block whose slipperiness `travel` reads: `getVelocityAffectingPos` (1.15), before it (1.14-1.14.4,
+    `slipperiness_one_below`) the cell 1.0 below the box's bottom, so on a block 0.5 to 1 high (soul sand, an
+    enchanting table) the one under it."""
+    if features.slipperiness_one_below:
+        p = e.pos
+        return (floor(p.x), floor(e.box.min_y - SLIPPERINESS_OFFSET_1_14), floor(p.z))
+    return get_velocity_affecting_pos(e, world, features)
+
+
 def travel_ordinary(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3,
                     d: float) -> None:
     world = sim.world
-    below = get_velocity_affecting_pos(e, world, sim.features)                      # step 1
+    below = slipperiness_pos(e, world, sim.features)                                # step 1
     p = phys.slipperiness(world.get_block_state(*below).block)
     if rec is not None:
         rec.geometry(cell("slipperiness_block", below))

@@ -136,7 +136,7 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
                                    or e.can_move_voluntarily()):                   # where it moves itself)
         run_stage(rec, e, S_LAND, block_effects.on_entity_land, landing_state, e, fields)
     if e.on_ground and not e.bypasses_stepping_effects() and not in_tick and \
-            (e.can_trigger_walking or not fields):                                 # step 11
+            (e.can_trigger_walking or not (fields or features.stepped_on_can_climb)):   # step 11
         run_stage(rec, e, S_STEPPED, block_effects.on_stepped_on, landing_state, e)
     # step 12 (sounds) has no effect on motion
     if not in_tick:
