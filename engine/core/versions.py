@@ -200,6 +200,19 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "boats, arrows, fishing bobbers, end crystals, shulkers, guardians), as 1.12.2 and "
                              "1.13.2 on the motion fields (1.14-1.14.4; 1.15 every entity not sneaking)", OLDEST,
                              (1, 15, 0)),
+    "sprint_stops_below_walking": ("ClientPlayerEntity.tickMovement stops a sprint (not swimming) where the forward "
+                                   "input is below 0.8F (sneaking or drawing a bow: x 0.3, x 0.2) and counts a "
+                                   "submerged player as walking only from 0.8 forward (1.14-1.14.1; 1.14.2-pre3 "
+                                   "isWalking and hasForwardMovement: stops only without forward input)", OLDEST,
+                                   (1, 14, 2)),
+    "sneak_key_slows_input": ("KeyboardInput.tick slows the keys (x 0.3) while the sneak key is held, not only in "
+                              "the sneaking pose: a swimming player, or one with no room to crouch, is slowed too "
+                              "(1.14-1.14.4; 1.15 the pose alone)", OLDEST, (1, 15, 0)),
+    "glide_start_by_server": ("ClientPlayerEntity.tickMovement asks the server to start a glide "
+                              "(START_FALL_FLYING: a fresh jump press in the air while falling, an elytra on) and "
+                              "the gliding flag comes back with the server's entity data, in a later tick the "
+                              "client's timing decides: not simulated, such a press stops the run in one line "
+                              "(1.14-1.14.4; 1.15 checkFallFlying on the client)", OLDEST, (1, 15, 0)),
     "move_control_jump_skips_doors": ("MoveControl.tick's jump test passes over a door or fence at the feet "
                                       "(BlockTags.DOORS, FENCES): a mob walking through an open door's cell does "
                                       "not jump (1.14.4-pre4; 1.14-1.14.3 jump inside any shape above the feet)",
@@ -838,7 +851,7 @@ _BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecr
                      "bell, the jigsaw's states, 83-87 blocks of 1.15 and 1.16 they lack and the strengths of "
                      "pistons and 1.14's end stone bricks (an explosion reaching one stops the run); a full cube "
                      "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads, "
-                     "moving pistons, soul sand, enchanting tables, slabs and stairs compared: the same)")
+                     "moving pistons, soul sand, enchanting tables, doors, slabs and stairs compared: the same)")
 
 _PLAYER_1_21_5 = ("the player's client of 1.21.5 is not pinned: its KeyboardInput (read) gives 1.21.7's normalized "
                   "Vec2 and the 25w05a snapshot's LocalPlayer, Player and LivingEntity.aiStep have 1.21.7's "
@@ -996,14 +1009,10 @@ MECHANICS: dict[str, Mechanic] = {
         "the player's client movement (ClientPlayerEntity.tickMovement, LocalPlayer.aiStep, spec 05)",
         "a player ticks", (
             Change(OLDEST, (1, 14, 0), "the player's movement " + _PRE_1_14),
-            Change((1, 14, 0), (1, 15, 0), "the player's movement of 1.14-1.14.4 is reached only through the living "
-                   "tick, not simulated before 1.15"),
             Change((1, 21, 5), (1, 21, 6), _PLAYER_1_21_5))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
-            Change(OLDEST, (1, 14, 0), "elytra flight " + _PRE_1_14),
-            Change((1, 14, 0), (1, 15, 0), "elytra flight of 1.14-1.14.4 is reached only through the living tick, "
-                   "not simulated before 1.15"))),
+            Change(OLDEST, (1, 14, 0), "elytra flight " + _PRE_1_14),)),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),
@@ -1182,6 +1191,9 @@ class Features:
     soul_sand_on_collision: bool
     slipperiness_one_below: bool
     stepped_on_can_climb: bool
+    sprint_stops_below_walking: bool
+    sneak_key_slows_input: bool
+    glide_start_by_server: bool
     move_control_jump_skips_doors: bool
     lava_travel_swim_height: bool
     jump_fluid_heights: bool

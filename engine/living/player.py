@@ -65,7 +65,7 @@ from engine.constants import (
 )
 from engine.core.edits import edited, edits
 from engine.core.trace import StageInfo, run_stage
-from engine.core.versions import features_for, refusal
+from engine.core.versions import FEATURES, features_for, refusal
 from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
 from engine.entities.common import slipperiness_column
 from engine.entities.entity import Entity, rotation_vector
@@ -570,7 +570,7 @@ class PlayerEntity(RowBacked, LivingEntity):
             self.double_tap_ticks -= 1
         was_jumping = self.input_jumping
         was_sneaking = self.sneaking
-        was_walking = self.is_walking()
+        was_walking = self.is_walking(features)
         had_forward = self.has_forward_movement()     # 1.21.7: input.hasForwardImpulse() before input.tick()
         self.in_sneaking_pose = not self.swimming and self.would_pose_not_collide(world, "crouching") and \
             (self.sneaking or not self.would_pose_not_collide(world, "standing"))
@@ -580,7 +580,8 @@ class PlayerEntity(RowBacked, LivingEntity):
         elif features.swift_sneak:
             boost = f32(f32(self.enchantment_level("minecraft:swift_sneak")) * SWIFT_SNEAK_STEP)
             slowdown = min(max(f32(SNEAK_SLOWDOWN_F + boost), 0.0), 1.0)
-        self.keyboard_input_tick(self.held, self.in_sneaking_pose, slowdown, features.player_move_vector)
+        slow = self.in_sneaking_pose or features.sneak_key_slows_input and self.held.sneak   # 1.14.4: the key too
+        self.keyboard_input_tick(self.held, slow, slowdown, features.player_move_vector)
         using = self.is_using_item()
         under = self.submerged_in_water
         if features.sprint_forward_impulse:
@@ -604,7 +605,7 @@ class PlayerEntity(RowBacked, LivingEntity):
             sprinting, self.double_tap_ticks = _start_sprinting(
                 self.sprinting, _double_tap_reset(self.double_tap_ticks, using and self.vehicle is None,
                                                   was_sneaking, features.double_tap_reset_sneaking),
-                (self.on_ground or under) and not was_sneaking and can_start, was_walking, self.is_walking(),
+                (self.on_ground or under) and not was_sneaking and can_start, was_walking, self.is_walking(features),
                 (not self.touching_water or under) and can_start, self.held.sprint)
         if sprinting and not self.sprinting:
             self.set_sprinting(True)
@@ -614,9 +615,15 @@ class PlayerEntity(RowBacked, LivingEntity):
                 if not self.on_ground and not self.sneaking and not self.has_forward_movement() \
                         or not self.touching_water:
                     self.set_sprinting(False)
-            elif _sprint_stops(self.input_forward, hit, self.touching_water and not self.submerged_in_water):
+            elif _sprint_stops(self.input_forward, hit, self.touching_water and not self.submerged_in_water,
+                               features.sprint_stops_below_walking):
                 self.set_sprinting(False)
-        if self.input_jumping and not was_jumping and self.vehicle is None and \
+        if features.glide_start_by_server:        # 1.14.4: START_FALL_FLYING to the server, none on the client
+            if self.input_jumping and not was_jumping and not self.on_ground and self.motion.y < 0.0 and \
+                    not self.fall_flying and self.equipment.get("chest") == "minecraft:elytra":
+                raise refusal(features, "elytra", f"player {self.id}, a jump press in the air",
+                              FEATURES["glide_start_by_server"][0])
+        elif self.input_jumping and not was_jumping and self.vehicle is None and \
                 not (features.glide_start_off_climbable and self.is_climbing(world)):   # 1.15.2: not climbing
             self.check_fall_flying(features)
 
@@ -669,9 +676,10 @@ class PlayerEntity(RowBacked, LivingEntity):
         self.input_jumping = jumping
         self.sneaking = sneaking                   # ClientPlayerEntity.isSneaking: input.sneaking
 
-    def is_walking(self) -> bool:
-        """`ClientPlayerEntity.isWalking`: forward ≥ 0.8 (any forward under water)."""
-        if self.submerged_in_water:
+    def is_walking(self, features: Features) -> bool:
+        """`ClientPlayerEntity.isWalking`: forward ≥ 0.8 (any forward under water; 1.14-1.14.1 0.8 there too,
+        `sprint_stops_below_walking`)."""
+        if self.submerged_in_water and not features.sprint_stops_below_walking:
             return self.has_forward_movement()
         return self.input_forward >= WALKING_THRESHOLD
 

@@ -191,10 +191,11 @@ def double_tap_reset(double_tap: int, using_unridden: bool, was_sneaking: bool, 
 
 
 @njit(inline=True)
-def sprint_stops(forward: float, hit: bool, shallow_water: bool) -> bool:
-    """A sprint (not swimming) stops without forward movement (> 1.0E-5F), on a horizontal collision that counts
-    (`hit`), or in water without being submerged."""
-    return not forward > FORWARD_THRESHOLD or hit or shallow_water
+def sprint_stops(forward: float, hit: bool, shallow_water: bool, below_walking: bool) -> bool:
+    """A sprint (not swimming) stops without forward movement (> 1.0E-5F; 1.14-1.14.1, `below_walking`: below
+    0.8F forward), on a horizontal collision that counts (`hit`), or in water without being submerged."""
+    moving = forward >= WALKING_THRESHOLD if below_walking else forward > FORWARD_THRESHOLD
+    return not moving or hit or shallow_water
 
 
 @njit(inline=True)
@@ -292,7 +293,8 @@ def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int,
                                      (i[r, I_FLAGS] & ON_GROUND != 0 or submerged) and not was_sneaking, was_walking,
                                      is_walking(i, f, r), not touching or submerged, held & HELD_SPRINT != 0)
     i[r, C_DOUBLE_TAP] = tap
-    if sprinting and sprint_stops(f[r, C_IN_FORWARD], i[r, I_FLAGS] & H_COLL != 0, touching and not submerged):
+    if sprinting and sprint_stops(f[r, C_IN_FORWARD], i[r, I_FLAGS] & H_COLL != 0, touching and not submerged,
+                                  False):
         sprinting = False
     i[r, C_SPRINTING] = 1 if sprinting else 0
     changed = 1 if i[r, C_SPRINTING] != was_sprinting else 0
