@@ -205,6 +205,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "submerged player as walking only from 0.8 forward (1.14-1.14.1; 1.14.2-pre3 "
                                    "isWalking and hasForwardMovement: stops only without forward input)", OLDEST,
                                    (1, 14, 2)),
+    "sneaking_pose_while_swimming": ("ClientPlayerEntity.isInSneakingPose holds for a swimming player too: one "
+                                     "swimming where it cannot stand but can crouch is slowed (x 0.3) "
+                                     "(1.14-1.14.1; 1.14.2-pre2 not while swimming)", OLDEST, (1, 14, 2)),
     "sneak_key_slows_input": ("KeyboardInput.tick slows the keys (x 0.3) while the sneak key is held, not only in "
                               "the sneaking pose: a swimming player, or one with no room to crouch, is slowed too "
                               "(1.14-1.14.4; 1.15 the pose alone)", OLDEST, (1, 15, 0)),
@@ -1192,6 +1195,7 @@ class Features:
     slipperiness_one_below: bool
     stepped_on_can_climb: bool
     sprint_stops_below_walking: bool
+    sneaking_pose_while_swimming: bool
     sneak_key_slows_input: bool
     glide_start_by_server: bool
     move_control_jump_skips_doors: bool

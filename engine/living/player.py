@@ -572,7 +572,8 @@ class PlayerEntity(RowBacked, LivingEntity):
         was_sneaking = self.sneaking
         was_walking = self.is_walking(features)
         had_forward = self.has_forward_movement()     # 1.21.7: input.hasForwardImpulse() before input.tick()
-        self.in_sneaking_pose = not self.swimming and self.would_pose_not_collide(world, "crouching") and \
+        self.in_sneaking_pose = (not self.swimming or features.sneaking_pose_while_swimming) and \
+            self.would_pose_not_collide(world, "crouching") and \
             (self.sneaking or not self.would_pose_not_collide(world, "standing"))
         slowdown = SNEAK_SLOWDOWN
         if features.living_attributes_1_21:      # (float)player.sneaking_speed, Swift Sneak a modifier of it
