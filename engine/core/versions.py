@@ -992,10 +992,7 @@ MECHANICS: dict[str, Mechanic] = {
                    "change not found (its double fall distance read: fall_distance_double)"))),
     "minecart": Mechanic(
         "the minecart tick (AbstractMinecartEntity.tick, spec 06 §6)", "a minecart ticks", (
-            Change(OLDEST, (1, 14, 0), "AbstractMinecartEntity.tick " + _PRE_1_14),
-            Change((1, 14, 0), (1, 15, 0), "AbstractMinecartEntity of 1.14-1.14.4 not compared with 1.15's (1.15 "
-                   "rewrote moveOnRail's rail table as a Pair of Vec3i per shape and the position fields; soul sand "
-                   "slows in onEntityCollision, soul_sand_on_collision)"))),
+            Change(OLDEST, (1, 14, 0), "AbstractMinecartEntity.tick " + _PRE_1_14),)),
     "vehicle_passengers": Mechanic(
         "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
         "carries a passenger", (

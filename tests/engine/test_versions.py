@@ -767,6 +767,23 @@ CASES["boat_boarding_by_type_tag"] = (scene_toml(blocks=[FLOOR], entities=[
     _boat([0.5, 1.0, 0.5], id=1, on_ground=True),
     {"type": "minecraft:zombie", "id": 2, "pos": [1.5, 1.0, 0.5], "on_ground": True, "no_ai": True}]), 1, 2)
 
+# --- living, players and elytra of 1.14-1.14.4 (tests/engine/test_version_114.py) ---
+# a zombie shoved over enchanting tables on packed ice: slides on the ice's 0.98 (1.14.4) or stops on the table's 0.6
+CASES["slipperiness_one_below"] = ((SCENES_DIR / "living_slipperiness_one_below_1_14_4.toml").read_text(), 20, 1)
+# a zombie driven through an open door's cell: jumps there (1.14.3) or walks through (1.14.4)
+CASES["move_control_jump_skips_doors"] = ((SCENES_DIR / "zombie_open_door_jump_1_14_3.toml").read_text(), 40, 1)
+# TNT 2 sliding over slime blocks at 1.14.4: not slowed (TntEntity.canClimb false) or slowed (1.15)
+CASES["stepped_on_can_climb"] = ((SCENES_DIR / "tnt_slide_1_13_2.toml").read_text().replace(
+    'version = "1.13.2"', 'version = "1.14.4"'), 20, 2)
+# a sprinting player presses sneak: the sprint stops (1.14.1: forward 0.3 < 0.8F) or goes on (1.14.2)
+CASES["sprint_stops_below_walking"] = ((SCENES_DIR / "player_sprint_sneak_1_14_1.toml").read_text(), 10, 1)
+# a swimmer under a ceiling it can crouch under: slowed by the sneaking pose (1.14.1) or not (1.14.2)
+CASES["sneaking_pose_while_swimming"] = ((SCENES_DIR / "player_swim_low_ceiling_1_14_2.toml").read_text(), 10, 1)
+# a walking player presses sneak: slowed in that tick by the key (1.14.4) or from the next by the pose (1.15)
+CASES["sneak_key_slows_input"] = ((SCENES_DIR / "player_sneak_key_slows_1_14_4.toml").read_text(), 8, 1)
+# a falling player with an elytra presses jump: refused, the server starts the glide (1.14.4), or glides (1.15)
+CASES["glide_start_by_server"] = ((SCENES_DIR / "elytra_jump_press_1_14_4.toml").read_text(), 5, 1)
+
 
 # the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of
 # the traced searches too (`outcome(search=True)`)
@@ -916,6 +933,9 @@ BOTH_SIMULATED |= {"lava_push", "submerged_below_eye", "flow_own_levels", "item_
                    "soul_sand_on_collision"}   # fluids, items and soul sand 1.14-1.16.1
 BOTH_SIMULATED |= {"lava_travel_swim_height", "jump_fluid_heights", "glide_levitation_check",
                    "glide_start_off_climbable", "double_tap_reset_sneaking"}   # living and elytra 1.15-1.16
+BOTH_SIMULATED |= {"slipperiness_one_below", "move_control_jump_skips_doors", "stepped_on_can_climb",
+                   "sprint_stops_below_walking", "sneaking_pose_while_swimming",
+                   "sneak_key_slows_input"}   # living and players 1.14-1.15
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
