@@ -78,7 +78,7 @@ def test_the_1_15_slipperiness_block_at_1_14_4_is_1_15_s_slide(slides) -> None:
 def test_a_zombie_jumps_in_an_open_door_s_cell_up_to_1_14_3(version: str, jumps: bool) -> None:
     """The door's panel (z 0..0.1875) misses the zombie's box; in its cell (x 3..4) the feet are below the shape's
     top (2.0): MoveControl's jump test fires up to 1.14.3, passes doors over from 1.14.4."""
-    states = _ticks("zombie_open_door_jump_1_14_3.toml", version, 40)
+    states = _ticks("zombie_open_door_jump_1_14_3.toml", version, 60)
     assert states[-1][0][0] > 5.0                      # through the door either way
     in_cell = [s[0][1] for s in states if 3.0 <= s[0][0] < 4.0]
     assert in_cell and (max(in_cell) > 1.4) == jumps
@@ -105,13 +105,14 @@ def test_sneaking_ends_a_sprint_up_to_1_14_1() -> None:
 
 
 def test_a_swimmer_that_cannot_stand_is_slowed_only_up_to_1_14_1() -> None:
-    """1.14.2 swims from tick 2 with its full forward input (1.0); the 1.14.1 pose test (no swimming check) at
-    1.14.2 keeps the input at 0.3 and the swimmer slower."""
+    """Ticks 1-2, not yet swimming, the sneaking pose slows both (0.3); swimming from tick 3, 1.14.2 reads its full
+    forward input (1.0), the 1.14.1 pose test (no swimming check) at 1.14.2 keeps it at 0.3 and the swimmer
+    slower."""
     new = _ticks("player_swim_low_ceiling_1_14_2.toml", "1.14.2", 10)
     old_pose = _ticks("player_swim_low_ceiling_1_14_2.toml", "1.14.2", 10, sneaking_pose_while_swimming=True)
-    assert new[0][5] == old_pose[0][5] == F03            # not yet swimming: the sneaking pose in both
-    assert all(s[3] for s in new[1:]) and all(s[3] for s in old_pose[1:])
-    assert [s[5] for s in new[1:]] == [1.0] * 9 and [s[5] for s in old_pose[1:]] == [F03] * 9
+    assert new[:2] == old_pose[:2] and [s[5] for s in new[:2]] == [F03, F03]
+    assert all(s[3] for s in new[2:]) and all(s[3] for s in old_pose[2:])
+    assert [s[5] for s in new[2:]] == [1.0] * 8 and [s[5] for s in old_pose[2:]] == [F03] * 8
     assert new[-1][0][2] > old_pose[-1][0][2] + 0.3
 
 

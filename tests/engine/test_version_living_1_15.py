@@ -8,7 +8,7 @@
 * Levitation neither ends a glide (`initAi`) nor stops one starting (`checkFallFlying`) (`glide_levitation_check`).
 * A glide starts on a fresh jump press on a ladder or vine up to 1.15.1 (`glide_start_off_climbable`, 1.15.2).
 * Refused in one line: `takeKnockback`'s resistance chance (`knockback_resistance_scales`), a shulker's tick
-  (`shulker_tick_1_15`); 1.14-1.14.4 (not compared with 1.15).
+  (`shulker_tick_1_15`). 1.14-1.14.4: tests/engine/test_version_114.py.
 """
 
 from __future__ import annotations
@@ -96,15 +96,10 @@ def test_a_jump_on_a_vine_starts_a_glide_up_to_1_15_1() -> None:
 
 @pytest.mark.parametrize("name", ["living_lava_1_15_2.toml", "living_lava_jump_1_15_2.toml",
                                   "elytra_levitation_1_15_2.toml"])
-def test_1_15_and_1_15_2_run_alike_and_1_14_4_refuses_in_one_line(name: str) -> None:
-    """1.15 and 1.15.2 run each scene the same (no difference read between them); 1.14.4 stops at the first
-    tick with the living row's line."""
-    assert _states(name, "1.15", 3) == _states(name, "1.15.2", 3)
-    sim = _scene(name, "1.14.4")
-    with pytest.raises(NotImplementedError) as err:
-        sim.tick()
-    line = str(err.value)
-    assert "\n" not in line and "of version 1.14.4" in line and "not compared with 1.15's" in line
+def test_1_14_4_1_15_and_1_15_2_run_alike(name: str) -> None:
+    """1.15 and 1.15.2 run each scene the same (no difference read between them), and so does 1.14.4 (its flags,
+    tests/engine/test_version_114.py, act on none of them)."""
+    assert _states(name, "1.14.4", 3) == _states(name, "1.15", 3) == _states(name, "1.15.2", 3)
 
 
 @pytest.mark.parametrize("name", DRY_SCENARIOS)
