@@ -6,6 +6,8 @@ double literal. The comment names the vanilla site and the spec section.
 
 from __future__ import annotations
 
+import math
+
 from engine.java.javanum import f32
 
 # --- collision (spec 03 §2, §3, §6) ---
@@ -560,6 +562,7 @@ FIREWORK_BOOST_RATE = 0.5
 
 # --- mob movement (spec 05 §4; MobEntity, MoveControl, JumpControl) and path finding (spec 07; 1.16.5 code) ---
 RAD_TO_DEG_F = 57.2957763671875     # (double)(180.0F / (float)Math.PI) in MoveControl.tick
+RAD_TO_DEG = 180.0 / math.pi          # 1.12.2 EntityMoveHelper: atan2 * (180D / Math.PI)
 MOVE_CONTROL_MIN_DIST_SQ = 2.500000277905201e-7  # MoveControl.tick: (double)2.5000003E-7F
 MOVE_CONTROL_YAW_LIMIT = f32(90.0)  # MoveControl.tick: changeAngle(yaw, target, 90.0F)
 MOVE_CONTROL_YAW_OFFSET = f32(90.0)  # (float)(atan2(dz, dx) * 57.29...) - 90.0F

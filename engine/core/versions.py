@@ -306,6 +306,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "sneak_edge_on_ground_1_12": ("Entity.move's sneak loop: only a player on the ground (no near-ground test), "
                                   "the box moved and lowered by the step height tested against "
                                   "World.getCollisionBoxes' list (1.12.2; 1.13.x not compared)", OLDEST, (1, 13, 0)),
+    "move_control_1_12": ("EntityMoveHelper.onUpdateMoveHelper: the yaw is (float)(MathHelper.atan2 x (180D / "
+                          "Math.PI)) - 90.0F, the double 57.29577951308232 (1.14+: (double)(180F / pi), "
+                          "57.2957763671875), and no jump for a mob standing inside a block's shape (1.12.2; 1.13.x "
+                          "not compared)", OLDEST, (1, 13, 0)),
     "pearl_owner_living": ("EnderPearlEntity.onCollision teleports its owner only when it is a living entity "
                            "(ThrownEntity.owner a LivingEntity; 1.12.2 EntityThrowable.getThrower): a pearl owned "
                            "by a TNT or any other entity teleports nothing (1.12.2, 1.15.2; 1.16 any Entity)",
@@ -1229,6 +1233,7 @@ class Features:
     elytra_gravity_literal: bool
     player_client_1_12: bool
     sneak_edge_on_ground_1_12: bool
+    move_control_1_12: bool
     pearl_owner_living: bool
     item_tick_1_12: bool
     push_out_1_12: bool
