@@ -870,9 +870,11 @@ _PLAYER_1_21_5 = ("the player's client of 1.21.5 is not pinned: its KeyboardInpu
                   "modifyInput, sprint rules, edge probe and 9.0E-6 cut, but LocalPlayer clears the sprint tap on the "
                   "back key and guards a zero-length input only from a later snapshot (25w20a of 1.21.6, read), and "
                   "1.21.5's LocalPlayer was not found")
-_LIVING_1_13 = ("the living, player and elytra code of 1.13-1.13.2 not compared (1.13 adds swimming: "
-                "Entity.updateSwimming, the sprinting 0.9F water drag, EntityPlayer's swimming pose; the 1.13.2 "
-                "source read for entity_move is on hand, its living classes not read)")
+_LIVING_1_13 = ("EntityLivingBase.travel of 1.13.2 (read, extracted_minecraft_data client1.13.2) is neither 1.12.2's "
+                "nor 1.14's: the ground acceleration 0.16277137F / (slipperiness x 0.91F)^3 (1.12.2: 0.16277136F), "
+                "1.14's glide gravity d x (-1.0 + f4 x 0.75), Slow Falling, the swimming 0.9F water drag, Dolphin's "
+                "Grace and the fluid gravity, but 1.12.2's float moveRelative and ladder; its onLivingUpdate, "
+                "EntityPlayer, EntityPlayerSP (swimming) and EntityMoveHelper not read; 1.13-1.13.1 not read")
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
 MECHANICS: dict[str, Mechanic] = {
