@@ -107,6 +107,9 @@ def travel(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_inp
     on a climbable block travels as in the air and stops gliding."""
     if not (e.can_move_voluntarily() or e.is_logical_side_for_updating_movement()):
         return
+    if sim.features.water_travel_1_12 and (e.effects.has(fx.SLOW_FALLING) or e.effects.has(fx.DOLPHINS_GRACE)):
+        raise refusal(sim.features, "living", f"entity {e.id}, tick {sim.tick_count}", "Slow Falling and "
+                      "Dolphin's Grace are effects of 1.13: a 1.12.2 entity cannot have them")
     d = e.get_final_gravity(sim.features)
     falling = e.motion.y <= 0.0
     if falling and e.effects.has(fx.SLOW_FALLING):
