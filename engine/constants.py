@@ -6,6 +6,8 @@ double literal. The comment names the vanilla site and the spec section.
 
 from __future__ import annotations
 
+import math
+
 from engine.java.javanum import f32
 
 # --- collision (spec 03 §2, §3, §6) ---
@@ -439,7 +441,7 @@ BOBBER_CAST_BASE = 0.5
 BOBBER_CAST_SPREAD = 0.0045
 BOBBER_CAST_TRIANGULAR = 0.0103365  # 1.19: 0.6D / length + random.nextTriangular(0.5, 0.0103365) per axis
 BOBBER_CAST_MAX_SLOPE = f32(5.0)    # ... MathHelper.clamp(-(k / j), -5.0F, 5.0F)
-JAVA_PI_F = f32(3.1415927)          # 3.1415927F in the bobber's −yaw·0.017453292F − 3.1415927F
+JAVA_PI_F = f32(3.1415927)          # 3.1415927F in the bobber's −yaw·0.017453292F − 3.1415927F; (float)Math.PI
 BOBBER_HOOK_BODY_Y = 0.8            # HOOKED_IN_ENTITY: at (x, getBodyY(0.8D), z) of the hooked entity
 BOBBER_MAX_DISTANCE_SQUARED = 1024.0  # removeIfInvalid: squaredDistanceTo(owner) > 1024.0D removes it
 BOBBER_GROUND_TICKS = 1200          # ... removalTimer on the ground
@@ -480,6 +482,15 @@ SPRINT_JUMP_KICK_D = 0.2            # 1.20.5 jump: add((double)-sin(yaw) * 0.2, 
 JUMP_COOLDOWN = 10                  # tickMovement: jumpingCooldown = 10
 INPUT_DAMPING = f32(0.98)           # tickMovement: sidewaysSpeed *= 0.98F; forwardSpeed *= 0.98F
 MIN_INPUT_SQUARED = 1.0e-7          # Entity.movementInputToVelocity: lengthSquared < 1.0E-7 → ZERO
+MIN_INPUT_SQUARED_F = f32(1.0e-4)   # 1.12.2 Entity.moveRelative: f >= 1.0E-4F (float) or nothing
+GROUND_ACCEL_FACTOR_1_12 = f32(0.16277136)   # 1.12.2 EntityLivingBase.travel: 0.16277136F / (f6 * f6 * f6)
+CLIMB_MAX_FALL_1_12 = 0.15          # 1.12.2 travel on a ladder: motionY < -0.15D → -0.15D (a double literal)
+WATER_GRAVITY_1_12 = 0.02           # 1.12.2 travel in water and lava: motionY -= 0.02D
+ELYTRA_GRAVITY_1_12 = -0.08         # 1.12.2 travel, elytra: motionY += -0.08D + (double)f4 * 0.06D
+ELYTRA_LIFT_1_12 = 0.06
+SNEAKING_HEIGHT_1_12 = f32(1.65)    # 1.12.2 EntityPlayer.updateSize: 0.6F x 1.65F sneaking
+SNEAKING_EYE_HEIGHT_1_12 = f32(f32(1.62) - f32(0.08))   # 1.12.2 EntityPlayer.getEyeHeight: 1.62F - 0.08F sneaking
+GLIDING_HEIGHT_1_12 = f32(0.6)      # 0.6F x 0.6F gliding (eye height 0.4F)
 ATTRIBUTE_MOVEMENT_SPEED_DEFAULT = 0.7  # EntityAttributes.GENERIC_MOVEMENT_SPEED: default 0.7, minimum 0
 ATTRIBUTE_MAX_VALUE = 1024.0         # ClampedEntityAttribute maximum of movement speed and max health
 ATTRIBUTE_MAX_HEALTH_DEFAULT = 20.0  # GENERIC_MAX_HEALTH: default 20, range 1..1024
@@ -552,6 +563,7 @@ FIREWORK_BOOST_RATE = 0.5
 
 # --- mob movement (spec 05 §4; MobEntity, MoveControl, JumpControl) and path finding (spec 07; 1.16.5 code) ---
 RAD_TO_DEG_F = 57.2957763671875     # (double)(180.0F / (float)Math.PI) in MoveControl.tick
+RAD_TO_DEG = 180.0 / math.pi          # 1.12.2 EntityMoveHelper: atan2 * (180D / Math.PI)
 MOVE_CONTROL_MIN_DIST_SQ = 2.500000277905201e-7  # MoveControl.tick: (double)2.5000003E-7F
 MOVE_CONTROL_YAW_LIMIT = f32(90.0)  # MoveControl.tick: changeAngle(yaw, target, 90.0F)
 MOVE_CONTROL_YAW_OFFSET = f32(90.0)  # (float)(atan2(dz, dx) * 57.29...) - 90.0F

@@ -15,6 +15,7 @@ from engine.constants import (
     EYE_HEIGHT_FACTOR,
     FIRE_IMMUNE_DECAY,
     FIRE_TICKS_PER_SECOND,
+    JAVA_PI_F,
     LAVA_DAMAGE,
     LAVA_FALL_DISTANCE_FACTOR,
     LAVA_FIRE_SECONDS,
@@ -57,6 +58,15 @@ def rotation_vector(pitch: float, yaw: float, index_double: bool = False) -> Vec
     return Vec3(f32(i * j), -k, f32(h * j))
 
 
+def look_vector_1_12(pitch: float, yaw: float) -> Vec3:
+    """1.12.2 `Entity.getVectorForRotation(pitch, yaw)` (`getLookVec`): sin and cos of −yaw × 0.017453292F − (float)π,
+    −cos and sin of −pitch × 0.017453292F, the products in float: other table entries than `rotation_vector`'s."""
+    g = f32(f32(-yaw * DEGREES_TO_RADIANS) - JAVA_PI_F)
+    p = f32(-pitch * DEGREES_TO_RADIANS)
+    f2 = -cos(p)
+    return Vec3(f32(sin(g) * f2), sin(p), f32(cos(g) * f2))
+
+
 class Entity:
     """Base entity. Subclasses set TYPE, WIDTH, HEIGHT (vanilla floats) and implement `tick`."""
 
@@ -70,6 +80,7 @@ class Entity:
     # Entity.canTriggerWalking (1.14 Yarn canClimb): Block.onSteppedOn before 1.15 (move_motion_fields,
     # stepped_on_can_climb)
     can_trigger_walking: ClassVar[bool] = True
+    stepped_box: Box | None = None   # 1.12.2 Entity.move: the box a step-up left, taken by the position step
     is_player: ClassVar[bool] = False      # a client moves it, in the players phase (Simulation._tick_players)
     batch: ClassVar[RowBatch | None] = None   # runs of it take this compiled loop over rows (entities/rows)
     MECHANIC: ClassVar[str | None] = None  # its tick's row of the versions table (MECHANICS), None: not a row

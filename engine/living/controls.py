@@ -22,6 +22,7 @@ from engine.constants import (
     MOVE_CONTROL_MIN_DIST_SQ,
     MOVE_CONTROL_YAW_LIMIT,
     MOVE_CONTROL_YAW_OFFSET,
+    RAD_TO_DEG,
     RAD_TO_DEG_F,
 )
 from engine.entities.rows import (
@@ -101,11 +102,13 @@ def _set_movement_speed(f: np.ndarray, r: int, attribute: float) -> None:
 
 
 @njit(inline=True)
-def move_control_tick(f: np.ndarray, i: np.ndarray, r: int, attribute: float, in_liquid: bool) -> bool:
+def move_control_tick(f: np.ndarray, i: np.ndarray, r: int, attribute: float, in_liquid: bool,
+                      degrees: float) -> bool:
     """`MoveControl.tick` up to its jump test (`attribute`: the movement-speed attribute's value): true where the
     jump test is to be made (`jump_test`), after the turn (`changeAngle`, at most 90°) and the speed. `in_liquid`:
     the mob is in water or lava and swims in fluids where the release ends JUMPING there too (1.21.5,
-    `move_control_jump_ends_in_liquid`)."""
+    `move_control_jump_ends_in_liquid`). `degrees`: the radians-to-degrees factor of the yaw, (double)(180F / π)
+    (1.12.2: 180D / Math.PI, `move_control_1_12`)."""
     state = i[r, C_MOVE_STATE]
     if state == MOVE_TO:
         i[r, C_MOVE_STATE] = WAIT
@@ -114,7 +117,7 @@ def move_control_tick(f: np.ndarray, i: np.ndarray, r: int, attribute: float, in
         if dx * dx + dy * dy + dz * dz < MOVE_CONTROL_MIN_DIST_SQ:
             f[r, C_FORWARD] = 0.0
             return False
-        yaw = float_cast(float_cast(atan2(dz, dx) * RAD_TO_DEG_F) - MOVE_CONTROL_YAW_OFFSET)
+        yaw = float_cast(float_cast(atan2(dz, dx) * degrees) - MOVE_CONTROL_YAW_OFFSET)
         f[r, C_YAW] = change_angle(f[r, C_YAW], yaw, MOVE_CONTROL_YAW_LIMIT)
         _set_movement_speed(f, r, attribute)
         return True
@@ -182,11 +185,13 @@ class MoveControl:
         f, i, r = e._t.f, e._t.i, e._r
         in_liquid = features.move_control_jump_ends_in_liquid and (e.touching_water or e.is_in_lava()) and \
             e.should_swim_in_fluids()
-        if _move_control_tick(f, i, r, e.attributes.get_value(MOVEMENT_SPEED), in_liquid):
+        old = features.move_control_1_12     # 1.12.2: 180D / Math.PI, no jump out of a block's shape
+        if _move_control_tick(f, i, r, e.attributes.get_value(MOVEMENT_SPEED), in_liquid,
+                              RAD_TO_DEG if old else RAD_TO_DEG_F):
             bx, by, bz = floor(e.pos.x), floor(e.pos.y), floor(e.pos.z)
             state = world.get_block_state(bx, by, bz)
             shape = world.get_collision_shape(state, bx, by, bz)
-            top = -math.inf if shape.is_empty else shape.coords[1][-1]
+            top = -math.inf if shape.is_empty or old else shape.coords[1][-1]
             passes = features.move_control_jump_skips_doors and (state.block in DOORS or phys.is_fence(state.block))
             _jump_test(f, i, r, top, passes)
 

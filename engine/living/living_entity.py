@@ -36,7 +36,7 @@ from engine.core.versions import refusal
 from engine.entities.dismounting import on_dismounted
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
-from engine.influences import cramming, knockback
+from engine.influences import cramming, fluids_1_12, knockback
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32
 from engine.java.mathhelper import SINE_TABLE, ceil, floor
@@ -307,6 +307,9 @@ class LivingEntity(Entity):
     def tick_jumping(self, sim: TickContext, rec: Recorder | None) -> None:
         """Spec 05 §5: swim up in water or lava, or jump from the ground (cooldown 10), as
         `travel_kernel.jumping_in_fluid` chooses; not trying to jump ends the cooldown."""
+        if sim.features.jump_in_fluid_flags:
+            self.tick_jumping_1_12(sim, rec)
+            return
         if not sim.features.jump_fluid_heights:
             self.tick_jumping_1_15(sim, rec)
             return
@@ -339,6 +342,19 @@ class LivingEntity(Entity):
             run_stage(rec, self, JUMP, self.jump, sim, rec)
             self.jump_cooldown = JUMP_COOLDOWN
 
+    def tick_jumping_1_12(self, sim: TickContext, rec: Recorder | None) -> None:
+        """1.12.2 `EntityLivingBase.onLivingUpdate`'s jump (`jump_in_fluid_flags`): in water (the inWater flag)
+        `handleJumpWater`, whatever the depth and on the ground too, else in lava (`isInLava`, its own box)
+        `handleJumpLava` — both Y + 0.03999999910593033D, `swim_upward`'s sum —, else a jump on the ground once the
+        cooldown is over (10)."""
+        if not self.jumping:
+            self.jump_cooldown = 0
+        elif self.touching_water or fluids_1_12.is_in_lava(self, sim.world):
+            run_stage(rec, self, SWIM_UP, self.swim_upward)
+        elif self.on_ground and self.jump_cooldown == 0:
+            run_stage(rec, self, JUMP, self.jump, sim, rec)
+            self.jump_cooldown = JUMP_COOLDOWN
+
     def swim_upward(self) -> None:
         """`LivingEntity.swimUpward`: Y + 0.04F (`travel_kernel.swim_vertically`)."""
         self.motion = Vec3(*_swim_vertically(*self.motion, SWIM_UP_SPEED))
@@ -348,12 +364,13 @@ class LivingEntity(Entity):
         float; in double from 1.17.1 to 1.19.4, `jump_boost_double`); a sprinter gets 0.2F along the yaw (from
         1.20.5 0.2 in double, `sprint_jump_kick_double`). From 1.20.5 a jump velocity ≤ 1.0E-5F does nothing
         (`living_attributes`: jump_strength 0). From 1.21.2 Y is max(the jump velocity, Y): an entity rising faster
-        keeps its speed (`jump_keeps_faster_rise`). 1.21.11 indexes the sine table in double (`sine_index_double`)."""
+        keeps its speed (`jump_keeps_faster_rise`). 1.12.2 adds the boost to motionY in double too
+        (`jump_boost_in_motion`). 1.21.11 indexes the sine table in double (`sine_index_double`)."""
         features = sim.features
         f = self.get_jump_velocity(sim.world, features)
         if self.effects.has(fx.JUMP_BOOST):
             boost = f32(JUMP_BOOST_STEP * f32(self.effects.amplifier(fx.JUMP_BOOST) + 1))
-            f = f + boost if features.jump_boost_double else f32(f + boost)
+            f = f + boost if features.jump_boost_double or features.jump_boost_in_motion else f32(f + boost)
         if features.living_attributes and f <= MIN_JUMP_VELOCITY:
             return
         double, index_double = features.sprint_jump_kick_double, features.sine_index_double

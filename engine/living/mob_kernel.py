@@ -36,6 +36,7 @@ from engine.constants import (
     LIVING_GRAVITY,
     LIVING_MIN_MOTION,
     LIVING_NO_AI_DRAG,
+    RAD_TO_DEG_F,
     VEC_ZERO_BELOW,
     VELOCITY_AFFECTING_OFFSET,
 )
@@ -115,7 +116,7 @@ def move_control(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence
                  i: np.ndarray, r: int, attribute: float) -> bool:
     """`MoveControl.tick` (spec 05 §4.4; engine.living.controls' stage kernels) with the block at the feet read
     from the tables: false where a block entity decides that block's shape."""
-    if move_control_tick(f, i, r, attribute, False):             # the kernel's release: on the ground only
+    if move_control_tick(f, i, r, attribute, False, RAD_TO_DEG_F):    # the kernel's release: on the ground only
         x, y, z = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2])
         st = state_at(keys, slots, pool, x, y, z)
         s = shape[st]

@@ -33,6 +33,7 @@ from engine.constants import (
     DEGREES_TO_RADIANS,
     FLYING_SPEED,
     FORWARD_THRESHOLD,
+    GLIDING_HEIGHT_1_12,
     OFF_GROUND_SPRINT_SPEED,
     PLAYER_EYE_HEIGHT,
     PLAYER_HEIGHT,
@@ -48,6 +49,8 @@ from engine.constants import (
     POSE_CHECK_DEFLATE,
     SNEAK_SLOWDOWN,
     SNEAK_SLOWDOWN_F,
+    SNEAKING_EYE_HEIGHT_1_12,
+    SNEAKING_HEIGHT_1_12,
     SOFT_COLLISION_ANGLE,
     SOFT_COLLISION_MIN,
     SPAWN_BELOW_EYE,
@@ -94,6 +97,7 @@ from engine.living.attributes import MOVEMENT_SPEED, SNEAKING_SPEED, AttributeIn
 from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
 from engine.living.player_input import KEY_MASK, NOTHING, InputSchedule, PlayerInput
 from engine.living.travel import movement_input_to_velocity
+from engine.motion.collision_boxes import get_collision_boxes
 from engine.motion.collision_kernel import block_arrays
 from engine.world import block_physics as phys
 from engine.world import blocks
@@ -118,6 +122,10 @@ POSES = {"standing": (PLAYER_HEIGHT, PLAYER_EYE_HEIGHT),
          "crouching": (PLAYER_SNEAKING_HEIGHT, PLAYER_SNEAKING_EYE_HEIGHT),
          "swimming": (PLAYER_LOW_HEIGHT, PLAYER_LOW_EYE_HEIGHT),
          "fall_flying": (PLAYER_LOW_HEIGHT, PLAYER_LOW_EYE_HEIGHT)}
+# 1.12.2 EntityPlayer.updateSize and getEyeHeight (`player_client_1_12`): sizes named as the poses they became
+POSES_1_12 = {"standing": (PLAYER_HEIGHT, PLAYER_EYE_HEIGHT),
+              "crouching": (SNEAKING_HEIGHT_1_12, SNEAKING_EYE_HEIGHT_1_12),
+              "fall_flying": (GLIDING_HEIGHT_1_12, PLAYER_LOW_EYE_HEIGHT)}
 FIREWORK_ROCKET = "minecraft:firework_rocket"
 BOW = "minecraft:bow"
 # what a player's item throws (the item id is the projectile's entity id), at the class's THROW_SPEED
@@ -419,10 +427,11 @@ class PlayerEntity(RowBacked, LivingEntity):
         self.pose_fits: dict[tuple, bool] = {}     # would_pose_not_collide's answers by (box, block version)
         self.bow_drawn_since: int | None = None   # the tick the bow's draw began (setCurrentHand), while drawing
         self.collided_softly = False              # Entity.collidedSoftly (1.18), set by Entity.move
+        self.poses = POSES                        # POSES_1_12 in 1.12.2 (`player_client_1_12`)
 
     @property
     def eye_height(self) -> float:
-        return POSES[self.pose][1]
+        return self.poses[self.pose][1]
 
     # --- vanilla overrides ---
     def height_offset(self) -> float:
@@ -458,6 +467,8 @@ class PlayerEntity(RowBacked, LivingEntity):
         vehicle instead), then the pose."""
         if "player" in sim.features.refused:
             raise refusal(sim.features, "player", f"player {self.id}, tick {sim.tick_count}")
+        if sim.features.player_client_1_12:
+            self.poses = POSES_1_12
         held = self.inputs.at(sim.tick_count)
         self.held = held
         if held.yaw is not None:
@@ -473,7 +484,10 @@ class PlayerEntity(RowBacked, LivingEntity):
         if self.vehicle is not None:
             return
         super().tick(sim, rec)
-        run_stage(rec, self, POSE, self.update_size, sim.world, sim.features)
+        if sim.features.player_client_1_12:
+            run_stage(rec, self, POSE, self.update_size_1_12, sim.world)
+        else:
+            run_stage(rec, self, POSE, self.update_size, sim.world, sim.features)
 
     def steer_vehicle(self, sim: TickContext) -> None:
         """A rider's keys of this tick, before the entity phase: sneaking dismounts (`PlayerEntity.tickRiding`);
@@ -542,8 +556,12 @@ class PlayerEntity(RowBacked, LivingEntity):
 
     def tick_movement(self, sim: TickContext, rec: Recorder | None) -> None:
         """`ClientPlayerEntity.tickMovement`, then `PlayerEntity.tickMovement` around `LivingEntity`'s."""
-        run_stage(rec, self, CLIENT_INPUT, self.client_input, sim.world, sim.features)
-        if self.touching_water and self.held.sneak and self.should_swim_in_fluids():
+        if sim.features.player_client_1_12:
+            run_stage(rec, self, CLIENT_INPUT, self.client_input_1_12, sim)
+        else:
+            run_stage(rec, self, CLIENT_INPUT, self.client_input, sim.world, sim.features)
+        if self.touching_water and self.held.sneak and self.should_swim_in_fluids() \
+                and not sim.features.player_client_1_12:
             run_stage(rec, self, SINK, self.knock_downwards)
         super().tick_movement(sim, rec)
         self.flying_speed = FLYING_SPEED
@@ -627,6 +645,35 @@ class PlayerEntity(RowBacked, LivingEntity):
         elif self.input_jumping and not was_jumping and self.vehicle is None and \
                 not (features.glide_start_off_climbable and self.is_climbing(world)):   # 1.15.2: not climbing
             self.check_fall_flying(features)
+
+    def client_input_1_12(self, sim: TickContext) -> None:
+        """1.12.2 `EntityPlayerSP.onLivingUpdate`'s keys and sprint (`player_client_1_12`): `MovementInputFromOptions`
+        (the sneak key slows, × 0.3D), an item in use × 0.2F and the double tap cleared; the double tap or the
+        sprint key start a sprint as 1.15's do but the key works in water too (no swimming); a sprint stops below a
+        forward input of 0.8F or on a horizontal collision. A fresh jump press while falling with an elytra sends
+        START_FALL_FLYING: the client glides once the server's flag comes back, a network delay, so the run stops
+        in one line. `autoJump` and the client's `pushOutOfBlocks` are not modelled (as in 1.15)."""
+        if self.double_tap_ticks > 0:
+            self.double_tap_ticks -= 1
+        was_jumping, was_sneaking, was_walking = self.input_jumping, self.sneaking, self.is_walking()
+        self.keyboard_input_tick(self.held, self.held.sneak, SNEAK_SLOWDOWN, False)
+        using = self.is_using_item() and self.vehicle is None
+        if using:
+            self.input_sideways = f32(self.input_sideways * USING_ITEM_SLOWDOWN)
+            self.input_forward = f32(self.input_forward * USING_ITEM_SLOWDOWN)
+            self.double_tap_ticks = 0
+        sprinting, self.double_tap_ticks = _start_sprinting(
+            self.sprinting, self.double_tap_ticks, self.on_ground and not was_sneaking and not using, was_walking,
+            self.is_walking(), not using, self.held.sprint)
+        if sprinting and not self.sprinting:
+            self.set_sprinting(True)
+        if self.sprinting and (not self.input_forward >= WALKING_THRESHOLD or self.horizontal_collision):
+            self.set_sprinting(False)
+        if self.input_jumping and not was_jumping and not self.on_ground and self.motion.y < 0.0 \
+                and not self.fall_flying and self.equipment.get("chest") == "minecraft:elytra":
+            raise refusal(sim.features, "elytra", f"player {self.id}, tick {sim.tick_count}", "a 1.12.2 glide "
+                          "starts when the server's answer to START_FALL_FLYING arrives (a network delay): give the "
+                          "scene's player fall_flying = true instead")
 
     def get_off_ground_speed(self) -> float:
         """1.19.4 `PlayerEntity.getOffGroundSpeed` (not flying): 0.025999999F sprinting, else 0.02F."""
@@ -737,7 +784,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         against a block face at a multiple of 1/16 both give the same edges (docs/versions.md), so no flag."""
         if pose != self.pose:
             self.pose = pose
-            self.height = POSES[pose][0]
+            self.height = self.poses[pose][0]
             b = self.box      # the width never changes: the box keeps its minimum corner
             self.box = Box.of(b.min_x, b.min_y, b.min_z, b.min_x + self.width, b.min_y + self.height,
                               b.min_z + self.width)
@@ -755,6 +802,18 @@ class PlayerEntity(RowBacked, LivingEntity):
                 self.pose_fits.clear()
             fits = self.pose_fits[key] = world.is_space_empty(box)
         return fits
+
+    def update_size_1_12(self, world: World) -> None:
+        """1.12.2 `EntityPlayer.updateSize` (`player_client_1_12`): 0.6 x 0.6 gliding, 0.6 x 1.65 sneaking (the
+        key), else 0.6 x 1.8; a new height is taken where the box from the minimum corner meets no block's
+        collision box (`World.collidesWithAnyBlock`: the 1.12.2 list, strict overlaps)."""
+        pose = "fall_flying" if self.fall_flying else "crouching" if self.sneaking else "standing"
+        h = POSES_1_12[pose][0]
+        if h != self.height:
+            b = self.box
+            box = Box.of(b.min_x, b.min_y, b.min_z, b.min_x + self.width, b.min_y + h, b.min_z + self.width)
+            if not get_collision_boxes(world, box):
+                self.set_pose(pose)
 
     def update_size(self, world: World, features: Features) -> None:
         """`PlayerEntity.updateSize`: gliding, swimming, sneaking or standing, if the pose fits (else crouch or

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.constants import (
     BANK_JUMP_HEIGHT,
     BANK_JUMP_SPEED,
+    CLIMB_MAX_FALL_1_12,
     CLIMB_UP_SPEED,
     DEGREES_TO_RADIANS,
     DEPTH_STRIDER_MAX,
@@ -22,7 +23,9 @@ from engine.constants import (
     ELYTRA_DIVE,
     ELYTRA_DRAG,
     ELYTRA_DRAG_Y,
+    ELYTRA_GRAVITY_1_12,
     ELYTRA_LIFT,
+    ELYTRA_LIFT_1_12,
     ELYTRA_LOOK_LENGTH,
     ELYTRA_SAFE_FALL,
     ELYTRA_STEER,
@@ -45,12 +48,14 @@ from engine.constants import (
     SLOW_FALLING_GRAVITY,
     WATER_ACCEL,
     WATER_DRAG,
+    WATER_GRAVITY_1_12,
     WATER_SPRINT_DRAG,
 )
 from engine.core.trace import StageInfo, cell, label, run_stage, segment
 from engine.core.versions import refusal
-from engine.entities.entity import rotation_vector
+from engine.entities.entity import look_vector_1_12, rotation_vector
 from engine.geometry.box import ZERO, Vec3
+from engine.influences import fluids_1_12
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32, float_text
 from engine.java.mathhelper import SINE_TABLE, ceil, cos, floor, sin
@@ -76,6 +81,7 @@ _ground_drag, _movement_input_to_velocity = plain(travel_kernel.ground_drag), \
 _gravity, _drag = plain(travel_kernel.gravity), plain(travel_kernel.drag)
 _depth_strider, _fluid_gravity = plain(travel_kernel.depth_strider), plain(travel_kernel.fluid_gravity)
 _climbing_speed = plain(travel_kernel.climbing_speed)
+_move_relative, _ground_accel_1_12 = plain(travel_kernel.move_relative), plain(travel_kernel.ground_accel_1_12)
 
 WATER = StageInfo("travel_water", "LivingEntity.travel")
 LAVA = StageInfo("travel_lava", "LivingEntity.travel")
@@ -103,6 +109,9 @@ def travel(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_inp
     on a climbable block travels as in the air and stops gliding."""
     if not (e.can_move_voluntarily() or e.is_logical_side_for_updating_movement()):
         return
+    if sim.features.water_travel_1_12 and (e.effects.has(fx.SLOW_FALLING) or e.effects.has(fx.DOLPHINS_GRACE)):
+        raise refusal(sim.features, "living", f"entity {e.id}, tick {sim.tick_count}", "Slow Falling and "
+                      "Dolphin's Grace are effects of 1.13: a 1.12.2 entity cannot have them")
     d = e.get_final_gravity(sim.features)
     falling = e.motion.y <= 0.0
     if falling and e.effects.has(fx.SLOW_FALLING):
@@ -111,7 +120,8 @@ def travel(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_inp
             e.fall_distance = 0.0
     if e.touching_water and e.should_swim_in_fluids():
         run_stage(rec, e, WATER, travel_in_water, e, sim, rec, movement_input, d, falling)
-    elif e.is_in_lava() and e.should_swim_in_fluids():
+    elif (fluids_1_12.is_in_lava(e, sim.world) if sim.features.water_material_acceleration else e.is_in_lava()) \
+            and e.should_swim_in_fluids():
         run_stage(rec, e, LAVA, travel_in_lava, e, sim, rec, movement_input, d, falling)
     elif e.is_fall_flying() and not (sim.features.glide_ends_on_climbable and e.is_climbing(sim.world)):
         run_stage(rec, e, ELYTRA, travel_fall_flying, e, sim, rec, d)
@@ -129,7 +139,8 @@ def travel_in_water(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
     movement speed by Depth Strider h (at most 3, halved off the ground) / 3; from 1.21 by h = (float) of the
     water_movement_efficiency attribute, without the cap and the / 3.0F (`living_attributes_1_21`)."""
     start_y = e.pos.y
-    f = WATER_SPRINT_DRAG if e.sprinting else e.base_movement_speed_multiplier()     # step 1
+    old = sim.features.water_travel_1_12      # 1.12.2: no sprinting drag, −0.02D after the drag
+    f = WATER_SPRINT_DRAG if e.sprinting and not old else e.base_movement_speed_multiplier()     # step 1
     g = WATER_ACCEL
     efficiency = sim.features.living_attributes_1_21   # 1.21: h = (float)water_movement_efficiency, no cap or / 3
     if efficiency:                                                                  # step 2
@@ -146,7 +157,11 @@ def travel_in_water(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
     if e.horizontal_collision and e.is_climbing(sim.world):                         # step 7
         run_stage(rec, e, CLIMB_UP, climb_up, e)
     run_stage(rec, e, DRAG, scale_motion, e, f, WATER_DRAG)                         # step 8
-    run_stage(rec, e, FLUID_GRAVITY, fluid_gravity, e, d, falling, sim.features)    # step 9
+    if old:
+        if not e.no_gravity:
+            run_stage(rec, e, GRAVITY, add_motion_y, e, -WATER_GRAVITY_1_12)
+    else:
+        run_stage(rec, e, FLUID_GRAVITY, fluid_gravity, e, d, falling, sim.features)    # step 9
     bank_jump(e, sim, rec, start_y)                                                 # step 10
 
 
@@ -234,7 +249,8 @@ def glide(e: LivingEntity, d: float, features: Features) -> float:
     elif not features.elytra_limit_fall_distance and v.y > ELYTRA_SAFE_FALL:
         e.fall_distance = 1.0
     index_double = features.sine_index_double
-    look = rotation_vector(e.pitch, e.yaw, index_double)
+    old = features.elytra_gravity_literal     # 1.12.2: getLookVec, motionY += -0.08D + f4 × 0.06D
+    look = look_vector_1_12(e.pitch, e.yaw) if old else rotation_vector(e.pitch, e.yaw, index_double)
     f = f32(e.pitch * DEGREES_TO_RADIANS)
     i = math.sqrt(look.x * look.x + look.z * look.z)
     j = math.sqrt(v.x * v.x + v.z * v.z)
@@ -245,7 +261,7 @@ def glide(e: LivingEntity, d: float, features: Features) -> float:
     else:
         c = cos(f, index_double)
         lift = f32(c * c * min(1.0, k / ELYTRA_LOOK_LENGTH))
-    v = v.add(0.0, d * (-1.0 + lift * ELYTRA_LIFT), 0.0)
+    v = v.add(0.0, ELYTRA_GRAVITY_1_12 + lift * ELYTRA_LIFT_1_12 if old else d * (-1.0 + lift * ELYTRA_LIFT), 0.0)
     if v.y < 0.0 and i > 0.0:
         m = v.y * ELYTRA_DIVE * lift
         v = v.add(look.x * m / i, m, look.z * m / i)
@@ -278,20 +294,24 @@ def slipperiness_pos(e: LivingEntity, world: World, features: Features) -> Block
 
 def travel_ordinary(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_input: Vec3,
                     d: float) -> None:
-    world = sim.world
-    below = slipperiness_pos(e, world, sim.features)                                # step 1
+    world, old = sim.world, sim.features.ground_accel_by_drag
+    below = slipperiness_pos(e, world, sim.features)    # step 1 (1.12.2 and 1.14.x: minY − 1.0)
     p = phys.slipperiness(world.get_block_state(*below).block)
     if rec is not None:
         rec.geometry(cell("slipperiness_block", below))
         rec.geometry(label("slipperiness", [below[0] + 0.5, below[1] + 1.0, below[2] + 0.5], float_text(p)))
     f = _ground_drag(p, e.on_ground)                                                # step 2
-    update_velocity(e, sim, rec, e.movement_speed_on(p, sim.features), movement_input)   # step 3
+    if old and e.on_ground:             # 1.12.2: 0.16277136F / (slipperiness × 0.91F)³
+        speed = _ground_accel_1_12(f, e.get_movement_speed())
+    else:
+        speed = e.movement_speed_on(p, sim.features)
+    update_velocity(e, sim, rec, speed, movement_input)                             # step 3
     if e.is_climbing(world):                                                        # step 4
-        run_stage(rec, e, CLIMBING, apply_climbing_speed, e, world)
+        run_stage(rec, e, CLIMBING, apply_climbing_speed, e, world, sim.features.climbing_1_12)
     move(e, sim, MovementType.SELF, e.motion, rec)                                  # step 5
     if sim.features.effective_gravity_after_move:   # 1.21.2 travelMidAir: getEffectiveGravity after the move
         d = effective_gravity(e, sim.features)
-    if (e.horizontal_collision or e.jumping) and e.is_climbing(world):              # step 6
+    if (e.horizontal_collision or e.jumping and not sim.features.climbing_1_12) and e.is_climbing(world):  # step 6
         run_stage(rec, e, CLIMB_UP, climb_up, e)
     if e.effects.has(fx.LEVITATION):                                                # step 7.1
         run_stage(rec, e, LEVITATION, levitate, e, sim.features)
@@ -318,13 +338,17 @@ def levitate(e: LivingEntity, features: Features) -> None:
         e.fall_distance = 0.0
 
 
-def apply_climbing_speed(e: LivingEntity, world: World) -> None:
+def apply_climbing_speed(e: LivingEntity, world: World, old: bool = False) -> None:
     """`LivingEntity.applyClimbingSpeed`: the fall is reset, X and Z clamped to ±0.15F, Y to at least -0.15F;
-    a sneaking player holds on (Y 0 instead of negative) unless in scaffolding (`travel_kernel.climbing_speed`)."""
+    a sneaking player holds on (Y 0 instead of negative) unless in scaffolding (`travel_kernel.climbing_speed`).
+    1.12.2 (`old`, `climbing_1_12`): Y below -0.15D becomes -0.15D, the double literal."""
     e.fall_distance = 0.0
     holding = e.is_holding_onto_ladder() and \
         world.get_block_state(floor(e.pos.x), floor(e.pos.y), floor(e.pos.z)).block != "scaffolding"
-    e.motion = Vec3(*_climbing_speed(*e.motion, holding))
+    x, y, z = _climbing_speed(*e.motion, holding)
+    if old and e.motion.y < -CLIMB_MAX_FALL_1_12:
+        y = 0.0 if holding else -CLIMB_MAX_FALL_1_12
+    e.motion = Vec3(x, y, z)
 
 
 # --- ghasts and phantoms (spec 05 §2.5) ---
@@ -388,6 +412,13 @@ def update_velocity(e: LivingEntity, sim: TickContext, rec: Recorder | None, spe
     """`Entity.updateVelocity(speed, input)`: Motion += the input's acceleration (a ZERO addition still turns
     a -0.0 component into 0.0)."""
     def apply() -> None:
+        if sim.features.move_relative_float:      # 1.12.2 Entity.moveRelative: in float, onto the fields
+            m = e.motion
+            e.motion = Vec3(*_move_relative(*m, *movement_input, speed, e.yaw, SINE_TABLE))
+            if rec is not None and e.motion != m:
+                dv = Vec3(e.motion.x - m.x, e.motion.y - m.y, e.motion.z - m.z)
+                rec.geometry(segment("movement_input", e.pos, e.pos.plus(dv), speed=speed, input=list(movement_input)))
+            return
         dv = movement_input_to_velocity(movement_input, speed, e.yaw, sim.features.sine_index_double)
         if rec is not None and dv != ZERO:
             p = e.pos

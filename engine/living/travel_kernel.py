@@ -25,11 +25,13 @@ from engine.constants import (
     FLUID_GRAVITY_STEP,
     FLUID_GRAVITY_TOLERANCE,
     GROUND_ACCEL_FACTOR,
+    GROUND_ACCEL_FACTOR_1_12,
     INPUT_DAMPING,
     LIVING_DRAG,
     LIVING_DRAG_Y,
     LIVING_MIN_MOTION,
     MIN_INPUT_SQUARED,
+    MIN_INPUT_SQUARED_F,
     PLAYER_MIN_MOTION_SQ,
     SPRINT_JUMP_KICK,
     SPRINT_JUMP_KICK_D,
@@ -175,6 +177,30 @@ def movement_input_to_velocity(sx: float, sy: float, sz: float, speed: float, ya
     r = f32(yaw * DEGREES_TO_RADIANS)
     s, c = sin(sine, r, index_double), cos(sine, r, index_double)
     return sx * c - sz * s, sy, sz * c + sx * s
+
+
+@njit(inline=True)
+def move_relative(x: float, y: float, z: float, strafe: float, up: float, forward: float, friction: float,
+                  yaw: float, sine) -> tuple:
+    """1.12.2 `Entity.moveRelative` (`move_relative_float`) onto Motion (x, y, z): nothing where the input's float
+    squared length is below 1.0E-4F; else the inputs × friction / max(1, MathHelper.sqrt), turned by the yaw's
+    table sine and cosine, every product and sum in float, each cast to double and added."""
+    f = f32(f32(f32(strafe * strafe) + f32(up * up)) + f32(forward * forward))
+    if f < MIN_INPUT_SQUARED_F:
+        return x, y, z
+    f = max(f32(np.sqrt(f)), 1.0)
+    f = f32(friction / f)
+    strafe, up, forward = f32(strafe * f), f32(up * f), f32(forward * f)
+    r = f32(yaw * DEGREES_TO_RADIANS)
+    s, c = sin(sine, r, False), cos(sine, r, False)
+    return x + f32(f32(strafe * c) - f32(forward * s)), y + up, z + f32(f32(forward * c) + f32(strafe * s))
+
+
+@njit(inline=True)
+def ground_accel_1_12(drag: float, movement_speed: float) -> float:
+    """1.12.2 `EntityLivingBase.travel` on the ground (`ground_accel_by_drag`): the AI move speed × 0.16277136F /
+    (slipperiness × 0.91F)³, `drag` being that product; all in float."""
+    return f32(movement_speed * f32(GROUND_ACCEL_FACTOR_1_12 / f32(f32(drag * drag) * drag)))
 
 
 @njit(inline=True)

@@ -72,25 +72,56 @@ def calculate_offset(axis: int, obstacle: Box, box: Box, offset: float) -> float
 def adjust_movement_for_collisions(e: Entity, movement: Vec3, sim: TickContext) -> Vec3:
     """1.12.2 `Entity.move`'s sweeps: the movement cut by the list's boxes along Y, then X, then Z, each axis from
     the box moved by the axes before. Solid entities (boats, minecarts, shulkers), the world border (its cells as
-    stone) and step-up are not compared: where one is in reach the run stops in one line."""
+    stone) are not compared: where one is in reach the run stops in one line. A horizontal collision on the ground
+    or landing of an entity with a step height tries `step_up`."""
     world = sim.world
     box = e.box
     reach = box.stretch(movement.x, movement.y, movement.z)
     where = f"entity {e.id}, tick {sim.tick_count}"
-    if e.step_height > 0.0:
-        raise refusal(sim.features, "entity_move", where, "the 1.12.2 step-up is not compared")
-    if world.get_entity_collisions(e, reach.expand(0.25)):
+    near = reach.stretch(0.0, e.step_height, 0.0)    # the step-up's list reaches the step height up
+    if world.get_entity_collisions(e, near.expand(0.25)):
         raise refusal(sim.features, "entity_move", where, "the 1.12.2 collision boxes of entities "
                       "(getCollisionBoundingBox, getCollisionBox) are not compared")
-    if world.border_in_reach(reach.expand(1.0)):
+    if world.border_in_reach(near.expand(1.0)):
         raise refusal(sim.features, "entity_move", where, "the 1.12.2 world border (its outside cells as stone, "
                       "isOutsideBorder) is not compared")
-    boxes = get_collision_boxes(world, reach)
-    m = [movement.x, movement.y, movement.z]
-    for axis in (Y, X, Z):
+    m, box = sweep(get_collision_boxes(world, reach), box, [movement.x, movement.y, movement.z], (Y, X, Z))
+    if e.step_height > 0.0 and (e.on_ground or movement.y != m[Y] and movement.y < 0.0) \
+            and (movement.x != m[X] or movement.z != m[Z]):
+        return step_up(e, world, movement, m)
+    return Vec3(m[X], m[Y], m[Z])
+
+
+def sweep(boxes: list[Box], box: Box, m: list[float], axes: tuple[int, ...]) -> tuple[list[float], Box]:
+    """Each axis of `axes` in turn: its movement cut by every box of the list (`calculate_offset`), the box moved
+    by it. Returns the movement and the moved box."""
+    for axis in axes:
         if m[axis] == 0.0:
             continue
         for obstacle in boxes:
             m[axis] = calculate_offset(axis, obstacle, box, m[axis])
         box = box.offset(*(m[axis] if a == axis else 0.0 for a in range(3)))
-    return Vec3(m[X], m[Y], m[Z])
+    return m, box
+
+
+def step_up(e: Entity, world: World, movement: Vec3, collided: list[float]) -> Vec3:
+    """1.12.2 `Entity.move`'s step-up, where a horizontal move on the ground (or landing) collided: from the box
+    before the move, over the list for the box stretched by the wanted X and Z and the step height up, two tries —
+    up by the step height cut over the box stretched by X and Z, then X, then Z; and up from the box itself, then X,
+    then Z —; the one going further horizontally (the first only if strictly further) is lowered by its rise cut
+    down onto the list, and kept if it goes further than the collided move (else the collided move stands). The
+    box is moved by each offset in turn (`Entity.stepped_box`); the movement returned is X, the total rise, Z."""
+    start = e.box
+    h = float(e.step_height)
+    boxes = get_collision_boxes(world, start.stretch(movement.x, h, movement.z))
+    tries = []
+    for probe in (start.stretch(movement.x, 0.0, movement.z), start):
+        up = sweep(boxes, probe, [0.0, h, 0.0], (Y,))[0][Y]
+        m, box = sweep(boxes, start.offset(0.0, up, 0.0), [movement.x, 0.0, movement.z], (X, Z))
+        tries.append((m[X] * m[X] + m[Z] * m[Z], m, up, box))
+    _, m, up, box = tries[0] if tries[0][0] > tries[1][0] else tries[1]
+    down, box = sweep(boxes, box, [0.0, -up, 0.0], (Y,))
+    if collided[X] * collided[X] + collided[Z] * collided[Z] >= m[X] * m[X] + m[Z] * m[Z]:
+        return Vec3(collided[X], collided[Y], collided[Z])
+    e.stepped_box = box
+    return Vec3(m[X], up + down[Y], m[Z])

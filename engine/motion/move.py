@@ -30,6 +30,8 @@ from engine.motion.collision_kernel import block_arrays
 from engine.motion.inside_blocks import Movement, add_movement_this_tick
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.entities.entity import Entity
@@ -101,9 +103,12 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     if e.movement_multiplier.length_squared() > MOVEMENT_MULTIPLIER_MIN_SQUARED:    # step 3
         movement = run_stage(rec, e, S_MULTIPLIER, apply_movement_multiplier, e, movement)
     world = sim.world
-    movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world,
-                         features.sneak_edge_only_falling, features.sneak_edge_below_feet,
-                         features.sneak_probe_deflated)                                # step 4
+    if features.sneak_edge_on_ground_1_12:
+        movement = run_stage(rec, e, S_SNEAKING, sneak_edge_1_12, e, movement, kind, world)
+    else:
+        movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world,
+                             features.sneak_edge_only_falling, features.sneak_edge_below_feet,
+                             features.sneak_probe_deflated)                            # step 4
     if features.collision_aabb_lists:                                               # step 5 (1.12.2)
         actual = run_stage(rec, e, S_COLLISIONS, collision_boxes.adjust_movement_for_collisions, e, movement, sim)
     else:
@@ -214,6 +219,26 @@ def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, 
         free = partial(_lowered_free, e, world, -step)
     if not (e.on_ground or near_ground):
         return movement
+    return shorten_over_edge(movement, free)
+
+
+def sneak_edge_1_12(e: Entity, movement: Vec3, kind: MovementType, world: World) -> Vec3:
+    """1.12.2 `Entity.move`'s sneak loop (`sneak_edge_on_ground_1_12`): only a sneaking player on the ground; X,
+    then Z, then both shortened in 0.05 steps while the box moved that far and lowered by the step height meets no
+    box of `World.getCollisionBoxes`' list (strict overlaps; solid entities are refused by the 1.12.2 move)."""
+    if not (e.is_player and e.sneaking and e.on_ground and kind in (MovementType.SELF, MovementType.PLAYER)):
+        return movement
+    step = e.step_height
+
+    def free(dx: float, dz: float) -> bool:
+        return not collision_boxes.get_collision_boxes(world, e.box.offset(dx, -step, dz))
+
+    return shorten_over_edge(movement, free)
+
+
+def shorten_over_edge(movement: Vec3, free: Callable[[float, float], bool]) -> Vec3:
+    """The sneaking loops: X, then Z, then both together, 0.05 towards 0 a step while `free(dx, dz)` (the probe
+    moved that far finds nothing to stand on)."""
     d, z = movement.x, movement.z
     while d != 0.0 and free(d, 0.0):
         d = _towards_zero(d)
@@ -286,13 +311,17 @@ def reset_fall_on_raycast_hit(e: Entity, world: World, actual: Vec3, capped: boo
 
 
 def update_position(e: Entity, actual: Vec3, sets_position: bool) -> None:
-    """Step 6: move the box, then re-derive the position from it; from 1.17 `setPosition(position + actual)`,
+    """Step 6: move the box (1.12.2: the box its step-up left, `collision_boxes.step_up`), then re-derive the
+    position from it; from 1.17 `setPosition(position + actual)`,
     the box rebuilt around the new position."""
     if sets_position:
         p = e.pos
         e.set_position(Vec3(p.x + actual.x, p.y + actual.y, p.z + actual.z))
         return
-    e.box = e.box.offset(actual.x, actual.y, actual.z)
+    if e.stepped_box is not None:     # 1.12.2: the step-up offset the box up, across, then down
+        e.box, e.stepped_box = e.stepped_box, None
+    else:
+        e.box = e.box.offset(actual.x, actual.y, actual.z)
     e.move_to_box_center()
 
 

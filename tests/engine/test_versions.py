@@ -785,6 +785,27 @@ CASES["sneak_key_slows_input"] = ((SCENES_DIR / "player_sneak_key_slows_1_14_4.t
 CASES["glide_start_by_server"] = ((SCENES_DIR / "elytra_jump_press_1_14_4.toml").read_text(), 5, 1)
 
 
+# living travel, players and elytra of 1.12.2 (MCP 1.12.2): the bundled 1.12.2 scenes (1.13 refuses them)
+_V1122 = {name: (SCENES_DIR / f"{name}.toml").read_text() for name in (
+    "player_sprint_jump_1_12_2", "player_sneak_vine_1_12_2", "player_swim_1_12_2", "elytra_glide_1_12_2",
+    "zombie_walk_1_12_2")}
+CASES["move_relative_float"] = (_V1122["player_sprint_jump_1_12_2"], 2, 1)
+CASES["ground_accel_by_drag"] = (_V1122["player_sprint_jump_1_12_2"], 2, 2)
+CASES["climbing_1_12"] = (_V1122["player_sneak_vine_1_12_2"], 8, 2)
+CASES["water_travel_1_12"] = (_V1122["player_swim_1_12_2"], 3, 1)
+CASES["jump_in_fluid_flags"] = (_V1122["player_swim_1_12_2"], 1, 1)
+CASES["elytra_gravity_literal"] = (_V1122["elytra_glide_1_12_2"], 2, 2)
+CASES["player_client_1_12"] = (_V1122["player_sneak_vine_1_12_2"], 1, 1)
+CASES["move_control_1_12"] = (_V1122["zombie_walk_1_12_2"], 1, 1)
+# a player jumping with Jump Boost I: 0.42F + 0.1F in double (1.12.2) or in float
+CASES["jump_boost_in_motion"] = (scene_toml(scene={"version": "1.12.2"}, blocks=[FLOOR], entities=[
+    _player(1, [0.5, 1.0, 0.5], effects=[{"id": "minecraft:jump_boost", "amplifier": 0}])],
+    inputs=[{"entity": 1, "from": 1, "to": 1, "jump": True}]), 1, 1)
+# a sneaking player just above the edge of the floor, off the ground, walking off it: 1.12.2 clips only on the ground
+CASES["sneak_edge_on_ground_1_12"] = (scene_toml(scene={"version": "1.12.2"}, blocks=[FLOOR], entities=[
+    {"type": "minecraft:player", "id": 1, "pos": [4.2, 1.05, 0.5], "motion": [0.2, 0.0, 0.0], "yaw": -90.0}],
+    inputs=[{"entity": 1, "from": 1, "to": 2, "forward": True, "sneak": True}]), 2, 1)
+
 # the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of
 # the traced searches too (`outcome(search=True)`)
 SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious"}
