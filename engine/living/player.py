@@ -655,7 +655,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         in one line. `autoJump` and the client's `pushOutOfBlocks` are not modelled (as in 1.15)."""
         if self.double_tap_ticks > 0:
             self.double_tap_ticks -= 1
-        was_jumping, was_sneaking, was_walking = self.input_jumping, self.sneaking, self.is_walking()
+        was_jumping, was_sneaking, was_walking = self.input_jumping, self.sneaking, self.is_walking(sim.features)
         self.keyboard_input_tick(self.held, self.held.sneak, SNEAK_SLOWDOWN, False)
         using = self.is_using_item() and self.vehicle is None
         if using:
@@ -664,7 +664,7 @@ class PlayerEntity(RowBacked, LivingEntity):
             self.double_tap_ticks = 0
         sprinting, self.double_tap_ticks = _start_sprinting(
             self.sprinting, self.double_tap_ticks, self.on_ground and not was_sneaking and not using, was_walking,
-            self.is_walking(), not using, self.held.sprint)
+            self.is_walking(sim.features), not using, self.held.sprint)
         if sprinting and not self.sprinting:
             self.set_sprinting(True)
         if self.sprinting and (not self.input_forward >= WALKING_THRESHOLD or self.horizontal_collision):
