@@ -104,11 +104,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "stuck arrow or trident (an explosion's push, a bubble column's) (1.21.4)",
                               (1, 21, 4), None),
     "arrow_in_ground_zeroes_motion": ("AbstractArrow.tick: the in-ground test (the position inside its cell's "
-                                      "collision boxes) zeroes the Motion as it sets inGround (1.21.7 and 1.21.8; "
-                                      "1.21.4 kept it)", (1, 21, 7), None),
+                                      "collision boxes) zeroes the Motion as it sets inGround (1.21.5, 1.21.7 and "
+                                      "1.21.8 read; 1.21.4 kept it; 1.21.6 bracketed)", (1, 21, 5), None),
     "arrow_in_ground_unpushed": ("AbstractArrow.isPushedByFluid: a stuck arrow or trident is not pushed by "
-                                 "flowing water (the base tick of the tick it stuck in) (1.21.7 and 1.21.8; 1.21.4 "
-                                 "pushed it)", (1, 21, 7), None),
+                                 "flowing water (the base tick of the tick it stuck in) (1.21.5, 1.21.7 and 1.21.8 "
+                                 "read; 1.21.4 pushed it; 1.21.6 bracketed)", (1, 21, 5), None),
     "arrow_hit_margin_by_age": ("AbstractArrow.findHitEntity: the targets' boxes grow by ProjectileUtil.computeMargin "
                                 "= max(0, min(0.3F, (tickCount - 2) / 20F)), not 0.3F: none in an arrow's first two "
                                 "ticks, 0.05F more each tick up to the eighth (1.21.7 and 1.21.8)", (1, 21, 7), None),
@@ -117,8 +117,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                      "entities, fireballs, llama spit and the fishing bobber (1.21.7, 1.21.8, 1.21.10 "
                                      "and 1.21.11 read; 1.21.4 0.3F; 1.21.9 bracketed)", (1, 21, 7), None),
     "projectile_hit_margin_unread": ("ProjectileUtil.getHitResultOnMoveVector of 1.21.5-1.21.6 not read (1.21.4: "
-                                     "0.3F, 1.21.7: computeMargin): a thrown entity, fireball or llama spit whose "
-                                     "entity hit differs between the two margins stops the run in one line",
+                                     "0.3F, 1.21.7: computeMargin): a thrown entity, fireball, llama spit, arrow or "
+                                     "trident whose entity hit differs between the two margins stops the run in one "
+                                     "line",
                                      (1, 21, 5), (1, 21, 7)),
     "arrow_left_owner_before_raycast": ("AbstractArrow.tick tests whether it has left its owner (checkLeftOwner) "
                                         "before the raycast, with its box and Motion of then (after the water drag), "
@@ -841,9 +842,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                    "block tick scheduled stops the run in one line", (1, 21, 9), (1, 21, 10)),
     "xp_orb_tick_1_21_8": ("ExperienceOrb.tick: no gravity while the box collides, the push out of blocks only when "
                            "the box moved by the Motion collides too, the friction (0.98F, on the ground x the "
-                           "slipperiness) on Y as well, the bounce only where prevY < -0.03; new ExperienceOrb draws "
-                           "its yaw by nextFloat and its Motion in double (1.21.7 and 1.21.8; 1.21.11 the same)",
-                           (1, 21, 7), None),
+                           "slipperiness) on Y as well, the bounce only where prevY < -0.03 (1.21.7 and 1.21.8; "
+                           "1.21.11 the same; 1.21.6 bracketed by its 25w18a snapshot and 1.21.7)", (1, 21, 6), None),
+    "xp_orb_spawn_unread": ("new ExperienceOrb of 1.21.5-1.21.6 not read (the 25w18a snapshot of 1.21.6: 1.21.4's yaw "
+                            "by nextDouble and Motion by (nextDouble x 0.2F - 0.1F) x 2; 1.21.7: xp_orb_spawn_1_21_7): "
+                            "a spawned orb stops the run in one line", (1, 21, 5), (1, 21, 7)),
+    "xp_orb_spawn_1_21_7": ("new ExperienceOrb draws its yaw by nextFloat x 360.0F and its Motion in double "
+                            "((nextDouble x 0.2 - 0.1) x 2), and moves an orb whose box collides by "
+                            "unstuckIfPossible (1.21.7 and 1.21.8 read; 1.21.11 the same)", (1, 21, 7), None),
 }
 
 
@@ -963,12 +969,13 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityXPOrb.onUpdate")),
             Change((1, 13, 0), (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F") +
                    "; 1.13-1.13.2 not compared (no source found)"),
-            Change((1, 21, 5), (1, 21, 7), "ExperienceOrbEntity.tick changed between 1.21.4 (read: 1.21.3's tick "
-                   "but the bounce Y := -prevY x 0.4) and 1.21.7 (read, as 1.21.8: no gravity while the box is "
-                   "inside a block, pushOutOfBlocks only when the box offset by the Motion is blocked, the ground "
-                   "friction multiplies Y too, the bounce only where the box landed and prevY < -gravity); "
-                   "1.21.5-1.21.6 not read, the release of the change not found (the 25w18a snapshot of 1.21.6 read: "
-                   "1.21.7's tick but 1.21.4's new ExperienceOrb, its yaw by nextDouble)"))),
+            Change((1, 21, 5), (1, 21, 6), "ExperienceOrbEntity.tick changed between 1.21.4 (read: 1.21.3's tick "
+                   "but the bounce Y := -prevY x 0.4) and the 25w18a snapshot of 1.21.6 (read, as 1.21.7 and 1.21.8: "
+                   "no gravity while the box is inside a block, pushOutOfBlocks only when the box offset by the "
+                   "Motion is blocked, the ground friction multiplies Y too, the bounce only where the box landed "
+                   "and prevY < -gravity: xp_orb_tick_1_21_8, simulated from 1.21.6); 1.21.5's ExperienceOrb is not "
+                   "stored at its release commit, and its 25w02a snapshot pushes out of blocks unconditionally: the "
+                   "release of the change not found"))),
     "thrown": Mechanic(
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
@@ -982,11 +989,6 @@ MECHANICS: dict[str, Mechanic] = {
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
             Change(OLDEST, (1, 14, 0), "ProjectileEntity.tick " + _PRE_1_14),
-            Change((1, 21, 5), (1, 21, 7), "AbstractArrow of 1.21.7 and 1.21.8 (read) differs from 1.21.4's "
-                   "(read): the in-ground test zeroes the Motion (arrow_in_ground_zeroes_motion), a stuck arrow is not "
-                   "pushed by water (arrow_in_ground_unpushed) and the entity search's margin grows with the "
-                   "arrow's age (arrow_hit_margin_by_age); 1.21.5-1.21.6 not read, "
-                   "the release of the change not found"),
             Change((1, 21, 9), (1, 21, 10), "AbstractArrow.tick tests whether the arrow has left its owner after "
                    "the move in 1.21.8 (read: Projectile.tick) and before the raycast in 1.21.10 (read: "
                    "checkLeftOwner, arrow_left_owner_before_raycast); 1.21.9 not read, the release of the change "
@@ -1407,6 +1409,8 @@ class Features:
     bobber_hooked_interactable: bool
     fall_reset_ray_capped: bool
     xp_orb_tick_1_21_8: bool
+    xp_orb_spawn_unread: bool
+    xp_orb_spawn_1_21_7: bool
     affect_neighbors_after_removal: bool
     lightning_rod_place_schedules_tick: bool
     lightning_rod_place_unread: bool

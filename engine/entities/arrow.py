@@ -44,7 +44,6 @@ from engine.constants import (
     LAVA_PUSH,
     LAVA_PUSH_ULTRAWARM,
     PROJECTILE_SEARCH_EXPANSION,
-    PROJECTILE_TARGET_MARGIN,
     SUBMERGED_EYE_OFFSET,
     TRIDENT_BOUNCE,
     TRIDENT_DAMAGE_GROUND_TICKS,
@@ -66,7 +65,7 @@ from engine.entities.projectile import (
     collides,
     compute_margin,
     damage,
-    get_entity_collision,
+    get_entity_collision_by_margin,
     including_world_border,
     is_miss,
 )
@@ -465,10 +464,12 @@ class PersistentProjectile(RowBacked, Projectile):
     def get_entity_collision(self, sim: TickContext, start: Vec3, end: Vec3,
                              rec: Recorder | None) -> EntityHitResult | None:
         """`getEntityCollision`: the shared test with this class's eligibility; the targets' boxes grown by 0.3F,
-        from 1.21.7 by `computeMargin` (`arrow_hit_margin_by_age`)."""
+        from 1.21.7 by `computeMargin` (`arrow_hit_margin_by_age`). 1.21.5's `AbstractArrow.findHitEntity` (read)
+        calls `ProjectileUtil.getEntityHitResult` as 1.21.7's does, but 1.21.5-1.21.6's `ProjectileUtil` is not
+        read: where the two margins differ in their target the run stops (`projectile_hit_margin_unread`)."""
         area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
-        margin = compute_margin(self.age) if sim.features.arrow_hit_margin_by_age else PROJECTILE_TARGET_MARGIN
-        return get_entity_collision(sim, self, start, end, area, lambda e: self.can_hit(sim, e), rec, margin)
+        return get_entity_collision_by_margin(sim, self, start, end, area, lambda e: self.can_hit(sim, e), rec,
+                                              sim.features.arrow_hit_margin_by_age)
 
     def deflect_simple(self) -> None:
         """`ProjectileDeflection.SIMPLE` (1.20.5): a turn of 170F + nextFloat() × 20F (the yaw, not modelled for

@@ -216,19 +216,29 @@ def get_collision(e: Projectile, sim: TickContext, can_hit: Callable[[Entity], b
     if not hit.missed:
         end = hit.pos
     area = e.box.stretch(*e.motion).expand(PROJECTILE_SEARCH_EXPANSION)
-    features = sim.features
-    margin = compute_margin(e.age) if features.projectile_hit_margin_by_age else PROJECTILE_TARGET_MARGIN
-    entity_hit = get_entity_collision(sim, e, start, end, area, can_hit, rec, margin)
-    if features.projectile_hit_margin_unread and (aged := compute_margin(e.age)) != PROJECTILE_TARGET_MARGIN:
-        other = aged if margin == PROJECTILE_TARGET_MARGIN else PROJECTILE_TARGET_MARGIN
-        if _target(entity_hit) is not _target(get_entity_collision(sim, e, start, end, area, can_hit, None, other)):
-            raise refusal(features, e.MECHANIC, f"entity {e.id}, tick {sim.tick_count}", UNREAD_MARGIN)
+    entity_hit = get_entity_collision_by_margin(sim, e, start, end, area, can_hit, rec,
+                                                sim.features.projectile_hit_margin_by_age)
     return hit if entity_hit is None else entity_hit
 
 
 # 1.21.5-1.21.6 (`projectile_hit_margin_unread`): the hit a 0.3F margin and computeMargin disagree on
 UNREAD_MARGIN = ("its entity hit differs between 1.21.4's margin (0.3F) and 1.21.7's (ProjectileUtil.computeMargin); "
                  "1.21.5-1.21.6 not read, the release of the change not found")
+
+
+def get_entity_collision_by_margin(sim: TickContext, e: Entity, start: Vec3, end: Vec3, area: Box,
+                                   can_hit: Callable[[Entity], bool], rec: Recorder | None,
+                                   by_age: bool) -> EntityHitResult | None:
+    """`get_entity_collision` with the targets' boxes grown by `computeMargin` (`by_age`, 1.21.7) or by 0.3F. Where
+    `ProjectileUtil` is not read (1.21.5-1.21.6, `projectile_hit_margin_unread`) and the two margins find different
+    targets, the run stops in one line naming `e`'s mechanic."""
+    margin = compute_margin(e.age) if by_age else PROJECTILE_TARGET_MARGIN
+    entity_hit = get_entity_collision(sim, e, start, end, area, can_hit, rec, margin)
+    if sim.features.projectile_hit_margin_unread and (aged := compute_margin(e.age)) != PROJECTILE_TARGET_MARGIN:
+        other = aged if margin == PROJECTILE_TARGET_MARGIN else PROJECTILE_TARGET_MARGIN
+        if _target(entity_hit) is not _target(get_entity_collision(sim, e, start, end, area, can_hit, None, other)):
+            raise refusal(sim.features, e.MECHANIC, f"entity {e.id}, tick {sim.tick_count}", UNREAD_MARGIN)
+    return entity_hit
 
 
 def _target(hit: EntityHitResult | None) -> Entity | None:

@@ -304,11 +304,15 @@ def spawn_orbs(sim: TickContext, pos: Vec3, amount: int) -> list[ExperienceOrb]:
         amount -= value
         if sim.features.xp_orb_merging and merged_into_existing_orb(sim, pos, value):
             continue
+        if sim.features.xp_orb_spawn_unread:
+            raise refusal(sim.features, "xp_orb", f"a spawn at {list(pos)}, tick {sim.tick_count}", "new "
+                          "ExperienceOrb of 1.21.5-1.21.6 not read: the 25w18a snapshot of 1.21.6 draws 1.21.4's yaw "
+                          "and Motion, 1.21.7 others (nextFloat, doubles); the release of the change not found")
         orb = sim.create(ExperienceOrb, pos)
         orb.value = value
         r = orb.random
         spread, offset = XP_ORB_SPAWN_SPREAD, XP_ORB_SPAWN_OFFSET
-        if sim.features.xp_orb_tick_1_21_8:     # nextFloat × 360.0F; the Motion in double
+        if sim.features.xp_orb_spawn_1_21_7:     # nextFloat × 360.0F; the Motion in double
             orb.yaw = f32(r.next_float() * f32(360.0))
             spread, offset = XP_ORB_SPAWN_SPREAD_1_21_8, XP_ORB_SPAWN_OFFSET_1_21_8
         else:
@@ -316,7 +320,7 @@ def spawn_orbs(sim: TickContext, pos: Vec3, amount: int) -> list[ExperienceOrb]:
         orb.motion = Vec3((r.next_double() * spread - offset) * XP_ORB_SPAWN_SCALE,
                           r.next_double() * XP_ORB_SPAWN_VY * XP_ORB_SPAWN_SCALE,
                           (r.next_double() * spread - offset) * XP_ORB_SPAWN_SCALE)
-        if sim.features.xp_orb_tick_1_21_8 and not sim.world.is_space_empty(orb.box):
+        if sim.features.xp_orb_spawn_1_21_7 and not sim.world.is_space_empty(orb.box):
             raise refusal(sim.features, "xp_orb", f"a spawn at {list(pos)}, tick {sim.tick_count}", "1.21.8's new "
                           "ExperienceOrb in a block moves it by unstuckIfPossible (Level.findFreePosition): not "
                           "simulated")

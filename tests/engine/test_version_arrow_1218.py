@@ -1,7 +1,9 @@
-"""Arrows of 1.21.7-1.21.11 (docs/versions.md row `arrow`): what AbstractArrow of 1.21.7, 1.21.8, 1.21.10 and 1.21.11
-does differently from 1.21.4's PersistentProjectileEntity, each difference a bundled scene run in the release and
-its read neighbour, and once more with the flag flipped (the mutant: the flag alone makes the difference); the
-unread releases between them (1.21.5-1.21.6, 1.21.9) stop in one line."""
+"""Arrows of 1.21.5-1.21.11 (docs/versions.md row `arrow`): what AbstractArrow of 1.21.5, 1.21.7, 1.21.8, 1.21.10
+and 1.21.11 does differently from 1.21.4's PersistentProjectileEntity, each difference a bundled scene run in the
+release and its read neighbour, and once more with the flag flipped (the mutant: the flag alone makes the
+difference). 1.21.5's AbstractArrow (read) already zeroes the Motion in the ground and leaves a stuck arrow unpushed;
+1.21.6 lies between it and 1.21.7 (the same code) and runs as both; their ProjectileUtil (the entity search's margin)
+is not read, so a hit the two margins disagree on stops in one line, as does every arrow of the unread 1.21.9."""
 
 from __future__ import annotations
 
@@ -48,47 +50,49 @@ def _run(name: str, version: str, flip: str | None = None, ticks: int = 5) -> li
 
 @pytest.fixture(scope="module")
 def runs() -> dict[tuple[str, str, str | None], list[tuple] | str]:
-    cases = [(IN_GROUND, v, None) for v in ("1.21.4", "1.21.7", "1.21.8")]
-    cases += [(IN_GROUND, "1.21.8", "arrow_in_ground_zeroes_motion")]
-    cases += [(WATER, v, None) for v in ("1.21.4", "1.21.7", "1.21.8")]
-    cases += [(WATER, "1.21.8", "arrow_in_ground_unpushed")]
-    cases += [(MARGIN, v, None) for v in ("1.21.4", "1.21.7", "1.21.8", "1.21.10")]
+    cases = [(IN_GROUND, v, None) for v in ("1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8")]
+    cases += [(IN_GROUND, v, "arrow_in_ground_zeroes_motion") for v in ("1.21.5", "1.21.8")]
+    cases += [(WATER, v, None) for v in ("1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8")]
+    cases += [(WATER, v, "arrow_in_ground_unpushed") for v in ("1.21.5", "1.21.8")]
+    cases += [(MARGIN, v, None) for v in ("1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.10")]
     cases += [(MARGIN, "1.21.8", "arrow_hit_margin_by_age")]
     cases += [(LEFT_OWNER, v, None) for v in ("1.21.4", "1.21.8", "1.21.10")]
     cases += [(LEFT_OWNER, "1.21.10", "arrow_left_owner_before_raycast"), (LEFT_OWNER, "1.21.11", None)]
     cases += [(TWO_TARGETS, v, None) for v in ("1.21.10", "1.21.11")]
     cases += [(TWO_TARGETS, "1.21.11", "arrow_hits_many")]
     cases += [(TWO_TARGETS + "+trident", v, None) for v in ("1.21.10", "1.21.11")]
-    cases += [(IN_GROUND, v, None) for v in ("1.21.5", "1.21.6", "1.21.9")]
+    cases += [(IN_GROUND, "1.21.9", None)]
     return {c: _run(*c) for c in cases}
 
 
-def test_the_in_ground_test_zeroes_the_motion_from_1_21_7(runs) -> None:
-    """Inside stone from its first tick: 1.21.4 keeps the scene's Motion while stuck, 1.21.7 and 1.21.8 zero it. Out
+def test_the_in_ground_test_zeroes_the_motion_from_1_21_5(runs) -> None:
+    """Inside stone from its first tick: 1.21.4 keeps the scene's Motion while stuck, 1.21.5-1.21.8 zero it. Out
     of the stone (removed in tick 3) 1.21.4's arrow drifts east and rises before it falls; 1.21.8's drops straight
-    from rest (gravity alone). 1.21.8 with the flag off is 1.21.4, tick for tick."""
+    from rest (gravity alone). 1.21.5 and 1.21.8 with the flag off are 1.21.4, tick for tick."""
     old, new = runs[IN_GROUND, "1.21.4", None], runs[IN_GROUND, "1.21.8", None]
     assert old[0][2] and new[0][2] and old[0][0] == new[0][0] == (0.5, 60.5, 0.5)
     assert old[0][1] == (1.5, 0.2, 0.0) and new[0][1] == (0.0, 0.0, 0.0)
     assert not old[2][2] and not new[2][2]
     assert old[2][1][0] > 0.0 and old[4][0][0] > 0.5 and old[3][0][1] > 60.5
     assert new[2][1] == (0.0, 0.0, 0.0) and new[4][0][0] == new[4][0][2] == 0.5 and new[4][0][1] < 60.5
-    assert runs[IN_GROUND, "1.21.7", None] == new
+    assert runs[IN_GROUND, "1.21.5", None] == runs[IN_GROUND, "1.21.6", None] == runs[IN_GROUND, "1.21.7", None] == new
     assert runs[IN_GROUND, "1.21.8", "arrow_in_ground_zeroes_motion"] == old
+    assert runs[IN_GROUND, "1.21.5", "arrow_in_ground_zeroes_motion"] == old
 
 
-def test_a_stuck_arrow_is_not_pushed_by_flowing_water_from_1_21_7(runs) -> None:
+def test_a_stuck_arrow_is_not_pushed_by_flowing_water_from_1_21_5(runs) -> None:
     """Stuck on the stone under flowing water in tick 1: 1.21.4's base tick pushes it (Motion east, the position
-    unchanged while stuck), 1.21.7's and 1.21.8's leaves its Motion zero; out of the ground (its stone removed in
-    tick 3) 1.21.4's starts east of 1.21.8's. 1.21.8 with the flag off is pushed as 1.21.4."""
+    unchanged while stuck), 1.21.5's to 1.21.8's leaves its Motion zero; out of the ground (its stone removed in
+    tick 3) 1.21.4's starts east of 1.21.8's. 1.21.5 and 1.21.8 with the flag off are pushed as 1.21.4."""
     old, new = runs[WATER, "1.21.4", None], runs[WATER, "1.21.8", None]
     assert old[0][2] and new[0][2] and old[0][0] == new[0][0]
     assert old[0][1][0] > 0.0 and old[0][1][1:] == (0.0, 0.0) and new[0][1] == (0.0, 0.0, 0.0)
     assert old[1] == old[0] and new[1] == new[0]
     assert not old[2][2] and not new[2][2] and old[4][0][0] > new[4][0][0] > 0.5
-    assert runs[WATER, "1.21.7", None] == new
-    flipped = runs[WATER, "1.21.8", "arrow_in_ground_unpushed"]
-    assert flipped[0] == old[0] and flipped[4][0][0] > new[4][0][0]
+    assert runs[WATER, "1.21.5", None] == runs[WATER, "1.21.6", None] == runs[WATER, "1.21.7", None] == new
+    for version in ("1.21.5", "1.21.8"):
+        flipped = runs[WATER, version, "arrow_in_ground_unpushed"]
+        assert flipped[0] == old[0] and flipped[4][0][0] > new[4][0][0]
 
 
 def test_computemargin_grows_with_the_arrow_s_age() -> None:
@@ -139,11 +143,16 @@ def test_an_arrow_hits_every_target_along_its_path_from_1_21_11(runs) -> None:
     assert head_on[0][0] == pytest.approx(5.5 - TNT_HALF_WIDTH, abs=1e-7) and head_on[1][0] < 0.0
 
 
-@pytest.mark.parametrize("version", ["1.21.5", "1.21.6", "1.21.9"])
-def test_the_unread_releases_stop_the_arrow_in_one_line(runs, version: str) -> None:
-    line = runs[IN_GROUND, version, None]
+def test_the_unread_releases_stop_the_arrow_in_one_line(runs) -> None:
+    """1.21.9 (not read) stops any arrow; 1.21.5 and 1.21.6 stop the young arrow at the hit 1.21.4's margin (0.3F)
+    gives and 1.21.7's (computeMargin) does not: their ProjectileUtil is not read."""
+    line = runs[IN_GROUND, "1.21.9", None]
     assert isinstance(line, str) and "\n" not in line
-    assert line.startswith("the arrow and trident tick") and f"of version {version} " in line
+    assert line.startswith("the arrow and trident tick") and "of version 1.21.9 " in line
+    for version in ("1.21.5", "1.21.6"):
+        line = runs[MARGIN, version, None]
+        assert isinstance(line, str) and "\n" not in line and "computeMargin" in line
+        assert line.startswith("the arrow and trident tick") and f"of version {version} " in line
 
 
 SNOWBALL = "snowball_hit_margin_1_21_8.toml"

@@ -112,6 +112,7 @@ def test_an_orb_on_the_ground_bounces_by_its_y_before_the_move_from_1_21_4(versi
     ("1.21.4", [0.012, 0.0072], -0.0294),
     ("1.21.8", [0.0, 0.0], -0.029400000572204588),
     ("1.21.7", [0.0, 0.0], -0.029400000572204588),   # ExperienceOrb.tick of 1.21.7 (read) is 1.21.8's
+    ("1.21.6", [0.0, 0.0], -0.029400000572204588),   # and of 1.21.6's 25w18a snapshot (read): 1.21.6 bracketed
     ("1.21.11", [0.0, 0.0], -0.029400000572204588),
 ])
 def test_the_1_21_8_tick_drags_y_by_the_friction_and_bounces_only_a_fall(version: str, resting: list[float],
@@ -127,15 +128,21 @@ def test_the_1_21_8_tick_drags_y_by_the_friction_and_bounces_only_a_fall(version
     assert got == resting
 
 
-def test_1_21_5_to_1_21_6_refuse_an_orb_s_tick_and_1_21_8_a_spawn_in_a_block_in_one_line() -> None:
-    """1.21.5-1.21.6: the tick changed between 1.21.4 and 1.21.7 (both read), the release not found. 1.21.8: a
-    spawned orb whose box collides is moved by unstuckIfPossible (Level.findFreePosition), not simulated."""
+def test_1_21_5_refuses_an_orb_s_tick_1_21_6_a_spawn_and_1_21_8_a_spawn_in_a_block_in_one_line() -> None:
+    """1.21.5: the tick changed between 1.21.4 and 1.21.6's 25w18a snapshot (both read), 1.21.5's not found.
+    1.21.6: its tick is bracketed, its new ExperienceOrb (25w18a: 1.21.4's draws; 1.21.7: others) is not, so a
+    spawned orb stops the run (a bottle breaking on the floor), in 1.21.5 too. 1.21.8: a spawned orb whose box
+    collides is moved by unstuckIfPossible (Level.findFreePosition), not simulated."""
+    sim = load_scene_text(scene_toml(scene={"version": "1.21.5"}, blocks=[FLOOR], entities=[
+        _orb(1, 3, on_ground=True)]))
+    with pytest.raises(NotImplementedError) as err:
+        sim.tick()
+    assert "\n" not in str(err.value) and "changed between 1.21.4" in str(err.value)
     for version in ("1.21.5", "1.21.6"):
-        sim = load_scene_text(scene_toml(scene={"version": version}, blocks=[FLOOR], entities=[
-            _orb(1, 3, on_ground=True)]))
+        sim = load_scene_text(_bottle_over([]).replace('version = "1.17"', f'version = "{version}"'))
         with pytest.raises(NotImplementedError) as err:
             sim.tick()
-        assert "\n" not in str(err.value) and "changed between 1.21.4" in str(err.value)
+        assert "\n" not in str(err.value) and "new ExperienceOrb of 1.21.5-1.21.6 not read" in str(err.value)
     sim = load_scene_text(scene_toml(scene={"version": "1.21.8"}, blocks=[FLOOR]))
     with pytest.raises(NotImplementedError) as err:
         spawn_orbs(sim, Vec3(0.5, 0.2, 0.5), 3)
@@ -148,8 +155,9 @@ def test_a_1_21_8_spawn_draws_its_yaw_by_next_float_and_its_motion_in_double() -
     nextDouble's first 26, and both round to float), but nextFloat takes one int of the seed, nextDouble two, so
     every Motion draw after it reads other bits."""
     orbs = {}
-    for version in ("1.21.4", "1.21.8"):
+    for version in ("1.21.4", "1.21.7", "1.21.8"):
         sim = load_scene_text(scene_toml(scene={"version": version}, blocks=[FLOOR]))
         orbs[version] = spawn_orbs(sim, Vec3(0.5, 5.0, 0.5), 3)[0]
     old, new = orbs["1.21.4"], orbs["1.21.8"]
     assert old.yaw == new.yaw and old.motion.x != new.motion.x and old.motion.y != new.motion.y
+    assert (orbs["1.21.7"].yaw, orbs["1.21.7"].motion) == (new.yaw, new.motion)
