@@ -62,7 +62,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "exposure_ray_trace_blocks": ("World.getBlockDensity (the explosion's exposure) casts World.rayTraceBlocks: "
                                   "a ray from a sample point inside a block to a centre inside the same block "
                                   "misses, and the bounding boxes are met without 1.0E-7 margins (1.12.2; "
-                                  "RayTraceContext from 1.13, 1.13.x not compared)", OLDEST, (1, 13, 0)),
+                                  "1.13.2: exposure_ray_voxel_shapes; RayTraceContext from 1.14)", OLDEST, (1, 13, 0)),
+    "exposure_ray_voxel_shapes": ("World.getBlockDensity casts 1.13.2's World.rayTraceBlocks: 1.12.2's cell walk "
+                                  "(the start cell, then face to face, no hit on reaching the end cell), each "
+                                  "cell's outline VoxelShape tested by VoxelShape.rayTrace (a ray whose point 1/1000 "
+                                  "along lies inside the shape hits; AxisAlignedBB.rayTrace with 1.0E-7 margins): a "
+                                  "ray from inside a block is stopped by it, a centre inside a block does not stop "
+                                  "rays ending there (1.13.2; 1.14's RaycastContext tests the end cell too)",
+                                  (1, 13, 0), (1, 14, 0)),
     "explosion_hash_set_blocks": ("WorldServer.newExplosion: doExplosionB draws the sound's pitch (two nextFloat "
                                   "from the world Random) after the entities' impulses and takes the affected "
                                   "positions in a HashSet's order, not shuffled (1.12.2; the shuffle of 1.14, "
@@ -996,12 +1003,12 @@ MECHANICS: dict[str, Mechanic] = {
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),
-            Change((1, 13, 0), (1, 14, 0), "Explosion.collectBlocksAndDamageEntities " + _PRE_1_14))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("Explosion.doExplosionA")))),
     "explosion_living": Mechanic(
         "Blast Protection in an explosion's impulse (spec 04 §15)", "an explosion pushes a living entity wearing "
         "Blast Protection", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EnchantmentProtection.getBlastDamageReduction")),
-            Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EnchantmentProtection.getBlastDamageReduction")))),
     "pistons": Mechanic(
         "piston pushes, slime launches and honey drag (PistonBlockEntity, spec 04 §8)", "a moving piston block "
         "pushes an entity", (
@@ -1128,6 +1135,7 @@ class Features:
     explosion_double_sqrt: bool
     exposure_double_steps: bool
     exposure_ray_trace_blocks: bool
+    exposure_ray_voxel_shapes: bool
     explosion_hash_set_blocks: bool
     projectile_outline_shapes: bool
     thrown_check_block_collision: bool
