@@ -93,7 +93,7 @@ DESTRUCTION_TYPES = (BREAK, DESTROY, NONE, TRIGGER_BLOCK)
 DECORATIVE_TYPES = frozenset({"minecraft:armor_stand", "minecraft:item", "minecraft:leash_knot"})
 _new = tuple.__new__
 RAY_TRACE_1_12 = "ray_trace_1_12"   # exposure rays of World.rayTraceBlocks (1.12.2, exposure_ray_trace_blocks)
-RAY_TRACE_1_13 = "ray_trace_1_13"   # ... of 1.13.2's, on outline VoxelShapes (exposure_ray_voxel_shapes)
+RAY_TRACE_1_13 = "ray_trace_1_13"   # ... of 1.13.2's, on outline VoxelShapes (ray_trace_voxel_shapes)
 # 1.12.2 blocks whose blast resistance (Block.blockResistance / 5.0F) differs from 1.16.5's or was not compared:
 # BlockPistonBase's constructor sets hardness 0.5F (resistance 0.5; 1.16.5 1.5); BlockBarrier's is not compared
 RESISTANCE_NOT_1_12 = frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "barrier"})
@@ -335,7 +335,7 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     unblocked, total = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
     if rec is not None or not empty:
         shape_type = RAY_TRACE_1_12 if sim.features.exposure_ray_trace_blocks else \
-            RAY_TRACE_1_13 if sim.features.exposure_ray_voxel_shapes else \
+            RAY_TRACE_1_13 if sim.features.ray_trace_voxel_shapes else \
             COLLIDER if sim.features.explosion_collision_shapes else OUTLINE
         try:
             _samples(world, center, f[rows[hit], targets.box_col:targets.box_col + 6], shape_type, double_steps,

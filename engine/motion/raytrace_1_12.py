@@ -11,7 +11,7 @@ docs/versions.md). The bounding boxes known here (`bounding_box`): full cubes, s
 half), fences (`BlockFence.BOUNDING_BOXES`: the post's 0.375..0.625 stretched to 0 or 1 towards each connected
 side, 1.0 high — the collision box is 1.5 high), cobwebs (a full cube) and grass and ferns (`TALL_GRASS_AABB`) —
 the last two without a collision box, so a ray stops on them; any other block on a ray stops the run in one line
-(`BoxNotCompared`). 1.13.2's (`exposure_ray_voxel_shapes`) walks the cells alike and tests each by
+(`BoxNotCompared`). 1.13.2's (`ray_trace_voxel_shapes`) walks the cells alike and tests each by
 `VoxelShape.rayTrace` of its outline shape (`engine.motion.raycast.raycast_shape`: a ray whose point 1/1000 along lies
 inside the shape hits at once; `AxisAlignedBB.rayTrace`'s 1.0E-7 margins); full cubes only (MCP-named 1.13.2
 `World.rayTraceBlocks`, `Block.collisionRayTrace`, `VoxelShape.rayTrace`, `AxisAlignedBB.rayTrace`)."""
@@ -139,7 +139,7 @@ def _collision_ray_trace(world: World, x: int, y: int, z: int, start: Vec3, end:
 
 def ray_trace_blocks(world: World, start: Vec3, end: Vec3, voxel_shapes: bool = False) -> Vec3 | None:
     """`World.rayTraceBlocks(start, end)`: where the first block met stops the ray, or None (a miss); with
-    `voxel_shapes` 1.13.2's, each cell tested by its outline `VoxelShape` (`exposure_ray_voxel_shapes`)."""
+    `voxel_shapes` 1.13.2's, each cell tested by its outline `VoxelShape` (`ray_trace_voxel_shapes`)."""
     hit = ray_trace_result(world, start, end, voxel_shapes)
     return None if hit is None else hit[0]
 
