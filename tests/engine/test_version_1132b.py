@@ -13,7 +13,7 @@ import pytest
 
 from engine.geometry.box import Vec3
 from engine.tick.scene import load_scene_text
-from tests.conftest import SCENES_DIR
+from tests.conftest import SCENES_DIR, scene_toml
 
 Ends = dict[int, Vec3]
 
@@ -57,27 +57,12 @@ def test_a_ray_entering_the_centre_s_block_by_a_hair_passes_as_in_1_12_2(blasts)
     assert blasts["1.14"][3] == blasts["1.13.2 not ray_trace_voxel_shapes"][3] == Vec3(0.0, 0.0, 0.0)
 
 
-BLAST_PROTECTION = """[scene]
-version = "1.13.2"
-
-[[blocks]]
-from = [-3, 0, -3]
-to = [3, 0, 3]
-block = "minecraft:stone"
-
-[[entities]]
-type = "tnt"
-pos = [0.5, 1.0, 0.5]
-fuse = 1
-
-[[entities]]
-type = "minecraft:armor_stand"
-id = 2
-pos = [2.5, 1.0, 0.5]
-marker = true
-equipment = { chest = "minecraft:diamond_chestplate" }
-enchantments = { chest = { "minecraft:blast_protection" = 4 } }
-"""
+BLAST_PROTECTION = scene_toml(
+    scene={"version": "1.13.2"}, blocks=[{"from": [-3, 0, -3], "to": [3, 0, 3], "block": "minecraft:stone"}],
+    entities=[{"type": "tnt", "pos": [0.5, 1.0, 0.5], "fuse": 1},
+              {"type": "minecraft:armor_stand", "id": 2, "pos": [2.5, 1.0, 0.5], "marker": True,
+               "equipment": {"chest": "minecraft:diamond_chestplate"},
+               "enchantments": {"chest": {"minecraft:blast_protection": 4}}}])
 
 
 def _pushed_stand(version: str) -> Vec3:
@@ -177,16 +162,8 @@ def test_push_out_void_and_fire_test_as_in_1_12_2(waters) -> None:
 
 
 SNOWBALLS = (SCENES_DIR / "snowball_1_13_2.toml").read_text()
-BORDER = """[scene]
-version = "1.13.2"
-border = { size = 20.0 }
-
-[[entities]]
-type = "minecraft:snowball"
-id = 1
-pos = [8.5, 30.0, 0.5]
-motion = [1.5, 0.0, 0.0]
-"""
+BORDER = scene_toml(scene={"version": "1.13.2", "border": {"size": 20.0}}, entities=[
+    {"type": "minecraft:snowball", "id": 1, "pos": [8.5, 30.0, 0.5], "motion": [1.5, 0.0, 0.0]}])
 
 
 def _flown(text: str, version: str, flags: dict[str, bool], ticks: int) -> dict[int, tuple[Vec3, Vec3] | None]:
