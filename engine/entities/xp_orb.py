@@ -298,9 +298,9 @@ def spawn_orbs(sim: TickContext, pos: Vec3, amount: int) -> list[ExperienceOrb]:
     yaw, then Motion ((r·0.2F − 0.1F)·2, r·0.2·2, (r·0.2F − 0.1F)·2) from the orb's own Random (spec 06 §4.1).
     From 1.17 (`ExperienceOrbEntity.spawn`) each first tries to merge into an orb already there."""
     if sim.features.xp_orb_tick_1_12:
-        raise refusal(sim.features, "xp_orb", f"a spawn at {list(pos)}, tick {sim.tick_count}", "1.12.2's new "
-                      "EntityXPOrb(world, x, y, z, value) draws its yaw and Motion from Math.random() (unseeded): not "
-                      "reproducible")
+        raise refusal(sim.features, "xp_orb", f"a spawn at {list(pos)}, tick {sim.tick_count}", "1.12.2's and "
+                      "1.13.2's new EntityXPOrb(world, x, y, z, value) draws its yaw and Motion from "
+                      "Math.random() (unseeded): not reproducible")
     orbs = []
     while amount > 0:
         value = get_experience_value(amount)
