@@ -62,7 +62,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "exposure_ray_trace_blocks": ("World.getBlockDensity (the explosion's exposure) casts World.rayTraceBlocks: "
                                   "a ray from a sample point inside a block to a centre inside the same block "
                                   "misses, and the bounding boxes are met without 1.0E-7 margins (1.12.2; "
-                                  "RayTraceContext from 1.13, 1.13.x not compared)", OLDEST, (1, 13, 0)),
+                                  "1.13.2: ray_trace_voxel_shapes; RayTraceContext from 1.14)", OLDEST, (1, 13, 0)),
+    "ray_trace_voxel_shapes": ("1.13.2's World.rayTraceBlocks (the explosion's exposure rays, a thrown entity's "
+                               "block ray): 1.12.2's cell walk (the start cell, then face to face, no hit on reaching "
+                               "the end cell), each cell's outline VoxelShape tested by VoxelShape.rayTrace from "
+                               "where the walk entered it (nothing where that piece's length² < 1.0E-7, a hit where "
+                               "the point 1/1000 along lies inside the shape, else AxisAlignedBB.rayTrace with "
+                               "1.0E-7 margins); a thrown entity's targets are met by AxisAlignedBB.rayTrace too "
+                               "(1.13.2; 1.14's RaycastContext walks the whole ray)", (1, 13, 0), (1, 14, 0)),
     "explosion_hash_set_blocks": ("WorldServer.newExplosion: doExplosionB draws the sound's pitch (two nextFloat "
                                   "from the world Random) after the entities' impulses and takes the affected "
                                   "positions in a HashSet's order, not shuffled (1.12.2; the shuffle of 1.14, "
@@ -274,34 +281,46 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                        "every tick (no 4-tick rule), a lava kick (Random: the Motion's four floats and the burn "
                        "sound's) where the (int)-truncated cell changed or ticksExisted % 25 == 0, X and Z x 0.98F "
                        "(on the ground x the slipperiness of the block at floor(minY) - 1, a float product), Y x "
-                       "(double)0.98F, on the ground Y x -0.5 whatever its sign; no floating in water (1.12.2; 1.13.x "
-                       "not compared)", OLDEST, (1, 14, 0)),
+                       "(double)0.98F, on the ground Y x -0.5 whatever its sign; no floating in water (1.12.2; 1.13.2 "
+                       "the same but for floating where its eyes are in water, 1.14's applyBuoyancy: "
+                       "water_material_acceleration off)", OLDEST, (1, 14, 0)),
     "push_out_1_12": ("Entity.pushOutOfBlocks tries the faces WEST, EAST, NORTH, SOUTH, UP (1.14: NORTH, SOUTH, "
                       "WEST, EAST, UP), so a tie goes to the west or east face; a box in blocks is one that a "
-                      "collision box intersects (World.collidesWithAnyBlock) (1.12.2; 1.13.x not compared)", OLDEST,
+                      "collision box intersects (World.collidesWithAnyBlock) (1.12.2 and 1.13.2, whose collision "
+                      "test is 1.14's VoxelShapes: collision_aabb_lists off)", OLDEST,
                       (1, 14, 0)),
     "xp_orb_tick_1_12": ("EntityXPOrb.onUpdate: motionY -= (double)0.03F always (no water movement), on the ground Y "
                          "x (double)-0.9F; an orb made by EntityXPOrb(World) (summoned or loaded: a scene's) is "
-                         "0.25 x 0.25, not 0.5 x 0.5 (1.12.2; 1.13.x not compared)", OLDEST, (1, 14, 0)),
+                         "0.25 x 0.25, not 0.5 x 0.5 (1.12.2 and 1.13.2, which floats where its eyes are in water: "
+                         "water_material_acceleration off)", OLDEST, (1, 14, 0)),
     "water_material_acceleration": ("Entity.handleWaterMovement: World.handleMaterialAcceleration over the box shrunk "
                                     "by 0.4 at the top and bottom (re-sorted where that inverts it) and by 0.001, "
                                     "every water block in its cells counted (no depth), BlockLiquid.getFlow on "
                                     "integer levels (its downward current: full blocks but glass, glowstone, sea "
                                     "lanterns, beacons, pistons, leaves and ice), the sum normalized x 0.014 (items: "
                                     "their whole box, no fall reset; XP orbs: their whole box, not inWater); no lava "
-                                    "push; isInLava a lava block in the "
-                                    "box shrunk by 0.1, 0.4, 0.1; TNT and falling blocks never run the base tick "
-                                    "(1.12.2; the fluid states of 1.13, 1.13.x not compared)", OLDEST, (1, 13, 0)),
+                                    "push; TNT and falling blocks never run the base tick; items and XP orbs do not "
+                                    "float (1.12.2; the fluid states of 1.13)", OLDEST, (1, 13, 0)),
+    "fluid_height_level_only": ("IFluidState.getHeight is level / 9.0F alone, no 1.0F under the same fluid: the "
+                                "water push's depths, the eye-in-water test and the flow; falling water flows down "
+                                "beside a side that causesDownwardCurrent as 1.12.2's BlockLiquid (not ice, not the "
+                                "piston-attachment exceptions: glass, glowstone, leaves, ...; a SOLID face) (1.13.2; "
+                                "1.14 getHeight(world, pos) and Block.isSolidFullSquare)", OLDEST, (1, 14, 0)),
+    "in_lava_material_box": ("Entity.isInLava: World.isMaterialInBB(LAVA) over the box shrunk by 0.1 on X and Z and "
+                             "0.4 at the top and bottom (re-sorted where that inverts it), read by the base tick "
+                             "(1.12.2 and 1.13.2; 1.14 the inLava flag of the block check)", OLDEST, (1, 14, 0)),
     "block_collisions_1_12": ("Entity.doBlockCollisions: of the blocks modelled only cobwebs act (setInWeb, as "
                               "slowMovement); fire has no onEntityCollidedWithBlock: Entity.move's fire test deals 1 "
                               "IN_FIRE damage where fire or lava is in the cells floor(min)..ceil(max) - 1 of the box "
                               "shrunk by 0.001 (World.isFlammableWithin) and, when not wet, adds a fire tick (8 s of "
-                              "fire at 0) (1.12.2; 1.13.x not compared)", OLDEST, (1, 14, 0)),
+                              "fire at 0) (1.12.2 and 1.13.2; 1.13.2 adds the fire tick before the damage, which no "
+                              "modelled entity's damage reads)", OLDEST, (1, 14, 0)),
     "thrown_tick_1_12": ("EntityThrowable.onUpdate: World.rayTraceBlocks against the blocks' bounding (selection) "
                          "boxes, no 1.0E-7 margins (a fence's is 1.0 high, its collision box 1.5); every collidable "
                          "entity in the box stretched by the motion and grown by 1.0 is a target (no owner test: "
                          "the first-tick ignoreEntity needs a living thrower), the nearest kept where d1 < d0 || "
-                         "d0 == 0.0; no checkBlockCollision (1.12.2; 1.13.x not compared)", OLDEST, (1, 14, 0)),
+                         "d0 == 0.0; no checkBlockCollision (1.12.2 and 1.13.2, whose rays are "
+                         "ray_trace_voxel_shapes')", OLDEST, (1, 14, 0)),
     "move_relative_float": ("Entity.moveRelative(strafe, up, forward, friction): nothing below a squared length "
                             "of 1.0E-4F; else the three inputs x friction / max(1, MathHelper.sqrt), turned by the "
                             "yaw's sine-table sin and cos, all in float, each sum cast to double onto motionX/Y/Z "
@@ -921,12 +940,12 @@ MECHANICS: dict[str, Mechanic] = {
     "void": Mechanic(
         "the void below the world (Entity.attemptTickInVoid)", "an entity's base tick runs below y = -64", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.onEntityUpdate")),
-            Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("Entity.onEntityUpdate")))),
     "block_effects": Mechanic(
         "checkBlockCollision in the tick (spec 03 §6.2)",
         "a block with onEntityCollision or lava is in an entity's reach", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.doBlockCollisions")),
-            Change((1, 13, 0), (1, 14, 0), _PRE_1_14),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("Entity.doBlockCollisions")),
             Change((1, 21, 5), (1, 21, 7), "Entity.move of 1.21.5 (read) records each move as a list of Movement "
                    "steps, one per axis in the collision order (movementThisTick, a list of lists; "
                    "removeLatestMovementRecordingBatch), and applyEffectsFromBlocks flattens them, adds one to the "
@@ -946,7 +965,7 @@ MECHANICS: dict[str, Mechanic] = {
     "fluids": Mechanic(
         "fluid pushing (Entity.updateMovementInFluid, spec 04 §7)", "an entity touches water or lava", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.handleWaterMovement")),
-            Change((1, 13, 0), (1, 14, 0), "Entity.checkWaterState and updateMovementInFluid " + _PRE_1_14),)),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("Entity.handleWaterMovement (fluid states)")))),
     "tnt": Mechanic(
         "the TNT tick (TntEntity.tick, spec 06 §1)", "a TNT ticks", (
             Change(OLDEST, (1, 12, 2), _FLOATS.format("TntEntity.tick", "0.04F, 0.98F, 0.7F")),
@@ -958,17 +977,15 @@ MECHANICS: dict[str, Mechanic] = {
     "item": Mechanic(
         "the item tick (ItemEntity.tick, spec 06 §3)", "an item ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityItem.onUpdate")),
-            Change((1, 13, 0), (1, 14, 0), _FLOATS.format("ItemEntity.tick", "0.04F, 0.98F") + "; 1.13-1.13.2 not "
-                   "compared (no source found)"))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityItem.onUpdate")))),
     "item_push_out": Mechanic(
         "an item pushed out of blocks (ItemEntity.tick, spec 06 §3)", "an item's box is not in free space", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.pushOutOfBlocks")),
-            Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("Entity.pushOutOfBlocks")))),
     "xp_orb": Mechanic(
         "the XP-orb tick (ExperienceOrbEntity.tick, spec 06 §4)", "an XP orb ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityXPOrb.onUpdate")),
-            Change((1, 13, 0), (1, 14, 0), _FLOATS.format("ExperienceOrbEntity.tick", "0.03F, 0.98F, -0.9F") +
-                   "; 1.13-1.13.2 not compared (no source found)"),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityXPOrb.onUpdate")),
             Change((1, 21, 5), (1, 21, 6), "ExperienceOrbEntity.tick changed between 1.21.4 (read: 1.21.3's tick "
                    "but the bounce Y := -prevY x 0.4) and the 25w18a snapshot of 1.21.6 (read, as 1.21.7 and 1.21.8: "
                    "no gravity while the box is inside a block, pushOutOfBlocks only when the box offset by the "
@@ -980,12 +997,12 @@ MECHANICS: dict[str, Mechanic] = {
         "the thrown-projectile tick (ThrownEntity.tick, spec 06 §8)", "a snowball, egg, pearl, potion or "
         "experience bottle ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityThrowable.onUpdate")),
-            Change((1, 13, 0), (1, 14, 0), "ThrownEntity.tick " + _PRE_1_14))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityThrowable.onUpdate")))),
     "projectile_world_border": Mechanic(
         "a projectile's raycast at the world border (World.getCollisionsIncludingWorldBorder)",
         "a thrown projectile's or llama spit's path reaches the world border", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("World.rayTraceBlocks")),
-            Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("World.rayTraceBlocks")))),
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
             Change(OLDEST, (1, 14, 0), "ProjectileEntity.tick " + _PRE_1_14),
@@ -1064,12 +1081,12 @@ MECHANICS: dict[str, Mechanic] = {
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),
-            Change((1, 13, 0), (1, 14, 0), "Explosion.collectBlocksAndDamageEntities " + _PRE_1_14))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("Explosion.doExplosionA")))),
     "explosion_living": Mechanic(
         "Blast Protection in an explosion's impulse (spec 04 §15)", "an explosion pushes a living entity wearing "
         "Blast Protection", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EnchantmentProtection.getBlastDamageReduction")),
-            Change((1, 13, 0), (1, 14, 0), _PRE_1_14))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EnchantmentProtection.getBlastDamageReduction")))),
     "pistons": Mechanic(
         "piston pushes, slime launches and honey drag (PistonBlockEntity, spec 04 §8)", "a moving piston block "
         "pushes an entity", (
@@ -1202,6 +1219,7 @@ class Features:
     explosion_double_sqrt: bool
     exposure_double_steps: bool
     exposure_ray_trace_blocks: bool
+    ray_trace_voxel_shapes: bool
     explosion_hash_set_blocks: bool
     projectile_outline_shapes: bool
     thrown_check_block_collision: bool
@@ -1276,6 +1294,8 @@ class Features:
     push_out_1_12: bool
     xp_orb_tick_1_12: bool
     water_material_acceleration: bool
+    fluid_height_level_only: bool
+    in_lava_material_box: bool
     block_collisions_1_12: bool
     falling_block_spawn_from_block: bool
     falling_block_top_inclusive: bool

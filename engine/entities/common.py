@@ -13,6 +13,7 @@ from engine.geometry.box import Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import floor
 from engine.jit import plain
+from engine.motion.collision_boxes import get_collision_boxes
 from engine.motion.supporting_block import get_velocity_affecting_pos
 from engine.world import block_physics as phys
 from engine.world import blocks
@@ -73,6 +74,15 @@ _slippery_drag = plain(item_kernel.slippery_drag)
 # first): NORTH, SOUTH, WEST, EAST, UP; 1.12.2's (`push_out_1_12`) WEST, EAST, NORTH, SOUTH, UP
 _PUSH_DIRECTIONS = ((0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0), (0, 1, 0))
 _PUSH_DIRECTIONS_1_12 = ((-1, 0, 0), (1, 0, 0), (0, 0, -1), (0, 0, 1), (0, 1, 0))
+
+
+def in_blocks_1_12(e: Entity, world: World, features: Features) -> bool:
+    """The test before `Entity.pushOutOfBlocks` kicks (`push_out_1_12`): 1.12.2's `World.collidesWithAnyBlock`, a
+    collision box of the `getCollisionBoxes` list intersecting the box (`collision_aabb_lists`), 1.13.2's
+    `isCollisionBoxesEmpty` false: a collision VoxelShape overlapping it, as 1.14's `doesNotCollide`."""
+    if features.collision_aabb_lists:
+        return bool(get_collision_boxes(world, e.box))
+    return not world.is_space_empty(e.box)
 
 
 def push_out_of_blocks(e: Entity, world: World, x: float, y: float, z: float, features: Features) -> None:

@@ -430,8 +430,8 @@ class Entity:
 
     def base_tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`Entity.baseTick` reduced to what moves or removes entities (spec 01 §8.2): fluids, fire, lava, the void;
-        1.12.2's `Entity.onEntityUpdate` (`water_material_acceleration`) pushes through water only and tests lava
-        with its own box."""
+        1.12.2's `Entity.onEntityUpdate` (`water_material_acceleration`) pushes through water only; it and 1.13.2's
+        test lava with their own box (`in_lava_material_box`)."""
         old = sim.features.water_material_acceleration
         if old:
             self.handle_water_movement(sim)
@@ -441,7 +441,7 @@ class Entity:
         if "block_effects" in sim.features.refused:   # 1.21.2 checks blocks in the tick, moving or not
             block_effects.refuse_block_collision_in_tick(self, sim)
         self.tick_fire(sim)
-        if fluids_1_12.is_in_lava(self, sim.world) if old else self.is_in_lava():
+        if fluids_1_12.is_in_lava(self, sim.world) if sim.features.in_lava_material_box else self.is_in_lava():
             features = sim.features     # 1.21.7: lava's entityInside in the block walk (where it is simulated)
             if not features.apply_effects_from_blocks or "block_effects" in features.refused:
                 self.set_on_fire_from_lava(sim)

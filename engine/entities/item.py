@@ -37,6 +37,7 @@ from engine.entities import damage_source
 from engine.entities import item_kernel as kernel
 from engine.entities.common import (
     flee_lava,
+    in_blocks_1_12,
     push_out_of_blocks,
     slipperiness_column,
     slippery_drag,
@@ -52,7 +53,6 @@ from engine.influences.fluids_1_12 import FLUID_1_12, water_contact
 from engine.java.javanum import f32, to_int
 from engine.java.mathhelper import floor
 from engine.jit import plain
-from engine.motion.collision_boxes import get_collision_boxes
 from engine.motion.collision_kernel import block_arrays
 from engine.motion.move import MovementType, move
 from engine.world.dimensions import void_y
@@ -216,18 +216,22 @@ class Item(RowBacked, Entity):
             self.remove()
 
     def _tick_1_12(self, sim: TickContext, rec: Recorder | None) -> None:
-        """1.12.2's `EntityItem.onUpdate` after the base tick (`item_tick_1_12`): gravity (double)0.04F on motionY
-        alone; `pushOutOfBlocks` at the box's mid-height, which kicks only where a collision box intersects the
-        box (`World.collidesWithAnyBlock`); the move, every tick; where the (int)-truncated cell changed or
-        ticksExisted % 25 == 0, lava in the position's cell kicks it (the Random's four floats and the burn
-        sound's); X and Z × 0.98F (on the ground × the slipperiness of the block at floor(minY) − 1, a float
-        product), Y × (double)0.98F, then on the ground Y × −0.5 whatever its sign; the age, the water push."""
+        """1.12.2's and 1.13.2's `EntityItem.onUpdate` after the base tick (`item_tick_1_12`): gravity (double)0.04F
+        on motionY alone (1.13.2: 1.14's float where its eyes are in water); `pushOutOfBlocks` at the box's
+        mid-height, which kicks only where a collision box intersects the box (`in_blocks_1_12`); the move, every
+        tick; where the (int)-truncated cell changed or ticksExisted % 25 == 0, lava in the position's cell kicks
+        it (the Random's four floats and the burn sound's); X and Z × 0.98F (on the ground × the slipperiness of
+        the block at floor(minY) − 1, a float product), Y × (double)0.98F, then on the ground Y × −0.5 whatever its
+        sign; the age, the water push."""
         world = sim.world
         _count_down_pickup_delay(self._t.i, self._r)
-        if not self.no_gravity:
+        # 1.13.2 (water_material_acceleration off): applyFloatMotion where its eyes are in water, as 1.14
+        if self.submerged_in_water and not sim.features.water_material_acceleration:
+            run_stage(rec, self, BUOYANCY, _buoyancy, self._t.f, self._r, ITEM_WATER_DRAG)
+        elif not self.no_gravity:
             run_stage(rec, self, GRAVITY, subtract_motion_y, self, GRAVITY_1_12)
         b = self.box
-        self.no_clip = bool(get_collision_boxes(world, b))
+        self.no_clip = in_blocks_1_12(self, world, sim.features)
         if self.no_clip:
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, self.pos.x, (b.min_y + b.max_y) / 2.0,
                       self.pos.z, sim.features)

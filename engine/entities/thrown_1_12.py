@@ -3,7 +3,9 @@ sources"): the base tick (`Entity.onEntityUpdate`), `World.rayTraceBlocks(positi
 blocks' bounding boxes (`engine.motion.raytrace_1_12`: selection boxes, not collision boxes), the entity test over
 the box stretched by the motion and grown by 1.0, the hit (`onImpact`), then the position += motion (no
 `Entity.move`), the drag 0.99F (0.8F in water) and the gravity (`getGravityVelocity`, the same floats as 1.16's).
-No `checkBlockCollision` (1.16.2 adds it).
+No `checkBlockCollision` (1.16.2 adds it). 1.13.2's is the same (`ray_trace_voxel_shapes`: the block ray tests outline
+VoxelShapes, the targets `AxisAlignedBB.rayTrace`; its in-ground branch, never entered by a scene's entity, drops
+`ticksInGround`).
 
 The first-tick `ignoreEntity` rule (the first collidable entity met while `ticksExisted < 2`, skipped until it has
 been out of the search box for 2 ticks) needs a thrower, which is an `EntityLivingBase` (`getThrower`): living
@@ -19,14 +21,14 @@ from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.projectile import EntityHitResult, HitResult, collides
-from engine.motion.raycast import BlockHitResult
+from engine.motion.raycast import BlockHitResult, raycast_boxes
 from engine.motion.raytrace_1_12 import BoxNotCompared, calculate_intercept, ray_trace_result
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
     from engine.entities.thrown import ThrownEntity
-    from engine.geometry.box import Vec3
+    from engine.geometry.box import Box, Vec3
 
 BASE = StageInfo("base_tick", "Entity.onEntityUpdate", "F")
 COLLISION = StageInfo("collision", "World.rayTraceBlocks", "Dc")
@@ -58,18 +60,19 @@ def get_collision_1_12(e: ThrownEntity, sim: TickContext) -> HitResult | None:
     block. None: no hit."""
     start = e.pos
     end = start.plus(e.motion)
+    voxel = sim.features.ray_trace_voxel_shapes         # 1.13.2
     try:
-        block_hit = ray_trace_result(sim.world, start, end)
+        block_hit = ray_trace_result(sim.world, start, end, voxel)
     except BoxNotCompared as err:
         raise refusal(sim.features, "thrown", f"entity {e.id} ({e.TYPE}), tick {sim.tick_count}",
-                      f"a 1.12.2 projectile ray meets {err}, whose bounding box (World.rayTraceBlocks) is not "
-                      "compared") from None
+                      f"a projectile ray of World.rayTraceBlocks meets {err}, whose bounding box (1.12.2) or "
+                      "outline shape (1.13.2) is not compared") from None
     if block_hit is not None:
         end = block_hit[0]
     area = e.box.stretch(*e.motion).expand(PROJECTILE_SEARCH_EXPANSION)
     found, d0 = None, 0.0
     for other in sim.world.get_entities(e, area, collides):
-        p = calculate_intercept(other.box.expand(PROJECTILE_TARGET_MARGIN), start, end)
+        p = _intercept(other.box.expand(PROJECTILE_TARGET_MARGIN), start, end, voxel)
         if p is not None:
             d1 = _square_distance(start, p)
             if d1 < d0 or d0 == 0.0:
@@ -79,6 +82,15 @@ def get_collision_1_12(e: ThrownEntity, sim: TickContext) -> HitResult | None:
     if block_hit is None:
         return None
     return BlockHitResult(block_hit[0], "", block_hit[1], False, False)   # the face: not read by any item
+
+
+def _intercept(box: Box, start: Vec3, end: Vec3, voxel: bool) -> Vec3 | None:
+    """Where segment start → end meets `box`: 1.12.2's `AxisAlignedBB.calculateIntercept` (inclusive bounds, no
+    margins), 1.13.2's `AxisAlignedBB.rayTrace` (1.14's `Box.rayTrace`: the entry face within 1.0E-7 margins)."""
+    if not voxel:
+        return calculate_intercept(box, start, end)
+    hit = raycast_boxes((box,), start, end, (0, 0, 0))
+    return None if hit is None else hit.pos
 
 
 def _square_distance(a: Vec3, b: Vec3) -> float:

@@ -41,6 +41,7 @@ from engine.core.versions import refusal
 from engine.entities import xp_orb_kernel as kernel
 from engine.entities.common import (
     flee_lava,
+    in_blocks_1_12,
     push_out_of_blocks,
     scale_motion,
     slipperiness_column,
@@ -57,7 +58,6 @@ from engine.influences.fluids_1_12 import handle_material_acceleration
 from engine.java.javanum import f32, to_int, wrap_int
 from engine.java.mathhelper import floor
 from engine.jit import plain
-from engine.motion.collision_boxes import get_collision_boxes
 from engine.motion.collision_kernel import block_arrays
 from engine.motion.move import MovementType, move
 from engine.world.dimensions import void_y
@@ -206,21 +206,25 @@ class ExperienceOrb(RowBacked, Entity):
             self.remove()
 
     def _tick_1_12(self, sim: TickContext, rec: Recorder | None) -> None:
-        """1.12.2's `EntityXPOrb.onUpdate` after the base tick (`xp_orb_tick_1_12`): gravity (double)0.03F on
-        motionY alone, in water too; lava in the position's cell kicks it (the burn sound draws); the push out of
-        blocks where a collision box intersects the box; the move; X and Z × 0.98F (on the ground × the
+        """1.12.2's and 1.13.2's `EntityXPOrb.onUpdate` after the base tick (`xp_orb_tick_1_12`): gravity
+        (double)0.03F on motionY alone, in water too (1.13.2: 1.14's water movement where its eyes are in water);
+        lava in the position's cell kicks it (the burn sound draws); the push out of blocks where a collision box
+        intersects the box (`in_blocks_1_12`); the move; X and Z × 0.98F (on the ground × the
         slipperiness of the block at floor(minY) − 1), Y × (double)0.98F, then on the ground Y × (double)−0.9F.
         The player it seeks comes with players (1.12.2 refuses them)."""
         world = sim.world
         if self.pickup_delay > 0:
             self.pickup_delay -= 1
-        if not self.no_gravity:
+        # 1.13.2 (water_material_acceleration off): applyWaterMovement where its eyes are in water, as 1.14
+        if self.submerged_in_water and not sim.features.water_material_acceleration:
+            run_stage(rec, self, WATER, _water_movement, self._t.f, self._r)
+        elif not self.no_gravity:
             run_stage(rec, self, GRAVITY, subtract_motion_y, self, XP_ORB_GRAVITY_1_12)
         p = self.pos
         if fluid_at(world, floor(p.x), floor(p.y), floor(p.z)).fluid == "lava":
             run_stage(rec, self, LAVA, flee_lava, self, True)
         b = self.box
-        if get_collision_boxes(world, b):
+        if in_blocks_1_12(self, world, sim.features):
             run_stage(rec, self, PUSH_OUT, push_out_of_blocks, self, world, p.x, (b.min_y + b.max_y) / 2.0, p.z,
                       sim.features)
         move(self, sim, MovementType.SELF, self.motion, rec)
@@ -295,9 +299,9 @@ def spawn_orbs(sim: TickContext, pos: Vec3, amount: int) -> list[ExperienceOrb]:
     yaw, then Motion ((r·0.2F − 0.1F)·2, r·0.2·2, (r·0.2F − 0.1F)·2) from the orb's own Random (spec 06 §4.1).
     From 1.17 (`ExperienceOrbEntity.spawn`) each first tries to merge into an orb already there."""
     if sim.features.xp_orb_tick_1_12:
-        raise refusal(sim.features, "xp_orb", f"a spawn at {list(pos)}, tick {sim.tick_count}", "1.12.2's new "
-                      "EntityXPOrb(world, x, y, z, value) draws its yaw and Motion from Math.random() (unseeded): not "
-                      "reproducible")
+        raise refusal(sim.features, "xp_orb", f"a spawn at {list(pos)}, tick {sim.tick_count}", "1.12.2's and "
+                      "1.13.2's new EntityXPOrb(world, x, y, z, value) draws its yaw and Motion from "
+                      "Math.random() (unseeded): not reproducible")
     orbs = []
     while amount > 0:
         value = get_experience_value(amount)

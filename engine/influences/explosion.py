@@ -93,6 +93,7 @@ DESTRUCTION_TYPES = (BREAK, DESTROY, NONE, TRIGGER_BLOCK)
 DECORATIVE_TYPES = frozenset({"minecraft:armor_stand", "minecraft:item", "minecraft:leash_knot"})
 _new = tuple.__new__
 RAY_TRACE_1_12 = "ray_trace_1_12"   # exposure rays of World.rayTraceBlocks (1.12.2, exposure_ray_trace_blocks)
+RAY_TRACE_1_13 = "ray_trace_1_13"   # ... of 1.13.2's, on outline VoxelShapes (ray_trace_voxel_shapes)
 # 1.12.2 blocks whose blast resistance (Block.blockResistance / 5.0F) differs from 1.16.5's or was not compared:
 # BlockPistonBase's constructor sets hardness 0.5F (resistance 0.5; 1.16.5 1.5); BlockBarrier's is not compared
 RESISTANCE_NOT_1_12 = frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "barrier"})
@@ -143,16 +144,20 @@ def explode(sim: TickContext, source: Entity | None, center: Vec3, power: float,
 
 def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: float, rec: Recorder | None,
                   mode: str, fire: bool, behavior: Any) -> dict[str, Any]:
-    """1.12.2's `WorldServer.newExplosion` (`explosion_hash_set_blocks`): `Explosion.doExplosionA` — the same block
-    rays (the same 1352 world-Random floats), then the entities (`damage_entities`) — and `doExplosionB(false)`:
-    the sound's pitch draws two `nextFloat` from the world Random, then the affected positions, a HashSet's
-    order with no shuffle, become air. A TNT block caught spawns with an angle from `Math.random()` (unseeded) and
-    a piston's resistance differs (`RESISTANCE_NOT_1_12`): both stop the run in one line, as does any explosion but
-    a TNT's (BREAK, no fire)."""
+    """1.12.2's and 1.13.2's `WorldServer.newExplosion` (`explosion_hash_set_blocks`): `Explosion.doExplosionA` —
+    the same block rays (the same 1352 world-Random floats; 1.13.2 takes the larger of the block's and the fluid's
+    resistance, as 1.14), then the entities (`damage_entities`) — and `doExplosionB(false)`: the sound's pitch
+    draws two `nextFloat` from the world Random, then the affected positions, a HashSet's order with no shuffle,
+    become air. A TNT block caught spawns with an angle from `Math.random()` (unseeded) and a piston's or end stone
+    bricks' resistance differs (`RESISTANCE_NOT_1_12`, `RESISTANCE_BEFORE`): both stop the run in one line, as does
+    any explosion but a TNT's (BREAK, no fire)."""
     where = f"the explosion at {tuple(center)}, tick {sim.tick_count}"
     if mode != BREAK or fire:
-        raise refusal(sim.features, "explosion", where, "a 1.12.2 explosion other than a TNT's is not compared")
-    refuse_blocks_in_reach(sim, center, power, RESISTANCE_NOT_1_12, "1.12.2's is not 1.16.5's")
+        raise refusal(sim.features, "explosion", where, "an explosion other than a TNT's is not compared before "
+                      "1.14")
+    own = RESISTANCE_NOT_1_12 if sim.features.exposure_ray_trace_blocks else frozenset()    # 1.12.2's blocks
+    stale = own.union(*(names for flag, names in RESISTANCE_BEFORE.items() if not getattr(sim.features, flag)))
+    refuse_blocks_in_reach(sim, center, power, stale, "this release's is not 1.16.5's")
     world = sim.world
     affected = collect_blocks(world, sim.random, center, power, behavior)
     rows = damage_entities(sim, source, center, power, rec)
@@ -166,9 +171,9 @@ def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: 
             if is_air:
                 continue
             if world.get_block_state(x, y, z).block == "tnt":
-                raise refusal(sim.features, "explosion", where, "a TNT block caught by a 1.12.2 explosion is primed "
-                              "with an angle from Math.random() (unseeded, BlockTNT.onExplosionDestroy): not "
-                              "reproducible")
+                raise refusal(sim.features, "explosion", where, "a TNT block caught by a 1.12.2 or 1.13.2 "
+                              "explosion is primed with an angle from Math.random() (unseeded, "
+                              "BlockTNT.onExplosionDestroy): not reproducible")
             world.set_block_state(x, y, z, blocks.AIR)   # the loot (world Random) is not modelled, as in 1.16.5
             removed += 1
     return {"affected": rows, "blocks_destroyed": removed}
@@ -255,8 +260,8 @@ def exposure_rays(world: World, center: Vec3, box: Box, shape_type: str = COLLID
         return tuple((p, None) for p in points)
     out = []
     for p in points:
-        if shape_type == RAY_TRACE_1_12:
-            out.append((p, ray_trace_blocks(world, p, center)))
+        if shape_type in (RAY_TRACE_1_12, RAY_TRACE_1_13):
+            out.append((p, ray_trace_blocks(world, p, center, shape_type == RAY_TRACE_1_13)))
             continue
         hit = raycast_blocks(world, p, center, FLUID_NONE, shape_type=shape_type)
         out.append((p, None if hit.missed else hit.pos))
@@ -330,14 +335,15 @@ def damage_entities(sim: TickContext, source: Entity | None, center: Vec3, power
     unblocked, total = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
     if rec is not None or not empty:
         shape_type = RAY_TRACE_1_12 if sim.features.exposure_ray_trace_blocks else \
+            RAY_TRACE_1_13 if sim.features.ray_trace_voxel_shapes else \
             COLLIDER if sim.features.explosion_collision_shapes else OUTLINE
         try:
             _samples(world, center, f[rows[hit], targets.box_col:targets.box_col + 6], shape_type, double_steps,
                      rec, ids, empty, unblocked, total)
         except BoxNotCompared as err:
             raise refusal(sim.features, "explosion", where,
-                          f"a 1.12.2 exposure ray meets {err}, whose bounding box (World.rayTraceBlocks) is not "
-                          "compared") from None
+                          f"an exposure ray of World.rayTraceBlocks meets {err}, whose bounding box (1.12.2) or "
+                          "outline shape (1.13.2) is not compared") from None
     before = targets.motions(hit)
     motion = slice(targets.motion_col, targets.motion_col + 3)
     knocked = f[rows[hit], motion] if behavior.knockback != 1.0 else None   # (a copy: fancy indexing)

@@ -26,6 +26,7 @@ from engine.core.trace import segment
 from engine.geometry.box import ZERO, Axis, Box, Vec3
 from engine.geometry.shapes import EMPTY, VoxelShape, from_boxes
 from engine.influences.fluid_kernel import fluid_push, horizontal_flow, normalize, pushes
+from engine.influences.fluids_1_12 import causes_downward_current
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, floor
 from engine.jit import plain
@@ -64,10 +65,11 @@ def fluid_at(world: World, x: int, y: int, z: int) -> FluidState:
 
 
 def _height_in_world(fs: FluidState, world: World, x: int, y: int, z: int) -> float:
-    """`FluidState.getHeight(world, pos)`: 1.0F under the same fluid, else `getHeight()`."""
+    """`FluidState.getHeight(world, pos)`: 1.0F under the same fluid, else `getHeight()`; 1.13.2 has only
+    `getHeight()` (`fluid_height_level_only`)."""
     if fs.fluid is None:
         return 0.0
-    if fluid_at(world, x, y + 1, z).fluid == fs.fluid:
+    if fluid_at(world, x, y + 1, z).fluid == fs.fluid and not world.features.fluid_height_level_only:
         return 1.0
     return fs.height()
 
@@ -115,10 +117,13 @@ def _is_face_full_square(shape: VoxelShape, axis: Axis, positive: bool) -> bool:
 
 def _is_flow_blocked(world: World, x: int, y: int, z: int, fluid: str, axis: Axis, positive: bool) -> bool:
     """`FlowableFluid.isFlowBlocked` for a horizontal direction: not the same fluid, not ice, and the block's
-    side in that direction is a full square."""
+    side in that direction is a full square; 1.13.2's (`fluid_height_level_only`) is 1.12.2's
+    `causesDownwardCurrent`."""
     if fluid_at(world, x, y, z).fluid == fluid:
         return False
     state = world.get_block_state(x, y, z)
+    if world.features.fluid_height_level_only:
+        return causes_downward_current(state)
     if state.block in ICE_MATERIAL_BLOCKS:
         return False
     return _is_face_full_square(_sides_shape(state), axis, positive)
@@ -143,7 +148,7 @@ def get_velocity(world: World, x: int, y: int, z: int, features: Features) -> Ve
     get = world.get_state_id
     own = flags_of(get(x, y, z))
     sides = tuple(flags_of(get(x + dx, y, z + dz)) for dx, dz, _, _ in HORIZONTAL)
-    if not features.flow_own_levels:      # 1.14-1.14.2: getHeight(world, pos) of the cell and its sides
+    if not features.flow_own_levels and not features.fluid_height_level_only:   # 1.14-1.14.2: getHeight(world, pos)
         own = _world_height_flag(own, flags_of(get(x, y + 1, z)))
         sides = tuple(_world_height_flag(f, flags_of(get(x + dx, y + 1, z + dz)))
                       for f, (dx, dz, _, _) in zip(sides, HORIZONTAL, strict=True))

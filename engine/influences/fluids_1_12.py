@@ -66,7 +66,7 @@ def _rendered_depth(state: BlockState) -> int:
     return 0 if level >= 8 else level
 
 
-def _causes_downward_current(state: BlockState) -> bool:
+def causes_downward_current(state: BlockState) -> bool:
     """`BlockLiquid.causesDownwardCurrent` on a horizontal side: not water, not ice, not one of the exception
     blocks, and a solid face shape — every full block's (`Block.getBlockFaceShape`), none of the blocks without a
     collision box (they answer UNDEFINED)."""
@@ -106,8 +106,8 @@ def get_flow(sim: TickContext, x: int, y: int, z: int, where: str) -> tuple[floa
     v = (float(d0), 0.0, float(d2))
     if _level(own) >= 8:
         for dx, dz in HORIZONTAL:
-            if _causes_downward_current(get(x + dx, y, z + dz)) or \
-                    _causes_downward_current(get(x + dx, y + 1, z + dz)):
+            if causes_downward_current(get(x + dx, y, z + dz)) or \
+                    causes_downward_current(get(x + dx, y + 1, z + dz)):
                 nx, ny, nz = _normalize(*v, False, VEC_ZERO_BELOW)
                 v = (nx, ny + FALLING_FLOW_DOWN, nz)
                 break

@@ -187,8 +187,8 @@ def _do_block_collisions_1_12(e: Entity, sim: TickContext, rec) -> None:
                     soul_sand_collision(e)
                 elif state.block != "fire" and state.block in _COLLISION_HANDLERS:
                     raise refusal(sim.features, "block_effects", f"entity {e.id} in {state.block} at {[x, y, z]}, "
-                                  f"tick {sim.tick_count}", f"what {state.block} does to an entity in 1.12.2 "
-                                  "(onEntityCollidedWithBlock) is not compared, or the block is not in 1.12.2")
+                                  f"tick {sim.tick_count}", f"what {state.block} does to an entity before 1.14 "
+                                  "(onEntityCollidedWithBlock) is not compared, or the block is not in the release")
 
 
 def tick_block_collision(e: Entity, sim: TickContext, rec, start: Vec3) -> None:
@@ -564,7 +564,9 @@ def burn_in_fire_sources(e: Entity, sim: TickContext) -> None:
     if any(world.get_block_state(x, y, z).block in FIRE_SOURCES_1_14
            for x in range(floor(b.min_x), ceil(b.max_x)) for y in range(floor(b.min_y), ceil(b.max_y))
            for z in range(floor(b.min_z), ceil(b.max_z))):
-        damage_first = sim.features.block_collisions_1_12       # 1.12.2: dealFireDamage(1) before the fire tick
+        # 1.12.2: dealFireDamage(1) before the fire tick; 1.13.2 after it, as 1.14 (no modelled entity's damage
+        # reads its fire ticks: the order shows nowhere, so the flag of both serves)
+        damage_first = sim.features.block_collisions_1_12
         if damage_first and not e.is_fire_immune():
             e.damage(sim, damage_source.IN_FIRE, BURN_DAMAGE)
         if not wet:

@@ -11,7 +11,10 @@ docs/versions.md). The bounding boxes known here (`bounding_box`): full cubes, s
 half), fences (`BlockFence.BOUNDING_BOXES`: the post's 0.375..0.625 stretched to 0 or 1 towards each connected
 side, 1.0 high — the collision box is 1.5 high), cobwebs (a full cube) and grass and ferns (`TALL_GRASS_AABB`) —
 the last two without a collision box, so a ray stops on them; any other block on a ray stops the run in one line
-(`BoxNotCompared`)."""
+(`BoxNotCompared`). 1.13.2's (`ray_trace_voxel_shapes`) walks the cells alike and tests each by
+`VoxelShape.rayTrace` of its outline shape (`engine.motion.raycast.raycast_shape`: a ray whose point 1/1000 along lies
+inside the shape hits at once; `AxisAlignedBB.rayTrace`'s 1.0E-7 margins); full cubes only (MCP-named 1.13.2
+`World.rayTraceBlocks`, `Block.collisionRayTrace`, `VoxelShape.rayTrace`, `AxisAlignedBB.rayTrace`)."""
 
 from __future__ import annotations
 
@@ -28,7 +31,9 @@ from engine.constants import (
     TALL_GRASS_TOP_1_12,
 )
 from engine.geometry.box import Box, Vec3
+from engine.geometry.shapes import FULL_CUBE
 from engine.java.mathhelper import floor
+from engine.motion.raycast import raycast_shape
 from engine.world import blocks
 
 if TYPE_CHECKING:
@@ -110,6 +115,19 @@ def bounding_box(state: blocks.BlockState) -> Box | None:
     raise BoxNotCompared(state.name)
 
 
+def _voxel_ray_trace(world: World, x: int, y: int, z: int, start: Vec3, end: Vec3) -> Vec3 | None:
+    """1.13.2's `canCollideCheck` (`Block.isCollidable`: not air, not a fluid block) then `Block.collisionRayTrace`:
+    `VoxelShape.rayTrace` of the block's outline shape (`getShape`), the hit point or None. Only full cubes, whose
+    outline is the unit cube, are known here; another block stops the run (`BoxNotCompared`)."""
+    state = blocks.all_states()[world.get_state_id(x, y, z)]
+    if state.is_air or state.block in FLUIDS:
+        return None
+    if not state.collision_shape.is_full_cube:
+        raise BoxNotCompared(state.name)
+    hit = raycast_shape(FULL_CUBE, start, end, (x, y, z))
+    return None if hit is None else hit.pos
+
+
 def _collision_ray_trace(world: World, x: int, y: int, z: int, start: Vec3, end: Vec3) -> Vec3 | None:
     """`canCollideCheck` then `Block.collisionRayTrace` of cell (x, y, z): the world hit point, or None."""
     box = bounding_box(blocks.all_states()[world.get_state_id(x, y, z)])
@@ -119,19 +137,22 @@ def _collision_ray_trace(world: World, x: int, y: int, z: int, start: Vec3, end:
     return None if hit is None else Vec3(hit.x + x, hit.y + y, hit.z + z)
 
 
-def ray_trace_blocks(world: World, start: Vec3, end: Vec3) -> Vec3 | None:
-    """`World.rayTraceBlocks(start, end)`: where the first block met stops the ray, or None (a miss)."""
-    hit = ray_trace_result(world, start, end)
+def ray_trace_blocks(world: World, start: Vec3, end: Vec3, voxel_shapes: bool = False) -> Vec3 | None:
+    """`World.rayTraceBlocks(start, end)`: where the first block met stops the ray, or None (a miss); with
+    `voxel_shapes` 1.13.2's, each cell tested by its outline `VoxelShape` (`ray_trace_voxel_shapes`)."""
+    hit = ray_trace_result(world, start, end, voxel_shapes)
     return None if hit is None else hit[0]
 
 
-def ray_trace_result(world: World, start: Vec3, end: Vec3) -> tuple[Vec3, tuple[int, int, int]] | None:
+def ray_trace_result(world: World, start: Vec3, end: Vec3,
+                     voxel_shapes: bool = False) -> tuple[Vec3, tuple[int, int, int]] | None:
     """`World.rayTraceBlocks(start, end)`'s `RayTraceResult`: the hit point and the block's cell, or None."""
     if any(c != c for c in (*start, *end)):
         return None
+    cell_test = _voxel_ray_trace if voxel_shapes else _collision_ray_trace
     i, j, k = floor(end.x), floor(end.y), floor(end.z)
     cx, cy, cz = floor(start.x), floor(start.y), floor(start.z)
-    hit = _collision_ray_trace(world, cx, cy, cz, start, end)
+    hit = cell_test(world, cx, cy, cz, start, end)
     if hit is not None:
         return hit, (cx, cy, cz)
     p = start
@@ -154,7 +175,7 @@ def ray_trace_result(world: World, start: Vec3, end: Vec3) -> tuple[Vec3, tuple[
         else:
             p = Vec3(p.x + d[0] * t[2], p.y + d[1] * t[2], faces[2])
             cx, cy, cz = floor(p.x), floor(p.y), floor(p.z) - (0 if k > cz else 1)     # NORTH / SOUTH face
-        hit = _collision_ray_trace(world, cx, cy, cz, p, end)
+        hit = cell_test(world, cx, cy, cz, p, end)
         if hit is not None:
             return hit, (cx, cy, cz)
     return None
