@@ -66,6 +66,7 @@ from engine.constants import (
 from engine.core.edits import edited, edits
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import features_for, refusal
+from engine.entities import tnt_kernel
 from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
 from engine.entities.common import slipperiness_column
 from engine.entities.entity import Entity, rotation_vector
@@ -90,7 +91,20 @@ from engine.jit import plain
 from engine.living import effects as fx
 from engine.living import player_kernel as kernel
 from engine.living import travel_kernel
-from engine.living.attributes import MOVEMENT_SPEED, SNEAKING_SPEED, AttributeInstance
+from engine.living.attributes import (
+    ATTRIBUTES,
+    FALL_DAMAGE_MULTIPLIER,
+    GRAVITY,
+    JUMP_STRENGTH,
+    MOVEMENT_EFFICIENCY,
+    MOVEMENT_SPEED,
+    SAFE_FALL_DISTANCE,
+    SCALE,
+    SNEAKING_SPEED,
+    STEP_HEIGHT,
+    WATER_MOVEMENT_EFFICIENCY,
+    AttributeInstance,
+)
 from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
 from engine.living.player_input import KEY_MASK, NOTHING, InputSchedule, PlayerInput
 from engine.living.travel import movement_input_to_velocity
@@ -224,7 +238,40 @@ class PlayerServerBatch(RowBatch):
                                        "fluids" in features.refused)
 
 
-_KERNEL_FEATURES = features_for("1.16.5")   # what the player kernels decide (engine.living.player_kernel)
+_KERNEL_FEATURES = features_for("1.16.5")
+# The release flags a player's tick in the players phase reads (`player_tick` through `LivingEntity.tick`,
+# `travel`, `Entity.move`, the fluids) that the kernels do not take: the loop decides a release where each is as
+# in 1.16.5. The kernels take the move's (`tnt_kernel.VERSION_BITS`: the 1.17 position update, the 1.18 axes, the
+# 1.18.2 fall-reset ray and float fall step, the 1.19.3 deflate, the 1.20 supporting block; 1.16.2's lava push in
+# water), 1.19's sneaking probe of a falling move only (`travel_kernel.LIVING_BITS`) and PLAYER_BITS (1.18's soft
+# collision and world height, handed back; 1.18.2's float flying bonus; 1.19.4's live off-ground speed). The rest
+# of what the tick reads does not change what the loop decides: a player it ticks is not gliding, swimming, riding
+# or carrying, has no effect, no Swift Sneak and no attribute the tick reads other than a player's (`_ready`), and
+# is handed back where it meets another entity (cramming) or lands hard (`fall_damage_floor` floors a damage that
+# is 0 up to the safe distance as 1.16.5's ceiling does).
+_UNTAKEN = ("collision_aabb_lists", "move_motion_fields", "block_collisions_1_12", "water_material_acceleration",
+            "flow_own_levels", "lava_push", "lava_flag_below_surface", "submerged_below_eye",
+            "in_lava_by_fluid_height", "fire_block_collision", "soul_sand_on_collision", "jump_fluid_heights",
+            "glide_start_off_climbable", "double_tap_reset_sneaking", "living_attributes", "living_attributes_1_21",
+            "submerged_at_eye", "sprint_jump_kick_double", "sneak_edge_below_feet", "step_up_heights",
+            "move_small_uncollided", "tick_block_collision", "fall_distance_double", "apply_effects_from_blocks",
+            "normalize_zero_below_1e5", "jump_keeps_faster_rise", "should_stop_sprinting", "apply_input_before_ai",
+            "player_move_vector", "sprint_forward_impulse", "player_motion_cut_squared", "sneak_probe_deflated",
+            "sine_index_double")
+# the attributes a player's tick reads besides its movement speed: a player with one set otherwise is not `ready`
+_READ_ATTRIBUTES = (GRAVITY, STEP_HEIGHT, JUMP_STRENGTH, SAFE_FALL_DISTANCE, FALL_DAMAGE_MULTIPLIER, SCALE,
+                    MOVEMENT_EFFICIENCY, WATER_MOVEMENT_EFFICIENCY, SNEAKING_SPEED)
+
+
+@lru_cache(maxsize=8)
+def kernel_bits(features: Features) -> int | None:
+    """The release bits the players' kernels take (`v`), or None where a flag they do not take (`_UNTAKEN`) is set
+    otherwise than in 1.16.5."""
+    if any(getattr(features, name) != getattr(_KERNEL_FEATURES, name) for name in _UNTAKEN):
+        return None
+    return tnt_kernel.version_bits(features) | sum(
+        bit for name, bit in (*travel_kernel.LIVING_BITS.items(), *kernel.PLAYER_BITS.items())
+        if getattr(features, name))
 
 
 class PlayerBatch:
@@ -276,9 +323,9 @@ class PlayerBatch:
         self._others: list[Entity] = []
 
     def decides(self, world: World, features: Features, players: list[PlayerEntity]) -> bool:
-        # the kernels decide 1.16.5 as it is: any other release, or a flag set otherwise (a version diff's
-        # flipped flag), takes the object path
-        return features == _KERNEL_FEATURES and not features.refused & self.mechanics
+        # the kernels take the release's flags as `kernel_bits`; a release (or a version diff's flipped flag) with
+        # one they do not take set otherwise than 1.16.5 takes the object path
+        return not features.refused & self.mechanics and kernel_bits(features) is not None
 
     def rows(self, world: World, players: list[PlayerEntity], tick: int) -> tuple:
         """What `tick_rows` reads this tick: the players' rows, `ready`, their poses, the input columns (begin, end,
@@ -319,7 +366,10 @@ class PlayerBatch:
 
     def _ready(self, e: PlayerEntity) -> bool:
         speed = e.attributes.instances.get(MOVEMENT_SPEED)
-        return (e.bow_drawn_since is None and e.vehicle is None and not e.passengers
+        read = e.attributes.instances
+        return (all(n not in read or read[n].base == ATTRIBUTES[n][0] and not read[n].modifiers
+                    for n in _READ_ATTRIBUTES) and not e.enchantment_level("minecraft:swift_sneak")
+                and e.bow_drawn_since is None and e.vehicle is None and not e.passengers
                 and not e.effects.active and not e.depth_strider_level() and e.hurt_time == 0
                 and e.time_until_regen == 0 and e.health > 0.0
                 and e.pose in ("standing", "crouching") and e.equipment.get("chest") != ELYTRA and speed is not None
@@ -334,7 +384,7 @@ class PlayerBatch:
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         slip, climb = block_columns()
         return kernel.tick_rows(*block_arrays(world), cells, PLAYER_ROWS.f, PLAYER_ROWS.i, rows, ready, poses,
-                                inputs, cursor, tick, start, slip, climb, edges, features.axis_order_yxz,
+                                inputs, cursor, tick, start, slip, climb, edges, kernel_bits(features),
                                 void_y(world.dimension, features), self.WALK, self.SPRINT, kernel.SINE, marks,
                                 saved_f, saved_i, pushables, solids)
 

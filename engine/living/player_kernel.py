@@ -34,6 +34,7 @@ from engine.constants import (
     LAVA_PUSH,
     LIVING_GRAVITY,
     MOVE_VECTOR_MIN,
+    OFF_GROUND_SPRINT_SPEED,
     PLAYER_EYE_HEIGHT,
     PLAYER_HEIGHT,
     PLAYER_SNEAKING_EYE_HEIGHT,
@@ -42,12 +43,12 @@ from engine.constants import (
     POSE_CHECK_DEFLATE,
     SNEAK_SLOWDOWN,
     SPRINT_FLYING_BONUS,
+    SPRINT_FLYING_BONUS_F,
     SUBMERGED_EYE_OFFSET,
     SWIM_HEIGHT,
     SWIM_UP_SPEED,
     USING_ITEM_SLOWDOWN,
     VEC_ZERO_BELOW,
-    VELOCITY_AFFECTING_OFFSET,
     WALKING_THRESHOLD,
 )
 from engine.entities.item_kernel import submerged_in_water
@@ -72,7 +73,7 @@ from engine.entities.rows import (
     hand_back,
     tick_entity_head,
 )
-from engine.entities.tnt_kernel import V_YXZ
+from engine.entities.tnt_kernel import V_LAVA_IN_WATER, V_VEC_DOUBLE
 from engine.influences.fluid_kernel import f32, update_water_state
 from engine.jit import njit
 from engine.living.player_input import KEY_BITS, KEY_MASK, SETS_PITCH, SETS_YAW, USES_ITEM
@@ -106,6 +107,7 @@ from engine.living.travel_kernel import (
     swim_vertically,
     travel_in_water,
     travel_ordinary,
+    velocity_affecting_state,
     zero_negligible_motion,
 )
 from engine.living.travel_kernel import SINE as SINE  # what PlayerBatch passes as `sine`
@@ -130,6 +132,15 @@ FLUID = WATER | LAVA
 # one, the sprint jump's 0.2 and the input's acceleration sideways, all within 2 (`solid_near`)
 SOLID_REACH = 2.0
 NO_ROWS = np.empty(0, dtype=np.int64)          # `minecart_kernel.file_boxes`' run rows: only other entities' boxes
+# the players' release bits (`v`, beside `tnt_kernel.version_bits` and `travel_kernel.LIVING_BITS`; the flags the
+# kernels take: `engine.living.player.PlayerBatch`)
+V_SOFT_COLLISION = 1 << 24      # 1.18 `sprint_soft_collision`: collidedSoftly, the object path's (handed back)
+V_AIR_SPEED_FLOAT = 1 << 25     # 1.18.2-1.19.3 `sprint_air_speed_float`: the sprint's flying bonus 0.006F
+V_OFF_GROUND_LIVE = 1 << 26     # 1.19.4 `off_ground_speed_live`: travel reads getOffGroundSpeed
+V_WORLD_1_18 = 1 << 27          # 1.18 `world_height_1_18`: the overworld below y 0 and above 255 (handed back)
+PLAYER_BITS = {"sprint_soft_collision": V_SOFT_COLLISION, "sprint_air_speed_float": V_AIR_SPEED_FLOAT,
+               "off_ground_speed_live": V_OFF_GROUND_LIVE, "world_height_1_18": V_WORLD_1_18}
+HEIGHT_REACH = 2.0              # beyond a box's bottom and top by its Y Motion, what a tick's cells may reach
 
 
 @njit(inline=True)
@@ -272,10 +283,11 @@ def start_sprinting_1_21_7(sprinting: bool, trigger: int, may_start: bool, had_f
 
 @njit(inline=True)
 def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int, held: int,
-                 climb: np.ndarray) -> int:
+                 climb: np.ndarray, v: int) -> int:
     """The key and sprint part of `ClientPlayerEntity.tickMovement` (spec 05 §4.6) once the sneaking pose is known
-    (the C_SNEAK_POSE column; not swimming, no item in use, no elytra; touching water and submerged as the base
-    tick found): −1 where the kernels do not decide, else 1 where the sprint flag changed."""
+    (the C_SNEAK_POSE column; not swimming, no item in use, no elytra, no Swift Sneak; touching water and submerged
+    as the base tick found): −1 where the kernels do not decide (from 1.18, V_SOFT_COLLISION, a sprinter after a
+    horizontal collision: whether it was soft is the object path's), else 1 where the sprint flag changed."""
     if i[r, C_DOUBLE_TAP] > 0:
         i[r, C_DOUBLE_TAP] -= 1
     was_jumping = i[r, C_IN_JUMPING] != 0
@@ -292,6 +304,8 @@ def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int,
                                      (i[r, I_FLAGS] & ON_GROUND != 0 or submerged) and not was_sneaking, was_walking,
                                      is_walking(i, f, r), not touching or submerged, held & HELD_SPRINT != 0)
     i[r, C_DOUBLE_TAP] = tap
+    if sprinting and v & V_SOFT_COLLISION and i[r, I_FLAGS] & H_COLL:
+        return -1
     if sprinting and sprint_stops(f[r, C_IN_FORWARD], i[r, I_FLAGS] & H_COLL != 0, touching and not submerged):
         sprinting = False
     i[r, C_SPRINTING] = 1 if sprinting else 0
@@ -354,23 +368,27 @@ def set_pose(f: np.ndarray, r: int, pose: int) -> None:
 @njit(borrows=True)
 def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                 f: np.ndarray, i: np.ndarray, r: int, held: int, pose: int, slip: np.ndarray, climb: np.ndarray,
-                border: tuple, yxz: bool, void_y: float, walk_speed: float, sprint_speed: float,
+                border: tuple, v: int, void_y: float, walk_speed: float, sprint_speed: float,
                 sine: np.ndarray) -> tuple:
     """`LivingEntity.tick` and `PlayerEntity.updateSize` of row `r` (the keys `held`, HELD_* bits; `pose`
     STANDING or CROUCHING): (−1, pose) where the object path must tick it (the row part-written), else (1 where
     the sprint flag changed, 0 where not; the pose `updateSize` chose, which the caller sets (`set_pose`) once
     `tickCramming`'s search, which comes before it, has read the box). The jump and the travel are
-    `engine.living.travel_kernel`'s, the move `tnt_kernel.move_self`, which the object path runs too."""
+    `engine.living.travel_kernel`'s, the move `tnt_kernel.move_self`, which the object path runs too. `v`: the
+    release's bits (`tnt_kernel.version_bits`, `travel_kernel.LIVING_BITS`, PLAYER_BITS)."""
     if i[r, C_SWIMMING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
         return -1, pose
+    reach = abs(f[r, F_MOTION + 1]) + HEIGHT_REACH
+    if v & V_WORLD_1_18 and not (f[r, F_BOX + 1] - reach >= 0.0 and f[r, F_BOX + 4] + reach <= 255.0):
+        return -1, pose                      # the cell tests here span y 0..255 (1.16.5's world)
     height = PLAYER_SNEAKING_HEIGHT if pose == CROUCHING else PLAYER_HEIGHT
     eye = PLAYER_SNEAKING_EYE_HEIGHT if pose == CROUCHING else PLAYER_EYE_HEIGHT
     # Entity.baseTick: updateWaterState (the player's push not normalized; lava is handed back, since it sets the
     # player on fire, so the lava push is never kept; no fluid in the box: nothing pushes, both heights 0, not
     # touching water), updateSubmergedInWaterState, the void
     if flag_in(keys, slots, pool, flags, FLUID, _row_box(f, r), BLOCK_COLLISION_DEFLATE):
-        if not update_water_state(keys, slots, pool, flags, f, i, r, LAVA_PUSH, False, VEC_ZERO_BELOW, True,
-                                  False) or f[r, F_LAVA] > 0.0:
+        if not update_water_state(keys, slots, pool, flags, f, i, r, LAVA_PUSH, v & V_VEC_DOUBLE != 0,
+                                  VEC_ZERO_BELOW, v & V_LAVA_IN_WATER != 0, False) or f[r, F_LAVA] > 0.0:
             return -1, pose
     else:
         f[r, F_WATER] = 0.0
@@ -392,7 +410,7 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
         return -1, pose
     i[r, C_SNEAK_POSE] = sneak_pose
     x, y, z = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
-    changed = client_input(keys, slots, pool, flags, i, f, r, held, climb)
+    changed = client_input(keys, slots, pool, flags, i, f, r, held, climb, v)
     if changed < 0:
         return -1, pose
     touching = i[r, I_FLAGS] & TOUCHING_WATER != 0
@@ -417,17 +435,18 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = swim_vertically(
             f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], SWIM_UP_SPEED)
     elif choice == JUMP:
-        px, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
-        if flags[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)] & EFFECT or \
-                flags[state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)] \
-                & EFFECT:
+        below = velocity_affecting_state(keys, slots, pool, flags, f, i, r, v)
+        at = state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))
+        if below < 0 or flags[below] & EFFECT or flags[at] & EFFECT:
             return -1, pose                                              # a jump velocity multiplier (honey)
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = jump(
             f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, sprinting, f[r, C_YAW], False,
             False, sine, False)
         i[r, C_COOLDOWN] = JUMP_COOLDOWN
     f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])      # step 7
-    speed, v = sprint_speed if sprinting else walk_speed, V_YXZ if yxz else 0
+    speed = sprint_speed if sprinting else walk_speed
+    if v & V_OFF_GROUND_LIVE:                # 1.19.4: travel reads getOffGroundSpeed, the column is rewritten below
+        f[r, C_FLYING] = OFF_GROUND_SPRINT_SPEED if sprinting else FLYING_SPEED
     if touching:                                                                            # step 9
         if not travel_in_water(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
                                r, speed, LIVING_GRAVITY, climb, border, v, HALF_WIDTH, height, sine):
@@ -438,8 +457,10 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     # step 11, tickCramming: `tick_rows` asks the crowd grid (`crowd_meets`) after this tick
     f[r, C_FLYING] = FLYING_SPEED                                        # PlayerEntity.tickMovement's tail
     if sprinting:
-        f[r, C_FLYING] = f32(f[r, C_FLYING] + SPRINT_FLYING_BONUS)
+        f[r, C_FLYING] = f32(f[r, C_FLYING] + (SPRINT_FLYING_BONUS_F if v & V_AIR_SPEED_FLOAT else SPRINT_FLYING_BONUS))
     f[r, C_SPEED] = sprint_speed if sprinting else walk_speed
+    if v & V_SOFT_COLLISION and i[r, I_FLAGS] & H_COLL:   # 1.18: Entity.move's collidedSoftly, the object path's
+        return -1, pose
     if not (f[r, F_POS] == x and f[r, F_POS + 1] == y and f[r, F_POS + 2] == z):   # moved: the answers are not
         stand, crouch = UNASKED, UNASKED                                           # the new place's
     after = update_size(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
@@ -636,7 +657,7 @@ def _finite(box: tuple) -> bool:
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, ready: np.ndarray, poses: np.ndarray, inputs: tuple,
               cursor: np.ndarray, tick: int, start: int, slip: np.ndarray, climb: np.ndarray, border: tuple,
-              yxz: bool, void_y: float, walk_speed: float, sprint_speed: float, sine: np.ndarray, marks: np.ndarray,
+              v: int, void_y: float, walk_speed: float, sprint_speed: float, sine: np.ndarray, marks: np.ndarray,
               saved_f: np.ndarray, saved_i: np.ndarray, pushables: np.ndarray, solids: np.ndarray) -> tuple:
     """The players phase over rows[start:], in order, up to a player the object path must tick (one not `ready`,
     one using an item this tick, one a solid entity's box lies within reach of (`solid_near`), or one
@@ -658,7 +679,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         marks[start] = OBJECT_PATH
         return start, HANDED
     return players_loop(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, rows,
-                        ready, poses, inputs, cursor, tick, start, slip, climb, border, yxz, void_y, walk_speed,
+                        ready, poses, inputs, cursor, tick, start, slip, climb, border, v, void_y, walk_speed,
                         sprint_speed, sine, marks, saved_f, saved_i, crowd_grid(f, rows),
                         np.empty(1, dtype=np.int64), pushables, pushed, solids, solid)
 
@@ -667,7 +688,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
 def players_loop(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                  f: np.ndarray, i: np.ndarray, rows: np.ndarray, ready: np.ndarray, poses: np.ndarray, inputs: tuple,
                  cursor: np.ndarray, tick: int, start: int, slip: np.ndarray, climb: np.ndarray, border: tuple,
-                 yxz: bool, void_y: float, walk_speed: float, sprint_speed: float, sine: np.ndarray,
+                 v: int, void_y: float, walk_speed: float, sprint_speed: float, sine: np.ndarray,
                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray, grid: tuple, found: np.ndarray,
                  pushables: np.ndarray, pushed: tuple, solids: np.ndarray, solid: tuple) -> tuple:
     """`tick_rows`' loop, given the crowd grid (`crowd_grid`), the one place `crowd_meets` writes and the other
@@ -697,7 +718,7 @@ def players_loop(keys, slots, pool, shape, flags, ncoords, coords, filled, singl
         if s != cursor[n]:
             marks[n] = HELD_CHANGED
         changed, pose = player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells,
-                                    f, i, r, held & KEY_MASK, poses[n], slip, climb, border, yxz, void_y,
+                                    f, i, r, held & KEY_MASK, poses[n], slip, climb, border, v, void_y,
                                     walk_speed, sprint_speed, sine)
         if changed >= 0 and (crowd_meets(grid, f, i, rows, n, found) > 0      # step 11: tickCramming finds someone
                              or len(pushables) > 0 and pushable_met(f, r, pushables, pushed)):
