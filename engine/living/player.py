@@ -65,7 +65,7 @@ from engine.constants import (
 )
 from engine.core.edits import edited, edits
 from engine.core.trace import StageInfo, run_stage
-from engine.core.versions import features_for, refusal
+from engine.core.versions import features_for, parse_version, refusal
 from engine.entities import tnt_kernel
 from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
 from engine.entities.common import slipperiness_column
@@ -92,6 +92,7 @@ from engine.living import effects as fx
 from engine.living import player_kernel as kernel
 from engine.living import travel_kernel
 from engine.living.attributes import (
+    ADDED_IN,
     ATTRIBUTES,
     FALL_DAMAGE_MULTIPLIER,
     GRAVITY,
@@ -242,25 +243,33 @@ _KERNEL_FEATURES = features_for("1.16.5")
 # The release flags a player's tick in the players phase reads (`player_tick` through `LivingEntity.tick`,
 # `travel`, `Entity.move`, the fluids) that the kernels do not take: the loop decides a release where each is as
 # in 1.16.5. The kernels take the move's (`tnt_kernel.VERSION_BITS`: the 1.17 position update, the 1.18 axes, the
-# 1.18.2 fall-reset ray and float fall step, the 1.19.3 deflate, the 1.20 supporting block; 1.16.2's lava push in
-# water), 1.19's sneaking probe of a falling move only (`travel_kernel.LIVING_BITS`) and PLAYER_BITS (1.18's soft
-# collision and world height, handed back; 1.18.2's float flying bonus; 1.19.4's live off-ground speed). The rest
-# of what the tick reads does not change what the loop decides: a player it ticks is not gliding, swimming, riding
-# or carrying, has no effect, no Swift Sneak and no attribute the tick reads other than a player's (`_ready`), and
-# is handed back where it meets another entity (cramming) or lands hard (`fall_damage_floor` floors a damage that
-# is 0 up to the safe distance as 1.16.5's ceiling does).
+# 1.18.2 fall-reset ray and float fall step, the 1.19.3 deflate, the 1.20 supporting block, the 1.21 step-up by the
+# shapes' heights; 1.16.2's lava push in water), the sneaking probes of 1.19 (a falling move only) and 1.20.5 (below
+# the feet) (`travel_kernel.LIVING_BITS`) and PLAYER_BITS (1.18's soft collision and world height, handed back;
+# 1.18.2's float flying bonus; 1.19.4's live off-ground speed; 1.20.5's submersion at the eye and double sprint
+# kick). The rest of what the tick reads does not change what the loop decides: a player it ticks is not gliding,
+# swimming, riding or carrying, has no effect, no Swift Sneak and no attribute the tick reads set otherwise than a
+# player's default (`_ready`: 1.20.5's and 1.21's attributes, `living_attributes`, `living_attributes_1_21`, read
+# at their defaults give 1.16.5's numbers), and is handed back where it meets another entity (cramming) or lands
+# hard (`fall_damage_floor` floors a damage that is 0 up to the safe distance as 1.16.5's ceiling does).
 _UNTAKEN = ("collision_aabb_lists", "move_motion_fields", "block_collisions_1_12", "water_material_acceleration",
             "flow_own_levels", "lava_push", "lava_flag_below_surface", "submerged_below_eye",
             "in_lava_by_fluid_height", "fire_block_collision", "soul_sand_on_collision", "jump_fluid_heights",
-            "glide_start_off_climbable", "double_tap_reset_sneaking", "living_attributes", "living_attributes_1_21",
-            "submerged_at_eye", "sprint_jump_kick_double", "sneak_edge_below_feet", "step_up_heights",
-            "move_small_uncollided", "tick_block_collision", "fall_distance_double", "apply_effects_from_blocks",
-            "normalize_zero_below_1e5", "jump_keeps_faster_rise", "should_stop_sprinting", "apply_input_before_ai",
-            "player_move_vector", "sprint_forward_impulse", "player_motion_cut_squared", "sneak_probe_deflated",
-            "sine_index_double")
+            "glide_start_off_climbable", "double_tap_reset_sneaking", "move_small_uncollided",
+            "tick_block_collision", "fall_distance_double", "apply_effects_from_blocks", "normalize_zero_below_1e5",
+            "jump_keeps_faster_rise", "should_stop_sprinting", "apply_input_before_ai", "player_move_vector",
+            "sprint_forward_impulse", "player_motion_cut_squared", "sneak_probe_deflated", "sine_index_double")
 # the attributes a player's tick reads besides its movement speed: a player with one set otherwise is not `ready`
 _READ_ATTRIBUTES = (GRAVITY, STEP_HEIGHT, JUMP_STRENGTH, SAFE_FALL_DISTANCE, FALL_DAMAGE_MULTIPLIER, SCALE,
                     MOVEMENT_EFFICIENCY, WATER_MOVEMENT_EFFICIENCY, SNEAKING_SPEED)
+
+
+@lru_cache(maxsize=8)
+def release_attributes(features: Features) -> tuple[str, ...]:
+    """Of `_READ_ATTRIBUTES`, those the release has (`attributes.ADDED_IN`: 1.20.5, 1.21; vanilla's player holds
+    them all from the start, `createPlayerAttributes`)."""
+    v = parse_version(features.version)
+    return tuple(n for n in _READ_ATTRIBUTES if v >= ADDED_IN.get(n, v))
 
 
 @lru_cache(maxsize=8)
@@ -334,6 +343,8 @@ class PlayerBatch:
         same = self._tick == tick - 1 and self._edits == edits() and len(players) == len(self._players) \
             and all(map(operator.is_, players, self._players))
         if not same:
+            for e in players:
+                e.take_attributes(world.features)
             self._edits = edits()
             self._players = players
             self._columns = self._make_columns(players)
@@ -508,6 +519,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         vehicle instead), then the pose."""
         if "player" in sim.features.refused:
             raise refusal(sim.features, "player", f"player {self.id}, tick {sim.tick_count}")
+        self.take_attributes(sim.features)
         held = self.inputs.at(sim.tick_count)
         self.held = held
         if held.yaw is not None:
@@ -524,6 +536,13 @@ class PlayerEntity(RowBacked, LivingEntity):
             return
         super().tick(sim, rec)
         run_stage(rec, self, POSE, self.update_size, sim.world, sim.features)
+
+    def take_attributes(self, features: Features) -> None:
+        """The instances of the attributes the release's tick reads (`release_attributes`), made up front in that
+        order where missing (`AttributeContainer.get` makes one where first read): a players phase ticked on rows
+        reads none of them, and the trace lists the same instances in the same order whichever path ticked."""
+        for name in release_attributes(features):
+            self.attributes.get(name)
 
     def steer_vehicle(self, sim: TickContext) -> None:
         """A rider's keys of this tick, before the entity phase: sneaking dismounts (`PlayerEntity.tickRiding`);

@@ -138,8 +138,11 @@ V_SOFT_COLLISION = 1 << 24      # 1.18 `sprint_soft_collision`: collidedSoftly, 
 V_AIR_SPEED_FLOAT = 1 << 25     # 1.18.2-1.19.3 `sprint_air_speed_float`: the sprint's flying bonus 0.006F
 V_OFF_GROUND_LIVE = 1 << 26     # 1.19.4 `off_ground_speed_live`: travel reads getOffGroundSpeed
 V_WORLD_1_18 = 1 << 27          # 1.18 `world_height_1_18`: the overworld below y 0 and above 255 (handed back)
+V_SUBMERGED_AT_EYE = 1 << 28    # 1.20.5 `submerged_at_eye`: the water test at the eye Y itself
+V_KICK_DOUBLE = 1 << 29         # 1.20.5 `sprint_jump_kick_double`: the sprint jump's kick 0.2 in double
 PLAYER_BITS = {"sprint_soft_collision": V_SOFT_COLLISION, "sprint_air_speed_float": V_AIR_SPEED_FLOAT,
-               "off_ground_speed_live": V_OFF_GROUND_LIVE, "world_height_1_18": V_WORLD_1_18}
+               "off_ground_speed_live": V_OFF_GROUND_LIVE, "world_height_1_18": V_WORLD_1_18,
+               "submerged_at_eye": V_SUBMERGED_AT_EYE, "sprint_jump_kick_double": V_KICK_DOUBLE}
 HEIGHT_REACH = 2.0              # beyond a box's bottom and top by its Y Motion, what a tick's cells may reach
 
 
@@ -394,8 +397,8 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
         f[r, F_WATER] = 0.0
         f[r, F_LAVA] = 0.0
         i[r, I_FLAGS] = i[r, I_FLAGS] & ~TOUCHING_WATER
-    submerged = submerged_in_water(keys, slots, pool, flags, f[r, F_POS], f[r, F_POS + 1] + eye - SUBMERGED_EYE_OFFSET,
-                                   f[r, F_POS + 2])
+    eye_y = f[r, F_POS + 1] + eye if v & V_SUBMERGED_AT_EYE else f[r, F_POS + 1] + eye - SUBMERGED_EYE_OFFSET
+    submerged = submerged_in_water(keys, slots, pool, flags, f[r, F_POS], eye_y, f[r, F_POS + 2])
     if f[r, F_POS + 1] < void_y:
         return -1, pose
     i[r, C_SUBMERGED] = 1 if submerged else 0
@@ -440,8 +443,8 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
         if below < 0 or flags[below] & EFFECT or flags[at] & EFFECT:
             return -1, pose                                              # a jump velocity multiplier (honey)
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = jump(
-            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, sprinting, f[r, C_YAW], False,
-            False, sine, False)
+            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, sprinting, f[r, C_YAW],
+            v & V_KICK_DOUBLE != 0, False, sine, False)
         i[r, C_COOLDOWN] = JUMP_COOLDOWN
     f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])      # step 7
     speed = sprint_speed if sprinting else walk_speed

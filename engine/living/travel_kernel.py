@@ -85,7 +85,10 @@ CLIMBABLE, CLIMB_UNDECIDED = 1, 2    # the `climb` column: isClimbing is true; t
 NO_JUMP, SWIM_UP, JUMP = 0, 1, 2     # what `jumping_in_fluid` chooses
 # a living row's release bits beyond the move's (`v`: `tnt_kernel.version_bits`, whose bits stay below these)
 V_SNEAK_FALLING = 1 << 20            # 1.19 `sneak_edge_only_falling`: the sneaking probe only for a move with Y <= 0
-LIVING_BITS = {"sneak_edge_only_falling": V_SNEAK_FALLING}
+V_SNEAK_BELOW_FEET = 1 << 21         # 1.20.5 `sneak_edge_below_feet`: the probe of the footprint below the feet
+V_SNEAK_DEFLATED = 1 << 22           # 1.21.7 `sneak_probe_deflated`: that probe inset by 1.0E-7
+LIVING_BITS = {"sneak_edge_only_falling": V_SNEAK_FALLING, "sneak_edge_below_feet": V_SNEAK_BELOW_FEET,
+               "sneak_probe_deflated": V_SNEAK_DEFLATED}
 
 
 @njit(inline=True)
@@ -291,9 +294,10 @@ def move_living(keys, slots, pool, shape, flags, ncoords, coords, filled, single
                 f: np.ndarray, i: np.ndarray, r: int, climb: np.ndarray, border: tuple, v: int, half: float,
                 height: float) -> bool:
     """`Entity.move(SELF, Motion)` of a living row: a sneaking row (a player's; a mob's row never sneaks) has its
-    move shortened at edges first (Entity.move step 4, `move_kernel.adjust_movement_for_sneaking`, as up to 1.18.2),
+    move shortened at edges first (Entity.move step 4, `move_kernel.adjust_movement_for_sneaking`),
     then `tnt_kernel.move_self` with its step height; from 1.19 (V_SNEAK_FALLING) only a move with Y <= 0 is
-    shortened. False where the object path must move it."""
+    shortened; 1.20.5's and 1.21.7's probes by V_SNEAK_BELOW_FEET, V_SNEAK_DEFLATED. False where the object path
+    must move it."""
     mx, mz = f[r, F_MOTION], f[r, F_MOTION + 2]
     if i[r, C_SNEAKING] and not (v & V_SNEAK_FALLING and f[r, F_MOTION + 1] > 0.0):
         box = (f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2], f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5])
@@ -301,7 +305,8 @@ def move_living(keys, slots, pool, shape, flags, ncoords, coords, filled, single
             return False
         ok, mx, mz = adjust_movement_for_sneaking(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
                                                   empty, cells, box, mx, mz, i[r, I_FLAGS] & ON_GROUND != 0,
-                                                  f[r, F_FALL], f[r, C_STEP])
+                                                  f[r, F_FALL], f[r, C_STEP], v & V_SNEAK_BELOW_FEET != 0,
+                                                  v & V_SNEAK_DEFLATED != 0)
         if ok < 0:
             return False
     return move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
