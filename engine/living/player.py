@@ -83,8 +83,9 @@ from engine.entities.rows import (
     extra_int,
 )
 from engine.entities.thrown import THROWN_TYPES
+from engine.entities.tnt import Tnt
 from engine.geometry.box import ZERO, Box, Vec3
-from engine.influences.fluids import fluid_at
+from engine.influences.fluids import fluid_at, normalize_zero_below
 from engine.java.javanum import f32
 from engine.java.mathhelper import cos, floor, sin
 from engine.jit import plain
@@ -240,6 +241,7 @@ class PlayerServerBatch(RowBatch):
 
 
 _KERNEL_FEATURES = features_for("1.16.5")
+_NO_EFFECTS = np.zeros(0, dtype=np.uint8)
 # The release flags a player's tick in the players phase reads (`player_tick` through `LivingEntity.tick`,
 # `travel`, `Entity.move`, the fluids) that the kernels do not take: the loop decides a release where each is as
 # in 1.16.5. The kernels take the move's (`tnt_kernel.VERSION_BITS`: the 1.17 position update, the 1.18 axes, the
@@ -255,10 +257,7 @@ _KERNEL_FEATURES = features_for("1.16.5")
 _UNTAKEN = ("collision_aabb_lists", "move_motion_fields", "block_collisions_1_12", "water_material_acceleration",
             "flow_own_levels", "lava_push", "lava_flag_below_surface", "submerged_below_eye",
             "in_lava_by_fluid_height", "fire_block_collision", "soul_sand_on_collision", "jump_fluid_heights",
-            "glide_start_off_climbable", "double_tap_reset_sneaking", "move_small_uncollided",
-            "tick_block_collision", "fall_distance_double", "apply_effects_from_blocks", "normalize_zero_below_1e5",
-            "jump_keeps_faster_rise", "should_stop_sprinting", "apply_input_before_ai", "player_move_vector",
-            "sprint_forward_impulse", "player_motion_cut_squared", "sneak_probe_deflated", "sine_index_double")
+            "glide_start_off_climbable", "double_tap_reset_sneaking")
 # the attributes a player's tick reads besides its movement speed: a player with one set otherwise is not `ready`
 _READ_ATTRIBUTES = (GRAVITY, STEP_HEIGHT, JUMP_STRENGTH, SAFE_FALL_DISTANCE, FALL_DAMAGE_MULTIPLIER, SCALE,
                     MOVEMENT_EFFICIENCY, WATER_MOVEMENT_EFFICIENCY, SNEAKING_SPEED)
@@ -391,13 +390,15 @@ class PlayerBatch:
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
         """`player_kernel.tick_rows` from `start` (`rows`: what `rows()` gave)."""
         rows, ready, poses, inputs, cursor, tick, pushables, solids = rows
+        v = kernel_bits(features)
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         slip, climb = block_columns()
         return kernel.tick_rows(*block_arrays(world), cells, PLAYER_ROWS.f, PLAYER_ROWS.i, rows, ready, poses,
-                                inputs, cursor, tick, start, slip, climb, edges, kernel_bits(features),
+                                inputs, cursor, tick, start, slip, climb, edges, v,
                                 void_y(world.dimension, features), self.WALK, self.SPRINT, kernel.SINE, marks,
-                                saved_f, saved_i, pushables, solids)
+                                saved_f, saved_i, pushables, solids, normalize_zero_below(features),
+                                Tnt.batch.effect_sections(world) if v & tnt_kernel.V_EFFECT_SECTIONS else _NO_EFFECTS)
 
     def after(self, e: PlayerEntity, mark: int) -> None:
         """What the loop leaves to Python: the sprint modifier follows the sprint flag; `held` is what the

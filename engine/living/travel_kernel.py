@@ -87,8 +87,9 @@ NO_JUMP, SWIM_UP, JUMP = 0, 1, 2     # what `jumping_in_fluid` chooses
 V_SNEAK_FALLING = 1 << 20            # 1.19 `sneak_edge_only_falling`: the sneaking probe only for a move with Y <= 0
 V_SNEAK_BELOW_FEET = 1 << 21         # 1.20.5 `sneak_edge_below_feet`: the probe of the footprint below the feet
 V_SNEAK_DEFLATED = 1 << 22           # 1.21.7 `sneak_probe_deflated`: that probe inset by 1.0E-7
+V_SINE_DOUBLE = 1 << 23              # 1.21.11 `sine_index_double`: the input's rotation indexes the table in double
 LIVING_BITS = {"sneak_edge_only_falling": V_SNEAK_FALLING, "sneak_edge_below_feet": V_SNEAK_BELOW_FEET,
-               "sneak_probe_deflated": V_SNEAK_DEFLATED}
+               "sneak_probe_deflated": V_SNEAK_DEFLATED, "sine_index_double": V_SINE_DOUBLE}
 
 
 @njit(inline=True)
@@ -346,10 +347,12 @@ def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     the sneaking probe does not decide), the row part-written. The slipperiness block is at
     `velocity_affecting_state` (with the supporting block where `v` holds V_SUPPORTING, 1.20); the off-ground speed
     is the flyingSpeed column (1.19.4 reads `getOffGroundSpeed`: the caller writes it there first); `v` must not
-    hold V_TICK_BLOCKS (`climb` stands in for `move_self`'s unread
-    `effects`). Reads the movement input (sideways, upward, forward speed columns), the yaw, step height, jumping
-    and sneaking columns, the fall distance and the ON_GROUND, H_COLL and NO_GRAVITY flags; writes Motion, the
-    position and box, the collision flags, the fall distance and the climbing flag."""
+    hold V_EFFECT_SECTIONS (`climb` stands in for `move_self`'s `effects`, unread without it: with V_TICK_BLOCKS the
+    move hands back a row whose path meets a block with an effect, and the caller tests the sections). The
+    rotation of the input indexes the sine table in double with V_SINE_DOUBLE (1.21.11). Reads the movement input
+    (sideways, upward, forward speed columns), the yaw, step height, jumping and sneaking columns, the fall distance
+    and the ON_GROUND, H_COLL and NO_GRAVITY flags; writes Motion, the position and box, the collision flags, the
+    fall distance and the climbing flag."""
     on_ground = i[r, I_FLAGS] & ON_GROUND != 0
     below = velocity_affecting_state(keys, slots, pool, flags, f, i, r, v)                       # step 1
     if below < 0:
@@ -358,7 +361,7 @@ def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     h = ground_drag(p, on_ground)                                                               # step 2
     dx, dy, dz = movement_input_to_velocity(f[r, C_SIDEWAYS], f[r, C_UPWARD], f[r, C_FORWARD],
                                             movement_speed_on(p, on_ground, speed, f[r, C_FLYING]), f[r, C_YAW],
-                                            sine, False)                                        # step 3
+                                            sine, v & V_SINE_DOUBLE != 0)                       # step 3
     f[r, F_MOTION] = f[r, F_MOTION] + dx
     f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + dy
     f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + dz
@@ -400,7 +403,7 @@ def travel_in_water(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     sprinting = i[r, C_SPRINTING] != 0
     h, g = depth_strider(WATER_SPRINT_DRAG if sprinting else WATER_DRAG, WATER_ACCEL, 0.0, speed, False)  # 1-4
     dx, dy, dz = movement_input_to_velocity(f[r, C_SIDEWAYS], f[r, C_UPWARD], f[r, C_FORWARD], g, f[r, C_YAW],
-                                            sine, False)                                        # step 5
+                                            sine, v & V_SINE_DOUBLE != 0)                       # step 5
     f[r, F_MOTION] = f[r, F_MOTION] + dx
     f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + dy
     f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + dz
