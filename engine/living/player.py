@@ -283,11 +283,12 @@ def kernel_bits(features: Features) -> int | None:
 
 
 class PlayerBatch:
-    """The players phase over `PLAYER_ROWS` (`engine.living.player_kernel`): in 1.16.5, untraced, in a world that
-    may hold any other entities. A player takes the object path where its tick uses an item (its input columns say
-    so) or, decided before the loop (`ready`), where it draws a bow, rides or carries, has an effect, is hurt or
-    dead, wears an elytra or Depth Strider, is neither standing nor crouching, or its movement speed has a base or
-    modifier other than a player's and the sprint's.
+    """The players phase over `PLAYER_ROWS` (`engine.living.player_kernel`): in the releases `kernel_bits` gives
+    the kernels (1.16.2-1.21.11 where players are simulated), untraced, in a world that may hold any other
+    entities. A player takes the object path where its tick uses an item (its input columns say so) or, decided
+    before the loop (`ready`), where it draws a bow, rides or carries, has an effect, is hurt or dead, wears an
+    elytra, Depth Strider or Swift Sneak, is neither standing nor crouching, its movement speed has a base or
+    modifier other than a player's and the sprint's, or another attribute its tick reads is not at its default.
 
     What a player's tick reads of other entities (1.16.5 `ClientPlayerEntity.tickMovement`,
     `PlayerEntity.tickMovement`, `LivingEntity.tickMovement`), and how the loop meets it:

@@ -1,5 +1,7 @@
 """A player's tick on rows (docs/architecture.md, "Entities as rows; stages compiled"): the players phase's
-`PlayerEntity.player_tick` after the look and keys are read, as one kernel per row of `PLAYER_ROWS`, in 1.16.5.
+`PlayerEntity.player_tick` after the look and keys are read, as one kernel per row of `PLAYER_ROWS`, in the releases
+`engine.living.player.PlayerBatch` decides (1.16.2-1.21.11: the release as the int `v`, PLAYER_BITS and the bits
+beside them).
 
 The common case (docs/performance.md, "Players as rows"; "Players in water, lava and on ladders compiled"):
 standing or crouching, on the ground, in the air, in still or flowing water (the push, submersion, sinking while
