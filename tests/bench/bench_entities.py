@@ -260,14 +260,15 @@ def boat_drifting(e) -> bool:
 
 
 def players_scene(keys: str, version: str = DEFAULT_VERSION) -> str:
-    """N players 2 m apart on a stone floor long enough for 100 ticks of sprint-jumping along +z, each holding
-    `keys` for the whole run, in `version`."""
+    """N players 2 m apart on a stone floor at FLOOR_Y long enough for 100 ticks of sprint-jumping along +z, each
+    holding `keys` for the whole run, in `version`."""
     rows = N // SIDE
-    text = (f'[scene]\nversion = "{version}"\n'
-            f'[[blocks]]\nfrom = [-2, 0, -2]\nto = [{2 * SIDE}, 0, {2 * rows + 40}]\nblock = "minecraft:stone"\n')
+    text = (f'[scene]\nversion = "{version}"\n[[blocks]]\nfrom = [-2, {FLOOR_Y}, -2]\n'
+            f'to = [{2 * SIDE}, {FLOOR_Y}, {2 * rows + 40}]\nblock = "minecraft:stone"\n')
     for n in range(N):
-        text += (f'[[entities]]\ntype = "minecraft:player"\nid = {n + 1}\npos = [{2 * (n % SIDE) + 0.5}, 1.0, '
-                 f'{2 * (n // SIDE) + 0.5}]\nmotion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n')
+        text += (f'[[entities]]\ntype = "minecraft:player"\nid = {n + 1}\npos = [{2 * (n % SIDE) + 0.5}, '
+                 f'{FLOOR_Y + 1.0}, {2 * (n // SIDE) + 0.5}]\nmotion = [0.0, -0.0784000015258789, 0.0]\n'
+                 'on_ground = true\n')
         text += f"[[inputs]]\nentity = {n + 1}\nfrom = 1\nto = {TICKS + 10}\n{keys}"
     return text
 
@@ -276,9 +277,10 @@ def players_case(label: str, keys: str, compiled: bool, version: str) -> tuple[s
     """µs per player-tick of N players holding `keys` (the players phase compiled or not) in `version`, after 5
     ticks."""
     return case(label, players_scene(keys, version), 5, compiled,
-                lambda e: not e.removed and e.pos.y >= 1.0 and -2.0 < e.pos.z < 2 * N // SIDE + 40)
+                lambda e: not e.removed and e.pos.y >= FLOOR_Y + 1.0 and -2.0 < e.pos.z < 2 * N // SIDE + 40)
 
 
+FLOOR_Y = 64        # the players' floor: from 1.18 a player within 2 blocks of y 0 is handed back (world height)
 TNT_BESIDE = 2 * SIDE + 20   # the TNT grid's west edge: 20 blocks east of the players, in other chunk columns
 
 
@@ -288,11 +290,11 @@ def beside_tnt_scene(version: str) -> str:
     so the object path's counted queries stay those of the players alone)."""
     rows = N // SIDE
     text = players_scene("", version)
-    text += (f'[[blocks]]\nfrom = [{TNT_BESIDE - 1}, 0, -1]\nto = [{TNT_BESIDE + SIDE}, 0, {rows}]\n'
+    text += (f'[[blocks]]\nfrom = [{TNT_BESIDE - 1}, {FLOOR_Y}, -1]\nto = [{TNT_BESIDE + SIDE}, {FLOOR_Y}, {rows}]\n'
              'block = "minecraft:stone"\n')
     for n in range(N):
         text += (f'[[entities]]\ntype = "minecraft:tnt"\nfuse = 100000\n'
-                 f'pos = [{TNT_BESIDE + n % SIDE + 0.5}, 1.0, {n // SIDE + 0.5}]\n')
+                 f'pos = [{TNT_BESIDE + n % SIDE + 0.5}, {FLOOR_Y + 1.0}, {n // SIDE + 0.5}]\n')
     return text
 
 
@@ -326,7 +328,7 @@ def beside_tnt_case(compiled: bool, version: str) -> tuple[str, float, float, st
     finally:
         PlayerEntity.player_tick, Tnt.tick = player_tick, tnt_tick
     ents = sim.entities
-    assert len(ents) == 2 * N and all(not e.removed and e.on_ground and e.pos.y == 1.0 for e in ents)
+    assert len(ents) == 2 * N and all(not e.removed and e.on_ground and e.pos.y == FLOOR_Y + 1.0 for e in ents)
     assert all(e.pos == starts[e.id] for e in ents if e.is_player)
     assert all(0 < e.fuse < 100000 for e in ents if not e.is_player)
     paths = ", ".join(f"{kind} {path_of(compiled, TICKS * N - calls[key], calls[key])}"
@@ -426,32 +428,35 @@ def swimmers_scene(version: str) -> str:
     rows = N // SIDE
     x1, z1 = 2 * SIDE - 1, 2 * rows + 39
     text = players_scene("forward = true\n", version)
-    text += f'[[blocks]]\nfrom = [0, 1, 0]\nto = [{x1}, 2, {z1}]\nblock = "minecraft:water"\n'
+    text += f'[[blocks]]\nfrom = [0, {FLOOR_Y + 1}, 0]\nto = [{x1}, {FLOOR_Y + 2}, {z1}]\nblock = "minecraft:water"\n'
     for lo, hi in (((-1, -1), (x1 + 1, -1)), ((-1, z1 + 1), (x1 + 1, z1 + 1)), ((-1, 0), (-1, z1)),
                    ((x1 + 1, 0), (x1 + 1, z1))):
-        text += f'[[blocks]]\nfrom = [{lo[0]}, 1, {lo[1]}]\nto = [{hi[0]}, 2, {hi[1]}]\nblock = "minecraft:stone"\n'
+        text += (f'[[blocks]]\nfrom = [{lo[0]}, {FLOOR_Y + 1}, {lo[1]}]\nto = [{hi[0]}, {FLOOR_Y + 2}, {hi[1]}]\n'
+                 'block = "minecraft:stone"\n')
     return text
 
 
 def swimming(e) -> bool:
     """A player of `swimmers_scene` still in the pool, touching water and submerged, standing on the bottom or just
     above it."""
-    return not e.removed and e.touching_water and e.submerged_in_water and 1.0 <= e.pos.y < 1.5 \
+    return not e.removed and e.touching_water and e.submerged_in_water and 0.0 <= e.pos.y - FLOOR_Y - 1.0 < 0.5 \
         and e.pose == "standing"
 
 
 def ledge_scene(version: str) -> str:
-    """N players 2 m apart, each on its own ridge of stone one block wide along +z at y 3 (a stone floor 3 blocks
-    below), holding forward, left and sneak with yaw 0 for the whole run, in `version`: each sneaks along +z pressed
-    against the ridge's +x edge."""
+    """N players 2 m apart, each on its own ridge of stone one block wide along +z 3 above FLOOR_Y (a stone floor 3
+    blocks below), holding forward, left and sneak with yaw 0 for the whole run, in `version`: each sneaks along +z
+    pressed against the ridge's +x edge."""
     rows = N // SIDE
-    text = (f'[scene]\nversion = "{version}"\n'
-            f'[[blocks]]\nfrom = [-2, 0, -2]\nto = [{2 * SIDE}, 0, {2 * rows + 40}]\nblock = "minecraft:stone"\n')
+    text = (f'[scene]\nversion = "{version}"\n[[blocks]]\nfrom = [-2, {FLOOR_Y}, -2]\n'
+            f'to = [{2 * SIDE}, {FLOOR_Y}, {2 * rows + 40}]\nblock = "minecraft:stone"\n')
     for k in range(SIDE):
-        text += f'[[blocks]]\nfrom = [{2 * k}, 3, -2]\nto = [{2 * k}, 3, {2 * rows + 40}]\nblock = "minecraft:stone"\n'
+        text += (f'[[blocks]]\nfrom = [{2 * k}, {FLOOR_Y + 3}, -2]\nto = [{2 * k}, {FLOOR_Y + 3}, {2 * rows + 40}]\n'
+                 'block = "minecraft:stone"\n')
     for n in range(N):
-        text += (f'[[entities]]\ntype = "minecraft:player"\nid = {n + 1}\npos = [{2 * (n % SIDE) + 0.5}, 4.0, '
-                 f'{2 * (n // SIDE) + 0.5}]\nmotion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n')
+        text += (f'[[entities]]\ntype = "minecraft:player"\nid = {n + 1}\npos = [{2 * (n % SIDE) + 0.5}, '
+                 f'{FLOOR_Y + 4.0}, {2 * (n // SIDE) + 0.5}]\nmotion = [0.0, -0.0784000015258789, 0.0]\n'
+                 'on_ground = true\n')
         text += (f"[[inputs]]\nentity = {n + 1}\nfrom = 1\nto = {TICKS + 10}\nforward = true\nleft = true\n"
                  "sneak = true\nyaw = 0.0\n")
     return text
@@ -459,7 +464,8 @@ def ledge_scene(version: str) -> str:
 
 def on_the_edge(e) -> bool:
     """A sneaker of `ledge_scene` still on its ridge, crouching, its box over the +x edge (the edge probe held it)."""
-    return not e.removed and e.on_ground and e.pos.y == 4.0 and e.pose == "crouching" and 1.0 < e.pos.x % 2.0 < 1.35
+    return not e.removed and e.on_ground and e.pos.y == FLOOR_Y + 4.0 and e.pose == "crouching" \
+        and 1.0 < e.pos.x % 2.0 < 1.35
 
 
 def arena_player(label: str, keys: str) -> tuple[str, float, float, str]:
