@@ -243,17 +243,18 @@ class PlayerServerBatch(RowBatch):
 _KERNEL_FEATURES = features_for("1.16.5")
 _NO_EFFECTS = np.zeros(0, dtype=np.uint8)
 # The release flags a player's tick in the players phase reads (`player_tick` through `LivingEntity.tick`,
-# `travel`, `Entity.move`, the fluids) that the kernels do not take: the loop decides a release where each is as
-# in 1.16.5. The kernels take the move's (`tnt_kernel.VERSION_BITS`: the 1.17 position update, the 1.18 axes, the
-# 1.18.2 fall-reset ray and float fall step, the 1.19.3 deflate, the 1.20 supporting block, the 1.21 step-up by the
-# shapes' heights; 1.16.2's lava push in water), the sneaking probes of 1.19 (a falling move only) and 1.20.5 (below
-# the feet) (`travel_kernel.LIVING_BITS`) and PLAYER_BITS (1.18's soft collision and world height, handed back;
-# 1.18.2's float flying bonus; 1.19.4's live off-ground speed; 1.20.5's submersion at the eye and double sprint
-# kick). The rest of what the tick reads does not change what the loop decides: a player it ticks is not gliding,
-# swimming, riding or carrying, has no effect, no Swift Sneak and no attribute the tick reads set otherwise than a
-# player's default (`_ready`: 1.20.5's and 1.21's attributes, `living_attributes`, `living_attributes_1_21`, read
-# at their defaults give 1.16.5's numbers), and is handed back where it meets another entity (cramming) or lands
-# hard (`fall_damage_floor` floors a damage that is 0 up to the safe distance as 1.16.5's ceiling does).
+# `travel`, `Entity.move`, the fluids) that the kernels do not take (`_UNTAKEN`: 1.15-1.16.1's fluids, jump, double
+# tap and glide start): the loop decides a release where each is as in 1.16.5. The kernels take the move's
+# (`tnt_kernel.VERSION_BITS`), the sneaking probes and the sine index (`travel_kernel.LIVING_BITS`) and the player's
+# own (`player_kernel.PLAYER_BITS`). The rest of what the tick reads does not change what the loop decides: a player
+# it ticks is not gliding (`no_sprint_start_gliding`, `tick_gliding`, `glide_ends_on_climbable`,
+# `pose_swimming_before_gliding`), swimming (`swim_start_in_water_block`), riding or carrying
+# (`passenger_attachment_points`), has no effect (`on_landing_effects`, `jump_boost_double`,
+# `effective_gravity_after_move`), no Swift Sneak and no attribute the tick reads set otherwise than a player's
+# default (`_ready`: 1.20.5's and 1.21's attributes, `living_attributes`, `living_attributes_1_21`, read at their
+# defaults give 1.16.5's numbers), moves itself (`land_on_logical_side`), and is handed back where it meets another
+# entity (cramming, `push_away_*`), is lit (`fire_*`) or lands hard (`fall_damage_floor` floors a damage that is 0
+# up to the safe distance as 1.16.5's ceiling does).
 _UNTAKEN = ("collision_aabb_lists", "move_motion_fields", "block_collisions_1_12", "water_material_acceleration",
             "flow_own_levels", "lava_push", "lava_flag_below_surface", "submerged_below_eye",
             "in_lava_by_fluid_height", "fire_block_collision", "soul_sand_on_collision", "jump_fluid_heights",
