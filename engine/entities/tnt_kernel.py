@@ -101,13 +101,15 @@ V_EFFECT_SECTIONS = 2048                       # the release refuses `block_effe
 V_CART_WATER, V_CART_1_21_2 = 4096, 8192       # the minecart's 1.17 water drag, 1.21.2 controller (yaw modulo 360)
 V_LAVA_IN_WATER = 16384                         # 1.16.2: the lava push runs while touching water too
 V_RAY_CAPPED = 32768                           # 1.21.11: the fall-reset ray cut at 8 blocks
+V_STEP_HEIGHTS = 65536                         # 1.21: step-up by the shapes' heights (a living row's step height)
 VERSION_BITS = {"axis_order_yxz": V_YXZ, "move_zeroes_both_axes": V_BOTH_AXES, "vec_double": V_VEC_DOUBLE,
                 "move_sets_position": V_SETS_POSITION, "fall_distance_float_step": V_FLOAT_STEP,
                 "move_fall_reset_raycast": V_FALL_RESET, "block_collision_deflate_1e7": V_DEFLATE_1E7,
                 "supporting_block": V_SUPPORTING, "move_small_uncollided": V_SMALL_MOVES,
                 "tick_block_collision": V_TICK_BLOCKS, "fall_distance_double": V_FALL_DOUBLE,
                 "minecart_water_drag": V_CART_WATER, "minecart_controller_1_21_2": V_CART_1_21_2,
-                "lava_push_in_water": V_LAVA_IN_WATER, "fall_reset_ray_capped": V_RAY_CAPPED}
+                "lava_push_in_water": V_LAVA_IN_WATER, "fall_reset_ray_capped": V_RAY_CAPPED,
+                "step_up_heights": V_STEP_HEIGHTS}
 
 
 @njit(inline=True)
@@ -196,7 +198,7 @@ def move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         i[r, I_FLAGS] = i[r, I_FLAGS] & ~ON_FIRE_AT_MOVE                                 # isOnFire(): unlit
     ax, ay, az, ok = adjust_movement_stepping(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
                                               empty, cells, mx, my, mz, box, v & V_YXZ != 0,
-                                              i[r, I_FLAGS] & ON_GROUND != 0, step)                # step 5
+                                              i[r, I_FLAGS] & ON_GROUND != 0, step, v & V_STEP_HEIGHTS != 0)  # step 5
     if not ok:
         return False
     d = ax * ax + ay * ay + az * az

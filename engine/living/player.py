@@ -68,7 +68,8 @@ from engine.constants import (
 )
 from engine.core.edits import edited, edits
 from engine.core.trace import StageInfo, run_stage
-from engine.core.versions import FEATURES, features_for, refusal
+from engine.core.versions import FEATURES, features_for, parse_version, refusal
+from engine.entities import tnt_kernel
 from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
 from engine.entities.common import slipperiness_column
 from engine.entities.entity import Entity, rotation_vector
@@ -85,15 +86,30 @@ from engine.entities.rows import (
     extra_int,
 )
 from engine.entities.thrown import THROWN_TYPES
+from engine.entities.tnt import Tnt
 from engine.geometry.box import ZERO, Box, Vec3
-from engine.influences.fluids import fluid_at
+from engine.influences.fluids import fluid_at, normalize_zero_below
 from engine.java.javanum import f32
 from engine.java.mathhelper import cos, floor, sin
 from engine.jit import plain
 from engine.living import effects as fx
 from engine.living import player_kernel as kernel
 from engine.living import travel_kernel
-from engine.living.attributes import MOVEMENT_SPEED, SNEAKING_SPEED, AttributeInstance
+from engine.living.attributes import (
+    ADDED_IN,
+    ATTRIBUTES,
+    FALL_DAMAGE_MULTIPLIER,
+    GRAVITY,
+    JUMP_STRENGTH,
+    MOVEMENT_EFFICIENCY,
+    MOVEMENT_SPEED,
+    SAFE_FALL_DISTANCE,
+    SCALE,
+    SNEAKING_SPEED,
+    STEP_HEIGHT,
+    WATER_MOVEMENT_EFFICIENCY,
+    AttributeInstance,
+)
 from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
 from engine.living.player_input import KEY_MASK, NOTHING, InputSchedule, PlayerInput
 from engine.living.travel import movement_input_to_velocity
@@ -232,15 +248,61 @@ class PlayerServerBatch(RowBatch):
                                        "fluids" in features.refused)
 
 
-_KERNEL_FEATURES = features_for("1.16.5")   # what the player kernels decide (engine.living.player_kernel)
+_KERNEL_FEATURES = features_for("1.16.5")
+_NO_EFFECTS = np.zeros(0, dtype=np.uint8)
+# The release flags a player's tick in the players phase reads (`player_tick` through `LivingEntity.tick`,
+# `travel`, `Entity.move`, the fluids) that the kernels do not take (`_UNTAKEN`: 1.15-1.16.1's fluids, jump, double
+# tap and glide start): the loop decides a release where each is as in 1.16.5. The kernels take the move's
+# (`tnt_kernel.VERSION_BITS`), the sneaking probes and the sine index (`travel_kernel.LIVING_BITS`) and the player's
+# own (`player_kernel.PLAYER_BITS`). The rest of what the tick reads does not change what the loop decides: a player
+# it ticks is not gliding (`no_sprint_start_gliding`, `tick_gliding`, `glide_ends_on_climbable`,
+# `pose_swimming_before_gliding`), swimming (`swim_start_in_water_block`), riding or carrying
+# (`passenger_attachment_points`), has no effect (`on_landing_effects`, `jump_boost_double`,
+# `effective_gravity_after_move`), no Swift Sneak and no attribute the tick reads set otherwise than a player's
+# default (`_ready`: 1.20.5's and 1.21's attributes, `living_attributes`, `living_attributes_1_21`, read at their
+# defaults give 1.16.5's numbers), moves itself (`land_on_logical_side`), and is handed back where it meets another
+# entity (cramming, `push_away_*`), is lit (`fire_*`) or lands hard (`fall_damage_floor` floors a damage that is 0
+# up to the safe distance as 1.16.5's ceiling does).
+_UNTAKEN = ("collision_aabb_lists", "move_motion_fields", "block_collisions_1_12", "water_material_acceleration",
+            "flow_own_levels", "lava_push", "lava_flag_below_surface", "submerged_below_eye",
+            "in_lava_by_fluid_height", "fire_block_collision", "soul_sand_on_collision", "jump_fluid_heights",
+            "glide_start_off_climbable", "double_tap_reset_sneaking",
+            # 1.14.x (also stopped by `lava_push`) and 1.12.2 (by `collision_aabb_lists`), named for a flipped flag
+            "slipperiness_one_below", "sprint_stops_below_walking", "sneaking_pose_while_swimming",
+            "sneak_key_slows_input", "glide_start_by_server", "move_relative_float", "ground_accel_by_drag",
+            "climbing_1_12", "water_travel_1_12", "jump_in_fluid_flags", "jump_boost_in_motion",
+            "elytra_gravity_literal", "player_client_1_12", "sneak_edge_on_ground_1_12")
+# the attributes a player's tick reads besides its movement speed: a player with one set otherwise is not `ready`
+_READ_ATTRIBUTES = (GRAVITY, STEP_HEIGHT, JUMP_STRENGTH, SAFE_FALL_DISTANCE, FALL_DAMAGE_MULTIPLIER, SCALE,
+                    MOVEMENT_EFFICIENCY, WATER_MOVEMENT_EFFICIENCY, SNEAKING_SPEED)
+
+
+@lru_cache(maxsize=8)
+def release_attributes(features: Features) -> tuple[str, ...]:
+    """Of `_READ_ATTRIBUTES`, those the release has (`attributes.ADDED_IN`: 1.20.5, 1.21; vanilla's player holds
+    them all from the start, `createPlayerAttributes`)."""
+    v = parse_version(features.version)
+    return tuple(n for n in _READ_ATTRIBUTES if v >= ADDED_IN.get(n, v))
+
+
+@lru_cache(maxsize=8)
+def kernel_bits(features: Features) -> int | None:
+    """The release bits the players' kernels take (`v`), or None where a flag they do not take (`_UNTAKEN`) is set
+    otherwise than in 1.16.5."""
+    if any(getattr(features, name) != getattr(_KERNEL_FEATURES, name) for name in _UNTAKEN):
+        return None
+    return tnt_kernel.version_bits(features) | sum(
+        bit for name, bit in (*travel_kernel.LIVING_BITS.items(), *kernel.PLAYER_BITS.items())
+        if getattr(features, name))
 
 
 class PlayerBatch:
-    """The players phase over `PLAYER_ROWS` (`engine.living.player_kernel`): in 1.16.5, untraced, in a world that
-    may hold any other entities. A player takes the object path where its tick uses an item (its input columns say
-    so) or, decided before the loop (`ready`), where it draws a bow, rides or carries, has an effect, is hurt or
-    dead, wears an elytra or Depth Strider, is neither standing nor crouching, or its movement speed has a base or
-    modifier other than a player's and the sprint's.
+    """The players phase over `PLAYER_ROWS` (`engine.living.player_kernel`): in the releases `kernel_bits` gives
+    the kernels (1.16.2-1.21.11 where players are simulated), untraced, in a world that may hold any other
+    entities. A player takes the object path where its tick uses an item (its input columns say so) or, decided
+    before the loop (`ready`), where it draws a bow, rides or carries, has an effect, is hurt or dead, wears an
+    elytra, Depth Strider or Swift Sneak, is neither standing nor crouching, its movement speed has a base or
+    modifier other than a player's and the sprint's, or another attribute its tick reads is not at its default.
 
     What a player's tick reads of other entities (1.16.5 `ClientPlayerEntity.tickMovement`,
     `PlayerEntity.tickMovement`, `LivingEntity.tickMovement`), and how the loop meets it:
@@ -284,9 +346,9 @@ class PlayerBatch:
         self._others: list[Entity] = []
 
     def decides(self, world: World, features: Features, players: list[PlayerEntity]) -> bool:
-        # the kernels decide 1.16.5 as it is: any other release, or a flag set otherwise (a version diff's
-        # flipped flag), takes the object path
-        return features == _KERNEL_FEATURES and not features.refused & self.mechanics
+        # the kernels take the release's flags as `kernel_bits`; a release (or a version diff's flipped flag) with
+        # one they do not take set otherwise than 1.16.5 takes the object path
+        return not features.refused & self.mechanics and kernel_bits(features) is not None
 
     def rows(self, world: World, players: list[PlayerEntity], tick: int) -> tuple:
         """What `tick_rows` reads this tick: the players' rows, `ready`, their poses, the input columns (begin, end,
@@ -295,6 +357,8 @@ class PlayerBatch:
         same = self._tick == tick - 1 and self._edits == edits() and len(players) == len(self._players) \
             and all(map(operator.is_, players, self._players))
         if not same:
+            for e in players:
+                e.take_attributes(world.features)
             self._edits = edits()
             self._players = players
             self._columns = self._make_columns(players)
@@ -327,7 +391,10 @@ class PlayerBatch:
 
     def _ready(self, e: PlayerEntity) -> bool:
         speed = e.attributes.instances.get(MOVEMENT_SPEED)
-        return (e.bow_drawn_since is None and e.vehicle is None and not e.passengers
+        read = e.attributes.instances
+        return (all(n not in read or read[n].base == ATTRIBUTES[n][0] and not read[n].modifiers
+                    for n in _READ_ATTRIBUTES) and not e.enchantment_level("minecraft:swift_sneak")
+                and e.bow_drawn_since is None and e.vehicle is None and not e.passengers
                 and not e.effects.active and not e.depth_strider_level() and e.hurt_time == 0
                 and e.time_until_regen == 0 and e.health > 0.0
                 and e.pose in ("standing", "crouching") and e.equipment.get("chest") != ELYTRA and speed is not None
@@ -338,13 +405,15 @@ class PlayerBatch:
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
         """`player_kernel.tick_rows` from `start` (`rows`: what `rows()` gave)."""
         rows, ready, poses, inputs, cursor, tick, pushables, solids = rows
+        v = kernel_bits(features)
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         slip, climb = block_columns()
         return kernel.tick_rows(*block_arrays(world), cells, PLAYER_ROWS.f, PLAYER_ROWS.i, rows, ready, poses,
-                                inputs, cursor, tick, start, slip, climb, edges, features.axis_order_yxz,
+                                inputs, cursor, tick, start, slip, climb, edges, v,
                                 void_y(world.dimension, features), self.WALK, self.SPRINT, kernel.SINE, marks,
-                                saved_f, saved_i, pushables, solids)
+                                saved_f, saved_i, pushables, solids, normalize_zero_below(features),
+                                Tnt.batch.effect_sections(world) if v & tnt_kernel.V_EFFECT_SECTIONS else _NO_EFFECTS)
 
     def after(self, e: PlayerEntity, mark: int) -> None:
         """What the loop leaves to Python: the sprint modifier follows the sprint flag; `held` is what the
@@ -469,6 +538,7 @@ class PlayerEntity(RowBacked, LivingEntity):
             raise refusal(sim.features, "player", f"player {self.id}, tick {sim.tick_count}")
         if sim.features.player_client_1_12:
             self.poses = POSES_1_12
+        self.take_attributes(sim.features)
         held = self.inputs.at(sim.tick_count)
         self.held = held
         if held.yaw is not None:
@@ -488,6 +558,13 @@ class PlayerEntity(RowBacked, LivingEntity):
             run_stage(rec, self, POSE, self.update_size_1_12, sim.world)
         else:
             run_stage(rec, self, POSE, self.update_size, sim.world, sim.features)
+
+    def take_attributes(self, features: Features) -> None:
+        """The instances of the attributes the release's tick reads (`release_attributes`), made up front in that
+        order where missing (`AttributeContainer.get` makes one where first read): a players phase ticked on rows
+        reads none of them, and the trace lists the same instances in the same order whichever path ticked."""
+        for name in release_attributes(features):
+            self.attributes.get(name)
 
     def steer_vehicle(self, sim: TickContext) -> None:
         """A rider's keys of this tick, before the entity phase: sneaking dismounts (`PlayerEntity.tickRiding`);

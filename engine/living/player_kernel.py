@@ -1,5 +1,7 @@
 """A player's tick on rows (docs/architecture.md, "Entities as rows; stages compiled"): the players phase's
-`PlayerEntity.player_tick` after the look and keys are read, as one kernel per row of `PLAYER_ROWS`, in 1.16.5.
+`PlayerEntity.player_tick` after the look and keys are read, as one kernel per row of `PLAYER_ROWS`, in the releases
+`engine.living.player.PlayerBatch` decides (1.16.2-1.21.11: the release as the int `v`, PLAYER_BITS and the bits
+beside them).
 
 The common case (docs/performance.md, "Players as rows"; "Players in water, lava and on ladders compiled"):
 standing or crouching, on the ground, in the air, in still or flowing water (the push, submersion, sinking while
@@ -34,6 +36,7 @@ from engine.constants import (
     LAVA_PUSH,
     LIVING_GRAVITY,
     MOVE_VECTOR_MIN,
+    OFF_GROUND_SPRINT_SPEED,
     PLAYER_EYE_HEIGHT,
     PLAYER_HEIGHT,
     PLAYER_SNEAKING_EYE_HEIGHT,
@@ -41,13 +44,13 @@ from engine.constants import (
     PLAYER_WIDTH,
     POSE_CHECK_DEFLATE,
     SNEAK_SLOWDOWN,
+    SNEAK_SLOWDOWN_F,
     SPRINT_FLYING_BONUS,
+    SPRINT_FLYING_BONUS_F,
     SUBMERGED_EYE_OFFSET,
     SWIM_HEIGHT,
     SWIM_UP_SPEED,
     USING_ITEM_SLOWDOWN,
-    VEC_ZERO_BELOW,
-    VELOCITY_AFFECTING_OFFSET,
     WALKING_THRESHOLD,
 )
 from engine.entities.item_kernel import submerged_in_water
@@ -72,7 +75,7 @@ from engine.entities.rows import (
     hand_back,
     tick_entity_head,
 )
-from engine.entities.tnt_kernel import V_YXZ
+from engine.entities.tnt_kernel import V_EFFECT_SECTIONS, V_LAVA_IN_WATER, V_VEC_DOUBLE, effect_near_path
 from engine.influences.fluid_kernel import f32, update_water_state
 from engine.jit import njit
 from engine.living.player_input import KEY_BITS, KEY_MASK, SETS_PITCH, SETS_YAW, USES_ITEM
@@ -99,6 +102,7 @@ from engine.living.travel_kernel import (
     C_YAW,
     JUMP,
     SWIM_UP,
+    V_SINE_DOUBLE,
     climbing_at,
     damp_input,
     jump,
@@ -106,6 +110,7 @@ from engine.living.travel_kernel import (
     swim_vertically,
     travel_in_water,
     travel_ordinary,
+    velocity_affecting_state,
     zero_negligible_motion,
 )
 from engine.living.travel_kernel import SINE as SINE  # what PlayerBatch passes as `sine`
@@ -130,6 +135,27 @@ FLUID = WATER | LAVA
 # one, the sprint jump's 0.2 and the input's acceleration sideways, all within 2 (`solid_near`)
 SOLID_REACH = 2.0
 NO_ROWS = np.empty(0, dtype=np.int64)          # `minecart_kernel.file_boxes`' run rows: only other entities' boxes
+# the players' release bits (`v`, beside `tnt_kernel.version_bits` and `travel_kernel.LIVING_BITS`; the flags the
+# kernels take: `engine.living.player.PlayerBatch`)
+V_SOFT_COLLISION = 1 << 24      # 1.18 `sprint_soft_collision`: collidedSoftly, the object path's (handed back)
+V_AIR_SPEED_FLOAT = 1 << 25     # 1.18.2-1.19.3 `sprint_air_speed_float`: the sprint's flying bonus 0.006F
+V_OFF_GROUND_LIVE = 1 << 26     # 1.19.4 `off_ground_speed_live`: travel reads getOffGroundSpeed
+V_WORLD_1_18 = 1 << 27          # 1.18 `world_height_1_18`: the overworld below y 0 and above 255 (handed back)
+V_SUBMERGED_AT_EYE = 1 << 28    # 1.20.5 `submerged_at_eye`: the water test at the eye Y itself
+V_KICK_DOUBLE = 1 << 29         # 1.20.5 `sprint_jump_kick_double`: the sprint jump's kick 0.2 in double
+V_KEEP_RISE = 1 << 30           # 1.21.2 `jump_keeps_faster_rise`: the jump's Y is max(velocity, Y)
+V_STOP_SPRINTING = 1 << 31      # 1.21.4 `should_stop_sprinting`: the sneaking pose stops a sprint, starts none
+V_MOVE_VECTOR = 1 << 32         # 1.21.5 `player_move_vector`: the keys as the normalized move vector, `modify_input`
+V_FORWARD_IMPULSE = 1 << 33     # 1.21.5 `sprint_forward_impulse`: `start_sprinting_1_21_7`
+V_INPUT_FIRST = 1 << 34         # 1.21.5 `apply_input_before_ai`
+V_CUT_SQUARED = 1 << 35         # 1.21.5 `player_motion_cut_squared`: X and Z cut together below 9.0E-6
+PLAYER_BITS = {"sprint_soft_collision": V_SOFT_COLLISION, "sprint_air_speed_float": V_AIR_SPEED_FLOAT,
+               "off_ground_speed_live": V_OFF_GROUND_LIVE, "world_height_1_18": V_WORLD_1_18,
+               "submerged_at_eye": V_SUBMERGED_AT_EYE, "sprint_jump_kick_double": V_KICK_DOUBLE,
+               "jump_keeps_faster_rise": V_KEEP_RISE, "should_stop_sprinting": V_STOP_SPRINTING,
+               "player_move_vector": V_MOVE_VECTOR, "sprint_forward_impulse": V_FORWARD_IMPULSE,
+               "apply_input_before_ai": V_INPUT_FIRST, "player_motion_cut_squared": V_CUT_SQUARED}
+HEIGHT_REACH = 2.0              # beyond a box's bottom and top by its Y Motion, what a tick's cells may reach
 
 
 @njit(inline=True)
@@ -273,26 +299,40 @@ def start_sprinting_1_21_7(sprinting: bool, trigger: int, may_start: bool, had_f
 
 @njit(inline=True)
 def client_input(keys, slots, pool, flags, i: np.ndarray, f: np.ndarray, r: int, held: int,
-                 climb: np.ndarray) -> int:
+                 climb: np.ndarray, v: int) -> int:
     """The key and sprint part of `ClientPlayerEntity.tickMovement` (spec 05 §4.6) once the sneaking pose is known
-    (the C_SNEAK_POSE column; not swimming, no item in use, no elytra; touching water and submerged as the base
-    tick found): −1 where the kernels do not decide, else 1 where the sprint flag changed."""
+    (the C_SNEAK_POSE column; not swimming, no item in use, no elytra, no Swift Sneak; touching water and submerged
+    as the base tick found): −1 where the kernels do not decide (from 1.18, V_SOFT_COLLISION, a sprinter after a
+    horizontal collision: whether it was soft is the object path's), else 1 where the sprint flag changed."""
     if i[r, C_DOUBLE_TAP] > 0:
         i[r, C_DOUBLE_TAP] -= 1
     was_jumping = i[r, C_IN_JUMPING] != 0
     was_sneaking = i[r, C_SNEAKING] != 0
     was_walking = is_walking(i, f, r)
-    forward, sideways, jumping, sneaking = keyboard_input(held, i[r, C_SNEAK_POSE] != 0, SNEAK_SLOWDOWN, False)
+    had_forward = f[r, C_IN_FORWARD] > FORWARD_THRESHOLD            # 1.21.7: hasForwardImpulse before input.tick
+    slowed = i[r, C_SNEAK_POSE] != 0                                   # shouldSlowDown: the sneaking pose here
+    forward, sideways, jumping, sneaking = keyboard_input(held, slowed, SNEAK_SLOWDOWN, v & V_MOVE_VECTOR != 0)
     f[r, C_IN_FORWARD], f[r, C_IN_SIDEWAYS] = forward, sideways
     i[r, C_IN_JUMPING] = 1 if jumping else 0
     i[r, C_SNEAKING] = 1 if sneaking else 0                # ClientPlayerEntity.isSneaking: input.sneaking
     was_sprinting = i[r, C_SPRINTING]
-    tap = double_tap_reset(i[r, C_DOUBLE_TAP], False, was_sneaking, True)   # 1.16.5; an item in use is handed back
     touching, submerged = i[r, I_FLAGS] & TOUCHING_WATER != 0, i[r, C_SUBMERGED] != 0
-    sprinting, tap = start_sprinting(was_sprinting != 0, tap,
-                                     (i[r, I_FLAGS] & ON_GROUND != 0 or submerged) and not was_sneaking, was_walking,
-                                     is_walking(i, f, r), not touching or submerged, held & HELD_SPRINT != 0)
+    if v & V_FORWARD_IMPULSE:                # 1.21.5 LocalPlayer.aiStep; an item in use is handed back
+        tap = 0 if was_sneaking or held & HELD_BACK else i[r, C_DOUBLE_TAP]
+        sprinting, tap = start_sprinting_1_21_7(was_sprinting != 0, tap, submerged or not (slowed or touching),
+                                                had_forward, forward, held & HELD_SPRINT != 0)
+    else:
+        sprinting, can_start = was_sprinting != 0, True
+        if v & V_STOP_SPRINTING:             # 1.21.4 shouldStopSprinting, canStartSprinting (not gliding, riding)
+            sprinting = sprinting and not slowed
+            can_start = not slowed or submerged
+        tap = double_tap_reset(i[r, C_DOUBLE_TAP], False, was_sneaking, True)   # 1.16: the sneak key resets it
+        sprinting, tap = start_sprinting(sprinting, tap, (i[r, I_FLAGS] & ON_GROUND != 0 or submerged)
+                                         and not was_sneaking and can_start, was_walking, is_walking(i, f, r),
+                                         (not touching or submerged) and can_start, held & HELD_SPRINT != 0)
     i[r, C_DOUBLE_TAP] = tap
+    if sprinting and v & V_SOFT_COLLISION and i[r, I_FLAGS] & H_COLL:
+        return -1
     if sprinting and sprint_stops(f[r, C_IN_FORWARD], i[r, I_FLAGS] & H_COLL != 0, touching and not submerged,
                                   False):
         sprinting = False
@@ -346,6 +386,19 @@ def update_size(keys, slots, pool, shape, flags, ncoords, coords, filled, single
 
 
 @njit(inline=True)
+def apply_input(f: np.ndarray, i: np.ndarray, r: int, v: int) -> None:
+    """`applyInput` (`LivingEntity.tickMovement` step 7 before 1.21.5): the movement input × 0.98F; from 1.21.5
+    (V_MOVE_VECTOR, `LocalPlayer.applyInput`) the move vector through `modify_input` (no item in use: handed back;
+    moving slowly in the sneaking pose, at the default sneaking speed 0.3F) and the jump key."""
+    if not v & V_MOVE_VECTOR:
+        f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])
+        return
+    f[r, C_SIDEWAYS], f[r, C_FORWARD] = modify_input(f[r, C_IN_SIDEWAYS], f[r, C_IN_FORWARD], False,
+                                                     i[r, C_SNEAK_POSE] != 0, SNEAK_SLOWDOWN_F)
+    i[r, C_JUMPING] = i[r, C_IN_JUMPING]
+
+
+@njit(inline=True)
 def set_pose(f: np.ndarray, r: int, pose: int) -> None:
     """`setPose` then `calculateDimensions`: the pose's height, the box rebuilt from its minimum corner."""
     f[r, F_BOX + 3] = f[r, F_BOX] + PLAYER_WIDTH
@@ -356,30 +409,36 @@ def set_pose(f: np.ndarray, r: int, pose: int) -> None:
 @njit(borrows=True)
 def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                 f: np.ndarray, i: np.ndarray, r: int, held: int, pose: int, slip: np.ndarray, climb: np.ndarray,
-                border: tuple, yxz: bool, void_y: float, walk_speed: float, sprint_speed: float,
-                sine: np.ndarray) -> tuple:
+                border: tuple, v: int, void_y: float, walk_speed: float, sprint_speed: float,
+                sine: np.ndarray, zero_below: float, effects: np.ndarray) -> tuple:
     """`LivingEntity.tick` and `PlayerEntity.updateSize` of row `r` (the keys `held`, HELD_* bits; `pose`
     STANDING or CROUCHING): (−1, pose) where the object path must tick it (the row part-written), else (1 where
     the sprint flag changed, 0 where not; the pose `updateSize` chose, which the caller sets (`set_pose`) once
     `tickCramming`'s search, which comes before it, has read the box). The jump and the travel are
-    `engine.living.travel_kernel`'s, the move `tnt_kernel.move_self`, which the object path runs too."""
+    `engine.living.travel_kernel`'s, the move `tnt_kernel.move_self`, which the object path runs too. `v`: the
+    release's bits (`tnt_kernel.version_bits`, `travel_kernel.LIVING_BITS`, PLAYER_BITS); `zero_below`:
+    `Vec3d.normalize`'s zero threshold (the water's push); `effects`: `tnt_kernel.effect_near_path`'s sections,
+    where `v` holds V_EFFECT_SECTIONS."""
     if i[r, C_SWIMMING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
         return -1, pose
+    reach = abs(f[r, F_MOTION + 1]) + HEIGHT_REACH
+    if v & V_WORLD_1_18 and not (f[r, F_BOX + 1] - reach >= 0.0 and f[r, F_BOX + 4] + reach <= 255.0):
+        return -1, pose                      # the cell tests here span y 0..255 (1.16.5's world)
     height = PLAYER_SNEAKING_HEIGHT if pose == CROUCHING else PLAYER_HEIGHT
     eye = PLAYER_SNEAKING_EYE_HEIGHT if pose == CROUCHING else PLAYER_EYE_HEIGHT
     # Entity.baseTick: updateWaterState (the player's push not normalized; lava is handed back, since it sets the
     # player on fire, so the lava push is never kept; no fluid in the box: nothing pushes, both heights 0, not
     # touching water), updateSubmergedInWaterState, the void
     if flag_in(keys, slots, pool, flags, FLUID, _row_box(f, r), BLOCK_COLLISION_DEFLATE):
-        if not update_water_state(keys, slots, pool, flags, f, i, r, LAVA_PUSH, False, VEC_ZERO_BELOW, True,
-                                  False) or f[r, F_LAVA] > 0.0:
+        if not update_water_state(keys, slots, pool, flags, f, i, r, LAVA_PUSH, v & V_VEC_DOUBLE != 0,
+                                  zero_below, v & V_LAVA_IN_WATER != 0, False) or f[r, F_LAVA] > 0.0:
             return -1, pose
     else:
         f[r, F_WATER] = 0.0
         f[r, F_LAVA] = 0.0
         i[r, I_FLAGS] = i[r, I_FLAGS] & ~TOUCHING_WATER
-    submerged = submerged_in_water(keys, slots, pool, flags, f[r, F_POS], f[r, F_POS + 1] + eye - SUBMERGED_EYE_OFFSET,
-                                   f[r, F_POS + 2])
+    eye_y = f[r, F_POS + 1] + eye if v & V_SUBMERGED_AT_EYE else f[r, F_POS + 1] + eye - SUBMERGED_EYE_OFFSET
+    submerged = submerged_in_water(keys, slots, pool, flags, f[r, F_POS], eye_y, f[r, F_POS + 2])
     if f[r, F_POS + 1] < void_y:
         return -1, pose
     i[r, C_SUBMERGED] = 1 if submerged else 0
@@ -394,7 +453,7 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
         return -1, pose
     i[r, C_SNEAK_POSE] = sneak_pose
     x, y, z = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
-    changed = client_input(keys, slots, pool, flags, i, f, r, held, climb)
+    changed = client_input(keys, slots, pool, flags, i, f, r, held, climb, v)
     if changed < 0:
         return -1, pose
     touching = i[r, I_FLAGS] & TOUCHING_WATER != 0
@@ -405,11 +464,14 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
     if i[r, C_COOLDOWN] > 0:                                                                # step 2
         i[r, C_COOLDOWN] -= 1
     f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = zero_negligible_motion(
-        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], False)                             # step 3
+        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v & V_CUT_SQUARED != 0)          # step 3
+    if v & V_INPUT_FIRST:                                                  # 1.21.5: applyInput before the AI
+        apply_input(f, i, r, v)
     f[r, C_HEAD_YAW] = f[r, C_YAW]                                                          # step 5: tickNewAi
-    f[r, C_SIDEWAYS] = f[r, C_IN_SIDEWAYS]
-    f[r, C_FORWARD] = f[r, C_IN_FORWARD]
-    i[r, C_JUMPING] = i[r, C_IN_JUMPING]
+    if not v & V_MOVE_VECTOR:                                          # 1.21.5: applyInput sets the input
+        f[r, C_SIDEWAYS] = f[r, C_IN_SIDEWAYS]
+        f[r, C_FORWARD] = f[r, C_IN_FORWARD]
+        i[r, C_JUMPING] = i[r, C_IN_JUMPING]
     sprinting = i[r, C_SPRINTING] != 0
     choice = jumping_in_fluid(touching and f[r, F_WATER] > 0.0, False, f[r, F_WATER], SWIM_HEIGHT,
                               i[r, I_FLAGS] & ON_GROUND != 0, i[r, C_COOLDOWN])       # step 6 (out of lava)
@@ -419,29 +481,36 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = swim_vertically(
             f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], SWIM_UP_SPEED)
     elif choice == JUMP:
-        px, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
-        if flags[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)] & EFFECT or \
-                flags[state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)] \
-                & EFFECT:
+        below = velocity_affecting_state(keys, slots, pool, flags, f, i, r, v)
+        at = state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))
+        if below < 0 or flags[below] & EFFECT or flags[at] & EFFECT:
             return -1, pose                                              # a jump velocity multiplier (honey)
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = jump(
-            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, sprinting, f[r, C_YAW], False,
-            False, sine, False)
+            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, sprinting, f[r, C_YAW],
+            v & V_KICK_DOUBLE != 0, v & V_KEEP_RISE != 0, sine, v & V_SINE_DOUBLE != 0)
         i[r, C_COOLDOWN] = JUMP_COOLDOWN
-    f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])      # step 7
-    speed, v = sprint_speed if sprinting else walk_speed, V_YXZ if yxz else 0
+    if not v & V_INPUT_FIRST:                                                               # step 7
+        apply_input(f, i, r, v)
+    speed = sprint_speed if sprinting else walk_speed
+    if v & V_OFF_GROUND_LIVE:                # 1.19.4: travel reads getOffGroundSpeed, the column is rewritten below
+        f[r, C_FLYING] = OFF_GROUND_SPRINT_SPEED if sprinting else FLYING_SPEED
+    tv = v & ~V_EFFECT_SECTIONS              # `effects` is tested here, after the travel (tickBlockCollision's time)
     if touching:                                                                            # step 9
         if not travel_in_water(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
-                               r, speed, LIVING_GRAVITY, climb, border, v, HALF_WIDTH, height, sine):
+                               r, speed, LIVING_GRAVITY, climb, border, tv, HALF_WIDTH, height, sine):
             return -1, pose
     elif not travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i,
-                             r, speed, LIVING_GRAVITY, slip, climb, border, v, HALF_WIDTH, height, sine):
+                             r, speed, LIVING_GRAVITY, slip, climb, border, tv, HALF_WIDTH, height, sine):
         return -1, pose
+    if v & V_EFFECT_SECTIONS and effect_near_path(keys, slots, pool, flags, f, r, _row_box(f, r), True, effects):
+        return -1, pose                      # where `block_effects.refuse_block_collision_in_tick` may stop
     # step 11, tickCramming: `tick_rows` asks the crowd grid (`crowd_meets`) after this tick
     f[r, C_FLYING] = FLYING_SPEED                                        # PlayerEntity.tickMovement's tail
     if sprinting:
-        f[r, C_FLYING] = f32(f[r, C_FLYING] + SPRINT_FLYING_BONUS)
+        f[r, C_FLYING] = f32(f[r, C_FLYING] + (SPRINT_FLYING_BONUS_F if v & V_AIR_SPEED_FLOAT else SPRINT_FLYING_BONUS))
     f[r, C_SPEED] = sprint_speed if sprinting else walk_speed
+    if v & V_SOFT_COLLISION and i[r, I_FLAGS] & H_COLL:   # 1.18: Entity.move's collidedSoftly, the object path's
+        return -1, pose
     if not (f[r, F_POS] == x and f[r, F_POS + 1] == y and f[r, F_POS + 2] == z):   # moved: the answers are not
         stand, crouch = UNASKED, UNASKED                                           # the new place's
     after = update_size(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
@@ -638,8 +707,9 @@ def _finite(box: tuple) -> bool:
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, ready: np.ndarray, poses: np.ndarray, inputs: tuple,
               cursor: np.ndarray, tick: int, start: int, slip: np.ndarray, climb: np.ndarray, border: tuple,
-              yxz: bool, void_y: float, walk_speed: float, sprint_speed: float, sine: np.ndarray, marks: np.ndarray,
-              saved_f: np.ndarray, saved_i: np.ndarray, pushables: np.ndarray, solids: np.ndarray) -> tuple:
+              v: int, void_y: float, walk_speed: float, sprint_speed: float, sine: np.ndarray, marks: np.ndarray,
+              saved_f: np.ndarray, saved_i: np.ndarray, pushables: np.ndarray, solids: np.ndarray, zero_below: float,
+              effects: np.ndarray) -> tuple:
     """The players phase over rows[start:], in order, up to a player the object path must tick (one not `ready`,
     one using an item this tick, one a solid entity's box lies within reach of (`solid_near`), or one
     `player_tick` or the cramming test gave back, restored as found): its
@@ -653,25 +723,26 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     push (`isPushable`: living entities, boats, minecarts) and of the solid ones it may collide with (boats,
     shulkers), which do not move in the players phase; a player whose box meets a pushable one after its move
     is handed back as one meeting another player's is. A box wider than `minecart_kernel.WIDEST` among them
-    sends the player at `start` to the object path."""
+    sends the player at `start` to the object path. `zero_below`, `effects`: `player_tick`'s."""
     pushed = file_boxes(f, NO_ROWS, pushables)
     solid = file_boxes(f, NO_ROWS, solids)
     if pushed[2] < 0.0 or solid[2] < 0.0:            # a box too wide to file: the object path decides
         marks[start] = OBJECT_PATH
         return start, HANDED
     return players_loop(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, rows,
-                        ready, poses, inputs, cursor, tick, start, slip, climb, border, yxz, void_y, walk_speed,
+                        ready, poses, inputs, cursor, tick, start, slip, climb, border, v, void_y, walk_speed,
                         sprint_speed, sine, marks, saved_f, saved_i, crowd_grid(f, rows),
-                        np.empty(1, dtype=np.int64), pushables, pushed, solids, solid)
+                        np.empty(1, dtype=np.int64), pushables, pushed, solids, solid, zero_below, effects)
 
 
 @njit(borrows=True)
 def players_loop(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                  f: np.ndarray, i: np.ndarray, rows: np.ndarray, ready: np.ndarray, poses: np.ndarray, inputs: tuple,
                  cursor: np.ndarray, tick: int, start: int, slip: np.ndarray, climb: np.ndarray, border: tuple,
-                 yxz: bool, void_y: float, walk_speed: float, sprint_speed: float, sine: np.ndarray,
+                 v: int, void_y: float, walk_speed: float, sprint_speed: float, sine: np.ndarray,
                  marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray, grid: tuple, found: np.ndarray,
-                 pushables: np.ndarray, pushed: tuple, solids: np.ndarray, solid: tuple) -> tuple:
+                 pushables: np.ndarray, pushed: tuple, solids: np.ndarray, solid: tuple, zero_below: float,
+                 effects: np.ndarray) -> tuple:
     """`tick_rows`' loop, given the crowd grid (`crowd_grid`), the one place `crowd_meets` writes and the other
     entities' boxes filed (`minecart_kernel.file_boxes`: `pushed` for `pushables`, `solid` for `solids`): it
     makes no array, so it compiles without reference counts (`engine.jit`: each inlined helper's array arguments
@@ -699,8 +770,8 @@ def players_loop(keys, slots, pool, shape, flags, ncoords, coords, filled, singl
         if s != cursor[n]:
             marks[n] = HELD_CHANGED
         changed, pose = player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells,
-                                    f, i, r, held & KEY_MASK, poses[n], slip, climb, border, yxz, void_y,
-                                    walk_speed, sprint_speed, sine)
+                                    f, i, r, held & KEY_MASK, poses[n], slip, climb, border, v, void_y,
+                                    walk_speed, sprint_speed, sine, zero_below, effects)
         if changed >= 0 and (crowd_meets(grid, f, i, rows, n, found) > 0      # step 11: tickCramming finds someone
                              or len(pushables) > 0 and pushable_met(f, r, pushables, pushed)):
             changed = -1

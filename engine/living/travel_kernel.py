@@ -36,6 +36,7 @@ from engine.constants import (
     SPRINT_JUMP_KICK,
     SPRINT_JUMP_KICK_D,
     VELOCITY_AFFECTING_OFFSET,
+    VELOCITY_AFFECTING_OFFSET_1_20,
     WATER_ACCEL,
     WATER_DRAG,
     WATER_SPRINT_DRAG,
@@ -46,8 +47,10 @@ from engine.entities.rows import (
     F_MOTION,
     F_POS,
     H_COLL,
+    HAS_SUPPORT,
     I_EXTRA,
     I_FLAGS,
+    I_SUPPORT,
     LIVING_FLAGS,
     LIVING_FLOATS,
     LIVING_INTS,
@@ -55,13 +58,13 @@ from engine.entities.rows import (
     NO_GRAVITY,
     ON_GROUND,
 )
-from engine.entities.tnt_kernel import border_within_reach, move_self
+from engine.entities.tnt_kernel import V_SUPPORTING, border_within_reach, move_self
 from engine.influences.fluid_kernel import f32
 from engine.java.mathhelper import _QUARTER_TURN, _RADIANS_TO_INDEX, _RADIANS_TO_INDEX_DOUBLE, SINE_TABLE, long_index
 from engine.jit import njit
 from engine.motion.collision_kernel import _java_int, collect_block_collisions, flag_in, jfloor, state_at
 from engine.motion.move_kernel import adjust_movement_for_sneaking
-from engine.world.block_tables import LAVA, WATER
+from engine.world.block_tables import FENCE_LIKE, LAVA, WATER
 
 SINE = np.array(SINE_TABLE)                    # MathHelper.SINE_TABLE, the compiled kernels' copy
 
@@ -82,6 +85,13 @@ C_PITCH = _F["pitch"]
 CLIMBABLE, CLIMB_UNDECIDED = 1, 2    # the `climb` column: isClimbing is true; the object path decides (trapdoors,
 #                                      scaffolding, whose holding on and shape read more than the block)
 NO_JUMP, SWIM_UP, JUMP = 0, 1, 2     # what `jumping_in_fluid` chooses
+# a living row's release bits beyond the move's (`v`: `tnt_kernel.version_bits`, whose bits stay below these)
+V_SNEAK_FALLING = 1 << 20            # 1.19 `sneak_edge_only_falling`: the sneaking probe only for a move with Y <= 0
+V_SNEAK_BELOW_FEET = 1 << 21         # 1.20.5 `sneak_edge_below_feet`: the probe of the footprint below the feet
+V_SNEAK_DEFLATED = 1 << 22           # 1.21.7 `sneak_probe_deflated`: that probe inset by 1.0E-7
+V_SINE_DOUBLE = 1 << 23              # 1.21.11 `sine_index_double`: the input's rotation indexes the table in double
+LIVING_BITS = {"sneak_edge_only_falling": V_SNEAK_FALLING, "sneak_edge_below_feet": V_SNEAK_BELOW_FEET,
+               "sneak_probe_deflated": V_SNEAK_DEFLATED, "sine_index_double": V_SINE_DOUBLE}
 
 
 @njit(inline=True)
@@ -289,20 +299,41 @@ def climbing_at(keys, slots, pool, f: np.ndarray, i: np.ndarray, r: int, climb: 
 
 
 @njit(inline=True)
+def velocity_affecting_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, v: int) -> int:
+    """The block state at `Entity.getVelocityAffectingPos` of row r: the cell 0.5000001 below the box's bottom;
+    from 1.20 (V_SUPPORTING) `getPosWithYOffset(0.500001F)`: the supporting block's column at floor(y − 0.500001F),
+    else the cell under the position. −1 where the object path decides (a supporting fence, wall or gate: the
+    supporting block itself for a wall or gate)."""
+    px, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
+    if not v & V_SUPPORTING:
+        return state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)
+    y = jfloor(f[r, F_POS + 1] - VELOCITY_AFFECTING_OFFSET_1_20)
+    if not i[r, I_FLAGS] & HAS_SUPPORT:
+        return state_at(keys, slots, pool, px, y, pz)
+    sx, sz = i[r, I_SUPPORT], i[r, I_SUPPORT + 2]
+    if flags[state_at(keys, slots, pool, sx, i[r, I_SUPPORT + 1], sz)] & FENCE_LIKE:
+        return -1
+    return state_at(keys, slots, pool, sx, y, sz)
+
+
+@njit(inline=True)
 def move_living(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                 f: np.ndarray, i: np.ndarray, r: int, climb: np.ndarray, border: tuple, v: int, half: float,
                 height: float) -> bool:
     """`Entity.move(SELF, Motion)` of a living row: a sneaking row (a player's; a mob's row never sneaks) has its
-    move shortened at edges first (Entity.move step 4, `move_kernel.adjust_movement_for_sneaking`, as up to 1.18.2),
-    then `tnt_kernel.move_self` with its step height. False where the object path must move it."""
+    move shortened at edges first (Entity.move step 4, `move_kernel.adjust_movement_for_sneaking`),
+    then `tnt_kernel.move_self` with its step height; from 1.19 (V_SNEAK_FALLING) only a move with Y <= 0 is
+    shortened; 1.20.5's and 1.21.7's probes by V_SNEAK_BELOW_FEET, V_SNEAK_DEFLATED. False where the object path
+    must move it."""
     mx, mz = f[r, F_MOTION], f[r, F_MOTION + 2]
-    if i[r, C_SNEAKING]:
+    if i[r, C_SNEAKING] and not (v & V_SNEAK_FALLING and f[r, F_MOTION + 1] > 0.0):
         box = (f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2], f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5])
         if border_within_reach(box, mx, mz, border):
             return False
         ok, mx, mz = adjust_movement_for_sneaking(keys, slots, pool, shape, flags, ncoords, coords, filled, single,
                                                   empty, cells, box, mx, mz, i[r, I_FLAGS] & ON_GROUND != 0,
-                                                  f[r, F_FALL], f[r, C_STEP])
+                                                  f[r, F_FALL], f[r, C_STEP], v & V_SNEAK_BELOW_FEET != 0,
+                                                  v & V_SNEAK_DEFLATED != 0)
         if ok < 0:
             return False
     return move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
@@ -339,20 +370,24 @@ def travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     its box. The move is `move_living`'s (a sneaker's edge probe first). A climbing row's Motion is clamped
     (`climbing_speed`: a sneaking player holds on) and set to 0.2 up on a horizontal collision or a jump. False
     where the object path must travel it (a trapdoor or scaffolding at the feet, a move `tnt_kernel.move_self` or
-    the sneaking probe does not decide), the row part-written. As up to 1.19.3: the slipperiness block at
-    `getVelocityAffectingPos` without the supporting block (1.20), the off-ground speed from the flyingSpeed column
-    (1.19.4 reads `getOffGroundSpeed`); `v` must not hold V_TICK_BLOCKS (`climb` stands in for `move_self`'s unread
-    `effects`). Reads the movement input (sideways, upward, forward speed columns), the yaw, step height, jumping
-    and sneaking columns, the fall distance and the ON_GROUND, H_COLL and NO_GRAVITY flags; writes Motion, the
-    position and box, the collision flags, the fall distance and the climbing flag."""
+    the sneaking probe does not decide), the row part-written. The slipperiness block is at
+    `velocity_affecting_state` (with the supporting block where `v` holds V_SUPPORTING, 1.20); the off-ground speed
+    is the flyingSpeed column (1.19.4 reads `getOffGroundSpeed`: the caller writes it there first); `v` must not
+    hold V_EFFECT_SECTIONS (`climb` stands in for `move_self`'s `effects`, unread without it: with V_TICK_BLOCKS the
+    move hands back a row whose path meets a block with an effect, and the caller tests the sections). The
+    rotation of the input indexes the sine table in double with V_SINE_DOUBLE (1.21.11). Reads the movement input
+    (sideways, upward, forward speed columns), the yaw, step height, jumping and sneaking columns, the fall distance
+    and the ON_GROUND, H_COLL and NO_GRAVITY flags; writes Motion, the position and box, the collision flags, the
+    fall distance and the climbing flag."""
     on_ground = i[r, I_FLAGS] & ON_GROUND != 0
-    px, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
-    below = state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)   # step 1
+    below = velocity_affecting_state(keys, slots, pool, flags, f, i, r, v)                       # step 1
+    if below < 0:
+        return False
     p = slip[below]
     h = ground_drag(p, on_ground)                                                               # step 2
     dx, dy, dz = movement_input_to_velocity(f[r, C_SIDEWAYS], f[r, C_UPWARD], f[r, C_FORWARD],
                                             movement_speed_on(p, on_ground, speed, f[r, C_FLYING]), f[r, C_YAW],
-                                            sine, False)                                        # step 3
+                                            sine, v & V_SINE_DOUBLE != 0)                       # step 3
     f[r, F_MOTION] = f[r, F_MOTION] + dx
     f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + dy
     f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + dz
@@ -394,7 +429,7 @@ def travel_in_water(keys, slots, pool, shape, flags, ncoords, coords, filled, si
     sprinting = i[r, C_SPRINTING] != 0
     h, g = depth_strider(WATER_SPRINT_DRAG if sprinting else WATER_DRAG, WATER_ACCEL, 0.0, speed, False)  # 1-4
     dx, dy, dz = movement_input_to_velocity(f[r, C_SIDEWAYS], f[r, C_UPWARD], f[r, C_FORWARD], g, f[r, C_YAW],
-                                            sine, False)                                        # step 5
+                                            sine, v & V_SINE_DOUBLE != 0)                       # step 5
     f[r, F_MOTION] = f[r, F_MOTION] + dx
     f[r, F_MOTION + 1] = f[r, F_MOTION + 1] + dy
     f[r, F_MOTION + 2] = f[r, F_MOTION + 2] + dz

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.constants import COLLISION_EPSILON
+from engine.constants import COLLISION_EPSILON, STEP_PROBE_BELOW
 from engine.geometry.box import stretch
 from engine.geometry.shapes import calculate_max_distance
 from engine.jit import njit
@@ -334,15 +334,69 @@ def flag_in(keys, slots, pool, flags, flag: int, box: tuple, deflate: float) -> 
     return False
 
 
+@njit(inline=True)
+def next_step_height(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+                     reach: tuple, bottom: float, step: float, collided_y: float, last: float) -> tuple:
+    """1.21 `Entity.collectStepHeights` one at a time: the least height above `last` among the Y points of the
+    block shapes meeting `reach`, each as a float above `bottom` ((float)(y − minY)), skipping negative ones and
+    `collided_y`, up to `step` (a shape's points ascend: the first above it ends that shape). Returns (ok, the
+    height, or inf where none is left)."""
+    n = collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, reach,
+                                 cells)
+    if n < 0:
+        return False, 0.0
+    best = np.inf
+    for c in range(n):
+        s, fy = cells[c, 3], float(cells[c, 1])
+        for j in range(ncoords[s, 1]):
+            g = float(np.float32((coords[s, 1, j] + fy) - bottom))   # (float); a step's heights are small
+            if g < 0.0 or g == collided_y:
+                continue
+            if g > step:
+                break
+            if last < g < best:
+                best = g
+    return True, best
+
+
+@njit(inline=True)
+def step_up_1_21(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
+                 mx: float, my: float, mz: float, cx: float, cy: float, cz: float, box: tuple, yxz: bool,
+                 step: float) -> tuple:
+    """1.21 step-up (engine.motion.collision's `_step_up_1_21`) of the movement (mx, my, mz) that collisions cut
+    to (cx, cy, cz): from the box (lowered by the collided Y where it fell onto something), the movement at each
+    height of `next_step_height` in ascending order; the first that goes further horizontally than the collided
+    movement is kept, less the lowering. Returns (x, y, z, ok)."""
+    fell = my != cy and my < 0.0
+    start = _offset(box, 0.0, cy, 0.0) if fell else box
+    reach = stretch(start, mx, step, mz)
+    if not fell:
+        reach = stretch(reach, 0.0, -STEP_PROBE_BELOW, 0.0)
+    collided_y, g = float(np.float32(cy)), -1.0
+    while True:
+        ok, g = next_step_height(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells,
+                                 reach, start[1], step, collided_y, g)
+        if not ok:
+            return mx, my, mz, False
+        if g == np.inf:
+            return cx, cy, cz, True
+        sx, sy, sz, ok = adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
+                                         cells, mx, g, mz, start, yxz)
+        if not ok:
+            return mx, my, mz, False
+        if sx * sx + sz * sz > cx * cx + cz * cz:
+            return sx + 0.0, sy + -(box[1] - start[1]), sz + 0.0, True
+
+
 @njit(borrows=True)
 def adjust_movement_stepping(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
                              cells: np.ndarray, mx: float, my: float, mz: float, box: tuple, yxz: bool,
-                             on_ground: bool, step: float) -> tuple:
+                             on_ground: bool, step: float, heights: bool) -> tuple:
     """Instance `Entity.adjustMovementForCollisions(Vec3d)` against blocks where no solid entity and no border is
     in reach (engine.motion.collision.adjust_movement_for_collisions): the sweeps, then step-up (spec 03 §4) for an
     entity with a step height that is or lands on the ground and hits something sideways: the movement raised by
-    the step height, against a rise first then the movement, the longer kept, settled back down. Returns
-    (x, y, z, ok)."""
+    the step height, against a rise first then the movement, the longer kept, settled back down; from 1.21
+    (`heights`, `step_up_heights`) `step_up_1_21`. Returns (x, y, z, ok)."""
     if mx * mx + my * my + mz * mz == 0.0:
         cx, cy, cz = mx, my, mz
     else:
@@ -352,6 +406,9 @@ def adjust_movement_stepping(keys, slots, pool, shape, flags, ncoords, coords, f
             return mx, my, mz, False
     if not steps_up(step, on_ground, mx, my, mz, cx, cy, cz):
         return cx, cy, cz, True
+    if heights:
+        return step_up_1_21(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, mx, my,
+                            mz, cx, cy, cz, box, yxz, step)
     ax, ay, az, ok = adjust_movement(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells,
                                      mx, step, mz, box, yxz)
     if not ok:

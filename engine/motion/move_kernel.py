@@ -7,7 +7,12 @@ their plain forms (`engine.jit.plain`) on an entity's fields, between the trace'
 
 from __future__ import annotations
 
-from engine.constants import HORIZONTAL_COLLISION_TOLERANCE, SNEAK_EDGE_STEP
+from engine.constants import (
+    HORIZONTAL_COLLISION_TOLERANCE,
+    SNEAK_EDGE_PROBE_MARGIN,
+    SNEAK_EDGE_STEP,
+    SNEAK_PROBE_INSET,
+)
 from engine.influences.fluid_kernel import f32
 from engine.jit import njit
 from engine.motion.collision_kernel import collect_block_collisions
@@ -33,45 +38,64 @@ def _box_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     return -1 if n < 0 else (1 if n == 0 else 0)
 
 
+@njit(inline=True)
+def _probe_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box: tuple,
+                dx: float, dz: float, dy: float, below_feet: bool, depth: float, inset: float, margin: float) -> int:
+    """A sneaking probe of `box` moved by (dx, dz): up to 1.20.4 the whole box lowered by `dy` (`_box_free`); from
+    1.20.5 (`below_feet`, `PlayerEntity.method_59818`; 1.21.7 `canFallAtLeast`) the box's footprint inset by `inset`
+    on X and Z, from minY − `depth` − `margin` up to minY. 1, 0 or −1 as `_box_free`."""
+    if not below_feet:
+        return _box_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, dx, dy,
+                         dz)
+    probe = (box[0] + inset + dx, box[1] - depth - margin, box[2] + inset + dz, box[3] - inset + dx, box[1],
+             box[5] - inset + dz)
+    return _box_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, probe, 0.0, 0.0,
+                     0.0)
+
+
 @njit
 def adjust_movement_for_sneaking(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty,
                                  cells, box: tuple, mx: float, mz: float, on_ground: bool, fall: float,
-                                 step: float) -> tuple:
-    """Step 4 up to 1.18.2 of a sneaking player's move (mx, ·, mz) from `box` (`engine.motion.move`'s
+                                 step: float, below_feet: bool, deflated: bool) -> tuple:
+    """Step 4 of a sneaking player's move (mx, ·, mz) from `box` (`engine.motion.move`'s
     `adjust_movement_for_sneaking` for a world without solid entities, the world border out of reach): on the
-    ground, or within the step height of it (fall distance < step height and the box lowered by step − fall
-    distance meets a block), X, then Z, then both together shorten by `towards_zero` while the box moved that far
-    and lowered by the step height meets no block. Returns (1, x, z), or (−1, mx, mz) where the object path must
-    decide (a probe of a large region, a move longer than SNEAK_PROBE_REACH or not finite)."""
+    ground, or within the step height of it (fall distance < step height and the probe step − fall distance down
+    meets a block), X, then Z, then both together shorten by `towards_zero` while the probe moved that far a step
+    height down meets no block (`_probe_free`: from 1.20.5 `below_feet`, the footprint's, 1.0E-5F deeper; from
+    1.21.7 `deflated`, inset by 1.0E-7 and 1.0E-7 deeper, the airborne depth in double). Returns (1, x, z), or
+    (−1, mx, mz) where the object path must decide (a probe of a large region, a move longer than
+    SNEAK_PROBE_REACH or not finite)."""
     if not (abs(mx) <= SNEAK_PROBE_REACH and abs(mz) <= SNEAK_PROBE_REACH):
         return -1, mx, mz
+    inset, margin = (SNEAK_PROBE_INSET, SNEAK_PROBE_INSET) if deflated else (0.0, SNEAK_EDGE_PROBE_MARGIN)
     if not on_ground:
         if not fall < step:
             return 1, mx, mz
-        below = _box_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, 0.0,
-                          f32(fall - step), 0.0)
+        depth = step - fall if deflated else f32(step - fall)
+        below = _probe_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, 0.0,
+                            0.0, f32(fall - step), below_feet, depth, inset, margin)
         if below != 0:
             return below, mx, mz
     d, z = mx, mz
     while d != 0.0:
-        free = _box_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, d,
-                         -step, 0.0)
+        free = _probe_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, d,
+                           0.0, -step, below_feet, step, inset, margin)
         if free < 0:
             return -1, mx, mz
         if free == 0:
             break
         d = towards_zero(d)
     while z != 0.0:
-        free = _box_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, 0.0,
-                         -step, z)
+        free = _probe_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, 0.0,
+                           z, -step, below_feet, step, inset, margin)
         if free < 0:
             return -1, mx, mz
         if free == 0:
             break
         z = towards_zero(z)
     while d != 0.0 and z != 0.0:
-        free = _box_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, d,
-                         -step, z)
+        free = _probe_free(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, box, d,
+                           z, -step, below_feet, step, inset, margin)
         if free < 0:
             return -1, mx, mz
         if free == 0:

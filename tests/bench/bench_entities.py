@@ -14,7 +14,8 @@ peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players:
 phase, engine.living.player_kernel, and the object path), bench_living's one player in its arena (compiled), 1,000
 sneaking along the edge of a ridge and 1,000 walking forward in still water (against the peer's walk: it has no
 sneaking or water case), and 1,000 idle players beside 1,000 TNT resting (the whole tick per entity, against the
-peer's idle tick; the path column per kind), in 1.16.5 only. Mobs (1.16.5): 100 zombies walking with `move_to`,
+peer's idle tick; the path column per kind), in 1.16.5, or with `--players-only` in the release `--version` names
+(the arena's player in 1.16.5 only). Mobs (1.16.5): 100 zombies walking with `move_to`,
 100 zombies following paths (`path_to`, the searches made before the timing) and bench_living's 100 wither
 skeletons standing, compiled (engine.living.mob_kernel) and on the object path, against the peer's walk. Falling
 blocks in free fall
@@ -258,46 +259,50 @@ def boat_drifting(e) -> bool:
         and 10.0 < moved < 15.0
 
 
-def players_scene(keys: str) -> str:
-    """N players 2 m apart on a stone floor long enough for 100 ticks of sprint-jumping along +z, each holding
-    `keys` for the whole run."""
+def players_scene(keys: str, version: str = DEFAULT_VERSION) -> str:
+    """N players 2 m apart on a stone floor at FLOOR_Y long enough for 100 ticks of sprint-jumping along +z, each
+    holding `keys` for the whole run, in `version`."""
     rows = N // SIDE
-    text = f'[[blocks]]\nfrom = [-2, 0, -2]\nto = [{2 * SIDE}, 0, {2 * rows + 40}]\nblock = "minecraft:stone"\n'
+    text = (f'[scene]\nversion = "{version}"\n[[blocks]]\nfrom = [-2, {FLOOR_Y}, -2]\n'
+            f'to = [{2 * SIDE}, {FLOOR_Y}, {2 * rows + 40}]\nblock = "minecraft:stone"\n')
     for n in range(N):
-        text += (f'[[entities]]\ntype = "minecraft:player"\nid = {n + 1}\npos = [{2 * (n % SIDE) + 0.5}, 1.0, '
-                 f'{2 * (n // SIDE) + 0.5}]\nmotion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n')
+        text += (f'[[entities]]\ntype = "minecraft:player"\nid = {n + 1}\npos = [{2 * (n % SIDE) + 0.5}, '
+                 f'{FLOOR_Y + 1.0}, {2 * (n // SIDE) + 0.5}]\nmotion = [0.0, -0.0784000015258789, 0.0]\n'
+                 'on_ground = true\n')
         text += f"[[inputs]]\nentity = {n + 1}\nfrom = 1\nto = {TICKS + 10}\n{keys}"
     return text
 
 
-def players_case(label: str, keys: str, compiled: bool) -> tuple[str, float, float, str]:
-    """µs per player-tick of N players holding `keys` (the players phase compiled or not), after 5 ticks."""
-    return case(label, players_scene(keys), 5, compiled,
-                lambda e: not e.removed and e.pos.y >= 1.0 and -2.0 < e.pos.z < 2 * N // SIDE + 40)
+def players_case(label: str, keys: str, compiled: bool, version: str) -> tuple[str, float, float, str]:
+    """µs per player-tick of N players holding `keys` (the players phase compiled or not) in `version`, after 5
+    ticks."""
+    return case(label, players_scene(keys, version), 5, compiled,
+                lambda e: not e.removed and e.pos.y >= FLOOR_Y + 1.0 and -2.0 < e.pos.z < 2 * N // SIDE + 40)
 
 
+FLOOR_Y = 64        # the players' floor: from 1.18 a player within 2 blocks of y 0 is handed back (world height)
 TNT_BESIDE = 2 * SIDE + 20   # the TNT grid's west edge: 20 blocks east of the players, in other chunk columns
 
 
-def beside_tnt_scene() -> str:
+def beside_tnt_scene(version: str) -> str:
     """`players_scene`'s N idle players, and N TNT (never exploding) resting on a stone floor beside them, one per
     cell of a grid from x TNT_BESIDE on: out of every player's entity query (no entity section of theirs holds one,
     so the object path's counted queries stay those of the players alone)."""
     rows = N // SIDE
-    text = players_scene("")
-    text += (f'[[blocks]]\nfrom = [{TNT_BESIDE - 1}, 0, -1]\nto = [{TNT_BESIDE + SIDE}, 0, {rows}]\n'
+    text = players_scene("", version)
+    text += (f'[[blocks]]\nfrom = [{TNT_BESIDE - 1}, {FLOOR_Y}, -1]\nto = [{TNT_BESIDE + SIDE}, {FLOOR_Y}, {rows}]\n'
              'block = "minecraft:stone"\n')
     for n in range(N):
         text += (f'[[entities]]\ntype = "minecraft:tnt"\nfuse = 100000\n'
-                 f'pos = [{TNT_BESIDE + n % SIDE + 0.5}, 1.0, {n // SIDE + 0.5}]\n')
+                 f'pos = [{TNT_BESIDE + n % SIDE + 0.5}, {FLOOR_Y + 1.0}, {n // SIDE + 0.5}]\n')
     return text
 
 
-def beside_tnt_case(compiled: bool) -> tuple[str, float, float, str]:
+def beside_tnt_case(compiled: bool, version: str) -> tuple[str, float, float, str]:
     """µs per entity-tick of `beside_tnt_scene` (the whole tick over its 2N entities), each asserted alive and in
     place (players at their start on the floor, the TNT resting with its fuse burning); the path column says
     which path the players' ticks and the TNT's took (object-path ticks counted per kind)."""
-    sim = load_scene_text(beside_tnt_scene())
+    sim = load_scene_text(beside_tnt_scene(version))
     sim.vectorize = compiled
     starts = {e.id: e.pos for e in sim.entities if e.is_player}
     for _ in range(5):
@@ -323,7 +328,7 @@ def beside_tnt_case(compiled: bool) -> tuple[str, float, float, str]:
     finally:
         PlayerEntity.player_tick, Tnt.tick = player_tick, tnt_tick
     ents = sim.entities
-    assert len(ents) == 2 * N and all(not e.removed and e.on_ground and e.pos.y == 1.0 for e in ents)
+    assert len(ents) == 2 * N and all(not e.removed and e.on_ground and e.pos.y == FLOOR_Y + 1.0 for e in ents)
     assert all(e.pos == starts[e.id] for e in ents if e.is_player)
     assert all(0 < e.fuse < 100000 for e in ents if not e.is_player)
     paths = ", ".join(f"{kind} {path_of(compiled, TICKS * N - calls[key], calls[key])}"
@@ -417,37 +422,41 @@ def skeletons_case(compiled: bool) -> tuple[str, float, float, str]:
     return "wither skeletons on a floor (100)", us, math.nan, path_of(compiled, done, handed)
 
 
-def swimmers_scene() -> str:
+def swimmers_scene(version: str) -> str:
     """`players_scene`'s players holding forward, standing in a pool of still water 2 deep (walled in stone) over the
     floor: each walks along +z on the bottom, submerged."""
     rows = N // SIDE
     x1, z1 = 2 * SIDE - 1, 2 * rows + 39
-    text = players_scene("forward = true\n")
-    text += f'[[blocks]]\nfrom = [0, 1, 0]\nto = [{x1}, 2, {z1}]\nblock = "minecraft:water"\n'
+    text = players_scene("forward = true\n", version)
+    text += f'[[blocks]]\nfrom = [0, {FLOOR_Y + 1}, 0]\nto = [{x1}, {FLOOR_Y + 2}, {z1}]\nblock = "minecraft:water"\n'
     for lo, hi in (((-1, -1), (x1 + 1, -1)), ((-1, z1 + 1), (x1 + 1, z1 + 1)), ((-1, 0), (-1, z1)),
                    ((x1 + 1, 0), (x1 + 1, z1))):
-        text += f'[[blocks]]\nfrom = [{lo[0]}, 1, {lo[1]}]\nto = [{hi[0]}, 2, {hi[1]}]\nblock = "minecraft:stone"\n'
+        text += (f'[[blocks]]\nfrom = [{lo[0]}, {FLOOR_Y + 1}, {lo[1]}]\nto = [{hi[0]}, {FLOOR_Y + 2}, {hi[1]}]\n'
+                 'block = "minecraft:stone"\n')
     return text
 
 
 def swimming(e) -> bool:
     """A player of `swimmers_scene` still in the pool, touching water and submerged, standing on the bottom or just
     above it."""
-    return not e.removed and e.touching_water and e.submerged_in_water and 1.0 <= e.pos.y < 1.5 \
+    return not e.removed and e.touching_water and e.submerged_in_water and 0.0 <= e.pos.y - FLOOR_Y - 1.0 < 0.5 \
         and e.pose == "standing"
 
 
-def ledge_scene() -> str:
-    """N players 2 m apart, each on its own ridge of stone one block wide along +z at y 3 (a stone floor 3 blocks
-    below), holding forward, left and sneak with yaw 0 for the whole run: each sneaks along +z pressed against the
-    ridge's +x edge."""
+def ledge_scene(version: str) -> str:
+    """N players 2 m apart, each on its own ridge of stone one block wide along +z 3 above FLOOR_Y (a stone floor 3
+    blocks below), holding forward, left and sneak with yaw 0 for the whole run, in `version`: each sneaks along +z
+    pressed against the ridge's +x edge."""
     rows = N // SIDE
-    text = f'[[blocks]]\nfrom = [-2, 0, -2]\nto = [{2 * SIDE}, 0, {2 * rows + 40}]\nblock = "minecraft:stone"\n'
+    text = (f'[scene]\nversion = "{version}"\n[[blocks]]\nfrom = [-2, {FLOOR_Y}, -2]\n'
+            f'to = [{2 * SIDE}, {FLOOR_Y}, {2 * rows + 40}]\nblock = "minecraft:stone"\n')
     for k in range(SIDE):
-        text += f'[[blocks]]\nfrom = [{2 * k}, 3, -2]\nto = [{2 * k}, 3, {2 * rows + 40}]\nblock = "minecraft:stone"\n'
+        text += (f'[[blocks]]\nfrom = [{2 * k}, {FLOOR_Y + 3}, -2]\nto = [{2 * k}, {FLOOR_Y + 3}, {2 * rows + 40}]\n'
+                 'block = "minecraft:stone"\n')
     for n in range(N):
-        text += (f'[[entities]]\ntype = "minecraft:player"\nid = {n + 1}\npos = [{2 * (n % SIDE) + 0.5}, 4.0, '
-                 f'{2 * (n // SIDE) + 0.5}]\nmotion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n')
+        text += (f'[[entities]]\ntype = "minecraft:player"\nid = {n + 1}\npos = [{2 * (n % SIDE) + 0.5}, '
+                 f'{FLOOR_Y + 4.0}, {2 * (n // SIDE) + 0.5}]\nmotion = [0.0, -0.0784000015258789, 0.0]\n'
+                 'on_ground = true\n')
         text += (f"[[inputs]]\nentity = {n + 1}\nfrom = 1\nto = {TICKS + 10}\nforward = true\nleft = true\n"
                  "sneak = true\nyaw = 0.0\n")
     return text
@@ -455,7 +464,8 @@ def ledge_scene() -> str:
 
 def on_the_edge(e) -> bool:
     """A sneaker of `ledge_scene` still on its ridge, crouching, its box over the +x edge (the edge probe held it)."""
-    return not e.removed and e.on_ground and e.pos.y == 4.0 and e.pose == "crouching" and 1.0 < e.pos.x % 2.0 < 1.35
+    return not e.removed and e.on_ground and e.pos.y == FLOOR_Y + 4.0 and e.pose == "crouching" \
+        and 1.0 < e.pos.x % 2.0 < 1.35
 
 
 def arena_player(label: str, keys: str) -> tuple[str, float, float, str]:
@@ -535,24 +545,24 @@ def main() -> None:
         beside(IDLE, xp_orbs_case, version, compiled)
     living = (("idle", "", "idle_on_ground"), ("walking", "forward = true\n", "walk"),
               ("sprint-jumping", "forward = true\nsprint = true\njump = true\n", "sprint_jump"))
-    # bench_living's ones run in 1.16.5
-    if version != DEFAULT_VERSION or args.tnt_only or args.items_only or args.pearls_only or args.boats_only \
-            or args.arrows_only or args.fireballs_only:
+    if args.tnt_only or args.items_only or args.pearls_only or args.boats_only or args.arrows_only \
+            or args.fireballs_only or version != DEFAULT_VERSION and not args.players_only:
         living = ()
     jit.bind_kernels()   # a single player is a run of one: the kernels must be loaded already
     for label, keys, peer_key in living if not args.mobs_only else ():
         for compiled in (True, False):
-            beside(peer_key, players_case, f"players {label} ({N})", keys, compiled)
-        beside(peer_key, arena_player, label, keys)
+            beside(peer_key, players_case, f"players {label} ({N})", keys, compiled, version)
+        if version == DEFAULT_VERSION:   # bench_living's player runs in 1.16.5
+            beside(peer_key, arena_player, label, keys)
     if living and not args.mobs_only:
-        ledge = ledge_scene()
+        ledge = ledge_scene(version)
         for compiled in (True, False):   # the peer has no sneaking case: its walk is the reference
             beside(WALK, case, f"players sneaking along an edge ({N})", ledge, 5, compiled, on_the_edge)
-        swimmers = swimmers_scene()
+        swimmers = swimmers_scene(version)
         for compiled in (True, False):   # the peer has no water case: its walk is the reference
             beside(WALK, case, f"players in still water, forward ({N})", swimmers, 5, compiled, swimming)
         for compiled in (True, False):
-            beside(IDLE, beside_tnt_case, compiled)
+            beside(IDLE, beside_tnt_case, compiled, version)
     if living and not (args.players_only or args.items_only or args.fireballs_only):
         for compiled in (True, False):
             beside(WALK, zombies_case, compiled)

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from engine import jit
+from engine.core.versions import DEFAULT_VERSION
 from engine.entities.rows import F_BOX, I_EXTRA, I_FLAGS, LIVING_FLAGS, LIVING_FLOATS, LIVING_INTS, NF, REMOVED
 from engine.geometry.box import Vec3
 from engine.java.javanum import f32
@@ -48,7 +49,7 @@ PATCH = ("stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "stone_brick_st
 KEYS = ("forward", "back", "left", "right", "jump", "sprint", "sneak")
 
 
-def player_world(seed: int) -> Simulation:
+def player_world(seed: int, version: str = DEFAULT_VERSION) -> Simulation:
     """1 to 4 players on a floor at y 59 of one block kind with a random patch of steps, walls and other blocks
     at y 60-61, at one of ORIGINS (0, and ±2·10⁷), each holding random keys over random ranges (mostly forward,
     often sprinting and jumping, now and then sneaking), turning between ranges; some start falling or moving."""
@@ -62,7 +63,7 @@ def player_world(seed: int) -> Simulation:
     patch = [blocks.parse_block_state(s) for s in PATCH]
     for _ in range(rng.choice((10, 30, 60))):
         w.set_block_state(ox + rng.randint(-8, 8), 60 + rng.randint(0, 1), oz + rng.randint(-8, 8), rng.choice(patch))
-    sim = Simulation(w)
+    sim = Simulation(w, version=version)
     for _ in range(rng.randint(1, 4)):
         pos = Vec3(ox + rng.uniform(-6, 6), 60.0 + rng.choice((0.0, 0.0, 0.5, rng.uniform(0, 4))),
                    oz + rng.uniform(-6, 6))
@@ -90,7 +91,7 @@ def hold_random_keys(p: PlayerEntity, rng: random.Random, spans: tuple[int, int]
         t = last + 1
 
 
-def sneak_world(seed: int) -> Simulation:
+def sneak_world(seed: int, version: str = DEFAULT_VERSION) -> Simulation:
     """1 to 4 players on a ledge: stone at y 59 over random rectangles (edges and gaps everywhere), a stone floor 3
     blocks below, top slabs at y 61 here and there (a ceiling a standing player does not fit under, a crouching
     one does), at one of ORIGINS; each walks or strafes in random directions over random ranges, mostly sneaking,
@@ -109,7 +110,7 @@ def sneak_world(seed: int) -> Simulation:
                 w.set_block_state(x, 59, z, stone)
                 if rng.random() < 0.15:
                     w.set_block_state(x, 61, z, slab)
-    sim = Simulation(w)
+    sim = Simulation(w, version=version)
     for _ in range(rng.randint(1, 4)):
         x, z = ox + rng.uniform(-7, 7), oz + rng.uniform(-7, 7)
         standing = w.get_block_state(math.floor(x), 59, math.floor(z)).block != "air"

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from engine import jit
+from engine.core.versions import DEFAULT_VERSION
 from engine.geometry.box import Vec3
 from engine.living import player_kernel, travel_kernel
 from engine.living.player import PlayerEntity
@@ -38,7 +39,7 @@ CLIMBS = ("ladder[facing=north]", "ladder[facing=south]", "ladder[facing=east]",
           "oak_trapdoor[open=true,facing=north]", "scaffolding")
 
 
-def water_world(seed: int) -> Simulation:
+def water_world(seed: int, version: str = DEFAULT_VERSION) -> Simulation:
     """1 to 4 players by a pool 11 × 11 × 2 deep (cells of `POOL`) sunk in a stone floor (top y 59), with 4 to 12
     columns of `CLIMBS` 1 to 5 tall on the floor and in the pool, at one of ORIGINS; each starts in the pool, on the
     floor or above either, and holds random keys over random ranges (mostly forward, often jumping, now and then
@@ -60,7 +61,7 @@ def water_world(seed: int) -> Simulation:
         block = rng.choice(climbs)
         for y in range(y0, y0 + rng.randint(1, 5)):
             w.set_block_state(x, y, z, block)
-    sim = Simulation(w)
+    sim = Simulation(w, version=version)
     for _ in range(rng.randint(1, 4)):
         y = rng.choice((58.0, 58.5, 59.2, 60.0, 60.0 + rng.uniform(0, 3)))
         motion = Vec3(rng.uniform(-0.2, 0.2), rng.choice((-0.0784000015258789, 0.0, 0.1)), rng.uniform(-0.2, 0.2))
