@@ -162,7 +162,7 @@ def _plain_mutant(monkeypatch, module, name: str, caller, old: str, new: str) ->
     (travel_kernel, "ground_drag", travel_kernel.travel_ordinary, "f32(slipperiness * LIVING_DRAG)",
      "slipperiness * LIVING_DRAG"),                                      # friction in double
     (mob_kernel, "tick_cramming", mob_kernel.tick_rows, "_before(sec, stamp, j, found[a])", "False"),  # grid order
-    (mob_kernel, "tick_cramming", mob_kernel.tick_rows, "f[o, F_POS + 2], False)", "f[o, F_POS + 2], True)"),
+    (mob_kernel, "tick_cramming", mob_kernel.tick_rows, "f[o, F_POS + 2], double_sqrt)", "f[o, F_POS + 2], True)"),
 ])                                                                    # the push's root a double (1.17's)
 def test_mob_kernel_mutants_are_caught(monkeypatch, module, name, caller, old, new) -> None:
     """The comparison above fails for a kernel with a deliberate mistake given to the compiled loop only (a stage

@@ -14,8 +14,7 @@ import pytest
 from engine import jit
 from engine.living import mob_kernel, player_kernel
 from engine.living.mob import MobEntity
-from engine.tick.scene import load_scene_text
-from tests.conftest import jit_off_run
+from tests.conftest import jit_off_run, three_ways_counted
 from tests.engine.test_mob_rows import _plain_mutant, mob_lines
 
 jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
@@ -64,32 +63,11 @@ def cart_scene() -> str:
 SCENES = {"field": (field_scene, 40), "cart": (cart_scene, 40)}
 
 
-def run(name: str, mode: str) -> tuple[list[str], list[int], object]:
-    """`mob_lines` of scene `name` in `mode`, the ids of the mobs whose tick took the object path (one each
-    time), and the simulation after."""
-    make, ticks = SCENES[name]
-    sim = load_scene_text(make())
-    handed: list[int] = []
-    original = MobEntity.tick
-
-    def counted(self: MobEntity, sim_, rec) -> None:
-        handed.append(self.id)
-        original(self, sim_, rec)
-
-    MobEntity.tick = counted
-    try:
-        lines = mob_lines(sim, ticks, mode)
-    finally:
-        MobEntity.tick = original
-    return lines, handed, sim
-
-
 def three_ways(name: str) -> tuple[list[str], list[int], object]:
-    """Scene `name` compiled, checked equal to the object path and the traced run: the compiled run."""
-    lines, handed, sim = run(name, "compiled")
-    assert lines == run(name, "object")[0], name
-    assert lines == run(name, "traced")[0], name
-    return lines, handed, sim
+    """Scene `name` compiled, checked equal to the object path and the traced run: the compiled run's lines, the
+    ids of the mobs whose tick took the object path (one each time), and its simulation."""
+    make, ticks = SCENES[name]
+    return three_ways_counted(make(), ticks, mob_lines, MobEntity, "tick")
 
 
 def digest(names: tuple[str, ...]) -> str:

@@ -17,6 +17,7 @@ from engine.living import mob_kernel
 from engine.living.mob import MobBatch
 from engine.tick.scene import load_scene_text
 from engine.world.world import World
+from tests.conftest import jit_off_run
 from tests.engine.test_mob_rows import TICKS, _plain_mutant, mob_lines, mob_world
 
 jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
@@ -39,14 +40,15 @@ def ledge_scene() -> str:
     return text
 
 
-def releases_digest(seeds: tuple[int, ...]) -> tuple[str, int, int]:
-    """The hash of the compiled runs of the random mob worlds of `seeds` in each of RELEASES and of the ledge scene,
-    each checked equal to the object path and the traced run; with the mob ticks the loop did and those it handed
-    back."""
+def releases_digest(seeds: tuple[int, ...], releases: tuple[str, ...] = RELEASES, ledge: bool = True) \
+        -> tuple[str, int, int]:
+    """The hash of the compiled runs of the random mob worlds of `seeds` in each of `releases` and of the ledge
+    scene (with `ledge`), each checked equal to the object path and the traced run; with the mob ticks the loop did
+    and those it handed back."""
     h = hashlib.sha256()
     done = handed = 0
-    makes = [lambda s=seed, v=version: mob_world(s, v) for version in RELEASES for seed in seeds]
-    for make in [*makes, lambda: load_scene_text(ledge_scene())]:
+    makes = [lambda s=seed, v=version: mob_world(s, v) for version in releases for seed in seeds]
+    for make in makes + ([lambda: load_scene_text(ledge_scene())] if ledge else []):
         sim = make()
         lines = mob_lines(sim, TICKS, "compiled")
         assert lines == mob_lines(make(), TICKS, "object")
@@ -81,13 +83,23 @@ def test_releases_the_loop_does_not_decide_take_the_object_path(version: str) ->
     assert not MobBatch().decides(World(), dataclasses.replace(features_for("1.20.4"), step_up_heights=True))
 
 
-@pytest.mark.parametrize(("name", "old", "new"), [
-    ("tick_cramming", "f[o, F_POS + 2], double_sqrt)", "f[o, F_POS + 2], False)"),   # 1.16.5's float root
-    ("mob_tick", "if v & V_SUPPORTING and not velocity_cell_agrees(", "if False and not velocity_cell_agrees("),
+@pytest.mark.parametrize(("name", "old", "new", "case"), [
+    ("tick_cramming", "f[o, F_POS + 2], double_sqrt)", "f[o, F_POS + 2], False)",
+     ((4,), ("1.17",), False)),                                      # 1.16.5's float root, in a 1.17 crowd
+    ("mob_tick", "if v & V_SUPPORTING and not velocity_cell_agrees(", "if False and not velocity_cell_agrees(",
+     ((), (), True)),                                                # the cell under the position, on the ledge
 ])
-def test_a_loop_ignoring_a_release_flag_is_caught(monkeypatch, name: str, old: str, new: str) -> None:
+def test_a_loop_ignoring_a_release_flag_is_caught(monkeypatch, name: str, old: str, new: str, case: tuple) -> None:
     """The three-way comparison fails for a loop that pushes with 1.16.5's float root in 1.17 on, or reads the cell
     under the position for slipperiness in 1.20.4."""
     _plain_mutant(monkeypatch, mob_kernel, name, mob_kernel.tick_rows, old, new)
     with pytest.raises(AssertionError):
-        releases_digest(SEEDS)
+        releases_digest(*case)
+
+
+def test_jit_off_equals_jit_on() -> None:
+    """With `NUMBA_DISABLE_JIT=1` the kernels run as plain Python, with the same results bit for bit (a 1.17, a
+    1.19.4 and a 1.20.4 world and the ledge)."""
+    compiled, digest = jit_off_run("tests.engine.test_mob_rows_releases", "releases_digest((6,))")
+    assert compiled is False and jit.compiled() == jit.jit_enabled()
+    assert digest == list(releases_digest((6,)))
