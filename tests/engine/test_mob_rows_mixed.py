@@ -14,6 +14,7 @@ import pytest
 from engine import jit
 from engine.living import mob_kernel, player_kernel
 from engine.living.mob import MobEntity
+from engine.tick.scene import load_scene_text
 from tests.conftest import jit_off_run, three_ways_counted
 from tests.engine.test_mob_rows import _plain_mutant, mob_lines
 
@@ -71,8 +72,9 @@ def three_ways(name: str) -> tuple[list[str], list[int], object]:
 
 
 def digest(names: tuple[str, ...]) -> str:
-    """The hash of the compiled runs of `names`, each checked three ways."""
-    return hashlib.sha256("".join(line for n in names for line in three_ways(n)[0]).encode()).hexdigest()
+    """The hash of the compiled runs of `names` (the fixture checks them three ways)."""
+    return hashlib.sha256("".join(line for n in names for line in mob_lines(
+        load_scene_text(SCENES[n][0]()), SCENES[n][1], "compiled")).encode()).hexdigest()
 
 
 @pytest.fixture(scope="module")
