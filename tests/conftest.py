@@ -165,6 +165,32 @@ def lines_of() -> Callable[[Simulation, int], list[str]]:
     return run_lines
 
 
+def three_ways_counted(text: str, ticks: int, lines: Callable[[Simulation, int, str], list[str]], cls: type,
+                       method: str) -> tuple[list[str], list[int], Simulation]:
+    """Scene `text` run `ticks` ticks compiled, on the object path and traced (`lines(sim, ticks, mode)`), asserted
+    equal: the compiled run's lines, the ids of the entities whose `cls.method` ran in it (the ticks a compiled loop
+    handed to the object path, one each time), and its simulation."""
+    def run(mode: str) -> tuple[list[str], list[int], Simulation]:
+        sim = load_scene_text(text)
+        handed: list[int] = []
+        original = getattr(cls, method)
+
+        def counted(self: Any, *args: Any) -> None:
+            handed.append(self.id)
+            original(self, *args)
+
+        setattr(cls, method, counted)
+        try:
+            return lines(sim, ticks, mode), handed, sim
+        finally:
+            setattr(cls, method, original)
+
+    compiled = run("compiled")
+    assert compiled[0] == run("object")[0]
+    assert compiled[0] == run("traced")[0]
+    return compiled
+
+
 _JIT_OFF_CHILD = """
 import importlib, json, sys
 sys.path.insert(0, {root!r})

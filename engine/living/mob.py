@@ -21,6 +21,7 @@ from engine.constants import (
 from engine.core.edits import edits
 from engine.core.trace import StageInfo, cell, label, run_stage, segment
 from engine.core.versions import Features, features_for, refusal
+from engine.entities.neighbours import may_meet, neighbour_boxes
 from engine.entities.rows import (
     HANDED,
     I_EXTRA,
@@ -38,7 +39,9 @@ from engine.entities.rows import (
     extra_float,
     extra_int,
 )
+from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, BlockPos, Vec3
+from engine.influences.fluids import normalize_zero_below
 from engine.influences.leash import update_leash
 from engine.java.mathhelper import floor
 from engine.jit import plain
@@ -57,6 +60,7 @@ from engine.world.dimensions import bottom_y, void_y
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.entities.entity import Entity
     from engine.pathfinding.navigation import Search
     from engine.world.world import World
 
@@ -68,7 +72,38 @@ MOVE_CONTROL = StageInfo("move_control", "MoveControl.tick")
 JUMP_CONTROL = StageInfo("jump_control", "JumpControl.tick")
 # the living columns at the players' offsets (engine.living.player_kernel's column numbers hold), then the mobs'
 MOB_ROWS = RowTable(extra_ints=LIVING_INTS + LIVING_FLAGS + MOB_INTS, extra_floats=LIVING_FLOATS + MOB_FLOATS)
-_KERNEL_FEATURES = features_for("1.16.5")   # what the mob kernels decide (engine.living.mob_kernel)
+_KERNEL_FEATURES = features_for("1.16.5")   # what the mob kernels decide (engine.living.mob_kernel), and
+# the flags of the later releases where they differ from its own: those the loop reads (`MobBatch.release`: the
+# move's `tnt_kernel.version_bits`, the push's root and pushable check, the shortcut between nodes; from 1.20 the
+# supporting block, whose velocity-affecting cell the loop hands back where it is not the 1.16.5 one,
+# `mob_kernel.velocity_cell_agrees`) ...
+LOOP_FLAGS = frozenset({"move_sets_position", "vec_double", "move_zeroes_both_axes", "move_fall_reset_raycast",
+                        "fall_distance_float_step", "block_collision_deflate_1e7", "supporting_block",
+                        "push_away_double_sqrt", "push_away_checks_pushable", "path_shortcut_between_nodes"})
+# ... and those a ticked mob's compiled tick never reads: other kinds' ticks and blocks' (explosions, items, XP
+# orbs, boats, minecarts, shulkers, fireworks, falling blocks, redstone, the scheduler), what the loop hands back or
+# leaves to the object path before it (effects, riding and dismounting, sprinting, sneaking, swimming, gliding, a
+# removed mob, a landing that hurts, a path search and its nodes, block-entity shapes), flying kinds, pigs (no
+# batch), and the world's height (the loop's bottom and void come from the release)
+UNREAD_FLAGS = frozenset({
+    "explosion_double_sqrt", "exposure_double_steps", "blast_protection_linear", "knockback_double",
+    "item_entity_world_random", "xp_orb_merging", "item_push_out_contracted", "fire_check_contract_1e6",
+    "bobber_use_checks_owner", "minecart_water_drag", "tnt_minecart_blast_primes", "boat_dismount_passenger_yaw",
+    "boat_dismount_block_heights", "boat_fall_distance_float", "dismount_removed_vehicle_in_place",
+    "passenger_attachment_points", "shulker_tick_1_17", "firework_hand_offset", "falling_block_spawn_from_block",
+    "comparator_compare_side_zero", "tick_scheduler_chunks", "neighbor_updater_chain", "wire_prepare_wire_only",
+    "dispenser_world_random_slot", "pressure_plate_wide_box", "openable_sound_world_random",
+    "note_block_sound_world_random", "note_block_head_instrument", "wire_runs_over_trapdoors",
+    "shulker_box_always_solid", "wire_breaks_off_its_floor", "gate_breaks_off_its_floor", "door_half_joins_any_door",
+    "jump_boost_double", "swim_start_in_water_block", "sprint_soft_collision", "sprint_air_speed_float",
+    "elytra_cos_double", "elytra_limit_fall_distance", "no_sprint_start_gliding", "swift_sneak",
+    "sneak_edge_only_falling", "living_tick_skips_removed", "fall_damage_immune_tag", "on_landing_effects",
+    "off_ground_speed_live",             # a mob's getOffGroundSpeed is its flyingSpeed, 0.02F, as the column holds
+    "flying_travel_needs_ai", "flying_slipperiness_velocity_affecting", "pig_step_height_half", "random_triangular",
+    "path_water_after_blocks", "path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
+    "path_swimmer_feet_mid_water", "path_closed_node_if_none", "path_leaves_kept", "path_cactus_damage_other",
+    "path_damage_cautious", "path_danger_trapdoor", "world_height_1_18"})
+_releases: dict[Features, tuple | None] = {}   # each release's `MobBatch.release`, None where the loop does not run
 _path_goal_runs, _path_goal_tick = plain(path_goal_runs), plain(path_goal_tick)
 _HAS_PATH, _PATH_TRYING_TIME = MOB_ROWS.extra_ints["has_path"], MOB_ROWS.extra_ints["path_trying_time"]
 MOB_FLAGS = ("has_goal", "jump_active", "no_ai", "has_path_goal", "path_goal_started", "has_path")   # bools
@@ -76,33 +111,46 @@ MOB_FLAGS = ("has_goal", "jump_active", "no_ai", "has_path_goal", "path_goal_sta
 
 class MobBatch(RowBatch):
     """Runs of a walking mob kind in the entity phase over `MOB_ROWS` (`engine.living.mob_kernel.tick_rows`): in
-    1.16.5, in a world whose entities are all mobs on rows (the loop's cramming sees every box), no solid entity.
-    `row` takes each mob's movement-speed attribute value for this run of the loop and where the nodes of the path
-    its navigation holds begin in `follow_kernel.PATH_NODES` (`paths`: that row, the node count, whether it has a
-    navigation, whether its `path_to` goal's request would keep that path: `_path_entry`), and each call of the
-    loop the world's entities as `tick_cramming` reads them (`crowd`). Before the loop (`row`), a mob takes the
-    object path where its tick is traced, it rides or carries, is leashed, has an effect, is hurt or dead, or its
-    navigation has a search to report or a recalculation due."""
+    1.16.2 to 1.20.4 (the flags of the release the tick reads are the loop's `release`: `_release`, LOOP_FLAGS), in a
+    world that may hold any other entities. `row` takes each mob's movement-speed attribute value for
+    this run of the loop and where the nodes of the path its navigation holds begin in `follow_kernel.PATH_NODES`
+    (`paths`: that row, the node count, whether it has a navigation, whether its `path_to` goal's request would keep
+    that path: `_path_entry`), and each call of the loop the world's mobs as `tick_cramming` reads them and the
+    boxes of the other entities a mob's tick may meet (`crowd`). Before the loop (`row`), a mob takes the object
+    path where its tick is traced, it rides or carries, is leashed, has an effect, is hurt or dead, or its
+    navigation has a search to report or a recalculation due.
+
+    What a mob's tick reads of other entities (1.16.5 `MobEntity.tick`, `LivingEntity.tickMovement`), and how the
+    loop meets it:
+
+    - `LivingEntity.tickCramming` after the move (`getOtherEntities`, `EntityPredicates.canBePushedBy`: living
+      entities alive and not climbing, boats, minecarts): other mobs on rows through the crowd grid, pushed in
+      the world's order in the loop (`mob_kernel.tick_cramming`; a rider, a vehicle or a kind with its own push
+      hands back); the other kinds' boxes (players, boats, minecarts, armor stands) as this call's `pushables`: a
+      mob whose box meets one after its move is handed back (`player_kernel.pushable_met`).
+    - The boxes of solid entities (`Entity.isCollidable`: boats, shulkers) in `Entity.move`'s sweep and step-up
+      and the bank jump's test: a mob with one within reach of its box grown by its Motion is handed back before
+      its tick (`player_kernel.solid_near`).
+    - `MobEntity.tickMovement`'s loot pickup of items (`canPickUpLoot`), targets and their goals, and a leash
+      holder's pull: pickup and targets are simulated on neither path; a leashed mob is not ready.
+
+    TNT, items, XP orbs, projectiles and falling blocks are neither pushable nor solid: mobs beside them run the
+    loop throughout. The other kinds do not move while a run of mobs ticks, so their boxes are read once a call."""
 
     table = MOB_ROWS
     _crowd_key: tuple[Any, ...] = ()      # what `crowd` was made from, and what it made
-    _crowd: tuple[np.ndarray, np.ndarray] | None = None
-    _all_mobs_key: tuple[Any, ...] = ()   # what `decides` read of the world's entities, and what it found
-    _all_mobs = False
+    _crowd: tuple[np.ndarray, np.ndarray, list[Entity]] = (np.empty(0, np.int64), np.empty(0, np.uint8), [])
     _ready_key: tuple[Any, ...] = ()      # what `rows_of` kept of a run's mobs was found in this state
+    _release_of: Features | None = None   # the release `release` was read from
     mechanics = frozenset({"living", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
 
     def decides(self, world: World, features: Features) -> bool:
-        if features != _KERNEL_FEATURES or features.refused & self.mechanics or world.collidable_count:
+        if features.refused & self.mechanics:
             return False
-        key = (world, edits())   # who is in the world changes with an edit
-        if key != self._all_mobs_key:
-            self._all_mobs_key = key
-            self._all_mobs = all(isinstance(e, MobEntity) for e in world.entities.values())
-        if not self._all_mobs:
-            return False
+        if features is not self._release_of:            # hashing the release's flags costs more than the run
+            self._release_of, self.release = features, _release(features)
         self.world = world
-        return True
+        return self.release is not None
 
     def rows_of(self, run: list[MobEntity], traced: bool) -> np.ndarray:
         """The loop's rows of a run (−1 where `_speed` sends a mob to the object path), each mob's movement speed
@@ -116,6 +164,7 @@ class MobBatch(RowBatch):
             speeds = [None if traced else _speed(e) for e in run]
             self._ready_key, self._ready = key, np.array([s is not None for s in speeds])
             self._speeds = np.array([0.0 if s is None else s for s in speeds])
+            self._heights = np.array([e.height for e in run])
             self._no_paths = np.array([(-1, 0, s is not None and e.navigation is not None, False)
                                        for e, s in zip(run, speeds, strict=True)], dtype=np.int64).reshape(-1, 4)
         ints = MOB_ROWS.i[rows]
@@ -134,10 +183,7 @@ class MobBatch(RowBatch):
             return start, HANDED
         border = world.border_shape.coords
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
-        crowd = self.crowd(world)
-        if crowd is None:
-            marks[start] = OBJECT_PATH
-            return start, HANDED
+        crowd, pushables, solids = self.crowd(world)
         slip, climb, door_or_fence = kernel.block_columns()
         if self.path_changes != PATH_NODES.changes:   # a mob the object path ticked changed a path (a block it
             for n in range(start, len(rows)):        # changed made another navigation search again)
@@ -149,22 +195,40 @@ class MobBatch(RowBatch):
         return kernel.tick_rows(*block_arrays(world), cells, MOB_ROWS.f, MOB_ROWS.i, rows, self.speeds, self.paths,
                                 PATH_NODES.nodes, world.game_time * MS_PER_TICK, bottom_y(world.dimension, features),
                                 start, slip, climb, door_or_fence, crowd, edges, void_y(world.dimension, features),
-                                SINE, marks, saved_f, saved_i)
+                                SINE, marks, saved_f, saved_i, pushables, solids, self.release, self._heights)
 
-    def crowd(self, world: World) -> tuple[np.ndarray, np.ndarray, int] | None:
-        """What `tick_cramming` reads of the world's entities, in its section order (what `getOtherEntities`
-        finds): their rows, each one's `pushee` kind (0: not pushable, dead; 2: the object path decides its push: a
-        rider or a vehicle, no-clip, a kind with its own push; 1: a mob's `pushAwayFrom`), and maxEntityCramming;
-        None where one is not a mob on rows (an entity spawned in this tick: its box is not in the rows). Kept
-        while no entity changed section and no edit (engine.core.edits: health, riding, a field) was made."""
+    def crowd(self, world: World) -> tuple[tuple[np.ndarray, np.ndarray, int], np.ndarray, np.ndarray]:
+        """What `tick_cramming` reads of the world's mobs, in its section order (what `getOtherEntities` finds):
+        their rows, each one's `pushee` kind (0: not pushable, dead; 2: the object path decides its push: a rider or
+        a vehicle, no-clip, a kind with its own push; 1: a mob's `pushAwayFrom`), and maxEntityCramming; then the
+        boxes of the other entities a mob's tick may push or collide with (`neighbours.neighbour_boxes`: the other
+        kinds that may be pushable, and every solid one), read now. Which entities are which is kept while no
+        entity entered, left or changed section and no edit (engine.core.edits: health, riding, a field) was
+        made; an entity spawned in this phase is in the sections, not yet in the world's list."""
         key = (world, world.section_moves, edits())
         if key != self._crowd_key:
-            found = list(world.sectioned_entities())
+            found = [e for e in world.sectioned_entities() if getattr(e, "_t", None) is MOB_ROWS or may_meet(e)]
+            mobs = [e for e in found if getattr(e, "_t", None) is MOB_ROWS]
             self._crowd_key = key
-            self._crowd = None if not all(isinstance(e, MobEntity) for e in found) else \
-                (np.fromiter((e._r for e in found), np.int64, len(found)),
-                 np.fromiter((_pushee(e) for e in found), np.uint8, len(found)))
-        return None if self._crowd is None else (*self._crowd, world.max_entity_cramming)
+            self._crowd = (np.fromiter((e._r for e in mobs), np.int64, len(mobs)),
+                           np.fromiter((_pushee(e) for e in mobs), np.uint8, len(mobs)),
+                           [e for e in found if getattr(e, "_t", None) is not MOB_ROWS or e.collidable])
+        rows, pushee, others = self._crowd
+        return (rows, pushee, world.max_entity_cramming), *neighbour_boxes(others)
+
+
+def _release(features: Features) -> tuple | None:
+    """What the loop reads of the release (`mob_kernel.tick_rows`' `release`): `tnt_kernel.version_bits`,
+    `push_away_double_sqrt`, `push_away_checks_pushable`, `path_shortcut_between_nodes`, `Vec3d.normalize`'s zero
+    threshold; None where a flag differs from 1.16.5's that is neither among LOOP_FLAGS nor UNREAD_FLAGS (a later
+    release, or a version diff's flipped flag: every mob takes the object path)."""
+    if features not in _releases:
+        differ = {name for name in features.__dataclass_fields__ if name not in ("version", "refused")
+                  and getattr(features, name) != getattr(_KERNEL_FEATURES, name)}
+        _releases[features] = None if differ - LOOP_FLAGS - UNREAD_FLAGS else (
+            version_bits(features), features.push_away_double_sqrt, features.push_away_checks_pushable,
+            features.path_shortcut_between_nodes, normalize_zero_below(features))
+    return _releases[features]
 
 
 def _speed(e: MobEntity) -> float | None:

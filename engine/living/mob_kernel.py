@@ -1,6 +1,6 @@
 """A walking mob's tick on rows (docs/architecture.md, "Entities as rows; stages compiled"): the entity phase's
 `ServerWorld.tickEntity` of a mob of `MOB_ROWS` (engine.living.mob) — `MobEntity.tick` → `LivingEntity.tick` —
-as one kernel per row, in 1.16.5.
+as one kernel per row, in 1.16.2 to 1.20.4 (the release's flags it reads: `tick_rows`' `release`).
 
 The common case only (docs/performance.md, "Mobs as rows"): with AI and the scene goals `move_to`, `path_to` or
 none, or NoAI; on the ground or in the air. The order is the object path's: age and previous position,
@@ -16,10 +16,11 @@ or the move reads one, a trapdoor or scaffolding at the feet (ladders and vines 
 `travel_kernel.travel_ordinary`), a block whose shape a block entity decides at the feet (MoveControl's jump test),
 a landing that would hurt, no-clip, a movement multiplier, the border within reach, non-finite numbers, more than
 maxEntityCramming − 1 boxes met (the cramming damage's draw) or one whose push the object path decides (a rider or
-vehicle, no-clip, another kind's push), the `path_to` goal asking the navigation (its start, and every 40 ticks of
-`tryingTime`: a search, or `adjustPath` over the blocks), a block whose shape a block entity decides below the node
-the navigation hands to `MoveControl`. What `MobBatch.row` leaves to the
-object path before the loop: see `engine.living.mob.MobBatch`.
+vehicle, no-clip, another kind's push), another kind's pushable box met (a player's, a boat's, a minecart's), a solid
+entity's box within reach (a boat's, a shulker's), the `path_to` goal asking the navigation (its start, and every
+40 ticks of `tryingTime`: a search, or `adjustPath` over the blocks), a block whose shape a block entity decides below
+the node the navigation hands to `MoveControl`. What `MobBatch.row` leaves to the object path before the loop: see
+`engine.living.mob.MobBatch`.
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ from engine.constants import (
     LIVING_MIN_MOTION,
     LIVING_NO_AI_DRAG,
     RAD_TO_DEG_F,
-    VEC_ZERO_BELOW,
     VELOCITY_AFFECTING_OFFSET,
+    VELOCITY_AFFECTING_OFFSET_1_20,
 )
+from engine.entities.minecart_kernel import file_boxes
 from engine.entities.rows import (
     DONE,
     F_BOX,
@@ -48,9 +50,12 @@ from engine.entities.rows import (
     F_POS,
     F_WATER,
     HANDED,
+    HAS_SUPPORT,
     I_CHUNK,
     I_FIRE,
     I_FLAGS,
+    I_SUPPORT,
+    OBJECT_PATH,
     ON_GROUND,
     SECTION,
     TOUCHING_WATER,
@@ -60,6 +65,7 @@ from engine.entities.rows import (
     hand_back,
     tick_entity_head,
 )
+from engine.entities.tnt_kernel import V_SUPPORTING
 from engine.influences.cramming import push_offset
 from engine.jit import njit
 from engine.living.controls import (
@@ -71,7 +77,17 @@ from engine.living.controls import (
     move_to,
 )
 from engine.living.player import block_columns as living_block_columns
-from engine.living.player_kernel import FLUID, UNLIT, _row_box, crowd_grid, crowd_meets, crowd_move
+from engine.living.player_kernel import (
+    FLUID,
+    NO_ROWS,
+    UNLIT,
+    _row_box,
+    crowd_grid,
+    crowd_meets,
+    crowd_move,
+    pushable_met,
+    solid_near,
+)
 from engine.living.travel_kernel import damp_input, jump, travel_ordinary
 from engine.motion.collision_kernel import flag_in, jfloor, state_at
 from engine.pathfinding.blocks import DOORS
@@ -87,7 +103,7 @@ from engine.pathfinding.follow_kernel import (
 )
 from engine.world import block_physics as phys
 from engine.world import blocks
-from engine.world.block_tables import AIR, DYNAMIC_SHAPE, EFFECT
+from engine.world.block_tables import AIR, DYNAMIC_SHAPE, EFFECT, FENCE_LIKE
 from engine.world.world import ENTITY_SECTION_MAX
 
 _F, _I = MOB_FLOAT_COLUMNS, MOB_INT_COLUMNS
@@ -129,12 +145,13 @@ def move_control(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence
 @njit(inline=True)
 def living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                   f: np.ndarray, i: np.ndarray, r: int, slip: np.ndarray, climb: np.ndarray, border: tuple,
-                  moves: bool, sine: np.ndarray) -> bool:
+                  moves: bool, sine: np.ndarray, v: int, height: float) -> bool:
     """`LivingEntity.tickMovement` steps 6-9 of a living row that does not sprint, in no fluid, not gliding and
-    without effects, in 1.16.5: the jump (spec 05 §5), the input damping, and where it `moves`
-    (`canMoveVoluntarily`) the ordinary `travel` (spec 05 §2.4) — the living stage kernels the players and the
-    object path run too (`engine.living.travel_kernel`). False where the object path must tick the row
-    (part-written)."""
+    without effects, in the release whose flags are `v` (`tnt_kernel.version_bits`, 1.16.5 to 1.20.4): the jump
+    (spec 05 §5), the input damping, and where it `moves` (`canMoveVoluntarily`) the ordinary `travel` (spec 05
+    §2.4) — the living stage kernels the players and the object path run too (`engine.living.travel_kernel`).
+    `height`: the kind's height (`EntityDimensions`), the box the 1.17 position update builds. False where the
+    object path must tick the row (part-written)."""
     if not i[r, C_JUMPING]:                                                                 # step 6
         i[r, C_COOLDOWN] = 0
     elif i[r, I_FLAGS] & ON_GROUND and i[r, C_COOLDOWN] == 0:                               # jump
@@ -150,23 +167,40 @@ def living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, sing
     f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])      # step 7
     if not moves:                                  # travel: neither canMoveVoluntarily nor the logical side
         return True
-    # the box's height stands in for the type's: move_self reads it only where a release rebuilds the box
-    # around the position (1.17), which this 1.16.5 kernel is not
     return travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                           f[r, C_SPEED], LIVING_GRAVITY, slip, climb, border, 0, f[r, C_WIDTH] / 2.0,
-                           f[r, F_BOX + 4] - f[r, F_BOX + 1], sine)                       # step 9
+                           f[r, C_SPEED], LIVING_GRAVITY, slip, climb, border, v, f[r, C_WIDTH] / 2.0, height,
+                           sine)                                                           # step 9
+
+
+@njit(inline=True)
+def velocity_cell_agrees(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int) -> bool:
+    """1.20 (`supporting_block`): whether `getVelocityAffectingPos` (`getPosWithYOffset(0.500001F)`: the supporting
+    block's column at floor(y − 0.500001F), the block itself where it is a wall or gate, the cell under the
+    position without one) is the cell the jump's multiplier test and `travel_ordinary`'s slipperiness read (under
+    the position, 0.5000001 below the box): false where it is not, or the supporting block is a fence, wall or
+    gate (the object path decides)."""
+    x, z = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
+    if i[r, I_FLAGS] & HAS_SUPPORT:
+        sx, sy, sz = i[r, I_SUPPORT], i[r, I_SUPPORT + 1], i[r, I_SUPPORT + 2]
+        if sx != x or sz != z or flags[state_at(keys, slots, pool, sx, sy, sz)] & FENCE_LIKE:
+            return False
+    return jfloor(f[r, F_POS + 1] - VELOCITY_AFFECTING_OFFSET_1_20) == \
+        jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET)
 
 
 @njit(inline=True)
 def navigation_tick(keys, slots, pool, shape, flags, ncoords, coords, empty, f: np.ndarray, i: np.ndarray, r: int,
-                    nodes: np.ndarray, start: int, length: int, now_ms: int) -> bool:
-    """`EntityNavigation.tick` of mob row `r` in 1.16.5 (`MobBatch.row` leaves a recalculation due to the object
-    path), following the path whose `length` nodes begin at row `start` of `nodes` (`follow_kernel`): at a valid
-    position where on the ground (the loop hands back fluids and riders), the path height floor(y + 0.5) (not in
-    water), and the block below the node's cell from the tables: false where a block entity decides its shape."""
+                    nodes: np.ndarray, start: int, length: int, now_ms: int, between: bool,
+                    zero_below: float) -> bool:
+    """`EntityNavigation.tick` of mob row `r` (`MobBatch.row` leaves a recalculation due to the object path),
+    following the path whose `length` nodes begin at row `start` of `nodes` (`follow_kernel`): at a valid position
+    where on the ground (the loop hands back fluids and riders), the path height floor(y + 0.5) (not in water), and
+    the block below the node's cell from the tables: false where a block entity decides its shape. `between`:
+    the 1.19.3 shortcut between nodes (`path_shortcut_between_nodes`); `zero_below`: `Vec3d.normalize`'s zero
+    threshold."""
     i[r, C_NAV_TICKS] += 1
     moves, x, y, z = follow_path(f, i, r, nodes, start, length, i[r, I_FLAGS] & ON_GROUND != 0,
-                                 jfloor(f[r, F_POS + 1] + 0.5), now_ms, False, VEC_ZERO_BELOW)
+                                 jfloor(f[r, F_POS + 1] + 0.5), now_ms, between, zero_below)
     if moves:
         bx, by, bz = jfloor(x), jfloor(y), jfloor(z)
         st = state_at(keys, slots, pool, bx, by - 1, bz)
@@ -182,11 +216,13 @@ def navigation_tick(keys, slots, pool, shape, flags, ncoords, coords, empty, f: 
 def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
              f: np.ndarray, i: np.ndarray, r: int, attribute: float, path: np.ndarray, nodes: np.ndarray,
              now_ms: int, bottom: float, slip: np.ndarray, climb: np.ndarray, door_or_fence: np.ndarray, border: tuple,
-             void_y: float, sine: np.ndarray) -> bool:
+             void_y: float, sine: np.ndarray, release: tuple, height: float) -> bool:
     """`ServerWorld.tickEntity` of mob row `r` (`MobEntity.tick`; `attribute`: its movement-speed attribute's
     value; `path`: its entry of `MobBatch.paths`, the path's first row of `nodes`, its length, whether it has a
     navigation, whether the `path_to` goal's request keeps the path; `bottom`: the world's bottom, below which no
-    search starts) up to `tickCramming`: false where the object path must tick it (the row part-written)."""
+    search starts; `release`: `MobBatch.release`'s flags; `height`: the kind's height) up to `tickCramming`: false
+    where the object path must tick it (the row part-written)."""
+    v, between, zero_below = release[0], release[3], release[4]
     fl = i[r, I_FLAGS]
     if i[r, C_SPRINTING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
         return False
@@ -224,13 +260,15 @@ def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, e
             # startMovingTo with the path followed (findPathToAny returns it; adjustPath changes nothing)
             start_moving_along(f, i, r, f[r, C_PATH_GOAL + 3], jfloor(f[r, F_POS + 1] + 0.5))
         if path[2] and not navigation_tick(keys, slots, pool, shape, flags, ncoords, coords, empty, f, i, r, nodes,
-                                           path[0], path[1], now_ms):
+                                           path[0], path[1], now_ms, between, zero_below):
             return False
         if not move_control(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence, f, i, r, attribute):
             return False
         jump_control_tick(i, r)
+    if v & V_SUPPORTING and not velocity_cell_agrees(keys, slots, pool, flags, f, i, r):
+        return False
     if not living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                         slip, climb, border, moves, sine):                                 # steps 6-9
+                         slip, climb, border, moves, sine, v, height):                      # steps 6-9
         return False
     return True                                          # step 11, tickCramming: `tick_rows` (`tick_cramming`)
 
@@ -247,12 +285,15 @@ def _before(sec: np.ndarray, stamp: np.ndarray, a: int, b: int) -> bool:
 
 @njit(inline=True)
 def tick_cramming(grid: tuple, f: np.ndarray, i: np.ndarray, others: np.ndarray, pushee: np.ndarray, p: int,
-                  found: np.ndarray, sec: np.ndarray, stamp: np.ndarray, limit: int) -> bool:
+                  found: np.ndarray, sec: np.ndarray, stamp: np.ndarray, limit: int, double_sqrt: bool,
+                  checks_pushable: bool) -> bool:
     """`LivingEntity.tickCramming` (spec 04 §10) of the mob at place p of `others` (every entity of the world, in
-    the world's section order) in 1.16.5: the boxes meeting its box (the crowd grid, `player_kernel.crowd_meets`)
+    the world's section order): the boxes meeting its box (the crowd grid, `player_kernel.crowd_meets`)
     that `getOtherEntities` visits (their sections within the box's, expanded by 2) and that are pushable
     (`pushee` 1 and not climbing; 0: dead), in its order; each pushed away from it and it from each
-    (`pushAwayFrom`: `cramming.push_offset`). False, nothing written, where the object path must do it: more than
+    (`pushAwayFrom`: `cramming.push_offset`; the root a double from 1.17, `double_sqrt`; from 1.19,
+    `checks_pushable`, the mob itself not pushed while climbing). False, nothing written, where the object path must
+    do it: more than
     maxEntityCramming − 1 found (the damage's Random draw) or one whose push it decides (`pushee` 2: a rider or
     vehicle, no-clip, another kind's push)."""
     r = others[p]
@@ -284,14 +325,16 @@ def tick_cramming(grid: tuple, f: np.ndarray, i: np.ndarray, others: np.ndarray,
             found[a + 1] = found[a]
             a -= 1
         found[a + 1] = j
+    itself = not (checks_pushable and i[r, C_CLIMBING])       # 1.19: pushed only where isPushable
     for q in range(c):                    # LivingEntity.pushAway(o): o.pushAwayFrom(this mob), neither riding
         o = others[found[q]]
-        pushed, dx, dz = push_offset(f[r, F_POS] - f[o, F_POS], f[r, F_POS + 2] - f[o, F_POS + 2], False)
+        pushed, dx, dz = push_offset(f[r, F_POS] - f[o, F_POS], f[r, F_POS + 2] - f[o, F_POS + 2], double_sqrt)
         if pushed:
             f[o, F_MOTION], f[o, F_MOTION + 1], f[o, F_MOTION + 2] = f[o, F_MOTION] - dx, f[o, F_MOTION + 1] + 0.0, \
                 f[o, F_MOTION + 2] - dz
-            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = f[r, F_MOTION] + dx, f[r, F_MOTION + 1] + 0.0, \
-                f[r, F_MOTION + 2] + dz
+            if itself:
+                f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = f[r, F_MOTION] + dx, \
+                    f[r, F_MOTION + 1] + 0.0, f[r, F_MOTION + 2] + dz
     return True
 
 
@@ -300,13 +343,27 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, speeds: np.ndarray, paths: np.ndarray,
               nodes: np.ndarray, now_ms: int, bottom: float, start: int, slip: np.ndarray, climb: np.ndarray,
               door_or_fence: np.ndarray, crowd: tuple, border: tuple, void_y: float, sine: np.ndarray,
-              marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+              marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray, pushables: np.ndarray,
+              solids: np.ndarray, release: tuple, heights: np.ndarray) -> tuple:
     """The entity phase over rows[start:], in order, up to a mob the object path must tick (a row of −1, or one
     `mob_tick` or `tick_cramming` gave back, restored as found): its place and HANDED, or (len(rows), DONE).
-    `crowd`: (the rows of every entity of the world in the world's section order, each one's `pushee` kind,
+    `crowd`: (the rows of every mob of the world on rows in the world's section order, each one's `pushee` kind,
     maxEntityCramming); `paths`, `nodes`: each mob's path and the pool of nodes (`navigation_tick`); `now_ms`: the
     navigation's clock (the game time × 50 ms). `marks[n]`: SECTION where mob n's section changed, OBJECT_PATH
-    for the one handed back. Stopping there keeps vanilla's order: a mob's tick may push the next (cramming)."""
+    for the one handed back. Stopping there keeps vanilla's order: a mob's tick may push the next (cramming).
+    `pushables`, `solids` (rows of six: a box): the boxes of the other kinds' entities a mob's tick may push
+    (players, boats, minecarts) and of the solid ones it may collide with (boats, shulkers), which do not move while
+    the run ticks: a mob with a solid box within reach (`player_kernel.solid_near`) is handed back before its tick,
+    one whose box meets a pushable one after its move (`pushable_met`) before its cramming, as the players' loop
+    does. A box wider than `minecart_kernel.WIDEST` among them sends the mob at `start` to the object path.
+    `release`: the flags of the release the loop runs (`MobBatch.release`: `tnt_kernel.version_bits`, the push's
+    double root and pushable check, the shortcut between nodes, the normalize threshold); `heights[n]`: mob n's
+    height (the box the 1.17 position update builds)."""
+    pushed = file_boxes(f, NO_ROWS, pushables)
+    solid = file_boxes(f, NO_ROWS, solids)
+    if pushed[2] < 0.0 or solid[2] < 0.0:            # a box too wide to file: the object path decides
+        marks[start] = OBJECT_PATH
+        return start, HANDED
     others, pushee, limit = crowd
     m = len(others)
     grid = crowd_grid(f, others)
@@ -321,10 +378,15 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         r = rows[n]
         if not begin_row(f, i, r, n, marks, saved_f, saved_i):
             return n, HANDED
+        if len(solids) > 0 and solid_near(f, r, solids, solid):
+            hand_back(f, i, r, n, marks, saved_f, saved_i)
+            return n, HANDED
         if not mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                         speeds[n], paths[n], nodes, now_ms, bottom, slip, climb, door_or_fence, border, void_y,
-                        sine) or place[r] < 0 or \
-                not tick_cramming(grid, f, i, others, pushee, place[r], found, sec, stamp, limit):
+                        sine, release, heights[n]) or place[r] < 0 or \
+                len(pushables) > 0 and pushable_met(f, r, pushables, pushed) or \
+                not tick_cramming(grid, f, i, others, pushee, place[r], found, sec, stamp, limit, release[1],
+                                  release[2]):
             hand_back(f, i, r, n, marks, saved_f, saved_i)
             return n, HANDED
         p = place[r]

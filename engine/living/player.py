@@ -74,6 +74,7 @@ from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
 from engine.entities.common import slipperiness_column
 from engine.entities.entity import Entity, rotation_vector
 from engine.entities.firework import use_while_gliding
+from engine.entities.neighbours import may_meet, neighbour_boxes
 from engine.entities.rows import (
     LIVING_FLAGS,
     LIVING_FLOATS,
@@ -372,12 +373,8 @@ class PlayerBatch:
         key = (world, edits())
         if key != self._others_key:
             self._others_key = key
-            self._others = [e for e in world.entities.values() if not e.is_player and (
-                e.collidable or type(e).is_pushable is not Entity.is_pushable)]
-        pushables = [tuple(e.box) for e in self._others if e.is_pushable()]
-        solids = [tuple(e.box) for e in self._others if e.collidable]
-        return (np.array(pushables, dtype=np.float64).reshape(len(pushables), 6),
-                np.array(solids, dtype=np.float64).reshape(len(solids), 6))
+            self._others = [e for e in world.entities.values() if not e.is_player and may_meet(e)]
+        return neighbour_boxes(self._others)
 
     def _make_columns(self, players: list[PlayerEntity]) -> tuple:
         rows = np.array([e._r for e in players], dtype=np.int64)

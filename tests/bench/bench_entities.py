@@ -15,8 +15,9 @@ phase, engine.living.player_kernel, and the object path), bench_living's one pla
 sneaking along the edge of a ridge and 1,000 walking forward in still water (against the peer's walk: it has no
 sneaking or water case), and 1,000 idle players beside 1,000 TNT resting (the whole tick per entity, against the
 peer's idle tick; the path column per kind), in 1.16.5, or with `--players-only` in the release `--version` names
-(the arena's player in 1.16.5 only). Mobs (1.16.5): 100 zombies walking with `move_to`,
-100 zombies following paths (`path_to`, the searches made before the timing) and bench_living's 100 wither
+(the arena's player in 1.16.5 only). Mobs (1.16.5): 100 zombies walking with `move_to`
+(also beside 1,000 items resting between their lanes, µs per entity-tick of the 1,100, and alone in 1.20.4 and
+1.21.8), 100 zombies following paths (`path_to`, the searches made before the timing) and bench_living's 100 wither
 skeletons standing, compiled (engine.living.mob_kernel) and on the object path, against the peer's walk. Falling
 blocks in free fall
 (engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
@@ -336,10 +337,11 @@ def beside_tnt_case(compiled: bool, version: str) -> tuple[str, float, float, st
     return f"players beside resting TNT ({N} + {N})", us, cpu, paths
 
 
-def zombies_scene() -> str:
+def zombies_scene(version: str = DEFAULT_VERSION) -> str:
     """ZOMBIES zombies 2 m apart in a line along z on a stone floor, each walking with `move_to` to a point 1,000
-    blocks along +x in its own lane (so none meets another), which they cannot reach in the run."""
-    text = f'[[blocks]]\nfrom = [-2, 0, -2]\nto = [60, 0, {2 * ZOMBIES}]\nblock = "minecraft:stone"\n'
+    blocks along +x in its own lane (so none meets another), which they cannot reach in the run; in `version`."""
+    text = f'[scene]\nversion = "{version}"\n'
+    text += f'[[blocks]]\nfrom = [-2, 0, -2]\nto = [60, 0, {2 * ZOMBIES}]\nblock = "minecraft:stone"\n'
     for n in range(ZOMBIES):
         text += (f'[[entities]]\ntype = "minecraft:zombie"\nid = {n + 1}\npos = [0.5, 1.0, {2 * n + 0.5}]\n'
                  'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n'
@@ -347,12 +349,42 @@ def zombies_scene() -> str:
     return text
 
 
-def zombies_case(compiled: bool) -> tuple[str, float, float, str]:
-    """µs per zombie-tick of ZOMBIES zombies walking with `move_to` (compiled or not), after 5 ticks: each alive, on
-    the floor, facing +x and more than 10 blocks on its way, in its lane."""
-    return case(f"zombies walking with move_to ({ZOMBIES})", zombies_scene(), 5, compiled,
-                lambda e: not e.removed and e.on_ground and e.pos.y == 1.0 and 10.0 < e.pos.x < 60.0
-                and e.pos.z == 2 * (e.id - 1) + 0.5 and e.yaw == 270.0, ZOMBIES)
+def zombie_walking(e) -> bool:
+    """A zombie of `zombies_scene` after the run: alive, on the floor, facing +x and more than 10 blocks on its way,
+    in its lane."""
+    return not e.removed and e.on_ground and e.pos.y == 1.0 and 10.0 < e.pos.x < 60.0 \
+        and e.pos.z == 2 * (e.id - 1) + 0.5 and e.yaw == 270.0
+
+
+def zombies_case(compiled: bool, version: str = DEFAULT_VERSION) -> tuple[str, float, float, str]:
+    """µs per zombie-tick of ZOMBIES zombies walking with `move_to` (compiled or not) in `version`, after 5 ticks:
+    each `zombie_walking`."""
+    suffix = "" if version == DEFAULT_VERSION else f", {version}"
+    return case(f"zombies walking with move_to ({ZOMBIES}{suffix})", zombies_scene(version), 5, compiled,
+                zombie_walking, ZOMBIES)
+
+
+def beside_items_scene() -> str:
+    """`zombies_scene` with N items resting on the floor between the zombies' lanes (SIDE per row, one per block
+    along x from x 2, z 2 m apart), loaded after the zombies: the zombies walk past them (items are neither pushable
+    nor solid)."""
+    text = zombies_scene()
+    for i in range(N):
+        text += (f'[[entities]]\ntype = "minecraft:item"\nitem = "minecraft:stone"\nid = {ZOMBIES + 1 + i}\n'
+                 f'pos = [{i % SIDE + 2.5}, 1.0, {2 * (i // SIDE) + 1.5}]\n')
+    return text
+
+
+def beside_items_case(compiled: bool) -> tuple[str, float, float, str]:
+    """µs per entity-tick of `beside_items_scene` (compiled or not), after 5 ticks: each zombie `zombie_walking`,
+    each item resting where it lay."""
+    def check(e) -> bool:
+        if e.TYPE == "minecraft:item":
+            i = e.id - ZOMBIES - 1
+            return e.on_ground and e.pos == (i % SIDE + 2.5, 1.0, 2 * (i // SIDE) + 1.5)
+        return zombie_walking(e)
+    return case(f"zombies move_to beside items ({ZOMBIES} + {N})", beside_items_scene(), 5, compiled, check,
+                ZOMBIES + N)
 
 
 PATH_LANE = 4      # the lanes of the path case: 3 cells wide, a wall between
@@ -566,6 +598,9 @@ def main() -> None:
     if living and not (args.players_only or args.items_only or args.fireballs_only):
         for compiled in (True, False):
             beside(WALK, zombies_case, compiled)
+            beside(WALK, beside_items_case, compiled)
+            beside(WALK, zombies_case, compiled, "1.20.4")
+            beside(WALK, zombies_case, compiled, "1.21.8")
             beside(WALK, path_case, compiled)
             beside(WALK, pen_case, compiled)
             beside(WALK, skeletons_case, compiled)

@@ -15,8 +15,7 @@ import pytest
 from engine import jit
 from engine.living import player_kernel
 from engine.living.player import PlayerEntity
-from engine.tick.scene import load_scene_text
-from tests.conftest import jit_off_run
+from tests.conftest import jit_off_run, three_ways_counted
 from tests.engine.test_player_rows import _mutant, _uncompiled, player_lines
 
 jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
@@ -90,32 +89,11 @@ SCENES = {"tnt": (tnt_scene, 50), "items": (items_scene, 40), "zombie": (zombie_
           "boat": (boat_scene, 30), "crouch": (crouch_scene, 10)}
 
 
-def run(name: str, mode: str) -> tuple[list[str], list[int], object]:
-    """`player_lines` of scene `name` in `mode`, the ids of the players whose players-phase tick took the object
-    path (one each time), and the simulation after."""
-    make, ticks = SCENES[name]
-    sim = load_scene_text(make())
-    handed: list[int] = []
-    original = PlayerEntity.player_tick
-
-    def counted(self: PlayerEntity, sim_, rec) -> None:
-        handed.append(self.id)
-        original(self, sim_, rec)
-
-    PlayerEntity.player_tick = counted
-    try:
-        lines = player_lines(sim, ticks, mode)
-    finally:
-        PlayerEntity.player_tick = original
-    return lines, handed, sim
-
-
 def three_ways(name: str) -> tuple[list[str], list[int], object]:
-    """Scene `name` compiled, checked equal to the object path and the traced run: the compiled run."""
-    lines, handed, sim = run(name, "compiled")
-    assert lines == run(name, "object")[0], name
-    assert lines == run(name, "traced")[0], name
-    return lines, handed, sim
+    """Scene `name` compiled, checked equal to the object path and the traced run: the compiled run's lines, the
+    ids of the players whose players-phase tick took the object path (one each time), and its simulation."""
+    make, ticks = SCENES[name]
+    return three_ways_counted(make(), ticks, player_lines, PlayerEntity, "player_tick")
 
 
 def digest(names: tuple[str, ...]) -> str:

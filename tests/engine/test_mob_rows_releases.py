@@ -1,0 +1,106 @@
+"""The compiled mobs loop in the releases after 1.16.5 (engine.living.mob.MobBatch: 1.16.2 to 1.20.4, the flags the
+tick reads as the loop's `release`): random mob worlds of 1.17, 1.19.4 and 1.20.4 and a zombie walking off a ledge of
+packed ice in 1.20.4 (its supporting block's column is not the cell under its position) run compiled, on the object
+path and traced with the same states bit for bit every tick; a loop that ignores a release flag is caught; the
+releases the loop does not decide take the object path."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+
+import pytest
+
+from engine import jit
+from engine.core.versions import features_for
+from engine.living import mob_kernel
+from engine.living.mob import MobBatch
+from engine.tick.scene import load_scene_text
+from engine.world.world import World
+from tests.conftest import jit_off_run
+from tests.engine.test_mob_rows import TICKS, _plain_mutant, mob_lines, mob_world
+
+jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
+
+RELEASES = ("1.17", "1.19.4", "1.20.4")
+SEEDS = (4, 6)       # a crowd pushing each other (4: cramming), raised patches to walk off (6)
+
+
+def ledge_scene() -> str:
+    """1.20.4: zombies walking east off a ledge of packed ice one block high onto a stone floor, one along the
+    ledge's north edge with its box partly over it: while a zombie overhangs the edge its supporting block (the ice) is
+    not in the column under its position, so its slipperiness block is the ice's column (`getPosWithYOffset`),
+    not the air under it."""
+    text = ('[scene]\nversion = "1.20.4"\n[[blocks]]\nfrom = [-8, 0, -8]\nto = [12, 0, 8]\nblock = "minecraft:stone"\n'
+            '[[blocks]]\nfrom = [-6, 1, -4]\nto = [2, 1, 4]\nblock = "minecraft:packed_ice"\n')
+    for n, (x, z) in enumerate(((0.5, 0.5), (1.0, 5.1), (1.5, -3.5))):
+        text += (f'[[entities]]\ntype = "minecraft:zombie"\nid = {n + 1}\npos = [{x}, 2.0, {z}]\n'
+                 'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = true\n'
+                 f'move_to = {{ pos = [11.5, 1.0, {z}], speed = 1.0 }}\n')
+    return text
+
+
+def releases_digest(seeds: tuple[int, ...], releases: tuple[str, ...] = RELEASES, ledge: bool = True,
+                    ticks: int = TICKS, modes: tuple[str, ...] = ("object", "traced")) -> tuple[str, int, int]:
+    """The hash of the compiled runs (`ticks` long) of the random mob worlds of `seeds` in each of `releases` and of
+    the ledge scene (with `ledge`), each checked equal to the runs in `modes`; with the mob ticks the loop did and
+    those it handed back."""
+    h = hashlib.sha256()
+    done = handed = 0
+    makes = [lambda s=seed, v=version: mob_world(s, v) for version in releases for seed in seeds]
+    for make in makes + ([lambda: load_scene_text(ledge_scene())] if ledge else []):
+        sim = make()
+        lines = mob_lines(sim, ticks, "compiled")
+        for mode in modes:
+            assert lines == mob_lines(make(), ticks, mode), mode
+        done, handed = done + sim.kernel_ticks, handed + sim.object_ticks
+        h.update("".join(lines).encode())
+    return h.hexdigest(), done, handed
+
+
+def test_mobs_of_later_releases_compiled_object_and_traced_agree() -> None:
+    """1.17, 1.19.4 and 1.20.4 mob worlds and the 1.20.4 ledge: compiled, object path and traced runs agree bit for
+    bit; most mob ticks were compiled."""
+    _, done, handed = releases_digest(SEEDS)
+    assert done > 2 * handed > 0, (done, handed)
+
+
+def test_the_ledge_zombies_are_compiled_where_the_cells_agree() -> None:
+    """The 1.20.4 ledge: the zombies' ticks are compiled but where one overhangs the edge (handed back there), and
+    they walk off the ice onto the floor."""
+    sim = load_scene_text(ledge_scene())
+    mob_lines(sim, TICKS, "compiled")
+    assert sim.kernel_ticks > sim.object_ticks > 0, (sim.kernel_ticks, sim.object_ticks)
+    assert all(e.pos.y == 1.0 and e.pos.x > 3.0 for e in sim.entities), [e.pos for e in sim.entities]
+
+
+@pytest.mark.parametrize("version", ["1.16.1", "1.20.5", "1.21.8"])
+def test_releases_the_loop_does_not_decide_take_the_object_path(version: str) -> None:
+    """Before 1.16.2 and from 1.20.5 (attributes for gravity, step height and safe fall; later the tick's order)
+    the batch does not run; a 1.20.4 flag flipped to a value the loop does not read stops it too."""
+    assert not MobBatch().decides(World(), features_for(version))
+    assert MobBatch().decides(World(), features_for("1.20.4"))
+    assert not MobBatch().decides(World(), dataclasses.replace(features_for("1.20.4"), step_up_heights=True))
+
+
+@pytest.mark.parametrize(("name", "old", "new", "case"), [
+    ("tick_cramming", "f[o, F_POS + 2], double_sqrt)", "f[o, F_POS + 2], False)",
+     ((4,), ("1.17",), False)),                                      # 1.16.5's float root, in a 1.17 crowd
+    ("mob_tick", "if v & V_SUPPORTING and not velocity_cell_agrees(", "if False and not velocity_cell_agrees(",
+     ((), (), True, 3, ("object",))),                # the cell under the position: the zombie over the ledge's edge
+])
+def test_a_loop_ignoring_a_release_flag_is_caught(monkeypatch, name: str, old: str, new: str, case: tuple) -> None:
+    """The three-way comparison fails for a loop that pushes with 1.16.5's float root in 1.17 on, or reads the cell
+    under the position for slipperiness in 1.20.4."""
+    _plain_mutant(monkeypatch, mob_kernel, name, mob_kernel.tick_rows, old, new)
+    with pytest.raises(AssertionError):
+        releases_digest(*case)
+
+
+def test_jit_off_equals_jit_on() -> None:
+    """With `NUMBA_DISABLE_JIT=1` the kernels run as plain Python, with the same results bit for bit (a 1.17 crowd
+    and the 1.20.4 ledge, compiled: the other tests compare them with the object path)."""
+    case = "(4,), ('1.17',), True, 20, ()"
+    compiled, digest = jit_off_run("tests.engine.test_mob_rows_releases", f"releases_digest({case})")
+    assert compiled is False and jit.compiled() == jit.jit_enabled()
+    assert digest == list(releases_digest((4,), ("1.17",), True, 20, ()))
