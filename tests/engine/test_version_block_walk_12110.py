@@ -2,7 +2,9 @@
 from the box's furthest corner, the bubble column's `intersects`, the piston's unscaled move; 1.21.11 the same)
 against 1.21.8's: `scenes/block_walk_1_21_10.toml` run in 1.21.8, 1.21.10, 1.21.11 and 1.21.10 with each flag off
 (`block_walk_step_budget`, `piston_move_unstuck`) or with every step taken as long (a mutant of the bubble column's
-rule); 1.21.9 refused; the walk's pieces on their own."""
+rule); 1.21.9 refused; the scene compiled (items and TNT in their loops, handed to the object path near a block
+with an effect), on the object path and traced alike, and a loop without the walk's hand-back caught; the walk's
+pieces on their own."""
 
 from __future__ import annotations
 
@@ -10,11 +12,14 @@ import dataclasses
 
 import pytest
 
+from engine.entities import item, tnt_kernel
 from engine.geometry.box import Box, Vec3
 from engine.motion import block_effects
 from engine.motion.inside_blocks import blocks_intersected_between_1_21_10, cells_in_direction
 from engine.tick.scene import load_scene_text
 from tests.conftest import SCENES_DIR
+from tests.engine.test_compiled_equality import run_lines
+from tests.engine.test_version_block_effects import assert_runs_alike_three_ways
 
 WALK = (SCENES_DIR / "block_walk_1_21_10.toml").read_text()
 RUNS = {"1.21.8": ("1.21.8", {}), "1.21.10": ("1.21.10", {}), "1.21.11": ("1.21.11", {}),
@@ -111,6 +116,23 @@ def test_1_21_9_stops_in_one_line_near_a_block_with_an_effect() -> None:
     line = str(err.value)
     assert line.startswith("checkBlockCollision in the tick (spec 03 §6.2) of version 1.21.9 at entity ") and \
         "\n" not in line and "block_walk_step_budget" in line
+
+
+def test_1_21_11_s_walk_runs_compiled_as_on_the_object_path() -> None:
+    """The item and TNT loops serve 1.21.10-1.21.11 as 1.21.8, handing an entity whose path comes near a block with
+    an effect to the object path: the scene, TNT shot through cobwebs and on fire run compiled, on the object path
+    and traced alike."""
+    assert_runs_alike_three_ways(WALK.replace('version = "1.21.10"', 'version = "1.21.11"'), "1.21.11", 6)
+
+
+def test_an_item_loop_blind_to_the_walk_is_caught(monkeypatch) -> None:
+    """The item loop run as if the release checked only the box at the end of the move (1.21.1's step, no
+    tick-time check) takes the items leaving a cobweb's cell or passing one at the corner of their walk: the
+    compiled run then differs from the object path."""
+    text = WALK.replace('version = "1.21.10"', 'version = "1.21.11"')
+    bits = tnt_kernel.version_bits
+    monkeypatch.setattr(item, "version_bits", lambda f: bits(f) & ~tnt_kernel.V_TICK_BLOCKS)
+    assert run_lines(load_scene_text(text), 3, "compiled") != run_lines(load_scene_text(text), 3, "object")
 
 
 def test_the_cells_between_corners_start_where_the_movement_leaves() -> None:
