@@ -36,6 +36,10 @@ MOVEMENTS_PER_TICK = 100            # Entity.addMovementThisTick (1.21.7): at 10
 WALK_HULL_MARGIN = 1.0e-4           # block_effects._effects_in_reach: the walk's hull, wider than its 1.0E-5F clamps
 TRAILING_MOVEMENT_MIN_SQUARED = 9.999999439624929e-11   # Entity.applyEffectsFromBlocks: Mth.square(1.0E-5F) in float
 SWEEP_CELL_MARGIN = f32(1.0e-5)     # collectCollisionsBetween: the hit clamped (double)i + 1.0E-5F .. i + 1.0 - 1.0E-5F
+# --- the block walk of 1.21.10 (Entity.checkInsideBlocks, BlockGetter.forEachBlockIntersectedBetween) ---
+WALK_STEP_BUDGET = 16               # Entity.checkInsideBlocks: the step indices a movement may spend
+WALK_SHORT_MOVE_SQUARED = f32(f32(1.0e-5) * f32(1.0e-5))  # lengthSqr() < Mth.square(1.0E-5F): the box's cells only
+WALK_LONG_MOVE_SQUARED = 0.9999900000002526 * 0.9999900000002526  # distanceToSqr > Mth.square(0.99999…): a long step
 MOVEMENT_MULTIPLIER_MIN_SQUARED = 1.0e-7  # Entity.move step 3: movementMultiplier.lengthSquared() > 1e-7
 
 # --- raycast (spec 03 §7) ---

@@ -447,6 +447,16 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "bubble_column_above_no_collision": ("BubbleColumnBlock.entityInside takes the surface rule where the block "
                                          "above has no collision shape and no fluid (was: is air) (1.21.7)",
                                          (1, 21, 7), None),
+    "block_walk_step_budget": ("Entity.checkInsideBlocks walks an axis-independent movement in the axis order of "
+                               "the movement wanted before collisions, with a budget of 16 step indices per "
+                               "movement (spent: the box at its end alone); forEachBlockIntersectedBetween gives "
+                               "the cells of the box at the start of any move of 1.0E-5F or more, then follows "
+                               "the box's getFurthestCorner, counting only the cells it enters, uncapped; the "
+                               "bubble column acts only on a long step or a box in its cell (1.21.10; 1.21.11 the "
+                               "same)", (1, 21, 10), None),
+    "piston_move_unstuck": ("Entity.move: a piston's move is not scaled by the stuck multiplier (cobweb, berry "
+                            "bush), which is still cleared with the Motion (1.21.10; 1.21.11 the same)",
+                            (1, 21, 10), None),
     "push_away_double_sqrt": ("Entity.pushAwayFrom divides by Math.sqrt in double, not MathHelper.sqrt's float "
                               "(1.17)", (1, 17, 0), None),
     "minecart_water_drag": ("a minecart touching water: gravity 0.005 (not 0.04), at most 0.2 per axis and tick "
@@ -954,10 +964,11 @@ MECHANICS: dict[str, Mechanic] = {
                    "most 100 Movement(from, to, axisIndependant) and step an axis-independent one axis by axis "
                    "(apply_effects_from_blocks, simulated from 1.21.7); 1.21.4 (read) runs 1.21.3's single check: "
                    "1.21.5's walk is neither, not simulated (1.21.6 not read)"),
-            Change((1, 21, 9), None, "1.21.10's block walk (read in part) differs from 1.21.8's: a step budget per "
+            Change((1, 21, 9), (1, 21, 10), "1.21.10's block walk (read) differs from 1.21.8's: a step budget per "
                    "movement, the axis order of the movement before collisions, forEachBlockIntersectedBetween from "
-                   "the box's furthest corner, bubble columns acting only on a box in their cell or a long move; "
-                   "1.21.9 not read, 1.21.10-1.21.11 not simulated (1.21.11 adds EntityCollisionHandler)"))),
+                   "the box's furthest corner, bubble columns acting only on a box in their cell or a long move "
+                   "(block_walk_step_budget), a piston's move no longer slowed by a cobweb (piston_move_unstuck); "
+                   "1.21.9 not read, the release of the change (1.21.9 or its hotfix 1.21.10) not found"))),
     "supporting_block": Mechanic(
         "the supporting block (spec 01 §8.3)", "an entity is on the ground", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Entity.move's landing block")),
@@ -1319,6 +1330,8 @@ class Features:
     fire_block_1_21_2: bool
     apply_effects_from_blocks: bool
     bubble_column_above_no_collision: bool
+    block_walk_step_budget: bool
+    piston_move_unstuck: bool
     push_away_double_sqrt: bool
     minecart_water_drag: bool
     boat_fall_distance_float: bool

@@ -99,9 +99,12 @@ class ItemBatch(UnriddenRowBatch):
     row restored) where its tick reads something the kernels do not decide, and goes on after it. Every release
     1.16.2–1.21.4 runs them (`tnt_kernel.version_bits` and the arguments `tick_rows` derives from the item's
     flags); before 1.16.2 (`item_float_by_fluid_height`, `in_lava_by_fluid_height`: the fluid at the eye and a lava
-    flag the move sets, not columns), a release that refuses a mechanic they run (1.21.5 on: `fall_distance`, and
-    `block_effects`, which the base tick checks every tick), and solid entities in the world leave every item to
-    the object path; so do an item with riders, a vehicle or a step height."""
+    flag the move sets, not columns), a release that refuses a mechanic they run (`block_effects` in 1.21.5-1.21.6
+    and 1.21.9, which the base tick checks every tick; 1.21.9's `fall_distance`), and solid entities in the world
+    leave every item to the object path; so do an item with riders, a vehicle, a step height or movements recorded
+    since its last tick. 1.21.7+ (the block walk of `apply_effects_from_blocks`) runs as 1.21.2's tick-time check
+    does: `move_self` hands back an item whose path comes near a block with an effect, fire or lava, and water's
+    EXTINGUISH changes nothing on an unlit row."""
 
     table = ITEM_ROWS
     mechanics = frozenset({"item", "entity_move", "supporting_block", "fluids", "void", "fall_distance",
@@ -110,7 +113,7 @@ class ItemBatch(UnriddenRowBatch):
     def decides(self, world: World, features: Features) -> bool:
         return not (world.collidable_count or features.refused & self.mechanics or features.move_motion_fields
                     or features.collision_aabb_lists) and features.item_float_by_fluid_height \
-            and features.in_lava_by_fluid_height and not features.apply_effects_from_blocks   # 1.21.7: objects
+            and features.in_lava_by_fluid_height
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:

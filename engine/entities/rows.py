@@ -421,7 +421,8 @@ class UnriddenRowBatch(RowBatch):
     orbs), with the world's border edges and lava push as its loop reads them."""
 
     def row(self, e: Entity, traced: bool) -> int:
-        return -1 if e.passengers or e.vehicle is not None or e.step_height else e._r
+        # 1.21.7: movements recorded since its last tick (a shulker box's push) are walked by the object path
+        return -1 if e.passengers or e.vehicle is not None or e.step_height or e.movements else e._r
 
     @staticmethod
     def world_arguments(world: World) -> tuple[tuple[float, float, float, float], float]:

@@ -47,6 +47,8 @@ from engine.constants import (
     TRAILING_MOVEMENT_MIN_SQUARED,
     VEC_ZERO_BELOW_1_21_2,
     WALK_HULL_MARGIN,
+    WALK_LONG_MOVE_SQUARED,
+    WALK_STEP_BUDGET,
 )
 from engine.core.trace import cell
 from engine.core.versions import refusal
@@ -64,8 +66,10 @@ from engine.motion.inside_blocks import (
     LAVA_IGNITE,
     Movement,
     StepBasedCollector,
+    axis_step_order,
     axis_steps,
     blocks_intersected_between,
+    blocks_intersected_between_1_21_10,
     collided_along_vector,
 )
 from engine.motion.move_kernel import land_on_block
@@ -249,16 +253,16 @@ def apply_effects_from_blocks(e: Entity, sim: TickContext, rec, start: Vec3 | No
         start = e.pos
         e.movements = ()
     if start is not None:
-        movements = [Movement(start, e.pos, False)]
+        movements = [Movement(start, e.pos, None)]
     else:
         movements = list(e.movements)
         e.movements = ()
         last = movements[-1].end if movements else None
         if last is None:
-            movements.append(Movement(e.prev_pos, e.pos, False))
+            movements.append(Movement(e.prev_pos, e.pos, None))
         elif (last.x - e.pos.x) ** 2 + (last.y - e.pos.y) ** 2 + (last.z - e.pos.z) ** 2 > \
                 TRAILING_MOVEMENT_MIN_SQUARED:
-            movements.append(Movement(last, e.pos, False))
+            movements.append(Movement(last, e.pos, None))
     if not _step_on_if_affected(e, sim):
         return
     world = sim.world
@@ -266,18 +270,43 @@ def apply_effects_from_blocks(e: Entity, sim: TickContext, rec, start: Vec3 | No
     collector = StepBasedCollector(_inside_effects(sim))
     visited: set[BlockPos] = set()
     if rec is not None or _effects_in_reach(e, world, movements):
+        walk = _walk_movement_1_21_10 if sim.features.block_walk_step_budget else _walk_movement
         for m in movements:
-            d = m.end.add(-m.start.x, -m.start.y, -m.start.z)
-            steps = axis_steps(m.start, m.end) if m.axis_independent and d.length_squared() > 0.0 \
-                else [(m.start, m.end)]
-            for frm, to in steps:
-                _check_inside_blocks(e, sim, rec, frm, to, collector, visited)
+            walk(e, sim, rec, m, collector, visited)
     collector.apply_and_clear(e)
     if was_on_fire and not e.is_on_fire():                                      # the extinguish sound's pitch
         e.random.next_float()
         e.random.next_float()
     if not e.is_on_fire() and e.fire_ticks <= before and e.fire_ticks <= 0:
         e.fire_ticks = -e.burning_duration()
+
+
+def _walk_movement(e: Entity, sim: TickContext, rec, m: Movement, collector: StepBasedCollector,
+                   visited: set[BlockPos]) -> None:
+    """1.21.7's `checkInsideBlocks(movements, collector)` for one movement: an axis-independent one (`wanted`
+    given) axis by axis in the order of its moved delta, else whole."""
+    d = m.end.add(-m.start.x, -m.start.y, -m.start.z)
+    steps = axis_steps(m.start, m.end, axis_step_order(d)) if m.wanted is not None and d.length_squared() > 0.0 \
+        else [(m.start, m.end)]
+    for frm, to in steps:
+        _check_inside_blocks(e, sim, rec, frm, to, collector, visited)
+
+
+def _walk_movement_1_21_10(e: Entity, sim: TickContext, rec, m: Movement, collector: StepBasedCollector,
+                           visited: set[BlockPos]) -> None:
+    """1.21.10's (`block_walk_step_budget`; 1.21.11 the same): the axis order is the wanted movement's, and the
+    movement has a budget of 16 step indices — each step walks while its cells' steps stay under what is left
+    and spends its last step + 1 (a whole movement starts from 16 again); spent, the box at the movement's end
+    is walked alone with a budget of 1."""
+    d = m.end.add(-m.start.x, -m.start.y, -m.start.z)
+    budget = WALK_STEP_BUDGET
+    if m.wanted is not None and d.length_squared() > 0.0:
+        for frm, to in axis_steps(m.start, m.end, axis_step_order(m.wanted)):
+            budget -= _check_inside_blocks(e, sim, rec, frm, to, collector, visited, budget)
+    else:
+        budget -= _check_inside_blocks(e, sim, rec, m.start, m.end, collector, visited, WALK_STEP_BUDGET)
+    if budget <= 0:
+        _check_inside_blocks(e, sim, rec, m.end, m.end, collector, visited, 1)
 
 
 def _step_on_if_affected(e: Entity, sim: TickContext) -> bool:
@@ -307,21 +336,34 @@ def _effects_in_reach(e: Entity, world: World, movements: list[Movement]) -> boo
 
 
 def _check_inside_blocks(e: Entity, sim: TickContext, rec, start: Vec3, end: Vec3, collector: StepBasedCollector,
-                         visited: set[BlockPos]) -> None:
+                         visited: set[BlockPos], budget: int | None = None) -> int:
     """`Entity.checkInsideBlocks(from, to, collector, visited)` (1.21.7): each cell
     `blocks_intersected_between` gives for the box at `end` deflated by 1.0E-5F, while the entity is alive: air
     passed; each other cell once a tick (`visited`); its `entityInside` where its inside shape is the full cube
     (every modelled block's but the end portal's, which stops the run) or met along the path; then its fluid's,
     where the fluid's box (height `getHeight(world, pos)`, the top in float) is met along the path
     (`collidedWithFluid`: the box at `start` moved to `end`, `collided_along_vector`), each call after the
-    collector's `advanceStep` to the cell's step."""
+    collector's `advanceStep` to the cell's step.
+
+    With a `budget` (1.21.10, `block_walk_step_budget`): the cells of `blocks_intersected_between_1_21_10`, the
+    walk ending at the first whose step reaches the budget; a cell counts as visited only where its inside shape
+    or its fluid was met (the same here: every modelled block's inside shape is the full cube); the bubble column
+    acts only on a long step (over 0.99999) or a box that intersects its cell (`entityInside`'s `intersects`).
+    Returns the last step walked + 1 (1 when none was)."""
     world = sim.world
     box = _box_at(e, end).contract(TICK_BLOCK_COLLISION_CONTRACT)
     start_box = _box_at(e, start)
     dx, dy, dz = end.x - start.x, end.y - start.y, end.z - start.z
-    for pos, step in blocks_intersected_between(start, end, box):
+    long_step = dx * dx + dy * dy + dz * dz > WALK_LONG_MOVE_SQUARED       # Vec3.distanceToSqr
+    cells = blocks_intersected_between(start, end, box) if budget is None else \
+        blocks_intersected_between_1_21_10(start, end, box)
+    last = 0
+    for pos, step in cells:
         if e.removed:                                                           # isAlive
-            return
+            break
+        if budget is not None and step >= budget:
+            break
+        last = step
         if rec is not None:
             rec.geometry(cell("checked_cell", pos, step))
         state = world.get_block_state(*pos)
@@ -335,6 +377,9 @@ def _check_inside_blocks(e: Entity, sim: TickContext, rec, start: Vec3, end: Vec
         collector.advance_step(step)
         if state.block in phys.FIRE_TAG:
             _fire_inside(state, e, sim, collector)
+        elif budget is not None and state.block == "bubble_column" and not long_step and \
+                not box.intersects_coords(pos[0], pos[1], pos[2], pos[0] + 1, pos[1] + 1, pos[2] + 1):
+            pass                                                                # BubbleColumnBlock: intersects
         else:
             handler = _COLLISION_HANDLERS.get(state.block)
             if handler is not None:
@@ -351,6 +396,7 @@ def _check_inside_blocks(e: Entity, sim: TickContext, rec, start: Vec3, end: Vec
             else:                                                               # LavaFluid.entityInside
                 collector.apply(LAVA_IGNITE)
                 collector.run_after(LAVA_IGNITE, lambda o: o.lava_hurt(sim))
+    return last + 1
 
 
 def _fire_inside(state: BlockState, e: Entity, sim: TickContext, collector: StepBasedCollector) -> None:

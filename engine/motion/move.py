@@ -101,7 +101,9 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
         if is_java_zero(movement):
             return
     if e.movement_multiplier.length_squared() > MOVEMENT_MULTIPLIER_MIN_SQUARED:    # step 3
-        movement = run_stage(rec, e, S_MULTIPLIER, apply_movement_multiplier, e, movement)
+        scaled = run_stage(rec, e, S_MULTIPLIER, apply_movement_multiplier, e, movement)
+        if kind is not MovementType.PISTON or not features.piston_move_unstuck:     # 1.21.10: a piston's unscaled
+            movement = scaled
     world = sim.world
     if features.sneak_edge_on_ground_1_12:
         movement = run_stage(rec, e, S_SNEAKING, sneak_edge_1_12, e, movement, kind, world)
@@ -124,7 +126,7 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
         before = e.pos
         run_stage(rec, e, S_POSITION, update_position, e, actual, sets_position)
         if features.apply_effects_from_blocks:                                      # 1.21.7: addMovementThisTick
-            add_movement_this_tick(e, Movement(before, e.pos, True))
+            add_movement_this_tick(e, Movement(before, e.pos, movement))
     run_stage(rec, e, S_FLAGS, update_collision_flags, e, movement, actual,         # step 7
               world if features.supporting_block else None, rec, fields)
     if e.is_player and features.sprint_soft_collision:                              # 1.18 collidedSoftly

@@ -333,7 +333,7 @@ FLAG_MUTANTS = [("move_sets_position", "edges", "1.17"), ("fall_distance_float_s
                 ("supporting_block", "edges", "1.20"), ("move_small_uncollided", "small", "1.21.2"),
                 ("tick_block_collision", "fast", "1.21.2"), ("fall_distance_double", "fluids", "1.21.11"),
                 ("fall_reset_ray_capped", "fluids", "1.21.11"),
-                ("block_effects", "sections", "1.21.11")]
+                ("block_effects", "sections", "1.21.6")]
 
 
 @pytest.mark.parametrize(("flag", "scene", "version"), FLAG_MUTANTS)

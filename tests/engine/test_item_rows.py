@@ -35,7 +35,7 @@ PATCH = ("stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "stone_brick_st
          "cobblestone_wall[east=low,north=tall]", "oak_fence[east=true,west=true]", "ice", "packed_ice",
          "soul_sand", "honey_block", "snow[layers=3]", "water", "water", "water[level=3]", "lava", "cobweb", "hopper",
          "oak_slab[type=bottom,waterlogged=true]", "kelp")
-RELEASES = ("1.16.5", "1.17", "1.20", "1.20.5", "1.21.2")
+RELEASES = ("1.16.5", "1.17", "1.20", "1.20.5", "1.21.2", "1.21.8", "1.21.11")
 BUNDLED = ("cobweb_swept_1_21_2.toml", "fluid_in_lava_flag_1_16_1.toml", "fluid_item_float_1_16_1.toml",
            "item_float_height.toml", "item_on_ice.toml", "item_water_stream.toml", "slime_bounce.toml",
            "soul_sand.toml", "supporting_block_ice_edge.toml", "supporting_block_slime_edge.toml")
@@ -99,9 +99,10 @@ def test_random_item_worlds_compiled_object_and_traced_agree() -> None:
 @pytest.mark.parametrize("version", RELEASES[1:])
 def test_random_item_worlds_agree_in_later_releases(version: str) -> None:
     """1.17 (the contracted free-space test, Vec3d in double), 1.20 (the supporting block's slipperiness), 1.20.5
-    (the float height 0.1F, the submerged test at the eye), 1.21.2 (small moves, tick-time block collision): the
-    same three ways, mostly compiled (from 1.20 a block with an effect under an item's own velocity-affecting offset
-    hands it back while it moves)."""
+    (the float height 0.1F, the submerged test at the eye), 1.21.2 (small moves, tick-time block collision), 1.21.8
+    and 1.21.11 (the block walks of 1.21.7 and 1.21.10, left to the object path near a block with an effect, fire
+    or lava): the same three ways, mostly compiled (from 1.20 a block with an effect under an item's own
+    velocity-affecting offset hands it back while it moves)."""
     _, done, handed = worlds_digest(range(4), 20, version)
     assert done > 2 * handed, (version, done, handed)
 
@@ -157,9 +158,11 @@ def test_item_loop_mutants_are_caught(monkeypatch, name: str, old: str, new: str
 
 
 def test_jit_off_equals_jit_on() -> None:
-    """With the JIT off the item loop gives the same states, bit for bit, in 1.16.5 and 1.20.5."""
-    expression = "[worlds_digest(range(4), 15), worlds_digest(range(2), 15, '1.20.5')]"
+    """With the JIT off the item loop gives the same states, bit for bit, in 1.16.5, 1.20.5 and 1.21.11."""
+    expression = ("[worlds_digest(range(4), 15), worlds_digest(range(2), 15, '1.20.5'), "
+                  "worlds_digest(range(2), 15, '1.21.11')]")
     compiled, digests = jit_off_run("tests.engine.test_item_rows", expression)
     assert compiled is False
-    assert digests == [list(worlds_digest(range(4), 15)), list(worlds_digest(range(2), 15, "1.20.5"))]
+    assert digests == [list(worlds_digest(range(4), 15)), list(worlds_digest(range(2), 15, "1.20.5")),
+                       list(worlds_digest(range(2), 15, "1.21.11"))]
 

@@ -99,12 +99,12 @@ def test_1_21_9_alone_refuses_a_changing_fall_distance_in_one_line() -> None:
 def test_1_21_10_shares_with_1_21_11_only_the_flags_read_so() -> None:
     """The flags of 1.21.10 are 1.21.8's but for those 1.21.10 was read to share with 1.21.11 (the capped ray, the
     normalised explosion push, the redirectable owner, the boat's boarding tag, the bobber letting go of the dead, the
-    arrow's left-owner test before its raycast, the powered lightning rod's placement);
-    the sine index is 1.21.8's."""
+    arrow's left-owner test before its raycast, the powered lightning rod's placement, the block walk's step budget
+    and the piston's unscaled move); the sine index is 1.21.8's."""
     old, new = features_for("1.21.8"), features_for("1.21.10")
     shared = {"fall_reset_ray_capped", "explosion_normalized_direction", "explosion_sets_projectile_owner",
               "boat_boarding_by_type_tag", "bobber_hooked_interactable", "arrow_left_owner_before_raycast",
-              "lightning_rod_place_schedules_tick"}
+              "lightning_rod_place_schedules_tick", "block_walk_step_budget", "piston_move_unstuck"}
     assert {f for f in vars(old) if f not in ("version", "refused") and getattr(old, f) != getattr(new, f)} == shared
     assert all(getattr(features_for("1.21.11"), f) for f in shared) and not new.sine_index_double
 

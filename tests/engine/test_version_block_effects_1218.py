@@ -18,6 +18,7 @@ from engine.motion.inside_blocks import (
     Movement,
     StepBasedCollector,
     add_movement_this_tick,
+    axis_step_order,
     axis_steps,
     blocks_intersected_between,
 )
@@ -101,26 +102,28 @@ def test_a_tnt_is_caught_by_the_cobweb_below_its_start_from_1_21_7(walk) -> None
 
 
 def test_1_21_8_s_walk_runs_compiled_as_on_the_object_path() -> None:
-    """The TNT and falling-block loops serve 1.21.8, handing an entity near a block with an effect to the object
-    path (items, XP orbs, boats and minecarts take the object path in these releases): the bundled scene, TNT
+    """The item, TNT and falling-block loops serve 1.21.8, handing an entity near a block with an effect to the
+    object path (XP orbs, boats and minecarts take the object path in these releases): the bundled scene, TNT
     shot through cobwebs and on fire run compiled, on the object path and traced alike."""
     assert_runs_alike_three_ways(WALK, "1.21.8", 8)
 
 
 def test_an_axis_independent_movement_steps_y_first_then_the_longer_horizontal_axis_last() -> None:
     a, b = Vec3(0.5, 5.0, 0.5), Vec3(1.0, 4.0, 2.5)
-    assert axis_steps(a, b) == [(a, Vec3(0.5, 4.0, 0.5)), (Vec3(0.5, 4.0, 0.5), Vec3(0.5, 4.0, 2.5)),
-                                (Vec3(0.5, 4.0, 2.5), Vec3(1.0, 4.0, 2.5))]
-    assert [t for _, t in axis_steps(a, Vec3(3.0, 5.0, 0.5))] == [Vec3(3.0, 5.0, 0.5)]   # still axes: no step
+    order = axis_step_order(b.add(-a.x, -a.y, -a.z))
+    assert order == (1, 2, 0)
+    assert axis_steps(a, b, order) == [(a, Vec3(0.5, 4.0, 0.5)), (Vec3(0.5, 4.0, 0.5), Vec3(0.5, 4.0, 2.5)),
+                                       (Vec3(0.5, 4.0, 2.5), Vec3(1.0, 4.0, 2.5))]
+    assert [t for _, t in axis_steps(a, Vec3(3.0, 5.0, 0.5), order)] == [Vec3(3.0, 5.0, 0.5)]   # still axes: no step
 
 
 def test_the_101st_movement_merges_the_first_two() -> None:
     e = Entity(1, Vec3(0.0, 0.0, 0.0))
     points = [Vec3(float(k), 0.0, 0.0) for k in range(102)]
     for k in range(101):
-        add_movement_this_tick(e, Movement(points[k], points[k + 1], True))
-    assert len(e.movements) == 100 and e.movements[0] == Movement(points[0], points[2], False)
-    assert e.movements[-1] == Movement(points[100], points[101], True)
+        add_movement_this_tick(e, Movement(points[k], points[k + 1], Vec3(1.0, 0.0, 0.0)))
+    assert len(e.movements) == 100 and e.movements[0] == Movement(points[0], points[2], None)
+    assert e.movements[-1] == Movement(points[100], points[101], Vec3(1.0, 0.0, 0.0))
 
 
 def test_the_swept_cells_count_their_steps_and_the_box_s_come_last() -> None:

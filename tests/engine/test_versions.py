@@ -497,6 +497,19 @@ CASES: dict[str, tuple[str, int, int]] = {
         {"at": [0, 5, 0], "block": "minecraft:bubble_column[drag=false]"},
         {"at": [0, 6, 0], "block": "minecraft:torch"}],
         entities=[_item([0.5, 5.2, 0.5], [0.0, 0.0, 0.0], no_gravity=True)]), 1, 1),
+    # a no-gravity item rising 0.2 out of a cobweb's cell: 1.21.10 walks the cells of the box at the start of the
+    # move too, so the cobweb stops the next move; 1.21.8 walks the box at the end only (air)
+    "block_walk_step_budget": (scene_toml(scene={"version": "1.21.10"},
+                                          blocks=[{"at": [0, 5, 0], "block": "minecraft:cobweb"}],
+                                          entities=[_item([0.5, 5.9, 0.5], [0.0, 0.2, 0.0], no_gravity=True)]),
+                               2, 1),
+    # a TNT hanging in a cobweb pushed east by a piston: the push scaled by the cobweb's 0.25 up to 1.21.8, whole
+    # from 1.21.10
+    "piston_move_unstuck": (scene_toml(scene={"version": "1.21.10"}, blocks=[
+        {"at": [0, 1, 0], "block": "minecraft:piston[facing=east]"},
+        {"at": [1, 2, 0], "block": "minecraft:cobweb"}],
+        entities=[{"type": "minecraft:tnt", "pos": [1.5, 1.5, 0.5], "id": 1, "fuse": 80, "no_gravity": True}],
+        actions=[{"tick": 1, "do": "piston_extend", "at": [0, 1, 0]}]), 2, 1),
     # a minecart coasting through water off rails: gravity 0.04 or 0.005, at most 0.4 or 0.2 a tick
     "minecart_water_drag": (scene_toml(blocks=[{"from": [-3, 29, -3], "to": [3, 31, 3], "block": "minecraft:water"}],
                                        entities=[{"type": "minecraft:minecart", "pos": [0.5, 30.0, 0.5], "id": 1,
