@@ -464,9 +464,9 @@ class PersistentProjectile(RowBacked, Projectile):
     def get_entity_collision(self, sim: TickContext, start: Vec3, end: Vec3,
                              rec: Recorder | None) -> EntityHitResult | None:
         """`getEntityCollision`: the shared test with this class's eligibility; the targets' boxes grown by 0.3F,
-        from 1.21.7 by `computeMargin` (`arrow_hit_margin_by_age`)."""
+        from 1.21.7 by `computeMargin` (`projectile_hit_margin_by_age`: the one change of `ProjectileUtil`)."""
         area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
-        margin = compute_margin(self.age) if sim.features.arrow_hit_margin_by_age else PROJECTILE_TARGET_MARGIN
+        margin = compute_margin(self.age) if sim.features.projectile_hit_margin_by_age else PROJECTILE_TARGET_MARGIN
         return get_entity_collision(sim, self, start, end, area, lambda e: self.can_hit(sim, e), rec, margin)
 
     def deflect_simple(self) -> None:
