@@ -5,19 +5,27 @@ of the block state it is stuck in (−1 for none), the ticks in the ground, life
 flyingTick, and the damage as a float; `TRIDENT_ROWS` adds `dealtDamage`), the stages written once, and the fused
 loop the entity phase runs over consecutive arrows (or tridents).
 
-`PersistentProjectile.tick` (the object path: tracing, the viewer's micro-steps, 1.14-1.15.2 and 1.21.2's order,
-and any arrow this loop hands back) runs the same drag, gravity, in-ground test and stuck life as plain Python
-(`engine.jit.plain`). The loop ticks, in 1.16.2-1.21.1, an arrow stuck in a block that stays (the base tick, the
-in-ground test, the shake, `age`) and an arrow in flight through air or water (the base tick: the fluid push and
-the submerged test; the entity query of `getEntityCollision` counted as the object path counts it; the block
-raycast from the position to position + Motion, `raycast_kernel.collider_path_clear`; the drag, 0.99F, in water
-`getDragInWater`; the gravity; the position update; `checkBlockCollision`). It hands an arrow back to the object
-path, its row restored as found, and stops there, where its tick reads what these kernels do not decide: its first
-tick, noClip, fire, lava, the void, non-finite numbers, an owner it has not left, a trident that may still hit and
-any entity that `collides` whose box meets the query box (a possible entity hit), any cell on the raycast's path
-whose collision shape is not empty (a possible block hit), a stuck arrow whose block changed (it may fall) or whose
-life runs out, a cell whose collision shape the cell decides, a block with an entity effect in its box after the
-move, and the engine's limits (a raycast too long, an entity query past `MAX_QUERIED_ENTITIES`).
+`PersistentProjectile.tick` (the object path: tracing, the viewer's micro-steps, 1.14-1.15.2, and any arrow this
+loop hands back) runs the same drag, gravity, in-ground test, `setInGround`, stuck life and release cube as plain
+Python (`engine.jit.plain`). The loop ticks, in 1.16.2-1.21.11, an arrow stuck in a block that stays (up to 1.21.1
+the base tick first; from 1.21.2 no base tick, then `tickBlockCollision`) and an arrow in flight through air or
+water: up to 1.21.1 the base tick (the fluid push and the submerged test), the entity query of `getEntityCollision`
+counted as the object path counts it, the block raycast from the position to position + Motion
+(`raycast_kernel.collider_path_clear`), the drag, 0.99F, in water `getDragInWater`, the gravity, the position
+update, `checkBlockCollision`; from 1.21.2 (`late`) the water drag (1.21.4), the query, the raycast along the
+Motion of the tick's start (meeting the world border), the move, `tickBlockCollision`, the drag, the gravity and
+the base tick. It hands an arrow back to the object path, its row restored as found, and stops there, where its
+tick reads what these kernels do not decide: its first tick in flight, noClip, fire, lava, the void, non-finite
+numbers, an owner it has not left, a trident that may still hit and any entity that `collides` whose box meets the
+query box (a possible entity hit: 1.21.11's many hits and the margin by age are the object path's), any cell on the
+raycast's path whose collision shape is not empty (a possible block hit), a path leaving the world border (1.21.2
+on), a stuck arrow whose block changed (it may fall) or whose life runs out, a cell whose collision shape the cell
+decides, a block with an entity effect in the box after the move (from 1.21.2 near the path; in a release refusing
+`block_effects`, 1.21.10 on, in a section the refused check reads), from 1.21.2 an arrow on the ground or on fire at
+its last move, and the engine's limits (a raycast too long, an entity query past `MAX_QUERIED_ENTITIES`). What a
+stuck arrow's base tick reads (1.21.7's unpushed arrow, `arrow_in_ground_unpushed`) and where 1.21.10 tests its
+owner (`arrow_left_owner_before_raycast`) change nothing the loop ticks: from 1.21.2 a stuck arrow's base tick is
+the tick of its block hit, handed back, and an arrow that has left its owner stays so.
 """
 
 from __future__ import annotations
