@@ -116,13 +116,12 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "arrow_in_ground_unpushed": ("AbstractArrow.isPushedByFluid: a stuck arrow or trident is not pushed by "
                                  "flowing water (the base tick of the tick it stuck in) (1.21.5, 1.21.7 and 1.21.8 "
                                  "read; 1.21.4 pushed it; 1.21.6 bracketed)", (1, 21, 5), None),
-    "arrow_hit_margin_by_age": ("AbstractArrow.findHitEntity: the targets' boxes grow by ProjectileUtil.computeMargin "
-                                "= max(0, min(0.3F, (tickCount - 2) / 20F)), not 0.3F: none in an arrow's first two "
-                                "ticks, 0.05F more each tick up to the eighth (1.21.7 and 1.21.8)", (1, 21, 7), None),
-    "projectile_hit_margin_by_age": ("ProjectileUtil.getHitResultOnMoveVector grows its targets' boxes by "
-                                     "computeMargin = max(0, min(0.3F, (tickCount - 2) / 20F)), not 0.3F: thrown "
-                                     "entities, fireballs, llama spit and the fishing bobber (1.21.7, 1.21.8, 1.21.10 "
-                                     "and 1.21.11 read; 1.21.4 0.3F; 1.21.9 bracketed)", (1, 21, 7), None),
+    "projectile_hit_margin_by_age": ("ProjectileUtil.getHitResultOnMoveVector and getEntityHitResult grow their "
+                                     "targets' boxes by computeMargin = max(0, min(0.3F, (tickCount - 2) / 20F)), not "
+                                     "0.3F: none in a projectile's first two ticks, 0.05F more each tick up to the "
+                                     "eighth; thrown entities, fireballs, llama spit, the fishing bobber, and arrows "
+                                     "and tridents (AbstractArrow.findHitEntity) (1.21.7, 1.21.8, 1.21.10 and 1.21.11 "
+                                     "read; 1.21.4 0.3F; 1.21.9 bracketed)", (1, 21, 7), None),
     "projectile_hit_margin_unread": ("ProjectileUtil.getHitResultOnMoveVector of 1.21.5-1.21.6 not read (1.21.4: "
                                      "0.3F, 1.21.7: computeMargin): a thrown entity, fireball, llama spit, arrow or "
                                      "trident whose entity hit differs between the two margins stops the run in one "
@@ -1245,7 +1244,6 @@ class Features:
     arrow_in_ground_still: bool
     arrow_in_ground_zeroes_motion: bool
     arrow_in_ground_unpushed: bool
-    arrow_hit_margin_by_age: bool
     arrow_left_owner_before_raycast: bool
     projectile_hit_margin_by_age: bool
     projectile_hit_margin_unread: bool

@@ -20,7 +20,6 @@ from engine.constants import (
     ARROW_DAMAGE,
     ARROW_DEFLECTED,
     ARROW_DEFLECTED_SLOWDOWN,
-    ARROW_DRAG,
     ARROW_DROP_OFFSET,
     ARROW_EYE_HEIGHT,
     ARROW_GRAVITY,
@@ -34,17 +33,12 @@ from engine.constants import (
     ARROW_SPEED,
     ARROW_WATER_DRAG,
     ARROW_WIDTH,
-    BLOCK_COLLISION_DEFLATE,
-    BLOCK_COLLISION_DEFLATE_1_19_3,
     BOW_FULL_PULL,
     BOW_PULL_DIVISOR,
     BOW_PULL_LINEAR,
     BOW_PULL_TICKS,
     COLLISION_EPSILON,
-    LAVA_PUSH,
-    LAVA_PUSH_ULTRAWARM,
     PROJECTILE_SEARCH_EXPANSION,
-    SUBMERGED_EYE_OFFSET,
     TRIDENT_BOUNCE,
     TRIDENT_DAMAGE_GROUND_TICKS,
     TRIDENT_DEFLECTED_SLOWDOWN,
@@ -70,11 +64,9 @@ from engine.entities.projectile import (
     is_miss,
 )
 from engine.entities.rows import HANDED, RowBacked, RowBatch, extra_flag, extra_float, extra_int, multiply_motion
-from engine.entities.thrown import query_arrays
+from engine.entities.thrown import flight_arguments
 from engine.entities.thrown_kernel import gravity
-from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Box, Vec3
-from engine.influences.fluids import normalize_zero_below
 from engine.java.javanum import INT_MAX, f32, signum
 from engine.java.mathhelper import ceil, clamp, floor
 from engine.jit import plain
@@ -82,7 +74,6 @@ from engine.motion.block_effects import check_block_collision
 from engine.motion.collision_kernel import block_arrays
 from engine.motion.raycast import FLUID_NONE, BlockHitResult, raycast_blocks, raycast_boxes
 from engine.world.block_tables import shape_boxes
-from engine.world.dimensions import void_y
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -102,44 +93,44 @@ POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
 BLOCKS = StageInfo("check_block_collision", "Entity.checkBlockCollision", "Dc")
 _drag, _gravity = plain(multiply_motion), plain(gravity)   # the row loop's stages, as plain Python
 _box_contains, _age, _release_cube = plain(kernel.box_contains), plain(kernel.age), plain(kernel.release_cube)
+_apply_drag, _stick, _set_in_ground = plain(kernel.apply_drag), plain(kernel.stick), plain(kernel.set_in_ground)
 
 
 class ArrowBatch(RowBatch):
     """Runs of arrows or of tridents: `engine.entities.arrow_kernel.tick_rows` up to one whose tick the object path
     takes (it may hit an entity or a block, fall out of its block, or meet what the kernels do not decide), then on
-    after it with the world as the object path left it. Releases 1.16.2-1.21.1 run them (the gravity a float or,
-    from 1.20.5, a double; `version_bits` for the fluid push); 1.14-1.15.2 (`arrow_left_owner` false: flyingTick,
-    the owner skipped by the entity search), before 1.16.2 (the inLava flag), 1.21.2 and later (`arrow_tick_1_21_2`:
-    another order, `tickBlockCollision`) and a release refusing a mechanic they run leave every arrow to the object
-    path; so does an arrow with riders or a vehicle. Traced runs replay the loop's ticks (`replays`)."""
+    after it with the world as the object path left it. Releases 1.16.2-1.21.11 run them (the gravity a float or,
+    from 1.20.5, a double; `version_bits` for the fluid push and, in a release refusing `block_effects`, the check
+    by section; from 1.21.2 another order, `late`, with 1.21.4's drag split and 1.21.7's zeroed Motion as
+    arguments); 1.14-1.15.2 (`arrow_left_owner` false: flyingTick, the owner skipped by the entity search), before
+    1.16.2 (the inLava flag) and a release refusing a mechanic they run leave every arrow to the object path; so
+    does an arrow with riders or a vehicle, or with movements recorded since its last tick (1.21.7's block walk).
+    Traced runs replay the loop's ticks (`replays`)."""
 
-    mechanics = frozenset({"arrow", "fluids", "void", "block_effects"})
+    mechanics = frozenset({"arrow", "fluids", "void"})
 
     def __init__(self, kind: type[PersistentProjectile]) -> None:
         self.kind = kind
         self.table = kind.ROWS
 
     def decides(self, world: World, features: Features) -> bool:
-        return not (features.refused & self.mechanics or features.arrow_tick_1_21_2
-                    or features.water_material_acceleration) \
+        return not (features.refused & self.mechanics or features.water_material_acceleration) \
             and features.arrow_left_owner and features.arrow_release_point_box and features.in_lava_by_fluid_height \
             and features.submerged_below_eye
 
     def row(self, e: PersistentProjectile, traced: bool) -> int:
-        return -1 if e.passengers or e.vehicle is not None else e._r
+        return -1 if e.passengers or e.vehicle is not None or e.movements else e._r
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
-        boxes, sections, counts, filed = query_arrays(world, len(rows) - start)
+        v, lava_push, zero_below, void, eye, below_eye, deflate, border, effects, boxes, _, sections, counts, filed, \
+            queried = flight_arguments(world, features, ARROW_EYE_HEIGHT, len(rows) - start, None)
         kind = self.kind
         stop, status, queried = kernel.tick_rows(
             *block_arrays(world), *shape_boxes(), cells, kind.ROWS.f, kind.ROWS.i, rows, start,
-            kind.gravity_of(features), kind.WATER_DRAG, kind.DEALT, version_bits(features),
-            LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH, normalize_zero_below(features),
-            float(void_y(world.dimension, features)), ARROW_EYE_HEIGHT,
-            0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
-            BLOCK_COLLISION_DEFLATE_1_19_3 if features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE,
-            boxes, sections, counts, filed, world.entities_queried, marks, saved_f, saved_i)
+            kind.gravity_of(features), kind.WATER_DRAG, kind.DEALT, features.arrow_tick_1_21_2,
+            features.arrow_in_ground_zeroes_motion, features.arrow_drag_split, v, lava_push, zero_below, void, eye,
+            below_eye, deflate, border, effects, boxes, sections, counts, filed, queried, marks, saved_f, saved_i)
         world.entities_queried = queried
         return stop, status
 
@@ -246,8 +237,7 @@ class PersistentProjectile(RowBacked, Projectile):
         run_stage(rec, self, COLLISION, self.collide, sim, no_clip, rec)                     # 4, 5
         v = self.motion
         target = self.pos.plus(v)
-        k = self.WATER_DRAG if self.touching_water else ARROW_DRAG                            # 6 D
-        run_stage(rec, self, DRAG, _drag, self._t.f, self._r, k)
+        run_stage(rec, self, DRAG, _apply_drag, self._t.f, self._t.i, self._r, self.WATER_DRAG)   # 6 D
         if not self.no_gravity and not no_clip:                                               # 7 G
             run_stage(rec, self, GRAVITY, _gravity, self._t.f, self._r, self.gravity(sim))
         run_stage(rec, self, POSITION, self.set_position, target)                             # 8 M
@@ -266,9 +256,7 @@ class PersistentProjectile(RowBacked, Projectile):
         p = self.pos
         state = sim.world.get_block_state(floor(p.x), floor(p.y), floor(p.z))
         if not state.is_air and collides and run_stage(rec, self, STUCK, self.inside_block, state, sim.world):
-            if sim.features.arrow_in_ground_zeroes_motion:   # 1.21.7: setDeltaMovement(ZERO) first
-                self.motion = ZERO
-            self.set_in_ground(True)
+            _stick(self._t.f, self._t.i, self._r, sim.features.arrow_in_ground_zeroes_motion)
         if self.shake > 0:
             self.shake -= 1
         if self.in_ground and collides:
@@ -294,8 +282,7 @@ class PersistentProjectile(RowBacked, Projectile):
             run_stage(rec, self, POSITION, self.set_position, p.plus(path))                   # M
             run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)               # Dc'
         if not (split and self.touching_water):                                               # D
-            k = self.WATER_DRAG if self.touching_water else ARROW_DRAG
-            run_stage(rec, self, DRAG, _drag, self._t.f, self._r, k)
+            run_stage(rec, self, DRAG, _apply_drag, self._t.f, self._t.i, self._r, self.WATER_DRAG)
         if collides and not self.in_ground and not self.no_gravity:                           # G (getFinalGravity)
             run_stage(rec, self, GRAVITY, _gravity, self._t.f, self._r, self.gravity(sim))
         if owner_checked:   # Projectile.tick's checkLeftOwner skipped: leftOwnerChecked this tick
@@ -312,12 +299,6 @@ class PersistentProjectile(RowBacked, Projectile):
         """`getGravity`: 0.05F up to 1.20.4, the double 0.05 from 1.20.5."""
         return ARROW_GRAVITY_DOUBLE if features.arrow_gravity_double else ARROW_GRAVITY
 
-    def set_in_ground(self, in_ground: bool) -> None:
-        """`setInGround` (1.21.2, a tracked value): becoming stuck after the first tick starts the shake at 7
-        (`onTrackedDataSet`) when it is not shaking."""
-        if in_ground and not self.in_ground and not self.first_update and self.shake <= 0:
-            self.shake = ARROW_SHAKE
-        self.in_ground = in_ground
 
     def apply_collision(self, sim: TickContext, rec: Recorder | None, path: Vec3) -> None:
         """The block raycast from the position to position + `path` (the Motion at the tick's start; collision
@@ -464,12 +445,13 @@ class PersistentProjectile(RowBacked, Projectile):
     def get_entity_collision(self, sim: TickContext, start: Vec3, end: Vec3,
                              rec: Recorder | None) -> EntityHitResult | None:
         """`getEntityCollision`: the shared test with this class's eligibility; the targets' boxes grown by 0.3F,
-        from 1.21.7 by `computeMargin` (`arrow_hit_margin_by_age`). 1.21.5's `AbstractArrow.findHitEntity` (read)
-        calls `ProjectileUtil.getEntityHitResult` as 1.21.7's does, but 1.21.5-1.21.6's `ProjectileUtil` is not
-        read: where the two margins differ in their target the run stops (`projectile_hit_margin_unread`)."""
+        from 1.21.7 by `computeMargin` (`projectile_hit_margin_by_age`: the one change of `ProjectileUtil`).
+        1.21.5's `AbstractArrow.findHitEntity` (read) calls `ProjectileUtil.getEntityHitResult` as 1.21.7's does,
+        but 1.21.5-1.21.6's `ProjectileUtil` is not read: where the two margins differ in their target the run
+        stops (`projectile_hit_margin_unread`)."""
         area = self.box.stretch(*self.motion).expand(PROJECTILE_SEARCH_EXPANSION)
         return get_entity_collision_by_margin(sim, self, start, end, area, lambda e: self.can_hit(sim, e), rec,
-                                              sim.features.arrow_hit_margin_by_age)
+                                              sim.features.projectile_hit_margin_by_age)
 
     def deflect_simple(self) -> None:
         """`ProjectileDeflection.SIMPLE` (1.20.5): a turn of 170F + nextFloat() × 20F (the yaw, not modelled for
@@ -520,7 +502,7 @@ class PersistentProjectile(RowBacked, Projectile):
                                p.z - signum(m.z) * ARROW_BACK_OFF))
         self.motion = ZERO
         self.random.next_float()
-        self.set_in_ground(True)
+        _set_in_ground(self._t.i, self._r)                                      # setInGround(true)
         self.shake = ARROW_SHAKE
         self.critical = False
         self.pierce_level = 0

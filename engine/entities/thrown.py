@@ -116,18 +116,19 @@ def query_arrays(world: World, more: int,
     return np.array(boxes) if boxes else _NO_BOXES, sections, counts, len(filed)
 
 
-def flight_arguments(world: World, features: Features, eye: float, more: int, owner_gone: Callable[[Entity], bool],
-                     listed: Callable[[Entity], bool] = collides) -> tuple:
+def flight_arguments(world: World, features: Features, eye: float, more: int,
+                     owner_gone: Callable[[Entity], bool] | None, listed: Callable[[Entity], bool] = collides) -> tuple:
     """What `thrown_kernel.clear_flight` and `moved_flight` read of the world and the release, in the order the
     projectile loops take it (after the rows and the kind's own arguments): the release's flags (`version_bits`),
     the lava push, the normalisation's zero, the void's Y, the eye height `eye` and how far below it the submerged
     test looks, `checkBlockCollision`'s deflation, the world border's edges the raycast meets (from 1.21.2,
     `raycast_world_border`; else infinite), the sections holding a block with an entity effect (a release refusing
     `block_effects`: `tnt.TntBatch.effect_sections`), `query_arrays`' boxes (of the entities `listed`), the ids of
-    the entities `owner_gone` names (an owner whose projectile the object path removes), `query_arrays`' sections
-    (room for `more` new keys), counts and how many are filed, and the entities queried so far."""
+    the entities `owner_gone` names (an owner whose projectile the object path removes; None: no kind's tick tests
+    it), `query_arrays`' sections (room for `more` new keys), counts and how many are filed, and the entities
+    queried so far."""
     boxes, sections, counts, filed = query_arrays(world, more, listed)
-    gone = [e.id for e in world.entities.values() if owner_gone(e)]
+    gone = [] if owner_gone is None else [e.id for e in world.entities.values() if owner_gone(e)]
     v = version_bits(features)
     return (v, LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH,
             normalize_zero_below(features), float(void_y(world.dimension, features)), eye,

@@ -255,22 +255,40 @@ def _inside(border: tuple, x: float, z: float) -> bool:
 
 
 @njit(inline=True)
-def flight_clear(keys, slots, pool, shape, empty, f: np.ndarray, r: int, border: tuple, boxes: np.ndarray,
-                 sections: np.ndarray, counts: np.ndarray, ordered: int, used: int, queried: int) -> int:
-    """`ProjectileUtil.getCollision` of row `r` missing: no box of `boxes` meets `box.stretch(Motion).expand(1)`
-    (the entity query, counted into `queried`), and the block raycast from the position to position + Motion meets
-    no collision shape nor, from 1.21.2 (`getCollisionsIncludingWorldBorder`; `border` infinite before), leaves the
-    world border from inside it. Returns the entities queried after it, or −1 where the object path decides."""
+def entities_clear(f: np.ndarray, r: int, boxes: np.ndarray, sections: np.ndarray, counts: np.ndarray,
+                   ordered: int, used: int, queried: int) -> int:
+    """The entity query of a projectile's hit test on row `r` finding none to hit: no box of `boxes` meets
+    `box.stretch(Motion).expand(1)` (`_query_box`). Returns the entities queried after it (`queried` plus those
+    `World.getOtherEntities` looks at), or −1 where the object path decides (a box met, the engine's limits)."""
     q = _query_box(f, r)
     seen = _queried(q, sections, counts, ordered, used)
     if seen < 0 or queried + seen > MAX_QUERIED_ENTITIES or _meets(q, boxes):
         return -1
-    px, py, pz = f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2]
-    x, y, z = target(f, r)
-    if not collider_path_clear(keys, slots, pool, shape, empty, px, py, pz, x, y, z) \
-            or _inside(border, px, pz) and not _inside(border, x, z):
-        return -1
     return queried + seen
+
+
+@njit(inline=True)
+def path_clear(keys, slots, pool, shape, empty, px: float, py: float, pz: float, x: float, y: float, z: float,
+               border: tuple) -> bool:
+    """The block raycast of a projectile from (px, py, pz) to (x, y, z) missing: it meets no collision shape nor,
+    from 1.21.2 (`getCollisionsIncludingWorldBorder`; `border` infinite before), leaves the world border from inside
+    it."""
+    return collider_path_clear(keys, slots, pool, shape, empty, px, py, pz, x, y, z) \
+        and not (_inside(border, px, pz) and not _inside(border, x, z))
+
+
+@njit(inline=True)
+def flight_clear(keys, slots, pool, shape, empty, f: np.ndarray, r: int, border: tuple, boxes: np.ndarray,
+                 sections: np.ndarray, counts: np.ndarray, ordered: int, used: int, queried: int) -> int:
+    """`ProjectileUtil.getCollision` of row `r` missing: the entity query finds none to hit (`entities_clear`,
+    counted into `queried`) and the block raycast from the position to position + Motion misses (`path_clear`).
+    Returns the entities queried after it, or −1 where the object path decides."""
+    after = entities_clear(f, r, boxes, sections, counts, ordered, used, queried)
+    x, y, z = target(f, r)
+    if after < 0 or not path_clear(keys, slots, pool, shape, empty, f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2],
+                                   x, y, z, border):
+        return -1
+    return after
 
 
 @njit(inline=True)

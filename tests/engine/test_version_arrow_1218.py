@@ -55,7 +55,7 @@ def runs() -> dict[tuple[str, str, str | None], list[tuple] | str]:
     cases += [(WATER, v, None) for v in ("1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8")]
     cases += [(WATER, v, "arrow_in_ground_unpushed") for v in ("1.21.5", "1.21.8")]
     cases += [(MARGIN, v, None) for v in ("1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.10")]
-    cases += [(MARGIN, "1.21.8", "arrow_hit_margin_by_age")]
+    cases += [(MARGIN, "1.21.8", "projectile_hit_margin_by_age")]
     cases += [(LEFT_OWNER, v, None) for v in ("1.21.4", "1.21.8", "1.21.10")]
     cases += [(LEFT_OWNER, "1.21.10", "arrow_left_owner_before_raycast"), (LEFT_OWNER, "1.21.11", None)]
     cases += [(TWO_TARGETS, v, None) for v in ("1.21.10", "1.21.11")]
@@ -112,7 +112,7 @@ def test_a_young_arrow_passes_beside_a_target_from_1_21_7(runs) -> None:
     assert old[2][1][0] < 0.0
     assert new[2][0][0] > 3.5 + TNT_HALF_WIDTH - 1.0 and all(m[1][0] > 0.0 for m in new)
     assert runs[MARGIN, "1.21.7", None] == runs[MARGIN, "1.21.10", None] == new
-    assert runs[MARGIN, "1.21.8", "arrow_hit_margin_by_age"] == old
+    assert runs[MARGIN, "1.21.8", "projectile_hit_margin_by_age"] == old
 
 
 def test_an_arrow_leaves_its_owner_before_its_first_raycast_from_1_21_10(runs) -> None:

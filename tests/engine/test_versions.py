@@ -254,8 +254,6 @@ CASES: dict[str, tuple[str, int, int]] = {
     "arrow_in_ground_zeroes_motion": ((SCENES_DIR / "arrow_in_ground_motion_1_21_8.toml").read_text(), 5, 1),
     # an arrow stuck under flowing water: pushed east by the base tick of the tick it stuck in (up to 1.21.4) or not
     "arrow_in_ground_unpushed": ((SCENES_DIR / "arrow_stuck_in_flowing_water_1_21_8.toml").read_text(), 1, 1),
-    # an arrow passing 0.16 beside a TNT in its third tick: its box grown by 0.3F (deflected) or by 0.05 (flies on)
-    "arrow_hit_margin_by_age": ((SCENES_DIR / "arrow_hit_margin_1_21_8.toml").read_text(), 4, 1),
     # a snowball passing 0.16 beside a TNT in its third tick: hits it (0.3F) or flies on (computeMargin, 1.21.7);
     # 1.21.5-1.21.6 (not read) stop at that hit
     "projectile_hit_margin_by_age": ((SCENES_DIR / "snowball_hit_margin_1_21_8.toml").read_text(), 4, 1),
