@@ -78,8 +78,10 @@ def test_each_release_compiled_object_and_traced_agree(digests) -> None:
 def test_each_release_differs_from_its_neighbour(digests) -> None:
     """The same worlds move otherwise in each release than in the one before it in the list (1.18's axes and soft
     collision, 1.20's supporting block, 1.20.5's sneaking probe, 1.21's step-up, 1.21.2's jump, 1.21.4's sprint
-    stop, 1.21.5's move vector, 1.21.11's sine index): the flags the loop takes change what it computes."""
-    runs = [digests[v][0] for v in RELEASES_RUN]
+    stop, 1.21.5's move vector): the flags the loop takes change what it computes. 1.21.11 differs from 1.21.8
+    only by its sine index, which these worlds' yaws do not meet since 1.21.11's block walk is simulated (its
+    worlds no longer hand back by section): the sprinter at yaw 337.5 below shows it."""
+    runs = [digests[v][0] for v in RELEASES_RUN[:-1]]
     assert all(a != b for a, b in zip(runs, runs[1:], strict=False)), RELEASES_RUN
 
 

@@ -106,7 +106,7 @@ _CART_RIDE = _riders("1.20.4", _cart([0.5, 1.0, 0.5], id=2),
 
 # the cases whose flag changes the fall distance (observed with the position and Motion)
 # the flags whose case differs in the entity's pose alone (outcome's `pose`)
-POSE_CASES = {"pose_swimming_before_gliding"}
+POSE_CASES = {"pose_swimming_before_gliding", "player_client_1_12"}
 FALL_DISTANCE_CASES = {"fall_distance_float_step", "elytra_limit_fall_distance", "on_landing_effects",
                        "move_fall_reset_raycast", "fall_distance_double", "fall_reset_ray_capped"}
 PIT = [{"from": f, "to": t, "block": "minecraft:stone"} for f, t in (([-1, 1, -1], [-1, 2, 1]), ([1, 1, -1], [1, 2, 1]),
@@ -853,7 +853,8 @@ def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, vers
     """Position and Motion of the entity after `ticks` (or that it was removed), or the refusal's one line; with
     `samples`, the traced explosion sample points too; with `fall`, its fall distance too; with `search`, the
     traced path searches' nodes (role, cell, node type: the expanded nodes, the open set left, the path) too; with
-    `updates`, the traced neighbour updates (from, to, source) too; with `pose`, the player's pose too."""
+    `updates`, the traced neighbour updates (from, to, source) too; with `pose`, the player's pose and box height
+    too (1.12.2's sizes are not its poses')."""
     if version is not None:
         text = _with_version(text, version)
     try:
@@ -883,7 +884,7 @@ def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, vers
     if fall and state[0] == "state":
         state = ("state", (*state[1], e.fall_distance))
     if pose and state[0] == "state":
-        state = ("state", (*state[1], e.pose))
+        state = ("state", (*state[1], e.pose, e.box.max_y - e.box.min_y))
     return (state[0], (state[1], points)) if samples or search or updates else state
 
 
@@ -1258,8 +1259,8 @@ def test_tickscope_versions_prints_the_table(capsys) -> None:
 
 def test_closed_form_coasting_follows_the_version() -> None:
     """`tickscope sweep`/`solve` carry a free pearl to the measured tick by 1.16.5's closed forms (spec 02; equal to
-    the ticks to rounding): from 1.20.5 the thrown tick differs and the run ticks instead, exactly (and before
-    1.14 the run stops in the refused tick rather than coasting past it)."""
+    the ticks to rounding): from 1.20.5 the thrown tick differs and the run ticks instead, exactly (and in a
+    release that refuses it, 1.13.1, the run stops in the refused tick rather than coasting past it)."""
     import tomllib
 
     from engine.analysis.paths import parse_measure
@@ -1275,7 +1276,7 @@ def test_closed_form_coasting_follows_the_version() -> None:
         assert values[v] == (pytest.approx(ticked, rel=1e-13) if v == "1.16.5" else ticked)
     assert len({tuple(x) for x in values.values()}) == 3
     with pytest.raises(NotImplementedError, match="the thrown-projectile tick"):
-        run_variant(tomllib.loads(_with_version(text, "1.13.2")), "<coast>", 30, [], measures, coast=True)
+        run_variant(tomllib.loads(_with_version(text, "1.13.1")), "<coast>", 30, [], measures, coast=True)
 
 
 # --- the real game trace: a 1.21.2+ pearl cannon --------------------------------------------------------------
