@@ -165,7 +165,7 @@ def test_thrown_rows_read_back_and_survive_clones_and_pickles() -> None:
 
 def _loop_uncompiled(monkeypatch) -> None:
     """The loop and its head (`clear_flight`) as plain Python, their kernels looked up at call time."""
-    for name in ("tick_rows", "clear_flight", "moved_flight", "flight_clear"):
+    for name in ("tick_rows", "clear_flight", "moved_flight", "flight_clear", "path_clear", "entities_clear"):
         k = getattr(thrown_kernel, name)
         monkeypatch.setattr(thrown_kernel, name, getattr(k, "py_func", k))
 
