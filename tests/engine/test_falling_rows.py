@@ -150,9 +150,10 @@ def test_a_loop_that_keeps_landed_blocks_is_caught(monkeypatch) -> None:
 
 def test_jit_off_equals_jit_on() -> None:
     """With `NUMBA_DISABLE_JIT=1` the loop and its stages run as plain Python, with the same results bit for bit
-    (random worlds of two releases, the bundled scene)."""
+    (random worlds of two releases, the bundled scene). 1.21.4 for the late order: from 1.21.10 the block walk is
+    simulated, and its worlds' effect blocks, walked as plain Python, would cost the child minutes."""
     compiled, (worlds, scenes) = jit_off_run("tests.engine.test_falling_rows",
-                                             "worlds_digest(range(4), ('1.16.5', '1.21.11')), scenes_digest()")
+                                             "worlds_digest(range(4), ('1.16.5', '1.21.4')), scenes_digest()")
     assert compiled is False
-    assert tuple(worlds) == worlds_digest(range(4), ("1.16.5", "1.21.11"))
+    assert tuple(worlds) == worlds_digest(range(4), ("1.16.5", "1.21.4"))
     assert tuple(scenes) == scenes_digest()
