@@ -387,8 +387,8 @@ class PlayerBatch:
         return rows, ready, poses, inputs, np.full(len(players), -1, dtype=np.int64)
 
     def _ready(self, e: PlayerEntity) -> bool:
-        speed = e.attributes.instances.get(MOVEMENT_SPEED)
         read = e.attributes.instances
+        speed = read.get(MOVEMENT_SPEED)
         return (all(n not in read or read[n].base == ATTRIBUTES[n][0] and not read[n].modifiers
                     for n in _READ_ATTRIBUTES) and not e.enchantment_level("minecraft:swift_sneak")
                 and e.bow_drawn_since is None and e.vehicle is None and not e.passengers
