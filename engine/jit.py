@@ -253,10 +253,11 @@ WARM_SCENES = {   # what each part of `warm` runs: the kernels a run of it compi
     # loop (engine.influences.explosion_batch.tick_exploding), which the "tnt" part's world never lets them do
     "blast": "".join(f'[[entities]]\ntype = "minecraft:tnt"\npos = [3.5, 100.0, 3.5]\nfuse = {2 + n % 2}\n'
                      for n in range(40))
-    # and ender pearls and arrows in free flight far from it (engine.entities.thrown_kernel, arrow_kernel)
+    # and ender pearls, arrows and small fireballs in free flight far from it (engine.entities.thrown_kernel,
+    # arrow_kernel, fireball_kernel)
     + "".join(f'[[entities]]\ntype = "minecraft:{kind}"\npos = [{x}, 100.0, {z + 0.5}]\n'
               'motion = [0.3, 0.5, 0.0]\n'
-              for kind, x in (("ender_pearl", 60.5), ("arrow", 90.5)) for z in range(3)),
+              for kind, x in (("ender_pearl", 60.5), ("arrow", 90.5), ("small_fireball", 120.5)) for z in range(3)),
     # items resting on stone, falling and floating in water (engine.entities.item_kernel), then XP orbs resting,
     # falling and sinking into the water (engine.entities.xp_orb_kernel)
     "item": _FLOOR + '[[blocks]]\nfrom = [0, 1, 0]\nto = [1, 1, 7]\nblock = "minecraft:water"\n'
