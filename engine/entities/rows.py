@@ -90,7 +90,10 @@ class RowTable:
             self.f = np.concatenate([self.f, np.zeros_like(self.f)])
             self.i = np.concatenate([self.i, np.zeros_like(self.i)])
             self._free = list(range(2 * n - 1, n - 1, -1))
-        return self._free.pop()
+        row = self._free.pop()
+        self.f[row] = 0.0   # a reused row starts as a new table's: an extra its kind sets only when needed (a thrown
+        self.i[row] = 0     # entity's ignored entity, 1.14-1.15.2) must not keep a collected entity's value
+        return row
 
     def release(self, row: int) -> None:
         self._free.append(row)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import pickle
 
+from engine.entities.thrown import Snowball
 from engine.entities.tnt import TNT_ROWS, Tnt
 from engine.geometry.box import Box, Vec3
 from engine.tick.simulation import Simulation
@@ -78,3 +79,16 @@ def test_collected_handles_give_their_rows_back() -> None:
     row = tnt._r
     del tnt, sim
     assert row in TNT_ROWS._free
+
+
+def test_a_reused_row_starts_empty() -> None:
+    """A row given back and taken again holds none of the collected entity's values: a 1.14-1.15.2 thrown entity
+    sets its ignored entity only when it meets one, so a stale id would make a new snowball fly through it."""
+    sim = Simulation()
+    old = sim.create(Snowball, Vec3(0.5, 70.0, 0.5), Vec3(0.0, 0.0, 0.0))
+    old.ignore_entity = 2
+    row, table = old._r, old._t
+    del old
+    assert row in table._free
+    new = sim.create(Snowball, Vec3(0.5, 70.0, 0.5), Vec3(0.0, 0.0, 0.0))
+    assert new._r == row and new.ignore_entity == 0
