@@ -176,12 +176,13 @@ def _velocity_affecting_state(keys, slots, pool, flags, f: np.ndarray, i: np.nda
 
 @njit
 def drag_after_move(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, slip: np.ndarray, v: int,
-                    drag: float, drag_y: float) -> bool:
+                    drag: float, drag_y: float, y_as_x: bool) -> bool:
     """The drag after an item's or an XP orb's move (`slippery_drag`, spec 04 §4), in the release whose flags are
     `v`: on the ground the slipperiness of the block 1 m below the position, from 1.20 (V_SUPPORTING) of the block
     at the entity's own velocity-affecting offset 0.999999F; false (nothing written) where that block is a fence,
     wall or gate or has an entity effect (`Entity.move` step 14 reads it, `move_self` tests the 0.500001F one).
-    Not inlined: the item and XP orb loops share one compiled copy."""
+    `y_as_x`: Y takes X's factor (a 1.21.8 XP orb), not `drag_y`. Not inlined: the item and XP orb loops share one
+    compiled copy."""
     supported = v & V_SUPPORTING != 0
     px, py, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2])
     below = -1
@@ -194,8 +195,11 @@ def drag_after_move(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: i
     p = 1.0
     if on_ground:          # the slipperiness block: 1 m below the position, from 1.20 the velocity-affecting one
         p = slip[below] if supported else slip[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1] - 1.0), pz)]
+    my = f[r, F_MOTION + 1]
     f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = slippery_drag(
-        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], p, on_ground, drag, drag_y)
+        f[r, F_MOTION], my, f[r, F_MOTION + 2], p, on_ground, drag, drag_y)
+    if y_as_x:
+        f[r, F_MOTION + 1] = slippery_drag(my, 0.0, 0.0, p, on_ground, drag, 1.0)[0]
     return True
 
 
@@ -230,7 +234,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
                          f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v, border, effects, HALF_WIDTH,
                          ITEM_HEIGHT, 0.0, False):
             return False
-        if not drag_after_move(keys, slots, pool, flags, f, i, r, slip, v, ITEM_DRAG, ITEM_DRAG_Y):
+        if not drag_after_move(keys, slots, pool, flags, f, i, r, slip, v, ITEM_DRAG, ITEM_DRAG_Y, False):
             return False
         if i[r, I_FLAGS] & ON_GROUND and f[r, F_MOTION + 1] < 0.0:
             bounce(f, r)

@@ -87,12 +87,14 @@ _bounce, _bounce_back, _grow_older = plain(kernel.bounce), plain(kernel.bounce_b
 class XpOrbBatch(UnriddenRowBatch):
     """Runs of XP orbs: `engine.entities.xp_orb_kernel.tick_rows`, which hands an orb back to the object path (its
     row restored) where its tick reads something the kernels do not decide, and goes on after it (after a 1.17
-    merging orb, which the phase ticks before the loop goes on). Every release 1.16.2–1.21.3 runs them
-    (`tnt_kernel.version_bits`, `xp_orb_merging` and the submerged test's eye offset); before 1.16.2
-    (`in_lava_by_fluid_height`: a lava flag the move sets, not a column), 1.21.4's bounce (`xp_orb_bounce_prev_y`),
-    a release that refuses a mechanic they run (1.21.5 on: `block_effects`; `xp_orb`, `fall_distance`), and solid
-    entities in the world leave every orb to the object path; so does an orb with riders, a vehicle or a step
-    height."""
+    merging orb, which the phase ticks before the loop goes on). Every release from 1.16.2 runs them
+    (`tnt_kernel.version_bits`, `xp_orb_merging`, the submerged test's eye offset and `orb_tick`: 1.21.4's bounce,
+    1.21.6's tick); before 1.16.2 (`in_lava_by_fluid_height`: a lava flag the move sets, not a column), a release
+    that refuses a mechanic they run (`xp_orb` in 1.21.5, `block_effects` in 1.21.5-1.21.6 and 1.21.9,
+    `fall_distance` in 1.21.9), and solid entities in the world leave every orb to the object path; so does an orb
+    with riders, a vehicle, a step height or movements recorded since its last tick. 1.21.7+ (the block walk of
+    `apply_effects_from_blocks`) runs as items do: `move_self` hands back an orb whose path comes near a block with
+    an effect, fire or lava."""
 
     table = XP_ORB_ROWS
     mechanics = frozenset({"xp_orb", "entity_move", "supporting_block", "fluids", "void", "fall_distance",
@@ -100,9 +102,8 @@ class XpOrbBatch(UnriddenRowBatch):
 
     def decides(self, world: World, features: Features) -> bool:
         return not (world.collidable_count or features.refused & self.mechanics or features.move_motion_fields
-                    or features.collision_aabb_lists or features.xp_orb_tick_1_12 or features.xp_orb_bounce_prev_y) \
-            and features.in_lava_by_fluid_height and features.submerged_below_eye \
-            and not features.apply_effects_from_blocks     # 1.21.7's block walk: objects only
+                    or features.collision_aabb_lists or features.xp_orb_tick_1_12) \
+            and features.in_lava_by_fluid_height and features.submerged_below_eye
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
@@ -112,10 +113,17 @@ class XpOrbBatch(UnriddenRowBatch):
                                 normalize_zero_below(features), float(void_y(world.dimension, features)),
                                 f32(XP_ORB_HEIGHT * EYE_HEIGHT_FACTOR),
                                 0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
-                                features.xp_orb_merging, marks, saved_f, saved_i)
+                                features.xp_orb_merging, orb_tick(features), marks, saved_f, saved_i)
 
     def finish(self, e: Entity, sim: TickContext) -> None:
         raise AssertionError("the XP orb loop never stops at an orb it ticked")
+
+
+def orb_tick(features: Features) -> int:
+    """Which of the orb's ticks the release runs (`xp_orb_kernel.TICK_*`)."""
+    if features.xp_orb_tick_1_21_8:
+        return kernel.TICK_1_21_8
+    return kernel.TICK_1_21_4 if features.xp_orb_bounce_prev_y else kernel.TICK_1_16
 
 
 class ExperienceOrb(RowBacked, Entity):

@@ -14,9 +14,10 @@ cell: the kick draws from its Random), the void, a box not in free space (`pushO
 numbers, and what `move_self`, the fluid kernel or the drag gives back. The player an orb follows is not simulated
 on either path (spec 06 §4.2 steps 6-8).
 
-Every release the loop runs (1.16.2–1.21.3, `XpOrbBatch.decides`) reaches the kernels as `tnt_kernel.version_bits`
-plus `merging` (`xp_orb_merging`, 1.17) and the submerged test's eye offset (`submerged_at_eye`), so each kernel
-compiles once for all of them.
+Every release the loop runs (1.16.2–1.21.4, 1.21.7–1.21.8, 1.21.10–1.21.11: `XpOrbBatch.decides`) reaches the
+kernels as `tnt_kernel.version_bits` plus `merging` (`xp_orb_merging`, 1.17), the submerged test's eye offset
+(`submerged_at_eye`) and which of the orb's ticks (`tick`: 1.21.4's bounce, 1.21.6's tick), so each kernel
+compiles once for all of them. A 1.21.6+ orb whose box collides with a block at the start of its tick goes back.
 """
 
 from __future__ import annotations
@@ -100,8 +101,13 @@ def bounce(f: np.ndarray, r: int) -> None:
 @njit(inline=True)
 def bounce_back(f: np.ndarray, r: int, prev_y: float) -> None:
     """Step 12 on the ground from 1.21.4 (`xp_orb_bounce_prev_y`): Y := -(Y before the move) × 0.4, X and Z as
-    they are (`new Vec3d(x, -f * 0.4, z)`). Only the object path runs it (`XpOrbBatch.decides`)."""
+    they are (`new Vec3d(x, -f * 0.4, z)`); from 1.21.6 only where that Y was below -0.03 (`xp_orb_tick_1_21_8`)."""
     f[r, F_MOTION + 1] = -prev_y * XP_ORB_BOUNCE_BACK
+
+
+# the orb's tick, per release (`tick_rows`' `tick`): up to 1.21.3; 1.21.4's bounce (`xp_orb_bounce_prev_y`); 1.21.6's
+# (`xp_orb_tick_1_21_8`)
+TICK_1_16, TICK_1_21_4, TICK_1_21_8 = range(3)
 
 
 @njit(inline=True)
@@ -113,9 +119,10 @@ def grow_older(i: np.ndarray, r: int) -> None:
 @njit(inline=True)
 def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, r: int, slip: np.ndarray, v: int, border: tuple, effects: np.ndarray,
-              lava_push: float, zero_below: float, void: float, eye: float, below_eye: float, merging: bool) -> bool:
-    """`ExperienceOrbEntity.tick` of row `r` after `ServerWorld.tickEntity`'s head; false where the object path must
-    tick it (the row part-written)."""
+              lava_push: float, zero_below: float, void: float, eye: float, below_eye: float, merging: bool,
+              tick: int) -> bool:
+    """`ExperienceOrbEntity.tick` of row `r` after `ServerWorld.tickEntity`'s head, the release's `tick`; false where
+    the object path must tick it (the row part-written)."""
     if i[r, I_FIRST] or i[r, I_FIRE] != UNLIT or not finite_row(f, r):
         return False
     if wrap32(i[r, I_ORB_AGE] + 1) >= XP_ORB_MAX_AGE:                 # step 13 removes it
@@ -123,6 +130,10 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     if not base_tick(keys, slots, pool, flags, f, i, r, v, lava_push, zero_below, void, eye, below_eye,
                      I_SUBMERGED):                                                       # 1 F
         return False
+    box = (f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2], f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5])
+    if tick == TICK_1_21_8 and collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled,
+                                                        single, empty, box, cells) != 0:
+        return False        # 1.21.6: a box in a block takes no gravity, and may be pushed out (the object path)
     if not merging:                                                                          # 2
         count_down_pickup_delay(i, r)
     if i[r, I_SUBMERGED]:                                                                    # 3
@@ -132,18 +143,22 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     if flags[state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]),
                       jfloor(f[r, F_POS + 2]))] & LAVA:                                      # 4: the lava kick
         return False
-    box = (f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2], f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5])
-    if collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, box,
-                                cells) != 0:                                                 # 5: pushOutOfBlocks
+    if tick != TICK_1_21_8 and collect_block_collisions(keys, slots, pool, shape, flags, ncoords, coords, filled,
+                                                        single, empty, box, cells) != 0:     # 5: pushOutOfBlocks
         return False
+    prev_y = f[r, F_MOTION + 1]
     if not move_self(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                      f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], v, border, effects, HALF_WIDTH,
                      XP_ORB_HEIGHT, 0.0, False):                                             # 9 M
         return False
-    if not drag_after_move(keys, slots, pool, flags, f, i, r, slip, v, XP_ORB_DRAG, XP_ORB_DRAG_Y):  # 10, 11 D
+    if not drag_after_move(keys, slots, pool, flags, f, i, r, slip, v, XP_ORB_DRAG, XP_ORB_DRAG_Y,
+                           tick == TICK_1_21_8):                                             # 10, 11 D
         return False
     if i[r, I_FLAGS] & ON_GROUND:                                                            # 12
-        bounce(f, r)
+        if tick == TICK_1_16:
+            bounce(f, r)
+        elif tick == TICK_1_21_4 or prev_y < XP_ORB_GRAVITY:
+            bounce_back(f, r, prev_y)
     grow_older(i, r)                                                                         # 13
     return True
 
@@ -152,14 +167,15 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
 def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
               f: np.ndarray, i: np.ndarray, rows: np.ndarray, start: int, slip: np.ndarray, v: int, border: tuple,
               effects: np.ndarray, lava_push: float, zero_below: float, void: float, eye: float, below_eye: float,
-              merging: bool, marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
+              merging: bool, tick: int, marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple:
     """`ServerWorld.tickEntity` + `ExperienceOrbEntity.tick` for rows[start:] in the release whose flags are `v`
     (`tnt_kernel.version_bits`), in order. `slip`: `Block.getSlipperiness` per block state; `border`: the world
     border's edges; `void`: the Y below which the void removes an orb; `eye`: its eye height, and `below_eye` how far
     below the eye the submerged test looks (0.11111111F before 1.20.5); `merging`: the 1.17 tick (no pickup delay,
-    the merge every 20 ticks). `marks`, `saved_f`, `saved_i` as `item_kernel.tick_rows` writes them. Returns
-    (len(rows), DONE), or the place of an orb whose tick merges (1.17, `expensiveUpdate`: it reads and removes
-    other orbs) and HANDED, its row restored: the phase ticks it on the object path and goes on after it.
+    the merge every 20 ticks); `tick`: which of the orb's ticks (TICK_1_16, TICK_1_21_4, TICK_1_21_8). `marks`,
+    `saved_f`, `saved_i` as `item_kernel.tick_rows` writes them. Returns (len(rows), DONE), or the place of an orb
+    whose tick merges (1.17, `expensiveUpdate`: it reads and removes other orbs) and HANDED, its row restored: the
+    phase ticks it on the object path and goes on after it.
 
     Ticking later rows before an earlier row's other object-path ticks is safe: an orb's tick on either path then
     reads the blocks, which it does not change, and its own row (and Random), and writes only its row; the caller
@@ -173,7 +189,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             hand_back(f, i, r, n, marks, saved_f, saved_i)
             return n, HANDED
         if _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                     slip, v, border, effects, lava_push, zero_below, void, eye, below_eye, merging):
+                     slip, v, border, effects, lava_push, zero_below, void, eye, below_eye, merging, tick):
             end_row(f, i, r, n, marks)
         else:
             hand_back(f, i, r, n, marks, saved_f, saved_i)

@@ -35,7 +35,7 @@ PATCH = ("stone", "oak_slab[type=bottom]", "oak_slab[type=top]", "stone_brick_st
          "cobblestone_wall[east=low,north=tall]", "oak_fence[east=true,west=true]", "ice", "packed_ice",
          "soul_sand", "honey_block", "slime_block", "snow[layers=3]", "water", "water[level=3]", "lava", "cobweb",
          "hopper", "oak_slab[type=bottom,waterlogged=true]", "kelp")
-RELEASES = ("1.16.5", "1.17", "1.20", "1.20.5", "1.21.2")
+RELEASES = ("1.16.5", "1.17", "1.20", "1.20.5", "1.21.2", "1.21.4", "1.21.8", "1.21.11")
 BUNDLED = ("fluid_submerged_eye.toml", "fluid_submerged_eye_cell_1_15_2.toml", "item_xp_orb_1_12_2.toml",
            "xp_orb_drop.toml")
 MERGE_IDS = 40          # ExperienceOrbEntity.isMergeable: ids that differ by a multiple of 40 may merge (1.17)
@@ -111,7 +111,8 @@ def test_random_orb_worlds_compiled_object_and_traced_agree() -> None:
 def test_random_orb_worlds_agree_in_later_releases(version: str) -> None:
     """1.17 (merging every 20 ticks: the loop stops at a merging orb; no pickup delay; Vec3d in double), 1.20 (the
     supporting block's slipperiness), 1.20.5 (the submerged test at the eye), 1.21.2 (small moves, tick-time block
-    collision): the same three ways, mostly compiled."""
+    collision), 1.21.4 (the bounce from the Y before the move), 1.21.8 (1.21.6's tick: no gravity in a block, Y's
+    drag as X's, the bounce below -0.03; 1.21.7's block walk), 1.21.11: the same three ways, mostly compiled."""
     _, done, handed = worlds_digest(range(4), 25, version)
     assert done > 2 * handed, (version, done, handed)
 
@@ -156,11 +157,15 @@ def test_orb_rows_read_back_and_survive_clones_and_pickles() -> None:
     assert (copy.id, copy.orb_age, copy.value) == (orb.id, 5999, 2477) and math.isnan(copy.motion.y)
 
 
-@pytest.mark.parametrize(("name", "old", "new"), [
-    ("water_movement", "f[r, F_MOTION] * XP_ORB_WATER_DRAG", "f[r, F_MOTION] * 0.99"),   # the water drag in double
-    ("_tick_row", "if i[r, I_FLAGS] & ON_GROUND:", "if i[r, I_FLAGS] & ON_GROUND and f[r, F_MOTION + 1] < 0.0:"),
-])   # the item's bounce (only while falling) given to orbs
-def test_orb_loop_mutants_are_caught(monkeypatch, name: str, old: str, new: str) -> None:
+@pytest.mark.parametrize(("name", "old", "new", "version"), [
+    ("water_movement", "f[r, F_MOTION] * XP_ORB_WATER_DRAG", "f[r, F_MOTION] * 0.99", "1.16.5"),   # drag in double
+    # the item's bounce (only while falling) given to orbs
+    ("_tick_row", "if i[r, I_FLAGS] & ON_GROUND:", "if i[r, I_FLAGS] & ON_GROUND and f[r, F_MOTION + 1] < 0.0:",
+     "1.16.5"),
+    ("_tick_row", "tick == TICK_1_21_8):", "False):", "1.21.8"),          # 1.21.6's Y drag as 1.21.4's
+    ("_tick_row", "or prev_y < XP_ORB_GRAVITY:", "or True:", "1.21.8"),   # 1.21.6's bounce at any Y
+])
+def test_orb_loop_mutants_are_caught(monkeypatch, name: str, old: str, new: str, version: str) -> None:
     """The comparison above fails for a loop with a deliberate mistake: the object path runs the kernels' plain forms
     (engine.jit.plain) made from the unchanged source."""
     for kernel in ("tick_rows", "_tick_row"):
@@ -168,12 +173,14 @@ def test_orb_loop_mutants_are_caught(monkeypatch, name: str, old: str, new: str)
         monkeypatch.setattr(xp_orb_kernel, kernel, getattr(k, "py_func", k))
     monkeypatch.setattr(xp_orb_kernel, name, _mutant(xp_orb_kernel, name, old, new))
     with pytest.raises(AssertionError):
-        worlds_digest(range(12))
+        worlds_digest(range(12), TICKS, version)
 
 
 def test_jit_off_equals_jit_on() -> None:
-    """With the JIT off the orb loop gives the same states, bit for bit, in 1.16.5 and 1.17."""
-    expression = "[worlds_digest(range(4), 15), worlds_digest(range(2), 25, '1.17')]"
+    """With the JIT off the orb loop gives the same states, bit for bit, in 1.16.5, 1.17 and 1.21.8."""
+    expression = "[worlds_digest(range(4), 15), worlds_digest(range(2), 25, '1.17'), worlds_digest(range(2), 25, " \
+                 "'1.21.8')]"
     compiled, digests = jit_off_run("tests.engine.test_xp_orb_rows", expression)
     assert compiled is False
-    assert digests == [list(worlds_digest(range(4), 15)), list(worlds_digest(range(2), 25, "1.17"))]
+    assert digests == [list(worlds_digest(range(4), 15)), list(worlds_digest(range(2), 25, "1.17")),
+                       list(worlds_digest(range(2), 25, "1.21.8"))]
