@@ -75,8 +75,8 @@ MOB_ROWS = RowTable(extra_ints=LIVING_INTS + LIVING_FLAGS + MOB_INTS, extra_floa
 _KERNEL_FEATURES = features_for("1.16.5")   # what the mob kernels decide (engine.living.mob_kernel), and
 # the flags of the later releases where they differ from its own: those the loop reads (`MobBatch.release`: the
 # move's `tnt_kernel.version_bits`, the push's root and pushable check, the shortcut between nodes; from 1.20 the
-# supporting block, whose velocity-affecting cell the loop hands back where it is not the 1.16.5 one,
-# `mob_kernel.velocity_cell_agrees`) ...
+# supporting block, under which the jump and the travel read the velocity-affecting cell,
+# `travel_kernel.velocity_affecting_state`) ...
 LOOP_FLAGS = frozenset({"move_sets_position", "vec_double", "move_zeroes_both_axes", "move_fall_reset_raycast",
                         "fall_distance_float_step", "block_collision_deflate_1e7", "supporting_block",
                         "push_away_double_sqrt", "push_away_checks_pushable", "path_shortcut_between_nodes"})

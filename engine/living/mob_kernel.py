@@ -38,8 +38,6 @@ from engine.constants import (
     LIVING_MIN_MOTION,
     LIVING_NO_AI_DRAG,
     RAD_TO_DEG_F,
-    VELOCITY_AFFECTING_OFFSET,
-    VELOCITY_AFFECTING_OFFSET_1_20,
 )
 from engine.entities.minecart_kernel import file_boxes
 from engine.entities.rows import (
@@ -50,11 +48,9 @@ from engine.entities.rows import (
     F_POS,
     F_WATER,
     HANDED,
-    HAS_SUPPORT,
     I_CHUNK,
     I_FIRE,
     I_FLAGS,
-    I_SUPPORT,
     OBJECT_PATH,
     ON_GROUND,
     SECTION,
@@ -65,7 +61,6 @@ from engine.entities.rows import (
     hand_back,
     tick_entity_head,
 )
-from engine.entities.tnt_kernel import V_SUPPORTING
 from engine.influences.cramming import push_offset
 from engine.jit import njit
 from engine.living.controls import (
@@ -88,7 +83,7 @@ from engine.living.player_kernel import (
     pushable_met,
     solid_near,
 )
-from engine.living.travel_kernel import damp_input, jump, travel_ordinary
+from engine.living.travel_kernel import damp_input, jump, jump_velocity_multiplier_is_one, travel_ordinary
 from engine.motion.collision_kernel import flag_in, jfloor, state_at
 from engine.pathfinding.blocks import DOORS
 from engine.pathfinding.follow_kernel import (
@@ -103,7 +98,7 @@ from engine.pathfinding.follow_kernel import (
 )
 from engine.world import block_physics as phys
 from engine.world import blocks
-from engine.world.block_tables import AIR, DYNAMIC_SHAPE, EFFECT, FENCE_LIKE
+from engine.world.block_tables import AIR, DYNAMIC_SHAPE
 from engine.world.world import ENTITY_SECTION_MAX
 
 _F, _I = MOB_FLOAT_COLUMNS, MOB_INT_COLUMNS
@@ -155,11 +150,8 @@ def living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, sing
     if not i[r, C_JUMPING]:                                                                 # step 6
         i[r, C_COOLDOWN] = 0
     elif i[r, I_FLAGS] & ON_GROUND and i[r, C_COOLDOWN] == 0:                               # jump
-        px, pz = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
-        if flags[state_at(keys, slots, pool, px, jfloor(f[r, F_POS + 1]), pz)] & EFFECT or \
-                flags[state_at(keys, slots, pool, px, jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET), pz)] \
-                & EFFECT:
-            return False                                                 # a jump velocity multiplier (honey)
+        if not jump_velocity_multiplier_is_one(keys, slots, pool, flags, f, i, r, v):
+            return False                 # a jump velocity multiplier (honey), or a supporting fence, wall or gate
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = jump(
             f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, False, f[r, C_YAW], False,
             False, sine, False)
@@ -170,22 +162,6 @@ def living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, sing
     return travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                            f[r, C_SPEED], LIVING_GRAVITY, slip, climb, border, v, f[r, C_WIDTH] / 2.0, height,
                            sine)                                                           # step 9
-
-
-@njit(inline=True)
-def velocity_cell_agrees(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int) -> bool:
-    """1.20 (`supporting_block`): whether `getVelocityAffectingPos` (`getPosWithYOffset(0.500001F)`: the supporting
-    block's column at floor(y − 0.500001F), the block itself where it is a wall or gate, the cell under the
-    position without one) is the cell the jump's multiplier test and `travel_ordinary`'s slipperiness read (under
-    the position, 0.5000001 below the box): false where it is not, or the supporting block is a fence, wall or
-    gate (the object path decides)."""
-    x, z = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
-    if i[r, I_FLAGS] & HAS_SUPPORT:
-        sx, sy, sz = i[r, I_SUPPORT], i[r, I_SUPPORT + 1], i[r, I_SUPPORT + 2]
-        if sx != x or sz != z or flags[state_at(keys, slots, pool, sx, sy, sz)] & FENCE_LIKE:
-            return False
-    return jfloor(f[r, F_POS + 1] - VELOCITY_AFFECTING_OFFSET_1_20) == \
-        jfloor(f[r, F_BOX + 1] - VELOCITY_AFFECTING_OFFSET)
 
 
 @njit(inline=True)
@@ -265,8 +241,6 @@ def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, e
         if not move_control(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence, f, i, r, attribute):
             return False
         jump_control_tick(i, r)
-    if v & V_SUPPORTING and not velocity_cell_agrees(keys, slots, pool, flags, f, i, r):
-        return False
     if not living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                          slip, climb, border, moves, sine, v, height):                      # steps 6-9
         return False

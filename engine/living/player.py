@@ -494,6 +494,7 @@ class PlayerEntity(RowBacked, LivingEntity):
         self.bow_drawn_since: int | None = None   # the tick the bow's draw began (setCurrentHand), while drawing
         self.collided_softly = False              # Entity.collidedSoftly (1.18), set by Entity.move
         self.poses = POSES                        # POSES_1_12 in 1.12.2 (`player_client_1_12`)
+        self._release_of: Features | None = None   # the release `use_release` last set up (a cache, not saved)
 
     @property
     def eye_height(self) -> float:
@@ -533,9 +534,8 @@ class PlayerEntity(RowBacked, LivingEntity):
         vehicle instead), then the pose."""
         if "player" in sim.features.refused:
             raise refusal(sim.features, "player", f"player {self.id}, tick {sim.tick_count}")
-        if sim.features.player_client_1_12:
-            self.poses = POSES_1_12
-        self.take_attributes(sim.features)
+        if sim.features is not self._release_of:       # once per release: comparing its flags costs more
+            self.use_release(sim.features)
         held = self.inputs.at(sim.tick_count)
         self.held = held
         if held.yaw is not None:
@@ -555,6 +555,14 @@ class PlayerEntity(RowBacked, LivingEntity):
             run_stage(rec, self, POSE, self.update_size_1_12, sim.world)
         else:
             run_stage(rec, self, POSE, self.update_size, sim.world, sim.features)
+
+    def use_release(self, features: Features) -> None:
+        """What the release fixes for the player's object-path tick, set at its first tick and when the release
+        changes: the sizes (1.12.2's, `player_client_1_12`, else the poses') and the attribute instances the tick
+        reads (`take_attributes`: never removed once made, so the next ticks find them)."""
+        self._release_of = features
+        self.poses = POSES_1_12 if features.player_client_1_12 else POSES
+        self.take_attributes(features)
 
     def take_attributes(self, features: Features) -> None:
         """The instances of the attributes the release's tick reads (`release_attributes`), made up front in that

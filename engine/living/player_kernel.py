@@ -106,16 +106,16 @@ from engine.living.travel_kernel import (
     climbing_at,
     damp_input,
     jump,
+    jump_velocity_multiplier_is_one,
     jumping_in_fluid,
     swim_vertically,
     travel_in_water,
     travel_ordinary,
-    velocity_affecting_state,
     zero_negligible_motion,
 )
 from engine.living.travel_kernel import SINE as SINE  # what PlayerBatch passes as `sine`
-from engine.motion.collision_kernel import collect_block_collisions, flag_in, jfloor, state_at
-from engine.world.block_tables import EFFECT, LAVA, WATER
+from engine.motion.collision_kernel import collect_block_collisions, flag_in, jfloor
+from engine.world.block_tables import LAVA, WATER
 
 HELD_FORWARD, HELD_BACK, HELD_LEFT, HELD_RIGHT, HELD_JUMP, HELD_SPRINT, HELD_SNEAK = KEY_BITS.values()
 SPRINT_CHANGED = 4                             # a mark beside SECTION: the sprint modifier follows the flag
@@ -481,9 +481,7 @@ def player_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = swim_vertically(
             f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], SWIM_UP_SPEED)
     elif choice == JUMP:
-        below = velocity_affecting_state(keys, slots, pool, flags, f, i, r, v)
-        at = state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))
-        if below < 0 or flags[below] & EFFECT or flags[at] & EFFECT:
+        if not jump_velocity_multiplier_is_one(keys, slots, pool, flags, f, i, r, v):
             return -1, pose                                              # a jump velocity multiplier (honey)
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = jump(
             f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, sprinting, f[r, C_YAW],

@@ -64,7 +64,7 @@ from engine.java.mathhelper import _QUARTER_TURN, _RADIANS_TO_INDEX, _RADIANS_TO
 from engine.jit import njit
 from engine.motion.collision_kernel import _java_int, collect_block_collisions, flag_in, jfloor, state_at
 from engine.motion.move_kernel import adjust_movement_for_sneaking
-from engine.world.block_tables import FENCE_LIKE, LAVA, WATER
+from engine.world.block_tables import EFFECT, FENCE_LIKE, LAVA, WATER
 
 SINE = np.array(SINE_TABLE)                    # MathHelper.SINE_TABLE, the compiled kernels' copy
 
@@ -314,6 +314,16 @@ def velocity_affecting_state(keys, slots, pool, flags, f: np.ndarray, i: np.ndar
     if flags[state_at(keys, slots, pool, sx, i[r, I_SUPPORT + 1], sz)] & FENCE_LIKE:
         return -1
     return state_at(keys, slots, pool, sx, y, sz)
+
+
+@njit(inline=True)
+def jump_velocity_multiplier_is_one(keys, slots, pool, flags, f: np.ndarray, i: np.ndarray, r: int, v: int) -> bool:
+    """`Entity.getJumpVelocityMultiplier` of row r (spec 05 §5) is 1.0: neither the block at the position nor the
+    one at `velocity_affecting_state` (from 1.20 under the supporting block) has an effect (honey's 0.5F is read by
+    the object path). False where one has, or the object path decides the velocity-affecting cell."""
+    below = velocity_affecting_state(keys, slots, pool, flags, f, i, r, v)
+    at = state_at(keys, slots, pool, jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 1]), jfloor(f[r, F_POS + 2]))
+    return below >= 0 and not flags[below] & EFFECT and not flags[at] & EFFECT
 
 
 @njit(inline=True)

@@ -53,8 +53,8 @@ TUPLES: dict[str, Callable[..., tuple]] = {"Vec3": Vec3, "Box": Box, "Direction"
 # the block each block entity stands in
 BLOCK_ENTITY_BLOCKS = {PistonBlockEntity: frozenset({"moving_piston"}), ShulkerBoxBlockEntity: SHULKER_BOXES}
 # entity fields not saved: held by a scene key in another frame (a player's `[[inputs]]`, re-based to the saved
-# tick), or a cache the entity fills again (a player's pose checks)
-HELD_ELSEWHERE = frozenset({"inputs", "pose_fits"})
+# tick), or a cache the entity fills again (a player's pose checks, the release it set up)
+HELD_ELSEWHERE = frozenset({"inputs", "pose_fits", "_release_of"})
 TOML_INT = (-(2**63), 2**63 - 1)
 KIND_NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}
 _KINDS = {bool: (bool,), int: (int,), float: (int, float), str: (str,)}   # what a saved value of each kind may be

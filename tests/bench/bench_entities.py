@@ -24,7 +24,8 @@ blocks in free fall
 peer's idle tick. Ender pearls in free flight (engine.entities.thrown_kernel; `--pearls-only`), compiled and on the
 object path, in the release `--version` names, against the peer's idle tick. Arrows (engine.entities.arrow_kernel;
 `--arrows-only`): 1,000 in free flight and 1,000 stuck in a stone wall, compiled and on the object path, in the
-release `--version` names, against the peer's idle tick. Ghast fireballs in free flight
+release `--version` names and in 1.21.8 (1.21.2's tick order, the loop's late releases), against the peer's idle
+tick. Ghast fireballs in free flight
 (engine.entities.fireball_kernel; `--fireballs-only`) likewise. Boats (1.16.5, `--boats-only`): 1,000
 floating on still water and 1,000 drifting on ice, compiled (engine.entities.boat_kernel) and on the object path,
 against the peer's idle tick, and 1,000 ridden by a player each on still water (the object path; µs per entity-tick
@@ -133,6 +134,7 @@ def fireballs_case(text: str, compiled: bool) -> tuple[str, float, float, str]:
 
 
 ARROW_WALL_SPACING = 4   # blocks between the stuck arrows (y and z): a few dozen in each one's release-test query
+ARROWS_LATE = "1.21.8"   # the arrows' cases also run in this release of the loop's 1.21.2 tick order
 
 
 def arrow_flying(e) -> bool:
@@ -549,8 +551,11 @@ def main() -> None:
         beside(IDLE, pearls_case, pearls, compiled)
     for compiled in (True, False) if not (args.players_only or args.items_only or args.mobs_only
                                           or args.boats_only or args.pearls_only or args.fireballs_only) else ():
-        beside(IDLE, case, f"arrows in free flight ({N})", pearls_scene(version, "arrow"), 1, compiled, arrow_flying)
-        beside(IDLE, case, f"arrows stuck in a wall ({N})", arrows_wall_scene(version), 5, compiled, arrow_stuck)
+        for release in dict.fromkeys((version, ARROWS_LATE)):    # the late tick's loop too (1.21.2 on)
+            beside(IDLE, case, f"arrows in free flight ({N}, {release})", pearls_scene(release, "arrow"), 1,
+                   compiled, arrow_flying)
+            beside(IDLE, case, f"arrows stuck in a wall ({N}, {release})", arrows_wall_scene(release), 5, compiled,
+                   arrow_stuck)
     for compiled in (True, False) if args.fireballs_only or not (args.players_only or args.items_only
                                                                  or args.pearls_only or args.mobs_only
                                                                  or args.boats_only or args.arrows_only) else ():

@@ -1,23 +1,24 @@
 """The compiled mobs loop in the releases after 1.16.5 (engine.living.mob.MobBatch: 1.16.2 to 1.20.4, the flags the
-tick reads as the loop's `release`): random mob worlds of 1.17, 1.19.4 and 1.20.4 and a zombie walking off a ledge of
-packed ice in 1.20.4 (its supporting block's column is not the cell under its position) run compiled, on the object
-path and traced with the same states bit for bit every tick; a loop that ignores a release flag is caught; the
-releases the loop does not decide take the object path."""
+tick reads as the loop's `release`): random mob worlds of 1.17, 1.19.4 and 1.20.4, zombies walking off a ledge of
+packed ice and zombies jumping at the edge of honey blocks in 1.20.4 (their supporting block's column is not the cell
+under their position) run compiled, on the object path and traced with the same states bit for bit every tick; a
+loop that ignores a release flag is caught; the releases the loop does not decide take the object path."""
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 
 import pytest
 
 from engine import jit
 from engine.core.versions import features_for
-from engine.living import mob_kernel
-from engine.living.mob import MobBatch
+from engine.living import mob_kernel, travel_kernel
+from engine.living.mob import MobBatch, MobEntity
 from engine.tick.scene import load_scene_text
 from engine.world.world import World
-from tests.conftest import jit_off_run
+from tests.conftest import jit_off_run, three_ways_counted
 from tests.engine.test_mob_rows import TICKS, _plain_mutant, mob_lines, mob_world
 
 jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.want_kernels)
@@ -40,15 +41,32 @@ def ledge_scene() -> str:
     return text
 
 
+def honey_scene() -> str:
+    """1.20.4: two zombies on a stone floor, each jumping (its `move_to` target a block above, within reach) at tick
+    3, once landed: zombie 1 on the edge of a honey block with its position over the air beside it (its supporting
+    block, the honey, halves its jump: `getJumpVelocityMultiplier` under the supporting block), zombie 2 on a stone
+    block with its position over the honey beside it (the stone supports it: a full jump, whose move carries its
+    position over the stone)."""
+    text = ('[scene]\nversion = "1.20.4"\n[[blocks]]\nfrom = [-4, 0, -4]\nto = [6, 0, 6]\nblock = "minecraft:stone"\n'
+            '[[blocks]]\nfrom = [0, 1, 0]\nto = [0, 1, 0]\nblock = "minecraft:honey_block"\n'
+            '[[blocks]]\nfrom = [0, 1, 3]\nto = [0, 1, 3]\nblock = "minecraft:honey_block"\n'
+            '[[blocks]]\nfrom = [1, 1, 3]\nto = [1, 1, 3]\nblock = "minecraft:stone"\n')
+    for n, (x, y, z, mx, to_x) in enumerate(((1.1, 1.9375, 0.5, 0.0, 1.6), (0.78, 2.0, 3.5, 0.06, 1.5))):
+        text += (f'[[entities]]\ntype = "minecraft:zombie"\nid = {n + 1}\npos = [{x}, {y}, {z}]\n'
+                 f'motion = [{mx}, -0.0784000015258789, 0.0]\n'
+                 f'move_to = {{ pos = [{to_x}, 3.0, {z}], speed = 1.0 }}\n')
+    return text
+
+
 def releases_digest(seeds: tuple[int, ...], releases: tuple[str, ...] = RELEASES, ledge: bool = True,
                     ticks: int = TICKS, modes: tuple[str, ...] = ("object", "traced")) -> tuple[str, int, int]:
     """The hash of the compiled runs (`ticks` long) of the random mob worlds of `seeds` in each of `releases` and of
-    the ledge scene (with `ledge`), each checked equal to the runs in `modes`; with the mob ticks the loop did and
-    those it handed back."""
+    the ledge and honey scenes (with `ledge`), each checked equal to the runs in `modes`; with the mob ticks the loop
+    did and those it handed back."""
     h = hashlib.sha256()
     done = handed = 0
     makes = [lambda s=seed, v=version: mob_world(s, v) for version in releases for seed in seeds]
-    for make in makes + ([lambda: load_scene_text(ledge_scene())] if ledge else []):
+    for make in makes + ([lambda t=text: load_scene_text(t()) for text in (ledge_scene, honey_scene)] if ledge else []):
         sim = make()
         lines = mob_lines(sim, ticks, "compiled")
         for mode in modes:
@@ -65,13 +83,32 @@ def test_mobs_of_later_releases_compiled_object_and_traced_agree() -> None:
     assert done > 2 * handed > 0, (done, handed)
 
 
-def test_the_ledge_zombies_are_compiled_where_the_cells_agree() -> None:
-    """The 1.20.4 ledge: the zombies' ticks are compiled but where one overhangs the edge (handed back there), and
-    they walk off the ice onto the floor."""
+def test_the_ledge_zombies_are_compiled_throughout() -> None:
+    """The 1.20.4 ledge: every zombie tick is compiled, those overhanging the edge too (the travel reads the
+    supporting block's column), and they walk off the ice onto the floor."""
     sim = load_scene_text(ledge_scene())
     mob_lines(sim, TICKS, "compiled")
-    assert sim.kernel_ticks > sim.object_ticks > 0, (sim.kernel_ticks, sim.object_ticks)
+    assert sim.kernel_ticks == 3 * TICKS and sim.object_ticks == 0, (sim.kernel_ticks, sim.object_ticks)
     assert all(e.pos.y == 1.0 and e.pos.x > 3.0 for e in sim.entities), [e.pos for e in sim.entities]
+
+
+def _heights(lines: list[str], n: int) -> list[float]:
+    """Mob n's height each tick in `mob_lines`' tick lines."""
+    return [next(e["pos"][1] for e in json.JSONDecoder().raw_decode(line)[0] if e["id"] == n)
+            for line in lines[:HONEY_TICKS]]
+
+
+HONEY_TICKS = 12
+
+
+def test_zombies_jumping_at_honey_edges_read_their_supporting_block() -> None:
+    """The 1.20.4 honey edges, compiled, object path and traced alike: zombie 1 (supported by the honey) is handed
+    back for its jump (the multiplier is the object path's), and its jump is less than half as high as zombie 2's;
+    zombie 2 (over the honey, on the stone) is never handed back, its jump too."""
+    lines, handed, _ = three_ways_counted(honey_scene(), HONEY_TICKS, mob_lines, MobEntity, "tick")
+    assert set(handed) == {1}, handed
+    one, two = _heights(lines, 1), _heights(lines, 2)
+    assert 2 * (max(one) - 1.9375) < max(two) - 2.0, (one, two)
 
 
 @pytest.mark.parametrize("version", ["1.16.1", "1.20.5", "1.21.8"])
@@ -83,21 +120,24 @@ def test_releases_the_loop_does_not_decide_take_the_object_path(version: str) ->
     assert not MobBatch().decides(World(), dataclasses.replace(features_for("1.20.4"), step_up_heights=True))
 
 
-@pytest.mark.parametrize(("name", "old", "new", "case"), [
-    ("tick_cramming", "f[o, F_POS + 2], double_sqrt)", "f[o, F_POS + 2], False)",
+# the cell under the position read for the 1.20.4 velocity-affecting block: by the travel's slipperiness (the ledge's
+# overhanging zombie) or by the jump's multiplier test (the honey-supported zombie jumps in full)
+PRE_1_20_CELL = ("below = velocity_affecting_state(keys, slots, pool, flags, f, i, r, v)",
+                 "below = velocity_affecting_state(keys, slots, pool, flags, f, i, r, v & ~V_SUPPORTING)")
+
+
+@pytest.mark.parametrize(("module", "name", "caller", "old", "new", "case"), [
+    (mob_kernel, "tick_cramming", mob_kernel.tick_rows, "f[o, F_POS + 2], double_sqrt)", "f[o, F_POS + 2], False)",
      ((4,), ("1.17",), False)),                                      # 1.16.5's float root, in a 1.17 crowd
-    # the cell under the position: the zombie over the ledge's edge, neither handed back nor read by the 1.20 rule
-    # in travel (the loop's travel reads the supporting block itself since the players' kernels took the releases)
-    ("mob_tick", "if v & V_SUPPORTING and not velocity_cell_agrees(keys, slots, pool, flags, f, i, r):\n"
-     "        return False\n    if not living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, "
-     "single, empty, cells, f, i, r,\n                         slip, climb, border, moves, sine, v, height)",
-     "if not living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r, "
-     "slip, climb, border, moves, sine, v & ~V_SUPPORTING, height)", ((), (), True, 3, ("object",))),
+    (travel_kernel, "travel_ordinary", mob_kernel.living_travel, *PRE_1_20_CELL, ((), (), True, 6, ("object",))),
+    (travel_kernel, "jump_velocity_multiplier_is_one", mob_kernel.living_travel, *PRE_1_20_CELL,
+     ((), (), True, 6, ("object",))),
 ])
-def test_a_loop_ignoring_a_release_flag_is_caught(monkeypatch, name: str, old: str, new: str, case: tuple) -> None:
+def test_a_loop_ignoring_a_release_flag_is_caught(monkeypatch, module, name: str, caller, old: str, new: str,
+                                                  case: tuple) -> None:
     """The three-way comparison fails for a loop that pushes with 1.16.5's float root in 1.17 on, or reads the cell
-    under the position for slipperiness in 1.20.4."""
-    _plain_mutant(monkeypatch, mob_kernel, name, mob_kernel.tick_rows, old, new)
+    under the position for slipperiness or for the jump's multiplier in 1.20.4."""
+    _plain_mutant(monkeypatch, module, name, caller, old, new)
     with pytest.raises(AssertionError):
         releases_digest(*case)
 
