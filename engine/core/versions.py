@@ -1118,7 +1118,14 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), "ShulkerBoxBlockEntity.pushEntities " + _PRE_1_14),)),
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
-            Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "path finding before 1.14 not compared"),
+            Change((1, 14, 0), (1, 16, 0), "path finding of 1.14-1.15.2 read in part, not simulated: 1.16 rewrote "
+                   "LandPathNodeMaker (the start node: canWalkOnFluid, the box's corners tried by their node type; "
+                   "the successors' isValidDiagonalSuccessor, the node-type caches, the honey step test), "
+                   "PathNodeNavigator, PathMinHeap, EntityNavigation and MobNavigation, and the several targets "
+                   "(TargetPathNode) arrive between 1.14 and 1.14.4 (Yarn 4ffac47a3, faf4ff525, 854b30038, "
+                   "cd982c6b8, 2ea7bb22d): each release's pathing package to compare and flag in the search and its "
+                   "compiled kernels"),
             Change((1, 21, 5), (1, 21, 7), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) "
                    "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
                    "bottom row too (path_target_down_to_bottom); 1.21.5-1.21.6 not read, the release of the change "
