@@ -505,7 +505,7 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                "vehicle but a boat on one of the nine cells around the rider's own (the vehicle's "
                                "movement direction and its clockwise turn) whose box is free, over solid ground (the "
                                "last of them, or at once one with a solid top at the rider's feet), else on its top; "
-                               "beside a boat at (half the two widths) + 0.4 behind the rider's yaw",
+                               "beside a boat at (half the two widths) + 0.4 ahead along the rider's yaw",
                                (1, 16, 0), None),
     "dismount_boat_clear_of_boat": ("the pre-1.16 LivingEntity.onDismounted tests the rider's box beside a boat at "
                                     "its top + 0.001, then + 1.001, not colliding with anything but the boat, else "

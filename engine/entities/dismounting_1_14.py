@@ -3,11 +3,11 @@ method_6038; docs/versions.md `dismount_vehicle_spots`): no vehicle has an `upda
 
 Beside any vehicle but a boat (horses are not modelled) the rider tries the nine cells around its own cell in the
 order of the vehicle's movement direction and its clockwise turn: a cell whose box is free and whose block at the
-rider's feet has a solid top takes it at once, one foot higher; otherwise the last free cell over solid ground or
+rider's feet has a solid top takes it at once, one block higher; otherwise the last free cell over solid ground or
 water (or, where the box is not free, the last whose box one block up is free over a solid top) is where it is
-teleported, else onto the vehicle. Beside a boat it is put (half the two widths) + 0.4 behind its own yaw, on the
-boat's top; 1.14-1.14.4 test that spot together with the boat's box, which always collides, so the rider lands on
-the boat at the boat's y + its own height (`dismount_boat_clear_of_boat` from 1.15).
+teleported, else onto the vehicle. Beside a boat it is put (half the two widths) + 0.4 ahead along its own yaw (the
+way it faces), on the boat's top; 1.14-1.14.4 test that spot together with the boat's box, which always collides,
+so the rider lands on the boat at the boat's y + its own height (`dismount_boat_clear_of_boat` from 1.15).
 """
 
 from __future__ import annotations
@@ -86,8 +86,9 @@ def _beside_vehicle(world: World, rider: Entity, vehicle: Entity) -> Vec3:
 
 
 def _beside_boat(sim: TickContext, rider: Entity, boat: Entity) -> None:
-    """The boat branch: behind the rider's yaw (−yaw·0.017453292F − 3.1415927F, the float sine table) on the
-    square of half-side (half the two widths) + 0.4, `updatePosition` (the previous position kept)."""
+    """The boat branch: ahead along the rider's yaw (−sin and −cos of −yaw·0.017453292F − 3.1415927F, the float
+    sine table: the way it faces) on the square of half-side (half the two widths) + 0.4, `updatePosition` (the
+    previous position kept)."""
     world, p = sim.world, boat.pos
     gap = float(f32(f32(rider.width / f32(2.0)) + f32(boat.width / f32(2.0)))) + DISMOUNT_BESIDE_GAP
     g = f32(f32(-rider.yaw * DEGREES_TO_RADIANS) - JAVA_PI_F)   # + 0.0F: a boat has no arm offset

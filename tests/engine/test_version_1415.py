@@ -1,7 +1,7 @@
 """Riders leaving boats and minecarts in 1.14-1.15.2 (engine/entities/dismounting_1_14.py; docs/versions.md
 `vehicle_passengers`): before 1.16 no vehicle has an updatePassengerForDismount, and `LivingEntity.onDismounted`
 searches itself (`dismount_vehicle_spots`, 1.16): beside a minecart the last free cell of nine around the rider's
-over solid ground, one block above the rider's feet; beside a boat behind the rider's yaw on the boat's top + 0.001
+over solid ground, one block above the rider's feet; beside a boat ahead along the rider's yaw on the boat's top + 0.001
 where nothing but the boat is in the way (`dismount_boat_clear_of_boat`, 1.15; 1.14-1.14.4 test the boat's box
 too, so the rider lands on the boat at its y + the rider's height + 0.001); in a portal on the vehicle's body top
 + 0.001 (`dismount_portal_on_top`, 1.15). Each scene's version is the old one; 1.16 (and 1.14.4 for the 1.15
@@ -44,7 +44,7 @@ def boat_runs() -> dict[str, tuple[Entity, Entity, Vec3, Vec3]]:
 
 
 @pytest.mark.parametrize("version", ["1.15", "1.15.2"])
-def test_a_boat_rider_lands_behind_its_yaw_on_the_boats_top_in_1_15(boat_runs: dict, version: str) -> None:
+def test_a_boat_rider_lands_ahead_along_its_yaw_on_the_boats_top_in_1_15(boat_runs: dict, version: str) -> None:
     """The player's yaw 90: -yaw·0.017453292F - 3.1415927F is -3π/2, whose sine is 1 and cosine about 0: the
     player is put 0.6F / 2 + 1.375F / 2 + 0.4 west of its seat (x 0.5), at the boat's top + 0.001 (it falls
     from the next tick on); z moves only by the sine table's cosine near 0."""
