@@ -790,6 +790,8 @@ SQUARE_ROOT_OF_TWO = f32(1.4142135)        # MathHelper.SQUARE_ROOT_OF_TWO: the 
 DISMOUNT_MAX_HEIGHT = 1.0                  # Dismounting.canDismountInBlock: a height below 1.0, not infinite
 DISMOUNT_CART_MAX_WIDTH = f32(1.0)         # AbstractMinecartEntity: Math.min(width, 1.0F) / 2.0F
 DISMOUNT_FREE_SPOT_MAX_SIZE = 4.0          # 1.21.2 LivingEntity.onDismounted: width <= 4.0F && height <= 4.0F
+DISMOUNT_BESIDE_GAP = 0.4                  # 1.14-1.15.2 LivingEntity.onDismounted: (w / 2.0F + vehicle w / 2.0F) + 0.4
+DISMOUNT_LIFT = 0.001                      # ... the rider set 0.001 above the top it lands on
 BOAT_YAW_CLAMP = f32(105.0)                # BoatEntity.copyEntityData: the rider's yaw within ±105 of the boat's
 
 # --- riding offsets (spec 04 §11): getHeightOffset up to 1.20.1 (double), getUnscaledRidingOffset 1.20.2-1.20.4

@@ -500,6 +500,22 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                   "vehicle attachment point (a player's 0.6, not -0.6F), a boat's seat turned by "
                                   "Vec3d.rotateY (Entity.getVehicleAttachmentPos, EntityAttachments, 1.20.5)",
                                   (1, 20, 5), None),
+    "dismount_vehicle_spots": ("LivingEntity.onDismounted puts the rider where its vehicle's "
+                               "updatePassengerForDismount says (1.16); before (1.14-1.15.2 read), beside any "
+                               "vehicle but a boat on one of the nine cells around the rider's own (the vehicle's "
+                               "movement direction and its clockwise turn) whose box is free, over solid ground (the "
+                               "last of them, or at once one with a solid top at the rider's feet), else on its top; "
+                               "beside a boat at (half the two widths) + 0.4 ahead along the rider's yaw",
+                               (1, 16, 0), None),
+    "dismount_boat_clear_of_boat": ("the pre-1.16 LivingEntity.onDismounted tests the rider's box beside a boat at "
+                                    "its top + 0.001, then + 1.001, not colliding with anything but the boat, else "
+                                    "on the boat's body top + 0.001 (1.15); 1.14-1.14.4 (method_6038) tests the "
+                                    "union of the rider's and the boat's boxes, which the boat itself always fills, "
+                                    "so the rider lands at the boat's y + the rider's height + 0.001",
+                                    (1, 15, 0), (1, 16, 0)),
+    "dismount_portal_on_top": ("the pre-1.16 LivingEntity.onDismounted puts the rider of a vehicle whose cell is a "
+                               "portal on the vehicle's body top + 0.001 (1.15; 1.14-1.14.4 have no portal case)",
+                               (1, 15, 0), (1, 16, 0)),
     "boat_dismount_passenger_yaw": ("BoatEntity.updatePassengerForDismount offsets the rider beside the boat in the "
                                     "direction of the rider's yaw, not the boat's; copyEntityData sets that yaw as "
                                     "(yaw + g) - f (1.17)", (1, 17, 0), None),
@@ -1068,12 +1084,7 @@ MECHANICS: dict[str, Mechanic] = {
     "vehicle_passengers": Mechanic(
         "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
         "carries a passenger", (
-            Change(OLDEST, (1, 14, 0), "riding " + _PRE_1_14),
-            Change((1, 14, 0), (1, 16, 0), "riding of 1.14-1.15.2 read, not simulated: no "
-                   "updatePassengerForDismount of a boat or minecart (1.16's dismount spots; before, "
-                   "Entity.updatePassengerForDismount: on top of the vehicle), a boat's eye height 0.85 x its "
-                   "height (its submerged test for canAddPassenger), a rider's projectile does not damage its boat "
-                   "(BoatEntity.damage)"))),
+            Change(OLDEST, (1, 14, 0), "riding " + _PRE_1_14),)),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityLivingBase.travel and onLivingUpdate")),
@@ -1107,7 +1118,14 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), "ShulkerBoxBlockEntity.pushEntities " + _PRE_1_14),)),
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
-            Change(OLDEST, (1, 16, 0), "path finding before 1.16 not compared"),
+            Change(OLDEST, (1, 14, 0), "path finding before 1.14 not compared"),
+            Change((1, 14, 0), (1, 16, 0), "path finding of 1.14-1.15.2 read in part, not simulated: 1.16 rewrote "
+                   "LandPathNodeMaker (the start node: canWalkOnFluid, the box's corners tried by their node type; "
+                   "the successors' isValidDiagonalSuccessor, the node-type caches, the honey step test), "
+                   "PathNodeNavigator, PathMinHeap, EntityNavigation and MobNavigation, and the several targets "
+                   "(TargetPathNode) arrive between 1.14 and 1.14.4 (Yarn 4ffac47a3, faf4ff525, 854b30038, "
+                   "cd982c6b8, 2ea7bb22d): each release's pathing package to compare and flag in the search and its "
+                   "compiled kernels"),
             Change((1, 21, 5), (1, 21, 7), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) "
                    "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
                    "bottom row too (path_target_down_to_bottom); 1.21.5-1.21.6 not read, the release of the change "
@@ -1345,6 +1363,9 @@ class Features:
     sprint_air_speed_float: bool
     passenger_attachment_points: bool
     vehicle_attachment_points: bool
+    dismount_vehicle_spots: bool
+    dismount_boat_clear_of_boat: bool
+    dismount_portal_on_top: bool
     boat_dismount_passenger_yaw: bool
     boat_dismount_block_heights: bool
     dismount_removed_vehicle_in_place: bool

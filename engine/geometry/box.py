@@ -118,6 +118,11 @@ class Box(NamedTuple):
             return _new_box(Box, (a, b, c, d, e, f))
         return Box.of(a, b, c, d, e, f)
 
+    def union(self, o: Box) -> Box:
+        """`Box.union`: the smallest box holding both."""
+        return Box(min(self.min_x, o.min_x), min(self.min_y, o.min_y), min(self.min_z, o.min_z),
+                   max(self.max_x, o.max_x), max(self.max_y, o.max_y), max(self.max_z, o.max_z))
+
     def expand(self, x: float, y: float | None = None, z: float | None = None) -> Box:
         """Grow every face outwards (`expand(value)` when only x is given)."""
         if y is None:

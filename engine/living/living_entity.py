@@ -34,6 +34,7 @@ from engine.core.edits import edited
 from engine.core.trace import StageInfo, run_stage, segment
 from engine.core.versions import refusal
 from engine.entities.dismounting import on_dismounted
+from engine.entities.dismounting_1_14 import on_dismounted as on_dismounted_1_14
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
 from engine.influences import cramming, fluids_1_12, knockback
@@ -454,7 +455,7 @@ class LivingEntity(Entity):
         vehicle = self.vehicle
         super().stop_riding(sim)
         if vehicle is not None:
-            on_dismounted(sim, self, vehicle)
+            (on_dismounted if sim.features.dismount_vehicle_spots else on_dismounted_1_14)(sim, self, vehicle)
 
     def dismount_poses(self) -> tuple[tuple[str, float, float], ...]:
         """`getPoses` with each pose's width and height (`getDimensions`): standing only."""

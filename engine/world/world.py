@@ -572,8 +572,8 @@ class World:
             raise SimulationLimit(f"an entity query over {columns:.3g} chunk columns")
         return _keys_in(self._entity_sections, (x0, y0, z0), (x1, y1, z1), "xzy")
 
-    def get_entity_collisions(self, entity: Entity, box: Box) -> list[ShapeAt]:
-        """`EntityView.getEntityCollisions`: boxes of solid entities near `box` (spec 03 §5)."""
+    def get_entity_collisions(self, entity: Entity, box: Box, excluded: Entity | None = None) -> list[ShapeAt]:
+        """`EntityView.getEntityCollisions`: boxes of solid entities near `box` (spec 03 §5), but `excluded`."""
         # boats and minecarts also collide with pushable entities (spec 03 §5)
         if not (self.collidable_count or entity.collides_with_pushables) or (
                 box.max_x - box.min_x + box.max_y - box.min_y + box.max_z - box.min_z) / 3.0 < COLLISION_EPSILON:
@@ -581,7 +581,7 @@ class World:
         grown = box.expand(COLLISION_EPSILON)
         # equal boxes (a stack) give one shape: the sweep's result is the same with it once
         shapes = {_entity_shape(o.box): None for o in self.get_entities(
-            entity, grown, lambda o: o.box.intersects(grown) and entity.collides_with(o))}
+            entity, grown, lambda o: o is not excluded and o.box.intersects(grown) and entity.collides_with(o))}
         return [(shape, (0.0, 0.0, 0.0)) for shape in shapes]
 
 
