@@ -488,6 +488,7 @@ INPUT_DAMPING = f32(0.98)           # tickMovement: sidewaysSpeed *= 0.98F; forw
 MIN_INPUT_SQUARED = 1.0e-7          # Entity.movementInputToVelocity: lengthSquared < 1.0E-7 → ZERO
 MIN_INPUT_SQUARED_F = f32(1.0e-4)   # 1.12.2 Entity.moveRelative: f >= 1.0E-4F (float) or nothing
 GROUND_ACCEL_FACTOR_1_12 = f32(0.16277136)   # 1.12.2 EntityLivingBase.travel: 0.16277136F / (f6 * f6 * f6)
+GROUND_ACCEL_FACTOR_1_13 = f32(0.16277137)   # 1.13.2 EntityLivingBase.travel: 0.16277137F, another float
 CLIMB_MAX_FALL_1_12 = 0.15          # 1.12.2 travel on a ladder: motionY < -0.15D → -0.15D (a double literal)
 WATER_GRAVITY_1_12 = 0.02           # 1.12.2 travel in water and lava: motionY -= 0.02D
 ELYTRA_GRAVITY_1_12 = -0.08         # 1.12.2 travel, elytra: motionY += -0.08D + (double)f4 * 0.06D

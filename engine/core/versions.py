@@ -323,23 +323,28 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "move_relative_float": ("Entity.moveRelative(strafe, up, forward, friction): nothing below a squared length "
                             "of 1.0E-4F; else the three inputs x friction / max(1, MathHelper.sqrt), turned by the "
                             "yaw's sine-table sin and cos, all in float, each sum cast to double onto motionX/Y/Z "
-                            "(1.12.2; the Vec3d movementInputToVelocity in double from 19w08b, 1.13.x not compared)",
-                            OLDEST, (1, 13, 0)),
+                            "(1.12.2 and 1.13.2; the Vec3d movementInputToVelocity in double from 19w08b)",
+                            OLDEST, (1, 14, 0)),
     "ground_accel_by_drag": ("EntityLivingBase.travel: the ground acceleration is the AI move speed x 0.16277136F / "
-                             "(slipperiness x 0.91F)^3 in float (1.12.2; 1.14+: 0.21600002F / slipperiness^3, other "
-                             "float roundings; 1.13.x not compared)", OLDEST, (1, 13, 0)),
+                             "(slipperiness x 0.91F)^3 in float (1.12.2 and 1.13.2, whose factor is 0.16277137F: "
+                             "ground_accel_1_13; 1.14+: 0.21600002F / slipperiness^3, other float roundings)",
+                             OLDEST, (1, 14, 0)),
+    "ground_accel_1_13": ("EntityLivingBase.travel's ground acceleration factor is 0.16277137F, not 1.12.2's "
+                          "0.16277136F (another float; 1.13.2, with ground_accel_by_drag)", (1, 13, 0), (1, 14, 0)),
     "climbing_1_12": ("EntityLivingBase.travel on a ladder or vine: motionY below -0.15D becomes -0.15D (the double, "
                       "not (double)0.15F), and only a horizontal collision climbs (motionY 0.2; 1.14+: jumping "
-                      "too) (1.12.2; 1.13.x not compared)", OLDEST, (1, 13, 0)),
+                      "too) (1.12.2 and 1.13.2)", OLDEST, (1, 14, 0)),
     "water_travel_1_12": ("EntityLivingBase.travel in water: x 0.8F (no sprinting 0.9F), motionY x "
                           "0.800000011920929D, then -0.02D (no fluid gravity, no -0.003 rule); no swimming "
-                          "(1.12.2; 1.13 adds swimming, 1.13.x not compared)", OLDEST, (1, 13, 0)),
+                          "(1.12.2; 1.13 adds swimming)", OLDEST, (1, 13, 0)),
+    "water_travel_no_climb": ("EntityLivingBase.travel in water: a horizontal collision on a ladder or vine does "
+                              "not climb (1.12.2 and 1.13.2; 1.14 sets Y to 0.2 after the move)", OLDEST, (1, 14, 0)),
     "jump_in_fluid_flags": ("EntityLivingBase.onLivingUpdate's jump: in water (the inWater flag) motionY += "
                             "0.03999999910593033D whatever the depth and on the ground too, else in lava the same, "
                             "else a jump on the ground (1.12.2; 1.13.x not compared)", OLDEST, (1, 13, 0)),
     "jump_boost_in_motion": ("EntityLivingBase.jump: motionY = (double)0.42F, then += (double)(0.1F x level): the "
-                             "Jump Boost added in double (1.12.2; 1.14-1.17 add it in float, as 1.20+; 1.13.x not "
-                             "compared)", OLDEST, (1, 13, 0)),
+                             "Jump Boost added in double (1.12.2 and 1.13.2; 1.14-1.17 add it in float, as "
+                             "1.20+)", OLDEST, (1, 14, 0)),
     "elytra_gravity_literal": ("EntityLivingBase.travel's glide: motionY += -0.08D + (double)f4 x 0.06D (1.12.2; "
                                "1.14+: d x (-1.0 + f4 x 0.75), other roundings; 1.13.x not compared)",
                                OLDEST, (1, 13, 0)),
@@ -355,9 +360,12 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                   "the box moved and lowered by the step height tested against "
                                   "World.getCollisionBoxes' list (1.12.2; 1.13.x not compared)", OLDEST, (1, 13, 0)),
     "move_control_1_12": ("EntityMoveHelper.onUpdateMoveHelper: the yaw is (float)(MathHelper.atan2 x (180D / "
-                          "Math.PI)) - 90.0F, the double 57.29577951308232 (1.14+: (double)(180F / pi), "
-                          "57.2957763671875), and no jump for a mob standing inside a block's shape (1.12.2; 1.13.x "
-                          "not compared)", OLDEST, (1, 13, 0)),
+                          "Math.PI)) - 90.0F, the double 57.29577951308232 (1.12.2; 1.13.2 and 1.14+: (double)(180F "
+                          "/ pi), 57.2957763671875)", OLDEST, (1, 13, 0)),
+    "move_control_jump_by_step": ("EntityMoveHelper.onUpdateMoveHelper asks a jump only where the target is more "
+                                  "than the step height up within max(1, width): none for a mob standing inside a "
+                                  "block's shape (1.12.2 and 1.13.2; 1.14 MoveControl.tick tests the shape at the "
+                                  "feet too)", OLDEST, (1, 14, 0)),
     "pearl_owner_living": ("EnderPearlEntity.onCollision teleports its owner only when it is a living entity "
                            "(ThrownEntity.owner a LivingEntity; 1.12.2 EntityThrowable.getThrower): a pearl owned "
                            "by a TNT or any other entity teleports nothing (1.12.2, 1.15.2; 1.16 any Entity)",
@@ -949,11 +957,10 @@ _PLAYER_1_21_5 = ("the player's client of 1.21.5 is not pinned: its KeyboardInpu
                   "modifyInput, sprint rules, edge probe and 9.0E-6 cut, but LocalPlayer clears the sprint tap on the "
                   "back key and guards a zero-length input only from a later snapshot (25w20a of 1.21.6, read), and "
                   "1.21.5's LocalPlayer was not found")
-_LIVING_1_13 = ("EntityLivingBase.travel of 1.13.2 (read, extracted_minecraft_data client1.13.2) is neither 1.12.2's "
-                "nor 1.14's: the ground acceleration 0.16277137F / (slipperiness x 0.91F)^3 (1.12.2: 0.16277136F), "
-                "1.14's glide gravity d x (-1.0 + f4 x 0.75), Slow Falling, the swimming 0.9F water drag, Dolphin's "
-                "Grace and the fluid gravity, but 1.12.2's float moveRelative and ladder; its onLivingUpdate, "
-                "EntityPlayer, EntityPlayerSP (swimming) and EntityMoveHelper not read; 1.13-1.13.1 not read")
+_PLAYER_1_13 = ("EntityPlayer and EntityPlayerSP of 1.13.2 (swimming, the 1.13 poses, the sprint rules) not compared "
+                "with 1.12.2's and 1.14's; 1.13-1.13.1 not read")
+_ELYTRA_1_13 = ("the glide of 1.13.2's EntityLivingBase.travel (read: 1.14's gravity d x (-1.0 + f4 x 0.75) on "
+                "1.12.2's motion fields and getLookVec) not simulated; 1.13-1.13.1 not read")
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
 MECHANICS: dict[str, Mechanic] = {
@@ -1088,17 +1095,17 @@ MECHANICS: dict[str, Mechanic] = {
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityLivingBase.travel and onLivingUpdate")),
-            Change((1, 13, 0), (1, 14, 0), _LIVING_1_13))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityLivingBase.travel and onLivingUpdate")))),
     "player": Mechanic(
         "the player's client movement (ClientPlayerEntity.tickMovement, LocalPlayer.aiStep, spec 05)",
         "a player ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityPlayerSP.onLivingUpdate")),
-            Change((1, 13, 0), (1, 14, 0), _LIVING_1_13),
+            Change((1, 13, 0), (1, 14, 0), _PLAYER_1_13),
             Change((1, 21, 5), (1, 21, 6), _PLAYER_1_21_5))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("the glide of EntityLivingBase.travel")),
-            Change((1, 13, 0), (1, 14, 0), _LIVING_1_13))),
+            Change((1, 13, 0), (1, 14, 0), _ELYTRA_1_13))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),
@@ -1308,14 +1315,17 @@ class Features:
     thrown_tick_1_12: bool
     move_relative_float: bool
     ground_accel_by_drag: bool
+    ground_accel_1_13: bool
     climbing_1_12: bool
     water_travel_1_12: bool
+    water_travel_no_climb: bool
     jump_in_fluid_flags: bool
     jump_boost_in_motion: bool
     elytra_gravity_literal: bool
     player_client_1_12: bool
     sneak_edge_on_ground_1_12: bool
     move_control_1_12: bool
+    move_control_jump_by_step: bool
     pearl_owner_living: bool
     item_tick_1_12: bool
     push_out_1_12: bool

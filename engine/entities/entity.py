@@ -386,6 +386,13 @@ class Entity:
             return self.in_lava
         return not self.first_update and self.fluid_height["lava"] > 0.0
 
+    def is_in_lava_of(self, sim: TickContext) -> bool:
+        """The release's lava test: 1.12.2's and 1.13.2's `Entity.isInLava` over the entity's own box
+        (`in_lava_material_box`), else the flag (`is_in_lava`)."""
+        if sim.features.in_lava_material_box:
+            return fluids_1_12.is_in_lava(self, sim.world)
+        return self.is_in_lava()
+
     def set_on_fire_from_lava(self, sim: TickContext) -> None:
         """`Entity.setOnFireFromLava`: 15 s of fire and 4 damage unless fire-immune (1.21.7: `lavaIgnite`, then
         `lavaHurt`)."""
@@ -441,7 +448,7 @@ class Entity:
         if "block_effects" in sim.features.refused:   # 1.21.2 checks blocks in the tick, moving or not
             block_effects.refuse_block_collision_in_tick(self, sim)
         self.tick_fire(sim)
-        if fluids_1_12.is_in_lava(self, sim.world) if sim.features.in_lava_material_box else self.is_in_lava():
+        if self.is_in_lava_of(sim):
             features = sim.features     # 1.21.7: lava's entityInside in the block walk (where it is simulated)
             if not features.apply_effects_from_blocks or "block_effects" in features.refused:
                 self.set_on_fire_from_lava(sim)

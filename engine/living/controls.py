@@ -185,13 +185,12 @@ class MoveControl:
         f, i, r = e._t.f, e._t.i, e._r
         in_liquid = features.move_control_jump_ends_in_liquid and (e.touching_water or e.is_in_lava()) and \
             e.should_swim_in_fluids()
-        old = features.move_control_1_12     # 1.12.2: 180D / Math.PI, no jump out of a block's shape
         if _move_control_tick(f, i, r, e.attributes.get_value(MOVEMENT_SPEED), in_liquid,
-                              RAD_TO_DEG if old else RAD_TO_DEG_F):
+                              RAD_TO_DEG if features.move_control_1_12 else RAD_TO_DEG_F):     # 1.12.2: 180D / π
             bx, by, bz = floor(e.pos.x), floor(e.pos.y), floor(e.pos.z)
             state = world.get_block_state(bx, by, bz)
             shape = world.get_collision_shape(state, bx, by, bz)
-            top = -math.inf if shape.is_empty or old else shape.coords[1][-1]
+            top = -math.inf if shape.is_empty or features.move_control_jump_by_step else shape.coords[1][-1]
             passes = features.move_control_jump_skips_doors and (state.block in DOORS or phys.is_fence(state.block))
             _jump_test(f, i, r, top, passes)
 

@@ -37,7 +37,7 @@ from engine.entities.dismounting import on_dismounted
 from engine.entities.dismounting_1_14 import on_dismounted as on_dismounted_1_14
 from engine.entities.entity import Entity
 from engine.geometry.box import ZERO, Vec3
-from engine.influences import cramming, fluids_1_12, knockback
+from engine.influences import cramming, knockback
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32
 from engine.java.mathhelper import SINE_TABLE, ceil, floor
@@ -328,7 +328,7 @@ class LivingEntity(Entity):
             self.jump_cooldown = JUMP_COOLDOWN
 
     def tick_jumping_1_15(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`tickMovement`'s jump before 1.16 (`jump_fluid_heights`): the water height w alone against 0.4 — swim up
+        """`tickMovement`'s jump of 1.13.2-1.15.2 (`jump_fluid_heights`): the water height w alone against 0.4 — swim up
         where w > 0 unless on the ground with w ≤ 0.4; else in lava (the inLava flag) swim up, on the ground too;
         else jump on the ground or with 0 < w ≤ 0.4 (cooldown 10)."""
         if not self.jumping:
@@ -337,7 +337,7 @@ class LivingEntity(Entity):
         w = self.fluid_height["water"]
         if w > 0.0 and not (self.on_ground and w <= SWIM_HEIGHT):
             run_stage(rec, self, SWIM_UP, self.swim_upward)
-        elif self.is_in_lava():
+        elif self.is_in_lava_of(sim):       # 1.13.2: its own box (`in_lava_material_box`)
             run_stage(rec, self, SWIM_UP, self.swim_upward)
         elif (self.on_ground or 0.0 < w <= SWIM_HEIGHT) and self.jump_cooldown == 0:
             run_stage(rec, self, JUMP, self.jump, sim, rec)
@@ -350,7 +350,7 @@ class LivingEntity(Entity):
         cooldown is over (10)."""
         if not self.jumping:
             self.jump_cooldown = 0
-        elif self.touching_water or fluids_1_12.is_in_lava(self, sim.world):
+        elif self.touching_water or self.is_in_lava_of(sim):
             run_stage(rec, self, SWIM_UP, self.swim_upward)
         elif self.on_ground and self.jump_cooldown == 0:
             run_stage(rec, self, JUMP, self.jump, sim, rec)

@@ -268,11 +268,12 @@ _UNTAKEN = ("collision_aabb_lists", "move_motion_fields", "block_collisions_1_12
             "flow_own_levels", "lava_push", "lava_flag_below_surface", "submerged_below_eye",
             "in_lava_by_fluid_height", "fire_block_collision", "soul_sand_on_collision", "jump_fluid_heights",
             "glide_start_off_climbable", "double_tap_reset_sneaking",
-            # 1.14.x (also stopped by `lava_push`) and 1.12.2 (by `collision_aabb_lists`), named for a flipped flag
+            # 1.14.x (also stopped by `lava_push`), 1.12.2 (by `collision_aabb_lists`) and 1.13.2 (by
+            # `move_motion_fields`), named for a flipped flag
             "slipperiness_one_below", "sprint_stops_below_walking", "sneaking_pose_while_swimming",
             "sneak_key_slows_input", "glide_start_by_server", "move_relative_float", "ground_accel_by_drag",
-            "climbing_1_12", "water_travel_1_12", "jump_in_fluid_flags", "jump_boost_in_motion",
-            "elytra_gravity_literal", "player_client_1_12", "sneak_edge_on_ground_1_12")
+            "ground_accel_1_13", "climbing_1_12", "water_travel_1_12", "water_travel_no_climb", "jump_in_fluid_flags",
+            "jump_boost_in_motion", "elytra_gravity_literal", "player_client_1_12", "sneak_edge_on_ground_1_12")
 # the attributes a player's tick reads besides its movement speed: a player with one set otherwise is not `ready`
 _READ_ATTRIBUTES = (GRAVITY, STEP_HEIGHT, JUMP_STRENGTH, SAFE_FALL_DISTANCE, FALL_DAMAGE_MULTIPLIER, SCALE,
                     MOVEMENT_EFFICIENCY, WATER_MOVEMENT_EFFICIENCY, SNEAKING_SPEED)

@@ -37,6 +37,8 @@ from engine.constants import (
     FLYING_LAVA_DRAG,
     FLYING_SLIPPERINESS_BELOW,
     FLYING_WATER_DRAG,
+    GROUND_ACCEL_FACTOR_1_12,
+    GROUND_ACCEL_FACTOR_1_13,
     LAVA_ACCEL,
     LAVA_DRAG,
     LAVA_DRAG_Y,
@@ -55,7 +57,6 @@ from engine.core.trace import StageInfo, cell, label, run_stage, segment
 from engine.core.versions import refusal
 from engine.entities.entity import look_vector_1_12, rotation_vector
 from engine.geometry.box import ZERO, Vec3
-from engine.influences import fluids_1_12
 from engine.influences.fluids import fluid_at
 from engine.java.javanum import f32, float_text
 from engine.java.mathhelper import SINE_TABLE, ceil, cos, floor, sin
@@ -120,8 +121,7 @@ def travel(e: LivingEntity, sim: TickContext, rec: Recorder | None, movement_inp
             e.fall_distance = 0.0
     if e.touching_water and e.should_swim_in_fluids():
         run_stage(rec, e, WATER, travel_in_water, e, sim, rec, movement_input, d, falling)
-    elif (fluids_1_12.is_in_lava(e, sim.world) if sim.features.water_material_acceleration else e.is_in_lava()) \
-            and e.should_swim_in_fluids():
+    elif e.is_in_lava_of(sim) and e.should_swim_in_fluids():
         run_stage(rec, e, LAVA, travel_in_lava, e, sim, rec, movement_input, d, falling)
     elif e.is_fall_flying() and not (sim.features.glide_ends_on_climbable and e.is_climbing(sim.world)):
         run_stage(rec, e, ELYTRA, travel_fall_flying, e, sim, rec, d)
@@ -154,7 +154,7 @@ def travel_in_water(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
         f = DOLPHINS_GRACE_DRAG
     update_velocity(e, sim, rec, g, movement_input)                                      # step 5
     move(e, sim, MovementType.SELF, e.motion, rec)                                  # step 6
-    if e.horizontal_collision and e.is_climbing(sim.world):                         # step 7
+    if e.horizontal_collision and not sim.features.water_travel_no_climb and e.is_climbing(sim.world):  # step 7
         run_stage(rec, e, CLIMB_UP, climb_up, e)
     run_stage(rec, e, DRAG, scale_motion, e, f, WATER_DRAG)                         # step 8
     if old:
@@ -301,8 +301,9 @@ def travel_ordinary(e: LivingEntity, sim: TickContext, rec: Recorder | None, mov
         rec.geometry(cell("slipperiness_block", below))
         rec.geometry(label("slipperiness", [below[0] + 0.5, below[1] + 1.0, below[2] + 0.5], float_text(p)))
     f = _ground_drag(p, e.on_ground)                                                # step 2
-    if old and e.on_ground:             # 1.12.2: 0.16277136F / (slipperiness × 0.91F)³
-        speed = _ground_accel_1_12(f, e.get_movement_speed())
+    if old and e.on_ground:             # 1.12.2: 0.16277136F / (slipperiness × 0.91F)³ (1.13.2: 0.16277137F)
+        factor = GROUND_ACCEL_FACTOR_1_13 if sim.features.ground_accel_1_13 else GROUND_ACCEL_FACTOR_1_12
+        speed = _ground_accel_1_12(f, e.get_movement_speed(), factor)
     else:
         speed = e.movement_speed_on(p, sim.features)
     update_velocity(e, sim, rec, speed, movement_input)                             # step 3

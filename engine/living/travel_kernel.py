@@ -207,10 +207,11 @@ def move_relative(x: float, y: float, z: float, strafe: float, up: float, forwar
 
 
 @njit(inline=True)
-def ground_accel_1_12(drag: float, movement_speed: float) -> float:
+def ground_accel_1_12(drag: float, movement_speed: float, factor: float = GROUND_ACCEL_FACTOR_1_12) -> float:
     """1.12.2 `EntityLivingBase.travel` on the ground (`ground_accel_by_drag`): the AI move speed × 0.16277136F /
-    (slipperiness × 0.91F)³, `drag` being that product; all in float."""
-    return f32(movement_speed * f32(GROUND_ACCEL_FACTOR_1_12 / f32(f32(drag * drag) * drag)))
+    (slipperiness × 0.91F)³, `drag` being that product; all in float. 1.13.2's factor is 0.16277137F
+    (`ground_accel_1_13`, `GROUND_ACCEL_FACTOR_1_13`)."""
+    return f32(movement_speed * f32(factor / f32(f32(drag * drag) * drag)))
 
 
 @njit(inline=True)

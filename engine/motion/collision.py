@@ -24,6 +24,8 @@ from engine.motion.collision_kernel import COLLIDED, RAISED, step_up_choice, ste
 from engine.world import blocks
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from engine.core.trace import Recorder
     from engine.entities.entity import Entity
     from engine.world.world import ShapeAt, World
@@ -165,9 +167,11 @@ def _horizontal_sq(v: Vec3) -> float:
 
 
 def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World, yxz: bool,
-                                   rec: Recorder | None, step_heights: bool = False) -> Vec3:
+                                   rec: Recorder | None, step_heights: bool = False,
+                                   no_step_up: Callable[[], Exception] | None = None) -> Vec3:
     """Instance `Entity.adjustMovementForCollisions(Vec3d)`: border and solid entities, sweeps, step-up (from 1.21
-    by the heights of `collect_step_heights`, `step_up_heights`)."""
+    by the heights of `collect_step_heights`, `step_up_heights`). `no_step_up`: the error raised where a release
+    whose step-up is not simulated (1.13.2) would try it."""
     box = entity.box
     extra: list[ShapeAt] = world.get_entity_collisions(entity, box.stretch(movement.x, movement.y, movement.z))
     reach = box.stretch(movement.x, movement.y, movement.z)
@@ -181,6 +185,8 @@ def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World,
     h = entity.step_height
     if not _steps_up(h, entity.on_ground, *movement, *collided):
         return collided
+    if no_step_up is not None:
+        raise no_step_up()
     if step_heights:
         return _step_up_1_21(entity, movement, collided, world, extra, yxz, rec)
     a = adjust_movement(Vec3(movement.x, h, movement.z), box, world, extra, yxz)

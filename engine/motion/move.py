@@ -85,6 +85,10 @@ def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, r
         run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec)
 
 
+_STEP_UP_1_13 = ("1.13.2's step-up (Entity.move: 1.12.2's two tries over VoxelShapes.getAllowedOffset, lowered by "
+                 "the rise alone) is not simulated")
+
+
 def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
     features = sim.features
     if "entity_move" in features.refused:
@@ -114,8 +118,10 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     if features.collision_aabb_lists:                                               # step 5 (1.12.2)
         actual = run_stage(rec, e, S_COLLISIONS, collision_boxes.adjust_movement_for_collisions, e, movement, sim)
     else:
+        refused = (lambda: refusal(features, "living", f"entity {e.id}, tick {sim.tick_count}", _STEP_UP_1_13)) \
+            if features.move_motion_fields else None        # 1.13.2's step-up on the motion fields
         actual = run_stage(rec, e, S_COLLISIONS, adjust_movement_for_collisions, e, movement, world,
-                           features.axis_order_yxz, rec, features.step_up_heights)  # step 5
+                           features.axis_order_yxz, rec, features.step_up_heights, refused)  # step 5
     fields = features.move_motion_fields      # 1.12.2: the motionX/Y/Z fields' Entity.move
     d = actual.length_squared()
     if fields or d > MIN_MOVE_LENGTH_SQUARED or (features.move_small_uncollided  # step 6, AMBIGUITY-M1

@@ -840,6 +840,18 @@ CASES["sneak_edge_on_ground_1_12"] = (scene_toml(scene={"version": "1.12.2"}, bl
     {"type": "minecraft:player", "id": 1, "pos": [4.2, 1.05, 0.5], "motion": [0.2, 0.0, 0.0], "yaw": -90.0}],
     inputs=[{"entity": 1, "from": 1, "to": 2, "forward": True, "sneak": True}]), 2, 1)
 
+# living travel and mobs of 1.13.2 (extracted_minecraft_data client1.13.2): zombie 1 walking on the ground (its
+# acceleration 0.16277137F or 1.12.2's 0.16277136F), zombie 3 swimming into a wall from a vine cell (climbs from 1.14)
+_V1132 = (SCENES_DIR / "living_1_13_2.toml").read_text()
+CASES["ground_accel_1_13"] = (_V1132, 2, 1)
+CASES["water_travel_no_climb"] = (_V1132, 14, 3)
+# a zombie whose position is in a fence's cell beside the post, sent north: no jump (1.12.2) or a jump (the shape at
+# its feet reaches above it, 1.14-1.14.3)
+CASES["move_control_jump_by_step"] = (scene_toml(scene={"version": "1.12.2"}, blocks=[FLOOR, {
+    "from": [0, 1, 0], "to": [0, 1, 0], "block": "minecraft:oak_fence"}], entities=[
+    {"type": "minecraft:zombie", "id": 1, "pos": [0.05, 1.0, 0.5], "on_ground": True,
+     "move_to": {"pos": [0.05, 1.0, -2.5], "speed": 1.0}}]), 3, 1)
+
 # the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of
 # the traced searches too (`outcome(search=True)`)
 SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious"}
@@ -956,7 +968,7 @@ BOTH_SIMULATED |= {"knockback_double", "push_away_double_sqrt", "push_away_check
                    "sprint_soft_collision", "sprint_air_speed_float", "elytra_cos_double", "fall_distance_float_step",
                    "swift_sneak", "sneak_edge_only_falling", "flying_travel_needs_ai", "living_tick_skips_removed",
                    "elytra_limit_fall_distance", "off_ground_speed_live", "no_sprint_start_gliding",
-                   "fall_damage_immune_tag", "on_landing_effects"}
+                   "fall_damage_immune_tag", "on_landing_effects", "water_travel_no_climb"}
 # riders (1.17-1.20.4): the ones whose release before simulates the case too
 BOTH_SIMULATED |= {"passenger_attachment_points", "boat_dismount_passenger_yaw", "boat_dismount_block_heights",
                    "dismount_removed_vehicle_in_place"}
