@@ -584,6 +584,10 @@ CASES: dict[str, tuple[str, int, int]] = {
     "vehicle_attachment_points": (_riders("1.20.4", _cart([0.5, 30.0, 0.5], id=2),
                                           _rider("minecraft:player", 2)), 2, 1),
     # a player turned to yaw 90 sneaks out of a boat on stone: beside it from 1.17, towards its own yaw
+    # 1.14-1.15.2's LivingEntity.onDismounted: the bundled scenes (the rider, id 2, after its dismount)
+    "dismount_boat_clear_of_boat": ((SCENES_DIR / "dismount_boat_1_15_2.toml").read_text(), 6, 2),
+    "dismount_portal_on_top": ((SCENES_DIR / "dismount_portal_1_15.toml").read_text(), 6, 2),
+    "dismount_vehicle_spots": ((SCENES_DIR / "dismount_minecart_1_15_2.toml").read_text(), 6, 2),
     "boat_dismount_passenger_yaw": (_BOAT_DISMOUNT, 2, 1),
     "boat_dismount_block_heights": (_BOAT_DISMOUNT, 2, 1),
     # a NoAI zombie rides sand with no block under it: the falling block is removed on its first tick
@@ -971,7 +975,8 @@ BOTH_SIMULATED |= {"knockback_double", "push_away_double_sqrt", "push_away_check
                    "fall_damage_immune_tag", "on_landing_effects", "water_travel_no_climb"}
 # riders (1.17-1.20.4): the ones whose release before simulates the case too
 BOTH_SIMULATED |= {"passenger_attachment_points", "boat_dismount_passenger_yaw", "boat_dismount_block_heights",
-                   "dismount_removed_vehicle_in_place"}
+                   "dismount_removed_vehicle_in_place", "dismount_boat_clear_of_boat", "dismount_portal_on_top",
+                   "dismount_vehicle_spots"}
 # redstone (1.17-1.18.2)
 BOTH_SIMULATED |= {"comparator_compare_side_zero", "tick_scheduler_chunks"}
 # redstone (1.19, 1.19.3)
