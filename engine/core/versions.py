@@ -320,6 +320,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                          "the first-tick ignoreEntity needs a living thrower), the nearest kept where d1 < d0 || "
                          "d0 == 0.0; no checkBlockCollision (1.12.2 and 1.13.2, whose rays are "
                          "ray_trace_voxel_shapes')", OLDEST, (1, 14, 0)),
+    "arrow_tick_1_12": ("EntityArrow.onUpdate: the block ray passes blocks without a collision box and meets the "
+                        "others' bounding boxes (a fence's 1.0 high); the in-ground test reads the stored tile "
+                        "(xTile/yTile/zTile) and its collision bounding box (contains: strict); a block hit stores "
+                        "the tile, sets motion := (float)(hit − position) and backs the position off by motion / "
+                        "(float)|motion| × 0.05000000074505806; the release tests only blocks in the box grown by "
+                        "0.05; an unhurt target bounces it × −0.10000000149011612, removed below speed² "
+                        "0.0010000000474974513 (1.12.2; 1.13.2 not compared)", OLDEST, (1, 13, 0)),
     "move_relative_float": ("Entity.moveRelative(strafe, up, forward, friction): nothing below a squared length "
                             "of 1.0E-4F; else the three inputs x friction / max(1, MathHelper.sqrt), turned by the "
                             "yaw's sine-table sin and cos, all in float, each sum cast to double onto motionX/Y/Z "
@@ -1038,7 +1045,9 @@ MECHANICS: dict[str, Mechanic] = {
             Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("World.rayTraceBlocks")))),
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
-            Change(OLDEST, (1, 14, 0), "ProjectileEntity.tick " + _PRE_1_14),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityArrow.onUpdate")),
+            Change((1, 13, 0), (1, 14, 0), "EntityArrow.tick and EntityTrident.tick of 1.13.2 not compared with "
+                   "1.12.2's and 1.14's (the 1.13.2 source is on hand: docs/versions.md, \"1.13.2 sources\")"),
             Change((1, 21, 9), (1, 21, 10), "AbstractArrow.tick tests whether the arrow has left its owner after "
                    "the move in 1.21.8 (read: Projectile.tick) and before the raycast in 1.21.10 (read: "
                    "checkLeftOwner, arrow_left_owner_before_raycast); 1.21.9 not read, the release of the change "
@@ -1313,6 +1322,7 @@ class Features:
     falling_block_tick_1_12: bool
     fall_through_1_12: bool
     thrown_tick_1_12: bool
+    arrow_tick_1_12: bool
     move_relative_float: bool
     ground_accel_by_drag: bool
     ground_accel_1_13: bool

@@ -48,6 +48,7 @@ from engine.constants import (
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.entities import arrow_kernel as kernel
+from engine.entities.arrow_1_12 import tick_1_12
 from engine.entities.arrow_kernel import ARROW_ROWS, I_DEALT, I_IN_BLOCK, NO_TRIDENT, TRIDENT_ROWS
 from engine.entities.common import scale_motion
 from engine.entities.item import spawn_dropped
@@ -192,6 +193,7 @@ class PersistentProjectile(RowBacked, Projectile):
         self.pierced: tuple[int, ...] = ()           # piercedEntities (ids), kept immutable for snapshots
         self.damage_value = ARROW_DAMAGE             # the `damage` field (Power and difficulty not modelled)
         self.flying_tick = 0                         # flyingTick, up to 1.15.2 (not in the game's NBT)
+        self.tile = (0, 0, 0)                        # 1.12.2's xTile/yTile/zTile (arrow_1_12: 0 0 0 when loaded)
 
     @property
     def eye_height(self) -> float:
@@ -207,7 +209,10 @@ class PersistentProjectile(RowBacked, Projectile):
         return self.get_owner(sim) or self
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`PersistentProjectileEntity.tick`: spec 06 §7.2."""
+        """`PersistentProjectileEntity.tick`: spec 06 §7.2 (1.12.2: `arrow_1_12.tick_1_12`)."""
+        if sim.features.arrow_tick_1_12:
+            tick_1_12(self, sim, rec)
+            return
         if sim.features.arrow_tick_1_21_2:
             self.tick_1_21_2(sim, rec)
             return

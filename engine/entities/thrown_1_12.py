@@ -14,6 +14,7 @@ entities are refused in 1.12.2, so a scene's thrown entity runs without it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.constants import PROJECTILE_SEARCH_EXPANSION, PROJECTILE_TARGET_MARGIN, THROWN_DRAG, THROWN_WATER_DRAG
@@ -27,6 +28,7 @@ from engine.motion.raytrace_1_12 import BoxNotCompared, calculate_intercept, ray
 if TYPE_CHECKING:
     from engine.core.context import TickContext
     from engine.core.trace import Recorder
+    from engine.entities.entity import Entity
     from engine.entities.thrown import ThrownEntity
     from engine.geometry.box import Box, Vec3
 
@@ -69,19 +71,28 @@ def get_collision_1_12(e: ThrownEntity, sim: TickContext) -> HitResult | None:
                       "outline shape (1.13.2) is not compared") from None
     if block_hit is not None:
         end = block_hit[0]
-    area = e.box.stretch(*e.motion).expand(PROJECTILE_SEARCH_EXPANSION)
-    found, d0 = None, 0.0
-    for other in sim.world.get_entities(e, area, collides):
-        p = _intercept(other.box.expand(PROJECTILE_TARGET_MARGIN), start, end, voxel)
-        if p is not None:
-            d1 = _square_distance(start, p)
-            if d1 < d0 or d0 == 0.0:
-                found, d0 = EntityHitResult(other, p), d1
+    found = find_entity_on_path(e, sim, start, end, voxel, collides)
     if found is not None:
         return found
     if block_hit is None:
         return None
     return BlockHitResult(block_hit[0], "", block_hit[1], False, False)   # the face: not read by any item
+
+
+def find_entity_on_path(e: Entity, sim: TickContext, start: Vec3, end: Vec3, voxel: bool,
+                        accept: Callable[[Entity], bool]) -> EntityHitResult | None:
+    """The entity test of `EntityThrowable.onUpdate` and `EntityArrow.findEntityOnPath`: each entity `accept`ed in
+    `e`'s box stretched by the motion and grown by 1.0 whose box grown by 0.30000001192092896 the segment start →
+    end crosses, the nearest kept where `d1 < d0 || d0 == 0.0`."""
+    area = e.box.stretch(*e.motion).expand(PROJECTILE_SEARCH_EXPANSION)
+    found, d0 = None, 0.0
+    for other in sim.world.get_entities(e, area, accept):
+        p = _intercept(other.box.expand(PROJECTILE_TARGET_MARGIN), start, end, voxel)
+        if p is not None:
+            d1 = _square_distance(start, p)
+            if d1 < d0 or d0 == 0.0:
+                found, d0 = EntityHitResult(other, p), d1
+    return found
 
 
 def _intercept(box: Box, start: Vec3, end: Vec3, voxel: bool) -> Vec3 | None:

@@ -128,9 +128,15 @@ def _voxel_ray_trace(world: World, x: int, y: int, z: int, start: Vec3, end: Vec
     return None if hit is None else hit.pos
 
 
-def _collision_ray_trace(world: World, x: int, y: int, z: int, start: Vec3, end: Vec3) -> Vec3 | None:
-    """`canCollideCheck` then `Block.collisionRayTrace` of cell (x, y, z): the world hit point, or None."""
-    box = bounding_box(blocks.all_states()[world.get_state_id(x, y, z)])
+def _collision_ray_trace(world: World, x: int, y: int, z: int, start: Vec3, end: Vec3,
+                         ignore_no_box: bool = False) -> Vec3 | None:
+    """`canCollideCheck` then `Block.collisionRayTrace` of cell (x, y, z): the world hit point, or None. With
+    `ignore_no_box` (`ignoreBlockWithoutBoundingBox`, an arrow's ray) a block without a collision box
+    (`getCollisionBoundingBox` NULL_AABB: a cobweb, grass, a fern) is passed."""
+    state = blocks.all_states()[world.get_state_id(x, y, z)]
+    if ignore_no_box and state.collision_shape.is_empty:
+        return None
+    box = bounding_box(state)
     if box is None:
         return None
     hit = calculate_intercept(box, Vec3(start.x - x, start.y - y, start.z - z), Vec3(end.x - x, end.y - y, end.z - z))
@@ -144,12 +150,18 @@ def ray_trace_blocks(world: World, start: Vec3, end: Vec3, voxel_shapes: bool = 
     return None if hit is None else hit[0]
 
 
-def ray_trace_result(world: World, start: Vec3, end: Vec3,
-                     voxel_shapes: bool = False) -> tuple[Vec3, tuple[int, int, int]] | None:
-    """`World.rayTraceBlocks(start, end)`'s `RayTraceResult`: the hit point and the block's cell, or None."""
+def ray_trace_result(world: World, start: Vec3, end: Vec3, voxel_shapes: bool = False,
+                     ignore_no_box: bool = False) -> tuple[Vec3, tuple[int, int, int]] | None:
+    """`World.rayTraceBlocks(start, end)`'s `RayTraceResult`: the hit point and the block's cell, or None. With
+    `ignore_no_box` 1.12.2's `rayTraceBlocks(start, end, false, true, false)` (an arrow's): blocks without a
+    collision box are passed."""
     if any(c != c for c in (*start, *end)):
         return None
-    cell_test = _voxel_ray_trace if voxel_shapes else _collision_ray_trace
+    if voxel_shapes:
+        cell_test = _voxel_ray_trace
+    else:
+        def cell_test(w: World, x: int, y: int, z: int, a: Vec3, b: Vec3) -> Vec3 | None:
+            return _collision_ray_trace(w, x, y, z, a, b, ignore_no_box)
     i, j, k = floor(end.x), floor(end.y), floor(end.z)
     cx, cy, cz = floor(start.x), floor(start.y), floor(start.z)
     hit = cell_test(world, cx, cy, cz, start, end)

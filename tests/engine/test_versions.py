@@ -163,6 +163,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     "thrown_tick_1_12": (scene_toml(blocks=[{"at": [2, 60, 0], "block": "minecraft:grass"}], entities=[
         {"type": "minecraft:snowball", "pos": [0.5, 60.5, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
          "id": 1}]), 3, 1),
+    # 1.12.2: an arrow bounces off an unhurt TNT by the float -0.1F (1.14: the double -0.1)
+    "arrow_tick_1_12": ((SCENES_DIR / "arrow_tnt_1_12_2.toml").read_text(), 3, 1),
     # up to 1.15.2 a pearl's owner is a living entity: a pearl owned by a TNT teleports nothing
     "pearl_owner_living": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "minecraft:ender_pearl", "pos": [0.5, 1.5, 0.5], "motion": [0.0, -0.5, 0.0], "owner": 2, "id": 1},

@@ -1,0 +1,87 @@
+"""1.12.2's arrow tick (engine/entities/arrow_1_12.py, `arrow_tick_1_12`; docs/versions.md, "1.12.2 sources").
+
+The scenes are run once per module; the bounce compares 1.12.2 with the same scene run by the engine's 1.14 arrow
+tick (the flag flipped in 1.12.2: the neighbour release 1.13.2 refuses arrows), so a switch that did nothing would
+fail.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from engine.core.versions import features_for
+from engine.entities.arrow import Arrow
+from engine.java.javanum import f32
+from engine.tick.scene import load_scene_text
+from tests.conftest import SCENES_DIR, scene_toml
+
+FENCE = (SCENES_DIR / "arrow_fence_1_12_2.toml").read_text()
+TNT = (SCENES_DIR / "arrow_tnt_1_12_2.toml").read_text()
+
+
+def _states(text: str, ticks: int, old_tick: bool = True, traced: bool = False) -> list[Any]:
+    """The arrow (entity 1) after each tick: (position, Motion, in ground, tile), None once removed."""
+    sim = load_scene_text(text, "<1.12.2 arrow>")
+    sim.trace_enabled = traced
+    if not old_tick:
+        sim.features = dataclasses.replace(sim.features, arrow_tick_1_12=False)
+    out = []
+    for _ in range(ticks):
+        sim.tick()
+        e = sim.world.entities.get(1)
+        out.append(None if e is None or e.removed else (e.pos, e.motion, e.in_ground, e.tile))
+    return out
+
+
+@pytest.fixture(scope="module")
+def fence() -> dict[str, list[Any]]:
+    return {"1.12.2": _states(FENCE, 10), "traced": _states(FENCE, 10, traced=True)}
+
+
+@pytest.fixture(scope="module")
+def tnt() -> dict[str, list[Any]]:
+    return {"1.12.2": _states(TNT, 5), "1.14 tick": _states(TNT, 5, old_tick=False)}
+
+
+def test_a_1_12_2_arrow_passes_over_a_fence_s_collision_box_on_its_bounding_box(fence) -> None:
+    old = fence["1.12.2"]
+    assert not any(s[2] for s in old[:7]) and old[6][0].x > 7.0           # over the fence (x 3) to x 7.29
+
+
+def test_a_1_12_2_arrow_sticks_in_stone_backed_off_and_stays(fence) -> None:
+    pos, motion, in_ground, tile = fence["1.12.2"][7]
+    assert in_ground and tile == (8, 61, 0)
+    # backed off 0.05 from the hit (x 8), then moved by the float motion to the hit: 0.05 short of it
+    assert abs(pos.x - 7.95) < 1e-7 and pos.y == 61.2 and pos.z == 0.5
+    assert motion.x / f32(0.99) == f32(motion.x / f32(0.99))               # (double)(float)(hit − pos) × 0.99F
+    assert fence["1.12.2"][8:] == [fence["1.12.2"][7]] * 2                 # stuck: the same block in the tile
+
+
+def test_traced_runs_match_plain_runs(fence) -> None:
+    assert fence["traced"] == fence["1.12.2"]
+
+
+def test_a_1_12_2_arrow_bounces_off_an_unhurt_target_by_the_float_minus_0_1(tnt) -> None:
+    old, new = tnt["1.12.2"], tnt["1.14 tick"]
+    assert old[:2] == new[:2]                                              # the same flight up to the hit
+    assert old[2] is not None and old[2][1].x < 0.0 and not old[2][2]      # bounced back west, kept
+    assert old[2][1].x != new[2][1].x                                      # × −0.1F against 1.14's × −0.1
+    assert old[4][0].x < old[2][0].x
+
+
+def test_a_trident_is_not_in_1_12_2_and_1_13_2_arrows_are_refused() -> None:
+    trident = TNT.replace('"minecraft:arrow"', '"minecraft:trident"')
+    for text, version, words in ((trident, "1.12.2", "tridents are entities of 1.13"),
+                                 (TNT.replace('"1.12.2"', '"1.13.2"'), "1.13.2", "EntityArrow.tick")):
+        sim = load_scene_text(text, "<case>")
+        with pytest.raises(NotImplementedError) as err:
+            sim.tick()
+        line = str(err.value)
+        assert "\n" not in line and f"of version {version}" in line and words in line
+
+
+def test_the_compiled_arrow_loop_leaves_1_12_2_to_the_object_path() -> None:
+    sim = load_scene_text(scene_toml(entities=[]), "<empty>")
+    assert not Arrow.batch.decides(sim.world, features_for("1.12.2"))
