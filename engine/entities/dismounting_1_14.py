@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 # the cells tried, as (along the movement direction, along its clockwise turn); the first is tried again last
 CELLS = ((0, 1), (0, -1), (-1, 1), (-1, -1), (1, 1), (1, -1), (-1, 0), (1, 0), (0, 1))
+LIFTS = (DISMOUNT_LIFT, DISMOUNT_LIFT + 1.0)   # the boat spot's heights above the boat's top: 0.001, then 1.001
 
 
 def on_dismounted(sim: TickContext, rider: Entity, vehicle: Entity) -> None:
@@ -98,16 +99,14 @@ def _beside_boat(sim: TickContext, rider: Entity, boat: Entity) -> None:
     on_top = Vec3(p.x, p.y + boat.height + DISMOUNT_LIFT, p.z)                     # getBodyY(1.0) + 0.001
     if sim.features.dismount_boat_clear_of_boat:
         own = rider.box.offset(-rider.pos.x, -rider.pos.y, -rider.pos.z)
-        lift = DISMOUNT_LIFT
-        for _ in range(2):
+        for lift in LIFTS:
             y = boat.box.max_y + lift
             if is_space_empty(world, rider, own.offset(x, y, z), boat):
                 rider.set_position(Vec3(x, y, z))
                 return
-            lift += 1.0
         rider.set_position(on_top)
         return
-    for lift in (DISMOUNT_LIFT, 1.0 + DISMOUNT_LIFT):                     # 0.001, then 1.001
+    for lift in LIFTS:
         target = Vec3(x, p.y + boat.height + lift, z)
         rider.set_position(target)
         if is_space_empty(world, rider, rider.box.union(boat.box)):

@@ -19,6 +19,7 @@ inside the shape hits at once; `AxisAlignedBB.rayTrace`'s 1.0E-7 margins); full 
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING
 
 from engine.constants import (
@@ -157,11 +158,7 @@ def ray_trace_result(world: World, start: Vec3, end: Vec3, voxel_shapes: bool = 
     collision box are passed."""
     if any(c != c for c in (*start, *end)):
         return None
-    if voxel_shapes:
-        cell_test = _voxel_ray_trace
-    else:
-        def cell_test(w: World, x: int, y: int, z: int, a: Vec3, b: Vec3) -> Vec3 | None:
-            return _collision_ray_trace(w, x, y, z, a, b, ignore_no_box)
+    cell_test = _voxel_ray_trace if voxel_shapes else partial(_collision_ray_trace, ignore_no_box=ignore_no_box)
     i, j, k = floor(end.x), floor(end.y), floor(end.z)
     cx, cy, cz = floor(start.x), floor(start.y), floor(start.z)
     hit = cell_test(world, cx, cy, cz, start, end)
