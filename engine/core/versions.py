@@ -338,6 +338,17 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                      "rounding), and a braking powered rail stops a cart slower than 0.03 by motion x "
                                      "0.0, the signs kept (1.12.2 and 1.13.2; Vec3d.ZERO from 1.14)",
                                      OLDEST, (1, 14, 0)),
+    "boat_liquid_height_1_12": ("EntityBoat reads the water through BlockLiquid.getLiquidHeight and "
+                                "getBlockLiquidHeight: 1.0F where a source or falling block (LEVEL & 7 == 0) has "
+                                "water above, else 1.0F - (LEVEL + 1) / 9.0F in float, a falling LEVEL counted as 0 "
+                                "(flowing water of LEVEL 2 and 4-7 an ulp off 1.14's amount / 9.0F, flowing water "
+                                "under water not full) (1.12.2; 1.13.2: IFluidState.getHeight(), "
+                                "fluid_height_level_only)", OLDEST, (1, 13, 0)),
+    "boat_water_level_above_absolute": ("EntityBoat.getWaterLevelAbove takes the maximum of y + "
+                                        "IFluidState.getHeight() and compares it with 1.0F, so water in any layer "
+                                        "from y 1 up is full: a boat falling into water is put on the first layer "
+                                        "of its search holding no water (1.13.2; 1.12.2 and 1.14: the height "
+                                        "alone)", (1, 13, 0), (1, 14, 0)),
     "move_relative_float": ("Entity.moveRelative(strafe, up, forward, friction): nothing below a squared length "
                             "of 1.0E-4F; else the three inputs x friction / max(1, MathHelper.sqrt), turned by the "
                             "yaw's sine-table sin and cos, all in float, each sum cast to double onto motionX/Y/Z "
@@ -1100,7 +1111,8 @@ MECHANICS: dict[str, Mechanic] = {
         "pushes another minecart", ()),
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
-            Change(OLDEST, (1, 14, 0), "BoatEntity.tick " + _PRE_1_14),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityBoat.onUpdate")),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityBoat.onUpdate")),
             Change((1, 21, 5), (1, 21, 6), "1.21.6 (bracketed by its 25w18a snapshot and 1.21.7, both read: the "
                    "same AbstractBoat) draws the bubble-column splash otherwise than 1.21.4 (read: 1.21.3's boat; "
                    "onAboveBubbleColumn: nextInt(100) when not under water); 1.21.5 not read, the release of the "
@@ -1337,6 +1349,8 @@ class Features:
     arrow_tick_1_12: bool
     minecart_float_literals: bool
     minecart_height_gain_divided: bool
+    boat_liquid_height_1_12: bool
+    boat_water_level_above_absolute: bool
     move_relative_float: bool
     ground_accel_by_drag: bool
     ground_accel_1_13: bool

@@ -169,6 +169,10 @@ CASES: dict[str, tuple[str, int, int]] = {
     # its height gain as motion / speed x (speed + gain) or x ((speed + gain) / speed)
     "minecart_float_literals": ((SCENES_DIR / "minecart_slope_1_12_2.toml").read_text(), 36, 1),
     "minecart_height_gain_divided": ((SCENES_DIR / "minecart_slope_1_12_2.toml").read_text(), 36, 1),
+    # 1.12.2: boat 1 over a source under water, full by getBlockLiquidHeight (1.13.2's getHeight(): not full); boat 3
+    # dropped into water, put on the layer above it by 1.13.2's getWaterLevelAbove
+    "boat_liquid_height_1_12": ((SCENES_DIR / "boat_water_1_12_2.toml").read_text(), 40, 1),
+    "boat_water_level_above_absolute": ((SCENES_DIR / "boat_water_1_12_2.toml").read_text(), 40, 3),
     # up to 1.15.2 a pearl's owner is a living entity: a pearl owned by a TNT teleports nothing
     "pearl_owner_living": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "minecraft:ender_pearl", "pos": [0.5, 1.5, 0.5], "motion": [0.0, -0.5, 0.0], "owner": 2, "id": 1},
