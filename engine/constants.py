@@ -125,8 +125,8 @@ TNT_GRAVITY = -0.04                 # TntEntity.tick: add(0, -0.04, 0)
 TNT_DRAG = 0.98                     # multiply(0.98): a double literal
 TNT_GROUND_FACTORS = (0.7, -0.5, 0.7)
 TNT_FUSE = 80
-# EntityTNTPrimed and EntityFallingBlock.onUpdate (1.12.2: tnt_float_literals, falling_block_tick_1_12): float
-# literals widened to double
+# EntityTNTPrimed, EntityFallingBlock and EntityMinecart.onUpdate (1.12.2: tnt_float_literals, falling_block_tick_1_12,
+# minecart_float_literals): float literals widened to double
 GRAVITY_1_12 = f32(0.04)            # motionY -= 0.03999999910593033D
 DRAG_1_12 = f32(0.98)               # motionX/Y/Z *= 0.9800000190734863D
 GROUND_1_12 = f32(0.7)              # on the ground motionX/Z *= 0.699999988079071D (motionY *= -0.5D)
@@ -722,6 +722,11 @@ MINECART_PUSH_STRENGTH = 0.10000000149011612      # (double)0.1F
 MINECART_PUSH_ALIGNMENT = 0.800000011920929       # |dot| < (double)0.8F → no push between carts
 MINECART_PUSH_KEEP = 0.2              # carts: multiply(0.2, 1.0, 0.2) then the mean
 MINECART_OTHER_PUSH_SHARE = 4.0       # other entities get d / 4.0
+# EntityMinecart of 1.12.2 and 1.13.2 (minecart_float_literals; gravity GRAVITY_1_12): float literals widened
+MINECART_AIR_DRAG_1_12 = f32(0.95)    # moveDerailedMinecart: off the ground × 0.949999988079071D
+MINECART_SLOWDOWN_1_12 = f32(0.96)    # applyDrag: × 0.9599999785423279D empty ...
+MINECART_SLOWDOWN_RIDDEN_1_12 = f32(0.997)  # ... × 0.996999979019165D ridden
+MINECART_PUSH_KEEP_1_12 = f32(0.2)    # applyEntityCollision, cart on cart: × 0.20000000298023224D
 # --- TNT minecarts (spec 06 §6.5; TntMinecartEntity) ---
 TNT_MINECART_FUSE = 80                # prime(): fuseTicks = 80; -1 = unprimed
 TNT_MINECART_POWER = 4.0              # explode: 4.0 + random.nextDouble() * 1.5 * min(sqrt(v), 5.0)

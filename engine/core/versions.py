@@ -327,6 +327,28 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                         "(float)|motion| × 0.05000000074505806; the release tests only blocks in the box grown by "
                         "0.05; an unhurt target bounces it × −0.10000000149011612, removed below speed² "
                         "0.0010000000474974513 (1.12.2; 1.13.2 not compared)", OLDEST, (1, 13, 0)),
+    "minecart_float_literals": ("EntityMinecart.onUpdate on the motion fields with float literals widened to "
+                                "double: gravity motionY -= 0.03999999910593033 ((double)0.04F; X and Z untouched), "
+                                "off rails in the air x 0.949999988079071 (0.95F), applyDrag x 0.996999979019165 "
+                                "ridden and 0.9599999785423279 empty (0.997F, 0.96F), a cart pushing a cart keeps "
+                                "0.20000000298023224 (0.2F) of each Motion (1.12.2 and 1.13.2; 1.14: double "
+                                "literals)", OLDEST, (1, 14, 0)),
+    "minecart_height_gain_divided": ("EntityMinecart.moveAlongTrack applies the speed gained from the height lost as "
+                                     "motion / speed x (speed + gain), not motion x ((speed + gain) / speed) (another "
+                                     "rounding), and a braking powered rail stops a cart slower than 0.03 by motion x "
+                                     "0.0, the signs kept (1.12.2 and 1.13.2; Vec3d.ZERO from 1.14)",
+                                     OLDEST, (1, 14, 0)),
+    "boat_liquid_height_1_12": ("EntityBoat reads the water through BlockLiquid.getLiquidHeight and "
+                                "getBlockLiquidHeight: 1.0F where a source or falling block (LEVEL & 7 == 0) has "
+                                "water above, else 1.0F - (LEVEL + 1) / 9.0F in float, a falling LEVEL counted as 0 "
+                                "(flowing water of LEVEL 2 and 4-7 an ulp off 1.14's amount / 9.0F, flowing water "
+                                "under water not full) (1.12.2; 1.13.2: IFluidState.getHeight(), "
+                                "fluid_height_level_only)", OLDEST, (1, 13, 0)),
+    "boat_water_level_above_absolute": ("EntityBoat.getWaterLevelAbove takes the maximum of y + "
+                                        "IFluidState.getHeight() and compares it with 1.0F, so water in any layer "
+                                        "from y 1 up is full: a boat falling into water is put on the first layer "
+                                        "of its search holding no water (1.13.2; 1.12.2 and 1.14: the height "
+                                        "alone)", (1, 13, 0), (1, 14, 0)),
     "move_relative_float": ("Entity.moveRelative(strafe, up, forward, friction): nothing below a squared length "
                             "of 1.0E-4F; else the three inputs x friction / max(1, MathHelper.sqrt), turned by the "
                             "yaw's sine-table sin and cos, all in float, each sum cast to double onto motionX/Y/Z "
@@ -1089,14 +1111,16 @@ MECHANICS: dict[str, Mechanic] = {
         "pushes another minecart", ()),
     "boat": Mechanic(
         "the boat tick (BoatEntity.tick, spec 06 §5)", "a boat ticks", (
-            Change(OLDEST, (1, 14, 0), "BoatEntity.tick " + _PRE_1_14),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityBoat.onUpdate")),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityBoat.onUpdate")),
             Change((1, 21, 5), (1, 21, 6), "1.21.6 (bracketed by its 25w18a snapshot and 1.21.7, both read: the "
                    "same AbstractBoat) draws the bubble-column splash otherwise than 1.21.4 (read: 1.21.3's boat; "
                    "onAboveBubbleColumn: nextInt(100) when not under water); 1.21.5 not read, the release of the "
                    "change not found (its double fall distance read: fall_distance_double)"))),
     "minecart": Mechanic(
         "the minecart tick (AbstractMinecartEntity.tick, spec 06 §6)", "a minecart ticks", (
-            Change(OLDEST, (1, 14, 0), "AbstractMinecartEntity.tick " + _PRE_1_14),)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityMinecart.onUpdate")),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityMinecart.onUpdate")))),
     "vehicle_passengers": Mechanic(
         "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
         "carries a passenger", (
@@ -1323,6 +1347,10 @@ class Features:
     fall_through_1_12: bool
     thrown_tick_1_12: bool
     arrow_tick_1_12: bool
+    minecart_float_literals: bool
+    minecart_height_gain_divided: bool
+    boat_liquid_height_1_12: bool
+    boat_water_level_above_absolute: bool
     move_relative_float: bool
     ground_accel_by_drag: bool
     ground_accel_1_13: bool

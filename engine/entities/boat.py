@@ -30,6 +30,7 @@ from engine.constants import (
     BOAT_HEIGHT,
     BOAT_MAX_PASSENGERS,
     BOAT_MOUNTED_OFFSET,
+    BOAT_PROBE,
     BOAT_PUSH_MARGIN,
     BOAT_PUSH_MARGIN_Y,
     BOAT_REMOVED_OFFSET,
@@ -42,6 +43,7 @@ from engine.constants import (
     BOAT_YAW_STEP,
     COLLISION_EPSILON,
     DEGREES_TO_RADIANS,
+    FLUID_MAX_AMOUNT,
     HALF_PI_F,
     LAVA_PUSH,
     LAVA_PUSH_ULTRAWARM,
@@ -50,7 +52,7 @@ from engine.constants import (
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
 from engine.entities import boat_kernel as kernel
-from engine.entities.boat_kernel import BOAT_ROWS, LILY_PAD
+from engine.entities.boat_kernel import BOAT_ROWS, HEIGHTS_1_12, HEIGHTS_LEVEL, HEIGHTS_WORLD, LILY_PAD
 from engine.entities.common import slipperiness_column
 from engine.entities.dismounting import boat_dismount
 from engine.entities.entity import Entity
@@ -59,6 +61,7 @@ from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Box, Vec3
 from engine.geometry.shapes import intersects_box
 from engine.influences.fluids import fluid_at, get_height, normalize_zero_below
+from engine.influences.fluids_1_12 import is_water
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, clamp, cos, floor, sin, wrap_degrees
 from engine.jit import plain
@@ -102,6 +105,7 @@ class Location(Enum):
 _update_location, _begin_tick, _update_velocity = (plain(kernel.update_location), plain(kernel.begin_tick),
                                                    plain(kernel.update_velocity))
 _boat_fall, _slab_region = plain(kernel.boat_fall), plain(kernel.slab_region)
+_liquid_height_1_12 = plain(kernel.liquid_height_1_12)
 LOCATIONS = (None, Location.IN_WATER, Location.UNDER_WATER, Location.UNDER_FLOWING_WATER, Location.ON_LAND,
              Location.IN_AIR)   # by the row's int (boat_kernel.IN_WATER …)
 _NO_CELLS = np.zeros((0, 4), dtype=np.int64)
@@ -307,7 +311,9 @@ class Boat(RowBacked, Entity):
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`BoatEntity.tick`: spec 06 §5.2."""
         check_passengers(self, sim)
-        run_stage(rec, self, LOCATION, self.update_location, sim.world)                 # 1
+        if sim.features.boat_liquid_height_1_12:
+            self.check_water_1_12(sim)
+        run_stage(rec, self, LOCATION, self.update_location, sim.world, sim.features)   # 1
         if self.ticks_underwater >= BOAT_UNDERWATER_TICKS:                               # 2
             run_stage(rec, self, UNDERWATER, self.remove_all_passengers, sim)
         _begin_tick(self._t.f, self._r)
@@ -325,15 +331,33 @@ class Boat(RowBacked, Entity):
                           _SPLASH_NOT_SIMULATED)
         run_stage(rec, self, PUSH, self.push_or_board, sim)                              # 16
 
-    def update_location(self, world: World) -> None:
+    def update_location(self, world: World, features: Features) -> None:
         """Step 1: the location this tick (`checkLocation`, its water level and land slipperiness) and the
-        underwater timer: `boat_kernel.update_location` on this boat's row, a cell whose shape the cell or a block
-        entity decides read from the world (`resolved_cells`)."""
+        underwater timer: `boat_kernel.update_location` on this boat's row with the release's water heights
+        (`water_heights`), a cell whose shape the cell or a block entity decides read from the world
+        (`resolved_cells`)."""
         keys, slots, pool, shape, flags, ncoords, coords, filled, single, _ = block_arrays(world)
         args = (keys, slots, pool, shape, flags, ncoords, coords, filled, single, boat_slipperiness(), self._t.f,
                 self._t.i, self._r)
-        if not _update_location(*args, _NO_CELLS):
-            _update_location(*args, self.resolved_cells(world))
+        heights = water_heights(features)
+        if not _update_location(*args, _NO_CELLS, heights):
+            _update_location(*args, self.resolved_cells(world), heights)
+
+    def check_water_1_12(self, sim: TickContext) -> None:
+        """1.12.2 (`boat_liquid_height_1_12`): the cells `checkLocation` reads (the box's columns from its bottom to
+        the cell above its top + 0.001) hold no block with water but water blocks (`fluids_1_12.is_water` stops the
+        run in one line), and no falling water of LEVEL 9-15 under water (the kernel reads a falling block's LEVEL
+        as 8, whose height under water is 1.0F, theirs 1.0F − 1 / 9.0F: stopped in one line)."""
+        b, world = self.box, sim.world
+        for x in range(floor(b.min_x), ceil(b.max_x)):
+            for z in range(floor(b.min_z), ceil(b.max_z)):
+                for y in range(floor(b.min_y), ceil(b.max_y + BOAT_PROBE) + 1):
+                    state = world.get_block_state(x, y, z)
+                    where = f"entity {self.id} ({self.TYPE}) over {state} at ({x}, {y}, {z}), tick {sim.tick_count}"
+                    if is_water(state, sim, where) and int(state.properties["level"]) > FLUID_MAX_AMOUNT \
+                            and world.get_block_state(x, y + 1, z).block == "water":
+                        raise refusal(sim.features, "boat", where, "falling water of LEVEL 9-15 under water "
+                                      "(1.12.2 getBlockLiquidHeight: 1.0F - 1 / 9.0F) is not simulated")
 
     def resolved_cells(self, world: World) -> np.ndarray:
         """Rows (x, y, z, meets) of the cells around the slab under the box (`boat_kernel.slab_region`) whose
@@ -351,18 +375,22 @@ class Boat(RowBacked, Entity):
     def update_passenger_for_dismount(self, sim: TickContext, passenger: Entity) -> Vec3:
         return boat_dismount(sim, self, passenger)
 
-    def water_surface(self, world: World) -> float:
+    def water_surface(self, world: World, features: Features) -> float:
         """`BoatEntity.method_7544`: the first layer from the box top down to the fall depth whose water is not
-        full; its y plus the water height (a float)."""
+        full; its y plus the water height (a float), the release's (1.12.2 `getBlockLiquidHeight`,
+        `boat_liquid_height_1_12`; 1.13.2's `getHeight()`). 1.13.2 (`boat_water_level_above_absolute`) takes the
+        maximum of y + the height, so any water from layer 1 up is full: the first layer with no water at all."""
         b = self.box
         k, top = floor(b.max_y), ceil(b.max_y - self.fall_velocity)
+        absolute = features.boat_water_level_above_absolute
         for y in range(k, top):
             f = 0.0
             full = False
             for x in range(floor(b.min_x), ceil(b.max_x)):
                 for z in range(floor(b.min_z), ceil(b.max_z)):
                     if fluid_at(world, x, y, z).fluid == "water":
-                        f = max(f, get_height(world, x, y, z))
+                        h = _water_height(world, x, y, z, features)
+                        f = max(f, f32(y + h) if absolute else h)
                     if f >= 1.0:
                         full = True
                         break
@@ -379,7 +407,7 @@ class Boat(RowBacked, Entity):
                                 self.player_controlled()):
             # entering water from the air: onto the surface, Y Motion zeroed, no decay this tick
             self.water_level = self.pos.y + self.height
-            y = f32(self.water_surface(world) - self.height) + BOAT_SURFACE_LIFT
+            y = f32(self.water_surface(world, features) - self.height) + BOAT_SURFACE_LIFT
             # 1.21 (`boat_water_entry_space_check`): only where the box fits there (World.isSpaceEmpty)
             if not features.boat_water_entry_space_check or \
                     is_space_empty(world, self, self.box.offset(0.0, y - self.pos.y, 0.0)):
@@ -515,6 +543,23 @@ _SPLASH_NOT_SIMULATED = ("AbstractBoat.onAboveBubbleColumn of 1.21.6 and later d
                          "water (1.21.4: two floats and nextInt(20)), not simulated")
 _BOARDING_NOT_COMPARED = ("a boat of 1.21.9 and later boards unless the entity's type is in the tag "
                           "cannot_be_pushed_onto_boats (1.21.10 and 1.21.11; 1.21.9 not read), not compared")
+
+
+def water_heights(features: Features) -> int:
+    """The water heights the release's boat reads (`boat_kernel.water_height`)."""
+    if features.boat_liquid_height_1_12:
+        return HEIGHTS_1_12
+    return HEIGHTS_LEVEL if features.fluid_height_level_only else HEIGHTS_WORLD
+
+
+def _water_height(world: World, x: int, y: int, z: int, features: Features) -> float:
+    """The height of the water at (x, y, z) above its floor as the release's boat reads it: 1.12.2's
+    `getBlockLiquidHeight` from the block's LEVEL (`boat_liquid_height_1_12`), else `FluidState.getHeight`
+    (1.13.2's without the world, `fluid_height_level_only`)."""
+    if features.boat_liquid_height_1_12:
+        above = world.get_block_state(x, y + 1, z).block == "water"
+        return _liquid_height_1_12(int(world.get_block_state(x, y, z).properties["level"]), above)
+    return get_height(world, x, y, z)
 
 
 def can_collide(e: Entity, other: Entity) -> bool:

@@ -39,6 +39,7 @@ from engine.constants import (
     BOAT_WATER_DECAY,
     BOAT_WIDTH,
     COLLISION_EPSILON,
+    FLUID_HEIGHT_DIVISOR,
     FLUID_MAX_AMOUNT,
     JAVA_DOUBLE_MIN,
 )
@@ -63,7 +64,7 @@ from engine.entities.rows import (
     tick_entity_head,
 )
 from engine.entities.tnt_kernel import UNLIT, V_FALL_DOUBLE, V_FALL_RESET, move_self
-from engine.influences.fluid_kernel import f32, fluid_height
+from engine.influences.fluid_kernel import _height, f32, fluid_height
 from engine.jit import njit
 from engine.motion.collision_kernel import _intersects_shape, jceil, jfloor, state_at
 from engine.world.block_tables import AMOUNT_SHIFT, DYNAMIC_SHAPE, FALLING, WATER
@@ -82,19 +83,46 @@ F_UNDERWATER, F_YAW_VELOCITY, F_DECAY, F_WATER_LEVEL, F_SLIPPERINESS, F_FALL_VEL
 NO_LOCATION, IN_WATER, UNDER_WATER, UNDER_FLOWING_WATER, ON_LAND, IN_AIR = 0, 1, 2, 3, 4, 5
 HALF_WIDTH = BOAT_WIDTH / 2.0            # EntityDimensions.getBoxAt
 LILY_PAD = -1.0                          # the slipperiness column's mark of a lily pad (`method_7548` skips it)
+# the water heights a boat reads (`water_height`): 1.14's FluidState.getHeight(world, pos), 1.13.2's getHeight()
+# (`fluid_height_level_only`), 1.12.2's BlockLiquid.getBlockLiquidHeight (`boat_liquid_height_1_12`)
+HEIGHTS_WORLD, HEIGHTS_LEVEL, HEIGHTS_1_12 = 0, 1, 2
 
 
 @njit(inline=True)
-def get_under_water_location(keys, slots, pool, flags, box: tuple) -> int:
+def liquid_height_1_12(meta: int, water_above: bool) -> float:
+    """1.12.2 `BlockLiquid.getBlockLiquidHeight` of water whose LEVEL is `meta` (0 a source, 1-7 flowing, 8-15
+    falling): 1.0F where meta & 7 is 0 and the block above is water, else 1.0F − getLiquidHeightPercent(meta),
+    (meta + 1) / 9.0F in float with a falling meta counted as 0."""
+    if meta & 7 == 0 and water_above:
+        return 1.0
+    return f32(1.0 - f32(((0 if meta >= 8 else meta) + 1) / FLUID_HEIGHT_DIVISOR))
+
+
+@njit(inline=True)
+def water_height(keys, slots, pool, flags, fl: int, x: int, y: int, z: int, heights: int) -> float:
+    """The height above its floor of the water cell (x, y, z) whose flags are `fl`, as the release's boat reads it
+    (`heights`: HEIGHTS_WORLD, HEIGHTS_LEVEL or HEIGHTS_1_12; 1.12.2's LEVEL from the fluid state: a source 0, a
+    falling one 8, else 8 − its amount)."""
+    if heights == HEIGHTS_LEVEL:
+        return _height(fl)
+    if heights == HEIGHTS_1_12:
+        amount = fl >> AMOUNT_SHIFT
+        meta = 8 if fl & FALLING else FLUID_MAX_AMOUNT - amount
+        return liquid_height_1_12(meta, flags[state_at(keys, slots, pool, x, y + 1, z)] & WATER != 0)
+    return fluid_height(keys, slots, pool, flags, fl, x, y, z, WATER)
+
+
+@njit(inline=True)
+def get_under_water_location(keys, slots, pool, flags, box: tuple, heights: int) -> int:
     """`BoatEntity.getUnderWaterLocation`: water whose surface is above the box top + 0.001 (UNDER_WATER); a
-    flowing one wins at once (UNDER_FLOWING_WATER); else NO_LOCATION."""
+    flowing one wins at once (UNDER_FLOWING_WATER); else NO_LOCATION. `heights`: `water_height`'s."""
     d = box[4] + BOAT_PROBE
     found = False
     for x in range(jfloor(box[0]), jceil(box[3])):
         for y in range(jfloor(box[4]), jceil(d)):
             for z in range(jfloor(box[2]), jceil(box[5])):
                 fl = flags[state_at(keys, slots, pool, x, y, z)]
-                if fl & WATER and d < f32(y + fluid_height(keys, slots, pool, flags, fl, x, y, z, WATER)):
+                if fl & WATER and d < f32(y + water_height(keys, slots, pool, flags, fl, x, y, z, heights)):
                     if fl >> AMOUNT_SHIFT != FLUID_MAX_AMOUNT or fl & FALLING:   # not a source
                         return UNDER_FLOWING_WATER
                     found = True
@@ -102,9 +130,9 @@ def get_under_water_location(keys, slots, pool, flags, box: tuple) -> int:
 
 
 @njit(inline=True)
-def check_boat_in_water(keys, slots, pool, flags, box: tuple) -> tuple:
+def check_boat_in_water(keys, slots, pool, flags, box: tuple, heights: int) -> tuple:
     """`BoatEntity.checkBoatInWater`: (water whose surface (a float) is above the box bottom, the highest such
-    surface: the water level, Double.MIN_VALUE where none)."""
+    surface: the water level, Double.MIN_VALUE where none). `heights`: `water_height`'s."""
     found = False
     level = JAVA_DOUBLE_MIN
     for x in range(jfloor(box[0]), jceil(box[3])):
@@ -112,7 +140,7 @@ def check_boat_in_water(keys, slots, pool, flags, box: tuple) -> tuple:
             for z in range(jfloor(box[2]), jceil(box[5])):
                 fl = flags[state_at(keys, slots, pool, x, y, z)]
                 if fl & WATER:
-                    f = f32(y + fluid_height(keys, slots, pool, flags, fl, x, y, z, WATER))
+                    f = f32(y + water_height(keys, slots, pool, flags, fl, x, y, z, heights))
                     level = max(f, level)
                     found = found or box[1] < f
     return found, level
@@ -182,19 +210,19 @@ def begin_tick(f: np.ndarray, r: int) -> None:
 
 @njit(inline=True)
 def update_location(keys, slots, pool, shape, flags, ncoords, coords, filled, single, slip: np.ndarray,
-                    f: np.ndarray, i: np.ndarray, r: int, resolved: np.ndarray) -> bool:
+                    f: np.ndarray, i: np.ndarray, r: int, resolved: np.ndarray, heights: int) -> bool:
     """Step 1 (`BoatEntity.tick`): the last location kept, `checkLocation` (under water, else in water, else on
     land where the mean slipperiness is above 0, else in the air; the water level and the land slipperiness as it
     sets them), the underwater timer (a float) counted or reset. False (nothing written) where
-    `average_slipperiness` cannot decide."""
+    `average_slipperiness` cannot decide. `heights`: the release's water heights (`water_height`)."""
     box = (f[r, F_BOX], f[r, F_BOX + 1], f[r, F_BOX + 2], f[r, F_BOX + 3], f[r, F_BOX + 4], f[r, F_BOX + 5])
-    loc = get_under_water_location(keys, slots, pool, flags, box)
+    loc = get_under_water_location(keys, slots, pool, flags, box, heights)
     level = f[r, F_WATER_LEVEL]
     slipperiness = f[r, F_SLIPPERINESS]
     if loc != NO_LOCATION:
         level = box[4]
     else:
-        found, level = check_boat_in_water(keys, slots, pool, flags, box)
+        found, level = check_boat_in_water(keys, slots, pool, flags, box, heights)
         if found:
             loc = IN_WATER
         else:
@@ -328,7 +356,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
         return False                                            # first tick, fire, a bubble column's surface
     tick_entity_head(f, i, r)                                                 # ServerWorld.tickEntity
     if not update_location(keys, slots, pool, shape, flags, ncoords, coords, filled, single, slip, f, i, r,
-                           no_cells):                                         # 1 (2: no passengers)
+                           no_cells, HEIGHTS_WORLD):                          # 1 (2: no passengers)
         return False
     begin_tick(f, r)
     if not base_tick(keys, slots, pool, flags, f, i, r, v, lava_push, zero_below, void, BOAT_HEIGHT, below_eye,

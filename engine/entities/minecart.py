@@ -18,10 +18,12 @@ import numpy as np
 
 from engine.constants import (
     DEGREES_TO_RADIANS,
+    GRAVITY_1_12,
     LAVA_PUSH,
     LAVA_PUSH_ULTRAWARM,
     MINECART_ACTIVATOR_WOBBLE,
     MINECART_AIR_DRAG,
+    MINECART_AIR_DRAG_1_12,
     MINECART_ATTACHMENT_Y,
     MINECART_BOARD_SPEED_SQUARED,
     MINECART_BOARD_SPEED_SQUARED_1_21_2,
@@ -33,6 +35,7 @@ from engine.constants import (
     MINECART_OTHER_PUSH_SHARE,
     MINECART_PUSH_ALIGNMENT,
     MINECART_PUSH_KEEP,
+    MINECART_PUSH_KEEP_1_12,
     MINECART_PUSH_MARGIN,
     MINECART_PUSH_MIN_SQUARED,
     MINECART_PUSH_STRENGTH,
@@ -42,7 +45,9 @@ from engine.constants import (
     MINECART_RIDER_PUSH_MAX,
     MINECART_RIDER_PUSH_MIN,
     MINECART_SLOWDOWN,
+    MINECART_SLOWDOWN_1_12,
     MINECART_SLOWDOWN_RIDDEN,
+    MINECART_SLOWDOWN_RIDDEN_1_12,
     MINECART_WATER_GRAVITY,
     MINECART_WATER_MAX_SPEED,
     MINECART_WIDTH,
@@ -53,6 +58,7 @@ from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
 from engine.entities import minecart_kernel as kernel
 from engine.entities.boat import can_collide, check_passengers
+from engine.entities.common import subtract_motion_y
 from engine.entities.dismounting import minecart_dismount
 from engine.entities.entity import Entity
 from engine.entities.minecart_kernel import CART_ROWS
@@ -71,6 +77,7 @@ from engine.entities.rows import RowBacked, SolidRowBatch, add_gravity, extra_fl
 from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import normalize_zero_below, update_water_state
+from engine.influences.fluids_1_12 import FLUID_1_12
 from engine.java.javanum import f32
 from engine.java.mathhelper import clamp, cos, floor, sin, sqrt_float
 from engine.jit import plain
@@ -124,7 +131,8 @@ class MinecartBatch(SolidRowBatch):
                            "vehicle_passengers"})
 
     def decides(self, world: World, features: Features) -> bool:
-        # before 1.16.2 isInLava is a flag Entity.move's block check sets (`in_lava_by_fluid_height`): not a column
+        # before 1.16.2 isInLava is a flag Entity.move's block check sets (`in_lava_by_fluid_height`): not a column;
+        # so 1.12.2 and 1.13.2 (`minecart_float_literals`, `minecart_height_gain_divided`) run on objects only
         return not features.refused & self.mechanics and features.in_lava_by_fluid_height \
             and not features.apply_effects_from_blocks     # 1.21.7's block walk: objects only
 
@@ -217,7 +225,9 @@ class AbstractMinecart(RowBacked, Entity):
         _begin_tick(self._t.f, self._t.i, self._r)                                 # prevYaw, the wobble
         if self.pos.y < void_y(sim.world.dimension, sim.features):                 # 1
             self.remove()
-        if not self.no_gravity:                                                    # 3
+        if not self.no_gravity and features.minecart_float_literals:               # 3 (1.12.2: motionY -= 0.04F)
+            run_stage(rec, self, GRAVITY, subtract_motion_y, self, GRAVITY_1_12)
+        elif not self.no_gravity:                                                  # 3
             g = MINECART_WATER_GRAVITY if self.water_drag(features) else MINECART_GRAVITY
             run_stage(rec, self, GRAVITY, _add_gravity, self._t.f, self._r, g)
         i, j, k = rail_cell(world, *self.pos)
@@ -233,7 +243,10 @@ class AbstractMinecart(RowBacked, Entity):
         run_stage(rec, self, BLOCKS, block_effects.check_block_collision, self, sim, rec)
         run_stage(rec, self, YAW, self.update_yaw, features)
         run_stage(rec, self, PUSH, self.push_or_board, world, features)
-        run_stage(rec, self, FLUID, update_water_state, self, world, features, rec)  # 7 F
+        if features.water_material_acceleration:                                   # 7 F (1.12.2)
+            run_stage(rec, self, FLUID_1_12, self.handle_water_movement, sim)
+        else:
+            run_stage(rec, self, FLUID, update_water_state, self, world, features, rec)  # 7 F
         if not features.minecart_lava_tick:   # 1.16-1.16.1: no lava test, firstUpdate never cleared
             return
         if self.is_in_lava():
@@ -243,7 +256,7 @@ class AbstractMinecart(RowBacked, Entity):
 
     def move_off_rail(self, sim: TickContext, rec: Recorder | None) -> None:
         """`moveOffRail` (spec 06 §6.2 steps 4-5): cap ±0.4 per axis; on ground × 0.5 then move; else move
-        then × 0.95."""
+        then × 0.95 (1.12.2 `moveDerailedMinecart`: × 0.95F, `minecart_float_literals`)."""
         d = self.max_speed(sim.features)
         m = self.motion
         self.motion = Vec3(clamp(m.x, -d, d), m.y, clamp(m.z, -d, d))
@@ -251,7 +264,8 @@ class AbstractMinecart(RowBacked, Entity):
             self.motion = self.motion.multiply(MINECART_GROUND_DRAG, MINECART_GROUND_DRAG, MINECART_GROUND_DRAG)
         move(self, sim, MovementType.SELF, self.motion, rec)
         if not self.on_ground:
-            self.motion = self.motion.multiply(MINECART_AIR_DRAG, MINECART_AIR_DRAG, MINECART_AIR_DRAG)
+            k = MINECART_AIR_DRAG_1_12 if sim.features.minecart_float_literals else MINECART_AIR_DRAG
+            self.motion = self.motion.multiply(k, k, k)
 
     def water_drag(self, features: Features) -> bool:
         """Whether water slows the cart (`minecart_water_drag`, 1.17): `isTouchingWater`, the flag of the last
@@ -286,8 +300,9 @@ class AbstractMinecart(RowBacked, Entity):
         rider = self.passengers[0] if self.passengers else None
         if rider is not None and rider.is_player and self.push_by_rider(rider, features):
             braking = False
+        fields = features.minecart_height_gain_divided     # 1.12.2's motion fields
         if braking:
-            _brake(f, r)
+            _brake(f, r, fields)
         _snap_onto_path(f, r, x, z, px, pz, rail, y)
         mx, mz = _rail_movement(f, r, MINECART_RIDDEN_MOVE if self.passengers else 1.0, self.max_speed(features))
         move(self, sim, MovementType.SELF, Vec3(mx, 0.0, mz), rec)
@@ -296,7 +311,7 @@ class AbstractMinecart(RowBacked, Entity):
         run_stage(rec, self, SLOWDOWN, self.apply_slowdown, features)
         after = snap_position_to_rail(world, *self.pos)
         if after is not None and before is not None:
-            _height_gain(f, r, before.y, after.y)
+            _height_gain(f, r, before.y, after.y, fields)
         _exit_turn(f, r, px, pz)
         if powered and not _boost(f, r):
             self.kickstart(world, pos, rail)
@@ -334,8 +349,12 @@ class AbstractMinecart(RowBacked, Entity):
             _kickstart(self._t.f, self._r, rail, _solid(world, px, py, pz - 1), _solid(world, px, py, pz + 1))
 
     def apply_slowdown(self, features: Features) -> None:
-        """`applySlowdown`: × 0.997 ridden, × 0.96 empty; Y zeroed; then × 0.95F in water from 1.17."""
-        d = MINECART_SLOWDOWN_RIDDEN if self.passengers else MINECART_SLOWDOWN
+        """`applySlowdown`: × 0.997 ridden, × 0.96 empty (1.12.2 `applyDrag`: 0.997F, 0.96F,
+        `minecart_float_literals`); Y zeroed; then × 0.95F in water from 1.17."""
+        if features.minecart_float_literals:
+            d = MINECART_SLOWDOWN_RIDDEN_1_12 if self.passengers else MINECART_SLOWDOWN_1_12
+        else:
+            d = MINECART_SLOWDOWN_RIDDEN if self.passengers else MINECART_SLOWDOWN
         _apply_slowdown(self._t.f, self._r, d, self.water_drag(features))
 
     def update_passenger_for_dismount(self, sim: TickContext, passenger: Entity) -> Vec3:
@@ -401,7 +420,8 @@ class AbstractMinecart(RowBacked, Entity):
                 return
             mine, theirs = self.motion, other.motion
             kx, kz = (theirs.x + mine.x) / 2.0, (theirs.z + mine.z) / 2.0
-            keep = MINECART_PUSH_KEEP
+            keep = MINECART_PUSH_KEEP_1_12 if features is not None and features.minecart_float_literals \
+                else MINECART_PUSH_KEEP
             self.motion = mine.multiply(keep, 1.0, keep).add(kx - d, 0.0, kz - e)
             other.motion = theirs.multiply(keep, 1.0, keep).add(kx + d, 0.0, kz + e)
         else:

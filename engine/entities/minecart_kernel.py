@@ -159,10 +159,15 @@ def head_along_rail(f: np.ndarray, r: int, cy: int, shape: int, water: bool) -> 
 
 
 @njit(inline=True)
-def brake(f: np.ndarray, r: int) -> None:
-    """An unpowered powered rail: stop below 0.03 m/gt, else multiply(0.5, 0.0, 0.5)."""
+def brake(f: np.ndarray, r: int, fields: bool) -> None:
+    """An unpowered powered rail: stop below 0.03 m/gt (Vec3d.ZERO; on 1.12.2's motion fields, `fields`, each
+    × 0.0, the signs kept), else multiply(0.5, 0.0, 0.5)."""
     if math.sqrt(f[r, F_MOTION] * f[r, F_MOTION] + f[r, F_MOTION + 2] * f[r, F_MOTION + 2]) < MINECART_BRAKE_STOP:
-        f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = 0.0, 0.0, 0.0
+        if fields:
+            for a in range(3):
+                f[r, F_MOTION + a] = f[r, F_MOTION + a] * 0.0
+        else:
+            f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = 0.0, 0.0, 0.0
     else:
         f[r, F_MOTION] = f[r, F_MOTION] * MINECART_BRAKE
         f[r, F_MOTION + 1] = f[r, F_MOTION + 1] * 0.0
@@ -209,11 +214,16 @@ def apply_slowdown(f: np.ndarray, r: int, d: float, water: bool) -> None:
 
 
 @njit(inline=True)
-def height_gain(f: np.ndarray, r: int, before_y: float, after_y: float) -> None:
-    """Speed gained from the height lost since `moveOnRail` began, (before − after) × 0.05; Y onto the path."""
+def height_gain(f: np.ndarray, r: int, before_y: float, after_y: float, fields: bool) -> None:
+    """Speed gained from the height lost since `moveOnRail` began, (before − after) × 0.05; Y onto the path. On
+    1.12.2's motion fields (`fields`, `minecart_height_gain_divided`) motion / speed × (speed + gain), else
+    multiply((speed + gain) / speed, 1.0, ...): another rounding."""
     gain = (before_y - after_y) * MINECART_SLOPE_GAIN
     s = math.sqrt(f[r, F_MOTION] * f[r, F_MOTION] + f[r, F_MOTION + 2] * f[r, F_MOTION + 2])
-    if s > 0.0:
+    if s > 0.0 and fields:
+        f[r, F_MOTION] = f[r, F_MOTION] / s * (s + gain)
+        f[r, F_MOTION + 2] = f[r, F_MOTION + 2] / s * (s + gain)
+    elif s > 0.0:
         f[r, F_MOTION] = f[r, F_MOTION] * ((s + gain) / s)
         f[r, F_MOTION + 1] = f[r, F_MOTION + 1] * 1.0
         f[r, F_MOTION + 2] = f[r, F_MOTION + 2] * ((s + gain) / s)
@@ -435,7 +445,7 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     braking = (code >> KIND_SHIFT) & KIND_MASK == POWERED_RAIL and code & POWERED == 0
     py = head_along_rail(f, r, cy, rail, water)
     if braking:
-        brake(f, r)
+        brake(f, r, False)
     snap_onto_path(f, r, x, z, cx, cz, rail, py)
     w = max_speed(water)
     mx, mz = rail_movement(f, r, 1.0, w)
@@ -452,7 +462,8 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     after, ay = rail_code(keys, slots, pool, rails, f[r, F_POS], f[r, F_POS + 1], f[r, F_POS + 2])
     if after != NO_RAIL:
         ax, az = jfloor(f[r, F_POS]), jfloor(f[r, F_POS + 2])
-        height_gain(f, r, before_y, snap_on_rail(ax, ay, az, after & 15, f[r, F_POS], f[r, F_POS + 2])[1])
+        after_y = snap_on_rail(ax, ay, az, after & 15, f[r, F_POS], f[r, F_POS + 2])[1]
+        height_gain(f, r, before_y, after_y, False)
     exit_turn(f, r, cx, cz)
     if powered and not boost(f, r):
         if rail == EAST_WEST:

@@ -2,8 +2,10 @@
 the blocks' collision boxes (`AxisAlignedBB`) around the box stretched by the movement, and the movement is cut
 axis by axis, Y, X, Z, by `AxisAlignedBB.calculateYOffset`/`X`/`Z` of every box in the list — strict overlaps on
 the two other axes and no 1.0E-7 tolerance (1.14's `VoxelShape.calculateMaxDistance` has one), so a box that
-already overlaps a block by a hair is not stopped by it. Facts: MCP-named 1.12.2 `World.getCollisionBoxes`,
-`AxisAlignedBB`, `Entity.move` (docs/versions.md, "1.12.2 sources")."""
+already overlaps a block by a hair is not stopped by it. The list of a moving entity holds the boxes of the
+entities near it after the blocks': solid ones (boats, shulkers) for everyone, and for a boat or minecart every
+pushable one. Facts: MCP-named 1.12.2 `World.getCollisionBoxes`, `AxisAlignedBB`, `Entity.move`,
+`EntityBoat`/`EntityMinecart.getCollisionBox` and `getCollisionBoundingBox` (docs/versions.md, "1.12.2 sources")."""
 
 from __future__ import annotations
 
@@ -26,10 +28,11 @@ def _ceil(v: float) -> int:
     return i if v == i else i + 1
 
 
-def get_collision_boxes(world: World, reach: Box) -> list[Box]:
-    """`World.getCollisionBoxes(entity, aabb)`'s blocks: the cells from floor(min) − 1 to ceil(max) (x outer, z,
-    then y), without the corner columns and the top layer of the edge columns; each block's boxes that intersect
-    `reach` strictly (`Block.addCollisionBoxToList`), in world coordinates."""
+def get_collision_boxes(world: World, reach: Box, e: Entity | None = None) -> list[Box]:
+    """`World.getCollisionBoxes(entity, aabb)`: the blocks' — the cells from floor(min) − 1 to ceil(max) (x outer,
+    z, then y), without the corner columns and the top layer of the edge columns; each block's boxes that
+    intersect `reach` strictly (`Block.addCollisionBoxToList`), in world coordinates —, then for an entity `e` the
+    entities' (`entity_boxes`)."""
     x0, x1 = floor(reach.min_x) - 1, _ceil(reach.max_x) + 1
     y0, y1 = floor(reach.min_y) - 1, _ceil(reach.max_y) + 1
     z0, z1 = floor(reach.min_z) - 1, _ceil(reach.max_z) + 1
@@ -50,7 +53,18 @@ def get_collision_boxes(world: World, reach: Box) -> list[Box]:
                     placed = b.offset(x, y, z)
                     if placed.intersects(reach):
                         out.append(placed)
-    return out
+    return out if e is None else out + entity_boxes(world, e, reach)
+
+
+def entity_boxes(world: World, e: Entity, reach: Box) -> list[Box]:
+    """The entities' part of `World.getCollisionBoxes(e, reach)`: each entity in `reach` grown by 0.25, not riding
+    the same entity as `e` (`isRidingSameEntity`), whose box intersects `reach` strictly and is solid
+    (`getCollisionBoundingBox`: boats, shulkers) or, for a moving boat or minecart, pushable (their
+    `getCollisionBox(entity)`: the box of an entity that `canBePushed`). The sweep's result does not depend on the
+    order (each box only shortens the offset)."""
+    return [o.box for o in world.get_entities(e, reach.expand(0.25))
+            if o.box.intersects(reach) and not e.is_connected_through_vehicle(o)
+            and (o.collidable or e.collides_with_pushables and o.is_pushable())]
 
 
 def calculate_offset(axis: int, obstacle: Box, box: Box, offset: float) -> float:
@@ -71,21 +85,18 @@ def calculate_offset(axis: int, obstacle: Box, box: Box, offset: float) -> float
 
 def adjust_movement_for_collisions(e: Entity, movement: Vec3, sim: TickContext) -> Vec3:
     """1.12.2 `Entity.move`'s sweeps: the movement cut by the list's boxes along Y, then X, then Z, each axis from
-    the box moved by the axes before. Solid entities (boats, minecarts, shulkers), the world border (its cells as
-    stone) are not compared: where one is in reach the run stops in one line. A horizontal collision on the ground
-    or landing of an entity with a step height tries `step_up`."""
+    the box moved by the axes before. The world border (its cells as stone) is not compared: where it is in reach
+    the run stops in one line. A horizontal collision on the ground or landing of an entity with a step height
+    tries `step_up`."""
     world = sim.world
     box = e.box
     reach = box.stretch(movement.x, movement.y, movement.z)
     where = f"entity {e.id}, tick {sim.tick_count}"
     near = reach.stretch(0.0, e.step_height, 0.0)    # the step-up's list reaches the step height up
-    if world.get_entity_collisions(e, near.expand(0.25)):
-        raise refusal(sim.features, "entity_move", where, "the 1.12.2 collision boxes of entities "
-                      "(getCollisionBoundingBox, getCollisionBox) are not compared")
     if world.border_in_reach(near.expand(1.0)):
         raise refusal(sim.features, "entity_move", where, "the 1.12.2 world border (its outside cells as stone, "
                       "isOutsideBorder) is not compared")
-    m, box = sweep(get_collision_boxes(world, reach), box, [movement.x, movement.y, movement.z], (Y, X, Z))
+    m, box = sweep(get_collision_boxes(world, reach, e), box, [movement.x, movement.y, movement.z], (Y, X, Z))
     if e.step_height > 0.0 and (e.on_ground or movement.y != m[Y] and movement.y < 0.0) \
             and (movement.x != m[X] or movement.z != m[Z]):
         return step_up(e, world, movement, m)
@@ -113,7 +124,7 @@ def step_up(e: Entity, world: World, movement: Vec3, collided: list[float]) -> V
     box is moved by each offset in turn (`Entity.stepped_box`); the movement returned is X, the total rise, Z."""
     start = e.box
     h = float(e.step_height)
-    boxes = get_collision_boxes(world, start.stretch(movement.x, h, movement.z))
+    boxes = get_collision_boxes(world, start.stretch(movement.x, h, movement.z), e)
     tries = []
     for probe in (start.stretch(movement.x, 0.0, movement.z), start):
         up = sweep(boxes, probe, [0.0, h, 0.0], (Y,))[0][Y]

@@ -233,13 +233,13 @@ def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, 
 def sneak_edge_1_12(e: Entity, movement: Vec3, kind: MovementType, world: World) -> Vec3:
     """1.12.2 `Entity.move`'s sneak loop (`sneak_edge_on_ground_1_12`): only a sneaking player on the ground; X,
     then Z, then both shortened in 0.05 steps while the box moved that far and lowered by the step height meets no
-    box of `World.getCollisionBoxes`' list (strict overlaps; solid entities are refused by the 1.12.2 move)."""
+    box of `World.getCollisionBoxes`' list (strict overlaps; a boat's box among them)."""
     if not (e.is_player and e.sneaking and e.on_ground and kind in (MovementType.SELF, MovementType.PLAYER)):
         return movement
     step = e.step_height
 
     def free(dx: float, dz: float) -> bool:
-        return not collision_boxes.get_collision_boxes(world, e.box.offset(dx, -step, dz))
+        return not collision_boxes.get_collision_boxes(world, e.box.offset(dx, -step, dz), e)
 
     return shorten_over_edge(movement, free)
 

@@ -165,6 +165,14 @@ CASES: dict[str, tuple[str, int, int]] = {
          "id": 1}]), 3, 1),
     # 1.12.2: an arrow bounces off an unhurt TNT by the float -0.1F (1.14: the double -0.1)
     "arrow_tick_1_12": ((SCENES_DIR / "arrow_tnt_1_12_2.toml").read_text(), 3, 1),
+    # 1.12.2 and 1.13.2: a minecart rolling down a slope, with (double)0.04F, 0.96F (0.95F, 0.2F) or 1.14's doubles,
+    # its height gain as motion / speed x (speed + gain) or x ((speed + gain) / speed)
+    "minecart_float_literals": ((SCENES_DIR / "minecart_slope_1_12_2.toml").read_text(), 36, 1),
+    "minecart_height_gain_divided": ((SCENES_DIR / "minecart_slope_1_12_2.toml").read_text(), 36, 1),
+    # 1.12.2: boat 1 over a source under water, full by getBlockLiquidHeight (1.13.2's getHeight(): not full); boat 3
+    # dropped into water, put on the layer above it by 1.13.2's getWaterLevelAbove
+    "boat_liquid_height_1_12": ((SCENES_DIR / "boat_water_1_12_2.toml").read_text(), 40, 1),
+    "boat_water_level_above_absolute": ((SCENES_DIR / "boat_water_1_12_2.toml").read_text(), 40, 3),
     # up to 1.15.2 a pearl's owner is a living entity: a pearl owned by a TNT teleports nothing
     "pearl_owner_living": (scene_toml(blocks=[FLOOR], entities=[
         {"type": "minecraft:ender_pearl", "pos": [0.5, 1.5, 0.5], "motion": [0.0, -0.5, 0.0], "owner": 2, "id": 1},
@@ -1037,6 +1045,8 @@ BOTH_SIMULATED |= {"move_motion_fields", "tnt_float_literals", "axis_order_yxz",
 # ... and the item, XP-orb, push-out and fluid flags of 1.13.2 (read) against 1.14
 BOTH_SIMULATED |= {"item_tick_1_12", "push_out_1_12", "xp_orb_tick_1_12", "fluid_height_level_only",
                    "in_lava_material_box"}
+# ... and the minecart flags of 1.13.2 (read) against 1.14
+BOTH_SIMULATED |= {"minecart_float_literals", "minecart_height_gain_divided"}
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
