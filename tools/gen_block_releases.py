@@ -1,4 +1,5 @@
-"""Generate `assets/blocks-releases.json`: the block tables of 1.17 to 1.21.11 as differences from 1.16.5's.
+"""Generate `assets/blocks-releases.json`: the block tables of 1.14 to 1.15.2 and 1.17 to 1.21.11 as differences from
+1.16.5's.
 
 Usage: `python3 tools/gen_block_releases.py [SOURCE] [-o OUT]`, SOURCE as for gen_blocks.py (minecraft-data 3.117.0
 or later: it has every release from 1.17 to 1.21.11; the 3.20.0 sdist stops at 1.19). The base is the table
@@ -9,6 +10,8 @@ with the corrections of gen_blocks.py (hardness -1 for `strength(-1.0F, ...)` bl
 - pc/1.18/blocks.json (used for 1.18 to 1.18.2) has hardness and resistance 0 for ~80 blocks that have them in
   1.17 and 1.19 (water_cauldron, infested_stone, candle_cake, ...); Blocks.java has no strength change between
   1.17.1 and 1.18.2 (the game's code, diffed), so those two columns come from pc/1.17.
+- 1.14.2 is not in the data: 1.14.1 and 1.14.3 both take pc/1.14.4's folders (the data's own mapping), so 1.14.2,
+  between them, takes them too. 1.14 takes pc/1.14.4's blocks with pc/1.14's shapes (dataPaths.json).
 - 1.19.1 and 1.21.2 are not in the data: their `net.minecraft.block` package equals 1.19's and 1.21.3's (the
   game's code, diffed), so they take those tables. 1.21.7 is not in the data either: it takes 1.21.8's folders,
   bracketed by 1.21.6's and 1.21.8's tables, which are equal (names, states, shapes, strengths), and by 1.21.8's
@@ -22,8 +25,8 @@ Output (one row per line, so diffs stay readable):
   new states, shapes, strengths or default state), in the base's `columns`; state ids continue after the
   base's, so that every state of every release has one id (the engine's world stores them);
 - `tables`: per distinct release table, its source folders ([blocks, shapes] pairs) and its difference from the
-  table before (the first from the base): `removed` names, `set` name → variant index (a block whose row went back
-  to the base's row is set to -1);
+  table before (the first from the base, and so the first of the releases before the base: `from_base`): `removed`
+  names, `set` name → variant index (a block whose row went back to the base's row is set to -1);
 - `releases`: release → {`table`: index, `data_version`: the game's DataVersion (pc/common/protocolVersions.json)}.
 """
 
@@ -46,16 +49,18 @@ from gen_blocks import (
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from engine.geometry.box import Box  # noqa: E402 (the repository root first)
+from engine.core.versions import parse_version  # noqa: E402 (the repository root first)
+from engine.geometry.box import Box  # noqa: E402
 from engine.geometry.shapes import from_boxes  # noqa: E402
 
 BASE = "1.16.5"
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "assets" / "blocks-releases.json"
 # releases with a table, in order; those the data lacks take the table of the release named (see above)
-RELEASES = ("1.17", "1.17.1", "1.18", "1.18.1", "1.18.2", "1.19", "1.19.1", "1.19.2", "1.19.3", "1.19.4",
+RELEASES = ("1.14", "1.14.1", "1.14.2", "1.14.3", "1.14.4", "1.15", "1.15.1", "1.15.2",
+            "1.17", "1.17.1", "1.18", "1.18.1", "1.18.2", "1.19", "1.19.1", "1.19.2", "1.19.3", "1.19.4",
             "1.20", "1.20.1", "1.20.2", "1.20.3", "1.20.4", "1.20.5", "1.20.6", "1.21", "1.21.1", "1.21.2",
             "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.9", "1.21.10", "1.21.11")
-SAME_BLOCKS_AS = {"1.19.1": "1.19", "1.21.2": "1.21.3", "1.21.7": "1.21.8"}
+SAME_BLOCKS_AS = {"1.14.2": "1.14.4", "1.19.1": "1.19", "1.21.2": "1.21.3", "1.21.7": "1.21.8"}
 STRENGTHS_FROM = {"pc/1.18": "pc/1.17"}
 # strength(-1.0F, ...) blocks added after 1.16.5 (Blocks.java of their release)
 NEW_UNBREAKABLE = frozenset({"light", "test_block", "test_instance_block"})
@@ -137,7 +142,12 @@ def build_releases(read: Reader) -> dict:
     table_of: dict[tuple, int] = {}
     current = {name: -1 for name in base["blocks"]}   # name → variant index (-1: the base row)
     releases = {}
-    for release in RELEASES:
+    from_base = False
+    # the releases after the base first: their state ids stay those they had before earlier releases were added
+    for release in sorted(RELEASES, key=lambda r: parse_version(r) < parse_version(BASE)):
+        if parse_version(release) < parse_version(BASE) and not from_base:
+            current = {name: -1 for name in base["blocks"]}
+            from_base = True
         paths = data_paths[SAME_BLOCKS_AS.get(release, release)]
         source = (paths["blocks"], paths["blockCollisionShapes"])
         if source not in table_of:
@@ -161,10 +171,13 @@ def build_releases(read: Reader) -> dict:
                 tables[-1]["paths"].append(list(source))
             else:
                 tables.append({"paths": [list(source)], "removed": removed, "set": changed})
+                if from_base and not any(t.get("from_base") for t in tables[:-1]):
+                    tables[-1]["from_base"] = True
             table_of[source] = len(tables) - 1
             current = table
         releases[release] = {"table": table_of[source], "data_version": versions[release]}
     assert next_id <= 1 << 16, "state ids no longer fit the world's uint16 sections"
+    releases = {r: releases[r] for r in RELEASES}
     return {"base": BASE, "columns": list(COLUMNS), "first_shape": shapes.count, "shapes": shapes.new,
             "variants": variants, "tables": tables, "releases": releases}
 

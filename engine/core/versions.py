@@ -704,12 +704,6 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                  "or below, taking its state whole with its own half (neighborState.with(HALF, "
                                  "...)), where it broke unless the other half was the same door (1.20.3)",
                                  (1, 20, 3), None),
-    "piston_strength_1_5": ("Blocks.PISTON, STICKY_PISTON and PISTON_HEAD: strength 1.5F, so an explosion's rays "
-                            "lose (1.5 + 0.3F) x 0.3F in them; before, 0.5F, not in the block table: an explosion "
-                            "whose rays may reach one is refused (1.16)", (1, 16, 0), None),
-    "end_stone_bricks_strength_3": ("Blocks.END_STONE_BRICKS and its slab, stairs and wall: strength (3.0F, 9.0F); "
-                                    "before, 0.8F, not in the block table: an explosion whose rays may reach one is "
-                                    "refused (1.15)", (1, 15, 0), None),
     "piston_head_short_past_quarter": ("PistonBlockEntity.getHeadBlockState: a retracting piston's head pushes "
                                        "with the short arm once progress > 0.25F; before, with the long arm "
                                        "(PistonHeadBlock.SHORT false) in both runs, whose 4 px stick out behind the "
@@ -974,13 +968,6 @@ _REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.2
                     "read: LevelChunk.setBlockState already as 1.21.7's)")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
-_BLOCK_TABLE_1_14 = ("no table of 1.14-1.15.2 is made (1.16.5's is used): minecraft-data's pc/1.14.4 and pc/1.15.2 "
-                     "differ from 1.16.5's in the walls (boolean sides, other shapes), the lantern's shape, 1.14's "
-                     "bell, the jigsaw's states, 83-87 blocks of 1.15 and 1.16 they lack and the strengths of "
-                     "pistons and 1.14's end stone bricks (an explosion reaching one stops the run); a full cube "
-                     "or shapeless block the release lacks is not caught (the shapes of pistons, piston heads, "
-                     "moving pistons, soul sand, enchanting tables, doors, slabs and stairs compared: the same)")
-
 _PLAYER_1_21_5 = ("the player's client of 1.21.5 is not pinned: its KeyboardInput (read) gives 1.21.7's normalized "
                   "Vec2 and the 25w05a snapshot's LocalPlayer, Player and LivingEntity.aiStep have 1.21.7's "
                   "modifyInput, sprint rules, edge probe and 9.0E-6 cut, but LocalPlayer clears the sprint tap on the "
@@ -1184,52 +1171,15 @@ MECHANICS: dict[str, Mechanic] = {
     "block_data": Mechanic(
         "the block tables (spec 01 §8)", "a scene places a block whose collision shape is neither empty nor a full "
         "cube (a release without a table), or a block added after 1.16.5 whose behaviour is not modelled", (
-            Change(OLDEST, (1, 14, 0), _BLOCK_TABLE),
-            Change((1, 14, 0), (1, 16, 0), _BLOCK_TABLE_1_14))),
+            Change(OLDEST, (1, 14, 0), _BLOCK_TABLE),)),
 }
 
 
-# The slabs of 1.14-1.15.2 (Blocks of 4ffac47a3, faf4ff525 and cd982c6b8: the same 35 names) ...
-SLABS_1_14 = frozenset({
-    "acacia_slab", "andesite_slab", "birch_slab", "brick_slab", "cobblestone_slab", "cut_red_sandstone_slab",
-    "cut_sandstone_slab", "dark_oak_slab", "dark_prismarine_slab", "diorite_slab", "end_stone_brick_slab",
-    "granite_slab", "jungle_slab", "mossy_cobblestone_slab", "mossy_stone_brick_slab", "nether_brick_slab", "oak_slab",
-    "petrified_oak_slab", "polished_andesite_slab", "polished_diorite_slab", "polished_granite_slab",
-    "prismarine_brick_slab", "prismarine_slab", "purpur_slab", "quartz_slab", "red_nether_brick_slab",
-    "red_sandstone_slab", "sandstone_slab", "smooth_quartz_slab", "smooth_red_sandstone_slab", "smooth_sandstone_slab",
-    "smooth_stone_slab", "spruce_slab", "stone_brick_slab", "stone_slab"})
-# ... and their stairs (the same 31 names in all three)
-STAIRS_1_14 = frozenset({
-    "acacia_stairs", "andesite_stairs", "birch_stairs", "brick_stairs", "cobblestone_stairs", "dark_oak_stairs",
-    "dark_prismarine_stairs", "diorite_stairs", "end_stone_brick_stairs", "granite_stairs", "jungle_stairs",
-    "mossy_cobblestone_stairs", "mossy_stone_brick_stairs", "nether_brick_stairs", "oak_stairs",
-    "polished_andesite_stairs", "polished_diorite_stairs", "polished_granite_stairs", "prismarine_brick_stairs",
-    "prismarine_stairs", "purpur_stairs", "quartz_stairs", "red_nether_brick_stairs", "red_sandstone_stairs",
-    "sandstone_stairs", "smooth_quartz_stairs", "smooth_red_sandstone_stairs", "smooth_sandstone_stairs",
-    "spruce_stairs", "stone_brick_stairs", "stone_stairs"})
-
-
-# ... and their doors (DoorBlock of 1.14, 1.14.4, 1.15.2 and 1.16.5: the same four 3-thick cuboids by facing, open
-# and hinge, the collision shape the outline)
-DOORS_1_14 = frozenset({"oak_door", "spruce_door", "birch_door", "jungle_door", "acacia_door", "dark_oak_door",
-                        "iron_door"})
-
-
 # Blocks whose collision shapes were compared with 1.16.5's in releases without a block table (their block_data
-# cell refused): a scene, or a scene saved mid-run, may place them there. (first, stop) → block names.
+# cell refused): a scene, or a scene saved mid-run, may place them there. (first, stop) → block names. (1.14-1.15.2
+# have tables; the shapes read there in the game's code before — pistons, piston heads, soul sand, enchanting tables,
+# slabs, stairs, doors, the honey block — are their tables' too.)
 SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
-    # PistonBlock and PistonHeadBlock of 1.14, 1.14.4 and 1.15.2: the same cuboids and unions as 1.16.5; a moving
-    # piston's shape is its block entity's (PistonBlockEntity.getCollisionShape, the `pistons` rows); SoulSandBlock
-    # of 1.14, 1.14.4 and 1.15.2 (COLLISION_SHAPE) and 1.12.2's BlockSoulSand (SOUL_SAND_AABB): the cuboid
-    # 0..16 x 0..14 x 0..16 of 1.16.5 (what it does to entities: `soul_sand_on_collision`); EnchantingTableBlock of
-    # 1.14, 1.14.4 and 1.15.2: SHAPE 0..16 x 0..12 x 0..16 its outline and collision shape, Material.STONE,
-    # strength (5.0F, 1200.0F), a block entity (immovable), as 1.16.5's (the pearl cannons' blast shields); SlabBlock
-    # of 1.14, 1.14.4 and 1.15.2: BOTTOM_SHAPE 0..8 and TOP_SHAPE 8..16 high, a double slab a full cube, as 1.16.5's;
-    # the 35 slabs of those releases (1.16.5's names), their strengths 1.16.5's (the end stone brick slab's 1.14.x
-    # one: `end_stone_bricks_strength_3`); StairsBlock of 1.14, 1.14.4 and 1.15.2: the same corner cuboids and
-    # unions (composeShapes) as 1.16.5, the 31 stairs' strengths (their base blocks') 1.16.5's but the same 1.14.x one
-    ((1, 14, 0), (1, 16, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "soul_sand",
-                                         "enchanting_table", *SLABS_1_14, *STAIRS_1_14, *DOORS_1_14}),
     # 1.12.2's BlockSlab (AABB_BOTTOM_HALF, AABB_TOP_HALF, a double slab a full cube) and BlockFence (PILLAR_AABB
     # and a 1.5-high box per connected side: the same union as 1.16.5's boxes, met by calculate*Offset at the same
     # faces by a box outside it); the slabs and fences 1.12.2 has, by their 1.16.5 names; and its soul sand
@@ -1238,9 +1188,6 @@ SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
         "stone_brick_slab", "nether_brick_slab", "quartz_slab", "red_sandstone_slab", "purpur_slab", "oak_slab",
         "spruce_slab", "birch_slab", "jungle_slab", "acacia_slab", "dark_oak_slab", "oak_fence", "spruce_fence",
         "birch_fence", "jungle_fence", "acacia_fence", "dark_oak_fence", "nether_brick_fence", "soul_sand"}),
-    # HoneyBlock of 1.15.2: SHAPE 1..15 x 0..15 x 1..15, the slide (isSliding, updateSlidingVelocity), velocity 0.4F
-    # and jump 0.5F multipliers, the landing's 0.2F fall damage and the stickiness as 1.16's (added in 1.15)
-    ((1, 15, 0), (1, 16, 0)): frozenset({"honey_block"}),
 }
 
 
@@ -1463,8 +1410,6 @@ class Features:
     shulker_box_always_solid: bool
     door_half_joins_any_door: bool
     piston_edge_air_movable: bool
-    piston_strength_1_5: bool
-    end_stone_bricks_strength_3: bool
     piston_head_short_past_quarter: bool
     piston_moving_long_arm: bool
     piston_retract_flags_20: bool

@@ -400,12 +400,10 @@ def usable(sim: TickContext) -> bool:
 
 def near_blocks(features: Features) -> bool:
     """Whether `explode_row` may do explosions with blocks in reach: the release's exposure rays test collision
-    shapes (`explosion_collision_shapes`, not 1.12.2's `rayTraceBlocks`), its blast resistances are the block
-    table's (`explosion.RESISTANCE_BEFORE`) and it shuffles the affected positions (not 1.12.2's HashSet order)."""
-    from engine.influences import explosion
+    shapes (`explosion_collision_shapes`, not 1.12.2's `rayTraceBlocks`) and it shuffles the affected positions (not
+    1.12.2's HashSet order)."""
     return features.explosion_collision_shapes and not features.exposure_ray_trace_blocks \
-        and not features.explosion_hash_set_blocks \
-        and all(getattr(features, flag) for flag in explosion.RESISTANCE_BEFORE)
+        and not features.explosion_hash_set_blocks
 
 
 def _candidates(world: World) -> tuple[np.ndarray, np.ndarray, tuple[int, int, int, int, int, int]] | None:

@@ -2,13 +2,14 @@
 entries and back, the block entities that matter to motion, and the in-memory `Schematic`.
 
 Mapping (docs/fidelity.md, "Schematics"): the blocks are read in the names and states of the release the scene
-runs (`for_release`; 1.16.5 by default, and for every release before 1.17): a file of that release needs no
-mapping. A block name renamed between the 1.13 flattening and today maps to the release's name when the file's
-data version is on the other side of the rename; wall sides written as booleans (before 1.16) map to none/low; a
-property the release's block lacks is dropped only with the value it behaves as (`waterlogged=false`). Everything
-else without an equivalent (a block added later, a property value the release does not have, a modded block, an
-entity type the engine does not simulate) is counted and reported in one line; it becomes air (or is left out)
-only when the user asks (`allow_unmapped`).
+runs (`for_release`; 1.16.5's by default and for the releases without a table of their own, 1.16-1.16.4 and those
+before 1.14): a file of that release needs no mapping. A block name renamed between the 1.13 flattening and today
+maps to the release's name when the file's data version is on the other side of the rename; wall sides written as
+booleans (before 1.16) map to none/low, and none/low/tall to booleans for a 1.14-1.15.2 scene (a tall side is a
+connected one); a property the release's block lacks is dropped only with the value it behaves as
+(`waterlogged=false`). Everything else without an equivalent (a block added later, a property value the release
+does not have, a modded block, an entity type the engine does not simulate) is counted and reported in one line; it
+becomes air (or is left out) only when the user asks (`allow_unmapped`).
 """
 
 from __future__ import annotations
@@ -73,9 +74,10 @@ def _target() -> tuple[Version, int]:
 
 def _target_text() -> str:
     v = _RELEASE.get() or blocks.BASE_RELEASE
-    return version_text(v if v >= (1, 17, 0) else blocks.BASE_RELEASE)
+    return version_text(v if blocks.has_own_table(v) else blocks.BASE_RELEASE)
 WALL_SIDES = ("north", "east", "south", "west")
-WALL_SIDE_VALUES = {"true": "low", "false": "none"}
+WALL_SIDE_VALUES = {"true": "low", "false": "none"}              # boolean sides (before 1.16) → none/low/tall
+WALL_SIDE_BOOLEANS = {"none": "false", "low": "true", "tall": "true"}  # ... and back, for a 1.14-1.15.2 scene
 
 # scene field → (NBT key, NBT tag type when written, older or newer spellings read too); a projectile's owner is a
 # UUID in NBT and an entity id in a scene, so it is not kept
@@ -188,8 +190,10 @@ def map_block_state(name: str, props: dict[str, str], data_version: int) -> Bloc
             bare = old
     if bare in SPLIT_OFF and not blocks.has_block(bare, release):
         bare = SPLIT_OFF[bare]
-    if bare.endswith("_wall") and data_version < WALL_SIDES_DATA_VERSION:
-        props = {k: WALL_SIDE_VALUES.get(v, v) if k in WALL_SIDES else v for k, v in props.items()}
+    if bare.endswith("_wall") and (data_version < WALL_SIDES_DATA_VERSION) != (release_data_version <
+                                                                             WALL_SIDES_DATA_VERSION):
+        sides = WALL_SIDE_VALUES if data_version < WALL_SIDES_DATA_VERSION else WALL_SIDE_BOOLEANS
+        props = {k: sides.get(v, v) if k in WALL_SIDES else v for k, v in props.items()}
     try:
         state = blocks.default_state(bare, release)
         for key, value in props.items():

@@ -183,7 +183,7 @@ def _mirror_jigsaw(state: BlockState, mirror: str) -> BlockState:
 
 RULES: dict[str, tuple[Callable[[BlockState, int], BlockState], Callable[[BlockState, str], BlockState]]] = {
     "facing": (_rotate_facing, _mirror_facing),
-    "facing, no mirror": (_rotate_facing, _keep),      # AnvilBlock overrides only rotate
+    "facing, no mirror": (_rotate_facing, _keep),      # AnvilBlock (and 1.14's JigsawBlock) override only rotate
     "door": (_rotate_facing, _mirror_door),
     "stairs": (_rotate_facing, _mirror_stairs),
     "axis": (_rotate_axis, _keep),                     # PillarBlock, NetherPortalBlock: only rotate
@@ -203,8 +203,8 @@ def rule_of(state: BlockState) -> str | None:
     block, has = state.block, state.has_property
     if block in KEPT:
         return None
-    if block == "jigsaw":
-        return "jigsaw"
+    if block == "jigsaw":   # 1.14-1.15.2's (a FacingBlock whose JigsawBlock overrides only rotate) has `facing`
+        return "jigsaw" if has("orientation") else "facing, no mirror"
     if block.endswith("_stairs"):
         return "stairs"
     if has("hinge"):

@@ -473,13 +473,13 @@ class Simulation:
     def check_block_data(self) -> None:
         """The versions table's block_data cell, once before the first tick: where this version has no block table,
         stop at the first block whose collision shape is neither empty nor a full cube nor compared for that release
-        (`versions.SHAPES_COMPARED`: pistons and soul sand in 1.14-1.15.2, honey in 1.15-1.15.2); where it has one,
-        stop at the first block added after 1.16.5 whose behaviour the engine does not model (`check_modelled`; a block
+        (`versions.SHAPES_COMPARED`: slabs, fences and soul sand in 1.12.2); where it has one, stop at the first
+        block added after 1.16.5 whose behaviour the engine does not model (`check_modelled`; a block
         placed later by a `set_block` action is checked when it is placed)."""
         self._blocks_checked = True
         refused = "block_data" in self.features.refused
         version = self.features.version
-        if not refused and parse_version(self.features.version) < (1, 17, 0):   # 1.16.5's blocks: all modelled
+        if not refused and parse_version(self.features.version) < (1, 17, 0):   # 1.16.5's names: all modelled
             return
         for key, ids in self.world.sections():
             for sid in np.unique(ids).tolist():

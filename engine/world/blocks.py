@@ -2,12 +2,13 @@
 `/setblock` syntax in the names and states of a release.
 
 The tables are `assets/blocks-1.16.5.json` (generated from minecraft-data by `tools/gen_blocks.py`,
-notes/block-data.md) and `assets/blocks-releases.json` (1.17 to 1.21.11 as block rows that differ from 1.16.5's,
-`tools/gen_block_releases.py`). One id space holds them all: 1.16.5's states keep their game ids 0..17111 and each
-later row's states follow (the world stores these ids; a release's own game ids are never needed, files name
-blocks). A release names the rows it has: `mud` is a block of 1.19 and no block of 1.16.5. Releases before 1.17
-use 1.16.5's table. Read on first use, so importing this module stays cheap: 1.16.5's states first (17,112), the
-later releases' rows (13,731 states) only when a later release, one of their ids or every state is asked for
+notes/block-data.md) and `assets/blocks-releases.json` (1.14 to 1.15.2 and 1.17 to 1.21.11 as block rows that
+differ from 1.16.5's, `tools/gen_block_releases.py`). One id space holds them all: 1.16.5's states keep their game
+ids 0..17111 and each other row's states follow (the world stores these ids; a release's own game ids are never
+needed, files name blocks). A release names the rows it has: `mud` is a block of 1.19 and no block of 1.16.5,
+`honey_block` none of 1.14.4, whose walls have boolean sides. 1.16-1.16.4 (and the refused releases before 1.14) use
+1.16.5's table. Read on first use, so importing this module stays cheap: 1.16.5's states first (17,112), the other
+releases' rows only when such a release, one of their ids or every state is asked for
 (launch time: a 1.16.5 scene never builds them; docs/performance.md). A state id is a row's first id
 plus a mixed-radix index over the block's properties in table order, last property fastest; bool properties list
 `true` first.
@@ -88,7 +89,7 @@ class BlockState:
     @property
     def properties(self) -> Mapping[str, str]:
         """Property name → value, in the table's order; made on first use from the state's place among its
-        block's states (the tables make 30,843 states at start-up, and few are ever asked)."""
+        block's states (the tables make 31,962 states at start-up, and few are ever asked)."""
         properties = self._properties
         if properties is None:
             info = self._info
@@ -139,7 +140,7 @@ _SET_PROPERTIES = BlockState.__dict__["_properties"].__set__
 
 class _NewState:
     """A `BlockState` being made: the same slots, set as plain attributes before its class becomes `BlockState`
-    (the tables make 30,843 states at start-up: twice as fast as setting them through the slot descriptors)."""
+    (the tables make 31,962 states at start-up: twice as fast as setting them through the slot descriptors)."""
 
     __slots__ = BlockState.__slots__
 
@@ -198,14 +199,17 @@ class _Table:
         self.data_versions: dict[Version, int] = {}
 
     def load_later(self, later: dict) -> None:
-        """Add the rows of releases 1.17 and later (`RELEASES_PATH`): their states' ids follow 1.16.5's."""
+        """Add the rows of the releases with a table of their own (`RELEASES_PATH`, `has_own_table`): their states'
+        ids follow 1.16.5's."""
         assert later["columns"] == self._columns and later["first_shape"] == len(self._shapes), RELEASES_PATH
         self._shapes += [from_boxes(Box(*map(float, b)) for b in boxes) for boxes in later["shapes"]]
         col = {c: i for i, c in enumerate(self._columns)}
         variants = [self._add(name, row, col) for name, row in later["variants"]]
         tables = []
         names = dict(self.blocks)
-        for diff in later["tables"]:   # each the one before it, changed
+        for diff in later["tables"]:   # each the one before it (or 1.16.5's: `from_base`), changed
+            if diff.get("from_base"):
+                names = dict(self.blocks)
             names = {n: b for n, b in names.items() if n not in diff["removed"]}
             names.update({n: self.blocks[n] if v < 0 else variants[v] for n, v in diff["set"].items()})
             tables.append(names)
@@ -228,7 +232,7 @@ class _Table:
         full, dynamic, is_air = NAMESPACE + name, name in DYNAMIC_BOUNDS, name in AIR_BLOCKS
         # The states enumerate the mixed-radix index with the last property fastest (`BlockState.properties`
         # reads them back); exceeds_cube: see block_physics.DYNAMIC_BOUNDS. Column by column through map()
-        # (start-up time: 30,843 states)
+        # (start-up time: 31,962 states)
         assert prod(len(v) for _, v in props) == count, f"{name}: {count} states for {props}"
         assert info.min_id == len(self.states), f"{name}: state ids are not contiguous"
         shapes = self._shapes
@@ -241,8 +245,8 @@ class _Table:
         return info
 
     def names(self, release: Version) -> dict[str, _Block]:
-        """The blocks of `release` by bare name (1.16.5's before 1.17)."""
-        if release < (1, 17, 0):
+        """The blocks of `release` by bare name (1.16.5's where it has no table of its own: `has_own_table`)."""
+        if not has_own_table(release):
             return self.blocks
         return _later().releases[release]
 
@@ -319,10 +323,17 @@ def _release(release: str | Version | None) -> Version:
     return parse_version(release) if isinstance(release, str) else release
 
 
+def has_own_table(release: Version) -> bool:
+    """Whether `release` has a block table of its own in `RELEASES_PATH` (1.14-1.15.2, 1.17 and later); the others
+    use 1.16.5's (1.16-1.16.5 as theirs; the refused releases before 1.14 for what they may place, `block_data`)."""
+    return (1, 14, 0) <= release < (1, 16, 0) or release >= (1, 17, 0)
+
+
 def data_version(release: str | Version) -> int | None:
-    """The game's DataVersion of `release` (1.17 and later; None before, where files map to 1.16.5's names)."""
+    """The game's DataVersion of `release` where it has a table of its own (`has_own_table`; None elsewhere, where
+    files map to 1.16.5's names)."""
     v = _release(release)
-    return _later().data_versions.get(v) if v >= (1, 17, 0) else None
+    return _later().data_versions.get(v) if has_own_table(v) else None
 
 
 def _block(name: str, text: str, release: Version) -> _Block:

@@ -24,7 +24,7 @@ import re
 import numpy as np
 import pytest
 
-from engine.tick.scene import load_scene_text
+from engine.tick.scene import SceneError, load_scene_text
 from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR
 
@@ -243,9 +243,9 @@ def test_soul_sand_is_a_velocity_multiplier_from_1_15(version: str) -> None:
     assert _soul_sand_xs(version) == [(1.5, first), (1.5 + first, first * F04 * 0.98 * 0.7)]
 
 
-def test_honey_runs_as_1_16_s_in_1_15_and_is_refused_in_1_14_4() -> None:
+def test_honey_runs_as_1_16_s_in_1_15_and_is_no_block_of_1_14_4() -> None:
     """HoneyBlock was added in 1.15 (its shape, slide and multipliers read as 1.16's): a TNT on a honey floor runs
-    the same in 1.15.2 and 1.16; 1.14.4 stops with the block_data line naming the block."""
+    the same in 1.15.2 and 1.16; 1.14.4's block table has no honey block (one line naming it)."""
     assert _on_floor("1.15.2", "honey_block") == _on_floor("1.16", "honey_block")
-    with pytest.raises(NotImplementedError, match=r"^the block tables .* of version 1\.14\.4 at minecraft:honey_block"):
+    with pytest.raises(SceneError, match=r"unknown block 'minecraft:honey_block'.*no block of 1\.14\.4"):
         _on_floor("1.14.4", "honey_block")

@@ -18,8 +18,10 @@ from tests.conftest import cli, scene_toml
 ROOT = Path(__file__).resolve().parents[2]
 PITCHER_SCENE = ROOT / "scenes" / "version_pitcher_crop_shape.toml"
 
-# blocks.json of each release's minecraft-data folder (pc/1.17 ... pc/1.21.11): how many blocks it lists
-BLOCK_COUNTS = {"1.17": 898, "1.18.2": 898, "1.19": 933, "1.19.1": 933, "1.19.3": 972, "1.19.4": 998, "1.20": 1003,
+# blocks.json of each release's minecraft-data folder (pc/1.14.4, pc/1.15.2, pc/1.17 ... pc/1.21.11): how many
+# blocks it lists
+BLOCK_COUNTS = {"1.14": 676, "1.14.4": 676, "1.15": 680, "1.15.2": 680, "1.17": 898, "1.18.2": 898, "1.19": 933,
+                "1.19.1": 933, "1.19.3": 972, "1.19.4": 998, "1.20": 1003,
                 "1.20.3": 1058, "1.20.5": 1060, "1.21": 1060, "1.21.2": 1084, "1.21.4": 1095, "1.21.5": 1104,
                 "1.21.6": 1105, "1.21.8": 1105, "1.21.9": 1166, "1.21.11": 1166}
 
@@ -33,10 +35,10 @@ def _run(text: str, ticks: int, version: str) -> list[tuple]:
     return out
 
 
-def test_every_release_from_1_17_has_its_own_table() -> None:
+def test_1_14_to_1_15_2_and_every_release_from_1_17_have_their_own_tables() -> None:
     for v in RELEASES:
         text = version_text(v)
-        if v < (1, 17, 0):
+        if not blocks.has_own_table(v):
             assert blocks.block_names(v) == blocks.block_names()
         else:
             assert blocks.default_state("stone", v) is blocks.default_state("stone"), text
@@ -190,3 +192,43 @@ def test_a_set_block_action_placing_a_later_block_not_modelled_stops_when_it_run
             sim.tick()
     assert "minecraft:powder_snow placed at [1, 1, 0] by set_block, tick 2" in str(err.value)
     assert sim.world.get_block_state(0, 1, 0).name == "minecraft:mud" and sim.world.get_block_state(1, 1, 0).is_air
+
+
+def test_the_tables_of_1_14_to_1_15_2_name_their_release_s_blocks() -> None:
+    """minecraft-data's pc/1.14.4 and pc/1.15.2 (1.14.2, not in the data, between 1.14.1 and 1.14.3, which both take
+    pc/1.14.4): honey and bee nests from 1.15, no nether update; walls with boolean sides (1.16: none/low/tall, the
+    same collision shapes: a 1.5-high post and sides); a bell without `powered` (1.15); a jigsaw `facing` (1.16:
+    `orientation`); pistons and end stone bricks weaker (the blast tests: tests/engine/test_version_1_15.py)."""
+    assert blocks.block_names("1.14.2") == blocks.block_names("1.14.4") == blocks.block_names("1.14")
+    for name, first, before in (("honey_block", "1.15", "1.14.4"), ("bee_nest", "1.15", "1.14.4"),
+                                ("netherite_block", "1.16", "1.15.2"), ("soul_fire", "1.16", "1.15.2")):
+        assert blocks.has_block(name, first) and not blocks.has_block(name, before), name
+        with pytest.raises(blocks.BlockStateError, match=f"no block of {before} has that name"):
+            blocks.parse_block_state(f"minecraft:{name}", before)
+    old = blocks.parse_block_state("cobblestone_wall[up=false,east=true,west=true]", "1.14.4")
+    new = blocks.parse_block_state("cobblestone_wall[up=false,east=low,west=low]", "1.16")
+    assert old.collision_shape == new.collision_shape and old.collision_shape.boxes[0].max_y == 1.5
+    with pytest.raises(blocks.BlockStateError, match="east"):
+        blocks.parse_block_state("cobblestone_wall[east=low]", "1.15.2")
+    assert not blocks.parse_block_state("bell", "1.14.4").has_property("powered")
+    assert blocks.parse_block_state("bell", "1.15").get("powered") == "false"
+    assert blocks.parse_block_state("jigsaw", "1.15.2").get("facing") == "up"
+    assert blocks.parse_block_state("piston", "1.15.2").resistance == 0.5
+    assert blocks.parse_block_state("piston", "1.16").resistance == 1.5
+    assert blocks.parse_block_state("end_stone_bricks", "1.14.4").resistance == pytest.approx(0.8)
+    assert blocks.parse_block_state("end_stone_bricks", "1.15").resistance == 9.0
+
+
+def test_a_1_16_wall_is_read_into_a_1_14_scene_with_boolean_sides(tmp_path: Path) -> None:
+    """A 1.16.5 file's wall sides (none/low/tall) are a 1.14.4 scene's booleans (a tall side is a connected one);
+    a 1.14.4 file's (DataVersion 1976) are a 1.16.5 scene's none/low."""
+    _sponge(tmp_path, ["minecraft:cobblestone_wall[east=tall,north=low,south=none,up=true,waterlogged=false,"
+                       "west=none]"], 2586)
+    text = '[scene]\nversion = "{}"\n\n[[schematics]]\nfile = "built.schem"\n'
+    sim = load_scene_text(text.format("1.14.4"), str(tmp_path / "s.toml"))
+    assert sim.world.get_block_state(0, 0, 0).properties == {"east": "true", "north": "true", "south": "false",
+                                                              "up": "true", "waterlogged": "false", "west": "false"}
+    _sponge(tmp_path, ["minecraft:cobblestone_wall[east=true,north=false,south=false,up=true,waterlogged=false,"
+                       "west=true]"], 1976)
+    sim = load_scene_text(text.format("1.16.5"), str(tmp_path / "s.toml"))
+    assert sim.world.get_block_state(0, 0, 0).get("east") == "low"

@@ -760,10 +760,6 @@ CASES: dict[str, tuple[str, int, int]] = {
     "arrow_left_owner": ((SCENES_DIR / "arrow_owner_1_15_2.toml").read_text(), 3, 1),
     # a stuck arrow whose block is removed stays (its box + 0.06 touches a block beside it) or falls out
     "arrow_release_point_box": ((SCENES_DIR / "arrow_release_1_15_2.toml").read_text(), 5, 1),
-    # an explosion beside a piston (1.16: strength 1.5F, the table's) or refused (before: 0.5F)
-    "piston_strength_1_5": ((SCENES_DIR / "explosion_piston_1_16.toml").read_text(), 1, 1),
-    # an explosion beside end stone bricks (1.15: strength 3.0F, the table's) or refused (1.14.x: 0.8F)
-    "end_stone_bricks_strength_3": ((SCENES_DIR / "explosion_end_stone_bricks_1_15.toml").read_text(), 1, 1),
     # a retracting piston's long arm pushes a TNT 4 px behind its base (up to 1.15.2), or stops at the base
     "piston_head_short_past_quarter": ((SCENES_DIR / "piston_retract_arm_1_15_2.toml").read_text(), 6, 1),
     # an item falls past a retracting piston's short moving arm (up to 1.15.2) or lands on the long one
@@ -1198,7 +1194,7 @@ USES: dict[str, tuple[str, int]] = {
     "path_finding": (_scene("zombie_path_around_wall.toml"), 2),
     "redstone": (_scene("redstone_repeater_clock.toml"), 3),
     "fall_distance": (scene_toml(entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 2),
-    # a wall: compared in no release without a table (stairs and slabs are, in 1.14-1.15.2)
+    # a wall: compared in no release without a table (slabs and fences are, in 1.12.2)
     "block_data": (scene_toml(blocks=[{"at": [5, 30, 5], "block": "minecraft:cobblestone_wall"}],
                               entities=[_item([0.5, 30.0, 0.5], [0.0, 0.0, 0.0])]), 1),
 }
@@ -1247,7 +1243,7 @@ def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_els
                                      ("1.13.2", "fireball", "the fireball tick"),
                                      ("1.13.1", "falling_block", "the falling-block tick"),
                                      ("1.13.1", "xp_orb", "the XP-orb tick"),
-                                     ("1.15.2", "block_data", "the block tables"),
+                                     ("1.13.2", "block_data", "the block tables"),
                                      ("1.13.1", "tnt", "the TNT tick")):
         text, ticks = USES[mechanic]
         kind, line = outcome(text, ticks, 1, version=version)
