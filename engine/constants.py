@@ -451,7 +451,8 @@ BOBBER_CAST_MAX_SLOPE = f32(5.0)    # ... MathHelper.clamp(-(k / j), -5.0F, 5.0F
 JAVA_PI_F = f32(3.1415927)          # 3.1415927F in the bobber's −yaw·0.017453292F − 3.1415927F; (float)Math.PI
 BOBBER_HOOK_BODY_Y = 0.8            # HOOKED_IN_ENTITY: at (x, getBodyY(0.8D), z) of the hooked entity
 BOBBER_MAX_DISTANCE_SQUARED = 1024.0  # removeIfInvalid: squaredDistanceTo(owner) > 1024.0D removes it
-BOBBER_GROUND_TICKS = 1200          # ... removalTimer on the ground
+BOBBER_GROUND_TICKS = 1200          # ... removalTimer on the ground (1.14-1.15.2: since stuck on a block)
+BOBBER_SELF_HIT_TICKS = 5           # 1.14-1.15.2 checkForCollision: the owner is hit once selfHitTimer >= 5
 BOBBER_PULL = 0.1                   # pullHookedEntity: (owner − bobber) × 0.1D
 
 # --- living entities and players: travel's four cases, jumping, attributes, effects, input (spec 05) ---

@@ -95,6 +95,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                          "Entity and getEntityCollision passed over the owner until flyingTick (ticks in flight, "
                          "reset when it falls out of a block or bounces off an entity) reached 5 (1.16)",
                          (1, 16, 0), None),
+    "bobber_tick_1_15": ("FishingBobberEntity.tick of 1.14-1.15.2 (an Entity, not a ProjectileEntity): a block hit "
+                         "only marks it stuck (1.16: Motion = normalize(Motion) x the squared distance to the hit) and "
+                         "its removal counts 1200 ticks from then (1.16: on the ground, reset off it); while FLYING, "
+                         "stuck, on the ground or against a wall, its Motion is zeroed before the gravity and the move "
+                         "(1.16: after the move, stuck or not); its owner is passed over until it has flown 5 ticks "
+                         "(selfHitTimer; 1.16: until it has left the owner), dead entities not (1.16)",
+                         (1, 14, 0), (1, 16, 0)),
     "arrow_release_point_box": ("PersistentProjectileEntity.method_26351: a stuck arrow whose block changed falls "
                                 "where the cube of 0.06 around its position is free; before, where its box expanded "
                                 "by 0.06 was (World.doesNotCollide) (1.16)", (1, 16, 0), None),
@@ -1075,11 +1082,6 @@ MECHANICS: dict[str, Mechanic] = {
     "fishing_bobber": Mechanic(
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
             Change(OLDEST, (1, 14, 0), "FishingBobberEntity.tick " + _PRE_1_14),
-            Change((1, 14, 0), (1, 16, 0), "FishingBobberEntity.tick of 1.14-1.15.2 read, not simulated: 1.16 "
-                   "rewrote it (a velocityRandom reseeded each tick from the UUID and the world time, open-water "
-                   "tracking and the caught fish's pull, the Motion zeroed after the move only while FLYING on the "
-                   "ground or against a wall; before, stuckOnBlock and selfHitTimer, the Motion zeroed before the "
-                   "move, checkForCollision only on the server)"),
             Change((1, 21, 5), (1, 21, 7), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
                    "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.7 and 1.21.8 (read: "
                    "bobber_gravity_off_ground); 1.21.5-1.21.6 not read, the release of the change not found (the "
@@ -1244,6 +1246,7 @@ class Features:
     arrow_gravity_double: bool
     arrow_tick_1_21_2: bool
     arrow_left_owner: bool
+    bobber_tick_1_15: bool
     arrow_release_point_box: bool
     arrow_drag_split: bool
     arrow_in_ground_still: bool

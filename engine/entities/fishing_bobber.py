@@ -23,6 +23,7 @@ from engine.constants import (
     BOBBER_GROUND_TICKS,
     BOBBER_HOOK_BODY_Y,
     BOBBER_MAX_DISTANCE_SQUARED,
+    BOBBER_SELF_HIT_TICKS,
     BOBBER_SIZE,
     DEGREES_TO_RADIANS,
     JAVA_PI_F,
@@ -31,7 +32,15 @@ from engine.core.trace import StageInfo, run_stage
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.entity import Entity
 from engine.entities.item import Item
-from engine.entities.projectile import EntityHitResult, HitResult, Projectile, get_collision, is_miss
+from engine.entities.projectile import (
+    BASE,
+    EntityHitResult,
+    HitResult,
+    Projectile,
+    collides,
+    get_collision,
+    is_miss,
+)
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at, get_height
 from engine.java.javanum import f32
@@ -63,6 +72,8 @@ class FishingBobber(Projectile):
         self.state = FLYING
         self.hooked = 0            # hookedEntity, by id (0: none)
         self.removal_timer = 0
+        self.stuck_on_block = False   # 1.14-1.15.2 (`bobber_tick_1_15`): stuckOnBlock ...
+        self.self_hit_timer = 0       # ... and selfHitTimer, the ticks flown
 
     def type_fields(self) -> dict[str, Any]:
         return {**super().type_fields(), "state": self.state, "hooked": self.hooked or None}
@@ -72,18 +83,25 @@ class FishingBobber(Projectile):
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`FishingBobberEntity.tick` (1.16.5 to 1.21.4: from 1.21.2 `tickBlockCollision` after the move, refused by
-        `block_effects` from 1.21.5 where it would act)."""
-        self.projectile_tick(sim, rec)
+        `block_effects` from 1.21.5 where it would act). 1.14-1.15.2 (`bobber_tick_1_15`; Yarn 4ffac47a3
+        `FishHookEntity`, faf4ff525, cd982c6b8): an `Entity` (no left-owner test); 1200 ticks after a block hit it is
+        removed; `checkForCollision` hooks an entity, a block hit only marks it stuck; while FLYING the Motion is
+        zeroed before the gravity where it is stuck, on the ground or against a wall (else one more tick flown)."""
+        old = sim.features.bobber_tick_1_15
+        if old:
+            run_stage(rec, self, BASE, self.base_tick, sim, rec)                          # Entity.tick
+        else:
+            self.projectile_tick(sim, rec)
         owner = self.get_owner(sim)
         if owner is None or not owner.is_player or self.remove_if_invalid(owner):
             self.remove()
             return
-        if self.on_ground:
+        if self.stuck_on_block if old else self.on_ground:
             self.removal_timer += 1
             if self.removal_timer >= BOBBER_GROUND_TICKS:
                 self.remove()
                 return
-        else:
+        elif not old:
             self.removal_timer = 0
         p = self.pos
         cell = (floor(p.x), floor(p.y), floor(p.z))
@@ -96,9 +114,12 @@ class FishingBobber(Projectile):
             if in_water and get_height(sim.world, *cell) > 0.0:
                 self.motion, self.state = self.motion.multiply(0.3, 0.2, 0.3), BOBBING
                 return
-            hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hook(sim, e), rec)
-            if not is_miss(hit):
-                self.on_collision(sim, hit)
+            if old:
+                self.check_for_collision_1_15(sim, owner, rec)
+            else:
+                hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hook(sim, e), rec)
+                if not is_miss(hit):
+                    self.on_collision(sim, hit)
         elif self.state == HOOKED_IN_ENTITY:
             hooked = self.hooked_entity(sim)
             # removed (and, here, gone from the world); from 1.21.10 also dead (Entity.canInteractWithLevel: alive,
@@ -116,9 +137,29 @@ class FishingBobber(Projectile):
         if not in_water and not (sim.features.bobber_gravity_off_ground and (self.on_ground or self.hooked)):
             run_stage(rec, self, GRAVITY, add_motion, self, 0.0, -BOBBER_GRAVITY, 0.0)     # 1.21.8: in the air only
         move(self, sim, MovementType.SELF, self.motion, rec)
-        if self.state == FLYING and (self.on_ground or self.horizontal_collision):
+        if not old and self.state == FLYING and (self.on_ground or self.horizontal_collision):
             run_stage(rec, self, STOP, self.stop)
         run_stage(rec, self, DRAG, scale_motion, self, BOBBER_DRAG, BOBBER_DRAG, BOBBER_DRAG)
+
+    def check_for_collision_1_15(self, sim: TickContext, owner: Entity, rec: Recorder | None) -> None:
+        """1.14-1.15.2 `checkForCollision` (`getCollision` with the box stretched by Motion and expanded by 1,
+        collision shapes): an entity hit is hooked, a block hit marks the bobber stuck; then the Motion is zeroed
+        where it is stuck, on the ground or against a wall, and otherwise one more tick is counted flown."""
+        hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hook_1_15(e, owner), rec)
+        if isinstance(hit, EntityHitResult):
+            self.hooked = hit.entity.id
+        elif not is_miss(hit):
+            self.stuck_on_block = True
+        if not self.stuck_on_block and not self.on_ground and not self.horizontal_collision:
+            self.self_hit_timer += 1
+        else:
+            self.self_hit_timer = 0
+            run_stage(rec, self, STOP, self.stop)
+
+    def can_hook_1_15(self, e: Entity, owner: Entity) -> bool:
+        """1.14-1.15.2 `checkForCollision`'s predicate: a colliding entity or an item (alive or not), not the owner
+        until the bobber has flown 5 ticks."""
+        return (collides(e) or isinstance(e, Item)) and (e is not owner or self.self_hit_timer >= BOBBER_SELF_HIT_TICKS)
 
     def stop(self) -> None:
         """`setVelocity(Vec3d.ZERO)` (+0.0 on every axis)."""

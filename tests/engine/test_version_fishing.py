@@ -1,8 +1,8 @@
 """The fishing bobber by release (engine/entities/fishing_bobber.py, engine/influences/fishing.py; docs/versions.md
 `fishing_bobber`): the cast's length in double from 1.17 and its triangular spread from 1.19, seen at load (a
 player's tick is refused from 1.17: `living`, so the bobber's tick is checked with the release's flags on a 1.16.5
-world), the block hit normalised in double, the 1.20.5 redirect of a ghast fireball it hooks, and the 1.17 owner
-check of the reel."""
+world), the block hit normalised in double, the 1.20.5 redirect of a ghast fireball it hooks, the 1.17 owner
+check of the reel, and the tick of 1.14-1.15.2 (`bobber_tick_1_15`)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR, scene_toml
 
 PULL = (SCENES_DIR / "fishing_bobber_pull.toml").read_text()
+GROUND = (SCENES_DIR / "fishing_bobber_ground_1_15_2.toml").read_text()
 
 
 def _bobber(sim: Simulation):
@@ -151,3 +152,37 @@ def test_1_21_5_to_1_21_6_refuse_the_bobber_s_tick_in_one_line_and_1_21_7_runs_1
             sim.tick()
         assert "\n" not in str(err.value) and str(err.value).startswith("the fishing-bobber tick") \
             and what in str(err.value)
+
+
+def _ground(version: str, ticks: int, **flags: bool) -> list[tuple]:
+    """The bobber of scenes/fishing_bobber_ground_1_15_2.toml after each tick: (position, Motion, on the ground), or
+    None once it is removed."""
+    sim = _with(load_scene_text(GROUND.replace('version = "1.15.2"', f'version = "{version}"')), **flags)
+    out = []
+    for _ in range(ticks):
+        sim.tick()
+        e = sim.entity_by_id(2)
+        out.append(None if e is None else (tuple(e.pos), tuple(e.motion), e.on_ground))
+    return out
+
+
+def test_a_bobber_cast_at_the_ground_hangs_where_its_ray_met_it_up_to_1_15_2() -> None:
+    """FishingBobberEntity.tick of 1.14-1.15.2: the raycast of tick 2 meets the floor and only marks the bobber
+    stuck; from then its Motion is zeroed before the gravity: it keeps its x and sinks 0.03 a tick, above the floor
+    at tick 12. 1.16 moves it onto the floor by normalize(Motion) × the squared distance (tick 3: on the ground).
+    1.14 runs as 1.15.2; 1.15.2 without the flag runs as 1.16, 1.16 with it as 1.15.2."""
+    old, new = _ground("1.15.2", 12), _ground("1.16", 12)
+    assert _ground("1.14", 12) == old and old[:1] == new[:1]
+    assert all(p[0] == old[0][0][0] for p, _m, _g in old) and not any(g for _p, _m, g in old)
+    assert [round(old[k][0][1] - old[k + 1][0][1], 9) for k in range(1, 11)] == [0.03] * 10
+    assert new[2][2] and new[11][0][1] == 1.0 and new[11][0][0] > old[11][0][0] + 0.5
+    assert _ground("1.15.2", 12, bobber_tick_1_15=False) == new
+    assert _ground("1.16", 12, bobber_tick_1_15=True) == old
+
+
+def test_a_stuck_bobber_is_removed_1200_ticks_after_its_block_hit_up_to_1_15_2() -> None:
+    """Up to 1.15.2 the removal timer counts the ticks begun stuck (the block hit in tick 2: ticks 3..1202, removed
+    in tick 1202), on the ground or not; 1.16 counts the ticks begun on the ground (landed in tick 3: removed in tick
+    1203)."""
+    old, new = _ground("1.15.2", 1204), _ground("1.16", 1204)
+    assert old.index(None) + 1 == 1202 and new.index(None) + 1 == 1203

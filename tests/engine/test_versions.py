@@ -758,6 +758,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     "door_half_joins_any_door": ((SCENES_DIR / "redstone_door_halves_1_20_3.toml").read_text(), 12, 2),
     # an arrow flies through its owner (up to 1.15.2: not before its fifth tick of flight) or bounces off it
     "arrow_left_owner": ((SCENES_DIR / "arrow_owner_1_15_2.toml").read_text(), 3, 1),
+    # a bobber cast at the ground: stuck in the air by the block hit, sinking 0.03 a tick (up to 1.15.2), or on it
+    "bobber_tick_1_15": ((SCENES_DIR / "fishing_bobber_ground_1_15_2.toml").read_text(), 3, 2),
     # a stuck arrow whose block is removed stays (its box + 0.06 touches a block beside it) or falls out
     "arrow_release_point_box": ((SCENES_DIR / "arrow_release_1_15_2.toml").read_text(), 5, 1),
     # a retracting piston's long arm pushes a TNT 4 px behind its base (up to 1.15.2), or stops at the base
