@@ -95,13 +95,15 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                          "Entity and getEntityCollision passed over the owner until flyingTick (ticks in flight, "
                          "reset when it falls out of a block or bounces off an entity) reached 5 (1.16)",
                          (1, 16, 0), None),
-    "bobber_tick_1_15": ("FishingBobberEntity.tick of 1.14-1.15.2 (an Entity, not a ProjectileEntity): a block hit "
-                         "only marks it stuck (1.16: Motion = normalize(Motion) x the squared distance to the hit) and "
-                         "its removal counts 1200 ticks from then (1.16: on the ground, reset off it); while FLYING, "
-                         "stuck, on the ground or against a wall, its Motion is zeroed before the gravity and the move "
-                         "(1.16: after the move, stuck or not); its owner is passed over until it has flown 5 ticks "
+    "bobber_tick_1_15": ("FishingBobberEntity.tick of 1.14-1.15.2 (an Entity, not a ProjectileEntity; 1.12.2's "
+                         "EntityFishHook.onUpdate the same on the motion fields, its ray through bounding boxes): a "
+                         "block hit only marks it "
+                         "stuck (1.16: Motion = normalize(Motion) x the squared distance to the hit) and its removal "
+                         "counts 1200 ticks from then (1.16: on the ground, reset off it); while FLYING, stuck, on "
+                         "the ground or against a wall, its Motion is zeroed before the gravity and the move (1.16: "
+                         "after the move, stuck or not); its owner is passed over until it has flown 5 ticks "
                          "(selfHitTimer; 1.16: until it has left the owner), dead entities not (1.16)",
-                         (1, 14, 0), (1, 16, 0)),
+                         OLDEST, (1, 16, 0)),
     "arrow_release_point_box": ("PersistentProjectileEntity.method_26351: a stuck arrow whose block changed falls "
                                 "where the cube of 0.06 around its position is free; before, where its box expanded "
                                 "by 0.06 was (World.doesNotCollide) (1.16)", (1, 16, 0), None),
@@ -1081,7 +1083,10 @@ MECHANICS: dict[str, Mechanic] = {
             Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),)),
     "fishing_bobber": Mechanic(
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
-            Change(OLDEST, (1, 14, 0), "FishingBobberEntity.tick " + _PRE_1_14),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityFishHook.onUpdate")),
+            Change((1, 13, 0), (1, 14, 0), "EntityFishHook.onUpdate of 1.13.2 read (1.12.2's on outline VoxelShape "
+                   "rays and fluid states), not simulated: its owner, a 1.13.2 player, is not (the player row); "
+                   "1.13-1.13.1 not read"),
             Change((1, 21, 5), (1, 21, 7), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
                    "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.7 and 1.21.8 (read: "
                    "bobber_gravity_off_ground); 1.21.5-1.21.6 not read, the release of the change not found (the "

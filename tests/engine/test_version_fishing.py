@@ -170,9 +170,10 @@ def test_a_bobber_cast_at_the_ground_hangs_where_its_ray_met_it_up_to_1_15_2() -
     """FishingBobberEntity.tick of 1.14-1.15.2: the raycast of tick 2 meets the floor and only marks the bobber
     stuck; from then its Motion is zeroed before the gravity: it keeps its x and sinks 0.03 a tick, above the floor
     at tick 12. 1.16 moves it onto the floor by normalize(Motion) × the squared distance (tick 3: on the ground).
-    1.14 runs as 1.15.2; 1.15.2 without the flag runs as 1.16, 1.16 with it as 1.15.2."""
+    1.14 and 1.12.2 (`EntityFishHook.onUpdate`: the same tick on the motion fields, its ray through bounding boxes)
+    run as 1.15.2; 1.15.2 without the flag runs as 1.16, 1.16 with it as 1.15.2."""
     old, new = _ground("1.15.2", 12), _ground("1.16", 12)
-    assert _ground("1.14", 12) == old and old[:1] == new[:1]
+    assert _ground("1.14", 12) == _ground("1.12.2", 12) == old and old[:1] == new[:1]
     assert all(p[0] == old[0][0][0] for p, _m, _g in old) and not any(g for _p, _m, g in old)
     assert [round(old[k][0][1] - old[k + 1][0][1], 9) for k in range(1, 11)] == [0.03] * 10
     assert new[2][2] and new[11][0][1] == 1.0 and new[11][0][0] > old[11][0][0] + 0.5
@@ -186,3 +187,17 @@ def test_a_stuck_bobber_is_removed_1200_ticks_after_its_block_hit_up_to_1_15_2()
     1203)."""
     old, new = _ground("1.15.2", 1204), _ground("1.16", 1204)
     assert old.index(None) + 1 == 1202 and new.index(None) + 1 == 1203
+
+
+def test_a_1_12_2_bobber_hooks_a_zombie_and_a_1_13_2_one_stops_in_one_line() -> None:
+    """1.12.2's `checkCollision`: the ray's path crosses a zombie's box grown by 0.30000001192092896
+    (`calculateIntercept`), which is hooked; 1.13.2's bobber is not simulated (its owner, a 1.13.2 player, is not)."""
+    text = GROUND.replace("pitch = 45.0", "pitch = 0.0") + (
+        '\n[[entities]]\ntype = "minecraft:zombie"\nid = 3\npos = [2.5, 1.0, 0.5]\nno_ai = true\n')
+    sim = load_scene_text(text.replace('version = "1.15.2"', 'version = "1.12.2"'))
+    for _ in range(3):
+        sim.tick()
+    assert _bobber(sim).hooked == 3 and _bobber(sim).state == "hooked_in_entity"
+    with pytest.raises(NotImplementedError) as err:
+        load_scene_text(text.replace('version = "1.15.2"', 'version = "1.13.2"')).tick()
+    assert "\n" not in str(err.value)

@@ -987,6 +987,8 @@ BOTH_SIMULATED |= {"passenger_attachment_points", "boat_dismount_passenger_yaw",
                    "dismount_vehicle_spots"}
 # redstone (1.17-1.18.2)
 BOTH_SIMULATED |= {"comparator_compare_side_zero", "tick_scheduler_chunks"}
+# fishing bobbers of 1.12.2-1.15.2 against 1.16
+BOTH_SIMULATED |= {"bobber_tick_1_15"}
 # redstone (1.19, 1.19.3)
 BOTH_SIMULATED |= {"neighbor_updater_chain", "wire_prepare_wire_only", "dispenser_world_random_slot"}
 BOTH_SIMULATED |= {"pressure_plate_wide_box", "openable_sound_world_random", "note_block_sound_world_random"}
