@@ -24,7 +24,6 @@ from engine.motion.collision_kernel import COLLIDED, RAISED, step_up_choice, ste
 from engine.world import blocks
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
 
     from engine.core.trace import Recorder
     from engine.entities.entity import Entity
@@ -166,17 +165,22 @@ def _horizontal_sq(v: Vec3) -> float:
     return v.x * v.x + v.z * v.z
 
 
+def _extra_shapes(entity: Entity, world: World, reach: Box) -> list[ShapeAt]:
+    """The shapes other than blocks' an entity's sweeps in `reach` meet: solid entities' boxes, and the world
+    border where it is in reach and the box is not outside it."""
+    extra: list[ShapeAt] = world.get_entity_collisions(entity, reach)
+    if world.border_in_reach(reach) and not intersects_box(world.border_shape, ORIGIN, entity.box.contract(EPS)):
+        extra.append((world.border_shape, ORIGIN))
+    return extra
+
+
 def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World, yxz: bool,
                                    rec: Recorder | None, step_heights: bool = False,
-                                   no_step_up: Callable[[], Exception] | None = None) -> Vec3:
+                                   step_up_1_13: bool = False) -> Vec3:
     """Instance `Entity.adjustMovementForCollisions(Vec3d)`: border and solid entities, sweeps, step-up (from 1.21
-    by the heights of `collect_step_heights`, `step_up_heights`). `no_step_up`: the error raised where a release
-    whose step-up is not simulated (1.13.2) would try it."""
+    by the heights of `collect_step_heights`, `step_up_heights`; 1.13.2's on the motion fields: `step_up_1_13`)."""
     box = entity.box
-    extra: list[ShapeAt] = world.get_entity_collisions(entity, box.stretch(movement.x, movement.y, movement.z))
-    reach = box.stretch(movement.x, movement.y, movement.z)
-    if world.border_in_reach(reach) and not intersects_box(world.border_shape, ORIGIN, box.contract(EPS)):
-        extra.append((world.border_shape, ORIGIN))
+    extra = _extra_shapes(entity, world, box.stretch(movement.x, movement.y, movement.z))
     sweeps: list[Sweep] | None = [] if rec is not None else None
     collided = movement if movement.length_squared() == 0.0 else \
         adjust_movement(movement, box, world, extra, yxz, sweeps)
@@ -185,8 +189,8 @@ def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World,
     h = entity.step_height
     if not _steps_up(h, entity.on_ground, *movement, *collided):
         return collided
-    if no_step_up is not None:
-        raise no_step_up()
+    if step_up_1_13:
+        return _step_up_1_13(entity, movement, collided, world, rec)
     if step_heights:
         return _step_up_1_21(entity, movement, collided, world, extra, yxz, rec)
     a = adjust_movement(Vec3(movement.x, h, movement.z), box, world, extra, yxz)
@@ -206,6 +210,35 @@ def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World,
     if rec is not None:
         rec.geometry(gbox("step_up_chosen", box.offset(*result)))
     return result
+
+
+def _step_up_1_13(entity: Entity, movement: Vec3, collided: Vec3, world: World, rec: Recorder | None) -> Vec3:
+    """1.13.2 `Entity.move`'s step-up (1.12.2's, `collision_boxes.step_up`, over `VoxelShapes.getAllowedOffset`):
+    from the box before the move, over the shapes in the box stretched by the wanted X and Z and the step height
+    up, two tries — up by the step height cut over the box stretched by X and Z, then X, then Z; and up from the box
+    itself, then X, then Z —; the one going further horizontally (the first only if strictly further) is lowered
+    by its rise alone (1.14: its rise and the wanted Y) cut down onto the shapes, and kept if it goes further than
+    the collided move. The box is moved by each offset in turn (`Entity.stepped_box`); the movement returned is X,
+    the total rise, Z."""
+    box = entity.box
+    h = float(entity.step_height)
+    extra = _extra_shapes(entity, world, box.stretch(movement.x, h, movement.z))
+    tries = []
+    for probe in (box.stretch(movement.x, 0.0, movement.z), box):
+        up = adjust_movement(Vec3(0.0, h, 0.0), probe, world, extra, True).y
+        raised = box.offset(0.0, up, 0.0)
+        m = adjust_movement(Vec3(movement.x, 0.0, movement.z), raised, world, extra, True)
+        tries.append((m.x * m.x + m.z * m.z, m, up, raised.offset(m.x, 0.0, m.z)))
+        if rec is not None:
+            rec.geometry(gbox("step_up_candidate", tries[-1][3], candidate="raised" if probe is not box else "direct"))
+    far, m, up, stepped = tries[0] if tries[0][0] > tries[1][0] else tries[1]
+    down = adjust_movement(Vec3(0.0, -up, 0.0), stepped, world, extra, True).y
+    if collided.x * collided.x + collided.z * collided.z >= far:
+        return collided
+    entity.stepped_box = stepped.offset(0.0, down, 0.0)
+    if rec is not None:
+        rec.geometry(gbox("step_up_chosen", entity.stepped_box))
+    return Vec3(m.x, up + down, m.z)
 
 
 def _step_up_1_21(entity: Entity, movement: Vec3, collided: Vec3, world: World, extra: list[ShapeAt], yxz: bool,

@@ -85,10 +85,6 @@ def move(entity: Entity, sim: TickContext, kind: MovementType, movement: Vec3, r
         run_stage(rec, entity, S_TICK_BLOCKS, block_effects.check_block_collision, entity, sim, rec)
 
 
-_STEP_UP_1_13 = ("1.13.2's step-up (Entity.move: 1.12.2's two tries over VoxelShapes.getAllowedOffset, lowered by "
-                 "the rise alone) is not simulated")
-
-
 def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: Recorder | None) -> None:
     features = sim.features
     if "entity_move" in features.refused:
@@ -118,10 +114,9 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
     if features.collision_aabb_lists:                                               # step 5 (1.12.2)
         actual = run_stage(rec, e, S_COLLISIONS, collision_boxes.adjust_movement_for_collisions, e, movement, sim)
     else:
-        refused = (lambda: refusal(features, "living", f"entity {e.id}, tick {sim.tick_count}", _STEP_UP_1_13)) \
-            if features.move_motion_fields else None        # 1.13.2's step-up on the motion fields
         actual = run_stage(rec, e, S_COLLISIONS, adjust_movement_for_collisions, e, movement, world,
-                           features.axis_order_yxz, rec, features.step_up_heights, refused)  # step 5
+                           features.axis_order_yxz, rec, features.step_up_heights,
+                           features.move_motion_fields)   # step 5 (1.13.2: its step-up on the motion fields)
     fields = features.move_motion_fields      # 1.12.2: the motionX/Y/Z fields' Entity.move
     d = actual.length_squared()
     if fields or d > MIN_MOVE_LENGTH_SQUARED or (features.move_small_uncollided  # step 6, AMBIGUITY-M1
@@ -319,14 +314,14 @@ def reset_fall_on_raycast_hit(e: Entity, world: World, actual: Vec3, capped: boo
 
 
 def update_position(e: Entity, actual: Vec3, sets_position: bool) -> None:
-    """Step 6: move the box (1.12.2: the box its step-up left, `collision_boxes.step_up`), then re-derive the
+    """Step 6: move the box (1.12.2 and 1.13.2: the box its step-up left, `Entity.stepped_box`), then re-derive the
     position from it; from 1.17 `setPosition(position + actual)`,
     the box rebuilt around the new position."""
     if sets_position:
         p = e.pos
         e.set_position(Vec3(p.x + actual.x, p.y + actual.y, p.z + actual.z))
         return
-    if e.stepped_box is not None:     # 1.12.2: the step-up offset the box up, across, then down
+    if e.stepped_box is not None:     # 1.12.2, 1.13.2: the step-up offset the box up, across, then down
         e.box, e.stepped_box = e.stepped_box, None
     else:
         e.box = e.box.offset(actual.x, actual.y, actual.z)

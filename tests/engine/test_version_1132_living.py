@@ -1,8 +1,8 @@
 """Living entities of 1.13.2 (docs/versions.md, `living`): extracted_minecraft_data's client1.13.2
 (`EntityLivingBase.travel`, `onLivingUpdate`, `jump`, `isOnLadder`, `EntityMoveHelper`, `Entity.move`) composed from
 1.12.2's flags and 1.14's code, run as scenes/living_1_13_2.toml at 1.12.2, 1.13.2 and 1.14, each 1.13.2 difference
-also against 1.13.2 with its flag off. Players and gliders stay refused in 1.13.2 (`player`, `elytra`), and so does
-a living entity's step-up (1.12.2's two tries over VoxelShapes, not simulated).
+also against 1.13.2 with its flag off; a living entity's step-up (1.12.2's two tries over VoxelShapes,
+scenes/zombie_step_landing_1_13_2.toml). Players and gliders stay refused in 1.13.2 (`player`, `elytra`).
 """
 
 from __future__ import annotations
@@ -89,21 +89,33 @@ def test_a_zombie_falling_into_lava_tests_its_own_box_as_1_12_2() -> None:
     assert mid[7][2] and not new[7][2]
 
 
-def test_1_13_2_refuses_players_gliders_step_up_and_1_13_1_in_one_line() -> None:
+def test_1_13_2_refuses_players_gliders_and_1_13_1_in_one_line() -> None:
     with pytest.raises(NotImplementedError, match=r"^the player.s client.*of version 1\.13\.2 .*EntityPlayerSP[^\n]*$"):
         load_scene_text(scene_toml(scene={"version": "1.13.2"}, entities=[
             {"type": "minecraft:player", "id": 1, "pos": [0.5, 60.0, 0.5]}]), "player").tick()
-    slab = scene_toml(scene={"version": "1.13.2"}, blocks=[
-        {"from": [-3, 0, -3], "to": [3, 0, 3], "block": "minecraft:stone"},
-        {"from": [0, 1, -3], "to": [0, 1, 3], "block": "minecraft:stone"}], entities=[
-        {"type": "minecraft:zombie", "id": 1, "pos": [-0.5, 1.0, 0.5], "on_ground": True,
-         "move_to": {"pos": [2.5, 1.0, 0.5], "speed": 1.0}}])
-    sim = load_scene_text(slab, "step-up")
-    with pytest.raises(NotImplementedError, match=r"^living travel.*of version 1\.13\.2 .*step-up[^\n]*$"):
-        for _ in range(20):
-            sim.tick()
     with pytest.raises(NotImplementedError, match=r"^living travel.*of version 1\.13\.1 [^\n]*$"):
         _run("1.13.1")
+
+
+def _landing(version: str, **flags: bool) -> tuple[tuple[float, ...], bool]:
+    """The zombie of scenes/zombie_step_landing_1_13_2.toml after its first tick: position, on the ground."""
+    text = (SCENES_DIR / "zombie_step_landing_1_13_2.toml").read_text()
+    sim = load_scene_text(text.replace('version = "1.13.2"', f'version = "{version}"'), "landing")
+    sim.features = dataclasses.replace(sim.features, **flags)
+    sim.tick()
+    zombie = sim.entity_by_id(1)
+    return tuple(zombie.pos), zombie.on_ground
+
+
+def test_a_landing_zombie_steps_over_a_wall_and_is_lowered_by_its_rise_alone_in_1_13_2() -> None:
+    """`Entity.move` of 1.13.2: the landing tick's step-up carries the box over the one-block wall (x 0.5 + 2.0:
+    the whole Motion) and lowers it by its rise alone, back to the starting height 1.45 (1.12.2's, which lowers it
+    over its box list likewise); 1.14 lowers it by the rise and the wanted -0.5, onto the floor. 1.13.2 with 1.14's
+    move (`move_motion_fields` off) lands too."""
+    (x, y, _), ground = _landing("1.13.2")
+    assert (x, ground) == (2.5, True) and abs(y - 1.45) < 1e-12
+    assert _landing("1.12.2") == _landing("1.13.2")
+    assert _landing("1.14")[0][1] < 1.0 + 1e-12 and _landing("1.13.2", move_motion_fields=False)[0][1] < 1.0 + 1e-12
 
 
 def test_the_compiled_loops_hand_1_13_2_back() -> None:
