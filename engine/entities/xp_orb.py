@@ -36,6 +36,7 @@ from engine.constants import (
     XP_ORB_VALUES,
     XP_ORB_WIDTH,
 )
+from engine.core.limits import MAX_QUERIED_ENTITIES
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
 from engine.entities import xp_orb_kernel as kernel
@@ -76,6 +77,7 @@ PUSH_OUT = StageInfo("push_out", "Entity.pushOutOfBlocks", "Pu")
 DRAG = StageInfo("drag", "ExperienceOrbEntity.tick", "D")
 BOUNCE = StageInfo("ground_bounce", "ExperienceOrbEntity.tick")
 MERGE = StageInfo("merge", "ExperienceOrbEntity.expensiveUpdate")
+_NONE = (np.zeros((0, 6), dtype=np.int64), np.zeros(0, dtype=np.int64), [])   # no members: merges go back
 NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs refuses `block_effects` (decides)
 
 # the object path runs the stage kernels' own source (docs/architecture.md, "Each stage written once")
@@ -97,6 +99,8 @@ class XpOrbBatch(UnriddenRowBatch):
     an effect, fire or lava."""
 
     table = XP_ORB_ROWS
+    _traced = False
+    _members: tuple[World, tuple[int, int], tuple[np.ndarray, np.ndarray, list[Entity]]] | None = None
     mechanics = frozenset({"xp_orb", "entity_move", "supporting_block", "fluids", "void", "fall_distance",
                            "block_effects"})
 
@@ -105,15 +109,47 @@ class XpOrbBatch(UnriddenRowBatch):
                     or features.collision_aabb_lists or features.xp_orb_tick_1_12) \
             and features.in_lava_by_fluid_height and features.submerged_below_eye
 
+    def rows_of(self, run: list[Entity], traced: bool) -> np.ndarray:
+        self._traced = traced      # a traced run replays each compiled tick alone: its merges go back (tick_rows)
+        return super().rows_of(run, traced)
+
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
         edges, lava_push = self.world_arguments(world)
-        return kernel.tick_rows(*block_arrays(world), cells, XP_ORB_ROWS.f, XP_ORB_ROWS.i, rows, start,
+        members, slot, entities = self.members(world) if features.xp_orb_merging and not self._traced else _NONE
+        state = np.array([world.entities_queried, len(members), 0], dtype=np.int64)
+        found = np.empty(len(members), dtype=np.int64)
+        stop = kernel.tick_rows(*block_arrays(world), cells, XP_ORB_ROWS.f, XP_ORB_ROWS.i, rows, start,
                                 slipperiness_column(), version_bits(features), edges, NO_EFFECT_SECTIONS, lava_push,
                                 normalize_zero_below(features), float(void_y(world.dimension, features)),
                                 f32(XP_ORB_HEIGHT * EYE_HEIGHT_FACTOR),
                                 0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
-                                features.xp_orb_merging, orb_tick(features), marks, saved_f, saved_i)
+                                features.xp_orb_merging, orb_tick(features), marks, saved_f, saved_i,
+                                members, slot, state, MAX_QUERIED_ENTITIES, found)
+        world.entities_queried = int(state[kernel.S_QUERIED])
+        for m in found[:state[kernel.S_REMOVED]].tolist():
+            entities[m].remove()      # the row's flag is set: the entity's own, and the tick's lists (edited)
+        if state[kernel.S_NEXT_PLACE] != len(members):
+            self._members = None      # the loop refiled orbs in its copy: the world files them after it
+        return stop
+
+    def members(self, world: World) -> tuple[np.ndarray, np.ndarray, list[Entity]]:
+        """`tick_rows`' members (`xp_orb_kernel.M_*`: each entity of the world's sections in the world's order, with
+        its row, id, section and place), each table row's member index, and the entities; none where an entity
+        is not an orb (the loop then hands every merging orb back). Kept while the sections do not change."""
+        key = (world.section_moves, len(XP_ORB_ROWS.f))
+        if self._members is not None and self._members[0] is world and self._members[1] == key:
+            return self._members[2]
+        entities = list(world.sectioned_entities())
+        if all(type(e) is ExperienceOrb for e in entities):
+            members = np.array([(e._r, e.id, *e.chunk_key_, place) for place, e in enumerate(entities)],
+                               dtype=np.int64).reshape(len(entities), 6)
+        else:
+            members, entities = _NONE[0], []
+        slot = np.full(len(XP_ORB_ROWS.f), -1, dtype=np.int64)
+        slot[members[:, kernel.M_ROW]] = np.arange(len(members))
+        self._members = (world, key, (members, slot, entities))
+        return self._members[2]
 
     def finish(self, e: Entity, sim: TickContext) -> None:
         raise AssertionError("the XP orb loop never stops at an orb it ticked")
