@@ -84,19 +84,20 @@ NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs re
 _count_down_pickup_delay, _water_movement, _gravity = (plain(kernel.count_down_pickup_delay),
                                                        plain(kernel.water_movement), plain(kernel.gravity))
 _bounce, _bounce_back, _grow_older = plain(kernel.bounce), plain(kernel.bounce_back), plain(kernel.grow_older)
+_merge = plain(kernel.merge)
 
 
 class XpOrbBatch(UnriddenRowBatch):
     """Runs of XP orbs: `engine.entities.xp_orb_kernel.tick_rows`, which hands an orb back to the object path (its
-    row restored) where its tick reads something the kernels do not decide, and goes on after it (after a 1.17
-    merging orb, which the phase ticks before the loop goes on). Every release from 1.16.2 runs them
-    (`tnt_kernel.version_bits`, `xp_orb_merging`, the submerged test's eye offset and `orb_tick`: 1.21.4's bounce,
-    1.21.6's tick); before 1.16.2 (`in_lava_by_fluid_height`: a lava flag the move sets, not a column), a release
-    that refuses a mechanic they run (`xp_orb` in 1.21.5, `block_effects` in 1.21.5-1.21.6 and 1.21.9,
-    `fall_distance` in 1.21.9), and solid entities in the world leave every orb to the object path; so does an orb
-    with riders, a vehicle, a step height or movements recorded since its last tick. 1.21.7+ (the block walk of
-    `apply_effects_from_blocks`) runs as items do: `move_self` hands back an orb whose path comes near a block with
-    an effect, fire or lava."""
+    row restored) where its tick reads something the kernels do not decide, and goes on after it (stops there where
+    1.17 orbs merge in the loop: `members`; where they cannot, a merging orb goes back and the loop stops). Every
+    release from 1.16.2 runs them (`tnt_kernel.version_bits`, `xp_orb_merging`, the submerged test's eye offset and
+    `orb_tick`: 1.21.4's bounce, 1.21.6's tick); before 1.16.2 (`in_lava_by_fluid_height`: a lava flag the move
+    sets, not a column), a release that refuses a mechanic they run (`xp_orb` in 1.21.5, `block_effects` in
+    1.21.5-1.21.6 and 1.21.9, `fall_distance` in 1.21.9), and solid entities in the world leave every orb to the
+    object path; so does an orb with riders, a vehicle, a step height or movements recorded since its last tick.
+    1.21.7+ (the block walk of `apply_effects_from_blocks`) runs as items do: `move_self` hands back an orb whose
+    path comes near a block with an effect, fire or lava."""
 
     table = XP_ORB_ROWS
     _traced = False
@@ -326,8 +327,7 @@ class ExperienceOrb(RowBacked, Entity):
         others = sim.world.get_entities(self, self.box.expand(XP_ORB_MERGE_REACH),
                                         lambda o: isinstance(o, ExperienceOrb) and is_mergeable(o, self.id, self.value))
         for other in others:
-            self.picking_count = wrap_int(self.picking_count + other.picking_count)
-            self.orb_age = min(self.orb_age, other.orb_age)
+            _merge(self._t.i, self._r, other._r)
             other.remove()
         return [o.id for o in others]
 

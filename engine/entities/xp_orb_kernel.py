@@ -9,10 +9,11 @@ bounce, the age); the move is `tnt_kernel.move_self`, the base tick (its fluid s
 loop's (`item_kernel.base_tick`, `item_kernel.drag_after_move`). The loop hands an orb back to the object path,
 with its row as it found it, where its tick would read or do something these kernels do not decide: its first tick
 (the base tick's lava check reads `firstUpdate`), fire ticks, lava (in the base tick: fire and damage; in the orb's
-cell: the kick draws from its Random), the void, a box not in free space (`pushOutOfBlocks`), the 1.17 merge every
-20 ticks of its age (`expensiveUpdate` reads the other orbs), despawning at the maximum age (removal), non-finite
-numbers, and what `move_self`, the fluid kernel or the drag gives back. The player an orb follows is not simulated
-on either path (spec 06 §4.2 steps 6-8).
+cell: the kick draws from its Random), the void, a box not in free space (`pushOutOfBlocks`), despawning at the
+maximum age (removal), non-finite numbers, and what `move_self`, the fluid kernel or the drag gives back; the 1.17
+merge every 20 ticks of its age (`expensiveUpdate` reads and removes other orbs) runs here (`expensive_update`,
+`merge`) where the world's sections hold orbs alone (`tick_rows`' members), else goes back too. The player an orb
+follows is not simulated on either path (spec 06 §4.2 steps 6-8).
 
 Every release the loop runs (1.16.2–1.21.4, 1.21.7–1.21.8, 1.21.10–1.21.11: `XpOrbBatch.decides`) reaches the
 kernels as `tnt_kernel.version_bits` plus `merging` (`xp_orb_merging`, 1.17), the submerged test's eye offset
@@ -176,6 +177,15 @@ def _tick_row(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
 
 
 @njit(inline=True)
+def merge(i: np.ndarray, r: int, o: int) -> None:
+    """`ExperienceOrbEntity.merge` (1.17) of row `o` into row `r`: the counts add up (a Java int), the lower age
+    stays, `o` is removed (its flag: the caller removes its entity)."""
+    i[r, I_COUNT] = wrap32(i[r, I_COUNT] + i[o, I_COUNT])
+    i[r, I_ORB_AGE] = min(i[r, I_ORB_AGE], i[o, I_ORB_AGE])
+    i[o, I_FLAGS] |= REMOVED
+
+
+@njit(inline=True)
 def _section_range(lo: float, hi: float, clamp: bool) -> tuple:
     """The entity sections `World.getEntities` visits along one axis of a box from `lo` to `hi` (expanded by
     GET_ENTITIES_MARGIN; MathHelper.floor of / 16.0; y clamped to 0..ENTITY_SECTION_MAX)."""
@@ -233,10 +243,7 @@ def expensive_update(f: np.ndarray, i: np.ndarray, r: int, box: tuple, members: 
         return False
     state[S_QUERIED] = queried
     for k in range(start, n):
-        o = members[found[k], M_ROW]
-        i[r, I_COUNT] = wrap32(i[r, I_COUNT] + i[o, I_COUNT])
-        i[r, I_ORB_AGE] = min(i[r, I_ORB_AGE], i[o, I_ORB_AGE])
-        i[o, I_FLAGS] |= REMOVED
+        merge(i, r, members[found[k], M_ROW])
     state[S_REMOVED] = n
     return True
 
