@@ -36,6 +36,7 @@ from engine.constants import (
     XP_ORB_VALUES,
     XP_ORB_WIDTH,
 )
+from engine.core.limits import MAX_QUERIED_ENTITIES
 from engine.core.trace import StageInfo, run_stage
 from engine.core.versions import refusal
 from engine.entities import xp_orb_kernel as kernel
@@ -76,27 +77,31 @@ PUSH_OUT = StageInfo("push_out", "Entity.pushOutOfBlocks", "Pu")
 DRAG = StageInfo("drag", "ExperienceOrbEntity.tick", "D")
 BOUNCE = StageInfo("ground_bounce", "ExperienceOrbEntity.tick")
 MERGE = StageInfo("merge", "ExperienceOrbEntity.expensiveUpdate")
+_NONE = (np.zeros((0, 6), dtype=np.int64), np.zeros(0, dtype=np.int64), [])   # no members: merges go back
 NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs refuses `block_effects` (decides)
 
 # the object path runs the stage kernels' own source (docs/architecture.md, "Each stage written once")
 _count_down_pickup_delay, _water_movement, _gravity = (plain(kernel.count_down_pickup_delay),
                                                        plain(kernel.water_movement), plain(kernel.gravity))
 _bounce, _bounce_back, _grow_older = plain(kernel.bounce), plain(kernel.bounce_back), plain(kernel.grow_older)
+_merge = plain(kernel.merge)
 
 
 class XpOrbBatch(UnriddenRowBatch):
     """Runs of XP orbs: `engine.entities.xp_orb_kernel.tick_rows`, which hands an orb back to the object path (its
-    row restored) where its tick reads something the kernels do not decide, and goes on after it (after a 1.17
-    merging orb, which the phase ticks before the loop goes on). Every release from 1.16.2 runs them
-    (`tnt_kernel.version_bits`, `xp_orb_merging`, the submerged test's eye offset and `orb_tick`: 1.21.4's bounce,
-    1.21.6's tick); before 1.16.2 (`in_lava_by_fluid_height`: a lava flag the move sets, not a column), a release
-    that refuses a mechanic they run (`xp_orb` in 1.21.5, `block_effects` in 1.21.5-1.21.6 and 1.21.9,
-    `fall_distance` in 1.21.9), and solid entities in the world leave every orb to the object path; so does an orb
-    with riders, a vehicle, a step height or movements recorded since its last tick. 1.21.7+ (the block walk of
-    `apply_effects_from_blocks`) runs as items do: `move_self` hands back an orb whose path comes near a block with
-    an effect, fire or lava."""
+    row restored) where its tick reads something the kernels do not decide, and goes on after it (stops there where
+    1.17 orbs merge in the loop: `members`; where they cannot, a merging orb goes back and the loop stops). Every
+    release from 1.16.2 runs them (`tnt_kernel.version_bits`, `xp_orb_merging`, the submerged test's eye offset and
+    `orb_tick`: 1.21.4's bounce, 1.21.6's tick); before 1.16.2 (`in_lava_by_fluid_height`: a lava flag the move
+    sets, not a column), a release that refuses a mechanic they run (`xp_orb` in 1.21.5, `block_effects` in
+    1.21.5-1.21.6 and 1.21.9, `fall_distance` in 1.21.9), and solid entities in the world leave every orb to the
+    object path; so does an orb with riders, a vehicle, a step height or movements recorded since its last tick.
+    1.21.7+ (the block walk of `apply_effects_from_blocks`) runs as items do: `move_self` hands back an orb whose
+    path comes near a block with an effect, fire or lava."""
 
     table = XP_ORB_ROWS
+    _traced = False
+    _members: tuple[World, tuple[int, int], tuple[np.ndarray, np.ndarray, list[Entity]]] | None = None
     mechanics = frozenset({"xp_orb", "entity_move", "supporting_block", "fluids", "void", "fall_distance",
                            "block_effects"})
 
@@ -105,15 +110,47 @@ class XpOrbBatch(UnriddenRowBatch):
                     or features.collision_aabb_lists or features.xp_orb_tick_1_12) \
             and features.in_lava_by_fluid_height and features.submerged_below_eye
 
+    def rows_of(self, run: list[Entity], traced: bool) -> np.ndarray:
+        self._traced = traced      # a traced run replays each compiled tick alone: its merges go back (tick_rows)
+        return super().rows_of(run, traced)
+
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
         edges, lava_push = self.world_arguments(world)
-        return kernel.tick_rows(*block_arrays(world), cells, XP_ORB_ROWS.f, XP_ORB_ROWS.i, rows, start,
+        members, slot, entities = self.members(world) if features.xp_orb_merging and not self._traced else _NONE
+        state = np.array([world.entities_queried, len(members), 0], dtype=np.int64)
+        found = np.empty(len(members), dtype=np.int64)
+        stop = kernel.tick_rows(*block_arrays(world), cells, XP_ORB_ROWS.f, XP_ORB_ROWS.i, rows, start,
                                 slipperiness_column(), version_bits(features), edges, NO_EFFECT_SECTIONS, lava_push,
                                 normalize_zero_below(features), float(void_y(world.dimension, features)),
                                 f32(XP_ORB_HEIGHT * EYE_HEIGHT_FACTOR),
                                 0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
-                                features.xp_orb_merging, orb_tick(features), marks, saved_f, saved_i)
+                                features.xp_orb_merging, orb_tick(features), marks, saved_f, saved_i,
+                                members, slot, state, MAX_QUERIED_ENTITIES, found)
+        world.entities_queried = int(state[kernel.S_QUERIED])
+        for m in found[:state[kernel.S_REMOVED]].tolist():
+            entities[m].remove()      # the row's flag is set: the entity's own, and the tick's lists (edited)
+        if state[kernel.S_NEXT_PLACE] != len(members):
+            self._members = None      # the loop refiled orbs in its copy: the world files them after it
+        return stop
+
+    def members(self, world: World) -> tuple[np.ndarray, np.ndarray, list[Entity]]:
+        """`tick_rows`' members (`xp_orb_kernel.M_*`: each entity of the world's sections in the world's order, with
+        its row, id, section and place), each table row's member index, and the entities; none where an entity
+        is not an orb (the loop then hands every merging orb back). Kept while the sections do not change."""
+        key = (world.section_moves, len(XP_ORB_ROWS.f))
+        if self._members is not None and self._members[0] is world and self._members[1] == key:
+            return self._members[2]
+        entities = list(world.sectioned_entities())
+        if all(type(e) is ExperienceOrb for e in entities):
+            members = np.array([(e._r, e.id, *e.chunk_key_, place) for place, e in enumerate(entities)],
+                               dtype=np.int64).reshape(len(entities), 6)
+        else:
+            members, entities = _NONE[0], []
+        slot = np.full(len(XP_ORB_ROWS.f), -1, dtype=np.int64)
+        slot[members[:, kernel.M_ROW]] = np.arange(len(members))
+        self._members = (world, key, (members, slot, entities))
+        return self._members[2]
 
     def finish(self, e: Entity, sim: TickContext) -> None:
         raise AssertionError("the XP orb loop never stops at an orb it ticked")
@@ -290,8 +327,7 @@ class ExperienceOrb(RowBacked, Entity):
         others = sim.world.get_entities(self, self.box.expand(XP_ORB_MERGE_REACH),
                                         lambda o: isinstance(o, ExperienceOrb) and is_mergeable(o, self.id, self.value))
         for other in others:
-            self.picking_count = wrap_int(self.picking_count + other.picking_count)
-            self.orb_age = min(self.orb_age, other.orb_age)
+            _merge(self._t.i, self._r, other._r)
             other.remove()
         return [o.id for o in others]
 

@@ -14,6 +14,7 @@ import pytest
 
 from engine import jit
 from engine.entities import xp_orb_kernel
+from engine.entities.thrown import ExperienceBottle
 from engine.entities.xp_orb import ExperienceOrb
 from engine.geometry.box import Vec3
 from engine.tick.scene import load_scene
@@ -177,10 +178,121 @@ def test_orb_loop_mutants_are_caught(monkeypatch, name: str, old: str, new: str,
 
 
 def test_jit_off_equals_jit_on() -> None:
-    """With the JIT off the orb loop gives the same states, bit for bit, in 1.16.5, 1.17 and 1.21.8."""
+    """With the JIT off the orb loop gives the same states, bit for bit, in 1.16.5, 1.17 and 1.21.8, and merges
+    the merge worlds' orbs inside the loop as compiled."""
     expression = "[worlds_digest(range(4), 15), worlds_digest(range(2), 25, '1.17'), worlds_digest(range(2), 25, " \
-                 "'1.21.8')]"
+                 "'1.21.8'), merged_three_ways('1.17', range(2), 30)]"
     compiled, digests = jit_off_run("tests.engine.test_xp_orb_rows", expression)
     assert compiled is False
     assert digests == [list(worlds_digest(range(4), 15)), list(worlds_digest(range(2), 25, "1.17")),
-                       list(worlds_digest(range(2), 25, "1.21.8"))]
+                       list(worlds_digest(range(2), 25, "1.21.8")), list(merged_three_ways("1.17", range(2), 30))]
+
+
+MERGE_RELEASES = ("1.17", "1.20.1", "1.21.8")
+
+
+def merge_world(seed: int, version: str = "1.17") -> Simulation:
+    """Clusters of resting and falling orbs on stone, loaded in a shuffled order, for `expensiveUpdate`'s merge
+    (1.17): one straddling a section corner (x and z 16) so that the world's order is not the load order, each
+    holding orbs of two values side by side, ids 40 apart (mergeable) and 1 or 41 apart (not), assorted ages, counts
+    and merge ticks (their age mod 20); where the seed is odd, an experience bottle falling onto the floor beside
+    a cluster spawns orbs mid-run (while it flies, the world holds another kind: the loop hands merges back). First
+    a chain of three orbs 0.9 apart loaded middle first, the outer two merging in the same tick: the first merges
+    the middle one, which the second must then pass over (removed earlier in the tick)."""
+    rng = random.Random(seed)
+    w = World()
+    stone = blocks.parse_block_state("stone")
+    for x in range(-4, 36):
+        for z in range(-4, 36):
+            w.set_block_state(x, 0, z, stone)
+    sim = Simulation(w, version=version)
+    for x, entity_id, age in ((11.4, 540, 5), (10.5, 500, 0), (12.3, 580, 0)):
+        orb = sim.create(ExperienceOrb, Vec3(x, 1.0, 10.5), Vec3(0.0, 0.0, 0.0), entity_id)
+        orb.value, orb.age, orb.first_update = 3, age, False
+        sim.add_entity(orb)
+    orbs = []
+    for k, (cx, cz) in enumerate(((16.0, 16.0), (4.5, 27.5), (28.0, 5.0))):
+        first = 100 * (k + 1) + rng.randint(0, 39)
+        for j in range(rng.randint(6, 10)):
+            entity_id = first + rng.choice((MERGE_IDS * j, MERGE_IDS * j + 1, MERGE_IDS * j + 41))
+            pos = (cx + rng.uniform(-0.6, 0.6), 1.0 + rng.choice((0.0, 0.0, rng.uniform(0.0, 1.5))),
+                   cz + rng.uniform(-0.6, 0.6))
+            orbs.append((pos, entity_id))
+    rng.shuffle(orbs)
+    for pos, entity_id in orbs:
+        if entity_id in sim.world.entities:
+            continue
+        orb = sim.create(ExperienceOrb, Vec3(*pos), Vec3(0.0, 0.0, 0.0), entity_id)
+        orb.value = rng.choice((3, 7))
+        orb.orb_age, orb.age = rng.randint(0, 300), rng.randint(0, 19)
+        orb.picking_count = rng.randint(1, 4)
+        orb.first_update = False
+        sim.add_entity(orb)
+    if seed % 2:
+        sim.add_entity(sim.create(ExperienceBottle, Vec3(7.5, 3.0, 27.5), Vec3(0.0, 0.1, 0.0)))
+    return sim
+
+
+def merged_three_ways(version: str, seeds: range = range(4), ticks: int = 45) -> tuple[int, int]:
+    """`three_ways_digest` of the merge worlds, and the same three ways for what its lines hide (their "age" is
+    `Entity.age`): each tick's orbs, their ids, ages (`orbAge`), counts and values. The ticks the loop did and
+    those it handed back."""
+    _, done, handed = three_ways_digest(partial(merge_world, version=version), seeds, ticks)
+    for seed in seeds:
+        runs = []
+        for mode in ("compiled", "object", "traced"):
+            sim = merge_world(seed, version)
+            sim.vectorize, sim.trace_enabled = mode != "object", mode == "traced"
+            runs.append([[(e.id, e.orb_age, e.picking_count, e.value) for e in sim.reported_entities()
+                          if isinstance(e, ExperienceOrb)] for _ in range(ticks) if sim.tick()])
+        assert runs[0] == runs[1] == runs[2], (version, seed)
+    return done, handed
+
+
+@pytest.fixture(scope="module")
+def merge_runs() -> dict[str, tuple[int, int]]:
+    """`merged_three_ways` of 4 merge worlds, 45 ticks, in each of MERGE_RELEASES."""
+    return {version: merged_three_ways(version) for version in MERGE_RELEASES}
+
+
+@pytest.mark.parametrize("version", MERGE_RELEASES)
+def test_orbs_merge_inside_the_loop(merge_runs, version: str) -> None:
+    """1.17, 1.20.1 and 1.21.8: the merge worlds run the same three ways (compiled, object path, traced) bit for
+    bit, every orb's id, count, age and box (the fixture); and in a world of orbs alone the loop merges them
+    itself: the merges lose orbs, and the only object-path ticks are the unloading of the orbs merged away (the
+    loop stopped at every merge tick before)."""
+    done, handed = merge_runs[version]
+    assert done > 20 * handed, (done, handed)
+    sim = merge_world(2, version)
+    before = len(sim.reported_entities())
+    for _ in range(45):
+        sim.tick()
+    lost = before - len(sim.reported_entities())
+    assert lost > 3 and sim.object_ticks == lost, (lost, sim.object_ticks)
+
+
+def test_orbs_spawned_mid_run_merge() -> None:
+    """The bottle's orbs (odd seeds) reach the world and later merge or stay as the object path decides."""
+    sim = merge_world(1)
+    loaded = {e.id for e in sim.reported_entities()}
+    spawned = set()
+    for _ in range(45):
+        spawned |= {e.id for e in sim.reported_entities()} - loaded
+        sim.tick()
+    assert len(spawned) > 1, spawned
+
+
+@pytest.mark.parametrize(("name", "old", "new"), [
+    ("merge", "min(i[r, I_ORB_AGE], i[o, I_ORB_AGE])", "max(i[r, I_ORB_AGE], i[o, I_ORB_AGE])"),  # the larger age
+    ("expensive_update", "% XP_ORB_MERGE_IDS", "% 1"),                                        # any id merges
+    ("expensive_update", "i[o, I_FLAGS] & REMOVED or", "False or"),   # an orb removed earlier this tick again
+])
+def test_merge_mutants_are_caught(monkeypatch, name: str, old: str, new: str) -> None:
+    """The merge comparison fails for a loop whose merge has a deliberate mistake (the object path keeps the
+    unchanged `merge`: engine.jit.plain made it at import)."""
+    for kernel in ("tick_rows", "_tick_row", "expensive_update"):
+        k = getattr(xp_orb_kernel, kernel)
+        monkeypatch.setattr(xp_orb_kernel, kernel, getattr(k, "py_func", k))
+    monkeypatch.setattr(xp_orb_kernel, name, _mutant(xp_orb_kernel, name, old, new))
+    with pytest.raises(AssertionError):
+        merged_three_ways("1.17")
