@@ -64,7 +64,7 @@ def test_the_retracting_long_arm_pushes_behind_the_base_as_in_1_14() -> None:
     on its second run the arm's back end at x 0.25 sweeps 0.5 west into the TNT, whose east face is at
     -0.59 + 0.49F: it moves 0.1500000095 + 0.01 west, as in 1.14; 1.16.5 pushes with the short arm."""
     old, new, later = (_run(ARM, v, 6)[-1] for v in ("1.12.2", "1.14", "1.16.5"))
-    assert old == new and old[0][0] == -0.59 - ((-0.59 + 0.49000000953674316) - (0.25 - 0.5) + 0.01)
+    assert old == new and abs(old[0][0] - (-0.59 - ((-0.59 + 0.49000000953674316) - (0.25 - 0.5) + 0.01))) < 1e-15
     assert later[0][0] == -0.59
 
 
