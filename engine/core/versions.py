@@ -718,6 +718,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                        "(PistonHeadBlock.SHORT false) in both runs, whose 4 px stick out behind the "
                                        "base on the last run and push entities there (spec 00 §3.1) (1.16)",
                                        (1, 16, 0), None),
+    "piston_moving_arm_quarter_1_12": ("TileEntityPiston.addCollissionAABBs (1.12.2): a retracting piston's moving "
+                                       "head keeps the long arm until 1 - progress < 0.25F, as from 1.16; 1.13 "
+                                       "writes 4.0F (TileEntityPiston.getCollisionShape of 1.13.2, read): the short "
+                                       "arm throughout up to 1.15.2", OLDEST, (1, 13, 0)),
     "piston_moving_long_arm": ("PistonBlockEntity.getCollisionShape: a retracting piston's moving head keeps the "
                                "long arm until 1 - progress < 0.25F; before, 1 - progress < 4.0F: the short arm "
                                "throughout, so the 4 px over the base's plate at the arm are free in the first "
@@ -1145,11 +1149,13 @@ MECHANICS: dict[str, Mechanic] = {
     "pistons": Mechanic(
         "piston pushes, slime launches and honey drag (PistonBlockEntity, spec 04 §8)", "a moving piston block "
         "pushes an entity", (
-            Change(OLDEST, (1, 14, 0), "PistonBlockEntity.pushEntities " + _PRE_1_14),)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("TileEntityPiston.moveCollidedEntities")),
+            Change((1, 13, 0), (1, 14, 0), "PistonBlockEntity.pushEntities " + _PRE_1_14))),
     "shulker_box": Mechanic(
         "shulker-box lid pushes (ShulkerBoxBlockEntity.pushEntities, spec 04 §9)", "an opening shulker box pushes "
         "an entity", (
-            Change(OLDEST, (1, 14, 0), "ShulkerBoxBlockEntity.pushEntities " + _PRE_1_14),)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("TileEntityShulkerBox.moveCollidedEntities")),
+            Change((1, 13, 0), (1, 14, 0), "ShulkerBoxBlockEntity.pushEntities " + _PRE_1_14))),
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 14, 0), "path finding before 1.14 not compared"),
@@ -1189,12 +1195,15 @@ MECHANICS: dict[str, Mechanic] = {
 SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
     # 1.12.2's BlockSlab (AABB_BOTTOM_HALF, AABB_TOP_HALF, a double slab a full cube) and BlockFence (PILLAR_AABB
     # and a 1.5-high box per connected side: the same union as 1.16.5's boxes, met by calculate*Offset at the same
-    # faces by a box outside it); the slabs and fences 1.12.2 has, by their 1.16.5 names; and its soul sand
+    # faces by a box outside it); the slabs and fences 1.12.2 has, by their 1.16.5 names; and its soul sand.
+    # BlockPistonBase's extended boxes (12 px) and BlockPistonExtension's plate and arms (long and short) are
+    # 1.16.5's; a moving piston's boxes come from its block entity (TileEntityPiston.addCollissionAABBs)
     ((1, 12, 2), (1, 13, 0)): frozenset({
         "smooth_stone_slab", "sandstone_slab", "petrified_oak_slab", "cobblestone_slab", "brick_slab",
         "stone_brick_slab", "nether_brick_slab", "quartz_slab", "red_sandstone_slab", "purpur_slab", "oak_slab",
         "spruce_slab", "birch_slab", "jungle_slab", "acacia_slab", "dark_oak_slab", "oak_fence", "spruce_fence",
-        "birch_fence", "jungle_fence", "acacia_fence", "dark_oak_fence", "nether_brick_fence", "soul_sand"}),
+        "birch_fence", "jungle_fence", "acacia_fence", "dark_oak_fence", "nether_brick_fence", "soul_sand",
+        "piston", "sticky_piston", "piston_head", "moving_piston"}),
 }
 
 
@@ -1419,6 +1428,7 @@ class Features:
     door_half_joins_any_door: bool
     piston_edge_air_movable: bool
     piston_head_short_past_quarter: bool
+    piston_moving_arm_quarter_1_12: bool
     piston_moving_long_arm: bool
     piston_retract_flags_20: bool
     piston_move_states_in_order: bool

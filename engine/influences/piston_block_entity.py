@@ -159,16 +159,19 @@ class PistonBlockEntity(BlockEntity):
         """`getCollisionShape` (spec 04 §8.6): a retracting base keeps its extended base's box; the moving part
         is offset by (float)facing * getAmountExtended(progress), and is left out while an entity is being
         pushed in this B36's movement direction and progress < 1 (`MOVEMENT_DIRECTION`). A retracting head's arm
-        is short once 1 - progress < 0.25F from 1.16 (`piston_moving_long_arm`), before once 1 - progress < 4.0F:
-        always."""
+        is short once 1 - progress < 0.25F from 1.16 (`piston_moving_long_arm`) and in 1.12.2
+        (`TileEntityPiston.addCollissionAABBs`, `piston_moving_arm_quarter_1_12`), in 1.13-1.15.2 once
+        1 - progress < 4.0F: always."""
         base = self.pushed_block.with_("extended", True).collision_shape \
             if not self.extending and self.source else EMPTY
         if self.progress < 1.0 and world.movement_direction == self.get_movement_direction():
             return base
         if self.source:
+            features = world.features
+            quarter = features.piston_moving_long_arm or features.piston_moving_arm_quarter_1_12
             moving = blocks.default_state("piston_head").with_("facing", self.facing.name) \
                 .with_("short", self.extending != (f32(1.0 - self.progress) < (
-                    PISTON_SHORT_HEAD if world.features.piston_moving_long_arm else PISTON_SHORT_HEAD_1_15)))
+                    PISTON_SHORT_HEAD if quarter else PISTON_SHORT_HEAD_1_15)))
         else:
             moving = self.pushed_block
         f = self.get_amount_extended(self.progress)

@@ -764,6 +764,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     "arrow_release_point_box": ((SCENES_DIR / "arrow_release_1_15_2.toml").read_text(), 5, 1),
     # a retracting piston's long arm pushes a TNT 4 px behind its base (up to 1.15.2), or stops at the base
     "piston_head_short_past_quarter": ((SCENES_DIR / "piston_retract_arm_1_15_2.toml").read_text(), 6, 1),
+    # an item lands on a retracting piston's long moving arm in 1.12.2 or falls past the short one (1.13)
+    "piston_moving_arm_quarter_1_12": ((SCENES_DIR / "piston_arm_gap_1_12_2.toml").read_text(), 5, 1),
     # an item falls past a retracting piston's short moving arm (up to 1.15.2) or lands on the long one
     "piston_moving_long_arm": ((SCENES_DIR / "piston_arm_gap_1_15_2.toml").read_text(), 5, 1),
     # the neighbour updates of a retraction name the piston (up to 1.15.2) or moving_piston as their source
