@@ -347,6 +347,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                      "rounding), and a braking powered rail stops a cart slower than 0.03 by motion x "
                                      "0.0, the signs kept (1.12.2 and 1.13.2; Vec3d.ZERO from 1.14)",
                                      OLDEST, (1, 14, 0)),
+    "minecart_rider_forward_push": ("EntityMinecart.moveAlongTrack: a living rider whose moveForward is above 0 "
+                                    "pushes a cart slower than 0.1 by 0.1 along its yaw (-Math.sin, Math.cos of "
+                                    "the float radians, in double), not a player by 0.1 x its Motion (1.12.2: any "
+                                    "living rider; 1.13.2, where riding is refused, a player only)",
+                                    OLDEST, (1, 14, 0)),
     "boat_liquid_height_1_12": ("EntityBoat reads the water through BlockLiquid.getLiquidHeight and "
                                 "getBlockLiquidHeight: 1.0F where a source or falling block (LEVEL & 7 == 0) has "
                                 "water above, else 1.0F - (LEVEL + 1) / 9.0F in float, a falling LEVEL counted as 0 "
@@ -1122,7 +1127,10 @@ MECHANICS: dict[str, Mechanic] = {
     "vehicle_passengers": Mechanic(
         "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
         "carries a passenger", (
-            Change(OLDEST, (1, 14, 0), "riding " + _PRE_1_14),)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Riding")),
+            Change((1, 13, 0), (1, 14, 0), "riding 1.13-1.13.2 not compared with the game's code (1.13.2's "
+                   "EntityMinecart pushes by a riding player's moveForward alone, EntityLivingBase.dismountEntity "
+                   "and EntityBoat.updatePassenger not read)"))),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityLivingBase.travel and onLivingUpdate")),
@@ -1313,6 +1321,7 @@ class Features:
     arrow_tick_1_12: bool
     minecart_float_literals: bool
     minecart_height_gain_divided: bool
+    minecart_rider_forward_push: bool
     boat_liquid_height_1_12: bool
     boat_water_level_above_absolute: bool
     move_relative_float: bool

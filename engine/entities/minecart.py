@@ -298,7 +298,8 @@ class AbstractMinecart(RowBacked, Entity):
         if rec is not None:
             rec.geometry(rail_path(pos, shape))
         rider = self.passengers[0] if self.passengers else None
-        if rider is not None and rider.is_player and self.push_by_rider(rider, features):
+        pushes = rider is not None and (rider.is_player or features.minecart_rider_forward_push)
+        if pushes and self.push_by_rider(rider, features):
             braking = False
         fields = features.minecart_height_gain_divided     # 1.12.2's motion fields
         if braking:
@@ -322,6 +323,8 @@ class AbstractMinecart(RowBacked, Entity):
         (`minecart_rider_input_push`, DefaultMinecartController.moveOnRail) 0.001 × the velocity of the keys it
         holds (`ServerPlayerEntity.getInputVelocityForMinecart`) when they move it. True when it pushed."""
         m = self.motion
+        if features.minecart_rider_forward_push:
+            return self.push_by_rider_forward(rider)
         if m.x * m.x + m.z * m.z >= MINECART_RIDER_PUSH_MAX:
             return False
         if features.minecart_rider_input_push:
@@ -333,6 +336,18 @@ class AbstractMinecart(RowBacked, Entity):
             if r.x * r.x + r.z * r.z <= MINECART_RIDER_PUSH_MIN:
                 return False
         self.motion = m.add(r.x * k, 0.0, r.z * k)
+        return True
+
+    def push_by_rider_forward(self, rider: Entity) -> bool:
+        """1.12.2 `EntityMinecart.moveAlongTrack` (`minecart_rider_forward_push`): a living rider whose
+        moveForward is above 0 (the keys a riding player sends, `CPacketInput`) pushes a cart slower than 0.1
+        (speed² < 0.01) by 0.1 along its yaw: −`Math.sin`, `Math.cos` of the float radians, in double, no sine
+        table. True when it pushed."""
+        m = self.motion
+        if not rider.living or rider.forward_speed <= 0.0 or m.x * m.x + m.z * m.z >= MINECART_RIDER_PUSH_MAX:
+            return False
+        angle = float(f32(rider.yaw * DEGREES_TO_RADIANS))
+        self.motion = m.add(-math.sin(angle) * MINECART_RIDER_PUSH, 0.0, math.cos(angle) * MINECART_RIDER_PUSH)
         return True
 
     def passenger_attachment_pos(self, passenger: Entity, features: Features) -> tuple[float, float, float]:

@@ -169,6 +169,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     # its height gain as motion / speed x (speed + gain) or x ((speed + gain) / speed)
     "minecart_float_literals": ((SCENES_DIR / "minecart_slope_1_12_2.toml").read_text(), 36, 1),
     "minecart_height_gain_divided": ((SCENES_DIR / "minecart_slope_1_12_2.toml").read_text(), 36, 1),
+    # 1.12.2: a player riding a minecart at rest holds forward: pushed by 0.1 along its yaw (1.14: by its Motion, 0)
+    "minecart_rider_forward_push": ((SCENES_DIR / "minecart_rider_1_12_2.toml").read_text(), 20, 2),
     # 1.12.2: boat 1 over a source under water, full by getBlockLiquidHeight (1.13.2's getHeight(): not full); boat 3
     # dropped into water, put on the layer above it by 1.13.2's getWaterLevelAbove
     "boat_liquid_height_1_12": ((SCENES_DIR / "boat_water_1_12_2.toml").read_text(), 40, 1),

@@ -1,0 +1,85 @@
+"""Riders of 1.12.2 and 1.13.2 (docs/versions.md, the `vehicle_passengers` row): EntityMinecart.moveAlongTrack's
+rider push of the MCP-named 1.12.2 source, compared with 1.14's (Yarn 4ffac47a3), and the parts not compared,
+which stop in one line: 1.12.2's boat with riders (EntityBoat.updatePassenger), 1.12.2's dismounting
+(EntityLivingBase.dismountEntity) and all of 1.13.2's riding.
+
+The bundled scene runs once per release or flipped flag (module fixture); the mirrored yaw is the mutant that
+catches a sign or an axis swapped in the push."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from engine.tick.scene import load_scene_text
+from tests.conftest import SCENES_DIR, scene_toml
+
+SCENE = "minecart_rider_1_12_2"
+TICKS = 20
+RUNS: dict[str, tuple[str, float, dict[str, bool]]] = {
+    "1.12.2": ("1.12.2", -45.0, {}), "1.12.2 facing west": ("1.12.2", 45.0, {}), "1.14": ("1.14", -45.0, {}),
+    "1.12.2 not minecart_rider_forward_push": ("1.12.2", -45.0, {"minecart_rider_forward_push": False})}
+
+
+def _outcome(text: str, ticks: int, flags: dict[str, bool] | None = None) -> Any:
+    """Each entity's position and Motion after `ticks`, or the refusal's one line."""
+    sim = load_scene_text(text, "<riders>")
+    sim.features = dataclasses.replace(sim.features, **(flags or {}))
+    try:
+        for _ in range(ticks):
+            sim.tick()
+    except NotImplementedError as err:
+        return str(err)
+    return {i: (e.pos, e.motion) for i, e in sim.world.entities.items()}
+
+
+@pytest.fixture(scope="module")
+def runs() -> dict[str, Any]:
+    base = (SCENES_DIR / f"{SCENE}.toml").read_text()
+    out = {}
+    for name, (version, yaw, flags) in RUNS.items():
+        text = base.replace('version = "1.12.2"', f'version = "{version}"').replace("yaw = -45.0", f"yaw = {yaw}")
+        out[name] = _outcome(text, TICKS, flags)
+    return out
+
+
+def test_1_12_2_rider_pushes_along_its_yaw(runs: dict[str, Any]) -> None:
+    """Facing south-east, then south-west, the forward key pushes the cart east, then west, along the rail."""
+    east, west = runs["1.12.2"][2], runs["1.12.2 facing west"][2]
+    assert east[0].x > 1.5 and east[1].x > 0.0
+    assert west[0].x < -0.5 and west[1].x < 0.0
+    assert east[0].x - 0.5 == pytest.approx(0.5 - west[0].x, abs=1e-9)   # mirror images
+    rider = runs["1.12.2"][1]
+    assert (rider[0].x, rider[0].z) == (east[0].x, east[0].z)           # the rider sits on the cart
+
+
+def test_1_14_and_the_flag_off_push_by_the_riders_motion(runs: dict[str, Any]) -> None:
+    """1.14's push reads the rider's Motion, which its riding tick leaves at zero: the cart stays at rest, and
+    1.12.2 with the flag turned off does the same."""
+    for name in ("1.14", "1.12.2 not minecart_rider_forward_push"):
+        cart = runs[name][2]
+        assert cart[0].x == 0.5 and cart[1].x == 0.0
+    assert runs["1.12.2"][2] != runs["1.14"][2]
+
+
+def _one_line(text: str, *needles: str) -> None:
+    assert isinstance(text, str) and "\n" not in text and "of version" in text
+    for n in needles:
+        assert n in text
+
+
+def test_1_12_2_dismount_stops_in_one_line() -> None:
+    """A rider sneaking off its cart would be placed by 1.12.2's dismountEntity: not compared."""
+    text = (SCENES_DIR / f"{SCENE}.toml").read_text().replace("to = 20", "to = 2")
+    text += "\n[[inputs]]\nentity = 1\nfrom = 3\nto = 3\nsneak = true\n"
+    _one_line(_outcome(text, 5), "1.12.2", "dismountEntity")
+
+
+@pytest.mark.parametrize(("version", "needle"), [("1.12.2", "EntityBoat.updatePassenger"),
+                                                 ("1.13.2", "riding 1.13-1.13.2")])
+def test_boat_riders_and_1_13_2_stop_in_one_line(version: str, needle: str) -> None:
+    text = scene_toml(scene={"version": version}, entities=[
+        {"type": "minecraft:boat", "pos": [0.5, 30.0, 0.5], "id": 1},
+        {"type": "minecraft:zombie", "pos": [0.5, 30.0, 0.5], "id": 2, "no_ai": True, "vehicle": 1}])
+    _one_line(_outcome(text, 2), version, needle)
