@@ -965,7 +965,7 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                   "exposure_double_steps", "thrown_check_block_collision", "explosion_collision_shapes",
                   "thrown_gravity_double", "thrown_tick_1_21_2", "llama_spit_gravity_double",
                   "arrow_gravity_double", "arrow_tick_1_21_2", "vec_double", "item_push_out_contracted",
-                  "random_triangular",
+                  "random_triangular", "arrow_tick_1_12",
                   "world_height_1_18", "falling_block_spawn_from_block", "falling_block_top_inclusive",
                   "xp_orb_merging", "item_entity_world_random", "raycast_world_border",
                   "dispenser_projectile_items", "projectile_deflection", "fireball_acceleration_power",
