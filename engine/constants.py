@@ -303,6 +303,7 @@ ARROW_SPEED = f32(3.0)                # BowItem at full charge: setProperties(..
 ARROW_BOUNCE_1_12 = f32(-0.1)          # 1.12.2 EntityArrow.onHit, an unhurt target: motion *= -0.10000000149011612
 ARROW_MIN_SPEED_SQUARED_1_12 = f32(0.001)   # 1.12.2 EntityArrow.onHit: removed below 0.0010000000474974513
 ARROW_RELEASE_MARGIN_1_12 = 0.05       # 1.12.2 EntityArrow.onUpdate: collidesWithAnyBlock(box.grow(0.05D))
+ARROW_BACK_OFF_DIVISOR_1_13 = f32(20.0)   # 1.13.2 EntityArrow.onHit: motion / (MathHelper.sqrt(|motion|²) * 20.0F)
 TRIDENT_SPEED = f32(2.5)              # TridentItem without Riptide: 2.5F + level * 0.5F
 TRIDENT_BOUNCE = (-0.01, -0.1, -0.01)  # TridentEntity.onEntityHit: multiply(-0.01, -0.1, -0.01)
 TRIDENT_DEFLECTED_SLOWDOWN = (0.02, 0.2, 0.02)  # 1.21.2 onEntityHit after deflect(SIMPLE): multiply(0.02, 0.2, 0.02)

@@ -335,7 +335,14 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                         "the tile, sets motion := (float)(hit − position) and backs the position off by motion / "
                         "(float)|motion| × 0.05000000074505806; the release tests only blocks in the box grown by "
                         "0.05; an unhurt target bounces it × −0.10000000149011612, removed below speed² "
-                        "0.0010000000474974513 (1.12.2; 1.13.2 not compared)", OLDEST, (1, 13, 0)),
+                        "0.0010000000474974513 (1.12.2 and 1.13.2, whose arrow_tick_1_13 changes the tests)",
+                        OLDEST, (1, 14, 0)),
+    "arrow_tick_1_13": ("EntityArrow.tick of 1.13.2 on 1.12.2's: the in-ground test reads every box of the tile's "
+                        "collision VoxelShape (a fence's 1.5 high), a stuck arrow is released where the tile holds "
+                        "another block state (a fence's connections count) and no collision shape meets the box "
+                        "grown by 0.05; the block ray is ray_trace_voxel_shapes' passing blocks without a collision "
+                        "shape; a block hit backs the position off by motion / (float)(|motion| × 20.0F) (1.13.2)",
+                        (1, 13, 0), (1, 14, 0)),
     "minecart_float_literals": ("EntityMinecart.onUpdate on the motion fields with float literals widened to "
                                 "double: gravity motionY -= 0.03999999910593033 ((double)0.04F; X and Z untouched), "
                                 "off rails in the air x 0.949999988079071 (0.95F), applyDrag x 0.996999979019165 "
@@ -1073,8 +1080,7 @@ MECHANICS: dict[str, Mechanic] = {
     "arrow": Mechanic(
         "the arrow and trident tick (PersistentProjectileEntity.tick, spec 06 §7)", "an arrow or trident ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityArrow.onUpdate")),
-            Change((1, 13, 0), (1, 14, 0), "EntityArrow.tick and EntityTrident.tick of 1.13.2 not compared with "
-                   "1.12.2's and 1.14's (the 1.13.2 source is on hand: docs/versions.md, \"1.13.2 sources\")"),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityArrow.tick")),
             Change((1, 21, 9), (1, 21, 10), "AbstractArrow.tick tests whether the arrow has left its owner after "
                    "the move in 1.21.8 (read: Projectile.tick) and before the raycast in 1.21.10 (read: "
                    "checkLeftOwner, arrow_left_owner_before_raycast); 1.21.9 not read, the release of the change "
@@ -1319,6 +1325,7 @@ class Features:
     fall_through_1_12: bool
     thrown_tick_1_12: bool
     arrow_tick_1_12: bool
+    arrow_tick_1_13: bool
     minecart_float_literals: bool
     minecart_height_gain_divided: bool
     minecart_rider_forward_push: bool

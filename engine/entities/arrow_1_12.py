@@ -11,6 +11,14 @@ water), gravity 0.05000000074505806, `setPosition`, `doBlockCollisions`.
 
 Not modelled (as in the engine's later arrows): a burning arrow setting its target on fire, knockback and the
 living target's arrow count; an enderman that keeps the arrow. Tridents are entities of 1.13.
+
+1.13.2's `EntityArrow.tick` (`arrow_tick_1_13`; client1.13.2 sources, docs/versions.md "1.13.2 sources") is this
+tick but for four things: the in-ground test reads every box of the tile's collision VoxelShape; the release asks
+for another block state in the tile (`inBlockState`, none for a loaded arrow: any state differs) and no collision
+shape in the grown box (`isCollisionBoxesEmpty(null, ..)`); the block ray is 1.13.2's (`ray_trace_voxel_shapes`,
+blocks without a collision shape passed); a block hit backs off by motion / (float)(|motion| × 20.0F). The hit
+block's `onEntityCollision` runs: of the full cubes only TNT's acts (a burning arrow lights it), so a TNT block hit
+stops the run in one line. `EntityTrident` (its loyalty return) and `EntitySpectralArrow` of 1.13.2 are refused.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from engine.constants import (
     ARROW_BACK_OFF,
+    ARROW_BACK_OFF_DIVISOR_1_13,
     ARROW_BOUNCE_1_12,
     ARROW_DRAG,
     ARROW_DROP_OFFSET,
@@ -66,15 +75,18 @@ def tick_1_12(e: PersistentProjectile, sim: TickContext, rec: Recorder | None) -
     (Dc, the hit, D G M Dc'); the position moves by the motion read after the hit, before the drag."""
     where = f"entity {e.id} ({e.TYPE}), tick {sim.tick_count}"
     if e.TYPE != "minecraft:arrow":
-        raise refusal(sim.features, "arrow", where, "not in this version: tridents are entities of 1.13")
+        raise refusal(sim.features, "arrow", where, "EntityTrident (its loyalty return) and EntitySpectralArrow of "
+                      "1.13.2 not simulated" if sim.features.arrow_tick_1_13
+                      else "not in this version: tridents are entities of 1.13")
     run_stage(rec, e, BASE, e.base_tick, sim, rec)                                            # super.onUpdate()
     state = sim.world.get_block_state(*e.tile)
-    if not state.is_air and run_stage(rec, e, STUCK, inside_tile, e, state, where, sim):
+    new_tile = inside_tile_1_13 if sim.features.arrow_tick_1_13 else inside_tile
+    if not state.is_air and run_stage(rec, e, STUCK, new_tile, e, state, where, sim):
         e.in_ground = True
     if e.shake > 0:
         e.shake -= 1
     if e.in_ground:
-        if not same_block(state, e.in_block_state_id) \
+        if not same_block(state, e.in_block_state_id, sim.features.arrow_tick_1_13) \
                 and sim.world.is_space_empty(e.box.expand(ARROW_RELEASE_MARGIN_1_12)):
             run_stage(rec, e, RELEASE, e.release)       # Motion × nextFloat() × 0.2F; ticksInGround, ticksInAir 0
         else:
@@ -105,6 +117,15 @@ def inside_tile(e: PersistentProjectile, state: BlockState, where: str, sim: Tic
             and box.min_z + z < p.z < box.max_z + z)
 
 
+def inside_tile_1_13(e: PersistentProjectile, state: BlockState, where: str, sim: TickContext) -> bool:
+    """1.13.2: some box of the tile's collision VoxelShape (`toBoundingBoxList`), offset to the tile, holds the
+    position strictly on every side."""
+    x, y, z = e.tile
+    p = e.pos
+    return any(b[0] + x < p.x < b[3] + x and b[1] + y < p.y < b[4] + y and b[2] + z < p.z < b[5] + z
+               for b in state.collision_shape.boxes)
+
+
 def _bounding_box(state: BlockState, where: str, sim: TickContext) -> Box:
     try:
         return bounding_box(state)
@@ -113,10 +134,13 @@ def _bounding_box(state: BlockState, where: str, sim: TickContext) -> Box:
                       "compared") from None
 
 
-def same_block(state: BlockState, in_block_state_id: int | None) -> bool:
+def same_block(state: BlockState, in_block_state_id: int | None, whole_state: bool = False) -> bool:
     """`block == inTile && meta == inData`: the stored state (air where none) against the tile's. A fence's
-    connections are not metadata (`getActualState`): fences compare by block."""
+    connections are not metadata (`getActualState`): fences compare by block. `whole_state`, 1.13.2's
+    `inBlockState == state`: the whole state (a fence's connections too), none stored matching nothing."""
     stored = blocks.all_states()[in_block_state_id] if in_block_state_id is not None else None
+    if whole_state:
+        return stored is not None and stored.id == state.id
     if stored is None:
         return state.is_air
     if state.block.endswith("_fence"):
@@ -135,11 +159,12 @@ def collide(e: PersistentProjectile, sim: TickContext, where: str, rec: Recorder
     """The block ray to position + motion, the entity on the path up to its hit (it wins over the block), then
     `onHit`."""
     start = e.pos
+    voxel = sim.features.ray_trace_voxel_shapes                                                # 1.13.2
     try:
-        block_hit = ray_trace_result(sim.world, start, start.plus(e.motion), ignore_no_box=True)
+        block_hit = ray_trace_result(sim.world, start, start.plus(e.motion), voxel, ignore_no_box=True)
     except BoxNotCompared as err:
         raise refusal(sim.features, "arrow", where, f"an arrow's ray of World.rayTraceBlocks meets {err}, whose "
-                      "1.12.2 bounding box is not compared") from None
+                      f"{'1.13.2 outline VoxelShape' if voxel else '1.12.2 bounding box'} is not compared") from None
     end = start.plus(e.motion) if block_hit is None else block_hit[0]
     owner = e.get_owner(sim)
     found = find_entity_on_path(e, sim, start, end, False, lambda o: collides(o) and (
@@ -147,21 +172,28 @@ def collide(e: PersistentProjectile, sim: TickContext, where: str, rec: Recorder
     if found is not None:
         run_stage(rec, e, ON_HIT, on_entity_hit, e, sim, found)
     elif block_hit is not None:
+        if sim.features.arrow_tick_1_13 and sim.world.get_block_state(*block_hit[1]).block == "tnt":
+            raise refusal(sim.features, "arrow", where, "an arrow hits a TNT block, whose BlockTNT.onEntityCollision "
+                          "(lit by a burning arrow) of 1.13.2 is not simulated")
         run_stage(rec, e, ON_HIT, on_block_hit, e, sim, *block_hit)
 
 
 def on_block_hit(e: PersistentProjectile, sim: TickContext, hit: Vec3, cell: tuple[int, int, int]) -> None:
     """`onHit`'s block branch: the tile and its state stored; motion := (double)(float)(hit − position); the
-    position (not the box) backs off by motion / (float)|motion| × 0.05000000074505806; the hit sound draws once;
-    stuck, shaking 7 ticks; no longer critical."""
+    position (not the box) backs off by motion / (float)|motion| × 0.05000000074505806 (1.13.2: motion /
+    (float)(|motion| × 20.0F)); the hit sound draws once; stuck, shaking 7 ticks; no longer critical."""
     e.tile = cell
     e.in_block_state_id = sim.world.get_block_state(*cell).id
     p = e.pos
     m = Vec3(f32(hit.x - p.x), f32(hit.y - p.y), f32(hit.z - p.z))
     e.motion = m
     length = f32(math.sqrt(m.x * m.x + m.y * m.y + m.z * m.z))                                # MathHelper.sqrt
-    e.pos = Vec3(p.x - m.x / length * ARROW_BACK_OFF, p.y - m.y / length * ARROW_BACK_OFF,
-                 p.z - m.z / length * ARROW_BACK_OFF)
+    if sim.features.arrow_tick_1_13:
+        d = f32(length * ARROW_BACK_OFF_DIVISOR_1_13)
+        e.pos = Vec3(p.x - m.x / d, p.y - m.y / d, p.z - m.z / d)
+    else:
+        e.pos = Vec3(p.x - m.x / length * ARROW_BACK_OFF, p.y - m.y / length * ARROW_BACK_OFF,
+                     p.z - m.z / length * ARROW_BACK_OFF)
     e.random.next_float()
     e.in_ground = True
     e.shake = ARROW_SHAKE

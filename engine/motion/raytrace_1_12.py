@@ -116,12 +116,14 @@ def bounding_box(state: blocks.BlockState) -> Box | None:
     raise BoxNotCompared(state.name)
 
 
-def _voxel_ray_trace(world: World, x: int, y: int, z: int, start: Vec3, end: Vec3) -> Vec3 | None:
+def _voxel_ray_trace(world: World, x: int, y: int, z: int, start: Vec3, end: Vec3,
+                     ignore_no_box: bool = False) -> Vec3 | None:
     """1.13.2's `canCollideCheck` (`Block.isCollidable`: not air, not a fluid block) then `Block.collisionRayTrace`:
-    `VoxelShape.rayTrace` of the block's outline shape (`getShape`), the hit point or None. Only full cubes, whose
-    outline is the unit cube, are known here; another block stops the run (`BoxNotCompared`)."""
+    `VoxelShape.rayTrace` of the block's outline shape (`getShape`), the hit point or None; with `ignore_no_box` (an
+    arrow's ray) a block whose collision shape is empty is passed first. Only full cubes, whose outline is the unit
+    cube, are known here; another block stops the run (`BoxNotCompared`)."""
     state = blocks.all_states()[world.get_state_id(x, y, z)]
-    if state.is_air or state.block in FLUIDS:
+    if state.is_air or state.block in FLUIDS or ignore_no_box and state.collision_shape.is_empty:
         return None
     if not state.collision_shape.is_full_cube:
         raise BoxNotCompared(state.name)
@@ -154,11 +156,11 @@ def ray_trace_blocks(world: World, start: Vec3, end: Vec3, voxel_shapes: bool = 
 def ray_trace_result(world: World, start: Vec3, end: Vec3, voxel_shapes: bool = False,
                      ignore_no_box: bool = False) -> tuple[Vec3, tuple[int, int, int]] | None:
     """`World.rayTraceBlocks(start, end)`'s `RayTraceResult`: the hit point and the block's cell, or None. With
-    `ignore_no_box` 1.12.2's `rayTraceBlocks(start, end, false, true, false)` (an arrow's): blocks without a
-    collision box are passed."""
+    `ignore_no_box` 1.12.2's `rayTraceBlocks(start, end, false, true, false)` (an arrow's; 1.13.2's with
+    `RayTraceFluidMode.NEVER`): blocks without a collision box are passed."""
     if any(c != c for c in (*start, *end)):
         return None
-    cell_test = _voxel_ray_trace if voxel_shapes else partial(_collision_ray_trace, ignore_no_box=ignore_no_box)
+    cell_test = partial(_voxel_ray_trace if voxel_shapes else _collision_ray_trace, ignore_no_box=ignore_no_box)
     i, j, k = floor(end.x), floor(end.y), floor(end.z)
     cx, cy, cz = floor(start.x), floor(start.y), floor(start.z)
     hit = cell_test(world, cx, cy, cz, start, end)

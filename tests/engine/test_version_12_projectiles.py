@@ -1,8 +1,9 @@
-"""1.12.2's arrow tick (engine/entities/arrow_1_12.py, `arrow_tick_1_12`; docs/versions.md, "1.12.2 sources").
+"""1.12.2's and 1.13.2's arrow ticks (engine/entities/arrow_1_12.py, `arrow_tick_1_12`, `arrow_tick_1_13`;
+docs/versions.md, "1.12.2 sources", "1.13.2 sources").
 
 The scenes are run once per module; the bounce compares 1.12.2 with the same scene run by the engine's 1.14 arrow
 tick (the flag flipped in 1.12.2: the neighbour release 1.13.2 refuses arrows), so a switch that did nothing would
-fail.
+fail. The 1.13.2 stone scene runs in 1.13.2, in 1.13.2 without `arrow_tick_1_13` and in 1.12.2.
 """
 from __future__ import annotations
 
@@ -19,14 +20,16 @@ from tests.conftest import SCENES_DIR, scene_toml
 
 FENCE = (SCENES_DIR / "arrow_fence_1_12_2.toml").read_text()
 TNT = (SCENES_DIR / "arrow_tnt_1_12_2.toml").read_text()
+STONE = (SCENES_DIR / "arrow_stone_1_13_2.toml").read_text()
 
 
-def _states(text: str, ticks: int, old_tick: bool = True, traced: bool = False) -> list[Any]:
+def _states(text: str, ticks: int, old_tick: bool = True, traced: bool = False, **flags: bool) -> list[Any]:
     """The arrow (entity 1) after each tick: (position, Motion, in ground, tile), None once removed."""
     sim = load_scene_text(text, "<1.12.2 arrow>")
     sim.trace_enabled = traced
     if not old_tick:
         sim.features = dataclasses.replace(sim.features, arrow_tick_1_12=False)
+    sim.features = dataclasses.replace(sim.features, **flags)
     out = []
     for _ in range(ticks):
         sim.tick()
@@ -43,6 +46,13 @@ def fence() -> dict[str, list[Any]]:
 @pytest.fixture(scope="module")
 def tnt() -> dict[str, list[Any]]:
     return {"1.12.2": _states(TNT, 5), "1.14 tick": _states(TNT, 5, old_tick=False)}
+
+
+@pytest.fixture(scope="module")
+def stone() -> dict[str, list[Any]]:
+    return {"1.13.2": _states(STONE, 10), "traced": _states(STONE, 10, traced=True),
+            "mutant": _states(STONE, 10, arrow_tick_1_13=False),
+            "1.12.2": _states(STONE.replace('"1.13.2"', '"1.12.2"'), 10)}
 
 
 def test_a_1_12_2_arrow_passes_over_a_fence_s_collision_box_on_its_bounding_box(fence) -> None:
@@ -71,17 +81,37 @@ def test_a_1_12_2_arrow_bounces_off_an_unhurt_target_by_the_float_minus_0_1(tnt)
     assert old[4][0].x < old[2][0].x
 
 
-def test_a_trident_is_not_in_1_12_2_and_1_13_2_arrows_are_refused() -> None:
+def test_a_1_13_2_arrow_sticks_in_stone_by_the_voxel_ray_and_its_own_back_off(stone) -> None:
+    new, mutant, old = stone["1.13.2"], stone["mutant"], stone["1.12.2"]
+    assert not any(s[2] for s in new[:8]) and new[:8] == old[:8] == mutant[:8]        # the same flight
+    pos, motion, in_ground, tile = new[8]
+    assert in_ground and tile == (8, 62, 0) and new[9] == new[8]                        # stuck, stays
+    assert mutant[8][1] == motion and mutant[8][0] != pos                               # only the back-off differs
+    assert abs(mutant[8][0].x - pos.x) < 1e-9
+    # 1.13.2's VoxelShape.rayTrace hits 1/1000 along the ray's piece in the stone: farther in than 1.12.2's face
+    assert old[8][2] and pos.x - old[8][0].x > 1e-4
+
+
+def test_traced_1_13_2_runs_match_plain_runs(stone) -> None:
+    assert stone["traced"] == stone["1.13.2"]
+
+
+def test_tridents_are_refused_in_1_12_2_and_1_13_2_and_arrows_in_1_13_1() -> None:
     trident = TNT.replace('"minecraft:arrow"', '"minecraft:trident"')
+    tnt_block = STONE.replace('"minecraft:stone"', '"minecraft:tnt"')
     for text, version, words in ((trident, "1.12.2", "tridents are entities of 1.13"),
-                                 (TNT.replace('"1.12.2"', '"1.13.2"'), "1.13.2", "EntityArrow.tick")):
+                                 (trident.replace('"1.12.2"', '"1.13.2"'), "1.13.2", "EntityTrident"),
+                                 (tnt_block, "1.13.2", "BlockTNT.onEntityCollision"),
+                                 (TNT.replace('"1.12.2"', '"1.13.1"'), "1.13.1", "EntityArrow.tick")):
         sim = load_scene_text(text, "<case>")
         with pytest.raises(NotImplementedError) as err:
-            sim.tick()
+            for _ in range(9):
+                sim.tick()
         line = str(err.value)
         assert "\n" not in line and f"of version {version}" in line and words in line
 
 
-def test_the_compiled_arrow_loop_leaves_1_12_2_to_the_object_path() -> None:
+def test_the_compiled_arrow_loop_leaves_1_12_2_and_1_13_2_to_the_object_path() -> None:
     sim = load_scene_text(scene_toml(entities=[]), "<empty>")
     assert not Arrow.batch.decides(sim.world, features_for("1.12.2"))
+    assert not Arrow.batch.decides(sim.world, features_for("1.13.2"))

@@ -165,6 +165,8 @@ CASES: dict[str, tuple[str, int, int]] = {
          "id": 1}]), 3, 1),
     # 1.12.2: an arrow bounces off an unhurt TNT by the float -0.1F (1.14: the double -0.1)
     "arrow_tick_1_12": ((SCENES_DIR / "arrow_tnt_1_12_2.toml").read_text(), 3, 1),
+    # 1.13.2: an arrow sticks in stone backed off by motion / (float)(|motion| x 20.0F), not 1.12.2's
+    "arrow_tick_1_13": ((SCENES_DIR / "arrow_stone_1_13_2.toml").read_text(), 9, 1),
     # 1.12.2 and 1.13.2: a minecart rolling down a slope, with (double)0.04F, 0.96F (0.95F, 0.2F) or 1.14's doubles,
     # its height gain as motion / speed x (speed + gain) or x ((speed + gain) / speed)
     "minecart_float_literals": ((SCENES_DIR / "minecart_slope_1_12_2.toml").read_text(), 36, 1),
@@ -967,7 +969,7 @@ BOTH_SIMULATED = {"move_sets_position", "move_zeroes_both_axes", "move_small_unc
                   "exposure_double_steps", "thrown_check_block_collision", "explosion_collision_shapes",
                   "thrown_gravity_double", "thrown_tick_1_21_2", "llama_spit_gravity_double",
                   "arrow_gravity_double", "arrow_tick_1_21_2", "vec_double", "item_push_out_contracted",
-                  "random_triangular",
+                  "random_triangular", "arrow_tick_1_12",
                   "world_height_1_18", "falling_block_spawn_from_block", "falling_block_top_inclusive",
                   "xp_orb_merging", "item_entity_world_random", "raycast_world_border",
                   "dispenser_projectile_items", "projectile_deflection", "fireball_acceleration_power",
