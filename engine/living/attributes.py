@@ -90,6 +90,15 @@ ADDED_IN.update({name: (1, 21, 0) for name in (MOVEMENT_EFFICIENCY, WATER_MOVEME
 # efficiencies): the compiled ticks run only where each is at its default (`AttributeContainer.at_defaults`)
 TICK_ATTRIBUTES = (GRAVITY, STEP_HEIGHT, JUMP_STRENGTH, SAFE_FALL_DISTANCE, FALL_DAMAGE_MULTIPLIER, SCALE,
                    MOVEMENT_EFFICIENCY, WATER_MOVEMENT_EFFICIENCY)
+
+
+def held_in(names: tuple[str, ...], version_name: str) -> tuple[str, ...]:
+    """Of `names`, those release `version_name` has (ADDED_IN): the instances a compiled tick's entity makes up front,
+    as the object path's first read would (vanilla's living entities hold them all from the start)."""
+    v = parse_version(version_name)
+    return tuple(n for n in names if v >= ADDED_IN.get(n, v))
+
+
 # the attributes only a player has (PlayerEntity.createPlayerAttributes)
 PLAYER_ONLY = frozenset({SNEAKING_SPEED})
 

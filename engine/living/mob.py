@@ -46,7 +46,7 @@ from engine.influences.leash import update_leash
 from engine.java.mathhelper import floor
 from engine.jit import plain
 from engine.living import mob_kernel as kernel
-from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED, TICK_ATTRIBUTES
+from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED, TICK_ATTRIBUTES, held_in
 from engine.living.controls import JumpControl, MoveControl, State
 from engine.living.living_entity import LivingEntity
 from engine.living.player_kernel import SINE
@@ -324,10 +324,12 @@ class MobEntity(RowBacked, LivingEntity):
 
     def constructed(self, features: Features) -> None:
         """The navigation searches as the simulated release does (spec 07, docs/versions.md); each tick renews
-        it (`tick_new_ai`)."""
+        it (`tick_new_ai`). The instances of the attributes the release's tick reads are made now."""
         super().constructed(features)
         if self.navigation is not None:
             self.navigation.use_release(features)
+        for name in held_in(TICK_ATTRIBUTES, features.version):   # made up front, as the object path's first read
+            self.attributes.get(name)                               # would: the loop does not make them
 
     def clone(self) -> MobEntity:
         c = super().clone()           # the row, controls' state included, is copied

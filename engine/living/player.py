@@ -68,7 +68,7 @@ from engine.constants import (
 )
 from engine.core.edits import edited, edits
 from engine.core.trace import StageInfo, run_stage
-from engine.core.versions import FEATURES, features_for, parse_version, refusal
+from engine.core.versions import FEATURES, features_for, refusal
 from engine.entities import tnt_kernel
 from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
 from engine.entities.common import slipperiness_column
@@ -97,11 +97,11 @@ from engine.living import effects as fx
 from engine.living import player_kernel as kernel
 from engine.living import travel_kernel
 from engine.living.attributes import (
-    ADDED_IN,
     MOVEMENT_SPEED,
     SNEAKING_SPEED,
     TICK_ATTRIBUTES,
     AttributeInstance,
+    held_in,
 )
 from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
 from engine.living.player_input import KEY_MASK, NOTHING, InputSchedule, PlayerInput
@@ -274,8 +274,7 @@ _READ_ATTRIBUTES = (*TICK_ATTRIBUTES, SNEAKING_SPEED)
 def release_attributes(features: Features) -> tuple[str, ...]:
     """Of `_READ_ATTRIBUTES`, those the release has (`attributes.ADDED_IN`: 1.20.5, 1.21; vanilla's player holds
     them all from the start, `createPlayerAttributes`)."""
-    v = parse_version(features.version)
-    return tuple(n for n in _READ_ATTRIBUTES if v >= ADDED_IN.get(n, v))
+    return held_in(_READ_ATTRIBUTES, features.version)
 
 
 @lru_cache(maxsize=8)
