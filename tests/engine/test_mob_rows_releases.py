@@ -1,9 +1,10 @@
 """The compiled mobs loop in the releases after 1.16.5 (engine.living.mob.MobBatch: 1.16.2 to 1.21.1, the flags the
 tick reads as the loop's `release`): random mob worlds of 1.17, 1.19.4, 1.20.4, 1.20.5 and 1.21.1, zombies of 1.20.5
-and 1.21.1 stepping up slabs and stairs beside an item (one with its gravity attribute off its default handed back), zombies walking off a ledge of
-packed ice and zombies jumping at the edge of honey blocks in 1.20.4 (their supporting block's column is not the cell
-under their position) run compiled, on the object path and traced with the same states bit for bit every tick; a
-loop that ignores a release flag or an attribute is caught; the releases the loop does not decide take the object path."""
+and 1.21.1 stepping up slabs and stairs beside an item (one with its gravity attribute off its default handed
+back), zombies walking off a ledge of packed ice and zombies jumping at the edge of honey blocks in 1.20.4 (their
+supporting block's column is not the cell under their position) run compiled, on the object path and traced with
+the same states bit for bit every tick; a loop that ignores a release flag or an attribute is caught; the releases
+the loop does not decide take the object path."""
 
 from __future__ import annotations
 
