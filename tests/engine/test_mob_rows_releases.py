@@ -203,8 +203,8 @@ def test_a_loop_ignoring_a_release_flag_is_caught(monkeypatch, module, name: str
 
 def test_jit_off_equals_jit_on() -> None:
     """With `NUMBA_DISABLE_JIT=1` the kernels run as plain Python, with the same results bit for bit (a 1.17 crowd
-    and the 1.20.4 ledge, compiled: the other tests compare them with the object path)."""
-    case = "(4,), ('1.17',), True, 20, ()"
+    and a 1.21.1 crowd, the 1.20.4 ledge, compiled: the other tests compare them with the object path)."""
+    case = "(4,), ('1.17', '1.21.1'), True, 20, ()"
     compiled, digest = jit_off_run("tests.engine.test_mob_rows_releases", f"releases_digest({case})")
     assert compiled is False and jit.compiled() == jit.jit_enabled()
-    assert digest == list(releases_digest((4,), ("1.17",), True, 20, ()))
+    assert digest == list(releases_digest((4,), ("1.17", "1.21.1"), True, 20, ()))
