@@ -86,6 +86,19 @@ ADDED_IN: dict[str, Version] = {name: (1, 20, 5) for name in (GRAVITY, STEP_HEIG
                                                                  SAFE_FALL_DISTANCE, FALL_DAMAGE_MULTIPLIER, SCALE)}
 ADDED_IN.update({name: (1, 21, 0) for name in (MOVEMENT_EFFICIENCY, WATER_MOVEMENT_EFFICIENCY,
                                                EXPLOSION_KNOCKBACK_RESISTANCE, SNEAKING_SPEED)})
+# the attributes a living entity's tick reads besides its movement speed (gravity, step height, jump, fall, size,
+# efficiencies): the compiled ticks run only where each is at its default (`AttributeContainer.at_defaults`)
+TICK_ATTRIBUTES = (GRAVITY, STEP_HEIGHT, JUMP_STRENGTH, SAFE_FALL_DISTANCE, FALL_DAMAGE_MULTIPLIER, SCALE,
+                   MOVEMENT_EFFICIENCY, WATER_MOVEMENT_EFFICIENCY)
+
+
+def held_in(names: tuple[str, ...], version_name: str) -> tuple[str, ...]:
+    """Of `names`, those release `version_name` has (ADDED_IN): the instances a compiled tick's entity makes up front,
+    as the object path's first read would (vanilla's living entities hold them all from the start)."""
+    v = parse_version(version_name)
+    return tuple(n for n in names if v >= ADDED_IN.get(n, v))
+
+
 # the attributes only a player has (PlayerEntity.createPlayerAttributes)
 PLAYER_ONLY = frozenset({SNEAKING_SPEED})
 
@@ -293,6 +306,12 @@ class AttributeContainer:
 
     def set_base(self, name: str, value: float) -> None:
         self.get(name).set_base(value)
+
+    def at_defaults(self, names: tuple[str, ...]) -> bool:
+        """Each of `names` absent or at its attribute's default base without modifiers: the compiled living ticks
+        (players, mobs) read these at the defaults, which give 1.16.5's numbers (1.20.5's and 1.21's attributes)."""
+        read = self.instances
+        return all(n not in read or read[n].base == ATTRIBUTES[n][0] and not read[n].modifiers for n in names)
 
     def copy(self) -> AttributeContainer:
         c = AttributeContainer()

@@ -46,7 +46,7 @@ from engine.influences.leash import update_leash
 from engine.java.mathhelper import floor
 from engine.jit import plain
 from engine.living import mob_kernel as kernel
-from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED
+from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED, TICK_ATTRIBUTES, held_in
 from engine.living.controls import JumpControl, MoveControl, State
 from engine.living.living_entity import LivingEntity
 from engine.living.player_kernel import SINE
@@ -77,14 +77,23 @@ _KERNEL_FEATURES = features_for("1.16.5")   # what the mob kernels decide (engin
 # move's `tnt_kernel.version_bits`, the push's root and pushable check, the shortcut between nodes; from 1.20 the
 # supporting block, under which the jump and the travel read the velocity-affecting cell,
 # `travel_kernel.velocity_affecting_state`) ...
+# 1.21's step-up by the shapes' heights (`step_up_heights`, in the move's bits); 1.20.5's and 1.21's attributes
+# (`living_attributes`, `living_attributes_1_21`: gravity, step height, jump strength, safe fall, fall damage, scale,
+# movement efficiencies), which at their defaults give 1.16.5's numbers: a mob with one set otherwise takes the
+# object path (`_speed`, `attributes.TICK_ATTRIBUTES`) ...
 LOOP_FLAGS = frozenset({"move_sets_position", "vec_double", "move_zeroes_both_axes", "move_fall_reset_raycast",
                         "fall_distance_float_step", "block_collision_deflate_1e7", "supporting_block",
-                        "push_away_double_sqrt", "push_away_checks_pushable", "path_shortcut_between_nodes"})
+                        "push_away_double_sqrt", "push_away_checks_pushable", "path_shortcut_between_nodes",
+                        "step_up_heights", "living_attributes", "living_attributes_1_21"})
 # ... and those a ticked mob's compiled tick never reads: other kinds' ticks and blocks' (explosions, items, XP
 # orbs, boats, minecarts, shulkers, fireworks, falling blocks, redstone, the scheduler), what the loop hands back or
 # leaves to the object path before it (effects, riding and dismounting, sprinting, sneaking, swimming, gliding, a
 # removed mob, a landing that hurts, a path search and its nodes, block-entity shapes), flying kinds, pigs (no
-# batch), and the world's height (the loop's bottom and void come from the release)
+# batch), and the world's height (the loop's bottom and void come from the release); of 1.20.5 and 1.21: the
+# projectiles', boats', items', dispensers', fireballs' and explosions' flags, the eyes' submersion (the loop hands
+# back any fluid in the box, which holds the eyes), riders' attachment points, the sprint jump's kick and the
+# sneaking probe (a mob neither sprints nor sneaks), and the path search's successors and neighbours (a search
+# takes the object path)
 UNREAD_FLAGS = frozenset({
     "explosion_double_sqrt", "exposure_double_steps", "blast_protection_linear", "knockback_double",
     "item_entity_world_random", "xp_orb_merging", "item_push_out_contracted", "fire_check_contract_1e6",
@@ -102,7 +111,12 @@ UNREAD_FLAGS = frozenset({
     "flying_travel_needs_ai", "flying_slipperiness_velocity_affecting", "pig_step_height_half", "random_triangular",
     "path_water_after_blocks", "path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
     "path_swimmer_feet_mid_water", "path_closed_node_if_none", "path_leaves_kept", "path_cactus_damage_other",
-    "path_damage_cautious", "path_danger_trapdoor", "world_height_1_18"})
+    "path_damage_cautious", "path_danger_trapdoor", "world_height_1_18",
+    "thrown_gravity_double", "llama_spit_gravity_double", "arrow_gravity_double", "item_float_height",
+    "dispenser_projectile_items", "projectile_deflection", "boat_gravity_double", "dispenser_brush_fails",
+    "submerged_at_eye", "vehicle_attachment_points", "sprint_jump_kick_double", "sneak_edge_below_feet",
+    "path_successors_by_direction", "path_neighbors_by_type", "fireball_acceleration_power",
+    "boat_water_entry_space_check", "knockback_projectile_velocity", "explosion_knockback_resistance"})
 _releases: dict[Features, tuple | None] = {}   # each release's `MobBatch.release`, None where the loop does not run
 _path_goal_runs, _path_goal_tick = plain(path_goal_runs), plain(path_goal_tick)
 _HAS_PATH, _PATH_TRYING_TIME = MOB_ROWS.extra_ints["has_path"], MOB_ROWS.extra_ints["path_trying_time"]
@@ -111,7 +125,7 @@ MOB_FLAGS = ("has_goal", "jump_active", "no_ai", "has_path_goal", "path_goal_sta
 
 class MobBatch(RowBatch):
     """Runs of a walking mob kind in the entity phase over `MOB_ROWS` (`engine.living.mob_kernel.tick_rows`): in
-    1.16.2 to 1.20.4 (the flags of the release the tick reads are the loop's `release`: `_release`, LOOP_FLAGS), in a
+    1.16.2 to 1.21.1 (the flags of the release the tick reads are the loop's `release`: `_release`, LOOP_FLAGS), in a
     world that may hold any other entities. `row` takes each mob's movement-speed attribute value for
     this run of the loop and where the nodes of the path its navigation holds begin in `follow_kernel.PATH_NODES`
     (`paths`: that row, the node count, whether it has a navigation, whether its `path_to` goal's request would keep
@@ -234,10 +248,12 @@ def _release(features: Features) -> tuple | None:
 def _speed(e: MobEntity) -> float | None:
     """A mob's movement-speed attribute value (what `MoveControl.tick` multiplies), or None where its tick takes
     the object path: it rides or carries, is leashed, has an effect, is hurt or dead, or its navigation has a
-    search to report or a recalculation due."""
+    search to report or a recalculation due, or an attribute its tick reads (`TICK_ATTRIBUTES`, 1.20.5 and 1.21)
+    is not at its default."""
     nav = e.navigation
     if (e.vehicle is not None or e.passengers or e.leash_holder is not None or e.effects.active or e.hurt_time
-            or e.time_until_regen or e.health <= 0.0 or nav is not None and (nav.searches or nav.should_recalculate)):
+            or e.time_until_regen or e.health <= 0.0 or nav is not None and (nav.searches or nav.should_recalculate)
+            or not e.attributes.at_defaults(TICK_ATTRIBUTES)):
         return None
     return e.attributes.get_value(MOVEMENT_SPEED)
 
@@ -308,10 +324,12 @@ class MobEntity(RowBacked, LivingEntity):
 
     def constructed(self, features: Features) -> None:
         """The navigation searches as the simulated release does (spec 07, docs/versions.md); each tick renews
-        it (`tick_new_ai`)."""
+        it (`tick_new_ai`). The instances of the attributes the release's tick reads are made now."""
         super().constructed(features)
         if self.navigation is not None:
             self.navigation.use_release(features)
+        for name in held_in(TICK_ATTRIBUTES, features.version):   # made up front, as the object path's first read
+            self.attributes.get(name)                               # would: the loop does not make them
 
     def clone(self) -> MobEntity:
         c = super().clone()           # the row, controls' state included, is copied

@@ -1,6 +1,6 @@
 """A walking mob's tick on rows (docs/architecture.md, "Entities as rows; stages compiled"): the entity phase's
 `ServerWorld.tickEntity` of a mob of `MOB_ROWS` (engine.living.mob) — `MobEntity.tick` → `LivingEntity.tick` —
-as one kernel per row, in 1.16.2 to 1.20.4 (the release's flags it reads: `tick_rows`' `release`).
+as one kernel per row, in 1.16.2 to 1.21.1 (the release's flags it reads: `tick_rows`' `release`).
 
 The common case only (docs/performance.md, "Mobs as rows"): with AI and the scene goals `move_to`, `path_to` or
 none, or NoAI; on the ground or in the air. The order is the object path's: age and previous position,
@@ -142,7 +142,7 @@ def living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, sing
                   f: np.ndarray, i: np.ndarray, r: int, slip: np.ndarray, climb: np.ndarray, border: tuple,
                   moves: bool, sine: np.ndarray, v: int, height: float) -> bool:
     """`LivingEntity.tickMovement` steps 6-9 of a living row that does not sprint, in no fluid, not gliding and
-    without effects, in the release whose flags are `v` (`tnt_kernel.version_bits`, 1.16.5 to 1.20.4): the jump
+    without effects, in the release whose flags are `v` (`tnt_kernel.version_bits`, 1.16.5 to 1.21.1): the jump
     (spec 05 §5), the input damping, and where it `moves` (`canMoveVoluntarily`) the ordinary `travel` (spec 05
     §2.4) — the living stage kernels the players and the object path run too (`engine.living.travel_kernel`).
     `height`: the kind's height (`EntityDimensions`), the box the 1.17 position update builds. False where the

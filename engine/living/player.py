@@ -68,7 +68,7 @@ from engine.constants import (
 )
 from engine.core.edits import edited, edits
 from engine.core.trace import StageInfo, run_stage
-from engine.core.versions import FEATURES, features_for, parse_version, refusal
+from engine.core.versions import FEATURES, features_for, refusal
 from engine.entities import tnt_kernel
 from engine.entities.arrow import PERSISTENT_TYPES, Arrow, get_pull_progress
 from engine.entities.common import slipperiness_column
@@ -97,19 +97,11 @@ from engine.living import effects as fx
 from engine.living import player_kernel as kernel
 from engine.living import travel_kernel
 from engine.living.attributes import (
-    ADDED_IN,
-    ATTRIBUTES,
-    FALL_DAMAGE_MULTIPLIER,
-    GRAVITY,
-    JUMP_STRENGTH,
-    MOVEMENT_EFFICIENCY,
     MOVEMENT_SPEED,
-    SAFE_FALL_DISTANCE,
-    SCALE,
     SNEAKING_SPEED,
-    STEP_HEIGHT,
-    WATER_MOVEMENT_EFFICIENCY,
+    TICK_ATTRIBUTES,
     AttributeInstance,
+    held_in,
 )
 from engine.living.living_entity import SPRINT_MODIFIER, SPRINT_UUID, LivingEntity
 from engine.living.player_input import KEY_MASK, NOTHING, InputSchedule, PlayerInput
@@ -275,16 +267,14 @@ _UNTAKEN = ("collision_aabb_lists", "move_motion_fields", "block_collisions_1_12
             "ground_accel_1_13", "climbing_1_12", "water_travel_1_12", "water_travel_no_climb", "jump_in_fluid_flags",
             "jump_boost_in_motion", "elytra_gravity_literal", "player_client_1_12", "sneak_edge_on_ground_1_12")
 # the attributes a player's tick reads besides its movement speed: a player with one set otherwise is not `ready`
-_READ_ATTRIBUTES = (GRAVITY, STEP_HEIGHT, JUMP_STRENGTH, SAFE_FALL_DISTANCE, FALL_DAMAGE_MULTIPLIER, SCALE,
-                    MOVEMENT_EFFICIENCY, WATER_MOVEMENT_EFFICIENCY, SNEAKING_SPEED)
+_READ_ATTRIBUTES = (*TICK_ATTRIBUTES, SNEAKING_SPEED)
 
 
 @lru_cache(maxsize=8)
 def release_attributes(features: Features) -> tuple[str, ...]:
     """Of `_READ_ATTRIBUTES`, those the release has (`attributes.ADDED_IN`: 1.20.5, 1.21; vanilla's player holds
     them all from the start, `createPlayerAttributes`)."""
-    v = parse_version(features.version)
-    return tuple(n for n in _READ_ATTRIBUTES if v >= ADDED_IN.get(n, v))
+    return held_in(_READ_ATTRIBUTES, features.version)
 
 
 @lru_cache(maxsize=8)
@@ -388,10 +378,8 @@ class PlayerBatch:
         return rows, ready, poses, inputs, np.full(len(players), -1, dtype=np.int64)
 
     def _ready(self, e: PlayerEntity) -> bool:
-        read = e.attributes.instances
-        speed = read.get(MOVEMENT_SPEED)
-        return (all(n not in read or read[n].base == ATTRIBUTES[n][0] and not read[n].modifiers
-                    for n in _READ_ATTRIBUTES) and not e.enchantment_level("minecraft:swift_sneak")
+        speed = e.attributes.instances.get(MOVEMENT_SPEED)
+        return (e.attributes.at_defaults(_READ_ATTRIBUTES) and not e.enchantment_level("minecraft:swift_sneak")
                 and e.bow_drawn_since is None and e.vehicle is None and not e.passengers
                 and not e.effects.active and not e.depth_strider_level() and e.hurt_time == 0
                 and e.time_until_regen == 0 and e.health > 0.0

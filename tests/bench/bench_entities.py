@@ -16,10 +16,10 @@ sneaking along the edge of a ridge and 1,000 walking forward in still water (aga
 sneaking or water case), and 1,000 idle players beside 1,000 TNT resting (the whole tick per entity, against the
 peer's idle tick; the path column per kind), in 1.16.5, or with `--players-only` in the release `--version` names
 (the arena's player in 1.16.5 only). Mobs (1.16.5): 100 zombies walking with `move_to`
-(also beside 1,000 items resting between their lanes, µs per entity-tick of the 1,100, and alone in 1.20.4 and
-1.21.8), 100 zombies following paths (`path_to`, the searches made before the timing) and bench_living's 100 wither
-skeletons standing, compiled (engine.living.mob_kernel) and on the object path, against the peer's walk. Falling
-blocks in free fall
+(also beside 1,000 items resting between their lanes, µs per entity-tick of the 1,100, and alone in 1.20.4,
+1.21.1 and 1.21.8), 100 zombies following paths (`path_to`, the searches made before the timing) and
+bench_living's 100 wither skeletons standing, compiled (engine.living.mob_kernel) and on the object path, against
+the peer's walk. Falling blocks in free fall
 (engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
 peer's idle tick. Ender pearls in free flight (engine.entities.thrown_kernel; `--pearls-only`), compiled and on the
 object path, in the release `--version` names, against the peer's idle tick. Arrows (engine.entities.arrow_kernel;
@@ -605,6 +605,7 @@ def main() -> None:
             beside(WALK, zombies_case, compiled)
             beside(WALK, beside_items_case, compiled)
             beside(WALK, zombies_case, compiled, "1.20.4")
+            beside(WALK, zombies_case, compiled, "1.21.1")
             beside(WALK, zombies_case, compiled, "1.21.8")
             beside(WALK, path_case, compiled)
             beside(WALK, pen_case, compiled)

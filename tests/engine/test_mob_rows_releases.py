@@ -1,8 +1,10 @@
-"""The compiled mobs loop in the releases after 1.16.5 (engine.living.mob.MobBatch: 1.16.2 to 1.20.4, the flags the
-tick reads as the loop's `release`): random mob worlds of 1.17, 1.19.4 and 1.20.4, zombies walking off a ledge of
-packed ice and zombies jumping at the edge of honey blocks in 1.20.4 (their supporting block's column is not the cell
-under their position) run compiled, on the object path and traced with the same states bit for bit every tick; a
-loop that ignores a release flag is caught; the releases the loop does not decide take the object path."""
+"""The compiled mobs loop in the releases after 1.16.5 (engine.living.mob.MobBatch: 1.16.2 to 1.21.1, the flags the
+tick reads as the loop's `release`): random mob worlds of 1.17, 1.19.4, 1.20.4, 1.20.5 and 1.21.1, zombies of 1.20.5
+and 1.21.1 stepping up slabs and stairs beside an item (one with its gravity attribute off its default handed
+back), zombies walking off a ledge of packed ice and zombies jumping at the edge of honey blocks in 1.20.4 (their
+supporting block's column is not the cell under their position) run compiled, on the object path and traced with
+the same states bit for bit every tick; a loop that ignores a release flag or an attribute is caught; the releases
+the loop does not decide take the object path."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import pytest
 from engine import jit
 from engine.core.versions import features_for
 from engine.living import mob_kernel, travel_kernel
+from engine.living.attributes import AttributeContainer
 from engine.living.mob import MobBatch, MobEntity
 from engine.tick.scene import load_scene_text
 from engine.world.world import World
@@ -92,10 +95,11 @@ def test_the_ledge_zombies_are_compiled_throughout() -> None:
     assert all(e.pos.y == 1.0 and e.pos.x > 3.0 for e in sim.entities), [e.pos for e in sim.entities]
 
 
-def _heights(lines: list[str], n: int) -> list[float]:
-    """Mob n's height each tick in `mob_lines`' tick lines."""
-    return [next(e["pos"][1] for e in json.JSONDecoder().raw_decode(line)[0] if e["id"] == n)
-            for line in lines[:HONEY_TICKS]]
+def _heights(lines: list[str], n: int, ticks: int = 0, axis: int = 1) -> list[float]:
+    """Mob n's position along `axis` (its height) each tick in `mob_lines`' tick lines (the first `ticks`, or
+    HONEY_TICKS)."""
+    return [next(e["pos"][axis] for e in json.JSONDecoder().raw_decode(line)[0] if e["id"] == n)
+            for line in lines[:ticks or HONEY_TICKS]]
 
 
 HONEY_TICKS = 12
@@ -111,13 +115,68 @@ def test_zombies_jumping_at_honey_edges_read_their_supporting_block() -> None:
     assert 2 * (max(one) - 1.9375) < max(two) - 2.0, (one, two)
 
 
-@pytest.mark.parametrize("version", ["1.16.1", "1.20.5", "1.21.8"])
+def steps_scene(version: str) -> str:
+    """Zombies of `version` walking east with `move_to` up a bottom slab and an oak stair onto a stone step (the
+    step-ups: 1.21's by the shapes' heights, `step_up_heights`), one beside an item lying on the floor, one along
+    the edge of the step; zombie 4, its gravity attribute 0.04 (1.20.5), falls from 3 blocks up beside them."""
+    text = (f'[scene]\nversion = "{version}"\n[[blocks]]\nfrom = [-4, 0, -4]\nto = [12, 0, 8]\n'
+            'block = "minecraft:stone"\n[[blocks]]\nfrom = [2, 1, -4]\nto = [2, 1, 3]\n'
+            'block = "minecraft:stone_slab[type=bottom]"\n[[blocks]]\nfrom = [3, 1, -4]\nto = [3, 1, 3]\n'
+            'block = "minecraft:oak_stairs[facing=east]"\n[[blocks]]\nfrom = [4, 1, -4]\nto = [11, 1, 3]\n'
+            'block = "minecraft:stone"\n[[entities]]\ntype = "minecraft:item"\nid = 9\npos = [1.5, 1.0, -0.5]\n'
+            'item = "minecraft:arrow"\non_ground = true\n')
+    for n, (y, z, attributes) in enumerate(((1.0, 0.5, ""), (1.0, -1.2, ""), (1.0, 3.2, ""),
+                                            (4.0, 6.5, '"minecraft:generic.gravity" = 0.04'))):
+        text += (f'[[entities]]\ntype = "minecraft:zombie"\nid = {n + 1}\npos = [0.5, {y}, {z}]\n'
+                 f'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = {str(y == 1.0).lower()}\n'
+                 f'move_to = {{ pos = [11.5, 2.0, {z}], speed = 1.0 }}\nattributes = {{ {attributes} }}\n')
+    return text
+
+
+STEPS_TICKS = 40
+
+
+@pytest.fixture(scope="module", params=["1.20.5", "1.21.1"])
+def steps(request) -> tuple[str, list[str], list[int]]:
+    """The steps scene of 1.20.5 and 1.21.1, compiled, on the object path and traced alike: its lines and the mobs
+    handed back."""
+    lines, handed, _ = three_ways_counted(steps_scene(request.param), STEPS_TICKS, mob_lines, MobEntity, "tick")
+    return request.param, lines, handed
+
+
+def test_zombies_of_1_20_5_on_are_compiled_up_slabs_and_stairs(steps) -> None:
+    """1.20.5 and 1.21.1 (the attributes at their defaults give 1.16.5's numbers; 1.21's step-up): the zombies
+    walking up the slab and the stair onto the step run the loop throughout, bit for bit with the object path; the
+    one whose gravity attribute is off its default takes the object path every tick, and falls slower."""
+    version, lines, handed = steps
+    assert set(handed) == {4} and len(handed) == STEPS_TICKS, (version, handed)
+    assert all(_heights(lines, n, STEPS_TICKS)[-1] == 2.0 for n in (1, 2, 3)), version   # up on the step
+    assert all(x > 4.0 for n in (1, 2, 3) for x in _heights(lines, n, STEPS_TICKS, 0)[-1:]), version
+    assert _heights(lines, 4, 5)[-1] > 3.0, _heights(lines, 4, 5)   # 0.08 would have dropped it over 1.1 by tick 5
+
+
+def test_mob_worlds_of_1_20_5_and_1_21_1_agree() -> None:
+    """A 1.20.5 and a 1.21.1 mob world (raised patches, steps and walls): compiled, object path and traced runs
+    agree bit for bit; most mob ticks were compiled."""
+    _, done, handed = releases_digest((6,), ("1.20.5", "1.21.1"), False)
+    assert done > 10 * handed, (done, handed)
+
+
+def test_a_loop_reading_attributes_off_their_defaults_is_caught(monkeypatch) -> None:
+    """A loop that took a mob whose gravity attribute is off its default (no attribute checked before the loop)
+    falls as 1.16.5 does: the three-way comparison of the steps scene fails."""
+    monkeypatch.setattr(AttributeContainer, "at_defaults", lambda self, names: True)
+    with pytest.raises(AssertionError):
+        three_ways_counted(steps_scene("1.20.5"), STEPS_TICKS, mob_lines, MobEntity, "tick")
+
+
+@pytest.mark.parametrize("version", ["1.16.1", "1.21.2", "1.21.8"])
 def test_releases_the_loop_does_not_decide_take_the_object_path(version: str) -> None:
-    """Before 1.16.2 and from 1.20.5 (attributes for gravity, step height and safe fall; later the tick's order)
-    the batch does not run; a 1.20.4 flag flipped to a value the loop does not read stops it too."""
+    """Before 1.16.2 and from 1.21.2 (the tick's order: the jump and the goals, `tickBlockCollision` after the
+    travel) the batch does not run; a 1.20.4 flag flipped to a value the loop does not read stops it too."""
     assert not MobBatch().decides(World(), features_for(version))
     assert MobBatch().decides(World(), features_for("1.20.4"))
-    assert not MobBatch().decides(World(), dataclasses.replace(features_for("1.20.4"), step_up_heights=True))
+    assert not MobBatch().decides(World(), dataclasses.replace(features_for("1.20.4"), tick_block_collision=True))
 
 
 # the cell under the position read for the 1.20.4 velocity-affecting block: by the travel's slipperiness (the ledge's
@@ -144,8 +203,8 @@ def test_a_loop_ignoring_a_release_flag_is_caught(monkeypatch, module, name: str
 
 def test_jit_off_equals_jit_on() -> None:
     """With `NUMBA_DISABLE_JIT=1` the kernels run as plain Python, with the same results bit for bit (a 1.17 crowd
-    and the 1.20.4 ledge, compiled: the other tests compare them with the object path)."""
-    case = "(4,), ('1.17',), True, 20, ()"
+    and a 1.21.1 crowd, the 1.20.4 ledge, compiled: the other tests compare them with the object path)."""
+    case = "(4,), ('1.17', '1.21.1'), True, 20, ()"
     compiled, digest = jit_off_run("tests.engine.test_mob_rows_releases", f"releases_digest({case})")
     assert compiled is False and jit.compiled() == jit.jit_enabled()
-    assert digest == list(releases_digest((4,), ("1.17",), True, 20, ()))
+    assert digest == list(releases_digest((4,), ("1.17", "1.21.1"), True, 20, ()))
