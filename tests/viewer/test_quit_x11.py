@@ -164,7 +164,7 @@ def cpu_seconds(pid):
 import os
 viewer = subprocess.Popen([sys.executable, "-m", "viewer.cli", "view", scene], stderr=subprocess.PIPE, text=True)
 window = ""
-for _ in range(240):
+for _ in range(480):   # up to 2 min for the window: a busy machine (CI compiling) starts it slowly
     window = xdo("search", "--name", "Tickscope")
     if window:
         break
