@@ -44,12 +44,12 @@ from engine.core.versions import refusal
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.item import spawn_dropped
 from engine.entities.projectile import EntityHitResult, collides, damage
-from engine.entities.thrown_1_12 import find_entity_on_path
+from engine.entities.thrown_1_12 import path_hits_1_12
 from engine.geometry.box import Box, Vec3
 from engine.java.javanum import INT_MAX, f32
 from engine.java.mathhelper import ceil
 from engine.motion.block_effects import check_block_collision
-from engine.motion.raytrace_1_12 import BoxNotCompared, bounding_box, ray_trace_result
+from engine.motion.raytrace_1_12 import BoxNotCompared, bounding_box
 from engine.world import blocks
 
 if TYPE_CHECKING:
@@ -158,17 +158,9 @@ def age_in_ground(e: PersistentProjectile) -> None:
 def collide(e: PersistentProjectile, sim: TickContext, where: str, rec: Recorder | None) -> None:
     """The block ray to position + motion, the entity on the path up to its hit (it wins over the block), then
     `onHit`."""
-    start = e.pos
-    voxel = sim.features.ray_trace_voxel_shapes                                                # 1.13.2
-    try:
-        block_hit = ray_trace_result(sim.world, start, start.plus(e.motion), voxel, ignore_no_box=True)
-    except BoxNotCompared as err:
-        raise refusal(sim.features, "arrow", where, f"an arrow's ray of World.rayTraceBlocks meets {err}, whose "
-                      f"{'1.13.2 outline VoxelShape' if voxel else '1.12.2 bounding box'} is not compared") from None
-    end = start.plus(e.motion) if block_hit is None else block_hit[0]
     owner = e.get_owner(sim)
-    found = find_entity_on_path(e, sim, start, end, False, lambda o: collides(o) and (
-        o is not owner or e.flying_tick >= ARROW_OWNER_FLYING_TICKS))
+    found, block_hit = path_hits_1_12(e, sim, lambda o: collides(o) and (
+        o is not owner or e.flying_tick >= ARROW_OWNER_FLYING_TICKS), "arrow", True)
     if found is not None:
         run_stage(rec, e, ON_HIT, on_entity_hit, e, sim, found)
     elif block_hit is not None:

@@ -9,7 +9,6 @@ from Random every tick and are not simulated: the run stops with one line). The 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +30,6 @@ from engine.constants import (
     JAVA_PI_F,
 )
 from engine.core.trace import StageInfo, run_stage
-from engine.core.versions import refusal
 from engine.entities.common import add_motion, scale_motion
 from engine.entities.entity import Entity
 from engine.entities.item import Item
@@ -44,15 +42,13 @@ from engine.entities.projectile import (
     get_collision,
     is_miss,
 )
-from engine.entities.thrown_1_12 import find_entity_on_path
+from engine.entities.thrown_1_12 import get_collision_1_12
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at, get_height
 from engine.influences.fluids_1_12 import is_water
 from engine.java.javanum import f32
 from engine.java.mathhelper import clamp, cos, floor, sin
 from engine.motion.move import MovementType, move
-from engine.motion.raycast import BlockHitResult
-from engine.motion.raytrace_1_12 import BoxNotCompared, ray_trace_result
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -154,12 +150,13 @@ class FishingBobber(Projectile):
 
     def check_for_collision_1_15(self, sim: TickContext, owner: Entity, rec: Recorder | None) -> None:
         """1.14-1.15.2 `checkForCollision` (`getCollision` with the box stretched by Motion and expanded by 1,
-        collision shapes; 1.12.2's `checkCollision`: `collision_1_12`): an entity hit is hooked, a block hit
+        collision shapes; 1.12.2's `checkCollision`: `thrown_1_12.get_collision_1_12`, the ray passing blocks without
+        a collision box): an entity hit is hooked, a block hit
         marks the bobber stuck; then the Motion is zeroed where it is stuck, on the ground or against a wall, and
         otherwise one more tick is counted flown."""
         accept = partial(self.can_hook_1_15, owner=owner)
         if sim.features.thrown_tick_1_12:
-            hit = run_stage(rec, self, COLLISION, self.collision_1_12, sim, accept)
+            hit = run_stage(rec, self, COLLISION, get_collision_1_12, self, sim, accept, "fishing_bobber", True)
         else:
             hit = run_stage(rec, self, COLLISION, get_collision, self, sim, accept, rec)
         if isinstance(hit, EntityHitResult):
@@ -171,23 +168,6 @@ class FishingBobber(Projectile):
         else:
             self.self_hit_timer = 0
             run_stage(rec, self, STOP, self.stop)
-
-    def collision_1_12(self, sim: TickContext, accept: Callable[[Entity], bool]) -> HitResult | None:
-        """`EntityFishHook.checkCollision` of 1.12.2: `rayTraceBlocks(position, position + motion, false, true,
-        false)` — bounding boxes, blocks without a collision box passed — then the entities on the path up to its
-        hit (`find_entity_on_path`), which win. None: no hit."""
-        start = self.pos
-        try:
-            block_hit = ray_trace_result(sim.world, start, start.plus(self.motion), ignore_no_box=True)
-        except BoxNotCompared as err:
-            raise refusal(sim.features, "fishing_bobber", f"entity {self.id} ({self.TYPE}), tick {sim.tick_count}",
-                          f"a bobber's ray of World.rayTraceBlocks meets {err}, whose 1.12.2 bounding box is not "
-                          "compared") from None
-        end = start.plus(self.motion) if block_hit is None else block_hit[0]
-        found = find_entity_on_path(self, sim, start, end, False, accept)
-        if found is not None or block_hit is None:
-            return found
-        return BlockHitResult(block_hit[0], "", block_hit[1], False, False)
 
     def can_hook_1_15(self, e: Entity, owner: Entity) -> bool:
         """1.14-1.15.2 `checkForCollision`'s predicate: a colliding entity or an item (alive or not), not the owner

@@ -54,29 +54,34 @@ def tick_1_12(e: ThrownEntity, sim: TickContext, rec: Recorder | None) -> None:
     run_stage(rec, e, POSITION, e.set_position, target)
 
 
-def get_collision_1_12(e: ThrownEntity, sim: TickContext) -> HitResult | None:
-    """The block ray from the position to position + motion (its hit point ends the entity test's segment), then
-    each collidable entity (`canBeCollidedWith`) in the box stretched by the motion and grown by 1.0: its box grown
-    by 0.30000001192092896 crossed by the segment (`AxisAlignedBB.calculateIntercept`), the nearest kept — where
-    `d1 < d0 || d0 == 0.0`, so a later entity replaces one met at the very start. An entity met wins over the
-    block. None: no hit."""
+def get_collision_1_12(e: Entity, sim: TickContext, accept: Callable[[Entity], bool] = collides,
+                       mechanic: str = "thrown", ignore_no_box: bool = False) -> HitResult | None:
+    """`path_hits_1_12` as one hit: the entity met, else the block, else None."""
+    found, block_hit = path_hits_1_12(e, sim, accept, mechanic, ignore_no_box)
+    if found is not None or block_hit is None:
+        return found
+    return BlockHitResult(block_hit[0], "", block_hit[1], False, False)   # the face: not read by any item
+
+
+def path_hits_1_12(e: Entity, sim: TickContext, accept: Callable[[Entity], bool], mechanic: str,
+                   ignore_no_box: bool) -> tuple[EntityHitResult | None, tuple[Vec3, tuple[int, int, int]] | None]:
+    """The block ray from the position to position + motion (`World.rayTraceBlocks`; `ignore_no_box`: an arrow's
+    and a bobber's, passing blocks without a collision box; 1.13.2 on outline VoxelShapes), whose hit point ends the
+    entity test's segment (`find_entity_on_path`, the entities `accept`ed; an entity met wins over the block). The
+    entity met and the block hit (point, cell), each or None. A block whose box or shape is not compared stops the
+    run in one line (the `mechanic` row)."""
     start = e.pos
     end = start.plus(e.motion)
     voxel = sim.features.ray_trace_voxel_shapes         # 1.13.2
     try:
-        block_hit = ray_trace_result(sim.world, start, end, voxel)
+        block_hit = ray_trace_result(sim.world, start, end, voxel, ignore_no_box)
     except BoxNotCompared as err:
-        raise refusal(sim.features, "thrown", f"entity {e.id} ({e.TYPE}), tick {sim.tick_count}",
-                      f"a projectile ray of World.rayTraceBlocks meets {err}, whose bounding box (1.12.2) or "
-                      "outline shape (1.13.2) is not compared") from None
+        raise refusal(sim.features, mechanic, f"entity {e.id} ({e.TYPE}), tick {sim.tick_count}",
+                      f"a ray of World.rayTraceBlocks meets {err}, whose bounding box (1.12.2) or outline shape "
+                      "(1.13.2) is not compared") from None
     if block_hit is not None:
         end = block_hit[0]
-    found = find_entity_on_path(e, sim, start, end, voxel, collides)
-    if found is not None:
-        return found
-    if block_hit is None:
-        return None
-    return BlockHitResult(block_hit[0], "", block_hit[1], False, False)   # the face: not read by any item
+    return find_entity_on_path(e, sim, start, end, voxel, accept), block_hit
 
 
 def find_entity_on_path(e: Entity, sim: TickContext, start: Vec3, end: Vec3, voxel: bool,
