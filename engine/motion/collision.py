@@ -20,6 +20,7 @@ from engine.geometry.shapes import calculate_max_offset, intersects_box
 from engine.java.javanum import f32, wrap_int
 from engine.java.mathhelper import floor
 from engine.jit import plain
+from engine.motion.collision_boxes import two_tries
 from engine.motion.collision_kernel import COLLIDED, RAISED, step_up_choice, steps_up
 from engine.world import blocks
 
@@ -213,32 +214,15 @@ def adjust_movement_for_collisions(entity: Entity, movement: Vec3, world: World,
 
 
 def _step_up_1_13(entity: Entity, movement: Vec3, collided: Vec3, world: World, rec: Recorder | None) -> Vec3:
-    """1.13.2 `Entity.move`'s step-up (1.12.2's, `collision_boxes.step_up`, over `VoxelShapes.getAllowedOffset`):
-    from the box before the move, over the shapes in the box stretched by the wanted X and Z and the step height
-    up, two tries — up by the step height cut over the box stretched by X and Z, then X, then Z; and up from the box
-    itself, then X, then Z —; the one going further horizontally (the first only if strictly further) is lowered
-    by its rise alone (1.14: its rise and the wanted Y) cut down onto the shapes, and kept if it goes further than
-    the collided move. The box is moved by each offset in turn (`Entity.stepped_box`); the movement returned is X,
-    the total rise, Z."""
-    box = entity.box
-    h = float(entity.step_height)
-    extra = _extra_shapes(entity, world, box.stretch(movement.x, h, movement.z))
-    tries = []
-    for probe in (box.stretch(movement.x, 0.0, movement.z), box):
-        up = adjust_movement(Vec3(0.0, h, 0.0), probe, world, extra, True).y
-        raised = box.offset(0.0, up, 0.0)
-        m = adjust_movement(Vec3(movement.x, 0.0, movement.z), raised, world, extra, True)
-        tries.append((m.x * m.x + m.z * m.z, m, up, raised.offset(m.x, 0.0, m.z)))
-        if rec is not None:
-            rec.geometry(gbox("step_up_candidate", tries[-1][3], candidate="raised" if probe is not box else "direct"))
-    far, m, up, stepped = tries[0] if tries[0][0] > tries[1][0] else tries[1]
-    down = adjust_movement(Vec3(0.0, -up, 0.0), stepped, world, extra, True).y
-    if collided.x * collided.x + collided.z * collided.z >= far:
-        return collided
-    entity.stepped_box = stepped.offset(0.0, down, 0.0)
-    if rec is not None:
-        rec.geometry(gbox("step_up_chosen", entity.stepped_box))
-    return Vec3(m.x, up + down, m.z)
+    """1.13.2 `Entity.move`'s step-up: 1.12.2's (`collision_boxes.two_tries`) over `VoxelShapes.getAllowedOffset`
+    of the shapes in the box stretched by the wanted X, the step height and Z."""
+    extra = _extra_shapes(entity, world, entity.box.stretch(movement.x, float(entity.step_height), movement.z))
+
+    def sweep_axes(box: Box, m: list[float], axes: tuple[int, ...]) -> tuple[list[float], Box]:
+        v = adjust_movement(Vec3(*m), box, world, extra, True)     # Y, then X, then Z: the axes asked, in turn
+        return [v.x, v.y, v.z], box.offset(v.x, v.y, v.z)
+
+    return two_tries(entity, movement, collided, sweep_axes, rec)
 
 
 def _step_up_1_21(entity: Entity, movement: Vec3, collided: Vec3, world: World, extra: list[ShapeAt], yxz: bool,

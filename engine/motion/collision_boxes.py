@@ -9,8 +9,11 @@ pushable one. Facts: MCP-named 1.12.2 `World.getCollisionBoxes`, `AxisAlignedBB`
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
+from engine.core.trace import box as gbox
 from engine.core.versions import refusal
 from engine.geometry.box import Box, Vec3, X, Y, Z
 from engine.java.mathhelper import floor
@@ -18,6 +21,7 @@ from engine.world import blocks
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
+    from engine.core.trace import Recorder
     from engine.entities.entity import Entity
     from engine.world.world import World
 
@@ -116,23 +120,36 @@ def sweep(boxes: list[Box], box: Box, m: list[float], axes: tuple[int, ...]) -> 
 
 
 def step_up(e: Entity, world: World, movement: Vec3, collided: list[float]) -> Vec3:
-    """1.12.2 `Entity.move`'s step-up, where a horizontal move on the ground (or landing) collided: from the box
-    before the move, over the list for the box stretched by the wanted X and Z and the step height up, two tries —
-    up by the step height cut over the box stretched by X and Z, then X, then Z; and up from the box itself, then X,
-    then Z —; the one going further horizontally (the first only if strictly further) is lowered by its rise cut
-    down onto the list, and kept if it goes further than the collided move (else the collided move stands). The
-    box is moved by each offset in turn (`Entity.stepped_box`); the movement returned is X, the total rise, Z."""
+    """1.12.2 `Entity.move`'s step-up, where a horizontal move on the ground (or landing) collided: `two_tries`
+    over the list for the box stretched by the wanted X and Z and the step height up."""
+    boxes = get_collision_boxes(world, e.box.stretch(movement.x, float(e.step_height), movement.z), e)
+    return two_tries(e, movement, collided, partial(sweep, boxes), None)
+
+
+def two_tries(e: Entity, movement: Vec3, collided: Sequence[float],
+              sweep_axes: Callable[[Box, list[float], tuple[int, ...]], tuple[list[float], Box]],
+              rec: Recorder | None) -> Vec3:
+    """The step-up of 1.12.2 and 1.13.2 (`Entity.move`): from the box before the move, two tries — up by the step
+    height cut over the box stretched by X and Z, then X, then Z; and up from the box itself, then X, then Z —; the
+    one going further horizontally (the first only if strictly further) is lowered by its rise cut down (1.14:
+    by the rise and the wanted Y), and kept if it goes further than the collided move (else the collided move
+    stands). `sweep_axes(box, movement, axes)` cuts the movement along the axes in turn (1.12.2's box list, 1.13.2's
+    VoxelShapes) and returns it with the box moved by it. The box is moved by each offset in turn
+    (`Entity.stepped_box`); the movement returned is X, the total rise, Z."""
     start = e.box
     h = float(e.step_height)
-    boxes = get_collision_boxes(world, start.stretch(movement.x, h, movement.z), e)
     tries = []
     for probe in (start.stretch(movement.x, 0.0, movement.z), start):
-        up = sweep(boxes, probe, [0.0, h, 0.0], (Y,))[0][Y]
-        m, box = sweep(boxes, start.offset(0.0, up, 0.0), [movement.x, 0.0, movement.z], (X, Z))
+        up = sweep_axes(probe, [0.0, h, 0.0], (Y,))[0][Y]
+        m, box = sweep_axes(start.offset(0.0, up, 0.0), [movement.x, 0.0, movement.z], (X, Z))
         tries.append((m[X] * m[X] + m[Z] * m[Z], m, up, box))
-    _, m, up, box = tries[0] if tries[0][0] > tries[1][0] else tries[1]
-    down, box = sweep(boxes, box, [0.0, -up, 0.0], (Y,))
-    if collided[X] * collided[X] + collided[Z] * collided[Z] >= m[X] * m[X] + m[Z] * m[Z]:
+        if rec is not None:
+            rec.geometry(gbox("step_up_candidate", box, candidate="raised" if probe is not start else "direct"))
+    far, m, up, box = tries[0] if tries[0][0] > tries[1][0] else tries[1]
+    down, box = sweep_axes(box, [0.0, -up, 0.0], (Y,))
+    if collided[X] * collided[X] + collided[Z] * collided[Z] >= far:
         return Vec3(collided[X], collided[Y], collided[Z])
     e.stepped_box = box
+    if rec is not None:
+        rec.geometry(gbox("step_up_chosen", box))
     return Vec3(m[X], up + down[Y], m[Z])
