@@ -1,5 +1,5 @@
-"""Generate `assets/blocks-releases.json`: the block tables of 1.14 to 1.15.2 and 1.17 to 1.21.11 as differences from
-1.16.5's.
+"""Generate `assets/blocks-releases.json`: the block tables of 1.13.2, 1.14 to 1.15.2 and 1.17 to 1.21.11 as
+differences from 1.16.5's.
 
 Usage: `python3 tools/gen_block_releases.py [SOURCE] [-o OUT]`, SOURCE as for gen_blocks.py (minecraft-data 3.117.0
 or later: it has every release from 1.17 to 1.21.11; the 3.20.0 sdist stops at 1.19). The base is the table
@@ -56,7 +56,7 @@ from engine.geometry.shapes import from_boxes  # noqa: E402
 BASE = "1.16.5"
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "assets" / "blocks-releases.json"
 # releases with a table, in order; those the data lacks take the table of the release named (see above)
-RELEASES = ("1.14", "1.14.1", "1.14.2", "1.14.3", "1.14.4", "1.15", "1.15.1", "1.15.2",
+RELEASES = ("1.13.2", "1.14", "1.14.1", "1.14.2", "1.14.3", "1.14.4", "1.15", "1.15.1", "1.15.2",
             "1.17", "1.17.1", "1.18", "1.18.1", "1.18.2", "1.19", "1.19.1", "1.19.2", "1.19.3", "1.19.4",
             "1.20", "1.20.1", "1.20.2", "1.20.3", "1.20.4", "1.20.5", "1.20.6", "1.21", "1.21.1", "1.21.2",
             "1.21.3", "1.21.4", "1.21.5", "1.21.6", "1.21.7", "1.21.8", "1.21.9", "1.21.10", "1.21.11")
@@ -120,6 +120,12 @@ def _key(row: tuple) -> tuple:
     return (hardness, resistance, tuple((k, tuple(v)) for k, _t, v in props), default, tuple(ids))
 
 
+def _generation(release: str) -> int:
+    """The order in which the releases' tables were added to the file (their variants' state ids follow it)."""
+    v = parse_version(release)
+    return 0 if v > parse_version(BASE) else 1 if v >= (1, 14, 0) else 2
+
+
 def build_releases(read: Reader) -> dict:
     base = build_table(read)
     col = {c: i for i, c in enumerate(COLUMNS)}
@@ -143,8 +149,9 @@ def build_releases(read: Reader) -> dict:
     current = {name: -1 for name in base["blocks"]}   # name → variant index (-1: the base row)
     releases = {}
     from_base = False
-    # the releases after the base first: their state ids stay those they had before earlier releases were added
-    for release in sorted(RELEASES, key=lambda r: parse_version(r) < parse_version(BASE)):
+    # the releases after the base first, then 1.14-1.15.2, then 1.13.2: each group's state ids stay those they had
+    # before the next was added
+    for release in sorted(RELEASES, key=_generation):
         if parse_version(release) < parse_version(BASE) and not from_base:
             current = {name: -1 for name in base["blocks"]}
             from_base = True

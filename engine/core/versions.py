@@ -1198,7 +1198,7 @@ MECHANICS: dict[str, Mechanic] = {
     "block_data": Mechanic(
         "the block tables (spec 01 §8)", "a scene places a block whose collision shape is neither empty nor a full "
         "cube (a release without a table), or a block added after 1.16.5 whose behaviour is not modelled", (
-            Change(OLDEST, (1, 14, 0), _BLOCK_TABLE),)),
+            Change(OLDEST, (1, 13, 2), _BLOCK_TABLE),)),
 }
 
 

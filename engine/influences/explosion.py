@@ -46,7 +46,7 @@ from engine.constants import (
 )
 from engine.core.limits import MAX_EXPOSURE_SAMPLES, SimulationLimit
 from engine.core.trace import label, point, segment, sphere
-from engine.core.versions import refusal
+from engine.core.versions import parse_version, refusal
 from engine.entities import damage_source
 from engine.entities.entity import Entity
 from engine.entities.rows import F_BOX, F_MOTION, F_POS
@@ -94,15 +94,14 @@ DECORATIVE_TYPES = frozenset({"minecraft:armor_stand", "minecraft:item", "minecr
 _new = tuple.__new__
 RAY_TRACE_1_12 = "ray_trace_1_12"   # exposure rays of World.rayTraceBlocks (1.12.2, exposure_ray_trace_blocks)
 RAY_TRACE_1_13 = "ray_trace_1_13"   # ... of 1.13.2's, on outline VoxelShapes (ray_trace_voxel_shapes)
-# Blocks whose blast resistance in 1.12.2 and 1.13.2, which use 1.16.5's block table, differs from that table's
-# (`Block.registerBlocks`; 1.14-1.15.2 have their own tables, which hold these values): pistons, sticky pistons and
-# piston heads 0.5 (BlockPistonBase's hardness 0.5F; 1.5 from 1.16), end stone bricks and their slab, stairs and wall
-# 0.8 ((3.0F, 9.0F) from 1.15; 1.12.2 has the bricks, `end_bricks`). An explosion whose rays may reach one stops the
+# Blocks whose blast resistance in 1.12.2, which uses 1.16.5's block table, differs from that table's or was not
+# compared (`Block.registerBlocks`; 1.13.2-1.15.2 have their own tables, which hold these values): pistons, sticky
+# pistons and piston heads 0.5 (BlockPistonBase's hardness 0.5F; 1.5 from 1.16), `end_bricks` 0.8 (the end stone
+# bricks; (3.0F, 9.0F) from 1.15), a moving piston's and a barrier's. An explosion whose rays may reach one stops the
 # run in one line.
-RESISTANCE_BEFORE_1_14 = frozenset({"piston", "sticky_piston", "piston_head", "end_stone_bricks",
-                                    "end_stone_brick_slab", "end_stone_brick_stairs", "end_stone_brick_wall"})
-# ... and in 1.12.2, besides, a moving piston's and a barrier's (not compared)
-RESISTANCE_NOT_1_12 = frozenset({"moving_piston", "barrier"})
+RESISTANCE_NOT_1_12 = frozenset({"piston", "sticky_piston", "piston_head", "moving_piston", "barrier",
+                                 "end_stone_bricks", "end_stone_brick_slab", "end_stone_brick_stairs",
+                                 "end_stone_brick_wall"})
 UNREAD_ENTITY_PASS = ("an entity within 1.0E-5F of the centre: ServerExplosion.hurtEntities of 1.21.8 passes over one "
                       "at the centre and divides the direction by its length, 1.21.10's and 1.21.11's normalise it "
                       "(zero below 1.0E-5F) and pass over nothing; 1.21.9 not read, the release of the change unknown")
@@ -145,14 +144,14 @@ def _explode_1_12(sim: TickContext, source: Entity | None, center: Vec3, power: 
     resistance, as 1.14), then the entities (`damage_entities`) — and `doExplosionB(false)`: the sound's pitch
     draws two `nextFloat` from the world Random, then the affected positions, a HashSet's order with no shuffle,
     become air. A TNT block caught spawns with an angle from `Math.random()` (unseeded) and a piston's or end stone
-    bricks' resistance differs (`RESISTANCE_BEFORE_1_14`, `RESISTANCE_NOT_1_12`): both stop the run in one line, as does
-    any explosion but a TNT's (BREAK, no fire)."""
+    bricks' resistance differs in 1.12.2, which has no table (`RESISTANCE_NOT_1_12`): both stop the run in one line,
+    as does any explosion but a TNT's (BREAK, no fire)."""
     where = f"the explosion at {tuple(center)}, tick {sim.tick_count}"
     if mode != BREAK or fire:
         raise refusal(sim.features, "explosion", where, "an explosion other than a TNT's is not compared before "
                       "1.14")
-    own = RESISTANCE_NOT_1_12 if sim.features.exposure_ray_trace_blocks else frozenset()    # 1.12.2's blocks
-    refuse_blocks_in_reach(sim, center, power, RESISTANCE_BEFORE_1_14 | own, "this release's is not 1.16.5's")
+    if not blocks.has_own_table(parse_version(sim.features.version)):
+        refuse_blocks_in_reach(sim, center, power, RESISTANCE_NOT_1_12, "this release's is not 1.16.5's")
     world = sim.world
     affected = collect_blocks(world, sim.random, center, power, behavior)
     rows = damage_entities(sim, source, center, power, rec)

@@ -64,7 +64,7 @@ BLOCK_ENTITY_BLOCKS = frozenset({
     "hopper", "beacon", "spawner", "brewing_stand", "enchanting_table", "jukebox", "lectern", "barrel", "bell",
     "beehive", "bee_nest", "campfire", "soul_campfire", "daylight_detector", "comparator", "conduit",
     "structure_block", "jigsaw", "command_block", "chain_command_block", "repeating_command_block",
-    *(f"{w}_sign" for w in WOOD_TYPES), *(f"{w}_wall_sign" for w in WOOD_TYPES),
+    *(f"{w}_sign" for w in WOOD_TYPES), *(f"{w}_wall_sign" for w in WOOD_TYPES), "sign", "wall_sign",   # 1.13.2's
     *(f"{c}_banner" for c in DYE_COLORS), *(f"{c}_wall_banner" for c in DYE_COLORS)})
 
 

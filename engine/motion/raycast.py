@@ -235,7 +235,7 @@ def _walk(world: World, start: Vec3, end: Vec3, fluid_handling: str, shape_type:
 def outline_is_collision(block: str) -> bool:
     """Whether the block's outline shape is its collision shape in every state and release (the collision shape
     being the outline, Block.getCollisionShape's default): EnchantingTableBlock's SHAPE, SlabBlock's and
-    StairsBlock's shapes per state (1.14-1.21.3)."""
+    StairsBlock's shapes per state (1.14-1.21.3; 1.13.2's BlockEnchantmentTable, BlockSlab, BlockStairs)."""
     return block == "enchanting_table" or block.endswith(("_slab", "_stairs"))
 
 

@@ -13,8 +13,9 @@ side, 1.0 high — the collision box is 1.5 high), cobwebs (a full cube) and gra
 the last two without a collision box, so a ray stops on them; any other block on a ray stops the run in one line
 (`BoxNotCompared`). 1.13.2's (`ray_trace_voxel_shapes`) walks the cells alike and tests each by
 `VoxelShape.rayTrace` of its outline shape (`engine.motion.raycast.raycast_shape`: a ray whose point 1/1000 along lies
-inside the shape hits at once; `AxisAlignedBB.rayTrace`'s 1.0E-7 margins); full cubes only (MCP-named 1.13.2
-`World.rayTraceBlocks`, `Block.collisionRayTrace`, `VoxelShape.rayTrace`, `AxisAlignedBB.rayTrace`)."""
+inside the shape hits at once; `AxisAlignedBB.rayTrace`'s 1.0E-7 margins); full cubes, slabs, stairs and
+enchanting tables only, whose outline is their collision shape (MCP-named 1.13.2 `World.rayTraceBlocks`,
+`Block.collisionRayTrace`, `VoxelShape.rayTrace`, `AxisAlignedBB.rayTrace`)."""
 
 from __future__ import annotations
 
@@ -32,9 +33,8 @@ from engine.constants import (
     TALL_GRASS_TOP_1_12,
 )
 from engine.geometry.box import Box, Vec3
-from engine.geometry.shapes import FULL_CUBE
 from engine.java.mathhelper import floor
-from engine.motion.raycast import raycast_shape
+from engine.motion.raycast import outline_is_collision, raycast_shape
 from engine.world import blocks
 
 if TYPE_CHECKING:
@@ -121,13 +121,15 @@ def _voxel_ray_trace(world: World, x: int, y: int, z: int, start: Vec3, end: Vec
     """1.13.2's `canCollideCheck` (`Block.isCollidable`: not air, not a fluid block) then `Block.collisionRayTrace`:
     `VoxelShape.rayTrace` of the block's outline shape (`getShape`), the hit point or None; with `ignore_no_box` (an
     arrow's ray) a block whose collision shape is empty is passed first. Only full cubes, whose outline is the unit
-    cube, are known here; another block stops the run (`BoxNotCompared`)."""
+    cube, and the blocks whose outline is their collision shape (`raycast.outline_is_collision`: 1.13.2's
+    `BlockSlab`, `BlockStairs` and `BlockEnchantmentTable` override `getShape` alone, which `getCollisionShape`
+    returns) are known here; another block stops the run (`BoxNotCompared`)."""
     state = blocks.all_states()[world.get_state_id(x, y, z)]
     if state.is_air or state.block in FLUIDS or ignore_no_box and state.collision_shape.is_empty:
         return None
-    if not state.collision_shape.is_full_cube:
+    if not state.collision_shape.is_full_cube and not outline_is_collision(state.block):
         raise BoxNotCompared(state.name)
-    hit = raycast_shape(FULL_CUBE, start, end, (x, y, z))
+    hit = raycast_shape(state.collision_shape, start, end, (x, y, z))
     return None if hit is None else hit.pos
 
 

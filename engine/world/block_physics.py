@@ -294,3 +294,5 @@ LATER_PLAIN = frozenset({
 # plain but for PistonBlock.isMovable, which names it (engine/influences/piston.IMMOVABLE): reinforced deepslate (1.19)
 LATER_IMMOVABLE = frozenset({"reinforced_deepslate"})
 LATER_MODELLED = LATER_PLAIN | LATER_FENCES | LATER_WALLS | LATER_IMMOVABLE | {"short_grass", "pitcher_crop"}
+# 1.13.2's names of 1.16.5's oak signs (18w43a renamed them; engine/influences/piston.BLOCK_ENTITY_BLOCKS lists both)
+EARLIER_NAMES = frozenset({"sign", "wall_sign"})

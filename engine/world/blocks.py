@@ -31,7 +31,7 @@ from engine.core.versions import DEFAULT_VERSION, Version, parse_version, versio
 from engine.geometry.box import Box
 from engine.geometry.shapes import VoxelShape, from_boxes
 from engine.java.javanum import f32
-from engine.world.block_physics import AIR_BLOCKS, DYNAMIC_BOUNDS, LATER_MODELLED
+from engine.world.block_physics import AIR_BLOCKS, DYNAMIC_BOUNDS, EARLIER_NAMES, LATER_MODELLED
 
 TABLE_PATH = Path(__file__).resolve().parents[2] / "assets" / "blocks-1.16.5.json"
 RELEASES_PATH = TABLE_PATH.with_name("blocks-releases.json")
@@ -89,7 +89,7 @@ class BlockState:
     @property
     def properties(self) -> Mapping[str, str]:
         """Property name → value, in the table's order; made on first use from the state's place among its
-        block's states (the tables make 31,962 states at start-up, and few are ever asked)."""
+        block's states (the tables make 32,502 states at start-up, and few are ever asked)."""
         properties = self._properties
         if properties is None:
             info = self._info
@@ -140,7 +140,7 @@ _SET_PROPERTIES = BlockState.__dict__["_properties"].__set__
 
 class _NewState:
     """A `BlockState` being made: the same slots, set as plain attributes before its class becomes `BlockState`
-    (the tables make 31,962 states at start-up: twice as fast as setting them through the slot descriptors)."""
+    (the tables make 32,502 states at start-up: twice as fast as setting them through the slot descriptors)."""
 
     __slots__ = BlockState.__slots__
 
@@ -232,7 +232,7 @@ class _Table:
         full, dynamic, is_air = NAMESPACE + name, name in DYNAMIC_BOUNDS, name in AIR_BLOCKS
         # The states enumerate the mixed-radix index with the last property fastest (`BlockState.properties`
         # reads them back); exceeds_cube: see block_physics.DYNAMIC_BOUNDS. Column by column through map()
-        # (start-up time: 31,962 states)
+        # (start-up time: 32,502 states)
         assert prod(len(v) for _, v in props) == count, f"{name}: {count} states for {props}"
         assert info.min_id == len(self.states), f"{name}: state ids are not contiguous"
         shapes = self._shapes
@@ -324,9 +324,10 @@ def _release(release: str | Version | None) -> Version:
 
 
 def has_own_table(release: Version) -> bool:
-    """Whether `release` has a block table of its own in `RELEASES_PATH` (1.14-1.15.2, 1.17 and later); the others
-    use 1.16.5's (1.16-1.16.5 as theirs; the refused releases before 1.14 for what they may place, `block_data`)."""
-    return (1, 14, 0) <= release < (1, 16, 0) or release >= (1, 17, 0)
+    """Whether `release` has a block table of its own in `RELEASES_PATH` (1.13.2, 1.14-1.15.2, 1.17 and later); the
+    others use 1.16.5's (1.16-1.16.5 as theirs; the refused releases before 1.13.2 for what they may place,
+    `block_data`)."""
+    return release == (1, 13, 2) or (1, 14, 0) <= release < (1, 16, 0) or release >= (1, 17, 0)
 
 
 def data_version(release: str | Version) -> int | None:
@@ -353,8 +354,8 @@ def has_block(name: str, release: str | Version | None = None) -> bool:
 
 def is_modelled(state: BlockState) -> bool:
     """Whether the engine knows what the state's block does: every block of 1.16.5 (in any release's row of it)
-    and the later blocks `block_physics.LATER_MODELLED` names."""
-    return state.block in (_table or _load()).blocks or state.block in LATER_MODELLED
+    and the later blocks `block_physics.LATER_MODELLED` names (and 1.13.2's names of 1.16.5 blocks, `EARLIER_NAMES`)."""
+    return state.block in (_table or _load()).blocks or state.block in LATER_MODELLED or state.block in EARLIER_NAMES
 
 
 def default_state(name: str, release: str | Version | None = None) -> BlockState:

@@ -202,3 +202,26 @@ def test_a_snowball_crosses_the_world_border_as_in_1_12_2() -> None:
     20-block border as in 1.12.2 and 1.14."""
     ours, old, new = (_flown(BORDER, v, {}, 3)[1] for v in ("1.13.2", "1.12.2", "1.14"))
     assert ours == old and ours[0].x > 12.0 and new[0].x > 12.0
+
+
+SLAB_STAIRS = (SCENES_DIR / "explosion_slab_stairs_1_13_2.toml").read_text()
+
+
+def _exposures(text: str, version: str) -> dict[int, tuple[int, int]]:
+    """(unblocked, total) sample points of TNT 2 and 3 when TNT 1 explodes (tick 1)."""
+    sim = load_scene_text(text.replace('version = "1.13.2"', f'version = "{version}"'), "<slab>")
+    sim.trace_enabled = True
+    (blast,) = [e for e in sim.tick().events if e["kind"] == "explosion"]
+    return {row["id"]: tuple(row["samples"]) for row in blast["affected"]}
+
+
+def test_exposure_rays_meet_slabs_and_stairs_by_their_shapes_as_in_1_14() -> None:
+    """1.13.2's rays test a slab and a stair by their outline VoxelShapes, the table's collision shapes (BlockSlab
+    and BlockStairs override getShape alone): TNT 2 sees the centre over the slab (9 of 27 points), TNT 3 over the
+    stair's low half and its step (12 of 27), as 1.14's outline raycast (the 1.14 scene names the slab
+    `smooth_stone_slab`); where the stair is a full cube, none of TNT 3's points."""
+    old = _exposures(SLAB_STAIRS, "1.13.2")
+    assert old == _exposures(SLAB_STAIRS.replace("minecraft:stone_slab", "minecraft:smooth_stone_slab"), "1.14")
+    assert 0 < old[2][0] < 27 and 0 < old[3][0] < 27 and old[2][0] != old[3][0]
+    cube = SLAB_STAIRS.replace("minecraft:oak_stairs[facing=east,half=bottom]", "minecraft:oak_planks")
+    assert _exposures(cube, "1.13.2") == {2: old[2], 3: (0, 27)}

@@ -18,10 +18,10 @@ from tests.conftest import cli, scene_toml
 ROOT = Path(__file__).resolve().parents[2]
 PITCHER_SCENE = ROOT / "scenes" / "version_pitcher_crop_shape.toml"
 
-# blocks.json of each release's minecraft-data folder (pc/1.14.4, pc/1.15.2, pc/1.17 ... pc/1.21.11): how many
-# blocks it lists
-BLOCK_COUNTS = {"1.14": 676, "1.14.4": 676, "1.15": 680, "1.15.2": 680, "1.17": 898, "1.18.2": 898, "1.19": 933,
-                "1.19.1": 933, "1.19.3": 972, "1.19.4": 998, "1.20": 1003,
+# blocks.json of each release's minecraft-data folder (pc/1.13.2, pc/1.14.4, pc/1.15.2, pc/1.17 ... pc/1.21.11): how
+# many blocks it lists
+BLOCK_COUNTS = {"1.13.2": 598, "1.14": 676, "1.14.4": 676, "1.15": 680, "1.15.2": 680, "1.17": 898, "1.18.2": 898,
+                "1.19": 933, "1.19.1": 933, "1.19.3": 972, "1.19.4": 998, "1.20": 1003,
                 "1.20.3": 1058, "1.20.5": 1060, "1.21": 1060, "1.21.2": 1084, "1.21.4": 1095, "1.21.5": 1104,
                 "1.21.6": 1105, "1.21.8": 1105, "1.21.9": 1166, "1.21.11": 1166}
 
@@ -35,7 +35,7 @@ def _run(text: str, ticks: int, version: str) -> list[tuple]:
     return out
 
 
-def test_1_14_to_1_15_2_and_every_release_from_1_17_have_their_own_tables() -> None:
+def test_1_13_2_to_1_15_2_and_every_release_from_1_17_have_their_own_tables() -> None:
     for v in RELEASES:
         text = version_text(v)
         if not blocks.has_own_table(v):
@@ -217,6 +217,44 @@ def test_the_tables_of_1_14_to_1_15_2_name_their_release_s_blocks() -> None:
     assert blocks.parse_block_state("piston", "1.16").resistance == 1.5
     assert blocks.parse_block_state("end_stone_bricks", "1.14.4").resistance == pytest.approx(0.8)
     assert blocks.parse_block_state("end_stone_bricks", "1.15").resistance == 9.0
+
+
+def test_the_table_of_1_13_2_names_its_release_s_blocks() -> None:
+    """minecraft-data's pc/1.13.2 (its shapes and strengths those of 1.14.4 where both have the block; 1.13.2's
+    `Block.registerBlocks` read for the pistons, 0.5F, and the end stone bricks, 0.8F): `sign` and `wall_sign`
+    before 1.14's wood signs, `stone_slab` the smooth stone slab (1.14 renamed it and made a new `stone_slab`), none
+    of the 80 blocks 1.14 added, a note block with ten instruments."""
+    assert blocks.has_block("sign", "1.13.2") and not blocks.has_block("sign", "1.14")
+    for name, first in (("oak_sign", "1.14"), ("smooth_stone_slab", "1.14"), ("scaffolding", "1.14"),
+                        ("andesite_wall", "1.14"), ("honey_block", "1.15")):
+        assert blocks.has_block(name, first) and not blocks.has_block(name, "1.13.2"), name
+    slab = blocks.parse_block_state("stone_slab[type=bottom]", "1.13.2")
+    assert slab.collision_shape == blocks.parse_block_state("smooth_stone_slab[type=bottom]", "1.14").collision_shape
+    assert blocks.parse_block_state("sign", "1.13.2").collision_shape.is_empty
+    with pytest.raises(blocks.BlockStateError, match="instrument"):
+        blocks.parse_block_state("note_block[instrument=bit]", "1.13.2")
+    assert blocks.parse_block_state("cobblestone_wall[east=true]", "1.13.2").collision_shape.boxes[0].max_y == 1.5
+    assert blocks.parse_block_state("piston", "1.13.2").resistance == 0.5
+    assert blocks.parse_block_state("end_stone_bricks", "1.13.2").resistance == pytest.approx(0.8)
+
+
+def test_a_1_16_file_s_renamed_blocks_are_a_1_13_2_scene_s_and_back(tmp_path: Path) -> None:
+    """The 1.14 renames (18w43a, DataVersion 1901) both ways: a 1.16.5 file's oak sign and smooth stone slab are a
+    1.13.2 scene's `sign` and `stone_slab`; a 1.13.2 file's (DataVersion 1631) are a 1.16.5 scene's; a block 1.13.2
+    lacks is reported in one line."""
+    text = '[scene]\nversion = "{}"\n\n[[schematics]]\nfile = "built.schem"\n'
+    _sponge(tmp_path, ["minecraft:oak_sign[rotation=4,waterlogged=false]",
+                       "minecraft:smooth_stone_slab[type=top,waterlogged=false]"], 2586)
+    sim = load_scene_text(text.format("1.13.2"), str(tmp_path / "s.toml"))
+    assert [str(sim.world.get_block_state(x, 0, 0)) for x in (0, 1)] == [
+        "minecraft:sign[rotation=4,waterlogged=false]", "minecraft:stone_slab[type=top,waterlogged=false]"]
+    _sponge(tmp_path, ["minecraft:sign[rotation=4,waterlogged=false]",
+                       "minecraft:stone_slab[type=top,waterlogged=false]"], 1631)
+    sim = load_scene_text(text.format("1.16.5"), str(tmp_path / "s.toml"))
+    assert [sim.world.get_block_state(x, 0, 0).block for x in (0, 1)] == ["oak_sign", "smooth_stone_slab"]
+    _sponge(tmp_path, ["minecraft:scaffolding"], 2586)
+    with pytest.raises(SceneError, match="1 have no 1.13.2 equivalent: minecraft:scaffolding"):
+        load_scene_text(text.format("1.13.2"), str(tmp_path / "s.toml"))
 
 
 def test_a_1_16_wall_is_read_into_a_1_14_scene_with_boolean_sides(tmp_path: Path) -> None:

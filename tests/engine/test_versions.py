@@ -1253,7 +1253,7 @@ def test_a_refused_cell_names_its_own_mechanic_where_the_scene_meets_nothing_els
                                      ("1.13.2", "fireball", "the fireball tick"),
                                      ("1.13.1", "falling_block", "the falling-block tick"),
                                      ("1.13.1", "xp_orb", "the XP-orb tick"),
-                                     ("1.13.2", "block_data", "the block tables"),
+                                     ("1.12.2", "block_data", "the block tables"),
                                      ("1.13.1", "tnt", "the TNT tick")):
         text, ticks = USES[mechanic]
         kind, line = outcome(text, ticks, 1, version=version)
