@@ -124,8 +124,8 @@ def steps_scene(version: str) -> str:
     keeps the faster rise, `jump_keeps_faster_rise`); zombie 6, without AI, stands with its box 0.01 into a cactus's
     cell (the cactus's shape is inset: it stands on the floor; from 1.21.2 `tickBlockCollision` after its `travel`,
     which does not move it, meets the cactus and hurts it); zombie 7 walks east, a little south, at a yaw of
-    274.361572265625 in its first tick (its target 7.375 east, 0.5625 south), where the sine table's float and double indices part
-    (`sine_index_double`, 1.21.11)."""
+    274.361572265625 in its first tick (its target 7.375 east, 0.5625 south), where the sine table's float and
+    double indices part (`sine_index_double`, 1.21.11)."""
     gravity = release_id("minecraft:generic.gravity", version)
     text = (f'[scene]\nversion = "{version}"\n[[blocks]]\nfrom = [-4, 0, -4]\nto = [12, 0, 8]\n'
             'block = "minecraft:stone"\n[[blocks]]\nfrom = [2, 1, -4]\nto = [2, 1, 3]\n'
@@ -302,3 +302,16 @@ def test_jit_off_equals_jit_on() -> None:
     compiled, digest = jit_off_run("tests.engine.test_mob_rows_releases", f"releases_digest({case})")
     assert compiled is False and jit.compiled() == jit.jit_enabled()
     assert digest == list(releases_digest((4,), ("1.17", "1.21.1"), True, 20, ()))
+
+
+@pytest.mark.parametrize(("version", "expected"), [("1.21.1", []), ("1.21.2", [1])])
+def test_a_node_budget_to_update_takes_the_object_path_once(version: str, expected: list[int]) -> None:
+    """A zombie whose follow range (6) is below the navigation's `maxFollowRange` (16): in 1.21.2 the end of its
+    first tick sets a node budget the constructor did not (`updateRange`), so that tick takes the object path
+    (`MobNavigation.range_due`) and the later ones the loop, three ways alike; in 1.21.1 every tick is compiled."""
+    text = (f'[scene]\nversion = "{version}"\n[[blocks]]\nfrom = [-4, 0, -4]\nto = [8, 0, 4]\n'
+            'block = "minecraft:stone"\n[[entities]]\ntype = "minecraft:zombie"\nid = 1\npos = [0.5, 1.0, 0.5]\n'
+            'on_ground = true\nmove_to = { pos = [6.5, 1.0, 0.5], speed = 1.0 }\n'
+            f'attributes = {{ "{release_id("minecraft:generic.follow_range", version)}" = 6.0 }}\n')
+    _, handed, sim = three_ways_counted(text, 5, mob_lines, MobEntity, "tick")
+    assert handed == expected and sim.kernel_ticks == 5 - len(expected), (handed, sim.kernel_ticks)
