@@ -50,6 +50,7 @@ from engine.living.attributes import FOLLOW_RANGE, MOVEMENT_SPEED, TICK_ATTRIBUT
 from engine.living.controls import JumpControl, MoveControl, State
 from engine.living.living_entity import LivingEntity
 from engine.living.player_kernel import SINE
+from engine.living.travel_kernel import living_bits
 from engine.motion.collision_kernel import block_arrays
 from engine.pathfinding.follow_kernel import PATH_NODES, path_goal_runs, path_goal_tick
 from engine.pathfinding.navigation import MobNavigation
@@ -80,11 +81,23 @@ _KERNEL_FEATURES = features_for("1.16.5")   # what the mob kernels decide (engin
 # 1.21's step-up by the shapes' heights (`step_up_heights`, in the move's bits); 1.20.5's and 1.21's attributes
 # (`living_attributes`, `living_attributes_1_21`: gravity, step height, jump strength, safe fall, fall damage, scale,
 # movement efficiencies), which at their defaults give 1.16.5's numbers: a mob with one set otherwise takes the
-# object path (`_speed`, `attributes.TICK_ATTRIBUTES`) ...
+# object path (`_speed`, `attributes.TICK_ATTRIBUTES`); 1.21.2's tick: the move's small uncollided moves and
+# tick-time block walk (`tick_block_collision`: the move hands back a mob whose path meets a block with an effect,
+# `tnt_kernel.effect_near_path`, and a mob that does not move one with such a block at rest,
+# `mob_kernel.acts_at_rest`), the jump keeping a faster rise (`travel_kernel.living_bits`, as the players'),
+# `Vec3d.normalize`'s threshold (`release`), the navigation's node budget (`path_max_follow_range`: a mob whose
+# budget `updateRange` would change takes the object path, `MobNavigation.range_due`) and the `path_to` goal's
+# ground target (`path_target_up_from_target`, 1.21.7's `path_target_down_to_bottom`: `_path_entry` asks the
+# object path's `ground_target`); 1.21.5's double fall distance (the move's), input damped before the AI
+# (`apply_input_before_ai`), 1.21.9's capped fall-reset ray (the move's), 1.21.11's sine index in double ...
 LOOP_FLAGS = frozenset({"move_sets_position", "vec_double", "move_zeroes_both_axes", "move_fall_reset_raycast",
                         "fall_distance_float_step", "block_collision_deflate_1e7", "supporting_block",
                         "push_away_double_sqrt", "push_away_checks_pushable", "path_shortcut_between_nodes",
-                        "step_up_heights", "living_attributes", "living_attributes_1_21"})
+                        "step_up_heights", "living_attributes", "living_attributes_1_21", "move_small_uncollided",
+                        "tick_block_collision", "jump_keeps_faster_rise", "normalize_zero_below_1e5",
+                        "path_max_follow_range", "path_target_up_from_target", "path_target_down_to_bottom",
+                        "fall_distance_double", "apply_input_before_ai", "fall_reset_ray_capped",
+                        "sine_index_double"})
 # ... and those a ticked mob's compiled tick never reads: other kinds' ticks and blocks' (explosions, items, XP
 # orbs, boats, minecarts, shulkers, fireworks, falling blocks, redstone, the scheduler), what the loop hands back or
 # leaves to the object path before it (effects, riding and dismounting, sprinting, sneaking, swimming, gliding, a
@@ -93,7 +106,18 @@ LOOP_FLAGS = frozenset({"move_sets_position", "vec_double", "move_zeroes_both_ax
 # projectiles', boats', items', dispensers', fireballs' and explosions' flags, the eyes' submersion (the loop hands
 # back any fluid in the box, which holds the eyes), riders' attachment points, the sprint jump's kick and the
 # sneaking probe (a mob neither sprints nor sneaks), and the path search's successors and neighbours (a search
-# takes the object path)
+# takes the object path); of 1.21.2 to 1.21.11: the other kinds' ticks (projectiles, XP orbs, boats, minecarts,
+# fireballs, wind charges, explosions, falling blocks, bobbers, lightning rods, redstone), the players' client
+# (`should_stop_sprinting`, `player_move_vector`, `sprint_forward_impulse`, `player_motion_cut_squared`: players
+# only), gliding and the gliding pose (a glider is handed back), Slow Falling's gravity after the move (an effect
+# hands back), fire's 1.21.2 ticks (a mob near fire is handed back: fire acts on entities), the dismount (riding
+# hands back), the landing of a NoAI mob moved by another (`land_on_logical_side`: a NoAI mob does not move in the
+# loop), MoveControl's jump ended in a fluid (`move_control_jump_ends_in_liquid`: a mob in the loop touches no
+# fluid, the base tick hands it back), the floored fall damage (`fall_damage_floor`: a landing past the safe
+# distance hands back, and neither formula hurts short of it), and 1.21.7's and 1.21.10's block walks
+# (`apply_effects_from_blocks`, `block_walk_step_budget`, `bubble_column_above_no_collision`,
+# `piston_move_unstuck`: as 1.21.2's, a mob whose walk meets a block with an effect is handed back, and one with
+# movements recorded since its last tick, a piston's or a shulker box's push, takes the object path, `_speed`)
 UNREAD_FLAGS = frozenset({
     "explosion_double_sqrt", "exposure_double_steps", "blast_protection_linear", "knockback_double",
     "item_entity_world_random", "xp_orb_merging", "item_push_out_contracted", "fire_check_contract_1e6",
@@ -116,7 +140,21 @@ UNREAD_FLAGS = frozenset({
     "dispenser_projectile_items", "projectile_deflection", "boat_gravity_double", "dispenser_brush_fails",
     "submerged_at_eye", "vehicle_attachment_points", "sprint_jump_kick_double", "sneak_edge_below_feet",
     "path_successors_by_direction", "path_neighbors_by_type", "fireball_acceleration_power",
-    "boat_water_entry_space_check", "knockback_projectile_velocity", "explosion_knockback_resistance"})
+    "boat_water_entry_space_check", "knockback_projectile_velocity", "explosion_knockback_resistance",
+    "arrow_tick_1_21_2", "boat_fall_never_breaks", "dismount_closest_free_spot", "effective_gravity_after_move",
+    "explosion_preserves_decorations", "falling_block_top_inclusive", "fire_block_1_21_2", "fireball_tick_1_21_2",
+    "land_on_logical_side", "minecart_controller_1_21_2", "minecart_rider_input_push", "raycast_world_border",
+    "thrown_tick_1_21_2", "tick_gliding", "wind_charge_top_inclusive", "arrow_drag_split", "arrow_in_ground_still",
+    "explosion_add_velocity", "should_stop_sprinting", "xp_orb_bounce_prev_y", "arrow_in_ground_unpushed",
+    "arrow_in_ground_zeroes_motion", "fall_damage_floor", "glide_ends_on_climbable",
+    "move_control_jump_ends_in_liquid", "player_motion_cut_squared", "player_move_vector",
+    "pose_swimming_before_gliding", "projectile_hit_margin_unread", "sneak_probe_deflated", "sprint_forward_impulse",
+    "xp_orb_spawn_unread", "boat_splash_above_bubble_column", "xp_orb_tick_1_21_8", "affect_neighbors_after_removal",
+    "apply_effects_from_blocks", "bobber_gravity_off_ground", "bubble_column_above_no_collision",
+    "projectile_hit_margin_by_age", "xp_orb_spawn_1_21_7", "boat_boarding_by_type_tag", "bobber_hooked_interactable",
+    "explosion_direction_unread", "explosion_normalized_direction", "explosion_sets_projectile_owner",
+    "lightning_rod_place_unread", "arrow_left_owner_before_raycast", "block_walk_step_budget",
+    "lightning_rod_place_schedules_tick", "piston_move_unstuck", "arrow_hits_many", "redirect_look_unnormalized"})
 _releases: dict[Features, tuple | None] = {}   # each release's `MobBatch.release`, None where the loop does not run
 _path_goal_runs, _path_goal_tick = plain(path_goal_runs), plain(path_goal_tick)
 _HAS_PATH, _PATH_TRYING_TIME = MOB_ROWS.extra_ints["has_path"], MOB_ROWS.extra_ints["path_trying_time"]
@@ -124,15 +162,16 @@ MOB_FLAGS = ("has_goal", "jump_active", "no_ai", "has_path_goal", "path_goal_sta
 
 
 class MobBatch(RowBatch):
-    """Runs of a walking mob kind in the entity phase over `MOB_ROWS` (`engine.living.mob_kernel.tick_rows`): in
-    1.16.2 to 1.21.1 (the flags of the release the tick reads are the loop's `release`: `_release`, LOOP_FLAGS), in a
-    world that may hold any other entities. `row` takes each mob's movement-speed attribute value for
-    this run of the loop and where the nodes of the path its navigation holds begin in `follow_kernel.PATH_NODES`
-    (`paths`: that row, the node count, whether it has a navigation, whether its `path_to` goal's request would keep
-    that path: `_path_entry`), and each call of the loop the world's mobs as `tick_cramming` reads them and the
-    boxes of the other entities a mob's tick may meet (`crowd`). Before the loop (`row`), a mob takes the object
-    path where its tick is traced, it rides or carries, is leashed, has an effect, is hurt or dead, or its
-    navigation has a search to report or a recalculation due.
+    """Runs of a walking mob kind in the entity phase over `MOB_ROWS` (`engine.living.mob_kernel.tick_rows`): in 1.16.2
+    to 1.21.11 but 1.21.5, 1.21.6 and 1.21.9 (the flags of the release the tick reads are the loop's `release`:
+    `_release`, LOOP_FLAGS), in a world that may hold any other entities. `row` takes each mob's movement-speed
+    attribute value for this run of the loop and where the nodes of the path its navigation holds begin in
+    `follow_kernel.PATH_NODES` (`paths`: that row, the node count, whether it has a navigation, whether its `path_to`
+    goal's request would keep that path: `_path_entry`), and each call of the loop the world's mobs as `tick_cramming`
+    reads them and the boxes of the other entities a mob's tick may meet (`crowd`). Before the loop (`row`), a mob takes
+    the object path where its tick is traced, it rides or carries, is leashed, has an effect, is hurt or dead, has
+    movements recorded since its last tick (1.21.7), or its navigation has a search to report, a recalculation due
+    or a node budget to update (1.21.2): `_speed`.
 
     What a mob's tick reads of other entities (1.16.5 `MobEntity.tick`, `LivingEntity.tickMovement`), and how the
     loop meets it:
@@ -156,7 +195,10 @@ class MobBatch(RowBatch):
     _crowd: tuple[np.ndarray, np.ndarray, list[Entity]] = (np.empty(0, np.int64), np.empty(0, np.uint8), [])
     _ready_key: tuple[Any, ...] = ()      # what `rows_of` kept of a run's mobs was found in this state
     _release_of: Features | None = None   # the release `release` was read from
-    mechanics = frozenset({"living", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
+    # a release refusing `block_effects` (1.21.5, 1.21.6, 1.21.9) stops near a block with an effect by section, which
+    # the loop does not test: its mobs take the object path
+    mechanics = frozenset({"living", "entity_move", "supporting_block", "fluids", "void", "fall_distance",
+                           "block_effects"})
 
     def decides(self, world: World, features: Features) -> bool:
         if features.refused & self.mechanics:
@@ -232,27 +274,29 @@ class MobBatch(RowBatch):
 
 
 def _release(features: Features) -> tuple | None:
-    """What the loop reads of the release (`mob_kernel.tick_rows`' `release`): `tnt_kernel.version_bits`,
-    `push_away_double_sqrt`, `push_away_checks_pushable`, `path_shortcut_between_nodes`, `Vec3d.normalize`'s zero
-    threshold; None where a flag differs from 1.16.5's that is neither among LOOP_FLAGS nor UNREAD_FLAGS (a later
-    release, or a version diff's flipped flag: every mob takes the object path)."""
+    """What the loop reads of the release (`mob_kernel.tick_rows`' `release`): `tnt_kernel.version_bits` with
+    `travel_kernel.living_bits`, `push_away_double_sqrt`, `push_away_checks_pushable`, `path_shortcut_between_nodes`,
+    `Vec3d.normalize`'s zero threshold; None where a flag differs from 1.16.5's that is neither among LOOP_FLAGS nor
+    UNREAD_FLAGS (a later release, or a version diff's flipped flag: every mob takes the object path)."""
     if features not in _releases:
         differ = {name for name in features.__dataclass_fields__ if name not in ("version", "refused")
                   and getattr(features, name) != getattr(_KERNEL_FEATURES, name)}
         _releases[features] = None if differ - LOOP_FLAGS - UNREAD_FLAGS else (
-            version_bits(features), features.push_away_double_sqrt, features.push_away_checks_pushable,
-            features.path_shortcut_between_nodes, normalize_zero_below(features))
+            version_bits(features) | living_bits(features), features.push_away_double_sqrt,
+            features.push_away_checks_pushable, features.path_shortcut_between_nodes, normalize_zero_below(features))
     return _releases[features]
 
 
 def _speed(e: MobEntity) -> float | None:
     """A mob's movement-speed attribute value (what `MoveControl.tick` multiplies), or None where its tick takes
-    the object path: it rides or carries, is leashed, has an effect, is hurt or dead, or its navigation has a
-    search to report or a recalculation due, or an attribute its tick reads (`TICK_ATTRIBUTES`, 1.20.5 and 1.21)
-    is not at its default."""
+    the object path: it rides or carries, is leashed, has an effect, is hurt or dead, has movements recorded since
+    its last tick (1.21.7's block walk: a piston's or a shulker box's push), or its navigation has a search to
+    report, a recalculation due or a node budget `updateRange` would change (1.21.2), or an attribute its tick
+    reads (`TICK_ATTRIBUTES`, 1.20.5 and 1.21) is not at its default."""
     nav = e.navigation
     if (e.vehicle is not None or e.passengers or e.leash_holder is not None or e.effects.active or e.hurt_time
-            or e.time_until_regen or e.health <= 0.0 or nav is not None and (nav.searches or nav.should_recalculate)
+            or e.time_until_regen or e.health <= 0.0 or e.movements
+            or nav is not None and (nav.searches or nav.should_recalculate or nav.range_due())
             or not e.attributes.at_defaults(TICK_ATTRIBUTES)):
         return None
     return e.attributes.get_value(MOVEMENT_SPEED)

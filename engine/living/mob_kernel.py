@@ -1,6 +1,7 @@
 """A walking mob's tick on rows (docs/architecture.md, "Entities as rows; stages compiled"): the entity phase's
 `ServerWorld.tickEntity` of a mob of `MOB_ROWS` (engine.living.mob) — `MobEntity.tick` → `LivingEntity.tick` —
-as one kernel per row, in 1.16.2 to 1.21.1 (the release's flags it reads: `tick_rows`' `release`).
+as one kernel per row, in the releases `MobBatch` decides (1.16.2 to 1.21.11 but 1.21.5, 1.21.6 and 1.21.9; the
+release's flags it reads: `tick_rows`' `release`).
 
 The common case only (docs/performance.md, "Mobs as rows"): with AI and the scene goals `move_to`, `path_to` or
 none, or NoAI; on the ground or in the air. The order is the object path's: age and previous position,
@@ -8,7 +9,7 @@ none, or NoAI; on the ground or in the air. The order is the object path's: age 
 0.98 drag, the negligible motion, `tickNewAi`: the goals — `move_to`'s `MoveControl.moveTo`, `path_to`'s counting
 (`follow_kernel.path_goal_tick`) —, `EntityNavigation.tick` following the path it holds (`follow_kernel.follow_path`,
 `move_to_node`), `MoveControl.tick`, `JumpControl.tick`; the jump, the input damping and the ordinary `travel`:
-`living_travel`), and `tickCramming`
+`living_travel`; from 1.21.2 `tickBlockCollision` after it: the move's, or `acts_at_rest`), and `tickCramming`
 (`tick_cramming`: the boxes met, through the players' crowd grid, in the world's order, pushed). `tick_rows` gives a
 row back to the object path, restored as it found it, where the tick would read something these kernels do not
 decide: water or lava in the box, fire, the void, sprinting, gliding, a block with an entity effect where the jump
@@ -61,6 +62,7 @@ from engine.entities.rows import (
     hand_back,
     tick_entity_head,
 )
+from engine.entities.tnt_kernel import TICK_BLOCKS_MARGIN, TICK_BLOCKS_SPAN, V_TICK_BLOCKS, _any_flag
 from engine.influences.cramming import push_offset
 from engine.jit import njit
 from engine.living.controls import (
@@ -83,7 +85,15 @@ from engine.living.player_kernel import (
     pushable_met,
     solid_near,
 )
-from engine.living.travel_kernel import damp_input, jump, jump_velocity_multiplier_is_one, travel_ordinary
+from engine.living.travel_kernel import (
+    V_INPUT_FIRST,
+    V_KEEP_RISE,
+    V_SINE_DOUBLE,
+    damp_input,
+    jump,
+    jump_velocity_multiplier_is_one,
+    travel_ordinary,
+)
 from engine.motion.collision_kernel import flag_in, jfloor, state_at
 from engine.pathfinding.blocks import DOORS
 from engine.pathfinding.follow_kernel import (
@@ -98,7 +108,7 @@ from engine.pathfinding.follow_kernel import (
 )
 from engine.world import block_physics as phys
 from engine.world import blocks
-from engine.world.block_tables import AIR, DYNAMIC_SHAPE
+from engine.world.block_tables import AIR, DYNAMIC_SHAPE, EFFECT
 from engine.world.world import ENTITY_SECTION_MAX
 
 _F, _I = MOB_FLOAT_COLUMNS, MOB_INT_COLUMNS
@@ -110,6 +120,9 @@ C_COOLDOWN, C_JUMPING, C_SPRINTING, C_SWIMMING = _I["jump_cooldown"], _I["jumpin
 C_FALL_FLYING, C_SUBMERGED, C_FIRST_UPDATE, C_CLIMBING = _I["fall_flying"], _I["submerged_in_water"], \
     _I["first_update"], _I["climbing"]
 C_HAS_GOAL, C_NO_AI, C_WIDTH = _I["has_goal"], _I["no_ai"], _F["width"]
+# how far below the feet `getLandingPos` may lie: the supporting block (a fence, wall or gate 1.5 high under the box)
+# or the cell 0.2 below the position, or the fence-like block under that air cell (`acts_at_rest`)
+LANDING_REACH = 2.0
 
 
 @lru_cache(maxsize=1)
@@ -138,15 +151,34 @@ def move_control(keys, slots, pool, shape, ncoords, coords, empty, door_or_fence
 
 
 @njit(inline=True)
+def acts_at_rest(keys, slots, pool, flags, f: np.ndarray, r: int) -> bool:
+    """1.21.2's `Entity.tickBlockCollision` (1.21.7's `applyEffectsFromBlocks`) after a `travel` that moved
+    nothing (a NoAI mob's): whether a block with an effect, or a cell the kernels do not decide, lies where it may
+    act — among the cells of the box (contracted by 1.0E-5F there, widened by TICK_BLOCKS_MARGIN here) and, for
+    `onSteppedOn`, at the landing block (`getLandingPos`: the supporting block, the cell 0.2 below the position
+    or a fence, wall or gate under it, all within the box's columns and at most 2 below the feet)."""
+    m = TICK_BLOCKS_MARGIN
+    lo_x, lo_z, top = f[r, F_BOX] - m, f[r, F_BOX + 2] - m, f[r, F_BOX + 4] + m
+    hi_x, hi_z, feet = f[r, F_BOX + 3] + m, f[r, F_BOX + 5] + m, f[r, F_POS + 1] - LANDING_REACH
+    if not (hi_x - lo_x < TICK_BLOCKS_SPAN and hi_z - lo_z < TICK_BLOCKS_SPAN and top - feet < TICK_BLOCKS_SPAN):
+        return True                                      # not finite, or wider than any mob on rows
+    return _any_flag(keys, slots, pool, flags, EFFECT, jfloor(lo_x), jfloor(feet), jfloor(lo_z), jfloor(hi_x),
+                     jfloor(top), jfloor(hi_z))
+
+
+@njit(inline=True)
 def living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
                   f: np.ndarray, i: np.ndarray, r: int, slip: np.ndarray, climb: np.ndarray, border: tuple,
                   moves: bool, sine: np.ndarray, v: int, height: float) -> bool:
     """`LivingEntity.tickMovement` steps 6-9 of a living row that does not sprint, in no fluid, not gliding and
-    without effects, in the release whose flags are `v` (`tnt_kernel.version_bits`, 1.16.5 to 1.21.1): the jump
-    (spec 05 §5), the input damping, and where it `moves` (`canMoveVoluntarily`) the ordinary `travel` (spec 05
-    §2.4) — the living stage kernels the players and the object path run too (`engine.living.travel_kernel`).
-    `height`: the kind's height (`EntityDimensions`), the box the 1.17 position update builds. False where the
-    object path must tick the row (part-written)."""
+    without effects, in the release whose flags are `v` (`tnt_kernel.version_bits` and
+    `travel_kernel.living_bits`, 1.16.2 to 1.21.11): the jump (spec 05 §5; from 1.21.2 keeping a faster rise,
+    V_KEEP_RISE), the input damping (from 1.21.5 the caller's, before the AI: V_INPUT_FIRST), and where it `moves`
+    (`canMoveVoluntarily`) the ordinary `travel` (spec 05 §2.4) — the living stage kernels the players and the
+    object path run too (`engine.living.travel_kernel`). From 1.21.2 (V_TICK_BLOCKS) `tickBlockCollision` follows
+    the travel: the move hands back a row whose path meets a block with an effect, and a row that does not move
+    where one lies at rest (`acts_at_rest`). `height`: the kind's height (`EntityDimensions`), the box the 1.17
+    position update builds. False where the object path must tick the row (part-written)."""
     if not i[r, C_JUMPING]:                                                                 # step 6
         i[r, C_COOLDOWN] = 0
     elif i[r, I_FLAGS] & ON_GROUND and i[r, C_COOLDOWN] == 0:                               # jump
@@ -154,11 +186,12 @@ def living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, sing
             return False                 # a jump velocity multiplier (honey), or a supporting fence, wall or gate
         f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2] = jump(
             f[r, F_MOTION], f[r, F_MOTION + 1], f[r, F_MOTION + 2], JUMP_VELOCITY, False, f[r, C_YAW], False,
-            False, sine, False)
+            v & V_KEEP_RISE != 0, sine, v & V_SINE_DOUBLE != 0)
         i[r, C_COOLDOWN] = JUMP_COOLDOWN
-    f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])      # step 7
+    if not v & V_INPUT_FIRST:                                                               # step 7
+        f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])
     if not moves:                                  # travel: neither canMoveVoluntarily nor the logical side
-        return True
+        return not (v & V_TICK_BLOCKS and acts_at_rest(keys, slots, pool, flags, f, r))
     return travel_ordinary(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                            f[r, C_SPEED], LIVING_GRAVITY, slip, climb, border, v, f[r, C_WIDTH] / 2.0, height,
                            sine)                                                           # step 9
@@ -226,6 +259,8 @@ def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, e
     for a in range(3):                                                                      # step 3
         if abs(f[r, F_MOTION + a]) < LIVING_MIN_MOTION:
             f[r, F_MOTION + a] = 0.0
+    if v & V_INPUT_FIRST:                                              # 1.21.5: applyInput before the AI
+        f[r, C_SIDEWAYS], f[r, C_FORWARD] = damp_input(f[r, C_SIDEWAYS], f[r, C_FORWARD])
     if moves:                                                            # step 5: MobEntity.tickNewAi
         if i[r, C_HAS_GOAL]:                                             # the goal: MoveControl.moveTo
             move_to(f, i, r, f[r, C_GOAL], f[r, C_GOAL + 1], f[r, C_GOAL + 2], f[r, C_GOAL_SPEED])

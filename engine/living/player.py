@@ -283,9 +283,8 @@ def kernel_bits(features: Features) -> int | None:
     otherwise than in 1.16.5."""
     if any(getattr(features, name) != getattr(_KERNEL_FEATURES, name) for name in _UNTAKEN):
         return None
-    return tnt_kernel.version_bits(features) | sum(
-        bit for name, bit in (*travel_kernel.LIVING_BITS.items(), *kernel.PLAYER_BITS.items())
-        if getattr(features, name))
+    return tnt_kernel.version_bits(features) | travel_kernel.living_bits(features) | sum(
+        bit for name, bit in kernel.PLAYER_BITS.items() if getattr(features, name))
 
 
 class PlayerBatch:

@@ -102,6 +102,8 @@ from engine.living.travel_kernel import (
     C_YAW,
     JUMP,
     SWIM_UP,
+    V_INPUT_FIRST,
+    V_KEEP_RISE,
     V_SINE_DOUBLE,
     climbing_at,
     damp_input,
@@ -143,18 +145,17 @@ V_OFF_GROUND_LIVE = 1 << 26     # 1.19.4 `off_ground_speed_live`: travel reads g
 V_WORLD_1_18 = 1 << 27          # 1.18 `world_height_1_18`: the overworld below y 0 and above 255 (handed back)
 V_SUBMERGED_AT_EYE = 1 << 28    # 1.20.5 `submerged_at_eye`: the water test at the eye Y itself
 V_KICK_DOUBLE = 1 << 29         # 1.20.5 `sprint_jump_kick_double`: the sprint jump's kick 0.2 in double
-V_KEEP_RISE = 1 << 30           # 1.21.2 `jump_keeps_faster_rise`: the jump's Y is max(velocity, Y)
+# 1 << 30: travel_kernel.V_KEEP_RISE (1.21.2 `jump_keeps_faster_rise`, a living row's bit)
 V_STOP_SPRINTING = 1 << 31      # 1.21.4 `should_stop_sprinting`: the sneaking pose stops a sprint, starts none
 V_MOVE_VECTOR = 1 << 32         # 1.21.5 `player_move_vector`: the keys as the normalized move vector, `modify_input`
 V_FORWARD_IMPULSE = 1 << 33     # 1.21.5 `sprint_forward_impulse`: `start_sprinting_1_21_7`
-V_INPUT_FIRST = 1 << 34         # 1.21.5 `apply_input_before_ai`
+# 1 << 34: travel_kernel.V_INPUT_FIRST (1.21.5 `apply_input_before_ai`, a living row's bit)
 V_CUT_SQUARED = 1 << 35         # 1.21.5 `player_motion_cut_squared`: X and Z cut together below 9.0E-6
 PLAYER_BITS = {"sprint_soft_collision": V_SOFT_COLLISION, "sprint_air_speed_float": V_AIR_SPEED_FLOAT,
                "off_ground_speed_live": V_OFF_GROUND_LIVE, "world_height_1_18": V_WORLD_1_18,
                "submerged_at_eye": V_SUBMERGED_AT_EYE, "sprint_jump_kick_double": V_KICK_DOUBLE,
-               "jump_keeps_faster_rise": V_KEEP_RISE, "should_stop_sprinting": V_STOP_SPRINTING,
-               "player_move_vector": V_MOVE_VECTOR, "sprint_forward_impulse": V_FORWARD_IMPULSE,
-               "apply_input_before_ai": V_INPUT_FIRST, "player_motion_cut_squared": V_CUT_SQUARED}
+               "should_stop_sprinting": V_STOP_SPRINTING, "player_move_vector": V_MOVE_VECTOR,
+               "sprint_forward_impulse": V_FORWARD_IMPULSE, "player_motion_cut_squared": V_CUT_SQUARED}
 HEIGHT_REACH = 2.0              # beyond a box's bottom and top by its Y Motion, what a tick's cells may reach
 
 

@@ -11,6 +11,8 @@ in compiled code, the table itself in plain code.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from engine.constants import (
@@ -66,6 +68,9 @@ from engine.motion.collision_kernel import _java_int, collect_block_collisions, 
 from engine.motion.move_kernel import adjust_movement_for_sneaking
 from engine.world.block_tables import EFFECT, FENCE_LIKE, LAVA, WATER
 
+if TYPE_CHECKING:
+    from engine.core.versions import Features
+
 SINE = np.array(SINE_TABLE)                    # MathHelper.SINE_TABLE, the compiled kernels' copy
 
 # a living row's columns (engine.entities.rows: the living extras after the common columns)
@@ -90,8 +95,17 @@ V_SNEAK_FALLING = 1 << 20            # 1.19 `sneak_edge_only_falling`: the sneak
 V_SNEAK_BELOW_FEET = 1 << 21         # 1.20.5 `sneak_edge_below_feet`: the probe of the footprint below the feet
 V_SNEAK_DEFLATED = 1 << 22           # 1.21.7 `sneak_probe_deflated`: that probe inset by 1.0E-7
 V_SINE_DOUBLE = 1 << 23              # 1.21.11 `sine_index_double`: the input's rotation indexes the table in double
+V_KEEP_RISE = 1 << 30                # 1.21.2 `jump_keeps_faster_rise`: the jump's Y is max(velocity, Y)
+V_INPUT_FIRST = 1 << 34              # 1.21.5 `apply_input_before_ai`: the input damped before the AI
 LIVING_BITS = {"sneak_edge_only_falling": V_SNEAK_FALLING, "sneak_edge_below_feet": V_SNEAK_BELOW_FEET,
-               "sneak_probe_deflated": V_SNEAK_DEFLATED, "sine_index_double": V_SINE_DOUBLE}
+               "sneak_probe_deflated": V_SNEAK_DEFLATED, "sine_index_double": V_SINE_DOUBLE,
+               "jump_keeps_faster_rise": V_KEEP_RISE, "apply_input_before_ai": V_INPUT_FIRST}
+
+
+def living_bits(features: Features) -> int:
+    """The LIVING_BITS of `features`' release (a living row's `v`, beside `tnt_kernel.version_bits`): the players'
+    and the mobs' loops take them alike."""
+    return sum(bit for name, bit in LIVING_BITS.items() if getattr(features, name))
 
 
 @njit(inline=True)

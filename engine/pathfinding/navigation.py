@@ -177,7 +177,17 @@ class MobNavigation:
 
     def update_range(self) -> None:
         """`EntityNavigation.updateRange` (1.21.2): the node budget floor(max follow range × 16F)."""
-        self.path_node_navigator.range = floor(f32(self.get_max_follow_range() * NODE_BUDGET_PER_RANGE))
+        self.path_node_navigator.range = self.node_budget()
+
+    def node_budget(self) -> int:
+        """What `update_range` sets the node budget to."""
+        return floor(f32(self.get_max_follow_range() * NODE_BUDGET_PER_RANGE))
+
+    def range_due(self) -> bool:
+        """From 1.21.2 (`path_max_follow_range`): whether `update_range`, at the end of the mob's tick, would change
+        the node budget (a follow range below `maxFollowRange`, in the first tick or after a change; the compiled
+        mob loop, which does not update it, hands such a mob to the object path)."""
+        return self.features.path_max_follow_range and self.path_node_navigator.range != self.node_budget()
 
     def refuse_moving_blocks(self, view: ChunkCache) -> None:
         """From 1.20.5 the node types of a search come from the world's `PathNodeTypeCache`, which only

@@ -1,10 +1,11 @@
-"""The compiled mobs loop in the releases after 1.16.5 (engine.living.mob.MobBatch: 1.16.2 to 1.21.1, the flags the
-tick reads as the loop's `release`): random mob worlds of 1.17, 1.19.4, 1.20.4, 1.20.5 and 1.21.1, zombies of 1.20.5
-and 1.21.1 stepping up slabs and stairs beside an item (one with its gravity attribute off its default handed
-back), zombies walking off a ledge of packed ice and zombies jumping at the edge of honey blocks in 1.20.4 (their
-supporting block's column is not the cell under their position) run compiled, on the object path and traced with
-the same states bit for bit every tick; a loop that ignores a release flag or an attribute is caught; the releases
-the loop does not decide take the object path."""
+"""The compiled mobs loop in the releases after 1.16.5 (engine.living.mob.MobBatch: 1.16.2 to 1.21.11 but 1.21.5, 1.21.6
+and 1.21.9, the flags the tick reads as the loop's `release`): random mob worlds of 1.17, 1.19.4, 1.20.4, 1.20.5 and
+1.21.1, zombies of 1.20.5, 1.21.1, 1.21.2, 1.21.8 and 1.21.11 stepping up slabs and stairs beside an item (one with its
+gravity attribute off its default handed back; one jumping while rising, one without AI by a cactus), zombies walking
+off a ledge of packed ice and zombies jumping at the edge of honey blocks in 1.20.4 (their supporting block's column is
+not the cell under their position) run compiled, on the object path and traced with the same states bit for bit every
+tick; a loop that ignores a release flag or an attribute is caught; the releases the loop does not decide take the
+object path."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pytest
 from engine import jit
 from engine.core.versions import features_for
 from engine.living import mob_kernel, travel_kernel
-from engine.living.attributes import AttributeContainer
+from engine.living.attributes import AttributeContainer, release_id
 from engine.living.mob import MobBatch, MobEntity
 from engine.tick.scene import load_scene_text
 from engine.world.world import World
@@ -118,19 +119,31 @@ def test_zombies_jumping_at_honey_edges_read_their_supporting_block() -> None:
 def steps_scene(version: str) -> str:
     """Zombies of `version` walking east with `move_to` up a bottom slab and an oak stair onto a stone step (the
     step-ups: 1.21's by the shapes' heights, `step_up_heights`), one beside an item lying on the floor, one along
-    the edge of the step; zombie 4, its gravity attribute 0.04 (1.20.5), falls from 3 blocks up beside them."""
+    the edge of the step; zombie 4, its gravity attribute 0.04 (1.20.5), falls from 3 blocks up beside them; zombie
+    5 stands on the floor rising at 0.6 a tick with its target a block up (it jumps at once: from 1.21.2 the jump
+    keeps the faster rise, `jump_keeps_faster_rise`); zombie 6, without AI, stands with its box 0.01 into a cactus's
+    cell (the cactus's shape is inset: it stands on the floor; from 1.21.2 `tickBlockCollision` after its `travel`,
+    which does not move it, meets the cactus and hurts it); zombie 7 walks east, a little south, at a yaw of
+    274.361572265625 in its first tick (its target 7.375 east, 0.5625 south), where the sine table's float and
+    double indices part (`sine_index_double`, 1.21.11)."""
+    gravity = release_id("minecraft:generic.gravity", version)
     text = (f'[scene]\nversion = "{version}"\n[[blocks]]\nfrom = [-4, 0, -4]\nto = [12, 0, 8]\n'
             'block = "minecraft:stone"\n[[blocks]]\nfrom = [2, 1, -4]\nto = [2, 1, 3]\n'
             'block = "minecraft:stone_slab[type=bottom]"\n[[blocks]]\nfrom = [3, 1, -4]\nto = [3, 1, 3]\n'
             'block = "minecraft:oak_stairs[facing=east]"\n[[blocks]]\nfrom = [4, 1, -4]\nto = [11, 1, 3]\n'
-            'block = "minecraft:stone"\n[[entities]]\ntype = "minecraft:item"\nid = 9\npos = [1.5, 1.0, -0.5]\n'
-            'item = "minecraft:arrow"\non_ground = true\n')
-    for n, (y, z, attributes) in enumerate(((1.0, 0.5, ""), (1.0, -1.2, ""), (1.0, 3.2, ""),
-                                            (4.0, 6.5, '"minecraft:generic.gravity" = 0.04'))):
-        text += (f'[[entities]]\ntype = "minecraft:zombie"\nid = {n + 1}\npos = [0.5, {y}, {z}]\n'
+            'block = "minecraft:stone"\n[[blocks]]\nfrom = [6, 1, 6]\nto = [6, 1, 6]\nblock = "minecraft:cactus"\n'
+            '[[entities]]\ntype = "minecraft:item"\nid = 9\npos = [1.5, 1.0, -0.5]\nitem = "minecraft:arrow"\n'
+            'on_ground = true\n')
+    for n, (x, y, z, attributes) in enumerate(((0.5, 1.0, 0.5, ""), (0.5, 1.0, -1.2, ""), (0.5, 1.0, 3.2, ""),
+                                               (0.5, 4.0, 6.5, f'"{gravity}" = 0.04'))):
+        text += (f'[[entities]]\ntype = "minecraft:zombie"\nid = {n + 1}\npos = [{x}, {y}, {z}]\n'
                  f'motion = [0.0, -0.0784000015258789, 0.0]\non_ground = {str(y == 1.0).lower()}\n'
                  f'move_to = {{ pos = [11.5, 2.0, {z}], speed = 1.0 }}\nattributes = {{ {attributes} }}\n')
-    return text
+    return text + ('[[entities]]\ntype = "minecraft:zombie"\nid = 5\npos = [8.5, 1.0, 6.5]\nmotion = [0.0, 0.6, 0.0]\n'
+                   'on_ground = true\nmove_to = { pos = [9.0, 2.0, 6.5], speed = 1.0 }\n'
+                   '[[entities]]\ntype = "minecraft:zombie"\nid = 6\npos = [5.71, 1.0, 6.5]\non_ground = true\n'
+                   'no_ai = true\n[[entities]]\ntype = "minecraft:zombie"\nid = 7\npos = [-3.5, 1.0, 4.5]\n'
+                   'on_ground = true\nmove_to = { pos = [3.875, 1.0, 5.0625], speed = 1.0 }\n')
 
 
 STEPS_TICKS = 40
@@ -170,13 +183,94 @@ def test_a_loop_reading_attributes_off_their_defaults_is_caught(monkeypatch) -> 
         three_ways_counted(steps_scene("1.20.5"), STEPS_TICKS, mob_lines, MobEntity, "tick")
 
 
-@pytest.mark.parametrize("version", ["1.16.1", "1.21.2", "1.21.8"])
+@pytest.mark.parametrize("version", ["1.16.1", "1.21.5", "1.21.6", "1.21.9"])
 def test_releases_the_loop_does_not_decide_take_the_object_path(version: str) -> None:
-    """Before 1.16.2 and from 1.21.2 (the tick's order: the jump and the goals, `tickBlockCollision` after the
-    travel) the batch does not run; a 1.20.4 flag flipped to a value the loop does not read stops it too."""
+    """Before 1.16.2, and in the releases refusing `block_effects` (1.21.5, 1.21.6, 1.21.9: their block walk stops
+    near a block with an effect by section) the batch does not run; a 1.20.4 flag flipped to a value the loop does
+    not read stops it too."""
     assert not MobBatch().decides(World(), features_for(version))
     assert MobBatch().decides(World(), features_for("1.20.4"))
-    assert not MobBatch().decides(World(), dataclasses.replace(features_for("1.20.4"), tick_block_collision=True))
+    assert not MobBatch().decides(World(), dataclasses.replace(features_for("1.20.4"), in_lava_by_fluid_height=False))
+
+
+LATER = ("1.21.2", "1.21.8", "1.21.11")     # the steps scene three ways in these, compiled in their neighbours
+NEIGHBOURS = {"1.21.2": "1.21.1", "1.21.8": "1.21.4", "1.21.11": "1.21.10"}
+
+
+@pytest.fixture(scope="module")
+def later_steps() -> dict[str, tuple[list[str], list[int]]]:
+    """The steps scene of each of LATER compiled, on the object path and traced alike (its lines and the mobs handed
+    back), and of each neighbour compiled."""
+    runs = {}
+    for version in LATER:
+        lines, handed, _ = three_ways_counted(steps_scene(version), STEPS_TICKS, mob_lines, MobEntity, "tick")
+        runs[version] = lines, handed
+        runs[NEIGHBOURS[version]] = mob_lines(load_scene_text(steps_scene(NEIGHBOURS[version])), STEPS_TICKS,
+                                              "compiled"), []
+    return runs
+
+
+def _field(lines: list[str], n: int, key: str) -> list:
+    """Mob n's `key` in each of `mob_lines`' tick lines."""
+    return [next(e[key] for e in json.JSONDecoder().raw_decode(line)[0] if e["id"] == n)
+            for line in lines[:STEPS_TICKS]]
+
+
+def test_zombies_of_1_21_2_on_are_compiled_up_slabs_and_stairs(later_steps) -> None:
+    """1.21.2 (its tick: the jump, `tickBlockCollision` after the travel), 1.21.8 (the input damped before the
+    AI, the double fall distance, the block walk) and 1.21.11 (the sine table indexed in double): the zombies
+    walking up the slab and the stair onto the step, and the one jumping, run the loop throughout, bit for bit
+    with the object path; zombie 4 (its gravity attribute) and zombie 6 (without AI, a cactus in its cell) take
+    the object path every tick."""
+    for version in LATER:
+        lines, handed = later_steps[version]
+        assert set(handed) == {4, 6} and len(handed) == 2 * STEPS_TICKS, (version, handed)
+        assert all(_field(lines, n, "pos")[-1][1] == 2.0 for n in (1, 2, 3)), version   # up on the step
+        assert all(_field(lines, n, "pos")[-1][0] > 4.0 for n in (1, 2, 3)), version
+        assert _field(lines, 7, "yaw")[0] == 274.361572265625 and _field(lines, 7, "pos")[-1][0] > 0.0, version
+
+
+def test_the_1_21_2_jump_keeps_a_faster_rise_and_blocks_act_after_travel(later_steps) -> None:
+    """Against 1.21.1: zombie 5, rising at 0.6 when it jumps, keeps that rise from 1.21.2 and climbs higher; zombie
+    6, without AI, is hurt by the cactus whose cell its box reaches from 1.21.2 (`tickBlockCollision` after a
+    `travel` that does not move it), never in 1.21.1 (no move, no block collision)."""
+    old, new = later_steps["1.21.1"][0], later_steps["1.21.2"][0]
+    assert max(p[1] for p in _field(new, 5, "pos")) > max(p[1] for p in _field(old, 5, "pos")) + 0.1
+    assert set(_field(old, 6, "health")) == {20.0} and _field(new, 6, "health")[-1] < 20.0
+
+
+@pytest.mark.parametrize("version", LATER)
+def test_each_later_release_differs_from_its_neighbour(later_steps, version: str) -> None:
+    """The steps scene's runs differ between 1.21.2 and 1.21.1, 1.21.8 and 1.21.4 (the walkers' input damped
+    before the AI), 1.21.11 and 1.21.10 (zombie 7's input rotated by the sine table indexed in double)."""
+    assert later_steps[version][0] != later_steps[NEIGHBOURS[version]][0]
+
+
+@pytest.mark.parametrize(("version", "bit"), [("1.21.2", "V_KEEP_RISE"), ("1.21.2", "V_TICK_BLOCKS"),
+                                              ("1.21.8", "V_INPUT_FIRST"), ("1.21.11", "V_SINE_DOUBLE")])
+def test_a_loop_without_a_later_flag_is_caught(monkeypatch, version: str, bit: str) -> None:
+    """The three-way comparison of the steps scene fails for a loop given the release without one of its bits: the
+    1.21.2 jump, the 1.21.2 order (`tickBlockCollision` after a travel that did not move: the NoAI zombie by the
+    cactus kept in the loop), 1.21.5's order (the input damped after the jump, as in 1.21.4), the 1.21.11 index."""
+    _plain_mutant(monkeypatch, mob_kernel, "mob_tick", mob_kernel.tick_rows,
+                  "v, between, zero_below = release[0], ", f"v, between, zero_below = release[0] & ~{bit}, ")
+    with pytest.raises(AssertionError):
+        three_ways_counted(steps_scene(version), STEPS_TICKS, mob_lines, MobEntity, "tick")
+
+
+def later_digest(versions: tuple[str, ...], ticks: int) -> str:
+    """The hash of the compiled runs of the steps scene in `versions`, `ticks` long."""
+    return hashlib.sha256("".join(line for version in versions for line in mob_lines(
+        load_scene_text(steps_scene(version)), ticks, "compiled")).encode()).hexdigest()
+
+
+def test_jit_off_equals_jit_on_in_later_releases() -> None:
+    """With `NUMBA_DISABLE_JIT=1` the steps scene of 1.21.8 and 1.21.11 runs as compiled, bit for bit (the other
+    tests compare the compiled runs with the object path)."""
+    case = "('1.21.8', '1.21.11'), 20"
+    compiled, digest = jit_off_run("tests.engine.test_mob_rows_releases", f"later_digest({case})")
+    assert compiled is False and jit.compiled() == jit.jit_enabled()
+    assert digest == later_digest(("1.21.8", "1.21.11"), 20)
 
 
 # the cell under the position read for the 1.20.4 velocity-affecting block: by the travel's slipperiness (the ledge's
@@ -208,3 +302,16 @@ def test_jit_off_equals_jit_on() -> None:
     compiled, digest = jit_off_run("tests.engine.test_mob_rows_releases", f"releases_digest({case})")
     assert compiled is False and jit.compiled() == jit.jit_enabled()
     assert digest == list(releases_digest((4,), ("1.17", "1.21.1"), True, 20, ()))
+
+
+@pytest.mark.parametrize(("version", "expected"), [("1.21.1", []), ("1.21.2", [1])])
+def test_a_node_budget_to_update_takes_the_object_path_once(version: str, expected: list[int]) -> None:
+    """A zombie whose follow range (6) is below the navigation's `maxFollowRange` (16): in 1.21.2 the end of its
+    first tick sets a node budget the constructor did not (`updateRange`), so that tick takes the object path
+    (`MobNavigation.range_due`) and the later ones the loop, three ways alike; in 1.21.1 every tick is compiled."""
+    text = (f'[scene]\nversion = "{version}"\n[[blocks]]\nfrom = [-4, 0, -4]\nto = [8, 0, 4]\n'
+            'block = "minecraft:stone"\n[[entities]]\ntype = "minecraft:zombie"\nid = 1\npos = [0.5, 1.0, 0.5]\n'
+            'on_ground = true\nmove_to = { pos = [6.5, 1.0, 0.5], speed = 1.0 }\n'
+            f'attributes = {{ "{release_id("minecraft:generic.follow_range", version)}" = 6.0 }}\n')
+    _, handed, sim = three_ways_counted(text, 5, mob_lines, MobEntity, "tick")
+    assert handed == expected and sim.kernel_ticks == 5 - len(expected), (handed, sim.kernel_ticks)
