@@ -1164,7 +1164,7 @@ MECHANICS: dict[str, Mechanic] = {
         "piston pushes, slime launches and honey drag (PistonBlockEntity, spec 04 §8)", "a moving piston block "
         "pushes an entity", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("TileEntityPiston.moveCollidedEntities")),
-            Change((1, 13, 0), (1, 14, 0), "PistonBlockEntity.pushEntities " + _PRE_1_14))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("TileEntityPiston.moveCollidedEntities")))),
     "shulker_box": Mechanic(
         "shulker-box lid pushes (ShulkerBoxBlockEntity.pushEntities, spec 04 §9)", "an opening shulker box pushes "
         "an entity", (
@@ -1218,6 +1218,10 @@ SHAPES_COMPARED: dict[tuple[Version, Version], frozenset[str]] = {
         "spruce_slab", "birch_slab", "jungle_slab", "acacia_slab", "dark_oak_slab", "oak_fence", "spruce_fence",
         "birch_fence", "jungle_fence", "acacia_fence", "dark_oak_fence", "nether_brick_fence", "soul_sand",
         "piston", "sticky_piston", "piston_head", "moving_piston"}),
+    # 1.13.2's BlockPistonBase.getShape (the extended base's 12 px), BlockPistonExtension.getShape (the plate and the
+    # long and short arms) and BlockPistonMoving (no outline; getCollisionShape from TileEntityPiston) are 1.16.5's,
+    # its Block.getCollisionShape their shape (they block movement)
+    ((1, 13, 2), (1, 14, 0)): frozenset({"piston", "sticky_piston", "piston_head", "moving_piston"}),
 }
 
 
