@@ -1169,7 +1169,7 @@ MECHANICS: dict[str, Mechanic] = {
         "shulker-box lid pushes (ShulkerBoxBlockEntity.pushEntities, spec 04 §9)", "an opening shulker box pushes "
         "an entity", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("TileEntityShulkerBox.moveCollidedEntities")),
-            Change((1, 13, 0), (1, 14, 0), "ShulkerBoxBlockEntity.pushEntities " + _PRE_1_14))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("TileEntityShulkerBox.moveCollidedEntities")))),
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 14, 0), "path finding before 1.14 not compared"),
