@@ -1164,12 +1164,12 @@ MECHANICS: dict[str, Mechanic] = {
         "piston pushes, slime launches and honey drag (PistonBlockEntity, spec 04 §8)", "a moving piston block "
         "pushes an entity", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("TileEntityPiston.moveCollidedEntities")),
-            Change((1, 13, 0), (1, 14, 0), "PistonBlockEntity.pushEntities " + _PRE_1_14))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("TileEntityPiston.moveCollidedEntities")))),
     "shulker_box": Mechanic(
         "shulker-box lid pushes (ShulkerBoxBlockEntity.pushEntities, spec 04 §9)", "an opening shulker box pushes "
         "an entity", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("TileEntityShulkerBox.moveCollidedEntities")),
-            Change((1, 13, 0), (1, 14, 0), "ShulkerBoxBlockEntity.pushEntities " + _PRE_1_14))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("TileEntityShulkerBox.moveCollidedEntities")))),
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 14, 0), "path finding before 1.14 not compared"),
