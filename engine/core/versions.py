@@ -1173,13 +1173,30 @@ MECHANICS: dict[str, Mechanic] = {
     "path_finding": Mechanic(
         "path finding (spec 07)", "a mob searches a path", (
             Change(OLDEST, (1, 14, 0), "path finding before 1.14 not compared"),
-            Change((1, 14, 0), (1, 16, 0), "path finding of 1.14-1.15.2 read in part, not simulated: 1.16 rewrote "
-                   "LandPathNodeMaker (the start node: canWalkOnFluid, the box's corners tried by their node type; "
-                   "the successors' isValidDiagonalSuccessor, the node-type caches, the honey step test), "
-                   "PathNodeNavigator, PathMinHeap, EntityNavigation and MobNavigation, and the several targets "
-                   "(TargetPathNode) arrive between 1.14 and 1.14.4 (Yarn 4ffac47a3, faf4ff525, 854b30038, "
-                   "cd982c6b8, 2ea7bb22d): each release's pathing package to compare and flag in the search and its "
-                   "compiled kernels"),
+            Change((1, 14, 0), (1, 15, 0), "path finding of 1.14-1.14.4 differs from 1.15's: 1.14.4 (read) has "
+                   "no STICKY_HONEY or COCOA type, scans only the 8 cells around at the cell's height for cactus, "
+                   "fire and berry bushes (1.15: the 3x3x3 cube, lava too) and no range multiplier; 1.14-1.14.3 not "
+                   "compared (1.14.4 rewrote PathNodeNavigator around a target set, Yarn 033557e07 -> faf4ff525); "
+                   "1.15.2's and 1.16.1's differences from 1.16.2 apply too"),
+            Change((1, 15, 0), (1, 16, 0), "path finding of 1.15-1.15.2 (read: 1.15 and 1.15.1 are 1.15.2's "
+                   "renames) differs from 1.16.2's, which is simulated: EntityNavigation passes a node only within "
+                   "reach of it (1.16: also where the next node lies ahead, method_27799) and times a node by the "
+                   "distance to its corner (1.16: its bottom centre, reset with a new path); getStart tries the box's "
+                   "corners in a HashSet's order and leaves the start node's type and penalty unset; a neighbour of "
+                   "negative penalty is never taken (1.16: from a node of negative penalty); no fence sweep and no "
+                   "closed fence node in getPathNode, no two-fence diagonal for a mob narrower than 0.5; "
+                   "getBasicPathNodeType tests fences before water and water before canPlaceAtSide, a magma block "
+                   "or campfire is BLOCKED (any campfire or magma block below makes DAMAGE_FIRE), and the neighbour "
+                   "scan keeps the last of cactus, fire or lava, berry bush (no WATER_BORDER); plus 1.16-1.16.1's "
+                   "differences (Yarn cd982c6b8 -> 2ea7bb22d): each a flag in the search and its compiled kernels"),
+            Change((1, 16, 0), (1, 16, 2), "path finding of 1.16-1.16.1 (read: the same source) differs from "
+                   "1.16.2's, which is simulated: a closed wooden door a mob may open is WALKABLE (1.16.2: "
+                   "WALKABLE_DOOR, no diagonal through it, no shortcut past it); an OPEN cell whose box collides "
+                   "gives no node and a mob 1 wide or more walks on a BLOCKED cell below; OPEN is kept for a mob of "
+                   "any size; a cell beside lava is LAVA (1.16.2: DANGER_FIRE); getCommonNodeType tests water and "
+                   "lava after fences and canPathfindThrough (1.16.2: before fire, doors, rails, leaves and fences); "
+                   "adjustPath lifts the node after a cauldron with its own type (1.16.2: the cauldron node's) (Yarn "
+                   "cd75c8c96 -> 5f7dde939): each a flag in the search and its compiled kernels"),
             Change((1, 21, 5), (1, 21, 7), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) "
                    "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
                    "bottom row too (path_target_down_to_bottom); 1.21.5-1.21.6 not read, the release of the change "

@@ -1,0 +1,104 @@
+"""Path finding before 1.16.2 (docs/versions.md, `path_finding`): `entity/ai/pathing` compared release by release
+down from 1.16.2. 1.16.2-1.16.4 are 1.16.5's path finding (renames, and `isNearPathStartPos` for a brain task that
+is not modelled): the bundled path scenes search and walk there as in 1.16.5, on the object path, compiled and
+with the JIT off. 1.16-1.16.1, 1.15-1.15.2 and 1.14-1.14.4 differ (the lists in the table's reasons): a mob that
+searches a path there stops in one line naming what differs."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.core.versions import FEATURES, features_for, parse_version, refusing
+from engine.pathfinding import path_finder
+from engine.tick.scene import load_scene_text
+from tests.conftest import jit_off_run
+
+SCENES = Path(__file__).resolve().parents[2] / "scenes"
+# the bundled scenes of 1.16.5's path finding, and two written for later flags that run in 1.16.5 too
+PATH_SCENES = ("zombie_path_around_wall.toml", "zombie_path_through_door.toml", "villager_path_to_bed.toml",
+               "zombie_path_avoid_lava.toml", "zombie_path_across_trench.toml",
+               "zombie_path_waterlogged_fence_1_17.toml", "zombie_path_successor_order_1_20_5.toml")
+SAME_AS_1_16_5 = ("1.16.2", "1.16.3", "1.16.4")
+TICKS = 60
+
+
+def scene_at(scene: str, version: str):
+    lines = [line for line in (SCENES / scene).read_text().splitlines() if not line.startswith("version = ")]
+    at = lines.index("[scene]") + 1
+    return load_scene_text("\n".join([*lines[:at], f'version = "{version}"', *lines[at:]]), scene)
+
+
+def run(scene: str, version: str, ticks: int = TICKS, kernels: bool | None = None) -> list[str]:
+    """The trace lines and events of `ticks` ticks (the path events carry every node of each search)."""
+    path_finder.KERNELS = kernels
+    try:
+        sim = scene_at(scene, version)
+        out = []
+        for _ in range(ticks):
+            record = sim.tick()
+            out.append(json.dumps([e.trace_line() for e in sim.entities]) + json.dumps(record.events))
+        return out
+    finally:
+        path_finder.KERNELS = None
+
+
+@pytest.fixture(scope="module")
+def runs_1_16_5() -> dict[str, list[str]]:
+    runs = {scene: run(scene, "1.16.5") for scene in PATH_SCENES}
+    assert all(any('"kind": "path"' in line for line in lines) for lines in runs.values())   # each one searches
+    return runs
+
+
+def test_path_finding_is_refused_from_1_14_to_1_16_1() -> None:
+    """The table: 1.16.2-1.16.5 simulated, every release from 1.14 to 1.16.1 refused with the differences read."""
+    assert all("path_finding" not in features_for(v).refused for v in (*SAME_AS_1_16_5, "1.16.5"))
+    reasons = {v: refusing(parse_version(v), "path_finding").what
+               for v in ("1.14", "1.14.4", "1.15", "1.15.2", "1.16", "1.16.1")}
+    assert all("path finding of 1.16-1.16.1" in reasons[v] and "WALKABLE_DOOR" in reasons[v]
+               for v in ("1.16", "1.16.1"))
+    assert all("path finding of 1.15-1.15.2" in reasons[v] and "method_27799" in reasons[v]
+               for v in ("1.15", "1.15.2"))
+    assert all("path finding of 1.14-1.14.4" in reasons[v] and "STICKY_HONEY" in reasons[v] for v in ("1.14", "1.14.4"))
+
+
+@pytest.mark.parametrize("version", ["1.14.4", "1.15.2", "1.16", "1.16.1"])
+def test_a_search_before_1_16_2_stops_in_one_line(version: str) -> None:
+    """The zombie round the wall (its living tick simulated in these releases) stops at its first search."""
+    with pytest.raises(NotImplementedError) as err:
+        run("zombie_path_around_wall.toml", version, 3)
+    text = str(err.value)
+    assert "\n" not in text and f"path finding (spec 07) of version {version}" in text
+
+
+def test_1_16_2_to_1_16_4_read_the_same_path_flags_as_1_16_5() -> None:
+    """Every feature the search and its kernels read (the `path_*` flags, the world's height) is 1.16.5's, so the
+    kernels get the same inputs."""
+    read = [name for name in FEATURES if name.startswith(("path_", "world_height", "vec_double"))]
+    assert len(read) > 10
+    new = dataclasses.asdict(features_for("1.16.5"))
+    for v in SAME_AS_1_16_5:
+        old = dataclasses.asdict(features_for(v))
+        assert {name: old[name] for name in read} == {name: new[name] for name in read}
+
+
+@pytest.mark.parametrize("version", SAME_AS_1_16_5)
+@pytest.mark.parametrize("scene", PATH_SCENES)
+def test_1_16_2_to_1_16_4_search_and_walk_as_1_16_5(scene: str, version: str, runs_1_16_5) -> None:
+    """Each scene's trace and path events over 60 ticks equal 1.16.5's, bit for bit."""
+    assert run(scene, version) == runs_1_16_5[scene]
+
+
+def test_the_1_16_2_searches_are_the_same_on_arrays_and_as_plain_python(runs_1_16_5) -> None:
+    """Three ways at 1.16.2: the object path, the compiled kernels, and the kernels as plain Python (a child with
+    the JIT off) give the same villager walk to its bed; the compiled run is 1.16.5's (a neighbour that refuses,
+    1.16.1, is the test above)."""
+    scene = "villager_path_to_bed.toml"
+    on_objects, on_arrays = run(scene, "1.16.2", kernels=False), run(scene, "1.16.2", kernels=True)
+    assert on_objects == on_arrays == runs_1_16_5[scene]
+    compiled, plain = jit_off_run("tests.engine.test_version_path_1415",
+                                  f"run({scene!r}, '1.16.2', kernels=True)")
+    assert not compiled and plain == on_arrays
