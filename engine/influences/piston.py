@@ -43,14 +43,22 @@ class BlockEvent(NamedTuple):
     data: int
 
 
-# --- PistonBehavior of block states (Material and Block overrides, Blocks.java 1.16.5 as far as known; not
-# checked against decompiled code). Everything else is NORMAL. ---
+# --- PistonBehavior of block states: the material's (Blocks.java 1.16.5 as far as known) unless the block overrides
+# `getPistonBehavior` (the overrides read in 1.13.2, 1.14, 1.15.2 and 1.16.5: the same blocks; Blocks.java's settings
+# from 1.20 keep them). Everything else is NORMAL. ---
 _DESTROY_MATERIALS = ("PLANT", "UNDERWATER_PLANT", "REPLACEABLE_PLANT", "NETHER_SHOOTS",
                       "REPLACEABLE_UNDERWATER_PLANT", "WATER", "BUBBLE_COLUMN", "LAVA", "SNOW_LAYER", "FIRE",
                       "SUPPORTED", "COBWEB", "BAMBOO_SAPLING")
 _LEAVES = tuple(f"{w}_leaves" for w in WOOD_TYPES[:6])
-DESTROY = frozenset().union(*(MATERIAL_BLOCKS[m] for m in _DESTROY_MATERIALS)) | {
+# NORMAL overrides of a DESTROY material: AbstractRailBlock, EndRodBlock
+_PUSHED_DECORATIONS = frozenset({"rail", "powered_rail", "detector_rail", "activator_rail", "end_rod"})
+# DESTROY overrides: AbstractPressurePlateBlock, StructureVoidBlock, LanternBlock, BellBlock, DoorBlock, BedBlock,
+# ShulkerBoxBlock
+_PRESSURE_PLATES = (*(f"{w}_pressure_plate" for w in ("stone", "polished_blackstone", *WOOD_TYPES)),
+                    "light_weighted_pressure_plate", "heavy_weighted_pressure_plate")
+DESTROY = frozenset().union(*(MATERIAL_BLOCKS[m] for m in _DESTROY_MATERIALS)) - _PUSHED_DECORATIONS | {
     *_LEAVES, "cactus", "pumpkin", "carved_pumpkin", "jack_o_lantern", "melon", "dragon_egg", "cake", "bamboo",
+    *_PRESSURE_PLATES, "structure_void", "lantern", "soul_lantern", "bell",
     *SHULKER_BOXES, *(f"{c}_bed" for c in DYE_COLORS),
     *(f"{w}_door" for w in WOOD_TYPES), "iron_door"}
 BLOCK = frozenset({"nether_portal", "end_portal", "end_gateway", "barrier", "piston_head", "moving_piston",

@@ -294,3 +294,15 @@ def test_pearl_correction_scene_fixes_x_y_z_and_motion_whatever_the_spread() -> 
         after.add((pearl.pos, pearl.motion))
     assert len(before) == 8
     assert after == {(Vec3(1.635, 4.970000010207295, 0.635), Vec3(0.9900000095367432, 0.9204000199310483, 1.0))}
+
+
+def test_blocks_override_their_material_s_push_reaction() -> None:
+    """`getPistonBehavior` overrides (1.16.5): a rail and an end rod (AbstractRailBlock, EndRodBlock: NORMAL in a
+    material that breaks) move one block east; a pressure plate, a bell and a lantern (DESTROY overrides; the bell's
+    read before its block entity would keep the piston in) break, the head taking their cell."""
+    sim = load_scene(SCENES_DIR / "piston_push_reactions.toml")
+    for _ in range(4):
+        sim.tick()
+    row = {z: [sim.world.get_block_state(x, 1, z).block for x in (1, 2)] for z in (0, 2, 4, 6, 8)}
+    assert row == {0: ["piston_head", "rail"], 2: ["piston_head", "air"], 4: ["piston_head", "air"],
+                   6: ["piston_head", "end_rod"], 8: ["piston_head", "air"]}
