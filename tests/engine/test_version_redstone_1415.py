@@ -33,12 +33,13 @@ def _at(changes: list[Change], pos: tuple[int, int, int]) -> list[tuple[int, str
 def bundled() -> dict[tuple[str, str], list[Change]]:
     """The block changes of the bundled scenes in 40 ticks at 1.16 and the older releases."""
     names = ("redstone_repeater_clock.toml", "redstone_bud_tnt_line.toml", "redstone_piston_quasi_connectivity.toml",
-             "redstone_wire_diagonal_update_1_19.toml", "redstone_dispenser_cannon.toml")
+             "redstone_wire_diagonal_update_1_19.toml", "redstone_flying_machine.toml", "redstone_dispenser_cannon.toml")
     return {(name, version): _run(_scene(name), version, 40)[1] for name in names for version in ("1.16", *OLD)}
 
 
 @pytest.mark.parametrize("name", ["redstone_repeater_clock.toml", "redstone_bud_tnt_line.toml",
-                                  "redstone_piston_quasi_connectivity.toml", "redstone_wire_diagonal_update_1_19.toml"])
+                                  "redstone_piston_quasi_connectivity.toml", "redstone_wire_diagonal_update_1_19.toml",
+                                  "redstone_flying_machine.toml"])
 def test_the_bundled_scenes_change_their_blocks_as_in_1_16(bundled: dict, name: str) -> None:
     reference = bundled[(name, "1.16")]
     assert reference
