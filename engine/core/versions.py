@@ -679,6 +679,43 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                              "when not touching water, before the landing (onLandedUpon gets this tick's drop too), "
                              "baseTick halves it in lava in double (1.21.5, Entity.checkFallDamage and baseTick read, "
                              "as 1.21.7 and 1.21.8; 1.21.4 a float; 1.21.6 bracketed)", (1, 21, 5), None),
+    "comparator_power_at_sides_1_14": ("ComparatorBlock.hasPower is true where the rear input is 15 or at least the "
+                                       "stronger side input, in subtract mode too: a subtracting comparator whose "
+                                       "sides match its rear stays powered with an output of 0 (1.14-1.14.4; 1.15: "
+                                       "above the sides, or equal to them in compare mode only)", OLDEST,
+                                       (1, 15, 0)),
+    "gate_pulse_off_high_1_14": ("AbstractRedstoneGateBlock.scheduledTick: a gate turning on whose input is gone "
+                                 "schedules the tick that turns it off with priority HIGH, so it runs after the "
+                                 "HIGH ticks of that game tick scheduled before it (1.14-1.14.4; 1.15: VERY_HIGH, "
+                                 "before them)", OLDEST, (1, 15, 0)),
+    "tnt_prime_float_centre_1_14": ("TntBlock.primeTnt (a TNT block powered, lit or primed by a scene) spawns the "
+                                    "entity at (double)((float)x + 0.5F), likewise z: from x = 2^23 the float sum "
+                                    "rounds to a whole block, ties to even (1.14-1.14.4; 1.15: x + 0.5 in double)",
+                                    OLDEST, (1, 15, 0)),
+    "piston_vacate_each_1_14": ("PistonBlock.move: the cells the moved blocks leave are a HashSet made from their "
+                                "list (a table sized from their number: 32 for 12 blocks), each set to air with "
+                                "flags 66 and its old block's prepare and its shape updates at once, cell by cell; a "
+                                "neighbour's shape update sees the cells not yet reached holding their blocks "
+                                "(1.14-1.14.4; 1.15: a HashMap filled one by one, all set to air first with flags "
+                                "82, then updated)", OLDEST, (1, 15, 0)),
+    "tnt_exploded_float_centre_1_15": ("TntBlock.onDestroyedByExplosion spawns the primed TNT at (double)((float)x "
+                                       "+ 0.5F), likewise z, rounding to a whole block from x = 2^23 (1.14-1.15.2; "
+                                       "1.16: x + 0.5 in double)", OLDEST, (1, 16, 0)),
+    "wire_lines_1_15": ("RedstoneWireBlock of 1.14-1.15.2: each side's connection is its render connection alone "
+                        "(getStateForNeighborUpdate recomputes the side updated, or all four from above; no dot or "
+                        "cross, no extension to the opposite side; up a side onto a full cube), a use does nothing "
+                        "(no onUse), and getWeakRedstonePower gives a side its power only where the wire could "
+                        "connect to no side, or to the side opposite the asker and to neither side beside that "
+                        "(couldConnectTo): a corner, a T or a cross powers no side; 1.16 rewrote the shapes and the "
+                        "power follows the placement state's connections", OLDEST, (1, 16, 0)),
+    "detector_rail_box_float": ("DetectorRailBlock.getCartDetectionBox sums the cell's corner and the 0.2F inset in "
+                                "float ((double)((float)x + 0.2F), (double)((float)(x + 1) - 0.2F)): a cart's box must "
+                                "reach 2.98E-9 further in at the minimum sides, less at the maximum ones "
+                                "(1.14-1.15.2; 1.16: x + 0.2 in double)", OLDEST, (1, 16, 0)),
+    "piston_head_any_base": ("PistonHeadBlock.canPlaceAt (its neighborUpdate passes the update on to its base "
+                             "where it holds): any piston, sticky piston or moving piston behind the head, whatever "
+                             "its type, facing or extension (1.14-1.15.2; 1.16: the extended piston of the head's "
+                             "type facing its way, or a moving piston facing so)", OLDEST, (1, 16, 0)),
     "comparator_compare_side_zero": ("ComparatorBlock.calculateOutputSignal gives 0 when a side input is stronger "
                                      "than the rear input, in compare mode too (1.16.5 stored the rear input while "
                                      "hasPower kept the comparator unpowered, so a change of the rear input still "
@@ -984,7 +1021,7 @@ _PRE_1_13_2 = ("{} of 1.13-1.13.1 not compared (the 1.13.2 client source read is
                "flattening, not bracketed with 1.12.2: docs/versions.md, \"1.13.2 sources\")")
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
                "releases before it was found: docs/versions.md)")
-_REDSTONE_BEFORE_1_16 = "the redstone code of releases before 1.16 not compared"
+_REDSTONE_BEFORE_1_14 = "the redstone code of releases before 1.14 not compared"
 _REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) differ: "
                     "LevelChunk.setBlockState runs affectNeighborsAfterRemoval (was onStateReplaced, with the new "
                     "state) only where the block changed and the flags hold UPDATE_NEIGHBORS or MOVED, and a piston "
@@ -1205,7 +1242,7 @@ MECHANICS: dict[str, Mechanic] = {
         "redstone components and a player's use of a block (engine/redstone)", "a redstone component (wire, "
         "torch, repeater, comparator, observer, button, lever, pressure plate, target, redstone block, detector "
         "rail, lightning rod) changes, is updated or ticks, a block tick runs, or a block is used", (
-            Change(OLDEST, (1, 16, 0), _REDSTONE_BEFORE_1_16),
+            Change(OLDEST, (1, 14, 0), _REDSTONE_BEFORE_1_14),
             Change((1, 21, 5), (1, 21, 7), _REDSTONE_1_21_5))),
     "fall_distance": Mechanic(
         "the fall distance (Entity.fall, Entity.baseTick, spec 03 §2)", "an entity's fall distance changes", (
@@ -1445,6 +1482,14 @@ class Features:
     sine_index_double: bool
     redirect_look_unnormalized: bool
     fall_distance_double: bool
+    comparator_power_at_sides_1_14: bool
+    gate_pulse_off_high_1_14: bool
+    tnt_prime_float_centre_1_14: bool
+    piston_vacate_each_1_14: bool
+    tnt_exploded_float_centre_1_15: bool
+    wire_lines_1_15: bool
+    detector_rail_box_float: bool
+    piston_head_any_base: bool
     comparator_compare_side_zero: bool
     tick_scheduler_chunks: bool
     neighbor_updater_chain: bool

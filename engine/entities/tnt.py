@@ -176,13 +176,20 @@ class Tnt(RowBacked, Entity):
 
 
 def prime_from_block(sim: TickContext, x: int, y: int, z: int, angle: float | None = None,
-                     fuse: int = TNT_FUSE) -> Tnt:
-    """`TntBlock.primeTnt` → `new TntEntity(world, x + 0.5, y, z + 0.5, igniter)`: bottom centre of the cell,
-    Motion (−sin θ·0.02, 0.2F, −cos θ·0.02) with θ = world.random.nextDouble()·2π (java.lang.Math sin/cos)
-    unless `angle` is given (spec 06 §1.1)."""
+                     fuse: int = TNT_FUSE, float_centre: bool = False) -> Tnt:
+    """`new TntEntity(world, x + 0.5, y, z + 0.5, igniter)` for a TNT block: bottom centre of the cell, Motion
+    (−sin θ·0.02, 0.2F, −cos θ·0.02) with θ = world.random.nextDouble()·2π (java.lang.Math sin/cos) unless `angle`
+    is given (spec 06 §1.1). With `float_centre` the centre is summed in float, (double)((float)x + 0.5F): beyond
+    2^23 it rounds to a whole block (ties to even)."""
     if angle is None:
         angle = sim.random.next_double() * TWO_PI_F
-    tnt = sim.create(Tnt, Vec3(x + 0.5, float(y), z + 0.5),
+    cx, cz = (f32(f32(x) + 0.5), f32(f32(z) + 0.5)) if float_centre else (x + 0.5, z + 0.5)
+    tnt = sim.create(Tnt, Vec3(cx, float(y), cz),
                      Vec3(-math.sin(angle) * TNT_SPAWN_KICK, TNT_SPAWN_VY, -math.cos(angle) * TNT_SPAWN_KICK))
     tnt.fuse = fuse
     return tnt
+
+
+def prime_tnt(sim: TickContext, x: int, y: int, z: int, angle: float | None = None, fuse: int = TNT_FUSE) -> Tnt:
+    """`TntBlock.primeTnt`: its centre in float up to 1.14.4 (`tnt_prime_float_centre_1_14`; 1.15: in double)."""
+    return prime_from_block(sim, x, y, z, angle, fuse, float_centre=sim.features.tnt_prime_float_centre_1_14)

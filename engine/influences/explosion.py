@@ -611,7 +611,7 @@ def affect_world(sim: TickContext, affected: AffectedBlocks, fire: bool = False)
         world.set_block_state(x, y, z, blocks.AIR)
         removed += 1
         if state.block == "tnt":
-            tnt = prime_from_block(sim, x, y, z)
+            tnt = prime_from_block(sim, x, y, z, float_centre=sim.features.tnt_exploded_float_centre_1_15)
             tnt.fuse = sim.random.next_int(TNT_FUSE // TNT_EXPLOSION_FUSE_SPREAD) + TNT_FUSE // TNT_EXPLOSION_FUSE_BASE
             sim.add_entity(tnt)
     if fire:

@@ -262,9 +262,10 @@ def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: b
     iteration order of vanilla's `HashMap` of them, with their shape updates; then the broken blocks' `prepare`
     and the neighbour updates around the broken blocks, the moved blocks' old cells and the head, with the removed
     states in the order `piston_move_states_in_order` says; from 1.21.8 (`affect_neighbors_after_removal`) a
-    broken block's removal effects run there, first, not when it becomes air. (1.14.x sets each vacated cell with
-    flags 66, its shape updates at once, where 1.15 sets them all first: only redstone components react to those
-    updates, refused before 1.16; not simulated.)"""
+    broken block's removal effects run there, first, not when it becomes air. Up to 1.14.4
+    (`piston_vacate_each_1_14`) the cells left behind are a `HashSet` made from the moved blocks' list (its table
+    sized from their number), each set to air with flags 66 and its shape updates at once, where 1.15 sets them
+    all first (flags 82) and then updates them."""
     world = sim.world
     head_pos = _offset(pos, direction, 1)
     if not extend and world.get_block_state(*head_pos).block == "piston_head":
@@ -295,13 +296,19 @@ def piston_move(sim: TickContext, pos: BlockPos, direction: Direction, extend: b
         nu.set_block_state(sim, head_pos, moving.with_("type", "sticky" if sticky else "normal"),
                            nu.NO_REDRAW | nu.MOVED)
         world.block_entities.set(PistonBlockEntity(head_pos, head, direction, True, True))
-    order = [moved[i] for i in hash_set_order(np.array(moved, dtype=np.int64))] if moved else []
+    vacate_each = sim.features.piston_vacate_each_1_14
+    order = [moved[i] for i in hash_set_order(np.array(moved, dtype=np.int64), from_collection=vacate_each)] \
+        if moved else []
     vacated = [p for p in order if p in left]
-    for p in vacated:
-        nu.set_block_state(sim, p, blocks.AIR, nu.NOTIFY_LISTENERS | nu.FORCE_STATE | nu.MOVED)
-    for p in vacated:
-        behaviour(left[p].block).prepare(sim, left[p], p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
-        nu.update_neighbor_shapes(sim, blocks.AIR, p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+    if vacate_each:   # up to 1.14.4: Sets.newHashSet(moved), each cell set to air with flags 66, its updates at once
+        for p in vacated:
+            nu.set_block_state(sim, p, blocks.AIR, nu.NOTIFY_LISTENERS | nu.MOVED)
+    else:
+        for p in vacated:
+            nu.set_block_state(sim, p, blocks.AIR, nu.NOTIFY_LISTENERS | nu.FORCE_STATE | nu.MOVED)
+        for p in vacated:
+            behaviour(left[p].block).prepare(sim, left[p], p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
+            nu.update_neighbor_shapes(sim, blocks.AIR, p, nu.NOTIFY_LISTENERS, MAX_UPDATE_DEPTH - 1)
     if not world.features.piston_move_states_in_order:   # up to 1.15.2 the array was filled from its end
         removed.reverse()
     j = 0

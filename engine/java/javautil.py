@@ -13,22 +13,27 @@ from engine.constants import (
     HASHMAP_MIN_TREEIFY_CAPACITY,
     HASHMAP_TREEIFY_BIN,
 )
+from engine.java.javanum import f32
 from engine.java.jrandom import JavaRandom, int_draws
 
 _INT32 = 0xFFFFFFFF                 # an int's 32 bits, unsigned
 _HASH_SPREAD = 16                   # HashMap.hash: h ^ (h >>> 16)
 
 
-def hash_set_order(cells: np.ndarray) -> np.ndarray:
+def hash_set_order(cells: np.ndarray, from_collection: bool = False) -> np.ndarray:
     """The permutation of `cells` (distinct, in insertion order) that `java.util.HashSet` iterates in: buckets by
-    index (h ^ h >>> 16) & (capacity − 1), insertion order within a bucket. The table starts at 16, doubles past
-    a load of 0.75, and doubles when a bin reaches 9 nodes while it is below 64. A bin of 9 in a table of 64 or
-    more becomes a red-black tree whose iteration order differs: not emulated (it needs 9 positions of one
+    index (h ^ h >>> 16) & (capacity − 1), insertion order within a bucket. The table starts at 16 (with
+    `from_collection`, `new HashSet<>(collection)`: at the power of two from max((int)(n / .75f) + 1, 16)), doubles
+    past a load of 0.75, and doubles when a bin reaches 9 nodes while it is below 64. A bin of 9 in a table of 64
+    or more becomes a red-black tree whose iteration order differs: not emulated (it needs 9 positions of one
     hash bucket, which the compact hashes of an explosion's cells make unlikely)."""
     x, y, z = cells[:, 0], cells[:, 1], cells[:, 2]
     h = ((y + z * BLOCK_POS_HASH_PRIME) * BLOCK_POS_HASH_PRIME + x) & _INT32   # Vec3i.hashCode as unsigned bits
     spread = h ^ (h >> _HASH_SPREAD)
     cap = HASHMAP_INITIAL_CAPACITY
+    if from_collection:
+        wanted = max(int(f32(len(cells) / f32(HASHMAP_LOAD_FACTOR))) + 1, HASHMAP_INITIAL_CAPACITY)
+        cap = 1 << (wanted - 1).bit_length()          # HashMap.tableSizeFor
     bins: dict[int, int] = {}
     for i, s in enumerate(spread.tolist()):
         if cap >= HASHMAP_MIN_TREEIFY_CAPACITY:

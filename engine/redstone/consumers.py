@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from engine.constants import DISPENSED_ITEM_VARIATION, DISPENSER_DELAY, NOTE_COUNT
 from engine.core.limits import SimulationLimit
 from engine.core.versions import refusal
-from engine.entities.tnt import prime_from_block
+from engine.entities.tnt import prime_tnt
 from engine.influences import dispenser, piston
 from engine.influences.piston_block_entity import PISTONS
 from engine.redstone import neighbor_updates as nu
@@ -42,7 +42,7 @@ class Tnt(Behaviour):
     @staticmethod
     def prime(sim: TickContext, pos: BlockPos) -> None:
         """`TntBlock.primeTnt` (the entity draws its angle from the world Random) then `removeBlock`."""
-        sim.add_entity(prime_from_block(sim, *pos))
+        sim.add_entity(prime_tnt(sim, *pos))
         nu.remove_block(sim, pos)
 
 
@@ -132,7 +132,8 @@ class Piston(Behaviour):
 
 class PistonHead(Behaviour):
     """`PistonHeadBlock.neighborUpdate`: a head on its base (an extended piston of its type facing the same way, or
-    a moving piston facing so) passes a neighbour update on to the base, as if the base had received it."""
+    a moving piston facing so; up to 1.15.2, `piston_head_any_base`, any piston, sticky piston or moving piston
+    behind it) passes a neighbour update on to the base, as if the base had received it."""
 
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
@@ -140,9 +141,13 @@ class PistonHead(Behaviour):
         facing = BY_NAME[state.get("facing")]
         base_pos = offset(pos, facing.opposite)
         base = world.get_block_state(*base_pos)
-        block = "piston" if state.get("type") == "normal" else "sticky_piston"
-        on_base = (base.block == block and base.get("extended") == "true") or base.block == "moving_piston"
-        if not (on_base and base.get("facing") == facing.name):
+        if sim.features.piston_head_any_base:
+            on_base = base.block in PISTONS or base.block == "moving_piston"
+        else:
+            block = "piston" if state.get("type") == "normal" else "sticky_piston"
+            on_base = ((base.block == block and base.get("extended") == "true") or base.block == "moving_piston") \
+                and base.get("facing") == facing.name
+        if not on_base:
             return
         if sim.features.neighbor_updater_chain:      # 1.19: World.updateNeighbor(base, ...), read when it runs
             nu.update_neighbor(sim, base_pos, source, from_pos)

@@ -135,8 +135,9 @@ class RedstoneGate(Behaviour):
             nu.set_block_state(sim, pos, state.with_("powered", False), nu.NOTIFY_LISTENERS)
         elif not powered:
             nu.set_block_state(sim, pos, state.with_("powered", True), nu.NOTIFY_LISTENERS)
-            if not has:
-                world.block_ticks.schedule(world.game_time, pos, state.block, self.update_delay(state), VERY_HIGH)
+            if not has:   # up to 1.14.4 (gate_pulse_off_high_1_14) the tick that ends the pulse has priority HIGH
+                priority = HIGH if sim.features.gate_pulse_off_high_1_14 else VERY_HIGH
+                world.block_ticks.schedule(world.game_time, pos, state.block, self.update_delay(state), priority)
 
     def neighbor_update(self, sim: TickContext, state: BlockState, pos: BlockPos, source: str,
                         from_pos: BlockPos) -> None:
@@ -222,10 +223,14 @@ class Comparator(RedstoneGate):
         return level
 
     def has_power(self, world: World, pos: BlockPos, state: BlockState) -> bool:
+        """`ComparatorBlock.hasPower`: a rear input above the sides', or equal to them in compare mode; up to 1.14.4
+        (`comparator_power_at_sides_1_14`) equal in either mode (a rear of 15 always)."""
         level = self.get_power(world, pos, state)
         if level == 0:
             return False
         sides = self.max_input_level_sides(world, pos, state)
+        if world.features.comparator_power_at_sides_1_14:
+            return level >= sides
         return level > sides or (level == sides and state.get("mode") == "compare")
 
     def update_powered(self, sim: TickContext, pos: BlockPos, state: BlockState) -> None:

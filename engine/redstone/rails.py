@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.constants import DETECTOR_RAIL_INSET, DETECTOR_RAIL_TICK_RATE, POWERED_RAIL_REACH, REDSTONE_MAX_POWER
 from engine.geometry.box import Box
+from engine.java.javanum import f32
 from engine.motion.block_effects import register_collision_handler
 from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
@@ -108,10 +109,7 @@ class DetectorRail(Behaviour):
         from engine.entities.minecart import AbstractMinecart
         world = sim.world
         powered = state.get("powered") == "true"
-        x, y, z = pos
-        inset = DETECTOR_RAIL_INSET
-        box = Box(x + inset, y, z + inset, x + 1 - inset, y + 1 - inset, z + 1 - inset)
-        carts = bool(world.get_entities(None, box, lambda e: isinstance(e, AbstractMinecart)))
+        carts = bool(world.get_entities(None, cart_detection_box(sim, pos), lambda e: isinstance(e, AbstractMinecart)))
         if carts != powered:
             nu.set_block_state(sim, pos, state.with_("powered", carts), nu.NOTIFY_ALL)
             nu.update_neighbors_always(sim, pos, state.block)
@@ -119,6 +117,18 @@ class DetectorRail(Behaviour):
         if carts:
             world.block_ticks.schedule(world.game_time, pos, state.block, DETECTOR_RAIL_TICK_RATE)
         nu.update_comparators(sim, pos)
+
+
+def cart_detection_box(sim: TickContext, pos: BlockPos) -> Box:
+    """`getCartDetectionBox`: the cell inset by 0.2 at the sides and the top; up to 1.15.2
+    (`detector_rail_box_float`) each bound but the bottom summed in float, (double)((float)x + 0.2F)."""
+    x, y, z = pos
+    inset = DETECTOR_RAIL_INSET
+    if sim.features.detector_rail_box_float:
+        inset32 = f32(inset)
+        return Box(f32(f32(x) + inset32), y, f32(f32(z) + inset32), f32(f32(x + 1) - inset32),
+                   f32(f32(y + 1) - inset32), f32(f32(z + 1) - inset32))
+    return Box(x + inset, y, z + inset, x + 1 - inset, y + 1 - inset, z + 1 - inset)
 
 
 def on_entity_collision(state: BlockState, pos: BlockPos, entity: Entity, sim: TickContext) -> None:

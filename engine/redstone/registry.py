@@ -109,6 +109,6 @@ COMPONENTS = frozenset({"redstone_wire", "redstone_torch", "redstone_wall_torch"
 
 
 def check_version(sim: TickContext, what: str) -> None:
-    """Stop with the versions table's line where the version's redstone is not simulated (1.16.5 to 1.18.2 is)."""
+    """Stop with the versions table's line where the version's redstone is not simulated (the `redstone` row)."""
     if "redstone" in sim.features.refused:
         raise refusal(sim.features, "redstone", f"{what}, tick {sim.tick_count}")

@@ -1,6 +1,12 @@
 """`RedstoneWireBlock` of 1.16.5: connections (`getPlacementState`, `getStateForNeighborUpdate`, `prepare`), the
 power a wire takes from its neighbours and gives, and `update`, which notifies the wire's position and its six
-neighbours in the iteration order of the `HashSet` it collects them in (`engine.java.javautil.hash_set_order`)."""
+neighbours in the iteration order of the `HashSet` it collects them in (`engine.java.javautil.hash_set_order`).
+
+Up to 1.15.2 (`wire_lines_1_15`, Yarn cd982c6b8 and faf4ff525) the connections are each side's render connection
+alone (no dot, no cross, no extension to the opposite side; up a side where the neighbour is a full cube), a use
+does nothing, and the power to a side follows the lines the wire could connect along (`could_connect_to`): a wire
+with none powers its four sides, one with lines powers the side a line points away from, and no side a crossing
+line reaches (a corner or a cross powers no side)."""
 
 from __future__ import annotations
 
@@ -12,7 +18,17 @@ import numpy as np
 from engine.java.javautil import hash_set_order
 from engine.redstone import neighbor_updates as nu
 from engine.redstone import power
-from engine.redstone.directions import DOWN, HORIZONTAL, UP, VALUES, VERTICAL, Direction, offset
+from engine.redstone.directions import (
+    DOWN,
+    HORIZONTAL,
+    UP,
+    VALUES,
+    VERTICAL,
+    Direction,
+    offset,
+    rotate_y_clockwise,
+    rotate_y_counterclockwise,
+)
 from engine.redstone.registry import Behaviour, behaviour, register
 from engine.world import blocks
 
@@ -98,7 +114,10 @@ class RedstoneWire(Behaviour):
         runs_on_top = self.can_run_on_top(state) or (world.features.wire_runs_over_trapdoors
                                                      and state.block.endswith("_trapdoor"))
         if open_above and runs_on_top and connects_to(world.get_block_state(*offset(at, UP))):
-            return CONNECTED_UP if power.is_side_solid_full_square(state, d.opposite) else SIDE
+            # up to 1.15.2 up where the neighbour is a full cube (isFullCube), from 1.16 where its face is full
+            full = state.collision_shape.is_full_cube if _lines(world) else \
+                power.is_side_solid_full_square(state, d.opposite)
+            return CONNECTED_UP if full else SIDE
         if not connects_to(state, d) and (power.is_solid_block(world, state, at)
                                           or not connects_to(world.get_block_state(*offset(at, DOWN)))):
             return NONE
@@ -120,6 +139,10 @@ class RedstoneWire(Behaviour):
     def get_state_for_neighbor_update(self, sim: TickContext, state: BlockState, direction: Direction,
                                       neighbor: BlockState, pos: BlockPos, neighbor_pos: BlockPos) -> BlockState:
         world = sim.world
+        if _lines(world):          # up to 1.15.2: the render connections alone, recomputed from above or a side
+            for d in (HORIZONTAL if direction == UP else (direction,) if direction != DOWN else ()):
+                state = state.with_(d.name, self.render_connection(world, pos, d))
+            return state
         if direction == DOWN:     # from 1.20.2 (wire_breaks_off_its_floor) it breaks off a block it cannot run on
             if sim.features.wire_breaks_off_its_floor and not self.can_run_on_top(neighbor):
                 return blocks.AIR
@@ -242,13 +265,39 @@ class RedstoneWire(Behaviour):
         level = int(state.get("power"))
         if level == 0:
             return 0
+        if direction != UP and _lines(world):
+            return level if self._powers_along_lines(world, pos, direction) else 0
         if direction != UP and not is_connected(
                 self.get_placement_state(world, state, pos).get(direction.opposite.name)):
             return 0
         return level
 
+    def _powers_along_lines(self, world: World, pos: BlockPos, direction: Direction) -> bool:
+        """1.15.2's `getWeakRedstonePower` toward pos − direction: the sides the wire could connect to; none powers
+        every side, else the side whose opposite is one and neither turn of it is."""
+        lines = {d for d in HORIZONTAL if self.could_connect_to(world, pos, d)}
+        return not lines or (direction in lines and rotate_y_clockwise(direction) not in lines
+                             and rotate_y_counterclockwise(direction) not in lines)
+
+    @staticmethod
+    def could_connect_to(world: World, pos: BlockPos, d: Direction) -> bool:
+        """`couldConnectTo` (up to 1.15.2): wire on a solid neighbour under a block that is not solid, a neighbour
+        that connects from that side, or wire below a neighbour that is not solid (a powered repeater facing `d`
+        connects already)."""
+        at = offset(pos, d)
+        state = world.get_block_state(*at)
+        solid = power.is_solid_block(world, state, at)
+        above = offset(pos, UP)
+        if solid and not power.is_solid_block(world, world.get_block_state(*above), above) and \
+                world.get_block_state(*offset(at, UP)).block == WIRE:
+            return True
+        return connects_to(state, d) or (not solid and world.get_block_state(*offset(at, DOWN)).block == WIRE)
+
     def on_use(self, sim: TickContext, state: BlockState, pos: BlockPos) -> bool:
-        """`RedstoneWireBlock.onUse`: a cross becomes a dot and a dot a cross (when its neighbours allow)."""
+        """`RedstoneWireBlock.onUse`: a cross becomes a dot and a dot a cross (when its neighbours allow); up to
+        1.15.2 the wire has no `onUse` and a use does nothing."""
+        if _lines(sim.world):
+            return False
         if not (_fully_connected(state) or _not_connected(state)):
             return False
         new = _default(state) if _fully_connected(state) else _dot(state)
@@ -270,6 +319,11 @@ def update_order(pos: BlockPos) -> tuple[BlockPos, ...]:
     the `HashSet` that `update` collects them in."""
     cells = [pos, *(offset(pos, d) for d in VALUES)]
     return tuple(cells[i] for i in hash_set_order(np.array(cells, dtype=np.int64)))
+
+
+def _lines(world: World) -> bool:
+    """Whether the wire is 1.15.2's (`wire_lines_1_15`): render connections alone, power along its lines."""
+    return world.features.wire_lines_1_15
 
 
 def _default(state: BlockState) -> BlockState:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.entities import damage_source
-from engine.entities.tnt import Tnt, prime_from_block
+from engine.entities.tnt import Tnt
+from engine.entities.tnt import prime_tnt as prime_tnt_block
 from engine.geometry.box import BlockPos
 from engine.influences import dispenser, fishing, piston, shulker_box
 from engine.redstone import neighbor_updates as nu
@@ -83,7 +84,7 @@ def fire_dispenser(sim: Simulation, at: BlockPos, item: str, from_contents: bool
 def prime_tnt(sim: Simulation, at: BlockPos, angle: float | None, fuse: int) -> None:
     """`TntBlock.primeTnt` then `removeBlock` (flags 3: the neighbours are updated): the entity first (it draws
     the world Random)."""
-    sim.add_entity(prime_from_block(sim, *at, angle=angle, fuse=fuse))
+    sim.add_entity(prime_tnt_block(sim, *at, angle=angle, fuse=fuse))
     nu.remove_block(sim, at)
 
 

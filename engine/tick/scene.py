@@ -23,7 +23,7 @@ from engine.entities.falling_block import from_block as falling_block_from_block
 from engine.entities.fireball import EXPLOSIVE_TYPES, ExplosiveProjectile, launch
 from engine.entities.minecart import AbstractMinecart
 from engine.entities.projectile import Projectile
-from engine.entities.tnt import prime_from_block
+from engine.entities.tnt import prime_tnt
 from engine.geometry.box import ZERO, BlockPos, Box, Vec3
 from engine.influences import block_explosions as bx
 from engine.influences import dispenser, leash, piston
@@ -604,7 +604,7 @@ def _load_spawn(ctx: SceneContext, sim: Simulation, entry: dict[str, Any], key: 
         at = ctx.block_pos(entry["at"], f"{key}.at")   # a TNT block: inside the build range
         angle = ctx.number(entry["angle"], f"{key}.angle") if "angle" in entry else None
         fuse = ctx.integer(entry.get("fuse", 80), f"{key}.fuse", *JAVA_INT)
-        sim.add_entity(prime_from_block(sim, *at, angle=angle, fuse=fuse))
+        sim.add_entity(prime_tnt(sim, *at, angle=angle, fuse=fuse))
     elif kind == "falling_block_from_block":
         ctx.keys(entry, key, {"kind", "at"}, {"at"})
         at = ctx.block_pos(entry["at"], f"{key}.at")

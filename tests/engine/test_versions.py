@@ -776,6 +776,23 @@ CASES: dict[str, tuple[str, int, int]] = {
     "piston_retract_flags_20": ((SCENES_DIR / "piston_retract_arm_1_15_2.toml").read_text(), 5, 1),
     # the neighbour updates after a move name the moved blocks' states in list order (up to 1.15.2) or last first
     "piston_move_states_in_order": ((SCENES_DIR / "piston_push_states_1_15_2.toml").read_text(), 1, 1),
+    # a comparator subtracting equal sides stays powered (up to 1.14.4) or turns off
+    "comparator_power_at_sides_1_14": ((SCENES_DIR / "redstone_comparator_subtract_sides_1_14_4.toml").read_text(), 8,
+                                       1),
+    # a repeater's pulse ends after (up to 1.14.4) or before a comparator's tick due with it, which turns on or not
+    "gate_pulse_off_high_1_14": ((SCENES_DIR / "redstone_gate_pulse_priority_1_14_4.toml").read_text(), 6, 1),
+    # the cells a sticky piston's slime block leaves are set to air one by one with their updates (up to 1.14.4)
+    "piston_vacate_each_1_14": ((SCENES_DIR / "redstone_piston_vacate_cells_1_14_4.toml").read_text(), 1, 1),
+    # a TNT block primed at x = 2^23 + 1: its entity at the float centre 8388610.0 (up to 1.14.4) or at 8388609.5
+    "tnt_prime_float_centre_1_14": ((SCENES_DIR / "redstone_tnt_far_prime_1_14_4.toml").read_text(), 1, 2),
+    # a TNT block an explosion primes at x = 2^23 + 1: at 8388610.0 (up to 1.15.2) or at 8388609.5
+    "tnt_exploded_float_centre_1_15": ((SCENES_DIR / "tnt_far_chain_1_15_2.toml").read_text(), 1, 2),
+    # a wire corner beside a TNT: the corner powers no side (up to 1.15.2) or its connected sides, priming the TNT
+    "wire_lines_1_15": ((SCENES_DIR / "redstone_wire_corner_1_15_2.toml").read_text(), 1, 2),
+    # a still minecart 1.5E-9 into a detector rail's box: outside the float box (up to 1.15.2), or it primes a TNT
+    "detector_rail_box_float": ((SCENES_DIR / "redstone_detector_rail_box_1_15_2.toml").read_text(), 1, 2),
+    # a plain piston's head on a sticky piston passes a neighbour update on (up to 1.15.2): the piston retracts
+    "piston_head_any_base": ((SCENES_DIR / "redstone_piston_head_mismatch_1_15_2.toml").read_text(), 1, 1),
     # a piston at y 254 facing up: it lifts the TNT on it onto its head in row 255, or the push fails
     "piston_edge_air_movable": ((SCENES_DIR / "redstone_piston_head_at_top_1_16_2.toml").read_text(), 4, 1),
     # a dispenser holding a brush: it drops the brush (entity 2), or fails and nothing comes out
@@ -873,7 +890,9 @@ CASES["move_control_jump_by_step"] = (scene_toml(scene={"version": "1.12.2"}, bl
 # the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of
 # the traced searches too (`outcome(search=True)`)
 SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious"}
-UPDATE_CASES = {"piston_retract_flags_20", "piston_move_states_in_order"}   # change the traced neighbour updates
+UPDATE_CASES = {"piston_retract_flags_20", "piston_move_states_in_order", "piston_head_any_base",
+                "piston_vacate_each_1_14", "comparator_power_at_sides_1_14",
+                "gate_pulse_off_high_1_14"}   # change the traced neighbour updates or block changes
 SEARCH_ROLES = ("path_closed", "path_open", "path_node")
 
 
@@ -883,8 +902,8 @@ def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, vers
     """Position and Motion of the entity after `ticks` (or that it was removed), or the refusal's one line; with
     `samples`, the traced explosion sample points too; with `fall`, its fall distance too; with `search`, the
     traced path searches' nodes (role, cell, node type: the expanded nodes, the open set left, the path) too; with
-    `updates`, the traced neighbour updates (from, to, source) too; with `pose`, the player's pose and box height
-    too (1.12.2's sizes are not its poses')."""
+    `updates`, the traced neighbour updates (from, to, source) and the block changes (pos, from, to) too; with
+    `pose`, the player's pose and box height too (1.12.2's sizes are not its poses')."""
     if version is not None:
         text = _with_version(text, version)
     try:
@@ -907,6 +926,7 @@ def outcome(text: str, ticks: int, entity_id: int, flip: str | None = None, vers
             if updates:
                 points += [(tuple(u["from"]), tuple(u["to"]), u["source"])
                            for u in record.redstone["neighbor_updates"]]
+                points += [(tuple(e["pos"]), e["from"], e["to"]) for e in record.events if e["kind"] == "block_changed"]
     except NotImplementedError as err:
         return ("refused", str(err))
     e = sim.entity_by_id(entity_id)
@@ -1034,6 +1054,8 @@ BOTH_SIMULATED |= {"fall_distance_double", "apply_input_before_ai", "move_contro
 BOTH_SIMULATED |= {"path_successors_by_direction", "path_neighbors_by_type",
                    "path_target_up_from_target"}   # path finding (1.20.5, 1.21.2)
 BOTH_SIMULATED |= {"piston_head_short_past_quarter", "piston_moving_long_arm"} | UPDATE_CASES   # pistons 1.16
+BOTH_SIMULATED |= {"wire_lines_1_15", "detector_rail_box_float", "tnt_exploded_float_centre_1_15",
+                   "tnt_prime_float_centre_1_14"}   # redstone of 1.15.2 against 1.16, 1.14.4 against 1.15
 BOTH_SIMULATED |= {"arrow_left_owner", "arrow_release_point_box"}   # arrows (1.16)
 BOTH_SIMULATED |= {"pearl_owner_living"}   # thrown entities (1.16): 1.15.2 simulates its pearl
 BOTH_SIMULATED |= {"minecart_lava_tick", "minecart_rail_velocity_one"}   # minecarts (1.16.2, 1.16)
