@@ -3,7 +3,8 @@ docs/versions.md, "1.12.2 sources", "1.13.2 sources").
 
 The scenes are run once per module; the bounce compares 1.12.2 with the same scene run by the engine's 1.14 arrow
 tick (the flag flipped in 1.12.2: the neighbour release 1.13.2 refuses arrows), so a switch that did nothing would
-fail. The 1.13.2 stone scene runs in 1.13.2, in 1.13.2 without `arrow_tick_1_13` and in 1.12.2.
+fail. The 1.13.2 stone scene runs in 1.13.2, in 1.13.2 without `arrow_tick_1_13` and in 1.12.2; the arrow leaving its
+target's box in 1.13.2, in 1.13.2 without `ray_trace_voxel_shapes` and in 1.12.2.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from tests.conftest import SCENES_DIR, scene_toml
 FENCE = (SCENES_DIR / "arrow_fence_1_12_2.toml").read_text()
 TNT = (SCENES_DIR / "arrow_tnt_1_12_2.toml").read_text()
 STONE = (SCENES_DIR / "arrow_stone_1_13_2.toml").read_text()
+INSIDE = (SCENES_DIR / "arrow_inside_target_1_13_2.toml").read_text()
 
 
 def _states(text: str, ticks: int, old_tick: bool = True, traced: bool = False, **flags: bool) -> list[Any]:
@@ -90,6 +92,16 @@ def test_a_1_13_2_arrow_sticks_in_stone_by_the_voxel_ray_and_its_own_back_off(st
     assert abs(mutant[8][0].x - pos.x) < 1e-9
     # 1.13.2's VoxelShape.rayTrace hits 1/1000 along the ray's piece in the stone: farther in than 1.12.2's face
     assert old[8][2] and pos.x - old[8][0].x > 1e-4
+
+
+def test_a_1_13_2_arrow_leaving_its_target_s_box_passes_where_1_12_2_s_bounces() -> None:
+    """1.13.2's AxisAlignedBB.rayTrace takes the faces the ray enters, 1.12.2's calculateIntercept any it crosses;
+    the mutant is 1.13.2 on 1.12.2's rays (no block here: only the entity test differs)."""
+    new, old = _states(INSIDE, 3), _states(INSIDE.replace('"1.13.2"', '"1.12.2"'), 3)
+    mutant = _states(INSIDE, 3, ray_trace_voxel_shapes=False)
+    assert all(s[1].x > 0.97 for s in new) and new[2][0].x > 6.5            # passes through, flies on east
+    assert old[0][1].x < 0.0 and old[2][0].x < 3.8                          # bounced back west off the TNT
+    assert mutant == old
 
 
 def test_traced_1_13_2_runs_match_plain_runs(stone) -> None:
