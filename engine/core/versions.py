@@ -349,6 +349,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                           "VoxelShapes: ray_trace_voxel_shapes), not 1.14's collision-shape raycast; the entity test "
                           "of EntityThrowable (calculateIntercept; 1.13.2 AxisAlignedBB.rayTrace); 1.13.2's box test "
                           "meets solid entities without the 1.0E-7 margin (1.12.2 and 1.13.2)", OLDEST, (1, 14, 0)),
+    "llama_spit_tick_1_12": ("EntityLlamaSpit.onUpdate: World.rayTraceBlocks(position, position + motion) (blocks "
+                             "without a collision box met too, bounding boxes; 1.13.2: ray_trace_voxel_shapes) and "
+                             "every entity but the owner met by calculateIntercept (1.13.2 AxisAlignedBB.rayTrace); "
+                             "any hit removes the spit (1.14: a block hit only; the owner, an EntityLlama found by "
+                             "UUID, is none here: no damage); gone where no cell floor(min)..ceil(max) - 1 of its box "
+                             "holds air (isMaterialInBB; 1.14: floor(max) inclusive) (1.12.2 and 1.13.2)",
+                             OLDEST, (1, 14, 0)),
     "minecart_float_literals": ("EntityMinecart.onUpdate on the motion fields with float literals widened to "
                                 "double: gravity motionY -= 0.03999999910593033 ((double)0.04F; X and Z untouched), "
                                 "off rails in the air x 0.949999988079071 (0.95F), applyDrag x 0.996999979019165 "
@@ -1103,7 +1110,8 @@ MECHANICS: dict[str, Mechanic] = {
                    "of 1.21 (of the update_1_21 experiment in 1.20.5-1.20.6, not simulated)"),)),
     "llama_spit": Mechanic(
         "the llama-spit tick (LlamaSpitEntity.tick)", "a llama spit ticks", (
-            Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityLlamaSpit.onUpdate")),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityLlamaSpit.tick")))),
     "fishing_bobber": Mechanic(
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityFishHook.onUpdate")),
@@ -1335,6 +1343,7 @@ class Features:
     arrow_tick_1_12: bool
     arrow_tick_1_13: bool
     fireball_ray_1_12: bool
+    llama_spit_tick_1_12: bool
     minecart_float_literals: bool
     minecart_height_gain_divided: bool
     minecart_rider_forward_push: bool

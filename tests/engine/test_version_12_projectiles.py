@@ -1,5 +1,6 @@
 """1.12.2's and 1.13.2's arrow ticks (engine/entities/arrow_1_12.py, `arrow_tick_1_12`, `arrow_tick_1_13`) and
-fireball rays (engine/entities/fireball.py, `fireball_ray_1_12`, `fireball_box_collision`; docs/versions.md,
+fireball rays (engine/entities/fireball.py, `fireball_ray_1_12`, `fireball_box_collision`) and llama spit
+(engine/entities/llama_spit.py, `llama_spit_tick_1_12`; docs/versions.md,
 "1.12.2 sources", "1.13.2 sources").
 
 The scenes are run once per module; the bounce compares 1.12.2 with the same scene run by the engine's 1.14 arrow
@@ -28,6 +29,7 @@ STONE = (SCENES_DIR / "arrow_stone_1_13_2.toml").read_text()
 INSIDE = (SCENES_DIR / "arrow_inside_target_1_13_2.toml").read_text()
 CORNER = (SCENES_DIR / "fireball_fence_corner_1_12_2.toml").read_text()
 WALL = (SCENES_DIR / "fireball_wall_1_15_2.toml").read_text()
+SPIT = (SCENES_DIR / "llama_spit_1_12_2.toml").read_text()
 
 
 def _states(text: str, ticks: int, old_tick: bool = True, traced: bool = False, **flags: bool) -> list[Any]:
@@ -170,3 +172,21 @@ def test_1_13_2_fireballs_stop_at_the_world_border_in_one_line() -> None:
         sim.tick()
     line = str(err.value)
     assert "\n" not in line and "of version 1.13.2" in line and "isCollisionBoxesEmpty" in line
+
+
+def _alive(text: str, ticks: int, **flags: bool) -> list[tuple[int, ...]]:
+    """The ids in the world after each tick."""
+    sim = load_scene_text(text, "<llama spit>")
+    sim.features = dataclasses.replace(sim.features, **flags)
+    out = []
+    for _ in range(ticks):
+        sim.tick()
+        out.append(tuple(sorted(k for k, e in sim.world.entities.items() if not e.removed)))
+    return out
+
+
+def test_1_12_2_and_1_13_2_llama_spit_goes_on_any_hit_and_in_a_box_without_air_below_its_top() -> None:
+    old, mid = _alive(SPIT, 3), _alive(SPIT.replace('"1.12.2"', '"1.13.2"'), 3)
+    new, mutant = _alive(SPIT.replace('"1.12.2"', '"1.14"'), 3), _alive(SPIT, 3, llama_spit_tick_1_12=False)
+    assert old == mid == [(1, 3), (1, 3), (3,)]             # spit 2 gone at once, spit 1 on the TNT in tick 3
+    assert new == mutant == [(1, 2, 3)] * 3                 # 1.14: through the TNT, the air above spit 2 counted
