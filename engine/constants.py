@@ -321,7 +321,8 @@ FIREBALL_ACCELERATION = 0.1           # ExplosiveProjectileEntity: power = direc
                                       # accelerationPower's default (a deflection by an attack sets it again)
 FIREBALL_DEFLECTED_POWER = 0.05       # 1.20.5 onDeflected not from an attack: power = Motion * 0.05
 FIREBALL_DEFLECTED_FACTOR = 0.5       # 1.21 onDeflected not from an attack: accelerationPower *= 0.5
-FIREBALL_OWNER_TICKS = 25             # 1.14-1.15.2 ExplosiveProjectileEntity.tick: getCollision(.., ticks >= 25, ..)
+FIREBALL_OWNER_TICKS = 25             # 1.12.2-1.15.2 ExplosiveProjectileEntity.tick: getCollision(.., ticks >= 25, ..)
+FIREBALL_BORDER_REACH_1_13 = 2.0      # 1.13.2 isCollisionBoxesEmpty: cells floor(min) - 1 .. ceil(max) + 1
 VEC_ZERO_BELOW = 1.0e-4               # Vec3d.normalize returns ZERO below this length (up to 1.21.1)
 VEC_ZERO_BELOW_1_21_2 = f32(1.0e-5)   # ... and below this one from 1.21.2
 FIREBALL_EXPLOSION_POWER = 1          # FireballEntity.explosionPower: an int, 1 by default

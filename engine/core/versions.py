@@ -343,6 +343,19 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                         "grown by 0.05; the block ray is ray_trace_voxel_shapes' passing blocks without a collision "
                         "shape; a block hit backs the position off by motion / (float)(|motion| × 20.0F) (1.13.2)",
                         (1, 13, 0), (1, 14, 0)),
+    "fireball_ray_1_12": ("EntityFireball.onUpdate's ProjectileHelper.forwardsRaycast: World.rayTraceBlocks("
+                          "position, position + motion, false, true, false), blocks without a collision box passed "
+                          "and the others met by their bounding boxes (a fence's 1.0 high; 1.13.2 by outline "
+                          "VoxelShapes: ray_trace_voxel_shapes), not 1.14's collision-shape raycast; the entity test "
+                          "of EntityThrowable (calculateIntercept; 1.13.2 AxisAlignedBB.rayTrace); 1.13.2's box test "
+                          "meets solid entities without the 1.0E-7 margin (1.12.2 and 1.13.2)", OLDEST, (1, 14, 0)),
+    "llama_spit_tick_1_12": ("EntityLlamaSpit.onUpdate: World.rayTraceBlocks(position, position + motion) (blocks "
+                             "without a collision box met too, bounding boxes; 1.13.2: ray_trace_voxel_shapes) and "
+                             "every entity but the owner met by calculateIntercept (1.13.2 AxisAlignedBB.rayTrace); "
+                             "any hit removes the spit (1.14: a block hit only; the owner, an EntityLlama found by "
+                             "UUID, is none here: no damage); gone where no cell floor(min)..ceil(max) - 1 of its box "
+                             "holds air (isMaterialInBB; 1.14: floor(max) inclusive) (1.12.2 and 1.13.2)",
+                             OLDEST, (1, 14, 0)),
     "minecart_float_literals": ("EntityMinecart.onUpdate on the motion fields with float literals widened to "
                                 "double: gravity motionY -= 0.03999999910593033 ((double)0.04F; X and Z untouched), "
                                 "off rails in the air x 0.949999988079071 (0.95F), applyDrag x 0.996999979019165 "
@@ -931,12 +944,13 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                 "owner: no teleport, the pearl flies on (1.14-1.15.2)", (1, 14, 0), (1, 16, 0)),
     "fireball_owner_ticks": ("ExplosiveProjectileEntity.tick has no left-owner test: it counts its ticks (not in "
                              "the NBT) and passes over its owner (a LivingEntity, not in the NBT: its shooter or a "
-                             "living attacker that deflected it) until the 25th, left or not (1.14-1.15.2)",
-                             (1, 14, 0), (1, 16, 0)),
+                             "living attacker that deflected it) until the 25th, left or not (1.12.2-1.15.2: "
+                             "EntityFireball.shootingEntity and ticksInAir)", OLDEST, (1, 16, 0)),
     "fireball_box_collision": ("ProjectileUtil.getCollision of a fireball first asks World.doesNotCollide of its box "
                                "(blocks, the world border, solid entities but its owner and the owner's vehicle "
                                "before the 25th tick): a box colliding where it is hits at once, a block hit at its "
-                               "position (1.14-1.15.2)", (1, 14, 0), (1, 16, 0)),
+                               "position (1.13.2-1.15.2: 1.13.2's ProjectileHelper.forwardsRaycast asks "
+                               "isCollisionBoxesEmpty; 1.12.2 casts the ray alone)", (1, 13, 0), (1, 16, 0)),
     # minecarts of 1.16-1.16.1 (Yarn 2ea7bb22d, cd75c8c96 against 5f7dde939)
     "minecart_lava_tick": ("AbstractMinecartEntity.tick ends with the base tick's lava test: in lava "
                            "setOnFireFromLava (15 s of fire, 4 damage) and the fall distance halved, then firstUpdate "
@@ -1124,7 +1138,8 @@ MECHANICS: dict[str, Mechanic] = {
                    "not found"))),
     "fireball": Mechanic(
         "the fireball tick (ExplosiveProjectileEntity.tick, spec 06 §9)", "a fireball or wither skull ticks", (
-            Change(OLDEST, (1, 14, 0), "ExplosiveProjectileEntity.tick " + _PRE_1_14),)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityFireball.onUpdate")),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityFireball.tick")))),
     "wind_charge": Mechanic(
         "the wind charge (AbstractWindChargeEntity.tick and its burst)", "a wind charge or breeze wind charge "
         "ticks", (
@@ -1132,7 +1147,8 @@ MECHANICS: dict[str, Mechanic] = {
                    "of 1.21 (of the update_1_21 experiment in 1.20.5-1.20.6, not simulated)"),)),
     "llama_spit": Mechanic(
         "the llama-spit tick (LlamaSpitEntity.tick)", "a llama spit ticks", (
-            Change(OLDEST, (1, 14, 0), "LlamaSpitEntity.tick " + _PRE_1_14),)),
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityLlamaSpit.onUpdate")),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityLlamaSpit.tick")))),
     "fishing_bobber": Mechanic(
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityFishHook.onUpdate")),
@@ -1380,6 +1396,8 @@ class Features:
     thrown_tick_1_12: bool
     arrow_tick_1_12: bool
     arrow_tick_1_13: bool
+    fireball_ray_1_12: bool
+    llama_spit_tick_1_12: bool
     minecart_float_literals: bool
     minecart_height_gain_divided: bool
     minecart_rider_forward_push: bool

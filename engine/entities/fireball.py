@@ -17,6 +17,7 @@ from engine.constants import (
     CHARGED_SKULL_DRAG,
     COLLISION_EPSILON,
     FIREBALL_ACCELERATION,
+    FIREBALL_BORDER_REACH_1_13,
     FIREBALL_DEFLECTED_FACTOR,
     FIREBALL_DEFLECTED_POWER,
     FIREBALL_DRAG,
@@ -36,6 +37,7 @@ from engine.constants import (
     WITHER_SKULL_OWNERLESS_DAMAGE,
 )
 from engine.core.trace import StageInfo, run_stage
+from engine.core.versions import refusal
 from engine.entities import fireball_kernel as kernel
 from engine.entities.entity import rotation_vector
 from engine.entities.fireball_kernel import FIREBALL_ROWS
@@ -52,6 +54,7 @@ from engine.entities.projectile import (
 )
 from engine.entities.rows import ProjectileRows, extra_flag, extra_int, extra_vec, multiply_motion
 from engine.entities.thrown import ThrownBatch, block_arrays_of, flight_arguments
+from engine.entities.thrown_1_12 import get_collision_1_12
 from engine.geometry.box import ZERO, Vec3
 from engine.geometry.shapes import intersects_box
 from engine.java.mathhelper import floor, sqrt_float
@@ -230,7 +233,7 @@ class ExplosiveProjectile(ProjectileRows, Projectile):
         else:
             self.projectile_tick(sim, rec)                                                    # 1 F
         hit = run_stage(rec, self, COLLISION, self.collision, sim, owner, rec)
-        if not is_miss(hit):
+        if hit is not None and not is_miss(hit):                                             # None: 1.12.2's miss
             run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)
         if sim.features.thrown_check_block_collision:                                        # 2 (1.16.2+)
             run_stage(rec, self, BLOCKS, check_block_collision, self, sim, rec)
@@ -258,15 +261,20 @@ class ExplosiveProjectile(ProjectileRows, Projectile):
         if not is_miss(hit) and not self.removed:
             run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit, rec)
 
-    def collision(self, sim: TickContext, owner: Entity | None, rec: Recorder | None) -> HitResult:
-        """`ProjectileUtil.getCollision`. Up to 1.15.2 (`fireball_box_collision`) it first asks
+    def collision(self, sim: TickContext, owner: Entity | None, rec: Recorder | None) -> HitResult | None:
+        """`ProjectileUtil.getCollision`. In 1.13.2–1.15.2 (`fireball_box_collision`) it first asks
         `World.doesNotCollide` of the box where it is, passing over the owner and its vehicle before the 25th tick:
-        where the box collides, the hit is a block hit at the position, facing the Motion, in the position's cell."""
-        if sim.features.fireball_box_collision:
+        where the box collides, the hit is a block hit at the position, facing the Motion, in the position's cell.
+        1.12.2 and 1.13.2 (`fireball_ray_1_12`) then cast `ProjectileHelper.forwardsRaycast`'s ray:
+        `thrown_1_12.get_collision_1_12`, blocks without a collision box passed."""
+        f = sim.features
+        if f.fireball_box_collision:
             passed = () if owner is None or self.ticks_in_air >= FIREBALL_OWNER_TICKS else (owner, owner.vehicle)
-            if box_collides(sim.world, self, passed):
+            if box_collides(sim, self, passed):
                 p, v = self.pos, self.motion
                 return BlockHitResult(p, get_facing(*v), (floor(p.x), floor(p.y), floor(p.z)), False, False)
+        if f.fireball_ray_1_12:
+            return get_collision_1_12(self, sim, lambda e: self.can_hit(sim, e), "fireball", True)
         return get_collision(self, sim, lambda e: self.can_hit(sim, e), rec)
 
     def can_hit(self, sim: TickContext, e: Entity) -> bool:
@@ -374,18 +382,24 @@ class DragonFireball(ExplosiveProjectile):
 EXPLOSIVE_TYPES: tuple[type[ExplosiveProjectile], ...] = (Fireball, SmallFireball, WitherSkull, DragonFireball)
 
 
-def box_collides(world: World, e: Entity, passed: tuple[Entity | None, ...]) -> bool:
+def box_collides(sim: TickContext, e: Entity, passed: tuple[Entity | None, ...]) -> bool:
     """`!World.doesNotCollide(e, its box, passed)` of 1.14-1.15.2 (`CollisionView.getCollisions`): a block's
     collision shape overlaps the box; or the box is inside the world border and touches it (contracted by 1.0E-7 it
     meets nothing outside, expanded by 1.0E-7 it does); or a solid entity's box (a boat's, a shulker's) meets the
-    box expanded by 1.0E-7, other than those passed."""
-    box = e.box
+    box expanded by 1.0E-7, other than those passed. 1.13.2's `isCollisionBoxesEmpty` (`fireball_ray_1_12`): the
+    solid entity's box meets the box itself (`intersects`, no margin); a world border within 2 of the box (its cells
+    outside the border taken as full cubes) stops the run in one line."""
+    world, box = sim.world, e.box
+    if sim.features.fireball_ray_1_12 and world.border_in_reach(box.expand(FIREBALL_BORDER_REACH_1_13)):
+        raise refusal(sim.features, "fireball", f"entity {e.id} ({e.TYPE}), tick {sim.tick_count}",
+                      "IWorldReaderBase.isCollisionBoxesEmpty of 1.13.2 near the world border (the cells outside it "
+                      "as full cubes where the box's cells grown by one are not inside it) not simulated")
     if world.get_block_collisions(box):
         return True
     if world.border_in_reach(box) and not intersects_box(world.border_shape, ORIGIN, box.contract(COLLISION_EPSILON)) \
             and intersects_box(world.border_shape, ORIGIN, box.expand(COLLISION_EPSILON)):
         return True
-    grown = box.expand(COLLISION_EPSILON)
+    grown = box if sim.features.fireball_ray_1_12 else box.expand(COLLISION_EPSILON)
     return bool(world.collidable_count) and bool(world.get_entities(
         e, grown, lambda o: o.collidable and o not in passed and o.box.intersects(grown)))
 

@@ -1,6 +1,13 @@
 """`LlamaSpitEntity` (spec 06 §11, Appendix A): gravity 0.06F, k 0.99F, order MDG; gone inside blocks or water.
 
 Unlike thrown items it never calls `checkBlockCollision`, and its Motion is read before the hit is handled.
+
+1.12.2's `EntityLlamaSpit.onUpdate` and 1.13.2's `tick` (`llama_spit_tick_1_12`; MCP 1.12.2 and client1.13.2
+sources): the base tick, `World.rayTraceBlocks(position, position + motion)` (blocks without a collision box met
+too) and the entity test of `getHitEntity` over every entity but the owner (`thrown_1_12.get_collision_1_12`: its
+1.12.2 and 1.13.2 rays); any hit removes the spit (`onHit`, 1 damage only with an owner, which is none here:
+`restoreOwnerFromSave` finds an `EntityLlama` by UUID, and no llama is modelled); then 1.14's removal tests but on
+the box's cells floor(min)..ceil(max) − 1 (`World.isMaterialInBB`, `boxed_in`), the drag and the gravity.
 """
 
 from __future__ import annotations
@@ -18,12 +25,21 @@ from engine.constants import (
 from engine.core.trace import StageInfo, run_stage
 from engine.entities import fireball_kernel as kernel
 from engine.entities import thrown_kernel
-from engine.entities.projectile import EntityHitResult, HitResult, Projectile, damage, get_collision, is_miss
+from engine.entities.projectile import (
+    BASE,
+    EntityHitResult,
+    HitResult,
+    Projectile,
+    damage,
+    get_collision,
+    is_miss,
+)
 from engine.entities.rows import ProjectileRows, multiply_motion
 from engine.entities.thrown import ThrownBatch, block_arrays_of, flight_arguments
+from engine.entities.thrown_1_12 import get_collision_1_12
 from engine.entities.thrown_kernel import THROWN_ROWS
 from engine.geometry.box import ZERO, Vec3
-from engine.java.mathhelper import floor
+from engine.java.mathhelper import ceil, floor
 from engine.jit import plain
 
 if TYPE_CHECKING:
@@ -36,6 +52,8 @@ if TYPE_CHECKING:
 
 COLLISION = StageInfo("collision", "ProjectileUtil.getCollision", "Dc")
 ON_COLLISION = StageInfo("on_collision", "LlamaSpitEntity.onCollision")
+COLLISION_1_12 = StageInfo("collision", "World.rayTraceBlocks", "Dc")
+ON_HIT_1_12 = StageInfo("on_collision", "EntityLlamaSpit.onHit")
 DRAG = StageInfo("drag", "LlamaSpitEntity.tick", "D")
 GRAVITY = StageInfo("gravity", "LlamaSpitEntity.tick", "G")
 POSITION = StageInfo("position_update", "Entity.updatePosition", "M")
@@ -84,14 +102,22 @@ class LlamaSpit(ProjectileRows, Projectile):
         return LLAMA_SPIT_GRAVITY_DOUBLE if features.llama_spit_gravity_double else LLAMA_SPIT_GRAVITY
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`LlamaSpitEntity.tick`."""
-        self.projectile_tick(sim, rec)
-        v = self.motion
-        hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec)
-        if not is_miss(hit):
-            run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit)
+        """`LlamaSpitEntity.tick` (1.12.2 and 1.13.2: the module's docstring)."""
+        old = sim.features.llama_spit_tick_1_12
+        if old:
+            run_stage(rec, self, BASE, self.base_tick, sim, rec)                              # super.onUpdate()
+            v = self.motion
+            hit = run_stage(rec, self, COLLISION_1_12, get_collision_1_12, self, sim, lambda e: True, "llama_spit")
+            if hit is not None:
+                run_stage(rec, self, ON_HIT_1_12, self.remove)                                 # onHit: setDead
+        else:
+            self.projectile_tick(sim, rec)
+            v = self.motion
+            hit = run_stage(rec, self, COLLISION, get_collision, self, sim, lambda e: self.can_hit(sim, e), rec)
+            if not is_miss(hit):
+                run_stage(rec, self, ON_COLLISION, self.on_collision, sim, hit)
         target = self.pos.plus(v)
-        if self.boxed_in(sim) or self.touching_water or self.in_bubble_column(sim):
+        if self.boxed_in(sim, old) or self.touching_water or self.in_bubble_column(sim):
             self.remove()
             return
         self.motion = v                          # the drag applies to the Motion read before the hit
@@ -110,14 +136,17 @@ class LlamaSpit(ProjectileRows, Projectile):
         else:
             self.remove()
 
-    def boxed_in(self, sim: TickContext) -> bool:
-        """`getStatesInBox(box).noneMatch(isAir)`: no cell the box touches (bounds inclusive) holds air."""
+    def boxed_in(self, sim: TickContext, material_in_bb: bool = False) -> bool:
+        """`getStatesInBox(box).noneMatch(isAir)`: no cell the box touches (bounds inclusive) holds air.
+        `material_in_bb`, 1.12.2's and 1.13.2's `!World.isMaterialInBB(box, AIR)`: the cells floor(min)..ceil(max) − 1
+        (a box whose top is a whole number leaves out the cell above it)."""
         b = self.box
         world = sim.world
+        top = ceil if material_in_bb else (lambda v: floor(v) + 1)
         return all(not world.get_block_state(x, y, z).is_air
-                   for x in range(floor(b.min_x), floor(b.max_x) + 1)
-                   for y in range(floor(b.min_y), floor(b.max_y) + 1)
-                   for z in range(floor(b.min_z), floor(b.max_z) + 1))
+                   for x in range(floor(b.min_x), top(b.max_x))
+                   for y in range(floor(b.min_y), top(b.max_y))
+                   for z in range(floor(b.min_z), top(b.max_z)))
 
     def in_bubble_column(self, sim: TickContext) -> bool:
         """`isInsideBubbleColumn`: the block at the position is a bubble column."""

@@ -1,9 +1,12 @@
-"""1.12.2's and 1.13.2's arrow ticks (engine/entities/arrow_1_12.py, `arrow_tick_1_12`, `arrow_tick_1_13`;
-docs/versions.md, "1.12.2 sources", "1.13.2 sources").
+"""1.12.2's and 1.13.2's arrow ticks (engine/entities/arrow_1_12.py, `arrow_tick_1_12`, `arrow_tick_1_13`) and
+fireball rays (engine/entities/fireball.py, `fireball_ray_1_12`, `fireball_box_collision`) and llama spit
+(engine/entities/llama_spit.py, `llama_spit_tick_1_12`; docs/versions.md,
+"1.12.2 sources", "1.13.2 sources").
 
 The scenes are run once per module; the bounce compares 1.12.2 with the same scene run by the engine's 1.14 arrow
 tick (the flag flipped in 1.12.2: the neighbour release 1.13.2 refuses arrows), so a switch that did nothing would
-fail. The 1.13.2 stone scene runs in 1.13.2, in 1.13.2 without `arrow_tick_1_13` and in 1.12.2.
+fail. The 1.13.2 stone scene runs in 1.13.2, in 1.13.2 without `arrow_tick_1_13` and in 1.12.2; the arrow leaving its
+target's box in 1.13.2, in 1.13.2 without `ray_trace_voxel_shapes` and in 1.12.2.
 """
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ import pytest
 
 from engine.core.versions import features_for
 from engine.entities.arrow import Arrow
+from engine.entities.fireball import Fireball, SmallFireball
+from engine.entities.llama_spit import LlamaSpit
 from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
 from tests.conftest import SCENES_DIR, scene_toml
@@ -21,10 +26,14 @@ from tests.conftest import SCENES_DIR, scene_toml
 FENCE = (SCENES_DIR / "arrow_fence_1_12_2.toml").read_text()
 TNT = (SCENES_DIR / "arrow_tnt_1_12_2.toml").read_text()
 STONE = (SCENES_DIR / "arrow_stone_1_13_2.toml").read_text()
+INSIDE = (SCENES_DIR / "arrow_inside_target_1_13_2.toml").read_text()
+CORNER = (SCENES_DIR / "fireball_fence_corner_1_12_2.toml").read_text()
+WALL = (SCENES_DIR / "fireball_wall_1_15_2.toml").read_text()
+SPIT = (SCENES_DIR / "llama_spit_1_12_2.toml").read_text()
 
 
 def _states(text: str, ticks: int, old_tick: bool = True, traced: bool = False, **flags: bool) -> list[Any]:
-    """The arrow (entity 1) after each tick: (position, Motion, in ground, tile), None once removed."""
+    """The arrow or fireball (entity 1) after each tick: (position, Motion, in ground, tile), None once removed."""
     sim = load_scene_text(text, "<1.12.2 arrow>")
     sim.trace_enabled = traced
     if not old_tick:
@@ -34,7 +43,8 @@ def _states(text: str, ticks: int, old_tick: bool = True, traced: bool = False, 
     for _ in range(ticks):
         sim.tick()
         e = sim.world.entities.get(1)
-        out.append(None if e is None or e.removed else (e.pos, e.motion, e.in_ground, e.tile))
+        out.append(None if e is None or e.removed else (e.pos, e.motion, getattr(e, "in_ground", None),
+                                                        getattr(e, "tile", None)))
     return out
 
 
@@ -92,6 +102,16 @@ def test_a_1_13_2_arrow_sticks_in_stone_by_the_voxel_ray_and_its_own_back_off(st
     assert old[8][2] and pos.x - old[8][0].x > 1e-4
 
 
+def test_a_1_13_2_arrow_leaving_its_target_s_box_passes_where_1_12_2_s_bounces() -> None:
+    """1.13.2's AxisAlignedBB.rayTrace takes the faces the ray enters, 1.12.2's calculateIntercept any it crosses;
+    the mutant is 1.13.2 on 1.12.2's rays (no block here: only the entity test differs)."""
+    new, old = _states(INSIDE, 3), _states(INSIDE.replace('"1.13.2"', '"1.12.2"'), 3)
+    mutant = _states(INSIDE, 3, ray_trace_voxel_shapes=False)
+    assert all(s[1].x > 0.97 for s in new) and new[2][0].x > 6.5            # passes through, flies on east
+    assert old[0][1].x < 0.0 and old[2][0].x < 3.8                          # bounced back west off the TNT
+    assert mutant == old
+
+
 def test_traced_1_13_2_runs_match_plain_runs(stone) -> None:
     assert stone["traced"] == stone["1.13.2"]
 
@@ -111,7 +131,62 @@ def test_tridents_are_refused_in_1_12_2_and_1_13_2_and_arrows_in_1_13_1() -> Non
         assert "\n" not in line and f"of version {version}" in line and words in line
 
 
-def test_the_compiled_arrow_loop_leaves_1_12_2_and_1_13_2_to_the_object_path() -> None:
+def test_the_compiled_loops_leave_1_12_2_and_1_13_2_to_the_object_path() -> None:
     sim = load_scene_text(scene_toml(entities=[]), "<empty>")
-    assert not Arrow.batch.decides(sim.world, features_for("1.12.2"))
-    assert not Arrow.batch.decides(sim.world, features_for("1.13.2"))
+    for kind in (Arrow, Fireball, SmallFireball, LlamaSpit):
+        assert not kind.batch.decides(sim.world, features_for("1.12.2"))
+        assert not kind.batch.decides(sim.world, features_for("1.13.2"))
+        assert kind.batch.decides(sim.world, features_for("1.16.5"))               # the neighbour it serves
+
+
+@pytest.fixture(scope="module")
+def corner() -> dict[str, list[Any]]:
+    return {"1.12.2": _states(CORNER, 4), "traced": _states(CORNER, 4, traced=True),
+            "mutant": _states(CORNER, 4, fireball_ray_1_12=False),
+            "1.14": _states(CORNER.replace('"1.12.2"', '"1.14"'), 4)}
+
+
+def test_a_1_12_2_small_fireball_hits_a_fence_s_bounding_box_where_1_14_falls_through_its_corner(corner) -> None:
+    old, new, mutant = corner["1.12.2"], corner["1.14"], corner["mutant"]
+    assert old[0] == new[0] and old[0] is not None                          # the same first tick, clear above
+    assert old[1:] == [None] * 3                                            # the ray met the bounding box's top
+    assert None not in new and new[3][0].y < 60.0 and mutant == new         # through the open corner, as 1.14
+
+
+def test_traced_1_12_2_fireball_runs_match_plain_runs(corner) -> None:
+    assert corner["traced"] == corner["1.12.2"]
+
+
+def test_a_1_12_2_fireball_flies_on_where_1_13_2_s_box_test_stops_it() -> None:
+    old, new = (_states(WALL.replace('"1.15.2"', f'"{v}"'), 4) for v in ("1.12.2", "1.13.2"))
+    mutant = _states(WALL.replace('"1.15.2"', '"1.12.2"'), 4, fireball_box_collision=True)
+    assert old[0] == new[0] == mutant[0]
+    assert None not in old and old[3][0].x > 2.5                             # along the wall, its box in it
+    assert new[1:] == mutant[1:] == [None] * 3                               # hit where it is: exploded
+
+
+def test_1_13_2_fireballs_stop_at_the_world_border_in_one_line() -> None:
+    text = WALL.replace('version = "1.15.2"', 'version = "1.13.2"\nborder = { center = [0.0, 0.0], size = 4.0 }')
+    sim = load_scene_text(text, "<border>")
+    with pytest.raises(NotImplementedError) as err:
+        sim.tick()
+    line = str(err.value)
+    assert "\n" not in line and "of version 1.13.2" in line and "isCollisionBoxesEmpty" in line
+
+
+def _alive(text: str, ticks: int, **flags: bool) -> list[tuple[int, ...]]:
+    """The ids in the world after each tick."""
+    sim = load_scene_text(text, "<llama spit>")
+    sim.features = dataclasses.replace(sim.features, **flags)
+    out = []
+    for _ in range(ticks):
+        sim.tick()
+        out.append(tuple(sorted(k for k, e in sim.world.entities.items() if not e.removed)))
+    return out
+
+
+def test_1_12_2_and_1_13_2_llama_spit_goes_on_any_hit_and_in_a_box_without_air_below_its_top() -> None:
+    old, mid = _alive(SPIT, 3), _alive(SPIT.replace('"1.12.2"', '"1.13.2"'), 3)
+    new, mutant = _alive(SPIT.replace('"1.12.2"', '"1.14"'), 3), _alive(SPIT, 3, llama_spit_tick_1_12=False)
+    assert old == mid == [(1, 3), (1, 3), (3,)]             # spit 2 gone at once, spit 1 on the TNT in tick 3
+    assert new == mutant == [(1, 2, 3)] * 3                 # 1.14: through the TNT, the air above spit 2 counted
