@@ -1,13 +1,15 @@
 """Riders of 1.12.2 and 1.13.2 (docs/versions.md, the `vehicle_passengers` row): EntityMinecart.moveAlongTrack's
-rider push of the MCP-named 1.12.2 source, compared with 1.14's (Yarn 4ffac47a3), and the parts not compared,
-which stop in one line: 1.12.2's boat with riders (EntityBoat.updatePassenger), 1.12.2's dismounting
-(EntityLivingBase.dismountEntity) and all of 1.13.2's riding.
+rider push and EntityBoat.updatePassenger of the MCP-named 1.12.2 source, compared with 1.14's (Yarn 4ffac47a3),
+and the parts not compared, which stop in one line: 1.12.2's dismounting (EntityLivingBase.dismountEntity) and all
+of 1.13.2's riding.
 
-The bundled scene runs once per release or flipped flag (module fixture); the mirrored yaw is the mutant that
-catches a sign or an axis swapped in the push."""
+The bundled scenes run once per release or flipped flag (module fixtures); the mirrored yaw is the mutant that
+catches a sign or an axis swapped in the push; the boat's riders, whose code is 1.14's, are compared with 1.14's
+run bit for bit."""
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any
 
 import pytest
@@ -76,10 +78,44 @@ def test_1_12_2_dismount_stops_in_one_line() -> None:
     _one_line(_outcome(text, 5), "1.12.2", "dismountEntity")
 
 
-@pytest.mark.parametrize(("version", "needle"), [("1.12.2", "EntityBoat.updatePassenger"),
-                                                 ("1.13.2", "riding 1.13-1.13.2")])
-def test_boat_riders_and_1_13_2_stop_in_one_line(version: str, needle: str) -> None:
-    text = scene_toml(scene={"version": version}, entities=[
+def test_1_13_2_riding_stops_in_one_line() -> None:
+    text = scene_toml(scene={"version": "1.13.2"}, entities=[
         {"type": "minecraft:boat", "pos": [0.5, 30.0, 0.5], "id": 1},
         {"type": "minecraft:zombie", "pos": [0.5, 30.0, 0.5], "id": 2, "no_ai": True, "vehicle": 1}])
-    _one_line(_outcome(text, 2), version, needle)
+    _one_line(_outcome(text, 2), "1.13.2", "riding 1.13-1.13.2")
+
+
+BOAT = "boat_riders_1_12_2"
+BOAT_TICKS = 20
+
+
+@pytest.fixture(scope="module")
+def boat_runs() -> dict[str, Any]:
+    base = (SCENES_DIR / f"{BOAT}.toml").read_text()
+    return {v: _outcome(base.replace('version = "1.12.2"', f'version = "{v}"'), BOAT_TICKS)
+            for v in ("1.12.2", "1.14")}
+
+
+def test_1_12_2_boat_seats_its_riders_as_1_14(boat_runs: dict[str, Any]) -> None:
+    """EntityBoat.updatePassenger and applyYawToEntity, Entity.updateRidden and getYOffset are 1.14's: the boat
+    turned by its player and both riders end where 1.14 puts them, bit for bit (the boat's Motion Y is 0.0 in 1.12.2
+    and -0.0 in 1.14: `boat`)."""
+    old, new = boat_runs["1.12.2"], boat_runs["1.14"]
+    assert old == new and old[1][0] != (0.5, 1.0, 0.5)
+
+
+def test_1_12_2_boat_riders_sit_on_their_seats() -> None:
+    """The player 0.2 ahead of the boat's centre and the pig (an animal) 0.6 - 0.2 behind, along the boat's yaw;
+    y - 0.1 + getYOffset; the player's yaw held 105 degrees from the boat's, the pig's turned with it."""
+    sim = load_scene_text((SCENES_DIR / f"{BOAT}.toml").read_text(), "<boat>")
+    for _ in range(BOAT_TICKS):
+        sim.tick()
+    boat, player, pig = (sim.entity_by_id(i) for i in (1, 2, 3))
+    ahead = (-math.sin(math.radians(boat.yaw)), math.cos(math.radians(boat.yaw)))
+    for rider, seat, dy in ((player, 0.2, -0.1 - 0.35), (pig, -0.4, -0.1 + 0.14)):
+        dx, dz = rider.pos.x - boat.pos.x, rider.pos.z - boat.pos.z
+        assert dx * ahead[0] + dz * ahead[1] == pytest.approx(seat, abs=1e-3)
+        assert dx * ahead[1] - dz * ahead[0] == pytest.approx(0.0, abs=1e-3)
+        assert rider.pos.y - boat.pos.y == pytest.approx(dy, abs=1e-6)
+    assert (player.yaw - boat.yaw) % 360.0 == pytest.approx(105.0, abs=1e-3)   # 150 degrees off at the start
+    assert pig.yaw - boat.yaw == pytest.approx(-30.0, abs=1e-3)                 # 0 against the boat's 30
