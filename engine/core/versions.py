@@ -359,6 +359,16 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                                     "the float radians, in double), not a player by 0.1 x its Motion (1.12.2: any "
                                     "living rider; 1.13.2, where riding is refused, a player only)",
                                     OLDEST, (1, 14, 0)),
+    "dismount_blocks_only": ("EntityLivingBase.dismountEntity tests the rider's spots against block collision boxes "
+                             "alone (World.collidesWithAnyBlock: no entity, no world border; the water below by "
+                             "Material.WATER) and, beside a boat, the rider's own box, not its union with the "
+                             "boat's, so a rider steps off a boat beside it (1.12.2; 1.13.2's "
+                             "isCollisionBoxesEmpty is 1.14's)", OLDEST, (1, 13, 0)),
+    "dismount_top_solid_material": ("the dismount spot's solid-top tests are IBlockState.isTopSolid (an opaque "
+                                    "material and a full cube: not glass, stained glass, glowstone, sea lantern, "
+                                    "beacon, TNT, leaves, ice, frosted ice, shulker boxes, a moving piston; soul "
+                                    "sand yes), not hasSolidTopSurface of the collision shape (1.12.2, 1.13.2)",
+                                    OLDEST, (1, 14, 0)),
     "boat_liquid_height_1_12": ("EntityBoat reads the water through BlockLiquid.getLiquidHeight and "
                                 "getBlockLiquidHeight: 1.0F where a source or falling block (LEVEL & 7 == 0) has "
                                 "water above, else 1.0F - (LEVEL + 1) / 9.0F in float, a falling LEVEL counted as 0 "
@@ -1329,6 +1339,8 @@ class Features:
     minecart_float_literals: bool
     minecart_height_gain_divided: bool
     minecart_rider_forward_push: bool
+    dismount_blocks_only: bool
+    dismount_top_solid_material: bool
     boat_liquid_height_1_12: bool
     boat_water_level_above_absolute: bool
     move_relative_float: bool

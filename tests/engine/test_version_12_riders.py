@@ -1,7 +1,6 @@
 """Riders of 1.12.2 and 1.13.2 (docs/versions.md, the `vehicle_passengers` row): EntityMinecart.moveAlongTrack's
-rider push and EntityBoat.updatePassenger of the MCP-named 1.12.2 source, compared with 1.14's (Yarn 4ffac47a3),
-and the parts not compared, which stop in one line: 1.12.2's dismounting (EntityLivingBase.dismountEntity) and all
-of 1.13.2's riding.
+rider push, EntityBoat.updatePassenger and EntityLivingBase.dismountEntity of the MCP-named 1.12.2 source, compared
+with 1.14's (Yarn 4ffac47a3); 1.13.2's riding, not compared, stops in one line.
 
 The bundled scenes run once per release or flipped flag (module fixtures); the mirrored yaw is the mutant that
 catches a sign or an axis swapped in the push; the boat's riders, whose code is 1.14's, are compared with 1.14's
@@ -14,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
 from tests.conftest import SCENES_DIR, scene_toml
 
@@ -71,13 +71,6 @@ def _one_line(text: str, *needles: str) -> None:
         assert n in text
 
 
-def test_1_12_2_dismount_stops_in_one_line() -> None:
-    """A rider sneaking off its cart would be placed by 1.12.2's dismountEntity: not compared."""
-    text = (SCENES_DIR / f"{SCENE}.toml").read_text().replace("to = 20", "to = 2")
-    text += "\n[[inputs]]\nentity = 1\nfrom = 3\nto = 3\nsneak = true\n"
-    _one_line(_outcome(text, 5), "1.12.2", "dismountEntity")
-
-
 def test_1_13_2_riding_stops_in_one_line() -> None:
     text = scene_toml(scene={"version": "1.13.2"}, entities=[
         {"type": "minecraft:boat", "pos": [0.5, 30.0, 0.5], "id": 1},
@@ -119,3 +112,29 @@ def test_1_12_2_boat_riders_sit_on_their_seats() -> None:
         assert rider.pos.y - boat.pos.y == pytest.approx(dy, abs=1e-6)
     assert (player.yaw - boat.yaw) % 360.0 == pytest.approx(105.0, abs=1e-3)   # 150 degrees off at the start
     assert pig.yaw - boat.yaw == pytest.approx(-30.0, abs=1e-3)                 # 0 against the boat's 30
+
+
+def _dismounted(scene: str, ticks: int, version: str, flags: dict[str, bool] | None = None) -> Any:
+    text = (SCENES_DIR / f"{scene}.toml").read_text().replace('version = "1.12.2"', f'version = "{version}"')
+    return _outcome(text, ticks, flags)[2][0]
+
+
+def test_1_12_2_rider_steps_off_a_boat_beside_it() -> None:
+    """dismountEntity's boat branch tests the rider's own box against the blocks: the spot 0.001 above the boat's top
+    meets the stone, the one 1.001 above is free (1.3875 west along the player's yaw 90). 1.14, or the flag off,
+    tests it with the boat's box, which collides, and puts the player on the boat, y + 1.8 + 0.001."""
+    old = _dismounted("dismount_boat_1_12_2", 3, "1.12.2")
+    assert (old.x, old.z) == pytest.approx((0.5 - 1.3875, 0.5)) and old.y == 1.0 + f32(0.5625) + 1.001
+    for new in (_dismounted("dismount_boat_1_12_2", 3, "1.14"),
+                _dismounted("dismount_boat_1_12_2", 3, "1.12.2", {"dismount_blocks_only": False})):
+        assert (new.x, new.z) == (0.5, 0.5) and new.y == 1.0 + f32(1.8) + 0.001
+
+
+def test_1_12_2_rider_finds_no_solid_top_on_glass() -> None:
+    """Thrown out of a minecart over glass: isTopSolid asks for an opaque material, so no cell is kept and the
+    zombie is put on the cart's top; 1.14's hasSolidTopSurface, or the flag off, keeps the last cell (north, the
+    cart facing west), one block above the zombie's feet."""
+    assert tuple(_dismounted("dismount_minecart_glass_1_12_2", 6, "1.12.2")) == (0.5, 1.0625 + f32(0.7), 0.5)
+    for new in (_dismounted("dismount_minecart_glass_1_12_2", 6, "1.14"),
+                _dismounted("dismount_minecart_glass_1_12_2", 6, "1.12.2", {"dismount_top_solid_material": False})):
+        assert tuple(new) == (0.5, 2.0625, -0.5)
