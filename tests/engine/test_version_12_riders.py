@@ -1,6 +1,6 @@
 """Riders of 1.12.2 and 1.13.2 (docs/versions.md, the `vehicle_passengers` row): EntityMinecart.moveAlongTrack's
-rider push, EntityBoat.updatePassenger and EntityLivingBase.dismountEntity of the MCP-named 1.12.2 source, compared
-with 1.14's (Yarn 4ffac47a3); 1.13.2's riding, not compared, stops in one line.
+rider push, EntityBoat.updatePassenger and EntityLivingBase.dismountEntity of the MCP-named 1.12.2 source and of the
+1.13.2 client source, compared with 1.14's (Yarn 4ffac47a3); 1.13-1.13.1, not compared, stop in one line.
 
 The bundled scenes run once per release or flipped flag (module fixtures); the mirrored yaw is the mutant that
 catches a sign or an axis swapped in the push; the boat's riders, whose code is 1.14's, are compared with 1.14's
@@ -71,11 +71,12 @@ def _one_line(text: str, *needles: str) -> None:
         assert n in text
 
 
-def test_1_13_2_riding_stops_in_one_line() -> None:
-    text = scene_toml(scene={"version": "1.13.2"}, entities=[
+def test_1_13_and_1_13_1_riding_stops_in_one_line() -> None:
+    """Riding of 1.13-1.13.1 is not compared (nor is their boat, whose tick stops first)."""
+    text = scene_toml(scene={"version": "1.13.1"}, entities=[
         {"type": "minecraft:boat", "pos": [0.5, 30.0, 0.5], "id": 1},
         {"type": "minecraft:zombie", "pos": [0.5, 30.0, 0.5], "id": 2, "no_ai": True, "vehicle": 1}])
-    _one_line(_outcome(text, 2), "1.13.2", "riding 1.13-1.13.2")
+    _one_line(_outcome(text, 2), "1.13.1", "1.13-1.13.1 not compared")
 
 
 BOAT = "boat_riders_1_12_2"
@@ -138,3 +139,38 @@ def test_1_12_2_rider_finds_no_solid_top_on_glass() -> None:
     for new in (_dismounted("dismount_minecart_glass_1_12_2", 6, "1.14"),
                 _dismounted("dismount_minecart_glass_1_12_2", 6, "1.12.2", {"dismount_top_solid_material": False})):
         assert tuple(new) == (0.5, 2.0625, -0.5)
+
+
+def test_1_12_2_mob_rider_pushes_its_cart_and_1_13_2_does_not() -> None:
+    """A zombie walking to a target east of its cart: 1.12.2 reads any living rider's moveForward and the cart
+    rolls east; 1.13.2 (a player's alone), 1.14 (a player's Motion) and 1.12.2 with the flag off leave it at rest."""
+    text = (SCENES_DIR / "minecart_mob_rider_1_12_2.toml").read_text()
+    cart = _outcome(text, 20)[2]
+    assert cart[0].x > 2.0 and cart[1].x > 0.0
+    for version, flags in (("1.13.2", {}), ("1.14", {}), ("1.12.2", {"minecart_living_rider_push": False})):
+        rest = _outcome(text.replace('version = "1.12.2"', f'version = "{version}"'), 20, flags)[2]
+        assert rest[0].x == 0.5 and rest[1].x == 0.0
+
+
+def test_1_13_2_rider_finds_no_solid_top_on_glass_as_1_12_2() -> None:
+    """1.13.2's isTopSolid is 1.12.2's material test (its isCollisionBoxesEmpty, blocks and entities, is 1.14's):
+    the zombie thrown out over glass is put on the cart as in 1.12.2."""
+    assert _dismounted("dismount_minecart_glass_1_12_2", 6, "1.13.2") == \
+        _dismounted("dismount_minecart_glass_1_12_2", 6, "1.12.2") != \
+        _dismounted("dismount_minecart_glass_1_12_2", 6, "1.14")
+
+
+def test_1_13_2_boat_seats_its_riders_as_1_14() -> None:
+    """1.13.2's EntityBoat.updatePassenger (func_184232_k), applyYawToEntity and getYOffset are 1.14's: a boat
+    sliding over packed ice with a zombie and a pig seats them as 1.14 does, bit for bit (the boat's Motion Y is
+    0.0 against 1.14's -0.0)."""
+    def text(version: str) -> str:
+        return scene_toml(scene={"version": version}, blocks=[
+            {"from": [-8, 0, -8], "to": [8, 0, 8], "block": "minecraft:packed_ice"}], entities=[
+            {"type": "minecraft:boat", "pos": [0.5, 1.0, 0.5], "yaw": 30.0, "motion": [0.3, 0.0, 0.1], "id": 1,
+             "on_ground": True},
+            {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "id": 2, "no_ai": True, "vehicle": 1},
+            {"type": "minecraft:pig", "pos": [0.5, 1.0, 0.5], "id": 3, "no_ai": True, "vehicle": 1}])
+    old, new = _outcome(text("1.13.2"), 10), _outcome(text("1.14"), 10)
+    assert old == new and old[1][0].x > 1.5
+    assert (old[3][0].y - old[1][0].y, old[2][0].y - old[1][0].y) == pytest.approx((-0.1 + 0.14, -0.1 - 0.45))
