@@ -89,11 +89,11 @@ def _solid_top(sim: TickContext, x: float, y: float, z: float) -> bool:
     return is_side_solid_full_square(state, UP)
 
 
-def _is_water(sim: TickContext, state: BlockState) -> bool:
+def _is_water(sim: TickContext, rider: Entity, state: BlockState) -> bool:
     """The cell under the spot holds water (`getFluidState(pos).matches(WATER)`); 1.12.2's `getMaterial() ==
     Material.WATER`, where a block holding water that 1.12.2 lacks stops the run (`dismount_blocks_only`)."""
     if sim.features.dismount_blocks_only:
-        return is_water(state, sim, "a dismount spot's water test")
+        return is_water(state, sim, f"entity {rider.id} ({rider.TYPE}) dismounting, tick {sim.tick_count}")
     return fluid_state(state).fluid == WATER
 
 
@@ -118,7 +118,7 @@ def _beside_vehicle(sim: TickContext, rider: Entity, vehicle: Entity) -> Vec3:
             if _solid_top(sim, x, y, z):
                 return Vec3(x, y + 1.0, z)
             if _solid_top(sim, x, y - 1.0, z) or \
-                    _is_water(sim, world.get_block_state(floor(x), floor(y - 1.0), floor(z))):
+                    _is_water(sim, rider, world.get_block_state(floor(x), floor(y - 1.0), floor(z))):
                 target = Vec3(x, y + 1.0, z)
         elif _is_free(sim, rider, box.offset(0.0, 1.0, 0.0)) and _solid_top(sim, x, y + 1.0, z):
             target = Vec3(x, y + 2.0, z)
