@@ -370,7 +370,20 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "minecart_rider_forward_push": ("EntityMinecart.moveAlongTrack: a living rider whose moveForward is above 0 "
                                     "pushes a cart slower than 0.1 by 0.1 along its yaw (-Math.sin, Math.cos of "
                                     "the float radians, in double), not a player by 0.1 x its Motion (1.12.2: any "
-                                    "living rider; 1.13.2, where riding is refused, a player only)",
+                                    "living rider; 1.13.2 a player only: minecart_living_rider_push)",
+                                    OLDEST, (1, 14, 0)),
+    "minecart_living_rider_push": ("EntityMinecart.moveAlongTrack's forward push reads the moveForward of any "
+                                   "living rider (EntityLivingBase: a mob walking to its target pushes its cart), "
+                                   "not of a riding player alone (1.12.2; 1.13.2 a player only)", OLDEST, (1, 13, 0)),
+    "dismount_blocks_only": ("EntityLivingBase.dismountEntity tests the rider's spots against block collision boxes "
+                             "alone (World.collidesWithAnyBlock: no entity, no world border; the water below by "
+                             "Material.WATER) and, beside a boat, the rider's own box, not its union with the "
+                             "boat's, so a rider steps off a boat beside it (1.12.2; 1.13.2's "
+                             "isCollisionBoxesEmpty is 1.14's)", OLDEST, (1, 13, 0)),
+    "dismount_top_solid_material": ("the dismount spot's solid-top tests are IBlockState.isTopSolid (an opaque "
+                                    "material and a full cube: not glass, stained glass, glowstone, sea lantern, "
+                                    "beacon, TNT, leaves, ice, frosted ice, shulker boxes, a moving piston; soul "
+                                    "sand yes), not hasSolidTopSurface of the collision shape (1.12.2, 1.13.2)",
                                     OLDEST, (1, 14, 0)),
     "boat_liquid_height_1_12": ("EntityBoat reads the water through BlockLiquid.getLiquidHeight and "
                                 "getBlockLiquidHeight: 1.0F where a source or falling block (LEVEL & 7 == 0) has "
@@ -1187,9 +1200,7 @@ MECHANICS: dict[str, Mechanic] = {
         "a boat's or minecart's passengers (seats, dismounting, a rider's push, spec 04 §11)", "a boat or minecart "
         "carries a passenger", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Riding")),
-            Change((1, 13, 0), (1, 14, 0), "riding 1.13-1.13.2 not compared with the game's code (1.13.2's "
-                   "EntityMinecart pushes by a riding player's moveForward alone, EntityLivingBase.dismountEntity "
-                   "and EntityBoat.updatePassenger not read)"))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("Riding")))),
     "living": Mechanic(
         "living travel and jumping (LivingEntity.travel, tickMovement, jump, spec 05)", "a living entity ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityLivingBase.travel and onLivingUpdate")),
@@ -1401,6 +1412,9 @@ class Features:
     minecart_float_literals: bool
     minecart_height_gain_divided: bool
     minecart_rider_forward_push: bool
+    minecart_living_rider_push: bool
+    dismount_blocks_only: bool
+    dismount_top_solid_material: bool
     boat_liquid_height_1_12: bool
     boat_water_level_above_absolute: bool
     move_relative_float: bool

@@ -576,9 +576,6 @@ def check_passengers(vehicle: Entity, sim: TickContext) -> None:
     where = f"entity {vehicle.id} ({vehicle.TYPE}), tick {sim.tick_count}"
     if "vehicle_passengers" in sim.features.refused:
         raise refusal(sim.features, "vehicle_passengers", where)
-    if sim.features.boat_liquid_height_1_12 and isinstance(vehicle, Boat):
-        raise refusal(sim.features, "vehicle_passengers", where, "1.12.2's EntityBoat.updatePassenger (the animal "
-                      "seat, rotateYaw, applyYawToEntity's clamp) not compared: a boat with riders stops")
 
 
 def is_space_empty(world: World, e: Entity, box: Box, excluded: Entity | None = None) -> bool:

@@ -324,7 +324,7 @@ class AbstractMinecart(RowBacked, Entity):
         holds (`ServerPlayerEntity.getInputVelocityForMinecart`) when they move it. True when it pushed."""
         m = self.motion
         if features.minecart_rider_forward_push:
-            return self.push_by_rider_forward(rider)
+            return self.push_by_rider_forward(rider, features)
         if m.x * m.x + m.z * m.z >= MINECART_RIDER_PUSH_MAX:
             return False
         if features.minecart_rider_input_push:
@@ -338,13 +338,15 @@ class AbstractMinecart(RowBacked, Entity):
         self.motion = m.add(r.x * k, 0.0, r.z * k)
         return True
 
-    def push_by_rider_forward(self, rider: Entity) -> bool:
-        """1.12.2 `EntityMinecart.moveAlongTrack` (`minecart_rider_forward_push`): a living rider whose
-        moveForward is above 0 (the keys a riding player sends, `CPacketInput`) pushes a cart slower than 0.1
-        (speed² < 0.01) by 0.1 along its yaw: −`Math.sin`, `Math.cos` of the float radians, in double, no sine
-        table. True when it pushed."""
+    def push_by_rider_forward(self, rider: Entity, features: Features) -> bool:
+        """1.12.2's and 1.13.2's `EntityMinecart.moveAlongTrack` (`minecart_rider_forward_push`): a riding player
+        whose moveForward is above 0 (the keys it sends, `CPacketInput`) — in 1.12.2 any living rider, a mob
+        walking to its target too (`minecart_living_rider_push`) — pushes a cart slower than 0.1 (speed² < 0.01)
+        by 0.1 along its yaw: −`Math.sin`, `Math.cos` of the float radians, in double, no sine table. True when it
+        pushed."""
         m = self.motion
-        if not rider.living or rider.forward_speed <= 0.0 or m.x * m.x + m.z * m.z >= MINECART_RIDER_PUSH_MAX:
+        if not (rider.is_player or features.minecart_living_rider_push and rider.living) \
+                or rider.forward_speed <= 0.0 or m.x * m.x + m.z * m.z >= MINECART_RIDER_PUSH_MAX:
             return False
         angle = float(f32(rider.yaw * DEGREES_TO_RADIANS))
         self.motion = m.add(-math.sin(angle) * MINECART_RIDER_PUSH, 0.0, math.cos(angle) * MINECART_RIDER_PUSH)

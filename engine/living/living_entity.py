@@ -451,12 +451,9 @@ class LivingEntity(Entity):
 
     # --- health ---
     def stop_riding(self, sim: TickContext) -> None:
-        """`LivingEntity.stopRiding`: off the vehicle, then placed where it dismounts (`onDismounted`)."""
+        """`LivingEntity.stopRiding`: off the vehicle, then placed where it dismounts (`onDismounted`; 1.12.2's and
+        1.13.2's `EntityLivingBase.dismountEntity` before 1.16)."""
         vehicle = self.vehicle
-        if vehicle is not None and sim.features.minecart_rider_forward_push:   # 1.12.2's riders
-            raise refusal(sim.features, "vehicle_passengers", f"entity {self.id} ({self.TYPE}), tick "
-                          f"{sim.tick_count}", "1.12.2's EntityLivingBase.dismountEntity (its spot search beside "
-                          "the vehicle) not compared: a rider leaving its vehicle stops")
         super().stop_riding(sim)
         if vehicle is not None:
             (on_dismounted if sim.features.dismount_vehicle_spots else on_dismounted_1_14)(sim, self, vehicle)

@@ -178,6 +178,12 @@ CASES: dict[str, tuple[str, int, int]] = {
     "minecart_height_gain_divided": ((SCENES_DIR / "minecart_slope_1_12_2.toml").read_text(), 36, 1),
     # 1.12.2: a player riding a minecart at rest holds forward: pushed by 0.1 along its yaw (1.14: by its Motion, 0)
     "minecart_rider_forward_push": ((SCENES_DIR / "minecart_rider_1_12_2.toml").read_text(), 20, 2),
+    # 1.12.2: a zombie riding a cart walks to a target and pushes it (1.13.2: a player's moveForward alone)
+    "minecart_living_rider_push": ((SCENES_DIR / "minecart_mob_rider_1_12_2.toml").read_text(), 20, 2),
+    # 1.12.2: a player sneaking out of a boat steps off beside it, its own box free of blocks (1.13.2: on the boat)
+    "dismount_blocks_only": ((SCENES_DIR / "dismount_boat_1_12_2.toml").read_text(), 3, 2),
+    # 1.12.2 and 1.13.2: a zombie thrown out of a cart over glass finds no solid top (1.14: glass's full top)
+    "dismount_top_solid_material": ((SCENES_DIR / "dismount_minecart_glass_1_12_2.toml").read_text(), 6, 2),
     # 1.12.2: boat 1 over a source under water, full by getBlockLiquidHeight (1.13.2's getHeight(): not full); boat 3
     # dropped into water, put on the layer above it by 1.13.2's getWaterLevelAbove
     "boat_liquid_height_1_12": ((SCENES_DIR / "boat_water_1_12_2.toml").read_text(), 40, 1),
@@ -1083,6 +1089,8 @@ BOTH_SIMULATED |= {"minecart_float_literals", "minecart_height_gain_divided"}
 # the fireball's owner of 1.12.2-1.15.2 (OLDEST): its case runs in 1.15.2 and 1.16
 BOTH_SIMULATED |= {"fireball_owner_ticks"}
 BOTH_SIMULATED |= {"llama_spit_tick_1_12"}   # llama spit of 1.13.2 (read) against 1.14
+# ... and the dismount of 1.13.2 (read) against 1.14
+BOTH_SIMULATED |= {"dismount_top_solid_material"}
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
