@@ -109,8 +109,8 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
         movement = run_stage(rec, e, S_SNEAKING, sneak_edge_1_12, e, movement, kind, world)
     else:
         movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world,
-                             features.sneak_edge_only_falling, features.sneak_edge_below_feet,
-                             features.sneak_probe_deflated)                            # step 4
+                             features.sneak_edge_near_ground, features.sneak_edge_only_falling,
+                             features.sneak_edge_below_feet, features.sneak_probe_deflated)   # step 4
     if features.collision_aabb_lists:                                               # step 5 (1.12.2)
         actual = run_stage(rec, e, S_COLLISIONS, collision_boxes.adjust_movement_for_collisions, e, movement, sim)
     else:
@@ -198,11 +198,12 @@ def apply_movement_multiplier(e: Entity, movement: Vec3) -> Vec3:
     return Vec3(movement.x * m.x, movement.y * m.y, movement.z * m.z)
 
 
-def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, world: World,
+def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, world: World, near: bool,
                                  only_falling: bool, below_feet: bool, deflated: bool) -> Vec3:
-    """Step 4, `PlayerEntity.adjustMovementForSneaking`: a sneaking player standing on something (or within a
-    step of it) shortens X, then Z, then both together in 0.05 steps towards 0 while the box moved that far and
-    lowered by the step height would hang over nothing. From 1.19 only a movement with Y ≤ 0 (`only_falling`).
+    """Step 4, `PlayerEntity.adjustMovementForSneaking`: a sneaking player on the ground (from 1.16.2, `near`, or
+    within a step of it: method_30263) shortens X, then Z, then both together in 0.05 steps towards 0 while the
+    box moved that far and lowered by the step height would hang over nothing (1.13.2-1.16.1: on the ground only,
+    1.13.2's `Entity.move` with `isCollisionBoxesEmpty`). From 1.19 only a movement with Y ≤ 0 (`only_falling`).
     From 1.20.5 (`below_feet`, method_59818) the probe is the box's footprint moved that far, from its bottom down
     by the step height + 1.0E-5F, and the airborne test probes step height − fall distance below the feet. From
     1.21.7 (`deflated`, `Player.canFallAtLeast`) the footprint is inset by 1.0E-7 on X and Z, the probe reaches
@@ -220,7 +221,7 @@ def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, 
     else:
         near_ground = e.fall_distance < step and not _space_free(e, world, 0.0, f32(e.fall_distance - step), 0.0)
         free = partial(_lowered_free, e, world, -step)
-    if not (e.on_ground or near_ground):
+    if not (e.on_ground or near and near_ground):
         return movement
     return shorten_over_edge(movement, free)
 
