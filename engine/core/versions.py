@@ -1006,8 +1006,6 @@ _REDSTONE_1_21_5 = ("the redstone code of 1.21.4 (read: 1.21.3's) and 1.21.7-1.2
                     "read: LevelChunk.setBlockState already as 1.21.7's)")
 _BLOCK_TABLE = ("block states and shapes of another release; the table holds 1.16.5's (a full cube or shapeless "
                 "block the release lacks is not caught)")
-_ELYTRA_1_13 = ("the glide of 1.13.2's EntityLivingBase.travel (read: 1.14's, on the motion fields) not simulated; "
-                "1.13-1.13.1 not read")
 _PLAYER_1_21_5 = ("the player's client of 1.21.5 is not pinned: its KeyboardInput (read) gives 1.21.7's normalized "
                   "Vec2 and the 25w05a snapshot's LocalPlayer, Player and LivingEntity.aiStep have 1.21.7's "
                   "modifyInput, sprint rules, edge probe and 9.0E-6 cut, but LocalPlayer clears the sprint tap on the "
@@ -1160,7 +1158,7 @@ MECHANICS: dict[str, Mechanic] = {
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("the glide of EntityLivingBase.travel")),
-            Change((1, 13, 0), (1, 14, 0), _ELYTRA_1_13))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("the glide of EntityLivingBase.travel")))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),

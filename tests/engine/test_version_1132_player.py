@@ -1,4 +1,4 @@
-"""Players of 1.13.2 (docs/versions.md, `player`, `elytra`): extracted_minecraft_data's client1.13.2
+"""Players and gliders of 1.13.2 (docs/versions.md, `player`, `elytra`): extracted_minecraft_data's client1.13.2
 (`EntityPlayerSP.onLivingUpdate`, `MovementInputFromOptions`, `EntityPlayer.updateSize`, `getEyeHeight`, `travel`,
 `updateSwimming`, `Entity.move`'s sneak loop, `EntityLivingBase.travel`'s glide) against 1.12.2's MCP and 1.14's
 Yarn, run as scenes/player_swim_1_13_2.toml, scenes/player_sneak_ceiling_1_13_2.toml and
@@ -107,6 +107,16 @@ def test_a_sneaker_jumping_off_an_edge_is_held_only_on_the_ground_before_1_16_2(
     edge = 4.0 + f32(0.6) / 2     # the box's minimum corner over the floor's last block
     assert x_after("1.13.2") > edge and x_after("1.16.1") > edge
     assert x_after("1.13.2", sneak_edge_near_ground=True) < edge and x_after("1.16.2") < edge
+
+
+def test_a_1_13_2_glide_is_1_14_s_to_the_bit_and_not_1_12_2_s() -> None:
+    """`EntityLivingBase.travel`'s glide of 1.13.2: 1.14's gravity d × (−1.0 + f4 × 0.75) along `getLookVec`, whose
+    `getVectorForRotation` is 1.14's `getRotationVector` (sin and cos of −yaw × 0.017453292F, not 1.12.2's −yaw ×
+    0.017453292F − π): both gliders of scenes/elytra_glide_1_12_2.toml fly as in 1.14, not as in 1.12.2."""
+    old, mid, new = (_run(GLIDE, v, 10) for v in ("1.12.2", "1.13.2", "1.14"))
+    assert [(t[1][:2], t[2][:2]) for t in mid] == [(t[1][:2], t[2][:2]) for t in new]
+    assert [t[2][:2] for t in mid] != [t[2][:2] for t in old] and _track(old, 1, 1)[-1][2] == 0.0
+    assert set(_track(mid, 1, 2)) == {LOW_HEIGHT}
 
 
 def test_a_1_13_2_glide_started_by_the_jump_key_and_1_13_1_stop_in_one_line() -> None:
