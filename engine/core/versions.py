@@ -1108,8 +1108,7 @@ MECHANICS: dict[str, Mechanic] = {
     "fishing_bobber": Mechanic(
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityFishHook.onUpdate")),
-            Change((1, 13, 0), (1, 14, 0), "EntityFishHook.onUpdate of 1.13.2 read (1.12.2's on outline VoxelShape "
-                   "rays and fluid states), not simulated; 1.13-1.13.1 not read"),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityFishHook.onUpdate")),
             Change((1, 21, 5), (1, 21, 7), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
                    "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.7 and 1.21.8 (read: "
                    "bobber_gravity_off_ground); 1.21.5-1.21.6 not read, the release of the change not found (the "
