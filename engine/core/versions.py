@@ -260,8 +260,8 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "sneak_edge_near_ground": ("PlayerEntity.adjustMovementForSneaking also holds a sneaking player off the ground "
                                "within its step height of a floor (method_30263: the fall distance below the step "
                                "height and the box lowered by the step height - fall distance meets a shape) "
-                               "(1.16.2); before, on the ground only (1.13.2-1.16.1; 1.12.2: "
-                               "sneak_edge_on_ground_1_12)", (1, 16, 2), None),
+                               "(1.16.2); before, on the ground only (1.12.2-1.16.1; 1.12.2's probe through "
+                               "World.getCollisionBoxes' list: collision_aabb_lists)", (1, 16, 2), None),
     "shulker_tick_1_15": ("ShulkerEntity.tick of 1.15.2 keeps its attachment while the block on its attached face "
                           "is top-solid and else tries the six faces in Direction order (1.16: canStay and "
                           "findAttachSide): not compared, a shulker's tick stops the run in one line", OLDEST,
@@ -411,10 +411,6 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                            "stops below a forward input of 0.8F (1.14+: none above 1.0E-5F); a glide starts only "
                            "when the server's flag comes back (refused) (1.12.2; 1.13.2's sizes and swimming: "
                            "player_client_1_13; poses from 1.14)", OLDEST, (1, 13, 0)),
-    "sneak_edge_on_ground_1_12": ("Entity.move's sneak loop: only a player on the ground (no near-ground test), "
-                                  "the box moved and lowered by the step height tested against "
-                                  "World.getCollisionBoxes' list (1.12.2; 1.13.2-1.16.1 on the ground only too, "
-                                  "through VoxelShapes: sneak_edge_near_ground)", OLDEST, (1, 13, 0)),
     "player_client_1_13": ("EntityPlayer.updateSize, getEyeHeight and EntityPlayerSP.onLivingUpdate of 1.13.2: no "
                            "poses — 1.12.2's sizes (0.6 x 1.65 while the sneak key is held, eye 1.62F - 0.08F) and "
                            "0.6 x 0.6 swimming or gliding (eye 0.4F), each taken where its box from the minimum "
@@ -1349,7 +1345,6 @@ class Features:
     jump_boost_in_motion: bool
     elytra_gravity_literal: bool
     player_client_1_12: bool
-    sneak_edge_on_ground_1_12: bool
     player_client_1_13: bool
     move_control_1_12: bool
     move_control_jump_by_step: bool

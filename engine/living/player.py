@@ -267,8 +267,8 @@ _UNTAKEN = ("collision_aabb_lists", "move_motion_fields", "block_collisions_1_12
             "slipperiness_one_below", "sprint_stops_below_walking", "sneaking_pose_while_swimming",
             "sneak_key_slows_input", "glide_start_by_server", "move_relative_float", "ground_accel_by_drag",
             "ground_accel_1_13", "climbing_1_12", "water_travel_1_12", "water_travel_no_climb", "jump_in_fluid_flags",
-            "jump_boost_in_motion", "elytra_gravity_literal", "player_client_1_12", "sneak_edge_on_ground_1_12",
-            "player_client_1_13", "sneak_edge_near_ground")
+            "jump_boost_in_motion", "elytra_gravity_literal", "player_client_1_12", "player_client_1_13",
+            "sneak_edge_near_ground")
 # the attributes a player's tick reads besides its movement speed: a player with one set otherwise is not `ready`
 _READ_ATTRIBUTES = (*TICK_ATTRIBUTES, SNEAKING_SPEED)
 

@@ -858,10 +858,6 @@ CASES["move_control_1_12"] = (_V1122["zombie_walk_1_12_2"], 1, 1)
 CASES["jump_boost_in_motion"] = (scene_toml(scene={"version": "1.12.2"}, blocks=[FLOOR], entities=[
     _player(1, [0.5, 1.0, 0.5], effects=[{"id": "minecraft:jump_boost", "amplifier": 0}])],
     inputs=[{"entity": 1, "from": 1, "to": 1, "jump": True}]), 1, 1)
-# a sneaking player just above the edge of the floor, off the ground, walking off it: 1.12.2 clips only on the ground
-CASES["sneak_edge_on_ground_1_12"] = (scene_toml(scene={"version": "1.12.2"}, blocks=[FLOOR], entities=[
-    {"type": "minecraft:player", "id": 1, "pos": [4.2, 1.05, 0.5], "motion": [0.2, 0.0, 0.0], "yaw": -90.0}],
-    inputs=[{"entity": 1, "from": 1, "to": 2, "forward": True, "sneak": True}]), 2, 1)
 
 # living travel and mobs of 1.13.2 (extracted_minecraft_data client1.13.2): zombie 1 walking on the ground (its
 # acceleration 0.16277137F or 1.12.2's 0.16277136F), zombie 3 swimming into a wall from a vine cell (climbs from 1.14)
