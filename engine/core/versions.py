@@ -257,6 +257,11 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "double_tap_reset_sneaking": ("ClientPlayerEntity.tickMovement clears the double tap's ticks "
                                   "(ticksLeftToDoubleTapSprint) where the sneak key was held at the tick's start "
                                   "(1.16); before, only while an item is used off a vehicle", (1, 16, 0), None),
+    "sneak_edge_near_ground": ("PlayerEntity.adjustMovementForSneaking also holds a sneaking player off the ground "
+                               "within its step height of a floor (method_30263: the fall distance below the step "
+                               "height and the box lowered by the step height - fall distance meets a shape) "
+                               "(1.16.2); before, on the ground only (1.12.2-1.16.1; 1.12.2's probe through "
+                               "World.getCollisionBoxes' list: collision_aabb_lists)", (1, 16, 2), None),
     "shulker_tick_1_15": ("ShulkerEntity.tick of 1.15.2 keeps its attachment while the block on its attached face "
                           "is top-solid and else tries the six faces in Direction order (1.16: canStay and "
                           "findAttachSide): not compared, a shulker's tick stops the run in one line", OLDEST,
@@ -430,11 +435,15 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                            "heights 1.62F, 1.62F - 0.08F, 0.4F; the sneak slowdown reads the key; no swimming and no "
                            "sinking while sneaking in water; a sprint starts with the sprint key in water too and "
                            "stops below a forward input of 0.8F (1.14+: none above 1.0E-5F); a glide starts only "
-                           "when the server's flag comes back (refused) (1.12.2; poses from 1.14, 1.13.x not "
-                           "compared)", OLDEST, (1, 13, 0)),
-    "sneak_edge_on_ground_1_12": ("Entity.move's sneak loop: only a player on the ground (no near-ground test), "
-                                  "the box moved and lowered by the step height tested against "
-                                  "World.getCollisionBoxes' list (1.12.2; 1.13.x not compared)", OLDEST, (1, 13, 0)),
+                           "when the server's flag comes back (refused) (1.12.2; 1.13.2's sizes and swimming: "
+                           "player_client_1_13; poses from 1.14)", OLDEST, (1, 13, 0)),
+    "player_client_1_13": ("EntityPlayer.updateSize, getEyeHeight and EntityPlayerSP.onLivingUpdate of 1.13.2: no "
+                           "poses — 1.12.2's sizes (0.6 x 1.65 while the sneak key is held, eye 1.62F - 0.08F) and "
+                           "0.6 x 0.6 swimming or gliding (eye 0.4F), each taken where its box from the minimum "
+                           "corner meets no block's collision shape (isCollisionBoxesEmpty, no entity), else the "
+                           "height kept; the sneak key alone slows the keys (x 0.3D); swimming, sinking and the "
+                           "sprint rules as 1.14-1.14.1 (1.14: the poses, crouching 1.5 high)", (1, 13, 0),
+                           (1, 14, 0)),
     "move_control_1_12": ("EntityMoveHelper.onUpdateMoveHelper: the yaw is (float)(MathHelper.atan2 x (180D / "
                           "Math.PI)) - 90.0F, the double 57.29577951308232 (1.12.2; 1.13.2 and 1.14+: (double)(180F "
                           "/ pi), 57.2957763671875)", OLDEST, (1, 13, 0)),
@@ -1062,10 +1071,6 @@ _PLAYER_1_21_5 = ("the player's client of 1.21.5 is not pinned: its KeyboardInpu
                   "modifyInput, sprint rules, edge probe and 9.0E-6 cut, but LocalPlayer clears the sprint tap on the "
                   "back key and guards a zero-length input only from a later snapshot (25w20a of 1.21.6, read), and "
                   "1.21.5's LocalPlayer was not found")
-_PLAYER_1_13 = ("EntityPlayer and EntityPlayerSP of 1.13.2 (swimming, the 1.13 poses, the sprint rules) not compared "
-                "with 1.12.2's and 1.14's; 1.13-1.13.1 not read")
-_ELYTRA_1_13 = ("the glide of 1.13.2's EntityLivingBase.travel (read: 1.14's gravity d x (-1.0 + f4 x 0.75) on "
-                "1.12.2's motion fields and getLookVec) not simulated; 1.13-1.13.1 not read")
 # mechanic: what it is, when a scene uses it, and the releases it refuses. Releases not refused are simulated,
 # with the FEATURES rows of that version. Facts: docs/versions.md (file, method, release).
 MECHANICS: dict[str, Mechanic] = {
@@ -1165,9 +1170,7 @@ MECHANICS: dict[str, Mechanic] = {
     "fishing_bobber": Mechanic(
         "the fishing-bobber tick (FishingBobberEntity.tick)", "a fishing bobber ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityFishHook.onUpdate")),
-            Change((1, 13, 0), (1, 14, 0), "EntityFishHook.onUpdate of 1.13.2 read (1.12.2's on outline VoxelShape "
-                   "rays and fluid states), not simulated: its owner, a 1.13.2 player, is not (the player row); "
-                   "1.13-1.13.1 not read"),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityFishHook.onUpdate")),
             Change((1, 21, 5), (1, 21, 7), "FishingBobberEntity.tick adds its gravity whenever its cell holds no "
                    "water in 1.21.4 (read) and only off the ground with no hooked entity in 1.21.7 and 1.21.8 (read: "
                    "bobber_gravity_off_ground); 1.21.5-1.21.6 not read, the release of the change not found (the "
@@ -1209,12 +1212,12 @@ MECHANICS: dict[str, Mechanic] = {
         "the player's client movement (ClientPlayerEntity.tickMovement, LocalPlayer.aiStep, spec 05)",
         "a player ticks", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityPlayerSP.onLivingUpdate")),
-            Change((1, 13, 0), (1, 14, 0), _PLAYER_1_13),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityPlayerSP.onLivingUpdate")),
             Change((1, 21, 5), (1, 21, 6), _PLAYER_1_21_5))),
     "elytra": Mechanic(
         "elytra flight (LivingEntity.travel, spec 05 §6)", "a living entity glides", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("the glide of EntityLivingBase.travel")),
-            Change((1, 13, 0), (1, 14, 0), _ELYTRA_1_13))),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("the glide of EntityLivingBase.travel")))),
     "explosion": Mechanic(
         "the explosion's exposure and entity impulse (spec 04 §15)", "an explosion reaches entities", (
             Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("Explosion.doExplosionA")),
@@ -1395,6 +1398,7 @@ class Features:
     shulker_tick_1_15: bool
     glide_start_off_climbable: bool
     double_tap_reset_sneaking: bool
+    sneak_edge_near_ground: bool
     bobber_use_checks_owner: bool
     firework_hand_offset: bool
     blast_protection_linear: bool
@@ -1427,7 +1431,7 @@ class Features:
     jump_boost_in_motion: bool
     elytra_gravity_literal: bool
     player_client_1_12: bool
-    sneak_edge_on_ground_1_12: bool
+    player_client_1_13: bool
     move_control_1_12: bool
     move_control_jump_by_step: bool
     pearl_owner_living: bool

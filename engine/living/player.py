@@ -131,10 +131,12 @@ POSES = {"standing": (PLAYER_HEIGHT, PLAYER_EYE_HEIGHT),
          "crouching": (PLAYER_SNEAKING_HEIGHT, PLAYER_SNEAKING_EYE_HEIGHT),
          "swimming": (PLAYER_LOW_HEIGHT, PLAYER_LOW_EYE_HEIGHT),
          "fall_flying": (PLAYER_LOW_HEIGHT, PLAYER_LOW_EYE_HEIGHT)}
-# 1.12.2 EntityPlayer.updateSize and getEyeHeight (`player_client_1_12`): sizes named as the poses they became
+# 1.12.2 EntityPlayer.updateSize and getEyeHeight (`player_client_1_12`): sizes named as the poses they became;
+# 1.13.2's (`player_client_1_13`) add the swimmer's 0.6 x 0.6 (eye 0.4F, as a glider's)
 POSES_1_12 = {"standing": (PLAYER_HEIGHT, PLAYER_EYE_HEIGHT),
               "crouching": (SNEAKING_HEIGHT_1_12, SNEAKING_EYE_HEIGHT_1_12),
               "fall_flying": (GLIDING_HEIGHT_1_12, PLAYER_LOW_EYE_HEIGHT)}
+POSES_1_13 = {**POSES_1_12, "swimming": POSES_1_12["fall_flying"]}
 FIREWORK_ROCKET = "minecraft:firework_rocket"
 BOW = "minecraft:bow"
 # what a player's item throws (the item id is the projectile's entity id), at the class's THROW_SPEED
@@ -265,7 +267,8 @@ _UNTAKEN = ("collision_aabb_lists", "move_motion_fields", "block_collisions_1_12
             "slipperiness_one_below", "sprint_stops_below_walking", "sneaking_pose_while_swimming",
             "sneak_key_slows_input", "glide_start_by_server", "move_relative_float", "ground_accel_by_drag",
             "ground_accel_1_13", "climbing_1_12", "water_travel_1_12", "water_travel_no_climb", "jump_in_fluid_flags",
-            "jump_boost_in_motion", "elytra_gravity_literal", "player_client_1_12", "sneak_edge_on_ground_1_12")
+            "jump_boost_in_motion", "elytra_gravity_literal", "player_client_1_12", "player_client_1_13",
+            "sneak_edge_near_ground")
 # the attributes a player's tick reads besides its movement speed: a player with one set otherwise is not `ready`
 _READ_ATTRIBUTES = (*TICK_ATTRIBUTES, SNEAKING_SPEED)
 
@@ -539,17 +542,19 @@ class PlayerEntity(RowBacked, LivingEntity):
         if self.vehicle is not None:
             return
         super().tick(sim, rec)
-        if sim.features.player_client_1_12:
-            run_stage(rec, self, POSE, self.update_size_1_12, sim.world)
+        if sim.features.player_client_1_12 or sim.features.player_client_1_13:
+            run_stage(rec, self, POSE, self.update_size_1_12, sim.world, sim.features)
         else:
             run_stage(rec, self, POSE, self.update_size, sim.world, sim.features)
 
     def use_release(self, features: Features) -> None:
         """What the release fixes for the player's object-path tick, set at its first tick and when the release
-        changes: the sizes (1.12.2's, `player_client_1_12`, else the poses') and the attribute instances the tick
-        reads (`take_attributes`: never removed once made, so the next ticks find them)."""
+        changes: the sizes (1.12.2's, `player_client_1_12`; 1.13.2's, `player_client_1_13`; else the poses') and
+        the attribute instances the tick reads (`take_attributes`: never removed once made, so the next ticks find
+        them)."""
         self._release_of = features
-        self.poses = POSES_1_12 if features.player_client_1_12 else POSES
+        self.poses = POSES_1_12 if features.player_client_1_12 else POSES_1_13 if features.player_client_1_13 \
+            else POSES
         self.take_attributes(features)
 
     def take_attributes(self, features: Features) -> None:
@@ -660,9 +665,10 @@ class PlayerEntity(RowBacked, LivingEntity):
         was_sneaking = self.sneaking
         was_walking = self.is_walking(features)
         had_forward = self.has_forward_movement()     # 1.21.7: input.hasForwardImpulse() before input.tick()
-        self.in_sneaking_pose = (not self.swimming or features.sneaking_pose_while_swimming) and \
+        self.in_sneaking_pose = not features.player_client_1_13 and \
+            (not self.swimming or features.sneaking_pose_while_swimming) and \
             self.would_pose_not_collide(world, "crouching") and \
-            (self.sneaking or not self.would_pose_not_collide(world, "standing"))
+            (self.sneaking or not self.would_pose_not_collide(world, "standing"))    # 1.13.2: no poses
         slowdown = SNEAK_SLOWDOWN
         if features.living_attributes_1_21:      # (float)player.sneaking_speed, Swift Sneak a modifier of it
             slowdown = f32(self.attribute_value(SNEAKING_SPEED))
@@ -873,16 +879,20 @@ class PlayerEntity(RowBacked, LivingEntity):
             fits = self.pose_fits[key] = world.is_space_empty(box)
         return fits
 
-    def update_size_1_12(self, world: World) -> None:
+    def update_size_1_12(self, world: World, features: Features) -> None:
         """1.12.2 `EntityPlayer.updateSize` (`player_client_1_12`): 0.6 x 0.6 gliding, 0.6 x 1.65 sneaking (the
         key), else 0.6 x 1.8; a new height is taken where the box from the minimum corner meets no block's
-        collision box (`World.collidesWithAnyBlock`: the 1.12.2 list, strict overlaps)."""
-        pose = "fall_flying" if self.fall_flying else "crouching" if self.sneaking else "standing"
-        h = POSES_1_12[pose][0]
+        collision box (`World.collidesWithAnyBlock`: the 1.12.2 list, strict overlaps). 1.13.2's
+        (`player_client_1_13`): 0.6 x 0.6 swimming too (after gliding, before sneaking), the box tested against
+        the blocks' collision shapes (`isCollisionBoxesEmpty(null, box)`: VoxelShapes, strict overlaps)."""
+        pose = "fall_flying" if self.fall_flying else "swimming" if self.swimming and features.player_client_1_13 \
+            else "crouching" if self.sneaking else "standing"
+        h = self.poses[pose][0]
         if h != self.height:
             b = self.box
             box = Box.of(b.min_x, b.min_y, b.min_z, b.min_x + self.width, b.min_y + h, b.min_z + self.width)
-            if not get_collision_boxes(world, box):
+            free = not get_collision_boxes(world, box) if features.collision_aabb_lists else world.is_space_empty(box)
+            if free:
                 self.set_pose(pose)
 
     def update_size(self, world: World, features: Features) -> None:

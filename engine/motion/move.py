@@ -105,12 +105,10 @@ def _move(e: Entity, sim: TickContext, kind: MovementType, movement: Vec3, rec: 
         if kind is not MovementType.PISTON or not features.piston_move_unstuck:     # 1.21.10: a piston's unscaled
             movement = scaled
     world = sim.world
-    if features.sneak_edge_on_ground_1_12:
-        movement = run_stage(rec, e, S_SNEAKING, sneak_edge_1_12, e, movement, kind, world)
-    else:
-        movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world,
-                             features.sneak_edge_only_falling, features.sneak_edge_below_feet,
-                             features.sneak_probe_deflated)                            # step 4
+    movement = run_stage(rec, e, S_SNEAKING, adjust_movement_for_sneaking, e, movement, kind, world,
+                         features.sneak_edge_near_ground, features.sneak_edge_only_falling,
+                         features.sneak_edge_below_feet, features.sneak_probe_deflated,
+                         features.collision_aabb_lists)                                     # step 4
     if features.collision_aabb_lists:                                               # step 5 (1.12.2)
         actual = run_stage(rec, e, S_COLLISIONS, collision_boxes.adjust_movement_for_collisions, e, movement, sim)
     else:
@@ -198,11 +196,13 @@ def apply_movement_multiplier(e: Entity, movement: Vec3) -> Vec3:
     return Vec3(movement.x * m.x, movement.y * m.y, movement.z * m.z)
 
 
-def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, world: World,
-                                 only_falling: bool, below_feet: bool, deflated: bool) -> Vec3:
-    """Step 4, `PlayerEntity.adjustMovementForSneaking`: a sneaking player standing on something (or within a
-    step of it) shortens X, then Z, then both together in 0.05 steps towards 0 while the box moved that far and
-    lowered by the step height would hang over nothing. From 1.19 only a movement with Y ≤ 0 (`only_falling`).
+def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, world: World, near: bool,
+                                 only_falling: bool, below_feet: bool, deflated: bool, box_lists: bool) -> Vec3:
+    """Step 4, `PlayerEntity.adjustMovementForSneaking`: a sneaking player on the ground (from 1.16.2, `near`, or
+    within a step of it: method_30263) shortens X, then Z, then both together in 0.05 steps towards 0 while the
+    box moved that far and lowered by the step height would hang over nothing (1.12.2-1.16.1: on the ground only;
+    1.12.2's probe, `box_lists`, meets `World.getCollisionBoxes`' list, strict overlaps, a boat's box among them;
+    1.13.2's `isCollisionBoxesEmpty`). From 1.19 only a movement with Y ≤ 0 (`only_falling`).
     From 1.20.5 (`below_feet`, method_59818) the probe is the box's footprint moved that far, from its bottom down
     by the step height + 1.0E-5F, and the airborne test probes step height − fall distance below the feet. From
     1.21.7 (`deflated`, `Player.canFallAtLeast`) the footprint is inset by 1.0E-7 on X and Z, the probe reaches
@@ -219,23 +219,9 @@ def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, 
         free = partial(_below_feet_free, e, world, depth=step, inset=inset, margin=margin)
     else:
         near_ground = e.fall_distance < step and not _space_free(e, world, 0.0, f32(e.fall_distance - step), 0.0)
-        free = partial(_lowered_free, e, world, -step)
-    if not (e.on_ground or near_ground):
+        free = partial(_lowered_free_1_12 if box_lists else _lowered_free, e, world, -step)
+    if not (e.on_ground or near and near_ground):
         return movement
-    return shorten_over_edge(movement, free)
-
-
-def sneak_edge_1_12(e: Entity, movement: Vec3, kind: MovementType, world: World) -> Vec3:
-    """1.12.2 `Entity.move`'s sneak loop (`sneak_edge_on_ground_1_12`): only a sneaking player on the ground; X,
-    then Z, then both shortened in 0.05 steps while the box moved that far and lowered by the step height meets no
-    box of `World.getCollisionBoxes`' list (strict overlaps; a boat's box among them)."""
-    if not (e.is_player and e.sneaking and e.on_ground and kind in (MovementType.SELF, MovementType.PLAYER)):
-        return movement
-    step = e.step_height
-
-    def free(dx: float, dz: float) -> bool:
-        return not collision_boxes.get_collision_boxes(world, e.box.offset(dx, -step, dz), e)
-
     return shorten_over_edge(movement, free)
 
 
@@ -256,6 +242,12 @@ def shorten_over_edge(movement: Vec3, free: Callable[[float, float], bool]) -> V
 def _lowered_free(e: Entity, world: World, dy: float, dx: float, dz: float) -> bool:
     """Up to 1.20.4: the whole box moved by (dx, dz) and lowered by the step height is free."""
     return _space_free(e, world, dx, dy, dz)
+
+
+def _lowered_free_1_12(e: Entity, world: World, dy: float, dx: float, dz: float) -> bool:
+    """1.12.2: the box moved by (dx, dz) and lowered by the step height meets no box of `World.getCollisionBoxes`'
+    list (strict overlaps; a boat's box among them)."""
+    return not collision_boxes.get_collision_boxes(world, e.box.offset(dx, dy, dz), e)
 
 
 def _below_feet_free(e: Entity, world: World, dx: float, dz: float, depth: float, inset: float,

@@ -3,7 +3,7 @@
 loop and step-up, `EntityPlayer.updateSize`, `EntityPlayerSP.onLivingUpdate`, `EntityMoveHelper`) against the
 engine's 1.15.2, the first living release simulated after it, run as the bundled 1.12.2 scenes at both releases;
 each flag is flipped in `tests/engine/test_versions.py` (its case changes), here the values where the game is
-deterministic. 1.13.2 refuses its players and gliders in one line (its mobs: test_version_1132_living.py).
+deterministic. 1.13.2's: test_version_1132_living.py (mobs), test_version_1132_player.py (players, gliders).
 """
 
 from __future__ import annotations
@@ -131,9 +131,7 @@ def test_a_zombie_turns_by_180d_over_pi_in_1_12_2() -> None:
     assert old[0][1][1] != new[0][1][1]
 
 
-def test_1_13_2_players_a_1_12_2_glide_started_by_the_jump_key_and_1_13_s_effects_stop_in_one_line() -> None:
-    with pytest.raises(NotImplementedError, match=r"^the player.s client.*of version 1\.13\.2 .*EntityPlayerSP[^\n]*$"):
-        _run("player_swim_1_12_2.toml", "1.13.2", 1)
+def test_a_1_12_2_glide_started_by_the_jump_key_and_1_13_s_effects_stop_in_one_line() -> None:
     text = ('[scene]\nversion = "1.12.2"\n[[entities]]\ntype = "minecraft:player"\nid = 1\npos = [0.5, 60.0, 0.5]\n'
             'motion = [0.0, -0.2, 0.0]\nequipment = { chest = "minecraft:elytra" }\n'
             '[[inputs]]\nentity = 1\nfrom = 1\nto = 1\njump = true\n')

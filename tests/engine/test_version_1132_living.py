@@ -2,7 +2,7 @@
 (`EntityLivingBase.travel`, `onLivingUpdate`, `jump`, `isOnLadder`, `EntityMoveHelper`, `Entity.move`) composed from
 1.12.2's flags and 1.14's code, run as scenes/living_1_13_2.toml at 1.12.2, 1.13.2 and 1.14, each 1.13.2 difference
 also against 1.13.2 with its flag off; a living entity's step-up (1.12.2's two tries over VoxelShapes,
-scenes/zombie_step_landing_1_13_2.toml). Players and gliders stay refused in 1.13.2 (`player`, `elytra`).
+scenes/zombie_step_landing_1_13_2.toml). Players and gliders: test_version_1132_player.py.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from engine.jit import njit, plain
 from engine.living import player, travel_kernel
 from engine.living.mob import _release
 from engine.tick.scene import load_scene_text
-from tests.conftest import SCENES_DIR, scene_toml
+from tests.conftest import SCENES_DIR
 
 SCENE = "living_1_13_2.toml"
 F098 = float(np.float32(0.98))       # travel's Y drag in the air: 0.98F
@@ -89,10 +89,7 @@ def test_a_zombie_falling_into_lava_tests_its_own_box_as_1_12_2() -> None:
     assert mid[7][2] and not new[7][2]
 
 
-def test_1_13_2_refuses_players_gliders_and_1_13_1_in_one_line() -> None:
-    with pytest.raises(NotImplementedError, match=r"^the player.s client.*of version 1\.13\.2 .*EntityPlayerSP[^\n]*$"):
-        load_scene_text(scene_toml(scene={"version": "1.13.2"}, entities=[
-            {"type": "minecraft:player", "id": 1, "pos": [0.5, 60.0, 0.5]}]), "player").tick()
+def test_1_13_1_stops_in_one_line() -> None:
     with pytest.raises(NotImplementedError, match=r"^living travel.*of version 1\.13\.1 [^\n]*$"):
         _run("1.13.1")
 

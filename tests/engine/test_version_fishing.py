@@ -11,6 +11,7 @@ import dataclasses
 import pytest
 
 from engine.core.versions import features_for
+from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
 from engine.tick.simulation import Simulation
 from tests.conftest import SCENES_DIR, scene_toml
@@ -170,8 +171,9 @@ def test_a_bobber_cast_at_the_ground_hangs_where_its_ray_met_it_up_to_1_15_2() -
     """FishingBobberEntity.tick of 1.14-1.15.2: the raycast of tick 2 meets the floor and only marks the bobber
     stuck; from then its Motion is zeroed before the gravity: it keeps its x and sinks 0.03 a tick, above the floor
     at tick 12. 1.16 moves it onto the floor by normalize(Motion) × the squared distance (tick 3: on the ground).
-    1.14 and 1.12.2 (`EntityFishHook.onUpdate`: the same tick on the motion fields, its ray through bounding boxes)
-    run as 1.15.2; 1.15.2 without the flag runs as 1.16, 1.16 with it as 1.15.2."""
+    1.14, 1.12.2 (`EntityFishHook.onUpdate`: the same tick on the motion fields, its ray through bounding boxes) and
+    1.13.2 (1.12.2's tick on 1.13.2's rays and fluid states) run as 1.15.2; 1.15.2 without the flag runs as 1.16,
+    1.16 with it as 1.15.2."""
     old, new = _ground("1.15.2", 12), _ground("1.16", 12)
     assert _ground("1.14", 12) == _ground("1.12.2", 12) == old and old[:1] == new[:1]
     assert all(p[0] == old[0][0][0] for p, _m, _g in old) and not any(g for _p, _m, g in old)
@@ -189,15 +191,34 @@ def test_a_stuck_bobber_is_removed_1200_ticks_after_its_block_hit_up_to_1_15_2()
     assert old.index(None) + 1 == 1202 and new.index(None) + 1 == 1203
 
 
-def test_a_1_12_2_bobber_hooks_a_zombie_and_a_1_13_2_one_stops_in_one_line() -> None:
+def test_a_1_12_2_bobber_hooks_a_zombie_and_so_does_a_1_13_2_one() -> None:
     """1.12.2's `checkCollision`: the ray's path crosses a zombie's box grown by 0.30000001192092896
-    (`calculateIntercept`), which is hooked; 1.13.2's bobber is not simulated (its owner, a 1.13.2 player, is not)."""
+    (`calculateIntercept`), which is hooked; 1.13.2's `EntityFishHook` (read: 1.12.2's tick, its block ray
+    `World.rayTraceBlocks` on outline VoxelShapes, the entity test by `AxisAlignedBB.rayTrace`) hooks it too."""
     text = GROUND.replace("pitch = 45.0", "pitch = 0.0") + (
         '\n[[entities]]\ntype = "minecraft:zombie"\nid = 3\npos = [2.5, 1.0, 0.5]\nno_ai = true\n')
-    sim = load_scene_text(text.replace('version = "1.15.2"', 'version = "1.12.2"'))
-    for _ in range(3):
-        sim.tick()
-    assert _bobber(sim).hooked == 3 and _bobber(sim).state == "hooked_in_entity"
-    with pytest.raises(NotImplementedError) as err:
-        load_scene_text(text.replace('version = "1.15.2"', 'version = "1.13.2"')).tick()
-    assert "\n" not in str(err.value)
+    for version in ("1.12.2", "1.13.2"):
+        sim = load_scene_text(text.replace('version = "1.15.2"', f'version = "{version}"'))
+        for _ in range(3):
+            sim.tick()
+        assert _bobber(sim).hooked == 3 and _bobber(sim).state == "hooked_in_entity"
+
+
+def _grazing(version: str) -> int:
+    """A bobber flying east 5.0E-8 above the box of a zombie grown by 0.30000001192092896: the entity it hooks in
+    its first tick (0 for none)."""
+    top = 1.0 + f32(1.95) + 0.30000001192092896      # the zombie's box, 1.95F high, grown by the bobber's margin
+    sim = load_scene_text(scene_toml(scene={"version": version}, blocks=[
+        {"from": [-4, 0, -4], "to": [10, 0, 4], "block": "minecraft:stone"}], entities=[
+        {"type": "minecraft:player", "id": 1, "pos": [0.5, 1.0, 0.5], "invulnerable": True},
+        {"type": "minecraft:fishing_bobber", "id": 2, "pos": [2.2, top + 5.0e-8, 0.5], "motion": [1.0, 0.0, 0.0],
+         "owner": 1},
+        {"type": "minecraft:zombie", "id": 3, "pos": [3.5, 1.0, 0.5], "no_ai": True, "on_ground": True}]))
+    sim.tick()
+    return sim.entity_by_id(2).hooked
+
+
+def test_a_1_13_2_bobber_meets_an_entity_by_1_14_s_margins() -> None:
+    """1.13.2's entity test is `AxisAlignedBB.rayTrace` with 1.0E-7 margins (`ray_trace_voxel_shapes`), as 1.14's:
+    a path 5.0E-8 outside the grown box hooks the zombie, where 1.12.2's `calculateIntercept` passes it by."""
+    assert _grazing("1.13.2") == _grazing("1.14") == 3 and _grazing("1.12.2") == 0

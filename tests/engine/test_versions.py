@@ -106,7 +106,7 @@ _CART_RIDE = _riders("1.20.4", _cart([0.5, 1.0, 0.5], id=2),
 
 # the cases whose flag changes the fall distance (observed with the position and Motion)
 # the flags whose case differs in the entity's pose alone (outcome's `pose`)
-POSE_CASES = {"pose_swimming_before_gliding", "player_client_1_12"}
+POSE_CASES = {"pose_swimming_before_gliding", "player_client_1_12", "player_client_1_13"}
 FALL_DISTANCE_CASES = {"fall_distance_float_step", "elytra_limit_fall_distance", "on_landing_effects",
                        "move_fall_reset_raycast", "fall_distance_double", "fall_reset_ray_capped"}
 PIT = [{"from": f, "to": t, "block": "minecraft:stone"} for f, t in (([-1, 1, -1], [-1, 2, 1]), ([1, 1, -1], [1, 2, 1]),
@@ -863,6 +863,11 @@ CASES["sneaking_pose_while_swimming"] = ((SCENES_DIR / "player_swim_low_ceiling_
 CASES["sneak_key_slows_input"] = ((SCENES_DIR / "player_sneak_key_slows_1_14_4.toml").read_text(), 8, 1)
 # a falling player with an elytra presses jump: refused, the server starts the glide (1.14.4), or glides (1.15)
 CASES["glide_start_by_server"] = ((SCENES_DIR / "elytra_jump_press_1_14_4.toml").read_text(), 5, 1)
+# a sneaking player jumping forward off the floor's edge: leaves it (1.16.1: held only on the ground) or is held
+# while its step height above the floor (1.16.2)
+CASES["sneak_edge_near_ground"] = (scene_toml(blocks=[FLOOR], entities=[
+    _player(1, [4.05, 1.0, 0.5], yaw=-90.0, motion=[0.2, -0.0784000015258789, 0.0])],
+    inputs=[{"entity": 1, "from": 1, "to": 2, "forward": True, "sneak": True, "jump": True}]), 2, 1)
 
 
 # living travel, players and elytra of 1.12.2 (MCP 1.12.2): the bundled 1.12.2 scenes (1.13 refuses them)
@@ -881,15 +886,14 @@ CASES["move_control_1_12"] = (_V1122["zombie_walk_1_12_2"], 1, 1)
 CASES["jump_boost_in_motion"] = (scene_toml(scene={"version": "1.12.2"}, blocks=[FLOOR], entities=[
     _player(1, [0.5, 1.0, 0.5], effects=[{"id": "minecraft:jump_boost", "amplifier": 0}])],
     inputs=[{"entity": 1, "from": 1, "to": 1, "jump": True}]), 1, 1)
-# a sneaking player just above the edge of the floor, off the ground, walking off it: 1.12.2 clips only on the ground
-CASES["sneak_edge_on_ground_1_12"] = (scene_toml(scene={"version": "1.12.2"}, blocks=[FLOOR], entities=[
-    {"type": "minecraft:player", "id": 1, "pos": [4.2, 1.05, 0.5], "motion": [0.2, 0.0, 0.0], "yaw": -90.0}],
-    inputs=[{"entity": 1, "from": 1, "to": 2, "forward": True, "sneak": True}]), 2, 1)
 
 # living travel and mobs of 1.13.2 (extracted_minecraft_data client1.13.2): zombie 1 walking on the ground (its
 # acceleration 0.16277137F or 1.12.2's 0.16277136F), zombie 3 swimming into a wall from a vine cell (climbs from 1.14)
 _V1132 = (SCENES_DIR / "living_1_13_2.toml").read_text()
 CASES["ground_accel_1_13"] = (_V1132, 2, 1)
+# a sneaking player jumping under a ceiling 2 above the floor: 0.6 x 1.65 (1.13.2, as 1.12.2) or the 1.5 crouching
+# pose (1.14); its jump meets the ceiling after 0.35 or 0.5
+CASES["player_client_1_13"] = ((SCENES_DIR / "player_sneak_ceiling_1_13_2.toml").read_text(), 4, 1)
 CASES["water_travel_no_climb"] = (_V1132, 14, 3)
 # a zombie whose position is in a fence's cell beside the post, sent north: no jump (1.12.2) or a jump (the shape at
 # its feet reaches above it, 1.14-1.14.3)
@@ -1056,6 +1060,7 @@ BOTH_SIMULATED |= {"lava_travel_swim_height", "jump_fluid_heights", "glide_levit
 BOTH_SIMULATED |= {"slipperiness_one_below", "move_control_jump_skips_doors", "stepped_on_can_climb",
                    "sprint_stops_below_walking", "sneaking_pose_while_swimming",
                    "sneak_key_slows_input"}   # living and players 1.14-1.15
+BOTH_SIMULATED |= {"sneak_edge_near_ground"}   # players (1.16.2)
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
