@@ -306,3 +306,5 @@ def test_blocks_override_their_material_s_push_reaction() -> None:
     row = {z: [sim.world.get_block_state(x, 1, z).block for x in (1, 2)] for z in (0, 2, 4, 6, 8)}
     assert row == {0: ["piston_head", "rail"], 2: ["piston_head", "air"], 4: ["piston_head", "air"],
                    6: ["piston_head", "end_rod"], 8: ["piston_head", "air"]}
+    # the rod's box (x 0.375..0.625 of its cell) carried the TNT east, its west face 0.01 past the rod's east face
+    assert sim.entity_by_id(1).box.min_x == pytest.approx(2.635)

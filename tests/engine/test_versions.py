@@ -1061,6 +1061,7 @@ BOTH_SIMULATED |= {"slipperiness_one_below", "move_control_jump_skips_doors", "s
                    "sprint_stops_below_walking", "sneaking_pose_while_swimming",
                    "sneak_key_slows_input"}   # living and players 1.14-1.15
 BOTH_SIMULATED |= {"sneak_edge_near_ground"}   # players (1.16.2)
+BOTH_SIMULATED |= {"move_control_jump_by_step"}   # the fence of its case: 1.13.2's block table
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
