@@ -1062,6 +1062,9 @@ BOTH_SIMULATED |= {"slipperiness_one_below", "move_control_jump_skips_doors", "s
                    "sneak_key_slows_input"}   # living and players 1.14-1.15
 BOTH_SIMULATED |= {"sneak_edge_near_ground"}   # players (1.16.2)
 BOTH_SIMULATED |= {"move_control_jump_by_step"}   # the fence of its case: 1.13.2's block table
+# 1.13.2's players and riders (simulated since) against 1.14: the ladder, Jump Boost, the rider's push, the thrower
+BOTH_SIMULATED |= {"climbing_1_12", "jump_boost_in_motion", "minecart_rider_forward_push", "pearl_owner_hit_ignored",
+                   "thrown_ignore_entity"}
 BOTH_SIMULATED |= {"path_blocked_doors", "path_sweep_min_corner", "path_start_skips_open",
                    "path_swimmer_feet_mid_water", "path_closed_node_if_none",
                    "path_shortcut_between_nodes"}   # path finding (1.19-1.19.3)
