@@ -215,12 +215,13 @@ def adjust_movement_for_sneaking(e: Entity, movement: Vec3, kind: MovementType, 
     if below_feet:
         inset, margin = (SNEAK_PROBE_INSET, SNEAK_PROBE_INSET) if deflated else (0.0, SNEAK_EDGE_PROBE_MARGIN)
         depth = step - e.fall_distance if deflated else f32(step - e.fall_distance)
-        near_ground = e.fall_distance < step and not _below_feet_free(e, world, 0.0, 0.0, depth, inset, margin)
+        landed = partial(_below_feet_free, e, world, 0.0, 0.0, depth, inset, margin)
         free = partial(_below_feet_free, e, world, depth=step, inset=inset, margin=margin)
     else:
-        near_ground = e.fall_distance < step and not _space_free(e, world, 0.0, f32(e.fall_distance - step), 0.0)
+        landed = partial(_space_free, e, world, 0.0, f32(e.fall_distance - step), 0.0)
         free = partial(_lowered_free_1_12 if box_lists else _lowered_free, e, world, -step)
-    if not (e.on_ground or near and near_ground):
+    # method_30263: on the ground, or (from 1.16.2) within a step of it — probed only where that is asked
+    if not (e.on_ground or near and e.fall_distance < step and not landed()):
         return movement
     return shorten_over_edge(movement, free)
 
