@@ -615,6 +615,9 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
     "boat_dismount_block_heights": ("BoatEntity.updatePassengerForDismount tests canDismountInBlock on each cell's "
                                     "own dismount height and adds the lower cell's height to its own level, not both "
                                     "to the top cell's (1.17)", (1, 17, 0), None),
+    "ridden_dead_vehicle_skips_tick": ("Entity.updateRidden: the rider of a dead vehicle dismounts instead of its "
+                                       "own tick (1.12.2 and 1.13.2, read); from 1.14 Entity.tickRiding ticks it and "
+                                       "its baseTick dismounts it before it moves", OLDEST, (1, 14, 0)),
     "dismount_removed_vehicle_in_place": ("LivingEntity.onDismounted leaves the rider of a removed vehicle (or one "
                                           "in a portal) at its x and z, at the higher of its and the vehicle's y, "
                                           "not on the vehicle's top (1.17)", (1, 17, 0), None),
@@ -1486,6 +1489,7 @@ class Features:
     dismount_portal_on_top: bool
     boat_dismount_passenger_yaw: bool
     boat_dismount_block_heights: bool
+    ridden_dead_vehicle_skips_tick: bool
     dismount_removed_vehicle_in_place: bool
     dismount_closest_free_spot: bool
     minecart_rider_input_push: bool

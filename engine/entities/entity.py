@@ -347,7 +347,13 @@ class Entity:
         return 0.0
 
     def tick_riding(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`Entity.tickRiding`: Motion zeroed, the entity's own tick, then placed on its vehicle."""
+        """`Entity.tickRiding`: Motion zeroed, the entity's own tick, then placed on its vehicle. 1.12.2's and
+        1.13.2's `Entity.updateRidden` dismounts the rider of a dead vehicle instead of its tick
+        (`ridden_dead_vehicle_skips_tick`); from 1.14 its base tick does (`base_tick`), then the tick goes on."""
+        vehicle = self.vehicle
+        if vehicle is not None and vehicle.removed and sim.features.ridden_dead_vehicle_skips_tick:
+            self.stop_riding(sim)
+            return
         self.motion = ZERO
         self.tick(sim, rec)
         if self.vehicle is not None:
@@ -438,7 +444,9 @@ class Entity:
     def base_tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`Entity.baseTick` reduced to what moves or removes entities (spec 01 §8.2): fluids, fire, lava, the void;
         1.12.2's `Entity.onEntityUpdate` (`water_material_acceleration`) pushes through water only; it and 1.13.2's
-        test lava with their own box (`in_lava_material_box`)."""
+        test lava with their own box (`in_lava_material_box`). A rider whose vehicle was removed dismounts first."""
+        if self.vehicle is not None and self.vehicle.removed:
+            self.stop_riding(sim)
         old = sim.features.water_material_acceleration
         if old:
             self.handle_water_movement(sim)

@@ -450,6 +450,12 @@ class LivingEntity(Entity):
         return climbing
 
     # --- health ---
+    def tick_riding(self, sim: TickContext, rec: Recorder | None) -> None:
+        """`LivingEntity.tickRiding` (1.12.2: `updateRidden`): the entity's, then the fall distance is 0 (1.21.2:
+        `onLanding`), dismounted or not."""
+        super().tick_riding(sim, rec)
+        self.fall_distance = 0.0
+
     def stop_riding(self, sim: TickContext) -> None:
         """`LivingEntity.stopRiding`: off the vehicle, then placed where it dismounts (`onDismounted`; 1.12.2's and
         1.13.2's `EntityLivingBase.dismountEntity` before 1.16)."""

@@ -29,7 +29,7 @@ from engine.motion.collision_kernel import scratch
 from engine.redstone import components  # noqa: F401  (registers the redstone blocks' behaviour)
 from engine.redstone.scheduler import PRIORITY_NAMES
 from engine.tick.bookmarks import Bookmark
-from engine.tick.entity_lists import EntityLists, runs_of
+from engine.tick.entity_lists import EntityLists
 from engine.world.blocks import BlockState, is_modelled, state_by_id
 from engine.world.fluid_states import LAVA
 from engine.world.world import World
@@ -283,14 +283,13 @@ class Simulation:
             if e.is_player and not e.removed:
                 e.steer_vehicle(self)
         self._in_entity_phase = True
-        if riders:
-            order = [e for e in lists.everyone if self._is_root_now(e)]
-            runs = runs_of(order)
-        else:
-            order, runs = lists.everyone, lists.runs
-        for kind, i, j in runs:
+        order = lists.everyone
+        for kind, i, j in lists.runs:
             if self.vectorize and kind.batch is not None:
-                self._tick_row_run(kind.batch, order[i:j], phase)
+                if riders:
+                    self._tick_row_run_riders(kind.batch, order, i, j, phase)
+                else:
+                    self._tick_row_run(kind.batch, order[i:j], phase)
             else:
                 for e in order[i:j]:
                     self._tick_one(e, phase)
@@ -339,9 +338,24 @@ class Simulation:
             self.object_ticks += end - stop
             n = end
 
+    def _tick_row_run_riders(self, batch: RowBatch, order: list[Entity], i: int, j: int,
+                             phase: PhaseRecord) -> None:
+        """A run `order[i:j]` of one kind holding riders: the stretches between the riders go to the batch; each
+        rider, at its turn, is passed over or ticked alone (`_tick_one`)."""
+        start = i
+        for k in range(i, j):
+            if order[k].vehicle is not None:
+                if start < k:
+                    self._tick_row_run(batch, order[start:k], phase)
+                self._tick_one(order[k], phase)
+                start = k + 1
+        if start < j:
+            self._tick_row_run(batch, order[start:j], phase)
+
     def _is_root_now(self, e: Entity) -> bool:
-        """The loop's first checks: a rider of a live vehicle is ticked by it; a rider of a removed vehicle
-        dismounts and is ticked as a root."""
+        """The loop's first checks at an entity's turn (`ServerWorld.tick`): a rider of a live vehicle is ticked
+        by it; a rider of a removed vehicle (removed earlier in this tick too) dismounts and is ticked as a
+        root."""
         v = e.vehicle
         if v is not None:
             if not v.removed and e in v.passengers:
@@ -357,7 +371,11 @@ class Simulation:
         return Recorder(item)
 
     def _tick_one(self, e: Entity, phase: PhaseRecord | None) -> None:
+        """An entity's turn in the loop: passed over where it rides a live vehicle (which ticks it, boarded
+        earlier in this tick too), else its tick and its riders', then unloaded where removed."""
         world = self.world
+        if e.vehicle is not None and not self._is_root_now(e):
+            return
         if not e.removed:
             self.tick_entity(e, self._recorder(e, phase))
             self._tick_passengers(e, phase)

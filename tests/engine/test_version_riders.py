@@ -147,10 +147,11 @@ def test_a_rider_keeps_within_105_degrees_of_its_boat() -> None:
 
 def test_the_rider_of_a_removed_vehicle_stays_where_it_is_from_1_17() -> None:
     """`LivingEntity.onDismounted` for a NoAI zombie on sand that has no sand block to fall from (removed on its
-    first tick, up to 1.19.4): up to 1.16.5 to the sand's top (y 2 + 0.98F); from 1.17 where the zombie was,
-    the higher of its y (2 + 0.98F × 0.75 − 0.45) and the sand's."""
+    first tick, up to 1.19.4): the zombie's riding tick of that tick dismounts it (`Entity.baseTick`), before the
+    sand ever seated it. Up to 1.16.5 to the sand's top (y 2 + 0.98F); from 1.17 where the zombie was, the higher
+    of its y (the scene's 2.0) and the sand's (2.0)."""
     assert case("dismount_removed_vehicle_in_place", "1.16.5").entity_by_id(1).pos.y == 2.0 + F_0_98
-    assert case("dismount_removed_vehicle_in_place", "1.17").entity_by_id(1).pos.y == 2.0 + F_0_98 * 0.75 - 0.45
+    assert case("dismount_removed_vehicle_in_place", "1.17").entity_by_id(1).pos.y == 2.0
 
 
 def test_1_21_2_stops_where_the_closest_free_spot_is_not_the_rider_s() -> None:

@@ -182,6 +182,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     "minecart_living_rider_push": ((SCENES_DIR / "minecart_mob_rider_1_12_2.toml").read_text(), 20, 2),
     # 1.12.2: a player sneaking out of a boat steps off beside it, its own box free of blocks (1.13.2: on the boat)
     "dismount_blocks_only": ((SCENES_DIR / "dismount_boat_1_12_2.toml").read_text(), 3, 2),
+    # 1.12.2 and 1.13.2: a TNT riding a cart that dies in its own tick only dismounts (1.14: ticked on it, then again)
+    "ridden_dead_vehicle_skips_tick": ((SCENES_DIR / "riders_void_minecart_1_12_2.toml").read_text(), 3, 2),
     # 1.12.2 and 1.13.2: a zombie thrown out of a cart over glass finds no solid top (1.14: glass's full top)
     "dismount_top_solid_material": ((SCENES_DIR / "dismount_minecart_glass_1_12_2.toml").read_text(), 6, 2),
     # 1.12.2: boat 1 over a source under water, full by getBlockLiquidHeight (1.13.2's getHeight(): not full); boat 3
@@ -1100,6 +1102,7 @@ BOTH_SIMULATED |= {"fireball_owner_ticks"}
 BOTH_SIMULATED |= {"llama_spit_tick_1_12"}   # llama spit of 1.13.2 (read) against 1.14
 # ... and the dismount of 1.13.2 (read) against 1.14
 BOTH_SIMULATED |= {"dismount_top_solid_material"}
+BOTH_SIMULATED |= {"ridden_dead_vehicle_skips_tick"}   # a rider of a dead vehicle, 1.13.2 (read) against 1.14
 
 
 @pytest.mark.parametrize("flag", sorted(SEARCH_TYPE_CASES))
