@@ -28,7 +28,7 @@ from engine.entities.entity import Entity
 from engine.entities.falling_kernel import FALLING_ROWS
 from engine.entities.rows import RowBacked, RowBatch, extra_flag, extra_int
 from engine.entities.tnt import Tnt
-from engine.entities.tnt_kernel import V_EFFECT_SECTIONS, version_bits
+from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import fluid_at
 from engine.java.mathhelper import floor
@@ -81,7 +81,6 @@ class FallingBatch(RowBatch):
     table = FALLING_ROWS
     mechanics = frozenset({"falling_block", "entity_move", "supporting_block", "fluids", "fall_distance"})
     replays = False
-    _NO_EFFECTS = np.zeros(0, dtype=np.uint8)
 
     def decides(self, world: World, features: Features) -> bool:
         return not (world.collidable_count or features.refused & self.mechanics or features.falling_block_tick_1_12
@@ -97,10 +96,9 @@ class FallingBatch(RowBatch):
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         top = top_y(world.dimension, features) - (1 if features.falling_block_top_inclusive else 0)
         v = version_bits(features)
-        effects = Tnt.batch.effect_sections(world) if v & V_EFFECT_SECTIONS else self._NO_EFFECTS
         return kernel.tick_rows(*block_arrays(world), cells, FALLING_ROWS.f, FALLING_ROWS.i, rows, start, v, edges,
-                                effects, concrete_states(), bottom_y(world.dimension, features), top, marks,
-                                saved_f, saved_i)
+                                Tnt.batch.effects_for(world, v), concrete_states(), bottom_y(world.dimension, features),
+                                top, marks, saved_f, saved_i)
 
     def finish(self, e: Entity, sim: TickContext) -> None:
         raise AssertionError("the falling block loop never stops at a block it ticked")

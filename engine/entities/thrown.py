@@ -57,7 +57,7 @@ from engine.entities.rows import HANDED, ProjectileRows, RowBatch, extra_flag, e
 from engine.entities.thrown_1_12 import tick_1_12
 from engine.entities.thrown_kernel import THROWN_ROWS
 from engine.entities.tnt import Tnt
-from engine.entities.tnt_kernel import V_EFFECT_SECTIONS, version_bits
+from engine.entities.tnt_kernel import version_bits
 from engine.entities.xp_orb import spawn_orbs
 from engine.geometry.box import ZERO, Vec3
 from engine.influences.fluids import normalize_zero_below
@@ -89,7 +89,6 @@ _drag, _gravity = plain(kernel.drag), plain(kernel.gravity)   # the row loop's s
 
 _NO_BOXES = np.zeros((0, 6))
 _NO_BORDER = (-math.inf, -math.inf, math.inf, math.inf)   # releases whose projectile raycast ignores the border
-_NO_EFFECTS = np.zeros(0, dtype=np.uint8)                 # releases that do not refuse `block_effects`
 
 
 def block_arrays_of(world: World) -> tuple:
@@ -135,7 +134,7 @@ def flight_arguments(world: World, features: Features, eye: float, more: int,
             0.0 if features.submerged_at_eye else SUBMERGED_EYE_OFFSET,
             BLOCK_COLLISION_DEFLATE_1_19_3 if features.block_collision_deflate_1e7 else BLOCK_COLLISION_DEFLATE,
             world.border.bounds() if features.raycast_world_border else _NO_BORDER,
-            Tnt.batch.effect_sections(world) if v & V_EFFECT_SECTIONS else _NO_EFFECTS,
+            Tnt.batch.effects_for(world, v),
             boxes, np.array(gone, dtype=np.int64), sections, counts, filed, world.entities_queried)
 
 

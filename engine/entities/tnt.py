@@ -88,8 +88,8 @@ class TntBatch(RowBatch):
         edges = (border[0][1], border[2][1], border[0][2], border[2][2])
         lava_push = LAVA_PUSH_ULTRAWARM if world.ultrawarm else LAVA_PUSH
         v = kernel.version_bits(features)
-        effects = self.effect_sections(world) if v & kernel.V_EFFECT_SECTIONS else self._NO_EFFECTS
-        return block_arrays(world), (FUSE_COLUMN, v, edges, lava_push, normalize_zero_below(features), effects)
+        return block_arrays(world), (FUSE_COLUMN, v, edges, lava_push, normalize_zero_below(features),
+                                    self.effects_for(world, v))
 
     def tick_rows(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, start: int,
                   marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray) -> tuple[int, int]:
@@ -100,6 +100,11 @@ class TntBatch(RowBatch):
         """The run's explosions in air done in its row loop (`explosion_batch.Blasts`), where the simulation's
         explosion step is the default one."""
         return Blasts(sim, run, scratch) if usable(sim) else None
+
+    def effects_for(self, world: World, v: int) -> np.ndarray:
+        """`effect_sections` where the release's bits `v` (`kernel.version_bits`) hold V_EFFECT_SECTIONS (it refuses
+        `block_effects`), else none: what every loop that may run such a release passes its kernel."""
+        return self.effect_sections(world) if v & kernel.V_EFFECT_SECTIONS else self._NO_EFFECTS
 
     def effect_sections(self, world: World) -> np.ndarray:
         """Per pool row of `world.block_grid()`, 1 where `world.region_has(EFFECT, ...)` finds a block in that

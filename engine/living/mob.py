@@ -39,6 +39,7 @@ from engine.entities.rows import (
     extra_float,
     extra_int,
 )
+from engine.entities.tnt import Tnt
 from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, BlockPos, Vec3
 from engine.influences.fluids import normalize_zero_below
@@ -195,10 +196,9 @@ class MobBatch(RowBatch):
     _crowd: tuple[np.ndarray, np.ndarray, list[Entity]] = (np.empty(0, np.int64), np.empty(0, np.uint8), [])
     _ready_key: tuple[Any, ...] = ()      # what `rows_of` kept of a run's mobs was found in this state
     _release_of: Features | None = None   # the release `release` was read from
-    # a release refusing `block_effects` (1.21.5, 1.21.6, 1.21.9) stops near a block with an effect by section, which
-    # the loop does not test: its mobs take the object path
-    mechanics = frozenset({"living", "entity_move", "supporting_block", "fluids", "void", "fall_distance",
-                           "block_effects"})
+    # a release refusing `block_effects` (1.21.5, 1.21.6) stops near a block with an effect by section: the loop
+    # hands such a mob back (`mob_kernel.mob_tick`, `TntBatch.effects_for`)
+    mechanics = frozenset({"living", "entity_move", "supporting_block", "fluids", "void", "fall_distance"})
 
     def decides(self, world: World, features: Features) -> bool:
         if features.refused & self.mechanics:
@@ -251,7 +251,8 @@ class MobBatch(RowBatch):
         return kernel.tick_rows(*block_arrays(world), cells, MOB_ROWS.f, MOB_ROWS.i, rows, self.speeds, self.paths,
                                 PATH_NODES.nodes, world.game_time * MS_PER_TICK, bottom_y(world.dimension, features),
                                 start, slip, climb, door_or_fence, crowd, edges, void_y(world.dimension, features),
-                                SINE, marks, saved_f, saved_i, pushables, solids, self.release, self._heights)
+                                SINE, marks, saved_f, saved_i, pushables, solids, self.release, self._heights,
+                                Tnt.batch.effects_for(world, self.release[0]))
 
     def crowd(self, world: World) -> tuple[tuple[np.ndarray, np.ndarray, int], np.ndarray, np.ndarray]:
         """What `tick_cramming` reads of the world's mobs, in its section order (what `getOtherEntities` finds):

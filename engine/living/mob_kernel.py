@@ -62,7 +62,14 @@ from engine.entities.rows import (
     hand_back,
     tick_entity_head,
 )
-from engine.entities.tnt_kernel import TICK_BLOCKS_MARGIN, TICK_BLOCKS_SPAN, V_TICK_BLOCKS, _any_flag
+from engine.entities.tnt_kernel import (
+    TICK_BLOCKS_MARGIN,
+    TICK_BLOCKS_SPAN,
+    V_EFFECT_SECTIONS,
+    V_TICK_BLOCKS,
+    _any_flag,
+    effect_near_path,
+)
 from engine.influences.cramming import push_offset
 from engine.jit import njit
 from engine.living.controls import (
@@ -225,12 +232,13 @@ def navigation_tick(keys, slots, pool, shape, flags, ncoords, coords, empty, f: 
 def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells: np.ndarray,
              f: np.ndarray, i: np.ndarray, r: int, attribute: float, path: np.ndarray, nodes: np.ndarray,
              now_ms: int, bottom: float, slip: np.ndarray, climb: np.ndarray, door_or_fence: np.ndarray, border: tuple,
-             void_y: float, sine: np.ndarray, release: tuple, height: float) -> bool:
+             void_y: float, sine: np.ndarray, release: tuple, height: float, effects: np.ndarray) -> bool:
     """`ServerWorld.tickEntity` of mob row `r` (`MobEntity.tick`; `attribute`: its movement-speed attribute's
     value; `path`: its entry of `MobBatch.paths`, the path's first row of `nodes`, its length, whether it has a
     navigation, whether the `path_to` goal's request keeps the path; `bottom`: the world's bottom, below which no
-    search starts; `release`: `MobBatch.release`'s flags; `height`: the kind's height) up to `tickCramming`: false
-    where the object path must tick it (the row part-written)."""
+    search starts; `release`: `MobBatch.release`'s flags; `height`: the kind's height; `effects`: per section pool
+    row, 1 where a release refusing `block_effects` stops near a block of the section) up to `tickCramming`:
+    false where the object path must tick it (the row part-written)."""
     v, between, zero_below = release[0], release[3], release[4]
     fl = i[r, I_FLAGS]
     if i[r, C_SPRINTING] or i[r, C_FALL_FLYING] or i[r, I_FIRE] != UNLIT:
@@ -277,9 +285,12 @@ def mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, e
             return False
         jump_control_tick(i, r)
     if not living_travel(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
-                         slip, climb, border, moves, sine, v, height):                      # steps 6-9
+                         slip, climb, border, moves, sine, v & ~V_EFFECT_SECTIONS, height):  # steps 6-9
         return False
-    return True                                          # step 11, tickCramming: `tick_rows` (`tick_cramming`)
+    # 1.21.5, 1.21.6: where `block_effects.refuse_block_collision_in_tick` may stop (tested after the travel, as
+    # the players' loop does: the hull holds the box at the tick's start, now and one Motion ahead)
+    return not (v & V_EFFECT_SECTIONS and effect_near_path(keys, slots, pool, flags, f, r, _row_box(f, r), True,
+                                                           effects))   # step 11, tickCramming: `tick_cramming`
 
 
 @njit(inline=True)
@@ -353,7 +364,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
               nodes: np.ndarray, now_ms: int, bottom: float, start: int, slip: np.ndarray, climb: np.ndarray,
               door_or_fence: np.ndarray, crowd: tuple, border: tuple, void_y: float, sine: np.ndarray,
               marks: np.ndarray, saved_f: np.ndarray, saved_i: np.ndarray, pushables: np.ndarray,
-              solids: np.ndarray, release: tuple, heights: np.ndarray) -> tuple:
+              solids: np.ndarray, release: tuple, heights: np.ndarray, effects: np.ndarray) -> tuple:
     """The entity phase over rows[start:], in order, up to a mob the object path must tick (a row of −1, or one
     `mob_tick` or `tick_cramming` gave back, restored as found): its place and HANDED, or (len(rows), DONE).
     `crowd`: (the rows of every mob of the world on rows in the world's section order, each one's `pushee` kind,
@@ -367,7 +378,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
     does. A box wider than `minecart_kernel.WIDEST` among them sends the mob at `start` to the object path.
     `release`: the flags of the release the loop runs (`MobBatch.release`: `tnt_kernel.version_bits`, the push's
     double root and pushable check, the shortcut between nodes, the normalize threshold); `heights[n]`: mob n's
-    height (the box the 1.17 position update builds)."""
+    height (the box the 1.17 position update builds); `effects`: `mob_tick`'s."""
     pushed = file_boxes(f, NO_ROWS, pushables)
     solid = file_boxes(f, NO_ROWS, solids)
     if pushed[2] < 0.0 or solid[2] < 0.0:            # a box too wide to file: the object path decides
@@ -392,7 +403,7 @@ def tick_rows(keys, slots, pool, shape, flags, ncoords, coords, filled, single, 
             return n, HANDED
         if not mob_tick(keys, slots, pool, shape, flags, ncoords, coords, filled, single, empty, cells, f, i, r,
                         speeds[n], paths[n], nodes, now_ms, bottom, slip, climb, door_or_fence, border, void_y,
-                        sine, release, heights[n]) or place[r] < 0 or \
+                        sine, release, heights[n], effects) or place[r] < 0 or \
                 len(pushables) > 0 and pushable_met(f, r, pushables, pushed) or \
                 not tick_cramming(grid, f, i, others, pushee, place[r], found, sec, stamp, limit, release[1],
                                   release[2]):

@@ -244,7 +244,6 @@ class PlayerServerBatch(RowBatch):
 
 
 _KERNEL_FEATURES = features_for("1.16.5")
-_NO_EFFECTS = np.zeros(0, dtype=np.uint8)
 # The release flags a player's tick in the players phase reads (`player_tick` through `LivingEntity.tick`,
 # `travel`, `Entity.move`, the fluids) that the kernels do not take (`_UNTAKEN`: 1.15-1.16.1's fluids, jump, double
 # tap and glide start): the loop decides a release where each is as in 1.16.5. The kernels take the move's
@@ -401,7 +400,7 @@ class PlayerBatch:
                                 inputs, cursor, tick, start, slip, climb, edges, v,
                                 void_y(world.dimension, features), self.WALK, self.SPRINT, kernel.SINE, marks,
                                 saved_f, saved_i, pushables, solids, normalize_zero_below(features),
-                                Tnt.batch.effect_sections(world) if v & tnt_kernel.V_EFFECT_SECTIONS else _NO_EFFECTS)
+                                Tnt.batch.effects_for(world, v))
 
     def after(self, e: PlayerEntity, mark: int) -> None:
         """What the loop leaves to Python: the sprint modifier follows the sprint flag; `held` is what the

@@ -1,5 +1,6 @@
-"""The compiled mobs loop in the releases after 1.16.5 (engine.living.mob.MobBatch: 1.16.2 to 1.21.11 but 1.21.5, 1.21.6
-and 1.21.9, the flags the tick reads as the loop's `release`): random mob worlds of 1.17, 1.19.4, 1.20.4, 1.20.5 and
+"""The compiled mobs loop in the releases after 1.16.5 (engine.living.mob.MobBatch: 1.16.2 to 1.21.11 but 1.21.9, the
+flags the tick reads as the loop's `release`; 1.21.5 and 1.21.6 hand back a mob near a block with an effect, where
+the release stops in one line): random mob worlds of 1.17, 1.19.4, 1.20.4, 1.20.5 and
 1.21.1, zombies of 1.20.5, 1.21.1, 1.21.2, 1.21.8 and 1.21.11 stepping up slabs and stairs beside an item (one with its
 gravity attribute off its default handed back; one jumping while rising, one without AI by a cactus), zombies walking
 off a ledge of packed ice and zombies jumping at the edge of honey blocks in 1.20.4 (their supporting block's column is
@@ -183,11 +184,10 @@ def test_a_loop_reading_attributes_off_their_defaults_is_caught(monkeypatch) -> 
         three_ways_counted(steps_scene("1.20.5"), STEPS_TICKS, mob_lines, MobEntity, "tick")
 
 
-@pytest.mark.parametrize("version", ["1.16.1", "1.21.5", "1.21.6", "1.21.9"])
+@pytest.mark.parametrize("version", ["1.16.1", "1.21.9"])
 def test_releases_the_loop_does_not_decide_take_the_object_path(version: str) -> None:
-    """Before 1.16.2, and in the releases refusing `block_effects` (1.21.5, 1.21.6, 1.21.9: their block walk stops
-    near a block with an effect by section) the batch does not run; a 1.20.4 flag flipped to a value the loop does
-    not read stops it too."""
+    """Before 1.16.2, and in 1.21.9 (it refuses `fall_distance`) the batch does not run; a 1.20.4 flag flipped to a
+    value the loop does not read stops it too."""
     assert not MobBatch().decides(World(), features_for(version))
     assert MobBatch().decides(World(), features_for("1.20.4"))
     assert not MobBatch().decides(World(), dataclasses.replace(features_for("1.20.4"), in_lava_by_fluid_height=False))
@@ -315,3 +315,55 @@ def test_a_node_budget_to_update_takes_the_object_path_once(version: str, expect
             f'attributes = {{ "{release_id("minecraft:generic.follow_range", version)}" = 6.0 }}\n')
     _, handed, sim = three_ways_counted(text, 5, mob_lines, MobEntity, "tick")
     assert handed == expected and sim.kernel_ticks == 5 - len(expected), (handed, sim.kernel_ticks)
+
+
+REFUSING_EFFECTS = ("1.21.5", "1.21.6")    # releases refusing `block_effects`: the loop hands back near such blocks
+
+
+def cactus_walk_scene(version: str) -> str:
+    """A zombie of `version` walking east on stone towards a cactus at x 18, in the next section (its target
+    beyond): the release stops in one line at the first tick the hull of its box (at the tick's start, now and one
+    Motion ahead) overlaps that section (`refuse_block_collision_in_tick`: `World.region_has` by section), ticks
+    before its box reaches the cactus's cell."""
+    return (f'[scene]\nversion = "{version}"\n[[blocks]]\nfrom = [4, 0, -4]\nto = [24, 0, 4]\n'
+            'block = "minecraft:stone"\n[[blocks]]\nfrom = [18, 1, 0]\nto = [18, 1, 0]\nblock = "minecraft:cactus"\n'
+            '[[entities]]\ntype = "minecraft:zombie"\nid = 1\npos = [11.5, 1.0, 0.5]\non_ground = true\n'
+            'move_to = { pos = [22.5, 1.0, 0.5], speed = 1.0 }\n')
+
+
+def _stop_line(lines: list[str]) -> str:
+    """The line a stopped run ends its ticks with (`mob_lines` adds each mob's columns after it)."""
+    return next(line for line in lines if line.startswith("NotImplementedError"))
+
+
+@pytest.mark.parametrize("version", REFUSING_EFFECTS)
+def test_zombies_of_releases_refusing_block_effects_are_compiled_away_from_them(version: str) -> None:
+    """1.21.5 and 1.21.6: the steps scene without its cactus runs compiled, on the object path and traced alike, every
+    zombie but 4 (its gravity attribute) in the loop throughout; with the cactus, in the section they all stand in,
+    the three runs stop alike in one line in tick 1 at zombie 1, which the loop hands back."""
+    text = steps_scene(version).replace('block = "minecraft:cactus"', 'block = "minecraft:air"')
+    lines, handed, _ = three_ways_counted(text, STEPS_TICKS, mob_lines, MobEntity, "tick")
+    assert set(handed) == {4} and len(handed) == STEPS_TICKS, (version, handed)
+    assert all(_field(lines, n, "pos")[-1][1] == 2.0 for n in (1, 2, 3)), version   # up on the step
+    lines, handed, _ = three_ways_counted(steps_scene(version), STEPS_TICKS, mob_lines, MobEntity, "tick")
+    stop = _stop_line(lines)
+    assert handed == [1] and f"of version {version} at entity 1 " in stop and ", tick 1:" in stop, (handed, stop)
+
+
+@pytest.mark.parametrize("version", REFUSING_EFFECTS)
+def test_a_zombie_walking_at_a_cactus_stops_on_every_path_alike(version: str) -> None:
+    """The cactus walk: compiled until its hull nears the cactus's section, then handed back; the compiled, object
+    path and traced runs stop at the same tick with the same line, the zombie short of x 16."""
+    lines, handed, sim = three_ways_counted(cactus_walk_scene(version), 60, mob_lines, MobEntity, "tick")
+    stop = _stop_line(lines)
+    assert "onEntityCollision" in stop and handed == [1] and sim.kernel_ticks > 5, (stop, handed, sim.kernel_ticks)
+    assert 15.0 < sim.entity_by_id(1).pos.x < 16.0   # its box (0.3 each side) at the section's edge
+
+
+def test_a_loop_without_the_sections_check_is_caught(monkeypatch) -> None:
+    """A loop that does not test the sections after the travel keeps the zombie until its move meets the cactus's
+    cell, ticks after the object path stops it at the section: the three-way comparison fails."""
+    _plain_mutant(monkeypatch, mob_kernel, "mob_tick", mob_kernel.tick_rows,
+                  "return not (v & V_EFFECT_SECTIONS and", "return not (False and")
+    with pytest.raises(AssertionError):
+        three_ways_counted(cactus_walk_scene("1.21.6"), 60, mob_lines, MobEntity, "tick")
