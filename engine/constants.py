@@ -571,6 +571,8 @@ FIREWORK_HAND_YAW = f32(80.0)       # ... + 80 for the right arm (the main arm o
 FIREWORK_BOOST_LOOK = 0.1           # shooter += look * 0.1 + (look * 1.5 - velocity) * 0.5 while gliding
 FIREWORK_BOOST_TARGET = 1.5
 FIREWORK_BOOST_RATE = 0.5
+FIREWORK_FREE_SPEEDUP = 1.15        # 1.12.2 EntityFireworkRocket.onUpdate, not attached: motionX, motionZ *= 1.15D
+FIREWORK_FREE_RISE = 0.04           # ... motionY += 0.04D
 
 # --- mob movement (spec 05 §4; MobEntity, MoveControl, JumpControl) and path finding (spec 07; 1.16.5 code) ---
 RAD_TO_DEG_F = 57.2957763671875     # (double)(180.0F / (float)Math.PI) in MoveControl.tick

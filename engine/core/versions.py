@@ -155,6 +155,18 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                          "0.11111111F (1.20.5)", (1, 20, 5), None),
     "bobber_use_checks_owner": ("FishingBobberEntity.use first runs removeIfInvalid: a bobber more than 32 m from "
                                 "its owner is removed without pulling what it hooked (1.17)", (1, 17, 0), None),
+    "firework_tick_1_12": ("EntityFireworkRocket.onUpdate: a rocket is attached where its boosted entity's id is "
+                           "above 0 (1.14: wherever an id is held); one not attached (a scene's: the id is not "
+                           "saved) runs the base tick (onEntityUpdate), then motionX and motionZ x 1.15D, motionY + "
+                           "0.04D and the move, with no hit test: it flies through entities, and a block it meets "
+                           "only stops it (1.12.2 and 1.13.2; 1.14's FireworkEntity.tick tests ProjectileUtil."
+                           "getCollision after the move, an entity hit exploding it and a collision running the "
+                           "block's onEntityCollision: not simulated, a free rocket stops the run in one line)",
+                           OLDEST, (1, 14, 0)),
+    "firework_look_vec_1_12": ("EntityFireworkRocket.onUpdate boosts its gliding entity along getLookVec: sin and cos "
+                               "of -yaw x 0.017453292F - (float)pi, -cos and sin of -pitch x 0.017453292F, other "
+                               "sine-table entries than getRotationVector's (1.12.2; 1.13.2 has 1.14's)", OLDEST,
+                               (1, 13, 0)),
     "firework_hand_offset": ("FireworkRocketEntity.tick puts a rocket attached to a gliding shooter at its "
                              "position + getHandPosOffset (the main hand: getRotationVector(0, yaw + 80) x 0.5), not "
                              "at its position (1.18.2)", (1, 18, 2), None),
@@ -1052,10 +1064,7 @@ class Mechanic:
     changes: tuple[Change, ...]
 
 
-_PRE_1_14 = ("not compared with the game's code before 1.14 (the sources of 1.12.2 and 1.13.2 are on hand; none of "
-             "1.11-1.12.1 or 1.13-1.13.1 was found: docs/versions.md, \"1.12.2 sources\", \"1.13.2 sources\")")
 _FLOATS = ("before 19w08b (1.14) {} ran on float motion fields with float literals ({}; 1.12.2 and 18w49a)")
-_OLD = Change(OLDEST, (1, 14, 0), _PRE_1_14)
 _PRE_1_13_2 = ("{} of 1.13-1.13.1 not compared (the 1.13.2 client source read is 1.13.2's; 1.13 was the "
                "flattening, not bracketed with 1.12.2: docs/versions.md, \"1.13.2 sources\")")
 _PRE_1_12_2 = ("{} of 1.11-1.12.1 not compared (the MCP-named 1.12.2 source read is 1.12.2's; no source of the "
@@ -1183,8 +1192,9 @@ MECHANICS: dict[str, Mechanic] = {
                    "bobber_hooked_interactable); 1.21.9 not read, the release of the change (1.21.9 or its hotfix "
                    "1.21.10) not found"))),
     "firework": Mechanic(
-        "the firework-rocket boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
-            Change(OLDEST, (1, 14, 0), "FireworkEntity.tick " + _PRE_1_14),)),
+        "the firework rocket and its boost (FireworkRocketEntity.tick)", "a firework rocket ticks", (
+            Change(OLDEST, (1, 12, 2), _PRE_1_12_2.format("EntityFireworkRocket.onUpdate")),
+            Change((1, 13, 0), (1, 13, 2), _PRE_1_13_2.format("EntityFireworkRocket.onUpdate")))),
     "look_vector": Mechanic(
         "an entity's look vector through the sine table (Entity.getRotationVector, ProjectileEntity.setProperties, "
         "AbstractMinecart.pushOtherMinecart)",
@@ -1403,6 +1413,8 @@ class Features:
     double_tap_reset_sneaking: bool
     sneak_edge_near_ground: bool
     bobber_use_checks_owner: bool
+    firework_tick_1_12: bool
+    firework_look_vec_1_12: bool
     firework_hand_offset: bool
     blast_protection_linear: bool
     raycast_world_border: bool

@@ -1,8 +1,11 @@
-"""`FireworkRocketEntity` used by a gliding player (spec 05 §6): attached to its shooter, it boosts the glide each
-tick towards 1.5 × the look direction and is removed when its life runs out. A rocket used while not gliding
-does nothing (`FireworkRocketItem.use`); rockets launched from blocks or dispensers are not modelled. From 1.18.2
+"""`FireworkRocketEntity` (spec 05 §6): attached to a gliding shooter, it boosts the glide each tick towards 1.5 × the
+look direction and is removed when its life runs out. A rocket used while not gliding does nothing
+(`FireworkRocketItem.use`); rockets launched from blocks, dispensers or crossbows (1.14) are not modelled. From 1.18.2
 the attached rocket sits at its gliding shooter's main hand (`firework_hand_offset`); from 1.19 its start Motion
-draws `nextTriangular` (`random_triangular`)."""
+draws `nextTriangular` (`random_triangular`). A scene's rocket (`shooter`, `life` and `life_time` as the NBT's
+`Life` and `LifeTime`; the summoning constructor draws nothing) flies on its own in 1.12.2 and 1.13.2, which have
+no hit test (`firework_tick_1_12`); from 1.14 its hit test is not modelled and it stops the run in one line. 1.12.2
+boosts along `getLookVec` (`firework_look_vec_1_12`)."""
 
 from __future__ import annotations
 
@@ -13,6 +16,8 @@ from engine.constants import (
     FIREWORK_BOOST_RATE,
     FIREWORK_BOOST_TARGET,
     FIREWORK_FLIGHT,
+    FIREWORK_FREE_RISE,
+    FIREWORK_FREE_SPEEDUP,
     FIREWORK_HAND_DISTANCE,
     FIREWORK_HAND_YAW,
     FIREWORK_HEIGHT,
@@ -25,9 +30,13 @@ from engine.constants import (
     FIREWORK_WIDTH,
 )
 from engine.core.trace import StageInfo, run_stage, segment
-from engine.entities.entity import Entity, rotation_vector
+from engine.core.versions import refusal
+from engine.entities.entity import Entity, look_vector_1_12, rotation_vector
+from engine.entities.thrown_1_12 import BASE
 from engine.geometry.box import ZERO, Vec3
 from engine.java.javanum import f32
+from engine.living.living_entity import LivingEntity
+from engine.motion.move import MovementType, move
 
 if TYPE_CHECKING:
     from engine.core.context import TickContext
@@ -35,6 +44,7 @@ if TYPE_CHECKING:
     from engine.core.versions import Features
 
 BOOST = StageInfo("firework_boost", "FireworkRocketEntity.tick")
+FLIGHT_1_12 = StageInfo("firework_flight", "EntityFireworkRocket.onUpdate")
 
 
 class FireworkRocket(Entity):
@@ -43,15 +53,18 @@ class FireworkRocket(Entity):
     WIDTH = FIREWORK_WIDTH
     HEIGHT = FIREWORK_HEIGHT
 
+    FIELDS = {"shooter": int, "life": int, "life_time": int}
+
     def __init__(self, entity_id: int, pos: Vec3, motion: Vec3 = ZERO, seed: int = 0) -> None:
         super().__init__(entity_id, pos, motion, seed)
-        self.shooter = 0
+        self.shooter: int | None = None   # the boosted entity's id (SHOOTER_ENTITY_ID), None: none held
         self.life = 0
         self.life_time = 0
 
-    def constructed(self, features: Features) -> None:
-        """The constructor's draws, in order: the start Motion (a gaussian × 0.001 on X and Z, from 1.19
-        nextTriangular(0, 0.002297)), then the lifetime."""
+    def from_item(self, features: Features) -> None:
+        """The draws of the constructor from an item stack (`FireworkRocketEntity(World, x, y, z, ItemStack)`), in
+        order: the start Motion (a gaussian × 0.001 on X and Z, from 1.19 nextTriangular(0, 0.002297)), then the
+        lifetime."""
         r = self.random
         if features.random_triangular:
             x = r.next_triangular(0.0, FIREWORK_START_TRIANGULAR)
@@ -62,19 +75,36 @@ class FireworkRocket(Entity):
         self.life_time = FIREWORK_LIFE_PER_FLIGHT * (1 + FIREWORK_FLIGHT) + r.next_int(FIREWORK_LIFE_SPREAD_A) \
             + r.next_int(FIREWORK_LIFE_SPREAD_B)
 
+    def attached(self, features: Features) -> bool:
+        """`wasShotByEntity`: an id is held; 1.12.2's and 1.13.2's `isAttachedToEntity`: the id is above 0
+        (`firework_tick_1_12`)."""
+        if features.firework_tick_1_12:
+            return self.shooter is not None and self.shooter > 0
+        return self.shooter is not None
+
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
-        """`FireworkRocketEntity.tick` for a rocket attached to its shooter; it explodes (with no stars: no
-        damage) once its life exceeds its lifetime."""
-        shooter = sim.entity_by_id(self.shooter)
-        if shooter is not None and not shooter.removed:
-            hand = ZERO
-            if getattr(shooter, "fall_flying", False):
-                index_double = sim.features.sine_index_double
-                run_stage(rec, self, BOOST, boost, shooter, index_double, rec)
-                if sim.features.firework_hand_offset:
-                    hand = hand_pos_offset(shooter, index_double)
-            self.set_position(shooter.pos.plus(hand))
-            self.motion = shooter.motion
+        """`FireworkRocketEntity.tick` (1.12.2 and 1.13.2 `EntityFireworkRocket.onUpdate`); it explodes (with no
+        stars: no damage) once its life exceeds its lifetime. The base tick of an attached rocket is not run (its
+        position and Motion are its shooter's)."""
+        features = sim.features
+        if self.attached(features):
+            shooter = sim.entity_by_id(self.shooter)
+            if isinstance(shooter, LivingEntity) and not shooter.removed:
+                hand = ZERO
+                if shooter.fall_flying:
+                    run_stage(rec, self, BOOST, boost, shooter, features, rec)
+                    if features.firework_hand_offset:
+                        hand = hand_pos_offset(shooter, features.sine_index_double)
+                self.set_position(shooter.pos.plus(hand))
+                self.motion = shooter.motion
+        elif features.firework_tick_1_12:
+            run_stage(rec, self, BASE, self.base_tick, sim, rec)                      # super.onUpdate()
+            run_stage(rec, self, FLIGHT_1_12, fly_1_12, self)
+            move(self, sim, MovementType.SELF, self.motion, rec)
+        else:
+            raise refusal(features, "firework", f"rocket {self.id}, tick {sim.tick_count}",
+                          "a rocket attached to no entity: FireworkRocketEntity.tick's own flight and its hit test "
+                          "(ProjectileUtil.getCollision, an entity hit exploding it) are not simulated from 1.14")
         self.life += 1
         if self.life > self.life_time:
             self.remove()
@@ -83,10 +113,14 @@ class FireworkRocket(Entity):
         return {"shooter": self.shooter, "life": self.life, "life_time": self.life_time}
 
 
-def boost(shooter: Entity, index_double: bool, rec: Recorder | None) -> None:
-    """Shooter's Motion += look × 0.1 + (look × 1.5 − Motion) × 0.5 (the look's sine table indexed in double from
-    1.21.11, `index_double`)."""
-    look = rotation_vector(shooter.pitch, shooter.yaw, index_double)
+def boost(shooter: LivingEntity, features: Features, rec: Recorder | None) -> None:
+    """Shooter's Motion += look × 0.1 + (look × 1.5 − Motion) × 0.5: the look is 1.12.2's `getLookVec`
+    (`firework_look_vec_1_12`), else `getRotationVector`, its sine table indexed in double from 1.21.11
+    (`sine_index_double`)."""
+    if features.firework_look_vec_1_12:
+        look = look_vector_1_12(shooter.pitch, shooter.yaw)
+    else:
+        look = rotation_vector(shooter.pitch, shooter.yaw, features.sine_index_double)
     v = shooter.motion
     dv = Vec3(look.x * FIREWORK_BOOST_LOOK + (look.x * FIREWORK_BOOST_TARGET - v.x) * FIREWORK_BOOST_RATE,
               look.y * FIREWORK_BOOST_LOOK + (look.y * FIREWORK_BOOST_TARGET - v.y) * FIREWORK_BOOST_RATE,
@@ -94,6 +128,13 @@ def boost(shooter: Entity, index_double: bool, rec: Recorder | None) -> None:
     if rec is not None:
         rec.geometry(segment("firework_boost", shooter.pos, shooter.pos.plus(dv)))
     shooter.motion = v.plus(dv)
+
+
+def fly_1_12(rocket: FireworkRocket) -> None:
+    """1.12.2 `EntityFireworkRocket.onUpdate` of a rocket not attached: motionX and motionZ × 1.15D, motionY +
+    0.04D."""
+    m = rocket.motion
+    rocket.motion = Vec3(m.x * FIREWORK_FREE_SPEEDUP, m.y + FIREWORK_FREE_RISE, m.z * FIREWORK_FREE_SPEEDUP)
 
 
 def hand_pos_offset(shooter: Entity, index_double: bool) -> Vec3:
@@ -108,5 +149,6 @@ def use_while_gliding(sim: TickContext, player: Entity) -> None:
     if not getattr(player, "fall_flying", False):
         return
     rocket = sim.create(FireworkRocket, player.pos)
+    rocket.from_item(sim.features)
     rocket.shooter = player.id
     sim.add_entity(rocket)

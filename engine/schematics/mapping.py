@@ -90,6 +90,17 @@ NBT_FIELDS: dict[str, tuple[str, type, tuple[str, ...]]] = {
     "dealt_damage": ("DealtDamage", Byte, ()), "explosion_power": ("ExplosionPower", Int, ()),
     "charged": ("dangerous", Byte, ()),
 }
+# ... where an entity type spells a field otherwise: (type, scene field) → as above. A rocket's boosted entity is
+# not saved (a rocket read back flies free)
+TYPE_NBT_FIELDS: dict[tuple[str, str], tuple[str, type, tuple[str, ...]]] = {
+    ("minecraft:firework_rocket", "life"): ("Life", Int, ()),
+    ("minecraft:firework_rocket", "life_time"): ("LifeTime", Int, ()),
+}
+
+
+def _nbt_field(kind: str, name: str) -> tuple[str, type, tuple[str, ...]] | None:
+    """The NBT spelling of scene field `name` of entity type `kind`, None where it is not kept."""
+    return TYPE_NBT_FIELDS.get((kind, name)) or NBT_FIELDS.get(name)
 CONTAINER_BLOCK_ENTITIES = frozenset({"minecraft:dispenser", "minecraft:dropper"})
 PISTON_BLOCK_ENTITY = "minecraft:piston"
 
@@ -275,7 +286,7 @@ def _read_entity(reader: Reader, tag: Compound, pos: Vec3 | None, origin: Vec3, 
                  no_gravity=reader.integer(tag, "NoGravity", where, 0) != 0,
                  fall_distance=reader.number(tag, "FallDistance", where, 0.0))
     for name, kind_ in cls.FIELDS.items():
-        value = _read_field(reader, tag, name, kind_, where, schem.data_version, unmapped)
+        value = _read_field(reader, tag, cls.TYPE, name, kind_, where, schem.data_version, unmapped)
         if value is not None:
             entry[name] = value
     if vehicle is not None:
@@ -287,8 +298,8 @@ def _read_entity(reader: Reader, tag: Compound, pos: Vec3 | None, origin: Vec3, 
                      f"{where}.Passengers[{j}]", index)
 
 
-def _read_field(reader: Reader, tag: Compound, name: str, kind: type, where: str, data_version: int,
-                unmapped: Unmapped) -> Any:
+def _read_field(reader: Reader, tag: Compound, entity_type: str, name: str, kind: type, where: str,
+                data_version: int, unmapped: Unmapped) -> Any:
     if name == "item":
         item = reader.compound(tag, "Item", where, optional=True)
         return reader.string(item, "id", f"{where}.Item") if "id" in item else None
@@ -303,9 +314,10 @@ def _read_field(reader: Reader, tag: Compound, name: str, kind: type, where: str
         return str(state)
     if name == "power":
         return reader.numbers(tag, "power", where, 3) if "power" in tag else None
-    if name not in NBT_FIELDS:
+    spelling = _nbt_field(entity_type, name)
+    if spelling is None:
         return None
-    key, _, others = NBT_FIELDS[name]
+    key, _, others = spelling
     found = next((k for k in (key, *others) if k in tag), None)
     if found is None:
         return None
@@ -328,8 +340,8 @@ def entity_nbt(e: Entity, origin: Vec3) -> Compound:
             tag["BlockState"] = state_tag(value)
         elif name == "power":
             tag["power"] = List[Double](list(value))
-        elif name in NBT_FIELDS:
-            key, nbt_type, _ = NBT_FIELDS[name]
+        elif (spelling := _nbt_field(e.TYPE, name)) is not None:
+            key, nbt_type, _ = spelling
             try:
                 tag[key] = nbt_type(int(value))
             except OverflowError:

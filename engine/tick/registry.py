@@ -8,6 +8,7 @@ from engine.entities.end_crystal import EndCrystal
 from engine.entities.entity import Entity
 from engine.entities.falling_block import FallingBlock
 from engine.entities.fireball import EXPLOSIVE_TYPES
+from engine.entities.firework import FireworkRocket
 from engine.entities.fishing_bobber import FishingBobber
 from engine.entities.item import Item
 from engine.entities.leash_knot import LeashKnot
@@ -28,4 +29,4 @@ ENTITY_TYPES: dict[str, type[Entity]] = {
     cls.TYPE: cls for cls in (Tnt, FallingBlock, Item, ExperienceOrb, PlayerEntity, *THROWN_TYPES,
                               *PERSISTENT_TYPES, *EXPLOSIVE_TYPES, *WIND_CHARGE_TYPES, LlamaSpit, ArmorStand,
                               *MOB_TYPES, LeashKnot, FishingBobber, Boat, Minecart, TntMinecart, Creeper, EndCrystal,
-                              Shulker)}
+                              Shulker, FireworkRocket)}

@@ -904,6 +904,11 @@ CASES["move_control_jump_by_step"] = (scene_toml(scene={"version": "1.12.2"}, bl
     {"type": "minecraft:zombie", "id": 1, "pos": [0.05, 1.0, 0.5], "on_ground": True,
      "move_to": {"pos": [0.05, 1.0, -2.5], "speed": 1.0}}]), 3, 1)
 
+# firework rockets of 1.12.2 (MCP) and 1.13.2 (client1.13.2): rocket 1 of the free-flight scene flies on its own
+# (1.12.2, 1.13.2) or stops the run (1.14); the boosted glider's motion takes getLookVec's sine-table entries (1.12.2)
+CASES["firework_tick_1_12"] = ((SCENES_DIR / "firework_free_1_12_2.toml").read_text(), 3, 1)
+CASES["firework_look_vec_1_12"] = ((SCENES_DIR / "firework_glider_1_12_2.toml").read_text(), 3, 1)
+
 # the flags whose only effect is the recorded search (no motion differs): their cases compare the node types of
 # the traced searches too (`outcome(search=True)`)
 SEARCH_TYPE_CASES = {"path_leaves_kept", "path_cactus_damage_other", "path_damage_cautious"}
