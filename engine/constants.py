@@ -306,6 +306,7 @@ ARROW_RELEASE_MARGIN_1_12 = 0.05       # 1.12.2 EntityArrow.onUpdate: collidesWi
 ARROW_BACK_OFF_DIVISOR_1_13 = f32(20.0)   # 1.13.2 EntityArrow.onHit: motion / (MathHelper.sqrt(|motion|²) * 20.0F)
 TRIDENT_SPEED = f32(2.5)              # TridentItem without Riptide: 2.5F + level * 0.5F
 TRIDENT_BOUNCE = (-0.01, -0.1, -0.01)  # TridentEntity.onEntityHit: multiply(-0.01, -0.1, -0.01)
+TRIDENT_BOUNCE_1_13 = (f32(-0.01), f32(-0.1), f32(-0.01))   # 1.13.2 EntityTrident: motionX *= -0.009999999776482582D
 TRIDENT_DEFLECTED_SLOWDOWN = (0.02, 0.2, 0.02)  # 1.21.2 onEntityHit after deflect(SIMPLE): multiply(0.02, 0.2, 0.02)
 TRIDENT_HIT_DAMAGE = f32(8.0)         # TridentEntity.onEntityHit: 8.0F (+ Impaling, not modelled)
 TRIDENT_DAMAGE_GROUND_TICKS = 4       # TridentEntity.tick: inGroundTime > 4 → dealtDamage
@@ -554,6 +555,7 @@ CRAMMING_MIN_DISTANCE = f32(0.01)   # Entity.pushAwayFrom: absMax(dx, dz) >= 0.0
 CRAMMING_PUSH = f32(0.05)           # ... d *= 0.05F
 KNOCKBACK_ATTACK = f32(0.4)         # LivingEntity.damage: takeKnockback(0.4F, dx, dz) (spec 04 §13)
 KNOCKBACK_MAX_Y = 0.4               # takeKnockback: onGround ? min(0.4, y / 2 + f) : y (AMBIGUITY-E6)
+KNOCKBACK_MAX_Y_1_12 = f32(0.4)     # 1.12.2-1.13.2 knockBack: motionY above 0.4000000059604645D set to it
 KNOCKBACK_MIN_DISTANCE_SQUARED = 1.0e-4   # LivingEntity.damage: a random direction while dx² + dz² < 1.0E-4
 KNOCKBACK_RANDOM_SPREAD = 0.01
 KNOCKBACK_MIN_LENGTH_SQUARED_1_21 = f32(1.0e-5)  # 1.21 takeKnockback: a random direction while x² + z² < 1.0E-5F

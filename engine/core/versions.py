@@ -258,8 +258,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                            "0.4: in lava (the inLava flag) it swims up (+0.04F) even on the ground", (1, 16, 0), None),
     "knockback_resistance_scales": ("LivingEntity.takeKnockback scales the strength by (1 - knockback resistance) "
                                     "as a float (1.16); before, one nextDouble of the entity's Random, below the "
-                                    "resistance no knockback, else the whole strength: not simulated, a knockback "
-                                    "stops the run in one line", (1, 16, 0), None),
+                                    "resistance no knockback, else the whole strength", (1, 16, 0), None),
+    "knockback_clamp_float": ("EntityLivingBase.knockBack caps an entity on the ground at motionY "
+                              "0.4000000059604645D, the float 0.4F (1.12.2 and 1.13.2; 1.14 takeKnockback's "
+                              "Math.min(0.4, ..), the double)", OLDEST, (1, 14, 0)),
     "glide_levitation_check": ("Levitation stops a glide: LivingEntity.initAi (tickFallFlying) keeps the gliding "
                                "flag only without it, and PlayerEntity.checkFallFlying starts no glide under it "
                                "(1.16); before, neither tests it", (1, 16, 0), None),
@@ -360,6 +362,10 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                         "grown by 0.05; the block ray is ray_trace_voxel_shapes' passing blocks without a collision "
                         "shape; a block hit backs the position off by motion / (float)(|motion| × 20.0F) (1.13.2)",
                         (1, 13, 0), (1, 14, 0)),
+    "trident_bounce_float": ("EntityTrident's entity hit (func_203046_b): Motion × (-0.009999999776482582, "
+                             "-0.10000000149011612, -0.009999999776482582), the float literals -0.01F and -0.1F "
+                             "widened (1.13.2; 1.14 TridentEntity.onEntityHit multiplies by the doubles -0.01 and "
+                             "-0.1)", (1, 13, 0), (1, 14, 0)),
     "fireball_ray_1_12": ("EntityFireball.onUpdate's ProjectileHelper.forwardsRaycast: World.rayTraceBlocks("
                           "position, position + motion, false, true, false), blocks without a collision box passed "
                           "and the others met by their bounding boxes (a fence's 1.0 high; 1.13.2 by outline "
@@ -1407,6 +1413,7 @@ class Features:
     lava_travel_swim_height: bool
     jump_fluid_heights: bool
     knockback_resistance_scales: bool
+    knockback_clamp_float: bool
     glide_levitation_check: bool
     shulker_tick_1_15: bool
     glide_start_off_climbable: bool
@@ -1426,6 +1433,7 @@ class Features:
     thrown_tick_1_12: bool
     arrow_tick_1_12: bool
     arrow_tick_1_13: bool
+    trident_bounce_float: bool
     fireball_ray_1_12: bool
     llama_spit_tick_1_12: bool
     minecart_float_literals: bool

@@ -40,6 +40,7 @@ from engine.constants import (
     COLLISION_EPSILON,
     PROJECTILE_SEARCH_EXPANSION,
     TRIDENT_BOUNCE,
+    TRIDENT_BOUNCE_1_13,
     TRIDENT_DAMAGE_GROUND_TICKS,
     TRIDENT_DEFLECTED_SLOWDOWN,
     TRIDENT_HIT_DAMAGE,
@@ -48,7 +49,7 @@ from engine.constants import (
 )
 from engine.core.trace import StageInfo, run_stage
 from engine.entities import arrow_kernel as kernel
-from engine.entities.arrow_1_12 import tick_1_12
+from engine.entities.arrow_1_12 import on_entity_hit_1_12, tick_1_12
 from engine.entities.arrow_kernel import ARROW_ROWS, I_DEALT, I_IN_BLOCK, NO_TRIDENT, TRIDENT_ROWS
 from engine.entities.common import scale_motion
 from engine.entities.item import spawn_dropped
@@ -207,6 +208,14 @@ class PersistentProjectile(RowBacked, Projectile):
     def attacker(self, sim: TickContext) -> Entity | None:
         """`DamageSource.arrow(this, owner)`: the owner, or the arrow itself without one."""
         return self.get_owner(sim) or self
+
+    def finds_entities(self) -> bool:
+        """Whether the entity search runs at all (a trident that dealt damage finds nothing)."""
+        return True
+
+    def on_entity_hit_1_12(self, sim: TickContext, hit: EntityHitResult) -> None:
+        """1.12.2-1.13.2: `EntityArrow.onHit`'s entity branch (`arrow_1_12`)."""
+        on_entity_hit_1_12(self, sim, hit)
 
     def tick(self, sim: TickContext, rec: Recorder | None) -> None:
         """`PersistentProjectileEntity.tick`: spec 06 §7.2 (1.12.2: `arrow_1_12.tick_1_12`)."""
@@ -564,7 +573,8 @@ def get_pull_progress(use_ticks: int) -> float:
 
 
 class Trident(PersistentProjectile):
-    """`TridentEntity` without Loyalty or Channeling: water drag 0.99F; one entity hit, after which it bounces."""
+    """`TridentEntity` without Loyalty or Channeling: water drag 0.99F; one entity hit, after which it bounces
+    (1.13.2 `EntityTrident` on `arrow_1_12.tick_1_12`)."""
 
     TYPE = "minecraft:trident"
     WATER_DRAG = TRIDENT_WATER_DRAG
@@ -593,21 +603,29 @@ class Trident(PersistentProjectile):
         """1.21.11's `ThrownTrident.findHitEntities` keeps `findHitEntity`'s one hit."""
         return self.find_hit_entity(sim, start, end, rec)
 
+    def finds_entities(self) -> bool:
+        """No entity hits once it has dealt damage."""
+        return not self.dealt_damage
+
     def get_entity_collision(self, sim: TickContext, start: Vec3, end: Vec3,
                              rec: Recorder | None) -> EntityHitResult | None:
-        """No entity hits once it has dealt damage."""
-        return None if self.dealt_damage else super().get_entity_collision(sim, start, end, rec)
+        return super().get_entity_collision(sim, start, end, rec) if self.finds_entities() else None
 
     def on_entity_hit(self, sim: TickContext, target: Entity) -> None:
-        """`TridentEntity.onEntityHit`: one hit, then Motion × (−0.01, −0.1, −0.01) whatever the damage did; from
-        1.21.2 `deflect(SIMPLE)` (a nextFloat, × −0.5), then × (0.02, 0.2, 0.02)."""
+        """`TridentEntity.onEntityHit`: one hit, then Motion × (−0.01, −0.1, −0.01) whatever the damage did (1.13.2
+        `EntityTrident`: the floats −0.01F and −0.1F widened, `trident_bounce_float`); from 1.21.2
+        `deflect(SIMPLE)` (a nextFloat, × −0.5), then × (0.02, 0.2, 0.02)."""
         self.dealt_damage = True
         damage(sim, target, TRIDENT_HIT_DAMAGE, self.attacker(sim), self)
         if sim.features.arrow_tick_1_21_2:
             self.deflect_simple()
             scale_motion(self, *TRIDENT_DEFLECTED_SLOWDOWN)
         else:
-            scale_motion(self, *TRIDENT_BOUNCE)
+            scale_motion(self, *(TRIDENT_BOUNCE_1_13 if sim.features.trident_bounce_float else TRIDENT_BOUNCE))
+
+    def on_entity_hit_1_12(self, sim: TickContext, hit: EntityHitResult) -> None:
+        """1.13.2's `EntityTrident.func_203046_b`: `on_entity_hit` (no ticksInAir reset, no removal)."""
+        self.on_entity_hit(sim, hit.entity)
 
 
 PERSISTENT_TYPES: tuple[type[PersistentProjectile], ...] = (Arrow, Trident)

@@ -18,7 +18,13 @@ for another block state in the tile (`inBlockState`, none for a loaded arrow: an
 shape in the grown box (`isCollisionBoxesEmpty(null, ..)`); the block ray is 1.13.2's (`ray_trace_voxel_shapes`,
 blocks without a collision shape passed); a block hit backs off by motion / (float)(|motion| × 20.0F). The hit
 block's `onEntityCollision` runs: of the full cubes only TNT's acts (a burning arrow lights it), so a TNT block hit
-stops the run in one line. `EntityTrident` (its loyalty return) and `EntitySpectralArrow` of 1.13.2 are refused.
+stops the run in one line.
+
+1.13.2's `EntityTrident` runs this tick too (as the engine's later trident, without Loyalty or Channeling: a
+scene's trident holds no enchanted item, so its loyalty byte is 0 and the return, which alone sets noClip, never
+runs): more than 4 ticks in the ground at the tick's start it has dealt damage, and then `findEntityOnPath` finds
+nothing; water drag 0.99F; its entity hit is `TridentEntity.onEntityHit`'s (`Trident.on_entity_hit`), whose
+bounce multiplies by the widened floats −0.01F and −0.1F (`trident_bounce_float`).
 """
 
 from __future__ import annotations
@@ -74,10 +80,8 @@ def tick_1_12(e: PersistentProjectile, sim: TickContext, rec: Recorder | None) -
     """`EntityArrow.onUpdate`: F, the in-ground test on the tile, then stuck (release or age) or in flight
     (Dc, the hit, D G M Dc'); the position moves by the motion read after the hit, before the drag."""
     where = f"entity {e.id} ({e.TYPE}), tick {sim.tick_count}"
-    if e.TYPE != "minecraft:arrow":
-        raise refusal(sim.features, "arrow", where, "EntityTrident (its loyalty return) and EntitySpectralArrow of "
-                      "1.13.2 not simulated" if sim.features.arrow_tick_1_13
-                      else "not in this version: tridents are entities of 1.13")
+    if e.TYPE != "minecraft:arrow" and not sim.features.arrow_tick_1_13:
+        raise refusal(sim.features, "arrow", where, "not in this version: tridents are entities of 1.13")
     run_stage(rec, e, BASE, e.base_tick, sim, rec)                                            # super.onUpdate()
     state = sim.world.get_block_state(*e.tile)
     new_tile = inside_tile_1_13 if sim.features.arrow_tick_1_13 else inside_tile
@@ -156,13 +160,13 @@ def age_in_ground(e: PersistentProjectile) -> None:
 
 
 def collide(e: PersistentProjectile, sim: TickContext, where: str, rec: Recorder | None) -> None:
-    """The block ray to position + motion, the entity on the path up to its hit (it wins over the block), then
-    `onHit`."""
-    owner = e.get_owner(sim)
-    found, block_hit = path_hits_1_12(e, sim, lambda o: collides(o) and (
+    """The block ray to position + motion, the entity on the path up to its hit (it wins over the block; none for
+    a trident that dealt damage), then `onHit`."""
+    owner, finds = e.get_owner(sim), e.finds_entities()
+    found, block_hit = path_hits_1_12(e, sim, lambda o: finds and collides(o) and (
         o is not owner or e.flying_tick >= ARROW_OWNER_FLYING_TICKS), "arrow", True)
     if found is not None:
-        run_stage(rec, e, ON_HIT, on_entity_hit, e, sim, found)
+        run_stage(rec, e, ON_HIT, e.on_entity_hit_1_12, sim, found)
     elif block_hit is not None:
         if sim.features.arrow_tick_1_13 and sim.world.get_block_state(*block_hit[1]).block == "tnt":
             raise refusal(sim.features, "arrow", where, "an arrow hits a TNT block, whose BlockTNT.onEntityCollision "
@@ -192,7 +196,7 @@ def on_block_hit(e: PersistentProjectile, sim: TickContext, hit: Vec3, cell: tup
     e.critical = False
 
 
-def on_entity_hit(e: PersistentProjectile, sim: TickContext, hit: EntityHitResult) -> None:
+def on_entity_hit_1_12(e: PersistentProjectile, sim: TickContext, hit: EntityHitResult) -> None:
     """`onHit`'s entity branch: damage ⌈(float)|motion| × damage⌉ (+ nextInt(i / 2 + 2) when critical), the arrow
     (or its shooter) the attacker; a target that takes it: the hit sound draws, the arrow is removed; one that does
     not: motion × −0.10000000149011612, `ticksInAir` 0, removed below speed² 0.0010000000474974513 (an arrow item

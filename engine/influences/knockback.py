@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from engine.constants import (
     KNOCKBACK_ATTACK,
     KNOCKBACK_MAX_Y,
+    KNOCKBACK_MAX_Y_1_12,
     KNOCKBACK_MIN_DISTANCE_SQUARED,
     KNOCKBACK_MIN_LENGTH_SQUARED_1_21,
     KNOCKBACK_RANDOM_SPREAD,
 )
-from engine.core.versions import refusal
 from engine.geometry.box import Vec3
 from engine.java.javanum import f32
 from engine.living.attributes import KNOCKBACK_RESISTANCE
@@ -28,23 +28,28 @@ def take_knockback(e: LivingEntity, strength: float, x: float, z: float, feature
     Y := min(0.4, y / 2 + strength). From 1.17 the strength stays a double and the direction is normalised in
     double (`knockback_double`). From 1.21 a direction with x² + z² < 1.0E-5F is first drawn at random as
     `LivingEntity.damage` did before (`knockback_projectile_velocity`; vanilla's Math.random, here the entity's
-    Random). Before 1.16 the resistance is a chance drawn from the entity's Random (`knockback_resistance_scales`):
-    not simulated, the knockback stops the run in one line."""
-    if not features.knockback_resistance_scales:
-        raise refusal(features, "living", f"entity {e.id} knocked back", "LivingEntity.takeKnockback of 1.15.2 "
-                      "draws a nextDouble of the entity's Random against the knockback resistance; not simulated")
-    f = strength * (1.0 - e.attributes.get_value(KNOCKBACK_RESISTANCE))
-    if not features.knockback_double:
-        f = f32(f)
-    if f <= 0.0:
+    Random). Up to 1.15.2 (`knockback_resistance_scales` false) the resistance is a chance: one nextDouble of the
+    entity's Random, below the resistance no knockback, else the whole strength (1.15.2 and 1.14
+    `takeKnockback`, 1.12.2-1.13.2 `knockBack`); 1.12.2-1.13.2 cap Y at 0.4000000059604645, the float 0.4F
+    (`knockback_clamp_float`)."""
+    resistance = e.attributes.get_value(KNOCKBACK_RESISTANCE)
+    if features.knockback_resistance_scales:
+        f = strength * (1.0 - resistance)
+        if not features.knockback_double:
+            f = f32(f)
+        if f <= 0.0:
+            return
+    elif e.random.next_double() < resistance:
         return
+    else:
+        f = strength
     if features.knockback_projectile_velocity:
         x, z = _random_direction_below(e, x, z, KNOCKBACK_MIN_LENGTH_SQUARED_1_21)
     m = e.motion
     n = Vec3(x, 0.0, z).normalize(features.knockback_double)
     push = Vec3(n.x * f, n.y * f, n.z * f)
-    e.motion = Vec3(m.x / 2.0 - push.x, min(KNOCKBACK_MAX_Y, m.y / 2.0 + f) if e.on_ground else m.y,
-                    m.z / 2.0 - push.z)
+    cap = KNOCKBACK_MAX_Y_1_12 if features.knockback_clamp_float else KNOCKBACK_MAX_Y
+    e.motion = Vec3(m.x / 2.0 - push.x, min(cap, m.y / 2.0 + f) if e.on_ground else m.y, m.z / 2.0 - push.z)
 
 
 def knockback_from_attacker(e: LivingEntity, attacker: Entity, features: Features) -> None:

@@ -1,4 +1,5 @@
-"""1.12.2's and 1.13.2's arrow ticks (engine/entities/arrow_1_12.py, `arrow_tick_1_12`, `arrow_tick_1_13`) and
+"""1.12.2's and 1.13.2's arrow ticks (engine/entities/arrow_1_12.py, `arrow_tick_1_12`, `arrow_tick_1_13`), 1.13.2's
+trident (`trident_bounce_float`) and
 fireball rays (engine/entities/fireball.py, `fireball_ray_1_12`, `fireball_box_collision`) and llama spit
 (engine/entities/llama_spit.py, `llama_spit_tick_1_12`; docs/versions.md,
 "1.12.2 sources", "1.13.2 sources").
@@ -6,7 +7,8 @@ fireball rays (engine/entities/fireball.py, `fireball_ray_1_12`, `fireball_box_c
 The scenes are run once per module; the bounce compares 1.12.2 with the same scene run by the engine's 1.14 arrow
 tick (the flag flipped in 1.12.2: the neighbour release 1.13.2 refuses arrows), so a switch that did nothing would
 fail. The 1.13.2 stone scene runs in 1.13.2, in 1.13.2 without `arrow_tick_1_13` and in 1.12.2; the arrow leaving its
-target's box in 1.13.2, in 1.13.2 without `ray_trace_voxel_shapes` and in 1.12.2.
+target's box in 1.13.2, in 1.13.2 without `ray_trace_voxel_shapes` and in 1.12.2; the trident bouncing off a TNT in
+1.13.2, in 1.13.2 without `trident_bounce_float` and in 1.14.
 """
 from __future__ import annotations
 
@@ -16,9 +18,10 @@ from typing import Any
 import pytest
 
 from engine.core.versions import features_for
-from engine.entities.arrow import Arrow
+from engine.entities.arrow import Arrow, Trident
 from engine.entities.fireball import Fireball, SmallFireball
 from engine.entities.llama_spit import LlamaSpit
+from engine.geometry.box import Vec3
 from engine.java.javanum import f32
 from engine.tick.scene import load_scene_text
 from tests.conftest import SCENES_DIR, scene_toml
@@ -27,6 +30,8 @@ FENCE = (SCENES_DIR / "arrow_fence_1_12_2.toml").read_text()
 TNT = (SCENES_DIR / "arrow_tnt_1_12_2.toml").read_text()
 STONE = (SCENES_DIR / "arrow_stone_1_13_2.toml").read_text()
 INSIDE = (SCENES_DIR / "arrow_inside_target_1_13_2.toml").read_text()
+TRIDENT = (SCENES_DIR / "trident_tnt_1_13_2.toml").read_text()
+ZOMBIE = (SCENES_DIR / "trident_zombie_1_13_2.toml").read_text()
 CORNER = (SCENES_DIR / "fireball_fence_corner_1_12_2.toml").read_text()
 WALL = (SCENES_DIR / "fireball_wall_1_15_2.toml").read_text()
 SPIT = (SCENES_DIR / "llama_spit_1_12_2.toml").read_text()
@@ -116,12 +121,70 @@ def test_traced_1_13_2_runs_match_plain_runs(stone) -> None:
     assert stone["traced"] == stone["1.13.2"]
 
 
-def test_tridents_are_refused_in_1_12_2_and_1_13_2_and_arrows_in_1_13_1() -> None:
+@pytest.fixture(scope="module")
+def trident() -> dict[str, list[Any]]:
+    return {"1.13.2": _states(TRIDENT, 12), "traced": _states(TRIDENT, 12, traced=True),
+            "mutant": _states(TRIDENT, 3, trident_bounce_float=False),
+            "1.14": _states(TRIDENT.replace('"1.13.2"', '"1.14"'), 3)}
+
+
+def test_a_1_13_2_trident_bounces_off_a_tnt_by_the_widened_floats(trident) -> None:
+    """EntityTrident's entity hit multiplies by (double)-0.01F and (double)-0.1F; 1.14's by the doubles (the mutant
+    is 1.13.2 with 1.14's bounce: 1.14's run)."""
+    new, mutant, neighbour = trident["1.13.2"], trident["mutant"], trident["1.14"]
+    assert new[:2] == mutant[:2] == neighbour[:2]                           # the same flight up to the hit
+    assert new[2][1] == Vec3(-0.009702990063530127, -0.04985249073438749, -0.00048514950317650647)
+    assert new[2][0] == Vec3(2.4801990095669852, 60.64914900021796, 0.5990099504783493)
+    assert mutant[2][1] == Vec3(-0.009702990280408861, -0.049852490736585556, -0.00048514951402044317)
+    assert mutant == neighbour
+
+
+def test_a_1_13_2_trident_that_dealt_damage_falls_through_a_tnt(trident) -> None:
+    """After its hit the trident finds no entity: it falls through the second TNT's grown box (y 57.7-59.3) in
+    ticks 10-12, its Motion only dragged and pulled down."""
+    new = trident["1.13.2"]
+    assert all(s is not None and not s[2] for s in new)
+    assert new[11][0].y < 58.5 and new[11][1] == Vec3(-0.008863849543672182, -0.4779548994722901,
+                                                       -0.0004431924771836092)
+    assert all(b[1].y < a[1].y for a, b in zip(new[2:], new[3:], strict=False))
+
+
+def test_traced_1_13_2_trident_runs_match_plain_runs(trident) -> None:
+    assert trident["traced"] == trident["1.13.2"]
+
+
+def _hit(text: str, **flags: bool) -> tuple[Any, ...]:
+    """After tick 1 of the trident-and-zombie scene: the projectile's Motion (None once removed), the zombie's
+    position, Motion and health."""
+    sim = load_scene_text(text, "<zombie hit>")
+    sim.features = dataclasses.replace(sim.features, **flags)
+    sim.tick()
+    p, z = sim.entity_by_id(1), sim.entity_by_id(2)
+    return None if p is None else p.motion, z.pos, z.motion, z.health
+
+
+def test_a_1_13_2_trident_hurts_a_zombie_whose_knockback_caps_y_at_the_float_0_4() -> None:
+    """The trident deals 8 and bounces by the widened floats; the zombie, hit before its own tick with Motion 0 on
+    the ground, is knocked back to Y = 0.4F (knockBack caps at 0.4000000059604645D, 1.14 at the double 0.4), then
+    moves and falls. The mutant is 1.13.2 with 1.14's cap; a 1.12.2 arrow's knockback caps as 1.13.2's."""
+    new, neighbour = _hit(ZOMBIE), _hit(ZOMBIE.replace('"1.13.2"', '"1.14"'))
+    mutant = _hit(ZOMBIE, knockback_clamp_float=False)
+    assert new[3] == neighbour[3] == 12.0
+    assert new[1] == Vec3(0.9000000059604645, 1.4000000059604645, 0.5)
+    assert new[2] == Vec3(0.2184000286221508, 0.3136000119447709, 0.0)
+    assert mutant[1:] == neighbour[1:] and mutant[2].y == 0.3136000061035156
+    assert new[0] == mutant[0] == Vec3(-0.009899999874085186, -0.0, -0.0) != neighbour[0]
+    arrow = _hit(ZOMBIE.replace('"minecraft:trident"', '"minecraft:arrow"').replace('"1.13.2"', '"1.12.2"'))
+    assert arrow[0] is None and arrow[1:3] == new[1:3] and arrow[3] == 18.0
+
+
+def test_tridents_are_refused_in_1_12_2_and_arrows_in_1_13_1() -> None:
     trident = TNT.replace('"minecraft:arrow"', '"minecraft:trident"')
     tnt_block = STONE.replace('"minecraft:stone"', '"minecraft:tnt"')
     for text, version, words in ((trident, "1.12.2", "tridents are entities of 1.13"),
-                                 (trident.replace('"1.12.2"', '"1.13.2"'), "1.13.2", "EntityTrident"),
                                  (tnt_block, "1.13.2", "BlockTNT.onEntityCollision"),
+                                 (tnt_block.replace('"minecraft:arrow"', '"minecraft:trident"'), "1.13.2",
+                                  "BlockTNT.onEntityCollision"),
                                  (TNT.replace('"1.12.2"', '"1.13.1"'), "1.13.1", "EntityArrow.tick")):
         sim = load_scene_text(text, "<case>")
         with pytest.raises(NotImplementedError) as err:
@@ -133,7 +196,7 @@ def test_tridents_are_refused_in_1_12_2_and_1_13_2_and_arrows_in_1_13_1() -> Non
 
 def test_the_compiled_loops_leave_1_12_2_and_1_13_2_to_the_object_path() -> None:
     sim = load_scene_text(scene_toml(entities=[]), "<empty>")
-    for kind in (Arrow, Fireball, SmallFireball, LlamaSpit):
+    for kind in (Arrow, Trident, Fireball, SmallFireball, LlamaSpit):
         assert not kind.batch.decides(sim.world, features_for("1.12.2"))
         assert not kind.batch.decides(sim.world, features_for("1.13.2"))
         assert kind.batch.decides(sim.world, features_for("1.16.5"))               # the neighbour it serves

@@ -7,12 +7,14 @@
   ground too (`jump_fluid_heights`, 1.16: the lava height against the swim height, a jump from shallow lava).
 * Levitation neither ends a glide (`initAi`) nor stops one starting (`checkFallFlying`) (`glide_levitation_check`).
 * A glide starts on a fresh jump press on a ladder or vine up to 1.15.1 (`glide_start_off_climbable`, 1.15.2).
-* Refused in one line: `takeKnockback`'s resistance chance (`knockback_resistance_scales`), a shulker's tick
-  (`shulker_tick_1_15`). 1.14-1.14.4: tests/engine/test_version_114.py.
+* `takeKnockback` draws a nextDouble of the entity's Random against the knockback resistance, the whole strength
+  or none (`knockback_resistance_scales`, 1.16: the strength scaled).
+* Refused in one line: a shulker's tick (`shulker_tick_1_15`). 1.14-1.14.4: tests/engine/test_version_114.py.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import numpy as np
@@ -30,6 +32,8 @@ F098 = float(np.float32(0.98))       # travel's Y drag in the air: 0.98F
 F042 = float(np.float32(0.42))       # LivingEntity.getJumpVelocity: 0.42F
 F004 = float(np.float32(0.04))       # LivingEntity.swimUpward: 0.04F
 GRAVITY = 0.08                       # LivingEntity.travel: d = 0.08
+KNOCKBACK_DRAW = (SCENES_DIR / "knockback_draw_1_15_2.toml").read_text()
+FIRST_HIT = (-0.20764039307130358, 0.36080000519752503, -0.34188519080982366)   # the zombie's Motion after tick 2
 
 
 def _scene(name: str, version: str, drop: str = "") -> Simulation:
@@ -46,6 +50,46 @@ def _states(name: str, version: str, ticks: int, drop: str = "") -> list[tuple]:
         e = sim.entity_by_id(1)
         out.append((tuple(e.pos), tuple(e.motion), e.fall_flying))
     return out
+
+
+def _zombie(version: str, ticks: int, resistance: float | None = None, **flags: bool) -> list[tuple]:
+    """(position, Motion) of the zombie of scenes/knockback_draw_1_15_2.toml after each tick, with its knockback
+    resistance set where given."""
+    text = re.sub(r'^version = ".*"$', f'version = "{version}"', KNOCKBACK_DRAW, flags=re.M)
+    if resistance is not None:
+        text = text.replace("on_ground = true\n", "on_ground = true\nattributes = { "
+                            f'"minecraft:generic.knockback_resistance" = {resistance} }}\n', 1)
+    sim = load_scene_text(text, "knockback_draw_1_15_2.toml")
+    sim.features = dataclasses.replace(sim.features, **flags)
+    out = []
+    for _ in range(ticks):
+        sim.tick()
+        e = sim.entity_by_id(1)
+        out.append((tuple(e.pos), tuple(e.motion)))
+    return out
+
+
+def test_the_knockback_draws_against_the_resistance_up_to_1_15_2() -> None:
+    """Two snowballs owned by the zombie they hit (random knockback directions from its Random), in ticks 2 and 15.
+    1.15.2's `takeKnockback` draws a nextDouble against the resistance (0: always the whole 0.4F), 1.16's scales
+    the strength: the first hit is the same, the second one's direction is drawn one step further on in 1.15.2.
+    The mutant is 1.15.2 with 1.16's scaling; 1.14 draws as 1.15.2 (`takeKnockback` of 1.14 and 1.14.4 read)."""
+    old, new = _zombie("1.15.2", 15), _zombie("1.16", 15)
+    mutant = _zombie("1.15.2", 15, knockback_resistance_scales=True)
+    assert _zombie("1.14", 15) == old
+    assert old[:14] == new[:14] and old[1][1] == FIRST_HIT
+    assert old[14][1] == (0.32846147151389965, 0.36080000519752503, 0.2282828723866548)
+    assert new[14][1] == (-0.272582736748484, 0.36080000519752503, -0.29274332119142826)
+    assert mutant == new
+
+
+def test_a_knockback_resistance_of_one_half_is_a_chance_up_to_1_15_2_and_halves_it_from_1_16() -> None:
+    """The same zombie with knockback resistance 0.5: 1.15.2 draws 0.5 or more for the first hit (the whole 0.4F,
+    as with no resistance) and less for the second (no knockback: it stands); 1.16 pushes it by 0.2F each time."""
+    old, new = _zombie("1.15.2", 15, 0.5), _zombie("1.16", 15, 0.5)
+    assert old[1][1] == FIRST_HIT and old[14][1] == (0.0, -0.0784000015258789, 0.0)
+    assert new[1][1] == (-0.10382019653565179, 0.1608000022172928, -0.17094259540491183)
+    assert new[14][1] == (-0.136291368374242, 0.1608000022172928, -0.14637166059571413)
 
 
 def test_lava_multiplies_by_half_with_no_fluid_gravity_in_1_15_2() -> None:

@@ -167,6 +167,8 @@ CASES: dict[str, tuple[str, int, int]] = {
     "arrow_tick_1_12": ((SCENES_DIR / "arrow_tnt_1_12_2.toml").read_text(), 3, 1),
     # 1.13.2: an arrow sticks in stone backed off by motion / (float)(|motion| x 20.0F), not 1.12.2's
     "arrow_tick_1_13": ((SCENES_DIR / "arrow_stone_1_13_2.toml").read_text(), 9, 1),
+    # 1.13.2: a trident bounces off an unhurt TNT by the widened floats -0.01F and -0.1F (1.14: the doubles)
+    "trident_bounce_float": ((SCENES_DIR / "trident_tnt_1_13_2.toml").read_text(), 3, 1),
     # 1.12.2: a small fireball falling through the open corner of a fence joined north and east hits its bounding box
     # (1.14: the collision shape's post and arms leave the corner open; 1.13.2 refuses the fence's shapes)
     "fireball_ray_1_12": ((SCENES_DIR / "fireball_fence_corner_1_12_2.toml").read_text(), 2, 1),
@@ -671,12 +673,11 @@ CASES: dict[str, tuple[str, int, int]] = {
     "lava_travel_swim_height": ((SCENES_DIR / "living_lava_1_15_2.toml").read_text(), 7, 1),
     # a player holding jump on the ground in shallow lava: swims up 0.04F (1.15.2) or jumps 0.42 (1.16)
     "jump_fluid_heights": ((SCENES_DIR / "living_lava_jump_1_15_2.toml").read_text(), 3, 1),
-    # an arrow owned by player 1 hits a NoAI zombie: the knockback's chance refused (1.15.2) or knocked back (1.16)
-    "knockback_resistance_scales": (scene_toml(blocks=[FLOOR], entities=[
-        _player(1, [-2.5, 1.0, 2.5]), {"type": "minecraft:zombie", "pos": [0.5, 1.0, 0.5], "no_ai": True,
-                                        "on_ground": True, "id": 2},
-        {"type": "minecraft:arrow", "pos": [-1.0, 2.0, 0.5], "motion": [1.0, 0.0, 0.0], "no_gravity": True,
-         "owner": 1, "id": 3}]), 2, 2),
+    # two snowballs owned by the zombie they hit: the second hit's random direction drawn after the knockback's
+    # nextDouble against the resistance (1.15.2) or not (1.16)
+    "knockback_resistance_scales": ((SCENES_DIR / "knockback_draw_1_15_2.toml").read_text(), 15, 1),
+    # a zombie on the ground knocked back to Y 0.4F (1.13.2) or 0.4 (1.14)
+    "knockback_clamp_float": ((SCENES_DIR / "trident_zombie_1_13_2.toml").read_text(), 1, 2),
     # a glider under Levitation: glides on (1.15.2) or stands up and floats (1.16)
     "glide_levitation_check": ((SCENES_DIR / "elytra_levitation_1_15_2.toml").read_text(), 1, 1),
     # a player on a vine with an elytra presses jump: glides off (1.15.1) or climbs (1.15.2)
@@ -1084,6 +1085,7 @@ BOTH_SIMULATED |= {"piston_head_short_past_quarter", "piston_moving_long_arm"} |
 BOTH_SIMULATED |= {"wire_lines_1_15", "detector_rail_box_float", "tnt_exploded_float_centre_1_15",
                    "tnt_prime_float_centre_1_14"}   # redstone of 1.15.2 against 1.16, 1.14.4 against 1.15
 BOTH_SIMULATED |= {"arrow_left_owner", "arrow_release_point_box"}   # arrows (1.16)
+BOTH_SIMULATED |= {"knockback_resistance_scales", "knockback_clamp_float"}   # knockback (1.16, 1.14)
 BOTH_SIMULATED |= {"pearl_owner_living"}   # thrown entities (1.16): 1.15.2 simulates its pearl
 BOTH_SIMULATED |= {"minecart_lava_tick", "minecart_rail_velocity_one"}   # minecarts (1.16.2, 1.16)
 BOTH_SIMULATED |= {"wind_charge_top_inclusive", "explosion_preserves_decorations"}   # wind charges (1.21.2)
