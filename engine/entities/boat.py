@@ -56,6 +56,7 @@ from engine.entities.boat_kernel import BOAT_ROWS, HEIGHTS_1_12, HEIGHTS_LEVEL, 
 from engine.entities.common import slipperiness_column
 from engine.entities.dismounting import boat_dismount
 from engine.entities.entity import Entity
+from engine.entities.later_flags import unlisted
 from engine.entities.rows import RowBacked, SolidRowBatch, extra_flag, extra_float, extra_int
 from engine.entities.tnt_kernel import version_bits
 from engine.geometry.box import ZERO, Box, Vec3
@@ -110,6 +111,20 @@ LOCATIONS = (None, Location.IN_WATER, Location.UNDER_WATER, Location.UNDER_FLOWI
              Location.IN_AIR)   # by the row's int (boat_kernel.IN_WATER …)
 _NO_CELLS = np.zeros((0, 4), dtype=np.int64)
 NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs refuses `block_effects` (decides)
+# The flags after 1.21.4 a boat's tick reads (engine.entities.later_flags), and how `BoatBatch`'s loop meets each
+LATER_FLAGS = frozenset({
+    # 1.21.7's walk (1.21.10's with its step budget) visits cells of the boxes between the tick's start and its end:
+    # as 1.21.2's tick-time check, the loop hands back a boat with a block with an effect (fire, lava, bubble
+    # columns, honey, soul sand among them) in their hull (`boat_kernel._tick_row`, step 15), and water's EXTINGUISH
+    # changes nothing on an unlit row; movements recorded since the boat's last tick take the object path (`row`)
+    "apply_effects_from_blocks", "block_walk_step_budget",
+    "bubble_column_above_no_collision",   # a bubble column is a block with an effect: handed back
+    "boat_splash_above_bubble_column",    # a boat on a column's surface takes the object path (`row`)
+    "boat_boarding_by_type_tag",          # boarding needs an entity in the push box: handed back
+    "piston_move_unstuck",                # a piston's move is the block phase's, on the object path
+    "sine_index_double",                  # paddling and the rider's dismount: a ridden boat takes the object path
+    "fall_distance_double",               # the move's and `boat_kernel.boat_fall`'s V_FALL_DOUBLE
+    "fall_reset_ray_capped"})             # the move's V_RAY_CAPPED (a move that may cast the ray is handed back)
 
 
 @lru_cache(maxsize=1)
@@ -132,11 +147,12 @@ def _location(col: int) -> property:
 class BoatBatch(SolidRowBatch):
     """Runs of boats: `engine.entities.boat_kernel.tick_rows`, which hands a boat back to the object path (and stops
     there: its tick may push or move others) where it reads something the kernels do not decide. Every release
-    1.16.2-1.21.4 runs them (1.21.4's boat and block walk are 1.21.3's), its flags as one int
-    (`tnt_kernel.version_bits`) and the boat's own three; before 1.16.2 (the inLava flag) and from 1.21.5
-    (`block_effects` refused) and a release that refuses a mechanic they
-    run leave every boat to the object path; so do a boat with riders, a vehicle, a step height or paddles still
-    moving, on its first tick or on a bubble column's surface."""
+    1.16.2-1.21.11 runs them but those refusing a mechanic they run (1.21.5, 1.21.6 and 1.21.9 refuse
+    `block_effects`), its flags as one int (`tnt_kernel.version_bits`) and the boat's own three; the later flags as
+    `LATER_FLAGS` says (a release with another leaves every boat to the object path: `later_flags.unlisted`).
+    Before 1.16.2 (the inLava flag) every boat takes the object path; so does a boat with riders, a vehicle, a step
+    height or paddles still moving, on its first tick or on a bubble column's surface, or with movements recorded
+    since its last tick (1.21.7: a shulker box's push, which its block walk would take)."""
 
     table = BOAT_ROWS
     mechanics = frozenset({"boat", "entity_move", "block_effects", "supporting_block", "fluids", "void",
@@ -145,12 +161,12 @@ class BoatBatch(SolidRowBatch):
     def decides(self, world: World, features: Features) -> bool:
         return not features.refused & self.mechanics and features.in_lava_by_fluid_height \
             and features.submerged_below_eye and not features.water_material_acceleration \
-            and not features.apply_effects_from_blocks     # 1.21.7's block walk: objects only
+            and not unlisted(features, LATER_FLAGS)
 
     def row(self, e: Boat, traced: bool) -> int:
         """The boat's row, or −2 − row where its tick takes the object path (the loop reads its box still)."""
         hand_back = e.passengers or e.vehicle is not None or e.step_height or e.first_update \
-            or any(e.paddles_moving) or e.on_bubble_column_surface
+            or any(e.paddles_moving) or e.on_bubble_column_surface or e.movements
         return -2 - e._r if hand_back else e._r
 
     def loop(self, world: World, features: Features, cells: np.ndarray, rows: np.ndarray, allrows: np.ndarray,

@@ -61,6 +61,7 @@ from engine.entities.boat import can_collide, check_passengers
 from engine.entities.common import subtract_motion_y
 from engine.entities.dismounting import minecart_dismount
 from engine.entities.entity import Entity
+from engine.entities.later_flags import unlisted
 from engine.entities.minecart_kernel import CART_ROWS
 from engine.entities.minecart_rails import (
     EAST_WEST,
@@ -117,14 +118,29 @@ VILLAGERS = frozenset({"minecraft:villager", "minecraft:wandering_trader"})   # 
 
 
 NO_EFFECT_SECTIONS = np.zeros(0, dtype=np.uint8)   # no release the loop runs refuses `block_effects` (decides)
+# The flags after 1.21.4 a cart's tick reads (engine.entities.later_flags), and how `MinecartBatch`'s loop meets each
+LATER_FLAGS = frozenset({
+    # 1.21.7's walk (1.21.10's with its step budget): `AbstractMinecart.applyEffectsFromBlocks` walks the box at the
+    # position alone, inside the hull of 1.21.2's tick-time check: the loop hands back a cart with a block with an
+    # effect (fire, lava, bubble columns, detector rails among them) there (`minecart_kernel._any_effect`), and
+    # water's EXTINGUISH changes nothing on an unlit row
+    "apply_effects_from_blocks", "block_walk_step_budget",
+    "bubble_column_above_no_collision",   # a bubble column is a block with an effect: handed back
+    "piston_move_unstuck",                # a piston's move is the block phase's, on the object path
+    "sine_index_double",                  # pushAwayFrom's look vector: a push is handed back
+    "fall_distance_double",               # the move's V_FALL_DOUBLE (the rail zeroes the fall before the move)
+    "fall_reset_ray_capped",              # the move's V_RAY_CAPPED (no ray: the fall distance is 0 on a rail)
+    "boat_splash_above_bubble_column", "boat_boarding_by_type_tag"})   # boats' only
 
 
 class MinecartBatch(SolidRowBatch):
     """Runs of empty rideable carts on rails: `engine.entities.minecart_kernel.tick_rows`, which hands a cart back
     to the object path (and stops there: its tick may push or move others) where it reads something the kernels do
-    not decide. Every release 1.16.2-1.21.4 runs them, its flags as one int (`tnt_kernel.version_bits`); a release
-    that refuses a mechanic they run leaves every cart to the object path; so do a cart with riders, a vehicle or
-    a step height, and one on its first tick."""
+    not decide. Every release 1.16.2-1.21.11 runs them but those refusing a mechanic they run (1.21.5, 1.21.6 and
+    1.21.9 refuse `block_effects`), its flags as one int (`tnt_kernel.version_bits`), the later flags as
+    `LATER_FLAGS` says (a release with another leaves every cart to the object path: `later_flags.unlisted`); a
+    cart with riders, a vehicle or a step height, and one on its first tick, take the object path. A cart's
+    movements recorded by its moves change nothing: from 1.21.7 it walks the box at its position alone."""
 
     table = CART_ROWS
     mechanics = frozenset({"minecart", "entity_move", "block_effects", "supporting_block", "fluids", "void",
@@ -134,7 +150,7 @@ class MinecartBatch(SolidRowBatch):
         # before 1.16.2 isInLava is a flag Entity.move's block check sets (`in_lava_by_fluid_height`): not a column;
         # so 1.12.2 and 1.13.2 (`minecart_float_literals`, `minecart_height_gain_divided`) run on objects only
         return not features.refused & self.mechanics and features.in_lava_by_fluid_height \
-            and not features.apply_effects_from_blocks     # 1.21.7's block walk: objects only
+            and not unlisted(features, LATER_FLAGS)
 
     def row(self, e: AbstractMinecart, traced: bool) -> int:
         """The cart's row, or −2 − row where its tick takes the object path (the loop reads its box still)."""

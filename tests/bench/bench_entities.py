@@ -2,35 +2,32 @@
 same run, and the ratio. Each case asserts that its scenario is what it claims at the end.
 
 Run: python3 -m tests.bench.bench_entities [--version 1.21.3] [--tnt-only | --players-only | --items-only |
---pearls-only | --arrows-only | --fireballs-only | --mobs-only | --boats-only] (from the repository root; not
-collected by pytest).
-Each case prints µs
-per entity-tick by wall time (what the ratio compares) and by the process's CPU time (steadier on a shared machine).
-TNT cases run the compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path, in the release
-`--version` names (1.16.5 by default); the loop's hand-backs to the object path are counted. Items resting on stone
-and in still water likewise, with engine.entities.item_kernel (1.16.2 on), and XP orbs resting on stone with
+--pearls-only | --arrows-only | --fireballs-only | --mobs-only | --boats-only | --vehicles-only] (from the
+repository root; not collected by pytest).
+Each case prints µs per entity-tick by wall time (what the ratio compares) and by the process's CPU time (steadier on a
+shared machine). TNT cases run the compiled loop (engine.entities.tnt_kernel) and, for comparison, the object path, in
+the release `--version` names (1.16.5 by default); the loop's hand-backs to the object path are counted. Items resting
+on stone and in still water likewise, with engine.entities.item_kernel (1.16.2 on), and XP orbs resting on stone with
 engine.entities.xp_orb_kernel (1.16.2 on). Minecarts on rails (tests/bench/bench_minecarts.py's scenario, against the
-peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5. Players: 1,000 on a floor (compiled players
-phase, engine.living.player_kernel, and the object path), bench_living's one player in its arena (compiled), 1,000
-sneaking along the edge of a ridge and 1,000 walking forward in still water (against the peer's walk: it has no
-sneaking or water case), and 1,000 idle players beside 1,000 TNT resting (the whole tick per entity, against the
-peer's idle tick; the path column per kind), in 1.16.5, or with `--players-only` in the release `--version` names
-(the arena's player in 1.16.5 only). Mobs (1.16.5): 100 zombies walking with `move_to`
-(also beside 1,000 items resting between their lanes, µs per entity-tick of the 1,100, and alone in 1.20.4,
-1.21.1 and 1.21.8), 100 zombies following paths (`path_to`, the searches made before the timing) and
-bench_living's 100 wither skeletons standing, compiled (engine.living.mob_kernel) and on the object path, against
-the peer's walk. Falling blocks in free fall
-(engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the
-peer's idle tick. Ender pearls in free flight (engine.entities.thrown_kernel; `--pearls-only`), compiled and on the
-object path, in the release `--version` names, against the peer's idle tick. Arrows (engine.entities.arrow_kernel;
-`--arrows-only`): 1,000 in free flight and 1,000 stuck in a stone wall, compiled and on the object path, in the
-release `--version` names and in 1.21.8 (1.21.2's tick order, the loop's late releases), against the peer's idle
-tick. Ghast fireballs in free flight
-(engine.entities.fireball_kernel; `--fireballs-only`) likewise. Boats (1.16.5, `--boats-only`): 1,000
-floating on still water and 1,000 drifting on ice, compiled (engine.entities.boat_kernel) and on the object path,
-against the peer's idle tick, and 1,000 ridden by a player each on still water (the object path; µs per entity-tick
-of the 2,000 entities). The peer (see bench_living) is
-measured just before and just after each case; the ratio takes their mean.
+peer's walk) likewise, with engine.entities.minecart_kernel, in 1.16.5 and 1.21.8. Players: 1,000 on a floor (compiled
+players phase, engine.living.player_kernel, and the object path), bench_living's one player in its arena (compiled),
+1,000 sneaking along the edge of a ridge and 1,000 walking forward in still water (against the peer's walk: it has no
+sneaking or water case), and 1,000 idle players beside 1,000 TNT resting (the whole tick per entity, against the peer's
+idle tick; the path column per kind), in 1.16.5, or with `--players-only` in the release `--version` names (the arena's
+player in 1.16.5 only). Mobs (1.16.5): 100 zombies walking with `move_to` (also beside 1,000 items resting between their
+lanes, µs per entity-tick of the 1,100, and alone in 1.20.4, 1.21.1 and 1.21.8), 100 zombies following paths (`path_to`,
+the searches made before the timing) and bench_living's 100 wither skeletons standing, compiled
+(engine.living.mob_kernel) and on the object path, against the peer's walk. Falling blocks in free fall
+(engine.entities.falling_kernel), compiled and on the object path, in the release `--version` names, against the peer's
+idle tick. Ender pearls in free flight (engine.entities.thrown_kernel; `--pearls-only`), compiled and on the object
+path, in the release `--version` names, against the peer's idle tick. Arrows (engine.entities.arrow_kernel;
+`--arrows-only`): 1,000 in free flight and 1,000 stuck in a stone wall, compiled and on the object path, in the release
+`--version` names and in 1.21.8 (1.21.2's tick order, the loop's late releases), against the peer's idle tick. Ghast
+fireballs in free flight (engine.entities.fireball_kernel; `--fireballs-only`) likewise. Boats (`--boats-only`): 1,000
+floating on still water and 1,000 drifting on ice, in 1.16.5 and 1.21.8, compiled (engine.entities.boat_kernel) and on
+the object path, against the peer's idle tick, and 1,000 ridden by a player each on still water (the object path; µs per
+entity-tick of the 2,000 entities); `--vehicles-only`: the boats' and the minecarts' cases. The peer (see bench_living)
+is measured just before and just after each case; the ratio takes their mean.
 """
 
 from __future__ import annotations
@@ -206,14 +203,15 @@ def path_of(compiled: bool, done: int, handed: int) -> str:
 BOAT_SPACING = 2   # blocks between the boats (1.375 wide): none within another's push box (grown 0.2 sideways)
 BOAT_ROWS = N // SIDE
 BOAT_DRIFT = 0.3   # the drifting boats' Motion along +x at the start
+VEHICLES_LATE = "1.21.8"   # the boats' and minecarts' cases also run in this release (1.21.7's block walk)
 
 
-def boats_scene(ice: bool, ridden: bool = False) -> str:
-    """N boats BOAT_SPACING apart (SIDE per row) in 1.16.5 over a stone floor at y 0: with `ice`, on an ice floor at
+def boats_scene(ice: bool, ridden: bool = False, version: str = DEFAULT_VERSION) -> str:
+    """N boats BOAT_SPACING apart (SIDE per row) in `version` over a stone floor at y 0: with `ice`, on an ice floor at
     y 0 instead, each with Motion (BOAT_DRIFT, 0, 0) along a floor long enough for its slide; else floating in a
     pool of still water one deep (y 1), walled in stone. With `ridden` each carries a player (ids N + 1 on)."""
     x1, z1 = BOAT_SPACING * SIDE + (30 if ice else 0), BOAT_SPACING * BOAT_ROWS
-    text = ('[scene]\nversion = "1.16.5"\n'
+    text = (f'[scene]\nversion = "{version}"\n'
             f'[[blocks]]\nfrom = [-1, 0, -1]\nto = [{x1}, 0, {z1}]\n'
             f'block = "minecraft:{"ice" if ice else "stone"}"\n')
     if not ice:
@@ -521,7 +519,10 @@ def main() -> None:
     only.add_argument("--fireballs-only", action="store_true", help="only the ghast fireballs' case")
     only.add_argument("--mobs-only", action="store_true", help="only the mobs' and minecarts' cases")
     only.add_argument("--boats-only", action="store_true", help="only the boats' cases")
+    only.add_argument("--vehicles-only", action="store_true", help=f"only the boats' and minecarts' cases, in "
+                      f"{DEFAULT_VERSION} and {VEHICLES_LATE}")
     args = parser.parse_args()
+    args.boats_only = args.boats_only or args.vehicles_only   # the minecarts' cases join below
     version = args.version
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
           f"load {os.getloadavg()[0]:.2f}, JIT {'on' if jit.jit_enabled() else 'off'}, version {version}")
@@ -610,15 +611,20 @@ def main() -> None:
             beside(WALK, path_case, compiled)
             beside(WALK, pen_case, compiled)
             beside(WALK, skeletons_case, compiled)
-        carts = carts_scene()
-        for compiled in (True, False):
-            beside(WALK, lambda text, on: ("minecarts on rails", *carts_case(text, on)), carts, compiled)
+    if living and not (args.players_only or args.items_only or args.fireballs_only) or args.vehicles_only:
+        for release in (DEFAULT_VERSION, VEHICLES_LATE):
+            carts = carts_scene(release)
+            for compiled in (True, False):
+                beside(WALK, lambda text, on, r=release: (f"minecarts on rails ({r})", *carts_case(text, on)),
+                       carts, compiled)
     if args.boats_only or not (args.tnt_only or args.players_only or args.items_only or args.pearls_only
                                or args.mobs_only or args.arrows_only or args.fireballs_only):
-        for compiled in (True, False):
-            beside(IDLE, case, f"boats floating on still water ({N})", boats_scene(False), 20, compiled,
-                   boat_floating)
-            beside(IDLE, case, f"boats drifting on ice ({N})", boats_scene(True), 5, compiled, boat_drifting)
+        for release in (DEFAULT_VERSION, VEHICLES_LATE):
+            for compiled in (True, False):
+                beside(IDLE, case, f"boats floating on still water ({N}, {release})",
+                       boats_scene(False, version=release), 20, compiled, boat_floating)
+                beside(IDLE, case, f"boats drifting on ice ({N}, {release})", boats_scene(True, version=release), 5,
+                       compiled, boat_drifting)
         # the object path with entity queries among row-backed boxes (each boat's push search and collisions)
         beside(IDLE, case, f"ridden boats on still water ({N} + riders)", boats_scene(False, True), 5, True,
                ridden_boat_floating, 2 * N)

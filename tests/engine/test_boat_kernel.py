@@ -1,8 +1,8 @@
 """Boats as a compiled loop over rows (engine.entities.boat_kernel) equal the object path bit for bit: random worlds
 of still water (a few cells flowing), ice, stone, lily pads and bamboo (a shape its cell decides), boats floating,
 drifting, resting, falling from the air into water or onto land, at rest or moving, some side by side, near 0 and
-at 10⁶, in 1.16.5 and every later release the loop runs (1.16.2-1.21.4), run compiled, on the object path and
-traced; every entity's state compared every tick. With the JIT off (one child process for the module) the loop runs
+at 10⁶, in 1.16.5 and later releases the loop runs (1.17-1.21.4, 1.21.8, 1.21.11), run compiled, on the object path
+and traced; every entity's state compared every tick. With the JIT off (one child process for the module) the loop runs
 as plain Python with the same results. Deliberate mutants (the buoyancy factor one ulp off, the ice's slipperiness
 ignored, in the loop only) must be caught.
 """
@@ -31,7 +31,7 @@ jit.bind_kernels()   # every run takes the kernels, however short (engine.jit.wa
 
 TICKS = 24
 ORIGINS = ((0, 0), (-1, 1), (1_000_000, 0), (-1_000_000, 1_000_000))
-RELEASES = ("1.17", "1.18.2", "1.20", "1.20.5", "1.21", "1.21.2", "1.21.3", "1.21.4")
+RELEASES = ("1.17", "1.18.2", "1.20", "1.20.5", "1.21", "1.21.2", "1.21.3", "1.21.4", "1.21.8", "1.21.11")
 GROUNDS = ("water", "ice", "stone", "air")
 SLIP = 17   # the slipperiness column's place among boat_kernel.tick_rows' arguments
 
@@ -87,9 +87,10 @@ def test_random_boat_worlds_compiled_object_and_traced_agree() -> None:
 
 
 def test_random_boat_worlds_of_every_release_compiled_object_and_traced_agree() -> None:
-    """1.17 to 1.21.3 (the 1.17 position update, the 1.18.2 float fall, the 1.20 supporting block, the 1.20.5
-    double gravity and buoyancy, the 1.21 water-entry check, the 1.21.2 unbreakable landing and tick-time block
-    collision), 3 random worlds each: the three runs agree and the loop did more boat ticks than it handed back."""
+    """1.17 to 1.21.4, 1.21.8 and 1.21.11 (the 1.17 position update, the 1.18.2 float fall, the 1.20 supporting
+    block, the 1.20.5 double gravity and buoyancy, the 1.21 water-entry check, the 1.21.2 unbreakable landing and
+    tick-time block collision, 1.21.7's block walk, the double fall distance), 3 random worlds each: the three runs
+    agree and the loop did more boat ticks than it handed back."""
     for version in RELEASES:
         _, done, handed = worlds_digest(range(3), version)
         assert done > handed > 0, (version, done, handed)

@@ -103,7 +103,7 @@ def test_a_tnt_is_caught_by_the_cobweb_below_its_start_from_1_21_7(walk) -> None
 
 def test_1_21_8_s_walk_runs_compiled_as_on_the_object_path() -> None:
     """The item, TNT and falling-block loops serve 1.21.8, handing an entity near a block with an effect to the
-    object path (XP orbs, boats and minecarts take the object path in these releases): the bundled scene, TNT
+    object path (XP orbs, boats and minecarts: their loops' own tests): the bundled scene, TNT
     shot through cobwebs and on fire run compiled, on the object path and traced alike."""
     assert_runs_alike_three_ways(WALK, "1.21.8", 8)
 
