@@ -631,6 +631,7 @@ MAX_PATH_SUCCESSORS = 32            # PathNodeNavigator.successors = new PathNod
 WALK_MAX_JUMP_HEIGHT = 1.125        # LandPathNodeMaker.getPathNode: feet-Y rise > 1.125 → no node
 STEP_BOX_LIFT = 0.001               # getPathNode's step-up box: floor + 0.001 ... height + floor - 0.002
 STEP_BOX_TOP_MARGIN = 0.002
+OPEN_BOX_LIFT = 0.001               # getPathNode's OPEN-cell box up to 1.16.1: y + 0.001 ... (float)y + height
 PATH_MAX_FALL = 3                   # MobEntity.getSafeFallDistance without a target (N2)
 NODE_REACH_WIDE = f32(0.75)         # EntityNavigation: width > 0.75F ? width / 2.0F : 0.75F - width / 2.0F (N1)
 NODE_REACH_HALF = f32(2.0)

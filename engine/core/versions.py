@@ -847,6 +847,26 @@ FEATURES: dict[str, tuple[str, Version, Version | None]] = {
                               "armadillo in the cell it faces (none is modelled) or fails, the brush kept and "
                               "nothing dispensed (the block entity still marked dirty); before, a brush dropped as "
                               "an item (1.20.5)", (1, 20, 5), None),
+    "path_open_box_test": ("LandPathNodeMaker.getPathNode tests an OPEN cell before the fall: no node where the "
+                           "mob's box set on the cell (y + 0.001 to y + its float height) collides, and a mob 1 "
+                           "wide or more gets a WALKABLE node where the type below is BLOCKED (1.16-1.16.1; "
+                           "1.16.2 falls at once)", OLDEST, (1, 16, 2)),
+    "path_walkable_door": ("LandPathNodeMaker.adjustNodeType makes a closed wooden door a mob may open "
+                           "WALKABLE_DOOR, which no diagonal passes (isValidDiagonalSuccessor) and from which "
+                           "MobEntity.method_29244 allows no shortcut; was WALKABLE (1.16.2)", (1, 16, 2), None),
+    "path_open_narrow_only": ("LandPathNodeMaker.getNodeType keeps OPEN only for a mob whose footprint is one "
+                              "block (sizeX <= 1): an iron golem's footprint over an edge takes the type of its "
+                              "cells; was OPEN for any size (1.16.2)", (1, 16, 2), None),
+    "path_lava_fiery": ("LandPathNodeMaker's inflictsFireDamage (method_27138) counts lava: a cell beside lava is "
+                        "DANGER_FIRE (penalty 8); was LAVA (impassable), found after water (1.16.2)",
+                        (1, 16, 2), None),
+    "path_fluids_first": ("LandPathNodeMaker.getCommonNodeType tests water and lava right after cocoa, before "
+                          "fire, doors, rails, leaves, fences and canPathfindThrough; they came last, so a "
+                          "waterlogged fence was FENCE, a waterlogged slab BLOCKED and lava BLOCKED (its "
+                          "FluidBlock not pathable) (1.16.2)", (1, 16, 2), None),
+    "path_cauldron_copies_node": ("EntityNavigation.adjustPath lifts the node after a cauldron's as a copy of the "
+                                  "cauldron's node (its type, read by method_29244's shortcut test); was a copy of "
+                                  "itself (1.16.2)", (1, 16, 2), None),
     "path_water_after_blocks": ("LandPathNodeMaker.getCommonNodeType tests water last, only where the block is "
                                 "passable: a waterlogged fence or wall is FENCE, a waterlogged slab, stairs or "
                                 "chest BLOCKED, not WATER (1.17)", (1, 17, 0), None),
@@ -1263,9 +1283,9 @@ MECHANICS: dict[str, Mechanic] = {
                    "no STICKY_HONEY or COCOA type, scans only the 8 cells around at the cell's height for cactus, "
                    "fire and berry bushes (1.15: the 3x3x3 cube, lava too) and no range multiplier; 1.14-1.14.3 not "
                    "compared (1.14.4 rewrote PathNodeNavigator around a target set, Yarn 033557e07 -> faf4ff525); "
-                   "1.15.2's and 1.16.1's differences from 1.16.2 apply too"),
+                   "1.15.2's differences from 1.16 apply too"),
             Change((1, 15, 0), (1, 16, 0), "path finding of 1.15-1.15.2 (read: 1.15 and 1.15.1 are 1.15.2's "
-                   "renames) differs from 1.16.2's, which is simulated: EntityNavigation passes a node only within "
+                   "renames) differs from 1.16's, which is simulated: EntityNavigation passes a node only within "
                    "reach of it (1.16: also where the next node lies ahead, method_27799) and times a node by the "
                    "distance to its corner (1.16: its bottom centre, reset with a new path); getStart tries the box's "
                    "corners in a HashSet's order and leaves the start node's type and penalty unset; a neighbour of "
@@ -1273,16 +1293,8 @@ MECHANICS: dict[str, Mechanic] = {
                    "closed fence node in getPathNode, no two-fence diagonal for a mob narrower than 0.5; "
                    "getBasicPathNodeType tests fences before water and water before canPlaceAtSide, a magma block "
                    "or campfire is BLOCKED (any campfire or magma block below makes DAMAGE_FIRE), and the neighbour "
-                   "scan keeps the last of cactus, fire or lava, berry bush (no WATER_BORDER); plus 1.16-1.16.1's "
-                   "differences (Yarn cd982c6b8 -> 2ea7bb22d): each a flag in the search and its compiled kernels"),
-            Change((1, 16, 0), (1, 16, 2), "path finding of 1.16-1.16.1 (read: the same source) differs from "
-                   "1.16.2's, which is simulated: a closed wooden door a mob may open is WALKABLE (1.16.2: "
-                   "WALKABLE_DOOR, no diagonal through it, no shortcut past it); an OPEN cell whose box collides "
-                   "gives no node and a mob 1 wide or more walks on a BLOCKED cell below; OPEN is kept for a mob of "
-                   "any size; a cell beside lava is LAVA (1.16.2: DANGER_FIRE); getCommonNodeType tests water and "
-                   "lava after fences and canPathfindThrough (1.16.2: before fire, doors, rails, leaves and fences); "
-                   "adjustPath lifts the node after a cauldron with its own type (1.16.2: the cauldron node's) (Yarn "
-                   "cd75c8c96 -> 5f7dde939): each a flag in the search and its compiled kernels"),
+                   "scan keeps the last of cactus, fire or lava, berry bush (no WATER_BORDER) (Yarn cd982c6b8 -> "
+                   "2ea7bb22d): each a flag in the search and its compiled kernels"),
             Change((1, 21, 5), (1, 21, 7), "the path finding of 1.21.4 (read: 1.21.3's) and 1.21.7-1.21.8 (read) "
                    "differ: GroundPathNavigation.createPath's scan down from a target in the air reads the world's "
                    "bottom row too (path_target_down_to_bottom); 1.21.5-1.21.6 not read, the release of the change "
@@ -1571,6 +1583,12 @@ class Features:
     piston_retract_flags_20: bool
     piston_move_states_in_order: bool
     dispenser_brush_fails: bool
+    path_open_box_test: bool
+    path_walkable_door: bool
+    path_open_narrow_only: bool
+    path_lava_fiery: bool
+    path_fluids_first: bool
+    path_cauldron_copies_node: bool
     path_water_after_blocks: bool
     path_blocked_doors: bool
     path_sweep_min_corner: bool

@@ -136,10 +136,11 @@ class AmphibiousPathNodeMaker(LandPathNodeMaker):
 
     @staticmethod
     def adjust_node_type(view: ChunkCache, can_open_doors: bool, can_enter_open_doors: bool, mob_pos: BlockPos,
-                         t: T, leaves_kept: bool = False) -> T:
+                         t: T, leaves_kept: bool = False, walkable_door: bool = True) -> T:
         """`AmphibiousPathNodeMaker.adjustNodeType`: the walker's rules for a mob that neither opens nor enters
-        doors (the rail rule, open doors and leaves block), and closed doors block too."""
-        t = LandPathNodeMaker.adjust_node_type(view, False, False, mob_pos, t, leaves_kept)
+        doors (the rail rule, open doors and leaves block; no door is ever walkable), and closed doors block
+        too."""
+        t = LandPathNodeMaker.adjust_node_type(view, False, False, mob_pos, t, leaves_kept, walkable_door)
         return T.BLOCKED if t in CLOSED_DOORS else t
 
     @staticmethod

@@ -16,7 +16,8 @@ CAMPFIRES = frozenset({"campfire", "soul_campfire"})
 # Blocks whose canPathfindThrough(LAND) is false whatever their shape (1.16.5 overrides; doors, trapdoors and
 # fence gates answer "open", snow layers "fewer than 5"); any other block: the collision shape is not a full cube.
 # The modelled blocks of later releases that override it too: water_cauldron (AbstractCauldronBlock, 1.17),
-# dirt_path (DirtPathBlock, grass_path renamed, 1.17), lightning_rod (RodBlock, 1.17), mud (MudBlock, 1.19)
+# dirt_path (DirtPathBlock, grass_path renamed, 1.17), lightning_rod (RodBlock, 1.17), mud (MudBlock, 1.19).
+# Lava: FluidBlock.canPathfindThrough is false for lava (getCommonNodeType of 1.16.1 meets it; getStart's scan down)
 NEVER_PASSABLE = frozenset({
     "anvil", "chipped_anvil", "damaged_anvil", "bamboo", "brewing_stand", "cactus", "cake", "campfire",
     "soul_campfire", "chest", "trapped_chest", "ender_chest", "conduit", "dragon_egg", "enchanting_table",
@@ -24,7 +25,7 @@ NEVER_PASSABLE = frozenset({
     "flower_pot", "daylight_detector", "iron_bars", "glass_pane", "piston_head", "chain", "piston",
     "sticky_piston", "moving_piston", "end_rod", "farmland", "grass_path", "soul_sand", "sea_pickle",
     "chorus_plant", "end_portal_frame", "respawn_anchor", *phys.BEDS,
-    "water_cauldron", "dirt_path", "lightning_rod", "mud",
+    "water_cauldron", "dirt_path", "lightning_rod", "mud", "lava",
 })
 CAULDRONS = frozenset({"cauldron", "water_cauldron"})   # BlockTags.CAULDRONS (1.17; before: Blocks.CAULDRON)
 NEVER_PASSABLE_SUFFIXES = ("_stairs", "_slab", "_pane", "_skull", "_head")
@@ -57,10 +58,11 @@ def is_solid_material(state: BlockState) -> bool:
     return phys.blocks_movement(state) or state.block in SOLID_ALLOWING_MOVEMENT
 
 
-def is_fiery(state: BlockState) -> bool:
-    """`LandPathNodeMaker.inflictsFireDamage`: fire tag, lava, magma block, a lit campfire."""
+def is_fiery(state: BlockState, lava: bool = True) -> bool:
+    """`LandPathNodeMaker.inflictsFireDamage` (1.16.1 `method_27138`): fire tag, lava (from 1.16.2, `lava`:
+    features.path_lava_fiery), magma block, a lit campfire."""
     block = state.block
-    return block in phys.FIRE_TAG or block == "lava" or block == "magma_block" or \
+    return block in phys.FIRE_TAG or (lava and block == "lava") or block == "magma_block" or \
         (block in CAMPFIRES and state.get("lit") == "true")
 
 

@@ -270,6 +270,11 @@ class MobNavigation:
         view = ChunkCache(world, (bx - i, by - i, bz - i), (bx + i, by + i, bz + i))
         if self.features.path_neighbors_by_type:
             self.refuse_moving_blocks(view)
+        self.maker.open_box_test = self.features.path_open_box_test
+        self.maker.walkable_door = self.features.path_walkable_door
+        self.maker.open_narrow_only = self.features.path_open_narrow_only
+        self.maker.lava_fiery = self.features.path_lava_fiery
+        self.maker.fluids_first = self.features.path_fluids_first
         self.maker.water_last = self.features.path_water_after_blocks
         self.maker.bottom_y = bottom
         self.maker.vec_double = self.features.vec_double
@@ -316,8 +321,10 @@ class MobNavigation:
 
     def adjust_path(self, world: World) -> None:
         """`EntityNavigation.adjustPath`: a node in a cauldron (1.17: any of BlockTags.CAULDRONS) moves up one,
-        and so does (at the node's height) the node after it when not higher. `MobNavigation`'s sun avoidance
-        (skeletons) needs sky light, which the engine does not model; the mobs here do not avoid the sun."""
+        and so does (at the node's height) the node after it when not higher: from 1.16.2
+        (`path_cauldron_copies_node`) as a copy of the cauldron's node, before as a copy of itself (the type the
+        shortcut test reads). `MobNavigation`'s sun avoidance (skeletons) needs sky light, which the engine does
+        not model; the mobs here do not avoid the sun."""
         path = self.current_path
         for i in range(path.length):
             node = path.get_node(i)
@@ -325,7 +332,8 @@ class MobNavigation:
             if world.get_block_state(node.x, node.y, node.z).block in CAULDRONS:
                 path.set_node(i, node.copy_with_new_position(node.x, node.y + 1, node.z))
                 if following is not None and node.y >= following.y:
-                    path.set_node(i + 1, node.copy_with_new_position(following.x, node.y + 1, following.z))
+                    copied = node if self.features.path_cauldron_copies_node else following
+                    path.set_node(i + 1, copied.copy_with_new_position(following.x, node.y + 1, following.z))
                 fk.PATH_NODES.forget(path)
 
     # --- following ---

@@ -27,6 +27,11 @@ class PathNodeMaker:
         self.can_open_doors = False         # canOpenDoors (MobNavigation.setCanPathThroughDoors)
         self.can_swim = False
         # the release's rules, set by the navigation before each search (1.16.5's by default)
+        self.open_box_test = False          # features.path_open_box_test (getPathNode's OPEN cell, to 1.16.1)
+        self.walkable_door = True           # features.path_walkable_door (adjustNodeType, 1.16.2)
+        self.open_narrow_only = True        # features.path_open_narrow_only (getNodeType, 1.16.2)
+        self.lava_fiery = True              # features.path_lava_fiery (inflictsFireDamage, 1.16.2)
+        self.fluids_first = True            # features.path_fluids_first (getCommonNodeType, 1.16.2)
         self.water_last = False             # features.path_water_after_blocks (getCommonNodeType, 1.17)
         self.bottom_y = 0                   # HeightLimitView.getBottomY (1.16.5: y 0)
         self.vec_double = False             # features.vec_double (Vec3d.length in double, 1.17)
@@ -49,10 +54,10 @@ class PathNodeMaker:
         self.size_x = self.size_z = floor(f32(entity.width + 1.0))
         self.size_y = floor(f32(entity.height + 1.0))
 
-    def cell_rules(self) -> tuple[bool, int, bool, bool, bool, bool]:
+    def cell_rules(self) -> tuple[bool, int, bool, bool, bool, bool, bool, bool]:
         """The release's rules a cell's land type follows (`get_land_node_type`'s arguments after the cell)."""
         return self.water_last, self.bottom_y, self.cactus_other, self.cautious, self.trapdoor_danger, \
-            self.neighbors_by_type
+            self.neighbors_by_type, self.fluids_first, self.lava_fiery
 
     def clear(self) -> None:
         """`PathNodeMaker.clear`: the search is over."""

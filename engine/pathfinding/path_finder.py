@@ -316,13 +316,15 @@ class PathNodeNavigator:
                        maker.can_swim, on_rail, e.get_safe_fall_distance(), bx, bz, maker.bottom_y,
                        maker.vec_double, maker.blocked_doors, maker.sweep_min_corner, maker.start_skips_open,
                        maker.swimmer_feet_mid_water, maker.closed_node_if_none, maker.leaves_kept,
-                       maker.trapdoor_danger, maker.by_direction], dtype=np.int64)
+                       maker.trapdoor_danger, maker.by_direction, maker.open_box_test, maker.walkable_door,
+                       maker.open_narrow_only], dtype=np.int64)
         pen = np.array([maker.penalty(t) for t in PathNodeType], dtype=np.float64)
         targets = np.array([(floor(x), floor(y), floor(z)) for x, y, z in positions], dtype=np.int64).reshape(-1, 3)
         region = np.array([view.min_cx, view.max_cx, view.min_cz, view.max_cz], dtype=np.int64)
         start_y = maker.get_start_y()
         blk = block_arrays(view.world)
-        tab = wk.path_tables(maker.water_last, maker.cactus_other, maker.cautious, maker.neighbors_by_type)
+        tab = wk.path_tables(maker.water_last, maker.cactus_other, maker.cautious, maker.neighbors_by_type,
+                             maker.fluids_first, maker.lava_fiery)
         reached = np.empty(len(targets), dtype=np.int64)
         size = wk.first_table_size(maker.size_x * maker.size_y * maker.size_z, floor(max(1.0, e.step_height)),
                                    e.get_safe_fall_distance())

@@ -8,7 +8,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
-from engine.constants import STEP_BOX_LIFT, STEP_BOX_TOP_MARGIN, WALK_MAX_JUMP_HEIGHT
+from engine.constants import OPEN_BOX_LIFT, STEP_BOX_LIFT, STEP_BOX_TOP_MARGIN, WALK_MAX_JUMP_HEIGHT
 from engine.geometry.box import BlockPos, Box, Vec3
 from engine.java.javanum import f32
 from engine.java.mathhelper import ceil, floor
@@ -33,35 +33,40 @@ NO_STEP_UP = (T.FENCE, T.UNPASSABLE_RAIL, T.TRAPDOOR)
 CLOSED_DOORS = (T.DOOR_WOOD_CLOSED, T.DOOR_IRON_CLOSED)
 
 
-_COMMON_BY_STATE: dict[tuple[bool, bool, bool], dict[int, T]] = {}   # by (water_last, cactus_other, cautious)
-_DANGER_BY_STATE: dict[tuple[bool, ...], dict[int, T | None]] = {}   # by (cactus_other, cautious, by_type)
+_COMMON_BY_STATE: dict[tuple[bool, ...], dict[int, T]] = {}   # by common_node_type_of's rules
+_DANGER_BY_STATE: dict[tuple[bool, ...], dict[int, T | None]] = {}   # by danger_of's rules
 # getNodeTypeFromNeighbors from 1.20.5 (features.path_neighbors_by_type): the danger a neighbour's node type signals
 DANGER_OF_TYPE = {T.DAMAGE_OTHER: T.DANGER_OTHER, T.DAMAGE_FIRE: T.DANGER_FIRE, T.LAVA: T.DANGER_FIRE,
                   T.WATER: T.WATER_BORDER, T.DAMAGE_CAUTIOUS: T.DAMAGE_CAUTIOUS}
 
 
 def get_common_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
-                         cactus_other: bool = False, cautious: bool = False) -> T:
+                         cactus_other: bool = False, cautious: bool = False, fluids_first: bool = True,
+                         lava_fiery: bool = True) -> T:
     """`LandPathNodeMaker.getCommonNodeType`: the type of the block itself (spec 07 §3.1 "initial mapping";
     1.16.5 has no powder snow, dripleaf, dripstone or lava cauldron). A function of the block state alone, kept
     per state id. `water_last`: features.path_water_after_blocks; `cactus_other`:
-    features.path_cactus_damage_other; `cautious`: features.path_damage_cautious."""
+    features.path_cactus_damage_other; `cautious`: features.path_damage_cautious; `fluids_first`:
+    features.path_fluids_first; `lava_fiery`: features.path_lava_fiery."""
     state = view.get_block_state(x, y, z)
-    by_state = _COMMON_BY_STATE.setdefault((water_last, cactus_other, cautious), {})
+    rules = (water_last, cactus_other, cautious, fluids_first, lava_fiery)
+    by_state = _COMMON_BY_STATE.setdefault(rules, {})
     t = by_state.get(state.id)
     if t is None:
-        t = by_state[state.id] = common_node_type_of(state, water_last, cactus_other, cautious)
+        t = by_state[state.id] = common_node_type_of(state, *rules)
     return t
 
 
 def common_node_type_of(state: BlockState, water_last: bool = False, cactus_other: bool = False,
-                        cautious: bool = False) -> T:
-    """The type of one block state. Up to 1.16.5 water comes first after the named blocks, so a waterlogged fence,
-    wall, slab or stairs is WATER; from 1.17 (`water_last`) water is tested only where the block is passable: such
-    blocks are FENCE or BLOCKED (getCommonNodeType). A cactus is DAMAGE_CACTUS up to 1.19.3, DAMAGE_OTHER from
-    1.19.4 (`cactus_other`: the enum lost the cactus types). From 1.20 (`cautious`) a wither rose or pointed
-    dripstone is DAMAGE_CAUTIOUS, tested after cocoa (a wither rose was OPEN: no collision; a pointed dripstone
-    BLOCKED)."""
+                        cautious: bool = False, fluids_first: bool = True, lava_fiery: bool = True) -> T:
+    """The type of one block state. From 1.16.2 (`fluids_first`) to 1.16.5 water and lava come first after the
+    named blocks, so a waterlogged fence, wall, slab or stairs is WATER; up to 1.16.1 they come last, after
+    canPathfindThrough (a waterlogged fence is FENCE, a waterlogged slab BLOCKED, lava BLOCKED: its FluidBlock is
+    not pathable; fire without lava, `lava_fiery`); from 1.17 (`water_last`) lava comes first again and water is
+    tested only where the block is passable (getCommonNodeType). A cactus is DAMAGE_CACTUS up to 1.19.3,
+    DAMAGE_OTHER from 1.19.4 (`cactus_other`: the enum lost the cactus types). From 1.20 (`cautious`) a wither rose
+    or pointed dripstone is DAMAGE_CAUTIOUS, tested after cocoa (a wither rose was OPEN: no collision; a pointed
+    dripstone BLOCKED)."""
     block = state.block
     if state.is_air:
         return T.OPEN
@@ -77,11 +82,11 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
         return T.COCOA
     if cautious and block in CAUTIOUS_BLOCKS:
         return T.DAMAGE_CAUTIOUS
-    if pb.is_water(state) and not water_last:
+    if fluids_first and pb.is_water(state) and not water_last:
         return T.WATER
-    if pb.is_lava(state):
+    if fluids_first and pb.is_lava(state):
         return T.LAVA
-    if pb.is_fiery(state):
+    if pb.is_fiery(state, lava_fiery):
         return T.DAMAGE_FIRE
     is_open = state.get("open") == "true" if block in pb.DOORS else False
     if block in pb.WOODEN_DOORS and not is_open:
@@ -99,15 +104,19 @@ def common_node_type_of(state: BlockState, water_last: bool = False, cactus_othe
         return T.FENCE
     if not pb.can_pathfind_through_land(state):
         return T.BLOCKED
-    return T.WATER if water_last and pb.is_water(state) else T.OPEN
+    # up to 1.16.1 lava would follow water here: no lava state passes canPathfindThrough
+    return T.WATER if (water_last or not fluids_first) and pb.is_water(state) else T.OPEN
 
 
 def get_node_type_from_neighbors(view: ChunkCache, x: int, y: int, z: int, node_type: T,
-                                 cactus_other: bool = False, cautious: bool = False, by_type: bool = False) -> T:
+                                 cactus_other: bool = False, cautious: bool = False, by_type: bool = False,
+                                 lava_fiery: bool = True) -> T:
     """`LandPathNodeMaker.getNodeTypeFromNeighbors`: x outer, y middle, z inner over the 3×3×3 cube, the
-    centre column skipped; the first danger found wins (1.16.5: cactus, berry bush, fire, water; 1.20: wither
-    roses and pointed dripstone too; 1.20.5, `by_type`: read from the neighbours' node types)."""
-    by_state = _DANGER_BY_STATE.setdefault((cactus_other, cautious, by_type), {})
+    centre column skipped; the first danger found wins (1.16.5: cactus, berry bush, fire, water; 1.16.1: lava
+    after water; 1.20: wither roses and pointed dripstone too; 1.20.5, `by_type`: read from the neighbours' node
+    types)."""
+    rules = (cactus_other, cautious, by_type, lava_fiery)
+    by_state = _DANGER_BY_STATE.setdefault(rules, {})
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
             for dz in (-1, 0, 1):
@@ -116,16 +125,17 @@ def get_node_type_from_neighbors(view: ChunkCache, x: int, y: int, z: int, node_
                 state = view.get_block_state(x + dx, y + dy, z + dz)
                 danger = by_state.get(state.id, T.BLOCKED)
                 if danger is T.BLOCKED:
-                    danger = by_state[state.id] = danger_of(state, cactus_other, cautious, by_type)
+                    danger = by_state[state.id] = danger_of(state, *rules)
                 if danger is not None:
                     return danger
     return node_type
 
 
 def danger_of(state: BlockState, cactus_other: bool = False, cautious: bool = False,
-              by_type: bool = False) -> T | None:
+              by_type: bool = False, lava_fiery: bool = True) -> T | None:
     """The danger a neighbouring block state signals, in the order `getNodeTypeFromNeighbors` tests them: beside
-    a cactus DANGER_CACTUS up to 1.19.3, DANGER_OTHER from 1.19.4 (`cactus_other`); beside a wither rose or
+    a cactus DANGER_CACTUS up to 1.19.3, DANGER_OTHER from 1.19.4 (`cactus_other`); beside lava DANGER_FIRE from
+    1.16.2 (`lava_fiery`: lava counts as fire), LAVA before (tested after water); beside a wither rose or
     pointed dripstone DAMAGE_CAUTIOUS from 1.20 (`cautious`), after water. From 1.20.5 (`by_type`) the danger of
     the neighbour's node type (`PathContext.getNodeType`, the 1.17 order: `water_last`): a waterlogged block that
     is BLOCKED, FENCE, TRAPDOOR, RAIL or LEAVES signals no water."""
@@ -135,10 +145,12 @@ def danger_of(state: BlockState, cactus_other: bool = False, cautious: bool = Fa
         return T.DANGER_OTHER if cactus_other else T.DANGER_CACTUS
     if state.block == "sweet_berry_bush":
         return T.DANGER_OTHER
-    if pb.is_fiery(state):
+    if pb.is_fiery(state, lava_fiery):
         return T.DANGER_FIRE
     if pb.is_water(state):
         return T.WATER_BORDER
+    if pb.is_lava(state):   # reached up to 1.16.1 only: lava is fiery from 1.16.2
+        return T.LAVA
     if cautious and state.block in CAUTIOUS_BLOCKS:
         return T.DAMAGE_CAUTIOUS
     return None
@@ -146,15 +158,18 @@ def danger_of(state: BlockState, cactus_other: bool = False, cautious: bool = Fa
 
 def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: bool = False,
                        bottom_y: int = 0, cactus_other: bool = False, cautious: bool = False,
-                       trapdoor_danger: bool = False, neighbors_by_type: bool = False) -> T:
+                       trapdoor_danger: bool = False, neighbors_by_type: bool = False, fluids_first: bool = True,
+                       lava_fiery: bool = True) -> T:
     """`LandPathNodeMaker.getLandNodeType`: OPEN refined by the block below (spec 07 §3.1 "refinement") where
     that is above the world's bottom (`bottom_y`: 1.16.5 `y >= 1`, from 1.17 `y >= getBottomY() + 1`), then
     WALKABLE by the neighbours. A damaging type below is inherited (1.20: DAMAGE_CAUTIOUS too); from 1.20.3
     (`trapdoor_danger`) a TRAPDOOR below makes DANGER_TRAPDOOR, with no neighbour scan; from 1.20.5
-    (`neighbors_by_type`) the neighbours signal by their node types."""
-    node_type = get_common_node_type(view, x, y, z, water_last, cactus_other, cautious)
+    (`neighbors_by_type`) the neighbours signal by their node types. Up to 1.16.1 (`fluids_first`,
+    `lava_fiery` off) lava is BLOCKED, so the cell over it is WALKABLE."""
+    common = (water_last, cactus_other, cautious, fluids_first, lava_fiery)
+    node_type = get_common_node_type(view, x, y, z, *common)
     if node_type is T.OPEN and y >= bottom_y + 1:
-        below = get_common_node_type(view, x, y - 1, z, water_last, cactus_other, cautious)
+        below = get_common_node_type(view, x, y - 1, z, *common)
         node_type = T.OPEN if below in FLOOR_PASSES else T.WALKABLE
         if below in FLOOR_INHERITED:
             node_type = below
@@ -162,7 +177,7 @@ def get_land_node_type(view: ChunkCache, x: int, y: int, z: int, water_last: boo
             node_type = T.DANGER_TRAPDOOR
     if node_type is T.WALKABLE:
         node_type = get_node_type_from_neighbors(view, x, y, z, node_type, cactus_other, cautious,
-                                                 neighbors_by_type)
+                                                 neighbors_by_type, lava_fiery)
     return node_type
 
 
@@ -232,7 +247,8 @@ class LandPathNodeMaker(PathNodeMaker):
                             can_open_doors: bool, can_enter_open_doors: bool) -> T:
         """`LandPathNodeMaker.getNodeType(world, x, y, z, mob, sizeX, sizeY, sizeZ, ...)` (spec 07 §3.1 "final
         selection"): FENCE, then UNPASSABLE_RAIL, win; an impassable type returns at once; else the highest
-        penalty, last of equals in ordinal order; OPEN kept for a mob at most one block wide."""
+        penalty, last of equals in ordinal order; OPEN kept for a mob at most one block wide (up to 1.16.1, not
+        `open_narrow_only`: for any mob)."""
         found: set[T] = set()
         own = self.find_nearby_node_types(view, x, y, z, size_x, size_y, size_z, can_open_doors,
                                           can_enter_open_doors, found, self.entity.block_pos())
@@ -247,7 +263,7 @@ class LandPathNodeMaker(PathNodeMaker):
             if self.penalty(t) >= self.penalty(best):
                 best = t
         # 1.16.5 tests sizeX <= 1; 1.19.4 (spec 07 §3.1) tests the width < 1
-        narrow = size_x <= 1 or not self.OPEN_NEEDS_ONE_BLOCK
+        narrow = size_x <= 1 or not self.OPEN_NEEDS_ONE_BLOCK or not self.open_narrow_only
         return T.OPEN if own is T.OPEN and self.penalty(best) == 0.0 and narrow else best
 
     def find_nearby_node_types(self, view: ChunkCache, x: int, y: int, z: int, size_x: int, size_y: int,
@@ -265,7 +281,7 @@ class LandPathNodeMaker(PathNodeMaker):
                     if land is None:
                         land = cache[key] = self.get_floor_node_type(view, *key)
                     t = self.adjust_node_type(view, can_open_doors, can_enter_open_doors, mob_pos, land,
-                                              self.leaves_kept)
+                                              self.leaves_kept, self.walkable_door)
                     if i == 0 and j == 0 and k == 0:
                         own = t
                     found.add(t)
@@ -277,12 +293,13 @@ class LandPathNodeMaker(PathNodeMaker):
 
     @staticmethod
     def adjust_node_type(view: ChunkCache, can_open_doors: bool, can_enter_open_doors: bool, mob_pos: BlockPos,
-                         t: T, leaves_kept: bool = False) -> T:
-        """`LandPathNodeMaker.adjustNodeType` (spec 07 §3.1 "mob-specific conversion"): a rail is passable only
-        if the mob stands in or on a rail; leaves are BLOCKED up to 1.19.3, kept as LEAVES from 1.19.4
-        (`leaves_kept`: the same penalty, but the type `getNodeType` returns and a start node records)."""
+                         t: T, leaves_kept: bool = False, walkable_door: bool = True) -> T:
+        """`LandPathNodeMaker.adjustNodeType` (spec 07 §3.1 "mob-specific conversion"): a closed wooden door a mob
+        opens is WALKABLE_DOOR from 1.16.2 (`walkable_door`), WALKABLE before; a rail is passable only if the mob
+        stands in or on a rail; leaves are BLOCKED up to 1.19.3, kept as LEAVES from 1.19.4 (`leaves_kept`: the
+        same penalty, but the type `getNodeType` returns and a start node records)."""
         if t is T.DOOR_WOOD_CLOSED and can_open_doors and can_enter_open_doors:
-            t = T.WALKABLE_DOOR
+            t = T.WALKABLE_DOOR if walkable_door else T.WALKABLE
         if t is T.DOOR_OPEN and not can_enter_open_doors:
             t = T.BLOCKED
         if t is T.RAIL and view.get_block_state(*mob_pos).block not in pb.RAILS and \
@@ -470,6 +487,14 @@ class LandPathNodeMaker(PathNodeMaker):
                 return True
         return False
 
+    def open_box(self, x: int, y: int, z: int) -> Box:
+        """The box `getPathNode` tests at an OPEN cell up to 1.16.1 (`open_box_test`): the mob's width centred on
+        the cell, from y + 0.001 to (float)y + its height (a float sum)."""
+        e = self.entity
+        half_width = e.width / 2.0
+        return Box.of(x - half_width + 0.5, y + OPEN_BOX_LIFT, z - half_width + 0.5, x + half_width + 0.5,
+                      float(f32(y + e.height)), z + half_width + 0.5)
+
     def check_box_collision(self, box: Box) -> bool:
         """`checkBoxCollision`: cached per box for one search."""
         hit = self.collided_boxes.get(box)
@@ -485,7 +510,9 @@ class LandPathNodeMaker(PathNodeMaker):
 
     def get_path_node(self, x: int, y: int, z: int, max_y_step: int, prev_feet_y: float, facing: tuple[int, int],
                       here: T) -> PathNode | None:
-        """`LandPathNodeMaker.getPathNode` (spec 07 §6 steps 1-9)."""
+        """`LandPathNodeMaker.getPathNode` (spec 07 §6 steps 1-9); up to 1.16.1 (`open_box_test`) step 7 first
+        tests the mob's box at an OPEN cell (none where it collides) and sets a mob 1 wide or more on a BLOCKED
+        type below."""
         e = self.entity
         # step 1: max(1.125, stepHeight) from 1.19.3 (getStepHeight); no mob stepped more than 1.0 before it
         if self.get_feet_y(x, y, z) - prev_feet_y > max(WALK_MAX_JUMP_HEIGHT, e.step_height):
@@ -525,6 +552,14 @@ class LandPathNodeMaker(PathNodeMaker):
                 node.type = t
                 node.penalty = max(node.penalty, self.penalty(t))
         if t is T.OPEN:                                                                     # step 7
+            if self.open_box_test:
+                if self.check_box_collision(self.open_box(x, y, z)):
+                    return None
+                if e.width >= 1.0 and self.get_node_type(x, y - 1, z) is T.BLOCKED:
+                    node = self.get_node(x, y, z)
+                    node.type = T.WALKABLE
+                    node.penalty = max(node.penalty, f)
+                    return node
             fallen = 0
             top = y
             while t is T.OPEN:

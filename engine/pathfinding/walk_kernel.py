@@ -16,7 +16,14 @@ from functools import lru_cache
 
 import numpy as np
 
-from engine.constants import FLOAT_MAX, HEURISTIC_WEIGHT, STEP_BOX_LIFT, STEP_BOX_TOP_MARGIN, WALK_MAX_JUMP_HEIGHT
+from engine.constants import (
+    FLOAT_MAX,
+    HEURISTIC_WEIGHT,
+    OPEN_BOX_LIFT,
+    STEP_BOX_LIFT,
+    STEP_BOX_TOP_MARGIN,
+    WALK_MAX_JUMP_HEIGHT,
+)
 from engine.influences.fluid_kernel import f32
 from engine.jit import njit
 from engine.motion.collision_kernel import collect_block_collisions, jceil, jfloor, state_at
@@ -46,7 +53,7 @@ PEN, G, H, F, WALKED = range(5)
 PX, PY, PZ, BX0, BY0, BZ0, BX1, BY1, BZ1, WIDTH, HEIGHT, STEP_HEIGHT = range(12)
 SIZE_X, SIZE_Y, SIZE_Z, CAN_OPEN, CAN_ENTER, CAN_SWIM, ON_RAIL, SAFE_FALL, FEET_X, FEET_Z, BOTTOM_Y, VEC_DOUBLE, \
     BLOCKED_DOORS, SWEEP_MIN_CORNER, START_SKIPS_OPEN, SWIMMER_FEET, CLOSED_NODE_IF_NONE, LEAVES_KEPT, \
-    TRAPDOOR_DANGER, BY_DIRECTION = range(20)
+    TRAPDOOR_DANGER, BY_DIRECTION, OPEN_BOX_TEST, WALKABLE_DOORS, OPEN_NARROW_ONLY = range(23)
 # (from VEC_DOUBLE on: the release's rules, the node maker's flags of the same names)
 # counters (C)
 USED, NODES, FAIL, FULL, PUSHES = range(5)
@@ -70,12 +77,14 @@ WORLD_HEIGHT = 256
 
 @lru_cache(maxsize=8)
 def path_tables(water_last: bool = False, cactus_other: bool = False, cautious: bool = False,
-                by_type: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per block state id: `getCommonNodeType`'s type (ordinal; `water_last`: features.path_water_after_blocks),
-    the danger it signals to a neighbour (`getNodeTypeFromNeighbors`; NO_DANGER; `cactus_other`:
-    features.path_cactus_damage_other gives a cactus and its neighbours the berry bush's types; `cautious`:
-    features.path_damage_cautious gives wither roses and pointed dripstone and their neighbours DAMAGE_CAUTIOUS;
-    `by_type`: features.path_neighbors_by_type, the danger of the state's node type),
+                by_type: bool = False, fluids_first: bool = True,
+                lava_fiery: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per block state id: `getCommonNodeType`'s type (ordinal; `water_last`: features.path_water_after_blocks;
+    `fluids_first`: features.path_fluids_first), the danger it signals to a neighbour (`getNodeTypeFromNeighbors`;
+    NO_DANGER; `cactus_other`: features.path_cactus_damage_other gives a cactus and its neighbours the berry
+    bush's types; `cautious`: features.path_damage_cautious gives wither roses and pointed dripstone and their
+    neighbours DAMAGE_CAUTIOUS; `by_type`: features.path_neighbors_by_type, the danger of the state's node type;
+    `lava_fiery`: features.path_lava_fiery, a neighbour of lava DANGER_FIRE, not LAVA),
     and the top of its collision shape for `getFeetY` (0 when empty, NaN where the cell or a block entity decides
     the shape)."""
     states = blocks.all_states()
@@ -84,8 +93,8 @@ def path_tables(water_last: bool = False, cactus_other: bool = False, cautious: 
     danger = np.empty(len(states), dtype=np.int64)
     top = np.empty(len(states), dtype=np.float64)
     for st in states:
-        common[st.id] = common_node_type_of(st, water_last, cactus_other, cautious).ordinal
-        d = danger_of(st, cactus_other, cautious, by_type)
+        common[st.id] = common_node_type_of(st, water_last, cactus_other, cautious, fluids_first, lava_fiery).ordinal
+        d = danger_of(st, cactus_other, cautious, by_type, lava_fiery)
         danger[st.id] = NO_DANGER if d is None else d.ordinal
         sh = st.collision_shape
         top[st.id] = math.nan if shape[st.id] == DYNAMIC_SHAPE else (0.0 if sh.is_empty else sh.coords[1][-1])
@@ -195,10 +204,11 @@ def land_node_type(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, common
 
 @njit(inline=True)
 def adjust_node_type(mi: np.ndarray, t: int) -> int:
-    """`LandPathNodeMaker.adjustNodeType` (spec 07 §3.1 "mob-specific conversion"): leaves BLOCKED up to 1.19.3,
-    kept from 1.19.4 (LEAVES_KEPT)."""
+    """`LandPathNodeMaker.adjustNodeType` (spec 07 §3.1 "mob-specific conversion"): a closed wooden door a mob
+    opens WALKABLE_DOOR from 1.16.2 (WALKABLE_DOORS), WALKABLE before; leaves BLOCKED up to 1.19.3, kept from
+    1.19.4 (LEAVES_KEPT)."""
     if t == DOOR_WOOD_CLOSED and mi[CAN_OPEN] and mi[CAN_ENTER]:
-        t = WALKABLE_DOOR
+        t = WALKABLE_DOOR if mi[WALKABLE_DOORS] else WALKABLE
     if t == DOOR_OPEN and not mi[CAN_ENTER]:
         t = BLOCKED
     if t == RAIL and not mi[ON_RAIL]:
@@ -260,7 +270,7 @@ def node_type_sized(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, commo
     """`LandPathNodeMaker.getNodeType(world, x, y, z, mob, sizeX, sizeY, sizeZ, ...)` (spec 07 §3.1 "final
     selection"): the adjusted land types of the mob's footprint (each cell's land type kept per search); FENCE,
     then UNPASSABLE_RAIL, win; an impassable type returns at once; else the highest penalty, last of equals in
-    ordinal order; OPEN kept for a mob at most one block wide."""
+    ordinal order; OPEN kept for a mob at most one block wide (up to 1.16.1, OPEN_NARROW_ONLY off: any mob)."""
     found = 0
     own = BLOCKED
     for i in range(mi[SIZE_X]):
@@ -290,7 +300,7 @@ def node_type_sized(keys: np.ndarray, slots: np.ndarray, pool: np.ndarray, commo
                     break
                 if pen[t] >= pen[best]:
                     best = t
-        if not impassable and own == OPEN and pen[best] == 0.0 and mi[SIZE_X] <= 1:
+        if not impassable and own == OPEN and pen[best] == 0.0 and (mi[SIZE_X] <= 1 or not mi[OPEN_NARROW_ONLY]):
             best = OPEN
     return best
 
@@ -402,9 +412,10 @@ def path_node_head(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.
 
 
 @njit(inline=True)
-def path_node_tail(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.ndarray, pen: np.ndarray,
-                   x: int, y: int, z: int, node: int) -> int:
-    """`getPathNode` steps 6-8 (spec 07 §6): down through water for a non-swimmer, the fall, the fence."""
+def path_node_tail(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.ndarray, mi: np.ndarray,
+                   pen: np.ndarray, scratch: np.ndarray, x: int, y: int, z: int, node: int) -> int:
+    """`getPathNode` steps 6-8 (spec 07 §6): down through water for a non-swimmer, the fall (up to 1.16.1,
+    OPEN_BOX_TEST, after the box test of the OPEN cell and a wide mob's node over a BLOCKED type), the fence."""
     t = get_node_type(blk, tab, region, w, mi, pen, x, y, z)   # cached: the type the head read
     if t == WATER and not mi[CAN_SWIM]:                                                               # step 6
         if get_node_type(blk, tab, region, w, mi, pen, x, y - 1, z) != WATER:
@@ -416,6 +427,13 @@ def path_node_tail(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mi: np.
                 return node
             node = typed(w, mi, x, y, z, t, pen[t])
     if t == OPEN:                                                                                     # step 7
+        if mi[OPEN_BOX_TEST]:
+            half_width = mf[WIDTH] / 2.0
+            if collides(blk, w[9], scratch, (x - half_width + 0.5, y + OPEN_BOX_LIFT, z - half_width + 0.5,
+                                             x + half_width + 0.5, f32(y + mf[HEIGHT]), z + half_width + 0.5)):
+                return -1
+            if mf[WIDTH] >= 1.0 and get_node_type(blk, tab, region, w, mi, pen, x, y - 1, z) == BLOCKED:
+                return typed(w, mi, x, y, z, WALKABLE, pen[OPEN])
         fallen = 0
         top = y
         while t == OPEN:
@@ -470,7 +488,7 @@ def get_path_node(blk: tuple, tab: tuple, region: np.ndarray, w: tuple, mf: np.n
                 if collides(blk, w[9], scratch, (cx - half_width, min(y0, y1), cz - half_width, cx + half_width,
                                                  max(y0, y1), cz + half_width)):
                     node = -1
-        node = path_node_tail(blk, tab, region, w, mi, pen, x, y + k, z, node)
+        node = path_node_tail(blk, tab, region, w, mf, mi, pen, scratch, x, y + k, z, node)
     return node
 
 

@@ -402,6 +402,22 @@ CASES: dict[str, tuple[str, int, int]] = {
     # a glider swimming under water: its pose is the swimming one, or the gliding one (POSE_CASES)
     "pose_swimming_before_gliding": ((SCENES_DIR / "elytra_swimming_glider_1_21_8.toml").read_text(), 3, 1),
     # a dropped item falls: its fall distance sums the drops (each cast to float) in double, or in float
+    # path finding of 1.16-1.16.1 against 1.16.2 (tests/engine/test_version_path_1616.py): a zombie's path to a pit
+    # under a trapdoor ends beside it (the OPEN cell's box meets the trapdoor), or drops in
+    "path_open_box_test": ((SCENES_DIR / "zombie_path_pit_under_trapdoor_1_16.toml").read_text(), 40, 1),
+    # a villager past a lone closed door on its diagonal: through it (WALKABLE), or into it from the side
+    "path_walkable_door": ((SCENES_DIR / "villager_path_closed_door_1_16.toml").read_text(), 40, 1),
+    # an iron golem along a ditch by a wall: one block off it (OPEN, the box meets the wall), or along it
+    "path_open_narrow_only": ((SCENES_DIR / "iron_golem_path_ditch_by_wall_1_16.toml").read_text(), 40, 1),
+    # a zombie round a lava pool: two blocks off it (LAVA beside it), or one (DANGER_FIRE)
+    "path_lava_fiery": ((SCENES_DIR / "zombie_path_avoid_lava.toml").read_text().replace(
+        "[scene]", '[scene]\nversion = "1.16.1"', 1), 60, 1),
+    # a zombie paths into a pen of waterlogged fences: not at all (FENCE, the fluids last), or through its side
+    "path_fluids_first": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text().replace(
+        'version = "1.17"', 'version = "1.16.1"'), 60, 1),
+    # a zombie leaving a cauldron: the lifted node after it keeps its DANGER_OTHER (no shortcut), or is the
+    # cauldron node's copy (the shortcut two ticks earlier)
+    "path_cauldron_copies_node": ((SCENES_DIR / "zombie_path_from_cauldron_1_16.toml").read_text(), 12, 1),
     # a zombie paths into a pen of waterlogged fences: through its side (WATER), or not at all (FENCE)
     "path_water_after_blocks": ((SCENES_DIR / "zombie_path_waterlogged_fence_1_17.toml").read_text(), 60, 1),
     # a zombie inside a closed door's cell: straight through the panel (no sweep from a door node), round by the
@@ -1058,6 +1074,8 @@ BOTH_SIMULATED |= {"minecart_rider_input_push"}
 # riders of 1.20.5: a player rider's case runs in 1.20.4 and 1.20.5 now that living entities run in 1.20.5
 BOTH_SIMULATED |= {"vehicle_attachment_points"}
 BOTH_SIMULATED |= {"path_water_after_blocks"}   # path finding (1.16-1.18.2)
+BOTH_SIMULATED |= {"path_open_box_test", "path_walkable_door", "path_open_narrow_only", "path_lava_fiery",
+                   "path_fluids_first", "path_cauldron_copies_node"}   # path finding (1.16.1 against 1.16.2)
 BOTH_SIMULATED |= {"lava_push_in_water", "in_lava_by_fluid_height", "item_float_by_fluid_height"}   # fluids 1.16.1
 BOTH_SIMULATED |= {"lava_push", "submerged_below_eye", "flow_own_levels", "item_lava_buoyancy",
                    "fire_block_collision", "lava_flag_below_surface",
